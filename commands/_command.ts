@@ -1,0 +1,194 @@
+/**
+ * The command contract: one object per subcommand carrying its flags, its
+ * help and a thin run(). Flag parsing goes through node:util parseArgs; help
+ * text is rendered from the same data (and so are the README reference and
+ * the skill's command list).
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { UsageError } from "../core/errors.ts";
+import { closestMatch } from "./_closest.ts";
+import type { Io } from "./_io.ts";
+
+/** One flag of a command. */
+export interface FlagSpec {
+  /** Long name without dashes. */
+  name: string;
+  type: "boolean" | "string";
+  /** One-letter alias. */
+  short?: string;
+  /** Shown in help; strings only. */
+  default?: string;
+  /** Placeholder for the value in help (`FILE`, `N`). */
+  value?: string;
+  /** One line. */
+  summary: string;
+  /** Longer help. */
+  doc?: string;
+  /** The flag may be given more than once. */
+  multiple?: boolean;
+}
+
+/** Parsed flags and positionals. */
+export interface ParsedArgs {
+  flags: Record<string, string | boolean | string[] | undefined>;
+  positionals: string[];
+  /** Arguments after a literal `--`. */
+  rest: string[];
+}
+
+/** A subcommand. */
+export interface Command {
+  name: string;
+  /** One line. */
+  summary: string;
+  /** A paragraph. */
+  description: string;
+  /** Positional arguments in help, e.g. `FILE`. */
+  usage?: string;
+  examples: string[];
+  flags: FlagSpec[];
+  /** Accepts positionals (otherwise extra words are a usage error). */
+  maxPositionals?: number;
+  /** Hidden from the README table (internal helpers). */
+  hidden?: boolean;
+  /** Validates, calls core, formats, writes through io; returns the exit code. */
+  run(args: ParsedArgs, io: Io): Promise<number>;
+}
+
+/** Flags every command accepts. */
+export const COMMON_FLAGS: readonly FlagSpec[] = [
+  { name: "json", type: "boolean", summary: "Print the result as one JSON document on stdout" },
+  { name: "help", short: "h", type: "boolean", summary: "Show this help" },
+];
+
+/** Every flag of a command including the common ones. */
+export function allFlags(command: Command): FlagSpec[] {
+  return [...command.flags, ...COMMON_FLAGS];
+}
+
+/**
+ * Parses argv for one command; unknown flags become a UsageError naming the
+ * closest known flag.
+ * @throws {UsageError}
+ */
+export function parseFlags(command: Command, argv: readonly string[]): ParsedArgs {
+  const dashDash = argv.indexOf("--");
+  const head = dashDash >= 0 ? argv.slice(0, dashDash) : argv;
+  const rest = dashDash >= 0 ? argv.slice(dashDash + 1) : [];
+  const flags = allFlags(command);
+  for (const word of head) {
+    if (!word.startsWith("-") || word === "-") continue;
+    const name = word.startsWith("--") ? word.slice(2).split("=")[0]! : word.slice(1, 2);
+    const known = word.startsWith("--")
+      ? flags.some((f) => f.name === name)
+      : flags.some((f) => f.short === name);
+    if (!known) {
+      const hint = closestMatch(name, flags.map((f) => f.name));
+      throw new UsageError(
+        `Unknown flag for "${command.name}": ${safeWord(word)}` +
+          (hint === undefined ? "" : ` (did you mean --${hint}?)`),
+      );
+    }
+  }
+  const options: Record<
+    string,
+    { type: "boolean" | "string"; short?: string; multiple?: boolean }
+  > = {};
+  for (const f of flags) {
+    options[f.name] = {
+      type: f.type,
+      ...(f.short === undefined ? {} : { short: f.short }),
+      ...(f.multiple === true ? { multiple: true } : {}),
+    };
+  }
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...head], options, allowPositionals: true, strict: true });
+  } catch (e) {
+    throw new UsageError(`Cannot parse flags for "${command.name}": ${flagProblem(e)}`, {
+      cause: e,
+    });
+  }
+  const max = command.maxPositionals ?? 0;
+  if (parsed.positionals.length > max) {
+    throw new UsageError(
+      `Too many arguments for "${command.name}": got ${parsed.positionals.length}, expected at most ${max}`,
+    );
+  }
+  return {
+    flags: parsed.values as ParsedArgs["flags"],
+    positionals: parsed.positionals,
+    rest,
+  };
+}
+
+function flagProblem(e: unknown): string {
+  const msg = e instanceof Error ? e.message : "";
+  if (msg.includes("argument missing")) return "a flag that takes a value was given none";
+  if (msg.includes("does not take an argument")) return "a boolean flag was given a value";
+  return "the flags do not match the command's options";
+}
+
+/** Shortens and sanitises a word typed by the user for an error message. */
+export function safeWord(word: string): string {
+  // deno-lint-ignore no-control-regex
+  const clean = word.replace(/[\u0000-\u001f\u007f]/g, "?");
+  return JSON.stringify(clean.length > 40 ? `${clean.slice(0, 40)}…` : clean);
+}
+
+/** Reads a string flag. */
+export function stringFlag(args: ParsedArgs, name: string): string | undefined {
+  const v = args.flags[name];
+  return typeof v === "string" ? v : undefined;
+}
+
+/** Reads a boolean flag. */
+export function boolFlag(args: ParsedArgs, name: string): boolean {
+  return args.flags[name] === true;
+}
+
+/**
+ * Reads a positive integer flag.
+ * @throws {UsageError} when the value is not a positive integer.
+ */
+export function intFlag(
+  args: ParsedArgs,
+  name: string,
+  min = 1,
+  max = 10_000_000,
+): number | undefined {
+  const v = stringFlag(args, name);
+  if (v === undefined) return undefined;
+  if (!/^[0-9]{1,9}$/.test(v) || Number(v) < min || Number(v) > max) {
+    throw new UsageError(`Invalid value for --${name}: expected an integer from ${min} to ${max}`);
+  }
+  return Number(v);
+}
+
+function flagLine(f: FlagSpec): string {
+  const short = f.short === undefined ? "    " : `-${f.short}, `;
+  const value = f.type === "string" ? ` ${f.value ?? "VALUE"}` : "";
+  return `${short}--${f.name}${value}`;
+}
+
+/** Renders `baton <command> --help`. */
+export function renderHelp(command: Command): string {
+  const lines: string[] = [];
+  lines.push(`baton ${command.name}: ${command.summary}`, "");
+  lines.push(`Usage: baton ${command.name} [flags]${command.usage ? ` ${command.usage}` : ""}`, "");
+  lines.push(command.description, "");
+  lines.push("Flags:");
+  const flags = allFlags(command);
+  const width = Math.max(...flags.map((f) => flagLine(f).length)) + 2;
+  for (const f of flags) {
+    const def = f.default === undefined ? "" : ` (default: ${f.default})`;
+    lines.push(`  ${flagLine(f).padEnd(width)}${f.summary}${def}`);
+    if (f.doc) lines.push(`  ${"".padEnd(width)}${f.doc}`);
+  }
+  if (command.examples.length > 0) {
+    lines.push("", "Examples:");
+    for (const ex of command.examples) lines.push(`  ${ex}`);
+  }
+  return lines.join("\n") + "\n";
+}

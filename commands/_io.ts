@@ -1,0 +1,105 @@
+/**
+ * Edge: the I/O a command may use, as one injectable object, and its Deno
+ * implementation. Command tests pass a fake with captured output.
+ * @module
+ */
+import type { WriteFs } from "../core/fs.ts";
+import { DenoFs } from "./_deno_fs.ts";
+
+/** A sink for text. */
+export interface TextSink {
+  write(text: string): void;
+  /** True when attached to a terminal (progress is shown only then). */
+  isTerminal: boolean;
+}
+
+/** Everything a command touches outside itself. */
+export interface Io {
+  stdout: TextSink;
+  stderr: TextSink;
+  /** All of stdin as bytes (bounded by the caller). */
+  readStdin(maxBytes: number): Promise<Uint8Array>;
+  env(name: string): string | undefined;
+  cwd(): string;
+  now(): Date;
+  fs: WriteFs;
+  /** Process id (lock owner tokens). */
+  pid: number;
+  /** Host name for lock owner tokens; "" when unknown. */
+  hostname(): string;
+  /** Whether a process id on this host is alive; undefined when it cannot be known. */
+  processAlive(pid: number): boolean | undefined;
+  /** A temp directory for the demo. */
+  makeTempDir(prefix: string): Promise<string>;
+}
+
+const encoder = new TextEncoder();
+
+function denoSink(file: typeof Deno.stdout | typeof Deno.stderr): TextSink {
+  return {
+    write(text: string): void {
+      const bytes = encoder.encode(text);
+      let off = 0;
+      while (off < bytes.length) off += file.writeSync(bytes.subarray(off));
+    },
+    isTerminal: file.isTerminal(),
+  };
+}
+
+/** Reads stdin up to `maxBytes`; throws RangeError past it. */
+async function readStdinBounded(maxBytes: number): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const buf = new Uint8Array(64 * 1024);
+  while (true) {
+    const n = await Deno.stdin.read(buf);
+    if (n === null) break;
+    total += n;
+    if (total > maxBytes) throw new RangeError(`stdin exceeds ${maxBytes} bytes`);
+    chunks.push(buf.slice(0, n));
+  }
+  const out = new Uint8Array(total);
+  let off = 0;
+  for (const c of chunks) {
+    out.set(c, off);
+    off += c.length;
+  }
+  return out;
+}
+
+/** The real Io of a running process. */
+export function createDenoIo(): Io {
+  return {
+    stdout: denoSink(Deno.stdout),
+    stderr: denoSink(Deno.stderr),
+    readStdin: readStdinBounded,
+    env: (name) => {
+      try {
+        return Deno.env.get(name);
+      } catch {
+        return undefined;
+      }
+    },
+    cwd: () => Deno.cwd().replaceAll("\\", "/"),
+    now: () => new Date(),
+    fs: new DenoFs(),
+    pid: Deno.pid,
+    hostname: () => {
+      try {
+        return Deno.hostname();
+      } catch {
+        return "";
+      }
+    },
+    processAlive: (pid) => {
+      if (Deno.build.os !== "linux") return undefined;
+      try {
+        Deno.statSync(`/proc/${pid}`);
+        return true;
+      } catch (e) {
+        return e instanceof Deno.errors.NotFound ? false : undefined;
+      }
+    },
+    makeTempDir: (prefix) => Deno.makeTempDir({ prefix }).then((p) => p.replaceAll("\\", "/")),
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * The shapes of the facts baton collects from a repository. Pure types; the
+ * collectors live beside this file.
+ * @module
+ */
+
+/** Where a repository lives. All paths absolute with "/" separators. */
+export interface RepoLocation {
+  /** The working tree root. */
+  workTree: string;
+  /** The repository's own git dir (for a linked worktree: .git/worktrees/<name>). */
+  gitDir: string;
+  /** The shared git dir holding objects, refs and config (equals gitDir unless linked). */
+  commonDir: string;
+}
+
+/** A git object as stored. */
+export interface GitObject {
+  type: "commit" | "tree" | "blob" | "tag";
+  data: Uint8Array;
+}
+
+/** Reads git objects by 40-hex id; null when the object is not present. */
+export interface GitObjectReader {
+  read(oid: string): Promise<GitObject | null>;
+}
+
+/** A one-letter git status code as in `git status --porcelain=v2`. */
+export type StatusCode = "." | "M" | "T" | "A" | "D" | "R" | "C" | "U";
+
+/** One tracked path that differs from HEAD or from the index. */
+export interface WorktreeEntry {
+  path: string;
+  /** Index vs HEAD. */
+  x: StatusCode;
+  /** Worktree vs index. */
+  y: StatusCode;
+  /** What the path is in the work tree (or index when deleted). */
+  kind: "file" | "symlink" | "submodule";
+  /** For exact renames: the path in HEAD. */
+  origPath?: string;
+}

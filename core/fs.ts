@@ -1,0 +1,90 @@
+/**
+ * The file-system capability core code receives instead of touching Deno.
+ *
+ * core/ never calls Deno.* itself: commands/_io.ts builds the Deno-backed
+ * implementation and tests may pass their own. Paths are absolute, with "/"
+ * separators on every OS.
+ * @module
+ */
+
+/** What lstat/stat report, at the precision the runtime actually gives. */
+export interface FileStat {
+  isFile: boolean;
+  isDirectory: boolean;
+  isSymlink: boolean;
+  size: number;
+  /** Modification time in whole milliseconds since the epoch (Deno truncates). */
+  mtimeMs: number | null;
+  /** Status-change time in milliseconds; Deno returns whole seconds only. */
+  ctimeMs: number | null;
+  ino: number | null;
+  dev: number | null;
+  uid: number | null;
+  gid: number | null;
+  /** Full st_mode including the file-type bits, or null when the OS has none. */
+  mode: number | null;
+}
+
+/** One entry of a directory listing. */
+export interface DirEntry {
+  name: string;
+  isFile: boolean;
+  isDirectory: boolean;
+  isSymlink: boolean;
+}
+
+/** Read-only file access, enough for git facts and capsule loading. */
+export interface ReadFs {
+  /** Whole file; throws {@linkcode FsNotFoundError} when it does not exist. */
+  readFile(path: string): Promise<Uint8Array>;
+  /** Bytes [offset, offset+length) of a file, shorter at end of file. */
+  readRange(path: string, offset: number, length: number): Promise<Uint8Array>;
+  /** lstat, or null when the path does not exist. */
+  lstat(path: string): Promise<FileStat | null>;
+  /** lstat many paths at once (the implementation picks sync or parallel); null for missing. */
+  lstatMany(paths: readonly string[]): Promise<(FileStat | null)[]>;
+  /** stat following symlinks, or null when missing. */
+  stat(path: string): Promise<FileStat | null>;
+  /** Directory entries; throws FsNotFoundError when missing. */
+  readDir(path: string): Promise<DirEntry[]>;
+  /** Target of a symlink. */
+  readLink(path: string): Promise<string>;
+  /** Canonical absolute path (symlinks resolved). */
+  realPath(path: string): Promise<string>;
+}
+
+/** Writing capability; every whole-file write is atomic (temp + fsync + rename). */
+export interface WriteFs extends ReadFs {
+  /** Atomically replaces `path` with `data`. */
+  writeFileAtomic(path: string, data: Uint8Array): Promise<void>;
+  /** mkdir -p. */
+  mkdirp(path: string): Promise<void>;
+  /** mkdir that fails with FsExistsError when the directory exists (used for locks). */
+  mkdirExclusive(path: string): Promise<void>;
+  /** Removes a file or a directory tree; no error when missing. */
+  remove(path: string, options?: { recursive?: boolean }): Promise<void>;
+  /** Atomic rename within one file system. */
+  rename(from: string, to: string): Promise<void>;
+}
+
+/** Raised by ReadFs implementations when a path does not exist. */
+export class FsNotFoundError extends Error {
+  /** Stable code. */
+  readonly code = "ENOENT";
+  /** @param path The missing path (our own path, safe to show). */
+  constructor(path: string) {
+    super(`No such file or directory: "${path}"`);
+    this.name = "FsNotFoundError";
+  }
+}
+
+/** Raised by mkdirExclusive when the directory already exists. */
+export class FsExistsError extends Error {
+  /** Stable code. */
+  readonly code = "EEXIST";
+  /** @param path The existing path. */
+  constructor(path: string) {
+    super(`Already exists: "${path}"`);
+    this.name = "FsExistsError";
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * Test helper: builds real git repositories in temp directories with the git
+ * binary (allowed in tests as an oracle; baton itself never runs git).
+ * @module
+ */
+
+/** Result of running git. */
+export interface GitRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+const GIT_ENV = {
+  GIT_AUTHOR_NAME: "Test",
+  GIT_AUTHOR_EMAIL: "test@example.invalid",
+  GIT_COMMITTER_NAME: "Test",
+  GIT_COMMITTER_EMAIL: "test@example.invalid",
+  GIT_CONFIG_NOSYSTEM: "1",
+  GIT_CONFIG_GLOBAL: "/dev/null",
+};
+
+/** Runs git in `cwd`; throws when it fails unless `allowFail`. */
+export async function git(
+  cwd: string,
+  args: string[],
+  options: { allowFail?: boolean; stdin?: string } = {},
+): Promise<GitRun> {
+  const cmd = new Deno.Command("git", {
+    args,
+    cwd,
+    env: GIT_ENV,
+    stdin: options.stdin === undefined ? "null" : "piped",
+    stdout: "piped",
+    stderr: "piped",
+  });
+  const child = cmd.spawn();
+  if (options.stdin !== undefined) {
+    const w = child.stdin.getWriter();
+    await w.write(new TextEncoder().encode(options.stdin));
+    await w.close();
+  }
+  const out = await child.output();
+  const res = {
+    code: out.code,
+    stdout: new TextDecoder().decode(out.stdout),
+    stderr: new TextDecoder().decode(out.stderr),
+  };
+  if (res.code !== 0 && options.allowFail !== true) {
+    throw new Error(`git ${args.join(" ")} failed (${res.code}): ${res.stderr}`);
+  }
+  return res;
+}
+
+/** Creates an empty repository with branch main in a fresh temp dir. */
+export async function makeRepo(prefix = "baton-test-"): Promise<string> {
+  const dir = (await Deno.realPath(await Deno.makeTempDir({ prefix }))).replaceAll("\\", "/");
+  await git(dir, ["init", "-q", "-b", "main"]);
+  await git(dir, ["config", "gc.auto", "0"]);
+  await git(dir, ["config", "core.autocrlf", "false"]);
+  return dir;
+}
+
+/** Writes files (path -> content) under `dir`, creating parent directories. */
+export async function writeFiles(dir: string, files: Record<string, string>): Promise<void> {
+  for (const [path, content] of Object.entries(files)) {
+    const full = `${dir}/${path}`;
+    await Deno.mkdir(full.slice(0, full.lastIndexOf("/")), { recursive: true });
+    await Deno.writeTextFile(full, content);
+  }
+}
+
+/** Stages everything and commits. */
+export async function commitAll(dir: string, message = "commit"): Promise<string> {
+  await git(dir, ["add", "-A"]);
+  await git(dir, ["commit", "-q", "--allow-empty", "-m", message]);
+  return (await git(dir, ["rev-parse", "HEAD"])).stdout.trim();
+}
