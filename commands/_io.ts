@@ -31,6 +31,10 @@ export interface Io {
   processAlive(pid: number): boolean | undefined;
   /** A temp directory for the demo. */
   makeTempDir(prefix: string): Promise<string>;
+  /** Waits. */
+  sleep(ms: number): Promise<void>;
+  /** 128 random bits as hex (lock owner tokens). */
+  randomToken(): string;
 }
 
 const encoder = new TextEncoder();
@@ -101,5 +105,9 @@ export function createDenoIo(): Io {
       }
     },
     makeTempDir: (prefix) => Deno.makeTempDir({ prefix }).then((p) => p.replaceAll("\\", "/")),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    randomToken: () =>
+      Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0"))
+        .join(""),
   };
 }

@@ -40,3 +40,60 @@ export interface WorktreeEntry {
   /** For exact renames: the path in HEAD. */
   origPath?: string;
 }
+
+/** Why a changed file's hash was not recorded. */
+export type HashSkip =
+  | "deleted"
+  | "too_large"
+  | "over_count"
+  | "unreadable"
+  | "submodule"
+  | "not_regular";
+
+/** One changed path as stored in a capsule. */
+export interface ChangedFileFact {
+  path: string;
+  status: "modified" | "added" | "deleted" | "renamed" | "typechange" | "unmerged" | "untracked";
+  /** Porcelain-v2 style two-letter code ("?" "?" for untracked). */
+  xy: string;
+  orig_path: string | null;
+  kind: "file" | "symlink" | "submodule";
+  /** `sha256:<hex>` of the current content (symlinks: of the link text), or null. */
+  sha256: string | null;
+  size: number | null;
+  hash_skipped: HashSkip | null;
+}
+
+/** Whether HEAD can be found on a remote-tracking ref. */
+export interface PublishedFact {
+  status: "yes" | "no" | "unknown";
+  refs: string[];
+  reason: string;
+}
+
+/** Everything baton records about the repository at one instant. */
+export interface Facts {
+  /** collected: read from a repo; not_a_repo: cwd is outside git; unavailable: never collected (paste). */
+  status: "collected" | "not_a_repo" | "unavailable";
+  captured_at: string | null;
+  repo_root: string | null;
+  remotes: { name: string; url: string }[];
+  branch: string | null;
+  detached: boolean;
+  head: string | null;
+  has_commits: boolean;
+  /** merge, rebase, cherry_pick, revert, bisect, or null. */
+  operation: string | null;
+  dirty: boolean | null;
+  changed_files: ChangedFileFact[];
+  /** All changed paths, including those not listed because of the cap. */
+  changed_count: number;
+  untracked_count: number;
+  /** True when the untracked walk stopped at its cap (the count is a lower bound). */
+  untracked_truncated: boolean;
+  /** Counts of what was not hashed or not listed, by reason. */
+  skipped: Record<string, number>;
+  published: PublishedFact;
+  /** Content-free notes about parts that could not be collected. */
+  notes: string[];
+}

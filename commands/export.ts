@@ -1,0 +1,46 @@
+/**
+ * `baton export`: a paste-sized view of one half of the latest capsule, the
+ * meaning or the facts, never both.
+ * @module
+ */
+import { NotFoundError, UsageError } from "../core/errors.ts";
+import { boolFlag, type Command, intFlag } from "./_command.ts";
+import { printJson, workflowContext } from "./_context.ts";
+
+/** The export command. */
+export const exportCommand: Command = {
+  name: "export",
+  summary: "Print one half of the latest capsule (meaning or facts), paste-sized",
+  description:
+    "Prints either the meaning (what the model said mattered, with trust labels) or the facts (what baton collected) of the latest capsule, cut to a character budget so it can be pasted into a chat tool. Exactly one of --meaning and --facts is required.",
+  examples: ["baton export --meaning", "baton export --facts --json"],
+  flags: [
+    { name: "meaning", type: "boolean", summary: "Export the meaning half" },
+    { name: "facts", type: "boolean", summary: "Export the facts half" },
+    { name: "max-chars", type: "string", value: "N", default: "6000", summary: "Character budget" },
+  ],
+  async run(args, io) {
+    const meaning = boolFlag(args, "meaning");
+    const facts = boolFlag(args, "facts");
+    if (meaning === facts) {
+      throw new UsageError("Choose one half: expected exactly one of --meaning and --facts");
+    }
+    const maxChars = intFlag(args, "max-chars", 200, 1_000_000) ?? 6000;
+    const { readLatest } = await import("../core/store/capsule_store.ts");
+    const { batonLayout } = await import("../core/store/layout.ts");
+    const { batonRoot } = await import("../core/workflow/load.ts");
+    const { renderExport } = await import("../core/briefing/render_export.ts");
+    const parsed = await readLatest(io.fs, batonLayout(await batonRoot(workflowContext(io))));
+    if (parsed === null) {
+      throw new NotFoundError(
+        "Cannot export: no capsule yet (write one with baton finalize)",
+        "no_capsule",
+      );
+    }
+    const half = meaning ? "meaning" : "facts";
+    const out = renderExport(parsed.capsule, half, maxChars);
+    if (boolFlag(args, "json")) printJson(io, { capsule_id: parsed.capsule.id, half, ...out });
+    else io.stdout.write(out.text + "\n");
+    return 0;
+  },
+};

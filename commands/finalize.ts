@@ -1,0 +1,105 @@
+/**
+ * `baton finalize`: merge a model's draft with facts collected now and write
+ * the capsule.
+ * @module
+ */
+import { NotFoundError, UsageError } from "../core/errors.ts";
+import { FsNotFoundError } from "../core/fs.ts";
+import { boolFlag, type Command, stringFlag } from "./_command.ts";
+import { printJson, workflowContext } from "./_context.ts";
+
+/** Largest draft read from stdin or a file. */
+const MAX_DRAFT_INPUT = 4 * 1024 * 1024;
+
+/** The finalize command. */
+export const finalizeCommand: Command = {
+  name: "finalize",
+  summary: "Write a capsule from a draft plus facts collected now",
+  description:
+    "Strictly parses the draft (JSON, meaning only), collects repository facts, rewrites any trust or provenance a model may not claim and records each rewrite, budgets the result, and stores it as .baton/latest.md and in the archive, linked to the capsule it replaces. Nothing is written when the draft is invalid.",
+  examples: [
+    "baton finalize --draft draft.json",
+    "cat draft.json | baton finalize --draft - --json",
+  ],
+  flags: [
+    {
+      name: "draft",
+      short: "d",
+      type: "string",
+      value: "FILE|-",
+      summary: "The draft JSON file, or - for stdin (required)",
+    },
+  ],
+  async run(args, io) {
+    const draftPath = stringFlag(args, "draft");
+    if (draftPath === undefined) {
+      throw new UsageError(
+        'Missing --draft: expected "baton finalize --draft FILE" or "--draft -" for stdin',
+      );
+    }
+    let bytes: Uint8Array;
+    if (draftPath === "-") {
+      try {
+        bytes = await io.readStdin(MAX_DRAFT_INPUT);
+      } catch {
+        throw new UsageError(`Cannot read draft from stdin: it exceeds ${MAX_DRAFT_INPUT} bytes`);
+      }
+    } else {
+      const path = draftPath.startsWith("/") ? draftPath : `${io.cwd()}/${draftPath}`;
+      const st = await io.fs.stat(path);
+      if (st === null) {
+        throw new NotFoundError(`Cannot read draft "${draftPath}": no such file`, "draft_missing");
+      }
+      if (st.size > MAX_DRAFT_INPUT) {
+        throw new UsageError(
+          `Cannot read draft "${draftPath}": it is ${st.size} bytes, more than ${MAX_DRAFT_INPUT}`,
+        );
+      }
+      try {
+        bytes = await io.fs.readFile(path);
+      } catch (e) {
+        if (e instanceof FsNotFoundError) {
+          throw new NotFoundError(
+            `Cannot read draft "${draftPath}": no such file`,
+            "draft_missing",
+          );
+        }
+        throw e;
+      }
+    }
+    const { finalizeDraft } = await import("../core/workflow/finalize.ts");
+    const result = await finalizeDraft(workflowContext(io), bytes, {
+      host: io.env("BATON_HOST") ?? null,
+      session: io.env("BATON_SESSION") ?? null,
+    });
+    const c = result.capsule;
+    if (boolFlag(args, "json")) {
+      printJson(io, {
+        id: c.id,
+        path: result.latestPath,
+        archive: result.archivePath,
+        previous: c.previous,
+        status: c.status,
+        downgrades: result.downgrades,
+        pointers_dropped: c.pointers_dropped.length,
+        budget: { dropped: c.budget.dropped.length, truncated: c.budget.truncated.length },
+      });
+    } else {
+      io.stdout.write(`Wrote capsule ${c.id} to ${result.latestPath}\n`);
+      if (result.downgrades > 0) {
+        io.stdout.write(
+          `Rewrote ${result.downgrades} trust/provenance claim(s) a model may not make (listed in the capsule)\n`,
+        );
+      }
+      if (c.pointers_dropped.length > 0) {
+        io.stdout.write(
+          `Dropped ${c.pointers_dropped.length} pointer(s) that lead outside the repository\n`,
+        );
+      }
+      if (c.budget.dropped.length + c.budget.truncated.length > 0) {
+        io.stdout.write("Budget applied: losses are listed in the capsule\n");
+      }
+    }
+    return 0;
+  },
+};

@@ -1,0 +1,76 @@
+/**
+ * `baton list`: the archived capsules, newest first.
+ * @module
+ */
+import { boolFlag, type Command, intFlag } from "./_command.ts";
+import { printJson, workflowContext } from "./_context.ts";
+
+/** The list command. */
+export const listCommand: Command = {
+  name: "list",
+  summary: "List archived capsules, newest first",
+  description:
+    "Lists the capsules in .baton/capsules with their short id, creation time, trigger, status and the capsule each replaced. A capsule that fails validation is listed as invalid, not skipped.",
+  examples: ["baton list", "baton list --limit 5 --json"],
+  flags: [{
+    name: "limit",
+    short: "n",
+    type: "string",
+    value: "N",
+    default: "20",
+    summary: "Show at most N capsules",
+  }],
+  async run(args, io) {
+    const limit = intFlag(args, "limit", 1, 100_000) ?? 20;
+    const { listArchive, readTextOrNull } = await import("../core/store/capsule_store.ts");
+    const { batonLayout } = await import("../core/store/layout.ts");
+    const { batonRoot } = await import("../core/workflow/load.ts");
+    const { parseCapsule } = await import("../core/capsule/parse.ts");
+    const layout = batonLayout(await batonRoot(workflowContext(io)));
+    const names = (await listArchive(io.fs, layout)).reverse().slice(0, limit);
+    const rows = [];
+    for (const name of names) {
+      const text = await readTextOrNull(io.fs, `${layout.capsules}/${name}`);
+      try {
+        const { capsule: c } = await parseCapsule(text ?? "");
+        rows.push({
+          file: name,
+          id: c.id,
+          created_at: c.created_at,
+          trigger: c.trigger,
+          status: c.status,
+          previous: c.previous,
+          valid: true,
+        });
+      } catch {
+        rows.push({
+          file: name,
+          id: null,
+          created_at: null,
+          trigger: null,
+          status: null,
+          previous: null,
+          valid: false,
+        });
+      }
+    }
+    if (boolFlag(args, "json")) {
+      printJson(io, { capsules: rows });
+      return 0;
+    }
+    if (rows.length === 0) {
+      io.stderr.write("No capsules yet\n");
+      return 0;
+    }
+    for (const r of rows) {
+      io.stdout.write(
+        r.valid
+          ? `${r.id!.slice(7, 15)}  ${r.created_at}  ${r.trigger!.padEnd(11)} ${
+            r.status!.padEnd(7)
+          } prev ${r.previous?.slice(7, 15) ?? "none"}\n`
+          : `${r.file}  INVALID\n`,
+      );
+    }
+    return 0;
+  },
+};

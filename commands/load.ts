@@ -1,0 +1,56 @@
+/**
+ * `baton load`: the briefing for a new session, re-checked against the
+ * repository as it is now.
+ * @module
+ */
+import { boolFlag, type Command, intFlag } from "./_command.ts";
+import { printJson, workflowContext } from "./_context.ts";
+
+/** The load command. */
+export const loadCommand: Command = {
+  name: "load",
+  summary: "Print the briefing: the latest capsule re-checked against the repository now",
+  description:
+    "Reads .baton/latest.md, applies the trust cap, re-checks root, remote, branch, HEAD, dirty state and every recorded changed file's hash, states the capsule's age and whether its HEAD is on a remote, and prints a budgeted briefing framed as claims to re-check. Untrusted items are withheld unless asked for; superseded decisions are hidden; a carried command is shown inert. With no capsule it prints nothing on stdout and exits 0.",
+  examples: ["baton load", "baton load --max-chars 4000", "baton load --json | jq .drift"],
+  flags: [
+    {
+      name: "include-untrusted",
+      type: "boolean",
+      summary: "Also show items whose trust is untrusted",
+    },
+    {
+      name: "max-chars",
+      type: "string",
+      value: "N",
+      default: "10000",
+      summary: "Character budget of the briefing",
+    },
+  ],
+  async run(args, io) {
+    const json = boolFlag(args, "json");
+    const maxChars = intFlag(args, "max-chars", 200, 1_000_000);
+    const ctx = workflowContext(io);
+    // Cheap check first: no capsule means no heavy modules are loaded.
+    const { findRepo } = await import("../core/facts/git/find_repo.ts");
+    const repo = await findRepo(ctx.fs, ctx.cwd);
+    const root = repo?.workTree ?? ctx.cwd;
+    if ((await io.fs.lstat(`${root}/.baton/latest.md`)) === null) {
+      if (json) printJson(io, { capsule_id: null, text: "" });
+      else io.stderr.write("No capsule yet: nothing to load (write one with baton finalize)\n");
+      return 0;
+    }
+    const { loadBriefing } = await import("../core/workflow/load.ts");
+    const result = await loadBriefing(ctx, {
+      includeUntrusted: boolFlag(args, "include-untrusted"),
+      ...(maxChars === undefined ? {} : { maxChars }),
+    });
+    if (result === null) {
+      if (json) printJson(io, { capsule_id: null, text: "" });
+      return 0;
+    }
+    if (json) printJson(io, result);
+    else io.stdout.write(result.text + "\n");
+    return 0;
+  },
+};

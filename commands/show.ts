@@ -1,0 +1,41 @@
+/**
+ * `baton show`: one capsule, re-rendered from its JSON (never the stored
+ * prose), with the trust cap applied.
+ * @module
+ */
+import { NotFoundError } from "../core/errors.ts";
+import { boolFlag, type Command } from "./_command.ts";
+import { printJson, workflowContext } from "./_context.ts";
+
+/** The show command. */
+export const showCommand: Command = {
+  name: "show",
+  summary: "Show one capsule by id prefix (or latest)",
+  description:
+    "Finds a capsule by id or id prefix (at least 4 hex digits) or the word latest, validates it, applies the trust cap, and prints it re-rendered from its JSON; --json prints the capped capsule itself.",
+  usage: "[ID|latest]",
+  maxPositionals: 1,
+  examples: ["baton show latest", "baton show 3fa2c1d0 --json"],
+  flags: [],
+  async run(args, io) {
+    const want = args.positionals[0] ?? "latest";
+    const { findCapsuleFile, readTextOrNull } = await import("../core/store/capsule_store.ts");
+    const { batonLayout } = await import("../core/store/layout.ts");
+    const { batonRoot } = await import("../core/workflow/load.ts");
+    const { parseCapsule } = await import("../core/capsule/parse.ts");
+    const { renderCapsuleFile } = await import("../core/capsule/render.ts");
+    const layout = batonLayout(await batonRoot(workflowContext(io)));
+    const path = await findCapsuleFile(io.fs, layout, want);
+    const text = path === null ? null : await readTextOrNull(io.fs, path);
+    if (text === null) {
+      throw new NotFoundError(
+        "Cannot find that capsule: run baton list for the ids",
+        "capsule_not_found",
+      );
+    }
+    const { capsule, capped } = await parseCapsule(text);
+    if (boolFlag(args, "json")) printJson(io, { capsule, capped });
+    else io.stdout.write(renderCapsuleFile(capsule));
+    return 0;
+  },
+};

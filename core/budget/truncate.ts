@@ -1,0 +1,55 @@
+/**
+ * Unicode-safe truncation: never splits a surrogate pair (so never produces
+ * invalid UTF-8), and marks the cut with an ellipsis. Pure.
+ * @module
+ */
+
+/**
+ * Shortens `text` to at most `maxChars` UTF-16 units, cutting on a code-point
+ * boundary and ending with "…" when anything was removed.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { truncateText } from "./truncate.ts";
+ * assert.equal(truncateText("abcdef", 4), "abc…");
+ * assert.equal(truncateText("a😀b", 3), "a…");
+ * assert.equal(truncateText("abc", 10), "abc");
+ * ```
+ */
+export function truncateText(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  if (maxChars <= 0) return "";
+  let cut = maxChars - 1;
+  const code = text.charCodeAt(cut - 1);
+  if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
+  return text.slice(0, Math.max(0, cut)) + "…";
+}
+
+/**
+ * Shortens `text` so its UTF-8 encoding fits `maxBytes`, on a code-point
+ * boundary, ending with "…" when cut.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { truncateUtf8 } from "./truncate.ts";
+ * assert.equal(new TextEncoder().encode(truncateUtf8("ééééé", 7)).length <= 7, true);
+ * ```
+ */
+export function truncateUtf8(text: string, maxBytes: number): string {
+  const enc = new TextEncoder();
+  if (enc.encode(text).length <= maxBytes) return text;
+  const budget = maxBytes - 3; // the ellipsis is 3 bytes
+  if (budget <= 0) return "";
+  let bytes = 0;
+  let out = "";
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    const n = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    if (bytes + n > budget) break;
+    bytes += n;
+    out += ch;
+  }
+  return out + "…";
+}

@@ -1,0 +1,30 @@
+/**
+ * The capsule id: `sha256:<hex>` of the RFC 8785 canonical JSON of the capsule
+ * without its `id` field. It proves integrity (the bytes were not changed
+ * since the id was computed), not authorship: anyone can recompute it.
+ * @module
+ */
+import { canonicalJson } from "../json/canonical.ts";
+import { sha256Id } from "../hash.ts";
+import type { Capsule } from "./types.ts";
+
+/**
+ * Computes the id a capsule should carry.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { computeCapsuleId } from "./capsule_id.ts";
+ * const id = await computeCapsuleId({ schema: "x" } as never);
+ * assert.match(id, /^sha256:[0-9a-f]{64}$/);
+ * ```
+ */
+export async function computeCapsuleId(capsule: Omit<Capsule, "id"> | Capsule): Promise<string> {
+  const { id: _ignored, ...rest } = capsule as Capsule;
+  return await sha256Id(canonicalJson(rest));
+}
+
+/** The short form used in file names and listings (8 hex digits). */
+export function shortId(id: string): string {
+  return id.replace(/^sha256:/, "").slice(0, 8);
+}

@@ -1,0 +1,70 @@
+/**
+ * The zod schema of a draft: what a model writes (meaning only, never facts).
+ * Every field is optional; wherever a claim is expected a plain string is
+ * accepted. Unknown top-level fields are refused so a typo is not lost
+ * silently.
+ * @module
+ */
+import { z } from "zod";
+import { PROVENANCES, TRUST_STATES } from "../trust/states.ts";
+
+/** The draft's top-level fields, in template order. */
+export const DRAFT_FIELDS = [
+  "now",
+  "completed",
+  "decisions",
+  "verified_facts",
+  "hypotheses",
+  "blockers",
+  "next_steps",
+  "next_action",
+  "plan_changes",
+  "pointers",
+  "fold",
+] as const;
+
+const text = z.string();
+const claimObject = z.object({
+  text,
+  provenance: z.enum(PROVENANCES).optional(),
+  trust: z.enum(TRUST_STATES).optional(),
+  evidence_refs: z.array(z.string()).optional(),
+});
+const claimLike = z.union([text, claimObject]);
+
+const decisionObject = claimObject.extend({
+  id: z.string().optional(),
+  why: z.string().nullable().optional(),
+  status: z.enum(["active", "superseded"]).optional(),
+  supersedes: z.string().nullable().optional(),
+});
+
+const blockerObject = claimObject.extend({ question: z.string().nullable().optional() });
+
+const nextActionObject = z.object({
+  description: z.string(),
+  command: z.string().nullable().optional(),
+  provenance: z.enum(PROVENANCES).optional(),
+  trust: z.enum(TRUST_STATES).optional(),
+  evidence_refs: z.array(z.string()).optional(),
+});
+
+/** The draft schema. */
+export const DraftSchema = z.strictObject({
+  now: z.string().nullable().optional(),
+  completed: z.array(claimLike).optional(),
+  decisions: z.array(z.union([text, decisionObject])).optional(),
+  verified_facts: z.array(claimLike).optional(),
+  hypotheses: z.array(claimLike).optional(),
+  blockers: z.array(z.union([text, blockerObject])).optional(),
+  next_steps: z.array(claimLike).optional(),
+  next_action: z.union([text, nextActionObject]).nullable().optional(),
+  plan_changes: z.array(claimLike).optional(),
+  pointers: z.array(z.string()).optional(),
+  fold: z.boolean().optional(),
+});
+
+/** A draft as parsed. */
+export type Draft = z.infer<typeof DraftSchema>;
+/** A claim as a draft may write it. */
+export type DraftClaim = z.infer<typeof claimLike>;

@@ -1,0 +1,40 @@
+/**
+ * The draft template `baton preflight` prints: every field a model may
+ * write, with a short hint as its value. Meaning only, never facts.
+ * @module
+ */
+
+/** The draft template as a JSON-ready object. */
+export const DRAFT_TEMPLATE = {
+  now: "One paragraph: where the work stands right now.",
+  completed: ["What got done this session (one item each)."],
+  decisions: [{
+    id: "short-stable-id",
+    text: "What was decided.",
+    why: "Why.",
+    status: "active",
+    supersedes: null,
+  }],
+  verified_facts: [{ text: "A fact you checked, citing evidence ids if any.", evidence_refs: [] }],
+  hypotheses: ["Something you believe but have not checked."],
+  blockers: [{
+    text: "What is in the way.",
+    question: "The question that would unblock it, or null.",
+  }],
+  next_steps: ["What to do after the next action."],
+  next_action: {
+    description: "The single next thing to do.",
+    command: "An optional shell command (carried as inert text).",
+  },
+  plan_changes: ["How the plan changed, if it did."],
+  pointers: ["repo/relative/path/to/read/first.ts"],
+  fold: false,
+} as const;
+
+/** Notes printed with the template. */
+export const DRAFT_NOTES = [
+  "Write meaning only: baton collects git facts and file hashes itself.",
+  "Every field is optional; a plain string is accepted wherever a claim object is shown.",
+  "Nothing you write can be marked verified: only machine evidence can back that, and finalize records every rewrite.",
+  "A blocker with a question marks the capsule blocked. Pointers must be paths inside the repository.",
+];

@@ -1,0 +1,97 @@
+/**
+ * Checks the paths a draft says the next session should read first. They
+ * must stay inside the repository: absolute paths, `..` escapes and symlinks
+ * that lead out are dropped and listed (by index, never echoed), never
+ * followed and never fatal.
+ * @module
+ */
+import type { ReadFs } from "../fs.ts";
+import type { DroppedPointer } from "./types.ts";
+
+/** Accepted pointers (normalised) and the refused ones. */
+export interface PointerCheck {
+  kept: string[];
+  dropped: DroppedPointer[];
+}
+
+/**
+ * Normalises a repo-relative path, or returns why it is refused. Pure.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { normalizePointer } from "./pointers.ts";
+ * assert.equal(normalizePointer("./src//a.ts"), "src/a.ts");
+ * assert.deepEqual(normalizePointer("../etc/passwd"), { reason: "escapes_repository" });
+ * assert.deepEqual(normalizePointer("/etc/passwd"), { reason: "absolute" });
+ * ```
+ */
+export function normalizePointer(raw: string): string | { reason: DroppedPointer["reason"] } {
+  // deno-lint-ignore no-control-regex
+  if (raw.trim() === "" || raw.length > 1024 || /[\u0000-\u001f\u007f]/.test(raw)) {
+    return { reason: "invalid" };
+  }
+  if (/^([/\\~]|[A-Za-z]:)/.test(raw)) return { reason: "absolute" };
+  const parts: string[] = [];
+  for (const seg of raw.split(/[/\\]+/)) {
+    if (seg === "" || seg === ".") continue;
+    if (seg === "..") {
+      if (parts.length === 0) return { reason: "escapes_repository" };
+      parts.pop();
+      continue;
+    }
+    parts.push(seg);
+  }
+  if (parts.length === 0) return { reason: "invalid" };
+  if (parts[0] === ".git") return { reason: "invalid" };
+  return parts.join("/");
+}
+
+/** Checks every pointer, resolving symlinks on the way to make sure none leads out. */
+export async function checkPointers(
+  fs: ReadFs,
+  root: string,
+  pointers: readonly string[],
+): Promise<PointerCheck> {
+  const kept: string[] = [];
+  const dropped: DroppedPointer[] = [];
+  let realRoot = root;
+  try {
+    realRoot = await fs.realPath(root);
+  } catch {
+    // keep the given root
+  }
+  for (const [index, raw] of pointers.entries()) {
+    const norm = normalizePointer(raw);
+    if (typeof norm !== "string") {
+      dropped.push({ index, reason: norm.reason });
+      continue;
+    }
+    if (await leadsOutside(fs, root, realRoot, norm)) {
+      dropped.push({ index, reason: "symlink_outside" });
+      continue;
+    }
+    if (!kept.includes(norm)) kept.push(norm);
+  }
+  return { kept, dropped };
+}
+
+async function leadsOutside(
+  fs: ReadFs,
+  root: string,
+  realRoot: string,
+  rel: string,
+): Promise<boolean> {
+  const parts = rel.split("/");
+  for (let i = parts.length; i >= 1; i--) {
+    const prefix = `${root}/${parts.slice(0, i).join("/")}`;
+    if ((await fs.lstat(prefix)) === null) continue; // not there (yet): check its parent
+    try {
+      const real = await fs.realPath(prefix);
+      return !(real === realRoot || real.startsWith(`${realRoot}/`));
+    } catch {
+      return true; // a dangling link leads nowhere we can vouch for
+    }
+  }
+  return false;
+}

@@ -1,0 +1,194 @@
+/**
+ * The zod schema of a stored capsule. Strict: a capsule carrying fields this
+ * version does not know is refused rather than half-trusted.
+ * @module
+ */
+import { z } from "zod";
+import { PROVENANCES, TRUST_STATES } from "../trust/states.ts";
+import { type Capsule, CAPSULE_SCHEMA, TRIGGERS } from "./types.ts";
+
+const MAX_TEXT = 100_000;
+const MAX_LIST = 10_000;
+const str = z.string().max(MAX_TEXT);
+const nstr = str.nullable();
+const list = <T extends z.ZodType>(t: T) => z.array(t).max(MAX_LIST);
+
+const claimShape = {
+  text: str,
+  provenance: z.enum(PROVENANCES),
+  trust: z.enum(TRUST_STATES),
+  evidence_refs: list(str),
+  captured_at: str,
+};
+const claim = z.strictObject(claimShape);
+const decision = z.strictObject({
+  ...claimShape,
+  id: str,
+  why: nstr,
+  status: z.enum(["active", "superseded"]),
+  supersedes: nstr,
+});
+const blocker = z.strictObject({ ...claimShape, question: nstr });
+const nextAction = z.strictObject({ ...claimShape, command: nstr });
+
+const evidence = z.strictObject({
+  id: str,
+  kind: str,
+  source: str,
+  digest: str,
+  summary: str,
+  captured_at: str,
+  provenance: z.enum(PROVENANCES),
+  trust: z.enum(TRUST_STATES),
+});
+
+const changedFile = z.strictObject({
+  path: str,
+  status: z.enum([
+    "modified",
+    "added",
+    "deleted",
+    "renamed",
+    "typechange",
+    "unmerged",
+    "untracked",
+  ]),
+  xy: str,
+  orig_path: nstr,
+  kind: z.enum(["file", "symlink", "submodule"]),
+  sha256: nstr,
+  size: z.number().int().min(0).nullable(),
+  hash_skipped: z.enum([
+    "deleted",
+    "too_large",
+    "over_count",
+    "unreadable",
+    "submodule",
+    "not_regular",
+  ])
+    .nullable(),
+});
+
+const facts = z.strictObject({
+  status: z.enum(["collected", "not_a_repo", "unavailable"]),
+  captured_at: nstr,
+  repo_root: nstr,
+  remotes: list(z.strictObject({ name: str, url: str })),
+  branch: nstr,
+  detached: z.boolean(),
+  head: nstr,
+  has_commits: z.boolean(),
+  operation: nstr,
+  dirty: z.boolean().nullable(),
+  changed_files: list(changedFile),
+  changed_count: z.number().int().min(0),
+  untracked_count: z.number().int().min(0),
+  untracked_truncated: z.boolean(),
+  skipped: z.record(z.string(), z.number().int().min(0)),
+  published: z.strictObject({
+    status: z.enum(["yes", "no", "unknown"]),
+    refs: list(str),
+    reason: str,
+  }),
+  notes: list(str),
+});
+
+/** Schema of a capsule as stored. */
+export const CapsuleSchema: z.ZodType<Capsule> = z.strictObject({
+  schema: z.literal(CAPSULE_SCHEMA),
+  id: str,
+  previous: nstr,
+  created_at: str,
+  trigger: z.enum(TRIGGERS),
+  status: z.enum(["active", "blocked"]),
+  origin: z.strictObject({ tool: str, version: str, host: nstr, session: nstr }),
+  meaning: z.strictObject({
+    now: nstr,
+    completed: list(claim),
+    decisions: list(decision),
+    verified_facts: list(claim),
+    hypotheses: list(claim),
+    blockers: list(blocker),
+    next_steps: list(claim),
+    next_action: nextAction.nullable(),
+    plan_changes: list(claim),
+    pointers: list(str),
+    fold: z.boolean(),
+  }),
+  evidence: list(evidence),
+  facts,
+  facts_collected_at_ingest: z.boolean(),
+  carried_from: z.strictObject({ id: str, created_at: str }).nullable(),
+  pointers_dropped: list(
+    z.strictObject({
+      index: z.number().int().min(0),
+      reason: z.enum(["absolute", "escapes_repository", "symlink_outside", "invalid", "not_found"]),
+    }),
+  ),
+  sanitize: z.strictObject({
+    scan_status: z.enum(["passed", "failed", "not_run", "unknown"]),
+    redactions: list(z.strictObject({ field: str, kind: str })),
+  }),
+  budget: z.strictObject({
+    limit_chars: z.number().int().min(0),
+    used_chars: z.number().int().min(0),
+    dropped: list(z.strictObject({ field: str, count: z.number().int().min(0), reason: str })),
+    truncated: list(
+      z.strictObject({
+        field: str,
+        from_chars: z.number().int().min(0),
+        to_chars: z.number().int().min(0),
+      }),
+    ),
+  }),
+  downgrades: list(
+    z.strictObject({
+      field: str,
+      what: z.enum(["trust", "provenance"]),
+      from: str,
+      to: str,
+      why: str,
+    }),
+  ),
+}) as unknown as z.ZodType<Capsule>;
+
+/** Top-level keys, for content-free error messages. */
+export const CAPSULE_KEYS = [
+  "schema",
+  "id",
+  "previous",
+  "created_at",
+  "trigger",
+  "status",
+  "origin",
+  "meaning",
+  "evidence",
+  "facts",
+  "facts_collected_at_ingest",
+  "carried_from",
+  "pointers_dropped",
+  "sanitize",
+  "budget",
+  "downgrades",
+  "now",
+  "completed",
+  "decisions",
+  "verified_facts",
+  "hypotheses",
+  "blockers",
+  "next_steps",
+  "next_action",
+  "plan_changes",
+  "pointers",
+  "fold",
+  "text",
+  "provenance",
+  "trust",
+  "evidence_refs",
+  "captured_at",
+  "changed_files",
+  "published",
+  "remotes",
+  "redactions",
+  "scan_status",
+] as const;

@@ -1,0 +1,30 @@
+/**
+ * Private helper: read a file that may be absent, mapping "not found" (and
+ * "a parent is not a directory") to null. Other errors propagate.
+ * @module
+ */
+import type { ReadFs } from "../../fs.ts";
+
+/** True for the errors a ReadFs raises when a path does not exist. */
+export function isNotFound(e: unknown): boolean {
+  if (typeof e !== "object" || e === null) return false;
+  const r = e as { code?: unknown; name?: unknown };
+  return r.code === "ENOENT" || r.code === "ENOTDIR" || r.name === "NotFound" ||
+    r.name === "NotADirectory" || r.name === "FsNotFoundError";
+}
+
+/** The whole file, or null when it does not exist. */
+export async function readOptionalFile(fs: ReadFs, path: string): Promise<Uint8Array | null> {
+  try {
+    return await fs.readFile(path);
+  } catch (e) {
+    if (isNotFound(e)) return null;
+    throw e;
+  }
+}
+
+/** The whole file as UTF-8 text, or null when it does not exist. */
+export async function readOptionalText(fs: ReadFs, path: string): Promise<string | null> {
+  const bytes = await readOptionalFile(fs, path);
+  return bytes === null ? null : new TextDecoder().decode(bytes);
+}

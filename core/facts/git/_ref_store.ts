@@ -1,0 +1,81 @@
+/**
+ * Private access to the "files" ref backend: loose ref files, packed-refs,
+ * and the guard that refuses reftable repositories instead of guessing.
+ * @module
+ */
+import type { ReadFs } from "../../fs.ts";
+import type { RepoLocation } from "../types.ts";
+import { GitCorruptError, GitUnsupportedError } from "./errors.ts";
+import { type PackedRef, parsePackedRefs } from "./packed_refs.ts";
+import { isSafeRefName, OID_RE, refBaseDir } from "./_ref_name.ts";
+import { readOptionalText } from "./_read_optional.ts";
+
+/** What a single ref holds. */
+export type RefValue = { kind: "oid"; oid: string } | { kind: "symbolic"; target: string };
+
+/** Largest loose ref file we read; real ones are under 300 bytes. */
+const MAX_LOOSE_REF_BYTES = 4096;
+
+/** Throws when refs are stored in reftable (git 2.45+ `extensions.refStorage=reftable`). */
+export async function assertFilesBackend(fs: ReadFs, repo: RepoLocation): Promise<void> {
+  const st = await fs.lstat(`${repo.commonDir}/reftable`);
+  if (st !== null && st.isDirectory) {
+    throw new GitUnsupportedError(
+      "Cannot read refs: reftable ref storage is not supported",
+      "git_reftable_unsupported",
+    );
+  }
+}
+
+/** Parses a loose ref file ("<oid>\n" or "ref: <name>\n"); null when malformed. */
+export function parseRefFile(text: string): RefValue | null {
+  const t = text.trim();
+  if (t.startsWith("ref:")) {
+    const target = t.slice(4).trim();
+    return isSafeRefName(target) ? { kind: "symbolic", target } : null;
+  }
+  const oid = t.toLowerCase();
+  return OID_RE.test(oid) ? { kind: "oid", oid } : null;
+}
+
+/** A loose ref, or null when there is no loose file for it. */
+export async function readLooseRef(
+  fs: ReadFs,
+  repo: RepoLocation,
+  name: string,
+): Promise<RefValue | null> {
+  const path = `${refBaseDir(repo, name)}/${name}`;
+  const st = await fs.lstat(path);
+  if (st === null || st.isDirectory) return null;
+  if (st.isSymlink) {
+    // Ancient repositories store HEAD as a symlink to refs/heads/<branch>.
+    const link = (await fs.readLink(path)).replaceAll("\\", "/");
+    const at = link.lastIndexOf("refs/");
+    const target = at < 0 ? "" : link.slice(at);
+    if (!isSafeRefName(target)) throw malformed(name);
+    return { kind: "symbolic", target };
+  }
+  if (st.size > MAX_LOOSE_REF_BYTES) throw malformed(name);
+  const text = await readOptionalText(fs, path);
+  if (text === null) return null;
+  const value = parseRefFile(text);
+  if (value === null) throw malformed(name);
+  return value;
+}
+
+/** The packed-refs of the common dir (empty when the file is absent). */
+export async function readPackedRefs(
+  fs: ReadFs,
+  repo: RepoLocation,
+): Promise<Map<string, PackedRef>> {
+  const text = await readOptionalText(fs, `${repo.commonDir}/packed-refs`);
+  return text === null ? new Map() : parsePackedRefs(text);
+}
+
+function malformed(name: string): GitCorruptError {
+  const kind = name === "HEAD" ? "HEAD" : "a loose ref";
+  return new GitCorruptError(
+    `Cannot read ${kind}: it is neither "ref: <name>" nor an object id`,
+    name === "HEAD" ? "git_head_invalid" : "git_ref_invalid",
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * Repository discovery: walk up from a directory to the nearest `.git`,
+ * following `gitdir:` files (linked worktrees, submodules) and `commondir`.
+ * Reads through the injected ReadFs only.
+ * @module
+ */
+import type { ReadFs } from "../../fs.ts";
+import type { RepoLocation } from "../types.ts";
+import { GitCorruptError } from "./errors.ts";
+import { normalizePath, parentDir, resolvePath } from "./_path.ts";
+import { readOptionalText } from "./_read_optional.ts";
+
+/** Options for {@linkcode findRepo}. */
+export interface FindRepoOptions {
+  /**
+   * Directories the walk never climbs into, like `GIT_CEILING_DIRECTORIES`
+   * (the start directory itself is always examined).
+   * @default []
+   */
+  ceilingDirs?: readonly string[];
+  /**
+   * Keep walking when a parent lies on another file system. Git stops there
+   * unless `GIT_DISCOVERY_ACROSS_FILESYSTEM` is set.
+   * @default false
+   */
+  acrossFilesystems?: boolean;
+}
+
+/** Largest `.git` file we accept; real ones are one short line. */
+const MAX_GITFILE_BYTES = 4096;
+
+/**
+ * Finds the repository containing `startDir`.
+ *
+ * Checks `<dir>/.git` for `startDir` and each parent up to the file-system
+ * root (or a ceiling, or a file-system boundary). A `.git` directory is used
+ * when it looks like a git dir (valid HEAD, objects/ and refs/); an invalid
+ * one is skipped, as git does. A `.git` file must read `gitdir: <path>`
+ * (relative paths resolve against the file's directory); `commondir` inside
+ * the git dir names the shared directory of a linked worktree.
+ *
+ * Starting inside a `.git` directory finds the repository that owns it,
+ * because the walk reaches its parent. Bare repositories are not recognised
+ * (null): baton needs a working tree.
+ *
+ * @param fs Read capability.
+ * @param startDir Absolute directory to start from.
+ * @param options Ceilings and file-system boundary behaviour.
+ * @returns The location, or null when no repository contains `startDir`.
+ * @throws {GitCorruptError} When a `.git` file is malformed or names no git dir.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { findRepo } from "./find_repo.ts";
+ * import type { ReadFs } from "../../fs.ts";
+ * const empty: ReadFs = {
+ *   readFile: () => Promise.reject(Object.assign(new Error("missing"), { code: "ENOENT" })),
+ *   readRange: () => Promise.reject(new Error("missing")),
+ *   lstat: () => Promise.resolve(null),
+ *   lstatMany: (p) => Promise.resolve(p.map(() => null)),
+ *   stat: () => Promise.resolve(null),
+ *   readDir: () => Promise.resolve([]),
+ *   readLink: () => Promise.reject(new Error("missing")),
+ *   realPath: (p) => Promise.resolve(p),
+ * };
+ * assert.equal(await findRepo(empty, "/nowhere/at/all"), null);
+ * ```
+ */
+export async function findRepo(
+  fs: ReadFs,
+  startDir: string,
+  options: FindRepoOptions = {},
+): Promise<RepoLocation | null> {
+  const ceilings = new Set((options.ceilingDirs ?? []).map(normalizePath));
+  let dir: string | null = normalizePath(startDir);
+  let dev = options.acrossFilesystems === true ? null : (await fs.stat(dir))?.dev ?? null;
+  while (dir !== null) {
+    const found = await checkDir(fs, dir);
+    if (found !== null) return found;
+    const parent = parentDir(dir);
+    if (parent === null || ceilings.has(parent)) return null;
+    if (dev !== null) {
+      const parentDev = (await fs.stat(parent))?.dev ?? null;
+      if (parentDev !== null && parentDev !== dev) return null;
+      dev = parentDev;
+    }
+    dir = parent;
+  }
+  return null;
+}
+
+/** The repository whose `.git` entry is directly inside `dir`, if any. */
+async function checkDir(fs: ReadFs, dir: string): Promise<RepoLocation | null> {
+  const dotGit = `${dir === "/" ? "" : dir}/.git`;
+  const st = await fs.stat(dotGit);
+  if (st === null) return null;
+  if (st.isDirectory) {
+    const git = await asGitDir(fs, dotGit);
+    return git === null ? null : { workTree: dir, ...git };
+  }
+  if (!st.isFile) return null;
+  if (st.size > MAX_GITFILE_BYTES) {
+    throw new GitCorruptError(
+      "Cannot use .git file: it is larger than a gitdir line",
+      "git_gitfile_invalid",
+    );
+  }
+  const text = (await readOptionalText(fs, dotGit)) ?? "";
+  const match = /^gitdir: *(.+?)\s*$/.exec(text.replace(/^\uFEFF/, ""));
+  if (match === null) {
+    throw new GitCorruptError(
+      'Cannot use .git file: expected one line "gitdir: <path>"',
+      "git_gitfile_invalid",
+      { data: { path: dotGit } },
+    );
+  }
+  const target = resolvePath(dir, match[1]!);
+  const git = await asGitDir(fs, target);
+  if (git === null) {
+    throw new GitCorruptError(
+      "Cannot use .git file: the directory it names is not a git directory",
+      "git_gitfile_invalid",
+      { data: { path: dotGit } },
+    );
+  }
+  return { workTree: dir, ...git };
+}
+
+/** git's is_git_directory: HEAD looks valid, and objects/ and refs/ exist in the common dir. */
+async function asGitDir(
+  fs: ReadFs,
+  gitDir: string,
+): Promise<{ gitDir: string; commonDir: string } | null> {
+  const head = await fs.lstat(`${gitDir}/HEAD`);
+  if (head === null || !(head.isFile || head.isSymlink)) return null;
+  let commonDir = gitDir;
+  const common = await readOptionalText(fs, `${gitDir}/commondir`);
+  if (common !== null && common.trim() !== "") commonDir = resolvePath(gitDir, common.trim());
+  const [objects, refs] = await Promise.all([
+    fs.stat(`${commonDir}/objects`),
+    fs.stat(`${commonDir}/refs`),
+  ]);
+  if (objects === null || !objects.isDirectory || refs === null || !refs.isDirectory) return null;
+  return { gitDir, commonDir };
+}

@@ -1,0 +1,79 @@
+/**
+ * Removes secrets from remote URLs before they enter facts or output.
+ * Pure string work; never throws.
+ * @module
+ */
+
+/** Schemes whose user name is an account name (kept), not a token. */
+const SSH_SCHEMES = new Set(["ssh", "git+ssh", "ssh+git"]);
+
+/**
+ * Strips credentials from a git remote URL.
+ *
+ * Rules:
+ * - `scheme://userinfo@host/...` for http(s) and every other non-ssh scheme:
+ *   the whole userinfo goes, since a bare `https://TOKEN@host` is as secret
+ *   as `user:password@`.
+ * - `ssh://user:password@host/...`: the user name stays (it is an account
+ *   such as `git`), the password goes.
+ * - scp-like `user@host:path`: the user name stays; anything after a colon
+ *   in the userinfo goes.
+ * - Query strings and fragments go (they can carry tokens; git does not
+ *   need them to name a remote).
+ * - The authority ends at the first "/", "?" or "#", as in git's own URL
+ *   parsing. Local paths and anything unrecognised are returned unchanged.
+ *
+ * @param url A remote URL as written in config.
+ * @returns The URL without credentials.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { stripUrlCredentials } from "./strip_url_credentials.ts";
+ * assert.equal(stripUrlCredentials("https://user:ghp_secret@github.com/x/y.git"), "https://github.com/x/y.git");
+ * assert.equal(stripUrlCredentials("https://TOKEN@host/r.git"), "https://host/r.git");
+ * assert.equal(stripUrlCredentials("ssh://git:pw@host:22/r.git"), "ssh://git@host:22/r.git");
+ * assert.equal(stripUrlCredentials("git@github.com:x/y.git"), "git@github.com:x/y.git");
+ * ```
+ */
+export function stripUrlCredentials(url: string): string {
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(url);
+  if (scheme !== null) {
+    const name = scheme[1]!.toLowerCase();
+    const rest = url.slice(scheme[0].length);
+    const end = firstIndexOf(rest, "/?#");
+    let authority = rest.slice(0, end);
+    let tail = rest.slice(end);
+    const at = authority.lastIndexOf("@");
+    if (at >= 0) {
+      const user = authority.slice(0, at);
+      const host = authority.slice(at + 1);
+      const keep = SSH_SCHEMES.has(name) ? beforeColon(user) : "";
+      authority = keep === "" ? host : `${keep}@${host}`;
+    }
+    const query = firstIndexOf(tail, "?#");
+    tail = tail.slice(0, query);
+    return `${url.slice(0, scheme[0].length)}${authority}${tail}`;
+  }
+  // scp-like "[user@]host:path", or a local path: userinfo can only precede the first "/".
+  const slash = url.indexOf("/");
+  const head = slash < 0 ? url : url.slice(0, slash);
+  const at = head.lastIndexOf("@");
+  if (at < 0) return url;
+  const user = beforeColon(head.slice(0, at));
+  return `${user === "" ? "" : `${user}@`}${url.slice(at + 1)}`;
+}
+
+/** The part before the first ":" (the user name of "user:password"). */
+function beforeColon(userinfo: string): string {
+  const colon = userinfo.indexOf(":");
+  return colon < 0 ? userinfo : userinfo.slice(0, colon);
+}
+
+/** Index of the first of `chars` in `s`, or `s.length`. */
+function firstIndexOf(s: string, chars: string): number {
+  for (let i = 0; i < s.length; i++) {
+    if (chars.includes(s[i]!)) return i;
+  }
+  return s.length;
+}

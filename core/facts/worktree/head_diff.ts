@@ -1,0 +1,289 @@
+/**
+ * Index vs HEAD (the X column of `git status --porcelain=v2`), read-only.
+ *
+ * The cache-tree makes the common case free: when a directory's cache-tree
+ * node is valid and names the same tree as HEAD, nothing under it is read or
+ * compared. Only exact renames are detected (same blob id and file type), as
+ * baton never reads blob contents from the object store.
+ * @module
+ */
+import type { GitObjectReader, StatusCode } from "../types.ts";
+import type { GitIndex, IndexEntry } from "./index_file.ts";
+import { MODE_GITLINK, MODE_TREE, MODE_TYPE_MASK } from "./compare_stat.ts";
+import { GitTreeError, parseTree } from "./tree_object.ts";
+import { comparePaths } from "./compare_paths.ts";
+
+/** Options of {@linkcode diffIndexHead}. Both fields are required. */
+export interface DiffIndexHeadOptions {
+  /** Tree id of the HEAD commit, or null when the branch has no commit yet. */
+  headTreeOid: string | null;
+  /** Object store reader used for HEAD's tree objects. */
+  objects: GitObjectReader;
+  /** Tree objects read at once. @default {32} */
+  concurrency?: number;
+}
+
+/** One staged change. */
+export interface StagedChange {
+  path: string;
+  /** A, D, M, T or R. */
+  x: StatusCode;
+  /** Mode in HEAD, 0 when added. */
+  headMode: number;
+  /** Mode in the index, 0 when deleted. */
+  indexMode: number;
+  /** For R: the path in HEAD. */
+  origPath?: string;
+}
+
+/** One path with unresolved merge stages, with porcelain's XY letters. */
+export interface UnmergedPath {
+  path: string;
+  x: StatusCode;
+  y: StatusCode;
+  /** Mode of the highest stage present. */
+  mode: number;
+}
+
+/** Result of {@linkcode diffIndexHead}. */
+export interface HeadDiff {
+  /** Staged changes sorted by path (renames by their new path). */
+  staged: StagedChange[];
+  /** Unmerged paths sorted by path. */
+  unmerged: UnmergedPath[];
+  /** Tree objects read from the object store. */
+  treesRead: number;
+}
+
+interface HeadBlob {
+  mode: number;
+  oid: string;
+}
+
+/** XY of porcelain `u` lines by the set of stages present (bit 0 = base). */
+const UNMERGED_XY: Record<number, [StatusCode, StatusCode]> = {
+  1: ["D", "D"],
+  2: ["A", "U"],
+  3: ["U", "D"],
+  4: ["U", "A"],
+  5: ["D", "U"],
+  6: ["A", "A"],
+  7: ["U", "U"],
+};
+
+/**
+ * Compares the index with HEAD's tree.
+ *
+ * Statuses: A (in the index only), D (in HEAD only), M (blob id or mode
+ * changed), T (file type changed: file, symlink, gitlink), R (an exact rename:
+ * a D and an A with the same blob id and file type; a same-basename source is
+ * preferred). Entries added with `git add -N` are not part of the index here,
+ * as in git. Paths with stages 1-3 are reported in `unmerged` only. With no
+ * HEAD every stage-0 entry is A.
+ *
+ * @param index The parsed index.
+ * @param options HEAD's tree id and the object reader.
+ * @returns Staged changes, unmerged paths and how many trees were read.
+ * @throws {GitTreeError} When a tree object is missing or malformed.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { diffIndexHead } from "./head_diff.ts";
+ * const entry = {
+ *   path: "a.txt", oid: "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391", mode: 0o100644, stage: 0,
+ *   ctimeSec: 0, ctimeNsec: 0, mtimeSec: 0, mtimeNsec: 0, dev: 0, ino: 0, uid: 0, gid: 0,
+ *   size: 0, assumeValid: false, skipWorktree: false, intentToAdd: false,
+ * };
+ * const index = { version: 2 as const, entries: [entry], cacheTree: null, extensions: [], checksum: "" };
+ * const diff = await diffIndexHead(index, {
+ *   headTreeOid: null,
+ *   objects: { read: () => Promise.resolve(null) },
+ * });
+ * assert.deepEqual(diff.staged.map((c) => c.x + " " + c.path), ["A a.txt"]);
+ * ```
+ */
+export async function diffIndexHead(
+  index: GitIndex,
+  options: DiffIndexHeadOptions,
+): Promise<HeadDiff> {
+  const { objects } = options;
+  const concurrency = Math.max(1, options.concurrency ?? 32);
+  const validNodes = new Map<string, string>();
+  for (const node of index.cacheTree ?? []) {
+    if (node.oid !== null && node.entryCount >= 0) validNodes.set(node.path, node.oid);
+  }
+  const cacheCounts = new Map<string, number>();
+  for (const node of index.cacheTree ?? []) cacheCounts.set(node.path, node.entryCount);
+
+  const head = new Map<string, HeadBlob>();
+  /** HEAD directories whose cache-tree node matched: prefix -> tree id. */
+  const skipped = new Map<string, string>();
+  let treesRead = 0;
+
+  async function readTrees(roots: [string, string][], allowSkip: boolean): Promise<void> {
+    let level = roots;
+    while (level.length > 0) {
+      const next: [string, string][] = [];
+      const todo: [string, string][] = [];
+      for (const [oid, prefix] of level) {
+        if (allowSkip && validNodes.get(prefix) === oid) skipped.set(prefix, oid);
+        else todo.push([oid, prefix]);
+      }
+      for (let at = 0; at < todo.length; at += concurrency) {
+        const batch = todo.slice(at, at + concurrency);
+        const bodies = await Promise.all(batch.map(([oid]) => readTree(objects, oid)));
+        treesRead += batch.length;
+        bodies.forEach((tree, b) => {
+          const prefix = batch[b]![1];
+          for (const t of tree) {
+            const path = prefix + t.name;
+            if ((t.mode & MODE_TYPE_MASK) === MODE_TREE) next.push([t.oid, `${path}/`]);
+            else head.set(path, { mode: t.mode, oid: t.oid });
+          }
+        });
+      }
+      level = next;
+    }
+  }
+
+  if (options.headTreeOid !== null) await readTrees([[options.headTreeOid, ""]], true);
+
+  const entries = index.entries;
+  const n = entries.length;
+  const staged: StagedChange[] = [];
+  const added: IndexEntry[] = [];
+  const unmergedMasks = new Map<string, { mask: number; mode: number }>();
+  const sparseDirs: string[] = [];
+
+  /**
+   * If a skipped HEAD directory starts at entry i, returns the index after its
+   * range. The cache-tree count is trusted only when the range really is the
+   * prefix's whole run of entries; otherwise that tree is read after all.
+   */
+  async function skipEnd(i: number): Promise<number> {
+    const path = entries[i]!.path;
+    let slash = -1;
+    do {
+      const prefix = path.slice(0, slash + 1);
+      const treeOid = skipped.get(prefix);
+      if (treeOid !== undefined) {
+        const count = cacheCounts.get(prefix) ?? -1;
+        const last = i + count - 1;
+        const ok = count > 0 && last < n &&
+          (i === 0 || !entries[i - 1]!.path.startsWith(prefix)) &&
+          entries[last]!.path.startsWith(prefix) &&
+          (last + 1 === n || !entries[last + 1]!.path.startsWith(prefix));
+        skipped.delete(prefix);
+        if (ok) return last + 1;
+        await readTrees([[treeOid, prefix]], false);
+      }
+      slash = path.indexOf("/", slash + 1);
+    } while (slash >= 0);
+    return i;
+  }
+
+  let i = 0;
+  while (i < n) {
+    if (skipped.size > 0) {
+      const end = await skipEnd(i);
+      if (end !== i) {
+        i = end;
+        continue;
+      }
+    }
+    const e = entries[i++]!;
+    if (e.stage !== 0) {
+      const u = unmergedMasks.get(e.path) ?? { mask: 0, mode: 0 };
+      u.mask |= 1 << (e.stage - 1);
+      u.mode = e.mode;
+      unmergedMasks.set(e.path, u);
+      head.delete(e.path);
+      continue;
+    }
+    if ((e.mode & MODE_TYPE_MASK) === MODE_TREE) {
+      // Sparse-index directory: stands for HEAD's subtree (approximation: its
+      // contents are taken as unchanged).
+      sparseDirs.push(e.path.endsWith("/") ? e.path : `${e.path}/`);
+      continue;
+    }
+    if (e.intentToAdd) continue;
+    const h = head.get(e.path);
+    if (h === undefined) {
+      added.push(e);
+      continue;
+    }
+    head.delete(e.path);
+    if ((h.mode & MODE_TYPE_MASK) !== (e.mode & MODE_TYPE_MASK)) {
+      staged.push({ path: e.path, x: "T", headMode: h.mode, indexMode: e.mode });
+    } else if (h.oid !== e.oid || h.mode !== e.mode) {
+      staged.push({ path: e.path, x: "M", headMode: h.mode, indexMode: e.mode });
+    }
+  }
+  // A matched HEAD directory no index entry fell into (only possible with an
+  // inconsistent cache-tree): read it, so its files show up as deleted.
+  if (skipped.size > 0) await readTrees([...skipped].map(([p, oid]) => [oid, p]), false);
+  if (sparseDirs.length > 0) {
+    for (const path of [...head.keys()]) {
+      if (sparseDirs.some((d) => path.startsWith(d))) head.delete(path);
+    }
+  }
+
+  pairRenames(head, added, staged);
+
+  const unmerged: UnmergedPath[] = [];
+  for (const [path, { mask, mode }] of unmergedMasks) {
+    const [x, y] = UNMERGED_XY[mask]!;
+    unmerged.push({ path, x, y, mode });
+  }
+  staged.sort((a, b) => comparePaths(a.path, b.path));
+  unmerged.sort((a, b) => comparePaths(a.path, b.path));
+  return { staged, unmerged, treesRead };
+}
+
+/** Turns same-content D/A pairs into R; the rest stay D and A. */
+function pairRenames(deleted: Map<string, HeadBlob>, added: IndexEntry[], out: StagedChange[]): void {
+  const byKey = new Map<string, string[]>();
+  for (const [path, h] of deleted) {
+    if ((h.mode & MODE_TYPE_MASK) === MODE_GITLINK) continue;
+    const key = `${h.oid}:${h.mode & MODE_TYPE_MASK}`;
+    const list = byKey.get(key);
+    if (list === undefined) byKey.set(key, [path]);
+    else list.push(path);
+  }
+  for (const e of added) {
+    const list = (e.mode & MODE_TYPE_MASK) === MODE_GITLINK
+      ? undefined
+      : byKey.get(`${e.oid}:${e.mode & MODE_TYPE_MASK}`);
+    if (list === undefined || list.length === 0) {
+      out.push({ path: e.path, x: "A", headMode: 0, indexMode: e.mode });
+      continue;
+    }
+    list.sort(comparePaths);
+    const base = basename(e.path);
+    let pick = list.findIndex((p) => basename(p) === base);
+    if (pick < 0) pick = 0;
+    const from = list.splice(pick, 1)[0]!;
+    const h = deleted.get(from)!;
+    deleted.delete(from);
+    out.push({ path: e.path, x: "R", headMode: h.mode, indexMode: e.mode, origPath: from });
+  }
+  for (const [path, h] of deleted) out.push({ path, x: "D", headMode: h.mode, indexMode: 0 });
+}
+
+function basename(path: string): string {
+  return path.slice(path.lastIndexOf("/") + 1);
+}
+
+async function readTree(objects: GitObjectReader, oid: string) {
+  const obj = await objects.read(oid);
+  if (obj === null) {
+    throw new GitTreeError("Cannot read HEAD tree: object is missing", "git_object_missing", { oid });
+  }
+  if (obj.type !== "tree") {
+    throw new GitTreeError(`Cannot read HEAD tree: object is a ${obj.type}`, "git_tree_invalid", {
+      oid,
+    });
+  }
+  return parseTree(obj.data);
+}

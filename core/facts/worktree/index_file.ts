@@ -1,0 +1,405 @@
+/**
+ * Pure parser of git's `.git/index` (versions 2, 3 and 4) and its cache-tree
+ * ("TREE") extension. No I/O: callers read the bytes; baton never writes the
+ * index.
+ *
+ * Speed matters here (50k entries on every preflight), so the parser makes one
+ * pass with a DataView, collects every path into one byte buffer and every oid
+ * as hex into another, and decodes each buffer with a single TextDecoder call.
+ * @module
+ */
+import { type CodedError, type ErrorData, EXIT } from "../../errors.ts";
+
+/** One index entry, as stored (stat fields are git's 32-bit truncations). */
+export interface IndexEntry {
+  /** Path relative to the work tree, "/"-separated. */
+  path: string;
+  /** Blob (or gitlink commit) id, 40 hex digits. */
+  oid: string;
+  /** Git mode: 0o100644, 0o100755, 0o120000 (symlink) or 0o160000 (gitlink). */
+  mode: number;
+  /** 0 for a normal entry, 1-3 (base, ours, theirs) while a merge conflict is unresolved. */
+  stage: number;
+  ctimeSec: number;
+  ctimeNsec: number;
+  mtimeSec: number;
+  mtimeNsec: number;
+  dev: number;
+  ino: number;
+  uid: number;
+  gid: number;
+  /** File size truncated to 32 bits; 0 may also mean "never stat-ed" (see git's racy rules). */
+  size: number;
+  /** `git update-index --assume-unchanged`. */
+  assumeValid: boolean;
+  /** Sparse checkout: the work tree copy is not expected (v3+). */
+  skipWorktree: boolean;
+  /** `git add -N` (v3+). */
+  intentToAdd: boolean;
+}
+
+/** One node of the cache-tree extension, in the extension's pre-order. */
+export interface CacheTreeEntry {
+  /** Directory path with a trailing "/"; "" for the root. */
+  path: string;
+  /** Index entries the node covers, or -1 when the node is invalid. */
+  entryCount: number;
+  /** Number of child nodes. */
+  subtreeCount: number;
+  /** Tree id when valid, else null. */
+  oid: string | null;
+}
+
+/** A parsed index. */
+export interface GitIndex {
+  version: 2 | 3 | 4;
+  /** Entries in index order (path bytes, then stage). */
+  entries: IndexEntry[];
+  /** The cache-tree, or null when the index has no TREE extension. */
+  cacheTree: CacheTreeEntry[] | null;
+  /** Signatures of every extension present, in file order. */
+  extensions: string[];
+  /** Trailing checksum as hex (all zeros when written with index.skipHash). */
+  checksum: string;
+}
+
+/**
+ * The index file is malformed or uses a feature baton cannot read. The message
+ * gives offsets and kinds only, never file content.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { GitIndexError, parseIndex } from "./index_file.ts";
+ * assert.throws(() => parseIndex(new Uint8Array(4)), GitIndexError);
+ * ```
+ */
+export class GitIndexError extends SyntaxError implements CodedError {
+  /** Stable code. */
+  readonly code: string = "git_index_invalid";
+  /** Exit status: malformed input. */
+  readonly exitCode: number = EXIT.usage.code;
+  /** Content-free details: offset and reason. */
+  readonly data: ErrorData;
+
+  /**
+   * @param detail What is wrong, without content.
+   * @param offset Byte offset where parsing stopped.
+   * @param reason Stable reason key.
+   */
+  constructor(detail: string, offset: number, reason: string) {
+    super(`Cannot parse git index: ${detail} at offset ${offset}`);
+    this.name = "GitIndexError";
+    this.data = { offset, reason };
+  }
+
+  /** The `--json` error object. */
+  toJSON(): { error: { code: string; message: string; data: ErrorData } } {
+    return { error: { code: this.code, message: this.message, data: this.data } };
+  }
+}
+
+const SIGNATURE = 0x44495243; // "DIRC"
+const HASH_LEN = 20;
+const HEADER_LEN = 12;
+/** Fixed part of an entry before the path: 10 stat words, the oid, the flags. */
+const ENTRY_FIXED = 62;
+const HEX = new Uint8Array(16);
+for (let i = 0; i < 16; i++) HEX[i] = "0123456789abcdef".charCodeAt(i);
+
+/** Growable byte buffer; strings are decoded from it once at the end. */
+class ByteSink {
+  bytes: Uint8Array;
+  length = 0;
+  constructor(capacity: number) {
+    this.bytes = new Uint8Array(Math.max(64, capacity));
+  }
+  reserve(extra: number): void {
+    if (this.length + extra <= this.bytes.length) return;
+    let size = this.bytes.length * 2;
+    while (size < this.length + extra) size *= 2;
+    const next = new Uint8Array(size);
+    next.set(this.bytes.subarray(0, this.length));
+    this.bytes = next;
+  }
+}
+
+function hexInto(sink: ByteSink, src: Uint8Array, at: number): void {
+  sink.reserve(HASH_LEN * 2);
+  const out = sink.bytes;
+  let o = sink.length;
+  for (let i = at; i < at + HASH_LEN; i++) {
+    const b = src[i]!;
+    out[o++] = HEX[b >> 4]!;
+    out[o++] = HEX[b & 15]!;
+  }
+  sink.length = o;
+}
+
+/** Hex of 20 bytes at `at`; for the few oids outside the entry table. */
+function hexAt(src: Uint8Array, at: number): string {
+  const sink = new ByteSink(HASH_LEN * 2);
+  hexInto(sink, src, at);
+  return LATIN1.decode(sink.bytes.subarray(0, sink.length));
+}
+
+const UTF8 = new TextDecoder();
+const LATIN1 = new TextDecoder("latin1");
+
+/**
+ * Parses the bytes of a `.git/index` file.
+ *
+ * Checks the "DIRC" signature, the version, every bound and the extension
+ * framing. The trailing checksum is returned but not verified here (hashing
+ * costs time); see {@linkcode verifyIndexChecksum}. Unknown optional
+ * extensions (upper-case signature) are skipped; the split-index "link"
+ * extension and unknown required ones are rejected because the entries would
+ * be incomplete.
+ *
+ * @param bytes The whole index file.
+ * @returns The entries, the cache-tree and the extension list.
+ * @throws {GitIndexError} When the bytes are not a readable index.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseIndex } from "./index_file.ts";
+ * // An empty version-2 index: header, no entries, checksum.
+ * const bytes = new Uint8Array(32);
+ * bytes.set([0x44, 0x49, 0x52, 0x43, 0, 0, 0, 2, 0, 0, 0, 0]);
+ * const index = parseIndex(bytes);
+ * assert.equal(index.version, 2);
+ * assert.deepEqual(index.entries, []);
+ * ```
+ */
+export function parseIndex(bytes: Uint8Array): GitIndex {
+  const len = bytes.length;
+  if (len < HEADER_LEN + HASH_LEN) throw new GitIndexError("file is too short", 0, "too_short");
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (view.getUint32(0) !== SIGNATURE) {
+    throw new GitIndexError('signature is not "DIRC"', 0, "signature");
+  }
+  const version = view.getUint32(4);
+  if (version !== 2 && version !== 3 && version !== 4) {
+    throw new GitIndexError(`version ${version} is not 2, 3 or 4`, 4, "version");
+  }
+  const count = view.getUint32(8);
+  const end = len - HASH_LEN;
+  // Each entry takes at least 62 bytes plus a NUL (v4: a varint and a NUL).
+  if (count > (end - HEADER_LEN) / (ENTRY_FIXED + 2)) {
+    throw new GitIndexError(`entry count ${count} does not fit the file`, 8, "count");
+  }
+
+  const paths = new ByteSink(version === 4 ? len * 2 : len);
+  const oids = new ByteSink(count * HASH_LEN * 2);
+  const fixed = new Uint32Array(count * 12);
+  const pathStarts = new Int32Array(count + 1);
+  let prevStart = 0;
+  let prevLen = 0;
+  let off = HEADER_LEN;
+
+  for (let i = 0; i < count; i++) {
+    const entryStart = off;
+    if (off + ENTRY_FIXED > end) {
+      throw new GitIndexError(`entry ${i} runs past the end of the entries`, off, "bounds");
+    }
+    const f = i * 12;
+    for (let w = 0; w < 10; w++) fixed[f + w] = view.getUint32(off + w * 4);
+    hexInto(oids, bytes, off + 40);
+    const flags = view.getUint16(off + 60);
+    off += ENTRY_FIXED;
+    let extended = 0;
+    if ((flags & 0x4000) !== 0) {
+      if (version < 3) {
+        throw new GitIndexError(`entry ${i} has extended flags in a version-2 index`, off, "flags");
+      }
+      if (off + 2 > end) throw new GitIndexError(`entry ${i} is truncated`, off, "bounds");
+      extended = view.getUint16(off);
+      off += 2;
+    }
+    fixed[f + 10] = flags;
+    fixed[f + 11] = extended;
+
+    const nameStart = paths.length;
+    if (version === 4) {
+      // Varint: bytes to drop from the end of the previous path.
+      let c = off < end ? bytes[off++]! : 0x80;
+      let strip = c & 0x7f;
+      while ((c & 0x80) !== 0) {
+        if (off >= end) throw new GitIndexError(`entry ${i} is truncated`, off, "bounds");
+        c = bytes[off++]!;
+        strip = ((strip + 1) * 128) + (c & 0x7f);
+      }
+      if (strip > prevLen) {
+        throw new GitIndexError(`entry ${i} strips more than the previous path`, off, "prefix");
+      }
+      const keep = prevLen - strip;
+      const nul = bytes.indexOf(0, off);
+      if (nul < 0 || nul >= end) {
+        throw new GitIndexError(`entry ${i} path has no end`, off, "bounds");
+      }
+      paths.reserve(keep + (nul - off) + 1);
+      paths.bytes.copyWithin(nameStart, prevStart, prevStart + keep);
+      paths.bytes.set(bytes.subarray(off, nul), nameStart + keep);
+      paths.length = nameStart + keep + (nul - off);
+      off = nul + 1;
+    } else {
+      const nul = bytes.indexOf(0, off);
+      if (nul < 0 || nul >= end) {
+        throw new GitIndexError(`entry ${i} path has no end`, off, "bounds");
+      }
+      paths.reserve(nul - off + 1);
+      paths.bytes.set(bytes.subarray(off, nul), nameStart);
+      paths.length = nameStart + (nul - off);
+      // Entries are padded with 1-8 NULs to a multiple of 8 bytes.
+      off = entryStart + ((nul - entryStart + 8) & ~7);
+      if (off > end) throw new GitIndexError(`entry ${i} padding runs past the end`, off, "bounds");
+    }
+    prevStart = nameStart;
+    prevLen = paths.length - nameStart;
+    if (prevLen === 0) throw new GitIndexError(`entry ${i} has an empty path`, off, "path");
+    pathStarts[i] = nameStart;
+    paths.bytes[paths.length++] = 0;
+  }
+  pathStarts[count] = paths.length;
+
+  const pathText = UTF8.decode(paths.bytes.subarray(0, paths.length));
+  const oidText = LATIN1.decode(oids.bytes.subarray(0, oids.length));
+  const entries: IndexEntry[] = new Array(count);
+  let textPos = 0;
+  for (let i = 0; i < count; i++) {
+    const nul = pathText.indexOf("\0", textPos);
+    const f = i * 12;
+    const flags = fixed[f + 10]!;
+    const extended = fixed[f + 11]!;
+    entries[i] = {
+      path: pathText.slice(textPos, nul),
+      oid: oidText.slice(i * 40, i * 40 + 40),
+      mode: fixed[f + 6]!,
+      stage: (flags >> 12) & 3,
+      ctimeSec: fixed[f]!,
+      ctimeNsec: fixed[f + 1]!,
+      mtimeSec: fixed[f + 2]!,
+      mtimeNsec: fixed[f + 3]!,
+      dev: fixed[f + 4]!,
+      ino: fixed[f + 5]!,
+      uid: fixed[f + 7]!,
+      gid: fixed[f + 8]!,
+      size: fixed[f + 9]!,
+      assumeValid: (flags & 0x8000) !== 0,
+      skipWorktree: (extended & 0x4000) !== 0,
+      intentToAdd: (extended & 0x2000) !== 0,
+    };
+    textPos = nul + 1;
+  }
+
+  const extensions: string[] = [];
+  let cacheTree: CacheTreeEntry[] | null = null;
+  while (off + 8 <= end) {
+    const sig = LATIN1.decode(bytes.subarray(off, off + 4));
+    const size = view.getUint32(off + 4);
+    const dataStart = off + 8;
+    if (size > end - dataStart) {
+      throw new GitIndexError(`extension ${extensions.length} runs past the end`, off, "bounds");
+    }
+    extensions.push(sig);
+    if (sig === "TREE") {
+      cacheTree = parseCacheTree(bytes, dataStart, dataStart + size);
+    } else if (sig === "link") {
+      throw new GitIndexError("split index (link extension) is not supported", off, "split_index");
+    } else if (sig === "sdir") {
+      // Sparse index: directory entries stand for skipped subtrees; they carry
+      // skip-worktree and are left alone like any skip-worktree entry.
+    } else if (!(bytes[off]! >= 0x41 && bytes[off]! <= 0x5a)) {
+      throw new GitIndexError(
+        `required extension ${extensions.length - 1} is not understood`,
+        off,
+        "extension",
+      );
+    }
+    off = dataStart + size;
+  }
+  if (off !== end) throw new GitIndexError("trailing bytes before the checksum", off, "bounds");
+
+  return {
+    version: version as 2 | 3 | 4,
+    entries,
+    cacheTree,
+    extensions,
+    checksum: hexAt(bytes, end),
+  };
+}
+
+/** Parses the TREE extension body into pre-order nodes with full paths. */
+function parseCacheTree(bytes: Uint8Array, start: number, end: number): CacheTreeEntry[] {
+  const out: CacheTreeEntry[] = [];
+  let off = start;
+
+  function readNumber(stop: number): number {
+    let neg = false;
+    let n = 0;
+    let digits = 0;
+    if (bytes[off] === 0x2d) {
+      neg = true;
+      off++;
+    }
+    while (off < end && bytes[off] !== stop) {
+      const d = bytes[off]! - 0x30;
+      if (d < 0 || d > 9) throw new GitIndexError("cache-tree number is malformed", off, "tree");
+      n = n * 10 + d;
+      digits++;
+      off++;
+    }
+    if (off >= end || digits === 0) {
+      throw new GitIndexError("cache-tree number is truncated", off, "tree");
+    }
+    off++;
+    return neg ? -n : n;
+  }
+
+  function node(parent: string | null): void {
+    const nul = bytes.indexOf(0, off);
+    if (nul < 0 || nul >= end) throw new GitIndexError("cache-tree name has no end", off, "tree");
+    const name = UTF8.decode(bytes.subarray(off, nul));
+    off = nul + 1;
+    const entryCount = readNumber(0x20);
+    const subtreeCount = readNumber(0x0a);
+    let oid: string | null = null;
+    if (entryCount >= 0) {
+      if (off + HASH_LEN > end) throw new GitIndexError("cache-tree oid is truncated", off, "tree");
+      oid = hexAt(bytes, off);
+      off += HASH_LEN;
+    }
+    const path = parent === null ? "" : `${parent}${name}/`;
+    out.push({ path, entryCount, subtreeCount, oid });
+    for (let i = 0; i < subtreeCount; i++) node(path);
+  }
+
+  node(null);
+  return out;
+}
+
+/**
+ * Verifies the trailing SHA-1 of an index file (costs one hash of the whole
+ * file). An all-zero trailer (`index.skipHash`) counts as valid.
+ *
+ * @param bytes The whole index file.
+ * @returns True when the checksum matches or was deliberately skipped.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { verifyIndexChecksum } from "./index_file.ts";
+ * assert.equal(await verifyIndexChecksum(new Uint8Array(32)), true);
+ * ```
+ */
+export async function verifyIndexChecksum(bytes: Uint8Array): Promise<boolean> {
+  if (bytes.length < HASH_LEN) return false;
+  const end = bytes.length - HASH_LEN;
+  const trailer = bytes.subarray(end);
+  if (trailer.every((b) => b === 0)) return true;
+  const digest = new Uint8Array(
+    await crypto.subtle.digest("SHA-1", bytes.slice(0, end)),
+  );
+  return digest.every((b, i) => b === trailer[i]);
+}

@@ -1,0 +1,170 @@
+/**
+ * Reads and writes capsules in .baton. Writing happens under the lock: the
+ * new capsule is built knowing the current chain head, archived first, and
+ * only then does latest.md move to it, each step an atomic rename. An
+ * interruption at any instant leaves the old latest (with the new capsule
+ * perhaps already archived; the next writer rolls latest forward to it).
+ * @module
+ */
+import { StorageError } from "../errors.ts";
+import { FsNotFoundError, type WriteFs } from "../fs.ts";
+import { parseCapsule, type ParsedCapsule } from "../capsule/parse.ts";
+import { renderCapsuleFile } from "../capsule/render.ts";
+import type { Capsule } from "../capsule/types.ts";
+import { ARCHIVE_NAME, archiveName, type BatonLayout } from "./layout.ts";
+import { acquireLock, type LockOptions, releaseLock } from "./lock.ts";
+
+const enc = new TextEncoder();
+const dec = new TextDecoder("utf-8", { fatal: true });
+
+/** Reads a file as UTF-8 text; null when missing. */
+export async function readTextOrNull(fs: WriteFs, path: string): Promise<string | null> {
+  try {
+    return dec.decode(await fs.readFile(path));
+  } catch (e) {
+    if (e instanceof FsNotFoundError) return null;
+    throw e;
+  }
+}
+
+/** The current capsule, parsed and capped; null when there is none. */
+export async function readLatest(fs: WriteFs, layout: BatonLayout): Promise<ParsedCapsule | null> {
+  const text = await readTextOrNull(fs, layout.latest);
+  return text === null ? null : await parseCapsule(text);
+}
+
+/** Archive file names, oldest first. */
+export async function listArchive(fs: WriteFs, layout: BatonLayout): Promise<string[]> {
+  try {
+    const entries = await fs.readDir(layout.capsules);
+    return entries.filter((e) => e.isFile && ARCHIVE_NAME.test(e.name)).map((e) => e.name).sort();
+  } catch (e) {
+    if (e instanceof FsNotFoundError) return [];
+    throw e;
+  }
+}
+
+/**
+ * Rolls latest.md forward when a newer archived capsule names the current
+ * latest as its previous (a writer died between archiving and replacing
+ * latest). Runs under the lock.
+ */
+async function rollForward(
+  fs: WriteFs,
+  layout: BatonLayout,
+  latest: Capsule | null,
+): Promise<Capsule | null> {
+  let head = latest;
+  const names = await listArchive(fs, layout);
+  const newer = head === null
+    ? names
+    : names.filter((n) => n > archiveName(head!.created_at, head!.id));
+  for (const name of newer) {
+    const text = await readTextOrNull(fs, `${layout.capsules}/${name}`);
+    if (text === null) continue;
+    let parsed: ParsedCapsule;
+    try {
+      parsed = await parseCapsule(text);
+    } catch {
+      continue;
+    }
+    if (parsed.capsule.previous === (head?.id ?? null) && parsed.capsule.id !== head?.id) {
+      await fs.writeFileAtomic(layout.latest, enc.encode(text));
+      head = parsed.capsule;
+    }
+  }
+  return head;
+}
+
+/** Options for {@linkcode commitCapsule}. */
+export interface CommitOptions {
+  lock: LockOptions;
+}
+
+/** Where a committed capsule went. */
+export interface CommitResult {
+  capsule: Capsule;
+  archivePath: string;
+  latestPath: string;
+}
+
+/**
+ * Builds and stores a capsule under the lock. `build` receives the id of the
+ * capsule it replaces and returns the finished capsule (id computed).
+ * @throws {LockBusyError} when another writer holds the lock too long.
+ * @throws {StorageError} when a write fails.
+ */
+export async function commitCapsule(
+  fs: WriteFs,
+  layout: BatonLayout,
+  build: (previous: Capsule | null) => Promise<Capsule>,
+  options: CommitOptions,
+): Promise<CommitResult> {
+  try {
+    await fs.mkdirp(layout.capsules);
+  } catch (e) {
+    throw new StorageError(`Cannot create "${layout.capsules}": the directory is not writable`, {
+      cause: e,
+    });
+  }
+  const lock = await acquireLock(fs, layout.lock, options.lock);
+  try {
+    let current: Capsule | null = null;
+    try {
+      current = (await readLatest(fs, layout))?.capsule ?? null;
+    } catch {
+      current = null; // an unreadable latest is kept in the archive; the chain restarts
+    }
+    current = await rollForward(fs, layout, current);
+    const capsule = await build(current);
+    const text = renderCapsuleFile(capsule);
+    const bytes = enc.encode(text);
+    const archivePath = `${layout.capsules}/${archiveName(capsule.created_at, capsule.id)}`;
+    if (current !== null) {
+      const prevPath = `${layout.capsules}/${archiveName(current.created_at, current.id)}`;
+      if ((await fs.lstat(prevPath)) === null) {
+        const prevText = await readTextOrNull(fs, layout.latest);
+        if (prevText !== null) await fs.writeFileAtomic(prevPath, enc.encode(prevText));
+      }
+    }
+    try {
+      await fs.writeFileAtomic(archivePath, bytes);
+      await fs.writeFileAtomic(layout.latest, bytes);
+    } catch (e) {
+      throw new StorageError(`Cannot write capsule into "${layout.dir}": the write failed`, {
+        cause: e,
+      });
+    }
+    return { capsule, archivePath, latestPath: layout.latest };
+  } finally {
+    await releaseLock(fs, lock);
+  }
+}
+
+/**
+ * Finds an archived capsule by id prefix (with or without `sha256:`), newest
+ * first; "latest" names latest.md.
+ */
+export async function findCapsuleFile(
+  fs: WriteFs,
+  layout: BatonLayout,
+  idOrPrefix: string,
+): Promise<string | null> {
+  if (idOrPrefix === "latest") {
+    return (await fs.lstat(layout.latest)) === null ? null : layout.latest;
+  }
+  const want = idOrPrefix.replace(/^sha256:/, "").toLowerCase();
+  if (!/^[0-9a-f]{4,64}$/.test(want)) return null;
+  const names = (await listArchive(fs, layout)).reverse();
+  for (const name of names) {
+    const id8 = name.slice(-11, -3);
+    if (want.length <= 8 ? id8.startsWith(want) : want.startsWith(id8)) {
+      if (want.length <= 8) return `${layout.capsules}/${name}`;
+      const text = await readTextOrNull(fs, `${layout.capsules}/${name}`);
+      if (text !== null && text.includes(`"id":"sha256:${want}`)) {
+        return `${layout.capsules}/${name}`;
+      }
+    }
+  }
+  return null;
+}

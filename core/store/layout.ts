@@ -1,0 +1,54 @@
+/**
+ * Where baton keeps its state inside a repository, and the archive file
+ * naming. Pure.
+ * @module
+ */
+
+/** Paths of the .baton directory. */
+export interface BatonLayout {
+  dir: string;
+  latest: string;
+  capsules: string;
+  lock: string;
+  state: string;
+}
+
+/**
+ * The layout under a repository root (or any directory outside git).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { batonLayout } from "./layout.ts";
+ * assert.equal(batonLayout("/r").latest, "/r/.baton/latest.md");
+ * ```
+ */
+export function batonLayout(root: string): BatonLayout {
+  const dir = `${root.replace(/\/+$/, "")}/.baton`;
+  return {
+    dir,
+    latest: `${dir}/latest.md`,
+    capsules: `${dir}/capsules`,
+    lock: `${dir}/lock`,
+    state: `${dir}/state`,
+  };
+}
+
+/**
+ * The archive file name of a capsule: a colon-free UTC timestamp and the
+ * first 8 hex digits of its id, so names sort by time.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { archiveName } from "./layout.ts";
+ * assert.equal(archiveName("2026-11-30T01:02:03.456Z", "sha256:abcdef0123"), "20261130T010203.456Z-abcdef01.md");
+ * ```
+ */
+export function archiveName(createdAt: string, id: string): string {
+  const ts = createdAt.replace(/[-:]/g, "");
+  return `${ts}-${id.replace(/^sha256:/, "").slice(0, 8)}.md`;
+}
+
+/** Pattern of archive file names. */
+export const ARCHIVE_NAME = /^\d{8}T\d{6}(\.\d{3})?Z-[0-9a-f]{8}\.md$/;

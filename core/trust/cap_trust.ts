@@ -1,0 +1,113 @@
+/**
+ * The trust cap applied on every parse of every capsule, whoever wrote it:
+ * `verified` survives only with deterministic provenance and evidence that is
+ * present in the capsule with a well-formed digest. Pure.
+ * @module
+ */
+import type { Capsule, Claim, Evidence } from "../capsule/types.ts";
+import { DETERMINISTIC_PROVENANCES } from "./states.ts";
+
+/** One claim whose trust the cap lowered. */
+export interface CapFinding {
+  field: string;
+  from: "verified";
+  to: "claimed";
+  why:
+    | "provenance_not_deterministic"
+    | "no_evidence_cited"
+    | "evidence_missing"
+    | "digest_malformed";
+}
+
+/** A capsule after the cap, with what was lowered. */
+export interface CapTrustResult {
+  capsule: Capsule;
+  capped: CapFinding[];
+}
+
+const DIGEST = /^sha256:[0-9a-f]{64}$/;
+
+/** True when `digest` is `sha256:` followed by 64 lowercase hex digits. */
+export function isWellFormedSha256(digest: string): boolean {
+  return DIGEST.test(digest);
+}
+
+function evidenceProblem(ev: Evidence): CapFinding["why"] | null {
+  if (!DETERMINISTIC_PROVENANCES.has(ev.provenance)) return "provenance_not_deterministic";
+  if (!isWellFormedSha256(ev.digest)) return "digest_malformed";
+  return null;
+}
+
+/**
+ * Why a verified claim cannot keep its trust, or null when it can.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { verifiedProblem } from "./cap_trust.ts";
+ * const claim = { text: "x", provenance: "assistant", trust: "verified", evidence_refs: [], captured_at: "2026-01-01T00:00:00Z" } as const;
+ * assert.equal(verifiedProblem({ ...claim, evidence_refs: [] }, new Map()), "provenance_not_deterministic");
+ * ```
+ */
+export function verifiedProblem(
+  claim: Claim,
+  evidence: ReadonlyMap<string, Evidence>,
+): CapFinding["why"] | null {
+  if (!DETERMINISTIC_PROVENANCES.has(claim.provenance)) return "provenance_not_deterministic";
+  if (claim.evidence_refs.length === 0) return "no_evidence_cited";
+  for (const ref of claim.evidence_refs) {
+    const ev = evidence.get(ref);
+    if (ev === undefined) return "evidence_missing";
+    if (!isWellFormedSha256(ev.digest)) return "digest_malformed";
+  }
+  return null;
+}
+
+/** Every claim of a capsule's meaning with its field path. */
+export function listClaims(capsule: Capsule): { field: string; claim: Claim }[] {
+  const m = capsule.meaning;
+  const out: { field: string; claim: Claim }[] = [];
+  const lists: [string, Claim[]][] = [
+    ["completed", m.completed],
+    ["decisions", m.decisions],
+    ["verified_facts", m.verified_facts],
+    ["hypotheses", m.hypotheses],
+    ["blockers", m.blockers],
+    ["next_steps", m.next_steps],
+    ["plan_changes", m.plan_changes],
+  ];
+  for (const [name, list] of lists) {
+    list.forEach((claim, i) => out.push({ field: `${name}[${i}]`, claim }));
+  }
+  if (m.next_action !== null) out.push({ field: "next_action", claim: m.next_action });
+  return out;
+}
+
+/**
+ * Applies the cap to a capsule; returns a capped copy and the findings. The
+ * capsule id is not recomputed: it still identifies the bytes as written.
+ */
+export function capTrust(capsule: Capsule): CapTrustResult {
+  const copy = structuredClone(capsule);
+  const capped: CapFinding[] = [];
+  const goodEvidence = new Map<string, Evidence>();
+  copy.evidence.forEach((ev, i) => {
+    if (ev.trust === "verified") {
+      const why = evidenceProblem(ev);
+      if (why !== null) {
+        ev.trust = "claimed";
+        capped.push({ field: `evidence[${i}]`, from: "verified", to: "claimed", why });
+      }
+    }
+    if (ev.trust === "verified" || isWellFormedSha256(ev.digest)) goodEvidence.set(ev.id, ev);
+  });
+  for (const { field, claim } of listClaims(copy)) {
+    if (claim.trust !== "verified") continue;
+    const why = verifiedProblem(claim, goodEvidence);
+    if (why !== null) {
+      claim.trust = "claimed";
+      capped.push({ field, from: "verified", to: "claimed", why });
+    }
+  }
+  return { capsule: copy, capped };
+}

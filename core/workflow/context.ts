@@ -1,0 +1,24 @@
+/**
+ * The capabilities a workflow (preflight, finalize, load) needs from the
+ * outside world, gathered in one object so core stays free of Deno.* and
+ * tests can inject clocks, file systems and tokens.
+ * @module
+ */
+import type { WriteFs } from "../fs.ts";
+
+/** Everything a workflow may touch. */
+export interface WorkflowContext {
+  fs: WriteFs;
+  /** Current directory, absolute, "/" separators. */
+  cwd: string;
+  now: () => Date;
+  /** Home directory (for core.excludesFile `~/`), or null. */
+  homeDir: string | null;
+  /** $XDG_CONFIG_HOME, or null. */
+  xdgConfigHome: string | null;
+  pid: number;
+  host: string;
+  processAlive: (pid: number) => boolean | undefined;
+  sleep: (ms: number) => Promise<void>;
+  randomToken: () => string;
+}

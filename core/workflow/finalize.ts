@@ -1,0 +1,160 @@
+/**
+ * finalize: strict-parse a model's draft, merge it with facts collected now,
+ * rewrite what a model may not claim (recording each rewrite), budget it,
+ * and store it as the new head of the capsule chain.
+ * @module
+ */
+import { InputError } from "../errors.ts";
+import { parseStrictJson } from "../json/strict_parse.ts";
+import { canonicalJson } from "../json/canonical.ts";
+import { sha256Id } from "../hash.ts";
+import { type Draft, DRAFT_FIELDS, DraftSchema } from "../capsule/draft_schema.ts";
+import { describeZodIssue } from "../capsule/zod_issue.ts";
+import { isBlocked, normalizeDraft } from "../capsule/normalize_draft.ts";
+import { checkPointers } from "../capsule/pointers.ts";
+import { computeCapsuleId } from "../capsule/capsule_id.ts";
+import { budgetMeaning } from "../budget/budget_meaning.ts";
+import { type Capsule, CAPSULE_SCHEMA, type Evidence, type Trigger } from "../capsule/types.ts";
+import type { Facts } from "../facts/types.ts";
+import { collectFacts } from "../facts/collect.ts";
+import { commitCapsule, type CommitResult } from "../store/capsule_store.ts";
+import { batonLayout } from "../store/layout.ts";
+import { VERSION } from "../version.ts";
+import type { WorkflowContext } from "./context.ts";
+
+/** Largest draft accepted, in bytes. */
+export const MAX_DRAFT_BYTES = 4 * 1024 * 1024;
+
+/** Options of {@linkcode finalizeDraft}. */
+export interface FinalizeOptions {
+  /** @default {"manual"} */
+  trigger?: Trigger;
+  host?: string | null;
+  session?: string | null;
+  /** Facts already collected (otherwise collected now). */
+  facts?: Facts;
+  /** Meaning carried from an earlier capsule (automatic capsules). */
+  carriedFrom?: { id: string; created_at: string } | null;
+}
+
+/** What finalize wrote. */
+export interface FinalizeResult extends CommitResult {
+  downgrades: number;
+}
+
+/**
+ * Parses draft bytes strictly into a draft.
+ * @throws {StrictJsonError} on malformed JSON.
+ * @throws {InputError} when the draft does not match the schema.
+ */
+export function parseDraft(bytes: Uint8Array): Draft {
+  const raw = parseStrictJson(bytes, { maxBytes: MAX_DRAFT_BYTES });
+  const result = DraftSchema.safeParse(raw);
+  if (!result.success) {
+    throw new InputError(
+      `Cannot read draft: ${
+        describeZodIssue(result.error, DRAFT_FIELDS)
+      }. Run "baton preflight" for the template`,
+      "draft_invalid",
+    );
+  }
+  return result.data;
+}
+
+/** Evidence records for the facts baton itself collected. */
+export async function factsEvidence(facts: Facts): Promise<Evidence[]> {
+  if (facts.status !== "collected" || facts.captured_at === null) return [];
+  const at = facts.captured_at;
+  const out: Evidence[] = [{
+    id: "git:facts",
+    kind: "git_facts",
+    source: "baton facts collector",
+    digest: await sha256Id(canonicalJson(facts)),
+    summary: `HEAD ${facts.head?.slice(0, 12) ?? "none"}, ${facts.changed_count} changed path(s)`,
+    captured_at: at,
+    provenance: "git",
+    trust: "verified",
+  }];
+  for (const f of facts.changed_files) {
+    if (f.sha256 === null) continue;
+    out.push({
+      id: `file:${f.path}`,
+      kind: "file_hash",
+      source: f.path,
+      digest: f.sha256,
+      summary: `${f.status} ${f.kind}`,
+      captured_at: at,
+      provenance: "file",
+      trust: "verified",
+    });
+  }
+  return out;
+}
+
+/** Builds and stores a capsule from a parsed draft. */
+export async function finalizeParsedDraft(
+  ctx: WorkflowContext,
+  draft: Draft,
+  options: FinalizeOptions = {},
+): Promise<FinalizeResult> {
+  const facts = options.facts ?? await collectFacts(ctx.fs, ctx.cwd, {
+    now: ctx.now,
+    homeDir: ctx.homeDir,
+    xdgConfigHome: ctx.xdgConfigHome,
+  });
+  const root = facts.repo_root ?? ctx.cwd;
+  const createdAt = ctx.now().toISOString();
+  const { meaning: normalized, downgrades } = normalizeDraft(draft, createdAt);
+  const pointers = await checkPointers(ctx.fs, root, normalized.pointers);
+  normalized.pointers = pointers.kept;
+  const { meaning, report } = budgetMeaning(normalized);
+  const evidence = await factsEvidence(facts);
+  const layout = batonLayout(root);
+  const result = await commitCapsule(ctx.fs, layout, async (previous) => {
+    const body: Omit<Capsule, "id"> = {
+      schema: CAPSULE_SCHEMA,
+      previous: previous?.id ?? null,
+      created_at: createdAt,
+      trigger: options.trigger ?? "manual",
+      status: isBlocked(meaning) ? "blocked" : "active",
+      origin: {
+        tool: "baton",
+        version: VERSION,
+        host: options.host ?? null,
+        session: options.session ?? null,
+      },
+      meaning,
+      evidence,
+      facts,
+      facts_collected_at_ingest: false,
+      carried_from: options.carriedFrom ?? null,
+      pointers_dropped: pointers.dropped,
+      sanitize: { scan_status: "not_run", redactions: [] },
+      budget: report,
+      downgrades,
+    };
+    return { ...body, id: await computeCapsuleId(body) } as Capsule;
+  }, {
+    lock: {
+      token: ctx.randomToken(),
+      pid: ctx.pid,
+      host: ctx.host,
+      now: () => ctx.now().getTime(),
+      sleep: ctx.sleep,
+      processAlive: ctx.processAlive,
+    },
+  });
+  return { ...result, downgrades: downgrades.length };
+}
+
+/**
+ * finalize from draft bytes.
+ * @throws {StrictJsonError} {InputError} {LockBusyError} {StorageError}
+ */
+export async function finalizeDraft(
+  ctx: WorkflowContext,
+  draftBytes: Uint8Array,
+  options: FinalizeOptions = {},
+): Promise<FinalizeResult> {
+  return await finalizeParsedDraft(ctx, parseDraft(draftBytes), options);
+}

@@ -1,0 +1,109 @@
+/**
+ * load: read the current capsule, re-check its facts against the world now
+ * (repository facts, hashes of recorded files, whether the recorded HEAD is
+ * on a remote), and render the briefing.
+ * @module
+ */
+import type { Capsule } from "../capsule/types.ts";
+import { describeAge } from "../briefing/age.ts";
+import { checkDrift, type CurrentHashes, type DriftCheck } from "../briefing/drift.ts";
+import { type Briefing, renderBriefing } from "../briefing/render_briefing.ts";
+import { collectFacts } from "../facts/collect.ts";
+import { hashFiles } from "../facts/hash_files.ts";
+import { checkPublished, findRepo } from "../facts/git/mod.ts";
+import type { PublishedFact } from "../facts/types.ts";
+import { readLatest } from "../store/capsule_store.ts";
+import { batonLayout } from "../store/layout.ts";
+import type { CapFinding } from "../trust/cap_trust.ts";
+import type { WorkflowContext } from "./context.ts";
+
+/** Options of {@linkcode loadBriefing}. */
+export interface LoadOptions {
+  includeUntrusted?: boolean;
+  maxChars?: number;
+}
+
+/** The briefing and the data behind it (the `--json` shape). */
+export interface LoadResult {
+  capsule_id: string;
+  created_at: string;
+  age: string;
+  published: PublishedFact;
+  drift: DriftCheck[];
+  withheld: Briefing["withheld"];
+  dropped: Briefing["dropped"];
+  truncated: Briefing["truncated"];
+  capped: CapFinding[];
+  text: string;
+}
+
+/** Where .baton is for `cwd`: the repository root, or cwd itself outside git. */
+export async function batonRoot(ctx: WorkflowContext): Promise<string> {
+  const repo = await findRepo(ctx.fs, ctx.cwd);
+  return repo?.workTree ?? ctx.cwd;
+}
+
+async function currentPublication(ctx: WorkflowContext, capsule: Capsule): Promise<PublishedFact> {
+  const head = capsule.facts.head;
+  if (head === null) return { status: "unknown", refs: [], reason: "no HEAD recorded" };
+  const repo = await findRepo(ctx.fs, ctx.cwd);
+  if (repo === null) return { status: "unknown", refs: [], reason: "not inside a repository now" };
+  const p = await checkPublished(ctx.fs, repo, head, {
+    now: () => ctx.now().getTime(),
+    budgetMs: 300,
+  });
+  return { status: p.status, refs: [...p.refs], reason: p.reason };
+}
+
+/** Loads the latest capsule; null when there is none. */
+export async function loadBriefing(
+  ctx: WorkflowContext,
+  options: LoadOptions = {},
+): Promise<LoadResult | null> {
+  const root = await batonRoot(ctx);
+  const parsed = await readLatest(ctx.fs, batonLayout(root));
+  if (parsed === null) return null;
+  const { capsule, capped } = parsed;
+  const current = await collectFacts(ctx.fs, ctx.cwd, {
+    now: ctx.now,
+    homeDir: ctx.homeDir,
+    xdgConfigHome: ctx.xdgConfigHome,
+    maxFiles: 0,
+    publishBudgetMs: 0,
+  });
+  const recordedPaths = capsule.facts.changed_files.map((f) => f.path);
+  const hashes = new Map<string, string | null | "unknown">();
+  if (current.status === "collected" && current.repo_root !== null) {
+    const results = await hashFiles(ctx.fs, current.repo_root, recordedPaths);
+    results.forEach((h, i) => {
+      hashes.set(
+        recordedPaths[i]!,
+        h.kind === "absent" ? null : h.kind === "skipped" ? "unknown" : h.sha256,
+      );
+    });
+  }
+  const drift = checkDrift(capsule.facts, current, hashes as CurrentHashes);
+  const published = await currentPublication(ctx, capsule);
+  const age = describeAge(Date.parse(capsule.created_at), ctx.now().getTime());
+  const briefing = renderBriefing(
+    { capsule, capped, drift, published, age },
+    {
+      ...(options.includeUntrusted === undefined
+        ? {}
+        : { includeUntrusted: options.includeUntrusted }),
+      ...(options.maxChars === undefined ? {} : { maxChars: options.maxChars }),
+    },
+  );
+  return {
+    capsule_id: capsule.id,
+    created_at: capsule.created_at,
+    age,
+    published,
+    drift,
+    withheld: briefing.withheld,
+    dropped: briefing.dropped,
+    truncated: briefing.truncated,
+    capped,
+    text: briefing.text,
+  };
+}
