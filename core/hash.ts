@@ -12,7 +12,16 @@
 const encoder = new TextEncoder();
 const SHA256_ID = /^sha256:[0-9a-f]{64}$/;
 
-/** The prefix of every digest id baton writes. */
+/**
+ * The prefix of every digest id baton writes.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { SHA256_PREFIX, sha256Id } from "./hash.ts";
+ * assert.ok((await sha256Id("x")).startsWith(SHA256_PREFIX));
+ * ```
+ */
 export const SHA256_PREFIX = "sha256:";
 
 /**

@@ -16,7 +16,17 @@
 
 import { CanonicalJsonError } from "./canonical_json_error.ts";
 
-/** Deepest nesting canonicalJson writes; far above the strict reader's default of 64. */
+/**
+ * Deepest nesting canonicalJson writes; far above the strict reader's default
+ * of 64, and low enough that the recursive writer never exhausts the stack.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CANONICAL_JSON_MAX_DEPTH } from "./canonical.ts";
+ * assert.equal(CANONICAL_JSON_MAX_DEPTH, 1000);
+ * ```
+ */
 export const CANONICAL_JSON_MAX_DEPTH = 1000;
 
 /**

@@ -9,7 +9,16 @@
 
 import { type CodedError, type ErrorData, errorObject, EXIT } from "../errors.ts";
 
-/** Every reason {@linkcode parseStrictJson} can reject an input. */
+/**
+ * Every reason {@linkcode parseStrictJson} can reject an input.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { STRICT_JSON_ERROR_KINDS } from "./strict_json_error.ts";
+ * assert.ok(STRICT_JSON_ERROR_KINDS.includes("duplicate_key"));
+ * ```
+ */
 export const STRICT_JSON_ERROR_KINDS = [
   "syntax",
   "truncated",

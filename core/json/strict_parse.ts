@@ -23,8 +23,11 @@
  *   JSON.parse; numbers too large are rejected.
  * - Objects are ordinary objects (prototype Object.prototype) so they work
  *   with zod and JSON.stringify. A `"__proto__"` key becomes an own data
- *   property through Object.defineProperty, never a prototype change;
- *   `"constructor"` and `"prototype"` are plain own properties.
+ *   property through Object.defineProperty, never a prototype change (Deno
+ *   drops the legacy `__proto__` accessor by default; this keeps the
+ *   guarantee under `--unsafe-proto` and on other runtimes). `"constructor"`
+ *   and `"prototype"` are plain own properties. Duplicate detection uses
+ *   Object.hasOwn, so `"__proto__"` twice is a duplicate like any other key.
  * - Offsets are byte offsets into the UTF-8 input (string input is measured
  *   as its UTF-8 encoding); columns count characters.
  * @module

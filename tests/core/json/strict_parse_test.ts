@@ -438,6 +438,48 @@ Deno.test("parseStrictJson() stores __proto__ as an own property without polluti
   assert.equal(JSON.stringify(value), '{"__proto__":{"polluted":true},"a":1}');
 });
 
+Deno.test("parseStrictJson() keeps __proto__ an own property where the legacy accessor exists", () => {
+  // Deno drops Object.prototype.__proto__ unless run with --unsafe-proto; Node and
+  // browsers keep it. Install the standard accessor to test the hostile setting.
+  const saved = Object.getOwnPropertyDescriptor(Object.prototype, "__proto__");
+  Object.defineProperty(Object.prototype, "__proto__", {
+    configurable: true,
+    get(this: object) {
+      return Object.getPrototypeOf(this);
+    },
+    set(this: object, proto: unknown) {
+      if (typeof proto === "object") Object.setPrototypeOf(this, proto);
+    },
+  });
+  try {
+    // Positive control: with the accessor, plain assignment changes the prototype.
+    const naive: Record<string, unknown> = {};
+    naive["__proto__"] = { polluted: true };
+    assert.equal(naive.polluted, true);
+    assert.equal(Object.hasOwn(naive, "__proto__"), false);
+
+    const value = parseStrictJson(
+      '{"__proto__":{"polluted":true},"x":{"__proto__":null}}',
+    ) as Record<
+      string,
+      Record<string, unknown>
+    >;
+    assert.equal(Object.getPrototypeOf(value), Object.prototype);
+    assert.ok(Object.hasOwn(value, "__proto__"));
+    assert.equal(value.polluted, undefined);
+    assert.ok(Object.hasOwn(value.x!, "__proto__"));
+    assert.equal(Object.getPrototypeOf(value.x), Object.prototype);
+    assert.throws(
+      () => parseStrictJson('{"__proto__":1,"__proto__":2}'),
+      (e: unknown) => e instanceof StrictJsonError && e.kind === "duplicate_key",
+    );
+  } finally {
+    if (saved === undefined) delete (Object.prototype as Record<string, unknown>).__proto__;
+    else Object.defineProperty(Object.prototype, "__proto__", saved);
+  }
+  assert.equal(({} as Record<string, unknown>).polluted, undefined);
+});
+
 Deno.test("parseStrictJson() treats constructor and prototype keys as plain data", () => {
   const text = '{"constructor":{"prototype":{"polluted":true}},"prototype":{"polluted":true},' +
     '"nested":[{"__proto__":{"polluted":true}}],"toString":1,"hasOwnProperty":2}';
