@@ -17,7 +17,9 @@ export interface DriftCheck {
 export type CurrentHashes = ReadonlyMap<string, string | null | "unknown">;
 
 function short(v: string | null): string {
-  return v === null ? "none" : v.length > 16 ? v.slice(0, 12) : v;
+  if (v === null) return "none";
+  if (/^[0-9a-f]{40,64}$/.test(v)) return v.slice(0, 12);
+  return v.length > 80 ? `${v.slice(0, 77)}...` : v;
 }
 
 function compare(check: string, then: string | null, now: string | null): DriftCheck {

@@ -18,6 +18,7 @@ import {
   readRepoConfig,
 } from "./git/mod.ts";
 import { scanWorktree } from "./worktree/mod.ts";
+import { notARepoFacts } from "./empty_facts.ts";
 
 /** Options of {@linkcode collectFacts}. */
 export interface CollectFactsOptions {
@@ -32,36 +33,6 @@ export interface CollectFactsOptions {
   publishBudgetMs?: number;
   /** Most untracked files walked. @default {10000} */
   maxUntracked?: number;
-}
-
-/** Facts for a directory that is not inside a git repository. */
-export function notARepoFacts(
-  capturedAt: string | null,
-  status: Facts["status"] = "not_a_repo",
-): Facts {
-  return {
-    status,
-    captured_at: capturedAt,
-    repo_root: null,
-    remotes: [],
-    branch: null,
-    detached: false,
-    head: null,
-    has_commits: false,
-    operation: null,
-    dirty: null,
-    changed_files: [],
-    changed_count: 0,
-    untracked_count: 0,
-    untracked_truncated: false,
-    skipped: {},
-    published: {
-      status: "unknown",
-      refs: [],
-      reason: status === "unavailable" ? "facts never collected" : "not a repository",
-    },
-    notes: [],
-  };
 }
 
 function statusOf(e: WorktreeEntry): ChangedFileFact["status"] {
@@ -149,7 +120,7 @@ export async function collectFacts(
       if (h.kind === "symlink") f.kind = "symlink";
     } else if (h.kind === "absent") {
       f.hash_skipped = "deleted";
-    } else {
+    } else if (h.kind === "skipped") {
       f.hash_skipped = h.reason;
       f.size = h.size;
       bump(skipped, h.reason);
@@ -174,7 +145,7 @@ export async function collectFacts(
     status: "collected",
     captured_at: capturedAt,
     repo_root: repo.workTree,
-    remotes: config.remotes.map((r) => ({ name: r.name, url: r.url })),
+    remotes: config.remotes.map((r) => ({ name: r.name, url: r.url ?? "" })),
     branch: head.branch,
     detached: head.detached,
     head: head.oid,

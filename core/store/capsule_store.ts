@@ -76,6 +76,26 @@ async function rollForward(
   return head;
 }
 
+/**
+ * Removes temp files a killed writer left behind. Safe only under the lock:
+ * no other writer can be mid-write.
+ */
+async function sweepTempFiles(fs: WriteFs, layout: BatonLayout): Promise<void> {
+  for (const dir of [layout.dir, layout.capsules]) {
+    let entries;
+    try {
+      entries = await fs.readDir(dir);
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      if (e.isFile && e.name.startsWith(".") && e.name.endsWith(".tmp")) {
+        await fs.remove(`${dir}/${e.name}`);
+      }
+    }
+  }
+}
+
 /** Options for {@linkcode commitCapsule}. */
 export interface CommitOptions {
   lock: LockOptions;
@@ -116,6 +136,7 @@ export async function commitCapsule(
       current = null; // an unreadable latest is kept in the archive; the chain restarts
     }
     current = await rollForward(fs, layout, current);
+    await sweepTempFiles(fs, layout);
     const capsule = await build(current);
     const text = renderCapsuleFile(capsule);
     const bytes = enc.encode(text);

@@ -16,6 +16,7 @@ export interface CapFinding {
     | "provenance_not_deterministic"
     | "no_evidence_cited"
     | "evidence_missing"
+    | "evidence_not_machine"
     | "digest_malformed";
 }
 
@@ -59,6 +60,7 @@ export function verifiedProblem(
     const ev = evidence.get(ref);
     if (ev === undefined) return "evidence_missing";
     if (!isWellFormedSha256(ev.digest)) return "digest_malformed";
+    if (!DETERMINISTIC_PROVENANCES.has(ev.provenance)) return "evidence_not_machine";
   }
   return null;
 }
@@ -90,7 +92,7 @@ export function listClaims(capsule: Capsule): { field: string; claim: Claim }[] 
 export function capTrust(capsule: Capsule): CapTrustResult {
   const copy = structuredClone(capsule);
   const capped: CapFinding[] = [];
-  const goodEvidence = new Map<string, Evidence>();
+  const byId = new Map<string, Evidence>();
   copy.evidence.forEach((ev, i) => {
     if (ev.trust === "verified") {
       const why = evidenceProblem(ev);
@@ -99,11 +101,11 @@ export function capTrust(capsule: Capsule): CapTrustResult {
         capped.push({ field: `evidence[${i}]`, from: "verified", to: "claimed", why });
       }
     }
-    if (ev.trust === "verified" || isWellFormedSha256(ev.digest)) goodEvidence.set(ev.id, ev);
+    if (!byId.has(ev.id)) byId.set(ev.id, ev);
   });
   for (const { field, claim } of listClaims(copy)) {
     if (claim.trust !== "verified") continue;
-    const why = verifiedProblem(claim, goodEvidence);
+    const why = verifiedProblem(claim, byId);
     if (why !== null) {
       claim.trust = "claimed";
       capped.push({ field, from: "verified", to: "claimed", why });

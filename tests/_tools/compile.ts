@@ -1,0 +1,69 @@
+/**
+ * `deno task compile` builds the baton binary for this machine into dist/;
+ * `deno task compile:all` builds all five release targets and writes
+ * dist/SHA256SUMS. deno compile downloads Deno's runtime stub (denort) on
+ * first use per target; when that download is impossible it says so in one
+ * sentence and exits 6 instead of showing a stack trace.
+ * @module
+ */
+
+const TARGETS = [
+  "x86_64-unknown-linux-gnu",
+  "aarch64-unknown-linux-gnu",
+  "x86_64-apple-darwin",
+  "aarch64-apple-darwin",
+  "x86_64-pc-windows-msvc",
+];
+const PERMISSIONS = ["--allow-read", "--allow-write", "--allow-env", "--allow-sys=hostname"];
+
+function outputName(target: string | null): string {
+  if (target === null) return Deno.build.os === "windows" ? "dist/baton.exe" : "dist/baton";
+  return `dist/baton-${target}${target.includes("windows") ? ".exe" : ""}`;
+}
+
+async function compile(
+  target: string | null,
+): Promise<{ ok: boolean; stderr: string; output: string }> {
+  const output = outputName(target);
+  const args = ["compile", "--quiet", ...PERMISSIONS, "--output", output];
+  if (target !== null) args.push("--target", target);
+  args.push("main.ts");
+  const out = await new Deno.Command(Deno.execPath(), { args, stdout: "piped", stderr: "piped" })
+    .output();
+  return { ok: out.success, stderr: new TextDecoder().decode(out.stderr), output };
+}
+
+async function sha256File(path: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", await Deno.readFile(path));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+if (import.meta.main) {
+  await Deno.mkdir("dist", { recursive: true });
+  const all = Deno.args.includes("--all");
+  const sums: string[] = [];
+  for (const target of all ? TARGETS : [null]) {
+    const r = await compile(target);
+    if (!r.ok) {
+      const stub = /dl\.deno\.land|denort|dns error|failed to lookup|error sending request/i.test(
+        r.stderr,
+      );
+      console.error(
+        stub
+          ? `Cannot compile baton${
+            target ? ` for ${target}` : ""
+          }: Deno's runtime stub (denort) cannot be downloaded on this machine; set DENORT_BIN to a local denort binary or build on a machine that can reach dl.deno.land.`
+          : `Cannot compile baton${
+            target ? ` for ${target}` : ""
+          }: deno compile failed (run it directly to see why).`,
+      );
+      Deno.exit(stub ? 6 : 1);
+    }
+    sums.push(`${await sha256File(r.output)}  ${r.output.slice("dist/".length)}`);
+    console.error(`built ${r.output}`);
+  }
+  if (all) {
+    await Deno.writeTextFile("dist/SHA256SUMS", sums.join("\n") + "\n");
+    console.error("wrote dist/SHA256SUMS");
+  }
+}

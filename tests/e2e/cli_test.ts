@@ -1,0 +1,67 @@
+import assert from "node:assert/strict";
+import { runBaton } from "../_helpers/cli.ts";
+import { COMMANDS } from "../../commands/mod.ts";
+import { VERSION } from "../../core/version.ts";
+import { EXIT } from "../../core/errors.ts";
+
+Deno.test("baton --version prints the version, also as JSON", async () => {
+  const plain = await runBaton(["--version"]);
+  assert.equal(plain.code, 0);
+  assert.equal(plain.stdout, `baton ${VERSION}\n`);
+  const json = await runBaton(["--version", "--json"]);
+  assert.deepEqual(JSON.parse(json.stdout), { version: VERSION });
+});
+
+Deno.test("VERSION matches deno.json", async () => {
+  const config = JSON.parse(await Deno.readTextFile(new URL("../../deno.json", import.meta.url)));
+  assert.equal(config.version, VERSION);
+});
+
+Deno.test("baton --help lists every command and the exit codes", async () => {
+  const r = await runBaton(["--help"]);
+  assert.equal(r.code, 0);
+  for (const c of COMMANDS) assert.ok(r.stdout.includes(`  ${c.name} `), c.name);
+  for (const e of Object.values(EXIT)) assert.ok(r.stdout.includes(e.meaning));
+});
+
+Deno.test("baton help <command> and <command> --help print the same help", async () => {
+  const a = await runBaton(["help", "finalize"]);
+  const b = await runBaton(["finalize", "--help"]);
+  assert.equal(a.code, 0);
+  assert.equal(a.stdout, b.stdout);
+  assert.ok(a.stdout.includes("--draft"));
+  assert.ok(a.stdout.includes("--json"));
+});
+
+Deno.test("an unknown command gives one line with the closest match and exit 2", async () => {
+  const r = await runBaton(["fianlize"]);
+  assert.equal(r.code, 2);
+  assert.equal(r.stdout, "");
+  assert.equal(r.stderr.trim().split("\n").length, 1);
+  assert.ok(r.stderr.includes('did you mean "finalize"'));
+});
+
+Deno.test("an unknown flag gives one line with the closest flag and exit 2, and JSON when asked", async () => {
+  const r = await runBaton(["load", "--max-char", "5"]);
+  assert.equal(r.code, 2);
+  assert.ok(r.stderr.includes("--max-chars"));
+  assert.equal(r.stderr.trim().split("\n").length, 1);
+  const j = await runBaton(["load", "--bogus", "--json"]);
+  assert.equal(j.code, 2);
+  assert.equal(JSON.parse(j.stdout).error.code, "usage");
+});
+
+Deno.test("every command has --json and help that names it", () => {
+  for (const c of COMMANDS) {
+    assert.ok(c.summary.length > 0 && c.description.length > 0, c.name);
+    assert.ok(c.examples.length > 0, c.name);
+  }
+});
+
+Deno.test("finalize without --draft is a usage error that writes nothing", async () => {
+  const dir = await Deno.makeTempDir();
+  const r = await runBaton(["finalize"], { cwd: dir });
+  assert.equal(r.code, 2);
+  assert.ok(r.stderr.includes("--draft"));
+  assert.equal((await Array.fromAsync(Deno.readDir(dir))).length, 0);
+});

@@ -1,0 +1,51 @@
+/**
+ * Start-up guard: `baton --version`, `baton help` and `baton load` with no
+ * capsule must not load zod, isomorphic-git or yaml. The static import
+ * closure of main.ts is computed from the source and must hold no npm
+ * package; the heavy modules are reachable only through dynamic imports.
+ */
+import assert from "node:assert/strict";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+const STATIC_RE =
+  /(?:^|\n)\s*(?:import|export)\s+(?!type\b)(?:[\w*{}\s,$]+from\s*)?["']([^"']+)["']/g;
+
+async function staticClosure(entry: string): Promise<Set<string>> {
+  const seen = new Set<string>();
+  const stack = [entry];
+  while (stack.length > 0) {
+    const file = stack.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    if (!file.endsWith(".ts")) continue;
+    const src = (await Deno.readTextFile(`${ROOT}${file}`)).replace(/\/\*[\s\S]*?\*\//g, "");
+    for (const m of src.matchAll(STATIC_RE)) {
+      const spec = m[1]!;
+      if (!spec.startsWith(".")) {
+        seen.add(spec);
+        continue;
+      }
+      const parts = file.split("/").slice(0, -1);
+      for (const seg of spec.split("/")) {
+        if (seg === "..") parts.pop();
+        else if (seg !== ".") parts.push(seg);
+      }
+      stack.push(parts.join("/"));
+    }
+  }
+  return seen;
+}
+
+Deno.test("main.ts statically imports no npm package (zod, isomorphic-git, yaml load lazily)", async () => {
+  const closure = await staticClosure("main.ts");
+  const external = [...closure].filter((s) => !s.endsWith(".ts") || s.startsWith("npm:"));
+  const heavy = external.filter((s) => !s.startsWith("node:"));
+  assert.deepEqual(heavy, []);
+  assert.ok(closure.has("commands/mod.ts"), "the closure walk found the command table");
+  assert.ok(!closure.has("core/capsule/schema.ts"));
+});
+
+Deno.test("the closure check can fail: a file with a static zod import is detected", async () => {
+  const closure = await staticClosure("core/capsule/schema.ts");
+  assert.ok(closure.has("zod"));
+});
