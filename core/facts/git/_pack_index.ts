@@ -52,7 +52,12 @@ export class PackIndex {
   }
 
   /** Opens an index, reading it whole when it is at most `wholeLimit` bytes. */
-  static async open(fs: ReadFs, path: string, size: number, wholeLimit: number): Promise<PackIndex> {
+  static async open(
+    fs: ReadFs,
+    path: string,
+    size: number,
+    wholeLimit: number,
+  ): Promise<PackIndex> {
     const whole = size <= wholeLimit ? await fs.readFile(path) : null;
     const head = whole ?? await fs.readRange(path, 0, 8 + FANOUT_BYTES);
     if (head.length < FANOUT_BYTES + 8) throw corrupt();
@@ -178,5 +183,8 @@ function compare(table: Uint8Array, at: number, oid: Uint8Array): number {
 }
 
 function corrupt(): GitCorruptError {
-  return new GitCorruptError("Cannot read pack index: the file is truncated or malformed", "git_pack_index_corrupt");
+  return new GitCorruptError(
+    "Cannot read pack index: the file is truncated or malformed",
+    "git_pack_index_corrupt",
+  );
 }

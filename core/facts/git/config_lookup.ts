@@ -68,7 +68,7 @@ export function getConfigValue(config: GitConfig, name: string): string | null |
 }
 
 /**
- * Parses a git boolean: a bare key, "true"/"yes"/"on"/"1"… or
+ * Parses a git boolean: a bare key, "true"/"yes"/"on"/"1"... or
  * "false"/"no"/"off"/"0"/"" (case-insensitive; other integers are true).
  *
  * @param value A config value, null for a bare key.

@@ -56,7 +56,7 @@ const MAX_REF_DEPTH = 64;
  * @example
  * ```ts ignore
  * const remotes = await listRefs(fs, repo, "refs/remotes/");
- * // [{ name: "refs/remotes/origin/main", oid: "…" }]
+ * // [{ name: "refs/remotes/origin/main", oid: "..." }]
  * ```
  */
 export async function listRefs(

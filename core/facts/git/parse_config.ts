@@ -170,7 +170,6 @@ class ConfigParser {
 
   #entry(first: string): void {
     const line = this.#line;
-    if (this.#section === null) throw this.#error("key outside any section");
     let key = first.toLowerCase();
     let c: string;
     for (;;) {
@@ -184,6 +183,8 @@ class ConfigParser {
       if (c !== "=") throw this.#error("expected '=' after key");
       value = this.#value();
     }
+    // git parses a key before any section but can never look it up; skip it the same way.
+    if (this.#section === null) return;
     this.#entries.push({ section: this.#section, subsection: this.#subsection, key, value, line });
   }
 

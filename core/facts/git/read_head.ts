@@ -34,7 +34,7 @@ export interface HeadInfo {
  * @example
  * ```ts ignore
  * const head = await readHead(fs, repo);
- * // { branch: "main", ref: "refs/heads/main", detached: false, oid: "…", hasCommits: true }
+ * // { branch: "main", ref: "refs/heads/main", detached: false, oid: "...", hasCommits: true }
  * ```
  */
 export async function readHead(fs: ReadFs, repo: RepoLocation): Promise<HeadInfo> {

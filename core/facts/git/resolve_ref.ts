@@ -46,7 +46,7 @@ const MAX_SYMREF_DEPTH = 5;
  * @example
  * ```ts ignore
  * const head = await resolveRef(fs, repo, "HEAD");
- * // { target: "refs/heads/main", symbolic: true, oid: "…" }
+ * // { target: "refs/heads/main", symbolic: true, oid: "..." }
  * ```
  */
 export async function resolveRef(

@@ -1,0 +1,327 @@
+/**
+ * "Is HEAD published?": is the HEAD commit in the history of any
+ * remote-tracking ref? Answers yes, no or unknown, never a guess, within an
+ * injected time budget. Reads refs and commits through the injected ReadFs.
+ * @module
+ */
+import type { ReadFs } from "../../fs.ts";
+import type { GitObjectReader, RepoLocation } from "../types.ts";
+import { GitUnsupportedError } from "./errors.ts";
+import { listRefs, type RefEntry } from "./list_refs.ts";
+import { createObjectReader } from "./object_reader.ts";
+import { parseCommit } from "./parse_commit.ts";
+import { parseTag } from "./parse_tag.ts";
+
+/** Options for {@linkcode checkPublished}. */
+export interface CheckPublishedOptions {
+  /** Milliseconds clock (injected: core never reads the time itself). */
+  now: () => number;
+  /** Time the walk may take before answering "unknown". @default 500 */
+  budgetMs?: number;
+  /** Commits the walk may read before answering "unknown". @default 200000 */
+  maxCommits?: number;
+  /** A reader to reuse (its caches); one is created when absent. @default createObjectReader(fs, repo) */
+  reader?: GitObjectReader;
+}
+
+/** The answer. */
+export interface PublishedResult {
+  /** "yes" and "no" are proven; "unknown" means the walk could not finish. */
+  status: "yes" | "no" | "unknown";
+  /**
+   * Remote-tracking refs known to contain HEAD when the answer was found
+   * (the ref whose history reached HEAD first, plus refs at the same
+   * commit); not necessarily every such ref. Empty unless status is "yes".
+   */
+  refs: string[];
+  /** Why, without repository content, e.g. "HEAD equals refs/remotes/origin/main". */
+  reason: string;
+  /** Commits read by the walk. */
+  commitsWalked: number;
+}
+
+/** Painted on commits reachable from HEAD. */
+const FROM_HEAD = 1;
+/** Painted on commits reachable from a remote-tracking ref. */
+const FROM_REMOTE = 2;
+/** Reachable from both: its ancestors cannot lie on a path from a remote tip to HEAD. */
+const STALE = 4;
+
+/** Per-commit walk state. */
+interface Node {
+  parents: string[];
+  time: number;
+  flags: number;
+  /** Index of the tip whose paint first reached this commit. */
+  via: number;
+  /** How many times the commit sits in the queue. */
+  queued: number;
+}
+
+/**
+ * Decides whether `headOid` is reachable from any `refs/remotes/*` ref.
+ *
+ * Fast path: a remote-tracking ref equal to HEAD. Otherwise a merge-base
+ * style walk (as `git merge-base --is-ancestor` does): paint commits
+ * reachable from HEAD and from the remote tips, newest first, and stop when
+ * HEAD is painted from a remote (yes) or when every queued commit is
+ * reachable from both sides (no). Timestamps only order the walk, so clock
+ * skew cannot make "no" wrong: no commit on a path from a remote tip down
+ * to HEAD is an ancestor of HEAD, so none is ever marked stale, and the
+ * walk cannot stop before reaching HEAD. A commit that cannot be read on
+ * the remote side (shallow or incomplete clone), the time budget or the
+ * commit cap all give "unknown".
+ *
+ * @param fs Read capability.
+ * @param repo Repository location.
+ * @param headOid The HEAD commit id.
+ * @param options Clock, budget, commit cap and an optional reader.
+ * @returns yes/no/unknown with the refs found and a content-free reason.
+ *
+ * @example
+ * ```ts ignore
+ * const r = await checkPublished(fs, repo, head.oid!, { now: () => performance.now() });
+ * // { status: "yes", refs: ["refs/remotes/origin/main"], reason: "HEAD equals refs/remotes/origin/main", commitsWalked: 0 }
+ * ```
+ */
+export async function checkPublished(
+  fs: ReadFs,
+  repo: RepoLocation,
+  headOid: string,
+  options: CheckPublishedOptions,
+): Promise<PublishedResult> {
+  const start = options.now();
+  const budget = options.budgetMs ?? 500;
+  const maxCommits = options.maxCommits ?? 200_000;
+  const head = headOid.toLowerCase();
+
+  let refs: RefEntry[];
+  try {
+    refs = await listRefs(fs, repo, "refs/remotes/");
+  } catch (e) {
+    if (e instanceof GitUnsupportedError) {
+      return unknown(
+        e.code === "git_reftable_unsupported"
+          ? "reftable ref storage is not supported"
+          : "ref storage is not supported",
+        0,
+      );
+    }
+    throw e;
+  }
+  if (refs.length === 0) {
+    return { status: "no", refs: [], reason: "no remote-tracking refs", commitsWalked: 0 };
+  }
+  const equal = refs.filter((r) => r.oid === head).map((r) => r.name);
+  if (equal.length > 0) {
+    return { status: "yes", refs: equal, reason: `HEAD equals ${equal[0]}`, commitsWalked: 0 };
+  }
+
+  const reader = options.reader ?? createObjectReader(fs, repo);
+  const walk = new Walk(reader, maxCommits);
+  const headNode = await walk.load(head);
+  if (headNode === null) return unknown("HEAD commit could not be read", walk.read);
+
+  // Peel tips (annotated tags under refs/remotes are rare but legal) and group refs by commit.
+  const tips: { oid: string; names: string[] }[] = [];
+  for (const ref of refs) {
+    const oid = await walk.peel(ref.peeled ?? ref.oid);
+    if (oid === null) continue;
+    const tip = tips.find((t) => t.oid === oid);
+    if (tip !== undefined) tip.names.push(ref.name);
+    else tips.push({ oid, names: [ref.name] });
+  }
+  const peeledEqual = tips.find((t) => t.oid === head);
+  if (peeledEqual !== undefined) {
+    return {
+      status: "yes",
+      refs: peeledEqual.names,
+      reason: `HEAD equals ${peeledEqual.names[0]}`,
+      commitsWalked: walk.read,
+    };
+  }
+
+  walk.paint(head, headNode, FROM_HEAD, -1);
+  for (let i = 0; i < tips.length; i++) {
+    const node = await walk.load(tips[i]!.oid);
+    if (node === null) continue;
+    walk.paint(tips[i]!.oid, node, FROM_REMOTE, i);
+  }
+  for (;;) {
+    if (headNode.flags & FROM_REMOTE) {
+      const tip = tips[headNode.via]!;
+      return {
+        status: "yes",
+        refs: tip.names,
+        reason: `HEAD is in the history of ${tip.names[0]} (walked ${walk.read} commits)`,
+        commitsWalked: walk.read,
+      };
+    }
+    if (walk.nonStale === 0) break;
+    if (options.now() - start > budget) {
+      return unknown(`time budget ran out after ${walk.read} commits`, walk.read);
+    }
+    if (walk.read >= maxCommits) {
+      return unknown(`commit cap of ${maxCommits} reached after ${walk.read} commits`, walk.read);
+    }
+    await walk.step();
+  }
+  if (walk.incomplete) {
+    return unknown(
+      `walked ${walk.read} commits but some remote history could not be read (shallow or incomplete repository)`,
+      walk.read,
+    );
+  }
+  return {
+    status: "no",
+    refs: [],
+    reason: `walked ${walk.read} commits within budget: no remote-tracking ref contains HEAD`,
+    commitsWalked: walk.read,
+  };
+}
+
+function unknown(reason: string, commitsWalked: number): PublishedResult {
+  return { status: "unknown", refs: [], reason, commitsWalked };
+}
+
+/** The priority queue and painting state of one walk. */
+class Walk {
+  read = 0;
+  nonStale = 0;
+  incomplete = false;
+  #reader: GitObjectReader;
+  #nodes = new Map<string, Node>();
+  #missing = new Set<string>();
+  #heap: { oid: string; time: number; seq: number }[] = [];
+  #seq = 0;
+  #maxCommits: number;
+
+  constructor(reader: GitObjectReader, maxCommits: number) {
+    this.#reader = reader;
+    this.#maxCommits = maxCommits;
+  }
+
+  /** Reads a commit once; null when it is missing or not a commit. */
+  async load(oid: string): Promise<Node | null> {
+    const known = this.#nodes.get(oid);
+    if (known !== undefined) return known;
+    if (this.#missing.has(oid)) return null;
+    this.read++;
+    let object;
+    try {
+      object = await this.#reader.read(oid);
+    } catch {
+      object = null;
+    }
+    if (object === null || object.type !== "commit") {
+      this.#missing.add(oid);
+      return null;
+    }
+    const commit = parseCommit(object.data);
+    const node: Node = {
+      parents: commit.parents,
+      time: commit.committer?.timestamp ?? commit.author?.timestamp ?? 0,
+      flags: 0,
+      via: -1,
+      queued: 0,
+    };
+    this.#nodes.set(oid, node);
+    return node;
+  }
+
+  /** Follows annotated tags to a commit (5 levels); null when it does not end at a readable commit. */
+  async peel(oid: string): Promise<string | null> {
+    let cur = oid;
+    for (let i = 0; i < 5; i++) {
+      if (this.#nodes.has(cur)) return cur;
+      let object;
+      try {
+        object = await this.#reader.read(cur);
+      } catch {
+        return null;
+      }
+      if (object === null) {
+        this.incomplete = true;
+        return null;
+      }
+      if (object.type === "commit") return cur;
+      if (object.type !== "tag") return null;
+      cur = parseTag(object.data).object;
+    }
+    return null;
+  }
+
+  /** Adds flags to a commit and queues it when they are new. */
+  paint(oid: string, node: Node, flags: number, via: number): void {
+    if ((node.flags & flags) === flags) return;
+    const wasStale = (node.flags & STALE) !== 0;
+    node.flags |= flags;
+    if ((node.flags & (FROM_HEAD | FROM_REMOTE)) === (FROM_HEAD | FROM_REMOTE)) node.flags |= STALE;
+    if (node.via < 0 && (flags & FROM_REMOTE)) node.via = via;
+    if (!wasStale && (node.flags & STALE)) this.nonStale -= node.queued;
+    node.queued++;
+    if (!(node.flags & STALE)) this.nonStale++;
+    this.#push({ oid, time: node.time, seq: this.#seq++ });
+  }
+
+  /** Pops the newest commit and paints its parents with its flags. */
+  async step(): Promise<void> {
+    const top = this.#pop();
+    if (top === undefined) return;
+    const node = this.#nodes.get(top.oid)!;
+    node.queued--;
+    if (!(node.flags & STALE)) this.nonStale--;
+    const flags = node.flags & (FROM_HEAD | FROM_REMOTE | STALE);
+    for (const parent of node.parents) {
+      if (this.read >= this.#maxCommits && !this.#nodes.has(parent)) {
+        // Out of reads: leave the parent unexplored; the caller answers "unknown".
+        if (flags & FROM_REMOTE) this.incomplete = true;
+        continue;
+      }
+      const p = await this.load(parent);
+      if (p === null) {
+        if ((flags & FROM_REMOTE) && !(flags & STALE)) this.incomplete = true;
+        continue;
+      }
+      this.paint(parent, p, flags, node.via);
+    }
+  }
+
+  #push(item: { oid: string; time: number; seq: number }): void {
+    const h = this.#heap;
+    h.push(item);
+    let i = h.length - 1;
+    while (i > 0) {
+      const up = (i - 1) >> 1;
+      if (!before(h[i]!, h[up]!)) break;
+      [h[i], h[up]] = [h[up]!, h[i]!];
+      i = up;
+    }
+  }
+
+  #pop(): { oid: string; time: number; seq: number } | undefined {
+    const h = this.#heap;
+    const top = h[0];
+    const last = h.pop();
+    if (h.length > 0 && last !== undefined) {
+      h[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let best = i;
+        if (l < h.length && before(h[l]!, h[best]!)) best = l;
+        if (r < h.length && before(h[r]!, h[best]!)) best = r;
+        if (best === i) break;
+        [h[i], h[best]] = [h[best]!, h[i]!];
+        i = best;
+      }
+    }
+    return top;
+  }
+}
+
+/** Newer commits first; ties in queue order. */
+function before(a: { time: number; seq: number }, b: { time: number; seq: number }): boolean {
+  return a.time > b.time || (a.time === b.time && a.seq < b.seq);
+}

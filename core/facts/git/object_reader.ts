@@ -1,0 +1,215 @@
+/**
+ * A git object reader that never loads a whole packfile: pack indexes give
+ * the offset, only that object's bytes are read and inflated, deltas are
+ * resolved with bounded depth. Loose objects and objects/info/alternates are
+ * covered too. Reads through the injected ReadFs only.
+ * @module
+ */
+import type { ReadFs } from "../../fs.ts";
+import { InputError } from "../../errors.ts";
+import type { GitObject, GitObjectReader, RepoLocation } from "../types.ts";
+import { hexToBytes, Pack, type PackContext } from "./_pack.ts";
+import { PackIndex } from "./_pack_index.ts";
+import { readLooseObject } from "./_loose.ts";
+import { ByteLru } from "./_lru.ts";
+import { isNotFound, readOptionalText } from "./_read_optional.ts";
+import { resolvePath } from "./_path.ts";
+
+/** Options for {@linkcode createObjectReader}. */
+export interface ObjectReaderOptions {
+  /** Largest inflated object (or delta target) the reader accepts. @default 67108864 (64 MiB) */
+  maxObjectBytes?: number;
+  /** Longest delta chain followed; git never writes chains deeper than 4095. @default 4095 */
+  maxDeltaDepth?: number;
+  /** Bytes of recently read objects kept (delta bases, trees). @default 16777216 (16 MiB) */
+  cacheBytes?: number;
+  /** Pack indexes up to this size are read whole; larger ones are read in pieces. @default 8388608 (8 MiB) */
+  wholeIndexBytes?: number;
+}
+
+/** Alternates nesting git follows. */
+const MAX_ALTERNATE_DEPTH = 5;
+/** Most object directories one reader consults. */
+const MAX_STORES = 16;
+/** Most bytes of pack indexes held in memory whole, summed over packs. */
+const MAX_WHOLE_INDEX_TOTAL = 64 * 1024 * 1024;
+/** Bytes of pack windows cached. */
+const WINDOW_CACHE_BYTES = 4 * 1024 * 1024;
+
+const OID_RE = /^[0-9a-f]{40}$/;
+
+/** One objects directory: its packs (listed lazily) and loose objects. */
+interface Store {
+  dir: string;
+  depth: number;
+  packs: Pack[];
+  packNames: Set<string>;
+  /** The first listing of the pack directory, shared by concurrent reads. */
+  listed: Promise<unknown> | null;
+  /** A listing in progress, so concurrent listings never open a pack twice. */
+  scanning: Promise<boolean> | null;
+}
+
+function newStore(dir: string, depth: number): Store {
+  return { dir, depth, packs: [], packNames: new Set(), listed: null, scanning: null };
+}
+
+/**
+ * Creates a reader for the repository's objects.
+ *
+ * Lookup order: packs of objects/ (newest first), loose objects, then
+ * alternates. On a miss the pack directories are listed again once, in case
+ * a concurrent `git gc` repacked. Returned `data` is shared with the
+ * reader's cache: treat it as read-only. SHA-1 repositories only.
+ *
+ * @param fs Read capability.
+ * @param repo Repository location (objects live in its common dir).
+ * @param options Size, depth and cache bounds.
+ * @returns A reader; `read` resolves null for objects that are not present.
+ * @throws {InputError} From `read`, when the id is not 40 hex digits.
+ * @throws {GitCorruptError} From `read`, on malformed objects, packs or indexes.
+ * @throws {GitLimitError} From `read`, when an object or delta chain exceeds a bound.
+ *
+ * @example
+ * ```ts ignore
+ * const reader = createObjectReader(fs, repo);
+ * const commit = await reader.read(head.oid);
+ * if (commit?.type === "commit") parseCommit(commit.data).tree;
+ * ```
+ */
+export function createObjectReader(
+  fs: ReadFs,
+  repo: RepoLocation,
+  options: ObjectReaderOptions = {},
+): GitObjectReader {
+  return new ObjectReader(fs, repo, options);
+}
+
+class ObjectReader implements GitObjectReader {
+  #fs: ReadFs;
+  #ctx: PackContext;
+  #stores: Store[];
+  #alternates: Promise<void> | null = null;
+  #rescanned = false;
+  #wholeIndexBudget = MAX_WHOLE_INDEX_TOTAL;
+  #wholeIndexBytes: number;
+
+  constructor(fs: ReadFs, repo: RepoLocation, options: ObjectReaderOptions) {
+    this.#fs = fs;
+    this.#wholeIndexBytes = options.wholeIndexBytes ?? 8 * 1024 * 1024;
+    this.#ctx = {
+      fs,
+      maxObjectBytes: options.maxObjectBytes ?? 64 * 1024 * 1024,
+      maxDeltaDepth: options.maxDeltaDepth ?? 4095,
+      windows: new ByteLru(WINDOW_CACHE_BYTES),
+      objects: new ByteLru(options.cacheBytes ?? 16 * 1024 * 1024),
+      readBase: (oid, depth) => this.#read(oid, depth),
+    };
+    this.#stores = [newStore(`${repo.commonDir}/objects`, 0)];
+  }
+
+  read(oid: string): Promise<GitObject | null> {
+    const id = oid.toLowerCase();
+    if (!OID_RE.test(id)) {
+      return Promise.reject(
+        new InputError("Cannot read git object: the id is not 40 hex digits", "invalid_object_id"),
+      );
+    }
+    return this.#read(id, 0);
+  }
+
+  async #read(oid: string, depth: number): Promise<GitObject | null> {
+    const bytes = hexToBytes(oid);
+    for (let i = 0; i < this.#stores.length; i++) {
+      const found = await this.#readFrom(this.#stores[i]!, oid, bytes, depth);
+      if (found !== null) return found;
+      if (i === this.#stores.length - 1) await (this.#alternates ??= this.#loadAlternates());
+    }
+    if (!this.#rescanned) {
+      this.#rescanned = true;
+      let added = false;
+      for (const store of this.#stores) added = (await this.#scanPacks(store)) || added;
+      if (added) return await this.#read(oid, depth);
+    }
+    return null;
+  }
+
+  async #readFrom(
+    store: Store,
+    oid: string,
+    bytes: Uint8Array,
+    depth: number,
+  ): Promise<GitObject | null> {
+    await (store.listed ??= this.#scanPacks(store));
+    for (const pack of store.packs) {
+      const offset = await pack.index.find(bytes);
+      if (offset !== null) return await pack.readAt(offset, depth);
+    }
+    return await readLooseObject(this.#fs, store.dir, oid, this.#ctx.maxObjectBytes);
+  }
+
+  /** Lists objects/pack/*.idx with a matching .pack, newest first; true when a new pack appeared. */
+  #scanPacks(store: Store): Promise<boolean> {
+    store.scanning ??= this.#listPacks(store).finally(() => {
+      store.scanning = null;
+    });
+    return store.scanning;
+  }
+
+  async #listPacks(store: Store): Promise<boolean> {
+    const packDir = `${store.dir}/pack`;
+    let entries;
+    try {
+      entries = await this.#fs.readDir(packDir);
+    } catch (e) {
+      if (isNotFound(e)) return false;
+      throw e;
+    }
+    const names = new Set(entries.map((e) => e.name));
+    const fresh = [...names].filter((n) =>
+      n.endsWith(".idx") && names.has(`${n.slice(0, -4)}.pack`) && !store.packNames.has(n)
+    );
+    if (fresh.length === 0) return false;
+    const paths = fresh.flatMap((n) => [`${packDir}/${n}`, `${packDir}/${n.slice(0, -4)}.pack`]);
+    const stats = await this.#fs.lstatMany(paths);
+    const opened: { pack: Pack; mtime: number }[] = [];
+    for (let i = 0; i < fresh.length; i++) {
+      const idxStat = stats[2 * i];
+      const packStat = stats[2 * i + 1];
+      if (!idxStat?.isFile || !packStat?.isFile) continue;
+      const whole = idxStat.size <= Math.min(this.#wholeIndexBytes, this.#wholeIndexBudget);
+      if (whole) this.#wholeIndexBudget -= idxStat.size;
+      const index = await PackIndex.open(
+        this.#fs,
+        paths[2 * i]!,
+        idxStat.size,
+        whole ? idxStat.size : -1,
+      );
+      store.packNames.add(fresh[i]!);
+      opened.push({
+        pack: new Pack(paths[2 * i + 1]!, packStat.size, index, this.#ctx),
+        mtime: packStat.mtimeMs ?? 0,
+      });
+    }
+    opened.sort((a, b) => b.mtime - a.mtime);
+    store.packs.unshift(...opened.map((o) => o.pack));
+    return opened.length > 0;
+  }
+
+  /** Follows objects/info/alternates breadth-first, bounded in depth and count. */
+  async #loadAlternates(): Promise<void> {
+    for (let i = 0; i < this.#stores.length && this.#stores.length < MAX_STORES; i++) {
+      const store = this.#stores[i]!;
+      if (store.depth >= MAX_ALTERNATE_DEPTH) continue;
+      const text = await readOptionalText(this.#fs, `${store.dir}/info/alternates`);
+      if (text === null) continue;
+      for (const raw of text.split("\n")) {
+        const line = raw.trim();
+        if (line === "" || line.startsWith("#") || line.startsWith('"')) continue;
+        const dir = resolvePath(store.dir, line);
+        if (this.#stores.some((s) => s.dir === dir) || this.#stores.length >= MAX_STORES) continue;
+        this.#stores.push(newStore(dir, store.depth + 1));
+      }
+    }
+  }
+}

@@ -1,0 +1,184 @@
+/**
+ * Test helper: larger git fixtures built with `git fast-import`, a raw
+ * (binary-safe) git runner, the `git cat-file --batch` oracle, and a ReadFs
+ * wrapper that counts bytes read per file.
+ * @module
+ */
+import { DenoFs } from "../../commands/_deno_fs.ts";
+import type { DirEntry, FileStat, ReadFs } from "../../core/fs.ts";
+
+const GIT_ENV = {
+  GIT_AUTHOR_NAME: "Test",
+  GIT_AUTHOR_EMAIL: "test@example.invalid",
+  GIT_COMMITTER_NAME: "Test",
+  GIT_COMMITTER_EMAIL: "test@example.invalid",
+  GIT_CONFIG_NOSYSTEM: "1",
+  GIT_CONFIG_GLOBAL: "/dev/null",
+};
+
+/** Runs git with binary stdin/stdout; throws on failure. */
+export async function gitRaw(
+  cwd: string,
+  args: string[],
+  stdin?: Uint8Array | ReadableStream<Uint8Array>,
+): Promise<Uint8Array> {
+  const child = new Deno.Command("git", {
+    args,
+    cwd,
+    env: GIT_ENV,
+    stdin: stdin === undefined ? "null" : "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  if (stdin instanceof Uint8Array) {
+    const w = child.stdin.getWriter();
+    await w.write(stdin);
+    await w.close();
+  } else if (stdin !== undefined) {
+    await stdin.pipeTo(child.stdin);
+  }
+  const out = await child.output();
+  if (out.code !== 0) {
+    throw new Error(
+      `git ${args.join(" ")} failed (${out.code}): ${new TextDecoder().decode(out.stderr)}`,
+    );
+  }
+  return out.stdout;
+}
+
+/** One object as `git cat-file --batch` prints it. */
+export interface OracleObject {
+  type: string;
+  data: Uint8Array;
+}
+
+/** Every object in the repository, read by git itself. */
+export async function catAllObjects(dir: string): Promise<Map<string, OracleObject>> {
+  const out = await gitRaw(dir, ["cat-file", "--batch-all-objects", "--batch"]);
+  const objects = new Map<string, OracleObject>();
+  const dec = new TextDecoder();
+  let pos = 0;
+  while (pos < out.length) {
+    const nl = out.indexOf(10, pos);
+    const [oid, type, size] = dec.decode(out.subarray(pos, nl)).split(" ");
+    const start = nl + 1;
+    const end = start + Number(size);
+    objects.set(oid!, { type: type!, data: out.slice(start, end) });
+    pos = end + 1;
+  }
+  return objects;
+}
+
+/** Options for {@linkcode fastImportHistory}. */
+export interface HistoryOptions {
+  /** Branch to write. @default "refs/heads/main" */
+  ref?: string;
+  /** Commit time of commit i (seconds). @default 1700000000 + i * 60 */
+  time?: (i: number) => number;
+  /** Content of `file.txt` in commit i. @default a short line per commit */
+  content?: (i: number) => string;
+}
+
+/** Writes `count` linear commits with fast-import; returns their ids oldest first. */
+export async function fastImportHistory(
+  dir: string,
+  count: number,
+  options: HistoryOptions = {},
+): Promise<string[]> {
+  const ref = options.ref ?? "refs/heads/main";
+  const time = options.time ?? ((i: number) => 1700000000 + i * 60);
+  const content = options.content ?? ((i: number) => `version ${i}\n`);
+  const enc = new TextEncoder();
+  const parts: string[] = [];
+  for (let i = 1; i <= count; i++) {
+    const msg = `commit ${i}\n`;
+    const body = content(i);
+    parts.push(
+      `commit ${ref}\nmark :${i}\ncommitter Test <test@example.invalid> ${time(i)} +0000\n` +
+        `data ${enc.encode(msg).length}\n${msg}` + (i > 1 ? `from :${i - 1}\n` : "") +
+        `M 100644 inline file.txt\ndata ${enc.encode(body).length}\n${body}\n`,
+    );
+  }
+  await gitRaw(dir, ["fast-import", "--quiet"], enc.encode(parts.join("")));
+  const list = await gitRaw(dir, ["rev-list", "--reverse", ref]);
+  return new TextDecoder().decode(list).trim().split("\n");
+}
+
+/** Writes one commit holding `count` random blobs of `bytes` each, as one fast-import pack. */
+export async function fastImportRandomBlobs(
+  dir: string,
+  count: number,
+  bytes: number,
+): Promise<void> {
+  const enc = new TextEncoder();
+  let i = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (i < count) {
+        i++;
+        const blob = new Uint8Array(bytes);
+        for (let off = 0; off < bytes; off += 65536) {
+          crypto.getRandomValues(blob.subarray(off, Math.min(bytes, off + 65536)));
+        }
+        controller.enqueue(enc.encode(`blob\nmark :${i}\ndata ${bytes}\n`));
+        controller.enqueue(blob);
+        controller.enqueue(enc.encode("\n"));
+        return;
+      }
+      const files = Array.from({ length: count }, (_, k) => `M 100644 :${k + 1} blobs/b${k}.bin\n`);
+      controller.enqueue(enc.encode(
+        `commit refs/heads/main\ncommitter Test <test@example.invalid> 1700000000 +0000\n` +
+          `data 6\nblobs\n${files.join("")}\n`,
+      ));
+      controller.close();
+    },
+  });
+  await gitRaw(dir, ["fast-import", "--quiet"], stream);
+}
+
+/** A ReadFs over DenoFs that counts bytes returned per path. */
+export class CountingFs implements ReadFs {
+  #inner = new DenoFs();
+  /** Bytes returned by readFile and readRange, per path. */
+  readonly bytes = new Map<string, number>();
+
+  #count(path: string, n: number): void {
+    this.bytes.set(path, (this.bytes.get(path) ?? 0) + n);
+  }
+
+  /** Sum over paths matching `test`. */
+  total(test: (path: string) => boolean): number {
+    let sum = 0;
+    for (const [p, n] of this.bytes) if (test(p)) sum += n;
+    return sum;
+  }
+
+  async readFile(path: string): Promise<Uint8Array> {
+    const b = await this.#inner.readFile(path);
+    this.#count(path, b.length);
+    return b;
+  }
+  async readRange(path: string, offset: number, length: number): Promise<Uint8Array> {
+    const b = await this.#inner.readRange(path, offset, length);
+    this.#count(path, b.length);
+    return b;
+  }
+  lstat(path: string): Promise<FileStat | null> {
+    return this.#inner.lstat(path);
+  }
+  lstatMany(paths: readonly string[]): Promise<(FileStat | null)[]> {
+    return this.#inner.lstatMany(paths);
+  }
+  stat(path: string): Promise<FileStat | null> {
+    return this.#inner.stat(path);
+  }
+  readDir(path: string): Promise<DirEntry[]> {
+    return this.#inner.readDir(path);
+  }
+  readLink(path: string): Promise<string> {
+    return this.#inner.readLink(path);
+  }
+  realPath(path: string): Promise<string> {
+    return this.#inner.realPath(path);
+  }
+}
