@@ -38,8 +38,8 @@ Deno.test("finalize writes latest and the archive; a forged verified claim comes
   assert.deepEqual(
     c.facts.changed_files.map((f: { path: string; status: string }) => [f.path, f.status]),
     [
-      ["notes.txt", "untracked"],
       ["src/a.ts", "modified"],
+      ["notes.txt", "untracked"],
     ],
   );
   assert.equal(c.facts.published.status, "yes");

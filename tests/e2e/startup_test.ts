@@ -49,3 +49,8 @@ Deno.test("the closure check can fail: a file with a static zod import is detect
   const closure = await staticClosure("core/capsule/schema.ts");
   assert.ok(closure.has("zod"));
 });
+
+Deno.test("the no-capsule path of load (repository discovery) loads no npm package", async () => {
+  const closure = await staticClosure("core/facts/git/find_repo.ts");
+  assert.deepEqual([...closure].filter((s) => !s.endsWith(".ts")), []);
+});
