@@ -3,16 +3,16 @@
  * place that catches errors, maps them to exit statuses and exits.
  * @module
  */
-import { errorObject, EXIT, isCodedError } from "./core/errors.ts";
+import { errorObject, EXIT, isCodedError, UsageError } from "./core/errors.ts";
 import { VERSION } from "./core/version.ts";
-import { parseFlags, renderHelp, safeWord } from "./commands/_command.ts";
-import { closestMatch } from "./commands/_closest.ts";
 import { createDenoIo, type Io } from "./commands/_io.ts";
-import { COMMANDS, findCommand } from "./commands/mod.ts";
-import { renderOverview } from "./commands/_overview.ts";
-import { UsageError } from "./core/errors.ts";
 
-function unknownCommand(name: string): UsageError {
+// The command table, flag parser (node:util) and help renderer load only
+// after the --version fast path: start-up is on every hook's critical path.
+async function unknownCommand(name: string): Promise<UsageError> {
+  const { COMMANDS } = await import("./commands/mod.ts");
+  const { closestMatch } = await import("./commands/_closest.ts");
+  const { safeWord } = await import("./commands/_command.ts");
   const hint = closestMatch(name, COMMANDS.map((c) => c.name));
   return new UsageError(
     `Unknown command ${safeWord(name)}` +
@@ -25,13 +25,16 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
   const json = argv.includes("--json");
   try {
     const [first, ...rest] = argv;
-    if (first === undefined) {
-      io.stderr.write(renderOverview(COMMANDS));
-      return EXIT.usage.code;
-    }
     if (first === "--version" || first === "-V" || first === "version") {
       io.stdout.write(json ? JSON.stringify({ version: VERSION }) + "\n" : `baton ${VERSION}\n`);
       return 0;
+    }
+    const { COMMANDS, findCommand } = await import("./commands/mod.ts");
+    const { parseFlags, renderHelp, safeWord } = await import("./commands/_command.ts");
+    const { renderOverview } = await import("./commands/_overview.ts");
+    if (first === undefined) {
+      io.stderr.write(renderOverview(COMMANDS));
+      return EXIT.usage.code;
     }
     if (first === "--help" || first === "-h" || first === "help") {
       const topic = rest.find((a) => !a.startsWith("-"));
@@ -40,7 +43,7 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
         return 0;
       }
       const cmd = findCommand(topic);
-      if (cmd === undefined) throw unknownCommand(topic);
+      if (cmd === undefined) throw await unknownCommand(topic);
       io.stdout.write(renderHelp(cmd));
       return 0;
     }
@@ -50,7 +53,7 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
       );
     }
     const command = findCommand(first);
-    if (command === undefined) throw unknownCommand(first);
+    if (command === undefined) throw await unknownCommand(first);
     const args = parseFlags(command, rest);
     if (args.flags.help === true) {
       io.stdout.write(renderHelp(command));
