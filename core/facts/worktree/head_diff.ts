@@ -242,7 +242,11 @@ export async function diffIndexHead(
 }
 
 /** Turns same-content D/A pairs into R; the rest stay D and A. */
-function pairRenames(deleted: Map<string, HeadBlob>, added: IndexEntry[], out: StagedChange[]): void {
+function pairRenames(
+  deleted: Map<string, HeadBlob>,
+  added: IndexEntry[],
+  out: StagedChange[],
+): void {
   const byKey = new Map<string, string[]>();
   for (const [path, h] of deleted) {
     if ((h.mode & MODE_TYPE_MASK) === MODE_GITLINK) continue;
@@ -278,7 +282,9 @@ function basename(path: string): string {
 async function readTree(objects: GitObjectReader, oid: string) {
   const obj = await objects.read(oid);
   if (obj === null) {
-    throw new GitTreeError("Cannot read HEAD tree: object is missing", "git_object_missing", { oid });
+    throw new GitTreeError("Cannot read HEAD tree: object is missing", "git_object_missing", {
+      oid,
+    });
   }
   if (obj.type !== "tree") {
     throw new GitTreeError(`Cannot read HEAD tree: object is a ${obj.type}`, "git_tree_invalid", {

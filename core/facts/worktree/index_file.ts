@@ -107,40 +107,15 @@ const ENTRY_FIXED = 62;
 const HEX = new Uint8Array(16);
 for (let i = 0; i < 16; i++) HEX[i] = "0123456789abcdef".charCodeAt(i);
 
-/** Growable byte buffer; strings are decoded from it once at the end. */
-class ByteSink {
-  bytes: Uint8Array;
-  length = 0;
-  constructor(capacity: number) {
-    this.bytes = new Uint8Array(Math.max(64, capacity));
-  }
-  reserve(extra: number): void {
-    if (this.length + extra <= this.bytes.length) return;
-    let size = this.bytes.length * 2;
-    while (size < this.length + extra) size *= 2;
-    const next = new Uint8Array(size);
-    next.set(this.bytes.subarray(0, this.length));
-    this.bytes = next;
-  }
-}
-
-function hexInto(sink: ByteSink, src: Uint8Array, at: number): void {
-  sink.reserve(HASH_LEN * 2);
-  const out = sink.bytes;
-  let o = sink.length;
-  for (let i = at; i < at + HASH_LEN; i++) {
-    const b = src[i]!;
-    out[o++] = HEX[b >> 4]!;
-    out[o++] = HEX[b & 15]!;
-  }
-  sink.length = o;
-}
-
-/** Hex of 20 bytes at `at`; for the few oids outside the entry table. */
+/** Hex of the 20 bytes at `at`; for the few oids outside the entry table. */
 function hexAt(src: Uint8Array, at: number): string {
-  const sink = new ByteSink(HASH_LEN * 2);
-  hexInto(sink, src, at);
-  return LATIN1.decode(sink.bytes.subarray(0, sink.length));
+  const out = new Uint8Array(HASH_LEN * 2);
+  for (let i = 0; i < HASH_LEN; i++) {
+    const v = src[at + i]!;
+    out[i * 2] = HEX[v >> 4]!;
+    out[i * 2 + 1] = HEX[v & 15]!;
+  }
+  return LATIN1.decode(out);
 }
 
 const UTF8 = new TextDecoder();
@@ -190,10 +165,12 @@ export function parseIndex(bytes: Uint8Array): GitIndex {
     throw new GitIndexError(`entry count ${count} does not fit the file`, 8, "count");
   }
 
-  const paths = new ByteSink(version === 4 ? len * 2 : len);
-  const oids = new ByteSink(count * HASH_LEN * 2);
-  const fixed = new Uint32Array(count * 12);
-  const pathStarts = new Int32Array(count + 1);
+  // Pass 1: fixed fields into objects, path bytes and oid hex into two
+  // buffers. Pass 2 decodes each buffer once and slices the strings out.
+  const entries: IndexEntry[] = new Array(count);
+  let pathBuf = new Uint8Array(version === 4 ? Math.max(1024, len) : len);
+  let pathLen = 0;
+  const hex = new Uint8Array(count * 40);
   let prevStart = 0;
   let prevLen = 0;
   let off = HEADER_LEN;
@@ -203,24 +180,44 @@ export function parseIndex(bytes: Uint8Array): GitIndex {
     if (off + ENTRY_FIXED > end) {
       throw new GitIndexError(`entry ${i} runs past the end of the entries`, off, "bounds");
     }
-    const f = i * 12;
-    for (let w = 0; w < 10; w++) fixed[f + w] = view.getUint32(off + w * 4);
-    hexInto(oids, bytes, off + 40);
+    let h = i * 40;
+    for (let b = off + 40; b < off + 60; b++) {
+      const v = bytes[b]!;
+      hex[h++] = HEX[v >> 4]!;
+      hex[h++] = HEX[v & 15]!;
+    }
     const flags = view.getUint16(off + 60);
-    off += ENTRY_FIXED;
     let extended = 0;
     if ((flags & 0x4000) !== 0) {
       if (version < 3) {
         throw new GitIndexError(`entry ${i} has extended flags in a version-2 index`, off, "flags");
       }
-      if (off + 2 > end) throw new GitIndexError(`entry ${i} is truncated`, off, "bounds");
-      extended = view.getUint16(off);
-      off += 2;
+      if (off + ENTRY_FIXED + 2 > end) {
+        throw new GitIndexError(`entry ${i} is truncated`, off, "bounds");
+      }
+      extended = view.getUint16(off + ENTRY_FIXED);
     }
-    fixed[f + 10] = flags;
-    fixed[f + 11] = extended;
+    entries[i] = {
+      path: "",
+      oid: "",
+      mode: view.getUint32(off + 24),
+      stage: (flags >> 12) & 3,
+      ctimeSec: view.getUint32(off),
+      ctimeNsec: view.getUint32(off + 4),
+      mtimeSec: view.getUint32(off + 8),
+      mtimeNsec: view.getUint32(off + 12),
+      dev: view.getUint32(off + 16),
+      ino: view.getUint32(off + 20),
+      uid: view.getUint32(off + 28),
+      gid: view.getUint32(off + 32),
+      size: view.getUint32(off + 36),
+      assumeValid: (flags & 0x8000) !== 0,
+      skipWorktree: (extended & 0x4000) !== 0,
+      intentToAdd: (extended & 0x2000) !== 0,
+    };
+    off += (flags & 0x4000) !== 0 ? ENTRY_FIXED + 2 : ENTRY_FIXED;
 
-    const nameStart = paths.length;
+    const nameStart = pathLen;
     if (version === 4) {
       // Varint: bytes to drop from the end of the previous path.
       let c = off < end ? bytes[off++]! : 0x80;
@@ -238,58 +235,42 @@ export function parseIndex(bytes: Uint8Array): GitIndex {
       if (nul < 0 || nul >= end) {
         throw new GitIndexError(`entry ${i} path has no end`, off, "bounds");
       }
-      paths.reserve(keep + (nul - off) + 1);
-      paths.bytes.copyWithin(nameStart, prevStart, prevStart + keep);
-      paths.bytes.set(bytes.subarray(off, nul), nameStart + keep);
-      paths.length = nameStart + keep + (nul - off);
+      const need = pathLen + keep + (nul - off) + 1;
+      if (need > pathBuf.length) {
+        const grown = new Uint8Array(Math.max(need, pathBuf.length * 2));
+        grown.set(pathBuf.subarray(0, pathLen));
+        pathBuf = grown;
+      }
+      pathBuf.copyWithin(nameStart, prevStart, prevStart + keep);
+      pathLen = nameStart + keep;
+      while (off < nul) pathBuf[pathLen++] = bytes[off++]!;
       off = nul + 1;
     } else {
-      const nul = bytes.indexOf(0, off);
-      if (nul < 0 || nul >= end) {
-        throw new GitIndexError(`entry ${i} path has no end`, off, "bounds");
+      // The buffer has room: every entry spends at least 62 bytes on fields.
+      let b = bytes[off]!;
+      while (b !== 0 && off < end) {
+        pathBuf[pathLen++] = b;
+        b = bytes[++off]!;
       }
-      paths.reserve(nul - off + 1);
-      paths.bytes.set(bytes.subarray(off, nul), nameStart);
-      paths.length = nameStart + (nul - off);
+      if (off >= end) throw new GitIndexError(`entry ${i} path has no end`, off, "bounds");
       // Entries are padded with 1-8 NULs to a multiple of 8 bytes.
-      off = entryStart + ((nul - entryStart + 8) & ~7);
+      off = entryStart + ((off - entryStart + 8) & ~7);
       if (off > end) throw new GitIndexError(`entry ${i} padding runs past the end`, off, "bounds");
     }
     prevStart = nameStart;
-    prevLen = paths.length - nameStart;
+    prevLen = pathLen - nameStart;
     if (prevLen === 0) throw new GitIndexError(`entry ${i} has an empty path`, off, "path");
-    pathStarts[i] = nameStart;
-    paths.bytes[paths.length++] = 0;
+    pathBuf[pathLen++] = 0;
   }
-  pathStarts[count] = paths.length;
 
-  const pathText = UTF8.decode(paths.bytes.subarray(0, paths.length));
-  const oidText = LATIN1.decode(oids.bytes.subarray(0, oids.length));
-  const entries: IndexEntry[] = new Array(count);
+  const pathText = UTF8.decode(pathBuf.subarray(0, pathLen));
+  const oidText = LATIN1.decode(hex);
   let textPos = 0;
   for (let i = 0; i < count; i++) {
     const nul = pathText.indexOf("\0", textPos);
-    const f = i * 12;
-    const flags = fixed[f + 10]!;
-    const extended = fixed[f + 11]!;
-    entries[i] = {
-      path: pathText.slice(textPos, nul),
-      oid: oidText.slice(i * 40, i * 40 + 40),
-      mode: fixed[f + 6]!,
-      stage: (flags >> 12) & 3,
-      ctimeSec: fixed[f]!,
-      ctimeNsec: fixed[f + 1]!,
-      mtimeSec: fixed[f + 2]!,
-      mtimeNsec: fixed[f + 3]!,
-      dev: fixed[f + 4]!,
-      ino: fixed[f + 5]!,
-      uid: fixed[f + 7]!,
-      gid: fixed[f + 8]!,
-      size: fixed[f + 9]!,
-      assumeValid: (flags & 0x8000) !== 0,
-      skipWorktree: (extended & 0x4000) !== 0,
-      intentToAdd: (extended & 0x2000) !== 0,
-    };
+    const e = entries[i]!;
+    e.path = pathText.slice(textPos, nul);
+    e.oid = oidText.slice(i * 40, i * 40 + 40);
     textPos = nul + 1;
   }
 

@@ -1,0 +1,328 @@
+/**
+ * Read-only working-tree status that agrees with `git status --porcelain=v2
+ * -uall`, without a git binary: parse the index, lstat every tracked path,
+ * hash only the files whose stat data cannot be trusted, diff the index
+ * against HEAD through the cache-tree, and walk for untracked files.
+ *
+ * Never writes anything: git refreshes stale stat data into .git/index, baton
+ * re-hashes those files on every call instead (see measurements, section 2).
+ * @module
+ */
+import { FsNotFoundError, type ReadFs } from "../../fs.ts";
+import type { GitObjectReader, RepoLocation, StatusCode, WorktreeEntry } from "../types.ts";
+import { hashBlob } from "./blob_oid.ts";
+import {
+  compareStat,
+  MODE_GITLINK,
+  MODE_SYMLINK,
+  MODE_TREE,
+  MODE_TYPE_MASK,
+  type StatVerdict,
+} from "./compare_stat.ts";
+import { comparePaths } from "./compare_paths.ts";
+import { diffIndexHead } from "./head_diff.ts";
+import {
+  type GitIndex,
+  GitIndexError,
+  type IndexEntry,
+  parseIndex,
+  verifyIndexChecksum,
+} from "./index_file.ts";
+import { buildTrackedPaths, DEFAULT_MAX_UNTRACKED, findUntracked } from "./untracked.ts";
+
+/** Options of {@linkcode scanWorktree}. `headTreeOid` and `objects` are required. */
+export interface ScanWorktreeOptions {
+  /** Tree id of the HEAD commit, or null when the branch has no commit yet. */
+  headTreeOid: string | null;
+  /** Object store reader for HEAD's trees. */
+  objects: GitObjectReader;
+  /** core.excludesFile as an absolute path, or null. @default {null} */
+  excludesFile?: string | null;
+  /** core.fileMode: whether the executable bit counts. @default {true} */
+  fileMode?: boolean;
+  /** core.trustctime. @default {true} */
+  trustCtime?: boolean;
+  /** core.checkStat. @default {"default"} */
+  checkStat?: "default" | "minimal";
+  /** core.ignoreCase for ignore patterns. @default {false} */
+  ignoreCase?: boolean;
+  /** Cap on untracked paths; past it the walk stops and says so. @default {10000} */
+  maxUntracked?: number;
+  /** Whether to look for untracked files at all. @default {true} */
+  untracked?: boolean;
+  /** Verify the index's trailing SHA-1 (one hash of the whole file). @default {false} */
+  verifyChecksum?: boolean;
+  /** Files read and hashed at once. @default {8} */
+  hashConcurrency?: number;
+}
+
+/** Result of {@linkcode scanWorktree}. */
+export interface WorktreeStatus {
+  /** Index format version, or null when there is no index file yet. */
+  indexVersion: 2 | 3 | 4 | null;
+  /** Tracked paths that differ from HEAD or the index, sorted by path. */
+  entries: WorktreeEntry[];
+  /** Untracked paths, sorted; nested repositories appear once as "dir/". */
+  untracked: string[];
+  /** True when `maxUntracked` stopped the walk: `untracked.length` is a lower bound. */
+  untrackedTruncated: boolean;
+  /** Work-tree files read and hashed because their stat data was not trusted. */
+  hashedCount: number;
+  /** lstat calls made (tracked paths plus their directories). */
+  lstatCount: number;
+  /** Entries whose stat matched but that were hashed under the racy-git rule. */
+  racyCount: number;
+  /** HEAD tree objects read (0 when the cache-tree matched HEAD). */
+  treesRead: number;
+}
+
+/**
+ * Computes the status of a work tree the way `git status --porcelain=v2 -uall`
+ * does, read-only.
+ *
+ * Semantics: X is index vs HEAD with exact renames only (see
+ * {@linkcode diffIndexHead}); Y is work tree vs index, trusting stat data at
+ * Deno's precision and hashing the rest; unmerged paths carry porcelain's `u`
+ * letters (UU, AA, DU...); `git add -N` entries show ".A" (".D" when the file
+ * is gone); assume-unchanged and skip-worktree entries are clean. Submodules
+ * are "submodule" entries that are clean unless their directory is missing
+ * (D) or replaced by a file (T): their own HEAD and contents are not read.
+ * Files are hashed as stored (no clean/smudge filters or eol conversion).
+ *
+ * @param fs Read-only file access.
+ * @param repo Where the work tree, its git dir and the common dir are.
+ * @param options HEAD's tree, the object reader and config values.
+ * @returns Changed entries, untracked paths and cost counters.
+ * @throws {GitIndexError} When .git/index is malformed.
+ * @throws {GitTreeError} When a HEAD tree object is missing or malformed.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { scanWorktree } from "./scan.ts";
+ * // A work tree with no index yet and no files.
+ * const fs = {
+ *   lstat: () => Promise.resolve(null),
+ *   lstatMany: (p: readonly string[]) => Promise.resolve(p.map(() => null)),
+ *   readFile: () => Promise.reject(new Error("missing")),
+ *   readDir: () => Promise.resolve([]),
+ * };
+ * const status = await scanWorktree(
+ *   // deno-lint-ignore no-explicit-any
+ *   fs as any,
+ *   { workTree: "/w", gitDir: "/w/.git", commonDir: "/w/.git" },
+ *   { headTreeOid: null, objects: { read: () => Promise.resolve(null) } },
+ * );
+ * assert.deepEqual(status.entries, []);
+ * assert.equal(status.indexVersion, null);
+ * ```
+ */
+export async function scanWorktree(
+  fs: ReadFs,
+  repo: RepoLocation,
+  options: ScanWorktreeOptions,
+): Promise<WorktreeStatus> {
+  const indexPath = `${repo.gitDir}/index`;
+  // lstat before reading: should git rewrite the index in between, the older
+  // mtime only makes more entries racy, never fewer.
+  const indexStat = await fs.lstat(indexPath);
+  let index: GitIndex | null = null;
+  if (indexStat !== null) {
+    let bytes: Uint8Array;
+    try {
+      bytes = await fs.readFile(indexPath);
+    } catch (e) {
+      if (!(e instanceof FsNotFoundError)) throw e;
+      bytes = new Uint8Array();
+    }
+    if (bytes.length > 0) {
+      index = parseIndex(bytes);
+      if (options.verifyChecksum === true && !await verifyIndexChecksum(bytes)) {
+        throw new GitIndexError("trailing checksum does not match", bytes.length - 20, "checksum");
+      }
+    }
+  }
+  const entries = index?.entries ?? [];
+  const indexMtimeMs = indexStat?.mtimeMs ?? null;
+
+  // Work tree vs index.
+  const checked: IndexEntry[] = [];
+  for (const e of entries) {
+    if (e.stage !== 0 || e.skipWorktree || e.assumeValid) continue;
+    if ((e.mode & MODE_TYPE_MASK) === MODE_TREE) continue;
+    checked.push(e);
+  }
+  const work = repo.workTree;
+  const absPaths = new Array<string>(checked.length);
+  for (let k = 0; k < checked.length; k++) absPaths[k] = `${work}/${checked[k]!.path}`;
+  const stats = await fs.lstatMany(absPaths);
+  const badDirs = await findBadDirs(fs, work, checked);
+  const lstatCount = absPaths.length + badDirs.checked;
+
+  const compareOptions = {
+    fileMode: options.fileMode ?? true,
+    trustCtime: options.trustCtime ?? true,
+    checkStat: options.checkStat ?? "default",
+    indexMtimeMs,
+  };
+  const changes = new Map<string, WorktreeEntry>();
+  const toHash: number[] = [];
+  let racyCount = 0;
+  for (let k = 0; k < checked.length; k++) {
+    const e = checked[k]!;
+    const stat = badDirs.bad.size > 0 && underBadDir(badDirs.bad, e.path) ? null : stats[k]!;
+    if (e.intentToAdd) {
+      setY(changes, e.path, stat === null ? "D" : "A", kindOf(e.mode, stat?.isSymlink));
+      continue;
+    }
+    const verdict: StatVerdict = compareStat(e, stat, compareOptions);
+    if (verdict === "clean") continue;
+    if (verdict === "suspect" || verdict === "racy") {
+      if (verdict === "racy") racyCount++;
+      toHash.push(k);
+      continue;
+    }
+    const y: StatusCode = verdict === "deleted" ? "D" : verdict === "typeChanged" ? "T" : "M";
+    setY(changes, e.path, y, kindOf(e.mode, stat?.isSymlink));
+  }
+
+  const concurrency = Math.max(1, options.hashConcurrency ?? 8);
+  for (let at = 0; at < toHash.length; at += concurrency) {
+    const batch = toHash.slice(at, at + concurrency);
+    const oids = await Promise.all(batch.map((k) => hashWorktree(fs, absPaths[k]!, checked[k]!)));
+    batch.forEach((k, b) => {
+      const e = checked[k]!;
+      const oid = oids[b]!;
+      if (oid === e.oid) return;
+      setY(changes, e.path, oid === null ? "D" : "M", kindOf(e.mode, stats[k]?.isSymlink));
+    });
+  }
+
+  // Index vs HEAD.
+  const headDiff = index === null && options.headTreeOid === null
+    ? { staged: [], unmerged: [], treesRead: 0 }
+    : await diffIndexHead(index ?? emptyIndex(), {
+      headTreeOid: options.headTreeOid,
+      objects: options.objects,
+    });
+  for (const s of headDiff.staged) {
+    const mode = s.indexMode !== 0 ? s.indexMode : s.headMode;
+    const prev = changes.get(s.path);
+    const entry: WorktreeEntry = {
+      path: s.path,
+      x: s.x,
+      y: prev?.y ?? ".",
+      kind: prev?.kind ?? kindOf(mode, undefined),
+    };
+    if (s.origPath !== undefined) entry.origPath = s.origPath;
+    changes.set(s.path, entry);
+  }
+  for (const u of headDiff.unmerged) {
+    changes.set(u.path, { path: u.path, x: u.x, y: u.y, kind: kindOf(u.mode, undefined) });
+  }
+
+  // Untracked.
+  let untracked: string[] = [];
+  let untrackedTruncated = false;
+  if (options.untracked ?? true) {
+    const res = await findUntracked(fs, repo, buildTrackedPaths(entries), {
+      excludesFile: options.excludesFile ?? null,
+      maxUntracked: options.maxUntracked ?? DEFAULT_MAX_UNTRACKED,
+      ignoreCase: options.ignoreCase ?? false,
+    });
+    untracked = res.paths;
+    untrackedTruncated = res.truncated;
+  }
+
+  return {
+    indexVersion: index?.version ?? null,
+    entries: [...changes.values()].sort((a, b) => comparePaths(a.path, b.path)),
+    untracked,
+    untrackedTruncated,
+    hashedCount: toHash.length,
+    lstatCount,
+    racyCount,
+    treesRead: headDiff.treesRead,
+  };
+}
+
+function emptyIndex(): GitIndex {
+  return { version: 2, entries: [], cacheTree: null, extensions: [], checksum: "" };
+}
+
+function kindOf(mode: number, isSymlink: boolean | undefined): WorktreeEntry["kind"] {
+  const type = mode & MODE_TYPE_MASK;
+  if (type === MODE_GITLINK) return "submodule";
+  if (isSymlink ?? type === MODE_SYMLINK) return "symlink";
+  return "file";
+}
+
+function setY(
+  changes: Map<string, WorktreeEntry>,
+  path: string,
+  y: StatusCode,
+  kind: WorktreeEntry["kind"],
+): void {
+  const prev = changes.get(path);
+  if (prev !== undefined) prev.y = y;
+  else changes.set(path, { path, x: ".", y, kind });
+}
+
+/** Git blob id of the work-tree copy (symlinks: of the link text); null when gone. */
+async function hashWorktree(fs: ReadFs, abs: string, e: IndexEntry): Promise<string | null> {
+  try {
+    if ((e.mode & MODE_TYPE_MASK) === MODE_SYMLINK) {
+      return await hashBlob(new TextEncoder().encode(await fs.readLink(abs)));
+    }
+    return await hashBlob(await fs.readFile(abs));
+  } catch (err) {
+    if (err instanceof FsNotFoundError) return null;
+    throw err;
+  }
+}
+
+/**
+ * Directories of tracked paths that are no longer real directories (missing,
+ * a file, or a symlink). git counts a path below a symlink as deleted even
+ * when lstat through the link finds a file (has_symlink_leading_path).
+ */
+async function findBadDirs(
+  fs: ReadFs,
+  work: string,
+  checked: IndexEntry[],
+): Promise<{ bad: Set<string>; checked: number }> {
+  const dirs: string[] = [];
+  const seen = new Set<string>();
+  let last = "";
+  for (const e of checked) {
+    const slash = e.path.lastIndexOf("/");
+    if (slash < 0) continue;
+    const dir = e.path.slice(0, slash);
+    if (dir === last) continue;
+    last = dir;
+    let d = dir;
+    while (!seen.has(d)) {
+      seen.add(d);
+      dirs.push(d);
+      const up = d.lastIndexOf("/");
+      if (up < 0) break;
+      d = d.slice(0, up);
+    }
+  }
+  const stats = await fs.lstatMany(dirs.map((d) => `${work}/${d}`));
+  const bad = new Set<string>();
+  dirs.forEach((d, k) => {
+    const st = stats[k]!;
+    if (st === null || !st.isDirectory) bad.add(d);
+  });
+  return { bad, checked: dirs.length };
+}
+
+function underBadDir(bad: Set<string>, path: string): boolean {
+  let slash = path.indexOf("/");
+  while (slash >= 0) {
+    if (bad.has(path.slice(0, slash))) return true;
+    slash = path.indexOf("/", slash + 1);
+  }
+  return false;
+}
