@@ -15,7 +15,6 @@ export function workflowContext(io: Io, cwd: string = io.cwd()): WorkflowContext
     xdgConfigHome: io.env("XDG_CONFIG_HOME") ?? null,
     pid: io.pid,
     host: io.hostname(),
-    processAlive: io.processAlive,
     sleep: io.sleep,
     randomToken: io.randomToken,
   };

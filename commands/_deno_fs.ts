@@ -7,6 +7,7 @@
  */
 import {
   type DirEntry,
+  type FileLockHandle,
   type FileStat,
   FsExistsError,
   FsNotFoundError,
@@ -184,6 +185,27 @@ export class DenoFs implements WriteFs {
       if (e instanceof Deno.errors.NotFound) return;
       throw e;
     }
+  }
+
+  /** flock-style exclusive lock, non-blocking. */
+  async tryLockFile(path: string): Promise<FileLockHandle | null> {
+    const file = await Deno.open(path, { read: true, write: true, create: true });
+    let locked = false;
+    try {
+      locked = await file.tryLock(true);
+    } finally {
+      if (!locked) file.close();
+    }
+    if (!locked) return null;
+    return {
+      release: () => {
+        try {
+          file.close();
+        } catch {
+          // already closed
+        }
+      },
+    };
   }
 
   /** rename(2). */

@@ -27,8 +27,6 @@ export interface Io {
   pid: number;
   /** Host name for lock owner tokens; "" when unknown. */
   hostname(): string;
-  /** Whether a process id on this host is alive; undefined when it cannot be known. */
-  processAlive(pid: number): boolean | undefined;
   /** A temp directory for the demo. */
   makeTempDir(prefix: string): Promise<string>;
   /** Waits. */
@@ -93,15 +91,6 @@ export function createDenoIo(): Io {
         return Deno.hostname();
       } catch {
         return "";
-      }
-    },
-    processAlive: (pid) => {
-      if (Deno.build.os !== "linux") return undefined;
-      try {
-        Deno.statSync(`/proc/${pid}`);
-        return true;
-      } catch (e) {
-        return e instanceof Deno.errors.NotFound ? false : undefined;
       }
     },
     makeTempDir: (prefix) => Deno.makeTempDir({ prefix }).then((p) => p.replaceAll("\\", "/")),

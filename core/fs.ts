@@ -65,6 +65,19 @@ export interface WriteFs extends ReadFs {
   remove(path: string, options?: { recursive?: boolean }): Promise<void>;
   /** Atomic rename within one file system. */
   rename(from: string, to: string): Promise<void>;
+  /**
+   * Takes an exclusive advisory lock on a file (created when missing) without
+   * waiting; null when another open handle holds it. The operating system
+   * drops the lock when the holding process dies, which is how a dead lock
+   * owner is told from a live one.
+   */
+  tryLockFile(path: string): Promise<FileLockHandle | null>;
+}
+
+/** A held advisory file lock. */
+export interface FileLockHandle {
+  /** Unlocks and closes the file. */
+  release(): void;
 }
 
 /** Raised by ReadFs implementations when a path does not exist. */

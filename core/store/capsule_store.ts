@@ -77,7 +77,7 @@ async function rollForward(
 }
 
 /**
- * Removes temp files a killed writer left behind. Safe only under the lock:
+ * Removes temp files and set-aside lock directories a killed writer left behind. Safe only under the lock:
  * no other writer can be mid-write.
  */
 async function sweepTempFiles(fs: WriteFs, layout: BatonLayout): Promise<void> {
@@ -91,6 +91,8 @@ async function sweepTempFiles(fs: WriteFs, layout: BatonLayout): Promise<void> {
     for (const e of entries) {
       if (e.isFile && e.name.startsWith(".") && e.name.endsWith(".tmp")) {
         await fs.remove(`${dir}/${e.name}`);
+      } else if (e.isDirectory && /^lock\.(stale|release)-/.test(e.name)) {
+        await fs.remove(`${dir}/${e.name}`, { recursive: true }); // set aside by a killed process
       }
     }
   }

@@ -1,15 +1,18 @@
 /**
  * The single-writer lock on .baton: `mkdir .baton/lock` succeeds for exactly
- * one process, which then writes an owner file with a random token. Only the
- * owner (same token) releases it. A lock can be reclaimed when its owner is
- * known to be dead (same host, process gone), when it is older than the stale
- * limit (baton holds it for well under a second), or when it has no owner
- * file after a grace period (the owner died between mkdir and writing it).
- * Reclaiming renames the lock aside first, so two reclaimers cannot both win.
+ * one process, which then holds an OS advisory lock on `lock/alive` for as
+ * long as it owns the directory and writes an owner file with a random token.
+ * Only the owner (same token) releases it. The OS drops the advisory lock
+ * when the owner dies, so a contender that can take it knows the owner is
+ * dead and reclaims the directory. A lock is also reclaimed when it is older
+ * than the stale limit (baton holds it for well under a second), or when it
+ * has no owner file after a short grace period (the owner died between mkdir
+ * and writing it). Reclaiming renames the lock aside first, so two
+ * reclaimers cannot both win.
  * @module
  */
 import { LockBusyError } from "../errors.ts";
-import { FsExistsError, FsNotFoundError, type WriteFs } from "../fs.ts";
+import { type FileLockHandle, FsExistsError, FsNotFoundError, type WriteFs } from "../fs.ts";
 
 /** Who holds a lock. */
 export interface LockOwner {
@@ -27,13 +30,11 @@ export interface LockOptions {
   host: string;
   now: () => number;
   sleep: (ms: number) => Promise<void>;
-  /** Whether a pid on this host is alive; undefined when unknowable. */
-  processAlive: (pid: number) => boolean | undefined;
   /** How long to keep retrying. @default {15000} */
   waitMs?: number;
   /** Age after which any lock is stale. @default {120000} */
   staleMs?: number;
-  /** Grace for a lock directory without an owner file. @default {5000} */
+  /** Grace for a lock directory without an owner file. @default {2000} */
   ownerlessGraceMs?: number;
 }
 
@@ -41,6 +42,8 @@ export interface LockOptions {
 export interface HeldLock {
   path: string;
   owner: LockOwner;
+  /** The advisory lock proving this owner is alive. */
+  alive: FileLockHandle | null;
 }
 
 const enc = new TextEncoder();
@@ -62,11 +65,18 @@ async function isReclaimable(fs: WriteFs, path: string, o: LockOptions): Promise
   if (owner === null) {
     const st = await fs.lstat(path);
     if (st === null) return false;
-    return st.mtimeMs !== null && now - st.mtimeMs > (o.ownerlessGraceMs ?? 5000);
+    return st.mtimeMs !== null && now - st.mtimeMs > (o.ownerlessGraceMs ?? 2000);
   }
   if (now - owner.acquired_at_ms > (o.staleMs ?? 120_000)) return true;
-  if (owner.host === o.host && owner.pid !== o.pid) return o.processAlive(owner.pid) === false;
-  return false;
+  let probe: FileLockHandle | null = null;
+  try {
+    probe = await fs.tryLockFile(`${path}/alive`);
+  } catch {
+    return false; // cannot tell: wait for the stale limit
+  }
+  if (probe === null) return false; // the owner still holds it: alive
+  probe.release();
+  return true;
 }
 
 async function reclaim(fs: WriteFs, path: string, token: string): Promise<void> {
@@ -90,6 +100,7 @@ export async function acquireLock(fs: WriteFs, path: string, o: LockOptions): Pr
   while (true) {
     try {
       await fs.mkdirExclusive(path);
+      const alive = await fs.tryLockFile(`${path}/alive`).catch(() => null);
       const owner: LockOwner = {
         token: o.token,
         pid: o.pid,
@@ -97,7 +108,7 @@ export async function acquireLock(fs: WriteFs, path: string, o: LockOptions): Pr
         acquired_at_ms: o.now(),
       };
       await fs.writeFileAtomic(`${path}/owner.json`, enc.encode(JSON.stringify(owner)));
-      return { path, owner };
+      return { path, owner, alive };
     } catch (e) {
       if (!(e instanceof FsExistsError)) throw e;
     }
@@ -125,6 +136,8 @@ export async function releaseLock(fs: WriteFs, lock: HeldLock): Promise<boolean>
   } catch (e) {
     if (e instanceof FsNotFoundError) return false;
     throw e;
+  } finally {
+    lock.alive?.release();
   }
   await fs.remove(aside, { recursive: true });
   return true;

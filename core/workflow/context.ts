@@ -18,7 +18,6 @@ export interface WorkflowContext {
   xdgConfigHome: string | null;
   pid: number;
   host: string;
-  processAlive: (pid: number) => boolean | undefined;
   sleep: (ms: number) => Promise<void>;
   randomToken: () => string;
 }

@@ -141,7 +141,6 @@ export async function finalizeParsedDraft(
       host: ctx.host,
       now: () => ctx.now().getTime(),
       sleep: ctx.sleep,
-      processAlive: ctx.processAlive,
     },
   });
   return { ...result, downgrades: downgrades.length };

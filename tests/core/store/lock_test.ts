@@ -10,7 +10,6 @@ function opts(token: string, patch: Partial<LockOptions> = {}): LockOptions {
     host: "h",
     now: () => Date.now(),
     sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
-    processAlive: () => true,
     waitMs: 200,
     ...patch,
   };
@@ -33,20 +32,49 @@ Deno.test("releaseLock() does nothing for a process that is not the owner", asyn
   const fs = new DenoFs();
   const dir = await Deno.makeTempDir();
   const a = await acquireLock(fs, `${dir}/lock`, opts("a"));
-  const impostor = { path: a.path, owner: { ...a.owner, token: "not-a" } };
+  const impostor = { path: a.path, owner: { ...a.owner, token: "not-a" }, alive: null };
   assert.equal(await releaseLock(fs, impostor), false);
   assert.ok((await fs.lstat(`${dir}/lock`)) !== null);
 });
 
-Deno.test("acquireLock() reclaims a lock whose owner process is dead", async () => {
+Deno.test("acquireLock() reclaims at once a lock whose owner died (its advisory lock is gone)", async () => {
   const fs = new DenoFs();
   const dir = await Deno.makeTempDir();
-  await acquireLock(fs, `${dir}/lock`, opts("dead", { pid: 4242 }));
-  const b = await acquireLock(
-    fs,
-    `${dir}/lock`,
-    opts("b", { pid: 1001, processAlive: (pid) => pid !== 4242 }),
+  const dead = await acquireLock(fs, `${dir}/lock`, opts("dead", { pid: 4242 }));
+  // Positive control: while the owner's advisory lock is held, nobody gets in.
+  await assert.rejects(
+    () => acquireLock(fs, `${dir}/lock`, opts("b", { waitMs: 50 })),
+    LockBusyError,
   );
+  dead.alive!.release(); // what the OS does when the owner process dies
+  const started = Date.now();
+  const b = await acquireLock(fs, `${dir}/lock`, opts("b", { pid: 1001 }));
+  assert.equal(b.owner.token, "b");
+  assert.ok(Date.now() - started < 1000, "no waiting for the stale limit");
+});
+
+Deno.test("a lock held by a SIGKILLed process is reclaimed without waiting", async () => {
+  const dir = await Deno.makeTempDir();
+  const script = `${dir}/hold.ts`;
+  const lockModule = new URL("../../../core/store/lock.ts", import.meta.url).href;
+  const fsModule = new URL("../../../commands/_deno_fs.ts", import.meta.url).href;
+  await Deno.writeTextFile(
+    script,
+    `import { acquireLock } from "${lockModule}";
+import { DenoFs } from "${fsModule}";
+await acquireLock(new DenoFs(), "${dir}/lock", { token: "child", pid: Deno.pid, host: "h", now: () => Date.now(), sleep: (ms) => new Promise((r) => setTimeout(r, ms)) });
+console.log("held");
+await new Promise(() => setTimeout(() => {}, 60_000));`,
+  );
+  const child = new Deno.Command(Deno.execPath(), { args: ["run", "-A", script], stdout: "piped" })
+    .spawn();
+  const reader = child.stdout.getReader();
+  await reader.read(); // "held"
+  child.kill("SIGKILL");
+  await child.status;
+  reader.releaseLock();
+  await child.stdout.cancel();
+  const b = await acquireLock(new DenoFs(), `${dir}/lock`, opts("b", { waitMs: 500 }));
   assert.equal(b.owner.token, "b");
 });
 
