@@ -19,12 +19,12 @@ export function deflateBound(n: number): number {
 }
 
 /**
- * Inflates a zlib stream that should produce exactly `size` bytes. Trailing
- * input is ignored. Returns null when the input ends before `size` bytes
- * came out (the caller reads more), throws when the data is corrupt or
- * inflates to more than `size`.
+ * Inflates a zlib stream that should produce exactly `size` bytes, from an
+ * input that may stop early (the output is then shorter than `size` and the
+ * caller reads more) or run past the end of the stream (trailing bytes are
+ * ignored). Throws when the data is corrupt or inflates to more than `size`.
  */
-export function inflateExact(input: Uint8Array, size: number): Uint8Array | null {
+export function inflateUpTo(input: Uint8Array, size: number): Uint8Array {
   let out: Uint8Array;
   try {
     out = inflateSync(input, {
@@ -38,7 +38,6 @@ export function inflateExact(input: Uint8Array, size: number): Uint8Array | null
       { cause: e },
     );
   }
-  if (out.length < size) return null;
   if (out.length > size) {
     throw new GitCorruptError(
       "Cannot inflate git object: it is larger than declared",

@@ -30,7 +30,14 @@ export async function readLooseObject(
   }
   const raw = await readOptionalFile(fs, path);
   if (raw === null) return null;
-  const all = inflateAll(raw, maxBytes + 64);
+  let all: Uint8Array;
+  try {
+    all = inflateAll(raw, maxBytes + 64);
+  } catch (e) {
+    // A small file can still inflate past the limit: report that as the limit, not as corruption.
+    parseHeader(inflatePrefix(raw.subarray(0, 1024), 64), maxBytes, false);
+    throw e;
+  }
   const { type, size, dataStart } = parseHeader(all, maxBytes, true);
   if (all.length - dataStart !== size) throw corrupt("its size does not match its header");
   return { type, data: all.subarray(dataStart) };

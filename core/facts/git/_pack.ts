@@ -8,7 +8,7 @@ import type { ReadFs } from "../../fs.ts";
 import type { GitObject } from "../types.ts";
 import { GitCorruptError, GitLimitError } from "./errors.ts";
 import { applyDelta } from "./_delta.ts";
-import { deflateBound, inflateExact } from "./_inflate.ts";
+import { deflateBound, inflateUpTo } from "./_inflate.ts";
 import type { ByteLru } from "./_lru.ts";
 import type { PackIndex } from "./_pack_index.ts";
 
@@ -164,17 +164,27 @@ export class Pack {
     return { offset, type, size, dataStart: offset + pos };
   }
 
-  /** Inflates an entry's data, reading compressed bytes in growing steps. */
+  /**
+   * Inflates an entry's data. The compressed length is not stored, so read a
+   * first chunk, and when it was not enough read only the missing tail, sized
+   * from the compression ratio seen so far (never past zlib's bound).
+   */
   async #inflate(entry: Entry): Promise<Uint8Array> {
     const available = this.#size - 20 - entry.dataStart;
     const bound = Math.min(deflateBound(entry.size), available);
-    let want = Math.min(bound, FIRST_READ_BYTES);
+    let input = await this.#read(entry.dataStart, Math.min(bound, FIRST_READ_BYTES));
     for (;;) {
-      const chunk = await this.#read(entry.dataStart, want);
-      const out = inflateExact(chunk, entry.size);
-      if (out !== null) return out;
-      if (want >= bound) throw corrupt("compressed data is truncated");
-      want = Math.min(bound, want * 4);
+      const out = inflateUpTo(input, entry.size);
+      if (out.length === entry.size) return out;
+      if (input.length >= bound) throw corrupt("compressed data is truncated");
+      const ratio = input.length / Math.max(1, out.length);
+      const estimate = Math.ceil((entry.size - out.length) * ratio * 1.05) + 4096;
+      const want = Math.min(bound, input.length + Math.max(estimate, input.length));
+      const tail = await this.#read(entry.dataStart + input.length, want - input.length);
+      const next = new Uint8Array(want);
+      next.set(input, 0);
+      next.set(tail, input.length);
+      input = next;
     }
   }
 

@@ -1,0 +1,223 @@
+/** Tests for checkPublished(): fast path, bounded walks, budgets and agreement with git on random DAGs. */
+import assert from "node:assert/strict";
+import { DenoFs } from "../../../../commands/_deno_fs.ts";
+import { checkPublished } from "../../../../core/facts/git/check_published.ts";
+import type { CheckPublishedOptions } from "../../../../core/facts/git/check_published.ts";
+import { findRepo } from "../../../../core/facts/git/find_repo.ts";
+import type { RepoLocation } from "../../../../core/facts/types.ts";
+import { commitAll, git, makeRepo, writeFiles } from "../../../_helpers/git.ts";
+import { fastImportHistory, gitRaw } from "../../../_helpers/git_fixtures.ts";
+
+const fs = new DenoFs();
+const CLOCK: CheckPublishedOptions = { now: () => performance.now(), budgetMs: 60_000 };
+
+async function repoAt(dir: string): Promise<RepoLocation> {
+  const repo = await findRepo(fs, dir);
+  assert.ok(repo !== null);
+  return repo;
+}
+
+async function setRemote(dir: string, name: string, oid: string): Promise<void> {
+  await git(dir, ["update-ref", `refs/remotes/${name}`, oid]);
+}
+
+/** 2,001 linear commits (packed by fast-import); built once and shared by read-only tests. */
+let shared: Promise<{ dir: string; ids: string[] }> | null = null;
+function history(): Promise<{ dir: string; ids: string[] }> {
+  shared ??= (async () => {
+    const dir = await makeRepo();
+    const ids = await fastImportHistory(dir, 2001);
+    return { dir, ids };
+  })();
+  return shared;
+}
+
+Deno.test("checkPublished() answers yes without walking when HEAD equals a remote-tracking ref", async () => {
+  const dir = await makeRepo();
+  await writeFiles(dir, { "a.txt": "a\n" });
+  const head = await commitAll(dir);
+  await setRemote(dir, "origin/main", head);
+  await git(dir, ["symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/main"]);
+  const r = await checkPublished(fs, await repoAt(dir), head, CLOCK);
+  assert.deepEqual(r, {
+    status: "yes",
+    refs: ["refs/remotes/origin/main"],
+    reason: "HEAD equals refs/remotes/origin/main",
+    commitsWalked: 0,
+  });
+});
+
+Deno.test("checkPublished() answers no for one unpushed commit on a 2,000-commit history", async () => {
+  const { dir, ids } = await history();
+  const repo = await repoAt(dir);
+  const head = ids[2000]!;
+  await setRemote(dir, "origin/main", ids[1999]!);
+  const r = await checkPublished(fs, repo, head, CLOCK);
+  assert.notEqual(r.status, "yes");
+  assert.equal(r.status, "no");
+  assert.deepEqual(r.refs, []);
+  assert.match(r.reason, /^walked \d+ commits within budget/);
+  // The merge-base style walk stops once both sides meet instead of walking all history.
+  assert.ok(r.commitsWalked <= 5, `walked ${r.commitsWalked}`);
+  // Oracle: git agrees HEAD is not contained.
+  assert.equal((await git(dir, ["for-each-ref", "--contains", head, "refs/remotes/"])).stdout, "");
+});
+
+Deno.test("checkPublished() walks 50 commits back to find HEAD in origin/main's history", async () => {
+  const { dir, ids } = await history();
+  await setRemote(dir, "origin/main", ids[1999]!);
+  const r = await checkPublished(fs, await repoAt(dir), ids[1949]!, CLOCK);
+  assert.equal(r.status, "yes");
+  assert.deepEqual(r.refs, ["refs/remotes/origin/main"]);
+  assert.match(
+    r.reason,
+    /^HEAD is in the history of refs\/remotes\/origin\/main \(walked \d+ commits\)$/,
+  );
+  assert.ok(r.commitsWalked >= 50 && r.commitsWalked < 200, `walked ${r.commitsWalked}`);
+});
+
+Deno.test("checkPublished() answers no when there are no remote-tracking refs", async () => {
+  const dir = await makeRepo();
+  const head = await commitAll(dir);
+  const r = await checkPublished(fs, await repoAt(dir), head, CLOCK);
+  assert.deepEqual(r, {
+    status: "no",
+    refs: [],
+    reason: "no remote-tracking refs",
+    commitsWalked: 0,
+  });
+});
+
+Deno.test("checkPublished() answers unknown when the injected clock says the budget ran out", async () => {
+  const { dir, ids } = await history();
+  await setRemote(dir, "origin/main", ids[1999]!);
+  let t = 0;
+  const r = await checkPublished(fs, await repoAt(dir), ids[1000]!, {
+    now: () => (t += 100),
+    budgetMs: 500,
+  });
+  assert.equal(r.status, "unknown");
+  assert.match(r.reason, /^time budget ran out after \d+ commits$/);
+  // Positive control: with time to spare the same question is a yes.
+  assert.equal((await checkPublished(fs, await repoAt(dir), ids[1000]!, CLOCK)).status, "yes");
+});
+
+Deno.test("checkPublished() answers unknown when the commit cap is reached", async () => {
+  const { dir, ids } = await history();
+  await setRemote(dir, "origin/main", ids[1999]!);
+  const r = await checkPublished(fs, await repoAt(dir), ids[10]!, { ...CLOCK, maxCommits: 100 });
+  assert.equal(r.status, "unknown");
+  assert.match(r.reason, /^commit cap of 100 reached after \d+ commits$/);
+});
+
+Deno.test("checkPublished() answers no for a disjoint history only after exhausting it", async () => {
+  const { dir, ids } = await history();
+  const repo = await repoAt(dir);
+  await setRemote(dir, "origin/main", ids[1999]!);
+  const orphan = await gitRaw(dir, [
+    "commit-tree",
+    "-m",
+    "orphan",
+    "4b825dc642cb6eb9a060e54bf8d69288fbee4904",
+  ], new Uint8Array());
+  const head = new TextDecoder().decode(orphan).trim();
+  const r = await checkPublished(fs, repo, head, CLOCK);
+  assert.equal(r.status, "no");
+  assert.ok(r.commitsWalked >= 2000, `walked ${r.commitsWalked}`);
+});
+
+Deno.test("checkPublished() answers unknown when remote history cannot be read", async () => {
+  const dir = await makeRepo();
+  const ids: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    await writeFiles(dir, { "a.txt": `${i}\n` });
+    ids.push(await commitAll(dir, `c${i}`));
+  }
+  await setRemote(dir, "origin/main", ids[4]!);
+  await git(dir, ["checkout", "-q", "--orphan", "other"]);
+  const head = await commitAll(dir, "orphan");
+  const repo = await repoAt(dir);
+  // Positive control: with every object present the answer is a sound no.
+  assert.equal((await checkPublished(fs, repo, head, CLOCK)).status, "no");
+  await Deno.remove(`${dir}/.git/objects/${ids[2]!.slice(0, 2)}/${ids[2]!.slice(2)}`);
+  const r = await checkPublished(fs, repo, head, CLOCK);
+  assert.equal(r.status, "unknown");
+  assert.match(r.reason, /could not be read/);
+});
+
+Deno.test("checkPublished() is not fooled by commit timestamps that run backwards", async () => {
+  const dir = await makeRepo();
+  const ids = await fastImportHistory(dir, 300, { time: (i) => 1800000000 - i * 3600 });
+  const repo = await repoAt(dir);
+  await setRemote(dir, "origin/main", ids[298]!);
+  assert.equal((await checkPublished(fs, repo, ids[200]!, CLOCK)).status, "yes");
+  assert.equal((await checkPublished(fs, repo, ids[299]!, CLOCK)).status, "no");
+});
+
+/** A small seeded PRNG so failures reproduce. */
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+Deno.test("checkPublished() agrees with git on a random DAG with merges and skewed clocks", async () => {
+  const dir = await makeRepo();
+  const rand = rng(42);
+  const n = 300;
+  const parts: string[] = [];
+  for (let i = 1; i <= n; i++) {
+    const from = i > 1 && rand() < 0.9 ? 1 + Math.floor(rand() * (i - 1)) : 0;
+    const merge = from > 0 && rand() < 0.2 ? 1 + Math.floor(rand() * (i - 1)) : 0;
+    const time = 1700000000 + i * 60 + Math.floor((rand() - 0.5) * 86400 * 30);
+    parts.push(
+      `commit refs/heads/dag\nmark :${i}\ncommitter T <t@e> ${time} +0000\ndata 2\nc\n` +
+        (from > 0 ? `from :${from}\n` : "") +
+        (merge > 0 && merge !== from ? `merge :${merge}\n` : "") +
+        `M 100644 inline f\ndata ${String(i).length + 1}\n${i}\n\n`,
+    );
+  }
+  // Each commit gets a ref so rev-parse can map marks to ids.
+  const exportMarks = `${dir}/.marks`;
+  await gitRaw(dir, [
+    "-c",
+    "fastimport.unpackLimit=0",
+    "fast-import",
+    "--quiet",
+    `--export-marks=${exportMarks}`,
+  ], new TextEncoder().encode(parts.join("")));
+  const marks = new Map<number, string>();
+  for (const line of (await Deno.readTextFile(exportMarks)).trim().split("\n")) {
+    const [mark, oid] = line.split(" ");
+    marks.set(Number(mark!.slice(1)), oid!);
+  }
+  const repo = await repoAt(dir);
+  let yes = 0;
+  let no = 0;
+  for (let q = 0; q < 40; q++) {
+    await git(dir, ["for-each-ref", "--format=delete %(refname)", "refs/remotes/"]).then((r) =>
+      r.stdout === "" ? null : git(dir, ["update-ref", "--stdin"], { stdin: r.stdout })
+    );
+    const tipCount = 1 + Math.floor(rand() * 3);
+    for (let t = 0; t < tipCount; t++) {
+      await setRemote(dir, `r${t}/main`, marks.get(1 + Math.floor(rand() * n))!);
+    }
+    const head = marks.get(1 + Math.floor(rand() * n))!;
+    const contains =
+      (await git(dir, ["for-each-ref", "--contains", head, "--format=%(refname)", "refs/remotes/"]))
+        .stdout.trim();
+    const r = await checkPublished(fs, repo, head, CLOCK);
+    assert.equal(r.status, contains === "" ? "no" : "yes", `query ${q}`);
+    for (const ref of r.refs) {
+      assert.ok(contains.split("\n").includes(ref), `${ref} must contain HEAD`);
+    }
+    if (r.status === "yes") yes++;
+    else no++;
+  }
+  assert.ok(yes > 0 && no > 0, `both answers exercised (yes ${yes}, no ${no})`);
+});
