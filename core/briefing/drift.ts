@@ -40,7 +40,13 @@ function compare(check: string, then: string | null, now: string | null): DriftC
  * ```ts
  * import assert from "node:assert/strict";
  * import { checkDrift } from "./drift.ts";
- * const base = { status: "collected", captured_at: "t", repo_root: "/r", remotes: [], branch: "main", detached: false, head: "a".repeat(40), has_commits: true, operation: null, dirty: false, changed_files: [], changed_count: 0, untracked_count: 0, untracked_truncated: false, skipped: {}, published: { status: "no", refs: [], reason: "" }, notes: [] } as const;
+ * import type { Facts } from "../facts/types.ts";
+ * const base: Facts = {
+ *   status: "collected", captured_at: "t", repo_root: "/r", remotes: [], branch: "main",
+ *   detached: false, head: "a".repeat(40), has_commits: true, operation: null, dirty: false,
+ *   changed_files: [], changed_count: 0, untracked_count: 0, untracked_truncated: false,
+ *   skipped: {}, published: { status: "no", refs: [], reason: "" }, notes: [],
+ * };
  * const drift = checkDrift(base, { ...base, branch: "dev" }, new Map());
  * assert.equal(drift.find((d) => d.check === "branch")!.status, "different");
  * ```

@@ -294,7 +294,9 @@ function tailLines(
  * ```ts
  * import assert from "node:assert/strict";
  * import { fenceFor } from "./render_briefing.ts";
- * assert.equal(fenceFor("echo ```"), "````");
+ * const tick = String.fromCharCode(96);
+ * assert.equal(fenceFor("echo " + tick.repeat(5)), tick.repeat(6));
+ * assert.equal(fenceFor("ls"), tick.repeat(3));
  * ```
  */
 export function renderBriefing(input: BriefingInput, options: BriefingOptions = {}): Briefing {

@@ -33,7 +33,8 @@ function section(title: string, lines: string[]): string[] {
  * ```ts
  * import assert from "node:assert/strict";
  * import { inertText } from "./render.ts";
- * assert.equal(inertText("a\n```\nb"), "a\n    ```\n    b");
+ * const fence = String.fromCharCode(96).repeat(3);
+ * assert.equal(inertText(`a\n${fence}\nb`), `a\n    ${fence}\n    b`);
  * ```
  */
 export function renderCapsuleFile(capsule: Capsule): string {
