@@ -10,7 +10,7 @@
 import type { GitObjectReader, StatusCode } from "../types.ts";
 import type { GitIndex, IndexEntry } from "./index_file.ts";
 import { MODE_GITLINK, MODE_TREE, MODE_TYPE_MASK } from "./compare_stat.ts";
-import { GitTreeError, parseTree } from "./tree_object.ts";
+import { GitCorruptError, parseTree } from "../git/mod.ts";
 import { comparePaths } from "./compare_paths.ts";
 
 /** Options of {@linkcode diffIndexHead}. Both fields are required. */
@@ -84,7 +84,7 @@ const UNMERGED_XY: Record<number, [StatusCode, StatusCode]> = {
  * @param index The parsed index.
  * @param options HEAD's tree id and the object reader.
  * @returns Staged changes, unmerged paths and how many trees were read.
- * @throws {GitTreeError} When a tree object is missing or malformed.
+ * @throws {GitCorruptError} When a tree object is missing or malformed.
  *
  * @example
  * ```ts
@@ -279,17 +279,28 @@ function basename(path: string): string {
   return path.slice(path.lastIndexOf("/") + 1);
 }
 
-async function readTree(objects: GitObjectReader, oid: string) {
+async function readTree(
+  objects: GitObjectReader,
+  oid: string,
+): Promise<{ mode: number; name: string; oid: string }[]> {
   const obj = await objects.read(oid);
   if (obj === null) {
-    throw new GitTreeError("Cannot read HEAD tree: object is missing", "git_object_missing", {
-      oid,
-    });
+    throw new GitCorruptError(
+      "Cannot read HEAD tree: a tree object is missing",
+      "git_object_missing",
+      {
+        data: { oid },
+      },
+    );
   }
   if (obj.type !== "tree") {
-    throw new GitTreeError(`Cannot read HEAD tree: object is a ${obj.type}`, "git_tree_invalid", {
-      oid,
-    });
+    throw new GitCorruptError(
+      `Cannot read HEAD tree: object is a ${obj.type}, not a tree`,
+      "git_tree_invalid",
+      {
+        data: { oid },
+      },
+    );
   }
-  return parseTree(obj.data);
+  return parseTree(obj.data).map((t) => ({ mode: parseInt(t.mode, 8), name: t.name, oid: t.oid }));
 }

@@ -34,7 +34,6 @@ export {
 } from "./compare_stat.ts";
 export { hashBlob } from "./blob_oid.ts";
 export { comparePaths } from "./compare_paths.ts";
-export { GitTreeError, parseTree, type TreeEntry } from "./tree_object.ts";
 export {
   diffIndexHead,
   type DiffIndexHeadOptions,

@@ -94,7 +94,7 @@ export interface WorktreeStatus {
  * @param options HEAD's tree, the object reader and config values.
  * @returns Changed entries, untracked paths and cost counters.
  * @throws {GitIndexError} When .git/index is malformed.
- * @throws {GitTreeError} When a HEAD tree object is missing or malformed.
+ * @throws {GitCorruptError} When a HEAD tree object is missing or malformed.
  *
  * @example
  * ```ts

@@ -1,0 +1,284 @@
+/**
+ * parseIndex() against indexes git wrote (versions 2, 3 and 4), with
+ * `git ls-files -s --debug` as the oracle, plus malformed-input errors.
+ * @module
+ */
+import assert from "node:assert/strict";
+import { commitAll, git, makeRepo, writeFiles } from "../../../_helpers/git.ts";
+import {
+  GitIndexError,
+  type IndexEntry,
+  parseIndex,
+  verifyIndexChecksum,
+} from "../../../../core/facts/worktree/mod.ts";
+
+interface DebugEntry {
+  mode: number;
+  oid: string;
+  stage: number;
+  path: string;
+  ctimeSec: number;
+  ctimeNsec: number;
+  mtimeSec: number;
+  mtimeNsec: number;
+  dev: number;
+  ino: number;
+  uid: number;
+  gid: number;
+  size: number;
+}
+
+/** `git ls-files -s --debug -z`, parsed. */
+async function lsFilesDebug(dir: string): Promise<DebugEntry[]> {
+  const out = (await git(dir, ["ls-files", "-s", "--debug", "-z"])).stdout;
+  const entries: DebugEntry[] = [];
+  let at = 0;
+  while (at < out.length) {
+    const tab = out.indexOf("\t", at);
+    const nul = out.indexOf("\0", tab);
+    const [mode, oid, stage] = out.slice(at, tab).split(" ");
+    const path = out.slice(tab + 1, nul);
+    let end = nul + 1;
+    for (let k = 0; k < 5; k++) end = out.indexOf("\n", end) + 1;
+    const nums = [...out.slice(nul + 1, end).matchAll(/\d+/g)].map((m) => Number(m[0]));
+    const [ctimeSec, ctimeNsec, mtimeSec, mtimeNsec, dev, ino, uid, gid, size] = nums;
+    entries.push({
+      mode: parseInt(mode!, 8),
+      oid: oid!,
+      stage: Number(stage),
+      path,
+      ctimeSec: ctimeSec!,
+      ctimeNsec: ctimeNsec!,
+      mtimeSec: mtimeSec!,
+      mtimeNsec: mtimeNsec!,
+      dev: dev!,
+      ino: ino!,
+      uid: uid!,
+      gid: gid!,
+      size: size!,
+    });
+    at = end;
+  }
+  return entries;
+}
+
+function comparable(e: IndexEntry): DebugEntry {
+  return {
+    mode: e.mode,
+    oid: e.oid,
+    stage: e.stage,
+    path: e.path,
+    ctimeSec: e.ctimeSec,
+    ctimeNsec: e.ctimeNsec,
+    mtimeSec: e.mtimeSec,
+    mtimeNsec: e.mtimeNsec,
+    dev: e.dev,
+    ino: e.ino,
+    uid: e.uid,
+    gid: e.gid,
+    size: e.size,
+  };
+}
+
+async function sampleRepo(): Promise<string> {
+  const dir = await makeRepo("baton-index-");
+  await writeFiles(dir, {
+    "README.md": "# r\n",
+    "src/a.ts": "a\n",
+    "src/lib/b.ts": "b\n",
+    "src/lib/c.ts": "c\n",
+    "src/lib/deeper/d.ts": "d\n",
+    "src/lib-other/e.ts": "e\n",
+    "ünïcödé/名前.txt": "utf-8\n",
+    "x y/z.txt": "space\n",
+  });
+  await Deno.symlink("README.md", `${dir}/link`);
+  await Deno.chmod(`${dir}/src/a.ts`, 0o755);
+  await commitAll(dir, "sample");
+  return dir;
+}
+
+for (const version of [2, 3, 4]) {
+  Deno.test(`parseIndex() reads every field of a version-${version} index like git ls-files --debug`, async () => {
+    const dir = await sampleRepo();
+    await git(dir, ["update-index", "--index-version", String(version)]);
+    if (version === 3) {
+      // git writes version 2 unless some entry needs the extended flags.
+      await writeFiles(dir, { "intent.txt": "later\n" });
+      await git(dir, ["add", "-N", "intent.txt"]);
+    }
+    const index = parseIndex(await Deno.readFile(`${dir}/.git/index`));
+    assert.equal(index.version, version);
+    assert.deepEqual(index.entries.map(comparable), await lsFilesDebug(dir));
+    assert.equal(index.entries.find((e) => e.path === "link")?.mode, 0o120000);
+    assert.equal(index.entries.find((e) => e.path === "src/a.ts")?.mode, 0o100755);
+  });
+}
+
+Deno.test("parseIndex() reads the cache-tree: the root names HEAD's tree, subtrees their own", async () => {
+  const dir = await sampleRepo();
+  const index = parseIndex(await Deno.readFile(`${dir}/.git/index`));
+  assert.ok(index.cacheTree !== null);
+  const root = index.cacheTree[0]!;
+  assert.equal(root.path, "");
+  assert.equal(root.entryCount, index.entries.length);
+  assert.equal(root.oid, (await git(dir, ["rev-parse", "HEAD^{tree}"])).stdout.trim());
+  for (const node of index.cacheTree.slice(1)) {
+    const expected = (await git(dir, ["rev-parse", `HEAD:${node.path.slice(0, -1)}`])).stdout
+      .trim();
+    assert.equal(node.oid, expected, node.path);
+  }
+  assert.deepEqual(
+    index.cacheTree.map((n) => n.path).sort(),
+    ["", "src/", "src/lib-other/", "src/lib/", "src/lib/deeper/", "x y/", "ünïcödé/"].sort(),
+  );
+});
+
+Deno.test("parseIndex() marks invalidated cache-tree nodes with -1 and no oid", async () => {
+  const dir = await sampleRepo();
+  await Deno.writeTextFile(`${dir}/src/lib/b.ts`, "changed\n");
+  await git(dir, ["add", "src/lib/b.ts"]);
+  const index = parseIndex(await Deno.readFile(`${dir}/.git/index`));
+  const byPath = new Map(index.cacheTree!.map((n) => [n.path, n]));
+  for (const p of ["", "src/", "src/lib/"]) {
+    assert.equal(byPath.get(p)?.entryCount, -1, p);
+    assert.equal(byPath.get(p)?.oid, null, p);
+  }
+  assert.ok((byPath.get("src/lib/deeper/")?.entryCount ?? -1) >= 0);
+});
+
+Deno.test("parseIndex() reads assume-unchanged, skip-worktree and intent-to-add flags", async () => {
+  const dir = await sampleRepo();
+  await git(dir, ["update-index", "--assume-unchanged", "README.md"]);
+  await git(dir, ["update-index", "--skip-worktree", "src/lib/c.ts"]);
+  await writeFiles(dir, { "later.txt": "x\n" });
+  await git(dir, ["add", "-N", "later.txt"]);
+  const index = parseIndex(await Deno.readFile(`${dir}/.git/index`));
+  assert.equal(index.version, 3);
+  const flags = (p: string) => {
+    const e = index.entries.find((x) => x.path === p)!;
+    return [e.assumeValid, e.skipWorktree, e.intentToAdd];
+  };
+  assert.deepEqual(flags("README.md"), [true, false, false]);
+  assert.deepEqual(flags("src/lib/c.ts"), [false, true, false]);
+  assert.deepEqual(flags("later.txt"), [false, false, true]);
+  assert.deepEqual(flags("src/a.ts"), [false, false, false]);
+});
+
+Deno.test("parseIndex() reads unmerged stages of a conflicted path", async () => {
+  const dir = await makeRepo("baton-index-");
+  await writeFiles(dir, { "f.txt": "base\n" });
+  await commitAll(dir, "base");
+  await git(dir, ["checkout", "-q", "-b", "other"]);
+  await Deno.writeTextFile(`${dir}/f.txt`, "other\n");
+  await commitAll(dir, "other");
+  await git(dir, ["checkout", "-q", "main"]);
+  await Deno.writeTextFile(`${dir}/f.txt`, "main\n");
+  await commitAll(dir, "main");
+  await git(dir, ["merge", "-q", "other"], { allowFail: true });
+  const index = parseIndex(await Deno.readFile(`${dir}/.git/index`));
+  assert.deepEqual(index.entries.map((e) => [e.path, e.stage]), [["f.txt", 1], ["f.txt", 2], [
+    "f.txt",
+    3,
+  ]]);
+});
+
+for (const version of [2, 4]) {
+  Deno.test(`parseIndex() reads paths longer than the 12-bit length field (version ${version})`, async () => {
+    const dir = await makeRepo("baton-index-");
+    const long = `${"d".repeat(200)}/`.repeat(25) + "file.txt";
+    const oid = (await git(dir, ["hash-object", "-w", "--stdin"], { stdin: "x" })).stdout.trim();
+    await git(dir, ["update-index", "--add", "--cacheinfo", `100644,${oid},${long}`]);
+    await git(dir, ["update-index", "--add", "--cacheinfo", `100644,${oid},${long}2`]);
+    await git(dir, ["update-index", "--add", "--cacheinfo", `100644,${oid},short`]);
+    await git(dir, ["update-index", "--index-version", String(version)]);
+    const index = parseIndex(await Deno.readFile(`${dir}/.git/index`));
+    assert.deepEqual(index.entries.map((e) => e.path), [long, `${long}2`, "short"]);
+  });
+}
+
+Deno.test("verifyIndexChecksum() accepts git's index and rejects a flipped byte", async () => {
+  const dir = await sampleRepo();
+  const bytes = await Deno.readFile(`${dir}/.git/index`);
+  assert.equal(await verifyIndexChecksum(bytes), true);
+  const bad = bytes.slice();
+  bad[20] = bad[20]! ^ 1;
+  assert.equal(await verifyIndexChecksum(bad), false);
+});
+
+function assertIndexError(bytes: Uint8Array, reason: string): GitIndexError {
+  let caught: unknown;
+  try {
+    parseIndex(bytes);
+  } catch (e) {
+    caught = e;
+  }
+  assert.ok(caught instanceof GitIndexError, `expected GitIndexError for ${reason}`);
+  assert.ok(caught instanceof SyntaxError);
+  assert.equal(caught.code, "git_index_invalid");
+  assert.equal(caught.exitCode, 2);
+  assert.equal(caught.data.reason, reason);
+  return caught;
+}
+
+Deno.test("parseIndex() rejects a wrong signature, an unknown version and a short file", async () => {
+  const dir = await sampleRepo();
+  const bytes = await Deno.readFile(`${dir}/.git/index`);
+  const sig = bytes.slice();
+  sig[0] = 0x58;
+  assertIndexError(sig, "signature");
+  const version = bytes.slice();
+  version[7] = 5;
+  assertIndexError(version, "version");
+  assertIndexError(bytes.slice(0, 10), "too_short");
+  const count = bytes.slice();
+  count[8] = 0x7f;
+  assertIndexError(count, "count");
+});
+
+Deno.test("parseIndex() rejects truncated entries and overlong extensions without echoing paths", async () => {
+  const dir = await makeRepo("baton-index-");
+  await writeFiles(dir, { "secret-token-abc123.txt": "x\n", "b.txt": "y\n" });
+  await commitAll(dir, "c");
+  const bytes = await Deno.readFile(`${dir}/.git/index`);
+  // Cut the last entry's path short of its NUL, then a non-zero "checksum".
+  const entriesEnd = bytes.length - 20 - treeExtensionLength(bytes);
+  const cut = new Uint8Array(entriesEnd - 4 + 20).fill(0x41);
+  cut.set(bytes.subarray(0, entriesEnd - 4));
+  const err = assertIndexError(cut, "bounds");
+  assert.ok(!err.message.includes("secret"), "the message must not quote index content");
+  // Extension whose declared size runs past the end.
+  const index = parseIndex(bytes);
+  assert.ok(index.extensions.includes("TREE"));
+  const extAt = bytes.length - 20 - treeExtensionLength(bytes);
+  const over = bytes.slice();
+  new DataView(over.buffer).setUint32(extAt + 4, 0x7fffffff);
+  assertIndexError(over, "bounds");
+  // A required (lower-case) extension baton does not know.
+  const unknown = bytes.slice();
+  unknown[extAt] = 0x78; // "xREE"
+  assertIndexError(unknown, "extension");
+  unknown.set([0x6c, 0x69, 0x6e, 0x6b], extAt); // "link": split index
+  assertIndexError(unknown, "split_index");
+});
+
+/** Byte length of the TREE extension block (header included) at the end of an index. */
+function treeExtensionLength(bytes: Uint8Array): number {
+  const text = new TextDecoder("latin1").decode(bytes);
+  const at = text.lastIndexOf("TREE");
+  return bytes.length - 20 - at;
+}
+
+Deno.test("parseIndex() skips unknown optional extensions", async () => {
+  const dir = await sampleRepo();
+  const bytes = await Deno.readFile(`${dir}/.git/index`);
+  const body = bytes.subarray(0, bytes.length - 20);
+  const ext = new Uint8Array(8 + 3);
+  ext.set([0x5a, 0x5a, 0x5a, 0x5a, 0, 0, 0, 3, 1, 2, 3]); // "ZZZZ", 3 bytes
+  const withExt = new Uint8Array(body.length + ext.length + 20);
+  withExt.set(body);
+  withExt.set(ext, body.length);
+  const index = parseIndex(withExt);
+  assert.deepEqual(index.extensions.slice(-1), ["ZZZZ"]);
+  assert.equal(index.entries.length, parseIndex(bytes).entries.length);
+});
