@@ -9,6 +9,9 @@
 import { constants, inflateSync } from "node:zlib";
 import { GitCorruptError } from "./errors.ts";
 
+/** Largest single output chunk requested from zlib. */
+const MAX_CHUNK = 1024 * 1024;
+
 /**
  * Upper bound on zlib's compressed size for `n` input bytes (zlib's
  * deflateBound plus slack), so reading this many bytes always holds the
@@ -30,6 +33,9 @@ export function inflateUpTo(input: Uint8Array, size: number): Uint8Array {
     out = inflateSync(input, {
       finishFlush: constants.Z_SYNC_FLUSH,
       maxOutputLength: Math.max(1, size),
+      // One output chunk sized to the object: the 16 KiB default allocates (and later
+      // garbage-collects) far more than a 250-byte commit needs.
+      chunkSize: Math.min(Math.max(64, size + 1), MAX_CHUNK),
     });
   } catch (e) {
     throw new GitCorruptError(

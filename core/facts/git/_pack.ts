@@ -51,6 +51,7 @@ export class Pack {
   readonly index: PackIndex;
   #size: number;
   #ctx: PackContext;
+  #last: { n: number; bytes: Uint8Array } | null = null;
 
   constructor(path: string, size: number, index: PackIndex, ctx: PackContext) {
     this.path = path;
@@ -213,9 +214,14 @@ export class Pack {
   }
 
   async #window(n: number): Promise<Uint8Array> {
+    // History walks read neighbouring objects: try the last window before the shared cache.
+    if (this.#last !== null && this.#last.n === n) return this.#last.bytes;
     const key = `${this.path}:${n}`;
     const hit = this.#ctx.windows.get(key);
-    if (hit !== undefined) return hit;
+    if (hit !== undefined) {
+      this.#last = { n, bytes: hit };
+      return hit;
+    }
     const start = n * WINDOW_BYTES;
     const bytes = await this.#ctx.fs.readRange(
       this.path,
@@ -223,6 +229,7 @@ export class Pack {
       Math.min(WINDOW_BYTES, this.#size - start),
     );
     this.#ctx.windows.set(key, bytes, bytes.length);
+    this.#last = { n, bytes };
     return bytes;
   }
 }
@@ -233,9 +240,16 @@ function corrupt(what: string): GitCorruptError {
 
 /** 40 hex digits to 20 bytes (the caller validated the hex). */
 export function hexToBytes(hex: string): Uint8Array {
-  const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  const out = new Uint8Array(hex.length >> 1);
+  for (let i = 0; i < out.length; i++) {
+    out[i] = (nibble(hex.charCodeAt(2 * i)) << 4) | nibble(hex.charCodeAt(2 * i + 1));
+  }
   return out;
+}
+
+/** Value of one lowercase hex digit's char code. */
+function nibble(c: number): number {
+  return c <= 57 ? c - 48 : c - 87;
 }
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));

@@ -11,6 +11,8 @@ import { listRefs, type RefEntry } from "./list_refs.ts";
 import { createObjectReader } from "./object_reader.ts";
 import { parseCommit } from "./parse_commit.ts";
 import { parseTag } from "./parse_tag.ts";
+import { CommitGraph } from "./_commit_graph.ts";
+import { hexToBytes } from "./_pack.ts";
 
 /** Options for {@linkcode checkPublished}. */
 export interface CheckPublishedOptions {
@@ -22,6 +24,12 @@ export interface CheckPublishedOptions {
   maxCommits?: number;
   /** A reader to reuse (its caches); one is created when absent. @default createObjectReader(fs, repo) */
   reader?: GitObjectReader;
+  /**
+   * Prune with the generation numbers of git's commit-graph file when there
+   * is one (never in shallow or grafted repositories).
+   * @default true
+   */
+  useCommitGraph?: boolean;
 }
 
 /** The answer. */
@@ -46,6 +54,8 @@ const FROM_HEAD = 1;
 const FROM_REMOTE = 2;
 /** Reachable from both: its ancestors cannot lie on a path from a remote tip to HEAD. */
 const STALE = 4;
+/** Reads allowed for working out HEAD's generation when HEAD is newer than the commit-graph. */
+const LEVEL_READS = 256;
 
 /** Per-commit walk state. */
 interface Node {
@@ -65,12 +75,15 @@ interface Node {
  * style walk (as `git merge-base --is-ancestor` does): paint commits
  * reachable from HEAD and from the remote tips, newest first, and stop when
  * HEAD is painted from a remote (yes) or when every queued commit is
- * reachable from both sides (no). Timestamps only order the walk, so clock
- * skew cannot make "no" wrong: no commit on a path from a remote tip down
- * to HEAD is an ancestor of HEAD, so none is ever marked stale, and the
- * walk cannot stop before reaching HEAD. A commit that cannot be read on
- * the remote side (shallow or incomplete clone), the time budget or the
- * commit cap all give "unknown".
+ * reachable from both sides, or only from HEAD (no). Timestamps only order
+ * the walk, so clock skew cannot make "no" wrong: no commit on a path from a
+ * remote tip down to HEAD is an ancestor of HEAD, so none is ever marked
+ * stale, and the walk cannot stop before reaching HEAD. When the repository
+ * has a commit-graph, commits whose generation number is not above HEAD's
+ * are not explored from the remote side: they cannot have HEAD as an
+ * ancestor (also sound, and it keeps old remote branches from forcing a
+ * long walk). A commit that cannot be read on the remote side (shallow or
+ * incomplete clone), the time budget or the commit cap all give "unknown".
  *
  * @param fs Read capability.
  * @param repo Repository location.
@@ -118,9 +131,13 @@ export async function checkPublished(
   }
 
   const reader = options.reader ?? createObjectReader(fs, repo);
-  const walk = new Walk(reader, maxCommits);
+  const graph = options.useCommitGraph === false
+    ? null
+    : await CommitGraph.open(fs, repo.commonDir);
+  const walk = new Walk(reader, maxCommits, graph);
   const headNode = await walk.load(head);
   if (headNode === null) return unknown("HEAD commit could not be read", walk.read);
+  await walk.setHead(head);
 
   // Peel tips (annotated tags under refs/remotes are rare but legal) and group refs by commit.
   const tips: { oid: string; names: string[] }[] = [];
@@ -143,6 +160,7 @@ export async function checkPublished(
 
   walk.paint(head, headNode, FROM_HEAD, -1);
   for (let i = 0; i < tips.length; i++) {
+    if (await walk.prunable(tips[i]!.oid)) continue;
     const node = await walk.load(tips[i]!.oid);
     if (node === null) continue;
     walk.paint(tips[i]!.oid, node, FROM_REMOTE, i);
@@ -172,10 +190,14 @@ export async function checkPublished(
       walk.read,
     );
   }
+  const graphNote = walk.pruned > 0
+    ? ` (commit-graph generation numbers pruned ${walk.pruned})`
+    : "";
   return {
     status: "no",
     refs: [],
-    reason: `walked ${walk.read} commits within budget: no remote-tracking ref contains HEAD`,
+    reason:
+      `walked ${walk.read} commits within budget: no remote-tracking ref contains HEAD${graphNote}`,
     commitsWalked: walk.read,
   };
 }
@@ -187,18 +209,68 @@ function unknown(reason: string, commitsWalked: number): PublishedResult {
 /** The priority queue and painting state of one walk. */
 class Walk {
   read = 0;
+  /** Queue entries painted from a remote and not stale: the walk ends when none are left. */
   nonStale = 0;
   incomplete = false;
+  /** Commits the commit-graph excluded without reading them. */
+  pruned = 0;
   #reader: GitObjectReader;
+  #graph: CommitGraph | null;
+  #head = "";
+  #headLevel: number | null = null;
+  #levels = new Map<string, number | null>();
   #nodes = new Map<string, Node>();
   #missing = new Set<string>();
   #heap: { oid: string; time: number; seq: number }[] = [];
   #seq = 0;
   #maxCommits: number;
 
-  constructor(reader: GitObjectReader, maxCommits: number) {
+  constructor(reader: GitObjectReader, maxCommits: number, graph: CommitGraph | null) {
     this.#reader = reader;
     this.#maxCommits = maxCommits;
+    this.#graph = graph;
+  }
+
+  /** Records HEAD and, with a commit-graph, its generation (computed when HEAD is newer than the graph). */
+  async setHead(head: string): Promise<void> {
+    this.#head = head;
+    if (this.#graph === null) return;
+    const budget = { reads: LEVEL_READS };
+    this.#headLevel = await this.#level(head, budget, 0);
+  }
+
+  /** Generation of a commit from the graph, else 1 + its parents' (bounded); null when unknown. */
+  async #level(oid: string, budget: { reads: number }, depth: number): Promise<number | null> {
+    const known = this.#levels.get(oid);
+    if (known !== undefined) return known;
+    let level = await this.#graph!.level(hexToBytes(oid));
+    if (level === null && depth < LEVEL_READS && budget.reads > 0) {
+      budget.reads--;
+      const node = await this.load(oid);
+      if (node !== null) {
+        let max = 0;
+        for (const p of node.parents) {
+          const l = await this.#level(p, budget, depth + 1);
+          if (l === null) {
+            max = -1;
+            break;
+          }
+          max = Math.max(max, l);
+        }
+        if (max >= 0) level = max + 1;
+      }
+    }
+    this.#levels.set(oid, level);
+    return level;
+  }
+
+  /** True when a commit cannot have HEAD as an ancestor: its generation is not above HEAD's. */
+  async prunable(oid: string): Promise<boolean> {
+    if (this.#headLevel === null || oid === this.#head) return false;
+    const level = this.#levels.get(oid) ?? await this.#graph!.level(hexToBytes(oid));
+    if (level === null || level > this.#headLevel) return false;
+    this.pruned++;
+    return true;
   }
 
   /** Reads a commit once; null when it is missing or not a commit. */
@@ -254,13 +326,14 @@ class Walk {
   /** Adds flags to a commit and queues it when they are new. */
   paint(oid: string, node: Node, flags: number, via: number): void {
     if ((node.flags & flags) === flags) return;
-    const wasStale = (node.flags & STALE) !== 0;
+    const before = counts(node.flags);
     node.flags |= flags;
     if ((node.flags & (FROM_HEAD | FROM_REMOTE)) === (FROM_HEAD | FROM_REMOTE)) node.flags |= STALE;
     if (node.via < 0 && (flags & FROM_REMOTE)) node.via = via;
-    if (!wasStale && (node.flags & STALE)) this.nonStale -= node.queued;
+    const after = counts(node.flags);
+    if (before !== after) this.nonStale += (after ? 1 : -1) * node.queued;
     node.queued++;
-    if (!(node.flags & STALE)) this.nonStale++;
+    if (after) this.nonStale++;
     this.#push({ oid, time: node.time, seq: this.#seq++ });
   }
 
@@ -270,9 +343,10 @@ class Walk {
     if (top === undefined) return;
     const node = this.#nodes.get(top.oid)!;
     node.queued--;
-    if (!(node.flags & STALE)) this.nonStale--;
+    if (counts(node.flags)) this.nonStale--;
     const flags = node.flags & (FROM_HEAD | FROM_REMOTE | STALE);
     for (const parent of node.parents) {
+      if (flags === FROM_REMOTE && await this.prunable(parent)) continue;
       if (this.read >= this.#maxCommits && !this.#nodes.has(parent)) {
         // Out of reads: leave the parent unexplored; the caller answers "unknown".
         if (flags & FROM_REMOTE) this.incomplete = true;
@@ -319,6 +393,11 @@ class Walk {
     }
     return top;
   }
+}
+
+/** True for flags that keep the walk going: painted from a remote and not yet stale. */
+function counts(flags: number): boolean {
+  return (flags & FROM_REMOTE) !== 0 && (flags & STALE) === 0;
 }
 
 /** Newer commits first; ties in queue order. */

@@ -166,53 +166,85 @@ function rng(seed: number): () => number {
   };
 }
 
-Deno.test("checkPublished() agrees with git on a random DAG with merges and skewed clocks", async () => {
-  const dir = await makeRepo();
-  const rand = rng(42);
-  const n = 300;
-  const parts: string[] = [];
-  for (let i = 1; i <= n; i++) {
-    const from = i > 1 && rand() < 0.9 ? 1 + Math.floor(rand() * (i - 1)) : 0;
-    const merge = from > 0 && rand() < 0.2 ? 1 + Math.floor(rand() * (i - 1)) : 0;
-    const time = 1700000000 + i * 60 + Math.floor((rand() - 0.5) * 86400 * 30);
-    parts.push(
-      `commit refs/heads/dag\nmark :${i}\ncommitter T <t@e> ${time} +0000\ndata 2\nc\n` +
-        (from > 0 ? `from :${from}\n` : "") +
-        (merge > 0 && merge !== from ? `merge :${merge}\n` : "") +
-        `M 100644 inline f\ndata ${String(i).length + 1}\n${i}\n\n`,
-    );
-  }
-  // Each commit gets a ref so rev-parse can map marks to ids.
-  const exportMarks = `${dir}/.marks`;
-  await gitRaw(dir, [
-    "-c",
-    "fastimport.unpackLimit=0",
-    "fast-import",
-    "--quiet",
-    `--export-marks=${exportMarks}`,
-  ], new TextEncoder().encode(parts.join("")));
-  const marks = new Map<number, string>();
-  for (const line of (await Deno.readTextFile(exportMarks)).trim().split("\n")) {
-    const [mark, oid] = line.split(" ");
-    marks.set(Number(mark!.slice(1)), oid!);
-  }
+/** Writes a random DAG of `n` commits in two fast-import runs; `between` gets the first half's ids. */
+async function randomDag(
+  dir: string,
+  n: number,
+  seed: number,
+  between: (firstHalf: string[]) => Promise<void>,
+): Promise<Map<number, string>> {
+  const rand = rng(seed);
+  const stream = (from: number, to: number): Uint8Array => {
+    const parts: string[] = [];
+    for (let i = from; i <= to; i++) {
+      const first = i > 1 && rand() < 0.9 ? 1 + Math.floor(rand() * (i - 1)) : 0;
+      const merge = first > 0 && rand() < 0.2 ? 1 + Math.floor(rand() * (i - 1)) : 0;
+      const time = 1700000000 + i * 60 + Math.floor((rand() - 0.5) * 86400 * 30);
+      parts.push(
+        `commit refs/heads/dag\nmark :${i}\ncommitter T <t@e> ${time} +0000\ndata 2\nc\n` +
+          (first > 0 ? `from :${first}\n` : "") +
+          (merge > 0 && merge !== first ? `merge :${merge}\n` : "") +
+          `M 100644 inline f\ndata ${String(i).length + 1}\n${i}\n\n`,
+      );
+    }
+    return new TextEncoder().encode(parts.join(""));
+  };
+  const marks = `${dir}/.marks`;
+  const half = Math.floor(n / 2);
+  const readMarks = async (): Promise<Map<number, string>> => {
+    const ids = new Map<number, string>();
+    for (const line of (await Deno.readTextFile(marks)).trim().split("\n")) {
+      const [mark, oid] = line.split(" ");
+      ids.set(Number(mark!.slice(1)), oid!);
+    }
+    return ids;
+  };
+  await gitRaw(dir, ["fast-import", "--quiet", `--export-marks=${marks}`], stream(1, half));
+  await between([...(await readMarks()).values()]);
+  await gitRaw(
+    dir,
+    ["fast-import", "--quiet", "--force", `--import-marks=${marks}`, `--export-marks=${marks}`],
+    stream(half + 1, n),
+  );
+  return await readMarks();
+}
+
+/** Runs random containment queries and compares with `git for-each-ref --contains`. */
+async function compareWithGit(
+  dir: string,
+  ids: Map<number, string>,
+  seed: number,
+  extra: Partial<CheckPublishedOptions> = {},
+): Promise<{ yes: number; no: number }> {
+  const rand = rng(seed);
   const repo = await repoAt(dir);
   let yes = 0;
   let no = 0;
   for (let q = 0; q < 40; q++) {
-    await git(dir, ["for-each-ref", "--format=delete %(refname)", "refs/remotes/"]).then((r) =>
-      r.stdout === "" ? null : git(dir, ["update-ref", "--stdin"], { stdin: r.stdout })
-    );
+    const old =
+      (await git(dir, ["for-each-ref", "--format=delete %(refname)", "refs/remotes/"])).stdout;
+    if (old !== "") await git(dir, ["update-ref", "--stdin"], { stdin: old });
     const tipCount = 1 + Math.floor(rand() * 3);
+    const tips: string[] = [];
     for (let t = 0; t < tipCount; t++) {
-      await setRemote(dir, `r${t}/main`, marks.get(1 + Math.floor(rand() * n))!);
+      tips.push(ids.get(1 + Math.floor(rand() * ids.size))!);
+      await setRemote(dir, `r${t}/main`, tips[t]!);
     }
-    const head = marks.get(1 + Math.floor(rand() * n))!;
-    const contains =
-      (await git(dir, ["for-each-ref", "--contains", head, "--format=%(refname)", "refs/remotes/"]))
-        .stdout.trim();
-    const r = await checkPublished(fs, repo, head, CLOCK);
-    assert.equal(r.status, contains === "" ? "no" : "yes", `query ${q}`);
+    // Half the queries take HEAD from a tip's history so "yes" answers are common too.
+    let head = ids.get(1 + Math.floor(rand() * ids.size))!;
+    if (rand() < 0.5) {
+      const history = (await git(dir, ["rev-list", tips[0]!])).stdout.trim().split("\n");
+      head = history[Math.floor(rand() * history.length)]!;
+    }
+    const contains = (await git(dir, [
+      "for-each-ref",
+      "--contains",
+      head,
+      "--format=%(refname)",
+      "refs/remotes/",
+    ])).stdout.trim();
+    const r = await checkPublished(fs, repo, head, { ...CLOCK, ...extra });
+    assert.equal(r.status, contains === "" ? "no" : "yes", `query ${q}: ${r.reason}`);
     for (const ref of r.refs) {
       assert.ok(contains.split("\n").includes(ref), `${ref} must contain HEAD`);
     }
@@ -220,4 +252,49 @@ Deno.test("checkPublished() agrees with git on a random DAG with merges and skew
     else no++;
   }
   assert.ok(yes > 0 && no > 0, `both answers exercised (yes ${yes}, no ${no})`);
+  return { yes, no };
+}
+
+Deno.test("checkPublished() agrees with git on a random DAG with merges and skewed clocks", async () => {
+  const dir = await makeRepo();
+  const ids = await randomDag(dir, 300, 42, () => Promise.resolve());
+  await compareWithGit(dir, ids, 7);
+});
+
+Deno.test("checkPublished() agrees with git when a commit-graph covers only older commits", async () => {
+  const dir = await makeRepo();
+  const ids = await randomDag(dir, 300, 43, async (firstHalf) => {
+    await git(dir, ["commit-graph", "write", "--stdin-commits"], { stdin: firstHalf.join("\n") });
+  });
+  assert.ok((await Deno.stat(`${dir}/.git/objects/info/commit-graph`)).isFile);
+  await compareWithGit(dir, ids, 8);
+  // A split chain with a second layer for the newer half.
+  await git(dir, ["commit-graph", "write", "--stdin-commits", "--split=no-merge"], {
+    stdin: [...ids.values()].join("\n"),
+  });
+  assert.ok((await Deno.stat(`${dir}/.git/objects/info/commit-graphs/commit-graph-chain`)).isFile);
+  await compareWithGit(dir, ids, 9);
+  await compareWithGit(dir, ids, 9, { useCommitGraph: false });
+});
+
+Deno.test("checkPublished() uses commit-graph generations to skip an old remote branch", async () => {
+  const dir = await makeRepo();
+  const ids = await fastImportHistory(dir, 2001);
+  const repo = await repoAt(dir);
+  await setRemote(dir, "origin/main", ids[1999]!);
+  await setRemote(dir, "origin/old", ids[300]!);
+  // Without a graph the sound walk must go down to origin/old to rule it out.
+  const slow = await checkPublished(fs, repo, ids[2000]!, CLOCK);
+  assert.equal(slow.status, "no");
+  assert.ok(slow.commitsWalked > 1500, `walked ${slow.commitsWalked}`);
+  await git(dir, ["commit-graph", "write", "--reachable"]);
+  const fast = await checkPublished(fs, repo, ids[2000]!, CLOCK);
+  assert.equal(fast.status, "no");
+  assert.ok(fast.commitsWalked < 10, `walked ${fast.commitsWalked}`);
+  assert.match(fast.reason, /commit-graph generation numbers pruned 2\)$/);
+  assert.equal((await checkPublished(fs, repo, ids[1000]!, CLOCK)).status, "yes");
+  assert.equal(
+    (await checkPublished(fs, repo, ids[2000]!, { ...CLOCK, useCommitGraph: false })).commitsWalked,
+    slow.commitsWalked,
+  );
 });
