@@ -42,11 +42,15 @@ export {
   type UnmergedPath,
 } from "./head_diff.ts";
 export {
-  buildTrackedPaths,
   DEFAULT_MAX_UNTRACKED,
   findUntracked,
   type FindUntrackedOptions,
-  type TrackedPaths,
   type UntrackedResult,
 } from "./untracked.ts";
+export {
+  buildTrackedTree,
+  type TrackedDir,
+  type TrackedPresence,
+  type TrackedTree,
+} from "./tracked_tree.ts";
 export { scanWorktree, type ScanWorktreeOptions, type WorktreeStatus } from "./scan.ts";

@@ -28,7 +28,8 @@ import {
   parseIndex,
   verifyIndexChecksum,
 } from "./index_file.ts";
-import { buildTrackedPaths, DEFAULT_MAX_UNTRACKED, findUntracked } from "./untracked.ts";
+import { DEFAULT_MAX_UNTRACKED, findUntracked } from "./untracked.ts";
+import { buildTrackedTree } from "./tracked_tree.ts";
 
 /** Options of {@linkcode scanWorktree}. `headTreeOid` and `objects` are required. */
 export interface ScanWorktreeOptions {
@@ -145,20 +146,11 @@ export async function scanWorktree(
   const entries = index?.entries ?? [];
   const indexMtimeMs = indexStat?.mtimeMs ?? null;
 
-  // Work tree vs index.
-  const checked: IndexEntry[] = [];
-  for (const e of entries) {
-    if (e.stage !== 0 || e.skipWorktree || e.assumeValid) continue;
-    if ((e.mode & MODE_TYPE_MASK) === MODE_TREE) continue;
-    checked.push(e);
-  }
+  // Work tree vs index. Tracked directories are lstat-ed first: a path
+  // below a directory that became a symlink or a file counts as deleted.
   const work = repo.workTree;
-  const absPaths = new Array<string>(checked.length);
-  for (let k = 0; k < checked.length; k++) absPaths[k] = `${work}/${checked[k]!.path}`;
-  const stats = await fs.lstatMany(absPaths);
-  const badDirs = await findBadDirs(fs, work, checked);
-  const lstatCount = absPaths.length + badDirs.checked;
-
+  const dirs = await lstatTrackedDirs(fs, work, entries);
+  const presence = new Uint8Array(entries.length).fill(PRESENCE_UNKNOWN);
   const compareOptions = {
     fileMode: options.fileMode ?? true,
     trustCtime: options.trustCtime ?? true,
@@ -168,33 +160,58 @@ export async function scanWorktree(
   const changes = new Map<string, WorktreeEntry>();
   const toHash: number[] = [];
   let racyCount = 0;
-  for (let k = 0; k < checked.length; k++) {
-    const e = checked[k]!;
-    const stat = badDirs.bad.size > 0 && underBadDir(badDirs.bad, e.path) ? null : stats[k]!;
-    if (e.intentToAdd) {
-      setY(changes, e.path, stat === null ? "D" : "A", kindOf(e.mode, stat?.isSymlink));
-      continue;
+  let lstatCount = dirs.exists.size;
+  // Chunks keep the FileStat objects short-lived, which keeps GC cheap.
+  const chunk: number[] = [];
+  const chunkPaths: string[] = [];
+  for (let i = 0; i <= entries.length; i++) {
+    if (i < entries.length) {
+      const e = entries[i]!;
+      if (e.stage !== 0 || e.skipWorktree || e.assumeValid) continue;
+      if ((e.mode & MODE_TYPE_MASK) === MODE_TREE) continue;
+      chunk.push(i);
+      chunkPaths.push(`${work}/${e.path}`);
+      if (chunk.length < LSTAT_CHUNK) continue;
     }
-    const verdict: StatVerdict = compareStat(e, stat, compareOptions);
-    if (verdict === "clean") continue;
-    if (verdict === "suspect" || verdict === "racy") {
-      if (verdict === "racy") racyCount++;
-      toHash.push(k);
-      continue;
+    if (chunk.length === 0) break;
+    const stats = await fs.lstatMany(chunkPaths);
+    lstatCount += chunk.length;
+    for (let c = 0; c < chunk.length; c++) {
+      const k = chunk[c]!;
+      const e = entries[k]!;
+      const stat = dirs.bad.size > 0 && underBadDir(dirs.bad, e.path) ? null : stats[c]!;
+      presence[k] = stat === null ? 0 : 1;
+      if (e.intentToAdd) {
+        setY(changes, e.path, stat === null ? "D" : "A", kindOf(e.mode, stat?.isSymlink));
+        continue;
+      }
+      const verdict: StatVerdict = compareStat(e, stat, compareOptions);
+      if (verdict === "clean") continue;
+      if (verdict === "suspect" || verdict === "racy") {
+        if (verdict === "racy") racyCount++;
+        toHash.push(k);
+        continue;
+      }
+      const y: StatusCode = verdict === "deleted" ? "D" : verdict === "typeChanged" ? "T" : "M";
+      setY(changes, e.path, y, kindOf(e.mode, stat?.isSymlink));
     }
-    const y: StatusCode = verdict === "deleted" ? "D" : verdict === "typeChanged" ? "T" : "M";
-    setY(changes, e.path, y, kindOf(e.mode, stat?.isSymlink));
+    chunk.length = 0;
+    chunkPaths.length = 0;
   }
 
+  // Hashing keeps the file type lstat saw: a type change never gets here.
   const concurrency = Math.max(1, options.hashConcurrency ?? 8);
   for (let at = 0; at < toHash.length; at += concurrency) {
     const batch = toHash.slice(at, at + concurrency);
-    const oids = await Promise.all(batch.map((k) => hashWorktree(fs, absPaths[k]!, checked[k]!)));
+    const oids = await Promise.all(
+      batch.map((k) => hashWorktree(fs, `${work}/${entries[k]!.path}`, entries[k]!)),
+    );
     batch.forEach((k, b) => {
-      const e = checked[k]!;
+      const e = entries[k]!;
       const oid = oids[b]!;
       if (oid === e.oid) return;
-      setY(changes, e.path, oid === null ? "D" : "M", kindOf(e.mode, stats[k]?.isSymlink));
+      if (oid === null) presence[k] = 0;
+      setY(changes, e.path, oid === null ? "D" : "M", kindOf(e.mode, undefined));
     });
   }
 
@@ -225,7 +242,8 @@ export async function scanWorktree(
   let untracked: string[] = [];
   let untrackedTruncated = false;
   if (options.untracked ?? true) {
-    const res = await findUntracked(fs, repo, buildTrackedPaths(entries), {
+    const tree = buildTrackedTree(entries, { files: presence, dirs: dirs.exists });
+    const res = await findUntracked(fs, repo, tree, {
       excludesFile: options.excludesFile ?? null,
       maxUntracked: options.maxUntracked ?? DEFAULT_MAX_UNTRACKED,
       ignoreCase: options.ignoreCase ?? false,
@@ -281,24 +299,30 @@ async function hashWorktree(fs: ReadFs, abs: string, e: IndexEntry): Promise<str
   }
 }
 
+/** lstat calls per lstatMany batch. */
+const LSTAT_CHUNK = 2048;
+/** Presence of an entry that was not lstat-ed (see TrackedPresence). */
+const PRESENCE_UNKNOWN = 2;
+
 /**
- * Directories of tracked paths that are no longer real directories (missing,
- * a file, or a symlink). git counts a path below a symlink as deleted even
- * when lstat through the link finds a file (has_symlink_leading_path).
+ * lstat of every directory holding index entries. `bad` are those that are no
+ * longer real directories (missing, a file, or a symlink): git counts a path
+ * below a symlink as deleted even when lstat through the link finds a file
+ * (has_symlink_leading_path). `exists` feeds the untracked walk.
  */
-async function findBadDirs(
+async function lstatTrackedDirs(
   fs: ReadFs,
   work: string,
-  checked: IndexEntry[],
-): Promise<{ bad: Set<string>; checked: number }> {
+  entries: readonly IndexEntry[],
+): Promise<{ bad: Set<string>; exists: Map<string, boolean> }> {
   const dirs: string[] = [];
   const seen = new Set<string>();
   let last = "";
-  for (const e of checked) {
+  for (const e of entries) {
     const slash = e.path.lastIndexOf("/");
-    if (slash < 0) continue;
+    if (slash <= 0) continue;
+    if (slash === last.length && e.path.startsWith(last)) continue;
     const dir = e.path.slice(0, slash);
-    if (dir === last) continue;
     last = dir;
     let d = dir;
     while (!seen.has(d)) {
@@ -311,11 +335,14 @@ async function findBadDirs(
   }
   const stats = await fs.lstatMany(dirs.map((d) => `${work}/${d}`));
   const bad = new Set<string>();
+  const exists = new Map<string, boolean>();
   dirs.forEach((d, k) => {
     const st = stats[k]!;
-    if (st === null || !st.isDirectory) bad.add(d);
+    const real = st !== null && st.isDirectory;
+    exists.set(d, real);
+    if (!real) bad.add(d);
   });
-  return { bad, checked: dirs.length };
+  return { bad, exists };
 }
 
 function underBadDir(bad: Set<string>, path: string): boolean {

@@ -15,16 +15,8 @@ import ignore from "ignore";
 import type { DirEntry, ReadFs } from "../../fs.ts";
 import type { RepoLocation } from "../types.ts";
 import { comparePaths } from "./compare_paths.ts";
-
-/** What the walk needs to know about the index. */
-export interface TrackedPaths {
-  /** Every index path (any stage). */
-  files: ReadonlySet<string>;
-  /** Every directory that holds index entries, without a trailing slash. */
-  dirs: ReadonlySet<string>;
-  /** Gitlink (submodule) paths: directories that are never entered. */
-  gitlinks: ReadonlySet<string>;
-}
+import type { TrackedDir, TrackedTree } from "./tracked_tree.ts";
+import { MODE_GITLINK, MODE_TYPE_MASK } from "./compare_stat.ts";
 
 /** Options of {@linkcode findUntracked}. */
 export interface FindUntrackedOptions {
@@ -60,47 +52,6 @@ interface IgnoreLevel {
 const UTF8 = new TextDecoder();
 
 /**
- * Builds the tracked-path sets the walk consults from index paths.
- *
- * @param entries Index entries (path and mode) in index order, any stage.
- * @returns File, directory and gitlink sets.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { buildTrackedPaths } from "./untracked.ts";
- * const t = buildTrackedPaths([{ path: "a/b/c.txt", mode: 0o100644 }, { path: "s", mode: 0o160000 }]);
- * assert.deepEqual([...t.dirs].sort(), ["a", "a/b"]);
- * assert.ok(t.gitlinks.has("s"));
- * ```
- */
-export function buildTrackedPaths(
-  entries: Iterable<{ readonly path: string; readonly mode: number }>,
-): TrackedPaths {
-  const files = new Set<string>();
-  const dirs = new Set<string>();
-  const gitlinks = new Set<string>();
-  let lastDir = "";
-  for (const { path, mode } of entries) {
-    files.add(path);
-    if ((mode & 0o170000) === 0o160000) gitlinks.add(path);
-    const slash = path.lastIndexOf("/");
-    if (slash < 0) continue;
-    const dir = path.slice(0, slash);
-    if (dir === lastDir) continue;
-    lastDir = dir;
-    let d = dir;
-    while (!dirs.has(d)) {
-      dirs.add(d);
-      const up = d.lastIndexOf("/");
-      if (up < 0) break;
-      d = d.slice(0, up);
-    }
-  }
-  return { files, dirs, gitlinks };
-}
-
-/**
  * Lists untracked, not-ignored files of a work tree, one by one (like
  * `-uall`), in git's order, stopping at a cap.
  *
@@ -111,14 +62,15 @@ export function buildTrackedPaths(
  *
  * @param fs Read-only file access.
  * @param repo Work tree and git dirs (info/exclude is read from the common dir).
- * @param tracked Index paths, from {@linkcode buildTrackedPaths}.
+ * @param tracked The index as directories, from {@linkcode buildTrackedTree}.
  * @param options excludesFile, cap and case folding.
  * @returns The untracked paths and whether the cap cut them short.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { buildTrackedPaths, findUntracked } from "./untracked.ts";
+ * import { findUntracked } from "./untracked.ts";
+ * import { buildTrackedTree } from "./tracked_tree.ts";
  * const files: Record<string, string> = { "/w/a.txt": "", "/w/b.log": "", "/w/.gitignore": "*.log\n" };
  * const fs = {
  *   readDir: (dir: string) => Promise.resolve(Object.keys(files)
@@ -132,7 +84,7 @@ export function buildTrackedPaths(
  *   // deno-lint-ignore no-explicit-any
  *   fs as any,
  *   { workTree: "/w", gitDir: "/w/.git", commonDir: "/w/.git" },
- *   buildTrackedPaths([{ path: ".gitignore", mode: 0o100644 }]),
+ *   buildTrackedTree([{ path: ".gitignore", mode: 0o100644 }]),
  * );
  * assert.deepEqual(res.paths, ["a.txt"]);
  * ```
@@ -140,7 +92,7 @@ export function buildTrackedPaths(
 export async function findUntracked(
   fs: ReadFs,
   repo: RepoLocation,
-  tracked: TrackedPaths,
+  tracked: TrackedTree,
   options: FindUntrackedOptions = {},
 ): Promise<UntrackedResult> {
   const max = options.maxUntracked ?? DEFAULT_MAX_UNTRACKED;
@@ -169,7 +121,25 @@ export async function findUntracked(
     return true;
   }
 
-  async function walk(dir: string, levels: IgnoreLevel[], untrackedDir: boolean): Promise<boolean> {
+  /** Names (with modes) directly in a tracked directory; built only when needed. */
+  function directNames(node: TrackedDir, dir: string): Map<string, number> {
+    const names = new Map<string, number>();
+    for (const k of node.files) {
+      const e = tracked.entries[k]!;
+      names.set(e.path.slice(dir.length), e.mode);
+    }
+    return names;
+  }
+
+  /**
+   * Walks one directory ("" or "a/b/"); `node` is its tracked content, if any.
+   * Returns false once the cap stopped the walk.
+   */
+  async function walk(
+    dir: string,
+    node: TrackedDir | undefined,
+    levels: IgnoreLevel[],
+  ): Promise<boolean> {
     const abs = dir === "" ? repo.workTree : `${repo.workTree}/${dir.slice(0, -1)}`;
     let list: DirEntry[];
     try {
@@ -178,30 +148,52 @@ export async function findUntracked(
       return true; // vanished or unreadable while walking: git skips it too
     }
     dirsRead++;
-    if (untrackedDir && await isNestedRepo(fs, abs, list)) return report(dir);
+    if (node === undefined && dir !== "" && await isNestedRepo(fs, abs, list)) return report(dir);
+    let count = 0;
+    let hasIgnoreFile = false;
+    for (const e of list) {
+      if (e.name === ".git") continue;
+      count++;
+      if (e.name === ".gitignore" && e.isFile) hasIgnoreFile = true;
+    }
     let here = levels;
-    const gitignore = list.find((e) => e.name === ".gitignore" && e.isFile);
-    if (gitignore !== undefined) {
+    if (hasIgnoreFile) {
       const text = await readOptionalText(fs, `${abs}/.gitignore`);
       if (text !== null && text.trim() !== "") {
         here = [...levels, { base: dir, matcher: ignore({ ignorecase: ignoreCase }).add(text) }];
       }
     }
-    const sorted = list
-      .filter((e) => e.name !== ".git" && (e.isFile || e.isDirectory || e.isSymlink))
-      .map((e) => ({ e, key: e.isDirectory ? `${e.name}/` : e.name }))
-      .sort((a, b) => comparePaths(a.key, b.key));
-    for (const { e } of sorted) {
+    // Every name is tracked when the listing has exactly as many names as
+    // tracked content known to exist here: only subdirectories need a look.
+    const allTracked = node !== undefined && node.present >= 0 && count === node.present;
+    let names: Map<string, number> | null = null;
+    const todo: DirEntry[] = [];
+    for (const e of list) {
+      if (e.name === ".git") continue;
+      if (e.isDirectory) todo.push(e);
+      else if (!e.isFile && !e.isSymlink) continue;
+      else if (allTracked) continue;
+      else if (node !== undefined && (names ??= directNames(node, dir)).has(e.name)) continue;
+      else todo.push(e);
+    }
+    if (todo.length > 1) {
+      todo.sort((a, b) =>
+        comparePaths(a.isDirectory ? `${a.name}/` : a.name, b.isDirectory ? `${b.name}/` : b.name)
+      );
+    }
+    for (const e of todo) {
       const rel = dir + e.name;
       if (e.isDirectory) {
-        // A submodule is never entered; a tracked file replaced by a
-        // directory is walked like any untracked directory.
-        if (tracked.gitlinks.has(rel)) continue;
+        const child = tracked.dirs.get(rel);
+        if (child === undefined && node !== undefined) {
+          // A submodule is never entered; a tracked file replaced by a
+          // directory is walked like any untracked directory.
+          const mode = (names ??= directNames(node, dir)).get(e.name);
+          if (mode !== undefined && (mode & MODE_TYPE_MASK) === MODE_GITLINK) continue;
+        }
         if (isIgnored(here, base, `${rel}/`)) continue;
-        const hasTracked = tracked.dirs.has(rel);
-        if (!await walk(`${rel}/`, here, !hasTracked)) return false;
+        if (!await walk(`${rel}/`, child, here)) return false;
       } else {
-        if (tracked.files.has(rel)) continue;
         if (isIgnored(here, base, rel)) continue;
         if (!report(rel)) return false;
       }
@@ -209,7 +201,7 @@ export async function findUntracked(
     return true;
   }
 
-  await walk("", [], false);
+  await walk("", tracked.dirs.get(""), []);
   return { paths, truncated, dirsRead };
 }
 

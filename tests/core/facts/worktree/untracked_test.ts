@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { commitAll, git, makeRepo, writeFiles } from "../../../_helpers/git.ts";
 import { gitStatus, scanWithGit } from "../../../_helpers/worktree_status.ts";
 import {
-  buildTrackedPaths,
+  buildTrackedTree,
   findUntracked,
   parseIndex,
 } from "../../../../core/facts/worktree/mod.ts";
@@ -93,7 +93,7 @@ Deno.test("findUntracked() never enters an ignored directory", async () => {
   const res = await findUntracked(
     counting,
     { workTree: dir, gitDir: `${dir}/.git`, commonDir: `${dir}/.git` },
-    buildTrackedPaths(index.entries),
+    buildTrackedTree(index.entries),
   );
   assert.deepEqual(res.paths, ["src/new.ts"]);
   assert.ok(!listed.some((p) => p.includes("node_modules")), "node_modules was listed");
@@ -104,7 +104,7 @@ Deno.test("findUntracked() reports truncation at a cap of zero when anything is 
   const dir = await committed({});
   const index = parseIndex(await Deno.readFile(`${dir}/.git/index`));
   const repo = { workTree: dir, gitDir: `${dir}/.git`, commonDir: `${dir}/.git` };
-  const tracked = buildTrackedPaths(index.entries);
+  const tracked = buildTrackedTree(index.entries);
   const clean = await findUntracked(new DenoFs(), repo, tracked, { maxUntracked: 0 });
   assert.deepEqual([clean.paths, clean.truncated], [[], false]);
   await writeFiles(dir, { "u.txt": "x" });

@@ -1,0 +1,111 @@
+/**
+ * Pure: the index seen as a directory tree, for the untracked walk. Each
+ * tracked directory knows its direct entries, its tracked subdirectories and,
+ * when the caller has lstat results, how many of its names exist on disk, so
+ * the walk can skip per-name lookups in directories that hold nothing new.
+ * @module
+ */
+
+/** The direct contents of one tracked directory. */
+export interface TrackedDir {
+  /** Positions in {@linkcode TrackedTree.entries} of entries directly in this directory (any stage). */
+  files: number[];
+  /** Names of subdirectories that hold index entries. */
+  subdirs: string[];
+  /**
+   * Distinct names of this directory known to exist on disk (present tracked
+   * files plus existing tracked subdirectories), or -1 when unknown. A listing
+   * with exactly this many names (besides `.git`) holds nothing untracked.
+   */
+  present: number;
+}
+
+/** Index paths as directories: "" is the root, others have no trailing slash. */
+export interface TrackedTree {
+  /** The index entries the positions refer to. */
+  entries: readonly { readonly path: string; readonly mode: number }[];
+  /** Tracked directory -> its contents. */
+  dirs: ReadonlyMap<string, TrackedDir>;
+}
+
+/** What the caller's lstat calls found, to fill {@linkcode TrackedDir.present}. */
+export interface TrackedPresence {
+  /** Per entry position: 1 exists, 0 missing, any other value unknown. */
+  files: Uint8Array;
+  /** Tracked directory -> whether it exists as a real directory; absent means unknown. */
+  dirs: ReadonlyMap<string, boolean>;
+}
+
+/**
+ * Groups index entries by directory.
+ *
+ * @param entries Index entries in index order (sorted by path), any stage.
+ * @param presence lstat results; without them every `present` is -1.
+ * @returns The tracked directories.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildTrackedTree } from "./tracked_tree.ts";
+ * const tree = buildTrackedTree([
+ *   { path: "a/b.txt", mode: 0o100644 },
+ *   { path: "a/c/d.txt", mode: 0o100644 },
+ *   { path: "e.txt", mode: 0o100644 },
+ * ]);
+ * assert.deepEqual([...tree.dirs.keys()].sort(), ["", "a", "a/c"]);
+ * assert.deepEqual(tree.dirs.get("a")?.subdirs, ["c"]);
+ * assert.deepEqual(tree.dirs.get("")?.files, [2]);
+ * ```
+ */
+export function buildTrackedTree(
+  entries: readonly { readonly path: string; readonly mode: number }[],
+  presence?: TrackedPresence,
+): TrackedTree {
+  const dirs = new Map<string, TrackedDir>();
+  const known = presence !== undefined;
+  const root: TrackedDir = { files: [], subdirs: [], present: known ? 0 : -1 };
+  dirs.set("", root);
+
+  function nodeFor(dir: string): TrackedDir {
+    let node = dirs.get(dir);
+    if (node !== undefined) return node;
+    node = { files: [], subdirs: [], present: known ? 0 : -1 };
+    dirs.set(dir, node);
+    const slash = dir.lastIndexOf("/");
+    const parent = nodeFor(slash < 0 ? "" : dir.slice(0, slash));
+    parent.subdirs.push(dir.slice(slash + 1));
+    if (parent.present >= 0) {
+      const exists = presence?.dirs.get(dir);
+      if (exists === undefined) parent.present = -1;
+      else if (exists) parent.present++;
+    }
+    return node;
+  }
+
+  let prevDir = "";
+  let prevNode = root;
+  for (let i = 0; i < entries.length; i++) {
+    const path = entries[i]!.path;
+    const slash = path.lastIndexOf("/");
+    let node: TrackedDir;
+    // Sorted entries mostly share the previous entry's directory: test that
+    // without slicing a new string.
+    if (slash > 0 && slash === prevDir.length && path.startsWith(prevDir)) {
+      node = prevNode;
+    } else if (slash < 0) {
+      node = root;
+      prevDir = "";
+    } else {
+      prevDir = path.slice(0, slash);
+      node = nodeFor(prevDir);
+    }
+    prevNode = node;
+    node.files.push(i);
+    if (node.present >= 0) {
+      const state = presence!.files[i];
+      if (state === 1) node.present++;
+      else if (state !== 0) node.present = -1;
+    }
+  }
+  return { entries, dirs };
+}
