@@ -6,6 +6,9 @@
  */
 import { DenoFs } from "../../commands/_deno_fs.ts";
 import type { DirEntry, FileStat, ReadFs } from "../../core/fs.ts";
+import { findRepo } from "../../core/facts/git/find_repo.ts";
+import type { RepoLocation } from "../../core/facts/types.ts";
+import { commitAll, git, makeRepo, writeFiles } from "./git.ts";
 
 const GIT_ENV = {
   GIT_AUTHOR_NAME: "Test",
@@ -195,4 +198,53 @@ export class CountingFs implements ReadFs {
   realPath(path: string): Promise<string> {
     return this.#inner.realPath(path);
   }
+}
+
+/** The repository at `dir`, found the way baton finds it. */
+export async function repoAt(dir: string): Promise<RepoLocation> {
+  const repo = await findRepo(new DenoFs(), dir);
+  if (repo === null) throw new Error(`no repository at ${dir}`);
+  return repo;
+}
+
+/** `git rev-parse <rev>`. */
+export async function revParse(dir: string, rev: string): Promise<string> {
+  return (await git(dir, ["rev-parse", rev])).stdout.trim();
+}
+
+/** A repository with two commits on main changing a.txt. */
+export async function makeTwoCommitRepo(): Promise<string> {
+  const dir = await makeRepo();
+  await writeFiles(dir, { "a.txt": "1\n" });
+  await commitAll(dir, "one");
+  await writeFiles(dir, { "a.txt": "2\n" });
+  await commitAll(dir, "two");
+  return dir;
+}
+
+/**
+ * A repository with an executable file, a symlink, nested and non-ASCII
+ * names, a merge commit (main merges side), a multi-line message and an
+ * annotated tag v1.
+ */
+export async function makeVarietyRepo(): Promise<string> {
+  const dir = await makeRepo();
+  await writeFiles(dir, {
+    "a.txt": "a\n",
+    "sub/b.txt": "b\n",
+    "sub/deeper/c.txt": "c\n",
+    "\u00e9.txt": "u\n",
+  });
+  await Deno.symlink("a.txt", `${dir}/link`);
+  await Deno.chmod(`${dir}/a.txt`, 0o755);
+  await commitAll(dir, "first");
+  await writeFiles(dir, { "a.txt": "a2\n" });
+  await commitAll(dir, "second\n\nbody line");
+  await git(dir, ["checkout", "-q", "-b", "side", "HEAD~1"]);
+  await writeFiles(dir, { "side.txt": "s\n" });
+  await commitAll(dir, "side");
+  await git(dir, ["checkout", "-q", "main"]);
+  await git(dir, ["merge", "-q", "--no-edit", "side"]);
+  await git(dir, ["tag", "-a", "-m", "annotated", "v1"]);
+  return dir;
 }

@@ -15,7 +15,7 @@ import {
 } from "./config_lookup.ts";
 import { type GitConfig, type GitConfigEntry, parseGitConfig } from "./parse_config.ts";
 import { stripUrlCredentials } from "./strip_url_credentials.ts";
-import { isAbsolutePath, parentDir, resolvePath } from "./_path.ts";
+import { parentDir, resolvePath } from "./_path.ts";
 import { readOptionalText } from "./_read_optional.ts";
 
 /** Options for {@linkcode readRepoConfig}. */
@@ -165,7 +165,7 @@ function expandPath(value: string, base: string, home: string | null): string | 
     return home === null ? null : resolvePath(home, value.slice(2));
   }
   if (value.startsWith("~")) return null;
-  return isAbsolutePath(value) ? resolvePath("/", value) : resolvePath(base, value);
+  return resolvePath(base, value);
 }
 
 async function readConfigFile(

@@ -1,0 +1,93 @@
+/** Tests for readRepoConfig() and defaultGlobalConfigPaths() on real repositories. */
+import assert from "node:assert/strict";
+import { DenoFs } from "../../../../commands/_deno_fs.ts";
+import {
+  defaultGlobalConfigPaths,
+  readRepoConfig,
+} from "../../../../core/facts/git/read_repo_config.ts";
+import { findRepo } from "../../../../core/facts/git/find_repo.ts";
+import { git, makeRepo } from "../../../_helpers/git.ts";
+
+const fs = new DenoFs();
+
+Deno.test("readRepoConfig() reports remotes without credentials, file mode, excludes file and ref storage", async () => {
+  const dir = await makeRepo();
+  await git(dir, ["remote", "add", "origin", "https://user:ghp_secret@github.com/x/y.git"]);
+  await git(dir, ["remote", "add", "backup", "git@example.com:team/y.git"]);
+  await git(dir, ["config", "core.fileMode", "false"]);
+  await git(dir, ["config", "core.excludesFile", "~/my-ignore"]);
+  const repo = await findRepo(fs, dir);
+  assert.ok(repo !== null);
+  const cfg = await readRepoConfig(fs, repo, { homeDir: "/home/u" });
+  assert.deepEqual(cfg.remotes, [
+    { name: "origin", url: "https://github.com/x/y.git" },
+    { name: "backup", url: "git@example.com:team/y.git" },
+  ]);
+  assert.ok(!JSON.stringify(cfg.remotes).includes("ghp_secret"));
+  assert.equal(cfg.fileMode, false);
+  assert.equal(cfg.excludesFile, "/home/u/my-ignore");
+  assert.equal(cfg.refStorage, "files");
+  assert.equal(cfg.objectFormat, "sha1");
+});
+
+Deno.test("readRepoConfig() falls back to git's default excludes file and honours XDG", async () => {
+  const dir = await makeRepo();
+  const repo = await findRepo(fs, dir);
+  assert.ok(repo !== null);
+  assert.equal(
+    (await readRepoConfig(fs, repo, { homeDir: "/h" })).excludesFile,
+    "/h/.config/git/ignore",
+  );
+  assert.equal(
+    (await readRepoConfig(fs, repo, { homeDir: "/h", xdgConfigHome: "/x" })).excludesFile,
+    "/x/git/ignore",
+  );
+  assert.equal((await readRepoConfig(fs, repo)).excludesFile, null);
+  assert.equal((await readRepoConfig(fs, repo)).fileMode, true);
+});
+
+Deno.test("readRepoConfig() reads global files only when given, with repository config winning", async () => {
+  const dir = await makeRepo();
+  const home = await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-home-" }));
+  await Deno.writeTextFile(
+    `${home}/.gitconfig`,
+    "[core]\n\texcludesFile = ~/global-ignore\n\tfileMode = false\n[include]\n\tpath = extra.inc\n",
+  );
+  await Deno.writeTextFile(
+    `${home}/extra.inc`,
+    '[remote "shared"]\n\turl = https://t0ken@host/s.git\n',
+  );
+  const repo = await findRepo(fs, dir);
+  assert.ok(repo !== null);
+  const without = await readRepoConfig(fs, repo, { homeDir: home });
+  assert.equal(without.excludesFile, `${home}/.config/git/ignore`);
+  const withGlobal = await readRepoConfig(fs, repo, {
+    homeDir: home,
+    globalConfigPaths: [`${home}/.config/git/config`, `${home}/.gitconfig`],
+  });
+  assert.equal(withGlobal.excludesFile, `${home}/global-ignore`);
+  assert.deepEqual(withGlobal.remotes, [{ name: "shared", url: "https://host/s.git" }]);
+  // git init wrote core.filemode = true into the repository config, which wins.
+  assert.equal(withGlobal.fileMode, true);
+});
+
+Deno.test("readRepoConfig() reports reftable storage and reads config.worktree when enabled", async () => {
+  const dir = await makeRepo();
+  await git(dir, ["config", "extensions.worktreeConfig", "true"]);
+  await git(dir, ["config", "--worktree", "core.fileMode", "false"]);
+  const repo = await findRepo(fs, dir);
+  assert.ok(repo !== null);
+  assert.equal((await readRepoConfig(fs, repo)).fileMode, false);
+  await Deno.writeTextFile(
+    `${dir}/.git/config`,
+    "[core]\n\trepositoryformatversion = 1\n[extensions]\n\trefStorage = reftable\n",
+  );
+  assert.equal((await readRepoConfig(fs, repo)).refStorage, "reftable");
+});
+Deno.test("defaultGlobalConfigPaths() lists XDG before ~/.gitconfig, as git reads them", () => {
+  assert.deepEqual(defaultGlobalConfigPaths({ homeDir: "/h", xdgConfigHome: "/x" }), [
+    "/x/git/config",
+    "/h/.gitconfig",
+  ]);
+  assert.deepEqual(defaultGlobalConfigPaths({}), []);
+});

@@ -1,0 +1,30 @@
+/** Tests for stripUrlCredentials(): secrets go, hosts and paths stay, nothing throws. */
+import assert from "node:assert/strict";
+import { stripUrlCredentials } from "../../../../core/facts/git/strip_url_credentials.ts";
+
+Deno.test("stripUrlCredentials() removes secrets and keeps host and path", () => {
+  const url = stripUrlCredentials("https://user:ghp_secret@github.com/x/y.git");
+  assert.ok(!url.includes("ghp_secret"));
+  assert.ok(!url.includes("user"));
+  assert.equal(url, "https://github.com/x/y.git");
+  const cases: [string, string][] = [
+    ["https://ghp_TOKEN@github.com/x/y", "https://github.com/x/y"],
+    ["http://a:b@host:8080/p?token=s3cret#frag", "http://host:8080/p"],
+    ["https://x-access-token:tok@github.com/o/r.git", "https://github.com/o/r.git"],
+    ["ssh://git:pw@host.example:2222/r.git", "ssh://git@host.example:2222/r.git"],
+    ["ssh://git@host/r.git", "ssh://git@host/r.git"],
+    ["git+ssh://me:pw@host/r", "git+ssh://me@host/r"],
+    ["git@github.com:x/y.git", "git@github.com:x/y.git"],
+    ["me:pw@host:path/r.git", "me@host:path/r.git"],
+    ["https://github.com/x/y.git", "https://github.com/x/y.git"],
+    ["/srv/git/repo.git", "/srv/git/repo.git"],
+    ["../sibling", "../sibling"],
+    ["file:///srv/a@b/repo", "file:///srv/a@b/repo"],
+    ["https://u:p@h@host/x", "https://host/x"],
+    ["", ""],
+  ];
+  for (const [input, want] of cases) assert.equal(stripUrlCredentials(input), want, input);
+  for (const weird of ["::::@@@", "https://", "://@", "\0@\n:", "a".repeat(10000) + "@x"]) {
+    assert.equal(typeof stripUrlCredentials(weird), "string");
+  }
+});
