@@ -6,7 +6,7 @@
  * perhaps already archived; the next writer rolls latest forward to it).
  * @module
  */
-import { StorageError } from "../errors.ts";
+import { CapsuleInvalidError, StorageError } from "../errors.ts";
 import { FsNotFoundError, type WriteFs } from "../fs.ts";
 import { parseCapsule, type ParsedCapsule } from "../capsule/parse.ts";
 import { renderCapsuleFile } from "../capsule/render.ts";
@@ -17,12 +17,32 @@ import { acquireLock, type LockOptions, releaseLock } from "./lock.ts";
 const enc = new TextEncoder();
 const dec = new TextDecoder("utf-8", { fatal: true });
 
-/** Reads a file as UTF-8 text; null when missing. */
+/** Largest capsule file read back (well above what finalize writes). */
+export const MAX_CAPSULE_FILE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Reads a capsule file as UTF-8 text; null when missing.
+ * @throws {CapsuleInvalidError} when it is larger than the bound or not UTF-8.
+ */
 export async function readTextOrNull(fs: WriteFs, path: string): Promise<string | null> {
+  const st = await fs.stat(path);
+  if (st === null) return null;
+  if (st.size > MAX_CAPSULE_FILE_BYTES) {
+    throw new CapsuleInvalidError(
+      `Cannot read capsule: the file is ${st.size} bytes, more than ${MAX_CAPSULE_FILE_BYTES}`,
+      "capsule_too_large",
+    );
+  }
   try {
     return dec.decode(await fs.readFile(path));
   } catch (e) {
     if (e instanceof FsNotFoundError) return null;
+    if (e instanceof TypeError) {
+      throw new CapsuleInvalidError(
+        "Cannot read capsule: the file is not valid UTF-8",
+        "capsule_not_utf8",
+      );
+    }
     throw e;
   }
 }

@@ -10,12 +10,16 @@ import { checkDrift, type CurrentHashes, type DriftCheck } from "../briefing/dri
 import { type Briefing, renderBriefing } from "../briefing/render_briefing.ts";
 import { collectFacts } from "../facts/collect.ts";
 import { hashFiles } from "../facts/hash_files.ts";
+import { normalizePointer } from "../capsule/pointers.ts";
 import { checkPublished, findRepo } from "../facts/git/mod.ts";
 import type { PublishedFact } from "../facts/types.ts";
 import { readLatest } from "../store/capsule_store.ts";
 import { batonLayout } from "../store/layout.ts";
 import type { CapFinding } from "../trust/cap_trust.ts";
 import type { WorkflowContext } from "./context.ts";
+
+/** Most recorded files re-hashed on load (finalize records at most this many by default). */
+export const MAX_RECHECKED_FILES = 200;
 
 /** Options of {@linkcode loadBriefing}. */
 export interface LoadOptions {
@@ -71,7 +75,12 @@ export async function loadBriefing(
     maxFiles: 0,
     publishBudgetMs: 0,
   });
-  const recordedPaths = capsule.facts.changed_files.map((f) => f.path);
+  // A capsule is untrusted input: only repo-relative paths that stay inside
+  // the repository are re-hashed, and no more of them than finalize records.
+  const recordedPaths = capsule.facts.changed_files
+    .map((f) => f.path)
+    .filter((p) => normalizePointer(p) === p)
+    .slice(0, MAX_RECHECKED_FILES);
   const hashes = new Map<string, string | null | "unknown">();
   if (current.status === "collected" && current.repo_root !== null) {
     const results = await hashFiles(ctx.fs, current.repo_root, recordedPaths);

@@ -52,6 +52,6 @@ export async function makeCapsule(
     budget: { limit_chars: 60000, used_chars: 0, dropped: [], truncated: [] },
     downgrades: [],
   };
-  patch(body);
+  await patch(body);
   return { ...body, id: await computeCapsuleId(body) };
 }

@@ -1,0 +1,65 @@
+/**
+ * A capsule is untrusted input: load must not read files outside the
+ * repository because a capsule names them, must cap what it re-hashes, and
+ * must refuse oversized capsule files.
+ */
+import assert from "node:assert/strict";
+import { runBaton } from "../_helpers/cli.ts";
+import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
+import { makeCapsule } from "../_helpers/capsule.ts";
+import { renderCapsuleFile } from "../../core/capsule/render.ts";
+import { sha256Id } from "../../core/hash.ts";
+import type { ChangedFileFact } from "../../core/facts/types.ts";
+
+function changed(path: string, sha256: string): ChangedFileFact {
+  return {
+    path,
+    status: "modified",
+    xy: ".M",
+    orig_path: null,
+    kind: "file",
+    sha256,
+    size: 1,
+    hash_skipped: null,
+  };
+}
+
+Deno.test("load re-hashes only repo-relative recorded paths; an escaping path is reported unknown", async () => {
+  const dir = await makeRepo();
+  await writeFiles(dir, { "a.txt": "inside\n" });
+  await commitAll(dir);
+  await Deno.writeTextFile(`${dir}/../outside-${dir.split("/").pop()}.txt`, "outside\n");
+  const outsideName = `../outside-${dir.split("/").pop()}.txt`;
+  const capsule = await makeCapsule(async (b) => {
+    b.facts = {
+      ...b.facts,
+      status: "collected",
+      repo_root: dir,
+      changed_files: [
+        changed("a.txt", await sha256Id("inside\n")),
+        changed(outsideName, await sha256Id("outside\n")),
+      ],
+    };
+  });
+  await Deno.mkdir(`${dir}/.baton`, { recursive: true });
+  await Deno.writeTextFile(`${dir}/.baton/latest.md`, renderCapsuleFile(capsule));
+  const r = await runBaton(["load", "--json"], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  const by = Object.fromEntries(
+    JSON.parse(r.stdout).drift.map((d: { check: string; status: string }) => [d.check, d.status]),
+  );
+  assert.equal(by["file a.txt"], "match", "positive control: an inside path is re-hashed");
+  assert.equal(by[`file ${outsideName}`], "unknown");
+});
+
+Deno.test("load refuses a capsule file over the size bound with exit 1 and a one-line error", async () => {
+  const dir = await makeRepo();
+  await Deno.mkdir(`${dir}/.baton`);
+  const f = await Deno.open(`${dir}/.baton/latest.md`, { write: true, create: true });
+  await f.truncate(17 * 1024 * 1024);
+  f.close();
+  const r = await runBaton(["load"], { cwd: dir });
+  assert.equal(r.code, 1);
+  assert.equal(r.stderr.trim().split("\n").length, 1);
+  assert.match(r.stderr, /more than/);
+});
