@@ -171,22 +171,24 @@ export async function checkPublished(
       return {
         status: "yes",
         refs: tip.names,
-        reason: `HEAD is in the history of ${tip.names[0]} (walked ${walk.read} commits)`,
+        reason: `HEAD is in the history of ${tip.names[0]} (walked ${commits(walk.read)})`,
         commitsWalked: walk.read,
       };
     }
     if (walk.nonStale === 0) break;
     if (options.now() - start > budget) {
-      return unknown(`time budget ran out after ${walk.read} commits`, walk.read);
+      return unknown(`time budget ran out after ${commits(walk.read)}`, walk.read);
     }
     if (walk.read >= maxCommits) {
-      return unknown(`commit cap of ${maxCommits} reached after ${walk.read} commits`, walk.read);
+      return unknown(`commit cap of ${maxCommits} reached after ${commits(walk.read)}`, walk.read);
     }
     await walk.step();
   }
   if (walk.incomplete) {
     return unknown(
-      `walked ${walk.read} commits but some remote history could not be read (shallow or incomplete repository)`,
+      `walked ${
+        commits(walk.read)
+      } but some remote history could not be read (shallow or incomplete repository)`,
       walk.read,
     );
   }
@@ -196,10 +198,16 @@ export async function checkPublished(
   return {
     status: "no",
     refs: [],
-    reason:
-      `walked ${walk.read} commits within budget: no remote-tracking ref contains HEAD${graphNote}`,
+    reason: `walked ${
+      commits(walk.read)
+    } within budget: no remote-tracking ref contains HEAD${graphNote}`,
     commitsWalked: walk.read,
   };
+}
+
+/** "1 commit", "2 commits". */
+function commits(n: number): string {
+  return n === 1 ? "1 commit" : `${n} commits`;
 }
 
 function unknown(reason: string, commitsWalked: number): PublishedResult {

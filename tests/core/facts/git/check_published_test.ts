@@ -56,7 +56,7 @@ Deno.test("checkPublished() answers no for one unpushed commit on a 2,000-commit
   assert.notEqual(r.status, "yes");
   assert.equal(r.status, "no");
   assert.deepEqual(r.refs, []);
-  assert.match(r.reason, /^walked \d+ commits within budget/);
+  assert.match(r.reason, /^walked \d+ commits? within budget/);
   // The merge-base style walk stops once both sides meet instead of walking all history.
   assert.ok(r.commitsWalked <= 5, `walked ${r.commitsWalked}`);
   // Oracle: git agrees HEAD is not contained.
@@ -71,7 +71,7 @@ Deno.test("checkPublished() walks 50 commits back to find HEAD in origin/main's 
   assert.deepEqual(r.refs, ["refs/remotes/origin/main"]);
   assert.match(
     r.reason,
-    /^HEAD is in the history of refs\/remotes\/origin\/main \(walked \d+ commits\)$/,
+    /^HEAD is in the history of refs\/remotes\/origin\/main \(walked \d+ commits?\)$/,
   );
   assert.ok(r.commitsWalked >= 50 && r.commitsWalked < 200, `walked ${r.commitsWalked}`);
 });
@@ -97,7 +97,7 @@ Deno.test("checkPublished() answers unknown when the injected clock says the bud
     budgetMs: 500,
   });
   assert.equal(r.status, "unknown");
-  assert.match(r.reason, /^time budget ran out after \d+ commits$/);
+  assert.match(r.reason, /^time budget ran out after \d+ commits?$/);
   // Positive control: with time to spare the same question is a yes.
   assert.equal((await checkPublished(fs, await repoAt(dir), ids[1000]!, CLOCK)).status, "yes");
 });
@@ -107,7 +107,7 @@ Deno.test("checkPublished() answers unknown when the commit cap is reached", asy
   await setRemote(dir, "origin/main", ids[1999]!);
   const r = await checkPublished(fs, await repoAt(dir), ids[10]!, { ...CLOCK, maxCommits: 100 });
   assert.equal(r.status, "unknown");
-  assert.match(r.reason, /^commit cap of 100 reached after \d+ commits$/);
+  assert.match(r.reason, /^commit cap of 100 reached after \d+ commits?$/);
 });
 
 Deno.test("checkPublished() answers no for a disjoint history only after exhausting it", async () => {
