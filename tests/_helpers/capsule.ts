@@ -21,7 +21,7 @@ export function claim(text: string, extra: Partial<Claim> = {}): Claim {
 
 /** A capsule with an empty meaning and no repository facts, then `patch` applied, id computed. */
 export async function makeCapsule(
-  patch: (c: Omit<Capsule, "id">) => void = () => {},
+  patch: (c: Omit<Capsule, "id">) => void | Promise<void> = () => {},
 ): Promise<Capsule> {
   const body: Omit<Capsule, "id"> = {
     schema: CAPSULE_SCHEMA,
