@@ -6,7 +6,7 @@
  * @module
  */
 import type { ReadFs } from "../fs.ts";
-import type { ChangedFileFact, Facts, WorktreeEntry } from "./types.ts";
+import type { ChangedFileFact, Facts, PublishedFact, WorktreeEntry } from "./types.ts";
 import { hashFiles, MAX_HASH_BYTES } from "./hash_files.ts";
 import {
   checkPublished,
@@ -135,12 +135,20 @@ export async function collectFacts(
       bump(skipped, "not_regular");
     }
   }
-  const published = head.oid === null
-    ? { status: "no" as const, refs: [], reason: "no commits yet" }
-    : await checkPublished(fs, repo, head.oid, {
-      now: () => options.now().getTime(),
-      budgetMs: options.publishBudgetMs ?? 400,
-    });
+  let published: PublishedFact;
+  if (head.oid === null) {
+    published = { status: "no", refs: [], reason: "no commits yet" };
+  } else {
+    try {
+      const p = await checkPublished(fs, repo, head.oid, {
+        now: () => options.now().getTime(),
+        budgetMs: options.publishBudgetMs ?? 400,
+      });
+      published = { status: p.status, refs: [...p.refs], reason: p.reason };
+    } catch {
+      published = { status: "unknown", refs: [], reason: "history could not be read" };
+    }
+  }
   return {
     status: "collected",
     captured_at: capturedAt,
@@ -157,7 +165,7 @@ export async function collectFacts(
     untracked_count: untracked.length,
     untracked_truncated: wt.untrackedTruncated,
     skipped,
-    published: { status: published.status, refs: [...published.refs], reason: published.reason },
+    published,
     notes,
   };
 }
