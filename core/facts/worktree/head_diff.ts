@@ -8,7 +8,7 @@
  * @module
  */
 import type { GitObjectReader, StatusCode } from "../types.ts";
-import type { GitIndex, IndexEntry } from "./index_file.ts";
+import { type GitIndex, type IndexEntry, readEntry } from "./index_file.ts";
 import { MODE_GITLINK, MODE_TREE, MODE_TYPE_MASK } from "./compare_stat.ts";
 import { GitCorruptError, parseTree } from "../git/mod.ts";
 import { comparePaths } from "./compare_paths.ts";
@@ -90,12 +90,8 @@ const UNMERGED_XY: Record<number, [StatusCode, StatusCode]> = {
  * ```ts
  * import assert from "node:assert/strict";
  * import { diffIndexHead } from "./head_diff.ts";
- * const entry = {
- *   path: "a.txt", oid: "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391", mode: 0o100644, stage: 0,
- *   ctimeSec: 0, ctimeNsec: 0, mtimeSec: 0, mtimeNsec: 0, dev: 0, ino: 0, uid: 0, gid: 0,
- *   size: 0, assumeValid: false, skipWorktree: false, intentToAdd: false,
- * };
- * const index = { version: 2 as const, entries: [entry], cacheTree: null, extensions: [], checksum: "" };
+ * import { buildIndex } from "./index_file.ts";
+ * const index = buildIndex([{ path: "a.txt" }]);
  * const diff = await diffIndexHead(index, {
  *   headTreeOid: null,
  *   objects: { read: () => Promise.resolve(null) },
@@ -149,8 +145,8 @@ export async function diffIndexHead(
 
   if (options.headTreeOid !== null) await readTrees([[options.headTreeOid, ""]], true);
 
-  const entries = index.entries;
-  const n = entries.length;
+  const paths = index.paths;
+  const n = index.count;
   const staged: StagedChange[] = [];
   const added: IndexEntry[] = [];
   const unmergedMasks = new Map<string, { mask: number; mode: number }>();
@@ -162,7 +158,7 @@ export async function diffIndexHead(
    * prefix's whole run of entries; otherwise that tree is read after all.
    */
   async function skipEnd(i: number): Promise<number> {
-    const path = entries[i]!.path;
+    const path = paths[i]!;
     let slash = -1;
     do {
       const prefix = path.slice(0, slash + 1);
@@ -171,9 +167,9 @@ export async function diffIndexHead(
         const count = cacheCounts.get(prefix) ?? -1;
         const last = i + count - 1;
         const ok = count > 0 && last < n &&
-          (i === 0 || !entries[i - 1]!.path.startsWith(prefix)) &&
-          entries[last]!.path.startsWith(prefix) &&
-          (last + 1 === n || !entries[last + 1]!.path.startsWith(prefix));
+          (i === 0 || !paths[i - 1]!.startsWith(prefix)) &&
+          paths[last]!.startsWith(prefix) &&
+          (last + 1 === n || !paths[last + 1]!.startsWith(prefix));
         skipped.delete(prefix);
         if (ok) return last + 1;
         await readTrees([[treeOid, prefix]], false);
@@ -192,7 +188,7 @@ export async function diffIndexHead(
         continue;
       }
     }
-    const e = entries[i++]!;
+    const e = readEntry(index, i++);
     if (e.stage !== 0) {
       const u = unmergedMasks.get(e.path) ?? { mask: 0, mode: 0 };
       u.mask |= 1 << (e.stage - 1);

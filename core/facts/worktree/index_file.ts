@@ -6,6 +6,9 @@
  * Speed matters here (50k entries on every preflight), so the parser makes one
  * pass with a DataView, collects every path into one byte buffer and every oid
  * as hex into another, and decodes each buffer with a single TextDecoder call.
+ * Entries are stored by column (a Uint32Array of fixed fields, one string of
+ * oids) rather than as 50k objects, which would mostly be garbage-collector
+ * work; {@linkcode readEntry} gives one entry as an object when wanted.
  * @module
  */
 import { type CodedError, type ErrorData, EXIT } from "../../errors.ts";
@@ -50,11 +53,41 @@ export interface CacheTreeEntry {
   oid: string | null;
 }
 
-/** A parsed index. */
+/**
+ * Word offsets of the fixed fields within an entry's {@linkcode ENTRY_WORDS}
+ * words of {@linkcode GitIndex.fields}.
+ */
+export const FIELD = {
+  ctimeSec: 0,
+  ctimeNsec: 1,
+  mtimeSec: 2,
+  mtimeNsec: 3,
+  dev: 4,
+  ino: 5,
+  mode: 6,
+  uid: 7,
+  gid: 8,
+  size: 9,
+  /** The 16-bit on-disk flags: assume-valid, extended, stage, name length. */
+  flags: 10,
+  /** The 16-bit extended flags (version 3+), else 0. */
+  extended: 11,
+} as const;
+
+/** Words per entry in {@linkcode GitIndex.fields}. */
+export const ENTRY_WORDS = 12;
+
+/** A parsed index, stored by column; entries are in index order (path bytes, then stage). */
 export interface GitIndex {
   version: 2 | 3 | 4;
-  /** Entries in index order (path bytes, then stage). */
-  entries: IndexEntry[];
+  /** Number of entries. */
+  count: number;
+  /** Entry paths relative to the work tree, "/"-separated. */
+  paths: string[];
+  /** {@linkcode ENTRY_WORDS} words per entry, at the offsets in {@linkcode FIELD}. */
+  fields: Uint32Array;
+  /** Every entry's oid as 40 hex digits, concatenated in entry order. */
+  oids: string;
   /** The cache-tree, or null when the index has no TREE extension. */
   cacheTree: CacheTreeEntry[] | null;
   /** Signatures of every extension present, in file order. */
@@ -144,7 +177,7 @@ const LATIN1 = new TextDecoder("latin1");
  * bytes.set([0x44, 0x49, 0x52, 0x43, 0, 0, 0, 2, 0, 0, 0, 0]);
  * const index = parseIndex(bytes);
  * assert.equal(index.version, 2);
- * assert.deepEqual(index.entries, []);
+ * assert.equal(index.count, 0);
  * ```
  */
 export function parseIndex(bytes: Uint8Array): GitIndex {
@@ -165,9 +198,9 @@ export function parseIndex(bytes: Uint8Array): GitIndex {
     throw new GitIndexError(`entry count ${count} does not fit the file`, 8, "count");
   }
 
-  // Pass 1: fixed fields into objects, path bytes and oid hex into two
-  // buffers. Pass 2 decodes each buffer once and slices the strings out.
-  const entries: IndexEntry[] = new Array(count);
+  // Pass 1: fixed fields into a Uint32Array, path bytes and oid hex into two
+  // buffers. Pass 2 decodes each buffer once and slices the paths out.
+  const fields = new Uint32Array(count * ENTRY_WORDS);
   let pathBuf = new Uint8Array(version === 4 ? Math.max(1024, len) : len);
   let pathLen = 0;
   const hex = new Uint8Array(count * 40);
@@ -180,6 +213,8 @@ export function parseIndex(bytes: Uint8Array): GitIndex {
     if (off + ENTRY_FIXED > end) {
       throw new GitIndexError(`entry ${i} runs past the end of the entries`, off, "bounds");
     }
+    const f = i * ENTRY_WORDS;
+    for (let w = 0; w < 10; w++) fields[f + w] = view.getUint32(off + w * 4);
     let h = i * 40;
     for (let b = off + 40; b < off + 60; b++) {
       const v = bytes[b]!;
@@ -187,35 +222,16 @@ export function parseIndex(bytes: Uint8Array): GitIndex {
       hex[h++] = HEX[v & 15]!;
     }
     const flags = view.getUint16(off + 60);
-    let extended = 0;
+    fields[f + FIELD.flags] = flags;
+    off += ENTRY_FIXED;
     if ((flags & 0x4000) !== 0) {
       if (version < 3) {
         throw new GitIndexError(`entry ${i} has extended flags in a version-2 index`, off, "flags");
       }
-      if (off + ENTRY_FIXED + 2 > end) {
-        throw new GitIndexError(`entry ${i} is truncated`, off, "bounds");
-      }
-      extended = view.getUint16(off + ENTRY_FIXED);
+      if (off + 2 > end) throw new GitIndexError(`entry ${i} is truncated`, off, "bounds");
+      fields[f + FIELD.extended] = view.getUint16(off);
+      off += 2;
     }
-    entries[i] = {
-      path: "",
-      oid: "",
-      mode: view.getUint32(off + 24),
-      stage: (flags >> 12) & 3,
-      ctimeSec: view.getUint32(off),
-      ctimeNsec: view.getUint32(off + 4),
-      mtimeSec: view.getUint32(off + 8),
-      mtimeNsec: view.getUint32(off + 12),
-      dev: view.getUint32(off + 16),
-      ino: view.getUint32(off + 20),
-      uid: view.getUint32(off + 28),
-      gid: view.getUint32(off + 32),
-      size: view.getUint32(off + 36),
-      assumeValid: (flags & 0x8000) !== 0,
-      skipWorktree: (extended & 0x4000) !== 0,
-      intentToAdd: (extended & 0x2000) !== 0,
-    };
-    off += (flags & 0x4000) !== 0 ? ENTRY_FIXED + 2 : ENTRY_FIXED;
 
     const nameStart = pathLen;
     if (version === 4) {
@@ -264,13 +280,11 @@ export function parseIndex(bytes: Uint8Array): GitIndex {
   }
 
   const pathText = UTF8.decode(pathBuf.subarray(0, pathLen));
-  const oidText = LATIN1.decode(hex);
+  const paths: string[] = new Array(count);
   let textPos = 0;
   for (let i = 0; i < count; i++) {
     const nul = pathText.indexOf("\0", textPos);
-    const e = entries[i]!;
-    e.path = pathText.slice(textPos, nul);
-    e.oid = oidText.slice(i * 40, i * 40 + 40);
+    paths[i] = pathText.slice(textPos, nul);
     textPos = nul + 1;
   }
 
@@ -304,12 +318,142 @@ export function parseIndex(bytes: Uint8Array): GitIndex {
 
   return {
     version: version as 2 | 3 | 4,
-    entries,
+    count,
+    paths,
+    fields,
+    oids: LATIN1.decode(hex),
     cacheTree,
     extensions,
     checksum: hexAt(bytes, end),
   };
 }
+
+/**
+ * One entry of a parsed index as an object.
+ *
+ * @param index The parsed index.
+ * @param i Entry position, 0 <= i < index.count.
+ * @param into An object to overwrite instead of allocating one (for hot loops).
+ * @returns The entry.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildIndex, readEntry } from "./index_file.ts";
+ * const index = buildIndex([{ path: "a.txt", mode: 0o100755 }]);
+ * assert.equal(readEntry(index, 0).mode, 0o100755);
+ * ```
+ */
+export function readEntry(index: GitIndex, i: number, into?: IndexEntry): IndexEntry {
+  const w = index.fields;
+  const f = i * ENTRY_WORDS;
+  const flags = w[f + FIELD.flags]!;
+  const extended = w[f + FIELD.extended]!;
+  const e = into ?? ({} as IndexEntry);
+  e.path = index.paths[i]!;
+  e.oid = index.oids.slice(i * 40, i * 40 + 40);
+  e.mode = w[f + FIELD.mode]!;
+  e.stage = (flags >> 12) & 3;
+  e.ctimeSec = w[f + FIELD.ctimeSec]!;
+  e.ctimeNsec = w[f + FIELD.ctimeNsec]!;
+  e.mtimeSec = w[f + FIELD.mtimeSec]!;
+  e.mtimeNsec = w[f + FIELD.mtimeNsec]!;
+  e.dev = w[f + FIELD.dev]!;
+  e.ino = w[f + FIELD.ino]!;
+  e.uid = w[f + FIELD.uid]!;
+  e.gid = w[f + FIELD.gid]!;
+  e.size = w[f + FIELD.size]!;
+  e.assumeValid = (flags & 0x8000) !== 0;
+  e.skipWorktree = (extended & 0x4000) !== 0;
+  e.intentToAdd = (extended & 0x2000) !== 0;
+  return e;
+}
+
+/**
+ * Every entry of a parsed index as objects (convenient, but allocates).
+ *
+ * @param index The parsed index.
+ * @returns Entries in index order.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildIndex, indexEntries } from "./index_file.ts";
+ * assert.deepEqual(indexEntries(buildIndex([{ path: "a" }, { path: "b" }])).map((e) => e.path), ["a", "b"]);
+ * ```
+ */
+export function indexEntries(index: GitIndex): IndexEntry[] {
+  const out: IndexEntry[] = new Array(index.count);
+  for (let i = 0; i < index.count; i++) out[i] = readEntry(index, i);
+  return out;
+}
+
+/** The fields {@linkcode buildIndex} needs; everything else defaults to 0 / false. */
+export type IndexEntryInit = Partial<IndexEntry> & { path: string };
+
+/** Options of {@linkcode buildIndex}. */
+export interface BuildIndexOptions {
+  /** Index version recorded. @default {2} */
+  version?: 2 | 3 | 4;
+  /** Cache-tree to attach. @default {null} */
+  cacheTree?: CacheTreeEntry[] | null;
+}
+
+/**
+ * Builds a GitIndex from plain entries (already in index order), for callers
+ * that compose an index in memory and for tests. Missing oids are the empty
+ * blob, missing modes 0o100644.
+ *
+ * @param entries Entries in index order.
+ * @param options Version and cache-tree.
+ * @returns The columnar index.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildIndex } from "./index_file.ts";
+ * const index = buildIndex([{ path: "a.txt", stage: 2 }]);
+ * assert.equal(index.count, 1);
+ * assert.equal(index.fields[10]! >> 12, 2);
+ * ```
+ */
+export function buildIndex(
+  entries: readonly IndexEntryInit[],
+  options: BuildIndexOptions = {},
+): GitIndex {
+  const count = entries.length;
+  const fields = new Uint32Array(count * ENTRY_WORDS);
+  let oids = "";
+  entries.forEach((e, i) => {
+    const f = i * ENTRY_WORDS;
+    fields[f + FIELD.ctimeSec] = e.ctimeSec ?? 0;
+    fields[f + FIELD.ctimeNsec] = e.ctimeNsec ?? 0;
+    fields[f + FIELD.mtimeSec] = e.mtimeSec ?? 0;
+    fields[f + FIELD.mtimeNsec] = e.mtimeNsec ?? 0;
+    fields[f + FIELD.dev] = e.dev ?? 0;
+    fields[f + FIELD.ino] = e.ino ?? 0;
+    fields[f + FIELD.mode] = e.mode ?? 0o100644;
+    fields[f + FIELD.uid] = e.uid ?? 0;
+    fields[f + FIELD.gid] = e.gid ?? 0;
+    fields[f + FIELD.size] = e.size ?? 0;
+    fields[f + FIELD.flags] = ((e.stage ?? 0) << 12) | (e.assumeValid === true ? 0x8000 : 0);
+    fields[f + FIELD.extended] = (e.skipWorktree === true ? 0x4000 : 0) |
+      (e.intentToAdd === true ? 0x2000 : 0);
+    oids += e.oid ?? EMPTY_BLOB;
+  });
+  return {
+    version: options.version ?? 2,
+    count,
+    paths: entries.map((e) => e.path),
+    fields,
+    oids,
+    cacheTree: options.cacheTree ?? null,
+    extensions: [],
+    checksum: "0".repeat(40),
+  };
+}
+
+const EMPTY_BLOB = "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391";
 
 /** Parses the TREE extension body into pre-order nodes with full paths. */
 function parseCacheTree(bytes: Uint8Array, start: number, end: number): CacheTreeEntry[] {

@@ -14,11 +14,18 @@
  * @module
  */
 export {
+  buildIndex,
+  type BuildIndexOptions,
   type CacheTreeEntry,
+  ENTRY_WORDS,
+  FIELD,
   type GitIndex,
   GitIndexError,
+  indexEntries,
   type IndexEntry,
+  type IndexEntryInit,
   parseIndex,
+  readEntry,
   verifyIndexChecksum,
 } from "./index_file.ts";
 export {

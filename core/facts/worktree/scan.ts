@@ -22,10 +22,14 @@ import {
 import { comparePaths } from "./compare_paths.ts";
 import { diffIndexHead } from "./head_diff.ts";
 import {
+  buildIndex,
+  ENTRY_WORDS,
+  FIELD,
   type GitIndex,
   GitIndexError,
   type IndexEntry,
   parseIndex,
+  readEntry,
   verifyIndexChecksum,
 } from "./index_file.ts";
 import { DEFAULT_MAX_UNTRACKED, findUntracked } from "./untracked.ts";
@@ -143,14 +147,16 @@ export async function scanWorktree(
       }
     }
   }
-  const entries = index?.entries ?? [];
+  const idx = index ?? emptyIndex();
+  const count = idx.count;
+  const fields = idx.fields;
   const indexMtimeMs = indexStat?.mtimeMs ?? null;
 
   // Work tree vs index. Tracked directories are lstat-ed first: a path
   // below a directory that became a symlink or a file counts as deleted.
   const work = repo.workTree;
-  const dirs = await lstatTrackedDirs(fs, work, entries);
-  const presence = new Uint8Array(entries.length).fill(PRESENCE_UNKNOWN);
+  const dirs = await lstatTrackedDirs(fs, work, idx.paths);
+  const presence = new Uint8Array(count).fill(PRESENCE_UNKNOWN);
   const compareOptions = {
     fileMode: options.fileMode ?? true,
     trustCtime: options.trustCtime ?? true,
@@ -164,13 +170,18 @@ export async function scanWorktree(
   // Chunks keep the FileStat objects short-lived, which keeps GC cheap.
   const chunk: number[] = [];
   const chunkPaths: string[] = [];
-  for (let i = 0; i <= entries.length; i++) {
-    if (i < entries.length) {
-      const e = entries[i]!;
-      if (e.stage !== 0 || e.skipWorktree || e.assumeValid) continue;
-      if ((e.mode & MODE_TYPE_MASK) === MODE_TREE) continue;
+  // One reusable entry object: 50k short-lived objects would be GC work.
+  const e = {} as IndexEntry;
+  for (let i = 0; i <= count; i++) {
+    if (i < count) {
+      const f = i * ENTRY_WORDS;
+      // Stage 0 only; skip assume-valid (0x8000), skip-worktree (extended 0x4000) and
+      // sparse-index directories.
+      const flags = fields[f + FIELD.flags]!;
+      if ((flags & 0xb000) !== 0 || (fields[f + FIELD.extended]! & 0x4000) !== 0) continue;
+      if ((fields[f + FIELD.mode]! & MODE_TYPE_MASK) === MODE_TREE) continue;
       chunk.push(i);
-      chunkPaths.push(`${work}/${e.path}`);
+      chunkPaths.push(`${work}/${idx.paths[i]!}`);
       if (chunk.length < LSTAT_CHUNK) continue;
     }
     if (chunk.length === 0) break;
@@ -178,7 +189,7 @@ export async function scanWorktree(
     lstatCount += chunk.length;
     for (let c = 0; c < chunk.length; c++) {
       const k = chunk[c]!;
-      const e = entries[k]!;
+      readEntry(idx, k, e);
       const stat = dirs.bad.size > 0 && underBadDir(dirs.bad, e.path) ? null : stats[c]!;
       presence[k] = stat === null ? 0 : 1;
       if (e.intentToAdd) {
@@ -203,22 +214,20 @@ export async function scanWorktree(
   const concurrency = Math.max(1, options.hashConcurrency ?? 8);
   for (let at = 0; at < toHash.length; at += concurrency) {
     const batch = toHash.slice(at, at + concurrency);
-    const oids = await Promise.all(
-      batch.map((k) => hashWorktree(fs, `${work}/${entries[k]!.path}`, entries[k]!)),
-    );
+    const oids = await Promise.all(batch.map((k) => hashWorktree(fs, work, readEntry(idx, k))));
     batch.forEach((k, b) => {
-      const e = entries[k]!;
       const oid = oids[b]!;
-      if (oid === e.oid) return;
+      const entry = readEntry(idx, k);
+      if (oid === entry.oid) return;
       if (oid === null) presence[k] = 0;
-      setY(changes, e.path, oid === null ? "D" : "M", kindOf(e.mode, undefined));
+      setY(changes, entry.path, oid === null ? "D" : "M", kindOf(entry.mode, undefined));
     });
   }
 
   // Index vs HEAD.
   const headDiff = index === null && options.headTreeOid === null
     ? { staged: [], unmerged: [], treesRead: 0 }
-    : await diffIndexHead(index ?? emptyIndex(), {
+    : await diffIndexHead(idx, {
       headTreeOid: options.headTreeOid,
       objects: options.objects,
     });
@@ -242,7 +251,7 @@ export async function scanWorktree(
   let untracked: string[] = [];
   let untrackedTruncated = false;
   if (options.untracked ?? true) {
-    const tree = buildTrackedTree(entries, { files: presence, dirs: dirs.exists });
+    const tree = buildTrackedTree(idx, { files: presence, dirs: dirs.exists });
     const res = await findUntracked(fs, repo, tree, {
       excludesFile: options.excludesFile ?? null,
       maxUntracked: options.maxUntracked ?? DEFAULT_MAX_UNTRACKED,
@@ -265,7 +274,7 @@ export async function scanWorktree(
 }
 
 function emptyIndex(): GitIndex {
-  return { version: 2, entries: [], cacheTree: null, extensions: [], checksum: "" };
+  return buildIndex([]);
 }
 
 function kindOf(mode: number, isSymlink: boolean | undefined): WorktreeEntry["kind"] {
@@ -287,7 +296,8 @@ function setY(
 }
 
 /** Git blob id of the work-tree copy (symlinks: of the link text); null when gone. */
-async function hashWorktree(fs: ReadFs, abs: string, e: IndexEntry): Promise<string | null> {
+async function hashWorktree(fs: ReadFs, work: string, e: IndexEntry): Promise<string | null> {
+  const abs = `${work}/${e.path}`;
   try {
     if ((e.mode & MODE_TYPE_MASK) === MODE_SYMLINK) {
       return await hashBlob(new TextEncoder().encode(await fs.readLink(abs)));
@@ -313,16 +323,16 @@ const PRESENCE_UNKNOWN = 2;
 async function lstatTrackedDirs(
   fs: ReadFs,
   work: string,
-  entries: readonly IndexEntry[],
+  paths: readonly string[],
 ): Promise<{ bad: Set<string>; exists: Map<string, boolean> }> {
   const dirs: string[] = [];
   const seen = new Set<string>();
   let last = "";
-  for (const e of entries) {
-    const slash = e.path.lastIndexOf("/");
+  for (const path of paths) {
+    const slash = path.lastIndexOf("/");
     if (slash <= 0) continue;
-    if (slash === last.length && e.path.startsWith(last)) continue;
-    const dir = e.path.slice(0, slash);
+    if (slash === last.length && path.startsWith(last)) continue;
+    const dir = path.slice(0, slash);
     last = dir;
     let d = dir;
     while (!seen.has(d)) {

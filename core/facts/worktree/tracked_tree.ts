@@ -5,10 +5,11 @@
  * the walk can skip per-name lookups in directories that hold nothing new.
  * @module
  */
+import type { GitIndex } from "./index_file.ts";
 
 /** The direct contents of one tracked directory. */
 export interface TrackedDir {
-  /** Positions in {@linkcode TrackedTree.entries} of entries directly in this directory (any stage). */
+  /** Positions in {@linkcode TrackedTree.index} of entries directly in this directory (any stage). */
   files: number[];
   /** Names of subdirectories that hold index entries. */
   subdirs: string[];
@@ -22,8 +23,8 @@ export interface TrackedDir {
 
 /** Index paths as directories: "" is the root, others have no trailing slash. */
 export interface TrackedTree {
-  /** The index entries the positions refer to. */
-  entries: readonly { readonly path: string; readonly mode: number }[];
+  /** The index the entry positions refer to. */
+  index: GitIndex;
   /** Tracked directory -> its contents. */
   dirs: ReadonlyMap<string, TrackedDir>;
 }
@@ -39,7 +40,7 @@ export interface TrackedPresence {
 /**
  * Groups index entries by directory.
  *
- * @param entries Index entries in index order (sorted by path), any stage.
+ * @param index The parsed index (entries sorted by path, any stage).
  * @param presence lstat results; without them every `present` is -1.
  * @returns The tracked directories.
  *
@@ -47,20 +48,14 @@ export interface TrackedPresence {
  * ```ts
  * import assert from "node:assert/strict";
  * import { buildTrackedTree } from "./tracked_tree.ts";
- * const tree = buildTrackedTree([
- *   { path: "a/b.txt", mode: 0o100644 },
- *   { path: "a/c/d.txt", mode: 0o100644 },
- *   { path: "e.txt", mode: 0o100644 },
- * ]);
+ * import { buildIndex } from "./index_file.ts";
+ * const tree = buildTrackedTree(buildIndex([{ path: "a/b.txt" }, { path: "a/c/d.txt" }, { path: "e.txt" }]));
  * assert.deepEqual([...tree.dirs.keys()].sort(), ["", "a", "a/c"]);
  * assert.deepEqual(tree.dirs.get("a")?.subdirs, ["c"]);
  * assert.deepEqual(tree.dirs.get("")?.files, [2]);
  * ```
  */
-export function buildTrackedTree(
-  entries: readonly { readonly path: string; readonly mode: number }[],
-  presence?: TrackedPresence,
-): TrackedTree {
+export function buildTrackedTree(index: GitIndex, presence?: TrackedPresence): TrackedTree {
   const dirs = new Map<string, TrackedDir>();
   const known = presence !== undefined;
   const root: TrackedDir = { files: [], subdirs: [], present: known ? 0 : -1 };
@@ -84,8 +79,9 @@ export function buildTrackedTree(
 
   let prevDir = "";
   let prevNode = root;
-  for (let i = 0; i < entries.length; i++) {
-    const path = entries[i]!.path;
+  const paths = index.paths;
+  for (let i = 0; i < index.count; i++) {
+    const path = paths[i]!;
     const slash = path.lastIndexOf("/");
     let node: TrackedDir;
     // Sorted entries mostly share the previous entry's directory: test that
@@ -107,5 +103,5 @@ export function buildTrackedTree(
       else if (state !== 0) node.present = -1;
     }
   }
-  return { entries, dirs };
+  return { index, dirs };
 }

@@ -16,6 +16,7 @@ import type { DirEntry, ReadFs } from "../../fs.ts";
 import type { RepoLocation } from "../types.ts";
 import { comparePaths } from "./compare_paths.ts";
 import type { TrackedDir, TrackedTree } from "./tracked_tree.ts";
+import { ENTRY_WORDS, FIELD } from "./index_file.ts";
 import { MODE_GITLINK, MODE_TYPE_MASK } from "./compare_stat.ts";
 
 /** Options of {@linkcode findUntracked}. */
@@ -71,6 +72,7 @@ const UTF8 = new TextDecoder();
  * import assert from "node:assert/strict";
  * import { findUntracked } from "./untracked.ts";
  * import { buildTrackedTree } from "./tracked_tree.ts";
+ * import { buildIndex } from "./index_file.ts";
  * const files: Record<string, string> = { "/w/a.txt": "", "/w/b.log": "", "/w/.gitignore": "*.log\n" };
  * const fs = {
  *   readDir: (dir: string) => Promise.resolve(Object.keys(files)
@@ -84,7 +86,7 @@ const UTF8 = new TextDecoder();
  *   // deno-lint-ignore no-explicit-any
  *   fs as any,
  *   { workTree: "/w", gitDir: "/w/.git", commonDir: "/w/.git" },
- *   buildTrackedTree([{ path: ".gitignore", mode: 0o100644 }]),
+ *   buildTrackedTree(buildIndex([{ path: ".gitignore" }])),
  * );
  * assert.deepEqual(res.paths, ["a.txt"]);
  * ```
@@ -124,9 +126,9 @@ export async function findUntracked(
   /** Names (with modes) directly in a tracked directory; built only when needed. */
   function directNames(node: TrackedDir, dir: string): Map<string, number> {
     const names = new Map<string, number>();
+    const { paths, fields } = tracked.index;
     for (const k of node.files) {
-      const e = tracked.entries[k]!;
-      names.set(e.path.slice(dir.length), e.mode);
+      names.set(paths[k]!.slice(dir.length), fields[k * ENTRY_WORDS + FIELD.mode]!);
     }
     return names;
   }

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { commitAll, git, makeRepo, writeFiles } from "../../../_helpers/git.ts";
 import {
   GitIndexError,
+  indexEntries,
   type IndexEntry,
   parseIndex,
   verifyIndexChecksum,
@@ -109,9 +110,9 @@ for (const version of [2, 3, 4]) {
     }
     const index = parseIndex(await Deno.readFile(`${dir}/.git/index`));
     assert.equal(index.version, version);
-    assert.deepEqual(index.entries.map(comparable), await lsFilesDebug(dir));
-    assert.equal(index.entries.find((e) => e.path === "link")?.mode, 0o120000);
-    assert.equal(index.entries.find((e) => e.path === "src/a.ts")?.mode, 0o100755);
+    assert.deepEqual(indexEntries(index).map(comparable), await lsFilesDebug(dir));
+    assert.equal(indexEntries(index).find((e) => e.path === "link")?.mode, 0o120000);
+    assert.equal(indexEntries(index).find((e) => e.path === "src/a.ts")?.mode, 0o100755);
   });
 }
 
@@ -121,7 +122,7 @@ Deno.test("parseIndex() reads the cache-tree: the root names HEAD's tree, subtre
   assert.ok(index.cacheTree !== null);
   const root = index.cacheTree[0]!;
   assert.equal(root.path, "");
-  assert.equal(root.entryCount, index.entries.length);
+  assert.equal(root.entryCount, indexEntries(index).length);
   assert.equal(root.oid, (await git(dir, ["rev-parse", "HEAD^{tree}"])).stdout.trim());
   for (const node of index.cacheTree.slice(1)) {
     const expected = (await git(dir, ["rev-parse", `HEAD:${node.path.slice(0, -1)}`])).stdout
@@ -156,7 +157,7 @@ Deno.test("parseIndex() reads assume-unchanged, skip-worktree and intent-to-add 
   const index = parseIndex(await Deno.readFile(`${dir}/.git/index`));
   assert.equal(index.version, 3);
   const flags = (p: string) => {
-    const e = index.entries.find((x) => x.path === p)!;
+    const e = indexEntries(index).find((x) => x.path === p)!;
     return [e.assumeValid, e.skipWorktree, e.intentToAdd];
   };
   assert.deepEqual(flags("README.md"), [true, false, false]);
@@ -177,7 +178,7 @@ Deno.test("parseIndex() reads unmerged stages of a conflicted path", async () =>
   await commitAll(dir, "main");
   await git(dir, ["merge", "-q", "other"], { allowFail: true });
   const index = parseIndex(await Deno.readFile(`${dir}/.git/index`));
-  assert.deepEqual(index.entries.map((e) => [e.path, e.stage]), [["f.txt", 1], ["f.txt", 2], [
+  assert.deepEqual(indexEntries(index).map((e) => [e.path, e.stage]), [["f.txt", 1], ["f.txt", 2], [
     "f.txt",
     3,
   ]]);
@@ -193,7 +194,7 @@ for (const version of [2, 4]) {
     await git(dir, ["update-index", "--add", "--cacheinfo", `100644,${oid},short`]);
     await git(dir, ["update-index", "--index-version", String(version)]);
     const index = parseIndex(await Deno.readFile(`${dir}/.git/index`));
-    assert.deepEqual(index.entries.map((e) => e.path), [long, `${long}2`, "short"]);
+    assert.deepEqual(indexEntries(index).map((e) => e.path), [long, `${long}2`, "short"]);
   });
 }
 
@@ -280,5 +281,5 @@ Deno.test("parseIndex() skips unknown optional extensions", async () => {
   withExt.set(ext, body.length);
   const index = parseIndex(withExt);
   assert.deepEqual(index.extensions.slice(-1), ["ZZZZ"]);
-  assert.equal(index.entries.length, parseIndex(bytes).entries.length);
+  assert.equal(indexEntries(index).length, parseIndex(bytes).count);
 });
