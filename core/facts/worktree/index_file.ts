@@ -328,12 +328,18 @@ export function parseIndex(bytes: Uint8Array): GitIndex {
   };
 }
 
+/** Options of {@linkcode readEntry}. */
+export interface ReadEntryOptions {
+  /** An entry object to overwrite (hot loops reuse one). @default {a new object} */
+  into?: IndexEntry;
+}
+
 /**
  * One entry of a parsed index as an object.
  *
  * @param index The parsed index.
  * @param i Entry position, 0 <= i < index.count.
- * @param into An object to overwrite instead of allocating one (for hot loops).
+ * @param options `into`: an object to overwrite instead of allocating one.
  * @returns The entry.
  *
  * @example
@@ -344,12 +350,12 @@ export function parseIndex(bytes: Uint8Array): GitIndex {
  * assert.equal(readEntry(index, 0).mode, 0o100755);
  * ```
  */
-export function readEntry(index: GitIndex, i: number, into?: IndexEntry): IndexEntry {
+export function readEntry(index: GitIndex, i: number, options: ReadEntryOptions = {}): IndexEntry {
   const w = index.fields;
   const f = i * ENTRY_WORDS;
   const flags = w[f + FIELD.flags]!;
   const extended = w[f + FIELD.extended]!;
-  const e = into ?? ({} as IndexEntry);
+  const e = options.into ?? ({} as IndexEntry);
   e.path = index.paths[i]!;
   e.oid = index.oids.slice(i * 40, i * 40 + 40);
   e.mode = w[f + FIELD.mode]!;

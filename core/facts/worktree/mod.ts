@@ -26,6 +26,7 @@ export {
   type IndexEntryInit,
   parseIndex,
   readEntry,
+  type ReadEntryOptions,
   verifyIndexChecksum,
 } from "./index_file.ts";
 export {
@@ -56,6 +57,7 @@ export {
 } from "./untracked.ts";
 export {
   buildTrackedTree,
+  type BuildTrackedTreeOptions,
   type TrackedDir,
   type TrackedPresence,
   type TrackedTree,

@@ -172,6 +172,7 @@ export async function scanWorktree(
   const chunkPaths: string[] = [];
   // One reusable entry object: 50k short-lived objects would be GC work.
   const e = {} as IndexEntry;
+  const reuse = { into: e };
   for (let i = 0; i <= count; i++) {
     if (i < count) {
       const f = i * ENTRY_WORDS;
@@ -189,7 +190,7 @@ export async function scanWorktree(
     lstatCount += chunk.length;
     for (let c = 0; c < chunk.length; c++) {
       const k = chunk[c]!;
-      readEntry(idx, k, e);
+      readEntry(idx, k, reuse);
       const stat = dirs.bad.size > 0 && underBadDir(dirs.bad, e.path) ? null : stats[c]!;
       presence[k] = stat === null ? 0 : 1;
       if (e.intentToAdd) {
@@ -251,8 +252,11 @@ export async function scanWorktree(
   let untracked: string[] = [];
   let untrackedTruncated = false;
   if (options.untracked ?? true) {
-    const tree = buildTrackedTree(idx, { files: presence, dirs: dirs.exists });
-    const res = await findUntracked(fs, repo, tree, {
+    const tree = buildTrackedTree(idx, {
+      presence: { files: presence, dirs: dirs.exists },
+    });
+    const res = await findUntracked(fs, repo, {
+      tracked: tree,
       excludesFile: options.excludesFile ?? null,
       maxUntracked: options.maxUntracked ?? DEFAULT_MAX_UNTRACKED,
       ignoreCase: options.ignoreCase ?? false,

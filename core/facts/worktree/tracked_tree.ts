@@ -37,11 +37,17 @@ export interface TrackedPresence {
   dirs: ReadonlyMap<string, boolean>;
 }
 
+/** Options of {@linkcode buildTrackedTree}. */
+export interface BuildTrackedTreeOptions {
+  /** What lstat found; without it every `present` is -1. @default {undefined} */
+  presence?: TrackedPresence;
+}
+
 /**
  * Groups index entries by directory.
  *
  * @param index The parsed index (entries sorted by path, any stage).
- * @param presence lstat results; without them every `present` is -1.
+ * @param options lstat results (`presence`); without them every `present` is -1.
  * @returns The tracked directories.
  *
  * @example
@@ -55,7 +61,11 @@ export interface TrackedPresence {
  * assert.deepEqual(tree.dirs.get("")?.files, [2]);
  * ```
  */
-export function buildTrackedTree(index: GitIndex, presence?: TrackedPresence): TrackedTree {
+export function buildTrackedTree(
+  index: GitIndex,
+  options: BuildTrackedTreeOptions = {},
+): TrackedTree {
+  const presence = options.presence;
   const dirs = new Map<string, TrackedDir>();
   const known = presence !== undefined;
   const root: TrackedDir = { files: [], subdirs: [], present: known ? 0 : -1 };

@@ -15,12 +15,14 @@ import ignore from "ignore";
 import type { DirEntry, ReadFs } from "../../fs.ts";
 import type { RepoLocation } from "../types.ts";
 import { comparePaths } from "./compare_paths.ts";
-import type { TrackedDir, TrackedTree } from "./tracked_tree.ts";
-import { ENTRY_WORDS, FIELD } from "./index_file.ts";
+import { buildTrackedTree, type TrackedDir, type TrackedTree } from "./tracked_tree.ts";
+import { buildIndex, ENTRY_WORDS, FIELD } from "./index_file.ts";
 import { MODE_GITLINK, MODE_TYPE_MASK } from "./compare_stat.ts";
 
 /** Options of {@linkcode findUntracked}. */
 export interface FindUntrackedOptions {
+  /** The index as directories, from {@linkcode buildTrackedTree}. @default {nothing tracked} */
+  tracked?: TrackedTree;
   /** core.excludesFile as an absolute path, or null for none. @default {null} */
   excludesFile?: string | null;
   /** Stop after this many untracked paths and report truncation. @default {10000} */
@@ -63,8 +65,7 @@ const UTF8 = new TextDecoder();
  *
  * @param fs Read-only file access.
  * @param repo Work tree and git dirs (info/exclude is read from the common dir).
- * @param tracked The index as directories, from {@linkcode buildTrackedTree}.
- * @param options excludesFile, cap and case folding.
+ * @param options The tracked tree, excludesFile, cap and case folding.
  * @returns The untracked paths and whether the cap cut them short.
  *
  * @example
@@ -86,7 +87,7 @@ const UTF8 = new TextDecoder();
  *   // deno-lint-ignore no-explicit-any
  *   fs as any,
  *   { workTree: "/w", gitDir: "/w/.git", commonDir: "/w/.git" },
- *   buildTrackedTree(buildIndex([{ path: ".gitignore" }])),
+ *   { tracked: buildTrackedTree(buildIndex([{ path: ".gitignore" }])) },
  * );
  * assert.deepEqual(res.paths, ["a.txt"]);
  * ```
@@ -94,9 +95,9 @@ const UTF8 = new TextDecoder();
 export async function findUntracked(
   fs: ReadFs,
   repo: RepoLocation,
-  tracked: TrackedTree,
   options: FindUntrackedOptions = {},
 ): Promise<UntrackedResult> {
+  const tracked = options.tracked ?? buildTrackedTree(buildIndex([]));
   const max = options.maxUntracked ?? DEFAULT_MAX_UNTRACKED;
   const ignoreCase = options.ignoreCase ?? false;
   const paths: string[] = [];

@@ -28,8 +28,10 @@ Deno.test("buildTrackedTree() groups entries by directory in one pass", () => {
 
 Deno.test("buildTrackedTree() counts present files and existing subdirectories", () => {
   const tree = buildTrackedTree(entries, {
-    files: Uint8Array.from([1, 1, 0, 1, 1]),
-    dirs: new Map([["a", true], ["a/c", true]]),
+    presence: {
+      files: Uint8Array.from([1, 1, 0, 1, 1]),
+      dirs: new Map([["a", true], ["a/c", true]]),
+    },
   });
   assert.equal(tree.dirs.get("")?.present, 3, "f.txt, g and a/");
   assert.equal(tree.dirs.get("a")?.present, 2, "b.txt and c/; e.txt is missing");
@@ -38,8 +40,7 @@ Deno.test("buildTrackedTree() counts present files and existing subdirectories",
 
 Deno.test("buildTrackedTree() gives up counting where presence is unknown", () => {
   const tree = buildTrackedTree(entries, {
-    files: Uint8Array.from([1, 2, 1, 1, 1]),
-    dirs: new Map([["a", true]]),
+    presence: { files: Uint8Array.from([1, 2, 1, 1, 1]), dirs: new Map([["a", true]]) },
   });
   assert.equal(tree.dirs.get("a/c")?.present, -1);
   assert.equal(tree.dirs.get("a")?.present, -1, "a/c's existence is unknown");

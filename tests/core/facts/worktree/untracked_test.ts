@@ -93,7 +93,7 @@ Deno.test("findUntracked() never enters an ignored directory", async () => {
   const res = await findUntracked(
     counting,
     { workTree: dir, gitDir: `${dir}/.git`, commonDir: `${dir}/.git` },
-    buildTrackedTree(index),
+    { tracked: buildTrackedTree(index) },
   );
   assert.deepEqual(res.paths, ["src/new.ts"]);
   assert.ok(!listed.some((p) => p.includes("node_modules")), "node_modules was listed");
@@ -105,10 +105,10 @@ Deno.test("findUntracked() reports truncation at a cap of zero when anything is 
   const index = parseIndex(await Deno.readFile(`${dir}/.git/index`));
   const repo = { workTree: dir, gitDir: `${dir}/.git`, commonDir: `${dir}/.git` };
   const tracked = buildTrackedTree(index);
-  const clean = await findUntracked(new DenoFs(), repo, tracked, { maxUntracked: 0 });
+  const clean = await findUntracked(new DenoFs(), repo, { tracked, maxUntracked: 0 });
   assert.deepEqual([clean.paths, clean.truncated], [[], false]);
   await writeFiles(dir, { "u.txt": "x" });
-  const capped = await findUntracked(new DenoFs(), repo, tracked, { maxUntracked: 0 });
+  const capped = await findUntracked(new DenoFs(), repo, { tracked, maxUntracked: 0 });
   assert.deepEqual([capped.paths, capped.truncated], [[], true]);
 });
 
