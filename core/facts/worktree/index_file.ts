@@ -12,6 +12,7 @@
  * @module
  */
 import { type CodedError, type ErrorData, EXIT } from "../../errors.ts";
+import { GitUnsupportedError } from "../git/mod.ts";
 
 /** One index entry, as stored (stat fields are git's 32-bit truncations). */
 export interface IndexEntry {
@@ -161,12 +162,13 @@ const LATIN1 = new TextDecoder("latin1");
  * framing. The trailing checksum is returned but not verified here (hashing
  * costs time); see {@linkcode verifyIndexChecksum}. Unknown optional
  * extensions (upper-case signature) are skipped; the split-index "link"
- * extension and unknown required ones are rejected because the entries would
- * be incomplete.
+ * extension and unknown required ones are reported as unsupported, since the
+ * entries would be incomplete or misread.
  *
  * @param bytes The whole index file.
  * @returns The entries, the cache-tree and the extension list.
  * @throws {GitIndexError} When the bytes are not a readable index.
+ * @throws {GitUnsupportedError} For a split index or an unknown required extension.
  *
  * @example
  * ```ts
@@ -206,6 +208,7 @@ export function parseIndex(bytes: Uint8Array): GitIndex {
   const hex = new Uint8Array(count * 40);
   let prevStart = 0;
   let prevLen = 0;
+  let emptyPathAt = -1;
   let off = HEADER_LEN;
 
   for (let i = 0; i < count; i++) {
@@ -275,7 +278,9 @@ export function parseIndex(bytes: Uint8Array): GitIndex {
     }
     prevStart = nameStart;
     prevLen = pathLen - nameStart;
-    if (prevLen === 0) throw new GitIndexError(`entry ${i} has an empty path`, off, "path");
+    // A split index stores empty-path replacement entries; its "link"
+    // extension (checked below) explains them, so fail only after that.
+    if (prevLen === 0 && emptyPathAt < 0) emptyPathAt = i;
     pathBuf[pathLen++] = 0;
   }
 
@@ -301,20 +306,28 @@ export function parseIndex(bytes: Uint8Array): GitIndex {
     if (sig === "TREE") {
       cacheTree = parseCacheTree(bytes, dataStart, dataStart + size);
     } else if (sig === "link") {
-      throw new GitIndexError("split index (link extension) is not supported", off, "split_index");
+      throw new GitUnsupportedError(
+        "Cannot read git index: split index (core.splitIndex) is not supported",
+        "git_split_index_unsupported",
+        { data: { offset: off } },
+      );
     } else if (sig === "sdir") {
       // Sparse index: directory entries stand for skipped subtrees; they carry
       // skip-worktree and are left alone like any skip-worktree entry.
     } else if (!(bytes[off]! >= 0x41 && bytes[off]! <= 0x5a)) {
-      throw new GitIndexError(
-        `required extension ${extensions.length - 1} is not understood`,
-        off,
-        "extension",
+      // git itself refuses an index with a required extension it does not know.
+      throw new GitUnsupportedError(
+        `Cannot read git index: required extension ${extensions.length - 1} is not understood`,
+        "git_index_extension_unsupported",
+        { data: { offset: off } },
       );
     }
     off = dataStart + size;
   }
   if (off !== end) throw new GitIndexError("trailing bytes before the checksum", off, "bounds");
+  if (emptyPathAt >= 0) {
+    throw new GitIndexError(`entry ${emptyPathAt} has an empty path`, HEADER_LEN, "path");
+  }
 
   return {
     version: version as 2 | 3 | 4,

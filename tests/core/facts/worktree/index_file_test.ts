@@ -12,6 +12,7 @@ import {
   parseIndex,
   verifyIndexChecksum,
 } from "../../../../core/facts/worktree/mod.ts";
+import { GitUnsupportedError } from "../../../../core/facts/git/mod.ts";
 
 interface DebugEntry {
   mode: number;
@@ -255,12 +256,27 @@ Deno.test("parseIndex() rejects truncated entries and overlong extensions withou
   const over = bytes.slice();
   new DataView(over.buffer).setUint32(extAt + 4, 0x7fffffff);
   assertIndexError(over, "bounds");
-  // A required (lower-case) extension baton does not know.
+});
+
+Deno.test("parseIndex() reports a split index and unknown required extensions as unsupported", async () => {
+  const dir = await makeRepo("baton-index-");
+  await writeFiles(dir, { "a.txt": "a\n" });
+  await commitAll(dir, "c");
+  const bytes = await Deno.readFile(`${dir}/.git/index`);
+  const extAt = bytes.length - 20 - treeExtensionLength(bytes);
   const unknown = bytes.slice();
-  unknown[extAt] = 0x78; // "xREE"
-  assertIndexError(unknown, "extension");
-  unknown.set([0x6c, 0x69, 0x6e, 0x6b], extAt); // "link": split index
-  assertIndexError(unknown, "split_index");
+  unknown[extAt] = 0x78; // "xREE": lower-case first letter means required
+  assert.throws(
+    () => parseIndex(unknown),
+    (e: unknown) =>
+      e instanceof GitUnsupportedError && e.code === "git_index_extension_unsupported",
+  );
+  // A real split index written by git.
+  await git(dir, ["update-index", "--split-index"]);
+  assert.throws(
+    () => parseIndex(Deno.readFileSync(`${dir}/.git/index`)),
+    (e: unknown) => e instanceof GitUnsupportedError && e.code === "git_split_index_unsupported",
+  );
 });
 
 /** Byte length of the TREE extension block (header included) at the end of an index. */

@@ -346,6 +346,14 @@ for (const version of [2, 3, 4]) {
   });
 }
 
+Deno.test("scanWorktree() reports a path removed from the index and re-added with -N as DA", async () => {
+  const dir = await baseRepo();
+  await git(dir, ["rm", "-q", "--cached", "b.txt"]);
+  await git(dir, ["add", "-N", "b.txt"]);
+  const status = await assertAgrees(dir);
+  assert.deepEqual(status.entries.map((e) => e.path + " " + e.x + e.y), ["b.txt DA"]);
+});
+
 Deno.test("scanWorktree() reports everything as added in a repository without commits", async () => {
   const dir = await makeRepo("baton-wt-");
   await writeFiles(dir, { "a.txt": "a\n", "dir/b.txt": "b\n", "loose.txt": "l\n" });
