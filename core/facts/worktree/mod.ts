@@ -58,6 +58,7 @@ export {
 export {
   buildTrackedTree,
   type BuildTrackedTreeOptions,
+  countPresent,
   type TrackedDir,
   type TrackedPresence,
   type TrackedTree,

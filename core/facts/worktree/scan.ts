@@ -33,7 +33,7 @@ import {
   verifyIndexChecksum,
 } from "./index_file.ts";
 import { DEFAULT_MAX_UNTRACKED, findUntracked } from "./untracked.ts";
-import { buildTrackedTree } from "./tracked_tree.ts";
+import { buildTrackedTree, countPresent, type TrackedTree } from "./tracked_tree.ts";
 
 /** Options of {@linkcode scanWorktree}. `headTreeOid` and `objects` are required. */
 export interface ScanWorktreeOptions {
@@ -155,7 +155,8 @@ export async function scanWorktree(
   // Work tree vs index. Tracked directories are lstat-ed first: a path
   // below a directory that became a symlink or a file counts as deleted.
   const work = repo.workTree;
-  const dirs = await lstatTrackedDirs(fs, work, idx.paths);
+  const tree = buildTrackedTree(idx);
+  const dirs = await lstatTrackedDirs(fs, work, tree);
   const presence = new Uint8Array(count).fill(PRESENCE_UNKNOWN);
   const compareOptions = {
     fileMode: options.fileMode ?? true,
@@ -252,9 +253,7 @@ export async function scanWorktree(
   let untracked: string[] = [];
   let untrackedTruncated = false;
   if (options.untracked ?? true) {
-    const tree = buildTrackedTree(idx, {
-      presence: { files: presence, dirs: dirs.exists },
-    });
+    countPresent(tree, { files: presence, dirs: dirs.exists });
     const res = await findUntracked(fs, repo, {
       tracked: tree,
       excludesFile: options.excludesFile ?? null,
@@ -327,26 +326,9 @@ const PRESENCE_UNKNOWN = 2;
 async function lstatTrackedDirs(
   fs: ReadFs,
   work: string,
-  paths: readonly string[],
+  tree: TrackedTree,
 ): Promise<{ bad: Set<string>; exists: Map<string, boolean> }> {
-  const dirs: string[] = [];
-  const seen = new Set<string>();
-  let last = "";
-  for (const path of paths) {
-    const slash = path.lastIndexOf("/");
-    if (slash <= 0) continue;
-    if (slash === last.length && path.startsWith(last)) continue;
-    const dir = path.slice(0, slash);
-    last = dir;
-    let d = dir;
-    while (!seen.has(d)) {
-      seen.add(d);
-      dirs.push(d);
-      const up = d.lastIndexOf("/");
-      if (up < 0) break;
-      d = d.slice(0, up);
-    }
-  }
+  const dirs = [...tree.dirs.keys()].filter((d) => d !== "");
   const stats = await fs.lstatMany(dirs.map((d) => `${work}/${d}`));
   const bad = new Set<string>();
   const exists = new Map<string, boolean>();

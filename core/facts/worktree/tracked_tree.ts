@@ -39,7 +39,7 @@ export interface TrackedPresence {
 
 /** Options of {@linkcode buildTrackedTree}. */
 export interface BuildTrackedTreeOptions {
-  /** What lstat found; without it every `present` is -1. @default {undefined} */
+  /** What lstat found (see {@linkcode countPresent}); without it every `present` is -1. @default {undefined} */
   presence?: TrackedPresence;
 }
 
@@ -65,25 +65,17 @@ export function buildTrackedTree(
   index: GitIndex,
   options: BuildTrackedTreeOptions = {},
 ): TrackedTree {
-  const presence = options.presence;
   const dirs = new Map<string, TrackedDir>();
-  const known = presence !== undefined;
-  const root: TrackedDir = { files: [], subdirs: [], present: known ? 0 : -1 };
+  const root: TrackedDir = { files: [], subdirs: [], present: -1 };
   dirs.set("", root);
 
   function nodeFor(dir: string): TrackedDir {
     let node = dirs.get(dir);
     if (node !== undefined) return node;
-    node = { files: [], subdirs: [], present: known ? 0 : -1 };
+    node = { files: [], subdirs: [], present: -1 };
     dirs.set(dir, node);
     const slash = dir.lastIndexOf("/");
-    const parent = nodeFor(slash < 0 ? "" : dir.slice(0, slash));
-    parent.subdirs.push(dir.slice(slash + 1));
-    if (parent.present >= 0) {
-      const exists = presence?.dirs.get(dir);
-      if (exists === undefined) parent.present = -1;
-      else if (exists) parent.present++;
-    }
+    nodeFor(slash < 0 ? "" : dir.slice(0, slash)).subdirs.push(dir.slice(slash + 1));
     return node;
   }
 
@@ -93,25 +85,60 @@ export function buildTrackedTree(
   for (let i = 0; i < index.count; i++) {
     const path = paths[i]!;
     const slash = path.lastIndexOf("/");
-    let node: TrackedDir;
     // Sorted entries mostly share the previous entry's directory: test that
     // without slicing a new string.
     if (slash > 0 && slash === prevDir.length && path.startsWith(prevDir)) {
-      node = prevNode;
-    } else if (slash < 0) {
-      node = root;
+      prevNode.files.push(i);
+      continue;
+    }
+    if (slash < 0) {
       prevDir = "";
+      prevNode = root;
     } else {
       prevDir = path.slice(0, slash);
-      node = nodeFor(prevDir);
+      prevNode = nodeFor(prevDir);
     }
-    prevNode = node;
-    node.files.push(i);
-    if (node.present >= 0) {
-      const state = presence!.files[i];
-      if (state === 1) node.present++;
-      else if (state !== 0) node.present = -1;
-    }
+    prevNode.files.push(i);
   }
-  return { index, dirs };
+  const tree = { index, dirs };
+  if (options.presence !== undefined) countPresent(tree, options.presence);
+  return tree;
+}
+
+/**
+ * Sets {@linkcode TrackedDir.present} of every directory from lstat results,
+ * in place (the tree is built before the lstat calls that feed this).
+ *
+ * @param tree The tracked tree.
+ * @param presence What lstat found for entries and directories.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildTrackedTree, countPresent } from "./tracked_tree.ts";
+ * import { buildIndex } from "./index_file.ts";
+ * const tree = buildTrackedTree(buildIndex([{ path: "a/b" }, { path: "c" }, { path: "d" }]));
+ * countPresent(tree, { files: Uint8Array.from([1, 1, 0]), dirs: new Map([["a", true]]) });
+ * assert.equal(tree.dirs.get("")?.present, 2);
+ * ```
+ */
+export function countPresent(tree: TrackedTree, presence: TrackedPresence): void {
+  for (const [dir, node] of tree.dirs) {
+    let n = 0;
+    for (const k of node.files) {
+      const state = presence.files[k];
+      if (state === 1) n++;
+      else if (state !== 0) {
+        n = -1;
+        break;
+      }
+    }
+    for (let s = 0; n >= 0 && s < node.subdirs.length; s++) {
+      const name = node.subdirs[s]!;
+      const exists = presence.dirs.get(dir === "" ? name : `${dir}/${name}`);
+      if (exists === undefined) n = -1;
+      else if (exists) n++;
+    }
+    node.present = n;
+  }
 }
