@@ -1,0 +1,275 @@
+/**
+ * Bench scenarios: the commands each group times round-robin, their
+ * baselines, targets, output checks and the untimed hooks that keep `.baton/`
+ * state and the big-pack repository's refs from leaking between runs.
+ * @module
+ */
+import { BATON_PERMISSIONS, MAIN } from "../_helpers/cli.ts";
+import {
+  BIG_SMALL_COMMITS,
+  BIG_UNPUSHED,
+  type BigPackRepo,
+  type BigPackState,
+  DIRTY_MODIFIED,
+  DIRTY_UNTRACKED,
+  type FilesRepo,
+  setBigPackState,
+} from "./repos.ts";
+import { runOnce, type Scenario } from "./round_robin.ts";
+import type { Target } from "./report.ts";
+import {
+  inspectFinalize,
+  inspectLoad,
+  inspectPreflight,
+  type PreflightExpectation,
+  verifyFinalize,
+  verifyLoad,
+  verifyPreflight,
+  verifyText,
+} from "./inspect.ts";
+
+/** A scenario with how it is judged. */
+export interface BenchCase extends Scenario {
+  /** Id of the case in the same group whose median is the denominator. */
+  baseline?: string;
+  targets?: Target[];
+  /** Turns the validation run's stdout into a note for the report. */
+  inspect?: (stdout: string) => string | undefined;
+}
+
+/** Scenarios timed together, round-robin. */
+export interface Group {
+  name: string;
+  cases: BenchCase[];
+  rounds: number;
+  warmup: number;
+  teardown?: () => Promise<void>;
+}
+
+/** Options of the `build*Group` functions. */
+export interface GroupOptions {
+  /** Timed rounds. */
+  rounds: number;
+}
+
+const DENO = Deno.execPath();
+const BATON = [DENO, "run", "--quiet", "--no-prompt", ...BATON_PERMISSIONS, MAIN];
+
+function batonCase(id: string, label: string, cwd: string, args: string[]): BenchCase {
+  return { id, label, cwd, cmd: [...BATON, ...args] };
+}
+
+function gitStatusCase(id: string, label: string, cwd: string): BenchCase {
+  return { id, label, cwd, cmd: ["git", "status", "--porcelain=v2"] };
+}
+
+const CLEAN: PreflightExpectation = { changed: [0, 0], untracked: 0 };
+const DIRTY: PreflightExpectation = {
+  changed: [DIRTY_MODIFIED, DIRTY_MODIFIED + DIRTY_UNTRACKED],
+  untracked: DIRTY_UNTRACKED,
+};
+
+function preflightCase(
+  id: string,
+  label: string,
+  cwd: string,
+  expected: PreflightExpectation,
+): BenchCase {
+  return {
+    ...batonCase(id, label, cwd, ["preflight", "--json"]),
+    inspect: inspectPreflight,
+    verify: (stdout) => verifyPreflight(stdout, expected),
+  };
+}
+
+/** "1k", "10k", "50k". */
+export function sizeName(size: number): string {
+  return size >= 1000 ? `${size / 1000}k` : String(size);
+}
+
+async function removeBaton(repo: string): Promise<void> {
+  await Deno.remove(`${repo}/.baton`, { recursive: true }).catch((e) => {
+    if (!(e instanceof Deno.errors.NotFound)) throw e;
+  });
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.lstat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Startup: baton's light paths against a Deno hello world in `tmp`; `tiny` is a repo with no capsule. */
+export function buildStartupGroup(
+  dirs: { tmp: string; tiny: string },
+  options: GroupOptions,
+): Group {
+  const { tmp, tiny } = dirs;
+  const { rounds } = options;
+  const hello: BenchCase = {
+    id: "hello",
+    label: "deno run hello.ts (baseline)",
+    cwd: tmp,
+    cmd: [DENO, "run", `${tmp}/hello.ts`],
+    verify: verifyText(/^hello$/m),
+  };
+  const vsHello = { baseline: "hello", targets: [{ kind: "ratio", max: 1.3 }] as Target[] };
+  return {
+    name: "startup: vs deno hello world",
+    rounds: rounds * 2,
+    warmup: 2,
+    cases: [
+      hello,
+      {
+        ...batonCase("version", "baton --version", tiny, ["--version"]),
+        ...vsHello,
+        verify: verifyText(/^baton \d/),
+      },
+      {
+        ...batonCase("help", "baton help", tiny, ["help"]),
+        ...vsHello,
+        verify: verifyText(/preflight/),
+      },
+      {
+        ...batonCase("load-none", "baton load (no capsule)", tiny, ["load"]),
+        ...vsHello,
+        verify: verifyText(/^$/),
+      },
+    ],
+  };
+}
+
+/** Preflight against `git status` on the same repository, clean and dirty. */
+export function buildFilesGroup(repo: FilesRepo, options: GroupOptions): Group {
+  const { rounds } = options;
+  const n = sizeName(repo.size);
+  const targets: Target[] = repo.size >= 50_000 ? [{ kind: "ratio", max: 2 }] : [];
+  return {
+    name: `${n} files: preflight vs git status`,
+    rounds,
+    warmup: 1,
+    cases: [
+      {
+        ...preflightCase(`pf-clean-${n}`, `preflight --json, ${n} clean`, repo.clean, CLEAN),
+        baseline: `git-clean-${n}`,
+        targets,
+      },
+      gitStatusCase(`git-clean-${n}`, `git status --porcelain=v2, ${n} clean`, repo.clean),
+      {
+        ...preflightCase(`pf-dirty-${n}`, `preflight --json, ${n} dirty`, repo.dirty, DIRTY),
+        baseline: `git-dirty-${n}`,
+        targets,
+      },
+      gitStatusCase(`git-dirty-${n}`, `git status --porcelain=v2, ${n} dirty`, repo.dirty),
+    ],
+  };
+}
+
+/** Options of {@linkcode buildBigPackGroup}. */
+export interface BigPackGroupOptions extends GroupOptions {
+  /** The small repository whose clean preflight is the baseline. */
+  small: FilesRepo;
+}
+
+/** Preflight on the big-pack repository in four ref states against preflight on a small one. */
+export function buildBigPackGroup(big: BigPackRepo, options: BigPackGroupOptions): Group {
+  const { rounds, small } = options;
+  const targets: Target[] = [{ kind: "ratio", max: 2 }, { kind: "rssMb", max: 200 }];
+  const asBuilt = (): Promise<void> =>
+    setBigPackState(big, { commitGraph: true, remote: "behind" });
+  function variant(id: string, label: string, state: BigPackState): BenchCase {
+    return {
+      ...preflightCase(id, `preflight --json, big pack, ${label}`, big.path, CLEAN),
+      baseline: "pf-1k-ref",
+      targets,
+      prepare: () => setBigPackState(big, state),
+    };
+  }
+  return {
+    name: `big pack (${(big.packBytes / 1e6).toFixed(0)} MB, ${big.commits} commits on HEAD): ` +
+      "preflight vs preflight on 1k",
+    rounds,
+    warmup: 1,
+    teardown: asBuilt,
+    cases: [
+      preflightCase("pf-1k-ref", "preflight --json, 1k clean (baseline)", small.clean, CLEAN),
+      variant("pf-big", `origin/main = HEAD~${BIG_UNPUSHED}`, {
+        commitGraph: true,
+        remote: "behind",
+      }),
+      // Clones often have no commit-graph: the publication check must read commits.
+      variant("pf-big-nograph", `origin/main = HEAD~${BIG_UNPUSHED}, no commit-graph`, {
+        commitGraph: false,
+        remote: "behind",
+      }),
+      // The common "feature branch behind a moving main": origin/main has newer
+      // commits and never contains HEAD, so proving "unpushed" means walking them.
+      variant("pf-big-diverged", `origin/main diverged (${BIG_SMALL_COMMITS} newer commits)`, {
+        commitGraph: true,
+        remote: "diverged",
+      }),
+      variant(
+        "pf-big-diverged-nograph",
+        `origin/main diverged, no commit-graph`,
+        { commitGraph: false, remote: "diverged" },
+      ),
+      {
+        ...gitStatusCase("git-big", "git status --porcelain=v2, big pack", big.path),
+        prepare: asBuilt,
+      },
+    ],
+  };
+}
+
+/** Finalize and load on the clean copy of `repo`, with preflight as the reference. */
+export function buildCapsuleGroup(repo: FilesRepo, options: GroupOptions): Group {
+  const { rounds } = options;
+  const n = sizeName(repo.size);
+  const cwd = repo.clean;
+  const finalize: BenchCase = {
+    ...batonCase(`finalize-${n}`, `finalize --draft - --json, ${n} clean`, cwd, [
+      "finalize",
+      "--draft",
+      "-",
+      "--json",
+    ]),
+    stdin: '{"now":"bench"}',
+    baseline: `pf-ref-${n}`,
+    inspect: inspectFinalize,
+    verify: verifyFinalize,
+    // Every run writes the first capsule of an empty .baton/.
+    prepare: () => removeBaton(cwd),
+  };
+  return {
+    name: `${n} files: finalize and load`,
+    rounds,
+    warmup: 1,
+    teardown: () => removeBaton(cwd),
+    cases: [
+      {
+        ...preflightCase(`pf-ref-${n}`, `preflight --json, ${n} clean (baseline)`, cwd, CLEAN),
+        // Keep .baton/ (untracked) out of the reference preflight.
+        prepare: () => removeBaton(cwd),
+      },
+      finalize,
+      {
+        ...batonCase(`load-${n}`, `load --json, ${n} clean, capsule present`, cwd, [
+          "load",
+          "--json",
+        ]),
+        baseline: `pf-ref-${n}`,
+        targets: [{ kind: "ms", max: 500 }],
+        inspect: inspectLoad,
+        verify: verifyLoad,
+        prepare: async () => {
+          if (await exists(`${cwd}/.baton/latest.md`)) return;
+          const res = await runOnce(finalize);
+          if (res.code !== 0) throw new Error(`finalize failed before load: ${res.stderr.trim()}`);
+        },
+      },
+    ],
+  };
+}

@@ -1,0 +1,276 @@
+/**
+ * `deno task bench`: times baton's entry point as real subprocesses against
+ * baselines measured in the same run (a Deno hello world, `git status` on the
+ * same repository, preflight on a small repository), round-robin interleaved
+ * with warm-up rounds, and prints median, p25-p75, peak RSS, the ratio to the
+ * baseline and PASS/MISS against the targets. It reports and never asserts:
+ * the exit status is 0 whatever the numbers (1 only when the bench itself
+ * cannot run). Progress goes to stderr; the table (or --json) to stdout.
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { MAIN } from "../_helpers/cli.ts";
+import {
+  BIG_BLOBS,
+  BIG_SMALL_COMMITS,
+  BIG_UNPUSHED,
+  createTinyRepo,
+  DEFAULT_CACHE_DIR,
+  DIRTY_MODIFIED,
+  DIRTY_UNTRACKED,
+  ensureBigPackRepo,
+  ensureFilesRepo,
+  type FilesRepo,
+} from "./repos.ts";
+import { hasGnuTime, runOnce, runRoundRobin } from "./round_robin.ts";
+import { checkTargets, renderTable, type ResultRow, verdictOf } from "./report.ts";
+import { summarize } from "./stats.ts";
+import {
+  type BenchCase,
+  buildBigPackGroup,
+  buildCapsuleGroup,
+  buildFilesGroup,
+  buildStartupGroup,
+  type Group,
+} from "./groups.ts";
+
+const USAGE = `Usage: deno task bench [--quick] [--rounds N] [--json]
+
+  --quick      5 rounds; only the 1k and 10k repositories (capsule scenarios on 10k);
+               skips 50k and the big pack
+  --rounds N   timed rounds per group (default 15, or 5 with --quick); the cheap
+               startup group runs 2N
+  --json       print machine-readable results on stdout instead of the table
+
+Repositories are cached under ${DEFAULT_CACHE_DIR}/ (delete it to rebuild).
+`;
+
+const encoder = new TextEncoder();
+
+function writeAll(stream: { writeSync(p: Uint8Array): number }, text: string): void {
+  const data = encoder.encode(text);
+  let off = 0;
+  while (off < data.length) off += stream.writeSync(data.subarray(off));
+}
+
+function progress(message: string): void {
+  writeAll(Deno.stderr, `bench: ${message}\n`);
+}
+
+interface GroupResult {
+  rows: ResultRow[];
+  notes: string[];
+}
+
+async function runGroup(group: Group, scratchDir: string | undefined): Promise<GroupResult> {
+  const rows: ResultRow[] = [];
+  const notes: string[] = [];
+  const valid: BenchCase[] = [];
+  const errors = new Map<string, string>();
+  try {
+    progress(`[${group.name}] validation run`);
+    for (const c of group.cases) {
+      await c.prepare?.();
+      const res = await runOnce(c);
+      if (res.code !== 0) {
+        errors.set(
+          c.id,
+          `exit ${res.code}: ${res.stderr.trim()}${
+            res.stdout.trim() === "" ? "" : `\n${res.stdout.trim()}`
+          }`,
+        );
+        continue;
+      }
+      valid.push(c);
+      const note = c.inspect?.(res.stdout);
+      if (note !== undefined) notes.push(`${c.label}: ${note}`);
+      const problem = c.verify?.(res.stdout);
+      if (problem !== undefined) {
+        notes.push(`${c.label}: WRONG OUTPUT in validation run: ${problem}`);
+      }
+    }
+    const samples = await runRoundRobin(valid, {
+      rounds: group.rounds,
+      warmup: group.warmup,
+      ...(scratchDir === undefined ? {} : { scratchDir }),
+      onProgress: (m) => progress(`[${group.name}] ${m}`),
+    });
+    const summaries = new Map(
+      [...samples].map(([id, s]) => [id, s.ms.length === 0 ? null : summarize(s.ms)]),
+    );
+    for (const c of group.cases) {
+      const error = errors.get(c.id);
+      const s = samples.get(c.id);
+      const summary = summaries.get(c.id) ?? null;
+      const rss = s === undefined || s.rssKb.length === 0 ? null : summarize(s.rssKb);
+      const base = c.baseline === undefined ? null : summaries.get(c.baseline) ?? null;
+      const baseLabel = group.cases.find((b) => b.id === c.baseline)?.label ?? "";
+      const ratio = summary === null || base === null ? null : summary.median / base.median;
+      const rssMaxMb = rss === null ? null : rss.max / 1024;
+      const checks = summary === null
+        ? []
+        : checkTargets(c.targets ?? [], { medianMs: summary.median, ratio, rssMaxMb });
+      if (s !== undefined && s.firstFailure !== undefined) {
+        notes.push(`${c.label}: ${s.failures} timed runs failed; first: ${s.firstFailure}`);
+      }
+      if (s !== undefined && s.firstWrong !== undefined) {
+        notes.push(`${c.label}: ${s.wrong} timed runs gave wrong output; first: ${s.firstWrong}`);
+      }
+      rows.push({
+        group: group.name,
+        id: c.id,
+        label: c.label,
+        summary,
+        rssMb: rss === null ? null : rss.median / 1024,
+        rssMaxMb,
+        baseline: ratio === null ? null : { id: c.baseline!, label: shortLabel(baseLabel), ratio },
+        checks,
+        verdict: error !== undefined || summary === null
+          ? "ERROR"
+          : (s?.wrong ?? 0) > 0
+          ? "WRONG"
+          : verdictOf(checks),
+        failures: s?.failures ?? 0,
+        wrong: s?.wrong ?? 0,
+        ...(error === undefined ? {} : { error }),
+      });
+      if (error !== undefined) notes.push(`${c.label}: ERROR ${error}`);
+    }
+  } finally {
+    await group.teardown?.();
+  }
+  return { rows, notes };
+}
+
+function shortLabel(label: string): string {
+  if (label.startsWith("deno run hello")) return "hello";
+  if (label.startsWith("git status")) return "git status";
+  if (label.startsWith("preflight")) {
+    return `preflight ${label.split(", ")[1] ?? ""}`.trim()
+      .replace(" (baseline)", "");
+  }
+  return label;
+}
+
+async function gitOutput(args: string[], cwd?: string): Promise<string> {
+  const out = await new Deno.Command("git", {
+    args,
+    stdout: "piped",
+    stderr: "null",
+    ...(cwd === undefined ? {} : { cwd }),
+  }).output();
+  return new TextDecoder().decode(out.stdout).trim();
+}
+
+/** Which baton was measured: commit plus uncommitted changes under its source folders. */
+async function batonRevision(): Promise<string> {
+  const root = MAIN.slice(0, MAIN.lastIndexOf("/"));
+  const head = await gitOutput(["rev-parse", "--short", "HEAD"], root);
+  const changed =
+    (await gitOutput(["status", "--porcelain", "--", "main.ts", "commands", "core", "wasm"], root))
+      .split("\n").filter((l) => l !== "").length;
+  return changed === 0 ? head : `${head} + ${changed} uncommitted source files`;
+}
+
+async function main(argv: string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      options: {
+        quick: { type: "boolean", default: false },
+        rounds: { type: "string" },
+        json: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    }));
+  } catch (e) {
+    writeAll(Deno.stderr, `bench: ${e instanceof Error ? e.message : String(e)}\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    writeAll(Deno.stdout, USAGE);
+    return 0;
+  }
+  const quick = values.quick;
+  const rounds = values.rounds === undefined ? (quick ? 5 : 15) : Number(values.rounds);
+  if (!Number.isInteger(rounds) || rounds < 1) {
+    writeAll(Deno.stderr, `bench: --rounds expects a positive integer\n${USAGE}`);
+    return 2;
+  }
+  const sizes = quick ? [1_000, 10_000] : [1_000, 10_000, 50_000];
+  const started = new Date();
+  const tmp = await Deno.makeTempDir({ prefix: "baton-bench-" });
+  try {
+    await Deno.writeTextFile(`${tmp}/hello.ts`, 'console.log("hello");\n');
+    const scratch = hasGnuTime() ? `${tmp}/rss` : undefined;
+    if (scratch === undefined) progress("/usr/bin/time not found: no RSS figures");
+    else await Deno.mkdir(scratch);
+
+    progress("preparing repositories (cached under " + DEFAULT_CACHE_DIR + ")");
+    const tiny = await createTinyRepo(tmp);
+    const repos: FilesRepo[] = [];
+    for (const size of sizes) repos.push(await ensureFilesRepo(size, { log: progress }));
+    const big = quick ? null : await ensureBigPackRepo({ log: progress });
+
+    const groups: Group[] = [buildStartupGroup({ tmp, tiny }, { rounds })];
+    for (const repo of repos) groups.push(buildFilesGroup(repo, { rounds }));
+    groups.push(buildCapsuleGroup(repos[repos.length - 1]!, { rounds }));
+    if (big !== null) groups.push(buildBigPackGroup(big, { rounds, small: repos[0]! }));
+
+    const rows: ResultRow[] = [];
+    const notes: string[] = [];
+    for (const g of groups) {
+      const res = await runGroup(g, scratch);
+      rows.push(...res.rows);
+      notes.push(...res.notes);
+    }
+
+    const meta = {
+      started: started.toISOString(),
+      seconds: Math.round((Date.now() - started.getTime()) / 1000),
+      quick,
+      rounds,
+      deno: Deno.version.deno,
+      git: await gitOutput(["--version"]),
+      baton: await batonRevision(),
+      cacheDir: DEFAULT_CACHE_DIR,
+      dirty: { modified: DIRTY_MODIFIED, untracked: DIRTY_UNTRACKED },
+      ...(big === null ? {} : {
+        bigPack: {
+          packBytes: big.packBytes,
+          commits: big.commits,
+          blobs: BIG_BLOBS,
+          smallCommits: BIG_SMALL_COMMITS,
+          unpushed: BIG_UNPUSHED,
+        },
+      }),
+    };
+    if (values.json) {
+      writeAll(Deno.stdout, JSON.stringify({ meta, rows, notes }, null, 2) + "\n");
+    } else {
+      const lines = [
+        `baton bench: baton ${meta.baton}; deno ${meta.deno}, ${meta.git}, ${rounds} rounds` +
+        ` (startup ${rounds * 2}), ${quick ? "quick, " : ""}${meta.seconds} s`,
+        "Times are process wall times of one run; RSS is GNU time's peak (KiB / 1024),",
+        "median over runs (max shown when it differs). Ratios are medians over the baseline's median",
+        "from the same interleaved rounds; trust ratios over absolute times on this VM.",
+        "",
+        renderTable(rows),
+      ];
+      if (notes.length > 0) lines.push("Notes:", ...notes.map((n) => `- ${n}`), "");
+      writeAll(Deno.stdout, lines.join("\n"));
+    }
+    return 0;
+  } catch (e) {
+    writeAll(Deno.stderr, `bench: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+    return 1;
+  } finally {
+    await Deno.remove(tmp, { recursive: true }).catch(() => {});
+  }
+}
+
+if (import.meta.main) {
+  main(Deno.args).then((code) => Deno.exit(code));
+}
