@@ -4,7 +4,10 @@
  * Deno gives (mtime in whole milliseconds, ctime in whole seconds).
  *
  * Every rule errs towards "hash it": a wrong "suspect" costs one read, a wrong
- * "clean" would hide a change.
+ * "clean" would hide a change. The racy rule at ms precision is sound because
+ * the entry's mtime and the index file's mtime come from the same clock: a
+ * change after git recorded the entry either moves mtime to a later
+ * millisecond or falls in the index file's own millisecond (racy, hashed).
  * @module
  */
 import type { FileStat } from "../../fs.ts";

@@ -93,12 +93,22 @@ export interface WorktreeStatus {
  * are "submodule" entries that are clean unless their directory is missing
  * (D) or replaced by a file (T): their own HEAD and contents are not read.
  * Files are hashed as stored (no clean/smudge filters or eol conversion).
+ * Untracked files are listed one by one like `-uall`; a nested repository
+ * shows once as "dir/"; past `maxUntracked` the walk stops and
+ * `untrackedTruncated` says the list is a lower bound.
+ *
+ * Precision: mtime is compared to the millisecond and ctime to the second
+ * (what Deno reports). git builds without USE_NSEC, the default on Linux,
+ * compare both to the second, so this is as strict as git there; a rewrite
+ * that keeps size and inode and restores mtime (`touch -d`) within the same
+ * ctime second is invisible to both unless the racy rule applies.
  *
  * @param fs Read-only file access.
  * @param repo Where the work tree, its git dir and the common dir are.
  * @param options HEAD's tree, the object reader and config values.
  * @returns Changed entries, untracked paths and cost counters.
  * @throws {GitIndexError} When .git/index is malformed.
+ * @throws {GitUnsupportedError} For a split index or an unknown required index extension.
  * @throws {GitCorruptError} When a HEAD tree object is missing or malformed.
  *
  * @example
