@@ -4,10 +4,11 @@
  * Deno gives (mtime in whole milliseconds, ctime in whole seconds).
  *
  * Every rule errs towards "hash it": a wrong "suspect" costs one read, a wrong
- * "clean" would hide a change. The racy rule at ms precision is sound because
- * the entry's mtime and the index file's mtime come from the same clock: a
- * change after git recorded the entry either moves mtime to a later
- * millisecond or falls in the index file's own millisecond (racy, hashed).
+ * "clean" would hide a change. The racy rule at ms precision is git's rule
+ * (is_racy_timestamp) at a finer grain: the entry's and the index file's
+ * mtimes come from the same clock, so a write after the index was written
+ * has an mtime not older than the index file's, which differs from the
+ * recorded mtime unless the entry itself is racy (and then it is hashed).
  * @module
  */
 import type { FileStat } from "../../fs.ts";
