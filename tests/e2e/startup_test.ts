@@ -42,7 +42,10 @@ Deno.test("main.ts statically imports no npm package (zod, isomorphic-git, yaml 
   const heavy = external.filter((s) => !s.startsWith("node:"));
   assert.deepEqual(heavy, []);
   assert.ok(closure.has("commands/_io.ts"), "the closure walk followed main.ts imports");
-  assert.ok(!closure.has("commands/mod.ts"), "the command table loads after the --version fast path");
+  assert.ok(
+    !closure.has("commands/mod.ts"),
+    "the command table loads after the --version fast path",
+  );
   assert.ok(!closure.has("core/capsule/schema.ts"));
 });
 
