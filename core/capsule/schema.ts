@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { PROVENANCES, TRUST_STATES } from "../trust/states.ts";
 import { type Capsule, CAPSULE_SCHEMA, TRIGGERS } from "./types.ts";
+import { DRAFT_FIELDS } from "./draft_schema.ts";
 
 const MAX_TEXT = 100_000;
 const MAX_LIST = 10_000;
@@ -93,8 +94,7 @@ const facts = z.strictObject({
   notes: list(str),
 });
 
-/** Schema of a capsule as stored. */
-export const CapsuleSchema: z.ZodType<Capsule> = z.strictObject({
+const capsuleShape = {
   schema: z.literal(CAPSULE_SCHEMA),
   id: str,
   previous: nstr,
@@ -150,37 +150,19 @@ export const CapsuleSchema: z.ZodType<Capsule> = z.strictObject({
       why: str,
     }),
   ),
-}) as unknown as z.ZodType<Capsule>;
+};
 
-/** Top-level keys, for content-free error messages. */
-export const CAPSULE_KEYS = [
-  "schema",
-  "id",
-  "previous",
-  "created_at",
-  "trigger",
-  "status",
-  "origin",
-  "meaning",
-  "evidence",
-  "facts",
-  "facts_collected_at_ingest",
-  "carried_from",
-  "pointers_dropped",
-  "sanitize",
-  "budget",
-  "downgrades",
-  "now",
-  "completed",
-  "decisions",
-  "verified_facts",
-  "hypotheses",
-  "blockers",
-  "next_steps",
-  "next_action",
-  "plan_changes",
-  "pointers",
-  "fold",
+/** Schema of a capsule as stored. */
+export const CapsuleSchema: z.ZodType<Capsule> = z.strictObject(
+  capsuleShape,
+) as unknown as z.ZodType<
+  Capsule
+>;
+
+/** Field names of our own schema, which error messages may name (never unknown keys). */
+export const CAPSULE_KEYS: readonly string[] = [
+  ...Object.keys(capsuleShape),
+  ...DRAFT_FIELDS,
   "text",
   "provenance",
   "trust",
@@ -191,4 +173,4 @@ export const CAPSULE_KEYS = [
   "remotes",
   "redactions",
   "scan_status",
-] as const;
+];

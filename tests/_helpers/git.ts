@@ -11,7 +11,8 @@ export interface GitRun {
   stderr: string;
 }
 
-const GIT_ENV = {
+/** Environment that makes git deterministic and blind to the user's config. */
+export const GIT_ENV = {
   GIT_AUTHOR_NAME: "Test",
   GIT_AUTHOR_EMAIL: "test@example.invalid",
   GIT_COMMITTER_NAME: "Test",

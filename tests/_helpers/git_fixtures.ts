@@ -8,16 +8,7 @@ import { DenoFs } from "../../commands/_deno_fs.ts";
 import type { DirEntry, FileStat, ReadFs } from "../../core/fs.ts";
 import { findRepo } from "../../core/facts/git/find_repo.ts";
 import type { RepoLocation } from "../../core/facts/types.ts";
-import { commitAll, git, makeRepo, writeFiles } from "./git.ts";
-
-const GIT_ENV = {
-  GIT_AUTHOR_NAME: "Test",
-  GIT_AUTHOR_EMAIL: "test@example.invalid",
-  GIT_COMMITTER_NAME: "Test",
-  GIT_COMMITTER_EMAIL: "test@example.invalid",
-  GIT_CONFIG_NOSYSTEM: "1",
-  GIT_CONFIG_GLOBAL: "/dev/null",
-};
+import { commitAll, git, GIT_ENV, makeRepo, writeFiles } from "./git.ts";
 
 /** Runs git with binary stdin/stdout; throws on failure. */
 export async function gitRaw(
