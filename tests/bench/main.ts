@@ -70,8 +70,14 @@ async function runGroup(group: Group, scratchDir: string | undefined): Promise<G
   try {
     progress(`[${group.name}] validation run`);
     for (const c of group.cases) {
-      await c.prepare?.();
-      const res = await runOnce(c);
+      try {
+        await c.prepare?.();
+      } catch (e) {
+        errors.set(c.id, `prepare failed: ${e instanceof Error ? e.message : String(e)}`);
+        continue;
+      }
+      // Untimed, so baton may print its stack trace when it fails.
+      const res = await runOnce(c, { env: { BATON_DEBUG: "1" } });
       if (res.code !== 0) {
         errors.set(
           c.id,

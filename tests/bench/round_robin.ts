@@ -53,6 +53,11 @@ export interface RunOnceOptions {
    * @default {undefined}
    */
   rssFile?: string;
+  /**
+   * Extra environment variables (validation runs set BATON_DEBUG=1).
+   * @default {{}}
+   */
+  env?: Record<string, string>;
 }
 
 const GNU_TIME = "/usr/bin/time";
@@ -84,7 +89,7 @@ export async function runOnce(
   const command = new Deno.Command(argv[0]!, {
     args: argv.slice(1),
     cwd: scenario.cwd,
-    env: { NO_COLOR: "1" },
+    env: { NO_COLOR: "1", ...options.env },
     stdin: scenario.stdin === undefined ? "null" : "piped",
     // Always piped, so every scenario pays the same for its output.
     stdout: "piped",
@@ -147,13 +152,22 @@ export async function runRoundRobin(
   for (let round = 0; round < total; round++) {
     const timed = round >= warmup;
     for (const s of scenarios) {
-      await s.prepare?.();
+      const entry = samples.get(s.id)!;
+      try {
+        await s.prepare?.();
+      } catch (e) {
+        // A broken hook spoils this run only; the report shows why.
+        if (timed) {
+          entry.failures++;
+          entry.firstFailure ??= `prepare failed: ${e instanceof Error ? e.message : String(e)}`;
+        }
+        continue;
+      }
       const rssFile = options.scratchDir === undefined
         ? undefined
         : `${options.scratchDir}/rss-${s.id.replaceAll(/[^A-Za-z0-9_-]/g, "_")}.txt`;
       const res = await runOnce(s, rssFile === undefined ? {} : { rssFile });
       if (!timed) continue;
-      const entry = samples.get(s.id)!;
       if (res.code !== 0) {
         entry.failures++;
         entry.firstFailure ??= `exit ${res.code}: ${res.stderr.trim()}`;
