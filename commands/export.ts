@@ -5,7 +5,7 @@
  */
 import { NotFoundError, UsageError } from "../core/errors.ts";
 import { boolFlag, type Command, intFlag } from "./_command.ts";
-import { printJson, workflowContext } from "./_context.ts";
+import { printJson } from "./_context.ts";
 
 /** The export command. */
 export const exportCommand: Command = {
@@ -27,10 +27,9 @@ export const exportCommand: Command = {
     }
     const maxChars = intFlag(args, "max-chars", 200, 1_000_000) ?? 6000;
     const { readLatest } = await import("../core/store/capsule_store.ts");
-    const { batonLayout } = await import("../core/store/layout.ts");
-    const { batonRoot } = await import("../core/workflow/load.ts");
+    const { findBatonLayout } = await import("../core/store/find_layout.ts");
     const { renderExport } = await import("../core/briefing/render_export.ts");
-    const parsed = await readLatest(io.fs, batonLayout(await batonRoot(workflowContext(io))));
+    const parsed = await readLatest(io.fs, (await findBatonLayout(io.fs, io.cwd())).layout);
     if (parsed === null) {
       throw new NotFoundError(
         "Cannot export: no capsule yet (write one with baton finalize)",

@@ -3,7 +3,7 @@
  * @module
  */
 import { boolFlag, type Command, intFlag } from "./_command.ts";
-import { printJson, workflowContext } from "./_context.ts";
+import { printJson } from "./_context.ts";
 
 /** The list command. */
 export const listCommand: Command = {
@@ -23,10 +23,9 @@ export const listCommand: Command = {
   async run(args, io) {
     const limit = intFlag(args, "limit", 1, 100_000) ?? 20;
     const { listArchive, readTextOrNull } = await import("../core/store/capsule_store.ts");
-    const { batonLayout } = await import("../core/store/layout.ts");
-    const { batonRoot } = await import("../core/workflow/load.ts");
+    const { findBatonLayout } = await import("../core/store/find_layout.ts");
     const { parseCapsule } = await import("../core/capsule/parse.ts");
-    const layout = batonLayout(await batonRoot(workflowContext(io)));
+    const layout = (await findBatonLayout(io.fs, io.cwd())).layout;
     const names = (await listArchive(io.fs, layout)).reverse().slice(0, limit);
     const rows = [];
     for (const name of names) {

@@ -32,16 +32,16 @@ export const loadCommand: Command = {
     const maxChars = intFlag(args, "max-chars", 200, 1_000_000);
     const ctx = workflowContext(io);
     // Cheap check first: no capsule means no heavy modules are loaded.
-    const { findRepo } = await import("../core/facts/git/find_repo.ts");
-    const repo = await findRepo(ctx.fs, ctx.cwd);
-    const root = repo?.workTree ?? ctx.cwd;
-    if ((await io.fs.lstat(`${root}/.baton/latest.md`)) === null) {
+    const { findBatonLayout } = await import("../core/store/find_layout.ts");
+    const found = await findBatonLayout(ctx.fs, ctx.cwd);
+    if ((await io.fs.lstat(found.layout.latest)) === null) {
       if (json) printJson(io, { capsule_id: null, text: "" });
       else io.stderr.write("No capsule yet: nothing to load (write one with baton finalize)\n");
       return 0;
     }
     const { loadBriefing } = await import("../core/workflow/load.ts");
     const result = await loadBriefing(ctx, {
+      found,
       includeUntrusted: boolFlag(args, "include-untrusted"),
       ...(maxChars === undefined ? {} : { maxChars }),
     });

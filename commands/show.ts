@@ -5,7 +5,7 @@
  */
 import { NotFoundError } from "../core/errors.ts";
 import { boolFlag, type Command } from "./_command.ts";
-import { printJson, workflowContext } from "./_context.ts";
+import { printJson } from "./_context.ts";
 
 /** The show command. */
 export const showCommand: Command = {
@@ -20,11 +20,10 @@ export const showCommand: Command = {
   async run(args, io) {
     const want = args.positionals[0] ?? "latest";
     const { findCapsuleFile, readTextOrNull } = await import("../core/store/capsule_store.ts");
-    const { batonLayout } = await import("../core/store/layout.ts");
-    const { batonRoot } = await import("../core/workflow/load.ts");
+    const { findBatonLayout } = await import("../core/store/find_layout.ts");
     const { parseCapsule } = await import("../core/capsule/parse.ts");
     const { renderCapsuleFile } = await import("../core/capsule/render.ts");
-    const layout = batonLayout(await batonRoot(workflowContext(io)));
+    const layout = (await findBatonLayout(io.fs, io.cwd())).layout;
     const path = await findCapsuleFile(io.fs, layout, want);
     const text = path === null ? null : await readTextOrNull(io.fs, path);
     if (text === null) {

@@ -4,10 +4,8 @@
  * @module
  */
 import { isCodedError, NotFoundError } from "../core/errors.ts";
-import { FsNotFoundError } from "../core/fs.ts";
 import { boolFlag, type Command } from "./_command.ts";
 import { printJson } from "./_context.ts";
-import { readCapsuleArg } from "./_capsule_arg.ts";
 
 /** The validate command. */
 export const validateCommand: Command = {
@@ -21,18 +19,17 @@ export const validateCommand: Command = {
   flags: [],
   async run(args, io) {
     const file = args.positionals[0] ?? ".baton/latest.md";
-    let text: string;
-    try {
-      text = await readCapsuleArg(io, file);
-    } catch (e) {
-      if (e instanceof FsNotFoundError) {
-        throw new NotFoundError(`Cannot validate "${file}": no such file`, "capsule_missing");
-      }
-      throw e;
-    }
+    const path = file.startsWith("/") ? file : `${io.cwd()}/${file}`;
+    const { readTextOrNull } = await import("../core/store/capsule_store.ts");
     const { parseCapsule } = await import("../core/capsule/parse.ts");
     const json = boolFlag(args, "json");
     try {
+      // The same bounded, UTF-8-strict read every capsule reader uses; an
+      // oversized or non-UTF-8 file is reported invalid like any other.
+      const text = await readTextOrNull(io.fs, path);
+      if (text === null) {
+        throw new NotFoundError(`Cannot validate "${file}": no such file`, "capsule_missing");
+      }
       const { capsule, capped } = await parseCapsule(text);
       if (json) printJson(io, { valid: true, id: capsule.id, id_matches: true, capped });
       else {
@@ -43,7 +40,7 @@ export const validateCommand: Command = {
       }
       return 0;
     } catch (e) {
-      if (!isCodedError(e)) throw e;
+      if (e instanceof NotFoundError || !isCodedError(e)) throw e;
       if (json) printJson(io, { valid: false, error: { code: e.code, message: e.message } });
       else io.stdout.write(`invalid: ${e.message}\n`);
       return 1;

@@ -38,8 +38,6 @@ export const DROP_ORDER = [
   "blockers",
 ] as const;
 
-type ListField = typeof DROP_ORDER[number];
-
 function claimChars(c: Claim & { why?: string | null; question?: string | null }): number {
   return c.text.length + (c.why?.length ?? 0) + (c.question?.length ?? 0);
 }
@@ -146,5 +144,3 @@ export function budgetMeaning(
   report.used_chars = total;
   return { meaning: m, report };
 }
-
-export type { ListField };

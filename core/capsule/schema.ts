@@ -122,7 +122,7 @@ const capsuleShape = {
   pointers_dropped: list(
     z.strictObject({
       index: z.number().int().min(0),
-      reason: z.enum(["absolute", "escapes_repository", "symlink_outside", "invalid", "not_found"]),
+      reason: z.enum(["absolute", "escapes_repository", "symlink_outside", "invalid"]),
     }),
   ),
   sanitize: z.strictObject({

@@ -96,7 +96,7 @@ export interface Sanitize {
 /** A pointer that was refused, with the reason (the path itself is not repeated). */
 export interface DroppedPointer {
   index: number;
-  reason: "absolute" | "escapes_repository" | "symlink_outside" | "invalid" | "not_found";
+  reason: "absolute" | "escapes_repository" | "symlink_outside" | "invalid";
 }
 
 /** One capsule. */

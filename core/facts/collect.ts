@@ -6,7 +6,13 @@
  * @module
  */
 import type { ReadFs } from "../fs.ts";
-import type { ChangedFileFact, Facts, PublishedFact, WorktreeEntry } from "./types.ts";
+import type {
+  ChangedFileFact,
+  Facts,
+  PublishedFact,
+  RepoLocation,
+  WorktreeEntry,
+} from "./types.ts";
 import { hashFiles, MAX_HASH_BYTES } from "./hash_files.ts";
 import {
   checkPublished,
@@ -23,6 +29,8 @@ import { notARepoFacts } from "./empty_facts.ts";
 /** Options of {@linkcode collectFacts}. */
 export interface CollectFactsOptions {
   now: () => Date;
+  /** The repository when the caller already found it (null: not a repository). */
+  repo?: RepoLocation | null;
   homeDir?: string | null;
   xdgConfigHome?: string | null;
   /** Most changed files listed and hashed. @default {200} */
@@ -56,7 +64,7 @@ export async function collectFacts(
   options: CollectFactsOptions,
 ): Promise<Facts> {
   const capturedAt = options.now().toISOString();
-  const repo = await findRepo(fs, cwd);
+  const repo = options.repo !== undefined ? options.repo : await findRepo(fs, cwd);
   if (repo === null) return notARepoFacts(capturedAt);
   const notes: string[] = [];
   const config = await readRepoConfig(fs, repo, {

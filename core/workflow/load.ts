@@ -11,10 +11,10 @@ import { type Briefing, renderBriefing } from "../briefing/render_briefing.ts";
 import { collectFacts } from "../facts/collect.ts";
 import { hashFiles } from "../facts/hash_files.ts";
 import { normalizePointer } from "../capsule/pointers.ts";
-import { checkPublished, findRepo } from "../facts/git/mod.ts";
-import type { PublishedFact } from "../facts/types.ts";
+import { checkPublished } from "../facts/git/mod.ts";
+import type { PublishedFact, RepoLocation } from "../facts/types.ts";
 import { readLatest } from "../store/capsule_store.ts";
-import { batonLayout } from "../store/layout.ts";
+import { findBatonLayout, type FoundLayout } from "../store/find_layout.ts";
 import type { CapFinding } from "../trust/cap_trust.ts";
 import type { WorkflowContext } from "./context.ts";
 
@@ -23,6 +23,8 @@ export const MAX_RECHECKED_FILES = 200;
 
 /** Options of {@linkcode loadBriefing}. */
 export interface LoadOptions {
+  /** The repository and layout when the caller already looked them up. */
+  found?: FoundLayout;
   includeUntrusted?: boolean;
   maxChars?: number;
 }
@@ -41,16 +43,13 @@ export interface LoadResult {
   text: string;
 }
 
-/** Where .baton is for `cwd`: the repository root, or cwd itself outside git. */
-export async function batonRoot(ctx: WorkflowContext): Promise<string> {
-  const repo = await findRepo(ctx.fs, ctx.cwd);
-  return repo?.workTree ?? ctx.cwd;
-}
-
-async function currentPublication(ctx: WorkflowContext, capsule: Capsule): Promise<PublishedFact> {
+async function currentPublication(
+  ctx: WorkflowContext,
+  repo: RepoLocation | null,
+  capsule: Capsule,
+): Promise<PublishedFact> {
   const head = capsule.facts.head;
   if (head === null) return { status: "unknown", refs: [], reason: "no HEAD recorded" };
-  const repo = await findRepo(ctx.fs, ctx.cwd);
   if (repo === null) return { status: "unknown", refs: [], reason: "not inside a repository now" };
   const p = await checkPublished(ctx.fs, repo, head, {
     now: () => ctx.now().getTime(),
@@ -64,11 +63,12 @@ export async function loadBriefing(
   ctx: WorkflowContext,
   options: LoadOptions = {},
 ): Promise<LoadResult | null> {
-  const root = await batonRoot(ctx);
-  const parsed = await readLatest(ctx.fs, batonLayout(root));
+  const { repo, layout } = options.found ?? await findBatonLayout(ctx.fs, ctx.cwd);
+  const parsed = await readLatest(ctx.fs, layout);
   if (parsed === null) return null;
   const { capsule, capped } = parsed;
   const current = await collectFacts(ctx.fs, ctx.cwd, {
+    repo,
     now: ctx.now,
     homeDir: ctx.homeDir,
     xdgConfigHome: ctx.xdgConfigHome,
@@ -92,7 +92,7 @@ export async function loadBriefing(
     });
   }
   const drift = checkDrift(capsule.facts, current, hashes as CurrentHashes);
-  const published = await currentPublication(ctx, capsule);
+  const published = await currentPublication(ctx, repo, capsule);
   const age = describeAge(Date.parse(capsule.created_at), ctx.now().getTime());
   const briefing = renderBriefing(
     { capsule, capped, drift, published, age },

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
 import { COMMANDS } from "../../commands/mod.ts";
+import { renderHelp } from "../../commands/_command.ts";
 import { VERSION } from "../../core/version.ts";
 import { EXIT } from "../../core/errors.ts";
 
@@ -51,10 +52,12 @@ Deno.test("an unknown flag gives one line with the closest flag and exit 2, and 
   assert.equal(JSON.parse(j.stdout).error.code, "usage");
 });
 
-Deno.test("every command has --json and help that names it", () => {
+Deno.test("every command's help documents --json, a summary, a description and examples", () => {
   for (const c of COMMANDS) {
-    assert.ok(c.summary.length > 0 && c.description.length > 0, c.name);
-    assert.ok(c.examples.length > 0, c.name);
+    const help = renderHelp(c);
+    assert.ok(help.includes("--json"), c.name);
+    assert.ok(help.includes(c.summary) && help.includes(c.description), c.name);
+    assert.ok(c.examples.length > 0 && help.includes(c.examples[0]!), c.name);
   }
 });
 

@@ -52,12 +52,15 @@ Deno.test("load re-hashes only repo-relative recorded paths; an escaping path is
   assert.equal(by[`file ${outsideName}`], "unknown");
 });
 
-Deno.test("load refuses a capsule file over the size bound with exit 1 and a one-line error", async () => {
+Deno.test("validate and load refuse a capsule file over the size bound with exit 1 and a one-line error", async () => {
   const dir = await makeRepo();
   await Deno.mkdir(`${dir}/.baton`);
   const f = await Deno.open(`${dir}/.baton/latest.md`, { write: true, create: true });
   await f.truncate(17 * 1024 * 1024);
   f.close();
+  const v = await runBaton(["validate", ".baton/latest.md", "--json"], { cwd: dir });
+  assert.equal(v.code, 1);
+  assert.equal(JSON.parse(v.stdout).error.code, "capsule_too_large");
   const r = await runBaton(["load"], { cwd: dir });
   assert.equal(r.code, 1);
   assert.equal(r.stderr.trim().split("\n").length, 1);
