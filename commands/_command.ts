@@ -1,14 +1,15 @@
 /**
  * The command contract: one object per subcommand carrying its flags, its
- * help and a thin run(). Flag parsing goes through node:util parseArgs; help
+ * help and a thin run(). Flags are parsed with parseArgs semantics; help
  * text is rendered from the same data (and so are the README reference and
- * the skill's command list).
+ * the skill's command list). The parser is commands/_parse_argv.ts, which
+ * keeps node:util parseArgs' semantics without booting Node compatibility.
  * @module
  */
-import { parseArgs } from "node:util";
 import { UsageError } from "../core/errors.ts";
 import { closestMatch } from "./_closest.ts";
 import type { Io } from "./_io.ts";
+import { ArgvError, type ArgvOption, parseArgv } from "./_parse_argv.ts";
 
 /** One flag of a command. */
 export interface FlagSpec {
@@ -91,10 +92,7 @@ export function parseFlags(command: Command, argv: readonly string[]): ParsedArg
       );
     }
   }
-  const options: Record<
-    string,
-    { type: "boolean" | "string"; short?: string; multiple?: boolean }
-  > = {};
+  const options: Record<string, ArgvOption> = {};
   for (const f of flags) {
     options[f.name] = {
       type: f.type,
@@ -104,8 +102,9 @@ export function parseFlags(command: Command, argv: readonly string[]): ParsedArg
   }
   let parsed;
   try {
-    parsed = parseArgs({ args: [...head], options, allowPositionals: true, strict: true });
+    parsed = parseArgv(head, options);
   } catch (e) {
+    if (!(e instanceof ArgvError)) throw e;
     throw new UsageError(`Cannot parse flags for "${command.name}": ${flagProblem(e)}`, {
       cause: e,
     });
@@ -123,11 +122,17 @@ export function parseFlags(command: Command, argv: readonly string[]): ParsedArg
   };
 }
 
-function flagProblem(e: unknown): string {
-  const msg = e instanceof Error ? e.message : "";
-  if (msg.includes("argument missing")) return "a flag that takes a value was given none";
-  if (msg.includes("does not take an argument")) return "a boolean flag was given a value";
-  return "the flags do not match the command's options";
+function flagProblem(e: ArgvError): string {
+  switch (e.problem) {
+    case "missing_value":
+      return "a flag that takes a value was given none";
+    case "unexpected_value":
+      return "a boolean flag was given a value";
+    case "option_like_value":
+      return "a flag's value starts with a dash; write it as --flag=VALUE";
+    case "unknown_option":
+      return "the flags do not match the command's options";
+  }
 }
 
 /** Shortens and sanitises a word typed by the user for an error message. */
