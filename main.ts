@@ -7,13 +7,13 @@ import { errorObject, EXIT, isCodedError, UsageError } from "./core/errors.ts";
 import { VERSION } from "./core/version.ts";
 import { createDenoIo, type Io } from "./commands/_io.ts";
 
-// The command table, flag parser (node:util) and help renderer load only
+// The command table, flag parser and help renderer load only
 // after the --version fast path: start-up is on every hook's critical path.
 async function unknownCommand(name: string): Promise<UsageError> {
-  const { COMMANDS } = await import("./commands/mod.ts");
+  const { COMMAND_NAMES } = await import("./commands/mod.ts");
   const { closestMatch } = await import("./commands/_closest.ts");
   const { safeWord } = await import("./commands/_command.ts");
-  const hint = closestMatch(name, COMMANDS.map((c) => c.name));
+  const hint = closestMatch(name, COMMAND_NAMES);
   return new UsageError(
     `Unknown command ${safeWord(name)}` +
       (hint === undefined ? "; run baton --help" : ` (did you mean "${hint}"?)`),
@@ -29,20 +29,21 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
       io.stdout.write(json ? JSON.stringify({ version: VERSION }) + "\n" : `baton ${VERSION}\n`);
       return 0;
     }
-    const { COMMANDS, findCommand } = await import("./commands/mod.ts");
+    const { findCommand, loadCommands } = await import("./commands/mod.ts");
     const { parseFlags, renderHelp, safeWord } = await import("./commands/_command.ts");
-    const { renderOverview } = await import("./commands/_overview.ts");
+    const overview = async () =>
+      (await import("./commands/_overview.ts")).renderOverview(await loadCommands());
     if (first === undefined) {
-      io.stderr.write(renderOverview(COMMANDS));
+      io.stderr.write(await overview());
       return EXIT.usage.code;
     }
     if (first === "--help" || first === "-h" || first === "help") {
       const topic = rest.find((a) => !a.startsWith("-"));
       if (topic === undefined) {
-        io.stdout.write(renderOverview(COMMANDS));
+        io.stdout.write(await overview());
         return 0;
       }
-      const cmd = findCommand(topic);
+      const cmd = await findCommand(topic);
       if (cmd === undefined) throw await unknownCommand(topic);
       io.stdout.write(renderHelp(cmd));
       return 0;
@@ -52,7 +53,7 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
         `Unknown flag ${safeWord(first)}: expected a command first; run baton --help`,
       );
     }
-    const command = findCommand(first);
+    const command = await findCommand(first);
     if (command === undefined) throw await unknownCommand(first);
     const args = parseFlags(command, rest);
     if (args.flags.help === true) {

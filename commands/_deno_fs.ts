@@ -42,11 +42,15 @@ let tempCounter = 0;
 /** Deno implementation of {@linkcode WriteFs}. */
 export class DenoFs implements WriteFs {
   /** Whole file. */
-  async readFile(path: string): Promise<Uint8Array> {
+  // Small metadata reads and stats use the synchronous calls: an async fs op
+  // goes through Deno's blocking thread pool, which costs more than the read
+  // itself for the few small files start-up touches, and baton runs one
+  // operation at a time anyway.
+  readFile(path: string): Promise<Uint8Array> {
     try {
-      return await Deno.readFile(path);
+      return Promise.resolve(Deno.readFileSync(path));
     } catch (e) {
-      throw mapError(e, path);
+      return Promise.reject(mapError(e, path));
     }
   }
 
@@ -95,12 +99,14 @@ export class DenoFs implements WriteFs {
   }
 
   /** stat or null. */
-  async stat(path: string): Promise<FileStat | null> {
+  stat(path: string): Promise<FileStat | null> {
     try {
-      return toStat(await Deno.stat(path));
+      return Promise.resolve(toStat(Deno.statSync(path)));
     } catch (e) {
-      if (e instanceof Deno.errors.NotFound || e instanceof Deno.errors.NotADirectory) return null;
-      throw e;
+      if (e instanceof Deno.errors.NotFound || e instanceof Deno.errors.NotADirectory) {
+        return Promise.resolve(null);
+      }
+      return Promise.reject(e);
     }
   }
 

@@ -5,6 +5,7 @@
  */
 import { boolFlag, type Command, intFlag } from "./_command.ts";
 import { printJson, workflowContext } from "./_context.ts";
+import { findBatonLayout } from "../core/store/find_layout.ts";
 
 /** The load command. */
 export const loadCommand: Command = {
@@ -32,7 +33,6 @@ export const loadCommand: Command = {
     const maxChars = intFlag(args, "max-chars", 200, 1_000_000);
     const ctx = workflowContext(io);
     // Cheap check first: no capsule means no heavy modules are loaded.
-    const { findBatonLayout } = await import("../core/store/find_layout.ts");
     const found = await findBatonLayout(ctx.fs, ctx.cwd);
     if ((await io.fs.lstat(found.layout.latest)) === null) {
       if (json) printJson(io, { capsule_id: null, text: "" });

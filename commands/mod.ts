@@ -1,32 +1,33 @@
 /**
- * The static table of every command. main.ts dispatches from it, and the
- * README reference and help are generated from it. Command files import
- * heavy modules lazily, so loading this table stays cheap.
+ * The table of every command. main.ts dispatches from it and imports only
+ * the one command it runs (start-up is on every hook's critical path); help,
+ * the README reference and the skill's command list load them all. Command
+ * files import heavy modules lazily, so loading one stays cheap.
  * @module
  */
 import type { Command } from "./_command.ts";
-import { preflightCommand } from "./preflight.ts";
-import { finalizeCommand } from "./finalize.ts";
-import { validateCommand } from "./validate.ts";
-import { loadCommand } from "./load.ts";
-import { listCommand } from "./list.ts";
-import { showCommand } from "./show.ts";
-import { exportCommand } from "./export.ts";
-import { demoCommand } from "./demo.ts";
 
-/** Every command, in help order. */
-export const COMMANDS: readonly Command[] = [
-  preflightCommand,
-  finalizeCommand,
-  loadCommand,
-  validateCommand,
-  listCommand,
-  showCommand,
-  exportCommand,
-  demoCommand,
-];
+/** Loaders of every command, in help order. */
+export const COMMAND_LOADERS: Readonly<Record<string, () => Promise<Command>>> = {
+  preflight: async () => (await import("./preflight.ts")).preflightCommand,
+  finalize: async () => (await import("./finalize.ts")).finalizeCommand,
+  load: async () => (await import("./load.ts")).loadCommand,
+  validate: async () => (await import("./validate.ts")).validateCommand,
+  list: async () => (await import("./list.ts")).listCommand,
+  show: async () => (await import("./show.ts")).showCommand,
+  export: async () => (await import("./export.ts")).exportCommand,
+  demo: async () => (await import("./demo.ts")).demoCommand,
+};
 
-/** Finds a command by name. */
-export function findCommand(name: string): Command | undefined {
-  return COMMANDS.find((c) => c.name === name);
+/** Every command name, in help order. */
+export const COMMAND_NAMES: readonly string[] = Object.keys(COMMAND_LOADERS);
+
+/** Loads one command by name; undefined when there is none. */
+export async function findCommand(name: string): Promise<Command | undefined> {
+  return Object.hasOwn(COMMAND_LOADERS, name) ? await COMMAND_LOADERS[name]!() : undefined;
+}
+
+/** Loads every command, in help order. */
+export async function loadCommands(): Promise<Command[]> {
+  return await Promise.all(COMMAND_NAMES.map((name) => COMMAND_LOADERS[name]!()));
 }

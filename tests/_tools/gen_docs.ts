@@ -4,9 +4,11 @@
  * and exits 1 (part of `deno task check` and the test suite).
  * @module
  */
-import { COMMANDS } from "../../commands/mod.ts";
+import { loadCommands } from "../../commands/mod.ts";
 import { renderHelp } from "../../commands/_command.ts";
 import { EXIT } from "../../core/errors.ts";
+
+const COMMANDS = await loadCommands();
 
 /** Generated blocks: marker name -> content. */
 export function generatedBlocks(): Record<string, string> {

@@ -4,7 +4,7 @@
  * state and the big-pack repository's refs from leaking between runs.
  * @module
  */
-import { BATON_PERMISSIONS, MAIN } from "../_helpers/cli.ts";
+import { BATON_PERMISSIONS, BATON_RUNTIME_FLAGS, MAIN } from "../_helpers/cli.ts";
 import {
   BIG_SMALL_COMMITS,
   BIG_UNPUSHED,
@@ -53,7 +53,15 @@ export interface GroupOptions {
 }
 
 const DENO = Deno.execPath();
-const BATON = [DENO, "run", "--quiet", "--no-prompt", ...BATON_PERMISSIONS, MAIN];
+const BATON = [
+  DENO,
+  "run",
+  "--quiet",
+  "--no-prompt",
+  ...BATON_RUNTIME_FLAGS,
+  ...BATON_PERMISSIONS,
+  MAIN,
+];
 
 function batonCase(id: string, label: string, cwd: string, args: string[]): BenchCase {
   return { id, label, cwd, cmd: [...BATON, ...args] };

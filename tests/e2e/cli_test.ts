@@ -1,9 +1,11 @@
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
-import { COMMANDS } from "../../commands/mod.ts";
+import { loadCommands } from "../../commands/mod.ts";
 import { renderHelp } from "../../commands/_command.ts";
 import { VERSION } from "../../core/version.ts";
 import { EXIT } from "../../core/errors.ts";
+
+const COMMANDS = await loadCommands();
 
 Deno.test("baton --version prints the version, also as JSON", async () => {
   const plain = await runBaton(["--version"]);

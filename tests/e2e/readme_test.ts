@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { applyBlocks, generatedBlocks } from "../_tools/gen_docs.ts";
-import { COMMANDS } from "../../commands/mod.ts";
+import { loadCommands } from "../../commands/mod.ts";
+
+const COMMANDS = await loadCommands();
 
 const README = new URL("../../README.md", import.meta.url);
 

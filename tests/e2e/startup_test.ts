@@ -58,3 +58,30 @@ Deno.test("the no-capsule path of load (repository discovery) loads no npm packa
   const closure = await staticClosure("core/facts/git/find_repo.ts");
   assert.deepEqual([...closure].filter((s) => !s.endsWith(".ts")), []);
 });
+
+Deno.test("the baton and install tasks run with the test helper's flags, lazy dynamic imports included", async () => {
+  const { BATON_PERMISSIONS, BATON_RUNTIME_FLAGS } = await import("../_helpers/cli.ts");
+  const config = JSON.parse(await Deno.readTextFile(`${ROOT}deno.json`));
+  assert.ok(BATON_RUNTIME_FLAGS.includes("--unstable-lazy-dynamic-imports"));
+  for (const task of ["baton", "install"]) {
+    const words: string[] = config.tasks[task].split(/\s+/);
+    for (const flag of [...BATON_RUNTIME_FLAGS, ...BATON_PERMISSIONS]) {
+      assert.ok(words.includes(flag), `task ${task} passes ${flag}`);
+    }
+    const given = words.filter((w) => w.startsWith("--allow-"));
+    assert.deepEqual(given.sort(), [...BATON_PERMISSIONS].sort(), `task ${task} grants no more`);
+  }
+});
+
+Deno.test("every command file in the table statically imports no npm package", async () => {
+  const { COMMAND_NAMES } = await import("../../commands/mod.ts");
+  const table = await Deno.readTextFile(`${ROOT}commands/mod.ts`);
+  const files = [...table.matchAll(/import\("\.\/([a-z_]+\.ts)"\)/g)].map((m) => m[1]!);
+  assert.equal(files.length, COMMAND_NAMES.length, "one command file per table entry");
+  for (const file of files) {
+    const closure = await staticClosure(`commands/${file}`);
+    const heavy = [...closure].filter((s) => !s.endsWith(".ts") && !s.startsWith("node:"));
+    assert.deepEqual(heavy, [], `commands/${file}`);
+    assert.ok(![...closure].some((s) => s === "node:util"), `commands/${file} avoids node:util`);
+  }
+});
