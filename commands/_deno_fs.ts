@@ -11,6 +11,7 @@ import {
   type FileStat,
   FsExistsError,
   FsNotFoundError,
+  type WriteFileOptions,
   type WriteFs,
 } from "../core/fs.ts";
 
@@ -147,7 +148,12 @@ export class DenoFs implements WriteFs {
   }
 
   /** Temp file + fsync + rename in the same directory; the temp is removed on failure. */
-  async writeFileAtomic(path: string, data: Uint8Array): Promise<void> {
+  async writeFileAtomic(
+    path: string,
+    data: Uint8Array,
+    options: WriteFileOptions = {},
+  ): Promise<void> {
+    const durable = options.durable ?? true;
     const slash = path.lastIndexOf("/");
     const dir = slash >= 0 ? path.slice(0, slash) : ".";
     const base = slash >= 0 ? path.slice(slash + 1) : path;
@@ -157,7 +163,7 @@ export class DenoFs implements WriteFs {
       try {
         let written = 0;
         while (written < data.length) written += await file.write(data.subarray(written));
-        await file.sync();
+        if (durable) await file.sync();
       } finally {
         file.close();
       }
@@ -166,7 +172,7 @@ export class DenoFs implements WriteFs {
       await Deno.remove(temp).catch(() => {});
       throw mapError(e, path);
     }
-    await syncDir(dir);
+    if (durable) await syncDir(dir);
   }
 
   /** mkdir -p. */

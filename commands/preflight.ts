@@ -20,6 +20,7 @@ export const preflightCommand: Command = {
     const { DRAFT_TEMPLATE, DRAFT_NOTES } = await import("../core/capsule/draft_template.ts");
     const ctx = workflowContext(io);
     const facts = await collectFacts(ctx.fs, ctx.cwd, {
+      cacheFs: ctx.fs,
       now: ctx.now,
       homeDir: ctx.homeDir,
       xdgConfigHome: ctx.xdgConfigHome,

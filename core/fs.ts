@@ -53,10 +53,20 @@ export interface ReadFs {
   realPath(path: string): Promise<string>;
 }
 
+/** Options of {@linkcode WriteFs.writeFileAtomic}. */
+export interface WriteFileOptions {
+  /** fsync the file and its directory. @default {true} */
+  durable?: boolean;
+}
+
 /** Writing capability; every whole-file write is atomic (temp + fsync + rename). */
 export interface WriteFs extends ReadFs {
-  /** Atomically replaces `path` with `data`. */
-  writeFileAtomic(path: string, data: Uint8Array): Promise<void>;
+  /**
+   * Atomically replaces `path` with `data`. `durable: false` skips the
+   * fsyncs, for caches: a reader still sees the old or the new file whole,
+   * but a crash may lose the write.
+   */
+  writeFileAtomic(path: string, data: Uint8Array, options?: WriteFileOptions): Promise<void>;
   /** mkdir -p. */
   mkdirp(path: string): Promise<void>;
   /** mkdir that fails with FsExistsError when the directory exists (used for locks). */

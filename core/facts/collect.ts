@@ -5,7 +5,7 @@
  * on a remote-tracking ref (under a time budget; "unknown" when it runs out).
  * @module
  */
-import type { ReadFs } from "../fs.ts";
+import type { FileStat, ReadFs, WriteFs } from "../fs.ts";
 import type {
   ChangedFileFact,
   Facts,
@@ -24,6 +24,8 @@ import {
   readRepoConfig,
 } from "./git/mod.ts";
 import { scanWorktree } from "./worktree/mod.ts";
+import { createListingCache, type ListingCache } from "./worktree/listing_cache.ts";
+import { readListingCache, writeListingCache } from "./worktree/listing_cache_file.ts";
 import { notARepoFacts } from "./empty_facts.ts";
 
 /** Options of {@linkcode collectFacts}. */
@@ -41,6 +43,12 @@ export interface CollectFactsOptions {
   publishBudgetMs?: number;
   /** Most untracked files walked. @default {10000} */
   maxUntracked?: number;
+  /**
+   * Keeps the untracked walk's directory-listing cache in the git directory
+   * through this fs (see worktree/listing_cache.ts); without it every
+   * directory is read. @default {null}
+   */
+  cacheFs?: WriteFs | null;
 }
 
 function statusOf(e: WorktreeEntry): ChangedFileFact["status"] {
@@ -79,13 +87,28 @@ export async function collectFacts(
     if (commit !== null && commit.type === "commit") headTree = parseCommit(commit.data).tree;
     else notes.push("HEAD commit object could not be read");
   }
+  const cacheFs = options.cacheFs ?? null;
+  let listing: ListingCache | null = null;
+  if (cacheFs !== null) {
+    const stored = await readListingCache(cacheFs, repo);
+    listing = createListingCache(fs, repo.workTree, {
+      previous: stored.data,
+      previousFileMtimeMs: stored.fileMtimeMs,
+      scanStartMs: options.now().getTime(),
+    });
+  }
   const wt = await scanWorktree(fs, repo, {
     headTreeOid: headTree,
     objects,
     excludesFile: config.excludesFile,
     fileMode: config.fileMode,
     maxUntracked: options.maxUntracked ?? 10_000,
+    ...(listing === null
+      ? {}
+      : { readDir: (path: string, known?: FileStat | null) => listing.readDir(path, known) }),
   });
+  const toStore = listing?.toStore(options.now().getTime()) ?? null;
+  if (cacheFs !== null && toStore !== null) await writeListingCache(cacheFs, repo, toStore);
   // .baton/ is baton's own state: it never counts as a change.
   const own = (p: string) => p === ".baton" || p === ".baton/" || p.startsWith(".baton/");
   const entries = wt.entries.filter((e) => !own(e.path));

@@ -98,6 +98,7 @@ export async function finalizeParsedDraft(
   options: FinalizeOptions = {},
 ): Promise<FinalizeResult> {
   const facts = options.facts ?? await collectFacts(ctx.fs, ctx.cwd, {
+    cacheFs: ctx.fs,
     now: ctx.now,
     homeDir: ctx.homeDir,
     xdgConfigHome: ctx.xdgConfigHome,

@@ -68,6 +68,7 @@ export async function loadBriefing(
   if (parsed === null) return null;
   const { capsule, capped } = parsed;
   const current = await collectFacts(ctx.fs, ctx.cwd, {
+    cacheFs: ctx.fs,
     repo,
     now: ctx.now,
     homeDir: ctx.homeDir,

@@ -8,7 +8,7 @@
  * re-hashes those files on every call instead (see measurements, section 2).
  * @module
  */
-import { FsNotFoundError, type ReadFs } from "../../fs.ts";
+import { type DirEntry, type FileStat, FsNotFoundError, type ReadFs } from "../../fs.ts";
 import type { GitObjectReader, RepoLocation, StatusCode, WorktreeEntry } from "../types.ts";
 import { hashBlob } from "./blob_oid.ts";
 import {
@@ -57,6 +57,11 @@ export interface ScanWorktreeOptions {
   untracked?: boolean;
   /** Verify the index's trailing SHA-1 (one hash of the whole file). @default {false} */
   verifyChecksum?: boolean;
+  /**
+   * Lists directories for the untracked walk (a listing cache); `known` is
+   * the directory's lstat when the scan already made it. @default {fs.readDir}
+   */
+  readDir?: (path: string, known?: FileStat | null) => Promise<DirEntry[]>;
   /** Files read and hashed at once. @default {8} */
   hashConcurrency?: number;
 }
@@ -269,6 +274,9 @@ export async function scanWorktree(
       excludesFile: options.excludesFile ?? null,
       maxUntracked: options.maxUntracked ?? DEFAULT_MAX_UNTRACKED,
       ignoreCase: options.ignoreCase ?? false,
+      ...(options.readDir === undefined ? {} : {
+        readDir: (abs: string) => options.readDir!(abs, dirs.statsByPath.get(abs)),
+      }),
     });
     untracked = res.paths;
     untrackedTruncated = res.truncated;
@@ -337,18 +345,23 @@ async function lstatTrackedDirs(
   fs: ReadFs,
   work: string,
   tree: TrackedTree,
-): Promise<{ bad: Set<string>; exists: Map<string, boolean> }> {
+): Promise<
+  { bad: Set<string>; exists: Map<string, boolean>; statsByPath: Map<string, FileStat | null> }
+> {
   const dirs = [...tree.dirs.keys()].filter((d) => d !== "");
-  const stats = await fs.lstatMany(dirs.map((d) => `${work}/${d}`));
+  const absPaths = dirs.map((d) => `${work}/${d}`);
+  const stats = await fs.lstatMany(absPaths);
   const bad = new Set<string>();
   const exists = new Map<string, boolean>();
+  const statsByPath = new Map<string, FileStat | null>();
   dirs.forEach((d, k) => {
     const st = stats[k]!;
+    statsByPath.set(absPaths[k]!, st);
     const real = st !== null && st.isDirectory;
     exists.set(d, real);
     if (!real) bad.add(d);
   });
-  return { bad, exists };
+  return { bad, exists, statsByPath };
 }
 
 function underBadDir(bad: Set<string>, path: string): boolean {

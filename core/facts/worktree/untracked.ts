@@ -21,6 +21,8 @@ import { MODE_GITLINK, MODE_TYPE_MASK } from "./compare_stat.ts";
 
 /** Options of {@linkcode findUntracked}. */
 export interface FindUntrackedOptions {
+  /** Lists a directory (a cache may stand in front of `fs.readDir`). @default {fs.readDir} */
+  readDir?: (path: string) => Promise<DirEntry[]>;
   /** The index as directories, from {@linkcode buildTrackedTree}. @default {nothing tracked} */
   tracked?: TrackedTree;
   /** core.excludesFile as an absolute path, or null for none. @default {null} */
@@ -100,6 +102,7 @@ export async function findUntracked(
   const tracked = options.tracked ?? buildTrackedTree(buildIndex([]));
   const max = options.maxUntracked ?? DEFAULT_MAX_UNTRACKED;
   const ignoreCase = options.ignoreCase ?? false;
+  const readDir = options.readDir ?? ((path: string) => fs.readDir(path));
   const paths: string[] = [];
   let truncated = false;
   let dirsRead = 0;
@@ -146,7 +149,7 @@ export async function findUntracked(
     const abs = dir === "" ? repo.workTree : `${repo.workTree}/${dir.slice(0, -1)}`;
     let list: DirEntry[];
     try {
-      list = await fs.readDir(abs);
+      list = await readDir(abs);
     } catch {
       return true; // vanished or unreadable while walking: git skips it too
     }

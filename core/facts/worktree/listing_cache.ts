@@ -1,0 +1,238 @@
+/**
+ * A directory-listing cache for the untracked walk, in the spirit of git's
+ * untracked cache: a directory whose mtime and inode are unchanged since it
+ * was listed still holds the same names (adding, removing or renaming an
+ * entry updates the directory's mtime), so one lstat replaces a readdir. At
+ * 50k files the walk's 2,600 readdirs were measured at 130-146 ms; their
+ * lstats at about 15 ms. Only the listing is cached, never the verdict: which
+ * names are tracked or ignored is decided afresh on every scan, so index and
+ * .gitignore changes need no invalidation.
+ *
+ * Racy listings are never trusted: a directory changed within
+ * {@linkcode RACY_MARGIN_MS} of the scan that listed it could change again
+ * without its mtime moving. The scan's start time is recorded on the
+ * system clock, and the clock the file system stamps mtimes with is tied to
+ * it through the cache file's own mtime (the skew between the two), so a
+ * file system whose clock runs behind does not make a racy listing look old.
+ *
+ * Pure: data in, data out, reads and writes through an injected fs.
+ * @module
+ */
+import type { DirEntry, FileStat, ReadFs } from "../../fs.ts";
+
+/** Listings this close to the scan that made them are re-read next time. */
+export const RACY_MARGIN_MS = 2000;
+
+/** Past this skew between the cache file's mtime and its recorded write time, the cache is dropped. */
+export const MAX_CLOCK_SKEW_MS = 5000;
+
+/** Largest cache file read; a larger one is ignored. */
+export const MAX_CACHE_BYTES = 64 * 1024 * 1024;
+
+const FORMAT = "baton-listing-cache-1";
+
+/** One cached listing: the directory's identity when listed, and its names. */
+interface Listing {
+  mtimeMs: number;
+  ino: number | null;
+  entries: DirEntry[];
+}
+
+/** The cache as read from disk. */
+export interface ListingCacheData {
+  workTree: string;
+  /** System-clock start of the scan that wrote the cache. */
+  scanStartMs: number;
+  /** System-clock time the cache was written. */
+  writtenMs: number;
+  dirs: Map<string, Listing>;
+}
+
+/** What one scan did with the cache. */
+export interface ListingCacheStats {
+  hits: number;
+  misses: number;
+}
+
+/** A readDir with a cache in front, and what it saw. */
+export interface ListingCache {
+  /**
+   * Lists a directory, from the cache when its identity is unchanged and not
+   * racy; `known` is the directory's lstat when the caller already has it.
+   */
+  readDir(path: string, known?: FileStat | null): Promise<DirEntry[]>;
+  /** Hits and misses so far. */
+  stats(): ListingCacheStats;
+  /** The cache to store after this scan, or null when nothing new was listed. */
+  toStore(writtenMs: number): string | null;
+}
+
+const KIND_CODE = { file: "f", dir: "d", link: "l", other: "o" } as const;
+
+function kindOf(e: DirEntry): string {
+  if (e.isSymlink) return KIND_CODE.link;
+  if (e.isDirectory) return KIND_CODE.dir;
+  if (e.isFile) return KIND_CODE.file;
+  return KIND_CODE.other;
+}
+
+function isInt(v: unknown): v is number {
+  return typeof v === "number" && Number.isSafeInteger(v);
+}
+
+/**
+ * Parses a stored cache; null for anything not exactly the expected shape
+ * (a damaged or foreign cache is simply not used).
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(parseListingCache("{not json", "/repo"), null);
+ * const text = JSON.stringify({
+ *   format: "baton-listing-cache-1", work_tree: "/repo", scan_start_ms: 1, written_ms: 2,
+ *   dirs: { "": [5, 7, "a.txt/src", "fd"] },
+ * });
+ * assert.deepEqual(parseListingCache(text, "/repo")?.dirs.get("")?.entries.map((e) => e.name), [
+ *   "a.txt",
+ *   "src",
+ * ]);
+ * assert.equal(parseListingCache(text, "/other"), null);
+ * ```
+ */
+export function parseListingCache(text: string, workTree: string): ListingCacheData | null {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return null;
+  const o = raw as Record<string, unknown>;
+  if (o.format !== FORMAT || o.work_tree !== workTree) return null;
+  if (!isInt(o.scan_start_ms) || !isInt(o.written_ms)) return null;
+  if (typeof o.dirs !== "object" || o.dirs === null || Array.isArray(o.dirs)) return null;
+  const dirs = new Map<string, Listing>();
+  for (const [dir, value] of Object.entries(o.dirs as Record<string, unknown>)) {
+    if (!Array.isArray(value) || value.length !== 4) return null;
+    const [mtimeMs, ino, names, kinds] = value as unknown[];
+    if (!isInt(mtimeMs) || !(ino === null || isInt(ino))) return null;
+    if (typeof names !== "string" || typeof kinds !== "string") return null;
+    const list = names === "" ? [] : names.split("/");
+    if (list.length !== kinds.length) return null;
+    const entries: DirEntry[] = [];
+    for (let i = 0; i < list.length; i++) {
+      const name = list[i]!;
+      const k = kinds[i];
+      if (name === "" || name === "." || name === "..") return null;
+      entries.push({
+        name,
+        isFile: k === KIND_CODE.file,
+        isDirectory: k === KIND_CODE.dir,
+        isSymlink: k === KIND_CODE.link,
+      });
+    }
+    dirs.set(dir, { mtimeMs, ino, entries });
+  }
+  return { workTree, scanStartMs: o.scan_start_ms, writtenMs: o.written_ms, dirs };
+}
+
+/** Options of {@linkcode createListingCache}. */
+export interface CreateListingCacheOptions {
+  /** The stored cache, or null for none. */
+  previous: ListingCacheData | null;
+  /** The stored cache file's mtime (file-system clock), or null when there is none. */
+  previousFileMtimeMs: number | null;
+  /** System-clock time this scan started. */
+  scanStartMs: number;
+}
+
+/**
+ * Puts a listing cache in front of `fs.readDir` for the directories of
+ * `workTree` (paths outside it are passed through uncached).
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const fs = {
+ *   lstat: () => Promise.resolve({ mtimeMs: 1_000, ino: 1, isDirectory: true }),
+ *   readDir: () => Promise.resolve([{ name: "a", isFile: true, isDirectory: false, isSymlink: false }]),
+ * } as unknown as import("../../fs.ts").ReadFs;
+ * const cache = createListingCache(fs, "/repo", {
+ *   previous: null,
+ *   previousFileMtimeMs: null,
+ *   scanStartMs: 100_000,
+ * });
+ * assert.equal((await cache.readDir("/repo")).length, 1);
+ * assert.deepEqual(cache.stats(), { hits: 0, misses: 1 });
+ * assert.ok(cache.toStore(100_500)?.includes('"":[1000,1,"a","f"]'));
+ * ```
+ */
+export function createListingCache(
+  fs: ReadFs,
+  workTree: string,
+  options: CreateListingCacheOptions,
+): ListingCache {
+  const prev = options.previous;
+  let trustBefore = -Infinity;
+  if (prev !== null && options.previousFileMtimeMs !== null) {
+    const skew = options.previousFileMtimeMs - prev.writtenMs;
+    if (Math.abs(skew) <= MAX_CLOCK_SKEW_MS) trustBefore = prev.scanStartMs + skew - RACY_MARGIN_MS;
+  }
+  const next = new Map<string, Listing>();
+  let hits = 0;
+  let misses = 0;
+  const keyOf = (path: string): string | null => {
+    if (path === workTree) return "";
+    return path.startsWith(`${workTree}/`) ? path.slice(workTree.length + 1) : null;
+  };
+  const usable = (listing: Listing | undefined, st: FileStat): listing is Listing =>
+    listing !== undefined && st.mtimeMs === listing.mtimeMs && st.ino === listing.ino &&
+    listing.mtimeMs < trustBefore;
+
+  return {
+    async readDir(path: string, known?: FileStat | null): Promise<DirEntry[]> {
+      const key = keyOf(path);
+      if (key === null) return await fs.readDir(path);
+      const st = known === undefined ? await fs.lstat(path) : known;
+      if (st !== null && st.isDirectory && st.mtimeMs !== null) {
+        const cached = prev?.dirs.get(key);
+        if (usable(cached, st)) {
+          hits++;
+          next.set(key, cached);
+          return cached.entries.map((e) => ({ ...e }));
+        }
+      }
+      misses++;
+      const entries = await fs.readDir(path);
+      // Names holding "/" cannot occur in a listing; refuse to cache rather
+      // than store something that would parse back differently.
+      if (
+        st !== null && st.isDirectory && st.mtimeMs !== null &&
+        !entries.some((e) => e.name.includes("/"))
+      ) {
+        next.set(key, { mtimeMs: st.mtimeMs, ino: st.ino, entries });
+      }
+      return entries;
+    },
+    stats(): ListingCacheStats {
+      return { hits, misses };
+    },
+    toStore(writtenMs: number): string | null {
+      if (misses === 0) return null;
+      const dirs: Record<string, [number, number | null, string, string]> = {};
+      for (const [key, l] of next) {
+        dirs[key] = [
+          l.mtimeMs,
+          l.ino,
+          l.entries.map((e) => e.name).join("/"),
+          l.entries.map(kindOf).join(""),
+        ];
+      }
+      return JSON.stringify({
+        format: FORMAT,
+        work_tree: workTree,
+        scan_start_ms: options.scanStartMs,
+        written_ms: writtenMs,
+        dirs,
+      });
+    },
+  };
+}

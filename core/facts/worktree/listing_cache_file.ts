@@ -1,0 +1,59 @@
+/**
+ * Where the directory-listing cache lives and how it is read and stored:
+ * `<git dir>/baton/listing-cache.json`, inside the repository's own git
+ * directory so it is never part of the work tree, never committed and never
+ * shared by a clone (a cache shipped inside a repository could hide files).
+ * Everything here is best effort: a cache that cannot be read is not used,
+ * one that cannot be written is skipped, and neither ever fails a scan.
+ * @module
+ */
+import type { WriteFs } from "../../fs.ts";
+import type { RepoLocation } from "../types.ts";
+import { type ListingCacheData, MAX_CACHE_BYTES, parseListingCache } from "./listing_cache.ts";
+
+/** The cache file of a repository. */
+export function listingCachePath(repo: RepoLocation): string {
+  return `${repo.gitDir}/baton/listing-cache.json`;
+}
+
+/** A stored cache and its file's mtime, or nulls when there is none usable. */
+export interface StoredListingCache {
+  data: ListingCacheData | null;
+  fileMtimeMs: number | null;
+}
+
+/** Reads the stored cache; never throws. */
+export async function readListingCache(
+  fs: WriteFs,
+  repo: RepoLocation,
+): Promise<StoredListingCache> {
+  const path = listingCachePath(repo);
+  try {
+    const st = await fs.lstat(path);
+    if (st === null || !st.isFile || st.size > MAX_CACHE_BYTES) {
+      return { data: null, fileMtimeMs: null };
+    }
+    const text = new TextDecoder().decode(await fs.readFile(path));
+    return { data: parseListingCache(text, repo.workTree), fileMtimeMs: st.mtimeMs };
+  } catch {
+    return { data: null, fileMtimeMs: null };
+  }
+}
+
+/** Stores the cache atomically; returns false when it could not be written. */
+export async function writeListingCache(
+  fs: WriteFs,
+  repo: RepoLocation,
+  text: string,
+): Promise<boolean> {
+  try {
+    await fs.mkdirp(`${repo.gitDir}/baton`);
+    // A cache needs no fsync: a torn or lost write only means a re-read.
+    await fs.writeFileAtomic(listingCachePath(repo), new TextEncoder().encode(text), {
+      durable: false,
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,261 @@
+/**
+ * The directory-listing cache: when a stored listing is trusted (identity
+ * unchanged, older than the racy margin, clock skew bounded), that a trusted
+ * listing really stands in for readdir (a planted name shows up), that a
+ * changed or racy directory is read again, and that scans with the cache
+ * agree with `git status -uall` while files come and go.
+ * @module
+ */
+import assert from "node:assert/strict";
+import { commitAll, makeRepo, writeFiles } from "../../../_helpers/git.ts";
+import { gitStatus, scanWithGit } from "../../../_helpers/worktree_status.ts";
+import { DenoFs } from "../../../../commands/_deno_fs.ts";
+import type { DirEntry, FileStat, ReadFs } from "../../../../core/fs.ts";
+import {
+  createListingCache,
+  type ListingCache,
+  type ListingCacheData,
+  MAX_CLOCK_SKEW_MS,
+  parseListingCache,
+  RACY_MARGIN_MS,
+} from "../../../../core/facts/worktree/listing_cache.ts";
+import {
+  listingCachePath,
+  readListingCache,
+  writeListingCache,
+} from "../../../../core/facts/worktree/listing_cache_file.ts";
+
+const FILE = (name: string): DirEntry => ({
+  name,
+  isFile: true,
+  isDirectory: false,
+  isSymlink: false,
+});
+
+/** A fake fs with one directory; counts readDir calls. */
+function oneDirFs(mtimeMs: number, ino: number, names: string[]) {
+  const calls = { readDir: 0 };
+  const fs = {
+    lstat: (_: string) =>
+      Promise.resolve({ isDirectory: true, isFile: false, mtimeMs, ino } as FileStat),
+    readDir: (_: string) => {
+      calls.readDir++;
+      return Promise.resolve(names.map(FILE));
+    },
+  } as unknown as ReadFs;
+  return { fs, calls };
+}
+
+function stored(
+  mtimeMs: number,
+  ino: number,
+  names: string[],
+  scanStartMs: number,
+): ListingCacheData {
+  return {
+    workTree: "/repo",
+    scanStartMs,
+    writtenMs: scanStartMs + 100,
+    dirs: new Map([["sub", { mtimeMs, ino, entries: names.map(FILE) }]]),
+  };
+}
+
+const HOUR = 3_600_000;
+const NOW = 1_800_000_000_000;
+
+async function listSub(cache: ListingCache): Promise<string[]> {
+  return (await cache.readDir("/repo/sub")).map((e) => e.name);
+}
+
+Deno.test("createListingCache() serves a trusted listing without reading the directory", async () => {
+  const { fs, calls } = oneDirFs(NOW - HOUR, 7, ["real.txt"]);
+  const cache = createListingCache(fs, "/repo", {
+    previous: stored(NOW - HOUR, 7, ["cached.txt"], NOW - 60_000),
+    previousFileMtimeMs: NOW - 60_000 + 100,
+    scanStartMs: NOW,
+  });
+  assert.deepEqual(await listSub(cache), ["cached.txt"]);
+  assert.equal(calls.readDir, 0);
+  assert.deepEqual(cache.stats(), { hits: 1, misses: 0 });
+  assert.equal(cache.toStore(NOW + 10), null, "nothing new: nothing to store");
+});
+
+Deno.test("createListingCache() reads again when the mtime or the inode changed", async () => {
+  for (const [mtime, ino] of [[NOW - HOUR + 1, 7], [NOW - HOUR, 8]] as const) {
+    const { fs, calls } = oneDirFs(mtime, ino, ["real.txt"]);
+    const cache = createListingCache(fs, "/repo", {
+      previous: stored(NOW - HOUR, 7, ["cached.txt"], NOW - 60_000),
+      previousFileMtimeMs: NOW - 60_000 + 100,
+      scanStartMs: NOW,
+    });
+    assert.deepEqual(await listSub(cache), ["real.txt"]);
+    assert.equal(calls.readDir, 1);
+    const text = cache.toStore(NOW + 10);
+    assert.ok(text !== null && text.includes("real.txt") && !text.includes("cached.txt"));
+  }
+});
+
+Deno.test("createListingCache() never trusts a listing made within the racy margin", async () => {
+  const listedAt = NOW - 60_000;
+  const { fs, calls } = oneDirFs(listedAt - RACY_MARGIN_MS + 1, 7, ["real.txt"]);
+  const cache = createListingCache(fs, "/repo", {
+    previous: stored(listedAt - RACY_MARGIN_MS + 1, 7, ["cached.txt"], listedAt),
+    previousFileMtimeMs: listedAt + 100,
+    scanStartMs: NOW,
+  });
+  assert.deepEqual(await listSub(cache), ["real.txt"]);
+  assert.equal(calls.readDir, 1);
+});
+
+Deno.test("createListingCache() trusts nothing when the cache file's clock disagrees too much", async () => {
+  const { fs, calls } = oneDirFs(NOW - HOUR, 7, ["real.txt"]);
+  const cache = createListingCache(fs, "/repo", {
+    previous: stored(NOW - HOUR, 7, ["cached.txt"], NOW - 60_000),
+    previousFileMtimeMs: NOW - 60_000 + 100 + MAX_CLOCK_SKEW_MS + 1,
+    scanStartMs: NOW,
+  });
+  assert.deepEqual(await listSub(cache), ["real.txt"]);
+  assert.equal(calls.readDir, 1);
+});
+
+Deno.test("createListingCache() ties the racy margin to the file system's clock", async () => {
+  // The file system runs 4 s behind the system clock: a directory changed
+  // 3 s (file-system time) before the listing looks 7 s old on the system
+  // clock, yet must not be trusted any more than without the skew.
+  const skew = -4000;
+  const listedAt = NOW - 60_000;
+  const mtime = listedAt + skew - RACY_MARGIN_MS + 500;
+  const { fs, calls } = oneDirFs(mtime, 7, ["real.txt"]);
+  const cache = createListingCache(fs, "/repo", {
+    previous: stored(mtime, 7, ["cached.txt"], listedAt),
+    previousFileMtimeMs: listedAt + 100 + skew,
+    scanStartMs: NOW,
+  });
+  assert.deepEqual(await listSub(cache), ["real.txt"]);
+  assert.equal(calls.readDir, 1);
+});
+
+Deno.test("parseListingCache() refuses damaged or foreign caches", () => {
+  const good = {
+    format: "baton-listing-cache-1",
+    work_tree: "/repo",
+    scan_start_ms: 1,
+    written_ms: 2,
+    dirs: { sub: [5, 7, "a/b", "fd"] },
+  };
+  assert.ok(parseListingCache(JSON.stringify(good), "/repo") !== null, "positive control");
+  const bad: unknown[] = [
+    { ...good, format: "other" },
+    { ...good, scan_start_ms: "1" },
+    { ...good, dirs: { sub: [5, 7, "a/b", "f"] } },
+    { ...good, dirs: { sub: [5.5, 7, "a", "f"] } },
+    { ...good, dirs: { sub: [5, 7, "a/../b", "fdf"] } },
+    { ...good, dirs: { sub: [5, 7, "a//b", "fdf"] } },
+    { ...good, dirs: [] },
+    [],
+  ];
+  for (const b of bad) assert.equal(parseListingCache(JSON.stringify(b), "/repo"), null);
+  assert.equal(parseListingCache(JSON.stringify(good), "/elsewhere"), null);
+  assert.equal(parseListingCache("\u0000", "/repo"), null);
+});
+
+// --- real repositories, with git status as the oracle ---------------------
+
+async function backdateDirs(root: string, ms: number): Promise<void> {
+  const when = new Date(ms);
+  const walk = async (dir: string): Promise<void> => {
+    for await (const e of Deno.readDir(dir)) {
+      if (e.isDirectory && e.name !== ".git") await walk(`${dir}/${e.name}`);
+    }
+    await Deno.utime(dir, when, when);
+  };
+  await walk(root);
+}
+
+/** One scan through the cache stored in the repository, storing the result. */
+async function cachedScan(dir: string) {
+  const fs = new DenoFs();
+  const repo = { workTree: dir, gitDir: `${dir}/.git`, commonDir: `${dir}/.git` };
+  const { data, fileMtimeMs } = await readListingCache(fs, repo);
+  const cache = createListingCache(fs, dir, {
+    previous: data,
+    previousFileMtimeMs: fileMtimeMs,
+    scanStartMs: Date.now(),
+  });
+  const status = await scanWithGit(dir, { readDir: (p, known) => cache.readDir(p, known) });
+  const text = cache.toStore(Date.now());
+  if (text !== null) assert.ok(await writeListingCache(fs, repo, text));
+  assert.deepEqual(status.untracked, (await gitStatus(dir)).untracked, "agrees with git");
+  return { untracked: status.untracked, stats: cache.stats() };
+}
+
+Deno.test("scans through the listing cache agree with git while files come and go", async () => {
+  const dir = await makeRepo("baton-listing-");
+  await writeFiles(dir, {
+    ".gitignore": "*.log\n",
+    "a/one.txt": "1",
+    "a/b/two.txt": "2",
+    "c/three.txt": "3",
+  });
+  await commitAll(dir, "base");
+  await writeFiles(dir, { "c/new.txt": "n", "c/skip.log": "x" });
+  await backdateDirs(dir, Date.now() - 3_600_000);
+
+  const first = await cachedScan(dir);
+  assert.deepEqual(first.untracked, ["c/new.txt"]);
+  assert.equal(first.stats.hits, 0);
+
+  const second = await cachedScan(dir);
+  assert.equal(second.stats.misses, 0, "every directory came from the cache");
+  assert.ok(second.stats.hits >= 4);
+
+  // Adding, deleting and ignoring change directory mtimes: those are re-read.
+  await writeFiles(dir, { "a/b/added.txt": "+", "d/e/deep.txt": "+" });
+  await Deno.remove(`${dir}/c/new.txt`);
+  const third = await cachedScan(dir);
+  assert.deepEqual(third.untracked, ["a/b/added.txt", "d/e/deep.txt"]);
+  assert.ok(third.stats.misses >= 3 && third.stats.hits >= 1, JSON.stringify(third.stats));
+
+  // An ignore rule changed in place (no directory mtime moves): the verdict
+  // is recomputed from the cached names, so the change still shows.
+  await backdateDirs(dir, Date.now() - 3_600_000);
+  await cachedScan(dir);
+  await Deno.writeTextFile(`${dir}/.gitignore`, "*.log\ndeep.txt\n");
+  await backdateDirs(dir, Date.now() - 3_600_000);
+  const fourth = await cachedScan(dir);
+  assert.deepEqual(fourth.untracked, ["a/b/added.txt"]);
+});
+
+Deno.test("a trusted cached listing really replaces readdir, and a racy one does not", async () => {
+  const dir = await makeRepo("baton-listing-");
+  await writeFiles(dir, { "sub/real.txt": "r" });
+  await commitAll(dir, "base");
+  await backdateDirs(dir, Date.now() - 3_600_000);
+  await cachedScan(dir);
+  // Plant a name in the stored listing of sub/: served from the cache, the
+  // phantom appears as untracked (the positive control of the mechanism).
+  const path = listingCachePath({ workTree: dir, gitDir: `${dir}/.git`, commonDir: `${dir}/.git` });
+  const original = JSON.parse(await Deno.readTextFile(path));
+  const planted = structuredClone(original);
+  planted.dirs.sub[2] += "/phantom.txt";
+  planted.dirs.sub[3] += "f";
+  await Deno.writeTextFile(path, JSON.stringify(planted));
+  const fs = new DenoFs();
+  const repo = { workTree: dir, gitDir: `${dir}/.git`, commonDir: `${dir}/.git` };
+  const scanWith = async () => {
+    const { data, fileMtimeMs } = await readListingCache(fs, repo);
+    const cache = createListingCache(fs, dir, {
+      previous: data,
+      previousFileMtimeMs: fileMtimeMs,
+      scanStartMs: Date.now(),
+    });
+    return (await scanWithGit(dir, { readDir: (p, k) => cache.readDir(p, k) })).untracked;
+  };
+  // Rewriting the file moved its mtime by well under the skew bound.
+  assert.deepEqual(await scanWith(), ["sub/phantom.txt"]);
+  // The same planted cache, but sub/ changed a moment ago: it is re-read.
+  await writeFiles(dir, { "sub/real.txt": "r2" });
+  const now = new Date();
+  await Deno.utime(`${dir}/sub`, now, now);
+  assert.deepEqual(await scanWith(), []);
+});
