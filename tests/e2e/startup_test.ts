@@ -85,3 +85,13 @@ Deno.test("every command file in the table statically imports no npm package", a
     assert.ok(![...closure].some((s) => s === "node:util"), `commands/${file} avoids node:util`);
   }
 });
+
+Deno.test("the facts collector and the load workflow import no npm package and no node: module", async () => {
+  // node:zlib and npm:ignore (CommonJS) each booted Node compatibility,
+  // 25-40 ms of every preflight, finalize and load.
+  for (const entry of ["core/facts/collect.ts", "core/workflow/load.ts"]) {
+    const closure = await staticClosure(entry);
+    const external = [...closure].filter((s) => !s.endsWith(".ts"));
+    assert.deepEqual(external.filter((s) => s !== "zod"), [], entry);
+  }
+});

@@ -1,7 +1,7 @@
 /**
  * Untracked files: a read-only walk of the work tree through the injected
  * ReadFs, honouring .gitignore at every level, .git/info/exclude and
- * core.excludesFile (matched with npm:ignore), the way `git status -uall`
+ * core.excludesFile (matched by ./gitignore.ts), the way `git status -uall`
  * lists them.
  *
  * Rules kept from git's dir.c: `.git` entries are skipped at every level; an
@@ -11,10 +11,10 @@
  * with nothing to list do not appear.
  * @module
  */
-import ignore from "ignore";
 import type { DirEntry, ReadFs } from "../../fs.ts";
 import type { RepoLocation } from "../types.ts";
 import { comparePaths } from "./compare_paths.ts";
+import { type GitignoreRules, matchGitignore, parseGitignore } from "./gitignore.ts";
 import { buildTrackedTree, type TrackedDir, type TrackedTree } from "./tracked_tree.ts";
 import { buildIndex, ENTRY_WORDS, FIELD } from "./index_file.ts";
 import { MODE_GITLINK, MODE_TYPE_MASK } from "./compare_stat.ts";
@@ -46,12 +46,10 @@ export interface UntrackedResult {
 /** Default cap on untracked paths. */
 export const DEFAULT_MAX_UNTRACKED = 10_000;
 
-type Matcher = ReturnType<typeof ignore>;
-
 interface IgnoreLevel {
   /** Directory the patterns are relative to: "" or "a/b/". */
   base: string;
-  matcher: Matcher;
+  rules: GitignoreRules;
 }
 
 const UTF8 = new TextDecoder();
@@ -60,10 +58,8 @@ const UTF8 = new TextDecoder();
  * Lists untracked, not-ignored files of a work tree, one by one (like
  * `-uall`), in git's order, stopping at a cap.
  *
- * Known gap: npm:ignore judges a path together with its parent directories
- * within one ignore file. When a shallower source ignores a directory and a
- * deeper .gitignore re-includes it, that shallower source is not consulted
- * again for the files inside (git would still apply its file patterns).
+ * Every level is consulted for every path, deepest first, and the first
+ * level with a matching pattern decides, as in git.
  *
  * @param fs Read-only file access.
  * @param repo Work tree and git dirs (info/exclude is read from the common dir).
@@ -113,7 +109,7 @@ export async function findUntracked(
     if (file === null) continue;
     const text = await readOptionalText(fs, file);
     if (text !== null) {
-      base.push({ base: "", matcher: ignore({ ignorecase: ignoreCase }).add(text) });
+      base.push({ base: "", rules: parseGitignore(text, { ignoreCase }) });
     }
   }
 
@@ -166,7 +162,7 @@ export async function findUntracked(
     if (hasIgnoreFile) {
       const text = await readOptionalText(fs, `${abs}/.gitignore`);
       if (text !== null && text.trim() !== "") {
-        here = [...levels, { base: dir, matcher: ignore({ ignorecase: ignoreCase }).add(text) }];
+        here = [...levels, { base: dir, rules: parseGitignore(text, { ignoreCase }) }];
       }
     }
     // Every name is tracked when the listing has exactly as many names as
@@ -230,20 +226,10 @@ function isIgnored(levels: IgnoreLevel[], base: IgnoreLevel[], path: string): bo
 }
 
 function decide(level: IgnoreLevel, path: string): boolean | null {
-  const sub = path.slice(level.base.length);
-  const r = level.matcher.test(sub);
-  if (r.unignored) return false;
-  if (!r.ignored) return null;
-  // npm:ignore reports a path as ignored when a parent directory is; the walk
-  // only reaches paths whose parents were found not ignored overall, so such
-  // an inherited verdict was overridden by a more specific source.
-  const end = sub.endsWith("/") ? sub.length - 1 : sub.length;
-  const slash = sub.lastIndexOf("/", end - 1);
-  if (slash > 0 && level.matcher.test(sub.slice(0, slash + 1)).ignored) return null;
-  return true;
+  const verdict = matchGitignore(level.rules, path.slice(level.base.length));
+  return verdict === null ? null : verdict === "ignored";
 }
 
-/** git's is_nonbare_repository_dir, lightly: a .git file, or a .git dir with HEAD. */
 async function isNestedRepo(fs: ReadFs, abs: string, list: DirEntry[]): Promise<boolean> {
   const dotGit = list.find((e) => e.name === ".git");
   if (dotGit === undefined) return false;

@@ -1,0 +1,221 @@
+/**
+ * The gitignore matcher: unit cases for each rule of gitignore(5), and a
+ * differential test that runs the whole untracked walk against
+ * `git status -uall` (the oracle) on generated patterns and trees.
+ * @module
+ */
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { makeRepo, writeFiles } from "../../../_helpers/git.ts";
+import { gitStatus, scanWithGit } from "../../../_helpers/worktree_status.ts";
+import { matchGitignore, parseGitignore } from "../../../../core/facts/worktree/gitignore.ts";
+
+function verdicts(text: string, paths: string[], ignoreCase = false): Record<string, string> {
+  const rules = parseGitignore(text, { ignoreCase });
+  return Object.fromEntries(paths.map((p) => [p, String(matchGitignore(rules, p))]));
+}
+
+Deno.test("parseGitignore() follows gitignore(5) for comments, escapes, spaces and negation", () => {
+  assert.deepEqual(
+    verdicts("# comment\n\\#hash\n\\!bang\ntrail  \nkeep\\ \n*.o\n!main.o\n", [
+      "# comment",
+      "#hash",
+      "!bang",
+      "trail",
+      "trail  ",
+      "keep ",
+      "keep",
+      "x.o",
+      "main.o",
+    ]),
+    {
+      "# comment": "null",
+      "#hash": "ignored",
+      "!bang": "ignored",
+      "trail": "ignored",
+      "trail  ": "null",
+      "keep ": "ignored",
+      "keep": "null",
+      "x.o": "ignored",
+      "main.o": "unignored",
+    },
+  );
+});
+
+Deno.test("parseGitignore() anchors patterns with a slash and matches the rest at any depth", () => {
+  assert.deepEqual(
+    verdicts("/root.txt\ndoc/frotz\nname\nonly-dir/\n", [
+      "root.txt",
+      "a/root.txt",
+      "doc/frotz",
+      "a/doc/frotz",
+      "name",
+      "a/b/name",
+      "a/name/",
+      "only-dir/",
+      "a/only-dir/",
+      "only-dir",
+    ]),
+    {
+      "root.txt": "ignored",
+      "a/root.txt": "null",
+      "doc/frotz": "ignored",
+      "a/doc/frotz": "null",
+      "name": "ignored",
+      "a/b/name": "ignored",
+      "a/name/": "ignored",
+      "only-dir/": "ignored",
+      "a/only-dir/": "ignored",
+      "only-dir": "null",
+    },
+  );
+});
+
+Deno.test("parseGitignore() implements ** , ?, brackets and POSIX classes like wildmatch", () => {
+  assert.deepEqual(
+    verdicts("**/lead\ntail/**\na/**/b\nx?z\n[abc]1\n[!abc]2\n[[:digit:]]9\nm[a-c]n\n", [
+      "lead",
+      "p/q/lead",
+      "tail",
+      "tail/x",
+      "tail/x/y",
+      "a/b",
+      "a/x/y/b",
+      "xyz",
+      "x/z",
+      "b1",
+      "d1",
+      "d2",
+      "a2",
+      "59",
+      "x9",
+      "mbn",
+      "mdn",
+    ]),
+    {
+      "lead": "ignored",
+      "p/q/lead": "ignored",
+      "tail": "null",
+      "tail/x": "ignored",
+      "tail/x/y": "ignored",
+      "a/b": "ignored",
+      "a/x/y/b": "ignored",
+      "xyz": "ignored",
+      "x/z": "null",
+      "b1": "ignored",
+      "d1": "null",
+      "d2": "ignored",
+      "a2": "null",
+      "59": "ignored",
+      "x9": "null",
+      "mbn": "ignored",
+      "mdn": "null",
+    },
+  );
+});
+
+Deno.test("parseGitignore() keeps git's quirks: reversed ranges and a ** after a literal prefix", () => {
+  // Both verified against git 2.39 with check-ignore.
+  assert.deepEqual(verdicts("[a-/]\n", ["a", "b", "/"]), { a: "ignored", b: "null", "/": "null" });
+  // "d", two stars, two slashes: the stars after the literal "d" start a
+  // component and match zero directories, so only the directory d matches
+  // (what lies below it is ignored because d is).
+  assert.deepEqual(verdicts("d**//\n", ["d/", "d", "dx/"]), {
+    "d/": "ignored",
+    d: "null",
+    "dx/": "null",
+  });
+});
+
+Deno.test("parseGitignore() honours core.ignoreCase, a BOM and CRLF line ends", () => {
+  assert.deepEqual(verdicts("\uFEFFREADME\r\n", ["README", "readme"]), {
+    README: "ignored",
+    readme: "null",
+  });
+  assert.deepEqual(verdicts("README\n", ["readme"], true), { readme: "ignored" });
+});
+
+// --- differential: the whole walk against git status ---------------------
+
+const NAMES = ["a", "b", "ab", "a.log", "b.txt", "x y", "c1", "B"];
+const DIRS = ["a", "d", "d/e", "d/e/f", "g"];
+const TOKENS = [
+  "a",
+  "b",
+  "ab",
+  "*",
+  "?",
+  "**",
+  "/",
+  "*.log",
+  "*.txt",
+  "[ab]",
+  "[!a]",
+  "d",
+  "e",
+  "f",
+  "g",
+  "x y",
+  "x\\ y",
+  "c[0-9]",
+  "B",
+  "**/",
+  "/**",
+  "\\",
+  "[",
+  "]",
+  "[a-",
+  "[[:alpha:]]",
+  "[[:nope:]]",
+  "[]a]",
+  "[!]",
+  " ",
+];
+
+const PATTERN = fc.tuple(
+  fc.boolean(),
+  fc.array(fc.constantFrom(...TOKENS), { minLength: 1, maxLength: 4 }),
+  fc.boolean(),
+).map(([neg, parts, dir]) => `${neg ? "!" : ""}${parts.join("")}${dir ? "/" : ""}`);
+
+const CASE = fc.record({
+  files: fc.uniqueArray(
+    fc.tuple(fc.constantFrom("", ...DIRS), fc.constantFrom(...NAMES)).map(([d, n]) =>
+      d === "" ? n : `${d}/${n}`
+    ),
+    { minLength: 1, maxLength: 12 },
+  ),
+  root: fc.array(PATTERN, { maxLength: 5 }),
+  nested: fc.array(PATTERN, { maxLength: 3 }),
+  nestedDir: fc.constantFrom("d", "d/e", "g"),
+});
+
+Deno.test("the untracked walk agrees with git status on generated patterns and trees", async () => {
+  await fc.assert(
+    fc.asyncProperty(CASE, async ({ files, root, nested, nestedDir }) => {
+      // A file and a directory cannot share a path.
+      const dirs = new Set(
+        files.flatMap((f) =>
+          f.split("/").slice(0, -1).map((_, i, a) => a.slice(0, i + 1).join("/"))
+        ),
+      );
+      const kept = files.filter((f) => !dirs.has(f));
+      const dir = await makeRepo("baton-gitignore-");
+      try {
+        const content: Record<string, string> = {};
+        for (const f of kept) content[f] = "x";
+        content[".gitignore"] = root.join("\n") + "\n";
+        if (nested.length > 0 && [...dirs].includes(nestedDir)) {
+          content[`${nestedDir}/.gitignore`] = nested.join("\n") + "\n";
+        }
+        await writeFiles(dir, content);
+        const ours = (await scanWithGit(dir)).untracked;
+        const theirs = (await gitStatus(dir)).untracked;
+        assert.deepEqual(ours, theirs, JSON.stringify(content));
+      } finally {
+        await Deno.remove(dir, { recursive: true });
+      }
+    }),
+    { numRuns: 150 },
+  );
+});
