@@ -52,6 +52,10 @@ export function detectHost(payload: Readonly<Record<string, unknown>>): HostId |
   if (GEMINI_EVENTS.has(snakeEvent) || str(payload.timestamp) !== null) return "gemini";
   const transcript = str(payload.transcript_path)?.replaceAll("\\", "/") ?? "";
   if (has("turn_id") || /\/\.codex\/|\/rollout-[^/]*\.jsonl$/.test(transcript)) return "codex";
+  // Codex sends a null transcript path and the model on every event; Claude
+  // Code always sends a path, and the model only at session start.
+  if (payload.transcript_path === null) return "codex";
+  if (str(payload.model) !== null && snakeEvent !== "SessionStart") return "codex";
   if (transcript.includes("/.gemini/")) return "gemini";
   return has("session_id") ? "claude-code" : null;
 }

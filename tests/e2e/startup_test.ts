@@ -58,3 +58,38 @@ Deno.test("the no-capsule path of load (repository discovery) loads no npm packa
   const closure = await staticClosure("core/facts/git/find_repo.ts");
   assert.deepEqual([...closure].filter((s) => !s.endsWith(".ts")), []);
 });
+
+Deno.test("the hook's light path (everything up to the session-start freshness check) loads no npm package, node:zlib or capsule parser", async () => {
+  for (const entry of ["commands/mod.ts", "commands/_hook_run.ts"]) {
+    const closure = await staticClosure(entry);
+    const external = [...closure].filter((s) => !s.endsWith(".ts") || s.startsWith("npm:"));
+    assert.deepEqual(
+      external.filter((s) => !s.startsWith("node:") || s === "node:zlib"),
+      [],
+      entry,
+    );
+    for (
+      const heavy of [
+        "core/capsule/schema.ts",
+        "core/capsule/parse.ts",
+        "core/facts/collect.ts",
+        "core/facts/git/object_reader.ts",
+        "commands/_bounded_job.ts",
+      ]
+    ) {
+      assert.ok(!closure.has(heavy), `${entry} must reach ${heavy} only lazily`);
+    }
+  }
+  const hookRun = await staticClosure("commands/_hook_run.ts");
+  assert.ok(
+    hookRun.has("core/workflow/injection_check.ts"),
+    "the walk followed the hook's imports",
+  );
+});
+
+Deno.test("the hook closure check can fail: the heavy job is reachable from the worker entry", async () => {
+  const closure = await staticClosure("commands/_hook_worker.ts");
+  assert.ok(closure.has("commands/_hook_job.ts"));
+  const job = await staticClosure("core/workflow/auto_capsule.ts");
+  assert.ok(job.has("zod") && job.has("node:zlib"));
+});
