@@ -25,8 +25,17 @@ function deadline(ms: number): { promise: Promise<"timeout">; cancel: () => void
 }
 
 function startWorker(): Worker | null {
+  const url = new URL("./_hook_worker.ts", import.meta.url);
   try {
-    return new Worker(new URL("./_hook_worker.ts", import.meta.url).href, { type: "module" });
+    // A Worker's module is read like a file; without that permission (a
+    // sealed run) the job goes inline rather than failing noisily.
+    if (
+      url.protocol === "file:" &&
+      Deno.permissions.querySync({ name: "read", path: url }).state !== "granted"
+    ) {
+      return null;
+    }
+    return new Worker(url.href, { type: "module" });
   } catch {
     return null;
   }

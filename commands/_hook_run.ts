@@ -137,10 +137,11 @@ export async function runHook(args: ParsedArgs, io: Io): Promise<number> {
   const host = (hostFlag as HostId | undefined) ?? payload.detectedHost;
   report.host = host;
   if (payload.nativeEvent !== null && payload.event !== event) {
+    // Never quoted: the name is payload content.
     warn(
-      `note: the payload names another event (${
-        safeWord(payload.nativeEvent)
-      }); running ${event} as the command line says`,
+      `note: the payload names ${
+        payload.event === null ? "an event baton does not handle" : `the ${payload.event} event`
+      }; running ${event} as the command line says`,
     );
   }
   const cwd = payload.cwd ?? io.cwd();

@@ -140,6 +140,6 @@ Deno.test("hook notes a payload naming another event but runs the command line's
     stdin: JSON.stringify({ session_id: "s", cwd: dir, hook_event_name: "PreCompact" }),
   });
   assert.equal(r.code, 0);
-  assert.match(r.stderr, /payload names another event/);
+  assert.match(r.stderr, /the payload names the pre-compact event; running session-end/);
   assert.equal(JSON.parse(r.stdout).action, "written");
 });
