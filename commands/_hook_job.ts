@@ -21,6 +21,8 @@ export type HookJobRequest =
     session: string | null;
     /** Test hook (BATON_TEST_FACTS_DELAY_MS): wait before collecting facts. */
     factsDelayMs: number;
+    /** Skip while an automatic capsule younger than this exists (0: never). */
+    minIntervalMs: number;
   }
   | { kind: "inject"; cwd: string; maxChars: number };
 
@@ -49,6 +51,7 @@ export async function runHookJob(request: HookJobRequest): Promise<HookJobRespon
         host: request.host,
         session: request.session,
         factsDelayMs: request.factsDelayMs,
+        minIntervalMs: request.minIntervalMs,
       });
       return { ok: true, kind: "capture", capture };
     }

@@ -30,6 +30,8 @@ export const INJECT_BUDGET_MS = 5000;
 const EXIT_RESERVE_MS = 150;
 /** Longest wait for the end of the payload on stdin. */
 const STDIN_TIMEOUT_MS = 500;
+/** A stop hook (after every turn) adds a capsule at most this often. */
+export const STOP_INTERVAL_MS = 5 * 60_000;
 /** Upper bound of the test-only facts delay. */
 const MAX_TEST_DELAY_MS = 60_000;
 
@@ -44,6 +46,7 @@ export interface HookReport {
     | "injected"
     | "written"
     | "unchanged"
+    | "recent"
     | "failed"
     | "timed_out";
   capsule_id: string | null;
@@ -239,6 +242,7 @@ async function capture(io: Io, report: HookReport, input: CaptureInput): Promise
       host: input.host,
       session: input.payload.sessionId,
       factsDelayMs: testDelay(io),
+      minIntervalMs: input.event === "stop" ? STOP_INTERVAL_MS : 0,
     },
     CAPTURE_BUDGET_MS - EXIT_RESERVE_MS - elapsedMs(),
   );

@@ -4,8 +4,10 @@
  * carried forward and labelled as carried (`carried_from` names the capsule
  * that first held that meaning, so its age is the meaning's age). When
  * nothing changed since the latest capsule (same facts, carried meaning)
- * nothing is written, so a stop hook firing after every turn does not grow
- * the chain. A latest capsule that cannot be read stops the hook rather than
+ * nothing is written; with `minIntervalMs` (the stop hook, which fires after
+ * every turn) nothing is written either while the latest capsule is an
+ * automatic one younger than that, so the chain does not grow by one capsule
+ * per turn (load re-checks the facts against the tree anyway). A latest capsule that cannot be read stops the hook rather than
  * being replaced: a hook never destroys what a person may want to repair.
  * @module
  */
@@ -28,11 +30,14 @@ export interface AutoCapsuleOptions {
   session?: string | null;
   /** Test hook: wait this long before collecting facts. @default {0} */
   factsDelayMs?: number;
+  /** Skip when the latest capsule is automatic and younger than this. @default {0} */
+  minIntervalMs?: number;
 }
 
 /** What the hook did. */
 export interface AutoCapsuleResult {
-  status: "written" | "unchanged";
+  /** unchanged: same facts as the latest capsule; recent: an automatic one is younger than the interval. */
+  status: "written" | "unchanged" | "recent";
   /** The capsule written, or the latest one when unchanged. */
   capsule_id: string | null;
   /** The capsule whose meaning was carried, or null when there was none. */
@@ -69,6 +74,16 @@ export async function writeAutoCapsule(
 ): Promise<AutoCapsuleResult> {
   const found = await findBatonLayout(ctx.fs, ctx.cwd);
   const latest: Capsule | null = (await readLatest(ctx.fs, found.layout))?.capsule ?? null;
+  const carriedFrom = latest === null
+    ? null
+    : latest.carried_from ?? { id: latest.id, created_at: latest.created_at };
+  if (
+    latest !== null && (options.minIntervalMs ?? 0) > 0 && latest.trigger !== "manual" &&
+    latest.trigger !== "paste" &&
+    ctx.now().getTime() - Date.parse(latest.created_at) < options.minIntervalMs!
+  ) {
+    return { status: "recent", capsule_id: latest.id, carried_from: carriedFrom?.id ?? null };
+  }
   if ((options.factsDelayMs ?? 0) > 0) await ctx.sleep(options.factsDelayMs!);
   const facts = await collectFacts(ctx.fs, ctx.cwd, {
     repo: found.repo,
@@ -76,9 +91,6 @@ export async function writeAutoCapsule(
     homeDir: ctx.homeDir,
     xdgConfigHome: ctx.xdgConfigHome,
   });
-  const carriedFrom = latest === null
-    ? null
-    : latest.carried_from ?? { id: latest.id, created_at: latest.created_at };
   if (latest !== null && factsKey(latest.facts) === factsKey(facts)) {
     return { status: "unchanged", capsule_id: latest.id, carried_from: carriedFrom?.id ?? null };
   }

@@ -6,6 +6,13 @@ import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { payloadSamples } from "../_helpers/hook_payloads.ts";
+import { parseCapsule } from "../../core/capsule/parse.ts";
+import type { Capsule } from "../../core/capsule/types.ts";
+
+/** The current capsule, read in-process (strict parse, id checked). */
+async function latest(dir: string): Promise<Capsule> {
+  return (await parseCapsule(await Deno.readTextFile(`${dir}/.baton/latest.md`))).capsule;
+}
 
 async function repoWithCapsule(): Promise<string> {
   const dir = await makeRepo();
@@ -59,9 +66,11 @@ Deno.test("hook session-start gives every host the briefing in its own injection
   }
 });
 
-Deno.test("hook pre-compact, stop and session-end write an automatic capsule for every host and print only what the host expects", async () => {
+Deno.test("hook pre-compact and session-end write an automatic capsule for every host and print only what the host expects", async () => {
   const dir = await repoWithCapsule();
-  const captures = payloadSamples(dir).filter((p) => p.event !== "session-start");
+  const captures = payloadSamples(dir).filter((p) =>
+    p.event === "pre-compact" || p.event === "session-end"
+  );
   let n = 0;
   for (const s of captures) {
     // A change on disk each time, so every hook has new facts to record.
@@ -74,10 +83,8 @@ Deno.test("hook pre-compact, stop and session-end write an automatic capsule for
     });
     assert.equal(r.code, 0, `${s.host} ${s.event}: ${r.stderr}`);
     assert.equal(r.stderr, "", `${s.host} ${s.event}`);
-    const ack = s.event === "stop" && s.host !== "opencode" ? "{}\n" : "";
-    assert.equal(r.stdout, ack, `${s.host} ${s.event}`);
-    const show = JSON.parse((await runBaton(["show", "latest", "--json"], { cwd: dir })).stdout);
-    const c = show.capsule;
+    assert.equal(r.stdout, "", `${s.host} ${s.event}`);
+    const c = await latest(dir);
     assert.equal(c.trigger, s.event === "pre-compact" ? "pre_compact" : "session_end");
     assert.equal(c.origin.host, s.host, `${s.host} ${s.event}: host detected from the payload`);
     assert.equal(c.meaning.now, "tokenizer half done", "the meaning was carried forward");
@@ -92,13 +99,33 @@ Deno.test("hook pre-compact, stop and session-end write an automatic capsule for
   );
 });
 
+Deno.test("hook stop answers {} to every JSON host, writes a capsule after a manual one, and at most one per 5 minutes", async () => {
+  const dir = await repoWithCapsule();
+  for (const s of payloadSamples(dir).filter((p) => p.event === "stop")) {
+    await runBaton(["finalize", "--draft", "-"], { cwd: dir, stdin: '{"now":"manual"}' });
+    await writeFiles(dir, { [`work/${s.host}.txt`]: "x\n" });
+    const r = await runBaton(["hook", "stop"], { cwd: "/", stdin: JSON.stringify(s.payload) });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout, "{}\n", s.host);
+    const c =
+      JSON.parse((await runBaton(["show", "latest", "--json"], { cwd: dir })).stdout).capsule;
+    assert.deepEqual([c.trigger, c.origin.host, c.meaning.now], ["session_end", s.host, "manual"]);
+    await writeFiles(dir, { [`work/${s.host}-2.txt`]: "y\n" });
+    const again = await runBaton(["hook", "stop", "--json"], {
+      cwd: "/",
+      stdin: JSON.stringify(s.payload),
+    });
+    assert.equal(JSON.parse(again.stdout).action, "recent", `${s.host}: a second stop soon after`);
+  }
+});
+
 Deno.test("hook capture writes nothing new when nothing changed since the latest capsule", async () => {
   const dir = await repoWithCapsule();
   const payload = JSON.stringify(payloadSamples(dir)[1]!.payload);
   await writeFiles(dir, { "new.txt": "x\n" });
   const first = await runBaton(["hook", "pre-compact", "--json"], { cwd: dir, stdin: payload });
   assert.equal(JSON.parse(first.stdout).action, "written", "positive control: new facts");
-  const again = await runBaton(["hook", "stop", "--json"], { cwd: dir, stdin: payload });
+  const again = await runBaton(["hook", "session-end", "--json"], { cwd: dir, stdin: payload });
   assert.equal(JSON.parse(again.stdout).action, "unchanged");
   assert.equal((await archived(dir)).length, 2);
 });
