@@ -52,7 +52,7 @@ function absolute(path: string | null): string | null {
  * const p = readHookPayload({ session_id: "s1", hook_event_name: "PreCompact", cwd: "/r", transcript_path: null });
  * assert.equal(p.event, "pre-compact");
  * assert.equal(p.transcriptPath, null);
- * assert.equal(p.detectedHost, "claude-code");
+ * assert.equal(p.detectedHost, "codex", "only Codex sends a null transcript path");
  * ```
  */
 export function readHookPayload(value: unknown): HookPayload {
