@@ -5,7 +5,7 @@
  */
 import { UsageError } from "../core/errors.ts";
 import { boolFlag, type Command, stringFlag } from "./_command.ts";
-import { printJson, workflowContext } from "./_context.ts";
+import { printJson, workflowContext, writtenJson } from "./_context.ts";
 import { readInput } from "./_read_input.ts";
 
 /** Largest draft read from stdin or a file. */
@@ -50,10 +50,7 @@ export const finalizeCommand: Command = {
     const c = result.capsule;
     if (boolFlag(args, "json")) {
       printJson(io, {
-        id: c.id,
-        path: result.latestPath,
-        archive: result.archivePath,
-        previous: c.previous,
+        ...writtenJson(result),
         status: c.status,
         downgrades: result.downgrades,
         pointers_dropped: c.pointers_dropped.length,

@@ -3,7 +3,7 @@
  * @module
  */
 import { boolFlag, type Command } from "./_command.ts";
-import { printJson, workflowContext } from "./_context.ts";
+import { printJson, workflowContext, writtenJson } from "./_context.ts";
 import { readInput } from "./_read_input.ts";
 
 /** Largest answer read (the same bound as the core reader). */
@@ -43,10 +43,7 @@ export const ingestCommand: Command = {
     const facts = withFacts ? "collected_at_ingest" : "unavailable";
     if (boolFlag(args, "json")) {
       printJson(io, {
-        id: c.id,
-        path: result.latestPath,
-        archive: result.archivePath,
-        previous: c.previous,
+        ...writtenJson(result),
         trigger: c.trigger,
         facts,
         block: result.block,

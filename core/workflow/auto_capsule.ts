@@ -13,7 +13,8 @@
  */
 import { canonicalJson } from "../json/canonical.ts";
 import { carryMeaning } from "../capsule/carry_meaning.ts";
-import type { Capsule, Meaning } from "../capsule/types.ts";
+import type { Capsule } from "../capsule/types.ts";
+import { emptyMeaning } from "../capsule/empty_meaning.ts";
 import { collectFacts } from "../facts/collect.ts";
 import type { Facts } from "../facts/types.ts";
 import { readLatest } from "../store/capsule_store.ts";
@@ -43,20 +44,6 @@ export interface AutoCapsuleResult {
   /** The capsule whose meaning was carried, or null when there was none. */
   carried_from: string | null;
 }
-
-const EMPTY_MEANING: Meaning = {
-  now: null,
-  completed: [],
-  decisions: [],
-  verified_facts: [],
-  hypotheses: [],
-  blockers: [],
-  next_steps: [],
-  next_action: null,
-  plan_changes: [],
-  pointers: [],
-  fold: false,
-};
 
 function factsKey(facts: Facts): string {
   const { captured_at: _at, ...rest } = facts;
@@ -94,7 +81,7 @@ export async function writeAutoCapsule(
   if (latest !== null && factsKey(latest.facts) === factsKey(facts)) {
     return { status: "unchanged", capsule_id: latest.id, carried_from: carriedFrom?.id ?? null };
   }
-  const carried = carryMeaning(latest?.meaning ?? EMPTY_MEANING);
+  const carried = carryMeaning(latest?.meaning ?? emptyMeaning());
   const result = await finalizeMeaning(
     { ...ctx, cwd: found.repo?.workTree ?? ctx.cwd },
     carried,
