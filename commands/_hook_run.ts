@@ -47,6 +47,7 @@ export interface HookReport {
     | "written"
     | "unchanged"
     | "recent"
+    | "not_a_repo"
     | "failed"
     | "timed_out";
   capsule_id: string | null;
@@ -147,7 +148,9 @@ export async function runHook(args: ParsedArgs, io: Io): Promise<number> {
       }; running ${event} as the command line says`,
     );
   }
-  const cwd = payload.cwd ?? io.cwd();
+  // The payload's cwd follows worktrees; the hosts' project variables do not.
+  const cwd = payload.cwd ?? io.env("CLAUDE_PROJECT_DIR") ?? io.env("GEMINI_PROJECT_DIR") ??
+    io.env("CURSOR_PROJECT_DIR") ?? io.cwd();
   if (!(await isDirectory(io, cwd))) {
     warn("the payload's working directory is not a directory here: nothing done");
     return finish();

@@ -37,8 +37,11 @@ export interface AutoCapsuleOptions {
 
 /** What the hook did. */
 export interface AutoCapsuleResult {
-  /** unchanged: same facts as the latest capsule; recent: an automatic one is younger than the interval. */
-  status: "written" | "unchanged" | "recent";
+  /**
+   * unchanged: same facts as the latest capsule; recent: an automatic one is
+   * younger than the interval; not_a_repo: outside git with no capsule yet.
+   */
+  status: "written" | "unchanged" | "recent" | "not_a_repo";
   /** The capsule written, or the latest one when unchanged. */
   capsule_id: string | null;
   /** The capsule whose meaning was carried, or null when there was none. */
@@ -61,6 +64,9 @@ export async function writeAutoCapsule(
 ): Promise<AutoCapsuleResult> {
   const found = await findBatonLayout(ctx.fs, ctx.cwd);
   const latest: Capsule | null = (await readLatest(ctx.fs, found.layout))?.capsule ?? null;
+  if (found.repo === null && latest === null) {
+    return { status: "not_a_repo", capsule_id: null, carried_from: null };
+  }
   const carriedFrom = latest === null
     ? null
     : latest.carried_from ?? { id: latest.id, created_at: latest.created_at };

@@ -6,7 +6,7 @@
  * afterwards. See: #4.
  */
 import assert from "node:assert/strict";
-import { runBaton } from "../_helpers/cli.ts";
+import { BATON_PERMISSIONS, MAIN, runBaton } from "../_helpers/cli.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
 
 /** Process slack on this shared VM on top of the 2-second budget. */
@@ -89,4 +89,35 @@ Deno.test("hook pre-compact with slow fact collection exits 0 within 2 s, warns 
     sleeper.kill("SIGKILL");
     await sleeper.status;
   }
+});
+
+Deno.test("hook reads a payload from a host that never closes stdin, after a short wait", async () => {
+  const dir = await makeRepo();
+  await writeFiles(dir, { "a.txt": "a\n" });
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--quiet",
+      "--no-prompt",
+      ...BATON_PERMISSIONS,
+      MAIN,
+      "hook",
+      "pre-compact",
+      "--host",
+      "codex",
+      "--json",
+    ],
+    cwd: dir,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const w = child.stdin.getWriter();
+  await w.write(new TextEncoder().encode(JSON.stringify({ session_id: "s", cwd: dir })));
+  const started = performance.now();
+  const out = await child.output(); // stdin stays open until the process exits
+  assert.ok(performance.now() - started < 2000 + SLACK_MS);
+  assert.equal(out.code, 0);
+  assert.equal(JSON.parse(new TextDecoder().decode(out.stdout)).action, "written");
+  await w.close().catch(() => {});
 });

@@ -170,3 +170,53 @@ Deno.test("hook notes a payload naming another event but runs the command line's
   assert.match(r.stderr, /the payload names the pre-compact event; running session-end/);
   assert.equal(JSON.parse(r.stdout).action, "written");
 });
+
+Deno.test("hook capture outside a git repository leaves no .baton behind, unless a capsule already lives there", async () => {
+  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-norepo-" }));
+  const payload = JSON.stringify({
+    session_id: "s",
+    transcript_path: "/t",
+    cwd: dir,
+    hook_event_name: "PreCompact",
+  });
+  const r = await runBaton(["hook", "pre-compact", "--json"], { cwd: "/", stdin: payload });
+  assert.equal(JSON.parse(r.stdout).action, "not_a_repo");
+  await assert.rejects(() => Deno.lstat(`${dir}/.baton`), Deno.errors.NotFound);
+  const fin = await runBaton(["finalize", "--draft", "-"], { cwd: dir, stdin: '{"now":"notes"}' });
+  assert.equal(fin.code, 0, fin.stderr);
+  const again = await runBaton(["hook", "pre-compact", "--json"], { cwd: "/", stdin: payload });
+  assert.equal(
+    JSON.parse(again.stdout).action,
+    "unchanged",
+    "positive control: it reads that capsule",
+  );
+});
+
+Deno.test("hook session-start keeps a large briefing within each host's cap", async () => {
+  const dir = await makeRepo();
+  const long = (i: number) => `item ${i} ${"detail ".repeat(40)}`;
+  const draft = {
+    now: "x".repeat(3000),
+    completed: Array.from({ length: 150 }, (_, i) => long(i)),
+    next_steps: Array.from({ length: 150 }, (_, i) => long(i)),
+  };
+  const fin = await runBaton(["finalize", "--draft", "-"], {
+    cwd: dir,
+    stdin: JSON.stringify(draft),
+  });
+  assert.equal(fin.code, 0, fin.stderr);
+  for (const [host, cap] of [["claude-code", 10_000], ["codex", 9_000]] as const) {
+    const r = await runBaton(["hook", "session-start", "--host", host], {
+      cwd: dir,
+      stdin: JSON.stringify({
+        session_id: "s",
+        transcript_path: "/t",
+        cwd: dir,
+        hook_event_name: "SessionStart",
+      }),
+    });
+    const text: string = JSON.parse(r.stdout).hookSpecificOutput.additionalContext;
+    assert.ok(text.length <= cap && text.length > cap * 0.8, `${host}: ${text.length} characters`);
+    assert.match(text, /Left out to fit the budget/);
+  }
+});
