@@ -61,6 +61,11 @@ Deno.test("paste prints the instructions with every draft field, one JSON block,
   assert.match(r.stdout, /baton ingest/);
   const json = JSON.parse((await runBaton(["paste", "--json"])).stdout);
   assert.equal(json.text, r.stdout);
+  // The template inside the instructions is itself a valid draft: ingest takes it.
+  const dir = await makeRepo();
+  const ingest = await runBaton(["ingest", "-", "--json"], { cwd: dir, stdin: r.stdout });
+  assert.equal(ingest.code, 0, ingest.stderr);
+  assert.equal(JSON.parse(ingest.stdout).block.kind, "fenced");
 });
 
 Deno.test("paste round trip: a model's answer ingested becomes a capsule whose facts were unavailable and whose claims are at most claimed", async () => {
