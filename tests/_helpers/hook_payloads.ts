@@ -192,6 +192,18 @@ export function payloadSamples(cwd: string): PayloadSample[] {
     },
     {
       host: "gemini",
+      event: "stop",
+      payload: {
+        ...GEMINI,
+        cwd,
+        hook_event_name: "AfterAgent",
+        prompt: "fix it",
+        prompt_response: "fixed",
+        stop_hook_active: false,
+      },
+    },
+    {
+      host: "gemini",
       event: "session-end",
       payload: { ...GEMINI, cwd, hook_event_name: "SessionEnd", reason: "exit" },
     },
@@ -231,5 +243,7 @@ export function payloadSamples(cwd: string): PayloadSample[] {
     // OpenCode has no stdin contract: its plugin passes what it likes (here the directory).
     { host: "opencode", event: "session-start", payload: { cwd } },
     { host: "opencode", event: "pre-compact", payload: { cwd } },
+    { host: "opencode", event: "stop", payload: { cwd } },
+    { host: "opencode", event: "session-end", payload: { cwd } },
   ];
 }

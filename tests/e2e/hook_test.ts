@@ -99,24 +99,33 @@ Deno.test("hook pre-compact and session-end write an automatic capsule for every
   );
 });
 
-Deno.test("hook stop answers {} to every JSON host, writes a capsule after a manual one, and at most one per 5 minutes", async () => {
+Deno.test("hook stop answers {} to every JSON host (nothing to OpenCode's plugin), writes a capsule after a manual one, and at most one per 5 minutes", async () => {
   const dir = await repoWithCapsule();
-  for (const s of payloadSamples(dir).filter((p) => p.event === "stop")) {
-    await runBaton(["finalize", "--draft", "-"], { cwd: dir, stdin: '{"now":"manual"}' });
-    await writeFiles(dir, { [`work/${s.host}.txt`]: "x\n" });
-    const r = await runBaton(["hook", "stop"], { cwd: "/", stdin: JSON.stringify(s.payload) });
-    assert.equal(r.code, 0, r.stderr);
-    assert.equal(r.stdout, "{}\n", s.host);
-    const c =
-      JSON.parse((await runBaton(["show", "latest", "--json"], { cwd: dir })).stdout).capsule;
-    assert.deepEqual([c.trigger, c.origin.host, c.meaning.now], ["session_end", s.host, "manual"]);
-    await writeFiles(dir, { [`work/${s.host}-2.txt`]: "y\n" });
-    const again = await runBaton(["hook", "stop", "--json"], {
+  await writeFiles(dir, { "work/1.txt": "x\n" });
+  const stops = payloadSamples(dir).filter((p) => p.event === "stop");
+  const first = await runBaton(["hook", "stop"], {
+    cwd: "/",
+    stdin: JSON.stringify(stops[0]!.payload),
+  });
+  assert.deepEqual([first.code, first.stdout, first.stderr], [0, "{}\n", ""]);
+  const c = await latest(dir);
+  assert.deepEqual([c.trigger, c.origin.host, c.meaning.now], [
+    "session_end",
+    stops[0]!.host,
+    "tokenizer half done",
+  ]);
+  await writeFiles(dir, { "work/2.txt": "y\n" });
+  for (const s of stops) {
+    const hostArgs = s.host === "opencode" ? ["--host", "opencode"] : [];
+    const r = await runBaton(["hook", "stop", "--json", ...hostArgs], {
       cwd: "/",
       stdin: JSON.stringify(s.payload),
     });
-    assert.equal(JSON.parse(again.stdout).action, "recent", `${s.host}: a second stop soon after`);
+    const report = JSON.parse(r.stdout);
+    assert.equal(report.action, "recent", `${s.host}: a stop soon after an automatic capsule`);
+    assert.equal(report.output, s.host === "opencode" ? "" : "{}\n", s.host);
   }
+  assert.equal((await archived(dir)).length, 2);
 });
 
 Deno.test("hook capture writes nothing new when nothing changed since the latest capsule", async () => {
