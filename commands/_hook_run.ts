@@ -217,10 +217,13 @@ async function sessionStart(io: Io, report: HookReport, input: SessionStartInput
   // Printed before the record is written: a crash in between injects twice, never zero times.
   input.emit(renderInjection(host, r.inject.text));
   try {
-    await writeInjectionRecord(io.fs, layout, host, {
-      capsule_id: r.inject.capsule_id,
-      created_at: r.inject.created_at,
-      injected_at: io.now().toISOString(),
+    await writeInjectionRecord(io.fs, layout, {
+      hostKey: host,
+      record: {
+        capsule_id: r.inject.capsule_id,
+        created_at: r.inject.created_at,
+        injected_at: io.now().toISOString(),
+      },
     });
   } catch {
     warn("the injection could not be recorded: the next session may inject it again");

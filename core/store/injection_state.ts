@@ -88,15 +88,21 @@ export async function readInjectionState(
   }
 }
 
-/** Records an injection for `hostKey`, keeping the other hosts' records. */
+/** Options of {@linkcode writeInjectionRecord}. */
+export interface WriteInjectionOptions {
+  /** The host the briefing was injected into (a host id). */
+  hostKey: string;
+  record: InjectionRecord;
+}
+
+/** Records an injection for one host, keeping the other hosts' records. */
 export async function writeInjectionRecord(
   fs: WriteFs,
   layout: BatonLayout,
-  hostKey: string,
-  record: InjectionRecord,
+  options: WriteInjectionOptions,
 ): Promise<void> {
   const state = await readInjectionState(fs, layout);
-  state.hosts[hostKey] = record;
+  state.hosts[options.hostKey] = options.record;
   await fs.mkdirp(layout.state);
   await fs.writeFileAtomic(
     injectionStatePath(layout),

@@ -14,9 +14,15 @@ Deno.test("writeInjectionRecord() keeps one record per host and readInjectionSta
   const fs = new DenoFs();
   const layout = batonLayout(dir);
   assert.deepEqual((await readInjectionState(fs, layout)).hosts, {}, "missing file: empty");
-  await writeInjectionRecord(fs, layout, "codex", REC);
-  await writeInjectionRecord(fs, layout, "cursor", { ...REC, capsule_id: "sha256:cd" });
-  await writeInjectionRecord(fs, layout, "codex", { ...REC, capsule_id: "sha256:ef" });
+  await writeInjectionRecord(fs, layout, { hostKey: "codex", record: REC });
+  await writeInjectionRecord(fs, layout, {
+    hostKey: "cursor",
+    record: { ...REC, capsule_id: "sha256:cd" },
+  });
+  await writeInjectionRecord(fs, layout, {
+    hostKey: "codex",
+    record: { ...REC, capsule_id: "sha256:ef" },
+  });
   const state = await readInjectionState(fs, layout);
   assert.deepEqual(Object.keys(state.hosts).sort(), ["codex", "cursor"]);
   assert.equal(state.hosts.codex!.capsule_id, "sha256:ef");
