@@ -27,7 +27,7 @@ export const CAPTURE_BUDGET_MS = 2000;
 /** Budget of a session-start injection (the hosts allow 10 s or more). */
 export const INJECT_BUDGET_MS = 5000;
 /** Kept back from a budget for process exit after the job is abandoned. */
-const EXIT_RESERVE_MS = 150;
+const EXIT_RESERVE_MS = 300;
 /** Longest wait for the end of the payload on stdin. */
 const STDIN_TIMEOUT_MS = 500;
 /** A stop hook (after every turn) adds a capsule at most this often. */
