@@ -3,6 +3,7 @@
  * @module
  */
 import type { WorkflowContext } from "../core/workflow/context.ts";
+import type { CommitResult } from "../core/store/capsule_store.ts";
 import type { Io } from "./_io.ts";
 
 /** The workflow context for `cwd` (defaults to the process's). */
@@ -23,4 +24,16 @@ export function workflowContext(io: Io, cwd: string = io.cwd()): WorkflowContext
 /** Writes a JSON document and a newline to stdout. */
 export function printJson(io: Io, value: unknown): void {
   io.stdout.write(JSON.stringify(value, null, 2) + "\n");
+}
+
+/** The `--json` fields every command that writes a capsule reports first. */
+export function writtenJson(
+  result: CommitResult,
+): { id: string; path: string; archive: string; previous: string | null } {
+  return {
+    id: result.capsule.id,
+    path: result.latestPath,
+    archive: result.archivePath,
+    previous: result.capsule.previous,
+  };
 }

@@ -17,8 +17,12 @@ export interface TextSink {
 export interface Io {
   stdout: TextSink;
   stderr: TextSink;
-  /** All of stdin as bytes (bounded by the caller). */
-  readStdin(maxBytes: number): Promise<Uint8Array>;
+  /**
+   * All of stdin as bytes (bounded by the caller); throws RangeError past
+   * `maxBytes`. With `timeoutMs`, returns what arrived by then when stdin is
+   * still open (a host that never closes stdin cannot hang a hook).
+   */
+  readStdin(maxBytes: number, options?: ReadStdinOptions): Promise<Uint8Array>;
   env(name: string): string | undefined;
   cwd(): string;
   now(): Date;
@@ -35,6 +39,12 @@ export interface Io {
   randomToken(): string;
 }
 
+/** Options of {@linkcode Io.readStdin}. */
+export interface ReadStdinOptions {
+  /** Stop waiting for end of input after this long. @default {no limit} */
+  timeoutMs?: number;
+}
+
 const encoder = new TextEncoder();
 
 function denoSink(file: typeof Deno.stdout | typeof Deno.stderr): TextSink {
@@ -49,17 +59,27 @@ function denoSink(file: typeof Deno.stdout | typeof Deno.stderr): TextSink {
 }
 
 /** Reads stdin up to `maxBytes`; throws RangeError past it. */
-async function readStdinBounded(maxBytes: number): Promise<Uint8Array> {
+async function readStdinBounded(
+  maxBytes: number,
+  options: ReadStdinOptions = {},
+): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let total = 0;
   const buf = new Uint8Array(64 * 1024);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = options.timeoutMs === undefined ? null : new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), options.timeoutMs);
+  });
   while (true) {
-    const n = await Deno.stdin.read(buf);
+    const read = Deno.stdin.read(buf);
+    const n = timedOut === null ? await read : await Promise.race([read, timedOut]);
+    if (n === "timeout") break;
     if (n === null) break;
     total += n;
     if (total > maxBytes) throw new RangeError(`stdin exceeds ${maxBytes} bytes`);
     chunks.push(buf.slice(0, n));
   }
+  if (timer !== undefined) clearTimeout(timer);
   const out = new Uint8Array(total);
   let off = 0;
   for (const c of chunks) {

@@ -3,10 +3,10 @@
  * the capsule.
  * @module
  */
-import { NotFoundError, UsageError } from "../core/errors.ts";
-import { FsNotFoundError } from "../core/fs.ts";
+import { UsageError } from "../core/errors.ts";
 import { boolFlag, type Command, stringFlag } from "./_command.ts";
-import { printJson, workflowContext } from "./_context.ts";
+import { printJson, workflowContext, writtenJson } from "./_context.ts";
+import { readInput } from "./_read_input.ts";
 
 /** Largest draft read from stdin or a file. */
 const MAX_DRAFT_INPUT = 4 * 1024 * 1024;
@@ -37,36 +37,11 @@ export const finalizeCommand: Command = {
         'Missing --draft: expected "baton finalize --draft FILE" or "--draft -" for stdin',
       );
     }
-    let bytes: Uint8Array;
-    if (draftPath === "-") {
-      try {
-        bytes = await io.readStdin(MAX_DRAFT_INPUT);
-      } catch {
-        throw new UsageError(`Cannot read draft from stdin: it exceeds ${MAX_DRAFT_INPUT} bytes`);
-      }
-    } else {
-      const path = draftPath.startsWith("/") ? draftPath : `${io.cwd()}/${draftPath}`;
-      const st = await io.fs.stat(path);
-      if (st === null) {
-        throw new NotFoundError(`Cannot read draft "${draftPath}": no such file`, "draft_missing");
-      }
-      if (st.size > MAX_DRAFT_INPUT) {
-        throw new UsageError(
-          `Cannot read draft "${draftPath}": it is ${st.size} bytes, more than ${MAX_DRAFT_INPUT}`,
-        );
-      }
-      try {
-        bytes = await io.fs.readFile(path);
-      } catch (e) {
-        if (e instanceof FsNotFoundError) {
-          throw new NotFoundError(
-            `Cannot read draft "${draftPath}": no such file`,
-            "draft_missing",
-          );
-        }
-        throw e;
-      }
-    }
+    const bytes = await readInput(io, draftPath, {
+      maxBytes: MAX_DRAFT_INPUT,
+      what: "draft",
+      missingCode: "draft_missing",
+    });
     const { finalizeDraft } = await import("../core/workflow/finalize.ts");
     const result = await finalizeDraft(workflowContext(io), bytes, {
       host: io.env("BATON_HOST") ?? null,
@@ -75,10 +50,7 @@ export const finalizeCommand: Command = {
     const c = result.capsule;
     if (boolFlag(args, "json")) {
       printJson(io, {
-        id: c.id,
-        path: result.latestPath,
-        archive: result.archivePath,
-        previous: c.previous,
+        ...writtenJson(result),
         status: c.status,
         downgrades: result.downgrades,
         pointers_dropped: c.pointers_dropped.length,

@@ -10,7 +10,7 @@ import { canonicalJson } from "../json/canonical.ts";
 import { sha256Id } from "../hash.ts";
 import { type Draft, DRAFT_FIELDS, DraftSchema } from "../capsule/draft_schema.ts";
 import { describeZodIssue } from "../capsule/zod_issue.ts";
-import { isBlocked, normalizeDraft } from "../capsule/normalize_draft.ts";
+import { isBlocked, type NormalizedDraft, normalizeDraft } from "../capsule/normalize_draft.ts";
 import { checkPointers } from "../capsule/pointers.ts";
 import { computeCapsuleId } from "../capsule/capsule_id.ts";
 import { budgetMeaning } from "../budget/budget_meaning.ts";
@@ -35,6 +35,8 @@ export interface FinalizeOptions {
   facts?: Facts;
   /** Meaning carried from an earlier capsule (automatic capsules). */
   carriedFrom?: { id: string; created_at: string } | null;
+  /** The facts were collected when a pasted capsule was ingested, not when it was written. @default {false} */
+  factsCollectedAtIngest?: boolean;
 }
 
 /** What finalize wrote. */
@@ -97,6 +99,19 @@ export async function finalizeParsedDraft(
   draft: Draft,
   options: FinalizeOptions = {},
 ): Promise<FinalizeResult> {
+  return await finalizeMeaning(ctx, normalizeDraft(draft, ctx.now().toISOString()), options);
+}
+
+/**
+ * Builds and stores a capsule from meaning that is already normalised (a
+ * draft after {@linkcode normalizeDraft}, or meaning carried forward from an
+ * earlier capsule), with the trust rewrites that produced it.
+ */
+export async function finalizeMeaning(
+  ctx: WorkflowContext,
+  normalizedDraft: NormalizedDraft,
+  options: FinalizeOptions = {},
+): Promise<FinalizeResult> {
   const facts = options.facts ?? await collectFacts(ctx.fs, ctx.cwd, {
     cacheFs: ctx.fs,
     now: ctx.now,
@@ -105,7 +120,8 @@ export async function finalizeParsedDraft(
   });
   const root = facts.repo_root ?? ctx.cwd;
   const createdAt = ctx.now().toISOString();
-  const { meaning: normalized, downgrades } = normalizeDraft(draft, createdAt);
+  const normalized = { ...normalizedDraft.meaning };
+  const downgrades = normalizedDraft.downgrades;
   const pointers = await checkPointers(ctx.fs, root, normalized.pointers);
   normalized.pointers = pointers.kept;
   const { meaning, report } = budgetMeaning(normalized);
@@ -127,7 +143,7 @@ export async function finalizeParsedDraft(
       meaning,
       evidence,
       facts,
-      facts_collected_at_ingest: false,
+      facts_collected_at_ingest: options.factsCollectedAtIngest ?? false,
       carried_from: options.carriedFrom ?? null,
       pointers_dropped: pointers.dropped,
       sanitize: { scan_status: "not_run", redactions: [] },

@@ -95,8 +95,18 @@ export async function loadBriefing(
   const drift = checkDrift(capsule.facts, current, hashes as CurrentHashes);
   const published = await currentPublication(ctx, repo, capsule);
   const age = describeAge(Date.parse(capsule.created_at), ctx.now().getTime());
+  const carriedAge = capsule.carried_from === null
+    ? undefined
+    : describeAge(Date.parse(capsule.carried_from.created_at), ctx.now().getTime());
   const briefing = renderBriefing(
-    { capsule, capped, drift, published, age },
+    {
+      capsule,
+      capped,
+      drift,
+      published,
+      age,
+      ...(carriedAge === undefined ? {} : { carriedAge }),
+    },
     {
       ...(options.includeUntrusted === undefined
         ? {}

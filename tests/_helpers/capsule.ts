@@ -6,6 +6,7 @@
 import { computeCapsuleId } from "../../core/capsule/capsule_id.ts";
 import { type Capsule, CAPSULE_SCHEMA, type Claim } from "../../core/capsule/types.ts";
 import { notARepoFacts } from "../../core/facts/empty_facts.ts";
+import { emptyMeaning } from "../../core/capsule/empty_meaning.ts";
 
 /** A claim with defaults. */
 export function claim(text: string, extra: Partial<Claim> = {}): Claim {
@@ -30,19 +31,7 @@ export async function makeCapsule(
     trigger: "manual",
     status: "active",
     origin: { tool: "baton", version: "0.1.0", host: null, session: null },
-    meaning: {
-      now: null,
-      completed: [],
-      decisions: [],
-      verified_facts: [],
-      hypotheses: [],
-      blockers: [],
-      next_steps: [],
-      next_action: null,
-      plan_changes: [],
-      pointers: [],
-      fold: false,
-    },
+    meaning: emptyMeaning(),
     evidence: [],
     facts: notARepoFacts("2026-11-01T00:00:00.000Z"),
     facts_collected_at_ingest: false,

@@ -25,7 +25,16 @@ async function compile(
   target: string | null,
 ): Promise<{ ok: boolean; stderr: string; output: string }> {
   const output = outputName(target);
-  const args = ["compile", "--quiet", ...PERMISSIONS, "--output", output];
+  // The hook's Worker module is loaded by URL, so deno compile must be told to embed it.
+  const args = [
+    "compile",
+    "--quiet",
+    ...PERMISSIONS,
+    "--include",
+    "commands/_hook_worker.ts",
+    "--output",
+    output,
+  ];
   if (target !== null) args.push("--target", target);
   args.push("main.ts");
   const out = await new Deno.Command(Deno.execPath(), { args, stdout: "piped", stderr: "piped" })

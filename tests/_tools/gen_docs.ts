@@ -1,10 +1,12 @@
 /**
  * Generates the README's command reference and exit-code table from the
- * command table (`deno task gen`); with --check it only reports staleness
- * and exits 1 (part of `deno task check` and the test suite).
+ * command table, and the paste-only instructions' field list from the draft
+ * template (`deno task gen`); with --check it only reports staleness and
+ * exits 1 (part of `deno task check` and the test suite).
  * @module
  */
 import { loadCommands } from "../../commands/mod.ts";
+import { renderDraftReference } from "../../core/capsule/render_draft_reference.ts";
 import { renderHelp } from "../../commands/_command.ts";
 import { EXIT } from "../../core/errors.ts";
 
@@ -47,16 +49,27 @@ export function applyBlocks(text: string, blocks: Record<string, string>): strin
   return out;
 }
 
+/** Every generated file with its blocks. */
+export function generatedFiles(): Record<string, Record<string, string>> {
+  return {
+    "README.md": generatedBlocks(),
+    "integrations/generic/HANDOFF_INSTRUCTIONS.md": { "draft-fields": renderDraftReference() },
+  };
+}
+
 if (import.meta.main) {
-  const readme = Deno.readTextFileSync("README.md");
-  const next = applyBlocks(readme, generatedBlocks());
-  if (Deno.args.includes("--check")) {
-    if (next !== readme) {
-      console.error("README.md is stale: run deno task gen");
-      Deno.exit(1);
+  let stale = false;
+  for (const [file, blocks] of Object.entries(generatedFiles())) {
+    const text = Deno.readTextFileSync(file);
+    const next = applyBlocks(text, blocks);
+    if (next === text) continue;
+    if (Deno.args.includes("--check")) {
+      console.error(`${file} is stale: run deno task gen`);
+      stale = true;
+    } else {
+      Deno.writeTextFileSync(file, next);
+      console.error(`${file} regenerated`);
     }
-  } else if (next !== readme) {
-    Deno.writeTextFileSync("README.md", next);
-    console.error("README.md regenerated");
   }
+  if (stale) Deno.exit(1);
 }

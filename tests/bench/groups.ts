@@ -110,12 +110,38 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-/** Startup: baton's light paths against a Deno hello world in `tmp`; `tiny` is a repo with no capsule. */
+/** A claude-code hook payload for the repository at `cwd`. */
+function hookPayload(cwd: string, event: "SessionStart" | "PreCompact"): string {
+  return JSON.stringify({
+    session_id: "bench",
+    transcript_path: "/tmp/bench.jsonl",
+    cwd,
+    hook_event_name: event,
+    ...(event === "SessionStart" ? { source: "startup" } : { trigger: "auto" }),
+  });
+}
+
+/** Checks a `baton hook --json` report's action. */
+function verifyHookAction(action: string): (stdout: string) => string | undefined {
+  return (stdout) => {
+    try {
+      const got = JSON.parse(stdout).action;
+      return got === action ? undefined : `hook action ${got}, expected ${action}`;
+    } catch {
+      return "hook output is not JSON";
+    }
+  };
+}
+
+/**
+ * Startup: baton's light paths against a Deno hello world in `tmp`; `tiny`
+ * is a repo with no capsule, `hooked` one whose capsule was already injected.
+ */
 export function buildStartupGroup(
-  dirs: { tmp: string; tiny: string },
+  dirs: { tmp: string; tiny: string; hooked: string },
   options: GroupOptions,
 ): Group {
-  const { tmp, tiny } = dirs;
+  const { tmp, tiny, hooked } = dirs;
   const { rounds } = options;
   const hello: BenchCase = {
     id: "hello",
@@ -146,7 +172,118 @@ export function buildStartupGroup(
         ...vsHello,
         verify: verifyText(/^$/),
       },
+      {
+        ...batonCase("hook-start", "baton hook session-start (nothing new)", hooked, [
+          "hook",
+          "session-start",
+          "--host",
+          "claude-code",
+          "--json",
+        ]),
+        ...vsHello,
+        stdin: hookPayload(hooked, "SessionStart"),
+        verify: verifyHookAction("nothing_new"),
+        // Untimed: a capsule that was already injected once.
+        prepare: async () => {
+          if (await exists(`${hooked}/.baton/state/injected.json`)) return;
+          const fin = await runOnce({
+            ...batonCase("hook-fin", "", hooked, ["finalize", "--draft", "-"]),
+            stdin: '{"now":"bench"}',
+          });
+          if (fin.code !== 0) throw new Error(`finalize failed: ${fin.stderr.trim()}`);
+          const inject = await runOnce({
+            ...batonCase("hook-inject", "", hooked, [
+              "hook",
+              "session-start",
+              "--host",
+              "claude-code",
+            ]),
+            stdin: hookPayload(hooked, "SessionStart"),
+          });
+          if (!inject.stdout.includes("additionalContext")) {
+            throw new Error(`session-start did not inject: ${inject.stderr.trim()}`);
+          }
+        },
+      },
     ],
+  };
+}
+
+async function copyDir(from: string, to: string): Promise<void> {
+  await Deno.mkdir(to, { recursive: true });
+  for await (const e of Deno.readDir(from)) {
+    if (e.isDirectory) await copyDir(`${from}/${e.name}`, `${to}/${e.name}`);
+    else if (e.isFile) await Deno.copyFile(`${from}/${e.name}`, `${to}/${e.name}`);
+  }
+}
+
+/**
+ * `baton hook pre-compact` on the dirty copy of each repository against a
+ * Deno hello world. Before every run `.baton/` is reset to a capsule written
+ * while one more file was untracked, so every timed run carries its meaning
+ * forward and writes a new capsule (never the "unchanged" shortcut), within
+ * the hook's 2-second budget.
+ */
+export function buildHookGroup(
+  repos: FilesRepo[],
+  options: GroupOptions & { tmp: string },
+): Group {
+  const { rounds, tmp } = options;
+  const cases: BenchCase[] = [{
+    id: "hook-hello",
+    label: "deno run hello.ts (baseline)",
+    cwd: tmp,
+    cmd: [DENO, "run", `${tmp}/hello.ts`],
+    verify: verifyText(/^hello$/m),
+  }];
+  for (const repo of repos) {
+    const n = sizeName(repo.size);
+    const cwd = repo.dirty;
+    const snapshot = `${tmp}/hook-snapshot-${n}`;
+    let made: Promise<void> | null = null;
+    const makeSnapshot = async (): Promise<void> => {
+      await removeBaton(cwd);
+      const extra = `${cwd}/bench-extra-untracked.txt`;
+      await Deno.writeTextFile(extra, "x\n");
+      try {
+        const fin = await runOnce({
+          ...batonCase(`hook-fin-${n}`, "", cwd, ["finalize", "--draft", "-"]),
+          stdin: '{"now":"bench","next_steps":["carry me"]}',
+        });
+        if (fin.code !== 0) throw new Error(`finalize failed: ${fin.stderr.trim()}`);
+      } finally {
+        await Deno.remove(extra);
+      }
+      await copyDir(`${cwd}/.baton`, snapshot);
+    };
+    cases.push({
+      ...batonCase(`hook-pc-${n}`, `hook pre-compact, ${n} dirty`, cwd, [
+        "hook",
+        "pre-compact",
+        "--host",
+        "claude-code",
+        "--json",
+      ]),
+      stdin: hookPayload(cwd, "PreCompact"),
+      baseline: "hook-hello",
+      targets: [{ kind: "ms", max: 2000 }],
+      verify: verifyHookAction("written"),
+      prepare: async () => {
+        made ??= makeSnapshot();
+        await made;
+        await removeBaton(cwd);
+        await copyDir(snapshot, `${cwd}/.baton`);
+      },
+    });
+  }
+  return {
+    name: "hook pre-compact vs deno hello world",
+    rounds,
+    warmup: 1,
+    teardown: async () => {
+      for (const repo of repos) await removeBaton(repo.dirty);
+    },
+    cases,
   };
 }
 

@@ -30,6 +30,7 @@ import {
   buildBigPackGroup,
   buildCapsuleGroup,
   buildFilesGroup,
+  buildHookGroup,
   buildStartupGroup,
   type Group,
 } from "./groups.ts";
@@ -216,13 +217,16 @@ async function main(argv: string[]): Promise<number> {
 
     progress("preparing repositories (cached under " + DEFAULT_CACHE_DIR + ")");
     const tiny = await createTinyRepo(tmp);
+    await Deno.mkdir(`${tmp}/hooked`);
+    const hooked = await createTinyRepo(`${tmp}/hooked`);
     const repos: FilesRepo[] = [];
     for (const size of sizes) repos.push(await ensureFilesRepo(size, { log: progress }));
     const big = quick ? null : await ensureBigPackRepo({ log: progress });
 
-    const groups: Group[] = [buildStartupGroup({ tmp, tiny }, { rounds })];
+    const groups: Group[] = [buildStartupGroup({ tmp, tiny, hooked }, { rounds })];
     for (const repo of repos) groups.push(buildFilesGroup(repo, { rounds }));
     groups.push(buildCapsuleGroup(repos[repos.length - 1]!, { rounds }));
+    groups.push(buildHookGroup(repos, { rounds, tmp }));
     if (big !== null) groups.push(buildBigPackGroup(big, { rounds, small: repos[0]! }));
 
     const rows: ResultRow[] = [];

@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
+import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
 
 Deno.test("baton demo runs end to end with read and write permission limited to a temp directory", async () => {
   const tmp = await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-sealed-" }));
@@ -35,4 +36,40 @@ Deno.test("the sealed run can fail: reading outside the allowed directory is den
     permissions: [`--allow-read=${tmp}`, "--allow-env"],
   });
   assert.notEqual(r.code, 0);
+});
+
+Deno.test("paste, ingest and both hook paths run sealed too (embedded instructions; the hook job runs inline when its Worker module cannot be read)", async () => {
+  const dir = await makeRepo("baton-sealed-");
+  await writeFiles(dir, { "a.txt": "a\n" });
+  await commitAll(dir, "init");
+  await writeFiles(dir, { "b.txt": "b\n" });
+  const sealed = {
+    cwd: dir,
+    env: { TMPDIR: dir, HOME: dir },
+    permissions: [
+      `--allow-read=${dir}`,
+      `--allow-write=${dir}`,
+      "--allow-env",
+      "--allow-sys=hostname",
+    ],
+  };
+  const paste = await runBaton(["paste"], sealed);
+  assert.equal(paste.code, 0, paste.stderr);
+  assert.match(paste.stdout, /- `next_action` \(/);
+  const ingest = await runBaton(["ingest", "-"], { ...sealed, stdin: '{"now":"pasted"}' });
+  assert.equal(ingest.code, 0, ingest.stderr);
+  const payload = (event: string) =>
+    JSON.stringify({ session_id: "s", transcript_path: "/t", cwd: dir, hook_event_name: event });
+  const pc = await runBaton(["hook", "pre-compact", "--json"], {
+    ...sealed,
+    stdin: payload("PreCompact"),
+  });
+  assert.equal(pc.stderr, "");
+  assert.equal(JSON.parse(pc.stdout).action, "written");
+  const ss = await runBaton(["hook", "session-start"], {
+    ...sealed,
+    stdin: payload("SessionStart"),
+  });
+  assert.equal(ss.stderr, "");
+  assert.match(JSON.parse(ss.stdout).hookSpecificOutput.additionalContext, /pasted/);
 });

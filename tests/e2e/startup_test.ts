@@ -95,3 +95,38 @@ Deno.test("the facts collector and the load workflow import no npm package and n
     assert.deepEqual(external.filter((s) => s !== "zod"), [], entry);
   }
 });
+
+Deno.test("the hook's light path (everything up to the session-start freshness check) loads no npm package, node:zlib or capsule parser", async () => {
+  for (const entry of ["commands/mod.ts", "commands/_hook_run.ts"]) {
+    const closure = await staticClosure(entry);
+    const external = [...closure].filter((s) => !s.endsWith(".ts") || s.startsWith("npm:"));
+    assert.deepEqual(
+      external.filter((s) => !s.startsWith("node:") || s === "node:zlib"),
+      [],
+      entry,
+    );
+    for (
+      const heavy of [
+        "core/capsule/schema.ts",
+        "core/capsule/parse.ts",
+        "core/facts/collect.ts",
+        "core/facts/git/object_reader.ts",
+        "commands/_bounded_job.ts",
+      ]
+    ) {
+      assert.ok(!closure.has(heavy), `${entry} must reach ${heavy} only lazily`);
+    }
+  }
+  const hookRun = await staticClosure("commands/_hook_run.ts");
+  assert.ok(
+    hookRun.has("core/workflow/injection_check.ts"),
+    "the walk followed the hook's imports",
+  );
+});
+
+Deno.test("the hook closure check can fail: the heavy job is reachable from the worker entry", async () => {
+  const closure = await staticClosure("commands/_hook_worker.ts");
+  assert.ok(closure.has("commands/_hook_job.ts"));
+  const job = await staticClosure("core/workflow/auto_capsule.ts");
+  assert.ok(job.has("zod"));
+});

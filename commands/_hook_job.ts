@@ -1,0 +1,74 @@
+/**
+ * Edge: the heavy half of `baton hook`, run inside a Worker the hook can
+ * terminate when its time budget runs out (or inline when no Worker can
+ * start). A capture job writes the automatic capsule; an inject job renders
+ * the briefing. Requests and responses are plain structured-clone data, and
+ * a failure comes back as a stable code plus a content-free message.
+ * @module
+ */
+import { isCodedError } from "../core/errors.ts";
+import type { AutoCapsuleResult } from "../core/workflow/auto_capsule.ts";
+import { workflowContext } from "./_context.ts";
+import { createDenoIo } from "./_io.ts";
+
+/** What the hook asks its job to do. */
+export type HookJobRequest =
+  | {
+    kind: "capture";
+    cwd: string;
+    trigger: "pre_compact" | "session_end";
+    host: string | null;
+    session: string | null;
+    /** Test hook (BATON_TEST_FACTS_DELAY_MS): wait before collecting facts. */
+    factsDelayMs: number;
+    /** Skip while an automatic capsule younger than this exists (0: never). */
+    minIntervalMs: number;
+  }
+  | { kind: "inject"; cwd: string; maxChars: number };
+
+/** The briefing an inject job rendered. */
+export interface InjectJobResult {
+  capsule_id: string;
+  created_at: string;
+  text: string;
+}
+
+/** What the job answers. */
+export type HookJobResponse =
+  | { ok: true; kind: "capture"; capture: AutoCapsuleResult }
+  | { ok: true; kind: "inject"; inject: InjectJobResult | null }
+  | { ok: false; code: string; message: string; stack?: string };
+
+/** Runs one job with the process's real I/O. Never throws. */
+export async function runHookJob(request: HookJobRequest): Promise<HookJobResponse> {
+  const io = createDenoIo();
+  const ctx = workflowContext(io, request.cwd);
+  try {
+    if (request.kind === "capture") {
+      const { writeAutoCapsule } = await import("../core/workflow/auto_capsule.ts");
+      const capture = await writeAutoCapsule(ctx, {
+        trigger: request.trigger,
+        host: request.host,
+        session: request.session,
+        factsDelayMs: request.factsDelayMs,
+        minIntervalMs: request.minIntervalMs,
+      });
+      return { ok: true, kind: "capture", capture };
+    }
+    const { loadBriefing } = await import("../core/workflow/load.ts");
+    const loaded = await loadBriefing(ctx, { maxChars: request.maxChars });
+    return {
+      ok: true,
+      kind: "inject",
+      inject: loaded === null
+        ? null
+        : { capsule_id: loaded.capsule_id, created_at: loaded.created_at, text: loaded.text },
+    };
+  } catch (e) {
+    const debug = io.env("BATON_DEBUG") === "1" && e instanceof Error && e.stack !== undefined
+      ? { stack: e.stack }
+      : {};
+    if (isCodedError(e)) return { ok: false, code: e.code, message: e.message, ...debug };
+    return { ok: false, code: "internal", message: "Internal error", ...debug };
+  }
+}

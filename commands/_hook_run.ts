@@ -1,0 +1,278 @@
+/**
+ * Edge: what `baton hook EVENT` does. Light on purpose: the session-start
+ * freshness check and everything before it load no zod, no git object reader
+ * and no capsule parser; only a capture, or an injection that has something
+ * to inject, starts the heavy job (in a Worker, under a hard time budget).
+ * Whatever happens, the exit status is 0 and stdout holds only the host's
+ * expected output or nothing; problems are one line on stderr.
+ * @module
+ */
+import { type HookEvent, type HostId, isHostId } from "../core/hosts/ids.ts";
+import { toHookEvent } from "../core/hosts/native_events.ts";
+import {
+  type HookPayload,
+  MAX_HOOK_PAYLOAD_BYTES,
+  parseHookPayload,
+} from "../core/hosts/hook_payload.ts";
+import { INJECTION_CAP_CHARS, renderAck, renderInjection } from "../core/hosts/hook_output.ts";
+import { isCodedError } from "../core/errors.ts";
+import { checkInjection } from "../core/workflow/injection_check.ts";
+import { readInjectionState, writeInjectionRecord } from "../core/store/injection_state.ts";
+import { boolFlag, type ParsedArgs, safeWord, stringFlag } from "./_command.ts";
+import type { Io } from "./_io.ts";
+import { printJson } from "./_context.ts";
+
+/** Wall-clock budget of a capture hook, from process start to exit. */
+export const CAPTURE_BUDGET_MS = 2000;
+/** Budget of a session-start injection (the hosts allow 10 s or more). */
+export const INJECT_BUDGET_MS = 5000;
+/** Kept back from a budget for process exit after the job is abandoned. */
+const EXIT_RESERVE_MS = 300;
+/** Longest wait for the end of the payload on stdin. */
+const STDIN_TIMEOUT_MS = 500;
+/** A stop hook (after every turn) adds a capsule at most this often. */
+export const STOP_INTERVAL_MS = 5 * 60_000;
+/** Upper bound of the test-only facts delay. */
+const MAX_TEST_DELAY_MS = 60_000;
+
+/** What the hook did: the `--json` shape. */
+export interface HookReport {
+  event: HookEvent | null;
+  host: HostId | null;
+  action:
+    | "ignored"
+    | "no_capsule"
+    | "nothing_new"
+    | "injected"
+    | "written"
+    | "unchanged"
+    | "recent"
+    | "not_a_repo"
+    | "failed"
+    | "timed_out";
+  capsule_id: string | null;
+  /** Exactly what the hook printed (or, with --json, would print) for the host. */
+  output: string;
+  warning: string | null;
+}
+
+function elapsedMs(): number {
+  return performance.now();
+}
+
+async function isDirectory(io: Io, path: string): Promise<boolean> {
+  try {
+    return (await io.fs.stat(path))?.isDirectory === true;
+  } catch {
+    return false;
+  }
+}
+
+function testDelay(io: Io): number {
+  const raw = io.env("BATON_TEST_FACTS_DELAY_MS");
+  if (raw === undefined || !/^\d{1,6}$/.test(raw)) return 0;
+  return Math.min(Number(raw), MAX_TEST_DELAY_MS);
+}
+
+async function readPayload(io: Io, report: HookReport): Promise<HookPayload | string> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await io.readStdin(MAX_HOOK_PAYLOAD_BYTES, { timeoutMs: STDIN_TIMEOUT_MS });
+  } catch {
+    return `payload ignored: it is larger than ${MAX_HOOK_PAYLOAD_BYTES} bytes`;
+  }
+  try {
+    return parseHookPayload(bytes);
+  } catch (e) {
+    report.action = "ignored";
+    return `payload ignored: ${isCodedError(e) ? e.message : "it cannot be read"}`;
+  }
+}
+
+/** Runs the hook; always returns 0. */
+export async function runHook(args: ParsedArgs, io: Io): Promise<number> {
+  const report: HookReport = {
+    event: null,
+    host: null,
+    action: "ignored",
+    capsule_id: null,
+    output: "",
+    warning: null,
+  };
+  const json = boolFlag(args, "json");
+  const word = args.positionals[0];
+  const warn = (message: string): void => {
+    const label = report.event ?? (word === undefined ? "" : safeWord(word));
+    io.stderr.write(`baton: hook ${label}${label === "" ? "" : ": "}${message}\n`);
+    report.warning = report.warning === null ? message : `${report.warning}; ${message}`;
+  };
+  let printed = false;
+  // Writes the host's output at once (JSON mode reports it instead).
+  const emit = (text: string): void => {
+    report.output = text;
+    if (!json && text !== "") io.stdout.write(text);
+    printed = true;
+  };
+  const finish = (): number => {
+    if (json) printJson(io, report);
+    else if (!printed && report.output !== "") io.stdout.write(report.output);
+    return 0;
+  };
+  const event = word === undefined ? null : toHookEvent(word);
+  if (event === null) {
+    warn(
+      word === undefined
+        ? "no event given: expected session-start, pre-compact, session-end or stop"
+        : "unknown event: expected session-start, pre-compact, session-end or stop",
+    );
+    return finish();
+  }
+  report.event = event;
+  const hostFlag = stringFlag(args, "host");
+  if (hostFlag !== undefined && !isHostId(hostFlag)) {
+    warn(`unknown host ${safeWord(hostFlag)}: nothing done`);
+    return finish();
+  }
+  const payload = await readPayload(io, report);
+  if (typeof payload === "string") {
+    warn(payload);
+    return finish();
+  }
+  const host = (hostFlag as HostId | undefined) ?? payload.detectedHost;
+  report.host = host;
+  if (payload.nativeEvent !== null && payload.event !== event) {
+    // Never quoted: the name is payload content.
+    warn(
+      `note: the payload names ${
+        payload.event === null ? "an event baton does not handle" : `the ${payload.event} event`
+      }; running ${event} as the command line says`,
+    );
+  }
+  // The payload's cwd follows worktrees; the hosts' project variables do not.
+  const cwd = payload.cwd ?? io.env("CLAUDE_PROJECT_DIR") ?? io.env("GEMINI_PROJECT_DIR") ??
+    io.env("CURSOR_PROJECT_DIR") ?? io.cwd();
+  if (!(await isDirectory(io, cwd))) {
+    warn("the payload's working directory is not a directory here: nothing done");
+    return finish();
+  }
+  if (event === "session-start") {
+    await sessionStart(io, report, { payload, cwd, warn, emit });
+    return finish();
+  }
+  await capture(io, report, { event, host, payload, cwd, warn });
+  report.output = renderAck(host, event);
+  return finish();
+}
+
+interface SessionStartInput {
+  payload: HookPayload;
+  cwd: string;
+  warn: (m: string) => void;
+  emit: (text: string) => void;
+}
+
+async function sessionStart(io: Io, report: HookReport, input: SessionStartInput): Promise<void> {
+  const { payload, cwd, warn } = input;
+  const host = report.host;
+  if (host === null) {
+    warn("cannot tell the host from the payload (pass --host): nothing injected");
+    return;
+  }
+  const check = await checkInjection(io.fs, cwd, { hostKey: host, source: payload.source });
+  if (!check.inject) {
+    report.action = check.reason === "no_capsule" ? "no_capsule" : "nothing_new";
+    return;
+  }
+  const { runBoundedJob } = await import("./_bounded_job.ts");
+  const outcome = await runBoundedJob(
+    { kind: "inject", cwd, maxChars: INJECTION_CAP_CHARS[host] },
+    INJECT_BUDGET_MS - EXIT_RESERVE_MS - elapsedMs(),
+  );
+  if (outcome.status === "timeout") {
+    report.action = "timed_out";
+    warn(`briefing not injected: it was not ready within ${INJECT_BUDGET_MS / 1000} seconds`);
+    return;
+  }
+  const r = outcome.response;
+  if (!r.ok || r.kind !== "inject") {
+    report.action = "failed";
+    warn(`briefing not injected: ${r.ok ? "unexpected answer" : r.message}`);
+    if (!r.ok && r.stack !== undefined) io.stderr.write(`${r.stack}\n`);
+    return;
+  }
+  if (r.inject === null) {
+    report.action = "no_capsule";
+    return;
+  }
+  const layout = check.found.layout;
+  if (check.reason === "header_unreadable") {
+    const last = (await readInjectionState(io.fs, layout)).hosts[host];
+    if (last?.capsule_id === r.inject.capsule_id) {
+      report.action = "nothing_new";
+      return;
+    }
+  }
+  report.action = "injected";
+  report.capsule_id = r.inject.capsule_id;
+  // Printed before the record is written: a crash in between injects twice, never zero times.
+  input.emit(renderInjection(host, r.inject.text));
+  try {
+    await writeInjectionRecord(io.fs, layout, {
+      hostKey: host,
+      record: {
+        capsule_id: r.inject.capsule_id,
+        created_at: r.inject.created_at,
+        injected_at: io.now().toISOString(),
+      },
+    });
+  } catch {
+    warn("the injection could not be recorded: the next session may inject it again");
+  }
+}
+
+interface CaptureInput {
+  event: Exclude<HookEvent, "session-start">;
+  host: HostId | null;
+  payload: HookPayload;
+  cwd: string;
+  warn: (m: string) => void;
+}
+
+async function capture(io: Io, report: HookReport, input: CaptureInput): Promise<void> {
+  const { runBoundedJob } = await import("./_bounded_job.ts");
+  const outcome = await runBoundedJob(
+    {
+      kind: "capture",
+      cwd: input.cwd,
+      trigger: input.event === "pre-compact" ? "pre_compact" : "session_end",
+      host: input.host,
+      session: input.payload.sessionId,
+      factsDelayMs: testDelay(io),
+      minIntervalMs: input.event === "stop" ? STOP_INTERVAL_MS : 0,
+    },
+    CAPTURE_BUDGET_MS - EXIT_RESERVE_MS - elapsedMs(),
+  );
+  const notBlocked = input.event === "pre-compact"
+    ? "compaction goes ahead"
+    : "the session goes on";
+  if (outcome.status === "timeout") {
+    report.action = "timed_out";
+    input.warn(
+      `automatic capsule not written: the ${
+        CAPTURE_BUDGET_MS / 1000
+      }-second budget ran out; ${notBlocked}`,
+    );
+    return;
+  }
+  const r = outcome.response;
+  if (!r.ok || r.kind !== "capture") {
+    report.action = "failed";
+    input.warn(
+      `automatic capsule not written: ${r.ok ? "unexpected answer" : r.message}; ${notBlocked}`,
+    );
+    if (!r.ok && r.stack !== undefined) io.stderr.write(`${r.stack}\n`);
+    return;
+  }
+  report.action = r.capture.status;
+  report.capsule_id = r.capture.capsule_id;
+}

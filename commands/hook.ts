@@ -1,0 +1,35 @@
+/**
+ * `baton hook EVENT`: the one entry point every host's hook config calls.
+ * The command object only; the work lives in _hook_run.ts, loaded on use so
+ * the command table stays light.
+ * @module
+ */
+import type { Command } from "./_command.ts";
+
+/** The hook command. */
+export const hookCommand: Command = {
+  name: "hook",
+  summary: "Run a host hook: inject the briefing at session start, capture before compaction",
+  usage: "EVENT",
+  description:
+    "Called by agent hosts, not by people: EVENT is session-start, pre-compact, session-end or stop (host-native names such as PreCompact are accepted too), and the host's JSON payload arrives on stdin (read strictly, at most 1 MiB, waiting at most 0.5 s for the end of input). session-start prints the latest briefing in the host's injection format when the repository has a capsule newer than the one last injected for that host, and always after a compaction (source compact; startup, resume, clear and fork follow the freshness rule); otherwise nothing. pre-compact, session-end and stop write an automatic capsule: facts collected now plus the latest capsule's meaning, carried forward and labelled as carried, skipped when nothing changed or outside a git repository with no capsule yet (and, for stop, which fires after every turn, while an automatic capsule younger than 5 minutes exists); the work is killed if it is not done within 2 seconds. A hook never blocks its host and never prints what the host could misread: unknown events or hosts, malformed payloads, timeouts and failures exit 0 with nothing on stdout and one line on stderr. Without --host the host is told from the payload's shape. With --json, stdout holds a report of what was done (event, host, action, capsule_id, output, warning) instead of the host's output. BATON_TEST_FACTS_DELAY_MS (for tests only) delays fact collection to exercise the time budget.",
+  examples: [
+    "baton hook session-start --host claude-code < payload.json",
+    "baton hook pre-compact --host codex < payload.json",
+    "echo '{}' | baton hook pre-compact --host opencode --json",
+  ],
+  maxPositionals: 1,
+  flags: [
+    {
+      name: "host",
+      type: "string",
+      value: "HOST",
+      summary: "The host calling: claude-code, codex, cursor, gemini, opencode or copilot",
+      doc: "Installed hook commands always pass it; without it the payload's shape decides.",
+    },
+  ],
+  async run(args, io) {
+    const { runHook } = await import("./_hook_run.ts");
+    return await runHook(args, io);
+  },
+};

@@ -1,0 +1,69 @@
+/**
+ * `baton ingest`: add a capsule a chat model wrote by following `baton paste`.
+ * @module
+ */
+import { boolFlag, type Command } from "./_command.ts";
+import { printJson, workflowContext, writtenJson } from "./_context.ts";
+import { readInput } from "./_read_input.ts";
+
+/** Largest answer read (the same bound as the core reader). */
+const MAX_ANSWER_INPUT = 4 * 1024 * 1024;
+
+/** The ingest command. */
+export const ingestCommand: Command = {
+  name: "ingest",
+  summary: "Add a capsule a chat model wrote from the paste-only instructions",
+  usage: "[FILE | -]",
+  description:
+    "Reads the model's answer (Markdown or prose around one JSON block, or bare JSON; FILE, or stdin when FILE is - or absent), picks the draft block and refuses an answer with two different ones, validates it strictly, and adds it to the chain with trigger paste. Every claim is treated as model-authored: trust above claimed is rewritten and each rewrite recorded. Its facts are marked unavailable, so its briefing says they were never machine-checked when it was written; --with-facts attaches facts collected now, labelled as collected at ingest time.",
+  examples: [
+    "baton ingest answer.md",
+    "pbpaste | baton ingest - --json",
+    "baton ingest answer.md --with-facts",
+  ],
+  maxPositionals: 1,
+  flags: [
+    {
+      name: "with-facts",
+      type: "boolean",
+      summary: "Attach repository facts collected now (labelled as collected at ingest time)",
+    },
+  ],
+  async run(args, io) {
+    const source = args.positionals[0] ?? "-";
+    const bytes = await readInput(io, source, {
+      maxBytes: MAX_ANSWER_INPUT,
+      what: "answer",
+      missingCode: "answer_missing",
+    });
+    const withFacts = boolFlag(args, "with-facts");
+    const { ingestAnswer } = await import("../core/workflow/ingest.ts");
+    const result = await ingestAnswer(workflowContext(io), bytes, { withFacts });
+    const c = result.capsule;
+    const facts = withFacts ? "collected_at_ingest" : "unavailable";
+    if (boolFlag(args, "json")) {
+      printJson(io, {
+        ...writtenJson(result),
+        trigger: c.trigger,
+        facts,
+        block: result.block,
+        downgrades: result.downgrades,
+      });
+      return 0;
+    }
+    io.stdout.write(
+      `Ingested capsule ${c.id} from the ${result.block.kind} JSON at line ${result.block.line} into ${result.latestPath}\n`,
+    );
+    io.stdout.write(
+      withFacts
+        ? "Facts were collected now, at ingest time; the answer itself was never machine-checked\n"
+        : "Facts: unavailable (nothing was machine-checked when the answer was written)\n",
+    );
+    if (result.downgrades > 0) {
+      io.stdout.write(
+        `Rewrote ${result.downgrades} trust/provenance claim(s) a model may not make (listed in the capsule)\n`,
+      );
+    }
+    return 0;
+  },
+};

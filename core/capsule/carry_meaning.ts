@@ -1,0 +1,67 @@
+/**
+ * Carries a capsule's meaning into an automatic capsule (pre-compact,
+ * session end): the text, provenance and capture time of every claim are
+ * kept, and any trust above `claimed` is lowered to `claimed`, with the
+ * rewrite recorded, because the evidence that backed it stays with the old
+ * capsule. Pure.
+ * @module
+ */
+import type { Claim, Downgrade, Meaning } from "./types.ts";
+import { trustRank } from "../trust/states.ts";
+
+/** The carried meaning and the trust rewrites carrying it needed. */
+export interface CarriedMeaning {
+  meaning: Meaning;
+  downgrades: Downgrade[];
+}
+
+/**
+ * Copies `meaning` for a new capsule, capping trust at `claimed`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { Claim, Meaning } from "./types.ts";
+ * const claim: Claim = { text: "tests pass", provenance: "test", trust: "verified", evidence_refs: ["t:1"], captured_at: "2026-01-01T00:00:00.000Z" };
+ * const meaning: Meaning = { now: "x", completed: [claim], decisions: [], verified_facts: [], hypotheses: [], blockers: [], next_steps: [], next_action: null, plan_changes: [], pointers: [], fold: false };
+ * const carried = carryMeaning(meaning);
+ * assert.equal(carried.meaning.completed[0]!.trust, "claimed");
+ * assert.equal(carried.meaning.completed[0]!.captured_at, claim.captured_at);
+ * assert.equal(carried.downgrades[0]!.field, "completed[0]");
+ * ```
+ */
+export function carryMeaning(meaning: Meaning): CarriedMeaning {
+  const downgrades: Downgrade[] = [];
+  function carry<T extends Claim>(field: string, c: T): T {
+    const copy = { ...c, evidence_refs: [...c.evidence_refs] };
+    if (trustRank(c.trust) < trustRank("claimed")) {
+      downgrades.push({
+        field,
+        what: "trust",
+        from: c.trust,
+        to: "claimed",
+        why: "carried forward without the evidence that backed it",
+      });
+      copy.trust = "claimed";
+    }
+    return copy;
+  }
+  const list = <T extends Claim>(field: string, items: T[]): T[] =>
+    items.map((c, i) => carry(`${field}[${i}]`, c));
+  return {
+    meaning: {
+      now: meaning.now,
+      completed: list("completed", meaning.completed),
+      decisions: list("decisions", meaning.decisions),
+      verified_facts: list("verified_facts", meaning.verified_facts),
+      hypotheses: list("hypotheses", meaning.hypotheses),
+      blockers: list("blockers", meaning.blockers),
+      next_steps: list("next_steps", meaning.next_steps),
+      next_action: meaning.next_action === null ? null : carry("next_action", meaning.next_action),
+      plan_changes: list("plan_changes", meaning.plan_changes),
+      pointers: [...meaning.pointers],
+      fold: meaning.fold,
+    },
+    downgrades,
+  };
+}

@@ -1,0 +1,191 @@
+/**
+ * Finds the draft JSON in what a chat model answered to the paste-only
+ * instructions: the whole answer when it is bare JSON, otherwise the fenced
+ * code blocks and the JSON objects that start a line of prose. Every
+ * candidate is parsed strictly; the one that carries draft fields wins. Two
+ * different draft-shaped blocks are refused as ambiguous (the same block
+ * repeated is not), and errors give line numbers and kinds, never content.
+ * Pure.
+ * @module
+ */
+import { InputError } from "../errors.ts";
+import { canonicalJson } from "../json/canonical.ts";
+import { parseStrictJson } from "../json/strict_parse.ts";
+import { StrictJsonError } from "../json/strict_json_error.ts";
+import { DRAFT_TEMPLATE } from "./draft_template.ts";
+
+/** The block picked. */
+export interface AnswerBlock {
+  /** The JSON text of the block. */
+  json: string;
+  /** The parsed value (an object with at least one draft field). */
+  value: Record<string, unknown>;
+  /** 1-based line of the answer where the JSON starts. */
+  line: number;
+  kind: "whole" | "fenced" | "bare";
+}
+
+/** Largest answer read, in bytes. */
+export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+
+interface Candidate {
+  json: string;
+  line: number;
+  kind: AnswerBlock["kind"];
+  /** Fenced with an info string other than json (a shell or text block). */
+  foreign: boolean;
+}
+
+const DRAFT_KEYS = new Set(Object.keys(DRAFT_TEMPLATE));
+const JSON_INFO = new Set(["", "json", "jsonc", "json5", "javascript", "js"]);
+
+function fencedBlocks(lines: string[], inFence: boolean[]): Candidate[] {
+  const out: Candidate[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^ {0,3}(`{3,}|~{3,})\s*([^`\s]*)/.exec(lines[i]!);
+    if (open === null) continue;
+    const fence = open[1]!;
+    const info = open[2]!.toLowerCase();
+    const body: string[] = [];
+    let j = i + 1;
+    for (; j < lines.length; j++) {
+      const close = /^ {0,3}(`{3,}|~{3,})\s*$/.exec(lines[j]!);
+      if (close !== null && close[1]![0] === fence[0] && close[1]!.length >= fence.length) break;
+      body.push(lines[j]!);
+    }
+    for (let k = i; k <= Math.min(j, lines.length - 1); k++) inFence[k] = true;
+    const first = body.findIndex((l) => l.trim() !== "");
+    if (first >= 0 && body[first]!.trimStart().startsWith("{")) {
+      out.push({
+        json: body.join("\n"),
+        line: i + 2,
+        kind: "fenced",
+        foreign: !JSON_INFO.has(info.replace(/[^a-z0-9]+.*$/, "")),
+      });
+    }
+    i = j;
+  }
+  return out;
+}
+
+/** The end (exclusive) of the balanced object starting at `start`, or the text length. */
+function objectEnd(text: string, start: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const ch = text[i];
+    if (inString) {
+      if (ch === "\\") i++;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === "{" || ch === "[") depth++;
+    else if (ch === "}" || ch === "]") {
+      depth--;
+      if (depth === 0) return i + 1;
+    }
+  }
+  return text.length;
+}
+
+function bareObjects(text: string, lines: string[], inFence: boolean[]): Candidate[] {
+  const out: Candidate[] = [];
+  let offset = 0;
+  let skipUntil = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const lead = /^ {0,3}\{/.exec(line);
+    if (lead !== null && !inFence[i] && offset >= skipUntil) {
+      const start = offset + lead[0].length - 1;
+      const end = objectEnd(text, start);
+      out.push({ json: text.slice(start, end), line: i + 1, kind: "bare", foreign: false });
+      skipUntil = end;
+    }
+    offset += line.length + 1;
+  }
+  return out;
+}
+
+function isDraftShaped(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v) &&
+    Object.keys(v).some((k) => DRAFT_KEYS.has(k));
+}
+
+/**
+ * Picks the draft JSON out of a model's answer.
+ * @throws {InputError} when there is no JSON, no draft-shaped JSON, or more than one.
+ * @throws {StrictJsonError} when the only draft-like block is malformed (position in the answer).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const fence = "`".repeat(3);
+ * const answer = `Here you go:\n\n${fence}json\n{"now": "tests green"}\n${fence}\n\nGood luck!`;
+ * const block = extractAnswerJson(answer);
+ * assert.equal(block.value.now, "tests green");
+ * assert.equal(block.line, 4);
+ * ```
+ */
+export function extractAnswerJson(answer: string): AnswerBlock {
+  const text = answer.replace(/^\uFEFF/, "");
+  const lines = text.split("\n");
+  const inFence = lines.map(() => false);
+  const trimmed = text.trim();
+  const candidates: Candidate[] = [];
+  if (trimmed.startsWith("{")) {
+    const line = text.slice(0, text.indexOf("{")).split("\n").length;
+    candidates.push({ json: trimmed, line, kind: "whole", foreign: false });
+  }
+  candidates.push(...fencedBlocks(lines, inFence), ...bareObjects(text, lines, inFence));
+  const drafts = new Map<string, AnswerBlock>();
+  let broken: { c: Candidate; e: StrictJsonError } | null = null;
+  let others = 0;
+  for (const c of candidates) {
+    let value: unknown;
+    try {
+      value = parseStrictJson(c.json, { maxBytes: MAX_ANSWER_BYTES });
+    } catch (e) {
+      if (!(e instanceof StrictJsonError)) throw e;
+      if (broken === null && !c.foreign && (c.kind !== "whole" || candidates.length === 1)) {
+        broken = { c, e };
+      }
+      continue;
+    }
+    if (!isDraftShaped(value)) {
+      others++;
+      continue;
+    }
+    const key = canonicalJson(value);
+    if (!drafts.has(key)) drafts.set(key, { json: c.json, value, line: c.line, kind: c.kind });
+  }
+  if (drafts.size === 1) return [...drafts.values()][0]!;
+  if (drafts.size > 1) {
+    const at = [...drafts.values()].map((d) => d.line).sort((a, b) => a - b);
+    throw new InputError(
+      `Cannot pick the capsule JSON: ${drafts.size} different blocks look like drafts (lines ${
+        at.join(", ")
+      }): keep exactly one and run baton ingest again`,
+      "answer_ambiguous",
+      { data: { blocks: drafts.size } },
+    );
+  }
+  if (broken !== null) {
+    const e = broken.e;
+    throw new StrictJsonError({
+      kind: e.kind,
+      offset: e.offset,
+      line: broken.c.line + e.line - 1,
+      column: e.column,
+      ...(e.limit === undefined ? {} : { limit: e.limit }),
+    });
+  }
+  if (others > 0) {
+    throw new InputError(
+      `Cannot find the capsule JSON: ${others} JSON object(s) found, none with draft fields: expected one JSON block with fields such as "now", "completed", "next_action"`,
+      "answer_not_draft",
+    );
+  }
+  throw new InputError(
+    'Cannot find the capsule JSON: the answer holds no JSON object: expected one fenced block opened by "```json"',
+    "answer_no_json",
+  );
+}

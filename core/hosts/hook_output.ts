@@ -1,0 +1,58 @@
+/**
+ * What a hook prints on stdout for each host: the session-start injection in
+ * the host's own format, and the acknowledgement some hosts require after a
+ * capture event. Everything else a hook does prints nothing on stdout, so a
+ * host can never misread it. Formats follow the host reference (Claude Code,
+ * Codex, Gemini CLI and Copilot: `hookSpecificOutput.additionalContext`;
+ * Cursor: `additional_context`; OpenCode's plugin: plain text). Pure.
+ * @module
+ */
+import type { HookEvent, HostId } from "./ids.ts";
+
+/** The most characters a host accepts as injected context. */
+export const INJECTION_CAP_CHARS: Readonly<Record<HostId, number>> = Object.freeze({
+  "claude-code": 10_000,
+  // Codex shows the model about 2,500 tokens of hook output.
+  codex: 9_000,
+  cursor: 10_000,
+  gemini: 10_000,
+  opencode: 10_000,
+  copilot: 10_000,
+});
+
+/**
+ * The session-start stdout that injects `text` into `host`'s context.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const out = JSON.parse(renderInjection("claude-code", "briefing"));
+ * assert.equal(out.hookSpecificOutput.additionalContext, "briefing");
+ * assert.equal(JSON.parse(renderInjection("cursor", "b")).additional_context, "b");
+ * assert.equal(renderInjection("opencode", "b"), "b\n");
+ * ```
+ */
+export function renderInjection(host: HostId, text: string): string {
+  if (host === "opencode") return text.endsWith("\n") ? text : `${text}\n`;
+  if (host === "cursor") return JSON.stringify({ additional_context: text }) + "\n";
+  return JSON.stringify({
+    hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: text },
+  }) + "\n";
+}
+
+/**
+ * What a capture event (pre-compact, session-end, stop) prints: `{}` for a
+ * stop hook of a JSON host (Codex requires JSON there; the others read `{}` as
+ * "no decision"); nothing otherwise, and nothing for an unknown host. Never a
+ * decision that blocks.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(renderAck("codex", "stop"), "{}\n");
+ * assert.equal(renderAck("claude-code", "pre-compact"), "");
+ * ```
+ */
+export function renderAck(host: HostId | null, event: HookEvent): string {
+  return event === "stop" && host !== null && host !== "opencode" ? "{}\n" : "";
+}

@@ -1,0 +1,101 @@
+/**
+ * Reads a host's hook payload (the JSON a host writes on the hook's stdin)
+ * strictly and within bounds, and pulls out the few fields baton uses,
+ * accepting both the snake_case and the camelCase spellings hosts use. Any
+ * other field is ignored, so a host that adds fields never breaks a hook.
+ * Errors are content-free (kind and position only). Pure.
+ * @module
+ */
+import { InputError } from "../errors.ts";
+import { parseStrictJson } from "../json/strict_parse.ts";
+import { detectHost } from "./detect_host.ts";
+import type { HookEvent, HostId } from "./ids.ts";
+import { toHookEvent } from "./native_events.ts";
+
+/** Largest payload read: hosts send a few hundred bytes; Cursor's can carry file content. */
+export const MAX_HOOK_PAYLOAD_BYTES = 1024 * 1024;
+
+/** The fields of a hook payload baton acts on. */
+export interface HookPayload {
+  /** The host the payload's shape points to, or null. */
+  detectedHost: HostId | null;
+  /** The event name the payload states, as sent (`hook_event_name` / `hookEventName`). */
+  nativeEvent: string | null;
+  /** That name mapped to baton's events, or null when unknown or absent. */
+  event: HookEvent | null;
+  /** Absolute working directory of the session (`cwd`, else Cursor's first workspace root). */
+  cwd: string | null;
+  sessionId: string | null;
+  /** Null when absent or sent as null (Codex sends null). */
+  transcriptPath: string | null;
+  /** SessionStart `source`: startup, resume, clear, compact, fork, new, ... */
+  source: string | null;
+}
+
+function str(value: unknown, max = 4096): string | null {
+  return typeof value === "string" && value.length > 0 && value.length <= max ? value : null;
+}
+
+function absolute(path: string | null): string | null {
+  if (path === null) return null;
+  const p = path.replaceAll("\\", "/");
+  return p.startsWith("/") || /^[A-Za-z]:\//.test(p) ? p.replace(/(.)\/+$/, "$1") : null;
+}
+
+/**
+ * Pulls baton's fields out of an already parsed payload.
+ * @throws {InputError} when the payload is not a JSON object.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const p = readHookPayload({ session_id: "s1", hook_event_name: "PreCompact", cwd: "/r", transcript_path: null });
+ * assert.equal(p.event, "pre-compact");
+ * assert.equal(p.transcriptPath, null);
+ * assert.equal(p.detectedHost, "codex", "only Codex sends a null transcript path");
+ * ```
+ */
+export function readHookPayload(value: unknown): HookPayload {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new InputError(
+      `Cannot read hook payload: expected a JSON object, got ${
+        Array.isArray(value) ? "an array" : value === null ? "null" : `a ${typeof value}`
+      }`,
+      "hook_payload_not_object",
+    );
+  }
+  const o = value as Record<string, unknown>;
+  const nativeEvent = str(o.hook_event_name, 200) ?? str(o.hookEventName, 200);
+  const roots = Array.isArray(o.workspace_roots) ? o.workspace_roots : [];
+  return {
+    detectedHost: detectHost(o),
+    nativeEvent,
+    event: nativeEvent === null ? null : toHookEvent(nativeEvent),
+    cwd: absolute(str(o.cwd)) ?? absolute(str(roots[0])),
+    sessionId: str(o.session_id, 200) ?? str(o.sessionId, 200) ?? str(o.conversation_id, 200),
+    transcriptPath: str(o.transcript_path) ?? str(o.transcriptPath),
+    source: str(o.source, 100),
+  };
+}
+
+/**
+ * Parses payload bytes strictly. Empty input (or only whitespace) gives an
+ * empty payload: OpenCode's plugin, for one, may send nothing.
+ * @throws {StrictJsonError} on malformed or truncated JSON.
+ * @throws {InputError} when the payload is not an object.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { StrictJsonError } from "../json/strict_json_error.ts";
+ * const bytes = new TextEncoder().encode('{"hookEventName":"SessionStart","sessionId":"v","cwd":"/r"}');
+ * assert.equal(parseHookPayload(bytes).detectedHost, "copilot");
+ * assert.throws(() => parseHookPayload(new TextEncoder().encode('{"session_id":"s"')), StrictJsonError);
+ * ```
+ */
+export function parseHookPayload(bytes: Uint8Array): HookPayload {
+  if (bytes.every((b) => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d)) {
+    return readHookPayload({});
+  }
+  return readHookPayload(parseStrictJson(bytes, { maxBytes: MAX_HOOK_PAYLOAD_BYTES }));
+}

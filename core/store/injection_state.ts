@@ -1,0 +1,111 @@
+/**
+ * The record of which capsule the session-start hook last injected, per host,
+ * kept in `.baton/state/injected.json` of each repository. It is baton's own
+ * small file, so it is read with plain JSON.parse (no zod on the hook's light
+ * path); anything unreadable counts as "nothing injected yet", which at worst
+ * injects a briefing once more. Written atomically.
+ * @module
+ */
+import type { ReadFs, WriteFs } from "../fs.ts";
+import type { BatonLayout } from "./layout.ts";
+
+/** One injection. */
+export interface InjectionRecord {
+  /** Full `sha256:` id of the capsule injected. */
+  capsule_id: string;
+  /** Its creation time. */
+  created_at: string;
+  /** When it was injected. */
+  injected_at: string;
+}
+
+/** The state file: one record per host key. */
+export interface InjectionState {
+  version: 1;
+  hosts: Record<string, InjectionRecord>;
+}
+
+/** Largest state file read; a bigger one is ignored. */
+const MAX_STATE_BYTES = 64 * 1024;
+
+/** Path of the state file in a layout. */
+export function injectionStatePath(layout: BatonLayout): string {
+  return `${layout.state}/injected.json`;
+}
+
+function isRecord(v: unknown): v is InjectionRecord {
+  if (typeof v !== "object" || v === null) return false;
+  const r = v as Record<string, unknown>;
+  return typeof r.capsule_id === "string" && typeof r.created_at === "string" &&
+    typeof r.injected_at === "string";
+}
+
+/**
+ * Parses state text; malformed text or entries give an empty state.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const rec = { capsule_id: "sha256:ab", created_at: "t1", injected_at: "t2" };
+ * assert.deepEqual(parseInjectionState(JSON.stringify({ version: 1, hosts: { codex: rec } })).hosts.codex, rec);
+ * assert.deepEqual(parseInjectionState("{oops").hosts, {});
+ * ```
+ */
+export function parseInjectionState(text: string): InjectionState {
+  const state: InjectionState = { version: 1, hosts: {} };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return state;
+  }
+  const hosts = (raw as { hosts?: unknown } | null)?.hosts;
+  if (typeof hosts !== "object" || hosts === null || Array.isArray(hosts)) return state;
+  for (const [key, rec] of Object.entries(hosts)) {
+    if (/^[a-z0-9-]{1,40}$/.test(key) && isRecord(rec)) {
+      state.hosts[key] = {
+        capsule_id: rec.capsule_id,
+        created_at: rec.created_at,
+        injected_at: rec.injected_at,
+      };
+    }
+  }
+  return state;
+}
+
+/** Reads the state of a repository; empty when missing, too large or unreadable. */
+export async function readInjectionState(
+  fs: ReadFs,
+  layout: BatonLayout,
+): Promise<InjectionState> {
+  const path = injectionStatePath(layout);
+  try {
+    const st = await fs.stat(path);
+    if (st === null || !st.isFile || st.size > MAX_STATE_BYTES) return parseInjectionState("");
+    return parseInjectionState(new TextDecoder().decode(await fs.readFile(path)));
+  } catch {
+    return parseInjectionState("");
+  }
+}
+
+/** Options of {@linkcode writeInjectionRecord}. */
+export interface WriteInjectionOptions {
+  /** The host the briefing was injected into (a host id). */
+  hostKey: string;
+  record: InjectionRecord;
+}
+
+/** Records an injection for one host, keeping the other hosts' records. */
+export async function writeInjectionRecord(
+  fs: WriteFs,
+  layout: BatonLayout,
+  options: WriteInjectionOptions,
+): Promise<void> {
+  const state = await readInjectionState(fs, layout);
+  state.hosts[options.hostKey] = options.record;
+  await fs.mkdirp(layout.state);
+  await fs.writeFileAtomic(
+    injectionStatePath(layout),
+    new TextEncoder().encode(JSON.stringify(state, null, 2) + "\n"),
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * The automatic capsule a capture hook writes (pre-compact, session end,
+ * stop): facts collected now, joined with the meaning of the latest capsule
+ * carried forward and labelled as carried (`carried_from` names the capsule
+ * that first held that meaning, so its age is the meaning's age). When
+ * nothing changed since the latest capsule (same facts, carried meaning)
+ * nothing is written; with `minIntervalMs` (the stop hook, which fires after
+ * every turn) nothing is written either while the latest capsule is an
+ * automatic one younger than that, so the chain does not grow by one capsule
+ * per turn (load re-checks the facts against the tree anyway). A latest capsule that cannot be read stops the hook rather than
+ * being replaced: a hook never destroys what a person may want to repair.
+ * @module
+ */
+import { canonicalJson } from "../json/canonical.ts";
+import { carryMeaning } from "../capsule/carry_meaning.ts";
+import type { Capsule } from "../capsule/types.ts";
+import { emptyMeaning } from "../capsule/empty_meaning.ts";
+import { collectFacts } from "../facts/collect.ts";
+import type { Facts } from "../facts/types.ts";
+import { readLatest } from "../store/capsule_store.ts";
+import { findBatonLayout } from "../store/find_layout.ts";
+import type { WorkflowContext } from "./context.ts";
+import { finalizeMeaning } from "./finalize.ts";
+
+/** Options of {@linkcode writeAutoCapsule}. */
+export interface AutoCapsuleOptions {
+  trigger: "pre_compact" | "session_end";
+  /** @default {null} */
+  host?: string | null;
+  /** @default {null} */
+  session?: string | null;
+  /** Test hook: wait this long before collecting facts. @default {0} */
+  factsDelayMs?: number;
+  /** Skip when the latest capsule is automatic and younger than this. @default {0} */
+  minIntervalMs?: number;
+}
+
+/** What the hook did. */
+export interface AutoCapsuleResult {
+  /**
+   * unchanged: same facts as the latest capsule; recent: an automatic one is
+   * younger than the interval; not_a_repo: outside git with no capsule yet.
+   */
+  status: "written" | "unchanged" | "recent" | "not_a_repo";
+  /** The capsule written, or the latest one when unchanged. */
+  capsule_id: string | null;
+  /** The capsule whose meaning was carried, or null when there was none. */
+  carried_from: string | null;
+}
+
+function factsKey(facts: Facts): string {
+  const { captured_at: _at, ...rest } = facts;
+  return canonicalJson(rest);
+}
+
+/**
+ * Writes the automatic capsule for the repository containing `ctx.cwd`.
+ * @throws {CapsuleInvalidError} when the latest capsule cannot be read.
+ * @throws {LockBusyError} {StorageError}
+ */
+export async function writeAutoCapsule(
+  ctx: WorkflowContext,
+  options: AutoCapsuleOptions,
+): Promise<AutoCapsuleResult> {
+  const found = await findBatonLayout(ctx.fs, ctx.cwd);
+  const latest: Capsule | null = (await readLatest(ctx.fs, found.layout))?.capsule ?? null;
+  if (found.repo === null && latest === null) {
+    return { status: "not_a_repo", capsule_id: null, carried_from: null };
+  }
+  const carriedFrom = latest === null
+    ? null
+    : latest.carried_from ?? { id: latest.id, created_at: latest.created_at };
+  if (
+    latest !== null && (options.minIntervalMs ?? 0) > 0 && latest.trigger !== "manual" &&
+    latest.trigger !== "paste" &&
+    ctx.now().getTime() - Date.parse(latest.created_at) < options.minIntervalMs!
+  ) {
+    return { status: "recent", capsule_id: latest.id, carried_from: carriedFrom?.id ?? null };
+  }
+  if ((options.factsDelayMs ?? 0) > 0) await ctx.sleep(options.factsDelayMs!);
+  const facts = await collectFacts(ctx.fs, ctx.cwd, {
+    repo: found.repo,
+    now: ctx.now,
+    homeDir: ctx.homeDir,
+    xdgConfigHome: ctx.xdgConfigHome,
+  });
+  if (latest !== null && factsKey(latest.facts) === factsKey(facts)) {
+    return { status: "unchanged", capsule_id: latest.id, carried_from: carriedFrom?.id ?? null };
+  }
+  const carried = carryMeaning(latest?.meaning ?? emptyMeaning());
+  const result = await finalizeMeaning(
+    { ...ctx, cwd: found.repo?.workTree ?? ctx.cwd },
+    carried,
+    {
+      trigger: options.trigger,
+      host: options.host ?? null,
+      session: options.session ?? null,
+      facts,
+      carriedFrom,
+    },
+  );
+  return {
+    status: "written",
+    capsule_id: result.capsule.id,
+    carried_from: carriedFrom?.id ?? null,
+  };
+}

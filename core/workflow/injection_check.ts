@@ -1,0 +1,81 @@
+/**
+ * The session-start freshness rule, kept light (no zod, no git objects, no
+ * capsule parse) because it runs at the start of every session: a briefing is
+ * injected when the repository's current capsule is newer than the one last
+ * injected for this host, and always right after a compaction, whose summary
+ * has just replaced the context that held the earlier injection. Sources
+ * `startup`, `resume`, `clear`, `fork` and any unknown value follow the
+ * freshness rule (on `resume` a host replays what it injected before).
+ * @module
+ */
+import type { ReadFs } from "../fs.ts";
+import { findBatonLayout, type FoundLayout } from "../store/find_layout.ts";
+import { type LatestHeader, readLatestHeader } from "../store/latest_header.ts";
+import { readInjectionState } from "../store/injection_state.ts";
+
+/** Why the check decided as it did. */
+export type InjectionReason =
+  | "no_capsule"
+  | "already_injected"
+  | "older_capsule"
+  | "never_injected"
+  | "newer_capsule"
+  | "after_compact"
+  | "header_unreadable";
+
+/** The decision and what it was based on. */
+export interface InjectionCheck {
+  inject: boolean;
+  reason: InjectionReason;
+  found: FoundLayout;
+  header: LatestHeader | null;
+}
+
+/** Options of {@linkcode checkInjection}. */
+export interface InjectionCheckOptions {
+  /** Key of the host in the state file (a host id, or "unknown"). */
+  hostKey: string;
+  /** The payload's session-start source, when it sent one. @default {null} */
+  source?: string | null;
+}
+
+/**
+ * Decides whether the session-start hook injects a briefing for `cwd`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const fs = {
+ *   lstat: () => Promise.resolve(null), stat: () => Promise.resolve(null),
+ *   readRange: () => Promise.reject(new Error("none")),
+ * } as unknown as import("../fs.ts").ReadFs;
+ * const check = await checkInjection(fs, "/nowhere", { hostKey: "codex" });
+ * assert.deepEqual([check.inject, check.reason], [false, "no_capsule"]);
+ * ```
+ */
+export async function checkInjection(
+  fs: ReadFs,
+  cwd: string,
+  options: InjectionCheckOptions,
+): Promise<InjectionCheck> {
+  const found = await findBatonLayout(fs, cwd);
+  const decide = (inject: boolean, reason: InjectionReason, header: LatestHeader | null) => ({
+    inject,
+    reason,
+    found,
+    header,
+  });
+  const st = await fs.lstat(found.layout.latest);
+  if (st === null || !st.isFile) return decide(false, "no_capsule", null);
+  const header = await readLatestHeader(fs, found.layout);
+  if (options.source === "compact") return decide(true, "after_compact", header);
+  if (header === null) return decide(true, "header_unreadable", null);
+  const last = (await readInjectionState(fs, found.layout)).hosts[options.hostKey];
+  if (last === undefined) return decide(true, "never_injected", header);
+  if (last.capsule_id.replace(/^sha256:/, "").startsWith(header.id12)) {
+    return decide(false, "already_injected", header);
+  }
+  const newer = Date.parse(header.createdAt) > Date.parse(last.created_at) ||
+    Number.isNaN(Date.parse(last.created_at));
+  return decide(newer, newer ? "newer_capsule" : "older_capsule", header);
+}

@@ -1,0 +1,33 @@
+import assert from "node:assert/strict";
+import { renderAck, renderInjection } from "../../../core/hosts/hook_output.ts";
+import { HOOK_EVENTS, HOST_IDS } from "../../../core/hosts/ids.ts";
+
+const TEXT = 'line one\nline "two" with `ticks` and \\ backslash\n';
+
+Deno.test("renderInjection() writes each host's documented shape, and the text survives it unchanged", () => {
+  for (const host of HOST_IDS) {
+    const out = renderInjection(host, TEXT);
+    assert.ok(out.endsWith("\n"));
+    if (host === "opencode") {
+      assert.equal(out, TEXT);
+      continue;
+    }
+    const parsed = JSON.parse(out);
+    if (host === "cursor") assert.deepEqual(parsed, { additional_context: TEXT });
+    else {
+      assert.deepEqual(parsed, {
+        hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: TEXT },
+      }, host);
+    }
+  }
+});
+
+Deno.test("renderAck() prints {} only after a stop hook of a JSON host, never a blocking decision", () => {
+  for (const host of [...HOST_IDS, null]) {
+    for (const event of HOOK_EVENTS.filter((e) => e !== "session-start")) {
+      const out = renderAck(host, event);
+      const expected = event === "stop" && host !== null && host !== "opencode" ? "{}\n" : "";
+      assert.equal(out, expected, `${host} ${event}`);
+    }
+  }
+});

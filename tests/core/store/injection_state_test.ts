@@ -1,0 +1,44 @@
+import assert from "node:assert/strict";
+import {
+  injectionStatePath,
+  readInjectionState,
+  writeInjectionRecord,
+} from "../../../core/store/injection_state.ts";
+import { batonLayout } from "../../../core/store/layout.ts";
+import { DenoFs } from "../../../commands/_deno_fs.ts";
+
+const REC = { capsule_id: "sha256:ab", created_at: "2026-01-01T00:00:00.000Z", injected_at: "t" };
+
+Deno.test("writeInjectionRecord() keeps one record per host and readInjectionState() reads them back", async () => {
+  const dir = await Deno.makeTempDir();
+  const fs = new DenoFs();
+  const layout = batonLayout(dir);
+  assert.deepEqual((await readInjectionState(fs, layout)).hosts, {}, "missing file: empty");
+  await writeInjectionRecord(fs, layout, { hostKey: "codex", record: REC });
+  await writeInjectionRecord(fs, layout, {
+    hostKey: "cursor",
+    record: { ...REC, capsule_id: "sha256:cd" },
+  });
+  await writeInjectionRecord(fs, layout, {
+    hostKey: "codex",
+    record: { ...REC, capsule_id: "sha256:ef" },
+  });
+  const state = await readInjectionState(fs, layout);
+  assert.deepEqual(Object.keys(state.hosts).sort(), ["codex", "cursor"]);
+  assert.equal(state.hosts.codex!.capsule_id, "sha256:ef");
+});
+
+Deno.test("readInjectionState() drops malformed entries and ignores an oversized file", async () => {
+  const dir = await Deno.makeTempDir();
+  const fs = new DenoFs();
+  const layout = batonLayout(dir);
+  await Deno.mkdir(layout.state, { recursive: true });
+  const path = injectionStatePath(layout);
+  await Deno.writeTextFile(
+    path,
+    JSON.stringify({ version: 1, hosts: { good: REC, bad: { capsule_id: 1 }, "BAD KEY": REC } }),
+  );
+  assert.deepEqual(Object.keys((await readInjectionState(fs, layout)).hosts), ["good"]);
+  await Deno.writeTextFile(path, JSON.stringify({ hosts: { good: REC }, pad: "x".repeat(70_000) }));
+  assert.deepEqual((await readInjectionState(fs, layout)).hosts, {});
+});

@@ -1,0 +1,22 @@
+import assert from "node:assert/strict";
+import { writeAutoCapsule } from "../../../core/workflow/auto_capsule.ts";
+import { CapsuleInvalidError } from "../../../core/errors.ts";
+import { createDenoIo } from "../../../commands/_io.ts";
+import { workflowContext } from "../../../commands/_context.ts";
+import { commitAll, makeRepo, writeFiles } from "../../_helpers/git.ts";
+
+Deno.test("writeAutoCapsule() refuses to replace a latest capsule it cannot read, and writes once it is repaired", async () => {
+  const dir = await makeRepo();
+  await writeFiles(dir, { "a.txt": "a\n", ".baton/latest.md": "# hand-edited notes\n" });
+  await commitAll(dir, "init");
+  const ctx = workflowContext(createDenoIo(), dir);
+  await assert.rejects(
+    () => writeAutoCapsule(ctx, { trigger: "pre_compact" }),
+    (e) => e instanceof CapsuleInvalidError,
+  );
+  assert.equal(await Deno.readTextFile(`${dir}/.baton/latest.md`), "# hand-edited notes\n");
+  await Deno.remove(`${dir}/.baton/latest.md`);
+  const r = await writeAutoCapsule(ctx, { trigger: "pre_compact", host: "codex" });
+  assert.equal(r.status, "written");
+  assert.equal(r.carried_from, null, "nothing to carry: the first capsule");
+});

@@ -1,0 +1,17 @@
+import assert from "node:assert/strict";
+import { applyBlocks, generatedFiles } from "../_tools/gen_docs.ts";
+import { HANDOFF_INSTRUCTIONS } from "../../integrations/generic/mod.ts";
+
+const FILE = "integrations/generic/HANDOFF_INSTRUCTIONS.md";
+
+Deno.test("the embedded paste-only instructions carry the field list generated from the draft template (run deno task gen when this fails)", () => {
+  const blocks = generatedFiles()[FILE]!;
+  assert.equal(applyBlocks(HANDOFF_INSTRUCTIONS, blocks), HANDOFF_INSTRUCTIONS);
+  assert.ok(HANDOFF_INSTRUCTIONS.includes(blocks["draft-fields"]!));
+});
+
+Deno.test("the instructions' staleness check can fail: a changed hint makes them stale", () => {
+  const blocks = { ...generatedFiles()[FILE]! };
+  blocks["draft-fields"] = blocks["draft-fields"]!.replace("What was decided.", "Something else.");
+  assert.notEqual(applyBlocks(HANDOFF_INSTRUCTIONS, blocks), HANDOFF_INSTRUCTIONS);
+});
