@@ -13,6 +13,9 @@ import { listCommand } from "./list.ts";
 import { showCommand } from "./show.ts";
 import { exportCommand } from "./export.ts";
 import { demoCommand } from "./demo.ts";
+import { installCommand } from "./install.ts";
+import { uninstallCommand } from "./uninstall.ts";
+import { doctorCommand } from "./doctor.ts";
 
 /** Every command, in help order. */
 export const COMMANDS: readonly Command[] = [
@@ -23,6 +26,9 @@ export const COMMANDS: readonly Command[] = [
   listCommand,
   showCommand,
   exportCommand,
+  installCommand,
+  uninstallCommand,
+  doctorCommand,
   demoCommand,
 ];
 

@@ -1,14 +1,22 @@
 /**
- * Generates the README's command reference and exit-code table from the
- * command table (`deno task gen`); with --check it only reports staleness
- * and exits 1 (part of `deno task check` and the test suite).
+ * Generates the README's command reference and exit-code table, the skill's
+ * command list (skills/baton/SKILL.md) and the per-host reference files in
+ * integrations/<host>/ from the command table and core/hosts (`deno task
+ * gen`); with --check it only reports staleness and exits 1 (part of `deno
+ * task check` and the test suite).
  * @module
  */
 import { COMMANDS } from "../../commands/mod.ts";
 import { renderHelp } from "../../commands/_command.ts";
 import { EXIT } from "../../core/errors.ts";
+import { HOSTS } from "../../core/hosts/hosts.ts";
+import { HOST_IDS } from "../../core/hosts/ids.ts";
+import { parsePromptSource } from "../../core/hosts/parse_prompt.ts";
+import { hostReferenceFiles } from "../../core/hosts/reference_files.ts";
+import { PROMPT_TEXTS } from "../../integrations/mod.ts";
+import { BATON_SKILL } from "../../skills/mod.ts";
 
-/** Generated blocks: marker name -> content. */
+/** Generated README blocks: marker name -> content. */
 export function generatedBlocks(): Record<string, string> {
   const commands = COMMANDS.filter((c) => !c.hidden).map((c) =>
     [
@@ -31,6 +39,30 @@ export function generatedBlocks(): Record<string, string> {
   return { commands, "exit-codes": exits };
 }
 
+/** The skill's generated command list. */
+export function skillBlocks(): Record<string, string> {
+  const lines = COMMANDS.filter((c) => !c.hidden).map((c) =>
+    `- \`baton ${c.name}\`: ${c.summary}.`
+  );
+  return { "skill-commands": lines.join("\n") + "\n" };
+}
+
+/** Every generated file under integrations/<host>/: repository-relative path -> text. */
+export function integrationFiles(): Record<string, string> {
+  const content = {
+    invocation: ["baton"],
+    skill: BATON_SKILL,
+    prompts: Object.entries(PROMPT_TEXTS).map(([n, t]) => parsePromptSource(n, t)),
+  };
+  const out: Record<string, string> = {};
+  for (const id of HOST_IDS) {
+    for (const [rel, text] of Object.entries(hostReferenceFiles(HOSTS[id], content))) {
+      out[`integrations/${id}/${rel}`] = text;
+    }
+  }
+  return out;
+}
+
 /** Replaces every generated block in `text`. */
 export function applyBlocks(text: string, blocks: Record<string, string>): string {
   let out = text;
@@ -39,22 +71,70 @@ export function applyBlocks(text: string, blocks: Record<string, string>): strin
     const end = `<!-- END GENERATED: ${name} -->`;
     const i = out.indexOf(begin);
     const j = out.indexOf(end);
-    if (i < 0 || j < i) throw new Error(`README.md lacks the markers for "${name}"`);
+    if (i < 0 || j < i) throw new Error(`The file lacks the markers for "${name}"`);
     out = out.slice(0, i + begin.length) + "\n\n" + content + "\n" + out.slice(j);
   }
   return out;
 }
 
+function listFiles(dir: string, out: string[] = []): string[] {
+  let entries: Deno.DirEntry[];
+  try {
+    entries = [...Deno.readDirSync(dir)];
+  } catch {
+    return out;
+  }
+  for (const e of entries) {
+    const path = `${dir}/${e.name}`;
+    if (e.isDirectory) listFiles(path, out);
+    else out.push(path);
+  }
+  return out;
+}
+
+function readOrNull(path: string): string | null {
+  try {
+    return Deno.readTextFileSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/** Path -> wanted text (null: the file must not exist) for every generated file. */
+export function wantedFiles(): Record<string, string | null> {
+  const wanted: Record<string, string | null> = {};
+  wanted["README.md"] = applyBlocks(readOrNull("README.md") ?? "", generatedBlocks());
+  wanted["skills/baton/SKILL.md"] = applyBlocks(
+    readOrNull("skills/baton/SKILL.md") ?? "",
+    skillBlocks(),
+  );
+  const files = integrationFiles();
+  for (const id of HOST_IDS) {
+    for (const path of listFiles(`integrations/${id}`)) {
+      if (!(path in files)) wanted[path] = null;
+    }
+  }
+  return { ...wanted, ...files };
+}
+
 if (import.meta.main) {
-  const readme = Deno.readTextFileSync("README.md");
-  const next = applyBlocks(readme, generatedBlocks());
+  const stale: string[] = [];
+  for (const [path, text] of Object.entries(wantedFiles())) {
+    if (readOrNull(path) === text) continue;
+    stale.push(path);
+    if (Deno.args.includes("--check")) continue;
+    if (text === null) Deno.removeSync(path);
+    else {
+      Deno.mkdirSync(path.slice(0, path.lastIndexOf("/")) || ".", { recursive: true });
+      Deno.writeTextFileSync(path, text);
+    }
+  }
   if (Deno.args.includes("--check")) {
-    if (next !== readme) {
-      console.error("README.md is stale: run deno task gen");
+    if (stale.length > 0) {
+      console.error(`Generated files are stale (${stale.join(", ")}): run deno task gen`);
       Deno.exit(1);
     }
-  } else if (next !== readme) {
-    Deno.writeTextFileSync("README.md", next);
-    console.error("README.md regenerated");
+  } else if (stale.length > 0) {
+    console.error(`Regenerated: ${stale.join(", ")}`);
   }
 }

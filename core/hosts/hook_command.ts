@@ -1,0 +1,89 @@
+/**
+ * The hook command baton writes into a host config,
+ * `<baton invocation> hook <event> --host <host>`, and the recogniser that
+ * tells baton's own entries from everything else in a user's config. Pure.
+ * @module
+ */
+import { type HookEvent, type HostId, isHookEvent, isHostId } from "./ids.ts";
+import { renderShellCommand, splitShellCommand } from "./shell_quote.ts";
+
+/**
+ * How baton is started: the compiled binary alone, or the Deno runtime with
+ * its flags and the absolute path of main.ts. Never empty.
+ */
+export type BatonInvocation = readonly string[];
+
+/**
+ * The shell command a host runs for one event.
+ *
+ * @param invocation How baton is started.
+ * @param event baton's event name.
+ * @param host The host id.
+ * @returns The command line, each word quoted for a POSIX shell.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(
+ *   renderHookCommand(["/opt/baton"], "pre-compact", "codex"),
+ *   "/opt/baton hook pre-compact --host codex",
+ * );
+ * ```
+ */
+export function renderHookCommand(
+  invocation: BatonInvocation,
+  event: HookEvent,
+  host: HostId,
+): string {
+  return renderShellCommand([...invocation, "hook", event, "--host", host]);
+}
+
+/** A hook command recognised as baton's. */
+export interface ParsedHookCommand {
+  /** The invocation part (program and its arguments before `hook`). */
+  invocation: string[];
+  event: HookEvent;
+  host: HostId;
+}
+
+/** True when a word names a baton binary (`baton`, `baton.exe`, any directory). */
+function isBatonProgram(word: string): boolean {
+  const base = word.replaceAll("\\", "/").split("/").pop() ?? "";
+  return /^baton(\.exe)?$/i.test(base);
+}
+
+/** True when the words run baton's main.ts through a Deno runtime. */
+function isDenoMain(words: readonly string[]): boolean {
+  const base = (words[0] ?? "").replaceAll("\\", "/").split("/").pop() ?? "";
+  return /^deno(\.exe)?$/i.test(base) && words.includes("run") &&
+    words.some((w) => /(^|\/)main\.ts$/.test(w));
+}
+
+/**
+ * Recognises a command baton wrote: it ends in `hook <event> --host <host>`
+ * with a known event and host, and the program before it is a baton binary or
+ * `deno run ... main.ts`. Anything else (a user's own hook, a wrapper script,
+ * a shell pipeline) gives null and is never touched.
+ *
+ * @param command The command string from a host config.
+ * @returns The parts, or null when the command is not baton's.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(parseHookCommand("'/a b/baton' hook stop --host cursor")?.host, "cursor");
+ * assert.equal(parseHookCommand("./my-script.sh hook stop --host cursor"), null);
+ * ```
+ */
+export function parseHookCommand(command: string): ParsedHookCommand | null {
+  const words = splitShellCommand(command.trim());
+  if (words === null || words.length < 5) return null;
+  const [hook, event, flag, host] = words.slice(-4);
+  if (hook !== "hook" || flag !== "--host" || event === undefined || host === undefined) {
+    return null;
+  }
+  if (!isHookEvent(event) || !isHostId(host)) return null;
+  const invocation = words.slice(0, -4);
+  if (!(invocation.length === 1 && isBatonProgram(invocation[0]!)) && !isDenoMain(invocation)) {
+    return null;
+  }
+  return { invocation, event, host };
+}
