@@ -7,12 +7,9 @@
  * @module
  */
 import {
-  applyEdits,
   createScanner,
-  type FormattingOptions,
   getNodeValue,
   type JSONPath,
-  modify,
   type Node,
   type ParseError,
   parseTree,
@@ -200,20 +197,111 @@ export function listHooks(
   return handlers(parseConfig(text, label), format, label).map(found);
 }
 
-function formatting(text: string): FormattingOptions {
+/** The file's line ending and indentation unit (first indented line; two spaces by default). */
+function style(text: string): { eol: string; unit: string } {
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
   const indent = /\n([ \t]+)["}\]]/.exec(text)?.[1];
-  if (indent !== undefined && indent.startsWith("\t")) {
-    return { insertSpaces: false, tabSize: 1, eol };
-  }
-  return { insertSpaces: true, tabSize: indent?.length ?? 2, eol };
+  return { eol, unit: indent === undefined ? "  " : indent.startsWith("\t") ? "\t" : indent };
 }
 
-function edit(text: string, path: JSONPath, value: unknown): string {
-  return applyEdits(
-    text,
-    modify(text, path, value, { formattingOptions: formatting(text) }),
-  );
+function lineStart(text: string, offset: number): number {
+  return text.lastIndexOf("\n", offset - 1) + 1;
+}
+
+/** The whitespace that opens the line holding `offset`. */
+function leadingWhitespace(text: string, offset: number): string {
+  return /^[ \t]*/.exec(text.slice(lineStart(text, offset), offset))![0];
+}
+
+/** JSON text of a value, its lines after the first indented by `indent`. */
+function pretty(value: unknown, unit: string, indent: string, eol: string): string {
+  return JSON.stringify(value, null, unit).split("\n").join(eol + indent);
+}
+
+/**
+ * Inserts a value at the end of an object (as `key`) or an array, as text:
+ * only new lines are written, in the file's own indentation and line endings,
+ * so no byte of the user's entries is re-formatted (jsonc-parser's formatter
+ * would re-flow the neighbouring lines).
+ */
+function insertValue(
+  text: string,
+  container: Node,
+  key: string | null,
+  value: unknown,
+): string {
+  const { eol, unit } = style(text);
+  const entry = (indent: string) =>
+    (key === null ? "" : `${JSON.stringify(key)}: `) + pretty(value, unit, indent, eol);
+  const children = container.children ?? [];
+  const last = children[children.length - 1];
+  if (last !== undefined) {
+    const end = last.offset + last.length;
+    const onOwnLine = text.slice(lineStart(text, last.offset), last.offset).trim() === "";
+    if (!onOwnLine) return text.slice(0, end) + `, ${entry("")}` + text.slice(end);
+    const indent = leadingWhitespace(text, last.offset);
+    let lineEnd = text.indexOf("\n", end);
+    if (lineEnd < 0) lineEnd = text.length;
+    if (text[lineEnd - 1] === "\r") lineEnd--;
+    const rest = text.slice(end, lineEnd).trim();
+    // A line comment after the last entry stays on its line, behind the new comma.
+    const at = rest === "" || rest.startsWith("//") ? lineEnd : end;
+    return text.slice(0, end) + "," + text.slice(end, at) + eol + indent + entry(indent) +
+      text.slice(at);
+  }
+  const open = container.offset + 1;
+  const close = container.offset + container.length - 1;
+  const outer = leadingWhitespace(text, container.offset);
+  const indent = outer + unit;
+  if (text.slice(open, close).trim() === "") {
+    return text.slice(0, open) + eol + indent + entry(indent) + eol + outer + text.slice(close);
+  }
+  return text.slice(0, open) + eol + indent + entry(indent) + text.slice(open);
+}
+
+function onOwnLine(text: string, offset: number): boolean {
+  return text.slice(lineStart(text, offset), offset).trim() === "";
+}
+
+/**
+ * Removes the entry at `path` (an array element or an object property) and
+ * its comma as text, taking whole lines where the entry had lines of its own,
+ * so the lines around it stay byte for byte (jsonc-parser's removal would
+ * swallow the line break before the closing bracket).
+ */
+function removeAt(text: string, root: Node, path: JSONPath): string {
+  const parent = findPath(root, path.slice(0, -1))!;
+  const siblings = parent.children ?? [];
+  const key = path[path.length - 1];
+  const index = typeof key === "number"
+    ? key
+    : siblings.findIndex((p) => p.children?.[0]?.value === key);
+  const node = siblings[index]!;
+  const end = node.offset + node.length;
+  const next = siblings[index + 1];
+  const prev = siblings[index - 1];
+  if (next !== undefined) {
+    const cut = onOwnLine(text, node.offset) && onOwnLine(text, next.offset)
+      ? [lineStart(text, node.offset), lineStart(text, next.offset)]
+      : [node.offset, next.offset];
+    return text.slice(0, cut[0]) + text.slice(cut[1]);
+  }
+  if (prev !== undefined) {
+    const prevEnd = prev.offset + prev.length;
+    const comma = text.indexOf(",", prevEnd);
+    if (onOwnLine(text, node.offset)) {
+      let from = lineStart(text, node.offset) - 1;
+      if (text[from - 1] === "\r") from--;
+      return text.slice(0, comma) + text.slice(comma + 1, from) + text.slice(end);
+    }
+    return text.slice(0, prevEnd) + text.slice(end);
+  }
+  const open = parent.offset + 1;
+  const close = parent.offset + parent.length - 1;
+  const inner = text.slice(open, node.offset) + text.slice(end, close);
+  return inner.trim() === ""
+    ? text.slice(0, open) + text.slice(close)
+    : text.slice(0, node.offset) + text.slice(end);
 }
 
 /** The handler object baton writes for one hook. */
@@ -299,22 +387,22 @@ function removeOurs(text: string, format: HookConfigFormat, host: HostId, label:
     const ours = handlers(root, format, label).filter((h) => found(h).baton?.host === host);
     const last = ours[ours.length - 1];
     if (last === undefined) break;
-    out = edit(out, last.path, undefined);
+    out = removeAt(out, root!, last.path);
     const after = parseConfig(out, label)!;
     if (last.groupPath !== null) {
       const group = findPath(after, last.groupPath);
       const inner = property(group, "hooks");
       if (inner?.type === "array" && (inner.children ?? []).length === 0) {
-        out = edit(out, last.groupPath, undefined);
+        out = removeAt(out, after, last.groupPath);
       }
     }
     const list = findPath(parseConfig(out, label)!, ["hooks", last.native]);
     if (list?.type === "array" && (list.children ?? []).length === 0) {
-      out = edit(out, ["hooks", last.native], undefined);
+      out = removeAt(out, parseConfig(out, label)!, ["hooks", last.native]);
     }
     const hooks = property(parseConfig(out, label)!, "hooks");
     if (hooks?.type === "object" && (hooks.children ?? []).length === 0) {
-      out = edit(out, ["hooks"], undefined);
+      out = removeAt(out, parseConfig(out, label)!, ["hooks"]);
     }
   }
   return out;
@@ -365,7 +453,8 @@ export function mergeHooks(
   if (alreadyMerged(root, format, hooks, options, label)) return text!;
   let out = removeOurs(text!, format, options.host, label);
   for (const [k, v] of Object.entries(format.requiredRoot)) {
-    if (property(parseConfig(out, label)!, k) === undefined) out = edit(out, [k], v);
+    const current = parseConfig(out, label)!;
+    if (property(current, k) === undefined) out = insertValue(out, current, k, v);
   }
   for (const spec of hooks) {
     const command = renderHookCommand(options.invocation, spec.event, options.host);
@@ -376,9 +465,12 @@ export function mergeHooks(
         `Cannot merge hooks into ${label}: "hooks.${spec.native}" is a ${list.type}, expected an array; baton wrote nothing`,
       );
     }
-    out = list === undefined
-      ? edit(out, ["hooks", spec.native], [entryValue(format, spec, command)])
-      : edit(out, ["hooks", spec.native, -1], entryValue(format, spec, command));
+    const hooksObject = property(current, "hooks");
+    out = list !== undefined
+      ? insertValue(out, list, null, entryValue(format, spec, command))
+      : hooksObject !== undefined
+      ? insertValue(out, hooksObject, spec.native, [entryValue(format, spec, command)])
+      : insertValue(out, current, "hooks", { [spec.native]: [entryValue(format, spec, command)] });
   }
   return out;
 }
