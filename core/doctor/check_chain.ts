@@ -30,7 +30,19 @@ function why(e: unknown): string {
  * @returns The check (ok, or warn naming the first problems) and the latest's time.
  */
 export async function checkChain(fs: WriteFs, layout: BatonLayout): Promise<ChainResult> {
-  const names = await listArchive(fs, layout);
+  let names: string[];
+  try {
+    names = await listArchive(fs, layout);
+  } catch {
+    return {
+      check: {
+        name: "chain",
+        outcome: "warn",
+        reason: `Cannot read the capsule archive in ${layout.capsules}`,
+      },
+      latestCreatedAt: null,
+    };
+  }
   const ids = new Set<string>();
   const links: { name: string; previous: string }[] = [];
   const problems: string[] = [];

@@ -86,11 +86,16 @@ function parseConfig(text: string, label: string): Node | null {
   if (root === undefined || root.type !== "object") {
     throw new HookConfigError(
       `Cannot merge hooks into ${label}: the top level is ${
-        root?.type ?? "empty"
+        root === undefined ? "empty" : kindPhrase(root.type)
       }, expected an object; baton wrote nothing`,
     );
   }
   return root;
+}
+
+/** "an array", "an object", "a string", "null" ... for messages. */
+function kindPhrase(type: string): string {
+  return type === "null" ? "null" : /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
 function property(node: Node | undefined, key: string): Node | undefined {
@@ -107,7 +112,7 @@ function hooksNode(root: Node | null, label: string): Node | undefined {
   if (hooks !== undefined && hooks.type !== "object") {
     throw new HookConfigError(
       `Cannot merge hooks into ${label}: "hooks" is ${
-        hooks.type === "array" ? "an array" : `a ${hooks.type}`
+        kindPhrase(hooks.type)
       }, expected an object; baton wrote nothing`,
     );
   }
@@ -462,7 +467,9 @@ export function mergeHooks(
     const list = findPath(current, ["hooks", spec.native]);
     if (list !== undefined && list.type !== "array") {
       throw new HookConfigError(
-        `Cannot merge hooks into ${label}: "hooks.${spec.native}" is a ${list.type}, expected an array; baton wrote nothing`,
+        `Cannot merge hooks into ${label}: "hooks.${spec.native}" is ${
+          kindPhrase(list.type)
+        }, expected an array; baton wrote nothing`,
       );
     }
     const hooksObject = property(current, "hooks");
