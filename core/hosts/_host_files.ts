@@ -6,7 +6,7 @@
  */
 import type { BatonInvocation } from "./hook_command.ts";
 import { renderSkillFile } from "./render_files.ts";
-import type { HostContent, HostEnv, OwnedFile, PromptSource } from "./types.ts";
+import type { HostContent, HostEnv, InstallScope, OwnedFile, PromptSource } from "./types.ts";
 
 /** Joins path segments with "/" and drops a trailing slash of the first. */
 export function joinPath(first: string, ...rest: string[]): string {
@@ -40,4 +40,14 @@ export function commandFiles(
     path: joinPath(dir, `${p.name}${suffix}`),
     content: render(p, content.invocation),
   }));
+}
+
+/**
+ * The note for a project hook file that others may share through git: its
+ * commands name this machine's baton path.
+ */
+export function sharedConfigNote(scope: InstallScope, rel: string): string[] {
+  return scope === "project"
+    ? [`${rel} names this machine's baton path: keep it out of git, or install with --user`]
+    : [];
 }

@@ -1,7 +1,8 @@
 /**
  * Carries out install/uninstall plans through the injected file system:
- * backups first, then each file with an atomic write (temp + rename), then
- * removals, pruning directories that removals left empty. Edge-free: all
+ * backups first, then each file with an atomic write (temp + rename; through
+ * a symlink to the file it leads to), then removals (of the path itself),
+ * pruning directories that removals left empty. Edge-free: all
  * I/O goes through `WriteFs`.
  * @module
  */
@@ -66,8 +67,8 @@ export async function applyPlans(
         await fs.remove(c.path);
         await pruneEmpty(fs, parentDir(c.path), options.keepDirs);
       } else {
-        await fs.mkdirp(parentDir(c.path));
-        await fs.writeFileAtomic(c.path, encoder.encode(c.after));
+        await fs.mkdirp(parentDir(c.writePath));
+        await fs.writeFileAtomic(c.writePath, encoder.encode(c.after));
       }
       if (c.dropBackup !== null) await fs.remove(c.dropBackup);
       count++;

@@ -6,7 +6,7 @@
  * Pure.
  * @module
  */
-import { envDir, joinPath, skillFile } from "./_host_files.ts";
+import { envDir, joinPath, sharedConfigNote, skillFile } from "./_host_files.ts";
 import type { HookSpec, HostSpec } from "./types.ts";
 
 const HOOKS: readonly HookSpec[] = [
@@ -55,6 +55,7 @@ export const CODEX: HostSpec = {
       notes: [
         "Codex skips new hooks until you trust them: run /hooks in Codex once",
         "Codex has no command files any more (custom prompts were removed in 0.117.0): use $baton",
+        ...sharedConfigNote(scope, ".codex/hooks.json"),
       ],
     };
   },

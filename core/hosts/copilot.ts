@@ -7,7 +7,7 @@
  * there. Pure.
  * @module
  */
-import { commandFiles, joinPath, skillFile } from "./_host_files.ts";
+import { commandFiles, joinPath, sharedConfigNote, skillFile } from "./_host_files.ts";
 import { renderMarkdownCommand } from "./render_files.ts";
 import type { HookSpec, HostSpec } from "./types.ts";
 
@@ -61,6 +61,7 @@ export const COPILOT: HostSpec = {
       ],
       notes: [
         "VS Code also runs Claude Code's hooks from .claude/settings*.json: install one of the two per project",
+        ...sharedConfigNote(scope, ".github/hooks/baton.json"),
       ],
     };
   },

@@ -5,7 +5,7 @@
  * project or `~/.cursor/`. Pure.
  * @module
  */
-import { commandFiles, joinPath, skillFile } from "./_host_files.ts";
+import { commandFiles, joinPath, sharedConfigNote, skillFile } from "./_host_files.ts";
 import { renderMarkdownCommand } from "./render_files.ts";
 import type { HookSpec, HostSpec } from "./types.ts";
 
@@ -50,7 +50,7 @@ export const CURSOR: HostSpec = {
           hooks: HOOKS,
         },
       ],
-      notes: [],
+      notes: sharedConfigNote(scope, ".cursor/hooks.json"),
     };
   },
 };

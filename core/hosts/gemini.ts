@@ -4,7 +4,7 @@
  * in milliseconds), for the project or `~/.gemini/`. Pure.
  * @module
  */
-import { commandFiles, joinPath, skillFile } from "./_host_files.ts";
+import { commandFiles, joinPath, sharedConfigNote, skillFile } from "./_host_files.ts";
 import { renderTomlCommand } from "./render_files.ts";
 import type { HookSpec, HostSpec } from "./types.ts";
 
@@ -46,6 +46,7 @@ export const GEMINI: HostSpec = {
       ],
       notes: [
         "Gemini CLI fingerprints project hooks and asks you to trust them when they change",
+        ...sharedConfigNote(scope, ".gemini/settings.json"),
       ],
     };
   },

@@ -64,6 +64,21 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
   return { line, column: offset - last };
 }
 
+/** Deepest nesting baton parses (the parser recurses; real configs nest a handful of levels). */
+export const MAX_CONFIG_DEPTH = 256;
+
+/** The deepest bracket nesting, counted with the scanner (no recursion, strings and comments skipped). */
+function maxDepth(text: string): number {
+  const scanner = createScanner(text, true);
+  let depth = 0;
+  let max = 0;
+  for (let kind = scanner.scan(); kind !== EOF; kind = scanner.scan()) {
+    if (kind === OPEN_BRACE || kind === OPEN_BRACKET) max = Math.max(max, ++depth);
+    else if (kind === CLOSE_BRACE || kind === CLOSE_BRACKET) depth--;
+  }
+  return max;
+}
+
 /** Parses the config; the root must be an object (an empty text counts as no config). */
 function parseConfig(text: string, label: string): Node | null {
   if (text.length > MAX_CONFIG_BYTES) {
@@ -72,6 +87,12 @@ function parseConfig(text: string, label: string): Node | null {
     );
   }
   if (text.trim() === "") return null;
+  const depth = maxDepth(text);
+  if (depth > MAX_CONFIG_DEPTH) {
+    throw new HookConfigError(
+      `Cannot parse ${label}: it nests ${depth} levels deep, more than ${MAX_CONFIG_DEPTH}; baton wrote nothing`,
+    );
+  }
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: false });
   const first = errors[0];
@@ -531,6 +552,10 @@ export function isBareConfig(text: string, format: HookConfigFormat): boolean {
 }
 
 // jsonc-parser's SyntaxKind is a const enum, which isolated modules cannot read: its values.
+const OPEN_BRACE = 1;
+const CLOSE_BRACE = 2;
+const OPEN_BRACKET = 3;
+const CLOSE_BRACKET = 4;
 const LINE_COMMENT = 12;
 const BLOCK_COMMENT = 13;
 const LINE_BREAK = 14;

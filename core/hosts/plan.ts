@@ -55,6 +55,11 @@ export interface FileChange {
   backup: { path: string; content: string } | null;
   /** A backup to delete after restoring it (uninstall), or null. */
   dropBackup: string | null;
+  /**
+   * Where new content is written: the file itself, or the target of a
+   * symlink (a dotfiles-managed config stays a link to the user's file).
+   */
+  writePath: string;
 }
 
 /** The plan for one host and scope. */
@@ -88,6 +93,19 @@ export class InstallConflictError extends InputError {
 
 const decoder = new TextDecoder("utf-8", { fatal: true });
 const BOM = "\ufeff";
+
+/** Where writes to `path` go: the path, or the file a symlink at it leads to. */
+async function writeTarget(fs: ReadFs, path: string): Promise<string> {
+  const link = await fs.lstat(path);
+  if (link === null || !link.isSymlink) return path;
+  try {
+    return (await fs.realPath(path)).replaceAll("\\", "/");
+  } catch {
+    throw new HookConfigError(
+      `Cannot write "${path}": it is a symlink that leads nowhere; fix or remove it (baton wrote nothing)`,
+    );
+  }
+}
 
 /** A file's text (null when missing), bounded and strict UTF-8. */
 async function readText(fs: ReadFs, path: string): Promise<string | null> {
@@ -135,6 +153,7 @@ function change(
     after,
     backup: null,
     dropBackup: null,
+    writePath: file.path,
   };
 }
 
@@ -156,12 +175,13 @@ export async function planInstall(
   const layout = spec.layout(options.scope, options.env, options.content);
   const changes: FileChange[] = [];
   for (const file of layout.files) {
+    const target = await writeTarget(fs, file.path);
     const before = await readText(fs, file.path);
     if (file.kind !== "hooks") {
       if (before === file.content) changes.push(change(file, "unchanged", before, before));
       else if (before === null) changes.push(change(file, "create", null, file.content));
       else if (before.includes(BATON_MARKER)) {
-        changes.push(change(file, "update", before, file.content));
+        changes.push({ ...change(file, "update", before, file.content), writePath: target });
       } else throw new InstallConflictError(file.path);
       continue;
     }
@@ -178,6 +198,7 @@ export async function planInstall(
       continue;
     }
     const c = change(file, before === null ? "create" : "update", before, after);
+    c.writePath = target;
     const backupPath = file.path + BACKUP_SUFFIX;
     if (before !== null && (await fs.lstat(backupPath)) === null) {
       c.backup = { path: backupPath, content: before };
@@ -225,6 +246,7 @@ export async function planUninstall(
       continue;
     }
     const label = `"${file.path}"`;
+    const target = await writeTarget(fs, file.path);
     const after = keepBom(
       before,
       (body) => removeHooks(body, file.format, { host: spec.id, label }),
@@ -238,11 +260,12 @@ export async function planUninstall(
     if (backup !== null && sameTokens(after, backup)) {
       const c = change(file, "restore", before, backup);
       c.dropBackup = backupPath;
+      c.writePath = target;
       changes.push(c);
     } else if (backup === null && isBareConfig(after.replace(BOM, ""), file.format)) {
       changes.push(change(file, "remove", before, null));
     } else {
-      changes.push(change(file, "update", before, after));
+      changes.push({ ...change(file, "update", before, after), writePath: target });
     }
   }
   return {

@@ -298,3 +298,19 @@ Deno.test("install rejects unknown hosts, a missing host and both scopes at once
   await assert.rejects(() => run(installCommand, [], s), /Missing host/);
   await assert.rejects(() => run(installCommand, ["codex", "--user", "--project"], s), /together/);
 });
+
+Deno.test("a config that is a symlink (dotfiles) stays a link: install and uninstall write through it", async () => {
+  const s = await setup();
+  const real = `${s.home}/dotfiles/claude-settings.json`;
+  await Deno.mkdir(`${s.home}/dotfiles`);
+  await Deno.mkdir(`${s.home}/.claude`);
+  const original = '{\n  "theme": "light"\n}\n';
+  await Deno.writeTextFile(real, original);
+  await Deno.symlink(real, `${s.home}/.claude/settings.json`);
+  assert.equal((await run(installCommand, ["claude-code", "--user"], s)).code, 0);
+  assert.ok((await Deno.lstat(`${s.home}/.claude/settings.json`)).isSymlink, "still a link");
+  assert.match(await Deno.readTextFile(real), /hook pre-compact --host claude-code/);
+  assert.equal((await run(uninstallCommand, ["claude-code", "--user"], s)).code, 0);
+  assert.ok((await Deno.lstat(`${s.home}/.claude/settings.json`)).isSymlink);
+  assert.equal(await Deno.readTextFile(real), original);
+});

@@ -113,3 +113,10 @@ Deno.test("sameTokens() ignores whitespace only", () => {
   assert.equal(sameTokens('{"a": 1} // x', '{"a": 1} // y'), false);
   assert.equal(sameTokens('{"a": 1}', '{"a": 2}'), false);
 });
+
+Deno.test("mergeHooks() refuses a hostile nesting depth with a typed error instead of overflowing the stack", () => {
+  const deep = `{"a": ${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
+  assert.throws(() => mergeHooks(deep, GROUPED, HOOKS, OPTS), /nests 100001 levels deep/);
+  const fine = `{"a": ${"[".repeat(200)}${"]".repeat(200)}}`;
+  assert.equal(roundTrip(fine), fine, "positive control: ordinary depth is fine");
+});
