@@ -11,6 +11,7 @@ import { renderHookCommand } from "./hook_command.ts";
 import { listHooks } from "./hook_config.ts";
 import {
   BATON_MARKER,
+  type HookSwitch,
   type HostContent,
   type HostEnv,
   type HostSpec,
@@ -42,6 +43,27 @@ async function readOrNull(fs: ReadFs, path: string): Promise<string | null> {
     if (e instanceof FsNotFoundError) return null;
     throw e;
   }
+}
+
+/** The value of a switch in its file, or undefined when absent or unreadable. */
+async function switchValue(text: string, sw: HookSwitch): Promise<unknown> {
+  let value: unknown;
+  try {
+    if (sw.format === "toml") {
+      const { parse } = await import("smol-toml");
+      value = parse(text);
+    } else {
+      const { parse } = await import("jsonc-parser");
+      value = parse(text.replace(/^\ufeff/, ""));
+    }
+  } catch {
+    return undefined;
+  }
+  for (const k of sw.key) {
+    if (typeof value !== "object" || value === null) return undefined;
+    value = (value as Record<string, unknown>)[k];
+  }
+  return value;
 }
 
 /**
@@ -101,6 +123,15 @@ export async function checkInstall(
         problems.push(
           `the ${h.native} hook in ${file.path} points at another baton invocation: run baton install again`,
         );
+      }
+    }
+  }
+  if (present > 0) {
+    for (const sw of spec.hookSwitches?.(options.scope, options.env) ?? []) {
+      const text = await readOrNull(fs, sw.path);
+      if (text === null) continue;
+      if (await switchValue(text, sw) === sw.off) {
+        problems.push(`${sw.path} sets ${sw.key.join(".")} = ${sw.off}: the host runs no hooks`);
       }
     }
   }

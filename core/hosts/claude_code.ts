@@ -7,7 +7,7 @@
  */
 import { commandFiles, envDir, joinPath, skillFile } from "./_host_files.ts";
 import { renderMarkdownCommand } from "./render_files.ts";
-import type { HookSpec, HostSpec } from "./types.ts";
+import type { HookSpec, HostEnv, HostSpec, InstallScope } from "./types.ts";
 
 const HOOKS: readonly HookSpec[] = [
   {
@@ -21,6 +21,12 @@ const HOOKS: readonly HookSpec[] = [
   { event: "session-end", native: "SessionEnd", timeoutSeconds: 5 },
 ];
 
+function claudeRoot(scope: InstallScope, env: HostEnv): string {
+  return scope === "project"
+    ? joinPath(env.projectRoot, ".claude")
+    : envDir(env, "CLAUDE_CONFIG_DIR") ?? joinPath(env.home, ".claude");
+}
+
 /** The Claude Code integration. */
 export const CLAUDE_CODE: HostSpec = {
   id: "claude-code",
@@ -28,10 +34,17 @@ export const CLAUDE_CODE: HostSpec = {
   hookSupport: "hooks",
   hookNote:
     "SessionStart (startup|resume|clear|compact) loads the briefing; PreCompact and SessionEnd write a capsule",
+  hookSwitches(scope, env) {
+    const root = claudeRoot(scope, env);
+    return ["settings.json", "settings.local.json"].map((name) => ({
+      path: joinPath(root, name),
+      format: "json" as const,
+      key: ["disableAllHooks"],
+      off: true,
+    }));
+  },
   layout(scope, env, content) {
-    const root = scope === "project"
-      ? joinPath(env.projectRoot, ".claude")
-      : envDir(env, "CLAUDE_CONFIG_DIR") ?? joinPath(env.home, ".claude");
+    const root = claudeRoot(scope, env);
     return {
       files: [
         skillFile(joinPath(root, "skills"), content),

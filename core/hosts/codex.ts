@@ -7,7 +7,7 @@
  * @module
  */
 import { envDir, joinPath, sharedConfigNote, skillFile } from "./_host_files.ts";
-import type { HookSpec, HostSpec } from "./types.ts";
+import type { HookSpec, HostEnv, HostSpec, InstallScope } from "./types.ts";
 
 const HOOKS: readonly HookSpec[] = [
   {
@@ -21,6 +21,13 @@ const HOOKS: readonly HookSpec[] = [
   { event: "session-end", native: "SessionEnd", timeoutSeconds: 3 },
 ];
 
+/** `.codex` of the project, or `$CODEX_HOME` (default `~/.codex`). */
+function codexDir(scope: InstallScope, env: HostEnv): string {
+  return scope === "project"
+    ? joinPath(env.projectRoot, ".codex")
+    : envDir(env, "CODEX_HOME") ?? joinPath(env.home, ".codex");
+}
+
 /** The Codex CLI integration. */
 export const CODEX: HostSpec = {
   id: "codex",
@@ -28,13 +35,18 @@ export const CODEX: HostSpec = {
   hookSupport: "hooks",
   hookNote:
     "SessionStart loads the briefing; PreCompact and SessionEnd write a capsule; Codex runs new hooks only after they are trusted in /hooks",
+  hookSwitches(scope, env) {
+    const config = joinPath(codexDir(scope, env), "config.toml");
+    return [
+      { path: config, format: "toml", key: ["features", "hooks"], off: false },
+      { path: config, format: "toml", key: ["features", "codex_hooks"], off: false },
+    ];
+  },
   layout(scope, env, content) {
     const skills = scope === "project"
       ? joinPath(env.projectRoot, ".agents", "skills")
       : joinPath(env.home, ".agents", "skills");
-    const hooksDir = scope === "project"
-      ? joinPath(env.projectRoot, ".codex")
-      : envDir(env, "CODEX_HOME") ?? joinPath(env.home, ".codex");
+    const hooksDir = codexDir(scope, env);
     return {
       files: [
         skillFile(skills, content),

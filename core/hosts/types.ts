@@ -108,6 +108,17 @@ export type HookSupport =
   /** Formats unconfirmed: skill and command files only. */
   | "none";
 
+/** A documented setting that turns a host's hooks off; doctor reports it. */
+export interface HookSwitch {
+  /** Absolute path of the file holding the setting. */
+  path: string;
+  format: "json" | "toml";
+  /** Key path, e.g. `["features", "hooks"]`. */
+  key: readonly string[];
+  /** The value that means "hooks off". */
+  off: boolean;
+}
+
 /** One host integration. */
 export interface HostSpec {
   id: HostId;
@@ -118,6 +129,8 @@ export interface HostSpec {
   hookNote: string;
   /** The host's files for a scope. */
   layout(scope: InstallScope, env: HostEnv, content: HostContent): HostLayout;
+  /** Settings that turn the host's hooks off, for a scope (none when the host has no such switch). */
+  hookSwitches?(scope: InstallScope, env: HostEnv): HookSwitch[];
 }
 
 /**

@@ -160,3 +160,24 @@ Deno.test("doctor walks the capsule chain: valid links pass, a broken capsule or
   assert.match(reason, /names a previous capsule not in the archive/);
   assert.equal(broken.report.status, "degraded");
 });
+
+Deno.test("doctor reports a host setting that turns hooks off (Codex features.hooks, Claude Code disableAllHooks)", async () => {
+  const repo = await makeRepo();
+  const home = await tempHome();
+  await install(repo, home, "codex");
+  await install(repo, home, "claude-code");
+  await Deno.writeTextFile(
+    `${repo}/.codex/config.toml`,
+    '# mine\nmodel = "x"\n\n[features]\nhooks = true\n',
+  );
+  const on = await doctor(repo, home);
+  assert.equal(check(on.report, "host:codex").outcome, "ok", "positive control: hooks on");
+  await Deno.writeTextFile(`${repo}/.codex/config.toml`, "[features]\nhooks = false\n");
+  await Deno.writeTextFile(`${repo}/.claude/settings.json`, '{ "disableAllHooks": true }\n');
+  const off = await doctor(repo, home);
+  assert.match(
+    check(off.report, "host:codex").reason,
+    /sets features\.hooks = false: the host runs no hooks/,
+  );
+  assert.match(check(off.report, "host:claude-code").reason, /disableAllHooks = true/);
+});
