@@ -5,26 +5,30 @@
  * `CLAUDE_CONFIG_DIR`). Pure.
  * @module
  */
-import { commandFiles, envDir, joinPath, skillFile } from "./_host_files.ts";
-import { renderMarkdownCommand } from "./render_files.ts";
-import type { HookSpec, HostEnv, HostSpec, InstallScope } from "./types.ts";
+import {
+  envDir,
+  joinPath,
+  jsonHooks,
+  lifecycleHooks,
+  markdownCommands,
+  scopeRoot,
+  skillFile,
+} from "./_host_files.ts";
+import type { HostEnv, HostSpec, InstallScope } from "./types.ts";
 
-const HOOKS: readonly HookSpec[] = [
-  {
-    event: "session-start",
-    native: "SessionStart",
-    matcher: "startup|resume|clear|compact",
-    timeoutSeconds: 5,
-  },
-  { event: "pre-compact", native: "PreCompact", timeoutSeconds: 5 },
-  // SessionEnd hooks share a 1.5 s budget unless a hook names its own timeout.
-  { event: "session-end", native: "SessionEnd", timeoutSeconds: 5 },
-];
+// SessionEnd hooks share a 1.5 s budget unless a hook names its own timeout, as these do.
+const HOOKS = lifecycleHooks(
+  { start: "SessionStart", compact: "PreCompact", end: "SessionEnd" },
+  { startMatcher: "startup|resume|clear|compact" },
+);
 
 function claudeRoot(scope: InstallScope, env: HostEnv): string {
-  return scope === "project"
-    ? joinPath(env.projectRoot, ".claude")
-    : envDir(env, "CLAUDE_CONFIG_DIR") ?? joinPath(env.home, ".claude");
+  return scopeRoot(
+    scope,
+    env,
+    ".claude",
+    envDir(env, "CLAUDE_CONFIG_DIR") ?? joinPath(env.home, ".claude"),
+  );
 }
 
 /** The Claude Code integration. */
@@ -48,31 +52,17 @@ export const CLAUDE_CODE: HostSpec = {
     return {
       files: [
         skillFile(joinPath(root, "skills"), content),
-        ...commandFiles(
-          joinPath(root, "commands"),
-          ".md",
-          content,
-          (p, inv) =>
-            renderMarkdownCommand(p, inv, {
-              frontMatter: { "argument-hint": "[focus]" },
-              argsPlaceholder: "$ARGUMENTS",
-            }),
+        ...markdownCommands(joinPath(root, "commands"), ".md", content, {
+          frontMatter: { "argument-hint": "[focus]" },
+          argsPlaceholder: "$ARGUMENTS",
+        }),
+        // The hook names this machine's baton path, so the project copy goes to the personal
+        // (git-ignored) settings file rather than the shared one.
+        jsonHooks(
+          joinPath(root, scope === "project" ? "settings.local.json" : "settings.json"),
+          HOOKS,
+          { shape: "grouped" },
         ),
-        {
-          kind: "hooks",
-          // The hook names this machine's baton path, so the project copy goes to the personal
-          // (git-ignored) settings file rather than the shared one.
-          path: joinPath(root, scope === "project" ? "settings.local.json" : "settings.json"),
-          format: {
-            shape: "grouped",
-            timeoutUnit: "seconds",
-            requiredRoot: {},
-            typeField: true,
-            nameField: false,
-            comments: false,
-          },
-          hooks: HOOKS,
-        },
       ],
       notes: [
         "Claude Code holds back settings hooks until the folder's trust dialog is accepted",

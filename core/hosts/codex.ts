@@ -6,26 +6,26 @@
  * Pure.
  * @module
  */
-import { envDir, joinPath, sharedConfigNote, skillFile } from "./_host_files.ts";
-import type { HookSpec, HostEnv, HostSpec, InstallScope } from "./types.ts";
+import {
+  envDir,
+  joinPath,
+  jsonHooks,
+  lifecycleHooks,
+  scopeRoot,
+  sharedConfigNote,
+  skillFile,
+} from "./_host_files.ts";
+import type { HostEnv, HostSpec, InstallScope } from "./types.ts";
 
-const HOOKS: readonly HookSpec[] = [
-  {
-    event: "session-start",
-    native: "SessionStart",
-    matcher: "startup|resume|clear|compact",
-    timeoutSeconds: 5,
-  },
-  { event: "pre-compact", native: "PreCompact", timeoutSeconds: 5 },
+const HOOKS = lifecycleHooks(
+  { start: "SessionStart", compact: "PreCompact", end: "SessionEnd" },
   // Codex caps SessionEnd hooks at 3 seconds.
-  { event: "session-end", native: "SessionEnd", timeoutSeconds: 3 },
-];
+  { startMatcher: "startup|resume|clear|compact", endTimeoutSeconds: 3 },
+);
 
 /** `.codex` of the project, or `$CODEX_HOME` (default `~/.codex`). */
 function codexDir(scope: InstallScope, env: HostEnv): string {
-  return scope === "project"
-    ? joinPath(env.projectRoot, ".codex")
-    : envDir(env, "CODEX_HOME") ?? joinPath(env.home, ".codex");
+  return scopeRoot(scope, env, ".codex", envDir(env, "CODEX_HOME") ?? joinPath(env.home, ".codex"));
 }
 
 /** The Codex CLI integration. */
@@ -43,26 +43,13 @@ export const CODEX: HostSpec = {
     ];
   },
   layout(scope, env, content) {
-    const skills = scope === "project"
-      ? joinPath(env.projectRoot, ".agents", "skills")
-      : joinPath(env.home, ".agents", "skills");
-    const hooksDir = codexDir(scope, env);
     return {
       files: [
-        skillFile(skills, content),
-        {
-          kind: "hooks",
-          path: joinPath(hooksDir, "hooks.json"),
-          format: {
-            shape: "grouped",
-            timeoutUnit: "seconds",
-            requiredRoot: {},
-            typeField: true,
-            nameField: false,
-            comments: false,
-          },
-          hooks: HOOKS,
-        },
+        skillFile(
+          scopeRoot(scope, env, ".agents/skills", joinPath(env.home, ".agents", "skills")),
+          content,
+        ),
+        jsonHooks(joinPath(codexDir(scope, env), "hooks.json"), HOOKS, { shape: "grouped" }),
       ],
       notes: [
         "Codex skips new hooks until you trust them: run /hooks in Codex once",

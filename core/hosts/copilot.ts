@@ -7,17 +7,22 @@
  * there. Pure.
  * @module
  */
-import { commandFiles, joinPath, sharedConfigNote, skillFile } from "./_host_files.ts";
-import { renderMarkdownCommand } from "./render_files.ts";
-import type { HookSpec, HostSpec } from "./types.ts";
+import {
+  joinPath,
+  jsonHooks,
+  lifecycleHooks,
+  markdownCommands,
+  sharedConfigNote,
+  skillFile,
+} from "./_host_files.ts";
+import type { HostSpec } from "./types.ts";
 
-const HOOKS: readonly HookSpec[] = [
-  // SessionStart fires on the first prompt of a session.
-  { event: "session-start", native: "SessionStart", timeoutSeconds: 5 },
-  { event: "pre-compact", native: "PreCompact", timeoutSeconds: 5 },
-  // Copilot has no session-end event; Stop ends each agent turn.
-  { event: "stop", native: "Stop", timeoutSeconds: 5 },
-];
+// SessionStart fires on the first prompt of a session; Copilot has no session-end event, and
+// Stop ends each agent turn.
+const HOOKS = lifecycleHooks(
+  { start: "SessionStart", compact: "PreCompact", end: "Stop" },
+  { endEvent: "stop" },
+);
 
 /** The Copilot integration. */
 export const COPILOT: HostSpec = {
@@ -27,37 +32,26 @@ export const COPILOT: HostSpec = {
   hookNote:
     "SessionStart loads the briefing; PreCompact and Stop write a capsule (VS Code hooks are a preview feature)",
   layout(scope, env, content) {
-    const format = {
-      shape: "flat",
-      timeoutUnit: "seconds",
-      requiredRoot: {},
-      typeField: true,
-      nameField: false,
-      comments: false,
-    } as const;
+    const root = scope === "user"
+      ? joinPath(env.home, ".copilot")
+      : joinPath(env.projectRoot, ".github");
+    const skill = skillFile(joinPath(root, "skills"), content);
+    const hooks = jsonHooks(joinPath(root, "hooks", "baton.json"), HOOKS, { shape: "flat" });
     if (scope === "user") {
-      const root = joinPath(env.home, ".copilot");
       return {
-        files: [
-          skillFile(joinPath(root, "skills"), content),
-          { kind: "hooks", path: joinPath(root, "hooks", "baton.json"), format, hooks: HOOKS },
-        ],
+        files: [skill, hooks],
         notes: [
           "User prompt files live in the VS Code profile folder (location unconfirmed): not installed; use the skill or install --project",
         ],
       };
     }
-    const root = joinPath(env.projectRoot, ".github");
     return {
       files: [
-        skillFile(joinPath(root, "skills"), content),
-        ...commandFiles(
-          joinPath(root, "prompts"),
-          ".prompt.md",
-          content,
-          (p, inv) => renderMarkdownCommand(p, inv, { frontMatter: { agent: "agent" } }),
-        ),
-        { kind: "hooks", path: joinPath(root, "hooks", "baton.json"), format, hooks: HOOKS },
+        skill,
+        ...markdownCommands(joinPath(root, "prompts"), ".prompt.md", content, {
+          frontMatter: { agent: "agent" },
+        }),
+        hooks,
       ],
       notes: [
         "VS Code also runs Claude Code's hooks from .claude/settings*.json: install one of the two per project",

@@ -5,16 +5,19 @@
  * project or `~/.cursor/`. Pure.
  * @module
  */
-import { commandFiles, joinPath, sharedConfigNote, skillFile } from "./_host_files.ts";
-import { renderMarkdownCommand } from "./render_files.ts";
-import type { HookSpec, HostSpec } from "./types.ts";
+import {
+  joinPath,
+  jsonHooks,
+  lifecycleHooks,
+  markdownCommands,
+  scopeRoot,
+  sharedConfigNote,
+  skillFile,
+} from "./_host_files.ts";
+import type { HostSpec } from "./types.ts";
 
-const HOOKS: readonly HookSpec[] = [
-  { event: "session-start", native: "sessionStart", timeoutSeconds: 5 },
-  // preCompact is observe-only in Cursor: it can never block compaction.
-  { event: "pre-compact", native: "preCompact", timeoutSeconds: 5 },
-  { event: "session-end", native: "sessionEnd", timeoutSeconds: 5 },
-];
+// preCompact is observe-only in Cursor: it can never block compaction.
+const HOOKS = lifecycleHooks({ start: "sessionStart", compact: "preCompact", end: "sessionEnd" });
 
 /** The Cursor integration. */
 export const CURSOR: HostSpec = {
@@ -24,31 +27,16 @@ export const CURSOR: HostSpec = {
   hookNote:
     "sessionStart loads the briefing (additional_context); preCompact and sessionEnd write a capsule",
   layout(scope, env, content) {
-    const root = scope === "project"
-      ? joinPath(env.projectRoot, ".cursor")
-      : joinPath(env.home, ".cursor");
+    const root = scopeRoot(scope, env, ".cursor", joinPath(env.home, ".cursor"));
     return {
       files: [
         skillFile(joinPath(root, "skills"), content),
-        ...commandFiles(
-          joinPath(root, "commands"),
-          ".md",
-          content,
-          (p, inv) => renderMarkdownCommand(p, inv, { frontMatter: null }),
-        ),
-        {
-          kind: "hooks",
-          path: joinPath(root, "hooks.json"),
-          format: {
-            shape: "flat",
-            timeoutUnit: "seconds",
-            requiredRoot: { version: 1 },
-            typeField: false,
-            nameField: false,
-            comments: false,
-          },
-          hooks: HOOKS,
-        },
+        ...markdownCommands(joinPath(root, "commands"), ".md", content, { frontMatter: null }),
+        jsonHooks(joinPath(root, "hooks.json"), HOOKS, {
+          shape: "flat",
+          requiredRoot: { version: 1 },
+          typeField: false,
+        }),
       ],
       notes: sharedConfigNote(scope, ".cursor/hooks.json"),
     };

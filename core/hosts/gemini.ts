@@ -4,16 +4,20 @@
  * in milliseconds), for the project or `~/.gemini/`. Pure.
  * @module
  */
-import { commandFiles, joinPath, sharedConfigNote, skillFile } from "./_host_files.ts";
+import {
+  commandFiles,
+  joinPath,
+  jsonHooks,
+  lifecycleHooks,
+  scopeRoot,
+  sharedConfigNote,
+  skillFile,
+} from "./_host_files.ts";
 import { renderTomlCommand } from "./render_files.ts";
-import type { HookSpec, HostSpec } from "./types.ts";
+import type { HostSpec } from "./types.ts";
 
-const HOOKS: readonly HookSpec[] = [
-  { event: "session-start", native: "SessionStart", timeoutSeconds: 5 },
-  // PreCompress is advisory and fired asynchronously: it can never block compression.
-  { event: "pre-compact", native: "PreCompress", timeoutSeconds: 5 },
-  { event: "session-end", native: "SessionEnd", timeoutSeconds: 5 },
-];
+// PreCompress is advisory and fired asynchronously: it can never block compression.
+const HOOKS = lifecycleHooks({ start: "SessionStart", compact: "PreCompress", end: "SessionEnd" });
 
 /** The Gemini CLI integration. */
 export const GEMINI: HostSpec = {
@@ -23,26 +27,17 @@ export const GEMINI: HostSpec = {
   hookNote:
     "SessionStart loads the briefing; PreCompress and SessionEnd (best effort) write a capsule",
   layout(scope, env, content) {
-    const root = scope === "project"
-      ? joinPath(env.projectRoot, ".gemini")
-      : joinPath(env.home, ".gemini");
+    const root = scopeRoot(scope, env, ".gemini", joinPath(env.home, ".gemini"));
     return {
       files: [
         skillFile(joinPath(root, "skills"), content),
         ...commandFiles(joinPath(root, "commands"), ".toml", content, renderTomlCommand),
-        {
-          kind: "hooks",
-          path: joinPath(root, "settings.json"),
-          format: {
-            shape: "grouped",
-            timeoutUnit: "milliseconds",
-            requiredRoot: {},
-            typeField: true,
-            nameField: true,
-            comments: true,
-          },
-          hooks: HOOKS,
-        },
+        jsonHooks(joinPath(root, "settings.json"), HOOKS, {
+          shape: "grouped",
+          timeoutUnit: "milliseconds",
+          nameField: true,
+          comments: true,
+        }),
       ],
       notes: [
         "Gemini CLI fingerprints project hooks and asks you to trust them when they change",

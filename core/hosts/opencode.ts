@@ -6,8 +6,8 @@
  * `~/.config/opencode`). Pure.
  * @module
  */
-import { commandFiles, envDir, joinPath, skillFile } from "./_host_files.ts";
-import { renderMarkdownCommand, renderOpenCodePlugin } from "./render_files.ts";
+import { envDir, joinPath, markdownCommands, scopeRoot, skillFile } from "./_host_files.ts";
+import { renderOpenCodePlugin } from "./render_files.ts";
 import type { HostSpec } from "./types.ts";
 
 /** The OpenCode integration. */
@@ -18,19 +18,15 @@ export const OPENCODE: HostSpec = {
   hookNote:
     "the plugin writes a capsule before compaction and when a session goes idle; OpenCode has no documented session-start injection, so the briefing is loaded with /baton-resume",
   layout(scope, env, content) {
-    const root = scope === "project"
-      ? joinPath(env.projectRoot, ".opencode")
-      : joinPath(envDir(env, "XDG_CONFIG_HOME") ?? joinPath(env.home, ".config"), "opencode");
+    const config = envDir(env, "XDG_CONFIG_HOME") ?? joinPath(env.home, ".config");
+    const root = scopeRoot(scope, env, ".opencode", joinPath(config, "opencode"));
     return {
       files: [
         skillFile(joinPath(root, "skills"), content),
-        ...commandFiles(
-          joinPath(root, "commands"),
-          ".md",
-          content,
-          (p, inv) =>
-            renderMarkdownCommand(p, inv, { frontMatter: {}, argsPlaceholder: "$ARGUMENTS" }),
-        ),
+        ...markdownCommands(joinPath(root, "commands"), ".md", content, {
+          frontMatter: {},
+          argsPlaceholder: "$ARGUMENTS",
+        }),
         {
           kind: "plugin",
           path: joinPath(root, "plugins", "baton.js"),

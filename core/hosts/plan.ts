@@ -157,6 +157,15 @@ function change(
   };
 }
 
+function hostPlan(
+  spec: HostSpec,
+  scope: InstallScope,
+  notes: string[],
+  changes: FileChange[],
+): HostPlan {
+  return { host: spec.id, label: spec.label, scope, hookSupport: spec.hookSupport, notes, changes };
+}
+
 /**
  * Plans installing one host for a scope.
  *
@@ -205,14 +214,7 @@ export async function planInstall(
     }
     changes.push(c);
   }
-  return {
-    host: spec.id,
-    label: spec.label,
-    scope: options.scope,
-    hookSupport: spec.hookSupport,
-    notes: layout.notes,
-    changes,
-  };
+  return hostPlan(spec, options.scope, layout.notes, changes);
 }
 
 /**
@@ -268,12 +270,5 @@ export async function planUninstall(
       changes.push({ ...change(file, "update", before, after), writePath: target });
     }
   }
-  return {
-    host: spec.id,
-    label: spec.label,
-    scope: options.scope,
-    hookSupport: spec.hookSupport,
-    notes: [],
-    changes,
-  };
+  return hostPlan(spec, options.scope, [], changes);
 }
