@@ -23,7 +23,16 @@ function filePath(url: URL): string {
   return /^\/[A-Za-z]:\//.test(path) ? path.slice(1) : path;
 }
 
-/** True when `execPath` is a Deno runtime rather than a compiled baton. */
+/**
+ * True when `execPath` is a Deno runtime rather than a compiled baton.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(isDenoRuntime("/usr/bin/deno"), true);
+ * assert.equal(isDenoRuntime("C:\\tools\\baton.exe"), false);
+ * ```
+ */
 export function isDenoRuntime(execPath: string): boolean {
   const base = execPath.replaceAll("\\", "/").split("/").pop() ?? "";
   return /^deno(\.exe)?$/i.test(base);

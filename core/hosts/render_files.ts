@@ -113,7 +113,17 @@ export function renderMarkdownCommand(
   return lines.join("\n") + "\n";
 }
 
-/** A TOML basic string (escapes quotes, backslashes and control characters). */
+/**
+ * A TOML basic string (escapes quotes, backslashes and control characters).
+ *
+ * @param text Any text.
+ * @returns The TOML string literal.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(tomlString('a "b"\n\\'), '"a \\"b\\"\\n\\\\"');
+ * ```
+ */
 export function tomlString(text: string): string {
   let out = '"';
   for (const ch of text) {

@@ -55,7 +55,10 @@ Deno.test("skills/baton/SKILL.md front matter obeys the Agent Skills limits, as 
       .includes("description length"),
   );
   assert.ok(
-    skillProblems(BATON_SKILL.replace("license:", "argument-hint: x\nlicense:"), "baton")
+    skillProblems(
+      BATON_SKILL.replace("compatibility:", "argument-hint: x\ncompatibility:"),
+      "baton",
+    )
       .includes("key argument-hint"),
   );
 });
