@@ -120,8 +120,12 @@ export async function checkInstall(
       }
       present++;
       if (!ours.some((f) => f.command === want && f.baton?.event === h.event)) {
+        const program = ours[0]!.baton?.invocation[0] ?? "";
+        const gone = program.startsWith("/") && (await fs.stat(program)) === null;
         problems.push(
-          `the ${h.native} hook in ${file.path} points at another baton invocation: run baton install again`,
+          `the ${h.native} hook in ${file.path} points at ${
+            gone ? "a baton program that no longer exists" : "another baton invocation"
+          }: run baton install again`,
         );
       }
     }

@@ -105,16 +105,27 @@ Deno.test("doctor warns when a hook points at another baton or a config does not
   await install(repo, home, "gemini");
   const cursor = `${repo}/.cursor/hooks.json`;
   const text = await Deno.readTextFile(cursor);
-  const command = JSON.parse(text).hooks.preCompact[0].command as string;
-  const moved = command.slice(0, command.indexOf(" hook ")).split(" ")[0]!;
+  const hooks = JSON.parse(text).hooks;
+  const compact = hooks.preCompact[0].command as string;
+  const start = hooks.sessionStart[0].command as string;
+  // Another baton that exists, and one whose program is gone.
+  await Deno.mkdir(`${home}/bin`);
+  await Deno.writeTextFile(`${home}/bin/baton`, "");
   await Deno.writeTextFile(
     cursor,
-    text.replaceAll(`"${command}"`, '"/elsewhere/baton hook pre-compact --host cursor"'),
+    text.replaceAll(`"${compact}"`, '"/elsewhere/baton hook pre-compact --host cursor"')
+      .replaceAll(`"${start}"`, `"${home}/bin/baton hook session-start --host cursor"`),
   );
-  assert.ok(moved.length > 0);
   await Deno.writeTextFile(`${repo}/.gemini/settings.json`, '{ "hooks": { ,, } }');
   const { report } = await doctor(repo, home);
-  assert.match(check(report, "host:cursor").reason, /preCompact hook .* points at another baton/);
+  assert.match(
+    check(report, "host:cursor").reason,
+    /preCompact hook .* points at a baton program that no longer exists/,
+  );
+  assert.match(
+    check(report, "host:cursor").reason,
+    /sessionStart hook .* points at another baton invocation/,
+  );
   assert.equal(check(report, "host:cursor").outcome, "warn");
   assert.match(check(report, "host:gemini").reason, /Cannot parse .*line 1, column \d+/);
   assert.equal(report.status, "degraded");
