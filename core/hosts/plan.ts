@@ -91,7 +91,8 @@ export class InstallConflictError extends InputError {
   }
 }
 
-const decoder = new TextDecoder("utf-8", { fatal: true });
+// ignoreBOM keeps a byte-order mark in the text, so keepBom() can write it back.
+const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 const BOM = "\ufeff";
 
 /** Where writes to `path` go: the path, or the file a symlink at it leads to. */

@@ -314,3 +314,30 @@ Deno.test("a config that is a symlink (dotfiles) stays a link: install and unins
   assert.ok((await Deno.lstat(`${s.home}/.claude/settings.json`)).isSymlink);
   assert.equal(await Deno.readTextFile(real), original);
 });
+
+Deno.test("uninstall --dry-run writes nothing; install from a subdirectory targets the repository root", async () => {
+  const s = await setup();
+  await Deno.mkdir(`${s.project}/src/deep`, { recursive: true });
+  const io = captureIo({ cwd: `${s.project}/src/deep`, env: s.env });
+  assert.equal(await installCommand.run(parseFlags(installCommand, ["cursor"]), io), 0);
+  assert.ok((await Deno.stat(`${s.project}/.cursor/hooks.json`)).isFile);
+  const installed = await snapshotTree(s.project);
+  const dry = await run(uninstallCommand, ["cursor", "--dry-run"], s);
+  assert.match(dry.out, /^\+\+\+ \/dev\/null$/m, "the diff shows the removals");
+  assert.deepEqual(await snapshotTree(s.project), installed);
+});
+
+Deno.test("a config with a byte-order mark keeps it through install and uninstall", async () => {
+  const s = await setup();
+  const path = `${s.project}/.gemini/settings.json`;
+  await Deno.mkdir(`${s.project}/.gemini`);
+  const original = '\ufeff{\n  "theme": "dark"\n}\n';
+  await Deno.writeTextFile(path, original);
+  assert.equal((await run(installCommand, ["gemini"], s)).code, 0);
+  const raw = (p: string) =>
+    Deno.readFile(p).then((b) => new TextDecoder("utf-8", { ignoreBOM: true }).decode(b));
+  assert.ok((await raw(path)).startsWith('\ufeff{\n  "theme": "dark",'));
+  await Deno.remove(`${path}.baton-backup`); // force the in-place removal path
+  assert.equal((await run(uninstallCommand, ["gemini"], s)).code, 0);
+  assert.equal(await raw(path), original);
+});
