@@ -106,7 +106,10 @@ export async function checkInstall(
     }
     let hooks;
     try {
-      hooks = listHooks(text.replace(/^\ufeff/, ""), file.format, { label: `"${file.path}"` });
+      hooks = listHooks(text.replace(/^\ufeff/, ""), file.format, {
+        label: `"${file.path}"`,
+        invocation: options.content.invocation,
+      });
     } catch (e) {
       problems.push(isCodedError(e) ? e.message : `${file.path} cannot be parsed`);
       continue;

@@ -45,10 +45,14 @@ export interface ParsedHookCommand {
   host: HostId;
 }
 
-/** True when a word names a baton binary (`baton`, `baton.exe`, any directory). */
+/**
+ * True when a word names a baton binary in any directory: `baton`,
+ * `baton.exe`, or a release binary still carrying its target name
+ * (`baton-x86_64-unknown-linux-gnu`, `baton-x86_64-pc-windows-msvc.exe`).
+ */
 function isBatonProgram(word: string): boolean {
   const base = word.replaceAll("\\", "/").split("/").pop() ?? "";
-  return /^baton(\.exe)?$/i.test(base);
+  return /^baton([-_.][\w.-]*)?$/i.test(base);
 }
 
 /** True when the words run baton's main.ts through a Deno runtime. */
@@ -58,22 +62,39 @@ function isDenoMain(words: readonly string[]): boolean {
     words.some((w) => /(^|\/)main\.ts$/.test(w));
 }
 
+/** Options of {@linkcode parseHookCommand}. */
+export interface ParseHookCommandOptions {
+  /**
+   * This process's invocation: a command starting with exactly these words
+   * is baton's whatever the binary is called.
+   * @default undefined
+   */
+  invocation?: BatonInvocation;
+}
+
 /**
  * Recognises a command baton wrote: it ends in `hook <event> --host <host>`
- * with a known event and host, and the program before it is a baton binary or
- * `deno run ... main.ts`. Anything else (a user's own hook, a wrapper script,
- * a shell pipeline) gives null and is never touched.
+ * with a known event and host, and the program before it is a baton binary,
+ * `deno run ... main.ts`, or exactly this process's invocation. Anything else
+ * (a user's own hook, a wrapper script, a shell pipeline) gives null and is
+ * never touched.
  *
  * @param command The command string from a host config.
+ * @param options This process's invocation.
  * @returns The parts, or null when the command is not baton's.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * assert.equal(parseHookCommand("'/a b/baton' hook stop --host cursor")?.host, "cursor");
  * assert.equal(parseHookCommand("./my-script.sh hook stop --host cursor"), null);
+ * const self = { invocation: ["/opt/bt"] };
+ * assert.equal(parseHookCommand("/opt/bt hook stop --host cursor", self)?.event, "stop");
  * ```
  */
-export function parseHookCommand(command: string): ParsedHookCommand | null {
+export function parseHookCommand(
+  command: string,
+  options: ParseHookCommandOptions = {},
+): ParsedHookCommand | null {
   const words = splitShellCommand(command.trim());
   if (words === null || words.length < 5) return null;
   const [hook, event, flag, host] = words.slice(-4);
@@ -82,8 +103,10 @@ export function parseHookCommand(command: string): ParsedHookCommand | null {
   }
   if (!isHookEvent(event) || !isHostId(host)) return null;
   const invocation = words.slice(0, -4);
-  if (!(invocation.length === 1 && isBatonProgram(invocation[0]!)) && !isDenoMain(invocation)) {
-    return null;
-  }
+  const self = options.invocation;
+  const isSelf = self !== undefined && self.length === invocation.length &&
+    self.every((w, i) => w === invocation[i]);
+  const named = invocation.length === 1 && isBatonProgram(invocation[0]!);
+  if (!isSelf && !named && !isDenoMain(invocation)) return null;
   return { invocation, event, host };
 }

@@ -38,6 +38,12 @@ export interface HookConfigOptions {
    * @default "the hook config"
    */
   label?: string;
+  /**
+   * This process's invocation, so its own entries are recognised whatever
+   * the binary is called.
+   * @default undefined
+   */
+  invocation?: BatonInvocation;
 }
 
 /** One hook handler found in a config. */
@@ -185,9 +191,11 @@ function handlers(root: Node | null, format: HookConfigFormat, label: string): H
   return out;
 }
 
-function found(h: HandlerAt): FoundHook {
+function found(h: HandlerAt, invocation?: BatonInvocation): FoundHook {
   const command = typeof h.value.command === "string" ? h.value.command : "";
-  const parsed = command === "" ? null : parseHookCommand(command);
+  const parsed = command === ""
+    ? null
+    : parseHookCommand(command, invocation === undefined ? {} : { invocation });
   return {
     native: h.native,
     command,
@@ -220,7 +228,7 @@ export function listHooks(
   options: HookConfigOptions = {},
 ): FoundHook[] {
   const label = options.label ?? "the hook config";
-  return handlers(parseConfig(text, label), format, label).map(found);
+  return handlers(parseConfig(text, label), format, label).map((h) => found(h, options.invocation));
 }
 
 /** The file's line ending and indentation unit (first indented line; two spaces by default). */
@@ -380,7 +388,9 @@ function alreadyMerged(
     const node = property(root, k);
     if (node === undefined || !sameJson(getNodeValue(node), v)) return false;
   }
-  const ours = handlers(root, format, label).filter((h) => found(h).baton?.host === options.host);
+  const ours = handlers(root, format, label).filter((h) =>
+    found(h, options.invocation).baton?.host === options.host
+  );
   if (ours.length !== hooks.length) return false;
   return hooks.every((spec) => {
     const command = renderHookCommand(options.invocation, spec.event, options.host);
@@ -405,12 +415,20 @@ function findPath(root: Node, path: JSONPath): Node | undefined {
 }
 
 /** Removes the host's baton handlers, then groups, event lists and `hooks` left empty. */
-function removeOurs(text: string, format: HookConfigFormat, host: HostId, label: string): string {
+function removeOurs(
+  text: string,
+  format: HookConfigFormat,
+  host: HostId,
+  options: { label: string; invocation: BatonInvocation | undefined },
+): string {
+  const label = options.label;
   let out = text;
   // One removal per pass, re-parsing in between, so every path is current.
   for (;;) {
     const root = parseConfig(out, label);
-    const ours = handlers(root, format, label).filter((h) => found(h).baton?.host === host);
+    const ours = handlers(root, format, label).filter((h) =>
+      found(h, options.invocation).baton?.host === host
+    );
     const last = ours[ours.length - 1];
     if (last === undefined) break;
     out = removeAt(out, root!, last.path);
@@ -477,7 +495,7 @@ export function mergeHooks(
     return JSON.stringify(value, null, 2) + "\n";
   }
   if (alreadyMerged(root, format, hooks, options, label)) return text!;
-  let out = removeOurs(text!, format, options.host, label);
+  let out = removeOurs(text!, format, options.host, { label, invocation: options.invocation });
   for (const [k, v] of Object.entries(format.requiredRoot)) {
     const current = parseConfig(out, label)!;
     if (property(current, k) === undefined) out = insertValue(out, current, k, v);
@@ -526,7 +544,10 @@ export function removeHooks(
   format: HookConfigFormat,
   options: HookConfigOptions & { host: HostId },
 ): string {
-  return removeOurs(text, format, options.host, options.label ?? "the hook config");
+  return removeOurs(text, format, options.host, {
+    label: options.label ?? "the hook config",
+    invocation: options.invocation,
+  });
 }
 
 /**

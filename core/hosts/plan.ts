@@ -252,7 +252,12 @@ export async function planUninstall(
     const target = await writeTarget(fs, file.path);
     const after = keepBom(
       before,
-      (body) => removeHooks(body, file.format, { host: spec.id, label }),
+      (body) =>
+        removeHooks(body, file.format, {
+          host: spec.id,
+          label,
+          invocation: options.content.invocation,
+        }),
     );
     if (after === before) {
       changes.push(change(file, "unchanged", before, before));

@@ -11,7 +11,11 @@ const SOURCE = [
 ];
 
 Deno.test("parseHookCommand() recognises every command renderHookCommand() writes", () => {
-  for (const inv of [["/usr/local/bin/baton"], ["C:\\Tools\\baton.exe"], SOURCE]) {
+  const release = ["/dl/baton-x86_64-unknown-linux-gnu"];
+  const windows = ["C:\\dl\\baton-x86_64-pc-windows-msvc.exe"];
+  for (
+    const inv of [["/usr/local/bin/baton"], ["C:\\Tools\\baton.exe"], release, windows, SOURCE]
+  ) {
     for (const event of HOOK_EVENTS) {
       for (const host of HOST_IDS) {
         const parsed = parseHookCommand(renderHookCommand(inv, event, host));
@@ -30,7 +34,8 @@ Deno.test("parseHookCommand() leaves commands that are not baton's alone", () =>
     "baton hook pre-compact --host codex && curl evil",
     "node main.ts hook stop --host cursor",
     "deno main.ts hook stop --host cursor",
-    "baton-notify hook stop --host cursor",
+    "notbaton hook stop --host cursor",
+    "/opt/batonic hook stop --host cursor",
     "baton hook stop --host cursor --extra",
     "",
   ];

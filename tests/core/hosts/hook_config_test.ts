@@ -120,3 +120,16 @@ Deno.test("mergeHooks() refuses a hostile nesting depth with a typed error inste
   const fine = `{"a": ${"[".repeat(200)}${"]".repeat(200)}}`;
   assert.equal(roundTrip(fine), fine, "positive control: ordinary depth is fine");
 });
+
+Deno.test("a renamed binary's entries are recognised through this process's invocation", () => {
+  const renamed = { host: "claude-code", invocation: ["/opt/bt"] } as const;
+  const text = '{\n  "a": 1\n}\n';
+  const merged = mergeHooks(text, GROUPED, HOOKS, renamed);
+  assert.equal(mergeHooks(merged, GROUPED, HOOKS, renamed), merged, "idempotent");
+  assert.equal(removeHooks(merged, GROUPED, renamed), text);
+  assert.equal(
+    removeHooks(merged, GROUPED, { host: "claude-code" }),
+    merged,
+    "without the invocation, /opt/bt is not recognisably baton",
+  );
+});
