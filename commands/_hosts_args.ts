@@ -136,9 +136,16 @@ export async function reportPlans(
   const { renderUnifiedDiff } = await import("../core/hosts/unified_diff.ts");
   const diffs = (p: HostPlan) =>
     p.changes.flatMap((c) => [
-      ...(c.backup === null ? [] : [renderUnifiedDiff(c.backup.path, null, c.backup.content)]),
-      renderUnifiedDiff(c.path, c.before, c.action === "kept" ? c.before : c.after),
-      ...(c.dropBackup === null ? [] : [renderUnifiedDiff(c.dropBackup, c.after, null)]),
+      ...(c.backup === null
+        ? []
+        : [renderUnifiedDiff(c.backup.path, { before: null, after: c.backup.content })]),
+      renderUnifiedDiff(c.path, {
+        before: c.before,
+        after: c.action === "kept" ? c.before : c.after,
+      }),
+      ...(c.dropBackup === null
+        ? []
+        : [renderUnifiedDiff(c.dropBackup, { before: c.after, after: null })]),
     ]).join("");
   if (options.json) {
     printJson(io, {
@@ -197,8 +204,9 @@ export async function reportPlans(
 export async function runHostPlans(
   args: ParsedArgs,
   io: Io,
-  action: "install" | "uninstall",
+  options: { action: "install" | "uninstall" },
 ): Promise<number> {
+  const { action } = options;
   const hosts = parseHosts(args, action);
   const scope = parseScope(args);
   const dryRun = boolFlag(args, "dry-run");

@@ -22,5 +22,5 @@ export const installCommand: Command = {
     "baton install gemini --json",
   ],
   flags: [...SCOPE_FLAGS],
-  run: (args, io) => runHostPlans(args, io, "install"),
+  run: (args, io) => runHostPlans(args, io, { action: "install" }),
 };

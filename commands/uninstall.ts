@@ -19,5 +19,5 @@ export const uninstallCommand: Command = {
     "baton uninstall all --user --dry-run",
   ],
   flags: [...SCOPE_FLAGS],
-  run: (args, io) => runHostPlans(args, io, "uninstall"),
+  run: (args, io) => runHostPlans(args, io, { action: "uninstall" }),
 };

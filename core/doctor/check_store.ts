@@ -14,16 +14,16 @@ import type { DoctorCheck } from "./check.ts";
  *
  * @param fs File access.
  * @param layout Where .baton is.
- * @param token A random token for the probe's name.
+ * @param options A random token for the probe's name.
  * @returns ok, or fail when the probe cannot be written.
  */
 export async function checkStore(
   fs: WriteFs,
   layout: BatonLayout,
-  token: string,
+  options: { token: string },
 ): Promise<DoctorCheck> {
   const existed = (await fs.lstat(layout.dir)) !== null;
-  const probe = `${layout.dir}/.doctor-${token}.tmp`;
+  const probe = `${layout.dir}/.doctor-${options.token}.tmp`;
   try {
     if (!existed) await fs.mkdirp(layout.dir);
     await fs.writeFileAtomic(probe, new TextEncoder().encode("probe\n"));

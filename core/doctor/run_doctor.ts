@@ -90,7 +90,7 @@ export async function runDoctor(ctx: DoctorContext): Promise<DoctorReport> {
         reason: `Inside the git repository at ${found.repo.workTree}`,
       },
   );
-  checks.push(await checkStore(ctx.fs, found.layout, ctx.randomToken()));
+  checks.push(await checkStore(ctx.fs, found.layout, { token: ctx.randomToken() }));
   const hosts: HostReport[] = [];
   for (const id of HOST_IDS) {
     const opts = { env: ctx.env, content: ctx.content };

@@ -39,14 +39,9 @@ export function envDir(env: HostEnv, name: string): string | null {
   return v !== undefined && (v.startsWith("/") || /^[A-Za-z]:\//.test(v)) ? v : null;
 }
 
-/** `<root>` for the project scope, else the user's directory. */
-export function scopeRoot(
-  scope: InstallScope,
-  env: HostEnv,
-  project: string,
-  user: string,
-): string {
-  return scope === "project" ? joinPath(env.projectRoot, project) : user;
+/** The project's directory for the project scope, else the user's. */
+export function scopeRoot(scope: InstallScope, dirs: { project: string; user: string }): string {
+  return scope === "project" ? dirs.project : dirs.user;
 }
 
 /** `<skillsDir>/baton/SKILL.md` with the invocation filled in. */
@@ -58,28 +53,35 @@ export function skillFile(skillsDir: string, content: HostContent): OwnedFile {
   };
 }
 
-/** One command file per prompt: `<dir>/<name><suffix>`. */
+/** Where command files go: `<dir>/<name><suffix>`. */
+export interface CommandFilesOptions {
+  dir: string;
+  suffix: string;
+}
+
+/** One command file per prompt, rendered by `render`. */
 export function commandFiles(
-  dir: string,
-  suffix: string,
   content: HostContent,
-  render: (prompt: PromptSource, invocation: BatonInvocation) => string,
+  options: CommandFilesOptions & {
+    render: (prompt: PromptSource, invocation: BatonInvocation) => string;
+  },
 ): OwnedFile[] {
   return content.prompts.map((p) => ({
     kind: "command" as const,
-    path: joinPath(dir, `${p.name}${suffix}`),
-    content: render(p, content.invocation),
+    path: joinPath(options.dir, `${p.name}${options.suffix}`),
+    content: options.render(p, content.invocation),
   }));
 }
 
 /** One Markdown command file per prompt. */
 export function markdownCommands(
-  dir: string,
-  suffix: string,
   content: HostContent,
-  options: MarkdownCommandOptions,
+  options: CommandFilesOptions & MarkdownCommandOptions,
 ): OwnedFile[] {
-  return commandFiles(dir, suffix, content, (p, inv) => renderMarkdownCommand(p, inv, options));
+  return commandFiles(content, {
+    ...options,
+    render: (p, inv) => renderMarkdownCommand(p, inv, options),
+  });
 }
 
 /** Options of {@linkcode lifecycleHooks}. */
@@ -126,9 +128,12 @@ export function lifecycleHooks(
 /** A JSON hook config file; the format defaults to seconds, `"type": "command"`, no comments. */
 export function jsonHooks(
   path: string,
-  hooks: readonly HookSpec[],
-  format: Pick<HookConfigFormat, "shape"> & Partial<HookConfigFormat>,
+  options:
+    & { hooks: readonly HookSpec[] }
+    & Pick<HookConfigFormat, "shape">
+    & Partial<HookConfigFormat>,
 ): HookConfigFile {
+  const { hooks, ...format } = options;
   return {
     kind: "hooks",
     path,

@@ -115,7 +115,7 @@ export async function checkInstall(
       continue;
     }
     for (const h of file.hooks) {
-      const want = renderHookCommand(options.content.invocation, h.event, spec.id);
+      const want = renderHookCommand(options.content.invocation, { event: h.event, host: spec.id });
       const ours = hooks.filter((f) => f.native === h.native && f.baton?.host === spec.id);
       if (ours.length === 0) {
         problems.push(`${file.path} has no baton hook for ${h.native}`);

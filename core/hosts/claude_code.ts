@@ -23,12 +23,10 @@ const HOOKS = lifecycleHooks(
 );
 
 function claudeRoot(scope: InstallScope, env: HostEnv): string {
-  return scopeRoot(
-    scope,
-    env,
-    ".claude",
-    envDir(env, "CLAUDE_CONFIG_DIR") ?? joinPath(env.home, ".claude"),
-  );
+  return scopeRoot(scope, {
+    project: joinPath(env.projectRoot, ".claude"),
+    user: envDir(env, "CLAUDE_CONFIG_DIR") ?? joinPath(env.home, ".claude"),
+  });
 }
 
 /** The Claude Code integration. */
@@ -52,7 +50,9 @@ export const CLAUDE_CODE: HostSpec = {
     return {
       files: [
         skillFile(joinPath(root, "skills"), content),
-        ...markdownCommands(joinPath(root, "commands"), ".md", content, {
+        ...markdownCommands(content, {
+          dir: joinPath(root, "commands"),
+          suffix: ".md",
           frontMatter: { "argument-hint": "[focus]" },
           argsPlaceholder: "$ARGUMENTS",
         }),
@@ -60,8 +60,7 @@ export const CLAUDE_CODE: HostSpec = {
         // (git-ignored) settings file rather than the shared one.
         jsonHooks(
           joinPath(root, scope === "project" ? "settings.local.json" : "settings.json"),
-          HOOKS,
-          { shape: "grouped" },
+          { hooks: HOOKS, shape: "grouped" },
         ),
       ],
       notes: [

@@ -25,7 +25,10 @@ const HOOKS = lifecycleHooks(
 
 /** `.codex` of the project, or `$CODEX_HOME` (default `~/.codex`). */
 function codexDir(scope: InstallScope, env: HostEnv): string {
-  return scopeRoot(scope, env, ".codex", envDir(env, "CODEX_HOME") ?? joinPath(env.home, ".codex"));
+  return scopeRoot(scope, {
+    project: joinPath(env.projectRoot, ".codex"),
+    user: envDir(env, "CODEX_HOME") ?? joinPath(env.home, ".codex"),
+  });
 }
 
 /** The Codex CLI integration. */
@@ -46,10 +49,13 @@ export const CODEX: HostSpec = {
     return {
       files: [
         skillFile(
-          scopeRoot(scope, env, ".agents/skills", joinPath(env.home, ".agents", "skills")),
+          scopeRoot(scope, {
+            project: joinPath(env.projectRoot, ".agents", "skills"),
+            user: joinPath(env.home, ".agents", "skills"),
+          }),
           content,
         ),
-        jsonHooks(joinPath(codexDir(scope, env), "hooks.json"), HOOKS, { shape: "grouped" }),
+        jsonHooks(joinPath(codexDir(scope, env), "hooks.json"), { hooks: HOOKS, shape: "grouped" }),
       ],
       notes: [
         "Codex skips new hooks until you trust them: run /hooks in Codex once",

@@ -36,7 +36,7 @@ export const COPILOT: HostSpec = {
       ? joinPath(env.home, ".copilot")
       : joinPath(env.projectRoot, ".github");
     const skill = skillFile(joinPath(root, "skills"), content);
-    const hooks = jsonHooks(joinPath(root, "hooks", "baton.json"), HOOKS, { shape: "flat" });
+    const hooks = jsonHooks(joinPath(root, "hooks", "baton.json"), { hooks: HOOKS, shape: "flat" });
     if (scope === "user") {
       return {
         files: [skill, hooks],
@@ -48,7 +48,9 @@ export const COPILOT: HostSpec = {
     return {
       files: [
         skill,
-        ...markdownCommands(joinPath(root, "prompts"), ".prompt.md", content, {
+        ...markdownCommands(content, {
+          dir: joinPath(root, "prompts"),
+          suffix: ".prompt.md",
           frontMatter: { agent: "agent" },
         }),
         hooks,

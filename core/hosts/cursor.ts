@@ -27,12 +27,20 @@ export const CURSOR: HostSpec = {
   hookNote:
     "sessionStart loads the briefing (additional_context); preCompact and sessionEnd write a capsule",
   layout(scope, env, content) {
-    const root = scopeRoot(scope, env, ".cursor", joinPath(env.home, ".cursor"));
+    const root = scopeRoot(scope, {
+      project: joinPath(env.projectRoot, ".cursor"),
+      user: joinPath(env.home, ".cursor"),
+    });
     return {
       files: [
         skillFile(joinPath(root, "skills"), content),
-        ...markdownCommands(joinPath(root, "commands"), ".md", content, { frontMatter: null }),
-        jsonHooks(joinPath(root, "hooks.json"), HOOKS, {
+        ...markdownCommands(content, {
+          dir: joinPath(root, "commands"),
+          suffix: ".md",
+          frontMatter: null,
+        }),
+        jsonHooks(joinPath(root, "hooks.json"), {
+          hooks: HOOKS,
           shape: "flat",
           requiredRoot: { version: 1 },
           typeField: false,

@@ -27,12 +27,20 @@ export const GEMINI: HostSpec = {
   hookNote:
     "SessionStart loads the briefing; PreCompress and SessionEnd (best effort) write a capsule",
   layout(scope, env, content) {
-    const root = scopeRoot(scope, env, ".gemini", joinPath(env.home, ".gemini"));
+    const root = scopeRoot(scope, {
+      project: joinPath(env.projectRoot, ".gemini"),
+      user: joinPath(env.home, ".gemini"),
+    });
     return {
       files: [
         skillFile(joinPath(root, "skills"), content),
-        ...commandFiles(joinPath(root, "commands"), ".toml", content, renderTomlCommand),
-        jsonHooks(joinPath(root, "settings.json"), HOOKS, {
+        ...commandFiles(content, {
+          dir: joinPath(root, "commands"),
+          suffix: ".toml",
+          render: renderTomlCommand,
+        }),
+        jsonHooks(joinPath(root, "settings.json"), {
+          hooks: HOOKS,
           shape: "grouped",
           timeoutUnit: "milliseconds",
           nameField: true,

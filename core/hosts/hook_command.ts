@@ -17,24 +17,22 @@ export type BatonInvocation = readonly string[];
  * The shell command a host runs for one event.
  *
  * @param invocation How baton is started.
- * @param event baton's event name.
- * @param host The host id.
+ * @param hook baton's event name and the host id.
  * @returns The command line, each word quoted for a POSIX shell.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * assert.equal(
- *   renderHookCommand(["/opt/baton"], "pre-compact", "codex"),
+ *   renderHookCommand(["/opt/baton"], { event: "pre-compact", host: "codex" }),
  *   "/opt/baton hook pre-compact --host codex",
  * );
  * ```
  */
 export function renderHookCommand(
   invocation: BatonInvocation,
-  event: HookEvent,
-  host: HostId,
+  hook: { event: HookEvent; host: HostId },
 ): string {
-  return renderShellCommand([...invocation, "hook", event, "--host", host]);
+  return renderShellCommand([...invocation, "hook", hook.event, "--host", hook.host]);
 }
 
 /** A hook command recognised as baton's. */

@@ -367,6 +367,12 @@ function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** A host's hook layout and the hooks baton registers in it. */
+export interface HookSet {
+  format: HookConfigFormat;
+  hooks: readonly HookSpec[];
+}
+
 /** Options of {@linkcode mergeHooks}. */
 export interface MergeHooksOptions extends HookConfigOptions {
   /** The host whose entries these are. */
@@ -393,7 +399,10 @@ function alreadyMerged(
   );
   if (ours.length !== hooks.length) return false;
   return hooks.every((spec) => {
-    const command = renderHookCommand(options.invocation, spec.event, options.host);
+    const command = renderHookCommand(options.invocation, {
+      event: spec.event,
+      host: options.host,
+    });
     const match = ours.filter((h) => h.native === spec.native);
     if (match.length !== 1) return false;
     const h = match[0]!;
@@ -459,8 +468,7 @@ function removeOurs(
  * byte, when the entries are already there.
  *
  * @param text The current file text, or null when the file does not exist.
- * @param format The host's layout.
- * @param hooks The hooks to register.
+ * @param set The host's layout and the hooks to register.
  * @param options Host, invocation and label.
  * @returns The new file text.
  * @throws {HookConfigError} when the file cannot be parsed or has an unexpected shape.
@@ -470,18 +478,18 @@ function removeOurs(
  * const format = { shape: "flat", timeoutUnit: "seconds", requiredRoot: { version: 1 }, typeField: false, nameField: false, comments: false } as const;
  * const hooks = [{ event: "stop", native: "stop", timeoutSeconds: 5 }] as const;
  * const opts = { host: "cursor", invocation: ["baton"] } as const;
- * const text = mergeHooks('{\n  // mine\n  "theme": "dark"\n}\n', format, hooks, opts);
+ * const text = mergeHooks('{\n  // mine\n  "theme": "dark"\n}\n', { format, hooks }, opts);
  * assert.match(text, /\/\/ mine/);
  * assert.equal(JSON.parse(text.replace("// mine", "")).hooks.stop[0].command, "baton hook stop --host cursor");
- * assert.equal(mergeHooks(text, format, hooks, opts), text);
+ * assert.equal(mergeHooks(text, { format, hooks }, opts), text);
  * ```
  */
 export function mergeHooks(
   text: string | null,
-  format: HookConfigFormat,
-  hooks: readonly HookSpec[],
+  set: HookSet,
   options: MergeHooksOptions,
 ): string {
+  const { format, hooks } = set;
   const label = options.label ?? "the hook config";
   const root = text === null ? null : parseConfig(text, label);
   hooksNode(root, label);
@@ -489,7 +497,10 @@ export function mergeHooks(
     const value: Record<string, unknown> = { ...format.requiredRoot, hooks: {} };
     const byEvent = value.hooks as Record<string, unknown[]>;
     for (const spec of hooks) {
-      const command = renderHookCommand(options.invocation, spec.event, options.host);
+      const command = renderHookCommand(options.invocation, {
+        event: spec.event,
+        host: options.host,
+      });
       (byEvent[spec.native] ??= []).push(entryValue(format, spec, command));
     }
     return JSON.stringify(value, null, 2) + "\n";
@@ -501,7 +512,10 @@ export function mergeHooks(
     if (property(current, k) === undefined) out = insertValue(out, current, k, v);
   }
   for (const spec of hooks) {
-    const command = renderHookCommand(options.invocation, spec.event, options.host);
+    const command = renderHookCommand(options.invocation, {
+      event: spec.event,
+      host: options.host,
+    });
     const current = parseConfig(out, label)!;
     const list = findPath(current, ["hooks", spec.native]);
     if (list !== undefined && list.type !== "array") {

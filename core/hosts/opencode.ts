@@ -19,11 +19,16 @@ export const OPENCODE: HostSpec = {
     "the plugin writes a capsule before compaction and when a session goes idle; OpenCode has no documented session-start injection, so the briefing is loaded with /baton-resume",
   layout(scope, env, content) {
     const config = envDir(env, "XDG_CONFIG_HOME") ?? joinPath(env.home, ".config");
-    const root = scopeRoot(scope, env, ".opencode", joinPath(config, "opencode"));
+    const root = scopeRoot(scope, {
+      project: joinPath(env.projectRoot, ".opencode"),
+      user: joinPath(config, "opencode"),
+    });
     return {
       files: [
         skillFile(joinPath(root, "skills"), content),
-        ...markdownCommands(joinPath(root, "commands"), ".md", content, {
+        ...markdownCommands(content, {
+          dir: joinPath(root, "commands"),
+          suffix: ".md",
           frontMatter: {},
           argsPlaceholder: "$ARGUMENTS",
         }),

@@ -197,7 +197,7 @@ export async function planInstall(
     }
     const label = `"${file.path}"`;
     const merge = (body: string | null) =>
-      mergeHooks(body, file.format, file.hooks, {
+      mergeHooks(body, file, {
         host: spec.id,
         invocation: options.content.invocation,
         label,

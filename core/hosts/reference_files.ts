@@ -31,7 +31,7 @@ export function hostReferenceFiles(spec: HostSpec, content: HostContent): Record
     if (file.kind === "skill") continue;
     const rel = file.path.replace(/^\/+/, "");
     out[rel] = file.kind === "hooks"
-      ? mergeHooks(null, file.format, file.hooks, { host: spec.id, invocation: ["baton"] })
+      ? mergeHooks(null, file, { host: spec.id, invocation: ["baton"] })
       : file.content;
   }
   return out;

@@ -10,22 +10,22 @@ import { createTwoFilesPatch, FILE_HEADERS_ONLY } from "diff";
  * missing file (`/dev/null` in the header). Empty when nothing changes.
  *
  * @param path The file's path, shown in the headers.
- * @param before The current text, or null when the file does not exist.
- * @param after The new text, or null when the file is removed.
+ * @param change The current text (null when the file does not exist) and the new
+ * one (null when the file is removed).
  * @returns The diff text.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * const diff = renderUnifiedDiff("/p/a.json", "{}\n", '{"a": 1}\n');
+ * const diff = renderUnifiedDiff("/p/a.json", { before: "{}\n", after: '{"a": 1}\n' });
  * assert.equal(diff, '--- /p/a.json\n+++ /p/a.json\n@@ -1,1 +1,1 @@\n-{}\n+{"a": 1}\n');
- * assert.equal(renderUnifiedDiff("/p/a", "x\n", "x\n"), "");
+ * assert.equal(renderUnifiedDiff("/p/a", { before: "x\n", after: "x\n" }), "");
  * ```
  */
 export function renderUnifiedDiff(
   path: string,
-  before: string | null,
-  after: string | null,
+  change: { before: string | null; after: string | null },
 ): string {
+  const { before, after } = change;
   if (before === after) return "";
   const patch = createTwoFilesPatch(
     before === null ? "/dev/null" : path,

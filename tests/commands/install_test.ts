@@ -82,7 +82,7 @@ for (const id of HOST_IDS) {
         if (file.kind === "hooks") {
           const config = JSON.parse(text);
           for (const spec of file.hooks) {
-            const command = renderHookCommand(content.invocation, spec.event, id);
+            const command = renderHookCommand(content.invocation, { event: spec.event, host: id });
             const found: Record<string, unknown> | undefined = handlersAt(config, file, spec.native)
               .find((h) => h.command === command);
             assert.ok(found, `${file.path} has the ${spec.native} hook`);

@@ -18,7 +18,7 @@ Deno.test("parseHookCommand() recognises every command renderHookCommand() write
   ) {
     for (const event of HOOK_EVENTS) {
       for (const host of HOST_IDS) {
-        const parsed = parseHookCommand(renderHookCommand(inv, event, host));
+        const parsed = parseHookCommand(renderHookCommand(inv, { event, host }));
         assert.deepEqual(parsed, { invocation: inv, event, host });
       }
     }

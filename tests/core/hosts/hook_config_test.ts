@@ -24,7 +24,7 @@ const HOOKS: HookSpec[] = [
 const OPTS = { host: "claude-code", invocation: ["/opt/baton"] } as const;
 
 function roundTrip(text: string, format = GROUPED): string {
-  const merged = mergeHooks(text, format, HOOKS, OPTS);
+  const merged = mergeHooks(text, { format: format, hooks: HOOKS }, OPTS);
   assert.notEqual(merged, text, "the merge changed the text");
   return removeHooks(merged, format, { host: "claude-code" });
 }
@@ -41,13 +41,13 @@ Deno.test("mergeHooks() then removeHooks() gives the text back byte for byte acr
 });
 
 Deno.test("mergeHooks() keeps CRLF line endings and tab indentation in the lines it adds", () => {
-  const merged = mergeHooks('{\r\n\t"a": 1\r\n}\r\n', GROUPED, HOOKS, OPTS);
+  const merged = mergeHooks('{\r\n\t"a": 1\r\n}\r\n', { format: GROUPED, hooks: HOOKS }, OPTS);
   assert.ok(!/[^\r]\n/.test(merged), "every line break is CRLF");
   assert.match(merged, /\r\n\t"hooks": \{\r\n\t\t"SessionStart"/);
 });
 
 Deno.test("mergeHooks() keeps a line comment after the last entry on its own line", () => {
-  const merged = mergeHooks('{\n  "a": 1 // why\n}\n', GROUPED, HOOKS, OPTS);
+  const merged = mergeHooks('{\n  "a": 1 // why\n}\n', { format: GROUPED, hooks: HOOKS }, OPTS);
   assert.match(merged, /"a": 1, \/\/ why\n {2}"hooks"/);
 });
 
@@ -55,11 +55,10 @@ Deno.test("mergeHooks() replaces baton's earlier entries for the host (a moved b
   const other = "/old/baton hook stop --host codex";
   const start = mergeHooks(
     `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "${other}"}, {"type": "command", "command": "./mine.sh"}]}]}}`,
-    GROUPED,
-    HOOKS,
+    { format: GROUPED, hooks: HOOKS },
     { host: "claude-code", invocation: ["/old/baton"] },
   );
-  const moved = mergeHooks(start, GROUPED, HOOKS, OPTS);
+  const moved = mergeHooks(start, { format: GROUPED, hooks: HOOKS }, OPTS);
   const hooks = listHooks(moved, GROUPED);
   const ours = hooks.filter((h) => h.baton?.host === "claude-code");
   assert.deepEqual(ours.map((h) => h.command), [
@@ -68,11 +67,15 @@ Deno.test("mergeHooks() replaces baton's earlier entries for the host (a moved b
   ]);
   assert.ok(hooks.some((h) => h.command === other), "codex's baton entry is not claude-code's");
   assert.ok(hooks.some((h) => h.command === "./mine.sh"));
-  assert.equal(mergeHooks(moved, GROUPED, HOOKS, OPTS), moved, "then idempotent");
+  assert.equal(
+    mergeHooks(moved, { format: GROUPED, hooks: HOOKS }, OPTS),
+    moved,
+    "then idempotent",
+  );
 });
 
 Deno.test("mergeHooks() creates a flat config with its required keys, and a bare one is recognised", () => {
-  const created = mergeHooks(null, FLAT, HOOKS, OPTS);
+  const created = mergeHooks(null, { format: FLAT, hooks: HOOKS }, OPTS);
   const value = JSON.parse(created);
   assert.equal(value.version, 1);
   assert.equal(value.hooks.PreCompact[0].command, "/opt/baton hook pre-compact --host claude-code");
@@ -83,7 +86,7 @@ Deno.test("mergeHooks() creates a flat config with its required keys, and a bare
 });
 
 Deno.test("mergeHooks() adds a missing required key without touching the rest", () => {
-  const merged = mergeHooks('{\n  "hooks": {}\n}\n', FLAT, HOOKS, OPTS);
+  const merged = mergeHooks('{\n  "hooks": {}\n}\n', { format: FLAT, hooks: HOOKS }, OPTS);
   assert.equal(JSON.parse(merged).version, 1);
 });
 
@@ -97,7 +100,7 @@ Deno.test("mergeHooks() refuses malformed JSON and wrong shapes with positions, 
   ];
   for (const [text, re] of cases) {
     assert.throws(
-      () => mergeHooks(text, GROUPED, HOOKS, OPTS),
+      () => mergeHooks(text, { format: GROUPED, hooks: HOOKS }, OPTS),
       (e: Error & { code?: string }) => {
         assert.equal(e.code, "config_unparseable");
         assert.match(e.message, re);
@@ -116,7 +119,10 @@ Deno.test("sameTokens() ignores whitespace only", () => {
 
 Deno.test("mergeHooks() refuses a hostile nesting depth with a typed error instead of overflowing the stack", () => {
   const deep = `{"a": ${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
-  assert.throws(() => mergeHooks(deep, GROUPED, HOOKS, OPTS), /nests 100001 levels deep/);
+  assert.throws(
+    () => mergeHooks(deep, { format: GROUPED, hooks: HOOKS }, OPTS),
+    /nests 100001 levels deep/,
+  );
   const fine = `{"a": ${"[".repeat(200)}${"]".repeat(200)}}`;
   assert.equal(roundTrip(fine), fine, "positive control: ordinary depth is fine");
 });
@@ -124,8 +130,12 @@ Deno.test("mergeHooks() refuses a hostile nesting depth with a typed error inste
 Deno.test("a renamed binary's entries are recognised through this process's invocation", () => {
   const renamed = { host: "claude-code", invocation: ["/opt/bt"] } as const;
   const text = '{\n  "a": 1\n}\n';
-  const merged = mergeHooks(text, GROUPED, HOOKS, renamed);
-  assert.equal(mergeHooks(merged, GROUPED, HOOKS, renamed), merged, "idempotent");
+  const merged = mergeHooks(text, { format: GROUPED, hooks: HOOKS }, renamed);
+  assert.equal(
+    mergeHooks(merged, { format: GROUPED, hooks: HOOKS }, renamed),
+    merged,
+    "idempotent",
+  );
   assert.equal(removeHooks(merged, GROUPED, renamed), text);
   assert.equal(
     removeHooks(merged, GROUPED, { host: "claude-code" }),
