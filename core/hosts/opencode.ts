@@ -1,8 +1,8 @@
 /**
  * OpenCode: skill in `.opencode/skills/baton/`, commands in
  * `.opencode/commands/`, and a plugin module in `.opencode/plugins/` (its
- * hook mechanism) that runs baton before compaction and when a session goes
- * idle; for the project or `$XDG_CONFIG_HOME/opencode` (default
+ * hook mechanism) that runs baton before compaction (capsule, and the
+ * briefing into the compaction context) and when a session goes idle; for the project or `$XDG_CONFIG_HOME/opencode` (default
  * `~/.config/opencode`). Pure.
  * @module
  */
@@ -16,7 +16,7 @@ export const OPENCODE: HostSpec = {
   label: "OpenCode",
   hookSupport: "plugin",
   hookNote:
-    "the plugin writes a capsule before compaction and when a session goes idle; OpenCode has no documented session-start injection, so the briefing is loaded with /baton-resume",
+    "the plugin writes a capsule before compaction and adds the briefing to the compacted context, and writes one when a session goes idle; OpenCode documents no session-start injection, so a new session loads the briefing with /baton-resume",
   layout(scope, env, content) {
     const config = envDir(env, "XDG_CONFIG_HOME") ?? joinPath(env.home, ".config");
     const root = scopeRoot(scope, {

@@ -165,11 +165,16 @@ export function renderTomlCommand(prompt: PromptSource, invocation: BatonInvocat
 /** Milliseconds the plugin waits for one baton hook before killing it. */
 const PLUGIN_TIMEOUT_MS = 5000;
 
+/** Largest briefing the plugin adds to OpenCode's compaction context (the hosts' usual cap). */
+const PLUGIN_MAX_CONTEXT = 10_000;
+
 /**
- * The OpenCode plugin module: it runs `baton hook pre-compact` when OpenCode
- * is about to compact a session and `baton hook stop` when a session goes
- * idle, passing a small JSON payload on stdin, and never lets a failure of
- * baton reach OpenCode. Plain JavaScript, runnable under Bun and Node.
+ * The OpenCode plugin module: when OpenCode is about to compact a session it
+ * runs `baton hook pre-compact` (a capsule) and adds `baton load`'s briefing
+ * to the compaction context, so the compacted session keeps it; when a
+ * session goes idle it runs `baton hook stop`. Payloads go on stdin as JSON.
+ * A failure or a slow baton never reaches OpenCode. Plain JavaScript,
+ * runnable under Bun and Node.
  *
  * @param invocation How baton is started.
  * @returns The module text.
@@ -181,52 +186,58 @@ const PLUGIN_TIMEOUT_MS = 5000;
  */
 export function renderOpenCodePlugin(invocation: BatonInvocation): string {
   return `// ${BATON_MARKER}: baton uninstall removes this file.
-// Runs baton's hooks from OpenCode: a capsule before compaction and when a session goes idle.
-// A failure or a slow baton never blocks OpenCode: errors are swallowed and the run is killed
-// after ${PLUGIN_TIMEOUT_MS} ms.
+// Runs baton from OpenCode: a capsule and the briefing before compaction, a capsule when a
+// session goes idle. A failure or a slow baton never blocks OpenCode: errors are swallowed and
+// a run is killed after ${PLUGIN_TIMEOUT_MS} ms.
 import { spawn } from "node:child_process";
 
 const BATON = ${JSON.stringify([...invocation])};
 
-function runHook(event, payload, cwd) {
+function runBaton(args, payload, cwd) {
   return new Promise((resolve) => {
     let child;
+    let out = "";
     try {
-      child = spawn(BATON[0], [...BATON.slice(1), "hook", event, "--host", "opencode"], {
+      child = spawn(BATON[0], [...BATON.slice(1), ...args], {
         cwd,
-        stdio: ["pipe", "ignore", "ignore"],
+        stdio: ["pipe", "pipe", "ignore"],
       });
     } catch {
-      resolve();
+      resolve("");
       return;
     }
     const timer = setTimeout(() => child.kill("SIGKILL"), ${PLUGIN_TIMEOUT_MS});
+    child.stdout.on("data", (chunk) => {
+      if (out.length < ${PLUGIN_MAX_CONTEXT}) out += chunk;
+    });
     child.on("error", () => {
       clearTimeout(timer);
-      resolve();
+      resolve("");
     });
-    child.on("close", () => {
+    child.on("close", (code) => {
       clearTimeout(timer);
-      resolve();
+      resolve(code === 0 ? out.slice(0, ${PLUGIN_MAX_CONTEXT}) : "");
     });
     child.stdin.on("error", () => {});
-    child.stdin.end(JSON.stringify(payload));
+    child.stdin.end(payload === null ? "" : JSON.stringify(payload));
   });
 }
 
 // OpenCode awaits the hooks object a plugin function returns.
 export function BatonPlugin({ directory }) {
   return Promise.resolve({
-    "experimental.session.compacting": async (input) => {
-      await runHook("pre-compact", {
+    "experimental.session.compacting": async (input, output) => {
+      await runBaton(["hook", "pre-compact", "--host", "opencode"], {
         hook_event_name: "experimental.session.compacting",
         session_id: input?.sessionID ?? null,
         cwd: directory,
       }, directory);
+      const briefing = (await runBaton(["load"], null, directory)).trim();
+      if (briefing !== "" && Array.isArray(output?.context)) output.context.push(briefing);
     },
     event: async ({ event }) => {
       if (event?.type !== "session.idle") return;
-      await runHook("stop", {
+      await runBaton(["hook", "stop", "--host", "opencode"], {
         hook_event_name: "session.idle",
         session_id: event.properties?.sessionID ?? null,
         cwd: directory,

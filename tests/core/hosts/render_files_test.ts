@@ -38,16 +38,19 @@ Deno.test("the rendered skill and commands state the invocation once and carry t
   );
 });
 
-Deno.test("the OpenCode plugin runs baton's hook with a JSON payload on stdin and swallows a missing program", async () => {
+Deno.test("the OpenCode plugin runs baton's hook with a JSON payload on stdin, adds the briefing before compaction, and swallows a missing program", async () => {
   const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-plugin-" }));
-  const recorder = 'printf "%s\\n" "$@" > "$0.args"; cat > "$0.stdin"';
+  const recorder =
+    'if [ "$1" = load ]; then echo "BRIEFING"; exit 0; fi; printf "%s\\n" "$@" > "$0.args"; cat > "$0.stdin"';
   const write = async (name: string, invocation: string[]) => {
     await Deno.writeTextFile(`${dir}/${name}`, renderOpenCodePlugin(invocation));
     return (await import(`file://${dir}/${name}`)).BatonPlugin;
   };
   const plugin = await write("ok.js", ["/bin/sh", "-c", recorder, `${dir}/rec`]);
   const hooks = await plugin({ directory: dir });
-  await hooks["experimental.session.compacting"]({ sessionID: "ses_1" }, { context: [] });
+  const output = { context: [] as string[] };
+  await hooks["experimental.session.compacting"]({ sessionID: "ses_1" }, output);
+  assert.deepEqual(output.context, ["BRIEFING"], "the briefing joins the compaction context");
   assert.equal(await Deno.readTextFile(`${dir}/rec.args`), "hook\npre-compact\n--host\nopencode\n");
   assert.deepEqual(JSON.parse(await Deno.readTextFile(`${dir}/rec.stdin`)), {
     hook_event_name: "experimental.session.compacting",
@@ -57,5 +60,7 @@ Deno.test("the OpenCode plugin runs baton's hook with a JSON payload on stdin an
   await hooks.event({ event: { type: "session.idle", properties: { sessionID: "ses_1" } } });
   assert.equal(await Deno.readTextFile(`${dir}/rec.args`), "hook\nstop\n--host\nopencode\n");
   const missing = await write("missing.js", [`${dir}/no-such-baton`]);
-  await (await missing({ directory: dir }))["experimental.session.compacting"]({}, { context: [] });
+  const none = { context: [] as string[] };
+  await (await missing({ directory: dir }))["experimental.session.compacting"]({}, none);
+  assert.deepEqual(none.context, [], "nothing added when baton cannot run");
 });
