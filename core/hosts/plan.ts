@@ -21,6 +21,7 @@ import type { HostId } from "./ids.ts";
 import {
   BATON_MARKER,
   type DesiredFile,
+  type HookConfigFile,
   type HookSupport,
   type HostContent,
   type HostEnv,
@@ -219,6 +220,28 @@ export async function planInstall(
 }
 
 /**
+ * True when the current config differs from the backup only by baton's
+ * entries: taking them out gives the backup's document, or installing into
+ * the backup gives the current text (this also covers empty containers of the
+ * user's that baton filled).
+ */
+function isOnlyBatons(
+  current: string,
+  backup: string,
+  file: HookConfigFile,
+  spec: HostSpec,
+  options: PlanOptions,
+): boolean {
+  const opts = { host: spec.id, invocation: options.content.invocation };
+  try {
+    if (sameTokens(keepBom(current, (b) => removeHooks(b, file.format, opts)), backup)) return true;
+    return sameTokens(keepBom(backup, (b) => mergeHooks(b, file, opts)), current);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Plans removing what baton installed for one host and scope: its own files
  * (only those carrying its marker) and its hook entries. A config is put back
  * from the backup, byte for byte, when nothing but baton's entries changed it
@@ -265,7 +288,7 @@ export async function planUninstall(
     }
     const backupPath = file.path + BACKUP_SUFFIX;
     const backup = await readText(fs, backupPath);
-    if (backup !== null && sameTokens(after, backup)) {
+    if (backup !== null && isOnlyBatons(before, backup, file, spec, options)) {
       const c = change(file, "restore", before, backup);
       c.dropBackup = backupPath;
       c.writePath = target;

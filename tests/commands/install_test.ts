@@ -341,3 +341,16 @@ Deno.test("a config with a byte-order mark keeps it through install and uninstal
   assert.equal((await run(uninstallCommand, ["gemini"], s)).code, 0);
   assert.equal(await raw(path), original);
 });
+
+Deno.test("empty containers the user had (hooks {}, an empty event list) come back from the backup", async () => {
+  const s = await setup();
+  const path = `${s.project}/.codex/hooks.json`;
+  await Deno.mkdir(`${s.project}/.codex`);
+  const original = '{\n  "hooks": {\n    "PreCompact": []\n  }\n}\n';
+  await Deno.writeTextFile(path, original);
+  await run(installCommand, ["codex"], s);
+  assert.notEqual(await Deno.readTextFile(path), original);
+  await run(uninstallCommand, ["codex"], s);
+  assert.equal(await Deno.readTextFile(path), original);
+  assert.equal(await Deno.stat(`${path}.baton-backup`).catch(() => null), null);
+});

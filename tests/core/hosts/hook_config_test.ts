@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import {
   isBareConfig,
   listHooks,
@@ -141,5 +142,52 @@ Deno.test("a renamed binary's entries are recognised through this process's invo
     removeHooks(merged, GROUPED, { host: "claude-code" }),
     merged,
     "without the invocation, /opt/bt is not recognisably baton",
+  );
+});
+
+Deno.test("mergeHooks() then removeHooks() is the identity on generated configs in any indentation, both shapes", () => {
+  const userHandler = fc.record({
+    type: fc.constant("command"),
+    command: fc.string({ maxLength: 8 }),
+  });
+  // Empty user containers ("hooks": {}, "PreCompact": []) that baton then filled come back only
+  // from the backup (tests/commands/install_test.ts covers that path), so the generated user hooks are never empty.
+  const userHooks = fc.dictionary(
+    fc.constantFrom("SessionStart", "PreCompact", "Stop", "Other"),
+    fc.array(fc.oneof(userHandler, fc.record({ hooks: fc.array(userHandler, { maxLength: 2 }) })), {
+      minLength: 1,
+      maxLength: 3,
+    }),
+    { minKeys: 1 },
+  );
+  const config = fc.record({
+    extra: fc.dictionary(
+      fc.string({ maxLength: 6 }).filter((k) => k !== "hooks"),
+      fc.jsonValue({ maxDepth: 3 }),
+      {
+        maxKeys: 4,
+      },
+    ),
+    hooks: fc.option(userHooks, { nil: undefined }),
+    indent: fc.constantFrom(2, 4, "\t"),
+    crlf: fc.boolean(),
+  });
+  fc.assert(
+    fc.property(config, fc.constantFrom(GROUPED, FLAT), (c, format) => {
+      const value: Record<string, unknown> = { ...c.extra };
+      if (c.hooks !== undefined) value.hooks = c.hooks;
+      let text = JSON.stringify(value, null, c.indent) + "\n";
+      if (c.crlf) text = text.replaceAll("\n", "\r\n");
+      const merged = mergeHooks(text, { format, hooks: HOOKS }, OPTS);
+      assert.equal(mergeHooks(merged, { format, hooks: HOOKS }, OPTS), merged);
+      const removed = removeHooks(merged, format, { host: "claude-code" });
+      if (format.requiredRoot.version === undefined || "version" in value) {
+        assert.equal(removed, text);
+      } else {assert.deepEqual(
+          JSON.parse(removed),
+          JSON.parse(JSON.stringify({ ...value, version: 1 })),
+        );}
+    }),
+    { numRuns: 200 },
   );
 });
