@@ -48,7 +48,7 @@ function hostCheck(report: HostReport): DoctorCheck | null {
   );
   if (states.length === 0) return null;
   const where = states.map((s) => s.scope).join(" and ");
-  const problems = states.flatMap((s) => s.problems);
+  const problems = [...new Set(states.flatMap((s) => s.problems))];
   if (problems.length > 0) {
     return {
       name: `host:${report.host}`,

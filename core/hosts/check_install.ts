@@ -134,7 +134,12 @@ export async function checkInstall(
     }
   }
   if (present > 0) {
-    for (const sw of spec.hookSwitches?.(options.scope, options.env) ?? []) {
+    // User-level switches apply to every project, so a project install checks both levels.
+    const scopes = options.scope === "project" && options.env.home !== ""
+      ? (["project", "user"] as const)
+      : [options.scope];
+    const switches = scopes.flatMap((sc) => spec.hookSwitches?.(sc, options.env) ?? []);
+    for (const sw of switches) {
       const text = await readOrNull(fs, sw.path);
       if (text === null) continue;
       if (await switchValue(text, sw) === sw.off) {

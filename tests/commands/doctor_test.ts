@@ -191,4 +191,13 @@ Deno.test("doctor reports a host setting that turns hooks off (Codex features.ho
     /sets features\.hooks = false: the host runs no hooks/,
   );
   assert.match(check(off.report, "host:claude-code").reason, /disableAllHooks = true/);
+  await Deno.remove(`${repo}/.claude/settings.json`);
+  await Deno.mkdir(`${home}/.claude`);
+  await Deno.writeTextFile(`${home}/.claude/settings.json`, '{ "disableAllHooks": true }\n');
+  const user = await doctor(repo, home);
+  assert.match(
+    check(user.report, "host:claude-code").reason,
+    /\.claude\/settings\.json sets disableAllHooks = true/,
+    "a user-level switch turns off project hooks too",
+  );
 });
