@@ -19,6 +19,9 @@ export const COMMAND_LOADERS: Readonly<Record<string, () => Promise<Command>>> =
   hook: async () => (await import("./hook.ts")).hookCommand,
   paste: async () => (await import("./paste.ts")).pasteCommand,
   ingest: async () => (await import("./ingest.ts")).ingestCommand,
+  install: async () => (await import("./install.ts")).installCommand,
+  uninstall: async () => (await import("./uninstall.ts")).uninstallCommand,
+  doctor: async () => (await import("./doctor.ts")).doctorCommand,
   demo: async () => (await import("./demo.ts")).demoCommand,
 };
 

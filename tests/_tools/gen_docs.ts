@@ -1,18 +1,26 @@
 /**
- * Generates the README's command reference and exit-code table from the
- * command table, and the paste-only instructions' field list from the draft
- * template (`deno task gen`); with --check it only reports staleness and
- * exits 1 (part of `deno task check` and the test suite).
+ * Generates the README's command reference and exit-code table, the paste-only
+ * instructions' field list (from the draft template), the skill's
+ * command list (skills/baton/SKILL.md) and the per-host reference files in
+ * integrations/<host>/ from the command table and core/hosts (`deno task
+ * gen`); with --check it only reports staleness and exits 1 (part of `deno
+ * task check` and the test suite).
  * @module
  */
 import { loadCommands } from "../../commands/mod.ts";
 import { renderDraftReference } from "../../core/capsule/render_draft_reference.ts";
 import { renderHelp } from "../../commands/_command.ts";
 import { EXIT } from "../../core/errors.ts";
+import { HOSTS } from "../../core/hosts/hosts.ts";
+import { HOST_IDS } from "../../core/hosts/ids.ts";
+import { parsePromptSource } from "../../core/hosts/parse_prompt.ts";
+import { hostReferenceFiles } from "../../core/hosts/reference_files.ts";
+import { PROMPT_TEXTS } from "../../integrations/mod.ts";
+import { BATON_SKILL } from "../../skills/mod.ts";
 
 const COMMANDS = await loadCommands();
 
-/** Generated blocks: marker name -> content. */
+/** Generated README blocks: marker name -> content. */
 export function generatedBlocks(): Record<string, string> {
   const commands = COMMANDS.filter((c) => !c.hidden).map((c) =>
     [
@@ -35,6 +43,30 @@ export function generatedBlocks(): Record<string, string> {
   return { commands, "exit-codes": exits };
 }
 
+/** The skill's generated command list. */
+export function skillBlocks(): Record<string, string> {
+  const lines = COMMANDS.filter((c) => !c.hidden).map((c) =>
+    `- \`baton ${c.name}\`: ${c.summary}.`
+  );
+  return { "skill-commands": lines.join("\n") + "\n" };
+}
+
+/** Every generated file under integrations/<host>/: repository-relative path -> text. */
+export function integrationFiles(): Record<string, string> {
+  const content = {
+    invocation: ["baton"],
+    skill: BATON_SKILL,
+    prompts: Object.entries(PROMPT_TEXTS).map(([n, t]) => parsePromptSource(n, t)),
+  };
+  const out: Record<string, string> = {};
+  for (const id of HOST_IDS) {
+    for (const [rel, text] of Object.entries(hostReferenceFiles(HOSTS[id], content))) {
+      out[`integrations/${id}/${rel}`] = text;
+    }
+  }
+  return out;
+}
+
 /** Replaces every generated block in `text`. */
 export function applyBlocks(text: string, blocks: Record<string, string>): string {
   let out = text;
@@ -43,13 +75,36 @@ export function applyBlocks(text: string, blocks: Record<string, string>): strin
     const end = `<!-- END GENERATED: ${name} -->`;
     const i = out.indexOf(begin);
     const j = out.indexOf(end);
-    if (i < 0 || j < i) throw new Error(`README.md lacks the markers for "${name}"`);
+    if (i < 0 || j < i) throw new Error(`The file lacks the markers for "${name}"`);
     out = out.slice(0, i + begin.length) + "\n\n" + content + "\n" + out.slice(j);
   }
   return out;
 }
 
-/** Every generated file with its blocks. */
+function listFiles(dir: string, out: string[] = []): string[] {
+  let entries: Deno.DirEntry[];
+  try {
+    entries = [...Deno.readDirSync(dir)];
+  } catch {
+    return out;
+  }
+  for (const e of entries) {
+    const path = `${dir}/${e.name}`;
+    if (e.isDirectory) listFiles(path, out);
+    else out.push(path);
+  }
+  return out;
+}
+
+function readOrNull(path: string): string | null {
+  try {
+    return Deno.readTextFileSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/** Block-generated files (README and the paste-only instructions) with their blocks. */
 export function generatedFiles(): Record<string, Record<string, string>> {
   return {
     "README.md": generatedBlocks(),
@@ -57,19 +112,43 @@ export function generatedFiles(): Record<string, Record<string, string>> {
   };
 }
 
-if (import.meta.main) {
-  let stale = false;
-  for (const [file, blocks] of Object.entries(generatedFiles())) {
-    const text = Deno.readTextFileSync(file);
-    const next = applyBlocks(text, blocks);
-    if (next === text) continue;
-    if (Deno.args.includes("--check")) {
-      console.error(`${file} is stale: run deno task gen`);
-      stale = true;
-    } else {
-      Deno.writeTextFileSync(file, next);
-      console.error(`${file} regenerated`);
+/** Path -> wanted text (null: the file must not exist) for every generated file. */
+export function wantedFiles(): Record<string, string | null> {
+  const wanted: Record<string, string | null> = {};
+  for (const [path, blocks] of Object.entries(generatedFiles())) {
+    wanted[path] = applyBlocks(readOrNull(path) ?? "", blocks);
+  }
+  wanted["skills/baton/SKILL.md"] = applyBlocks(
+    readOrNull("skills/baton/SKILL.md") ?? "",
+    skillBlocks(),
+  );
+  const files = integrationFiles();
+  for (const id of HOST_IDS) {
+    for (const path of listFiles(`integrations/${id}`)) {
+      if (!(path in files)) wanted[path] = null;
     }
   }
-  if (stale) Deno.exit(1);
+  return { ...wanted, ...files };
+}
+
+if (import.meta.main) {
+  const stale: string[] = [];
+  for (const [path, text] of Object.entries(wantedFiles())) {
+    if (readOrNull(path) === text) continue;
+    stale.push(path);
+    if (Deno.args.includes("--check")) continue;
+    if (text === null) Deno.removeSync(path);
+    else {
+      Deno.mkdirSync(path.slice(0, path.lastIndexOf("/")) || ".", { recursive: true });
+      Deno.writeTextFileSync(path, text);
+    }
+  }
+  if (Deno.args.includes("--check")) {
+    if (stale.length > 0) {
+      console.error(`Generated files are stale (${stale.join(", ")}): run deno task gen`);
+      Deno.exit(1);
+    }
+  } else if (stale.length > 0) {
+    console.error(`Regenerated: ${stale.join(", ")}`);
+  }
 }

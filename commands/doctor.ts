@@ -1,0 +1,49 @@
+/**
+ * `baton doctor`: can baton work here, and is it wired into the hosts?
+ * @module
+ */
+import { boolFlag, type Command } from "./_command.ts";
+import { printJson } from "./_context.ts";
+import { hostContent, hostEnv } from "./_hosts_args.ts";
+
+const MARK = { ok: "ok  ", warn: "warn", fail: "FAIL" } as const;
+
+/** The doctor command. */
+export const doctorCommand: Command = {
+  name: "doctor",
+  summary: "Check whether baton can work here and how the hosts are wired",
+  description:
+    "Checks, with a reason for each: whether the current directory is inside a git repository; whether .baton is writable (probed with a temp file that is removed); which hosts have baton installed for the project and for the user, whether their configs parse and whether their hook entries point at this baton; whether the clock is plausible (not before this build's year, no capsule dated in the future); and whether the capsule chain is valid (every archived capsule validates and every previous link resolves). The verdict is supported, degraded (baton works with less) or unsupported (baton cannot write a capsule here). Exit 0 when supported, 1 otherwise.",
+  examples: ["baton doctor", "baton doctor --json | jq .status"],
+  flags: [],
+  async run(args, io) {
+    const env = await hostEnv(io);
+    const content = await hostContent();
+    const { runDoctor } = await import("../core/doctor/run_doctor.ts");
+    const report = await runDoctor({
+      fs: io.fs,
+      cwd: io.cwd(),
+      now: io.now,
+      randomToken: io.randomToken,
+      env,
+      content,
+    });
+    if (boolFlag(args, "json")) {
+      printJson(io, {
+        status: report.status,
+        checks: report.checks,
+        hosts: report.hosts.map((h) => ({
+          host: h.host,
+          project: h.project.installed,
+          user: h.user?.installed ?? null,
+        })),
+      });
+    } else {
+      for (const c of report.checks) {
+        io.stdout.write(`${MARK[c.outcome]}  ${c.name}: ${c.reason}\n`);
+      }
+      io.stdout.write(`baton is ${report.status} here\n`);
+    }
+    return report.status === "supported" ? 0 : 1;
+  },
+};

@@ -1,0 +1,26 @@
+/**
+ * `baton install HOST...`: writes the skill, the command files and the hook
+ * entries for agent hosts, merging into existing configs without touching
+ * anything of the user's.
+ * @module
+ */
+import type { Command } from "./_command.ts";
+import { runHostPlans, SCOPE_FLAGS } from "./_hosts_args.ts";
+
+/** The install command. */
+export const installCommand: Command = {
+  name: "install",
+  summary: "Install baton's skill, commands and hooks into agent hosts",
+  description:
+    "For each host (claude-code, codex, cursor, gemini, opencode, copilot, or all) writes the baton skill, the host's command files and its hook entries: session start loads the briefing, pre-compaction and session end write a capsule. Hook commands call this baton by absolute path. Existing configs are parsed and merged in place (comments, order and unrelated settings kept) and written atomically, with a one-time backup beside them (.baton-backup); a config that cannot be parsed stops the install before anything is written, and a file baton did not write is never overwritten. Running install again changes nothing. Hosts whose hook formats are unconfirmed get the skill and command files only.",
+  usage: "HOST...",
+  maxPositionals: 16,
+  examples: [
+    "baton install claude-code",
+    "baton install codex cursor --user",
+    "baton install all --dry-run",
+    "baton install gemini --json",
+  ],
+  flags: [...SCOPE_FLAGS],
+  run: (args, io) => runHostPlans(args, io, { action: "install" }),
+};

@@ -1,0 +1,118 @@
+/**
+ * `baton doctor`'s checks, assembled: repository, store, hosts, clock and
+ * capsule chain, and the verdict. Core: every effect goes through the
+ * injected file system.
+ * @module
+ */
+import type { WriteFs } from "../fs.ts";
+import { findBatonLayout } from "../store/find_layout.ts";
+import { checkInstall, type InstallState } from "../hosts/check_install.ts";
+import { HOSTS } from "../hosts/hosts.ts";
+import { HOST_IDS, type HostId } from "../hosts/ids.ts";
+import type { HostContent, HostEnv } from "../hosts/types.ts";
+import { type DoctorCheck, type DoctorStatus, doctorStatus } from "./check.ts";
+import { checkChain } from "./check_chain.ts";
+import { checkClock } from "./check_clock.ts";
+import { checkStore } from "./check_store.ts";
+
+/** What doctor needs from the outside world. */
+export interface DoctorContext {
+  fs: WriteFs;
+  cwd: string;
+  now: () => Date;
+  randomToken: () => string;
+  /** Host locations; `home` is "" when unknown (the user scope is then skipped). */
+  env: HostEnv;
+  /** What this baton would install (its invocation above all). */
+  content: HostContent;
+}
+
+/** One host's install state in both scopes. */
+export interface HostReport {
+  host: HostId;
+  project: InstallState;
+  user: InstallState | null;
+}
+
+/** The doctor's report. */
+export interface DoctorReport {
+  status: DoctorStatus;
+  checks: DoctorCheck[];
+  hosts: HostReport[];
+}
+
+function hostCheck(report: HostReport): DoctorCheck | null {
+  const spec = HOSTS[report.host];
+  const states = [report.project, report.user].filter((s): s is InstallState =>
+    s !== null && s.installed !== "none"
+  );
+  if (states.length === 0) return null;
+  const where = states.map((s) => s.scope).join(" and ");
+  const problems = [...new Set(states.flatMap((s) => s.problems))];
+  if (problems.length > 0) {
+    return {
+      name: `host:${report.host}`,
+      outcome: "warn",
+      reason: `${spec.label} (${where}): ${problems.slice(0, 3).join("; ")}${
+        problems.length > 3 ? ` and ${problems.length - 3} more` : ""
+      }`,
+    };
+  }
+  const hooks = spec.hookSupport === "none"
+    ? "skill and command files only (the host's hook format is unconfirmed)"
+    : `hooks point at this baton: ${spec.hookNote}`;
+  return {
+    name: `host:${report.host}`,
+    outcome: "ok",
+    reason: `${spec.label} (${where}): ${hooks}`,
+  };
+}
+
+/**
+ * Runs every check.
+ *
+ * @param ctx The outside world.
+ * @returns The report.
+ */
+export async function runDoctor(ctx: DoctorContext): Promise<DoctorReport> {
+  const checks: DoctorCheck[] = [];
+  const found = await findBatonLayout(ctx.fs, ctx.cwd);
+  checks.push(
+    found.repo === null
+      ? {
+        name: "repository",
+        outcome: "warn",
+        reason: "Not inside a git repository: capsules written here carry no repository facts",
+      }
+      : {
+        name: "repository",
+        outcome: "ok",
+        reason: `Inside the git repository at ${found.repo.workTree}`,
+      },
+  );
+  checks.push(await checkStore(ctx.fs, found.layout, { token: ctx.randomToken() }));
+  const hosts: HostReport[] = [];
+  for (const id of HOST_IDS) {
+    const opts = { env: ctx.env, content: ctx.content };
+    hosts.push({
+      host: id,
+      project: await checkInstall(ctx.fs, HOSTS[id], { ...opts, scope: "project" }),
+      user: ctx.env.home === ""
+        ? null
+        : await checkInstall(ctx.fs, HOSTS[id], { ...opts, scope: "user" }),
+    });
+  }
+  const hostChecks = hosts.map(hostCheck).filter((c): c is DoctorCheck => c !== null);
+  checks.push(
+    ...(hostChecks.length > 0 ? hostChecks : [{
+      name: "hosts",
+      outcome: "warn" as const,
+      reason:
+        "No host has baton installed: capsules are written only when asked (run baton install HOST)",
+    }]),
+  );
+  const chain = await checkChain(ctx.fs, found.layout);
+  checks.push(checkClock(ctx.now(), { latestCreatedAt: chain.latestCreatedAt }));
+  checks.push(chain.check);
+  return { status: doctorStatus(checks), checks, hosts };
+}

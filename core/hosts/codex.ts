@@ -1,0 +1,67 @@
+/**
+ * Codex CLI: skill in `.agents/skills/baton/` (project) or
+ * `~/.agents/skills/baton/` (user); hooks merged into `.codex/hooks.json`
+ * (project) or `$CODEX_HOME/hooks.json` (user, default `~/.codex`). Custom
+ * prompts were removed from Codex (0.117.0), so the skill is the entry point.
+ * Pure.
+ * @module
+ */
+import {
+  envDir,
+  joinPath,
+  jsonHooks,
+  lifecycleHooks,
+  scopeRoot,
+  sharedConfigNote,
+  skillFile,
+} from "./_host_files.ts";
+import type { HostEnv, HostSpec, InstallScope } from "./types.ts";
+
+const HOOKS = lifecycleHooks(
+  { start: "SessionStart", compact: "PreCompact", end: "SessionEnd" },
+  // Codex caps SessionEnd hooks at 3 seconds.
+  { startMatcher: "startup|resume|clear|compact", endTimeoutSeconds: 3 },
+);
+
+/** `.codex` of the project, or `$CODEX_HOME` (default `~/.codex`). */
+function codexDir(scope: InstallScope, env: HostEnv): string {
+  return scopeRoot(scope, {
+    project: joinPath(env.projectRoot, ".codex"),
+    user: envDir(env, "CODEX_HOME") ?? joinPath(env.home, ".codex"),
+  });
+}
+
+/** The Codex CLI integration. */
+export const CODEX: HostSpec = {
+  id: "codex",
+  label: "Codex CLI",
+  hookSupport: "hooks",
+  hookNote:
+    "SessionStart loads the briefing; PreCompact and SessionEnd write a capsule; Codex runs new hooks only after they are trusted in /hooks",
+  hookSwitches(scope, env) {
+    const config = joinPath(codexDir(scope, env), "config.toml");
+    return [
+      { path: config, format: "toml", key: ["features", "hooks"], off: false },
+      { path: config, format: "toml", key: ["features", "codex_hooks"], off: false },
+    ];
+  },
+  layout(scope, env, content) {
+    return {
+      files: [
+        skillFile(
+          scopeRoot(scope, {
+            project: joinPath(env.projectRoot, ".agents", "skills"),
+            user: joinPath(env.home, ".agents", "skills"),
+          }),
+          content,
+        ),
+        jsonHooks(joinPath(codexDir(scope, env), "hooks.json"), { hooks: HOOKS, shape: "grouped" }),
+      ],
+      notes: [
+        "Codex skips new hooks until you trust them: run /hooks in Codex once",
+        "Codex has no command files any more (custom prompts were removed in 0.117.0): use $baton",
+        ...sharedConfigNote(scope, ".codex/hooks.json"),
+      ],
+    };
+  },
+};

@@ -1,0 +1,52 @@
+/**
+ * Cursor: skill in `.cursor/skills/baton/`, commands in `.cursor/commands/`
+ * (plain Markdown: Cursor ignores front matter there), hooks merged into
+ * `.cursor/hooks.json` (`"version": 1`, event -> list of handlers), for the
+ * project or `~/.cursor/`. Pure.
+ * @module
+ */
+import {
+  joinPath,
+  jsonHooks,
+  lifecycleHooks,
+  markdownCommands,
+  scopeRoot,
+  sharedConfigNote,
+  skillFile,
+} from "./_host_files.ts";
+import type { HostSpec } from "./types.ts";
+
+// preCompact is observe-only in Cursor: it can never block compaction.
+const HOOKS = lifecycleHooks({ start: "sessionStart", compact: "preCompact", end: "sessionEnd" });
+
+/** The Cursor integration. */
+export const CURSOR: HostSpec = {
+  id: "cursor",
+  label: "Cursor",
+  hookSupport: "hooks",
+  hookNote:
+    "sessionStart loads the briefing (additional_context); preCompact and sessionEnd write a capsule",
+  layout(scope, env, content) {
+    const root = scopeRoot(scope, {
+      project: joinPath(env.projectRoot, ".cursor"),
+      user: joinPath(env.home, ".cursor"),
+    });
+    return {
+      files: [
+        skillFile(joinPath(root, "skills"), content),
+        ...markdownCommands(content, {
+          dir: joinPath(root, "commands"),
+          suffix: ".md",
+          frontMatter: null,
+        }),
+        jsonHooks(joinPath(root, "hooks.json"), {
+          hooks: HOOKS,
+          shape: "flat",
+          requiredRoot: { version: 1 },
+          typeField: false,
+        }),
+      ],
+      notes: sharedConfigNote(scope, ".cursor/hooks.json"),
+    };
+  },
+};

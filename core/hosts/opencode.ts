@@ -1,0 +1,44 @@
+/**
+ * OpenCode: skill in `.opencode/skills/baton/`, commands in
+ * `.opencode/commands/`, and a plugin module in `.opencode/plugins/` (its
+ * hook mechanism) that runs baton before compaction (capsule, and the
+ * briefing into the compaction context) and when a session goes idle; for the project or `$XDG_CONFIG_HOME/opencode` (default
+ * `~/.config/opencode`). Pure.
+ * @module
+ */
+import { envDir, joinPath, markdownCommands, scopeRoot, skillFile } from "./_host_files.ts";
+import { renderOpenCodePlugin } from "./render_files.ts";
+import type { HostSpec } from "./types.ts";
+
+/** The OpenCode integration. */
+export const OPENCODE: HostSpec = {
+  id: "opencode",
+  label: "OpenCode",
+  hookSupport: "plugin",
+  hookNote:
+    "the plugin writes a capsule before compaction and adds the briefing to the compacted context, and writes one when a session goes idle; OpenCode documents no session-start injection, so a new session loads the briefing with /baton-resume",
+  layout(scope, env, content) {
+    const config = envDir(env, "XDG_CONFIG_HOME") ?? joinPath(env.home, ".config");
+    const root = scopeRoot(scope, {
+      project: joinPath(env.projectRoot, ".opencode"),
+      user: joinPath(config, "opencode"),
+    });
+    return {
+      files: [
+        skillFile(joinPath(root, "skills"), content),
+        ...markdownCommands(content, {
+          dir: joinPath(root, "commands"),
+          suffix: ".md",
+          frontMatter: {},
+          argsPlaceholder: "$ARGUMENTS",
+        }),
+        {
+          kind: "plugin",
+          path: joinPath(root, "plugins", "baton.js"),
+          content: renderOpenCodePlugin(content.invocation),
+        },
+      ],
+      notes: ["OpenCode loads the plugin at start: restart OpenCode after installing"],
+    };
+  },
+};
