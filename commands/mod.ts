@@ -12,6 +12,7 @@ import { loadCommand } from "./load.ts";
 import { listCommand } from "./list.ts";
 import { showCommand } from "./show.ts";
 import { exportCommand } from "./export.ts";
+import { classifyCommand } from "./classify.ts";
 import { demoCommand } from "./demo.ts";
 
 /** Every command, in help order. */
@@ -23,6 +24,7 @@ export const COMMANDS: readonly Command[] = [
   listCommand,
   showCommand,
   exportCommand,
+  classifyCommand,
   demoCommand,
 ];
 

@@ -7,6 +7,28 @@
 import { COMMANDS } from "../../commands/mod.ts";
 import { renderHelp } from "../../commands/_command.ts";
 import { EXIT } from "../../core/errors.ts";
+import { COMMAND_FAMILIES } from "../../core/safety/command/families.ts";
+
+function cell(text: string): string {
+  return text.replace(/\|/g, "\\|");
+}
+
+/** The dangerous command families as a Markdown table. */
+export function familyTable(): string {
+  return [
+    "| family | what it covers | examples (each classified dangerous with this family) |",
+    "| --- | --- | --- |",
+    ...COMMAND_FAMILIES.map((f) =>
+      `| \`${f.id}\`: ${f.title} | ${cell(f.covers)} | ${
+        f.examples.map((e) =>
+          `<code>${cell(e.replace(/&/g, "&amp;").replace(/</g, "&lt;"))}</code>`
+        )
+          .join("<br>")
+      } |`
+    ),
+    "",
+  ].join("\n");
+}
 
 /** Generated blocks: marker name -> content. */
 export function generatedBlocks(): Record<string, string> {
@@ -28,7 +50,7 @@ export function generatedBlocks(): Record<string, string> {
     ...Object.values(EXIT).map((e) => `| ${e.code} | ${e.meaning} |`),
     "",
   ].join("\n");
-  return { commands, "exit-codes": exits };
+  return { commands, "exit-codes": exits, "command-families": familyTable() };
 }
 
 /** Replaces every generated block in `text`. */
