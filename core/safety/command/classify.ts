@@ -81,6 +81,10 @@ export const CLASSIFY_DEFAULTS: Readonly<Required<ClassifyOptions>> = Object.fre
 
 const MAX_REASONS = 20;
 
+/** Drive paths, UNC paths, `$env:`, `%VAR%` or a PowerShell Verb-Noun cmdlet. */
+const WINDOWS_LIKE =
+  /(?:^|[\s'"=(])(?:[A-Za-z]:\\|\\\\[A-Za-z])|\$env:|%[A-Za-z_]+%|\b[A-Z][a-z]+-[A-Z][A-Za-z]+\b/;
+
 const SENSITIVE_ENV =
   /^(?:LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT|DYLD_[A-Z_]+|PATH|IFS|BASH_ENV|ENV|PROMPT_COMMAND|PS[0-4]|SHELLOPTS|BASHOPTS|GIT_SSH|GIT_SSH_COMMAND|GIT_EXEC_PATH|GIT_ASKPASS|SSH_ASKPASS|GIT_CONFIG_[A-Z_]*|GIT_DIR|GIT_WORK_TREE|EDITOR|VISUAL|PAGER|GIT_PAGER|GIT_EDITOR|NODE_OPTIONS|PYTHONPATH|PYTHONSTARTUP|PERL5OPT|PERL5LIB|RUBYOPT|HISTFILE|HOME|ZDOTDIR|XDG_CONFIG_HOME|npm_config_[a-z_]+)$/;
 const RUNS_VALUE = /^(?:PROMPT_COMMAND|GIT_SSH_COMMAND|PAGER|GIT_PAGER|EDITOR|VISUAL|GIT_EDITOR)$/;
@@ -135,7 +139,6 @@ class Analysis implements Findings {
   vars = new Map<string, string>();
   traits: Traits = { download: false, decode: false };
   reported = false;
-  literalBackslash = false;
 
   constructor(options: Required<ClassifyOptions>) {
     this.options = options;
@@ -210,18 +213,27 @@ class Analysis implements Findings {
       }
       if (CONTROL.test(text)) this.review("control characters in the command");
       this.textFallbacks(text);
-      let parsed: ParsedShell;
-      try {
-        parsed = parseShell(text, { literalBackslash: this.literalBackslash });
-      } catch (e) {
-        if (!(e instanceof ShellBoundsError)) throw e;
-        this.dangerous("obfuscated_exec", `more ${e.bound} than the analysis bound`);
-        return this.traits;
+      // Backslashes are escapes in sh but path separators in PowerShell and
+      // cmd: text that looks like either of those is judged both ways, and
+      // every finding of both readings is kept.
+      const modes = WINDOWS_LIKE.test(text) ? [false, true] : [false];
+      const savedVars = this.vars;
+      for (const literalBackslash of modes) {
+        this.vars = new Map(savedVars);
+        let parsed: ParsedShell;
+        try {
+          parsed = parseShell(text, { literalBackslash });
+        } catch (e) {
+          if (!(e instanceof ShellBoundsError)) throw e;
+          this.dangerous("obfuscated_exec", `more ${e.bound} than the analysis bound`);
+          return this.traits;
+        }
+        for (const p of parsed.problems) {
+          // The Windows reading is not held to sh syntax.
+          if (!literalBackslash) this.review(`the command could not be parsed cleanly (${p})`);
+        }
+        this.analyzeScript(parsed.script);
       }
-      for (const p of parsed.problems) {
-        this.review(`the command could not be parsed cleanly (${p})`);
-      }
-      this.analyzeScript(parsed.script);
       return this.traits;
     } finally {
       const mine = this.traits;
@@ -611,11 +623,5 @@ export function classifyCommand(command: string, options: ClassifyOptions = {}):
     return { class: "read_only", families: [], reasons: ["an empty command runs nothing"] };
   }
   a.analyzeText(command);
-  if (command.includes("\\")) {
-    // Backslashes are escapes in sh but path separators in PowerShell and
-    // cmd: judge both readings and keep every finding.
-    a.literalBackslash = true;
-    a.analyzeText(command);
-  }
   return a.result();
 }

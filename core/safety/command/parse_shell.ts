@@ -234,6 +234,34 @@ class Lexer {
         wordStart = false;
         continue;
       }
+      if (mode === "paren" && wordStart && /^case\s/.test(s.slice(i, i + 5))) {
+        // Inside case ... esac a `)` ends a pattern, not the substitution.
+        stack.push("case");
+        i += 4;
+        continue;
+      }
+      if (mode === "case") {
+        if (c === "'") {
+          const j = s.indexOf("'", i + 1);
+          i = j < 0 ? s.length : j + 1;
+          continue;
+        }
+        if (c === '"') stack.push("dquote");
+        else if (c === "`") stack.push("backtick");
+        else if (c === "$" && s[i + 1] === "(") {
+          stack.push("paren");
+          i++;
+        } else if (wordStart && /^esac(?![\w-])/.test(s.slice(i, i + 5))) {
+          stack.pop();
+          i += 4;
+          wordStart = false;
+          continue;
+        }
+        wordStart = BLANK.has(c) || c === "\n" || c === ";" || c === "(" || c === ")" ||
+          c === "|" || c === "&";
+        i++;
+        continue;
+      }
       if (mode === "paren" || mode === "brace") {
         if (c === "'" && mode === "paren") {
           const j = s.indexOf("'", i + 1);
