@@ -640,6 +640,7 @@ class Parser {
   peeked: Token | null = null;
   depth = 0;
   caseDepth = 0;
+  droppedPattern = false;
 
   constructor(lx: Lexer) {
     this.lx = lx;
@@ -695,7 +696,7 @@ class Parser {
   }
 
   pipeline(): Pipeline {
-    const elements: ShellNode[] = [this.command()];
+    let elements: ShellNode[] = [this.command()];
     while (true) {
       const t = this.peek();
       if (t.kind === "op" && (t.op === "|" || t.op === "|&")) {
@@ -706,7 +707,10 @@ class Parser {
           this.lx.problem("pipe without a command");
           break;
         }
-        elements.push(this.command());
+        this.droppedPattern = false;
+        const next = this.command();
+        // `a|b) cmd` in a case: the earlier elements were pattern alternatives.
+        elements = this.droppedPattern ? [next] : [...elements, next];
         continue;
       }
       break;
@@ -854,6 +858,7 @@ class Parser {
         // A case pattern: drop it and read the command that follows.
         this.take();
         cmd.words = [];
+        this.droppedPattern = true;
         continue;
       }
       break;
