@@ -39,14 +39,8 @@ import { filesystemRule } from "./_rules/filesystem.ts";
 import { gitRule } from "./_rules/git.ts";
 import { redirectRule } from "./_rules/redirects.ts";
 import { systemRule } from "./_rules/system.ts";
-import {
-  dumpsEnvironment,
-  isDecoder,
-  isDownloader,
-  isNetworkTool,
-  literalOutput,
-  runsStdin,
-} from "./_rules/traits.ts";
+import { dumpsEnvironment, isDecoder, isDownloader, literalOutput } from "./_rules/traits.ts";
+import { pipelineRule } from "./_rules/pipeline.ts";
 
 /** The three classes, weakest first. */
 export const COMMAND_CLASSES = ["read_only", "review", "dangerous"] as const;
@@ -246,11 +240,14 @@ class Analysis implements Findings {
   }
 
   textFallbacks(text: string): void {
-    // Bounded quantifiers keep this linear on hostile input.
-    const bomb = text.match(
+    // zsh accepts `:(){:|:&};:` without the blanks bash needs; quoted text
+    // is left out (a nested string is checked when it is parsed itself), and
+    // bounded quantifiers keep this linear on hostile input.
+    const bare = text.replace(/'[^']*'|"(?:[^"\\]|\\.)*"/g, "''");
+    const bomb = bare.match(
       /(?:^|[\s;&|])([^\s(){};|&]{1,32})\s{0,8}\(\s{0,8}\)\s{0,8}\{[^}]{0,200}?\1\s{0,8}\|\s{0,8}\1/,
     );
-    if (bomb || /%0\s*\|\s*%0/.test(text)) {
+    if (bomb || /%0\s*\|\s*%0/.test(bare)) {
       this.dangerous("fork_bomb", "a function that pipes into itself (fork bomb)");
     }
   }
@@ -277,52 +274,10 @@ class Analysis implements Findings {
       }
       for (let i = 0; i < n - 1; i++) for (const inv of elements[i]!) inv.pipeOut = true;
       for (const inv of elements.flat()) this.judge(inv);
-      this.judgePipeline(elements);
+      pipelineRule(elements, this);
       all.push(...elements.flat());
     }
     return all;
-  }
-
-  judgePipeline(elements: Invocation[][]): void {
-    const n = elements.length;
-    // Prefix facts (what feeds element i) and suffix facts (what element i feeds).
-    let download = false;
-    let decode = false;
-    let literal = true;
-    for (let i = 1; i < n; i++) {
-      for (const u of elements[i - 1]!) {
-        if (isDownloader(u)) download = true;
-        if (isDecoder(u)) decode = true;
-        if (literalOutput(u) === null) literal = false;
-      }
-      for (const inv of elements[i]!) {
-        if (!runsStdin(inv)) continue;
-        if (download) {
-          this.dangerous("download_exec", `${inv.program}: runs downloaded content piped into it`);
-        } else if (decode) {
-          this.dangerous(
-            "obfuscated_exec",
-            `${inv.program}: runs decoded or transformed content piped into it`,
-          );
-        } else if (!literal) this.review(`${inv.program}: runs what is piped into it`);
-      }
-    }
-    let networkLater = false;
-    for (let i = n - 1; i >= 0; i--) {
-      for (const inv of elements[i]!) {
-        if (networkLater && dumpsEnvironment(inv)) {
-          this.dangerous("credential_exposure", "the environment is sent to the network");
-        }
-        const lang = interpreterName(inv.program);
-        if (networkLater && (SHELLS.has(inv.program) || (lang !== null && lang !== "awk"))) {
-          this.dangerous(
-            "interpreter_primitives",
-            "a shell or interpreter wired to a network connection",
-          );
-        }
-      }
-      if (elements[i]!.some(isNetworkTool)) networkLater = true;
-    }
   }
 
   resolveWord(word: ShellWord): Arg[] {

@@ -79,9 +79,15 @@ export function hasShort(argv: readonly string[], letter: string): boolean {
   return false;
 }
 
+/** Options of {@linkcode hasLong}. */
+export interface HasLongOptions {
+  /** Also accept a PowerShell-style abbreviation of at least this many letters. @default {0} */
+  prefix?: number;
+}
+
 /**
  * True when a long flag (`--force`, `--force=...`) or PowerShell parameter
- * (`-Force`, any case, unambiguous prefix of at least `minPrefix` letters) is present.
+ * (`-Force`, any case; with `prefix`, also an abbreviation of at least that many letters) is present.
  *
  * @example
  * ```ts
@@ -89,11 +95,16 @@ export function hasShort(argv: readonly string[], letter: string): boolean {
  * import { hasLong } from "./invocation.ts";
  * assert.equal(hasLong(["--force-with-lease=main"], "force-with-lease"), true);
  * assert.equal(hasLong(["-Recurse"], "recurse"), true);
- * assert.equal(hasLong(["-Rec"], "recurse", 3), true);
+ * assert.equal(hasLong(["-Rec"], "recurse", { prefix: 3 }), true);
  * assert.equal(hasLong(["--forced"], "force"), false);
  * ```
  */
-export function hasLong(argv: readonly string[], name: string, minPrefix = 0): boolean {
+export function hasLong(
+  argv: readonly string[],
+  name: string,
+  options: HasLongOptions = {},
+): boolean {
+  const minPrefix = options.prefix ?? 0;
   const n = name.toLowerCase();
   for (const a of argv) {
     if (a === "--") return false;

@@ -27,6 +27,17 @@ const WIN_VARS =
  * True for a deletion target that is broad: a root, a home, the current or a
  * parent directory, a bare glob, a top-level system directory, a drive root,
  * or a path that starts with an unresolved variable or substitution.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isBroadTarget } from "./_paths.ts";
+ * const arg = (text: string, dynamic = false) => ({ text, dynamic, quoted: false, glob: false, escapes: false, substituted: false, subs: [] });
+ * assert.equal(isBroadTarget(arg("~/")), true);
+ * assert.equal(isBroadTarget(arg("$BUILD/", true)), true);
+ * assert.equal(isBroadTarget(arg("C:\\")), true);
+ * assert.equal(isBroadTarget(arg("./dist")), false);
+ * ```
  */
 export function isBroadTarget(arg: Arg): boolean {
   const raw = arg.text.trim();
@@ -73,7 +84,18 @@ const CREDENTIAL_FILES = [
   /(?:^|\/)microsoft\/credentials(?:\/|$)|(?:^|\/)(?:sam|security)(?:\.save)?$/,
 ];
 
-/** True for a file whose content is a credential (private keys, token stores, .env, history). */
+/**
+ * True for a file whose content is a credential (private keys, token stores, .env, history).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isCredentialPath } from "./_paths.ts";
+ * assert.equal(isCredentialPath("$HOME/.ssh/id_ed25519"), true);
+ * assert.equal(isCredentialPath("~/.ssh/id_ed25519.pub"), false);
+ * assert.equal(isCredentialPath(".env.example"), false);
+ * ```
+ */
 export function isCredentialPath(text: string): boolean {
   const t = foldHome(text).replace(/\\/g, "/");
   if (t.endsWith(".pub")) return false;
@@ -102,7 +124,18 @@ const PERSISTENCE_FILES = [
   /(?:^|\/)start menu\/programs\/startup\//,
 ];
 
-/** True for a file whose change runs code later (shell start-up, cron, units, hooks, keys). */
+/**
+ * True for a file whose change runs code later (shell start-up, cron, units, hooks, keys).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isPersistencePath } from "./_paths.ts";
+ * assert.equal(isPersistencePath("~/.bashrc"), true);
+ * assert.equal(isPersistencePath(".git/hooks/pre-commit"), true);
+ * assert.equal(isPersistencePath("notes/bashrc.md"), false);
+ * ```
+ */
 export function isPersistencePath(text: string): boolean {
   const t = foldHome(text).replace(/\\/g, "/");
   return PERSISTENCE_FILES.some((re) => re.test(t));
@@ -118,7 +151,19 @@ export function isPrivilegePath(text: string): boolean {
 /** What a `/dev/...` (or `/proc`) path is. */
 export type DeviceKind = "harmless" | "disk" | "sysrq" | "network" | "other";
 
-/** Classifies a device path; null when the path is not a device. */
+/**
+ * Classifies a device path; null when the path is not a device.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { deviceKind } from "./_paths.ts";
+ * assert.equal(deviceKind("/dev/null"), "harmless");
+ * assert.equal(deviceKind("/dev/nvme0n1"), "disk");
+ * assert.equal(deviceKind("/dev/tcp/203.0.113.1/80"), "network");
+ * assert.equal(deviceKind("out.txt"), null);
+ * ```
+ */
 export function deviceKind(text: string): DeviceKind | null {
   const t = text.toLowerCase();
   if (/^\/dev\/(?:tcp|udp)\//.test(t)) return "network";

@@ -170,7 +170,18 @@ const DESTRUCTIVE_SQL: { re: RegExp; what: string }[] = [
   { re: /^\s*(?:flushall|flushdb)\b/i, what: "FLUSHALL/FLUSHDB" },
 ];
 
-/** The first destructive SQL statement kind in `sql`, or null. */
+/**
+ * The first destructive SQL statement kind in `sql`, or null.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { destructiveSql } from "./data.ts";
+ * assert.equal(destructiveSql("DELETE FROM users;"), "DELETE without WHERE");
+ * assert.equal(destructiveSql("DELETE FROM users WHERE id = 1;"), null);
+ * assert.equal(destructiveSql("drop table t"), "DROP");
+ * ```
+ */
 export function destructiveSql(sql: string): string | null {
   for (const { re, what } of DESTRUCTIVE_SQL) if (re.test(sql)) return what;
   return null;

@@ -48,7 +48,18 @@ const CODE_FLAGS: Record<string, RegExp> = {
   jshell: /^$/,
 };
 
-/** Maps `python3.12`, `pypy3`, `nodejs`, `luajit` to the family name. */
+/**
+ * Maps `python3.12`, `pypy3`, `nodejs`, `luajit` to the interpreter's family name.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { interpreterName } from "./exec.ts";
+ * assert.equal(interpreterName("python3.12"), "python");
+ * assert.equal(interpreterName("gawk"), "awk");
+ * assert.equal(interpreterName("ls"), null);
+ * ```
+ */
 export function interpreterName(program: string): string | null {
   if (/^(?:python[0-9.]*|pypy[0-9.]*|py)$/.test(program)) return "python";
   if (/^perl[0-9.]*$/.test(program)) return "perl";
@@ -80,7 +91,7 @@ const SHELL_STRING =
   /\b(?:os\.system|system|popen|exec|execSync|shell_exec|passthru|do shell script)\s*\(?\s*(["'])((?:(?!\1)[^\\]|\\.){1,2000})\1/g;
 
 /** Judges a code string for a language; hands embedded shell strings back as nested commands. */
-export function analyzeCode(lang: string, code: string, out: Findings): void {
+function analyzeCode(lang: string, code: string, out: Findings): void {
   if (FORK_LOOP.test(code)) out.dangerous("fork_bomb", `${lang}: a fork loop`);
   if (lang === "awk") {
     if (/\bsystem\s*\(|\|\s*getline|print[^;}]*\|\s*"/.test(code)) {

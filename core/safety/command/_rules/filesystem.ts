@@ -7,7 +7,17 @@
 import { type Arg, type Findings, hasLong, hasShort, type Invocation } from "../invocation.ts";
 import { deviceKind, isBroadTarget } from "./_paths.ts";
 
-/** Quotes a word for re-parsing as shell text. */
+/**
+ * Quotes a word for re-parsing as shell text.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { shellQuote } from "./filesystem.ts";
+ * assert.equal(shellQuote("{}"), "{}");
+ * assert.equal(shellQuote("curl x | sh"), "'curl x | sh'");
+ * ```
+ */
 export function shellQuote(word: string): string {
   return /^[\w@%+=:,./{}~-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
 }
@@ -45,10 +55,10 @@ function deleteRule(inv: Invocation, out: Findings): void {
   const argv = inv.argv;
   if (p === "rm" || p === "unlink" || p === "rmdir" || p === "shred" || p === "srm") {
     // `rm` is also a PowerShell alias of Remove-Item.
-    const ps = hasLong(argv, "recurse", 3) ||
-      hasLong(argv, "force", 2) && argv.some((a) => /^-[A-Z]/.test(a));
+    const ps = hasLong(argv, "recurse", { prefix: 3 }) ||
+      hasLong(argv, "force", { prefix: 2 }) && argv.some((a) => /^-[A-Z]/.test(a));
     const recursive = hasShort(argv, "r") || hasShort(argv, "R") || hasLong(argv, "recursive") ||
-      hasLong(argv, "recurse", 3);
+      hasLong(argv, "recurse", { prefix: 3 });
     const force = hasShort(argv, "f") || hasLong(argv, "force");
     if (hasLong(argv, "no-preserve-root")) {
       return out.dangerous(
@@ -76,12 +86,13 @@ function deleteRule(inv: Invocation, out: Findings): void {
   }
   if (["remove-item", "ri", "del", "erase", "rd"].includes(p)) {
     const cmdStyle = argv.some((a) => /^\/[sq]$/i.test(a));
-    const recursive = hasLong(argv, "recurse", 3) || argv.some((a) => /^\/s$/i.test(a));
+    const recursive = hasLong(argv, "recurse", { prefix: 3 }) || argv.some((a) => /^\/s$/i.test(a));
     const list = cmdStyle
       ? inv.args.filter((a) => !a.text.startsWith("/") || a.text.length > 2)
       : psTargets(inv);
     if (
-      (recursive || hasLong(argv, "force", 2)) && (list.length === 0 || list.some(isBroadTarget))
+      (recursive || hasLong(argv, "force", { prefix: 2 })) &&
+      (list.length === 0 || list.some(isBroadTarget))
     ) {
       return out.dangerous(
         "recursive_delete",

@@ -17,7 +17,17 @@ const GLOBAL_VALUE = new Set([
   "--config-env",
 ]);
 
-/** Splits `git [global options] SUBCOMMAND args` and reports `-c` settings that run commands. */
+/**
+ * Splits `git [global options] SUBCOMMAND args`; with a sink, reports `-c`
+ * settings that run commands.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { splitGit } from "./git.ts";
+ * assert.deepEqual(splitGit(["-C", "dir", "--no-pager", "log", "-1"], null), { sub: "log", rest: ["-1"] });
+ * ```
+ */
 export function splitGit(
   argv: readonly string[],
   out: Findings | null,

@@ -171,7 +171,18 @@ export function dumpsEnvironment(inv: Invocation): boolean {
   return false;
 }
 
-/** The text an `echo` or `printf` of literal arguments writes, or null. */
+/**
+ * The text an `echo` or `printf` of literal arguments writes, or null.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { literalOutput } from "./traits.ts";
+ * const inv = (program: string, argv: string[]) => ({ program, argv, args: [], redirects: [], wrappers: [], stdinText: [], pipeIn: false, pipeOut: false });
+ * assert.equal(literalOutput(inv("echo", ["-n", "rm", "-rf", "/"])), "rm -rf /");
+ * assert.equal(literalOutput(inv("cat", ["x"])), null);
+ * ```
+ */
 export function literalOutput(inv: Invocation): string | null {
   if (inv.args.some((a) => a.dynamic)) return null;
   if (inv.program === "echo" || inv.program === "write-output") {

@@ -1,3 +1,4 @@
+/** parseShell(): quoting, separators, substitutions, heredocs, redirections, groups, PowerShell subexpressions, problems and bounds. */
 import assert from "node:assert/strict";
 import {
   parseShell,

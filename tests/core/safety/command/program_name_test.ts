@@ -1,3 +1,4 @@
+/** normalizeProgram(): base names, extensions, case, and look-alike letters mapped to ASCII. */
 import assert from "node:assert/strict";
 import { normalizeProgram } from "../../../../core/safety/command/program_name.ts";
 

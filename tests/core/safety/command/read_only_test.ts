@@ -1,3 +1,4 @@
+/** isReadOnly(): the allow-list gives read-only only to reading forms, never to unknown programs. */
 import assert from "node:assert/strict";
 import type { Invocation } from "../../../../core/safety/command/invocation.ts";
 import { isReadOnly } from "../../../../core/safety/command/read_only.ts";

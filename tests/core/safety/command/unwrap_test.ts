@@ -1,3 +1,4 @@
+/** unwrapCommand(): wrapper options skipped, command strings handed back, root shells and lookups. */
 import assert from "node:assert/strict";
 import type { Arg } from "../../../../core/safety/command/invocation.ts";
 import { unwrapCommand } from "../../../../core/safety/command/unwrap.ts";
