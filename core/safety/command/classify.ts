@@ -30,6 +30,7 @@ import {
   type ShellNode,
   type ShellWord,
   type SimpleCommand,
+  type Substitution,
 } from "./parse_shell.ts";
 import { isReadOnly } from "./read_only.ts";
 import { unwrapCommand } from "./unwrap.ts";
@@ -39,7 +40,13 @@ import { filesystemRule } from "./_rules/filesystem.ts";
 import { gitRule } from "./_rules/git.ts";
 import { redirectRule } from "./_rules/redirects.ts";
 import { systemRule } from "./_rules/system.ts";
-import { dumpsEnvironment, isDecoder, isDownloader, literalOutput } from "./_rules/traits.ts";
+import {
+  dumpsEnvironment,
+  isDecoder,
+  isDownloader,
+  literalOutput,
+  runsStdin,
+} from "./_rules/traits.ts";
 import { pipelineRule } from "./_rules/pipeline.ts";
 
 /** The three classes, weakest first. */
@@ -74,6 +81,10 @@ export const CLASSIFY_DEFAULTS: Readonly<Required<ClassifyOptions>> = Object.fre
 });
 
 const MAX_REASONS = 20;
+
+/** The text of a `>(...)` that runs what it is fed: a shell or interpreter without a command string. */
+const RUNNER_SUB =
+  /^\s*(?:sudo\s+(?:-\S+\s+)*)?(?:\S*\/)?(?:sh|bash|zsh|dash|ksh|fish|python[0-9.]*|perl|ruby|node|php|pwsh|powershell|iex|invoke-expression|source|\.)(?:\s+-[a-z]*[^c\s]*)*\s*(?:-\s*)?$/i;
 
 /** Drive paths, UNC paths, `$env:`, `%VAR%` or a PowerShell Verb-Noun cmdlet. */
 const WINDOWS_LIKE =
@@ -127,7 +138,8 @@ class Analysis implements Findings {
   readonly reviewReasons: string[] = [];
   work = 0;
   readonly traitCache = new Map<string, Traits>();
-  readonly downloads = new Set<string>();
+  /** Files written from downloaded or decoded content earlier in the text, by base name. */
+  readonly produced = new Map<string, "download" | "decode">();
   readonly options: Required<ClassifyOptions>;
   depth = 0;
   vars = new Map<string, string>();
@@ -257,6 +269,8 @@ class Analysis implements Findings {
     for (const pipeline of script.pipelines) {
       const elements = pipeline.elements.map((el) => this.build(el));
       const n = elements.length;
+      for (const inv of elements.flat()) this.checkProducedRun(inv);
+      this.noteProduced(elements);
       // Literal text piped into the next command is what it reads on stdin.
       let literal: string | null = "";
       for (let i = 1; i < n; i++) {
@@ -403,14 +417,18 @@ class Analysis implements Findings {
     }
     for (const w of cmd.words) this.runSubs(w);
     const stdinText: string[] = [];
+    const stdinSubs: Substitution[] = [];
     for (const r of cmd.redirects) {
       if (r.target !== null) this.runSubs(r.target);
       if (r.heredoc !== null) {
         stdinText.push(r.heredoc.body);
         if (!r.heredoc.quotedDelimiter && /[$`]/.test(r.heredoc.body)) {
-          this.heredocSubs(r.heredoc.body);
+          stdinSubs.push(...this.heredocSubs(r.heredoc.body));
         }
-      } else if (r.op === "<<<" && r.target !== null) stdinText.push(r.target.text);
+      } else if (r.op === "<<<" && r.target !== null) {
+        stdinText.push(r.target.text);
+        for (const s of subsOf(r.target)) if (s.kind === "sub") stdinSubs.push(s.sub);
+      }
     }
     if (cmd.control) return [];
     const words = cmd.words.flatMap((w) => this.resolveWord(w));
@@ -463,7 +481,27 @@ class Analysis implements Findings {
         out.push({ ...inv, program: name.skeleton, stdinText: [...stdinText] });
       }
     }
-    this.noteDownloads(inv);
+    const feeds = (text: string, sub: Substitution | undefined) =>
+      /^>\(/.test(text) && sub !== undefined && RUNNER_SUB.test(sub.text);
+    if (
+      words.some((w) => feeds(w.text, w.subs[0])) ||
+      cmd.redirects.some((r) =>
+        r.target !== null &&
+        feeds(r.target.text, subsOf(r.target).flatMap((x) => x.kind === "sub" ? [x.sub] : [])[0])
+      )
+    ) {
+      inv.feedsRunner = true;
+    }
+    if (runsStdin(inv)) {
+      for (const s of stdinSubs) {
+        const t = this.traitCache.get(s.text) ?? { download: false, decode: false };
+        if (t.download) {
+          this.dangerous("download_exec", `${inv.program}: runs downloaded content fed on stdin`);
+        } else if (t.decode) {
+          this.dangerous("obfuscated_exec", `${inv.program}: runs decoded content fed on stdin`);
+        } else this.review(`${inv.program}: runs the output of another command fed on stdin`);
+      }
+    }
     for (const i of out) {
       if (isDownloader(i)) this.traits.download = true;
       if (isDecoder(i)) this.traits.decode = true;
@@ -471,45 +509,69 @@ class Analysis implements Findings {
     return out;
   }
 
-  heredocSubs(body: string): void {
+  /** Judges the substitutions an unquoted heredoc body runs; returns them. */
+  heredocSubs(body: string): Substitution[] {
     const escaped = '"' +
       body.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\\\\\$/g, "\\$") + '"';
     try {
       const { script } = parseShell(escaped, { maxTokens: 10 });
       const first = script.pipelines[0]?.elements[0];
-      if (first?.kind === "simple") { for (const w of first.words) this.runSubs(w); }
+      if (first?.kind !== "simple") return [];
+      for (const w of first.words) this.runSubs(w);
+      return first.words.flatMap(subsOf).flatMap((s) => s.kind === "sub" ? [s.sub] : []);
     } catch (e) {
       if (!(e instanceof ShellBoundsError)) throw e;
       this.dangerous("obfuscated_exec", "a heredoc too complex to analyse");
+      return [];
     }
   }
 
-  noteDownloads(inv: Invocation): void {
+  /** Records files that a pipeline writes from downloaded or decoded content. */
+  noteProduced(elements: Invocation[][]): void {
     const base = (t: string) => t.split(/[\\/]/).filter((x) => x !== "").pop() ?? t;
-    if (isDownloader(inv)) {
-      inv.argv.forEach((a, i) => {
-        if (/^(?:-o|-O|--output|--output-document|-OutFile)$/i.test(a) && inv.argv[i + 1]) {
-          this.downloads.add(base(inv.argv[i + 1]!));
-        }
-        const m = a.match(/^(?:--output(?:-document)?|-O)=?(.+)$/);
-        if (m && !/^-/.test(m[1]!)) this.downloads.add(base(m[1]!));
-        const url = a.match(/^https?:\/\/[^?#]*\/([^/?#]+)$/);
-        if (url && inv.program === "wget") this.downloads.add(url[1]!);
-      });
-      for (const r of inv.redirects) {
-        if (/^>/.test(r.op) && r.target) this.downloads.add(base(r.target.text));
+    let source: "download" | "decode" | null = null;
+    for (const element of elements) {
+      for (const inv of element) {
+        if (isDownloader(inv)) source = "download";
+        else if (source === null && isDecoder(inv)) source = "decode";
       }
-      return;
+      if (source === null) continue;
+      for (const inv of element) {
+        const out: string[] = [];
+        inv.argv.forEach((a, i) => {
+          if (/^(?:-o|-O|--output|--output-document|-OutFile)$/i.test(a) && inv.argv[i + 1]) {
+            out.push(inv.argv[i + 1]!);
+          }
+          const m = a.match(/^(?:--output(?:-document)?=|-O)(.+)$/);
+          if (m && !/^-/.test(m[1]!)) out.push(m[1]!);
+          const url = a.match(/^https?:\/\/[^?#]*\/([^/?#]+)$/);
+          if (url && inv.program === "wget") out.push(url[1]!);
+        });
+        if (inv.program === "tee") out.push(...inv.argv.filter((a) => !a.startsWith("-")));
+        for (const r of inv.redirects) {
+          if (/^(?:>|>>|>\||&>|&>>)$/.test(r.op) && r.target) out.push(r.target.text);
+        }
+        for (const o of out) if (!o.startsWith("/dev/")) this.produced.set(base(o), source);
+      }
     }
-    if (this.downloads.size === 0) return;
+  }
+
+  /** A program, script or chmod target that is a file produced earlier from downloaded or decoded content. */
+  checkProducedRun(inv: Invocation): void {
+    if (this.produced.size === 0) return;
+    const base = (t: string) => t.split(/[\\/]/).filter((x) => x !== "").pop() ?? t;
     const runner = SHELLS.has(inv.program) || interpreterName(inv.program) !== null ||
-      inv.program === "source" || inv.program === "." ||
-      inv.program === "chmod";
+      inv.program === "source" || inv.program === "." || inv.program === "chmod" ||
+      inv.program === "iex" || inv.program === "invoke-expression";
     const targets = runner
       ? inv.argv.filter((a) => !a.startsWith("-") && !/^[+=ugoa]/.test(a))
       : [];
-    if (this.downloads.has(inv.program) || targets.some((t) => this.downloads.has(base(t)))) {
+    const hit = this.produced.get(inv.program) ??
+      targets.map((t) => this.produced.get(base(t))).find((k) => k !== undefined);
+    if (hit === "download") {
       this.dangerous("download_exec", "runs a file downloaded earlier in the same command");
+    } else if (hit === "decode") {
+      this.dangerous("obfuscated_exec", "runs a file decoded earlier in the same command");
     }
   }
 

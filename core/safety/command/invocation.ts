@@ -40,6 +40,8 @@ export interface Invocation {
   pipeIn: boolean;
   /** stdout goes into a pipe. */
   pipeOut: boolean;
+  /** Its output also goes to a shell or interpreter through `>(...)` (as in `tee >(sh)`). */
+  feedsRunner?: true;
 }
 
 /** Where rules report. Reasons are fixed texts naming known programs only, never input. */

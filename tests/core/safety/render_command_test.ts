@@ -32,13 +32,8 @@ async function run(
   }
 }
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch {
-    return false;
-  }
+function exists(path: string): Promise<boolean> {
+  return Deno.lstat(path).then(() => true, () => false);
 }
 
 const SHELLS: [string, string[]][] = [

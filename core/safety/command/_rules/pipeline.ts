@@ -41,6 +41,23 @@ export function pipelineRule(elements: Invocation[][], out: Findings): void {
       } else if (!literal) out.review(`${inv.program}: runs what is piped into it`);
     }
   }
+  // `tee >(sh)`: what reaches the element also reaches a runner.
+  let fedDownload = false;
+  let fedDecode = false;
+  for (let i = 0; i < n; i++) {
+    for (const u of elements[i]!) {
+      if (isDownloader(u)) fedDownload = true;
+      if (isDecoder(u)) fedDecode = true;
+    }
+    for (const inv of elements[i]!) {
+      if (inv.feedsRunner !== true) continue;
+      if (fedDownload) {
+        out.dangerous("download_exec", "downloaded content is fed to a shell through >(...)");
+      } else if (fedDecode) {
+        out.dangerous("obfuscated_exec", "decoded content is fed to a shell through >(...)");
+      } else out.review("output is fed to a shell through >(...)");
+    }
+  }
   let networkLater = false;
   for (let i = n - 1; i >= 0; i--) {
     for (const inv of elements[i]!) {
