@@ -35,7 +35,7 @@ import {
 import { isReadOnly } from "./read_only.ts";
 import { unwrapCommand } from "./unwrap.ts";
 import { dataRule } from "./_rules/data.ts";
-import { execRule, interpreterName, SHELLS } from "./_rules/exec.ts";
+import { execRule, interpreterName, PROJECT_RUNNERS, SHELLS } from "./_rules/exec.ts";
 import { filesystemRule } from "./_rules/filesystem.ts";
 import { gitRule } from "./_rules/git.ts";
 import { redirectRule } from "./_rules/redirects.ts";
@@ -593,7 +593,11 @@ class Analysis implements Findings {
       }
     });
     if (!reported && inv.program !== "" && !isReadOnly(inv)) {
-      this.review("a program that is not on the read-only allow-list");
+      this.review(
+        PROJECT_RUNNERS.has(inv.program)
+          ? `${inv.program}: runs project code, scripts or package installs`
+          : "a program that is not on the read-only allow-list",
+      );
     }
   }
 

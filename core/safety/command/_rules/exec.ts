@@ -232,6 +232,45 @@ function reverseShellRule(inv: Invocation, out: Findings): void {
   }
 }
 
+/** Build tools, package managers and task runners: they run project code. */
+export const PROJECT_RUNNERS: ReadonlySet<string> = new Set([
+  "npm",
+  "pnpm",
+  "yarn",
+  "bun",
+  "deno",
+  "npx",
+  "pnpx",
+  "bunx",
+  "make",
+  "gmake",
+  "ninja",
+  "cmake",
+  "cargo",
+  "go",
+  "mvn",
+  "gradle",
+  "gradlew",
+  "dotnet",
+  "pytest",
+  "tox",
+  "nox",
+  "poetry",
+  "uv",
+  "uvx",
+  "pipx",
+  "pip",
+  "pip3",
+  "bundle",
+  "rake",
+  "mix",
+  "composer",
+  "just",
+  "task",
+  "turbo",
+  "nx",
+]);
+
 /** Rules for shells, eval-like builtins and interpreters. */
 export function execRule(inv: Invocation, out: Findings): void {
   const p = inv.program;
