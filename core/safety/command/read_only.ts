@@ -221,7 +221,13 @@ function gitReadOnly(argv: readonly string[]): boolean {
   if (argv.some((a) => a === "-c" || a.startsWith("--config-env"))) return false;
   if (argv.length === 1 && VERSION_ONLY.test(argv[0]!)) return true;
   const { sub, rest } = splitGit(argv, null);
-  if (rest.some((a) => /^--(?:output|ext-diff|textconv|exec|upload-pack|receive-pack)/.test(a))) {
+  if (
+    rest.some((a) =>
+      /^--(?:output|ext-diff|textconv|exec|upload-pack|receive-pack|open-files-in-pager)|^-O/.test(
+        a,
+      )
+    )
+  ) {
     return false;
   }
   const ops = operands(rest);
@@ -270,6 +276,25 @@ function gitReadOnly(argv: readonly string[]): boolean {
       return GIT_READ.has(sub);
   }
 }
+
+/** Options that make an otherwise read-only program run commands or write files. */
+const RISKY_ARGS: Record<string, RegExp> = {
+  less: /^\+|^--(?:lesskey|tag)/,
+  more: /^\+/,
+  most: /^\+/,
+  man: /^-[a-zA-Z]*[PHR]|^--(?:pager|html|recode|preprocessor)/,
+  rg: /^--pre(?:=|$)|^--pre-glob/,
+  fd: /^-[a-zA-Z]*[xX]$|^--exec/,
+  fdfind: /^-[a-zA-Z]*[xX]$|^--exec/,
+  yq: /^-[a-zA-Z]*i|^--inplace/,
+  tree: /^-[a-zA-Z]*o$|^--output/,
+  bat: /^--pager/,
+  batcat: /^--pager/,
+  fzf: /^--(?:preview|bind|listen|execute)/,
+  sort: /^--compress-program/,
+  top: /^-[a-zA-Z]*[wW]/,
+  jq: /^--(?:run-tests)/,
+};
 
 type Check = (argv: readonly string[]) => boolean;
 
@@ -369,7 +394,6 @@ const SUBCOMMANDS: Record<string, Check> = {
     (argv[0] === "state" && ["list", "show"].includes(argv[1] ?? "")),
   deno: (argv) =>
     /^(?:--version|-V|info|doc|help|types)$/.test(argv[0] ?? "") ||
-    (argv[0] === "lint" && !argv.includes("--fix")) ||
     (argv[0] === "fmt" && argv.includes("--check")),
   systemctl: (argv) =>
     /^(?:status|list-units|list-unit-files|list-timers|list-sockets|is-active|is-enabled|is-failed|show|cat|list-dependencies|--version)$/
@@ -401,6 +425,8 @@ const SUBCOMMANDS: Record<string, Check> = {
  * ```
  */
 export function isReadOnly(inv: Invocation): boolean {
+  const risky = RISKY_ARGS[inv.program];
+  if (risky !== undefined && inv.argv.some((a) => risky.test(a))) return false;
   const check = SUBCOMMANDS[inv.program];
   if (check !== undefined) return check(inv.argv);
   if (ALWAYS.has(inv.program)) return true;
