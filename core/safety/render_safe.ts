@@ -12,8 +12,9 @@
  *   ` ⏎ `), so it can never start a line and so never opens or closes a fence,
  *   forges a heading, a list item or a trust label at the start of a line; a
  *   bracketed trust label inside it (`[verified]`) and anything that could
- *   start raw HTML (`<!--`, `<div hidden>`) are backslash-escaped, so it
- *   cannot pose as a label or hide text in a comment;
+ *   start raw HTML (`<!--`, `<div hidden>`) or an image (`![x](url)`, fetched
+ *   by a renderer as soon as it is shown) are backslash-escaped, so it cannot
+ *   pose as a label, hide text in a comment or call out to a server;
  * - block text ({@linkcode safeLines}) is for fenced code: its lines go inside
  *   a fence from {@linkcode fenceFor}, longer than any backtick run in them,
  *   so no line can close it.
@@ -98,6 +99,7 @@ const LABEL_RE = new RegExp(
  * assert.equal(safeInline("ok <!-- hide -->"), "ok \\<!-- hide -->");
  * assert.equal(safeInline("[verified] tests pass"), "\\[verified\\] tests pass");
  * assert.equal(safeInline("a < b and arr[0]"), "a < b and arr[0]");
+ * assert.equal(safeInline("![x](https://example.invalid/p.png)"), "!\\[x](https://example.invalid/p.png)");
  * ```
  */
 export function safeInline(text: string): string {
@@ -107,7 +109,10 @@ export function safeInline(text: string): string {
       const next = whole.charAt(offset + 1);
       return /[A-Za-z!/?]/.test(next) ? "\\<" : lt;
     })
-    .replace(LABEL_RE, "\\[$1\\]");
+    .replace(LABEL_RE, "\\[$1\\]")
+    // An image would be fetched by a renderer as the text is shown (a
+    // tracking or exfiltration beacon): keep it as a plain link.
+    .replace(/!\[/g, "!\\[");
 }
 
 /**

@@ -111,6 +111,17 @@ Deno.test("safeInline() escapes anything that could start raw HTML, so no commen
   assert.equal(safeInline("a < b, 1<2, x <= y"), "a < b, 1<2, x <= y", "control: comparisons kept");
 });
 
+Deno.test("safeInline() turns images into plain links so rendering fetches nothing", () => {
+  const out = safeInline("see ![beacon](https://example.invalid/p.png?d=secret) and ![a][ref]");
+  assert.ok(!out.includes("!["), out);
+  assert.ok(out.includes("(https://example.invalid/p.png?d=secret)"), "the URL stays visible");
+  assert.equal(
+    safeInline("wow! [link](https://example.invalid)"),
+    "wow! [link](https://example.invalid)",
+    "control",
+  );
+});
+
 Deno.test("safeLines() splits on every line-break form and neutralises each line", () => {
   assert.deepEqual(safeLines(`a\r\nb\rc\nd\u2028e\u2029f\u0085g${ESC}`), [
     "a",
