@@ -401,7 +401,7 @@ export class Lexer {
         break;
       }
       if (c === "\\") {
-        if (s[this.pos + 1] === "\n") {
+        if (s[this.pos + 1] === "\n" && !this.literalBackslash) {
           this.pos += 2;
           continue;
         }
@@ -491,7 +491,7 @@ export class Lexer {
     while (this.pos < s.length) {
       const c = s[this.pos]!;
       if (BLANK.has(c) || c === "\r") this.pos++;
-      else if (c === "\\" && s[this.pos + 1] === "\n") this.pos += 2;
+      else if (c === "\\" && s[this.pos + 1] === "\n" && !this.literalBackslash) this.pos += 2;
       else if (c === "#") {
         const j = s.indexOf("\n", this.pos);
         this.pos = j < 0 ? s.length : j;

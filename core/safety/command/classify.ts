@@ -257,7 +257,7 @@ class Analysis implements Findings {
     // bounded quantifiers keep this linear on hostile input.
     const bare = text.replace(/'[^']*'|"(?:[^"\\]|\\.)*"/g, "''");
     const bomb = bare.match(
-      /(?:^|[\s;&|])([^\s(){};|&]{1,32})\s{0,8}\(\s{0,8}\)\s{0,8}\{[^}]{0,200}?\1\s{0,8}\|\s{0,8}\1/,
+      /(?:^|[\s;&|({])([^\s(){};|&]{1,32})\s{0,8}\(\s{0,8}\)\s{0,8}\{[^}]{0,200}?\1\s{0,8}\|\s{0,8}\1/,
     );
     if (bomb || /%0\s*\|\s*%0/.test(bare)) {
       this.dangerous("fork_bomb", "a function that pipes into itself (fork bomb)");
@@ -272,15 +272,11 @@ class Analysis implements Findings {
       for (const inv of elements.flat()) this.checkProducedRun(inv);
       this.noteProduced(elements);
       // Literal text piped into the next command is what it reads on stdin.
-      let literal: string | null = "";
+      // (only the element just before it: echo and printf ignore their stdin).
       for (let i = 1; i < n; i++) {
         const prev = elements[i - 1]!;
-        if (literal !== null) {
-          const parts = prev.map(literalOutput);
-          literal = prev.length > 0 && parts.every((p) => p !== null)
-            ? [literal, ...parts].filter((p) => p !== "").join("\n")
-            : null;
-        }
+        const parts = prev.map(literalOutput);
+        const literal = prev.length > 0 && parts.every((p) => p !== null) ? parts.join("\n") : null;
         for (const inv of elements[i]!) {
           inv.pipeIn = true;
           if (literal !== null) inv.stdinText.push(literal);

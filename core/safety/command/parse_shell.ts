@@ -86,7 +86,7 @@ export interface ParseShellOptions {
   maxNesting?: number;
   /**
    * Read a backslash as a literal character (PowerShell and cmd paths such as
-   * `C:\Users`) instead of an escape; backslash-newline still joins lines.
+   * `C:\Users`) instead of an escape, also at the end of a line (no line continuation).
    * @default {false}
    */
   literalBackslash?: boolean;
@@ -197,7 +197,11 @@ class Parser {
 
   group(until: ")" | "}"): Group {
     this.enter();
+    // A `)` inside the group closes the group, not an enclosing case pattern.
+    const caseDepth = this.caseDepth;
+    this.caseDepth = 0;
     const body = this.script(until);
+    this.caseDepth = caseDepth;
     this.take(); // the terminator (or eof)
     this.depth--;
     const redirects: Redirect[] = [];
@@ -224,7 +228,12 @@ class Parser {
   }
 
   command(): ShellNode {
-    const t = this.peek();
+    let t = this.peek();
+    // `then`, `do`, `!` ... before a group: `if x; then { y; }; fi`.
+    while (t.kind === "word" && RESERVED_SKIP.has(t.word.text) && isPlain(t.word, t.word.text)) {
+      this.take();
+      t = this.peek();
+    }
     if (t.kind === "op" && t.op === "(") {
       this.take();
       return this.group(")");
@@ -334,6 +343,15 @@ class Parser {
         this.take();
         cmd.words = [];
         this.droppedPattern = true;
+        const after = this.peek();
+        if (after.kind === "op" && after.op === "(") {
+          this.take();
+          return this.group(")");
+        }
+        if (after.kind === "word" && isPlain(after.word, "{")) {
+          this.take();
+          return this.group("}");
+        }
         continue;
       }
       break;

@@ -22,12 +22,15 @@ export function pipelineRule(elements: Invocation[][], out: Findings): void {
   // Prefix facts (what feeds element i) and suffix facts (what element i feeds).
   let download = false;
   let decode = false;
-  let literal = true;
   for (let i = 1; i < n; i++) {
-    for (const u of elements[i - 1]!) {
+    // Downloaded or decoded content flows through every later stage; literal
+    // text (echo, printf) is judged by the classifier itself, and only the
+    // stage just before counts, since echo and printf ignore their stdin.
+    const prev = elements[i - 1]!;
+    const literal = prev.length > 0 && prev.every((u) => literalOutput(u) !== null);
+    for (const u of prev) {
       if (isDownloader(u)) download = true;
       if (isDecoder(u)) decode = true;
-      if (literalOutput(u) === null) literal = false;
     }
     for (const inv of elements[i]!) {
       if (!runsStdin(inv)) continue;

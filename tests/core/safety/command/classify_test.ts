@@ -4,6 +4,7 @@
  * of every dangerous case, and the bounds. See: #3
  */
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import { classifyCommand, COMMAND_FAMILIES } from "../../../../core/safety/command/mod.ts";
 import {
   type CommandCase,
@@ -182,4 +183,45 @@ Deno.test("classifyCommand() is deterministic and gives read_only only with the 
     reasons: ["every command is on the read-only allow-list"],
   });
   assert.deepEqual(classifyCommand("   \n  ").class, "read_only");
+});
+
+Deno.test("property: a dangerous command mixed with read-only ones in any list, pipe or group stays dangerous", () => {
+  const readOnly = NEGATIVE_CASES.filter(([c, k]) =>
+    k === "read_only" && c.trim() !== "" && !c.includes("#")
+  )
+    .map(([c]) => c);
+  const dangerous = DANGEROUS_CASES.filter(([c]) => !c.includes("\n")).map(([c]) => c);
+  const sep = fc.constantFrom("; ", " && ", " || ", "\n", " & ");
+  const wrap = fc.constantFrom(
+    (c: string) => c,
+    (c: string) => `(${c})`,
+    (c: string) => `{ ${c}; }`,
+  );
+  fc.assert(
+    fc.property(
+      fc.array(fc.constantFrom(...readOnly), { maxLength: 4 }),
+      fc.constantFrom(...dangerous),
+      fc.nat(),
+      fc.array(sep, { minLength: 5, maxLength: 5 }),
+      wrap,
+      (ro, bad, at, seps, w) => {
+        const parts = [...ro];
+        parts.splice(at % (ro.length + 1), 0, w(bad));
+        const text = parts.map((p, i) => (i === 0 ? "" : seps[i - 1]) + p).join("");
+        return classifyCommand(text).class === "dangerous";
+      },
+    ),
+    { numRuns: 400, seed: 3 },
+  );
+});
+
+Deno.test("property: classifyCommand() never throws and always returns a class, for any text", () => {
+  const chars = "abcrm -/\\'\"`$(){}[];&|<>\n\t#!*?~=.:%09xE\u200b\u202e\u043c".split("");
+  fc.assert(
+    fc.property(fc.array(fc.constantFrom(...chars), { maxLength: 200 }), (a) => {
+      const r = classifyCommand(a.join(""));
+      return ["read_only", "review", "dangerous"].includes(r.class) && r.reasons.length > 0;
+    }),
+    { numRuns: 2000, seed: 7 },
+  );
 });
