@@ -196,6 +196,10 @@ Deno.test("property: a dangerous command mixed with read-only ones in any list, 
     (c: string) => c,
     (c: string) => `(${c})`,
     (c: string) => `{ ${c}; }`,
+    (c: string) => `if true; then { ${c}; }; fi`,
+    (c: string) => `case a in a) (${c});; esac`,
+    (c: string) => `f() { ${c}; }; f`,
+    (c: string) => `for i in 1; do ${c}; done`,
   );
   fc.assert(
     fc.property(
