@@ -5,7 +5,8 @@
  * single-quoted (`# '...'`), so pasting it runs nothing in sh, bash, dash,
  * ksh, fish or PowerShell (a comment), nor in an interactive zsh without
  * `interactivecomments`, where `#` would be a command name and its quoted
- * argument is not expanded. Pure.
+ * argument is not expanded. cmd.exe has no comment form that survives `&`,
+ * so it is not covered. Pure.
  * @module
  */
 import type { Classification } from "./command/classify.ts";
