@@ -115,10 +115,17 @@ Deno.test("baton classify reads all of stdin, newlines included, and --json give
   );
 });
 
-Deno.test("baton classify rejects non-UTF-8 stdin with exit 2 and a positional without -- as a usage error", async () => {
+Deno.test("baton classify rejects non-UTF-8 or oversized stdin and a positional without -- with exit 2", async () => {
   const bad = await runBaton(["classify", "--json"], { stdin: new Uint8Array([0x72, 0x6d, 0xff]) });
   assert.equal(bad.code, 2);
   assert.equal(JSON.parse(bad.stdout).error.code, "invalid_utf8");
+  // One byte over the bound, so baton has read everything when it refuses.
+  const big = await runBaton(["classify", "--json"], { stdin: "l".repeat(1024 * 1024 + 1) });
+  assert.equal(big.code, 2);
+  assert.equal(JSON.parse(big.stdout).error.code, "input_too_large");
+  const empty = await runBaton(["classify"], { stdin: "" });
+  assert.equal(empty.code, 0);
+  assert.equal(empty.stdout, "read_only\n", "an empty command runs nothing");
   const pos = await runBaton(["classify", "ls"]);
   assert.equal(pos.code, 2);
   const help = await runBaton(["classify", "--help"]);
