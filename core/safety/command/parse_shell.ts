@@ -227,13 +227,8 @@ class Parser {
     return r;
   }
 
-  command(): ShellNode {
-    let t = this.peek();
-    // `then`, `do`, `!` ... before a group: `if x; then { y; }; fi`.
-    while (t.kind === "word" && RESERVED_SKIP.has(t.word.text) && isPlain(t.word, t.word.text)) {
-      this.take();
-      t = this.peek();
-    }
+  /** Parses a group when `t` (the peeked token) opens one. */
+  groupAt(t: Token): Group | null {
     if (t.kind === "op" && t.op === "(") {
       this.take();
       return this.group(")");
@@ -242,6 +237,18 @@ class Parser {
       this.take();
       return this.group("}");
     }
+    return null;
+  }
+
+  command(): ShellNode {
+    let t = this.peek();
+    // `then`, `do`, `!` ... before a group: `if x; then { y; }; fi`.
+    while (t.kind === "word" && RESERVED_SKIP.has(t.word.text) && isPlain(t.word, t.word.text)) {
+      this.take();
+      t = this.peek();
+    }
+    const opened = this.groupAt(t);
+    if (opened !== null) return opened;
     const cmd: SimpleCommand = {
       kind: "simple",
       assignments: [],
@@ -343,15 +350,8 @@ class Parser {
         this.take();
         cmd.words = [];
         this.droppedPattern = true;
-        const after = this.peek();
-        if (after.kind === "op" && after.op === "(") {
-          this.take();
-          return this.group(")");
-        }
-        if (after.kind === "word" && isPlain(after.word, "{")) {
-          this.take();
-          return this.group("}");
-        }
+        const opened = this.groupAt(this.peek());
+        if (opened !== null) return opened;
         continue;
       }
       break;
