@@ -67,6 +67,9 @@ function deleteRule(inv: Invocation, out: Findings): void {
       );
     }
     const list = ps ? psTargets(inv) : targets(inv);
+    if (recursive && list.some((a) => /(?:^|[\\/])\.git[\\/]?\*?$/.test(a.text))) {
+      return out.dangerous("recursive_delete", `${p}: deletes a git repository and its history`);
+    }
     if ((recursive || force || p === "shred") && list.some(isBroadTarget)) {
       return out.dangerous(
         "recursive_delete",

@@ -118,14 +118,22 @@ export function gitRule(inv: Invocation, out: Findings): void {
       }
       return;
     case "gc":
-      if (
-        rest.some((a) => /^--prune(?:=(?:now|all))?$/.test(a) && a !== "--prune") ||
-        rest.includes("--prune=now")
-      ) {
+      // Any --prune=DATE but the default two weeks can delete recent unreachable work.
+      if (rest.some((a) => a.startsWith("--prune=") && a !== "--prune=2.weeks.ago")) {
         out.dangerous(
           "ref_destruction",
           "git gc --prune=now: deletes unreachable commits for good",
         );
+      }
+      return;
+    case "rm":
+      if ((hasShort(rest, "f") || hasLong(rest, "force")) && !hasLong(rest, "cached")) {
+        if (ops.some((p) => /^(?:\.|\*|:\/|\.\/)$/.test(p))) {
+          return out.dangerous(
+            "discard_work",
+            "git rm -f of the whole tree deletes files and their changes",
+          );
+        }
       }
       return;
     case "prune":
