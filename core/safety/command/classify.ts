@@ -161,14 +161,14 @@ class Analysis implements Findings {
     if (!this.reviewReasons.includes(reason)) this.reviewReasons.push(reason);
   }
 
-  nested(text: string, via: string): void {
+  nested(text: string, _via: string): void {
     this.reported = true;
     if (text.trim() === "") return;
     this.inNested(() => {
       const t = this.analyzeText(text);
       if (t.download) this.traits.download = true;
       if (t.decode) this.traits.decode = true;
-    }, via);
+    });
   }
 
   executes(arg: Arg, via: string, lang: "shell" | "powershell" | "other"): void {
@@ -188,8 +188,9 @@ class Analysis implements Findings {
     this.nested(arg.text, via);
   }
 
-  inNested(fn: () => void, _via: string): void {
-    const saved = { depth: this.depth, vars: this.vars, reported: this.reported };
+  /** Runs `fn` one nesting level deeper, with its own copy of the variables. */
+  inNested(fn: () => void): void {
+    const saved = { depth: this.depth, vars: this.vars };
     this.depth++;
     this.vars = new Map(this.vars);
     try {
@@ -199,13 +200,14 @@ class Analysis implements Findings {
     } finally {
       this.depth = saved.depth;
       this.vars = saved.vars;
-      this.reported = saved.reported || true;
+      this.reported = true;
     }
   }
 
   /** Parses and judges text; returns the traits of everything it runs. */
   analyzeText(text: string): Traits {
-    const cached = this.traitCache.get(text);
+    // The first analysis of a text records its traits for executes().
+    const known = this.traitCache.has(text);
     const outer = this.traits;
     this.traits = { download: false, decode: false };
     try {
@@ -243,7 +245,7 @@ class Analysis implements Findings {
       return this.traits;
     } finally {
       const mine = this.traits;
-      if (cached === undefined) this.traitCache.set(text, mine);
+      if (!known) this.traitCache.set(text, mine);
       this.traits = {
         download: outer.download || mine.download,
         decode: outer.decode || mine.decode,
@@ -333,7 +335,7 @@ class Analysis implements Findings {
         const t = this.analyzeText(s.sub.text);
         if (t.download) this.traits.download = true;
         if (t.decode) this.traits.decode = true;
-      }, "substitution");
+      });
     }
   }
 
