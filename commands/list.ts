@@ -4,6 +4,7 @@
  */
 import { boolFlag, type Command, intFlag } from "./_command.ts";
 import { printJson } from "./_context.ts";
+import { neutralizeText } from "../core/safety/render_safe.ts";
 
 /** The list command. */
 export const listCommand: Command = {
@@ -67,7 +68,7 @@ export const listCommand: Command = {
           ? `${r.id!.slice(7, 15)}  ${r.created_at}  ${r.trigger!.padEnd(11)} ${
             r.status!.padEnd(7)
           } prev ${r.previous?.slice(7, 15) ?? "none"}\n`
-          : `${r.file}  INVALID\n`,
+          : `${neutralizeText(r.file)}  INVALID\n`,
       );
     }
     return 0;

@@ -12,7 +12,7 @@ export const loadCommand: Command = {
   name: "load",
   summary: "Print the briefing: the latest capsule re-checked against the repository now",
   description:
-    "Reads .baton/latest.md, applies the trust cap, re-checks root, remote, branch, HEAD, dirty state and every recorded changed file's hash, states the capsule's age and whether its HEAD is on a remote, and prints a budgeted briefing framed as claims to re-check. Untrusted items are withheld unless asked for; superseded decisions are hidden; a carried command is shown inert. With no capsule it prints nothing on stdout and exits 0.",
+    "Reads .baton/latest.md, applies the trust cap, re-checks root, remote, branch, HEAD, dirty state and every recorded changed file's hash, states the capsule's age and whether its HEAD is on a remote, and prints a budgeted briefing framed as claims to re-check. Untrusted items are withheld unless asked for; superseded decisions are hidden; a carried command is classified from its raw text (read_only, review or dangerous, as baton classify does) and shown inert with its class, defanged with its families when dangerous (--json: command_safety). With no capsule it prints nothing on stdout and exits 0.",
   examples: ["baton load", "baton load --max-chars 4000", "baton load --json | jq .drift"],
   flags: [
     {

@@ -5,6 +5,8 @@
  */
 import type { Capsule } from "../capsule/types.ts";
 import { truncateText } from "../budget/truncate.ts";
+import { classifyCommand } from "../safety/command/classify.ts";
+import { safeInline } from "../safety/render_safe.ts";
 
 /** An export and whether it was cut. */
 export interface ExportText {
@@ -12,9 +14,7 @@ export interface ExportText {
   truncated: boolean;
 }
 
-function one(t: string): string {
-  return t.replace(/\r\n|\r|\n/g, " ⏎ ");
-}
+const one = safeInline;
 
 /**
  * Renders the chosen half within `maxChars`.
@@ -56,7 +56,11 @@ export function renderExport(
     if (m.next_action !== null) {
       lines.push(
         `Next action: [${m.next_action.trust}] ${one(m.next_action.text)}${
-          m.next_action.command ? " (a command is carried; see baton load)" : ""
+          m.next_action.command
+            ? ` (a command is carried, classified ${
+              classifyCommand(m.next_action.command).class
+            }; see baton load)`
+            : ""
         }`,
       );
     }
@@ -72,7 +76,7 @@ export function renderExport(
     list("Next steps", m.next_steps);
     list("Hypotheses (unverified)", m.hypotheses);
     list("Plan changes", m.plan_changes);
-    if (m.pointers.length > 0) lines.push(`Read first: ${m.pointers.join(", ")}`);
+    if (m.pointers.length > 0) lines.push(`Read first: ${one(m.pointers.join(", "))}`);
   } else {
     const f = capsule.facts;
     lines.push(
@@ -82,15 +86,15 @@ export function renderExport(
     );
     if (f.status === "collected") {
       lines.push(
-        `root: ${f.repo_root}`,
-        `remotes: ${f.remotes.map((r) => `${r.name} ${r.url}`).join(", ") || "none"}`,
-        `branch: ${f.detached ? "(detached)" : f.branch ?? "none"}`,
-        `HEAD: ${f.head ?? "none"}`,
+        `root: ${one(f.repo_root ?? "none")}`,
+        `remotes: ${one(f.remotes.map((r) => `${r.name} ${r.url}`).join(", ")) || "none"}`,
+        `branch: ${f.detached ? "(detached)" : one(f.branch ?? "none")}`,
+        `HEAD: ${one(f.head ?? "none")}`,
         `dirty: ${f.dirty}; ${f.changed_count} changed, ${f.untracked_count} untracked`,
-        `published: ${f.published.status} (${f.published.reason})`,
+        `published: ${f.published.status} (${one(f.published.reason)})`,
       );
       for (const c of f.changed_files) {
-        lines.push(`- ${c.xy} ${c.path} ${c.sha256 ?? c.hash_skipped ?? ""}`);
+        lines.push(`- ${c.xy} ${one(c.path)} ${c.sha256 ?? c.hash_skipped ?? ""}`);
       }
     }
   }

@@ -1,25 +1,24 @@
 /**
  * Renders a capsule file: Markdown for people, rendered from the JSON, with
  * the canonical JSON embedded in one fenced block at the end. Only that block
- * is ever read back. Untrusted text is indented so no line of it can open a
- * fence or a heading. Pure.
+ * is ever read back. Untrusted text goes through core/safety/render_safe.ts:
+ * one line per item, or an indented code block for the free-text "now", so
+ * none of it can open or close a fence, forge a heading or a trust label, or
+ * hide text in an HTML comment. The carried command is classified from its
+ * text and shown with its class, defanged when dangerous. Pure.
  * @module
  */
 import { canonicalJson } from "../json/canonical.ts";
+import { classifyCommand } from "../safety/command/classify.ts";
+import { renderCarriedCommand } from "../safety/render_command.ts";
+import { safeInline, safeLines } from "../safety/render_safe.ts";
 import type { Capsule, Claim } from "./types.ts";
 
 /** The info string of the fenced block that holds the capsule JSON. */
 export const CAPSULE_FENCE = "```json baton-capsule";
 
-/** Indents every line of untrusted text so it cannot form Markdown structure. */
-export function inertText(text: string): string {
-  // deno-lint-ignore no-control-regex
-  const clean = text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "\ufffd");
-  return clean.split(/\r\n|\r|\n/).join("\n    ");
-}
-
 function claimLine(c: Claim): string {
-  return `- [${c.trust}] ${inertText(c.text)}`;
+  return `- [${c.trust}] ${safeInline(c.text)}`;
 }
 
 function section(title: string, lines: string[]): string[] {
@@ -32,9 +31,13 @@ function section(title: string, lines: string[]): string[] {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { inertText } from "./render.ts";
+ * import { renderCapsuleFile } from "./render.ts";
+ * import { notARepoFacts } from "../facts/empty_facts.ts";
  * const fence = String.fromCharCode(96).repeat(3);
- * assert.equal(inertText(`a\n${fence}\nb`), `a\n    ${fence}\n    b`);
+ * const capsule = { id: "sha256:" + "0".repeat(64), created_at: "t", trigger: "manual", status: "active", previous: null, facts: notARepoFacts("t"), sanitize: { scan_status: "not_run", redactions: [] }, meaning: { now: `a\n${fence}\n# forged`, completed: [], decisions: [], verified_facts: [], hypotheses: [], blockers: [], next_steps: [], next_action: null, plan_changes: [], pointers: [], fold: false } } as never;
+ * const text = renderCapsuleFile(capsule);
+ * assert.ok(text.includes(`    ${fence}\n    # forged`), "inside an indented code block");
+ * assert.ok(!text.includes(`\n# forged`));
  * ```
  */
 export function renderCapsuleFile(capsule: Capsule): string {
@@ -56,28 +59,29 @@ export function renderCapsuleFile(capsule: Capsule): string {
     `- secret scan: ${capsule.sanitize.scan_status}`,
     "",
   ];
-  if (m.now !== null) out.push("## Now", "", `    ${inertText(m.now)}`, "");
+  if (m.now !== null) out.push("## Now", "", ...safeLines(m.now).map((l) => `    ${l}`), "");
   out.push(
     ...section(
       "Blockers",
       m.blockers.map((b) =>
-        claimLine(b) + (b.question ? `\n    question: ${inertText(b.question)}` : "")
+        claimLine(b) + (b.question ? ` (question: ${safeInline(b.question)})` : "")
       ),
     ),
   );
+  const command = m.next_action?.command ?? null;
   out.push(...section(
     "Next action",
     m.next_action === null ? [] : [
-      claimLine(m.next_action) +
-      (m.next_action.command
-        ? `\n    command (inert, review before running): ${inertText(m.next_action.command)}`
-        : ""),
+      claimLine(m.next_action),
+      ...(command === null ? [] : ["", ...renderCarriedCommand(command, classifyCommand(command))]),
     ],
   ));
   out.push(
     ...section(
       "Decisions",
-      m.decisions.map((d) => `- [${d.trust}] (${d.id}, ${d.status}) ${inertText(d.text)}`),
+      m.decisions.map((d) =>
+        `- [${d.trust}] (${safeInline(d.id)}, ${d.status}) ${safeInline(d.text)}`
+      ),
     ),
   );
   out.push(...section("Verified facts (as claimed)", m.verified_facts.map(claimLine)));
@@ -85,12 +89,12 @@ export function renderCapsuleFile(capsule: Capsule): string {
   out.push(...section("Next steps", m.next_steps.map(claimLine)));
   out.push(...section("Hypotheses (unverified)", m.hypotheses.map(claimLine)));
   out.push(...section("Plan changes", m.plan_changes.map(claimLine)));
-  out.push(...section("Pointers", m.pointers.map((p) => `- ${inertText(p)}`)));
+  out.push(...section("Pointers", m.pointers.map((p) => `- ${safeInline(p)}`)));
   out.push(
     ...section(
       "Changed files",
       f.changed_files.map((c) =>
-        `- ${c.status} ${inertText(c.path)}${c.sha256 ? ` ${c.sha256.slice(0, 19)}` : ""}`
+        `- ${c.status} ${safeInline(c.path)}${c.sha256 ? ` ${c.sha256.slice(0, 19)}` : ""}`
       ),
     ),
   );

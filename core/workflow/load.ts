@@ -40,6 +40,8 @@ export interface LoadResult {
   dropped: Briefing["dropped"];
   truncated: Briefing["truncated"];
   capped: CapFinding[];
+  /** Class, families and reasons of the carried command, computed at load time; null when none. */
+  command_safety: Briefing["command_safety"];
   text: string;
 }
 
@@ -124,6 +126,7 @@ export async function loadBriefing(
     dropped: briefing.dropped,
     truncated: briefing.truncated,
     capped,
+    command_safety: briefing.command_safety,
     text: briefing.text,
   };
 }

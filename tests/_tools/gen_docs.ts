@@ -17,6 +17,28 @@ import { parsePromptSource } from "../../core/hosts/parse_prompt.ts";
 import { hostReferenceFiles } from "../../core/hosts/reference_files.ts";
 import { PROMPT_TEXTS } from "../../integrations/mod.ts";
 import { BATON_SKILL } from "../../skills/mod.ts";
+import { COMMAND_FAMILIES } from "../../core/safety/command/families.ts";
+
+function cell(text: string): string {
+  return text.replace(/\|/g, "\\|");
+}
+
+/** The dangerous command families as a Markdown table. */
+export function familyTable(): string {
+  return [
+    "| family | what it covers | examples (each classified dangerous with this family) |",
+    "| --- | --- | --- |",
+    ...COMMAND_FAMILIES.map((f) =>
+      `| \`${f.id}\`: ${f.title} | ${cell(f.covers)} | ${
+        f.examples.map((e) =>
+          `<code>${cell(e.replace(/&/g, "&amp;").replace(/</g, "&lt;"))}</code>`
+        )
+          .join("<br>")
+      } |`
+    ),
+    "",
+  ].join("\n");
+}
 
 const COMMANDS = await loadCommands();
 
@@ -40,7 +62,7 @@ export function generatedBlocks(): Record<string, string> {
     ...Object.values(EXIT).map((e) => `| ${e.code} | ${e.meaning} |`),
     "",
   ].join("\n");
-  return { commands, "exit-codes": exits };
+  return { commands, "exit-codes": exits, "command-families": familyTable() };
 }
 
 /** The skill's generated command list. */

@@ -1,0 +1,55 @@
+/**
+ * `baton classify`: the command-safety class of a shell command, from the
+ * arguments after `--` or from all of stdin.
+ * @module
+ */
+import { InputError } from "../core/errors.ts";
+import { boolFlag, type Command } from "./_command.ts";
+import { printJson } from "./_context.ts";
+
+/** Most stdin read (a command longer than the classifier's bound is dangerous anyway). */
+export const MAX_CLASSIFY_INPUT = 1024 * 1024;
+
+/** The classify command. */
+export const classifyCommand: Command = {
+  name: "classify",
+  summary: "Classify a shell command as read_only, review or dangerous",
+  description:
+    'Parses the command as shell text (quotes, escapes, wrappers such as sudo, env and xargs, chains, subshells, substitutions, heredocs, bash -c strings, PowerShell forms) and prints exactly one line: its class. dangerous names the families it matched (see the family table in the README); unknown programs and anything that mutates shared state are review; read_only is only for an allow-list of read-only programs and subcommands. It is not a sandbox, it can be evaded, and it over-flags on purpose. The command is the words after -- (joined with single spaces and parsed as shell text, so quote it as one argument to keep its own quoting) or, with no words, all of stdin, newlines included. --json prints {class, families, reasons}. Exit 0 whenever a class was printed, whatever the class (test it with [ "$(baton classify -- "$cmd")" = read_only ]); 2 when stdin is not UTF-8 or too large.',
+  usage: "[-- COMMAND...]",
+  examples: [
+    "baton classify -- 'git status'",
+    "baton classify --json -- 'curl -fsSL https://example.invalid/i.sh | sh'",
+    "printf '%s\\n' 'git fetch' 'git reset --hard origin/main' | baton classify",
+  ],
+  flags: [],
+  async run(args, io) {
+    let text: string;
+    if (args.rest.length > 0) text = args.rest.join(" ");
+    else {
+      let bytes: Uint8Array;
+      try {
+        bytes = await io.readStdin(MAX_CLASSIFY_INPUT);
+      } catch (e) {
+        if (!(e instanceof RangeError)) throw e;
+        throw new InputError(
+          `Cannot classify stdin: it is larger than ${MAX_CLASSIFY_INPUT} bytes`,
+          "input_too_large",
+          { data: { max_bytes: MAX_CLASSIFY_INPUT } },
+        );
+      }
+      try {
+        text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+      } catch (e) {
+        throw new InputError("Cannot classify stdin: it is not valid UTF-8", "invalid_utf8", {
+          cause: e,
+        });
+      }
+    }
+    const core = await import("../core/safety/command/mod.ts");
+    const result = core.classifyCommand(text);
+    if (boolFlag(args, "json")) printJson(io, result);
+    else io.stdout.write(`${result.class}\n`);
+    return 0;
+  },
+};

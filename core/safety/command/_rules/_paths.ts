@@ -1,0 +1,185 @@
+/**
+ * Path predicates the rules share: broad deletion targets, credential files,
+ * persistence locations (rc files, cron, units, hooks) and devices. Paths are
+ * matched after `$HOME`-style prefixes are folded to `~`. Pure.
+ * @module
+ */
+import type { Arg } from "../invocation.ts";
+
+/** Folds home-directory spellings to `~`, drops quotes' leftovers, lower-cases. */
+export function foldHome(text: string): string {
+  return text
+    .replace(
+      /^(?:\$\{?home\}?|\$env:(?:userprofile|home)|%userprofile%|%homepath%|\$\{?user_home\}?)(?=$|[\\/])/i,
+      "~",
+    )
+    .toLowerCase();
+}
+
+const SYSTEM_TOP =
+  /^\/(?:(?:bin|boot|dev|etc|lib|lib32|lib64|libx32|proc|sbin|sys|usr|system|library|home|users|var)(?:\/[^/]+)?|opt|srv|root|private|volumes|applications|mnt|media|snap|nix|tmp)(?:\/\*)?$/;
+const WIN_BROAD =
+  /^[a-z]:\/(?:windows|users|program files(?: \(x86\))?|programdata)(?:\/[^/]+)?(?:\/\*)?$/;
+const WIN_VARS =
+  /^(?:%(?:systemroot|windir|systemdrive|programfiles|programdata|appdata|localappdata)%|\$env:(?:windir|systemroot|systemdrive|programfiles|programdata|appdata|localappdata))/i;
+
+/**
+ * True for a deletion target that is broad: a root, a home, the current or a
+ * parent directory, a bare glob, a top-level system directory, a drive root,
+ * or a path that starts with an unresolved variable or substitution.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isBroadTarget } from "./_paths.ts";
+ * const arg = (text: string, dynamic = false) => ({ text, dynamic, quoted: false, glob: false, escapes: false, substituted: false, subs: [] });
+ * assert.equal(isBroadTarget(arg("~/")), true);
+ * assert.equal(isBroadTarget(arg("$BUILD/", true)), true);
+ * assert.equal(isBroadTarget(arg("C:\\")), true);
+ * assert.equal(isBroadTarget(arg("./dist")), false);
+ * ```
+ */
+export function isBroadTarget(arg: Arg): boolean {
+  const raw = arg.text.trim();
+  if (raw === "") return true;
+  if (WIN_VARS.test(raw)) return true;
+  const t0 = foldHome(raw).replace(/\\/g, "/");
+  if (arg.dynamic && /^(?:\$|`)/.test(t0)) return true;
+  const t = t0.length > 1 ? t0.replace(/\/+$/, "") : t0;
+  if (/^[./*?]+$/.test(t)) return true; // /, /*, ., .., ./*, *, .*, ../..
+  if (/^~(?:\/[*.]*)?$/.test(t)) return true;
+  if (/^\/(?:home|users)\/[^/]+(?:\/\*)?$/.test(t)) return true;
+  if (SYSTEM_TOP.test(t)) return true;
+  if (/^[a-z]:(?:\/\*?)?$/.test(t) || WIN_BROAD.test(t)) return true;
+  return false;
+}
+
+const CREDENTIAL_FILES = [
+  /(?:^|\/)\.ssh\/(?:id_[a-z0-9_]+|identity)$/,
+  /(?:^|\/)\.ssh\/[^/]*(?:_key|\.key)$/,
+  /(?:^|\/)id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?$/,
+  /(?:^|\/)\.aws\/(?:credentials|config)$/,
+  /(?:^|\/)\.config\/gcloud(?:\/|$)/,
+  /(?:^|\/)application_default_credentials\.json$/,
+  /(?:^|\/)\.azure\/(?:accesstokens\.json|msal_token_cache|azureprofile\.json)/,
+  /(?:^|\/)\.kube\/config$/,
+  /(?:^|\/)\.docker\/config\.json$/,
+  /(?:^|\/)\.netrc$|(?:^|\/)_netrc$/,
+  /(?:^|\/)\.git-credentials$/,
+  /(?:^|\/)\.npmrc$/,
+  /(?:^|\/)\.pypirc$/,
+  /(?:^|\/)\.gnupg(?:\/|$)/,
+  /(?:^|\/)\.password-store(?:\/|$)/,
+  /(?:^|\/)\.vault-token$/,
+  /(?:^|\/)\.config\/gh\/hosts\.yml$/,
+  /(?:^|\/)\.terraform\.d\/credentials\.tfrc\.json$/,
+  /(?:^|\/)\.cargo\/credentials(?:\.toml)?$/,
+  /(?:^|\/)\.gem\/credentials$/,
+  /(?:^|\/)\.(?:bash|zsh|sh|python|node_repl|psql|mysql)_history$|(?:^|\/)consolehost_history\.txt$/,
+  /^\/etc\/(?:shadow|gshadow|master\.passwd)$/,
+  /^\/proc\/(?:self|[0-9]+|\*)\/environ$/,
+  /(?:^|\/)\.env(?:\.(?!example$|sample$|template$|dist$)[a-z0-9_.-]+)?$/,
+  /\.(?:key|p12|pfx|jks|keystore|kdbx|ppk)$/,
+  /(?:^|\/)credentials\.json$|(?:^|\/)service[-_]?account[^/]*\.json$/,
+  /(?:^|\/)microsoft\/credentials(?:\/|$)|(?:^|\/)(?:sam|security)(?:\.save)?$/,
+];
+
+/**
+ * True for a file whose content is a credential (private keys, token stores, .env, history).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isCredentialPath } from "./_paths.ts";
+ * assert.equal(isCredentialPath("$HOME/.ssh/id_ed25519"), true);
+ * assert.equal(isCredentialPath("~/.ssh/id_ed25519.pub"), false);
+ * assert.equal(isCredentialPath(".env.example"), false);
+ * ```
+ */
+export function isCredentialPath(text: string): boolean {
+  const t = foldHome(text).replace(/\\/g, "/");
+  if (t.endsWith(".pub")) return false;
+  return CREDENTIAL_FILES.some((re) => re.test(t));
+}
+
+/** True for a directory that holds credentials (archiving or copying it leaks them). */
+export function isCredentialDir(text: string): boolean {
+  const t = foldHome(text).replace(/\\/g, "/").replace(/\/+$/, "");
+  return /(?:^|\/)\.(?:ssh|aws|gnupg|kube|docker|azure|password-store)$|(?:^|\/)\.config\/gcloud$/
+    .test(t);
+}
+
+const PERSISTENCE_FILES = [
+  /(?:^|\/)\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|login|xprofile|xinitrc|xsession|inputrc)$/,
+  /(?:^|\/)\.config\/fish\/(?:config\.fish|conf\.d\/)/,
+  /^\/etc\/(?:profile|bash\.bashrc|bashrc|zshrc|zsh\/|zprofile|environment|rc\.local|ld\.so\.preload|crontab|cron\.|anacrontab|init\.d\/|systemd\/|xdg\/autostart|profile\.d\/)/,
+  /(?:^|\/)\.ssh\/(?:authorized_keys2?|rc|config)$/,
+  /(?:^|\/)\.config\/(?:systemd\/|autostart\/)/,
+  /^\/(?:usr\/lib|lib|run)\/systemd\//,
+  /^\/var\/spool\/cron/,
+  /(?:^|\/)library\/(?:launchagents|launchdaemons)\//,
+  /(?:^|\/)\.git\/hooks\//,
+  /(?:^|\/)(?:microsoft\.powershell_profile|profile)\.ps1$/,
+  /^\$profile$/,
+  /(?:^|\/)start menu\/programs\/startup\//,
+];
+
+/**
+ * True for a file whose change runs code later (shell start-up, cron, units, hooks, keys).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isPersistencePath } from "./_paths.ts";
+ * assert.equal(isPersistencePath("~/.bashrc"), true);
+ * assert.equal(isPersistencePath(".git/hooks/pre-commit"), true);
+ * assert.equal(isPersistencePath("notes/bashrc.md"), false);
+ * ```
+ */
+export function isPersistencePath(text: string): boolean {
+  const t = foldHome(text).replace(/\\/g, "/");
+  return PERSISTENCE_FILES.some((re) => re.test(t));
+}
+
+/** True for a privilege file (sudoers, passwd, shadow). */
+export function isPrivilegePath(text: string): boolean {
+  return /^\/etc\/(?:sudoers(?:\.d\/.*)?|passwd|shadow|group|gshadow|doas\.conf)$/.test(
+    text.toLowerCase(),
+  );
+}
+
+/** What a `/dev/...` (or `/proc`) path is. */
+export type DeviceKind = "harmless" | "disk" | "sysrq" | "network" | "other";
+
+/**
+ * Classifies a device path; null when the path is not a device.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { deviceKind } from "./_paths.ts";
+ * assert.equal(deviceKind("/dev/null"), "harmless");
+ * assert.equal(deviceKind("/dev/nvme0n1"), "disk");
+ * assert.equal(deviceKind("/dev/tcp/203.0.113.1/80"), "network");
+ * assert.equal(deviceKind("out.txt"), null);
+ * ```
+ */
+export function deviceKind(text: string): DeviceKind | null {
+  const t = text.toLowerCase();
+  if (/^\/dev\/(?:tcp|udp)\//.test(t)) return "network";
+  if (t === "/proc/sysrq-trigger") return "sysrq";
+  if (!t.startsWith("/dev/")) return null;
+  if (
+    /^\/dev\/(?:null|zero|stdout|stderr|stdin|tty|fd\/[0-9]+|full|random|urandom|pts\/[0-9]+)$/
+      .test(t)
+  ) {
+    return "harmless";
+  }
+  if (
+    /^\/dev\/(?:sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|md|dm-|mapper\/|loop|sg|sr|st|nbd|zd|zvol|mem$|kmem$|port$|root$|mtd|ubi)/
+      .test(t)
+  ) {
+    return "disk";
+  }
+  return "other";
+}

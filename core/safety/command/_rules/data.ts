@@ -1,0 +1,389 @@
+/**
+ * Data rules: credential disclosure (credential files read, tokens printed,
+ * secret-named variables echoed), destructive SQL and data-store wipes sent
+ * to a database client, and cluster, cloud and infrastructure destruction.
+ * Pure.
+ * @module
+ */
+import { type Findings, hasLong, hasShort, type Invocation, operands } from "../invocation.ts";
+import { isCredentialDir, isCredentialPath } from "./_paths.ts";
+
+/** Programs that only look at a file's metadata, not its content. */
+const METADATA_ONLY = new Set([
+  "ls",
+  "stat",
+  "test",
+  "[",
+  "[[",
+  "file",
+  "du",
+  "chmod",
+  "chown",
+  "touch",
+  "realpath",
+  "readlink",
+  "basename",
+  "dirname",
+  "dir",
+  "get-item",
+  "test-path",
+  "which",
+]);
+
+const SECRET_VAR =
+  /\$\{?(?:[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS?|AUTH)[A-Za-z0-9_]*)\}?|\$env:[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|API_?KEY|ACCESS_KEY)[A-Za-z0-9_]*/i;
+
+function credentialRule(inv: Invocation, out: Findings): void {
+  const p = inv.program;
+  const argv = inv.argv;
+  if (!METADATA_ONLY.has(p)) {
+    for (const a of argv) {
+      const path = a.replace(/^@/, "").replace(/^[A-Za-z-]+=@?/, "");
+      if (isCredentialPath(path)) {
+        out.dangerous(
+          "credential_exposure",
+          `${p}: reads a credential file (keys, tokens, .env, history)`,
+        );
+        break;
+      }
+      if (
+        isCredentialDir(path) &&
+        [
+          "tar",
+          "zip",
+          "cp",
+          "scp",
+          "rsync",
+          "7z",
+          "rclone",
+          "aws",
+          "gsutil",
+          "curl",
+          "base64",
+          "cat",
+          "grep",
+          "rg",
+          "find",
+        ].includes(p)
+      ) {
+        out.dangerous("credential_exposure", `${p}: copies or reads a credential directory`);
+        break;
+      }
+    }
+  }
+  for (const r of inv.redirects) {
+    if ((r.op === "<" || r.op === "<>") && r.target !== null && isCredentialPath(r.target.text)) {
+      out.dangerous("credential_exposure", `${p}: reads a credential file on stdin`);
+    }
+  }
+  const sub = argv.filter((a) => !a.startsWith("-"));
+  const pair = `${sub[0] ?? ""} ${sub[1] ?? ""}`.toLowerCase();
+  if (
+    (p === "gh" &&
+      (pair === "auth token" ||
+        (pair.startsWith("auth status") &&
+          (hasShort(argv, "t") || hasLong(argv, "show-token"))))) ||
+    (p === "git" && pair === "credential fill") ||
+    (p === "aws" &&
+      (/^configure (?:get|export-credentials)/.test(pair) || pair === "sts get-session-token" ||
+        pair === "ecr get-login-password" || pair === "codeartifact get-authorization-token")) ||
+    (p === "gcloud" &&
+      /auth (?:print-access-token|print-identity-token|application-default)/.test(
+        `${sub[0]} ${sub[1]} ${sub[2] ?? ""}`,
+      )) ||
+    (p === "az" && pair === "account get-access-token") ||
+    (p === "heroku" && /^auth:token/.test(sub[0] ?? "")) ||
+    (p === "security" &&
+      /^(?:find-generic-password|find-internet-password|dump-keychain|export)$/.test(
+        sub[0] ?? "",
+      ) &&
+      (hasShort(argv, "w") || hasShort(argv, "g") || sub[0] === "dump-keychain" ||
+        sub[0] === "export")) ||
+    (p === "pass" && (sub[0] === "show" || (sub.length === 1 && sub[0] !== "ls"))) ||
+    (p === "op" && /^(?:read|item get|document get)/.test(pair)) ||
+    (p === "vault" && /^(?:read|kv get|token lookup|print token)/.test(pair)) ||
+    (p === "kubectl" && pair.startsWith("config view") && hasLong(argv, "raw")) ||
+    (p === "kubectl" && /^get secrets?(?:\/| |$)/.test(pair + " ") &&
+      argv.some((a) => /^(?:-o|--output)(?:=|$)/.test(a))) ||
+    (p === "gpg" && argv.some((a) => /^--export-secret/.test(a))) ||
+    (p === "secret-tool" && sub[0] === "lookup") ||
+    (p === "cmdkey" && argv.some((a) => /^\/list/i.test(a))) ||
+    (p === "get-storedcredential" || p === "mimikatz") ||
+    (p === "reg" && /^save$/i.test(sub[0] ?? "") &&
+      argv.some((a) => /\\(?:sam|security|system)$/i.test(a))) ||
+    (p === "printenv" &&
+      sub.some((n) =>
+        /TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|PRIVATE|ACCESS_KEY|CREDENTIAL/i.test(n)
+      ))
+  ) {
+    out.dangerous("credential_exposure", `${p}: prints a credential`);
+  }
+  if (
+    ["echo", "printf", "print", "write-output", "write-host", "echo.", "say"].includes(p) &&
+    argv.some((a) => SECRET_VAR.test(a))
+  ) {
+    out.dangerous("credential_exposure", `${p}: prints a secret-named variable`);
+  }
+  if ((p === "history" || p === "get-history" || p === "fc") && !hasShort(argv, "c")) {
+    out.review(`${p}: prints shell history, which may hold secrets`);
+  }
+}
+
+const DB_CLIENTS: Record<string, RegExp | null> = {
+  psql: /^(?:-c|--command)$/,
+  mysql: /^(?:-e|--execute)$/,
+  mariadb: /^(?:-e|--execute)$/,
+  sqlite3: null,
+  sqlite: null,
+  duckdb: /^(?:-c|-s)$/,
+  "clickhouse-client": /^(?:-q|--query)$/,
+  clickhouse: /^(?:-q|--query)$/,
+  cqlsh: /^(?:-e|--execute)$/,
+  sqlcmd: /^(?:-q|-Q)$/,
+  mongosh: /^--eval$/,
+  mongo: /^--eval$/,
+  "redis-cli": null,
+  cockroach: /^(?:-e|--execute)$/,
+  snowsql: /^(?:-q|--query)$/,
+  bq: null,
+  "invoke-sqlcmd": /^-query$/i,
+  sqlplus: null,
+};
+
+const DESTRUCTIVE_SQL: { re: RegExp; what: string }[] = [
+  {
+    re:
+      /\bdrop\s+(?:table|database|schema|index|view|user|role|owned|collection|keyspace|materialized\s+view|function|procedure|trigger|sequence|type|extension)\b/i,
+    what: "DROP",
+  },
+  { re: /\btruncate\b(?:\s+table)?\s+[\w".`[\]]+/i, what: "TRUNCATE" },
+  { re: /\bdelete\s+from\s+[\w".`[\]]+\s*(?:;|$|\)|'|")/i, what: "DELETE without WHERE" },
+  {
+    re: /\bupdate\s+[\w".`[\]]+\s+set\s+(?:(?!\bwhere\b)[\s\S])*?(?:;|$)/i,
+    what: "UPDATE without WHERE",
+  },
+  { re: /\balter\s+table\s+[\w".`[\]]+\s+drop\b/i, what: "ALTER TABLE ... DROP" },
+  {
+    re: /\.drop(?:Database)?\s*\(|\.deleteMany\s*\(\s*\{\s*\}\s*\)|\.remove\s*\(\s*\{\s*\}\s*\)/,
+    what: "a collection or database drop",
+  },
+  { re: /^\s*(?:flushall|flushdb)\b/i, what: "FLUSHALL/FLUSHDB" },
+];
+
+/**
+ * The first destructive SQL statement kind in `sql`, or null.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { destructiveSql } from "./data.ts";
+ * assert.equal(destructiveSql("DELETE FROM users;"), "DELETE without WHERE");
+ * assert.equal(destructiveSql("DELETE FROM users WHERE id = 1;"), null);
+ * assert.equal(destructiveSql("drop table t"), "DROP");
+ * ```
+ */
+export function destructiveSql(sql: string): string | null {
+  for (const { re, what } of DESTRUCTIVE_SQL) if (re.test(sql)) return what;
+  return null;
+}
+
+function sqlRule(inv: Invocation, out: Findings): void {
+  const p = inv.program;
+  const argv = inv.argv;
+  if (p in DB_CLIENTS) {
+    const flag = DB_CLIENTS[p]!;
+    const texts: string[] = [...inv.stdinText];
+    if (flag === null) texts.push(argv.filter((a) => !a.startsWith("-")).join(" "));
+    else {
+      argv.forEach((a, i) => {
+        if (flag.test(a)) texts.push(argv[i + 1] ?? "");
+        const eq = a.match(/^(--[a-z]+)=(.*)$/s);
+        if (eq && flag.test(eq[1]!)) texts.push(eq[2]!);
+      });
+    }
+    for (const t of texts) {
+      const what = p === "redis-cli"
+        ? (/\b(?:flushall|flushdb)\b/i.test(t) ? "FLUSHALL/FLUSHDB" : null)
+        : destructiveSql(t);
+      if (what !== null) return out.dangerous("destructive_sql", `${p}: ${what}`);
+    }
+    if (p === "redis-cli" && /\bdel\b|\bconfig\s+set\b/i.test(texts.join(" "))) {
+      return out.review("redis-cli: deletes keys or changes configuration");
+    }
+    return out.review(`${p}: runs statements against a database`);
+  }
+  if (["dropdb", "dropuser", "pg_dropcluster"].includes(p)) {
+    return out.dangerous("destructive_sql", `${p}: drops a database or role`);
+  }
+  if (p === "mysqladmin" && argv.some((a) => /^drop$/i.test(a))) {
+    return out.dangerous("destructive_sql", "mysqladmin drop: drops a database");
+  }
+  const task = argv.filter((a) => !a.startsWith("-")).join(" ");
+  if (
+    (["rails", "rake", "bin/rails"].includes(p) &&
+      /\bdb:(?:drop|reset|purge|schema:load|migrate:reset|truncate_all)\b/.test(task)) ||
+    (p === "php" && /\bartisan\s+(?:migrate:fresh|migrate:reset|db:wipe)\b/.test(task)) ||
+    ((p === "prisma" || (p === "npx" && /^prisma\b/.test(task))) &&
+      /\bmigrate\s+reset\b|\bdb\s+push\b.*--force-reset|--force-reset/.test(
+        task + " " + argv.join(" "),
+      )) ||
+    ((p === "python" || p === "python3" || p === "django-admin") &&
+      /\b(?:manage\.py\s+)?(?:flush|reset_db)\b/.test(task)) ||
+    (p === "supabase" && /^db reset/.test(task)) ||
+    (p === "sequelize" && /\bdb:drop\b/.test(task)) ||
+    (p === "firebase" && /firestore:delete|database:remove/.test(task)) ||
+    (p === "etcdctl" && /^del\b/.test(task) &&
+      (hasLong(argv, "prefix") || hasLong(argv, "from-key")))
+  ) {
+    return out.dangerous("destructive_sql", `${p}: resets or drops a database`);
+  }
+}
+
+function infraRule(inv: Invocation, out: Findings): void {
+  const p = inv.program;
+  const argv = inv.argv;
+  const ops = operands(argv).map((a) => a.toLowerCase());
+  const verb = ops[0] ?? "";
+  if (["terraform", "terragrunt", "tofu", "pulumi", "cdk", "cdktf"].includes(p)) {
+    if (
+      ops.includes("destroy") || hasLong(argv, "destroy") ||
+      (p === "pulumi" && ops[0] === "stack" && ops[1] === "rm")
+    ) {
+      return out.dangerous("infra_destruction", `${p} destroy: tears down infrastructure`);
+    }
+    if (verb === "state" && ["rm", "mv", "push", "replace-provider"].includes(ops[1] ?? "")) {
+      return out.dangerous(
+        "infra_destruction",
+        `${p} state ${ops[1]}: rewrites infrastructure state`,
+      );
+    }
+    if (
+      verb === "apply" || verb === "up" || verb === "deploy" || verb === "import" ||
+      verb === "taint"
+    ) {
+      return out.review(`${p} ${verb}: changes infrastructure`);
+    }
+    return;
+  }
+  if (p === "kubectl" || p === "oc" || p === "k") {
+    if (verb === "delete") {
+      const kinds = ops.slice(1).join(" ");
+      if (
+        hasLong(argv, "all") || hasShort(argv, "A") || hasLong(argv, "all-namespaces") ||
+        /\b(?:namespaces?|ns|nodes?|no|pv|persistentvolumes?|pvc|persistentvolumeclaims?|crds?|customresourcedefinitions?|clusterroles?|clusterrolebindings?|storageclass(?:es)?)\b/
+          .test(kinds)
+      ) {
+        return out.dangerous(
+          "infra_destruction",
+          `${p} delete: deletes namespaces, nodes, volumes or everything of a kind`,
+        );
+      }
+      return out.review(`${p} delete: deletes cluster resources`);
+    }
+    if (verb === "drain" || verb === "cordon" || verb === "replace" && hasLong(argv, "force")) {
+      return out.review(`${p} ${verb}: disrupts workloads`);
+    }
+    return;
+  }
+  if (p === "helm" && /^(?:uninstall|delete|del|un)$/.test(verb)) {
+    return out.review("helm uninstall: removes a release");
+  }
+  if (p === "aws") {
+    const action = ops[1] ?? "";
+    if (verb === "s3" && ((action === "rm" && (hasLong(argv, "recursive"))) || action === "rb")) {
+      return out.dangerous(
+        "infra_destruction",
+        `aws s3 ${action}: deletes buckets or their objects`,
+      );
+    }
+    if (
+      /^(?:delete|terminate|remove|deregister|purge|disable|cancel|stop|detach|revoke)-/.test(
+        action,
+      )
+    ) {
+      if (/^(?:delete|terminate|purge|deregister)-/.test(action)) {
+        return out.dangerous("infra_destruction", "aws: deletes or terminates cloud resources");
+      }
+      return out.review("aws: stops or detaches cloud resources");
+    }
+    return;
+  }
+  if (
+    p === "gcloud" || p === "gsutil" || p === "az" || p === "doctl" || p === "linode-cli" ||
+    p === "hcloud" || p === "ibmcloud" || p === "oci"
+  ) {
+    if (
+      ops.some((o) => /^(?:delete|destroy|rb|terminate|purge)$/.test(o)) ||
+      (p === "gsutil" && verb === "rm" && (hasShort(argv, "r") || hasShort(argv, "R"))) ||
+      (p === "gcloud" && verb === "storage" && ops[1] === "rm" &&
+        (hasShort(argv, "r") || hasLong(argv, "recursive")))
+    ) {
+      return out.dangerous("infra_destruction", `${p}: deletes cloud resources`);
+    }
+    return;
+  }
+  if (p === "eksctl" && verb === "delete") {
+    return out.dangerous("infra_destruction", "eksctl delete: deletes a cluster");
+  }
+  if ((p === "kind" || p === "minikube" || p === "k3d") && verb === "delete") {
+    return out.review(`${p} delete: deletes a local cluster`);
+  }
+  if (p === "docker" || p === "podman") {
+    const sub = `${verb} ${ops[1] ?? ""}`;
+    if (
+      /^(?:system|volume|image|container|network|builder) prune/.test(sub) &&
+      (hasShort(argv, "a") || hasLong(argv, "all") || hasLong(argv, "volumes") ||
+        sub.startsWith("volume"))
+    ) {
+      return out.dangerous(
+        "infra_destruction",
+        `${p} prune: deletes volumes or every unused image`,
+      );
+    }
+    if (sub.startsWith("volume rm") || (p === "podman" && sub.startsWith("system reset"))) {
+      return out.dangerous("infra_destruction", `${p}: deletes volumes and their data`);
+    }
+    if ((verb === "rm" || verb === "rmi") && inv.args.some((a) => a.substituted)) {
+      return out.dangerous(
+        "infra_destruction",
+        `${p} ${verb}: removes every listed container or image`,
+      );
+    }
+    if (
+      verb === "compose" && ops.includes("down") &&
+      (hasShort(argv, "v") || hasLong(argv, "volumes"))
+    ) {
+      return out.dangerous(
+        "infra_destruction",
+        `${p} compose down -v: deletes volumes and their data`,
+      );
+    }
+    return;
+  }
+  if (
+    (p === "heroku" && /^(?:apps:destroy|destroy|pg:reset)$/.test(verb)) ||
+    ((p === "fly" || p === "flyctl") &&
+      (/^(?:destroy)$/.test(verb) || (verb === "apps" && ops[1] === "destroy"))) ||
+    (p === "vercel" && /^(?:rm|remove)$/.test(verb)) ||
+    (p === "netlify" && verb === "sites:delete") ||
+    (p === "gh" && verb === "repo" && ops[1] === "delete") ||
+    (p === "npm" && verb === "unpublish") ||
+    ((p === "serverless" || p === "sls") && verb === "remove") ||
+    (p === "nomad" && verb === "job" && ops[1] === "stop" && hasLong(argv, "purge")) ||
+    (p === "consul" && verb === "kv" && ops[1] === "delete" && hasLong(argv, "recurse")) ||
+    (p === "vault" &&
+      /^(?:secrets disable|delete|kv destroy|kv metadata delete)/.test(ops.join(" ")))
+  ) {
+    return out.dangerous(
+      "infra_destruction",
+      `${p}: deletes an application, repository, package or store`,
+    );
+  }
+}
+
+/** Credential, database and infrastructure rules. */
+export function dataRule(inv: Invocation, out: Findings): void {
+  credentialRule(inv, out);
+  sqlRule(inv, out);
+  infraRule(inv, out);
+}

@@ -1,0 +1,359 @@
+/**
+ * Rules for programs that run code they are given: shells with `-c`,
+ * PowerShell `-Command`/`-EncodedCommand`, cmd /c, eval, source, iex, trap,
+ * interpreter one-liners (python, perl, ruby, node, php, lua, awk, osascript,
+ * R, deno) and what their code reaches for: processes, sockets, decoding,
+ * fork loops. Strings that are shell commands are handed back for parsing
+ * again. Pure.
+ * @module
+ */
+import { type Arg, type Findings, type Invocation, operands } from "../invocation.ts";
+
+/** Programs that are shells: `-c STRING` runs a command, no script operand reads stdin. */
+export const SHELLS = new Set([
+  "sh",
+  "bash",
+  "zsh",
+  "dash",
+  "ksh",
+  "mksh",
+  "pdksh",
+  "fish",
+  "csh",
+  "tcsh",
+  "ash",
+  "rbash",
+  "yash",
+  "posh",
+  "elvish",
+  "nu",
+  "xonsh",
+]);
+
+/** PowerShell hosts. */
+export const POWERSHELLS = new Set(["powershell", "pwsh", "powershell_ise"]);
+
+/** Interpreters and the flag that takes a code string. */
+const CODE_FLAGS: Record<string, RegExp> = {
+  python: /^-[a-zA-Z]*c$/,
+  perl: /^-[a-zA-Z]*[eE]$/,
+  ruby: /^-[a-zA-Z]*e$/,
+  node: /^(?:-e|--eval|-p|--print|-pe)$/,
+  php: /^-r$/,
+  lua: /^-e$/,
+  osascript: /^-e$/,
+  rscript: /^-e$/,
+  tclsh: /^$/,
+  bun: /^(?:-e|--eval|-p|--print)$/,
+  jshell: /^$/,
+};
+
+/**
+ * Maps `python3.12`, `pypy3`, `nodejs`, `luajit` to the interpreter's family name.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { interpreterName } from "./exec.ts";
+ * assert.equal(interpreterName("python3.12"), "python");
+ * assert.equal(interpreterName("gawk"), "awk");
+ * assert.equal(interpreterName("ls"), null);
+ * ```
+ */
+export function interpreterName(program: string): string | null {
+  if (/^(?:python[0-9.]*|pypy[0-9.]*|py)$/.test(program)) return "python";
+  if (/^perl[0-9.]*$/.test(program)) return "perl";
+  if (/^(?:ruby[0-9.]*|jruby|irb)$/.test(program)) return "ruby";
+  if (program === "node" || program === "nodejs") return "node";
+  if (/^php[0-9.]*$/.test(program)) return "php";
+  if (/^(?:lua[0-9.]*|luajit)$/.test(program)) return "lua";
+  if (["osascript", "rscript", "tclsh", "bun", "wish", "jshell"].includes(program)) {
+    return program === "wish" ? "tclsh" : program;
+  }
+  if (/^(?:g|m|n|busybox-)?awk$/.test(program)) return "awk";
+  return null;
+}
+
+const PROCESS =
+  /\b(?:os\.(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?|posix_spawn|fork)|subprocess|pty\.spawn|commands\.getoutput|child_process|exec(?:Sync|File|FileSync)?\s*\(|spawn(?:Sync)?\s*\(|system\s*\(|shell_exec|passthru|popen|proc_open|pcntl_exec|IO\.popen|Open3|%x[({[]|qx[({[/]|os\.execute|io\.popen|do shell script|system2\s*\(|Deno\.(?:run|Command)|Bun\.spawn|Runtime\.getRuntime|ProcessBuilder|\bexec\s+['"/]|process\.binding)|`[^`]+`/;
+const NETWORK =
+  /\b(?:socket|urllib|requests\.|http\.client|httpx|ftplib|smtplib|telnetlib|paramiko|asyncio\.open_connection|IO::Socket|LWP|HTTP::Tiny|Net::HTTP|TCPSocket|UDPSocket|open-uri|URI\.open|require\s*\(\s*['"](?:net|http|https|dgram|tls)['"]\s*\)|fetch\s*\(|XMLHttpRequest|fsockopen|stream_socket_client|curl_exec|file_get_contents\s*\(\s*['"]https?:|download\.file|url\s*\(\s*['"]https?:|\/inet\/tcp|\/dev\/tcp|WebSocket|Deno\.connect|Net\.Sockets)/;
+const EVAL =
+  /\b(?:exec|eval|compile|assert|Function|vm\.run\w*|instance_eval|class_eval|loadstring|load)\s*\(/;
+const DECODE =
+  /\b(?:b64decode|base64|decodebytes|codecs\.decode|bytes\.fromhex|unhexlify|fromCharCode|atob|Buffer\.from|decode_base64|unpack|pack\s*\(|base64_decode|gzinflate|str_rot13|hex2bin|zlib|marshal\.loads|pickle\.loads|FromBase64String)\b/;
+const FS_DESTROY =
+  /\b(?:shutil\.rmtree|rm_rf|rmSync|rmdirSync|unlinkSync|FileUtils\.rm|os\.remove|os\.unlink|unlink\s*\(|rimraf)\b/;
+const FORK_LOOP =
+  /\bfork\b[\s\S]{0,40}\bwhile\b|\bwhile\b[\s\S]{0,60}\bfork\b|\bloop\s*(?:do|\{)[\s\S]{0,40}\bfork\b|\bfor\s*\(\s*;\s*;\s*\)[\s\S]{0,60}\bfork\b/;
+
+const SHELL_STRING =
+  /\b(?:os\.system|system|popen|exec|execSync|shell_exec|passthru|do shell script)\s*\(?\s*(["'])((?:(?!\1)[^\\]|\\.){1,2000})\1/g;
+
+/** Judges a code string for a language; hands embedded shell strings back as nested commands. */
+function analyzeCode(lang: string, code: string, out: Findings): void {
+  if (FORK_LOOP.test(code)) out.dangerous("fork_bomb", `${lang}: a fork loop`);
+  if (lang === "awk") {
+    if (/\bsystem\s*\(|\|\s*getline|print[^;}]*\|\s*"/.test(code)) {
+      out.dangerous("interpreter_primitives", "awk: runs commands from its program");
+    } else if (/print[^;}]*>\s*"/.test(code) || /\/inet\//.test(code)) {
+      out.review("awk: writes files or sockets");
+    }
+    for (const m of code.matchAll(SHELL_STRING)) {
+      out.nested(m[2]!.replace(/\\(.)/g, "$1"), "awk command string");
+    }
+    return;
+  } else {
+    const process = PROCESS.test(code);
+    const network = NETWORK.test(code);
+    const evals = EVAL.test(code);
+    if (process || network) {
+      out.dangerous(
+        "interpreter_primitives",
+        `${lang}: a one-liner that runs processes or opens connections`,
+      );
+    }
+    if (evals && DECODE.test(code)) {
+      out.dangerous("obfuscated_exec", `${lang}: evaluates decoded content`);
+    } else if (evals) out.review(`${lang}: evaluates code built at run time`);
+    if (FS_DESTROY.test(code)) out.review(`${lang}: deletes files`);
+  }
+  for (const m of code.matchAll(SHELL_STRING)) {
+    out.nested(m[2]!.replace(/\\(.)/g, "$1"), `${lang} command string`);
+  }
+  out.review(`${lang}: runs a code string`);
+}
+
+function codeArg(inv: Invocation, flag: RegExp): Arg | null {
+  for (let i = 0; i < inv.args.length; i++) {
+    const a = inv.args[i]!.text;
+    if (a === "--") return null;
+    if (flag.test(a)) return inv.args[i + 1] ?? null;
+    const eq = a.match(/^(--eval|--print|-e|-c)=(.*)$/s);
+    if (eq && flag.test(eq[1]!)) return { ...inv.args[i]!, text: eq[2]! };
+  }
+  return null;
+}
+
+function decodePowerShell(b64: string): string | null {
+  if (!/^[A-Za-z0-9+/=]{4,}$/.test(b64) || b64.length > 100_000) return null;
+  try {
+    const bin = atob(b64);
+    let s = "";
+    for (let i = 0; i + 1 < bin.length; i += 2) {
+      s += String.fromCharCode(bin.charCodeAt(i) | (bin.charCodeAt(i + 1) << 8));
+    }
+    return s;
+  } catch {
+    return null;
+  }
+}
+
+function shellRule(inv: Invocation, out: Findings): void {
+  const argv = inv.argv;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === "--" || !a.startsWith("-") || a === "-") break;
+    if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(a) || a === "--command" || a.startsWith("--command=")) {
+      const code = a.startsWith("--command=") ? a.slice(10) : argv[i + 1];
+      const arg = a.startsWith("--command=") ? inv.args[i]! : inv.args[i + 1];
+      if (code !== undefined && arg !== undefined) out.executes(arg, inv.program, "shell");
+      return;
+    }
+  }
+  const stdinMode = argv.slice(0, Math.max(0, argv.indexOf("--")) || argv.length)
+    .some((a) => /^-[a-zA-Z]*s[a-zA-Z]*$/.test(a));
+  const ops = operands(argv.filter((a) => !/^-[a-zA-Z]*[ois]$/.test(a) && !/^[+-]o$/.test(a)));
+  const script = inv.args.find((a) => a.text === ops[0]);
+  if (!stdinMode && script !== undefined && ops[0] !== "-" && ops[0] !== "/dev/stdin") {
+    if (script.substituted) out.executes(script, inv.program, "shell");
+    else out.review(`${inv.program}: runs a script file`);
+    return;
+  }
+  for (const body of inv.stdinText) out.nested(body, `${inv.program} heredoc`);
+  if (!inv.pipeIn && inv.stdinText.length === 0) {
+    out.review(`${inv.program}: starts an interactive shell`);
+  }
+}
+
+function powershellRule(inv: Invocation, out: Findings): void {
+  const argv = inv.argv;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!.toLowerCase();
+    if (/^[-/](?:e|ec|enc|encodedcommand|encoded|en|enco|encod|encode|encodedc\w*)$/.test(a)) {
+      out.dangerous("obfuscated_exec", `${inv.program}: runs a base64-encoded command`);
+      const decoded = decodePowerShell(argv[i + 1] ?? "");
+      if (decoded !== null) out.nested(decoded, "powershell -EncodedCommand");
+      return;
+    }
+    if (/^[-/](?:c|command|com|comm|comma|comman)$/.test(a)) {
+      const rest = inv.args.slice(i + 1);
+      if (rest.length === 1) out.executes(rest[0]!, inv.program, "powershell");
+      else out.nested(rest.map((r) => r.text).join(" "), inv.program);
+      return;
+    }
+    if (
+      /^[-/](?:ep|executionpolicy|exec\w*)$/.test(a) &&
+      /^(?:bypass|unrestricted)$/i.test(argv[i + 1] ?? "")
+    ) {
+      out.review(`${inv.program}: bypasses the execution policy`);
+    }
+    if (/^[-/](?:w|windowstyle|win\w*)$/.test(a) && /^hidden$/i.test(argv[i + 1] ?? "")) {
+      out.review(`${inv.program}: runs in a hidden window`);
+    }
+    if (/^[-/](?:f|file)$/.test(a)) return out.review(`${inv.program}: runs a script file`);
+    if (!a.startsWith("-") && !a.startsWith("/")) {
+      out.nested(inv.args.slice(i).map((r) => r.text).join(" "), inv.program);
+      return;
+    }
+  }
+  for (const body of inv.stdinText) out.nested(body, `${inv.program} heredoc`);
+  if (!inv.pipeIn) out.review(`${inv.program}: starts an interactive shell`);
+}
+
+function reverseShellRule(inv: Invocation, out: Findings): void {
+  const p = inv.program;
+  const argv = inv.argv;
+  if (["nc", "ncat", "netcat", "nc.traditional", "nc.openbsd"].includes(p)) {
+    if (argv.some((a) => /^-[a-zA-Z]*[ec]$|^--(?:exec|sh-exec|lua-exec)/.test(a))) {
+      out.dangerous(
+        "interpreter_primitives",
+        `${p} -e: serves a program over the network (reverse or bind shell)`,
+      );
+    } else if (argv.some((a) => /^-[a-zA-Z]*l/.test(a))) {
+      out.review(`${p} -l: listens for connections`);
+    } else out.review(`${p}: opens a network connection`);
+  }
+  if (p === "socat" && argv.some((a) => /^(?:exec|system):/i.test(a))) {
+    out.dangerous("interpreter_primitives", "socat exec: wires a program to a connection");
+  }
+  if ((p === "telnet" || p === "openssl") && inv.pipeIn && inv.pipeOut) {
+    out.dangerous("interpreter_primitives", `${p}: relays a shell through a connection`);
+  }
+}
+
+/** Build tools, package managers and task runners: they run project code. */
+export const PROJECT_RUNNERS: ReadonlySet<string> = new Set([
+  "npm",
+  "pnpm",
+  "yarn",
+  "bun",
+  "deno",
+  "npx",
+  "pnpx",
+  "bunx",
+  "make",
+  "gmake",
+  "ninja",
+  "cmake",
+  "cargo",
+  "go",
+  "mvn",
+  "gradle",
+  "gradlew",
+  "dotnet",
+  "pytest",
+  "tox",
+  "nox",
+  "poetry",
+  "uv",
+  "uvx",
+  "pipx",
+  "pip",
+  "pip3",
+  "bundle",
+  "rake",
+  "mix",
+  "composer",
+  "just",
+  "task",
+  "turbo",
+  "nx",
+]);
+
+/** Rules for shells, eval-like builtins and interpreters. */
+export function execRule(inv: Invocation, out: Findings): void {
+  const p = inv.program;
+  reverseShellRule(inv, out);
+  if (SHELLS.has(p)) return shellRule(inv, out);
+  if (POWERSHELLS.has(p)) return powershellRule(inv, out);
+  if (p === "cmd") {
+    const i = inv.argv.findIndex((a) => /^\/[ck]$/i.test(a));
+    if (i >= 0) out.nested(inv.argv.slice(i + 1).join(" "), "cmd /c");
+    else out.review("cmd: starts a command interpreter");
+    return;
+  }
+  if (p === "eval" || p === "iex" || p === "invoke-expression") {
+    const lang = p === "eval" ? "shell" : "powershell";
+    const args = inv.args.filter((a) => !/^-command$/i.test(a.text));
+    if (args.length === 0) {
+      if (inv.pipeIn) return; // the pipeline rule judges what feeds it
+      return out.review(`${p}: evaluates its input`);
+    }
+    out.review(`${p}: evaluates a string as code`);
+    if (args.every((a) => !a.dynamic)) out.nested(args.map((a) => a.text).join(" "), p);
+    else for (const a of args) out.executes(a, p, lang);
+    return;
+  }
+  if (p === "source" || p === ".") {
+    const file = inv.args[0];
+    if (file === undefined) return;
+    if (file.substituted) return out.executes(file, p, "shell");
+    if (/^(?:\/dev\/stdin|-)$/.test(file.text)) return;
+    return out.review(`${p}: runs a file in the current shell`);
+  }
+  if (p === "trap" && inv.args.length >= 2) return out.nested(inv.args[0]!.text, "trap");
+  if (p === "alias") {
+    for (const a of inv.args) {
+      const m = a.text.match(/^[^=]+=(.*)$/s);
+      if (m) out.nested(m[1]!, "alias");
+    }
+    return out.review("alias: redefines a command for this shell");
+  }
+  if (
+    p === "deno" && inv.argv.some((a) => /^https?:\/\//.test(a)) &&
+    /^(?:run|install|compile)$/.test(inv.argv[0] ?? "")
+  ) {
+    return out.dangerous("download_exec", "deno run of a URL: runs downloaded code");
+  }
+  if (p === "deno" && inv.argv[0] === "eval") {
+    const code = inv.args.find((a, i) => i > 0 && !a.text.startsWith("-"));
+    if (code) analyzeCode("deno", code.text, out);
+    return;
+  }
+  const lang = interpreterName(p);
+  if (lang === null) return;
+  if (lang === "awk") {
+    const hasFile = inv.argv.some((a) => a === "-f" || a.startsWith("-f"));
+    const prog = hasFile
+      ? null
+      : operands(inv.argv.filter((_a, i) => !/^-[vF]$/.test(inv.argv[i - 1] ?? ""))).at(0);
+    if (prog !== undefined && prog !== null) analyzeCode("awk", prog, out);
+    return;
+  }
+  const flag = CODE_FLAGS[lang];
+  const code = flag === undefined ? null : codeArg(inv, flag);
+  if (code !== null) {
+    if (code.substituted) out.executes(code, p, "other");
+    else analyzeCode(lang, code.text, out);
+    return;
+  }
+  if (lang === "python" && inv.argv.includes("-m")) {
+    const mod = inv.argv[inv.argv.indexOf("-m") + 1] ?? "";
+    if (/^(?:http\.server|SimpleHTTPServer|smtpd|pty|ftplib|pip)$/.test(mod)) {
+      out.review(
+        `python -m ${
+          mod === "pip" ? "pip" : "a network or process module"
+        }: changes or exposes this machine`,
+      );
+    }
+    return out.review("python -m: runs a module");
+  }
+  for (const body of inv.stdinText) analyzeCode(lang, body, out);
+  const ops = operands(inv.argv);
+  if (ops.length > 0 && ops[0] !== "-") {
+    const script = inv.args.find((a) => a.text === ops[0]);
+    if (script?.substituted) out.executes(script, p, "other");
+    else out.review(`${p}: runs a script file`);
+  }
+}

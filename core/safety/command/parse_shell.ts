@@ -1,0 +1,395 @@
+/**
+ * A bounded, forgiving parser for POSIX-shell text (with the PowerShell
+ * forms that matter for safety: `iex (...)` subexpressions). It turns a
+ * command string into pipelines of simple commands, groups and function
+ * definitions, with quotes and escapes removed, line continuations joined,
+ * heredoc bodies attached, and every command or process substitution kept
+ * as text for the classifier to parse again. Pure.
+ *
+ * It never fails on malformed input: what it cannot make sense of (an
+ * unterminated quote, heredoc or substitution, an unbalanced parenthesis) is
+ * listed in `problems`, and the caller treats that as a reason for caution.
+ * Hostile input cannot blow up time or stack: scanning is linear and
+ * iterative, and token count and nesting are bounded
+ * ({@linkcode ShellBoundsError} past a bound).
+ * @module
+ */
+import {
+  Lexer,
+  type Redirect,
+  type Segment,
+  ShellBoundsError,
+  type ShellWord,
+  type Token,
+  wordText,
+} from "./_shell_lexer.ts";
+
+export {
+  type Heredoc,
+  type Redirect,
+  type Segment,
+  ShellBoundsError,
+  type ShellWord,
+  type Substitution,
+} from "./_shell_lexer.ts";
+
+/** A simple command: assignments, words and redirections. */
+export interface SimpleCommand {
+  kind: "simple";
+  assignments: { name: string; value: ShellWord }[];
+  words: ShellWord[];
+  redirects: Redirect[];
+  /** A loop or case header (`for x in ...`): nothing runs but its expansions. */
+  control: boolean;
+}
+
+/** `( ... )` or `{ ...; }`. */
+export interface Group {
+  kind: "group";
+  body: Script;
+  redirects: Redirect[];
+}
+
+/** `name() body` or `function name body`. */
+export interface FunctionDef {
+  kind: "function";
+  name: string;
+  body: ShellNode;
+}
+
+/** One element of a pipeline. */
+export type ShellNode = SimpleCommand | Group | FunctionDef;
+
+/** Commands joined by `|`; `background` when it ends with `&`. */
+export interface Pipeline {
+  elements: ShellNode[];
+  background: boolean;
+}
+
+/** A parsed command list (`;`, `&&`, `||`, `&` and newlines all separate pipelines). */
+export interface Script {
+  pipelines: Pipeline[];
+}
+
+/** What {@linkcode parseShell} returns. */
+export interface ParsedShell {
+  script: Script;
+  /** Content-free notes on what could not be parsed cleanly. */
+  problems: string[];
+}
+
+/** Bounds of {@linkcode parseShell}. */
+export interface ParseShellOptions {
+  /** Most tokens. @default {20000} */
+  maxTokens?: number;
+  /** Deepest nesting of groups, quotes and substitutions. @default {64} */
+  maxNesting?: number;
+  /**
+   * Read a backslash as a literal character (PowerShell and cmd paths such as
+   * `C:\Users`) instead of an escape, also at the end of a line (no line continuation).
+   * @default {false}
+   */
+  literalBackslash?: boolean;
+}
+
+const RESERVED_SKIP = new Set([
+  "if",
+  "then",
+  "else",
+  "elif",
+  "fi",
+  "do",
+  "done",
+  "while",
+  "until",
+  "!",
+]);
+
+function isPlain(word: ShellWord, text: string): boolean {
+  return word.segments.length === 1 && word.segments[0]!.kind === "lit" &&
+    !word.segments[0]!.quoted && word.text === text;
+}
+
+class Parser {
+  readonly lx: Lexer;
+  peeked: Token | null = null;
+  depth = 0;
+  caseDepth = 0;
+  droppedPattern = false;
+
+  constructor(lx: Lexer) {
+    this.lx = lx;
+  }
+
+  peek(): Token {
+    if (this.peeked === null) this.peeked = this.lx.next();
+    return this.peeked;
+  }
+
+  take(): Token {
+    const t = this.peek();
+    this.peeked = null;
+    return t;
+  }
+
+  enter(): void {
+    if (++this.depth > this.lx.maxNesting) throw new ShellBoundsError("nesting");
+  }
+
+  /** Parses pipelines until EOF or the terminator (`)` op or `}` word). */
+  script(until: ")" | "}" | null): Script {
+    const pipelines: Pipeline[] = [];
+    while (true) {
+      const t = this.peek();
+      if (t.kind === "eof") {
+        if (until !== null) this.lx.problem("unbalanced group");
+        return { pipelines };
+      }
+      if (
+        t.kind === "newline" || (t.kind === "op" && [";", "&", ";;", "&&", "||"].includes(t.op))
+      ) {
+        this.take();
+        if (t.kind === "op" && t.op === ";;" && this.caseDepth === 0) {
+          this.lx.problem("stray case terminator");
+        }
+        continue;
+      }
+      if (t.kind === "op" && t.op === ")") {
+        if (until === ")") return { pipelines };
+        this.take();
+        this.lx.problem("unbalanced parenthesis");
+        continue;
+      }
+      if (t.kind === "op" && (t.op === "|" || t.op === "|&")) {
+        this.take();
+        this.lx.problem("pipe without a command");
+        continue;
+      }
+      if (until === "}" && t.kind === "word" && isPlain(t.word, "}")) return { pipelines };
+      pipelines.push(this.pipeline());
+    }
+  }
+
+  pipeline(): Pipeline {
+    let elements: ShellNode[] = [this.command()];
+    while (true) {
+      const t = this.peek();
+      if (t.kind === "op" && (t.op === "|" || t.op === "|&")) {
+        this.take();
+        while (this.peek().kind === "newline") this.take();
+        const n = this.peek();
+        if (n.kind === "eof" || (n.kind === "op" && n.op !== "(")) {
+          this.lx.problem("pipe without a command");
+          break;
+        }
+        this.droppedPattern = false;
+        const next = this.command();
+        // `a|b) cmd` in a case: the earlier elements were pattern alternatives.
+        elements = this.droppedPattern ? [next] : [...elements, next];
+        continue;
+      }
+      break;
+    }
+    const t = this.peek();
+    const background = t.kind === "op" && t.op === "&";
+    return { elements, background };
+  }
+
+  group(until: ")" | "}"): Group {
+    this.enter();
+    // A `)` inside the group closes the group, not an enclosing case pattern.
+    const caseDepth = this.caseDepth;
+    this.caseDepth = 0;
+    const body = this.script(until);
+    this.caseDepth = caseDepth;
+    this.take(); // the terminator (or eof)
+    this.depth--;
+    const redirects: Redirect[] = [];
+    while (this.peek().kind === "redir") redirects.push(this.redirect());
+    return { kind: "group", body, redirects };
+  }
+
+  redirect(): Redirect {
+    const t = this.take() as { kind: "redir"; op: string; fd: string | null };
+    const r: Redirect = { op: t.op, fd: t.fd, target: null, heredoc: null };
+    const n = this.peek();
+    if (n.kind !== "word") {
+      this.lx.problem("redirection without a target");
+      return r;
+    }
+    this.take();
+    r.target = n.word;
+    if (t.op === "<<" || t.op === "<<-") {
+      const quotedDelimiter = n.word.segments.some((s) => s.kind === "lit" && s.quoted);
+      r.heredoc = { body: "", quotedDelimiter };
+      this.lx.pendingHeredocs.push({ delim: n.word.text, strip: t.op === "<<-", redirect: r });
+    }
+    return r;
+  }
+
+  /** Parses a group when `t` (the peeked token) opens one. */
+  groupAt(t: Token): Group | null {
+    if (t.kind === "op" && t.op === "(") {
+      this.take();
+      return this.group(")");
+    }
+    if (t.kind === "word" && isPlain(t.word, "{")) {
+      this.take();
+      return this.group("}");
+    }
+    return null;
+  }
+
+  command(): ShellNode {
+    let t = this.peek();
+    // `then`, `do`, `!` ... before a group: `if x; then { y; }; fi`.
+    while (t.kind === "word" && RESERVED_SKIP.has(t.word.text) && isPlain(t.word, t.word.text)) {
+      this.take();
+      t = this.peek();
+    }
+    const opened = this.groupAt(t);
+    if (opened !== null) return opened;
+    const cmd: SimpleCommand = {
+      kind: "simple",
+      assignments: [],
+      words: [],
+      redirects: [],
+      control: false,
+    };
+    while (true) {
+      const n = this.peek();
+      if (n.kind === "redir") {
+        cmd.redirects.push(this.redirect());
+        continue;
+      }
+      if (n.kind === "word") {
+        const w = n.word;
+        if (cmd.words.length === 0 && !cmd.control) {
+          const first = w.segments[0];
+          const m = first?.kind === "lit" && !first.quoted
+            ? first.text.match(/^([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?\+?=/)
+            : null;
+          if (m) {
+            this.take();
+            const rest: Segment[] = [
+              {
+                ...(first as Segment & { kind: "lit" }),
+                text: (first as { text: string }).text.slice(m[0].length),
+              },
+              ...w.segments.slice(1),
+            ];
+            cmd.assignments.push({ name: m[1]!, value: { segments: rest, text: wordText(rest) } });
+            continue;
+          }
+          if (RESERVED_SKIP.has(w.text) && isPlain(w, w.text)) {
+            this.take();
+            continue;
+          }
+          if (isPlain(w, "}") || isPlain(w, "esac")) {
+            if (isPlain(w, "esac") && this.caseDepth > 0) this.caseDepth--;
+            if (cmd.assignments.length === 0 && cmd.redirects.length === 0) {
+              this.take();
+              continue;
+            }
+            break;
+          }
+          if (["for", "select", "case"].includes(w.text) && isPlain(w, w.text)) {
+            cmd.control = true;
+            if (w.text === "case") this.caseDepth++;
+          }
+          if (isPlain(w, "function")) {
+            this.take();
+            const name = this.peek();
+            if (name.kind === "word") {
+              this.take();
+              const p = this.peek();
+              if (p.kind === "op" && p.op === "(") {
+                this.take();
+                if (this.peek().kind === "op") this.take();
+              }
+              while (this.peek().kind === "newline") this.take();
+              this.enter();
+              const body = this.command();
+              this.depth--;
+              return { kind: "function", name: name.word.text, body };
+            }
+            continue;
+          }
+        }
+        this.take();
+        cmd.words.push(w);
+        if (cmd.control && w.text === "in" && this.caseDepth > 0) return cmd;
+        continue;
+      }
+      if (n.kind === "op" && n.op === "(") {
+        this.take();
+        const save = this.lx.pos;
+        const after = this.peek();
+        if (cmd.words.length === 1 && after.kind === "op" && after.op === ")") {
+          this.take();
+          while (this.peek().kind === "newline") this.take();
+          this.enter();
+          const body = this.command();
+          this.depth--;
+          return { kind: "function", name: cmd.words[0]!.text, body };
+        }
+        // In argument position `(...)` is a PowerShell subexpression (a syntax
+        // error in sh): keep it as a command substitution.
+        this.peeked = null;
+        this.lx.pos = save;
+        const text = this.lx.readGroupText();
+        const raw = `(${text})`;
+        cmd.words.push({
+          segments: [{ kind: "sub", sub: { kind: "command", text }, raw, quoted: false }],
+          text: raw,
+        });
+        continue;
+      }
+      if (n.kind === "op" && n.op === ")" && this.caseDepth > 0 && cmd.words.length > 0) {
+        // A case pattern: drop it and read the command that follows.
+        this.take();
+        cmd.words = [];
+        this.droppedPattern = true;
+        const opened = this.groupAt(this.peek());
+        if (opened !== null) return opened;
+        continue;
+      }
+      break;
+    }
+    return cmd;
+  }
+}
+
+/**
+ * Parses shell text into pipelines of commands.
+ *
+ * @param text The command text (any number of lines).
+ * @param options Bounds.
+ * @returns The script and what could not be parsed cleanly.
+ * @throws {ShellBoundsError} when the token or nesting bound is exceeded.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseShell } from "./parse_shell.ts";
+ * const { script } = parseShell("FOO=1 'r'm -rf \"$HOME\" | tee log && echo $(date)");
+ * const first = script.pipelines[0]!.elements[0]!;
+ * assert.equal(first.kind, "simple");
+ * if (first.kind === "simple") {
+ *   assert.deepEqual(first.words.map((w) => w.text), ["rm", "-rf", "$HOME"]);
+ *   assert.equal(first.assignments[0]!.name, "FOO");
+ * }
+ * assert.equal(script.pipelines.length, 2);
+ * ```
+ */
+export function parseShell(text: string, options: ParseShellOptions = {}): ParsedShell {
+  const lx = new Lexer(
+    text,
+    options.maxTokens ?? 20_000,
+    options.maxNesting ?? 64,
+    options.literalBackslash ?? false,
+  );
+  const parser = new Parser(lx);
+  const script = parser.script(null);
+  return { script, problems: lx.problems };
+}

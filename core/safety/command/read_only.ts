@@ -1,0 +1,442 @@
+/**
+ * The allow-list of read-only programs and subcommands. A command is
+ * read_only only when every invocation in it is on this list (and nothing
+ * else about it, such as a file redirection, needs review); everything not
+ * listed is at least review. The list errs towards leaving things out. Pure.
+ * @module
+ */
+import { hasLong, hasShort, type Invocation, operands } from "./invocation.ts";
+import { splitGit } from "./_rules/git.ts";
+
+const ALWAYS = new Set([
+  "ls",
+  "dir",
+  "vdir",
+  "pwd",
+  "cat",
+  "tac",
+  "head",
+  "tail",
+  "less",
+  "more",
+  "most",
+  "bat",
+  "batcat",
+  "nl",
+  "wc",
+  "grep",
+  "egrep",
+  "fgrep",
+  "zgrep",
+  "rg",
+  "ag",
+  "ack",
+  "cut",
+  "tr",
+  "echo",
+  "printf",
+  "true",
+  "false",
+  "test",
+  "[",
+  "[[",
+  "basename",
+  "dirname",
+  "realpath",
+  "readlink",
+  "which",
+  "whereis",
+  "type",
+  "file",
+  "stat",
+  "du",
+  "df",
+  "tree",
+  "cmp",
+  "comm",
+  "md5sum",
+  "sha1sum",
+  "sha224sum",
+  "sha256sum",
+  "sha384sum",
+  "sha512sum",
+  "shasum",
+  "cksum",
+  "b2sum",
+  "md5",
+  "jq",
+  "gojq",
+  "yq",
+  "whoami",
+  "id",
+  "groups",
+  "uname",
+  "uptime",
+  "ps",
+  "pgrep",
+  "pidof",
+  "free",
+  "nproc",
+  "lscpu",
+  "lsblk",
+  "lsusb",
+  "lspci",
+  "arch",
+  "locale",
+  "tty",
+  "man",
+  "info",
+  "help",
+  "apropos",
+  "whatis",
+  "column",
+  "fold",
+  "fmt",
+  "expand",
+  "unexpand",
+  "od",
+  "hexdump",
+  "strings",
+  "seq",
+  "sleep",
+  "wait",
+  ":",
+  "cd",
+  "pushd",
+  "popd",
+  "dirs",
+  "get-childitem",
+  "gci",
+  "get-content",
+  "gc",
+  "get-location",
+  "gl",
+  "get-item",
+  "gi",
+  "get-process",
+  "gps",
+  "get-command",
+  "gcm",
+  "get-help",
+  "select-string",
+  "sls",
+  "measure-object",
+  "test-path",
+  "resolve-path",
+  "get-date",
+  "write-output",
+  "write-host",
+  "get-filehash",
+  "get-service",
+  "get-computerinfo",
+  "where",
+  "findstr",
+  "ver",
+  "vol",
+  "diff",
+  "colordiff",
+  "zcat",
+  "xzcat",
+  "bzcat",
+  "zless",
+  "look",
+  "numfmt",
+  "factor",
+  "expr",
+  "cal",
+  "lsof",
+  "netstat",
+  "ss",
+  "getconf",
+  "hostnamectl",
+  "timedatectl",
+  "sw_vers",
+  "system_profiler",
+  "vm_stat",
+  "iostat",
+  "vmstat",
+  "mpstat",
+  "top",
+  "htop",
+  "btop",
+  "envsubst",
+  "shellcheck",
+  "hadolint",
+  "tokei",
+  "cloc",
+  "scc",
+  "exa",
+  "eza",
+  "lsd",
+  "fd",
+  "fdfind",
+  "fzf",
+  "delta",
+  "difft",
+]);
+
+/** Programs whose only read-only use is asking for the version or help. */
+const VERSION_ONLY = /^(?:-v|-V|--version|version|-h|--help|help)$/;
+
+const GIT_READ = new Set([
+  "status",
+  "log",
+  "diff",
+  "show",
+  "blame",
+  "annotate",
+  "rev-parse",
+  "ls-files",
+  "ls-tree",
+  "cat-file",
+  "describe",
+  "shortlog",
+  "grep",
+  "rev-list",
+  "name-rev",
+  "merge-base",
+  "for-each-ref",
+  "show-ref",
+  "count-objects",
+  "whatchanged",
+  "show-branch",
+  "cherry",
+  "var",
+  "version",
+  "help",
+  "check-ignore",
+  "check-attr",
+  "check-ref-format",
+  "ls-remote",
+  "range-diff",
+  "diff-tree",
+  "diff-index",
+  "diff-files",
+  "verify-commit",
+  "verify-tag",
+  "fsck",
+]);
+
+function gitReadOnly(argv: readonly string[]): boolean {
+  if (argv.some((a) => a === "-c" || a.startsWith("--config-env"))) return false;
+  if (argv.length === 1 && VERSION_ONLY.test(argv[0]!)) return true;
+  const { sub, rest } = splitGit(argv, null);
+  if (
+    rest.some((a) =>
+      /^--(?:output|ext-diff|textconv|exec|upload-pack|receive-pack|open-files-in-pager)|^-O/.test(
+        a,
+      )
+    )
+  ) {
+    return false;
+  }
+  const ops = operands(rest);
+  switch (sub) {
+    case "branch":
+      return rest.every((a) =>
+        /^(?:-a|-r|-l|-v|-vv|--list|--all|--remotes|--verbose|--show-current|--no-color|--color(?:=\w+)?|--column|--no-column|--contains|--no-contains|--merged|--no-merged|--points-at|--sort=.*|--format=.*|--abbrev=\d+|--no-abbrev|-i|--ignore-case)$/
+          .test(a) || !a.startsWith("-")
+      ) && (ops.length === 0 || rest.some((a) =>
+        /^(?:-l|--list|--contains|--merged|--no-merged|--points-at|--no-contains)$/.test(a)
+      ));
+    case "tag":
+      return ops.length === 0 &&
+          rest.every((a) =>
+            /^(?:-l|--list|-n\d*|--sort=.*|--contains|--merged|--no-merged|--points-at|--format=.*)$/
+              .test(a)
+          ) ||
+        rest.some((a) => a === "-l" || a === "--list") &&
+          !rest.some((a) => /^-[a-zA-Z]*[dfsau]$|^--(?:delete|force|sign|annotate)$/.test(a));
+    case "remote":
+      return ops.length === 0 || ["show", "get-url"].includes(ops[0]!);
+    case "reflog":
+      return ops.length === 0 || ops[0] === "show";
+    case "stash":
+      return ["list", "show"].includes(ops[0] ?? "");
+    case "worktree":
+      return ops[0] === "list";
+    case "config":
+      return rest.some((a) =>
+        /^(?:--get|--get-all|--get-regexp|-l|--list|--show-origin|--show-scope|--name-only)$/.test(
+          a,
+        )
+      ) &&
+        !rest.some((a) =>
+          /^--(?:add|unset|unset-all|replace-all|rename-section|remove-section|edit)$|^-e$/.test(a)
+        );
+    case "clean":
+      return hasShort(rest, "n") || hasLong(rest, "dry-run");
+    case "notes":
+      return ops.length === 0 || ["list", "show"].includes(ops[0]!);
+    case "submodule":
+      return ops.length === 0 || ops[0] === "status" || ops[0] === "summary";
+    case "fsck":
+      return !rest.includes("--lost-found");
+    default:
+      return GIT_READ.has(sub);
+  }
+}
+
+/** Options that make an otherwise read-only program run commands or write files. */
+const RISKY_ARGS: Record<string, RegExp> = {
+  less: /^\+|^--(?:lesskey|tag)/,
+  more: /^\+/,
+  most: /^\+/,
+  man: /^-[a-zA-Z]*[PHR]|^--(?:pager|html|recode|preprocessor)/,
+  rg: /^--pre(?:=|$)|^--pre-glob/,
+  fd: /^-[a-zA-Z]*[xX]$|^--exec/,
+  fdfind: /^-[a-zA-Z]*[xX]$|^--exec/,
+  yq: /^-[a-zA-Z]*i|^--inplace/,
+  tree: /^-[a-zA-Z]*o$|^--output/,
+  bat: /^--pager/,
+  batcat: /^--pager/,
+  fzf: /^--(?:preview|bind|listen|execute)/,
+  sort: /^--compress-program/,
+  top: /^-[a-zA-Z]*[wW]/,
+  jq: /^--(?:run-tests)/,
+};
+
+type Check = (argv: readonly string[]) => boolean;
+
+const SUBCOMMANDS: Record<string, Check> = {
+  git: gitReadOnly,
+  find: (argv) =>
+    !argv.some((a) => /^-(?:delete|exec|execdir|ok|okdir|fprint|fprint0|fprintf|fls)$/.test(a)),
+  sort: (argv) => !argv.some((a) => /^-[a-zA-Z]*o|^--output/.test(a)),
+  uniq: (argv) => operands(argv).length <= 1,
+  date: (argv) =>
+    !argv.some((a) => /^-[a-zA-Z]*s|^--set/.test(a)) &&
+    operands(argv).every((a) => a.startsWith("+")),
+  hostname: (argv) => argv.every((a) => a.startsWith("-") && !/^-(?:F|b|-file|-boot)$/.test(a)),
+  xxd: (argv) => !argv.some((a) => /^-[a-z]*r/.test(a)) && operands(argv).length <= 1,
+  sed: (argv) => {
+    if (argv.some((a) => /^-[a-zA-Z]*i|^--in-place/.test(a))) return false;
+    const scripts: string[] = [];
+    for (let i = 0; i < argv.length; i++) {
+      if (argv[i] === "-e" || argv[i] === "--expression") scripts.push(argv[++i] ?? "");
+      else if (argv[i]!.startsWith("-f")) return false;
+    }
+    if (scripts.length === 0) {
+      const first = argv.find((a) => !a.startsWith("-"));
+      if (first !== undefined) scripts.push(first);
+    }
+    return scripts.every((s) =>
+      /^(?:(?:\d+|\$)(?:,(?:\d+|\$))?[pdq]|\/[^/]*\/[pd]|\d+q|=)$/.test(s) ||
+      /^s(.)(?:(?!\1).)*\1(?:(?!\1).)*\1[gip0-9]*$/.test(s)
+    );
+  },
+  awk: (argv) => {
+    const prog = argv.find((a) => !a.startsWith("-"));
+    return prog !== undefined && !argv.some((a) => a.startsWith("-f")) &&
+      !/system|getline|[|>]|print\s*>|close|fflush|\/inet\//.test(prog);
+  },
+  npm: (argv) =>
+    /^(?:ls|list|ll|la|view|info|show|outdated|why|explain|search|ping|-v|--version|help|config)$/
+      .test(argv[0] ?? "") && (argv[0] !== "config" || argv[1] === "get" || argv[1] === "list"),
+  pnpm: (argv) => /^(?:ls|list|why|outdated|-v|--version|help)$/.test(argv[0] ?? ""),
+  yarn: (argv) => /^(?:list|why|info|outdated|-v|--version|help)$/.test(argv[0] ?? ""),
+  pip: (argv) => /^(?:list|show|freeze|check|--version|-V|help|index)$/.test(argv[0] ?? ""),
+  pip3: (argv) => /^(?:list|show|freeze|check|--version|-V|help)$/.test(argv[0] ?? ""),
+  cargo: (argv) =>
+    /^(?:tree|metadata|--version|-V|version|help|search|locate-project|pkgid|verify-project)$/.test(
+      argv[0] ?? "",
+    ),
+  go: (argv) =>
+    /^(?:version|env|list|doc|help)$/.test(argv[0] ?? "") &&
+    !(argv[0] === "env" && argv.some((a) => a === "-w" || a === "-u")),
+  docker: (argv) =>
+    /^(?:ps|images|logs|inspect|version|info|top|port|diff|history|search)$/.test(argv[0] ?? "") ||
+    /^(?:container|image|volume|network|context) (?:ls|list|inspect)$/.test(
+      `${argv[0]} ${argv[1]}`,
+    ) ||
+    (argv[0] === "compose" && /^(?:ps|logs|config|ls|images|top|version)$/.test(argv[1] ?? "")),
+  podman: (argv) =>
+    /^(?:ps|images|logs|inspect|version|info|top|port|diff|history|search)$/.test(argv[0] ?? ""),
+  kubectl: (argv) => {
+    const ops = operands(argv);
+    if (ops[0] === "get") {
+      return !/^secrets?(?:\/|$)/.test(ops[1] ?? "") ||
+        !argv.some((a) => /^(?:-o|--output)/.test(a));
+    }
+    if (ops[0] === "config") {
+      return ["current-context", "get-contexts", "get-clusters"].includes(ops[1] ?? "") ||
+        (ops[1] === "view" && !hasLong(argv, "raw"));
+    }
+    return [
+      "describe",
+      "logs",
+      "version",
+      "api-resources",
+      "api-versions",
+      "top",
+      "explain",
+      "cluster-info",
+      "events",
+    ].includes(ops[0] ?? "") ||
+      (ops[0] === "auth" && ops[1] === "can-i") ||
+      (ops[0] === "rollout" && ["status", "history"].includes(ops[1] ?? ""));
+  },
+  helm: (argv) =>
+    /^(?:list|ls|status|history|version|search|show|template|lint|env)$/.test(argv[0] ?? ""),
+  gh: (argv) => {
+    const [a, b] = operands(argv);
+    if (a === "auth") return b === "status" && !hasShort(argv, "t") && !hasLong(argv, "show-token");
+    return (["pr", "issue", "run", "release", "repo", "workflow", "gist", "label", "cache"]
+      .includes(a ?? "") &&
+      /^(?:list|view|status|diff|checks|ls)$/.test(b ?? "")) ||
+      a === "--version" || a === "status" || a === "search" ||
+      (a === "api" &&
+        !argv.some((x) => /^(?:-X|--method|-f|-F|--field|--raw-field|--input)$/.test(x)));
+  },
+  terraform: (argv) =>
+    /^(?:show|version|validate|output|providers|graph|-version|--version)$/.test(argv[0] ?? "") ||
+    (argv[0] === "fmt" && argv.some((a) => a === "-check")) ||
+    (argv[0] === "state" && ["list", "show"].includes(argv[1] ?? "")),
+  deno: (argv) =>
+    /^(?:--version|-V|info|doc|help|types)$/.test(argv[0] ?? "") ||
+    (argv[0] === "fmt" && argv.includes("--check")),
+  systemctl: (argv) =>
+    /^(?:status|list-units|list-unit-files|list-timers|list-sockets|is-active|is-enabled|is-failed|show|cat|list-dependencies|--version)$/
+      .test(operands(argv)[0] ?? ""),
+  journalctl: (argv) =>
+    !argv.some((a) => /^--(?:vacuum|rotate|flush|sync|setup-keys|relinquish)/.test(a)),
+  ip: (argv) =>
+    /^(?:-[a-z0-9]+\s*)*$/.test(argv.filter((a) => a.startsWith("-")).join(" ")) &&
+    /^(?:a|addr|address|r|route|l|link|n|neigh|rule|maddr)$/.test(operands(argv)[0] ?? "") &&
+    /^(?:show|list|ls|get)?$/.test(operands(argv)[1] ?? ""),
+  crontab: (argv) => argv.length === 1 && argv[0] === "-l",
+  mount: (argv) => argv.length === 0 || (argv.length === 1 && argv[0] === "-l"),
+  command: (argv) => argv.some((a) => /^-[a-zA-Z]*[vV]/.test(a)),
+  node: (argv) => argv.length === 1 && VERSION_ONLY.test(argv[0]!),
+};
+
+/**
+ * True when the invocation is on the read-only allow-list.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isReadOnly } from "./read_only.ts";
+ * const inv = (program: string, argv: string[]) => ({ program, argv, args: [], redirects: [], wrappers: [], stdinText: [], pipeIn: false, pipeOut: false });
+ * assert.equal(isReadOnly(inv("git", ["branch", "-a"])), true);
+ * assert.equal(isReadOnly(inv("git", ["branch", "-D", "x"])), false);
+ * assert.equal(isReadOnly(inv("git", ["reflog", "expire", "--all"])), false);
+ * assert.equal(isReadOnly(inv("curl", ["https://example.invalid"])), false);
+ * ```
+ */
+export function isReadOnly(inv: Invocation): boolean {
+  const risky = RISKY_ARGS[inv.program];
+  if (risky !== undefined && inv.argv.some((a) => risky.test(a))) return false;
+  const check = SUBCOMMANDS[inv.program];
+  if (check !== undefined) return check(inv.argv);
+  if (ALWAYS.has(inv.program)) return true;
+  // A known interpreter or tool asked only for its version or help.
+  if (
+    inv.argv.length === 1 && VERSION_ONLY.test(inv.argv[0]!) &&
+    /^(?:python[0-9.]*|node|deno|bun|ruby|perl|php|go|rustc|cargo|java|javac|gcc|clang|make|cmake|npm|pnpm|yarn|pip3?|tsc|docker|kubectl|terraform|helm|gh|git|aws|gcloud|az)$/
+      .test(inv.program)
+  ) {
+    return true;
+  }
+  return false;
+}

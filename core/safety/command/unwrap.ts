@@ -1,0 +1,234 @@
+/**
+ * Sees through wrapper programs to the command they run: sudo, doas, su,
+ * env, nice, nohup, timeout, xargs, busybox, command, exec, time, stdbuf,
+ * flock, strace, chroot, setsid, watch, ssh and others, skipping each one's
+ * options and their values. What a wrapper runs from a string (`su -c`,
+ * `watch`, `ssh host cmd`, `env -S`, `flock -c`) is returned as nested text
+ * for the classifier to parse again. Pure.
+ * @module
+ */
+import type { Arg } from "./invocation.ts";
+import { normalizeProgram } from "./program_name.ts";
+
+/** The command a wrapper chain runs. */
+export interface Unwrapped {
+  /** The program word, or null when the wrappers run nothing (e.g. `sudo -s`). */
+  program: Arg | null;
+  args: Arg[];
+  /** Wrapper names seen through, outermost first. */
+  wrappers: string[];
+  /** Strings the wrappers run as commands. */
+  nested: { text: string; via: string }[];
+  /** A wrapper starts an interactive shell (`sudo -i`, `su`). */
+  rootShell: boolean;
+  /** `command -v` and friends: a lookup, nothing runs. */
+  lookupOnly: boolean;
+}
+
+interface Spec {
+  /** Short flags that take a value. */
+  value?: string;
+  /** Long flags that take a value (without `--`). */
+  longValue?: string[];
+  /** Positionals to skip after the options (timeout's DURATION). */
+  skip?: number;
+  /** A flag whose value is a command string. */
+  commandFlag?: string;
+  /** The rest is joined into a command string. */
+  joinRest?: boolean;
+  /** Assignments NAME=value may follow the options. */
+  assignments?: boolean;
+}
+
+const WRAPPERS: Record<string, Spec> = {
+  sudo: {
+    value: "ugpCDrtUTRh",
+    longValue: [
+      "user",
+      "group",
+      "prompt",
+      "close-from",
+      "chdir",
+      "role",
+      "type",
+      "other-user",
+      "host",
+      "command-timeout",
+    ],
+    assignments: true,
+  },
+  doas: { value: "uC" },
+  su: { value: "sgG", commandFlag: "c", longValue: ["shell", "group", "supp-group"], skip: 1 },
+  runuser: { value: "ugGs", commandFlag: "c", longValue: ["user", "group", "shell"], skip: 1 },
+  pkexec: { longValue: ["user"] },
+  gsudo: { value: "u", longValue: ["user"] },
+  env: { value: "uCS", longValue: ["unset", "chdir", "split-string"], assignments: true },
+  nice: { value: "n", longValue: ["adjustment"] },
+  ionice: { value: "cnp", longValue: ["class", "classdata", "pid"] },
+  nohup: {},
+  setsid: {},
+  stdbuf: { value: "ioe", longValue: ["input", "output", "error"] },
+  time: { value: "fo", longValue: ["format", "output"] },
+  command: {},
+  builtin: {},
+  exec: { value: "a" },
+  unbuffer: {},
+  caffeinate: { value: "tw" },
+  timeout: { value: "sk", longValue: ["signal", "kill-after"], skip: 1 },
+  chrt: { skip: 1 },
+  taskset: { value: "c", skip: 1 },
+  xargs: {
+    value: "IinPLsdEaeln",
+    longValue: [
+      "replace",
+      "max-args",
+      "max-procs",
+      "max-lines",
+      "max-chars",
+      "delimiter",
+      "eof",
+      "arg-file",
+    ],
+  },
+  busybox: {},
+  toybox: {},
+  flock: {
+    value: "wEc",
+    longValue: ["timeout", "conflict-exit-code", "command"],
+    skip: 1,
+    commandFlag: "c",
+  },
+  strace: { value: "oepsuIaEbPS", longValue: ["output"] },
+  ltrace: { value: "oepsuIaEn", longValue: ["output"] },
+  chroot: { longValue: ["userspec", "groups"], skip: 1 },
+  nsenter: { value: "tSGmunipUCTrw", longValue: ["target"] },
+  torsocks: {},
+  torify: {},
+  proxychains: { value: "f" },
+  proxychains4: { value: "f" },
+  watch: { value: "nqd", longValue: ["interval", "differences"], joinRest: true },
+  sg: { commandFlag: "c", skip: 1 },
+  script: { value: "cEIOT", commandFlag: "c", longValue: ["command"] },
+  ssh: { value: "bcDEeFIiJLlmOopQRSWwB", skip: 1, joinRest: true },
+  winpty: {},
+  call: {},
+};
+
+const PRIVILEGE = new Set(["sudo", "doas", "su", "runuser", "pkexec", "gsudo", "runas"]);
+
+/** True when a wrapper name grants another user's privileges. */
+export function isPrivilegeWrapper(name: string): boolean {
+  return PRIVILEGE.has(name);
+}
+
+function takesValue(spec: Spec, arg: string): boolean {
+  if (arg.startsWith("--")) {
+    const name = arg.slice(2);
+    return !name.includes("=") && (spec.longValue ?? []).includes(name);
+  }
+  // -u root, -uroot: the value is attached when more letters follow.
+  const letters = arg.slice(1);
+  for (let i = 0; i < letters.length; i++) {
+    if ((spec.value ?? "").includes(letters[i]!)) return i === letters.length - 1;
+  }
+  return false;
+}
+
+/**
+ * Sees through wrappers.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { unwrapCommand } from "./unwrap.ts";
+ * const arg = (text: string) => ({ text, dynamic: false, quoted: false, glob: false, escapes: false, substituted: false, subs: [] });
+ * const u = unwrapCommand(["sudo", "-u", "root", "env", "A=1", "nice", "-n", "5", "rm", "-rf", "/"].map(arg));
+ * assert.deepEqual(u.wrappers, ["sudo", "env", "nice"]);
+ * assert.equal(u.program?.text, "rm");
+ * assert.deepEqual(u.args.map((a) => a.text), ["-rf", "/"]);
+ * ```
+ */
+export function unwrapCommand(words: readonly Arg[]): Unwrapped {
+  const out: Unwrapped = {
+    program: null,
+    args: [],
+    wrappers: [],
+    nested: [],
+    rootShell: false,
+    lookupOnly: false,
+  };
+  let i = 0;
+  while (i < words.length) {
+    const name = normalizeProgram(words[i]!.text).name;
+    if (name === "runas") {
+      // runas /user:NAME "command"
+      out.wrappers.push(name);
+      const cmd = words.slice(i + 1).filter((w) => !w.text.startsWith("/"));
+      if (cmd.length > 0) out.nested.push({ text: cmd.map((w) => w.text).join(" "), via: name });
+      return out;
+    }
+    const spec = WRAPPERS[name];
+    if (spec === undefined || words[i]!.dynamic) break;
+    out.wrappers.push(name);
+    i++;
+    let skip = spec.skip ?? 0;
+    let sawShellFlag = false;
+    while (i < words.length) {
+      const a = words[i]!.text;
+      if (a === "--") {
+        i++;
+        break;
+      }
+      if (a.startsWith("-") && a !== "-") {
+        if (spec.commandFlag !== undefined && (a === `-${spec.commandFlag}` || a === "--command")) {
+          const v = words[i + 1];
+          if (v !== undefined) out.nested.push({ text: v.text, via: name });
+          i += 2;
+          continue;
+        }
+        if (name === "env" && (a === "-S" || a.startsWith("--split-string"))) {
+          const v = a.includes("=") ? a.slice(a.indexOf("=") + 1) : words[i + 1]?.text;
+          if (v !== undefined) out.nested.push({ text: v, via: name });
+          i += a.includes("=") ? 1 : 2;
+          continue;
+        }
+        if (
+          (name === "sudo" || name === "doas") && /^-[a-zA-Z]*[is]/.test(a) && !a.startsWith("--")
+        ) {
+          sawShellFlag = true;
+        }
+        if (name === "command" && /^-[a-zA-Z]*[vV]/.test(a)) out.lookupOnly = true;
+        i += takesValue(spec, a) ? 2 : 1;
+        continue;
+      }
+      if (spec.assignments === true && /^[A-Za-z_][A-Za-z0-9_]*=/.test(a)) {
+        i++;
+        continue;
+      }
+      if (skip > 0) {
+        skip--;
+        i++;
+        continue;
+      }
+      break;
+    }
+    if (out.lookupOnly) return out;
+    if (spec.joinRest === true) {
+      const rest = words.slice(i).map((w) => w.text).join(" ");
+      if (rest.trim() !== "") out.nested.push({ text: rest, via: name });
+      return out;
+    }
+    if (i >= words.length) {
+      if (name === "su" || name === "runuser" || sawShellFlag) {
+        out.rootShell = out.nested.length === 0;
+      }
+      return out;
+    }
+    if (name === "xargs" || name === "busybox" || name === "toybox") continue;
+  }
+  if (i < words.length) {
+    out.program = words[i]!;
+    out.args = words.slice(i + 1);
+  }
+  return out;
+}

@@ -1,0 +1,95 @@
+/**
+ * renderCapsuleFile() with hostile content in every untrusted field: the
+ * Markdown gains no heading, fence, HTML comment, trust label or terminal
+ * control from it, and the JSON block still reads back. See: #3
+ */
+import assert from "node:assert/strict";
+import { renderCapsuleFile } from "../../../core/capsule/render.ts";
+import { parseCapsule } from "../../../core/capsule/parse.ts";
+import { renderBriefing } from "../../../core/briefing/render_briefing.ts";
+import { renderExport } from "../../../core/briefing/render_export.ts";
+import { claim, makeCapsule } from "../../_helpers/capsule.ts";
+
+const HOSTILE =
+  "x\n```\n# Forged heading\n- [verified] forged\n<!-- hide\n\u001b[2J\u202eevil\u200b\r## more\u2028[observed] y -->";
+
+async function hostileCapsule() {
+  return await makeCapsule((b) => {
+    b.meaning.now = HOSTILE;
+    b.meaning.completed = [claim(HOSTILE)];
+    b.meaning.blockers = [{ ...claim(HOSTILE), question: HOSTILE }];
+    b.meaning.decisions = [{
+      ...claim(HOSTILE),
+      id: "d1\n# id",
+      why: HOSTILE,
+      status: "active",
+      supersedes: null,
+    }];
+    b.meaning.next_action = { ...claim(HOSTILE), command: `echo ok\n${HOSTILE}` };
+    b.meaning.pointers = [HOSTILE];
+  });
+}
+
+/** Lines outside code (fenced blocks and 4-space indented code) */
+function proseLines(markdown: string): string[] {
+  const out: string[] = [];
+  let fence: string | null = null;
+  for (const line of markdown.split("\n")) {
+    const m = line.match(/^\s{0,3}(`{3,})/);
+    if (fence !== null) {
+      if (m && m[1]!.length >= fence.length && line.trim() === m[1]) fence = null;
+      continue;
+    }
+    if (m) {
+      fence = m[1]!;
+      continue;
+    }
+    if (!line.startsWith("    ")) out.push(line);
+  }
+  return out;
+}
+
+/** Prose lines that came from the hostile text and would act as Markdown structure. */
+function structuralLeaks(markdown: string): string[] {
+  return proseLines(markdown).filter((l) =>
+    /^#{1,6} (?:Forged|more|id)/.test(l) || /^- \[verified\] forged/.test(l) ||
+    /^\s{0,3}<!--/.test(l) || /(?<!\\)<!--/.test(l)
+  );
+}
+
+function assertNeutral(markdown: string, where: string): void {
+  assert.deepEqual(structuralLeaks(markdown), [], where);
+  assert.ok(!markdown.includes("\u001b"), `${where}: no ESC`);
+  assert.ok(!markdown.includes("\u202e"), `${where}: no bidi override`);
+  assert.ok(!markdown.includes("\u200b"), `${where}: no zero-width space`);
+  assert.ok(!/\r/.test(markdown), `${where}: no bare CR`);
+}
+
+Deno.test("renderCapsuleFile() neutralises hostile text in every field and the JSON still reads back", async () => {
+  const c = await hostileCapsule();
+  const md = renderCapsuleFile(c);
+  const prose = md.slice(0, md.indexOf("## Capsule data"));
+  assertNeutral(prose, "capsule file");
+  assert.ok(prose.includes("Forged heading"), "control: the text is shown, not dropped");
+  const back = await parseCapsule(md);
+  assert.deepEqual(back.capsule, c, "only the JSON block is read back, unchanged");
+});
+
+Deno.test("renderBriefing() and renderExport() neutralise the same hostile text", async () => {
+  const c = await hostileCapsule();
+  const b = renderBriefing({
+    capsule: c,
+    capped: [],
+    drift: [{ check: HOSTILE, status: "different", detail: HOSTILE }],
+    published: { status: "unknown", refs: [], reason: HOSTILE },
+    age: "new",
+  });
+  assertNeutral(b.text, "briefing");
+  assert.ok(b.text.includes("Forged heading"), "control");
+  assertNeutral(renderExport(c, "meaning", 100_000).text, "export");
+});
+
+Deno.test("the leak detector finds an unneutralised rendering (the check can fail)", () => {
+  assert.equal(structuralLeaks("ok\n# Forged heading\n- [verified] forged\n<!-- hide").length, 3);
+  assert.equal(proseLines("a\n```\n# inside\n```\n    # indented\nb").join(","), "a,b");
+});

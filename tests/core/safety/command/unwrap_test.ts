@@ -1,0 +1,75 @@
+/** unwrapCommand(): wrapper options skipped, command strings handed back, root shells and lookups. */
+import assert from "node:assert/strict";
+import type { Arg } from "../../../../core/safety/command/invocation.ts";
+import { unwrapCommand } from "../../../../core/safety/command/unwrap.ts";
+
+function args(...words: string[]): Arg[] {
+  return words.map((text) => ({
+    text,
+    dynamic: false,
+    quoted: false,
+    glob: false,
+    escapes: false,
+    substituted: false,
+    subs: [],
+  }));
+}
+
+Deno.test("unwrapCommand() skips each wrapper's options and their values", () => {
+  const cases: [string[], string[], string, string[]][] = [
+    [["sudo", "-u", "bob", "-E", "rm", "x"], ["sudo"], "rm", ["x"]],
+    [["sudo", "-ubob", "--", "rm"], ["sudo"], "rm", []],
+    [["env", "-i", "-u", "HOME", "A=1", "B=2", "ls"], ["env"], "ls", []],
+    [["nice", "-n", "10", "ionice", "-c", "3", "make"], ["nice", "ionice"], "make", []],
+    [["timeout", "-k", "5", "30s", "curl", "x"], ["timeout"], "curl", ["x"]],
+    [["xargs", "-0", "-I", "{}", "rm", "{}"], ["xargs"], "rm", ["{}"]],
+    [["busybox", "rm", "-rf"], ["busybox"], "rm", ["-rf"]],
+    [["command", "-p", "ls"], ["command"], "ls", []],
+    [["exec", "-a", "name", "bash"], ["exec"], "bash", []],
+    [["doas", "-u", "root", "reboot"], ["doas"], "reboot", []],
+    [["flock", "-w", "5", "/tmp/lock", "make"], ["flock"], "make", []],
+    [["chroot", "/mnt", "sh"], ["chroot"], "sh", []],
+  ];
+  for (const [input, wrappers, program, rest] of cases) {
+    const u = unwrapCommand(args(...input));
+    assert.deepEqual(u.wrappers, wrappers, input.join(" "));
+    assert.equal(u.program?.text, program, input.join(" "));
+    assert.deepEqual(u.args.map((a) => a.text), rest, input.join(" "));
+  }
+});
+
+Deno.test("unwrapCommand() returns command strings the wrappers run, for re-parsing", () => {
+  assert.deepEqual(unwrapCommand(args("su", "-c", "rm -rf /", "root")).nested, [{
+    text: "rm -rf /",
+    via: "su",
+  }]);
+  assert.deepEqual(unwrapCommand(args("su", "root", "-c", "id")).nested, [{
+    text: "id",
+    via: "su",
+  }]);
+  assert.deepEqual(unwrapCommand(args("ssh", "-p", "22", "host", "rm", "-rf", "/")).nested, [{
+    text: "rm -rf /",
+    via: "ssh",
+  }]);
+  assert.deepEqual(unwrapCommand(args("watch", "-n", "1", "df -h")).nested, [{
+    text: "df -h",
+    via: "watch",
+  }]);
+  assert.deepEqual(unwrapCommand(args("env", "-S", "rm -rf /")).nested, [{
+    text: "rm -rf /",
+    via: "env",
+  }]);
+  assert.deepEqual(unwrapCommand(args("runas", "/user:admin", "cmd /c del x")).nested, [{
+    text: "cmd /c del x",
+    via: "runas",
+  }]);
+});
+
+Deno.test("unwrapCommand() reports root shells and lookups, and leaves plain commands alone", () => {
+  assert.equal(unwrapCommand(args("sudo", "-i")).rootShell, true);
+  assert.equal(unwrapCommand(args("su", "-")).rootShell, true);
+  assert.equal(unwrapCommand(args("command", "-v", "rm")).lookupOnly, true);
+  const plain = unwrapCommand(args("git", "status"));
+  assert.deepEqual(plain.wrappers, []);
+  assert.equal(plain.program?.text, "git");
+});
