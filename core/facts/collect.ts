@@ -108,7 +108,9 @@ export async function collectFacts(
       : { readDir: (path: string, known?: FileStat | null) => listing.readDir(path, known) }),
   });
   const toStore = listing?.toStore(options.now().getTime()) ?? null;
-  if (cacheFs !== null && toStore !== null) await writeListingCache(cacheFs, repo, toStore);
+  if (cacheFs !== null && toStore !== null) {
+    await writeListingCache(cacheFs, repo, toStore, options.now().getTime());
+  }
   // .baton/ is baton's own state: it never counts as a change.
   const own = (p: string) => p === ".baton" || p === ".baton/" || p.startsWith(".baton/");
   const entries = wt.entries.filter((e) => !own(e.path));

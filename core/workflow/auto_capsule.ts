@@ -83,6 +83,7 @@ export async function writeAutoCapsule(
     now: ctx.now,
     homeDir: ctx.homeDir,
     xdgConfigHome: ctx.xdgConfigHome,
+    cacheFs: ctx.fs,
   });
   if (latest !== null && factsKey(latest.facts) === factsKey(facts)) {
     return { status: "unchanged", capsule_id: latest.id, carried_from: carriedFrom?.id ?? null };

@@ -74,6 +74,7 @@ export async function ingestAnswer(
       now: ctx.now,
       homeDir: ctx.homeDir,
       xdgConfigHome: ctx.xdgConfigHome,
+      cacheFs: ctx.fs,
     })
     : notARepoFacts(null, "unavailable");
   const result = await finalizeParsedDraft({ ...ctx, cwd: root }, parsed.data, {

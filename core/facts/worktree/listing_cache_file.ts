@@ -40,14 +40,33 @@ export async function readListingCache(
   }
 }
 
-/** Stores the cache atomically; returns false when it could not be written. */
+/** A temp file older than this was left by a writer that died (a hook's job is killed at its deadline). */
+const STALE_TEMP_MS = 60_000;
+
+/** Removes temp files of the cache that a killed writer left behind. */
+async function sweepTemps(fs: WriteFs, dir: string, nowMs: number): Promise<void> {
+  for (const e of await fs.readDir(dir)) {
+    if (!/^\.listing-cache\.json\..+\.tmp$/.test(e.name)) continue;
+    const st = await fs.lstat(`${dir}/${e.name}`);
+    if (st !== null && st.isFile && st.mtimeMs !== null && nowMs - st.mtimeMs > STALE_TEMP_MS) {
+      await fs.remove(`${dir}/${e.name}`);
+    }
+  }
+}
+
+/**
+ * Stores the cache atomically; returns false when it could not be written.
+ * `nowMs` (system clock) decides which leftover temp files are stale.
+ */
 export async function writeListingCache(
   fs: WriteFs,
   repo: RepoLocation,
   text: string,
+  nowMs: number,
 ): Promise<boolean> {
   try {
     await fs.mkdirp(`${repo.gitDir}/baton`);
+    await sweepTemps(fs, `${repo.gitDir}/baton`, nowMs);
     // A cache needs no fsync: a torn or lost write only means a re-read.
     await fs.writeFileAtomic(listingCachePath(repo), new TextEncoder().encode(text), {
       durable: false,

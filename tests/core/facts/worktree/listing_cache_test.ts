@@ -184,7 +184,7 @@ async function cachedScan(dir: string) {
   });
   const status = await scanWithGit(dir, { readDir: (p, known) => cache.readDir(p, known) });
   const text = cache.toStore(Date.now());
-  if (text !== null) assert.ok(await writeListingCache(fs, repo, text));
+  if (text !== null) assert.ok(await writeListingCache(fs, repo, text, Date.now()));
   assert.deepEqual(status.untracked, (await gitStatus(dir)).untracked, "agrees with git");
   return { untracked: status.untracked, stats: cache.stats() };
 }
@@ -258,4 +258,19 @@ Deno.test("a trusted cached listing really replaces readdir, and a racy one does
   const now = new Date();
   await Deno.utime(`${dir}/sub`, now, now);
   assert.deepEqual(await scanWith(), []);
+});
+
+Deno.test("writeListingCache() sweeps temp files a killed writer left, and only stale ones", async () => {
+  const dir = await makeRepo("baton-listing-");
+  const repo = { workTree: dir, gitDir: `${dir}/.git`, commonDir: `${dir}/.git` };
+  await Deno.mkdir(`${dir}/.git/baton`, { recursive: true });
+  const stale = `${dir}/.git/baton/.listing-cache.json.123.1.tmp`;
+  const fresh = `${dir}/.git/baton/.listing-cache.json.456.1.tmp`;
+  await Deno.writeTextFile(stale, "partial");
+  await Deno.writeTextFile(fresh, "in flight");
+  const old = new Date(Date.now() - 3_600_000);
+  await Deno.utime(stale, old, old);
+  assert.ok(await writeListingCache(new DenoFs(), repo, "{}", Date.now()));
+  const names = [...Deno.readDirSync(`${dir}/.git/baton`)].map((e) => e.name).sort();
+  assert.deepEqual(names, [".listing-cache.json.456.1.tmp", "listing-cache.json"]);
 });
