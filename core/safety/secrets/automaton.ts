@@ -1,0 +1,132 @@
+/**
+ * Builds the keyword automaton the prefilter runs: an Aho-Corasick DFA over
+ * bytes with ASCII case folding, in the flat layout that both the WASM loop
+ * (wasm/mod.ts) and the pure-TS reference (prefilter_ts.ts) read.
+ *
+ * Bytes that occur in no keyword share class 0, so the table has one column
+ * per distinct keyword byte (plus one) instead of 256. Pure: no I/O.
+ * @module
+ */
+
+/** A compiled keyword set. */
+export interface KeywordAutomaton {
+  /** The keywords, lower-cased ASCII, index = keyword id. */
+  keywords: readonly string[];
+  /** Byte -> class index (256 entries). */
+  classes: Uint8Array;
+  /** Number of classes (columns per row). */
+  classCount: number;
+  /** Transitions: entry `row + class` = next row offset, bit 31 set when it ends a keyword. */
+  table: Uint32Array;
+  /** For state s, its keyword ids are `outputs[outputStart[s] .. outputStart[s+1])`, ascending. */
+  outputStart: Uint32Array;
+  /** Keyword ids ending in each state (own and through suffix links). */
+  outputs: Uint32Array;
+}
+
+/** Set on a table entry whose target state ends at least one keyword. */
+export const ACCEPT_BIT = 0x80000000;
+
+function fold(b: number): number {
+  return b >= 0x41 && b <= 0x5a ? b + 0x20 : b;
+}
+
+/**
+ * Builds the automaton for a keyword list.
+ * @param keywords Non-empty printable-ASCII keywords; matching ignores ASCII case.
+ * @returns The DFA tables and the output lists.
+ * @throws {RangeError} on an empty, duplicate (after folding) or non-ASCII keyword.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildAutomaton } from "./automaton.ts";
+ * const a = buildAutomaton(["he", "she"]);
+ * assert.equal(a.keywords.length, 2);
+ * assert.ok(a.classCount <= 5);
+ * ```
+ */
+export function buildAutomaton(keywords: readonly string[]): KeywordAutomaton {
+  const lower = keywords.map((k) => {
+    if (k.length === 0 || !/^[\x20-\x7e]+$/.test(k)) {
+      throw new RangeError(
+        `Cannot build keyword automaton: keyword of length ${k.length} is not printable ASCII`,
+      );
+    }
+    return k.toLowerCase();
+  });
+  if (new Set(lower).size !== lower.length) {
+    throw new RangeError("Cannot build keyword automaton: duplicate keywords after case folding");
+  }
+  const classes = new Uint8Array(256);
+  let classCount = 1;
+  for (const k of lower) {
+    for (let i = 0; i < k.length; i++) {
+      const b = k.charCodeAt(i);
+      if (classes[b] === 0) classes[b] = classCount++;
+    }
+  }
+  for (let b = 0x41; b <= 0x5a; b++) classes[b] = classes[fold(b)]!;
+  // Trie over classes.
+  const goto: number[][] = [new Array(classCount).fill(-1)];
+  const own: number[][] = [[]];
+  lower.forEach((k, id) => {
+    let s = 0;
+    for (let i = 0; i < k.length; i++) {
+      const c = classes[k.charCodeAt(i)]!;
+      let next = goto[s]![c]!;
+      if (next === -1) {
+        next = goto.length;
+        goto.push(new Array(classCount).fill(-1));
+        own.push([]);
+        goto[s]![c] = next;
+      }
+      s = next;
+    }
+    own[s]!.push(id);
+  });
+  // Breadth-first failure links turn the trie into a DFA.
+  const fail = new Array<number>(goto.length).fill(0);
+  const out: number[][] = own.map((o) => [...o]);
+  const queue: number[] = [];
+  for (let c = 0; c < classCount; c++) {
+    const t = goto[0]![c]!;
+    if (t === -1) goto[0]![c] = 0;
+    else queue.push(t);
+  }
+  for (let qi = 0; qi < queue.length; qi++) {
+    const s = queue[qi]!;
+    out[s] = [...new Set([...out[s]!, ...out[fail[s]!]!])].sort((a, b) => a - b);
+    for (let c = 0; c < classCount; c++) {
+      const t = goto[s]![c]!;
+      if (t === -1) {
+        goto[s]![c] = goto[fail[s]!]![c]!;
+      } else {
+        fail[t] = goto[fail[s]!]![c]!;
+        queue.push(t);
+      }
+    }
+  }
+  const states = goto.length;
+  if (states * classCount >= ACCEPT_BIT) {
+    throw new RangeError("Cannot build keyword automaton: too many states");
+  }
+  const table = new Uint32Array(states * classCount);
+  for (let s = 0; s < states; s++) {
+    for (let c = 0; c < classCount; c++) {
+      const t = goto[s]![c]!;
+      table[s * classCount + c] = (t * classCount) | (out[t]!.length > 0 ? ACCEPT_BIT : 0);
+    }
+  }
+  // Keep the accept bit an unsigned 32-bit value.
+  for (let i = 0; i < table.length; i++) table[i] = table[i]! >>> 0;
+  const outputStart = new Uint32Array(states + 1);
+  let total = 0;
+  for (let s = 0; s < states; s++) {
+    outputStart[s] = total;
+    total += out[s]!.length;
+  }
+  outputStart[states] = total;
+  const outputs = new Uint32Array(total);
+  for (let s = 0; s < states; s++) outputs.set(out[s]!, outputStart[s]!);
+  return { keywords: lower, classes, classCount, table, outputStart, outputs };
+}

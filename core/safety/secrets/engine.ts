@@ -1,0 +1,238 @@
+/**
+ * The scanning engine over one buffer: run the keyword prefilter (WASM or
+ * the pure-TS reference), map each keyword hit to the rules that own the
+ * keyword, confirm each candidate with the rule's anchored pattern inside a
+ * bounded window, apply entropy/checksum checks and the false-positive
+ * filters, and resolve overlaps (the more specific rule wins; a kept match
+ * always covers the whole secret).
+ *
+ * Offsets are UTF-8 byte offsets. Patterns run on an ASCII view of the bytes
+ * (every byte >= 0x80 is shown as DEL), so string offsets equal byte offsets
+ * and no rule can match across a non-ASCII character by accident.
+ * Pure: no I/O.
+ * @module
+ */
+import { createWasmDfa, type DfaScanResult } from "../../../wasm/mod.ts";
+import { buildAutomaton, type KeywordAutomaton } from "./automaton.ts";
+import { shannonEntropy } from "./checks.ts";
+import { isNotSecret } from "./filters.ts";
+import { scanDfaTs } from "./prefilter_ts.ts";
+import type { SecretRule } from "./rule.ts";
+
+/** Which prefilter runs the keyword pass. */
+export type PrefilterKind = "wasm" | "ts";
+
+/** A confirmed secret in one buffer, in byte offsets. */
+export interface RawFinding {
+  kind: string;
+  start: number;
+  end: number;
+}
+
+interface CompiledRule {
+  rule: SecretRule;
+  index: number;
+  re: RegExp;
+  sticky: boolean;
+  before: number;
+  after: number;
+  near: boolean;
+}
+
+/** A ready-to-run scanner over a fixed rule table. */
+export interface SecretEngine {
+  /** The prefilter actually in use (WASM falls back to TS when WebAssembly is unavailable). */
+  prefilter: PrefilterKind;
+  automaton: KeywordAutomaton;
+  /** Largest look-behind of any rule, in bytes (context a streamed scan must carry). */
+  maxBefore: number;
+  /** Largest window after a keyword, in bytes. */
+  maxAfter: number;
+  /** Runs the keyword pass over bytes. */
+  scanKeywords(bytes: Uint8Array): DfaScanResult;
+  /** @internal */
+  rules: readonly CompiledRule[];
+  /** @internal keyword id -> rule indices */
+  keywordRules: readonly (readonly number[])[];
+}
+
+/** Options of {@linkcode createEngine}. */
+export interface CreateEngineOptions {
+  /** @default {"wasm"} */
+  prefilter?: PrefilterKind;
+}
+
+/** Look-behind context kept before every window so `(?<!...)` sees real text. */
+const CONTEXT = 16;
+
+/**
+ * Compiles a rule table into an engine.
+ * @param rules The rules (see {@linkcode SECRET_RULES}).
+ * @param options Which prefilter to use.
+ * @returns The engine.
+ * @throws {RangeError} when a rule's keywords are not printable ASCII.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createEngine, findSecrets } from "./engine.ts";
+ * import { SECRET_RULES } from "./rules.ts";
+ * const engine = createEngine(SECRET_RULES, { prefilter: "ts" });
+ * const text = new TextEncoder().encode("DB_PASSWORD=correct-horse-battery\n");
+ * assert.deepEqual(findSecrets(engine, text), [{ kind: "env_secret", start: 12, end: 33 }]);
+ * ```
+ */
+export function createEngine(
+  rules: readonly SecretRule[],
+  options: CreateEngineOptions = {},
+): SecretEngine {
+  const keywordIds = new Map<string, number>();
+  const keywords: string[] = [];
+  const keywordRules: number[][] = [];
+  const compiled = rules.map((rule, index): CompiledRule => {
+    for (const k of rule.keywords) {
+      const lower = k.toLowerCase();
+      let id = keywordIds.get(lower);
+      if (id === undefined) {
+        id = keywords.length;
+        keywordIds.set(lower, id);
+        keywords.push(lower);
+        keywordRules.push([]);
+      }
+      if (!keywordRules[id]!.includes(index)) keywordRules[id]!.push(index);
+    }
+    const before = rule.before ?? 0;
+    const near = rule.anchor === "near";
+    const sticky = before === 0 && !near;
+    const flags = rule.pattern.flags.replace(/[gyd]/g, "") + "d" + (sticky ? "y" : "g");
+    return {
+      rule,
+      index,
+      re: new RegExp(rule.pattern.source, flags),
+      sticky,
+      before,
+      after: rule.after,
+      near,
+    };
+  });
+  const automaton = buildAutomaton(keywords);
+  let prefilter: PrefilterKind = options.prefilter ?? "wasm";
+  let scanKeywords = (bytes: Uint8Array) => scanDfaTs(automaton, bytes, 0);
+  if (prefilter === "wasm") {
+    try {
+      const dfa = createWasmDfa(automaton);
+      scanKeywords = (bytes: Uint8Array) => dfa.scan(bytes, 0);
+    } catch {
+      prefilter = "ts";
+    }
+  }
+  return {
+    prefilter,
+    automaton,
+    maxBefore: Math.max(0, ...compiled.map((c) => c.before)) + CONTEXT,
+    maxAfter: Math.max(0, ...compiled.map((c) => c.after)),
+    scanKeywords,
+    rules: compiled,
+    keywordRules,
+  };
+}
+
+const decoder = new TextDecoder();
+
+/** The ASCII view of a buffer: bytes >= 0x80 become DEL so offsets stay byte offsets. */
+function asciiView(bytes: Uint8Array, ascii: boolean): string {
+  if (ascii) return decoder.decode(bytes);
+  const copy = bytes.slice();
+  for (let i = 0; i < copy.length; i++) if (copy[i]! >= 0x80) copy[i] = 0x7f;
+  return decoder.decode(copy);
+}
+
+/**
+ * Finds every secret in one buffer.
+ * @param engine From {@linkcode createEngine}.
+ * @param bytes UTF-8 (or any) bytes.
+ * @returns Non-overlapping findings sorted by start offset.
+ */
+export function findSecrets(engine: SecretEngine, bytes: Uint8Array): RawFinding[] {
+  const pass = engine.scanKeywords(bytes);
+  if (pass.hits.length === 0) return [];
+  const text = asciiView(bytes, pass.ascii);
+  const { automaton, rules, keywordRules } = engine;
+  const coveredUntil = new Array<number>(rules.length).fill(-1);
+  const candidates: (RawFinding & { priority: number })[] = [];
+  const hits = pass.hits;
+  for (let h = 0; h < hits.length; h += 2) {
+    const endIndex = hits[h]!;
+    const state = hits[h + 1]! / automaton.classCount;
+    for (let o = automaton.outputStart[state]!; o < automaton.outputStart[state + 1]!; o++) {
+      const kw = automaton.outputs[o]!;
+      const kwStart = endIndex - automaton.keywords[kw]!.length + 1;
+      for (const ri of keywordRules[kw]!) {
+        if (kwStart < coveredUntil[ri]!) continue;
+        const found = confirm(rules[ri]!, text, kwStart, kwStart + automaton.keywords[kw]!.length);
+        if (found !== null) {
+          candidates.push(found);
+          coveredUntil[ri] = found.end;
+        }
+      }
+    }
+  }
+  return resolveOverlaps(candidates);
+}
+
+function confirm(
+  c: CompiledRule,
+  text: string,
+  kwStart: number,
+  kwEnd: number,
+): (RawFinding & { priority: number }) | null {
+  const from = Math.max(0, kwStart - c.before - (c.near ? c.rule.after : 0));
+  const winStart = Math.max(0, from - CONTEXT);
+  const winEnd = Math.min(text.length, kwStart + c.after);
+  const window = text.slice(winStart, winEnd);
+  const re = c.re;
+  re.lastIndex = from - winStart;
+  while (true) {
+    const m = re.exec(window);
+    if (m === null) return null;
+    const mStart = m.index + winStart;
+    const mEnd = mStart + m[0].length;
+    if (!c.near && mStart > kwStart) return null;
+    if (c.near || mEnd >= kwEnd) {
+      const span = m.indices?.groups?.s ?? m.indices![0]!;
+      const secret = window.slice(span[0], span[1]);
+      if (accept(c.rule, secret, m.groups ?? {})) {
+        return {
+          kind: c.rule.kind,
+          start: span[0] + winStart,
+          end: span[1] + winStart,
+          priority: c.rule.priority,
+        };
+      }
+    }
+    if (c.sticky) return null;
+    re.lastIndex = m.index + 1;
+  }
+}
+
+function accept(
+  rule: SecretRule,
+  secret: string,
+  groups: Readonly<Record<string, string | undefined>>,
+): boolean {
+  if (secret.length === 0 || isNotSecret(secret)) return false;
+  if (rule.minEntropy !== undefined && shannonEntropy(secret) < rule.minEntropy) return false;
+  return rule.validate === undefined || rule.validate(secret, groups);
+}
+
+function resolveOverlaps(candidates: (RawFinding & { priority: number })[]): RawFinding[] {
+  if (candidates.length === 0) return [];
+  const ordered = [...candidates].sort((a, b) =>
+    b.priority - a.priority || (b.end - b.start) - (a.end - a.start) || a.start - b.start
+  );
+  const kept: RawFinding[] = [];
+  for (const c of ordered) {
+    if (kept.some((k) => c.start < k.end && k.start < c.end)) continue;
+    kept.push({ kind: c.kind, start: c.start, end: c.end });
+  }
+  return kept.sort((a, b) => a.start - b.start);
+}

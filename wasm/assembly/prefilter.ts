@@ -1,0 +1,78 @@
+// The secret scanner's hot loop: one pass of a keyword DFA over UTF-8 bytes.
+//
+// AssemblyScript, compiled with the stub runtime (no allocator, no GC): the
+// caller owns every byte of linear memory and passes offsets. The DFA is an
+// Aho-Corasick automaton with ASCII case folding built in TypeScript
+// (core/safety/secrets/automaton.ts); each table entry holds the next state's
+// row offset (state * classCount) with bit 31 set when that state ends at
+// least one keyword. For every byte whose state ends a keyword the loop
+// writes one hit, (byte index, row offset), as two u32 values.
+//
+// Semantics shared with the pure-TS reference (scanDfaTs in
+// core/safety/secrets/prefilter_ts.ts); a parity test holds them equal.
+
+let resumeState: u32 = 0;
+let resumeIndex: u32 = 0;
+let orBits: u32 = 0;
+
+/** Row offset of the DFA state after the last scanned byte. */
+export function lastState(): u32 {
+  return resumeState;
+}
+
+/** Index of the first byte not yet scanned (equals `to` unless the hit buffer filled). */
+export function lastIndex(): u32 {
+  return resumeIndex;
+}
+
+/** Bitwise OR of every byte scanned since the last reset; below 0x80 means pure ASCII. */
+export function bytesOr(): u32 {
+  return orBits;
+}
+
+/** Clears the OR accumulator. */
+export function resetOr(): void {
+  orBits = 0;
+}
+
+/**
+ * Runs the DFA over data[from, to) starting in row offset `state`; writes at
+ * most `cap` hits at `out` and returns how many were written. When the
+ * buffer fills, lastIndex() tells where to resume.
+ */
+export function scan(
+  data: usize,
+  from: u32,
+  to: u32,
+  state: u32,
+  classes: usize,
+  table: usize,
+  out: usize,
+  cap: u32,
+): u32 {
+  let row: u32 = state;
+  let n: u32 = 0;
+  let acc: u32 = 0;
+  let i: u32 = from;
+  while (i < to) {
+    const b = <u32> load<u8>(data + <usize> i);
+    acc |= b;
+    const e = load<u32>(table + (<usize> (row + <u32> load<u8>(classes + <usize> b)) << 2));
+    row = e & 0x7fffffff;
+    if (e >> 31) {
+      const o = out + (<usize> n << 3);
+      store<u32>(o, i);
+      store<u32>(o, row, 4);
+      n++;
+      if (n === cap) {
+        i++;
+        break;
+      }
+    }
+    i++;
+  }
+  resumeState = row;
+  resumeIndex = i;
+  orBits |= acc;
+  return n;
+}

@@ -1,0 +1,141 @@
+/**
+ * The only hand-written entry of the WASM core: a keyword DFA that runs over
+ * UTF-8 bytes in WebAssembly (source in assembly/prefilter.ts, compiled into
+ * _generated.ts by `deno task gen`). The module is compiled lazily, once per
+ * process, from the inlined bytes; each {@linkcode createWasmDfa} gets its
+ * own instance and linear memory, so memory layout and ABI stay in here.
+ *
+ * Internal: core/safety/secrets is the one user.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createWasmDfa } from "./mod.ts";
+ * // A two-state DFA over one class: every byte of class 1 ("a") ends a keyword.
+ * const classes = new Uint8Array(256);
+ * classes[0x61] = 1;
+ * const table = new Uint32Array([0, 2 | 0x80000000, 0, 2 | 0x80000000]);
+ * const dfa = createWasmDfa({ classes, table });
+ * const r = dfa.scan(new TextEncoder().encode("xax"), 0);
+ * assert.deepEqual([...r.hits], [1, 2]);
+ * assert.equal(r.ascii, true);
+ * ```
+ * @module
+ */
+import { PREFILTER_WASM_BASE64 } from "./_generated.ts";
+
+/** A DFA in the layout the WASM loop reads. */
+export interface DfaTables {
+  /** Byte -> class index, 256 entries. */
+  classes: Uint8Array;
+  /**
+   * Row-major transitions: entry `row + class` holds the next state's row
+   * offset (state * classCount), with bit 31 set when that state ends a keyword.
+   */
+  table: Uint32Array;
+}
+
+/** The result of one scan. */
+export interface DfaScanResult {
+  /** Pairs (byte index into the scanned bytes, row offset of the state reached there). */
+  hits: Uint32Array;
+  /** Row offset of the state after the last byte (to continue a stream). */
+  state: number;
+  /** True when every scanned byte was below 0x80. */
+  ascii: boolean;
+}
+
+/** A DFA instantiated in WebAssembly. */
+export interface WasmDfa {
+  /** Runs the DFA over `bytes` from row offset `state` (0 is the start state). */
+  scan(bytes: Uint8Array, state: number): DfaScanResult;
+}
+
+interface Exports {
+  memory: WebAssembly.Memory;
+  scan(
+    data: number,
+    from: number,
+    to: number,
+    state: number,
+    classes: number,
+    table: number,
+    out: number,
+    cap: number,
+  ): number;
+  lastState(): number;
+  lastIndex(): number;
+  bytesOr(): number;
+  resetOr(): void;
+}
+
+const PAGE = 65536;
+const HIT_CAP = 16384;
+let compiled: WebAssembly.Module | null = null;
+
+function module(): WebAssembly.Module {
+  if (compiled === null) {
+    const bin = atob(PREFILTER_WASM_BASE64);
+    const bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    compiled = new WebAssembly.Module(bytes);
+  }
+  return compiled;
+}
+
+/**
+ * Instantiates the WASM keyword DFA for one table set.
+ * @param tables The DFA; copied into the instance's memory.
+ * @returns A scanner whose scans never allocate in WebAssembly.
+ * @throws {RangeError} when the tables are malformed.
+ */
+export function createWasmDfa(tables: DfaTables): WasmDfa {
+  if (tables.classes.length !== 256) throw new RangeError("DFA classes must have 256 entries");
+  const exports = new WebAssembly.Instance(module(), {}).exports as unknown as Exports;
+  const classesAt = PAGE; // page 0 stays unused
+  const tableAt = classesAt + 256;
+  const outAt = tableAt + tables.table.length * 4;
+  const dataAt = outAt + HIT_CAP * 8;
+  let capacity = 0;
+  const ensure = (dataBytes: number) => {
+    const need = dataAt + dataBytes;
+    const have = exports.memory.buffer.byteLength;
+    if (need > have) exports.memory.grow(Math.ceil((need - have) / PAGE));
+  };
+  ensure(0);
+  new Uint8Array(exports.memory.buffer, classesAt, 256).set(tables.classes);
+  new Uint32Array(exports.memory.buffer, tableAt, tables.table.length).set(tables.table);
+  return {
+    scan(bytes: Uint8Array, state: number): DfaScanResult {
+      if (bytes.length > capacity) {
+        ensure(bytes.length);
+        capacity = bytes.length;
+      }
+      new Uint8Array(exports.memory.buffer, dataAt, bytes.length).set(bytes);
+      exports.resetOr();
+      const parts: Uint32Array[] = [];
+      let total = 0;
+      let from = 0;
+      let row = state;
+      while (true) {
+        const n = exports.scan(dataAt, from, bytes.length, row, classesAt, tableAt, outAt, HIT_CAP);
+        if (n > 0) {
+          parts.push(new Uint32Array(exports.memory.buffer, outAt, n * 2).slice());
+          total += n * 2;
+        }
+        row = exports.lastState();
+        from = exports.lastIndex();
+        if (from >= bytes.length) break;
+      }
+      const hits = parts.length === 1 ? parts[0]! : new Uint32Array(total);
+      if (parts.length > 1) {
+        let off = 0;
+        for (const p of parts) {
+          hits.set(p, off);
+          off += p.length;
+        }
+      }
+      return { hits, state: row, ascii: exports.bytesOr() < 0x80 };
+    },
+  };
+}
