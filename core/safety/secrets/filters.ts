@@ -10,7 +10,7 @@
  *   are public and appear in docs and tests everywhere; redacting them would
  *   teach readers that the scanner flags documentation.
  * - Placeholders are kept: runs of x, X, * or dots, `your-key-here`-style
- *   words, `${VAR}`, `$VAR`, `{{ var }}`, `<token>`, `%s`, and text already
+ *   words, a bare `password`/`secret`/`token` as the value, `${VAR}`, `$VAR`, `{{ var }}`, `<token>`, `%s`, and text already
  *   holding a `[REDACTED:...]` marker (which also makes redaction idempotent).
  * - For assignment rules only: git SHAs and other hex digests, UUIDs,
  *   `sha256:`/`sha512-` digests and npm integrity strings, Go sums (`h1:`),
@@ -45,8 +45,9 @@ const JWT_IO_SAMPLE_SIGNATURE = "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c";
  */
 export function isNotSecret(secret: string): boolean {
   if (PLACEHOLDER_WORDS.test(secret)) return true;
-  if (/(?:x{5,}|X{5,}|\*{3,}|\.{4,}|#{4,}|_{5,}|-{5,}|0{8,})/.test(secret)) return true;
+  if (/(?:x{5,}|X{5,}|\*{3,}|\.{4,}|#{4,}|_{5,}|0{8,})/.test(secret)) return true;
   if (/^(.)\1*$/.test(secret)) return true;
+  if (/^(?:password|passwd|pass|pwd|secret|token|api_?key|apikey|key)$/i.test(secret)) return true;
   if (secret.endsWith(JWT_IO_SAMPLE_SIGNATURE)) return true;
   return false;
 }

@@ -16,7 +16,21 @@ import type { SecretRule } from "./rule.ts";
 /** Between a name and its value: optional (escaped) quote, an assignment operator, optional quote. */
 const SEP = String.raw`\\?["']?[ \t]*(?::=|=>|=|:)[ \t]*\\?["'\x60]?`;
 /** Not preceded by a token character. */
-const LB = String.raw`(?<![A-Za-z0-9_])`;
+const LB = String.raw`(?<!(?<!\\)[A-Za-z0-9_])`;
+/** A line break, real or JSON-escaped (once or twice). */
+const NL = String.raw`(?:\r?\n|(?:\\+r)?\\+n)`;
+/**
+ * The body of an unterminated key block: optional `Name: value` header
+ * lines, then base64 lines; it runs to the end of the base64.
+ */
+const PEM_BODY = String
+  .raw`${NL}(?:[A-Za-z-]+: [^\r\n\\]*${NL})*${NL}?[ \t]*[A-Za-z0-9+/=]{40,}(?:${NL}[ \t]*[A-Za-z0-9+/=]+)*`;
+
+/** A key block holds real key material: a base64 run of 40 or more characters. */
+function hasKeyBody(secret: string): boolean {
+  return /[A-Za-z0-9+/]{40}/.test(secret);
+}
+
 const UUID = String
   .raw`[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}`;
 
@@ -60,7 +74,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "GitHub fine-grained personal access token",
     description: "`github_pat_` + 22 base62 characters, `_`, 59 base62 characters.",
     keywords: ["github_pat_"],
-    pattern: /(?<![A-Za-z0-9_])github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}(?![A-Za-z0-9])/,
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}(?![A-Za-z0-9])/,
     after: 100,
     priority: 3,
     minEntropy: 4,
@@ -72,7 +86,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`glpat-` + at least 20 URL-safe characters (the newer routable form with `.01.` suffix included).",
     keywords: ["glpat-"],
     pattern:
-      /(?<![A-Za-z0-9_])glpat-[A-Za-z0-9_-]{20,}(?:\.[0-9a-z]{2}\.[0-9a-z]{9})?(?![A-Za-z0-9_-])/,
+      /(?<!(?<!\\)[A-Za-z0-9_])glpat-[A-Za-z0-9_-]{20,}(?:\.[0-9a-z]{2}\.[0-9a-z]{9})?(?![A-Za-z0-9_-])/,
     after: 120,
     priority: 3,
     minEntropy: 3.5,
@@ -82,7 +96,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "GitLab pipeline trigger token",
     description: "`glptt-` + 40 hex characters.",
     keywords: ["glptt-"],
-    pattern: /(?<![A-Za-z0-9_])glptt-[0-9a-f]{40}(?![A-Za-z0-9])/,
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])glptt-[0-9a-f]{40}(?![A-Za-z0-9])/,
     after: 50,
     priority: 3,
   },
@@ -91,7 +105,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "GitLab deploy token",
     description: "`gldt-` + at least 20 URL-safe characters.",
     keywords: ["gldt-"],
-    pattern: /(?<![A-Za-z0-9_])gldt-[A-Za-z0-9_-]{20,}(?![A-Za-z0-9_-])/,
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])gldt-[A-Za-z0-9_-]{20,}(?![A-Za-z0-9_-])/,
     after: 120,
     priority: 3,
     minEntropy: 3.5,
@@ -102,7 +116,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description:
       "`AKIA`/`ASIA`/`ABIA`/`ACCA` + 16 base32 characters (AWS's documented `...EXAMPLE` ids are kept).",
     keywords: ["akia", "asia", "abia", "acca"],
-    pattern: /(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}(?![A-Za-z0-9])/,
+    pattern: /(?<!(?<!\\)[A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}(?![A-Za-z0-9])/,
     after: 24,
     priority: 3,
     minEntropy: 2.5,
@@ -143,7 +157,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Google API key",
     description: "`AIza` + 35 URL-safe characters.",
     keywords: ["aiza"],
-    pattern: /(?<![A-Za-z0-9_-])AIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/,
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_-])AIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/,
     after: 40,
     priority: 3,
     minEntropy: 3.5,
@@ -153,7 +167,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Google OAuth access token",
     description: "`ya29.` + at least 30 URL-safe characters.",
     keywords: ["ya29."],
-    pattern: /(?<![A-Za-z0-9_-])ya29\.[0-9A-Za-z_-]{30,2048}(?![0-9A-Za-z_-])/,
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_-])ya29\.[0-9A-Za-z_-]{30,2048}(?![0-9A-Za-z_-])/,
     after: 2100,
     priority: 3,
     minEntropy: 3.5,
@@ -163,7 +177,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Google OAuth refresh token",
     description: "`1//0` + at least 40 URL-safe characters.",
     keywords: ["1//0"],
-    pattern: /(?<![A-Za-z0-9_\/:-])1\/\/0[0-9A-Za-z_-]{40,512}(?![0-9A-Za-z_-])/,
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_\/:-])1\/\/0[0-9A-Za-z_-]{40,512}(?![0-9A-Za-z_-])/,
     after: 520,
     priority: 3,
     minEntropy: 3.5,
@@ -173,7 +187,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Google OAuth client secret",
     description: "`GOCSPX-` + 28 URL-safe characters.",
     keywords: ["gocspx-"],
-    pattern: /(?<![A-Za-z0-9_-])GOCSPX-[0-9A-Za-z_-]{28}(?![0-9A-Za-z_-])/,
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_-])GOCSPX-[0-9A-Za-z_-]{28}(?![0-9A-Za-z_-])/,
     after: 40,
     priority: 3,
     minEntropy: 3.5,
@@ -216,7 +230,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "The `sig=` parameter of a SAS URL or token that also carries `sv=` (signed version).",
     keywords: ["sig="],
     pattern:
-      /(?<![A-Za-z0-9])sv=\d{4}-\d\d-\d\d[^\s"'<>]{0,400}?[?&;]sig=(?<s>[A-Za-z0-9%+\/]{30,}(?:%3D|=){0,2})/i,
+      /(?<!(?<!\\)[A-Za-z0-9])sv=\d{4}-\d\d-\d\d[^\s"'<>]{0,400}?[?&;]sig=(?<s>[A-Za-z0-9%+\/]{30,}(?:%3D|=){0,2})/i,
     before: 420,
     after: 160,
     priority: 3,
@@ -226,7 +240,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Azure AD (Entra ID) client secret",
     description: "Three characters, a digit, `Q~`, then 31-34 characters from `[A-Za-z0-9_~.-]`.",
     keywords: ["q~"],
-    pattern: /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/,
+    pattern:
+      /(?<!(?<!\\)[A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/,
     before: 4,
     after: 40,
     priority: 3,
@@ -237,7 +252,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Slack bot token",
     description: "`xoxb-` + numeric team and bot ids + 24 alphanumerics.",
     keywords: ["xoxb-"],
-    pattern: /(?<![A-Za-z0-9])xoxb-\d{8,13}-\d{8,13}-[A-Za-z0-9]{24}(?![A-Za-z0-9])/,
+    pattern: /(?<!(?<!\\)[A-Za-z0-9])xoxb-\d{8,13}-\d{8,13}-[A-Za-z0-9]{24}(?![A-Za-z0-9])/,
     after: 64,
     priority: 3,
   },
@@ -246,7 +261,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Slack user token",
     description: "`xoxp-` + three numeric ids + 32 hex characters.",
     keywords: ["xoxp-"],
-    pattern: /(?<![A-Za-z0-9])xoxp-\d{8,13}-\d{8,13}-\d{8,13}-[a-f0-9]{32}(?![A-Za-z0-9])/,
+    pattern: /(?<!(?<!\\)[A-Za-z0-9])xoxp-\d{8,13}-\d{8,13}-\d{8,13}-[a-f0-9]{32}(?![A-Za-z0-9])/,
     after: 90,
     priority: 3,
   },
@@ -256,7 +271,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description: "`xoxa-`, `xoxr-`, `xoxs-`, `xoxe-` or `xoxe.xoxp-` + at least 20 characters.",
     keywords: ["xoxa-", "xoxr-", "xoxs-", "xoxe-", "xoxe."],
     pattern:
-      /(?<![A-Za-z0-9])xox(?:a|r|s|e(?:\.xox[bp])?)-[0-9]-?[A-Za-z0-9-]{20,250}(?![A-Za-z0-9-])/,
+      /(?<!(?<!\\)[A-Za-z0-9])xox(?:a|r|s|e(?:\.xox[bp])?)-[0-9]-?[A-Za-z0-9-]{20,250}(?![A-Za-z0-9-])/,
     after: 270,
     priority: 3,
     minEntropy: 3,
@@ -266,7 +281,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Slack app-level token",
     description: "`xapp-` + a digit, an app id, a number and 64 hex characters.",
     keywords: ["xapp-"],
-    pattern: /(?<![A-Za-z0-9])xapp-\d-[A-Z0-9]{9,12}-\d{10,13}-[a-f0-9]{64}(?![A-Za-z0-9])/,
+    pattern: /(?<!(?<!\\)[A-Za-z0-9])xapp-\d-[A-Z0-9]{9,12}-\d{10,13}-[a-f0-9]{64}(?![A-Za-z0-9])/,
     after: 110,
     priority: 3,
   },
@@ -287,7 +302,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description:
       "`sk_live_` or `sk_test_` + at least 24 alphanumerics; test-mode keys are credentials too. Publishable `pk_` keys are not flagged.",
     keywords: ["sk_live_", "sk_test_"],
-    pattern: /(?<![A-Za-z0-9_])sk_(?:live|test)_[0-9A-Za-z]{24,247}(?![A-Za-z0-9])/,
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])sk_(?:live|test)_[0-9A-Za-z]{24,247}(?![A-Za-z0-9])/,
     after: 260,
     priority: 3,
     minEntropy: 3.5,
@@ -297,7 +312,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Stripe restricted key",
     description: "`rk_live_` or `rk_test_` + at least 24 alphanumerics.",
     keywords: ["rk_live_", "rk_test_"],
-    pattern: /(?<![A-Za-z0-9_])rk_(?:live|test)_[0-9A-Za-z]{24,247}(?![A-Za-z0-9])/,
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])rk_(?:live|test)_[0-9A-Za-z]{24,247}(?![A-Za-z0-9])/,
     after: 260,
     priority: 3,
     minEntropy: 3.5,
@@ -307,7 +322,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Stripe webhook signing secret",
     description: "`whsec_` + at least 32 base64 characters.",
     keywords: ["whsec_"],
-    pattern: /(?<![A-Za-z0-9_])whsec_[0-9A-Za-z+\/=]{32,128}(?![A-Za-z0-9+\/=])/,
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])whsec_[0-9A-Za-z+\/=]{32,128}(?![A-Za-z0-9+\/=])/,
     after: 140,
     priority: 3,
     minEntropy: 3.5,
@@ -319,7 +334,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`sk-proj-`, `sk-svcacct-` or `sk-admin-` + at least 40 URL-safe characters, or a legacy `sk-` key with the `T3BlbkFJ` marker.",
     keywords: ["sk-proj-", "sk-svcacct-", "sk-admin-", "t3blbkfj"],
     pattern:
-      /(?<![A-Za-z0-9_-])sk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,300}|(?:[A-Za-z0-9_-]{0,40}-)?[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9_-]{20,200})(?![A-Za-z0-9_-])/,
+      /(?<!(?<!\\)[A-Za-z0-9_-])sk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,300}|(?:[A-Za-z0-9_-]{0,40}-)?[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9_-]{20,200})(?![A-Za-z0-9_-])/,
     before: 64,
     after: 320,
     priority: 3,
@@ -331,7 +346,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description:
       "`sk-ant-` + a key type and version (`api03`, `admin01`, ...) + at least 32 URL-safe characters.",
     keywords: ["sk-ant-"],
-    pattern: /(?<![A-Za-z0-9_-])sk-ant-[a-z]{3,6}\d{2}-[A-Za-z0-9_-]{32,200}(?![A-Za-z0-9_-])/,
+    pattern:
+      /(?<!(?<!\\)[A-Za-z0-9_-])sk-ant-[a-z]{3,6}\d{2}-[A-Za-z0-9_-]{32,200}(?![A-Za-z0-9_-])/,
     after: 220,
     priority: 3,
     minEntropy: 3.5,
@@ -341,7 +357,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Hugging Face access token",
     description: "`hf_` + 34 to 40 alphanumerics.",
     keywords: ["hf_"],
-    pattern: /(?<![A-Za-z0-9_])hf_[A-Za-z0-9]{34,40}(?![A-Za-z0-9])/,
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])hf_[A-Za-z0-9]{34,40}(?![A-Za-z0-9])/,
     after: 48,
     priority: 3,
     minEntropy: 3.5,
@@ -351,7 +367,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "npm access token",
     description: "`npm_` + 36 base62 characters whose last six are a CRC-32 checksum (verified).",
     keywords: ["npm_"],
-    pattern: /(?<![A-Za-z0-9_])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])/,
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])/,
     after: 48,
     priority: 3,
     validate: hasValidTokenChecksum,
@@ -363,7 +379,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`pypi-` + the base64 macaroon header for pypi.org or test.pypi.org + at least 50 characters.",
     keywords: ["pypi-ageichlwas5vcmc", "pypi-agendgvzdc5wexbplm9yzw"],
     pattern:
-      /(?<![A-Za-z0-9_])pypi-Ag(?:EIcHlwaS5vcmc|ENdGVzdC5weXBpLm9yZw)[A-Za-z0-9_-]{50,400}(?![A-Za-z0-9_-])/,
+      /(?<!(?<!\\)[A-Za-z0-9_])pypi-Ag(?:EIcHlwaS5vcmc|ENdGVzdC5weXBpLm9yZw)[A-Za-z0-9_-]{50,400}(?![A-Za-z0-9_-])/,
     after: 440,
     priority: 3,
   },
@@ -373,7 +389,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description: "`SK` + 32 hex characters near the word Twilio.",
     keywords: ["twilio"],
     anchor: "near",
-    pattern: /(?<![A-Za-z0-9])SK[0-9a-f]{32}(?![A-Za-z0-9])/,
+    pattern: /(?<!(?<!\\)[A-Za-z0-9])SK[0-9a-f]{32}(?![A-Za-z0-9])/,
     before: 300,
     after: 300,
     priority: 3,
@@ -394,7 +410,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "SendGrid API key",
     description: "`SG.` + 22 and 43 URL-safe characters separated by a dot.",
     keywords: ["sg."],
-    pattern: /(?<![A-Za-z0-9_])SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/,
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/,
     after: 72,
     priority: 3,
     minEntropy: 3.5,
@@ -404,7 +420,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Mailgun API key",
     description: "`key-` + 32 hex characters.",
     keywords: ["key-"],
-    pattern: /(?<![A-Za-z0-9_-])key-[0-9a-f]{32}(?![A-Za-z0-9])/,
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_-])key-[0-9a-f]{32}(?![A-Za-z0-9])/,
     after: 40,
     priority: 3,
     minEntropy: 3,
@@ -417,7 +433,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ["discord"],
     anchor: "near",
     pattern:
-      /(?<![A-Za-z0-9_-])[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}(?![A-Za-z0-9_-])/,
+      /(?<!(?<!\\)[A-Za-z0-9_-])[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}(?![A-Za-z0-9_-])/,
     before: 300,
     after: 300,
     priority: 3,
@@ -438,7 +454,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Telegram bot token",
     description: "A numeric bot id, `:AA`, and 33 URL-safe characters.",
     keywords: [":aa"],
-    pattern: /(?<![A-Za-z0-9_])\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/,
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/,
     before: 10,
     after: 40,
     priority: 3,
@@ -449,7 +465,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Shopify access token or shared secret",
     description: "`shpat_`, `shpca_`, `shppa_` or `shpss_` + 32 hex characters.",
     keywords: ["shpat_", "shpca_", "shppa_", "shpss_"],
-    pattern: /(?<![A-Za-z0-9_])shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}(?![A-Za-z0-9])/,
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}(?![A-Za-z0-9])/,
     after: 40,
     priority: 3,
   },
@@ -458,7 +474,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "DigitalOcean token",
     description: "`dop_v1_`, `doo_v1_` or `dor_v1_` + 64 hex characters.",
     keywords: ["dop_v1_", "doo_v1_", "dor_v1_"],
-    pattern: /(?<![A-Za-z0-9_])do[por]_v1_[a-f0-9]{64}(?![A-Za-z0-9])/,
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])do[por]_v1_[a-f0-9]{64}(?![A-Za-z0-9])/,
     after: 72,
     priority: 3,
   },
@@ -469,7 +485,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`dp.pt.`, `dp.st.`, `dp.ct.`, `dp.sa.`, `dp.scim.` or `dp.audit.` + 40-44 alphanumerics.",
     keywords: ["dp.pt.", "dp.st.", "dp.ct.", "dp.sa.", "dp.scim.", "dp.audit."],
     pattern:
-      /(?<![A-Za-z0-9_.])dp\.(?:pt|st|ct|sa|scim|audit)\.(?:[a-z0-9_-]{2,35}\.)?[A-Za-z0-9]{40,44}(?![A-Za-z0-9])/,
+      /(?<!(?<!\\)[A-Za-z0-9_.])dp\.(?:pt|st|ct|sa|scim|audit)\.(?:[a-z0-9_-]{2,35}\.)?[A-Za-z0-9]{40,44}(?![A-Za-z0-9])/,
     after: 90,
     priority: 3,
     minEntropy: 3.5,
@@ -479,7 +495,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "HashiCorp Vault token",
     description: "`hvs.`, `hvb.` or `hvr.` + at least 24 URL-safe characters.",
     keywords: ["hvs.", "hvb.", "hvr."],
-    pattern: /(?<![A-Za-z0-9_.])hv[sbr]\.[A-Za-z0-9_-]{24,400}(?![A-Za-z0-9_-])/,
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_.])hv[sbr]\.[A-Za-z0-9_-]{24,400}(?![A-Za-z0-9_-])/,
     after: 410,
     priority: 3,
     minEntropy: 3.5,
@@ -489,7 +505,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Databricks personal access token",
     description: "`dapi` + 32 hex characters, optionally `-` and a digit.",
     keywords: ["dapi"],
-    pattern: /(?<![A-Za-z0-9_])dapi[a-f0-9]{32}(?:-\d)?(?![A-Za-z0-9])/,
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])dapi[a-f0-9]{32}(?:-\d)?(?![A-Za-z0-9])/,
     after: 40,
     priority: 3,
     minEntropy: 3,
@@ -499,7 +515,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Linear API key",
     description: "`lin_api_` + 40 alphanumerics.",
     keywords: ["lin_api_"],
-    pattern: /(?<![A-Za-z0-9_])lin_api_[A-Za-z0-9]{40}(?![A-Za-z0-9])/,
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])lin_api_[A-Za-z0-9]{40}(?![A-Za-z0-9])/,
     after: 50,
     priority: 3,
     minEntropy: 3.5,
@@ -509,7 +525,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Docker Hub personal or organisation access token",
     description: "`dckr_pat_` or `dckr_oat_` + 27 or more URL-safe characters.",
     keywords: ["dckr_pat_", "dckr_oat_"],
-    pattern: /(?<![A-Za-z0-9_])dckr_[po]at_[A-Za-z0-9_-]{27,64}(?![A-Za-z0-9_-])/,
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])dckr_[po]at_[A-Za-z0-9_-]{27,64}(?![A-Za-z0-9_-])/,
     after: 80,
     priority: 3,
     minEntropy: 3.5,
@@ -519,7 +535,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Grafana Cloud access policy token",
     description: "`glc_` + at least 32 base64 characters.",
     keywords: ["glc_"],
-    pattern: /(?<![A-Za-z0-9_])glc_[A-Za-z0-9+\/]{32,400}={0,2}(?![A-Za-z0-9+\/=])/,
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])glc_[A-Za-z0-9+\/]{32,400}={0,2}(?![A-Za-z0-9+\/=])/,
     after: 410,
     priority: 3,
     minEntropy: 3.5,
@@ -529,7 +545,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Grafana service account token",
     description: "`glsa_` + 32 alphanumerics, `_`, 8 hex characters.",
     keywords: ["glsa_"],
-    pattern: /(?<![A-Za-z0-9_])glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}(?![A-Za-z0-9])/,
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}(?![A-Za-z0-9])/,
     after: 50,
     priority: 3,
     minEntropy: 3.5,
@@ -564,7 +580,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ["hrku-", "heroku"],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_])HRKU-AA[0-9A-Za-z_-]{58}(?![0-9A-Za-z_-])|heroku[A-Za-z0-9_.-]{0,20}(?:key|token)${SEP}(?<s>${UUID})(?![0-9A-Za-z-])`,
+        .raw`(?<!(?<!\\)[A-Za-z0-9_])HRKU-AA[0-9A-Za-z_-]{58}(?![0-9A-Za-z_-])|heroku[A-Za-z0-9_.-]{0,20}(?:key|token)${SEP}(?<s>${UUID})(?![0-9A-Za-z-])`,
       "i",
     ),
     after: 100,
@@ -576,7 +592,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description: "`sntrys_` + a base64 JSON organisation token, or `sntryu_` + 64 hex characters.",
     keywords: ["sntrys_", "sntryu_"],
     pattern:
-      /(?<![A-Za-z0-9_])(?:sntrys_eyJ[A-Za-z0-9+\/=_-]{60,400}|sntryu_[a-f0-9]{64})(?![A-Za-z0-9+\/=_-])/,
+      /(?<!(?<!\\)[A-Za-z0-9_])(?:sntrys_eyJ[A-Za-z0-9+\/=_-]{60,400}|sntryu_[a-f0-9]{64})(?![A-Za-z0-9+\/=_-])/,
     after: 420,
     priority: 3,
     minEntropy: 3.5,
@@ -586,7 +602,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Terraform Cloud / Enterprise API token",
     description: "14 characters, `.atlasv1.`, then 60-70 URL-safe characters.",
     keywords: [".atlasv1."],
-    pattern: /(?<![A-Za-z0-9])[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70}(?![A-Za-z0-9_=-])/,
+    pattern:
+      /(?<!(?<!\\)[A-Za-z0-9])[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70}(?![A-Za-z0-9_=-])/,
     before: 14,
     after: 80,
     priority: 3,
@@ -598,7 +615,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description: "`NRAK-` + 27 characters, `NRAA-`/`NRJS-` + hex, or `NRII-` + 32 characters.",
     keywords: ["nrak-", "nraa-", "nrjs-", "nrii-"],
     pattern:
-      /(?<![A-Za-z0-9])NR(?:AK-[A-Z0-9]{27}|AA-[a-f0-9]{27}|JS-[a-f0-9]{19}|II-[A-Za-z0-9_-]{32})(?![A-Za-z0-9_-])/,
+      /(?<!(?<!\\)[A-Za-z0-9])NR(?:AK-[A-Z0-9]{27}|AA-[a-f0-9]{27}|JS-[a-f0-9]{19}|II-[A-Za-z0-9_-]{32})(?![A-Za-z0-9_-])/,
     after: 40,
     priority: 3,
     minEntropy: 3,
@@ -610,7 +627,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`sk.eyJ` + a base64url payload, a dot and a signature. Public `pk.` tokens are not flagged.",
     keywords: ["sk.eyj"],
     pattern:
-      /(?<![A-Za-z0-9_.])sk\.eyJ[A-Za-z0-9_-]{20,200}\.[A-Za-z0-9_-]{20,64}(?![A-Za-z0-9_-])/,
+      /(?<!(?<!\\)[A-Za-z0-9_.])sk\.eyJ[A-Za-z0-9_-]{20,200}\.[A-Za-z0-9_-]{20,64}(?![A-Za-z0-9_-])/,
     after: 280,
     priority: 3,
     minEntropy: 3.5,
@@ -622,7 +639,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`sbp_` + 40 hex characters (management API), or `sb_secret_` + at least 31 characters.",
     keywords: ["sbp_", "sb_secret_"],
     pattern:
-      /(?<![A-Za-z0-9_])(?:sbp_[a-f0-9]{40}|sb_secret_[A-Za-z0-9_-]{31,64})(?![A-Za-z0-9_-])/,
+      /(?<!(?<!\\)[A-Za-z0-9_])(?:sbp_[a-f0-9]{40}|sb_secret_[A-Za-z0-9_-]{31,64})(?![A-Za-z0-9_-])/,
     after: 80,
     priority: 3,
     minEntropy: 3,
@@ -632,7 +649,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "PlanetScale token or password",
     description: "`pscale_tkn_`, `pscale_pw_` or `pscale_oauth_` + 32-64 characters.",
     keywords: ["pscale_tkn_", "pscale_pw_", "pscale_oauth_"],
-    pattern: /(?<![A-Za-z0-9_])pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{32,64}(?![A-Za-z0-9_.-])/,
+    pattern:
+      /(?<!(?<!\\)[A-Za-z0-9_])pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{32,64}(?![A-Za-z0-9_.-])/,
     after: 80,
     priority: 3,
     minEntropy: 3.5,
@@ -642,7 +660,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Replicate API token",
     description: "`r8_` + 37 alphanumerics.",
     keywords: ["r8_"],
-    pattern: /(?<![A-Za-z0-9_])r8_[A-Za-z0-9]{37}(?![A-Za-z0-9])/,
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])r8_[A-Za-z0-9]{37}(?![A-Za-z0-9])/,
     after: 44,
     priority: 3,
     minEntropy: 3.5,
@@ -652,7 +670,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Groq API key",
     description: "`gsk_` + 52 alphanumerics.",
     keywords: ["gsk_"],
-    pattern: /(?<![A-Za-z0-9_])gsk_[A-Za-z0-9]{52}(?![A-Za-z0-9])/,
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])gsk_[A-Za-z0-9]{52}(?![A-Za-z0-9])/,
     after: 60,
     priority: 3,
     minEntropy: 3.5,
@@ -664,7 +682,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "Three base64url parts starting `eyJ` whose first part decodes to a JOSE header with `alg` (the jwt.io sample is kept).",
     keywords: ["eyj"],
     pattern:
-      /(?<![A-Za-z0-9_.-])eyJ[A-Za-z0-9_-]{8,2048}\.eyJ[A-Za-z0-9_-]{4,8192}\.[A-Za-z0-9_-]{0,1024}(?![A-Za-z0-9_.-])/,
+      /(?<!(?<!\\)[A-Za-z0-9_.-])eyJ[A-Za-z0-9_-]{8,2048}\.eyJ[A-Za-z0-9_-]{4,8192}\.[A-Za-z0-9_-]{0,1024}(?![A-Za-z0-9_.-])/,
     after: 11 * 1024,
     priority: 2,
     validate: hasJoseHeader,
@@ -675,10 +693,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description:
       "`-----BEGIN [RSA |EC |DSA |ENCRYPTED ]PRIVATE KEY-----` through its END line, with real or JSON-escaped newlines; an unterminated block is redacted through the end of its base64 body.",
     keywords: ["-----begin "],
-    pattern:
-      /-----BEGIN (?<t>(?:RSA |EC |DSA |ENCRYPTED |ED25519 )?)PRIVATE KEY-----(?:[\s\S]{16,20000}?-----END \k<t>PRIVATE KEY-----|(?:[A-Za-z0-9+\/=:,\-\t \r\n]|\\[rn])+)/,
+    pattern: new RegExp(
+      String
+        .raw`-----BEGIN (?<t>(?:RSA |EC |DSA |ENCRYPTED |ED25519 )?)PRIVATE KEY-----(?:[\s\S]{16,20000}?-----END \k<t>PRIVATE KEY-----|${PEM_BODY})`,
+    ),
     after: 20 * 1024,
     priority: 2,
+    validate: hasKeyBody,
   },
   {
     kind: "private_key_openssh",
@@ -686,10 +707,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description:
       "`-----BEGIN OPENSSH PRIVATE KEY-----` through its END line (real or escaped newlines).",
     keywords: ["-----begin openssh"],
-    pattern:
-      /-----BEGIN OPENSSH PRIVATE KEY-----(?:[\s\S]{16,20000}?-----END OPENSSH PRIVATE KEY-----|(?:[A-Za-z0-9+\/=\t \r\n]|\\[rn])+)/,
+    pattern: new RegExp(
+      String
+        .raw`-----BEGIN OPENSSH PRIVATE KEY-----(?:[\s\S]{16,20000}?-----END OPENSSH PRIVATE KEY-----|${PEM_BODY})`,
+    ),
     after: 20 * 1024,
     priority: 2,
+    validate: hasKeyBody,
   },
   {
     kind: "private_key_pgp",
@@ -697,10 +721,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description:
       "`-----BEGIN PGP PRIVATE KEY BLOCK-----` through its END line (real or escaped newlines).",
     keywords: ["-----begin pgp private"],
-    pattern:
-      /-----BEGIN PGP PRIVATE KEY BLOCK-----(?:[\s\S]{16,22000}?-----END PGP PRIVATE KEY BLOCK-----|(?:[A-Za-z0-9+\/=:,\-\t \r\n]|\\[rn])+)/,
+    pattern: new RegExp(
+      String
+        .raw`-----BEGIN PGP PRIVATE KEY BLOCK-----(?:[\s\S]{16,22000}?-----END PGP PRIVATE KEY BLOCK-----|${PEM_BODY})`,
+    ),
     after: 22 * 1024,
     priority: 2,
+    validate: hasKeyBody,
   },
   {
     kind: "database_url",
@@ -709,7 +736,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`postgres://`, `mysql://`, `mongodb+srv://`, `redis://`, `amqp://` and similar URLs carrying `user:password@`; the password is redacted.",
     keywords: ["://"],
     pattern:
-      /(?<![A-Za-z0-9+.-])(?:jdbc:)?(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|cassandra)(?:\+[a-z0-9]+)?:\/\/(?<user>[^\s:@\/?#"'<>\\]{0,128}):(?<s>[^\s@\/?#"'<>\\]{1,256})@(?=[A-Za-z0-9\[_.-])/i,
+      /(?<!(?<!\\)[A-Za-z0-9+.-])(?:jdbc:)?(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|cassandra)(?:\+[a-z0-9]+)?:\/\/(?<user>[^\s:@\/?#"'<>\\]{0,128}):(?<s>[^\s@\/?#"'<>\\]{1,256})@(?=[A-Za-z0-9\[_.-])/i,
     before: 40,
     after: 420,
     priority: 2,
@@ -721,7 +748,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "Any `scheme://user:password@host` URL (https, ftp, git, ...); the password is redacted.",
     keywords: ["://"],
     pattern:
-      /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/(?<user>[^\s:@\/?#"'<>\\]{1,128}):(?<s>[^\s@\/?#"'<>\\]{1,256})@(?=[A-Za-z0-9\[_.-])/,
+      /(?<!(?<!\\)[A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/(?<user>[^\s:@\/?#"'<>\\]{1,128}):(?<s>[^\s@\/?#"'<>\\]{1,256})@(?=[A-Za-z0-9\[_.-])/,
     before: 40,
     after: 420,
     priority: 1,
@@ -732,7 +759,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description:
       "`Basic` + base64 that decodes to printable `user:password` (Authorization headers, HTTP dumps).",
     keywords: ["basic "],
-    pattern: /(?<![A-Za-z0-9_-])Basic[ \t]+(?<s>[A-Za-z0-9+\/]{6,1024}={0,2})(?![A-Za-z0-9+\/=])/i,
+    pattern:
+      /(?<!(?<!\\)[A-Za-z0-9_-])Basic[ \t]+(?<s>[A-Za-z0-9+\/]{6,1024}={0,2})(?![A-Za-z0-9+\/=])/i,
     after: 1040,
     priority: 2,
     validate: (s) => isBase64UserPass(s),
@@ -744,7 +772,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`Bearer` + at least 20 token characters with enough entropy (Authorization headers, HTTP dumps, curl lines).",
     keywords: ["bearer "],
     pattern:
-      /(?<![A-Za-z0-9_-])Bearer[ \t]+(?<s>[A-Za-z0-9._~+\/-]{20,4096}={0,2})(?![A-Za-z0-9._~+\/=-])/i,
+      /(?<!(?<!\\)[A-Za-z0-9_-])Bearer[ \t]+(?<s>[A-Za-z0-9._~+\/-]{20,4096}={0,2})(?![A-Za-z0-9._~+\/=-])/i,
     after: 4120,
     priority: 1,
     minEntropy: 3.2,
@@ -757,7 +785,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "The password of `curl -u user:password` / `--user user:password` on one command line.",
     keywords: ["curl "],
     pattern:
-      /(?<![A-Za-z0-9_-])curl[ \t][^\n|;&]{0,400}?[ \t](?:-u|--user)(?:[ \t]+|=)?\\?["']?(?<user>[^\s:"'\\]{1,128}):(?<s>[^\s"'\\]{1,256})/,
+      /(?<!(?<!\\)[A-Za-z0-9_-])curl[ \t][^\n|;&]{0,400}?[ \t](?:-u|--user)(?:[ \t]+|=)?\\?["']?(?<user>[^\s:"'\\]{1,128}):(?<s>[^\s"'\\]{1,256})/,
     after: 800,
     priority: 2,
   },
@@ -791,7 +819,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "credential",
     ],
     pattern:
-      /(?<![A-Za-z0-9_$.\-])(?<name>[A-Z][A-Z0-9_]*(?:PASSWORDS?|PASSWD|PASSPHRASE|SECRET|TOKEN|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?)[A-Z0-9_]*)=(?<q>\\?["']?)(?<s>[^\s"'`;&|#\\]{5,500})/,
+      /(?<!(?<!\\)[A-Za-z0-9_$.\-])(?<name>[A-Z][A-Z0-9_]*(?:PASSWORDS?|PASSWD|PASSPHRASE|SECRET|TOKEN|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?)[A-Z0-9_]*)=(?<q>\\?["']?)(?<s>[^\s"'`;&|#\\]{5,500})/,
     before: 64,
     after: 600,
     priority: 1,
@@ -821,7 +849,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     ],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_.\-])(?<name>[A-Za-z0-9_.\-]{0,40}${SECRET_NAME}[A-Za-z0-9_.\-]{0,40})${SEP}(?<s>[^\s"'\x60,;\\<>()\[\]{}]{12,500})`,
+        .raw`(?<!(?<!\\)[A-Za-z0-9_.\-])(?<name>[A-Za-z0-9_.\-]{0,40}${SECRET_NAME}[A-Za-z0-9_.\-]{0,40})${SEP}(?<s>[^\s"'\x60,;\\<>()\[\]{}]{12,500})`,
       "i",
     ),
     before: 64,

@@ -1,0 +1,76 @@
+// Tests for core/safety/secrets/rules.ts: every kind is found in realistic
+// contexts and redacted whole; look-alikes are not flagged.
+
+import assert from "node:assert/strict";
+import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
+import { createEngine } from "../../../../core/safety/secrets/engine.ts";
+import { redactText, scanBytes } from "../../../../core/safety/secrets/redact.ts";
+import { CONTEXTS, lookAlikes, Rng, SAMPLES } from "./_fixtures.ts";
+
+const engine = createEngine(SECRET_RULES);
+const encoder = new TextEncoder();
+const kinds = [...new Set(SECRET_RULES.map((r) => r.kind))];
+
+Deno.test("SECRET_RULES covers at least 45 kinds, each with a sample builder", () => {
+  assert.ok(kinds.length >= 45, `only ${kinds.length} kinds`);
+  assert.deepEqual(kinds.filter((k) => SAMPLES[k] === undefined), []);
+  assert.deepEqual(Object.keys(SAMPLES).filter((k) => !kinds.includes(k)), []);
+  for (const r of SECRET_RULES) {
+    assert.match(r.kind, /^[a-z0-9_]+$/);
+    assert.ok(r.keywords.length > 0 && r.title !== "" && r.description !== "", r.kind);
+  }
+});
+
+Deno.test("every kind is found with its exact span in a bare sample", () => {
+  const rng = new Rng(1);
+  for (const kind of kinds) {
+    const s = SAMPLES[kind]!(rng);
+    const bytes = encoder.encode(s.text);
+    const findings = scanBytes(engine, bytes);
+    const at = encoder.encode(s.text.slice(0, s.text.indexOf(s.secret))).length;
+    assert.deepEqual(
+      findings.map((f) => [f.kind, f.start, f.end]),
+      [[kind, at, at + encoder.encode(s.secret).length]],
+      kind,
+    );
+  }
+});
+
+Deno.test("every kind is found and redacted in every realistic context", () => {
+  const rng = new Rng(2);
+  for (const kind of kinds) {
+    for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+      const s = SAMPLES[kind]!(rng);
+      const text = wrap(s.text);
+      assert.ok(text.includes(s.core), `${kind}/${ctx}: fixture lost its core`);
+      const r = redactText(engine, text);
+      assert.ok(r.kinds.includes(kind), `${kind}/${ctx}: found ${JSON.stringify(r.kinds)}`);
+      // Positive control and absence in the same output.
+      assert.ok(r.text.includes(`[REDACTED:${kind}]`), `${kind}/${ctx}: marker missing`);
+      assert.ok(!r.text.includes(s.core), `${kind}/${ctx}: secret survived`);
+      assert.deepEqual(redactText(engine, r.text).kinds, [], `${kind}/${ctx}: not idempotent`);
+    }
+  }
+});
+
+Deno.test("look-alikes are not flagged, while a real sample beside them is", () => {
+  const rng = new Rng(3);
+  for (const [kind, values] of Object.entries(lookAlikes(rng))) {
+    for (const v of values) {
+      for (const wrap of [(x: string) => x, CONTEXTS.json_transcript!, CONTEXTS.yaml!]) {
+        const text = wrap(v);
+        assert.deepEqual(redactText(engine, text).kinds, [], `${kind}: ${JSON.stringify(v)}`);
+        const positive = SAMPLES[kind]!(rng);
+        const both = redactText(engine, `${text}\n${positive.text}\n`);
+        assert.deepEqual(both.kinds, [kind], `${kind}: positive control beside the look-alike`);
+      }
+    }
+  }
+});
+
+Deno.test("a GitHub token with a broken checksum is not flagged but the valid one is", () => {
+  const s = SAMPLES.github_pat!(new Rng(4));
+  const broken = s.secret.slice(0, -1) + (s.secret.endsWith("A") ? "B" : "A");
+  assert.deepEqual(redactText(engine, broken).kinds, []);
+  assert.deepEqual(redactText(engine, s.secret).kinds, ["github_pat"]);
+});
