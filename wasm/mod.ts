@@ -15,7 +15,9 @@
  * const classes = new Uint8Array(256);
  * classes[0x61] = 1;
  * const table = new Uint32Array([0, 2 | 0x80000000, 0, 2 | 0x80000000]);
- * const dfa = createWasmDfa({ classes, table });
+ * // The pair bitmap is a skip hint; all bits set means "never skip".
+ * const pairs = new Uint8Array(8192).fill(0xff);
+ * const dfa = createWasmDfa({ classes, table, pairs });
  * const r = dfa.scan(new TextEncoder().encode("xax"), 0);
  * assert.deepEqual([...r.hits], [1, 2]);
  * assert.equal(r.ascii, true);
@@ -33,6 +35,12 @@ export interface DfaTables {
    * offset (state * classCount), with bit 31 set when that state ends a keyword.
    */
   table: Uint32Array;
+  /**
+   * One bit per byte pair (index `b0 << 8 | b1`, 8192 bytes): set when some
+   * keyword starts with that pair in any ASCII case. Every keyword must be at
+   * least two bytes long.
+   */
+  pairs: Uint8Array;
 }
 
 /** The result of one scan. */
@@ -60,6 +68,7 @@ interface Exports {
     state: number,
     classes: number,
     table: number,
+    pairs: number,
     out: number,
     cap: number,
   ): number;
@@ -91,9 +100,11 @@ function module(): WebAssembly.Module {
  */
 export function createWasmDfa(tables: DfaTables): WasmDfa {
   if (tables.classes.length !== 256) throw new RangeError("DFA classes must have 256 entries");
+  if (tables.pairs.length !== 8192) throw new RangeError("DFA pair bitmap must have 8192 bytes");
   const exports = new WebAssembly.Instance(module(), {}).exports as unknown as Exports;
   const classesAt = PAGE; // page 0 stays unused
-  const tableAt = classesAt + 256;
+  const pairsAt = classesAt + 256;
+  const tableAt = pairsAt + 8192;
   const outAt = tableAt + tables.table.length * 4;
   const dataAt = outAt + HIT_CAP * 8;
   let capacity = 0;
@@ -104,6 +115,7 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
   };
   ensure(0);
   new Uint8Array(exports.memory.buffer, classesAt, 256).set(tables.classes);
+  new Uint8Array(exports.memory.buffer, pairsAt, 8192).set(tables.pairs);
   new Uint32Array(exports.memory.buffer, tableAt, tables.table.length).set(tables.table);
   return {
     scan(bytes: Uint8Array, state: number): DfaScanResult {
@@ -118,7 +130,17 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
       let from = 0;
       let row = state;
       while (true) {
-        const n = exports.scan(dataAt, from, bytes.length, row, classesAt, tableAt, outAt, HIT_CAP);
+        const n = exports.scan(
+          dataAt,
+          from,
+          bytes.length,
+          row,
+          classesAt,
+          tableAt,
+          pairsAt,
+          outAt,
+          HIT_CAP,
+        );
         if (n > 0) {
           parts.push(new Uint32Array(exports.memory.buffer, outAt, n * 2).slice());
           total += n * 2;

@@ -8,6 +8,13 @@
 // least one keyword. For every byte whose state ends a keyword the loop
 // writes one hit, (byte index, row offset), as two u32 values.
 //
+// Root skip: while the DFA is in its start state, a byte whose pair with
+// the next byte begins no keyword cannot start a match, and (every keyword
+// being at least two bytes long) consuming it from the start state leads to
+// the same state as skipping it; so such bytes are stepped over with one
+// independent bitmap load each instead of the dependent table walk. The
+// bitmap has one bit per byte pair, case variants included.
+//
 // Semantics shared with the pure-TS reference (scanDfaTs in
 // core/safety/secrets/prefilter_ts.ts); a parity test holds them equal.
 
@@ -47,6 +54,7 @@ export function scan(
   state: u32,
   classes: usize,
   table: usize,
+  pairs: usize,
   out: usize,
   cap: u32,
 ): u32 {
@@ -55,6 +63,15 @@ export function scan(
   let acc: u32 = 0;
   let i: u32 = from;
   while (i < to) {
+    if (row === 0) {
+      while (i + 1 < to) {
+        const b0 = <u32> load<u8>(data + <usize> i);
+        const pair = (b0 << 8) | <u32> load<u8>(data + <usize> i + 1);
+        if ((<u32> load<u8>(pairs + <usize> (pair >> 3)) >> (pair & 7)) & 1) break;
+        acc |= b0;
+        i++;
+      }
+    }
     const b = <u32> load<u8>(data + <usize> i);
     acc |= b;
     const e = load<u32>(table + (<usize> (row + <u32> load<u8>(classes + <usize> b)) << 2));

@@ -18,6 +18,8 @@ export interface KeywordAutomaton {
   classCount: number;
   /** Transitions: entry `row + class` = next row offset, bit 31 set when it ends a keyword. */
   table: Uint32Array;
+  /** One bit per byte pair that starts some keyword, in any ASCII case (8192 bytes). */
+  pairs: Uint8Array;
   /** For state s, its keyword ids are `outputs[outputStart[s] .. outputStart[s+1])`, ascending. */
   outputStart: Uint32Array;
   /** Keyword ids ending in each state (own and through suffix links). */
@@ -33,7 +35,7 @@ function fold(b: number): number {
 
 /**
  * Builds the automaton for a keyword list.
- * @param keywords Non-empty printable-ASCII keywords; matching ignores ASCII case.
+ * @param keywords Printable-ASCII keywords of two or more characters; matching ignores ASCII case.
  * @returns The DFA tables and the output lists.
  * @throws {RangeError} on an empty, duplicate (after folding) or non-ASCII keyword.
  * @example
@@ -47,7 +49,7 @@ function fold(b: number): number {
  */
 export function buildAutomaton(keywords: readonly string[]): KeywordAutomaton {
   const lower = keywords.map((k) => {
-    if (k.length === 0 || !/^[\x20-\x7e]+$/.test(k)) {
+    if (k.length < 2 || !/^[\x20-\x7e]+$/.test(k)) {
       throw new RangeError(
         `Cannot build keyword automaton: keyword of length ${k.length} is not printable ASCII`,
       );
@@ -128,5 +130,15 @@ export function buildAutomaton(keywords: readonly string[]): KeywordAutomaton {
   outputStart[states] = total;
   const outputs = new Uint32Array(total);
   for (let s = 0; s < states; s++) outputs.set(out[s]!, outputStart[s]!);
-  return { keywords: lower, classes, classCount, table, outputStart, outputs };
+  const pairs = new Uint8Array(8192);
+  const variants = (c: number) => c >= 0x61 && c <= 0x7a ? [c, c - 0x20] : [c];
+  for (const k of lower) {
+    for (const a of variants(k.charCodeAt(0))) {
+      for (const b of variants(k.charCodeAt(1))) {
+        const pair = (a << 8) | b;
+        pairs[pair >> 3]! |= 1 << (pair & 7);
+      }
+    }
+  }
+  return { keywords: lower, classes, classCount, table, pairs, outputStart, outputs };
 }

@@ -32,11 +32,13 @@ export interface RawFinding {
 interface CompiledRule {
   rule: SecretRule;
   index: number;
+  /** Sticky (cover rules, run on the whole text) or global (near rules, run on a window). */
   re: RegExp;
-  sticky: boolean;
   before: number;
   after: number;
   near: boolean;
+  /** ASCII lookup of the lead characters, or null. */
+  lead: Uint8Array | null;
 }
 
 /** A ready-to-run scanner over a fixed rule table. */
@@ -64,6 +66,7 @@ export interface CreateEngineOptions {
 
 /** Look-behind context kept before every window so `(?<!...)` sees real text. */
 const CONTEXT = 16;
+const BACKSLASH = 0x5c;
 
 /**
  * Compiles a rule table into an engine.
@@ -102,16 +105,21 @@ export function createEngine(
     }
     const before = rule.before ?? 0;
     const near = rule.anchor === "near";
-    const sticky = before === 0 && !near;
-    const flags = rule.pattern.flags.replace(/[gyd]/g, "") + "d" + (sticky ? "y" : "g");
+    const flags = rule.pattern.flags.replace(/[gyd]/g, "") + "d" + (near ? "g" : "y");
+    let lead: Uint8Array | null = null;
+    if (rule.lead !== undefined) {
+      const cls = new RegExp(`[${rule.lead}]`);
+      lead = new Uint8Array(128);
+      for (let b = 0; b < 128; b++) lead[b] = cls.test(String.fromCharCode(b)) ? 1 : 0;
+    }
     return {
       rule,
       index,
       re: new RegExp(rule.pattern.source, flags),
-      sticky,
       before,
       after: rule.after,
       near,
+      lead,
     };
   });
   const automaton = buildAutomaton(keywords);
@@ -185,33 +193,65 @@ function confirm(
   kwStart: number,
   kwEnd: number,
 ): (RawFinding & { priority: number }) | null {
-  const from = Math.max(0, kwStart - c.before - (c.near ? c.rule.after : 0));
+  if (c.near) return confirmNear(c, text, kwStart);
+  // Cover rules: a sticky attempt at each possible start, so no attempt
+  // scans ahead; bounded quantifiers bound each attempt to the rule window.
+  const lowest = Math.max(0, kwStart - c.before);
+  let first = lowest;
+  if (c.lead !== null) {
+    first = kwStart;
+    // Stop at an escape such as the `\n` of a JSON-escaped line break.
+    while (
+      first > lowest && (c.lead[text.charCodeAt(first - 1)] ?? 0) === 1 &&
+      text.charCodeAt(first - 2) !== BACKSLASH
+    ) first--;
+  }
+  const last = c.lead === null ? kwStart : first;
+  const re = c.re;
+  for (let at = first; at <= last; at++) {
+    re.lastIndex = at;
+    const m = re.exec(text);
+    if (m === null || at + m[0].length < kwEnd) continue;
+    const found = spanOf(c, text, m, 0);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+function confirmNear(
+  c: CompiledRule,
+  text: string,
+  kwStart: number,
+): (RawFinding & { priority: number }) | null {
+  const from = Math.max(0, kwStart - c.before);
   const winStart = Math.max(0, from - CONTEXT);
-  const winEnd = Math.min(text.length, kwStart + c.after);
-  const window = text.slice(winStart, winEnd);
+  const window = text.slice(winStart, Math.min(text.length, kwStart + c.after));
   const re = c.re;
   re.lastIndex = from - winStart;
   while (true) {
     const m = re.exec(window);
     if (m === null) return null;
-    const mStart = m.index + winStart;
-    const mEnd = mStart + m[0].length;
-    if (!c.near && mStart > kwStart) return null;
-    if (c.near || mEnd >= kwEnd) {
-      const span = m.indices?.groups?.s ?? m.indices![0]!;
-      const secret = window.slice(span[0], span[1]);
-      if (accept(c.rule, secret, m.groups ?? {})) {
-        return {
-          kind: c.rule.kind,
-          start: span[0] + winStart,
-          end: span[1] + winStart,
-          priority: c.rule.priority,
-        };
-      }
-    }
-    if (c.sticky) return null;
+    const found = spanOf(c, window, m, winStart);
+    if (found !== null) return found;
     re.lastIndex = m.index + 1;
   }
+}
+
+function spanOf(
+  c: CompiledRule,
+  text: string,
+  m: RegExpExecArray,
+  offset: number,
+): (RawFinding & { priority: number }) | null {
+  const span = m.indices?.groups?.s ?? m.indices![0]!;
+  const secret = text.slice(span[0], span[1]);
+  if (!accept(c.rule, secret, m.groups ?? {})) return null;
+  return {
+    kind: c.rule.kind,
+    start: span[0] + offset,
+    end: span[1] + offset,
+    priority: c.rule.priority,
+  };
 }
 
 function accept(

@@ -31,6 +31,13 @@ export interface SecretRule {
   anchor?: RuleAnchor;
   /** Bytes before the keyword where a match may start. @default {0} */
   before?: number;
+  /**
+   * Characters (a RegExp character-class body, ASCII) that may precede the
+   * keyword inside a match. With it, a match is tried only where the longest
+   * run of these characters before the keyword begins (one attempt instead
+   * of `before + 1`), which keeps common keywords cheap.
+   */
+  lead?: string;
   /** Bytes after the keyword start that the window spans. */
   after: number;
   /** Wins over lower priorities when matches overlap: 3 vendor-specific, 2 structural, 1 generic. */

@@ -14,17 +14,17 @@ import { isExcludedName, isLookAlikeValue } from "./filters.ts";
 import type { SecretRule } from "./rule.ts";
 
 /** Between a name and its value: optional (escaped) quote, an assignment operator, optional quote. */
-const SEP = String.raw`\\?["']?[ \t]*(?::=|=>|=|:)[ \t]*\\?["'\x60]?`;
+const SEP = String.raw`\\?["']?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}\\?["'\x60]?`;
 /** Not preceded by a token character. */
 const LB = String.raw`(?<!(?<!\\)[A-Za-z0-9_])`;
 /** A line break, real or JSON-escaped (once or twice). */
-const NL = String.raw`(?:\r?\n|(?:\\+r)?\\+n)`;
+const NL = String.raw`(?:\r?\n|(?:\\{1,4}r)?\\{1,4}n)`;
 /**
  * The body of an unterminated key block: optional `Name: value` header
  * lines, then base64 lines; it runs to the end of the base64.
  */
 const PEM_BODY = String
-  .raw`${NL}(?:[A-Za-z-]+: [^\r\n\\]*${NL})*${NL}?[ \t]*[A-Za-z0-9+/=]{40,}(?:${NL}[ \t]*[A-Za-z0-9+/=]+)*`;
+  .raw`${NL}(?:[A-Za-z-]{1,40}: [^\r\n\\]{0,200}${NL}){0,8}${NL}?[ \t]{0,16}[A-Za-z0-9+/=]{40,4096}(?:${NL}[ \t]{0,16}[A-Za-z0-9+/=]{1,128}){0,300}`;
 
 /** A key block holds real key material: a base64 run of 40 or more characters. */
 function hasKeyBody(secret: string): boolean {
@@ -52,9 +52,20 @@ function githubToken(prefix: string, kind: string, title: string, what: string):
 const SECRET_NAME = String
   .raw`(?:passwords?|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?|client[_-]?secret|signing[_-]?key|encryption[_-]?key)`;
 
+const SECRET_NAME_RE = new RegExp(SECRET_NAME, "i");
+
+/**
+ * The checks shared by the assignment rules. Their patterns take any name
+ * (one run of name characters, so an attempt costs one pass instead of a
+ * backtracking search); the engine tries them only where the run holds the
+ * keyword, and this re-checks that the name holds a secret word.
+ */
 function assignmentValid(minLength: number) {
-  return (secret: string, groups: Readonly<Record<string, string | undefined>>): boolean =>
-    secret.length >= minLength && !isExcludedName(groups.name ?? "") && !isLookAlikeValue(secret);
+  return (secret: string, groups: Readonly<Record<string, string | undefined>>): boolean => {
+    const name = groups.name ?? "";
+    return secret.length >= minLength && SECRET_NAME_RE.test(name) && !isExcludedName(name) &&
+      !isLookAlikeValue(secret);
+  };
 }
 
 /** Every rule, in table order. */
@@ -86,7 +97,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`glpat-` + at least 20 URL-safe characters (the newer routable form with `.01.` suffix included).",
     keywords: ["glpat-"],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_])glpat-[A-Za-z0-9_-]{20,}(?:\.[0-9a-z]{2}\.[0-9a-z]{9})?(?![A-Za-z0-9_-])/,
+      /(?<!(?<!\\)[A-Za-z0-9_])glpat-[A-Za-z0-9_-]{20,255}(?:\.[0-9a-z]{2}\.[0-9a-z]{9})?(?![A-Za-z0-9_-])/,
     after: 120,
     priority: 3,
     minEntropy: 3.5,
@@ -105,7 +116,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "GitLab deploy token",
     description: "`gldt-` + at least 20 URL-safe characters.",
     keywords: ["gldt-"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])gldt-[A-Za-z0-9_-]{20,}(?![A-Za-z0-9_-])/,
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])gldt-[A-Za-z0-9_-]{20,255}(?![A-Za-z0-9_-])/,
     after: 120,
     priority: 3,
     minEntropy: 3.5,
@@ -199,7 +210,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "The `private_key` member of a service-account JSON key file: a PEM PKCS#8 block with JSON-escaped newlines (also doubly escaped inside a transcript line).",
     keywords: ['private_key\\"', 'private_key"'],
     pattern:
-      /private_key\\?"[ \t]*:[ \t]*\\?"(?<s>-----BEGIN PRIVATE KEY-----(?:\\+n|[A-Za-z0-9+\/=]){64,}?-----END PRIVATE KEY-----(?:\\+n)?)/,
+      /private_key\\?"[ \t]{0,16}:[ \t]{0,16}\\?"(?<s>-----BEGIN PRIVATE KEY-----(?:\\{1,4}n|[A-Za-z0-9+\/=]){64,12000}?-----END PRIVATE KEY-----(?:\\{1,4}n)?)/,
     after: 12 * 1024,
     priority: 3,
   },
@@ -228,11 +239,10 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Azure shared access signature",
     description:
       "The `sig=` parameter of a SAS URL or token that also carries `sv=` (signed version).",
-    keywords: ["sig="],
+    keywords: ["sv="],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9])sv=\d{4}-\d\d-\d\d[^\s"'<>]{0,400}?[?&;]sig=(?<s>[A-Za-z0-9%+\/]{30,}(?:%3D|=){0,2})/i,
-    before: 420,
-    after: 160,
+      /(?<!(?<!\\)[A-Za-z0-9])sv=\d{4}-\d\d-\d\d[^\s"'<>]{0,400}?[?&;]sig=(?<s>[A-Za-z0-9%+\/]{30,256}(?:%3D|=){0,2})/i,
+    after: 700,
     priority: 3,
   },
   {
@@ -242,6 +252,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ["q~"],
     pattern:
       /(?<!(?<!\\)[A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/,
+    lead: "A-Za-z0-9_~.\\-",
     before: 4,
     after: 40,
     priority: 3,
@@ -335,6 +346,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ["sk-proj-", "sk-svcacct-", "sk-admin-", "t3blbkfj"],
     pattern:
       /(?<!(?<!\\)[A-Za-z0-9_-])sk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,300}|(?:[A-Za-z0-9_-]{0,40}-)?[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9_-]{20,200})(?![A-Za-z0-9_-])/,
+    lead: "A-Za-z0-9_\\-",
     before: 64,
     after: 320,
     priority: 3,
@@ -455,6 +467,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description: "A numeric bot id, `:AA`, and 33 URL-safe characters.",
     keywords: [":aa"],
     pattern: /(?<!(?<!\\)[A-Za-z0-9_])\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/,
+    lead: "0-9",
     before: 10,
     after: 40,
     priority: 3,
@@ -604,6 +617,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: [".atlasv1."],
     pattern:
       /(?<!(?<!\\)[A-Za-z0-9])[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70}(?![A-Za-z0-9_=-])/,
+    lead: "A-Za-z0-9",
     before: 14,
     after: 80,
     priority: 3,
@@ -736,7 +750,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`postgres://`, `mysql://`, `mongodb+srv://`, `redis://`, `amqp://` and similar URLs carrying `user:password@`; the password is redacted.",
     keywords: ["://"],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9+.-])(?:jdbc:)?(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|cassandra)(?:\+[a-z0-9]+)?:\/\/(?<user>[^\s:@\/?#"'<>\\]{0,128}):(?<s>[^\s@\/?#"'<>\\]{1,256})@(?=[A-Za-z0-9\[_.-])/i,
+      /(?<!(?<!\\)[A-Za-z0-9+.-])(?:jdbc:)?(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|cassandra)(?:\+[a-z0-9]{1,20})?:\/\/(?<user>[^\s:@\/?#"'<>\\]{0,128}):(?<s>[^\s@\/?#"'<>\\]{1,256})@(?=[A-Za-z0-9\[_.-])/i,
+    lead: "A-Za-z0-9+.\\-",
     before: 40,
     after: 420,
     priority: 2,
@@ -749,6 +764,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ["://"],
     pattern:
       /(?<!(?<!\\)[A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/(?<user>[^\s:@\/?#"'<>\\]{1,128}):(?<s>[^\s@\/?#"'<>\\]{1,256})@(?=[A-Za-z0-9\[_.-])/,
+    lead: "A-Za-z0-9+.\\-",
     before: 40,
     after: 420,
     priority: 1,
@@ -760,7 +776,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`Basic` + base64 that decodes to printable `user:password` (Authorization headers, HTTP dumps).",
     keywords: ["basic "],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_-])Basic[ \t]+(?<s>[A-Za-z0-9+\/]{6,1024}={0,2})(?![A-Za-z0-9+\/=])/i,
+      /(?<!(?<!\\)[A-Za-z0-9_-])Basic[ \t]{1,16}(?<s>[A-Za-z0-9+\/]{6,1024}={0,2})(?![A-Za-z0-9+\/=])/i,
     after: 1040,
     priority: 2,
     validate: (s) => isBase64UserPass(s),
@@ -772,7 +788,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`Bearer` + at least 20 token characters with enough entropy (Authorization headers, HTTP dumps, curl lines).",
     keywords: ["bearer "],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_-])Bearer[ \t]+(?<s>[A-Za-z0-9._~+\/-]{20,4096}={0,2})(?![A-Za-z0-9._~+\/=-])/i,
+      /(?<!(?<!\\)[A-Za-z0-9_-])Bearer[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/-]{20,4096}={0,2})(?![A-Za-z0-9._~+\/=-])/i,
     after: 4120,
     priority: 1,
     minEntropy: 3.2,
@@ -785,7 +801,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "The password of `curl -u user:password` / `--user user:password` on one command line.",
     keywords: ["curl "],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_-])curl[ \t][^\n|;&]{0,400}?[ \t](?:-u|--user)(?:[ \t]+|=)?\\?["']?(?<user>[^\s:"'\\]{1,128}):(?<s>[^\s"'\\]{1,256})/,
+      /(?<!(?<!\\)[A-Za-z0-9_-])curl[ \t][^\n|;&]{0,400}?[ \t](?:-u|--user)(?:[ \t]{1,16}|=)?\\?["']?(?<user>[^\s:"'\\]{1,128}):(?<s>[^\s"'\\]{1,256})/,
     after: 800,
     priority: 2,
   },
@@ -795,7 +811,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description:
       "The base64 `auth` value of a docker `config.json` `auths` entry (decodes to `user:password`).",
     keywords: ['"auth"', 'auth\\"'],
-    pattern: /\\?"auth\\?"[ \t]*:[ \t]*\\?"(?<s>[A-Za-z0-9+\/]{8,1024}={0,2})\\?"/,
+    pattern: /\\?"auth\\?"[ \t]{0,16}:[ \t]{0,16}\\?"(?<s>[A-Za-z0-9+\/]{8,1024}={0,2})\\?"/,
     before: 2,
     after: 1060,
     priority: 2,
@@ -819,7 +835,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "credential",
     ],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_$.\-])(?<name>[A-Z][A-Z0-9_]*(?:PASSWORDS?|PASSWD|PASSPHRASE|SECRET|TOKEN|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?)[A-Z0-9_]*)=(?<q>\\?["']?)(?<s>[^\s"'`;&|#\\]{5,500})/,
+      /(?<!(?<!\\)[A-Za-z0-9_$.\-])(?<name>[A-Z][A-Z0-9_]{2,96})=(?<q>\\?["']?)(?<s>[^\s"'`;&|#\\]{5,500})/,
+    lead: "A-Za-z0-9_",
     before: 64,
     after: 600,
     priority: 1,
@@ -849,9 +866,10 @@ export const SECRET_RULES: readonly SecretRule[] = [
     ],
     pattern: new RegExp(
       String
-        .raw`(?<!(?<!\\)[A-Za-z0-9_.\-])(?<name>[A-Za-z0-9_.\-]{0,40}${SECRET_NAME}[A-Za-z0-9_.\-]{0,40})${SEP}(?<s>[^\s"'\x60,;\\<>()\[\]{}]{12,500})`,
+        .raw`(?<!(?<!\\)[A-Za-z0-9_.\-])(?<name>[A-Za-z0-9_.\-]{3,96})${SEP}(?<s>[^\s"'\x60,;\\<>()\[\]{}]{12,500})`,
       "i",
     ),
+    lead: "A-Za-z0-9_.\\-",
     before: 64,
     after: 640,
     priority: 1,

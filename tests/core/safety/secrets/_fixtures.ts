@@ -66,10 +66,6 @@ function b64url(s: string): string {
   return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-function plain(secret: string, core = secret, text = secret): Sample {
-  return { text, secret, core };
-}
-
 function coreOf(secret: string): string {
   const m = /[A-Za-z0-9]{12,}/.exec(secret.slice(Math.floor(secret.length / 3)));
   return m === null ? secret : m[0].slice(0, 12);
