@@ -13,6 +13,8 @@ import { listCommand } from "./list.ts";
 import { showCommand } from "./show.ts";
 import { exportCommand } from "./export.ts";
 import { demoCommand } from "./demo.ts";
+import { scanCommand } from "./scan.ts";
+import { redactCommand } from "./redact.ts";
 
 /** Every command, in help order. */
 export const COMMANDS: readonly Command[] = [
@@ -23,6 +25,8 @@ export const COMMANDS: readonly Command[] = [
   listCommand,
   showCommand,
   exportCommand,
+  scanCommand,
+  redactCommand,
   demoCommand,
 ];
 
