@@ -57,6 +57,11 @@ export interface DfaScanResult {
 export interface WasmDfa {
   /** Runs the DFA over `bytes` from row offset `state` (0 is the start state). */
   scan(bytes: Uint8Array, state: number): DfaScanResult;
+  /**
+   * A copy of the bytes of the last scan with every byte >= 0x80 replaced by
+   * 0x7f, so they decode to an ASCII string whose offsets are byte offsets.
+   */
+  maskedCopy(): Uint8Array;
 }
 
 interface Exports {
@@ -72,6 +77,7 @@ interface Exports {
     out: number,
     cap: number,
   ): number;
+  maskHigh(data: number, len: number): void;
   lastState(): number;
   lastIndex(): number;
   bytesOr(): number;
@@ -108,6 +114,7 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
   const outAt = tableAt + tables.table.length * 4;
   const dataAt = outAt + HIT_CAP * 8;
   let capacity = 0;
+  let scanned = 0;
   const ensure = (dataBytes: number) => {
     const need = dataAt + dataBytes;
     const have = exports.memory.buffer.byteLength;
@@ -124,6 +131,7 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
         capacity = bytes.length;
       }
       new Uint8Array(exports.memory.buffer, dataAt, bytes.length).set(bytes);
+      scanned = bytes.length;
       exports.resetOr();
       const parts: Uint32Array[] = [];
       let total = 0;
@@ -158,6 +166,10 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
         }
       }
       return { hits, state: row, ascii: exports.bytesOr() < 0x80 };
+    },
+    maskedCopy(): Uint8Array {
+      exports.maskHigh(dataAt, scanned);
+      return new Uint8Array(exports.memory.buffer, dataAt, scanned).slice();
     },
   };
 }

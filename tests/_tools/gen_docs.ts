@@ -7,6 +7,7 @@
 import { COMMANDS } from "../../commands/mod.ts";
 import { renderHelp } from "../../commands/_command.ts";
 import { EXIT } from "../../core/errors.ts";
+import { SECRET_RULES } from "../../core/safety/secrets/rules.ts";
 
 /** Generated blocks: marker name -> content. */
 export function generatedBlocks(): Record<string, string> {
@@ -28,7 +29,17 @@ export function generatedBlocks(): Record<string, string> {
     ...Object.values(EXIT).map((e) => `| ${e.code} | ${e.meaning} |`),
     "",
   ].join("\n");
-  return { commands, "exit-codes": exits };
+  const kinds = [
+    `${new Set(SECRET_RULES.map((r) => r.kind)).size} credential kinds, in rule order:`,
+    "",
+    "| kind | credential | recognised by |",
+    "| --- | --- | --- |",
+    ...SECRET_RULES.map((r) =>
+      `| \`${r.kind}\` | ${r.title} | ${r.description.replaceAll("|", "\\|")} |`
+    ),
+    "",
+  ].join("\n");
+  return { commands, "exit-codes": exits, "secret-kinds": kinds };
 }
 
 /** Replaces every generated block in `text`. */

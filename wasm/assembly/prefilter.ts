@@ -93,3 +93,28 @@ export function scan(
   orBits |= acc;
   return n;
 }
+
+/**
+ * Replaces every byte >= 0x80 in data[0, len) with 0x7f (DEL), in place, so
+ * the bytes decode to an ASCII string whose offsets are byte offsets. Eight
+ * bytes at a time: a word without high bits is left alone.
+ */
+export function maskHigh(data: usize, len: u32): void {
+  let i: u32 = 0;
+  const words = len & ~7;
+  while (i < words) {
+    const w = load<u64>(data + <usize> i);
+    if (w & 0x8080808080808080) {
+      for (let j: u32 = 0; j < 8; j++) {
+        const p = data + <usize> (i + j);
+        if (load<u8>(p) >= 0x80) store<u8>(p, 0x7f);
+      }
+    }
+    i += 8;
+  }
+  while (i < len) {
+    const p = data + <usize> i;
+    if (load<u8>(p) >= 0x80) store<u8>(p, 0x7f);
+    i++;
+  }
+}

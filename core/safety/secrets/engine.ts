@@ -52,6 +52,8 @@ export interface SecretEngine {
   maxAfter: number;
   /** Runs the keyword pass over bytes. */
   scanKeywords(bytes: Uint8Array): DfaScanResult;
+  /** The bytes of the last keyword pass with bytes >= 0x80 shown as DEL (0x7f). */
+  maskedCopy(bytes: Uint8Array): Uint8Array;
   /** @internal */
   rules: readonly CompiledRule[];
   /** @internal keyword id -> rule indices */
@@ -125,10 +127,12 @@ export function createEngine(
   const automaton = buildAutomaton(keywords);
   let prefilter: PrefilterKind = options.prefilter ?? "wasm";
   let scanKeywords = (bytes: Uint8Array) => scanDfaTs(automaton, bytes, 0);
+  let maskedCopy = maskHighTs;
   if (prefilter === "wasm") {
     try {
       const dfa = createWasmDfa(automaton);
       scanKeywords = (bytes: Uint8Array) => dfa.scan(bytes, 0);
+      maskedCopy = () => dfa.maskedCopy();
     } catch {
       prefilter = "ts";
     }
@@ -139,6 +143,7 @@ export function createEngine(
     maxBefore: Math.max(0, ...compiled.map((c) => c.before)) + CONTEXT,
     maxAfter: Math.max(0, ...compiled.map((c) => c.after)),
     scanKeywords,
+    maskedCopy,
     rules: compiled,
     keywordRules,
   };
@@ -146,12 +151,16 @@ export function createEngine(
 
 const decoder = new TextDecoder();
 
-/** The ASCII view of a buffer: bytes >= 0x80 become DEL so offsets stay byte offsets. */
-function asciiView(bytes: Uint8Array, ascii: boolean): string {
-  if (ascii) return decoder.decode(bytes);
+/**
+ * The pure-TS twin of the WASM `maskHigh`: a copy of `bytes` with every byte
+ * >= 0x80 replaced by DEL, so offsets of the decoded string are byte offsets.
+ * @param bytes The input.
+ * @returns The masked copy.
+ */
+export function maskHighTs(bytes: Uint8Array): Uint8Array {
   const copy = bytes.slice();
   for (let i = 0; i < copy.length; i++) if (copy[i]! >= 0x80) copy[i] = 0x7f;
-  return decoder.decode(copy);
+  return copy;
 }
 
 /**
@@ -163,7 +172,8 @@ function asciiView(bytes: Uint8Array, ascii: boolean): string {
 export function findSecrets(engine: SecretEngine, bytes: Uint8Array): RawFinding[] {
   const pass = engine.scanKeywords(bytes);
   if (pass.hits.length === 0) return [];
-  const text = asciiView(bytes, pass.ascii);
+  // Patterns run on an ASCII view: string offsets are byte offsets.
+  const text = decoder.decode(pass.ascii ? bytes : engine.maskedCopy(bytes));
   const { automaton, rules, keywordRules } = engine;
   const coveredUntil = new Array<number>(rules.length).fill(-1);
   const candidates: (RawFinding & { priority: number })[] = [];

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { createWasmDfa } from "../../../../wasm/mod.ts";
 import { buildAutomaton } from "../../../../core/safety/secrets/automaton.ts";
 import { scanDfaTs } from "../../../../core/safety/secrets/prefilter_ts.ts";
-import { createEngine, findSecrets } from "../../../../core/safety/secrets/engine.ts";
+import { createEngine, findSecrets, maskHighTs } from "../../../../core/safety/secrets/engine.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { CONTEXTS, Rng, SAMPLES } from "./_fixtures.ts";
 
@@ -47,6 +47,7 @@ Deno.test("the WASM and TS prefilters report identical hits on the corpus", () =
     assert.deepEqual([...a.hits], [...b.hits]);
     assert.equal(a.state, b.state);
     assert.equal(a.ascii, b.ascii);
+    assert.deepEqual(wasm.maskedCopy(), maskHighTs(bytes));
     totalHits += a.hits.length / 2;
   }
   // Positive control: the corpus really exercises the automaton.

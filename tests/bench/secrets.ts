@@ -1,0 +1,329 @@
+/**
+ * The secret-scanning benchmark: a generated 50 MB transcript-like JSON
+ * Lines file with planted secrets of every kind, scanned in one process by
+ * baton's WASM path, its pure-TS path and secretlint (recommended preset,
+ * through @secretlint/core, the engine its CLI runs, so process start-up is
+ * not counted against it), round-robin. Reports median throughput, the ratio
+ * to secretlint and recall on the planted secrets, with PASS/MISS against
+ * the targets (>= 100 MB/s, >= 10x secretlint, every planted secret found).
+ * Reports, never asserts. secretlint is imported here only, never by baton.
+ * @module
+ */
+import { defaultEngine, type Finding, scanStream } from "../../core/safety/secrets/mod.ts";
+import { CONTEXTS, Rng, SAMPLES } from "../core/safety/secrets/_fixtures.ts";
+import { summarize } from "./stats.ts";
+
+/** One planted secret: its kind and span in bytes and in UTF-16 units. */
+interface Planted {
+  kind: string;
+  byteStart: number;
+  byteEnd: number;
+  charStart: number;
+  charEnd: number;
+}
+
+/** The generated corpus. */
+export interface SecretsCorpus {
+  path: string;
+  bytes: number;
+  planted: Planted[];
+}
+
+/** One measured path. */
+export interface SecretsRow {
+  label: string;
+  medianMs: number;
+  mbPerSec: number;
+  recall: { found: number; planted: number };
+  /** Findings whose kind matched the planted kind (baton paths only). */
+  kindMatches: number | null;
+  findings: number;
+  ratioToSecretlint: number | null;
+  checks: { text: string; pass: boolean }[];
+}
+
+const encoder = new TextEncoder();
+
+const WORDS = (
+  "the a to of and in is it for on with that this read file test run fix build error value " +
+  "function return const import export async await config path module branch commit diff " +
+  "token tokens password secret key api cache user assistant result output input session " +
+  "café naïve — résumé 日本 ✓"
+).split(" ");
+
+function sentence(rng: Rng, n: number): string {
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) out.push(rng.pick(WORDS));
+  return out.join(" ");
+}
+
+function fillerLine(rng: Rng, i: number): string {
+  switch (rng.int(5)) {
+    case 0:
+      return JSON.stringify({
+        type: "assistant",
+        uuid: `${i}`,
+        message: {
+          role: "assistant",
+          content: [{ type: "text", text: sentence(rng, 20 + rng.int(60)) }],
+          usage: {
+            input_tokens: rng.int(9000),
+            output_tokens: rng.int(900),
+            cache_read_input_tokens: 0,
+          },
+        },
+      });
+    case 1:
+      return JSON.stringify({
+        type: "user",
+        message: {
+          role: "user",
+          content: [{
+            type: "tool_result",
+            tool_use_id: `toolu_${i}`,
+            content: `export function f${i}(x) {\n  const y = read(x);\n  return parse(y, "${
+              sentence(rng, 4)
+            }");\n}\n`,
+          }],
+        },
+      });
+    case 2:
+      return JSON.stringify({
+        type: "assistant",
+        message: {
+          content: [{
+            type: "tool_use",
+            name: "Bash",
+            input: { command: `git log --oneline -n ${rng.int(20)} -- src/${rng.int(99)}` },
+          }],
+        },
+      });
+    case 3:
+      return JSON.stringify({
+        type: "user",
+        message: { content: sentence(rng, 10 + rng.int(30)) },
+      });
+    default:
+      return JSON.stringify({
+        type: "system",
+        content: `commit ${rng.str("0123456789abcdef", 40)} uuid ${crypto.randomUUID()} sha256:${
+          rng.str("0123456789abcdef", 64)
+        }`,
+      });
+  }
+}
+
+/**
+ * Writes the corpus (about `targetBytes`) with `perKind` planted secrets of every kind.
+ * @param dir Where to write it.
+ * @param targetBytes Size to reach.
+ * @param perKind Planted secrets per kind.
+ */
+export async function buildSecretsCorpus(
+  dir: string,
+  targetBytes = 50 * 1000 * 1000,
+  perKind = 3,
+): Promise<SecretsCorpus> {
+  const rng = new Rng(20261201);
+  const kinds = Object.keys(SAMPLES);
+  const plants: string[] = [];
+  for (let k = 0; k < perKind; k++) plants.push(...kinds);
+  // YAML indents continuation lines and the transcript context escapes once
+  // more; either would change a secret holding newlines, quotes or backslashes.
+  const flat = Object.entries(CONTEXTS).filter(([name]) =>
+    name !== "yaml" && name !== "json_transcript"
+  )
+    .map(([, f]) => f);
+  const contexts = Object.values(CONTEXTS);
+  const planted: Planted[] = [];
+  const path = `${dir}/secrets-corpus.jsonl`;
+  const file = await Deno.open(path, { write: true, create: true, truncate: true });
+  let bytes = 0;
+  let chars = 0;
+  let line = 0;
+  const linesTotal = Math.floor(targetBytes / 330);
+  const every = Math.max(1, Math.floor(linesTotal / (plants.length + 1)));
+  const pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  while (bytes < targetBytes) {
+    let text: string;
+    const plantIndex = line % every === every - 1 ? Math.floor(line / every) : -1;
+    if (plantIndex >= 0 && plantIndex < plants.length) {
+      const kind = plants[plantIndex]!;
+      const s = SAMPLES[kind]!(rng);
+      const wrapped = rng.pick(/["\\\n]/.test(s.secret) ? flat : contexts)(s.text);
+      text = JSON.stringify({ type: "user", message: { content: wrapped } });
+      const escaped = JSON.stringify(s.secret).slice(1, -1);
+      const at = text.indexOf(escaped);
+      if (at < 0) throw new Error(`bench corpus: cannot locate planted ${kind}`);
+      const byteStart = bytes + encoder.encode(text.slice(0, at)).length;
+      planted.push({
+        kind,
+        byteStart,
+        byteEnd: byteStart + encoder.encode(escaped).length,
+        charStart: chars + at,
+        charEnd: chars + at + escaped.length,
+      });
+    } else {
+      text = fillerLine(rng, line);
+    }
+    text += "\n";
+    const enc = encoder.encode(text);
+    pending.push(enc);
+    pendingBytes += enc.length;
+    bytes += enc.length;
+    chars += text.length;
+    line++;
+    if (pendingBytes > 4 * 1024 * 1024) {
+      for (const p of pending) await file.write(p);
+      pending.length = 0;
+      pendingBytes = 0;
+    }
+  }
+  for (const p of pending) await file.write(p);
+  file.close();
+  return { path, bytes, planted };
+}
+
+function recallOf(
+  planted: Planted[],
+  spans: { start: number; end: number }[],
+  chars: boolean,
+): number {
+  const sorted = [...spans].sort((a, b) => a.start - b.start);
+  let found = 0;
+  for (const p of planted) {
+    const s = chars ? p.charStart : p.byteStart;
+    const e = chars ? p.charEnd : p.byteEnd;
+    if (sorted.some((f) => f.start < e && s < f.end)) found++;
+  }
+  return found;
+}
+
+async function batonRun(corpus: SecretsCorpus, prefilter: "wasm" | "ts"): Promise<Finding[]> {
+  const file = await Deno.open(corpus.path, { read: true });
+  try {
+    const r = await scanStream(defaultEngine(prefilter), file);
+    return r.findings;
+  } finally {
+    file.close();
+  }
+}
+
+/**
+ * Runs the benchmark.
+ * @param corpus From {@linkcode buildSecretsCorpus}.
+ * @param rounds Timed rounds per path (after one warm-up).
+ * @param log Progress sink.
+ */
+export async function runSecretsBench(
+  corpus: SecretsCorpus,
+  rounds: number,
+  log: (m: string) => void,
+): Promise<SecretsRow[]> {
+  const { lintSource } = await import("@secretlint/core");
+  const { creator } = await import("@secretlint/secretlint-rule-preset-recommend");
+  const content = await Deno.readTextFile(corpus.path);
+  const secretlint = async () => {
+    const r = await lintSource({
+      source: { filePath: corpus.path, content, ext: ".jsonl", contentType: "text" },
+      options: {
+        config: { rules: [{ id: "@secretlint/secretlint-rule-preset-recommend", rule: creator }] },
+      },
+    });
+    return r.messages.map((m) => ({ start: m.range[0], end: m.range[1] }));
+  };
+  const paths = [
+    { label: "baton WASM prefilter", run: () => batonRun(corpus, "wasm") },
+    { label: "baton pure-TS prefilter", run: () => batonRun(corpus, "ts") },
+    { label: "secretlint 12 (recommended preset, in-process)", run: secretlint },
+  ] as const;
+  const ms: number[][] = paths.map(() => []);
+  const last: unknown[] = paths.map(() => null);
+  for (let round = 0; round <= rounds; round++) {
+    log(`[secrets] round ${round === 0 ? "warm-up" : `${round}/${rounds}`}`);
+    for (let i = 0; i < paths.length; i++) {
+      const t = performance.now();
+      last[i] = await paths[i]!.run();
+      if (round > 0) ms[i]!.push(performance.now() - t);
+    }
+  }
+  const mb = corpus.bytes / 1e6;
+  const medians = ms.map((m) => summarize(m).median);
+  const slMedian = medians[2]!;
+  return paths.map((p, i) => {
+    const spans = last[i] as { start: number; end: number; kind?: string }[];
+    const isBaton = i < 2;
+    const found = recallOf(corpus.planted, spans, !isBaton);
+    const median = medians[i]!;
+    const mbPerSec = mb / (median / 1000);
+    const ratio = isBaton ? slMedian / median : null;
+    let kindMatches: number | null = null;
+    if (isBaton) {
+      kindMatches = corpus.planted.filter((pl) =>
+        (spans as Finding[]).some((f) =>
+          f.kind === pl.kind && f.start < pl.byteEnd && pl.byteStart < f.end
+        )
+      ).length;
+    }
+    const checks = isBaton
+      ? [
+        { text: ">= 100 MB/s", pass: mbPerSec >= 100 },
+        { text: ">= 10x secretlint", pass: ratio !== null && ratio >= 10 },
+        { text: "all planted found", pass: found === corpus.planted.length },
+      ]
+      : [];
+    return {
+      label: p.label,
+      medianMs: median,
+      mbPerSec,
+      recall: { found, planted: corpus.planted.length },
+      kindMatches,
+      findings: spans.length,
+      ratioToSecretlint: ratio,
+      checks,
+    };
+  });
+}
+
+/** The plain-text table. */
+export function renderSecretsTable(corpus: SecretsCorpus, rows: SecretsRow[]): string {
+  const lines = [
+    `Secret scanning: ${
+      (corpus.bytes / 1e6).toFixed(1)
+    } MB transcript-like JSONL, ${corpus.planted.length} planted secrets (${
+      new Set(corpus.planted.map((p) => p.kind)).size
+    } kinds); in-process, median of the timed rounds`,
+    "",
+    "| path | median ms | MB/s | x secretlint | recall | right kind | findings | verdict |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- |",
+  ];
+  for (const r of rows) {
+    const verdict = r.checks.length === 0
+      ? ""
+      : r.checks.every((c) => c.pass)
+      ? "PASS"
+      : `MISS (${r.checks.filter((c) => !c.pass).map((c) => c.text).join(", ")})`;
+    lines.push(
+      `| ${r.label} | ${r.medianMs.toFixed(0)} | ${r.mbPerSec.toFixed(1)} | ${
+        r.ratioToSecretlint === null ? "" : r.ratioToSecretlint.toFixed(1)
+      } | ${r.recall.found}/${r.recall.planted} | ${
+        r.kindMatches ?? ""
+      } | ${r.findings} | ${verdict} |`,
+    );
+  }
+  return lines.join("\n") + "\n";
+}
+
+if (import.meta.main) {
+  const dir = await Deno.makeTempDir({ prefix: "baton-secrets-bench-" });
+  try {
+    const log = (m: string) => console.error(`bench: ${m}`);
+    log("[secrets] generating the corpus");
+    const corpus = await buildSecretsCorpus(dir);
+    const rows = await runSecretsBench(corpus, Number(Deno.args[0] ?? 3), log);
+    console.log(renderSecretsTable(corpus, rows));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
