@@ -62,6 +62,8 @@ export interface WasmDfa {
    * 0x7f, so they decode to an ASCII string whose offsets are byte offsets.
    */
   maskedCopy(): Uint8Array;
+  /** Line feeds in [from, to) of the bytes of the last scan (before any masking). */
+  countNewlines(from: number, to: number): number;
 }
 
 interface Exports {
@@ -78,6 +80,7 @@ interface Exports {
     cap: number,
   ): number;
   maskHigh(data: number, len: number): void;
+  countNewlines(data: number, from: number, to: number): number;
   lastState(): number;
   lastIndex(): number;
   bytesOr(): number;
@@ -168,8 +171,21 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
       return { hits, state: row, ascii: exports.bytesOr() < 0x80 };
     },
     maskedCopy(): Uint8Array {
-      exports.maskHigh(dataAt, scanned);
-      return new Uint8Array(exports.memory.buffer, dataAt, scanned).slice();
+      // Mask a copy inside WebAssembly memory so the scanned bytes stay intact.
+      const copyAt = dataAt + capacity;
+      const need = copyAt + scanned;
+      const have = exports.memory.buffer.byteLength;
+      if (need > have) exports.memory.grow(Math.ceil((need - have) / PAGE));
+      const mem = new Uint8Array(exports.memory.buffer);
+      mem.copyWithin(copyAt, dataAt, dataAt + scanned);
+      exports.maskHigh(copyAt, scanned);
+      return mem.slice(copyAt, copyAt + scanned);
+    },
+    countNewlines(from: number, to: number): number {
+      if (from < 0 || to > scanned || from > to) {
+        throw new RangeError("Range outside the last scan");
+      }
+      return exports.countNewlines(dataAt, from, to);
     },
   };
 }

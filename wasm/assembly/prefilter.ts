@@ -118,3 +118,28 @@ export function maskHigh(data: usize, len: u32): void {
     i++;
   }
 }
+
+/**
+ * Counts the line feeds (0x0a) in data[from, to), eight bytes at a time with
+ * an exact zero-byte test on each word.
+ */
+export function countNewlines(data: usize, from: u32, to: u32): u32 {
+  let n: u32 = 0;
+  let i: u32 = from;
+  while (i < to && (i & 7) !== 0) {
+    if (load<u8>(data + <usize> i) === 0x0a) n++;
+    i++;
+  }
+  const lo: u64 = 0x7f7f7f7f7f7f7f7f;
+  while (i + 8 <= to) {
+    const x = load<u64>(data + <usize> i) ^ 0x0a0a0a0a0a0a0a0a;
+    const t = ((x & lo) + lo) | x;
+    n += <u32> popcnt<u64>(~t & 0x8080808080808080);
+    i += 8;
+  }
+  while (i < to) {
+    if (load<u8>(data + <usize> i) === 0x0a) n++;
+    i++;
+  }
+  return n;
+}

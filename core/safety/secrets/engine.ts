@@ -54,6 +54,8 @@ export interface SecretEngine {
   scanKeywords(bytes: Uint8Array): DfaScanResult;
   /** The bytes of the last keyword pass with bytes >= 0x80 shown as DEL (0x7f). */
   maskedCopy(bytes: Uint8Array): Uint8Array;
+  /** Line feeds in bytes[from, to) (in WebAssembly when `bytes` was the last keyword pass). */
+  countNewlines(bytes: Uint8Array, from: number, to: number): number;
   /** @internal */
   rules: readonly CompiledRule[];
   /** @internal keyword id -> rule indices */
@@ -128,11 +130,18 @@ export function createEngine(
   let prefilter: PrefilterKind = options.prefilter ?? "wasm";
   let scanKeywords = (bytes: Uint8Array) => scanDfaTs(automaton, bytes, 0);
   let maskedCopy = maskHighTs;
+  let countNewlines = countNewlinesTs;
   if (prefilter === "wasm") {
     try {
       const dfa = createWasmDfa(automaton);
-      scanKeywords = (bytes: Uint8Array) => dfa.scan(bytes, 0);
-      maskedCopy = () => dfa.maskedCopy();
+      let last: Uint8Array | null = null;
+      scanKeywords = (bytes: Uint8Array) => {
+        last = bytes;
+        return dfa.scan(bytes, 0);
+      };
+      maskedCopy = (bytes: Uint8Array) => bytes === last ? dfa.maskedCopy() : maskHighTs(bytes);
+      countNewlines = (bytes: Uint8Array, from: number, to: number) =>
+        bytes === last ? dfa.countNewlines(from, to) : countNewlinesTs(bytes, from, to);
     } catch {
       prefilter = "ts";
     }
@@ -144,6 +153,7 @@ export function createEngine(
     maxAfter: Math.max(0, ...compiled.map((c) => c.after)),
     scanKeywords,
     maskedCopy,
+    countNewlines,
     rules: compiled,
     keywordRules,
   };
@@ -161,6 +171,24 @@ export function maskHighTs(bytes: Uint8Array): Uint8Array {
   const copy = bytes.slice();
   for (let i = 0; i < copy.length; i++) if (copy[i]! >= 0x80) copy[i] = 0x7f;
   return copy;
+}
+
+/**
+ * Counts line feeds in bytes[from, to) (the pure-TS twin of the WASM count).
+ * @param bytes The input.
+ * @param from First index.
+ * @param to End index (exclusive).
+ * @returns The count.
+ */
+export function countNewlinesTs(bytes: Uint8Array, from: number, to: number): number {
+  let n = 0;
+  let p = from;
+  while (true) {
+    const nl = bytes.indexOf(0x0a, p);
+    if (nl < 0 || nl >= to) return n;
+    n++;
+    p = nl + 1;
+  }
 }
 
 /**

@@ -119,15 +119,12 @@ export async function scanStream(
   const findings: Finding[] = [];
   let count = 0;
 
+  let view = buffer.subarray(0, 0);
   const countLines = (upTo: number) => {
-    let p = cursor - base;
-    const end = upTo - base;
-    while (true) {
-      const nl = buffer.indexOf(0x0a, p);
-      if (nl < 0 || nl >= end) break;
-      line++;
-      lineStart = base + nl + 1;
-      p = nl + 1;
+    const n = engine.countNewlines(view, cursor - base, upTo - base);
+    if (n > 0) {
+      line += n;
+      lineStart = base + view.lastIndexOf(0x0a, upTo - base - 1) + 1;
     }
     cursor = upTo;
   };
@@ -142,7 +139,7 @@ export async function scanStream(
       bufLen += n;
       total += n;
     }
-    const view = buffer.subarray(0, bufLen);
+    view = buffer.subarray(0, bufLen);
     const limit = eof ? base + bufLen : base + bufLen - overlap;
     const round: RawFinding[] = [];
     for (const f of findSecrets(engine, view)) {
