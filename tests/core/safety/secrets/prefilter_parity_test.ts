@@ -6,7 +6,12 @@ import assert from "node:assert/strict";
 import { createWasmDfa } from "../../../../wasm/mod.ts";
 import { buildAutomaton } from "../../../../core/safety/secrets/automaton.ts";
 import { scanDfaTs } from "../../../../core/safety/secrets/prefilter_ts.ts";
-import { createEngine, findSecrets, maskHighTs } from "../../../../core/safety/secrets/engine.ts";
+import {
+  countNewlinesTs,
+  createEngine,
+  findSecrets,
+  maskHighTs,
+} from "../../../../core/safety/secrets/engine.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { CONTEXTS, Rng, SAMPLES } from "./_fixtures.ts";
 
