@@ -1,0 +1,46 @@
+// Tests for core/safety/secrets/automaton.ts.
+
+import assert from "node:assert/strict";
+import { buildAutomaton } from "../../../../core/safety/secrets/automaton.ts";
+import { scanDfaTs } from "../../../../core/safety/secrets/prefilter_ts.ts";
+
+function keywordsAt(keywords: string[], text: string): [number, string][] {
+  const a = buildAutomaton(keywords);
+  const r = scanDfaTs(a, new TextEncoder().encode(text), 0);
+  const out: [number, string][] = [];
+  for (let h = 0; h < r.hits.length; h += 2) {
+    const state = r.hits[h + 1]! / a.classCount;
+    for (let o = a.outputStart[state]!; o < a.outputStart[state + 1]!; o++) {
+      const k = a.keywords[a.outputs[o]!]!;
+      out.push([r.hits[h]! - k.length + 1, k]);
+    }
+  }
+  return out;
+}
+
+Deno.test("buildAutomaton() reports every overlapping keyword, ignoring ASCII case", () => {
+  // All three end at the same byte: reported in keyword-id order.
+  assert.deepEqual(keywordsAt(["secret", "client_secret", "et"], "x CLIENT_Secret y"), [
+    [9, "secret"],
+    [2, "client_secret"],
+    [13, "et"],
+  ]);
+  assert.deepEqual(keywordsAt(["ghp_"], "GHP_ ghp_ gh p_"), [[0, "ghp_"], [5, "ghp_"]]);
+  assert.deepEqual(keywordsAt(["abc"], "ababc"), [[2, "abc"]]);
+});
+
+Deno.test("buildAutomaton() sets a pair bit for every case variant of each keyword's first two bytes", () => {
+  const a = buildAutomaton(["ab-c"]);
+  const bit = (x: string) => {
+    const p = (x.charCodeAt(0) << 8) | x.charCodeAt(1);
+    return (a.pairs[p >> 3]! >> (p & 7)) & 1;
+  };
+  assert.deepEqual(["ab", "Ab", "aB", "AB", "ba", "b-"].map(bit), [1, 1, 1, 1, 0, 0]);
+});
+
+Deno.test("buildAutomaton() rejects short, non-ASCII and duplicate keywords", () => {
+  assert.throws(() => buildAutomaton(["a"]), RangeError);
+  assert.throws(() => buildAutomaton(["clé"]), RangeError);
+  assert.throws(() => buildAutomaton(["Key", "kEY"]), RangeError);
+  assert.equal(buildAutomaton(["key", "kez"]).keywords.length, 2);
+});
