@@ -74,3 +74,32 @@ Deno.test("a GitHub token with a broken checksum is not flagged but the valid on
   assert.deepEqual(redactText(engine, broken).kinds, []);
   assert.deepEqual(redactText(engine, s.secret).kinds, ["github_pat"]);
 });
+
+Deno.test("every kind: the same text with the secret replaced by a placeholder is not flagged", () => {
+  const rng = new Rng(5);
+  for (const kind of kinds) {
+    const s = SAMPLES[kind]!(rng);
+    for (const filler of ["X", "*"]) {
+      const text = s.text.replace(s.secret, filler.repeat(s.secret.length));
+      assert.deepEqual(redactText(engine, text).kinds, [], `${kind} with ${filler}`);
+    }
+    // Positive control on the same sample.
+    assert.deepEqual(redactText(engine, s.text).kinds, [kind]);
+  }
+});
+
+Deno.test("every kind: prose that mentions a rule's keyword is not flagged", () => {
+  for (const rule of SECRET_RULES) {
+    for (const k of rule.keywords) {
+      for (
+        const text of [
+          `Tokens of this kind start with ${k} followed by random characters.`,
+          `grep -r "${k}" src/ | wc -l`,
+          `- \`${k}...\` is the documented prefix`,
+        ]
+      ) {
+        assert.deepEqual(redactText(engine, text).kinds, [], `${rule.kind}: ${text}`);
+      }
+    }
+  }
+});
