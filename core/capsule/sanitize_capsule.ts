@@ -7,13 +7,19 @@
  * `passed` means the scan ran over every string (whether or not it found
  * anything); `failed` means it could not finish, and then the parts are
  * kept as they were and the briefing says so. The matched text is never
- * recorded, only the field path and the kind. Pure: no I/O.
+ * recorded, only the field path and the kind. The list keeps at most
+ * {@linkcode MAX_RECORDED_REDACTIONS} entries (well inside the schema's list
+ * bound): past that, repeats of the same field and kind are recorded once,
+ * then the list is cut. Pure: no I/O.
  * @module
  */
 import type { SecretEngine } from "../safety/secrets/engine.ts";
 import { defaultEngine } from "../safety/secrets/mod.ts";
 import { sanitizeValue } from "../safety/secrets/sanitize_value.ts";
 import type { Sanitize } from "./types.ts";
+
+/** Most redaction records one capsule keeps. */
+export const MAX_RECORDED_REDACTIONS = 1000;
 
 /** Options of {@linkcode sanitizeCapsuleParts}. */
 export interface SanitizeCapsuleOptions {
@@ -57,8 +63,20 @@ export function sanitizeCapsuleParts<T extends Record<string, unknown>>(
       out[name] = r.value;
       redactions.push(...r.redactions);
     }
-    return { parts: out as T, sanitize: { scan_status: "passed", redactions } };
+    return { parts: out as T, sanitize: { scan_status: "passed", redactions: capped(redactions) } };
   } catch {
     return { parts, sanitize: { scan_status: "failed", redactions: [] } };
   }
+}
+
+function capped(redactions: Sanitize["redactions"]): Sanitize["redactions"] {
+  if (redactions.length <= MAX_RECORDED_REDACTIONS) return redactions;
+  const seen = new Set<string>();
+  const unique = redactions.filter((r) => {
+    const key = `${r.field}\u0000${r.kind}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return unique.slice(0, MAX_RECORDED_REDACTIONS);
 }

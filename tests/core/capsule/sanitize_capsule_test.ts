@@ -40,3 +40,21 @@ Deno.test("sanitizeCapsuleParts() records failed when the scan cannot finish", (
   assert.deepEqual(r.sanitize, { scan_status: "failed", redactions: [] });
   assert.equal(r.parts, parts);
 });
+
+Deno.test("sanitizeCapsuleParts() keeps the redaction list within its bound", () => {
+  const rng = new Rng(92);
+  const many = Array.from({ length: 1500 }, () => SAMPLES.env_secret!(rng).text).join("\n");
+  const r = sanitizeCapsuleParts({ meaning: { now: many, completed: [{ text: many }] } });
+  assert.deepEqual(r.sanitize.redactions, [
+    { field: "meaning.now", kind: "env_secret" },
+    { field: "meaning.completed[0].text", kind: "env_secret" },
+  ]);
+  assert.ok(
+    !r.parts.meaning.now.includes("DB_PASSWORD=a") &&
+      r.parts.meaning.now.includes("[REDACTED:env_secret]"),
+  );
+  const few = sanitizeCapsuleParts({
+    meaning: { now: [many.split("\n")[0], many.split("\n")[1]].join(" ") },
+  });
+  assert.equal(few.sanitize.redactions.length, 2);
+});
