@@ -68,59 +68,56 @@ export function buildAutomaton(keywords: readonly string[]): KeywordAutomaton {
     }
   }
   for (let b = 0x41; b <= 0x5a; b++) classes[b] = classes[fold(b)]!;
-  // Trie over classes.
-  const goto: number[][] = [new Array(classCount).fill(-1)];
+  // Trie over classes, in flat typed arrays (a state per keyword byte at most).
+  const cap = lower.reduce((n, k) => n + k.length, 1);
+  const goto = new Int32Array(cap * classCount).fill(-1);
   const own: number[][] = [[]];
+  let states = 1;
   lower.forEach((k, id) => {
     let s = 0;
     for (let i = 0; i < k.length; i++) {
       const c = classes[k.charCodeAt(i)]!;
-      let next = goto[s]![c]!;
+      let next = goto[s * classCount + c]!;
       if (next === -1) {
-        next = goto.length;
-        goto.push(new Array(classCount).fill(-1));
+        next = states++;
         own.push([]);
-        goto[s]![c] = next;
+        goto[s * classCount + c] = next;
       }
       s = next;
     }
     own[s]!.push(id);
   });
   // Breadth-first failure links turn the trie into a DFA.
-  const fail = new Array<number>(goto.length).fill(0);
+  const fail = new Int32Array(states);
   const out: number[][] = own.map((o) => [...o]);
   const queue: number[] = [];
   for (let c = 0; c < classCount; c++) {
-    const t = goto[0]![c]!;
-    if (t === -1) goto[0]![c] = 0;
+    const t = goto[c]!;
+    if (t === -1) goto[c] = 0;
     else queue.push(t);
   }
   for (let qi = 0; qi < queue.length; qi++) {
     const s = queue[qi]!;
-    out[s] = [...new Set([...out[s]!, ...out[fail[s]!]!])].sort((a, b) => a - b);
+    const f = fail[s]!;
+    if (out[f]!.length > 0) out[s] = [...new Set([...out[s]!, ...out[f]!])].sort((a, b) => a - b);
     for (let c = 0; c < classCount; c++) {
-      const t = goto[s]![c]!;
+      const t = goto[s * classCount + c]!;
       if (t === -1) {
-        goto[s]![c] = goto[fail[s]!]![c]!;
+        goto[s * classCount + c] = goto[f * classCount + c]!;
       } else {
-        fail[t] = goto[fail[s]!]![c]!;
+        fail[t] = goto[f * classCount + c]!;
         queue.push(t);
       }
     }
   }
-  const states = goto.length;
   if (states * classCount >= ACCEPT_BIT) {
     throw new RangeError("Cannot build keyword automaton: too many states");
   }
   const table = new Uint32Array(states * classCount);
-  for (let s = 0; s < states; s++) {
-    for (let c = 0; c < classCount; c++) {
-      const t = goto[s]![c]!;
-      table[s * classCount + c] = (t * classCount) | (out[t]!.length > 0 ? ACCEPT_BIT : 0);
-    }
+  for (let i = 0; i < table.length; i++) {
+    const t = goto[i]!;
+    table[i] = ((t * classCount) | (out[t]!.length > 0 ? ACCEPT_BIT : 0)) >>> 0;
   }
-  // Keep the accept bit an unsigned 32-bit value.
-  for (let i = 0; i < table.length; i++) table[i] = table[i]! >>> 0;
   const outputStart = new Uint32Array(states + 1);
   let total = 0;
   for (let s = 0; s < states; s++) {
