@@ -36,7 +36,7 @@ export interface DfaTables {
    */
   table: Uint32Array;
   /**
-   * One bit per byte pair (index `b0 << 8 | b1`, 8192 bytes): set when some
+   * One bit per byte pair (index `b1 << 8 | b0`, 8192 bytes): set when some
    * keyword starts with that pair in any ASCII case. Every keyword must be at
    * least two bytes long.
    */
@@ -58,11 +58,12 @@ export interface WasmDfa {
   /** Runs the DFA over `bytes` from row offset `state` (0 is the start state). */
   scan(bytes: Uint8Array, state: number): DfaScanResult;
   /**
-   * A copy of the bytes of the last scan with every byte >= 0x80 replaced by
-   * 0x7f, so they decode to an ASCII string whose offsets are byte offsets.
+   * The bytes of the last scan with every byte >= 0x80 replaced by 0x7f, so
+   * they decode to an ASCII string whose offsets are byte offsets. A view
+   * into WebAssembly memory: valid until the next call on this DFA.
    */
-  maskedCopy(): Uint8Array;
-  /** Line feeds in [from, to) of the bytes of the last scan (before any masking). */
+  maskedView(): Uint8Array;
+  /** Line feeds in [from, to) of the bytes of the last scan (masking keeps them). */
   countNewlines(from: number, to: number): number;
 }
 
@@ -168,18 +169,12 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
           off += p.length;
         }
       }
-      return { hits, state: row, ascii: exports.bytesOr() < 0x80 };
+      return { hits, state: row, ascii: (exports.bytesOr() & 0x8080) === 0 };
     },
-    maskedCopy(): Uint8Array {
-      // Mask a copy inside WebAssembly memory so the scanned bytes stay intact.
-      const copyAt = dataAt + capacity;
-      const need = copyAt + scanned;
-      const have = exports.memory.buffer.byteLength;
-      if (need > have) exports.memory.grow(Math.ceil((need - have) / PAGE));
-      const mem = new Uint8Array(exports.memory.buffer);
-      mem.copyWithin(copyAt, dataAt, dataAt + scanned);
-      exports.maskHigh(copyAt, scanned);
-      return mem.slice(copyAt, copyAt + scanned);
+    maskedView(): Uint8Array {
+      // In place: line feeds and the ASCII flag are unaffected by the mask.
+      exports.maskHigh(dataAt, scanned);
+      return new Uint8Array(exports.memory.buffer, dataAt, scanned);
     },
     countNewlines(from: number, to: number): number {
       if (from < 0 || to > scanned || from > to) {

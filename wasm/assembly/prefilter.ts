@@ -32,7 +32,10 @@ export function lastIndex(): u32 {
   return resumeIndex;
 }
 
-/** Bitwise OR of every byte scanned since the last reset; below 0x80 means pure ASCII. */
+/**
+ * Bitwise OR of every byte scanned since the last reset, some of them OR-ed
+ * in as little-endian 16-bit pairs: pure ASCII when bits 7 and 15 are clear.
+ */
 export function bytesOr(): u32 {
   return orBits;
 }
@@ -65,10 +68,10 @@ export function scan(
   while (i < to) {
     if (row === 0) {
       while (i + 1 < to) {
-        const b0 = <u32> load<u8>(data + <usize> i);
-        const pair = (b0 << 8) | <u32> load<u8>(data + <usize> i + 1);
+        // Little-endian: the first byte is the low half of the pair index.
+        const pair = <u32> load<u16>(data + <usize> i);
         if ((<u32> load<u8>(pairs + <usize> (pair >> 3)) >> (pair & 7)) & 1) break;
-        acc |= b0;
+        acc |= pair;
         i++;
       }
     }

@@ -18,7 +18,11 @@ export interface KeywordAutomaton {
   classCount: number;
   /** Transitions: entry `row + class` = next row offset, bit 31 set when it ends a keyword. */
   table: Uint32Array;
-  /** One bit per byte pair that starts some keyword, in any ASCII case (8192 bytes). */
+  /**
+   * One bit per byte pair that starts some keyword, in any ASCII case (8192
+   * bytes); the pair of bytes b0, b1 is bit `b1 << 8 | b0` (a little-endian
+   * 16-bit load).
+   */
   pairs: Uint8Array;
   /** For state s, its keyword ids are `outputs[outputStart[s] .. outputStart[s+1])`, ascending. */
   outputStart: Uint32Array;
@@ -132,7 +136,7 @@ export function buildAutomaton(keywords: readonly string[]): KeywordAutomaton {
   for (const k of lower) {
     for (const a of variants(k.charCodeAt(0))) {
       for (const b of variants(k.charCodeAt(1))) {
-        const pair = (a << 8) | b;
+        const pair = (b << 8) | a;
         pairs[pair >> 3]! |= 1 << (pair & 7);
       }
     }

@@ -52,7 +52,10 @@ export interface SecretEngine {
   maxAfter: number;
   /** Runs the keyword pass over bytes. */
   scanKeywords(bytes: Uint8Array): DfaScanResult;
-  /** The bytes of the last keyword pass with bytes >= 0x80 shown as DEL (0x7f). */
+  /**
+   * The bytes of the last keyword pass with bytes >= 0x80 shown as DEL (0x7f);
+   * possibly a view into WebAssembly memory, valid until the next call.
+   */
   maskedCopy(bytes: Uint8Array): Uint8Array;
   /** Line feeds in bytes[from, to) (in WebAssembly when `bytes` was the last keyword pass). */
   countNewlines(bytes: Uint8Array, from: number, to: number): number;
@@ -139,7 +142,7 @@ export function createEngine(
         last = bytes;
         return dfa.scan(bytes, 0);
       };
-      maskedCopy = (bytes: Uint8Array) => bytes === last ? dfa.maskedCopy() : maskHighTs(bytes);
+      maskedCopy = (bytes: Uint8Array) => bytes === last ? dfa.maskedView() : maskHighTs(bytes);
       countNewlines = (bytes: Uint8Array, from: number, to: number) =>
         bytes === last ? dfa.countNewlines(from, to) : countNewlinesTs(bytes, from, to);
     } catch {
