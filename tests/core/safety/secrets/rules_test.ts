@@ -5,7 +5,9 @@ import assert from "node:assert/strict";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { createEngine } from "../../../../core/safety/secrets/engine.ts";
 import { redactText, scanBytes } from "../../../../core/safety/secrets/redact.ts";
-import { CONTEXTS, lookAlikes, Rng, SAMPLES } from "./_fixtures.ts";
+import { B64, CONTEXTS, lookAlikes, p, Rng, SAMPLES, URLSAFE } from "./_fixtures.ts";
+
+const BASE32_UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
 const engine = createEngine(SECRET_RULES);
 const encoder = new TextEncoder();
@@ -102,4 +104,27 @@ Deno.test("every kind: prose that mentions a rule's keyword is not flagged", () 
       }
     }
   }
+});
+
+Deno.test("base64 images, minified code and digests holding token-like runs are not flagged", () => {
+  const rng = new Rng(6);
+  const blob = (inner: string) => rng.str(B64, 300) + inner + rng.str(B64, 300);
+  const texts = [
+    `<img src="data:image/png;base64,${blob(p("AK", "IA", rng.str(BASE32_UPPER, 16)))}">`,
+    `{"thumbnail": "data:image/jpeg;base64,${blob(p("AI", "za", rng.str(URLSAFE, 35)))}"}`,
+    `background: url(data:image/gif;base64,${
+      blob(
+        p("ey", "J", rng.str(URLSAFE, 40), ".eyJ", rng.str(URLSAFE, 40), ".", rng.str(URLSAFE, 20)),
+      )
+    })`,
+    "!function(e){var t=e.token,n=e.secretKey;return t?n.apiKey(t):e.password}(window);",
+    "const a={token:t.accessToken,secret:o.clientSecret,password:r.passwordHash};",
+    `integrity="sha384-${rng.str(B64, 64)}"`,
+  ];
+  for (const t of texts) assert.deepEqual(redactText(engine, t).kinds, [], t.slice(0, 60));
+  // Positive control: the same key standing alone in an assignment is found.
+  const key = SAMPLES.aws_access_key_id!(rng);
+  assert.deepEqual(redactText(engine, `aws_access_key_id = ${key.text}`).kinds, [
+    "aws_access_key_id",
+  ]);
 });
