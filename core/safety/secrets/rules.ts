@@ -48,7 +48,11 @@ function githubToken(prefix: string, kind: string, title: string, what: string):
   };
 }
 
-/** Name fragments that make an assignment's value a secret candidate. */
+/**
+ * Name fragments that make an assignment's value a secret candidate. The
+ * assignment patterns take the whole name run atomically (`(?=(?<name>...))\k<name>`),
+ * so a failed match never backtracks through the name.
+ */
 const SECRET_NAME = String
   .raw`(?:passwords?|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?|client[_-]?secret|signing[_-]?key|encryption[_-]?key)`;
 
@@ -835,7 +839,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "credential",
     ],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_$.\-])(?<name>[A-Z][A-Z0-9_]{2,96})=(?<q>\\?["']?)(?<s>[^\s"'`;&|#\\]{5,500})/,
+      /(?<!(?<!\\)[A-Za-z0-9_$.\-])(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>=(?<q>\\?["']?)(?<s>[^\s"'`;&|#\\]{5,500})/,
     lead: "A-Za-z0-9_",
     before: 64,
     after: 600,
@@ -866,7 +870,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     ],
     pattern: new RegExp(
       String
-        .raw`(?<!(?<!\\)[A-Za-z0-9_.\-])(?<name>[A-Za-z0-9_.\-]{3,96})${SEP}(?<s>[^\s"'\x60,;\\<>()\[\]{}]{12,500})`,
+        .raw`(?<!(?<!\\)[A-Za-z0-9_.\-])(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP}(?<s>[^\s"'\x60,;\\<>()\[\]{}]{12,500})`,
       "i",
     ),
     lead: "A-Za-z0-9_.\\-",
