@@ -1,9 +1,10 @@
 /**
  * The secret-scanning benchmark: a generated 50 MB transcript-like JSON
- * Lines file with planted secrets of every kind, scanned in one process by
- * baton's WASM path, its pure-TS path and secretlint (recommended preset,
- * through @secretlint/core, the engine its CLI runs, so process start-up is
- * not counted against it), round-robin. Reports median throughput, the ratio
+ * Lines file with planted secrets of every kind, scanned by baton's WASM
+ * path, its pure-TS path and secretlint (recommended preset, through
+ * @secretlint/core, the engine its CLI runs, so process start-up is not
+ * counted against it), each timed in-process in its own subprocess,
+ * round-robin. Reports median throughput, the ratio
  * to secretlint and recall on the planted secrets, with PASS/MISS against
  * the targets (>= 100 MB/s, >= 10x secretlint, every planted secret found).
  * Reports, never asserts. secretlint is imported here only, never by baton.
@@ -200,8 +201,8 @@ function recallOf(
   return found;
 }
 
-async function batonRun(corpus: SecretsCorpus, prefilter: "wasm" | "ts"): Promise<Finding[]> {
-  const file = await Deno.open(corpus.path, { read: true });
+async function batonRun(path: string, prefilter: "wasm" | "ts"): Promise<Finding[]> {
+  const file = await Deno.open(path, { read: true });
   try {
     const r = await scanStream(defaultEngine(prefilter), file);
     return r.findings;
@@ -210,10 +211,45 @@ async function batonRun(corpus: SecretsCorpus, prefilter: "wasm" | "ts"): Promis
   }
 }
 
+type PathId = "wasm" | "ts" | "secretlint";
+
+/** One measurement in this process: a warm-up run, then one timed run. */
+async function measure(
+  path: PathId,
+  corpusPath: string,
+): Promise<{ ms: number; spans: unknown[] }> {
+  let run: () => Promise<unknown[]>;
+  if (path === "secretlint") {
+    const { lintSource } = await import("@secretlint/core");
+    const { creator } = await import("@secretlint/secretlint-rule-preset-recommend");
+    const content = await Deno.readTextFile(corpusPath);
+    run = async () => {
+      const r = await lintSource({
+        source: { filePath: corpusPath, content, ext: ".jsonl", contentType: "text" },
+        options: {
+          config: {
+            rules: [{ id: "@secretlint/secretlint-rule-preset-recommend", rule: creator }],
+          },
+        },
+      });
+      return r.messages.map((m) => ({ start: m.range[0], end: m.range[1] }));
+    };
+  } else {
+    run = () => batonRun(corpusPath, path);
+  }
+  await run();
+  const t = performance.now();
+  const spans = await run();
+  return { ms: performance.now() - t, spans };
+}
+
 /**
- * Runs the benchmark.
+ * Runs the benchmark: each round spawns one process per path (round-robin,
+ * so a slow phase of the VM hits every path alike); each process does a
+ * warm-up run and one timed run, so no path's garbage or JIT state leaks
+ * into another's figures.
  * @param corpus From {@linkcode buildSecretsCorpus}.
- * @param rounds Timed rounds per path (after one warm-up).
+ * @param rounds Timed rounds per path.
  * @param log Progress sink.
  */
 export async function runSecretsBench(
@@ -221,31 +257,33 @@ export async function runSecretsBench(
   rounds: number,
   log: (m: string) => void,
 ): Promise<SecretsRow[]> {
-  const { lintSource } = await import("@secretlint/core");
-  const { creator } = await import("@secretlint/secretlint-rule-preset-recommend");
-  const content = await Deno.readTextFile(corpus.path);
-  const secretlint = async () => {
-    const r = await lintSource({
-      source: { filePath: corpus.path, content, ext: ".jsonl", contentType: "text" },
-      options: {
-        config: { rules: [{ id: "@secretlint/secretlint-rule-preset-recommend", rule: creator }] },
-      },
-    });
-    return r.messages.map((m) => ({ start: m.range[0], end: m.range[1] }));
-  };
   const paths = [
-    { label: "baton WASM prefilter", run: () => batonRun(corpus, "wasm") },
-    { label: "baton pure-TS prefilter", run: () => batonRun(corpus, "ts") },
-    { label: "secretlint 12 (recommended preset, in-process)", run: secretlint },
+    { id: "wasm", label: "baton WASM prefilter" },
+    { id: "ts", label: "baton pure-TS prefilter" },
+    { id: "secretlint", label: "secretlint 12 (recommended preset, in-process)" },
   ] as const;
   const ms: number[][] = paths.map(() => []);
   const last: unknown[] = paths.map(() => null);
-  for (let round = 0; round <= rounds; round++) {
-    log(`[secrets] round ${round === 0 ? "warm-up" : `${round}/${rounds}`}`);
+  const self = new URL(import.meta.url).pathname;
+  for (let round = 1; round <= rounds; round++) {
+    log(`[secrets] round ${round}/${rounds}`);
     for (let i = 0; i < paths.length; i++) {
-      const t = performance.now();
-      last[i] = await paths[i]!.run();
-      if (round > 0) ms[i]!.push(performance.now() - t);
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: ["run", "--quiet", "--allow-all", self, "--measure", paths[i]!.id, corpus.path],
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      if (out.code !== 0) {
+        throw new Error(
+          `secrets bench: ${paths[i]!.id} failed: ${new TextDecoder().decode(out.stderr)}`,
+        );
+      }
+      const r = JSON.parse(new TextDecoder().decode(out.stdout)) as {
+        ms: number;
+        spans: unknown[];
+      };
+      ms[i]!.push(r.ms);
+      last[i] = r.spans;
     }
   }
   const mb = corpus.bytes / 1e6;
@@ -293,7 +331,7 @@ export function renderSecretsTable(corpus: SecretsCorpus, rows: SecretsRow[]): s
       (corpus.bytes / 1e6).toFixed(1)
     } MB transcript-like JSONL, ${corpus.planted.length} planted secrets (${
       new Set(corpus.planted.map((p) => p.kind)).size
-    } kinds); in-process, median of the timed rounds`,
+    } kinds); in-process timing (warm-up first), one process per path and round, median of the rounds`,
     "",
     "| path | median ms | MB/s | x secretlint | recall | right kind | findings | verdict |",
     "| --- | --- | --- | --- | --- | --- | --- | --- |",
@@ -315,7 +353,10 @@ export function renderSecretsTable(corpus: SecretsCorpus, rows: SecretsRow[]): s
   return lines.join("\n") + "\n";
 }
 
-if (import.meta.main) {
+if (import.meta.main && Deno.args[0] === "--measure") {
+  const r = await measure(Deno.args[1] as PathId, Deno.args[2]!);
+  console.log(JSON.stringify(r));
+} else if (import.meta.main) {
   const dir = await Deno.makeTempDir({ prefix: "baton-secrets-bench-" });
   try {
     const log = (m: string) => console.error(`bench: ${m}`);
