@@ -29,6 +29,7 @@ Deno.test("finalize redacts secrets in the draft and the facts, records them, an
   for (const s of [gh, db, env, branchToken]) {
     assert.ok(!file.includes(s.core), "a planted secret reached the capsule file");
   }
+  assert.ok(file.includes("- secret scan: passed (4 redacted)"));
   const show = JSON.parse((await runBaton(["show", "latest", "--json"], { cwd: dir })).stdout);
   const c = show.capsule;
   assert.equal(c.sanitize.scan_status, "passed");
