@@ -9,8 +9,12 @@ import { DenoFs } from "./_deno_fs.ts";
 /** A sink for text. */
 export interface TextSink {
   write(text: string): void;
-  /** Writes raw bytes (output that must stay byte-identical, like `baton redact`). */
-  writeBytes(bytes: Uint8Array): void;
+  /**
+   * Writes raw bytes (output that must stay byte-identical, like `baton
+   * redact`). Optional: a text-only sink (a test capture) lacks it, and
+   * callers then write the bytes decoded as UTF-8.
+   */
+  writeBytes?(bytes: Uint8Array): void;
   /** True when attached to a terminal (progress is shown only then). */
   isTerminal: boolean;
 }

@@ -42,10 +42,15 @@ export const redactCommand: Command = {
     const held: Uint8Array[] = [];
     let heldBytes = 0;
     const progress = createProgress(io, "redact");
+    const decoder = new TextDecoder();
+    const emit = (bytes: Uint8Array) =>
+      io.stdout.writeBytes === undefined
+        ? io.stdout.write(decoder.decode(bytes, { stream: true }))
+        : io.stdout.writeBytes(bytes);
     const result = await scanStream(defaultEngine(), source, {
       onProgress: (n) => progress.report(n),
       write: (bytes) => {
-        if (!json) return io.stdout.writeBytes(bytes);
+        if (!json) return emit(bytes);
         heldBytes += bytes.length;
         if (heldBytes > MAX_JSON_INPUT) {
           throw new UsageError(
