@@ -15,6 +15,20 @@ import type { SecretRule } from "./rule.ts";
 
 /** Between a name and its value: optional (escaped) quote, an assignment operator, optional quote. */
 const SEP = String.raw`\\?["']?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}\\?["'\x60]?`;
+/** SEP without its trailing quote, for values read by {@linkcode assignedValue}. */
+const SEP_OPEN = String.raw`\\?["']?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}`;
+
+/**
+ * An assigned value as group `s`: the whole of a double-quoted (also
+ * JSON-escaped `\"...\"`), single-quoted or backquoted value, spaces
+ * included, so no tail is left; otherwise a bare run of `bare` characters
+ * (after an opening quote that never closes within the bound).
+ */
+function assignedValue(min: number, bare: string): string {
+  return String
+    .raw`(?:\\?"(?<s>[^"\\\r\n]{${min},500})\\?"|'(?<s>[^'\r\n]{${min},500})'|\x60(?<s>[^\x60\r\n]{${min},500})\x60|\\?["'\x60]?(?<s>${bare}{${min},500}))`;
+}
+
 /** Not preceded by a token character. */
 const LB = String.raw`(?<!(?<!\\)[A-Za-z0-9_])`;
 /** A line break, real or JSON-escaped (once or twice). */
@@ -838,8 +852,11 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "private_key",
       "credential",
     ],
-    pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_$.\-])(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>=(?<q>\\?["']?)(?<s>[^\s"'`;&|#\\]{5,500})/,
+    pattern: new RegExp(
+      String.raw`(?<!(?<!\\)[A-Za-z0-9_$.\-])(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>=${
+        assignedValue(5, String.raw`[^\s"'\x60;&|#\\]`)
+      }`,
+    ),
     lead: "A-Za-z0-9_",
     before: 64,
     after: 600,
@@ -870,7 +887,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
     ],
     pattern: new RegExp(
       String
-        .raw`(?<!(?<!\\)[A-Za-z0-9_.\-])(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP}(?<s>[^\s"'\x60,;\\<>()\[\]{}]{12,500})`,
+        .raw`(?<!(?<!\\)[A-Za-z0-9_.\-])(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
+        assignedValue(12, String.raw`[^\s"'\x60,;\\<>()\[\]{}]`)
+      }`,
       "i",
     ),
     lead: "A-Za-z0-9_.\\-",

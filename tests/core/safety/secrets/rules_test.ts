@@ -128,3 +128,16 @@ Deno.test("base64 images, minified code and digests holding token-like runs are 
     "aws_access_key_id",
   ]);
 });
+
+Deno.test("a quoted assigned value is redacted whole, spaces included, leaving no tail", () => {
+  const cases: [string, string][] = [
+    [`DB_PASSWORD="correct horse battery staple"`, `DB_PASSWORD="[REDACTED:env_secret]"`],
+    [`export PGPASSWORD='two words'`, `export PGPASSWORD='[REDACTED:env_secret]'`],
+    [
+      JSON.stringify({ cmd: `SMTP_PASSWORD="my mail pass" ./send` }),
+      JSON.stringify({ cmd: `SMTP_PASSWORD="[REDACTED:env_secret]" ./send` }),
+    ],
+    [`password: "s3cr3t value 42 with spaces"`, `password: "[REDACTED:generic_secret]"`],
+  ];
+  for (const [input, want] of cases) assert.equal(redactText(engine, input).text, want, input);
+});
