@@ -138,6 +138,8 @@ Deno.test("a quoted assigned value is redacted whole, spaces included, leaving n
       JSON.stringify({ cmd: `SMTP_PASSWORD="[REDACTED:env_secret]" ./send` }),
     ],
     [`password: "s3cr3t value 42 with spaces"`, `password: "[REDACTED:generic_secret]"`],
+    // An unencoded "@" inside a URL password: up to the last "@" before the host.
+    [`postgres://app:p@ss@word1@db:5432/x`, `postgres://app:[REDACTED:database_url]@db:5432/x`],
   ];
   for (const [input, want] of cases) assert.equal(redactText(engine, input).text, want, input);
 });
