@@ -138,6 +138,10 @@ Deno.test("a quoted assigned value is redacted whole, spaces included, leaving n
       JSON.stringify({ cmd: `SMTP_PASSWORD="[REDACTED:env_secret]" ./send` }),
     ],
     [`password: "s3cr3t value 42 with spaces"`, `password: "[REDACTED:generic_secret]"`],
+    [
+      `curl -u 'ops:pass with spaces' https://x.test`,
+      `curl -u 'ops:[REDACTED:curl_user_password]' https://x.test`,
+    ],
     // An unencoded "@" inside a URL password: up to the last "@" before the host.
     [`postgres://app:p@ss@word1@db:5432/x`, `postgres://app:[REDACTED:database_url]@db:5432/x`],
   ];
