@@ -818,8 +818,10 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description:
       "The password of `curl -u user:password` / `--user user:password` on one command line.",
     keywords: ["curl "],
-    pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_-])curl(?:[ \t][^\n|;&]{0,400}?)?[ \t](?:-u|--user)(?:[ \t]{1,16}|=)?(?:\\?"(?<user>[^\s:"\\]{1,128}):(?<s>[^"\\\r\n]{1,256})\\?"|'(?<user>[^\s:']{1,128}):(?<s>[^'\r\n]{1,256})'|(?<user>[^\s:"'\\]{1,128}):(?<s>[^\s"'\\]{1,256}))/,
+    pattern: new RegExp(
+      String
+        .raw`(?<!(?<!\\)[A-Za-z0-9_-])curl(?:[ \t][^\n|;&]{0,400}?)?[ \t](?:-u|--user)(?:[ \t]{1,16}|=)?(?:\\?"(?<user>[^\s:"\\]{1,128}):(?<s>[^"\\\r\n]{1,256})\\?"|'(?<user>[^\s:']{1,128}):(?<s>[^'\r\n]{1,256})'|(?<user>[^\s:"'\\]{1,128}):(?<s>[^\s"'\\]{1,256}))`,
+    ),
     after: 800,
     priority: 2,
   },
