@@ -16,8 +16,9 @@
  *   `sha256:`/`sha512-` digests and npm integrity strings, Go sums (`h1:`),
  *   SSH public keys, publishable keys (`pk_live_`, `pk_test_`, Mapbox `pk.`),
  *   `data:` URIs (base64 images), paths, URLs without credentials, dotted
- *   identifiers (`process.env.X`, `os.environ`), function calls, numbers and
- *   booleans. A vendor rule with its own prefix (say a 40-hex GitLab trigger
+ *   identifiers (`process.env.X`, `os.environ`), function calls, numbers,
+ *   version ranges (`^3.3.1-next.19+2c93303`, a package named `*secret*`)
+ *   and booleans. A vendor rule with its own prefix (say a 40-hex GitLab trigger
  *   token) is not subject to these value-shape filters.
  * Pure: no I/O.
  * @module
@@ -83,6 +84,9 @@ export function isLookAlikeValue(value: string): boolean {
   if (/^[A-Za-z_$][\w$.]*\(/.test(value)) return true;
   if (/^\$[({A-Za-z_]|^%[A-Za-z_]+%$/.test(value)) return true;
   if (/^[-+]?\d+(?:\.\d+)?$/.test(value)) return true;
+  if (/^(?:[\^~<>=]{0,2}v?\d+(?:\.(?:\d+|[x*])){1,3}(?:[-+][0-9A-Za-z.+-]*)?)$/.test(value)) {
+    return true;
+  }
   if (/^(?:true|false|null|none|nil|undefined|yes|no|on|off)$/i.test(value)) return true;
   return false;
 }

@@ -105,7 +105,10 @@ export async function scanStream(
     );
   }
   const collect = options.collect ?? true;
-  const buffer = new Uint8Array(chunkBytes + overlap + lookBehind);
+  // The buffer starts small and grows to its full size only for inputs that
+  // need it, so scanning many small files allocates little.
+  const full = chunkBytes + overlap + lookBehind;
+  let buffer = new Uint8Array(Math.min(full, 64 * 1024));
   let bufLen = 0;
   let base = 0; // absolute offset of buffer[0]
   let decidedUpTo = 0; // findings starting before this were decided in an earlier round
@@ -130,14 +133,20 @@ export async function scanStream(
   };
 
   while (!eof) {
-    while (bufLen < buffer.length) {
-      const n = await reader.read(buffer.subarray(bufLen));
-      if (n === null) {
-        eof = true;
-        break;
+    while (true) {
+      while (bufLen < buffer.length) {
+        const n = await reader.read(buffer.subarray(bufLen));
+        if (n === null) {
+          eof = true;
+          break;
+        }
+        bufLen += n;
+        total += n;
       }
-      bufLen += n;
-      total += n;
+      if (eof || buffer.length === full) break;
+      const grown = new Uint8Array(Math.min(full, buffer.length * 4));
+      grown.set(buffer.subarray(0, bufLen));
+      buffer = grown;
     }
     view = buffer.subarray(0, bufLen);
     const limit = eof ? base + bufLen : base + bufLen - overlap;

@@ -45,6 +45,9 @@ Deno.test("isLookAlikeValue() recognises digests, ids, references and public mat
       "getenv(",
       "$API_KEY",
       "12345",
+      "^3.3.1-next.19+2c93303",
+      "~1.2.x",
+      ">=2.0.0-rc.1",
       "true",
     ]
   ) assert.ok(isLookAlikeValue(v), v);
