@@ -33,7 +33,13 @@ import {
   buildStartupGroup,
   type Group,
 } from "./groups.ts";
-import { buildSecretsCorpus, renderSecretsTable, runSecretsBench } from "./secrets.ts";
+import {
+  buildSecretsCorpus,
+  renderHostileTable,
+  renderSecretsTable,
+  runHostileBench,
+  runSecretsBench,
+} from "./secrets.ts";
 
 const USAGE = `Usage: deno task bench [--quick] [--rounds N] [--secrets] [--json]
 
@@ -243,6 +249,8 @@ async function main(argv: string[]): Promise<number> {
     progress("[secrets] generating the 50 MB corpus");
     const corpus = await buildSecretsCorpus(tmp);
     const secrets = await runSecretsBench(corpus, quick ? 2 : 3, progress);
+    progress("[secrets] hostile inputs");
+    const hostile = runHostileBench();
 
     const meta = {
       started: started.toISOString(),
@@ -270,6 +278,7 @@ async function main(argv: string[]): Promise<number> {
         planted: corpus.planted.length,
         kinds: new Set(corpus.planted.map((p) => p.kind)).size,
         rows: secrets,
+        hostile,
       };
       writeAll(
         Deno.stdout,
@@ -285,6 +294,7 @@ async function main(argv: string[]): Promise<number> {
         "",
         ...(rows.length === 0 ? [] : [renderTable(rows)]),
         renderSecretsTable(corpus, secrets),
+        renderHostileTable(hostile),
       ];
       if (notes.length > 0) lines.push("Notes:", ...notes.map((n) => `- ${n}`), "");
       writeAll(Deno.stdout, lines.join("\n"));

@@ -21,15 +21,19 @@
 export function shannonEntropy(s: string): number {
   if (s.length === 0) return 0;
   const counts = new Map<number, number>();
+  const ascii = new Uint32Array(128);
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    counts.set(c, (counts.get(c) ?? 0) + 1);
+    if (c < 128) ascii[c]!++;
+    else counts.set(c, (counts.get(c) ?? 0) + 1);
   }
   let h = 0;
-  for (const n of counts.values()) {
+  const add = (n: number) => {
     const p = n / s.length;
     h -= p * Math.log2(p);
-  }
+  };
+  for (let c = 0; c < 128; c++) if (ascii[c]! > 0) add(ascii[c]!);
+  for (const n of counts.values()) add(n);
   return h;
 }
 

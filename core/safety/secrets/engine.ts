@@ -300,9 +300,11 @@ function accept(
   secret: string,
   groups: Readonly<Record<string, string | undefined>>,
 ): boolean {
-  if (secret.length === 0 || isNotSecret(secret)) return false;
-  if (rule.minEntropy !== undefined && shannonEntropy(secret) < rule.minEntropy) return false;
-  return rule.validate === undefined || rule.validate(secret, groups);
+  // Cheapest first: the rule's own check, the placeholder filters, entropy.
+  if (secret.length === 0) return false;
+  if (rule.validate !== undefined && !rule.validate(secret, groups)) return false;
+  if (isNotSecret(secret)) return false;
+  return rule.minEntropy === undefined || shannonEntropy(secret) >= rule.minEntropy;
 }
 
 function resolveOverlaps(candidates: (RawFinding & { priority: number })[]): RawFinding[] {

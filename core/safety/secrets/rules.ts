@@ -22,11 +22,12 @@ const SEP_OPEN = String.raw`\\?["']?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}`;
  * An assigned value as group `s`: the whole of a double-quoted (also
  * JSON-escaped `\"...\"`), single-quoted or backquoted value, spaces
  * included, so no tail is left; otherwise a bare run of `bare` characters
- * (after an opening quote that never closes within the bound).
+ * (after an opening quote that never closes within the bound) plus base64
+ * padding. `bare` excludes `=`, so `a=b=c` chains stay cheap to reject.
  */
 function assignedValue(min: number, bare: string): string {
   return String
-    .raw`(?:\\?"(?<s>[^"\\\r\n]{${min},500})\\?"|'(?<s>[^'\r\n]{${min},500})'|\x60(?<s>[^\x60\r\n]{${min},500})\x60|\\?["'\x60]?(?<s>${bare}{${min},500}))`;
+    .raw`(?:\\?"(?<s>[^"\\\r\n]{${min},500})\\?"|'(?<s>[^'\r\n]{${min},500})'|\x60(?<s>[^\x60\r\n]{${min},500})\x60|\\?["'\x60]?(?<s>${bare}{${min},500}={0,3}))`;
 }
 
 /** Not preceded by a token character. */
@@ -40,7 +41,11 @@ const NL = String.raw`(?:\r?\n|(?:\\{1,4}r)?\\{1,4}n)`;
 const PEM_BODY = String
   .raw`${NL}(?:[A-Za-z-]{1,40}: [^\r\n\\]{0,200}${NL}){0,8}${NL}?[ \t]{0,16}[A-Za-z0-9+/=]{40,4096}(?:${NL}[ \t]{0,16}[A-Za-z0-9+/=]{1,128}){0,300}`;
 
-/** A key block holds real key material: a base64 run of 40 or more characters. */
+/**
+ * A key block holds real key material: a base64 run of 40 or more
+ * characters. (Block bodies may not contain another `-----BEGIN `, which
+ * also keeps a run of repeated headers from costing a full window each.)
+ */
 function hasKeyBody(secret: string): boolean {
   return /[A-Za-z0-9+/]{40}/.test(secret);
 }
@@ -727,7 +732,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ["-----begin "],
     pattern: new RegExp(
       String
-        .raw`-----BEGIN (?<t>(?:RSA |EC |DSA |ENCRYPTED |ED25519 )?)PRIVATE KEY-----(?:[\s\S]{16,20000}?-----END \k<t>PRIVATE KEY-----|${PEM_BODY})`,
+        .raw`-----BEGIN (?<t>(?:RSA |EC |DSA |ENCRYPTED |ED25519 )?)PRIVATE KEY-----(?:(?:(?!-----BEGIN )[\s\S]){16,20000}?-----END \k<t>PRIVATE KEY-----|${PEM_BODY})`,
     ),
     after: 20 * 1024,
     priority: 2,
@@ -741,7 +746,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ["-----begin openssh"],
     pattern: new RegExp(
       String
-        .raw`-----BEGIN OPENSSH PRIVATE KEY-----(?:[\s\S]{16,20000}?-----END OPENSSH PRIVATE KEY-----|${PEM_BODY})`,
+        .raw`-----BEGIN OPENSSH PRIVATE KEY-----(?:(?:(?!-----BEGIN )[\s\S]){16,20000}?-----END OPENSSH PRIVATE KEY-----|${PEM_BODY})`,
     ),
     after: 20 * 1024,
     priority: 2,
@@ -755,7 +760,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ["-----begin pgp private"],
     pattern: new RegExp(
       String
-        .raw`-----BEGIN PGP PRIVATE KEY BLOCK-----(?:[\s\S]{16,22000}?-----END PGP PRIVATE KEY BLOCK-----|${PEM_BODY})`,
+        .raw`-----BEGIN PGP PRIVATE KEY BLOCK-----(?:(?:(?!-----BEGIN )[\s\S]){16,22000}?-----END PGP PRIVATE KEY BLOCK-----|${PEM_BODY})`,
     ),
     after: 22 * 1024,
     priority: 2,
@@ -856,7 +861,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     ],
     pattern: new RegExp(
       String.raw`(?<!(?<!\\)[A-Za-z0-9_$.\-])(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>=${
-        assignedValue(5, String.raw`[^\s"'\x60;&|#\\]`)
+        assignedValue(5, String.raw`[^\s"'\x60;&|#\\=]`)
       }`,
     ),
     lead: "A-Za-z0-9_",
@@ -890,7 +895,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     pattern: new RegExp(
       String
         .raw`(?<!(?<!\\)[A-Za-z0-9_.\-])(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
-        assignedValue(12, String.raw`[^\s"'\x60,;\\<>()\[\]{}]`)
+        assignedValue(12, String.raw`[^\s"'\x60,;\\<>()\[\]{}=]`)
       }`,
       "i",
     ),
@@ -899,6 +904,6 @@ export const SECRET_RULES: readonly SecretRule[] = [
     after: 640,
     priority: 1,
     minEntropy: 3,
-    validate: (s, g) => assignmentValid(12)(s, g) && /[0-9]/.test(s) && /[A-Za-z]/.test(s),
+    validate: (s, g) => /[0-9]/.test(s) && /[A-Za-z]/.test(s) && assignmentValid(12)(s, g),
   },
 ];
