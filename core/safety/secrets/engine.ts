@@ -39,6 +39,8 @@ interface CompiledRule {
   near: boolean;
   /** ASCII lookup of the lead characters, or null. */
   lead: Uint8Array | null;
+  /** Cached answers of the rule's rejectName. */
+  rejected: Map<string, boolean> | null;
 }
 
 /** A ready-to-run scanner over a fixed rule table. */
@@ -127,6 +129,7 @@ export function createEngine(
       after: rule.after,
       near,
       lead,
+      rejected: rule.rejectName === undefined ? null : new Map(),
     };
   });
   const automaton = buildAutomaton(keywords);
@@ -246,6 +249,20 @@ function confirm(
       first > lowest && (c.lead[text.charCodeAt(first - 1)] ?? 0) === 1 &&
       text.charCodeAt(first - 2) !== BACKSLASH
     ) first--;
+  }
+  if (c.rejected !== null && c.lead !== null) {
+    let end = kwEnd;
+    while (end < text.length && end - first <= 96 && c.lead[text.charCodeAt(end)] === 1) end++;
+    if (end - first <= 96) {
+      const name = text.slice(first, end);
+      let no = c.rejected.get(name);
+      if (no === undefined) {
+        no = c.rule.rejectName!(name);
+        if (c.rejected.size >= 4096) c.rejected.clear();
+        c.rejected.set(name, no);
+      }
+      if (no) return null;
+    }
   }
   const last = c.lead === null ? kwStart : first;
   const re = c.re;

@@ -38,6 +38,14 @@ export interface SecretRule {
    * of `before + 1`), which keeps common keywords cheap.
    */
   lead?: string;
+  /**
+   * With `lead`: rejects a candidate by its name alone (the run of lead
+   * characters that holds the keyword, at most 96 long) before the pattern
+   * runs. It must reject only names whose matches `validate` would reject;
+   * answers are cached per name, so repeated names (`input_tokens` on every
+   * transcript line) cost a lookup.
+   */
+  rejectName?: (name: string) => boolean;
   /** Bytes after the keyword start that the window spans. */
   after: number;
   /** Wins over lower priorities when matches overlap: 3 vendor-specific, 2 structural, 1 generic. */

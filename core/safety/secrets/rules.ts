@@ -83,6 +83,11 @@ const SECRET_NAME_RE = new RegExp(SECRET_NAME, "i");
  * backtracking search); the engine tries them only where the run holds the
  * keyword, and this re-checks that the name holds a secret word.
  */
+/** True when no assignment with this name can be a secret (see {@linkcode assignmentValid}). */
+function rejectAssignmentName(name: string): boolean {
+  return !SECRET_NAME_RE.test(name) || isExcludedName(name);
+}
+
 function assignmentValid(minLength: number) {
   return (secret: string, groups: Readonly<Record<string, string | undefined>>): boolean => {
     const name = groups.name ?? "";
@@ -865,6 +870,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
       }`,
     ),
     lead: "A-Za-z0-9_",
+    // The pattern's name is upper case: a run with lower case never matches.
+    rejectName: (n) => /[a-z]/.test(n) || rejectAssignmentName(n),
     before: 64,
     after: 600,
     priority: 1,
@@ -900,6 +907,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "i",
     ),
     lead: "A-Za-z0-9_.\\-",
+    rejectName: rejectAssignmentName,
     before: 64,
     after: 640,
     priority: 1,
