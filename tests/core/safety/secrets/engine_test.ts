@@ -63,3 +63,34 @@ Deno.test("createEngine() builds the TS prefilter on request and reports the lon
     { kind: "demo", start: 2, end: 11 },
   ]);
 });
+
+Deno.test("rejecting by name before the pattern runs changes no finding", () => {
+  const rng = new Rng(65);
+  const plain = SECRET_RULES.map((r) => {
+    const { rejectName: _drop, ...rest } = r;
+    return rest as SecretRule;
+  });
+  const without = createEngine(plain);
+  const names = [
+    "input_tokens",
+    "max_tokens",
+    "TOKEN_TTL",
+    "page_token",
+    "api_key",
+    "DB_PASSWORD",
+    "Secret",
+  ];
+  let found = 0;
+  for (let i = 0; i < 300; i++) {
+    const kind = rng.pick(Object.keys(SAMPLES));
+    const s = SAMPLES[kind]!(rng);
+    const text = `${rng.pick(names)}: ${rng.pick([s.secret, "12", "abc"])}\n${
+      rng.pick(names)
+    }=${s.secret}\n${s.text}`;
+    const bytes = encoder.encode(text);
+    const a = findSecrets(engine, bytes);
+    assert.deepEqual(a, findSecrets(without, bytes), text);
+    found += a.length;
+  }
+  assert.ok(found > 300);
+});
