@@ -112,7 +112,18 @@ export function hasValidTokenChecksum(token: string): boolean {
   return base62(crc32(body), 6) === token.slice(34);
 }
 
-/** Decodes standard or URL-safe base64 to a Latin-1 string; null when it is not base64. */
+/**
+ * Decodes standard or URL-safe base64 (padding optional) to a Latin-1 string.
+ * @param s The base64 text.
+ * @returns The decoded text, or null when `s` is not base64.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { decodeBase64Loose } from "./checks.ts";
+ * assert.equal(decodeBase64Loose("aGk"), "hi");
+ * assert.equal(decodeBase64Loose("a*b"), null);
+ * ```
+ */
 export function decodeBase64Loose(s: string): string | null {
   const std = s.replace(/-/g, "+").replace(/_/g, "/");
   const padded = std + "=".repeat((4 - (std.length % 4)) % 4);

@@ -172,6 +172,12 @@ const decoder = new TextDecoder();
  * >= 0x80 replaced by DEL, so offsets of the decoded string are byte offsets.
  * @param bytes The input.
  * @returns The masked copy.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { maskHighTs } from "./engine.ts";
+ * assert.deepEqual([...maskHighTs(new TextEncoder().encode("é!"))], [0x7f, 0x7f, 0x21]);
+ * ```
  */
 export function maskHighTs(bytes: Uint8Array): Uint8Array {
   const copy = bytes.slice();
@@ -185,6 +191,12 @@ export function maskHighTs(bytes: Uint8Array): Uint8Array {
  * @param from First index.
  * @param to End index (exclusive).
  * @returns The count.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { countNewlinesTs } from "./engine.ts";
+ * assert.equal(countNewlinesTs(new TextEncoder().encode("a\nb\nc"), 0, 5), 2);
+ * ```
  */
 export function countNewlinesTs(bytes: Uint8Array, from: number, to: number): number {
   let n = 0;
@@ -202,6 +214,14 @@ export function countNewlinesTs(bytes: Uint8Array, from: number, to: number): nu
  * @param engine From {@linkcode createEngine}.
  * @param bytes UTF-8 (or any) bytes.
  * @returns Non-overlapping findings sorted by start offset.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createEngine, findSecrets } from "./engine.ts";
+ * import { SECRET_RULES } from "./rules.ts";
+ * const bytes = new TextEncoder().encode("no secrets in this line\n");
+ * assert.deepEqual(findSecrets(createEngine(SECRET_RULES), bytes), []);
+ * ```
  */
 export function findSecrets(engine: SecretEngine, bytes: Uint8Array): RawFinding[] {
   const pass = engine.scanKeywords(bytes);

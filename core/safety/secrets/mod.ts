@@ -59,6 +59,12 @@ const engines = new Map<PrefilterKind, SecretEngine>();
  * The engine over {@linkcode SECRET_RULES}, built once per prefilter kind.
  * @param prefilter `"wasm"` (default; falls back to TS without WebAssembly) or `"ts"`.
  * @returns The shared engine.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { defaultEngine } from "./mod.ts";
+ * assert.equal(defaultEngine(), defaultEngine());
+ * ```
  */
 export function defaultEngine(prefilter: PrefilterKind = "wasm"): SecretEngine {
   let e = engines.get(prefilter);

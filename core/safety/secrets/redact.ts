@@ -59,6 +59,16 @@ export interface RedactBytesResult {
  * @param engine From {@linkcode createEngine}.
  * @param bytes The input.
  * @returns The redacted bytes and the findings (offsets into the input).
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createEngine } from "./engine.ts";
+ * import { SECRET_RULES } from "./rules.ts";
+ * import { redactBytes } from "./redact.ts";
+ * const input = new TextEncoder().encode("TOKEN=q8Zr1mXw4Lp0vT\n");
+ * const r = redactBytes(createEngine(SECRET_RULES), input);
+ * assert.equal(new TextDecoder().decode(r.bytes), "TOKEN=[REDACTED:env_secret]\n");
+ * ```
  */
 export function redactBytes(engine: SecretEngine, bytes: Uint8Array): RedactBytesResult {
   const findings = scanBytes(engine, bytes);

@@ -96,7 +96,15 @@ function assignmentValid(minLength: number) {
   };
 }
 
-/** Every rule, in table order. */
+/**
+ * Every rule, in table order.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { SECRET_RULES } from "./rules.ts";
+ * assert.ok(new Set(SECRET_RULES.map((r) => r.kind)).size >= 45);
+ * ```
+ */
 export const SECRET_RULES: readonly SecretRule[] = [
   githubToken("ghp_", "github_pat", "GitHub personal access token (classic)", "GitHub classic PAT"),
   githubToken("gho_", "github_oauth_token", "GitHub OAuth access token", "GitHub OAuth app token"),

@@ -59,7 +59,17 @@ export interface ScanStreamResult {
 
 const encoder = new TextEncoder();
 
-/** The marker that replaces a secret of `kind`. */
+/**
+ * The marker that replaces a secret of `kind`.
+ * @param kind The rule's kind.
+ * @returns `[REDACTED:<kind>]`.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { redactionMarker } from "./stream.ts";
+ * assert.equal(redactionMarker("npm_token"), "[REDACTED:npm_token]");
+ * ```
+ */
 export function redactionMarker(kind: string): string {
   return `[REDACTED:${kind}]`;
 }
