@@ -53,6 +53,19 @@ function hasKeyBody(secret: string): boolean {
 const UUID = String
   .raw`[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}`;
 
+function stripeKey(prefix: string, kind: string, title: string, note: string): SecretRule {
+  return {
+    kind,
+    title,
+    description: `\`${prefix}_live_\` or \`${prefix}_test_\` + at least 24 alphanumerics; ${note}`,
+    keywords: [`${prefix}_live_`, `${prefix}_test_`],
+    pattern: new RegExp(`${LB}${prefix}_(?:live|test)_[0-9A-Za-z]{24,247}(?![A-Za-z0-9])`),
+    after: 260,
+    priority: 3,
+    minEntropy: 3.5,
+  };
+}
+
 function githubToken(prefix: string, kind: string, title: string, what: string): SecretRule {
   return {
     kind,
@@ -83,6 +96,20 @@ const SECRET_NAME_RE = new RegExp(SECRET_NAME, "i");
  * backtracking search); the engine tries them only where the run holds the
  * keyword, and this re-checks that the name holds a secret word.
  */
+/** Keywords of the assignment rules: the secret words a name may contain. */
+const ASSIGNMENT_KEYWORDS = [
+  "password",
+  "passwd",
+  "passphrase",
+  "secret",
+  "token",
+  "api_key",
+  "apikey",
+  "access_key",
+  "private_key",
+  "credential",
+];
+
 /** True when no assignment with this name can be a secret (see {@linkcode assignmentValid}). */
 function rejectAssignmentName(name: string): boolean {
   return !SECRET_NAME_RE.test(name) || isExcludedName(name);
@@ -343,27 +370,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
     after: 180,
     priority: 3,
   },
-  {
-    kind: "stripe_secret_key",
-    title: "Stripe secret key (live or test mode)",
-    description:
-      "`sk_live_` or `sk_test_` + at least 24 alphanumerics; test-mode keys are credentials too. Publishable `pk_` keys are not flagged.",
-    keywords: ["sk_live_", "sk_test_"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])sk_(?:live|test)_[0-9A-Za-z]{24,247}(?![A-Za-z0-9])/,
-    after: 260,
-    priority: 3,
-    minEntropy: 3.5,
-  },
-  {
-    kind: "stripe_restricted_key",
-    title: "Stripe restricted key",
-    description: "`rk_live_` or `rk_test_` + at least 24 alphanumerics.",
-    keywords: ["rk_live_", "rk_test_"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])rk_(?:live|test)_[0-9A-Za-z]{24,247}(?![A-Za-z0-9])/,
-    after: 260,
-    priority: 3,
-    minEntropy: 3.5,
-  },
+  stripeKey(
+    "sk",
+    "stripe_secret_key",
+    "Stripe secret key (live or test mode)",
+    "test-mode keys are credentials too. Publishable `pk_` keys are not flagged.",
+  ),
+  stripeKey("rk", "stripe_restricted_key", "Stripe restricted key", "live or test mode."),
   {
     kind: "stripe_webhook_secret",
     title: "Stripe webhook signing secret",
@@ -860,18 +873,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: ".env / shell secret assignment",
     description:
       "`NAME=value` where NAME is upper-case and contains PASSWORD, SECRET, TOKEN, API_KEY and the like (.env files, `export`, shell history); any value that is not a placeholder or reference.",
-    keywords: [
-      "password",
-      "passwd",
-      "passphrase",
-      "secret",
-      "token",
-      "api_key",
-      "apikey",
-      "access_key",
-      "private_key",
-      "credential",
-    ],
+    keywords: ASSIGNMENT_KEYWORDS,
     pattern: new RegExp(
       String.raw`(?<!(?<!\\)[A-Za-z0-9_$.\-])(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>=${
         assignedValue(5, String.raw`[^\s"'\x60;&|#\\=]`)
@@ -891,19 +893,10 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description:
       '`name: value`, `name = "value"` or `"name": "value"` where the name contains password, secret, token, api_key and the like and the value has at least 12 characters, letters and digits, and entropy of 3 bits per character or more.',
     keywords: [
-      "password",
-      "passwd",
-      "passphrase",
-      "secret",
-      "token",
-      "api_key",
+      ...ASSIGNMENT_KEYWORDS,
       "api-key",
-      "apikey",
-      "access_key",
       "accesskey",
-      "private_key",
       "auth_key",
-      "credential",
       "signing_key",
       "encryption_key",
     ],
