@@ -36,8 +36,10 @@ import {
 import {
   buildSecretsCorpus,
   renderHostileTable,
+  renderKeywordPassTable,
   renderSecretsTable,
   runHostileBench,
+  runKeywordPassBench,
   runSecretsBench,
 } from "./secrets.ts";
 
@@ -249,6 +251,8 @@ async function main(argv: string[]): Promise<number> {
     progress("[secrets] generating the 50 MB corpus");
     const corpus = await buildSecretsCorpus(tmp);
     const secrets = await runSecretsBench(corpus, quick ? 2 : 3, progress);
+    progress("[secrets] keyword pass alone");
+    const keywordPass = await runKeywordPassBench(corpus);
     progress("[secrets] hostile inputs");
     const hostile = runHostileBench();
 
@@ -278,6 +282,7 @@ async function main(argv: string[]): Promise<number> {
         planted: corpus.planted.length,
         kinds: new Set(corpus.planted.map((p) => p.kind)).size,
         rows: secrets,
+        keywordPass,
         hostile,
       };
       writeAll(
@@ -294,6 +299,7 @@ async function main(argv: string[]): Promise<number> {
         "",
         ...(rows.length === 0 ? [] : [renderTable(rows)]),
         renderSecretsTable(corpus, secrets),
+        renderKeywordPassTable(keywordPass),
         renderHostileTable(hostile),
       ];
       if (notes.length > 0) lines.push("Notes:", ...notes.map((n) => `- ${n}`), "");
