@@ -15,9 +15,9 @@
  * const classes = new Uint8Array(256);
  * classes[0x61] = 1;
  * const table = new Uint32Array([0, 2 | 0x80000000, 0, 2 | 0x80000000]);
- * // The pair bitmap is a skip hint; all bits set means "never skip".
- * const pairs = new Uint8Array(8192).fill(0xff);
- * const dfa = createWasmDfa({ classes, table, pairs });
+ * // The start bitmap is a skip hint; all bits set means "never skip".
+ * const starts = new Uint8Array(8192).fill(0xff);
+ * const dfa = createWasmDfa({ classes, table, starts });
  * const r = dfa.scan(new TextEncoder().encode("xax"), 0);
  * assert.deepEqual([...r.hits], [1, 2]);
  * assert.equal(r.ascii, true);
@@ -25,6 +25,24 @@
  * @module
  */
 import { PREFILTER_WASM_BASE64 } from "./_generated.ts";
+
+/**
+ * The hash of a 3-byte window that indexes the start bitmap: the bytes as a
+ * little-endian 24-bit number, times 0x9e3779b1, top 16 bits.
+ * @param b0 First byte.
+ * @param b1 Second byte.
+ * @param b2 Third byte.
+ * @returns A bit index below 65536.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { windowHash } from "./mod.ts";
+ * assert.ok(windowHash(0x61, 0x62, 0x63) < 65536);
+ * ```
+ */
+export function windowHash(b0: number, b1: number, b2: number): number {
+  return Math.imul(b0 | (b1 << 8) | (b2 << 16), 0x9e3779b1) >>> 16;
+}
 
 /** A DFA in the layout the WASM loop reads. */
 export interface DfaTables {
@@ -36,11 +54,11 @@ export interface DfaTables {
    */
   table: Uint32Array;
   /**
-   * One bit per byte pair (index `b1 << 8 | b0`, 8192 bytes): set when some
-   * keyword starts with that pair in any ASCII case. Every keyword must be at
-   * least two bytes long.
+   * One bit per hash of a 3-byte window (8192 bytes; see
+   * {@linkcode windowHash}): set when some keyword starts with that window in
+   * any ASCII case. Every keyword must be at least three bytes long.
    */
-  pairs: Uint8Array;
+  starts: Uint8Array;
 }
 
 /** The result of one scan. */
@@ -76,7 +94,7 @@ interface Exports {
     state: number,
     classes: number,
     table: number,
-    pairs: number,
+    starts: number,
     out: number,
     cap: number,
   ): number;
@@ -110,23 +128,24 @@ function module(): WebAssembly.Module {
  */
 export function createWasmDfa(tables: DfaTables): WasmDfa {
   if (tables.classes.length !== 256) throw new RangeError("DFA classes must have 256 entries");
-  if (tables.pairs.length !== 8192) throw new RangeError("DFA pair bitmap must have 8192 bytes");
+  if (tables.starts.length !== 8192) throw new RangeError("DFA start bitmap must have 8192 bytes");
   const exports = new WebAssembly.Instance(module(), {}).exports as unknown as Exports;
   const classesAt = PAGE; // page 0 stays unused
-  const pairsAt = classesAt + 256;
-  const tableAt = pairsAt + 8192;
+  const startsAt = classesAt + 256;
+  const tableAt = startsAt + 8192;
   const outAt = tableAt + tables.table.length * 4;
   const dataAt = outAt + HIT_CAP * 8;
   let capacity = 0;
   let scanned = 0;
   const ensure = (dataBytes: number) => {
-    const need = dataAt + dataBytes;
+    // Four bytes of slack: the skip loop loads 32 bits to read a 3-byte window.
+    const need = dataAt + dataBytes + 4;
     const have = exports.memory.buffer.byteLength;
     if (need > have) exports.memory.grow(Math.ceil((need - have) / PAGE));
   };
   ensure(0);
   new Uint8Array(exports.memory.buffer, classesAt, 256).set(tables.classes);
-  new Uint8Array(exports.memory.buffer, pairsAt, 8192).set(tables.pairs);
+  new Uint8Array(exports.memory.buffer, startsAt, 8192).set(tables.starts);
   new Uint32Array(exports.memory.buffer, tableAt, tables.table.length).set(tables.table);
   return {
     scan(bytes: Uint8Array, state: number): DfaScanResult {
@@ -149,7 +168,7 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
           row,
           classesAt,
           tableAt,
-          pairsAt,
+          startsAt,
           outAt,
           HIT_CAP,
         );
@@ -169,7 +188,7 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
           off += p.length;
         }
       }
-      return { hits, state: row, ascii: (exports.bytesOr() & 0x8080) === 0 };
+      return { hits, state: row, ascii: (exports.bytesOr() & 0x808080) === 0 };
     },
     maskedView(): Uint8Array {
       // In place: line feeds and the ASCII flag are unaffected by the mask.

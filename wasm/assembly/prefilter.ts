@@ -8,12 +8,13 @@
 // least one keyword. For every byte whose state ends a keyword the loop
 // writes one hit, (byte index, row offset), as two u32 values.
 //
-// Root skip: while the DFA is in its start state, a byte whose pair with
-// the next byte begins no keyword cannot start a match, and (every keyword
-// being at least two bytes long) consuming it from the start state leads to
-// the same state as skipping it; so such bytes are stepped over with one
-// independent bitmap load each instead of the dependent table walk. The
-// bitmap has one bit per byte pair, case variants included.
+// Root skip: while the DFA is in its start state, a byte whose 3-byte window
+// starts no keyword is stepped over with one independent bitmap load instead
+// of the dependent table walk. This is exact because every keyword is at
+// least three bytes long: the skipped byte can only lead to states of depth
+// two or less, which end no keyword and are forgotten once the next two
+// bytes are read from the start state. The bitmap has one bit per hash of
+// the window (case variants included); a collision only skips less.
 //
 // Semantics shared with the pure-TS reference (scanDfaTs in
 // core/safety/secrets/prefilter_ts.ts); a parity test holds them equal.
@@ -34,7 +35,8 @@ export function lastIndex(): u32 {
 
 /**
  * Bitwise OR of every byte scanned since the last reset, some of them OR-ed
- * in as little-endian 16-bit pairs: pure ASCII when bits 7 and 15 are clear.
+ * in as little-endian 3-byte windows: pure ASCII when bits 7, 15 and 23 are
+ * clear.
  */
 export function bytesOr(): u32 {
   return orBits;
@@ -57,7 +59,7 @@ export function scan(
   state: u32,
   classes: usize,
   table: usize,
-  pairs: usize,
+  starts: usize,
   out: usize,
   cap: u32,
 ): u32 {
@@ -67,11 +69,12 @@ export function scan(
   let i: u32 = from;
   while (i < to) {
     if (row === 0) {
-      while (i + 1 < to) {
-        // Little-endian: the first byte is the low half of the pair index.
-        const pair = <u32> load<u16>(data + <usize> i);
-        if ((<u32> load<u8>(pairs + <usize> (pair >> 3)) >> (pair & 7)) & 1) break;
-        acc |= pair;
+      while (i + 2 < to) {
+        // Little-endian: the window's first byte is the low byte.
+        const window = load<u32>(data + <usize> i) & 0xffffff;
+        const h = (window * 0x9e3779b1) >>> 16;
+        if ((<u32> load<u8>(starts + <usize> (h >> 3)) >> (h & 7)) & 1) break;
+        acc |= window;
         i++;
       }
     }

@@ -7,6 +7,7 @@
  * per distinct keyword byte (plus one) instead of 256. Pure: no I/O.
  * @module
  */
+import { windowHash } from "../../../wasm/mod.ts";
 
 /** A compiled keyword set. */
 export interface KeywordAutomaton {
@@ -19,11 +20,10 @@ export interface KeywordAutomaton {
   /** Transitions: entry `row + class` = next row offset, bit 31 set when it ends a keyword. */
   table: Uint32Array;
   /**
-   * One bit per byte pair that starts some keyword, in any ASCII case (8192
-   * bytes); the pair of bytes b0, b1 is bit `b1 << 8 | b0` (a little-endian
-   * 16-bit load).
+   * One bit per hashed 3-byte window ({@linkcode windowHash}) that starts
+   * some keyword, in any ASCII case (8192 bytes); the WASM loop's skip hint.
    */
-  pairs: Uint8Array;
+  starts: Uint8Array;
   /** For state s, its keyword ids are `outputs[outputStart[s] .. outputStart[s+1])`, ascending. */
   outputStart: Uint32Array;
   /** Keyword ids ending in each state (own and through suffix links). */
@@ -39,23 +39,23 @@ function fold(b: number): number {
 
 /**
  * Builds the automaton for a keyword list.
- * @param keywords Printable-ASCII keywords of two or more characters; matching ignores ASCII case.
+ * @param keywords Printable-ASCII keywords of three or more characters; matching ignores ASCII case.
  * @returns The DFA tables and the output lists.
  * @throws {RangeError} on an empty, duplicate (after folding) or non-ASCII keyword.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { buildAutomaton } from "./automaton.ts";
- * const a = buildAutomaton(["he", "she"]);
+ * const a = buildAutomaton(["her", "she"]);
  * assert.equal(a.keywords.length, 2);
  * assert.ok(a.classCount <= 5);
  * ```
  */
 export function buildAutomaton(keywords: readonly string[]): KeywordAutomaton {
   const lower = keywords.map((k) => {
-    if (k.length < 2 || !/^[\x20-\x7e]+$/.test(k)) {
+    if (k.length < 3 || !/^[\x20-\x7e]+$/.test(k)) {
       throw new RangeError(
-        `Cannot build keyword automaton: keyword of length ${k.length} is not printable ASCII`,
+        `Cannot build keyword automaton: a keyword of length ${k.length} is shorter than 3 bytes or not printable ASCII`,
       );
     }
     return k.toLowerCase();
@@ -131,15 +131,17 @@ export function buildAutomaton(keywords: readonly string[]): KeywordAutomaton {
   outputStart[states] = total;
   const outputs = new Uint32Array(total);
   for (let s = 0; s < states; s++) outputs.set(out[s]!, outputStart[s]!);
-  const pairs = new Uint8Array(8192);
+  const starts = new Uint8Array(8192);
   const variants = (c: number) => c >= 0x61 && c <= 0x7a ? [c, c - 0x20] : [c];
   for (const k of lower) {
     for (const a of variants(k.charCodeAt(0))) {
       for (const b of variants(k.charCodeAt(1))) {
-        const pair = (b << 8) | a;
-        pairs[pair >> 3]! |= 1 << (pair & 7);
+        for (const c of variants(k.charCodeAt(2))) {
+          const h = windowHash(a, b, c);
+          starts[h >> 3]! |= 1 << (h & 7);
+        }
       }
     }
   }
-  return { keywords: lower, classes, classCount, table, pairs, outputStart, outputs };
+  return { keywords: lower, classes, classCount, table, starts, outputStart, outputs };
 }

@@ -312,11 +312,12 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "azure_ad_client_secret",
     title: "Azure AD (Entra ID) client secret",
     description: "Three characters, a digit, `Q~`, then 31-34 characters from `[A-Za-z0-9_~.-]`.",
-    keywords: ["q~"],
+    // Keywords are at least three bytes (the prefilter's skip needs it): the digit before Q~.
+    keywords: ["0q~", "1q~", "2q~", "3q~", "4q~", "5q~", "6q~", "7q~", "8q~", "9q~"],
     pattern:
       /(?<!(?<!\\)[A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/,
     lead: "A-Za-z0-9_~.\\-",
-    before: 4,
+    before: 3,
     after: 40,
     priority: 3,
     minEntropy: 3.5,

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { buildAutomaton } from "../../../../core/safety/secrets/automaton.ts";
 import { scanDfaTs } from "../../../../core/safety/secrets/prefilter_ts.ts";
+import { windowHash } from "../../../../wasm/mod.ts";
 
 function keywordsAt(keywords: string[], text: string): [number, string][] {
   const a = buildAutomaton(keywords);
@@ -20,26 +21,31 @@ function keywordsAt(keywords: string[], text: string): [number, string][] {
 
 Deno.test("buildAutomaton() reports every overlapping keyword, ignoring ASCII case", () => {
   // All three end at the same byte: reported in keyword-id order.
-  assert.deepEqual(keywordsAt(["secret", "client_secret", "et"], "x CLIENT_Secret y"), [
+  assert.deepEqual(keywordsAt(["secret", "client_secret", "ret"], "x CLIENT_Secret y"), [
     [9, "secret"],
     [2, "client_secret"],
-    [13, "et"],
+    [12, "ret"],
   ]);
   assert.deepEqual(keywordsAt(["ghp_"], "GHP_ ghp_ gh p_"), [[0, "ghp_"], [5, "ghp_"]]);
+  assert.deepEqual(keywordsAt(["abc", "bcd"], "abcd"), [[0, "abc"], [1, "bcd"]]);
   assert.deepEqual(keywordsAt(["abc"], "ababc"), [[2, "abc"]]);
 });
 
-Deno.test("buildAutomaton() sets a pair bit for every case variant of each keyword's first two bytes", () => {
+Deno.test("buildAutomaton() sets a start bit for every case variant of each keyword's first three bytes", () => {
   const a = buildAutomaton(["ab-c"]);
   const bit = (x: string) => {
-    const p = (x.charCodeAt(1) << 8) | x.charCodeAt(0);
-    return (a.pairs[p >> 3]! >> (p & 7)) & 1;
+    const h = windowHash(x.charCodeAt(0), x.charCodeAt(1), x.charCodeAt(2));
+    return (a.starts[h >> 3]! >> (h & 7)) & 1;
   };
-  assert.deepEqual(["ab", "Ab", "aB", "AB", "ba", "b-"].map(bit), [1, 1, 1, 1, 0, 0]);
+  assert.deepEqual(["ab-", "Ab-", "aB-", "AB-"].map(bit), [1, 1, 1, 1]);
+  // Other windows are clear unless their hash collides (rare in 8192 bytes).
+  const others = ["ba-", "b-c", "xyz", "ab_", "zzz", "qqq"].map(bit).reduce((n, b) => n + b, 0);
+  assert.ok(others <= 1);
 });
 
 Deno.test("buildAutomaton() rejects short, non-ASCII and duplicate keywords", () => {
   assert.throws(() => buildAutomaton(["a"]), RangeError);
+  assert.throws(() => buildAutomaton(["ab"]), RangeError);
   assert.throws(() => buildAutomaton(["clé"]), RangeError);
   assert.throws(() => buildAutomaton(["Key", "kEY"]), RangeError);
   assert.equal(buildAutomaton(["key", "kez"]).keywords.length, 2);
