@@ -9,6 +9,12 @@ import { DenoFs } from "./_deno_fs.ts";
 /** A sink for text. */
 export interface TextSink {
   write(text: string): void;
+  /**
+   * Writes raw bytes (output that must stay byte-identical, like `baton
+   * redact`). Optional: a text-only sink (a test capture) lacks it, and
+   * callers then write the bytes decoded as UTF-8.
+   */
+  writeBytes?(bytes: Uint8Array): void;
   /** True when attached to a terminal (progress is shown only then). */
   isTerminal: boolean;
 }
@@ -23,6 +29,8 @@ export interface Io {
    * still open (a host that never closes stdin cannot hang a hook).
    */
   readStdin(maxBytes: number, options?: ReadStdinOptions): Promise<Uint8Array>;
+  /** stdin as a stream, for input too large to hold (`baton scan -`, `baton redact`). */
+  stdin: ByteSource;
   env(name: string): string | undefined;
   cwd(): string;
   now(): Date;
@@ -45,15 +53,23 @@ export interface ReadStdinOptions {
   timeoutMs?: number;
 }
 
+/** Reads into a buffer; null at end of input. */
+export interface ByteSource {
+  read(into: Uint8Array): Promise<number | null>;
+}
+
 const encoder = new TextEncoder();
 
 function denoSink(file: typeof Deno.stdout | typeof Deno.stderr): TextSink {
+  const writeBytes = (bytes: Uint8Array): void => {
+    let off = 0;
+    while (off < bytes.length) off += file.writeSync(bytes.subarray(off));
+  };
   return {
     write(text: string): void {
-      const bytes = encoder.encode(text);
-      let off = 0;
-      while (off < bytes.length) off += file.writeSync(bytes.subarray(off));
+      writeBytes(encoder.encode(text));
     },
+    writeBytes,
     isTerminal: file.isTerminal(),
   };
 }
@@ -100,6 +116,7 @@ export function createDenoIo(): Io {
     stdout: denoSink(Deno.stdout),
     stderr: denoSink(Deno.stderr),
     readStdin: readStdinBounded,
+    stdin: { read: (into) => Deno.stdin.read(into) },
     env: (name) => {
       try {
         return Deno.env.get(name);

@@ -16,6 +16,8 @@ export const COMMAND_LOADERS: Readonly<Record<string, () => Promise<Command>>> =
   list: async () => (await import("./list.ts")).listCommand,
   show: async () => (await import("./show.ts")).showCommand,
   export: async () => (await import("./export.ts")).exportCommand,
+  scan: async () => (await import("./scan.ts")).scanCommand,
+  redact: async () => (await import("./redact.ts")).redactCommand,
   classify: async () => (await import("./classify.ts")).classifyCommand,
   hook: async () => (await import("./hook.ts")).hookCommand,
   paste: async () => (await import("./paste.ts")).pasteCommand,

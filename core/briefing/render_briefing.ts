@@ -164,12 +164,7 @@ function buildSections(
       `- ${input.capped.length} claim(s) marked verified were capped to claimed on load: no deterministic provenance or no valid evidence.`,
     );
   }
-  const s = capsule.sanitize;
-  trustNotes.push(
-    s.scan_status === "passed"
-      ? `- Secret scan passed; ${s.redactions.length} value(s) redacted.`
-      : `- Secret scan status: ${s.scan_status}. An empty redaction list means something only when the scan passed.`,
-  );
+  trustNotes.push(sanitizeLine(capsule.sanitize));
   return [
     { key: "header", title: "baton briefing", items: header, droppable: false },
     {
@@ -338,4 +333,28 @@ export function renderBriefing(input: BriefingInput, options: BriefingOptions = 
   let text = renderSections(sections, tailLines(withheld, dropped, truncated));
   if (text.length > maxChars) text = truncateText(text, maxChars);
   return { text, command_safety: safety, withheld, dropped, truncated };
+}
+
+/** The secret-scan note: what ran, what it redacted, and what an empty list is worth. */
+function sanitizeLine(s: Capsule["sanitize"]): string {
+  const empty = "An empty redaction list means something only when the scan passed.";
+  if (s.scan_status === "passed") {
+    if (s.redactions.length === 0) {
+      return "- Secret scan passed: no secrets found, nothing redacted.";
+    }
+    const counts = new Map<string, number>();
+    for (const r of s.redactions) counts.set(r.kind, (counts.get(r.kind) ?? 0) + 1);
+    const kinds = [...counts].map(([k, n]) => n > 1 ? `${safeInline(k)} x${n}` : safeInline(k))
+      .join(
+        ", ",
+      );
+    return `- Secret scan passed: ${s.redactions.length} value(s) redacted (${kinds}).`;
+  }
+  if (s.scan_status === "not_run") {
+    return `- The secret scan did not run for this capsule: it may hold secrets. ${empty}`;
+  }
+  if (s.scan_status === "failed") {
+    return `- The secret scan failed before it finished: this capsule may hold secrets. ${empty}`;
+  }
+  return `- The secret scan status is unknown: this capsule may hold secrets. ${empty}`;
 }

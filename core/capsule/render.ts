@@ -56,7 +56,11 @@ export function renderCapsuleFile(capsule: Capsule): string {
     `- facts: ${f.status}${
       f.head ? ` (HEAD ${f.head.slice(0, 12)} on ${f.branch ?? "detached"})` : ""
     }`,
-    `- secret scan: ${capsule.sanitize.scan_status}`,
+    `- secret scan: ${capsule.sanitize.scan_status}${
+      capsule.sanitize.scan_status === "passed"
+        ? ` (${capsule.sanitize.redactions.length} redacted)`
+        : " (an empty redaction list means something only when the scan passed)"
+    }`,
     "",
   ];
   if (m.now !== null) out.push("## Now", "", ...safeLines(m.now).map((l) => `    ${l}`), "");

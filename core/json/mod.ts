@@ -19,7 +19,7 @@
  * @module
  */
 
-export { STRICT_JSON_DEFAULTS, type StrictJsonOptions } from "./bounds.ts";
+export { STRICT_JSON_DEFAULTS, type StrictJsonOptions } from "../bounds.ts";
 export { parseStrictJson } from "./strict_parse.ts";
 export {
   STRICT_JSON_ERROR_KINDS,

@@ -33,7 +33,7 @@
  * @module
  */
 
-import { STRICT_JSON_DEFAULTS, type StrictJsonOptions } from "./bounds.ts";
+import { STRICT_JSON_DEFAULTS, type StrictJsonOptions } from "../bounds.ts";
 import { StrictJsonError, type StrictJsonErrorKind } from "./strict_json_error.ts";
 import { positionOf, utf8SequenceLength } from "./_utf8.ts";
 

@@ -1,7 +1,8 @@
 /**
  * finalize: strict-parse a model's draft, merge it with facts collected now,
- * rewrite what a model may not claim (recording each rewrite), budget it,
- * and store it as the new head of the capsule chain.
+ * rewrite what a model may not claim (recording each rewrite), scan and
+ * redact secrets in every string (recording each redaction), budget it, and
+ * store it as the new head of the capsule chain.
  * @module
  */
 import { InputError } from "../errors.ts";
@@ -13,6 +14,7 @@ import { describeZodIssue } from "../capsule/zod_issue.ts";
 import { isBlocked, type NormalizedDraft, normalizeDraft } from "../capsule/normalize_draft.ts";
 import { checkPointers } from "../capsule/pointers.ts";
 import { computeCapsuleId } from "../capsule/capsule_id.ts";
+import { sanitizeCapsuleParts } from "../capsule/sanitize_capsule.ts";
 import { budgetMeaning } from "../budget/budget_meaning.ts";
 import { type Capsule, CAPSULE_SCHEMA, type Evidence, type Trigger } from "../capsule/types.ts";
 import type { Facts } from "../facts/types.ts";
@@ -112,16 +114,30 @@ export async function finalizeMeaning(
   normalizedDraft: NormalizedDraft,
   options: FinalizeOptions = {},
 ): Promise<FinalizeResult> {
-  const facts = options.facts ?? await collectFacts(ctx.fs, ctx.cwd, {
+  const collected = options.facts ?? await collectFacts(ctx.fs, ctx.cwd, {
     cacheFs: ctx.fs,
     now: ctx.now,
     homeDir: ctx.homeDir,
     xdgConfigHome: ctx.xdgConfigHome,
   });
-  const root = facts.repo_root ?? ctx.cwd;
   const createdAt = ctx.now().toISOString();
-  const normalized = { ...normalizedDraft.meaning };
   const downgrades = normalizedDraft.downgrades;
+  // Secrets are redacted before anything is budgeted (a cut could leave a
+  // partial secret no rule recognises), hashed or written: drafts, meaning
+  // carried by a hook and ingested answers alike.
+  const origin = {
+    tool: "baton",
+    version: VERSION,
+    host: options.host ?? null,
+    session: options.session ?? null,
+  };
+  const { parts, sanitize } = sanitizeCapsuleParts({
+    meaning: { ...normalizedDraft.meaning },
+    facts: collected,
+    origin,
+  });
+  const { meaning: normalized, facts } = parts;
+  const root = collected.repo_root ?? ctx.cwd;
   const pointers = await checkPointers(ctx.fs, root, normalized.pointers);
   normalized.pointers = pointers.kept;
   const { meaning, report } = budgetMeaning(normalized);
@@ -134,19 +150,14 @@ export async function finalizeMeaning(
       created_at: createdAt,
       trigger: options.trigger ?? "manual",
       status: isBlocked(meaning) ? "blocked" : "active",
-      origin: {
-        tool: "baton",
-        version: VERSION,
-        host: options.host ?? null,
-        session: options.session ?? null,
-      },
+      origin: parts.origin,
       meaning,
       evidence,
       facts,
       facts_collected_at_ingest: options.factsCollectedAtIngest ?? false,
       carried_from: options.carriedFrom ?? null,
       pointers_dropped: pointers.dropped,
-      sanitize: { scan_status: "not_run", redactions: [] },
+      sanitize,
       budget: report,
       downgrades,
     };

@@ -9,6 +9,7 @@ import { describeAge } from "../briefing/age.ts";
 import { checkDrift, type CurrentHashes, type DriftCheck } from "../briefing/drift.ts";
 import { type Briefing, renderBriefing } from "../briefing/render_briefing.ts";
 import { collectFacts } from "../facts/collect.ts";
+import { sanitizeCapsuleParts } from "../capsule/sanitize_capsule.ts";
 import { hashFiles } from "../facts/hash_files.ts";
 import { normalizePointer } from "../capsule/pointers.ts";
 import { checkPublished } from "../facts/git/mod.ts";
@@ -69,7 +70,7 @@ export async function loadBriefing(
   const parsed = await readLatest(ctx.fs, layout);
   if (parsed === null) return null;
   const { capsule, capped } = parsed;
-  const current = await collectFacts(ctx.fs, ctx.cwd, {
+  const collected = await collectFacts(ctx.fs, ctx.cwd, {
     cacheFs: ctx.fs,
     repo,
     now: ctx.now,
@@ -78,6 +79,10 @@ export async function loadBriefing(
     maxFiles: 0,
     publishBudgetMs: 0,
   });
+  // The current facts get the same redaction as the recorded ones: a secret in
+  // a branch name or path must not reach the briefing, and an unchanged
+  // value must compare equal to its redacted record.
+  const current = sanitizeCapsuleParts({ facts: collected }).parts.facts;
   // A capsule is untrusted input: only repo-relative paths that stay inside
   // the repository are re-hashed, and no more of them than finalize records.
   const recordedPaths = capsule.facts.changed_files
@@ -85,8 +90,8 @@ export async function loadBriefing(
     .filter((p) => normalizePointer(p) === p)
     .slice(0, MAX_RECHECKED_FILES);
   const hashes = new Map<string, string | null | "unknown">();
-  if (current.status === "collected" && current.repo_root !== null) {
-    const results = await hashFiles(ctx.fs, current.repo_root, recordedPaths);
+  if (collected.status === "collected" && collected.repo_root !== null) {
+    const results = await hashFiles(ctx.fs, collected.repo_root, recordedPaths);
     results.forEach((h, i) => {
       hashes.set(
         recordedPaths[i]!,

@@ -18,6 +18,7 @@ import { hostReferenceFiles } from "../../core/hosts/reference_files.ts";
 import { PROMPT_TEXTS } from "../../integrations/mod.ts";
 import { BATON_SKILL } from "../../skills/mod.ts";
 import { COMMAND_FAMILIES } from "../../core/safety/command/families.ts";
+import { SECRET_RULES } from "../../core/safety/secrets/rules.ts";
 
 function cell(text: string): string {
   return text.replace(/\|/g, "\\|");
@@ -62,7 +63,22 @@ export function generatedBlocks(): Record<string, string> {
     ...Object.values(EXIT).map((e) => `| ${e.code} | ${e.meaning} |`),
     "",
   ].join("\n");
-  return { commands, "exit-codes": exits, "command-families": familyTable() };
+  const kinds = [
+    `${new Set(SECRET_RULES.map((r) => r.kind)).size} credential kinds, in rule order:`,
+    "",
+    "| kind | credential | recognised by |",
+    "| --- | --- | --- |",
+    ...SECRET_RULES.map((r) =>
+      `| \`${r.kind}\` | ${r.title} | ${r.description.replaceAll("|", "\\|")} |`
+    ),
+    "",
+  ].join("\n");
+  return {
+    commands,
+    "exit-codes": exits,
+    "command-families": familyTable(),
+    "secret-kinds": kinds,
+  };
 }
 
 /** The skill's generated command list. */

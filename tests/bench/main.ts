@@ -34,13 +34,24 @@ import {
   buildStartupGroup,
   type Group,
 } from "./groups.ts";
+import {
+  buildSecretsCorpus,
+  renderHostileTable,
+  renderKeywordPassTable,
+  renderSecretsTable,
+  runHostileBench,
+  runKeywordPassBench,
+  runSecretsBench,
+} from "./secrets.ts";
 
-const USAGE = `Usage: deno task bench [--quick] [--rounds N] [--json]
+const USAGE = `Usage: deno task bench [--quick] [--rounds N] [--secrets] [--json]
 
   --quick      5 rounds; only the 1k and 10k repositories (capsule scenarios on 10k);
                skips 50k and the big pack
   --rounds N   timed rounds per group (default 15, or 5 with --quick); the cheap
                startup group runs 2N
+  --secrets    only the secret-scanning benchmark (50 MB transcript-like file, in-process:
+               WASM path, pure-TS path, secretlint; 3 timed rounds, 2 with --quick)
   --json       print machine-readable results on stdout instead of the table
 
 Repositories are cached under ${DEFAULT_CACHE_DIR}/ (delete it to rebuild).
@@ -189,6 +200,7 @@ async function main(argv: string[]): Promise<number> {
         quick: { type: "boolean", default: false },
         rounds: { type: "string" },
         json: { type: "boolean", default: false },
+        secrets: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
     }));
@@ -215,19 +227,23 @@ async function main(argv: string[]): Promise<number> {
     if (scratch === undefined) progress("/usr/bin/time not found: no RSS figures");
     else await Deno.mkdir(scratch);
 
-    progress("preparing repositories (cached under " + DEFAULT_CACHE_DIR + ")");
-    const tiny = await createTinyRepo(tmp);
-    await Deno.mkdir(`${tmp}/hooked`);
-    const hooked = await createTinyRepo(`${tmp}/hooked`);
-    const repos: FilesRepo[] = [];
-    for (const size of sizes) repos.push(await ensureFilesRepo(size, { log: progress }));
-    const big = quick ? null : await ensureBigPackRepo({ log: progress });
-
-    const groups: Group[] = [buildStartupGroup({ tmp, tiny, hooked }, { rounds })];
-    for (const repo of repos) groups.push(buildFilesGroup(repo, { rounds }));
-    groups.push(buildCapsuleGroup(repos[repos.length - 1]!, { rounds }));
-    groups.push(buildHookGroup(repos, { rounds, tmp }));
-    if (big !== null) groups.push(buildBigPackGroup(big, { rounds, small: repos[0]! }));
+    const onlySecrets = values.secrets;
+    const groups: Group[] = [];
+    let big: Awaited<ReturnType<typeof ensureBigPackRepo>> | null = null;
+    if (!onlySecrets) {
+      progress("preparing repositories (cached under " + DEFAULT_CACHE_DIR + ")");
+      const tiny = await createTinyRepo(tmp);
+      await Deno.mkdir(`${tmp}/hooked`);
+      const hooked = await createTinyRepo(`${tmp}/hooked`);
+      const repos: FilesRepo[] = [];
+      for (const size of sizes) repos.push(await ensureFilesRepo(size, { log: progress }));
+      big = quick ? null : await ensureBigPackRepo({ log: progress });
+      groups.push(buildStartupGroup({ tmp, tiny, hooked }, { rounds }));
+      for (const repo of repos) groups.push(buildFilesGroup(repo, { rounds }));
+      groups.push(buildCapsuleGroup(repos[repos.length - 1]!, { rounds }));
+      groups.push(buildHookGroup(repos, { rounds, tmp }));
+      if (big !== null) groups.push(buildBigPackGroup(big, { rounds, small: repos[0]! }));
+    }
 
     const rows: ResultRow[] = [];
     const notes: string[] = [];
@@ -236,6 +252,13 @@ async function main(argv: string[]): Promise<number> {
       rows.push(...res.rows);
       notes.push(...res.notes);
     }
+    progress("[secrets] generating the 50 MB corpus");
+    const corpus = await buildSecretsCorpus(tmp);
+    const secrets = await runSecretsBench(corpus, quick ? 2 : 3, progress);
+    progress("[secrets] keyword pass alone");
+    const keywordPass = await runKeywordPassBench(corpus);
+    progress("[secrets] hostile inputs");
+    const hostile = runHostileBench();
 
     const meta = {
       started: started.toISOString(),
@@ -258,7 +281,18 @@ async function main(argv: string[]): Promise<number> {
       }),
     };
     if (values.json) {
-      writeAll(Deno.stdout, JSON.stringify({ meta, rows, notes }, null, 2) + "\n");
+      const secretsJson = {
+        bytes: corpus.bytes,
+        planted: corpus.planted.length,
+        kinds: new Set(corpus.planted.map((p) => p.kind)).size,
+        rows: secrets,
+        keywordPass,
+        hostile,
+      };
+      writeAll(
+        Deno.stdout,
+        JSON.stringify({ meta, rows, notes, secrets: secretsJson }, null, 2) + "\n",
+      );
     } else {
       const lines = [
         `baton bench: baton ${meta.baton}; deno ${meta.deno}, ${meta.git}, ${rounds} rounds` +
@@ -267,7 +301,10 @@ async function main(argv: string[]): Promise<number> {
         "median over runs (max shown when it differs). Ratios are medians over the baseline's median",
         "from the same interleaved rounds; trust ratios over absolute times on this VM.",
         "",
-        renderTable(rows),
+        ...(rows.length === 0 ? [] : [renderTable(rows)]),
+        renderSecretsTable(corpus, secrets),
+        renderKeywordPassTable(keywordPass),
+        renderHostileTable(hostile),
       ];
       if (notes.length > 0) lines.push("Notes:", ...notes.map((n) => `- ${n}`), "");
       writeAll(Deno.stdout, lines.join("\n"));

@@ -143,7 +143,47 @@ Deno.test("renderBriefing() frames claims, labels trust and marks hypotheses unv
   assert.ok(r.text.includes("claims to re-check"));
   assert.ok(r.text.includes("[inferred] unverified: cache is stale"));
   assert.ok(r.text.includes("3 weeks old"));
-  assert.ok(r.text.includes("Secret scan status: not_run"));
+  assert.ok(r.text.includes("The secret scan did not run for this capsule: it may hold secrets."));
+  assert.ok(r.text.includes("An empty redaction list means something only when the scan passed."));
+});
+
+Deno.test("renderBriefing() states each secret-scan outcome plainly", async () => {
+  const render = async (
+    sanitize: {
+      scan_status: "passed" | "failed" | "not_run" | "unknown";
+      redactions: { field: string; kind: string }[];
+    },
+  ) =>
+    renderBriefing({
+      capsule: await makeCapsule((b) => {
+        b.sanitize = sanitize;
+      }),
+      capped: [],
+      drift: [],
+      published: NO_PUB,
+      age: "1 hour old",
+    }).text;
+  const passed = await render({
+    scan_status: "passed",
+    redactions: [
+      { field: "meaning.now", kind: "github_pat" },
+      { field: "meaning.completed[0].text", kind: "github_pat" },
+      { field: "facts.branch", kind: "env_secret" },
+    ],
+  });
+  assert.ok(
+    passed.includes("Secret scan passed: 3 value(s) redacted (github_pat x2, env_secret)."),
+  );
+  assert.ok(!passed.includes("may hold secrets"));
+  const clean = await render({ scan_status: "passed", redactions: [] });
+  assert.ok(clean.includes("Secret scan passed: no secrets found, nothing redacted."));
+  const failed = await render({ scan_status: "failed", redactions: [] });
+  assert.ok(
+    failed.includes("The secret scan failed before it finished: this capsule may hold secrets."),
+  );
+  assert.ok(failed.includes("An empty redaction list means something only when the scan passed."));
+  const unknown = await render({ scan_status: "unknown", redactions: [] });
+  assert.ok(unknown.includes("The secret scan status is unknown"));
 });
 
 Deno.test("renderBriefing() stays within the budget and lists what it dropped", async () => {

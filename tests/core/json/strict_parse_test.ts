@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { z } from "zod";
 import { parseStrictJson } from "../../../core/json/strict_parse.ts";
-import { STRICT_JSON_DEFAULTS, type StrictJsonOptions } from "../../../core/json/bounds.ts";
+import { STRICT_JSON_DEFAULTS, type StrictJsonOptions } from "../../../core/bounds.ts";
 import { StrictJsonError, type StrictJsonErrorKind } from "../../../core/json/strict_json_error.ts";
 
 const utf8 = new TextEncoder();

@@ -1,0 +1,147 @@
+/**
+ * Builds the keyword automaton the prefilter runs: an Aho-Corasick DFA over
+ * bytes with ASCII case folding, in the flat layout that both the WASM loop
+ * (wasm/mod.ts) and the pure-TS reference (prefilter_ts.ts) read.
+ *
+ * Bytes that occur in no keyword share class 0, so the table has one column
+ * per distinct keyword byte (plus one) instead of 256. Pure: no I/O.
+ * @module
+ */
+import { windowHash } from "../../../wasm/mod.ts";
+
+/** A compiled keyword set. */
+export interface KeywordAutomaton {
+  /** The keywords, lower-cased ASCII, index = keyword id. */
+  keywords: readonly string[];
+  /** Byte -> class index (256 entries). */
+  classes: Uint8Array;
+  /** Number of classes (columns per row). */
+  classCount: number;
+  /** Transitions: entry `row + class` = next row offset, bit 31 set when it ends a keyword. */
+  table: Uint32Array;
+  /**
+   * One bit per hashed 3-byte window ({@linkcode windowHash}) that starts
+   * some keyword, in any ASCII case (8192 bytes); the WASM loop's skip hint.
+   */
+  starts: Uint8Array;
+  /** For state s, its keyword ids are `outputs[outputStart[s] .. outputStart[s+1])`, ascending. */
+  outputStart: Uint32Array;
+  /** Keyword ids ending in each state (own and through suffix links). */
+  outputs: Uint32Array;
+}
+
+/** Set on a table entry whose target state ends at least one keyword. */
+export const ACCEPT_BIT = 0x80000000;
+
+function fold(b: number): number {
+  return b >= 0x41 && b <= 0x5a ? b + 0x20 : b;
+}
+
+/**
+ * Builds the automaton for a keyword list.
+ * @param keywords Printable-ASCII keywords of three or more characters; matching ignores ASCII case.
+ * @returns The DFA tables and the output lists.
+ * @throws {RangeError} on an empty, duplicate (after folding) or non-ASCII keyword.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildAutomaton } from "./automaton.ts";
+ * const a = buildAutomaton(["her", "she"]);
+ * assert.equal(a.keywords.length, 2);
+ * assert.ok(a.classCount <= 5);
+ * ```
+ */
+export function buildAutomaton(keywords: readonly string[]): KeywordAutomaton {
+  const lower = keywords.map((k) => {
+    if (k.length < 3 || !/^[\x20-\x7e]+$/.test(k)) {
+      throw new RangeError(
+        `Cannot build keyword automaton: a keyword of length ${k.length} is shorter than 3 bytes or not printable ASCII`,
+      );
+    }
+    return k.toLowerCase();
+  });
+  if (new Set(lower).size !== lower.length) {
+    throw new RangeError("Cannot build keyword automaton: duplicate keywords after case folding");
+  }
+  const classes = new Uint8Array(256);
+  let classCount = 1;
+  for (const k of lower) {
+    for (let i = 0; i < k.length; i++) {
+      const b = k.charCodeAt(i);
+      if (classes[b] === 0) classes[b] = classCount++;
+    }
+  }
+  for (let b = 0x41; b <= 0x5a; b++) classes[b] = classes[fold(b)]!;
+  // Trie over classes, in flat typed arrays (a state per keyword byte at most).
+  const cap = lower.reduce((n, k) => n + k.length, 1);
+  const goto = new Int32Array(cap * classCount).fill(-1);
+  const own: number[][] = [[]];
+  let states = 1;
+  lower.forEach((k, id) => {
+    let s = 0;
+    for (let i = 0; i < k.length; i++) {
+      const c = classes[k.charCodeAt(i)]!;
+      let next = goto[s * classCount + c]!;
+      if (next === -1) {
+        next = states++;
+        own.push([]);
+        goto[s * classCount + c] = next;
+      }
+      s = next;
+    }
+    own[s]!.push(id);
+  });
+  // Breadth-first failure links turn the trie into a DFA.
+  const fail = new Int32Array(states);
+  const out: number[][] = own.map((o) => [...o]);
+  const queue: number[] = [];
+  for (let c = 0; c < classCount; c++) {
+    const t = goto[c]!;
+    if (t === -1) goto[c] = 0;
+    else queue.push(t);
+  }
+  for (let qi = 0; qi < queue.length; qi++) {
+    const s = queue[qi]!;
+    const f = fail[s]!;
+    if (out[f]!.length > 0) out[s] = [...new Set([...out[s]!, ...out[f]!])].sort((a, b) => a - b);
+    for (let c = 0; c < classCount; c++) {
+      const t = goto[s * classCount + c]!;
+      if (t === -1) {
+        goto[s * classCount + c] = goto[f * classCount + c]!;
+      } else {
+        fail[t] = goto[f * classCount + c]!;
+        queue.push(t);
+      }
+    }
+  }
+  if (states * classCount >= ACCEPT_BIT) {
+    throw new RangeError("Cannot build keyword automaton: too many states");
+  }
+  const table = new Uint32Array(states * classCount);
+  for (let i = 0; i < table.length; i++) {
+    const t = goto[i]!;
+    table[i] = ((t * classCount) | (out[t]!.length > 0 ? ACCEPT_BIT : 0)) >>> 0;
+  }
+  const outputStart = new Uint32Array(states + 1);
+  let total = 0;
+  for (let s = 0; s < states; s++) {
+    outputStart[s] = total;
+    total += out[s]!.length;
+  }
+  outputStart[states] = total;
+  const outputs = new Uint32Array(total);
+  for (let s = 0; s < states; s++) outputs.set(out[s]!, outputStart[s]!);
+  const starts = new Uint8Array(8192);
+  const variants = (c: number) => c >= 0x61 && c <= 0x7a ? [c, c - 0x20] : [c];
+  for (const k of lower) {
+    for (const a of variants(k.charCodeAt(0))) {
+      for (const b of variants(k.charCodeAt(1))) {
+        for (const c of variants(k.charCodeAt(2))) {
+          const h = windowHash(a, b, c);
+          starts[h >> 3]! |= 1 << (h & 7);
+        }
+      }
+    }
+  }
+  return { keywords: lower, classes, classCount, table, starts, outputStart, outputs };
+}

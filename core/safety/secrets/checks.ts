@@ -1,0 +1,182 @@
+/**
+ * The numeric and structural checks rules use to confirm a candidate:
+ * Shannon entropy, the CRC32/base62 checksum of GitHub and npm tokens, and
+ * decoders that tell a credential from a look-alike (Basic auth payloads,
+ * JWT headers). Pure: no I/O.
+ * @module
+ */
+
+/**
+ * Shannon entropy of a string in bits per character.
+ * @param s The string.
+ * @returns 0 for an empty or one-symbol string.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { shannonEntropy } from "./checks.ts";
+ * assert.equal(shannonEntropy("aaaa"), 0);
+ * assert.equal(shannonEntropy("abcd"), 2);
+ * ```
+ */
+export function shannonEntropy(s: string): number {
+  if (s.length === 0) return 0;
+  const counts = new Map<number, number>();
+  const ascii = new Uint32Array(128);
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 128) ascii[c]!++;
+    else counts.set(c, (counts.get(c) ?? 0) + 1);
+  }
+  let h = 0;
+  const add = (n: number) => {
+    const p = n / s.length;
+    h -= p * Math.log2(p);
+  };
+  for (let c = 0; c < 128; c++) if (ascii[c]! > 0) add(ascii[c]!);
+  for (const n of counts.values()) add(n);
+  return h;
+}
+
+let crcTable: Uint32Array | null = null;
+
+/**
+ * CRC-32 (IEEE 802.3, as zlib) of the ASCII/Latin-1 code units of a string.
+ * @param s The string.
+ * @returns The unsigned checksum.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { crc32 } from "./checks.ts";
+ * assert.equal(crc32("123456789"), 0xcbf43926);
+ * ```
+ */
+export function crc32(s: string): number {
+  if (crcTable === null) {
+    crcTable = new Uint32Array(256);
+    for (let n = 0; n < 256; n++) {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      crcTable[n] = c >>> 0;
+    }
+  }
+  let crc = 0xffffffff;
+  for (let i = 0; i < s.length; i++) {
+    crc = crcTable[(crc ^ s.charCodeAt(i)) & 0xff]! ^ (crc >>> 8);
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/**
+ * Encodes a number in base62 (0-9, A-Z, a-z), left-padded with "0".
+ * @param n A non-negative integer.
+ * @param width Minimum length.
+ * @returns The digits.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { base62 } from "./checks.ts";
+ * assert.equal(base62(61, 3), "00z");
+ * ```
+ */
+export function base62(n: number, width: number): string {
+  let out = "";
+  let v = n;
+  do {
+    out = BASE62[v % 62] + out;
+    v = Math.floor(v / 62);
+  } while (v > 0);
+  return out.padStart(width, "0");
+}
+
+/**
+ * Checks the checksum of a GitHub (ghp_, gho_, ghu_, ghs_, ghr_) or npm
+ * (npm_) token: the last six characters are the base62 CRC-32 of the thirty
+ * random characters before them (GitHub's 2021 token format, which npm
+ * adopted).
+ * @param token The whole token including its 4-character prefix.
+ * @returns True when the checksum matches.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { base62, crc32, hasValidTokenChecksum } from "./checks.ts";
+ * const body = "A".repeat(29) + "b";
+ * assert.ok(hasValidTokenChecksum("ghp_" + body + base62(crc32(body), 6)));
+ * assert.ok(!hasValidTokenChecksum("ghp_" + body + "000000"));
+ * ```
+ */
+export function hasValidTokenChecksum(token: string): boolean {
+  if (token.length !== 40) return false;
+  const body = token.slice(4, 34);
+  return base62(crc32(body), 6) === token.slice(34);
+}
+
+/**
+ * Decodes standard or URL-safe base64 (padding optional) to a Latin-1 string.
+ * @param s The base64 text.
+ * @returns The decoded text, or null when `s` is not base64.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { decodeBase64Loose } from "./checks.ts";
+ * assert.equal(decodeBase64Loose("aGk"), "hi");
+ * assert.equal(decodeBase64Loose("a*b"), null);
+ * ```
+ */
+export function decodeBase64Loose(s: string): string | null {
+  const std = s.replace(/-/g, "+").replace(/_/g, "/");
+  const padded = std + "=".repeat((4 - (std.length % 4)) % 4);
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(padded) || padded.length % 4 !== 0) return null;
+  try {
+    return atob(padded);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * True when a base64 value decodes to printable `user:password` text, the
+ * shape of HTTP Basic credentials and docker config `auth` entries.
+ * @param value The base64 text.
+ * @returns Whether it decodes to a user and a non-empty password.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isBase64UserPass } from "./checks.ts";
+ * assert.ok(isBase64UserPass(btoa("deploy:s3cr3t-Pa55")));
+ * assert.ok(!isBase64UserPass("authentication"));
+ * ```
+ */
+export function isBase64UserPass(value: string): boolean {
+  const text = decodeBase64Loose(value);
+  if (text === null) return false;
+  const colon = text.indexOf(":");
+  return colon >= 0 && colon < text.length - 1 && /^[\x20-\x7e]+$/.test(text);
+}
+
+/**
+ * True when the first segment of a JWT decodes to a JSON object with an
+ * `alg` member (a real JOSE header, not a look-alike).
+ * @param token The compact JWT.
+ * @returns Whether the header is a JOSE header.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { hasJoseHeader } from "./checks.ts";
+ * const h = btoa('{"alg":"HS256"}').replace(/=+$/, "");
+ * assert.ok(hasJoseHeader(h + ".e30.sig"));
+ * assert.ok(!hasJoseHeader("eyJub3RoaW5nIjoxfQ.e30.sig"));
+ * ```
+ */
+export function hasJoseHeader(token: string): boolean {
+  const text = decodeBase64Loose(token.split(".")[0] ?? "");
+  if (text === null) return false;
+  try {
+    const header: unknown = JSON.parse(text);
+    return typeof header === "object" && header !== null && !Array.isArray(header) &&
+      typeof (header as Record<string, unknown>).alg === "string";
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,358 @@
+/**
+ * The scanning engine over one buffer: run the keyword prefilter (WASM or
+ * the pure-TS reference), map each keyword hit to the rules that own the
+ * keyword, confirm each candidate with the rule's anchored pattern inside a
+ * bounded window, apply entropy/checksum checks and the false-positive
+ * filters, and resolve overlaps (the more specific rule wins; a kept match
+ * always covers the whole secret).
+ *
+ * Offsets are UTF-8 byte offsets. Patterns run on an ASCII view of the bytes
+ * (every byte >= 0x80 is shown as DEL), so string offsets equal byte offsets
+ * and no rule can match across a non-ASCII character by accident.
+ * Pure: no I/O.
+ * @module
+ */
+import { createWasmDfa, type DfaScanResult } from "../../../wasm/mod.ts";
+import { buildAutomaton, type KeywordAutomaton } from "./automaton.ts";
+import { shannonEntropy } from "./checks.ts";
+import { isNotSecret } from "./filters.ts";
+import { scanDfaTs } from "./prefilter_ts.ts";
+import type { SecretRule } from "./rule.ts";
+
+/** Which prefilter runs the keyword pass. */
+export type PrefilterKind = "wasm" | "ts";
+
+/** A confirmed secret in one buffer, in byte offsets. */
+export interface RawFinding {
+  kind: string;
+  start: number;
+  end: number;
+}
+
+interface CompiledRule {
+  rule: SecretRule;
+  index: number;
+  /** Sticky (cover rules, run on the whole text) or global (near rules, run on a window). */
+  re: RegExp;
+  before: number;
+  after: number;
+  near: boolean;
+  /** ASCII lookup of the lead characters, or null. */
+  lead: Uint8Array | null;
+  /** Cached answers of the rule's rejectName. */
+  rejected: Map<string, boolean> | null;
+}
+
+/** A ready-to-run scanner over a fixed rule table. */
+export interface SecretEngine {
+  /** The prefilter actually in use (WASM falls back to TS when WebAssembly is unavailable). */
+  prefilter: PrefilterKind;
+  automaton: KeywordAutomaton;
+  /** Largest look-behind of any rule, in bytes (context a streamed scan must carry). */
+  maxBefore: number;
+  /** Largest window after a keyword, in bytes. */
+  maxAfter: number;
+  /** Runs the keyword pass over bytes. */
+  scanKeywords(bytes: Uint8Array): DfaScanResult;
+  /**
+   * The bytes of the last keyword pass with bytes >= 0x80 shown as DEL (0x7f);
+   * possibly a view into WebAssembly memory, valid until the next call.
+   */
+  maskedCopy(bytes: Uint8Array): Uint8Array;
+  /** Line feeds in bytes[from, to) (in WebAssembly when `bytes` was the last keyword pass). */
+  countNewlines(bytes: Uint8Array, from: number, to: number): number;
+  /** @internal */
+  rules: readonly CompiledRule[];
+  /** @internal keyword id -> rule indices */
+  keywordRules: readonly (readonly number[])[];
+}
+
+/** Options of {@linkcode createEngine}. */
+export interface CreateEngineOptions {
+  /** @default {"wasm"} */
+  prefilter?: PrefilterKind;
+}
+
+/** Look-behind context kept before every window so `(?<!...)` sees real text. */
+const CONTEXT = 16;
+const BACKSLASH = 0x5c;
+
+/**
+ * Compiles a rule table into an engine.
+ * @param rules The rules (see {@linkcode SECRET_RULES}).
+ * @param options Which prefilter to use.
+ * @returns The engine.
+ * @throws {RangeError} when a rule's keywords are not printable ASCII.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createEngine, findSecrets } from "./engine.ts";
+ * import { SECRET_RULES } from "./rules.ts";
+ * const engine = createEngine(SECRET_RULES, { prefilter: "ts" });
+ * const text = new TextEncoder().encode("DB_PASSWORD=correct-horse-battery\n");
+ * assert.deepEqual(findSecrets(engine, text), [{ kind: "env_secret", start: 12, end: 33 }]);
+ * ```
+ */
+export function createEngine(
+  rules: readonly SecretRule[],
+  options: CreateEngineOptions = {},
+): SecretEngine {
+  const keywordIds = new Map<string, number>();
+  const keywords: string[] = [];
+  const keywordRules: number[][] = [];
+  const compiled = rules.map((rule, index): CompiledRule => {
+    for (const k of rule.keywords) {
+      const lower = k.toLowerCase();
+      let id = keywordIds.get(lower);
+      if (id === undefined) {
+        id = keywords.length;
+        keywordIds.set(lower, id);
+        keywords.push(lower);
+        keywordRules.push([]);
+      }
+      if (!keywordRules[id]!.includes(index)) keywordRules[id]!.push(index);
+    }
+    const before = rule.before ?? 0;
+    const near = rule.anchor === "near";
+    const flags = rule.pattern.flags.replace(/[gyd]/g, "") + "d" + (near ? "g" : "y");
+    let lead: Uint8Array | null = null;
+    if (rule.lead !== undefined) {
+      const cls = new RegExp(`[${rule.lead}]`);
+      lead = new Uint8Array(128);
+      for (let b = 0; b < 128; b++) lead[b] = cls.test(String.fromCharCode(b)) ? 1 : 0;
+    }
+    return {
+      rule,
+      index,
+      re: new RegExp(rule.pattern.source, flags),
+      before,
+      after: rule.after,
+      near,
+      lead,
+      rejected: rule.rejectName === undefined ? null : new Map(),
+    };
+  });
+  const automaton = buildAutomaton(keywords);
+  let prefilter: PrefilterKind = options.prefilter ?? "wasm";
+  let scanKeywords = (bytes: Uint8Array) => scanDfaTs(automaton, bytes, 0);
+  let maskedCopy = maskHighTs;
+  let countNewlines = countNewlinesTs;
+  if (prefilter === "wasm") {
+    try {
+      const dfa = createWasmDfa(automaton);
+      let last: Uint8Array | null = null;
+      scanKeywords = (bytes: Uint8Array) => {
+        last = bytes;
+        return dfa.scan(bytes, 0);
+      };
+      maskedCopy = (bytes: Uint8Array) => bytes === last ? dfa.maskedView() : maskHighTs(bytes);
+      countNewlines = (bytes: Uint8Array, from: number, to: number) =>
+        bytes === last ? dfa.countNewlines(from, to) : countNewlinesTs(bytes, from, to);
+    } catch {
+      prefilter = "ts";
+    }
+  }
+  return {
+    prefilter,
+    automaton,
+    maxBefore: Math.max(0, ...compiled.map((c) => c.before)) + CONTEXT,
+    maxAfter: Math.max(0, ...compiled.map((c) => c.after)),
+    scanKeywords,
+    maskedCopy,
+    countNewlines,
+    rules: compiled,
+    keywordRules,
+  };
+}
+
+const decoder = new TextDecoder();
+
+/**
+ * The pure-TS twin of the WASM `maskHigh`: a copy of `bytes` with every byte
+ * >= 0x80 replaced by DEL, so offsets of the decoded string are byte offsets.
+ * @param bytes The input.
+ * @returns The masked copy.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { maskHighTs } from "./engine.ts";
+ * assert.deepEqual([...maskHighTs(new TextEncoder().encode("é!"))], [0x7f, 0x7f, 0x21]);
+ * ```
+ */
+export function maskHighTs(bytes: Uint8Array): Uint8Array {
+  const copy = bytes.slice();
+  for (let i = 0; i < copy.length; i++) if (copy[i]! >= 0x80) copy[i] = 0x7f;
+  return copy;
+}
+
+/**
+ * Counts line feeds in bytes[from, to) (the pure-TS twin of the WASM count).
+ * @param bytes The input.
+ * @param from First index.
+ * @param to End index (exclusive).
+ * @returns The count.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { countNewlinesTs } from "./engine.ts";
+ * assert.equal(countNewlinesTs(new TextEncoder().encode("a\nb\nc"), 0, 5), 2);
+ * ```
+ */
+export function countNewlinesTs(bytes: Uint8Array, from: number, to: number): number {
+  let n = 0;
+  let p = from;
+  while (true) {
+    const nl = bytes.indexOf(0x0a, p);
+    if (nl < 0 || nl >= to) return n;
+    n++;
+    p = nl + 1;
+  }
+}
+
+/**
+ * Finds every secret in one buffer.
+ * @param engine From {@linkcode createEngine}.
+ * @param bytes UTF-8 (or any) bytes.
+ * @returns Non-overlapping findings sorted by start offset.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createEngine, findSecrets } from "./engine.ts";
+ * import { SECRET_RULES } from "./rules.ts";
+ * const bytes = new TextEncoder().encode("no secrets in this line\n");
+ * assert.deepEqual(findSecrets(createEngine(SECRET_RULES), bytes), []);
+ * ```
+ */
+export function findSecrets(engine: SecretEngine, bytes: Uint8Array): RawFinding[] {
+  const pass = engine.scanKeywords(bytes);
+  if (pass.hits.length === 0) return [];
+  // Patterns run on an ASCII view: string offsets are byte offsets.
+  const text = decoder.decode(pass.ascii ? bytes : engine.maskedCopy(bytes));
+  const { automaton, rules, keywordRules } = engine;
+  const coveredUntil = new Array<number>(rules.length).fill(-1);
+  const candidates: (RawFinding & { priority: number })[] = [];
+  const hits = pass.hits;
+  for (let h = 0; h < hits.length; h += 2) {
+    const endIndex = hits[h]!;
+    const state = hits[h + 1]! / automaton.classCount;
+    for (let o = automaton.outputStart[state]!; o < automaton.outputStart[state + 1]!; o++) {
+      const kw = automaton.outputs[o]!;
+      const kwStart = endIndex - automaton.keywords[kw]!.length + 1;
+      for (const ri of keywordRules[kw]!) {
+        if (kwStart < coveredUntil[ri]!) continue;
+        const found = confirm(rules[ri]!, text, kwStart, kwStart + automaton.keywords[kw]!.length);
+        if (found !== null) {
+          candidates.push(found);
+          coveredUntil[ri] = found.end;
+        }
+      }
+    }
+  }
+  return resolveOverlaps(candidates);
+}
+
+function confirm(
+  c: CompiledRule,
+  text: string,
+  kwStart: number,
+  kwEnd: number,
+): (RawFinding & { priority: number }) | null {
+  if (c.near) return confirmNear(c, text, kwStart);
+  // Cover rules: a sticky attempt at each possible start, so no attempt
+  // scans ahead; bounded quantifiers bound each attempt to the rule window.
+  const lowest = Math.max(0, kwStart - c.before);
+  let first = lowest;
+  if (c.lead !== null) {
+    first = kwStart;
+    // Stop at an escape such as the `\n` of a JSON-escaped line break.
+    while (
+      first > lowest && (c.lead[text.charCodeAt(first - 1)] ?? 0) === 1 &&
+      text.charCodeAt(first - 2) !== BACKSLASH
+    ) first--;
+  }
+  if (c.rejected !== null && c.lead !== null) {
+    let end = kwEnd;
+    while (end < text.length && end - first <= 96 && c.lead[text.charCodeAt(end)] === 1) end++;
+    if (end - first <= 96) {
+      const name = text.slice(first, end);
+      let no = c.rejected.get(name);
+      if (no === undefined) {
+        no = c.rule.rejectName!(name);
+        if (c.rejected.size >= 4096) c.rejected.clear();
+        c.rejected.set(name, no);
+      }
+      if (no) return null;
+    }
+  }
+  const last = c.lead === null ? kwStart : first;
+  const re = c.re;
+  for (let at = first; at <= last; at++) {
+    re.lastIndex = at;
+    const m = re.exec(text);
+    if (m === null || at + m[0].length < kwEnd) continue;
+    const found = spanOf(c, text, m, 0);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+function confirmNear(
+  c: CompiledRule,
+  text: string,
+  kwStart: number,
+): (RawFinding & { priority: number }) | null {
+  const from = Math.max(0, kwStart - c.before);
+  const winStart = Math.max(0, from - CONTEXT);
+  const window = text.slice(winStart, Math.min(text.length, kwStart + c.after));
+  const re = c.re;
+  re.lastIndex = from - winStart;
+  while (true) {
+    const m = re.exec(window);
+    if (m === null) return null;
+    const found = spanOf(c, window, m, winStart);
+    if (found !== null) return found;
+    re.lastIndex = m.index + 1;
+  }
+}
+
+function spanOf(
+  c: CompiledRule,
+  text: string,
+  m: RegExpExecArray,
+  offset: number,
+): (RawFinding & { priority: number }) | null {
+  const span = m.indices?.groups?.s ?? m.indices![0]!;
+  const secret = text.slice(span[0], span[1]);
+  if (!accept(c.rule, secret, m.groups ?? {})) return null;
+  return {
+    kind: c.rule.kind,
+    start: span[0] + offset,
+    end: span[1] + offset,
+    priority: c.rule.priority,
+  };
+}
+
+function accept(
+  rule: SecretRule,
+  secret: string,
+  groups: Readonly<Record<string, string | undefined>>,
+): boolean {
+  // Cheapest first: the rule's own check, the placeholder filters, entropy.
+  if (secret.length === 0) return false;
+  if (rule.validate !== undefined && !rule.validate(secret, groups)) return false;
+  if (isNotSecret(secret)) return false;
+  return rule.minEntropy === undefined || shannonEntropy(secret) >= rule.minEntropy;
+}
+
+function resolveOverlaps(candidates: (RawFinding & { priority: number })[]): RawFinding[] {
+  if (candidates.length === 0) return [];
+  const ordered = [...candidates].sort((a, b) =>
+    b.priority - a.priority || (b.end - b.start) - (a.end - a.start) || a.start - b.start
+  );
+  const kept: RawFinding[] = [];
+  for (const c of ordered) {
+    if (kept.some((k) => c.start < k.end && k.start < c.end)) continue;
+    kept.push({ kind: c.kind, start: c.start, end: c.end });
+  }
+  return kept.sort((a, b) => a.start - b.start);
+}

@@ -1,0 +1,113 @@
+/**
+ * False-positive filters: values that have a secret's shape but are not
+ * secrets. Every rule's match passes {@linkcode isNotSecret}; the assignment
+ * rules (a value given to a secret-like name) also pass
+ * {@linkcode isLookAlikeValue} and {@linkcode isExcludedName}.
+ *
+ * Decisions, documented in the README table:
+ * - Vendor-published example values are kept, not redacted: AWS's documented
+ *   keys (every one contains `EXAMPLE`) and the jwt.io sample token. They
+ *   are public and appear in docs and tests everywhere; redacting them would
+ *   teach readers that the scanner flags documentation.
+ * - Placeholders are kept: runs of x, X, * or dots, `your-key-here`-style
+ *   words, a bare `password`/`secret`/`token` as the value, `${VAR}`, `$VAR`, `{{ var }}`, `<token>`, `%s`, and text already
+ *   holding a `[REDACTED:...]` marker (which also makes redaction idempotent).
+ * - For assignment rules only: git SHAs and other hex digests, UUIDs,
+ *   `sha256:`/`sha512-` digests and npm integrity strings, Go sums (`h1:`),
+ *   SSH public keys, publishable keys (`pk_live_`, `pk_test_`, Mapbox `pk.`),
+ *   `data:` URIs (base64 images), paths, URLs without credentials, dotted
+ *   identifiers (`process.env.X`, `os.environ`), function calls, numbers,
+ *   version ranges (`^3.3.1-next.19+2c93303`, a package named `*secret*`)
+ *   and booleans. A vendor rule with its own prefix (say a 40-hex GitLab trigger
+ *   token) is not subject to these value-shape filters.
+ * Pure: no I/O.
+ * @module
+ */
+
+const PLACEHOLDER_WORDS =
+  /example|placeholder|your[_-]?(?:own[_-]?)?(?:api|access|secret|token|key|pass|app|client)|changeme|change[_-]me|redacted|dummy|sample|insert[_-]|replace[_-]?me|<[^>]*>|\$\{|\{\{|%[sd]\b|\[redacted/i;
+
+/** The jwt.io sample token's signature (its header and payload are HS256 / "John Doe"). */
+const JWT_IO_SAMPLE_SIGNATURE = "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c";
+
+/**
+ * True when a matched secret is a placeholder, a vendor's published example
+ * value or an existing redaction marker.
+ * @param secret The matched secret text.
+ * @returns Whether it must be kept as is.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isNotSecret } from "./filters.ts";
+ * assert.ok(isNotSecret("AKIAIOSFODNN7EXAMPLE"));
+ * assert.ok(isNotSecret("ghp_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"));
+ * assert.ok(!isNotSecret("hunter2-but-longer"));
+ * ```
+ */
+export function isNotSecret(secret: string): boolean {
+  if (PLACEHOLDER_WORDS.test(secret)) return true;
+  if (/(?:x{5,}|X{5,}|\*{3,}|\.{4,}|#{4,}|_{5,}|0{8,})/.test(secret)) return true;
+  if (/^(.)\1*$/.test(secret)) return true;
+  if (/^(?:password|passwd|pass|pwd|secret|token|api_?key|apikey|key)$/i.test(secret)) return true;
+  if (secret.endsWith(JWT_IO_SAMPLE_SIGNATURE)) return true;
+  return false;
+}
+
+const HEX_DIGEST =
+  /^(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{56}|[0-9a-f]{64}|[0-9a-f]{96}|[0-9a-f]{128})$/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * True when a value assigned to a secret-like name is something else with a
+ * similar shape (digest, id, reference, path, public key...).
+ * @param value The assigned value.
+ * @returns Whether the assignment rules must skip it.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isLookAlikeValue } from "./filters.ts";
+ * assert.ok(isLookAlikeValue("3f786850e387550fdab836ed7e6dc881de23001b"));
+ * assert.ok(isLookAlikeValue("process.env.API_TOKEN"));
+ * assert.ok(!isLookAlikeValue("q7Lm2xR9vT4wZp8K"));
+ * ```
+ */
+export function isLookAlikeValue(value: string): boolean {
+  if (HEX_DIGEST.test(value) || UUID.test(value)) return true;
+  if (/^(?:sha1|sha256|sha384|sha512|md5|blake2b?)[:-]/i.test(value)) return true;
+  if (/^h1:[A-Za-z0-9+/]{43}=$/.test(value)) return true;
+  if (/^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-|sk-ssh-|sk-ecdsa-)/.test(value)) return true;
+  if (/^(?:pk_(?:live|test)_|pk\.eyJ)/.test(value)) return true;
+  if (/^data:/i.test(value)) return true;
+  if (/^(?:\.{0,2}\/|~\/|[A-Za-z]:\\|file:)/.test(value)) return true;
+  if (/^[a-z][a-z0-9+.-]*:\/\/[^@]*$/i.test(value)) return true;
+  if (/^[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)+(?:\(|\[)?$/.test(value)) return true;
+  if (/^[A-Za-z_$][\w$.]*\(/.test(value)) return true;
+  if (/^\$[({A-Za-z_]|^%[A-Za-z_]+%$/.test(value)) return true;
+  if (/^[-+]?\d+(?:\.\d+)?$/.test(value)) return true;
+  if (/^(?:[\^~<>=]{0,2}v?\d+(?:\.(?:\d+|[x*])){1,3}(?:[-+][0-9A-Za-z.+-]*)?)$/.test(value)) {
+    return true;
+  }
+  if (/^(?:true|false|null|none|nil|undefined|yes|no|on|off)$/i.test(value)) return true;
+  return false;
+}
+
+/**
+ * True when a secret-like name is really about something else: pagination
+ * and continuation tokens, token counts and limits, hashes, public keys,
+ * paths and files.
+ * @param name The assigned name as written.
+ * @returns Whether the assignment rules must skip it.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isExcludedName } from "./filters.ts";
+ * assert.ok(isExcludedName("nextPageToken"));
+ * assert.ok(isExcludedName("max_tokens"));
+ * assert.ok(!isExcludedName("GITHUB_TOKEN"));
+ * ```
+ */
+export function isExcludedName(name: string): boolean {
+  const n = name.toLowerCase().replace(/[-.]/g, "_");
+  return /(?:page_?token|next_?token|prev(?:ious)?_?token|continuation|cursor|sync_?token|tokens$|tokens_|token_?(?:count|type|len|length|limit|usage|expir|ttl|endpoint|url|uri|path|file|name|id$|index|kind)|_(?:file|path|dir|url|uri|length|len|count|min|max|ttl|timeout|enabled|type)$|^(?:max|min|num)_|sha\d*|hash|digest|checksum|integrity|fingerprint|public|publishable|pubkey|_pub$|csrf|xsrf|tokenizer|secret_?name|secret_?ref|secret_?id$|keyring|password_?(?:policy|reset|hint|field|label|prompt|strength|confirm))/
+    .test(n);
+}

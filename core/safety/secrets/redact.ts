@@ -1,0 +1,121 @@
+/**
+ * In-memory scanning and redaction of one buffer or string: findings with
+ * line and column, and the text with every secret replaced by
+ * `[REDACTED:<kind>]`. Redaction covers each secret whole and is idempotent
+ * (markers are never matched again); when nothing is found the output is the
+ * input, byte for byte. Pure: no I/O.
+ * @module
+ */
+import { findSecrets, type SecretEngine } from "./engine.ts";
+import { type Finding, redactionMarker } from "./stream.ts";
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/**
+ * Finds every secret in a buffer, with lines and columns.
+ * @param engine From {@linkcode createEngine}.
+ * @param bytes The input.
+ * @returns Findings sorted by offset.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createEngine } from "./engine.ts";
+ * import { SECRET_RULES } from "./rules.ts";
+ * import { scanBytes } from "./redact.ts";
+ * const bytes = new TextEncoder().encode("a\n  SECRET_KEY=q8Zr1mXw4Lp0\n");
+ * const [f] = scanBytes(createEngine(SECRET_RULES), bytes);
+ * assert.equal(f?.line, 2);
+ * assert.equal(f?.column, 14);
+ * ```
+ */
+export function scanBytes(engine: SecretEngine, bytes: Uint8Array): Finding[] {
+  const out: Finding[] = [];
+  let line = 1;
+  let lineStart = 0;
+  let p = 0;
+  for (const f of findSecrets(engine, bytes)) {
+    while (true) {
+      const nl = bytes.indexOf(0x0a, p);
+      if (nl < 0 || nl >= f.start) break;
+      line++;
+      lineStart = nl + 1;
+      p = nl + 1;
+    }
+    out.push({ kind: f.kind, line, column: f.start - lineStart + 1, start: f.start, end: f.end });
+  }
+  return out;
+}
+
+/** A redacted buffer and what was replaced. */
+export interface RedactBytesResult {
+  /** The redacted bytes; the input itself when nothing was found. */
+  bytes: Uint8Array;
+  findings: Finding[];
+}
+
+/**
+ * Replaces every secret in a buffer with its marker.
+ * @param engine From {@linkcode createEngine}.
+ * @param bytes The input.
+ * @returns The redacted bytes and the findings (offsets into the input).
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createEngine } from "./engine.ts";
+ * import { SECRET_RULES } from "./rules.ts";
+ * import { redactBytes } from "./redact.ts";
+ * const input = new TextEncoder().encode("TOKEN=q8Zr1mXw4Lp0vT\n");
+ * const r = redactBytes(createEngine(SECRET_RULES), input);
+ * assert.equal(new TextDecoder().decode(r.bytes), "TOKEN=[REDACTED:env_secret]\n");
+ * ```
+ */
+export function redactBytes(engine: SecretEngine, bytes: Uint8Array): RedactBytesResult {
+  const findings = scanBytes(engine, bytes);
+  if (findings.length === 0) return { bytes, findings };
+  const parts: Uint8Array[] = [];
+  let at = 0;
+  for (const f of findings) {
+    parts.push(bytes.subarray(at, f.start), encoder.encode(redactionMarker(f.kind)));
+    at = f.end;
+  }
+  parts.push(bytes.subarray(at));
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let off = 0;
+  for (const p of parts) {
+    out.set(p, off);
+    off += p.length;
+  }
+  return { bytes: out, findings };
+}
+
+/** A redacted string and the kinds replaced, in order. */
+export interface RedactTextResult {
+  text: string;
+  /** Kind of each replaced secret, in text order. */
+  kinds: string[];
+}
+
+/**
+ * Replaces every secret in a string with its marker.
+ * @param engine From {@linkcode createEngine}.
+ * @param text The input.
+ * @returns The redacted text (the same string when nothing was found) and the kinds.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createEngine } from "./engine.ts";
+ * import { SECRET_RULES } from "./rules.ts";
+ * import { redactText } from "./redact.ts";
+ * const engine = createEngine(SECRET_RULES);
+ * const once = redactText(engine, "psql postgres://app:Tr0ub4dor3x@db/prod");
+ * assert.equal(once.text, "psql postgres://app:[REDACTED:database_url]@db/prod");
+ * assert.deepEqual(redactText(engine, once.text).kinds, []);
+ * ```
+ */
+export function redactText(engine: SecretEngine, text: string): RedactTextResult {
+  const bytes = encoder.encode(text);
+  const r = redactBytes(engine, bytes);
+  if (r.findings.length === 0) return { text, kinds: [] };
+  return { text: decoder.decode(r.bytes), kinds: r.findings.map((f) => f.kind) };
+}

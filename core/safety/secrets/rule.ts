@@ -1,0 +1,57 @@
+/**
+ * The shape of one secret rule: what the prefilter looks for, the anchored
+ * pattern that confirms a candidate and the checks a match must pass.
+ * Pure: types only.
+ * @module
+ */
+
+/** How a match must sit relative to the keyword the prefilter found. */
+export type RuleAnchor =
+  /** The match must contain the keyword occurrence (it may start up to `before` bytes earlier). */
+  | "cover"
+  /** The match may be anywhere in the window around the keyword (context keywords). */
+  | "near";
+
+/** A credential kind and how to recognise it. */
+export interface SecretRule {
+  /** Stable kind name, written into `[REDACTED:<kind>]` and findings. */
+  kind: string;
+  /** Short human name for the docs table. */
+  title: string;
+  /** One sentence: what it is and how it is recognised. */
+  description: string;
+  /** ASCII keywords (matched ignoring ASCII case) that make a window a candidate. */
+  keywords: readonly string[];
+  /**
+   * The confirming pattern, written without the g/y/d flags (added when
+   * compiled). A named group `s` marks the secret; otherwise the whole match is.
+   */
+  pattern: RegExp;
+  /** @default {"cover"} */
+  anchor?: RuleAnchor;
+  /** Bytes before the keyword where a match may start. @default {0} */
+  before?: number;
+  /**
+   * Characters (a RegExp character-class body, ASCII) that may precede the
+   * keyword inside a match. With it, a match is tried only where the longest
+   * run of these characters before the keyword begins (one attempt instead
+   * of `before + 1`), which keeps common keywords cheap.
+   */
+  lead?: string;
+  /**
+   * With `lead`: rejects a candidate by its name alone (the run of lead
+   * characters that holds the keyword, at most 96 long) before the pattern
+   * runs. It must reject only names whose matches `validate` would reject;
+   * answers are cached per name, so repeated names (`input_tokens` on every
+   * transcript line) cost a lookup.
+   */
+  rejectName?: (name: string) => boolean;
+  /** Bytes after the keyword start that the window spans. */
+  after: number;
+  /** Wins over lower priorities when matches overlap: 3 vendor-specific, 2 structural, 1 generic. */
+  priority: 1 | 2 | 3;
+  /** Least Shannon entropy, in bits per character, the secret must have. */
+  minEntropy?: number;
+  /** Further check on the secret (checksum, decoded shape); false rejects the match. */
+  validate?: (secret: string, groups: Readonly<Record<string, string | undefined>>) => boolean;
+}

@@ -1,0 +1,919 @@
+/**
+ * The rule table: every credential kind baton recognises, with its
+ * prefilter keywords, its anchored confirming pattern and its checks. A flat
+ * registry of uniform entries (house style 15); the README table of kinds is
+ * generated from it.
+ *
+ * Patterns are written for text in the wild: raw files, shell history,
+ * YAML, .env, Markdown, HTTP dumps and JSON transcript lines where quotes
+ * arrive as `\"` and newlines as a literal `\n`. Pure: data only.
+ * @module
+ */
+import { hasJoseHeader, hasValidTokenChecksum, isBase64UserPass } from "./checks.ts";
+import { isExcludedName, isLookAlikeValue } from "./filters.ts";
+import type { SecretRule } from "./rule.ts";
+
+/** Between a name and its value: optional (escaped) quote, an assignment operator, optional quote. */
+const SEP = String.raw`\\?["']?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}\\?["'\x60]?`;
+/** SEP without its trailing quote, for values read by {@linkcode assignedValue}. */
+const SEP_OPEN = String.raw`\\?["']?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}`;
+
+/**
+ * An assigned value as group `s`: the whole of a double-quoted (also
+ * JSON-escaped `\"...\"`), single-quoted or backquoted value, spaces
+ * included, so no tail is left; otherwise a bare run of `bare` characters
+ * (after an opening quote that never closes within the bound) plus base64
+ * padding. `bare` excludes `=`, so `a=b=c` chains stay cheap to reject.
+ */
+function assignedValue(min: number, bare: string): string {
+  return String
+    .raw`(?:\\?"(?<s>[^"\\\r\n]{${min},500})\\?"|'(?<s>[^'\r\n]{${min},500})'|\x60(?<s>[^\x60\r\n]{${min},500})\x60|\\?["'\x60]?(?<s>${bare}{${min},500}={0,3}))`;
+}
+
+/** Not preceded by a token character. */
+const LB = String.raw`(?<!(?<!\\)[A-Za-z0-9_])`;
+/** A line break, real or JSON-escaped (once or twice). */
+const NL = String.raw`(?:\r?\n|(?:\\{1,4}r)?\\{1,4}n)`;
+/**
+ * The body of an unterminated key block: optional `Name: value` header
+ * lines, then base64 lines; it runs to the end of the base64.
+ */
+const PEM_BODY = String
+  .raw`${NL}(?:[A-Za-z-]{1,40}: [^\r\n\\]{0,200}${NL}){0,8}${NL}?[ \t]{0,16}[A-Za-z0-9+/=]{40,4096}(?:${NL}[ \t]{0,16}[A-Za-z0-9+/=]{1,128}){0,300}`;
+
+/**
+ * A key block holds real key material: a base64 run of 40 or more
+ * characters. (Block bodies may not contain another `-----BEGIN `, which
+ * also keeps a run of repeated headers from costing a full window each.)
+ */
+function hasKeyBody(secret: string): boolean {
+  return /[A-Za-z0-9+/]{40}/.test(secret);
+}
+
+const UUID = String
+  .raw`[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}`;
+
+function stripeKey(prefix: string, kind: string, title: string, note: string): SecretRule {
+  return {
+    kind,
+    title,
+    description: `\`${prefix}_live_\` or \`${prefix}_test_\` + at least 24 alphanumerics; ${note}`,
+    keywords: [`${prefix}_live_`, `${prefix}_test_`],
+    pattern: new RegExp(`${LB}${prefix}_(?:live|test)_[0-9A-Za-z]{24,247}(?![A-Za-z0-9])`),
+    after: 260,
+    priority: 3,
+    minEntropy: 3.5,
+  };
+}
+
+function githubToken(prefix: string, kind: string, title: string, what: string): SecretRule {
+  return {
+    kind,
+    title,
+    description:
+      `${what}: \`${prefix}\` + 36 base62 characters whose last six are a CRC-32 checksum (verified).`,
+    keywords: [prefix],
+    pattern: new RegExp(`${LB}${prefix}[A-Za-z0-9]{36}(?![A-Za-z0-9])`),
+    after: 48,
+    priority: 3,
+    validate: hasValidTokenChecksum,
+  };
+}
+
+/**
+ * Name fragments that make an assignment's value a secret candidate. The
+ * assignment patterns take the whole name run atomically (`(?=(?<name>...))\k<name>`),
+ * so a failed match never backtracks through the name.
+ */
+const SECRET_NAME = String
+  .raw`(?:passwords?|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?|client[_-]?secret|signing[_-]?key|encryption[_-]?key)`;
+
+const SECRET_NAME_RE = new RegExp(SECRET_NAME, "i");
+
+/**
+ * The checks shared by the assignment rules. Their patterns take any name
+ * (one run of name characters, so an attempt costs one pass instead of a
+ * backtracking search); the engine tries them only where the run holds the
+ * keyword, and this re-checks that the name holds a secret word.
+ */
+/** Keywords of the assignment rules: the secret words a name may contain. */
+const ASSIGNMENT_KEYWORDS = [
+  "password",
+  "passwd",
+  "passphrase",
+  "secret",
+  "token",
+  "api_key",
+  "apikey",
+  "access_key",
+  "private_key",
+  "credential",
+];
+
+/** True when no assignment with this name can be a secret (see {@linkcode assignmentValid}). */
+function rejectAssignmentName(name: string): boolean {
+  return !SECRET_NAME_RE.test(name) || isExcludedName(name);
+}
+
+function assignmentValid(minLength: number) {
+  return (secret: string, groups: Readonly<Record<string, string | undefined>>): boolean => {
+    const name = groups.name ?? "";
+    return secret.length >= minLength && SECRET_NAME_RE.test(name) && !isExcludedName(name) &&
+      !isLookAlikeValue(secret);
+  };
+}
+
+/**
+ * Every rule, in table order.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { SECRET_RULES } from "./rules.ts";
+ * assert.ok(new Set(SECRET_RULES.map((r) => r.kind)).size >= 45);
+ * ```
+ */
+export const SECRET_RULES: readonly SecretRule[] = [
+  githubToken("ghp_", "github_pat", "GitHub personal access token (classic)", "GitHub classic PAT"),
+  githubToken("gho_", "github_oauth_token", "GitHub OAuth access token", "GitHub OAuth app token"),
+  githubToken("ghu_", "github_user_token", "GitHub user-to-server token", "GitHub App user token"),
+  githubToken(
+    "ghs_",
+    "github_app_token",
+    "GitHub server-to-server token",
+    "GitHub App installation token",
+  ),
+  githubToken("ghr_", "github_refresh_token", "GitHub refresh token", "GitHub App refresh token"),
+  {
+    kind: "github_fine_grained_pat",
+    title: "GitHub fine-grained personal access token",
+    description: "`github_pat_` + 22 base62 characters, `_`, 59 base62 characters.",
+    keywords: ["github_pat_"],
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}(?![A-Za-z0-9])/,
+    after: 100,
+    priority: 3,
+    minEntropy: 4,
+  },
+  {
+    kind: "gitlab_pat",
+    title: "GitLab personal/project/group access token",
+    description:
+      "`glpat-` + at least 20 URL-safe characters (the newer routable form with `.01.` suffix included).",
+    keywords: ["glpat-"],
+    pattern:
+      /(?<!(?<!\\)[A-Za-z0-9_])glpat-[A-Za-z0-9_-]{20,255}(?:\.[0-9a-z]{2}\.[0-9a-z]{9})?(?![A-Za-z0-9_-])/,
+    after: 120,
+    priority: 3,
+    minEntropy: 3.5,
+  },
+  {
+    kind: "gitlab_pipeline_trigger_token",
+    title: "GitLab pipeline trigger token",
+    description: "`glptt-` + 40 hex characters.",
+    keywords: ["glptt-"],
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])glptt-[0-9a-f]{40}(?![A-Za-z0-9])/,
+    after: 50,
+    priority: 3,
+  },
+  {
+    kind: "gitlab_deploy_token",
+    title: "GitLab deploy token",
+    description: "`gldt-` + at least 20 URL-safe characters.",
+    keywords: ["gldt-"],
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])gldt-[A-Za-z0-9_-]{20,255}(?![A-Za-z0-9_-])/,
+    after: 120,
+    priority: 3,
+    minEntropy: 3.5,
+  },
+  {
+    kind: "aws_access_key_id",
+    title: "AWS access key id",
+    description:
+      "`AKIA`/`ASIA`/`ABIA`/`ACCA` + 16 base32 characters (AWS's documented `...EXAMPLE` ids are kept).",
+    keywords: ["akia", "asia", "abia", "acca"],
+    pattern: /(?<!(?<!\\)[A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}(?![A-Za-z0-9])/,
+    after: 24,
+    priority: 3,
+    minEntropy: 2.5,
+  },
+  {
+    kind: "aws_secret_access_key",
+    title: "AWS secret access key",
+    description:
+      "40 base64 characters assigned to `aws_secret_access_key`, `SecretAccessKey` or similar (config files, env, JSON credential blobs).",
+    keywords: ["secret_access_key", "secretaccesskey", "aws_secret_key", "aws_secret"],
+    pattern: new RegExp(
+      String.raw`(?:aws_?)?secret_?(?:access_?)?key${SEP}(?<s>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])`,
+      "i",
+    ),
+    before: 8,
+    after: 120,
+    priority: 3,
+    minEntropy: 3.5,
+  },
+  {
+    kind: "aws_session_token",
+    title: "AWS STS session token",
+    description:
+      "A long base64 value assigned to `aws_session_token`, `SessionToken` or `aws_security_token`.",
+    keywords: ["session_token", "sessiontoken", "security_token"],
+    pattern: new RegExp(
+      String
+        .raw`(?:aws_?)?(?:session|security)_?token${SEP}(?<s>[A-Za-z0-9/+=]{100,4096})(?![A-Za-z0-9/+=])`,
+      "i",
+    ),
+    before: 8,
+    after: 4200,
+    priority: 3,
+    minEntropy: 4,
+  },
+  {
+    kind: "google_api_key",
+    title: "Google API key",
+    description: "`AIza` + 35 URL-safe characters.",
+    keywords: ["aiza"],
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_-])AIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/,
+    after: 40,
+    priority: 3,
+    minEntropy: 3.5,
+  },
+  {
+    kind: "google_oauth_access_token",
+    title: "Google OAuth access token",
+    description: "`ya29.` + at least 30 URL-safe characters.",
+    keywords: ["ya29."],
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_-])ya29\.[0-9A-Za-z_-]{30,2048}(?![0-9A-Za-z_-])/,
+    after: 2100,
+    priority: 3,
+    minEntropy: 3.5,
+  },
+  {
+    kind: "google_oauth_refresh_token",
+    title: "Google OAuth refresh token",
+    description: "`1//0` + at least 40 URL-safe characters.",
+    keywords: ["1//0"],
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_\/:-])1\/\/0[0-9A-Za-z_-]{40,512}(?![0-9A-Za-z_-])/,
+    after: 520,
+    priority: 3,
+    minEntropy: 3.5,
+  },
+  {
+    kind: "google_oauth_client_secret",
+    title: "Google OAuth client secret",
+    description: "`GOCSPX-` + 28 URL-safe characters.",
+    keywords: ["gocspx-"],
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_-])GOCSPX-[0-9A-Za-z_-]{28}(?![0-9A-Za-z_-])/,
+    after: 40,
+    priority: 3,
+    minEntropy: 3.5,
+  },
+  {
+    kind: "gcp_service_account_key",
+    title: "GCP service-account private key",
+    description:
+      "The `private_key` member of a service-account JSON key file: a PEM PKCS#8 block with JSON-escaped newlines (also doubly escaped inside a transcript line).",
+    keywords: ['private_key\\"', 'private_key"'],
+    pattern:
+      /private_key\\?"[ \t]{0,16}:[ \t]{0,16}\\?"(?<s>-----BEGIN PRIVATE KEY-----(?:\\{1,4}n|[A-Za-z0-9+\/=]){64,12000}?-----END PRIVATE KEY-----(?:\\{1,4}n)?)/,
+    after: 12 * 1024,
+    priority: 3,
+  },
+  {
+    kind: "azure_storage_account_key",
+    title: "Azure storage account key",
+    description: "`AccountKey=` + 88 base64 characters in a storage connection string.",
+    keywords: ["accountkey="],
+    pattern: /AccountKey=(?<s>[A-Za-z0-9+\/]{86}==)/i,
+    after: 110,
+    priority: 3,
+    minEntropy: 4,
+  },
+  {
+    kind: "azure_shared_access_key",
+    title: "Azure Service Bus / Event Hubs shared access key",
+    description: "`SharedAccessKey=` + 44 base64 characters in a connection string.",
+    keywords: ["sharedaccesskey="],
+    pattern: /SharedAccessKey=(?<s>[A-Za-z0-9+\/]{43}=)/i,
+    after: 70,
+    priority: 3,
+    minEntropy: 4,
+  },
+  {
+    kind: "azure_sas_signature",
+    title: "Azure shared access signature",
+    description:
+      "The `sig=` parameter of a SAS URL or token that also carries `sv=` (signed version).",
+    keywords: ["sv="],
+    pattern:
+      /(?<!(?<!\\)[A-Za-z0-9])sv=\d{4}-\d\d-\d\d[^\s"'<>]{0,400}?[?&;]sig=(?<s>[A-Za-z0-9%+\/]{30,256}(?:%3D|=){0,2})/i,
+    after: 700,
+    priority: 3,
+  },
+  {
+    kind: "azure_ad_client_secret",
+    title: "Azure AD (Entra ID) client secret",
+    description: "Three characters, a digit, `Q~`, then 31-34 characters from `[A-Za-z0-9_~.-]`.",
+    // Keywords are at least three bytes (the prefilter's skip needs it): the digit before Q~.
+    keywords: ["0q~", "1q~", "2q~", "3q~", "4q~", "5q~", "6q~", "7q~", "8q~", "9q~"],
+    pattern:
+      /(?<!(?<!\\)[A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/,
+    lead: "A-Za-z0-9_~.\\-",
+    before: 3,
+    after: 40,
+    priority: 3,
+    minEntropy: 3.5,
+  },
+  {
+    kind: "slack_bot_token",
+    title: "Slack bot token",
+    description: "`xoxb-` + numeric team and bot ids + 24 alphanumerics.",
+    keywords: ["xoxb-"],
+    pattern: /(?<!(?<!\\)[A-Za-z0-9])xoxb-\d{8,13}-\d{8,13}-[A-Za-z0-9]{24}(?![A-Za-z0-9])/,
+    after: 64,
+    priority: 3,
+  },
+  {
+    kind: "slack_user_token",
+    title: "Slack user token",
+    description: "`xoxp-` + three numeric ids + 32 hex characters.",
+    keywords: ["xoxp-"],
+    pattern: /(?<!(?<!\\)[A-Za-z0-9])xoxp-\d{8,13}-\d{8,13}-\d{8,13}-[a-f0-9]{32}(?![A-Za-z0-9])/,
+    after: 90,
+    priority: 3,
+  },
+  {
+    kind: "slack_token",
+    title: "Slack legacy, refresh or configuration token",
+    description: "`xoxa-`, `xoxr-`, `xoxs-`, `xoxe-` or `xoxe.xoxp-` + at least 20 characters.",
+    keywords: ["xoxa-", "xoxr-", "xoxs-", "xoxe-", "xoxe."],
+    pattern:
+      /(?<!(?<!\\)[A-Za-z0-9])xox(?:a|r|s|e(?:\.xox[bp])?)-[0-9]-?[A-Za-z0-9-]{20,250}(?![A-Za-z0-9-])/,
+    after: 270,
+    priority: 3,
+    minEntropy: 3,
+  },
+  {
+    kind: "slack_app_token",
+    title: "Slack app-level token",
+    description: "`xapp-` + a digit, an app id, a number and 64 hex characters.",
+    keywords: ["xapp-"],
+    pattern: /(?<!(?<!\\)[A-Za-z0-9])xapp-\d-[A-Z0-9]{9,12}-\d{10,13}-[a-f0-9]{64}(?![A-Za-z0-9])/,
+    after: 110,
+    priority: 3,
+  },
+  {
+    kind: "slack_webhook_url",
+    title: "Slack incoming webhook URL",
+    description:
+      "`hooks.slack.com/services/T…/B…/…` (and workflow/trigger URLs); the whole path is the secret.",
+    keywords: ["hooks.slack.com/"],
+    pattern:
+      /hooks\.slack\.com\/(?<s>(?:services\/T[A-Z0-9]{6,12}\/B[A-Z0-9]{6,12}\/[A-Za-z0-9]{20,32}|(?:workflows|triggers)\/T[A-Z0-9]{6,12}\/[A-Za-z0-9\/]{20,120}))(?![A-Za-z0-9])/,
+    after: 180,
+    priority: 3,
+  },
+  stripeKey(
+    "sk",
+    "stripe_secret_key",
+    "Stripe secret key (live or test mode)",
+    "test-mode keys are credentials too. Publishable `pk_` keys are not flagged.",
+  ),
+  stripeKey("rk", "stripe_restricted_key", "Stripe restricted key", "live or test mode."),
+  {
+    kind: "stripe_webhook_secret",
+    title: "Stripe webhook signing secret",
+    description: "`whsec_` + at least 32 base64 characters.",
+    keywords: ["whsec_"],
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])whsec_[0-9A-Za-z+\/=]{32,128}(?![A-Za-z0-9+\/=])/,
+    after: 140,
+    priority: 3,
+    minEntropy: 3.5,
+  },
+  {
+    kind: "openai_api_key",
+    title: "OpenAI API key",
+    description:
+      "`sk-proj-`, `sk-svcacct-` or `sk-admin-` + at least 40 URL-safe characters, or a legacy `sk-` key with the `T3BlbkFJ` marker.",
+    keywords: ["sk-proj-", "sk-svcacct-", "sk-admin-", "t3blbkfj"],
+    pattern:
+      /(?<!(?<!\\)[A-Za-z0-9_-])sk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,300}|(?:[A-Za-z0-9_-]{0,40}-)?[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9_-]{20,200})(?![A-Za-z0-9_-])/,
+    lead: "A-Za-z0-9_\\-",
+    before: 64,
+    after: 320,
+    priority: 3,
+    minEntropy: 3.5,
+  },
+  {
+    kind: "anthropic_api_key",
+    title: "Anthropic API or admin key",
+    description:
+      "`sk-ant-` + a key type and version (`api03`, `admin01`, ...) + at least 32 URL-safe characters.",
+    keywords: ["sk-ant-"],
+    pattern:
+      /(?<!(?<!\\)[A-Za-z0-9_-])sk-ant-[a-z]{3,6}\d{2}-[A-Za-z0-9_-]{32,200}(?![A-Za-z0-9_-])/,
+    after: 220,
+    priority: 3,
+    minEntropy: 3.5,
+  },
+  {
+    kind: "huggingface_token",
+    title: "Hugging Face access token",
+    description: "`hf_` + 34 to 40 alphanumerics.",
+    keywords: ["hf_"],
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])hf_[A-Za-z0-9]{34,40}(?![A-Za-z0-9])/,
+    after: 48,
+    priority: 3,
+    minEntropy: 3.5,
+  },
+  {
+    kind: "npm_token",
+    title: "npm access token",
+    description: "`npm_` + 36 base62 characters whose last six are a CRC-32 checksum (verified).",
+    keywords: ["npm_"],
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])/,
+    after: 48,
+    priority: 3,
+    validate: hasValidTokenChecksum,
+  },
+  {
+    kind: "pypi_token",
+    title: "PyPI API token",
+    description:
+      "`pypi-` + the base64 macaroon header for pypi.org or test.pypi.org + at least 50 characters.",
+    keywords: ["pypi-ageichlwas5vcmc", "pypi-agendgvzdc5wexbplm9yzw"],
+    pattern:
+      /(?<!(?<!\\)[A-Za-z0-9_])pypi-Ag(?:EIcHlwaS5vcmc|ENdGVzdC5weXBpLm9yZw)[A-Za-z0-9_-]{50,400}(?![A-Za-z0-9_-])/,
+    after: 440,
+    priority: 3,
+  },
+  {
+    kind: "twilio_api_key",
+    title: "Twilio API key SID",
+    description: "`SK` + 32 hex characters near the word Twilio.",
+    keywords: ["twilio"],
+    anchor: "near",
+    pattern: /(?<!(?<!\\)[A-Za-z0-9])SK[0-9a-f]{32}(?![A-Za-z0-9])/,
+    before: 300,
+    after: 300,
+    priority: 3,
+  },
+  {
+    kind: "twilio_auth_token",
+    title: "Twilio auth token",
+    description: "32 hex characters assigned to an auth token name near the word Twilio.",
+    keywords: ["twilio"],
+    anchor: "near",
+    pattern: new RegExp(String.raw`auth_?token${SEP}(?<s>[0-9a-f]{32})(?![0-9a-f])`, "i"),
+    before: 300,
+    after: 300,
+    priority: 3,
+  },
+  {
+    kind: "sendgrid_api_key",
+    title: "SendGrid API key",
+    description: "`SG.` + 22 and 43 URL-safe characters separated by a dot.",
+    keywords: ["sg."],
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/,
+    after: 72,
+    priority: 3,
+    minEntropy: 3.5,
+  },
+  {
+    kind: "mailgun_api_key",
+    title: "Mailgun API key",
+    description: "`key-` + 32 hex characters.",
+    keywords: ["key-"],
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_-])key-[0-9a-f]{32}(?![A-Za-z0-9])/,
+    after: 40,
+    priority: 3,
+    minEntropy: 3,
+  },
+  {
+    kind: "discord_bot_token",
+    title: "Discord bot token",
+    description:
+      "Three dot-separated URL-safe parts (base64 user id, timestamp, HMAC) near the word Discord.",
+    keywords: ["discord"],
+    anchor: "near",
+    pattern:
+      /(?<!(?<!\\)[A-Za-z0-9_-])[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}(?![A-Za-z0-9_-])/,
+    before: 300,
+    after: 300,
+    priority: 3,
+    minEntropy: 3.5,
+  },
+  {
+    kind: "discord_webhook_url",
+    title: "Discord webhook URL",
+    description: "`discord.com/api/webhooks/<id>/<token>`; the token is the secret.",
+    keywords: ["discord.com/api/webhooks/", "discordapp.com/api/webhooks/"],
+    pattern:
+      /discord(?:app)?\.com\/api\/webhooks\/\d{16,20}\/(?<s>[A-Za-z0-9_-]{60,72})(?![A-Za-z0-9_-])/,
+    after: 140,
+    priority: 3,
+  },
+  {
+    kind: "telegram_bot_token",
+    title: "Telegram bot token",
+    description: "A numeric bot id, `:AA`, and 33 URL-safe characters.",
+    keywords: [":aa"],
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/,
+    lead: "0-9",
+    before: 10,
+    after: 40,
+    priority: 3,
+    minEntropy: 3.5,
+  },
+  {
+    kind: "shopify_token",
+    title: "Shopify access token or shared secret",
+    description: "`shpat_`, `shpca_`, `shppa_` or `shpss_` + 32 hex characters.",
+    keywords: ["shpat_", "shpca_", "shppa_", "shpss_"],
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}(?![A-Za-z0-9])/,
+    after: 40,
+    priority: 3,
+  },
+  {
+    kind: "digitalocean_token",
+    title: "DigitalOcean token",
+    description: "`dop_v1_`, `doo_v1_` or `dor_v1_` + 64 hex characters.",
+    keywords: ["dop_v1_", "doo_v1_", "dor_v1_"],
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])do[por]_v1_[a-f0-9]{64}(?![A-Za-z0-9])/,
+    after: 72,
+    priority: 3,
+  },
+  {
+    kind: "doppler_token",
+    title: "Doppler token",
+    description:
+      "`dp.pt.`, `dp.st.`, `dp.ct.`, `dp.sa.`, `dp.scim.` or `dp.audit.` + 40-44 alphanumerics.",
+    keywords: ["dp.pt.", "dp.st.", "dp.ct.", "dp.sa.", "dp.scim.", "dp.audit."],
+    pattern:
+      /(?<!(?<!\\)[A-Za-z0-9_.])dp\.(?:pt|st|ct|sa|scim|audit)\.(?:[a-z0-9_-]{2,35}\.)?[A-Za-z0-9]{40,44}(?![A-Za-z0-9])/,
+    after: 90,
+    priority: 3,
+    minEntropy: 3.5,
+  },
+  {
+    kind: "vault_token",
+    title: "HashiCorp Vault token",
+    description: "`hvs.`, `hvb.` or `hvr.` + at least 24 URL-safe characters.",
+    keywords: ["hvs.", "hvb.", "hvr."],
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_.])hv[sbr]\.[A-Za-z0-9_-]{24,400}(?![A-Za-z0-9_-])/,
+    after: 410,
+    priority: 3,
+    minEntropy: 3.5,
+  },
+  {
+    kind: "databricks_token",
+    title: "Databricks personal access token",
+    description: "`dapi` + 32 hex characters, optionally `-` and a digit.",
+    keywords: ["dapi"],
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])dapi[a-f0-9]{32}(?:-\d)?(?![A-Za-z0-9])/,
+    after: 40,
+    priority: 3,
+    minEntropy: 3,
+  },
+  {
+    kind: "linear_api_key",
+    title: "Linear API key",
+    description: "`lin_api_` + 40 alphanumerics.",
+    keywords: ["lin_api_"],
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])lin_api_[A-Za-z0-9]{40}(?![A-Za-z0-9])/,
+    after: 50,
+    priority: 3,
+    minEntropy: 3.5,
+  },
+  {
+    kind: "dockerhub_token",
+    title: "Docker Hub personal or organisation access token",
+    description: "`dckr_pat_` or `dckr_oat_` + 27 or more URL-safe characters.",
+    keywords: ["dckr_pat_", "dckr_oat_"],
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])dckr_[po]at_[A-Za-z0-9_-]{27,64}(?![A-Za-z0-9_-])/,
+    after: 80,
+    priority: 3,
+    minEntropy: 3.5,
+  },
+  {
+    kind: "grafana_cloud_token",
+    title: "Grafana Cloud access policy token",
+    description: "`glc_` + at least 32 base64 characters.",
+    keywords: ["glc_"],
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])glc_[A-Za-z0-9+\/]{32,400}={0,2}(?![A-Za-z0-9+\/=])/,
+    after: 410,
+    priority: 3,
+    minEntropy: 3.5,
+  },
+  {
+    kind: "grafana_service_account_token",
+    title: "Grafana service account token",
+    description: "`glsa_` + 32 alphanumerics, `_`, 8 hex characters.",
+    keywords: ["glsa_"],
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}(?![A-Za-z0-9])/,
+    after: 50,
+    priority: 3,
+    minEntropy: 3.5,
+  },
+  {
+    kind: "age_secret_key",
+    title: "age secret key",
+    description: "`AGE-SECRET-KEY-1` + 58 bech32 characters.",
+    keywords: ["age-secret-key-1"],
+    pattern: /AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}(?![A-Za-z0-9])/,
+    after: 80,
+    priority: 3,
+  },
+  {
+    kind: "wireguard_private_key",
+    title: "WireGuard private key",
+    description:
+      "A 44-character base64 Curve25519 key assigned to `PrivateKey` (wg-quick config) or `private_key`.",
+    keywords: ["privatekey", "private_key"],
+    pattern: new RegExp(
+      String.raw`private_?key${SEP}(?<s>[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=)(?![A-Za-z0-9+/=])`,
+      "i",
+    ),
+    after: 80,
+    priority: 3,
+  },
+  {
+    kind: "heroku_api_key",
+    title: "Heroku API key",
+    description:
+      "`HRKU-AA` + 58 URL-safe characters, or a UUID assigned to a Heroku key/token name.",
+    keywords: ["hrku-", "heroku"],
+    pattern: new RegExp(
+      String
+        .raw`(?<!(?<!\\)[A-Za-z0-9_])HRKU-AA[0-9A-Za-z_-]{58}(?![0-9A-Za-z_-])|heroku[A-Za-z0-9_.-]{0,20}(?:key|token)${SEP}(?<s>${UUID})(?![0-9A-Za-z-])`,
+      "i",
+    ),
+    after: 100,
+    priority: 3,
+  },
+  {
+    kind: "sentry_auth_token",
+    title: "Sentry auth token",
+    description: "`sntrys_` + a base64 JSON organisation token, or `sntryu_` + 64 hex characters.",
+    keywords: ["sntrys_", "sntryu_"],
+    pattern:
+      /(?<!(?<!\\)[A-Za-z0-9_])(?:sntrys_eyJ[A-Za-z0-9+\/=_-]{60,400}|sntryu_[a-f0-9]{64})(?![A-Za-z0-9+\/=_-])/,
+    after: 420,
+    priority: 3,
+    minEntropy: 3.5,
+  },
+  {
+    kind: "terraform_cloud_token",
+    title: "Terraform Cloud / Enterprise API token",
+    description: "14 characters, `.atlasv1.`, then 60-70 URL-safe characters.",
+    keywords: [".atlasv1."],
+    pattern:
+      /(?<!(?<!\\)[A-Za-z0-9])[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70}(?![A-Za-z0-9_=-])/,
+    lead: "A-Za-z0-9",
+    before: 14,
+    after: 80,
+    priority: 3,
+    minEntropy: 3.5,
+  },
+  {
+    kind: "newrelic_api_key",
+    title: "New Relic API or ingest key",
+    description: "`NRAK-` + 27 characters, `NRAA-`/`NRJS-` + hex, or `NRII-` + 32 characters.",
+    keywords: ["nrak-", "nraa-", "nrjs-", "nrii-"],
+    pattern:
+      /(?<!(?<!\\)[A-Za-z0-9])NR(?:AK-[A-Z0-9]{27}|AA-[a-f0-9]{27}|JS-[a-f0-9]{19}|II-[A-Za-z0-9_-]{32})(?![A-Za-z0-9_-])/,
+    after: 40,
+    priority: 3,
+    minEntropy: 3,
+  },
+  {
+    kind: "mapbox_secret_token",
+    title: "Mapbox secret token",
+    description:
+      "`sk.eyJ` + a base64url payload, a dot and a signature. Public `pk.` tokens are not flagged.",
+    keywords: ["sk.eyj"],
+    pattern:
+      /(?<!(?<!\\)[A-Za-z0-9_.])sk\.eyJ[A-Za-z0-9_-]{20,200}\.[A-Za-z0-9_-]{20,64}(?![A-Za-z0-9_-])/,
+    after: 280,
+    priority: 3,
+    minEntropy: 3.5,
+  },
+  {
+    kind: "supabase_token",
+    title: "Supabase access token or secret key",
+    description:
+      "`sbp_` + 40 hex characters (management API), or `sb_secret_` + at least 31 characters.",
+    keywords: ["sbp_", "sb_secret_"],
+    pattern:
+      /(?<!(?<!\\)[A-Za-z0-9_])(?:sbp_[a-f0-9]{40}|sb_secret_[A-Za-z0-9_-]{31,64})(?![A-Za-z0-9_-])/,
+    after: 80,
+    priority: 3,
+    minEntropy: 3,
+  },
+  {
+    kind: "planetscale_token",
+    title: "PlanetScale token or password",
+    description: "`pscale_tkn_`, `pscale_pw_` or `pscale_oauth_` + 32-64 characters.",
+    keywords: ["pscale_tkn_", "pscale_pw_", "pscale_oauth_"],
+    pattern:
+      /(?<!(?<!\\)[A-Za-z0-9_])pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{32,64}(?![A-Za-z0-9_.-])/,
+    after: 80,
+    priority: 3,
+    minEntropy: 3.5,
+  },
+  {
+    kind: "replicate_api_token",
+    title: "Replicate API token",
+    description: "`r8_` + 37 alphanumerics.",
+    keywords: ["r8_"],
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])r8_[A-Za-z0-9]{37}(?![A-Za-z0-9])/,
+    after: 44,
+    priority: 3,
+    minEntropy: 3.5,
+  },
+  {
+    kind: "groq_api_key",
+    title: "Groq API key",
+    description: "`gsk_` + 52 alphanumerics.",
+    keywords: ["gsk_"],
+    pattern: /(?<!(?<!\\)[A-Za-z0-9_])gsk_[A-Za-z0-9]{52}(?![A-Za-z0-9])/,
+    after: 60,
+    priority: 3,
+    minEntropy: 3.5,
+  },
+  {
+    kind: "jwt",
+    title: "JSON Web Token",
+    description:
+      "Three base64url parts starting `eyJ` whose first part decodes to a JOSE header with `alg` (the jwt.io sample is kept).",
+    keywords: ["eyj"],
+    pattern:
+      /(?<!(?<!\\)[A-Za-z0-9_.-])eyJ[A-Za-z0-9_-]{8,2048}\.eyJ[A-Za-z0-9_-]{4,8192}\.[A-Za-z0-9_-]{0,1024}(?![A-Za-z0-9_.-])/,
+    after: 11 * 1024,
+    priority: 2,
+    validate: hasJoseHeader,
+  },
+  {
+    kind: "private_key_pem",
+    title: "PEM private key block",
+    description:
+      "`-----BEGIN [RSA |EC |DSA |ENCRYPTED ]PRIVATE KEY-----` through its END line, with real or JSON-escaped newlines; an unterminated block is redacted through the end of its base64 body.",
+    keywords: ["-----begin "],
+    pattern: new RegExp(
+      String
+        .raw`-----BEGIN (?<t>(?:RSA |EC |DSA |ENCRYPTED |ED25519 )?)PRIVATE KEY-----(?:(?:(?!-----BEGIN )[\s\S]){16,20000}?-----END \k<t>PRIVATE KEY-----|${PEM_BODY})`,
+    ),
+    after: 20 * 1024,
+    priority: 2,
+    validate: hasKeyBody,
+  },
+  {
+    kind: "private_key_openssh",
+    title: "OpenSSH private key block",
+    description:
+      "`-----BEGIN OPENSSH PRIVATE KEY-----` through its END line (real or escaped newlines).",
+    keywords: ["-----begin openssh"],
+    pattern: new RegExp(
+      String
+        .raw`-----BEGIN OPENSSH PRIVATE KEY-----(?:(?:(?!-----BEGIN )[\s\S]){16,20000}?-----END OPENSSH PRIVATE KEY-----|${PEM_BODY})`,
+    ),
+    after: 20 * 1024,
+    priority: 2,
+    validate: hasKeyBody,
+  },
+  {
+    kind: "private_key_pgp",
+    title: "PGP private key block",
+    description:
+      "`-----BEGIN PGP PRIVATE KEY BLOCK-----` through its END line (real or escaped newlines).",
+    keywords: ["-----begin pgp private"],
+    pattern: new RegExp(
+      String
+        .raw`-----BEGIN PGP PRIVATE KEY BLOCK-----(?:(?:(?!-----BEGIN )[\s\S]){16,22000}?-----END PGP PRIVATE KEY BLOCK-----|${PEM_BODY})`,
+    ),
+    after: 22 * 1024,
+    priority: 2,
+    validate: hasKeyBody,
+  },
+  {
+    kind: "database_url",
+    title: "Database URL with a password",
+    description:
+      "`postgres://`, `mysql://`, `mongodb+srv://`, `redis://`, `amqp://` and similar URLs carrying `user:password@`; the password is redacted.",
+    keywords: ["://"],
+    pattern:
+      /(?<!(?<!\\)[A-Za-z0-9+.-])(?:jdbc:)?(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|cassandra)(?:\+[a-z0-9]{1,20})?:\/\/(?<user>[^\s:@\/?#"'<>\\]{0,128}):(?<s>[^\s\/?#"'<>\\]{1,256})@(?=[A-Za-z0-9\[_.-])/i,
+    lead: "A-Za-z0-9+.\\-",
+    before: 40,
+    after: 420,
+    priority: 2,
+  },
+  {
+    kind: "url_credentials",
+    title: "URL with user:password",
+    description:
+      "Any `scheme://user:password@host` URL (https, ftp, git, ...); the password is redacted.",
+    keywords: ["://"],
+    pattern:
+      /(?<!(?<!\\)[A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/(?<user>[^\s:@\/?#"'<>\\]{1,128}):(?<s>[^\s\/?#"'<>\\]{1,256})@(?=[A-Za-z0-9\[_.-])/,
+    lead: "A-Za-z0-9+.\\-",
+    before: 40,
+    after: 420,
+    priority: 1,
+  },
+  {
+    kind: "basic_auth",
+    title: "HTTP Basic credentials",
+    description:
+      "`Basic` + base64 that decodes to printable `user:password` (Authorization headers, HTTP dumps).",
+    keywords: ["basic "],
+    pattern:
+      /(?<!(?<!\\)[A-Za-z0-9_-])Basic[ \t]{1,16}(?<s>[A-Za-z0-9+\/]{6,1024}={0,2})(?![A-Za-z0-9+\/=])/i,
+    after: 1040,
+    priority: 2,
+    validate: (s) => isBase64UserPass(s),
+  },
+  {
+    kind: "bearer_token",
+    title: "HTTP Bearer token",
+    description:
+      "`Bearer` + at least 20 token characters with enough entropy (Authorization headers, HTTP dumps, curl lines).",
+    keywords: ["bearer "],
+    pattern:
+      /(?<!(?<!\\)[A-Za-z0-9_-])Bearer[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/-]{20,4096}={0,2})(?![A-Za-z0-9._~+\/=-])/i,
+    after: 4120,
+    priority: 1,
+    minEntropy: 3.2,
+    validate: (s) => /[0-9]/.test(s) || (/[a-z]/.test(s) && /[A-Z]/.test(s)),
+  },
+  {
+    kind: "curl_user_password",
+    title: "curl -u user:password",
+    description:
+      "The password of `curl -u user:password` / `--user user:password` on one command line.",
+    keywords: ["curl "],
+    pattern: new RegExp(
+      String
+        .raw`(?<!(?<!\\)[A-Za-z0-9_-])curl(?:[ \t][^\n|;&]{0,400}?)?[ \t](?:-u|--user)(?:[ \t]{1,16}|=)?(?:\\?"(?<user>[^\s:"\\]{1,128}):(?<s>[^"\\\r\n]{1,256})\\?"|'(?<user>[^\s:']{1,128}):(?<s>[^'\r\n]{1,256})'|(?<user>[^\s:"'\\]{1,128}):(?<s>[^\s"'\\]{1,256}))`,
+    ),
+    after: 800,
+    priority: 2,
+  },
+  {
+    kind: "docker_config_auth",
+    title: "Docker config auth entry",
+    description:
+      "The base64 `auth` value of a docker `config.json` `auths` entry (decodes to `user:password`).",
+    keywords: ['"auth"', 'auth\\"'],
+    pattern: /\\?"auth\\?"[ \t]{0,16}:[ \t]{0,16}\\?"(?<s>[A-Za-z0-9+\/]{8,1024}={0,2})\\?"/,
+    before: 2,
+    after: 1060,
+    priority: 2,
+    validate: (s) => isBase64UserPass(s),
+  },
+  {
+    kind: "env_secret",
+    title: ".env / shell secret assignment",
+    description:
+      "`NAME=value` where NAME is upper-case and contains PASSWORD, SECRET, TOKEN, API_KEY and the like (.env files, `export`, shell history); any value that is not a placeholder or reference.",
+    keywords: ASSIGNMENT_KEYWORDS,
+    pattern: new RegExp(
+      String.raw`(?<!(?<!\\)[A-Za-z0-9_$.\-])(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>=${
+        assignedValue(5, String.raw`[^\s"'\x60;&|#\\=]`)
+      }`,
+    ),
+    lead: "A-Za-z0-9_",
+    // The pattern's name is upper case: a run with lower case never matches.
+    rejectName: (n) => /[a-z]/.test(n) || rejectAssignmentName(n),
+    before: 64,
+    after: 600,
+    priority: 1,
+    validate: assignmentValid(5),
+  },
+  {
+    kind: "generic_secret",
+    title: "High-entropy value assigned to a secret-like name",
+    description:
+      '`name: value`, `name = "value"` or `"name": "value"` where the name contains password, secret, token, api_key and the like and the value has at least 12 characters, letters and digits, and entropy of 3 bits per character or more.',
+    keywords: [
+      ...ASSIGNMENT_KEYWORDS,
+      "api-key",
+      "accesskey",
+      "auth_key",
+      "signing_key",
+      "encryption_key",
+    ],
+    pattern: new RegExp(
+      String
+        .raw`(?<!(?<!\\)[A-Za-z0-9_.\-])(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
+        assignedValue(12, String.raw`[^\s"'\x60,;\\<>()\[\]{}=]`)
+      }`,
+      "i",
+    ),
+    lead: "A-Za-z0-9_.\\-",
+    rejectName: rejectAssignmentName,
+    before: 64,
+    after: 640,
+    priority: 1,
+    minEntropy: 3,
+    validate: (s, g) => /[0-9]/.test(s) && /[A-Za-z]/.test(s) && assignmentValid(12)(s, g),
+  },
+];

@@ -1,0 +1,89 @@
+/**
+ * Redacts every string inside a JSON-like value (a capsule's meaning and
+ * facts) and records each redaction as {field, kind}, where field is the JSON
+ * path of the string (`meaning.completed[2].text`). Object keys are kept as
+ * they are: they come from baton's own schema, not from the model.
+ * Pure: no I/O; bounded by {@linkcode SCAN_BOUNDS} depth and items.
+ * @module
+ */
+import { SCAN_BOUNDS } from "../../bounds.ts";
+import type { SecretEngine } from "./engine.ts";
+import { redactText } from "./redact.ts";
+
+/** One recorded redaction. */
+export interface Redaction {
+  /** JSON path of the string that held the secret. */
+  field: string;
+  kind: string;
+}
+
+/** A sanitised value. */
+export interface SanitizeValueResult<T> {
+  value: T;
+  redactions: Redaction[];
+}
+
+/** Options of {@linkcode sanitizeValue}. */
+export interface SanitizeValueOptions {
+  /** Path prefix for the recorded fields. @default {""} */
+  path?: string;
+}
+
+function childPath(path: string, key: string): string {
+  const part = /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key);
+  if (part === key) return path === "" ? key : `${path}.${key}`;
+  return `${path}[${part}]`;
+}
+
+/**
+ * Returns a copy of `value` with every secret in every string replaced.
+ * @param engine From {@linkcode createEngine}.
+ * @param value Plain JSON data (objects, arrays, strings, numbers, booleans, null).
+ * @param options The path prefix.
+ * @returns The redacted copy and the redactions, in walk order.
+ * @throws {RangeError} when the value is deeper or larger than the scan bounds.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createEngine } from "./engine.ts";
+ * import { SECRET_RULES } from "./rules.ts";
+ * import { sanitizeValue } from "./sanitize_value.ts";
+ * const r = sanitizeValue(createEngine(SECRET_RULES), { notes: ["ok", "PGPASSWORD=Xk2mQ9rT4wLp"] }, { path: "meaning" });
+ * assert.deepEqual(r.redactions, [{ field: "meaning.notes[1]", kind: "env_secret" }]);
+ * assert.equal(r.value.notes[1], "PGPASSWORD=[REDACTED:env_secret]");
+ * ```
+ */
+export function sanitizeValue<T>(
+  engine: SecretEngine,
+  value: T,
+  options: SanitizeValueOptions = {},
+): SanitizeValueResult<T> {
+  const redactions: Redaction[] = [];
+  let items = 0;
+  const walk = (v: unknown, path: string, depth: number): unknown => {
+    if (++items > SCAN_BOUNDS.maxItems) {
+      throw new RangeError(`Cannot scan value: more than ${SCAN_BOUNDS.maxItems} items`);
+    }
+    if (typeof v === "string") {
+      const r = redactText(engine, v);
+      for (const kind of r.kinds) redactions.push({ field: path, kind });
+      return r.text;
+    }
+    if (v === null || typeof v !== "object") return v;
+    if (depth >= SCAN_BOUNDS.maxDepth) {
+      throw new RangeError(`Cannot scan value: nesting deeper than ${SCAN_BOUNDS.maxDepth}`);
+    }
+    if (Array.isArray(v)) return v.map((e, i) => walk(e, `${path}[${i}]`, depth + 1));
+    const out: Record<string, unknown> = {};
+    for (const [k, e] of Object.entries(v)) {
+      Object.defineProperty(out, k, {
+        value: walk(e, childPath(path, k), depth + 1),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return out;
+  };
+  return { value: walk(value, options.path ?? "", 0) as T, redactions };
+}

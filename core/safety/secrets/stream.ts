@@ -1,0 +1,207 @@
+/**
+ * Chunked scanning (and redaction) of input of any size, read through an
+ * injected reader: the buffer holds one chunk plus the overlap carried from
+ * the previous one, so memory stays bounded (about `chunkBytes +
+ * overlapBytes`) on a gigabyte and a secret straddling a chunk boundary is
+ * still seen whole.
+ *
+ * Each round scans the whole buffer but decides only the findings that start
+ * before `limit` (the buffer end minus the overlap, or the input end). The
+ * overlap is at least the longest window any rule reads, so a secret that
+ * starts before `limit` is always complete in the buffer; findings from the
+ * carried bytes that were decided in the previous round are skipped.
+ * Pure: the reader and the writer are passed in.
+ * @module
+ */
+import { SCAN_BOUNDS, type ScanBounds } from "../../bounds.ts";
+import { findSecrets, type RawFinding, type SecretEngine } from "./engine.ts";
+
+/** Reads bytes into a buffer; null at end of input (the shape of Deno.Reader). */
+export interface ByteReader {
+  read(into: Uint8Array): Promise<number | null>;
+}
+
+/** One secret found: its kind and where it is. Never the secret, never a hash of it. */
+export interface Finding {
+  kind: string;
+  /** 1-based line. */
+  line: number;
+  /** 1-based column, in bytes from the line start. */
+  column: number;
+  /** Byte offset of the first byte of the secret. */
+  start: number;
+  /** Byte offset just past the secret. */
+  end: number;
+}
+
+/** Options of {@linkcode scanStream}. */
+export interface ScanStreamOptions {
+  /** Chunk and overlap sizes; defaults from {@linkcode SCAN_BOUNDS}. */
+  bounds?: Partial<Pick<ScanBounds, "chunkBytes" | "overlapBytes">>;
+  /** Called after each chunk with the bytes read so far. */
+  onProgress?: (bytesRead: number) => void;
+  /** Called for each finding as soon as it is final. */
+  onFinding?: (finding: Finding) => void;
+  /** When set, the input is written here with every secret replaced by `[REDACTED:<kind>]`. */
+  write?: (bytes: Uint8Array) => void | Promise<void>;
+  /** Keep findings in the result (turn off for huge inputs scanned with onFinding). @default {true} */
+  collect?: boolean;
+}
+
+/** What a streamed scan saw. */
+export interface ScanStreamResult {
+  findings: Finding[];
+  /** Number of findings (also when not collected). */
+  count: number;
+  /** Bytes read. */
+  bytes: number;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * The marker that replaces a secret of `kind`.
+ * @param kind The rule's kind.
+ * @returns `[REDACTED:<kind>]`.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { redactionMarker } from "./stream.ts";
+ * assert.equal(redactionMarker("npm_token"), "[REDACTED:npm_token]");
+ * ```
+ */
+export function redactionMarker(kind: string): string {
+  return `[REDACTED:${kind}]`;
+}
+
+/**
+ * Scans a stream chunk by chunk; optionally writes the redacted stream.
+ * @param engine From {@linkcode createEngine}.
+ * @param reader The input.
+ * @param options Bounds, callbacks and the redaction sink.
+ * @returns The findings and the byte count.
+ * @throws {RangeError} when the bounds are too small for the rules' windows.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createEngine } from "./engine.ts";
+ * import { SECRET_RULES } from "./rules.ts";
+ * import { scanStream } from "./stream.ts";
+ * const data = new TextEncoder().encode("ok\nAPI_TOKEN=s3cr3t-value-123\n");
+ * let done = false;
+ * const reader = {
+ *   read(into: Uint8Array) {
+ *     if (done) return Promise.resolve(null);
+ *     done = true;
+ *     into.set(data);
+ *     return Promise.resolve(data.length);
+ *   },
+ * };
+ * const r = await scanStream(createEngine(SECRET_RULES), reader);
+ * assert.deepEqual(r.findings, [{ kind: "env_secret", line: 2, column: 11, start: 13, end: 29 }]);
+ * ```
+ */
+export async function scanStream(
+  engine: SecretEngine,
+  reader: ByteReader,
+  options: ScanStreamOptions = {},
+): Promise<ScanStreamResult> {
+  const chunkBytes = options.bounds?.chunkBytes ?? SCAN_BOUNDS.chunkBytes;
+  const overlap = options.bounds?.overlapBytes ?? SCAN_BOUNDS.overlapBytes;
+  const lookBehind = engine.maxBefore;
+  if (overlap < engine.maxAfter || chunkBytes < 1) {
+    throw new RangeError(
+      `Cannot scan: overlap of ${overlap} bytes is below the longest rule window (${engine.maxAfter})`,
+    );
+  }
+  const collect = options.collect ?? true;
+  // The buffer starts small and grows to its full size only for inputs that
+  // need it, so scanning many small files allocates little.
+  const full = chunkBytes + overlap + lookBehind;
+  let buffer = new Uint8Array(Math.min(full, 64 * 1024));
+  let bufLen = 0;
+  let base = 0; // absolute offset of buffer[0]
+  let decidedUpTo = 0; // findings starting before this were decided in an earlier round
+  let lastEnd = 0; // end of the last kept finding
+  let emitted = 0; // output written up to here (redaction)
+  let line = 1;
+  let lineStart = 0; // absolute offset where `line` starts
+  let cursor = 0; // absolute offset lines are counted up to
+  let total = 0;
+  let eof = false;
+  const findings: Finding[] = [];
+  let count = 0;
+
+  let view = buffer.subarray(0, 0);
+  const countLines = (upTo: number) => {
+    const n = engine.countNewlines(view, cursor - base, upTo - base);
+    if (n > 0) {
+      line += n;
+      lineStart = base + view.lastIndexOf(0x0a, upTo - base - 1) + 1;
+    }
+    cursor = upTo;
+  };
+
+  while (!eof) {
+    while (true) {
+      while (bufLen < buffer.length) {
+        const n = await reader.read(buffer.subarray(bufLen));
+        if (n === null) {
+          eof = true;
+          break;
+        }
+        bufLen += n;
+        total += n;
+      }
+      if (eof || buffer.length === full) break;
+      const grown = new Uint8Array(Math.min(full, buffer.length * 4));
+      grown.set(buffer.subarray(0, bufLen));
+      buffer = grown;
+    }
+    view = buffer.subarray(0, bufLen);
+    const limit = eof ? base + bufLen : base + bufLen - overlap;
+    const round: RawFinding[] = [];
+    for (const f of findSecrets(engine, view)) {
+      const start = f.start + base;
+      if (start < decidedUpTo || start >= limit || start < lastEnd) continue;
+      round.push({ kind: f.kind, start, end: f.end + base });
+      lastEnd = f.end + base;
+    }
+    for (const f of round) {
+      countLines(f.start);
+      const finding = {
+        kind: f.kind,
+        line,
+        column: f.start - lineStart + 1,
+        start: f.start,
+        end: f.end,
+      };
+      count++;
+      if (collect) findings.push(finding);
+      options.onFinding?.(finding);
+    }
+    countLines(limit);
+    if (options.write !== undefined) {
+      const upTo = eof ? base + bufLen : Math.max(limit, lastEnd);
+      const parts: Uint8Array[] = [];
+      for (const f of round) {
+        if (f.start > emitted) parts.push(buffer.slice(emitted - base, f.start - base));
+        parts.push(encoder.encode(redactionMarker(f.kind)));
+        emitted = f.end;
+      }
+      if (upTo > emitted) {
+        parts.push(buffer.slice(emitted - base, upTo - base));
+        emitted = upTo;
+      }
+      for (const p of parts) await options.write(p);
+    }
+    options.onProgress?.(total);
+    decidedUpTo = limit;
+    if (eof) break;
+    const keepFrom = Math.max(0, limit - lookBehind);
+    buffer.copyWithin(0, keepFrom - base, bufLen);
+    bufLen -= keepFrom - base;
+    base = keepFrom;
+  }
+  return { findings, count, bytes: total };
+}

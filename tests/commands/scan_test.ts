@@ -1,0 +1,39 @@
+// Tests for commands/scan.ts, run in-process.
+
+import assert from "node:assert/strict";
+import { scanCommand } from "../../commands/scan.ts";
+import { parseFlags } from "../../commands/_command.ts";
+import { NotFoundError, UsageError } from "../../core/errors.ts";
+import { fakeIo } from "./_fake_io.ts";
+import { Rng, SAMPLES } from "../core/safety/secrets/_fixtures.ts";
+
+Deno.test("scanCommand prints path:line:column: kind per finding and exits 1; 0 when clean", async () => {
+  const rng = new Rng(111);
+  const dir = await Deno.makeTempDir();
+  const a = SAMPLES.sendgrid_api_key!(rng);
+  const b = SAMPLES.digitalocean_token!(rng);
+  await Deno.mkdir(`${dir}/d/e`, { recursive: true });
+  await Deno.writeTextFile(`${dir}/d/b.txt`, `x\n  ${a.text}\n`);
+  await Deno.writeTextFile(`${dir}/d/e/a.txt`, `${b.text}\n`);
+  await Deno.writeTextFile(`${dir}/clean.txt`, "nothing\n");
+  const io = fakeIo(dir, new TextEncoder().encode(`stdin ${a.text}`));
+  assert.equal(await scanCommand.run(parseFlags(scanCommand, ["d", "-"]), io), 1);
+  assert.equal(
+    io.out(),
+    "-:1:7: sendgrid_api_key\nd/b.txt:2:3: sendgrid_api_key\nd/e/a.txt:1:1: digitalocean_token\n",
+  );
+  assert.ok(!io.out().includes(a.core) && !io.err().includes(a.core));
+  const clean = fakeIo(dir);
+  assert.equal(await scanCommand.run(parseFlags(scanCommand, ["clean.txt"]), clean), 0);
+  assert.equal(clean.out(), "");
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("scanCommand rejects a missing operand and a missing path", async () => {
+  const io = fakeIo("/");
+  await assert.rejects(() => scanCommand.run(parseFlags(scanCommand, []), io), UsageError);
+  await assert.rejects(
+    () => scanCommand.run(parseFlags(scanCommand, ["/nonexistent/baton-scan"]), io),
+    NotFoundError,
+  );
+});

@@ -1,0 +1,60 @@
+// Tests for core/capsule/sanitize_capsule.ts.
+
+import assert from "node:assert/strict";
+import { sanitizeCapsuleParts } from "../../../core/capsule/sanitize_capsule.ts";
+import type { SecretEngine } from "../../../core/safety/secrets/engine.ts";
+import { Rng, SAMPLES } from "../safety/secrets/_fixtures.ts";
+
+Deno.test("sanitizeCapsuleParts() redacts every part and roots fields at the part name", () => {
+  const rng = new Rng(91);
+  const s = SAMPLES.slack_webhook_url!(rng);
+  const t = SAMPLES.env_secret!(rng);
+  const r = sanitizeCapsuleParts({
+    meaning: { next_steps: [{ text: `post to ${s.text}` }] },
+    facts: { branch: "main", remotes: [{ url: t.text }] },
+  });
+  assert.equal(r.sanitize.scan_status, "passed");
+  assert.deepEqual(r.sanitize.redactions, [
+    { field: "meaning.next_steps[0].text", kind: "slack_webhook_url" },
+    { field: "facts.remotes[0].url", kind: "env_secret" },
+  ]);
+  assert.ok(r.parts.meaning.next_steps[0]!.text.includes("[REDACTED:slack_webhook_url]"));
+  assert.ok(!JSON.stringify(r.parts).includes(s.core) && !JSON.stringify(r.parts).includes(t.core));
+});
+
+Deno.test("sanitizeCapsuleParts() passes with no redactions on clean parts", () => {
+  assert.deepEqual(sanitizeCapsuleParts({ meaning: { now: "all fine" } }).sanitize, {
+    scan_status: "passed",
+    redactions: [],
+  });
+});
+
+Deno.test("sanitizeCapsuleParts() records failed when the scan cannot finish", () => {
+  const broken = {
+    scanKeywords() {
+      throw new Error("boom");
+    },
+  } as unknown as SecretEngine;
+  const parts = { meaning: { now: "x" } };
+  const r = sanitizeCapsuleParts(parts, { engine: broken });
+  assert.deepEqual(r.sanitize, { scan_status: "failed", redactions: [] });
+  assert.equal(r.parts, parts);
+});
+
+Deno.test("sanitizeCapsuleParts() keeps the redaction list within its bound", () => {
+  const rng = new Rng(92);
+  const many = Array.from({ length: 1500 }, () => SAMPLES.env_secret!(rng).text).join("\n");
+  const r = sanitizeCapsuleParts({ meaning: { now: many, completed: [{ text: many }] } });
+  assert.deepEqual(r.sanitize.redactions, [
+    { field: "meaning.now", kind: "env_secret" },
+    { field: "meaning.completed[0].text", kind: "env_secret" },
+  ]);
+  assert.ok(
+    !r.parts.meaning.now.includes("DB_PASSWORD=a") &&
+      r.parts.meaning.now.includes("[REDACTED:env_secret]"),
+  );
+  const few = sanitizeCapsuleParts({
+    meaning: { now: [many.split("\n")[0], many.split("\n")[1]].join(" ") },
+  });
+  assert.equal(few.sanitize.redactions.length, 2);
+});

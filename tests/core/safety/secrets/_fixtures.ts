@@ -1,0 +1,408 @@
+/**
+ * Test fixtures for the secret scanner, generated at run time from a seeded
+ * random source: no credential (nor anything a push-protection scanner would
+ * take for one) is committed. Every kind has a sample builder that returns
+ * the text to plant, the exact secret span and a random core that must be
+ * gone after redaction; contexts wrap a sample in realistic surroundings;
+ * look-alikes are values that must not be flagged.
+ * @module
+ */
+import { base62, crc32 } from "../../../../core/safety/secrets/checks.ts";
+
+/** A seeded random source (mulberry32). */
+export class Rng {
+  #s: number;
+  constructor(seed: number) {
+    this.#s = seed >>> 0;
+  }
+  next(): number {
+    let t = (this.#s = (this.#s + 0x6d2b79f5) >>> 0);
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+  int(n: number): number {
+    return Math.floor(this.next() * n);
+  }
+  pick<T>(xs: readonly T[]): T {
+    return xs[this.int(xs.length)]!;
+  }
+  str(alphabet: string, n: number): string {
+    let s = "";
+    for (let i = 0; i < n; i++) s += alphabet[this.int(alphabet.length)];
+    return s;
+  }
+}
+
+export const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+export const HEX = "0123456789abcdef";
+export const B64 = ALNUM + "+/";
+export const URLSAFE = ALNUM + "_-";
+export const UPPER_NUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+const BECH32 = "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L";
+
+/** One planted secret. */
+export interface Sample {
+  /** The text to plant (may include a name and separator). */
+  text: string;
+  /** The exact secret inside `text` (what redaction must replace). */
+  secret: string;
+  /** A random run inside the secret, free of characters any escaping changes. */
+  core: string;
+}
+
+/** Joins parts at run time (keeps literal token prefixes out of committed text). */
+export function p(...parts: string[]): string {
+  return parts.join("");
+}
+
+function tokenWith(prefix: string, rng: Rng): string {
+  const body = rng.str(ALNUM, 30);
+  return prefix + body + base62(crc32(body), 6);
+}
+
+function b64url(s: string): string {
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function coreOf(secret: string): string {
+  const m = /[A-Za-z0-9]{12,}/.exec(secret.slice(Math.floor(secret.length / 3)));
+  return m === null ? secret : m[0].slice(0, 12);
+}
+
+function tok(secret: string, text = secret): Sample {
+  return { text, secret, core: coreOf(secret) };
+}
+
+function pem(kind: string, rng: Rng, newline: string): string {
+  const lines: string[] = [];
+  for (let i = 0; i < 12; i++) lines.push(rng.str(B64, 64));
+  return [`-----BEGIN ${kind}-----`, ...lines, rng.str(B64, 20) + "==", `-----END ${kind}-----`]
+    .join(newline);
+}
+
+const SK = p("s", "k");
+
+/** A sample builder for every kind in the rule table. */
+export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
+  github_pat: (r) => tok(tokenWith(p("gh", "p_"), r)),
+  github_oauth_token: (r) => tok(tokenWith(p("gh", "o_"), r)),
+  github_user_token: (r) => tok(tokenWith(p("gh", "u_"), r)),
+  github_app_token: (r) => tok(tokenWith(p("gh", "s_"), r)),
+  github_refresh_token: (r) => tok(tokenWith(p("gh", "r_"), r)),
+  github_fine_grained_pat: (r) =>
+    tok(p("github", "_pat_", r.str(ALNUM, 22), "_", r.str(ALNUM, 59))),
+  gitlab_pat: (r) => tok(p("gl", "pat-", r.str(URLSAFE, 20))),
+  gitlab_pipeline_trigger_token: (r) => tok(p("gl", "ptt-", r.str(HEX, 40))),
+  gitlab_deploy_token: (r) => tok(p("gl", "dt-", r.str(URLSAFE, 24))),
+  aws_access_key_id: (r) => tok(p("AK", "IA", r.str(BASE32, 16))),
+  aws_secret_access_key: (r) => {
+    const s = r.str(ALNUM, 20) + "/" + r.str(B64, 19);
+    return { text: `aws_secret_access_key = ${s}`, secret: s, core: s.slice(0, 12) };
+  },
+  aws_session_token: (r) => {
+    const s = p("IQoJb3JpZ2lu", r.str(ALNUM, 300), "==");
+    return { text: `"SessionToken": "${s}"`, secret: s, core: coreOf(s) };
+  },
+  google_api_key: (r) => tok(p("AI", "za", r.str(URLSAFE, 35))),
+  google_oauth_access_token: (r) => tok(p("ya", "29.", r.str(URLSAFE, 120))),
+  google_oauth_refresh_token: (r) => tok(p("1//", "0", r.str(URLSAFE, 90))),
+  google_oauth_client_secret: (r) => tok(p("GOC", "SPX-", r.str(URLSAFE, 28))),
+  gcp_service_account_key: (r) => {
+    const s = pem("PRIVATE KEY", r, "\\n") + "\\n";
+    return {
+      text: `{"type": "service_account", "private_key_id": "${
+        r.str(HEX, 40)
+      }", "private_key": "${s}", "client_email": "ci@proj.iam.gserviceaccount.com"}`,
+      secret: s,
+      core: coreOf(s),
+    };
+  },
+  azure_storage_account_key: (r) => {
+    const s = r.str(B64, 86) + "==";
+    return {
+      text:
+        `DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=${s};EndpointSuffix=core.windows.net`,
+      secret: s,
+      core: coreOf(s),
+    };
+  },
+  azure_shared_access_key: (r) => {
+    const s = r.str(B64, 43) + "=";
+    return {
+      text:
+        `Endpoint=sb://ns.servicebus.windows.net/;SharedAccessKeyName=Root;SharedAccessKey=${s}`,
+      secret: s,
+      core: coreOf(s),
+    };
+  },
+  azure_sas_signature: (r) => {
+    const s = r.str(ALNUM, 43) + "%3D";
+    return {
+      text:
+        `https://acct.blob.core.windows.net/c/f.txt?sv=2022-11-02&ss=b&srt=o&sp=r&se=2030-01-01T00:00:00Z&sig=${s}`,
+      secret: s,
+      core: coreOf(s),
+    };
+  },
+  azure_ad_client_secret: (r) => tok(p(r.str(ALNUM, 3), "8Q~", r.str(ALNUM, 34))),
+  slack_bot_token: (r) =>
+    tok(
+      p("xo", "xb-", r.str("0123456789", 11), "-", r.str("0123456789", 12), "-", r.str(ALNUM, 24)),
+    ),
+  slack_user_token: (r) =>
+    tok(
+      p(
+        "xo",
+        "xp-",
+        r.str("0123456789", 11),
+        "-",
+        r.str("0123456789", 12),
+        "-",
+        r.str("0123456789", 12),
+        "-",
+        r.str(HEX, 32),
+      ),
+    ),
+  slack_token: (r) => tok(p("xo", "xe-1-", r.str(ALNUM, 140))),
+  slack_app_token: (r) =>
+    tok(p("xa", "pp-1-A", r.str(UPPER_NUM, 10), "-", r.str("0123456789", 13), "-", r.str(HEX, 64))),
+  slack_webhook_url: (r) => {
+    const s = p(
+      "services/T",
+      r.str(UPPER_NUM, 9),
+      "/B",
+      r.str(UPPER_NUM, 9),
+      "/",
+      r.str(ALNUM, 24),
+    );
+    return { text: `https://hooks.slack.com/${s}`, secret: s, core: s.slice(-12) };
+  },
+  stripe_secret_key: (r) => tok(p(SK, "_live_", r.str(ALNUM, 99))),
+  stripe_restricted_key: (r) => tok(p("r", "k_test_", r.str(ALNUM, 99))),
+  stripe_webhook_secret: (r) => tok(p("wh", "sec_", r.str(ALNUM, 32))),
+  openai_api_key: (r) => tok(p(SK, "-proj-", r.str(URLSAFE, 100), r.str(ALNUM, 20))),
+  anthropic_api_key: (r) => tok(p(SK, "-ant-api03-", r.str(URLSAFE, 93), "AA")),
+  huggingface_token: (r) => tok(p("h", "f_", r.str(ALNUM, 34))),
+  npm_token: (r) => tok(tokenWith(p("np", "m_"), r)),
+  pypi_token: (r) => tok(p("py", "pi-AgEIcHlwaS5vcmc", r.str(URLSAFE, 120))),
+  twilio_api_key: (r) => {
+    const s = p("S", "K", r.str(HEX, 32));
+    return { text: `TWILIO_API_KEY_SID=${s} # twilio`, secret: s, core: s.slice(4, 16) };
+  },
+  twilio_auth_token: (r) => {
+    const s = r.str(HEX, 32);
+    return {
+      text: `twilio:\n  account: AC${r.str(HEX, 32)}\n  auth_token: ${s}`,
+      secret: s,
+      core: s.slice(0, 12),
+    };
+  },
+  sendgrid_api_key: (r) => tok(p("S", "G.", r.str(URLSAFE, 22), ".", r.str(URLSAFE, 43))),
+  mailgun_api_key: (r) => tok(p("ke", "y-", r.str(HEX, 32))),
+  discord_bot_token: (r) => {
+    const s = p("MT", r.str(ALNUM, 24), ".", r.str(URLSAFE, 6), ".", r.str(URLSAFE, 38));
+    return { text: `DISCORD_BOT=${s}`, secret: s, core: coreOf(s) };
+  },
+  discord_webhook_url: (r) => {
+    const s = r.str(URLSAFE, 68);
+    return {
+      text: `https://discord.com/api/webhooks/${r.str("0123456789", 18)}/${s}`,
+      secret: s,
+      core: coreOf(s),
+    };
+  },
+  telegram_bot_token: (r) => tok(p(r.str("123456789", 10), ":AA", r.str(URLSAFE, 33))),
+  shopify_token: (r) => tok(p("shp", "at_", r.str(HEX, 32))),
+  digitalocean_token: (r) => tok(p("do", "p_v1_", r.str(HEX, 64))),
+  doppler_token: (r) => tok(p("dp", ".pt.", r.str(ALNUM, 43))),
+  vault_token: (r) => tok(p("hv", "s.", r.str(URLSAFE, 90))),
+  databricks_token: (r) => tok(p("da", "pi", r.str(HEX, 32))),
+  linear_api_key: (r) => tok(p("lin", "_api_", r.str(ALNUM, 40))),
+  dockerhub_token: (r) => tok(p("dckr", "_pat_", r.str(URLSAFE, 27))),
+  grafana_cloud_token: (r) => tok(p("gl", "c_", r.str(ALNUM, 120), "==")),
+  grafana_service_account_token: (r) => tok(p("gl", "sa_", r.str(ALNUM, 32), "_", r.str(HEX, 8))),
+  age_secret_key: (r) => tok(p("AGE-SECRET", "-KEY-1", r.str(BECH32, 58))),
+  wireguard_private_key: (r) => {
+    const s = r.str(B64, 42) + "A=";
+    return {
+      text: `[Interface]\nAddress = 10.0.0.2/32\nPrivateKey = ${s}\n`,
+      secret: s,
+      core: coreOf(s),
+    };
+  },
+  heroku_api_key: (r) => tok(p("HR", "KU-AA", r.str(URLSAFE, 58))),
+  sentry_auth_token: (r) => tok(p("sntr", "ys_eyJ", r.str(ALNUM, 150))),
+  terraform_cloud_token: (r) => tok(p(r.str(ALNUM, 14), ".atlas", "v1.", r.str(ALNUM, 67))),
+  newrelic_api_key: (r) => tok(p("NR", "AK-", r.str(UPPER_NUM, 27))),
+  mapbox_secret_token: (r) => tok(p(SK, ".eyJ", r.str(URLSAFE, 60), ".", r.str(URLSAFE, 22))),
+  supabase_token: (r) => tok(p("sb", "p_", r.str(HEX, 40))),
+  planetscale_token: (r) => tok(p("pscale", "_tkn_", r.str(ALNUM, 43))),
+  replicate_api_token: (r) => tok(p("r", "8_", r.str(ALNUM, 37))),
+  groq_api_key: (r) => tok(p("gs", "k_", r.str(ALNUM, 52))),
+  jwt: (r) => {
+    const s = [
+      b64url(JSON.stringify({ alg: "RS256", typ: "JWT", kid: r.str(HEX, 8) })),
+      b64url(JSON.stringify({ sub: r.str(HEX, 12), scope: "repo", exp: 1900000000 })),
+      r.str(URLSAFE, 43),
+    ].join(".");
+    return { text: s, secret: s, core: coreOf(s.split(".")[2]!) };
+  },
+  private_key_pem: (r) => tok(pem("RSA PRIVATE KEY", r, "\n")),
+  private_key_openssh: (r) => tok(pem("OPENSSH PRIVATE KEY", r, "\n")),
+  private_key_pgp: (r) => {
+    const body = [
+      "Version: GnuPG v2",
+      "",
+      ...Array.from({ length: 10 }, () => r.str(B64, 64)),
+      "=" + r.str(B64, 4),
+    ];
+    const s = [
+      "-----BEGIN PGP PRIVATE KEY BLOCK-----",
+      ...body,
+      "-----END PGP PRIVATE KEY BLOCK-----",
+    ].join("\n");
+    return tok(s);
+  },
+  database_url: (r) => {
+    const s = r.str(ALNUM, 18);
+    return {
+      text: `postgres://app_user:${s}@db.internal:5432/prod`,
+      secret: s,
+      core: s.slice(0, 12),
+    };
+  },
+  url_credentials: (r) => {
+    const s = r.str(ALNUM, 16);
+    return {
+      text: `https://deploy:${s}@git.internal.test/org/repo.git`,
+      secret: s,
+      core: s.slice(0, 12),
+    };
+  },
+  basic_auth: (r) => {
+    const s = btoa(`svc-${r.str(ALNUM, 6)}:${r.str(ALNUM, 18)}`);
+    return { text: `Authorization: Basic ${s}`, secret: s, core: coreOf(s) };
+  },
+  bearer_token: (r) => {
+    const s = r.str(ALNUM, 48);
+    return { text: `Authorization: Bearer ${s}`, secret: s, core: s.slice(0, 12) };
+  },
+  curl_user_password: (r) => {
+    const s = r.str(ALNUM, 16);
+    return {
+      text: `curl -sS -u admin:${s} https://ci.internal.test/api/json`,
+      secret: s,
+      core: s.slice(0, 12),
+    };
+  },
+  docker_config_auth: (r) => {
+    const s = btoa(`robot:${r.str(ALNUM, 24)}`);
+    return {
+      text: `{"auths": {"registry.internal.test": {"auth": "${s}"}}}`,
+      secret: s,
+      core: coreOf(s),
+    };
+  },
+  env_secret: (r) => {
+    const s = r.str("abcdefghijklmnopqrstuvwxyz", 14);
+    return { text: `DB_PASSWORD=${s}`, secret: s, core: s.slice(0, 12) };
+  },
+  generic_secret: (r) => {
+    const s = r.str(ALNUM, 10) + "7" + r.str(ALNUM, 21);
+    return { text: `client_secret: ${s}`, secret: s, core: s.slice(0, 12) };
+  },
+};
+
+/** Realistic surroundings for a planted sample. */
+export const CONTEXTS: Record<string, (snippet: string) => string> = {
+  json_transcript: (s) =>
+    JSON.stringify({
+      type: "tool_result",
+      tool_use_id: "toolu_01",
+      content: `Output of the command:\n${s}\nDone.`,
+    }) + "\n",
+  shell_history: (s) => `cd /srv/app\ngit status\necho ${s}\nls -la\n`,
+  yaml: (s) =>
+    `service:\n  name: api\n  notes: |\n    ${s.split("\n").join("\n    ")}\n  replicas: 2\n`,
+  dotenv: (s) => `# settings\nLOG_LEVEL=debug\n${s}\nPORT=8080\n`,
+  markdown_fence: (s) => `Run this first:\n\n\`\`\`bash\n${s}\n\`\`\`\n\nThen restart.\n`,
+  http_dump: (s) =>
+    `POST /v1/items HTTP/1.1\r\nHost: api.internal.test\r\nContent-Type: text/plain\r\n\r\n${s}\r\n`,
+};
+
+/** Values that look like secrets of a kind but are not; none may be flagged. */
+export function lookAlikes(rng: Rng): Record<string, string[]> {
+  const ghBody = rng.str(ALNUM, 30);
+  return {
+    github_pat: [
+      p("gh", "p_", ghBody, "000000"),
+      p("gh", "p_", rng.str(ALNUM, 20)),
+      "GitHub classic tokens start with ghp_ followed by 36 characters.",
+      p("gh", "p_", "X".repeat(36)),
+    ],
+    npm_token: [p("np", "m_", rng.str(ALNUM, 36)), "set npm_config_cache before running"],
+    aws_access_key_id: [p("AK", "IAIOSFODNN7", "EXAMPLE"), p("AK", "IA", rng.str(BASE32, 10))],
+    aws_secret_access_key: [
+      p("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCY", "EXAMPLEKEY"),
+      "aws_secret_access_key = ${AWS_SECRET_ACCESS_KEY}",
+    ],
+    jwt: [
+      p(
+        "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.",
+        "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.",
+        "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+      ),
+      p("eyJub3QiOiJhIGhlYWRlciJ9.", "eyJ4IjoxfQ.", rng.str(URLSAFE, 20)),
+    ],
+    stripe_secret_key: [p("pk", "_live_", rng.str(ALNUM, 99)), p(SK, "_live_", "x".repeat(24))],
+    mapbox_secret_token: [p("pk", ".eyJ", rng.str(URLSAFE, 60), ".", rng.str(URLSAFE, 22))],
+    generic_secret: [
+      `commit: ${rng.str(HEX, 40)}`,
+      `"token": "${rng.str(HEX, 8)}-${rng.str(HEX, 4)}-4${rng.str(HEX, 3)}-a${rng.str(HEX, 3)}-${
+        rng.str(HEX, 12)
+      }"`,
+      `"integrity": "sha512-${rng.str(B64, 86)}=="`,
+      `golang.org/x/text v0.14.0 h1:${rng.str(B64, 43)}=`,
+      `"nextPageToken": "${rng.str(ALNUM, 40)}"`,
+      `"max_tokens": 4096`,
+      "api_key: your-api-key-here",
+      "password: <password>",
+      "secret: ${SECRET}",
+      'token = os.environ.get("TOKEN")',
+      `image: "data:image/png;base64,${rng.str(B64, 200)}"`,
+      `token: [REDACTED:github_pat]`,
+      "api_key: XXXXXXXXXXXXXXXXXXXX",
+      "secret: ****************",
+      `public_key: ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI${rng.str(B64, 43)}`,
+      `secret_key_digest: sha256:${rng.str(HEX, 64)}`,
+      `const tokenizerVersion = "${rng.str(ALNUM, 20)}1";`,
+    ],
+    env_secret: [
+      "DB_PASSWORD=${DB_PASSWORD}",
+      "API_TOKEN=$(cat /run/secrets/token)",
+      "SECRET_KEY_FILE=/run/secrets/app",
+      "TOKEN_TTL=3600",
+      "PASSWORD=changeme",
+    ],
+    private_key_pem: [
+      ["-----BEGIN PUBLIC KEY-----", rng.str(B64, 64), "-----END PUBLIC KEY-----"].join("\n"),
+      ["-----BEGIN CERTIFICATE-----", rng.str(B64, 64), "-----END CERTIFICATE-----"].join("\n"),
+      "The file starts with -----BEGIN RSA PRIVATE KEY----- as its first line.",
+    ],
+    database_url: [
+      "postgres://app:${DB_PASSWORD}@db:5432/prod",
+      "postgres://app@db:5432/prod",
+      "mysql://user:password@localhost/db",
+    ],
+    basic_auth: ["We use basic authentication for the admin pages.", 'Basic realm="internal"'],
+    bearer_token: ["Authorization: Bearer <token>", "Send a Bearer token with each request."],
+    docker_config_auth: [`{"auths": {"ghcr.io": {"auth": "${btoa(rng.str(ALNUM, 20))}"}}}`],
+    url_credentials: ["https://user:****@example.test/", "see https://example.test/a:b@c"],
+    google_api_key: [p("AI", "za", rng.str(URLSAFE, 20))],
+    slack_webhook_url: [
+      "https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX",
+    ],
+  };
+}

@@ -1,0 +1,54 @@
+// Tests for core/safety/secrets/checks.ts.
+
+import assert from "node:assert/strict";
+import {
+  base62,
+  crc32,
+  decodeBase64Loose,
+  hasJoseHeader,
+  hasValidTokenChecksum,
+  isBase64UserPass,
+  shannonEntropy,
+} from "../../../../core/safety/secrets/checks.ts";
+import { ALNUM, Rng } from "./_fixtures.ts";
+
+Deno.test("crc32() matches the zlib check values", () => {
+  assert.equal(crc32(""), 0);
+  assert.equal(crc32("123456789"), 0xcbf43926);
+  assert.equal(crc32("The quick brown fox jumps over the lazy dog"), 0x414fa339);
+});
+
+Deno.test("hasValidTokenChecksum() accepts the base62 CRC-32 of the 30 random characters only", () => {
+  const rng = new Rng(41);
+  for (let i = 0; i < 50; i++) {
+    const body = rng.str(ALNUM, 30);
+    const good = "npm_" + body + base62(crc32(body), 6);
+    assert.ok(hasValidTokenChecksum(good));
+    const flipped = good.slice(0, 10) + (good[10] === "a" ? "b" : "a") + good.slice(11);
+    assert.ok(!hasValidTokenChecksum(flipped));
+  }
+  assert.ok(!hasValidTokenChecksum("ghp_short"));
+});
+
+Deno.test("shannonEntropy() grows with the alphabet", () => {
+  assert.equal(shannonEntropy(""), 0);
+  assert.ok(shannonEntropy("aaaaaaab") < 1);
+  assert.ok(shannonEntropy(new Rng(42).str(ALNUM, 64)) > 5);
+});
+
+Deno.test("isBase64UserPass() wants printable user:password", () => {
+  assert.ok(isBase64UserPass(btoa("u:p")));
+  assert.ok(!isBase64UserPass(btoa("no colon here")));
+  assert.ok(!isBase64UserPass(btoa("user:")));
+  assert.ok(!isBase64UserPass(btoa("\x00\x01:\x02")));
+  assert.equal(decodeBase64Loose("!!!"), null);
+});
+
+Deno.test("hasJoseHeader() reads the first segment as base64url JSON with alg", () => {
+  const seg = (o: unknown) =>
+    btoa(JSON.stringify(o)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+  assert.ok(hasJoseHeader(`${seg({ alg: "ES256", kid: "k?>" })}.${seg({})}.s`));
+  assert.ok(!hasJoseHeader(`${seg({ typ: "JWT" })}.${seg({})}.s`));
+  assert.ok(!hasJoseHeader(`${seg([1])}.x.y`));
+  assert.ok(!hasJoseHeader("eyJ%%%.x.y"));
+});

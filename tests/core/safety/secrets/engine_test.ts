@@ -1,0 +1,96 @@
+// Tests for core/safety/secrets/engine.ts: overlap resolution, byte offsets
+// around non-ASCII text, unterminated key blocks, the TS fallback.
+
+import assert from "node:assert/strict";
+import { createEngine, findSecrets } from "../../../../core/safety/secrets/engine.ts";
+import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
+import type { SecretRule } from "../../../../core/safety/secrets/rule.ts";
+import { B64, Rng, SAMPLES } from "./_fixtures.ts";
+
+const engine = createEngine(SECRET_RULES);
+const encoder = new TextEncoder();
+
+Deno.test("findSecrets() lets the vendor rule win over the generic assignment covering the same value", () => {
+  const s = SAMPLES.github_pat!(new Rng(61));
+  const text = `GITHUB_TOKEN=${s.secret}\ntoken: "${s.secret}"\n`;
+  const f = findSecrets(engine, encoder.encode(text));
+  assert.deepEqual(f.map((x) => x.kind), ["github_pat", "github_pat"]);
+});
+
+Deno.test("findSecrets() reports byte offsets after multi-byte characters", () => {
+  const s = SAMPLES.slack_bot_token!(new Rng(62));
+  const prefix = "日本語 ✓ café — ";
+  const bytes = encoder.encode(`${prefix}${s.secret} ünï`);
+  const [f] = findSecrets(engine, bytes);
+  const start = encoder.encode(prefix).length;
+  assert.deepEqual(f, { kind: "slack_bot_token", start, end: start + s.secret.length });
+  assert.equal(new TextDecoder().decode(bytes.subarray(f!.start, f!.end)), s.secret);
+});
+
+Deno.test("findSecrets() redacts an unterminated key block through the end of its base64 body", () => {
+  const rng = new Rng(63);
+  const body = Array.from({ length: 6 }, () => rng.str(B64, 64)).join("\n");
+  const text = `-----BEGIN EC PRIVATE KEY-----\n${body}\n\n(truncated by the tool)\n`;
+  const [f] = findSecrets(engine, encoder.encode(text));
+  assert.equal(f?.kind, "private_key_pem");
+  assert.equal(text.slice(f!.start, f!.end), `-----BEGIN EC PRIVATE KEY-----\n${body}`);
+});
+
+Deno.test("findSecrets() finds nothing in text without keywords (and something with one)", () => {
+  const rng = new Rng(64);
+  const clean = encoder.encode(rng.str("abcdefghijklmnopqrstuvwxyz ", 10_000));
+  assert.deepEqual(findSecrets(engine, clean), []);
+  const s = SAMPLES.groq_api_key!(rng);
+  assert.equal(findSecrets(engine, encoder.encode(`x ${s.text} y`)).length, 1);
+});
+
+Deno.test("createEngine() builds the TS prefilter on request and reports the longest windows", () => {
+  const ts = createEngine(SECRET_RULES, { prefilter: "ts" });
+  assert.equal(ts.prefilter, "ts");
+  assert.equal(engine.prefilter, "wasm");
+  assert.ok(engine.maxAfter >= 20 * 1024);
+  const rule: SecretRule = {
+    kind: "demo",
+    title: "demo",
+    description: "demo",
+    keywords: ["demo-"],
+    pattern: /demo-[0-9]{4}/,
+    after: 12,
+    priority: 3,
+  };
+  const one = createEngine([rule]);
+  assert.deepEqual(findSecrets(one, encoder.encode("a demo-1234 demo-12")), [
+    { kind: "demo", start: 2, end: 11 },
+  ]);
+});
+
+Deno.test("rejecting by name before the pattern runs changes no finding", () => {
+  const rng = new Rng(65);
+  const plain = SECRET_RULES.map((r) => {
+    const { rejectName: _drop, ...rest } = r;
+    return rest as SecretRule;
+  });
+  const without = createEngine(plain);
+  const names = [
+    "input_tokens",
+    "max_tokens",
+    "TOKEN_TTL",
+    "page_token",
+    "api_key",
+    "DB_PASSWORD",
+    "Secret",
+  ];
+  let found = 0;
+  for (let i = 0; i < 300; i++) {
+    const kind = rng.pick(Object.keys(SAMPLES));
+    const s = SAMPLES[kind]!(rng);
+    const text = `${rng.pick(names)}: ${rng.pick([s.secret, "12", "abc"])}\n${
+      rng.pick(names)
+    }=${s.secret}\n${s.text}`;
+    const bytes = encoder.encode(text);
+    const a = findSecrets(engine, bytes);
+    assert.deepEqual(a, findSecrets(without, bytes), text);
+    found += a.length;
+  }
+  assert.ok(found > 300);
+});

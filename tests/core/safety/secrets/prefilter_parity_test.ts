@@ -1,0 +1,106 @@
+// Parity of the WASM prefilter (wasm/mod.ts) and the pure-TS reference
+// (core/safety/secrets/prefilter_ts.ts): identical hits, end states and
+// ASCII flags on the same corpus, and identical findings end to end.
+
+import assert from "node:assert/strict";
+import { createWasmDfa } from "../../../../wasm/mod.ts";
+import { buildAutomaton } from "../../../../core/safety/secrets/automaton.ts";
+import { scanDfaTs } from "../../../../core/safety/secrets/prefilter_ts.ts";
+import {
+  countNewlinesTs,
+  createEngine,
+  findSecrets,
+  maskHighTs,
+} from "../../../../core/safety/secrets/engine.ts";
+import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
+import { CONTEXTS, Rng, SAMPLES } from "./_fixtures.ts";
+
+const encoder = new TextEncoder();
+
+/** A corpus: every sample in every context, keyword fragments, mixed case, non-ASCII and random bytes. */
+function corpus(): Uint8Array[] {
+  const rng = new Rng(11);
+  const out: Uint8Array[] = [];
+  for (const [kind, build] of Object.entries(SAMPLES)) {
+    for (const wrap of Object.values(CONTEXTS)) out.push(encoder.encode(wrap(build(rng).text)));
+    out.push(encoder.encode(`ünïcödé ${kind.toUpperCase()} ${build(rng).text} 日本語`));
+  }
+  const keywords = [...new Set(SECRET_RULES.flatMap((r) => r.keywords))];
+  let mixed = "";
+  for (let i = 0; i < 2000; i++) {
+    const k = rng.pick(keywords);
+    mixed += rng.next() < 0.5 ? k.toUpperCase() : k.slice(0, 1 + rng.int(k.length));
+    mixed += rng.pick([" ", "", "\n", "=", "_"]);
+  }
+  out.push(encoder.encode(mixed));
+  const noise = new Uint8Array(256 * 1024);
+  for (let i = 0; i < noise.length; i++) noise[i] = rng.int(256);
+  out.push(noise);
+  out.push(new Uint8Array(0));
+  return out;
+}
+
+Deno.test("the WASM and TS prefilters report identical hits on the corpus", () => {
+  const automaton = buildAutomaton([
+    ...new Set(SECRET_RULES.flatMap((r) => r.keywords.map((k) => k.toLowerCase()))),
+  ]);
+  const wasm = createWasmDfa(automaton);
+  let totalHits = 0;
+  for (const bytes of corpus()) {
+    const a = wasm.scan(bytes, 0);
+    const b = scanDfaTs(automaton, bytes, 0);
+    assert.deepEqual([...a.hits], [...b.hits]);
+    assert.equal(a.state, b.state);
+    assert.equal(a.ascii, b.ascii);
+    for (const [from, to] of [[0, bytes.length], [3, Math.max(3, bytes.length - 5)]] as const) {
+      if (to > bytes.length) continue;
+      assert.equal(wasm.countNewlines(from, to), countNewlinesTs(bytes, from, to));
+    }
+    assert.deepEqual(wasm.maskedView(), maskHighTs(bytes));
+    // Masking in place keeps the line feeds.
+    assert.equal(wasm.countNewlines(0, bytes.length), countNewlinesTs(bytes, 0, bytes.length));
+    totalHits += a.hits.length / 2;
+  }
+  // Positive control: the corpus really exercises the automaton.
+  assert.ok(totalHits > 1500, `only ${totalHits} hits`);
+});
+
+Deno.test("the WASM and TS prefilters agree on keywords at the very start and end of the input", () => {
+  const keywords = [
+    ...new Set(SECRET_RULES.flatMap((r) => r.keywords.map((k) => k.toLowerCase()))),
+  ];
+  const automaton = buildAutomaton(keywords);
+  const wasm = createWasmDfa(automaton);
+  let hits = 0;
+  for (const k of keywords) {
+    for (const text of [k, `zz${k}`, `${k}zz`, `z${k.toUpperCase()}`, k.slice(0, -1), `${k}${k}`]) {
+      const bytes = encoder.encode(text);
+      const a = wasm.scan(bytes, 0);
+      assert.deepEqual([...a.hits], [...scanDfaTs(automaton, bytes, 0).hits], text);
+      hits += a.hits.length;
+    }
+  }
+  assert.ok(hits >= keywords.length * 5 * 2);
+});
+
+Deno.test("the WASM prefilter resumes when more hits arrive than its buffer holds", () => {
+  const automaton = buildAutomaton(["aba"]);
+  const bytes = encoder.encode("ab".repeat(40_000));
+  const a = createWasmDfa(automaton).scan(bytes, 0);
+  assert.equal(a.hits.length / 2, 39_999);
+  assert.deepEqual([...a.hits], [...scanDfaTs(automaton, bytes, 0).hits]);
+});
+
+Deno.test("the WASM and TS paths give identical findings end to end", () => {
+  const w = createEngine(SECRET_RULES, { prefilter: "wasm" });
+  const t = createEngine(SECRET_RULES, { prefilter: "ts" });
+  assert.equal(w.prefilter, "wasm");
+  assert.equal(t.prefilter, "ts");
+  let found = 0;
+  for (const bytes of corpus()) {
+    const a = findSecrets(w, bytes);
+    assert.deepEqual(a, findSecrets(t, bytes));
+    found += a.length;
+  }
+  assert.ok(found >= Object.keys(SAMPLES).length * 6, `only ${found} findings`);
+});

@@ -1,0 +1,149 @@
+// Tests for core/safety/secrets/rules.ts: every kind is found in realistic
+// contexts and redacted whole; look-alikes are not flagged.
+
+import assert from "node:assert/strict";
+import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
+import { createEngine } from "../../../../core/safety/secrets/engine.ts";
+import { redactText, scanBytes } from "../../../../core/safety/secrets/redact.ts";
+import { B64, CONTEXTS, lookAlikes, p, Rng, SAMPLES, URLSAFE } from "./_fixtures.ts";
+
+const BASE32_UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+
+const engine = createEngine(SECRET_RULES);
+const encoder = new TextEncoder();
+const kinds = [...new Set(SECRET_RULES.map((r) => r.kind))];
+
+Deno.test("SECRET_RULES covers at least 45 kinds, each with a sample builder", () => {
+  assert.ok(kinds.length >= 45, `only ${kinds.length} kinds`);
+  assert.deepEqual(kinds.filter((k) => SAMPLES[k] === undefined), []);
+  assert.deepEqual(Object.keys(SAMPLES).filter((k) => !kinds.includes(k)), []);
+  for (const r of SECRET_RULES) {
+    assert.match(r.kind, /^[a-z0-9_]+$/);
+    assert.ok(r.keywords.length > 0 && r.title !== "" && r.description !== "", r.kind);
+  }
+});
+
+Deno.test("every kind is found with its exact span in a bare sample", () => {
+  const rng = new Rng(1);
+  for (const kind of kinds) {
+    const s = SAMPLES[kind]!(rng);
+    const bytes = encoder.encode(s.text);
+    const findings = scanBytes(engine, bytes);
+    const at = encoder.encode(s.text.slice(0, s.text.indexOf(s.secret))).length;
+    assert.deepEqual(
+      findings.map((f) => [f.kind, f.start, f.end]),
+      [[kind, at, at + encoder.encode(s.secret).length]],
+      kind,
+    );
+  }
+});
+
+Deno.test("every kind is found and redacted in every realistic context", () => {
+  const rng = new Rng(2);
+  for (const kind of kinds) {
+    for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+      const s = SAMPLES[kind]!(rng);
+      const text = wrap(s.text);
+      assert.ok(text.includes(s.core), `${kind}/${ctx}: fixture lost its core`);
+      const r = redactText(engine, text);
+      assert.ok(r.kinds.includes(kind), `${kind}/${ctx}: found ${JSON.stringify(r.kinds)}`);
+      // Positive control and absence in the same output.
+      assert.ok(r.text.includes(`[REDACTED:${kind}]`), `${kind}/${ctx}: marker missing`);
+      assert.ok(!r.text.includes(s.core), `${kind}/${ctx}: secret survived`);
+      assert.deepEqual(redactText(engine, r.text).kinds, [], `${kind}/${ctx}: not idempotent`);
+    }
+  }
+});
+
+Deno.test("look-alikes are not flagged, while a real sample beside them is", () => {
+  const rng = new Rng(3);
+  for (const [kind, values] of Object.entries(lookAlikes(rng))) {
+    for (const v of values) {
+      for (const wrap of [(x: string) => x, CONTEXTS.json_transcript!, CONTEXTS.yaml!]) {
+        const text = wrap(v);
+        assert.deepEqual(redactText(engine, text).kinds, [], `${kind}: ${JSON.stringify(v)}`);
+        const positive = SAMPLES[kind]!(rng);
+        const both = redactText(engine, `${text}\n${positive.text}\n`);
+        assert.deepEqual(both.kinds, [kind], `${kind}: positive control beside the look-alike`);
+      }
+    }
+  }
+});
+
+Deno.test("a GitHub token with a broken checksum is not flagged but the valid one is", () => {
+  const s = SAMPLES.github_pat!(new Rng(4));
+  const broken = s.secret.slice(0, -1) + (s.secret.endsWith("A") ? "B" : "A");
+  assert.deepEqual(redactText(engine, broken).kinds, []);
+  assert.deepEqual(redactText(engine, s.secret).kinds, ["github_pat"]);
+});
+
+Deno.test("every kind: the same text with the secret replaced by a placeholder is not flagged", () => {
+  const rng = new Rng(5);
+  for (const kind of kinds) {
+    const s = SAMPLES[kind]!(rng);
+    for (const filler of ["X", "*"]) {
+      const text = s.text.replace(s.secret, filler.repeat(s.secret.length));
+      assert.deepEqual(redactText(engine, text).kinds, [], `${kind} with ${filler}`);
+    }
+    // Positive control on the same sample.
+    assert.deepEqual(redactText(engine, s.text).kinds, [kind]);
+  }
+});
+
+Deno.test("every kind: prose that mentions a rule's keyword is not flagged", () => {
+  for (const rule of SECRET_RULES) {
+    for (const k of rule.keywords) {
+      for (
+        const text of [
+          `Tokens of this kind start with ${k} followed by random characters.`,
+          `grep -r "${k}" src/ | wc -l`,
+          `- \`${k}...\` is the documented prefix`,
+        ]
+      ) {
+        assert.deepEqual(redactText(engine, text).kinds, [], `${rule.kind}: ${text}`);
+      }
+    }
+  }
+});
+
+Deno.test("base64 images, minified code and digests holding token-like runs are not flagged", () => {
+  const rng = new Rng(6);
+  const blob = (inner: string) => rng.str(B64, 300) + inner + rng.str(B64, 300);
+  const texts = [
+    `<img src="data:image/png;base64,${blob(p("AK", "IA", rng.str(BASE32_UPPER, 16)))}">`,
+    `{"thumbnail": "data:image/jpeg;base64,${blob(p("AI", "za", rng.str(URLSAFE, 35)))}"}`,
+    `background: url(data:image/gif;base64,${
+      blob(
+        p("ey", "J", rng.str(URLSAFE, 40), ".eyJ", rng.str(URLSAFE, 40), ".", rng.str(URLSAFE, 20)),
+      )
+    })`,
+    "!function(e){var t=e.token,n=e.secretKey;return t?n.apiKey(t):e.password}(window);",
+    "const a={token:t.accessToken,secret:o.clientSecret,password:r.passwordHash};",
+    `integrity="sha384-${rng.str(B64, 64)}"`,
+  ];
+  for (const t of texts) assert.deepEqual(redactText(engine, t).kinds, [], t.slice(0, 60));
+  // Positive control: the same key standing alone in an assignment is found.
+  const key = SAMPLES.aws_access_key_id!(rng);
+  assert.deepEqual(redactText(engine, `aws_access_key_id = ${key.text}`).kinds, [
+    "aws_access_key_id",
+  ]);
+});
+
+Deno.test("a quoted assigned value is redacted whole, spaces included, leaving no tail", () => {
+  const cases: [string, string][] = [
+    [`DB_PASSWORD="correct horse battery staple"`, `DB_PASSWORD="[REDACTED:env_secret]"`],
+    [`export PGPASSWORD='two words'`, `export PGPASSWORD='[REDACTED:env_secret]'`],
+    [
+      JSON.stringify({ cmd: `SMTP_PASSWORD="my mail pass" ./send` }),
+      JSON.stringify({ cmd: `SMTP_PASSWORD="[REDACTED:env_secret]" ./send` }),
+    ],
+    [`password: "s3cr3t value 42 with spaces"`, `password: "[REDACTED:generic_secret]"`],
+    [
+      `curl -u 'ops:pass with spaces' https://x.test`,
+      `curl -u 'ops:[REDACTED:curl_user_password]' https://x.test`,
+    ],
+    // An unencoded "@" inside a URL password: up to the last "@" before the host.
+    [`postgres://app:p@ss@word1@db:5432/x`, `postgres://app:[REDACTED:database_url]@db:5432/x`],
+  ];
+  for (const [input, want] of cases) assert.equal(redactText(engine, input).text, want, input);
+});

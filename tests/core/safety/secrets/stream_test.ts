@@ -1,0 +1,158 @@
+// Tests for core/safety/secrets/stream.ts: chunked scanning with overlap,
+// straddling secrets, streamed redaction, line numbers, bounded memory.
+
+import assert from "node:assert/strict";
+import { createEngine } from "../../../../core/safety/secrets/engine.ts";
+import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
+import { type ByteReader, scanStream } from "../../../../core/safety/secrets/stream.ts";
+import { redactBytes, scanBytes } from "../../../../core/safety/secrets/redact.ts";
+import { Rng, SAMPLES } from "./_fixtures.ts";
+
+const engine = createEngine(SECRET_RULES);
+const encoder = new TextEncoder();
+
+/** A reader over bytes that hands out at most `step` bytes per read. */
+function readerOf(bytes: Uint8Array, step = 1 << 30): ByteReader {
+  let at = 0;
+  return {
+    read(into) {
+      if (at >= bytes.length) return Promise.resolve(null);
+      const n = Math.min(into.length, step, bytes.length - at);
+      into.set(bytes.subarray(at, at + n));
+      at += n;
+      return Promise.resolve(n);
+    },
+  };
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let off = 0;
+  for (const p of parts) {
+    out.set(p, off);
+    off += p.length;
+  }
+  return out;
+}
+
+const SMALL = { chunkBytes: 4096, overlapBytes: 32 * 1024 };
+
+Deno.test("scanStream() finds a secret straddling a chunk boundary at every offset", async () => {
+  const rng = new Rng(21);
+  const chunk = 64 * 1024;
+  for (const kind of ["github_pat", "private_key_pem", "generic_secret", "database_url"]) {
+    const s = SAMPLES[kind]!(rng);
+    const secretLen = encoder.encode(s.text).length;
+    for (let shift = -secretLen - 2; shift <= 2; shift += Math.max(1, Math.floor(secretLen / 9))) {
+      const pad = "x ".repeat(Math.floor((chunk + shift) / 2)).slice(0, chunk + shift);
+      const bytes = encoder.encode(`${pad}\n${s.text}\nend\n`);
+      const r = await scanStream(engine, readerOf(bytes, 777), { bounds: { chunkBytes: chunk } });
+      assert.deepEqual(r.findings.map((f) => f.kind), [kind], `${kind} at shift ${shift}`);
+      assert.deepEqual(r.findings, scanBytes(engine, bytes), `${kind} at shift ${shift}`);
+    }
+  }
+});
+
+Deno.test("scanStream() agrees with the in-memory scan and redaction on a many-chunk input", async () => {
+  const rng = new Rng(22);
+  const parts: string[] = [];
+  const kinds = Object.keys(SAMPLES);
+  for (let i = 0; i < 400; i++) {
+    parts.push(`line ${i} of filler text ünïcode ${"lorem ipsum ".repeat(rng.int(40))}`);
+    if (i % 3 === 0) parts.push(SAMPLES[kinds[i % kinds.length]!]!(rng).text);
+  }
+  const bytes = encoder.encode(parts.join("\n") + "\n");
+  assert.ok(bytes.length > SMALL.chunkBytes * 20);
+  const written: Uint8Array[] = [];
+  const progress: number[] = [];
+  const r = await scanStream(engine, readerOf(bytes, 1000), {
+    bounds: SMALL,
+    write: (b) => void written.push(b),
+    onProgress: (n) => void progress.push(n),
+  });
+  const mem = redactBytes(engine, bytes);
+  assert.ok(r.count > 120);
+  assert.deepEqual(r.findings, mem.findings);
+  assert.deepEqual(concat(written), mem.bytes);
+  assert.equal(r.bytes, bytes.length);
+  assert.equal(progress.at(-1), bytes.length);
+  assert.ok(progress.length > 10);
+});
+
+Deno.test("scanStream() writes the input byte-identical when nothing is found", async () => {
+  const rng = new Rng(23);
+  const bytes = new Uint8Array(300_000);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = rng.int(256);
+  const written: Uint8Array[] = [];
+  const r = await scanStream(engine, readerOf(bytes, 4096), {
+    bounds: SMALL,
+    write: (b) => void written.push(b),
+  });
+  assert.equal(r.count, 0);
+  assert.deepEqual(concat(written), bytes);
+  // Positive control: the same writer path redacts when a secret is present.
+  const s = SAMPLES.github_pat!(rng);
+  const withSecret = concat([bytes, encoder.encode(`\n${s.text}\n`)]);
+  const out: Uint8Array[] = [];
+  await scanStream(engine, readerOf(withSecret), { bounds: SMALL, write: (b) => void out.push(b) });
+  const text = new TextDecoder().decode(concat(out));
+  assert.ok(text.includes("[REDACTED:github_pat]") && !text.includes(s.core));
+});
+
+Deno.test("scanStream() reports 1-based lines and byte columns", async () => {
+  const s = SAMPLES.npm_token!(new Rng(24));
+  const bytes = encoder.encode(`one\ntwö\n  ${s.text}\n`);
+  const r = await scanStream(engine, readerOf(bytes, 3));
+  assert.deepEqual(r.findings.map((f) => [f.line, f.column]), [[3, 3]]);
+});
+
+Deno.test("scanStream() rejects an overlap smaller than the longest rule window", async () => {
+  await assert.rejects(
+    () => scanStream(engine, readerOf(new Uint8Array(10)), { bounds: { overlapBytes: 100 } }),
+    RangeError,
+  );
+});
+
+Deno.test("scanStream() keeps memory bounded on a 1 GiB input", async () => {
+  const rng = new Rng(25);
+  const block = new Uint8Array(1024 * 1024);
+  // Log-like filler: the prefilter's fast path, so a gigabyte stays cheap;
+  // the dense-keyword case is measured by the benchmark, not here.
+  const filler = encoder.encode("2026-12-01T10:00:00Z INFO 200 GET /v1/items 12ms id=4821\n");
+  for (let i = 0; i < block.length; i++) block[i] = filler[i % filler.length]!;
+  const secret = encoder.encode(`\nexport API_TOKEN=${SAMPLES.github_pat!(rng).secret}\n`);
+  const total = 1024 * 1024 * 1024;
+  let served = 0;
+  let planted = 0;
+  const reader: ByteReader = {
+    read(into) {
+      if (served >= total) return Promise.resolve(null);
+      const n = Math.min(into.length, total - served, block.length);
+      into.set(block.subarray(0, n));
+      // One planted secret per 128 MiB: at the end of the read that crosses the mark.
+      const mark = 128 * 1024 * 1024;
+      const crosses = Math.floor((served + n) / mark) > Math.floor(served / mark);
+      if ((crosses || served === 0) && n > secret.length) {
+        into.set(secret, n - secret.length);
+        planted++;
+      }
+      served += n;
+      return Promise.resolve(n);
+    },
+  };
+  const before = Deno.memoryUsage().rss;
+  let peak = before;
+  const r = await scanStream(engine, reader, {
+    collect: false,
+    onProgress: () => {
+      peak = Math.max(peak, Deno.memoryUsage().rss);
+    },
+  });
+  assert.equal(r.bytes, total);
+  assert.ok(planted >= 8);
+  assert.equal(r.count, planted);
+  assert.ok(
+    peak - before < 128 * 1024 * 1024,
+    `RSS grew by ${((peak - before) / 1048576).toFixed(0)} MiB`,
+  );
+});

@@ -1,0 +1,151 @@
+// The secret scanner's hot loop: one pass of a keyword DFA over UTF-8 bytes.
+//
+// AssemblyScript, compiled with the stub runtime (no allocator, no GC): the
+// caller owns every byte of linear memory and passes offsets. The DFA is an
+// Aho-Corasick automaton with ASCII case folding built in TypeScript
+// (core/safety/secrets/automaton.ts); each table entry holds the next state's
+// row offset (state * classCount) with bit 31 set when that state ends at
+// least one keyword. For every byte whose state ends a keyword the loop
+// writes one hit, (byte index, row offset), as two u32 values.
+//
+// Root skip: while the DFA is in its start state, a byte whose 3-byte window
+// starts no keyword is stepped over with one independent bitmap load instead
+// of the dependent table walk. This is exact because every keyword is at
+// least three bytes long: the skipped byte can only lead to states of depth
+// two or less, which end no keyword and are forgotten once the next two
+// bytes are read from the start state. The bitmap has one bit per hash of
+// the window (case variants included); a collision only skips less.
+//
+// Semantics shared with the pure-TS reference (scanDfaTs in
+// core/safety/secrets/prefilter_ts.ts); a parity test holds them equal.
+
+let resumeState: u32 = 0;
+let resumeIndex: u32 = 0;
+let orBits: u32 = 0;
+
+/** Row offset of the DFA state after the last scanned byte. */
+export function lastState(): u32 {
+  return resumeState;
+}
+
+/** Index of the first byte not yet scanned (equals `to` unless the hit buffer filled). */
+export function lastIndex(): u32 {
+  return resumeIndex;
+}
+
+/**
+ * Bitwise OR of every byte scanned since the last reset, some of them OR-ed
+ * in as little-endian 3-byte windows: pure ASCII when bits 7, 15 and 23 are
+ * clear.
+ */
+export function bytesOr(): u32 {
+  return orBits;
+}
+
+/** Clears the OR accumulator. */
+export function resetOr(): void {
+  orBits = 0;
+}
+
+/**
+ * Runs the DFA over data[from, to) starting in row offset `state`; writes at
+ * most `cap` hits at `out` and returns how many were written. When the
+ * buffer fills, lastIndex() tells where to resume.
+ */
+export function scan(
+  data: usize,
+  from: u32,
+  to: u32,
+  state: u32,
+  classes: usize,
+  table: usize,
+  starts: usize,
+  out: usize,
+  cap: u32,
+): u32 {
+  let row: u32 = state;
+  let n: u32 = 0;
+  let acc: u32 = 0;
+  let i: u32 = from;
+  while (i < to) {
+    if (row === 0) {
+      while (i + 2 < to) {
+        // Little-endian: the window's first byte is the low byte.
+        const window = load<u32>(data + <usize> i) & 0xffffff;
+        const h = (window * 0x9e3779b1) >>> 16;
+        if ((<u32> load<u8>(starts + <usize> (h >> 3)) >> (h & 7)) & 1) break;
+        acc |= window;
+        i++;
+      }
+    }
+    const b = <u32> load<u8>(data + <usize> i);
+    acc |= b;
+    const e = load<u32>(table + (<usize> (row + <u32> load<u8>(classes + <usize> b)) << 2));
+    row = e & 0x7fffffff;
+    if (e >> 31) {
+      const o = out + (<usize> n << 3);
+      store<u32>(o, i);
+      store<u32>(o, row, 4);
+      n++;
+      if (n === cap) {
+        i++;
+        break;
+      }
+    }
+    i++;
+  }
+  resumeState = row;
+  resumeIndex = i;
+  orBits |= acc;
+  return n;
+}
+
+/**
+ * Replaces every byte >= 0x80 in data[0, len) with 0x7f (DEL), in place, so
+ * the bytes decode to an ASCII string whose offsets are byte offsets. Eight
+ * bytes at a time: a word without high bits is left alone.
+ */
+export function maskHigh(data: usize, len: u32): void {
+  let i: u32 = 0;
+  const words = len & ~7;
+  while (i < words) {
+    const w = load<u64>(data + <usize> i);
+    if (w & 0x8080808080808080) {
+      for (let j: u32 = 0; j < 8; j++) {
+        const p = data + <usize> (i + j);
+        if (load<u8>(p) >= 0x80) store<u8>(p, 0x7f);
+      }
+    }
+    i += 8;
+  }
+  while (i < len) {
+    const p = data + <usize> i;
+    if (load<u8>(p) >= 0x80) store<u8>(p, 0x7f);
+    i++;
+  }
+}
+
+/**
+ * Counts the line feeds (0x0a) in data[from, to), eight bytes at a time with
+ * an exact zero-byte test on each word.
+ */
+export function countNewlines(data: usize, from: u32, to: u32): u32 {
+  let n: u32 = 0;
+  let i: u32 = from;
+  while (i < to && (i & 7) !== 0) {
+    if (load<u8>(data + <usize> i) === 0x0a) n++;
+    i++;
+  }
+  const lo: u64 = 0x7f7f7f7f7f7f7f7f;
+  while (i + 8 <= to) {
+    const x = load<u64>(data + <usize> i) ^ 0x0a0a0a0a0a0a0a0a;
+    const t = ((x & lo) + lo) | x;
+    n += <u32> popcnt<u64>(~t & 0x8080808080808080);
+    i += 8;
+  }
+  while (i < to) {
+    if (load<u8>(data + <usize> i) === 0x0a) n++;
+    i++;
+  }
+  return n;
+}

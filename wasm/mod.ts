@@ -1,0 +1,205 @@
+/**
+ * The only hand-written entry of the WASM core: a keyword DFA that runs over
+ * UTF-8 bytes in WebAssembly (source in assembly/prefilter.ts, compiled into
+ * _generated.ts by `deno task gen`). The module is compiled lazily, once per
+ * process, from the inlined bytes; each {@linkcode createWasmDfa} gets its
+ * own instance and linear memory, so memory layout and ABI stay in here.
+ *
+ * Internal: core/safety/secrets is the one user.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createWasmDfa } from "./mod.ts";
+ * // A two-state DFA over one class: every byte of class 1 ("a") ends a keyword.
+ * const classes = new Uint8Array(256);
+ * classes[0x61] = 1;
+ * const table = new Uint32Array([0, 2 | 0x80000000, 0, 2 | 0x80000000]);
+ * // The start bitmap is a skip hint; all bits set means "never skip".
+ * const starts = new Uint8Array(8192).fill(0xff);
+ * const dfa = createWasmDfa({ classes, table, starts });
+ * const r = dfa.scan(new TextEncoder().encode("xax"), 0);
+ * assert.deepEqual([...r.hits], [1, 2]);
+ * assert.equal(r.ascii, true);
+ * ```
+ * @module
+ */
+import { PREFILTER_WASM_BASE64 } from "./_generated.ts";
+
+/**
+ * The hash of a 3-byte window that indexes the start bitmap: the bytes as a
+ * little-endian 24-bit number, times 0x9e3779b1, top 16 bits.
+ * @param b0 First byte.
+ * @param b1 Second byte.
+ * @param b2 Third byte.
+ * @returns A bit index below 65536.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { windowHash } from "./mod.ts";
+ * assert.ok(windowHash(0x61, 0x62, 0x63) < 65536);
+ * ```
+ */
+export function windowHash(b0: number, b1: number, b2: number): number {
+  return Math.imul(b0 | (b1 << 8) | (b2 << 16), 0x9e3779b1) >>> 16;
+}
+
+/** A DFA in the layout the WASM loop reads. */
+export interface DfaTables {
+  /** Byte -> class index, 256 entries. */
+  classes: Uint8Array;
+  /**
+   * Row-major transitions: entry `row + class` holds the next state's row
+   * offset (state * classCount), with bit 31 set when that state ends a keyword.
+   */
+  table: Uint32Array;
+  /**
+   * One bit per hash of a 3-byte window (8192 bytes; see
+   * {@linkcode windowHash}): set when some keyword starts with that window in
+   * any ASCII case. Every keyword must be at least three bytes long.
+   */
+  starts: Uint8Array;
+}
+
+/** The result of one scan. */
+export interface DfaScanResult {
+  /** Pairs (byte index into the scanned bytes, row offset of the state reached there). */
+  hits: Uint32Array;
+  /** Row offset of the state after the last byte (to continue a stream). */
+  state: number;
+  /** True when every scanned byte was below 0x80. */
+  ascii: boolean;
+}
+
+/** A DFA instantiated in WebAssembly. */
+export interface WasmDfa {
+  /** Runs the DFA over `bytes` from row offset `state` (0 is the start state). */
+  scan(bytes: Uint8Array, state: number): DfaScanResult;
+  /**
+   * The bytes of the last scan with every byte >= 0x80 replaced by 0x7f, so
+   * they decode to an ASCII string whose offsets are byte offsets. A view
+   * into WebAssembly memory: valid until the next call on this DFA.
+   */
+  maskedView(): Uint8Array;
+  /** Line feeds in [from, to) of the bytes of the last scan (masking keeps them). */
+  countNewlines(from: number, to: number): number;
+}
+
+interface Exports {
+  memory: WebAssembly.Memory;
+  scan(
+    data: number,
+    from: number,
+    to: number,
+    state: number,
+    classes: number,
+    table: number,
+    starts: number,
+    out: number,
+    cap: number,
+  ): number;
+  maskHigh(data: number, len: number): void;
+  countNewlines(data: number, from: number, to: number): number;
+  lastState(): number;
+  lastIndex(): number;
+  bytesOr(): number;
+  resetOr(): void;
+}
+
+const PAGE = 65536;
+const HIT_CAP = 16384;
+let compiled: WebAssembly.Module | null = null;
+
+function module(): WebAssembly.Module {
+  if (compiled === null) {
+    const bin = atob(PREFILTER_WASM_BASE64);
+    const bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    compiled = new WebAssembly.Module(bytes);
+  }
+  return compiled;
+}
+
+/**
+ * Instantiates the WASM keyword DFA for one table set.
+ * @param tables The DFA; copied into the instance's memory.
+ * @returns A scanner whose scans never allocate in WebAssembly.
+ * @throws {RangeError} when the tables are malformed.
+ */
+export function createWasmDfa(tables: DfaTables): WasmDfa {
+  if (tables.classes.length !== 256) throw new RangeError("DFA classes must have 256 entries");
+  if (tables.starts.length !== 8192) throw new RangeError("DFA start bitmap must have 8192 bytes");
+  const exports = new WebAssembly.Instance(module(), {}).exports as unknown as Exports;
+  const classesAt = PAGE; // page 0 stays unused
+  const startsAt = classesAt + 256;
+  const tableAt = startsAt + 8192;
+  const outAt = tableAt + tables.table.length * 4;
+  const dataAt = outAt + HIT_CAP * 8;
+  let capacity = 0;
+  let scanned = 0;
+  const ensure = (dataBytes: number) => {
+    // Four bytes of slack: the skip loop loads 32 bits to read a 3-byte window.
+    const need = dataAt + dataBytes + 4;
+    const have = exports.memory.buffer.byteLength;
+    if (need > have) exports.memory.grow(Math.ceil((need - have) / PAGE));
+  };
+  ensure(0);
+  new Uint8Array(exports.memory.buffer, classesAt, 256).set(tables.classes);
+  new Uint8Array(exports.memory.buffer, startsAt, 8192).set(tables.starts);
+  new Uint32Array(exports.memory.buffer, tableAt, tables.table.length).set(tables.table);
+  return {
+    scan(bytes: Uint8Array, state: number): DfaScanResult {
+      if (bytes.length > capacity) {
+        ensure(bytes.length);
+        capacity = bytes.length;
+      }
+      new Uint8Array(exports.memory.buffer, dataAt, bytes.length).set(bytes);
+      scanned = bytes.length;
+      exports.resetOr();
+      const parts: Uint32Array[] = [];
+      let total = 0;
+      let from = 0;
+      let row = state;
+      while (true) {
+        const n = exports.scan(
+          dataAt,
+          from,
+          bytes.length,
+          row,
+          classesAt,
+          tableAt,
+          startsAt,
+          outAt,
+          HIT_CAP,
+        );
+        if (n > 0) {
+          parts.push(new Uint32Array(exports.memory.buffer, outAt, n * 2).slice());
+          total += n * 2;
+        }
+        row = exports.lastState();
+        from = exports.lastIndex();
+        if (from >= bytes.length) break;
+      }
+      const hits = parts.length === 1 ? parts[0]! : new Uint32Array(total);
+      if (parts.length > 1) {
+        let off = 0;
+        for (const p of parts) {
+          hits.set(p, off);
+          off += p.length;
+        }
+      }
+      return { hits, state: row, ascii: (exports.bytesOr() & 0x808080) === 0 };
+    },
+    maskedView(): Uint8Array {
+      // In place: line feeds and the ASCII flag are unaffected by the mask.
+      exports.maskHigh(dataAt, scanned);
+      return new Uint8Array(exports.memory.buffer, dataAt, scanned);
+    },
+    countNewlines(from: number, to: number): number {
+      if (from < 0 || to > scanned || from > to) {
+        throw new RangeError("Range outside the last scan");
+      }
+      return exports.countNewlines(dataAt, from, to);
+    },
+  };
+}
