@@ -6,6 +6,7 @@
 import { errorObject, EXIT, isCodedError, UsageError } from "./core/errors.ts";
 import { VERSION } from "./core/version.ts";
 import { createDenoIo, type Io } from "./commands/_io.ts";
+import type { Command } from "./commands/_command.ts";
 
 // The command table, flag parser and help renderer load only
 // after the --version fast path: start-up is on every hook's critical path.
@@ -18,6 +19,31 @@ async function unknownCommand(name: string): Promise<UsageError> {
     `Unknown command ${safeWord(name)}` +
       (hint === undefined ? "; run baton --help" : ` (did you mean "${hint}"?)`),
   );
+}
+
+/**
+ * Runs a fail-open command (a hook): whatever goes wrong, from its flags to
+ * its work, is one line on stderr and the command's own exit status.
+ */
+async function runFailOpen(command: Command, rest: readonly string[], io: Io): Promise<number> {
+  const { parseFlags, renderHelp } = await import("./commands/_command.ts");
+  const status = command.exitOnError ?? 0;
+  try {
+    const args = parseFlags(command, rest);
+    if (args.flags.help === true) {
+      io.stdout.write(renderHelp(command));
+      return 0;
+    }
+    return await command.run(args, io);
+  } catch (e) {
+    if (e instanceof Deno.errors.BrokenPipe) return status;
+    const why = isCodedError(e) ? e.message : "Internal error (set BATON_DEBUG=1 for details)";
+    io.stderr.write(`baton: ${command.name}: ${why}; nothing done\n`);
+    if (!isCodedError(e) && io.env("BATON_DEBUG") === "1") {
+      io.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`);
+    }
+    return status;
+  }
 }
 
 /** Runs baton with `argv` and returns the exit status. */
@@ -55,6 +81,7 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
     }
     const command = await findCommand(first);
     if (command === undefined) throw await unknownCommand(first);
+    if (command.exitOnError !== undefined) return await runFailOpen(command, rest, io);
     const args = parseFlags(command, rest);
     if (args.flags.help === true) {
       io.stdout.write(renderHelp(command));

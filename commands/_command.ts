@@ -53,6 +53,12 @@ export interface Command {
   maxPositionals?: number;
   /** Hidden from the README table (internal helpers). */
   hidden?: boolean;
+  /**
+   * Fail open: any error this command meets, flag parsing included, prints
+   * one line on stderr and exits with this status, and nothing goes to
+   * stdout. Hooks use 0: a host must never be blocked by baton.
+   */
+  exitOnError?: number;
   /** Validates, calls core, formats, writes through io; returns the exit code. */
   run(args: ParsedArgs, io: Io): Promise<number>;
 }

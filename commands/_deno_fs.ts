@@ -154,13 +154,27 @@ export class DenoFs implements WriteFs {
     options: WriteFileOptions = {},
   ): Promise<void> {
     const durable = options.durable ?? true;
+    // An existing file keeps its permission bits exactly (a private config
+    // stays private); a new one gets the requested mode, or 0644 under the umask.
+    let exact: number | null = options.mode ?? null;
+    try {
+      const existing = Deno.statSync(path).mode;
+      if (existing !== null) exact = existing & 0o7777;
+    } catch {
+      // A new file.
+    }
     const slash = path.lastIndexOf("/");
     const dir = slash >= 0 ? path.slice(0, slash) : ".";
     const base = slash >= 0 ? path.slice(slash + 1) : path;
     const temp = `${dir}/.${base}.${Deno.pid}.${++tempCounter}.tmp`;
     try {
-      const file = await Deno.open(temp, { write: true, createNew: true, mode: 0o644 });
+      const file = await Deno.open(temp, {
+        write: true,
+        createNew: true,
+        mode: exact ?? 0o644,
+      });
       try {
+        if (exact !== null && Deno.build.os !== "windows") await Deno.chmod(temp, exact);
         let written = 0;
         while (written < data.length) written += await file.write(data.subarray(written));
         if (durable) await file.sync();

@@ -155,11 +155,19 @@ export async function runHook(args: ParsedArgs, io: Io): Promise<number> {
     warn("the payload's working directory is not a directory here: nothing done");
     return finish();
   }
-  if (event === "session-start") {
-    await sessionStart(io, report, { payload, cwd, warn, emit });
+  try {
+    if (event === "session-start") {
+      await sessionStart(io, report, { payload, cwd, warn, emit });
+      return finish();
+    }
+    await capture(io, report, { event, host, payload, cwd, warn });
+  } catch (e) {
+    // A broken repository (a .git file naming a vanished directory, say)
+    // must not fail the host's session: report it and carry on.
+    report.action = "failed";
+    warn(`nothing done: ${isCodedError(e) ? e.message : "internal error"}`);
     return finish();
   }
-  await capture(io, report, { event, host, payload, cwd, warn });
   report.output = renderAck(host, event);
   return finish();
 }

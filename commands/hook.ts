@@ -19,6 +19,10 @@ export const hookCommand: Command = {
     "echo '{}' | baton hook pre-compact --host opencode --json",
   ],
   maxPositionals: 1,
+  // A usage error must not block the host either (exit 2 blocks Claude Code's
+  // Stop and PreCompact, denies in Cursor): a newer config may pass a flag
+  // this baton does not know.
+  exitOnError: 0,
   flags: [
     {
       name: "host",

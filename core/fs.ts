@@ -57,14 +57,19 @@ export interface ReadFs {
 export interface WriteFileOptions {
   /** fsync the file and its directory. @default {true} */
   durable?: boolean;
+  /**
+   * Permission bits of a new file. A file that already exists keeps its own
+   * (a private config stays private). @default {0o644}
+   */
+  mode?: number;
 }
 
 /** Writing capability; every whole-file write is atomic (temp + fsync + rename). */
 export interface WriteFs extends ReadFs {
   /**
-   * Atomically replaces `path` with `data`. `durable: false` skips the
-   * fsyncs, for caches: a reader still sees the old or the new file whole,
-   * but a crash may lose the write.
+   * Atomically replaces `path` with `data`, keeping an existing file's
+   * permission bits. `durable: false` skips the fsyncs, for caches: a reader
+   * still sees the old or the new file whole, but a crash may lose the write.
    */
   writeFileAtomic(path: string, data: Uint8Array, options?: WriteFileOptions): Promise<void>;
   /** mkdir -p. */

@@ -354,3 +354,42 @@ Deno.test("empty containers the user had (hooks {}, an empty event list) come ba
   assert.equal(await Deno.readTextFile(path), original);
   assert.equal(await Deno.stat(`${path}.baton-backup`).catch(() => null), null);
 });
+
+Deno.test("a private config stays private through install and uninstall, and so does its backup", async () => {
+  const s = await setup();
+  await Deno.mkdir(`${s.project}/.claude`);
+  const path = `${s.project}/.claude/settings.local.json`;
+  await Deno.writeTextFile(path, '{\n  "env": { "SOME_SETTING": "x" }\n}\n');
+  await Deno.chmod(path, 0o600);
+  assert.equal((await run(installCommand, ["claude-code"], s)).code, 0);
+  assert.match(await Deno.readTextFile(path), /hook pre-compact/, "positive control: installed");
+  assert.equal((await Deno.stat(path)).mode! & 0o777, 0o600);
+  assert.equal((await Deno.stat(`${path}.baton-backup`)).mode! & 0o777, 0o600);
+  assert.equal((await run(uninstallCommand, ["claude-code"], s)).code, 0);
+  assert.equal((await Deno.stat(path)).mode! & 0o777, 0o600);
+});
+
+Deno.test("applyPlans() writes nothing when a config changed after it was planned", async () => {
+  const { planInstall } = await import("../../core/hosts/plan.ts");
+  const { applyPlans, ConfigChangedError } = await import("../../core/hosts/apply_plan.ts");
+  const { DenoFs } = await import("../../commands/_deno_fs.ts");
+  const s = await setup();
+  await Deno.mkdir(`${s.project}/.claude`);
+  const path = `${s.project}/.claude/settings.local.json`;
+  await Deno.writeTextFile(path, '{ "theme": "light" }\n');
+  const fs = new DenoFs();
+  const plan = await planInstall(fs, HOSTS["claude-code"], {
+    scope: "project",
+    env: { projectRoot: s.project, home: s.home, env: (n: string) => s.env[n] },
+    content,
+  });
+  const edited = '{ "theme": "dark" }\n';
+  await Deno.writeTextFile(path, edited); // the host saved its settings meanwhile
+  const before = await snapshotTree(s.project);
+  await assert.rejects(
+    () => applyPlans(fs, [plan], { keepDirs: [s.project] }),
+    (e: unknown) => e instanceof ConfigChangedError && e.code === "install_config_changed",
+  );
+  assert.deepEqual(await snapshotTree(s.project), before, "nothing written");
+  assert.equal(await Deno.readTextFile(path), edited, "the host's change survives");
+});
