@@ -33,11 +33,11 @@ const FILE = (name: string): DirEntry => ({
 });
 
 /** A fake fs with one directory; counts readDir calls. */
-function oneDirFs(mtimeMs: number, ino: number, names: string[]) {
+function oneDirFs(mtimeMs: number, ino: number, names: string[], ctimeMs = mtimeMs - 1000) {
   const calls = { readDir: 0 };
   const fs = {
     lstat: (_: string) =>
-      Promise.resolve({ isDirectory: true, isFile: false, mtimeMs, ino } as FileStat),
+      Promise.resolve({ isDirectory: true, isFile: false, mtimeMs, ctimeMs, ino } as FileStat),
     readDir: (_: string) => {
       calls.readDir++;
       return Promise.resolve(names.map(FILE));
@@ -51,12 +51,13 @@ function stored(
   ino: number,
   names: string[],
   scanStartMs: number,
+  ctimeMs = mtimeMs - 1000,
 ): ListingCacheData {
   return {
     workTree: "/repo",
     scanStartMs,
     writtenMs: scanStartMs + 100,
-    dirs: new Map([["sub", { mtimeMs, ino, entries: names.map(FILE) }]]),
+    dirs: new Map([["sub", { mtimeMs, ctimeMs, ino, entries: names.map(FILE) }]]),
   };
 }
 
@@ -137,20 +138,21 @@ Deno.test("createListingCache() ties the racy margin to the file system's clock"
 
 Deno.test("parseListingCache() refuses damaged or foreign caches", () => {
   const good = {
-    format: "baton-listing-cache-1",
+    format: "baton-listing-cache-2",
     work_tree: "/repo",
     scan_start_ms: 1,
     written_ms: 2,
-    dirs: { sub: [5, 7, "a/b", "fd"] },
+    dirs: { sub: [5, 4000, 7, "a/b", "fd"] },
   };
   assert.ok(parseListingCache(JSON.stringify(good), "/repo") !== null, "positive control");
   const bad: unknown[] = [
     { ...good, format: "other" },
     { ...good, scan_start_ms: "1" },
-    { ...good, dirs: { sub: [5, 7, "a/b", "f"] } },
-    { ...good, dirs: { sub: [5.5, 7, "a", "f"] } },
-    { ...good, dirs: { sub: [5, 7, "a/../b", "fdf"] } },
-    { ...good, dirs: { sub: [5, 7, "a//b", "fdf"] } },
+    { ...good, dirs: { sub: [5, 4000, 7, "a/b", "f"] } },
+    { ...good, dirs: { sub: [5.5, 4000, 7, "a", "f"] } },
+    { ...good, dirs: { sub: [5, 7, "a", "f"] } },
+    { ...good, dirs: { sub: [5, 4000, 7, "a/../b", "fdf"] } },
+    { ...good, dirs: { sub: [5, 4000, 7, "a//b", "fdf"] } },
     { ...good, dirs: [] },
     [],
   ];
@@ -161,6 +163,11 @@ Deno.test("parseListingCache() refuses damaged or foreign caches", () => {
 
 // --- real repositories, with git status as the oracle ---------------------
 
+/**
+ * Sets every directory's mtime to `ms` (which moves their ctimes to now),
+ * then waits past the next whole second: ctimes come in whole seconds, and
+ * a listing is trusted only once its ctime's second is over.
+ */
 async function backdateDirs(root: string, ms: number): Promise<void> {
   const when = new Date(ms);
   const walk = async (dir: string): Promise<void> => {
@@ -170,6 +177,7 @@ async function backdateDirs(root: string, ms: number): Promise<void> {
     await Deno.utime(dir, when, when);
   };
   await walk(root);
+  await new Promise((r) => setTimeout(r, 1010 - (Date.now() % 1000)));
 }
 
 /** One scan through the cache stored in the repository, storing the result. */
@@ -181,6 +189,7 @@ async function cachedScan(dir: string) {
     previous: data,
     previousFileMtimeMs: fileMtimeMs,
     scanStartMs: Date.now(),
+    racyMarginMs: 0,
   });
   const status = await scanWithGit(dir, { readDir: (p, known) => cache.readDir(p, known) });
   const text = cache.toStore(Date.now());
@@ -237,8 +246,8 @@ Deno.test("a trusted cached listing really replaces readdir, and a racy one does
   const path = listingCachePath({ workTree: dir, gitDir: `${dir}/.git`, commonDir: `${dir}/.git` });
   const original = JSON.parse(await Deno.readTextFile(path));
   const planted = structuredClone(original);
-  planted.dirs.sub[2] += "/phantom.txt";
-  planted.dirs.sub[3] += "f";
+  planted.dirs.sub[3] += "/phantom.txt";
+  planted.dirs.sub[4] += "f";
   await Deno.writeTextFile(path, JSON.stringify(planted));
   const fs = new DenoFs();
   const repo = { workTree: dir, gitDir: `${dir}/.git`, commonDir: `${dir}/.git` };
@@ -248,6 +257,7 @@ Deno.test("a trusted cached listing really replaces readdir, and a racy one does
       previous: data,
       previousFileMtimeMs: fileMtimeMs,
       scanStartMs: Date.now(),
+      racyMarginMs: 0,
     });
     return (await scanWithGit(dir, { readDir: (p, k) => cache.readDir(p, k) })).untracked;
   };
@@ -273,4 +283,28 @@ Deno.test("writeListingCache() sweeps temp files a killed writer left, and only 
   assert.ok(await writeListingCache(new DenoFs(), repo, "{}", Date.now()));
   const names = [...Deno.readDirSync(`${dir}/.git/baton`)].map((e) => e.name).sort();
   assert.deepEqual(names, [".listing-cache.json.456.1.tmp", "listing-cache.json"]);
+});
+
+Deno.test("createListingCache() reads again when only the ctime moved (an mtime put back by touch -d or tar)", async () => {
+  const { fs, calls } = oneDirFs(NOW - HOUR, 7, ["real.txt"], NOW - 30_000);
+  const cache = createListingCache(fs, "/repo", {
+    previous: stored(NOW - HOUR, 7, ["cached.txt"], NOW - 60_000, NOW - HOUR - 1000),
+    previousFileMtimeMs: NOW - 60_000 + 100,
+    scanStartMs: NOW,
+  });
+  assert.deepEqual(await listSub(cache), ["real.txt"]);
+  assert.equal(calls.readDir, 1);
+});
+
+Deno.test("a directory whose mtime was put back after a file was added is read again (real file system)", async () => {
+  const dir = await makeRepo("baton-listing-");
+  await writeFiles(dir, { "sub/real.txt": "r" });
+  await commitAll(dir, "base");
+  await backdateDirs(dir, Date.now() - 3_600_000);
+  await cachedScan(dir);
+  assert.equal((await cachedScan(dir)).stats.misses, 0, "positive control: served from the cache");
+  const { mtime } = await Deno.stat(`${dir}/sub`);
+  await Deno.writeTextFile(`${dir}/sub/new.txt`, "n");
+  await Deno.utime(`${dir}/sub`, mtime!, mtime!); // the mtime is back; the ctime is not
+  assert.deepEqual((await cachedScan(dir)).untracked, ["sub/new.txt"]);
 });
