@@ -102,6 +102,7 @@ export async function collectFacts(
     objects,
     excludesFile: config.excludesFile,
     fileMode: config.fileMode,
+    ignoreCase: config.ignoreCase,
     maxUntracked: options.maxUntracked ?? 10_000,
     ...(listing === null
       ? {}

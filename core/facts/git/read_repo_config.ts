@@ -54,6 +54,8 @@ export interface RepoConfig {
   excludesFile: string | null;
   /** core.fileMode (default true). */
   fileMode: boolean;
+  /** core.ignoreCase (default false; git sets it on case-insensitive file systems). */
+  ignoreCase: boolean;
   /** extensions.refStorage, lower-cased: "files" (default) or e.g. "reftable". */
   refStorage: string;
   /** extensions.objectFormat, lower-cased: "sha1" (default) or "sha256". */
@@ -138,6 +140,7 @@ export async function readRepoConfig(
     remotes,
     excludesFile: excludesFile(config, repo, home, options.xdgConfigHome ?? null),
     fileMode: getConfigBool(config, "core.fileMode", true),
+    ignoreCase: getConfigBool(config, "core.ignoreCase", false),
     refStorage: (getConfigValue(repoOnly, "extensions.refStorage") ?? "files").toLowerCase(),
     objectFormat: (getConfigValue(repoOnly, "extensions.objectFormat") ?? "sha1").toLowerCase(),
     config,

@@ -25,6 +25,28 @@ interface Rule {
 /** The patterns of one ignore file, in file order. */
 export interface GitignoreRules {
   readonly rules: readonly Rule[];
+  /** core.ignoreCase: ASCII letters fold, as in git. */
+  readonly ignoreCase: boolean;
+}
+
+const UTF8 = new TextEncoder();
+
+/**
+ * `text` as one code unit per UTF-8 byte (0-255). git matches bytes, so `?`
+ * takes one byte of "é", not the whole letter; working on byte strings keeps
+ * every rule below byte-exact.
+ */
+function toBytes(text: string): string {
+  // deno-lint-ignore no-control-regex
+  if (/^[\u0000-\u007f]*$/.test(text)) return text;
+  let out = "";
+  for (const b of UTF8.encode(text)) out += String.fromCharCode(b);
+  return out;
+}
+
+/** Lower-cases ASCII letters only (git folds bytes in the C locale). */
+function foldAscii(text: string): string {
+  return text.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 }
 
 /** Options of {@linkcode parseGitignore}. */
@@ -60,7 +82,11 @@ function escapeRegex(ch: string): string {
  * Returns the regex source and the index after `]`, or null when the
  * bracket never closes (wildmatch then fails the whole pattern).
  */
-function bracket(pattern: string, start: number): { source: string; end: number } | null {
+function bracket(
+  pattern: string,
+  start: number,
+  fold: boolean,
+): { source: string; end: number } | null {
   let i = start + 1;
   let negate = false;
   if (pattern[i] === "!" || pattern[i] === "^") {
@@ -81,7 +107,8 @@ function bracket(pattern: string, start: number): { source: string; end: number 
       const close = pattern.indexOf(":]", i + 2);
       if (close > 0) {
         const name = pattern.slice(i + 2, close);
-        const cls = POSIX_CLASSES[name];
+        // Folded text has no capitals left: both letter classes mean a-z.
+        const cls = fold && (name === "upper" || name === "lower") ? "a-z" : POSIX_CLASSES[name];
         if (cls === undefined) return null;
         body += cls;
         i = close + 2;
@@ -112,7 +139,7 @@ function bracket(pattern: string, start: number): { source: string; end: number 
 }
 
 /** Compiles a pattern body (no `!`, no trailing `/`) to an anchored regex source. */
-function compileBody(body: string): string | null {
+function compileBody(body: string, fold: boolean): string | null {
   let out = "";
   let i = 0;
   while (i < body.length) {
@@ -147,7 +174,7 @@ function compileBody(body: string): string | null {
       continue;
     }
     if (ch === "[") {
-      const b = bracket(body, i);
+      const b = bracket(body, i, fold);
       if (b === null) return null;
       out += b.source;
       i = b.end;
@@ -173,11 +200,15 @@ function compileBody(body: string): string | null {
  * "d", two stars, then two slashes matches the directory d and everything
  * under it, exactly as git does).
  */
-function compileAnchoredOrBase(line: string, basenameOnly: boolean): string | null {
-  if (basenameOnly) return compileBody(line);
+function compileAnchoredOrBase(
+  line: string,
+  basenameOnly: boolean,
+  fold: boolean,
+): string | null {
+  if (basenameOnly) return compileBody(line, fold);
   const w = line.search(/[*?[\\]/);
-  if (w <= 0) return compileBody(line);
-  const rest = compileBody(line.slice(w));
+  if (w <= 0) return compileBody(line, fold);
+  const rest = compileBody(line.slice(w), fold);
   if (rest === null) return null;
   let prefix = "";
   for (const ch of line.slice(0, w)) prefix += escapeRegex(ch);
@@ -210,9 +241,10 @@ function trimTrailingSpaces(line: string): string {
  * ```
  */
 export function parseGitignore(text: string, options: ParseGitignoreOptions = {}): GitignoreRules {
-  const flags = options.ignoreCase === true ? "si" : "s";
+  const fold = options.ignoreCase === true;
   const rules: Rule[] = [];
-  const source = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  const unmarked = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  const source = fold ? foldAscii(toBytes(unmarked)) : toBytes(unmarked);
   for (const raw of source.split("\n")) {
     let line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
     if (line === "" || line.startsWith("#")) continue;
@@ -232,18 +264,19 @@ export function parseGitignore(text: string, options: ParseGitignoreOptions = {}
     const basenameOnly = !line.includes("/");
     if (line.startsWith("/")) line = line.slice(1);
     if (line === "") continue;
-    const body = compileAnchoredOrBase(line, basenameOnly);
+    const body = compileAnchoredOrBase(line, basenameOnly, fold);
     if (body === null) continue;
-    rules.push({ regex: new RegExp(`^${body}$`, flags), negated, dirOnly, basenameOnly });
+    rules.push({ regex: new RegExp(`^${body}$`, "s"), negated, dirOnly, basenameOnly });
   }
-  return { rules };
+  return { rules, ignoreCase: fold };
 }
 
 /**
  * Decides `path` (relative to the ignore file's directory; a directory ends
  * with "/") against one file's rules: the last matching pattern wins.
  */
-export function matchGitignore(rules: GitignoreRules, path: string): GitignoreVerdict {
+export function matchGitignore(rules: GitignoreRules, text: string): GitignoreVerdict {
+  const path = rules.ignoreCase ? foldAscii(toBytes(text)) : toBytes(text);
   const isDir = path.endsWith("/");
   const bare = isDir ? path.slice(0, -1) : path;
   const slash = bare.lastIndexOf("/");

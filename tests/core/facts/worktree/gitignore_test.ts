@@ -127,6 +127,23 @@ Deno.test("parseGitignore() keeps git's quirks: reversed ranges and a ** after a
   });
 });
 
+Deno.test("parseGitignore() matches UTF-8 bytes like git: ? and brackets take one byte", () => {
+  // Each verified against git 2.39 (git status -uall / check-ignore).
+  assert.deepEqual(verdicts("caf?\n", ["café", "cafe"]), { "café": "null", cafe: "ignored" });
+  assert.deepEqual(verdicts("caf??\n", ["café", "cafe"]), { "café": "ignored", cafe: "null" });
+  assert.deepEqual(verdicts("[é]x\n", ["éx"]), { "éx": "null" });
+  assert.deepEqual(verdicts("*é*\n", ["xéy", "xey"]), { "xéy": "ignored", xey: "null" });
+});
+
+Deno.test("parseGitignore() folds ASCII letters only under core.ignoreCase, as git does", () => {
+  assert.deepEqual(verdicts("A.LOG\n[[:upper:]]1\n", ["a.log", "b1"], true), {
+    "a.log": "ignored",
+    b1: "ignored",
+  });
+  assert.deepEqual(verdicts("É\n", ["é"], true), { "é": "null" }, "non-ASCII letters do not fold");
+  assert.deepEqual(verdicts("A.LOG\n", ["a.log"]), { "a.log": "null" }, "positive control");
+});
+
 Deno.test("parseGitignore() honours core.ignoreCase, a BOM and CRLF line ends", () => {
   assert.deepEqual(verdicts("\uFEFFREADME\r\n", ["README", "readme"]), {
     README: "ignored",
@@ -137,7 +154,7 @@ Deno.test("parseGitignore() honours core.ignoreCase, a BOM and CRLF line ends", 
 
 // --- differential: the whole walk against git status ---------------------
 
-const NAMES = ["a", "b", "ab", "a.log", "b.txt", "x y", "c1", "B"];
+const NAMES = ["a", "b", "ab", "a.log", "b.txt", "x y", "c1", "B", "é", "aé"];
 const DIRS = ["a", "d", "d/e", "d/e/f", "g"];
 const TOKENS = [
   "a",
@@ -170,6 +187,9 @@ const TOKENS = [
   "[]a]",
   "[!]",
   " ",
+  "é",
+  "[é]",
+  "??",
 ];
 
 const PATTERN = fc.tuple(
