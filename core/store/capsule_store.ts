@@ -6,6 +6,8 @@
  * perhaps already archived; the next writer rolls latest forward to it).
  * @module
  */
+import { checkBatonDir } from "./check_baton_dir.ts";
+import { ensureBatonIgnore } from "./baton_ignore.ts";
 import { CapsuleInvalidError, StorageError } from "../errors.ts";
 import { FsNotFoundError, type WriteFs } from "../fs.ts";
 import { parseCapsule, type ParsedCapsule } from "../capsule/parse.ts";
@@ -142,6 +144,7 @@ export async function commitCapsule(
   build: (previous: Capsule | null) => Promise<Capsule>,
   options: CommitOptions,
 ): Promise<CommitResult> {
+  await checkBatonDir(fs, layout);
   try {
     await fs.mkdirp(layout.capsules);
   } catch (e) {
@@ -149,6 +152,7 @@ export async function commitCapsule(
       cause: e,
     });
   }
+  await ensureBatonIgnore(fs, layout);
   const lock = await acquireLock(fs, layout.lock, options.lock);
   try {
     let current: Capsule | null = null;

@@ -8,6 +8,7 @@ import type { ReadFs } from "../fs.ts";
 import { findRepo } from "../facts/git/find_repo.ts";
 import type { RepoLocation } from "../facts/types.ts";
 import { type BatonLayout, batonLayout } from "./layout.ts";
+import { checkBatonDir } from "./check_baton_dir.ts";
 
 /** The repository found (or null) and the .baton layout for it. */
 export interface FoundLayout {
@@ -15,8 +16,13 @@ export interface FoundLayout {
   layout: BatonLayout;
 }
 
-/** Locates the repository and the .baton layout for `cwd`. */
+/**
+ * Locates the repository and the .baton layout for `cwd`.
+ * @throws {BatonDirLinkError} when `.baton` or a path in it is a symbolic link.
+ */
 export async function findBatonLayout(fs: ReadFs, cwd: string): Promise<FoundLayout> {
   const repo = await findRepo(fs, cwd);
-  return { repo, layout: batonLayout(repo?.workTree ?? cwd) };
+  const layout = batonLayout(repo?.workTree ?? cwd);
+  await checkBatonDir(fs, layout);
+  return { repo, layout };
 }

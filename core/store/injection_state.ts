@@ -6,6 +6,7 @@
  * injects a briefing once more. Written atomically.
  * @module
  */
+import { ensureBatonIgnore } from "./baton_ignore.ts";
 import type { ReadFs, WriteFs } from "../fs.ts";
 import type { BatonLayout } from "./layout.ts";
 
@@ -104,6 +105,7 @@ export async function writeInjectionRecord(
   const state = await readInjectionState(fs, layout);
   state.hosts[options.hostKey] = options.record;
   await fs.mkdirp(layout.state);
+  await ensureBatonIgnore(fs, layout);
   await fs.writeFileAtomic(
     injectionStatePath(layout),
     new TextEncoder().encode(JSON.stringify(state, null, 2) + "\n"),

@@ -1,0 +1,36 @@
+/**
+ * Refuses a `.baton` that leads out of the repository: a cloned repository
+ * could ship `.baton` (or `.baton/capsules`, `state`, `lock`, `latest.md`) as
+ * a symbolic link, and following it would write baton's state, or read a
+ * capsule, somewhere else on the machine. Edge-free: I/O through `ReadFs`.
+ * @module
+ */
+import { BatonError, EXIT } from "../errors.ts";
+import type { ReadFs } from "../fs.ts";
+import type { BatonLayout } from "./layout.ts";
+
+/** `.baton` or a path baton manages inside it is a symbolic link. */
+export class BatonDirLinkError extends BatonError {
+  /** @param path The link (baton's own path, safe to show). */
+  constructor(path: string) {
+    super(
+      `Cannot use "${path}": it is a symbolic link, and baton keeps its state only in real directories inside the repository; replace it with a directory`,
+      "baton_dir_symlink",
+      EXIT.io.code,
+      { data: { path } },
+    );
+  }
+}
+
+/**
+ * Checks `.baton` and the paths baton manages in it; missing ones are fine.
+ * @throws {BatonDirLinkError}
+ */
+export async function checkBatonDir(fs: ReadFs, layout: BatonLayout): Promise<void> {
+  const top = await fs.lstat(layout.dir);
+  if (top === null) return;
+  if (top.isSymlink) throw new BatonDirLinkError(layout.dir);
+  for (const path of [layout.capsules, layout.state, layout.lock, layout.latest]) {
+    if ((await fs.lstat(path))?.isSymlink === true) throw new BatonDirLinkError(path);
+  }
+}
