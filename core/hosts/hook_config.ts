@@ -85,6 +85,29 @@ function maxDepth(text: string): number {
   return max;
 }
 
+/** Offset of the first key repeated within one object, or null (iterative: no recursion). */
+function findDuplicateKey(root: Node): number | null {
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === "object") {
+      const seen = new Set<string>();
+      for (const prop of node.children ?? []) {
+        const key = prop.children?.[0];
+        if (key !== undefined && typeof key.value === "string") {
+          if (seen.has(key.value)) return key.offset;
+          seen.add(key.value);
+        }
+        const value = prop.children?.[1];
+        if (value !== undefined) stack.push(value);
+      }
+    } else if (node.type === "array") {
+      for (const child of node.children ?? []) stack.push(child);
+    }
+  }
+  return null;
+}
+
 /** Parses the config; the root must be an object (an empty text counts as no config). */
 function parseConfig(text: string, label: string): Node | null {
   if (text.length > MAX_CONFIG_BYTES) {
@@ -108,6 +131,16 @@ function parseConfig(text: string, label: string): Node | null {
     throw new HookConfigError(
       `Cannot parse ${label}: ${kind} at line ${line}, column ${column}; fix the file, baton wrote nothing`,
       { data: { kind, line, column, offset: first.offset } },
+    );
+  }
+  const duplicate = root === undefined ? null : findDuplicateKey(root);
+  if (duplicate !== null) {
+    // Hosts read the last of two equal keys, baton's editor the first: baton's
+    // hooks would silently do nothing, so refuse.
+    const { line, column } = lineColumn(text, duplicate);
+    throw new HookConfigError(
+      `Cannot merge hooks into ${label}: a key is repeated in one object at line ${line}, column ${column}; remove one copy, baton wrote nothing`,
+      { data: { kind: "DuplicateKey", line, column, offset: duplicate } },
     );
   }
   if (root === undefined || root.type !== "object") {

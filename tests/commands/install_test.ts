@@ -393,3 +393,21 @@ Deno.test("applyPlans() writes nothing when a config changed after it was planne
   assert.deepEqual(await snapshotTree(s.project), before, "nothing written");
   assert.equal(await Deno.readTextFile(path), edited, "the host's change survives");
 });
+
+Deno.test("a config with a repeated key is refused (hosts read the last copy, so baton's hooks would do nothing)", async () => {
+  const s = await setup();
+  await Deno.mkdir(`${s.project}/.claude`);
+  const path = `${s.project}/.claude/settings.local.json`;
+  const text = '{\n  "hooks": {},\n  "theme": "x",\n  "hooks": { "Stop": [] }\n}\n';
+  await Deno.writeTextFile(path, text);
+  await assert.rejects(
+    () => run(installCommand, ["claude-code"], s),
+    (e: Error & { code?: string }) => e.code === "config_unparseable" && /line 4/.test(e.message),
+  );
+  assert.equal(await Deno.readTextFile(path), text, "nothing written");
+  // Nested objects count too; distinct keys are fine (positive control).
+  await Deno.writeTextFile(path, '{ "a": { "b": 1, "b": 2 } }\n');
+  await assert.rejects(() => run(installCommand, ["claude-code"], s));
+  await Deno.writeTextFile(path, '{ "a": { "b": 1 }, "c": { "b": 2 } }\n');
+  assert.equal((await run(installCommand, ["claude-code"], s)).code, 0);
+});
