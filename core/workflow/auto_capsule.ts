@@ -11,6 +11,7 @@
  * being replaced: a hook never destroys what a person may want to repair.
  * @module
  */
+import { sanitizeCapsuleParts } from "../capsule/sanitize_capsule.ts";
 import { canonicalJson } from "../json/canonical.ts";
 import { carryMeaning } from "../capsule/carry_meaning.ts";
 import type { Capsule } from "../capsule/types.ts";
@@ -85,7 +86,10 @@ export async function writeAutoCapsule(
     xdgConfigHome: ctx.xdgConfigHome,
     cacheFs: ctx.fs,
   });
-  if (latest !== null && factsKey(latest.facts) === factsKey(facts)) {
+  // The stored facts were redacted: compare like with like, or a secret in a
+  // branch name would make every hook write a capsule.
+  const comparable = sanitizeCapsuleParts({ facts }).parts.facts;
+  if (latest !== null && factsKey(latest.facts) === factsKey(comparable)) {
     return { status: "unchanged", capsule_id: latest.id, carried_from: carriedFrom?.id ?? null };
   }
   const carried = carryMeaning(latest?.meaning ?? emptyMeaning());
