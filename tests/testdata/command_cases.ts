@@ -485,6 +485,21 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["gh pr list | echo 'DROP SCHEMA public CASCADE;' | psql", "dangerous", "destructive_sql"],
   ["Remove-Item -Recurse -Force C:\\\ngit status", "dangerous", "recursive_delete"],
   ["zsh -c ':(){ :|:& };:'", "dangerous", "fork_bomb"],
+  // C1: assignments made by a wrapper (env, sudo) go through the same rule as a prefix.
+  ["env GIT_SSH_COMMAND='rm -rf ~' git ls-remote origin", "dangerous", "recursive_delete"],
+  ["nice env GIT_SSH_COMMAND='rm -rf ~' git ls-remote origin", "dangerous", "recursive_delete"],
+  ["timeout 5 env PAGER='rm -rf ~' git log", "dangerous", "recursive_delete"],
+  ["command env GIT_PROXY_COMMAND='rm -rf ~' git fetch", "dangerous", "recursive_delete"],
+  ["echo x | xargs env EDITOR='rm -rf ~' git commit", "dangerous", "recursive_delete"],
+  ["sudo PROMPT_COMMAND='rm -rf ~' bash -i", "dangerous", "recursive_delete"],
+  // C2: options that take no value or only an attached one do not eat the next word.
+  ["taskset -c 0 rm ls -rf ~", "dangerous", "recursive_delete"],
+  ["xargs -i rm cat -rf ~", "dangerous", "recursive_delete"],
+  ["xargs -l rm cat -rf ~", "dangerous", "recursive_delete"],
+  ["xargs -e rm cat -rf ~", "dangerous", "recursive_delete"],
+  ["watch -d rm ls -rf ~", "dangerous", "recursive_delete"],
+  ["env -a ls rm -rf ~", "dangerous", "recursive_delete"],
+  ["env --argv0=ls rm -rf ~", "dangerous", "recursive_delete"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -678,4 +693,21 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["ufw status", "review"],
   ["nc -zv host 443", "review"],
   ["python3 -m http.server 8000", "review"],
+  // C1/C4: risky variables set by a wrapper or naming a file that is written.
+  ["env LD_PRELOAD=/tmp/x.so ls", "review"],
+  ["env BASH_ENV=/tmp/x.sh ls", "review"],
+  ["nice -n 5 env PAGER=./p.sh git log", "review"],
+  ["env 'BASH_FUNC_ls%%=() { id; }' bash -c ls", "review"],
+  ["GIT_TRACE=~/.bashrc git status", "review"],
+  ["GIT_TRACE2_EVENT=/tmp/t git status", "review"],
+  ["RIPGREP_CONFIG_PATH=./rgrc rg foo", "review"],
+  ["DELTA_PAGER=./p.sh delta a b", "review"],
+  ["GIT_PROXY_COMMAND=./p.sh git ls-remote origin", "review"],
+  ["GIT_SEQUENCE_EDITOR=./e.sh git log", "review"],
+  ["SUDO_ASKPASS=./p.sh ls", "review"],
+  ["KUBECONFIG=/tmp/k kubectl get pods", "review"],
+  // C2: the value really is taken.
+  ["xargs -I{} echo {}", "read_only"],
+  ["taskset -c 0 ls", "read_only"],
+  ["watch -d ls", "read_only"],
 ];

@@ -33,7 +33,7 @@ import {
   type Substitution,
 } from "./parse_shell.ts";
 import { isReadOnly } from "./read_only.ts";
-import { unwrapCommand } from "./unwrap.ts";
+import { unwrapCommand, type Unwrapped } from "./unwrap.ts";
 import { dataRule } from "./_rules/data.ts";
 import { execRule, interpreterName, PROJECT_RUNNERS, SHELLS } from "./_rules/exec.ts";
 import { filesystemRule } from "./_rules/filesystem.ts";
@@ -90,9 +90,44 @@ const RUNNER_SUB =
 const WINDOWS_LIKE =
   /(?:^|[\s'"=(])(?:[A-Za-z]:\\|\\\\[A-Za-z])|\$env:|%[A-Za-z_]+%|\b[A-Z][a-z]+-[A-Z][A-Za-z]+\b/;
 
-const SENSITIVE_ENV =
-  /^(?:LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT|DYLD_[A-Z_]+|PATH|IFS|BASH_ENV|ENV|PROMPT_COMMAND|PS[0-4]|SHELLOPTS|BASHOPTS|GIT_SSH|GIT_SSH_COMMAND|GIT_EXEC_PATH|GIT_ASKPASS|SSH_ASKPASS|GIT_CONFIG_[A-Z_]*|GIT_DIR|GIT_WORK_TREE|EDITOR|VISUAL|PAGER|GIT_PAGER|GIT_EDITOR|NODE_OPTIONS|PYTHONPATH|PYTHONSTARTUP|PERL5OPT|PERL5LIB|RUBYOPT|HISTFILE|HOME|ZDOTDIR|XDG_CONFIG_HOME|npm_config_[a-z_]+|LESSOPEN|LESSCLOSE|LESSKEY|MANPAGER|MANOPT|BAT_PAGER|FZF_DEFAULT_COMMAND|FZF_DEFAULT_OPTS|GIT_EXTERNAL_DIFF|BROWSER|PYTHONHOME|NODE_PATH|JAVA_TOOL_OPTIONS|RUSTC_WRAPPER|CC|CXX|MAKEFLAGS)$/;
-const RUNS_VALUE = /^(?:PROMPT_COMMAND|GIT_SSH_COMMAND|PAGER|GIT_PAGER|EDITOR|VISUAL|GIT_EDITOR)$/;
+// Variables whose value is run, loaded, or names a file that is written, or
+// that change which configuration, program or repository a tool uses.
+const SENSITIVE_ENV = new RegExp(
+  "^(?:" + [
+    // the loader and the shell
+    "LD_[A-Z_]+|DYLD_[A-Z_]+|GCONV_PATH|GLIBC_TUNABLES|LOCPATH|PATH|IFS|BASH_ENV|ENV",
+    "BASH_FUNC_.*|PROMPT_COMMAND|PS[0-4]|SHELLOPTS|BASHOPTS|SHELL|HISTFILE|HOME|ZDOTDIR",
+    "XDG_CONFIG_HOME|XDG_DATA_HOME|XDG_CACHE_HOME|TERMINAL",
+    // git: commands it runs, files it writes, the repository and config it uses
+    "GIT_SSH|GIT_SSH_COMMAND|GIT_SSH_VARIANT|GIT_PROXY_COMMAND|GIT_EXEC_PATH|GIT_ASKPASS",
+    "GIT_CONFIG|GIT_CONFIG_[A-Z_0-9]*|GIT_DIR|GIT_WORK_TREE|GIT_INDEX_FILE|GIT_OBJECT_DIRECTORY",
+    "GIT_ALTERNATE_OBJECT_DIRECTORIES|GIT_COMMON_DIR|GIT_NAMESPACE|GIT_TEMPLATE_DIR",
+    "GIT_TRACE[A-Z0-9_]*|GIT_EXTERNAL_DIFF|GIT_DIFF_OPTS|GIT_PAGER|GIT_EDITOR",
+    "GIT_SEQUENCE_EDITOR|GIT_ALLOW_PROTOCOL|GIT_PROTOCOL_FROM_USER|GIT_CEILING_DIRECTORIES",
+    // askpass helpers, editors, pagers, browsers
+    "SSH_ASKPASS|SSH_ASKPASS_REQUIRE|SUDO_ASKPASS|EDITOR|VISUAL|SUDO_EDITOR|SYSTEMD_EDITOR",
+    "KUBE_EDITOR|SVN_EDITOR|HGEDITOR|PAGER|MANPAGER|MANOPT|MANROFFOPT|BAT_PAGER|DELTA_PAGER",
+    "SYSTEMD_PAGER|SYSTEMD_LESS|BROWSER|LESS|LESSOPEN|LESSCLOSE|LESSKEY|LESSKEYIN|LESSKEY_CONTENT",
+    "LESSEDIT|LESSHISTFILE|LESSSECURE",
+    // tool configuration files that can set a pager, preprocessor or command
+    "RIPGREP_CONFIG_PATH|BAT_CONFIG_PATH|BAT_OPTS|FZF_DEFAULT_COMMAND|FZF_DEFAULT_OPTS",
+    "FZF_DEFAULT_OPTS_FILE|KUBECONFIG|DOCKER_CONFIG|DOCKER_HOST|npm_config_[A-Za-z_]+",
+    "NPM_CONFIG_[A-Z_]+|CURL_HOME|WGETRC|TAR_OPTIONS|GREP_OPTIONS|RSYNC_RSH|CVS_RSH",
+    // interpreters and compilers
+    "NODE_OPTIONS|NODE_PATH|NODE_REPL_HISTORY|PYTHONPATH|PYTHONSTARTUP|PYTHONHOME",
+    "PYTHONBREAKPOINT|PYTHONWARNINGS|PYTHONINSPECT|PYTHONUSERBASE|PERL5OPT|PERL5LIB|PERLLIB",
+    "PERL5DB|PERLDB_OPTS|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS",
+    "RUSTC_WRAPPER|RUSTC|CARGO_BUILD_RUSTC_WRAPPER|CC|CXX|MAKEFLAGS|GOFLAGS|GOENV|GOTOOLCHAIN",
+    "DENO_DIR|DENO_CERT|DENO_AUTH_TOKENS",
+  ].join("|") + ")$",
+);
+/** Variables whose value is run as a command (a leading `|`, as LESSOPEN has, is dropped). */
+const RUNS_VALUE = new RegExp(
+  "^(?:PROMPT_COMMAND|GIT_SSH_COMMAND|GIT_SSH|GIT_PROXY_COMMAND|GIT_EXTERNAL_DIFF|GIT_ASKPASS" +
+    "|SSH_ASKPASS|SUDO_ASKPASS|PAGER|GIT_PAGER|MANPAGER|BAT_PAGER|DELTA_PAGER|SYSTEMD_PAGER" +
+    "|EDITOR|VISUAL|GIT_EDITOR|GIT_SEQUENCE_EDITOR|SUDO_EDITOR|SYSTEMD_EDITOR|KUBE_EDITOR" +
+    "|SVN_EDITOR|HGEDITOR|LESSOPEN|LESSCLOSE|FZF_DEFAULT_COMMAND|BROWSER|RSYNC_RSH|CVS_RSH)$",
+);
 const HARMLESS_WRAPPERS = new Set([
   "nice",
   "nohup",
@@ -404,12 +439,7 @@ class Analysis implements Findings {
     for (const a of cmd.assignments) {
       this.runSubs(a.value);
       const [v] = this.resolveWord(a.value);
-      if (SENSITIVE_ENV.test(a.name)) {
-        this.review("an environment variable that changes what programs run or load is set");
-      }
-      if (RUNS_VALUE.test(a.name) && v !== undefined && !v.dynamic) {
-        this.nested(v.text, "environment command");
-      }
+      this.checkAssignment(a.name, v);
       if (v !== undefined && !v.dynamic) this.vars.set(a.name, v.text);
       else this.vars.delete(a.name);
     }
@@ -438,11 +468,26 @@ class Analysis implements Findings {
       return [];
     }
     const u = unwrapCommand(words);
+    // An ambiguous wrapper option gives several readings: judge them all.
+    return [u, ...u.alternatives].flatMap((reading) =>
+      this.fromUnwrapped(reading, cmd, words, stdinText, stdinSubs)
+    );
+  }
+
+  /** The invocations one reading of a wrapper chain runs, with what its wrappers set and run judged. */
+  fromUnwrapped(
+    u: Unwrapped,
+    cmd: SimpleCommand,
+    words: readonly Arg[],
+    stdinText: string[],
+    stdinSubs: readonly Substitution[],
+  ): Invocation[] {
+    for (const a of u.assignments) this.checkAssignment(a.name, a.value);
     for (const n of u.nested) this.nested(n.text, n.via);
     const base: Omit<Invocation, "program" | "args" | "argv"> = {
       redirects: cmd.redirects,
       wrappers: u.wrappers,
-      stdinText,
+      stdinText: [...stdinText],
       pipeIn: false,
       pipeOut: false,
     };
@@ -505,6 +550,20 @@ class Analysis implements Findings {
       if (isDecoder(i)) this.traits.decode = true;
     }
     return out;
+  }
+
+  /**
+   * A variable set for a command, before it or by a wrapper (`env NAME=v`):
+   * one that changes what programs run, load or write is review, and one
+   * whose value is run as a command is judged as one.
+   */
+  checkAssignment(name: string, v: Arg | undefined): void {
+    if (SENSITIVE_ENV.test(name) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+      this.review("an environment variable that changes what programs run or load is set");
+    }
+    if (RUNS_VALUE.test(name) && v !== undefined && !v.dynamic) {
+      this.nested(v.text.replace(/^\|+/, ""), "environment command");
+    }
   }
 
   /** Judges the substitutions an unquoted heredoc body runs; returns them. */

@@ -4,7 +4,13 @@
  * flock, strace, chroot, setsid, watch, ssh and others, skipping each one's
  * options and their values. What a wrapper runs from a string (`su -c`,
  * `watch`, `ssh host cmd`, `env -S`, `flock -c`) is returned as nested text
- * for the classifier to parse again. Pure.
+ * for the classifier to parse again, and the variables a wrapper sets
+ * (`env NAME=value`, `sudo NAME=value`) are returned for the same checks as
+ * an assignment before a command. An option whose value may only be attached
+ * (GNU `xargs -i`, `watch -d`) does not take the next word; since another
+ * implementation might, every such reading is also returned as an
+ * alternative, so the caller can judge each program position and keep the
+ * worst. Pure.
  * @module
  */
 import type { Arg } from "./invocation.ts";
@@ -23,13 +29,25 @@ export interface Unwrapped {
   rootShell: boolean;
   /** `command -v` and friends: a lookup, nothing runs. */
   lookupOnly: boolean;
+  /** Variables the wrappers set for the command (`env NAME=value`), in order. */
+  assignments: { name: string; value: Arg }[];
+  /**
+   * Other readings of an ambiguous option (one that may or may not take the
+   * next word), each with a program or a command string; empty when the
+   * parse is unambiguous.
+   */
+  alternatives: Unwrapped[];
 }
 
 interface Spec {
   /** Short flags that take a value. */
   value?: string;
+  /** Short flags whose optional value can only be attached (`-i{}`); alone they are ambiguous. */
+  optional?: string;
   /** Long flags that take a value (without `--`). */
   longValue?: string[];
+  /** Long flags whose optional value can only be attached (`--replace=X`); alone they are ambiguous. */
+  longOptional?: string[];
   /** Positionals to skip after the options (timeout's DURATION). */
   skip?: number;
   /** A flag whose value is a command string. */
@@ -62,7 +80,12 @@ const WRAPPERS: Record<string, Spec> = {
   runuser: { value: "ugGs", commandFlag: "c", longValue: ["user", "group", "shell"], skip: 1 },
   pkexec: { longValue: ["user"] },
   gsudo: { value: "u", longValue: ["user"] },
-  env: { value: "uCS", longValue: ["unset", "chdir", "split-string"], assignments: true },
+  // -a/--argv0 (coreutils 9.5+); -P, -L, -U are BSD's.
+  env: {
+    value: "uCSaPLU",
+    longValue: ["unset", "chdir", "split-string", "argv0"],
+    assignments: true,
+  },
   nice: { value: "n", longValue: ["adjustment"] },
   ionice: { value: "cnp", longValue: ["class", "classdata", "pid"] },
   nohup: {},
@@ -76,19 +99,14 @@ const WRAPPERS: Record<string, Spec> = {
   caffeinate: { value: "tw" },
   timeout: { value: "sk", longValue: ["signal", "kill-after"], skip: 1 },
   chrt: { skip: 1 },
-  taskset: { value: "c", skip: 1 },
+  // taskset -c is a flag (the list is the positional); older manuals show it beside the list.
+  taskset: { optional: "c", skip: 1 },
+  // GNU -e, -i, -l take only an attached value; -J, -R, -S are BSD's.
   xargs: {
-    value: "IinPLsdEaeln",
-    longValue: [
-      "replace",
-      "max-args",
-      "max-procs",
-      "max-lines",
-      "max-chars",
-      "delimiter",
-      "eof",
-      "arg-file",
-    ],
+    value: "IPLsdEanJRS",
+    optional: "eil",
+    longValue: ["max-args", "max-procs", "max-chars", "delimiter", "arg-file", "process-slot-var"],
+    longOptional: ["replace", "max-lines", "eof"],
   },
   busybox: {},
   toybox: {},
@@ -106,7 +124,13 @@ const WRAPPERS: Record<string, Spec> = {
   torify: {},
   proxychains: { value: "f" },
   proxychains4: { value: "f" },
-  watch: { value: "nqd", longValue: ["interval", "differences"], joinRest: true },
+  watch: {
+    value: "nq",
+    optional: "d",
+    longValue: ["interval", "equexit"],
+    longOptional: ["differences"],
+    joinRest: true,
+  },
   sg: { commandFlag: "c", skip: 1 },
   script: { value: "cEIOT", commandFlag: "c", longValue: ["command"] },
   ssh: { value: "bcDEeFIiJLlmOopQRSWwB", skip: 1, joinRest: true },
@@ -121,18 +145,29 @@ export function isPrivilegeWrapper(name: string): boolean {
   return PRIVILEGE.has(name);
 }
 
-function takesValue(spec: Spec, arg: string): boolean {
+/** Whether an option takes the next word: yes, no, or maybe (an optional value given alone). */
+function takesValue(spec: Spec, arg: string): "yes" | "no" | "maybe" {
   if (arg.startsWith("--")) {
     const name = arg.slice(2);
-    return !name.includes("=") && (spec.longValue ?? []).includes(name);
+    if (name.includes("=")) return "no";
+    if ((spec.longValue ?? []).includes(name)) return "yes";
+    return (spec.longOptional ?? []).includes(name) ? "maybe" : "no";
   }
   // -u root, -uroot: the value is attached when more letters follow.
   const letters = arg.slice(1);
   for (let i = 0; i < letters.length; i++) {
-    if ((spec.value ?? "").includes(letters[i]!)) return i === letters.length - 1;
+    const last = i === letters.length - 1;
+    if ((spec.value ?? "").includes(letters[i]!)) return last ? "yes" : "no";
+    if ((spec.optional ?? "").includes(letters[i]!)) return last ? "maybe" : "no";
   }
-  return false;
+  return "no";
 }
+
+/** Most readings of ambiguous options tried for one command. */
+const MAX_READINGS = 16;
+
+/** An argument of the form NAME=value, as env and sudo take before the command. */
+const ASSIGNMENT = /^[^=-][^=]*=/;
 
 /**
  * Sees through wrappers.
@@ -146,9 +181,33 @@ function takesValue(spec: Spec, arg: string): boolean {
  * assert.deepEqual(u.wrappers, ["sudo", "env", "nice"]);
  * assert.equal(u.program?.text, "rm");
  * assert.deepEqual(u.args.map((a) => a.text), ["-rf", "/"]);
+ * assert.deepEqual(u.assignments.map((a) => [a.name, a.value.text]), [["A", "1"]]);
+ * // GNU xargs -i takes no separate value; the other reading is kept too.
+ * const x = unwrapCommand(["xargs", "-i", "rm", "cat", "-rf", "/"].map(arg));
+ * assert.equal(x.program?.text, "rm");
+ * assert.deepEqual(x.alternatives.map((a) => a.program?.text), ["cat"]);
  * ```
  */
 export function unwrapCommand(words: readonly Arg[]): Unwrapped {
+  const ambiguous: number[] = [];
+  const primary = walk(words, new Set(), ambiguous);
+  // Each further reading takes the next word at one more ambiguous option
+  // (later than those it already takes, so no reading is tried twice).
+  const queue: Set<number>[] = ambiguous.map((p) => new Set([p]));
+  let tried = 1;
+  while (queue.length > 0 && tried < MAX_READINGS) {
+    const take = queue.shift()!;
+    tried++;
+    const found: number[] = [];
+    const alt = walk(words, take, found);
+    if (alt.program !== null || alt.nested.length > 0) primary.alternatives.push(alt);
+    const last = Math.max(...take);
+    for (const p of found) if (p > last) queue.push(new Set([...take, p]));
+  }
+  return primary;
+}
+
+function walk(words: readonly Arg[], take: ReadonlySet<number>, ambiguous: number[]): Unwrapped {
   const out: Unwrapped = {
     program: null,
     args: [],
@@ -156,6 +215,8 @@ export function unwrapCommand(words: readonly Arg[]): Unwrapped {
     nested: [],
     rootShell: false,
     lookupOnly: false,
+    assignments: [],
+    alternatives: [],
   };
   let i = 0;
   while (i < words.length) {
@@ -198,10 +259,17 @@ export function unwrapCommand(words: readonly Arg[]): Unwrapped {
           sawShellFlag = true;
         }
         if (name === "command" && /^-[a-zA-Z]*[vV]/.test(a)) out.lookupOnly = true;
-        i += takesValue(spec, a) ? 2 : 1;
+        const takes = takesValue(spec, a);
+        if (takes === "maybe" && !take.has(i)) ambiguous.push(i);
+        i += takes === "yes" || (takes === "maybe" && take.has(i)) ? 2 : 1;
         continue;
       }
-      if (spec.assignments === true && /^[A-Za-z_][A-Za-z0-9_]*=/.test(a)) {
+      if (spec.assignments === true && ASSIGNMENT.test(a)) {
+        const eq = a.indexOf("=");
+        out.assignments.push({
+          name: a.slice(0, eq),
+          value: { ...words[i]!, text: a.slice(eq + 1) },
+        });
         i++;
         continue;
       }
