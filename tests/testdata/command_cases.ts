@@ -500,6 +500,17 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["watch -d rm ls -rf ~", "dangerous", "recursive_delete"],
   ["env -a ls rm -rf ~", "dangerous", "recursive_delete"],
   ["env --argv0=ls rm -rf ~", "dangerous", "recursive_delete"],
+  // C3: bash runs substitutions inside array subscripts evaluated as arithmetic.
+  ["[[ 'a[$(rm -rf ~)]' -eq 0 ]]", "dangerous", "recursive_delete"],
+  ["[[ 0 -lt 'a[`rm -rf ~`]' ]]", "dangerous", "recursive_delete"],
+  ["test -v 'a[$(rm -rf ~)]'", "dangerous", "recursive_delete"],
+  ["[ -v 'a[$(rm -rf ~)]' ]", "dangerous", "recursive_delete"],
+  ["[[ -v 'a[$(rm -rf ~)]' ]]", "dangerous", "recursive_delete"],
+  ["printf -v 'a[$(rm -rf ~)]' x", "dangerous", "recursive_delete"],
+  ["declare 'a[$(rm -rf ~)]=1'", "dangerous", "recursive_delete"],
+  ["let 'a[$(rm -rf ~)]=1'", "dangerous", "recursive_delete"],
+  ["unset 'a[$(rm -rf ~)]'", "dangerous", "recursive_delete"],
+  ["(( 'a[$(rm -rf ~)]' ))", "dangerous", "recursive_delete"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -710,4 +721,9 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["xargs -I{} echo {}", "read_only"],
   ["taskset -c 0 ls", "read_only"],
   ["watch -d ls", "read_only"],
+  // C3: subscripts without a substitution stay as they were.
+  ["[[ 1 -eq 1 ]]", "read_only"],
+  ["test -v 'a[1]'", "read_only"],
+  ["[[ 'a[${x}]' -eq 0 ]]", "review"],
+  ["printf -v 'a[$x]' '%s' y", "review"],
 ];

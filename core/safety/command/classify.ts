@@ -34,6 +34,7 @@ import {
 } from "./parse_shell.ts";
 import { isReadOnly } from "./read_only.ts";
 import { unwrapCommand, type Unwrapped } from "./unwrap.ts";
+import { arithRule } from "./_rules/arith.ts";
 import { dataRule } from "./_rules/data.ts";
 import { execRule, interpreterName, PROJECT_RUNNERS, SHELLS } from "./_rules/exec.ts";
 import { filesystemRule } from "./_rules/filesystem.ts";
@@ -514,6 +515,7 @@ class Analysis implements Findings {
     const inv: Invocation = {
       ...base,
       program: name.name,
+      programWord: prog,
       args: u.args,
       argv: u.args.map((a) => a.text),
     };
@@ -636,6 +638,7 @@ class Analysis implements Findings {
     if (inv.program === "" && inv.wrappers.length === 0 && inv.redirects.length === 0) return;
     const reported = this.withReport(() => {
       redirectRule(inv, this);
+      arithRule(inv, this);
       gitRule(inv, this);
       filesystemRule(inv, this);
       execRule(inv, this);

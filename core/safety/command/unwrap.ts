@@ -193,7 +193,7 @@ export function unwrapCommand(words: readonly Arg[]): Unwrapped {
   const primary = walk(words, new Set(), ambiguous);
   // Each further reading takes the next word at one more ambiguous option
   // (later than those it already takes, so no reading is tried twice).
-  const queue: Set<number>[] = ambiguous.map((p) => new Set([p]));
+  const queue: Set<number>[] = ambiguous.slice(0, MAX_READINGS).map((p) => new Set([p]));
   let tried = 1;
   while (queue.length > 0 && tried < MAX_READINGS) {
     const take = queue.shift()!;
@@ -202,7 +202,10 @@ export function unwrapCommand(words: readonly Arg[]): Unwrapped {
     const alt = walk(words, take, found);
     if (alt.program !== null || alt.nested.length > 0) primary.alternatives.push(alt);
     const last = Math.max(...take);
-    for (const p of found) if (p > last) queue.push(new Set([...take, p]));
+    for (const p of found) {
+      if (queue.length >= MAX_READINGS) break;
+      if (p > last) queue.push(new Set([...take, p]));
+    }
   }
   return primary;
 }

@@ -229,3 +229,29 @@ Deno.test("property: classifyCommand() never throws and always returns a class, 
     { numRuns: 2000, seed: 7 },
   );
 });
+
+Deno.test("an array subscript evaluated as arithmetic has its substitutions judged, in every position bash evaluates", () => {
+  const sub = "'a[$(rm -rf ~)]'";
+  for (
+    const cmd of [
+      `[[ ${sub} -eq 0 ]]`,
+      `[[ 1 -ge ${sub} ]]`,
+      `test ${sub} -ne 1`,
+      `[ -v ${sub} ]`,
+      `printf -v ${sub} '%s' x`,
+      `local ${sub}=1`,
+      `readonly ${sub}`,
+      `read -r ${sub} < /dev/null`,
+    ]
+  ) {
+    const r = classifyCommand(cmd);
+    assert.equal(r.class, "dangerous", cmd);
+    assert.ok(r.families.includes("recursive_delete"), cmd);
+  }
+  // Positive controls: the same text where bash does not evaluate it.
+  assert.equal(classifyCommand(`[[ ${sub} == x ]]`).class, "read_only");
+  assert.equal(classifyCommand(`printf '%s' ${sub}`).class, "read_only");
+  assert.equal(classifyCommand(`test -n ${sub}`).class, "read_only");
+  // A subscript with an expansion whose command is unknown is review.
+  assert.equal(classifyCommand("[[ 'a[${i}]' -gt 1 ]]").class, "review");
+});
