@@ -786,4 +786,7 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["awk -v x=1 '@load \"ext\"; BEGIN { }'", "review"],
   ["awk -F , -e 'BEGIN { }' '@include \"x\"'", "review"],
   ["gawk -l ./ext.so 'BEGIN { }'", "review"],
+  // Invisible format characters beyond the old list (shorthand and musical format controls).
+  ["ls \u{1bca0}notes", "review"],
+  ["cat \u{1d173}notes", "review"],
 ];

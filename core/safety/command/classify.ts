@@ -153,9 +153,10 @@ const HARMLESS_WRAPPERS = new Set([
   "watch",
   "flock",
 ]);
-// Characters that change what the text shows: zero-width, bidi controls, tag characters.
-const INVISIBLE =
-  /[\u00ad\u034f\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u3164\ufeff\uffa0\u{e0000}-\u{e007f}]/u;
+// Characters that change what the text shows: every format and default-
+// ignorable character (zero-width, bidi controls, tag characters, variation
+// selectors) and the Hangul fillers.
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\u115f\u1160\u3164\uffa0]/u;
 // deno-lint-ignore no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
