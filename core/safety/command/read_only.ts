@@ -308,6 +308,8 @@ const RISKY_ARGS: Record<string, RegExp> = {
   sort: /^--compress-program/,
   top: /^-[a-zA-Z]*[wW]/,
   jq: /^--(?:run-tests)/,
+  // printf -v NAME assigns a shell variable (PROMPT_COMMAND, PATH, ...).
+  printf: /^-v/,
   // -K kills sockets; -D dumps raw data to a file.
   ss: /^-[a-zA-Z]*[KD]|^--(?:kill|diag)/,
   // ip -batch FILE runs the commands in FILE.

@@ -59,8 +59,10 @@ interface Spec {
 }
 
 const WRAPPERS: Record<string, Spec> = {
+  // sudo -h alone is help; its host value can only be attached (-hHOST).
   sudo: {
-    value: "ugpCDrtUTRh",
+    value: "ugpCDrtUTR",
+    optional: "h",
     longValue: [
       "user",
       "group",
@@ -241,6 +243,16 @@ function walk(words: readonly Arg[], take: ReadonlySet<number>, ambiguous: numbe
       const a = words[i]!.text;
       if (a === "--") {
         i++;
+        // env -- NAME=value cmd: assignments still follow the end of the options.
+        while (spec.assignments === true && i < words.length && ASSIGNMENT.test(words[i]!.text)) {
+          const t = words[i]!.text;
+          const eq = t.indexOf("=");
+          out.assignments.push({
+            name: t.slice(0, eq),
+            value: { ...words[i]!, text: t.slice(eq + 1) },
+          });
+          i++;
+        }
         break;
       }
       if (a.startsWith("-") && a !== "-") {
