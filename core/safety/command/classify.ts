@@ -315,7 +315,9 @@ class Analysis implements Findings {
       // Literal text piped into the next command is what it reads on stdin.
       // (only the element just before it: echo and printf ignore their stdin).
       for (let i = 1; i < n; i++) {
-        const prev = elements[i - 1]!;
+        // Another reading of an ambiguous wrapper option does not make the
+        // output of the main reading unknown.
+        const prev = elements[i - 1]!.filter((inv) => inv.alternative !== true);
         const parts = prev.map(literalOutput);
         const literal = prev.length > 0 && parts.every((p) => p !== null) ? parts.join("\n") : null;
         for (const inv of elements[i]!) {
@@ -473,9 +475,12 @@ class Analysis implements Findings {
     }
     const u = unwrapCommand(words);
     // An ambiguous wrapper option gives several readings: judge them all.
-    return [u, ...u.alternatives].flatMap((reading) =>
+    const main = this.fromUnwrapped(u, cmd, words, stdinText, stdinSubs);
+    const others = u.alternatives.flatMap((reading) =>
       this.fromUnwrapped(reading, cmd, words, stdinText, stdinSubs)
+        .map((inv): Invocation => ({ ...inv, alternative: true }))
     );
+    return [...main, ...others];
   }
 
   /** The invocations one reading of a wrapper chain runs, with what its wrappers set and run judged. */

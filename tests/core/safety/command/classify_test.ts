@@ -94,6 +94,13 @@ Deno.test("program-level disguises of simple dangerous commands stay dangerous",
     (p) => `timeout 30 ${p}`,
     (p) => `command ${p}`,
     (p) => `nohup ${p}`,
+    (p) => `env -- A=1 ${p}`,
+    (p) => `env PAGER=less ${p}`,
+    // Options with no value, or only an attached one, right before the program.
+    (p) => `taskset -c 0 ${p}`,
+    (p) => `xargs -i ${p}`,
+    (p) => `xargs -l ${p}`,
+    (p) => `env -a name ${p}`,
   ];
   const leaks: string[] = [];
   for (const cmd of simple) {
