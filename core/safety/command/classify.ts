@@ -568,7 +568,12 @@ class Analysis implements Findings {
    * whose value is run as a command is judged as one.
    */
   checkAssignment(name: string, v: Arg | undefined): void {
-    if (SENSITIVE_ENV.test(name) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+    // GIT_TRACE*=1 (or 2..9, true, false) traces to a descriptor; any other value is a file written.
+    const traceToFd = /^GIT_TRACE/.test(name) && v !== undefined && !v.dynamic &&
+      /^(?:[0-9]|true|false|yes|no|on|off)?$/i.test(v.text);
+    if (
+      (SENSITIVE_ENV.test(name) && !traceToFd) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)
+    ) {
       this.review("an environment variable that changes what programs run or load is set");
     }
     if (RUNS_VALUE.test(name) && v !== undefined && !v.dynamic) {
