@@ -171,6 +171,11 @@ const MAX_READINGS = 16;
 /** An argument of the form NAME=value, as env and sudo take before the command. */
 const ASSIGNMENT = /^[^=-][^=]*=/;
 
+function assignment(word: Arg): { name: string; value: Arg } {
+  const eq = word.text.indexOf("=");
+  return { name: word.text.slice(0, eq), value: { ...word, text: word.text.slice(eq + 1) } };
+}
+
 /**
  * Sees through wrappers.
  *
@@ -245,13 +250,7 @@ function walk(words: readonly Arg[], take: ReadonlySet<number>, ambiguous: numbe
         i++;
         // env -- NAME=value cmd: assignments still follow the end of the options.
         while (spec.assignments === true && i < words.length && ASSIGNMENT.test(words[i]!.text)) {
-          const t = words[i]!.text;
-          const eq = t.indexOf("=");
-          out.assignments.push({
-            name: t.slice(0, eq),
-            value: { ...words[i]!, text: t.slice(eq + 1) },
-          });
-          i++;
+          out.assignments.push(assignment(words[i++]!));
         }
         break;
       }
@@ -280,11 +279,7 @@ function walk(words: readonly Arg[], take: ReadonlySet<number>, ambiguous: numbe
         continue;
       }
       if (spec.assignments === true && ASSIGNMENT.test(a)) {
-        const eq = a.indexOf("=");
-        out.assignments.push({
-          name: a.slice(0, eq),
-          value: { ...words[i]!, text: a.slice(eq + 1) },
-        });
+        out.assignments.push(assignment(words[i]!));
         i++;
         continue;
       }
