@@ -502,6 +502,9 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["watch -d rm ls -rf ~", "dangerous", "recursive_delete"],
   ["env -a ls rm -rf ~", "dangerous", "recursive_delete"],
   ["env --argv0=ls rm -rf ~", "dangerous", "recursive_delete"],
+  ["nsenter -t 1 -m -u -n rm ls -rf ~", "dangerous", "recursive_delete"],
+  ["ssh -o ProxyCommand='rm -rf ~' host", "dangerous", "recursive_delete"],
+  ["ssh -oLocalCommand='rm -rf ~' -o PermitLocalCommand=yes host", "dangerous", "recursive_delete"],
   // C3: bash runs substitutions inside array subscripts evaluated as arithmetic.
   ["[[ 'a[$(rm -rf ~)]' -eq 0 ]]", "dangerous", "recursive_delete"],
   ["[[ 0 -lt 'a[`rm -rf ~`]' ]]", "dangerous", "recursive_delete"],

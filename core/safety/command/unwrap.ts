@@ -121,8 +121,14 @@ const WRAPPERS: Record<string, Spec> = {
   strace: { value: "oepsuIaEbPS", longValue: ["output"] },
   ltrace: { value: "oepsuIaEn", longValue: ["output"] },
   chroot: { longValue: ["userspec", "groups"], skip: 1 },
-  nsenter: { value: "tSGmunipUCTrw", longValue: ["target"] },
-  torsocks: {},
+  // The namespace options (-m, -u, -n, ... -r, -w) take only an attached file or directory.
+  nsenter: {
+    value: "tSGLZ",
+    optional: "munipUCTrw",
+    longValue: ["target", "setuid", "setgid", "env"],
+    longOptional: ["mount", "uts", "ipc", "net", "pid", "user", "cgroup", "time", "root", "wd"],
+  },
+  torsocks: { value: "uapP", longValue: ["user", "pass", "address", "port"] },
   torify: {},
   proxychains: { value: "f" },
   proxychains4: { value: "f" },
@@ -273,6 +279,14 @@ function walk(words: readonly Arg[], take: ReadonlySet<number>, ambiguous: numbe
           sawShellFlag = true;
         }
         if (name === "command" && /^-[a-zA-Z]*[vV]/.test(a)) out.lookupOnly = true;
+        if (name === "ssh" && a.startsWith("-o")) {
+          // ProxyCommand, LocalCommand and KnownHostsCommand run here, not on the remote host.
+          const opt = a.length > 2 ? a.slice(2) : words[i + 1]?.text ?? "";
+          const m = opt.match(
+            /^\s*(?:proxycommand|localcommand|knownhostscommand)\s*[=\s]\s*(.*)$/is,
+          );
+          if (m) out.nested.push({ text: m[1]!, via: name });
+        }
         const takes = takesValue(spec, a);
         if (takes === "maybe" && !take.has(i)) ambiguous.push(i);
         i += takes === "yes" || (takes === "maybe" && take.has(i)) ? 2 : 1;
