@@ -516,6 +516,8 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["let 'a[$(rm -rf ~)]=1'", "dangerous", "recursive_delete"],
   ["unset 'a[$(rm -rf ~)]'", "dangerous", "recursive_delete"],
   ["(( 'a[$(rm -rf ~)]' ))", "dangerous", "recursive_delete"],
+  ["x='a[$(rm -rf ~)]'; [[ $x -eq 0 ]]", "dangerous", "recursive_delete"],
+  ["echo $(( 'a[$(rm -rf ~)]' ))", "dangerous", "recursive_delete"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */

@@ -333,7 +333,8 @@ class Analysis implements Findings {
     return all;
   }
 
-  resolveWord(word: ShellWord): Arg[] {
+  /** A word after variable resolution; unquoted values are split, except where bash does not split (`[[ ]]`). */
+  resolveWord(word: ShellWord, noSplit = false): Arg[] {
     let text = "";
     let dynamic = false;
     let quoted = false;
@@ -351,7 +352,7 @@ class Analysis implements Findings {
         const v = this.vars.get(s.name);
         if (v !== undefined && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(s.raw)) {
           text += v;
-          if (!s.quoted && /\s/.test(v)) split = true;
+          if (!s.quoted && !noSplit && /\s/.test(v)) split = true;
         } else {
           text += s.raw;
           dynamic = true;
@@ -465,7 +466,8 @@ class Analysis implements Findings {
       }
     }
     if (cmd.control) return [];
-    const words = cmd.words.flatMap((w) => this.resolveWord(w));
+    const inTest = cmd.words[0]?.text === "[[";
+    const words = cmd.words.flatMap((w) => this.resolveWord(w, inTest));
     if (words.length === 0) {
       if (cmd.redirects.length > 0) {
         const inv = this.bare(cmd.redirects);
