@@ -517,6 +517,8 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["unset 'a[$(rm -rf ~)]'", "dangerous", "recursive_delete"],
   ["(( 'a[$(rm -rf ~)]' ))", "dangerous", "recursive_delete"],
   ["x='a[$(rm -rf ~)]'; [[ $x -eq 0 ]]", "dangerous", "recursive_delete"],
+  ["x='a[$(rm -rf ~)]'; [[ x -eq 0 ]]", "dangerous", "recursive_delete"],
+  ["x='a[$(rm -rf ~)]'; y=x+1; test y -gt 0", "dangerous", "recursive_delete"],
   ["echo $(( 'a[$(rm -rf ~)]' ))", "dangerous", "recursive_delete"],
 ];
 
@@ -733,6 +735,7 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["watch -d ls", "read_only"],
   // C3: subscripts without a substitution stay as they were.
   ["[[ 1 -eq 1 ]]", "read_only"],
+  ["x=3; [[ x -eq 3 ]]", "read_only"],
   ["test -v 'a[1]'", "read_only"],
   ["[[ 'a[${x}]' -eq 0 ]]", "review"],
   ["printf -v 'a[$x]' '%s' y", "review"],

@@ -526,6 +526,7 @@ class Analysis implements Findings {
       ...base,
       program: name.name,
       programWord: prog,
+      ...(this.vars.size > 0 ? { vars: new Map(this.vars) } : {}),
       args: u.args,
       argv: u.args.map((a) => a.text),
     };

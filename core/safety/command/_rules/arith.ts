@@ -110,9 +110,35 @@ function arithmeticWords(inv: Invocation): string[] {
   return words;
 }
 
+/**
+ * A word and the values of the variables it names, followed to a bounded
+ * depth: bash evaluates a variable's value as arithmetic too, so
+ * `x='a[$(id)]'; [[ x -eq 0 ]]` runs the substitution.
+ */
+function withValues(word: string, vars: ReadonlyMap<string, string> | undefined): string[] {
+  const out = [word];
+  if (vars === undefined) return out;
+  const seen = new Set<string>();
+  let frontier = [word];
+  for (let depth = 0; depth < 8 && frontier.length > 0; depth++) {
+    const next: string[] = [];
+    for (const text of frontier) {
+      for (const [name] of text.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) {
+        const value = vars.get(name);
+        if (value === undefined || seen.has(name)) continue;
+        seen.add(name);
+        out.push(value);
+        next.push(value);
+      }
+    }
+    frontier = next;
+  }
+  return out;
+}
+
 /** Judges words that bash evaluates as arithmetic or as an array element name. */
 export function arithRule(inv: Invocation, out: Findings): void {
-  for (const word of arithmeticWords(inv)) {
+  for (const word of arithmeticWords(inv).flatMap((w) => withValues(w, inv.vars))) {
     if (!hasSubscriptExpansion(word)) continue;
     out.review("an array subscript evaluated as arithmetic holds an expansion");
     for (const text of substitutionTexts(word)) out.nested(text, "array subscript");
