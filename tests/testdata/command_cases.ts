@@ -494,6 +494,8 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["command env GIT_PROXY_COMMAND='rm -rf ~' git fetch", "dangerous", "recursive_delete"],
   ["echo x | xargs env EDITOR='rm -rf ~' git commit", "dangerous", "recursive_delete"],
   ["sudo PROMPT_COMMAND='rm -rf ~' bash -i", "dangerous", "recursive_delete"],
+  ["export GIT_SSH_COMMAND='rm -rf ~'; git fetch", "dangerous", "recursive_delete"],
+  ["declare -x PAGER='rm -rf ~'; git log", "dangerous", "recursive_delete"],
   // C2: options that take no value or only an attached one do not eat the next word.
   ["taskset -c 0 rm ls -rf ~", "dangerous", "recursive_delete"],
   ["xargs -i rm cat -rf ~", "dangerous", "recursive_delete"],

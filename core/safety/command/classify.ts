@@ -131,6 +131,8 @@ const RUNS_VALUE = new RegExp(
     "|SVN_EDITOR|HGEDITOR|LESSOPEN|LESSCLOSE|FZF_DEFAULT_COMMAND|BROWSER|RSYNC_RSH|CVS_RSH" +
     "|GH_BROWSER|GH_PAGER|GH_EDITOR)$",
 );
+/** Builtins that set shell variables from NAME=value operands. */
+const DECLARERS = new Set(["export", "declare", "typeset", "local", "readonly"]);
 const HARMLESS_WRAPPERS = new Set([
   "nice",
   "nohup",
@@ -530,6 +532,17 @@ class Analysis implements Findings {
       args: u.args,
       argv: u.args.map((a) => a.text),
     };
+    if (DECLARERS.has(inv.program)) {
+      // export NAME=value and its kin set the variable like a prefix assignment.
+      for (const a of inv.args) {
+        const m = a.text.match(/^([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?\+?=/);
+        if (m === null) continue;
+        const value: Arg = { ...a, text: a.text.slice(m[0].length) };
+        this.checkAssignment(m[1]!, value);
+        if (!value.dynamic) this.vars.set(m[1]!, value.text);
+        else this.vars.delete(m[1]!);
+      }
+    }
     const out = [inv];
     if (name.nonAscii) {
       this.review("a program name with non-ASCII (look-alike) characters");
