@@ -805,6 +805,8 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["printf -v PROMPT_COMMAND '%s' 'rm -rf ~'", "review"],
   ["printf '%s\\n' done", "read_only"],
   ["jq -n env", "review"],
+  ["ps auxe", "review"],
+  ["ps -ef", "read_only"],
   ["jq -n '$ENV.AWS_SECRET_ACCESS_KEY'", "review"],
   ["jq '.environment' package.json", "read_only"],
   ["yq '.a = strenv(TOKEN)' x.yaml", "review"],
