@@ -11,15 +11,19 @@
  * - inline text ({@linkcode safeInline}) stays on one line (line breaks become
  *   ` ⏎ `), so it can never start a line and so never opens or closes a fence,
  *   forges a heading, a list item or a trust label at the start of a line; a
- *   bracketed trust label inside it (`[verified]`) and anything that could
- *   start raw HTML (`<!--`, `<div hidden>`) or an image (`![x](url)`, fetched
- *   by a renderer as soon as it is shown) are backslash-escaped, so it cannot
- *   pose as a label, hide text in a comment or call out to a server;
+ *   backslash and every `[` in it, and anything that could start raw HTML
+ *   (`<!--`, `<div hidden>`), are backslash-escaped, so it cannot pose as a
+ *   bracketed trust label (`[verified]`), form a link or an image
+ *   (`![x](url)`, fetched by a renderer as soon as it is shown) or hide text
+ *   in a comment; a span that only looks like a label once folded (`［verified］`,
+ *   Cyrillic `[vеrified]`) has its non-ASCII characters shown as markers;
  * - block text ({@linkcode safeLines}) is for fenced code: its lines go inside
  *   a fence from {@linkcode fenceFor}, longer than any backtick run in them,
  *   so no line can close it.
  * @module
  */
+
+import { skeletonOf } from "./command/program_name.ts";
 
 /** Labels baton prints in brackets; untrusted text must not be able to pose as one. */
 const LABEL_WORDS = [
@@ -39,15 +43,17 @@ const LABEL_WORDS = [
 
 const LINE_BREAK = /\r\n|[\r\n\u0085\u2028\u2029]/g;
 
-// Invisible or direction-changing characters: C1 controls, soft hyphen,
-// combining grapheme joiner, Arabic letter mark, Hangul fillers, Mongolian
-// vowel separator, zero-width space/joiners, LRM/RLM, bidi embeddings and
-// overrides, word joiner and invisible operators, bidi isolates, deprecated
-// format characters, variation selectors (all but VS15/VS16, which emoji
-// need), BOM, interlinear annotation, tag characters, the supplementary
-// variation selectors and lone surrogates.
+// Invisible or direction-changing characters: every format character (Cf:
+// soft hyphen, bidi marks, embeddings, overrides and isolates, zero-width
+// space and joiners, word joiner, invisible operators, BOM, interlinear
+// annotation, tag characters, shorthand and musical format controls) and
+// every default-ignorable one (combining grapheme joiner, Hangul fillers,
+// variation selectors, the reserved ignorable ranges), plus C1 controls and
+// lone surrogates. VS15/VS16 (text or emoji presentation) are kept, as emoji
+// need them; the zero-width joiner is marked like the rest.
 const INVISIBLE =
-  /[\u0080-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0d\ufeff\uffa0\ufff9-\ufffb\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}\ud800-\udfff]/gu;
+  /[\p{Cf}\p{Default_Ignorable_Code_Point}\u0080-\u009f\u115f\u1160\u3164\uffa0\ud800-\udfff]/gu;
+const KEPT = new Set(["\u0085", "\ufe0e", "\ufe0f"]);
 
 // deno-lint-ignore no-control-regex
 const C0 = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
@@ -76,20 +82,37 @@ function picture(ch: string): string {
  * ```
  */
 export function neutralizeText(text: string): string {
-  return text.replace(C0, picture).replace(INVISIBLE, (ch) => {
-    // U+0085 (NEL) is a line break; the callers split on it.
-    return ch === "\u0085" ? ch : marker(ch);
+  // U+0085 (NEL) is a line break; the callers split on it.
+  return text.replace(C0, picture).replace(INVISIBLE, (ch) => KEPT.has(ch) ? ch : marker(ch));
+}
+
+const LABEL_ALTERNATIVES = LABEL_WORDS.map((w) => w.replace(/[-_ ]/g, "[-_ ]")).join("|");
+const LABEL_RE = new RegExp(`\\[(\\s*(?:${LABEL_ALTERNATIVES})\\s*)\\]`, "gi");
+const LABEL_SKELETON = new RegExp(`^\\[\\s*(?:${LABEL_ALTERNATIVES})\\s*\\]$`, "i");
+
+// A span that could show as a bracketed label: an opening bracket (ASCII or
+// any other open punctuation), up to 40 characters, a closing bracket.
+const BRACKET_SPAN = /[\[\p{Ps}][^\[\]\p{Ps}\p{Pe}]{1,40}[\]\p{Pe}]/gu;
+
+/**
+ * Marks every non-ASCII character of a span that folds (NFKC, look-alike
+ * letters) to a trust label, so `［verified］` or `[vеrified]` (Cyrillic е)
+ * shows its disguise instead of passing as `[verified]`.
+ */
+function defuseLookalikeLabels(text: string): string {
+  return text.replace(BRACKET_SPAN, (span) => {
+    if (!/[^\u0020-\u007e]/.test(span)) return span;
+    const folded = skeletonOf(span).replace(/^\p{Ps}/u, "[").replace(/\p{Pe}$/u, "]");
+    if (!LABEL_SKELETON.test(folded)) return span;
+    return span.replace(/[^\u0020-\u007e]/gu, marker);
   });
 }
 
-const LABEL_RE = new RegExp(
-  `\\[(\\s*(?:${LABEL_WORDS.map((w) => w.replace(/[-_ ]/g, "[-_ ]")).join("|")})\\s*)\\]`,
-  "gi",
-);
-
 /**
  * Renders untrusted text for one Markdown line: neutralised, line breaks shown
- * as ` ⏎ `, trust-label look-alikes and raw-HTML openers escaped.
+ * as ` ⏎ `, backslashes and every `[` escaped (so no Markdown link, image or
+ * bracketed trust label can be formed), look-alike trust labels marked and
+ * raw-HTML openers escaped.
  *
  * @example
  * ```ts
@@ -98,21 +121,24 @@ const LABEL_RE = new RegExp(
  * assert.equal(safeInline("done\n# Heading"), "done ⏎ # Heading");
  * assert.equal(safeInline("ok <!-- hide -->"), "ok \\<!-- hide -->");
  * assert.equal(safeInline("[verified] tests pass"), "\\[verified\\] tests pass");
- * assert.equal(safeInline("a < b and arr[0]"), "a < b and arr[0]");
+ * assert.equal(safeInline("\\[verified]"), "\\\\\\[verified\\]");
+ * assert.equal(safeInline("a < b and arr[0]"), "a < b and arr\\[0]");
  * assert.equal(safeInline("![x](https://example.invalid/p.png)"), "!\\[x](https://example.invalid/p.png)");
+ * assert.equal(safeInline("\uff3bverified\uff3d"), "‹U+FF3B›verified‹U+FF3D›");
  * ```
  */
 export function safeInline(text: string): string {
-  return neutralizeText(text)
-    .replace(LINE_BREAK, " ⏎ ")
+  return defuseLookalikeLabels(neutralizeText(text).replace(LINE_BREAK, " ⏎ "))
+    // Backslashes first, so one in the text cannot undo an escape below.
+    .replace(/\\/g, "\\\\")
     .replace(/</g, (lt, offset: number, whole: string) => {
       const next = whole.charAt(offset + 1);
       return /[A-Za-z!/?]/.test(next) ? "\\<" : lt;
     })
-    .replace(LABEL_RE, "\\[$1\\]")
-    // An image would be fetched by a renderer as the text is shown (a
-    // tracking or exfiltration beacon): keep it as a plain link.
-    .replace(/!\[/g, "!\\[");
+    .replace(LABEL_RE, "[$1\\]")
+    // Every `[`: no link, no image (fetched by a renderer as the text is
+    // shown: a tracking or exfiltration beacon), no label.
+    .replace(/\[/g, "\\[");
 }
 
 /**

@@ -33,7 +33,8 @@ import {
   type Substitution,
 } from "./parse_shell.ts";
 import { isReadOnly } from "./read_only.ts";
-import { unwrapCommand } from "./unwrap.ts";
+import { unwrapCommand, type Unwrapped } from "./unwrap.ts";
+import { arithRule } from "./_rules/arith.ts";
 import { dataRule } from "./_rules/data.ts";
 import { execRule, interpreterName, PROJECT_RUNNERS, SHELLS } from "./_rules/exec.ts";
 import { filesystemRule } from "./_rules/filesystem.ts";
@@ -90,9 +91,48 @@ const RUNNER_SUB =
 const WINDOWS_LIKE =
   /(?:^|[\s'"=(])(?:[A-Za-z]:\\|\\\\[A-Za-z])|\$env:|%[A-Za-z_]+%|\b[A-Z][a-z]+-[A-Z][A-Za-z]+\b/;
 
-const SENSITIVE_ENV =
-  /^(?:LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT|DYLD_[A-Z_]+|PATH|IFS|BASH_ENV|ENV|PROMPT_COMMAND|PS[0-4]|SHELLOPTS|BASHOPTS|GIT_SSH|GIT_SSH_COMMAND|GIT_EXEC_PATH|GIT_ASKPASS|SSH_ASKPASS|GIT_CONFIG_[A-Z_]*|GIT_DIR|GIT_WORK_TREE|EDITOR|VISUAL|PAGER|GIT_PAGER|GIT_EDITOR|NODE_OPTIONS|PYTHONPATH|PYTHONSTARTUP|PERL5OPT|PERL5LIB|RUBYOPT|HISTFILE|HOME|ZDOTDIR|XDG_CONFIG_HOME|npm_config_[a-z_]+|LESSOPEN|LESSCLOSE|LESSKEY|MANPAGER|MANOPT|BAT_PAGER|FZF_DEFAULT_COMMAND|FZF_DEFAULT_OPTS|GIT_EXTERNAL_DIFF|BROWSER|PYTHONHOME|NODE_PATH|JAVA_TOOL_OPTIONS|RUSTC_WRAPPER|CC|CXX|MAKEFLAGS)$/;
-const RUNS_VALUE = /^(?:PROMPT_COMMAND|GIT_SSH_COMMAND|PAGER|GIT_PAGER|EDITOR|VISUAL|GIT_EDITOR)$/;
+// Variables whose value is run, loaded, or names a file that is written, or
+// that change which configuration, program or repository a tool uses.
+const SENSITIVE_ENV = new RegExp(
+  "^(?:" + [
+    // the loader and the shell
+    "LD_[A-Z_]+|DYLD_[A-Z_]+|GCONV_PATH|GLIBC_TUNABLES|LOCPATH|PATH|IFS|BASH_ENV|ENV",
+    "BASH_FUNC_.*|PROMPT_COMMAND|PS[0-4]|SHELLOPTS|BASHOPTS|SHELL|HISTFILE|HOME|ZDOTDIR",
+    "XDG_CONFIG_HOME|XDG_DATA_HOME|XDG_CACHE_HOME|TERMINAL",
+    // git: commands it runs, files it writes, the repository and config it uses
+    "GIT_SSH|GIT_SSH_COMMAND|GIT_SSH_VARIANT|GIT_PROXY_COMMAND|GIT_EXEC_PATH|GIT_ASKPASS",
+    "GIT_CONFIG|GIT_CONFIG_[A-Z_0-9]*|GIT_DIR|GIT_WORK_TREE|GIT_INDEX_FILE|GIT_OBJECT_DIRECTORY",
+    "GIT_ALTERNATE_OBJECT_DIRECTORIES|GIT_COMMON_DIR|GIT_NAMESPACE|GIT_TEMPLATE_DIR",
+    "GIT_TRACE[A-Z0-9_]*|GIT_EXTERNAL_DIFF|GIT_DIFF_OPTS|GIT_PAGER|GIT_EDITOR",
+    "GIT_SEQUENCE_EDITOR|GIT_ALLOW_PROTOCOL|GIT_PROTOCOL_FROM_USER|GIT_CEILING_DIRECTORIES",
+    // askpass helpers, editors, pagers, browsers
+    "SSH_ASKPASS|SSH_ASKPASS_REQUIRE|SUDO_ASKPASS|EDITOR|VISUAL|SUDO_EDITOR|SYSTEMD_EDITOR",
+    "KUBE_EDITOR|SVN_EDITOR|HGEDITOR|PAGER|MANPAGER|MANOPT|MANROFFOPT|BAT_PAGER|DELTA_PAGER",
+    "SYSTEMD_PAGER|SYSTEMD_LESS|BROWSER|LESS|LESSOPEN|LESSCLOSE|LESSKEY|LESSKEYIN|LESSKEY_CONTENT",
+    "LESSEDIT|LESSHISTFILE|LESSSECURE",
+    // tool configuration files that can set a pager, preprocessor or command
+    "RIPGREP_CONFIG_PATH|BAT_CONFIG_PATH|BAT_OPTS|FZF_DEFAULT_COMMAND|FZF_DEFAULT_OPTS",
+    "FZF_DEFAULT_OPTS_FILE|KUBECONFIG|DOCKER_CONFIG|DOCKER_HOST|npm_config_[A-Za-z_]+",
+    "NPM_CONFIG_[A-Z_]+|CURL_HOME|WGETRC|TAR_OPTIONS|GREP_OPTIONS|RSYNC_RSH|CVS_RSH",
+    // interpreters and compilers
+    "NODE_OPTIONS|NODE_PATH|NODE_REPL_HISTORY|PYTHONPATH|PYTHONSTARTUP|PYTHONHOME",
+    "PYTHONBREAKPOINT|PYTHONWARNINGS|PYTHONINSPECT|PYTHONUSERBASE|PERL5OPT|PERL5LIB|PERLLIB",
+    "PERL5DB|PERLDB_OPTS|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS",
+    "RUSTC_WRAPPER|RUSTC|CARGO_BUILD_RUSTC_WRAPPER|CC|CXX|MAKEFLAGS|GOFLAGS|GOENV|GOTOOLCHAIN",
+    "DENO_DIR|DENO_CERT|DENO_AUTH_TOKENS|GH_BROWSER|GH_PAGER|GH_EDITOR|GH_CONFIG_DIR",
+    "TF_CLI_CONFIG_FILE|TERRAFORM_CONFIG|TF_PLUGIN_CACHE_DIR|HELM_PLUGINS|KUBECTL_PLUGINS_PATH",
+  ].join("|") + ")$",
+);
+/** Variables whose value is run as a command (a leading `|`, as LESSOPEN has, is dropped). */
+const RUNS_VALUE = new RegExp(
+  "^(?:PROMPT_COMMAND|GIT_SSH_COMMAND|GIT_SSH|GIT_PROXY_COMMAND|GIT_EXTERNAL_DIFF|GIT_ASKPASS" +
+    "|SSH_ASKPASS|SUDO_ASKPASS|PAGER|GIT_PAGER|MANPAGER|BAT_PAGER|DELTA_PAGER|SYSTEMD_PAGER" +
+    "|EDITOR|VISUAL|GIT_EDITOR|GIT_SEQUENCE_EDITOR|SUDO_EDITOR|SYSTEMD_EDITOR|KUBE_EDITOR" +
+    "|SVN_EDITOR|HGEDITOR|LESSOPEN|LESSCLOSE|FZF_DEFAULT_COMMAND|BROWSER|RSYNC_RSH|CVS_RSH" +
+    "|GH_BROWSER|GH_PAGER|GH_EDITOR)$",
+);
+/** Builtins that set shell variables from NAME=value operands. */
+const DECLARERS = new Set(["export", "declare", "typeset", "local", "readonly"]);
 const HARMLESS_WRAPPERS = new Set([
   "nice",
   "nohup",
@@ -117,9 +157,10 @@ const HARMLESS_WRAPPERS = new Set([
   "watch",
   "flock",
 ]);
-// Characters that change what the text shows: zero-width, bidi controls, tag characters.
-const INVISIBLE =
-  /[\u00ad\u034f\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u3164\ufeff\uffa0\u{e0000}-\u{e007f}]/u;
+// Characters that change what the text shows: every format and default-
+// ignorable character (zero-width, bidi controls, tag characters, variation
+// selectors) and the Hangul fillers.
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\u115f\u1160\u3164\uffa0]/u;
 // deno-lint-ignore no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
@@ -276,7 +317,9 @@ class Analysis implements Findings {
       // Literal text piped into the next command is what it reads on stdin.
       // (only the element just before it: echo and printf ignore their stdin).
       for (let i = 1; i < n; i++) {
-        const prev = elements[i - 1]!;
+        // Another reading of an ambiguous wrapper option does not make the
+        // output of the main reading unknown.
+        const prev = elements[i - 1]!.filter((inv) => inv.alternative !== true);
         const parts = prev.map(literalOutput);
         const literal = prev.length > 0 && parts.every((p) => p !== null) ? parts.join("\n") : null;
         for (const inv of elements[i]!) {
@@ -292,7 +335,8 @@ class Analysis implements Findings {
     return all;
   }
 
-  resolveWord(word: ShellWord): Arg[] {
+  /** A word after variable resolution; unquoted values are split, except where bash does not split (`[[ ]]`). */
+  resolveWord(word: ShellWord, noSplit = false): Arg[] {
     let text = "";
     let dynamic = false;
     let quoted = false;
@@ -310,7 +354,7 @@ class Analysis implements Findings {
         const v = this.vars.get(s.name);
         if (v !== undefined && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(s.raw)) {
           text += v;
-          if (!s.quoted && /\s/.test(v)) split = true;
+          if (!s.quoted && !noSplit && /\s/.test(v)) split = true;
         } else {
           text += s.raw;
           dynamic = true;
@@ -404,12 +448,7 @@ class Analysis implements Findings {
     for (const a of cmd.assignments) {
       this.runSubs(a.value);
       const [v] = this.resolveWord(a.value);
-      if (SENSITIVE_ENV.test(a.name)) {
-        this.review("an environment variable that changes what programs run or load is set");
-      }
-      if (RUNS_VALUE.test(a.name) && v !== undefined && !v.dynamic) {
-        this.nested(v.text, "environment command");
-      }
+      this.checkAssignment(a.name, v);
       if (v !== undefined && !v.dynamic) this.vars.set(a.name, v.text);
       else this.vars.delete(a.name);
     }
@@ -429,7 +468,8 @@ class Analysis implements Findings {
       }
     }
     if (cmd.control) return [];
-    const words = cmd.words.flatMap((w) => this.resolveWord(w));
+    const inTest = cmd.words[0]?.text === "[[";
+    const words = cmd.words.flatMap((w) => this.resolveWord(w, inTest));
     if (words.length === 0) {
       if (cmd.redirects.length > 0) {
         const inv = this.bare(cmd.redirects);
@@ -438,11 +478,29 @@ class Analysis implements Findings {
       return [];
     }
     const u = unwrapCommand(words);
+    // An ambiguous wrapper option gives several readings: judge them all.
+    const main = this.fromUnwrapped(u, cmd, words, stdinText, stdinSubs);
+    const others = u.alternatives.flatMap((reading) =>
+      this.fromUnwrapped(reading, cmd, words, stdinText, stdinSubs)
+        .map((inv): Invocation => ({ ...inv, alternative: true }))
+    );
+    return [...main, ...others];
+  }
+
+  /** The invocations one reading of a wrapper chain runs, with what its wrappers set and run judged. */
+  fromUnwrapped(
+    u: Unwrapped,
+    cmd: SimpleCommand,
+    words: readonly Arg[],
+    stdinText: string[],
+    stdinSubs: readonly Substitution[],
+  ): Invocation[] {
+    for (const a of u.assignments) this.checkAssignment(a.name, a.value);
     for (const n of u.nested) this.nested(n.text, n.via);
     const base: Omit<Invocation, "program" | "args" | "argv"> = {
       redirects: cmd.redirects,
       wrappers: u.wrappers,
-      stdinText,
+      stdinText: [...stdinText],
       pipeIn: false,
       pipeOut: false,
     };
@@ -469,9 +527,22 @@ class Analysis implements Findings {
     const inv: Invocation = {
       ...base,
       program: name.name,
+      programWord: prog,
+      ...(this.vars.size > 0 ? { vars: new Map(this.vars) } : {}),
       args: u.args,
       argv: u.args.map((a) => a.text),
     };
+    if (DECLARERS.has(inv.program)) {
+      // export NAME=value and its kin set the variable like a prefix assignment.
+      for (const a of inv.args) {
+        const m = a.text.match(/^([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?\+?=/);
+        if (m === null) continue;
+        const value: Arg = { ...a, text: a.text.slice(m[0].length) };
+        this.checkAssignment(m[1]!, value);
+        if (!value.dynamic) this.vars.set(m[1]!, value.text);
+        else this.vars.delete(m[1]!);
+      }
+    }
     const out = [inv];
     if (name.nonAscii) {
       this.review("a program name with non-ASCII (look-alike) characters");
@@ -505,6 +576,25 @@ class Analysis implements Findings {
       if (isDecoder(i)) this.traits.decode = true;
     }
     return out;
+  }
+
+  /**
+   * A variable set for a command, before it or by a wrapper (`env NAME=v`):
+   * one that changes what programs run, load or write is review, and one
+   * whose value is run as a command is judged as one.
+   */
+  checkAssignment(name: string, v: Arg | undefined): void {
+    // GIT_TRACE*=1 (or 2..9, true, false) traces to a descriptor; any other value is a file written.
+    const traceToFd = /^GIT_TRACE/.test(name) && v !== undefined && !v.dynamic &&
+      /^(?:[0-9]|true|false|yes|no|on|off)?$/i.test(v.text);
+    if (
+      (SENSITIVE_ENV.test(name) && !traceToFd) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)
+    ) {
+      this.review("an environment variable that changes what programs run or load is set");
+    }
+    if (RUNS_VALUE.test(name) && v !== undefined && !v.dynamic) {
+      this.nested(v.text.replace(/^\|+/, ""), "environment command");
+    }
   }
 
   /** Judges the substitutions an unquoted heredoc body runs; returns them. */
@@ -577,6 +667,7 @@ class Analysis implements Findings {
     if (inv.program === "" && inv.wrappers.length === 0 && inv.redirects.length === 0) return;
     const reported = this.withReport(() => {
       redirectRule(inv, this);
+      arithRule(inv, this);
       gitRule(inv, this);
       filesystemRule(inv, this);
       execRule(inv, this);

@@ -40,6 +40,12 @@ export interface Invocation {
   pipeIn: boolean;
   /** stdout goes into a pipe. */
   pipeOut: boolean;
+  /** Another reading of an ambiguous wrapper option (see unwrap.ts), judged beside the main one. */
+  alternative?: true;
+  /** Shell variables with literal values set earlier in the text, as they stand here. */
+  vars?: ReadonlyMap<string, string>;
+  /** The program word as written (quotes removed), before normalisation. */
+  programWord?: Arg;
   /** Its output also goes to a shell or interpreter through `>(...)` (as in `tee >(sh)`). */
   feedsRunner?: true;
 }

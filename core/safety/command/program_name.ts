@@ -81,8 +81,7 @@ const CONFUSABLES: Record<string, string> = {
   "⁄": "/",
 };
 
-const INVISIBLE =
-  /[\u00ad\u034f\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u3164\ufeff\uffa0]/g;
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
 
 function baseName(word: string): string {
   const parts = word.split(/[\\/]/).filter((p) => p !== "");
@@ -91,6 +90,25 @@ function baseName(word: string): string {
 
 function stripExtension(name: string): string {
   return name.replace(/\.(exe|com)$/, "");
+}
+
+/**
+ * The ASCII skeleton of text: NFKC-folded (fullwidth and mathematical forms),
+ * invisible characters dropped, lower-cased and look-alike letters mapped to
+ * the ASCII ones they imitate.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { skeletonOf } from "./program_name.ts";
+ * assert.equal(skeletonOf("v\u0435rified"), "verified");
+ * assert.equal(skeletonOf("\uff3bVERIFIED\uff3d"), "[verified]");
+ * ```
+ */
+export function skeletonOf(text: string): string {
+  return [...text.normalize("NFKC").replace(INVISIBLE, "").toLowerCase()]
+    .map((ch) => CONFUSABLES[ch] ?? ch)
+    .join("");
 }
 
 /**
@@ -111,9 +129,6 @@ export function normalizeProgram(word: string): ProgramName {
   const name = stripExtension(baseName(word).toLowerCase());
   const nonAscii = /[^\u0020-\u007e]/.test(word);
   if (!nonAscii) return { name, nonAscii, skeleton: null };
-  const folded = [...word.normalize("NFKC").replace(INVISIBLE, "").toLowerCase()]
-    .map((ch) => CONFUSABLES[ch] ?? ch)
-    .join("");
-  const skeleton = stripExtension(baseName(folded));
+  const skeleton = stripExtension(baseName(skeletonOf(word)));
   return { name, nonAscii, skeleton: skeleton === name ? null : skeleton };
 }

@@ -148,8 +148,6 @@ const ALWAYS = new Set([
   "netstat",
   "ss",
   "getconf",
-  "hostnamectl",
-  "timedatectl",
   "sw_vers",
   "system_profiler",
   "vm_stat",
@@ -232,6 +230,9 @@ function gitReadOnly(argv: readonly string[]): boolean {
   }
   const ops = operands(rest);
   switch (sub) {
+    case "ls-remote":
+      // -u EXEC is --upload-pack: a program run for a local or ssh remote.
+      return !rest.some((a) => /^-[a-zA-Z]*u/.test(a));
     case "branch":
       return rest.every((a) =>
         /^(?:-a|-r|-l|-v|-vv|--list|--all|--remotes|--verbose|--show-current|--no-color|--color(?:=\w+)?|--column|--no-column|--contains|--no-contains|--merged|--no-merged|--points-at|--sort=.*|--format=.*|--abbrev=\d+|--no-abbrev|-i|--ignore-case)$/
@@ -279,21 +280,44 @@ function gitReadOnly(argv: readonly string[]): boolean {
 
 /** Options that make an otherwise read-only program run commands or write files. */
 const RISKY_ARGS: Record<string, RegExp> = {
-  less: /^\+|^--(?:lesskey|tag)/,
+  // +cmd runs a less command (`+!cmd`); -o/-O log to a file; a lesskey file can set LESSOPEN.
+  less: /^\+|^--(?:lesskey|tag|log-file|LOG-FILE)|^-[a-zA-Z]*[oOk]/,
+  zless: /^\+|^--(?:lesskey|tag|log-file|LOG-FILE)|^-[a-zA-Z]*[oOk]/,
   more: /^\+/,
   most: /^\+/,
-  man: /^-[a-zA-Z]*[PHR]|^--(?:pager|html|recode|preprocessor)/,
-  rg: /^--pre(?:=|$)|^--pre-glob/,
-  fd: /^-[a-zA-Z]*[xX]$|^--exec/,
-  fdfind: /^-[a-zA-Z]*[xX]$|^--exec/,
-  yq: /^-[a-zA-Z]*i|^--inplace/,
-  tree: /^-[a-zA-Z]*o$|^--output/,
-  bat: /^--pager/,
-  batcat: /^--pager/,
-  fzf: /^--(?:preview|bind|listen|execute)/,
+  // a man config file defines the pager and the preprocessors.
+  man: /^-[a-zA-Z]*[PHRC]|^--(?:pager|html|recode|preprocessor|config-file)/,
+  // -o/--output and --dribble write files; --restore replays keystrokes.
+  info: /^-[a-zA-Z]*o|^--(?:output|dribble|restore)/,
+  rg: /^--pre(?:=|$)|^--pre-glob|^--hostname-bin/,
+  ag: /^--pager/,
+  ack: /^--(?:pager|output|ackrc)/,
+  delta: /^--(?:pager|config)/,
+  cloc: /^--(?:extract-with|report[-_]file|out|sql|write-lang-def|config|script-lang)/,
+  scc: /^-[a-zA-Z]*o|^--(?:output|format-multi)/,
+  file: /^-[a-zA-Z]*C|^--compile/,
+  fd: /^-[a-zA-Z]*[xX]|^--exec/,
+  fdfind: /^-[a-zA-Z]*[xX]|^--exec/,
+  // -i edits in place, -s/--split-exp writes a file per document.
+  yq: /^-[CeMNnPrv]*[is]|^--(?:inplace|split-exp)/,
+  // -o writes the listing; -R re-runs tree in every directory with -o.
+  tree: /^-[a-zA-Z]*[oR]|^--output/,
+  bat: /^--(?:pager|generate-config-file)/,
+  batcat: /^--(?:pager|generate-config-file)/,
+  fzf: /^--(?:preview|bind|listen|execute|history|with-shell)/,
   sort: /^--compress-program/,
   top: /^-[a-zA-Z]*[wW]/,
   jq: /^--(?:run-tests)/,
+  // printf -v NAME assigns a shell variable (PROMPT_COMMAND, PATH, ...).
+  printf: /^-v/,
+  // -K kills sockets; -D dumps raw data to a file.
+  ss: /^-[a-zA-Z]*[KD]|^--(?:kill|diag)/,
+  // ip -batch FILE runs the commands in FILE.
+  ip: /^-(?:b|ba|bat|batc|batch)$/,
+  // a kubeconfig's exec plugin runs a program; a post-renderer is one.
+  kubectl: /^--kubeconfig/,
+  helm: /^--(?:kubeconfig|post-renderer)/,
+  go: /^--?(?:toolexec|exec|overlay)/,
 };
 
 type Check = (argv: readonly string[]) => boolean;
@@ -325,10 +349,15 @@ const SUBCOMMANDS: Record<string, Check> = {
       /^s(.)(?:(?!\1).)*\1(?:(?!\1).)*\1[gip0-9]*$/.test(s)
     );
   },
+  // Every operand is checked (the program is not always the first one, as
+  // after -v NAME=value); program files, extensions and includes are not read_only.
   awk: (argv) => {
-    const prog = argv.find((a) => !a.startsWith("-"));
-    return prog !== undefined && !argv.some((a) => a.startsWith("-f")) &&
-      !/system|getline|[|>]|print\s*>|close|fflush|\/inet\//.test(prog);
+    const ops = argv.filter((a) => !a.startsWith("-"));
+    return ops.length > 0 &&
+      !argv.some((a) => /^-(?:f|l|i|E|W)|^--(?:file|load|include|exec|source)/.test(a)) &&
+      !ops.some((p) =>
+        /system|getline|[|>]|print\s*>|close|fflush|\/inet\/|@load|@include/.test(p)
+      );
   },
   npm: (argv) =>
     /^(?:ls|list|ll|la|view|info|show|outdated|why|explain|search|ping|-v|--version|help|config)$/
@@ -389,7 +418,9 @@ const SUBCOMMANDS: Record<string, Check> = {
         !argv.some((x) => /^(?:-X|--method|-f|-F|--field|--raw-field|--input)$/.test(x)));
   },
   terraform: (argv) =>
-    /^(?:show|version|validate|output|providers|graph|-version|--version)$/.test(argv[0] ?? "") ||
+    /^(?:show|version|validate|output|graph|-version|--version)$/.test(argv[0] ?? "") ||
+    // providers lock and providers mirror write files.
+    (argv[0] === "providers" && /^(?:schema|-.*)?$/.test(argv[1] ?? "")) ||
     (argv[0] === "fmt" && argv.some((a) => a === "-check")) ||
     (argv[0] === "state" && ["list", "show"].includes(argv[1] ?? "")),
   deno: (argv) =>
@@ -399,7 +430,24 @@ const SUBCOMMANDS: Record<string, Check> = {
     /^(?:status|list-units|list-unit-files|list-timers|list-sockets|is-active|is-enabled|is-failed|show|cat|list-dependencies|--version)$/
       .test(operands(argv)[0] ?? ""),
   journalctl: (argv) =>
-    !argv.some((a) => /^--(?:vacuum|rotate|flush|sync|setup-keys|relinquish)/.test(a)),
+    !argv.some((a) =>
+      /^--(?:vacuum|rotate|flush|sync|setup-keys|relinquish|smart-relinquish|update-catalog|cursor-file)/
+        .test(a)
+    ),
+  // Without an operand a property is read; with one it is set.
+  hostnamectl: (argv) => {
+    const ops = operands(argv);
+    return ops.length === 0 || ops[0] === "status" ||
+      (ops.length === 1 && ["hostname", "icon-name", "chassis", "deployment", "location"]
+        .includes(ops[0]!));
+  },
+  timedatectl: (argv) =>
+    /^(?:status|show|show-timesync|timesync-status|list-timezones)?$/.test(
+      operands(argv)[0] ?? "",
+    ),
+  // bat cache --build/--clear writes the syntax cache.
+  bat: (argv) => operands(argv)[0] !== "cache",
+  batcat: (argv) => operands(argv)[0] !== "cache",
   ip: (argv) =>
     /^(?:-[a-z0-9]+\s*)*$/.test(argv.filter((a) => a.startsWith("-")).join(" ")) &&
     /^(?:a|addr|address|r|route|l|link|n|neigh|rule|maddr)$/.test(operands(argv)[0] ?? "") &&

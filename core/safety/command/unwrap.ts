@@ -4,7 +4,13 @@
  * flock, strace, chroot, setsid, watch, ssh and others, skipping each one's
  * options and their values. What a wrapper runs from a string (`su -c`,
  * `watch`, `ssh host cmd`, `env -S`, `flock -c`) is returned as nested text
- * for the classifier to parse again. Pure.
+ * for the classifier to parse again, and the variables a wrapper sets
+ * (`env NAME=value`, `sudo NAME=value`) are returned for the same checks as
+ * an assignment before a command. An option whose value may only be attached
+ * (GNU `xargs -i`, `watch -d`) does not take the next word; since another
+ * implementation might, every such reading is also returned as an
+ * alternative, so the caller can judge each program position and keep the
+ * worst. Pure.
  * @module
  */
 import type { Arg } from "./invocation.ts";
@@ -23,13 +29,25 @@ export interface Unwrapped {
   rootShell: boolean;
   /** `command -v` and friends: a lookup, nothing runs. */
   lookupOnly: boolean;
+  /** Variables the wrappers set for the command (`env NAME=value`), in order. */
+  assignments: { name: string; value: Arg }[];
+  /**
+   * Other readings of an ambiguous option (one that may or may not take the
+   * next word), each with a program or a command string; empty when the
+   * parse is unambiguous.
+   */
+  alternatives: Unwrapped[];
 }
 
 interface Spec {
   /** Short flags that take a value. */
   value?: string;
+  /** Short flags whose optional value can only be attached (`-i{}`); alone they are ambiguous. */
+  optional?: string;
   /** Long flags that take a value (without `--`). */
   longValue?: string[];
+  /** Long flags whose optional value can only be attached (`--replace=X`); alone they are ambiguous. */
+  longOptional?: string[];
   /** Positionals to skip after the options (timeout's DURATION). */
   skip?: number;
   /** A flag whose value is a command string. */
@@ -41,8 +59,10 @@ interface Spec {
 }
 
 const WRAPPERS: Record<string, Spec> = {
+  // sudo -h alone is help; its host value can only be attached (-hHOST).
   sudo: {
-    value: "ugpCDrtUTRh",
+    value: "ugpCDrtUTR",
+    optional: "h",
     longValue: [
       "user",
       "group",
@@ -62,7 +82,12 @@ const WRAPPERS: Record<string, Spec> = {
   runuser: { value: "ugGs", commandFlag: "c", longValue: ["user", "group", "shell"], skip: 1 },
   pkexec: { longValue: ["user"] },
   gsudo: { value: "u", longValue: ["user"] },
-  env: { value: "uCS", longValue: ["unset", "chdir", "split-string"], assignments: true },
+  // -a/--argv0 (coreutils 9.5+); -P, -L, -U are BSD's.
+  env: {
+    value: "uCSaPLU",
+    longValue: ["unset", "chdir", "split-string", "argv0"],
+    assignments: true,
+  },
   nice: { value: "n", longValue: ["adjustment"] },
   ionice: { value: "cnp", longValue: ["class", "classdata", "pid"] },
   nohup: {},
@@ -76,19 +101,14 @@ const WRAPPERS: Record<string, Spec> = {
   caffeinate: { value: "tw" },
   timeout: { value: "sk", longValue: ["signal", "kill-after"], skip: 1 },
   chrt: { skip: 1 },
-  taskset: { value: "c", skip: 1 },
+  // taskset -c is a flag (the list is the positional); older manuals show it beside the list.
+  taskset: { optional: "c", skip: 1 },
+  // GNU -e, -i, -l take only an attached value; -J, -R, -S are BSD's.
   xargs: {
-    value: "IinPLsdEaeln",
-    longValue: [
-      "replace",
-      "max-args",
-      "max-procs",
-      "max-lines",
-      "max-chars",
-      "delimiter",
-      "eof",
-      "arg-file",
-    ],
+    value: "IPLsdEanJRS",
+    optional: "eil",
+    longValue: ["max-args", "max-procs", "max-chars", "delimiter", "arg-file", "process-slot-var"],
+    longOptional: ["replace", "max-lines", "eof"],
   },
   busybox: {},
   toybox: {},
@@ -101,12 +121,24 @@ const WRAPPERS: Record<string, Spec> = {
   strace: { value: "oepsuIaEbPS", longValue: ["output"] },
   ltrace: { value: "oepsuIaEn", longValue: ["output"] },
   chroot: { longValue: ["userspec", "groups"], skip: 1 },
-  nsenter: { value: "tSGmunipUCTrw", longValue: ["target"] },
-  torsocks: {},
+  // The namespace options (-m, -u, -n, ... -r, -w) take only an attached file or directory.
+  nsenter: {
+    value: "tSGLZ",
+    optional: "munipUCTrw",
+    longValue: ["target", "setuid", "setgid", "env"],
+    longOptional: ["mount", "uts", "ipc", "net", "pid", "user", "cgroup", "time", "root", "wd"],
+  },
+  torsocks: { value: "uapP", longValue: ["user", "pass", "address", "port"] },
   torify: {},
   proxychains: { value: "f" },
   proxychains4: { value: "f" },
-  watch: { value: "nqd", longValue: ["interval", "differences"], joinRest: true },
+  watch: {
+    value: "nq",
+    optional: "d",
+    longValue: ["interval", "equexit"],
+    longOptional: ["differences"],
+    joinRest: true,
+  },
   sg: { commandFlag: "c", skip: 1 },
   script: { value: "cEIOT", commandFlag: "c", longValue: ["command"] },
   ssh: { value: "bcDEeFIiJLlmOopQRSWwB", skip: 1, joinRest: true },
@@ -121,17 +153,33 @@ export function isPrivilegeWrapper(name: string): boolean {
   return PRIVILEGE.has(name);
 }
 
-function takesValue(spec: Spec, arg: string): boolean {
+/** Whether an option takes the next word: yes, no, or maybe (an optional value given alone). */
+function takesValue(spec: Spec, arg: string): "yes" | "no" | "maybe" {
   if (arg.startsWith("--")) {
     const name = arg.slice(2);
-    return !name.includes("=") && (spec.longValue ?? []).includes(name);
+    if (name.includes("=")) return "no";
+    if ((spec.longValue ?? []).includes(name)) return "yes";
+    return (spec.longOptional ?? []).includes(name) ? "maybe" : "no";
   }
   // -u root, -uroot: the value is attached when more letters follow.
   const letters = arg.slice(1);
   for (let i = 0; i < letters.length; i++) {
-    if ((spec.value ?? "").includes(letters[i]!)) return i === letters.length - 1;
+    const last = i === letters.length - 1;
+    if ((spec.value ?? "").includes(letters[i]!)) return last ? "yes" : "no";
+    if ((spec.optional ?? "").includes(letters[i]!)) return last ? "maybe" : "no";
   }
-  return false;
+  return "no";
+}
+
+/** Most readings of ambiguous options tried for one command. */
+const MAX_READINGS = 16;
+
+/** An argument of the form NAME=value, as env and sudo take before the command. */
+const ASSIGNMENT = /^[^=-][^=]*=/;
+
+function assignment(word: Arg): { name: string; value: Arg } {
+  const eq = word.text.indexOf("=");
+  return { name: word.text.slice(0, eq), value: { ...word, text: word.text.slice(eq + 1) } };
 }
 
 /**
@@ -146,9 +194,36 @@ function takesValue(spec: Spec, arg: string): boolean {
  * assert.deepEqual(u.wrappers, ["sudo", "env", "nice"]);
  * assert.equal(u.program?.text, "rm");
  * assert.deepEqual(u.args.map((a) => a.text), ["-rf", "/"]);
+ * assert.deepEqual(u.assignments.map((a) => [a.name, a.value.text]), [["A", "1"]]);
+ * // GNU xargs -i takes no separate value; the other reading is kept too.
+ * const x = unwrapCommand(["xargs", "-i", "rm", "cat", "-rf", "/"].map(arg));
+ * assert.equal(x.program?.text, "rm");
+ * assert.deepEqual(x.alternatives.map((a) => a.program?.text), ["cat"]);
  * ```
  */
 export function unwrapCommand(words: readonly Arg[]): Unwrapped {
+  const ambiguous: number[] = [];
+  const primary = walk(words, new Set(), ambiguous);
+  // Each further reading takes the next word at one more ambiguous option
+  // (later than those it already takes, so no reading is tried twice).
+  const queue: Set<number>[] = ambiguous.slice(0, MAX_READINGS).map((p) => new Set([p]));
+  let tried = 1;
+  while (queue.length > 0 && tried < MAX_READINGS) {
+    const take = queue.shift()!;
+    tried++;
+    const found: number[] = [];
+    const alt = walk(words, take, found);
+    if (alt.program !== null || alt.nested.length > 0) primary.alternatives.push(alt);
+    const last = Math.max(...take);
+    for (const p of found) {
+      if (queue.length >= MAX_READINGS) break;
+      if (p > last) queue.push(new Set([...take, p]));
+    }
+  }
+  return primary;
+}
+
+function walk(words: readonly Arg[], take: ReadonlySet<number>, ambiguous: number[]): Unwrapped {
   const out: Unwrapped = {
     program: null,
     args: [],
@@ -156,6 +231,8 @@ export function unwrapCommand(words: readonly Arg[]): Unwrapped {
     nested: [],
     rootShell: false,
     lookupOnly: false,
+    assignments: [],
+    alternatives: [],
   };
   let i = 0;
   while (i < words.length) {
@@ -177,6 +254,10 @@ export function unwrapCommand(words: readonly Arg[]): Unwrapped {
       const a = words[i]!.text;
       if (a === "--") {
         i++;
+        // env -- NAME=value cmd: assignments still follow the end of the options.
+        while (spec.assignments === true && i < words.length && ASSIGNMENT.test(words[i]!.text)) {
+          out.assignments.push(assignment(words[i++]!));
+        }
         break;
       }
       if (a.startsWith("-") && a !== "-") {
@@ -198,10 +279,21 @@ export function unwrapCommand(words: readonly Arg[]): Unwrapped {
           sawShellFlag = true;
         }
         if (name === "command" && /^-[a-zA-Z]*[vV]/.test(a)) out.lookupOnly = true;
-        i += takesValue(spec, a) ? 2 : 1;
+        if (name === "ssh" && a.startsWith("-o")) {
+          // ProxyCommand, LocalCommand and KnownHostsCommand run here, not on the remote host.
+          const opt = a.length > 2 ? a.slice(2) : words[i + 1]?.text ?? "";
+          const m = opt.match(
+            /^\s*(?:proxycommand|localcommand|knownhostscommand)\s*[=\s]\s*(.*)$/is,
+          );
+          if (m) out.nested.push({ text: m[1]!, via: name });
+        }
+        const takes = takesValue(spec, a);
+        if (takes === "maybe" && !take.has(i)) ambiguous.push(i);
+        i += takes === "yes" || (takes === "maybe" && take.has(i)) ? 2 : 1;
         continue;
       }
-      if (spec.assignments === true && /^[A-Za-z_][A-Za-z0-9_]*=/.test(a)) {
+      if (spec.assignments === true && ASSIGNMENT.test(a)) {
+        out.assignments.push(assignment(words[i]!));
         i++;
         continue;
       }

@@ -99,7 +99,49 @@ Deno.test("safeInline() escapes bracketed trust labels so content cannot pose as
     assert.ok(!out.includes(label), label);
     assert.ok(out.startsWith("\\["), label);
   }
-  assert.equal(safeInline("see arr[0] and [link text]"), "see arr[0] and [link text]", "control");
+  assert.equal(safeInline("see arr(0) and {text}"), "see arr(0) and {text}", "control");
+  // Every bracket is escaped: no link or link reference can be formed either.
+  assert.equal(safeInline("see arr[0] and [link text]"), "see arr\\[0] and \\[link text]");
+});
+
+Deno.test("safeInline() escapes backslashes first, so a leading backslash cannot undo an escape", () => {
+  const out = safeInline("\\[verified] and \\\\[observed] and \\<!-- x -->");
+  // Every [ and < is preceded by an odd number of backslashes: escaped in Markdown.
+  for (const m of out.matchAll(/(\\*)[[<]/g)) assert.equal(m[1]!.length % 2, 1, out);
+  assert.equal(safeInline("C:\\dir"), "C:\\\\dir", "control: a backslash renders as itself");
+});
+
+Deno.test("safeInline() marks trust labels disguised by fullwidth brackets or look-alike letters", () => {
+  for (
+    const label of [
+      "\uff3bverified\uff3d",
+      "[v\u0435rified]",
+      "[\u0412\u0415RIFIED]".replace("\u0412", "V"),
+      "\u3010verified\u3011",
+      "[\uff56erified]",
+      "\ufe47observed\ufe48",
+      "[re-ch\u0435cked now]",
+    ]
+  ) {
+    const out = safeInline(`${label} tests pass`);
+    assert.ok(!out.includes(label), label);
+    assert.match(out, /‹U\+[0-9A-F]{4}›/, label);
+  }
+  // Controls: non-ASCII brackets or letters that form no label are kept.
+  assert.equal(safeInline("\u3010note\u3011 caf\u00e9"), "\u3010note\u3011 caf\u00e9");
+  assert.equal(safeInline("[caf\u00e9]"), "\\[caf\u00e9]");
+});
+
+Deno.test("neutralizeText() marks every format and default-ignorable character, keeping VS15/VS16", () => {
+  for (
+    const cp of [0x1bca0, 0x1bca1, 0x1bca2, 0x1bca3, 0x1d173, 0x1d17a, 0x2065, 0xfff0, 0xe0fff]
+  ) {
+    const ch = String.fromCodePoint(cp);
+    const out = neutralizeText(`to${ch}ken`);
+    assert.ok(!out.includes(ch), cp.toString(16));
+    assert.match(out, /^to‹U\+[0-9A-F]{4,5}›ken$/);
+  }
+  assert.equal(neutralizeText("\u2764\ufe0f \u2764\ufe0e"), "\u2764\ufe0f \u2764\ufe0e", "control");
 });
 
 Deno.test("safeInline() escapes anything that could start raw HTML, so no comment can hide text", () => {
@@ -116,8 +158,8 @@ Deno.test("safeInline() turns images into plain links so rendering fetches nothi
   assert.ok(!out.includes("!["), out);
   assert.ok(out.includes("(https://example.invalid/p.png?d=secret)"), "the URL stays visible");
   assert.equal(
-    safeInline("wow! [link](https://example.invalid)"),
-    "wow! [link](https://example.invalid)",
+    safeInline("wow! (https://example.invalid)"),
+    "wow! (https://example.invalid)",
     "control",
   );
 });

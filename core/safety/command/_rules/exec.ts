@@ -99,6 +99,7 @@ function analyzeCode(lang: string, code: string, out: Findings): void {
     } else if (/print[^;}]*>\s*"/.test(code) || /\/inet\//.test(code)) {
       out.review("awk: writes files or sockets");
     }
+    if (/@load|@include/.test(code)) out.review("awk: loads an extension or another program");
     for (const m of code.matchAll(SHELL_STRING)) {
       out.nested(m[2]!.replace(/\\(.)/g, "$1"), "awk command string");
     }

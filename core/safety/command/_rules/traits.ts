@@ -164,6 +164,13 @@ export function dumpsEnvironment(inv: Invocation): boolean {
     (p === "export" || p === "declare" || p === "typeset") &&
     (inv.argv.length === 0 || inv.argv.every((a) => /^-[px]+$/.test(a)))
   ) return true;
+  // BSD-style ps e (ps auxe, ps eww) prints every process's environment.
+  if (p === "ps" && inv.argv.some((a) => /^[a-zA-Z]*e[a-zA-Z]*$/.test(a))) return true;
+  // jq/gojq `env` and `$ENV`, yq `env(..)`/`strenv(..)` read the environment.
+  if (
+    /^(?:jq|gojq|yq)$/.test(p) &&
+    inv.argv.some((a) => /(?<![.\w$])(?:str)?env\b|\$ENV\b|\$__prog_args\b/.test(a))
+  ) return true;
   if (
     (p === "get-childitem" || p === "gci" || p === "dir" || p === "ls") &&
     inv.argv.some((a) => /^env:\\?$/i.test(a))

@@ -94,6 +94,13 @@ Deno.test("program-level disguises of simple dangerous commands stay dangerous",
     (p) => `timeout 30 ${p}`,
     (p) => `command ${p}`,
     (p) => `nohup ${p}`,
+    (p) => `env -- A=1 ${p}`,
+    (p) => `env PAGER=less ${p}`,
+    // Options with no value, or only an attached one, right before the program.
+    (p) => `taskset -c 0 ${p}`,
+    (p) => `xargs -i ${p}`,
+    (p) => `xargs -l ${p}`,
+    (p) => `env -a name ${p}`,
   ];
   const leaks: string[] = [];
   for (const cmd of simple) {
@@ -228,4 +235,30 @@ Deno.test("property: classifyCommand() never throws and always returns a class, 
     }),
     { numRuns: 2000, seed: 7 },
   );
+});
+
+Deno.test("an array subscript evaluated as arithmetic has its substitutions judged, in every position bash evaluates", () => {
+  const sub = "'a[$(rm -rf ~)]'";
+  for (
+    const cmd of [
+      `[[ ${sub} -eq 0 ]]`,
+      `[[ 1 -ge ${sub} ]]`,
+      `test ${sub} -ne 1`,
+      `[ -v ${sub} ]`,
+      `printf -v ${sub} '%s' x`,
+      `local ${sub}=1`,
+      `readonly ${sub}`,
+      `read -r ${sub} < /dev/null`,
+    ]
+  ) {
+    const r = classifyCommand(cmd);
+    assert.equal(r.class, "dangerous", cmd);
+    assert.ok(r.families.includes("recursive_delete"), cmd);
+  }
+  // Positive controls: the same text where bash does not evaluate it.
+  assert.equal(classifyCommand(`[[ ${sub} == x ]]`).class, "read_only");
+  assert.equal(classifyCommand(`printf '%s' ${sub}`).class, "read_only");
+  assert.equal(classifyCommand(`test -n ${sub}`).class, "read_only");
+  // A subscript with an expansion whose command is unknown is review.
+  assert.equal(classifyCommand("[[ 'a[${i}]' -gt 1 ]]").class, "review");
 });

@@ -73,3 +73,54 @@ Deno.test("unwrapCommand() reports root shells and lookups, and leaves plain com
   assert.deepEqual(plain.wrappers, []);
   assert.equal(plain.program?.text, "git");
 });
+
+Deno.test("unwrapCommand() returns the variables env and sudo set, after their options", () => {
+  const u = unwrapCommand(
+    args("nice", "env", "-i", "GIT_SSH_COMMAND=rm -rf ~", "BASH_FUNC_ls%%=() { id; }", "git", "x"),
+  );
+  assert.deepEqual(u.assignments.map((a) => [a.name, a.value.text]), [
+    ["GIT_SSH_COMMAND", "rm -rf ~"],
+    ["BASH_FUNC_ls%%", "() { id; }"],
+  ]);
+  assert.equal(u.program?.text, "git");
+  // Positive control: a wrapper without assignments takes NAME=value as the program.
+  assert.equal(unwrapCommand(args("nice", "A=1", "ls")).program?.text, "A=1");
+  assert.deepEqual(unwrapCommand(args("nice", "A=1", "ls")).assignments, []);
+});
+
+Deno.test("unwrapCommand() does not let a flag or an attached-only option take the next word", () => {
+  const cases: [string[], string][] = [
+    [["taskset", "-c", "0", "rm", "ls"], "rm"],
+    [["xargs", "-i", "rm", "cat"], "rm"],
+    [["xargs", "-l", "rm", "cat"], "rm"],
+    [["xargs", "-e", "rm", "cat"], "rm"],
+    [["xargs", "--replace", "rm", "cat"], "rm"],
+    [["env", "-a", "ls", "rm"], "rm"],
+    [["env", "--argv0", "ls", "rm"], "rm"],
+  ];
+  for (const [input, program] of cases) {
+    assert.equal(unwrapCommand(args(...input)).program?.text, program, input.join(" "));
+  }
+  // Attached and required values are still taken.
+  assert.equal(unwrapCommand(args("xargs", "-i{}", "rm", "{}")).program?.text, "rm");
+  assert.equal(unwrapCommand(args("xargs", "-I", "{}", "rm", "{}")).program?.text, "rm");
+  assert.equal(unwrapCommand(args("xargs", "-n", "1", "rm")).program?.text, "rm");
+  assert.deepEqual(unwrapCommand(args("watch", "-d", "rm", "ls")).nested, [
+    { text: "rm ls", via: "watch" },
+  ]);
+});
+
+Deno.test("unwrapCommand() returns every reading of an ambiguous option, bounded", () => {
+  const u = unwrapCommand(args("xargs", "-i", "rm", "cat", "-rf", "/"));
+  assert.equal(u.program?.text, "rm");
+  assert.deepEqual(u.alternatives.map((a) => a.program?.text), ["cat"]);
+  const w = unwrapCommand(args("watch", "-d", "rm", "ls"));
+  assert.deepEqual(w.alternatives.map((a) => a.nested), [[{ text: "ls", via: "watch" }]]);
+  // A reading that leaves no program is not an alternative.
+  assert.deepEqual(unwrapCommand(args("taskset", "-c", "0", "ls")).alternatives, []);
+  // Unambiguous parses have none.
+  assert.deepEqual(unwrapCommand(args("sudo", "-u", "root", "ls")).alternatives, []);
+  // Many ambiguous options: the readings stay bounded.
+  const many = unwrapCommand(args("xargs", ..."-i ".repeat(40).trim().split(" "), "ls"));
+  assert.ok(many.alternatives.length < 16, `${many.alternatives.length} readings`);
+});

@@ -1,0 +1,146 @@
+/**
+ * Arithmetic subscripts: bash evaluates an array subscript as arithmetic and
+ * runs the `$(...)`, backtick and `${...}` expansions inside it, even when
+ * the word was quoted: `[[ 'a[$(rm -rf ~)]' -eq 0 ]]`, `test -v 'a[..]'`,
+ * `printf -v 'a[..]' x`, `declare 'a[..]=1'`, `let`, `unset`, `read` and
+ * `(( 'a[..]' ))` all run it. Such a word is at least review, and the text
+ * of every substitution in it is judged as a command. Pure.
+ * @module
+ */
+import type { Findings, Invocation } from "../invocation.ts";
+
+/** Builtins whose every operand may name an array element or be arithmetic. */
+const NAME_BUILTINS = new Set([
+  "declare",
+  "typeset",
+  "local",
+  "readonly",
+  "export",
+  "let",
+  "unset",
+  "read",
+  "mapfile",
+  "readarray",
+  "getopts",
+  "wait",
+]);
+
+const TESTS = new Set(["test", "[", "[["]);
+const ARITH_OPS = /^-(?:eq|ne|lt|le|gt|ge)$/;
+
+/**
+ * A word with a subscript that holds an expansion (a plain `$name` too: its
+ * value is itself evaluated as arithmetic, subscripts and all).
+ */
+function hasSubscriptExpansion(word: string): boolean {
+  const open = word.indexOf("[");
+  return open !== -1 && /\$[({A-Za-z_]|`/.test(word.slice(open));
+}
+
+/**
+ * The texts of the `$(...)` and backtick substitutions in `text`, outermost
+ * only (nested ones are found when these are judged).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { substitutionTexts } from "./arith.ts";
+ * assert.deepEqual(substitutionTexts("a[$(rm -rf ~)] + b[`id`]"), ["rm -rf ~", "id"]);
+ * assert.deepEqual(substitutionTexts("a[$(echo $(id))]"), ["echo $(id)"]);
+ * assert.deepEqual(substitutionTexts("a[1]"), []);
+ * ```
+ */
+export function substitutionTexts(text: string): string[] {
+  const out: string[] = [];
+  let i = 0;
+  while (i < text.length) {
+    if (text.startsWith("$(", i)) {
+      let depth = 1;
+      let j = i + 2;
+      let quote = "";
+      while (j < text.length && depth > 0) {
+        const c = text[j]!;
+        if (quote !== "") {
+          if (c === quote) quote = "";
+          else if (c === "\\" && quote === '"') j++;
+        } else if (c === "'" || c === '"') quote = c;
+        else if (c === "\\") j++;
+        else if (c === "(") depth++;
+        else if (c === ")") depth--;
+        j++;
+      }
+      out.push(text.slice(i + 2, depth === 0 ? j - 1 : j));
+      i = j;
+      continue;
+    }
+    if (text[i] === "`") {
+      const end = text.indexOf("`", i + 1);
+      out.push(text.slice(i + 1, end === -1 ? text.length : end));
+      i = end === -1 ? text.length : end + 1;
+      continue;
+    }
+    i++;
+  }
+  return out;
+}
+
+function arithmeticWords(inv: Invocation): string[] {
+  const argv = inv.argv;
+  const words: string[] = [];
+  if (inv.programWord !== undefined && hasSubscriptExpansion(inv.programWord.text)) {
+    // `(( 'a[..]' ))` and any other command whose first word is such a subscript.
+    words.push(inv.programWord.text);
+  }
+  if (TESTS.has(inv.program)) {
+    argv.forEach((a, i) => {
+      if (a === "-v" && argv[i + 1] !== undefined) words.push(argv[i + 1]!);
+      if (ARITH_OPS.test(a)) {
+        if (i > 0) words.push(argv[i - 1]!);
+        if (argv[i + 1] !== undefined) words.push(argv[i + 1]!);
+      }
+    });
+  } else if (inv.program === "printf") {
+    argv.forEach((a, i) => {
+      if (a === "-v" && argv[i + 1] !== undefined) words.push(argv[i + 1]!);
+      else if (/^-v./.test(a)) words.push(a.slice(2));
+    });
+  } else if (NAME_BUILTINS.has(inv.program)) {
+    words.push(...argv);
+  }
+  return words;
+}
+
+/**
+ * A word and the values of the variables it names, followed to a bounded
+ * depth: bash evaluates a variable's value as arithmetic too, so
+ * `x='a[$(id)]'; [[ x -eq 0 ]]` runs the substitution.
+ */
+function withValues(word: string, vars: ReadonlyMap<string, string> | undefined): string[] {
+  const out = [word];
+  if (vars === undefined) return out;
+  const seen = new Set<string>();
+  let frontier = [word];
+  for (let depth = 0; depth < 8 && frontier.length > 0; depth++) {
+    const next: string[] = [];
+    for (const text of frontier) {
+      for (const [name] of text.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) {
+        const value = vars.get(name);
+        if (value === undefined || seen.has(name)) continue;
+        seen.add(name);
+        out.push(value);
+        next.push(value);
+      }
+    }
+    frontier = next;
+  }
+  return out;
+}
+
+/** Judges words that bash evaluates as arithmetic or as an array element name. */
+export function arithRule(inv: Invocation, out: Findings): void {
+  for (const word of arithmeticWords(inv).flatMap((w) => withValues(w, inv.vars))) {
+    if (!hasSubscriptExpansion(word)) continue;
+    out.review("an array subscript evaluated as arithmetic holds an expansion");
+    for (const text of substitutionTexts(word)) out.nested(text, "array subscript");
+  }
+}
