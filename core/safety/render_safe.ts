@@ -125,6 +125,8 @@ function defuseLookalikeLabels(text: string): string {
  * assert.equal(safeInline("a < b and arr[0]"), "a < b and arr\\[0]");
  * assert.equal(safeInline("![x](https://example.invalid/p.png)"), "!\\[x](https://example.invalid/p.png)");
  * assert.equal(safeInline("\uff3bverified\uff3d"), "‹U+FF3B›verified‹U+FF3D›");
+ * assert.equal(safeInline("token [REDACTED:github_pat]"), "token [REDACTED:github_pat]");
+ * assert.equal(safeInline("[REDACTED:x](https://e.invalid)"), "\\[REDACTED:x](https://e.invalid)");
  * ```
  */
 export function safeInline(text: string): string {
@@ -137,9 +139,19 @@ export function safeInline(text: string): string {
     })
     .replace(LABEL_RE, "[$1\\]")
     // Every `[`: no link, no image (fetched by a renderer as the text is
-    // shown: a tracking or exfiltration beacon), no label.
-    .replace(/\[/g, "\\[");
+    // shown: a tracking or exfiltration beacon), no label. Redaction markers
+    // stay as they are, unless they could open a link or an image.
+    .replace(
+      /\[/g,
+      (open, offset: number, whole: string) =>
+        whole.charAt(offset - 1) !== "!" && REDACTION_MARKER.test(whole.slice(offset, offset + 80))
+          ? open
+          : "\\[",
+    );
 }
+
+/** `[REDACTED:<kind>]` not followed by a link target. */
+const REDACTION_MARKER = /^\[REDACTED:[a-z0-9_]+\](?!\()/;
 
 /**
  * Splits untrusted text into neutralised lines for a fenced block (every line
