@@ -56,29 +56,30 @@ export class DenoFs implements WriteFs {
   }
 
   /** Bytes of a range, read with one seek. */
-  async readRange(path: string, offset: number, length: number): Promise<Uint8Array> {
+  readRange(path: string, offset: number, length: number): Promise<Uint8Array> {
     let file: Deno.FsFile;
     try {
-      file = await Deno.open(path, { read: true });
+      file = Deno.openSync(path, { read: true });
     } catch (e) {
-      throw mapError(e, path);
+      return Promise.reject(mapError(e, path));
     }
     try {
-      await file.seek(offset, Deno.SeekMode.Start);
+      file.seekSync(offset, Deno.SeekMode.Start);
       const buf = new Uint8Array(length);
       let filled = 0;
       while (filled < length) {
-        const n = await file.read(buf.subarray(filled));
-        if (n === null) break;
+        const n = file.readSync(buf.subarray(filled));
+        if (n === null || n === 0) break;
         filled += n;
       }
-      return filled === length ? buf : buf.subarray(0, filled);
+      return Promise.resolve(filled === length ? buf : buf.subarray(0, filled));
+    } catch (e) {
+      return Promise.reject(mapError(e, path));
     } finally {
       file.close();
     }
   }
 
-  /** lstat or null. */
   lstat(path: string): Promise<FileStat | null> {
     return Promise.resolve(this.#lstatSync(path));
   }
