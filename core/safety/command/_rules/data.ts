@@ -5,7 +5,15 @@
  * Pure.
  * @module
  */
-import { type Findings, hasLong, hasShort, type Invocation, operands } from "../invocation.ts";
+import {
+  type Findings,
+  hasLong,
+  hasShort,
+  type Invocation,
+  operands,
+  operandsSkipping,
+} from "../invocation.ts";
+import { KUBECTL_VALUES, kubectlPrintsSecret } from "../read_only.ts";
 import { isCredentialDir, isCredentialPath } from "./_paths.ts";
 
 /** Programs that only look at a file's metadata, not its content. */
@@ -32,6 +40,11 @@ const METADATA_ONLY = new Set([
 
 const SECRET_VAR =
   /\$\{?(?:[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS?|AUTH)[A-Za-z0-9_]*)\}?|\$env:[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|API_?KEY|ACCESS_KEY)[A-Za-z0-9_]*/i;
+
+function kubectlGet(argv: readonly string[]): boolean {
+  const ops = operandsSkipping(argv, KUBECTL_VALUES);
+  return ops[0] === "get" && kubectlPrintsSecret(argv, ops);
+}
 
 function credentialRule(inv: Invocation, out: Findings): void {
   const p = inv.program;
@@ -103,8 +116,7 @@ function credentialRule(inv: Invocation, out: Findings): void {
     (p === "op" && /^(?:read|item get|document get)/.test(pair)) ||
     (p === "vault" && /^(?:read|kv get|token lookup|print token)/.test(pair)) ||
     (p === "kubectl" && pair.startsWith("config view") && hasLong(argv, "raw")) ||
-    (p === "kubectl" && /^get secrets?(?:\/| |$)/.test(pair + " ") &&
-      argv.some((a) => /^(?:-o|--output)(?:=|$)/.test(a))) ||
+    (p === "kubectl" && kubectlGet(argv)) ||
     (p === "gpg" && argv.some((a) => /^--export-secret/.test(a))) ||
     (p === "secret-tool" && sub[0] === "lookup") ||
     (p === "cmdkey" && argv.some((a) => /^\/list/i.test(a))) ||
