@@ -49,6 +49,7 @@ import {
   runsStdin,
 } from "./_rules/traits.ts";
 import { pipelineRule } from "./_rules/pipeline.ts";
+import { scriptBlocks } from "./_rules/script_block.ts";
 
 /** The three classes, weakest first. */
 export const COMMAND_CLASSES = ["read_only", "review", "dangerous"] as const;
@@ -304,6 +305,11 @@ class Analysis implements Findings {
     );
     if (bomb || /%0\s*\|\s*%0/.test(bare)) {
       this.dangerous("fork_bomb", "a function that pipes into itself (fork bomb)");
+    }
+    // A script block passed to a program may be run by it.
+    for (const block of scriptBlocks(text)) {
+      this.review("a script block is passed to a program, which may run it");
+      this.nested(block, "script block");
     }
   }
 

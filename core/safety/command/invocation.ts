@@ -209,3 +209,22 @@ export function operandsSkipping(argv: readonly string[], spec: ValueOptions): s
   }
   return out;
 }
+
+/**
+ * Joins words back into shell text that parses to the same words (each word
+ * with a special character is single-quoted), for re-classifying a command
+ * that another program runs (`kubectl exec pod -- CMD`, a script block).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { shellJoin } from "./invocation.ts";
+ * assert.equal(shellJoin(["sh", "-c", "rm -rf ~"]), "sh -c 'rm -rf ~'");
+ * assert.equal(shellJoin(["echo", "it's"]), "echo 'it'\\''s'");
+ * ```
+ */
+export function shellJoin(words: readonly string[]): string {
+  return words.map((w) =>
+    /^[A-Za-z0-9_@%+=:,./~-]+$/.test(w) ? w : "'" + w.replace(/'/g, "'\\''") + "'"
+  ).join(" ");
+}

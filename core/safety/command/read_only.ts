@@ -486,13 +486,15 @@ const SUBCOMMANDS: Record<string, Check> = {
     );
   },
   // Every operand is checked (the program is not always the first one, as
-  // after -v NAME=value); program files, extensions and includes are not read_only.
+  // after -v NAME=value); program files, extensions, includes and gawk's
+  // indirect calls (`@f()`, where f may hold "system") are not read_only.
   awk: (argv) => {
     const ops = argv.filter((a) => !a.startsWith("-"));
     return ops.length > 0 &&
       !argv.some((a) => /^-(?:f|l|i|E|W)|^--(?:file|load|include|exec|source)/.test(a)) &&
       !ops.some((p) =>
-        /system|getline|[|>]|print\s*>|close|fflush|\/inet\/|@load|@include/.test(p)
+        /system|getline|[|>]|print\s*>|close|fflush|\/inet\/|@load|@include|@[A-Za-z_][A-Za-z0-9_]*\s*\(/
+          .test(p)
       );
   },
   npm: (argv) =>

@@ -136,6 +136,10 @@ function credentialRule(inv: Invocation, out: Findings): void {
   ) {
     out.dangerous("credential_exposure", `${p}: prints a secret-named variable`);
   }
+  // envsubst prints its stdin with the variables it names filled in.
+  if (p === "envsubst" && inv.stdinText.some((t) => SECRET_VAR.test(t))) {
+    out.dangerous("credential_exposure", `${p}: prints a secret-named variable`);
+  }
   if ((p === "history" || p === "get-history" || p === "fc") && !hasShort(argv, "c")) {
     out.review(`${p}: prints shell history, which may hold secrets`);
   }
