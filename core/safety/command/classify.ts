@@ -21,6 +21,7 @@
 import { COMMAND_FAMILIES, type FamilyId } from "./families.ts";
 import type { Arg, Findings, Invocation } from "./invocation.ts";
 import { normalizeProgram } from "./program_name.ts";
+import { expandBraces } from "./expand.ts";
 import {
   type ParsedShell,
   parseShell,
@@ -349,15 +350,19 @@ class Analysis implements Findings {
     let glob = false;
     let escapes = false;
     let split = false;
+    let braces = false;
     const subs = [];
     for (const s of word.segments) {
       if (s.kind === "lit") {
         text += s.text;
         if (s.quoted) quoted = true;
         else if (/[*?[]/.test(s.text)) glob = true;
+        if (!s.quoted && s.text.includes("{")) braces = true;
         if (s.escapes === true) escapes = true;
       } else if (s.kind === "var") {
-        const v = this.vars.get(s.name);
+        const v = this.vars.get(s.name) ??
+          // An unset IFS splits on blanks: `rm${IFS}-rf${IFS}/` is `rm -rf /`.
+          (s.name === "IFS" && !s.quoted && !noSplit ? " " : undefined);
         if (v !== undefined && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(s.raw)) {
           text += v;
           if (!s.quoted && !noSplit && /\s/.test(v)) split = true;
@@ -373,8 +378,11 @@ class Analysis implements Findings {
       }
     }
     const base = { dynamic, quoted, glob, escapes, substituted: subs.length > 0, subs };
-    if (split) return text.split(/\s+/).filter((t) => t !== "").map((t) => ({ ...base, text: t }));
-    return [{ ...base, text }];
+    const texts = split ? text.split(/\s+/).filter((t) => t !== "") : [text];
+    // Brace expansion comes first in the shell, but splitting the result the
+    // other way round gives the same words for what is judged here.
+    const words = braces && !noSplit ? texts.flatMap((t) => expandBraces(t)) : texts;
+    return words.map((t) => ({ ...base, text: t }));
   }
 
   /** Judges the substitutions inside a word (they run before the command). */
