@@ -21,7 +21,7 @@
 import { COMMAND_FAMILIES, type FamilyId } from "./families.ts";
 import type { Arg, Findings, Invocation } from "./invocation.ts";
 import { normalizeProgram } from "./program_name.ts";
-import { expandBraces } from "./expand.ts";
+import { expandBraces, globMatcher } from "./expand.ts";
 import {
   type ParsedShell,
   parseShell,
@@ -51,6 +51,7 @@ import {
 } from "./_rules/traits.ts";
 import { pipelineRule } from "./_rules/pipeline.ts";
 import { scriptBlocks } from "./_rules/script_block.ts";
+import { containerRule } from "./_rules/container.ts";
 
 /** The three classes, weakest first. */
 export const COMMAND_CLASSES = ["read_only", "review", "dangerous"] as const;
@@ -165,6 +166,28 @@ const HARMLESS_WRAPPERS = new Set([
 const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\u115f\u1160\u3164\uffa0]/u;
 // deno-lint-ignore no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/** Variables that hold the user's shell. */
+const SHELL_VARS = /^\$\{?(?:SHELL|BASH|ZSH_NAME|0)\}?$/;
+/** Programs a glob in a program name is tried against (the ones the rules know to be risky). */
+const GLOB_GUESSES = [
+  ...SHELLS,
+  ..."rm rmdir dd shred mkfs wipefs fdisk parted chmod chown chattr mv cp ln tee truncate sed find xargs env sudo su doas kill pkill killall reboot shutdown poweroff halt curl wget nc ncat socat python python3 perl ruby node php eval base64 xxd openssl crontab systemctl kubectl docker terraform aws gcloud git iptables ufw userdel passwd mount"
+    .split(" "),
+];
+
+/**
+ * Programs an unresolved program word may be: a shell for `$SHELL`, and
+ * for a word with an unquoted glob (`/bin/r?`), every risky program whose
+ * name its last part matches (at most 8).
+ */
+function programGuesses(prog: Arg, vars: ReadonlyMap<string, string>): string[] {
+  const m = prog.text.match(/^\$\{?([A-Za-z_0-9]+)\}?$/);
+  if (m && SHELL_VARS.test(prog.text) && !vars.has(m[1]!)) return ["bash"];
+  if (!prog.glob) return [];
+  const matcher = globMatcher(prog.text.split(/[\\/]/).pop() ?? "");
+  return matcher === null ? [] : GLOB_GUESSES.filter((g) => matcher.test(g)).slice(0, 8);
+}
 
 interface Traits {
   download: boolean;
@@ -558,6 +581,10 @@ class Analysis implements Findings {
       }
     }
     const out = [inv];
+    // $SHELL -c ..., /bin/r? -rf /: judge the program each could be.
+    for (const guess of programGuesses(prog, this.vars)) {
+      out.push({ ...inv, program: guess, stdinText: [...stdinText], alternative: true });
+    }
     if (name.nonAscii) {
       this.review("a program name with non-ASCII (look-alike) characters");
       if (name.skeleton !== null) {
@@ -687,6 +714,7 @@ class Analysis implements Findings {
       execRule(inv, this);
       systemRule(inv, this);
       dataRule(inv, this);
+      containerRule(inv, this);
       if (dumpsEnvironment(inv)) {
         this.review(`${inv.program}: prints the environment, which may hold secrets`);
       }

@@ -4,7 +4,14 @@
  * controls. Pure.
  * @module
  */
-import { type Findings, hasLong, hasShort, type Invocation, operands } from "../invocation.ts";
+import {
+  type Findings,
+  hasLong,
+  hasShort,
+  type Invocation,
+  operands,
+  operandsSkipping,
+} from "../invocation.ts";
 import { isPrivilegeWrapper } from "../unwrap.ts";
 import { isPersistencePath, isPrivilegePath } from "./_paths.ts";
 
@@ -56,6 +63,9 @@ function privilegeRule(inv: Invocation, out: Findings): void {
         `${p}: a privileged container or the host root mounted`,
       );
     }
+  }
+  if (editedInPlace(inv).some(isPrivilegePath)) {
+    out.dangerous("privilege_escalation", `${p}: edits or empties a privilege file in place`);
   }
   if (p === "tee" || p === "cp" || p === "install" || p === "ln" || p === "mv") {
     if (operands(argv).slice(p === "tee" ? 0 : 1).some(isPrivilegePath)) {
@@ -152,6 +162,13 @@ function persistenceRule(inv: Invocation, out: Findings): void {
         `${p}: writes a file that runs code later (rc file, cron, unit, hook, authorized_keys)`,
       );
     }
+  }
+  // An in-place edit of a file that runs code later is persistence (emptying one adds nothing).
+  if (p !== "truncate" && editedInPlace(inv).some((w) => isPersistencePath(w))) {
+    return out.dangerous(
+      "persistence",
+      `${p}: edits a file that runs code later (rc file, cron, unit, hook) in place`,
+    );
   }
   if (p === "git" && argv.some((a) => /^core\.hookspath/i.test(a))) {
     out.review("git: changes where hooks run from");
@@ -324,4 +341,21 @@ export function systemRule(inv: Invocation, out: Findings): void {
   persistenceRule(inv, out);
   killRule(inv, out);
   securityRule(inv, out);
+}
+
+/**
+ * The files a program edits or empties in place: truncate's files, and the
+ * operands of `sed -i`, `perl -i`/`ruby -i` and `gawk -i inplace` (the
+ * script operand is among them; it never names such a file).
+ */
+function editedInPlace(inv: Invocation): string[] {
+  const { program: p, argv } = inv;
+  if (p === "truncate") {
+    return operandsSkipping(argv, { value: "sr", longValue: ["size", "reference"] });
+  }
+  const inPlace =
+    (p === "sed" || p === "gsed") && argv.some((a) => /^-[a-zA-Z]*i|^--in-place/.test(a)) ||
+    (p === "perl" || p === "ruby") && argv.some((a) => /^-[a-zA-Z]*i/.test(a)) ||
+    /^g?awk$/.test(p) && argv.some((a, i) => a === "inplace" && argv[i - 1] === "-i");
+  return inPlace ? operandsSkipping(argv, { value: "ef" }) : [];
 }
