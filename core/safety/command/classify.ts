@@ -330,6 +330,19 @@ class Analysis implements Findings {
     if (bomb || /%0\s*\|\s*%0/.test(bare)) {
       this.dangerous("fork_bomb", "a function that pipes into itself (fork bomb)");
     }
+    // A script block built from a string ([scriptblock]::Create(...),
+    // NewScriptBlock, InvokeScript) runs it as iex does.
+    if (
+      /\[scriptblock\]\s{0,8}::\s{0,8}create\s{0,8}\(|\.newscriptblock\s{0,8}\(|\.invokescript\s{0,8}\(/i
+        .test(text)
+    ) {
+      if (
+        /\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|curl|wget|start-bitstransfer)\b|downloadstring|downloaddata|net\.webclient|https?:\/\//i
+          .test(text)
+      ) {
+        this.dangerous("download_exec", "a script block built from downloaded content");
+      } else this.review("a script block built from a string, which may be run");
+    }
     // A script block passed to a program may be run by it.
     for (const block of scriptBlocks(text)) {
       this.review("a script block is passed to a program, which may run it");

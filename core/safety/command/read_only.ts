@@ -348,6 +348,15 @@ const RISKY_ARGS: Record<string, RegExp> = {
   kubectl: /^--kubeconfig/,
   helm: /^--(?:kubeconfig|post-renderer)/,
   go: /^--?(?:toolexec|exec|overlay)/,
+  // --config sets any cargo setting (build.rustc-wrapper runs a program); -Z unstable flags.
+  cargo: /^--config|^-Z/,
+  // --log writes a file; --browser/--viewer/--editor/--shell name programs npm runs.
+  pip: /^--(?:log|log-file|cache-dir|report|target|prefix|root|src|exists-action)/,
+  pip3: /^--(?:log|log-file|cache-dir|report|target|prefix|root|src|exists-action)/,
+  npm:
+    /^--(?:browser|viewer|editor|shell|script-shell|userconfig|globalconfig|prefix|cache|node-options|git|onload-script|logs-dir)/,
+  pnpm: /^--(?:config|shell|script-shell|userconfig|globalconfig|dir|prefix)/,
+  yarn: /^--(?:cwd|use-yarnrc|rc-filename|cache-folder|global-folder|modules-folder)/,
 };
 
 type Check = (argv: readonly string[]) => boolean;

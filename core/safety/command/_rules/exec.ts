@@ -177,6 +177,10 @@ function shellRule(inv: Invocation, out: Findings): void {
   }
 }
 
+/** powershell/pwsh options that take a value (full names and the abbreviations they accept). */
+const POWERSHELL_VALUE =
+  /^[-/](?:w|windowstyle|win\w*|ep|executionpolicy|exec\w*|ex|of|outputformat|outp\w*|if|inputformat|inp\w*|v|version|wd|workingdirectory|work\w*|configurationname|config\w*|psconsolefile|settingsfile|settings\w*|custompipename)$/;
+
 function powershellRule(inv: Invocation, out: Findings): void {
   const argv = inv.argv;
   for (let i = 0; i < argv.length; i++) {
@@ -203,6 +207,11 @@ function powershellRule(inv: Invocation, out: Findings): void {
       out.review(`${inv.program}: runs in a hidden window`);
     }
     if (/^[-/](?:f|file)$/.test(a)) return out.review(`${inv.program}: runs a script file`);
+    // Options that take a value: the value is not the command (`-w hidden -c ...`).
+    if (POWERSHELL_VALUE.test(a)) {
+      i++;
+      continue;
+    }
     if (!a.startsWith("-") && !a.startsWith("/")) {
       out.nested(inv.args.slice(i).map((r) => r.text).join(" "), inv.program);
       return;
