@@ -600,6 +600,10 @@ export const EVASION_CASES: readonly CommandCase[] = [
     "dangerous",
     "download_exec",
   ],
+  // Review 2: systemctl option values are not the verb in the dangerous rules either.
+  ["systemctl -M status poweroff", "dangerous", "mass_kill_shutdown"],
+  ["systemctl -p status enable evil.service", "dangerous", "persistence"],
+  ["systemctl -H host stop firewalld", "dangerous", "security_off"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -911,7 +915,6 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["kubectl get -n secret pods -o yaml", "read_only"],
   ["systemctl -p status disable --now sshd", "review"],
   ["systemctl --property status stop nginx", "review"],
-  ["systemctl -M status poweroff", "review"],
   ["systemctl --property=ActiveState show nginx", "read_only"],
   ["systemctl -M box status nginx", "read_only"],
   // Review 2: a script block is never read_only; braces that are not blocks stay as they were.

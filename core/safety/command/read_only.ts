@@ -437,7 +437,7 @@ function ghApiReadOnly(argv: readonly string[]): boolean {
 }
 
 /** systemctl options that take a value. */
-const SYSTEMCTL_VALUES: ValueOptions = {
+export const SYSTEMCTL_VALUES: ValueOptions = {
   value: "pPHMtsno",
   longValue: [
     "property",

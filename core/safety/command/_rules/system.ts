@@ -13,6 +13,7 @@ import {
   operandsSkipping,
 } from "../invocation.ts";
 import { isPrivilegeWrapper } from "../unwrap.ts";
+import { SYSTEMCTL_VALUES } from "../read_only.ts";
 import { isPersistencePath, isPrivilegePath } from "./_paths.ts";
 
 function privilegeRule(inv: Invocation, out: Findings): void {
@@ -95,7 +96,7 @@ function persistenceRule(inv: Invocation, out: Findings): void {
     return out.dangerous("persistence", `${p}: schedules a command`);
   }
   if (p === "systemctl") {
-    const verb = operands(argv)[0] ?? "";
+    const verb = operandsSkipping(argv, SYSTEMCTL_VALUES)[0] ?? "";
     if (
       [
         "enable",
@@ -222,7 +223,7 @@ function killRule(inv: Invocation, out: Findings): void {
   if (
     p === "systemctl" &&
     /^(?:poweroff|reboot|halt|kexec|emergency|rescue|isolate|suspend|hibernate|soft-reboot)$/.test(
-      operands(argv)[0] ?? "",
+      operandsSkipping(argv, SYSTEMCTL_VALUES)[0] ?? "",
     )
   ) {
     return out.dangerous(
@@ -311,8 +312,9 @@ function securityRule(inv: Invocation, out: Findings): void {
     return out.dangerous("security_off", "auditctl: deletes audit rules or disables auditing");
   }
   if (
-    p === "systemctl" && /^(?:stop|disable|mask|kill)$/.test(operands(argv)[0] ?? "") &&
-    operands(argv).slice(1).some((u) => SECURITY_UNITS.test(u))
+    p === "systemctl" &&
+    /^(?:stop|disable|mask|kill)$/.test(operandsSkipping(argv, SYSTEMCTL_VALUES)[0] ?? "") &&
+    operandsSkipping(argv, SYSTEMCTL_VALUES).slice(1).some((u) => SECURITY_UNITS.test(u))
   ) {
     return out.dangerous(
       "security_off",
