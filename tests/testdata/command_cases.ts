@@ -604,6 +604,12 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["systemctl -M status poweroff", "dangerous", "mass_kill_shutdown"],
   ["systemctl -p status enable evil.service", "dangerous", "persistence"],
   ["systemctl -H host stop firewalld", "dangerous", "security_off"],
+  // Review 2 (same cause): global option values of kubectl and docker are not the verb.
+  ["kubectl -n prod delete namespace prod", "dangerous", "infra_destruction"],
+  ["kubectl --context prod delete ns x", "dangerous", "infra_destruction"],
+  ["docker -H tcp://h.invalid run --privileged alpine", "dangerous", "privilege_escalation"],
+  ["docker -H tcp://h.invalid exec app rm -rf /", "dangerous", "recursive_delete"],
+  ["docker --context prod system prune -a", "dangerous", "infra_destruction"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */

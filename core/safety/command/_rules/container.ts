@@ -16,6 +16,42 @@ import {
 } from "../invocation.ts";
 import { KUBECTL_VALUES } from "../read_only.ts";
 
+/** docker/podman global options that take a value (`docker -H host run ...`). */
+export const DOCKER_GLOBAL_VALUES: ValueOptions = {
+  value: "Hcl",
+  longValue: [
+    "host",
+    "context",
+    "config",
+    "log-level",
+    "tlscacert",
+    "tlscert",
+    "tlskey",
+    "url",
+    "connection",
+    "root",
+    "runroot",
+  ],
+};
+
+/**
+ * docker/podman arguments after the global options.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { dockerArgs } from "./container.ts";
+ * assert.deepEqual(dockerArgs(["-H", "tcp://h", "--debug", "run", "x"]), ["run", "x"]);
+ * ```
+ */
+export function dockerArgs(argv: readonly string[]): string[] {
+  let i = 0;
+  while (i < argv.length && argv[i]!.startsWith("-") && argv[i] !== "--") {
+    i += takesValue(DOCKER_GLOBAL_VALUES, argv[i]!) === "yes" ? 2 : 1;
+  }
+  return argv.slice(i);
+}
+
 const DOCKER_RUN: ValueOptions = {
   value: "acehlmpuvw",
   longValue: [
@@ -122,7 +158,7 @@ function afterOperands(
 export function containerCommand(inv: Invocation): string[] | null {
   const { program: p, argv } = inv;
   if (p === "docker" || p === "podman" || p === "nerdctl") {
-    let sub = argv;
+    let sub = dockerArgs(argv);
     if (sub[0] === "container" || sub[0] === "compose") sub = sub.slice(1);
     const entry = sub.findIndex((a) => a === "--entrypoint" || a.startsWith("--entrypoint="));
     const entrypoint = entry < 0

@@ -14,6 +14,7 @@ import {
   operandsSkipping,
 } from "../invocation.ts";
 import { KUBECTL_VALUES, kubectlPrintsSecret } from "../read_only.ts";
+import { DOCKER_GLOBAL_VALUES } from "./container.ts";
 import { isCredentialDir, isCredentialPath } from "./_paths.ts";
 
 /** Programs that only look at a file's metadata, not its content. */
@@ -258,7 +259,13 @@ function sqlRule(inv: Invocation, out: Findings): void {
 function infraRule(inv: Invocation, out: Findings): void {
   const p = inv.program;
   const argv = inv.argv;
-  const ops = operands(argv).map((a) => a.toLowerCase());
+  // Global option values (kubectl -n prod, docker -H host) are not the verb.
+  const spec = /^(?:kubectl|oc|k)$/.test(p)
+    ? KUBECTL_VALUES
+    : /^(?:docker|podman|nerdctl)$/.test(p)
+    ? DOCKER_GLOBAL_VALUES
+    : {};
+  const ops = operandsSkipping(argv, spec).map((a) => a.toLowerCase());
   const verb = ops[0] ?? "";
   if (["terraform", "terragrunt", "tofu", "pulumi", "cdk", "cdktf"].includes(p)) {
     if (

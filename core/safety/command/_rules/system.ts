@@ -14,6 +14,7 @@ import {
 } from "../invocation.ts";
 import { isPrivilegeWrapper } from "../unwrap.ts";
 import { SYSTEMCTL_VALUES } from "../read_only.ts";
+import { dockerArgs } from "./container.ts";
 import { isPersistencePath, isPrivilegePath } from "./_paths.ts";
 
 function privilegeRule(inv: Invocation, out: Findings): void {
@@ -53,7 +54,10 @@ function privilegeRule(inv: Invocation, out: Findings): void {
   if (p === "setcap") {
     out.dangerous("privilege_escalation", "setcap: grants capabilities to a binary");
   }
-  if ((p === "docker" || p === "podman") && ["run", "create", "exec"].includes(argv[0] ?? "")) {
+  if (
+    (p === "docker" || p === "podman") &&
+    ["run", "create", "exec"].includes(dockerArgs(argv)[0] ?? "")
+  ) {
     if (
       hasLong(argv, "privileged") || argv.some((a) => /^(?:-v|--volume)=?\/:/.test(a)) ||
       argv.some((a, i) => /^(?:-v|--volume)$/.test(argv[i - 1] ?? "") && /^\/:/.test(a)) ||
