@@ -10,7 +10,6 @@ import {
   hasLong,
   hasShort,
   type Invocation,
-  operands,
   operandsSkipping,
 } from "../invocation.ts";
 import { KUBECTL_VALUES, kubectlPrintsSecret } from "../read_only.ts";
