@@ -221,10 +221,10 @@ export function operandsSkipping(argv: readonly string[], spec: ValueOptions): s
  * import { shellJoin } from "./invocation.ts";
  * assert.equal(shellJoin(["sh", "-c", "rm -rf ~"]), "sh -c 'rm -rf ~'");
  * assert.equal(shellJoin(["echo", "it's"]), "echo 'it'\\''s'");
+ * assert.equal(shellJoin(["rm", "{}"]), "rm {}");
  * ```
  */
 export function shellJoin(words: readonly string[]): string {
-  return words.map((w) =>
-    /^[A-Za-z0-9_@%+=:,./~-]+$/.test(w) ? w : "'" + w.replace(/'/g, "'\\''") + "'"
-  ).join(" ");
+  return words.map((w) => /^[\w@%+=:,./{}~-]+$/.test(w) ? w : "'" + w.replace(/'/g, "'\\''") + "'")
+    .join(" ");
 }
