@@ -610,6 +610,11 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["docker -H tcp://h.invalid run --privileged alpine", "dangerous", "privilege_escalation"],
   ["docker -H tcp://h.invalid exec app rm -rf /", "dangerous", "recursive_delete"],
   ["docker --context prod system prune -a", "dangerous", "infra_destruction"],
+  // Review 2: credential directories named by globs; oc and k print secrets like kubectl.
+  ["tar czf x.tgz ~/.ss?", "dangerous", "credential_exposure"],
+  ["tar czf x.tgz ~/.{ssh,aws}", "dangerous", "credential_exposure"],
+  ["cat ~/.s*/id_rsa", "dangerous", "credential_exposure"],
+  ["oc get secret db -o yaml", "dangerous", "credential_exposure"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -955,4 +960,6 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["cargo tree --config 'build.rustc-wrapper=\"/tmp/evil\"'", "review"],
   ["& ([scriptblock]::Create('Get-Date'))", "review"],
   ["powershell -w hidden -c Get-Date", "review"],
+  ["tar czf x.tgz src/*", "review"],
+  ["cat ~/.ssh/known_hosts", "read_only"],
 ];

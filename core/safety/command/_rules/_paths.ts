@@ -153,8 +153,7 @@ function globNamesCredential(t: string): boolean {
   const matchers = parts.map((p) => globMatcher(p));
   // A directory part that is itself a glob (`~/.*/credentials`) is tried against the credential directories.
   if (parts.length > 1) {
-    const dirs = [".ssh", ".aws", ".gnupg", ".kube", ".docker", ".azure", ".password-store"];
-    if (matchers[0] !== null && dirs.some((d) => matchers[0]!.test(d))) return true;
+    if (matchers[0] !== null && CREDENTIAL_DIR_NAMES.some((d) => matchers[0]!.test(d))) return true;
   }
   const last = matchers.at(-1);
   const lastText = parts.at(-1)!;
@@ -173,9 +172,28 @@ function globNamesCredential(t: string): boolean {
 /** True for a directory that holds credentials (archiving or copying it leaks them). */
 export function isCredentialDir(text: string): boolean {
   const t = foldHome(text).replace(/\\/g, "/").replace(/\/+$/, "");
-  return /(?:^|\/)\.(?:ssh|aws|gnupg|kube|docker|azure|password-store)$|(?:^|\/)\.config\/(?:gcloud|gh)$/
-    .test(t);
+  if (CREDENTIAL_DIR.test(t)) return true;
+  // A glob in the last part (`~/.ss?`, `~/.a*`) is tried against the credential directories' names.
+  const slash = t.lastIndexOf("/");
+  const last = globMatcher(t.slice(slash + 1));
+  if (last === null || /[*?[]/.test(t.slice(0, slash + 1))) return false;
+  const parent = t.slice(0, slash + 1);
+  return CREDENTIAL_DIR_NAMES.some((d) =>
+    !(/^[*?[]/.test(t.slice(slash + 1))) && last.test(d) && CREDENTIAL_DIR.test(parent + d)
+  );
 }
+
+const CREDENTIAL_DIR =
+  /(?:^|\/)\.(?:ssh|aws|gnupg|kube|docker|azure|password-store)$|(?:^|\/)\.config\/(?:gcloud|gh)$/;
+const CREDENTIAL_DIR_NAMES = [
+  ".ssh",
+  ".aws",
+  ".gnupg",
+  ".kube",
+  ".docker",
+  ".azure",
+  ".password-store",
+];
 
 const PERSISTENCE_FILES = [
   /(?:^|\/)\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|login|xprofile|xinitrc|xsession|inputrc)$/,

@@ -116,7 +116,7 @@ function credentialRule(inv: Invocation, out: Findings): void {
     (p === "op" && /^(?:read|item get|document get)/.test(pair)) ||
     (p === "vault" && /^(?:read|kv get|token lookup|print token)/.test(pair)) ||
     (p === "kubectl" && pair.startsWith("config view") && hasLong(argv, "raw")) ||
-    (p === "kubectl" && kubectlGet(argv)) ||
+    ((p === "kubectl" || p === "oc" || p === "k") && kubectlGet(argv)) ||
     (p === "gpg" && argv.some((a) => /^--export-secret/.test(a))) ||
     (p === "secret-tool" && sub[0] === "lookup") ||
     (p === "cmdkey" && argv.some((a) => /^\/list/i.test(a))) ||
