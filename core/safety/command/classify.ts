@@ -4,14 +4,17 @@
  * free reasons. Pure.
  *
  * How: the text is parsed as shell (parse_shell.ts); every simple command is
- * resolved (literal variable assignments earlier in the text are applied),
+ * resolved (literal variable assignments earlier in the text are applied,
+ * unquoted braces expanded, an unset IFS split on; see expand.ts),
  * seen through wrappers (unwrap.ts), its program name normalised and checked
  * for look-alike characters (program_name.ts), and judged by the rules in
  * `_rules/`; pipelines are judged as a whole (download or decode into a
  * shell, environment to the network, a shell wired to a socket); every
  * string that is itself run — `bash -c`, eval, iex, `$(...)`, heredocs fed
- * to a shell, `ssh host cmd`, `git -c alias.x=!cmd` — is parsed and judged
- * again, to a bounded depth. read_only is given only when every command is
+ * to a shell, `ssh host cmd`, `git -c alias.x=!cmd`, `git -c core.pager=...`,
+ * `docker exec`/`kubectl exec` commands, PowerShell script blocks — is parsed
+ * and judged again, to a bounded depth. A program word that is `$SHELL` or
+ * an unquoted glob (`/bin/r?`) is judged as each program it may be. read_only is given only when every command is
  * on the allow-list (read_only.ts) and nothing else needs review.
  *
  * Not a sandbox: it can be evaded, and it over-flags on purpose. Anything
