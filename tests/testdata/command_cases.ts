@@ -615,6 +615,9 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["tar czf x.tgz ~/.{ssh,aws}", "dangerous", "credential_exposure"],
   ["cat ~/.s*/id_rsa", "dangerous", "credential_exposure"],
   ["oc get secret db -o yaml", "dangerous", "credential_exposure"],
+  // Review 2: gawk indirect calls of system, also with the name built from pieces.
+  ['awk \'BEGIN{f="sys" "tem"; @f("id")}\'', "dangerous", "interpreter_primitives"],
+  ['awk \'BEGIN{f="system"; @f("rm -rf ~")}\'', "dangerous", "recursive_delete"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -934,7 +937,7 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["if true; then { ls; }; fi", "read_only"],
   ["echo {a,b}", "read_only"],
   ["awk '{ print $1 }' f", "read_only"],
-  ['awk \'BEGIN{f="sys" "tem"; @f("id")}\'', "review"],
+  ["awk 'function g(x) { return x } BEGIN { f = \"g\"; @f(1) }'", "review"],
   ["envsubst <<< 'hello $USER'", "read_only"],
   // Review 2: globs that cannot name a credential file stay read-only.
   ["cat *.md", "read_only"],

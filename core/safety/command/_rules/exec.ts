@@ -100,6 +100,15 @@ function analyzeCode(lang: string, code: string, out: Findings): void {
       out.review("awk: writes files or sockets");
     }
     if (/@load|@include/.test(code)) out.review("awk: loads an extension or another program");
+    // gawk's indirect call @f(...): f may name system, even built from pieces ("sys" "tem").
+    if (/@[A-Za-z_][A-Za-z0-9_]*\s*\(/.test(code)) {
+      if (/system/.test(code.replace(/"\s*"/g, ""))) {
+        out.dangerous("interpreter_primitives", "awk: calls system through an indirect call");
+        for (const m of code.matchAll(/@[A-Za-z_][A-Za-z0-9_]*\s*\(\s*"((?:[^"\\]|\\.)*)"/g)) {
+          out.nested(m[1]!.replace(/\\(.)/g, "$1"), "awk command string");
+        }
+      } else out.review("awk: calls a function named by a variable");
+    }
     for (const m of code.matchAll(SHELL_STRING)) {
       out.nested(m[2]!.replace(/\\(.)/g, "$1"), "awk command string");
     }
