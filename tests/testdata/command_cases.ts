@@ -618,6 +618,8 @@ export const EVASION_CASES: readonly CommandCase[] = [
   // Review 2: gawk indirect calls of system, also with the name built from pieces.
   ['awk \'BEGIN{f="sys" "tem"; @f("id")}\'', "dangerous", "interpreter_primitives"],
   ['awk \'BEGIN{f="system"; @f("rm -rf ~")}\'', "dangerous", "recursive_delete"],
+  // An assignment from a variable is not split: x holds the whole command.
+  ['y="rm -rf /"; x=$y; $x', "dangerous", "recursive_delete"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -965,4 +967,6 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["powershell -w hidden -c Get-Date", "review"],
   ["tar czf x.tgz src/*", "review"],
   ["cat ~/.ssh/known_hosts", "read_only"],
+  // An assignment is not brace-expanded: $a runs a program named {rm,-rf,/}.
+  ["a={rm,-rf,/}; $a", "review"],
 ];

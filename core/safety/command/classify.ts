@@ -500,7 +500,8 @@ class Analysis implements Findings {
   buildSimple(cmd: SimpleCommand): Invocation[] {
     for (const a of cmd.assignments) {
       this.runSubs(a.value);
-      const [v] = this.resolveWord(a.value);
+      // Assignments are neither split nor brace-expanded.
+      const [v] = this.resolveWord(a.value, true);
       this.checkAssignment(a.name, v);
       if (v !== undefined && !v.dynamic) this.vars.set(a.name, v.text);
       else this.vars.delete(a.name);
