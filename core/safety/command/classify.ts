@@ -4,14 +4,17 @@
  * free reasons. Pure.
  *
  * How: the text is parsed as shell (parse_shell.ts); every simple command is
- * resolved (literal variable assignments earlier in the text are applied),
+ * resolved (literal variable assignments earlier in the text are applied,
+ * unquoted braces expanded, an unset IFS split on; see expand.ts),
  * seen through wrappers (unwrap.ts), its program name normalised and checked
  * for look-alike characters (program_name.ts), and judged by the rules in
  * `_rules/`; pipelines are judged as a whole (download or decode into a
  * shell, environment to the network, a shell wired to a socket); every
  * string that is itself run — `bash -c`, eval, iex, `$(...)`, heredocs fed
- * to a shell, `ssh host cmd`, `git -c alias.x=!cmd` — is parsed and judged
- * again, to a bounded depth. read_only is given only when every command is
+ * to a shell, `ssh host cmd`, `git -c alias.x=!cmd`, `git -c core.pager=...`,
+ * `docker exec`/`kubectl exec` commands, PowerShell script blocks — is parsed
+ * and judged again, to a bounded depth. A program word that is `$SHELL` or
+ * an unquoted glob (`/bin/r?`) is judged as each program it may be. read_only is given only when every command is
  * on the allow-list (read_only.ts) and nothing else needs review.
  *
  * Not a sandbox: it can be evaded, and it over-flags on purpose. Anything
@@ -21,6 +24,7 @@
 import { COMMAND_FAMILIES, type FamilyId } from "./families.ts";
 import type { Arg, Findings, Invocation } from "./invocation.ts";
 import { normalizeProgram } from "./program_name.ts";
+import { expandBraces, globMatcher } from "./expand.ts";
 import {
   type ParsedShell,
   parseShell,
@@ -49,6 +53,8 @@ import {
   runsStdin,
 } from "./_rules/traits.ts";
 import { pipelineRule } from "./_rules/pipeline.ts";
+import { scriptBlocks } from "./_rules/script_block.ts";
+import { containerRule } from "./_rules/container.ts";
 
 /** The three classes, weakest first. */
 export const COMMAND_CLASSES = ["read_only", "review", "dangerous"] as const;
@@ -163,6 +169,28 @@ const HARMLESS_WRAPPERS = new Set([
 const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\u115f\u1160\u3164\uffa0]/u;
 // deno-lint-ignore no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/** Variables that hold the user's shell. */
+const SHELL_VARS = /^\$\{?(?:SHELL|BASH|ZSH_NAME|0)\}?$/;
+/** Programs a glob in a program name is tried against (the ones the rules know to be risky). */
+const GLOB_GUESSES = [
+  ...SHELLS,
+  ..."rm rmdir dd shred mkfs wipefs fdisk parted chmod chown chattr mv cp ln tee truncate sed find xargs env sudo su doas kill pkill killall reboot shutdown poweroff halt curl wget nc ncat socat python python3 perl ruby node php eval base64 xxd openssl crontab systemctl kubectl docker terraform aws gcloud git iptables ufw userdel passwd mount"
+    .split(" "),
+];
+
+/**
+ * Programs an unresolved program word may be: a shell for `$SHELL`, and
+ * for a word with an unquoted glob (`/bin/r?`), every risky program whose
+ * name its last part matches (at most 8).
+ */
+function programGuesses(prog: Arg, vars: ReadonlyMap<string, string>): string[] {
+  const m = prog.text.match(/^\$\{?([A-Za-z_0-9]+)\}?$/);
+  if (m && SHELL_VARS.test(prog.text) && !vars.has(m[1]!)) return ["bash"];
+  if (!prog.glob) return [];
+  const matcher = globMatcher(prog.text.split(/[\\/]/).pop() ?? "");
+  return matcher === null ? [] : GLOB_GUESSES.filter((g) => matcher.test(g)).slice(0, 8);
+}
 
 interface Traits {
   download: boolean;
@@ -305,6 +333,24 @@ class Analysis implements Findings {
     if (bomb || /%0\s*\|\s*%0/.test(bare)) {
       this.dangerous("fork_bomb", "a function that pipes into itself (fork bomb)");
     }
+    // A script block built from a string ([scriptblock]::Create(...),
+    // NewScriptBlock, InvokeScript) runs it as iex does.
+    if (
+      /\[scriptblock\]\s{0,8}::\s{0,8}create\s{0,8}\(|\.newscriptblock\s{0,8}\(|\.invokescript\s{0,8}\(/i
+        .test(text)
+    ) {
+      if (
+        /\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|curl|wget|start-bitstransfer)\b|downloadstring|downloaddata|net\.webclient|https?:\/\//i
+          .test(text)
+      ) {
+        this.dangerous("download_exec", "a script block built from downloaded content");
+      } else this.review("a script block built from a string, which may be run");
+    }
+    // A script block passed to a program may be run by it.
+    for (const block of scriptBlocks(text)) {
+      this.review("a script block is passed to a program, which may run it");
+      this.nested(block, "script block");
+    }
   }
 
   analyzeScript(script: Script): Invocation[] {
@@ -343,15 +389,19 @@ class Analysis implements Findings {
     let glob = false;
     let escapes = false;
     let split = false;
+    let braces = false;
     const subs = [];
     for (const s of word.segments) {
       if (s.kind === "lit") {
         text += s.text;
         if (s.quoted) quoted = true;
         else if (/[*?[]/.test(s.text)) glob = true;
+        if (!s.quoted && s.text.includes("{")) braces = true;
         if (s.escapes === true) escapes = true;
       } else if (s.kind === "var") {
-        const v = this.vars.get(s.name);
+        const v = this.vars.get(s.name) ??
+          // An unset IFS splits on blanks: `rm${IFS}-rf${IFS}/` is `rm -rf /`.
+          (s.name === "IFS" && !s.quoted && !noSplit ? " " : undefined);
         if (v !== undefined && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(s.raw)) {
           text += v;
           if (!s.quoted && !noSplit && /\s/.test(v)) split = true;
@@ -367,8 +417,11 @@ class Analysis implements Findings {
       }
     }
     const base = { dynamic, quoted, glob, escapes, substituted: subs.length > 0, subs };
-    if (split) return text.split(/\s+/).filter((t) => t !== "").map((t) => ({ ...base, text: t }));
-    return [{ ...base, text }];
+    const texts = split ? text.split(/\s+/).filter((t) => t !== "") : [text];
+    // Brace expansion comes first in the shell, but splitting the result the
+    // other way round gives the same words for what is judged here.
+    const words = braces && !noSplit ? texts.flatMap((t) => expandBraces(t)) : texts;
+    return words.map((t) => ({ ...base, text: t }));
   }
 
   /** Judges the substitutions inside a word (they run before the command). */
@@ -447,7 +500,8 @@ class Analysis implements Findings {
   buildSimple(cmd: SimpleCommand): Invocation[] {
     for (const a of cmd.assignments) {
       this.runSubs(a.value);
-      const [v] = this.resolveWord(a.value);
+      // Assignments are neither split nor brace-expanded.
+      const [v] = this.resolveWord(a.value, true);
       this.checkAssignment(a.name, v);
       if (v !== undefined && !v.dynamic) this.vars.set(a.name, v.text);
       else this.vars.delete(a.name);
@@ -544,6 +598,10 @@ class Analysis implements Findings {
       }
     }
     const out = [inv];
+    // $SHELL -c ..., /bin/r? -rf /: judge the program each could be.
+    for (const guess of programGuesses(prog, this.vars)) {
+      out.push({ ...inv, program: guess, stdinText: [...stdinText], alternative: true });
+    }
     if (name.nonAscii) {
       this.review("a program name with non-ASCII (look-alike) characters");
       if (name.skeleton !== null) {
@@ -673,6 +731,7 @@ class Analysis implements Findings {
       execRule(inv, this);
       systemRule(inv, this);
       dataRule(inv, this);
+      containerRule(inv, this);
       if (dumpsEnvironment(inv)) {
         this.review(`${inv.program}: prints the environment, which may hold secrets`);
       }

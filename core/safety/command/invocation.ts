@@ -138,3 +138,93 @@ export function operands(argv: readonly string[]): string[] {
   }
   return out;
 }
+
+/** Which options of a program take a value (shared by wrappers and allow-listed programs). */
+export interface ValueOptions {
+  /** Short flags that take a value. */
+  value?: string;
+  /** Short flags whose optional value can only be attached (`-i{}`); alone they are ambiguous. */
+  optional?: string;
+  /** Long flags that take a value (without `--`). */
+  longValue?: string[];
+  /** Long flags whose optional value can only be attached (`--replace=X`); alone they are ambiguous. */
+  longOptional?: string[];
+}
+
+/**
+ * Whether an option takes the next word: yes, no, or maybe (an optional value given alone).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { takesValue } from "./invocation.ts";
+ * assert.equal(takesValue({ value: "n" }, "-n"), "yes");
+ * assert.equal(takesValue({ value: "n" }, "-nprod"), "no");
+ * assert.equal(takesValue({ longValue: ["namespace"] }, "--namespace"), "yes");
+ * assert.equal(takesValue({ longValue: ["namespace"] }, "--namespace=x"), "no");
+ * ```
+ */
+export function takesValue(spec: ValueOptions, arg: string): "yes" | "no" | "maybe" {
+  if (arg.startsWith("--")) {
+    const name = arg.slice(2);
+    if (name.includes("=")) return "no";
+    if ((spec.longValue ?? []).includes(name)) return "yes";
+    return (spec.longOptional ?? []).includes(name) ? "maybe" : "no";
+  }
+  if (!arg.startsWith("-") || arg === "-") return "no";
+  // -u root, -uroot: the value is attached when more letters follow.
+  const letters = arg.slice(1);
+  for (let i = 0; i < letters.length; i++) {
+    const last = i === letters.length - 1;
+    if ((spec.value ?? "").includes(letters[i]!)) return last ? "yes" : "no";
+    if ((spec.optional ?? "").includes(letters[i]!)) return last ? "maybe" : "no";
+  }
+  return "no";
+}
+
+/**
+ * Operands (as {@linkcode operands}) with the values of options that take one
+ * skipped, so `kubectl -n prod get secret` has operands `get secret` and
+ * `systemctl -p status stop x` has operands `stop x`. A "maybe" option is taken
+ * to have its value attached.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { operandsSkipping } from "./invocation.ts";
+ * const spec = { value: "n", longValue: ["namespace"] };
+ * assert.deepEqual(operandsSkipping(["-n", "prod", "get", "--namespace", "x", "pods"], spec), ["get", "pods"]);
+ * assert.deepEqual(operandsSkipping(["get", "--", "-n"], spec), ["get", "-n"]);
+ * ```
+ */
+export function operandsSkipping(argv: readonly string[], spec: ValueOptions): string[] {
+  const out: string[] = [];
+  let done = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (done) out.push(a);
+    else if (a === "--") done = true;
+    else if (!a.startsWith("-") || a === "-") out.push(a);
+    else if (takesValue(spec, a) === "yes") i++;
+  }
+  return out;
+}
+
+/**
+ * Joins words back into shell text that parses to the same words (each word
+ * with a special character is single-quoted), for re-classifying a command
+ * that another program runs (`kubectl exec pod -- CMD`, a script block).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { shellJoin } from "./invocation.ts";
+ * assert.equal(shellJoin(["sh", "-c", "rm -rf ~"]), "sh -c 'rm -rf ~'");
+ * assert.equal(shellJoin(["echo", "it's"]), "echo 'it'\\''s'");
+ * assert.equal(shellJoin(["rm", "{}"]), "rm {}");
+ * ```
+ */
+export function shellJoin(words: readonly string[]): string {
+  return words.map((w) => /^[\w@%+=:,./{}~-]+$/.test(w) ? w : "'" + w.replace(/'/g, "'\\''") + "'")
+    .join(" ");
+}

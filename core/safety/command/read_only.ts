@@ -5,7 +5,14 @@
  * listed is at least review. The list errs towards leaving things out. Pure.
  * @module
  */
-import { hasLong, hasShort, type Invocation, operands } from "./invocation.ts";
+import {
+  hasLong,
+  hasShort,
+  type Invocation,
+  operands,
+  operandsSkipping,
+  type ValueOptions,
+} from "./invocation.ts";
 import { splitGit } from "./_rules/git.ts";
 
 const ALWAYS = new Set([
@@ -215,6 +222,36 @@ const GIT_READ = new Set([
   "fsck",
 ]);
 
+/** Options of `git config` that only choose the file or the output format. */
+const GIT_CONFIG_MODIFIERS =
+  /^(?:--global|--system|--local|--worktree|--show-origin|--show-scope|--name-only|--includes|--no-includes|-z|--null|--bool|--int|--bool-or-int|--path|--expiry-date|--type=\w+|--default=.*|--file=.*|--blob=.*)$/;
+
+/**
+ * `git config` reads only with --get, --get-all, --get-regexp or -l/--list
+ * (or the `get`/`list` subcommands); a NAME VALUE pair sets a value whatever
+ * output options come with it.
+ */
+function gitConfigReadOnly(rest: readonly string[]): boolean {
+  const ops = operandsSkipping(rest, {
+    value: "f",
+    longValue: ["file", "blob", "type", "default"],
+  });
+  if (ops[0] === "list") return ops.length === 1;
+  if (ops[0] === "get") return ops.length <= 3;
+  let mode: string | null = null;
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i]!;
+    if (/^(?:--get|--get-all|--get-regexp|-l|--list)$/.test(a)) {
+      mode = a;
+    } else if (/^(?:-f|--file|--blob|--type|--default)$/.test(a)) {
+      i++;
+    } else if (a.startsWith("-") && !GIT_CONFIG_MODIFIERS.test(a)) return false;
+  }
+  if (mode === null) return false;
+  // --get NAME [VALUE-PATTERN]; --list takes no operand.
+  return /^(?:-l|--list)$/.test(mode) ? ops.length === 0 : ops.length <= 2;
+}
+
 function gitReadOnly(argv: readonly string[]): boolean {
   if (argv.some((a) => a === "-c" || a.startsWith("--config-env"))) return false;
   if (argv.length === 1 && VERSION_ONLY.test(argv[0]!)) return true;
@@ -257,14 +294,7 @@ function gitReadOnly(argv: readonly string[]): boolean {
     case "worktree":
       return ops[0] === "list";
     case "config":
-      return rest.some((a) =>
-        /^(?:--get|--get-all|--get-regexp|-l|--list|--show-origin|--show-scope|--name-only)$/.test(
-          a,
-        )
-      ) &&
-        !rest.some((a) =>
-          /^--(?:add|unset|unset-all|replace-all|rename-section|remove-section|edit)$|^-e$/.test(a)
-        );
+      return gitConfigReadOnly(rest);
     case "clean":
       return hasShort(rest, "n") || hasLong(rest, "dry-run");
     case "notes":
@@ -318,9 +348,124 @@ const RISKY_ARGS: Record<string, RegExp> = {
   kubectl: /^--kubeconfig/,
   helm: /^--(?:kubeconfig|post-renderer)/,
   go: /^--?(?:toolexec|exec|overlay)/,
+  // --config sets any cargo setting (build.rustc-wrapper runs a program); -Z unstable flags.
+  cargo: /^--config|^-Z/,
+  // --log writes a file; --browser/--viewer/--editor/--shell name programs npm runs.
+  pip: /^--(?:log|log-file|cache-dir|report|target|prefix|root|src|exists-action)/,
+  pip3: /^--(?:log|log-file|cache-dir|report|target|prefix|root|src|exists-action)/,
+  npm:
+    /^--(?:browser|viewer|editor|shell|script-shell|userconfig|globalconfig|prefix|cache|node-options|git|onload-script|logs-dir)/,
+  pnpm: /^--(?:config|shell|script-shell|userconfig|globalconfig|dir|prefix)/,
+  yarn: /^--(?:cwd|use-yarnrc|rc-filename|cache-folder|global-folder|modules-folder)/,
 };
 
 type Check = (argv: readonly string[]) => boolean;
+
+/** kubectl options that take a value (global and `get` ones). */
+export const KUBECTL_VALUES: ValueOptions = {
+  value: "nlcosfLk",
+  longValue: [
+    "namespace",
+    "selector",
+    "context",
+    "cluster",
+    "user",
+    "server",
+    "token",
+    "output",
+    "template",
+    "field-selector",
+    "filename",
+    "kustomize",
+    "label-columns",
+    "sort-by",
+    "chunk-size",
+    "as",
+    "as-group",
+    "as-uid",
+    "certificate-authority",
+    "client-certificate",
+    "client-key",
+    "request-timeout",
+    "cache-dir",
+    "tls-server-name",
+    "v",
+    "subresource",
+    "profile",
+    "profile-output",
+    "log-file",
+    "password",
+    "username",
+  ],
+};
+
+/**
+ * True when `kubectl get` names a secret (in a comma list, with a .version or
+ * .group suffix, as TYPE/NAME) and prints its content (-o/--output in any
+ * spelling, or a --template). Also used by the credential rule.
+ */
+export function kubectlPrintsSecret(argv: readonly string[], ops: readonly string[]): boolean {
+  const types = (ops[1] ?? "").toLowerCase().split(",").map((t) => t.split("/")[0]!.split(".")[0]!);
+  const printed = argv.some((a) =>
+    /^(?:-o|--output|--template|--go-template|--jsonpath)/.test(a) ||
+    /^-[a-zA-Z]*o/.test(a) && !a.startsWith("--")
+  );
+  return printed && types.some((t) => t === "secret" || t === "secrets");
+}
+
+/** `gh api` reads only with none of its flags but paging, a jq filter and an Accept header. */
+function ghApiReadOnly(argv: readonly string[]): boolean {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === "--") return false;
+    if (!a.startsWith("-")) continue;
+    if (a === "--paginate" || a === "--silent" || a === "-i" || a === "--include") continue;
+    if (a === "-q" || a === "--jq" || a === "-t" || a === "--template") {
+      i++;
+      continue;
+    }
+    if (/^(?:-q.|--jq=|-t.|--template=)/.test(a)) continue;
+    if (a === "-H" || a === "--header") {
+      if (!/^accept\s*:/i.test(argv[i + 1] ?? "")) return false;
+      i++;
+      continue;
+    }
+    if (/^(?:-H|--header=)accept\s*:/i.test(a)) continue;
+    return false;
+  }
+  return true;
+}
+
+/** systemctl options that take a value. */
+export const SYSTEMCTL_VALUES: ValueOptions = {
+  value: "pPHMtsno",
+  longValue: [
+    "property",
+    "host",
+    "machine",
+    "type",
+    "state",
+    "signal",
+    "kill-whom",
+    "kill-value",
+    "lines",
+    "output",
+    "root",
+    "image",
+    "job-mode",
+    "what",
+    "timestamp",
+    "reboot-argument",
+    "boot-loader-entry",
+    "boot-loader-menu",
+    "message",
+    "preset-mode",
+    "drop-in",
+    "when",
+    "image-policy",
+    "check-inhibitors",
+  ],
+};
 
 const SUBCOMMANDS: Record<string, Check> = {
   git: gitReadOnly,
@@ -350,13 +495,15 @@ const SUBCOMMANDS: Record<string, Check> = {
     );
   },
   // Every operand is checked (the program is not always the first one, as
-  // after -v NAME=value); program files, extensions and includes are not read_only.
+  // after -v NAME=value); program files, extensions, includes and gawk's
+  // indirect calls (`@f()`, where f may hold "system") are not read_only.
   awk: (argv) => {
     const ops = argv.filter((a) => !a.startsWith("-"));
     return ops.length > 0 &&
       !argv.some((a) => /^-(?:f|l|i|E|W)|^--(?:file|load|include|exec|source)/.test(a)) &&
       !ops.some((p) =>
-        /system|getline|[|>]|print\s*>|close|fflush|\/inet\/|@load|@include/.test(p)
+        /system|getline|[|>]|print\s*>|close|fflush|\/inet\/|@load|@include|@[A-Za-z_][A-Za-z0-9_]*\s*\(/
+          .test(p)
       );
   },
   npm: (argv) =>
@@ -382,10 +529,9 @@ const SUBCOMMANDS: Record<string, Check> = {
   podman: (argv) =>
     /^(?:ps|images|logs|inspect|version|info|top|port|diff|history|search)$/.test(argv[0] ?? ""),
   kubectl: (argv) => {
-    const ops = operands(argv);
+    const ops = operandsSkipping(argv, KUBECTL_VALUES);
     if (ops[0] === "get") {
-      return !/^secrets?(?:\/|$)/.test(ops[1] ?? "") ||
-        !argv.some((a) => /^(?:-o|--output)/.test(a));
+      return !kubectlPrintsSecret(argv, ops);
     }
     if (ops[0] === "config") {
       return ["current-context", "get-contexts", "get-clusters"].includes(ops[1] ?? "") ||
@@ -414,8 +560,7 @@ const SUBCOMMANDS: Record<string, Check> = {
       .includes(a ?? "") &&
       /^(?:list|view|status|diff|checks|ls)$/.test(b ?? "")) ||
       a === "--version" || a === "status" || a === "search" ||
-      (a === "api" &&
-        !argv.some((x) => /^(?:-X|--method|-f|-F|--field|--raw-field|--input)$/.test(x)));
+      (a === "api" && ghApiReadOnly(argv));
   },
   terraform: (argv) =>
     /^(?:show|version|validate|output|graph|-version|--version)$/.test(argv[0] ?? "") ||
@@ -428,7 +573,7 @@ const SUBCOMMANDS: Record<string, Check> = {
     (argv[0] === "fmt" && argv.includes("--check")),
   systemctl: (argv) =>
     /^(?:status|list-units|list-unit-files|list-timers|list-sockets|is-active|is-enabled|is-failed|show|cat|list-dependencies|--version)$/
-      .test(operands(argv)[0] ?? ""),
+      .test(operandsSkipping(argv, SYSTEMCTL_VALUES)[0] ?? ""),
   journalctl: (argv) =>
     !argv.some((a) =>
       /^--(?:vacuum|rotate|flush|sync|setup-keys|relinquish|smart-relinquish|update-catalog|cursor-file)/

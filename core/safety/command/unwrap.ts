@@ -13,7 +13,7 @@
  * worst. Pure.
  * @module
  */
-import type { Arg } from "./invocation.ts";
+import { type Arg, takesValue, type ValueOptions } from "./invocation.ts";
 import { normalizeProgram } from "./program_name.ts";
 
 /** The command a wrapper chain runs. */
@@ -39,15 +39,7 @@ export interface Unwrapped {
   alternatives: Unwrapped[];
 }
 
-interface Spec {
-  /** Short flags that take a value. */
-  value?: string;
-  /** Short flags whose optional value can only be attached (`-i{}`); alone they are ambiguous. */
-  optional?: string;
-  /** Long flags that take a value (without `--`). */
-  longValue?: string[];
-  /** Long flags whose optional value can only be attached (`--replace=X`); alone they are ambiguous. */
-  longOptional?: string[];
+interface Spec extends ValueOptions {
   /** Positionals to skip after the options (timeout's DURATION). */
   skip?: number;
   /** A flag whose value is a command string. */
@@ -151,24 +143,6 @@ const PRIVILEGE = new Set(["sudo", "doas", "su", "runuser", "pkexec", "gsudo", "
 /** True when a wrapper name grants another user's privileges. */
 export function isPrivilegeWrapper(name: string): boolean {
   return PRIVILEGE.has(name);
-}
-
-/** Whether an option takes the next word: yes, no, or maybe (an optional value given alone). */
-function takesValue(spec: Spec, arg: string): "yes" | "no" | "maybe" {
-  if (arg.startsWith("--")) {
-    const name = arg.slice(2);
-    if (name.includes("=")) return "no";
-    if ((spec.longValue ?? []).includes(name)) return "yes";
-    return (spec.longOptional ?? []).includes(name) ? "maybe" : "no";
-  }
-  // -u root, -uroot: the value is attached when more letters follow.
-  const letters = arg.slice(1);
-  for (let i = 0; i < letters.length; i++) {
-    const last = i === letters.length - 1;
-    if ((spec.value ?? "").includes(letters[i]!)) return last ? "yes" : "no";
-    if ((spec.optional ?? "").includes(letters[i]!)) return last ? "maybe" : "no";
-  }
-  return "no";
 }
 
 /** Most readings of ambiguous options tried for one command. */

@@ -5,6 +5,7 @@
  * @module
  */
 import type { Arg } from "../invocation.ts";
+import { expandBraces, globMatcher } from "../expand.ts";
 
 /** Folds home-directory spellings to `~`, drops quotes' leftovers, lower-cases. */
 export function foldHome(text: string): string {
@@ -43,11 +44,13 @@ export function isBroadTarget(arg: Arg): boolean {
   const raw = arg.text.trim();
   if (raw === "") return true;
   if (WIN_VARS.test(raw)) return true;
-  const t0 = foldHome(raw).replace(/\\/g, "/");
+  // `//` and `/./` name the root as `/` does.
+  const t0 = foldHome(raw).replace(/\\/g, "/").replace(/\/(?:\.?\/)+/g, "/");
   if (arg.dynamic && /^(?:\$|`)/.test(t0)) return true;
   const t = t0.length > 1 ? t0.replace(/\/+$/, "") : t0;
   if (/^[./*?]+$/.test(t)) return true; // /, /*, ., .., ./*, *, .*, ../..
-  if (/^~(?:\/[*.]*)?$/.test(t)) return true;
+  // ~ and ~user (another user's home).
+  if (/^~[a-z0-9._-]{0,64}(?:\/[*.]*)?$/.test(t)) return true;
   if (/^\/(?:home|users)\/[^/]+(?:\/\*)?$/.test(t)) return true;
   if (SYSTEM_TOP.test(t)) return true;
   if (/^[a-z]:(?:\/\*?)?$/.test(t) || WIN_BROAD.test(t)) return true;
@@ -67,6 +70,8 @@ const CREDENTIAL_FILES = [
   /(?:^|\/)\.netrc$|(?:^|\/)_netrc$/,
   /(?:^|\/)\.git-credentials$/,
   /(?:^|\/)\.npmrc$/,
+  /(?:^|\/)\.pgpass$|(?:^|\/)\.my\.cnf$/,
+  /(?:^|\/)[^/]*(?:priv|key)[^/]*\.pem$/,
   /(?:^|\/)\.pypirc$/,
   /(?:^|\/)\.gnupg(?:\/|$)/,
   /(?:^|\/)\.password-store(?:\/|$)/,
@@ -97,17 +102,98 @@ const CREDENTIAL_FILES = [
  * ```
  */
 export function isCredentialPath(text: string): boolean {
-  const t = foldHome(text).replace(/\\/g, "/");
-  if (t.endsWith(".pub")) return false;
-  return CREDENTIAL_FILES.some((re) => re.test(t));
+  // Braces left in a word by the classifier's expansion bound are not expanded again here.
+  const words = text.length <= 1024 ? expandBraces(text) : [text];
+  return words.some((word) => {
+    const t = foldHome(word).replace(/\\/g, "/");
+    if (t.endsWith(".pub")) return false;
+    if (CREDENTIAL_FILES.some((re) => re.test(t))) return true;
+    return globNamesCredential(t);
+  });
+}
+
+/** File names a glob is tried against: one of each kind of credential file. */
+const CREDENTIAL_NAMES = [
+  "id_rsa",
+  "id_ed25519",
+  "id_ecdsa",
+  "identity",
+  "credentials",
+  "config",
+  ".env",
+  ".env.local",
+  ".env.production",
+  ".netrc",
+  ".pgpass",
+  ".my.cnf",
+  ".npmrc",
+  ".pypirc",
+  ".git-credentials",
+  ".vault-token",
+  "credentials.json",
+  "privkey.pem",
+  "server.key",
+  "hosts.yml",
+  ".bash_history",
+  ".zsh_history",
+];
+
+/**
+ * A glob under a credential directory (`~/.ssh/*`, `~/.aws/cred*`), or one
+ * whose last part can match a credential file's name (`id_*`, `.env*`,
+ * `*.pem`), reads credentials.
+ */
+function globNamesCredential(t: string): boolean {
+  const firstGlob = t.search(/[*?[]/);
+  if (firstGlob < 0) return false;
+  const slash = t.lastIndexOf("/", firstGlob);
+  const dir = slash < 0 ? "" : t.slice(0, slash);
+  if (dir !== "" && isCredentialDir(dir)) return true;
+  const parts = t.slice(slash + 1).split("/");
+  const matchers = parts.map((p) => globMatcher(p));
+  // A directory part that is itself a glob (`~/.*/credentials`) is tried against the credential directories.
+  if (parts.length > 1) {
+    if (matchers[0] !== null && CREDENTIAL_DIR_NAMES.some((d) => matchers[0]!.test(d))) return true;
+  }
+  const last = matchers.at(-1);
+  const lastText = parts.at(-1)!;
+  // A bare `*` says nothing about the name; `*.ext` is tried as a key file with that extension.
+  if (last === null || last === undefined || !/[^*?[\]]/.test(lastText)) return false;
+  const ext = lastText.match(/^\*(\.[^*?[\]/]+)$/);
+  const names = ext ? ["privkey" + ext[1]!, "server" + ext[1]!] : CREDENTIAL_NAMES;
+  const where = (dir === "" ? "" : dir + "/") + parts.slice(0, -1).map((p) => p + "/").join("");
+  return names.some((name) =>
+    // A leading wildcard does not match a leading dot (no dotglob).
+    !(name.startsWith(".") && /^[*?[]/.test(lastText)) && last.test(name) &&
+    CREDENTIAL_FILES.some((re) => re.test(where + name) || re.test(name))
+  );
 }
 
 /** True for a directory that holds credentials (archiving or copying it leaks them). */
 export function isCredentialDir(text: string): boolean {
   const t = foldHome(text).replace(/\\/g, "/").replace(/\/+$/, "");
-  return /(?:^|\/)\.(?:ssh|aws|gnupg|kube|docker|azure|password-store)$|(?:^|\/)\.config\/gcloud$/
-    .test(t);
+  if (CREDENTIAL_DIR.test(t)) return true;
+  // A glob in the last part (`~/.ss?`, `~/.a*`) is tried against the credential directories' names.
+  const slash = t.lastIndexOf("/");
+  const last = globMatcher(t.slice(slash + 1));
+  if (last === null || /[*?[]/.test(t.slice(0, slash + 1))) return false;
+  const parent = t.slice(0, slash + 1);
+  return CREDENTIAL_DIR_NAMES.some((d) =>
+    !(/^[*?[]/.test(t.slice(slash + 1))) && last.test(d) && CREDENTIAL_DIR.test(parent + d)
+  );
 }
+
+const CREDENTIAL_DIR =
+  /(?:^|\/)\.(?:ssh|aws|gnupg|kube|docker|azure|password-store)$|(?:^|\/)\.config\/(?:gcloud|gh)$/;
+const CREDENTIAL_DIR_NAMES = [
+  ".ssh",
+  ".aws",
+  ".gnupg",
+  ".kube",
+  ".docker",
+  ".azure",
+  ".password-store",
+];
 
 const PERSISTENCE_FILES = [
   /(?:^|\/)\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|login|xprofile|xinitrc|xsession|inputrc)$/,

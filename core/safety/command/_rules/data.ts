@@ -5,7 +5,15 @@
  * Pure.
  * @module
  */
-import { type Findings, hasLong, hasShort, type Invocation, operands } from "../invocation.ts";
+import {
+  type Findings,
+  hasLong,
+  hasShort,
+  type Invocation,
+  operandsSkipping,
+} from "../invocation.ts";
+import { KUBECTL_VALUES, kubectlPrintsSecret } from "../read_only.ts";
+import { DOCKER_GLOBAL_VALUES } from "./container.ts";
 import { isCredentialDir, isCredentialPath } from "./_paths.ts";
 
 /** Programs that only look at a file's metadata, not its content. */
@@ -32,6 +40,11 @@ const METADATA_ONLY = new Set([
 
 const SECRET_VAR =
   /\$\{?(?:[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS?|AUTH)[A-Za-z0-9_]*)\}?|\$env:[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|API_?KEY|ACCESS_KEY)[A-Za-z0-9_]*/i;
+
+function kubectlGet(argv: readonly string[]): boolean {
+  const ops = operandsSkipping(argv, KUBECTL_VALUES);
+  return ops[0] === "get" && kubectlPrintsSecret(argv, ops);
+}
 
 function credentialRule(inv: Invocation, out: Findings): void {
   const p = inv.program;
@@ -103,8 +116,7 @@ function credentialRule(inv: Invocation, out: Findings): void {
     (p === "op" && /^(?:read|item get|document get)/.test(pair)) ||
     (p === "vault" && /^(?:read|kv get|token lookup|print token)/.test(pair)) ||
     (p === "kubectl" && pair.startsWith("config view") && hasLong(argv, "raw")) ||
-    (p === "kubectl" && /^get secrets?(?:\/| |$)/.test(pair + " ") &&
-      argv.some((a) => /^(?:-o|--output)(?:=|$)/.test(a))) ||
+    ((p === "kubectl" || p === "oc" || p === "k") && kubectlGet(argv)) ||
     (p === "gpg" && argv.some((a) => /^--export-secret/.test(a))) ||
     (p === "secret-tool" && sub[0] === "lookup") ||
     (p === "cmdkey" && argv.some((a) => /^\/list/i.test(a))) ||
@@ -122,6 +134,10 @@ function credentialRule(inv: Invocation, out: Findings): void {
     ["echo", "printf", "print", "write-output", "write-host", "echo.", "say"].includes(p) &&
     argv.some((a) => SECRET_VAR.test(a))
   ) {
+    out.dangerous("credential_exposure", `${p}: prints a secret-named variable`);
+  }
+  // envsubst prints its stdin with the variables it names filled in.
+  if (p === "envsubst" && inv.stdinText.some((t) => SECRET_VAR.test(t))) {
     out.dangerous("credential_exposure", `${p}: prints a secret-named variable`);
   }
   if ((p === "history" || p === "get-history" || p === "fc") && !hasShort(argv, "c")) {
@@ -242,7 +258,13 @@ function sqlRule(inv: Invocation, out: Findings): void {
 function infraRule(inv: Invocation, out: Findings): void {
   const p = inv.program;
   const argv = inv.argv;
-  const ops = operands(argv).map((a) => a.toLowerCase());
+  // Global option values (kubectl -n prod, docker -H host) are not the verb.
+  const spec = /^(?:kubectl|oc|k)$/.test(p)
+    ? KUBECTL_VALUES
+    : /^(?:docker|podman|nerdctl)$/.test(p)
+    ? DOCKER_GLOBAL_VALUES
+    : {};
+  const ops = operandsSkipping(argv, spec).map((a) => a.toLowerCase());
   const verb = ops[0] ?? "";
   if (["terraform", "terragrunt", "tofu", "pulumi", "cdk", "cdktf"].includes(p)) {
     if (

@@ -100,6 +100,15 @@ function analyzeCode(lang: string, code: string, out: Findings): void {
       out.review("awk: writes files or sockets");
     }
     if (/@load|@include/.test(code)) out.review("awk: loads an extension or another program");
+    // gawk's indirect call @f(...): f may name system, even built from pieces ("sys" "tem").
+    if (/@[A-Za-z_][A-Za-z0-9_]*\s*\(/.test(code)) {
+      if (/system/.test(code.replace(/"\s*"/g, ""))) {
+        out.dangerous("interpreter_primitives", "awk: calls system through an indirect call");
+        for (const m of code.matchAll(/@[A-Za-z_][A-Za-z0-9_]*\s*\(\s*"((?:[^"\\]|\\.)*)"/g)) {
+          out.nested(m[1]!.replace(/\\(.)/g, "$1"), "awk command string");
+        }
+      } else out.review("awk: calls a function named by a variable");
+    }
     for (const m of code.matchAll(SHELL_STRING)) {
       out.nested(m[2]!.replace(/\\(.)/g, "$1"), "awk command string");
     }
@@ -177,6 +186,10 @@ function shellRule(inv: Invocation, out: Findings): void {
   }
 }
 
+/** powershell/pwsh options that take a value (full names and the abbreviations they accept). */
+const POWERSHELL_VALUE =
+  /^[-/](?:w|windowstyle|win\w*|ep|executionpolicy|exec\w*|ex|of|outputformat|outp\w*|if|inputformat|inp\w*|v|version|wd|workingdirectory|work\w*|configurationname|config\w*|psconsolefile|settingsfile|settings\w*|custompipename)$/;
+
 function powershellRule(inv: Invocation, out: Findings): void {
   const argv = inv.argv;
   for (let i = 0; i < argv.length; i++) {
@@ -203,6 +216,11 @@ function powershellRule(inv: Invocation, out: Findings): void {
       out.review(`${inv.program}: runs in a hidden window`);
     }
     if (/^[-/](?:f|file)$/.test(a)) return out.review(`${inv.program}: runs a script file`);
+    // Options that take a value: the value is not the command (`-w hidden -c ...`).
+    if (POWERSHELL_VALUE.test(a)) {
+      i++;
+      continue;
+    }
     if (!a.startsWith("-") && !a.startsWith("/")) {
       out.nested(inv.args.slice(i).map((r) => r.text).join(" "), inv.program);
       return;

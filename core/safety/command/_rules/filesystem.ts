@@ -4,23 +4,15 @@
  * target), permission blasts, and raw disk and device writes. Pure.
  * @module
  */
-import { type Arg, type Findings, hasLong, hasShort, type Invocation } from "../invocation.ts";
+import {
+  type Arg,
+  type Findings,
+  hasLong,
+  hasShort,
+  type Invocation,
+  shellJoin,
+} from "../invocation.ts";
 import { deviceKind, isBroadTarget } from "./_paths.ts";
-
-/**
- * Quotes a word for re-parsing as shell text.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { shellQuote } from "./filesystem.ts";
- * assert.equal(shellQuote("{}"), "{}");
- * assert.equal(shellQuote("curl x | sh"), "'curl x | sh'");
- * ```
- */
-export function shellQuote(word: string): string {
-  return /^[\w@%+=:,./{}~-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
-}
 
 function targets(inv: Invocation): Arg[] {
   let done = false;
@@ -112,7 +104,7 @@ function deleteRule(inv: Invocation, out: Findings): void {
       if (!/^-(?:exec|execdir|ok|okdir)$/.test(argv[i]!)) continue;
       let j = i + 1;
       while (j < argv.length && argv[j] !== ";" && argv[j] !== "+") j++;
-      out.nested(argv.slice(i + 1, j).map(shellQuote).join(" "), "find -exec");
+      out.nested(shellJoin(argv.slice(i + 1, j)), "find -exec");
       out.review("find -exec: runs a command on every match");
       i = j;
     }

@@ -5,7 +5,14 @@
  * which are classified as nested commands. Pure.
  * @module
  */
-import { type Findings, hasLong, hasShort, type Invocation, operands } from "../invocation.ts";
+import {
+  type Findings,
+  hasLong,
+  hasShort,
+  type Invocation,
+  operands,
+  operandsSkipping,
+} from "../invocation.ts";
 
 const GLOBAL_VALUE = new Set([
   "-C",
@@ -16,6 +23,32 @@ const GLOBAL_VALUE = new Set([
   "--exec-path",
   "--config-env",
 ]);
+
+/** Settings whose value is a command git runs (through a shell). */
+const COMMAND_SETTING =
+  /^(?:core\.(?:pager|editor|sshcommand|fsmonitor|gitproxy|askpass)|sequence\.editor|diff\.external|gpg(?:\.[a-z0-9]+)?\.program|uploadpack\.packobjectshook|credential(?:\..+)?\.helper|(?:diff|merge|filter|difftool|mergetool)\..+\.(?:command|textconv|driver|clean|smudge|process|cmd)|[a-z]+\.(?:pager|textconv|command)|pager\..+)$/i;
+
+/**
+ * A setting given to git (`-c NAME=VALUE`, `git config NAME VALUE`): one
+ * that names a program to run is review, and its value is judged as a
+ * command (`alias.x=!cmd` too).
+ */
+function gitSetting(name: string, value: string, out: Findings): void {
+  if (/^alias\./i.test(name)) {
+    if (/^\s*!/.test(value)) out.nested(value.replace(/^\s*!/, ""), "git alias");
+    return;
+  }
+  if (/^core\.hookspath$/i.test(name)) {
+    out.review("git: a setting names a program to run");
+    return;
+  }
+  if (!COMMAND_SETTING.test(name)) return;
+  out.review("git: a setting names a program to run");
+  // fsmonitor=true is the built-in daemon; a credential helper without ! is a git-credential-NAME program.
+  if (/^(?:true|false|yes|no|on|off|[01])?$/i.test(value.trim())) return;
+  if (/\.helper$/i.test(name) && !/^\s*!/.test(value)) return;
+  out.nested(value.replace(/^\s*!/, ""), "git setting");
+}
 
 /**
  * Splits `git [global options] SUBCOMMAND args`; with a sink, reports `-c`
@@ -40,14 +73,8 @@ export function splitGit(
       const setting = a === "-c" ? argv[i + 1] ?? "" : a;
       if (out !== null) {
         out.review("git: a -c setting changes how git behaves for this command");
-        const m = setting.match(/^alias\.[^=]+=\s*!(.*)$/is);
-        if (m) out.nested(m[1]!, "git alias");
-        if (
-          /^(?:core\.(?:pager|editor|sshcommand|fsmonitor|hookspath|gitproxy)|[a-z]+\.(?:pager|textconv|command))/i
-            .test(setting)
-        ) {
-          out.review("git: a -c setting names a program to run");
-        }
+        const eq = setting.indexOf("=");
+        if (eq > 0) gitSetting(setting.slice(0, eq), setting.slice(eq + 1), out);
       }
     }
     i += GLOBAL_VALUE.has(a) ? 2 : 1;
@@ -230,10 +257,14 @@ export function gitRule(inv: Invocation, out: Findings): void {
         out.nested(rest.slice(rest.indexOf("run") + 1).join(" "), "git bisect run");
       }
       return;
-    case "config":
-      if (/^alias\./i.test(ops[0] ?? "") && /^\s*!/.test(ops[1] ?? "")) {
-        out.nested(ops[1]!.replace(/^\s*!/, ""), "git alias");
-      }
+    case "config": {
+      const cops = operandsSkipping(rest, {
+        value: "f",
+        longValue: ["file", "blob", "type", "default"],
+      });
+      const named = cops[0] === "set" ? cops.slice(1) : cops;
+      if (named.length >= 2) gitSetting(named[0]!, named[1]!, out);
       return;
+    }
   }
 }

@@ -4,8 +4,17 @@
  * controls. Pure.
  * @module
  */
-import { type Findings, hasLong, hasShort, type Invocation, operands } from "../invocation.ts";
+import {
+  type Findings,
+  hasLong,
+  hasShort,
+  type Invocation,
+  operands,
+  operandsSkipping,
+} from "../invocation.ts";
 import { isPrivilegeWrapper } from "../unwrap.ts";
+import { SYSTEMCTL_VALUES } from "../read_only.ts";
+import { dockerArgs } from "./container.ts";
 import { isPersistencePath, isPrivilegePath } from "./_paths.ts";
 
 function privilegeRule(inv: Invocation, out: Findings): void {
@@ -45,7 +54,10 @@ function privilegeRule(inv: Invocation, out: Findings): void {
   if (p === "setcap") {
     out.dangerous("privilege_escalation", "setcap: grants capabilities to a binary");
   }
-  if ((p === "docker" || p === "podman") && ["run", "create", "exec"].includes(argv[0] ?? "")) {
+  if (
+    (p === "docker" || p === "podman") &&
+    ["run", "create", "exec"].includes(dockerArgs(argv)[0] ?? "")
+  ) {
     if (
       hasLong(argv, "privileged") || argv.some((a) => /^(?:-v|--volume)=?\/:/.test(a)) ||
       argv.some((a, i) => /^(?:-v|--volume)$/.test(argv[i - 1] ?? "") && /^\/:/.test(a)) ||
@@ -56,6 +68,9 @@ function privilegeRule(inv: Invocation, out: Findings): void {
         `${p}: a privileged container or the host root mounted`,
       );
     }
+  }
+  if (editedInPlace(inv).some(isPrivilegePath)) {
+    out.dangerous("privilege_escalation", `${p}: edits or empties a privilege file in place`);
   }
   if (p === "tee" || p === "cp" || p === "install" || p === "ln" || p === "mv") {
     if (operands(argv).slice(p === "tee" ? 0 : 1).some(isPrivilegePath)) {
@@ -85,7 +100,7 @@ function persistenceRule(inv: Invocation, out: Findings): void {
     return out.dangerous("persistence", `${p}: schedules a command`);
   }
   if (p === "systemctl") {
-    const verb = operands(argv)[0] ?? "";
+    const verb = operandsSkipping(argv, SYSTEMCTL_VALUES)[0] ?? "";
     if (
       [
         "enable",
@@ -153,6 +168,13 @@ function persistenceRule(inv: Invocation, out: Findings): void {
       );
     }
   }
+  // An in-place edit of a file that runs code later is persistence (emptying one adds nothing).
+  if (p !== "truncate" && editedInPlace(inv).some((w) => isPersistencePath(w))) {
+    return out.dangerous(
+      "persistence",
+      `${p}: edits a file that runs code later (rc file, cron, unit, hook) in place`,
+    );
+  }
   if (p === "git" && argv.some((a) => /^core\.hookspath/i.test(a))) {
     out.review("git: changes where hooks run from");
   }
@@ -205,7 +227,7 @@ function killRule(inv: Invocation, out: Findings): void {
   if (
     p === "systemctl" &&
     /^(?:poweroff|reboot|halt|kexec|emergency|rescue|isolate|suspend|hibernate|soft-reboot)$/.test(
-      operands(argv)[0] ?? "",
+      operandsSkipping(argv, SYSTEMCTL_VALUES)[0] ?? "",
     )
   ) {
     return out.dangerous(
@@ -294,8 +316,9 @@ function securityRule(inv: Invocation, out: Findings): void {
     return out.dangerous("security_off", "auditctl: deletes audit rules or disables auditing");
   }
   if (
-    p === "systemctl" && /^(?:stop|disable|mask|kill)$/.test(operands(argv)[0] ?? "") &&
-    operands(argv).slice(1).some((u) => SECURITY_UNITS.test(u))
+    p === "systemctl" &&
+    /^(?:stop|disable|mask|kill)$/.test(operandsSkipping(argv, SYSTEMCTL_VALUES)[0] ?? "") &&
+    operandsSkipping(argv, SYSTEMCTL_VALUES).slice(1).some((u) => SECURITY_UNITS.test(u))
   ) {
     return out.dangerous(
       "security_off",
@@ -324,4 +347,21 @@ export function systemRule(inv: Invocation, out: Findings): void {
   persistenceRule(inv, out);
   killRule(inv, out);
   securityRule(inv, out);
+}
+
+/**
+ * The files a program edits or empties in place: truncate's files, and the
+ * operands of `sed -i`, `perl -i`/`ruby -i` and `gawk -i inplace` (the
+ * script operand is among them; it never names such a file).
+ */
+function editedInPlace(inv: Invocation): string[] {
+  const { program: p, argv } = inv;
+  if (p === "truncate") {
+    return operandsSkipping(argv, { value: "sr", longValue: ["size", "reference"] });
+  }
+  const inPlace =
+    (p === "sed" || p === "gsed") && argv.some((a) => /^-[a-zA-Z]*i|^--in-place/.test(a)) ||
+    (p === "perl" || p === "ruby") && argv.some((a) => /^-[a-zA-Z]*i/.test(a)) ||
+    /^g?awk$/.test(p) && argv.some((a, i) => a === "inplace" && argv[i - 1] === "-i");
+  return inPlace ? operandsSkipping(argv, { value: "ef" }) : [];
 }

@@ -195,6 +195,13 @@ export function literalOutput(inv: Invocation): string | null {
   if (inv.program === "echo" || inv.program === "write-output") {
     return inv.argv.filter((a, i) => !(i === 0 && /^-[neE]+$/.test(a))).join(" ");
   }
+  // cat (or tee) with no file copies what a heredoc or here-string feeds it.
+  if (
+    (inv.program === "cat" || inv.program === "tee") && inv.stdinText.length > 0 &&
+    inv.argv.every((a) => a === "-" || (inv.program === "cat" && /^-[a-zA-Z]+$/.test(a)))
+  ) {
+    return inv.stdinText.join("\n");
+  }
   if (inv.program === "printf" && inv.argv.length === 1) return inv.argv[0]!.replace(/\\n/g, "\n");
   if (inv.program === "printf" && /^%s(?:\\n)?$/.test(inv.argv[0] ?? "")) {
     return inv.argv.slice(1).join("\n");
