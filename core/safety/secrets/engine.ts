@@ -267,7 +267,7 @@ function confirm(
     // Stop at an escape such as the `\n` of a JSON-escaped line break.
     while (
       first > lowest && (c.lead[text.charCodeAt(first - 1)] ?? 0) === 1 &&
-      text.charCodeAt(first - 2) !== BACKSLASH
+      !escapeEndsAt(text, first)
     ) first--;
   }
   if (c.rejected !== null && c.lead !== null) {
@@ -313,6 +313,29 @@ function confirmNear(
     if (found !== null) return found;
     re.lastIndex = m.index + 1;
   }
+}
+
+const PERCENT = 0x25;
+const LOWER_U = 0x75;
+
+function isHex(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x66);
+}
+
+/**
+ * True when text[..at) ends with an escape: `\x` (say the `\n` of an
+ * escaped line break), JSON `\uXXXX` or URL `%XX`; a match may start right
+ * after one, as the rules' look-behind allows.
+ */
+function escapeEndsAt(text: string, at: number): boolean {
+  if (text.charCodeAt(at - 2) === BACKSLASH) return true;
+  if (
+    text.charCodeAt(at - 3) === PERCENT && isHex(text.charCodeAt(at - 2)) &&
+    isHex(text.charCodeAt(at - 1))
+  ) return true;
+  return text.charCodeAt(at - 6) === BACKSLASH && text.charCodeAt(at - 5) === LOWER_U &&
+    isHex(text.charCodeAt(at - 4)) && isHex(text.charCodeAt(at - 3)) &&
+    isHex(text.charCodeAt(at - 2)) && isHex(text.charCodeAt(at - 1));
 }
 
 function spanOf(

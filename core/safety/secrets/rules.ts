@@ -30,8 +30,13 @@ function assignedValue(min: number, bare: string): string {
     .raw`(?:\\?"(?<s>[^"\\\r\n]{${min},500})\\?"|'(?<s>[^'\r\n]{${min},500})'|\x60(?<s>[^\x60\r\n]{${min},500})\x60|\\?["'\x60]?(?<s>${bare}{${min},500}={0,3}))`;
 }
 
-/** Not preceded by a token character. */
-const LB = String.raw`(?<!(?<!\\)[A-Za-z0-9_])`;
+/**
+ * Not preceded by a token character, unless that character ends an escape:
+ * `\n` (JSON-escaped line break), `\u201c` (JSON `\uXXXX`, written by
+ * Python's and Go's encoders) or `%3D` (URL percent-encoding). Every prefix
+ * rule uses this shape with its own character class.
+ */
+const LB = String.raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))`;
 /** A line break, real or JSON-escaped (once or twice). */
 const NL = String.raw`(?:\r?\n|(?:\\{1,4}r)?\\{1,4}n)`;
 /**
@@ -148,7 +153,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "GitHub fine-grained personal access token",
     description: "`github_pat_` + 22 base62 characters, `_`, 59 base62 characters.",
     keywords: ["github_pat_"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}(?![A-Za-z0-9])/,
     after: 100,
     priority: 3,
     minEntropy: 4,
@@ -160,7 +166,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`glpat-` + at least 20 URL-safe characters (the newer routable form with `.01.` suffix included).",
     keywords: ["glpat-"],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_])glpat-[A-Za-z0-9_-]{20,255}(?:\.[0-9a-z]{2}\.[0-9a-z]{9})?(?![A-Za-z0-9_-])/,
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))glpat-[A-Za-z0-9_-]{20,255}(?:\.[0-9a-z]{2}\.[0-9a-z]{9})?(?![A-Za-z0-9_-])/,
     after: 120,
     priority: 3,
     minEntropy: 3.5,
@@ -170,7 +176,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "GitLab pipeline trigger token",
     description: "`glptt-` + 40 hex characters.",
     keywords: ["glptt-"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])glptt-[0-9a-f]{40}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))glptt-[0-9a-f]{40}(?![A-Za-z0-9])/,
     after: 50,
     priority: 3,
   },
@@ -179,7 +186,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "GitLab deploy token",
     description: "`gldt-` + at least 20 URL-safe characters.",
     keywords: ["gldt-"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])gldt-[A-Za-z0-9_-]{20,255}(?![A-Za-z0-9_-])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))gldt-[A-Za-z0-9_-]{20,255}(?![A-Za-z0-9_-])/,
     after: 120,
     priority: 3,
     minEntropy: 3.5,
@@ -190,7 +198,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description:
       "`AKIA`/`ASIA`/`ABIA`/`ACCA` + 16 base32 characters (AWS's documented `...EXAMPLE` ids are kept).",
     keywords: ["akia", "asia", "abia", "acca"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9](?<!\\[A-Za-z0-9]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}(?![A-Za-z0-9])/,
     after: 24,
     priority: 3,
     minEntropy: 2.5,
@@ -231,7 +240,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Google API key",
     description: "`AIza` + 35 URL-safe characters.",
     keywords: ["aiza"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_-])AIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/,
+    pattern:
+      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))AIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/,
     after: 40,
     priority: 3,
     minEntropy: 3.5,
@@ -241,7 +251,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Google OAuth access token",
     description: "`ya29.` + at least 30 URL-safe characters.",
     keywords: ["ya29."],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_-])ya29\.[0-9A-Za-z_-]{30,2048}(?![0-9A-Za-z_-])/,
+    pattern:
+      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))ya29\.[0-9A-Za-z_-]{30,2048}(?![0-9A-Za-z_-])/,
     after: 2100,
     priority: 3,
     minEntropy: 3.5,
@@ -251,7 +262,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Google OAuth refresh token",
     description: "`1//0` + at least 40 URL-safe characters.",
     keywords: ["1//0"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_\/:-])1\/\/0[0-9A-Za-z_-]{40,512}(?![0-9A-Za-z_-])/,
+    pattern:
+      /(?<![A-Za-z0-9_\/:-](?<!\\[A-Za-z0-9_\/:-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))1\/\/0[0-9A-Za-z_-]{40,512}(?![0-9A-Za-z_-])/,
     after: 520,
     priority: 3,
     minEntropy: 3.5,
@@ -261,7 +273,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Google OAuth client secret",
     description: "`GOCSPX-` + 28 URL-safe characters.",
     keywords: ["gocspx-"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_-])GOCSPX-[0-9A-Za-z_-]{28}(?![0-9A-Za-z_-])/,
+    pattern:
+      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))GOCSPX-[0-9A-Za-z_-]{28}(?![0-9A-Za-z_-])/,
     after: 40,
     priority: 3,
     minEntropy: 3.5,
@@ -304,7 +317,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "The `sig=` parameter of a SAS URL or token that also carries `sv=` (signed version).",
     keywords: ["sv="],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9])sv=\d{4}-\d\d-\d\d[^\s"'<>]{0,400}?[?&;]sig=(?<s>[A-Za-z0-9%+\/]{30,256}(?:%3D|=){0,2})/i,
+      /(?<![A-Za-z0-9](?<!\\[A-Za-z0-9]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))sv=\d{4}-\d\d-\d\d[^\s"'<>]{0,400}?[?&;]sig=(?<s>[A-Za-z0-9%+\/]{30,256}(?:%3D|=){0,2})/i,
     after: 700,
     priority: 3,
   },
@@ -315,7 +328,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     // Keywords are at least three bytes (the prefilter's skip needs it): the digit before Q~.
     keywords: ["0q~", "1q~", "2q~", "3q~", "4q~", "5q~", "6q~", "7q~", "8q~", "9q~"],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/,
+      /(?<![A-Za-z0-9_~.-](?<!\\[A-Za-z0-9_~.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/,
     lead: "A-Za-z0-9_~.\\-",
     before: 3,
     after: 40,
@@ -327,7 +340,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Slack bot token",
     description: "`xoxb-` + numeric team and bot ids + 24 alphanumerics.",
     keywords: ["xoxb-"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9])xoxb-\d{8,13}-\d{8,13}-[A-Za-z0-9]{24}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9](?<!\\[A-Za-z0-9]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))xoxb-\d{8,13}-\d{8,13}-[A-Za-z0-9]{24}(?![A-Za-z0-9])/,
     after: 64,
     priority: 3,
   },
@@ -336,7 +350,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Slack user token",
     description: "`xoxp-` + three numeric ids + 32 hex characters.",
     keywords: ["xoxp-"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9])xoxp-\d{8,13}-\d{8,13}-\d{8,13}-[a-f0-9]{32}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9](?<!\\[A-Za-z0-9]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))xoxp-\d{8,13}-\d{8,13}-\d{8,13}-[a-f0-9]{32}(?![A-Za-z0-9])/,
     after: 90,
     priority: 3,
   },
@@ -346,7 +361,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description: "`xoxa-`, `xoxr-`, `xoxs-`, `xoxe-` or `xoxe.xoxp-` + at least 20 characters.",
     keywords: ["xoxa-", "xoxr-", "xoxs-", "xoxe-", "xoxe."],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9])xox(?:a|r|s|e(?:\.xox[bp])?)-[0-9]-?[A-Za-z0-9-]{20,250}(?![A-Za-z0-9-])/,
+      /(?<![A-Za-z0-9](?<!\\[A-Za-z0-9]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))xox(?:a|r|s|e(?:\.xox[bp])?)-[0-9]-?[A-Za-z0-9-]{20,250}(?![A-Za-z0-9-])/,
     after: 270,
     priority: 3,
     minEntropy: 3,
@@ -356,7 +371,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Slack app-level token",
     description: "`xapp-` + a digit, an app id, a number and 64 hex characters.",
     keywords: ["xapp-"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9])xapp-\d-[A-Z0-9]{9,12}-\d{10,13}-[a-f0-9]{64}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9](?<!\\[A-Za-z0-9]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))xapp-\d-[A-Z0-9]{9,12}-\d{10,13}-[a-f0-9]{64}(?![A-Za-z0-9])/,
     after: 110,
     priority: 3,
   },
@@ -383,7 +399,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Stripe webhook signing secret",
     description: "`whsec_` + at least 32 base64 characters.",
     keywords: ["whsec_"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])whsec_[0-9A-Za-z+\/=]{32,128}(?![A-Za-z0-9+\/=])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))whsec_[0-9A-Za-z+\/=]{32,128}(?![A-Za-z0-9+\/=])/,
     after: 140,
     priority: 3,
     minEntropy: 3.5,
@@ -395,7 +412,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`sk-proj-`, `sk-svcacct-` or `sk-admin-` + at least 40 URL-safe characters, or a legacy `sk-` key with the `T3BlbkFJ` marker.",
     keywords: ["sk-proj-", "sk-svcacct-", "sk-admin-", "t3blbkfj"],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_-])sk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,300}|(?:[A-Za-z0-9_-]{0,40}-)?[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9_-]{20,200})(?![A-Za-z0-9_-])/,
+      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))sk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,300}|(?:[A-Za-z0-9_-]{0,40}-)?[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9_-]{20,200})(?![A-Za-z0-9_-])/,
     lead: "A-Za-z0-9_\\-",
     before: 64,
     after: 320,
@@ -409,7 +426,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`sk-ant-` + a key type and version (`api03`, `admin01`, ...) + at least 32 URL-safe characters.",
     keywords: ["sk-ant-"],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_-])sk-ant-[a-z]{3,6}\d{2}-[A-Za-z0-9_-]{32,200}(?![A-Za-z0-9_-])/,
+      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))sk-ant-[a-z]{3,6}\d{2}-[A-Za-z0-9_-]{32,200}(?![A-Za-z0-9_-])/,
     after: 220,
     priority: 3,
     minEntropy: 3.5,
@@ -419,7 +436,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Hugging Face access token",
     description: "`hf_` + 34 to 40 alphanumerics.",
     keywords: ["hf_"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])hf_[A-Za-z0-9]{34,40}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))hf_[A-Za-z0-9]{34,40}(?![A-Za-z0-9])/,
     after: 48,
     priority: 3,
     minEntropy: 3.5,
@@ -429,7 +447,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "npm access token",
     description: "`npm_` + 36 base62 characters whose last six are a CRC-32 checksum (verified).",
     keywords: ["npm_"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])/,
     after: 48,
     priority: 3,
     validate: hasValidTokenChecksum,
@@ -441,7 +460,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`pypi-` + the base64 macaroon header for pypi.org or test.pypi.org + at least 50 characters.",
     keywords: ["pypi-ageichlwas5vcmc", "pypi-agendgvzdc5wexbplm9yzw"],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_])pypi-Ag(?:EIcHlwaS5vcmc|ENdGVzdC5weXBpLm9yZw)[A-Za-z0-9_-]{50,400}(?![A-Za-z0-9_-])/,
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))pypi-Ag(?:EIcHlwaS5vcmc|ENdGVzdC5weXBpLm9yZw)[A-Za-z0-9_-]{50,400}(?![A-Za-z0-9_-])/,
     after: 440,
     priority: 3,
   },
@@ -451,7 +470,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description: "`SK` + 32 hex characters near the word Twilio.",
     keywords: ["twilio"],
     anchor: "near",
-    pattern: /(?<!(?<!\\)[A-Za-z0-9])SK[0-9a-f]{32}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9](?<!\\[A-Za-z0-9]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))SK[0-9a-f]{32}(?![A-Za-z0-9])/,
     before: 300,
     after: 300,
     priority: 3,
@@ -472,7 +492,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "SendGrid API key",
     description: "`SG.` + 22 and 43 URL-safe characters separated by a dot.",
     keywords: ["sg."],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/,
     after: 72,
     priority: 3,
     minEntropy: 3.5,
@@ -482,7 +503,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Mailgun API key",
     description: "`key-` + 32 hex characters.",
     keywords: ["key-"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_-])key-[0-9a-f]{32}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))key-[0-9a-f]{32}(?![A-Za-z0-9])/,
     after: 40,
     priority: 3,
     minEntropy: 3,
@@ -495,7 +517,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ["discord"],
     anchor: "near",
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_-])[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}(?![A-Za-z0-9_-])/,
+      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}(?![A-Za-z0-9_-])/,
     before: 300,
     after: 300,
     priority: 3,
@@ -516,7 +538,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Telegram bot token",
     description: "A numeric bot id, `:AA`, and 33 URL-safe characters.",
     keywords: [":aa"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/,
     lead: "0-9",
     before: 10,
     after: 40,
@@ -528,7 +551,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Shopify access token or shared secret",
     description: "`shpat_`, `shpca_`, `shppa_` or `shpss_` + 32 hex characters.",
     keywords: ["shpat_", "shpca_", "shppa_", "shpss_"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}(?![A-Za-z0-9])/,
     after: 40,
     priority: 3,
   },
@@ -537,7 +561,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "DigitalOcean token",
     description: "`dop_v1_`, `doo_v1_` or `dor_v1_` + 64 hex characters.",
     keywords: ["dop_v1_", "doo_v1_", "dor_v1_"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])do[por]_v1_[a-f0-9]{64}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))do[por]_v1_[a-f0-9]{64}(?![A-Za-z0-9])/,
     after: 72,
     priority: 3,
   },
@@ -548,7 +573,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`dp.pt.`, `dp.st.`, `dp.ct.`, `dp.sa.`, `dp.scim.` or `dp.audit.` + 40-44 alphanumerics.",
     keywords: ["dp.pt.", "dp.st.", "dp.ct.", "dp.sa.", "dp.scim.", "dp.audit."],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_.])dp\.(?:pt|st|ct|sa|scim|audit)\.(?:[a-z0-9_-]{2,35}\.)?[A-Za-z0-9]{40,44}(?![A-Za-z0-9])/,
+      /(?<![A-Za-z0-9_.](?<!\\[A-Za-z0-9_.]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))dp\.(?:pt|st|ct|sa|scim|audit)\.(?:[a-z0-9_-]{2,35}\.)?[A-Za-z0-9]{40,44}(?![A-Za-z0-9])/,
     after: 90,
     priority: 3,
     minEntropy: 3.5,
@@ -558,7 +583,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "HashiCorp Vault token",
     description: "`hvs.`, `hvb.` or `hvr.` + at least 24 URL-safe characters.",
     keywords: ["hvs.", "hvb.", "hvr."],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_.])hv[sbr]\.[A-Za-z0-9_-]{24,400}(?![A-Za-z0-9_-])/,
+    pattern:
+      /(?<![A-Za-z0-9_.](?<!\\[A-Za-z0-9_.]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))hv[sbr]\.[A-Za-z0-9_-]{24,400}(?![A-Za-z0-9_-])/,
     after: 410,
     priority: 3,
     minEntropy: 3.5,
@@ -568,7 +594,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Databricks personal access token",
     description: "`dapi` + 32 hex characters, optionally `-` and a digit.",
     keywords: ["dapi"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])dapi[a-f0-9]{32}(?:-\d)?(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))dapi[a-f0-9]{32}(?:-\d)?(?![A-Za-z0-9])/,
     after: 40,
     priority: 3,
     minEntropy: 3,
@@ -578,7 +605,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Linear API key",
     description: "`lin_api_` + 40 alphanumerics.",
     keywords: ["lin_api_"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])lin_api_[A-Za-z0-9]{40}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))lin_api_[A-Za-z0-9]{40}(?![A-Za-z0-9])/,
     after: 50,
     priority: 3,
     minEntropy: 3.5,
@@ -588,7 +616,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Docker Hub personal or organisation access token",
     description: "`dckr_pat_` or `dckr_oat_` + 27 or more URL-safe characters.",
     keywords: ["dckr_pat_", "dckr_oat_"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])dckr_[po]at_[A-Za-z0-9_-]{27,64}(?![A-Za-z0-9_-])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))dckr_[po]at_[A-Za-z0-9_-]{27,64}(?![A-Za-z0-9_-])/,
     after: 80,
     priority: 3,
     minEntropy: 3.5,
@@ -598,7 +627,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Grafana Cloud access policy token",
     description: "`glc_` + at least 32 base64 characters.",
     keywords: ["glc_"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])glc_[A-Za-z0-9+\/]{32,400}={0,2}(?![A-Za-z0-9+\/=])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))glc_[A-Za-z0-9+\/]{32,400}={0,2}(?![A-Za-z0-9+\/=])/,
     after: 410,
     priority: 3,
     minEntropy: 3.5,
@@ -608,7 +638,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Grafana service account token",
     description: "`glsa_` + 32 alphanumerics, `_`, 8 hex characters.",
     keywords: ["glsa_"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}(?![A-Za-z0-9])/,
     after: 50,
     priority: 3,
     minEntropy: 3.5,
@@ -643,7 +674,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ["hrku-", "heroku"],
     pattern: new RegExp(
       String
-        .raw`(?<!(?<!\\)[A-Za-z0-9_])HRKU-AA[0-9A-Za-z_-]{58}(?![0-9A-Za-z_-])|heroku[A-Za-z0-9_.-]{0,20}(?:key|token)${SEP}(?<s>${UUID})(?![0-9A-Za-z-])`,
+        .raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))HRKU-AA[0-9A-Za-z_-]{58}(?![0-9A-Za-z_-])|heroku[A-Za-z0-9_.-]{0,20}(?:key|token)${SEP}(?<s>${UUID})(?![0-9A-Za-z-])`,
       "i",
     ),
     after: 100,
@@ -655,7 +686,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description: "`sntrys_` + a base64 JSON organisation token, or `sntryu_` + 64 hex characters.",
     keywords: ["sntrys_", "sntryu_"],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_])(?:sntrys_eyJ[A-Za-z0-9+\/=_-]{60,400}|sntryu_[a-f0-9]{64})(?![A-Za-z0-9+\/=_-])/,
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:sntrys_eyJ[A-Za-z0-9+\/=_-]{60,400}|sntryu_[a-f0-9]{64})(?![A-Za-z0-9+\/=_-])/,
     after: 420,
     priority: 3,
     minEntropy: 3.5,
@@ -666,7 +697,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description: "14 characters, `.atlasv1.`, then 60-70 URL-safe characters.",
     keywords: [".atlasv1."],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9])[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70}(?![A-Za-z0-9_=-])/,
+      /(?<![A-Za-z0-9](?<!\\[A-Za-z0-9]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70}(?![A-Za-z0-9_=-])/,
     lead: "A-Za-z0-9",
     before: 14,
     after: 80,
@@ -679,7 +710,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description: "`NRAK-` + 27 characters, `NRAA-`/`NRJS-` + hex, or `NRII-` + 32 characters.",
     keywords: ["nrak-", "nraa-", "nrjs-", "nrii-"],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9])NR(?:AK-[A-Z0-9]{27}|AA-[a-f0-9]{27}|JS-[a-f0-9]{19}|II-[A-Za-z0-9_-]{32})(?![A-Za-z0-9_-])/,
+      /(?<![A-Za-z0-9](?<!\\[A-Za-z0-9]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))NR(?:AK-[A-Z0-9]{27}|AA-[a-f0-9]{27}|JS-[a-f0-9]{19}|II-[A-Za-z0-9_-]{32})(?![A-Za-z0-9_-])/,
     after: 40,
     priority: 3,
     minEntropy: 3,
@@ -691,7 +722,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`sk.eyJ` + a base64url payload, a dot and a signature. Public `pk.` tokens are not flagged.",
     keywords: ["sk.eyj"],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_.])sk\.eyJ[A-Za-z0-9_-]{20,200}\.[A-Za-z0-9_-]{20,64}(?![A-Za-z0-9_-])/,
+      /(?<![A-Za-z0-9_.](?<!\\[A-Za-z0-9_.]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))sk\.eyJ[A-Za-z0-9_-]{20,200}\.[A-Za-z0-9_-]{20,64}(?![A-Za-z0-9_-])/,
     after: 280,
     priority: 3,
     minEntropy: 3.5,
@@ -703,7 +734,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`sbp_` + 40 hex characters (management API), or `sb_secret_` + at least 31 characters.",
     keywords: ["sbp_", "sb_secret_"],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_])(?:sbp_[a-f0-9]{40}|sb_secret_[A-Za-z0-9_-]{31,64})(?![A-Za-z0-9_-])/,
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:sbp_[a-f0-9]{40}|sb_secret_[A-Za-z0-9_-]{31,64})(?![A-Za-z0-9_-])/,
     after: 80,
     priority: 3,
     minEntropy: 3,
@@ -714,7 +745,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description: "`pscale_tkn_`, `pscale_pw_` or `pscale_oauth_` + 32-64 characters.",
     keywords: ["pscale_tkn_", "pscale_pw_", "pscale_oauth_"],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_])pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{32,64}(?![A-Za-z0-9_.-])/,
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{32,64}(?![A-Za-z0-9_.-])/,
     after: 80,
     priority: 3,
     minEntropy: 3.5,
@@ -724,7 +755,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Replicate API token",
     description: "`r8_` + 37 alphanumerics.",
     keywords: ["r8_"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])r8_[A-Za-z0-9]{37}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))r8_[A-Za-z0-9]{37}(?![A-Za-z0-9])/,
     after: 44,
     priority: 3,
     minEntropy: 3.5,
@@ -734,7 +766,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Groq API key",
     description: "`gsk_` + 52 alphanumerics.",
     keywords: ["gsk_"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])gsk_[A-Za-z0-9]{52}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))gsk_[A-Za-z0-9]{52}(?![A-Za-z0-9])/,
     after: 60,
     priority: 3,
     minEntropy: 3.5,
@@ -746,7 +779,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "Three base64url parts starting `eyJ` whose first part decodes to a JOSE header with `alg` (the jwt.io sample is kept).",
     keywords: ["eyj"],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_.-])eyJ[A-Za-z0-9_-]{8,2048}\.eyJ[A-Za-z0-9_-]{4,8192}\.[A-Za-z0-9_-]{0,1024}(?![A-Za-z0-9_.-])/,
+      /(?<![A-Za-z0-9_.-](?<!\\[A-Za-z0-9_.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))eyJ[A-Za-z0-9_-]{8,2048}\.eyJ[A-Za-z0-9_-]{4,8192}\.[A-Za-z0-9_-]{0,1024}(?![A-Za-z0-9_.-])/,
     after: 11 * 1024,
     priority: 2,
     validate: hasJoseHeader,
@@ -800,7 +833,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`postgres://`, `mysql://`, `mongodb+srv://`, `redis://`, `amqp://` and similar URLs carrying `user:password@`; the password is redacted.",
     keywords: ["://"],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9+.-])(?:jdbc:)?(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|cassandra)(?:\+[a-z0-9]{1,20})?:\/\/(?<user>[^\s:@\/?#"'<>\\]{0,128}):(?<s>[^\s\/?#"'<>\\]{1,256})@(?=[A-Za-z0-9\[_.-])/i,
+      /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:jdbc:)?(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|cassandra)(?:\+[a-z0-9]{1,20})?:\/\/(?<user>[^\s:@\/?#"'<>\\]{0,128}):(?<s>[^\s\/?#"'<>\\]{1,256})@(?=[A-Za-z0-9\[_.-])/i,
     lead: "A-Za-z0-9+.\\-",
     before: 40,
     after: 420,
@@ -813,7 +846,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "Any `scheme://user:password@host` URL (https, ftp, git, ...); the password is redacted.",
     keywords: ["://"],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/(?<user>[^\s:@\/?#"'<>\\]{1,128}):(?<s>[^\s\/?#"'<>\\]{1,256})@(?=[A-Za-z0-9\[_.-])/,
+      /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/(?<user>[^\s:@\/?#"'<>\\]{1,128}):(?<s>[^\s\/?#"'<>\\]{1,256})@(?=[A-Za-z0-9\[_.-])/,
     lead: "A-Za-z0-9+.\\-",
     before: 40,
     after: 420,
@@ -826,7 +859,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`Basic` + base64 that decodes to printable `user:password` (Authorization headers, HTTP dumps).",
     keywords: ["basic "],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_-])Basic[ \t]{1,16}(?<s>[A-Za-z0-9+\/]{6,1024}={0,2})(?![A-Za-z0-9+\/=])/i,
+      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))Basic[ \t]{1,16}(?<s>[A-Za-z0-9+\/]{6,1024}={0,2})(?![A-Za-z0-9+\/=])/i,
     after: 1040,
     priority: 2,
     validate: (s) => isBase64UserPass(s),
@@ -838,7 +871,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`Bearer` + at least 20 token characters with enough entropy (Authorization headers, HTTP dumps, curl lines).",
     keywords: ["bearer "],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_-])Bearer[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/-]{20,4096}={0,2})(?![A-Za-z0-9._~+\/=-])/i,
+      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))Bearer[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/-]{20,4096}={0,2})(?![A-Za-z0-9._~+\/=-])/i,
     after: 4120,
     priority: 1,
     minEntropy: 3.2,
@@ -852,7 +885,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ["curl "],
     pattern: new RegExp(
       String
-        .raw`(?<!(?<!\\)[A-Za-z0-9_-])curl(?:[ \t][^\n|;&]{0,400}?)?[ \t](?:-u|--user)(?:[ \t]{1,16}|=)?(?:\\?"(?<user>[^\s:"\\]{1,128}):(?<s>[^"\\\r\n]{1,256})\\?"|'(?<user>[^\s:']{1,128}):(?<s>[^'\r\n]{1,256})'|(?<user>[^\s:"'\\]{1,128}):(?<s>[^\s"'\\]{1,256}))`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))curl(?:[ \t][^\n|;&]{0,400}?)?[ \t](?:-u|--user)(?:[ \t]{1,16}|=)?(?:\\?"(?<user>[^\s:"\\]{1,128}):(?<s>[^"\\\r\n]{1,256})\\?"|'(?<user>[^\s:']{1,128}):(?<s>[^'\r\n]{1,256})'|(?<user>[^\s:"'\\]{1,128}):(?<s>[^\s"'\\]{1,256}))`,
     ),
     after: 800,
     priority: 2,
@@ -876,7 +909,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`NAME=value` where NAME is upper-case and contains PASSWORD, SECRET, TOKEN, API_KEY and the like (.env files, `export`, shell history); any value that is not a placeholder or reference.",
     keywords: ASSIGNMENT_KEYWORDS,
     pattern: new RegExp(
-      String.raw`(?<!(?<!\\)[A-Za-z0-9_$.\-])(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>=${
+      String
+        .raw`(?<![A-Za-z0-9_$.\-](?<!\\[A-Za-z0-9_$.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>=${
         assignedValue(5, String.raw`[^\s"'\x60;&|#\\=]`)
       }`,
     ),
@@ -903,7 +937,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     ],
     pattern: new RegExp(
       String
-        .raw`(?<!(?<!\\)[A-Za-z0-9_.\-])(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
+        .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
         assignedValue(12, String.raw`[^\s"'\x60,;\\<>()\[\]{}=]`)
       }`,
       "i",

@@ -147,3 +147,29 @@ Deno.test("a quoted assigned value is redacted whole, spaces included, leaving n
   ];
   for (const [input, want] of cases) assert.equal(redactText(engine, input).text, want, input);
 });
+
+Deno.test("a secret right after a JSON \\uXXXX or URL %XX escape is found and redacted", () => {
+  const rng = new Rng(7);
+  for (const kind of ["github_pat", "aws_access_key_id", "anthropic_api_key", "env_secret"]) {
+    for (
+      const wrap of [
+        (s: string) => `{"text":"use \\u201c${s}\\u201d"}`,
+        (s: string) => `{"text":"key\\u2192${s}"}`,
+        (s: string) => `{"text":"\\u003c${s}\\u003e"}`,
+        (s: string) => `GET /cb?next=%2Fhome%3Fsecret%3D${s}&x=1`,
+        (s: string) => `https://x.test/?q=token%3D${s}`,
+      ]
+    ) {
+      const s = SAMPLES[kind]!(rng);
+      const text = wrap(s.text);
+      const r = redactText(engine, text);
+      assert.deepEqual(r.kinds, [kind], `${kind}: ${text}`);
+      assert.ok(r.text.includes(`[REDACTED:${kind}]`) && !r.text.includes(s.core), text);
+    }
+  }
+  // Precision: a token character that is not the end of an escape still blocks.
+  const s = SAMPLES.github_pat!(rng);
+  assert.deepEqual(redactText(engine, `x${s.text}`).kinds, []);
+  assert.deepEqual(redactText(engine, `\\u20g${s.text}`).kinds, []);
+  assert.deepEqual(redactText(engine, `%G1${s.text}`).kinds, []);
+});
