@@ -315,6 +315,8 @@ function confirmNear(
   }
 }
 
+/** The opening of a `[REDACTED:<kind>]` marker. */
+const MARKER_OPEN = "[REDACTED:";
 const PERCENT = 0x25;
 const LOWER_U = 0x75;
 
@@ -344,6 +346,8 @@ function spanOf(
   m: RegExpExecArray,
   offset: number,
 ): (RawFinding & { priority: number }) | null {
+  // Markers are opaque: no match may take part of an earlier redaction.
+  if (m[0].includes(MARKER_OPEN)) return null;
   const span = m.indices?.groups?.s ?? m.indices![0]!;
   const secret = text.slice(span[0], span[1]);
   if (!accept(c.rule, secret, m.groups ?? {})) return null;

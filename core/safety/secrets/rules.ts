@@ -833,7 +833,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`postgres://`, `mysql://`, `mongodb+srv://`, `redis://`, `amqp://` and similar URLs carrying `user:password@`; the password is redacted.",
     keywords: ["://"],
     pattern:
-      /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:jdbc:)?(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|cassandra)(?:\+[a-z0-9]{1,20})?:\/\/(?<user>[^\s:@\/?#"'<>\\]{0,128}):(?<s>[^\s\/?#"'<>\\]{1,256})@(?=[A-Za-z0-9\[_.-])/i,
+      /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:jdbc:)?(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|cassandra)(?:\+[a-z0-9]{1,20})?:\/\/(?<user>[^\s:@\/?#"'<>\\\[\]]{0,128}):(?<s>[^\s\/?#"'<>\\\[\]]{1,256})@(?=[A-Za-z0-9\[_.-])/i,
     lead: "A-Za-z0-9+.\\-",
     before: 40,
     after: 420,
@@ -846,7 +846,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "Any `scheme://user:password@host` URL (https, ftp, git, ...); the password is redacted.",
     keywords: ["://"],
     pattern:
-      /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/(?<user>[^\s:@\/?#"'<>\\]{1,128}):(?<s>[^\s\/?#"'<>\\]{1,256})@(?=[A-Za-z0-9\[_.-])/,
+      /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/(?<user>[^\s:@\/?#"'<>\\\[\]]{1,128}):(?<s>[^\s\/?#"'<>\\\[\]]{1,256})@(?=[A-Za-z0-9\[_.-])/,
     lead: "A-Za-z0-9+.\\-",
     before: 40,
     after: 420,
