@@ -10,7 +10,7 @@
  * @module
  */
 import { hasJoseHeader, hasValidTokenChecksum, isBase64UserPass } from "./checks.ts";
-import { isExcludedName, isLookAlikeValue } from "./filters.ts";
+import { isExcludedName, isLookAlikeValue, isRepeatedPlaceholder } from "./filters.ts";
 import type { SecretRule } from "./rule.ts";
 
 /** Between a name and its value: optional (escaped) quote, an assignment operator, optional quote. */
@@ -920,7 +920,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     before: 64,
     after: 600,
     priority: 1,
-    validate: assignmentValid(5),
+    validate: (s, g) => !isRepeatedPlaceholder(s) && assignmentValid(5)(s, g),
   },
   {
     kind: "generic_secret",

@@ -173,3 +173,26 @@ Deno.test("a secret right after a JSON \\uXXXX or URL %XX escape is found and re
   assert.deepEqual(redactText(engine, `\\u20g${s.text}`).kinds, []);
   assert.deepEqual(redactText(engine, `%G1${s.text}`).kinds, []);
 });
+
+Deno.test("env_secret: a value that is one repeated character (after a prefix) is a placeholder", () => {
+  const rng = new Rng(8);
+  for (
+    const v of [
+      p("gh", "p_xxxx"),
+      p("gh", "p_xxxx…"),
+      p("gh", "p_…"),
+      p("gh", "p_XXXX..."),
+      p("s", "k-****"),
+      "00000",
+      "abc_....",
+    ]
+  ) {
+    assert.deepEqual(redactText(engine, `GITHUB_TOKEN=${v}`).kinds, [], v);
+  }
+  // Positive controls: real values, also ones holding a short repeated run.
+  for (const v of [rng.str("abcdefghijklmnopqrstuvwxyz", 14), p("pass", "_1x2y3z"), "aaaa1111"]) {
+    const r = redactText(engine, `GITHUB_TOKEN=${v}`);
+    assert.deepEqual(r.kinds, ["env_secret"], v);
+    assert.equal(r.text, "GITHUB_TOKEN=[REDACTED:env_secret]");
+  }
+});
