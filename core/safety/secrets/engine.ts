@@ -13,6 +13,7 @@
  * @module
  */
 import { createWasmDfa, type DfaScanResult } from "../../../wasm/mod.ts";
+import { armorEnd } from "./armor.ts";
 import { buildAutomaton, type KeywordAutomaton } from "./automaton.ts";
 import { shannonEntropy } from "./checks.ts";
 import { isNotSecret } from "./filters.ts";
@@ -52,6 +53,8 @@ export interface SecretEngine {
   maxBefore: number;
   /** Largest window after a keyword, in bytes. */
   maxAfter: number;
+  /** Kinds of the armored key-block rules (their matches may run past the window). */
+  armoredKinds: ReadonlySet<string>;
   /** Runs the keyword pass over bytes. */
   scanKeywords(bytes: Uint8Array): DfaScanResult;
   /**
@@ -157,6 +160,7 @@ export function createEngine(
     automaton,
     maxBefore: Math.max(0, ...compiled.map((c) => c.before)) + CONTEXT,
     maxAfter: Math.max(0, ...compiled.map((c) => c.after)),
+    armoredKinds: new Set(rules.filter((r) => r.armored === true).map((r) => r.kind)),
     scanKeywords,
     maskedCopy,
     countNewlines,
@@ -351,10 +355,14 @@ function spanOf(
   const span = m.indices?.groups?.s ?? m.indices![0]!;
   const secret = text.slice(span[0], span[1]);
   if (!accept(c.rule, secret, m.groups ?? {})) return null;
+  // A key block cut short by the pattern's bound goes on to its END line.
+  const end = c.rule.armored === true && !secret.endsWith("-----")
+    ? armorEnd(text, span[1])
+    : span[1];
   return {
     kind: c.rule.kind,
     start: span[0] + offset,
-    end: span[1] + offset,
+    end: end + offset,
     priority: c.rule.priority,
   };
 }

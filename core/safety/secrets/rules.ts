@@ -9,6 +9,7 @@
  * arrive as `\"` and newlines as a literal `\n`. Pure: data only.
  * @module
  */
+import { NL } from "./armor.ts";
 import { hasJoseHeader, hasValidTokenChecksum, isBase64UserPass } from "./checks.ts";
 import { isExcludedName, isLookAlikeValue, isRepeatedPlaceholder } from "./filters.ts";
 import type { SecretRule } from "./rule.ts";
@@ -37,8 +38,6 @@ function assignedValue(min: number, bare: string): string {
  * rule uses this shape with its own character class.
  */
 const LB = String.raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))`;
-/** A line break, real or JSON-escaped (once or twice). */
-const NL = String.raw`(?:\r?\n|(?:\\{1,4}r)?\\{1,4}n)`;
 /**
  * The body of an unterminated key block: optional `Name: value` header
  * lines, then base64 lines; it runs to the end of the base64.
@@ -797,6 +796,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     after: 20 * 1024,
     priority: 2,
     validate: hasKeyBody,
+    armored: true,
   },
   {
     kind: "private_key_openssh",
@@ -811,6 +811,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     after: 20 * 1024,
     priority: 2,
     validate: hasKeyBody,
+    armored: true,
   },
   {
     kind: "private_key_pgp",
@@ -825,6 +826,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     after: 22 * 1024,
     priority: 2,
     validate: hasKeyBody,
+    armored: true,
   },
   {
     kind: "database_url",
