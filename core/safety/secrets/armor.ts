@@ -12,7 +12,7 @@ export const NL = String.raw`(?:\r?\n|(?:\\{1,4}r)?\\{1,4}n)`;
 
 const LINE = new RegExp(String.raw`${NL}[ \t]{0,16}[A-Za-z0-9+/=]{1,4096}`, "y");
 const RUN = /[A-Za-z0-9+/=]*/y;
-const END = new RegExp(String.raw`(?:${NL})?[ \t]{0,16}-----END [A-Z0-9 ]{1,40}-----`, "y");
+const END = new RegExp(String.raw`(?:${NL})?[ \t]{0,16}-{4,5} ?END [A-Z0-9 ]{1,40}-{4,5}`, "y");
 
 /** Options of {@linkcode armorEnd}. */
 export interface ArmorEndOptions {

@@ -10,7 +10,12 @@
  * @module
  */
 import { NL } from "./armor.ts";
-import { hasJoseHeader, hasValidTokenChecksum, isBase64UserPass } from "./checks.ts";
+import {
+  hasJoseHeader,
+  hasValidTokenChecksum,
+  isBase64PrivateKey,
+  isBase64UserPass,
+} from "./checks.ts";
 import { isExcludedName, isLookAlikeValue, isRepeatedPlaceholder } from "./filters.ts";
 import type { SecretRule } from "./rule.ts";
 
@@ -83,6 +88,18 @@ function githubToken(prefix: string, kind: string, title: string, what: string):
     validate: hasValidTokenChecksum,
   };
 }
+
+/** A command-line value as group `s`: double-quoted (also JSON-escaped), single-quoted or bare. */
+const CLI_VALUE = String
+  .raw`(?:\\?"(?<s>[^"\\\r\n]{1,256})\\?"|'(?<s>[^'\r\n]{1,256})'|(?<s>[^\s"'\\;&|<>()\x60]{1,256}))`;
+
+/** A shell variable, `%VAR%` or PowerShell `$env:X`: a reference, not a value. */
+function isReference(value: string): boolean {
+  return /^\$|^%[A-Za-z_]+%$/.test(value);
+}
+
+/** Between a flag and its value on a command line: `=` or blanks. */
+const FLAG_SEP = String.raw`(?:=|[ \t]{1,16})`;
 
 /**
  * Name fragments that make an assignment's value a secret candidate. The
@@ -535,10 +552,11 @@ export const SECRET_RULES: readonly SecretRule[] = [
   {
     kind: "telegram_bot_token",
     title: "Telegram bot token",
-    description: "A numeric bot id, `:AA`, and 33 URL-safe characters.",
+    description:
+      "A numeric bot id, `:AA`, and 33 URL-safe characters (also inside a Bot API URL, `/bot<id>:AA...`).",
     keywords: [":aa"],
     pattern:
-      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/,
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}|\/bot))\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/,
     lead: "0-9",
     before: 10,
     after: 40,
@@ -827,6 +845,158 @@ export const SECRET_RULES: readonly SecretRule[] = [
     priority: 2,
     validate: hasKeyBody,
     armored: true,
+  },
+  {
+    kind: "private_key_base64",
+    title: "Base64-encoded PEM private key",
+    description:
+      "The base64 form of a PEM private key block (`LS0tLS1CRUdJTi...`, as in a Kubernetes Secret's `data:` or a CI variable); it must decode to `-----BEGIN ... PRIVATE KEY`.",
+    keywords: ["ls0tls1crudjti"],
+    pattern:
+      /(?<![A-Za-z0-9+\/](?<!\\[A-Za-z0-9+\/]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))LS0tLS1CRUdJTi[A-Za-z0-9+\/]{60,16384}={0,2}(?![A-Za-z0-9+\/=])/,
+    after: 16 * 1024 + 32,
+    priority: 2,
+    validate: isBase64PrivateKey,
+  },
+  {
+    kind: "private_key_ssh2",
+    title: "SSH2 (RFC 4716 / ssh.com) private key block",
+    description:
+      "`---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----` (four or five dashes) through its END line, headers included.",
+    keywords: ["begin ssh2 encrypted private key", "begin ssh2 private key"],
+    pattern: new RegExp(
+      String
+        .raw`-{4,5} ?BEGIN SSH2 (?:ENCRYPTED )?PRIVATE KEY ?-{4,5}(?:(?:(?!-{4,5} ?BEGIN )[\s\S]){16,20000}?-{4,5} ?END SSH2 (?:ENCRYPTED )?PRIVATE KEY ?-{4,5}|${PEM_BODY})`,
+    ),
+    before: 6,
+    after: 20 * 1024,
+    priority: 2,
+    validate: hasKeyBody,
+    armored: true,
+  },
+  {
+    kind: "putty_private_key",
+    title: "PuTTY private key (.ppk)",
+    description: "The base64 lines after `Private-Lines: N` in a PuTTY `.ppk` key file.",
+    keywords: ["private-lines:"],
+    pattern: new RegExp(
+      String
+        .raw`Private-Lines:[ \t]{0,4}\d{1,3}[ \t]{0,4}${NL}[ \t]{0,16}(?<s>[A-Za-z0-9+/=]{16,128}(?:${NL}[ \t]{0,16}[A-Za-z0-9+/=]{1,128}(?![A-Za-z0-9+/=:-])){0,200})`,
+    ),
+    after: 28 * 1024,
+    priority: 2,
+    minEntropy: 3.5,
+  },
+  {
+    kind: "cli_password",
+    title: "Password given on a command line",
+    description:
+      "`mysql -pSECRET` / `--password=SECRET` (also mysqldump, mysqladmin, mariadb), `sshpass -p SECRET`, `docker login -p SECRET` / `--password SECRET` and `htpasswd -b FILE USER SECRET`; references such as `$PW` are kept.",
+    keywords: ["mysql", "mariadb", "sshpass", "docker login", "htpasswd"],
+    pattern: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:(?:mysql(?:dump|admin|import|check)?|mariadb(?:-dump)?)(?:[ \t][^\n|;&]{0,300}?)?[ \t](?:-p(?!assword)|--password=)${CLI_VALUE}|sshpass(?:[ \t][^\n|;&]{0,100}?)?[ \t]-p[ \t]{0,16}${CLI_VALUE}|docker[ \t]+login(?:[ \t][^\n|;&]{0,300}?)?[ \t](?:-p|--password)${FLAG_SEP}${CLI_VALUE}|htpasswd(?:[ \t]+-[A-Za-z]{1,8}){0,4}?[ \t]+-[A-Za-z]{0,6}b[A-Za-z]{0,6}(?:[ \t]+-[A-Za-z]{1,8}){0,4}[ \t]+[^\s-][^\s]{0,255}[ \t]+[^\s]{1,128}[ \t]+${CLI_VALUE})`,
+    ),
+    after: 800,
+    priority: 2,
+    validate: (s) => !isReference(s),
+  },
+  {
+    kind: "netrc_password",
+    title: ".netrc password",
+    description: "The `password` of a `.netrc` / `_netrc` `machine` entry (one line or several).",
+    keywords: ["machine "],
+    pattern: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))machine[ \t]+[^\s\\]{1,253}(?:(?:[ \t]|${NL}){1,32}(?:login|account|port)[ \t]+[^\s\\]{1,256}){0,3}(?:[ \t]|${NL}){1,32}password[ \t]+(?<s>[^\s\\]{1,256})`,
+    ),
+    after: 1200,
+    priority: 2,
+    validate: (s) => !isReference(s),
+  },
+  {
+    kind: "xml_password",
+    title: "Password in XML or .NET config",
+    description:
+      '`<password>...</password>` (any element whose name holds password, passwd or secret) and `name="password" value="..."` / `key="DbPassword" value="..."` attribute pairs.',
+    keywords: ["password", "passwd", "secret"],
+    pattern: new RegExp(
+      String
+        .raw`(?<=<)(?<tag>[A-Za-z_][\w.:-]{0,60})>(?<s>[^<>\r\n]{1,256})<\/\k<tag>>|(?<=(?:name|key)=\\?")(?<name>[\w.:-]{1,80})\\?"[ \t]{1,16}value=\\?"(?<s>[^"\\\r\n]{1,256})\\?"`,
+      "i",
+    ),
+    lead: "\\w.:\\-",
+    before: 80,
+    after: 400,
+    priority: 2,
+    validate: (s, g) => {
+      const name = g.tag ?? g.name ?? "";
+      return /pass(?:word|wd)|secret/i.test(name) && !isExcludedName(name) && !isReference(s) &&
+        !isLookAlikeValue(s);
+    },
+  },
+  {
+    kind: "k8s_env_secret",
+    title: "Secret in a YAML env list",
+    description:
+      "`- name: API_TOKEN` followed by `value: ...` (Kubernetes, Compose, CI env lists) where the name holds a secret word; `valueFrom` references are not values.",
+    keywords: ASSIGNMENT_KEYWORDS,
+    pattern: new RegExp(
+      String
+        .raw`(?<=name:[ \t]{1,16}\\?["']?)(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>\\?["']?[ \t]{0,16}${NL}[ \t]{0,32}(?:-[ \t]{1,8})?value:[ \t]{1,16}${
+        assignedValue(1, String.raw`[^\s"'\x60#\\]`)
+      }`,
+    ),
+    lead: "A-Za-z0-9_.\\-",
+    rejectName: rejectAssignmentName,
+    before: 96,
+    after: 800,
+    priority: 2,
+    validate: (s, g) => !isReference(s) && assignmentValid(1)(s, g),
+  },
+  {
+    kind: "authorization_token",
+    title: "HTTP Authorization token scheme",
+    description:
+      "`Authorization: token X` / `Token X` (GitHub, Django REST and others) with at least 16 token characters.",
+    keywords: ["authorization"],
+    pattern: new RegExp(
+      String
+        .raw`Authorization\\?["']?[ \t]{0,4}:[ \t]{0,16}\\?["']?token[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/-]{16,4096}={0,2})(?![A-Za-z0-9._~+\/=-])`,
+      "i",
+    ),
+    after: 4200,
+    priority: 2,
+    minEntropy: 3,
+    validate: (s) => /[0-9]/.test(s) || (/[a-z]/.test(s) && /[A-Z]/.test(s)),
+  },
+  {
+    kind: "powershell_secure_string",
+    title: "PowerShell plain-text SecureString",
+    description:
+      'The quoted string of `ConvertTo-SecureString "..." -AsPlainText` (variables are kept).',
+    keywords: ["convertto-securestring"],
+    pattern: new RegExp(
+      String
+        .raw`ConvertTo-SecureString[ \t]{1,16}(?:-String[ \t]{1,16})?(?:\\?"(?<s>[^"\\\r\n]{1,256})\\?"|'(?<s>[^'\r\n]{1,256})')(?=[^\r\n]{0,200}-AsPlainText)`,
+      "i",
+    ),
+    after: 700,
+    priority: 2,
+    validate: (s) => !isReference(s),
+  },
+  {
+    kind: "npmrc_auth_token",
+    title: ".npmrc legacy auth token",
+    description:
+      "A UUID assigned to `_authToken` in `.npmrc` (npm's older token format; current `npm_` tokens have their own rule).",
+    keywords: ["_authtoken"],
+    pattern: new RegExp(
+      String.raw`_authToken[ \t]{0,16}=[ \t]{0,16}\\?["']?(?<s>${UUID})(?![0-9A-Za-z-])`,
+      "i",
+    ),
+    after: 80,
+    priority: 3,
   },
   {
     kind: "database_url",
