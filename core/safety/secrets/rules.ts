@@ -31,9 +31,9 @@ const SEP_OPEN = String.raw`\\?["']?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}`;
  * (after an opening quote that never closes within the bound) plus base64
  * padding. `bare` excludes `=`, so `a=b=c` chains stay cheap to reject.
  */
-function assignedValue(min: number, bare: string): string {
+function assignedValue(min: number, bare: string, esc = String.raw`\\?`): string {
   return String
-    .raw`(?:\\?"(?<s>[^"\\\r\n]{${min},500})\\?"|'(?<s>[^'\r\n]{${min},500})'|\x60(?<s>[^\x60\r\n]{${min},500})\x60|\\?["'\x60]?(?<s>${bare}{${min},500}={0,3}))`;
+    .raw`(?:${esc}"(?<s>[^"\\\r\n]{${min},500})${esc}"|'(?<s>[^'\r\n]{${min},500})'|\x60(?<s>[^\x60\r\n]{${min},500})\x60|\\?["'\x60]?(?<s>${bare}{${min},500}={0,3}))`;
 }
 
 /**
@@ -89,9 +89,15 @@ function githubToken(prefix: string, kind: string, title: string, what: string):
   };
 }
 
+/**
+ * An optional escape before a quote: none, once (`\"`, a JSON string) or
+ * twice (`\\\"`, a tool result quoted inside a transcript line).
+ */
+const ESC_QUOTE = String.raw`\\{0,3}`;
+
 /** A command-line value as group `s`: double-quoted (also JSON-escaped), single-quoted or bare. */
 const CLI_VALUE = String
-  .raw`(?:\\?"(?<s>[^"\\\r\n]{1,256})\\?"|'(?<s>[^'\r\n]{1,256})'|(?<s>[^\s"'\\;&|<>()\x60]{1,256}))`;
+  .raw`(?:\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"|'(?<s>[^'\r\n]{1,256})'|(?<s>[^\s"'\\;&|<>()\x60]{1,256}))`;
 
 /** A shell variable, `%VAR%` or PowerShell `$env:X`: a reference, not a value. */
 function isReference(value: string): boolean {
@@ -922,7 +928,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ["password", "passwd", "secret"],
     pattern: new RegExp(
       String
-        .raw`(?<=<)(?<tag>[A-Za-z_][\w.:-]{0,60})>(?<s>[^<>\r\n]{1,256})<\/\k<tag>>|(?<=(?:name|key)=\\?")(?<name>[\w.:-]{1,80})\\?"[ \t]{1,16}value=\\?"(?<s>[^"\\\r\n]{1,256})\\?"`,
+        .raw`(?<=<)(?<tag>[A-Za-z_][\w.:-]{0,60})>(?<s>[^<>\r\n]{1,256})<\/\k<tag>>|(?<=(?:name|key)=\\{0,3}")(?<name>[\w.:-]{1,80})\\{0,3}"[ \t]{1,16}value=\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"`,
       "i",
     ),
     lead: "\\w.:\\-",
@@ -943,8 +949,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ASSIGNMENT_KEYWORDS,
     pattern: new RegExp(
       String
-        .raw`(?<=name:[ \t]{1,16}\\?["']?)(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>\\?["']?[ \t]{0,16}${NL}[ \t]{0,32}(?:-[ \t]{1,8})?value:[ \t]{1,16}${
-        assignedValue(1, String.raw`[^\s"'\x60#\\]`)
+        .raw`(?<=name:[ \t]{1,16}\\{0,3}["']?)(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>\\{0,3}["']?[ \t]{0,16}${NL}[ \t]{0,32}(?:-[ \t]{1,8})?value:[ \t]{1,16}${
+        assignedValue(1, String.raw`[^\s"'\x60#\\]`, ESC_QUOTE)
       }`,
     ),
     lead: "A-Za-z0-9_.\\-",
@@ -978,7 +984,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ["convertto-securestring"],
     pattern: new RegExp(
       String
-        .raw`ConvertTo-SecureString[ \t]{1,16}(?:-String[ \t]{1,16})?(?:\\?"(?<s>[^"\\\r\n]{1,256})\\?"|'(?<s>[^'\r\n]{1,256})')(?=[^\r\n]{0,200}-AsPlainText)`,
+        .raw`ConvertTo-SecureString[ \t]{1,16}(?:-String[ \t]{1,16})?(?:\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"|'(?<s>[^'\r\n]{1,256})')(?=[^\r\n]{0,200}-AsPlainText)`,
       "i",
     ),
     after: 700,

@@ -247,3 +247,14 @@ Deno.test("review recall gaps: each format is found and redacted, its placeholde
     }
   }
 });
+
+Deno.test("the quoted-value kinds are found with quotes escaped twice (a tool result in a transcript)", () => {
+  const rng = new Rng(10);
+  for (const kind of ["xml_password", "k8s_env_secret", "powershell_secure_string"]) {
+    const s = SAMPLES[kind]!(rng);
+    const text = JSON.stringify({ message: { content: CONTEXTS.json_transcript!(s.text) } });
+    const r = redactText(engine, text);
+    assert.deepEqual(r.kinds, [kind], text);
+    assert.ok(r.text.includes(`[REDACTED:${kind}]`) && !r.text.includes(s.core), r.text);
+  }
+});
