@@ -925,7 +925,18 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Password in XML or .NET config",
     description:
       '`<password>...</password>` (any element whose name holds password, passwd or secret) and `name="password" value="..."` / `key="DbPassword" value="..."` attribute pairs.',
-    keywords: ["password", "passwd", "secret"],
+    // The keyword sits at the end of the name: `password>` (element) or
+    // `password"` (attribute), so text merely about passwords costs nothing.
+    keywords: [
+      "password>",
+      "passwd>",
+      "secret>",
+      'password"',
+      'passwd"',
+      'secret"',
+      "password\\",
+      "secret\\",
+    ],
     pattern: new RegExp(
       String
         .raw`(?<=<)(?<tag>[A-Za-z_][\w.:-]{0,60})>(?<s>[^<>\r\n]{1,256})<\/\k<tag>>|(?<=(?:name|key)=\\{0,3}")(?<name>[\w.:-]{1,80})\\{0,3}"[ \t]{1,16}value=\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"`,
@@ -946,17 +957,14 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Secret in a YAML env list",
     description:
       "`- name: API_TOKEN` followed by `value: ...` (Kubernetes, Compose, CI env lists) where the name holds a secret word; `valueFrom` references are not values.",
-    keywords: ASSIGNMENT_KEYWORDS,
+    keywords: ["name:"],
     pattern: new RegExp(
       String
-        .raw`(?<=name:[ \t]{1,16}\\{0,3}["']?)(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>\\{0,3}["']?[ \t]{0,16}${NL}[ \t]{0,32}(?:-[ \t]{1,8})?value:[ \t]{1,16}${
+        .raw`(?<![A-Za-z0-9_.-])name:[ \t]{1,16}\\{0,3}["']?(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>\\{0,3}["']?[ \t]{0,16}${NL}[ \t]{0,32}(?:-[ \t]{1,8})?value:[ \t]{1,16}${
         assignedValue(1, String.raw`[^\s"'\x60#\\]`, ESC_QUOTE)
       }`,
     ),
-    lead: "A-Za-z0-9_.\\-",
-    rejectName: rejectAssignmentName,
-    before: 96,
-    after: 800,
+    after: 900,
     priority: 2,
     validate: (s, g) => !isReference(s) && assignmentValid(1)(s, g),
   },
