@@ -910,11 +910,12 @@ export const SECRET_RULES: readonly SecretRule[] = [
   {
     kind: "netrc_password",
     title: ".netrc password",
-    description: "The `password` of a `.netrc` / `_netrc` `machine` entry (one line or several).",
+    description:
+      "The `password` of a `.netrc` / `_netrc` `machine <host>` entry (one line or several; the host has a dot or is localhost, so prose about machines is not read as one).",
     keywords: ["machine "],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))machine[ \t]+[^\s\\]{1,253}(?:(?:[ \t]|${NL}){1,32}(?:login|account|port)[ \t]+[^\s\\]{1,256}){0,3}(?:[ \t]|${NL}){1,32}password[ \t]+(?<s>[^\s\\]{1,256})`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))machine[ \t]+(?:[A-Za-z0-9_-]{1,63}(?:\.[A-Za-z0-9_-]{1,63}){1,8}|localhost)(?::\d{1,5})?(?:(?:[ \t]|${NL}){1,32}(?:login|account|port)[ \t]+[^\s\\]{1,256}){0,3}(?:[ \t]|${NL}){1,32}password[ \t]+(?<s>[^\s\\]{1,256})`,
     ),
     after: 1200,
     priority: 2,

@@ -502,7 +502,12 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "htpasswd -c /etc/nginx/.htpasswd admin",
       "docker login -p <password> registry.test",
     ],
-    netrc_password: ["machine api.github.com login deploy", "machine a.test password ${TOKEN}"],
+    netrc_password: [
+      "machine api.github.com login deploy",
+      "machine a.test password ${TOKEN}",
+      "the machine learning password strength model",
+      "log into the machine with password authentication disabled",
+    ],
     xml_password: [
       "<password>${DB_PASSWORD}</password>",
       '<add key="PasswordPolicy" value="strict" />',
