@@ -70,7 +70,7 @@ export const scanCommand: Command = {
   name: "scan",
   summary: "Find secrets in files, directories or stdin (kind and position only)",
   description:
-    "Scans each PATH (or stdin for -) for credentials of every kind in the README table and prints one line per finding: path:line:column: kind. Only the kind and the position are reported: never the secret, never a hash of it. A directory is walked recursively in name order; symbolic links inside it are not followed, .git directories are skipped, and every regular file is scanned as bytes, binary or not (skipped entries are listed in --json). Large inputs are read in bounded chunks. Positions are 1-based lines and byte columns; start and end are byte offsets. --json prints {findings: [{kind, path, line, column, start, end}], files, bytes, skipped: [{path, reason}], prefilter}. A file that cannot be read stops the scan with an error rather than being skipped. Exit 1 when anything is found, 0 when clean.",
+    "Scans each PATH (or stdin for -) for credentials of every kind in the README table and prints one line per finding: path:line:column: kind. Only the kind and the position are reported: never the secret, never a hash of it; a secret inside a printed path is redacted too. A directory is walked recursively in name order; symbolic links inside it are not followed, .git directories are skipped, and every regular file is scanned as bytes, binary or not (skipped entries are listed in --json). Large inputs are read in bounded chunks. Positions are 1-based lines and byte columns; start and end are byte offsets. --json prints {findings: [{kind, path, line, column, start, end}], files, bytes, skipped: [{path, reason}], prefilter}. A file that cannot be read stops the scan with an error rather than being skipped. Exit 1 when anything is found, 0 when clean.",
   usage: "PATH... | -",
   maxPositionals: 100_000,
   examples: [
@@ -92,8 +92,13 @@ export const scanCommand: Command = {
       if (operand === "-") stdin = true;
       else await expand(io, operand, files, skipped);
     }
-    const { defaultEngine, scanStream } = await import("../core/safety/secrets/mod.ts");
+    const { defaultEngine, redactText, scanStream } = await import(
+      "../core/safety/secrets/mod.ts"
+    );
     const engine = defaultEngine();
+    // A path can hold a secret too (a file named after a token): print it redacted.
+    const safePath = (path: string) => redactText(engine, path).text;
+    for (const s of skipped) s.path = safePath(s.path);
     const json = boolFlag(args, "json");
     const findings: ScanFinding[] = [];
     const progress = createProgress(io, "scan");
@@ -103,7 +108,8 @@ export const scanCommand: Command = {
       ...(stdin ? [{ shown: "-", source: io.stdin }] : []),
       ...files.map((f) => ({ shown: f.shown, source: fileSource(io.fs, f.abs) })),
     ];
-    for (const { shown, source } of sources) {
+    for (const { shown: raw, source } of sources) {
+      const shown = safePath(raw);
       const r = await scanStream(engine, source, {
         collect: false,
         onProgress: (n) => progress.report(done + n),

@@ -37,3 +37,25 @@ Deno.test("scanCommand rejects a missing operand and a missing path", async () =
     NotFoundError,
   );
 });
+
+Deno.test("scanCommand redacts secrets in the paths it prints, plain and --json", async () => {
+  const rng = new Rng(112);
+  const dir = await Deno.makeTempDir();
+  const name = SAMPLES.github_oauth_token!(rng);
+  const inner = SAMPLES.npm_token!(rng);
+  await Deno.mkdir(`${dir}/d/${inner.text}`, { recursive: true });
+  await Deno.writeTextFile(`${dir}/d/notes-${name.text}.txt`, `${inner.text}\n`);
+  await Deno.symlink(`${dir}/d/notes-${name.text}.txt`, `${dir}/d/${inner.text}/ln`);
+  const plain = fakeIo(dir);
+  assert.equal(await scanCommand.run(parseFlags(scanCommand, ["d"]), plain), 1);
+  assert.equal(plain.out(), "d/notes-[REDACTED:github_oauth_token].txt:1:1: npm_token\n");
+  const json = fakeIo(dir);
+  assert.equal(await scanCommand.run(parseFlags(scanCommand, ["--json", "d"]), json), 1);
+  const out = JSON.parse(json.out());
+  assert.equal(out.findings[0].path, "d/notes-[REDACTED:github_oauth_token].txt");
+  assert.equal(out.skipped[0].path, "d/[REDACTED:npm_token]/ln");
+  for (const text of [plain.out(), plain.err(), json.out(), json.err()]) {
+    assert.ok(!text.includes(name.core) && !text.includes(inner.core));
+  }
+  await Deno.remove(dir, { recursive: true });
+});

@@ -180,3 +180,22 @@ export function hasJoseHeader(token: string): boolean {
     return false;
   }
 }
+
+/**
+ * True when a base64 value decodes to the start of a PEM private key block
+ * (`-----BEGIN ... PRIVATE KEY`), the shape a Kubernetes Secret stores.
+ * @param value The base64 text.
+ * @returns Whether it encodes a private key.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isBase64PrivateKey } from "./checks.ts";
+ * const head = ["-----BEGIN", " EC PRIVATE KEY-----\n"].join("");
+ * assert.ok(isBase64PrivateKey(btoa(head + "MHcCAQEEI".repeat(8))));
+ * assert.ok(!isBase64PrivateKey(btoa("-----BEGIN CERTIFICATE-----\n" + "MIIB".repeat(20))));
+ * ```
+ */
+export function isBase64PrivateKey(value: string): boolean {
+  const head = decodeBase64Loose(value.slice(0, 64));
+  return head !== null && /^-----BEGIN [A-Z0-9 ]{0,30}PRIVATE KEY-----/.test(head);
+}

@@ -13,6 +13,7 @@
  * @module
  */
 import { createWasmDfa, type DfaScanResult } from "../../../wasm/mod.ts";
+import { armorEnd } from "./armor.ts";
 import { buildAutomaton, type KeywordAutomaton } from "./automaton.ts";
 import { shannonEntropy } from "./checks.ts";
 import { isNotSecret } from "./filters.ts";
@@ -52,6 +53,8 @@ export interface SecretEngine {
   maxBefore: number;
   /** Largest window after a keyword, in bytes. */
   maxAfter: number;
+  /** Kinds of the armored key-block rules (their matches may run past the window). */
+  armoredKinds: ReadonlySet<string>;
   /** Runs the keyword pass over bytes. */
   scanKeywords(bytes: Uint8Array): DfaScanResult;
   /**
@@ -157,6 +160,7 @@ export function createEngine(
     automaton,
     maxBefore: Math.max(0, ...compiled.map((c) => c.before)) + CONTEXT,
     maxAfter: Math.max(0, ...compiled.map((c) => c.after)),
+    armoredKinds: new Set(rules.filter((r) => r.armored === true).map((r) => r.kind)),
     scanKeywords,
     maskedCopy,
     countNewlines,
@@ -267,7 +271,7 @@ function confirm(
     // Stop at an escape such as the `\n` of a JSON-escaped line break.
     while (
       first > lowest && (c.lead[text.charCodeAt(first - 1)] ?? 0) === 1 &&
-      text.charCodeAt(first - 2) !== BACKSLASH
+      !escapeEndsAt(text, first)
     ) first--;
   }
   if (c.rejected !== null && c.lead !== null) {
@@ -315,19 +319,50 @@ function confirmNear(
   }
 }
 
+/** The opening of a `[REDACTED:<kind>]` marker. */
+const MARKER_OPEN = "[REDACTED:";
+const PERCENT = 0x25;
+const LOWER_U = 0x75;
+
+function isHex(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x66);
+}
+
+/**
+ * True when text[..at) ends with an escape: `\x` (say the `\n` of an
+ * escaped line break), JSON `\uXXXX` or URL `%XX`; a match may start right
+ * after one, as the rules' look-behind allows.
+ */
+function escapeEndsAt(text: string, at: number): boolean {
+  if (text.charCodeAt(at - 2) === BACKSLASH) return true;
+  if (
+    text.charCodeAt(at - 3) === PERCENT && isHex(text.charCodeAt(at - 2)) &&
+    isHex(text.charCodeAt(at - 1))
+  ) return true;
+  return text.charCodeAt(at - 6) === BACKSLASH && text.charCodeAt(at - 5) === LOWER_U &&
+    isHex(text.charCodeAt(at - 4)) && isHex(text.charCodeAt(at - 3)) &&
+    isHex(text.charCodeAt(at - 2)) && isHex(text.charCodeAt(at - 1));
+}
+
 function spanOf(
   c: CompiledRule,
   text: string,
   m: RegExpExecArray,
   offset: number,
 ): (RawFinding & { priority: number }) | null {
+  // Markers are opaque: no match may take part of an earlier redaction.
+  if (m[0].includes(MARKER_OPEN)) return null;
   const span = m.indices?.groups?.s ?? m.indices![0]!;
   const secret = text.slice(span[0], span[1]);
   if (!accept(c.rule, secret, m.groups ?? {})) return null;
+  // A key block cut short by the pattern's bound goes on to its END line.
+  const end = c.rule.armored === true && !secret.endsWith("-----")
+    ? armorEnd(text, span[1])
+    : span[1];
   return {
     kind: c.rule.kind,
     start: span[0] + offset,
-    end: span[1] + offset,
+    end: end + offset,
     priority: c.rule.priority,
   };
 }

@@ -111,3 +111,24 @@ export function isExcludedName(name: string): boolean {
   return /(?:page_?token|next_?token|prev(?:ious)?_?token|continuation|cursor|sync_?token|tokens$|tokens_|token_?(?:count|type|len|length|limit|usage|expir|ttl|endpoint|url|uri|path|file|name|id$|index|kind)|_(?:file|path|dir|url|uri|length|len|count|min|max|ttl|timeout|enabled|type)$|^(?:max|min|num)_|sha\d*|hash|digest|checksum|integrity|fingerprint|public|publishable|pubkey|_pub$|csrf|xsrf|tokenizer|secret_?name|secret_?ref|secret_?id$|keyring|password_?(?:policy|reset|hint|field|label|prompt|strength|confirm))/
     .test(n);
 }
+
+/**
+ * True when an assigned value is a placeholder made of one repeated
+ * character, possibly after a short vendor prefix and before an ellipsis:
+ * `ghp_xxxx`, `sk-****`, `ghp_…`. (Offsets are scanned on an ASCII view, so a
+ * non-ASCII ellipsis arrives as DEL characters.)
+ * @param value The assigned value.
+ * @returns Whether the env rule must skip it.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isRepeatedPlaceholder } from "./filters.ts";
+ * assert.ok(isRepeatedPlaceholder("abc_xxxx"));
+ * assert.ok(!isRepeatedPlaceholder("aaaa1111"));
+ * ```
+ */
+export function isRepeatedPlaceholder(value: string): boolean {
+  const v = value.replace(/(?:\.{2,}|\x7f+|\u2026)$/, "");
+  if (/^(?:[A-Za-z0-9]{1,12}[_-]){0,2}(.)\1{3,}$/.test(v)) return true;
+  return v.length < value.length && /^(?:[A-Za-z0-9]{1,12}[_-]){0,2}$/.test(v);
+}

@@ -52,6 +52,12 @@ export interface SecretRule {
   priority: 1 | 2 | 3;
   /** Least Shannon entropy, in bits per character, the secret must have. */
   minEntropy?: number;
+  /**
+   * An armored key block: a match that does not end with an END line is
+   * extended through the rest of the block's base64 lines and its END line
+   * (see `armorEnd` in armor.ts), however far they go. @default {false}
+   */
+  armored?: boolean;
   /** Further check on the secret (checksum, decoded shape); false rejects the match. */
   validate?: (secret: string, groups: Readonly<Record<string, string | undefined>>) => boolean;
 }

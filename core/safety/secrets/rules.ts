@@ -9,8 +9,14 @@
  * arrive as `\"` and newlines as a literal `\n`. Pure: data only.
  * @module
  */
-import { hasJoseHeader, hasValidTokenChecksum, isBase64UserPass } from "./checks.ts";
-import { isExcludedName, isLookAlikeValue } from "./filters.ts";
+import { NL } from "./armor.ts";
+import {
+  hasJoseHeader,
+  hasValidTokenChecksum,
+  isBase64PrivateKey,
+  isBase64UserPass,
+} from "./checks.ts";
+import { isExcludedName, isLookAlikeValue, isRepeatedPlaceholder } from "./filters.ts";
 import type { SecretRule } from "./rule.ts";
 
 /** Between a name and its value: optional (escaped) quote, an assignment operator, optional quote. */
@@ -25,15 +31,18 @@ const SEP_OPEN = String.raw`\\?["']?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}`;
  * (after an opening quote that never closes within the bound) plus base64
  * padding. `bare` excludes `=`, so `a=b=c` chains stay cheap to reject.
  */
-function assignedValue(min: number, bare: string): string {
+function assignedValue(min: number, bare: string, esc = String.raw`\\?`): string {
   return String
-    .raw`(?:\\?"(?<s>[^"\\\r\n]{${min},500})\\?"|'(?<s>[^'\r\n]{${min},500})'|\x60(?<s>[^\x60\r\n]{${min},500})\x60|\\?["'\x60]?(?<s>${bare}{${min},500}={0,3}))`;
+    .raw`(?:${esc}"(?<s>[^"\\\r\n]{${min},500})${esc}"|'(?<s>[^'\r\n]{${min},500})'|\x60(?<s>[^\x60\r\n]{${min},500})\x60|\\?["'\x60]?(?<s>${bare}{${min},500}={0,3}))`;
 }
 
-/** Not preceded by a token character. */
-const LB = String.raw`(?<!(?<!\\)[A-Za-z0-9_])`;
-/** A line break, real or JSON-escaped (once or twice). */
-const NL = String.raw`(?:\r?\n|(?:\\{1,4}r)?\\{1,4}n)`;
+/**
+ * Not preceded by a token character, unless that character ends an escape:
+ * `\n` (JSON-escaped line break), `\u201c` (JSON `\uXXXX`, written by
+ * Python's and Go's encoders) or `%3D` (URL percent-encoding). Every prefix
+ * rule uses this shape with its own character class.
+ */
+const LB = String.raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))`;
 /**
  * The body of an unterminated key block: optional `Name: value` header
  * lines, then base64 lines; it runs to the end of the base64.
@@ -79,6 +88,24 @@ function githubToken(prefix: string, kind: string, title: string, what: string):
     validate: hasValidTokenChecksum,
   };
 }
+
+/**
+ * An optional escape before a quote: none, once (`\"`, a JSON string) or
+ * twice (`\\\"`, a tool result quoted inside a transcript line).
+ */
+const ESC_QUOTE = String.raw`\\{0,3}`;
+
+/** A command-line value as group `s`: double-quoted (also JSON-escaped), single-quoted or bare. */
+const CLI_VALUE = String
+  .raw`(?:\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"|'(?<s>[^'\r\n]{1,256})'|(?<s>[^\s"'\\;&|<>()\x60]{1,256}))`;
+
+/** A shell variable, `%VAR%` or PowerShell `$env:X`: a reference, not a value. */
+function isReference(value: string): boolean {
+  return /^\$|^%[A-Za-z_]+%$/.test(value);
+}
+
+/** Between a flag and its value on a command line: `=` or blanks. */
+const FLAG_SEP = String.raw`(?:=|[ \t]{1,16})`;
 
 /**
  * Name fragments that make an assignment's value a secret candidate. The
@@ -148,7 +175,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "GitHub fine-grained personal access token",
     description: "`github_pat_` + 22 base62 characters, `_`, 59 base62 characters.",
     keywords: ["github_pat_"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}(?![A-Za-z0-9])/,
     after: 100,
     priority: 3,
     minEntropy: 4,
@@ -160,7 +188,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`glpat-` + at least 20 URL-safe characters (the newer routable form with `.01.` suffix included).",
     keywords: ["glpat-"],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_])glpat-[A-Za-z0-9_-]{20,255}(?:\.[0-9a-z]{2}\.[0-9a-z]{9})?(?![A-Za-z0-9_-])/,
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))glpat-[A-Za-z0-9_-]{20,255}(?:\.[0-9a-z]{2}\.[0-9a-z]{9})?(?![A-Za-z0-9_-])/,
     after: 120,
     priority: 3,
     minEntropy: 3.5,
@@ -170,7 +198,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "GitLab pipeline trigger token",
     description: "`glptt-` + 40 hex characters.",
     keywords: ["glptt-"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])glptt-[0-9a-f]{40}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))glptt-[0-9a-f]{40}(?![A-Za-z0-9])/,
     after: 50,
     priority: 3,
   },
@@ -179,7 +208,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "GitLab deploy token",
     description: "`gldt-` + at least 20 URL-safe characters.",
     keywords: ["gldt-"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])gldt-[A-Za-z0-9_-]{20,255}(?![A-Za-z0-9_-])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))gldt-[A-Za-z0-9_-]{20,255}(?![A-Za-z0-9_-])/,
     after: 120,
     priority: 3,
     minEntropy: 3.5,
@@ -190,7 +220,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description:
       "`AKIA`/`ASIA`/`ABIA`/`ACCA` + 16 base32 characters (AWS's documented `...EXAMPLE` ids are kept).",
     keywords: ["akia", "asia", "abia", "acca"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9](?<!\\[A-Za-z0-9]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}(?![A-Za-z0-9])/,
     after: 24,
     priority: 3,
     minEntropy: 2.5,
@@ -231,7 +262,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Google API key",
     description: "`AIza` + 35 URL-safe characters.",
     keywords: ["aiza"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_-])AIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/,
+    pattern:
+      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))AIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/,
     after: 40,
     priority: 3,
     minEntropy: 3.5,
@@ -241,7 +273,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Google OAuth access token",
     description: "`ya29.` + at least 30 URL-safe characters.",
     keywords: ["ya29."],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_-])ya29\.[0-9A-Za-z_-]{30,2048}(?![0-9A-Za-z_-])/,
+    pattern:
+      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))ya29\.[0-9A-Za-z_-]{30,2048}(?![0-9A-Za-z_-])/,
     after: 2100,
     priority: 3,
     minEntropy: 3.5,
@@ -251,7 +284,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Google OAuth refresh token",
     description: "`1//0` + at least 40 URL-safe characters.",
     keywords: ["1//0"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_\/:-])1\/\/0[0-9A-Za-z_-]{40,512}(?![0-9A-Za-z_-])/,
+    pattern:
+      /(?<![A-Za-z0-9_\/:-](?<!\\[A-Za-z0-9_\/:-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))1\/\/0[0-9A-Za-z_-]{40,512}(?![0-9A-Za-z_-])/,
     after: 520,
     priority: 3,
     minEntropy: 3.5,
@@ -261,7 +295,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Google OAuth client secret",
     description: "`GOCSPX-` + 28 URL-safe characters.",
     keywords: ["gocspx-"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_-])GOCSPX-[0-9A-Za-z_-]{28}(?![0-9A-Za-z_-])/,
+    pattern:
+      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))GOCSPX-[0-9A-Za-z_-]{28}(?![0-9A-Za-z_-])/,
     after: 40,
     priority: 3,
     minEntropy: 3.5,
@@ -304,7 +339,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "The `sig=` parameter of a SAS URL or token that also carries `sv=` (signed version).",
     keywords: ["sv="],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9])sv=\d{4}-\d\d-\d\d[^\s"'<>]{0,400}?[?&;]sig=(?<s>[A-Za-z0-9%+\/]{30,256}(?:%3D|=){0,2})/i,
+      /(?<![A-Za-z0-9](?<!\\[A-Za-z0-9]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))sv=\d{4}-\d\d-\d\d[^\s"'<>]{0,400}?[?&;]sig=(?<s>[A-Za-z0-9%+\/]{30,256}(?:%3D|=){0,2})/i,
     after: 700,
     priority: 3,
   },
@@ -315,7 +350,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     // Keywords are at least three bytes (the prefilter's skip needs it): the digit before Q~.
     keywords: ["0q~", "1q~", "2q~", "3q~", "4q~", "5q~", "6q~", "7q~", "8q~", "9q~"],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/,
+      /(?<![A-Za-z0-9_~.-](?<!\\[A-Za-z0-9_~.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/,
     lead: "A-Za-z0-9_~.\\-",
     before: 3,
     after: 40,
@@ -327,7 +362,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Slack bot token",
     description: "`xoxb-` + numeric team and bot ids + 24 alphanumerics.",
     keywords: ["xoxb-"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9])xoxb-\d{8,13}-\d{8,13}-[A-Za-z0-9]{24}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9](?<!\\[A-Za-z0-9]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))xoxb-\d{8,13}-\d{8,13}-[A-Za-z0-9]{24}(?![A-Za-z0-9])/,
     after: 64,
     priority: 3,
   },
@@ -336,7 +372,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Slack user token",
     description: "`xoxp-` + three numeric ids + 32 hex characters.",
     keywords: ["xoxp-"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9])xoxp-\d{8,13}-\d{8,13}-\d{8,13}-[a-f0-9]{32}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9](?<!\\[A-Za-z0-9]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))xoxp-\d{8,13}-\d{8,13}-\d{8,13}-[a-f0-9]{32}(?![A-Za-z0-9])/,
     after: 90,
     priority: 3,
   },
@@ -346,7 +383,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description: "`xoxa-`, `xoxr-`, `xoxs-`, `xoxe-` or `xoxe.xoxp-` + at least 20 characters.",
     keywords: ["xoxa-", "xoxr-", "xoxs-", "xoxe-", "xoxe."],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9])xox(?:a|r|s|e(?:\.xox[bp])?)-[0-9]-?[A-Za-z0-9-]{20,250}(?![A-Za-z0-9-])/,
+      /(?<![A-Za-z0-9](?<!\\[A-Za-z0-9]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))xox(?:a|r|s|e(?:\.xox[bp])?)-[0-9]-?[A-Za-z0-9-]{20,250}(?![A-Za-z0-9-])/,
     after: 270,
     priority: 3,
     minEntropy: 3,
@@ -356,7 +393,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Slack app-level token",
     description: "`xapp-` + a digit, an app id, a number and 64 hex characters.",
     keywords: ["xapp-"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9])xapp-\d-[A-Z0-9]{9,12}-\d{10,13}-[a-f0-9]{64}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9](?<!\\[A-Za-z0-9]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))xapp-\d-[A-Z0-9]{9,12}-\d{10,13}-[a-f0-9]{64}(?![A-Za-z0-9])/,
     after: 110,
     priority: 3,
   },
@@ -383,7 +421,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Stripe webhook signing secret",
     description: "`whsec_` + at least 32 base64 characters.",
     keywords: ["whsec_"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])whsec_[0-9A-Za-z+\/=]{32,128}(?![A-Za-z0-9+\/=])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))whsec_[0-9A-Za-z+\/=]{32,128}(?![A-Za-z0-9+\/=])/,
     after: 140,
     priority: 3,
     minEntropy: 3.5,
@@ -395,7 +434,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`sk-proj-`, `sk-svcacct-` or `sk-admin-` + at least 40 URL-safe characters, or a legacy `sk-` key with the `T3BlbkFJ` marker.",
     keywords: ["sk-proj-", "sk-svcacct-", "sk-admin-", "t3blbkfj"],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_-])sk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,300}|(?:[A-Za-z0-9_-]{0,40}-)?[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9_-]{20,200})(?![A-Za-z0-9_-])/,
+      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))sk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,300}|(?:[A-Za-z0-9_-]{0,40}-)?[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9_-]{20,200})(?![A-Za-z0-9_-])/,
     lead: "A-Za-z0-9_\\-",
     before: 64,
     after: 320,
@@ -409,7 +448,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`sk-ant-` + a key type and version (`api03`, `admin01`, ...) + at least 32 URL-safe characters.",
     keywords: ["sk-ant-"],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_-])sk-ant-[a-z]{3,6}\d{2}-[A-Za-z0-9_-]{32,200}(?![A-Za-z0-9_-])/,
+      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))sk-ant-[a-z]{3,6}\d{2}-[A-Za-z0-9_-]{32,200}(?![A-Za-z0-9_-])/,
     after: 220,
     priority: 3,
     minEntropy: 3.5,
@@ -419,7 +458,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Hugging Face access token",
     description: "`hf_` + 34 to 40 alphanumerics.",
     keywords: ["hf_"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])hf_[A-Za-z0-9]{34,40}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))hf_[A-Za-z0-9]{34,40}(?![A-Za-z0-9])/,
     after: 48,
     priority: 3,
     minEntropy: 3.5,
@@ -429,7 +469,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "npm access token",
     description: "`npm_` + 36 base62 characters whose last six are a CRC-32 checksum (verified).",
     keywords: ["npm_"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])/,
     after: 48,
     priority: 3,
     validate: hasValidTokenChecksum,
@@ -441,7 +482,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`pypi-` + the base64 macaroon header for pypi.org or test.pypi.org + at least 50 characters.",
     keywords: ["pypi-ageichlwas5vcmc", "pypi-agendgvzdc5wexbplm9yzw"],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_])pypi-Ag(?:EIcHlwaS5vcmc|ENdGVzdC5weXBpLm9yZw)[A-Za-z0-9_-]{50,400}(?![A-Za-z0-9_-])/,
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))pypi-Ag(?:EIcHlwaS5vcmc|ENdGVzdC5weXBpLm9yZw)[A-Za-z0-9_-]{50,400}(?![A-Za-z0-9_-])/,
     after: 440,
     priority: 3,
   },
@@ -451,7 +492,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description: "`SK` + 32 hex characters near the word Twilio.",
     keywords: ["twilio"],
     anchor: "near",
-    pattern: /(?<!(?<!\\)[A-Za-z0-9])SK[0-9a-f]{32}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9](?<!\\[A-Za-z0-9]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))SK[0-9a-f]{32}(?![A-Za-z0-9])/,
     before: 300,
     after: 300,
     priority: 3,
@@ -472,7 +514,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "SendGrid API key",
     description: "`SG.` + 22 and 43 URL-safe characters separated by a dot.",
     keywords: ["sg."],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/,
     after: 72,
     priority: 3,
     minEntropy: 3.5,
@@ -482,7 +525,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Mailgun API key",
     description: "`key-` + 32 hex characters.",
     keywords: ["key-"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_-])key-[0-9a-f]{32}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))key-[0-9a-f]{32}(?![A-Za-z0-9])/,
     after: 40,
     priority: 3,
     minEntropy: 3,
@@ -495,7 +539,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ["discord"],
     anchor: "near",
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_-])[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}(?![A-Za-z0-9_-])/,
+      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}(?![A-Za-z0-9_-])/,
     before: 300,
     after: 300,
     priority: 3,
@@ -514,9 +558,11 @@ export const SECRET_RULES: readonly SecretRule[] = [
   {
     kind: "telegram_bot_token",
     title: "Telegram bot token",
-    description: "A numeric bot id, `:AA`, and 33 URL-safe characters.",
+    description:
+      "A numeric bot id, `:AA`, and 33 URL-safe characters (also inside a Bot API URL, `/bot<id>:AA...`).",
     keywords: [":aa"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}|\/bot))\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/,
     lead: "0-9",
     before: 10,
     after: 40,
@@ -528,7 +574,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Shopify access token or shared secret",
     description: "`shpat_`, `shpca_`, `shppa_` or `shpss_` + 32 hex characters.",
     keywords: ["shpat_", "shpca_", "shppa_", "shpss_"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}(?![A-Za-z0-9])/,
     after: 40,
     priority: 3,
   },
@@ -537,7 +584,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "DigitalOcean token",
     description: "`dop_v1_`, `doo_v1_` or `dor_v1_` + 64 hex characters.",
     keywords: ["dop_v1_", "doo_v1_", "dor_v1_"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])do[por]_v1_[a-f0-9]{64}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))do[por]_v1_[a-f0-9]{64}(?![A-Za-z0-9])/,
     after: 72,
     priority: 3,
   },
@@ -548,7 +596,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`dp.pt.`, `dp.st.`, `dp.ct.`, `dp.sa.`, `dp.scim.` or `dp.audit.` + 40-44 alphanumerics.",
     keywords: ["dp.pt.", "dp.st.", "dp.ct.", "dp.sa.", "dp.scim.", "dp.audit."],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_.])dp\.(?:pt|st|ct|sa|scim|audit)\.(?:[a-z0-9_-]{2,35}\.)?[A-Za-z0-9]{40,44}(?![A-Za-z0-9])/,
+      /(?<![A-Za-z0-9_.](?<!\\[A-Za-z0-9_.]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))dp\.(?:pt|st|ct|sa|scim|audit)\.(?:[a-z0-9_-]{2,35}\.)?[A-Za-z0-9]{40,44}(?![A-Za-z0-9])/,
     after: 90,
     priority: 3,
     minEntropy: 3.5,
@@ -558,7 +606,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "HashiCorp Vault token",
     description: "`hvs.`, `hvb.` or `hvr.` + at least 24 URL-safe characters.",
     keywords: ["hvs.", "hvb.", "hvr."],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_.])hv[sbr]\.[A-Za-z0-9_-]{24,400}(?![A-Za-z0-9_-])/,
+    pattern:
+      /(?<![A-Za-z0-9_.](?<!\\[A-Za-z0-9_.]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))hv[sbr]\.[A-Za-z0-9_-]{24,400}(?![A-Za-z0-9_-])/,
     after: 410,
     priority: 3,
     minEntropy: 3.5,
@@ -568,7 +617,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Databricks personal access token",
     description: "`dapi` + 32 hex characters, optionally `-` and a digit.",
     keywords: ["dapi"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])dapi[a-f0-9]{32}(?:-\d)?(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))dapi[a-f0-9]{32}(?:-\d)?(?![A-Za-z0-9])/,
     after: 40,
     priority: 3,
     minEntropy: 3,
@@ -578,7 +628,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Linear API key",
     description: "`lin_api_` + 40 alphanumerics.",
     keywords: ["lin_api_"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])lin_api_[A-Za-z0-9]{40}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))lin_api_[A-Za-z0-9]{40}(?![A-Za-z0-9])/,
     after: 50,
     priority: 3,
     minEntropy: 3.5,
@@ -588,7 +639,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Docker Hub personal or organisation access token",
     description: "`dckr_pat_` or `dckr_oat_` + 27 or more URL-safe characters.",
     keywords: ["dckr_pat_", "dckr_oat_"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])dckr_[po]at_[A-Za-z0-9_-]{27,64}(?![A-Za-z0-9_-])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))dckr_[po]at_[A-Za-z0-9_-]{27,64}(?![A-Za-z0-9_-])/,
     after: 80,
     priority: 3,
     minEntropy: 3.5,
@@ -598,7 +650,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Grafana Cloud access policy token",
     description: "`glc_` + at least 32 base64 characters.",
     keywords: ["glc_"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])glc_[A-Za-z0-9+\/]{32,400}={0,2}(?![A-Za-z0-9+\/=])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))glc_[A-Za-z0-9+\/]{32,400}={0,2}(?![A-Za-z0-9+\/=])/,
     after: 410,
     priority: 3,
     minEntropy: 3.5,
@@ -608,7 +661,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Grafana service account token",
     description: "`glsa_` + 32 alphanumerics, `_`, 8 hex characters.",
     keywords: ["glsa_"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}(?![A-Za-z0-9])/,
     after: 50,
     priority: 3,
     minEntropy: 3.5,
@@ -643,7 +697,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ["hrku-", "heroku"],
     pattern: new RegExp(
       String
-        .raw`(?<!(?<!\\)[A-Za-z0-9_])HRKU-AA[0-9A-Za-z_-]{58}(?![0-9A-Za-z_-])|heroku[A-Za-z0-9_.-]{0,20}(?:key|token)${SEP}(?<s>${UUID})(?![0-9A-Za-z-])`,
+        .raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))HRKU-AA[0-9A-Za-z_-]{58}(?![0-9A-Za-z_-])|heroku[A-Za-z0-9_.-]{0,20}(?:key|token)${SEP}(?<s>${UUID})(?![0-9A-Za-z-])`,
       "i",
     ),
     after: 100,
@@ -655,7 +709,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description: "`sntrys_` + a base64 JSON organisation token, or `sntryu_` + 64 hex characters.",
     keywords: ["sntrys_", "sntryu_"],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_])(?:sntrys_eyJ[A-Za-z0-9+\/=_-]{60,400}|sntryu_[a-f0-9]{64})(?![A-Za-z0-9+\/=_-])/,
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:sntrys_eyJ[A-Za-z0-9+\/=_-]{60,400}|sntryu_[a-f0-9]{64})(?![A-Za-z0-9+\/=_-])/,
     after: 420,
     priority: 3,
     minEntropy: 3.5,
@@ -666,7 +720,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description: "14 characters, `.atlasv1.`, then 60-70 URL-safe characters.",
     keywords: [".atlasv1."],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9])[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70}(?![A-Za-z0-9_=-])/,
+      /(?<![A-Za-z0-9](?<!\\[A-Za-z0-9]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70}(?![A-Za-z0-9_=-])/,
     lead: "A-Za-z0-9",
     before: 14,
     after: 80,
@@ -679,7 +733,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description: "`NRAK-` + 27 characters, `NRAA-`/`NRJS-` + hex, or `NRII-` + 32 characters.",
     keywords: ["nrak-", "nraa-", "nrjs-", "nrii-"],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9])NR(?:AK-[A-Z0-9]{27}|AA-[a-f0-9]{27}|JS-[a-f0-9]{19}|II-[A-Za-z0-9_-]{32})(?![A-Za-z0-9_-])/,
+      /(?<![A-Za-z0-9](?<!\\[A-Za-z0-9]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))NR(?:AK-[A-Z0-9]{27}|AA-[a-f0-9]{27}|JS-[a-f0-9]{19}|II-[A-Za-z0-9_-]{32})(?![A-Za-z0-9_-])/,
     after: 40,
     priority: 3,
     minEntropy: 3,
@@ -691,7 +745,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`sk.eyJ` + a base64url payload, a dot and a signature. Public `pk.` tokens are not flagged.",
     keywords: ["sk.eyj"],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_.])sk\.eyJ[A-Za-z0-9_-]{20,200}\.[A-Za-z0-9_-]{20,64}(?![A-Za-z0-9_-])/,
+      /(?<![A-Za-z0-9_.](?<!\\[A-Za-z0-9_.]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))sk\.eyJ[A-Za-z0-9_-]{20,200}\.[A-Za-z0-9_-]{20,64}(?![A-Za-z0-9_-])/,
     after: 280,
     priority: 3,
     minEntropy: 3.5,
@@ -703,7 +757,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`sbp_` + 40 hex characters (management API), or `sb_secret_` + at least 31 characters.",
     keywords: ["sbp_", "sb_secret_"],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_])(?:sbp_[a-f0-9]{40}|sb_secret_[A-Za-z0-9_-]{31,64})(?![A-Za-z0-9_-])/,
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:sbp_[a-f0-9]{40}|sb_secret_[A-Za-z0-9_-]{31,64})(?![A-Za-z0-9_-])/,
     after: 80,
     priority: 3,
     minEntropy: 3,
@@ -714,7 +768,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description: "`pscale_tkn_`, `pscale_pw_` or `pscale_oauth_` + 32-64 characters.",
     keywords: ["pscale_tkn_", "pscale_pw_", "pscale_oauth_"],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_])pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{32,64}(?![A-Za-z0-9_.-])/,
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{32,64}(?![A-Za-z0-9_.-])/,
     after: 80,
     priority: 3,
     minEntropy: 3.5,
@@ -724,7 +778,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Replicate API token",
     description: "`r8_` + 37 alphanumerics.",
     keywords: ["r8_"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])r8_[A-Za-z0-9]{37}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))r8_[A-Za-z0-9]{37}(?![A-Za-z0-9])/,
     after: 44,
     priority: 3,
     minEntropy: 3.5,
@@ -734,7 +789,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Groq API key",
     description: "`gsk_` + 52 alphanumerics.",
     keywords: ["gsk_"],
-    pattern: /(?<!(?<!\\)[A-Za-z0-9_])gsk_[A-Za-z0-9]{52}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))gsk_[A-Za-z0-9]{52}(?![A-Za-z0-9])/,
     after: 60,
     priority: 3,
     minEntropy: 3.5,
@@ -746,7 +802,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "Three base64url parts starting `eyJ` whose first part decodes to a JOSE header with `alg` (the jwt.io sample is kept).",
     keywords: ["eyj"],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_.-])eyJ[A-Za-z0-9_-]{8,2048}\.eyJ[A-Za-z0-9_-]{4,8192}\.[A-Za-z0-9_-]{0,1024}(?![A-Za-z0-9_.-])/,
+      /(?<![A-Za-z0-9_.-](?<!\\[A-Za-z0-9_.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))eyJ[A-Za-z0-9_-]{8,2048}\.eyJ[A-Za-z0-9_-]{4,8192}\.[A-Za-z0-9_-]{0,1024}(?![A-Za-z0-9_.-])/,
     after: 11 * 1024,
     priority: 2,
     validate: hasJoseHeader,
@@ -764,6 +820,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     after: 20 * 1024,
     priority: 2,
     validate: hasKeyBody,
+    armored: true,
   },
   {
     kind: "private_key_openssh",
@@ -778,6 +835,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     after: 20 * 1024,
     priority: 2,
     validate: hasKeyBody,
+    armored: true,
   },
   {
     kind: "private_key_pgp",
@@ -792,6 +850,168 @@ export const SECRET_RULES: readonly SecretRule[] = [
     after: 22 * 1024,
     priority: 2,
     validate: hasKeyBody,
+    armored: true,
+  },
+  {
+    kind: "private_key_base64",
+    title: "Base64-encoded PEM private key",
+    description:
+      "The base64 form of a PEM private key block (`LS0tLS1CRUdJTi...`, as in a Kubernetes Secret's `data:` or a CI variable); it must decode to `-----BEGIN ... PRIVATE KEY`.",
+    keywords: ["ls0tls1crudjti"],
+    pattern:
+      /(?<![A-Za-z0-9+\/](?<!\\[A-Za-z0-9+\/]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))LS0tLS1CRUdJTi[A-Za-z0-9+\/]{60,16384}={0,2}(?![A-Za-z0-9+\/=])/,
+    after: 16 * 1024 + 32,
+    priority: 2,
+    validate: isBase64PrivateKey,
+  },
+  {
+    kind: "private_key_ssh2",
+    title: "SSH2 (RFC 4716 / ssh.com) private key block",
+    description:
+      "`---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----` (four or five dashes) through its END line, headers included.",
+    keywords: ["begin ssh2 encrypted private key", "begin ssh2 private key"],
+    pattern: new RegExp(
+      String
+        .raw`-{4,5} ?BEGIN SSH2 (?:ENCRYPTED )?PRIVATE KEY ?-{4,5}(?:(?:(?!-{4,5} ?BEGIN )[\s\S]){16,20000}?-{4,5} ?END SSH2 (?:ENCRYPTED )?PRIVATE KEY ?-{4,5}|${PEM_BODY})`,
+    ),
+    before: 6,
+    after: 20 * 1024,
+    priority: 2,
+    validate: hasKeyBody,
+    armored: true,
+  },
+  {
+    kind: "putty_private_key",
+    title: "PuTTY private key (.ppk)",
+    description: "The base64 lines after `Private-Lines: N` in a PuTTY `.ppk` key file.",
+    keywords: ["private-lines:"],
+    pattern: new RegExp(
+      String
+        .raw`Private-Lines:[ \t]{0,4}\d{1,3}[ \t]{0,4}${NL}[ \t]{0,16}(?<s>[A-Za-z0-9+/=]{16,128}(?:${NL}[ \t]{0,16}[A-Za-z0-9+/=]{1,128}(?![A-Za-z0-9+/=:-])){0,200})`,
+    ),
+    after: 28 * 1024,
+    priority: 2,
+    minEntropy: 3.5,
+  },
+  {
+    kind: "cli_password",
+    title: "Password given on a command line",
+    description:
+      "`mysql -pSECRET` / `--password=SECRET` (also mysqldump, mysqladmin, mariadb), `sshpass -p SECRET`, `docker login -p SECRET` / `--password SECRET` and `htpasswd -b FILE USER SECRET`; references such as `$PW` are kept.",
+    keywords: ["mysql", "mariadb", "sshpass", "docker login", "htpasswd"],
+    pattern: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:(?:mysql(?:dump|admin|import|check)?|mariadb(?:-dump)?)(?:[ \t][^\n|;&]{0,300}?)?[ \t](?:-p(?!assword)|--password=)${CLI_VALUE}|sshpass(?:[ \t][^\n|;&]{0,100}?)?[ \t]-p[ \t]{0,16}${CLI_VALUE}|docker[ \t]+login(?:[ \t][^\n|;&]{0,300}?)?[ \t](?:-p|--password)${FLAG_SEP}${CLI_VALUE}|htpasswd(?:[ \t]+-[A-Za-z]{1,8}){0,4}?[ \t]+-[A-Za-z]{0,6}b[A-Za-z]{0,6}(?:[ \t]+-[A-Za-z]{1,8}){0,4}[ \t]+[^\s-][^\s]{0,255}[ \t]+[^\s]{1,128}[ \t]+${CLI_VALUE})`,
+    ),
+    after: 800,
+    priority: 2,
+    validate: (s) => !isReference(s),
+  },
+  {
+    kind: "netrc_password",
+    title: ".netrc password",
+    description:
+      "The `password` of a `.netrc` / `_netrc` `machine <host>` entry (one line or several; the host has a dot or is localhost, so prose about machines is not read as one).",
+    keywords: ["machine "],
+    pattern: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))machine[ \t]+(?:[A-Za-z0-9_-]{1,63}(?:\.[A-Za-z0-9_-]{1,63}){1,8}|localhost)(?::\d{1,5})?(?:(?:[ \t]|${NL}){1,32}(?:login|account|port)[ \t]+[^\s\\]{1,256}){0,3}(?:[ \t]|${NL}){1,32}password[ \t]+(?<s>[^\s\\]{1,256})`,
+    ),
+    after: 1200,
+    priority: 2,
+    validate: (s) => !isReference(s),
+  },
+  {
+    kind: "xml_password",
+    title: "Password in XML or .NET config",
+    description:
+      '`<password>...</password>` (any element whose name holds password, passwd or secret) and `name="password" value="..."` / `key="DbPassword" value="..."` attribute pairs.',
+    // The keyword sits at the end of the name: `password>` (element) or
+    // `password"` (attribute), so text merely about passwords costs nothing.
+    keywords: [
+      "password>",
+      "passwd>",
+      "secret>",
+      'password"',
+      'passwd"',
+      'secret"',
+      "password\\",
+      "secret\\",
+    ],
+    pattern: new RegExp(
+      String
+        .raw`(?<=<)(?<tag>[A-Za-z_][\w.:-]{0,60})>(?<s>[^<>\r\n]{1,256})<\/\k<tag>>|(?<=(?:name|key)=\\{0,3}")(?<name>[\w.:-]{1,80})\\{0,3}"[ \t]{1,16}value=\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"`,
+      "i",
+    ),
+    lead: "\\w.:\\-",
+    before: 80,
+    after: 400,
+    priority: 2,
+    validate: (s, g) => {
+      const name = g.tag ?? g.name ?? "";
+      return /pass(?:word|wd)|secret/i.test(name) && !isExcludedName(name) && !isReference(s) &&
+        !isLookAlikeValue(s);
+    },
+  },
+  {
+    kind: "k8s_env_secret",
+    title: "Secret in a YAML env list",
+    description:
+      "`- name: API_TOKEN` followed by `value: ...` (Kubernetes, Compose, CI env lists) where the name holds a secret word; `valueFrom` references are not values.",
+    keywords: ["name:"],
+    pattern: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9_.-])name:[ \t]{1,16}\\{0,3}["']?(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>\\{0,3}["']?[ \t]{0,16}${NL}[ \t]{0,32}(?:-[ \t]{1,8})?value:[ \t]{1,16}${
+        assignedValue(1, String.raw`[^\s"'\x60#\\]`, ESC_QUOTE)
+      }`,
+    ),
+    after: 900,
+    priority: 2,
+    validate: (s, g) => !isReference(s) && assignmentValid(1)(s, g),
+  },
+  {
+    kind: "authorization_token",
+    title: "HTTP Authorization token scheme",
+    description:
+      "`Authorization: token X` / `Token X` (GitHub, Django REST and others) with at least 16 token characters.",
+    keywords: ["authorization"],
+    pattern: new RegExp(
+      String
+        .raw`Authorization\\?["']?[ \t]{0,4}:[ \t]{0,16}\\?["']?token[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/-]{16,4096}={0,2})(?![A-Za-z0-9._~+\/=-])`,
+      "i",
+    ),
+    after: 4200,
+    priority: 2,
+    minEntropy: 3,
+    validate: (s) => /[0-9]/.test(s) || (/[a-z]/.test(s) && /[A-Z]/.test(s)),
+  },
+  {
+    kind: "powershell_secure_string",
+    title: "PowerShell plain-text SecureString",
+    description:
+      'The quoted string of `ConvertTo-SecureString "..." -AsPlainText` (variables are kept).',
+    keywords: ["convertto-securestring"],
+    pattern: new RegExp(
+      String
+        .raw`ConvertTo-SecureString[ \t]{1,16}(?:-String[ \t]{1,16})?(?:\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"|'(?<s>[^'\r\n]{1,256})')(?=[^\r\n]{0,200}-AsPlainText)`,
+      "i",
+    ),
+    after: 700,
+    priority: 2,
+    validate: (s) => !isReference(s),
+  },
+  {
+    kind: "npmrc_auth_token",
+    title: ".npmrc legacy auth token",
+    description:
+      "A UUID assigned to `_authToken` in `.npmrc` (npm's older token format; current `npm_` tokens have their own rule).",
+    keywords: ["_authtoken"],
+    pattern: new RegExp(
+      String.raw`_authToken[ \t]{0,16}=[ \t]{0,16}\\?["']?(?<s>${UUID})(?![0-9A-Za-z-])`,
+      "i",
+    ),
+    after: 80,
+    priority: 3,
   },
   {
     kind: "database_url",
@@ -800,7 +1020,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`postgres://`, `mysql://`, `mongodb+srv://`, `redis://`, `amqp://` and similar URLs carrying `user:password@`; the password is redacted.",
     keywords: ["://"],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9+.-])(?:jdbc:)?(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|cassandra)(?:\+[a-z0-9]{1,20})?:\/\/(?<user>[^\s:@\/?#"'<>\\]{0,128}):(?<s>[^\s\/?#"'<>\\]{1,256})@(?=[A-Za-z0-9\[_.-])/i,
+      /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:jdbc:)?(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|cassandra)(?:\+[a-z0-9]{1,20})?:\/\/(?<user>[^\s:@\/?#"'<>\\\[\]]{0,128}):(?<s>[^\s\/?#"'<>\\\[\]]{1,256})@(?=[A-Za-z0-9\[_.-])/i,
     lead: "A-Za-z0-9+.\\-",
     before: 40,
     after: 420,
@@ -813,7 +1033,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "Any `scheme://user:password@host` URL (https, ftp, git, ...); the password is redacted.",
     keywords: ["://"],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/(?<user>[^\s:@\/?#"'<>\\]{1,128}):(?<s>[^\s\/?#"'<>\\]{1,256})@(?=[A-Za-z0-9\[_.-])/,
+      /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/(?<user>[^\s:@\/?#"'<>\\\[\]]{1,128}):(?<s>[^\s\/?#"'<>\\\[\]]{1,256})@(?=[A-Za-z0-9\[_.-])/,
     lead: "A-Za-z0-9+.\\-",
     before: 40,
     after: 420,
@@ -826,7 +1046,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`Basic` + base64 that decodes to printable `user:password` (Authorization headers, HTTP dumps).",
     keywords: ["basic "],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_-])Basic[ \t]{1,16}(?<s>[A-Za-z0-9+\/]{6,1024}={0,2})(?![A-Za-z0-9+\/=])/i,
+      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))Basic[ \t]{1,16}(?<s>[A-Za-z0-9+\/]{6,1024}={0,2})(?![A-Za-z0-9+\/=])/i,
     after: 1040,
     priority: 2,
     validate: (s) => isBase64UserPass(s),
@@ -838,7 +1058,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`Bearer` + at least 20 token characters with enough entropy (Authorization headers, HTTP dumps, curl lines).",
     keywords: ["bearer "],
     pattern:
-      /(?<!(?<!\\)[A-Za-z0-9_-])Bearer[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/-]{20,4096}={0,2})(?![A-Za-z0-9._~+\/=-])/i,
+      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))Bearer[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/-]{20,4096}={0,2})(?![A-Za-z0-9._~+\/=-])/i,
     after: 4120,
     priority: 1,
     minEntropy: 3.2,
@@ -852,7 +1072,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ["curl "],
     pattern: new RegExp(
       String
-        .raw`(?<!(?<!\\)[A-Za-z0-9_-])curl(?:[ \t][^\n|;&]{0,400}?)?[ \t](?:-u|--user)(?:[ \t]{1,16}|=)?(?:\\?"(?<user>[^\s:"\\]{1,128}):(?<s>[^"\\\r\n]{1,256})\\?"|'(?<user>[^\s:']{1,128}):(?<s>[^'\r\n]{1,256})'|(?<user>[^\s:"'\\]{1,128}):(?<s>[^\s"'\\]{1,256}))`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))curl(?:[ \t][^\n|;&]{0,400}?)?[ \t](?:-u|--user)(?:[ \t]{1,16}|=)?(?:\\?"(?<user>[^\s:"\\]{1,128}):(?<s>[^"\\\r\n]{1,256})\\?"|'(?<user>[^\s:']{1,128}):(?<s>[^'\r\n]{1,256})'|(?<user>[^\s:"'\\]{1,128}):(?<s>[^\s"'\\]{1,256}))`,
     ),
     after: 800,
     priority: 2,
@@ -876,7 +1096,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "`NAME=value` where NAME is upper-case and contains PASSWORD, SECRET, TOKEN, API_KEY and the like (.env files, `export`, shell history); any value that is not a placeholder or reference.",
     keywords: ASSIGNMENT_KEYWORDS,
     pattern: new RegExp(
-      String.raw`(?<!(?<!\\)[A-Za-z0-9_$.\-])(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>=${
+      String
+        .raw`(?<![A-Za-z0-9_$.\-](?<!\\[A-Za-z0-9_$.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>=${
         assignedValue(5, String.raw`[^\s"'\x60;&|#\\=]`)
       }`,
     ),
@@ -886,7 +1107,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     before: 64,
     after: 600,
     priority: 1,
-    validate: assignmentValid(5),
+    validate: (s, g) => !isRepeatedPlaceholder(s) && assignmentValid(5)(s, g),
   },
   {
     kind: "generic_secret",
@@ -903,7 +1124,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     ],
     pattern: new RegExp(
       String
-        .raw`(?<!(?<!\\)[A-Za-z0-9_.\-])(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
+        .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
         assignedValue(12, String.raw`[^\s"'\x60,;\\<>()\[\]{}=]`)
       }`,
       "i",

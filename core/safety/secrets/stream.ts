@@ -14,6 +14,7 @@
  * @module
  */
 import { SCAN_BOUNDS, type ScanBounds } from "../../bounds.ts";
+import { armorEnd } from "./armor.ts";
 import { findSecrets, type RawFinding, type SecretEngine } from "./engine.ts";
 
 /** Reads bytes into a buffer; null at end of input (the shape of Deno.Reader). */
@@ -40,7 +41,12 @@ export interface ScanStreamOptions {
   bounds?: Partial<Pick<ScanBounds, "chunkBytes" | "overlapBytes">>;
   /** Called after each chunk with the bytes read so far. */
   onProgress?: (bytesRead: number) => void;
-  /** Called for each finding as soon as it is final. */
+  /**
+   * Called for each finding as soon as it is final. (A key block longer
+   * than the overlap is reported when it starts, with `end` where the read
+   * so far ended; its redaction and the collected finding go on to the
+   * block's END line.)
+   */
   onFinding?: (finding: Finding) => void;
   /** When set, the input is written here with every secret replaced by `[REDACTED:<kind>]`. */
   write?: (bytes: Uint8Array) => void | Promise<void>;
@@ -58,6 +64,9 @@ export interface ScanStreamResult {
 }
 
 const encoder = new TextEncoder();
+const DASH = 0x2d;
+/** One character per byte, so decoded offsets are byte offsets. */
+const latin1 = new TextDecoder("latin1");
 
 /**
  * The marker that replaces a secret of `kind`.
@@ -129,6 +138,7 @@ export async function scanStream(
   let cursor = 0; // absolute offset lines are counted up to
   let total = 0;
   let eof = false;
+  let openArmor = false; // the last finding is a key block that may go on in the next read
   const findings: Finding[] = [];
   let count = 0;
 
@@ -159,6 +169,15 @@ export async function scanStream(
       buffer = grown;
     }
     view = buffer.subarray(0, bufLen);
+    if (openArmor) {
+      // The key block of the last round ran to the end of its buffer: the
+      // rest of its armor is part of the same secret (already marked).
+      const at = lastEnd - base;
+      lastEnd += armorEnd(latin1.decode(view.subarray(at)), 0, { midLine: true });
+      openArmor = !eof && lastEnd === base + bufLen && view[bufLen - 1] !== DASH;
+      if (collect && findings.length > 0) findings[findings.length - 1]!.end = lastEnd;
+      emitted = Math.max(emitted, lastEnd);
+    }
     const limit = eof ? base + bufLen : base + bufLen - overlap;
     const round: RawFinding[] = [];
     for (const f of findSecrets(engine, view)) {
@@ -166,6 +185,8 @@ export async function scanStream(
       if (start < decidedUpTo || start >= limit || start < lastEnd) continue;
       round.push({ kind: f.kind, start, end: f.end + base });
       lastEnd = f.end + base;
+      openArmor = !eof && lastEnd === base + bufLen && engine.armoredKinds.has(f.kind) &&
+        view[bufLen - 1] !== DASH;
     }
     for (const f of round) {
       countLines(f.start);

@@ -265,6 +265,80 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     ].join("\n");
     return tok(s);
   },
+  private_key_base64: (r) => {
+    const s = btoa(pem("RSA PRIVATE KEY", r, "\n") + "\n");
+    return { text: `tls.key: ${s}`, secret: s, core: coreOf(s.slice(80)) };
+  },
+  private_key_ssh2: (r) => {
+    const head = p("---- BEGIN SSH2 ENCRYPTED ", "PRIVATE KEY ----");
+    const lines = Array.from({ length: 10 }, () => r.str(B64, 64));
+    const s = [head, `Comment: "rsa-key-${r.str(HEX, 8)}"`, ...lines, head.replace("BEGIN", "END")]
+      .join("\n");
+    return { text: s, secret: s, core: coreOf(lines[4]!) };
+  },
+  putty_private_key: (r) => {
+    const lines = [r.str(B64, 64), r.str(B64, 20) + "="];
+    const s = lines.join("\n");
+    const text = [
+      "PuTTY-User-Key-File-3: ssh-ed25519",
+      "Encryption: none",
+      `Comment: eddsa-key-${r.str(HEX, 8)}`,
+      "Public-Lines: 2",
+      p("AAAAC3NzaC1lZDI1NTE5AAAAI", r.str(B64, 39)),
+      r.str(B64, 12),
+      "Private-Lines: 2",
+      s,
+      `Private-MAC: ${r.str(HEX, 64)}`,
+    ].join("\n");
+    return { text, secret: s, core: coreOf(lines[0]!) };
+  },
+  cli_password: (r) => {
+    const s = r.str(ALNUM, 16);
+    return { text: `mysql -h db.internal -u root -p${s} appdb`, secret: s, core: s.slice(0, 12) };
+  },
+  netrc_password: (r) => {
+    const s = r.str(ALNUM, 20);
+    return {
+      text: `machine api.internal.test login deploy password ${s}`,
+      secret: s,
+      core: s.slice(0, 12),
+    };
+  },
+  xml_password: (r) => {
+    const s = r.str(ALNUM, 16);
+    return { text: `<add key="DbPassword" value="${s}" />`, secret: s, core: s.slice(0, 12) };
+  },
+  k8s_env_secret: (r) => {
+    const s = r.str(ALNUM, 24);
+    return {
+      text: `env:\n  - name: API_TOKEN\n    value: "${s}"\n  - name: LOG_LEVEL\n    value: info`,
+      secret: s,
+      core: s.slice(0, 12),
+    };
+  },
+  authorization_token: (r) => {
+    const s = r.str(ALNUM, 40);
+    return { text: `Authorization: token ${s}`, secret: s, core: s.slice(0, 12) };
+  },
+  powershell_secure_string: (r) => {
+    const s = r.str(ALNUM, 16);
+    return {
+      text: `$pw = ConvertTo-SecureString "${s}" -AsPlainText -Force`,
+      secret: s,
+      core: s.slice(0, 12),
+    };
+  },
+  npmrc_auth_token: (r) => {
+    const s = [
+      r.str(HEX, 8),
+      r.str(HEX, 4),
+      "4" + r.str(HEX, 3),
+      "a" + r.str(HEX, 3),
+      r.str(HEX, 12),
+    ]
+      .join("-");
+    return { text: `//registry.npmjs.org/:_authToken=${s}`, secret: s, core: s.slice(0, 8) };
+  },
   database_url: (r) => {
     const s = r.str(ALNUM, 18);
     return {
@@ -404,5 +478,57 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     slack_webhook_url: [
       "https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX",
     ],
+    telegram_bot_token: ["curl https://api.telegram.org/bot<token>/getMe"],
+    private_key_base64: [
+      `tls.crt: ${btoa(p("-----BEGIN CERTIFICATE-----\n", rng.str(B64, 64)))}`,
+      `ca.key: ${btoa(p("-----BEGIN PUBLIC KEY-----\n", rng.str(B64, 64)))}`,
+    ],
+    private_key_ssh2: [
+      p(
+        "---- BEGIN SSH2 PUBLIC ",
+        "KEY ----\n",
+        rng.str(B64, 64),
+        "\n---- END SSH2 PUBLIC KEY ----",
+      ),
+      "The file starts with ---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ---- as its first line.",
+    ],
+    cli_password: [
+      "mysql -u root -p appdb",
+      "mysql -h db -P 3306 -u app -p",
+      "mysql --password=$MYSQL_PWD appdb",
+      "mysql -p${DB_PASSWORD} appdb",
+      "docker login -u me --password-stdin ghcr.io",
+      'sshpass -p "$SSHPASS" ssh deploy@host',
+      "htpasswd -c /etc/nginx/.htpasswd admin",
+      "docker login -p <password> registry.test",
+    ],
+    netrc_password: [
+      "machine api.github.com login deploy",
+      "machine a.test password ${TOKEN}",
+      "the machine learning password strength model",
+      "log into the machine with password authentication disabled",
+    ],
+    xml_password: [
+      "<password>${DB_PASSWORD}</password>",
+      '<add key="PasswordPolicy" value="strict" />',
+      '<input type="password" name="password" value="" />',
+      "<secretName>db-credentials</secretName>",
+    ],
+    k8s_env_secret: [
+      "env:\n  - name: API_TOKEN\n    valueFrom:\n      secretKeyRef:\n        name: api",
+      'env:\n  - name: DB_PASSWORD\n    value: "${DB_PASSWORD}"',
+      "env:\n  - name: TOKEN_TTL\n    value: 3600",
+    ],
+    authorization_token: [
+      "Authorization: token <TOKEN>",
+      "Authorization: token $GITHUB_TOKEN",
+      "Authorization header carries a token",
+    ],
+    powershell_secure_string: [
+      "ConvertTo-SecureString $env:PASSWORD -AsPlainText -Force",
+      'ConvertTo-SecureString "$env:PW" -AsPlainText -Force',
+      'ConvertTo-SecureString "<password>" -AsPlainText',
+    ],
+    npmrc_auth_token: ["//registry.npmjs.org/:_authToken=${NPM_TOKEN}"],
   };
 }

@@ -48,3 +48,26 @@ Deno.test("scanBytes() never carries the secret or a hash of it", () => {
     "start",
   ]);
 });
+
+Deno.test("redaction is idempotent for a token used as URL userinfo: markers stay opaque", () => {
+  const rng = new Rng(72);
+  for (const kind of ["github_oauth_token", "github_pat", "gitlab_pat", "npm_token"]) {
+    for (
+      const wrap of [
+        (s: string) => `git clone https://${s}@github.com/o/r`,
+        (s: string) => `git clone https://x-access-token:${s}@github.com/o/r.git`,
+        (s: string) => `{"cmd":"git remote add origin https://${s}@gitlab.test/g/p.git"}`,
+      ]
+    ) {
+      const s = SAMPLES[kind]!(rng);
+      const once = redactText(engine, wrap(s.text));
+      assert.ok(once.text.includes(`[REDACTED:${kind}]`), `${kind}: marker missing`);
+      assert.ok(!once.text.includes(s.core), `${kind}: secret survived`);
+      const twice = redactText(engine, once.text);
+      assert.deepEqual(twice, { text: once.text, kinds: [] }, once.text);
+    }
+  }
+  // A marker beside a real URL password does not hide it.
+  const r = redactText(engine, "[REDACTED:github_pat] https://u:Zq81mXw4Lp0vTr@h.test/");
+  assert.equal(r.text, "[REDACTED:github_pat] https://u:[REDACTED:url_credentials]@h.test/");
+});

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { createEngine } from "../../../../core/safety/secrets/engine.ts";
 import { redactText, scanBytes } from "../../../../core/safety/secrets/redact.ts";
-import { B64, CONTEXTS, lookAlikes, p, Rng, SAMPLES, URLSAFE } from "./_fixtures.ts";
+import { ALNUM, B64, CONTEXTS, lookAlikes, p, Rng, SAMPLES, URLSAFE } from "./_fixtures.ts";
 
 const BASE32_UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
@@ -146,4 +146,115 @@ Deno.test("a quoted assigned value is redacted whole, spaces included, leaving n
     [`postgres://app:p@ss@word1@db:5432/x`, `postgres://app:[REDACTED:database_url]@db:5432/x`],
   ];
   for (const [input, want] of cases) assert.equal(redactText(engine, input).text, want, input);
+});
+
+Deno.test("a secret right after a JSON \\uXXXX or URL %XX escape is found and redacted", () => {
+  const rng = new Rng(7);
+  for (const kind of ["github_pat", "aws_access_key_id", "anthropic_api_key", "env_secret"]) {
+    for (
+      const wrap of [
+        (s: string) => `{"text":"use \\u201c${s}\\u201d"}`,
+        (s: string) => `{"text":"key\\u2192${s}"}`,
+        (s: string) => `{"text":"\\u003c${s}\\u003e"}`,
+        (s: string) => `GET /cb?next=%2Fhome%3Fsecret%3D${s}&x=1`,
+        (s: string) => `https://x.test/?q=token%3D${s}`,
+      ]
+    ) {
+      const s = SAMPLES[kind]!(rng);
+      const text = wrap(s.text);
+      const r = redactText(engine, text);
+      assert.deepEqual(r.kinds, [kind], `${kind}: ${text}`);
+      assert.ok(r.text.includes(`[REDACTED:${kind}]`) && !r.text.includes(s.core), text);
+    }
+  }
+  // Precision: a token character that is not the end of an escape still blocks.
+  const s = SAMPLES.github_pat!(rng);
+  assert.deepEqual(redactText(engine, `x${s.text}`).kinds, []);
+  assert.deepEqual(redactText(engine, `\\u20g${s.text}`).kinds, []);
+  assert.deepEqual(redactText(engine, `%G1${s.text}`).kinds, []);
+});
+
+Deno.test("env_secret: a value that is one repeated character (after a prefix) is a placeholder", () => {
+  const rng = new Rng(8);
+  for (
+    const v of [
+      p("gh", "p_xxxx"),
+      p("gh", "p_xxxx…"),
+      p("gh", "p_…"),
+      p("gh", "p_XXXX..."),
+      p("s", "k-****"),
+      "00000",
+      "abc_....",
+    ]
+  ) {
+    assert.deepEqual(redactText(engine, `GITHUB_TOKEN=${v}`).kinds, [], v);
+  }
+  // Positive controls: real values, also ones holding a short repeated run.
+  for (const v of [rng.str("abcdefghijklmnopqrstuvwxyz", 14), p("pass", "_1x2y3z"), "aaaa1111"]) {
+    const r = redactText(engine, `GITHUB_TOKEN=${v}`);
+    assert.deepEqual(r.kinds, ["env_secret"], v);
+    assert.equal(r.text, "GITHUB_TOKEN=[REDACTED:env_secret]");
+  }
+});
+
+Deno.test("review recall gaps: each format is found and redacted, its placeholder form is not", () => {
+  const rng = new Rng(9);
+  const pw = () => rng.str("abcdefghijkmnopqrstuvwxyz", 6) + rng.str("0123456789", 4) + "Qz";
+  const tg = SAMPLES.telegram_bot_token!(rng).secret;
+  const pemB64 = SAMPLES.private_key_base64!(rng).secret;
+  const lines = () => [rng.str(B64, 64), rng.str(B64, 64), rng.str(B64, 30)].join("\n");
+  const ssh2 = p("-----BEGIN SSH2 ENCRYPTED ", "PRIVATE KEY-----\n", lines()) +
+    p("\n-----END SSH2 ENCRYPTED ", "PRIVATE KEY-----");
+  const uuid = SAMPLES.npmrc_auth_token!(rng).secret;
+  const cases: [string, (s: string) => string, string][] = [
+    ["telegram_bot_token", (s) => `curl https://api.telegram.org/bot${s}/getMe`, tg],
+    ["private_key_base64", (s) => `data:\n  tls.crt: ${btoa("x")}\n  tls.key: ${s}\n`, pemB64],
+    ["private_key_ssh2", (s) => `key file:\n${s}\n`, ssh2],
+    ["putty_private_key", (s) => `Public-Lines: 1\nAAAA\nPrivate-Lines: 3\n${s}\n`, lines()],
+    ["cli_password", (s) => `mysql -uroot -p${s} shop`, pw()],
+    ["cli_password", (s) => `mysqldump --password=${s} -u app shop > x.sql`, pw()],
+    ["cli_password", (s) => `sshpass -p ${s} ssh deploy@host`, pw()],
+    ["cli_password", (s) => `sshpass -p '${s}' scp a host:`, pw()],
+    ["cli_password", (s) => `docker login -u ci -p ${s} registry.test`, pw()],
+    ["cli_password", (s) => `docker login --password ${s} -u ci registry.test`, pw()],
+    ["cli_password", (s) => `htpasswd -b /etc/nginx/.htpasswd admin ${s}`, pw()],
+    ["cli_password", (s) => `htpasswd -bc .htpasswd admin "${s}"`, pw()],
+    ["netrc_password", (s) => `machine github.test\n  login me\n  password ${s}\n`, pw()],
+    ["xml_password", (s) => `<param name="password" value="${s}"/>`, pw()],
+    ["xml_password", (s) => `<db>\n  <password>${s}</password>\n</db>`, pw()],
+    ["k8s_env_secret", (s) => `env:\n- name: API_TOKEN\n  value: ${s}\n`, pw()],
+    ["authorization_token", (s) => `-H "Authorization: token ${s}"`, rng.str(ALNUM, 40)],
+    [
+      "powershell_secure_string",
+      (s) => `ConvertTo-SecureString -String '${s}' -AsPlainText -Force`,
+      pw(),
+    ],
+    ["npmrc_auth_token", (s) => `//npm.pkg.test/:_authToken="${s}"`, uuid],
+  ];
+  for (const [kind, wrap, secret] of cases) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const text = ctx(wrap(secret));
+      const r = redactText(engine, text);
+      assert.deepEqual(r.kinds, [kind], text);
+      assert.ok(r.text.includes(`[REDACTED:${kind}]`), text);
+      const core = secret.split("\n")[0]!.slice(-10);
+      assert.ok(!r.text.includes(core), `${kind}: secret survived in ${r.text}`);
+      assert.deepEqual(redactText(engine, r.text).kinds, [], `${kind}: not idempotent`);
+    }
+    for (const placeholder of ["${SECRET}", "<password>", "****************"]) {
+      const text = wrap(placeholder);
+      assert.deepEqual(redactText(engine, text).kinds, [], text);
+    }
+  }
+});
+
+Deno.test("the quoted-value kinds are found with quotes escaped twice (a tool result in a transcript)", () => {
+  const rng = new Rng(10);
+  for (const kind of ["xml_password", "k8s_env_secret", "powershell_secure_string"]) {
+    const s = SAMPLES[kind]!(rng);
+    const text = JSON.stringify({ message: { content: CONTEXTS.json_transcript!(s.text) } });
+    const r = redactText(engine, text);
+    assert.deepEqual(r.kinds, [kind], text);
+    assert.ok(r.text.includes(`[REDACTED:${kind}]`) && !r.text.includes(s.core), r.text);
+  }
 });

@@ -6,7 +6,7 @@ import { createEngine } from "../../../../core/safety/secrets/engine.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { type ByteReader, scanStream } from "../../../../core/safety/secrets/stream.ts";
 import { redactBytes, scanBytes } from "../../../../core/safety/secrets/redact.ts";
-import { Rng, SAMPLES } from "./_fixtures.ts";
+import { B64, Rng, SAMPLES } from "./_fixtures.ts";
 
 const engine = createEngine(SECRET_RULES);
 const encoder = new TextEncoder();
@@ -155,4 +155,53 @@ Deno.test("scanStream() keeps memory bounded on a 1 GiB input", async () => {
     peak - before < 128 * 1024 * 1024,
     `RSS grew by ${((peak - before) / 1048576).toFixed(0)} MiB`,
   );
+});
+
+/** A PGP private key block of about `lines` x 65 bytes (generated). */
+function bigPgp(rng: Rng, lines: number, nl = "\n"): { text: string; lines: string[] } {
+  const body = Array.from({ length: lines }, () => rng.str(B64, 64));
+  const text = [
+    "-----BEGIN PGP PRIVATE KEY BLOCK-----",
+    "",
+    ...body,
+    "=" + rng.str(B64, 4),
+    "-----END PGP PRIVATE KEY BLOCK-----",
+  ].join(nl);
+  return { text, lines: body };
+}
+
+Deno.test("a key block longer than the rule window is redacted whole, in memory and streamed", async () => {
+  const rng = new Rng(23);
+  for (const [lines, nl] of [[400, "\n"], [400, "\\n"], [900, "\n"]] as const) {
+    const key = bigPgp(rng, lines, nl);
+    const input = encoder.encode(`before\n${key.text}\nafter\n`);
+    const want = "before\n[REDACTED:private_key_pgp]\nafter\n";
+    const mem = redactBytes(engine, input);
+    assert.equal(new TextDecoder().decode(mem.bytes), want, `${lines} lines in memory`);
+    const out: Uint8Array[] = [];
+    const r = await scanStream(engine, readerOf(input, 4093), {
+      bounds: { chunkBytes: 8192 },
+      write: (b) => void out.push(b.slice()),
+    });
+    assert.deepEqual(r.findings.map((f) => f.kind), ["private_key_pgp"]);
+    const text = new TextDecoder().decode(concat(out));
+    assert.equal(text, want, `${lines} lines streamed`);
+    assert.ok(!key.lines.some((l) => text.includes(l.slice(0, 16))));
+  }
+});
+
+Deno.test("a key block longer than the chunk overlap is still redacted through its END line", async () => {
+  const rng = new Rng(24);
+  const key = bigPgp(rng, 3000); // ~195 KB, three times the default overlap
+  const input = encoder.encode(`before\n${key.text}\nafter\n`);
+  const out: Uint8Array[] = [];
+  const r = await scanStream(engine, readerOf(input, 65_521), {
+    bounds: { chunkBytes: 64 * 1024 },
+    write: (b) => void out.push(b.slice()),
+  });
+  const text = new TextDecoder().decode(concat(out));
+  assert.equal(text, "before\n[REDACTED:private_key_pgp]\nafter\n");
+  assert.deepEqual(r.findings.map((f) => [f.kind, f.start, f.end]), [
+    ["private_key_pgp", 7, 7 + key.text.length],
+  ]);
 });
