@@ -24,8 +24,14 @@
  * @module
  */
 
+/**
+ * Words and shapes that mark a value as documentation: `your-key-here`,
+ * `<token>`, `[api key]`, `${VAR}`, `{{ var }}`, `%s`, `__TOKEN__`, `example`,
+ * `changeme`, `fake`, `not-a-real-key`, `todo`, an ellipsis (masked non-ASCII
+ * arrives as DEL) and an existing `[REDACTED:` marker.
+ */
 const PLACEHOLDER_WORDS =
-  /example|placeholder|your[_-]?(?:own[_-]?)?(?:api|access|secret|token|key|pass|app|client)|changeme|change[_-]me|redacted|dummy|sample|insert[_-]|replace[_-]?me|<[^>]*>|\$\{|\{\{|%[sd]\b|\[redacted/i;
+  /example|placeholder|your[_-]?(?:own[_-]?)?(?:api|access|secret|token|key|pass|app|client|auth|private|real|actual|account|service|org|project|bot|user|db|database|webhook|signing|env)|^your[_-]|[_-]here$|changeme|change[_-]me|redacted|dummy|sample|fake|not[_-]?(?:a[_-]?)?real|insert[_-]|replace[_-]?(?:me|with|this)|^todo|^fixme|^tbd$|<[^>]*>|^<|>$|^\[[^\]]*\]?$|\$\{|\{\{|%[sd]\b|^__[A-Za-z0-9_]*__$|\[redacted/i;
 
 /** The jwt.io sample token's signature (its header and payload are HS256 / "John Doe"). */
 const JWT_IO_SAMPLE_SIGNATURE = "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c";
@@ -41,15 +47,60 @@ const JWT_IO_SAMPLE_SIGNATURE = "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c";
  * import { isNotSecret } from "./filters.ts";
  * assert.ok(isNotSecret("AKIAIOSFODNN7EXAMPLE"));
  * assert.ok(isNotSecret("ghp_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"));
+ * assert.ok(isNotSecret("sk-abcabcabcabcabcabc"));
  * assert.ok(!isNotSecret("hunter2-but-longer"));
  * ```
  */
 export function isNotSecret(secret: string): boolean {
   if (PLACEHOLDER_WORDS.test(secret)) return true;
-  if (/(?:x{5,}|X{5,}|\*{3,}|\.{4,}|#{4,}|_{5,}|0{8,})/.test(secret)) return true;
-  if (/^(.)\1*$/.test(secret)) return true;
+  if (/(?:[xX]{5,}|\*{3,}|\.{3,}|\x7f{3}|\u2026|#{4,}|_{5,}|0{8,})/.test(secret)) return true;
   if (/^(?:password|passwd|pass|pwd|secret|token|api_?key|apikey|key)$/i.test(secret)) return true;
   if (secret.endsWith(JWT_IO_SAMPLE_SIGNATURE)) return true;
+  return isPredictable(secret);
+}
+
+/** Code of the character that follows `c` in a counting run (`9` -> `a`/`A`/`0`, `z` -> `0`). */
+function isNextOf(prev: number, c: number): boolean {
+  if (c === prev + 1) return true;
+  if (prev === 0x39) return c === 0x30 || c === 0x61 || c === 0x41; // 9 -> 0, a, A
+  return (prev === 0x7a || prev === 0x5a || prev === 0x66 || prev === 0x46) && c === 0x30;
+}
+
+/**
+ * True when a value is typed, not random: a single character repeated, a
+ * short unit repeated (`abcabc`, `1212`), a counting run (`0123456789abcdef`,
+ * `abcdefgh`) or a mix of these over at least 70 % of its steps, or at most
+ * three distinct characters in eight or more. Random tokens (even hex, where
+ * a step has a 5-in-16 chance of looking predictable) never come close.
+ * @param secret The matched secret text.
+ * @returns Whether it is a keyboard placeholder.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isPredictable } from "./filters.ts";
+ * assert.ok(isPredictable("0123456789abcdef0123456789abcdef"));
+ * assert.ok(isPredictable("aaaaaaaa"));
+ * assert.ok(!isPredictable("q7Lm2xR9vT4wZp8K"));
+ * ```
+ */
+export function isPredictable(secret: string): boolean {
+  const n = secret.length;
+  if (n < 4) return false;
+  let predictable = 0;
+  for (let i = 1; i < n; i++) {
+    const c = secret.charCodeAt(i);
+    if (isNextOf(secret.charCodeAt(i - 1), c)) predictable++;
+    else {
+      for (let p = 1; p <= 4 && p <= i; p++) {
+        if (secret.charCodeAt(i - p) === c) {
+          predictable++;
+          break;
+        }
+      }
+    }
+  }
+  if (predictable >= 0.7 * (n - 1)) return true;
+  if (n >= 8 && new Set(secret).size <= 3) return true;
   return false;
 }
 

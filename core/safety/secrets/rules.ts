@@ -20,9 +20,9 @@ import { isExcludedName, isLookAlikeValue, isRepeatedPlaceholder } from "./filte
 import type { SecretRule } from "./rule.ts";
 
 /** Between a name and its value: optional (escaped) quote, an assignment operator, optional quote. */
-const SEP = String.raw`\\?["']?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}\\?["'\x60]?`;
+const SEP = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}(?:\\?["'\x60])?`;
 /** SEP without its trailing quote, for values read by {@linkcode assignedValue}. */
-const SEP_OPEN = String.raw`\\?["']?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}`;
+const SEP_OPEN = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}`;
 
 /**
  * An assigned value as group `s`: the whole of a double-quoted (also
@@ -33,7 +33,7 @@ const SEP_OPEN = String.raw`\\?["']?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}`;
  */
 function assignedValue(min: number, bare: string, esc = String.raw`\\?`): string {
   return String
-    .raw`(?:${esc}"(?<s>[^"\\\r\n]{${min},500})${esc}"|'(?<s>[^'\r\n]{${min},500})'|\x60(?<s>[^\x60\r\n]{${min},500})\x60|\\?["'\x60]?(?<s>${bare}{${min},500}={0,3}))`;
+    .raw`(?:${esc}"(?<s>[^"\\\r\n]{${min},500})${esc}"|'(?<s>[^'\r\n]{${min},500})'|\x60(?<s>[^\x60\r\n]{${min},500})\x60|(?:\\?["'\x60])?(?<s>${bare}{${min},500}={0,3}))`;
 }
 
 /**
@@ -142,11 +142,30 @@ function rejectAssignmentName(name: string): boolean {
   return !SECRET_NAME_RE.test(name) || isExcludedName(name);
 }
 
+/**
+ * A credential name with a prefix: `DD_API_KEY`, `github-token`,
+ * `StripeSecret`. Values given to one are credentials even when they look
+ * like a hex digest (Datadog, Mailgun and many others issue hex keys); a bare
+ * `token` or `secret` with a hex value stays a digest look-alike.
+ */
+const PREFIXED_CREDENTIAL_NAME =
+  /^[A-Za-z0-9]+(?:[_.-]?[A-Za-z0-9]+)*?(?:[_.-]|(?<=[a-z0-9]))(?:api[_-]?key|apikey|app(?:lication)?[_-]?key|access[_-]?key|auth[_-]?key|secret(?:[_-]?key)?|token)$/i;
+
+/** Hex of 32 characters or more, or base64 of 32 or more with both cases and a digit. */
+function isLongKeyMaterial(value: string): boolean {
+  return /^[0-9a-fA-F]{32,}$/.test(value) ||
+    (/^[A-Za-z0-9+/_-]{32,}={0,2}$/.test(value) && /[0-9]/.test(value) && /[a-z]/.test(value) &&
+      /[A-Z]/.test(value));
+}
+
 function assignmentValid(minLength: number) {
   return (secret: string, groups: Readonly<Record<string, string | undefined>>): boolean => {
     const name = groups.name ?? "";
-    return secret.length >= minLength && SECRET_NAME_RE.test(name) && !isExcludedName(name) &&
-      !isLookAlikeValue(secret);
+    if (secret.length < minLength || !SECRET_NAME_RE.test(name) || isExcludedName(name)) {
+      return false;
+    }
+    return !isLookAlikeValue(secret) ||
+      (PREFIXED_CREDENTIAL_NAME.test(name) && isLongKeyMaterial(secret));
   };
 }
 
@@ -977,7 +996,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ["authorization"],
     pattern: new RegExp(
       String
-        .raw`Authorization\\?["']?[ \t]{0,4}:[ \t]{0,16}\\?["']?token[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/-]{16,4096}={0,2})(?![A-Za-z0-9._~+\/=-])`,
+        .raw`Authorization(?:\\?["'])?[ \t]{0,4}:[ \t]{0,16}(?:\\?["'])?token[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/-]{16,4096}={0,2})(?![A-Za-z0-9._~+\/=-])`,
       "i",
     ),
     after: 4200,
@@ -1007,7 +1026,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "A UUID assigned to `_authToken` in `.npmrc` (npm's older token format; current `npm_` tokens have their own rule).",
     keywords: ["_authtoken"],
     pattern: new RegExp(
-      String.raw`_authToken[ \t]{0,16}=[ \t]{0,16}\\?["']?(?<s>${UUID})(?![0-9A-Za-z-])`,
+      String.raw`_authToken[ \t]{0,16}=[ \t]{0,16}(?:\\?["'])?(?<s>${UUID})(?![0-9A-Za-z-])`,
       "i",
     ),
     after: 80,
