@@ -18,6 +18,7 @@ import {
 } from "./checks.ts";
 import { isExcludedName, isLookAlikeValue, isRepeatedPlaceholder } from "./filters.ts";
 import type { SecretRule } from "./rule.ts";
+import { VENDOR_RULES } from "./rules_vendor.ts";
 
 /** Between a name and its value: optional (escaped) quote, an assignment operator, optional quote. */
 const SEP = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}(?:\\?["'\x60])?`;
@@ -814,6 +815,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     priority: 3,
     minEntropy: 3.5,
   },
+  ...VENDOR_RULES,
   {
     kind: "jwt",
     title: "JSON Web Token",

@@ -41,6 +41,8 @@ export const URLSAFE = ALNUM + "_-";
 export const UPPER_NUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 const BECH32 = "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L";
+const LOWER_NUM = "abcdefghijklmnopqrstuvwxyz0123456789";
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 /** One planted secret. */
 export interface Sample {
@@ -241,6 +243,76 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
   planetscale_token: (r) => tok(p("pscale", "_tkn_", r.str(ALNUM, 43))),
   replicate_api_token: (r) => tok(p("r", "8_", r.str(ALNUM, 37))),
   groq_api_key: (r) => tok(p("gs", "k_", r.str(ALNUM, 52))),
+  postman_api_key: (r) => tok(p("PM", "AK-", r.str(HEX, 24), "-", r.str(HEX, 34))),
+  pulumi_access_token: (r) => tok(p("pu", "l-", r.str(HEX, 40))),
+  prefect_api_key: (r) => tok(p("pn", "u_", r.str(ALNUM, 36))),
+  readme_api_key: (r) => tok(p("rd", "me_", r.str(LOWER_NUM, 70))),
+  rubygems_api_key: (r) => tok(p("ruby", "gems_", r.str(HEX, 48))),
+  scalingo_api_token: (r) => tok(p("tk", "-us-", r.str(URLSAFE, 48))),
+  brevo_api_key: (r) => tok(p("xkey", "sib-", r.str(HEX, 64), "-", r.str(ALNUM, 16))),
+  shippo_api_token: (r) => tok(p("shippo", "_live_", r.str(HEX, 40))),
+  sourcegraph_access_token: (r) => tok(p("sg", "p_", r.str(HEX, 16), "_", r.str(HEX, 40))),
+  square_token: (r) => tok(p("sq0", "atp-", r.str(URLSAFE, 22))),
+  typeform_api_token: (r) => tok(p("tf", "p_", r.str(ALNUM, 59))),
+  perplexity_api_key: (r) => tok(p("pp", "lx-", r.str(ALNUM, 48))),
+  openshift_user_token: (r) => tok(p("sha256", "~", r.str(URLSAFE, 43))),
+  onepassword_service_token: (r) => tok(p("ops", "_eyJ", r.str(B64, 300))),
+  onepassword_secret_key: (r) =>
+    tok(
+      ["A3", 6, 6, 5, 5, 5, 5].map((n) => typeof n === "string" ? n : r.str(UPPER_NUM, n)).join(
+        "-",
+      ),
+    ),
+  artifactory_token: (r) => tok(p("AK", "Cp", r.str(ALNUM, 69))),
+  airtable_pat: (r) => tok(p("pa", "t", r.str(ALNUM, 14), ".", r.str(HEX, 64))),
+  alibaba_access_key_id: (r) => tok(p("LT", "AI", r.str(ALNUM, 20))),
+  atlassian_api_token: (r) => tok(p("ATA", "TT3", r.str(URLSAFE, 186))),
+  clojars_api_token: (r) => tok(p("CLO", "JARS_", r.str(LOWER_NUM, 60))),
+  cloudflare_origin_ca_key: (r) => tok(p("v1", ".0-", r.str(HEX, 24), "-", r.str(HEX, 146))),
+  defined_networking_api_token: (r) =>
+    tok(p("dn", "key-", r.str(LOWER_NUM, 26), "-", r.str(LOWER_NUM, 52))),
+  duffel_api_token: (r) => tok(p("duffel", "_test_", r.str(URLSAFE, 43))),
+  dynatrace_api_token: (r) =>
+    tok(p("dt0", "c01.", r.str(UPPER_NUM, 24), ".", r.str(UPPER_NUM, 64))),
+  easypost_api_token: (r) => tok(p("EZ", "AK", r.str(ALNUM, 54))),
+  flutterwave_key: (r) => tok(p("FLW", "SECK_TEST-", r.str("abcdefgh0123456789", 32), "-X")),
+  frameio_api_token: (r) => tok(p("fio", "-u-", r.str(URLSAFE, 64))),
+  gitlab_token: (r) => tok(p("gl", "rt-", r.str(URLSAFE, 20))),
+  harness_access_token: (r) =>
+    tok(p("pa", "t.", r.str(URLSAFE, 22), ".", r.str(ALNUM, 24), ".", r.str(ALNUM, 20))),
+  huggingface_org_token: (r) => tok(p("api", "_org_", r.str(LETTERS, 34))),
+  infracost_api_token: (r) => tok(p("ic", "o-", r.str(ALNUM, 32))),
+  intra42_client_secret: (r) => tok(p("s-s4", "t2ud-", r.str(HEX, 64))),
+  flyio_access_token: (r) => tok(p("fo", "1_", r.str(URLSAFE, 43))),
+  langsmith_api_key: (r) => tok(p("lsv2", "_pt_", r.str(HEX, 32), "_", r.str(HEX, 10))),
+  settlemint_token: (r) => tok(p("sm", "_pat_", r.str(ALNUM, 16))),
+  notion_token: (r) => tok(p("nt", "n_", r.str("0123456789", 11), r.str(ALNUM, 35))),
+  adobe_client_secret: (r) => tok(p("p8", "e-", r.str(ALNUM, 32))),
+  maxmind_license_key: (r) => tok(p(r.str(ALNUM, 6), "_", r.str(ALNUM, 29), "_m", "mk")),
+  datadog_api_key: (r) => {
+    const s = r.str(HEX, 32);
+    return { text: `DD_API_KEY=${s}`, secret: s, core: s.slice(0, 12) };
+  },
+  datadog_app_key: (r) => {
+    const s = r.str(HEX, 40);
+    return { text: `datadog_app_key: "${s}"`, secret: s, core: s.slice(0, 12) };
+  },
+  mailchimp_api_key: (r) => {
+    const s = r.str(HEX, 32) + "-us14";
+    return { text: `MAILCHIMP_KEY=${s}`, secret: s, core: s.slice(0, 12) };
+  },
+  algolia_api_key: (r) => {
+    const s = r.str(HEX, 32);
+    return { text: `algoliaAdminKey: '${s}'`, secret: s, core: s.slice(0, 12) };
+  },
+  sumologic_access_key: (r) => {
+    const s = r.str(ALNUM, 64);
+    return { text: `SUMO_ACCESS_KEY=${s}`, secret: s, core: s.slice(0, 12) };
+  },
+  vendor_api_key: (r) => {
+    const s = r.str(ALNUM, 40);
+    return { text: `zendesk_api_token = "${s}"`, secret: s, core: s.slice(0, 12) };
+  },
   jwt: (r) => {
     const s = [
       b64url(JSON.stringify({ alg: "RS256", typ: "JWT", kid: r.str(HEX, 8) })),
@@ -530,5 +602,29 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       'ConvertTo-SecureString "<password>" -AsPlainText',
     ],
     npmrc_auth_token: ["//registry.npmjs.org/:_authToken=${NPM_TOKEN}"],
+    postman_api_key: [
+      p("PM", "AK-", rng.str(HEX, 20), "-", rng.str(HEX, 34)),
+      p("PM", "AK-", "0123456789abcdef01234567-0123456789abcdef0123456789abcdef01"),
+    ],
+    datadog_api_key: [
+      "DD_SITE=datadoghq.com",
+      "DD_API_KEY=${DD_API_KEY}",
+      "DD_API_KEY=<your-datadog-api-key>",
+      `DD_ENV_ID=${rng.str(HEX, 32)}`,
+    ],
+    datadog_app_key: [`datadog_app_name: "${rng.str(HEX, 40)}"`, "DD_APP_KEY="],
+    airtable_pat: [
+      "the path /srv/app is patched",
+      p("pa", "t", rng.str(ALNUM, 14), ".", rng.str(HEX, 40)),
+    ],
+    vendor_api_key: [
+      "zendesk_subdomain: acme-support-portal-eu",
+      'twitter_api_key = "your-twitter-api-key-here"',
+      "snyk_token: ${SNYK_TOKEN}",
+    ],
+    gitlab_token: [p("gl", "rt-", "x".repeat(20)), p("gl", "rt-", rng.str(URLSAFE, 10))],
+    square_token: [p("EA", "AA", "A".repeat(60))],
+    openshift_user_token: [`sha256:${rng.str(HEX, 64)}`],
+    notion_token: [p("secret", "_", rng.str(ALNUM, 20))],
   };
 }

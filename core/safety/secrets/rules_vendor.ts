@@ -1,0 +1,563 @@
+/**
+ * Vendor rules of two uniform shapes, written as compact table rows: tokens
+ * with their own prefix (`PMAK-`, `pul-`, `sq0atp-`...), and keys recognised
+ * by the vendor's name in the assignment (`DD_API_KEY: <32 hex>`), as in the
+ * common scanners' default sets. Every row becomes a {@linkcode SecretRule}
+ * spread into the main table. Pure: data only.
+ * @module
+ */
+import { isExcludedName } from "./filters.ts";
+import type { SecretRule } from "./rule.ts";
+
+/**
+ * Not preceded by a token character (from `cls`), unless that character
+ * ends an escape (`\n`, `\u00xx`, `%3D`).
+ */
+function lookBehind(cls: string): string {
+  return String
+    .raw`(?<![${cls}](?<!\\[${cls}]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))`;
+}
+
+/** One prefixed-token row. */
+interface PrefixedRow {
+  kind: string;
+  title: string;
+  description: string;
+  /** Keywords (lower case, 3+ bytes): the fixed prefixes. */
+  keywords: string[];
+  /** Pattern source from the prefix on (no look-behind; the end check is added). */
+  body: string;
+  /** Characters the token is made of: neither before nor after it. @default {"A-Za-z0-9_-"} */
+  cls?: string;
+  /** Longest match in bytes. */
+  max: number;
+  minEntropy?: number;
+  /** Case-insensitive pattern. */
+  i?: boolean;
+  /** The keyword sits this far inside the token at most (the match starts where the run of `cls` does). */
+  before?: number;
+}
+
+function prefixed(row: PrefixedRow): SecretRule {
+  const cls = row.cls ?? String.raw`A-Za-z0-9_\-`;
+  const rule: SecretRule = {
+    kind: row.kind,
+    title: row.title,
+    description: row.description,
+    keywords: row.keywords,
+    pattern: new RegExp(`${lookBehind(cls)}${row.body}(?![${cls}])`, row.i === true ? "i" : ""),
+    after: row.max + 8,
+    priority: 3,
+    minEntropy: row.minEntropy ?? 3,
+  };
+  if (row.before !== undefined) {
+    rule.lead = cls;
+    rule.before = row.before;
+  }
+  return rule;
+}
+
+/** One by-name row: a vendor word in the name, a value of a fixed shape. */
+interface NamedRow {
+  kind: string;
+  title: string;
+  description: string;
+  /** Vendor words a name holds (lower case, 3+ bytes). */
+  keywords: string[];
+  /** The name must also match this (say, it names the API key rather than the site). */
+  name: RegExp;
+  /** The value's pattern source. */
+  value: string;
+  /** Longest value in bytes. */
+  max: number;
+  minEntropy?: number;
+}
+
+/** Between a name and its value: optional (escaped) quotes around `=`, `:`, `:=` or `=>`. */
+const SEP = String.raw`(?:\\{0,3}["'])?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}(?:\\{0,3}["'\x60])?`;
+
+function named(row: NamedRow): SecretRule {
+  return {
+    kind: row.kind,
+    title: row.title,
+    description: row.description,
+    keywords: row.keywords,
+    pattern: new RegExp(
+      String.raw`${
+        lookBehind(String.raw`A-Za-z0-9_.\-`)
+      }(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP}(?<s>${row.value})(?![A-Za-z0-9_\-])`,
+      "i",
+    ),
+    lead: String.raw`A-Za-z0-9_.\-`,
+    rejectName: (n) => !row.name.test(n) || isExcludedName(n),
+    before: 64,
+    after: 96 + row.max,
+    priority: 3,
+    minEntropy: row.minEntropy ?? 3,
+    validate: (_s, g) => row.name.test(g.name ?? "") && !isExcludedName(g.name ?? ""),
+  };
+}
+
+const KEY_NAME = /api[_.-]?key|apikey|key|token|secret/i;
+
+/**
+ * The vendor rows, in table order.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { VENDOR_RULES } from "./rules_vendor.ts";
+ * assert.ok(VENDOR_RULES.some((r) => r.kind === "postman_api_key"));
+ * ```
+ */
+export const VENDOR_RULES: readonly SecretRule[] = [
+  prefixed({
+    kind: "postman_api_key",
+    title: "Postman API key",
+    description: "`PMAK-` + 24 hex, `-`, 34 hex.",
+    keywords: ["pmak-"],
+    body: "PMAK-[a-fA-F0-9]{24}-[a-fA-F0-9]{34}",
+    max: 64,
+  }),
+  prefixed({
+    kind: "pulumi_access_token",
+    title: "Pulumi access token",
+    description: "`pul-` + 40 hex characters.",
+    keywords: ["pul-"],
+    body: "pul-[a-f0-9]{40}",
+    max: 44,
+  }),
+  prefixed({
+    kind: "prefect_api_key",
+    title: "Prefect API key",
+    description: "`pnu_` + 36 alphanumerics.",
+    keywords: ["pnu_"],
+    body: "pnu_[A-Za-z0-9]{36}",
+    max: 40,
+  }),
+  prefixed({
+    kind: "readme_api_key",
+    title: "ReadMe API key",
+    description: "`rdme_` + 70 lower-case alphanumerics.",
+    keywords: ["rdme_"],
+    body: "rdme_[a-z0-9]{70}",
+    max: 75,
+  }),
+  prefixed({
+    kind: "rubygems_api_key",
+    title: "RubyGems API key",
+    description: "`rubygems_` + 48 hex characters.",
+    keywords: ["rubygems_"],
+    body: "rubygems_[a-f0-9]{48}",
+    max: 57,
+  }),
+  prefixed({
+    kind: "scalingo_api_token",
+    title: "Scalingo API token",
+    description: "`tk-us-` + 48 URL-safe characters.",
+    keywords: ["tk-us-"],
+    body: "tk-us-[A-Za-z0-9_-]{48}",
+    max: 54,
+  }),
+  prefixed({
+    kind: "brevo_api_key",
+    title: "Brevo (Sendinblue) API key",
+    description: "`xkeysib-` + 64 hex, `-`, 16 alphanumerics.",
+    keywords: ["xkeysib-"],
+    body: "xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}",
+    max: 90,
+  }),
+  prefixed({
+    kind: "shippo_api_token",
+    title: "Shippo API token",
+    description: "`shippo_live_` or `shippo_test_` + 40 hex characters.",
+    keywords: ["shippo_live_", "shippo_test_"],
+    body: "shippo_(?:live|test)_[a-fA-F0-9]{40}",
+    max: 52,
+  }),
+  prefixed({
+    kind: "sourcegraph_access_token",
+    title: "Sourcegraph access token",
+    description: "`sgp_` + an optional 16-hex instance id or `local`, `_`, + 40 hex characters.",
+    keywords: ["sgp_"],
+    body: "sgp_(?:(?:[a-fA-F0-9]{16}|local)_)?[a-fA-F0-9]{40}",
+    max: 62,
+  }),
+  prefixed({
+    kind: "square_token",
+    title: "Square access token or OAuth secret",
+    description: "`sq0atp-` + 22 or `sq0csp-` + 43 URL-safe characters, or `EAAA` + 60.",
+    keywords: ["sq0atp-", "sq0csp-", "eaaa"],
+    body: "(?:sq0atp-[A-Za-z0-9_-]{22}|sq0csp-[A-Za-z0-9_-]{43}|EAAA[A-Za-z0-9_-]{60})",
+    max: 64,
+    minEntropy: 3.5,
+  }),
+  prefixed({
+    kind: "typeform_api_token",
+    title: "Typeform personal access token",
+    description: "`tfp_` + 59 characters from `[A-Za-z0-9_.=-]`.",
+    keywords: ["tfp_"],
+    body: "tfp_[A-Za-z0-9_.=-]{59}",
+    cls: String.raw`A-Za-z0-9_.=\-`,
+    max: 63,
+  }),
+  prefixed({
+    kind: "perplexity_api_key",
+    title: "Perplexity API key",
+    description: "`pplx-` + 48 alphanumerics.",
+    keywords: ["pplx-"],
+    body: "pplx-[A-Za-z0-9]{48}",
+    max: 53,
+  }),
+  prefixed({
+    kind: "openshift_user_token",
+    title: "OpenShift user token",
+    description: "`sha256~` + 43 URL-safe characters (an OAuth access token, not a digest).",
+    keywords: ["sha256~"],
+    body: "sha256~[A-Za-z0-9_-]{43}",
+    max: 50,
+  }),
+  prefixed({
+    kind: "onepassword_service_token",
+    title: "1Password service-account token",
+    description: "`ops_eyJ` + at least 250 base64 characters.",
+    keywords: ["ops_eyj"],
+    body: "ops_eyJ[A-Za-z0-9+/]{250,2000}={0,3}",
+    cls: "A-Za-z0-9+/=_",
+    max: 2010,
+    minEntropy: 4,
+  }),
+  prefixed({
+    kind: "onepassword_secret_key",
+    title: "1Password account secret key",
+    description: "`A3-` + six, six (or five), five, five, five, five upper-case alphanumerics.",
+    keywords: ["a3-"],
+    body:
+      "A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}",
+    cls: "A-Za-z0-9",
+    max: 44,
+  }),
+  prefixed({
+    kind: "artifactory_token",
+    title: "JFrog Artifactory API key or reference token",
+    description: "`AKCp` + 69 alphanumerics (API key) or `cmVmdGtu` + 56 (reference token).",
+    keywords: ["akcp", "cmvmdgtu"],
+    body: "(?:AKCp[A-Za-z0-9]{69}|cmVmdGtu[A-Za-z0-9]{56})",
+    cls: "A-Za-z0-9",
+    max: 73,
+    minEntropy: 3.5,
+  }),
+  prefixed({
+    kind: "airtable_pat",
+    title: "Airtable personal access token",
+    description: "`pat` + 14 alphanumerics, `.`, 64 hex characters.",
+    keywords: ["pat"],
+    body: String.raw`pat[A-Za-z0-9]{14}\.[a-f0-9]{64}`,
+    cls: "A-Za-z0-9",
+    max: 82,
+  }),
+  prefixed({
+    kind: "alibaba_access_key_id",
+    title: "Alibaba Cloud AccessKey ID",
+    description: "`LTAI` + 20 alphanumerics.",
+    keywords: ["ltai"],
+    body: "LTAI[A-Za-z0-9]{20}",
+    cls: "A-Za-z0-9",
+    max: 24,
+    minEntropy: 3.5,
+  }),
+  prefixed({
+    kind: "atlassian_api_token",
+    title: "Atlassian API token",
+    description: "`ATATT3` + 186 characters from `[A-Za-z0-9_=-]`.",
+    keywords: ["atatt3"],
+    body: "ATATT3[A-Za-z0-9_=-]{186}",
+    cls: String.raw`A-Za-z0-9_=\-`,
+    max: 192,
+    minEntropy: 4,
+  }),
+  prefixed({
+    kind: "clojars_api_token",
+    title: "Clojars deploy token",
+    description: "`CLOJARS_` + 60 lower-case alphanumerics.",
+    keywords: ["clojars_"],
+    body: "CLOJARS_[a-z0-9]{60}",
+    max: 68,
+    i: true,
+  }),
+  prefixed({
+    kind: "cloudflare_origin_ca_key",
+    title: "Cloudflare Origin CA key",
+    description: "`v1.0-` + 24 hex, `-`, 146 hex characters.",
+    keywords: ["v1.0-"],
+    body: String.raw`v1\.0-[a-f0-9]{24}-[a-f0-9]{146}`,
+    max: 176,
+  }),
+  prefixed({
+    kind: "defined_networking_api_token",
+    title: "Defined Networking API token",
+    description: "`dnkey-` + 26, `-`, 52 characters from `[a-z0-9=_-]`.",
+    keywords: ["dnkey-"],
+    body: "dnkey-[a-z0-9=_-]{26}-[a-z0-9=_-]{52}",
+    cls: String.raw`A-Za-z0-9=_\-`,
+    max: 85,
+    i: true,
+  }),
+  prefixed({
+    kind: "duffel_api_token",
+    title: "Duffel API token",
+    description: "`duffel_live_` or `duffel_test_` + 43 characters from `[A-Za-z0-9_=-]`.",
+    keywords: ["duffel_live_", "duffel_test_"],
+    body: "duffel_(?:live|test)_[A-Za-z0-9_=-]{43}",
+    cls: String.raw`A-Za-z0-9_=\-`,
+    max: 55,
+  }),
+  prefixed({
+    kind: "dynatrace_api_token",
+    title: "Dynatrace API token",
+    description: "`dt0c01.` + 24 upper-case alphanumerics, `.`, 64 more.",
+    keywords: ["dt0c01."],
+    body: String.raw`dt0c01\.[A-Z0-9]{24}\.[A-Z0-9]{64}`,
+    cls: "A-Za-z0-9.",
+    max: 96,
+  }),
+  prefixed({
+    kind: "easypost_api_token",
+    title: "EasyPost API key",
+    description: "`EZAK` (production) or `EZTK` (test) + 54 alphanumerics.",
+    keywords: ["ezak", "eztk"],
+    body: "EZ[AT]K[A-Za-z0-9]{54}",
+    cls: "A-Za-z0-9",
+    max: 58,
+    minEntropy: 3.5,
+  }),
+  prefixed({
+    kind: "flutterwave_key",
+    title: "Flutterwave secret or encryption key",
+    description: "`FLWSECK-` / `FLWSECK_TEST-` + 32 hex + `-X`, or the 12-hex encryption key.",
+    keywords: ["flwseck-", "flwseck_test-", "flwseck_test"],
+    body: String.raw`FLWSECK(?:_TEST)?-?[a-h0-9]{32}-X|FLWSECK_TEST[a-h0-9]{12}`,
+    max: 48,
+    i: true,
+  }),
+  prefixed({
+    kind: "frameio_api_token",
+    title: "Frame.io API token",
+    description: "`fio-u-` + 64 characters from `[A-Za-z0-9_=-]`.",
+    keywords: ["fio-u-"],
+    body: "fio-u-[A-Za-z0-9_=-]{64}",
+    cls: String.raw`A-Za-z0-9_=\-`,
+    max: 70,
+  }),
+  prefixed({
+    kind: "gitlab_token",
+    title: "GitLab runner, CI job, feed, OAuth, agent or incoming-mail token",
+    description:
+      "`glrt-`, `glcbt-`, `glft-`, `glffct-`, `glimt-`, `glsoat-`, `gloas-`, `glagent-` + at least 20 URL-safe characters, or a `GR1348941` runner registration token.",
+    keywords: [
+      "glrt-",
+      "glcbt-",
+      "glft-",
+      "glffct-",
+      "glimt-",
+      "glsoat-",
+      "gloas-",
+      "glagent-",
+      "gr1348941",
+    ],
+    body:
+      "(?:gl(?:rt|cbt|ft|ffct|imt|soat|oas|agent)-(?:[0-9a-fA-F]{1,5}_)?[A-Za-z0-9_-]{20,255}|GR1348941[A-Za-z0-9_-]{20})",
+    max: 270,
+    minEntropy: 3.5,
+  }),
+  prefixed({
+    kind: "harness_access_token",
+    title: "Harness personal or service-account token",
+    description: "`pat.` or `sat.` + 22, `.`, 24, `.`, 20 characters.",
+    keywords: ["pat.", "sat."],
+    body: String.raw`(?:pat|sat)\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20}`,
+    cls: String.raw`A-Za-z0-9_.\-`,
+    max: 74,
+    minEntropy: 3.5,
+  }),
+  prefixed({
+    kind: "huggingface_org_token",
+    title: "Hugging Face organisation API token",
+    description: "`api_org_` + 34 letters.",
+    keywords: ["api_org_"],
+    body: "api_org_[A-Za-z]{34}",
+    max: 42,
+    minEntropy: 3.5,
+  }),
+  prefixed({
+    kind: "infracost_api_token",
+    title: "Infracost API token",
+    description: "`ico-` + 32 alphanumerics.",
+    keywords: ["ico-"],
+    body: "ico-[A-Za-z0-9]{32}",
+    max: 36,
+    minEntropy: 3.5,
+  }),
+  prefixed({
+    kind: "intra42_client_secret",
+    title: "42 intranet client secret",
+    description: "`s-s4t2ud-` or `s-s4t2af-` + 64 hex characters.",
+    keywords: ["s-s4t2ud-", "s-s4t2af-"],
+    body: "s-s4t2(?:ud|af)-[a-f0-9]{64}",
+    max: 73,
+  }),
+  prefixed({
+    kind: "flyio_access_token",
+    title: "Fly.io access token",
+    description:
+      "`fo1_` + 43 URL-safe characters, or `fm1r_`/`fm1a_`/`fm2_` + a long base64 macaroon.",
+    keywords: ["fo1_", "fm1r_", "fm1a_", "fm2_"],
+    body: "(?:fo1_[A-Za-z0-9_-]{43}|fm(?:1[ar]|2)_[A-Za-z0-9+/]{100,}={0,3})",
+    cls: String.raw`A-Za-z0-9_+/=\-`,
+    max: 4096,
+    minEntropy: 3.5,
+  }),
+  prefixed({
+    kind: "langsmith_api_key",
+    title: "LangSmith API key",
+    description: "`lsv2_pt_` or `lsv2_sk_` + 32 hex, `_`, 10 hex characters.",
+    keywords: ["lsv2_pt_", "lsv2_sk_"],
+    body: "lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}",
+    max: 51,
+  }),
+  prefixed({
+    kind: "settlemint_token",
+    title: "SettleMint access token",
+    description: "`sm_pat_`, `sm_aat_` or `sm_sat_` + 16 alphanumerics.",
+    keywords: ["sm_pat_", "sm_aat_", "sm_sat_"],
+    body: "sm_(?:pat|aat|sat)_[A-Za-z0-9]{16}",
+    max: 23,
+    minEntropy: 3,
+  }),
+  prefixed({
+    kind: "notion_token",
+    title: "Notion integration token",
+    description:
+      "`ntn_` + 11 digits and 35 alphanumerics, or a legacy `secret_` + 43 alphanumerics.",
+    keywords: ["ntn_", "secret_"],
+    body: "(?:ntn_[0-9]{11}[A-Za-z0-9]{35}|secret_[A-Za-z0-9]{43})",
+    max: 50,
+    minEntropy: 3.5,
+  }),
+  prefixed({
+    kind: "adobe_client_secret",
+    title: "Adobe client secret",
+    description: "`p8e-` + 32 alphanumerics.",
+    keywords: ["p8e-"],
+    body: "p8e-[A-Za-z0-9]{32}",
+    max: 36,
+    minEntropy: 3.5,
+  }),
+  prefixed({
+    kind: "maxmind_license_key",
+    title: "MaxMind license key",
+    description: "Six word characters, `_`, 29 alphanumerics and `_mmk`.",
+    keywords: ["_mmk"],
+    body: "[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk",
+    before: 36,
+    max: 8,
+    minEntropy: 3.5,
+  }),
+  named({
+    kind: "datadog_api_key",
+    title: "Datadog API key",
+    description:
+      "32 hex characters assigned to a Datadog API key name (`DD_API_KEY`, `DATADOG_API_KEY`, the `DD-API-KEY` header).",
+    keywords: ["datadog", "dd_api_key", "dd-api-key", "ddapikey"],
+    name: /(?:datadog|(?:^|[_.-])dd)[_.-]?api[_.-]?key|datadog[_.-]?key$/i,
+    value: "[a-f0-9]{32}",
+    max: 32,
+  }),
+  named({
+    kind: "datadog_app_key",
+    title: "Datadog application key",
+    description:
+      "40 hex characters assigned to a Datadog application key name (`DD_APP_KEY`, `DD_APPLICATION_KEY`, the `DD-APPLICATION-KEY` header) or a Datadog access token.",
+    keywords: ["datadog", "dd_app", "dd-app", "ddapp"],
+    name:
+      /(?:datadog|(?:^|[_.-])dd)[_.-]?app(?:lication)?[_.-]?key|datadog[_.-]?(?:access[_.-]?)?token/i,
+    value: "[a-z0-9]{40}",
+    max: 40,
+  }),
+  named({
+    kind: "mailchimp_api_key",
+    title: "Mailchimp API key",
+    description:
+      "32 hex characters + `-us` and a data-centre number, assigned to a Mailchimp name.",
+    keywords: ["mailchimp", "mandrill"],
+    name: KEY_NAME,
+    value: String.raw`[a-f0-9]{32}-us\d{1,2}`,
+    max: 36,
+  }),
+  named({
+    kind: "algolia_api_key",
+    title: "Algolia API key",
+    description: "32 hex characters assigned to an Algolia key name (search-only keys included).",
+    keywords: ["algolia"],
+    name: KEY_NAME,
+    value: "[a-f0-9]{32}",
+    max: 32,
+  }),
+  named({
+    kind: "sumologic_access_key",
+    title: "Sumo Logic access key",
+    description: "64 alphanumerics assigned to a Sumo Logic key name.",
+    keywords: ["sumo"],
+    name: KEY_NAME,
+    value: "[A-Za-z0-9]{64}",
+    max: 64,
+    minEntropy: 3.5,
+  }),
+  named({
+    kind: "vendor_api_key",
+    title: "Vendor API key by name",
+    description:
+      "A 20-64 character key assigned to a name holding a vendor (Adafruit, Asana, Bitbucket, Codecov, Cohere, Confluent, Contentful, Drone, Dropbox, Fastly, Gitter, JFrog, LaunchDarkly, Lob, Mattermost, Netlify, Okta, Snyk, Twitch, Twitter, Zendesk...) and a key word.",
+    keywords: [
+      "adafruit",
+      "asana",
+      "bitbucket",
+      "codecov",
+      "cohere",
+      "confluent",
+      "contentful",
+      "drone",
+      "dropbox",
+      "fastly",
+      "gitter",
+      "jfrog",
+      "launchdarkly",
+      "lob_",
+      "mattermost",
+      "netlify",
+      "okta",
+      "snyk",
+      "twitch",
+      "twitter",
+      "zendesk",
+      "finnhub",
+      "freshbooks",
+      "kraken",
+      "kucoin",
+      "bittrex",
+      "coinbase",
+      "beamer",
+      "etsy",
+      "flickr",
+      "messagebird",
+      "intercom",
+      "hubspot",
+      "plaid",
+      "rapidapi",
+      "sendbird",
+    ],
+    name: KEY_NAME,
+    value: String.raw`[A-Za-z0-9_=\-]{20,64}`,
+    max: 64,
+    minEntropy: 3.5,
+  }),
+];
