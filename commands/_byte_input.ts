@@ -18,6 +18,14 @@ export function fileSource(fs: ReadFs, path: string): ByteSource {
   let offset = 0;
   return {
     async read(into: Uint8Array): Promise<number | null> {
+      // Straight into the caller's buffer when the file system can: no copy
+      // and no fresh pages per read.
+      if (fs.readInto !== undefined) {
+        const n = await fs.readInto(path, offset, into);
+        if (n === 0) return null;
+        offset += n;
+        return n;
+      }
       const bytes = await fs.readRange(path, offset, into.length);
       if (bytes.length === 0) return null;
       into.set(bytes);

@@ -55,6 +55,30 @@ export class DenoFs implements WriteFs {
     }
   }
 
+  /** Bytes from `offset` into the caller's buffer, read with one seek (one open per call). */
+  readInto(path: string, offset: number, into: Uint8Array): Promise<number> {
+    let file: Deno.FsFile;
+    try {
+      file = Deno.openSync(path, { read: true });
+    } catch (e) {
+      return Promise.reject(mapError(e, path));
+    }
+    try {
+      file.seekSync(offset, Deno.SeekMode.Start);
+      let filled = 0;
+      while (filled < into.length) {
+        const n = file.readSync(into.subarray(filled));
+        if (n === null || n === 0) break;
+        filled += n;
+      }
+      return Promise.resolve(filled);
+    } catch (e) {
+      return Promise.reject(mapError(e, path));
+    } finally {
+      file.close();
+    }
+  }
+
   /** Bytes of a range, read with one seek. */
   readRange(path: string, offset: number, length: number): Promise<Uint8Array> {
     let file: Deno.FsFile;

@@ -49,6 +49,8 @@ export const redactCommand: Command = {
         : io.stdout.writeBytes(bytes);
     const result = await scanStream(defaultEngine(), source, {
       onProgress: (n) => progress.report(n),
+      // Views into the scan buffer, written out at once (or copied when held for --json).
+      transient: true,
       write: (bytes) => {
         if (!json) return emit(bytes);
         heldBytes += bytes.length;
@@ -57,7 +59,7 @@ export const redactCommand: Command = {
             `Cannot redact with --json: the input exceeds ${MAX_JSON_INPUT} bytes`,
           );
         }
-        held.push(bytes);
+        held.push(bytes.slice());
       },
     });
     progress.done();

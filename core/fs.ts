@@ -39,6 +39,12 @@ export interface ReadFs {
   readFile(path: string): Promise<Uint8Array>;
   /** Bytes [offset, offset+length) of a file, shorter at end of file. */
   readRange(path: string, offset: number, length: number): Promise<Uint8Array>;
+  /**
+   * Reads bytes of a file from `offset` straight into `into` (no buffer of
+   * its own); resolves to the count, 0 at end of file. Optional: streaming
+   * readers fall back to {@linkcode readRange}.
+   */
+  readInto?(path: string, offset: number, into: Uint8Array): Promise<number>;
   /** lstat, or null when the path does not exist. */
   lstat(path: string): Promise<FileStat | null>;
   /** lstat many paths at once (the implementation picks sync or parallel); null for missing. */

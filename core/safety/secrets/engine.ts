@@ -40,8 +40,16 @@ interface CompiledRule {
   near: boolean;
   /** ASCII lookup of the lead characters, or null. */
   lead: Uint8Array | null;
-  /** Cached answers of the rule's rejectName. */
-  rejected: Map<string, boolean> | null;
+  /** Cached answers of the rule's rejectName, by hash and length of the name. */
+  rejected: Map<number, NameAnswer> | null;
+  /** The rule's `follows`, sticky. */
+  follows: RegExp | null;
+}
+
+/** One cached rejectName answer (the name is kept to rule out hash collisions). */
+interface NameAnswer {
+  name: string;
+  no: boolean;
 }
 
 /** A ready-to-run scanner over a fixed rule table. */
@@ -133,6 +141,9 @@ export function createEngine(
       near,
       lead,
       rejected: rule.rejectName === undefined ? null : new Map(),
+      follows: rule.follows === undefined
+        ? null
+        : new RegExp(rule.follows.source, rule.follows.flags.replace(/[gyd]/g, "") + "y"),
     };
   });
   const automaton = buildAutomaton(keywords);
@@ -266,29 +277,35 @@ function confirm(
   // scans ahead; bounded quantifiers bound each attempt to the rule window.
   const lowest = Math.max(0, kwStart - c.before);
   let first = lowest;
-  if (c.lead !== null) {
-    first = kwStart;
-    // Stop at an escape such as the `\n` of a JSON-escaped line break.
-    while (
-      first > lowest && (c.lead[text.charCodeAt(first - 1)] ?? 0) === 1 &&
-      !escapeEndsAt(text, first)
-    ) first--;
+  if (c.lead === null) {
+    return attempt(c, text, first, kwStart, kwEnd);
   }
-  if (c.rejected !== null && c.lead !== null) {
-    let end = kwEnd;
-    while (end < text.length && end - first <= 96 && c.lead[text.charCodeAt(end)] === 1) end++;
-    if (end - first <= 96) {
-      const name = text.slice(first, end);
-      let no = c.rejected.get(name);
-      if (no === undefined) {
-        no = c.rule.rejectName!(name);
-        if (c.rejected.size >= 4096) c.rejected.clear();
-        c.rejected.set(name, no);
-      }
-      if (no) return null;
-    }
+  // The run of lead characters holding the keyword is the name. Its end
+  // first: what must follow it rejects most hits in prose before any walk back.
+  let end = kwEnd;
+  while (end < text.length && end - kwStart <= 96 && c.lead[text.charCodeAt(end)] === 1) end++;
+  if (c.follows !== null && end - kwStart <= 96) {
+    c.follows.lastIndex = end;
+    if (!c.follows.test(text)) return null;
   }
-  const last = c.lead === null ? kwStart : first;
+  first = kwStart;
+  // Stop at an escape such as the `\n` of a JSON-escaped line break.
+  while (
+    first > lowest && (c.lead[text.charCodeAt(first - 1)] ?? 0) === 1 &&
+    !escapeEndsAt(text, first)
+  ) first--;
+  if (c.rejected !== null && end - first <= 96 && isRejectedName(c, text, first, end)) return null;
+  return attempt(c, text, first, first, kwEnd);
+}
+
+/** Sticky attempts of a cover rule at each start in [first, last]. */
+function attempt(
+  c: CompiledRule,
+  text: string,
+  first: number,
+  last: number,
+  kwEnd: number,
+): (RawFinding & { priority: number }) | null {
   const re = c.re;
   for (let at = first; at <= last; at++) {
     re.lastIndex = at;
@@ -298,6 +315,25 @@ function confirm(
     if (found !== null) return found;
   }
   return null;
+}
+
+/**
+ * The rule's rejectName answer for text[first, end), cached without
+ * slicing: keyed by an FNV-1a hash and the length, checked against the kept
+ * name so a collision only costs a recomputation.
+ */
+function isRejectedName(c: CompiledRule, text: string, first: number, end: number): boolean {
+  let h = 0x811c9dc5;
+  for (let i = first; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  const key = (h >>> 0) * 128 + (end - first);
+  const cache = c.rejected!;
+  const hit = cache.get(key);
+  if (hit !== undefined && text.startsWith(hit.name, first)) return hit.no;
+  const name = text.slice(first, end);
+  const no = c.rule.rejectName!(name);
+  if (cache.size >= 4096) cache.clear();
+  cache.set(key, { name, no });
+  return no;
 }
 
 function confirmNear(

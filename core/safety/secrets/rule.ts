@@ -46,6 +46,14 @@ export interface SecretRule {
    * transcript line) cost a lookup.
    */
   rejectName?: (name: string) => boolean;
+  /**
+   * With `lead`: what must follow the run of lead characters that holds the
+   * keyword (say, an assignment operator after a name), as a pattern tried
+   * right there (compiled sticky). It must hold wherever `pattern` can match;
+   * the engine checks it before the name and the pattern, so the many
+   * keyword hits in prose (`the token is`) cost one character test.
+   */
+  follows?: RegExp;
   /** Bytes after the keyword start that the window spans. */
   after: number;
   /** Wins over lower priorities when matches overlap: 3 vendor-specific, 2 structural, 1 generic. */

@@ -22,6 +22,8 @@ import { VENDOR_RULES } from "./rules_vendor.ts";
 
 /** Between a name and its value: optional (escaped) quote, an assignment operator, optional quote. */
 const SEP = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}(?:\\?["'\x60])?`;
+/** What follows a name in SEP up to its operator (a rule's `follows`). */
+const ASSIGNMENT_OPERATOR = /(?:\\?["'])?[ \t]{0,16}[:=]/;
 /** SEP without its trailing quote, for values read by {@linkcode assignedValue}. */
 const SEP_OPEN = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}`;
 
@@ -1125,6 +1127,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     lead: "A-Za-z0-9_",
     // The pattern's name is upper case: a run with lower case never matches.
     rejectName: (n) => /[a-z]/.test(n) || rejectAssignmentName(n),
+    follows: /=/,
     before: 64,
     after: 600,
     priority: 1,
@@ -1152,6 +1155,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     ),
     lead: "A-Za-z0-9_.\\-",
     rejectName: rejectAssignmentName,
+    follows: ASSIGNMENT_OPERATOR,
     before: 64,
     after: 640,
     priority: 1,

@@ -50,6 +50,12 @@ export interface ScanStreamOptions {
   onFinding?: (finding: Finding) => void;
   /** When set, the input is written here with every secret replaced by `[REDACTED:<kind>]`. */
   write?: (bytes: Uint8Array) => void | Promise<void>;
+  /**
+   * `write` receives views into the scan buffer, valid only until it
+   * returns (or its promise settles), instead of copies: for a sink that
+   * writes them out at once. @default {false}
+   */
+  transient?: boolean;
   /** Keep findings in the result (turn off for huge inputs scanned with onFinding). @default {true} */
   collect?: boolean;
 }
@@ -205,15 +211,20 @@ export async function scanStream(
     if (options.write !== undefined) {
       const upTo = eof ? base + bufLen : Math.max(limit, lastEnd);
       const parts: Uint8Array[] = [];
+      const take = (from: number, to: number) =>
+        options.transient === true
+          ? buffer.subarray(from - base, to - base)
+          : buffer.slice(from - base, to - base);
       for (const f of round) {
-        if (f.start > emitted) parts.push(buffer.slice(emitted - base, f.start - base));
+        if (f.start > emitted) parts.push(take(emitted, f.start));
         parts.push(encoder.encode(redactionMarker(f.kind)));
         emitted = f.end;
       }
       if (upTo > emitted) {
-        parts.push(buffer.slice(emitted - base, upTo - base));
+        parts.push(take(emitted, upTo));
         emitted = upTo;
       }
+      // Views stay valid: the buffer is not touched again before the next read.
       for (const p of parts) await options.write(p);
     }
     options.onProgress?.(total);
