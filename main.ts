@@ -3,7 +3,8 @@
  * place that catches errors, maps them to exit statuses and exits.
  * @module
  */
-import { errorObject, EXIT, isCodedError, UsageError } from "./core/errors.ts";
+import { type CodedError, errorObject, EXIT, isCodedError, UsageError } from "./core/errors.ts";
+import type { SafeError } from "./commands/_safe_output.ts";
 import { VERSION } from "./core/version.ts";
 import { createDenoIo, type Io } from "./commands/_io.ts";
 import type { Command } from "./commands/_command.ts";
@@ -19,6 +20,12 @@ async function unknownCommand(name: string): Promise<UsageError> {
     `Unknown command ${safeWord(name)}` +
       (hint === undefined ? "; run baton --help" : ` (did you mean "${hint}"?)`),
   );
+}
+
+/** The printable form of a coded error (see commands/_safe_output.ts). */
+async function safeErrorOf(e: CodedError): Promise<SafeError> {
+  const { safeError } = await import("./commands/_safe_output.ts");
+  return safeError(errorObject(e));
 }
 
 /**
@@ -37,7 +44,9 @@ async function runFailOpen(command: Command, rest: readonly string[], io: Io): P
     return await command.run(args, io);
   } catch (e) {
     if (e instanceof Deno.errors.BrokenPipe) return status;
-    const why = isCodedError(e) ? e.message : "Internal error (set BATON_DEBUG=1 for details)";
+    const why = isCodedError(e)
+      ? (await safeErrorOf(e)).message
+      : "Internal error (set BATON_DEBUG=1 for details)";
     io.stderr.write(`baton: ${command.name}: ${why}; nothing done\n`);
     if (!isCodedError(e) && io.env("BATON_DEBUG") === "1") {
       io.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`);
@@ -91,8 +100,10 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
   } catch (e) {
     if (e instanceof Deno.errors.BrokenPipe) return 0;
     if (isCodedError(e)) {
-      io.stderr.write(`baton: ${e.message}\n`);
-      if (json) io.stdout.write(JSON.stringify({ error: errorObject(e) }) + "\n");
+      // Messages may name a path, a branch or a value the user gave: redacted and neutralised.
+      const safe = await safeErrorOf(e);
+      io.stderr.write(`baton: ${safe.message}\n`);
+      if (json) io.stdout.write(JSON.stringify({ error: safe }) + "\n");
       return e.exitCode;
     }
     io.stderr.write("baton: Internal error: please report it (set BATON_DEBUG=1 for details)\n");

@@ -5,6 +5,7 @@
 import type { WorkflowContext } from "../core/workflow/context.ts";
 import type { CommitResult } from "../core/store/capsule_store.ts";
 import type { Io } from "./_io.ts";
+import { escapeJsonInvisible } from "../core/safety/json_escape.ts";
 
 /** The workflow context for `cwd` (defaults to the process's). */
 export function workflowContext(io: Io, cwd: string = io.cwd()): WorkflowContext {
@@ -23,7 +24,8 @@ export function workflowContext(io: Io, cwd: string = io.cwd()): WorkflowContext
 
 /** Writes a JSON document and a newline to stdout. */
 export function printJson(io: Io, value: unknown): void {
-  io.stdout.write(JSON.stringify(value, null, 2) + "\n");
+  // Lossless: C1 controls and invisible characters travel as \u escapes.
+  io.stdout.write(escapeJsonInvisible(JSON.stringify(value, null, 2)) + "\n");
 }
 
 /** The `--json` fields every command that writes a capsule reports first. */

@@ -18,26 +18,36 @@ export const preflightCommand: Command = {
   async run(args, io) {
     const { collectFacts } = await import("../core/facts/collect.ts");
     const { DRAFT_TEMPLATE, DRAFT_NOTES } = await import("../core/capsule/draft_template.ts");
+    const { loadSafeOutput } = await import("./_safe_output.ts");
     const ctx = workflowContext(io);
-    const facts = await collectFacts(ctx.fs, ctx.cwd, {
-      cacheFs: ctx.fs,
-      now: ctx.now,
-      homeDir: ctx.homeDir,
-      xdgConfigHome: ctx.xdgConfigHome,
-    });
+    // Branch names, paths and remotes are the repository's words, not baton's:
+    // every string is redacted (a token in a branch or file name), and the
+    // text form neutralised as well.
+    const safe = await loadSafeOutput();
+    const facts = safe.deep(
+      await collectFacts(ctx.fs, ctx.cwd, {
+        cacheFs: ctx.fs,
+        now: ctx.now,
+        homeDir: ctx.homeDir,
+        xdgConfigHome: ctx.xdgConfigHome,
+      }),
+    );
     if (boolFlag(args, "json")) {
       printJson(io, { facts, template: DRAFT_TEMPLATE, notes: DRAFT_NOTES });
       return 0;
     }
     const lines: string[] = ["Facts (collected now):"];
+    const show = (text: string) => safe.line(text);
     if (facts.status !== "collected") {
       lines.push("  not inside a git repository: capsules will carry no repository facts");
     } else {
       lines.push(
-        `  root:      ${facts.repo_root}`,
-        `  branch:    ${facts.detached ? "(detached HEAD)" : facts.branch ?? "(none)"}`,
-        `  HEAD:      ${facts.head ?? "(no commits yet)"}`,
-        `  remotes:   ${facts.remotes.map((r) => `${r.name} ${r.url}`).join(", ") || "(none)"}`,
+        `  root:      ${show(facts.repo_root ?? "(none)")}`,
+        `  branch:    ${facts.detached ? "(detached HEAD)" : show(facts.branch ?? "(none)")}`,
+        `  HEAD:      ${show(facts.head ?? "(no commits yet)")}`,
+        `  remotes:   ${
+          facts.remotes.map((r) => `${show(r.name)} ${show(r.url)}`).join(", ") || "(none)"
+        }`,
         `  dirty:     ${
           facts.dirty ? "yes" : "no"
         } (${facts.changed_count} changed, ${facts.untracked_count}${
@@ -45,9 +55,9 @@ export const preflightCommand: Command = {
         } untracked)`,
         `  published: ${facts.published.status} (${facts.published.reason})`,
       );
-      if (facts.operation !== null) lines.push(`  operation: ${facts.operation} in progress`);
+      if (facts.operation !== null) lines.push(`  operation: ${show(facts.operation)} in progress`);
       for (const f of facts.changed_files.slice(0, 20)) {
-        lines.push(`    ${f.xy} ${JSON.stringify(f.path)}`);
+        lines.push(`    ${show(f.xy)} ${show(JSON.stringify(f.path))}`);
       }
       if (facts.changed_files.length > 20) lines.push(`    … ${facts.changed_count - 20} more`);
     }

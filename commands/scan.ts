@@ -95,6 +95,7 @@ export const scanCommand: Command = {
     const { defaultEngine, redactText, scanStream } = await import(
       "../core/safety/secrets/mod.ts"
     );
+    const { neutralizeText } = await import("../core/safety/render_safe.ts");
     const engine = defaultEngine();
     // A path can hold a secret too (a file named after a token): print it redacted.
     const safePath = (path: string) => redactText(engine, path).text;
@@ -110,6 +111,8 @@ export const scanCommand: Command = {
     ];
     for (const { shown: raw, source } of sources) {
       const shown = safePath(raw);
+      // On a terminal line, control and invisible characters of a name are shown, not acted on.
+      const shownLine = neutralizeText(shown).replace(/\r\n|[\r\n\u0085\u2028\u2029]/g, " ⏎ ");
       const r = await scanStream(engine, source, {
         collect: false,
         onProgress: (n) => progress.report(done + n),
@@ -123,7 +126,7 @@ export const scanCommand: Command = {
             end: f.end,
           };
           findings.push(row);
-          if (!json) io.stdout.write(`${shown}:${f.line}:${f.column}: ${f.kind}\n`);
+          if (!json) io.stdout.write(`${shownLine}:${f.line}:${f.column}: ${f.kind}\n`);
         },
       });
       done += r.bytes;

@@ -1,332 +1,410 @@
 /**
- * The secret-scanning benchmark: a generated 50 MB transcript-like JSON
- * Lines file with planted secrets of every kind, scanned by baton's WASM
- * path, its pure-TS path and secretlint (recommended preset, through
- * @secretlint/core, the engine its CLI runs, so process start-up is not
- * counted against it), each timed in-process in its own subprocess,
- * round-robin. Reports median throughput, the ratio
- * to secretlint and recall on the planted secrets, with PASS/MISS against
- * the targets (>= 100 MB/s, >= 10x secretlint, every planted secret found).
- * Reports, never asserts. secretlint is imported here only, never by baton.
+ * The secret-scanning benchmark, end to end: `baton redact FILE > out` (the
+ * whole process: start-up, reading, scanning, writing) on a generated 50 MB
+ * Claude Code transcript with a few hundred planted secrets of every kind
+ * (tests/bench/secrets_transcript.ts), against secretlint (recommended
+ * preset through @secretlint/core, the engine its CLI runs, also a whole
+ * process reading the same file) in the same run, round-robin. Reports wall
+ * and CPU throughput, peak RSS (GNU time), the ratio to secretlint, planted
+ * secrets left in baton's actual output, false positives per 10 MB, and
+ * recall and false-positive rate on the labelled cases (every kind in every
+ * context; look-alikes and placeholders), with PASS/MISS against the
+ * targets. Reports, never asserts. secretlint is imported here only, never
+ * by baton.
  * @module
  */
 import {
   defaultEngine,
   type Finding,
   findSecrets,
+  redactText,
   scanStream,
 } from "../../core/safety/secrets/mod.ts";
-import { CONTEXTS, Rng, SAMPLES } from "../core/safety/secrets/_fixtures.ts";
+import { CONTEXTS, lookAlikes, Rng, SAMPLES } from "../core/safety/secrets/_fixtures.ts";
+import { BATON_PERMISSIONS, BATON_RUNTIME_FLAGS, MAIN } from "../_helpers/cli.ts";
 import { summarize } from "./stats.ts";
+import { buildTranscript, placeholder, type PlantedSpan } from "./secrets_transcript.ts";
 
-/** One planted secret: its kind and span in bytes and in UTF-16 units. */
-interface Planted {
-  kind: string;
-  byteStart: number;
-  byteEnd: number;
-  charStart: number;
-  charEnd: number;
-}
+const encoder = new TextEncoder();
 
 /** The generated corpus. */
 export interface SecretsCorpus {
   path: string;
   bytes: number;
-  planted: Planted[];
+  lines: number;
+  planted: PlantedSpan[];
 }
 
-/** One measured path. */
+/** One measured process. */
 export interface SecretsRow {
   label: string;
-  medianMs: number;
+  rounds: number;
+  medianWallMs: number;
+  medianCpuMs: number;
   mbPerSec: number;
-  recall: { found: number; planted: number };
-  /** Findings whose kind matched the planted kind (baton paths only). */
-  kindMatches: number | null;
-  findings: number;
-  ratioToSecretlint: number | null;
+  mbPerCpuSec: number;
+  peakRssMiB: number | null;
+  /** secretlint's median over this row's, wall and CPU (baton only). */
+  ratioToSecretlint: { wall: number; cpu: number } | null;
+  findings: number | null;
   checks: { text: string; pass: boolean }[];
 }
 
-const encoder = new TextEncoder();
-
-const WORDS = (
-  "the a to of and in is it for on with that this read file test run fix build error value " +
-  "function return const import export async await config path module branch commit diff " +
-  "token tokens password secret key api cache user assistant result output input session " +
-  "café naïve — résumé 日本 ✓"
-).split(" ");
-
-function sentence(rng: Rng, n: number): string {
-  const out: string[] = [];
-  for (let i = 0; i < n; i++) out.push(rng.pick(WORDS));
-  return out.join(" ");
+/** Quality of the scan, measured in-process with the same engine (not timed). */
+export interface SecretsQuality {
+  planted: number;
+  kinds: number;
+  /** Planted secrets whose text is still in baton redact's output. */
+  leftInOutput: number;
+  found: number;
+  rightKind: number;
+  falsePositives: number;
+  falsePositivesPer10MB: number;
+  falsePositiveKinds: Record<string, number>;
+  labelled: { positives: number; recalled: number; negatives: number; flagged: number };
+  checks: { text: string; pass: boolean }[];
 }
 
-function fillerLine(rng: Rng, i: number): string {
-  switch (rng.int(5)) {
-    case 0:
-      return JSON.stringify({
-        type: "assistant",
-        uuid: `${i}`,
-        message: {
-          role: "assistant",
-          content: [{ type: "text", text: sentence(rng, 20 + rng.int(60)) }],
-          usage: {
-            input_tokens: rng.int(9000),
-            output_tokens: rng.int(900),
-            cache_read_input_tokens: 0,
-          },
-        },
-      });
-    case 1:
-      return JSON.stringify({
-        type: "user",
-        message: {
-          role: "user",
-          content: [{
-            type: "tool_result",
-            tool_use_id: `toolu_${i}`,
-            content: `export function f${i}(x) {\n  const y = read(x);\n  return parse(y, "${
-              sentence(rng, 4)
-            }");\n}\n`,
-          }],
-        },
-      });
-    case 2:
-      return JSON.stringify({
-        type: "assistant",
-        message: {
-          content: [{
-            type: "tool_use",
-            name: "Bash",
-            input: { command: `git log --oneline -n ${rng.int(20)} -- src/${rng.int(99)}` },
-          }],
-        },
-      });
-    case 3:
-      return JSON.stringify({
-        type: "user",
-        message: { content: sentence(rng, 10 + rng.int(30)) },
-      });
-    default:
-      return JSON.stringify({
-        type: "system",
-        content: `commit ${rng.str("0123456789abcdef", 40)} uuid ${crypto.randomUUID()} sha256:${
-          rng.str("0123456789abcdef", 64)
-        }`,
-      });
-  }
+/** Everything the secrets bench reports. */
+export interface SecretsReport {
+  corpus: { bytes: number; lines: number; planted: number; kinds: number };
+  loadAverage: string;
+  rows: SecretsRow[];
+  quality: SecretsQuality;
 }
 
 /**
- * Writes the corpus (about `targetBytes`) with `perKind` planted secrets of every kind.
+ * Writes the transcript (about `targetBytes`) into `dir`.
  * @param dir Where to write it.
  * @param targetBytes Size to reach.
- * @param perKind Planted secrets per kind.
  */
 export async function buildSecretsCorpus(
   dir: string,
   targetBytes = 50 * 1000 * 1000,
-  perKind = 3,
 ): Promise<SecretsCorpus> {
-  const rng = new Rng(20261201);
-  const kinds = Object.keys(SAMPLES);
-  const plants: string[] = [];
-  for (let k = 0; k < perKind; k++) plants.push(...kinds);
-  // YAML indents continuation lines and the transcript context escapes once
-  // more; either would change a secret holding newlines, quotes or backslashes.
-  const flat = Object.entries(CONTEXTS).filter(([name]) =>
-    name !== "yaml" && name !== "json_transcript"
-  )
-    .map(([, f]) => f);
-  const contexts = Object.values(CONTEXTS);
-  const planted: Planted[] = [];
-  const path = `${dir}/secrets-corpus.jsonl`;
-  const file = await Deno.open(path, { write: true, create: true, truncate: true });
-  let bytes = 0;
-  let chars = 0;
-  let line = 0;
-  const linesTotal = Math.floor(targetBytes / 330);
-  const every = Math.max(1, Math.floor(linesTotal / (plants.length + 1)));
-  const pending: Uint8Array[] = [];
-  let pendingBytes = 0;
-  while (bytes < targetBytes) {
-    let text: string;
-    const plantIndex = line % every === every - 1 ? Math.floor(line / every) : -1;
-    if (plantIndex >= 0 && plantIndex < plants.length) {
-      const kind = plants[plantIndex]!;
-      const s = SAMPLES[kind]!(rng);
-      const wrapped = rng.pick(/["\\\n]/.test(s.secret) ? flat : contexts)(s.text);
-      text = JSON.stringify({ type: "user", message: { content: wrapped } });
-      const escaped = JSON.stringify(s.secret).slice(1, -1);
-      const at = text.indexOf(escaped);
-      if (at < 0) throw new Error(`bench corpus: cannot locate planted ${kind}`);
-      const byteStart = bytes + encoder.encode(text.slice(0, at)).length;
-      planted.push({
-        kind,
-        byteStart,
-        byteEnd: byteStart + encoder.encode(escaped).length,
-        charStart: chars + at,
-        charEnd: chars + at + escaped.length,
-      });
-    } else {
-      text = fillerLine(rng, line);
-    }
-    text += "\n";
-    const enc = encoder.encode(text);
-    pending.push(enc);
-    pendingBytes += enc.length;
-    bytes += enc.length;
-    chars += text.length;
-    line++;
-    if (pendingBytes > 4 * 1024 * 1024) {
-      for (const p of pending) await file.write(p);
-      pending.length = 0;
-      pendingBytes = 0;
-    }
-  }
-  for (const p of pending) await file.write(p);
-  file.close();
-  return { path, bytes, planted };
+  const t = await buildTranscript(`${dir}/transcript.jsonl`, targetBytes);
+  return { path: t.path, bytes: t.bytes, lines: t.lines, planted: t.planted };
 }
 
-function recallOf(
-  planted: Planted[],
-  spans: { start: number; end: number }[],
-  chars: boolean,
-): number {
-  const sorted = [...spans].sort((a, b) => a.start - b.start);
-  let found = 0;
-  for (const p of planted) {
-    const s = chars ? p.charStart : p.byteStart;
-    const e = chars ? p.charEnd : p.byteEnd;
-    if (sorted.some((f) => f.start < e && s < f.end)) found++;
-  }
-  return found;
+interface ProcessRun {
+  wallMs: number;
+  cpuMs: number;
+  rssKb: number | null;
 }
 
-async function batonRun(path: string, prefilter: "wasm" | "ts"): Promise<Finding[]> {
-  const file = await Deno.open(path, { read: true });
+const GNU_TIME = "/usr/bin/time";
+
+function hasGnuTime(): boolean {
   try {
-    const r = await scanStream(defaultEngine(prefilter), file);
-    return r.findings;
-  } finally {
-    file.close();
+    return Deno.statSync(GNU_TIME).isFile;
+  } catch {
+    return false;
   }
 }
 
-type PathId = "wasm" | "ts" | "secretlint";
-
-/** One measurement in this process: a warm-up run, then one timed run. */
-async function measure(
-  path: PathId,
-  corpusPath: string,
-): Promise<{ ms: number; spans: unknown[] }> {
-  let run: () => Promise<unknown[]>;
-  if (path === "secretlint") {
-    const { lintSource } = await import("@secretlint/core");
-    const { creator } = await import("@secretlint/secretlint-rule-preset-recommend");
-    const content = await Deno.readTextFile(corpusPath);
-    run = async () => {
-      const r = await lintSource({
-        source: { filePath: corpusPath, content, ext: ".jsonl", contentType: "text" },
-        options: {
-          config: {
-            rules: [{ id: "@secretlint/secretlint-rule-preset-recommend", rule: creator }],
-          },
-        },
-      });
-      return r.messages.map((m) => ({ start: m.range[0], end: m.range[1] }));
-    };
-  } else {
-    run = () => batonRun(corpusPath, path);
+/** Runs argv with stdout redirected to `outPath`, as a shell would (`argv > out`). */
+async function timeProcess(argv: string[], outPath: string, timeFile: string): Promise<ProcessRun> {
+  const gnu = hasGnuTime();
+  const script = gnu
+    ? 'out="$1"; tf="$2"; shift 2; exec /usr/bin/time -f "%U %S %M" -o "$tf" "$@" > "$out"'
+    : 'out="$1"; shift 2; exec "$@" > "$out"';
+  const t0 = performance.now();
+  const r = await new Deno.Command("/bin/sh", {
+    args: ["-c", script, "sh", outPath, timeFile, ...argv],
+    env: { NO_COLOR: "1" },
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  const wallMs = performance.now() - t0;
+  if (r.code !== 0) {
+    throw new Error(
+      `secrets bench: ${argv.join(" ")} failed: ${new TextDecoder().decode(r.stderr)}`,
+    );
   }
-  await run();
-  const t = performance.now();
-  const spans = await run();
-  return { ms: performance.now() - t, spans };
+  if (!gnu) return { wallMs, cpuMs: NaN, rssKb: null };
+  const [user, sys, rss] = (await Deno.readTextFile(timeFile)).trim().split(/\s+/).slice(-3).map(
+    Number,
+  );
+  return { wallMs, cpuMs: (user! + sys!) * 1000, rssKb: rss ?? null };
+}
+
+/** The secretlint process: reads the file, lints it, prints its findings' spans. */
+async function secretlintMain(path: string): Promise<void> {
+  const { lintSource } = await import("@secretlint/core");
+  const { creator } = await import("@secretlint/secretlint-rule-preset-recommend");
+  const content = await Deno.readTextFile(path);
+  const r = await lintSource({
+    source: { filePath: path, content, ext: ".jsonl", contentType: "text" },
+    options: {
+      config: { rules: [{ id: "@secretlint/secretlint-rule-preset-recommend", rule: creator }] },
+    },
+  });
+  console.log(JSON.stringify(r.messages.map((m) => [m.range[0], m.range[1]])));
+}
+
+function overlapsAny(spans: { start: number; end: number }[], s: number, e: number): boolean {
+  // spans sorted by start
+  let lo = 0;
+  let hi = spans.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (spans[mid]!.end <= s) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < spans.length && spans[i]!.start < e; i++) {
+    if (spans[i]!.end > s) return true;
+  }
+  return false;
 }
 
 /**
- * Runs the benchmark: each round spawns one process per path (round-robin,
- * so a slow phase of the VM hits every path alike); each process does a
- * warm-up run and one timed run, so no path's garbage or JIT state leaks
- * into another's figures.
+ * Recall and false positives on the labelled cases: every kind in every
+ * context (five seeds), and every look-alike and placeholder in several
+ * wrappers.
+ */
+export function labelledCases(): SecretsQuality["labelled"] {
+  const engine = defaultEngine();
+  let positives = 0;
+  let recalled = 0;
+  for (let seed = 1; seed <= 5; seed++) {
+    const rng = new Rng(1000 + seed);
+    for (const make of Object.values(SAMPLES)) {
+      for (const wrap of Object.values(CONTEXTS)) {
+        const s = make(rng);
+        const r = redactText(engine, wrap(s.text));
+        positives++;
+        if (!r.text.includes(s.core)) recalled++;
+      }
+    }
+  }
+  let negatives = 0;
+  let flagged = 0;
+  const wrappers = [(x: string) => x, CONTEXTS.json_transcript!, CONTEXTS.yaml!, CONTEXTS.dotenv!];
+  const rng = new Rng(77);
+  const values = Object.values(lookAlikes(rng)).flat();
+  const names = [
+    "API_KEY",
+    "DB_PASSWORD",
+    "GITHUB_TOKEN",
+    "JWT_SECRET",
+    "DD_API_KEY",
+    "STRIPE_SECRET_KEY",
+  ];
+  for (let i = 0; i < 400; i++) {
+    const name = names[i % names.length]!;
+    values.push(
+      `${name}=${placeholder(rng, name)}`,
+      `${name.toLowerCase()}: ${placeholder(rng, name)}`,
+    );
+  }
+  for (const v of values) {
+    for (const wrap of wrappers) {
+      negatives++;
+      if (redactText(engine, wrap(v)).kinds.length > 0) flagged++;
+    }
+  }
+  return { positives, recalled, negatives, flagged };
+}
+
+/** Scans the corpus in-process and checks baton's output file. */
+async function quality(corpus: SecretsCorpus, outPath: string): Promise<SecretsQuality> {
+  const file = await Deno.open(corpus.path, { read: true });
+  let findings: Finding[];
+  try {
+    findings = (await scanStream(defaultEngine(), file)).findings;
+  } finally {
+    file.close();
+  }
+  const planted = [...corpus.planted].sort((a, b) => a.start - b.start);
+  const sortedFindings = [...findings].sort((a, b) => a.start - b.start);
+  let found = 0;
+  let rightKind = 0;
+  for (const p of planted) {
+    if (overlapsAny(sortedFindings, p.start, p.end)) found++;
+    if (findings.some((f) => f.kind === p.kind && f.start < p.end && p.start < f.end)) rightKind++;
+  }
+  const fpKinds: Record<string, number> = {};
+  let falsePositives = 0;
+  for (const f of findings) {
+    if (overlapsAny(planted, f.start, f.end)) continue;
+    falsePositives++;
+    fpKinds[f.kind] = (fpKinds[f.kind] ?? 0) + 1;
+  }
+  const out = await Deno.readTextFile(outPath);
+  const leftInOutput = corpus.planted.filter((p) => out.includes(p.text)).length;
+  const labelled = labelledCases();
+  const per10 = falsePositives / (corpus.bytes / 1e7);
+  const recall = labelled.recalled / labelled.positives;
+  const fpRate = labelled.flagged / labelled.negatives;
+  return {
+    planted: corpus.planted.length,
+    kinds: new Set(corpus.planted.map((p) => p.kind)).size,
+    leftInOutput,
+    found,
+    rightKind,
+    falsePositives,
+    falsePositivesPer10MB: per10,
+    falsePositiveKinds: fpKinds,
+    labelled,
+    checks: [
+      { text: "0 planted secrets left in the output", pass: leftInOutput === 0 },
+      { text: "<= 1 false positive per 10 MB", pass: per10 <= 1 },
+      { text: ">= 99 % recall on the labelled cases", pass: recall >= 0.99 },
+      { text: "<= 1 % false positives on the labelled cases", pass: fpRate <= 0.01 },
+    ],
+  };
+}
+
+/**
+ * Runs the benchmark: `rounds` rounds, each running `baton redact FILE > out`
+ * and then the secretlint process on the same file; then the quality pass.
  * @param corpus From {@linkcode buildSecretsCorpus}.
- * @param rounds Timed rounds per path.
+ * @param rounds Timed rounds per process.
  * @param log Progress sink.
  */
 export async function runSecretsBench(
   corpus: SecretsCorpus,
   rounds: number,
   log: (m: string) => void,
-): Promise<SecretsRow[]> {
-  const paths = [
-    { id: "wasm", label: "baton WASM prefilter" },
-    { id: "ts", label: "baton pure-TS prefilter" },
-    { id: "secretlint", label: "secretlint 12 (recommended preset, in-process)" },
-  ] as const;
-  const ms: number[][] = paths.map(() => []);
-  const last: unknown[] = paths.map(() => null);
+): Promise<SecretsReport> {
+  const dir = corpus.path.slice(0, corpus.path.lastIndexOf("/"));
+  const batonOut = `${dir}/redacted.jsonl`;
+  const slOut = `${dir}/secretlint.json`;
   const self = new URL(import.meta.url).pathname;
-  for (let round = 1; round <= rounds; round++) {
-    log(`[secrets] round ${round}/${rounds}`);
-    for (let i = 0; i < paths.length; i++) {
-      const out = await new Deno.Command(Deno.execPath(), {
-        args: ["run", "--quiet", "--allow-all", self, "--measure", paths[i]!.id, corpus.path],
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      if (out.code !== 0) {
-        throw new Error(
-          `secrets bench: ${paths[i]!.id} failed: ${new TextDecoder().decode(out.stderr)}`,
-        );
-      }
-      const r = JSON.parse(new TextDecoder().decode(out.stdout)) as {
-        ms: number;
-        spans: unknown[];
-      };
-      ms[i]!.push(r.ms);
-      last[i] = r.spans;
+  const processes = [
+    {
+      label: "baton redact FILE > out",
+      argv: [
+        Deno.execPath(),
+        "run",
+        "--quiet",
+        "--no-prompt",
+        ...BATON_RUNTIME_FLAGS,
+        ...BATON_PERMISSIONS,
+        MAIN,
+        "redact",
+        corpus.path,
+      ],
+      out: batonOut,
+    },
+    {
+      label: "secretlint 12 (recommended preset, whole process)",
+      argv: [Deno.execPath(), "run", "--quiet", "--allow-all", self, "--secretlint", corpus.path],
+      out: slOut,
+    },
+  ];
+  const runs: ProcessRun[][] = processes.map(() => []);
+  // One untimed warm-up round (Deno's module cache, the page cache).
+  for (let round = 0; round <= rounds; round++) {
+    log(`[secrets] round ${round}/${rounds}${round === 0 ? " (warm-up)" : ""}`);
+    for (let i = 0; i < processes.length; i++) {
+      const p = processes[i]!;
+      const r = await timeProcess(p.argv, p.out, `${dir}/time-${i}.txt`);
+      if (round > 0) runs[i]!.push(r);
     }
   }
   const mb = corpus.bytes / 1e6;
-  const medians = ms.map((m) => summarize(m).median);
-  const slMedian = medians[2]!;
-  return paths.map((p, i) => {
-    const spans = last[i] as { start: number; end: number; kind?: string }[];
-    const isBaton = i < 2;
-    const found = recallOf(corpus.planted, spans, !isBaton);
-    const median = medians[i]!;
-    const mbPerSec = mb / (median / 1000);
-    const ratio = isBaton ? slMedian / median : null;
-    let kindMatches: number | null = null;
-    if (isBaton) {
-      kindMatches = corpus.planted.filter((pl) =>
-        (spans as Finding[]).some((f) =>
-          f.kind === pl.kind && f.start < pl.byteEnd && pl.byteStart < f.end
-        )
-      ).length;
-    }
-    const checks = isBaton
-      ? [
-        { text: ">= 100 MB/s", pass: mbPerSec >= 100 },
-        { text: ">= 10x secretlint", pass: ratio !== null && ratio >= 10 },
-        { text: "all planted found", pass: found === corpus.planted.length },
-      ]
-      : [];
+  const wall = runs.map((rs) => summarize(rs.map((r) => r.wallMs)).median);
+  const cpu = runs.map((rs) => summarize(rs.map((r) => r.cpuMs)).median);
+  const slFindings = (JSON.parse(await Deno.readTextFile(slOut)) as unknown[]).length;
+  log("[secrets] quality pass (in-process)");
+  const q = await quality(corpus, batonOut);
+  const rows = processes.map((p, i): SecretsRow => {
+    const rss = runs[i]!.map((r) => r.rssKb).filter((x): x is number => x !== null);
+    const peak = rss.length === 0 ? null : Math.max(...rss) / 1024;
+    const isBaton = i === 0;
+    const ratio = isBaton ? { wall: wall[1]! / wall[0]!, cpu: cpu[1]! / cpu[0]! } : null;
+    const mbPerSec = mb / (wall[i]! / 1000);
     return {
       label: p.label,
-      medianMs: median,
+      rounds,
+      medianWallMs: wall[i]!,
+      medianCpuMs: cpu[i]!,
       mbPerSec,
-      recall: { found, planted: corpus.planted.length },
-      kindMatches,
-      findings: spans.length,
+      mbPerCpuSec: mb / (cpu[i]! / 1000),
+      peakRssMiB: peak,
       ratioToSecretlint: ratio,
-      checks,
+      findings: isBaton ? q.found + q.falsePositives : slFindings,
+      checks: isBaton
+        ? [
+          { text: ">= 100 MB/s", pass: mbPerSec >= 100 },
+          { text: "peak RSS <= 150 MB", pass: peak !== null && peak * 1.048576 <= 150 },
+          { text: ">= 10x secretlint", pass: ratio !== null && ratio.wall >= 10 },
+        ]
+        : [],
     };
   });
+  let load = "unknown";
+  try {
+    load = (await Deno.readTextFile("/proc/loadavg")).split(" ").slice(0, 3).join(" ");
+  } catch {
+    // not Linux
+  }
+  return {
+    corpus: {
+      bytes: corpus.bytes,
+      lines: corpus.lines,
+      planted: corpus.planted.length,
+      kinds: q.kinds,
+    },
+    loadAverage: load,
+    rows,
+    quality: q,
+  };
+}
+
+function verdict(checks: { text: string; pass: boolean }[]): string {
+  if (checks.length === 0) return "";
+  return checks.every((c) => c.pass)
+    ? "PASS"
+    : `MISS (${checks.filter((c) => !c.pass).map((c) => c.text).join(", ")})`;
+}
+
+/** The plain-text tables. */
+export function renderSecretsTable(report: SecretsReport): string {
+  const { corpus, rows, quality: q } = report;
+  const pct = (a: number, b: number) => `${(100 * a / b).toFixed(2)} % (${a}/${b})`;
+  const lines = [
+    `Secret scanning, end to end: ${
+      (corpus.bytes / 1e6).toFixed(1)
+    } MB Claude Code transcript (${corpus.lines} lines, ${corpus.planted} planted secrets of ${corpus.kinds} kinds), whole processes, output to a file, ${
+      rows[0]?.rounds ?? 0
+    } rounds after a warm-up, medians; load average ${report.loadAverage} (MB/s per CPU second is the figure that a loaded machine disturbs least)`,
+    "",
+    "| process | wall ms | MB/s | CPU ms | MB/s per CPU s | peak RSS MiB | x secretlint (wall / CPU) | findings | verdict |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+  ];
+  for (const r of rows) {
+    lines.push(
+      `| ${r.label} | ${r.medianWallMs.toFixed(0)} | ${r.mbPerSec.toFixed(1)} | ${
+        r.medianCpuMs.toFixed(0)
+      } | ${r.mbPerCpuSec.toFixed(1)} | ${r.peakRssMiB === null ? "" : r.peakRssMiB.toFixed(1)} | ${
+        r.ratioToSecretlint === null
+          ? ""
+          : `${r.ratioToSecretlint.wall.toFixed(1)} / ${r.ratioToSecretlint.cpu.toFixed(1)}`
+      } | ${r.findings ?? ""} | ${verdict(r.checks)} |`,
+    );
+  }
+  const fpKinds = Object.entries(q.falsePositiveKinds).sort((a, b) => b[1] - a[1])
+    .map(([k, n]) => `${k} ${n}`).join(", ");
+  lines.push(
+    "",
+    "Quality (the same engine in-process; the output checked is baton redact's own)",
+    "",
+    "| measure | value |",
+    "| --- | --- |",
+    `| planted secrets left in the output | ${q.leftInOutput}/${q.planted} |`,
+    `| planted secrets found (right kind) | ${q.found}/${q.planted} (${q.rightKind}) |`,
+    `| false positives on the transcript | ${q.falsePositives} (${
+      q.falsePositivesPer10MB.toFixed(2)
+    } per 10 MB)${fpKinds === "" ? "" : `: ${fpKinds}`} |`,
+    `| labelled cases: recall | ${pct(q.labelled.recalled, q.labelled.positives)} |`,
+    `| labelled cases: false positives | ${pct(q.labelled.flagged, q.labelled.negatives)} |`,
+    `| verdict | ${verdict(q.checks)} |`,
+    "",
+  );
+  return lines.join("\n");
 }
 
 /** Throughput of the keyword pass alone (no confirmation), per prefilter, best of 3 over the corpus. */
@@ -407,46 +485,16 @@ export function renderHostileTable(rows: { unit: string; mbPerSec: number }[]): 
   ].join("\n");
 }
 
-/** The plain-text table. */
-export function renderSecretsTable(corpus: SecretsCorpus, rows: SecretsRow[]): string {
-  const lines = [
-    `Secret scanning: ${
-      (corpus.bytes / 1e6).toFixed(1)
-    } MB transcript-like JSONL, ${corpus.planted.length} planted secrets (${
-      new Set(corpus.planted.map((p) => p.kind)).size
-    } kinds); in-process timing (warm-up first), one process per path and round, median of the rounds`,
-    "",
-    "| path | median ms | MB/s | x secretlint | recall | right kind | findings | verdict |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- |",
-  ];
-  for (const r of rows) {
-    const verdict = r.checks.length === 0
-      ? ""
-      : r.checks.every((c) => c.pass)
-      ? "PASS"
-      : `MISS (${r.checks.filter((c) => !c.pass).map((c) => c.text).join(", ")})`;
-    lines.push(
-      `| ${r.label} | ${r.medianMs.toFixed(0)} | ${r.mbPerSec.toFixed(1)} | ${
-        r.ratioToSecretlint === null ? "" : r.ratioToSecretlint.toFixed(1)
-      } | ${r.recall.found}/${r.recall.planted} | ${
-        r.kindMatches ?? ""
-      } | ${r.findings} | ${verdict} |`,
-    );
-  }
-  return lines.join("\n") + "\n";
-}
-
-if (import.meta.main && Deno.args[0] === "--measure") {
-  const r = await measure(Deno.args[1] as PathId, Deno.args[2]!);
-  console.log(JSON.stringify(r));
+if (import.meta.main && Deno.args[0] === "--secretlint") {
+  await secretlintMain(Deno.args[1]!);
 } else if (import.meta.main) {
   const dir = await Deno.makeTempDir({ prefix: "baton-secrets-bench-" });
   try {
     const log = (m: string) => console.error(`bench: ${m}`);
-    log("[secrets] generating the corpus");
+    log("[secrets] generating the transcript");
     const corpus = await buildSecretsCorpus(dir);
-    const rows = await runSecretsBench(corpus, Number(Deno.args[0] ?? 3), log);
-    console.log(renderSecretsTable(corpus, rows));
+    const report = await runSecretsBench(corpus, Number(Deno.args[0] ?? 3), log);
+    console.log(renderSecretsTable(report));
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -19,6 +19,8 @@ export interface PlantedSpan {
   kind: string;
   start: number;
   end: number;
+  /** The secret as written in the file (JSON-escaped); generated at run time, never stored. */
+  text: string;
 }
 
 /** The generated transcript. */
@@ -104,8 +106,8 @@ function uuid(rng: Rng): string {
 
 const ID62 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
-/** A placeholder value as agents and docs write them. */
-function placeholder(rng: Rng, name: string): string {
+/** A placeholder value as agents and docs write them (also the labelled negatives). */
+export function placeholder(rng: Rng, name: string): string {
   const lower = name.toLowerCase().replace(/_/g, "-");
   switch (rng.int(16)) {
     case 0:
@@ -602,7 +604,7 @@ export async function buildTranscript(
       if (at < 0) throw new Error(`transcript: cannot locate planted ${kind}`);
       while (at >= 0) {
         const start = bytes + encoder.encode(line.slice(0, at)).length;
-        planted.push({ kind, start, end: start + encoder.encode(escaped).length });
+        planted.push({ kind, start, end: start + encoder.encode(escaped).length, text: escaped });
         at = line.indexOf(escaped, at + escaped.length);
       }
       await write(line);

@@ -102,6 +102,18 @@ const ESC_QUOTE = String.raw`\\{0,3}`;
 const CLI_VALUE = String
   .raw`(?:\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"|'(?<s>[^'\r\n]{1,256})'|(?<s>[^\s"'\\;&|<>()\x60]{1,256}))`;
 
+/**
+ * A URL login whose password is the user name (`postgres:postgres@`,
+ * `guest:guest@`, `root:root@`) is a well-known default of a local service,
+ * as documented in every quick start, not a secret.
+ */
+function isNotDefaultLogin(
+  secret: string,
+  groups: Readonly<Record<string, string | undefined>>,
+): boolean {
+  return secret.toLowerCase() !== (groups.user ?? "").toLowerCase();
+}
+
 /** A shell variable, `%VAR%` or PowerShell `$env:X`: a reference, not a value. */
 function isReference(value: string): boolean {
   return /^\$|^%[A-Za-z_]+%$/.test(value);
@@ -1048,6 +1060,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     before: 40,
     after: 420,
     priority: 2,
+    validate: isNotDefaultLogin,
   },
   {
     kind: "url_credentials",
@@ -1061,6 +1074,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     before: 40,
     after: 420,
     priority: 1,
+    validate: isNotDefaultLogin,
   },
   {
     kind: "basic_auth",

@@ -541,6 +541,8 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "postgres://app:${DB_PASSWORD}@db:5432/prod",
       "postgres://app@db:5432/prod",
       "mysql://user:password@localhost/db",
+      "postgres://postgres:postgres@localhost:5432/app_dev",
+      "amqp://guest:guest@rabbitmq:5672/",
     ],
     basic_auth: ["We use basic authentication for the admin pages.", 'Basic realm="internal"'],
     bearer_token: ["Authorization: Bearer <token>", "Send a Bearer token with each request."],
