@@ -410,9 +410,16 @@ function accept(
 ): boolean {
   // Cheapest first: the rule's own check, the placeholder filters, entropy.
   if (secret.length === 0) return false;
+  // No secret begins or ends with a blank: `"KEY=" && echo "B="` has no
+  // value, its quotes close strings rather than open one.
+  if (isBlank(secret.charCodeAt(0)) || isBlank(secret.charCodeAt(secret.length - 1))) return false;
   if (rule.validate !== undefined && !rule.validate(secret, groups)) return false;
   if (isNotSecret(secret)) return false;
   return rule.minEntropy === undefined || shannonEntropy(secret) >= rule.minEntropy;
+}
+
+function isBlank(code: number): boolean {
+  return code === 0x20 || code === 0x09;
 }
 
 function resolveOverlaps(candidates: (RawFinding & { priority: number })[]): RawFinding[] {
