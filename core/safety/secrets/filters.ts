@@ -56,7 +56,73 @@ export function isNotSecret(secret: string): boolean {
   if (/(?:[xX]{5,}|\*{3,}|\.{3,}|\x7f{3}|\u2026|#{4,}|_{5,}|0{8,})/.test(secret)) return true;
   if (/^(?:password|passwd|pass|pwd|secret|token|api_?key|apikey|key)$/i.test(secret)) return true;
   if (secret.endsWith(JWT_IO_SAMPLE_SIGNATURE)) return true;
-  return isPredictable(secret);
+  return isPredictable(secret) || isDocumentationValue(secret);
+}
+
+/**
+ * Words documentation and quick starts build placeholder values from:
+ * what the value is (`secret`, `token`, `password`), where it is for (`dev`,
+ * `local`, `test`), what to do (`change`, `replace`, `generate`), fillers
+ * (`my`, `super`, `foo`) and the defaults every tutorial prints (`admin`,
+ * `postgres`, `keyboard cat`).
+ */
+const DOC_WORDS = new Set(
+  (
+    "secret secrets password passwords passwd pass pwd passphrase token tokens key keys apikey api " +
+    "access auth client private signing session jwt cookie salt hash webhook " +
+    "test tests testing dev devel development local localhost demo sample default defaults " +
+    "staging stage prod production example examples placeholder dummy fake mock stub " +
+    "change changeme replace insert generate generated set put paste enter fill update rotate " +
+    "with in me this that it here there value string text your my our the a an of for to and " +
+    "super very long random rand openssl base hex uuid new old real actual " +
+    "admin administrator root user username guest postgres postgresql mysql redis mongo mongodb " +
+    "db database app application service server keyboard cat foo bar baz qux hello world " +
+    "letmein qwerty welcome abc xyz todo fixme none null empty"
+  ).split(" "),
+);
+const MAX_DOC_WORD = 13;
+
+/** True when `run` (lower-case letters) splits into documentation words. */
+function splitsIntoDocWords(run: string): boolean {
+  const ok = new Uint8Array(run.length + 1);
+  ok[0] = 1;
+  for (let i = 1; i <= run.length; i++) {
+    for (let j = Math.max(0, i - MAX_DOC_WORD); j < i && ok[i] === 0; j++) {
+      if (ok[j] === 1 && DOC_WORDS.has(run.slice(j, i))) ok[i] = 1;
+    }
+  }
+  return ok[run.length] === 1;
+}
+
+/**
+ * True when a value is written in words, not drawn at random: every run of
+ * letters splits into documentation words and numbers stay short
+ * (`password123`, `supersecretkey`, `dev-secret-change-in-production`,
+ * `generate-with-openssl-rand-base64-32`, `postgres`). A human password
+ * such as `hunter2hunter2` or `correct-horse-battery` is not one.
+ * @param value The matched secret text.
+ * @returns Whether it reads as documentation.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isDocumentationValue } from "./filters.ts";
+ * assert.ok(isDocumentationValue("dev-secret-change-in-production"));
+ * assert.ok(isDocumentationValue("MySecretKey123"));
+ * assert.ok(!isDocumentationValue("correct-horse-battery"));
+ * ```
+ */
+export function isDocumentationValue(value: string): boolean {
+  if (value.length > 80 || !/^[A-Za-z0-9 _.\-]+$/.test(value)) return false;
+  // Mostly words: at least four letters, more letters than digits.
+  const letters = value.replace(/[^A-Za-z]/g, "").length;
+  if (letters < 4 || letters < value.replace(/[^0-9]/g, "").length) return false;
+  for (const part of value.toLowerCase().split(/[ _.\-]+|(?<=[a-z])(?=[0-9])|(?<=[0-9])(?=[a-z])/)) {
+    if (part === "") continue;
+    if (/^[0-9]+$/.test(part)) {
+      if (part.length > 4) return false;
+    } else if (!splitsIntoDocWords(part)) return false;
+  }
+  return true;
 }
 
 /** Code of the character that follows `c` in a counting run (`9` -> `a`/`A`/`0`, `z` -> `0`). */

@@ -996,7 +996,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ["name:"],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_.-])name:[ \t]{1,16}\\{0,3}["']?(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>\\{0,3}["']?[ \t]{0,16}${NL}[ \t]{0,32}(?:-[ \t]{1,8})?value:[ \t]{1,16}${
+        .raw`(?<![A-Za-z0-9_.-])name:[ \t]{1,16}(?:\\{0,3}["'])?(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>(?:\\{0,3}["'])?[ \t]{0,16}${NL}[ \t]{0,32}(?:-[ \t]{1,8})?value:[ \t]{1,16}${
         assignedValue(1, String.raw`[^\s"'\x60#\\]`, ESC_QUOTE)
       }`,
     ),

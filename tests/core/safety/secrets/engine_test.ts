@@ -53,14 +53,14 @@ Deno.test("createEngine() builds the TS prefilter on request and reports the lon
     kind: "demo",
     title: "demo",
     description: "demo",
-    keywords: ["demo-"],
-    pattern: /demo-[0-9]{4}/,
+    keywords: ["kx7-"],
+    pattern: /kx7-[0-9]{4}/,
     after: 12,
     priority: 3,
   };
   const one = createEngine([rule]);
-  assert.deepEqual(findSecrets(one, encoder.encode("a demo-1234 demo-12")), [
-    { kind: "demo", start: 2, end: 11 },
+  assert.deepEqual(findSecrets(one, encoder.encode("a kx7-9153 kx7-12")), [
+    { kind: "demo", start: 2, end: 10 },
   ]);
 });
 

@@ -81,6 +81,14 @@ Deno.test("placeholders are no secrets in any assignment shape or context", () =
     "fake-token-for-tests-123",
     "TODO-set-this-later-123",
     "...",
+    "password123",
+    "supersecretkey",
+    "MySecretKey2024",
+    "dev-secret-change-in-production",
+    "generate-with-openssl-rand-base64-32",
+    "postgres",
+    "admin123",
+    "test-token",
   ];
   for (const v of placeholders) {
     for (const name of NAMES) {
@@ -101,6 +109,14 @@ Deno.test("placeholders are no secrets in any assignment shape or context", () =
       assert.equal(r.kinds.length, 1, `${name}: ${shape(name, v)}`);
       assert.ok(!r.text.includes(v));
     }
+  }
+});
+
+Deno.test("a human password is a secret even when a documentation word is near it", () => {
+  for (const v of ["hunter2hunter2", "correct-horse-battery", "S3cretP@ssw0rd!", "tr0ub4dor&3x"]) {
+    const r = redactText(engine, transcript(`DB_PASSWORD=${v}\nSECRET=changeme\n`));
+    assert.equal(r.kinds.length, 1, v);
+    assert.ok(!r.text.includes(v), v);
   }
 });
 
