@@ -116,7 +116,9 @@ export function isDocumentationValue(value: string): boolean {
   // Mostly words: at least four letters, more letters than digits.
   const letters = value.replace(/[^A-Za-z]/g, "").length;
   if (letters < 4 || letters < value.replace(/[^0-9]/g, "").length) return false;
-  for (const part of value.toLowerCase().split(/[ _.\-]+|(?<=[a-z])(?=[0-9])|(?<=[0-9])(?=[a-z])/)) {
+  for (
+    const part of value.toLowerCase().split(/[ _.\-]+|(?<=[a-z])(?=[0-9])|(?<=[0-9])(?=[a-z])/)
+  ) {
     if (part === "") continue;
     if (/^[0-9]+$/.test(part)) {
       if (part.length > 4) return false;
