@@ -84,6 +84,9 @@ export interface CreateEngineOptions {
   prefilter?: PrefilterKind;
 }
 
+/** Longest name (run of lead characters) a rule with `follows` reads, plus one. */
+const MAX_NAME = 98;
+
 /** Look-behind context kept before every window so `(?<!...)` sees real text. */
 const CONTEXT = 16;
 const BACKSLASH = 0x5c;
@@ -283,8 +286,10 @@ function confirm(
   // The run of lead characters holding the keyword is the name. Its end
   // first: what must follow it rejects most hits in prose before any walk back.
   let end = kwEnd;
-  while (end < text.length && end - kwStart <= 96 && c.lead[text.charCodeAt(end)] === 1) end++;
-  if (c.follows !== null && end - kwStart <= 96) {
+  while (end < text.length && end - kwStart < MAX_NAME && c.lead[text.charCodeAt(end)] === 1) end++;
+  if (c.follows !== null) {
+    // A run longer than any name cannot be one (keyword-laden runs cost nothing).
+    if (end - kwStart >= MAX_NAME) return null;
     c.follows.lastIndex = end;
     if (!c.follows.test(text)) return null;
   }

@@ -51,7 +51,9 @@ export interface SecretRule {
    * keyword (say, an assignment operator after a name), as a pattern tried
    * right there (compiled sticky). It must hold wherever `pattern` can match;
    * the engine checks it before the name and the pattern, so the many
-   * keyword hits in prose (`the token is`) cost one character test.
+   * keyword hits in prose (`the token is`) cost one character test. A rule
+   * with `follows` reads names of at most 97 characters: a longer run of lead
+   * characters is rejected outright.
    */
   follows?: RegExp;
   /** Bytes after the keyword start that the window spans. */

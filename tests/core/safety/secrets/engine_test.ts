@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { createEngine, findSecrets } from "../../../../core/safety/secrets/engine.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import type { SecretRule } from "../../../../core/safety/secrets/rule.ts";
-import { B64, Rng, SAMPLES } from "./_fixtures.ts";
+import { ALNUM, B64, Rng, SAMPLES } from "./_fixtures.ts";
 
 const engine = createEngine(SECRET_RULES);
 const encoder = new TextEncoder();
@@ -93,4 +93,37 @@ Deno.test("rejecting by name before the pattern runs changes no finding", () => 
     found += a.length;
   }
   assert.ok(found > 300);
+});
+
+Deno.test("checking what follows a name before the pattern runs changes no finding", () => {
+  const rng = new Rng(66);
+  const plain = SECRET_RULES.map((r) => {
+    const { follows: _drop, rejectName: _drop2, ...rest } = r;
+    return rest as SecretRule;
+  });
+  const without = createEngine(plain);
+  const names = [
+    "DB_PASSWORD",
+    "api_key",
+    "the token is",
+    "DD_API_KEY",
+    // Names of 96, 97 and 98 characters around the longest a rule reads.
+    "A".repeat(85) + "_API_TOKEN",
+    "A".repeat(86) + "_API_TOKEN",
+    "A".repeat(87) + "_API_TOKEN",
+    "x".repeat(200) + "secret_token_",
+  ];
+  const seps = ["=", ": ", '\\": \\"', " = '", "  :=  ", " is "];
+  let found = 0;
+  for (let i = 0; i < 400; i++) {
+    const value = rng.str(ALNUM, 10) + "7" + rng.str(ALNUM, 13);
+    const text = JSON.stringify({
+      c: `${rng.pick(names)}${rng.pick(seps)}${value}\n${rng.pick(names)}${rng.pick(seps)}x\n`,
+    });
+    const bytes = encoder.encode(text);
+    const a = findSecrets(engine, bytes);
+    assert.deepEqual(a, findSecrets(without, bytes), text);
+    found += a.length;
+  }
+  assert.ok(found > 100, `positive control: ${found} found`);
 });
