@@ -10,7 +10,10 @@
  *   are public and appear in docs and tests everywhere; redacting them would
  *   teach readers that the scanner flags documentation.
  * - Placeholders are kept: runs of x, X, * or dots, `your-key-here`-style
- *   words, a bare `password`/`secret`/`token` as the value, `${VAR}`, `$VAR`, `{{ var }}`, `<token>`, `%s`, and text already
+ *   words, `<token>`, `[key]`, `${VAR}`, `$VAR`, `{{ var }}`, `%s`, `__X__`,
+ *   `example`/`fake`/`not-a-real` markers, a bare `password`/`secret`/`token`
+ *   as the value, typed values ({@linkcode isPredictable}), values written in
+ *   documentation words ({@linkcode isDocumentationValue}) and text already
  *   holding a `[REDACTED:...]` marker (which also makes redaction idempotent).
  * - For assignment rules only: git SHAs and other hex digests, UUIDs,
  *   `sha256:`/`sha512-` digests and npm integrity strings, Go sums (`h1:`),
