@@ -103,7 +103,10 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
       // Messages may name a path, a branch or a value the user gave: redacted and neutralised.
       const safe = await safeErrorOf(e);
       io.stderr.write(`baton: ${safe.message}\n`);
-      if (json) io.stdout.write(JSON.stringify({ error: safe }) + "\n");
+      if (json) {
+        const { escapeJsonInvisible } = await import("./core/safety/json_escape.ts");
+        io.stdout.write(escapeJsonInvisible(JSON.stringify({ error: safe })) + "\n");
+      }
       return e.exitCode;
     }
     io.stderr.write("baton: Internal error: please report it (set BATON_DEBUG=1 for details)\n");
