@@ -37,6 +37,7 @@ import {
   type Substitution,
 } from "./parse_shell.ts";
 import { isReadOnly } from "./read_only.ts";
+import { judgeProgram } from "./programs/mod.ts";
 import { unwrapCommand, type Unwrapped } from "./unwrap.ts";
 import { arithRule } from "./_rules/arith.ts";
 import { dataRule } from "./_rules/data.ts";
@@ -723,7 +724,9 @@ class Analysis implements Findings {
 
   judge(inv: Invocation): void {
     if (inv.program === "" && inv.wrappers.length === 0 && inv.redirects.length === 0) return;
+    let readOnly: boolean | null = null;
     const reported = this.withReport(() => {
+      readOnly = judgeProgram(inv, this);
       redirectRule(inv, this);
       arithRule(inv, this);
       gitRule(inv, this);
@@ -740,7 +743,7 @@ class Analysis implements Findings {
         this.review("a wrapper changes how or where the command runs");
       }
     });
-    if (!reported && inv.program !== "" && !isReadOnly(inv)) {
+    if (!reported && inv.program !== "" && !(readOnly ?? isReadOnly(inv))) {
       this.review(
         PROJECT_RUNNERS.has(inv.program)
           ? `${inv.program}: runs project code, scripts or package installs`

@@ -335,7 +335,6 @@ const RISKY_ARGS: Record<string, RegExp> = {
   bat: /^--(?:pager|generate-config-file)/,
   batcat: /^--(?:pager|generate-config-file)/,
   fzf: /^--(?:preview|bind|listen|execute|history|with-shell)/,
-  sort: /^--compress-program/,
   top: /^-[a-zA-Z]*[wW]/,
   jq: /^--(?:run-tests)/,
   // printf -v NAME assigns a shell variable (PROMPT_COMMAND, PATH, ...).
@@ -471,41 +470,12 @@ const SUBCOMMANDS: Record<string, Check> = {
   git: gitReadOnly,
   find: (argv) =>
     !argv.some((a) => /^-(?:delete|exec|execdir|ok|okdir|fprint|fprint0|fprintf|fls)$/.test(a)),
-  sort: (argv) => !argv.some((a) => /^-[a-zA-Z]*o|^--output/.test(a)),
   uniq: (argv) => operands(argv).length <= 1,
   date: (argv) =>
     !argv.some((a) => /^-[a-zA-Z]*s|^--set/.test(a)) &&
     operands(argv).every((a) => a.startsWith("+")),
   hostname: (argv) => argv.every((a) => a.startsWith("-") && !/^-(?:F|b|-file|-boot)$/.test(a)),
   xxd: (argv) => !argv.some((a) => /^-[a-z]*r/.test(a)) && operands(argv).length <= 1,
-  sed: (argv) => {
-    if (argv.some((a) => /^-[a-zA-Z]*i|^--in-place/.test(a))) return false;
-    const scripts: string[] = [];
-    for (let i = 0; i < argv.length; i++) {
-      if (argv[i] === "-e" || argv[i] === "--expression") scripts.push(argv[++i] ?? "");
-      else if (argv[i]!.startsWith("-f")) return false;
-    }
-    if (scripts.length === 0) {
-      const first = argv.find((a) => !a.startsWith("-"));
-      if (first !== undefined) scripts.push(first);
-    }
-    return scripts.every((s) =>
-      /^(?:(?:\d+|\$)(?:,(?:\d+|\$))?[pdq]|\/[^/]*\/[pd]|\d+q|=)$/.test(s) ||
-      /^s(.)(?:(?!\1).)*\1(?:(?!\1).)*\1[gip0-9]*$/.test(s)
-    );
-  },
-  // Every operand is checked (the program is not always the first one, as
-  // after -v NAME=value); program files, extensions, includes and gawk's
-  // indirect calls (`@f()`, where f may hold "system") are not read_only.
-  awk: (argv) => {
-    const ops = argv.filter((a) => !a.startsWith("-"));
-    return ops.length > 0 &&
-      !argv.some((a) => /^-(?:f|l|i|E|W)|^--(?:file|load|include|exec|source)/.test(a)) &&
-      !ops.some((p) =>
-        /system|getline|[|>]|print\s*>|close|fflush|\/inet\/|@load|@include|@[A-Za-z_][A-Za-z0-9_]*\s*\(/
-          .test(p)
-      );
-  },
   npm: (argv) =>
     /^(?:ls|list|ll|la|view|info|show|outdated|why|explain|search|ping|-v|--version|help|config)$/
       .test(argv[0] ?? "") && (argv[0] !== "config" || argv[1] === "get" || argv[1] === "list"),

@@ -91,7 +91,7 @@ const SHELL_STRING =
   /\b(?:os\.system|system|popen|exec|execSync|shell_exec|passthru|do shell script)\s*\(?\s*(["'])((?:(?!\1)[^\\]|\\.){1,2000})\1/g;
 
 /** Judges a code string for a language; hands embedded shell strings back as nested commands. */
-function analyzeCode(lang: string, code: string, out: Findings): void {
+export function analyzeCode(lang: string, code: string, out: Findings): void {
   if (FORK_LOOP.test(code)) out.dangerous("fork_bomb", `${lang}: a fork loop`);
   if (lang === "awk") {
     if (/\bsystem\s*\(|\|\s*getline|print[^;}]*\|\s*"/.test(code)) {
@@ -342,14 +342,8 @@ export function execRule(inv: Invocation, out: Findings): void {
   }
   const lang = interpreterName(p);
   if (lang === null) return;
-  if (lang === "awk") {
-    const hasFile = inv.argv.some((a) => a === "-f" || a.startsWith("-f"));
-    const prog = hasFile
-      ? null
-      : operands(inv.argv.filter((_a, i) => !/^-[vF]$/.test(inv.argv[i - 1] ?? ""))).at(0);
-    if (prog !== undefined && prog !== null) analyzeCode("awk", prog, out);
-    return;
-  }
+  // awk's program text is judged by its record (programs/awk.ts).
+  if (lang === "awk") return;
   const flag = CODE_FLAGS[lang];
   const code = flag === undefined ? null : codeArg(inv, flag);
   if (code !== null) {

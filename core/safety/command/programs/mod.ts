@@ -1,0 +1,63 @@
+/**
+ * The program records, by name, and the one entry point the engine calls
+ * for an invocation: parse its options by its record's syntax, report
+ * every option with an effect, run its judge, and say whether it is
+ * read-only. A program without a record is never read-only. Pure.
+ * @module
+ */
+import type { Findings, Invocation } from "../invocation.ts";
+import { parseOptions } from "./_options.ts";
+import { judgeOptions } from "./_effects.ts";
+import type { ProgramRecord } from "./_record.ts";
+import { AWK } from "./awk.ts";
+import { SED } from "./sed.ts";
+import { SORT } from "./sort.ts";
+
+/** Every program record. */
+export const PROGRAM_RECORDS: readonly ProgramRecord[] = [AWK, SED, SORT];
+
+const BY_NAME = new Map<string, ProgramRecord>();
+for (const rec of PROGRAM_RECORDS) {
+  for (const name of rec.names) {
+    if (BY_NAME.has(name)) throw new Error(`two program records for ${name}`);
+    BY_NAME.set(name, rec);
+  }
+}
+
+/** The record of a normalised program name, if it has one. */
+export function recordFor(program: string): ProgramRecord | undefined {
+  return BY_NAME.get(program);
+}
+
+/**
+ * Judges an invocation by its program's record; returns whether it is
+ * read-only (null when the program has no record).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { judgeProgram } from "./mod.ts";
+ * const findings: string[] = [];
+ * const out = {
+ *   dangerous: (_f: string, r: string) => void findings.push(r),
+ *   review: (r: string) => void findings.push(r),
+ *   nested: () => {},
+ *   executes: () => {},
+ * };
+ * const inv = (program: string, argv: string[]) => ({
+ *   program, argv, args: [], redirects: [], wrappers: [], stdinText: [], pipeIn: false, pipeOut: false,
+ * });
+ * assert.equal(judgeProgram(inv("sort", ["-n", "f"]), out), true);
+ * assert.equal(judgeProgram(inv("sort", ["--o=x", "f"]), out), false);
+ * assert.deepEqual(findings, ["sort: writes a file"]);
+ * ```
+ */
+export function judgeProgram(inv: Invocation, out: Findings): boolean | null {
+  const rec = BY_NAME.get(inv.program);
+  if (rec === undefined) return null;
+  const parsed = parseOptions(rec, inv.argv);
+  const effects = judgeOptions(rec, inv, parsed, out);
+  rec.judge?.(inv, parsed, out);
+  if (effects || rec.readOnly === "never") return false;
+  return rec.readOnly === "always" ? true : rec.readOnly(inv, parsed);
+}
