@@ -43,7 +43,6 @@ import { arithRule } from "./_rules/arith.ts";
 import { dataRule } from "./_rules/data.ts";
 import { execRule, interpreterName, PROJECT_RUNNERS, SHELLS } from "./_rules/exec.ts";
 import { filesystemRule } from "./_rules/filesystem.ts";
-import { gitRule } from "./_rules/git.ts";
 import { redirectRule } from "./_rules/redirects.ts";
 import { systemRule } from "./_rules/system.ts";
 import {
@@ -729,7 +728,6 @@ class Analysis implements Findings {
       readOnly = judgeProgram(inv, this);
       redirectRule(inv, this);
       arithRule(inv, this);
-      gitRule(inv, this);
       filesystemRule(inv, this);
       execRule(inv, this);
       systemRule(inv, this);

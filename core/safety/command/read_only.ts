@@ -13,7 +13,6 @@ import {
   operandsSkipping,
   type ValueOptions,
 } from "./invocation.ts";
-import { splitGit } from "./_rules/git.ts";
 
 const ALWAYS = new Set([
   "ls",
@@ -183,131 +182,6 @@ const ALWAYS = new Set([
 /** Programs whose only read-only use is asking for the version or help. */
 const VERSION_ONLY = /^(?:-v|-V|--version|version|-h|--help|help)$/;
 
-const GIT_READ = new Set([
-  "status",
-  "log",
-  "diff",
-  "show",
-  "blame",
-  "annotate",
-  "rev-parse",
-  "ls-files",
-  "ls-tree",
-  "cat-file",
-  "describe",
-  "shortlog",
-  "grep",
-  "rev-list",
-  "name-rev",
-  "merge-base",
-  "for-each-ref",
-  "show-ref",
-  "count-objects",
-  "whatchanged",
-  "show-branch",
-  "cherry",
-  "var",
-  "version",
-  "help",
-  "check-ignore",
-  "check-attr",
-  "check-ref-format",
-  "ls-remote",
-  "range-diff",
-  "diff-tree",
-  "diff-index",
-  "diff-files",
-  "verify-commit",
-  "verify-tag",
-  "fsck",
-]);
-
-/** Options of `git config` that only choose the file or the output format. */
-const GIT_CONFIG_MODIFIERS =
-  /^(?:--global|--system|--local|--worktree|--show-origin|--show-scope|--name-only|--includes|--no-includes|-z|--null|--bool|--int|--bool-or-int|--path|--expiry-date|--type=\w+|--default=.*|--file=.*|--blob=.*)$/;
-
-/**
- * `git config` reads only with --get, --get-all, --get-regexp or -l/--list
- * (or the `get`/`list` subcommands); a NAME VALUE pair sets a value whatever
- * output options come with it.
- */
-function gitConfigReadOnly(rest: readonly string[]): boolean {
-  const ops = operandsSkipping(rest, {
-    value: "f",
-    longValue: ["file", "blob", "type", "default"],
-  });
-  if (ops[0] === "list") return ops.length === 1;
-  if (ops[0] === "get") return ops.length <= 3;
-  let mode: string | null = null;
-  for (let i = 0; i < rest.length; i++) {
-    const a = rest[i]!;
-    if (/^(?:--get|--get-all|--get-regexp|-l|--list)$/.test(a)) {
-      mode = a;
-    } else if (/^(?:-f|--file|--blob|--type|--default)$/.test(a)) {
-      i++;
-    } else if (a.startsWith("-") && !GIT_CONFIG_MODIFIERS.test(a)) return false;
-  }
-  if (mode === null) return false;
-  // --get NAME [VALUE-PATTERN]; --list takes no operand.
-  return /^(?:-l|--list)$/.test(mode) ? ops.length === 0 : ops.length <= 2;
-}
-
-function gitReadOnly(argv: readonly string[]): boolean {
-  if (argv.some((a) => a === "-c" || a.startsWith("--config-env"))) return false;
-  if (argv.length === 1 && VERSION_ONLY.test(argv[0]!)) return true;
-  const { sub, rest } = splitGit(argv, null);
-  if (
-    rest.some((a) =>
-      /^--(?:output|ext-diff|textconv|exec|upload-pack|receive-pack|open-files-in-pager)|^-O/.test(
-        a,
-      )
-    )
-  ) {
-    return false;
-  }
-  const ops = operands(rest);
-  switch (sub) {
-    case "ls-remote":
-      // -u EXEC is --upload-pack: a program run for a local or ssh remote.
-      return !rest.some((a) => /^-[a-zA-Z]*u/.test(a));
-    case "branch":
-      return rest.every((a) =>
-        /^(?:-a|-r|-l|-v|-vv|--list|--all|--remotes|--verbose|--show-current|--no-color|--color(?:=\w+)?|--column|--no-column|--contains|--no-contains|--merged|--no-merged|--points-at|--sort=.*|--format=.*|--abbrev=\d+|--no-abbrev|-i|--ignore-case)$/
-          .test(a) || !a.startsWith("-")
-      ) && (ops.length === 0 || rest.some((a) =>
-        /^(?:-l|--list|--contains|--merged|--no-merged|--points-at|--no-contains)$/.test(a)
-      ));
-    case "tag":
-      return ops.length === 0 &&
-          rest.every((a) =>
-            /^(?:-l|--list|-n\d*|--sort=.*|--contains|--merged|--no-merged|--points-at|--format=.*)$/
-              .test(a)
-          ) ||
-        rest.some((a) => a === "-l" || a === "--list") &&
-          !rest.some((a) => /^-[a-zA-Z]*[dfsau]$|^--(?:delete|force|sign|annotate)$/.test(a));
-    case "remote":
-      return ops.length === 0 || ["show", "get-url"].includes(ops[0]!);
-    case "reflog":
-      return ops.length === 0 || ops[0] === "show";
-    case "stash":
-      return ["list", "show"].includes(ops[0] ?? "");
-    case "worktree":
-      return ops[0] === "list";
-    case "config":
-      return gitConfigReadOnly(rest);
-    case "clean":
-      return hasShort(rest, "n") || hasLong(rest, "dry-run");
-    case "notes":
-      return ops.length === 0 || ["list", "show"].includes(ops[0]!);
-    case "submodule":
-      return ops.length === 0 || ops[0] === "status" || ops[0] === "summary";
-    case "fsck":
-      return !rest.includes("--lost-found");
-    default:
-      return GIT_READ.has(sub);
-  }
-}
-
 /** Options that make an otherwise read-only program run commands or write files. */
 const RISKY_ARGS: Record<string, RegExp> = {
   // +cmd runs a less command (`+!cmd`); -o/-O log to a file; a lesskey file can set LESSOPEN.
@@ -467,7 +341,6 @@ export const SYSTEMCTL_VALUES: ValueOptions = {
 };
 
 const SUBCOMMANDS: Record<string, Check> = {
-  git: gitReadOnly,
   find: (argv) =>
     !argv.some((a) => /^-(?:delete|exec|execdir|ok|okdir|fprint|fprint0|fprintf|fls)$/.test(a)),
   uniq: (argv) => operands(argv).length <= 1,

@@ -58,6 +58,10 @@ export interface ProgramRecord {
   readonly longMatch: LongMatch;
   /** Options that take a value or do more than read (others are flags that only read). */
   readonly options: readonly OptionSpec[];
+  /** `--no-NAME` turns NAME off (git parse-options). */
+  readonly longNegation?: boolean;
+  /** Options end at the first operand (a subcommand, or POSIX order). */
+  readonly stopAtOperand?: boolean;
   /**
    * Read-only when: `always` (no option given has an effect), `never`, or a
    * predicate. An option with an effect is never read-only in any case.

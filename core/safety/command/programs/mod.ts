@@ -10,11 +10,12 @@ import { parseOptions } from "./_options.ts";
 import { judgeOptions } from "./_effects.ts";
 import type { ProgramRecord } from "./_record.ts";
 import { AWK } from "./awk.ts";
+import { GIT } from "./git.ts";
 import { SED } from "./sed.ts";
 import { SORT } from "./sort.ts";
 
 /** Every program record. */
-export const PROGRAM_RECORDS: readonly ProgramRecord[] = [AWK, SED, SORT];
+export const PROGRAM_RECORDS: readonly ProgramRecord[] = [AWK, GIT, SED, SORT];
 
 const BY_NAME = new Map<string, ProgramRecord>();
 for (const rec of PROGRAM_RECORDS) {
