@@ -23,20 +23,8 @@ const ALWAYS = new Set([
   "tac",
   "head",
   "tail",
-  "less",
-  "more",
-  "most",
-  "bat",
-  "batcat",
   "nl",
   "wc",
-  "grep",
-  "egrep",
-  "fgrep",
-  "zgrep",
-  "rg",
-  "ag",
-  "ack",
   "cut",
   "tr",
   "echo",
@@ -90,8 +78,6 @@ const ALWAYS = new Set([
   "arch",
   "locale",
   "tty",
-  "man",
-  "info",
   "help",
   "apropos",
   "whatis",
@@ -144,7 +130,6 @@ const ALWAYS = new Set([
   "zcat",
   "xzcat",
   "bzcat",
-  "zless",
   "look",
   "numfmt",
   "factor",
@@ -175,7 +160,6 @@ const ALWAYS = new Set([
   "fd",
   "fdfind",
   "fzf",
-  "delta",
   "difft",
 ]);
 
@@ -184,19 +168,6 @@ const VERSION_ONLY = /^(?:-v|-V|--version|version|-h|--help|help)$/;
 
 /** Options that make an otherwise read-only program run commands or write files. */
 const RISKY_ARGS: Record<string, RegExp> = {
-  // +cmd runs a less command (`+!cmd`); -o/-O log to a file; a lesskey file can set LESSOPEN.
-  less: /^\+|^--(?:lesskey|tag|log-file|LOG-FILE)|^-[a-zA-Z]*[oOk]/,
-  zless: /^\+|^--(?:lesskey|tag|log-file|LOG-FILE)|^-[a-zA-Z]*[oOk]/,
-  more: /^\+/,
-  most: /^\+/,
-  // a man config file defines the pager and the preprocessors.
-  man: /^-[a-zA-Z]*[PHRC]|^--(?:pager|html|recode|preprocessor|config-file)/,
-  // -o/--output and --dribble write files; --restore replays keystrokes.
-  info: /^-[a-zA-Z]*o|^--(?:output|dribble|restore)/,
-  rg: /^--pre(?:=|$)|^--pre-glob|^--hostname-bin/,
-  ag: /^--pager/,
-  ack: /^--(?:pager|output|ackrc)/,
-  delta: /^--(?:pager|config)/,
   cloc: /^--(?:extract-with|report[-_]file|out|sql|write-lang-def|config|script-lang)/,
   scc: /^-[a-zA-Z]*o|^--(?:output|format-multi)/,
   file: /^-[a-zA-Z]*C|^--compile/,
@@ -206,8 +177,6 @@ const RISKY_ARGS: Record<string, RegExp> = {
   yq: /^-[CeMNnPrv]*[is]|^--(?:inplace|split-exp)/,
   // -o writes the listing; -R re-runs tree in every directory with -o.
   tree: /^-[a-zA-Z]*[oR]|^--output/,
-  bat: /^--(?:pager|generate-config-file)/,
-  batcat: /^--(?:pager|generate-config-file)/,
   fzf: /^--(?:preview|bind|listen|execute|history|with-shell)/,
   top: /^-[a-zA-Z]*[wW]/,
   jq: /^--(?:run-tests)/,
@@ -433,9 +402,6 @@ const SUBCOMMANDS: Record<string, Check> = {
     /^(?:status|show|show-timesync|timesync-status|list-timezones)?$/.test(
       operands(argv)[0] ?? "",
     ),
-  // bat cache --build/--clear writes the syntax cache.
-  bat: (argv) => operands(argv)[0] !== "cache",
-  batcat: (argv) => operands(argv)[0] !== "cache",
   ip: (argv) =>
     /^(?:-[a-z0-9]+\s*)*$/.test(argv.filter((a) => a.startsWith("-")).join(" ")) &&
     /^(?:a|addr|address|r|route|l|link|n|neigh|rule|maddr)$/.test(operands(argv)[0] ?? "") &&

@@ -9,13 +9,34 @@ import type { Findings, Invocation } from "../invocation.ts";
 import { parseOptions } from "./_options.ts";
 import { judgeOptions } from "./_effects.ts";
 import type { ProgramRecord } from "./_record.ts";
+import { RSYNC, TAR, ZIP } from "./archive.ts";
 import { AWK } from "./awk.ts";
+import { BAT, DELTA, INFO, LESS, MAN, MORE } from "./pagers.ts";
+import { ACK, AG, GREP, RG } from "./search.ts";
 import { GIT } from "./git.ts";
 import { SED } from "./sed.ts";
 import { SORT } from "./sort.ts";
 
 /** Every program record. */
-export const PROGRAM_RECORDS: readonly ProgramRecord[] = [AWK, GIT, SED, SORT];
+export const PROGRAM_RECORDS: readonly ProgramRecord[] = [
+  ACK,
+  AG,
+  AWK,
+  BAT,
+  DELTA,
+  GIT,
+  GREP,
+  INFO,
+  LESS,
+  MAN,
+  MORE,
+  RG,
+  RSYNC,
+  SED,
+  SORT,
+  TAR,
+  ZIP,
+];
 
 const BY_NAME = new Map<string, ProgramRecord>();
 for (const rec of PROGRAM_RECORDS) {
