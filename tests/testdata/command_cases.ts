@@ -426,6 +426,14 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["rsync --rsync-path='rm -rf ~' a b:c", "dangerous", "recursive_delete"],
   ["zip -TT 'rm -rf ~' a.zip f", "dangerous", "recursive_delete"],
   ["zip --unzip-command='rm -rf ~' a.zip f", "dangerous", "recursive_delete"],
+  // Issue 8: env -S in every spelling, wrapper options by unambiguous prefix.
+  ["env -S'rm -rf /'", "dangerous", "recursive_delete"],
+  ["env -iS 'rm -rf /'", "dangerous", "recursive_delete"],
+  ["env --spl='rm -rf /'", "dangerous", "recursive_delete"],
+  ["env --s 'rm -rf /'", "dangerous", "recursive_delete"],
+  ["env --split-string 'rm -rf ~'", "dangerous", "recursive_delete"],
+  ["timeout --sig KILL 5 rm -rf /", "dangerous", "recursive_delete"],
+  ["nice --adj 5 rm -rf /", "dangerous", "recursive_delete"],
 ];
 
 /** Dangerous commands disguised: wrappers, quoting, paths, chains, nesting, look-alike letters. */
@@ -1085,4 +1093,7 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["rg -e foo -g '*.ts' src", "read_only"],
   ["grep -rn --color=auto foo .", "read_only"],
   ["bat -l json f", "read_only"],
+  // Issue 8: env -S look-alikes.
+  ["env -u HOMEBREW ls", "read_only"],
+  ["env -S 'ls -la'", "read_only"],
 ];

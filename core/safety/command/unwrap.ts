@@ -157,6 +157,43 @@ function assignment(word: Arg): { name: string; value: Arg } {
 }
 
 /**
+ * A long option written as an unambiguous prefix of one of the wrapper's
+ * value-taking long options (`timeout --sig KILL`, `nice --adj 5`), as
+ * getopt_long reads it, spelt out in full; anything else unchanged.
+ */
+function longByPrefix(spec: Spec, a: string): string {
+  if (!a.startsWith("--") || a.length < 3) return a;
+  const eq = a.indexOf("=");
+  const n = eq < 0 ? a.slice(2) : a.slice(2, eq);
+  const names = [...(spec.longValue ?? []), ...(spec.longOptional ?? [])];
+  if (names.includes(n)) return a;
+  const hits = names.filter((x) => x.startsWith(n));
+  return hits.length === 1 ? "--" + hits[0]! + (eq < 0 ? "" : a.slice(eq)) : a;
+}
+
+/**
+ * `env -S STRING` in every spelling: `-S STR`, `-SSTR`, `-iS STR` (flags
+ * before it in a cluster), `--split-string=STR` or any prefix of it
+ * (`--s`, `--spl`: no other env option starts with s). Returns the attached
+ * string (null when it is the next word), or null when this is not -S.
+ */
+function envSplitString(a: string): { attached: string | null } | null {
+  if (a.startsWith("--")) {
+    const eq = a.indexOf("=");
+    const n = eq < 0 ? a.slice(2) : a.slice(2, eq);
+    if (n === "" || !"split-string".startsWith(n)) return null;
+    return { attached: eq < 0 ? null : a.slice(eq + 1) };
+  }
+  for (let k = 1; k < a.length; k++) {
+    const c = a[k]!;
+    if (c === "S") return { attached: k + 1 < a.length ? a.slice(k + 1) : null };
+    // another option's value starts here
+    if ("uCaPLU".includes(c)) return null;
+  }
+  return null;
+}
+
+/**
  * Sees through wrappers.
  *
  * @example
@@ -241,11 +278,14 @@ function walk(words: readonly Arg[], take: ReadonlySet<number>, ambiguous: numbe
           i += 2;
           continue;
         }
-        if (name === "env" && (a === "-S" || a.startsWith("--split-string"))) {
-          const v = a.includes("=") ? a.slice(a.indexOf("=") + 1) : words[i + 1]?.text;
-          if (v !== undefined) out.nested.push({ text: v, via: name });
-          i += a.includes("=") ? 1 : 2;
-          continue;
+        if (name === "env") {
+          const split = envSplitString(a);
+          if (split !== null) {
+            const v = split.attached ?? words[i + 1]?.text;
+            if (v !== undefined) out.nested.push({ text: v, via: name });
+            i += split.attached === null ? 2 : 1;
+            continue;
+          }
         }
         if (
           (name === "sudo" || name === "doas") && /^-[a-zA-Z]*[is]/.test(a) && !a.startsWith("--")
@@ -261,7 +301,7 @@ function walk(words: readonly Arg[], take: ReadonlySet<number>, ambiguous: numbe
           );
           if (m) out.nested.push({ text: m[1]!, via: name });
         }
-        const takes = takesValue(spec, a);
+        const takes = takesValue(spec, longByPrefix(spec, a));
         if (takes === "maybe" && !take.has(i)) ambiguous.push(i);
         i += takes === "yes" || (takes === "maybe" && take.has(i)) ? 2 : 1;
         continue;
