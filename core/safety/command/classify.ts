@@ -43,7 +43,7 @@ import { arithRule } from "./_rules/arith.ts";
 import { dataRule } from "./_rules/data.ts";
 import { execRule, interpreterName, PROJECT_RUNNERS, SHELLS } from "./_rules/exec.ts";
 import { filesystemRule } from "./_rules/filesystem.ts";
-import { redirectRule } from "./_rules/redirects.ts";
+import { redirectRule, truncationRule } from "./_rules/redirects.ts";
 import { systemRule } from "./_rules/system.ts";
 import {
   dumpsEnvironment,
@@ -527,7 +527,10 @@ class Analysis implements Findings {
     if (words.length === 0) {
       if (cmd.redirects.length > 0) {
         const inv = this.bare(cmd.redirects);
-        this.withReport(() => redirectRule(inv, this));
+        this.withReport(() => {
+          truncationRule(inv, this);
+          redirectRule(inv, this);
+        });
       }
       return [];
     }
@@ -726,6 +729,7 @@ class Analysis implements Findings {
     let readOnly: boolean | null = null;
     const reported = this.withReport(() => {
       readOnly = judgeProgram(inv, this);
+      if (inv.program !== "") truncationRule(inv, this);
       redirectRule(inv, this);
       arithRule(inv, this);
       filesystemRule(inv, this);

@@ -420,9 +420,8 @@ const SUBCOMMANDS: Record<string, Check> = {
  * import assert from "node:assert/strict";
  * import { isReadOnly } from "./read_only.ts";
  * const inv = (program: string, argv: string[]) => ({ program, argv, args: [], redirects: [], wrappers: [], stdinText: [], pipeIn: false, pipeOut: false });
- * assert.equal(isReadOnly(inv("git", ["branch", "-a"])), true);
- * assert.equal(isReadOnly(inv("git", ["branch", "-D", "x"])), false);
- * assert.equal(isReadOnly(inv("git", ["reflog", "expire", "--all"])), false);
+ * assert.equal(isReadOnly(inv("docker", ["ps"])), true);
+ * assert.equal(isReadOnly(inv("docker", ["run", "x"])), false);
  * assert.equal(isReadOnly(inv("curl", ["https://example.invalid"])), false);
  * ```
  */

@@ -82,6 +82,14 @@ const EVAL =
   /\b(?:exec|eval|compile|assert|Function|vm\.run\w*|instance_eval|class_eval|loadstring|load)\s*\(/;
 const DECODE =
   /\b(?:b64decode|base64|decodebytes|codecs\.decode|bytes\.fromhex|unhexlify|fromCharCode|atob|Buffer\.from|decode_base64|unpack|pack\s*\(|base64_decode|gzinflate|str_rot13|hex2bin|zlib|marshal\.loads|pickle\.loads|FromBase64String)\b/;
+/** Deleting a whole tree: shutil.rmtree, fs.rm(Sync)/rmdir with recursive, rm_rf, rimraf, File::Path. */
+const TREE_DESTROY =
+  /\b(?:shutil\.rmtree|rmtree|rm_rf|rm_r|remove_dir_all|rimraf|FileUtils\.(?:rm_rf|rm_r|remove_dir|remove_entry)|File::Path|remove_tree|Deno\.remove\s*\([^)]*recursive\s*:\s*true)\b|\b(?:rmSync|rm|rmdirSync|rmdir|promises\.rm)\s*\([^)]*recursive\s*:\s*(?:true|1|!0)/;
+/** Process primitives reached by name (getattr, __import__, importlib, globals()[...]): the name may be built from pieces. */
+const BY_NAME =
+  /\b(?:getattr|__import__|import_module|__builtins__|__getattribute__|globals\s*\(\s*\)|vars\s*\(|\bsend|public_send|method|Reflect\.get|constructor)\b/;
+const PROCESS_NAMES =
+  /system|popen|exec[lv]?p?e?|spawn|subprocess|posix_spawn|pty|fork|child_process|shell/i;
 const FS_DESTROY =
   /\b(?:shutil\.rmtree|rm_rf|rmSync|rmdirSync|unlinkSync|FileUtils\.rm|os\.remove|os\.unlink|unlink\s*\(|rimraf)\b/;
 const FORK_LOOP =
@@ -126,7 +134,17 @@ export function analyzeCode(lang: string, code: string, out: Findings): void {
     if (evals && DECODE.test(code)) {
       out.dangerous("obfuscated_exec", `${lang}: evaluates decoded content`);
     } else if (evals) out.review(`${lang}: evaluates code built at run time`);
-    if (FS_DESTROY.test(code)) out.review(`${lang}: deletes files`);
+    // Names split into pieces ("sys" + "tem", 'o''s') are joined before they are looked for.
+    const joined = code.replace(/(["'])\s*\+?\s*\1/g, "").replace(/["']\s*(?:\+|\.|,)\s*["']/g, "");
+    if (!process && BY_NAME.test(code) && PROCESS_NAMES.test(joined)) {
+      out.dangerous(
+        "interpreter_primitives",
+        `${lang}: reaches a process primitive by name (getattr, __import__ and the like)`,
+      );
+    }
+    if (TREE_DESTROY.test(code)) {
+      out.dangerous("recursive_delete", `${lang}: a one-liner that deletes a directory tree`);
+    } else if (FS_DESTROY.test(code)) out.review(`${lang}: deletes files`);
   }
   for (const m of code.matchAll(SHELL_STRING)) {
     out.nested(m[2]!.replace(/\\(.)/g, "$1"), `${lang} command string`);

@@ -12,7 +12,45 @@ import {
   type Invocation,
   shellJoin,
 } from "../invocation.ts";
-import { deviceKind, isBroadTarget } from "./_paths.ts";
+import { deviceKind, foldHome, isBroadTarget, isCredentialDir } from "../paths.ts";
+
+/** A path under the home directory (`~/x`, `$HOME/x`, `/home/u/x`, `/Users/u/x`, `/root/x`). */
+function underHome(a: Arg): boolean {
+  const t = foldHome(a.text).replace(/\\/g, "/");
+  return /^~[^/]*\/[^/]/.test(t) || /^\/(?:home|users)\/[^/]+\/[^/]/.test(t) ||
+    /^\/root\/[^/]/.test(t) || /^[a-z]:\/users\/[^/]+\/[^/]/.test(t);
+}
+
+/** Wipe tools: shred, wipe, srm. Truncation to nothing, /dev/null copied over a file, Clear-Content. */
+function wipeRule(inv: Invocation, out: Findings): void {
+  const { program: p, argv } = inv;
+  const files = targets(inv).filter((a) => deviceKind(a.text) === null);
+  if ((p === "shred" || p === "wipe" || p === "srm") && files.length > 0) {
+    return out.dangerous(
+      "file_wipe",
+      `${p}: overwrites files so their content cannot be recovered`,
+    );
+  }
+  if (p === "truncate") {
+    const size = argv.flatMap((a, i) =>
+      a === "-s" || a === "--size"
+        ? [argv[i + 1] ?? ""]
+        : a.match(/^(?:-s|--size=)(.*)$/)?.slice(1) ?? []
+    );
+    if (size.some((s) => /^(?:[<\/%-].*|0+[KMGTPEZY]?i?B?)$/i.test(s))) {
+      return out.dangerous(
+        "file_wipe",
+        "truncate: empties or shortens files, losing their content",
+      );
+    }
+  }
+  if ((p === "cp" || p === "copy-item") && argv.includes("/dev/null") && files.length >= 1) {
+    return out.dangerous("file_wipe", `${p}: copies /dev/null over a file, emptying it`);
+  }
+  if (p === "clear-content" || p === "clc") {
+    return out.dangerous("file_wipe", "Clear-Content: empties files");
+  }
+}
 
 function targets(inv: Invocation): Arg[] {
   let done = false;
@@ -59,6 +97,15 @@ function deleteRule(inv: Invocation, out: Findings): void {
       );
     }
     const list = ps ? psTargets(inv) : targets(inv);
+    if (recursive && (inv.wrappers.includes("xargs") || inv.wrappers.includes("parallel"))) {
+      return out.dangerous("recursive_delete", `${p}: recursive deletion of paths read from stdin`);
+    }
+    if (recursive && list.some((a) => underHome(a) || isCredentialDir(a.text))) {
+      return out.dangerous(
+        "recursive_delete",
+        `${p}: recursive deletion of a directory under the home directory or of credentials`,
+      );
+    }
     if (recursive && list.some((a) => /(?:^|[\\/])\.git[\\/]?\*?$/.test(a.text))) {
       return out.dangerous("recursive_delete", `${p}: deletes a git repository and its history`);
     }
@@ -74,9 +121,6 @@ function deleteRule(inv: Invocation, out: Findings): void {
     ) {
       return out.dangerous("recursive_delete", "rmdir /s: recursive deletion of a broad target");
     }
-    if (recursive && list.length === 0 && inv.wrappers.includes("xargs")) {
-      out.review(`${p}: recursive deletion of paths read from stdin`);
-    }
     return out.review(`${p}: deletes files`);
   }
   if (["remove-item", "ri", "del", "erase", "rd"].includes(p)) {
@@ -87,7 +131,8 @@ function deleteRule(inv: Invocation, out: Findings): void {
       : psTargets(inv);
     if (
       (recursive || hasLong(argv, "force", { prefix: 2 })) &&
-      (list.length === 0 || list.some(isBroadTarget))
+      (list.length === 0 || list.some(isBroadTarget) ||
+        recursive && list.some((a) => underHome(a) || isCredentialDir(a.text)))
     ) {
       return out.dangerous(
         "recursive_delete",
@@ -286,6 +331,7 @@ function diskRule(inv: Invocation, out: Findings): void {
 
 /** Deletion, permission and disk rules. */
 export function filesystemRule(inv: Invocation, out: Findings): void {
+  wipeRule(inv, out);
   deleteRule(inv, out);
   permissionRule(inv, out);
   diskRule(inv, out);

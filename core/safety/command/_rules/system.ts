@@ -15,7 +15,7 @@ import {
 import { isPrivilegeWrapper } from "../unwrap.ts";
 import { SYSTEMCTL_VALUES } from "../read_only.ts";
 import { dockerArgs } from "./container.ts";
-import { isPersistencePath, isPrivilegePath } from "./_paths.ts";
+import { isPersistencePath, isPrivilegePath } from "../paths.ts";
 
 function privilegeRule(inv: Invocation, out: Findings): void {
   const p = inv.program;
@@ -61,7 +61,8 @@ function privilegeRule(inv: Invocation, out: Findings): void {
     if (
       hasLong(argv, "privileged") || argv.some((a) => /^(?:-v|--volume)=?\/:/.test(a)) ||
       argv.some((a, i) => /^(?:-v|--volume)$/.test(argv[i - 1] ?? "") && /^\/:/.test(a)) ||
-      argv.some((a) => /^--pid=host$|^--cap-add=(?:all|sys_admin)$/i.test(a))
+      argv.some((a) => /^--pid=host$|^--cap-add=(?:all|sys_admin)$/i.test(a)) ||
+      argv.some((a) => RUNTIME_SOCKET.test(a))
     ) {
       out.dangerous(
         "privilege_escalation",
@@ -180,6 +181,10 @@ function persistenceRule(inv: Invocation, out: Findings): void {
   }
 }
 
+/** The container runtime's socket, mounted into a container: root on the host. */
+const RUNTIME_SOCKET =
+  /(?:^|[=:,])\/(?:var\/)?run\/(?:docker|podman\/podman|containerd\/containerd|crio\/crio|user\/[0-9]+\/(?:docker|podman\/podman))\.sock(?:$|[:,])|\/\/\.\/pipe\/docker_engine/i;
+
 function killRule(inv: Invocation, out: Findings): void {
   const p = inv.program;
   const argv = inv.argv;
@@ -194,6 +199,12 @@ function killRule(inv: Invocation, out: Findings): void {
       return out.dangerous(
         "mass_kill_shutdown",
         "kill -1: signals every process the user may signal",
+      );
+    }
+    if (pids.includes("1")) {
+      return out.dangerous(
+        "mass_kill_shutdown",
+        "kill 1: signals init (PID 1), which can halt the system or container",
       );
     }
     if (pids.includes("0")) return out.review("kill 0: signals the whole process group");
@@ -329,6 +340,15 @@ function securityRule(inv: Invocation, out: Findings): void {
     return out.dangerous("security_off", "service stop: stops a firewall or security service");
   }
   if (p === "set-executionpolicy" && argv.some((a) => /^(?:bypass|unrestricted)$/i.test(a))) {
+    // Without -Scope the policy is set for the whole machine (LocalMachine).
+    const scope = argv.findIndex((a) => /^-sc(?:o(?:pe?)?)?$/i.test(a));
+    const where = scope < 0 ? "localmachine" : (argv[scope + 1] ?? "").toLowerCase();
+    if (where === "localmachine") {
+      return out.dangerous(
+        "security_off",
+        "Set-ExecutionPolicy: allows every script to run, for the whole machine",
+      );
+    }
     return out.review("Set-ExecutionPolicy: lowers the script execution policy");
   }
   if (

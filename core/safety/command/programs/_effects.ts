@@ -6,7 +6,7 @@
  * @module
  */
 import type { Arg, Findings, Invocation } from "../invocation.ts";
-import { isPersistencePath } from "../_rules/_paths.ts";
+import { isPersistencePath } from "../paths.ts";
 import type { OptionUse, ParsedOptions } from "./_options.ts";
 import type { ProgramRecord } from "./_record.ts";
 

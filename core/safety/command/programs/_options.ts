@@ -6,7 +6,40 @@
  * name wins, a prefix of several options is ambiguous). Pure.
  * @module
  */
-import type { LongMatch, OptionSpec } from "./_record.ts";
+/**
+ * How a program's parser matches a long option:
+ * - `exact`: only the full name (hand-written parsers, popt, git's own
+ *   global options);
+ * - `prefix`: any unambiguous prefix of a name, an exact name winning
+ *   (GNU getopt_long, argp, git's parse-options).
+ */
+export type LongMatch = "exact" | "prefix";
+
+/**
+ * What an option does beyond reading:
+ * - `writes`: writes a file named by its value (or a default file);
+ * - `runs`: runs its value as a command or program;
+ * - `pager`: runs its value as a pager (a command);
+ * - `network`: reaches another machine;
+ * - `config`: loads a file or setting that can itself run programs;
+ * - `state`: changes shared state (a setting, a service, a repository elsewhere).
+ */
+export type Effect = "writes" | "runs" | "pager" | "network" | "config" | "state";
+
+/** One option of a program. */
+export interface OptionSpec {
+  /** Long names, without the leading dashes. */
+  readonly long?: readonly string[];
+  /** Short letters (each one a separate short option with the same meaning). */
+  readonly short?: string;
+  /**
+   * `none`: a flag; `value`: takes a value, attached or as the next word;
+   * `optional`: takes a value only attached (`-Ovalue`, `--name=value`).
+   */
+  readonly arity: "none" | "value" | "optional";
+  /** What the option does beyond reading, when it does. */
+  readonly effect?: Effect;
+}
 
 /** One option found in the arguments. */
 export interface OptionUse {

@@ -10,42 +10,9 @@
  */
 import type { FamilyId } from "../families.ts";
 import type { Findings, Invocation } from "../invocation.ts";
-import type { ParsedOptions } from "./_options.ts";
+import type { LongMatch, OptionSpec, ParsedOptions } from "./_options.ts";
 
-/**
- * How a program's parser matches a long option:
- * - `exact`: only the full name (hand-written parsers, popt, git's own
- *   global options);
- * - `prefix`: any unambiguous prefix of a name, an exact name winning
- *   (GNU getopt_long, argp, git's parse-options).
- */
-export type LongMatch = "exact" | "prefix";
-
-/**
- * What an option does beyond reading:
- * - `writes`: writes a file named by its value (or a default file);
- * - `runs`: runs its value as a command or program;
- * - `pager`: runs its value as a pager (a command);
- * - `network`: reaches another machine;
- * - `config`: loads a file or setting that can itself run programs;
- * - `state`: changes shared state (a setting, a service, a repository elsewhere).
- */
-export type Effect = "writes" | "runs" | "pager" | "network" | "config" | "state";
-
-/** One option of a program. */
-export interface OptionSpec {
-  /** Long names, without the leading dashes. */
-  readonly long?: readonly string[];
-  /** Short letters (each one a separate short option with the same meaning). */
-  readonly short?: string;
-  /**
-   * `none`: a flag; `value`: takes a value, attached or as the next word;
-   * `optional`: takes a value only attached (`-Ovalue`, `--name=value`).
-   */
-  readonly arity: "none" | "value" | "optional";
-  /** What the option does beyond reading, when it does. */
-  readonly effect?: Effect;
-}
+export type { Effect, LongMatch, OptionSpec } from "./_options.ts";
 
 /** Whether an invocation is read-only, given its parsed options. */
 export type ReadOnlyCheck = (inv: Invocation, parsed: ParsedOptions) => boolean;

@@ -8,7 +8,7 @@
  * @module
  */
 import type { Arg, Findings, Invocation } from "../invocation.ts";
-import { isCredentialPath } from "../_rules/_paths.ts";
+import { isCredentialPath } from "../paths.ts";
 import { type ParsedOptions, usesOf } from "./_options.ts";
 import { reportWrite, valueArg } from "./_effects.ts";
 import type { ProgramRecord } from "./_record.ts";
