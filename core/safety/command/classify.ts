@@ -14,8 +14,10 @@
  * to a shell, `ssh host cmd`, `git -c alias.x=!cmd`, `git -c core.pager=...`,
  * `docker exec`/`kubectl exec` commands, PowerShell script blocks — is parsed
  * and judged again, to a bounded depth. A program word that is `$SHELL` or
- * an unquoted glob (`/bin/r?`) is judged as each program it may be. read_only is given only when every command is
- * on the allow-list (read_only.ts) and nothing else needs review.
+ * an unquoted glob (`/bin/r?`) is judged as each program it may be.
+ * Everything about one program — its options, when it is read-only, what
+ * it runs — is in its record (programs/); read_only is given only when
+ * every command's record says so and nothing else needs review.
  *
  * Not a sandbox: it can be evaded, and it over-flags on purpose. Anything
  * over its bounds (length, nesting, total work) is dangerous.
@@ -36,7 +38,6 @@ import {
   type SimpleCommand,
   type Substitution,
 } from "./parse_shell.ts";
-import { isReadOnly } from "./read_only.ts";
 import { judgeProgram } from "./programs/mod.ts";
 import { unwrapCommand, type Unwrapped } from "./unwrap.ts";
 import { arithRule } from "./_rules/arith.ts";
@@ -745,7 +746,7 @@ class Analysis implements Findings {
         this.review("a wrapper changes how or where the command runs");
       }
     });
-    if (!reported && inv.program !== "" && !(readOnly ?? isReadOnly(inv))) {
+    if (!reported && inv.program !== "" && !(readOnly ?? false)) {
       this.review(
         PROJECT_RUNNERS.has(inv.program)
           ? `${inv.program}: runs project code, scripts or package installs`

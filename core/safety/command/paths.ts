@@ -269,3 +269,10 @@ export function deviceKind(text: string): DeviceKind | null {
   }
   return "other";
 }
+
+/** A path under the home directory (`~/x`, `$HOME/x`, `/home/u/x`, `/Users/u/x`, `/root/x`). */
+export function isUnderHome(a: Arg): boolean {
+  const t = foldHome(a.text).replace(/\\/g, "/");
+  return /^~[^/]*\/[^/]/.test(t) || /^\/(?:home|users)\/[^/]+\/[^/]/.test(t) ||
+    /^\/root\/[^/]/.test(t) || /^[a-z]:\/users\/[^/]+\/[^/]/.test(t);
+}

@@ -12,7 +12,7 @@ import {
   type Invocation,
   operandsSkipping,
 } from "../invocation.ts";
-import { KUBECTL_VALUES, kubectlPrintsSecret } from "../read_only.ts";
+import { KUBECTL_VALUES, kubectlPrintsSecret } from "../programs/cluster.ts";
 import { DOCKER_GLOBAL_VALUES } from "./container.ts";
 import { isCredentialDir, isCredentialPath } from "../paths.ts";
 

@@ -4,22 +4,8 @@
  * target), permission blasts, and raw disk and device writes. Pure.
  * @module
  */
-import {
-  type Arg,
-  type Findings,
-  hasLong,
-  hasShort,
-  type Invocation,
-  shellJoin,
-} from "../invocation.ts";
-import { deviceKind, foldHome, isBroadTarget, isCredentialDir } from "../paths.ts";
-
-/** A path under the home directory (`~/x`, `$HOME/x`, `/home/u/x`, `/Users/u/x`, `/root/x`). */
-function underHome(a: Arg): boolean {
-  const t = foldHome(a.text).replace(/\\/g, "/");
-  return /^~[^/]*\/[^/]/.test(t) || /^\/(?:home|users)\/[^/]+\/[^/]/.test(t) ||
-    /^\/root\/[^/]/.test(t) || /^[a-z]:\/users\/[^/]+\/[^/]/.test(t);
-}
+import { type Arg, type Findings, hasLong, hasShort, type Invocation } from "../invocation.ts";
+import { deviceKind, isBroadTarget, isCredentialDir, isUnderHome } from "../paths.ts";
 
 /** Wipe tools: shred, wipe, srm. Truncation to nothing, /dev/null copied over a file, Clear-Content. */
 function wipeRule(inv: Invocation, out: Findings): void {
@@ -100,7 +86,7 @@ function deleteRule(inv: Invocation, out: Findings): void {
     if (recursive && (inv.wrappers.includes("xargs") || inv.wrappers.includes("parallel"))) {
       return out.dangerous("recursive_delete", `${p}: recursive deletion of paths read from stdin`);
     }
-    if (recursive && list.some((a) => underHome(a) || isCredentialDir(a.text))) {
+    if (recursive && list.some((a) => isUnderHome(a) || isCredentialDir(a.text))) {
       return out.dangerous(
         "recursive_delete",
         `${p}: recursive deletion of a directory under the home directory or of credentials`,
@@ -132,7 +118,7 @@ function deleteRule(inv: Invocation, out: Findings): void {
     if (
       (recursive || hasLong(argv, "force", { prefix: 2 })) &&
       (list.length === 0 || list.some(isBroadTarget) ||
-        recursive && list.some((a) => underHome(a) || isCredentialDir(a.text)))
+        recursive && list.some((a) => isUnderHome(a) || isCredentialDir(a.text)))
     ) {
       return out.dangerous(
         "recursive_delete",
@@ -143,35 +129,6 @@ function deleteRule(inv: Invocation, out: Findings): void {
       return out.dangerous("recursive_delete", `${p}: deletion of a broad target`);
     }
     return out.review(`${p}: deletes files`);
-  }
-  if (p === "find") {
-    for (let i = 0; i < argv.length; i++) {
-      if (!/^-(?:exec|execdir|ok|okdir)$/.test(argv[i]!)) continue;
-      let j = i + 1;
-      while (j < argv.length && argv[j] !== ";" && argv[j] !== "+") j++;
-      out.nested(shellJoin(argv.slice(i + 1, j)), "find -exec");
-      out.review("find -exec: runs a command on every match");
-      i = j;
-    }
-    const roots: Arg[] = [];
-    for (const a of inv.args) {
-      if (/^[-(!]/.test(a.text)) break;
-      roots.push(a);
-    }
-    const deletes = argv.includes("-delete") ||
-      argv.some((a, i) =>
-        /^-(?:exec|execdir|ok|okdir)$/.test(a) && /^(?:rm|shred|unlink)$/.test(argv[i + 1] ?? "")
-      );
-    if (deletes && (roots.length === 0 || roots.some(isBroadTarget))) {
-      // `find . -name x -delete` has a narrowing test; a broad root without one is dangerous.
-      const narrowed = argv.some((a) =>
-        /^-(?:i?name|i?path|i?regex|newer|mtime|mmin|size|user|empty)$/.test(a)
-      );
-      if (!narrowed || roots.some((r) => isBroadTarget(r) && !/^\.\/?$/.test(r.text))) {
-        return out.dangerous("recursive_delete", "find: deletes every match under a broad root");
-      }
-    }
-    return;
   }
   if (p === "mv" || p === "move-item" || p === "move") {
     const list = targets(inv);

@@ -13,7 +13,7 @@ import {
   operandsSkipping,
 } from "../invocation.ts";
 import { isPrivilegeWrapper } from "../unwrap.ts";
-import { SYSTEMCTL_VALUES } from "../read_only.ts";
+import { SYSTEMCTL_VALUES } from "../programs/services.ts";
 import { dockerArgs } from "./container.ts";
 import { isPersistencePath, isPrivilegePath } from "../paths.ts";
 

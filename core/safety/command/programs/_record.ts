@@ -21,6 +21,8 @@ export type ReadOnlyCheck = (inv: Invocation, parsed: ParsedOptions) => boolean;
 export interface ProgramRecord {
   /** Normalised program names and aliases it is invoked as. */
   readonly names: readonly string[];
+  /** Further names, by pattern (versioned interpreters such as python3.12). */
+  readonly namePattern?: RegExp;
   /** How its long options are matched. */
   readonly longMatch: LongMatch;
   /** Options that take a value or do more than read (others are flags that only read). */

@@ -11,10 +11,36 @@ import { judgeOptions } from "./_effects.ts";
 import type { ProgramRecord } from "./_record.ts";
 import { RSYNC, TAR, ZIP } from "./archive.ts";
 import { AWK } from "./awk.ts";
-import { BAT, DELTA, INFO, LESS, MAN, MORE } from "./pagers.ts";
-import { ACK, AG, GREP, RG } from "./search.ts";
+import { DOCKER, HELM, KUBECTL, PODMAN } from "./cluster.ts";
+import { FIND } from "./find.ts";
 import { GIT } from "./git.ts";
+import { CARGO, DENO, GH, GO, NPM, PIP, PNPM, TERRAFORM, VERSIONED, YARN } from "./packages.ts";
+import { BAT, DELTA, INFO, LESS, MAN, MORE } from "./pagers.ts";
+import {
+  CLOC,
+  COMMAND,
+  CRONTAB,
+  DATE,
+  FD,
+  FILE,
+  FZF,
+  HOSTNAME,
+  IP,
+  JQ,
+  MOUNT,
+  PLAIN,
+  PRINTF,
+  SCC,
+  SS,
+  TOP,
+  TREE,
+  UNIQ,
+  XXD,
+  YQ,
+} from "./readers.ts";
+import { ACK, AG, GREP, RG } from "./search.ts";
 import { SED } from "./sed.ts";
+import { HOSTNAMECTL, JOURNALCTL, SYSTEMCTL, TIMEDATECTL } from "./services.ts";
 import { SORT } from "./sort.ts";
 
 /** Every program record. */
@@ -23,18 +49,57 @@ export const PROGRAM_RECORDS: readonly ProgramRecord[] = [
   AG,
   AWK,
   BAT,
+  CARGO,
+  CLOC,
+  COMMAND,
+  CRONTAB,
+  DATE,
   DELTA,
+  DENO,
+  DOCKER,
+  FD,
+  FILE,
+  FIND,
+  FZF,
+  GH,
   GIT,
+  GO,
   GREP,
+  HELM,
+  HOSTNAME,
+  HOSTNAMECTL,
   INFO,
+  IP,
+  JOURNALCTL,
+  JQ,
+  KUBECTL,
   LESS,
   MAN,
   MORE,
+  MOUNT,
+  NPM,
+  PIP,
+  PLAIN,
+  PNPM,
+  PODMAN,
+  PRINTF,
   RG,
   RSYNC,
+  SCC,
   SED,
   SORT,
+  SS,
+  SYSTEMCTL,
   TAR,
+  TERRAFORM,
+  TIMEDATECTL,
+  TOP,
+  TREE,
+  UNIQ,
+  VERSIONED,
+  XXD,
+  YARN,
+  YQ,
   ZIP,
 ];
 
@@ -46,9 +111,11 @@ for (const rec of PROGRAM_RECORDS) {
   }
 }
 
+const BY_PATTERN = PROGRAM_RECORDS.filter((r) => r.namePattern !== undefined);
+
 /** The record of a normalised program name, if it has one. */
 export function recordFor(program: string): ProgramRecord | undefined {
-  return BY_NAME.get(program);
+  return BY_NAME.get(program) ?? BY_PATTERN.find((r) => r.namePattern!.test(program));
 }
 
 /**
@@ -75,7 +142,7 @@ export function recordFor(program: string): ProgramRecord | undefined {
  * ```
  */
 export function judgeProgram(inv: Invocation, out: Findings): boolean | null {
-  const rec = BY_NAME.get(inv.program);
+  const rec = recordFor(inv.program);
   if (rec === undefined) return null;
   const parsed = parseOptions(rec, inv.argv);
   const effects = judgeOptions(rec, inv, parsed, out);

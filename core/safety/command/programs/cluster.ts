@@ -1,0 +1,131 @@
+/**
+ * Cluster and container tools: kubectl (oc), helm, docker and podman.
+ * They parse options with pflag (exact long names). Read-only: the
+ * listing, describing and log subcommands — not `kubectl get` of a
+ * secret with its content printed, and not with a kubeconfig (its exec
+ * plugin runs a program) or a helm post-renderer (a program). What runs
+ * inside containers and pods is judged by the container rules. Pure.
+ * @module
+ */
+import { hasLong, type Invocation, operandsSkipping, type ValueOptions } from "../invocation.ts";
+import type { ProgramRecord } from "./_record.ts";
+
+/** kubectl options that take a value (global and `get` ones). */
+export const KUBECTL_VALUES: ValueOptions = {
+  value: "nlcosfLk",
+  longValue: [
+    "namespace",
+    "selector",
+    "context",
+    "cluster",
+    "user",
+    "server",
+    "token",
+    "output",
+    "template",
+    "field-selector",
+    "filename",
+    "kustomize",
+    "label-columns",
+    "sort-by",
+    "chunk-size",
+    "as",
+    "as-group",
+    "as-uid",
+    "certificate-authority",
+    "client-certificate",
+    "client-key",
+    "request-timeout",
+    "cache-dir",
+    "tls-server-name",
+    "v",
+    "subresource",
+    "profile",
+    "profile-output",
+    "log-file",
+    "password",
+    "username",
+  ],
+};
+
+/**
+ * True when `kubectl get` names a secret (in a comma list, with a .version or
+ * .group suffix, as TYPE/NAME) and prints its content (-o/--output in any
+ * spelling, or a --template). Also used by the credential rule.
+ */
+export function kubectlPrintsSecret(argv: readonly string[], ops: readonly string[]): boolean {
+  const types = (ops[1] ?? "").toLowerCase().split(",").map((t) => t.split("/")[0]!.split(".")[0]!);
+  const printed = argv.some((a) =>
+    /^(?:-o|--output|--template|--go-template|--jsonpath)/.test(a) ||
+    /^-[a-zA-Z]*o/.test(a) && !a.startsWith("--")
+  );
+  return printed && types.some((t) => t === "secret" || t === "secrets");
+}
+function kubectlReadOnly(inv: Invocation): boolean {
+  const argv = inv.argv;
+  const ops = operandsSkipping(argv, KUBECTL_VALUES);
+  if (ops[0] === "get") return !kubectlPrintsSecret(argv, ops);
+  if (ops[0] === "config") {
+    return ["current-context", "get-contexts", "get-clusters"].includes(ops[1] ?? "") ||
+      (ops[1] === "view" && !hasLong(argv, "raw"));
+  }
+  return [
+    "describe",
+    "logs",
+    "version",
+    "api-resources",
+    "api-versions",
+    "top",
+    "explain",
+    "cluster-info",
+    "events",
+  ].includes(ops[0] ?? "") ||
+    (ops[0] === "auth" && ops[1] === "can-i") ||
+    (ops[0] === "rollout" && ["status", "history"].includes(ops[1] ?? ""));
+}
+
+/** kubectl and oc. */
+export const KUBECTL: ProgramRecord = {
+  names: ["kubectl", "oc"],
+  longMatch: "exact",
+  options: [{ long: ["kubeconfig"], arity: "value", effect: "config" }],
+  readOnly: kubectlReadOnly,
+  families: ["infra_destruction", "credential_exposure"],
+};
+
+/** helm. */
+export const HELM: ProgramRecord = {
+  names: ["helm"],
+  longMatch: "exact",
+  options: [
+    { long: ["kubeconfig"], arity: "value", effect: "config" },
+    { long: ["post-renderer"], arity: "value", effect: "runs" },
+  ],
+  readOnly: (inv) =>
+    /^(?:list|ls|status|history|version|search|show|template|lint|env)$/.test(inv.argv[0] ?? ""),
+  families: ["infra_destruction"],
+};
+
+/** docker. */
+export const DOCKER: ProgramRecord = {
+  names: ["docker"],
+  longMatch: "exact",
+  options: [],
+  readOnly: ({ argv }) =>
+    /^(?:ps|images|logs|inspect|version|info|top|port|diff|history|search)$/.test(argv[0] ?? "") ||
+    /^(?:container|image|volume|network|context) (?:ls|list|inspect)$/.test(
+      `${argv[0]} ${argv[1]}`,
+    ) ||
+    (argv[0] === "compose" && /^(?:ps|logs|config|ls|images|top|version)$/.test(argv[1] ?? "")),
+  families: ["privilege_escalation", "infra_destruction"],
+};
+
+/** podman. */
+export const PODMAN: ProgramRecord = {
+  names: ["podman"],
+  longMatch: "exact",
+  options: [],
+  readOnly: ({ argv }) =>
+    /^(?:ps|images|logs|inspect|version|info|top|port|diff|history|search)$/.test(argv[0] ?? ""),
+  families: ["privilege_escalation", "infra_destruction"],
+};

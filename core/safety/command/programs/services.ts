@@ -1,0 +1,118 @@
+/**
+ * systemd and its kin: systemctl, journalctl, hostnamectl, timedatectl.
+ * Read-only: status, listing and showing; not starting, stopping,
+ * enabling, vacuuming logs or setting a property. Pure.
+ * @module
+ */
+import { type Invocation, operands, operandsSkipping, type ValueOptions } from "../invocation.ts";
+import type { ProgramRecord } from "./_record.ts";
+
+/** systemctl options that take a value. */
+export const SYSTEMCTL_VALUES: ValueOptions = {
+  value: "pPHMtsno",
+  longValue: [
+    "property",
+    "host",
+    "machine",
+    "type",
+    "state",
+    "signal",
+    "kill-whom",
+    "kill-value",
+    "lines",
+    "output",
+    "root",
+    "image",
+    "job-mode",
+    "what",
+    "timestamp",
+    "reboot-argument",
+    "boot-loader-entry",
+    "boot-loader-menu",
+    "message",
+    "preset-mode",
+    "drop-in",
+    "when",
+    "image-policy",
+    "check-inhibitors",
+  ],
+};
+/** systemctl. */
+export const SYSTEMCTL: ProgramRecord = {
+  names: ["systemctl"],
+  longMatch: "prefix",
+  options: [],
+  readOnly: ({ argv }: Invocation) =>
+    /^(?:status|list-units|list-unit-files|list-timers|list-sockets|is-active|is-enabled|is-failed|show|cat|list-dependencies|--version)$/
+      .test(operandsSkipping(argv, SYSTEMCTL_VALUES)[0] ?? ""),
+  families: ["persistence", "security_off", "mass_kill_shutdown"],
+};
+
+/** journalctl: vacuuming, rotating and flushing change the journal. */
+export const JOURNALCTL: ProgramRecord = {
+  names: ["journalctl"],
+  longMatch: "prefix",
+  options: [
+    {
+      long: [
+        "vacuum-size",
+        "vacuum-time",
+        "vacuum-files",
+        "rotate",
+        "flush",
+        "sync",
+        "setup-keys",
+        "relinquish-var",
+        "smart-relinquish-var",
+        "update-catalog",
+        "cursor-file",
+      ],
+      arity: "optional",
+      effect: "state",
+    },
+    {
+      long: [
+        "unit",
+        "user-unit",
+        "identifier",
+        "priority",
+        "since",
+        "until",
+        "lines",
+        "output",
+        "boot",
+        "directory",
+        "file",
+        "root",
+        "grep",
+      ],
+      short: "utpSUnobDg",
+      arity: "value",
+    },
+  ],
+  readOnly: "always",
+};
+
+/** hostnamectl: without an operand a property is read; with one it is set. */
+export const HOSTNAMECTL: ProgramRecord = {
+  names: ["hostnamectl"],
+  longMatch: "prefix",
+  options: [],
+  readOnly: ({ argv }) => {
+    const ops = operands(argv);
+    return ops.length === 0 || ops[0] === "status" ||
+      (ops.length === 1 && ["hostname", "icon-name", "chassis", "deployment", "location"]
+        .includes(ops[0]!));
+  },
+};
+
+/** timedatectl. */
+export const TIMEDATECTL: ProgramRecord = {
+  names: ["timedatectl"],
+  longMatch: "prefix",
+  options: [],
+  readOnly: ({ argv }) =>
+    /^(?:status|show|show-timesync|timesync-status|list-timezones)?$/.test(
+      operands(argv)[0] ?? "",
+    ),
+};
