@@ -117,8 +117,9 @@ export function scanSed(script: string): SedEffects {
     }
     const cmd = s[i++];
     if (cmd === undefined) return { ...fx, unparsed: true };
+    // A block's first command may follow its brace directly.
+    if (cmd === "{") continue;
     switch (cmd) {
-      case "{":
       case "}":
       case "=":
       case "d":
