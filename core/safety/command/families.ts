@@ -5,6 +5,25 @@
  * @module
  */
 
+/** What each class means: the policy the classifier and its program records follow. */
+export const CLASS_POLICY = [
+  {
+    class: "read_only",
+    rule:
+      "only when the program and every option given provably neither run code, write files, change shared state nor send local data anywhere (the program's record says which options do; an option matched by any prefix its own parser accepts counts as the full option, and a prefix of several options is review).",
+  },
+  {
+    class: "review",
+    rule:
+      "everything else: unknown programs, anything that writes, runs a program, changes shared state or reaches the network, and what cannot be read to its end.",
+  },
+  {
+    class: "dangerous",
+    rule:
+      "a command in one of the dangerous families (the table in the README), wherever it is carried: behind wrappers, in substitutions and pipelines, and in every string a program runs (`bash -c`, sed's `e`, `tar --to-command`, `git -c core.pager=`, pagers, remote shells).",
+  },
+] as const;
+
 /** One dangerous family. */
 export interface CommandFamily {
   /** Stable id (part of the `--json` contract). */
