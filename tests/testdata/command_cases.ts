@@ -512,6 +512,13 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["find . -fprint ~/.bashrc", "dangerous", "persistence"],
   ["fd -e tmp -x rm -rf ~", "dangerous", "recursive_delete"],
   ["find ~/projects -delete", "dangerous", "recursive_delete"],
+  // Issue 8: fd feeds matches as xargs does; terragrunt applies; truncate by prefix.
+  ["fd . -X rm -rf", "dangerous", "recursive_delete"],
+  ["terragrunt run-all apply --auto-approve", "dangerous", "publication"],
+  ["truncate --si=0 x.log", "dangerous", "file_wipe"],
+  ["find . -exec rm -rf {} +", "dangerous", "recursive_delete"],
+  ["git config set --global core.hooksPath /tmp/h", "dangerous", "persistence"],
+  ["node -e \"require('child'+'_process').execSync('id')\"", "dangerous", "interpreter_primitives"],
 ];
 
 /** Dangerous commands disguised: wrappers, quoting, paths, chains, nesting, look-alike letters. */
@@ -1207,4 +1214,14 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["kubectl get pods -n prod", "read_only"],
   ["systemctl status nginx", "read_only"],
   ["journalctl -u nginx -n 50", "read_only"],
+  // Issue 8: git after a change of directory works on whatever repository is there.
+  ["cd ../other && git status", "review"],
+  ["(cd /tmp/x; git log)", "review"],
+  ["env -C /tmp/x git status", "review"],
+  ["pushd /tmp && git log", "review"],
+  ["fd -e ts -x wc -l", "review"],
+  ["truncate -s +1M disk.img", "review"],
+  ["cd . && git status", "read_only"],
+  ["git status && cd sub", "read_only"],
+  ["cd src && ls", "read_only"],
 ];

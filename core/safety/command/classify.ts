@@ -101,6 +101,16 @@ const RUNNER_SUB =
 const WINDOWS_LIKE =
   /(?:^|[\s'"=(])(?:[A-Za-z]:\\|\\\\[A-Za-z])|\$env:|%[A-Za-z_]+%|\b[A-Z][a-z]+-[A-Z][A-Za-z]+\b/;
 
+/** Builtins and cmdlets that change the working directory. */
+const CHANGES_DIR = new Set([
+  "cd",
+  "pushd",
+  "popd",
+  "chdir",
+  "set-location",
+  "sl",
+  "push-location",
+]);
 /** Builtins that set shell variables from NAME=value operands. */
 const DECLARERS = new Set(["export", "declare", "typeset", "local", "readonly"]);
 const HARMLESS_WRAPPERS = new Set([
@@ -149,6 +159,8 @@ class Analysis implements Findings {
   vars = new Map<string, string>();
   traits: Traits = { download: false, decode: false };
   reported = false;
+  /** A `cd`, `pushd` or `Set-Location` to another directory ran earlier in the text. */
+  elsewhere = false;
 
   constructor(options: Required<ClassifyOptions>) {
     this.options = options;
@@ -428,6 +440,7 @@ class Analysis implements Findings {
     const name = normalizeProgram(prog.text);
     const inv: Invocation = {
       ...base,
+      ...(this.elsewhere || u.chdir === true ? { elsewhere: true as const } : {}),
       program: name.name,
       programWord: prog,
       ...(this.vars.size > 0 ? { vars: new Map(this.vars) } : {}),
@@ -534,6 +547,9 @@ class Analysis implements Findings {
         this.review("a wrapper changes how or where the command runs");
       }
     });
+    if (CHANGES_DIR.has(inv.program) && !inv.argv.every((a) => a === "." || a === "./")) {
+      this.elsewhere = true;
+    }
     if (!reported && inv.program !== "" && !(readOnly ?? false)) {
       this.review(
         PROJECT_RUNNERS.has(inv.program)

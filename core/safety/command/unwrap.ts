@@ -37,6 +37,8 @@ export interface Unwrapped {
    * parse is unambiguous.
    */
   alternatives: Unwrapped[];
+  /** A wrapper runs the command in another directory (`env -C DIR`, `sudo -D DIR`). */
+  chdir?: true;
 }
 
 interface Spec extends ValueOptions {
@@ -316,6 +318,13 @@ function walk(words: readonly Arg[], take: ReadonlySet<number>, ambiguous: numbe
           sawShellFlag = true;
         }
         if (name === "command" && /^-[a-zA-Z]*[vV]/.test(a)) out.lookupOnly = true;
+        if (
+          (name === "env" && /^(?:-[a-zA-Z0-9]*C|--ch(?:d(?:ir?)?)?(?:=|$))/.test(a)) ||
+          (name === "sudo" && /^(?:-[a-zA-Z]*D|--chd(?:ir?)?(?:=|$))/.test(a)) ||
+          (name === "nsenter" && /^(?:-w|--wd)/.test(a))
+        ) {
+          out.chdir = true;
+        }
         if (name === "ssh" && a.startsWith("-o")) {
           // ProxyCommand, LocalCommand and KnownHostsCommand run here, not on the remote host.
           const opt = a.length > 2 ? a.slice(2) : words[i + 1]?.text ?? "";

@@ -301,7 +301,7 @@ function infraRule(inv: Invocation, out: Findings): void {
       );
     }
     if (
-      (verb === "apply" || verb === "up" || verb === "deploy" || verb === "update") &&
+      ops.some((o) => ["apply", "up", "deploy", "update"].includes(o)) &&
       argv.some((a) =>
         /^--?(?:auto-approve|yes|y|skip-preview|force)(?:=true)?$/.test(a) ||
         /^--require-approval(?:=|$)/.test(a) && argv.includes("never") ||

@@ -18,10 +18,11 @@ function wipeRule(inv: Invocation, out: Findings): void {
     );
   }
   if (p === "truncate") {
+    // getopt_long: --s, --si, --siz are --size.
     const size = argv.flatMap((a, i) =>
-      a === "-s" || a === "--size"
+      /^(?:-s|--s(?:i(?:ze?)?)?)$/.test(a)
         ? [argv[i + 1] ?? ""]
-        : a.match(/^(?:-s|--size=)(.*)$/)?.slice(1) ?? []
+        : a.match(/^(?:-s|--s(?:i(?:ze?)?)?=)(.*)$/)?.slice(1) ?? []
     );
     if (size.some((s) => /^(?:[<\/%-].*|0+[KMGTPEZY]?i?B?)$/i.test(s))) {
       return out.dangerous(

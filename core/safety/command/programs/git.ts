@@ -431,7 +431,7 @@ function subRule(inv: Invocation, sub: string, from: number, out: Findings): voi
 
 function judge(inv: Invocation, parsed: ParsedOptions, out: Findings): void {
   globalSettings(parsed, out);
-  if (foreignRepo(parsed)) {
+  if (foreignRepo(parsed) || inv.elsewhere === true) {
     out.review("git: works on another repository, whose configuration can run programs");
   }
   const at = subIndex(parsed);
@@ -552,6 +552,7 @@ function subReadOnly(sub: string, rest: readonly string[]): boolean {
 
 function readOnly(inv: Invocation, parsed: ParsedOptions): boolean {
   if (usesOf(parsed, "c", "config-env").length > 0 || foreignRepo(parsed)) return false;
+  if (inv.elsewhere === true) return false;
   const at = subIndex(parsed);
   if (at < 0) return inv.argv.length === 1 && /^(?:--version|--help|-h|-v)$/.test(inv.argv[0]!);
   return subReadOnly(inv.argv[at]!.toLowerCase(), inv.argv.slice(at + 1));

@@ -129,7 +129,8 @@ function fdJudge(inv: Invocation, parsed: ParsedOptions, out: Findings): void {
     if (u.name !== "exec" && u.name !== "exec-batch" && u.name !== "x" && u.name !== "X") continue;
     let end = u.valueIndex;
     while (end < inv.argv.length && inv.argv[end] !== ";") end++;
-    out.nested(shellJoin(inv.argv.slice(u.valueIndex, end)), "fd --exec");
+    // fd feeds the matches to the command as xargs does (so `fd -X rm -rf` is judged as `xargs rm -rf`).
+    out.nested("xargs " + shellJoin(inv.argv.slice(u.valueIndex, end)), "fd --exec");
   }
 }
 
