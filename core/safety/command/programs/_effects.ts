@@ -6,7 +6,7 @@
  * @module
  */
 import type { Arg, Findings, Invocation } from "../invocation.ts";
-import { isPersistencePath } from "../paths.ts";
+import { deviceKind, isPersistencePath } from "../paths.ts";
 import type { OptionUse, ParsedOptions } from "./_options.ts";
 import type { ProgramRecord } from "./_record.ts";
 
@@ -37,6 +37,9 @@ const STD_STREAM = /^\/dev\/(?:stdout|stderr|fd\/[12]|null)$/;
  */
 export function reportWrite(program: string, file: Arg | null, out: Findings): void {
   if (file !== null && !file.dynamic && STD_STREAM.test(file.text)) return;
+  if (file !== null && deviceKind(file.text) === "network") {
+    out.dangerous("interpreter_primitives", `${program}: writes to a raw network connection`);
+  }
   if (file !== null && isPersistencePath(file.text)) {
     out.dangerous("persistence", `${program}: writes a file that runs code later`);
   }

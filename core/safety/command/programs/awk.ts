@@ -12,9 +12,9 @@ import { analyzeCode } from "../_rules/exec.ts";
 import { type ParsedOptions, usesOf } from "./_options.ts";
 import type { ProgramRecord } from "./_record.ts";
 
-/** Code that reaches outside the input: commands, files, sockets, extensions, indirect calls. */
+/** Code that reaches outside the input: commands, files, sockets, the environment, extensions, indirect calls. */
 const NOT_PLAIN =
-  /system|getline|[|>]|print\s*>|close|fflush|\/inet\/|@load|@include|@[A-Za-z_][A-Za-z0-9_]*\s*\(/;
+  /system|getline|ENVIRON|PROCINFO|[|>]|print\s*>|close|fflush|\/inet\/|@load|@include|@[A-Za-z_][A-Za-z0-9_]*\s*\(/;
 
 function programs(parsed: ParsedOptions): string[] | null {
   const source = usesOf(parsed, "source");

@@ -64,6 +64,8 @@ export const SED: ProgramRecord = {
     { long: ["expression"], short: "e", arity: "value" },
     { long: ["file"], short: "f", arity: "value", effect: "config" },
     { long: ["in-place"], short: "i", arity: "optional", effect: "writes" },
+    // BSD sed: -I EXTENSION edits in place too.
+    { short: "I", arity: "value", effect: "writes" },
     { long: ["line-length"], short: "l", arity: "value" },
     { long: ["quiet", "silent"], short: "n", arity: "none" },
     { long: ["regexp-extended"], short: "Er", arity: "none" },
