@@ -12,7 +12,7 @@ import {
   type Invocation,
   operandsSkipping,
 } from "../invocation.ts";
-import { KUBECTL_VALUES, kubectlPrintsSecret } from "../programs/cluster.ts";
+import { KUBECTL_VALUES, kubectlDanger, kubectlPrintsSecret } from "../programs/cluster.ts";
 import { DOCKER_GLOBAL_VALUES } from "./container.ts";
 import { isCredentialDir, isCredentialPath } from "../paths.ts";
 
@@ -321,32 +321,8 @@ function infraRule(inv: Invocation, out: Findings): void {
     }
     return;
   }
-  if (p === "kubectl" || p === "oc" || p === "k") {
-    if (verb === "delete") {
-      const kinds = ops.slice(1).join(" ");
-      if (
-        hasLong(argv, "all") || hasShort(argv, "A") || hasLong(argv, "all-namespaces") ||
-        /\b(?:namespaces?|ns|nodes?|no|pv|persistentvolumes?|pvc|persistentvolumeclaims?|crds?|customresourcedefinitions?|clusterroles?|clusterrolebindings?|storageclass(?:es)?)\b/
-          .test(kinds)
-      ) {
-        return out.dangerous(
-          "infra_destruction",
-          `${p} delete: deletes namespaces, nodes, volumes or everything of a kind`,
-        );
-      }
-      return out.review(`${p} delete: deletes cluster resources`);
-    }
-    if (verb === "drain" || verb === "cordon" || verb === "replace" && hasLong(argv, "force")) {
-      return out.review(`${p} ${verb}: disrupts workloads`);
-    }
-    return;
-  }
-  if (p === "helm" && /^(?:uninstall|delete|del|un)$/.test(verb)) {
-    return out.dangerous(
-      "infra_destruction",
-      "helm uninstall: removes a release and its resources",
-    );
-  }
+  // `k` is a common alias of kubectl: judged by the kubectl record's rules.
+  if (p === "k") return kubectlDanger(p, ops, argv, out);
   if (publishes(p, ops, argv)) {
     return out.dangerous("publication", `${p}: publishes a package or release for everyone`);
   }

@@ -13,7 +13,7 @@ import {
   operandsSkipping,
 } from "../invocation.ts";
 import { isPrivilegeWrapper } from "../unwrap.ts";
-import { SYSTEMCTL_VALUES } from "../programs/services.ts";
+import { SECURITY_UNITS } from "../programs/services.ts";
 import { dockerArgs } from "./container.ts";
 import { isPersistencePath, isPrivilegePath } from "../paths.ts";
 
@@ -99,25 +99,6 @@ function persistenceRule(inv: Invocation, out: Findings): void {
   if (p === "at" || p === "batch") {
     if (hasShort(argv, "l") || hasShort(argv, "c")) return;
     return out.dangerous("persistence", `${p}: schedules a command`);
-  }
-  if (p === "systemctl") {
-    const verb = operandsSkipping(argv, SYSTEMCTL_VALUES)[0] ?? "";
-    if (
-      [
-        "enable",
-        "link",
-        "preset",
-        "reenable",
-        "set-default",
-        "edit",
-        "revert",
-        "add-wants",
-        "add-requires",
-      ].includes(verb)
-    ) {
-      return out.dangerous("persistence", `systemctl ${verb}: makes a unit start on its own`);
-    }
-    return;
   }
   if (p === "systemd-run" || inv.wrappers.includes("systemd-run")) {
     if (
@@ -235,24 +216,10 @@ function killRule(inv: Invocation, out: Findings): void {
   if ((p === "init" || p === "telinit") && /^[06sS]$/.test(argv[0] ?? "")) {
     return out.dangerous("mass_kill_shutdown", `${p}: changes runlevel (halt or reboot)`);
   }
-  if (
-    p === "systemctl" &&
-    /^(?:poweroff|reboot|halt|kexec|emergency|rescue|isolate|suspend|hibernate|soft-reboot)$/.test(
-      operandsSkipping(argv, SYSTEMCTL_VALUES)[0] ?? "",
-    )
-  ) {
-    return out.dangerous(
-      "mass_kill_shutdown",
-      "systemctl: shuts down, restarts or isolates the machine",
-    );
-  }
   if (p === "loginctl" && /^(?:terminate|kill)-/.test(argv[0] ?? "")) {
     return out.dangerous("mass_kill_shutdown", "loginctl: ends sessions");
   }
 }
-
-const SECURITY_UNITS =
-  /^(?:firewalld|ufw|iptables|ip6tables|nftables|apparmor|auditd|fail2ban|selinux|falco|clamav\S*|crowdstrike\S*|falcon-sensor|osqueryd|wazuh\S*)(?:\.service)?$/;
 
 function securityRule(inv: Invocation, out: Findings): void {
   const p = inv.program;
@@ -325,16 +292,6 @@ function securityRule(inv: Invocation, out: Findings): void {
     (hasShort(argv, "D") || argv.some((a, i) => a === "-e" && argv[i + 1] === "0"))
   ) {
     return out.dangerous("security_off", "auditctl: deletes audit rules or disables auditing");
-  }
-  if (
-    p === "systemctl" &&
-    /^(?:stop|disable|mask|kill)$/.test(operandsSkipping(argv, SYSTEMCTL_VALUES)[0] ?? "") &&
-    operandsSkipping(argv, SYSTEMCTL_VALUES).slice(1).some((u) => SECURITY_UNITS.test(u))
-  ) {
-    return out.dangerous(
-      "security_off",
-      "systemctl: stops or disables a firewall or security service",
-    );
   }
   if ((p === "service") && SECURITY_UNITS.test(argv[0] ?? "") && /^stop$/.test(argv[1] ?? "")) {
     return out.dangerous("security_off", "service stop: stops a firewall or security service");

@@ -7,7 +7,14 @@
  * inside containers and pods is judged by the container rules. Pure.
  * @module
  */
-import { hasLong, type Invocation, operandsSkipping, type ValueOptions } from "../invocation.ts";
+import {
+  type Findings,
+  hasLong,
+  hasShort,
+  type Invocation,
+  operandsSkipping,
+  type ValueOptions,
+} from "../invocation.ts";
 import type { ProgramRecord } from "./_record.ts";
 
 /** kubectl options that take a value (global and `get` ones). */
@@ -84,12 +91,50 @@ function kubectlReadOnly(inv: Invocation): boolean {
     (ops[0] === "rollout" && ["status", "history"].includes(ops[1] ?? ""));
 }
 
+/**
+ * kubectl's danger rules (also applied to its alias `k`): deleting
+ * namespaces, nodes, volumes or everything of a kind is infrastructure
+ * destruction; other deletes, drains and forced replaces are review.
+ */
+export function kubectlDanger(
+  p: string,
+  ops: readonly string[],
+  argv: readonly string[],
+  out: Findings,
+): void {
+  const verb = ops[0] ?? "";
+  if (verb === "delete") {
+    const kinds = ops.slice(1).join(" ");
+    if (
+      hasLong(argv, "all") || hasShort(argv, "A") || hasLong(argv, "all-namespaces") ||
+      /\b(?:namespaces?|ns|nodes?|no|pv|persistentvolumes?|pvc|persistentvolumeclaims?|crds?|customresourcedefinitions?|clusterroles?|clusterrolebindings?|storageclass(?:es)?)\b/
+        .test(kinds)
+    ) {
+      return out.dangerous(
+        "infra_destruction",
+        `${p} delete: deletes namespaces, nodes, volumes or everything of a kind`,
+      );
+    }
+    return out.review(`${p} delete: deletes cluster resources`);
+  }
+  if (verb === "drain" || verb === "cordon" || verb === "replace" && hasLong(argv, "force")) {
+    return out.review(`${p} ${verb}: disrupts workloads`);
+  }
+}
+
 /** kubectl and oc. */
 export const KUBECTL: ProgramRecord = {
   names: ["kubectl", "oc"],
   longMatch: "exact",
   options: [{ long: ["kubeconfig"], arity: "value", effect: "config" }],
   readOnly: kubectlReadOnly,
+  judge: (inv, _parsed, out) =>
+    kubectlDanger(
+      inv.program,
+      operandsSkipping(inv.argv, KUBECTL_VALUES).map((a) => a.toLowerCase()),
+      inv.argv,
+      out,
+    ),
   families: ["infra_destruction", "credential_exposure"],
 };
 
@@ -104,6 +149,12 @@ export const HELM: ProgramRecord = {
   readOnly: (inv) =>
     /^(?:list|ls|status|history|version|search|show|template|lint|env)$/.test(inv.argv[0] ?? ""),
   families: ["infra_destruction"],
+  judge: (inv, _parsed, out) => {
+    const verb = operandsSkipping(inv.argv, KUBECTL_VALUES)[0]?.toLowerCase() ?? "";
+    if (/^(?:uninstall|delete|del|un)$/.test(verb)) {
+      out.dangerous("infra_destruction", "helm uninstall: removes a release and its resources");
+    }
+  },
 };
 
 /** docker. */

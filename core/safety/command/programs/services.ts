@@ -4,7 +4,13 @@
  * enabling, vacuuming logs or setting a property. Pure.
  * @module
  */
-import { type Invocation, operands, operandsSkipping, type ValueOptions } from "../invocation.ts";
+import {
+  type Findings,
+  type Invocation,
+  operands,
+  operandsSkipping,
+  type ValueOptions,
+} from "../invocation.ts";
 import type { ProgramRecord } from "./_record.ts";
 
 /** systemctl options that take a value. */
@@ -37,6 +43,42 @@ export const SYSTEMCTL_VALUES: ValueOptions = {
     "check-inhibitors",
   ],
 };
+/** Firewall and security services: stopping or disabling one turns a control off. */
+export const SECURITY_UNITS =
+  /^(?:firewalld|ufw|iptables|ip6tables|nftables|apparmor|auditd|fail2ban|selinux|falco|clamav\S*|crowdstrike\S*|falcon-sensor|osqueryd|wazuh\S*)(?:\.service)?$/;
+
+/** Verbs that make a unit start on its own. */
+const PERSIST_VERBS = new Set([
+  "enable",
+  "link",
+  "preset",
+  "reenable",
+  "set-default",
+  "edit",
+  "revert",
+  "add-wants",
+  "add-requires",
+]);
+
+function systemctlJudge({ argv }: Invocation, _parsed: unknown, out: Findings): void {
+  const ops = operandsSkipping(argv, SYSTEMCTL_VALUES);
+  const verb = ops[0] ?? "";
+  if (PERSIST_VERBS.has(verb)) {
+    out.dangerous("persistence", `systemctl ${verb}: makes a unit start on its own`);
+  }
+  if (
+    /^(?:poweroff|reboot|halt|kexec|emergency|rescue|isolate|suspend|hibernate|soft-reboot)$/
+      .test(verb)
+  ) {
+    out.dangerous("mass_kill_shutdown", "systemctl: shuts down, restarts or isolates the machine");
+  }
+  if (
+    /^(?:stop|disable|mask|kill)$/.test(verb) && ops.slice(1).some((u) => SECURITY_UNITS.test(u))
+  ) {
+    out.dangerous("security_off", "systemctl: stops or disables a firewall or security service");
+  }
+}
+
 /** systemctl. */
 export const SYSTEMCTL: ProgramRecord = {
   names: ["systemctl"],
@@ -46,6 +88,7 @@ export const SYSTEMCTL: ProgramRecord = {
     /^(?:status|list-units|list-unit-files|list-timers|list-sockets|is-active|is-enabled|is-failed|show|cat|list-dependencies|--version)$/
       .test(operandsSkipping(argv, SYSTEMCTL_VALUES)[0] ?? ""),
   families: ["persistence", "security_off", "mass_kill_shutdown"],
+  judge: systemctlJudge,
 };
 
 /** journalctl: vacuuming, rotating and flushing change the journal. */
