@@ -7,7 +7,7 @@
  * again. Pure.
  * @module
  */
-import { type Arg, type Findings, type Invocation, operands } from "../invocation.ts";
+import type { Findings, Invocation } from "../invocation.ts";
 
 /** Programs that are shells: `-c STRING` runs a command, no script operand reads stdin. */
 export const SHELLS = new Set([
@@ -32,21 +32,6 @@ export const SHELLS = new Set([
 
 /** PowerShell hosts. */
 export const POWERSHELLS = new Set(["powershell", "pwsh", "powershell_ise"]);
-
-/** Interpreters and the flag that takes a code string. */
-const CODE_FLAGS: Record<string, RegExp> = {
-  python: /^-[a-zA-Z]*c$/,
-  perl: /^-[a-zA-Z]*[eE]$/,
-  ruby: /^-[a-zA-Z]*e$/,
-  node: /^(?:-e|--eval|-p|--print|-pe)$/,
-  php: /^-r$/,
-  lua: /^-e$/,
-  osascript: /^-e$/,
-  rscript: /^-e$/,
-  tclsh: /^$/,
-  bun: /^(?:-e|--eval|-p|--print)$/,
-  jshell: /^$/,
-};
 
 /**
  * Maps `python3.12`, `pypy3`, `nodejs`, `luajit` to the interpreter's family name.
@@ -152,17 +137,6 @@ export function analyzeCode(lang: string, code: string, out: Findings): void {
   out.review(`${lang}: runs a code string`);
 }
 
-function codeArg(inv: Invocation, flag: RegExp): Arg | null {
-  for (let i = 0; i < inv.args.length; i++) {
-    const a = inv.args[i]!.text;
-    if (a === "--") return null;
-    if (flag.test(a)) return inv.args[i + 1] ?? null;
-    const eq = a.match(/^(--eval|--print|-e|-c)=(.*)$/s);
-    if (eq && flag.test(eq[1]!)) return { ...inv.args[i]!, text: eq[2]! };
-  }
-  return null;
-}
-
 function decodePowerShell(b64: string): string | null {
   if (!/^[A-Za-z0-9+/=]{4,}$/.test(b64) || b64.length > 100_000) return null;
   try {
@@ -174,33 +148,6 @@ function decodePowerShell(b64: string): string | null {
     return s;
   } catch {
     return null;
-  }
-}
-
-function shellRule(inv: Invocation, out: Findings): void {
-  const argv = inv.argv;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === "--" || !a.startsWith("-") || a === "-") break;
-    if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(a) || a === "--command" || a.startsWith("--command=")) {
-      const code = a.startsWith("--command=") ? a.slice(10) : argv[i + 1];
-      const arg = a.startsWith("--command=") ? inv.args[i]! : inv.args[i + 1];
-      if (code !== undefined && arg !== undefined) out.executes(arg, inv.program, "shell");
-      return;
-    }
-  }
-  const stdinMode = argv.slice(0, Math.max(0, argv.indexOf("--")) || argv.length)
-    .some((a) => /^-[a-zA-Z]*s[a-zA-Z]*$/.test(a));
-  const ops = operands(argv.filter((a) => !/^-[a-zA-Z]*[ois]$/.test(a) && !/^[+-]o$/.test(a)));
-  const script = inv.args.find((a) => a.text === ops[0]);
-  if (!stdinMode && script !== undefined && ops[0] !== "-" && ops[0] !== "/dev/stdin") {
-    if (script.substituted) out.executes(script, inv.program, "shell");
-    else out.review(`${inv.program}: runs a script file`);
-    return;
-  }
-  for (const body of inv.stdinText) out.nested(body, `${inv.program} heredoc`);
-  if (!inv.pipeIn && inv.stdinText.length === 0) {
-    out.review(`${inv.program}: starts an interactive shell`);
   }
 }
 
@@ -312,7 +259,7 @@ export const PROJECT_RUNNERS: ReadonlySet<string> = new Set([
 export function execRule(inv: Invocation, out: Findings): void {
   const p = inv.program;
   reverseShellRule(inv, out);
-  if (SHELLS.has(p)) return shellRule(inv, out);
+  // Shells and interpreters are judged by their records (programs/shells.ts, interpreters.ts).
   if (POWERSHELLS.has(p)) return powershellRule(inv, out);
   if (p === "cmd") {
     const i = inv.argv.findIndex((a) => /^\/[ck]$/i.test(a));
@@ -357,34 +304,5 @@ export function execRule(inv: Invocation, out: Findings): void {
     const code = inv.args.find((a, i) => i > 0 && !a.text.startsWith("-"));
     if (code) analyzeCode("deno", code.text, out);
     return;
-  }
-  const lang = interpreterName(p);
-  if (lang === null) return;
-  // awk's program text is judged by its record (programs/awk.ts).
-  if (lang === "awk") return;
-  const flag = CODE_FLAGS[lang];
-  const code = flag === undefined ? null : codeArg(inv, flag);
-  if (code !== null) {
-    if (code.substituted) out.executes(code, p, "other");
-    else analyzeCode(lang, code.text, out);
-    return;
-  }
-  if (lang === "python" && inv.argv.includes("-m")) {
-    const mod = inv.argv[inv.argv.indexOf("-m") + 1] ?? "";
-    if (/^(?:http\.server|SimpleHTTPServer|smtpd|pty|ftplib|pip)$/.test(mod)) {
-      out.review(
-        `python -m ${
-          mod === "pip" ? "pip" : "a network or process module"
-        }: changes or exposes this machine`,
-      );
-    }
-    return out.review("python -m: runs a module");
-  }
-  for (const body of inv.stdinText) analyzeCode(lang, body, out);
-  const ops = operands(inv.argv);
-  if (ops.length > 0 && ops[0] !== "-") {
-    const script = inv.args.find((a) => a.text === ops[0]);
-    if (script?.substituted) out.executes(script, p, "other");
-    else out.review(`${p}: runs a script file`);
   }
 }

@@ -13,6 +13,8 @@ import { RSYNC, TAR, ZIP } from "./archive.ts";
 import { AWK } from "./awk.ts";
 import { DOCKER, HELM, KUBECTL, PODMAN } from "./cluster.ts";
 import { FIND } from "./find.ts";
+import { INTERPRETERS } from "./interpreters.ts";
+import { SHELL_PROGRAMS } from "./shells.ts";
 import { GIT } from "./git.ts";
 import { CARGO, DENO, GH, GO, NPM, PIP, PNPM, TERRAFORM, VERSIONED, YARN } from "./packages.ts";
 import { BAT, DELTA, INFO, LESS, MAN, MORE } from "./pagers.ts";
@@ -69,6 +71,7 @@ export const PROGRAM_RECORDS: readonly ProgramRecord[] = [
   HOSTNAME,
   HOSTNAMECTL,
   INFO,
+  INTERPRETERS,
   IP,
   JOURNALCTL,
   JQ,
@@ -87,6 +90,7 @@ export const PROGRAM_RECORDS: readonly ProgramRecord[] = [
   RSYNC,
   SCC,
   SED,
+  SHELL_PROGRAMS,
   SORT,
   SS,
   SYSTEMCTL,

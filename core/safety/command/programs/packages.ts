@@ -19,13 +19,12 @@ function versionOnly({ argv }: Invocation): boolean {
   return argv.length === 1 && VERSION_ONLY.test(argv[0]!);
 }
 
-/** Interpreters, compilers and cloud CLIs: read-only only for --version and --help. */
+/** Compilers, build tools and cloud CLIs: read-only only for --version and --help. */
 export const VERSIONED: ProgramRecord = {
   names: [
-    ..."python python3 node bun ruby perl php rustc java javac gcc clang make cmake tsc aws gcloud az"
+    ..."rustc java javac gcc clang make cmake tsc aws gcloud az"
       .split(" "),
   ],
-  namePattern: /^(?:python[0-9.]+|perl[0-9.]+|ruby[0-9.]+|php[0-9.]+)$/,
   longMatch: "exact",
   options: [],
   readOnly: versionOnly,
