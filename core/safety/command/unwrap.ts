@@ -39,6 +39,8 @@ export interface Unwrapped {
   alternatives: Unwrapped[];
   /** A wrapper runs the command in another directory (`env -C DIR`, `sudo -D DIR`). */
   chdir?: true;
+  /** Files a wrapper writes (`strace -o FILE`, `time -o FILE`, `script FILE`), with the wrapper's name. */
+  writes?: { via: string; file: Arg }[];
 }
 
 interface Spec extends ValueOptions {
@@ -333,7 +335,20 @@ function walk(words: readonly Arg[], take: ReadonlySet<number>, ambiguous: numbe
           );
           if (m) out.nested.push({ text: m[1]!, via: name });
         }
-        const takes = takesValue(spec, longByPrefix(spec, a));
+        const full = longByPrefix(spec, a);
+        if (
+          (name === "strace" || name === "ltrace" || name === "time") &&
+          /^(?:-[a-zA-Z]*o|--output(?:=|$))/.test(full)
+        ) {
+          const attached = full.startsWith("--") ? full.indexOf("=") : full.indexOf("o") + 1;
+          const file = full.startsWith("--")
+            ? (attached < 0 ? words[i + 1] : { ...words[i]!, text: full.slice(attached + 1) })
+            : attached < full.length
+            ? { ...words[i]!, text: full.slice(attached) }
+            : words[i + 1];
+          if (file !== undefined) (out.writes ??= []).push({ via: name, file });
+        }
+        const takes = takesValue(spec, full);
         if (takes === "maybe" && !take.has(i)) ambiguous.push(i);
         i += takes === "yes" || (takes === "maybe" && take.has(i)) ? 2 : 1;
         continue;

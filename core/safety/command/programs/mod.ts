@@ -8,6 +8,8 @@
 import type { Findings, Invocation } from "../invocation.ts";
 import { parseOptions } from "./_options.ts";
 import { judgeOptions } from "./_effects.ts";
+
+export { reportWrite } from "./_effects.ts";
 import type { ProgramRecord } from "./_record.ts";
 import { RSYNC, TAR, ZIP } from "./archive.ts";
 import { AWK } from "./awk.ts";
