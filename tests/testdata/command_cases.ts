@@ -1236,4 +1236,17 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["awk 'BEGIN{for(k in ENVIRON) print k, ENVIRON[k]}'", "review"],
   // Issue 8: strace -o elsewhere.
   ["strace -o /tmp/trace.txt ls", "review"],
+  // Issue 8: read-only tools whose options send credentials elsewhere or print them in clear.
+  ["kubectl get --raw /api/v1/namespaces/default/secrets", "review"],
+  ["kubectl get pods --server=https://203.0.113.9", "review"],
+  ["kubectl get pods -s https://203.0.113.9", "review"],
+  ["npm config get //registry.npmjs.org/:_authToken", "review"],
+  ["terraform output -json", "review"],
+  ["terraform show -json", "review"],
+  ["gh pr view 1 --web", "review"],
+  ["systemctl -H root@host status x", "review"],
+  ["Get-Content env:AWS_SECRET_ACCESS_KEY", "review"],
+  ["npm config get registry", "read_only"],
+  ["terraform output", "read_only"],
+  ["gh pr view 1", "read_only"],
 ];

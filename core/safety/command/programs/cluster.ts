@@ -126,7 +126,13 @@ export function kubectlDanger(
 export const KUBECTL: ProgramRecord = {
   names: ["kubectl", "oc"],
   longMatch: "exact",
-  options: [{ long: ["kubeconfig"], arity: "value", effect: "config" }],
+  options: [
+    { long: ["kubeconfig"], arity: "value", effect: "config" },
+    // Another API server receives the current context's credentials.
+    { long: ["server"], short: "s", arity: "value", effect: "network" },
+    // A raw API path can read anything, secrets included.
+    { long: ["raw"], arity: "value", effect: "network" },
+  ],
   readOnly: kubectlReadOnly,
   judge: (inv, _parsed, out) =>
     kubectlDanger(
@@ -145,6 +151,7 @@ export const HELM: ProgramRecord = {
   options: [
     { long: ["kubeconfig"], arity: "value", effect: "config" },
     { long: ["post-renderer"], arity: "value", effect: "runs" },
+    { long: ["kube-apiserver"], arity: "value", effect: "network" },
   ],
   readOnly: (inv) =>
     /^(?:list|ls|status|history|version|search|show|template|lint|env)$/.test(inv.argv[0] ?? ""),

@@ -64,7 +64,10 @@ export const NPM: ProgramRecord = {
   ],
   readOnly: ({ argv }) =>
     /^(?:ls|list|ll|la|view|info|show|outdated|why|explain|search|ping|-v|--version|help|config)$/
-      .test(argv[0] ?? "") && (argv[0] !== "config" || argv[1] === "get" || argv[1] === "list"),
+      .test(argv[0] ?? "") &&
+    (argv[0] !== "config" || argv[1] === "list" ||
+      // `npm config get` of a token, password or auth setting prints a credential.
+      (argv[1] === "get" && !argv.slice(2).some((k) => /auth|token|pass|cert|key/i.test(k)))),
 };
 
 /** pnpm. */
@@ -153,7 +156,10 @@ export const TERRAFORM: ProgramRecord = {
   longMatch: "exact",
   options: [],
   readOnly: ({ argv }) =>
-    /^(?:show|version|validate|output|graph|-version|--version)$/.test(argv[0] ?? "") ||
+    // output -json/-raw and show -json print sensitive values in clear.
+    (/^(?:show|version|validate|output|graph|-version|--version)$/.test(argv[0] ?? "") &&
+      !(/^(?:show|output)$/.test(argv[0] ?? "") &&
+        argv.some((a) => /^--?(?:json|raw)(?:=|$)/.test(a)))) ||
     // providers lock and providers mirror write files.
     (argv[0] === "providers" && /^(?:schema|-.*)?$/.test(argv[1] ?? "")) ||
     (argv[0] === "fmt" && argv.some((a) => a === "-check")) ||
@@ -189,6 +195,8 @@ export const GH: ProgramRecord = {
   longMatch: "exact",
   options: [],
   readOnly: ({ argv }) => {
+    // --web opens a browser (a program gh runs).
+    if (argv.some((x) => x === "--web" || x === "-w")) return false;
     const [a, b] = operands(argv);
     if (a === "auth") return b === "status" && !hasShort(argv, "t") && !hasLong(argv, "show-token");
     return (["pr", "issue", "run", "release", "repo", "workflow", "gist", "label", "cache"]

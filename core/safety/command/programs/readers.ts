@@ -18,22 +18,34 @@ function reads(names: readonly string[], options: readonly OptionSpec[] = []): P
   return { names, longMatch: "prefix", options, readOnly: "always" };
 }
 
+/** PowerShell's env: drive read by a file cmdlet prints environment variables. */
+function envDrive(inv: Invocation, parsed: ParsedOptions, out: Findings): void {
+  if (
+    parsed.operands.some((o) => /^env:/i.test(o.text)) || inv.argv.some((a) => /^env:/i.test(a))
+  ) {
+    out.review("reads the environment, which may hold secrets");
+  }
+}
+
 /** Readers with no option that writes, runs or reaches out. */
-export const PLAIN: ProgramRecord = reads([
-  ..."ls dir vdir pwd cat tac head tail nl wc cut tr echo true false test [ [[ basename dirname realpath readlink which whereis type stat du df cmp comm"
-    .split(" "),
-  ..."md5sum sha1sum sha224sum sha256sum sha384sum sha512sum shasum cksum b2sum md5 gojq whoami id groups uname uptime ps pgrep pidof free nproc"
-    .split(" "),
-  ..."lscpu lsblk lsusb lspci arch locale tty help apropos whatis column fold fmt expand unexpand od hexdump strings seq sleep wait : cd pushd popd dirs"
-    .split(" "),
-  ..."get-childitem gci get-content gc get-location gl get-item gi get-process gps get-command gcm get-help select-string sls measure-object test-path"
-    .split(" "),
-  ..."resolve-path get-date write-output write-host get-filehash get-service get-computerinfo where findstr ver vol diff colordiff zcat xzcat bzcat look"
-    .split(" "),
-  ..."numfmt factor expr cal lsof netstat getconf sw_vers system_profiler vm_stat iostat vmstat mpstat htop btop envsubst shellcheck hadolint tokei"
-    .split(" "),
-  ..."exa eza lsd difft".split(" "),
-]);
+export const PLAIN: ProgramRecord = {
+  ...reads([
+    ..."ls dir vdir pwd cat tac head tail nl wc cut tr echo true false test [ [[ basename dirname realpath readlink which whereis type stat du df cmp comm"
+      .split(" "),
+    ..."md5sum sha1sum sha224sum sha256sum sha384sum sha512sum shasum cksum b2sum md5 gojq whoami id groups uname uptime ps pgrep pidof free nproc"
+      .split(" "),
+    ..."lscpu lsblk lsusb lspci arch locale tty help apropos whatis column fold fmt expand unexpand od hexdump strings seq sleep wait : cd pushd popd dirs"
+      .split(" "),
+    ..."get-childitem gci get-content gc get-location gl get-item gi get-process gps get-command gcm get-help select-string sls measure-object test-path"
+      .split(" "),
+    ..."resolve-path get-date write-output write-host get-filehash get-service get-computerinfo where findstr ver vol diff colordiff zcat xzcat bzcat look"
+      .split(" "),
+    ..."numfmt factor expr cal lsof netstat getconf sw_vers system_profiler vm_stat iostat vmstat mpstat htop btop envsubst shellcheck hadolint tokei"
+      .split(" "),
+    ..."exa eza lsd difft".split(" "),
+  ]),
+  judge: envDrive,
+};
 
 /** file: -C compiles a magic file (writes it). */
 export const FILE: ProgramRecord = reads(["file"], [

@@ -83,7 +83,11 @@ function systemctlJudge({ argv }: Invocation, _parsed: unknown, out: Findings): 
 export const SYSTEMCTL: ProgramRecord = {
   names: ["systemctl"],
   longMatch: "prefix",
-  options: [],
+  options: [
+    // -H runs the command on another machine over ssh (-M, a local container, only reads).
+    { long: ["host"], short: "H", arity: "value", effect: "network" },
+    { long: ["machine"], short: "M", arity: "value" },
+  ],
   readOnly: ({ argv }: Invocation) =>
     /^(?:status|list-units|list-unit-files|list-timers|list-sockets|is-active|is-enabled|is-failed|show|cat|list-dependencies|--version)$/
       .test(operandsSkipping(argv, SYSTEMCTL_VALUES)[0] ?? ""),
