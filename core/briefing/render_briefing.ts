@@ -47,6 +47,11 @@ export interface BriefingInput {
   age: string;
   /** Age in words of the capsule the meaning was carried from, when it was carried. */
   carriedAge?: string;
+  /**
+   * The class of the carried command, classified once by the workflow
+   * (see classifyCarried); computed here from the raw text when not given.
+   */
+  commandSafety?: Classification | null;
 }
 
 /** Options of {@linkcode renderBriefing}. */
@@ -298,7 +303,11 @@ export function renderBriefing(input: BriefingInput, options: BriefingOptions = 
   // Classified here, from the raw text, every time: a capsule has no field
   // that could declare its own command safe.
   const command = input.capsule.meaning.next_action?.command ?? null;
-  const safety = command === null ? null : classifyCommand(command);
+  const safety = input.commandSafety !== undefined
+    ? input.commandSafety
+    : command === null
+    ? null
+    : classifyCommand(command);
   const sections = buildSections(input, options, withheld, safety);
   const dropped: Briefing["dropped"] = [];
   const truncated: Briefing["truncated"] = [];

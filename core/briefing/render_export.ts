@@ -5,7 +5,8 @@
  */
 import type { Capsule } from "../capsule/types.ts";
 import { truncateText } from "../budget/truncate.ts";
-import { classifyCommand } from "../safety/command/classify.ts";
+import type { Classification } from "../safety/command/classify.ts";
+import { classifyCarried } from "../safety/command/carried.ts";
 import { safeInline } from "../safety/render_safe.ts";
 
 /** An export and whether it was cut. */
@@ -17,7 +18,9 @@ export interface ExportText {
 const one = safeInline;
 
 /**
- * Renders the chosen half within `maxChars`.
+ * Renders the chosen half within `maxChars`. `commandSafety` is the class
+ * of the carried command, classified once by the caller (by default here,
+ * from the raw text).
  *
  * @example
  * ```ts
@@ -31,6 +34,7 @@ export function renderExport(
   capsule: Capsule,
   half: "meaning" | "facts",
   maxChars: number,
+  commandSafety: Classification | null = classifyCarried(capsule.meaning.next_action?.command),
 ): ExportText {
   const lines: string[] = [];
   if (half === "meaning") {
@@ -58,7 +62,7 @@ export function renderExport(
         `Next action: [${m.next_action.trust}] ${one(m.next_action.text)}${
           m.next_action.command
             ? ` (a command is carried, classified ${
-              classifyCommand(m.next_action.command).class
+              commandSafety?.class ?? "unknown"
             }; see baton load)`
             : ""
         }`,

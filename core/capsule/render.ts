@@ -9,7 +9,8 @@
  * @module
  */
 import { canonicalJson } from "../json/canonical.ts";
-import { classifyCommand } from "../safety/command/classify.ts";
+import type { Classification } from "../safety/command/classify.ts";
+import { classifyCarried } from "../safety/command/carried.ts";
 import { renderCarriedCommand } from "../safety/render_command.ts";
 import { safeInline, safeLines } from "../safety/render_safe.ts";
 import type { Capsule, Claim } from "./types.ts";
@@ -26,7 +27,9 @@ function section(title: string, lines: string[]): string[] {
 }
 
 /**
- * Renders the capsule file text.
+ * Renders the capsule file text. `commandSafety` is the class of the
+ * carried command, classified once by the caller (by default here, from
+ * the raw text).
  *
  * @example
  * ```ts
@@ -40,7 +43,10 @@ function section(title: string, lines: string[]): string[] {
  * assert.ok(!text.includes(`\n# forged`));
  * ```
  */
-export function renderCapsuleFile(capsule: Capsule): string {
+export function renderCapsuleFile(
+  capsule: Capsule,
+  commandSafety: Classification | null = classifyCarried(capsule.meaning.next_action?.command),
+): string {
   const m = capsule.meaning;
   const f = capsule.facts;
   const out: string[] = [
@@ -77,7 +83,9 @@ export function renderCapsuleFile(capsule: Capsule): string {
     "Next action",
     m.next_action === null ? [] : [
       claimLine(m.next_action),
-      ...(command === null ? [] : ["", ...renderCarriedCommand(command, classifyCommand(command))]),
+      ...(command === null || commandSafety === null
+        ? []
+        : ["", ...renderCarriedCommand(command, commandSafety)]),
     ],
   ));
   out.push(

@@ -8,6 +8,7 @@ import type { Capsule } from "../capsule/types.ts";
 import { describeAge } from "../briefing/age.ts";
 import { checkDrift, type CurrentHashes, type DriftCheck } from "../briefing/drift.ts";
 import { type Briefing, renderBriefing } from "../briefing/render_briefing.ts";
+import { classifyCarried } from "../safety/command/carried.ts";
 import { collectFacts } from "../facts/collect.ts";
 import { sanitizeCapsuleParts } from "../capsule/sanitize_capsule.ts";
 import { hashFiles } from "../facts/hash_files.ts";
@@ -105,9 +106,12 @@ export async function loadBriefing(
   const carriedAge = capsule.carried_from === null
     ? undefined
     : describeAge(Date.parse(capsule.carried_from.created_at), ctx.now().getTime());
+  // Classified once, here, from the raw text; every renderer is given this result.
+  const commandSafety = classifyCarried(capsule.meaning.next_action?.command);
   const briefing = renderBriefing(
     {
       capsule,
+      commandSafety,
       capped,
       drift,
       published,
@@ -131,7 +135,7 @@ export async function loadBriefing(
     dropped: briefing.dropped,
     truncated: briefing.truncated,
     capped,
-    command_safety: briefing.command_safety,
+    command_safety: commandSafety,
     text: briefing.text,
   };
 }

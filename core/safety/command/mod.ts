@@ -6,8 +6,11 @@
  * and never runs it, so anything decided at run time (a script's content, a
  * variable from the environment, an alias) is beyond it. It over-flags on
  * purpose: anything that mutates shared state or cannot be undone is at
- * least review, unknown programs are review, and read_only is given only to
- * a known allow-list of read-only programs and subcommands. baton classifies
+ * least review, unknown programs are review, and read_only is given only
+ * when each program's record (programs/: its options, matched the way its
+ * own parser matches them, and its read-only subcommands) says that
+ * nothing given runs code, writes, changes shared state or sends data
+ * anywhere (the policy is CLASS_POLICY in families.ts). baton classifies
  * a carried command at load time from its raw text, so a capsule has no
  * field it could fill in to declare its own command safe.
  *
@@ -29,4 +32,11 @@ export {
   COMMAND_CLASSES,
   type CommandClass,
 } from "./classify.ts";
-export { COMMAND_FAMILIES, type CommandFamily, type FamilyId, familyTitle } from "./families.ts";
+export {
+  CLASS_POLICY,
+  COMMAND_FAMILIES,
+  type CommandFamily,
+  type FamilyId,
+  familyTitle,
+} from "./families.ts";
+export { classifyCarried } from "./carried.ts";

@@ -37,6 +37,10 @@ export interface Unwrapped {
    * parse is unambiguous.
    */
   alternatives: Unwrapped[];
+  /** A wrapper runs the command in another directory (`env -C DIR`, `sudo -D DIR`). */
+  chdir?: true;
+  /** Files a wrapper writes (`strace -o FILE`, `time -o FILE`, `script FILE`), with the wrapper's name. */
+  writes?: { via: string; file: Arg }[];
 }
 
 interface Spec extends ValueOptions {
@@ -102,6 +106,29 @@ const WRAPPERS: Record<string, Spec> = {
     longValue: ["max-args", "max-procs", "max-chars", "delimiter", "arg-file", "process-slot-var"],
     longOptional: ["replace", "max-lines", "eof"],
   },
+  // GNU parallel: the command comes first, its inputs after ::: (judged as operands).
+  parallel: {
+    value: "jSadIEnNLPs",
+    longValue: [
+      "jobs",
+      "sshlogin",
+      "arg-file",
+      "delimiter",
+      "replace",
+      "eof",
+      "max-args",
+      "max-lines",
+      "tmpdir",
+      "results",
+      "joblog",
+      "timeout",
+      "delay",
+      "retries",
+      "colsep",
+      "workdir",
+      "env",
+    ],
+  },
   busybox: {},
   toybox: {},
   flock: {
@@ -154,6 +181,43 @@ const ASSIGNMENT = /^[^=-][^=]*=/;
 function assignment(word: Arg): { name: string; value: Arg } {
   const eq = word.text.indexOf("=");
   return { name: word.text.slice(0, eq), value: { ...word, text: word.text.slice(eq + 1) } };
+}
+
+/**
+ * A long option written as an unambiguous prefix of one of the wrapper's
+ * value-taking long options (`timeout --sig KILL`, `nice --adj 5`), as
+ * getopt_long reads it, spelt out in full; anything else unchanged.
+ */
+function longByPrefix(spec: Spec, a: string): string {
+  if (!a.startsWith("--") || a.length < 3) return a;
+  const eq = a.indexOf("=");
+  const n = eq < 0 ? a.slice(2) : a.slice(2, eq);
+  const names = [...(spec.longValue ?? []), ...(spec.longOptional ?? [])];
+  if (names.includes(n)) return a;
+  const hits = names.filter((x) => x.startsWith(n));
+  return hits.length === 1 ? "--" + hits[0]! + (eq < 0 ? "" : a.slice(eq)) : a;
+}
+
+/**
+ * `env -S STRING` in every spelling: `-S STR`, `-SSTR`, `-iS STR` (flags
+ * before it in a cluster), `--split-string=STR` or any prefix of it
+ * (`--s`, `--spl`: no other env option starts with s). Returns the attached
+ * string (null when it is the next word), or null when this is not -S.
+ */
+function envSplitString(a: string): { attached: string | null } | null {
+  if (a.startsWith("--")) {
+    const eq = a.indexOf("=");
+    const n = eq < 0 ? a.slice(2) : a.slice(2, eq);
+    if (n === "" || !"split-string".startsWith(n)) return null;
+    return { attached: eq < 0 ? null : a.slice(eq + 1) };
+  }
+  for (let k = 1; k < a.length; k++) {
+    const c = a[k]!;
+    if (c === "S") return { attached: k + 1 < a.length ? a.slice(k + 1) : null };
+    // another option's value starts here
+    if ("uCaPLU".includes(c)) return null;
+  }
+  return null;
 }
 
 /**
@@ -241,11 +305,14 @@ function walk(words: readonly Arg[], take: ReadonlySet<number>, ambiguous: numbe
           i += 2;
           continue;
         }
-        if (name === "env" && (a === "-S" || a.startsWith("--split-string"))) {
-          const v = a.includes("=") ? a.slice(a.indexOf("=") + 1) : words[i + 1]?.text;
-          if (v !== undefined) out.nested.push({ text: v, via: name });
-          i += a.includes("=") ? 1 : 2;
-          continue;
+        if (name === "env") {
+          const split = envSplitString(a);
+          if (split !== null) {
+            const v = split.attached ?? words[i + 1]?.text;
+            if (v !== undefined) out.nested.push({ text: v, via: name });
+            i += split.attached === null ? 2 : 1;
+            continue;
+          }
         }
         if (
           (name === "sudo" || name === "doas") && /^-[a-zA-Z]*[is]/.test(a) && !a.startsWith("--")
@@ -253,6 +320,13 @@ function walk(words: readonly Arg[], take: ReadonlySet<number>, ambiguous: numbe
           sawShellFlag = true;
         }
         if (name === "command" && /^-[a-zA-Z]*[vV]/.test(a)) out.lookupOnly = true;
+        if (
+          (name === "env" && /^(?:-[a-zA-Z0-9]*C|--ch(?:d(?:ir?)?)?(?:=|$))/.test(a)) ||
+          (name === "sudo" && /^(?:-[a-zA-Z]*D|--chd(?:ir?)?(?:=|$))/.test(a)) ||
+          (name === "nsenter" && /^(?:-w|--wd)/.test(a))
+        ) {
+          out.chdir = true;
+        }
         if (name === "ssh" && a.startsWith("-o")) {
           // ProxyCommand, LocalCommand and KnownHostsCommand run here, not on the remote host.
           const opt = a.length > 2 ? a.slice(2) : words[i + 1]?.text ?? "";
@@ -261,7 +335,20 @@ function walk(words: readonly Arg[], take: ReadonlySet<number>, ambiguous: numbe
           );
           if (m) out.nested.push({ text: m[1]!, via: name });
         }
-        const takes = takesValue(spec, a);
+        const full = longByPrefix(spec, a);
+        if (
+          (name === "strace" || name === "ltrace" || name === "time") &&
+          /^(?:-[a-zA-Z]*o|--output(?:=|$))/.test(full)
+        ) {
+          const attached = full.startsWith("--") ? full.indexOf("=") : full.indexOf("o") + 1;
+          const file = full.startsWith("--")
+            ? (attached < 0 ? words[i + 1] : { ...words[i]!, text: full.slice(attached + 1) })
+            : attached < full.length
+            ? { ...words[i]!, text: full.slice(attached) }
+            : words[i + 1];
+          if (file !== undefined) (out.writes ??= []).push({ via: name, file });
+        }
+        const takes = takesValue(spec, full);
         if (takes === "maybe" && !take.has(i)) ambiguous.push(i);
         i += takes === "yes" || (takes === "maybe" && take.has(i)) ? 2 : 1;
         continue;

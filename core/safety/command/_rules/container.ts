@@ -14,7 +14,7 @@ import {
   takesValue,
   type ValueOptions,
 } from "../invocation.ts";
-import { KUBECTL_VALUES } from "../read_only.ts";
+import { KUBECTL_VALUES } from "../programs/cluster.ts";
 
 /** docker/podman global options that take a value (`docker -H host run ...`). */
 export const DOCKER_GLOBAL_VALUES: ValueOptions = {

@@ -12,9 +12,9 @@ import {
   type Invocation,
   operandsSkipping,
 } from "../invocation.ts";
-import { KUBECTL_VALUES, kubectlPrintsSecret } from "../read_only.ts";
+import { KUBECTL_VALUES, kubectlDanger, kubectlPrintsSecret } from "../programs/cluster.ts";
 import { DOCKER_GLOBAL_VALUES } from "./container.ts";
-import { isCredentialDir, isCredentialPath } from "./_paths.ts";
+import { isCredentialDir, isCredentialPath } from "../paths.ts";
 
 /** Programs that only look at a file's metadata, not its content. */
 const METADATA_ONLY = new Set([
@@ -255,6 +255,27 @@ function sqlRule(inv: Invocation, out: Findings): void {
   }
 }
 
+/** Package publication: npm/pnpm/yarn/bun publish, cargo publish, twine upload, gem push, ... */
+function publishes(p: string, ops: readonly string[], argv: readonly string[]): boolean {
+  const [verb, next] = [ops[0] ?? "", ops[1] ?? ""];
+  if (argv.some((a) => a === "--dry-run" || a === "-n" && p === "cargo")) return false;
+  return (/^(?:npm|pnpm|bun|lerna)$/.test(p) && verb === "publish") ||
+    (p === "yarn" && (verb === "publish" || (verb === "npm" && next === "publish"))) ||
+    (p === "cargo" && verb === "publish") ||
+    (p === "twine" && verb === "upload") ||
+    (p === "gem" && verb === "push") ||
+    (/^(?:poetry|uv|hatch|flit|pdm)$/.test(p) && verb === "publish") ||
+    (p === "dotnet" && verb === "nuget" && next === "push") ||
+    (p === "nuget" && verb === "push") ||
+    (p === "mvn" && ops.includes("deploy")) ||
+    (p === "gradle" && ops.some((o) => /^publish/.test(o))) ||
+    (p === "deno" && verb === "publish") ||
+    (p === "jsr" && verb === "publish") ||
+    (p === "vsce" && verb === "publish") ||
+    (p === "docker" && verb === "push") ||
+    (p === "gh" && verb === "release" && next === "create");
+}
+
 function infraRule(inv: Invocation, out: Findings): void {
   const p = inv.program;
   const argv = inv.argv;
@@ -280,6 +301,19 @@ function infraRule(inv: Invocation, out: Findings): void {
       );
     }
     if (
+      ops.some((o) => ["apply", "up", "deploy", "update"].includes(o)) &&
+      argv.some((a) =>
+        /^--?(?:auto-approve|yes|y|skip-preview|force)(?:=true)?$/.test(a) ||
+        /^--require-approval(?:=|$)/.test(a) && argv.includes("never") ||
+        a === "--require-approval=never"
+      )
+    ) {
+      return out.dangerous(
+        "publication",
+        `${p} ${verb}: changes infrastructure without a review of the plan`,
+      );
+    }
+    if (
       verb === "apply" || verb === "up" || verb === "deploy" || verb === "import" ||
       verb === "taint"
     ) {
@@ -287,28 +321,10 @@ function infraRule(inv: Invocation, out: Findings): void {
     }
     return;
   }
-  if (p === "kubectl" || p === "oc" || p === "k") {
-    if (verb === "delete") {
-      const kinds = ops.slice(1).join(" ");
-      if (
-        hasLong(argv, "all") || hasShort(argv, "A") || hasLong(argv, "all-namespaces") ||
-        /\b(?:namespaces?|ns|nodes?|no|pv|persistentvolumes?|pvc|persistentvolumeclaims?|crds?|customresourcedefinitions?|clusterroles?|clusterrolebindings?|storageclass(?:es)?)\b/
-          .test(kinds)
-      ) {
-        return out.dangerous(
-          "infra_destruction",
-          `${p} delete: deletes namespaces, nodes, volumes or everything of a kind`,
-        );
-      }
-      return out.review(`${p} delete: deletes cluster resources`);
-    }
-    if (verb === "drain" || verb === "cordon" || verb === "replace" && hasLong(argv, "force")) {
-      return out.review(`${p} ${verb}: disrupts workloads`);
-    }
-    return;
-  }
-  if (p === "helm" && /^(?:uninstall|delete|del|un)$/.test(verb)) {
-    return out.review("helm uninstall: removes a release");
+  // `k` is a common alias of kubectl: judged by the kubectl record's rules.
+  if (p === "k") return kubectlDanger(p, ops, argv, out);
+  if (publishes(p, ops, argv)) {
+    return out.dangerous("publication", `${p}: publishes a package or release for everyone`);
   }
   if (p === "aws") {
     const action = ops[1] ?? "";

@@ -7,7 +7,7 @@
  * again. Pure.
  * @module
  */
-import { type Arg, type Findings, type Invocation, operands } from "../invocation.ts";
+import type { Findings, Invocation } from "../invocation.ts";
 
 /** Programs that are shells: `-c STRING` runs a command, no script operand reads stdin. */
 export const SHELLS = new Set([
@@ -32,21 +32,6 @@ export const SHELLS = new Set([
 
 /** PowerShell hosts. */
 export const POWERSHELLS = new Set(["powershell", "pwsh", "powershell_ise"]);
-
-/** Interpreters and the flag that takes a code string. */
-const CODE_FLAGS: Record<string, RegExp> = {
-  python: /^-[a-zA-Z]*c$/,
-  perl: /^-[a-zA-Z]*[eE]$/,
-  ruby: /^-[a-zA-Z]*e$/,
-  node: /^(?:-e|--eval|-p|--print|-pe)$/,
-  php: /^-r$/,
-  lua: /^-e$/,
-  osascript: /^-e$/,
-  rscript: /^-e$/,
-  tclsh: /^$/,
-  bun: /^(?:-e|--eval|-p|--print)$/,
-  jshell: /^$/,
-};
 
 /**
  * Maps `python3.12`, `pypy3`, `nodejs`, `luajit` to the interpreter's family name.
@@ -82,6 +67,14 @@ const EVAL =
   /\b(?:exec|eval|compile|assert|Function|vm\.run\w*|instance_eval|class_eval|loadstring|load)\s*\(/;
 const DECODE =
   /\b(?:b64decode|base64|decodebytes|codecs\.decode|bytes\.fromhex|unhexlify|fromCharCode|atob|Buffer\.from|decode_base64|unpack|pack\s*\(|base64_decode|gzinflate|str_rot13|hex2bin|zlib|marshal\.loads|pickle\.loads|FromBase64String)\b/;
+/** Deleting a whole tree: shutil.rmtree, fs.rm(Sync)/rmdir with recursive, rm_rf, rimraf, File::Path. */
+const TREE_DESTROY =
+  /\b(?:shutil\.rmtree|rmtree|rm_rf|rm_r|remove_dir_all|rimraf|FileUtils\.(?:rm_rf|rm_r|remove_dir|remove_entry)|File::Path|remove_tree|Deno\.remove\s*\([^)]*recursive\s*:\s*true)\b|\b(?:rmSync|rm|rmdirSync|rmdir|promises\.rm)\s*\([^)]*recursive\s*:\s*(?:true|1|!0)/;
+/** Process primitives reached by name (getattr, __import__, importlib, globals()[...]): the name may be built from pieces. */
+const BY_NAME =
+  /\b(?:getattr|__import__|import_module|__builtins__|__getattribute__|globals\s*\(\s*\)|vars\s*\(|\bsend|public_send|method|Reflect\.get|constructor)\b/;
+const PROCESS_NAMES =
+  /system|popen|exec[lv]?p?e?|spawn|subprocess|posix_spawn|pty|fork|child_process|shell/i;
 const FS_DESTROY =
   /\b(?:shutil\.rmtree|rm_rf|rmSync|rmdirSync|unlinkSync|FileUtils\.rm|os\.remove|os\.unlink|unlink\s*\(|rimraf)\b/;
 const FORK_LOOP =
@@ -91,7 +84,7 @@ const SHELL_STRING =
   /\b(?:os\.system|system|popen|exec|execSync|shell_exec|passthru|do shell script)\s*\(?\s*(["'])((?:(?!\1)[^\\]|\\.){1,2000})\1/g;
 
 /** Judges a code string for a language; hands embedded shell strings back as nested commands. */
-function analyzeCode(lang: string, code: string, out: Findings): void {
+export function analyzeCode(lang: string, code: string, out: Findings): void {
   if (FORK_LOOP.test(code)) out.dangerous("fork_bomb", `${lang}: a fork loop`);
   if (lang === "awk") {
     if (/\bsystem\s*\(|\|\s*getline|print[^;}]*\|\s*"/.test(code)) {
@@ -126,23 +119,22 @@ function analyzeCode(lang: string, code: string, out: Findings): void {
     if (evals && DECODE.test(code)) {
       out.dangerous("obfuscated_exec", `${lang}: evaluates decoded content`);
     } else if (evals) out.review(`${lang}: evaluates code built at run time`);
-    if (FS_DESTROY.test(code)) out.review(`${lang}: deletes files`);
+    // Names split into pieces ("sys" + "tem", 'o''s') are joined before they are looked for.
+    const joined = code.replace(/(["'])\s*\+?\s*\1/g, "").replace(/["']\s*(?:\+|\.|,)\s*["']/g, "");
+    if (!process && BY_NAME.test(code) && PROCESS_NAMES.test(joined)) {
+      out.dangerous(
+        "interpreter_primitives",
+        `${lang}: reaches a process primitive by name (getattr, __import__ and the like)`,
+      );
+    }
+    if (TREE_DESTROY.test(code)) {
+      out.dangerous("recursive_delete", `${lang}: a one-liner that deletes a directory tree`);
+    } else if (FS_DESTROY.test(code)) out.review(`${lang}: deletes files`);
   }
   for (const m of code.matchAll(SHELL_STRING)) {
     out.nested(m[2]!.replace(/\\(.)/g, "$1"), `${lang} command string`);
   }
   out.review(`${lang}: runs a code string`);
-}
-
-function codeArg(inv: Invocation, flag: RegExp): Arg | null {
-  for (let i = 0; i < inv.args.length; i++) {
-    const a = inv.args[i]!.text;
-    if (a === "--") return null;
-    if (flag.test(a)) return inv.args[i + 1] ?? null;
-    const eq = a.match(/^(--eval|--print|-e|-c)=(.*)$/s);
-    if (eq && flag.test(eq[1]!)) return { ...inv.args[i]!, text: eq[2]! };
-  }
-  return null;
 }
 
 function decodePowerShell(b64: string): string | null {
@@ -156,33 +148,6 @@ function decodePowerShell(b64: string): string | null {
     return s;
   } catch {
     return null;
-  }
-}
-
-function shellRule(inv: Invocation, out: Findings): void {
-  const argv = inv.argv;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === "--" || !a.startsWith("-") || a === "-") break;
-    if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(a) || a === "--command" || a.startsWith("--command=")) {
-      const code = a.startsWith("--command=") ? a.slice(10) : argv[i + 1];
-      const arg = a.startsWith("--command=") ? inv.args[i]! : inv.args[i + 1];
-      if (code !== undefined && arg !== undefined) out.executes(arg, inv.program, "shell");
-      return;
-    }
-  }
-  const stdinMode = argv.slice(0, Math.max(0, argv.indexOf("--")) || argv.length)
-    .some((a) => /^-[a-zA-Z]*s[a-zA-Z]*$/.test(a));
-  const ops = operands(argv.filter((a) => !/^-[a-zA-Z]*[ois]$/.test(a) && !/^[+-]o$/.test(a)));
-  const script = inv.args.find((a) => a.text === ops[0]);
-  if (!stdinMode && script !== undefined && ops[0] !== "-" && ops[0] !== "/dev/stdin") {
-    if (script.substituted) out.executes(script, inv.program, "shell");
-    else out.review(`${inv.program}: runs a script file`);
-    return;
-  }
-  for (const body of inv.stdinText) out.nested(body, `${inv.program} heredoc`);
-  if (!inv.pipeIn && inv.stdinText.length === 0) {
-    out.review(`${inv.program}: starts an interactive shell`);
   }
 }
 
@@ -294,7 +259,7 @@ export const PROJECT_RUNNERS: ReadonlySet<string> = new Set([
 export function execRule(inv: Invocation, out: Findings): void {
   const p = inv.program;
   reverseShellRule(inv, out);
-  if (SHELLS.has(p)) return shellRule(inv, out);
+  // Shells and interpreters are judged by their records (programs/shells.ts, interpreters.ts).
   if (POWERSHELLS.has(p)) return powershellRule(inv, out);
   if (p === "cmd") {
     const i = inv.argv.findIndex((a) => /^\/[ck]$/i.test(a));
@@ -339,40 +304,5 @@ export function execRule(inv: Invocation, out: Findings): void {
     const code = inv.args.find((a, i) => i > 0 && !a.text.startsWith("-"));
     if (code) analyzeCode("deno", code.text, out);
     return;
-  }
-  const lang = interpreterName(p);
-  if (lang === null) return;
-  if (lang === "awk") {
-    const hasFile = inv.argv.some((a) => a === "-f" || a.startsWith("-f"));
-    const prog = hasFile
-      ? null
-      : operands(inv.argv.filter((_a, i) => !/^-[vF]$/.test(inv.argv[i - 1] ?? ""))).at(0);
-    if (prog !== undefined && prog !== null) analyzeCode("awk", prog, out);
-    return;
-  }
-  const flag = CODE_FLAGS[lang];
-  const code = flag === undefined ? null : codeArg(inv, flag);
-  if (code !== null) {
-    if (code.substituted) out.executes(code, p, "other");
-    else analyzeCode(lang, code.text, out);
-    return;
-  }
-  if (lang === "python" && inv.argv.includes("-m")) {
-    const mod = inv.argv[inv.argv.indexOf("-m") + 1] ?? "";
-    if (/^(?:http\.server|SimpleHTTPServer|smtpd|pty|ftplib|pip)$/.test(mod)) {
-      out.review(
-        `python -m ${
-          mod === "pip" ? "pip" : "a network or process module"
-        }: changes or exposes this machine`,
-      );
-    }
-    return out.review("python -m: runs a module");
-  }
-  for (const body of inv.stdinText) analyzeCode(lang, body, out);
-  const ops = operands(inv.argv);
-  if (ops.length > 0 && ops[0] !== "-") {
-    const script = inv.args.find((a) => a.text === ops[0]);
-    if (script?.substituted) out.executes(script, p, "other");
-    else out.review(`${p}: runs a script file`);
   }
 }

@@ -4,15 +4,40 @@
  * target), permission blasts, and raw disk and device writes. Pure.
  * @module
  */
-import {
-  type Arg,
-  type Findings,
-  hasLong,
-  hasShort,
-  type Invocation,
-  shellJoin,
-} from "../invocation.ts";
-import { deviceKind, isBroadTarget } from "./_paths.ts";
+import { type Arg, type Findings, hasLong, hasShort, type Invocation } from "../invocation.ts";
+import { deviceKind, isBroadTarget, isCredentialDir, isUnderHome } from "../paths.ts";
+
+/** Wipe tools: shred, wipe, srm. Truncation to nothing, /dev/null copied over a file, Clear-Content. */
+function wipeRule(inv: Invocation, out: Findings): void {
+  const { program: p, argv } = inv;
+  const files = targets(inv).filter((a) => deviceKind(a.text) === null);
+  if ((p === "shred" || p === "wipe" || p === "srm") && files.length > 0) {
+    return out.dangerous(
+      "file_wipe",
+      `${p}: overwrites files so their content cannot be recovered`,
+    );
+  }
+  if (p === "truncate") {
+    // getopt_long: --s, --si, --siz are --size.
+    const size = argv.flatMap((a, i) =>
+      /^(?:-s|--s(?:i(?:ze?)?)?)$/.test(a)
+        ? [argv[i + 1] ?? ""]
+        : a.match(/^(?:-s|--s(?:i(?:ze?)?)?=)(.*)$/)?.slice(1) ?? []
+    );
+    if (size.some((s) => /^(?:[<\/%-].*|0+[KMGTPEZY]?i?B?)$/i.test(s))) {
+      return out.dangerous(
+        "file_wipe",
+        "truncate: empties or shortens files, losing their content",
+      );
+    }
+  }
+  if ((p === "cp" || p === "copy-item") && argv.includes("/dev/null") && files.length >= 1) {
+    return out.dangerous("file_wipe", `${p}: copies /dev/null over a file, emptying it`);
+  }
+  if (p === "clear-content" || p === "clc") {
+    return out.dangerous("file_wipe", "Clear-Content: empties files");
+  }
+}
 
 function targets(inv: Invocation): Arg[] {
   let done = false;
@@ -59,6 +84,15 @@ function deleteRule(inv: Invocation, out: Findings): void {
       );
     }
     const list = ps ? psTargets(inv) : targets(inv);
+    if (recursive && (inv.wrappers.includes("xargs") || inv.wrappers.includes("parallel"))) {
+      return out.dangerous("recursive_delete", `${p}: recursive deletion of paths read from stdin`);
+    }
+    if (recursive && list.some((a) => isUnderHome(a) || isCredentialDir(a.text))) {
+      return out.dangerous(
+        "recursive_delete",
+        `${p}: recursive deletion of a directory under the home directory or of credentials`,
+      );
+    }
     if (recursive && list.some((a) => /(?:^|[\\/])\.git[\\/]?\*?$/.test(a.text))) {
       return out.dangerous("recursive_delete", `${p}: deletes a git repository and its history`);
     }
@@ -74,9 +108,6 @@ function deleteRule(inv: Invocation, out: Findings): void {
     ) {
       return out.dangerous("recursive_delete", "rmdir /s: recursive deletion of a broad target");
     }
-    if (recursive && list.length === 0 && inv.wrappers.includes("xargs")) {
-      out.review(`${p}: recursive deletion of paths read from stdin`);
-    }
     return out.review(`${p}: deletes files`);
   }
   if (["remove-item", "ri", "del", "erase", "rd"].includes(p)) {
@@ -87,7 +118,8 @@ function deleteRule(inv: Invocation, out: Findings): void {
       : psTargets(inv);
     if (
       (recursive || hasLong(argv, "force", { prefix: 2 })) &&
-      (list.length === 0 || list.some(isBroadTarget))
+      (list.length === 0 || list.some(isBroadTarget) ||
+        recursive && list.some((a) => isUnderHome(a) || isCredentialDir(a.text)))
     ) {
       return out.dangerous(
         "recursive_delete",
@@ -98,35 +130,6 @@ function deleteRule(inv: Invocation, out: Findings): void {
       return out.dangerous("recursive_delete", `${p}: deletion of a broad target`);
     }
     return out.review(`${p}: deletes files`);
-  }
-  if (p === "find") {
-    for (let i = 0; i < argv.length; i++) {
-      if (!/^-(?:exec|execdir|ok|okdir)$/.test(argv[i]!)) continue;
-      let j = i + 1;
-      while (j < argv.length && argv[j] !== ";" && argv[j] !== "+") j++;
-      out.nested(shellJoin(argv.slice(i + 1, j)), "find -exec");
-      out.review("find -exec: runs a command on every match");
-      i = j;
-    }
-    const roots: Arg[] = [];
-    for (const a of inv.args) {
-      if (/^[-(!]/.test(a.text)) break;
-      roots.push(a);
-    }
-    const deletes = argv.includes("-delete") ||
-      argv.some((a, i) =>
-        /^-(?:exec|execdir|ok|okdir)$/.test(a) && /^(?:rm|shred|unlink)$/.test(argv[i + 1] ?? "")
-      );
-    if (deletes && (roots.length === 0 || roots.some(isBroadTarget))) {
-      // `find . -name x -delete` has a narrowing test; a broad root without one is dangerous.
-      const narrowed = argv.some((a) =>
-        /^-(?:i?name|i?path|i?regex|newer|mtime|mmin|size|user|empty)$/.test(a)
-      );
-      if (!narrowed || roots.some((r) => isBroadTarget(r) && !/^\.\/?$/.test(r.text))) {
-        return out.dangerous("recursive_delete", "find: deletes every match under a broad root");
-      }
-    }
-    return;
   }
   if (p === "mv" || p === "move-item" || p === "move") {
     const list = targets(inv);
@@ -286,6 +289,7 @@ function diskRule(inv: Invocation, out: Findings): void {
 
 /** Deletion, permission and disk rules. */
 export function filesystemRule(inv: Invocation, out: Findings): void {
+  wipeRule(inv, out);
   deleteRule(inv, out);
   permissionRule(inv, out);
   diskRule(inv, out);

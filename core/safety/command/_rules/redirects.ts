@@ -5,9 +5,33 @@
  * @module
  */
 import type { Findings, Invocation } from "../invocation.ts";
-import { deviceKind, isPersistencePath, isPrivilegePath } from "./_paths.ts";
+import { deviceKind, isPersistencePath, isPrivilegePath } from "../paths.ts";
 
 const WRITE_OPS = new Set([">", ">>", ">|", "&>", "&>>", "<>", ">&"]);
+
+/** Programs that write nothing: redirecting their output empties the file. */
+function writesNothing(inv: Invocation): boolean {
+  const { program: p, argv } = inv;
+  return p === "" || ((p === ":" || p === "true" || p === "false") && argv.length === 0) ||
+    (p === "cat" && argv.length === 1 && argv[0] === "/dev/null") ||
+    (p === "echo" && argv.length === 1 && argv[0] === "-n") ||
+    (p === "printf" && argv.length === 1 && argv[0] === "");
+}
+
+/**
+ * A command that is only a truncating redirection (`: > app.log`,
+ * `> /var/log/auth.log`, `cat /dev/null > f`) empties the file: its
+ * content is gone with no copy kept.
+ */
+export function truncationRule(inv: Invocation, out: Findings): void {
+  if (!writesNothing(inv)) return;
+  for (const r of inv.redirects) {
+    if (r.op !== ">" && r.op !== ">|" && r.op !== "&>") continue;
+    const target = r.target?.text ?? "";
+    if (target === "" || deviceKind(target) !== null || r.target?.segments.length === 0) continue;
+    out.dangerous("file_wipe", "a redirection of nothing empties a file");
+  }
+}
 
 /** Judges every redirection of an invocation; returns true when one writes a file. */
 export function redirectRule(inv: Invocation, out: Findings): boolean {

@@ -13,9 +13,9 @@ import {
   operandsSkipping,
 } from "../invocation.ts";
 import { isPrivilegeWrapper } from "../unwrap.ts";
-import { SYSTEMCTL_VALUES } from "../read_only.ts";
+import { SECURITY_UNITS } from "../programs/services.ts";
 import { dockerArgs } from "./container.ts";
-import { isPersistencePath, isPrivilegePath } from "./_paths.ts";
+import { isPersistencePath, isPrivilegePath } from "../paths.ts";
 
 function privilegeRule(inv: Invocation, out: Findings): void {
   const p = inv.program;
@@ -61,7 +61,8 @@ function privilegeRule(inv: Invocation, out: Findings): void {
     if (
       hasLong(argv, "privileged") || argv.some((a) => /^(?:-v|--volume)=?\/:/.test(a)) ||
       argv.some((a, i) => /^(?:-v|--volume)$/.test(argv[i - 1] ?? "") && /^\/:/.test(a)) ||
-      argv.some((a) => /^--pid=host$|^--cap-add=(?:all|sys_admin)$/i.test(a))
+      argv.some((a) => /^--pid=host$|^--cap-add=(?:all|sys_admin)$/i.test(a)) ||
+      argv.some((a) => RUNTIME_SOCKET.test(a))
     ) {
       out.dangerous(
         "privilege_escalation",
@@ -98,25 +99,6 @@ function persistenceRule(inv: Invocation, out: Findings): void {
   if (p === "at" || p === "batch") {
     if (hasShort(argv, "l") || hasShort(argv, "c")) return;
     return out.dangerous("persistence", `${p}: schedules a command`);
-  }
-  if (p === "systemctl") {
-    const verb = operandsSkipping(argv, SYSTEMCTL_VALUES)[0] ?? "";
-    if (
-      [
-        "enable",
-        "link",
-        "preset",
-        "reenable",
-        "set-default",
-        "edit",
-        "revert",
-        "add-wants",
-        "add-requires",
-      ].includes(verb)
-    ) {
-      return out.dangerous("persistence", `systemctl ${verb}: makes a unit start on its own`);
-    }
-    return;
   }
   if (p === "systemd-run" || inv.wrappers.includes("systemd-run")) {
     if (
@@ -180,6 +162,10 @@ function persistenceRule(inv: Invocation, out: Findings): void {
   }
 }
 
+/** The container runtime's socket, mounted into a container: root on the host. */
+const RUNTIME_SOCKET =
+  /(?:^|[=:,])\/(?:var\/)?run\/(?:docker|podman\/podman|containerd\/containerd|crio\/crio|user\/[0-9]+\/(?:docker|podman\/podman))\.sock(?:$|[:,])|\/\/\.\/pipe\/docker_engine/i;
+
 function killRule(inv: Invocation, out: Findings): void {
   const p = inv.program;
   const argv = inv.argv;
@@ -194,6 +180,12 @@ function killRule(inv: Invocation, out: Findings): void {
       return out.dangerous(
         "mass_kill_shutdown",
         "kill -1: signals every process the user may signal",
+      );
+    }
+    if (pids.includes("1")) {
+      return out.dangerous(
+        "mass_kill_shutdown",
+        "kill 1: signals init (PID 1), which can halt the system or container",
       );
     }
     if (pids.includes("0")) return out.review("kill 0: signals the whole process group");
@@ -224,24 +216,10 @@ function killRule(inv: Invocation, out: Findings): void {
   if ((p === "init" || p === "telinit") && /^[06sS]$/.test(argv[0] ?? "")) {
     return out.dangerous("mass_kill_shutdown", `${p}: changes runlevel (halt or reboot)`);
   }
-  if (
-    p === "systemctl" &&
-    /^(?:poweroff|reboot|halt|kexec|emergency|rescue|isolate|suspend|hibernate|soft-reboot)$/.test(
-      operandsSkipping(argv, SYSTEMCTL_VALUES)[0] ?? "",
-    )
-  ) {
-    return out.dangerous(
-      "mass_kill_shutdown",
-      "systemctl: shuts down, restarts or isolates the machine",
-    );
-  }
   if (p === "loginctl" && /^(?:terminate|kill)-/.test(argv[0] ?? "")) {
     return out.dangerous("mass_kill_shutdown", "loginctl: ends sessions");
   }
 }
-
-const SECURITY_UNITS =
-  /^(?:firewalld|ufw|iptables|ip6tables|nftables|apparmor|auditd|fail2ban|selinux|falco|clamav\S*|crowdstrike\S*|falcon-sensor|osqueryd|wazuh\S*)(?:\.service)?$/;
 
 function securityRule(inv: Invocation, out: Findings): void {
   const p = inv.program;
@@ -315,20 +293,19 @@ function securityRule(inv: Invocation, out: Findings): void {
   ) {
     return out.dangerous("security_off", "auditctl: deletes audit rules or disables auditing");
   }
-  if (
-    p === "systemctl" &&
-    /^(?:stop|disable|mask|kill)$/.test(operandsSkipping(argv, SYSTEMCTL_VALUES)[0] ?? "") &&
-    operandsSkipping(argv, SYSTEMCTL_VALUES).slice(1).some((u) => SECURITY_UNITS.test(u))
-  ) {
-    return out.dangerous(
-      "security_off",
-      "systemctl: stops or disables a firewall or security service",
-    );
-  }
   if ((p === "service") && SECURITY_UNITS.test(argv[0] ?? "") && /^stop$/.test(argv[1] ?? "")) {
     return out.dangerous("security_off", "service stop: stops a firewall or security service");
   }
   if (p === "set-executionpolicy" && argv.some((a) => /^(?:bypass|unrestricted)$/i.test(a))) {
+    // Without -Scope the policy is set for the whole machine (LocalMachine).
+    const scope = argv.findIndex((a) => /^-sc(?:o(?:pe?)?)?$/i.test(a));
+    const where = scope < 0 ? "localmachine" : (argv[scope + 1] ?? "").toLowerCase();
+    if (where === "localmachine") {
+      return out.dangerous(
+        "security_off",
+        "Set-ExecutionPolicy: allows every script to run, for the whole machine",
+      );
+    }
     return out.review("Set-ExecutionPolicy: lowers the script execution policy");
   }
   if (

@@ -1,23 +1,12 @@
-/** isReadOnly(): the allow-list gives read-only only to reading forms, never to unknown programs. */
+/** The read-only verdict: given only to reading forms, never to unknown programs. */
 import assert from "node:assert/strict";
-import type { Invocation } from "../../../../core/safety/command/invocation.ts";
-import { isReadOnly } from "../../../../core/safety/command/read_only.ts";
+import { classifyCommand } from "../../../../core/safety/command/mod.ts";
 
-function inv(line: string): Invocation {
-  const [program, ...argv] = line.split(" ");
-  return {
-    program: program!,
-    argv,
-    args: [],
-    redirects: [],
-    wrappers: [],
-    stdinText: [],
-    pipeIn: false,
-    pipeOut: false,
-  };
+function isReadOnly(line: string): boolean {
+  return classifyCommand(line).class === "read_only";
 }
 
-Deno.test("isReadOnly() allows listing and showing git subcommands and refuses their mutating forms", () => {
+Deno.test("read-only verdict allows listing and showing git subcommands and refuses their mutating forms", () => {
   for (
     const ok of [
       "git status",
@@ -34,7 +23,7 @@ Deno.test("isReadOnly() allows listing and showing git subcommands and refuses t
       "git log -p",
     ]
   ) {
-    assert.equal(isReadOnly(inv(ok)), true, ok);
+    assert.equal(isReadOnly(ok), true, ok);
   }
   for (
     const no of [
@@ -56,11 +45,11 @@ Deno.test("isReadOnly() allows listing and showing git subcommands and refuses t
       "git commit",
     ]
   ) {
-    assert.equal(isReadOnly(inv(no)), false, no);
+    assert.equal(isReadOnly(no), false, no);
   }
 });
 
-Deno.test("isReadOnly() refuses writing forms of otherwise read-only tools", () => {
+Deno.test("read-only verdict refuses writing forms of otherwise read-only tools", () => {
   for (
     const [ok, no] of [
       ["find . -name x", "find . -delete"],
@@ -73,10 +62,10 @@ Deno.test("isReadOnly() refuses writing forms of otherwise read-only tools", () 
       ["crontab -l", "crontab -"],
     ]
   ) {
-    assert.equal(isReadOnly(inv(ok!)), true, ok);
-    assert.equal(isReadOnly(inv(no!)), false, no);
+    assert.equal(isReadOnly(ok!), true, ok);
+    assert.equal(isReadOnly(no!), false, no);
   }
-  assert.equal(isReadOnly(inv("node --version")), true);
-  assert.equal(isReadOnly(inv("node script.js")), false);
-  assert.equal(isReadOnly(inv("unknown-tool")), false, "unknown programs are never read-only");
+  assert.equal(isReadOnly("node --version"), true);
+  assert.equal(isReadOnly("node script.js"), false);
+  assert.equal(isReadOnly("unknown-tool"), false, "unknown programs are never read-only");
 });

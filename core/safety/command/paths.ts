@@ -4,8 +4,8 @@
  * matched after `$HOME`-style prefixes are folded to `~`. Pure.
  * @module
  */
-import type { Arg } from "../invocation.ts";
-import { expandBraces, globMatcher } from "../expand.ts";
+import type { Arg } from "./invocation.ts";
+import { expandBraces, globMatcher } from "./expand.ts";
 
 /** Folds home-directory spellings to `~`, drops quotes' leftovers, lower-cases. */
 export function foldHome(text: string): string {
@@ -32,7 +32,7 @@ const WIN_VARS =
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { isBroadTarget } from "./_paths.ts";
+ * import { isBroadTarget } from "./paths.ts";
  * const arg = (text: string, dynamic = false) => ({ text, dynamic, quoted: false, glob: false, escapes: false, substituted: false, subs: [] });
  * assert.equal(isBroadTarget(arg("~/")), true);
  * assert.equal(isBroadTarget(arg("$BUILD/", true)), true);
@@ -95,7 +95,7 @@ const CREDENTIAL_FILES = [
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { isCredentialPath } from "./_paths.ts";
+ * import { isCredentialPath } from "./paths.ts";
  * assert.equal(isCredentialPath("$HOME/.ssh/id_ed25519"), true);
  * assert.equal(isCredentialPath("~/.ssh/id_ed25519.pub"), false);
  * assert.equal(isCredentialPath(".env.example"), false);
@@ -216,7 +216,7 @@ const PERSISTENCE_FILES = [
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { isPersistencePath } from "./_paths.ts";
+ * import { isPersistencePath } from "./paths.ts";
  * assert.equal(isPersistencePath("~/.bashrc"), true);
  * assert.equal(isPersistencePath(".git/hooks/pre-commit"), true);
  * assert.equal(isPersistencePath("notes/bashrc.md"), false);
@@ -243,7 +243,7 @@ export type DeviceKind = "harmless" | "disk" | "sysrq" | "network" | "other";
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { deviceKind } from "./_paths.ts";
+ * import { deviceKind } from "./paths.ts";
  * assert.equal(deviceKind("/dev/null"), "harmless");
  * assert.equal(deviceKind("/dev/nvme0n1"), "disk");
  * assert.equal(deviceKind("/dev/tcp/203.0.113.1/80"), "network");
@@ -268,4 +268,11 @@ export function deviceKind(text: string): DeviceKind | null {
     return "disk";
   }
   return "other";
+}
+
+/** A path under the home directory (`~/x`, `$HOME/x`, `/home/u/x`, `/Users/u/x`, `/root/x`). */
+export function isUnderHome(a: Arg): boolean {
+  const t = foldHome(a.text).replace(/\\/g, "/");
+  return /^~[^/]*\/[^/]/.test(t) || /^\/(?:home|users)\/[^/]+\/[^/]/.test(t) ||
+    /^\/root\/[^/]/.test(t) || /^[a-z]:\/users\/[^/]+\/[^/]/.test(t);
 }

@@ -1,0 +1,78 @@
+/**
+ * Assignment rules: a variable set for a command, before it, by `export`
+ * and its kin, or by a wrapper (`env NAME=v`). One that changes what
+ * programs run, load or write is review, and one whose value is run as a
+ * command (PAGER, GIT_SSH_COMMAND, PROMPT_COMMAND, ...) is judged as one.
+ * Pure.
+ * @module
+ */
+import type { Arg, Findings } from "../invocation.ts";
+
+// Variables whose value is run, loaded, or names a file that is written, or
+// that change which configuration, program or repository a tool uses.
+const SENSITIVE_ENV = new RegExp(
+  "^(?:" + [
+    // the loader and the shell
+    "LD_[A-Z_]+|DYLD_[A-Z_]+|GCONV_PATH|GLIBC_TUNABLES|LOCPATH|PATH|IFS|BASH_ENV|ENV",
+    "BASH_FUNC_.*|PROMPT_COMMAND|PS[0-4]|SHELLOPTS|BASHOPTS|SHELL|HISTFILE|HOME|ZDOTDIR",
+    "XDG_CONFIG_HOME|XDG_DATA_HOME|XDG_CACHE_HOME|TERMINAL",
+    // git: commands it runs, files it writes, the repository and config it uses
+    "GIT_SSH|GIT_SSH_COMMAND|GIT_SSH_VARIANT|GIT_PROXY_COMMAND|GIT_EXEC_PATH|GIT_ASKPASS",
+    "GIT_CONFIG|GIT_CONFIG_[A-Z_0-9]*|GIT_DIR|GIT_WORK_TREE|GIT_INDEX_FILE|GIT_OBJECT_DIRECTORY",
+    "GIT_ALTERNATE_OBJECT_DIRECTORIES|GIT_COMMON_DIR|GIT_NAMESPACE|GIT_TEMPLATE_DIR",
+    "GIT_TRACE[A-Z0-9_]*|GIT_EXTERNAL_DIFF|GIT_DIFF_OPTS|GIT_PAGER|GIT_EDITOR",
+    "GIT_SEQUENCE_EDITOR|GIT_ALLOW_PROTOCOL|GIT_PROTOCOL_FROM_USER|GIT_CEILING_DIRECTORIES",
+    // askpass helpers, editors, pagers, browsers
+    "SSH_ASKPASS|SSH_ASKPASS_REQUIRE|SUDO_ASKPASS|EDITOR|VISUAL|SUDO_EDITOR|SYSTEMD_EDITOR",
+    "KUBE_EDITOR|SVN_EDITOR|HGEDITOR|PAGER|MANPAGER|MANOPT|MANROFFOPT|BAT_PAGER|DELTA_PAGER",
+    "SYSTEMD_PAGER|SYSTEMD_LESS|BROWSER|LESS|LESSOPEN|LESSCLOSE|LESSKEY|LESSKEYIN|LESSKEY_CONTENT",
+    "LESSEDIT|LESSHISTFILE|LESSSECURE",
+    // tool configuration files that can set a pager, preprocessor or command
+    "RIPGREP_CONFIG_PATH|BAT_CONFIG_PATH|BAT_OPTS|FZF_DEFAULT_COMMAND|FZF_DEFAULT_OPTS",
+    "FZF_DEFAULT_OPTS_FILE|KUBECONFIG|DOCKER_CONFIG|DOCKER_HOST|npm_config_[A-Za-z_]+",
+    "NPM_CONFIG_[A-Z_]+|CURL_HOME|WGETRC|TAR_OPTIONS|GREP_OPTIONS|RSYNC_RSH|CVS_RSH",
+    // interpreters and compilers
+    "NODE_OPTIONS|NODE_PATH|NODE_REPL_HISTORY|PYTHONPATH|PYTHONSTARTUP|PYTHONHOME",
+    "PYTHONBREAKPOINT|PYTHONWARNINGS|PYTHONINSPECT|PYTHONUSERBASE|PERL5OPT|PERL5LIB|PERLLIB",
+    "PERL5DB|PERLDB_OPTS|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS",
+    "RUSTC_WRAPPER|RUSTC|CARGO_BUILD_RUSTC_WRAPPER|CC|CXX|MAKEFLAGS|GOFLAGS|GOENV|GOTOOLCHAIN",
+    "DENO_DIR|DENO_CERT|DENO_AUTH_TOKENS|GH_BROWSER|GH_PAGER|GH_EDITOR|GH_CONFIG_DIR",
+    "TF_CLI_CONFIG_FILE|TERRAFORM_CONFIG|TF_PLUGIN_CACHE_DIR|HELM_PLUGINS|KUBECTL_PLUGINS_PATH",
+  ].join("|") + ")$",
+);
+/** Variables whose value is run as a command (a leading `|`, as LESSOPEN has, is dropped). */
+const RUNS_VALUE = new RegExp(
+  "^(?:PROMPT_COMMAND|GIT_SSH_COMMAND|GIT_SSH|GIT_PROXY_COMMAND|GIT_EXTERNAL_DIFF|GIT_ASKPASS" +
+    "|SSH_ASKPASS|SUDO_ASKPASS|PAGER|GIT_PAGER|MANPAGER|BAT_PAGER|DELTA_PAGER|SYSTEMD_PAGER" +
+    "|EDITOR|VISUAL|GIT_EDITOR|GIT_SEQUENCE_EDITOR|SUDO_EDITOR|SYSTEMD_EDITOR|KUBE_EDITOR" +
+    "|SVN_EDITOR|HGEDITOR|LESSOPEN|LESSCLOSE|FZF_DEFAULT_COMMAND|BROWSER|RSYNC_RSH|CVS_RSH" +
+    "|GH_BROWSER|GH_PAGER|GH_EDITOR)$",
+);
+
+/**
+ * Judges one assignment.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { assignmentRule } from "./assignments.ts";
+ * const seen: string[] = [];
+ * const out = { dangerous: () => {}, review: (r: string) => void seen.push(r), nested: (t: string) => void seen.push(t), executes: () => {} };
+ * const arg = { text: "less", dynamic: false, quoted: false, glob: false, escapes: false, substituted: false, subs: [] };
+ * assignmentRule("PAGER", arg, out);
+ * assert.deepEqual(seen, ["an environment variable that changes what programs run or load is set", "less"]);
+ * ```
+ */
+export function assignmentRule(name: string, v: Arg | undefined, out: Findings): void {
+  // GIT_TRACE*=1 (or 2..9, true, false) traces to a descriptor; any other value is a file written.
+  const traceToFd = /^GIT_TRACE/.test(name) && v !== undefined && !v.dynamic &&
+    /^(?:[0-9]|true|false|yes|no|on|off)?$/i.test(v.text);
+  if (
+    (SENSITIVE_ENV.test(name) && !traceToFd) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)
+  ) {
+    out.review("an environment variable that changes what programs run or load is set");
+  }
+  if (RUNS_VALUE.test(name) && v !== undefined && !v.dynamic) {
+    out.nested(v.text.replace(/^\|+/, ""), "environment command");
+  }
+}

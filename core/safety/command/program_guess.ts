@@ -1,0 +1,36 @@
+/**
+ * Programs an unresolved program word may be: a shell for `$SHELL`, and
+ * for a word with an unquoted glob (`/bin/r?`), every risky program whose
+ * name its last part matches. Pure.
+ * @module
+ */
+import type { Arg } from "./invocation.ts";
+import { globMatcher } from "./expand.ts";
+import { SHELLS } from "./_rules/exec.ts";
+
+/** Variables that hold the user's shell. */
+const SHELL_VARS = /^\$\{?(?:SHELL|BASH|ZSH_NAME|0)\}?$/;
+/** Programs a glob in a program name is tried against (the ones the rules know to be risky). */
+const GLOB_GUESSES = [
+  ...SHELLS,
+  ..."rm rmdir dd shred mkfs wipefs fdisk parted chmod chown chattr mv cp ln tee truncate sed find xargs env sudo su doas kill pkill killall reboot shutdown poweroff halt curl wget nc ncat socat python python3 perl ruby node php eval base64 xxd openssl crontab systemctl kubectl docker terraform aws gcloud git iptables ufw userdel passwd mount"
+    .split(" "),
+];
+
+/**
+ * Programs an unresolved program word may be: a shell for `$SHELL`, and
+ * for a word with an unquoted glob (`/bin/r?`), every risky program whose
+ * name its last part matches (at most 8).
+ */
+export function programGuesses(prog: Arg, vars: ReadonlyMap<string, string>): string[] {
+  const m = prog.text.match(/^\$\{?([A-Za-z_0-9]+)\}?$/);
+  if (m && SHELL_VARS.test(prog.text) && !vars.has(m[1]!)) return ["bash"];
+  if (!prog.glob) return [];
+  const matcher = globMatcher(prog.text.split(/[\\/]/).pop() ?? "");
+  return matcher === null ? [] : GLOB_GUESSES.filter((g) => matcher.test(g)).slice(0, 8);
+}
+
+interface Traits {
+  download: boolean;
+  decode: boolean;
+}

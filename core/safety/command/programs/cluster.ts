@@ -1,0 +1,189 @@
+/**
+ * Cluster and container tools: kubectl (oc), helm, docker and podman.
+ * They parse options with pflag (exact long names). Read-only: the
+ * listing, describing and log subcommands — not `kubectl get` of a
+ * secret with its content printed, and not with a kubeconfig (its exec
+ * plugin runs a program) or a helm post-renderer (a program). What runs
+ * inside containers and pods is judged by the container rules. Pure.
+ * @module
+ */
+import {
+  type Findings,
+  hasLong,
+  hasShort,
+  type Invocation,
+  operandsSkipping,
+  type ValueOptions,
+} from "../invocation.ts";
+import type { ProgramRecord } from "./_record.ts";
+
+/** kubectl options that take a value (global and `get` ones). */
+export const KUBECTL_VALUES: ValueOptions = {
+  value: "nlcosfLk",
+  longValue: [
+    "namespace",
+    "selector",
+    "context",
+    "cluster",
+    "user",
+    "server",
+    "token",
+    "output",
+    "template",
+    "field-selector",
+    "filename",
+    "kustomize",
+    "label-columns",
+    "sort-by",
+    "chunk-size",
+    "as",
+    "as-group",
+    "as-uid",
+    "certificate-authority",
+    "client-certificate",
+    "client-key",
+    "request-timeout",
+    "cache-dir",
+    "tls-server-name",
+    "v",
+    "subresource",
+    "profile",
+    "profile-output",
+    "log-file",
+    "password",
+    "username",
+  ],
+};
+
+/**
+ * True when `kubectl get` names a secret (in a comma list, with a .version or
+ * .group suffix, as TYPE/NAME) and prints its content (-o/--output in any
+ * spelling, or a --template). Also used by the credential rule.
+ */
+export function kubectlPrintsSecret(argv: readonly string[], ops: readonly string[]): boolean {
+  const types = (ops[1] ?? "").toLowerCase().split(",").map((t) => t.split("/")[0]!.split(".")[0]!);
+  const printed = argv.some((a) =>
+    /^(?:-o|--output|--template|--go-template|--jsonpath)/.test(a) ||
+    /^-[a-zA-Z]*o/.test(a) && !a.startsWith("--")
+  );
+  return printed && types.some((t) => t === "secret" || t === "secrets");
+}
+function kubectlReadOnly(inv: Invocation): boolean {
+  const argv = inv.argv;
+  const ops = operandsSkipping(argv, KUBECTL_VALUES);
+  if (ops[0] === "get") return !kubectlPrintsSecret(argv, ops);
+  if (ops[0] === "config") {
+    return ["current-context", "get-contexts", "get-clusters"].includes(ops[1] ?? "") ||
+      (ops[1] === "view" && !hasLong(argv, "raw"));
+  }
+  return [
+    "describe",
+    "logs",
+    "version",
+    "api-resources",
+    "api-versions",
+    "top",
+    "explain",
+    "cluster-info",
+    "events",
+  ].includes(ops[0] ?? "") ||
+    (ops[0] === "auth" && ops[1] === "can-i") ||
+    (ops[0] === "rollout" && ["status", "history"].includes(ops[1] ?? ""));
+}
+
+/**
+ * kubectl's danger rules (also applied to its alias `k`): deleting
+ * namespaces, nodes, volumes or everything of a kind is infrastructure
+ * destruction; other deletes, drains and forced replaces are review.
+ */
+export function kubectlDanger(
+  p: string,
+  ops: readonly string[],
+  argv: readonly string[],
+  out: Findings,
+): void {
+  const verb = ops[0] ?? "";
+  if (verb === "delete") {
+    const kinds = ops.slice(1).join(" ");
+    if (
+      hasLong(argv, "all") || hasShort(argv, "A") || hasLong(argv, "all-namespaces") ||
+      /\b(?:namespaces?|ns|nodes?|no|pv|persistentvolumes?|pvc|persistentvolumeclaims?|crds?|customresourcedefinitions?|clusterroles?|clusterrolebindings?|storageclass(?:es)?)\b/
+        .test(kinds)
+    ) {
+      return out.dangerous(
+        "infra_destruction",
+        `${p} delete: deletes namespaces, nodes, volumes or everything of a kind`,
+      );
+    }
+    return out.review(`${p} delete: deletes cluster resources`);
+  }
+  if (verb === "drain" || verb === "cordon" || verb === "replace" && hasLong(argv, "force")) {
+    return out.review(`${p} ${verb}: disrupts workloads`);
+  }
+}
+
+/** kubectl and oc. */
+export const KUBECTL: ProgramRecord = {
+  names: ["kubectl", "oc"],
+  longMatch: "exact",
+  options: [
+    { long: ["kubeconfig"], arity: "value", effect: "config" },
+    // Another API server receives the current context's credentials.
+    { long: ["server"], short: "s", arity: "value", effect: "network" },
+    // A raw API path can read anything, secrets included.
+    { long: ["raw"], arity: "value", effect: "network" },
+  ],
+  readOnly: kubectlReadOnly,
+  judge: (inv, _parsed, out) =>
+    kubectlDanger(
+      inv.program,
+      operandsSkipping(inv.argv, KUBECTL_VALUES).map((a) => a.toLowerCase()),
+      inv.argv,
+      out,
+    ),
+  families: ["infra_destruction", "credential_exposure"],
+};
+
+/** helm. */
+export const HELM: ProgramRecord = {
+  names: ["helm"],
+  longMatch: "exact",
+  options: [
+    { long: ["kubeconfig"], arity: "value", effect: "config" },
+    { long: ["post-renderer"], arity: "value", effect: "runs" },
+    { long: ["kube-apiserver"], arity: "value", effect: "network" },
+  ],
+  readOnly: (inv) =>
+    /^(?:list|ls|status|history|version|search|show|template|lint|env)$/.test(inv.argv[0] ?? ""),
+  families: ["infra_destruction"],
+  judge: (inv, _parsed, out) => {
+    const verb = operandsSkipping(inv.argv, KUBECTL_VALUES)[0]?.toLowerCase() ?? "";
+    if (/^(?:uninstall|delete|del|un)$/.test(verb)) {
+      out.dangerous("infra_destruction", "helm uninstall: removes a release and its resources");
+    }
+  },
+};
+
+/** docker. */
+export const DOCKER: ProgramRecord = {
+  names: ["docker"],
+  longMatch: "exact",
+  options: [],
+  readOnly: ({ argv }) =>
+    /^(?:ps|images|logs|inspect|version|info|top|port|diff|history|search)$/.test(argv[0] ?? "") ||
+    /^(?:container|image|volume|network|context) (?:ls|list|inspect)$/.test(
+      `${argv[0]} ${argv[1]}`,
+    ) ||
+    (argv[0] === "compose" && /^(?:ps|logs|config|ls|images|top|version)$/.test(argv[1] ?? "")),
+  families: ["privilege_escalation", "infra_destruction"],
+};
+
+/** podman. */
+export const PODMAN: ProgramRecord = {
+  names: ["podman"],
+  longMatch: "exact",
+  options: [],
+  readOnly: ({ argv }) =>
+    /^(?:ps|images|logs|inspect|version|info|top|port|diff|history|search)$/.test(argv[0] ?? ""),
+  families: ["privilege_escalation", "infra_destruction"],
+};

@@ -1,0 +1,158 @@
+/**
+ * The program records, by name, and the one entry point the engine calls
+ * for an invocation: parse its options by its record's syntax, report
+ * every option with an effect, run its judge, and say whether it is
+ * read-only. A program without a record is never read-only. Pure.
+ * @module
+ */
+import type { Findings, Invocation } from "../invocation.ts";
+import { parseOptions } from "./_options.ts";
+import { judgeOptions } from "./_effects.ts";
+
+export { reportWrite } from "./_effects.ts";
+import type { ProgramRecord } from "./_record.ts";
+import { RSYNC, TAR, ZIP } from "./archive.ts";
+import { AWK } from "./awk.ts";
+import { DOCKER, HELM, KUBECTL, PODMAN } from "./cluster.ts";
+import { FIND } from "./find.ts";
+import { INTERPRETERS } from "./interpreters.ts";
+import { SHELL_PROGRAMS } from "./shells.ts";
+import { GIT } from "./git.ts";
+import { CARGO, DENO, GH, GO, NPM, PIP, PNPM, TERRAFORM, VERSIONED, YARN } from "./packages.ts";
+import { BAT, DELTA, INFO, LESS, MAN, MORE } from "./pagers.ts";
+import {
+  CLOC,
+  COMMAND,
+  CRONTAB,
+  DATE,
+  FD,
+  FILE,
+  FZF,
+  HOSTNAME,
+  IP,
+  JQ,
+  MOUNT,
+  PLAIN,
+  PRINTF,
+  SCC,
+  SS,
+  TOP,
+  TREE,
+  UNIQ,
+  XXD,
+  YQ,
+} from "./readers.ts";
+import { ACK, AG, GREP, RG } from "./search.ts";
+import { SED } from "./sed.ts";
+import { HOSTNAMECTL, JOURNALCTL, SYSTEMCTL, TIMEDATECTL } from "./services.ts";
+import { SORT } from "./sort.ts";
+
+/** Every program record. */
+export const PROGRAM_RECORDS: readonly ProgramRecord[] = [
+  ACK,
+  AG,
+  AWK,
+  BAT,
+  CARGO,
+  CLOC,
+  COMMAND,
+  CRONTAB,
+  DATE,
+  DELTA,
+  DENO,
+  DOCKER,
+  FD,
+  FILE,
+  FIND,
+  FZF,
+  GH,
+  GIT,
+  GO,
+  GREP,
+  HELM,
+  HOSTNAME,
+  HOSTNAMECTL,
+  INFO,
+  INTERPRETERS,
+  IP,
+  JOURNALCTL,
+  JQ,
+  KUBECTL,
+  LESS,
+  MAN,
+  MORE,
+  MOUNT,
+  NPM,
+  PIP,
+  PLAIN,
+  PNPM,
+  PODMAN,
+  PRINTF,
+  RG,
+  RSYNC,
+  SCC,
+  SED,
+  SHELL_PROGRAMS,
+  SORT,
+  SS,
+  SYSTEMCTL,
+  TAR,
+  TERRAFORM,
+  TIMEDATECTL,
+  TOP,
+  TREE,
+  UNIQ,
+  VERSIONED,
+  XXD,
+  YARN,
+  YQ,
+  ZIP,
+];
+
+const BY_NAME = new Map<string, ProgramRecord>();
+for (const rec of PROGRAM_RECORDS) {
+  for (const name of rec.names) {
+    if (BY_NAME.has(name)) throw new Error(`two program records for ${name}`);
+    BY_NAME.set(name, rec);
+  }
+}
+
+const BY_PATTERN = PROGRAM_RECORDS.filter((r) => r.namePattern !== undefined);
+
+/** The record of a normalised program name, if it has one. */
+export function recordFor(program: string): ProgramRecord | undefined {
+  return BY_NAME.get(program) ?? BY_PATTERN.find((r) => r.namePattern!.test(program));
+}
+
+/**
+ * Judges an invocation by its program's record; returns whether it is
+ * read-only (null when the program has no record).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { judgeProgram } from "./mod.ts";
+ * const findings: string[] = [];
+ * const out = {
+ *   dangerous: (_f: string, r: string) => void findings.push(r),
+ *   review: (r: string) => void findings.push(r),
+ *   nested: () => {},
+ *   executes: () => {},
+ * };
+ * const inv = (program: string, argv: string[]) => ({
+ *   program, argv, args: [], redirects: [], wrappers: [], stdinText: [], pipeIn: false, pipeOut: false,
+ * });
+ * assert.equal(judgeProgram(inv("sort", ["-n", "f"]), out), true);
+ * assert.equal(judgeProgram(inv("sort", ["--o=x", "f"]), out), false);
+ * assert.deepEqual(findings, ["sort: writes a file"]);
+ * ```
+ */
+export function judgeProgram(inv: Invocation, out: Findings): boolean | null {
+  const rec = recordFor(inv.program);
+  if (rec === undefined) return null;
+  const parsed = parseOptions(rec, inv.argv);
+  const effects = judgeOptions(rec, inv, parsed, out);
+  rec.judge?.(inv, parsed, out);
+  if (effects || rec.readOnly === "never") return false;
+  return rec.readOnly === "always" ? true : rec.readOnly(inv, parsed);
+}

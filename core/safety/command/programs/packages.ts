@@ -1,0 +1,208 @@
+/**
+ * Package managers, build tools and interpreters asked what they have:
+ * npm, pnpm, yarn, pip, cargo, go, deno, node, terraform, gh, and the
+ * interpreters and compilers whose only read-only use is their version or
+ * help. Everything else they do runs project code, installs or publishes
+ * (the exec and data rules say which). npm (nopt) and pip (optparse)
+ * accept any unambiguous prefix of a long option. Pure.
+ * @module
+ */
+import type { Findings, Invocation } from "../invocation.ts";
+import { hasLong, hasShort, operands } from "../invocation.ts";
+import type { ParsedOptions } from "./_options.ts";
+import type { ProgramRecord } from "./_record.ts";
+
+/** The only read-only use of a tool: its version or help. */
+const VERSION_ONLY = /^(?:-v|-V|--version|version|-h|--help|help)$/;
+
+function versionOnly({ argv }: Invocation): boolean {
+  return argv.length === 1 && VERSION_ONLY.test(argv[0]!);
+}
+
+/** Compilers, build tools and cloud CLIs: read-only only for --version and --help. */
+export const VERSIONED: ProgramRecord = {
+  names: [
+    ..."rustc java javac gcc clang make cmake tsc aws gcloud az"
+      .split(" "),
+  ],
+  longMatch: "exact",
+  options: [],
+  readOnly: versionOnly,
+};
+
+/** deno: info, doc, types and fmt --check only read. */
+export const DENO: ProgramRecord = {
+  names: ["deno"],
+  longMatch: "exact",
+  options: [],
+  readOnly: ({ argv }) =>
+    /^(?:--version|-V|info|doc|help|types)$/.test(argv[0] ?? "") ||
+    (argv[0] === "fmt" && argv.includes("--check")),
+};
+
+/** npm: what it lists and shows; options that name programs it runs or files it writes. */
+export const NPM: ProgramRecord = {
+  names: ["npm"],
+  longMatch: "prefix",
+  options: [
+    {
+      long: [
+        "browser",
+        "viewer",
+        "editor",
+        "shell",
+        "script-shell",
+        "node-options",
+        "git",
+        "onload-script",
+      ],
+      arity: "value",
+      effect: "runs",
+    },
+    { long: ["userconfig", "globalconfig"], arity: "value", effect: "config" },
+    { long: ["prefix", "cache", "logs-dir"], arity: "value", effect: "writes" },
+  ],
+  readOnly: ({ argv }) =>
+    /^(?:ls|list|ll|la|view|info|show|outdated|why|explain|search|ping|-v|--version|help|config)$/
+      .test(argv[0] ?? "") &&
+    (argv[0] !== "config" || argv[1] === "list" ||
+      // `npm config get` of a token, password or auth setting prints a credential.
+      (argv[1] === "get" && !argv.slice(2).some((k) => /auth|token|pass|cert|key/i.test(k)))),
+};
+
+/** pnpm. */
+export const PNPM: ProgramRecord = {
+  names: ["pnpm"],
+  longMatch: "prefix",
+  options: [
+    { long: ["shell", "script-shell"], arity: "value", effect: "runs" },
+    { long: ["config", "userconfig", "globalconfig"], arity: "value", effect: "config" },
+    { long: ["dir", "prefix"], short: "C", arity: "value", effect: "state" },
+  ],
+  readOnly: ({ argv }) => /^(?:ls|list|why|outdated|-v|--version|help)$/.test(argv[0] ?? ""),
+};
+
+/** yarn. */
+export const YARN: ProgramRecord = {
+  names: ["yarn"],
+  longMatch: "prefix",
+  options: [
+    { long: ["use-yarnrc", "rc-filename"], arity: "value", effect: "config" },
+    {
+      long: ["cwd", "cache-folder", "global-folder", "modules-folder"],
+      arity: "value",
+      effect: "state",
+    },
+  ],
+  readOnly: ({ argv }) => /^(?:list|why|info|outdated|-v|--version|help)$/.test(argv[0] ?? ""),
+};
+
+const PIP_OPTIONS = [
+  { long: ["log", "log-file", "report"], arity: "value", effect: "writes" },
+  {
+    long: ["cache-dir", "target", "prefix", "root", "src"],
+    short: "t",
+    arity: "value",
+    effect: "writes",
+  },
+  { long: ["exists-action"], arity: "value", effect: "state" },
+] as const;
+
+/** pip and pip3. */
+export const PIP: ProgramRecord = {
+  names: ["pip", "pip3"],
+  longMatch: "prefix",
+  options: PIP_OPTIONS,
+  readOnly: ({ argv }) =>
+    /^(?:list|show|freeze|check|--version|-V|help|index)$/.test(argv[0] ?? ""),
+};
+
+/** cargo: --config sets any setting (build.rustc-wrapper runs a program); -Z unstable flags. */
+export const CARGO: ProgramRecord = {
+  names: ["cargo"],
+  longMatch: "exact",
+  options: [{ long: ["config"], short: "Z", arity: "value", effect: "config" }],
+  readOnly: ({ argv }) =>
+    /^(?:tree|metadata|--version|-V|version|help|search|locate-project|pkgid|verify-project)$/.test(
+      argv[0] ?? "",
+    ),
+};
+
+function goJudge(inv: Invocation, _parsed: ParsedOptions, out: Findings): void {
+  // go's flag package takes -name and --name alike.
+  if (inv.argv.some((a) => /^--?(?:toolexec|exec)(?:=|$)/.test(a))) {
+    out.review("go: an option runs a program");
+  }
+  if (inv.argv.some((a) => /^--?overlay(?:=|$)/.test(a))) {
+    out.review("go: an option loads configuration that can run programs");
+  }
+}
+
+/** go. */
+export const GO: ProgramRecord = {
+  names: ["go"],
+  longMatch: "exact",
+  options: [],
+  readOnly: ({ argv }) =>
+    !argv.some((a) => /^--?(?:toolexec|exec|overlay)(?:=|$)/.test(a)) &&
+    /^(?:version|env|list|doc|help)$/.test(argv[0] ?? "") &&
+    !(argv[0] === "env" && argv.some((a) => a === "-w" || a === "-u")),
+  judge: goJudge,
+};
+
+/** terraform (and OpenTofu): showing, validating, formatting checks. */
+export const TERRAFORM: ProgramRecord = {
+  names: ["terraform", "tofu"],
+  longMatch: "exact",
+  options: [],
+  readOnly: ({ argv }) =>
+    // output -json/-raw and show -json print sensitive values in clear.
+    (/^(?:show|version|validate|output|graph|-version|--version)$/.test(argv[0] ?? "") &&
+      !(/^(?:show|output)$/.test(argv[0] ?? "") &&
+        argv.some((a) => /^--?(?:json|raw)(?:=|$)/.test(a)))) ||
+    // providers lock and providers mirror write files.
+    (argv[0] === "providers" && /^(?:schema|-.*)?$/.test(argv[1] ?? "")) ||
+    (argv[0] === "fmt" && argv.some((a) => a === "-check")) ||
+    (argv[0] === "state" && ["list", "show"].includes(argv[1] ?? "")),
+  families: ["infra_destruction", "publication"],
+};
+
+/** `gh api` reads only with none of its flags but paging, a jq filter and an Accept header. */
+function ghApiReadOnly(argv: readonly string[]): boolean {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === "--") return false;
+    if (!a.startsWith("-")) continue;
+    if (a === "--paginate" || a === "--silent" || a === "-i" || a === "--include") continue;
+    if (a === "-q" || a === "--jq" || a === "-t" || a === "--template") {
+      i++;
+      continue;
+    }
+    if (/^(?:-q.|--jq=|-t.|--template=)/.test(a)) continue;
+    if (a === "-H" || a === "--header") {
+      if (!/^accept\s*:/i.test(argv[i + 1] ?? "")) return false;
+      i++;
+      continue;
+    }
+    if (/^(?:-H|--header=)accept\s*:/i.test(a)) continue;
+    return false;
+  }
+  return true;
+}
+/** gh (GitHub CLI). */
+export const GH: ProgramRecord = {
+  names: ["gh"],
+  longMatch: "exact",
+  options: [],
+  readOnly: ({ argv }) => {
+    // --web opens a browser (a program gh runs).
+    if (argv.some((x) => x === "--web" || x === "-w")) return false;
+    const [a, b] = operands(argv);
+    if (a === "auth") return b === "status" && !hasShort(argv, "t") && !hasLong(argv, "show-token");
+    return (["pr", "issue", "run", "release", "repo", "workflow", "gist", "label", "cache"]
+      .includes(a ?? "") &&
+      /^(?:list|view|status|diff|checks|ls)$/.test(b ?? "")) ||
+      a === "--version" || a === "status" || a === "search" ||
+      (a === "api" && ghApiReadOnly(argv));
+  },
+};

@@ -1,0 +1,291 @@
+/**
+ * Programs that only read and print: file and text readers, system
+ * information, PowerShell's Get-* cmdlets and the like (one family with no
+ * options of note), and the readers that have options which write files,
+ * run programs or change shell state (file, tree, jq, yq, printf, top,
+ * cloc, scc, fd, fzf, uniq, date, hostname, xxd, ss, ip, crontab, mount,
+ * command). Long options are matched by any unambiguous prefix, which is
+ * what getopt_long does and can only flag more for the others. Pure.
+ * @module
+ */
+import type { Findings, Invocation } from "../invocation.ts";
+import { shellJoin } from "../invocation.ts";
+import type { ParsedOptions } from "./_options.ts";
+import type { OptionSpec, ProgramRecord } from "./_record.ts";
+
+/** A record that only reads whatever its options (within the family's limits). */
+function reads(names: readonly string[], options: readonly OptionSpec[] = []): ProgramRecord {
+  return { names, longMatch: "prefix", options, readOnly: "always" };
+}
+
+/** PowerShell's env: drive read by a file cmdlet prints environment variables. */
+function envDrive(inv: Invocation, parsed: ParsedOptions, out: Findings): void {
+  if (
+    parsed.operands.some((o) => /^env:/i.test(o.text)) || inv.argv.some((a) => /^env:/i.test(a))
+  ) {
+    out.review("reads the environment, which may hold secrets");
+  }
+}
+
+/** Readers with no option that writes, runs or reaches out. */
+export const PLAIN: ProgramRecord = {
+  ...reads([
+    ..."ls dir vdir pwd cat tac head tail nl wc cut tr echo true false test [ [[ basename dirname realpath readlink which whereis type stat du df cmp comm"
+      .split(" "),
+    ..."md5sum sha1sum sha224sum sha256sum sha384sum sha512sum shasum cksum b2sum md5 gojq whoami id groups uname uptime ps pgrep pidof free nproc"
+      .split(" "),
+    ..."lscpu lsblk lsusb lspci arch locale tty help apropos whatis column fold fmt expand unexpand od hexdump strings seq sleep wait : cd pushd popd dirs"
+      .split(" "),
+    ..."get-childitem gci get-content gc get-location gl get-item gi get-process gps get-command gcm get-help select-string sls measure-object test-path"
+      .split(" "),
+    ..."resolve-path get-date write-output write-host get-filehash get-service get-computerinfo where findstr ver vol diff colordiff zcat xzcat bzcat look"
+      .split(" "),
+    ..."numfmt factor expr cal lsof netstat getconf sw_vers system_profiler vm_stat iostat vmstat mpstat htop btop envsubst shellcheck hadolint tokei"
+      .split(" "),
+    ..."exa eza lsd difft".split(" "),
+  ]),
+  judge: envDrive,
+};
+
+/** file: -C compiles a magic file (writes it). */
+export const FILE: ProgramRecord = reads(["file"], [
+  { long: ["compile"], short: "C", arity: "none", effect: "writes" },
+  {
+    long: ["magic-file", "files-from", "separator", "exclude", "parameter"],
+    short: "mfFeP",
+    arity: "value",
+  },
+]);
+
+/** tree: -o writes the listing; -R re-runs tree in every directory with -o. */
+export const TREE: ProgramRecord = reads(["tree"], [
+  { long: ["output"], short: "o", arity: "value", effect: "writes" },
+  { short: "R", arity: "none", effect: "writes" },
+  { long: ["filelimit", "timefmt", "charset", "sort"], short: "LPIH", arity: "value" },
+]);
+
+/** jq: programs are pure; --run-tests runs a test file. */
+export const JQ: ProgramRecord = reads(["jq"], [
+  { long: ["run-tests"], arity: "optional", effect: "config" },
+  {
+    long: ["from-file", "indent", "arg", "argjson", "slurpfile", "rawfile"],
+    short: "fL",
+    arity: "value",
+  },
+]);
+
+/** yq: -i edits in place, -s/--split-exp writes a file per document. */
+export const YQ: ProgramRecord = reads(["yq"], [
+  { long: ["inplace"], short: "i", arity: "none", effect: "writes" },
+  { long: ["split-exp"], short: "s", arity: "value", effect: "writes" },
+  {
+    long: ["from-file", "output-format", "input-format", "indent", "expression"],
+    short: "opI",
+    arity: "value",
+  },
+]);
+
+/** printf -v NAME assigns a shell variable (PROMPT_COMMAND, PATH, ...). */
+export const PRINTF: ProgramRecord = reads(["printf"], [
+  { short: "v", arity: "value", effect: "state" },
+]);
+
+/** top: W writes its configuration file. */
+export const TOP: ProgramRecord = reads(["top"], [
+  { short: "wW", arity: "none", effect: "writes" },
+  { short: "dnpuUoO", arity: "value" },
+]);
+
+/** cloc (Getopt::Long): reports, SQL and language definitions are files it writes. */
+export const CLOC: ProgramRecord = reads(["cloc"], [
+  { long: ["extract-with"], arity: "value", effect: "runs" },
+  {
+    long: ["report-file", "report_file", "out", "sql", "write-lang-def", "write-lang-def-incl-dup"],
+    arity: "value",
+    effect: "writes",
+  },
+  {
+    long: ["config", "read-lang-def", "force-lang-def", "script-lang"],
+    arity: "value",
+    effect: "config",
+  },
+  {
+    long: [
+      "exclude-dir",
+      "exclude-ext",
+      "exclude-lang",
+      "include-lang",
+      "include-ext",
+      "list-file",
+      "match-f",
+      "match-d",
+    ],
+    arity: "value",
+  },
+]);
+
+/** scc: -o writes the report. */
+export const SCC: ProgramRecord = reads(["scc"], [
+  { long: ["output"], short: "o", arity: "value", effect: "writes" },
+  { long: ["format-multi"], arity: "value", effect: "writes" },
+  {
+    long: ["format", "exclude-dir", "include-ext", "sort", "count-as"],
+    short: "fMis",
+    arity: "value",
+  },
+]);
+
+/** fd: -x/-X run a command (the words after it) for the matches. */
+function fdJudge(inv: Invocation, parsed: ParsedOptions, out: Findings): void {
+  for (const u of parsed.uses) {
+    if (u.name !== "exec" && u.name !== "exec-batch" && u.name !== "x" && u.name !== "X") continue;
+    let end = u.valueIndex;
+    while (end < inv.argv.length && inv.argv[end] !== ";") end++;
+    // fd feeds the matches to the command as xargs does (so `fd -X rm -rf` is judged as `xargs rm -rf`).
+    out.nested("xargs " + shellJoin(inv.argv.slice(u.valueIndex, end)), "fd --exec");
+  }
+}
+
+/** fd (fdfind on Debian). */
+export const FD: ProgramRecord = {
+  names: ["fd", "fdfind"],
+  longMatch: "prefix",
+  options: [
+    { long: ["exec"], short: "x", arity: "value", effect: "runs" },
+    { long: ["exec-batch"], short: "X", arity: "value", effect: "runs" },
+    {
+      long: [
+        "type",
+        "extension",
+        "exclude",
+        "max-depth",
+        "min-depth",
+        "exact-depth",
+        "size",
+        "changed-within",
+        "changed-before",
+        "owner",
+        "search-path",
+        "base-directory",
+        "ignore-file",
+        "threads",
+        "max-results",
+        "color",
+        "path-separator",
+      ],
+      short: "teEdjsoc",
+      arity: "value",
+    },
+  ],
+  readOnly: "always",
+  judge: fdJudge,
+};
+
+/** fzf: previews, bindings and --with-shell run commands; --listen opens a port; --history writes. */
+export const FZF: ProgramRecord = reads(["fzf"], [
+  { long: ["preview", "bind", "with-shell", "become", "execute"], arity: "value", effect: "runs" },
+  { long: ["listen", "listen-unsafe"], arity: "optional", effect: "network" },
+  { long: ["history"], arity: "value", effect: "writes" },
+  {
+    long: [
+      "query",
+      "filter",
+      "delimiter",
+      "nth",
+      "with-nth",
+      "height",
+      "layout",
+      "prompt",
+      "header",
+    ],
+    short: "qfdn",
+    arity: "value",
+  },
+]);
+
+/** uniq: a second operand is the output file. */
+export const UNIQ: ProgramRecord = {
+  names: ["uniq"],
+  longMatch: "prefix",
+  options: [{
+    long: ["skip-fields", "skip-chars", "check-chars", "group", "all-repeated"],
+    short: "fsw",
+    arity: "value",
+  }],
+  readOnly: (_inv, parsed) => parsed.operands.length <= 1,
+};
+
+/** date: -s/--set sets the clock; an operand that is not +FORMAT sets it too. */
+export const DATE: ProgramRecord = {
+  names: ["date"],
+  longMatch: "prefix",
+  options: [
+    { long: ["set"], short: "s", arity: "value", effect: "state" },
+    { long: ["date", "file", "reference", "iso-8601", "rfc-3339"], short: "dfrI", arity: "value" },
+  ],
+  readOnly: (_inv, parsed) => parsed.operands.every((o) => o.text.startsWith("+")),
+};
+
+/** hostname: an operand, -F or -b sets the name. */
+export const HOSTNAME: ProgramRecord = {
+  names: ["hostname"],
+  longMatch: "prefix",
+  options: [{ long: ["file", "boot"], short: "Fb", arity: "value", effect: "state" }],
+  readOnly: (_inv, parsed) => parsed.operands.length === 0,
+};
+
+/** xxd: -r writes binary, a second operand is the output file. */
+export const XXD: ProgramRecord = {
+  names: ["xxd"],
+  longMatch: "exact",
+  options: [
+    { short: "r", arity: "none", effect: "writes" },
+    { short: "cglosn", arity: "value" },
+  ],
+  readOnly: (_inv, parsed) => parsed.operands.length <= 1,
+};
+
+/** ss: -K kills sockets; -D dumps raw data to a file. */
+export const SS: ProgramRecord = reads(["ss"], [
+  { long: ["kill"], short: "K", arity: "none", effect: "state" },
+  { long: ["diag"], short: "D", arity: "value", effect: "writes" },
+  { long: ["filter", "family", "query", "net"], short: "FfAN", arity: "value" },
+]);
+
+/** ip (iproute2 matches options and objects by any prefix): -batch runs the commands in a file. */
+export const IP: ProgramRecord = {
+  names: ["ip"],
+  longMatch: "prefix",
+  options: [],
+  readOnly: (inv) =>
+    !inv.argv.some((a) => /^-(?:b|ba|bat|batc|batch|force)$/.test(a)) &&
+    /^(?:-[a-z0-9]+\s*)*$/.test(inv.argv.filter((a) => a.startsWith("-")).join(" ")) &&
+    /^(?:a|addr|address|r|route|l|link|n|neigh|rule|maddr)$/.test(
+      inv.argv.find((a) => !a.startsWith("-")) ?? "",
+    ) &&
+    /^(?:show|list|ls|get)?$/.test(inv.argv.filter((a) => !a.startsWith("-"))[1] ?? ""),
+};
+
+/** crontab: only -l lists. */
+export const CRONTAB: ProgramRecord = {
+  names: ["crontab"],
+  longMatch: "exact",
+  options: [],
+  readOnly: (inv) => inv.argv.length === 1 && inv.argv[0] === "-l",
+};
+
+/** mount: without arguments (or -l) it lists. */
+export const MOUNT: ProgramRecord = {
+  names: ["mount"],
+  longMatch: "prefix",
+  options: [],
+  readOnly: (inv) => inv.argv.length === 0 || (inv.argv.length === 1 && inv.argv[0] === "-l"),
+};
+
+/** command -v/-V only looks a name up (the wrapper reading runs it otherwise). */
+export const COMMAND: ProgramRecord = {
+  names: ["command"],
+  longMatch: "exact",
+  options: [],
+  readOnly: (inv) => inv.argv.some((a) => /^-[a-zA-Z]*[vV]/.test(a)),
+};

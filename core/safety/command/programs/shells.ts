@@ -1,0 +1,49 @@
+/**
+ * POSIX-style shells (sh, bash, zsh, dash, ksh, fish, ...): a `-c` string
+ * is classified as a command, a heredoc or here-string fed to a shell is
+ * too, a script operand is review, and a shell with nothing to read starts
+ * an interactive session (review). Never read-only by itself: what it runs
+ * decides. Pure.
+ * @module
+ */
+import { type Findings, type Invocation, operands } from "../invocation.ts";
+import { SHELLS } from "../_rules/exec.ts";
+import type { ParsedOptions } from "./_options.ts";
+import type { ProgramRecord } from "./_record.ts";
+
+function judge(inv: Invocation, _parsed: ParsedOptions, out: Findings): void {
+  const argv = inv.argv;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === "--" || !a.startsWith("-") || a === "-") break;
+    if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(a) || a === "--command" || a.startsWith("--command=")) {
+      const code = a.startsWith("--command=") ? a.slice(10) : argv[i + 1];
+      const arg = a.startsWith("--command=") ? inv.args[i]! : inv.args[i + 1];
+      if (code !== undefined && arg !== undefined) out.executes(arg, inv.program, "shell");
+      return;
+    }
+  }
+  const stdinMode = argv.slice(0, Math.max(0, argv.indexOf("--")) || argv.length)
+    .some((a) => /^-[a-zA-Z]*s[a-zA-Z]*$/.test(a));
+  const ops = operands(argv.filter((a) => !/^-[a-zA-Z]*[ois]$/.test(a) && !/^[+-]o$/.test(a)));
+  const script = inv.args.find((a) => a.text === ops[0]);
+  if (!stdinMode && script !== undefined && ops[0] !== "-" && ops[0] !== "/dev/stdin") {
+    if (script.substituted) out.executes(script, inv.program, "shell");
+    else out.review(`${inv.program}: runs a script file`);
+    return;
+  }
+  for (const body of inv.stdinText) out.nested(body, `${inv.program} heredoc`);
+  if (!inv.pipeIn && inv.stdinText.length === 0) {
+    out.review(`${inv.program}: starts an interactive shell`);
+  }
+}
+
+/** The shells. */
+export const SHELL_PROGRAMS: ProgramRecord = {
+  names: [...SHELLS],
+  longMatch: "exact",
+  options: [],
+  readOnly: "never",
+  families: ["download_exec", "obfuscated_exec", "interpreter_primitives"],
+  judge,
+};

@@ -1,0 +1,70 @@
+/**
+ * Word resolution: a parsed word as the arguments it becomes — literal
+ * variables set earlier in the text substituted, unquoted values split
+ * (an unset IFS splits on blanks), unquoted braces expanded — with what
+ * is unknown about it (dynamic parts, globs, escapes, substitutions). Pure.
+ * @module
+ */
+import type { Arg } from "./invocation.ts";
+import type { ShellWord } from "./parse_shell.ts";
+import { expandBraces } from "./expand.ts";
+
+/**
+ * A word after variable resolution; unquoted values are split, except
+ * where bash does not split (`[[ ]]`, assignments).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { resolveWord } from "./resolve_word.ts";
+ * import { parseShell } from "./parse_shell.ts";
+ * const cmd = parseShell("rm $F").script.pipelines[0]!.elements[0]!;
+ * const word = cmd.kind === "simple" ? cmd.words[1]! : null;
+ * assert.deepEqual(resolveWord(word!, new Map([["F", "-rf /"]])).map((a) => a.text), ["-rf", "/"]);
+ * ```
+ */
+export function resolveWord(
+  word: ShellWord,
+  vars: ReadonlyMap<string, string>,
+  noSplit = false,
+): Arg[] {
+  let text = "";
+  let dynamic = false;
+  let quoted = false;
+  let glob = false;
+  let escapes = false;
+  let split = false;
+  let braces = false;
+  const subs = [];
+  for (const s of word.segments) {
+    if (s.kind === "lit") {
+      text += s.text;
+      if (s.quoted) quoted = true;
+      else if (/[*?[]/.test(s.text)) glob = true;
+      if (!s.quoted && s.text.includes("{")) braces = true;
+      if (s.escapes === true) escapes = true;
+    } else if (s.kind === "var") {
+      const v = vars.get(s.name) ??
+        // An unset IFS splits on blanks: `rm${IFS}-rf${IFS}/` is `rm -rf /`.
+        (s.name === "IFS" && !s.quoted && !noSplit ? " " : undefined);
+      if (v !== undefined && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(s.raw)) {
+        text += v;
+        if (!s.quoted && !noSplit && /\s/.test(v)) split = true;
+      } else {
+        text += s.raw;
+        dynamic = true;
+      }
+      if (s.quoted) quoted = true;
+    } else {
+      text += s.raw;
+      dynamic = true;
+      subs.push(s.sub);
+    }
+  }
+  const base = { dynamic, quoted, glob, escapes, substituted: subs.length > 0, subs };
+  const texts = split ? text.split(/\s+/).filter((t) => t !== "") : [text];
+  // Brace expansion comes first in the shell, but splitting the result the
+  // other way round gives the same words for what is judged here.
+  const words = braces && !noSplit ? texts.flatMap((t) => expandBraces(t)) : texts;
+  return words.map((t) => ({ ...base, text: t }));
+}
