@@ -1249,4 +1249,9 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["npm config get registry", "read_only"],
   ["terraform output", "read_only"],
   ["gh pr view 1", "read_only"],
+  // Issue 8: awk output redirection is found after print even past braces in strings; comparisons before it are not.
+  ["awk -F, 'NR>1{s+=$3} END{print s}' data.csv", "read_only"],
+  ["awk '{ if ($1 > 3) print }' f", "read_only"],
+  ['awk \'{print "}" > "out"}\' f', "review"],
+  ["awk '{print /}/ > \"out\"}' f", "review"],
 ];

@@ -14,7 +14,18 @@ import type { ProgramRecord } from "./_record.ts";
 
 /** Code that reaches outside the input: commands, files, sockets, the environment, extensions, indirect calls. */
 const NOT_PLAIN =
-  /system|getline|ENVIRON|PROCINFO|[|>]|print\s*>|close|fflush|\/inet\/|@load|@include|@[A-Za-z_][A-Za-z0-9_]*\s*\(/;
+  /system|getline|ENVIRON|PROCINFO|close|fflush|\/inet\/|@load|@include|@[A-Za-z_][A-Za-z0-9_]*\s*\(/;
+
+/**
+ * Output is redirected or piped only by print and printf: a `>` or `|`
+ * after the first print (string literals removed) may be one; before it,
+ * it is a comparison or a pattern (`NR>1 { print }`).
+ */
+function redirects(code: string): boolean {
+  const bare = code.replace(/"(?:[^"\\\n]|\\.)*"/g, '""');
+  const at = bare.search(/\bprintf?\b/);
+  return at >= 0 && /[|>]/.test(bare.slice(at));
+}
 
 function programs(parsed: ParsedOptions): string[] | null {
   const source = usesOf(parsed, "source");
@@ -76,7 +87,9 @@ export const AWK: ProgramRecord = {
     // and assignments from operands in some modes, and a file name never
     // needs these characters.
     return codes !== null && codes.length > 0 &&
-      ![...codes, ...parsed.operands.map((o) => o.text)].some((c) => NOT_PLAIN.test(c));
+      ![...codes, ...parsed.operands.map((o) => o.text)].some((c) =>
+        NOT_PLAIN.test(c) || redirects(c)
+      );
   },
   families: ["interpreter_primitives"],
   judge,
