@@ -29,7 +29,7 @@ export interface SigningKey {
   /** `sha256:<hex>` of the raw public key. */
   fingerprint: string;
   /** Ed25519 signature (64 bytes) of `message`. */
-  sign(message: Uint8Array): Promise<Uint8Array>;
+  sign(message: Uint8Array): Promise<Uint8Array<ArrayBuffer>>;
 }
 
 /** The fixed PKCS#8 header of an Ed25519 private key; the 32-byte seed follows it. */
