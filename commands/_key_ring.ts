@@ -22,6 +22,7 @@ import { OWN_KEY_NAME, type TrustedKey } from "../core/trust/key_ring.ts";
 import {
   createSigningKeyFile,
   parseSigningKeyFile,
+  readPublicHalf,
   type SigningKey,
 } from "../core/trust/signing_key.ts";
 import {
@@ -177,6 +178,10 @@ export async function loadOrCreateSigningKey(
 
 /** Reads the key file, refusing one that is not a private regular file. */
 async function readSigningKey(path: string): Promise<SigningKey> {
+  return await parseSigningKeyFile(readKeyText(path));
+}
+
+function readKeyText(path: string): string {
   const info = Deno.lstatSync(path);
   if (info.isSymlink || !info.isFile) {
     throw new KeyFileError("the signing key file is not a regular file");
@@ -188,14 +193,16 @@ async function readSigningKey(path: string): Promise<SigningKey> {
       }): run chmod 600 on it`,
     );
   }
-  return await parseSigningKeyFile(readSmall(path, 4096, "the signing key file"));
+  return readSmall(path, 4096, "the signing key file");
 }
 
-/** This machine's key when it exists (never made here); null when there is none. */
-export async function readOwnKey(io: Io): Promise<SigningKey | null> {
+/** This machine's public key when its key file exists (never made here); null when there is none. */
+export async function readOwnPublicKey(
+  io: Io,
+): Promise<{ publicKey: string; fingerprint: string } | null> {
   const paths = keyPaths(io);
   if (!paths.ok || lstatOrNull(paths.signingKey) === null) return null;
-  return await readSigningKey(paths.signingKey);
+  return await readPublicHalf(readKeyText(paths.signingKey));
 }
 
 /** The trusted-keys file's entries ([] when it does not exist); throws when unusable. */
@@ -262,7 +269,8 @@ export function createKeyRing(io: Io): KeyRing {
         const keys = new Map<string, TrustedKey>();
         const problems: string[] = [];
         try {
-          const own = await readOwnKey(io);
+          // The public half is enough to trust this machine's own capsules.
+          const own = await readOwnPublicKey(io);
           if (own !== null) keys.set(own.fingerprint, { name: OWN_KEY_NAME, own: true });
         } catch (e) {
           problems.push(describe(e));

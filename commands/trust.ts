@@ -89,11 +89,14 @@ async function entries(io: Io) {
   }
 }
 
-async function ownKey(io: Io, create: boolean) {
+async function ownKey(
+  io: Io,
+  create: boolean,
+): Promise<{ publicKey: string; fingerprint: string } | null> {
   const ring = await import("./_key_ring.ts");
   try {
     if (create) return (await ring.loadOrCreateSigningKey(io)).key;
-    return await ring.readOwnKey(io);
+    return await ring.readOwnPublicKey(io);
   } catch (e) {
     throw ring.keyFileError(e, "use this machine's signing key");
   }

@@ -103,11 +103,7 @@ export async function createSigningKeyFile(seed: Uint8Array): Promise<string> {
   return JSON.stringify(jwk, null, 2) + "\n";
 }
 
-/**
- * Reads a key file's text into a signing key, checking both halves agree.
- * @throws {InputError} (`signing_key_invalid`) when the text is not such a key file.
- */
-export async function parseSigningKeyFile(text: string): Promise<SigningKey> {
+function parseJwk(text: string): { seed: Uint8Array<ArrayBuffer>; x: string } {
   let raw: unknown;
   try {
     raw = parseStrictJson(text, { maxBytes: 4096 });
@@ -126,7 +122,30 @@ export async function parseSigningKeyFile(text: string): Promise<SigningKey> {
   if (seed?.length !== ED25519_KEY_BYTES || pub?.length !== ED25519_KEY_BYTES) {
     throw damaged("d and x must each be 32 bytes in base64url");
   }
+  return { seed, x: jwk.x };
+}
+
+/**
+ * The public half of a key file (its `x`), without loading the private key:
+ * what a reader needs to trust this machine's own capsules, at a fraction of
+ * the cost. A file whose `x` is not its seed's public key makes capsules
+ * that fail verification, so trusting `x` never trusts anything else.
+ * @throws {InputError} (`signing_key_invalid`) when the text is not such a key file.
+ */
+export async function readPublicHalf(
+  text: string,
+): Promise<{ publicKey: string; fingerprint: string }> {
+  const raw = decodeBase64Url(parseJwk(text).x)!;
+  return { publicKey: renderPublicKey(raw), fingerprint: await keyFingerprint(raw) };
+}
+
+/**
+ * Reads a key file's text into a signing key, checking both halves agree.
+ * @throws {InputError} (`signing_key_invalid`) when the text is not such a key file.
+ */
+export async function parseSigningKeyFile(text: string): Promise<SigningKey> {
+  const { seed, x: stored } = parseJwk(text);
   const { key, x } = await importSeed(seed);
-  if (x !== jwk.x) throw damaged("its public half does not match its private half");
+  if (x !== stored) throw damaged("its public half does not match its private half");
   return await toSigningKey(key, x);
 }
