@@ -340,3 +340,23 @@ Deno.test("a key file others can read is refused: the capsule is still written, 
     await w.cleanup();
   }
 });
+
+Deno.test("eight processes making the first key at once end up with one key", async () => {
+  const w = await world();
+  try {
+    const runs = await Promise.all(
+      Array.from({ length: 8 }, () => runBaton(["trust", "show-key"], { cwd: w.repo, env: w.env })),
+    );
+    for (const r of runs) assert.equal(r.code, 0, r.stderr);
+    const keys = new Set(runs.map((r) => r.stdout));
+    assert.equal(keys.size, 1);
+    const key = await parseSigningKeyFile(await Deno.readTextFile(`${w.home}/signing_key.jwk`));
+    assert.equal([...keys][0], `${key.publicKey}\n`);
+    const leftovers = [...Deno.readDirSync(w.home)].map((e) => e.name).filter((n) =>
+      n !== "signing_key.jwk"
+    );
+    assert.deepEqual(leftovers, [], "no temp key files left behind");
+  } finally {
+    await w.cleanup();
+  }
+});
