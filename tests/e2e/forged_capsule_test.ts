@@ -12,6 +12,9 @@ import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { renderCapsuleFile } from "../../core/capsule/render.ts";
 import type { Capsule, Evidence } from "../../core/capsule/types.ts";
 import { computeCapsuleId } from "../../core/capsule/capsule_id.ts";
+import { writeAutoCapsule } from "../../core/workflow/auto_capsule.ts";
+import { createDenoIo } from "../../commands/_io.ts";
+import { workflowContext } from "../../commands/_context.ts";
 import { signCapsule } from "../../core/trust/capsule_signature.ts";
 import {
   createSigningKeyFile,
@@ -282,22 +285,21 @@ Deno.test("every capsule baton writes is signed by a key it makes once, owner-on
     }
     const key = await parseSigningKeyFile(await Deno.readTextFile(`${w.home}/signing_key.jwk`));
     assert.equal(out.signed_by, key.fingerprint);
-    const hook = await runBaton(["hook", "pre-compact", "--host", "codex"], {
-      cwd: w.repo,
-      env: w.env,
-      stdin: JSON.stringify({ cwd: w.repo, hook_event_name: "PreCompact", session_id: "s" }),
-    });
-    assert.equal(hook.code, 0);
+    // An automatic capsule (what the capture hooks write), in-process: the
+    // hook's 2 s wall-clock budget is not what this test is about.
     await writeFiles(w.repo, { "b.txt": "b\n" });
-    await runBaton(["hook", "pre-compact", "--host", "codex"], {
-      cwd: w.repo,
-      env: w.env,
-      stdin: JSON.stringify({ cwd: w.repo, hook_event_name: "PreCompact", session_id: "s" }),
+    const io = createDenoIo();
+    const env = (name: string) => name === "BATON_HOME" ? w.home : io.env(name);
+    const auto = await writeAutoCapsule(workflowContext({ ...io, env }, w.repo), {
+      trigger: "pre_compact",
+      host: "codex",
     });
+    assert.equal(auto.status, "written");
+    assert.equal(auto.signing?.fingerprint, key.fingerprint);
     const list = JSON.parse(
       (await runBaton(["list", "--json"], { cwd: w.repo, env: w.env })).stdout,
     );
-    assert.ok(list.capsules.length >= 2);
+    assert.equal(list.capsules.length, 2);
     for (const c of list.capsules) assert.equal(c.authorship, "trusted");
     // No second key was made.
     const again = await parseSigningKeyFile(await Deno.readTextFile(`${w.home}/signing_key.jwk`));
