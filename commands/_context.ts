@@ -6,6 +6,23 @@ import type { WorkflowContext } from "../core/workflow/context.ts";
 import type { CommitResult } from "../core/store/capsule_store.ts";
 import type { Io } from "./_io.ts";
 import { escapeJsonInvisible } from "../core/safety/json_escape.ts";
+import type { KeyRing } from "../core/trust/key_ring.ts";
+import { homeDir } from "./_home.ts";
+
+/**
+ * The key ring, loaded on first use: the hook's light path (and every
+ * command that never signs or checks a signature) does not load the key
+ * modules.
+ */
+function lazyKeyRing(io: Io): KeyRing {
+  let ring: Promise<KeyRing> | null = null;
+  const get = (): Promise<KeyRing> =>
+    ring ??= import("./_key_ring.ts").then((m) => m.createKeyRing(io));
+  return {
+    signingKey: async (repoRoot) => await (await get()).signingKey(repoRoot),
+    trustedKeys: async () => await (await get()).trustedKeys(),
+  };
+}
 
 /** The workflow context for `cwd` (defaults to the process's). */
 export function workflowContext(io: Io, cwd: string = io.cwd()): WorkflowContext {
@@ -13,12 +30,13 @@ export function workflowContext(io: Io, cwd: string = io.cwd()): WorkflowContext
     fs: io.fs,
     cwd,
     now: io.now,
-    homeDir: io.env("HOME") ?? io.env("USERPROFILE") ?? null,
+    homeDir: homeDir(io),
     xdgConfigHome: io.env("XDG_CONFIG_HOME") ?? null,
     pid: io.pid,
     host: io.hostname(),
     sleep: io.sleep,
     randomToken: io.randomToken,
+    keys: lazyKeyRing(io),
   };
 }
 

@@ -283,4 +283,7 @@ async function capture(io: Io, report: HookReport, input: CaptureInput): Promise
   }
   report.action = r.capture.status;
   report.capsule_id = r.capture.capsule_id;
+  if (r.capture.signing?.signed === false) {
+    input.warn(`capsule written unsigned: ${r.capture.signing.reason}`);
+  }
 }

@@ -12,6 +12,7 @@ import type { HostPlan } from "../core/hosts/plan.ts";
 import { closestMatch } from "./_closest.ts";
 import { boolFlag, type FlagSpec, type ParsedArgs, safeWord } from "./_command.ts";
 import { printJson } from "./_context.ts";
+import { homeDir } from "./_home.ts";
 import { currentInvocation } from "./_invocation.ts";
 import type { Io } from "./_io.ts";
 
@@ -72,11 +73,8 @@ export function parseScope(args: ParsedArgs): InstallScope {
   return user ? "user" : "project";
 }
 
-/** The home directory, or null. */
-export function homeDir(io: Io): string | null {
-  const home = io.env("HOME") ?? io.env("USERPROFILE");
-  return home === undefined || home === "" ? null : home.replaceAll("\\", "/");
-}
+/** The home directory, or null (one resolver for every command: commands/_home.ts). */
+export { homeDir };
 
 /** Locations for the hosts: repository root (or cwd outside git), home and overrides. */
 export async function hostEnv(io: Io): Promise<HostEnv & { inRepo: boolean }> {

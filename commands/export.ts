@@ -29,7 +29,11 @@ export const exportCommand: Command = {
     const { readLatest } = await import("../core/store/capsule_store.ts");
     const { findBatonLayout } = await import("../core/store/find_layout.ts");
     const { renderExport } = await import("../core/briefing/render_export.ts");
-    const parsed = await readLatest(io.fs, (await findBatonLayout(io.fs, io.cwd())).layout);
+    const { createKeyRing } = await import("./_key_ring.ts");
+    const trustedKeys = (await createKeyRing(io).trustedKeys()).keys;
+    const parsed = await readLatest(io.fs, (await findBatonLayout(io.fs, io.cwd())).layout, {
+      trustedKeys,
+    });
     if (parsed === null) {
       throw new NotFoundError(
         "Cannot export: no capsule yet (write one with baton finalize)",

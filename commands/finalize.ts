@@ -47,12 +47,19 @@ export const finalizeCommand: Command = {
       host: io.env("BATON_HOST") ?? null,
       session: io.env("BATON_SESSION") ?? null,
     });
+    if (!result.signing.signed) {
+      io.stderr.write(
+        `baton: capsule written unsigned (${result.signing.reason}): nothing in it keeps verified\n`,
+      );
+    }
     const c = result.capsule;
     if (boolFlag(args, "json")) {
       printJson(io, {
         ...writtenJson(result),
         status: c.status,
         downgrades: result.downgrades,
+        signed: result.signing.signed,
+        signed_by: result.signing.fingerprint,
         pointers_dropped: c.pointers_dropped.length,
         budget: { dropped: c.budget.dropped.length, truncated: c.budget.truncated.length },
       });

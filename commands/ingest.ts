@@ -40,6 +40,11 @@ export const ingestCommand: Command = {
     const { ingestAnswer } = await import("../core/workflow/ingest.ts");
     const result = await ingestAnswer(workflowContext(io), bytes, { withFacts });
     const c = result.capsule;
+    if (!result.signing.signed) {
+      io.stderr.write(
+        `baton: capsule written unsigned (${result.signing.reason}): nothing in it keeps verified\n`,
+      );
+    }
     const facts = withFacts ? "collected_at_ingest" : "unavailable";
     if (boolFlag(args, "json")) {
       printJson(io, {
@@ -48,6 +53,8 @@ export const ingestCommand: Command = {
         facts,
         block: result.block,
         downgrades: result.downgrades,
+        signed: result.signing.signed,
+        signed_by: result.signing.fingerprint,
       });
       return 0;
     }

@@ -11,7 +11,7 @@ export const listCommand: Command = {
   name: "list",
   summary: "List archived capsules, newest first",
   description:
-    "Lists the capsules in .baton/capsules with their short id, creation time, trigger, status and the capsule each replaced. A capsule that fails validation is listed as invalid, not skipped.",
+    "Lists the capsules in .baton/capsules with their short id, creation time, trigger, status, the capsule each replaced and who signed it (trusted, unknown_key, unsigned or bad_signature; see baton trust). A capsule that fails validation is listed as invalid, not skipped.",
   examples: ["baton list", "baton list --limit 5 --json"],
   flags: [{
     name: "limit",
@@ -26,13 +26,15 @@ export const listCommand: Command = {
     const { listArchive, readTextOrNull } = await import("../core/store/capsule_store.ts");
     const { findBatonLayout } = await import("../core/store/find_layout.ts");
     const { parseCapsule } = await import("../core/capsule/parse.ts");
+    const { createKeyRing } = await import("./_key_ring.ts");
+    const trustedKeys = (await createKeyRing(io).trustedKeys()).keys;
     const layout = (await findBatonLayout(io.fs, io.cwd())).layout;
     const names = (await listArchive(io.fs, layout)).reverse().slice(0, limit);
     const rows = [];
     for (const name of names) {
       const text = await readTextOrNull(io.fs, `${layout.capsules}/${name}`);
       try {
-        const { capsule: c } = await parseCapsule(text ?? "");
+        const { capsule: c, authorship } = await parseCapsule(text ?? "", { trustedKeys });
         rows.push({
           file: name,
           id: c.id,
@@ -40,6 +42,7 @@ export const listCommand: Command = {
           trigger: c.trigger,
           status: c.status,
           previous: c.previous,
+          authorship: authorship.status,
           valid: true,
         });
       } catch {
@@ -50,6 +53,7 @@ export const listCommand: Command = {
           trigger: null,
           status: null,
           previous: null,
+          authorship: null,
           valid: false,
         });
       }
@@ -67,7 +71,7 @@ export const listCommand: Command = {
         r.valid
           ? `${r.id!.slice(7, 15)}  ${r.created_at}  ${r.trigger!.padEnd(11)} ${
             r.status!.padEnd(7)
-          } prev ${r.previous?.slice(7, 15) ?? "none"}\n`
+          } prev ${r.previous?.slice(7, 15) ?? "none"}  ${r.authorship}\n`
           : `${neutralizeText(r.file)}  INVALID\n`,
       );
     }

@@ -22,6 +22,7 @@ export const COMMAND_LOADERS: Readonly<Record<string, () => Promise<Command>>> =
   hook: async () => (await import("./hook.ts")).hookCommand,
   paste: async () => (await import("./paste.ts")).pasteCommand,
   ingest: async () => (await import("./ingest.ts")).ingestCommand,
+  trust: async () => (await import("./trust.ts")).trustCommand,
   install: async () => (await import("./install.ts")).installCommand,
   uninstall: async () => (await import("./uninstall.ts")).uninstallCommand,
   doctor: async () => (await import("./doctor.ts")).doctorCommand,

@@ -1,6 +1,7 @@
 /**
  * `baton show`: one capsule, re-rendered from its JSON (never the stored
- * prose), with the trust cap applied.
+ * prose), with the trust cap applied, its integrity and authorship said
+ * apart.
  * @module
  */
 import { NotFoundError } from "../core/errors.ts";
@@ -12,7 +13,7 @@ export const showCommand: Command = {
   name: "show",
   summary: "Show one capsule by id prefix (or latest)",
   description:
-    "Finds a capsule by id or id prefix (at least 4 hex digits) or the word latest, validates it, applies the trust cap, and prints it re-rendered from its JSON; --json prints the capped capsule itself.",
+    "Finds a capsule by id or id prefix (at least 4 hex digits) or the word latest, validates it, checks its signature against the keys this machine trusts (baton trust), applies the trust cap, and prints two lines, integrity (the id matches the content) and authorship (who signed it: trusted, unknown_key, unsigned or bad_signature), then the capsule re-rendered from its JSON; --json prints the capped capsule itself with integrity and authorship beside it.",
   usage: "[ID|latest]",
   maxPositionals: 1,
   examples: ["baton show latest", "baton show 3fa2c1d0 --json"],
@@ -32,9 +33,28 @@ export const showCommand: Command = {
         "capsule_not_found",
       );
     }
-    const { capsule, capped } = await parseCapsule(text);
-    if (boolFlag(args, "json")) printJson(io, { capsule, capped });
-    else io.stdout.write(renderCapsuleFile(capsule));
+    const { createKeyRing } = await import("./_key_ring.ts");
+    const { describeAuthorship } = await import("../core/trust/authorship_line.ts");
+    const trusted = await createKeyRing(io).trustedKeys();
+    const { capsule, capped, authorship } = await parseCapsule(text, {
+      trustedKeys: trusted.keys,
+    });
+    if (boolFlag(args, "json")) {
+      printJson(io, {
+        capsule,
+        capped,
+        integrity: { status: "ok" },
+        authorship,
+        trust_problem: trusted.problem,
+      });
+    } else {
+      io.stdout.write(`integrity: ok: the id matches the content
+`);
+      io.stdout.write(`authorship: ${describeAuthorship(authorship)}
+
+`);
+      io.stdout.write(renderCapsuleFile(capsule));
+    }
     return 0;
   },
 };

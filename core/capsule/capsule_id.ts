@@ -1,7 +1,10 @@
 /**
  * The capsule id: `sha256:<hex>` of the RFC 8785 canonical JSON of the capsule
- * without its `id` field. It proves integrity (the bytes were not changed
- * since the id was computed), not authorship: anyone can recompute it.
+ * without its `id` and `signature` fields. It proves integrity (the bytes were
+ * not changed since the id was computed), not authorship: anyone can
+ * recompute it. Authorship is the signature's job
+ * (core/trust/capsule_signature.ts), which covers the same bytes; leaving it
+ * out of the id keeps every capsule written before signing valid.
  * @module
  */
 import { canonicalJson } from "../json/canonical.ts";
@@ -20,7 +23,7 @@ import type { Capsule } from "./types.ts";
  * ```
  */
 export async function computeCapsuleId(capsule: Omit<Capsule, "id"> | Capsule): Promise<string> {
-  const { id: _ignored, ...rest } = capsule as Capsule;
+  const { id: _ignored, signature: _signature, ...rest } = capsule as Capsule;
   return await sha256Id(canonicalJson(rest));
 }
 

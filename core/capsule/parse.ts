@@ -1,12 +1,16 @@
 /**
  * Parses a capsule file back into a capsule: only the embedded JSON block is
  * read (the last one in the file), strictly; the schema is checked, the id
- * re-computed, and the trust cap applied. Pure apart from hashing.
+ * re-computed (integrity), the signature checked against the trusted keys
+ * (authorship), and the trust cap applied. Pure apart from hashing and
+ * signature checks.
  * @module
  */
 import { CapsuleInvalidError } from "../errors.ts";
 import { parseStrictJson } from "../json/strict_parse.ts";
 import { type CapFinding, capTrust } from "../trust/cap_trust.ts";
+import { type Authorship, checkAuthorship } from "../trust/capsule_signature.ts";
+import type { TrustedKeys } from "../trust/key_ring.ts";
 import { computeCapsuleId } from "./capsule_id.ts";
 import { CAPSULE_FENCE } from "./render.ts";
 import { CAPSULE_KEYS, CapsuleSchema } from "./schema.ts";
@@ -19,6 +23,18 @@ export interface ParsedCapsule {
   capsule: Capsule;
   /** Claims the cap lowered on this parse. */
   capped: CapFinding[];
+  /** Who wrote it: the signature checked against the trusted keys. */
+  authorship: Authorship;
+}
+
+/** Options of {@linkcode parseCapsule}. */
+export interface ParseCapsuleOptions {
+  /**
+   * Keys whose capsules may keep `verified` and `observed`. With none (the
+   * default) every capsule is capped as a stranger's.
+   * @default {new Map()}
+   */
+  trustedKeys?: TrustedKeys;
 }
 
 /** Finds the JSON text of the last capsule block. */
@@ -48,7 +64,10 @@ export function extractCapsuleJson(text: string): string {
  * @throws {CapsuleInvalidError} on a missing block, schema mismatch or id mismatch.
  * @throws {StrictJsonError} on malformed JSON.
  */
-export async function parseCapsule(text: string): Promise<ParsedCapsule> {
+export async function parseCapsule(
+  text: string,
+  options: ParseCapsuleOptions = {},
+): Promise<ParsedCapsule> {
   const json = text.trimStart().startsWith("{") ? text : extractCapsuleJson(text);
   const raw = parseStrictJson(json);
   const result = CapsuleSchema.safeParse(raw);
@@ -66,5 +85,6 @@ export async function parseCapsule(text: string): Promise<ParsedCapsule> {
       "capsule_id_mismatch",
     );
   }
-  return capTrust(capsule);
+  const authorship = await checkAuthorship(capsule, options.trustedKeys ?? new Map());
+  return { ...capTrust(capsule, { authorship }), authorship };
 }

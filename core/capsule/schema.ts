@@ -94,6 +94,13 @@ const facts = z.strictObject({
   notes: list(str),
 });
 
+const signature = z.strictObject({
+  algorithm: z.string().max(32),
+  public_key: z.string().max(128),
+  fingerprint: z.string().max(128),
+  value: z.string().max(256),
+});
+
 const capsuleShape = {
   schema: z.literal(CAPSULE_SCHEMA),
   id: str,
@@ -150,6 +157,9 @@ const capsuleShape = {
       why: str,
     }),
   ),
+  // Optional: capsules written before signing carry none. Its contents are
+  // checked by checkAuthorship, so a malformed one reads as a bad signature.
+  signature: signature.optional(),
 };
 
 /** Schema of a capsule as stored. */

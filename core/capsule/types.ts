@@ -99,6 +99,22 @@ export interface DroppedPointer {
   reason: "absolute" | "escapes_repository" | "symlink_outside" | "invalid";
 }
 
+/**
+ * The writer's Ed25519 signature over the capsule (see
+ * core/trust/capsule_signature.ts for what it covers). Absent on unsigned
+ * capsules, which stay readable but keep no `verified` or `observed`.
+ */
+export interface CapsuleSignature {
+  /** Always "ed25519" for now; anything else does not verify. */
+  algorithm: string;
+  /** `ed25519:<base64url of the 32-byte public key>`. */
+  public_key: string;
+  /** `sha256:<hex>` of the raw public key. */
+  fingerprint: string;
+  /** The 64-byte signature, base64url. */
+  value: string;
+}
+
 /** One capsule. */
 export interface Capsule {
   schema: typeof CAPSULE_SCHEMA;
@@ -120,4 +136,6 @@ export interface Capsule {
   sanitize: Sanitize;
   budget: BudgetReport;
   downgrades: Downgrade[];
+  /** Who wrote it; outside the id and the signed bytes. Absent: unsigned. */
+  signature?: CapsuleSignature;
 }

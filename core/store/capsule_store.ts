@@ -10,7 +10,7 @@ import { checkBatonDir } from "./check_baton_dir.ts";
 import { ensureBatonIgnore } from "./baton_ignore.ts";
 import { CapsuleInvalidError, StorageError } from "../errors.ts";
 import { FsNotFoundError, type WriteFs } from "../fs.ts";
-import { parseCapsule, type ParsedCapsule } from "../capsule/parse.ts";
+import { parseCapsule, type ParseCapsuleOptions, type ParsedCapsule } from "../capsule/parse.ts";
 import { renderCapsuleFile } from "../capsule/render.ts";
 import type { Capsule } from "../capsule/types.ts";
 import { ARCHIVE_NAME, archiveName, type BatonLayout } from "./layout.ts";
@@ -49,10 +49,17 @@ export async function readTextOrNull(fs: WriteFs, path: string): Promise<string 
   }
 }
 
-/** The current capsule, parsed and capped; null when there is none. */
-export async function readLatest(fs: WriteFs, layout: BatonLayout): Promise<ParsedCapsule | null> {
+/**
+ * The current capsule, parsed and capped (as a stranger's unless
+ * `options.trustedKeys` names its signer); null when there is none.
+ */
+export async function readLatest(
+  fs: WriteFs,
+  layout: BatonLayout,
+  options: ParseCapsuleOptions = {},
+): Promise<ParsedCapsule | null> {
   const text = await readTextOrNull(fs, layout.latest);
-  return text === null ? null : await parseCapsule(text);
+  return text === null ? null : await parseCapsule(text, options);
 }
 
 /** Archive file names, oldest first. */

@@ -1,23 +1,43 @@
 /**
- * The trust cap applied on every parse of every capsule, whoever wrote it:
- * `verified` survives only with deterministic provenance and evidence that is
- * present in the capsule with a well-formed digest. Pure.
+ * The trust cap applied on every parse of every capsule, whoever wrote it.
+ * First authorship: `verified` and `observed` survive only in a capsule whose
+ * signature verifies under a key this machine trusts (its own, or one added
+ * with `baton trust add`); in an unsigned capsule, one signed by an unknown
+ * key or one whose signature fails, every claim and evidence record above
+ * `claimed` is capped to `claimed`. Then, in a trusted capsule, `verified`
+ * survives only with deterministic provenance and evidence that is present
+ * in the capsule with a well-formed digest. Pure.
  * @module
  */
 import type { Capsule, Claim, Evidence } from "../capsule/types.ts";
+import type { Authorship } from "./capsule_signature.ts";
 import { DETERMINISTIC_PROVENANCES } from "./states.ts";
 
 /** One claim whose trust the cap lowered. */
 export interface CapFinding {
   field: string;
-  from: "verified";
+  from: "verified" | "observed";
   to: "claimed";
   why:
     | "provenance_not_deterministic"
     | "no_evidence_cited"
     | "evidence_missing"
     | "evidence_not_machine"
-    | "digest_malformed";
+    | "digest_malformed"
+    | "unsigned"
+    | "unknown_key"
+    | "bad_signature"
+    | "evidence_not_confirmed";
+}
+
+/** Options of {@linkcode capTrust}. */
+export interface CapTrustOptions {
+  /**
+   * Who wrote the capsule. Without it the capsule is treated as unsigned:
+   * nothing in it keeps `verified` or `observed`.
+   * @default {unsigned}
+   */
+  authorship?: Pick<Authorship, "status">;
 }
 
 /** A capsule after the cap, with what was lowered. */
@@ -89,9 +109,26 @@ export function listClaims(capsule: Capsule): { field: string; claim: Claim }[] 
  * Applies the cap to a capsule; returns a capped copy and the findings. The
  * capsule id is not recomputed: it still identifies the bytes as written.
  */
-export function capTrust(capsule: Capsule): CapTrustResult {
+export function capTrust(capsule: Capsule, options: CapTrustOptions = {}): CapTrustResult {
   const copy = structuredClone(capsule);
   const capped: CapFinding[] = [];
+  const status = options.authorship?.status ?? "unsigned";
+  if (status !== "trusted") {
+    const why = status;
+    copy.evidence.forEach((ev, i) => {
+      if (ev.trust === "verified" || ev.trust === "observed") {
+        capped.push({ field: `evidence[${i}]`, from: ev.trust, to: "claimed", why });
+        ev.trust = "claimed";
+      }
+    });
+    for (const { field, claim } of listClaims(copy)) {
+      if (claim.trust === "verified" || claim.trust === "observed") {
+        capped.push({ field, from: claim.trust, to: "claimed", why });
+        claim.trust = "claimed";
+      }
+    }
+    return { capsule: copy, capped };
+  }
   const byId = new Map<string, Evidence>();
   copy.evidence.forEach((ev, i) => {
     if (ev.trust === "verified") {

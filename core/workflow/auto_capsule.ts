@@ -21,7 +21,7 @@ import type { Facts } from "../facts/types.ts";
 import { readLatest } from "../store/capsule_store.ts";
 import { findBatonLayout } from "../store/find_layout.ts";
 import type { WorkflowContext } from "./context.ts";
-import { finalizeMeaning } from "./finalize.ts";
+import { finalizeMeaning, type SigningReport } from "./finalize.ts";
 
 /** Options of {@linkcode writeAutoCapsule}. */
 export interface AutoCapsuleOptions {
@@ -47,6 +47,8 @@ export interface AutoCapsuleResult {
   capsule_id: string | null;
   /** The capsule whose meaning was carried, or null when there was none. */
   carried_from: string | null;
+  /** Whether the capsule written was signed; absent when none was written. */
+  signing?: SigningReport;
 }
 
 function factsKey(facts: Facts): string {
@@ -108,5 +110,6 @@ export async function writeAutoCapsule(
     status: "written",
     capsule_id: result.capsule.id,
     carried_from: carriedFrom?.id ?? null,
+    signing: result.signing,
   };
 }

@@ -5,6 +5,7 @@
  * @module
  */
 import type { WriteFs } from "../fs.ts";
+import type { KeyRing } from "../trust/key_ring.ts";
 
 /** Everything a workflow may touch. */
 export interface WorkflowContext {
@@ -20,4 +21,9 @@ export interface WorkflowContext {
   host: string;
   sleep: (ms: number) => Promise<void>;
   randomToken: () => string;
+  /**
+   * This machine's signing key and the keys it trusts. Absent: capsules are
+   * written unsigned and every capsule read is capped as a stranger's.
+   */
+  keys?: KeyRing;
 }

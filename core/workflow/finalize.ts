@@ -1,8 +1,10 @@
 /**
  * finalize: strict-parse a model's draft, merge it with facts collected now,
  * rewrite what a model may not claim (recording each rewrite), scan and
- * redact secrets in every string (recording each redaction), budget it, and
- * store it as the new head of the capsule chain.
+ * redact secrets in every string (recording each redaction), budget it, sign
+ * it with this machine's key (unsigned, with the reason, when there is no
+ * usable key: a capsule is never lost for want of a signature), and store it
+ * as the new head of the capsule chain.
  * @module
  */
 import { InputError } from "../errors.ts";
@@ -22,6 +24,8 @@ import { collectFacts } from "../facts/collect.ts";
 import { commitCapsule, type CommitResult } from "../store/capsule_store.ts";
 import { batonLayout } from "../store/layout.ts";
 import { VERSION } from "../version.ts";
+import { signCapsule } from "../trust/capsule_signature.ts";
+import type { SigningKeyResult } from "../trust/key_ring.ts";
 import type { WorkflowContext } from "./context.ts";
 
 /** Largest draft accepted, in bytes. */
@@ -41,9 +45,19 @@ export interface FinalizeOptions {
   factsCollectedAtIngest?: boolean;
 }
 
+/** Whether the capsule was signed, by which key, or why not. */
+export interface SigningReport {
+  signed: boolean;
+  /** The signing key's fingerprint; null when unsigned. */
+  fingerprint: string | null;
+  /** Why it is unsigned; null when signed. */
+  reason: string | null;
+}
+
 /** What finalize wrote. */
 export interface FinalizeResult extends CommitResult {
   downgrades: number;
+  signing: SigningReport;
 }
 
 /**
@@ -143,6 +157,10 @@ export async function finalizeMeaning(
   const { meaning, report } = budgetMeaning(normalized);
   const evidence = await factsEvidence(facts);
   const layout = batonLayout(root);
+  // The key is fetched (and made, the first time) before the lock is taken.
+  const signer: SigningKeyResult = ctx.keys === undefined
+    ? { ok: false, reason: "no key ring was given" }
+    : await ctx.keys.signingKey(collected.repo_root);
   const result = await commitCapsule(ctx.fs, layout, async (previous) => {
     const body: Omit<Capsule, "id"> = {
       schema: CAPSULE_SCHEMA,
@@ -161,7 +179,8 @@ export async function finalizeMeaning(
       budget: report,
       downgrades,
     };
-    return { ...body, id: await computeCapsuleId(body) } as Capsule;
+    const capsule = { ...body, id: await computeCapsuleId(body) } as Capsule;
+    return signer.ok ? await signCapsule(capsule, signer.key) : capsule;
   }, {
     lock: {
       token: ctx.randomToken(),
@@ -171,7 +190,10 @@ export async function finalizeMeaning(
       sleep: ctx.sleep,
     },
   });
-  return { ...result, downgrades: downgrades.length };
+  const signing: SigningReport = signer.ok
+    ? { signed: true, fingerprint: signer.key.fingerprint, reason: null }
+    : { signed: false, fingerprint: null, reason: signer.reason };
+  return { ...result, downgrades: downgrades.length, signing };
 }
 
 /**

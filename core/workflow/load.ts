@@ -1,7 +1,8 @@
 /**
- * load: read the current capsule, re-check its facts against the world now
- * (repository facts, hashes of recorded files, whether the recorded HEAD is
- * on a remote), and render the briefing.
+ * load: read the current capsule (its signature checked against the keys this
+ * machine trusts), re-check its facts against the world now (repository
+ * facts, hashes of recorded files, whether the recorded HEAD is on a remote)
+ * and its re-checkable evidence, and render the briefing.
  * @module
  */
 import type { Capsule } from "../capsule/types.ts";
@@ -18,6 +19,13 @@ import type { PublishedFact, RepoLocation } from "../facts/types.ts";
 import { readLatest } from "../store/capsule_store.ts";
 import { findBatonLayout, type FoundLayout } from "../store/find_layout.ts";
 import type { CapFinding } from "../trust/cap_trust.ts";
+import type { Authorship } from "../trust/capsule_signature.ts";
+import {
+  applyEvidenceChecks,
+  type EvidenceCheck,
+  recheckEvidence,
+} from "../trust/recheck_evidence.ts";
+import { createRecheckAccess } from "../trust/recheck_access.ts";
 import type { WorkflowContext } from "./context.ts";
 
 /** Most recorded files re-hashed on load (finalize records at most this many by default). */
@@ -42,6 +50,14 @@ export interface LoadResult {
   dropped: Briefing["dropped"];
   truncated: Briefing["truncated"];
   capped: CapFinding[];
+  /** Integrity: the id matches the content (a capsule whose id does not is never loaded). */
+  integrity: { status: "ok" };
+  /** Authorship: the signature checked against the keys this machine trusts. */
+  authorship: Authorship;
+  /** Why some trusted keys could not be read (only this machine's key counted); null when none. */
+  trust_problem: string | null;
+  /** Each evidence record re-checked now, by index. */
+  evidence_checks: EvidenceCheck[];
   /** Class, families and reasons of the carried command, computed at load time; null when none. */
   command_safety: Briefing["command_safety"];
   text: string;
@@ -68,9 +84,10 @@ export async function loadBriefing(
   options: LoadOptions = {},
 ): Promise<LoadResult | null> {
   const { repo, layout } = options.found ?? await findBatonLayout(ctx.fs, ctx.cwd);
-  const parsed = await readLatest(ctx.fs, layout);
+  const trusted = ctx.keys === undefined ? null : await ctx.keys.trustedKeys();
+  const parsed = await readLatest(ctx.fs, layout, { trustedKeys: trusted?.keys ?? new Map() });
   if (parsed === null) return null;
-  const { capsule, capped } = parsed;
+  const { authorship } = parsed;
   const collected = await collectFacts(ctx.fs, ctx.cwd, {
     cacheFs: ctx.fs,
     repo,
@@ -86,7 +103,7 @@ export async function loadBriefing(
   const current = sanitizeCapsuleParts({ facts: collected }).parts.facts;
   // A capsule is untrusted input: only repo-relative paths that stay inside
   // the repository are re-hashed, and no more of them than finalize records.
-  const recordedPaths = capsule.facts.changed_files
+  const recordedPaths = parsed.capsule.facts.changed_files
     .map((f) => f.path)
     .filter((p) => normalizePointer(p) === p)
     .slice(0, MAX_RECHECKED_FILES);
@@ -100,6 +117,13 @@ export async function loadBriefing(
       );
     });
   }
+  const evidenceChecks = await recheckEvidence(
+    parsed.capsule,
+    createRecheckAccess(ctx.fs, collected.status === "collected" ? repo : null, { known: hashes }),
+  );
+  const rechecked = applyEvidenceChecks(parsed.capsule, evidenceChecks);
+  const capsule = rechecked.capsule;
+  const capped = [...parsed.capped, ...rechecked.capped];
   const drift = checkDrift(capsule.facts, current, hashes as CurrentHashes);
   const published = await currentPublication(ctx, repo, capsule);
   const age = describeAge(Date.parse(capsule.created_at), ctx.now().getTime());
@@ -113,6 +137,7 @@ export async function loadBriefing(
       capsule,
       commandSafety,
       capped,
+      authorship,
       drift,
       published,
       age,
@@ -135,6 +160,10 @@ export async function loadBriefing(
     dropped: briefing.dropped,
     truncated: briefing.truncated,
     capped,
+    integrity: { status: "ok" },
+    authorship,
+    trust_problem: trusted?.problem ?? null,
+    evidence_checks: evidenceChecks,
     command_safety: commandSafety,
     text: briefing.text,
   };

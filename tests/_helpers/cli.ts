@@ -30,10 +30,33 @@ export const BATON_PERMISSIONS = [
  */
 export const BATON_RUNTIME_FLAGS = ["--unstable-lazy-dynamic-imports"];
 
+let sharedHome: string | null = null;
+
+/**
+ * A baton home (signing key, trusted keys) private to this test process, so
+ * no test ever reads or writes the real one; removed when the process ends.
+ * Every run in one process shares it, as runs on one machine share a key.
+ */
+export function testBatonHome(): string {
+  if (sharedHome === null) {
+    const dir = Deno.makeTempDirSync({ prefix: "baton-home-" }).replaceAll("\\", "/");
+    sharedHome = `${dir}/home`;
+    globalThis.addEventListener("unload", () => {
+      try {
+        Deno.removeSync(dir, { recursive: true });
+      } catch {
+        // already gone
+      }
+    });
+  }
+  return sharedHome;
+}
+
 /** Options of {@linkcode runBaton}. */
 export interface RunBatonOptions {
   cwd?: string;
   stdin?: string | Uint8Array;
+  /** Extra environment; BATON_HOME defaults to {@linkcode testBatonHome}. */
   env?: Record<string, string>;
   /**
    * Replaces the task's permission and run-time flags (the sealed run
@@ -55,7 +78,7 @@ export async function runBaton(args: string[], options: RunBatonOptions = {}): P
       ...args,
     ],
     cwd: options.cwd ?? Deno.cwd(),
-    env: { NO_COLOR: "1", ...options.env },
+    env: { NO_COLOR: "1", BATON_HOME: testBatonHome(), ...options.env },
     stdin: options.stdin === undefined ? "null" : "piped",
     stdout: "piped",
     stderr: "piped",

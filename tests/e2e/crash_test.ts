@@ -4,7 +4,7 @@
  * capsules whose finalize completed is missing.
  */
 import assert from "node:assert/strict";
-import { BATON_PERMISSIONS, MAIN, runBaton } from "../_helpers/cli.ts";
+import { BATON_PERMISSIONS, MAIN, runBaton, testBatonHome } from "../_helpers/cli.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
 
 const KILLS = 200;
@@ -23,6 +23,7 @@ Deno.test({
       const child = new Deno.Command(Deno.execPath(), {
         args: ["run", "--quiet", ...BATON_PERMISSIONS, MAIN, "finalize", "--draft", "-", "--json"],
         cwd: dir,
+        env: { BATON_HOME: testBatonHome() },
         stdin: "piped",
         stdout: "piped",
         stderr: "null",

@@ -6,7 +6,13 @@
  * afterwards. See: #4.
  */
 import assert from "node:assert/strict";
-import { BATON_PERMISSIONS, BATON_RUNTIME_FLAGS, MAIN, runBaton } from "../_helpers/cli.ts";
+import {
+  BATON_PERMISSIONS,
+  BATON_RUNTIME_FLAGS,
+  MAIN,
+  runBaton,
+  testBatonHome,
+} from "../_helpers/cli.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
 
 /** Process slack on this shared VM on top of the 2-second budget. */
@@ -109,6 +115,7 @@ Deno.test("hook reads a payload from a host that never closes stdin, after a sho
       "--json",
     ],
     cwd: dir,
+    env: { BATON_HOME: testBatonHome() },
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",

@@ -43,12 +43,14 @@ Deno.test("paste, ingest and both hook paths run sealed too (embedded instructio
   await writeFiles(dir, { "a.txt": "a\n" });
   await commitAll(dir, "init");
   await writeFiles(dir, { "b.txt": "b\n" });
+  // The baton home (signing key) is outside the repository, as it must be.
+  const home = await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-sealed-home-" }));
   const sealed = {
     cwd: dir,
-    env: { TMPDIR: dir, HOME: dir },
+    env: { TMPDIR: dir, HOME: dir, BATON_HOME: `${home}/baton` },
     permissions: [
-      `--allow-read=${dir}`,
-      `--allow-write=${dir}`,
+      `--allow-read=${dir},${home}`,
+      `--allow-write=${dir},${home}`,
       "--allow-env",
       "--allow-sys=hostname",
     ],
@@ -72,4 +74,5 @@ Deno.test("paste, ingest and both hook paths run sealed too (embedded instructio
   });
   assert.equal(ss.stderr, "");
   assert.match(JSON.parse(ss.stdout).hookSpecificOutput.additionalContext, /pasted/);
+  await Deno.remove(home, { recursive: true });
 });

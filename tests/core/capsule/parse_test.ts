@@ -3,6 +3,8 @@ import { parseCapsule } from "../../../core/capsule/parse.ts";
 import { renderCapsuleFile } from "../../../core/capsule/render.ts";
 import { CapsuleInvalidError } from "../../../core/errors.ts";
 import { claim, makeCapsule } from "../../_helpers/capsule.ts";
+import { createSigningKeyFile, parseSigningKeyFile } from "../../../core/trust/signing_key.ts";
+import { signCapsule } from "../../../core/trust/capsule_signature.ts";
 
 Deno.test("parseCapsule() round-trips a rendered capsule", async () => {
   const c = await makeCapsule((b) => {
@@ -19,7 +21,10 @@ Deno.test("parseCapsule() caps a capsule hand-edited to say verified without evi
   const c = await makeCapsule((b) => {
     b.meaning.verified_facts = [claim("deployed", { provenance: "git", trust: "verified" })];
   });
-  const { capsule, capped } = await parseCapsule(renderCapsuleFile(c));
+  const key = await parseSigningKeyFile(await createSigningKeyFile(new Uint8Array(32).fill(1)));
+  const trustedKeys = new Map([[key.fingerprint, { name: "this machine", own: true }]]);
+  const signed = await signCapsule(c, key);
+  const { capsule, capped } = await parseCapsule(renderCapsuleFile(signed), { trustedKeys });
   assert.equal(capsule.meaning.verified_facts[0]!.trust, "claimed");
   assert.equal(capped.length, 1);
   assert.equal(capped[0]!.why, "no_evidence_cited");

@@ -4,12 +4,16 @@ import { CapsuleInvalidError } from "../../../core/errors.ts";
 import { createDenoIo } from "../../../commands/_io.ts";
 import { workflowContext } from "../../../commands/_context.ts";
 import { commitAll, makeRepo, writeFiles } from "../../_helpers/git.ts";
+import { testBatonHome } from "../../_helpers/cli.ts";
 
 Deno.test("writeAutoCapsule() refuses to replace a latest capsule it cannot read, and writes once it is repaired", async () => {
   const dir = await makeRepo();
   await writeFiles(dir, { "a.txt": "a\n", ".baton/latest.md": "# hand-edited notes\n" });
   await commitAll(dir, "init");
-  const ctx = workflowContext(createDenoIo(), dir);
+  // The signing key goes to the test's own baton home, never the real one.
+  const io = createDenoIo();
+  const env = (name: string) => name === "BATON_HOME" ? testBatonHome() : io.env(name);
+  const ctx = workflowContext({ ...io, env }, dir);
   await assert.rejects(
     () => writeAutoCapsule(ctx, { trigger: "pre_compact" }),
     (e) => e instanceof CapsuleInvalidError,

@@ -1,0 +1,57 @@
+/**
+ * The one briefing line that says who wrote a capsule and what that does to
+ * its trust labels. Kept apart from the signature code so the briefing
+ * renderer pulls in no crypto. Pure.
+ * @module
+ */
+import type { Authorship } from "./capsule_signature.ts";
+import { OWN_KEY_NAME } from "./key_ring.ts";
+import { shortFingerprint } from "./public_key.ts";
+
+export type { Authorship };
+
+/**
+ * The line, or null for this machine's own key (nothing to say).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { authorshipLine } from "./authorship_line.ts";
+ * const line = authorshipLine({ status: "unknown_key", fingerprint: "sha256:" + "ab".repeat(32), key_name: null, detail: "" });
+ * assert.match(line!, /signed by an unknown key .*: nothing in it is verified/);
+ * ```
+ */
+export function authorshipLine(authorship: Authorship | undefined): string | null {
+  const status = authorship?.status ?? "unsigned";
+  switch (status) {
+    case "trusted":
+      return authorship!.key_name === null || authorship!.key_name === OWN_KEY_NAME
+        ? null
+        : `Signed by the key trusted as "${authorship!.key_name}".`;
+    case "unknown_key":
+      return `Written elsewhere, signed by an unknown key (${
+        shortFingerprint(authorship!.fingerprint ?? "")
+      }): nothing in it is verified (baton trust add makes a teammate's key trusted).`;
+    case "bad_signature":
+      return "Its signature does not verify (altered after signing, or forged): nothing in it is verified.";
+    case "unsigned":
+      return "Unsigned (written elsewhere or by an older baton): nothing in it is verified.";
+  }
+}
+
+/**
+ * One line for `validate` and `show`: the status and what it means.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { describeAuthorship } from "./authorship_line.ts";
+ * assert.equal(describeAuthorship({ status: "unsigned", fingerprint: null, key_name: null, detail: "the capsule carries no signature" }),
+ *   "unsigned: the capsule carries no signature; verified and observed are capped to claimed");
+ * ```
+ */
+export function describeAuthorship(a: Authorship): string {
+  const fp = a.fingerprint === null ? "" : ` (key ${a.fingerprint})`;
+  const effect = a.status === "trusted" ? "" : "; verified and observed are capped to claimed";
+  return `${a.status}: ${a.detail}${fp}${effect}`;
+}

@@ -1,0 +1,56 @@
+/**
+ * The repository access {@linkcode recheckEvidence} uses, built from the
+ * injected file system: git objects through the in-process object reader,
+ * file hashes from what load already hashed or, for other repository-relative
+ * paths, hashed now (bounded). Reads only through the injected ReadFs.
+ * @module
+ */
+import type { ReadFs } from "../fs.ts";
+import type { RepoLocation } from "../facts/types.ts";
+import { createObjectReader } from "../facts/git/object_reader.ts";
+import { hashFiles } from "../facts/hash_files.ts";
+import { normalizePointer } from "../capsule/pointers.ts";
+import type { RecheckAccess } from "./recheck_evidence.ts";
+
+/** Most files hashed for evidence beyond those load hashed already. */
+export const MAX_EXTRA_EVIDENCE_FILES = 50;
+
+/** Options of {@linkcode createRecheckAccess}. */
+export interface RecheckAccessOptions {
+  /** Hashes load computed already, by repository-relative path (null: absent). */
+  known?: ReadonlyMap<string, string | null | "unknown">;
+}
+
+/**
+ * Builds the access for `repo` (null when not inside a repository now: every
+ * check is then unknown).
+ */
+export function createRecheckAccess(
+  fs: ReadFs,
+  repo: RepoLocation | null,
+  options: RecheckAccessOptions = {},
+): RecheckAccess {
+  const known = options.known ?? new Map();
+  const reader = repo === null ? null : createObjectReader(fs, repo);
+  let extra = 0;
+  return {
+    async objectType(oid) {
+      if (reader === null) return "unknown";
+      try {
+        return (await reader.read(oid))?.type ?? null;
+      } catch {
+        // Corrupt, or over the reader's bounds: cannot tell.
+        return "unknown";
+      }
+    },
+    async fileDigest(path) {
+      if (repo === null || normalizePointer(path) !== path) return "unknown";
+      const k = known.get(path);
+      if (k !== undefined) return k;
+      if (++extra > MAX_EXTRA_EVIDENCE_FILES) return "unknown";
+      const [h] = await hashFiles(fs, repo.workTree, [path]);
+      if (h === undefined || h.kind === "skipped") return "unknown";
+      return h.kind === "absent" ? null : h.sha256;
+    },
+  };
+}
