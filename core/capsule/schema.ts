@@ -59,6 +59,7 @@ const changedFile = z.strictObject({
   kind: z.enum(["file", "symlink", "submodule"]),
   sha256: nstr,
   size: z.number().int().min(0).nullable(),
+  mtime_ms: z.number().nullable().optional(),
   hash_skipped: z.enum([
     "deleted",
     "too_large",
@@ -66,6 +67,7 @@ const changedFile = z.strictObject({
     "unreadable",
     "submodule",
     "not_regular",
+    "over_time",
   ])
     .nullable(),
 });
@@ -92,6 +94,23 @@ const facts = z.strictObject({
     reason: str,
   }),
   notes: list(str),
+  tree: z.strictObject({
+    status: z.enum(["complete", "partial"]),
+    reason: str,
+    changed: list(str),
+    changed_total: z.number().int().min(0),
+    untracked: list(str),
+    untracked_total: z.number().int().min(0),
+    untracked_complete: z.boolean(),
+    unchecked: list(str),
+    unchecked_total: z.number().int().min(0),
+  }).optional(),
+  unavailable: list(
+    z.strictObject({
+      part: z.enum(["repository", "config", "head", "worktree"]),
+      reason: str,
+    }),
+  ).optional(),
 });
 
 const capsuleShape = {

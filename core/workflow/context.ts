@@ -20,4 +20,6 @@ export interface WorkflowContext {
   host: string;
   sleep: (ms: number) => Promise<void>;
   randomToken: () => string;
+  /** Largest file hashed for facts (BATON_HASH_CAP_BYTES). @default {8 MiB} */
+  maxHashBytes?: number;
 }

@@ -31,6 +31,8 @@ export interface FindUntrackedOptions {
   maxUntracked?: number;
   /** core.ignoreCase for ignore patterns. @default {false} */
   ignoreCase?: boolean;
+  /** True once the time budget is spent: the walk stops and reports truncation. @default {never} */
+  expired?: () => boolean;
 }
 
 /** Result of {@linkcode findUntracked}. */
@@ -41,6 +43,8 @@ export interface UntrackedResult {
   truncated: boolean;
   /** Directories listed. */
   dirsRead: number;
+  /** True when the time budget (not the cap) stopped the walk. */
+  expired: boolean;
 }
 
 /** Default cap on untracked paths. */
@@ -102,6 +106,8 @@ export async function findUntracked(
   const paths: string[] = [];
   let truncated = false;
   let dirsRead = 0;
+  const expiredFn = options.expired ?? (() => false);
+  let expired = false;
 
   const base: IgnoreLevel[] = [];
   const excludesFile = options.excludesFile ?? null;
@@ -115,6 +121,10 @@ export async function findUntracked(
 
   /** Adds a path; false once the cap is passed. */
   function report(path: string): boolean {
+    if ((paths.length & 255) === 0 && expiredFn()) {
+      truncated = expired = true;
+      return false;
+    }
     if (paths.length >= max) {
       truncated = true;
       return false;
@@ -143,6 +153,10 @@ export async function findUntracked(
     levels: IgnoreLevel[],
   ): Promise<boolean> {
     const abs = dir === "" ? repo.workTree : `${repo.workTree}/${dir.slice(0, -1)}`;
+    if (expiredFn()) {
+      truncated = expired = true;
+      return false;
+    }
     let list: DirEntry[];
     try {
       list = await readDir(abs);
@@ -204,7 +218,7 @@ export async function findUntracked(
   }
 
   await walk("", tracked.dirs.get(""), []);
-  return { paths, truncated, dirsRead };
+  return { paths, truncated, dirsRead, expired };
 }
 
 /**
