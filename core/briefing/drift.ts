@@ -98,17 +98,21 @@ interface SetSide {
   uncheckedComplete: boolean;
   /** Why the side is not complete. */
   why: string;
+  /** Why a complete side is weaker than a content comparison ("" when it is not). */
+  weaker: string;
 }
 
 function trackedSide(t: TreeState): SetSide {
   const uncheckedComplete = t.unchecked.length === t.unchecked_total;
+  const parts = t.reason === "" ? [] : t.reason.split("; ");
   return {
     list: t.changed,
     total: t.changed_total,
     complete: t.changed.length === t.changed_total,
     unchecked: new Set(t.unchecked),
     uncheckedComplete,
-    why: t.reason,
+    why: parts.filter((p) => !p.startsWith("weaker: ")).join("; "),
+    weaker: parts.filter((p) => p.startsWith("weaker: ")).join("; "),
   };
 }
 
@@ -119,12 +123,18 @@ function untrackedSide(t: TreeState): SetSide {
     complete: t.untracked_complete && t.untracked.length === t.untracked_total,
     unchecked: new Set(),
     uncheckedComplete: t.untracked_complete,
-    why: t.untracked_complete ? "" : t.reason,
+    why: t.untracked_complete
+      ? ""
+      : t.reason.split("; ").filter((p) => !p.startsWith("weaker: ")).join("; "),
+    weaker: "",
   };
 }
 
 /** Compares two path sets; certain differences only, the rest counted as unsettled. */
-function compareSets(then: SetSide, now: SetSide): DriftSets & { notes: string[] } {
+function compareSets(
+  then: SetSide,
+  now: SetSide,
+): DriftSets & { notes: string[]; weaker: string[] } {
   const thenSet = new Set(then.list);
   const nowSet = new Set(now.list);
   const added: string[] = [];
@@ -150,6 +160,9 @@ function compareSets(then: SetSide, now: SetSide): DriftSets & { notes: string[]
   if (now.unchecked.size > 0 || !now.uncheckedComplete) {
     notes.push(`not re-checked now: ${now.why || "budget"}`);
   }
+  // A whole side that is only weaker (stat data for files over the hash cap)
+  // still settles the sets; the detail says so.
+  const weaker = [...new Set([then.weaker, now.weaker].filter((w) => w !== ""))];
   return {
     then: then.total,
     now: now.total,
@@ -159,6 +172,7 @@ function compareSets(then: SetSide, now: SetSide): DriftSets & { notes: string[]
     removed_total: removed.length,
     unsettled,
     notes,
+    weaker,
   };
 }
 
@@ -185,7 +199,7 @@ function treeCheck(
   }
   const then = side(recorded.tree);
   const now = side(current.tree);
-  const { notes, ...sets } = compareSets(then, now);
+  const { notes, weaker, ...sets } = compareSets(then, now);
   const parts: string[] = [];
   if (sets.added_total > 0) {
     parts.push(`${labels.added}: ${namePaths(sets.added, sets.added_total)}`);
@@ -202,6 +216,7 @@ function treeCheck(
     counts,
     ...(sets.unsettled > 0 ? [`${sets.unsettled} path(s) could not be settled`] : []),
     ...notes,
+    ...weaker,
   ].join("; ");
   return { check, compared, status, detail, sets };
 }

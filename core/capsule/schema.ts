@@ -53,6 +53,7 @@ const changedFile = z.strictObject({
     "typechange",
     "unmerged",
     "untracked",
+    "stat_changed",
   ]),
   xy: str,
   orig_path: nstr,

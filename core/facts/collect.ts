@@ -32,7 +32,7 @@ import {
   readHead,
   readRepoConfig,
 } from "./git/mod.ts";
-import { scanWorktree } from "./worktree/mod.ts";
+import { comparePaths, scanWorktree } from "./worktree/mod.ts";
 import { createListingCache, type ListingCache } from "./worktree/listing_cache.ts";
 import { readListingCache, writeListingCache } from "./worktree/listing_cache_file.ts";
 import { notARepoFacts } from "./empty_facts.ts";
@@ -146,6 +146,7 @@ export async function collectFacts(
   const maxTree = options.maxTreePaths ?? 500;
   const maxHashBytes = options.maxHashBytes ?? MAX_HASH_BYTES;
   let entries: WorktreeEntry[] = [];
+  let oversized: string[] = [];
   let untracked: string[] = [];
   let untrackedTruncated = false;
   let tree: TreeState | null = null;
@@ -164,22 +165,29 @@ export async function collectFacts(
       // .baton/ is baton's own state: it never counts as a change.
       const own = (p: string) => p === ".baton" || p === ".baton/" || p.startsWith(".baton/");
       entries = wt.entries.filter((e) => !own(e.path));
+      oversized = wt.oversized.filter((p) => !own(p));
       untracked = wt.untracked.filter((p) => !own(p));
       untrackedTruncated = wt.untrackedTruncated;
       const reasons: string[] = [];
       if (wt.uncheckedBy.time > 0 || wt.untrackedExpired) reasons.push("time budget ran out");
-      if (wt.uncheckedBy.size > 0) {
-        reasons.push(`${wt.uncheckedBy.size} file(s) over the ${sizeWords(maxHashBytes)} hash cap`);
-      }
+
       if (wt.badNames.length > 0) {
         reasons.push(`${wt.badNames.length} name(s) not valid UTF-8, not openable here`);
       }
       if (wt.untrackedTruncated && !wt.untrackedExpired) reasons.push("untracked cap reached");
+      // A file over the hash cap whose stat data changed counts as changed,
+      // by stat data alone: the reason says so even when the sets are whole.
+      const weaker = oversized.length === 0 ? [] : [
+        `weaker: ${oversized.length} file(s) over the ${
+          sizeWords(maxHashBytes)
+        } hash cap judged changed from stat data alone`,
+      ];
+      const changedPaths = [...entries.map((e) => e.path), ...oversized].sort(comparePaths);
       tree = {
         status: reasons.length === 0 ? "complete" : "partial",
-        reason: reasons.join("; "),
-        changed: bounded(entries.map((e) => e.path), maxTree),
-        changed_total: entries.length,
+        reason: [...reasons, ...weaker].join("; "),
+        changed: bounded(changedPaths, maxTree),
+        changed_total: changedPaths.length,
         untracked: bounded(untracked, maxTree),
         untracked_total: untracked.length,
         untracked_complete: !wt.untrackedTruncated,
@@ -209,6 +217,17 @@ export async function collectFacts(
       size: null,
       hash_skipped: null,
     })),
+    // Stat data changed, content over the hash cap: recorded by size and mtime.
+    ...oversized.map((p): ChangedFileFact => ({
+      path: escapePathText(p),
+      status: "stat_changed",
+      xy: ".?",
+      orig_path: null,
+      kind: "file",
+      sha256: null,
+      size: null,
+      hash_skipped: null,
+    })),
     ...untracked.map((p): ChangedFileFact => ({
       path: escapePathText(p),
       status: "untracked",
@@ -222,7 +241,7 @@ export async function collectFacts(
   ];
   const listed = all.slice(0, maxFiles);
   if (all.length > maxFiles) skipped.over_count = all.length - maxFiles;
-  const raw = [...entries.map((e) => e.path), ...untracked];
+  const raw = [...entries.map((e) => e.path), ...oversized, ...untracked];
   const toHashIdx = listed.map((_, i) => i).filter((i) =>
     listed[i]!.kind !== "submodule" && !listed[i]!.path.endsWith("/")
   );
@@ -295,7 +314,7 @@ export async function collectFacts(
     operation,
     dirty: tree === null ? null : all.length > 0,
     changed_files: listed,
-    changed_count: entries.length + untracked.length,
+    changed_count: entries.length + oversized.length + untracked.length,
     untracked_count: untracked.length,
     untracked_truncated: untrackedTruncated,
     skipped,
@@ -348,6 +367,8 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
     fileMode: o.config.fileMode,
     ignoreCase: o.config.ignoreCase,
     maxUntracked: o.maxUntracked,
+    // A damaged index that still parses must not pass for a clean tree.
+    verifyChecksum: true,
     expired: o.expired,
     maxHashBytes: o.maxHashBytes,
     ...(listing === null

@@ -54,7 +54,16 @@ export type HashSkip =
 /** One changed path as stored in a capsule. */
 export interface ChangedFileFact {
   path: string;
-  status: "modified" | "added" | "deleted" | "renamed" | "typechange" | "unmerged" | "untracked";
+  /** stat_changed: a tracked file over the hash cap whose stat data differs from the index. */
+  status:
+    | "modified"
+    | "added"
+    | "deleted"
+    | "renamed"
+    | "typechange"
+    | "unmerged"
+    | "untracked"
+    | "stat_changed";
   /** Porcelain-v2 style two-letter code ("?" "?" for untracked). */
   xy: string;
   orig_path: string | null;

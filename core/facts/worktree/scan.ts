@@ -95,13 +95,17 @@ export interface WorktreeStatus {
   /** HEAD tree objects read (0 when the cache-tree matched HEAD). */
   treesRead: number;
   /**
-   * Tracked paths whose work-tree state was not compared (time budget, or a
-   * file over `maxHashBytes` whose stat data changed), sorted: neither clean
-   * nor changed.
+   * Tracked paths whose work-tree state was not compared in time, sorted:
+   * neither clean nor changed.
    */
   unchecked: string[];
   /** unchecked paths by reason. */
   uncheckedBy: { time: number; size: number };
+  /**
+   * Tracked files whose stat data changed but which are over `maxHashBytes`,
+   * so their content was not compared, sorted.
+   */
+  oversized: string[];
   /**
    * Tracked entries whose path bytes are not valid UTF-8, in escaped form
    * (facts/escape_path.ts): no path string can open them here, so their
@@ -212,6 +216,7 @@ export async function scanWorktree(
   const unchecked: string[] = [];
   const uncheckedBy = { time: 0, size: 0 };
   const badNames: string[] = [];
+  const oversized: string[] = [];
   let racyCount = 0;
   let lstatCount = dirs.exists.size;
   // Chunks keep the FileStat objects short-lived, which keeps GC cheap.
@@ -261,7 +266,7 @@ export async function scanWorktree(
       if (verdict === "suspect" || verdict === "racy") {
         if (verdict === "racy") racyCount++;
         if (stat !== null && stat.size > maxHashBytes) {
-          unchecked.push(e.path);
+          oversized.push(e.path);
           uncheckedBy.size++;
           continue;
         }
@@ -349,6 +354,7 @@ export async function scanWorktree(
     treesRead: headDiff.treesRead,
     unchecked: unchecked.sort(comparePaths),
     uncheckedBy,
+    oversized: oversized.sort(comparePaths),
     badNames,
     untrackedExpired,
   };
