@@ -345,7 +345,20 @@ export function checkDrift(
       : current.status === "unavailable"
       ? "facts unavailable now"
       : "not inside a repository now";
-    return names.map(([check, compared]) => ({ check, compared, status: "unknown", detail: why }));
+    return [
+      ...names.map(([check, compared]): DriftCheck => ({
+        check,
+        compared,
+        status: "unknown",
+        detail: why,
+      })),
+      ...recorded.changed_files.map((f): DriftCheck => ({
+        check: `file ${f.path}`,
+        compared: "sha256 of content",
+        status: "unknown",
+        detail: why,
+      })),
+    ];
   }
   const remotes = (f: Facts) =>
     f.remotes.length === 0 ? null : f.remotes.map((r) => `${r.name}=${r.url}`).sort().join(" ");
