@@ -40,7 +40,7 @@ export async function checkRepo(
       name: "repository",
       outcome: "warn",
       reason:
-        `The repository cannot be located: ${found.repoProblem}; capsules are written with repository facts unavailable`,
+        `The repository cannot be located: repository: ${found.repoProblem}; capsules are written with repository facts unavailable`,
     };
   }
   if (found.repo === null) {
