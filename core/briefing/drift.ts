@@ -158,7 +158,10 @@ function compareSets(
     notes.push(`not checked when written: ${then.why || "budget"}`);
   }
   if (now.unchecked.size > 0 || !now.uncheckedComplete) {
-    notes.push(`not re-checked now: ${now.why || "budget"}`);
+    const named = now.unchecked.size === 0
+      ? ""
+      : ` (${namePaths([...now.unchecked], now.unchecked.size)})`;
+    notes.push(`not re-checked now: ${now.why || "budget"}${named}`);
   }
   // A whole side that is only weaker (stat data for files over the hash cap)
   // still settles the sets; the detail says so.
@@ -274,9 +277,31 @@ function fileCheck(f: ChangedFileFact, now: CurrentFile | undefined): DriftCheck
     : { check, compared: byHash, status: "different", detail: "content changed" };
 }
 
-/** Re-checks a path names: the escaped form unescaped, or null when no path string can name it. */
-export function recheckablePath(escaped: string): string | null {
-  return unescapePath(escaped);
+/**
+ * The path to re-check for a recorded (escaped) file name, or why there is
+ * none. A capsule is untrusted input: only a relative path that stays inside
+ * the repository and out of `.git` is re-checked; a name holding bytes that
+ * are not valid UTF-8 cannot be opened by any path string here.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { recheckablePath } from "./drift.ts";
+ * assert.equal(recheckablePath("a\\x01b"), "a\u0001b");
+ * assert.deepEqual(recheckablePath("../etc/passwd"), { reason: "outside the repository" });
+ * ```
+ */
+export function recheckablePath(escaped: string): string | { reason: string } {
+  const p = unescapePath(escaped);
+  if (p === null) return { reason: "name is not valid UTF-8: no path this runtime can open" };
+  const segs = p.split("/");
+  if (
+    p === "" || p.length > 4096 || p.includes("\0") || segs[0] === ".git" ||
+    segs.some((s) => s === "" || s === "." || s === "..")
+  ) {
+    return { reason: "outside the repository" };
+  }
+  return p;
 }
 
 const NAMES = {
@@ -295,9 +320,9 @@ const NAMES = {
  * ```ts
  * import assert from "node:assert/strict";
  * import { checkDrift } from "./drift.ts";
- * import type { Facts } from "../facts/types.ts";
- * const tree = { status: "complete", reason: "", changed: ["a"], changed_total: 1, untracked: [],
- *   untracked_total: 0, untracked_complete: true, unchecked: [], unchecked_total: 0 } as const;
+ * import type { Facts, TreeState } from "../facts/types.ts";
+ * const tree: TreeState = { status: "complete", reason: "", changed: ["a"], changed_total: 1,
+ *   untracked: [], untracked_total: 0, untracked_complete: true, unchecked: [], unchecked_total: 0 };
  * const base: Facts = {
  *   status: "collected", captured_at: "t", repo_root: "/r", remotes: [], branch: "main",
  *   detached: false, head: "a".repeat(40), has_commits: true, operation: null, dirty: true,

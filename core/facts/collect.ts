@@ -21,7 +21,7 @@ import type {
   WorktreeEntry,
 } from "./types.ts";
 import { isCodedError } from "../errors.ts";
-import { escapePathText } from "./escape_path.ts";
+import { escapeLossyPath, escapePathText } from "./escape_path.ts";
 import { hashFiles, MAX_HASH_BYTES } from "./hash_files.ts";
 import {
   checkPublished,
@@ -88,8 +88,27 @@ export function unreadableReason(e: unknown): string {
 }
 
 /** Keeps the first `max` paths of a sorted list, escaped. */
-function bounded(paths: readonly string[], max: number): string[] {
-  return paths.slice(0, max).map(escapePathText);
+function bounded(
+  paths: readonly string[],
+  max: number,
+  lossy: ReadonlySet<string> = new Set(),
+): string[] {
+  return paths.slice(0, max).map((p) => lossy.has(p) ? escapeLossyPath(p) : escapePathText(p));
+}
+
+/**
+ * Listed names the runtime decoded lossily: they hold U+FFFD and lstat
+ * cannot find them (a real U+FFFD in a name is found).
+ */
+async function lossyNames(
+  fs: ReadFs,
+  root: string,
+  paths: readonly string[],
+): Promise<Set<string>> {
+  const suspects = paths.filter((p) => p.includes("\uFFFD"));
+  if (suspects.length === 0) return new Set();
+  const stats = await fs.lstatMany(suspects.map((p) => `${root}/${p}`));
+  return new Set(suspects.filter((_, i) => stats[i] === null));
 }
 
 /** Collects facts for the repository containing `cwd`. Never throws for a damaged repository. */
@@ -147,6 +166,7 @@ export async function collectFacts(
   const maxHashBytes = options.maxHashBytes ?? MAX_HASH_BYTES;
   let entries: WorktreeEntry[] = [];
   let oversized: string[] = [];
+  let lossy: Set<string> = new Set();
   let untracked: string[] = [];
   let untrackedTruncated = false;
   let tree: TreeState | null = null;
@@ -167,6 +187,7 @@ export async function collectFacts(
       entries = wt.entries.filter((e) => !own(e.path));
       oversized = wt.oversized.filter((p) => !own(p));
       untracked = wt.untracked.filter((p) => !own(p));
+      lossy = await lossyNames(fs, repo.workTree, untracked);
       untrackedTruncated = wt.untrackedTruncated;
       const reasons: string[] = [];
       if (wt.uncheckedBy.time > 0 || wt.untrackedExpired) reasons.push("time budget ran out");
@@ -188,7 +209,7 @@ export async function collectFacts(
         reason: [...reasons, ...weaker].join("; "),
         changed: bounded(changedPaths, maxTree),
         changed_total: changedPaths.length,
-        untracked: bounded(untracked, maxTree),
+        untracked: bounded(untracked, maxTree, lossy),
         untracked_total: untracked.length,
         untracked_complete: !wt.untrackedTruncated,
         // Names that are not valid UTF-8 come escaped from the scan already.
@@ -229,7 +250,7 @@ export async function collectFacts(
       hash_skipped: null,
     })),
     ...untracked.map((p): ChangedFileFact => ({
-      path: escapePathText(p),
+      path: lossy.has(p) ? escapeLossyPath(p) : escapePathText(p),
       status: "untracked",
       xy: "??",
       orig_path: null,
@@ -249,6 +270,7 @@ export async function collectFacts(
     maxBytes: maxHashBytes,
     expired,
   });
+  let badListed = 0;
   toHashIdx.forEach((i, k) => {
     const f = listed[i]!;
     const h = hashes[k]!;
@@ -256,6 +278,12 @@ export async function collectFacts(
       f.sha256 = h.sha256;
       f.size = h.size;
       if (h.kind === "symlink") f.kind = "symlink";
+    } else if (h.kind === "absent" && raw[i]!.includes("\uFFFD") && f.status !== "deleted") {
+      // Listed by the directory walk but not openable: its name is not valid
+      // UTF-8 (the runtime shows it with U+FFFD and cannot name it back).
+      f.hash_skipped = "unreadable";
+      badListed++;
+      bump(skipped, "unreadable");
     } else if (h.kind === "absent") {
       f.hash_skipped = "deleted";
     } else if (h.kind === "skipped") {
@@ -265,6 +293,11 @@ export async function collectFacts(
       bump(skipped, h.reason);
     }
   });
+  if (badListed > 0) {
+    notes.push(
+      `${badListed} listed name(s) are not valid UTF-8: shown with U+FFFD, their bytes cannot be read by this runtime`,
+    );
+  }
   for (const f of listed) {
     if (f.kind === "submodule") {
       f.hash_skipped = "submodule";

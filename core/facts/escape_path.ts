@@ -95,7 +95,7 @@ export function escapePathBytes(bytes: Uint8Array): string {
 /**
  * The name an escaped form stands for, as text this runtime can open, or
  * null when it holds bytes that are not valid UTF-8 (no path string can name
- * such a file here). Unknown escapes are kept literally, so a name recorded
+ * such a file here) or a lossy `\x??`. Unknown escapes are kept literally, so a name recorded
  * before escaping existed reads back unchanged unless it held `\\` or `\xNN`.
  *
  * @example
@@ -115,6 +115,8 @@ export function unescapePath(escaped: string): string | null {
     if (c === "\\" && escaped[i + 1] === "\\") {
       bytes.push(0x5c);
       i++;
+    } else if (c === "\\" && escaped.slice(i + 1, i + 4) === "x??") {
+      return null; // a byte the recording runtime could not read
     } else if (c === "\\" && /^x[0-9a-f]{2}$/.test(escaped.slice(i + 1, i + 4))) {
       bytes.push(parseInt(escaped.slice(i + 2, i + 4), 16));
       i += 3;
@@ -130,6 +132,24 @@ export function unescapePath(escaped: string): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The escaped form of a name the runtime could only decode lossily (a
+ * directory listing shows bytes that are not valid UTF-8 as U+FFFD): each
+ * U+FFFD becomes `\x??`, "some byte, not known here". Such a form never
+ * unescapes to an openable path.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { escapeLossyPath, unescapePath } from "./escape_path.ts";
+ * assert.equal(escapeLossyPath("u\uFFFD"), "u\\x??");
+ * assert.equal(unescapePath(escapeLossyPath("u\uFFFD")), null);
+ * ```
+ */
+export function escapeLossyPath(name: string): string {
+  return escapePathText(name).replaceAll("\uFFFD", "\\x??");
 }
 
 /** True when an escaped form names bytes that are not valid UTF-8 (not openable here). */

@@ -20,7 +20,6 @@ import { type Briefing, renderBriefing } from "../briefing/render_briefing.ts";
 import { collectFacts, unavailableFacts, unreadableReason } from "../facts/collect.ts";
 import { sanitizeCapsuleParts } from "../capsule/sanitize_capsule.ts";
 import { hashFiles, MAX_HASH_BYTES } from "../facts/hash_files.ts";
-import { normalizePointer } from "../capsule/pointers.ts";
 import { checkPublished } from "../facts/git/mod.ts";
 import type { Facts, PublishedFact, RepoLocation } from "../facts/types.ts";
 import { readLatest } from "../store/capsule_store.ts";
@@ -205,14 +204,10 @@ async function recheckFiles(
   for (const f of capsule.facts.changed_files) {
     if (escaped.length >= MAX_RECHECKED_FILES) break;
     const p = recheckablePath(f.path);
-    if (p === null) {
-      out.set(f.path, {
-        kind: "unknown",
-        reason: "name is not valid UTF-8: no path this runtime can open",
-      });
+    if (typeof p !== "string") {
+      out.set(f.path, { kind: "unknown", reason: `not re-checked: ${p.reason}` });
       continue;
     }
-    if (normalizePointer(p) !== p) continue;
     escaped.push(f.path);
     real.push(p);
   }
