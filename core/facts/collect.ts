@@ -55,6 +55,12 @@ export interface CollectFactsOptions {
   deadlineMs?: number | null;
   /** Most paths kept in each list of the whole-tree state. @default {500} */
   maxTreePaths?: number;
+  /**
+   * Directories larger than this (lstat size; ext4 spends about 22 bytes a
+   * name) are not listed for untracked files: one listing cannot be cut
+   * short by the deadline. @default {1 MiB with a deadline, else no limit}
+   */
+  maxDirBytes?: number;
   /** Time budget for the publication check. @default {400} */
   publishBudgetMs?: number;
   /** Most untracked files walked. @default {10000} */
@@ -181,6 +187,7 @@ export async function collectFacts(
         now: options.now,
         expired,
         maxHashBytes,
+        maxDirBytes: options.maxDirBytes ?? (deadline === null ? Infinity : 1024 * 1024),
       });
       // .baton/ is baton's own state: it never counts as a change.
       const own = (p: string) => p === ".baton" || p === ".baton/" || p.startsWith(".baton/");
@@ -195,7 +202,16 @@ export async function collectFacts(
       if (wt.badNames.length > 0) {
         reasons.push(`${wt.badNames.length} name(s) not valid UTF-8, not openable here`);
       }
-      if (wt.untrackedTruncated && !wt.untrackedExpired) reasons.push("untracked cap reached");
+      if (wt.untrackedSkippedDirs.length > 0) {
+        reasons.push(
+          `${wt.untrackedSkippedDirs.length} directory(ies) too large to list within the budget (${
+            wt.untrackedSkippedDirs.slice(0, 3).map(escapePathText).join(", ")
+          })`,
+        );
+      }
+      if (
+        wt.untrackedTruncated && !wt.untrackedExpired && wt.untrackedSkippedDirs.length === 0
+      ) reasons.push("untracked cap reached");
       // A file over the hash cap whose stat data changed counts as changed,
       // by stat data alone: the reason says so even when the sets are whole.
       const weaker = oversized.length === 0 ? [] : [
@@ -381,6 +397,7 @@ interface ScanTreeOptions {
   now: () => Date;
   expired: () => boolean;
   maxHashBytes: number;
+  maxDirBytes: number;
 }
 
 async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
@@ -404,6 +421,7 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
     verifyChecksum: true,
     expired: o.expired,
     maxHashBytes: o.maxHashBytes,
+    ...(o.maxDirBytes === Infinity ? {} : { maxDirBytes: o.maxDirBytes }),
     ...(listing === null
       ? {}
       : { readDir: (path: string, known?: FileStat | null) => listing.readDir(path, known) }),

@@ -71,9 +71,11 @@ export interface ScanWorktreeOptions {
   expired?: () => boolean;
   /**
    * Largest file hashed when its stat data is not trusted; a larger one goes
-   * to `unchecked` (content not compared). @default {unbounded}
+   * to `oversized` (content not compared). @default {unbounded}
    */
   maxHashBytes?: number;
+  /** Directories larger than this (lstat size) are not listed for untracked files. @default {no limit} */
+  maxDirBytes?: number;
 }
 
 /** Result of {@linkcode scanWorktree}. */
@@ -114,6 +116,8 @@ export interface WorktreeStatus {
   badNames: string[];
   /** True when the time budget stopped the untracked walk. */
   untrackedExpired: boolean;
+  /** Directories not listed for untracked files because of `maxDirBytes`. */
+  untrackedSkippedDirs: string[];
 }
 
 /**
@@ -326,6 +330,7 @@ export async function scanWorktree(
   let untracked: string[] = [];
   let untrackedTruncated = false;
   let untrackedExpired = false;
+  let untrackedSkippedDirs: string[] = [];
   if (options.untracked ?? true) {
     countPresent(tree, { files: presence, dirs: dirs.exists });
     const res = await findUntracked(fs, repo, {
@@ -334,6 +339,7 @@ export async function scanWorktree(
       maxUntracked: options.maxUntracked ?? DEFAULT_MAX_UNTRACKED,
       ignoreCase: options.ignoreCase ?? false,
       expired,
+      ...(options.maxDirBytes === undefined ? {} : { maxDirBytes: options.maxDirBytes }),
       ...(options.readDir === undefined ? {} : {
         readDir: (abs: string) => options.readDir!(abs, dirs.statsByPath.get(abs)),
       }),
@@ -341,6 +347,7 @@ export async function scanWorktree(
     untracked = res.paths;
     untrackedTruncated = res.truncated;
     untrackedExpired = res.expired;
+    untrackedSkippedDirs = res.skippedDirs;
   }
 
   return {
@@ -357,6 +364,7 @@ export async function scanWorktree(
     oversized: oversized.sort(comparePaths),
     badNames,
     untrackedExpired,
+    untrackedSkippedDirs,
   };
 }
 

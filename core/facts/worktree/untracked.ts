@@ -33,6 +33,12 @@ export interface FindUntrackedOptions {
   ignoreCase?: boolean;
   /** True once the time budget is spent: the walk stops and reports truncation. @default {never} */
   expired?: () => boolean;
+  /**
+   * Directories whose lstat size is larger are not listed (one listing of a
+   * huge directory cannot be interrupted by the time budget); they are
+   * reported in `skippedDirs` and the result is truncated. @default {no limit}
+   */
+  maxDirBytes?: number;
 }
 
 /** Result of {@linkcode findUntracked}. */
@@ -45,6 +51,8 @@ export interface UntrackedResult {
   dirsRead: number;
   /** True when the time budget (not the cap) stopped the walk. */
   expired: boolean;
+  /** Directories ("a/b/") not listed because of `maxDirBytes`. */
+  skippedDirs: string[];
 }
 
 /** Default cap on untracked paths. */
@@ -108,6 +116,8 @@ export async function findUntracked(
   let dirsRead = 0;
   const expiredFn = options.expired ?? (() => false);
   let expired = false;
+  const maxDirBytes = options.maxDirBytes ?? Infinity;
+  const skippedDirs: string[] = [];
 
   const base: IgnoreLevel[] = [];
   const excludesFile = options.excludesFile ?? null;
@@ -156,6 +166,11 @@ export async function findUntracked(
     if (expiredFn()) {
       truncated = expired = true;
       return false;
+    }
+    if (maxDirBytes !== Infinity && ((await fs.lstat(abs))?.size ?? 0) > maxDirBytes) {
+      skippedDirs.push(dir === "" ? "./" : dir);
+      truncated = true;
+      return true;
     }
     let list: DirEntry[];
     try {
@@ -218,7 +233,7 @@ export async function findUntracked(
   }
 
   await walk("", tracked.dirs.get(""), []);
-  return { paths, truncated, dirsRead, expired };
+  return { paths, truncated, dirsRead, expired, skippedDirs };
 }
 
 /**
