@@ -152,8 +152,10 @@ function compareSets(
     else unsettled++;
   }
   const notes: string[] = [];
-  if (!then.complete) notes.push(`the capsule listed ${then.list.length} of ${then.total}`);
-  if (!now.complete) notes.push(`listed now: ${now.list.length} of ${now.total}`);
+  if (then.list.length < then.total) {
+    notes.push(`the capsule listed ${then.list.length} of ${then.total}`);
+  }
+  if (now.list.length < now.total) notes.push(`listed now: ${now.list.length} of ${now.total}`);
   if (then.unchecked.size > 0 || !then.uncheckedComplete) {
     notes.push(`not checked when written: ${then.why || "budget"}`);
   }

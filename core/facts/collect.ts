@@ -87,6 +87,9 @@ function bump(skipped: Record<string, number>, key: string): void {
   skipped[key] = (skipped[key] ?? 0) + 1;
 }
 
+/** Largest index whose checksum is verified under a deadline (2 MiB, about 25,000 entries). */
+const MAX_VERIFIED_INDEX_BYTES = 2 * 1024 * 1024;
+
 /** A content-free reason for an error while reading part of a repository. */
 export function unreadableReason(e: unknown): string {
   // Coded errors of the git readers carry content-free messages by contract.
@@ -178,7 +181,13 @@ export async function collectFacts(
   let tree: TreeState | null = null;
   if (headTreeKnown && config !== null) {
     try {
+      const indexSize = (await fs.lstat(`${repo.gitDir}/index`))?.size ?? 0;
+      const verifyChecksum = deadline === null || indexSize <= MAX_VERIFIED_INDEX_BYTES;
+      if (!verifyChecksum) {
+        notes.push("index checksum not verified: the index is too large for the budget");
+      }
       const wt = await scanTree(fs, repo, {
+        verifyChecksum,
         headTree,
         objects,
         config,
@@ -398,6 +407,7 @@ interface ScanTreeOptions {
   expired: () => boolean;
   maxHashBytes: number;
   maxDirBytes: number;
+  verifyChecksum: boolean;
 }
 
 async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
@@ -417,8 +427,9 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
     fileMode: o.config.fileMode,
     ignoreCase: o.config.ignoreCase,
     maxUntracked: o.maxUntracked,
-    // A damaged index that still parses must not pass for a clean tree.
-    verifyChecksum: true,
+    // A damaged index that still parses must not pass for a clean tree; a
+    // large one is hashed only when there is no deadline (the caller notes it).
+    verifyChecksum: o.verifyChecksum,
     expired: o.expired,
     maxHashBytes: o.maxHashBytes,
     ...(o.maxDirBytes === Infinity ? {} : { maxDirBytes: o.maxDirBytes }),
