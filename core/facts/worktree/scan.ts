@@ -286,6 +286,7 @@ export async function scanWorktree(
 
   // Hashing keeps the file type lstat saw: a type change never gets here.
   const concurrency = Math.max(1, options.hashConcurrency ?? 8);
+  const uncheckedByLstat = unchecked.length;
   for (let at = 0; at < toHash.length; at += concurrency) {
     const batch = toHash.slice(at, at + concurrency);
     if (expired()) {
@@ -359,9 +360,12 @@ export async function scanWorktree(
     lstatCount,
     racyCount,
     treesRead: headDiff.treesRead,
-    unchecked: unchecked.sort(comparePaths),
+    // Both are filled in index order, which is path order, unless both loops added to it.
+    unchecked: uncheckedByLstat > 0 && unchecked.length > uncheckedByLstat
+      ? unchecked.sort(comparePaths)
+      : unchecked,
     uncheckedBy,
-    oversized: oversized.sort(comparePaths),
+    oversized,
     badNames,
     untrackedExpired,
     untrackedSkippedDirs,
