@@ -216,9 +216,17 @@ function treeCheck(
   const certain = sets.added_total > 0 || sets.removed_total > 0;
   const settled = sets.unsettled === 0 && notes.length === 0;
   const status: DriftCheck["status"] = certain ? "different" : settled ? "match" : "unknown";
+  // Membership is all a set check compares: say how many paths have no
+  // content record at all (past the count cap), so "match" is not read as
+  // "unchanged content".
+  const recordedFiles = new Set(recorded.changed_files.map((f) => f.path));
+  const noContent = Math.max(0, then.total - then.list.filter((p) => recordedFiles.has(p)).length);
   const detail = [
     ...(parts.length > 0 ? parts : status === "match" ? [labels.same] : []),
     counts,
+    ...(noContent > 0 && sets.then > 0
+      ? [`${noContent} recorded path(s) have no content record (only membership compared)`]
+      : []),
     ...(sets.unsettled > 0 ? [`${sets.unsettled} path(s) could not be settled`] : []),
     ...notes,
     ...weaker,

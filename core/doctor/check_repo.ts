@@ -18,7 +18,10 @@ export interface CheckRepoOptions {
   now: () => Date;
   homeDir?: string | null;
   xdgConfigHome?: string | null;
-  /** Time for the scan. @default {3000} */
+  /**
+   * Time for the scan; without one every part is read in full (the index
+   * checksum included). @default {no limit}
+   */
   budgetMs?: number;
 }
 
@@ -57,7 +60,9 @@ export async function checkRepo(
     xdgConfigHome: options.xdgConfigHome ?? null,
     maxFiles: 0,
     publishBudgetMs: 0,
-    deadlineMs: options.now().getTime() + (options.budgetMs ?? 3000),
+    ...(options.budgetMs === undefined
+      ? {}
+      : { deadlineMs: options.now().getTime() + options.budgetMs }),
   });
   const broken = facts.unavailable ?? [];
   if (broken.length > 0) {
