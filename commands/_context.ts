@@ -37,7 +37,15 @@ export function workflowContext(io: Io, cwd: string = io.cwd()): WorkflowContext
     sleep: io.sleep,
     randomToken: io.randomToken,
     keys: lazyKeyRing(io),
+    ...hashCap(io.env("BATON_HASH_CAP_BYTES")),
   };
+}
+
+/** BATON_HASH_CAP_BYTES: the largest file hashed for facts (1 KiB to 1 GiB). */
+function hashCap(raw: string | undefined): { maxHashBytes?: number } {
+  if (raw === undefined || !/^\d{1,10}$/.test(raw)) return {};
+  const n = Number(raw);
+  return n >= 1024 && n <= 2 ** 30 ? { maxHashBytes: n } : {};
 }
 
 /** Writes a JSON document and a newline to stdout. */

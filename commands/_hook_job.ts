@@ -23,8 +23,16 @@ export type HookJobRequest =
     factsDelayMs: number;
     /** Skip while an automatic capsule younger than this exists (0: never). */
     minIntervalMs: number;
+    /** Epoch ms by which the facts must be collected (what is left is named unchecked). */
+    factsDeadlineMs?: number;
   }
-  | { kind: "inject"; cwd: string; maxChars: number };
+  | {
+    kind: "inject";
+    cwd: string;
+    maxChars: number;
+    /** Epoch ms by which the re-checks must end (what is left is shown as not re-checked). */
+    factsDeadlineMs?: number;
+  };
 
 /** The briefing an inject job rendered. */
 export interface InjectJobResult {
@@ -43,6 +51,9 @@ export type HookJobResponse =
 export async function runHookJob(request: HookJobRequest): Promise<HookJobResponse> {
   const io = createDenoIo();
   const ctx = workflowContext(io, request.cwd);
+  const budget = request.factsDeadlineMs === undefined
+    ? {}
+    : { budgetMs: Math.max(50, request.factsDeadlineMs - io.now().getTime()) };
   try {
     if (request.kind === "capture") {
       const { writeAutoCapsule } = await import("../core/workflow/auto_capsule.ts");
@@ -52,11 +63,12 @@ export async function runHookJob(request: HookJobRequest): Promise<HookJobRespon
         session: request.session,
         factsDelayMs: request.factsDelayMs,
         minIntervalMs: request.minIntervalMs,
+        ...budget,
       });
       return { ok: true, kind: "capture", capture };
     }
     const { loadBriefing } = await import("../core/workflow/load.ts");
-    const loaded = await loadBriefing(ctx, { maxChars: request.maxChars });
+    const loaded = await loadBriefing(ctx, { maxChars: request.maxChars, ...budget });
     return {
       ok: true,
       kind: "inject",

@@ -28,6 +28,10 @@ export const CAPTURE_BUDGET_MS = 2000;
 export const INJECT_BUDGET_MS = 5000;
 /** Kept back from a budget for process exit after the job is abandoned. */
 const EXIT_RESERVE_MS = 300;
+/** Kept back from a capture's budget for writing the capsule after the facts. */
+const WRITE_RESERVE_MS = 600;
+/** Time a session-start injection gives its re-checks, so the hook ends within about 1 s. */
+export const INJECT_FACTS_BUDGET_MS = 450;
 /** Longest wait for the end of the payload on stdin. */
 const STDIN_TIMEOUT_MS = 500;
 /** A stop hook (after every turn) adds a capsule at most this often. */
@@ -193,7 +197,12 @@ async function sessionStart(io: Io, report: HookReport, input: SessionStartInput
   }
   const { runBoundedJob } = await import("./_bounded_job.ts");
   const outcome = await runBoundedJob(
-    { kind: "inject", cwd, maxChars: INJECTION_CAP_CHARS[host] },
+    {
+      kind: "inject",
+      cwd,
+      maxChars: INJECTION_CAP_CHARS[host],
+      factsDeadlineMs: io.now().getTime() + INJECT_FACTS_BUDGET_MS,
+    },
     INJECT_BUDGET_MS - EXIT_RESERVE_MS - elapsedMs(),
   );
   if (outcome.status === "timeout") {
@@ -257,6 +266,8 @@ async function capture(io: Io, report: HookReport, input: CaptureInput): Promise
       session: input.payload.sessionId,
       factsDelayMs: testDelay(io),
       minIntervalMs: input.event === "stop" ? STOP_INTERVAL_MS : 0,
+      factsDeadlineMs: io.now().getTime() +
+        Math.max(100, CAPTURE_BUDGET_MS - EXIT_RESERVE_MS - WRITE_RESERVE_MS - elapsedMs()),
     },
     CAPTURE_BUDGET_MS - EXIT_RESERVE_MS - elapsedMs(),
   );

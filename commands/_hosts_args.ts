@@ -79,7 +79,16 @@ export { homeDir };
 /** Locations for the hosts: repository root (or cwd outside git), home and overrides. */
 export async function hostEnv(io: Io): Promise<HostEnv & { inRepo: boolean }> {
   const { findRepo } = await import("../core/facts/git/find_repo.ts");
-  const repo = await findRepo(io.fs, io.cwd());
+  let repo: { workTree: string } | null;
+  try {
+    repo = await findRepo(io.fs, io.cwd());
+  } catch (e) {
+    // A .git file naming nothing: its directory is still the project root
+    // (doctor reports the damage; see core/store/find_layout.ts).
+    const at = (e as { data?: Record<string, unknown> }).data?.["path"];
+    if (typeof at !== "string" || !at.endsWith("/.git")) throw e;
+    repo = { workTree: at.slice(0, -"/.git".length) || "/" };
+  }
   return {
     projectRoot: repo?.workTree ?? io.cwd(),
     home: homeDir(io) ?? "",

@@ -1,20 +1,56 @@
 /**
  * Compares the facts a capsule recorded with the facts of the world now, one
- * check per line: match, different, missing or unknown. Pure.
+ * check per line: match, different, missing or unknown. Each check says what
+ * it compared (`compared`); `match` is given only when that comparison ran in
+ * full on both sides, and a check that could not run (a part unavailable,
+ * a budget spent, a list cut at its bound) is `unknown` with the reason. The
+ * whole tree is compared as two sets, changed tracked paths and untracked
+ * paths: what is new since the capture and what no longer is are named.
+ * Pure: renderers receive the results as data.
  * @module
  */
-import type { Facts } from "../facts/types.ts";
+import type { ChangedFileFact, Facts, TreeState, UnavailablePart } from "../facts/types.ts";
+import { unescapePath } from "../facts/escape_path.ts";
+
+/** The set comparison behind a whole-tree check. */
+export interface DriftSets {
+  then: number;
+  now: number;
+  /** Paths in the set now and certainly not then (at most {@linkcode NAMED_PATHS}). */
+  added: string[];
+  added_total: number;
+  /** Paths in the set then and certainly not now (at most {@linkcode NAMED_PATHS}). */
+  removed: string[];
+  removed_total: number;
+  /** Paths whose membership could not be settled (bounded lists, budgets). */
+  unsettled: number;
+}
 
 /** One drift check. */
 export interface DriftCheck {
   check: string;
   status: "match" | "different" | "missing" | "unknown";
+  /** What was compared, in a few words (e.g. "sha256 of content", "size and mtime"). */
+  compared: string;
   /** Short, content-free detail for people. */
   detail: string;
+  /** For the whole-tree checks: the set comparison. */
+  sets?: DriftSets;
 }
 
-/** Current hashes of recorded files: path -> `sha256:<hex>`, null when absent, "unknown" when unreadable. */
-export type CurrentHashes = ReadonlyMap<string, string | null | "unknown">;
+/** What a recorded file is like now. */
+export type CurrentFile =
+  | { kind: "hashed"; sha256: string }
+  | { kind: "absent" }
+  /** Over the hash cap now: only size and mtime are known. */
+  | { kind: "stat"; size: number; mtimeMs: number | null }
+  | { kind: "unknown"; reason: string };
+
+/** Current state of recorded files, by recorded (escaped) path. */
+export type CurrentFiles = ReadonlyMap<string, CurrentFile>;
+
+/** Most paths named in one whole-tree detail line. */
+export const NAMED_PATHS = 5;
 
 function short(v: string | null): string {
   if (v === null) return "none";
@@ -22,16 +58,270 @@ function short(v: string | null): string {
   return v.length > 80 ? `${v.slice(0, 77)}...` : v;
 }
 
-function compare(check: string, then: string | null, now: string | null): DriftCheck {
+function compare(
+  check: string,
+  compared: string,
+  then: string | null,
+  now: string | null,
+): DriftCheck {
   if (then === null && now === null) {
-    return { check, status: "match", detail: "none then, none now" };
+    return { check, compared, status: "match", detail: "none then, none now" };
   }
-  if (then === null) return { check, status: "unknown", detail: "not recorded" };
-  if (now === null) return { check, status: "missing", detail: `was ${short(then)}, none now` };
+  if (then === null) return { check, compared, status: "unknown", detail: "not recorded" };
+  if (now === null) {
+    return { check, compared, status: "missing", detail: `was ${short(then)}, none now` };
+  }
   return then === now
-    ? { check, status: "match", detail: short(now) }
-    : { check, status: "different", detail: `was ${short(then)}, now ${short(now)}` };
+    ? { check, compared, status: "match", detail: short(now) }
+    : { check, compared, status: "different", detail: `was ${short(then)}, now ${short(now)}` };
 }
+
+function reasonOf(parts: UnavailablePart[] | undefined, part: UnavailablePart["part"]) {
+  return parts?.find((p) => p.part === part)?.reason ?? null;
+}
+
+/** Names a list of paths: "a, b, 3 more". */
+export function namePaths(paths: readonly string[], total: number): string {
+  const shown = paths.slice(0, NAMED_PATHS);
+  const more = total - shown.length;
+  return shown.join(", ") + (more > 0 ? `${shown.length > 0 ? ", " : ""}${more} more` : "");
+}
+
+interface SetSide {
+  list: readonly string[];
+  total: number;
+  /** The list holds every member. */
+  complete: boolean;
+  /** Paths whose membership was not checked on this side. */
+  unchecked: ReadonlySet<string>;
+  /** Every path whose membership was not checked is in `unchecked`. */
+  uncheckedComplete: boolean;
+  /** Why the side is not complete. */
+  why: string;
+  /** Why a complete side is weaker than a content comparison ("" when it is not). */
+  weaker: string;
+}
+
+function trackedSide(t: TreeState): SetSide {
+  const uncheckedComplete = t.unchecked.length === t.unchecked_total;
+  const parts = t.reason === "" ? [] : t.reason.split("; ");
+  return {
+    list: t.changed,
+    total: t.changed_total,
+    complete: t.changed.length === t.changed_total,
+    unchecked: new Set(t.unchecked),
+    uncheckedComplete,
+    why: parts.filter((p) => !p.startsWith("weaker: ")).join("; "),
+    weaker: parts.filter((p) => p.startsWith("weaker: ")).join("; "),
+  };
+}
+
+function untrackedSide(t: TreeState): SetSide {
+  return {
+    list: t.untracked,
+    total: t.untracked_total,
+    complete: t.untracked_complete && t.untracked.length === t.untracked_total,
+    unchecked: new Set(),
+    uncheckedComplete: t.untracked_complete,
+    why: t.untracked_complete
+      ? ""
+      : t.reason.split("; ").filter((p) => !p.startsWith("weaker: ")).join("; "),
+    weaker: "",
+  };
+}
+
+/** Compares two path sets; certain differences only, the rest counted as unsettled. */
+function compareSets(
+  then: SetSide,
+  now: SetSide,
+): DriftSets & { notes: string[]; weaker: string[] } {
+  const thenSet = new Set(then.list);
+  const nowSet = new Set(now.list);
+  const added: string[] = [];
+  const removed: string[] = [];
+  let unsettled = 0;
+  for (const p of now.list) {
+    if (thenSet.has(p)) continue;
+    // Certain only if the recorded list is whole and the path was checked then.
+    if (then.complete && then.uncheckedComplete && !then.unchecked.has(p)) added.push(p);
+    else unsettled++;
+  }
+  for (const p of then.list) {
+    if (nowSet.has(p)) continue;
+    if (now.complete && now.uncheckedComplete && !now.unchecked.has(p)) removed.push(p);
+    else unsettled++;
+  }
+  const notes: string[] = [];
+  if (then.list.length < then.total) {
+    notes.push(`the capsule listed ${then.list.length} of ${then.total}`);
+  }
+  if (now.list.length < now.total) notes.push(`listed now: ${now.list.length} of ${now.total}`);
+  if (then.unchecked.size > 0 || !then.uncheckedComplete) {
+    notes.push(`not checked when written: ${then.why || "budget"}`);
+  }
+  if (now.unchecked.size > 0 || !now.uncheckedComplete) {
+    const named = now.unchecked.size === 0
+      ? ""
+      : ` (${namePaths([...now.unchecked], now.unchecked.size)})`;
+    notes.push(`not re-checked now: ${now.why || "budget"}${named}`);
+  }
+  // A whole side that is only weaker (stat data for files over the hash cap)
+  // still settles the sets; the detail says so.
+  const weaker = [...new Set([then.weaker, now.weaker].filter((w) => w !== ""))];
+  return {
+    then: then.total,
+    now: now.total,
+    added: added.slice(0, NAMED_PATHS),
+    added_total: added.length,
+    removed: removed.slice(0, NAMED_PATHS),
+    removed_total: removed.length,
+    unsettled,
+    notes,
+    weaker,
+  };
+}
+
+function treeCheck(
+  check: string,
+  compared: string,
+  labels: { added: string; removed: string; same: string },
+  side: (t: TreeState) => SetSide,
+  recorded: Facts,
+  current: Facts,
+): DriftCheck {
+  if (recorded.tree === undefined) {
+    return {
+      check,
+      compared,
+      status: "unknown",
+      detail:
+        "whole-tree comparison unavailable: this capsule was written before baton recorded the whole tree",
+    };
+  }
+  if (current.tree === undefined) {
+    const why = reasonOf(current.unavailable, "worktree") ?? "the work tree could not be scanned";
+    return { check, compared, status: "unknown", detail: `unavailable now: ${why}` };
+  }
+  const then = side(recorded.tree);
+  const now = side(current.tree);
+  const { notes, weaker, ...sets } = compareSets(then, now);
+  const parts: string[] = [];
+  if (sets.added_total > 0) {
+    parts.push(`${labels.added}: ${namePaths(sets.added, sets.added_total)}`);
+  }
+  if (sets.removed_total > 0) {
+    parts.push(`${labels.removed}: ${namePaths(sets.removed, sets.removed_total)}`);
+  }
+  const counts = `${sets.then} then, ${sets.now} now`;
+  const certain = sets.added_total > 0 || sets.removed_total > 0;
+  const settled = sets.unsettled === 0 && notes.length === 0;
+  const status: DriftCheck["status"] = certain ? "different" : settled ? "match" : "unknown";
+  // Membership is all a set check compares: say how many paths have no
+  // content record at all (past the count cap), so "match" is not read as
+  // "unchanged content".
+  const recordedFiles = new Set(recorded.changed_files.map((f) => f.path));
+  const noContent = Math.max(0, then.total - then.list.filter((p) => recordedFiles.has(p)).length);
+  const detail = [
+    ...(parts.length > 0 ? parts : status === "match" ? [labels.same] : []),
+    counts,
+    ...(noContent > 0 && sets.then > 0
+      ? [`${noContent} recorded path(s) have no content record (only membership compared)`]
+      : []),
+    ...(sets.unsettled > 0 ? [`${sets.unsettled} path(s) could not be settled`] : []),
+    ...notes,
+    ...weaker,
+  ].join("; ");
+  return { check, compared, status, detail, sets };
+}
+
+function fileCheck(f: ChangedFileFact, now: CurrentFile | undefined): DriftCheck {
+  const check = `file ${f.path}`;
+  const byHash = "sha256 of content";
+  if (f.hash_skipped === "too_large" && f.size !== null && typeof f.mtime_ms === "number") {
+    const compared = "size and mtime (weaker: over the hash cap, content not hashed)";
+    if (now === undefined || now.kind === "unknown") {
+      const why = now?.kind === "unknown" ? now.reason : "not re-checked";
+      return { check, compared, status: "unknown", detail: why };
+    }
+    if (now.kind === "absent") {
+      return { check, compared, status: "missing", detail: "present then, absent now" };
+    }
+    if (now.kind === "hashed") {
+      return {
+        check,
+        compared,
+        status: "different",
+        detail: "was over the hash cap, now under it",
+      };
+    }
+    return now.size === f.size && now.mtimeMs === f.mtime_ms
+      ? { check, compared, status: "match", detail: "same size and mtime; content not compared" }
+      : { check, compared, status: "different", detail: "size or mtime changed" };
+  }
+  if (f.hash_skipped !== null && f.hash_skipped !== "deleted") {
+    return {
+      check,
+      compared: byHash,
+      status: "unknown",
+      detail: `not hashed when written (${f.hash_skipped})`,
+    };
+  }
+  if (now === undefined || now.kind === "unknown" || now.kind === "stat") {
+    const why = now === undefined
+      ? "not re-checked"
+      : now.kind === "unknown"
+      ? now.reason
+      : "over the hash cap now: content not hashed";
+    return { check, compared: byHash, status: "unknown", detail: why };
+  }
+  if (f.sha256 === null) {
+    return now.kind === "absent"
+      ? { check, compared: "presence", status: "match", detail: "deleted then, absent now" }
+      : { check, compared: "presence", status: "different", detail: "deleted then, present now" };
+  }
+  if (now.kind === "absent") {
+    return { check, compared: "presence", status: "missing", detail: "present then, absent now" };
+  }
+  return now.sha256 === f.sha256
+    ? { check, compared: byHash, status: "match", detail: "same content" }
+    : { check, compared: byHash, status: "different", detail: "content changed" };
+}
+
+/**
+ * The path to re-check for a recorded (escaped) file name, or why there is
+ * none. A capsule is untrusted input: only a relative path that stays inside
+ * the repository and out of `.git` is re-checked; a name holding bytes that
+ * are not valid UTF-8 cannot be opened by any path string here.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { recheckablePath } from "./drift.ts";
+ * assert.equal(recheckablePath("a\\x01b"), "a\u0001b");
+ * assert.deepEqual(recheckablePath("../etc/passwd"), { reason: "outside the repository" });
+ * ```
+ */
+export function recheckablePath(escaped: string): string | { reason: string } {
+  const p = unescapePath(escaped);
+  if (p === null) return { reason: "name is not valid UTF-8: no path this runtime can open" };
+  const segs = p.split("/");
+  if (
+    p === "" || p.length > 4096 || p.includes("\0") || segs[0] === ".git" ||
+    segs.some((s) => s === "" || s === "." || s === "..")
+  ) {
+    return { reason: "outside the repository" };
+  }
+  return p;
+}
+
+const NAMES = {
+  root: "work-tree path",
+  remote: "remote names and URLs",
+  branch: "branch name",
+  HEAD: "commit id",
+  tracked: "sets of changed tracked paths",
+  untracked: "sets of untracked paths",
+} as const;
 
 /**
  * The drift checks between recorded and current facts.
@@ -40,75 +330,138 @@ function compare(check: string, then: string | null, now: string | null): DriftC
  * ```ts
  * import assert from "node:assert/strict";
  * import { checkDrift } from "./drift.ts";
- * import type { Facts } from "../facts/types.ts";
+ * import type { Facts, TreeState } from "../facts/types.ts";
+ * const tree: TreeState = { status: "complete", reason: "", changed: ["a"], changed_total: 1,
+ *   untracked: [], untracked_total: 0, untracked_complete: true, unchecked: [], unchecked_total: 0 };
  * const base: Facts = {
  *   status: "collected", captured_at: "t", repo_root: "/r", remotes: [], branch: "main",
- *   detached: false, head: "a".repeat(40), has_commits: true, operation: null, dirty: false,
- *   changed_files: [], changed_count: 0, untracked_count: 0, untracked_truncated: false,
- *   skipped: {}, published: { status: "no", refs: [], reason: "" }, notes: [],
+ *   detached: false, head: "a".repeat(40), has_commits: true, operation: null, dirty: true,
+ *   changed_files: [], changed_count: 1, untracked_count: 0, untracked_truncated: false,
+ *   skipped: {}, published: { status: "no", refs: [], reason: "" }, notes: [], tree: { ...tree, changed: ["a"] },
  * };
- * const drift = checkDrift(base, { ...base, branch: "dev" }, new Map());
- * assert.equal(drift.find((d) => d.check === "branch")!.status, "different");
+ * const now = { ...base, tree: { ...tree, changed: ["a", "b"], changed_total: 2 } };
+ * const drift = checkDrift(base, now, new Map());
+ * const t = drift.find((d) => d.check === "tracked changes")!;
+ * assert.equal(t.status, "different");
+ * assert.deepEqual(t.sets?.added, ["b"]);
  * ```
  */
 export function checkDrift(
   recorded: Facts,
   current: Facts | null,
-  hashes: CurrentHashes,
+  files: CurrentFiles,
 ): DriftCheck[] {
-  const names = ["root", "remote", "branch", "HEAD", "dirty"];
+  const names = [
+    ["root", NAMES.root],
+    ["remote", NAMES.remote],
+    ["branch", NAMES.branch],
+    ["HEAD", NAMES.HEAD],
+    ["tracked changes", NAMES.tracked],
+    ["untracked files", NAMES.untracked],
+  ] as const;
   if (recorded.status !== "collected") {
-    return names.map((check) => ({
+    const why = reasonOf(recorded.unavailable, "repository");
+    return names.map(([check, compared]) => ({
       check,
+      compared,
       status: "unknown",
-      detail: recorded.status === "unavailable"
+      detail: why !== null
+        ? `unavailable when written: ${why}`
+        : recorded.status === "unavailable"
         ? "never collected when written"
         : "not a repository then",
     }));
   }
   if (current === null || current.status !== "collected") {
-    const why = current === null ? "facts unavailable now" : "not inside a repository now";
-    return names.map((check) => ({ check, status: "unknown", detail: why }));
+    const why = current === null
+      ? "facts unavailable now"
+      : reasonOf(current.unavailable, "repository") !== null
+      ? `unavailable now: ${reasonOf(current.unavailable, "repository")}`
+      : current.status === "unavailable"
+      ? "facts unavailable now"
+      : "not inside a repository now";
+    return [
+      ...names.map(([check, compared]): DriftCheck => ({
+        check,
+        compared,
+        status: "unknown",
+        detail: why,
+      })),
+      ...recorded.changed_files.map((f): DriftCheck => ({
+        check: `file ${f.path}`,
+        compared: "sha256 of content",
+        status: "unknown",
+        detail: why,
+      })),
+    ];
   }
   const remotes = (f: Facts) =>
     f.remotes.length === 0 ? null : f.remotes.map((r) => `${r.name}=${r.url}`).sort().join(" ");
-  const out: DriftCheck[] = [
-    compare("root", recorded.repo_root, current.repo_root),
-    compare("remote", remotes(recorded), remotes(current)),
-    compare(
-      "branch",
-      recorded.detached ? "(detached)" : recorded.branch,
-      current.detached ? "(detached)" : current.branch,
-    ),
-    compare("HEAD", recorded.head, current.head),
-    compare(
-      "dirty",
-      recorded.dirty === null ? null : String(recorded.dirty),
-      current.dirty === null ? null : String(current.dirty),
-    ),
-  ];
-  for (const f of recorded.changed_files) {
-    const check = `file ${f.path}`;
-    const now = hashes.get(f.path);
-    if (f.hash_skipped !== null && f.hash_skipped !== "deleted") {
-      out.push({ check, status: "unknown", detail: `not hashed when written (${f.hash_skipped})` });
-    } else if (now === undefined || now === "unknown") {
-      out.push({ check, status: "unknown", detail: "could not be hashed now" });
-    } else if (f.sha256 === null) {
-      out.push(
-        now === null
-          ? { check, status: "match", detail: "deleted then, absent now" }
-          : { check, status: "different", detail: "deleted then, present now" },
-      );
-    } else if (now === null) {
-      out.push({ check, status: "missing", detail: "present then, absent now" });
-    } else {
-      out.push(
-        now === f.sha256
-          ? { check, status: "match", detail: "same content" }
-          : { check, status: "different", detail: "content changed" },
-      );
+  // A part unreadable on either side makes its checks unknown, never match.
+  const guard = (
+    check: string,
+    compared: string,
+    part: UnavailablePart["part"],
+    run: () => DriftCheck,
+  ): DriftCheck => {
+    const was = reasonOf(recorded.unavailable, part);
+    if (was !== null) {
+      return { check, compared, status: "unknown", detail: `unavailable when written: ${was}` };
     }
-  }
+    const is = reasonOf(current.unavailable, part);
+    if (is !== null) {
+      return { check, compared, status: "unknown", detail: `unavailable now: ${is}` };
+    }
+    return run();
+  };
+  const out: DriftCheck[] = [
+    compare("root", NAMES.root, recorded.repo_root, current.repo_root),
+    guard(
+      "remote",
+      NAMES.remote,
+      "config",
+      () => compare("remote", NAMES.remote, remotes(recorded), remotes(current)),
+    ),
+    guard("branch", NAMES.branch, "head", () =>
+      compare(
+        "branch",
+        NAMES.branch,
+        recorded.detached ? "(detached)" : recorded.branch,
+        current.detached ? "(detached)" : current.branch,
+      )),
+    guard(
+      "HEAD",
+      NAMES.HEAD,
+      "head",
+      () => compare("HEAD", NAMES.HEAD, recorded.head, current.head),
+    ),
+    guard("tracked changes", NAMES.tracked, "worktree", () =>
+      treeCheck(
+        "tracked changes",
+        NAMES.tracked,
+        {
+          added: "new since capture",
+          removed: "no longer changed (committed or reverted)",
+          same: "the same paths are changed",
+        },
+        trackedSide,
+        recorded,
+        current,
+      )),
+    guard("untracked files", NAMES.untracked, "worktree", () =>
+      treeCheck(
+        "untracked files",
+        NAMES.untracked,
+        {
+          added: "new untracked since capture",
+          removed: "no longer untracked (added, deleted or ignored)",
+          same: "the same paths are untracked",
+        },
+        untrackedSide,
+        recorded,
+        current,
+      )),
+  ];
+  for (const f of recorded.changed_files) out.push(fileCheck(f, files.get(f.path)));
   return out;
 }

@@ -55,6 +55,8 @@ export interface BriefingInput {
    * (see classifyCarried); computed here from the raw text when not given.
    */
   commandSafety?: Classification | null;
+  /** Why repository facts are unavailable now (a damaged repository); null or absent when none. */
+  degraded?: { reasons: string[] } | null;
 }
 
 /** Options of {@linkcode renderBriefing}. */
@@ -141,6 +143,19 @@ function buildSections(
   } else if (f.status === "not_a_repo") {
     header.push("It was written outside a git repository, so no repository facts were recorded.");
   }
+  const unreadable = (f.unavailable ?? []).map((u) => `${u.part}: ${u.reason}`);
+  if (unreadable.length > 0) {
+    header.push(
+      `Some facts were unavailable when it was written: ${safeInline(unreadable.join("; "))}.`,
+    );
+  }
+  if ((input.degraded?.reasons.length ?? 0) > 0) {
+    header.push(
+      `Repository facts are unavailable now: ${
+        safeInline(input.degraded!.reasons.join("; "))
+      }. The checks that depend on them below are unknown, not matched; run \`baton doctor\`.`,
+    );
+  }
   if (capsule.carried_from !== null) {
     header.push(
       `Its meaning was carried forward from capsule ${
@@ -153,7 +168,11 @@ function buildSections(
   const repoDrift = drift.filter((d) => !d.check.startsWith("file "));
   const fileDrift = drift.filter((d) => d.check.startsWith("file "));
   const driftLine = (d: DriftCheck) =>
-    `- [re-checked now] ${safeInline(d.check)}: ${d.status} (${safeInline(d.detail)})`;
+    `- [${d.status === "unknown" ? "not re-checked" : "re-checked now"}] ${
+      safeInline(d.check)
+    }: ${d.status} (${d.status === "unknown" ? "" : `compared ${safeInline(d.compared)}: `}${
+      safeInline(d.detail)
+    })`;
   const next: string[] = [];
   if (m.next_action !== null) {
     if (show(m.next_action)) {

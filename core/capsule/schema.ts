@@ -53,12 +53,14 @@ const changedFile = z.strictObject({
     "typechange",
     "unmerged",
     "untracked",
+    "stat_changed",
   ]),
   xy: str,
   orig_path: nstr,
   kind: z.enum(["file", "symlink", "submodule"]),
   sha256: nstr,
   size: z.number().int().min(0).nullable(),
+  mtime_ms: z.number().nullable().optional(),
   hash_skipped: z.enum([
     "deleted",
     "too_large",
@@ -66,6 +68,7 @@ const changedFile = z.strictObject({
     "unreadable",
     "submodule",
     "not_regular",
+    "over_time",
   ])
     .nullable(),
 });
@@ -92,6 +95,23 @@ const facts = z.strictObject({
     reason: str,
   }),
   notes: list(str),
+  tree: z.strictObject({
+    status: z.enum(["complete", "partial"]),
+    reason: str,
+    changed: list(str),
+    changed_total: z.number().int().min(0),
+    untracked: list(str),
+    untracked_total: z.number().int().min(0),
+    untracked_complete: z.boolean(),
+    unchecked: list(str),
+    unchecked_total: z.number().int().min(0),
+  }).optional(),
+  unavailable: list(
+    z.strictObject({
+      part: z.enum(["repository", "config", "head", "worktree"]),
+      reason: str,
+    }),
+  ).optional(),
 });
 
 const signature = z.strictObject({

@@ -1,6 +1,6 @@
 /**
- * `baton doctor`'s checks, assembled: repository, store, hosts, clock and
- * capsule chain, and the verdict. Core: every effect goes through the
+ * `baton doctor`'s checks, assembled: repository (located and readable),
+ * store, hosts, clock and capsule chain, and the verdict. Core: every effect goes through the
  * injected file system.
  * @module
  */
@@ -14,6 +14,7 @@ import { type DoctorCheck, type DoctorStatus, doctorStatus } from "./check.ts";
 import { checkChain } from "./check_chain.ts";
 import { checkClock } from "./check_clock.ts";
 import { checkStore } from "./check_store.ts";
+import { checkRepo } from "./check_repo.ts";
 
 /** What doctor needs from the outside world. */
 export interface DoctorContext {
@@ -77,19 +78,7 @@ function hostCheck(report: HostReport): DoctorCheck | null {
 export async function runDoctor(ctx: DoctorContext): Promise<DoctorReport> {
   const checks: DoctorCheck[] = [];
   const found = await findBatonLayout(ctx.fs, ctx.cwd);
-  checks.push(
-    found.repo === null
-      ? {
-        name: "repository",
-        outcome: "warn",
-        reason: "Not inside a git repository: capsules written here carry no repository facts",
-      }
-      : {
-        name: "repository",
-        outcome: "ok",
-        reason: `Inside the git repository at ${found.repo.workTree}`,
-      },
-  );
+  checks.push(await checkRepo(ctx.fs, found, { now: ctx.now, homeDir: ctx.env.home || null }));
   checks.push(await checkStore(ctx.fs, found.layout, { token: ctx.randomToken() }));
   const hosts: HostReport[] = [];
   for (const id of HOST_IDS) {

@@ -1,8 +1,13 @@
 /**
  * Collects the facts of a repository without a git binary: location, remotes
  * (credentials stripped), HEAD, operation in progress, working-tree status,
- * hashes of changed files (bounded; every skip counted), and whether HEAD is
- * on a remote-tracking ref (under a time budget; "unknown" when it runs out).
+ * the whole-tree state (every changed and untracked path, bounded), hashes of
+ * changed files (bounded in count and size; a file over the size cap is
+ * recorded by size and mtime), and whether HEAD is on a remote-tracking ref.
+ * Everything runs under one deadline: what was not checked in time is named
+ * as not checked. A part that cannot be read (damaged config, refs, index or
+ * objects) is recorded in `unavailable` with a content-free reason and the
+ * rest is still collected: this never throws for a damaged repository.
  * @module
  */
 import type { FileStat, ReadFs, WriteFs } from "../fs.ts";
@@ -11,8 +16,12 @@ import type {
   Facts,
   PublishedFact,
   RepoLocation,
+  TreeState,
+  UnavailablePart,
   WorktreeEntry,
 } from "./types.ts";
+import { isCodedError } from "../errors.ts";
+import { escapeLossyPath, escapePathText } from "./escape_path.ts";
 import { hashFiles, MAX_HASH_BYTES } from "./hash_files.ts";
 import {
   checkPublished,
@@ -23,7 +32,7 @@ import {
   readHead,
   readRepoConfig,
 } from "./git/mod.ts";
-import { scanWorktree } from "./worktree/mod.ts";
+import { comparePaths, scanWorktree } from "./worktree/mod.ts";
 import { createListingCache, type ListingCache } from "./worktree/listing_cache.ts";
 import { readListingCache, writeListingCache } from "./worktree/listing_cache_file.ts";
 import { notARepoFacts } from "./empty_facts.ts";
@@ -37,8 +46,21 @@ export interface CollectFactsOptions {
   xdgConfigHome?: string | null;
   /** Most changed files listed and hashed. @default {200} */
   maxFiles?: number;
-  /** Largest file hashed. @default {16 MiB} */
+  /** Largest file hashed; larger ones are recorded by size and mtime. @default {8 MiB} */
   maxHashBytes?: number;
+  /**
+   * Time (ms since the epoch, on `now`'s clock) after which the scan stops
+   * and names what it did not check. @default {no deadline}
+   */
+  deadlineMs?: number | null;
+  /** Most paths kept in each list of the whole-tree state. @default {500} */
+  maxTreePaths?: number;
+  /**
+   * Directories larger than this (lstat size; ext4 spends about 22 bytes a
+   * name) are not listed for untracked files: one listing cannot be cut
+   * short by the deadline. @default {1 MiB with a deadline, else no limit}
+   */
+  maxDirBytes?: number;
   /** Time budget for the publication check. @default {400} */
   publishBudgetMs?: number;
   /** Most untracked files walked. @default {10000} */
@@ -65,72 +87,195 @@ function bump(skipped: Record<string, number>, key: string): void {
   skipped[key] = (skipped[key] ?? 0) + 1;
 }
 
-/** Collects facts for the repository containing `cwd`. */
+/** Largest index whose checksum is verified under a deadline (2 MiB, about 25,000 entries). */
+const MAX_VERIFIED_INDEX_BYTES = 2 * 1024 * 1024;
+
+/** A content-free reason for an error while reading part of a repository. */
+export function unreadableReason(e: unknown): string {
+  // Coded errors of the git readers carry content-free messages by contract.
+  return isCodedError(e) ? e.message : "it could not be read";
+}
+
+/** Keeps the first `max` paths of a sorted list, escaped. */
+function bounded(
+  paths: readonly string[],
+  max: number,
+  lossy: ReadonlySet<string> = new Set(),
+): string[] {
+  return paths.slice(0, max).map((p) => lossy.has(p) ? escapeLossyPath(p) : escapePathText(p));
+}
+
+/**
+ * Listed names the runtime decoded lossily: they hold U+FFFD and lstat
+ * cannot find them (a real U+FFFD in a name is found).
+ */
+async function lossyNames(
+  fs: ReadFs,
+  root: string,
+  paths: readonly string[],
+): Promise<Set<string>> {
+  const suspects = paths.filter((p) => p.includes("\uFFFD"));
+  if (suspects.length === 0) return new Set();
+  const stats = await fs.lstatMany(suspects.map((p) => `${root}/${p}`));
+  return new Set(suspects.filter((_, i) => stats[i] === null));
+}
+
+/** Collects facts for the repository containing `cwd`. Never throws for a damaged repository. */
 export async function collectFacts(
   fs: ReadFs,
   cwd: string,
   options: CollectFactsOptions,
 ): Promise<Facts> {
   const capturedAt = options.now().toISOString();
-  const repo = options.repo !== undefined ? options.repo : await findRepo(fs, cwd);
+  let repo: RepoLocation | null;
+  try {
+    repo = options.repo !== undefined ? options.repo : await findRepo(fs, cwd);
+  } catch (e) {
+    return unavailableFacts(capturedAt, [{ part: "repository", reason: unreadableReason(e) }]);
+  }
   if (repo === null) return notARepoFacts(capturedAt);
+  const deadline = options.deadlineMs ?? null;
+  const expired = deadline === null ? () => false : () => options.now().getTime() >= deadline;
   const notes: string[] = [];
-  const config = await readRepoConfig(fs, repo, {
-    homeDir: options.homeDir ?? null,
-    xdgConfigHome: options.xdgConfigHome ?? null,
-  });
-  const head = await readHead(fs, repo);
+  const unavailable: UnavailablePart[] = [];
+  let config: Awaited<ReturnType<typeof readRepoConfig>> | null = null;
+  try {
+    config = await readRepoConfig(fs, repo, {
+      homeDir: options.homeDir ?? null,
+      xdgConfigHome: options.xdgConfigHome ?? null,
+    });
+  } catch (e) {
+    unavailable.push({ part: "config", reason: unreadableReason(e) });
+  }
+  let head: Awaited<ReturnType<typeof readHead>> | null = null;
+  try {
+    head = await readHead(fs, repo);
+  } catch (e) {
+    unavailable.push({ part: "head", reason: unreadableReason(e) });
+  }
   const objects = createObjectReader(fs, repo);
   let headTree: string | null = null;
-  if (head.oid !== null) {
-    const commit = await objects.read(head.oid);
-    if (commit !== null && commit.type === "commit") headTree = parseCommit(commit.data).tree;
-    else notes.push("HEAD commit object could not be read");
+  let headTreeKnown = head !== null;
+  if (head !== null && head.oid !== null) {
+    try {
+      const commit = await objects.read(head.oid);
+      if (commit !== null && commit.type === "commit") headTree = parseCommit(commit.data).tree;
+      else {
+        notes.push("HEAD commit object could not be read");
+        headTreeKnown = false;
+      }
+    } catch (e) {
+      notes.push("HEAD commit object could not be read");
+      headTreeKnown = false;
+      unavailable.push({ part: "worktree", reason: unreadableReason(e) });
+    }
   }
-  const cacheFs = options.cacheFs ?? null;
-  let listing: ListingCache | null = null;
-  if (cacheFs !== null) {
-    const stored = await readListingCache(cacheFs, repo);
-    listing = createListingCache(fs, repo.workTree, {
-      previous: stored.data,
-      previousFileMtimeMs: stored.fileMtimeMs,
-      scanStartMs: options.now().getTime(),
+  const maxFiles = options.maxFiles ?? 200;
+  const maxTree = options.maxTreePaths ?? 500;
+  const maxHashBytes = options.maxHashBytes ?? MAX_HASH_BYTES;
+  let entries: WorktreeEntry[] = [];
+  let oversized: string[] = [];
+  let lossy: Set<string> = new Set();
+  let untracked: string[] = [];
+  let untrackedTruncated = false;
+  let tree: TreeState | null = null;
+  if (headTreeKnown && config !== null) {
+    try {
+      const indexSize = (await fs.lstat(`${repo.gitDir}/index`))?.size ?? 0;
+      const verifyChecksum = deadline === null || indexSize <= MAX_VERIFIED_INDEX_BYTES;
+      if (!verifyChecksum) {
+        notes.push("index checksum not verified: the index is too large for the budget");
+      }
+      const wt = await scanTree(fs, repo, {
+        verifyChecksum,
+        headTree,
+        objects,
+        config,
+        maxUntracked: options.maxUntracked ?? 10_000,
+        cacheFs: options.cacheFs ?? null,
+        now: options.now,
+        expired,
+        maxHashBytes,
+        maxDirBytes: options.maxDirBytes ?? (deadline === null ? Infinity : 1024 * 1024),
+      });
+      // .baton/ is baton's own state: it never counts as a change.
+      const own = (p: string) => p === ".baton" || p === ".baton/" || p.startsWith(".baton/");
+      entries = wt.entries.filter((e) => !own(e.path));
+      oversized = wt.oversized.filter((p) => !own(p));
+      untracked = wt.untracked.filter((p) => !own(p));
+      lossy = await lossyNames(fs, repo.workTree, untracked);
+      untrackedTruncated = wt.untrackedTruncated;
+      const reasons: string[] = [];
+      if (wt.uncheckedBy.time > 0 || wt.untrackedExpired) reasons.push("time budget ran out");
+
+      if (wt.badNames.length > 0) {
+        reasons.push(`${wt.badNames.length} name(s) not valid UTF-8, not openable here`);
+      }
+      if (wt.untrackedSkippedDirs.length > 0) {
+        reasons.push(
+          `${wt.untrackedSkippedDirs.length} directory(ies) too large to list within the budget (${
+            wt.untrackedSkippedDirs.slice(0, 3).map(escapePathText).join(", ")
+          })`,
+        );
+      }
+      if (
+        wt.untrackedTruncated && !wt.untrackedExpired && wt.untrackedSkippedDirs.length === 0
+      ) reasons.push("untracked cap reached");
+      // A file over the hash cap whose stat data changed counts as changed,
+      // by stat data alone: the reason says so even when the sets are whole.
+      const weaker = oversized.length === 0 ? [] : [
+        `weaker: ${oversized.length} file(s) over the ${
+          sizeWords(maxHashBytes)
+        } hash cap judged changed from stat data alone`,
+      ];
+      const changedPaths = [...entries.map((e) => e.path), ...oversized].sort(comparePaths);
+      tree = {
+        status: reasons.length === 0 ? "complete" : "partial",
+        reason: [...reasons, ...weaker].join("; "),
+        changed: bounded(changedPaths, maxTree),
+        changed_total: changedPaths.length,
+        untracked: bounded(untracked, maxTree, lossy),
+        untracked_total: untracked.length,
+        untracked_complete: !wt.untrackedTruncated,
+        // Names that are not valid UTF-8 come escaped from the scan already.
+        unchecked: [...wt.badNames, ...bounded(wt.unchecked.filter((p) => !own(p)), maxTree)]
+          .slice(0, maxTree),
+        unchecked_total: wt.badNames.length + wt.unchecked.filter((p) => !own(p)).length,
+      };
+    } catch (e) {
+      unavailable.push({ part: "worktree", reason: unreadableReason(e) });
+    }
+  } else if (!unavailable.some((u) => u.part === "worktree")) {
+    unavailable.push({
+      part: "worktree",
+      reason: config === null ? "the config could not be read" : "HEAD could not be read",
     });
   }
-  const wt = await scanWorktree(fs, repo, {
-    headTreeOid: headTree,
-    objects,
-    excludesFile: config.excludesFile,
-    fileMode: config.fileMode,
-    ignoreCase: config.ignoreCase,
-    maxUntracked: options.maxUntracked ?? 10_000,
-    ...(listing === null
-      ? {}
-      : { readDir: (path: string, known?: FileStat | null) => listing.readDir(path, known) }),
-  });
-  const toStore = listing?.toStore(options.now().getTime()) ?? null;
-  if (cacheFs !== null && toStore !== null) {
-    await writeListingCache(cacheFs, repo, toStore, options.now().getTime());
-  }
-  // .baton/ is baton's own state: it never counts as a change.
-  const own = (p: string) => p === ".baton" || p === ".baton/" || p.startsWith(".baton/");
-  const entries = wt.entries.filter((e) => !own(e.path));
-  const untracked = wt.untracked.filter((p) => !own(p));
-  const maxFiles = options.maxFiles ?? 200;
   const skipped: Record<string, number> = {};
   const all: ChangedFileFact[] = [
     ...entries.map((e): ChangedFileFact => ({
-      path: e.path,
+      path: escapePathText(e.path),
       status: statusOf(e),
       xy: e.x + e.y,
-      orig_path: e.origPath ?? null,
+      orig_path: e.origPath === undefined ? null : escapePathText(e.origPath),
       kind: e.kind,
       sha256: null,
       size: null,
       hash_skipped: null,
     })),
+    // Stat data changed, content over the hash cap: recorded by size and mtime.
+    ...oversized.map((p): ChangedFileFact => ({
+      path: escapePathText(p),
+      status: "stat_changed",
+      xy: ".?",
+      orig_path: null,
+      kind: "file",
+      sha256: null,
+      size: null,
+      hash_skipped: null,
+    })),
     ...untracked.map((p): ChangedFileFact => ({
-      path: p,
+      path: lossy.has(p) ? escapeLossyPath(p) : escapePathText(p),
       status: "untracked",
       xy: "??",
       orig_path: null,
@@ -142,24 +287,42 @@ export async function collectFacts(
   ];
   const listed = all.slice(0, maxFiles);
   if (all.length > maxFiles) skipped.over_count = all.length - maxFiles;
-  const toHash = listed.filter((f) => f.kind !== "submodule" && !f.path.endsWith("/"));
-  const hashes = await hashFiles(fs, repo.workTree, toHash.map((f) => f.path), {
-    maxBytes: options.maxHashBytes ?? MAX_HASH_BYTES,
+  const raw = [...entries.map((e) => e.path), ...oversized, ...untracked];
+  const toHashIdx = listed.map((_, i) => i).filter((i) =>
+    listed[i]!.kind !== "submodule" && !listed[i]!.path.endsWith("/")
+  );
+  const hashes = await hashFiles(fs, repo.workTree, toHashIdx.map((i) => raw[i]!), {
+    maxBytes: maxHashBytes,
+    expired,
   });
-  toHash.forEach((f, i) => {
-    const h = hashes[i]!;
+  let badListed = 0;
+  toHashIdx.forEach((i, k) => {
+    const f = listed[i]!;
+    const h = hashes[k]!;
     if (h.kind === "file" || h.kind === "symlink") {
       f.sha256 = h.sha256;
       f.size = h.size;
       if (h.kind === "symlink") f.kind = "symlink";
+    } else if (h.kind === "absent" && raw[i]!.includes("\uFFFD") && f.status !== "deleted") {
+      // Listed by the directory walk but not openable: its name is not valid
+      // UTF-8 (the runtime shows it with U+FFFD and cannot name it back).
+      f.hash_skipped = "unreadable";
+      badListed++;
+      bump(skipped, "unreadable");
     } else if (h.kind === "absent") {
       f.hash_skipped = "deleted";
     } else if (h.kind === "skipped") {
       f.hash_skipped = h.reason;
       f.size = h.size;
+      if (h.reason === "too_large") f.mtime_ms = h.mtimeMs;
       bump(skipped, h.reason);
     }
   });
+  if (badListed > 0) {
+    notes.push(
+      `${badListed} listed name(s) are not valid UTF-8: shown with U+FFFD, their bytes cannot be read by this runtime`,
+    );
+  }
   for (const f of listed) {
     if (f.kind === "submodule") {
       f.hash_skipped = "submodule";
@@ -170,36 +333,117 @@ export async function collectFacts(
     }
   }
   let published: PublishedFact;
-  if (head.oid === null) {
+  if (head === null) {
+    published = { status: "unknown", refs: [], reason: "HEAD could not be read" };
+  } else if (head.oid === null) {
     published = { status: "no", refs: [], reason: "no commits yet" };
   } else {
     try {
       const p = await checkPublished(fs, repo, head.oid, {
         now: () => options.now().getTime(),
-        budgetMs: options.publishBudgetMs ?? 400,
+        budgetMs: Math.max(
+          0,
+          Math.min(
+            options.publishBudgetMs ?? 400,
+            deadline === null ? Infinity : deadline - options.now().getTime(),
+          ),
+        ),
       });
       published = { status: p.status, refs: [...p.refs], reason: p.reason };
     } catch {
       published = { status: "unknown", refs: [], reason: "history could not be read" };
     }
   }
-  return {
+  let operation: string | null = null;
+  try {
+    operation = await inProgressOperation(fs, repo);
+  } catch {
+    notes.push("operation in progress could not be read");
+  }
+  const facts: Facts = {
     status: "collected",
     captured_at: capturedAt,
     repo_root: repo.workTree,
-    remotes: config.remotes.map((r) => ({ name: r.name, url: r.url ?? "" })),
-    branch: head.branch,
-    detached: head.detached,
-    head: head.oid,
-    has_commits: head.hasCommits,
-    operation: await inProgressOperation(fs, repo),
-    dirty: all.length > 0,
+    remotes: config === null ? [] : config.remotes.map((r) => ({ name: r.name, url: r.url ?? "" })),
+    branch: head?.branch ?? null,
+    detached: head?.detached ?? false,
+    head: head?.oid ?? null,
+    has_commits: head?.hasCommits ?? false,
+    operation,
+    dirty: tree === null ? null : all.length > 0,
     changed_files: listed,
-    changed_count: entries.length + untracked.length,
+    changed_count: entries.length + oversized.length + untracked.length,
     untracked_count: untracked.length,
-    untracked_truncated: wt.untrackedTruncated,
+    untracked_truncated: untrackedTruncated,
     skipped,
     published,
     notes,
   };
+  if (tree !== null) facts.tree = tree;
+  if (unavailable.length > 0) facts.unavailable = unavailable;
+  return facts;
+}
+
+/** Facts of a repository that could not even be located (a `.git` file naming nothing). */
+export function unavailableFacts(capturedAt: string, parts: UnavailablePart[]): Facts {
+  return {
+    ...notARepoFacts(capturedAt, "unavailable"),
+    published: { status: "unknown", refs: [], reason: "repository unreadable" },
+    unavailable: parts,
+  };
+}
+
+function sizeWords(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes}-byte`;
+}
+
+interface ScanTreeOptions {
+  headTree: string | null;
+  objects: ReturnType<typeof createObjectReader>;
+  config: Awaited<ReturnType<typeof readRepoConfig>>;
+  maxUntracked: number;
+  cacheFs: WriteFs | null;
+  now: () => Date;
+  expired: () => boolean;
+  maxHashBytes: number;
+  maxDirBytes: number;
+  verifyChecksum: boolean;
+}
+
+async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
+  let listing: ListingCache | null = null;
+  if (o.cacheFs !== null) {
+    const stored = await readListingCache(o.cacheFs, repo);
+    listing = createListingCache(fs, repo.workTree, {
+      previous: stored.data,
+      previousFileMtimeMs: stored.fileMtimeMs,
+      scanStartMs: o.now().getTime(),
+    });
+  }
+  const wt = await scanWorktree(fs, repo, {
+    headTreeOid: o.headTree,
+    objects: o.objects,
+    excludesFile: o.config.excludesFile,
+    fileMode: o.config.fileMode,
+    ignoreCase: o.config.ignoreCase,
+    maxUntracked: o.maxUntracked,
+    // A damaged index that still parses must not pass for a clean tree; a
+    // large one is hashed only when there is no deadline (the caller notes it).
+    verifyChecksum: o.verifyChecksum,
+    expired: o.expired,
+    maxHashBytes: o.maxHashBytes,
+    ...(o.maxDirBytes === Infinity ? {} : { maxDirBytes: o.maxDirBytes }),
+    ...(listing === null
+      ? {}
+      : { readDir: (path: string, known?: FileStat | null) => listing.readDir(path, known) }),
+  });
+  const toStore = listing?.toStore(o.now().getTime()) ?? null;
+  if (o.cacheFs !== null && toStore !== null) {
+    try {
+      await writeListingCache(o.cacheFs, repo, toStore, o.now().getTime());
+    } catch {
+      // A cache that cannot be written only costs time next run.
+    }
+  }
+  return wt;
 }

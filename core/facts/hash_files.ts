@@ -1,6 +1,9 @@
 /**
  * Hashes files of the work tree (sha256 of current content; for symlinks, of
- * the link text), bounded in count and size, a few at a time.
+ * the link text), bounded in count, size and time, a few at a time. A file
+ * over the size cap is reported with its size and mtime (the weaker
+ * comparison drift falls back to); one not reached before the deadline is
+ * reported as such, never as hashed.
  * @module
  */
 import type { ReadFs } from "../fs.ts";
@@ -8,8 +11,10 @@ import { sha256Id } from "../hash.ts";
 
 /** Limits for hashing. */
 export interface HashFilesOptions {
-  /** Largest file hashed, in bytes. @default {16777216} */
+  /** Largest file hashed, in bytes. @default {8388608} */
   maxBytes?: number;
+  /** True once the time budget is spent: files not started are "over_time". @default {never} */
+  expired?: () => boolean;
   /** Files hashed at once. @default {16} */
   concurrency?: number;
 }
@@ -18,10 +23,16 @@ export interface HashFilesOptions {
 export type FileHash =
   | { kind: "file" | "symlink"; sha256: string; size: number }
   | { kind: "absent" }
-  | { kind: "skipped"; reason: "too_large" | "unreadable" | "not_regular"; size: number | null };
+  | {
+    kind: "skipped";
+    reason: "too_large" | "unreadable" | "not_regular" | "over_time";
+    size: number | null;
+    /** Set for too_large: the modification time, compared instead of content. */
+    mtimeMs: number | null;
+  };
 
-/** Default largest file hashed (16 MiB). */
-export const MAX_HASH_BYTES = 16 * 1024 * 1024;
+/** Default largest file hashed (8 MiB): a few MB, enough for any source file. */
+export const MAX_HASH_BYTES = 8 * 1024 * 1024;
 
 async function hashOne(fs: ReadFs, path: string, maxBytes: number): Promise<FileHash> {
   const st = await fs.lstat(path);
@@ -31,12 +42,14 @@ async function hashOne(fs: ReadFs, path: string, maxBytes: number): Promise<File
       const target = await fs.readLink(path);
       return { kind: "symlink", sha256: await sha256Id(target), size: target.length };
     }
-    if (!st.isFile) return { kind: "skipped", reason: "not_regular", size: null };
-    if (st.size > maxBytes) return { kind: "skipped", reason: "too_large", size: st.size };
+    if (!st.isFile) return { kind: "skipped", reason: "not_regular", size: null, mtimeMs: null };
+    if (st.size > maxBytes) {
+      return { kind: "skipped", reason: "too_large", size: st.size, mtimeMs: st.mtimeMs };
+    }
     const data = await fs.readFile(path);
     return { kind: "file", sha256: await sha256Id(data), size: data.length };
   } catch {
-    return { kind: "skipped", reason: "unreadable", size: st.size };
+    return { kind: "skipped", reason: "unreadable", size: st.size, mtimeMs: null };
   }
 }
 
@@ -51,11 +64,14 @@ export async function hashFiles(
 ): Promise<FileHash[]> {
   const maxBytes = options.maxBytes ?? MAX_HASH_BYTES;
   const out: FileHash[] = new Array(relPaths.length);
+  const expired = options.expired ?? (() => false);
   let next = 0;
   const worker = async () => {
     while (next < relPaths.length) {
       const i = next++;
-      out[i] = await hashOne(fs, `${root}/${relPaths[i]}`, maxBytes);
+      out[i] = expired()
+        ? { kind: "skipped", reason: "over_time", size: null, mtimeMs: null }
+        : await hashOne(fs, `${root}/${relPaths[i]}`, maxBytes);
     }
   };
   await Promise.all(

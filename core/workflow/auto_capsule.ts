@@ -7,8 +7,12 @@
  * nothing is written; with `minIntervalMs` (the stop hook, which fires after
  * every turn) nothing is written either while the latest capsule is an
  * automatic one younger than that, so the chain does not grow by one capsule
- * per turn (load re-checks the facts against the tree anyway). A latest capsule that cannot be read stops the hook rather than
- * being replaced: a hook never destroys what a person may want to repair.
+ * per turn (load re-checks the facts against the tree anyway). A latest
+ * capsule that cannot be read stops the hook rather than being replaced: a
+ * hook never destroys what a person may want to repair. A repository that
+ * cannot be read does not stop it: the capsule is written with the facts
+ * marked unavailable (and why). With `budgetMs` the facts are collected
+ * under a deadline and what was not checked in time is recorded as such.
  * @module
  */
 import { sanitizeCapsuleParts } from "../capsule/sanitize_capsule.ts";
@@ -16,7 +20,7 @@ import { canonicalJson } from "../json/canonical.ts";
 import { carryMeaning } from "../capsule/carry_meaning.ts";
 import type { Capsule } from "../capsule/types.ts";
 import { emptyMeaning } from "../capsule/empty_meaning.ts";
-import { collectFacts } from "../facts/collect.ts";
+import { collectFacts, unavailableFacts } from "../facts/collect.ts";
 import type { Facts } from "../facts/types.ts";
 import { readLatest } from "../store/capsule_store.ts";
 import { findBatonLayout } from "../store/find_layout.ts";
@@ -34,6 +38,8 @@ export interface AutoCapsuleOptions {
   factsDelayMs?: number;
   /** Skip when the latest capsule is automatic and younger than this. @default {0} */
   minIntervalMs?: number;
+  /** Time for collecting facts, in ms from the call. @default {no limit} */
+  budgetMs?: number;
 }
 
 /** What the hook did. */
@@ -65,9 +71,10 @@ export async function writeAutoCapsule(
   ctx: WorkflowContext,
   options: AutoCapsuleOptions,
 ): Promise<AutoCapsuleResult> {
+  const startMs = ctx.now().getTime();
   const found = await findBatonLayout(ctx.fs, ctx.cwd);
   const latest: Capsule | null = (await readLatest(ctx.fs, found.layout))?.capsule ?? null;
-  if (found.repo === null && latest === null) {
+  if (found.repo === null && latest === null && found.repoProblem === undefined) {
     return { status: "not_a_repo", capsule_id: null, carried_from: null };
   }
   const carriedFrom = latest === null
@@ -81,13 +88,22 @@ export async function writeAutoCapsule(
     return { status: "recent", capsule_id: latest.id, carried_from: carriedFrom?.id ?? null };
   }
   if ((options.factsDelayMs ?? 0) > 0) await ctx.sleep(options.factsDelayMs!);
-  const facts = await collectFacts(ctx.fs, ctx.cwd, {
-    repo: found.repo,
-    now: ctx.now,
-    homeDir: ctx.homeDir,
-    xdgConfigHome: ctx.xdgConfigHome,
-    cacheFs: ctx.fs,
-  });
+  const facts = found.repoProblem !== undefined
+    ? unavailableFacts(ctx.now().toISOString(), [
+      { part: "repository", reason: found.repoProblem },
+    ])
+    : await collectFacts(ctx.fs, ctx.cwd, {
+      repo: found.repo,
+      now: ctx.now,
+      homeDir: ctx.homeDir,
+      xdgConfigHome: ctx.xdgConfigHome,
+      cacheFs: ctx.fs,
+      ...(ctx.maxHashBytes === undefined ? {} : { maxHashBytes: ctx.maxHashBytes }),
+      ...(options.budgetMs === undefined ? {} : {
+        deadlineMs: startMs + options.budgetMs,
+        publishBudgetMs: Math.min(400, Math.floor(options.budgetMs / 4)),
+      }),
+    });
   // The stored facts were redacted: compare like with like, or a secret in a
   // branch name would make every hook write a capsule.
   const comparable = sanitizeCapsuleParts({ facts }).parts.facts;
@@ -96,7 +112,7 @@ export async function writeAutoCapsule(
   }
   const carried = carryMeaning(latest?.meaning ?? emptyMeaning());
   const result = await finalizeMeaning(
-    { ...ctx, cwd: found.repo?.workTree ?? ctx.cwd },
+    { ...ctx, cwd: found.repo?.workTree ?? found.layout.dir.slice(0, -"/.baton".length) },
     carried,
     {
       trigger: options.trigger,

@@ -26,4 +26,6 @@ export interface WorkflowContext {
    * written unsigned and every capsule read is capped as a stranger's.
    */
   keys?: KeyRing;
+  /** Largest file hashed for facts (BATON_HASH_CAP_BYTES). @default {8 MiB} */
+  maxHashBytes?: number;
 }

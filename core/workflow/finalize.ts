@@ -133,6 +133,7 @@ export async function finalizeMeaning(
     now: ctx.now,
     homeDir: ctx.homeDir,
     xdgConfigHome: ctx.xdgConfigHome,
+    ...(ctx.maxHashBytes === undefined ? {} : { maxHashBytes: ctx.maxHashBytes }),
   });
   const createdAt = ctx.now().toISOString();
   const downgrades = normalizedDraft.downgrades;

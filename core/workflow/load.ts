@@ -1,21 +1,28 @@
 /**
- * load: read the current capsule (its signature checked against the keys this
- * machine trusts), re-check its facts against the world now (repository
- * facts, hashes of recorded files, whether the recorded HEAD is on a remote)
- * and its re-checkable evidence, and render the briefing.
+ * load: read the current capsule, re-check its facts against the world now
+ * (repository facts, the whole-tree change sets, every recorded file by hash
+ * or, over the size cap, by size and mtime, whether the recorded HEAD is on
+ * a remote), and render the briefing. Bounded: with a deadline the re-checks
+ * stop in time and what was not re-checked says so. A repository that cannot
+ * be read does not hide the handoff: the meaning is delivered, the facts are
+ * marked unavailable now with the reason, and `degraded` lists the reasons.
  * @module
  */
 import type { Capsule } from "../capsule/types.ts";
 import { describeAge } from "../briefing/age.ts";
-import { checkDrift, type CurrentHashes, type DriftCheck } from "../briefing/drift.ts";
+import {
+  checkDrift,
+  type CurrentFile,
+  type DriftCheck,
+  recheckablePath,
+} from "../briefing/drift.ts";
 import { type Briefing, renderBriefing } from "../briefing/render_briefing.ts";
 import { classifyCarried } from "../safety/command/carried.ts";
-import { collectFacts } from "../facts/collect.ts";
+import { collectFacts, unavailableFacts, unreadableReason } from "../facts/collect.ts";
 import { sanitizeCapsuleParts } from "../capsule/sanitize_capsule.ts";
-import { hashFiles } from "../facts/hash_files.ts";
-import { normalizePointer } from "../capsule/pointers.ts";
+import { hashFiles, MAX_HASH_BYTES } from "../facts/hash_files.ts";
 import { checkPublished } from "../facts/git/mod.ts";
-import type { PublishedFact, RepoLocation } from "../facts/types.ts";
+import type { Facts, PublishedFact, RepoLocation } from "../facts/types.ts";
 import { readLatest } from "../store/capsule_store.ts";
 import { findBatonLayout, type FoundLayout } from "../store/find_layout.ts";
 import type { CapFinding } from "../trust/cap_trust.ts";
@@ -37,6 +44,13 @@ export interface LoadOptions {
   found?: FoundLayout;
   includeUntrusted?: boolean;
   maxChars?: number;
+  /**
+   * Time for the re-checks, in ms from the call; what is not re-checked in
+   * time is shown as not re-checked. @default {no limit}
+   */
+  budgetMs?: number;
+  /** Largest file hashed. @default {8 MiB, or ctx.maxHashBytes} */
+  maxHashBytes?: number;
 }
 
 /** The briefing and the data behind it (the `--json` shape). */
@@ -46,6 +60,12 @@ export interface LoadResult {
   age: string;
   published: PublishedFact;
   drift: DriftCheck[];
+  /**
+   * Null when the repository could be read; otherwise the reasons (content-
+   * free) why some or all facts are unavailable now. The meaning is still
+   * delivered; the affected checks are `unknown`.
+   */
+  degraded: { reasons: string[] } | null;
   withheld: Briefing["withheld"];
   dropped: Briefing["dropped"];
   truncated: Briefing["truncated"];
@@ -67,15 +87,29 @@ async function currentPublication(
   ctx: WorkflowContext,
   repo: RepoLocation | null,
   capsule: Capsule,
+  budgetMs: number,
 ): Promise<PublishedFact> {
   const head = capsule.facts.head;
   if (head === null) return { status: "unknown", refs: [], reason: "no HEAD recorded" };
   if (repo === null) return { status: "unknown", refs: [], reason: "not inside a repository now" };
-  const p = await checkPublished(ctx.fs, repo, head, {
-    now: () => ctx.now().getTime(),
-    budgetMs: 300,
-  });
-  return { status: p.status, refs: [...p.refs], reason: p.reason };
+  try {
+    const p = await checkPublished(ctx.fs, repo, head, {
+      now: () => ctx.now().getTime(),
+      budgetMs,
+    });
+    return { status: p.status, refs: [...p.refs], reason: p.reason };
+  } catch (e) {
+    return { status: "unknown", refs: [], reason: `unavailable now: ${unreadableReason(e)}` };
+  }
+}
+
+/** The reasons the current facts are incomplete because the repository is damaged. */
+function degradedReasons(found: FoundLayout, current: Facts): string[] {
+  const out = (current.unavailable ?? []).map((u) => `${u.part}: ${u.reason}`);
+  if (found.repoProblem !== undefined && out.length === 0) {
+    out.push(`repository: ${found.repoProblem}`);
+  }
+  return out;
 }
 
 /** Loads the latest capsule; null when there is none. */
@@ -83,39 +117,44 @@ export async function loadBriefing(
   ctx: WorkflowContext,
   options: LoadOptions = {},
 ): Promise<LoadResult | null> {
-  const { repo, layout } = options.found ?? await findBatonLayout(ctx.fs, ctx.cwd);
+  const startMs = ctx.now().getTime();
+  const deadlineMs = options.budgetMs === undefined ? null : startMs + options.budgetMs;
+  const left = (): number => deadlineMs === null ? Infinity : deadlineMs - ctx.now().getTime();
+  const found = options.found ?? await findBatonLayout(ctx.fs, ctx.cwd);
+  const { repo, layout } = found;
   const trusted = ctx.keys === undefined ? null : await ctx.keys.trustedKeys();
   const parsed = await readLatest(ctx.fs, layout, { trustedKeys: trusted?.keys ?? new Map() });
   if (parsed === null) return null;
   const { authorship } = parsed;
-  const collected = await collectFacts(ctx.fs, ctx.cwd, {
-    cacheFs: ctx.fs,
-    repo,
-    now: ctx.now,
-    homeDir: ctx.homeDir,
-    xdgConfigHome: ctx.xdgConfigHome,
-    maxFiles: 0,
-    publishBudgetMs: 0,
-  });
+  const maxHashBytes = options.maxHashBytes ?? ctx.maxHashBytes ?? MAX_HASH_BYTES;
+  const collected = found.repoProblem !== undefined
+    ? unavailableFacts(ctx.now().toISOString(), [
+      { part: "repository", reason: found.repoProblem },
+    ])
+    : await collectFacts(ctx.fs, ctx.cwd, {
+      cacheFs: ctx.fs,
+      repo,
+      now: ctx.now,
+      homeDir: ctx.homeDir,
+      xdgConfigHome: ctx.xdgConfigHome,
+      maxFiles: 0,
+      publishBudgetMs: 0,
+      maxHashBytes,
+      // Most of the budget goes to the scan; the rest to the recorded files.
+      deadlineMs: deadlineMs === null ? null : startMs + Math.floor(options.budgetMs! * 0.7),
+    });
   // The current facts get the same redaction as the recorded ones: a secret in
   // a branch name or path must not reach the briefing, and an unchanged
   // value must compare equal to its redacted record.
   const current = sanitizeCapsuleParts({ facts: collected }).parts.facts;
-  // A capsule is untrusted input: only repo-relative paths that stay inside
-  // the repository are re-hashed, and no more of them than finalize records.
-  const recordedPaths = parsed.capsule.facts.changed_files
-    .map((f) => f.path)
-    .filter((p) => normalizePointer(p) === p)
-    .slice(0, MAX_RECHECKED_FILES);
+  const files = await recheckFiles(ctx, parsed.capsule, collected, {
+    maxHashBytes,
+    expired: () => left() <= 0,
+  });
+  // The evidence re-check reuses the hashes just taken (same paths, same cap).
   const hashes = new Map<string, string | null | "unknown">();
-  if (collected.status === "collected" && collected.repo_root !== null) {
-    const results = await hashFiles(ctx.fs, collected.repo_root, recordedPaths);
-    results.forEach((h, i) => {
-      hashes.set(
-        recordedPaths[i]!,
-        h.kind === "absent" ? null : h.kind === "skipped" ? "unknown" : h.sha256,
-      );
-    });
+  for (const [path, f] of files) {
+    hashes.set(path, f.kind === "hashed" ? f.sha256 : f.kind === "absent" ? null : "unknown");
   }
   const evidenceChecks = await recheckEvidence(
     parsed.capsule,
@@ -124,8 +163,15 @@ export async function loadBriefing(
   const rechecked = applyEvidenceChecks(parsed.capsule, evidenceChecks);
   const capsule = rechecked.capsule;
   const capped = [...parsed.capped, ...rechecked.capped];
-  const drift = checkDrift(capsule.facts, current, hashes as CurrentHashes);
-  const published = await currentPublication(ctx, repo, capsule);
+  const drift = checkDrift(capsule.facts, current, files);
+  const published = await currentPublication(
+    ctx,
+    repo,
+    capsule,
+    Math.max(0, Math.min(300, left())),
+  );
+  const reasons = degradedReasons(found, collected);
+  const degraded = reasons.length === 0 ? null : { reasons };
   const age = describeAge(Date.parse(capsule.created_at), ctx.now().getTime());
   const carriedAge = capsule.carried_from === null
     ? undefined
@@ -141,6 +187,7 @@ export async function loadBriefing(
       drift,
       published,
       age,
+      degraded,
       ...(carriedAge === undefined ? {} : { carriedAge }),
     },
     {
@@ -156,6 +203,7 @@ export async function loadBriefing(
     age,
     published,
     drift,
+    degraded,
     withheld: briefing.withheld,
     dropped: briefing.dropped,
     truncated: briefing.truncated,
@@ -167,4 +215,55 @@ export async function loadBriefing(
     command_safety: commandSafety,
     text: briefing.text,
   };
+}
+
+/**
+ * The state now of the files the capsule recorded. A capsule is untrusted
+ * input: only repo-relative paths that stay inside the repository are
+ * re-checked, and no more of them than finalize records.
+ */
+async function recheckFiles(
+  ctx: WorkflowContext,
+  capsule: Capsule,
+  collected: Facts,
+  o: { maxHashBytes: number; expired: () => boolean },
+): Promise<Map<string, CurrentFile>> {
+  const out = new Map<string, CurrentFile>();
+  if (collected.status !== "collected" || collected.repo_root === null) {
+    const why = collected.status === "collected"
+      ? "not re-checked"
+      : `unavailable now: ${collected.unavailable?.[0]?.reason ?? "not inside a repository"}`;
+    for (const f of capsule.facts.changed_files) out.set(f.path, { kind: "unknown", reason: why });
+    return out;
+  }
+  const escaped: string[] = [];
+  const real: string[] = [];
+  for (const f of capsule.facts.changed_files) {
+    if (escaped.length >= MAX_RECHECKED_FILES) break;
+    const p = recheckablePath(f.path);
+    if (typeof p !== "string") {
+      out.set(f.path, { kind: "unknown", reason: `not re-checked: ${p.reason}` });
+      continue;
+    }
+    escaped.push(f.path);
+    real.push(p);
+  }
+  const results = await hashFiles(ctx.fs, collected.repo_root, real, {
+    maxBytes: o.maxHashBytes,
+    expired: o.expired,
+  });
+  results.forEach((h, i) => {
+    const key = escaped[i]!;
+    if (h.kind === "absent") out.set(key, { kind: "absent" });
+    else if (h.kind !== "skipped") out.set(key, { kind: "hashed", sha256: h.sha256 });
+    else if (h.reason === "too_large" && h.size !== null) {
+      out.set(key, { kind: "stat", size: h.size, mtimeMs: h.mtimeMs });
+    } else {
+      out.set(key, {
+        kind: "unknown",
+        reason: h.reason === "over_time" ? "not re-checked: time budget ran out" : h.reason,
+      });
+    }
+  });
+  return out;
 }

@@ -74,7 +74,8 @@ Deno.test("load reports exactly the drift after editing a file, switching branch
     remote: "match",
     branch: "match",
     HEAD: "match",
-    dirty: "match",
+    "tracked changes": "match",
+    "untracked files": "match",
     "file notes.txt": "match",
     "file src/a.ts": "match",
   });
@@ -91,10 +92,14 @@ Deno.test("load reports exactly the drift after editing a file, switching branch
     remote: "match",
     branch: "different",
     HEAD: "different",
-    dirty: "match",
+    "tracked changes": "match",
+    "untracked files": "different",
     "file notes.txt": "match",
     "file src/a.ts": "different",
   });
+  const untracked = after.drift.find((d: { check: string }) => d.check === "untracked files");
+  assert.deepEqual(untracked.sets.removed, ["notes.txt"]);
+  assert.match(untracked.detail, /no longer untracked \(added, deleted or ignored\): notes\.txt/);
   assert.ok(after.text.includes("claims to re-check"));
   assert.ok(after.text.length <= 10_000);
   assert.equal(after.published.status, "yes");

@@ -40,6 +40,13 @@ Deno.test("hook session-start exits 0 in a worktree whose main repository is gon
     stdin: payload,
   });
   assert.equal(json.code, 0);
-  assert.equal(JSON.parse(json.stdout).action, "failed");
+  // pre-compact wrote a capsule with the repository facts unavailable; the
+  // next session gets it, saying why the facts could not be re-checked.
+  const report = JSON.parse(json.stdout);
+  assert.equal(report.action, "injected");
+  assert.match(
+    report.output,
+    /Repository facts are unavailable now: repository: Cannot use \.git file/,
+  );
   assert.ok(!json.stdout.includes("/nonexistent"), "the report names no payload or file content");
 });

@@ -56,7 +56,10 @@ Deno.test("finalize redacts secrets in the draft and the facts, records them, an
   assert.ok(!load.stdout.includes(gh.core));
   // The current branch is redacted like the recorded one: no leak, no false drift.
   assert.ok(!load.stdout.includes(branchToken.core));
-  assert.ok(load.stdout.includes("branch: match (wip-[REDACTED:npm_token])"), load.stdout);
+  assert.ok(
+    load.stdout.includes("branch: match (compared branch name: wip-[REDACTED:npm_token])"),
+    load.stdout,
+  );
 });
 
 Deno.test("baton scan exits 1 with kind and position only, 0 when clean; directories recurse without .git", async () => {

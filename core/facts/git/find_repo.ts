@@ -104,6 +104,7 @@ async function checkDir(fs: ReadFs, dir: string): Promise<RepoLocation | null> {
     throw new GitCorruptError(
       "Cannot use .git file: it is larger than a gitdir line",
       "git_gitfile_invalid",
+      { data: { path: dotGit } },
     );
   }
   const text = (await readOptionalText(fs, dotGit)) ?? "";

@@ -13,6 +13,7 @@
  */
 import { type CodedError, type ErrorData, EXIT } from "../../errors.ts";
 import { GitUnsupportedError } from "../git/mod.ts";
+import { escapePathBytes } from "../escape_path.ts";
 
 /** One index entry, as stored (stat fields are git's 32-bit truncations). */
 export interface IndexEntry {
@@ -95,6 +96,12 @@ export interface GitIndex {
   extensions: string[];
   /** Trailing checksum as hex (all zeros when written with index.skipHash). */
   checksum: string;
+  /**
+   * Entries whose path bytes are not valid UTF-8 (their `paths` text holds
+   * U+FFFD and names no file this runtime can open): entry number -> the
+   * exact bytes in escaped form (see facts/escape_path.ts). Absent when none.
+   */
+  invalidNames?: Map<number, string>;
 }
 
 /**
@@ -292,6 +299,9 @@ export function parseIndex(bytes: Uint8Array): GitIndex {
     paths[i] = pathText.slice(textPos, nul);
     textPos = nul + 1;
   }
+  const invalidNames = pathText.includes("\uFFFD")
+    ? findInvalidNames(pathBuf.subarray(0, pathLen), paths)
+    : undefined;
 
   const extensions: string[] = [];
   let cacheTree: CacheTreeEntry[] | null = null;
@@ -338,7 +348,28 @@ export function parseIndex(bytes: Uint8Array): GitIndex {
     cacheTree,
     extensions,
     checksum: hexAt(bytes, end),
+    ...(invalidNames === undefined || invalidNames.size === 0 ? {} : { invalidNames }),
   };
+}
+
+/** Escaped names of the entries whose NUL-separated path bytes are not valid UTF-8. */
+function findInvalidNames(buf: Uint8Array, paths: string[]): Map<number, string> {
+  const out = new Map<number, string>();
+  const fatal = new TextDecoder("utf-8", { fatal: true });
+  let start = 0;
+  for (let i = 0; i < paths.length; i++) {
+    const nul = buf.indexOf(0, start);
+    if (paths[i]!.includes("\uFFFD")) {
+      const raw = buf.subarray(start, nul);
+      try {
+        fatal.decode(raw);
+      } catch {
+        out.set(i, escapePathBytes(raw));
+      }
+    }
+    start = nul + 1;
+  }
+  return out;
 }
 
 /** Options of {@linkcode readEntry}. */

@@ -64,6 +64,18 @@ export interface ScanWorktreeOptions {
   readDir?: (path: string, known?: FileStat | null) => Promise<DirEntry[]>;
   /** Files read and hashed at once. @default {8} */
   hashConcurrency?: number;
+  /**
+   * True once the time budget is spent: tracked paths not yet compared go to
+   * `unchecked` and the untracked walk stops. @default {never}
+   */
+  expired?: () => boolean;
+  /**
+   * Largest file hashed when its stat data is not trusted; a larger one goes
+   * to `oversized` (content not compared). @default {unbounded}
+   */
+  maxHashBytes?: number;
+  /** Directories larger than this (lstat size) are not listed for untracked files. @default {no limit} */
+  maxDirBytes?: number;
 }
 
 /** Result of {@linkcode scanWorktree}. */
@@ -84,6 +96,28 @@ export interface WorktreeStatus {
   racyCount: number;
   /** HEAD tree objects read (0 when the cache-tree matched HEAD). */
   treesRead: number;
+  /**
+   * Tracked paths whose work-tree state was not compared in time, sorted:
+   * neither clean nor changed.
+   */
+  unchecked: string[];
+  /** unchecked paths by reason. */
+  uncheckedBy: { time: number; size: number };
+  /**
+   * Tracked files whose stat data changed but which are over `maxHashBytes`,
+   * so their content was not compared, sorted.
+   */
+  oversized: string[];
+  /**
+   * Tracked entries whose path bytes are not valid UTF-8, in escaped form
+   * (facts/escape_path.ts): no path string can open them here, so their
+   * work-tree state is not compared.
+   */
+  badNames: string[];
+  /** True when the time budget stopped the untracked walk. */
+  untrackedExpired: boolean;
+  /** Directories not listed for untracked files because of `maxDirBytes`. */
+  untrackedSkippedDirs: string[];
 }
 
 /**
@@ -181,6 +215,12 @@ export async function scanWorktree(
   };
   const changes = new Map<string, WorktreeEntry>();
   const toHash: number[] = [];
+  const expired = options.expired ?? (() => false);
+  const maxHashBytes = options.maxHashBytes ?? Infinity;
+  const unchecked: string[] = [];
+  const uncheckedBy = { time: 0, size: 0 };
+  const badNames: string[] = [];
+  const oversized: string[] = [];
   let racyCount = 0;
   let lstatCount = dirs.exists.size;
   // Chunks keep the FileStat objects short-lived, which keeps GC cheap.
@@ -197,11 +237,23 @@ export async function scanWorktree(
       const flags = fields[f + FIELD.flags]!;
       if ((flags & 0xb000) !== 0 || (fields[f + FIELD.extended]! & 0x4000) !== 0) continue;
       if ((fields[f + FIELD.mode]! & MODE_TYPE_MASK) === MODE_TREE) continue;
+      if (idx.invalidNames?.has(i) === true) {
+        // No path string can name it here: neither clean nor changed.
+        badNames.push(idx.invalidNames.get(i)!);
+        continue;
+      }
       chunk.push(i);
       chunkPaths.push(`${work}/${idx.paths[i]!}`);
       if (chunk.length < LSTAT_CHUNK) continue;
     }
     if (chunk.length === 0) break;
+    if (expired()) {
+      for (const k of chunk) unchecked.push(idx.paths[k]!);
+      uncheckedBy.time += chunk.length;
+      chunk.length = 0;
+      chunkPaths.length = 0;
+      continue;
+    }
     const stats = await fs.lstatMany(chunkPaths);
     lstatCount += chunk.length;
     for (let c = 0; c < chunk.length; c++) {
@@ -217,6 +269,11 @@ export async function scanWorktree(
       if (verdict === "clean") continue;
       if (verdict === "suspect" || verdict === "racy") {
         if (verdict === "racy") racyCount++;
+        if (stat !== null && stat.size > maxHashBytes) {
+          oversized.push(e.path);
+          uncheckedBy.size++;
+          continue;
+        }
         toHash.push(k);
         continue;
       }
@@ -229,8 +286,14 @@ export async function scanWorktree(
 
   // Hashing keeps the file type lstat saw: a type change never gets here.
   const concurrency = Math.max(1, options.hashConcurrency ?? 8);
+  const uncheckedByLstat = unchecked.length;
   for (let at = 0; at < toHash.length; at += concurrency) {
     const batch = toHash.slice(at, at + concurrency);
+    if (expired()) {
+      for (const k of batch) unchecked.push(idx.paths[k]!);
+      uncheckedBy.time += batch.length;
+      continue;
+    }
     const oids = await Promise.all(batch.map((k) => hashWorktree(fs, work, readEntry(idx, k))));
     batch.forEach((k, b) => {
       const oid = oids[b]!;
@@ -267,6 +330,8 @@ export async function scanWorktree(
   // Untracked.
   let untracked: string[] = [];
   let untrackedTruncated = false;
+  let untrackedExpired = false;
+  let untrackedSkippedDirs: string[] = [];
   if (options.untracked ?? true) {
     countPresent(tree, { files: presence, dirs: dirs.exists });
     const res = await findUntracked(fs, repo, {
@@ -274,12 +339,16 @@ export async function scanWorktree(
       excludesFile: options.excludesFile ?? null,
       maxUntracked: options.maxUntracked ?? DEFAULT_MAX_UNTRACKED,
       ignoreCase: options.ignoreCase ?? false,
+      expired,
+      ...(options.maxDirBytes === undefined ? {} : { maxDirBytes: options.maxDirBytes }),
       ...(options.readDir === undefined ? {} : {
         readDir: (abs: string) => options.readDir!(abs, dirs.statsByPath.get(abs)),
       }),
     });
     untracked = res.paths;
     untrackedTruncated = res.truncated;
+    untrackedExpired = res.expired;
+    untrackedSkippedDirs = res.skippedDirs;
   }
 
   return {
@@ -291,6 +360,15 @@ export async function scanWorktree(
     lstatCount,
     racyCount,
     treesRead: headDiff.treesRead,
+    // Both are filled in index order, which is path order, unless both loops added to it.
+    unchecked: uncheckedByLstat > 0 && unchecked.length > uncheckedByLstat
+      ? unchecked.sort(comparePaths)
+      : unchecked,
+    uncheckedBy,
+    oversized,
+    badNames,
+    untrackedExpired,
+    untrackedSkippedDirs,
   };
 }
 

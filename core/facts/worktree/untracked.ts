@@ -31,6 +31,14 @@ export interface FindUntrackedOptions {
   maxUntracked?: number;
   /** core.ignoreCase for ignore patterns. @default {false} */
   ignoreCase?: boolean;
+  /** True once the time budget is spent: the walk stops and reports truncation. @default {never} */
+  expired?: () => boolean;
+  /**
+   * Directories whose lstat size is larger are not listed (one listing of a
+   * huge directory cannot be interrupted by the time budget); they are
+   * reported in `skippedDirs` and the result is truncated. @default {no limit}
+   */
+  maxDirBytes?: number;
 }
 
 /** Result of {@linkcode findUntracked}. */
@@ -41,6 +49,10 @@ export interface UntrackedResult {
   truncated: boolean;
   /** Directories listed. */
   dirsRead: number;
+  /** True when the time budget (not the cap) stopped the walk. */
+  expired: boolean;
+  /** Directories ("a/b/") not listed because of `maxDirBytes`. */
+  skippedDirs: string[];
 }
 
 /** Default cap on untracked paths. */
@@ -102,6 +114,10 @@ export async function findUntracked(
   const paths: string[] = [];
   let truncated = false;
   let dirsRead = 0;
+  const expiredFn = options.expired ?? (() => false);
+  let expired = false;
+  const maxDirBytes = options.maxDirBytes ?? Infinity;
+  const skippedDirs: string[] = [];
 
   const base: IgnoreLevel[] = [];
   const excludesFile = options.excludesFile ?? null;
@@ -115,6 +131,10 @@ export async function findUntracked(
 
   /** Adds a path; false once the cap is passed. */
   function report(path: string): boolean {
+    if ((paths.length & 255) === 0 && expiredFn()) {
+      truncated = expired = true;
+      return false;
+    }
     if (paths.length >= max) {
       truncated = true;
       return false;
@@ -143,6 +163,15 @@ export async function findUntracked(
     levels: IgnoreLevel[],
   ): Promise<boolean> {
     const abs = dir === "" ? repo.workTree : `${repo.workTree}/${dir.slice(0, -1)}`;
+    if (expiredFn()) {
+      truncated = expired = true;
+      return false;
+    }
+    if (maxDirBytes !== Infinity && ((await fs.lstat(abs))?.size ?? 0) > maxDirBytes) {
+      skippedDirs.push(dir === "" ? "./" : dir);
+      truncated = true;
+      return true;
+    }
     let list: DirEntry[];
     try {
       list = await readDir(abs);
@@ -204,7 +233,7 @@ export async function findUntracked(
   }
 
   await walk("", tracked.dirs.get(""), []);
-  return { paths, truncated, dirsRead };
+  return { paths, truncated, dirsRead, expired, skippedDirs };
 }
 
 /**

@@ -283,7 +283,11 @@ Deno.test("checkDrift() reports match, different, missing and unknown", () => {
   const drift = checkDrift(
     then,
     now,
-    new Map([["a.ts", "sha256:1"], ["b.ts", "sha256:X"], ["c.ts", null]]),
+    new Map([
+      ["a.ts", { kind: "hashed", sha256: "sha256:1" }],
+      ["b.ts", { kind: "hashed", sha256: "sha256:X" }],
+      ["c.ts", { kind: "absent" }],
+    ]),
   );
   const by = Object.fromEntries(drift.map((d) => [d.check, d.status]));
   assert.deepEqual(by, {
@@ -291,7 +295,8 @@ Deno.test("checkDrift() reports match, different, missing and unknown", () => {
     remote: "match",
     branch: "different",
     HEAD: "different",
-    dirty: "match",
+    "tracked changes": "unknown",
+    "untracked files": "unknown",
     "file a.ts": "match",
     "file b.ts": "different",
     "file c.ts": "missing",

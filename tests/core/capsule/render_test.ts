@@ -80,7 +80,7 @@ Deno.test("renderBriefing() and renderExport() neutralise the same hostile text"
   const b = renderBriefing({
     capsule: c,
     capped: [],
-    drift: [{ check: HOSTILE, status: "different", detail: HOSTILE }],
+    drift: [{ check: HOSTILE, status: "different", compared: HOSTILE, detail: HOSTILE }],
     published: { status: "unknown", refs: [], reason: HOSTILE },
     age: "new",
   });

@@ -1,0 +1,105 @@
+/**
+ * Budgets of fact collection, in real repositories: a deadline leaves what
+ * was not checked named as unchecked (never clean), a file over the hash cap
+ * is recorded by size and mtime and compared that way, a directory too large
+ * to list in time is skipped and named. Each has its unbudgeted control.
+ * @module
+ */
+import assert from "node:assert/strict";
+import { collectFacts } from "../../../core/facts/collect.ts";
+import { checkDrift, type CurrentFile } from "../../../core/briefing/drift.ts";
+import { DenoFs } from "../../../commands/_deno_fs.ts";
+import { commitAll, makeRepo, writeFiles } from "../../_helpers/git.ts";
+
+const fs = new DenoFs();
+
+async function withRepo(fn: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await makeRepo();
+  try {
+    await fn(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("a spent deadline leaves tracked paths unchecked and the untracked walk partial, never clean", async () => {
+  await withRepo(async (dir) => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 30; i++) files[`d/f${i}.txt`] = `${i}\n`;
+    await writeFiles(dir, files);
+    await commitAll(dir);
+    await writeFiles(dir, { "d/f3.txt": "changed\n", "new.txt": "n\n" });
+    const now = () => new Date();
+    const full = await collectFacts(fs, dir, { now });
+    assert.equal(full.tree?.status, "complete", "control: no deadline, whole tree");
+    assert.deepEqual(full.tree?.changed, ["d/f3.txt"]);
+    assert.deepEqual(full.tree?.untracked, ["new.txt"]);
+    const spent = await collectFacts(fs, dir, { now, deadlineMs: Date.now() - 1 });
+    assert.equal(spent.tree?.status, "partial");
+    assert.match(spent.tree!.reason, /time budget ran out/);
+    assert.equal(spent.tree?.unchecked_total, 30, "every tracked path named unchecked");
+    assert.equal(spent.tree?.untracked_complete, false);
+    // The comparison of the two is unknown, never match.
+    const drift = checkDrift(full, spent, new Map());
+    const t = drift.find((d) => d.check === "tracked changes")!;
+    assert.equal(t.status, "unknown");
+    assert.match(t.detail, /not re-checked now: time budget ran out/);
+    const u = drift.find((d) => d.check === "untracked files")!;
+    assert.equal(u.status, "unknown");
+    // Positive control: the full scan against itself matches.
+    assert.equal(
+      checkDrift(full, full, new Map()).find((d) => d.check === "tracked changes")!.status,
+      "match",
+    );
+  });
+});
+
+Deno.test("a changed file over the hash cap is recorded by size and mtime and compared that way, said to be weaker", async () => {
+  await withRepo(async (dir) => {
+    await writeFiles(dir, { "big.bin": "a".repeat(5000), "small.txt": "s\n" });
+    await commitAll(dir);
+    // Same size, new content and mtime: stat data changed, content needs a hash.
+    await new Promise((r) => setTimeout(r, 20));
+    await writeFiles(dir, { "big.bin": "b".repeat(5000) });
+    const now = () => new Date();
+    const hashed = await collectFacts(fs, dir, { now });
+    assert.equal(hashed.changed_files[0]?.status, "modified", "control: hashed under the cap");
+    const capped = await collectFacts(fs, dir, { now, maxHashBytes: 1024 });
+    const big = capped.changed_files.find((f) => f.path === "big.bin")!;
+    assert.equal(big.status, "stat_changed");
+    assert.equal(big.hash_skipped, "too_large");
+    assert.equal(big.size, 5000);
+    assert.equal(typeof big.mtime_ms, "number");
+    assert.match(capped.tree!.reason, /weaker: 1 file\(s\) over the 1024-byte hash cap/);
+    const same: CurrentFile = { kind: "stat", size: 5000, mtimeMs: big.mtime_ms! };
+    const check = (cur: CurrentFile) =>
+      checkDrift(capped, capped, new Map([["big.bin", cur]])).find((d) =>
+        d.check === "file big.bin"
+      )!;
+    assert.equal(check(same).status, "match");
+    assert.match(check(same).compared, /size and mtime \(weaker/);
+    assert.equal(check({ ...same, mtimeMs: big.mtime_ms! + 1000 }).status, "different");
+    assert.equal(check({ kind: "absent" }).status, "missing");
+  });
+});
+
+Deno.test("under a deadline a directory too large to list in time is skipped and named", async () => {
+  await withRepo(async (dir) => {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir);
+    await Deno.mkdir(`${dir}/many`);
+    for (let i = 0; i < 300; i++) await Deno.writeTextFile(`${dir}/many/file-${i}.txt`, "");
+    const now = () => new Date();
+    const dirSize = (await Deno.lstat(`${dir}/many`)).size;
+    const listed = await collectFacts(fs, dir, { now, deadlineMs: Date.now() + 60_000 });
+    assert.equal(listed.untracked_count, 300, "control: under the default bound it is listed");
+    const skipped = await collectFacts(fs, dir, {
+      now,
+      deadlineMs: Date.now() + 60_000,
+      maxDirBytes: Math.max(1, dirSize - 1),
+    });
+    assert.equal(skipped.untracked_count, 0);
+    assert.equal(skipped.tree?.untracked_complete, false);
+    assert.match(skipped.tree!.reason, /too large to list within the budget \(many\/\)/);
+  });
+});
