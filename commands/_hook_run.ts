@@ -14,13 +14,21 @@ import {
   MAX_HOOK_PAYLOAD_BYTES,
   parseHookPayload,
 } from "../core/hosts/hook_payload.ts";
-import { INJECTION_CAP_CHARS, renderAck, renderInjection } from "../core/hosts/hook_output.ts";
+import {
+  INJECTION_CAP_CHARS,
+  renderAck,
+  renderInjection,
+} from "../core/hosts/hook_output.ts";
 import { isCodedError } from "../core/errors.ts";
 import { checkInjection } from "../core/workflow/injection_check.ts";
-import { readInjectionState, writeInjectionRecord } from "../core/store/injection_state.ts";
+import {
+  readInjectionState,
+  writeInjectionRecord,
+} from "../core/store/injection_state.ts";
 import { boolFlag, type ParsedArgs, safeWord, stringFlag } from "./_command.ts";
 import type { Io } from "./_io.ts";
 import { printJson } from "./_context.ts";
+import { logHookTiming } from "./_hook_timing.ts";
 
 /** Wall-clock budget of a capture hook, from process start to exit. */
 export const CAPTURE_BUDGET_MS = 2000;
@@ -74,10 +82,15 @@ function testDelay(io: Io): number {
   return Math.min(Number(raw), MAX_TEST_DELAY_MS);
 }
 
-async function readPayload(io: Io, report: HookReport): Promise<HookPayload | string> {
+async function readPayload(
+  io: Io,
+  report: HookReport,
+): Promise<HookPayload | string> {
   let bytes: Uint8Array;
   try {
-    bytes = await io.readStdin(MAX_HOOK_PAYLOAD_BYTES, { timeoutMs: STDIN_TIMEOUT_MS });
+    bytes = await io.readStdin(MAX_HOOK_PAYLOAD_BYTES, {
+      timeoutMs: STDIN_TIMEOUT_MS,
+    });
   } catch {
     return `payload ignored: it is larger than ${MAX_HOOK_PAYLOAD_BYTES} bytes`;
   }
@@ -85,7 +98,9 @@ async function readPayload(io: Io, report: HookReport): Promise<HookPayload | st
     return parseHookPayload(bytes);
   } catch (e) {
     report.action = "ignored";
-    return `payload ignored: ${isCodedError(e) ? e.message : "it cannot be read"}`;
+    return `payload ignored: ${
+      isCodedError(e) ? e.message : "it cannot be read"
+    }`;
   }
 }
 
@@ -103,8 +118,12 @@ export async function runHook(args: ParsedArgs, io: Io): Promise<number> {
   const word = args.positionals[0];
   const warn = (message: string): void => {
     const label = report.event ?? (word === undefined ? "" : safeWord(word));
-    io.stderr.write(`baton: hook ${label}${label === "" ? "" : ": "}${message}\n`);
-    report.warning = report.warning === null ? message : `${report.warning}; ${message}`;
+    io.stderr.write(
+      `baton: hook ${label}${label === "" ? "" : ": "}${message}\n`,
+    );
+    report.warning = report.warning === null
+      ? message
+      : `${report.warning}; ${message}`;
   };
   let printed = false;
   // Writes the host's output at once (JSON mode reports it instead).
@@ -116,6 +135,7 @@ export async function runHook(args: ParsedArgs, io: Io): Promise<number> {
   const finish = (): number => {
     if (json) printJson(io, report);
     else if (!printed && report.output !== "") io.stdout.write(report.output);
+    logHookTiming(io.env("BATON_TEST_HOOK_LOG"), report);
     return 0;
   };
   const event = word === undefined ? null : toHookEvent(word);
@@ -144,15 +164,20 @@ export async function runHook(args: ParsedArgs, io: Io): Promise<number> {
     // Never quoted: the name is payload content.
     warn(
       `note: the payload names ${
-        payload.event === null ? "an event baton does not handle" : `the ${payload.event} event`
+        payload.event === null
+          ? "an event baton does not handle"
+          : `the ${payload.event} event`
       }; running ${event} as the command line says`,
     );
   }
   // The payload's cwd follows worktrees; the hosts' project variables do not.
-  const cwd = payload.cwd ?? io.env("CLAUDE_PROJECT_DIR") ?? io.env("GEMINI_PROJECT_DIR") ??
+  const cwd = payload.cwd ?? io.env("CLAUDE_PROJECT_DIR") ??
+    io.env("GEMINI_PROJECT_DIR") ??
     io.env("CURSOR_PROJECT_DIR") ?? io.cwd();
   if (!(await isDirectory(io, cwd))) {
-    warn("the payload's working directory is not a directory here: nothing done");
+    warn(
+      "the payload's working directory is not a directory here: nothing done",
+    );
     return finish();
   }
   try {
@@ -179,16 +204,27 @@ interface SessionStartInput {
   emit: (text: string) => void;
 }
 
-async function sessionStart(io: Io, report: HookReport, input: SessionStartInput): Promise<void> {
+async function sessionStart(
+  io: Io,
+  report: HookReport,
+  input: SessionStartInput,
+): Promise<void> {
   const { payload, cwd, warn } = input;
   const host = report.host;
   if (host === null) {
-    warn("cannot tell the host from the payload (pass --host): nothing injected");
+    warn(
+      "cannot tell the host from the payload (pass --host): nothing injected",
+    );
     return;
   }
-  const check = await checkInjection(io.fs, cwd, { hostKey: host, source: payload.source });
+  const check = await checkInjection(io.fs, cwd, {
+    hostKey: host,
+    source: payload.source,
+  });
   if (!check.inject) {
-    report.action = check.reason === "no_capsule" ? "no_capsule" : "nothing_new";
+    report.action = check.reason === "no_capsule"
+      ? "no_capsule"
+      : "nothing_new";
     return;
   }
   const { runBoundedJob } = await import("./_bounded_job.ts");
@@ -198,7 +234,11 @@ async function sessionStart(io: Io, report: HookReport, input: SessionStartInput
   );
   if (outcome.status === "timeout") {
     report.action = "timed_out";
-    warn(`briefing not injected: it was not ready within ${INJECT_BUDGET_MS / 1000} seconds`);
+    warn(
+      `briefing not injected: it was not ready within ${
+        INJECT_BUDGET_MS / 1000
+      } seconds`,
+    );
     return;
   }
   const r = outcome.response;
@@ -234,7 +274,9 @@ async function sessionStart(io: Io, report: HookReport, input: SessionStartInput
       },
     });
   } catch {
-    warn("the injection could not be recorded: the next session may inject it again");
+    warn(
+      "the injection could not be recorded: the next session may inject it again",
+    );
   }
 }
 
@@ -246,7 +288,11 @@ interface CaptureInput {
   warn: (m: string) => void;
 }
 
-async function capture(io: Io, report: HookReport, input: CaptureInput): Promise<void> {
+async function capture(
+  io: Io,
+  report: HookReport,
+  input: CaptureInput,
+): Promise<void> {
   const { runBoundedJob } = await import("./_bounded_job.ts");
   const outcome = await runBoundedJob(
     {
@@ -276,7 +322,9 @@ async function capture(io: Io, report: HookReport, input: CaptureInput): Promise
   if (!r.ok || r.kind !== "capture") {
     report.action = "failed";
     input.warn(
-      `automatic capsule not written: ${r.ok ? "unexpected answer" : r.message}; ${notBlocked}`,
+      `automatic capsule not written: ${
+        r.ok ? "unexpected answer" : r.message
+      }; ${notBlocked}`,
     );
     if (!r.ok && r.stack !== undefined) io.stderr.write(`${r.stack}\n`);
     return;
