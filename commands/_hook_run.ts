@@ -14,17 +14,13 @@ import {
   MAX_HOOK_PAYLOAD_BYTES,
   parseHookPayload,
 } from "../core/hosts/hook_payload.ts";
-import {
-  INJECTION_CAP_CHARS,
-  renderAck,
-  renderInjection,
-} from "../core/hosts/hook_output.ts";
+import { INJECTION_CAP_CHARS, renderAck, renderInjection } from "../core/hosts/hook_output.ts";
 import { isCodedError } from "../core/errors.ts";
-import { checkInjection } from "../core/workflow/injection_check.ts";
-import {
-  readInjectionState,
-  writeInjectionRecord,
-} from "../core/store/injection_state.ts";
+import { checkInjection, repeatMode } from "../core/workflow/injection_check.ts";
+import { readInjectionState, writeInjectionRecord } from "../core/store/injection_state.ts";
+import { capturePlan, isRecentAutomatic, TURN_INTERVAL_MS } from "../core/hosts/capture_plan.ts";
+import { findBatonLayout } from "../core/store/find_layout.ts";
+import { readLatestHeader } from "../core/store/latest_header.ts";
 import { boolFlag, type ParsedArgs, safeWord, stringFlag } from "./_command.ts";
 import type { Io } from "./_io.ts";
 import { printJson } from "./_context.ts";
@@ -39,7 +35,7 @@ const EXIT_RESERVE_MS = 300;
 /** Longest wait for the end of the payload on stdin. */
 const STDIN_TIMEOUT_MS = 500;
 /** A stop hook (after every turn) adds a capsule at most this often. */
-export const STOP_INTERVAL_MS = 5 * 60_000;
+export const STOP_INTERVAL_MS = TURN_INTERVAL_MS;
 /** Upper bound of the test-only facts delay. */
 const MAX_TEST_DELAY_MS = 60_000;
 
@@ -98,9 +94,7 @@ async function readPayload(
     return parseHookPayload(bytes);
   } catch (e) {
     report.action = "ignored";
-    return `payload ignored: ${
-      isCodedError(e) ? e.message : "it cannot be read"
-    }`;
+    return `payload ignored: ${isCodedError(e) ? e.message : "it cannot be read"}`;
   }
 }
 
@@ -121,9 +115,7 @@ export async function runHook(args: ParsedArgs, io: Io): Promise<number> {
     io.stderr.write(
       `baton: hook ${label}${label === "" ? "" : ": "}${message}\n`,
     );
-    report.warning = report.warning === null
-      ? message
-      : `${report.warning}; ${message}`;
+    report.warning = report.warning === null ? message : `${report.warning}; ${message}`;
   };
   let printed = false;
   // Writes the host's output at once (JSON mode reports it instead).
@@ -164,9 +156,7 @@ export async function runHook(args: ParsedArgs, io: Io): Promise<number> {
     // Never quoted: the name is payload content.
     warn(
       `note: the payload names ${
-        payload.event === null
-          ? "an event baton does not handle"
-          : `the ${payload.event} event`
+        payload.event === null ? "an event baton does not handle" : `the ${payload.event} event`
       }; running ${event} as the command line says`,
     );
   }
@@ -217,27 +207,26 @@ async function sessionStart(
     );
     return;
   }
-  const check = await checkInjection(io.fs, cwd, {
-    hostKey: host,
-    source: payload.source,
-  });
+  const repeat = repeatMode(io.env("BATON_BRIEFING_REPEAT"));
+  const check = await checkInjection(io.fs, cwd, { hostKey: host, source: payload.source, repeat });
   if (!check.inject) {
-    report.action = check.reason === "no_capsule"
-      ? "no_capsule"
-      : "nothing_new";
+    report.action = check.reason === "no_capsule" ? "no_capsule" : "nothing_new";
     return;
   }
   const { runBoundedJob } = await import("./_bounded_job.ts");
   const outcome = await runBoundedJob(
-    { kind: "inject", cwd, maxChars: INJECTION_CAP_CHARS[host] },
+    {
+      kind: "inject",
+      cwd,
+      maxChars: INJECTION_CAP_CHARS[host],
+      shortIfUnchanged: check.reason === "repeat" && repeat === "short",
+    },
     INJECT_BUDGET_MS - EXIT_RESERVE_MS - elapsedMs(),
   );
   if (outcome.status === "timeout") {
     report.action = "timed_out";
     warn(
-      `briefing not injected: it was not ready within ${
-        INJECT_BUDGET_MS / 1000
-      } seconds`,
+      `briefing not injected: it was not ready within ${INJECT_BUDGET_MS / 1000} seconds`,
     );
     return;
   }
@@ -293,16 +282,27 @@ async function capture(
   report: HookReport,
   input: CaptureInput,
 ): Promise<void> {
+  const plan = capturePlan(input.event, input.host, input.payload.trigger);
+  if (plan.minIntervalMs > 0) {
+    // A turn hook fires before or after every turn: decide "recent" from the header alone,
+    // so it costs no more than a silent hook (the capsule id is then not reported).
+    const found = await findBatonLayout(io.fs, input.cwd);
+    const header = await readLatestHeader(io.fs, found.layout);
+    if (isRecentAutomatic(header, io.now().getTime(), plan.minIntervalMs)) {
+      report.action = "recent";
+      return;
+    }
+  }
   const { runBoundedJob } = await import("./_bounded_job.ts");
   const outcome = await runBoundedJob(
     {
       kind: "capture",
       cwd: input.cwd,
-      trigger: input.event === "pre-compact" ? "pre_compact" : "session_end",
+      trigger: plan.trigger,
       host: input.host,
       session: input.payload.sessionId,
       factsDelayMs: testDelay(io),
-      minIntervalMs: input.event === "stop" ? STOP_INTERVAL_MS : 0,
+      minIntervalMs: plan.minIntervalMs,
     },
     CAPTURE_BUDGET_MS - EXIT_RESERVE_MS - elapsedMs(),
   );
@@ -322,9 +322,7 @@ async function capture(
   if (!r.ok || r.kind !== "capture") {
     report.action = "failed";
     input.warn(
-      `automatic capsule not written: ${
-        r.ok ? "unexpected answer" : r.message
-      }; ${notBlocked}`,
+      `automatic capsule not written: ${r.ok ? "unexpected answer" : r.message}; ${notBlocked}`,
     );
     if (!r.ok && r.stack !== undefined) io.stderr.write(`${r.stack}\n`);
     return;

@@ -10,23 +10,29 @@
 import { type HostResult, hostVersion, runHostCase } from "./_harness/case.ts";
 import type { HostDriver } from "./_harness/driver.ts";
 import { CLAUDE_CODE } from "./drivers/claude_code.ts";
+import { CODEX } from "./drivers/codex.ts";
+import { COPILOT } from "./drivers/copilot.ts";
+import { GEMINI } from "./drivers/gemini.ts";
+import { OPENCODE } from "./drivers/opencode.ts";
 
-const DRIVERS: HostDriver[] = [CLAUDE_CODE];
+const ALL: HostDriver[] = [CLAUDE_CODE, CODEX, GEMINI, OPENCODE, COPILOT];
+// BATON_HOSTS=codex,gemini runs only those (while working on one host).
+const only = Deno.env.get("BATON_HOSTS")?.split(",").filter((h) => h !== "") ??
+  [];
+const DRIVERS: HostDriver[] = only.length === 0 ? ALL : ALL.filter((d) => only.includes(d.host));
 const results: HostResult[] = [];
 const skipped: string[] = [];
 
 for (const driver of DRIVERS) {
   const version = await hostVersion(driver);
   if (typeof version !== "string") {
-    const line =
-      `${driver.host}: skipped: package not installed (${version.missing})`;
+    const line = `${driver.host}: skipped: package not installed (${version.missing})`;
     skipped.push(line);
     Deno.test({ name: line, ignore: true, fn: () => {} });
     continue;
   }
   Deno.test({
-    name:
-      `${driver.host} ${version}: install, headless turn, capture, compaction, uninstall`,
+    name: `${driver.host} ${version}: install, headless turn, capture, compaction, uninstall`,
     sanitizeOps: false,
     sanitizeResources: false,
     async fn() {

@@ -71,9 +71,7 @@ export async function listCapsules(sb: Sandbox): Promise<ListedCapsule[]> {
   const out = JSON.parse(await batonOk(sb, ["list", "--json"])) as {
     capsules: ListedCapsule[];
   };
-  return [...out.capsules].sort((a, b) =>
-    a.created_at.localeCompare(b.created_at)
-  );
+  return [...out.capsules].sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
 
 /** The paths `baton install HOST --json` wrote (with their backups). */
@@ -102,7 +100,5 @@ export async function hookTimings(sb: Sandbox): Promise<HookTiming[]> {
   } catch {
     return [];
   }
-  return text.split("\n").filter((l) => l !== "").map((l) =>
-    JSON.parse(l) as HookTiming
-  );
+  return text.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as HookTiming);
 }

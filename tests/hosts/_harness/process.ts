@@ -21,6 +21,39 @@ export interface RunOptions {
   env: Record<string, string>;
   timeoutMs: number;
   stdin?: string;
+  /**
+   * After the child exits, wait up to this long for the rest of its process
+   * group (a hook the host started and did not wait for) before killing it.
+   * @default 0
+   */
+  graceMs?: number;
+}
+
+/** True while any process of group `pgid` is alive (Linux /proc; elsewhere false). */
+function groupAlive(pgid: number): boolean {
+  try {
+    for (const e of Deno.readDirSync("/proc")) {
+      if (!/^\d+$/.test(e.name)) continue;
+      try {
+        const stat = Deno.readTextFileSync(`/proc/${e.name}/stat`);
+        // Fields after the parenthesised command: state, ppid, pgrp.
+        const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        if (Number(rest[2]) === pgid && rest[0] !== "Z") return true;
+      } catch {
+        // The process ended while being read.
+      }
+    }
+  } catch {
+    return false;
+  }
+  return false;
+}
+
+async function waitForGroup(pgid: number, graceMs: number): Promise<void> {
+  const until = performance.now() + graceMs;
+  while (performance.now() < until && groupAlive(pgid)) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 function killGroup(pid: number): void {
@@ -60,6 +93,9 @@ export async function runBounded(
       await w.close().catch(() => {});
     }
     const out = await child.output();
+    if ((options.graceMs ?? 0) > 0 && !timedOut) {
+      await waitForGroup(child.pid, options.graceMs!);
+    }
     return {
       code: out.code,
       stdout: new TextDecoder().decode(out.stdout),

@@ -34,9 +34,7 @@ function denoDir(): string {
   const set = Deno.env.get("DENO_DIR");
   if (set !== undefined && set !== "") return set;
   const home = Deno.env.get("HOME") ?? "/root";
-  return Deno.build.os === "darwin"
-    ? `${home}/Library/Caches/deno`
-    : `${home}/.cache/deno`;
+  return Deno.build.os === "darwin" ? `${home}/Library/Caches/deno` : `${home}/.cache/deno`;
 }
 
 async function git(
@@ -71,9 +69,7 @@ export async function makeSandbox(
   ) {
     await Deno.mkdir(d, { recursive: true });
   }
-  const marker = `BATONMARK${
-    crypto.randomUUID().replaceAll("-", "").slice(0, 16)
-  }`;
+  const marker = `BATONMARK${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
   const hookLog = `${root}/hook_times.jsonl`;
   const env: Record<string, string> = {
     PATH: `${HOST_BIN}:${CHECKOUT}/toolchain/node_modules/.bin:${

@@ -27,8 +27,6 @@ export class UsagePlan {
   next(): Usage {
     const big = this.#served < this.bigUsageReplies;
     this.#served += 1;
-    return big
-      ? { input: this.bigInputTokens, output: 20 }
-      : { input: 120, output: 8 };
+    return big ? { input: this.bigInputTokens, output: 20 } : { input: 120, output: 8 };
   }
 }

@@ -15,9 +15,7 @@ export interface SseFrame {
 export function sseResponse(frames: readonly SseFrame[]): Response {
   const body = frames.map((f) => {
     const data = typeof f.data === "string" ? f.data : JSON.stringify(f.data);
-    return `${
-      f.event === undefined ? "" : `event: ${f.event}\n`
-    }data: ${data}\n\n`;
+    return `${f.event === undefined ? "" : `event: ${f.event}\n`}data: ${data}\n\n`;
   }).join("");
   return new Response(body, {
     headers: {
