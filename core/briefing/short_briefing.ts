@@ -39,7 +39,20 @@ export function shortBriefing(full: string, drift: readonly DriftCheck[]): strin
   let section: string | null = null;
   let keep = true;
   let dropped = 0;
+  // Inside a fence (a carried command) nothing is a heading, whatever its text.
+  let fence: string | null = null;
   for (const line of lines) {
+    if (fence !== null) {
+      if (line.trim() === fence) fence = null;
+      if (keep) out.push(line);
+      continue;
+    }
+    const open = /^\s*(`{3,}|~{3,})/.exec(line);
+    if (open !== null) {
+      fence = open[1]!;
+      if (keep) out.push(line);
+      continue;
+    }
     if (line.startsWith("### ")) {
       section = line.slice(4);
       keep = KEPT.has(section);

@@ -14,6 +14,7 @@ import { CODEX } from "./drivers/codex.ts";
 import { COPILOT } from "./drivers/copilot.ts";
 import { GEMINI } from "./drivers/gemini.ts";
 import { OPENCODE } from "./drivers/opencode.ts";
+import { checkCursorSchema } from "./cursor_schema.ts";
 
 const ALL: HostDriver[] = [CLAUDE_CODE, CODEX, GEMINI, OPENCODE, COPILOT];
 // BATON_HOSTS=codex,gemini runs only those (while working on one host).
@@ -53,6 +54,21 @@ function hookSummary(r: HostResult): string {
     .join(", ");
 }
 
+if (only.length === 0 || only.includes("cursor")) {
+  Deno.test({
+    name: "cursor: files match the documented hooks.json schema (no headless client)",
+    sanitizeOps: false,
+    sanitizeResources: false,
+    async fn() {
+      const problems = await checkCursorSchema();
+      skipped.push(
+        `cursor: no headless client; schema check ${problems.length === 0 ? "passed" : "FAILED"}`,
+      );
+      if (problems.length > 0) throw new Error(`cursor:\n- ${problems.join("\n- ")}`);
+    },
+  });
+}
+
 function table(rows: HostResult[]): string {
   const head = [
     "host",
@@ -62,6 +78,7 @@ function table(rows: HostResult[]): string {
     "capture",
     "compaction",
     "re-sent after compaction",
+    "next new session",
     "uninstall",
     "slowest hook ms",
     "s",
@@ -74,6 +91,7 @@ function table(rows: HostResult[]): string {
     r.capture,
     r.compaction,
     r.reinjectedAfterCompaction,
+    r.newSession,
     r.uninstall,
     hookSummary(r),
     String(r.seconds),

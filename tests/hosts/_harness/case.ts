@@ -26,6 +26,8 @@ export interface HostResult {
   capture: Cell;
   compaction: Cell;
   reinjectedAfterCompaction: Cell;
+  /** The briefing reached the model again in a later new session. */
+  newSession: Cell;
   uninstall: Cell;
   /** Each hook run's wall time (ms from runtime start) by event. */
   hookMs: { event: string; action: string; ms: number }[];
@@ -75,6 +77,7 @@ export async function runHostCase(
     reinjectedAfterCompaction: driver.compact === null || !driver.reinjectsAfterCompaction
       ? "n/a: no session start after compaction"
       : "no",
+    newSession: "no",
     uninstall: "no",
     hookMs: [],
     failures: [],
@@ -181,6 +184,13 @@ export async function runHostCase(
         }
       }
     }
+    // Every new session gets the briefing, not only the first after a capsule is written.
+    const before2 = model.requests.length;
+    const second = await turn("A new session: say OK.", false);
+    outputs.push(second.stdout, second.stderr);
+    const reached2 = model.requests.slice(before2).some((r) => r.body.includes(sb.marker));
+    result.newSession = reached2 ? "yes" : "no";
+    if (!reached2) fail("the briefing did not reach the model in a later new session");
     const extra = driver.extraLogs === undefined ? "" : await driver.extraLogs(sb);
     const errors = driver.hookErrors([...outputs, extra].join("\n"));
     if (errors.length > 0) {
