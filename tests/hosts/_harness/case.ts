@@ -73,7 +73,9 @@ export async function runHostCase(
     hooksRan: "no",
     briefingReachedModel: "no",
     capture: "no",
-    compaction: driver.compact === null ? "n/a: cannot be made to compact headless" : "no",
+    compaction: driver.compact === null
+      ? `n/a: ${driver.noCompactionWhy ?? "cannot be made to compact headless"}`
+      : "no",
     reinjectedAfterCompaction: driver.compact === null || !driver.reinjectsAfterCompaction
       ? "n/a: no session start after compaction"
       : "no",

@@ -34,6 +34,8 @@ export interface HostDriver {
    * host cannot be made to compact headless).
    */
   compact: ((ctx: DriverContext) => Promise<CompactionRun>) | null;
+  /** Why `compact` is null, for the summary. */
+  noCompactionWhy?: string;
   /** True when the host re-runs session start after compacting. */
   reinjectsAfterCompaction: boolean;
   /** Lines of the host's output that report a hook or config error. */

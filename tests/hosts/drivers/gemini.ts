@@ -1,8 +1,9 @@
 /**
  * Gemini CLI: GOOGLE_GEMINI_BASE_URL and an API key, the workspace trusted by
- * GEMINI_CLI_TRUST_WORKSPACE; `gemini -p`, `--resume latest`. Compaction:
- * `/compress` on the resumed session (PreCompress with trigger manual);
- * Gemini has no session start after compression.
+ * GEMINI_CLI_TRUST_WORKSPACE; `gemini -p`, `--resume latest`. PreCompress
+ * fires before every model request (checked: no pre_compact capsule on a
+ * turn that did not compact); Gemini has no session start after
+ * compression.
  * @module
  */
 import { type HostDriver, matchErrors } from "../_harness/driver.ts";
@@ -39,13 +40,12 @@ export const GEMINI: HostDriver = {
     resume,
   ) => ["-p", prompt, ...(resume ? ["--resume", "latest"] : [])],
   turnTimeoutMs: 90_000,
-  async compact({ model, turn, touch }) {
-    const runs = [await turn("A second exchange.", true)];
-    await touch();
-    const requestsBefore = model.requests.length;
-    runs.push(await turn("/compress", true));
-    return { runs, requestsBefore };
-  },
+  // `gemini -p "/compress"` sends the text to the model (no PreCompress runs), and an
+  // automatic compression fires the same PreCompress (trigger auto) as every turn, which
+  // baton records as a rate-limited turn_end capsule: no pre_compact capsule to check.
+  compact: null,
+  noCompactionWhy:
+    "/compress does not run headless; automatic compression fires the per-turn PreCompress (turn_end)",
   reinjectsAfterCompaction: false,
   hookErrors: (out) => matchErrors(out),
 };

@@ -2,8 +2,8 @@
  * OpenCode: an OpenAI-compatible provider in
  * $XDG_CONFIG_HOME/opencode/opencode.json; `opencode run`, `--continue`.
  * Every run in a new project installs the plugin SDK into .opencode/ and the
- * provider SDK (from npm: 20–80 s without a warm package cache). No
- * compaction is forced headless.
+ * provider SDK (from npm: 20–80 s without a warm package cache). Compaction:
+ * a context limit in the model's config and large reported usage.
  * @module
  */
 import { type HostDriver, matchErrors } from "../_harness/driver.ts";
@@ -23,7 +23,8 @@ export const OPENCODE: HostDriver = {
             npm: "@ai-sdk/openai-compatible",
             name: "Fake",
             options: { baseURL: `${model.url}/v1`, apiKey: "dummy" },
-            models: { "fake-model": { name: "Fake" } },
+            // A known context size lets OpenCode auto-compact when usage runs high.
+            models: { "fake-model": { name: "Fake", limit: { context: 60_000, output: 4_000 } } },
           },
         },
         model: "fake/fake-model",
@@ -46,7 +47,15 @@ export const OPENCODE: HostDriver = {
     ...(resume ? ["--continue"] : []),
   ],
   turnTimeoutMs: 240_000,
-  compact: null,
+  // Large reported usage past the model's context limit: OpenCode compacts on its own, and
+  // experimental.session.compacting runs the plugin's pre-compact.
+  async compact({ model, turn, touch }) {
+    await touch();
+    model.reportBigUsage(1);
+    const requestsBefore = model.requests.length;
+    const runs = [await turn("A second exchange.", true)];
+    return { runs, requestsBefore };
+  },
   reinjectsAfterCompaction: false,
   hookErrors: (out) => matchErrors(out),
 };
