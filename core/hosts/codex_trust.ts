@@ -58,6 +58,7 @@ async function projectTrustLevel(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import type { ReadFs } from "../fs.ts";
  * const files: Record<string, string> = {
  *   "/h/.codex/config.toml": '[projects."/r"]\ntrust_level = "trusted"\n',
  * };

@@ -105,7 +105,8 @@ Deno.test({
   sanitizeResources: false,
   async fn() {
     const text = table(results);
-    console.log(`\n${text}\n${skipped.join("\n")}`);
+    const total = Math.round(results.reduce((n, r) => n + r.seconds, 0));
+    console.log(`\n${text}\n${skipped.join("\n")}\nhosts took ${total} s in all`);
     for (const r of results) {
       if (r.notes.length > 0) console.log(`${r.host}: ${r.notes.join("; ")}`);
     }

@@ -7,7 +7,6 @@
  * @module
  */
 import { type HostDriver, matchErrors } from "../_harness/driver.ts";
-import { CHECKOUT } from "../_harness/sandbox.ts";
 
 /** The OpenCode driver. */
 export const OPENCODE: HostDriver = {
@@ -36,9 +35,6 @@ export const OPENCODE: HostDriver = {
   env: () => ({
     OPENCODE_DISABLE_AUTOUPDATE: "1",
     OPENCODE_DISABLE_MODELS_FETCH: "1",
-    // OpenCode installs its plugin SDK into .opencode/ and the provider SDK from npm on
-    // first use; a package cache kept between runs makes that a copy after the first run.
-    BUN_INSTALL_CACHE_DIR: `${CHECKOUT}/tests/hosts/.cache/bun`,
   }),
   turnArgs: (_sb, prompt, resume) => [
     "run",
