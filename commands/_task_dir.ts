@@ -5,8 +5,10 @@
  * the checkout; it names the directory it was run from in INIT_CWD (and
  * sets npm_config_user_agent to `deno/…`). Only when both say so and the
  * process is in the checkout is INIT_CWD used: a hook whose host inherited
- * them runs in the host's project, never in the checkout. No imports: this
- * runs before every command.
+ * them runs in the host's project, never in the checkout. Like npm, deno
+ * task keeps an INIT_CWD it inherited, so a task nested in another task
+ * acts on the outer task's directory. No imports: this runs before every
+ * command.
  * @module
  */
 

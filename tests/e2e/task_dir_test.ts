@@ -11,7 +11,15 @@ async function task(cwd: string, args: string[]): Promise<{ code: number; stdout
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["task", "-q", "--config", `${CHECKOUT}/deno.json`, "baton", ...args],
     cwd,
-    env: { NO_COLOR: "1" },
+    // As from a shell: an INIT_CWD inherited from an outer task (this test run's own
+    // `deno task test`) is kept by deno task, as npm does, and would name another directory.
+    clearEnv: true,
+    env: {
+      NO_COLOR: "1",
+      PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+      HOME: Deno.env.get("HOME") ?? "/",
+      DENO_DIR: Deno.env.get("DENO_DIR") ?? `${Deno.env.get("HOME")}/.cache/deno`,
+    },
     stdout: "piped",
     stderr: "piped",
   }).output();
