@@ -7,6 +7,7 @@ import { type CodedError, errorObject, EXIT, isCodedError, UsageError } from "./
 import type { SafeError } from "./commands/_safe_output.ts";
 import { VERSION } from "./core/version.ts";
 import { createDenoIo, type Io } from "./commands/_io.ts";
+import { taskStartDir } from "./commands/_task_dir.ts";
 import type { Command } from "./commands/_command.ts";
 
 // The command table, flag parser and help renderer load only
@@ -122,7 +123,26 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
   }
 }
 
+/** Under `deno task --config <checkout>/deno.json`, acts on the directory it was run from. */
+function enterTaskDir(): void {
+  if (!/^deno(\.exe)?$/i.test(Deno.execPath().replaceAll("\\", "/").split("/").pop() ?? "")) return;
+  const checkout = decodeURIComponent(new URL(".", import.meta.url).pathname)
+    .replace(/^\/([A-Za-z]:\/)/, "$1");
+  const dir = taskStartDir({
+    cwd: Deno.cwd(),
+    checkout,
+    env: (n) => Deno.env.get(n),
+  });
+  if (dir === null) return;
+  try {
+    Deno.chdir(dir);
+  } catch {
+    // Stay in the checkout: the command then reports what it finds there.
+  }
+}
+
 if (import.meta.main) {
+  enterTaskDir();
   const io = createDenoIo();
   let code: number;
   try {

@@ -16,7 +16,7 @@ export type HookJobRequest =
   | {
     kind: "capture";
     cwd: string;
-    trigger: "pre_compact" | "session_end";
+    trigger: "pre_compact" | "session_end" | "turn_end";
     host: string | null;
     session: string | null;
     /** Test hook (BATON_TEST_FACTS_DELAY_MS): wait before collecting facts. */
@@ -30,6 +30,8 @@ export type HookJobRequest =
     kind: "inject";
     cwd: string;
     maxChars: number;
+    /** The capsule was already shown: give the short form when nothing drifted. */
+    shortIfUnchanged: boolean;
     /** Epoch ms by which the re-checks must end (what is left is shown as not re-checked). */
     factsDeadlineMs?: number;
   };
@@ -39,6 +41,8 @@ export interface InjectJobResult {
   capsule_id: string;
   created_at: string;
   text: string;
+  /** True when the short form was given. */
+  short: boolean;
 }
 
 /** What the job answers. */
@@ -69,12 +73,18 @@ export async function runHookJob(request: HookJobRequest): Promise<HookJobRespon
     }
     const { loadBriefing } = await import("../core/workflow/load.ts");
     const loaded = await loadBriefing(ctx, { maxChars: request.maxChars, ...budget });
+    if (loaded === null) return { ok: true, kind: "inject", inject: null };
+    const { nothingDrifted, shortBriefing } = await import("../core/briefing/short_briefing.ts");
+    const short = request.shortIfUnchanged && nothingDrifted(loaded.drift);
     return {
       ok: true,
       kind: "inject",
-      inject: loaded === null
-        ? null
-        : { capsule_id: loaded.capsule_id, created_at: loaded.created_at, text: loaded.text },
+      inject: {
+        capsule_id: loaded.capsule_id,
+        created_at: loaded.created_at,
+        text: short ? shortBriefing(loaded.text, loaded.drift) : loaded.text,
+        short,
+      },
     };
   } catch (e) {
     const debug = io.env("BATON_DEBUG") === "1" && e instanceof Error && e.stack !== undefined

@@ -16,11 +16,15 @@ import {
 } from "../core/hosts/hook_payload.ts";
 import { INJECTION_CAP_CHARS, renderAck, renderInjection } from "../core/hosts/hook_output.ts";
 import { isCodedError } from "../core/errors.ts";
-import { checkInjection } from "../core/workflow/injection_check.ts";
+import { checkInjection, repeatMode } from "../core/workflow/injection_check.ts";
 import { readInjectionState, writeInjectionRecord } from "../core/store/injection_state.ts";
+import { capturePlan, isRecentAutomatic, TURN_INTERVAL_MS } from "../core/hosts/capture_plan.ts";
+import { findBatonLayout } from "../core/store/find_layout.ts";
+import { readLatestHeader } from "../core/store/latest_header.ts";
 import { boolFlag, type ParsedArgs, safeWord, stringFlag } from "./_command.ts";
 import type { Io } from "./_io.ts";
 import { printJson } from "./_context.ts";
+import { logHookTiming } from "./_hook_timing.ts";
 
 /** Wall-clock budget of a capture hook, from process start to exit. */
 export const CAPTURE_BUDGET_MS = 2000;
@@ -35,7 +39,7 @@ export const INJECT_FACTS_BUDGET_MS = 450;
 /** Longest wait for the end of the payload on stdin. */
 const STDIN_TIMEOUT_MS = 500;
 /** A stop hook (after every turn) adds a capsule at most this often. */
-export const STOP_INTERVAL_MS = 5 * 60_000;
+export const STOP_INTERVAL_MS = TURN_INTERVAL_MS;
 /** Upper bound of the test-only facts delay. */
 const MAX_TEST_DELAY_MS = 60_000;
 
@@ -78,10 +82,15 @@ function testDelay(io: Io): number {
   return Math.min(Number(raw), MAX_TEST_DELAY_MS);
 }
 
-async function readPayload(io: Io, report: HookReport): Promise<HookPayload | string> {
+async function readPayload(
+  io: Io,
+  report: HookReport,
+): Promise<HookPayload | string> {
   let bytes: Uint8Array;
   try {
-    bytes = await io.readStdin(MAX_HOOK_PAYLOAD_BYTES, { timeoutMs: STDIN_TIMEOUT_MS });
+    bytes = await io.readStdin(MAX_HOOK_PAYLOAD_BYTES, {
+      timeoutMs: STDIN_TIMEOUT_MS,
+    });
   } catch {
     return `payload ignored: it is larger than ${MAX_HOOK_PAYLOAD_BYTES} bytes`;
   }
@@ -107,7 +116,9 @@ export async function runHook(args: ParsedArgs, io: Io): Promise<number> {
   const word = args.positionals[0];
   const warn = (message: string): void => {
     const label = report.event ?? (word === undefined ? "" : safeWord(word));
-    io.stderr.write(`baton: hook ${label}${label === "" ? "" : ": "}${message}\n`);
+    io.stderr.write(
+      `baton: hook ${label}${label === "" ? "" : ": "}${message}\n`,
+    );
     report.warning = report.warning === null ? message : `${report.warning}; ${message}`;
   };
   let printed = false;
@@ -120,6 +131,7 @@ export async function runHook(args: ParsedArgs, io: Io): Promise<number> {
   const finish = (): number => {
     if (json) printJson(io, report);
     else if (!printed && report.output !== "") io.stdout.write(report.output);
+    logHookTiming(io.env("BATON_TEST_HOOK_LOG"), report);
     return 0;
   };
   const event = word === undefined ? null : toHookEvent(word);
@@ -153,10 +165,13 @@ export async function runHook(args: ParsedArgs, io: Io): Promise<number> {
     );
   }
   // The payload's cwd follows worktrees; the hosts' project variables do not.
-  const cwd = payload.cwd ?? io.env("CLAUDE_PROJECT_DIR") ?? io.env("GEMINI_PROJECT_DIR") ??
+  const cwd = payload.cwd ?? io.env("CLAUDE_PROJECT_DIR") ??
+    io.env("GEMINI_PROJECT_DIR") ??
     io.env("CURSOR_PROJECT_DIR") ?? io.cwd();
   if (!(await isDirectory(io, cwd))) {
-    warn("the payload's working directory is not a directory here: nothing done");
+    warn(
+      "the payload's working directory is not a directory here: nothing done",
+    );
     return finish();
   }
   try {
@@ -183,14 +198,21 @@ interface SessionStartInput {
   emit: (text: string) => void;
 }
 
-async function sessionStart(io: Io, report: HookReport, input: SessionStartInput): Promise<void> {
+async function sessionStart(
+  io: Io,
+  report: HookReport,
+  input: SessionStartInput,
+): Promise<void> {
   const { payload, cwd, warn } = input;
   const host = report.host;
   if (host === null) {
-    warn("cannot tell the host from the payload (pass --host): nothing injected");
+    warn(
+      "cannot tell the host from the payload (pass --host): nothing injected",
+    );
     return;
   }
-  const check = await checkInjection(io.fs, cwd, { hostKey: host, source: payload.source });
+  const repeat = repeatMode(io.env("BATON_BRIEFING_REPEAT"));
+  const check = await checkInjection(io.fs, cwd, { hostKey: host, source: payload.source, repeat });
   if (!check.inject) {
     report.action = check.reason === "no_capsule" ? "no_capsule" : "nothing_new";
     return;
@@ -201,13 +223,16 @@ async function sessionStart(io: Io, report: HookReport, input: SessionStartInput
       kind: "inject",
       cwd,
       maxChars: INJECTION_CAP_CHARS[host],
+      shortIfUnchanged: check.reason === "repeat" && repeat === "short",
       factsDeadlineMs: io.now().getTime() + INJECT_FACTS_BUDGET_MS,
     },
     INJECT_BUDGET_MS - EXIT_RESERVE_MS - elapsedMs(),
   );
   if (outcome.status === "timeout") {
     report.action = "timed_out";
-    warn(`briefing not injected: it was not ready within ${INJECT_BUDGET_MS / 1000} seconds`);
+    warn(
+      `briefing not injected: it was not ready within ${INJECT_BUDGET_MS / 1000} seconds`,
+    );
     return;
   }
   const r = outcome.response;
@@ -243,7 +268,9 @@ async function sessionStart(io: Io, report: HookReport, input: SessionStartInput
       },
     });
   } catch {
-    warn("the injection could not be recorded: the next session may inject it again");
+    warn(
+      "the injection could not be recorded: the next session may inject it again",
+    );
   }
 }
 
@@ -255,17 +282,32 @@ interface CaptureInput {
   warn: (m: string) => void;
 }
 
-async function capture(io: Io, report: HookReport, input: CaptureInput): Promise<void> {
+async function capture(
+  io: Io,
+  report: HookReport,
+  input: CaptureInput,
+): Promise<void> {
+  const plan = capturePlan(input.event, input.host, input.payload.trigger);
+  if (plan.minIntervalMs > 0) {
+    // A turn hook fires before or after every turn: decide "recent" from the header alone,
+    // so it costs no more than a silent hook (the capsule id is then not reported).
+    const found = await findBatonLayout(io.fs, input.cwd);
+    const header = await readLatestHeader(io.fs, found.layout);
+    if (isRecentAutomatic(header, io.now().getTime(), plan.minIntervalMs)) {
+      report.action = "recent";
+      return;
+    }
+  }
   const { runBoundedJob } = await import("./_bounded_job.ts");
   const outcome = await runBoundedJob(
     {
       kind: "capture",
       cwd: input.cwd,
-      trigger: input.event === "pre-compact" ? "pre_compact" : "session_end",
+      trigger: plan.trigger,
       host: input.host,
       session: input.payload.sessionId,
       factsDelayMs: testDelay(io),
-      minIntervalMs: input.event === "stop" ? STOP_INTERVAL_MS : 0,
+      minIntervalMs: plan.minIntervalMs,
       factsDeadlineMs: io.now().getTime() +
         Math.max(100, CAPTURE_BUDGET_MS - EXIT_RESERVE_MS - WRITE_RESERVE_MS - elapsedMs()),
     },

@@ -64,8 +64,20 @@ export interface Meaning {
   fold: boolean;
 }
 
-/** How a capsule came to be written. */
-export const TRIGGERS = ["manual", "pre_compact", "session_end", "fold", "paste"] as const;
+/**
+ * How a capsule came to be written. `turn_end`: by a hook that fires after
+ * (or between) turns, not at the end of a session nor before a compaction
+ * known to happen (a host's Stop or idle event, Gemini CLI's PreCompress,
+ * which fires before every model request).
+ */
+export const TRIGGERS = [
+  "manual",
+  "pre_compact",
+  "session_end",
+  "turn_end",
+  "fold",
+  "paste",
+] as const;
 /** One trigger. */
 export type Trigger = typeof TRIGGERS[number];
 

@@ -62,10 +62,13 @@ function hostCheck(report: HostReport): DoctorCheck | null {
   const hooks = spec.hookSupport === "none"
     ? "skill and command files only (the host's hook format is unconfirmed)"
     : `hooks point at this baton: ${spec.hookNote}`;
+  // The host's own trust steps (Codex): one still needed means its hooks do not run yet.
+  const trust = states.flatMap((s) => s.trust);
+  const needed = trust.some((t) => t.status === "needed");
   return {
     name: `host:${report.host}`,
-    outcome: "ok",
-    reason: `${spec.label} (${where}): ${hooks}`,
+    outcome: needed ? "warn" : "ok",
+    reason: [`${spec.label} (${where}): ${hooks}`, ...trust.map((t) => t.explain)].join("; "),
   };
 }
 

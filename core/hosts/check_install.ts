@@ -16,6 +16,7 @@ import {
   type HostEnv,
   type HostSpec,
   type InstallScope,
+  type TrustStep,
 } from "./types.ts";
 
 /** The state of one host in one scope. */
@@ -25,6 +26,8 @@ export interface InstallState {
   installed: "none" | "complete" | "partial";
   /** One sentence per problem; never file content. */
   problems: string[];
+  /** The host's own trust steps, when baton is installed (Codex). */
+  trust: TrustStep[];
 }
 
 /** Options of {@linkcode checkInstall}. */
@@ -155,5 +158,6 @@ export async function checkInstall(
       ? "complete"
       : "partial",
     problems: present === 0 ? [] : problems,
+    trust: present === 0 ? [] : (await spec.trustSteps?.(fs, options.scope, options.env)) ?? [],
   };
 }

@@ -16,6 +16,7 @@ import {
   skillFile,
 } from "./_host_files.ts";
 import type { HostEnv, HostSpec, InstallScope } from "./types.ts";
+import { codexTrustSteps } from "./codex_trust.ts";
 
 const HOOKS = lifecycleHooks(
   { start: "SessionStart", compact: "PreCompact", end: "SessionEnd" },
@@ -37,13 +38,21 @@ export const CODEX: HostSpec = {
   label: "Codex CLI",
   hookSupport: "hooks",
   hookNote:
-    "SessionStart loads the briefing; PreCompact and SessionEnd write a capsule; Codex runs new hooks only after they are trusted in /hooks",
+    "SessionStart loads the briefing; PreCompact and SessionEnd write a capsule; Codex runs a project's hooks only once the project is trusted and the hooks are reviewed (/hooks)",
   hookSwitches(scope, env) {
     const config = joinPath(codexDir(scope, env), "config.toml");
     return [
       { path: config, format: "toml", key: ["features", "hooks"], off: false },
       { path: config, format: "toml", key: ["features", "codex_hooks"], off: false },
     ];
+  },
+  trustSteps(fs, scope, env) {
+    const home = envDir(env, "CODEX_HOME") ?? joinPath(env.home, ".codex");
+    return codexTrustSteps(fs, {
+      scope,
+      configPath: joinPath(home, "config.toml"),
+      projectRoot: env.projectRoot,
+    });
   },
   layout(scope, env, content) {
     return {
@@ -58,7 +67,6 @@ export const CODEX: HostSpec = {
         jsonHooks(joinPath(codexDir(scope, env), "hooks.json"), { hooks: HOOKS, shape: "grouped" }),
       ],
       notes: [
-        "Codex skips new hooks until you trust them: run /hooks in Codex once",
         "Codex has no command files any more (custom prompts were removed in 0.117.0): use $baton",
         ...sharedConfigNote(scope, ".codex/hooks.json"),
       ],

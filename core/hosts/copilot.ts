@@ -1,5 +1,6 @@
 /**
- * GitHub Copilot in VS Code: skill in `.github/skills/baton/`, prompt files
+ * GitHub Copilot (Copilot CLI and Copilot in VS Code, which read the same
+ * `.github/hooks/*.json`): skill in `.github/skills/baton/`, prompt files
  * in `.github/prompts/`, hooks (a VS Code preview) in its own
  * `.github/hooks/baton.json`; for the user, `~/.copilot/skills/` and
  * `~/.copilot/hooks/`. User prompt files live in the VS Code profile folder,
@@ -27,10 +28,10 @@ const HOOKS = lifecycleHooks(
 /** The Copilot integration. */
 export const COPILOT: HostSpec = {
   id: "copilot",
-  label: "GitHub Copilot (VS Code)",
+  label: "GitHub Copilot (CLI and VS Code)",
   hookSupport: "hooks",
   hookNote:
-    "SessionStart loads the briefing; PreCompact and Stop write a capsule (VS Code hooks are a preview feature)",
+    "SessionStart loads the briefing (top-level additionalContext for Copilot CLI, hookSpecificOutput for VS Code); PreCompact and Stop write a capsule (VS Code hooks are a preview feature)",
   layout(scope, env, content) {
     const root = scope === "user"
       ? joinPath(env.home, ".copilot")

@@ -3,8 +3,10 @@
  * the host's own format, and the acknowledgement some hosts require after a
  * capture event. Everything else a hook does prints nothing on stdout, so a
  * host can never misread it. Formats follow the host reference (Claude Code,
- * Codex, Gemini CLI and Copilot: `hookSpecificOutput.additionalContext`;
- * Cursor: `additional_context`; OpenCode's plugin: plain text). Pure.
+ * Codex, Gemini CLI: `hookSpecificOutput.additionalContext`; Copilot: the
+ * same plus a top-level `additionalContext`, the only one Copilot CLI reads
+ * (VS Code reads the nested one); Cursor: `additional_context`; OpenCode's
+ * plugin: plain text). Pure.
  * @module
  */
 import type { HookEvent, HostId } from "./ids.ts";
@@ -30,14 +32,21 @@ export const INJECTION_CAP_CHARS: Readonly<Record<HostId, number>> = Object.free
  * assert.equal(out.hookSpecificOutput.additionalContext, "briefing");
  * assert.equal(JSON.parse(renderInjection("cursor", "b")).additional_context, "b");
  * assert.equal(renderInjection("opencode", "b"), "b\n");
+ * const copilot = JSON.parse(renderInjection("copilot", "c"));
+ * assert.equal(copilot.additionalContext, "c");
+ * assert.equal(copilot.hookSpecificOutput.additionalContext, "c");
  * ```
  */
 export function renderInjection(host: HostId, text: string): string {
   if (host === "opencode") return text.endsWith("\n") ? text : `${text}\n`;
   if (host === "cursor") return JSON.stringify({ additional_context: text }) + "\n";
-  return JSON.stringify({
+  const nested = {
     hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: text },
-  }) + "\n";
+  };
+  // Copilot CLI injects only a top-level additionalContext (as a user message) and ignores
+  // the nested one; VS Code's Copilot reads the nested one. Both are accepted together.
+  if (host === "copilot") return JSON.stringify({ additionalContext: text, ...nested }) + "\n";
+  return JSON.stringify(nested) + "\n";
 }
 
 /**

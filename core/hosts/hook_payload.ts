@@ -30,6 +30,8 @@ export interface HookPayload {
   transcriptPath: string | null;
   /** SessionStart `source`: startup, resume, clear, compact, fork, new, ... */
   source: string | null;
+  /** PreCompact/PreCompress `trigger`: manual or auto. */
+  trigger: string | null;
 }
 
 function str(value: unknown, max = 4096): string | null {
@@ -75,6 +77,7 @@ export function readHookPayload(value: unknown): HookPayload {
     sessionId: str(o.session_id, 200) ?? str(o.sessionId, 200) ?? str(o.conversation_id, 200),
     transcriptPath: str(o.transcript_path) ?? str(o.transcriptPath),
     source: str(o.source, 100),
+    trigger: str(o.trigger, 100),
   };
 }
 

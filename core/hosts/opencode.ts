@@ -1,9 +1,10 @@
 /**
  * OpenCode: skill in `.opencode/skills/baton/`, commands in
  * `.opencode/commands/`, and a plugin module in `.opencode/plugins/` (its
- * hook mechanism) that runs baton before compaction (capsule, and the
- * briefing into the compaction context) and when a session goes idle; for the project or `$XDG_CONFIG_HOME/opencode` (default
- * `~/.config/opencode`). Pure.
+ * hook mechanism) that puts the briefing into a new session's system prompt,
+ * runs baton before compaction (capsule, and the briefing into the
+ * compaction context) and when a session goes idle; for the project or
+ * `$XDG_CONFIG_HOME/opencode` (default `~/.config/opencode`). Pure.
  * @module
  */
 import { envDir, joinPath, markdownCommands, scopeRoot, skillFile } from "./_host_files.ts";
@@ -16,7 +17,7 @@ export const OPENCODE: HostSpec = {
   label: "OpenCode",
   hookSupport: "plugin",
   hookNote:
-    "the plugin writes a capsule before compaction and adds the briefing to the compacted context, and writes one when a session goes idle; OpenCode documents no session-start injection, so a new session loads the briefing with /baton-resume",
+    "the plugin adds the briefing to a new session's system prompt (experimental.chat.system.transform, once per session), writes a capsule before compaction and adds the briefing to the compacted context, and writes one when a session goes idle",
   layout(scope, env, content) {
     const config = envDir(env, "XDG_CONFIG_HOME") ?? joinPath(env.home, ".config");
     const root = scopeRoot(scope, {

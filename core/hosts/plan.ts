@@ -216,7 +216,8 @@ export async function planInstall(
     }
     changes.push(c);
   }
-  return hostPlan(spec, options.scope, layout.notes, changes);
+  const trust = (await spec.trustSteps?.(fs, options.scope, options.env)) ?? [];
+  return hostPlan(spec, options.scope, [...layout.notes, ...trust.map((t) => t.explain)], changes);
 }
 
 /**

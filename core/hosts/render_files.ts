@@ -169,10 +169,14 @@ const PLUGIN_TIMEOUT_MS = 5000;
 const PLUGIN_MAX_CONTEXT = 10_000;
 
 /**
- * The OpenCode plugin module: when OpenCode is about to compact a session it
- * runs `baton hook pre-compact` (a capsule) and adds `baton load`'s briefing
- * to the compaction context, so the compacted session keeps it; when a
- * session goes idle it runs `baton hook stop`. Payloads go on stdin as JSON.
+ * The OpenCode plugin module: before the first model request of a session
+ * (OpenCode's `experimental.chat.system.transform`, which every request of a
+ * session passes through) it runs `baton hook session-start` once for that
+ * session and adds what it printed to the system prompt of every request of
+ * the session; when OpenCode is about to compact a session it runs `baton
+ * hook pre-compact` (a capsule) and adds `baton load`'s briefing to the
+ * compaction context, so the compacted session keeps it; when a session goes
+ * idle it runs `baton hook stop`. Payloads go on stdin as JSON.
  * A failure or a slow baton never reaches OpenCode. Plain JavaScript,
  * runnable under Bun and Node.
  *
@@ -186,9 +190,9 @@ const PLUGIN_MAX_CONTEXT = 10_000;
  */
 export function renderOpenCodePlugin(invocation: BatonInvocation): string {
   return `// ${BATON_MARKER}: baton uninstall removes this file.
-// Runs baton from OpenCode: a capsule and the briefing before compaction, a capsule when a
-// session goes idle. A failure or a slow baton never blocks OpenCode: errors are swallowed and
-// a run is killed after ${PLUGIN_TIMEOUT_MS} ms.
+// Runs baton from OpenCode: the briefing in the system prompt of a new session, a capsule and
+// the briefing before compaction, a capsule when a session goes idle. A failure or a slow baton
+// never blocks OpenCode: errors are swallowed and a run is killed after ${PLUGIN_TIMEOUT_MS} ms.
 import { spawn } from "node:child_process";
 
 const BATON = ${JSON.stringify([...invocation])};
@@ -225,7 +229,25 @@ function runBaton(args, payload, cwd) {
 
 // OpenCode awaits the hooks object a plugin function returns.
 export function BatonPlugin({ directory }) {
+  // One session-start run per session; its text rides on every request of that session.
+  const briefings = new Map();
   return Promise.resolve({
+    "experimental.chat.system.transform": async (input, output) => {
+      const id = input?.sessionID;
+      if (typeof id !== "string" || !Array.isArray(output?.system)) return;
+      let pending = briefings.get(id);
+      if (pending === undefined) {
+        pending = runBaton(["hook", "session-start", "--host", "opencode"], {
+          hook_event_name: "session.created",
+          session_id: id,
+          source: "startup",
+          cwd: directory,
+        }, directory).then((text) => text.trim());
+        briefings.set(id, pending);
+      }
+      const briefing = await pending;
+      if (briefing !== "") output.system.push(briefing);
+    },
     "experimental.session.compacting": async (input, output) => {
       await runBaton(["hook", "pre-compact", "--host", "opencode"], {
         hook_event_name: "experimental.session.compacting",

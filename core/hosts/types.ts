@@ -5,6 +5,7 @@
  * so hosts never import each other. Pure types.
  * @module
  */
+import type { ReadFs } from "../fs.ts";
 import type { BatonInvocation } from "./hook_command.ts";
 import type { HookEvent, HostId } from "./ids.ts";
 
@@ -119,6 +120,15 @@ export interface HookSwitch {
   off: boolean;
 }
 
+/** A step the host asks of the user before it runs baton's hooks (Codex's trust steps). */
+export interface TrustStep {
+  step: string;
+  /** `unknown`: baton cannot read where the host records it. */
+  status: "done" | "needed" | "unknown";
+  /** One sentence with the exact commands; never file content. */
+  explain: string;
+}
+
 /** One host integration. */
 export interface HostSpec {
   id: HostId;
@@ -131,6 +141,8 @@ export interface HostSpec {
   layout(scope: InstallScope, env: HostEnv, content: HostContent): HostLayout;
   /** Settings that turn the host's hooks off, for a scope (none when the host has no such switch). */
   hookSwitches?(scope: InstallScope, env: HostEnv): HookSwitch[];
+  /** What the user must still do before the host runs the hooks, as far as baton can tell. */
+  trustSteps?(fs: ReadFs, scope: InstallScope, env: HostEnv): Promise<TrustStep[]>;
 }
 
 /**

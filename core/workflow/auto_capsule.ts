@@ -7,7 +7,9 @@
  * nothing is written; with `minIntervalMs` (the stop hook, which fires after
  * every turn) nothing is written either while the latest capsule is an
  * automatic one younger than that, so the chain does not grow by one capsule
- * per turn (load re-checks the facts against the tree anyway). A latest
+ * per turn (load re-checks the facts against the tree anyway). A session
+ * end is written even when its facts equal a `turn_end` capsule's, so the
+ * end of every session is on record. A latest
  * capsule that cannot be read stops the hook rather than being replaced: a
  * hook never destroys what a person may want to repair. A repository that
  * cannot be read does not stop it: the capsule is written with the facts
@@ -29,7 +31,7 @@ import { finalizeMeaning, type SigningReport } from "./finalize.ts";
 
 /** Options of {@linkcode writeAutoCapsule}. */
 export interface AutoCapsuleOptions {
-  trigger: "pre_compact" | "session_end";
+  trigger: "pre_compact" | "session_end" | "turn_end";
   /** @default {null} */
   host?: string | null;
   /** @default {null} */
@@ -107,7 +109,9 @@ export async function writeAutoCapsule(
   // The stored facts were redacted: compare like with like, or a secret in a
   // branch name would make every hook write a capsule.
   const comparable = sanitizeCapsuleParts({ facts }).parts.facts;
-  if (latest !== null && factsKey(latest.facts) === factsKey(comparable)) {
+  // A session's end is recorded even when a turn hook just saved the same facts.
+  const endAfterTurn = options.trigger === "session_end" && latest?.trigger === "turn_end";
+  if (latest !== null && !endAfterTurn && factsKey(latest.facts) === factsKey(comparable)) {
     return { status: "unchanged", capsule_id: latest.id, carried_from: carriedFrom?.id ?? null };
   }
   const carried = carryMeaning(latest?.meaning ?? emptyMeaning());

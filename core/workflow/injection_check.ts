@@ -1,11 +1,14 @@
 /**
- * The session-start freshness rule, kept light (no zod, no git objects, no
- * capsule parse) because it runs at the start of every session: a briefing is
+ * The session-start rule, kept light (no zod, no git objects, no capsule
+ * parse) because it runs at the start of every session: the full briefing is
  * injected when the repository's current capsule is newer than the one last
  * injected for this host, and always right after a compaction, whose summary
- * has just replaced the context that held the earlier injection. Sources
- * `startup`, `resume`, `clear`, `fork` and any unknown value follow the
- * freshness rule (on `resume` a host replays what it injected before).
+ * has just replaced the context that held the earlier injection. A new
+ * session (source `startup`, `clear`, `fork`, none or any unknown value)
+ * whose capsule was already shown in an earlier one gets it again as a
+ * repeat (the short form when nothing drifted, decided later from the
+ * drift checks), unless repeats are off. On `resume` a host replays what it
+ * injected before, so an already shown capsule is not injected again.
  * @module
  */
 import type { ReadFs } from "../fs.ts";
@@ -21,7 +24,8 @@ export type InjectionReason =
   | "never_injected"
   | "newer_capsule"
   | "after_compact"
-  | "header_unreadable";
+  | "header_unreadable"
+  | "repeat";
 
 /** The decision and what it was based on. */
 export interface InjectionCheck {
@@ -37,6 +41,21 @@ export interface InjectionCheckOptions {
   hostKey: string;
   /** The payload's session-start source, when it sent one. @default {null} */
   source?: string | null;
+  /**
+   * What a new session gets when its capsule was already shown: `short` (the
+   * short form when nothing drifted, else the full one), `full`, or `off`
+   * (nothing, the old rule).
+   * @default "short"
+   */
+  repeat?: RepeatMode;
+}
+
+/** How an already shown capsule is shown again to a new session. */
+export type RepeatMode = "short" | "full" | "off";
+
+/** The repeat mode named by a setting (BATON_BRIEFING_REPEAT); unknown values give the default. */
+export function repeatMode(value: string | undefined): RepeatMode {
+  return value === "full" || value === "off" ? value : "short";
 }
 
 /**
@@ -73,7 +92,11 @@ export async function checkInjection(
   const last = (await readInjectionState(fs, found.layout)).hosts[options.hostKey];
   if (last === undefined) return decide(true, "never_injected", header);
   if (last.capsule_id.replace(/^sha256:/, "").startsWith(header.id12)) {
-    return decide(false, "already_injected", header);
+    const repeat = options.repeat ?? "short";
+    if (options.source === "resume" || repeat === "off") {
+      return decide(false, "already_injected", header);
+    }
+    return decide(true, "repeat", header);
   }
   const newer = Date.parse(header.createdAt) > Date.parse(last.created_at) ||
     Number.isNaN(Date.parse(last.created_at));

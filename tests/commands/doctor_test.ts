@@ -39,6 +39,15 @@ function check(report: Report, name: string) {
   return c;
 }
 
+/** Trusts the project for Codex, which runs no project hooks otherwise. */
+async function trustForCodex(home: string, repo: string): Promise<void> {
+  await Deno.mkdir(`${home}/.codex`, { recursive: true });
+  await Deno.writeTextFile(
+    `${home}/.codex/config.toml`,
+    `[projects.${JSON.stringify(repo)}]\ntrust_level = "trusted"\n`,
+  );
+}
+
 async function install(cwd: string, home: string, host: string): Promise<void> {
   const io = captureIo({ cwd, env: { HOME: home } });
   assert.equal(await installCommand.run(parseFlags(installCommand, [host]), io), 0);
@@ -149,6 +158,7 @@ Deno.test("doctor walks the capsule chain: valid links pass, a broken capsule or
   const repo = await makeRepo();
   const home = await tempHome();
   await install(repo, home, "codex");
+  await trustForCodex(home, repo);
   const first = await makeCapsule();
   const second = await makeCapsule((c) => {
     c.previous = first.id;
@@ -177,6 +187,7 @@ Deno.test("doctor reports a host setting that turns hooks off (Codex features.ho
   const home = await tempHome();
   await install(repo, home, "codex");
   await install(repo, home, "claude-code");
+  await trustForCodex(home, repo);
   await Deno.writeTextFile(
     `${repo}/.codex/config.toml`,
     '# mine\nmodel = "x"\n\n[features]\nhooks = true\n',

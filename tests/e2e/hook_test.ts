@@ -55,7 +55,13 @@ Deno.test("hook session-start gives every host the briefing in its own injection
         assert.deepEqual(Object.keys(out), ["additional_context"]);
         text = out.additional_context;
       } else {
-        assert.deepEqual(Object.keys(out), ["hookSpecificOutput"], s.host);
+        const keys = s.host === "copilot"
+          ? ["additionalContext", "hookSpecificOutput"]
+          : ["hookSpecificOutput"];
+        assert.deepEqual(Object.keys(out), keys, s.host);
+        if (s.host === "copilot") {
+          assert.equal(out.additionalContext, out.hookSpecificOutput.additionalContext);
+        }
         assert.equal(out.hookSpecificOutput.hookEventName, "SessionStart");
         text = out.hookSpecificOutput.additionalContext;
       }
@@ -68,8 +74,9 @@ Deno.test("hook session-start gives every host the briefing in its own injection
 
 Deno.test("hook pre-compact and session-end write an automatic capsule for every host and print only what the host expects", async () => {
   const dir = await repoWithCapsule();
+  // Gemini's automatic PreCompress is a turn hook (rate-limited): its own test below.
   const captures = payloadSamples(dir).filter((p) =>
-    p.event === "pre-compact" || p.event === "session-end"
+    (p.event === "pre-compact" && p.host !== "gemini") || p.event === "session-end"
   );
   let n = 0;
   for (const s of captures) {
@@ -110,7 +117,7 @@ Deno.test("hook stop answers {} to every JSON host (nothing to OpenCode's plugin
   assert.deepEqual([first.code, first.stdout, first.stderr], [0, "{}\n", ""]);
   const c = await latest(dir);
   assert.deepEqual([c.trigger, c.origin.host, c.meaning.now], [
-    "session_end",
+    "turn_end",
     stops[0]!.host,
     "tokenizer half done",
   ]);
@@ -126,6 +133,43 @@ Deno.test("hook stop answers {} to every JSON host (nothing to OpenCode's plugin
     assert.equal(report.output, s.host === "opencode" ? "" : "{}\n", s.host);
   }
   assert.equal((await archived(dir)).length, 2);
+});
+
+Deno.test("hook: Gemini's automatic PreCompress (fired before every model request) writes a rate-limited turn_end capsule, /compress a pre_compact one, and the session end is never lost", async () => {
+  const dir = await repoWithCapsule();
+  const sample = payloadSamples(dir).find((p) => p.host === "gemini" && p.event === "pre-compact")!;
+  const hook = async (event: string, payload: Record<string, unknown>) => {
+    const r = await runBaton(["hook", event, "--host", "gemini", "--json"], {
+      cwd: dir,
+      stdin: JSON.stringify(payload),
+    });
+    assert.equal(r.code, 0, r.stderr);
+    return JSON.parse(r.stdout);
+  };
+  await writeFiles(dir, { "work/1.txt": "x\n" });
+  assert.equal((await hook("pre-compact", sample.payload)).action, "written");
+  assert.equal((await latest(dir)).trigger, "turn_end", "not pre_compact: no compaction is known");
+  const started = performance.now();
+  const again = await hook("pre-compact", sample.payload);
+  assert.equal(again.action, "recent", "the next turn within 5 minutes adds nothing");
+  assert.equal(again.capsule_id, null, "decided from the header, without the capsule parse");
+  assert.ok(performance.now() - started < 2000);
+  const endPayload = { ...sample.payload, hook_event_name: "SessionEnd" };
+  const end = await hook("session-end", endPayload);
+  assert.equal(end.action, "written", "same facts as the turn capsule, still the session's end");
+  assert.equal((await latest(dir)).trigger, "session_end");
+  const endAgain = await hook("session-end", endPayload);
+  assert.equal(
+    endAgain.action,
+    "unchanged",
+    "control: a second end with the same facts adds nothing",
+  );
+  await writeFiles(dir, { "work/2.txt": "y\n" });
+  const manual = await hook("pre-compact", { ...sample.payload, trigger: "manual" });
+  assert.equal(manual.action, "written", "/compress is a compaction: never rate-limited");
+  assert.equal((await latest(dir)).trigger, "pre_compact");
+  await writeFiles(dir, { "work/3.txt": "z\n" });
+  assert.equal((await hook("pre-compact", sample.payload)).action, "recent");
 });
 
 Deno.test("hook capture writes nothing new when nothing changed since the latest capsule", async () => {

@@ -42,6 +42,12 @@ Deno.test("baton install writes a hook command that runs this baton; doctor agre
   const words = splitShellCommand(command)!;
   assert.deepEqual(words.slice(-4), ["hook", "pre-compact", "--host", "codex"]);
   const [program, ...args] = words.slice(0, -4);
+  // Codex runs a project's hooks only in a trusted project (see codex_trust_test.ts).
+  await Deno.mkdir(`${home}/.codex`, { recursive: true });
+  await Deno.writeTextFile(
+    `${home}/.codex/config.toml`,
+    `[projects.${JSON.stringify(repo)}]\ntrust_level = "trusted"\n`,
+  );
   const ran = await new Deno.Command(program!, {
     args: [...args, "doctor", "--json"],
     cwd: repo,

@@ -1,0 +1,122 @@
+/**
+ * The real-host suite (`deno task test:hosts`): every host program pinned in
+ * tests/hosts/package.json runs one headless turn against the fake model
+ * with baton installed, and the checks of runHostCase hold. A host whose
+ * package is not installed is skipped with one line; the last test prints
+ * the summary table and writes it to tests/hosts/last_run.json (hook wall
+ * times for the bench report).
+ * @module
+ */
+import { type HostResult, hostVersion, runHostCase } from "./_harness/case.ts";
+import type { HostDriver } from "./_harness/driver.ts";
+import { CLAUDE_CODE } from "./drivers/claude_code.ts";
+import { CODEX } from "./drivers/codex.ts";
+import { COPILOT } from "./drivers/copilot.ts";
+import { GEMINI } from "./drivers/gemini.ts";
+import { OPENCODE } from "./drivers/opencode.ts";
+import { checkCursorSchema } from "./cursor_schema.ts";
+
+const ALL: HostDriver[] = [CLAUDE_CODE, CODEX, GEMINI, OPENCODE, COPILOT];
+// BATON_HOSTS=codex,gemini runs only those (while working on one host).
+const only = Deno.env.get("BATON_HOSTS")?.split(",").filter((h) => h !== "") ??
+  [];
+const DRIVERS: HostDriver[] = only.length === 0 ? ALL : ALL.filter((d) => only.includes(d.host));
+const results: HostResult[] = [];
+const skipped: string[] = [];
+
+for (const driver of DRIVERS) {
+  const version = await hostVersion(driver);
+  if (typeof version !== "string") {
+    const line = `${driver.host}: skipped: package not installed (${version.missing})`;
+    skipped.push(line);
+    Deno.test({ name: line, ignore: true, fn: () => {} });
+    continue;
+  }
+  Deno.test({
+    name: `${driver.host} ${version}: install, headless turn, capture, compaction, uninstall`,
+    sanitizeOps: false,
+    sanitizeResources: false,
+    async fn() {
+      const r = await runHostCase(driver, version);
+      results.push(r);
+      if (r.failures.length > 0) {
+        throw new Error(`${driver.host}:\n- ${r.failures.join("\n- ")}`);
+      }
+    },
+  });
+}
+
+/** Per event: the slowest hook run that did work, and how many ran. */
+function hookSummary(r: HostResult): string {
+  const by = new Map<string, number[]>();
+  for (const h of r.hookMs) by.set(h.event, [...(by.get(h.event) ?? []), h.ms]);
+  return [...by].map(([e, ms]) => `${e} ${Math.max(...ms)} (${ms.length}x)`)
+    .join(", ");
+}
+
+if (only.length === 0 || only.includes("cursor")) {
+  Deno.test({
+    name: "cursor: files match the documented hooks.json schema (no headless client)",
+    sanitizeOps: false,
+    sanitizeResources: false,
+    async fn() {
+      const problems = await checkCursorSchema();
+      skipped.push(
+        `cursor: no headless client; schema check ${problems.length === 0 ? "passed" : "FAILED"}`,
+      );
+      if (problems.length > 0) throw new Error(`cursor:\n- ${problems.join("\n- ")}`);
+    },
+  });
+}
+
+function table(rows: HostResult[]): string {
+  const head = [
+    "host",
+    "install",
+    "hooks ran",
+    "briefing→model",
+    "capture",
+    "compaction",
+    "re-sent after compaction",
+    "next new session",
+    "uninstall",
+    "slowest hook ms",
+    "s",
+  ];
+  const lines = rows.map((r) => [
+    `${r.host} ${r.version}`,
+    r.install,
+    r.hooksRan,
+    r.briefingReachedModel,
+    r.capture,
+    r.compaction,
+    r.reinjectedAfterCompaction,
+    r.newSession,
+    r.uninstall,
+    hookSummary(r),
+    String(r.seconds),
+  ]);
+  return [head, ...lines].map((l) => `| ${l.join(" | ")} |`).join("\n");
+}
+
+Deno.test({
+  name: "summary",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const text = table(results);
+    const total = Math.round(results.reduce((n, r) => n + r.seconds, 0));
+    console.log(`\n${text}\n${skipped.join("\n")}\nhosts took ${total} s in all`);
+    for (const r of results) {
+      if (r.notes.length > 0) console.log(`${r.host}: ${r.notes.join("; ")}`);
+    }
+    await Deno.writeTextFile(
+      new URL("./last_run.json", import.meta.url),
+      JSON.stringify(
+        { at: new Date().toISOString(), results, skipped },
+        null,
+        2,
+      ) + "\n",
+    );
+  },
+});
