@@ -17,6 +17,7 @@ import {
 import { INJECTION_CAP_CHARS, renderAck, renderInjection } from "../core/hosts/hook_output.ts";
 import { isCodedError } from "../core/errors.ts";
 import { checkInjection } from "../core/workflow/injection_check.ts";
+import { recentAutomaticCapsule } from "../core/workflow/recent_capture.ts";
 import { readInjectionState, writeInjectionRecord } from "../core/store/injection_state.ts";
 import { boolFlag, type ParsedArgs, safeWord, stringFlag } from "./_command.ts";
 import type { Io } from "./_io.ts";
@@ -247,6 +248,17 @@ interface CaptureInput {
 }
 
 async function capture(io: Io, report: HookReport, input: CaptureInput): Promise<void> {
+  const minIntervalMs = input.event === "stop" ? STOP_INTERVAL_MS : 0;
+  // The rate limit needs only latest.md's header: decided here, it costs
+  // no Worker and no capsule reader (stop fires after every turn).
+  const recent = await recentAutomaticCapsule(io.fs, input.cwd, {
+    minIntervalMs,
+    nowMs: io.now().getTime(),
+  });
+  if (recent !== null) {
+    report.action = "recent";
+    return;
+  }
   const { runBoundedJob } = await import("./_bounded_job.ts");
   const outcome = await runBoundedJob(
     {
@@ -256,7 +268,7 @@ async function capture(io: Io, report: HookReport, input: CaptureInput): Promise
       host: input.host,
       session: input.payload.sessionId,
       factsDelayMs: testDelay(io),
-      minIntervalMs: input.event === "stop" ? STOP_INTERVAL_MS : 0,
+      minIntervalMs,
     },
     CAPTURE_BUDGET_MS - EXIT_RESERVE_MS - elapsedMs(),
   );

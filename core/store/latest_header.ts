@@ -15,6 +15,8 @@ export interface LatestHeader {
   id12: string;
   /** ISO creation time as rendered. */
   createdAt: string;
+  /** The trigger line as rendered, or null when the header has none. */
+  trigger: string | null;
 }
 
 /** Bytes read from the top of latest.md: the header lines are well inside this. */
@@ -28,7 +30,11 @@ const HEADER_BYTES = 2048;
  * ```ts
  * import assert from "node:assert/strict";
  * const text = "# baton capsule 0123456789ab\n\n> x\n\n- created: 2026-01-01T00:00:00.000Z\n";
- * assert.deepEqual(parseLatestHeader(text), { id12: "0123456789ab", createdAt: "2026-01-01T00:00:00.000Z" });
+ * assert.deepEqual(parseLatestHeader(text), {
+ *   id12: "0123456789ab",
+ *   createdAt: "2026-01-01T00:00:00.000Z",
+ *   trigger: null,
+ * });
  * assert.equal(parseLatestHeader("# notes\n"), null);
  * ```
  */
@@ -36,7 +42,8 @@ export function parseLatestHeader(text: string): LatestHeader | null {
   const id = /^# baton capsule ([0-9a-f]{12})\r?$/m.exec(text.slice(0, 200));
   const created = /^- created: (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z)\r?$/m.exec(text);
   if (id === null || created === null || id.index !== 0) return null;
-  return { id12: id[1]!, createdAt: created[1]! };
+  const trigger = /^- trigger: ([a-z_]{1,32})\r?$/m.exec(text);
+  return { id12: id[1]!, createdAt: created[1]!, trigger: trigger === null ? null : trigger[1]! };
 }
 
 /** The header of `layout.latest`; null when the file is missing or not in the rendered form. */
