@@ -210,12 +210,20 @@ export function buildStartupGroup(
           const primed = await Deno.lstat(marker).then((s) => s.mtime?.getTime() ?? 0, () => 0);
           if (Date.now() - primed < 3 * 60_000) return;
           await removeBaton(stopped);
-          const pc = await runOnce({
-            ...hookCase("hook-stop-prime", "", stopped, "pre-compact"),
-            stdin: hookPayload(stopped, "PreCompact"),
+          // In-process, with no time budget: the priming capsule must exist
+          // even when a loaded machine would make the hook time out.
+          const { runHookJob } = await import("../../commands/_hook_job.ts");
+          const pc = await runHookJob({
+            kind: "capture",
+            cwd: stopped,
+            trigger: "pre_compact",
+            host: "claude-code",
+            session: "bench",
+            factsDelayMs: 0,
+            minIntervalMs: 0,
           });
-          if (!pc.stdout.includes('"written"')) {
-            throw new Error(`pre-compact did not write a capsule: ${pc.stderr.trim()}`);
+          if (!pc.ok || pc.kind !== "capture" || pc.capture.status !== "written") {
+            throw new Error(`the automatic capsule was not written: ${JSON.stringify(pc)}`);
           }
           await Deno.writeTextFile(marker, "");
         },
