@@ -17,8 +17,9 @@ import {
 import { INJECTION_CAP_CHARS, renderAck, renderInjection } from "../core/hosts/hook_output.ts";
 import { isCodedError } from "../core/errors.ts";
 import { checkInjection, repeatMode } from "../core/workflow/injection_check.ts";
+import { recentAutomaticCapsule } from "../core/workflow/recent_capture.ts";
 import { readInjectionState, writeInjectionRecord } from "../core/store/injection_state.ts";
-import { capturePlan, isRecentAutomatic, TURN_INTERVAL_MS } from "../core/hosts/capture_plan.ts";
+import { capturePlan, TURN_INTERVAL_MS } from "../core/hosts/capture_plan.ts";
 import { findBatonLayout } from "../core/store/find_layout.ts";
 import { readLatestHeader } from "../core/store/latest_header.ts";
 import { boolFlag, type ParsedArgs, safeWord, stringFlag } from "./_command.ts";
@@ -288,15 +289,15 @@ async function capture(
   input: CaptureInput,
 ): Promise<void> {
   const plan = capturePlan(input.event, input.host, input.payload.trigger);
-  if (plan.minIntervalMs > 0) {
-    // A turn hook fires before or after every turn: decide "recent" from the header alone,
-    // so it costs no more than a silent hook (the capsule id is then not reported).
-    const found = await findBatonLayout(io.fs, input.cwd);
-    const header = await readLatestHeader(io.fs, found.layout);
-    if (isRecentAutomatic(header, io.now().getTime(), plan.minIntervalMs)) {
-      report.action = "recent";
-      return;
-    }
+  // A turn hook fires before or after every turn: the rate limit needs only
+  // latest.md's header, so deciding it here costs no Worker and no capsule reader.
+  const recent = await recentAutomaticCapsule(io.fs, input.cwd, {
+    minIntervalMs: plan.minIntervalMs,
+    nowMs: io.now().getTime(),
+  });
+  if (recent !== null) {
+    report.action = "recent";
+    return;
   }
   const { runBoundedJob } = await import("./_bounded_job.ts");
   const outcome = await runBoundedJob(

@@ -13,6 +13,9 @@ export const BATON_TASK_FLAGS: readonly string[] = [
   "--quiet",
   "--no-prompt",
   "--unstable-lazy-dynamic-imports",
+  // A young generation of at most 2 MB per semi-space: V8 otherwise grows it
+  // to 16 MB during a 50k-file scan, about 30 MB of peak RSS for garbage.
+  "--v8-flags=--max-semi-space-size=2",
   "--allow-read",
   "--allow-write",
   "--allow-env",

@@ -25,12 +25,17 @@ import {
 import { hasGnuTime, runOnce, runRoundRobin } from "./round_robin.ts";
 import { checkTargets, renderTable, type ResultRow, verdictOf } from "./report.ts";
 import { summarize } from "./stats.ts";
+import { readHostTimings, renderHostTimings } from "./host_timings.ts";
+
+/** Where the real-host suite's hook timing log is looked for by default. */
+const DEFAULT_HOST_TIMINGS = `${DEFAULT_CACHE_DIR}/host-hook-timings.jsonl`;
 import {
   type BenchCase,
   buildBigPackGroup,
   buildCapsuleGroup,
   buildFilesGroup,
   buildHookGroup,
+  buildInjectGroup,
   buildStartupGroup,
   type Group,
 } from "./groups.ts";
@@ -44,7 +49,8 @@ import {
   runSecretsBench,
 } from "./secrets.ts";
 
-const USAGE = `Usage: deno task bench [--quick] [--rounds N] [--secrets] [--json]
+const USAGE =
+  `Usage: deno task bench [--quick] [--rounds N] [--secrets] [--host-timings FILE] [--json]
 
   --quick      5 rounds; only the 1k and 10k repositories (capsule scenarios on 10k);
                skips 50k and the big pack
@@ -53,6 +59,10 @@ const USAGE = `Usage: deno task bench [--quick] [--rounds N] [--secrets] [--json
   --secrets    only the secret-scanning benchmark (50 MB Claude Code transcript, end to end:
                baton redact FILE > out and secretlint as whole processes, 3 timed rounds,
                2 with --quick; recall and false positives on the transcript and labelled cases)
+  --host-timings FILE
+               JSON Lines of real-host hook runs ({"host","event","action","ms"} a line) that
+               deno task test:hosts leaves when BATON_TEST_HOOK_LOG names the file; summarized
+               per host and event (default ${DEFAULT_HOST_TIMINGS})
   --json       print machine-readable results on stdout instead of the table
 
 Repositories are cached under ${DEFAULT_CACHE_DIR}/ (delete it to rebuild).
@@ -202,6 +212,7 @@ async function main(argv: string[]): Promise<number> {
         rounds: { type: "string" },
         json: { type: "boolean", default: false },
         secrets: { type: "boolean", default: false },
+        "host-timings": { type: "string", default: DEFAULT_HOST_TIMINGS },
         help: { type: "boolean", short: "h", default: false },
       },
     }));
@@ -236,13 +247,16 @@ async function main(argv: string[]): Promise<number> {
       const tiny = await createTinyRepo(tmp);
       await Deno.mkdir(`${tmp}/hooked`);
       const hooked = await createTinyRepo(`${tmp}/hooked`);
+      await Deno.mkdir(`${tmp}/stopped`);
+      const stopped = await createTinyRepo(`${tmp}/stopped`);
       const repos: FilesRepo[] = [];
       for (const size of sizes) repos.push(await ensureFilesRepo(size, { log: progress }));
       big = quick ? null : await ensureBigPackRepo({ log: progress });
-      groups.push(buildStartupGroup({ tmp, tiny, hooked }, { rounds }));
+      groups.push(buildStartupGroup({ tmp, tiny, hooked, stopped }, { rounds }));
       for (const repo of repos) groups.push(buildFilesGroup(repo, { rounds }));
       groups.push(buildCapsuleGroup(repos[repos.length - 1]!, { rounds }));
       groups.push(buildHookGroup(repos, { rounds, tmp }));
+      groups.push(buildInjectGroup(repos.filter((r) => r.size >= 10_000), { rounds }));
       if (big !== null) groups.push(buildBigPackGroup(big, { rounds, small: repos[0]! }));
     }
 
@@ -260,6 +274,7 @@ async function main(argv: string[]): Promise<number> {
     const keywordPass = await runKeywordPassBench(corpus);
     progress("[secrets] hostile inputs");
     const hostile = runHostileBench();
+    const hostTimings = await readHostTimings(values["host-timings"]);
 
     const meta = {
       started: started.toISOString(),
@@ -285,7 +300,7 @@ async function main(argv: string[]): Promise<number> {
       const secretsJson = { ...secrets, keywordPass, hostile };
       writeAll(
         Deno.stdout,
-        JSON.stringify({ meta, rows, notes, secrets: secretsJson }, null, 2) + "\n",
+        JSON.stringify({ meta, rows, notes, secrets: secretsJson, hostTimings }, null, 2) + "\n",
       );
     } else {
       const lines = [
@@ -296,6 +311,7 @@ async function main(argv: string[]): Promise<number> {
         "from the same interleaved rounds; trust ratios over absolute times on this VM.",
         "",
         ...(rows.length === 0 ? [] : [renderTable(rows)]),
+        renderHostTimings(hostTimings),
         renderSecretsTable(secrets),
         renderKeywordPassTable(keywordPass),
         renderHostileTable(hostile),

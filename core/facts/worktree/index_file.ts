@@ -4,11 +4,13 @@
  * index.
  *
  * Speed matters here (50k entries on every preflight), so the parser makes one
- * pass with a DataView, collects every path into one byte buffer and every oid
- * as hex into another, and decodes each buffer with a single TextDecoder call.
- * Entries are stored by column (a Uint32Array of fixed fields, one string of
- * oids) rather than as 50k objects, which would mostly be garbage-collector
- * work; {@linkcode readEntry} gives one entry as an object when wanted.
+ * pass with a DataView, collects every path into one byte buffer, decoded
+ * with a single TextDecoder call, and every oid as its 20 raw bytes (hex is
+ * made only for the few entries that need it). Entries are stored by column
+ * (a Uint32Array of fixed fields, one byte array of oids) rather than as 50k
+ * objects, which would mostly be garbage-collector work;
+ * {@linkcode readEntry} gives one entry as an object when wanted, and
+ * {@linkcode IndexEntryView} walks entries without allocating.
  * @module
  */
 import { type CodedError, type ErrorData, EXIT } from "../../errors.ts";
@@ -88,8 +90,8 @@ export interface GitIndex {
   paths: string[];
   /** {@linkcode ENTRY_WORDS} words per entry, at the offsets in {@linkcode FIELD}. */
   fields: Uint32Array;
-  /** Every entry's oid as 40 hex digits, concatenated in entry order. */
-  oids: string;
+  /** Every entry's oid as 20 raw bytes, concatenated in entry order (see {@linkcode entryOid}). */
+  oidBytes: Uint8Array;
   /** The cache-tree, or null when the index has no TREE extension. */
   cacheTree: CacheTreeEntry[] | null;
   /** Signatures of every extension present, in file order. */
@@ -148,15 +150,17 @@ const ENTRY_FIXED = 62;
 const HEX = new Uint8Array(16);
 for (let i = 0; i < 16; i++) HEX[i] = "0123456789abcdef".charCodeAt(i);
 
-/** Hex of the 20 bytes at `at`; for the few oids outside the entry table. */
+/** Scratch for {@linkcode hexAt}: one buffer, so a hex oid costs one string. */
+const HEX_OUT = new Uint16Array(HASH_LEN * 2);
+
+/** Hex of the 20 bytes at `at`. */
 function hexAt(src: Uint8Array, at: number): string {
-  const out = new Uint8Array(HASH_LEN * 2);
   for (let i = 0; i < HASH_LEN; i++) {
     const v = src[at + i]!;
-    out[i * 2] = HEX[v >> 4]!;
-    out[i * 2 + 1] = HEX[v & 15]!;
+    HEX_OUT[i * 2] = HEX[v >> 4]!;
+    HEX_OUT[i * 2 + 1] = HEX[v & 15]!;
   }
-  return LATIN1.decode(out);
+  return String.fromCharCode.apply(null, HEX_OUT as unknown as number[]);
 }
 
 const UTF8 = new TextDecoder();
@@ -212,7 +216,7 @@ export function parseIndex(bytes: Uint8Array): GitIndex {
   const fields = new Uint32Array(count * ENTRY_WORDS);
   let pathBuf = new Uint8Array(version === 4 ? Math.max(1024, len) : len);
   let pathLen = 0;
-  const hex = new Uint8Array(count * 40);
+  const oidBytes = new Uint8Array(count * HASH_LEN);
   let prevStart = 0;
   let prevLen = 0;
   let emptyPathAt = -1;
@@ -225,12 +229,8 @@ export function parseIndex(bytes: Uint8Array): GitIndex {
     }
     const f = i * ENTRY_WORDS;
     for (let w = 0; w < 10; w++) fields[f + w] = view.getUint32(off + w * 4);
-    let h = i * 40;
-    for (let b = off + 40; b < off + 60; b++) {
-      const v = bytes[b]!;
-      hex[h++] = HEX[v >> 4]!;
-      hex[h++] = HEX[v & 15]!;
-    }
+    let h = i * HASH_LEN;
+    for (let b = off + 40; b < off + 60; b++) oidBytes[h++] = bytes[b]!;
     const flags = view.getUint16(off + 60);
     fields[f + FIELD.flags] = flags;
     off += ENTRY_FIXED;
@@ -344,7 +344,7 @@ export function parseIndex(bytes: Uint8Array): GitIndex {
     count,
     paths,
     fields,
-    oids: LATIN1.decode(hex),
+    oidBytes,
     cacheTree,
     extensions,
     checksum: hexAt(bytes, end),
@@ -370,6 +370,124 @@ function findInvalidNames(buf: Uint8Array, paths: string[]): Map<number, string>
     start = nul + 1;
   }
   return out;
+}
+
+/**
+ * The oid of entry `i` as 40 hex digits.
+ *
+ * @param index The parsed index.
+ * @param i Entry position, 0 <= i < index.count.
+ * @returns Lowercase hex.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildIndex, entryOid } from "./index_file.ts";
+ * assert.equal(entryOid(buildIndex([{ path: "a", oid: "0a".repeat(20) }]), 0), "0a".repeat(20));
+ * ```
+ */
+export function entryOid(index: GitIndex, i: number): string {
+  return hexAt(index.oidBytes, i * HASH_LEN);
+}
+
+/**
+ * One index entry seen through its columns, repositioned with
+ * {@linkcode IndexEntryView.at}: hot loops read entries without allocating
+ * (the oid's hex is made only when `oid` is read).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildIndex, IndexEntryView } from "./index_file.ts";
+ * const view = new IndexEntryView(buildIndex([{ path: "a", size: 3 }, { path: "b", size: 5 }]));
+ * assert.deepEqual([view.at(1).path, view.size], ["b", 5]);
+ * ```
+ */
+export class IndexEntryView implements IndexEntry {
+  #index: GitIndex;
+  #f = 0;
+  #i = 0;
+
+  /** @param index The parsed index. */
+  constructor(index: GitIndex) {
+    this.#index = index;
+  }
+
+  /** Points the view at entry `i` and returns it. */
+  at(i: number): this {
+    this.#i = i;
+    this.#f = i * ENTRY_WORDS;
+    return this;
+  }
+
+  #w(field: number): number {
+    return this.#index.fields[this.#f + field]!;
+  }
+
+  /** Path relative to the work tree. */
+  get path(): string {
+    return this.#index.paths[this.#i]!;
+  }
+  /** Blob id, 40 hex digits (made on each read). */
+  get oid(): string {
+    return entryOid(this.#index, this.#i);
+  }
+  /** Git mode. */
+  get mode(): number {
+    return this.#w(FIELD.mode);
+  }
+  /** Merge stage. */
+  get stage(): number {
+    return (this.#w(FIELD.flags) >> 12) & 3;
+  }
+  /** ctime seconds. */
+  get ctimeSec(): number {
+    return this.#w(FIELD.ctimeSec);
+  }
+  /** ctime nanoseconds. */
+  get ctimeNsec(): number {
+    return this.#w(FIELD.ctimeNsec);
+  }
+  /** mtime seconds. */
+  get mtimeSec(): number {
+    return this.#w(FIELD.mtimeSec);
+  }
+  /** mtime nanoseconds. */
+  get mtimeNsec(): number {
+    return this.#w(FIELD.mtimeNsec);
+  }
+  /** Device. */
+  get dev(): number {
+    return this.#w(FIELD.dev);
+  }
+  /** Inode. */
+  get ino(): number {
+    return this.#w(FIELD.ino);
+  }
+  /** Owner. */
+  get uid(): number {
+    return this.#w(FIELD.uid);
+  }
+  /** Group. */
+  get gid(): number {
+    return this.#w(FIELD.gid);
+  }
+  /** Size, truncated to 32 bits. */
+  get size(): number {
+    return this.#w(FIELD.size);
+  }
+  /** assume-unchanged. */
+  get assumeValid(): boolean {
+    return (this.#w(FIELD.flags) & 0x8000) !== 0;
+  }
+  /** skip-worktree. */
+  get skipWorktree(): boolean {
+    return (this.#w(FIELD.extended) & 0x4000) !== 0;
+  }
+  /** intent-to-add. */
+  get intentToAdd(): boolean {
+    return (this.#w(FIELD.extended) & 0x2000) !== 0;
+  }
 }
 
 /** Options of {@linkcode readEntry}. */
@@ -401,7 +519,7 @@ export function readEntry(index: GitIndex, i: number, options: ReadEntryOptions 
   const extended = w[f + FIELD.extended]!;
   const e = options.into ?? ({} as IndexEntry);
   e.path = index.paths[i]!;
-  e.oid = index.oids.slice(i * 40, i * 40 + 40);
+  e.oid = entryOid(index, i);
   e.mode = w[f + FIELD.mode]!;
   e.stage = (flags >> 12) & 3;
   e.ctimeSec = w[f + FIELD.ctimeSec]!;
@@ -473,7 +591,7 @@ export function buildIndex(
 ): GitIndex {
   const count = entries.length;
   const fields = new Uint32Array(count * ENTRY_WORDS);
-  let oids = "";
+  const oidBytes = new Uint8Array(count * HASH_LEN);
   entries.forEach((e, i) => {
     const f = i * ENTRY_WORDS;
     fields[f + FIELD.ctimeSec] = e.ctimeSec ?? 0;
@@ -489,14 +607,17 @@ export function buildIndex(
     fields[f + FIELD.flags] = ((e.stage ?? 0) << 12) | (e.assumeValid === true ? 0x8000 : 0);
     fields[f + FIELD.extended] = (e.skipWorktree === true ? 0x4000 : 0) |
       (e.intentToAdd === true ? 0x2000 : 0);
-    oids += e.oid ?? EMPTY_BLOB;
+    const oid = e.oid ?? EMPTY_BLOB;
+    for (let b = 0; b < HASH_LEN; b++) {
+      oidBytes[i * HASH_LEN + b] = Number.parseInt(oid.slice(b * 2, b * 2 + 2), 16);
+    }
   });
   return {
     version: options.version ?? 2,
     count,
     paths: entries.map((e) => e.path),
     fields,
-    oids,
+    oidBytes,
     cacheTree: options.cacheTree ?? null,
     extensions: [],
     checksum: "0".repeat(40),

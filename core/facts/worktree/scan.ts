@@ -28,6 +28,7 @@ import {
   type GitIndex,
   GitIndexError,
   type IndexEntry,
+  IndexEntryView,
   parseIndex,
   readEntry,
   verifyIndexChecksum,
@@ -226,9 +227,8 @@ export async function scanWorktree(
   // Chunks keep the FileStat objects short-lived, which keeps GC cheap.
   const chunk: number[] = [];
   const chunkPaths: string[] = [];
-  // One reusable entry object: 50k short-lived objects would be GC work.
-  const e = {} as IndexEntry;
-  const reuse = { into: e };
+  // One view over the columns: 50k short-lived objects would be GC work.
+  const view = new IndexEntryView(idx);
   for (let i = 0; i <= count; i++) {
     if (i < count) {
       const f = i * ENTRY_WORDS;
@@ -258,7 +258,7 @@ export async function scanWorktree(
     lstatCount += chunk.length;
     for (let c = 0; c < chunk.length; c++) {
       const k = chunk[c]!;
-      readEntry(idx, k, reuse);
+      const e = view.at(k);
       const stat = dirs.bad.size > 0 && underBadDir(dirs.bad, e.path) ? null : stats[c]!;
       presence[k] = stat === null ? 0 : 1;
       if (e.intentToAdd) {

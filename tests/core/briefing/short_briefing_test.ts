@@ -6,18 +6,28 @@ import { claim, makeCapsule } from "../../_helpers/capsule.ts";
 
 const NO_PUB = { status: "no" as const, refs: [], reason: "walked" };
 const MATCH: DriftCheck[] = [
-  { check: "branch", status: "match", detail: "main" },
-  { check: "HEAD", status: "match", detail: "aaaa" },
+  { check: "branch", compared: "value", status: "match", detail: "main" },
+  { check: "HEAD", compared: "value", status: "match", detail: "aaaa" },
 ];
 
 Deno.test("nothingDrifted() holds only when every check ran and matched", () => {
   assert.equal(nothingDrifted(MATCH), true);
   assert.equal(
-    nothingDrifted([...MATCH, { check: "dirty", status: "unknown", detail: "" }]),
+    nothingDrifted([...MATCH, {
+      check: "tracked changes",
+      compared: "value",
+      status: "unknown",
+      detail: "",
+    }]),
     false,
   );
   assert.equal(
-    nothingDrifted([...MATCH, { check: "dirty", status: "different", detail: "" }]),
+    nothingDrifted([...MATCH, {
+      check: "tracked changes",
+      compared: "value",
+      status: "different",
+      detail: "",
+    }]),
     false,
   );
   assert.equal(nothingDrifted([]), false, "no check ran: not 'nothing drifted'");

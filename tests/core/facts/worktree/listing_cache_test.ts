@@ -57,7 +57,13 @@ function stored(
     workTree: "/repo",
     scanStartMs,
     writtenMs: scanStartMs + 100,
-    dirs: new Map([["sub", { mtimeMs, ctimeMs, ino, entries: names.map(FILE) }]]),
+    dirs: new Map([["sub", {
+      mtimeMs,
+      ctimeMs,
+      ino,
+      names: names.join("/"),
+      kinds: "f".repeat(names.length),
+    }]]),
   };
 }
 
@@ -145,6 +151,12 @@ Deno.test("parseListingCache() refuses damaged or foreign caches", () => {
     dirs: { sub: [5, 4000, 7, "a/b", "fd"] },
   };
   assert.ok(parseListingCache(JSON.stringify(good), "/repo") !== null, "positive control");
+  for (const names of ["..a/b.", "a/...", ".a/b"]) {
+    const ok = { ...good, dirs: { sub: [5, 4000, 7, names, "fd"] } };
+    assert.ok(parseListingCache(JSON.stringify(ok), "/repo") !== null, names);
+  }
+  const empty = { ...good, dirs: { sub: [5, 4000, 7, "", ""] } };
+  assert.ok(parseListingCache(JSON.stringify(empty), "/repo") !== null, "an empty directory");
   const bad: unknown[] = [
     { ...good, format: "other" },
     { ...good, scan_start_ms: "1" },
@@ -153,6 +165,11 @@ Deno.test("parseListingCache() refuses damaged or foreign caches", () => {
     { ...good, dirs: { sub: [5, 7, "a", "f"] } },
     { ...good, dirs: { sub: [5, 4000, 7, "a/../b", "fdf"] } },
     { ...good, dirs: { sub: [5, 4000, 7, "a//b", "fdf"] } },
+    { ...good, dirs: { sub: [5, 4000, 7, "./b", "fd"] } },
+    { ...good, dirs: { sub: [5, 4000, 7, "a/..", "fd"] } },
+    { ...good, dirs: { sub: [5, 4000, 7, "a/", "fd"] } },
+    { ...good, dirs: { sub: [5, 4000, 7, "", "f"] } },
+    { ...good, dirs: { sub: [5, 4000, 7, "a/b", "fx"] } },
     { ...good, dirs: [] },
     [],
   ];

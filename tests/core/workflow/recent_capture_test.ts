@@ -1,0 +1,66 @@
+import assert from "node:assert/strict";
+import { recentAutomaticCapsule } from "../../../core/workflow/recent_capture.ts";
+import { DenoFs } from "../../../commands/_deno_fs.ts";
+import { makeRepo, writeFiles } from "../../_helpers/git.ts";
+
+const NOW = Date.parse("2026-06-01T12:00:00.000Z");
+const MIN = 5 * 60_000;
+
+function header(trigger: string | null, created: string): string {
+  return [
+    "# baton capsule 0123456789ab",
+    "",
+    "> Rendered from the JSON block at the end of this file.",
+    "",
+    `- created: ${created}`,
+    ...(trigger === null ? [] : [`- trigger: ${trigger}`]),
+    "- status: active",
+    "",
+  ].join("\n");
+}
+
+async function withLatest(text: string | null, f: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await makeRepo();
+  try {
+    if (text !== null) await writeFiles(dir, { ".baton/latest.md": text });
+    await f(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("recentAutomaticCapsule() finds an automatic capsule younger than the interval, from a subdirectory", async () => {
+  for (const trigger of ["pre_compact", "session_end", "fold"]) {
+    await withLatest(header(trigger, "2026-06-01T11:58:00.000Z"), async (dir) => {
+      await Deno.mkdir(`${dir}/sub`);
+      const got = await recentAutomaticCapsule(new DenoFs(), `${dir}/sub`, {
+        minIntervalMs: MIN,
+        nowMs: NOW,
+      });
+      assert.equal(got, "0123456789ab", trigger);
+    });
+  }
+});
+
+Deno.test("recentAutomaticCapsule() leaves the decision to the capture job in every other case", async () => {
+  const cases: [string, string | null, number][] = [
+    ["manual capsule", header("manual", "2026-06-01T11:59:00.000Z"), MIN],
+    ["pasted capsule", header("paste", "2026-06-01T11:59:00.000Z"), MIN],
+    ["older than the interval", header("pre_compact", "2026-06-01T11:54:59.000Z"), MIN],
+    ["from the future", header("pre_compact", "2026-06-01T12:00:01.000Z"), MIN],
+    ["no trigger line", header(null, "2026-06-01T11:59:00.000Z"), MIN],
+    ["not a rendered header", "# notes\n- created: 2026-06-01T11:59:00.000Z\n", MIN],
+    ["no capsule", null, MIN],
+    [
+      "no interval (pre-compact, session-end)",
+      header("pre_compact", "2026-06-01T11:59:00.000Z"),
+      0,
+    ],
+  ];
+  for (const [name, text, minIntervalMs] of cases) {
+    await withLatest(text, async (dir) => {
+      const got = await recentAutomaticCapsule(new DenoFs(), dir, { minIntervalMs, nowMs: NOW });
+      assert.equal(got, null, name);
+    });
+  }
+});
