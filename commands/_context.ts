@@ -5,6 +5,7 @@
 import type { WorkflowContext } from "../core/workflow/context.ts";
 import type { CommitResult } from "../core/store/capsule_store.ts";
 import type { Io } from "./_io.ts";
+import { processAlive, processIdentity } from "./_process_identity.ts";
 
 /** The workflow context for `cwd` (defaults to the process's). */
 export function workflowContext(io: Io, cwd: string = io.cwd()): WorkflowContext {
@@ -16,6 +17,8 @@ export function workflowContext(io: Io, cwd: string = io.cwd()): WorkflowContext
     xdgConfigHome: io.env("XDG_CONFIG_HOME") ?? null,
     pid: io.pid,
     host: io.hostname(),
+    processStarted: processIdentity().started,
+    processAlive,
     sleep: io.sleep,
     randomToken: io.randomToken,
   };

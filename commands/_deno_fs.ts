@@ -11,9 +11,13 @@ import {
   type FileStat,
   FsExistsError,
   FsNotFoundError,
+  PathEscapeError,
   type WriteFileOptions,
   type WriteFs,
 } from "../core/fs.ts";
+import { BatonError, StorageError } from "../core/errors.ts";
+import { tempName } from "../core/store/temp_name.ts";
+import { processIdentity } from "./_process_identity.ts";
 
 function toStat(info: Deno.FileInfo): FileStat {
   return {
@@ -31,14 +35,76 @@ function toStat(info: Deno.FileInfo): FileStat {
   };
 }
 
+/** What an OS error code means, in the words of an error message. */
+const OS_ERRORS: Record<string, string> = {
+  EACCES: "permission denied",
+  EPERM: "operation not permitted",
+  ENOSPC: "no space left on the device",
+  EDQUOT: "disk quota exceeded",
+  EROFS: "the file system is read-only",
+  EIO: "input/output error",
+  EMFILE: "too many open files",
+  ENFILE: "too many open files",
+  ENOTDIR: "a part of the path is not a directory",
+  EISDIR: "it is a directory",
+  ELOOP: "too many symbolic links",
+  ENAMETOOLONG: "the name is too long",
+  EXDEV: "it is on another file system",
+  ENOTEMPTY: "the directory is not empty",
+  EBUSY: "it is busy",
+  ETXTBSY: "it is busy",
+  EFBIG: "the file is too large",
+};
+
+/**
+ * Maps a Deno error to core's: missing and existing paths to their own
+ * types, every other operating-system error (permissions, disk full,
+ * read-only) to a {@linkcode StorageError} (exit 5) naming the path and the
+ * kind, never an internal error.
+ */
 function mapError(e: unknown, path: string): unknown {
   if (e instanceof Deno.errors.NotFound) return new FsNotFoundError(path);
   if (e instanceof Deno.errors.AlreadyExists) return new FsExistsError(path);
+  if (e instanceof BatonError) return e;
+  const code = typeof e === "object" && e !== null ? (e as { code?: unknown }).code : undefined;
+  if (e instanceof Deno.errors.PermissionDenied || e instanceof Deno.errors.NotCapable) {
+    const kind = code === "EPERM" ? OS_ERRORS.EPERM! : OS_ERRORS.EACCES!;
+    return new StorageError(`Cannot use "${path}": ${kind}`, {
+      cause: e,
+      data: { path, os_error: typeof code === "string" ? code : "EACCES" },
+    });
+  }
+  if (typeof code === "string" && /^E[A-Z0-9]{1,15}$/.test(code)) {
+    return new StorageError(`Cannot use "${path}": ${OS_ERRORS[code] ?? `error ${code}`}`, {
+      cause: e,
+      data: { path, os_error: code },
+    });
+  }
   return e;
 }
 
-/** Counter that keeps temp names unique inside one process. */
-let tempCounter = 0;
+/** 64 random bits as hex: temp names no other writer can share. */
+function random16(): string {
+  return Array.from(
+    crypto.getRandomValues(new Uint8Array(8)),
+    (b) => b.toString(16).padStart(2, "0"),
+  )
+    .join("");
+}
+
+/** The real path of a directory, or null when it cannot be resolved. */
+function realDir(dir: string): string | null {
+  try {
+    return Deno.realPathSync(dir).replaceAll("\\", "/");
+  } catch {
+    return null;
+  }
+}
+
+function inside(real: string | null, within: string): boolean {
+  const w = within.replace(/\/+$/, "");
+  return real !== null && (real === w || real.startsWith(`${w}/`));
+}
 
 /** Deno implementation of {@linkcode WriteFs}. */
 export class DenoFs implements WriteFs {
@@ -89,7 +155,7 @@ export class DenoFs implements WriteFs {
       return toStat(Deno.lstatSync(path));
     } catch (e) {
       if (e instanceof Deno.errors.NotFound || e instanceof Deno.errors.NotADirectory) return null;
-      throw e;
+      throw mapError(e, path);
     }
   }
 
@@ -108,7 +174,7 @@ export class DenoFs implements WriteFs {
       if (e instanceof Deno.errors.NotFound || e instanceof Deno.errors.NotADirectory) {
         return Promise.resolve(null);
       }
-      return Promise.reject(e);
+      return Promise.reject(mapError(e, path));
     }
   }
 
@@ -148,13 +214,18 @@ export class DenoFs implements WriteFs {
     }
   }
 
-  /** Temp file + fsync + rename in the same directory; the temp is removed on failure. */
+  /**
+   * Temp file + fsync + rename in the same directory; the temp is removed on
+   * failure. With `within`, the directory's real path is checked before the
+   * temp file is made, before the rename and after it.
+   */
   async writeFileAtomic(
     path: string,
     data: Uint8Array,
     options: WriteFileOptions = {},
   ): Promise<void> {
     const durable = options.durable ?? true;
+    const within = options.within;
     // An existing file keeps its permission bits exactly (a private config
     // stays private); a new one gets the requested mode, or 0644 under the umask.
     let exact: number | null = options.mode ?? null;
@@ -167,7 +238,10 @@ export class DenoFs implements WriteFs {
     const slash = path.lastIndexOf("/");
     const dir = slash >= 0 ? path.slice(0, slash) : ".";
     const base = slash >= 0 ? path.slice(slash + 1) : path;
-    const temp = `${dir}/.${base}.${Deno.pid}.${++tempCounter}.tmp`;
+    const escape = (): PathEscapeError => new PathEscapeError(path, within!);
+    if (within !== undefined && !inside(realDir(dir), within)) throw escape();
+    const temp = `${dir}/${tempName(base, processIdentity(), random16())}`;
+    let ino: number | null = null;
     try {
       const file = await Deno.open(temp, {
         write: true,
@@ -179,20 +253,36 @@ export class DenoFs implements WriteFs {
         let written = 0;
         while (written < data.length) written += await file.write(data.subarray(written));
         if (durable) await file.sync();
+        ino = (await file.stat()).ino;
       } finally {
         file.close();
       }
+      if (within !== undefined && !inside(realDir(dir), within)) throw escape();
       await Deno.rename(temp, path);
     } catch (e) {
       await Deno.remove(temp).catch(() => {});
       throw mapError(e, path);
+    }
+    if (within !== undefined && !inside(realDir(dir), within)) {
+      // The directory was swapped between the check and the rename: take the
+      // file back out of wherever it went, if it is still ours.
+      try {
+        if (ino !== null && Deno.lstatSync(path).ino === ino) Deno.removeSync(path);
+      } catch {
+        // gone already
+      }
+      throw escape();
     }
     if (durable) await syncDir(dir);
   }
 
   /** mkdir -p. */
   async mkdirp(path: string): Promise<void> {
-    await Deno.mkdir(path, { recursive: true });
+    try {
+      await Deno.mkdir(path, { recursive: true });
+    } catch (e) {
+      throw mapError(e, path);
+    }
   }
 
   /** mkdir that fails when present. */
@@ -210,13 +300,18 @@ export class DenoFs implements WriteFs {
       await Deno.remove(path, { recursive: options.recursive ?? false });
     } catch (e) {
       if (e instanceof Deno.errors.NotFound) return;
-      throw e;
+      throw mapError(e, path);
     }
   }
 
   /** flock-style exclusive lock, non-blocking. */
   async tryLockFile(path: string): Promise<FileLockHandle | null> {
-    const file = await Deno.open(path, { read: true, write: true, create: true });
+    let file: Deno.FsFile;
+    try {
+      file = await Deno.open(path, { read: true, write: true, create: true });
+    } catch (e) {
+      throw mapError(e, path);
+    }
     let locked = false;
     try {
       locked = await file.tryLock(true);
