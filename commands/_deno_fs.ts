@@ -238,10 +238,40 @@ export class DenoFs implements WriteFs {
     const slash = path.lastIndexOf("/");
     const dir = slash >= 0 ? path.slice(0, slash) : ".";
     const base = slash >= 0 ? path.slice(slash + 1) : path;
-    const escape = (): PathEscapeError => new PathEscapeError(path, within!);
-    if (within !== undefined && !inside(realDir(dir), within)) throw escape();
-    const temp = `${dir}/${tempName(base, processIdentity(), random16())}`;
+    const tempBase = tempName(base, processIdentity(), random16());
+    const temp = `${dir}/${tempBase}`;
+    // With `within`: every real directory the path resolved to is kept, so a
+    // file that went astray can be taken back out of it.
+    const seen: string[] = [];
     let ino: number | null = null;
+    /** True when `dir` resolves inside `within` and `name` there is our file. */
+    const contained = (name: string | null): boolean => {
+      const real = realDir(dir);
+      if (real !== null && !seen.includes(real)) seen.push(real);
+      if (!inside(real, within!)) return false;
+      if (name === null) return true;
+      try {
+        return Deno.lstatSync(`${real}/${name}`).ino === ino;
+      } catch {
+        return false;
+      }
+    };
+    const escaped = (): PathEscapeError => {
+      for (const real of seen) {
+        // The target is removed only from a place outside: inside, it is where it belongs.
+        for (const name of inside(real, within!) ? [tempBase] : [tempBase, base]) {
+          try {
+            if (ino !== null && Deno.lstatSync(`${real}/${name}`).ino === ino) {
+              Deno.removeSync(`${real}/${name}`);
+            }
+          } catch {
+            // not there
+          }
+        }
+      }
+      return new PathEscapeError(path, within!);
+    };
+    if (within !== undefined && !contained(null)) throw escaped();
     try {
       const file = await Deno.open(temp, {
         write: true,
@@ -249,30 +279,26 @@ export class DenoFs implements WriteFs {
         mode: exact ?? 0o644,
       });
       try {
+        ino = file.statSync().ino;
+        if (within !== undefined && !contained(tempBase)) throw escaped();
         if (exact !== null && Deno.build.os !== "windows") await Deno.chmod(temp, exact);
         let written = 0;
         while (written < data.length) written += await file.write(data.subarray(written));
         if (durable) await file.sync();
-        ino = (await file.stat()).ino;
       } finally {
         file.close();
       }
-      if (within !== undefined && !inside(realDir(dir), within)) throw escape();
+      if (within !== undefined && !contained(tempBase)) throw escaped();
       await Deno.rename(temp, path);
     } catch (e) {
+      if (e instanceof PathEscapeError) throw e;
       await Deno.remove(temp).catch(() => {});
+      if (within !== undefined && !contained(null)) throw escaped();
       throw mapError(e, path);
     }
-    if (within !== undefined && !inside(realDir(dir), within)) {
-      // The directory was swapped between the check and the rename: take the
-      // file back out of wherever it went, if it is still ours.
-      try {
-        if (ino !== null && Deno.lstatSync(path).ino === ino) Deno.removeSync(path);
-      } catch {
-        // gone already
-      }
-      throw escape();
-    }
+    // The directory may have been swapped between the last check and the
+    // rename: the file must be where the real path says, or it is taken back.
+    if (within !== undefined && !contained(base)) throw escaped();
     if (durable) await syncDir(dir);
   }
 

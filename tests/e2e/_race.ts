@@ -43,6 +43,8 @@ export interface RaceFigures {
   leftoverLock: number;
   /** Live holders whose lock was taken from them. */
   holderLockStolen: number;
+  /** Writers that began committing while a live holder held the lock (so were made to wait). */
+  waitedForHolder: number;
   /** A few example messages. */
   examples: string[];
 }
@@ -81,8 +83,9 @@ try {
   const o = JSON.parse(Deno.readTextFileSync(dir + "/.baton/lock/owner.json"));
   intact = o.token === lock.owner.token;
 } catch { intact = false; }
+const releasedAt = Date.now();
 await releaseLock(fs, lock);
-console.log(intact ? "intact" : "stolen");
+console.log((intact ? "intact" : "stolen") + " " + releasedAt);
 `;
 
 async function startHolder(dir: string, holdMs: number): Promise<Deno.ChildProcess> {
@@ -109,7 +112,7 @@ async function startHolder(dir: string, holdMs: number): Promise<Deno.ChildProce
 async function prepareRound(dir: string, start: RoundStart): Promise<Deno.ChildProcess | null> {
   const lock = `${dir}/.baton/lock`;
   await Deno.mkdir(`${dir}/.baton/capsules`, { recursive: true });
-  if (start === "live_holder") return await startHolder(dir, 5000);
+  if (start === "live_holder") return await startHolder(dir, 4000);
   await Deno.mkdir(lock);
   if (start === "stale") {
     const owner = {
@@ -128,11 +131,17 @@ async function prepareRound(dir: string, start: RoundStart): Promise<Deno.ChildP
   return null;
 }
 
-function readCapsule(text: string): { id: string; previous: string | null } {
+interface CapsuleLink {
+  id: string;
+  previous: string | null;
+  created_at: string;
+}
+
+function readCapsule(text: string): CapsuleLink {
   const m = /```json baton-capsule\n([\s\S]*?)\n```/.exec(text);
   if (m === null) throw new Error("capsule without its JSON block");
-  const c = JSON.parse(m[1]!) as { id: string; previous: string | null };
-  return { id: c.id, previous: c.previous };
+  const c = JSON.parse(m[1]!) as CapsuleLink;
+  return { id: c.id, previous: c.previous, created_at: c.created_at };
 }
 
 function findTemps(root: string): string[] {
@@ -204,6 +213,7 @@ export async function runRace(
     leftoverTemp: 0,
     leftoverLock: 0,
     holderLockStolen: 0,
+    waitedForHolder: 0,
     examples: [],
   };
   const note = (s: string): void => {
@@ -220,9 +230,11 @@ export async function runRace(
       const results = await Promise.all(
         Array.from({ length: writers }, (_, i) => runWriter(dir, r * writers + i)),
       );
+      let releasedAt: number | null = null;
       if (holder !== null) {
         const out = await holder.output();
         const text = new TextDecoder().decode(out.stdout);
+        releasedAt = Number(/(?:intact|stolen) (\d+)/.exec(text)?.[1] ?? NaN);
         if (!text.includes("intact")) {
           f.holderLockStolen++;
           note(`round ${r}: live holder's lock was taken (${text.trim()})`);
@@ -243,10 +255,18 @@ export async function runRace(
       }
       // The chain from latest, and forks among all archived capsules.
       const byId = new Map<string, string | null>();
+      const createdAt = new Map<string, number>();
       for (const e of Deno.readDirSync(`${dir}/.baton/capsules`)) {
         if (!e.isFile || !e.name.endsWith(".md")) continue;
         const c = readCapsule(Deno.readTextFileSync(`${dir}/.baton/capsules/${e.name}`));
         byId.set(c.id, c.previous);
+        createdAt.set(c.id, Date.parse(c.created_at));
+      }
+      if (releasedAt !== null) {
+        for (const res of results) {
+          const t = res.id === null ? undefined : createdAt.get(res.id);
+          if (t !== undefined && t < releasedAt) f.waitedForHolder++;
+        }
       }
       const chain = new Set<string>();
       let cur: string | null = readCapsule(Deno.readTextFileSync(`${dir}/.baton/latest.md`)).id;
