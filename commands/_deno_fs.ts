@@ -278,18 +278,28 @@ export class DenoFs implements WriteFs {
         createNew: true,
         mode: exact ?? 0o644,
       });
+      // Windows cannot rename an open file; elsewhere the temp stays open, and
+      // advisory-locked, until it is renamed: a sweeper that can take the
+      // lock knows its writer is gone.
+      const keepOpen = Deno.build.os !== "windows";
+      let open = true;
       try {
+        if (keepOpen) await file.tryLock(true).catch(() => false);
         ino = file.statSync().ino;
         if (within !== undefined && !contained(tempBase)) throw escaped();
         if (exact !== null && Deno.build.os !== "windows") await Deno.chmod(temp, exact);
         let written = 0;
         while (written < data.length) written += await file.write(data.subarray(written));
         if (durable) await file.sync();
+        if (!keepOpen) {
+          file.close();
+          open = false;
+        }
+        if (within !== undefined && !contained(tempBase)) throw escaped();
+        await Deno.rename(temp, path);
       } finally {
-        file.close();
+        if (open) file.close();
       }
-      if (within !== undefined && !contained(tempBase)) throw escaped();
-      await Deno.rename(temp, path);
     } catch (e) {
       if (e instanceof PathEscapeError) throw e;
       await Deno.remove(temp).catch(() => {});

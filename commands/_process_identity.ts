@@ -5,8 +5,11 @@
  * start time as the kernel records it (field 22 of /proc/PID/stat, in clock
  * ticks since boot) and the first hex digits of the boot id, which tell a
  * pid reused after a reboot from the original. Where /proc does not exist
- * (macOS, Windows) nothing can be told from the pid and the answer is null;
- * the lock then relies on its advisory file lock.
+ * (macOS, Windows), or may not be read (Deno lets only a process run with
+ * --allow-all read it, and baton runs with less), nothing can be told from
+ * the pid and the answer is null: the lock and the temp-file sweep then rely
+ * on the advisory file locks their owners hold, which the OS drops when a
+ * process dies.
  * @module
  */
 

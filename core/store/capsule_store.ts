@@ -15,7 +15,7 @@ import { renderCapsuleFile } from "../capsule/render.ts";
 import type { Capsule } from "../capsule/types.ts";
 import { ARCHIVE_NAME, archiveName, type BatonLayout } from "./layout.ts";
 import { acquireLock, type LockOptions, releaseLock } from "./lock.ts";
-import { isTempName, parseTempName } from "./temp_name.ts";
+import { isTempName, parseTempName, type TempWriter } from "./temp_name.ts";
 
 const enc = new TextEncoder();
 const dec = new TextDecoder("utf-8", { fatal: true });
@@ -103,13 +103,44 @@ async function rollForward(
 /** A temp file whose writer cannot be checked is left for this long. */
 const STALE_TEMP_MS = 10 * 60_000;
 
+/** A temp file younger than this is never probed (its writer may not have locked it yet). */
+const YOUNG_TEMP_MS = 2_000;
+
+/**
+ * Whether the writer of a temp file is gone: its process (as the name
+ * records it) no longer runs; or, when that cannot be told, nobody holds
+ * the advisory lock a writer keeps on its temp file until the rename; or,
+ * when neither can be told, the file is older than any write takes.
+ */
+async function writerGone(
+  fs: WriteFs,
+  path: string,
+  writer: TempWriter | null,
+  lock: LockOptions,
+  now: number,
+): Promise<boolean> {
+  const running = writer === null ? null : lock.processAlive?.(writer.pid, writer.started) ?? null;
+  if (running !== null) return !running;
+  const st = await fs.lstat(path);
+  if (st === null || st.mtimeMs === null) return false;
+  const age = now - st.mtimeMs;
+  if (age < YOUNG_TEMP_MS) return false;
+  try {
+    const probe = await fs.tryLockFile(path);
+    if (probe === null) return false; // its writer holds it
+    probe.release();
+    return true;
+  } catch {
+    return age > STALE_TEMP_MS;
+  }
+}
+
 /**
  * Removes temp files and set-aside lock directories killed writers left
  * behind. Under the lock no other writer is mid-write on a capsule, but a
  * temp file may still belong to a live process writing something else
  * (`.gitignore`, the injection record): a temp file is removed only when
- * its writer, as its name records it, no longer runs, or, when that cannot
- * be told, when it is older than any write takes.
+ * its writer is gone (see `writerGone`).
  */
 async function sweepTempFiles(
   fs: WriteFs,
@@ -128,16 +159,7 @@ async function sweepTempFiles(
     for (const e of entries) {
       const path = `${dir}/${e.name}`;
       if (e.isFile && isTempName(e.name)) {
-        const writer = parseTempName(e.name);
-        const running = writer === null
-          ? null
-          : lock.processAlive?.(writer.pid, writer.started) ?? null;
-        if (running === true) continue;
-        if (running === null) {
-          const st = await fs.lstat(path);
-          if (st === null || st.mtimeMs === null || now - st.mtimeMs < STALE_TEMP_MS) continue;
-        }
-        await fs.remove(path);
+        if (await writerGone(fs, path, parseTempName(e.name), lock, now)) await fs.remove(path);
       } else if (dir === layout.dir && e.isDirectory && /^lock\.(stale|release)-/.test(e.name)) {
         // Set aside by a process killed between the rename and the removal.
         await fs.remove(path, { recursive: true });

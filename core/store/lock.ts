@@ -14,11 +14,13 @@
  * and deletes it only when the owner token it judged is the one it moved
  * (putting it back otherwise).
  *
- * When is a lock dead? Its `alive` lock is held: never, however old it is.
- * Its owner ran on this host: when that pid no longer runs, or runs with
- * another start time (a reused pid), as the injected `processAlive` says;
- * when that cannot be told, when `alive` is free. Another host: only past
- * the stale age. A lock with no owner file: after a short grace.
+ * When is a lock dead? Its `alive` lock is held: never, however old it is,
+ * from whatever host. Its owner ran on this host: when that pid no longer
+ * runs, or runs with another start time (a reused pid), as the injected
+ * `processAlive` says (it needs /proc, which Deno lets only --allow-all
+ * processes read); when that cannot be told, when `alive` is free. Another
+ * host: only past the stale age. A lock with no owner file: after a short
+ * grace.
  * @module
  */
 import { LockBusyError, StorageError } from "../errors.ts";

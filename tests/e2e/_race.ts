@@ -13,6 +13,15 @@
 import { BATON_PERMISSIONS, BATON_RUNTIME_FLAGS, MAIN } from "../_helpers/cli.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
 
+/**
+ * How long a live holder keeps the lock: long enough for the writers, which
+ * start slowly on a loaded machine, to reach it (60% of the previous round's
+ * time), short of their 15 s wait.
+ */
+function holdMs(lastRoundMs: number): number {
+  return Math.min(12_000, Math.max(3_000, Math.round(lastRoundMs * 0.6)));
+}
+
 /** How a round starts. */
 export type RoundStart = "stale" | "ownerless_old" | "ownerless_fresh" | "live_holder";
 
@@ -109,10 +118,14 @@ async function startHolder(dir: string, holdMs: number): Promise<Deno.ChildProce
   return child;
 }
 
-async function prepareRound(dir: string, start: RoundStart): Promise<Deno.ChildProcess | null> {
+async function prepareRound(
+  dir: string,
+  start: RoundStart,
+  lastRoundMs: number,
+): Promise<Deno.ChildProcess | null> {
   const lock = `${dir}/.baton/lock`;
   await Deno.mkdir(`${dir}/.baton/capsules`, { recursive: true });
-  if (start === "live_holder") return await startHolder(dir, 4000);
+  if (start === "live_holder") return await startHolder(dir, holdMs(lastRoundMs));
   await Deno.mkdir(lock);
   if (start === "stale") {
     const owner = {
@@ -224,9 +237,11 @@ export async function runRace(
     await writeFiles(dir, { "a.txt": "a\n" });
     await commitAll(dir);
     const succeeded: string[] = [];
+    let lastRoundMs = 5_000;
     for (let r = 0; r < rounds; r++) {
       const start = ROUND_STARTS[r % ROUND_STARTS.length]!;
-      const holder = await prepareRound(dir, start);
+      const roundStarted = Date.now();
+      const holder = await prepareRound(dir, start, lastRoundMs);
       const results = await Promise.all(
         Array.from({ length: writers }, (_, i) => runWriter(dir, r * writers + i)),
       );
@@ -292,6 +307,7 @@ export async function runRace(
         note(`round ${r} (${start}): left behind: ${locks.map((e) => e.name).join(", ")}`);
         for (const l of locks) await Deno.remove(`${dir}/.baton/${l.name}`, { recursive: true });
       }
+      lastRoundMs = Date.now() - roundStarted;
       log(
         `round ${r + 1}/${rounds} (${start}): ok ${
           results.filter((x) => x.code === 0).length

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { BATON_PERMISSIONS, MAIN, runBaton } from "../_helpers/cli.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
 
+/** Kills (the issue asks for at least 200). */
 const KILLS = 200;
 
 Deno.test({
@@ -19,6 +20,14 @@ Deno.test({
     let seed = 12345;
     const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const completed: string[] = [];
+    // Kill instants span a whole run, however loaded the machine: one
+    // un-killed run first measures how long a finalize takes here.
+    const t0 = Date.now();
+    const warm = await runBaton(["finalize", "--draft", "-", "--json"], { cwd: dir, stdin: "{}" });
+    assert.equal(warm.code, 0, warm.stderr);
+    completed.push(JSON.parse(warm.stdout).id);
+    let span = Math.max(200, Math.round((Date.now() - t0) * 1.5));
+    let sinceCompleted = 0;
     for (let i = 0; i < KILLS; i++) {
       const child = new Deno.Command(Deno.execPath(), {
         args: ["run", "--quiet", ...BATON_PERMISSIONS, MAIN, "finalize", "--draft", "-", "--json"],
@@ -30,7 +39,7 @@ Deno.test({
       const w = child.stdin.getWriter();
       await w.write(new TextEncoder().encode(JSON.stringify({ now: `run ${i}` })));
       await w.close();
-      const delay = Math.floor(rand() * 450);
+      const delay = Math.floor(rand() * span);
       const timer = setTimeout(() => {
         try {
           child.kill("SIGKILL");
@@ -38,7 +47,13 @@ Deno.test({
       }, delay);
       const out = await child.output();
       clearTimeout(timer);
-      if (out.code === 0) completed.push(JSON.parse(new TextDecoder().decode(out.stdout)).id);
+      if (out.code === 0) {
+        completed.push(JSON.parse(new TextDecoder().decode(out.stdout)).id);
+        sinceCompleted = 0;
+      } else if (++sinceCompleted >= 15) {
+        span = Math.round(span * 1.5); // the machine got slower: reach the end of a run again
+        sinceCompleted = 0;
+      }
     }
     const names = [...Deno.readDirSync(`${dir}/.baton/capsules`)].map((e) => e.name).filter((n) =>
       n.endsWith(".md")
@@ -51,9 +66,25 @@ Deno.test({
     assert.equal(latest.code, 0);
     const archived = new Set(names.map((n) => n.slice(-11, -3)));
     for (const id of completed) assert.ok(archived.has(id.slice(7, 15)), `capsule ${id} missing`);
+    // And every completed capsule is on the chain walked back from latest: none was lost
+    // as a previous, and no kill forked the chain.
+    const link = (path: string): { id: string; previous: string | null } =>
+      JSON.parse(/```json baton-capsule\n([\s\S]*?)\n```/.exec(Deno.readTextFileSync(path))![1]!);
+    const previousOf = new Map<string, string | null>();
+    for (const name of names) {
+      const c = link(`${dir}/.baton/capsules/${name}`);
+      previousOf.set(c.id, c.previous);
+    }
+    const chain = new Set<string>();
+    for (let cur: string | null = link(`${dir}/.baton/latest.md`).id; cur !== null;) {
+      if (chain.has(cur)) break;
+      chain.add(cur);
+      cur = previousOf.get(cur) ?? null;
+    }
+    for (const id of completed) assert.ok(chain.has(id), `capsule ${id} is not on latest's chain`);
     // Sanity: the run exercised both outcomes.
-    assert.ok(completed.length > 0, "some runs completed");
-    assert.ok(completed.length < KILLS, "some runs were killed");
+    assert.ok(completed.length > 1, "some killed-at runs completed");
+    assert.ok(completed.length <= KILLS, "some runs were killed");
     // The next successful writer sweeps temp files left by killed writers.
     assert.equal((await runBaton(["finalize", "--draft", "-"], { cwd: dir, stdin: "{}" })).code, 0);
     const leftovers = [

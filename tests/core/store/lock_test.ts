@@ -90,3 +90,61 @@ Deno.test("acquireLock() reclaims a stale lock and an ownerless one after the gr
   const c = await acquireLock(fs, `${dir}/lock2`, opts("c", { now: () => Date.now() + 60_000 }));
   assert.equal(c.owner.token, "c");
 });
+
+Deno.test("a lock whose owner runs on this host is never reclaimed, however old; a reused or dead pid is (controls)", async () => {
+  const { processAlive, processIdentity } = await import("../../../commands/_process_identity.ts");
+  const me = processIdentity();
+  if (me.started === null) {
+    console.log("skipped: this OS gives no process start time (no /proc)");
+    return;
+  }
+  const fs = new DenoFs();
+  const dir = await Deno.makeTempDir();
+  try {
+    const dayLater = () => Date.now() + 86_400_000;
+    const owners = [
+      { name: "live", pid: Deno.pid, started: me.started, reclaimed: false },
+      { name: "reused pid", pid: Deno.pid, started: "00000000-1", reclaimed: true },
+      { name: "dead pid", pid: 2 ** 30, started: me.started, reclaimed: true },
+    ];
+    for (const o of owners) {
+      const path = `${dir}/lock-${o.name.replace(" ", "-")}`;
+      const held = await acquireLock(fs, path, opts("owner", { pid: o.pid, started: o.started }));
+      held.alive?.release(); // only the pid and start time protect it now
+      const take = () =>
+        acquireLock(fs, path, opts("b", { now: dayLater, processAlive, waitMs: 150 }));
+      if (o.reclaimed) assert.equal((await take()).owner.token, "b", o.name);
+      else await assert.rejects(take, LockBusyError, o.name);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a lock whose advisory lock is held is never reclaimed, even from another host and past the stale age", async () => {
+  const fs = new DenoFs();
+  const dir = await Deno.makeTempDir();
+  try {
+    await acquireLock(fs, `${dir}/lock`, opts("a", { host: "elsewhere" }));
+    const later = () => Date.now() + 86_400_000;
+    await assert.rejects(
+      () => acquireLock(fs, `${dir}/lock`, opts("b", { now: later, waitMs: 100 })),
+      LockBusyError,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a failure after the lock directory was made leaves no lock behind", async () => {
+  const fs = new DenoFs();
+  const dir = await Deno.makeTempDir();
+  try {
+    const failing = Object.create(fs) as DenoFs;
+    failing.writeFileAtomic = () => Promise.reject(new Error("ENOSPC (injected)"));
+    await assert.rejects(() => acquireLock(failing, `${dir}/lock`, opts("a")), /injected/);
+    assert.equal(await fs.lstat(`${dir}/lock`), null);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
