@@ -6,10 +6,10 @@
  * perhaps already archived; the next writer rolls latest forward to it).
  * @module
  */
-import { checkBatonDir } from "./check_baton_dir.ts";
+import { checkBatonDir, realBatonDir } from "./check_baton_dir.ts";
 import { ensureBatonIgnore } from "./baton_ignore.ts";
 import { BatonError, CapsuleInvalidError, StorageError } from "../errors.ts";
-import { FsNotFoundError, PathEscapeError, type WriteFs } from "../fs.ts";
+import { FsNotFoundError, type WriteFs } from "../fs.ts";
 import { parseCapsule, type ParsedCapsule } from "../capsule/parse.ts";
 import { renderCapsuleFile } from "../capsule/render.ts";
 import type { Capsule } from "../capsule/types.ts";
@@ -166,14 +166,6 @@ async function sweepTempFiles(
       }
     }
   }
-}
-
-/** The real path `.baton` must resolve to: the repository's real root plus `/.baton`. */
-async function realBatonDir(fs: WriteFs, layout: BatonLayout): Promise<string> {
-  const root = layout.dir.slice(0, layout.dir.lastIndexOf("/")) || "/";
-  const expected = `${(await fs.realPath(root)).replace(/\/+$/, "")}/.baton`;
-  if ((await fs.realPath(layout.dir)) !== expected) throw new PathEscapeError(layout.dir, expected);
-  return expected;
 }
 
 /** Options for {@linkcode commitCapsule}. */
