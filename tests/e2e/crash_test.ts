@@ -6,8 +6,9 @@
 import assert from "node:assert/strict";
 import { BATON_PERMISSIONS, MAIN, runBaton } from "../_helpers/cli.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
+import { parseCapsule } from "../../core/capsule/parse.ts";
 
-/** Kills (the issue asks for at least 200). */
+/** Runs killed mid-run, at least (the issue asks for 200). */
 const KILLS = 200;
 
 Deno.test({
@@ -28,7 +29,10 @@ Deno.test({
     completed.push(JSON.parse(warm.stdout).id);
     let span = Math.max(200, Math.round((Date.now() - t0) * 1.5));
     let sinceCompleted = 0;
-    for (let i = 0; i < KILLS; i++) {
+    let killed = 0;
+    // Four writers at a time, each killed at its own random instant: kills
+    // land while the lock is contended too.
+    const runOnce = async (i: number): Promise<void> => {
       const child = new Deno.Command(Deno.execPath(), {
         args: ["run", "--quiet", ...BATON_PERMISSIONS, MAIN, "finalize", "--draft", "-", "--json"],
         cwd: dir,
@@ -50,17 +54,26 @@ Deno.test({
       if (out.code === 0) {
         completed.push(JSON.parse(new TextDecoder().decode(out.stdout)).id);
         sinceCompleted = 0;
-      } else if (++sinceCompleted >= 15) {
-        span = Math.round(span * 1.5); // the machine got slower: reach the end of a run again
-        sinceCompleted = 0;
+      } else {
+        assert.equal(out.signal, "SIGKILL", `run ${i} failed on its own (exit ${out.code})`);
+        killed++;
+        if (++sinceCompleted >= 15) {
+          span = Math.round(span * 1.5); // the machine got slower: reach the end of a run again
+          sinceCompleted = 0;
+        }
       }
+    };
+    let runs = 0;
+    while (killed < KILLS && runs < KILLS * 3) {
+      await Promise.all([0, 1, 2, 3].map((k) => runOnce(runs + k)));
+      runs += 4;
     }
     const names = [...Deno.readDirSync(`${dir}/.baton/capsules`)].map((e) => e.name).filter((n) =>
       n.endsWith(".md")
     );
     for (const name of names) {
-      const v = await runBaton(["validate", `.baton/capsules/${name}`], { cwd: dir });
-      assert.equal(v.code, 0, `${name}: ${v.stdout}`);
+      // The same strict parse validate runs: schema and id integrity.
+      await parseCapsule(await Deno.readTextFile(`${dir}/.baton/capsules/${name}`));
     }
     const latest = await runBaton(["validate", ".baton/latest.md", "--json"], { cwd: dir });
     assert.equal(latest.code, 0);
@@ -84,7 +97,10 @@ Deno.test({
     for (const id of completed) assert.ok(chain.has(id), `capsule ${id} is not on latest's chain`);
     // Sanity: the run exercised both outcomes.
     assert.ok(completed.length > 1, "some killed-at runs completed");
-    assert.ok(completed.length <= KILLS, "some runs were killed");
+    assert.ok(killed > 0, "some runs were killed");
+    console.log(
+      `SIGKILL loop: ${KILLS} runs, ${killed} killed mid-run, ${completed.length - 1} completed`,
+    );
     // The next successful writer sweeps temp files left by killed writers.
     assert.equal((await runBaton(["finalize", "--draft", "-"], { cwd: dir, stdin: "{}" })).code, 0);
     const leftovers = [
