@@ -99,7 +99,7 @@ Deno.test({
     assert.ok(completed.length > 1, "some killed-at runs completed");
     assert.ok(killed > 0, "some runs were killed");
     console.log(
-      `SIGKILL loop: ${KILLS} runs, ${killed} killed mid-run, ${completed.length - 1} completed`,
+      `SIGKILL loop: ${killed + completed.length - 1} runs, ${killed} killed mid-run`,
     );
     // The next successful writer sweeps temp files left by killed writers.
     assert.equal((await runBaton(["finalize", "--draft", "-"], { cwd: dir, stdin: "{}" })).code, 0);

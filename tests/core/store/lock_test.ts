@@ -2,6 +2,18 @@ import assert from "node:assert/strict";
 import { acquireLock, type LockOptions, releaseLock } from "../../../core/store/lock.ts";
 import { LockBusyError } from "../../../core/errors.ts";
 import { DenoFs } from "../../../commands/_deno_fs.ts";
+import type { WriteFs } from "../../../core/fs.ts";
+
+/** A real file system with some operations replaced (an injected fault). */
+function withOverrides(real: DenoFs, patch: Partial<WriteFs>): WriteFs {
+  const out = {} as Record<string, unknown>;
+  for (const name of Object.getOwnPropertyNames(DenoFs.prototype)) {
+    if (name === "constructor") continue;
+    const f = (real as unknown as Record<string, unknown>)[name];
+    if (typeof f === "function") out[name] = f.bind(real);
+  }
+  return { ...out, ...patch } as unknown as WriteFs;
+}
 
 function opts(token: string, patch: Partial<LockOptions> = {}): LockOptions {
   return {
@@ -140,10 +152,51 @@ Deno.test("a failure after the lock directory was made leaves no lock behind", a
   const fs = new DenoFs();
   const dir = await Deno.makeTempDir();
   try {
-    const failing = Object.create(fs) as DenoFs;
-    failing.writeFileAtomic = () => Promise.reject(new Error("ENOSPC (injected)"));
+    const failing = withOverrides(fs, {
+      writeFileAtomic: () => Promise.reject(new Error("ENOSPC (injected)")),
+    });
     await assert.rejects(() => acquireLock(failing, `${dir}/lock`, opts("a")), /injected/);
     assert.equal(await fs.lstat(`${dir}/lock`), null);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("without advisory locks, a reclaimer that moved a lock someone just took puts it back (and reclaims a stale one, control)", async () => {
+  const real = new DenoFs();
+  const dir = await Deno.makeTempDir();
+  try {
+    const path = `${dir}/lock`;
+    const writeOwner = async (token: string, acquired: number) => {
+      await Deno.mkdir(path);
+      await Deno.writeTextFile(
+        `${path}/owner.json`,
+        JSON.stringify({ token, pid: 1, host: "other", started: null, acquired_at_ms: acquired }),
+      );
+    };
+    // A file system without advisory locks, where another writer replaces
+    // the stale lock with its own just before the reclaimer's rename.
+    let swapped = false;
+    const fs = withOverrides(real, {
+      tryLockFile: () => Promise.reject(new Error("no advisory locks here")),
+      rename: async (from: string, to: string) => {
+        if (from === path && !swapped) {
+          swapped = true;
+          await Deno.remove(path, { recursive: true });
+          await writeOwner("fresh", Date.now());
+        }
+        return await real.rename(from, to);
+      },
+    });
+    await writeOwner("stale", Date.now() - 86_400_000);
+    await assert.rejects(() => acquireLock(fs, path, opts("b", { waitMs: 200 })), LockBusyError);
+    const owner = JSON.parse(await Deno.readTextFile(`${path}/owner.json`));
+    assert.equal(owner.token, "fresh", "the fresh lock is back in place, untouched");
+    // Control: with nobody taking it meanwhile, the stale lock is reclaimed.
+    await Deno.remove(path, { recursive: true });
+    await writeOwner("stale", Date.now() - 86_400_000);
+    const b = await acquireLock(fs, path, opts("b", { waitMs: 200 }));
+    assert.equal(b.owner.token, "b");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
