@@ -224,6 +224,22 @@ export class DenoFs implements WriteFs {
     data: Uint8Array,
     options: WriteFileOptions = {},
   ): Promise<void> {
+    try {
+      return await this.#writeAtomic(path, data, options, options.tempInWithin === true);
+    } catch (e) {
+      // The checked root is on another file system than the target's directory.
+      const exdev = e instanceof StorageError && e.data?.os_error === "EXDEV";
+      if (!exdev || options.tempInWithin !== true) throw e;
+      return await this.#writeAtomic(path, data, options, false);
+    }
+  }
+
+  async #writeAtomic(
+    path: string,
+    data: Uint8Array,
+    options: WriteFileOptions,
+    tempInRoot: boolean,
+  ): Promise<void> {
     const durable = options.durable ?? true;
     const within = options.within;
     // An existing file keeps its permission bits exactly (a private config
@@ -239,14 +255,17 @@ export class DenoFs implements WriteFs {
     const dir = slash >= 0 ? path.slice(0, slash) : ".";
     const base = slash >= 0 ? path.slice(slash + 1) : path;
     const tempBase = tempName(base, processIdentity(), random16());
-    const temp = `${dir}/${tempBase}`;
+    // With `within`, the temp file is made in that real directory itself, not
+    // through a directory below it that could be swapped for a link meanwhile.
+    const tempDir = within !== undefined && tempInRoot ? within.replace(/\/+$/, "") : dir;
+    const temp = `${tempDir}/${tempBase}`;
     // With `within`: every real directory the path resolved to is kept, so a
     // file that went astray can be taken back out of it.
     const seen: string[] = [];
     let ino: number | null = null;
-    /** True when `dir` resolves inside `within` and `name` there is our file. */
+    /** True when `dir` (the temp's, for the temp) resolves inside `within` and `name` there is ours. */
     const contained = (name: string | null): boolean => {
-      const real = realDir(dir);
+      const real = realDir(name === tempBase ? tempDir : dir);
       if (real !== null && !seen.includes(real)) seen.push(real);
       if (!inside(real, within!)) return false;
       if (name === null) return true;

@@ -64,6 +64,14 @@ export interface WriteFileOptions {
    * swapped for a symbolic link mid-write). @default {no check}
    */
   within?: string;
+  /**
+   * With `within`: make the temp file in that directory itself rather than
+   * beside the target, so a directory below it swapped for a link while the
+   * temp file is made cannot take even the temp file elsewhere (the rename
+   * is then re-checked as usual). For stores whose root holds only baton's
+   * files. @default {false}
+   */
+  tempInWithin?: boolean;
   /** fsync the file and its directory. @default {true} */
   durable?: boolean;
   /**

@@ -93,7 +93,7 @@ async function rollForward(
       continue;
     }
     if (parsed.capsule.previous === (head?.id ?? null) && parsed.capsule.id !== head?.id) {
-      await fs.writeFileAtomic(layout.latest, enc.encode(text), { within });
+      await fs.writeFileAtomic(layout.latest, enc.encode(text), { within, tempInWithin: true });
       head = parsed.capsule;
     }
   }
@@ -225,12 +225,15 @@ export async function commitCapsule(
         if ((await fs.lstat(prevPath)) === null) {
           const prevText = await readTextOrNull(fs, layout.latest);
           if (prevText !== null) {
-            await fs.writeFileAtomic(prevPath, enc.encode(prevText), { within });
+            await fs.writeFileAtomic(prevPath, enc.encode(prevText), {
+              within,
+              tempInWithin: true,
+            });
           }
         }
       }
-      await fs.writeFileAtomic(archivePath, bytes, { within });
-      await fs.writeFileAtomic(layout.latest, bytes, { within });
+      await fs.writeFileAtomic(archivePath, bytes, { within, tempInWithin: true });
+      await fs.writeFileAtomic(layout.latest, bytes, { within, tempInWithin: true });
     } catch (e) {
       if (e instanceof BatonError) throw e;
       throw new StorageError(`Cannot write capsule into "${layout.dir}": the write failed`, {
