@@ -104,7 +104,7 @@ async function rollForward(
 const STALE_TEMP_MS = 10 * 60_000;
 
 /** A temp file younger than this is never probed (its writer may not have locked it yet). */
-const YOUNG_TEMP_MS = 2_000;
+const YOUNG_TEMP_MS = 1_000;
 
 /**
  * Whether the writer of a temp file is gone: its process (as the name

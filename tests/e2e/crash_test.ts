@@ -102,7 +102,9 @@ Deno.test({
     console.log(
       `SIGKILL loop: ${killed + completed.length - 1} runs, ${killed} killed mid-run`,
     );
-    // The next successful writer sweeps temp files left by killed writers.
+    // The next successful writer sweeps temp files left by killed writers
+    // (once they are a second old: a younger one may not be locked by its writer yet).
+    await new Promise((r) => setTimeout(r, 1_100));
     assert.equal((await runBaton(["finalize", "--draft", "-"], { cwd: dir, stdin: "{}" })).code, 0);
     const leftovers = [
       ...Deno.readDirSync(`${dir}/.baton`),
