@@ -232,7 +232,16 @@ export async function runHostPlans(
   } else {
     const { applyPlans } = await import("../core/hosts/apply_plan.ts");
     try {
-      changed = await applyPlans(io.fs, plans, { keepDirs: keepDirs(scope, env) });
+      const root = scope === "project" ? env.projectRoot : env.home;
+      const { findRepo } = await import("../core/facts/git/find_repo.ts");
+      const repo = scope === "project" ? await findRepo(io.fs, io.cwd()) : null;
+      changed = await applyPlans(io.fs, plans, {
+        keepDirs: keepDirs(scope, env),
+        root,
+        ...(repo === null ? {} : {
+          repo: { workTree: repo.workTree, commonDir: repo.commonDir, action },
+        }),
+      });
     } catch (e) {
       if (isCodedError(e)) throw e;
       throw new StorageError(`Cannot ${action} the host files: a write failed`, { cause: e });

@@ -6,6 +6,7 @@
  * separators on every OS.
  * @module
  */
+import { BatonError, EXIT } from "./errors.ts";
 
 /** What lstat/stat report, at the precision the runtime actually gives. */
 export interface FileStat {
@@ -61,6 +62,22 @@ export interface ReadFs {
 
 /** Options of {@linkcode WriteFs.writeFileAtomic}. */
 export interface WriteFileOptions {
+  /**
+   * A real (symlink-free) directory the file must stay inside: the real path
+   * of the file's directory is checked before the temp file is made, before
+   * the rename and after it, and the write is refused with
+   * {@linkcode PathEscapeError} when it leads anywhere else (a directory
+   * swapped for a symbolic link mid-write). @default {no check}
+   */
+  within?: string;
+  /**
+   * With `within`: make the temp file in that directory itself rather than
+   * beside the target, so a directory below it swapped for a link while the
+   * temp file is made cannot take even the temp file elsewhere (the rename
+   * is then re-checked as usual). For stores whose root holds only baton's
+   * files. @default {false}
+   */
+  tempInWithin?: boolean;
   /** fsync the file and its directory. @default {true} */
   durable?: boolean;
   /**
@@ -109,6 +126,19 @@ export class FsNotFoundError extends Error {
   constructor(path: string) {
     super(`No such file or directory: "${path}"`);
     this.name = "FsNotFoundError";
+  }
+}
+
+/** A write that would land outside the directory it must stay in (exit 5). */
+export class PathEscapeError extends BatonError {
+  /** @param path The path baton meant to write (its own, safe to show). @param within The directory. */
+  constructor(path: string, within: string) {
+    super(
+      `Cannot write "${path}": its directory leads outside "${within}" (a symbolic link); baton wrote nothing there`,
+      "path_escape",
+      EXIT.io.code,
+      { data: { path, within } },
+    );
   }
 }
 

@@ -2,13 +2,18 @@
  * Carries out install/uninstall plans through the injected file system:
  * backups first, then each file with an atomic write (temp + rename; through
  * a symlink to the file it leads to), then removals (of the path itself),
- * pruning directories that removals left empty. Edge-free: all
- * I/O goes through `WriteFs`.
+ * pruning directories that removals left empty, and last the repository's
+ * `.git/info/exclude` block for the files baton installed. No write leaves
+ * the scope root: every path is checked, before anything is written, to
+ * lead inside it however symbolic links on the way resolve, and each write
+ * re-checks its directory. Edge-free: all I/O goes through `WriteFs`.
  * @module
  */
 import { InputError } from "../errors.ts";
 import { FsNotFoundError, type WriteFs } from "../fs.ts";
-import type { HostPlan } from "./plan.ts";
+import { assertInside, isInside, realLocation } from "./contain_path.ts";
+import { addExcludes, excludePattern, removeExcludes } from "./git_exclude.ts";
+import type { FileChange, HostPlan } from "./plan.ts";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -47,6 +52,13 @@ export interface ApplyPlansOptions {
    * repository root, home directory).
    */
   keepDirs: readonly string[];
+  /** The scope root (repository root or home directory) no write may leave. */
+  root?: string;
+  /**
+   * The repository whose `.git/info/exclude` lists the files baton
+   * installed (project scope inside git): its work tree and common git dir.
+   */
+  repo?: { workTree: string; commonDir: string; action: "install" | "uninstall" };
 }
 
 function parentDir(path: string): string {
@@ -54,10 +66,23 @@ function parentDir(path: string): string {
   return i <= 0 ? "/" : path.slice(0, i);
 }
 
-/** Removes `dir` and its parents while they are empty and below a kept directory. */
-async function pruneEmpty(fs: WriteFs, dir: string, keep: readonly string[]): Promise<void> {
+/**
+ * Removes `dir` and its parents while they are empty and below a kept
+ * directory (and really there: never through a symbolic link).
+ */
+async function pruneEmpty(
+  fs: WriteFs,
+  dir: string,
+  keep: readonly string[],
+  rootReal: string | null,
+): Promise<void> {
   let current = dir;
   while (keep.some((k) => current.startsWith(k.replace(/\/+$/, "") + "/"))) {
+    if ((await fs.lstat(current))?.isSymlink !== false) return;
+    if (rootReal !== null) {
+      const real = await realLocation(fs, current);
+      if (real === null || !isInside(real, rootReal)) return;
+    }
     let entries;
     try {
       entries = await fs.readDir(current);
@@ -92,6 +117,16 @@ export async function applyPlans(
       if ((await currentText(fs, c.writePath)) !== c.before) throw new ConfigChangedError(c.path);
     }
   }
+  const rootReal = options.root === undefined ? null : await realLocation(fs, options.root);
+  if (rootReal !== null) {
+    for (const plan of plans) {
+      for (const c of plan.changes) {
+        for (const path of touchedPaths(c)) await assertInside(fs, path, rootReal);
+      }
+    }
+  }
+  const exclude = options.repo === undefined ? null : await excludeFile(fs, options.repo);
+  const within = rootReal === null ? {} : { within: rootReal };
   let count = 0;
   for (const plan of plans) {
     for (const c of plan.changes) {
@@ -103,19 +138,95 @@ export async function applyPlans(
         await fs.writeFileAtomic(
           c.backup.path,
           encoder.encode(c.backup.content),
-          mode === null ? {} : { mode },
+          mode === null ? within : { ...within, mode },
         );
       }
       if (c.after === null) {
         await fs.remove(c.path);
-        await pruneEmpty(fs, parentDir(c.path), options.keepDirs);
+        await pruneEmpty(fs, parentDir(c.path), options.keepDirs, rootReal);
       } else {
         await fs.mkdirp(parentDir(c.writePath));
-        await fs.writeFileAtomic(c.writePath, encoder.encode(c.after));
+        await fs.writeFileAtomic(c.writePath, encoder.encode(c.after), within);
       }
       if (c.dropBackup !== null) await fs.remove(c.dropBackup);
       count++;
     }
   }
+  if (exclude !== null && options.repo !== undefined) {
+    await updateExcludes(fs, exclude, options.repo, plans);
+  }
   return count;
+}
+
+/** The paths a change writes or removes (for removals, the directory they are removed from). */
+function touchedPaths(c: FileChange): string[] {
+  if (c.action === "unchanged" || c.action === "kept") return [];
+  const out = c.after === null ? [parentDir(c.path)] : [c.writePath];
+  if (c.backup !== null) out.push(c.backup.path);
+  if (c.dropBackup !== null) out.push(parentDir(c.dropBackup));
+  return out;
+}
+
+/**
+ * The exclude file of a repository, checked to lead inside its git dir.
+ * @throws {InstallEscapeError}
+ */
+async function excludeFile(
+  fs: WriteFs,
+  repo: { commonDir: string },
+): Promise<{ path: string; within: string }> {
+  const gitReal = await realLocation(fs, repo.commonDir);
+  const path = `${repo.commonDir.replace(/\/+$/, "")}/info/exclude`;
+  if (gitReal === null) throw new ConfigChangedError(path);
+  await assertInside(fs, path, gitReal);
+  return { path, within: gitReal };
+}
+
+/** Git's pattern escapes undone: the repository-relative path of an entry of baton's block. */
+function patternPath(pattern: string): string {
+  return pattern.replace(/^\//, "").replace(/\\(.)/g, "$1");
+}
+
+/**
+ * Install lists every file of baton's that is now in the work tree (its own
+ * files, and configs it created). Uninstall takes out every file it planned
+ * for and every entry whose file is gone, which gives the exclude file back
+ * byte for byte when baton's block empties.
+ */
+async function updateExcludes(
+  fs: WriteFs,
+  exclude: { path: string; within: string },
+  repo: { workTree: string; action: "install" | "uninstall" },
+  plans: readonly HostPlan[],
+): Promise<void> {
+  const root = repo.workTree.replace(/\/+$/, "") + "/";
+  const patterns: string[] = [];
+  for (const plan of plans) {
+    for (const c of plan.changes) {
+      if (!c.path.startsWith(root)) continue;
+      const installed = c.kind !== "hooks" ? c.action !== "kept" : c.action === "create";
+      if (repo.action === "uninstall" || installed) {
+        patterns.push(excludePattern(c.path.slice(root.length)));
+      }
+    }
+  }
+  const before = await currentText(fs, exclude.path);
+  let after: string | null = before;
+  if (repo.action === "install") {
+    if (patterns.length > 0) after = addExcludes(before, patterns);
+  } else if (before !== null) {
+    const gone: string[] = [...patterns];
+    for (const line of before.split("\n")) {
+      if (!line.startsWith("/")) continue;
+      if ((await fs.lstat(root + patternPath(line))) === null) gone.push(line);
+    }
+    after = removeExcludes(before, gone);
+  }
+  if (after === before) return;
+  if (after === null) {
+    await fs.remove(exclude.path);
+    return;
+  }
+  await fs.mkdirp(parentDir(exclude.path));
+  await fs.writeFileAtomic(exclude.path, encoder.encode(after), { within: exclude.within });
 }

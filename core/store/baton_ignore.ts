@@ -13,12 +13,20 @@ import type { BatonLayout } from "./layout.ts";
 export const BATON_IGNORE =
   "# Written by baton: this checkout's own state, never shared.\nlock/\nstate/\n*.tmp\n";
 
-/** Writes `.baton/.gitignore` when it does not exist yet; never throws. */
-export async function ensureBatonIgnore(fs: WriteFs, layout: BatonLayout): Promise<void> {
+/** Writes `.baton/.gitignore` when it does not exist yet (inside `within` when given); never throws. */
+export async function ensureBatonIgnore(
+  fs: WriteFs,
+  layout: BatonLayout,
+  within?: string,
+): Promise<void> {
   const path = `${layout.dir}/.gitignore`;
   try {
     if ((await fs.lstat(path)) !== null) return;
-    await fs.writeFileAtomic(path, new TextEncoder().encode(BATON_IGNORE));
+    await fs.writeFileAtomic(
+      path,
+      new TextEncoder().encode(BATON_IGNORE),
+      within === undefined ? {} : { within },
+    );
   } catch {
     // Best effort: a missing ignore file never stops a capsule.
   }

@@ -6,15 +6,16 @@
  * perhaps already archived; the next writer rolls latest forward to it).
  * @module
  */
-import { checkBatonDir } from "./check_baton_dir.ts";
+import { checkBatonDir, realBatonDir } from "./check_baton_dir.ts";
 import { ensureBatonIgnore } from "./baton_ignore.ts";
-import { CapsuleInvalidError, StorageError } from "../errors.ts";
+import { BatonError, CapsuleInvalidError, StorageError } from "../errors.ts";
 import { FsNotFoundError, type WriteFs } from "../fs.ts";
 import { parseCapsule, type ParseCapsuleOptions, type ParsedCapsule } from "../capsule/parse.ts";
 import { renderCapsuleFile } from "../capsule/render.ts";
 import type { Capsule } from "../capsule/types.ts";
 import { ARCHIVE_NAME, archiveName, type BatonLayout } from "./layout.ts";
 import { acquireLock, type LockOptions, releaseLock } from "./lock.ts";
+import { isTempName, parseTempName, type TempWriter } from "./temp_name.ts";
 
 const enc = new TextEncoder();
 const dec = new TextDecoder("utf-8", { fatal: true });
@@ -82,6 +83,7 @@ async function rollForward(
   fs: WriteFs,
   layout: BatonLayout,
   latest: Capsule | null,
+  within: string,
 ): Promise<Capsule | null> {
   let head = latest;
   const names = await listArchive(fs, layout);
@@ -98,30 +100,76 @@ async function rollForward(
       continue;
     }
     if (parsed.capsule.previous === (head?.id ?? null) && parsed.capsule.id !== head?.id) {
-      await fs.writeFileAtomic(layout.latest, enc.encode(text));
+      await fs.writeFileAtomic(layout.latest, enc.encode(text), { within, tempInWithin: true });
       head = parsed.capsule;
     }
   }
   return head;
 }
 
+/** A temp file whose writer cannot be checked is left for this long. */
+const STALE_TEMP_MS = 10 * 60_000;
+
+/** A temp file younger than this is never probed (its writer may not have locked it yet). */
+const YOUNG_TEMP_MS = 1_000;
+
 /**
- * Removes temp files and set-aside lock directories a killed writer left behind. Safe only under the lock:
- * no other writer can be mid-write.
+ * Whether the writer of a temp file is gone: its process (as the name
+ * records it) no longer runs; or, when that cannot be told, nobody holds
+ * the advisory lock a writer keeps on its temp file until the rename; or,
+ * when neither can be told, the file is older than any write takes.
  */
-async function sweepTempFiles(fs: WriteFs, layout: BatonLayout): Promise<void> {
-  for (const dir of [layout.dir, layout.capsules]) {
+async function writerGone(
+  fs: WriteFs,
+  path: string,
+  writer: TempWriter | null,
+  lock: LockOptions,
+  now: number,
+): Promise<boolean> {
+  const running = writer === null ? null : lock.processAlive?.(writer.pid, writer.started) ?? null;
+  if (running !== null) return !running;
+  const st = await fs.lstat(path);
+  if (st === null || st.mtimeMs === null) return false;
+  const age = now - st.mtimeMs;
+  if (age < YOUNG_TEMP_MS) return false;
+  try {
+    const probe = await fs.tryLockFile(path);
+    if (probe === null) return false; // its writer holds it
+    probe.release();
+    return true;
+  } catch {
+    return age > STALE_TEMP_MS;
+  }
+}
+
+/**
+ * Removes temp files and set-aside lock directories killed writers left
+ * behind. Under the lock no other writer is mid-write on a capsule, but a
+ * temp file may still belong to a live process writing something else
+ * (`.gitignore`, the injection record): a temp file is removed only when
+ * its writer is gone (see `writerGone`).
+ */
+async function sweepTempFiles(
+  fs: WriteFs,
+  layout: BatonLayout,
+  lock: LockOptions,
+): Promise<void> {
+  const now = lock.now();
+  for (const dir of [layout.dir, layout.capsules, layout.state]) {
     let entries;
     try {
+      if ((await fs.lstat(dir))?.isDirectory !== true) continue;
       entries = await fs.readDir(dir);
     } catch {
       continue;
     }
     for (const e of entries) {
-      if (e.isFile && e.name.startsWith(".") && e.name.endsWith(".tmp")) {
-        await fs.remove(`${dir}/${e.name}`);
-      } else if (e.isDirectory && /^lock\.(stale|release)-/.test(e.name)) {
-        await fs.remove(`${dir}/${e.name}`, { recursive: true }); // set aside by a killed process
+      const path = `${dir}/${e.name}`;
+      if (e.isFile && isTempName(e.name)) {
+        if (await writerGone(fs, path, parseTempName(e.name), lock, now)) await fs.remove(path);
+      } else if (dir === layout.dir && e.isDirectory && /^lock\.(stale|release)-/.test(e.name)) {
+        // Set aside by a process killed between the rename and the removal.
+        await fs.remove(path, { recursive: true });
       }
     }
   }
@@ -155,36 +203,46 @@ export async function commitCapsule(
   try {
     await fs.mkdirp(layout.capsules);
   } catch (e) {
+    if (e instanceof BatonError) throw e;
     throw new StorageError(`Cannot create "${layout.capsules}": the directory is not writable`, {
       cause: e,
     });
   }
-  await ensureBatonIgnore(fs, layout);
+  await checkBatonDir(fs, layout);
+  const within = await realBatonDir(fs, layout);
+  await ensureBatonIgnore(fs, layout, within);
   const lock = await acquireLock(fs, layout.lock, options.lock);
   try {
+    await checkBatonDir(fs, layout); // again, now that nobody else writes here
     let current: Capsule | null = null;
     try {
       current = (await readLatest(fs, layout))?.capsule ?? null;
     } catch {
       current = null; // an unreadable latest is kept in the archive; the chain restarts
     }
-    current = await rollForward(fs, layout, current);
-    await sweepTempFiles(fs, layout);
+    current = await rollForward(fs, layout, current, within);
+    await sweepTempFiles(fs, layout, options.lock);
     const capsule = await build(current);
     const text = renderCapsuleFile(capsule);
     const bytes = enc.encode(text);
     const archivePath = `${layout.capsules}/${archiveName(capsule.created_at, capsule.id)}`;
-    if (current !== null) {
-      const prevPath = `${layout.capsules}/${archiveName(current.created_at, current.id)}`;
-      if ((await fs.lstat(prevPath)) === null) {
-        const prevText = await readTextOrNull(fs, layout.latest);
-        if (prevText !== null) await fs.writeFileAtomic(prevPath, enc.encode(prevText));
-      }
-    }
     try {
-      await fs.writeFileAtomic(archivePath, bytes);
-      await fs.writeFileAtomic(layout.latest, bytes);
+      if (current !== null) {
+        const prevPath = `${layout.capsules}/${archiveName(current.created_at, current.id)}`;
+        if ((await fs.lstat(prevPath)) === null) {
+          const prevText = await readTextOrNull(fs, layout.latest);
+          if (prevText !== null) {
+            await fs.writeFileAtomic(prevPath, enc.encode(prevText), {
+              within,
+              tempInWithin: true,
+            });
+          }
+        }
+      }
+      await fs.writeFileAtomic(archivePath, bytes, { within, tempInWithin: true });
+      await fs.writeFileAtomic(layout.latest, bytes, { within, tempInWithin: true });
     } catch (e) {
+      if (e instanceof BatonError) throw e;
       throw new StorageError(`Cannot write capsule into "${layout.dir}": the write failed`, {
         cause: e,
       });

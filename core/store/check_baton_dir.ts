@@ -6,7 +6,7 @@
  * @module
  */
 import { BatonError, EXIT } from "../errors.ts";
-import type { ReadFs } from "../fs.ts";
+import { PathEscapeError, type ReadFs } from "../fs.ts";
 import type { BatonLayout } from "./layout.ts";
 
 /** `.baton` or a path baton manages inside it is a symbolic link. */
@@ -33,4 +33,16 @@ export async function checkBatonDir(fs: ReadFs, layout: BatonLayout): Promise<vo
   for (const path of [layout.capsules, layout.state, layout.lock, layout.latest]) {
     if ((await fs.lstat(path))?.isSymlink === true) throw new BatonDirLinkError(path);
   }
+}
+
+/**
+ * The real path `.baton` must resolve to (the repository's real root plus
+ * `/.baton`), checked: writes pass it as `within`.
+ * @throws {PathEscapeError} when `.baton` resolves anywhere else.
+ */
+export async function realBatonDir(fs: ReadFs, layout: BatonLayout): Promise<string> {
+  const root = layout.dir.slice(0, layout.dir.lastIndexOf("/")) || "/";
+  const expected = `${(await fs.realPath(root)).replace(/\/+$/, "")}/.baton`;
+  if ((await fs.realPath(layout.dir)) !== expected) throw new PathEscapeError(layout.dir, expected);
+  return expected;
 }

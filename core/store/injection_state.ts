@@ -7,6 +7,7 @@
  * @module
  */
 import { ensureBatonIgnore } from "./baton_ignore.ts";
+import { checkBatonDir, realBatonDir } from "./check_baton_dir.ts";
 import type { ReadFs, WriteFs } from "../fs.ts";
 import type { BatonLayout } from "./layout.ts";
 
@@ -104,10 +105,13 @@ export async function writeInjectionRecord(
 ): Promise<void> {
   const state = await readInjectionState(fs, layout);
   state.hosts[options.hostKey] = options.record;
+  await checkBatonDir(fs, layout);
   await fs.mkdirp(layout.state);
-  await ensureBatonIgnore(fs, layout);
+  const within = await realBatonDir(fs, layout);
+  await ensureBatonIgnore(fs, layout, within);
   await fs.writeFileAtomic(
     injectionStatePath(layout),
     new TextEncoder().encode(JSON.stringify(state, null, 2) + "\n"),
+    { within },
   );
 }

@@ -19,6 +19,10 @@ export interface WorkflowContext {
   xdgConfigHome: string | null;
   pid: number;
   host: string;
+  /** This process's start time as the OS records it (lock owners); null or absent when unknown. */
+  processStarted?: string | null;
+  /** Whether (pid, start time) still runs on this host; null when it cannot be told. */
+  processAlive?: (pid: number, started: string | null) => boolean | null;
   sleep: (ms: number) => Promise<void>;
   randomToken: () => string;
   /**

@@ -187,6 +187,8 @@ export async function finalizeMeaning(
       token: ctx.randomToken(),
       pid: ctx.pid,
       host: ctx.host,
+      started: ctx.processStarted ?? null,
+      ...(ctx.processAlive === undefined ? {} : { processAlive: ctx.processAlive }),
       now: () => ctx.now().getTime(),
       sleep: ctx.sleep,
     },

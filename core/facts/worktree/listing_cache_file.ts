@@ -29,6 +29,10 @@ export async function readListingCache(
 ): Promise<StoredListingCache> {
   const path = listingCachePath(repo);
   try {
+    // A `baton` directory that is a symbolic link could lead anywhere: refused.
+    if ((await fs.lstat(`${repo.gitDir}/baton`))?.isDirectory !== true) {
+      return { data: null, fileMtimeMs: null };
+    }
     const st = await fs.lstat(path);
     if (st === null || !st.isFile || st.size > MAX_CACHE_BYTES) {
       return { data: null, fileMtimeMs: null };
@@ -65,11 +69,18 @@ export async function writeListingCache(
   nowMs: number,
 ): Promise<boolean> {
   try {
-    await fs.mkdirp(`${repo.gitDir}/baton`);
-    await sweepTemps(fs, `${repo.gitDir}/baton`, nowMs);
+    const dir = `${repo.gitDir}/baton`;
+    // A `baton` directory that is a symbolic link is refused: never written through.
+    if ((await fs.lstat(dir))?.isSymlink === true) return false;
+    await fs.mkdirp(dir);
+    if ((await fs.lstat(dir))?.isDirectory !== true) return false;
+    const within = `${(await fs.realPath(repo.gitDir)).replace(/\/+$/, "")}/baton`;
+    if ((await fs.realPath(dir)) !== within) return false;
+    await sweepTemps(fs, dir, nowMs);
     // A cache needs no fsync: a torn or lost write only means a re-read.
     await fs.writeFileAtomic(listingCachePath(repo), new TextEncoder().encode(text), {
       durable: false,
+      within,
     });
     return true;
   } catch {

@@ -2,6 +2,18 @@ import assert from "node:assert/strict";
 import { acquireLock, type LockOptions, releaseLock } from "../../../core/store/lock.ts";
 import { LockBusyError } from "../../../core/errors.ts";
 import { DenoFs } from "../../../commands/_deno_fs.ts";
+import type { WriteFs } from "../../../core/fs.ts";
+
+/** A real file system with some operations replaced (an injected fault). */
+function withOverrides(real: DenoFs, patch: Partial<WriteFs>): WriteFs {
+  const out = {} as Record<string, unknown>;
+  for (const name of Object.getOwnPropertyNames(DenoFs.prototype)) {
+    if (name === "constructor") continue;
+    const f = (real as unknown as Record<string, unknown>)[name];
+    if (typeof f === "function") out[name] = f.bind(real);
+  }
+  return { ...out, ...patch } as unknown as WriteFs;
+}
 
 function opts(token: string, patch: Partial<LockOptions> = {}): LockOptions {
   return {
@@ -32,7 +44,7 @@ Deno.test("releaseLock() does nothing for a process that is not the owner", asyn
   const fs = new DenoFs();
   const dir = await Deno.makeTempDir();
   const a = await acquireLock(fs, `${dir}/lock`, opts("a"));
-  const impostor = { path: a.path, owner: { ...a.owner, token: "not-a" }, alive: null };
+  const impostor = { ...a, owner: { ...a.owner, token: "not-a" }, alive: null };
   assert.equal(await releaseLock(fs, impostor), false);
   assert.ok((await fs.lstat(`${dir}/lock`)) !== null);
 });
@@ -81,11 +93,111 @@ await new Promise(() => setTimeout(() => {}, 60_000));`,
 Deno.test("acquireLock() reclaims a stale lock and an ownerless one after the grace period", async () => {
   const fs = new DenoFs();
   const dir = await Deno.makeTempDir();
-  await acquireLock(fs, `${dir}/lock`, opts("old", { host: "other-host" }));
+  const old = await acquireLock(fs, `${dir}/lock`, opts("old", { host: "other-host" }));
+  old.alive?.release(); // another host's advisory lock is not visible here
   const later = Date.now() + 10 * 60_000;
   const b = await acquireLock(fs, `${dir}/lock`, opts("b", { now: () => later }));
   assert.equal(b.owner.token, "b");
   await Deno.mkdir(`${dir}/lock2`);
   const c = await acquireLock(fs, `${dir}/lock2`, opts("c", { now: () => Date.now() + 60_000 }));
   assert.equal(c.owner.token, "c");
+});
+
+Deno.test("a lock whose owner runs on this host is never reclaimed, however old; a reused or dead pid is (controls)", async () => {
+  const { processAlive, processIdentity } = await import("../../../commands/_process_identity.ts");
+  const me = processIdentity();
+  if (me.started === null) {
+    console.log("skipped: this OS gives no process start time (no /proc)");
+    return;
+  }
+  const fs = new DenoFs();
+  const dir = await Deno.makeTempDir();
+  try {
+    const dayLater = () => Date.now() + 86_400_000;
+    const owners = [
+      { name: "live", pid: Deno.pid, started: me.started, reclaimed: false },
+      { name: "reused pid", pid: Deno.pid, started: "00000000-1", reclaimed: true },
+      { name: "dead pid", pid: 2 ** 30, started: me.started, reclaimed: true },
+    ];
+    for (const o of owners) {
+      const path = `${dir}/lock-${o.name.replace(" ", "-")}`;
+      const held = await acquireLock(fs, path, opts("owner", { pid: o.pid, started: o.started }));
+      held.alive?.release(); // only the pid and start time protect it now
+      const take = () =>
+        acquireLock(fs, path, opts("b", { now: dayLater, processAlive, waitMs: 150 }));
+      if (o.reclaimed) assert.equal((await take()).owner.token, "b", o.name);
+      else await assert.rejects(take, LockBusyError, o.name);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a lock whose advisory lock is held is never reclaimed, even from another host and past the stale age", async () => {
+  const fs = new DenoFs();
+  const dir = await Deno.makeTempDir();
+  try {
+    await acquireLock(fs, `${dir}/lock`, opts("a", { host: "elsewhere" }));
+    const later = () => Date.now() + 86_400_000;
+    await assert.rejects(
+      () => acquireLock(fs, `${dir}/lock`, opts("b", { now: later, waitMs: 100 })),
+      LockBusyError,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a failure after the lock directory was made leaves no lock behind", async () => {
+  const fs = new DenoFs();
+  const dir = await Deno.makeTempDir();
+  try {
+    const failing = withOverrides(fs, {
+      writeFileAtomic: () => Promise.reject(new Error("ENOSPC (injected)")),
+    });
+    await assert.rejects(() => acquireLock(failing, `${dir}/lock`, opts("a")), /injected/);
+    assert.equal(await fs.lstat(`${dir}/lock`), null);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("without advisory locks, a reclaimer that moved a lock someone just took puts it back (and reclaims a stale one, control)", async () => {
+  const real = new DenoFs();
+  const dir = await Deno.makeTempDir();
+  try {
+    const path = `${dir}/lock`;
+    const writeOwner = async (token: string, acquired: number) => {
+      await Deno.mkdir(path);
+      await Deno.writeTextFile(
+        `${path}/owner.json`,
+        JSON.stringify({ token, pid: 1, host: "other", started: null, acquired_at_ms: acquired }),
+      );
+    };
+    // A file system without advisory locks, where another writer replaces
+    // the stale lock with its own just before the reclaimer's rename.
+    let swapped = false;
+    const fs = withOverrides(real, {
+      tryLockFile: () => Promise.reject(new Error("no advisory locks here")),
+      rename: async (from: string, to: string) => {
+        if (from === path && !swapped) {
+          swapped = true;
+          await Deno.remove(path, { recursive: true });
+          await writeOwner("fresh", Date.now());
+        }
+        return await real.rename(from, to);
+      },
+    });
+    await writeOwner("stale", Date.now() - 86_400_000);
+    await assert.rejects(() => acquireLock(fs, path, opts("b", { waitMs: 200 })), LockBusyError);
+    const owner = JSON.parse(await Deno.readTextFile(`${path}/owner.json`));
+    assert.equal(owner.token, "fresh", "the fresh lock is back in place, untouched");
+    // Control: with nobody taking it meanwhile, the stale lock is reclaimed.
+    await Deno.remove(path, { recursive: true });
+    await writeOwner("stale", Date.now() - 86_400_000);
+    const b = await acquireLock(fs, path, opts("b", { waitMs: 200 }));
+    assert.equal(b.owner.token, "b");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

@@ -1,0 +1,158 @@
+/**
+ * install never writes through a symbolic link that leads out of its scope
+ * (the repository for --project, the home directory for --user), and the
+ * files it installs into a repository are listed in `.git/info/exclude`:
+ * git does not see them, a capsule's facts never mention them, and
+ * uninstall gives the exclude file back byte for byte. Real subprocesses,
+ * real repositories, git as the oracle.
+ */
+import assert from "node:assert/strict";
+import { runBaton } from "../_helpers/cli.ts";
+import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
+
+const DENO_DIR = Deno.env.get("DENO_DIR") ?? `${Deno.env.get("HOME")}/.cache/deno`;
+
+async function tempDir(prefix: string): Promise<string> {
+  return await Deno.realPath(await Deno.makeTempDir({ prefix }));
+}
+
+function tree(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string, rel: string): void => {
+    for (const e of Deno.readDirSync(d)) {
+      out.push(rel + e.name);
+      if (e.isDirectory) walk(`${d}/${e.name}`, `${rel}${e.name}/`);
+    }
+  };
+  walk(dir, "");
+  return out.sort();
+}
+
+async function setup(): Promise<
+  { repo: string; home: string; outside: string; env: Record<string, string> }
+> {
+  const repo = await makeRepo("baton-install-safety-");
+  await writeFiles(repo, { "a.txt": "a\n" });
+  await commitAll(repo);
+  const home = await tempDir("baton-install-home-");
+  const outside = await tempDir("baton-install-outside-");
+  return { repo, home, outside, env: { HOME: home, DENO_DIR } };
+}
+
+async function cleanup(...dirs: string[]): Promise<void> {
+  for (const d of dirs) await Deno.remove(d, { recursive: true });
+}
+
+Deno.test("project scope: a host folder or config that links outside the repository is refused, nothing written; a link inside works (control)", async () => {
+  const s = await setup();
+  try {
+    // A directory link leading out.
+    await Deno.symlink(s.outside, `${s.repo}/.claude`);
+    const r = await runBaton(["install", "claude-code", "--json"], { cwd: s.repo, env: s.env });
+    assert.equal(r.code, 5, r.stderr);
+    assert.equal(JSON.parse(r.stdout).error.code, "install_symlink_escape");
+    assert.deepEqual(tree(s.outside), []);
+    await Deno.remove(`${s.repo}/.claude`);
+    // A config file link leading out (a dotfiles link is fine for --user, not into a repository).
+    await Deno.mkdir(`${s.repo}/.claude`);
+    const victim = `${s.outside}/settings.local.json`;
+    await Deno.writeTextFile(victim, "{}\n");
+    await Deno.symlink(victim, `${s.repo}/.claude/settings.local.json`);
+    const r2 = await runBaton(["install", "claude-code"], { cwd: s.repo, env: s.env });
+    assert.equal(r2.code, 5, r2.stderr);
+    assert.equal(await Deno.readTextFile(victim), "{}\n");
+    assert.deepEqual(tree(`${s.repo}/.claude`), ["settings.local.json"], "nothing else written");
+    // Control: the same link shape, leading inside the repository.
+    await Deno.remove(`${s.repo}/.claude`, { recursive: true });
+    await Deno.mkdir(`${s.repo}/config/claude`, { recursive: true });
+    await Deno.symlink(`${s.repo}/config/claude`, `${s.repo}/.claude`);
+    const ok = await runBaton(["install", "claude-code"], { cwd: s.repo, env: s.env });
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.ok(tree(`${s.repo}/config/claude`).includes("settings.local.json"));
+  } finally {
+    await cleanup(s.repo, s.home, s.outside);
+  }
+});
+
+Deno.test("user scope: a host folder linking outside the home directory is refused; a dotfiles link inside home works (control)", async () => {
+  const s = await setup();
+  try {
+    await Deno.symlink(s.outside, `${s.home}/.claude`);
+    const r = await runBaton(["install", "claude-code", "--user"], { cwd: s.repo, env: s.env });
+    assert.equal(r.code, 5, r.stderr);
+    assert.deepEqual(tree(s.outside), []);
+    await Deno.remove(`${s.home}/.claude`);
+    await Deno.mkdir(`${s.home}/dotfiles/claude`, { recursive: true });
+    await Deno.symlink(`${s.home}/dotfiles/claude`, `${s.home}/.claude`);
+    const ok = await runBaton(["install", "claude-code", "--user"], { cwd: s.repo, env: s.env });
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.ok(tree(`${s.home}/dotfiles/claude`).includes("settings.json"));
+  } finally {
+    await cleanup(s.repo, s.home, s.outside);
+  }
+});
+
+for (
+  const [label, initial] of [
+    ["git's own exclude file", null],
+    ["an exclude file without a final newline", "# mine\n/build"],
+    ["no exclude file at all", "absent"],
+  ] as const
+) {
+  Deno.test(`installed files go into .git/info/exclude (${label}): invisible to git and to capsule facts; uninstall restores the file byte for byte`, async () => {
+    const s = await setup();
+    try {
+      const exclude = `${s.repo}/.git/info/exclude`;
+      if (initial === "absent") await Deno.remove(exclude).catch(() => {});
+      else if (initial !== null) await Deno.writeTextFile(exclude, initial);
+      const before = await Deno.readFile(exclude).catch(() => null);
+      const r = await runBaton(["install", "claude-code", "codex"], { cwd: s.repo, env: s.env });
+      assert.equal(r.code, 0, r.stderr);
+      assert.ok(tree(s.repo).some((p) => p.startsWith(".claude/")), "files were installed");
+      const status = await git(s.repo, ["status", "--porcelain", "--untracked-files=all"]);
+      assert.equal(status.stdout, "", "git sees none of baton's files");
+      const fin = await runBaton(["finalize", "--draft", "-", "--json"], {
+        cwd: s.repo,
+        stdin: "{}",
+      });
+      assert.equal(fin.code, 0, fin.stderr);
+      const shown = await runBaton(["show", "latest", "--json"], { cwd: s.repo });
+      const facts = JSON.stringify(JSON.parse(shown.stdout).capsule.facts);
+      assert.doesNotMatch(facts, /\.claude|\.codex/, "the capsule's facts never mention them");
+      // Installing again changes nothing in the exclude file.
+      const once = await Deno.readFile(exclude);
+      assert.equal(
+        (await runBaton(["install", "claude-code", "codex"], { cwd: s.repo, env: s.env })).code,
+        0,
+      );
+      assert.deepEqual(await Deno.readFile(exclude), once);
+      // Uninstalling one host keeps the other's entries; uninstalling both restores the file.
+      assert.equal((await runBaton(["uninstall", "codex"], { cwd: s.repo, env: s.env })).code, 0);
+      const mid = await Deno.readTextFile(exclude);
+      assert.match(mid, /\.claude\//);
+      assert.doesNotMatch(mid, /\.codex\//);
+      assert.equal(
+        (await runBaton(["uninstall", "claude-code"], { cwd: s.repo, env: s.env })).code,
+        0,
+      );
+      assert.deepEqual(await Deno.readFile(exclude).catch(() => null), before);
+    } finally {
+      await cleanup(s.repo, s.home, s.outside);
+    }
+  });
+}
+
+Deno.test("control: without the exclude entries git does see the installed files", async () => {
+  const s = await setup();
+  try {
+    assert.equal(
+      (await runBaton(["install", "claude-code"], { cwd: s.repo, env: s.env })).code,
+      0,
+    );
+    await Deno.writeTextFile(`${s.repo}/.git/info/exclude`, "");
+    const status = await git(s.repo, ["status", "--porcelain", "--untracked-files=all"]);
+    assert.match(status.stdout, /\.claude\//);
+  } finally {
+    await cleanup(s.repo, s.home, s.outside);
+  }
+});
