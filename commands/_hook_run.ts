@@ -20,8 +20,6 @@ import { checkInjection, repeatMode } from "../core/workflow/injection_check.ts"
 import { recentAutomaticCapsule } from "../core/workflow/recent_capture.ts";
 import { readInjectionState, writeInjectionRecord } from "../core/store/injection_state.ts";
 import { capturePlan, TURN_INTERVAL_MS } from "../core/hosts/capture_plan.ts";
-import { findBatonLayout } from "../core/store/find_layout.ts";
-import { readLatestHeader } from "../core/store/latest_header.ts";
 import { boolFlag, type ParsedArgs, safeWord, stringFlag } from "./_command.ts";
 import type { Io } from "./_io.ts";
 import { printJson } from "./_context.ts";
