@@ -26,7 +26,7 @@ export function nothingDrifted(drift: readonly DriftCheck[]): boolean {
  * ```ts
  * import assert from "node:assert/strict";
  * const full = "## baton briefing\nhead line\n\n### Repository then and now\n- [re-checked now] HEAD: match (a)\n\n### Where things stood\n- [claimed] parser\n\n### Decisions in force\n- d\n\n### Next action\n- [claimed] lexer\n\nEnd of baton briefing.";
- * const short = shortBriefing(full, [{ check: "HEAD", status: "match", detail: "a" }]);
+ * const short = shortBriefing(full, [{ check: "HEAD", compared: "commit id", status: "match", detail: "a" }]);
  * assert.match(short, /parser/);
  * assert.match(short, /lexer/);
  * assert.doesNotMatch(short, /Decisions in force/);

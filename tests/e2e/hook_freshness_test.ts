@@ -62,7 +62,7 @@ Deno.test("hook session-start injects in full once, then a short repeat per new 
   const drifted = await start(dir, "claude-code");
   assert.match(context(drifted.stdout), /first capsule/);
   assert.doesNotMatch(context(drifted.stdout), /Short form/, "something drifted: the full form");
-  assert.match(context(drifted.stdout), /dirty: different/);
+  assert.match(context(drifted.stdout), /untracked files: different/);
 
   await runBaton(["finalize", "--draft", "-"], { cwd: dir, stdin: '{"now":"second capsule"}' });
   const newer = await start(dir, "claude-code", "resume");
