@@ -5,6 +5,7 @@
  * GNU time for its peak RSS. Untimed `prepare` hooks reset state between runs.
  * @module
  */
+import { testBatonHome } from "../_helpers/cli.ts";
 
 /** One command to time, run as a separate process. */
 export interface Scenario {
@@ -89,7 +90,7 @@ export async function runOnce(
   const command = new Deno.Command(argv[0]!, {
     args: argv.slice(1),
     cwd: scenario.cwd,
-    env: { NO_COLOR: "1", ...options.env },
+    env: { NO_COLOR: "1", BATON_HOME: testBatonHome(), ...options.env },
     stdin: scenario.stdin === undefined ? "null" : "piped",
     // Always piped, so every scenario pays the same for its output.
     stdout: "piped",

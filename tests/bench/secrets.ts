@@ -21,7 +21,7 @@ import {
   scanStream,
 } from "../../core/safety/secrets/mod.ts";
 import { CONTEXTS, lookAlikes, Rng, SAMPLES } from "../core/safety/secrets/_fixtures.ts";
-import { BATON_PERMISSIONS, BATON_RUNTIME_FLAGS, MAIN } from "../_helpers/cli.ts";
+import { BATON_PERMISSIONS, BATON_RUNTIME_FLAGS, MAIN, testBatonHome } from "../_helpers/cli.ts";
 import { summarize } from "./stats.ts";
 import { buildTranscript, placeholder, type PlantedSpan } from "./secrets_transcript.ts";
 
@@ -111,7 +111,7 @@ async function timeProcess(argv: string[], outPath: string, timeFile: string): P
   const t0 = performance.now();
   const r = await new Deno.Command("/bin/sh", {
     args: ["-c", script, "sh", outPath, timeFile, ...argv],
-    env: { NO_COLOR: "1" },
+    env: { NO_COLOR: "1", BATON_HOME: testBatonHome() },
     stdin: "null",
     stdout: "null",
     stderr: "piped",

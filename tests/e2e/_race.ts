@@ -10,7 +10,7 @@
  * left behind. Returns the figures; the caller asserts on them.
  * @module
  */
-import { BATON_PERMISSIONS, BATON_RUNTIME_FLAGS, MAIN } from "../_helpers/cli.ts";
+import { BATON_PERMISSIONS, BATON_RUNTIME_FLAGS, MAIN, testBatonHome } from "../_helpers/cli.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
 
 /**
@@ -188,7 +188,7 @@ async function runWriter(
       "--json",
     ],
     cwd: dir,
-    env: { NO_COLOR: "1", BATON_DEBUG: "1" },
+    env: { NO_COLOR: "1", BATON_DEBUG: "1", BATON_HOME: testBatonHome() },
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",
