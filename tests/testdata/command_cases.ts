@@ -1154,6 +1154,8 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["git --git-dir=/tmp/other/.git log", "review"],
   ["git --work-tree=/tmp/other status", "review"],
   ["GIT_DIR=/tmp/other/.git git log", "review"],
+  ["git --bare log", "review"],
+  ["git --bare -p status", "review"],
   ["git rebase main", "review"],
   ["git config core.hooksPath .githooks", "review"],
   ["git config --global alias.st status", "review"],
