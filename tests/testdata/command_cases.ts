@@ -666,6 +666,10 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["[[ 'a[$(rm -rf ~)]' -eq 0 ]]", "dangerous", "recursive_delete"],
   ["[[ 0 -lt 'a[`rm -rf ~`]' ]]", "dangerous", "recursive_delete"],
   ["test -v 'a[$(rm -rf ~)]'", "dangerous", "recursive_delete"],
+  // Inside "${...}" single quotes are literal, and a subscript is expanded whatever its quotes.
+  ["echo \"${X:-'$(rm -rf ~)'}\"", "dangerous", "recursive_delete"],
+  ["echo \"${x/1/'$(rm -rf ~)'}\"", "dangerous", "recursive_delete"],
+  ["echo ${BASH_VERSINFO['$(rm -rf ~)']}", "dangerous", "recursive_delete"],
   ["[ -v 'a[$(rm -rf ~)]' ]", "dangerous", "recursive_delete"],
   ["[[ -v 'a[$(rm -rf ~)]' ]]", "dangerous", "recursive_delete"],
   ["printf -v 'a[$(rm -rf ~)]' x", "dangerous", "recursive_delete"],
