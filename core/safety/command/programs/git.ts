@@ -122,6 +122,9 @@ const SUB: Record<string, readonly OptionSpec[]> = {
   whatchanged: LOG,
   shortlog: LOG,
   "rev-list": LOG,
+  // `stash list`/`reflog` take log options and `stash show` diff options (`--output` writes).
+  stash: LOG,
+  reflog: LOG,
   blame: [
     { long: ["contents", "date", "ignore-rev", "ignore-revs-file"], short: "SL", arity: "value" },
     { long: ["textconv"], arity: "none", effect: "runs" },
