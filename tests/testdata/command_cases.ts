@@ -973,6 +973,10 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["python3 -m http.server 8000", "review"],
   // C1/C4: risky variables set by a wrapper or naming a file that is written.
   ["env LD_PRELOAD=/tmp/x.so ls", "review"],
+  // xargs sets the named variable (to the slot number) for the command it runs: PATH=0 runs ./0/ls.
+  ["xargs --process-slot-var=PATH ls", "review"],
+  ["xargs --process-slot-var LD_PRELOAD ls", "review"],
+  ["xargs --process=PATH ls", "review"],
   ["env BASH_ENV=/tmp/x.sh ls", "review"],
   ["nice -n 5 env PAGER=./p.sh git log", "review"],
   ["env 'BASH_FUNC_ls%%=() { id; }' bash -c ls", "review"],
