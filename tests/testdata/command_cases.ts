@@ -138,6 +138,10 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["cat ~/.ssh/id_rsa", "dangerous", "credential_exposure"],
   ["cat $HOME/.ssh/id_ed25519", "dangerous", "credential_exposure"],
   ["cat ~/.aws/credentials", "dangerous", "credential_exposure"],
+  // baton's own Ed25519 private key: whoever holds it writes capsules this machine trusts.
+  ["cat ~/.config/baton/signing_key.jwk", "dangerous", "credential_exposure"],
+  ['cat "$BATON_HOME/signing_key.jwk"', "dangerous", "credential_exposure"],
+  ["cat ~/.config/baton/*", "dangerous", "credential_exposure"],
   ["cat .env", "dangerous", "credential_exposure"],
   ["cat .env.production", "dangerous", "credential_exposure"],
   ["less ~/.netrc", "dangerous", "credential_exposure"],
