@@ -279,10 +279,16 @@ export class Lexer {
       const inner = s.slice(start + 2, ok ? end - 1 : end);
       if (/\$\(|`/.test(inner)) {
         // `${X:-$(cmd)}` runs cmd: keep the operand as a command for the
-        // classifier (`:` does nothing but expand its arguments).
+        // classifier (`:` does nothing but expand its arguments). Single
+        // quotes do not always hide what is inside: in a double-quoted
+        // `"${X:-'$(cmd)'}"` they are literal, and an array subscript
+        // (`${BASH_VERSINFO['$(cmd)']}`) is expanded whatever its quotes;
+        // so the operand is judged a second time with them removed.
+        const bare = inner.replaceAll("'", "");
+        const text = bare === inner ? `: ${inner}` : `: ${inner}\n: ${bare}`;
         return {
           kind: "sub",
-          sub: { kind: "command", text: `: ${inner}` },
+          sub: { kind: "command", text },
           raw: s.slice(start, end),
           quoted,
         };

@@ -76,6 +76,8 @@ const CREDENTIAL_FILES = [
   /(?:^|\/)\.gnupg(?:\/|$)/,
   /(?:^|\/)\.password-store(?:\/|$)/,
   /(?:^|\/)\.vault-token$/,
+  // baton's own Ed25519 private key (in BATON_HOME, ~/.config/baton by default).
+  /(?:^|\/)signing_key\.jwk$/,
   /(?:^|\/)\.config\/gh\/hosts\.yml$/,
   /(?:^|\/)\.terraform\.d\/credentials\.tfrc\.json$/,
   /(?:^|\/)\.cargo\/credentials(?:\.toml)?$/,
@@ -130,6 +132,7 @@ const CREDENTIAL_NAMES = [
   ".pypirc",
   ".git-credentials",
   ".vault-token",
+  "signing_key.jwk",
   "credentials.json",
   "privkey.pem",
   "server.key",
@@ -184,7 +187,7 @@ export function isCredentialDir(text: string): boolean {
 }
 
 const CREDENTIAL_DIR =
-  /(?:^|\/)\.(?:ssh|aws|gnupg|kube|docker|azure|password-store)$|(?:^|\/)\.config\/(?:gcloud|gh)$/;
+  /(?:^|\/)\.(?:ssh|aws|gnupg|kube|docker|azure|password-store)$|(?:^|\/)\.config\/(?:gcloud|gh|baton)$/;
 const CREDENTIAL_DIR_NAMES = [
   ".ssh",
   ".aws",

@@ -336,6 +336,14 @@ function walk(words: readonly Arg[], take: ReadonlySet<number>, ambiguous: numbe
           if (m) out.nested.push({ text: m[1]!, via: name });
         }
         const full = longByPrefix(spec, a);
+        if (name === "xargs" && /^--process-slot-var(?:=|$)/.test(full)) {
+          // The command runs with NAME set to the slot number (PATH=0 runs ./0/PROGRAM).
+          const eq = full.indexOf("=");
+          const v = eq < 0 ? words[i + 1]?.text : full.slice(eq + 1);
+          if (v !== undefined) {
+            out.assignments.push(assignment({ ...words[i]!, text: `${v}=0` }));
+          }
+        }
         if (
           (name === "strace" || name === "ltrace" || name === "time") &&
           /^(?:-[a-zA-Z]*o|--output(?:=|$))/.test(full)

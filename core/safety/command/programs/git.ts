@@ -8,7 +8,7 @@
  * a program (`grep -O`, `ls-remote --upload-pack`, `diff --ext-diff`),
  * writes a file (`--output`) or a `-c` setting, and in the current
  * repository only — a repository elsewhere (`-C DIR`, `--git-dir`,
- * `--work-tree`) brings its own configuration, which can run programs.
+ * `--work-tree`, `--bare`) brings its own configuration, which can run programs.
  *
  * Dangerous: history rewrites and force pushes (including interactive and
  * `--onto` rebases), ref, reflog, stash and remote destruction, discarding
@@ -30,6 +30,7 @@ const GLOBAL: readonly OptionSpec[] = [
   { long: ["config-env"], arity: "value" },
   { long: ["git-dir"], arity: "value" },
   { long: ["work-tree"], arity: "value" },
+  { long: ["bare"], arity: "none" },
   { long: ["namespace"], arity: "value" },
   { long: ["exec-path"], arity: "optional", effect: "config" },
   { long: ["attr-source"], arity: "value" },
@@ -121,6 +122,9 @@ const SUB: Record<string, readonly OptionSpec[]> = {
   whatchanged: LOG,
   shortlog: LOG,
   "rev-list": LOG,
+  // `stash list`/`reflog` take log options and `stash show` diff options (`--output` writes).
+  stash: LOG,
+  reflog: LOG,
   blame: [
     { long: ["contents", "date", "ignore-rev", "ignore-revs-file"], short: "SL", arity: "value" },
     { long: ["textconv"], arity: "none", effect: "runs" },
@@ -226,11 +230,17 @@ function subIndex(parsed: ParsedOptions): number {
 /** A path that is the current repository (or its work tree). */
 const HERE = /^(?:\.\/?|\.git\/?|\.\/\.git\/?)$/;
 
-/** True when git's own options point it at a repository elsewhere. */
+/**
+ * True when git's own options point it at a repository elsewhere. `--bare`
+ * makes the current directory the git directory, so a work tree's own
+ * tracked `config` (with `HEAD`, `objects/`, `refs/` beside it) becomes the
+ * repository configuration.
+ */
 function foreignRepo(parsed: ParsedOptions): boolean {
-  return usesOf(parsed, "C", "git-dir", "work-tree").some((u) =>
-    u.value === null || !HERE.test(u.value)
-  );
+  return given(parsed, "bare") ||
+    usesOf(parsed, "C", "git-dir", "work-tree").some((u) =>
+      u.value === null || !HERE.test(u.value)
+    );
 }
 
 /** Reports `-c` and `--config-env` settings. */
