@@ -980,6 +980,16 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   // xargs sets the named variable (to the slot number) for the command it runs: PATH=0 runs ./0/ls.
   ["xargs --process-slot-var=PATH ls", "review"],
   ["xargs --process-slot-var LD_PRELOAD ls", "review"],
+  // xargs -I/-i/--replace/-J put the input text into the arguments: run by a shell or interpreter it is code.
+  ['xargs -I{} sh -c "echo {}"', "review"],
+  ['xargs -I X sh -c "cat X"', "review"],
+  ['xargs -0I{} bash -c "ls {}"', "review"],
+  ['xargs --replace sh -c "ls {}"', "review"],
+  ['xargs -i python3 -c "print({})"', "review"],
+  ['xargs -J % perl -e "print %"', "review"],
+  // Positive controls: a replace string for a plain reader, or sh -c with positional input, stays read_only.
+  ["xargs -I{} ls {}", "read_only"],
+  ["xargs -n1 sh -c 'ls \"$1\"' _", "read_only"],
   ["xargs --process=PATH ls", "review"],
   ["env BASH_ENV=/tmp/x.sh ls", "review"],
   ["nice -n 5 env PAGER=./p.sh git log", "review"],

@@ -41,7 +41,8 @@ import { judgeProgram, reportWrite } from "./programs/mod.ts";
 import { unwrapCommand, type Unwrapped } from "./unwrap.ts";
 import { arithRule } from "./_rules/arith.ts";
 import { dataRule } from "./_rules/data.ts";
-import { execRule, PROJECT_RUNNERS } from "./_rules/exec.ts";
+import { execRule, PROJECT_RUNNERS, SHELLS } from "./_rules/exec.ts";
+import { INTERPRETERS } from "./programs/interpreters.ts";
 import { filesystemRule } from "./_rules/filesystem.ts";
 import { redirectRule, truncationRule } from "./_rules/redirects.ts";
 import { systemRule } from "./_rules/system.ts";
@@ -439,6 +440,9 @@ class Analysis implements Findings {
       this.dangerous("obfuscated_exec", "a program name produced by a command substitution");
     } else if (prog.dynamic) this.review("a program name taken from a variable");
     const name = normalizeProgram(prog.text);
+    if (u.inputInArgs === true && runsArgumentsAsCode(name.name)) {
+      this.review("xargs puts its input into the arguments of a program that runs them as code");
+    }
     const inv: Invocation = {
       ...base,
       ...(this.elsewhere || u.chdir === true ? { elsewhere: true as const } : {}),
@@ -604,4 +608,10 @@ export function classifyCommand(command: string, options: ClassifyOptions = {}):
   }
   a.analyzeText(command);
   return a.result();
+}
+
+/** Shells, interpreters and eval: a program whose arguments can be code. */
+function runsArgumentsAsCode(program: string): boolean {
+  return SHELLS.has(program) || program === "eval" || INTERPRETERS.names.includes(program) ||
+    (INTERPRETERS.namePattern?.test(program) ?? false);
 }

@@ -39,6 +39,8 @@ export interface Unwrapped {
   alternatives: Unwrapped[];
   /** A wrapper runs the command in another directory (`env -C DIR`, `sudo -D DIR`). */
   chdir?: true;
+  /** xargs puts its input text into the command's arguments (`-I`, `-i`, `--replace`, BSD `-J`). */
+  inputInArgs?: true;
   /** Files a wrapper writes (`strace -o FILE`, `time -o FILE`, `script FILE`), with the wrapper's name. */
   writes?: { via: string; file: Arg }[];
 }
@@ -336,6 +338,7 @@ function walk(words: readonly Arg[], take: ReadonlySet<number>, ambiguous: numbe
           if (m) out.nested.push({ text: m[1]!, via: name });
         }
         const full = longByPrefix(spec, a);
+        if (name === "xargs" && xargsReplaces(full)) out.inputInArgs = true;
         if (name === "xargs" && /^--process-slot-var(?:=|$)/.test(full)) {
           // The command runs with NAME set to the slot number (PATH=0 runs ./0/PROGRAM).
           const eq = full.indexOf("=");
@@ -392,4 +395,15 @@ function walk(words: readonly Arg[], take: ReadonlySet<number>, ambiguous: numbe
     out.args = words.slice(i + 1);
   }
   return out;
+}
+
+/** True when an xargs option puts the input into the arguments: -I/-J/-i in a short cluster before any value, or --replace. */
+function xargsReplaces(option: string): boolean {
+  if (/^--replace(?:=|$)/.test(option)) return true;
+  if (option.startsWith("--")) return false;
+  for (const c of option.slice(1)) {
+    if (c === "I" || c === "J" || c === "i") return true;
+    if ("PLsdEanRS".includes(c)) return false;
+  }
+  return false;
 }
