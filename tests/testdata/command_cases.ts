@@ -989,6 +989,10 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ['xargs -J % perl -e "print %"', "review"],
   // Positive controls: a replace string for a plain reader, or sh -c with positional input, stays read_only.
   ["xargs -I{} ls {}", "read_only"],
+  // Printing environments: envsubst of input not shown here, BSD ps -E.
+  ["envsubst < tpl.txt", "review"],
+  ["ps -E", "review"],
+  ["ps -ef", "read_only"],
   ["xargs -n1 sh -c 'ls \"$1\"' _", "read_only"],
   ["xargs --process=PATH ls", "review"],
   ["env BASH_ENV=/tmp/x.sh ls", "review"],

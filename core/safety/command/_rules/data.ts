@@ -139,6 +139,9 @@ function credentialRule(inv: Invocation, out: Findings): void {
   // envsubst prints its stdin with the variables it names filled in.
   if (p === "envsubst" && inv.stdinText.some((t) => SECRET_VAR.test(t))) {
     out.dangerous("credential_exposure", `${p}: prints a secret-named variable`);
+  } else if (p === "envsubst" && inv.stdinText.length === 0) {
+    // Its input is not shown here, so which variables it prints (secrets among them) is unknown.
+    out.review(`${p}: fills in environment variables named by input not shown here`);
   }
   if ((p === "history" || p === "get-history" || p === "fc") && !hasShort(argv, "c")) {
     out.review(`${p}: prints shell history, which may hold secrets`);

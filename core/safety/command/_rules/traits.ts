@@ -166,6 +166,8 @@ export function dumpsEnvironment(inv: Invocation): boolean {
   ) return true;
   // BSD-style ps e (ps auxe, ps eww) prints every process's environment.
   if (p === "ps" && inv.argv.some((a) => /^[a-zA-Z]*e[a-zA-Z]*$/.test(a))) return true;
+  // BSD ps -E adds each process's environment too.
+  if (p === "ps" && inv.argv.some((a) => /^-[a-zA-Z]*E[a-zA-Z]*$/.test(a))) return true;
   // jq/gojq `env` and `$ENV`, yq `env(..)`/`strenv(..)` read the environment.
   if (
     /^(?:jq|gojq|yq)$/.test(p) &&
