@@ -26,6 +26,15 @@ const skipped: string[] = [];
 
 for (const driver of DRIVERS) {
   const version = await hostVersion(driver);
+  if (typeof version !== "string" && "broken" in version) {
+    const why = version.broken;
+    Deno.test(`${driver.host}: installed but cannot run`, () => {
+      throw new Error(
+        `${driver.host}: the installed program does not run: ${why}`,
+      );
+    });
+    continue;
+  }
   if (typeof version !== "string") {
     const line = `${driver.host}: skipped: package not installed (${version.missing})`;
     skipped.push(line);
@@ -64,7 +73,9 @@ if (only.length === 0 || only.includes("cursor")) {
       skipped.push(
         `cursor: no headless client; schema check ${problems.length === 0 ? "passed" : "FAILED"}`,
       );
-      if (problems.length > 0) throw new Error(`cursor:\n- ${problems.join("\n- ")}`);
+      if (problems.length > 0) {
+        throw new Error(`cursor:\n- ${problems.join("\n- ")}`);
+      }
     },
   });
 }
@@ -106,7 +117,9 @@ Deno.test({
   async fn() {
     const text = table(results);
     const total = Math.round(results.reduce((n, r) => n + r.seconds, 0));
-    console.log(`\n${text}\n${skipped.join("\n")}\nhosts took ${total} s in all`);
+    console.log(
+      `\n${text}\n${skipped.join("\n")}\nhosts took ${total} s in all`,
+    );
     for (const r of results) {
       if (r.notes.length > 0) console.log(`${r.host}: ${r.notes.join("; ")}`);
     }

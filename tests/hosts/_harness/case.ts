@@ -39,7 +39,7 @@ export interface HostResult {
 /** True when the host's pinned program runs; else the reason it does not. */
 export async function hostVersion(
   driver: HostDriver,
-): Promise<string | { missing: string }> {
+): Promise<string | { missing: string } | { broken: string }> {
   const path = `${HOST_BIN}/${driver.bin}`;
   try {
     await Deno.stat(path);
@@ -55,7 +55,8 @@ export async function hostVersion(
     timeoutMs: 30_000,
   });
   if (r.code !== 0) {
-    return { missing: `${driver.bin} --version exited ${r.code}` };
+    // Installed but not runnable (e.g. its install script did not run): a failure, not a skip.
+    return { broken: `${driver.bin} --version exited ${r.code}` };
   }
   return (r.stdout.trim().split("\n")[0] ?? "").trim();
 }
@@ -192,7 +193,9 @@ export async function runHostCase(
     outputs.push(second.stdout, second.stderr);
     const reached2 = model.requests.slice(before2).some((r) => r.body.includes(sb.marker));
     result.newSession = reached2 ? "yes" : "no";
-    if (!reached2) fail("the briefing did not reach the model in a later new session");
+    if (!reached2) {
+      fail("the briefing did not reach the model in a later new session");
+    }
     const extra = driver.extraLogs === undefined ? "" : await driver.extraLogs(sb);
     const errors = driver.hookErrors([...outputs, extra].join("\n"));
     if (errors.length > 0) {
