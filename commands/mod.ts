@@ -15,6 +15,7 @@ export const COMMAND_LOADERS: Readonly<Record<string, () => Promise<Command>>> =
   validate: async () => (await import("./validate.ts")).validateCommand,
   list: async () => (await import("./list.ts")).listCommand,
   show: async () => (await import("./show.ts")).showCommand,
+  search: async () => (await import("./search.ts")).searchCommand,
   export: async () => (await import("./export.ts")).exportCommand,
   scan: async () => (await import("./scan.ts")).scanCommand,
   redact: async () => (await import("./redact.ts")).redactCommand,

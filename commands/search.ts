@@ -1,0 +1,45 @@
+/**
+ * `baton search QUERY`: full-text search over the capsule chain's meaning
+ * and decisions, through an index kept in the repository's private state
+ * directory and brought up to date on each search (no daemon).
+ * @module
+ */
+import { boolFlag, type Command, intFlag } from "./_command.ts";
+import { printJson } from "./_context.ts";
+import { UsageError } from "../core/errors.ts";
+
+/** The search command. */
+export const searchCommand: Command = {
+  name: "search",
+  summary: "Full-text search over every capsule's meaning and decisions",
+  usage: "QUERY...",
+  description:
+    "Searches the meaning of every archived capsule (now, completed, verified facts, hypotheses, blockers, next steps, next action, plan changes) and every decision, and prints one line per hit: the capsule's short id, when it was written, the field, and a snippet with the matched words between « and ». Every word of the query must match (as a word prefix); quotes, operators and punctuation are plain text, never query syntax. The index lives in .git/baton/search.sqlite (outside git: .baton/state/search.sqlite); each search first indexes capsules archived since the last one and forgets capsules no longer archived; deleting the file is always safe (the next search rebuilds it). Text is redacted before it is indexed, and snippets have control characters neutralised. --json prints {query, results: [{source, id, created_at, field, snippet}], index}. Exit 0 when something matched, 1 when nothing did.",
+  examples: ["baton search cache invalidation", "baton search --limit 5 --json rotate keys"],
+  maxPositionals: 64,
+  flags: [{
+    name: "limit",
+    short: "n",
+    type: "string",
+    value: "N",
+    default: "20",
+    summary: "Show at most N hits (up to 200)",
+  }],
+  async run(args, io) {
+    const query = args.positionals.join(" ").trim();
+    if (query === "") {
+      throw new UsageError('Nothing to search for: give a query, e.g. baton search "cache"');
+    }
+    const limit = intFlag(args, "limit", 1, 200) ?? 20;
+    const { searchChain } = await import("./_search_run.ts");
+    const result = await searchChain(io, query, limit);
+    if (boolFlag(args, "json")) printJson(io, result);
+    else if (result.results.length === 0) io.stderr.write("No match\n");
+    else {
+      for (const r of result.results) {
+        io.stdout.write(`${r.id.slice(7, 15)}  ${r.created_at}  ${r.field}  ${r.snippet}\n`);
+      }
+    }
+    return result.results.length > 0 ? 0 : 1;
+  },
+};
