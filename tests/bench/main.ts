@@ -48,9 +48,10 @@ import {
   runKeywordPassBench,
   runSecretsBench,
 } from "./secrets.ts";
+import { renderSearchTable, runSearchBench, type SearchBench } from "./search.ts";
 
 const USAGE =
-  `Usage: deno task bench [--quick] [--rounds N] [--secrets] [--host-timings FILE] [--json]
+  `Usage: deno task bench [--quick] [--rounds N] [--secrets] [--search] [--host-timings FILE] [--json]
 
   --quick      5 rounds; only the 1k and 10k repositories (capsule scenarios on 10k);
                skips 50k and the big pack
@@ -59,6 +60,9 @@ const USAGE =
   --secrets    only the secret-scanning benchmark (50 MB Claude Code transcript, end to end:
                baton redact FILE > out and secretlint as whole processes, 3 timed rounds,
                2 with --quick; recall and false positives on the transcript and labelled cases)
+  --search     only the search-index benchmark (5,000 synthetic capsules in process: first
+               build, search with nothing new, update after one capsule; 64 MB of synthetic
+               transcript documents, 16 MB with --quick)
   --host-timings FILE
                JSON Lines of real-host hook runs ({"host","event","action","ms"} a line) that
                deno task test:hosts leaves when BATON_TEST_HOOK_LOG names the file; summarized
@@ -212,6 +216,7 @@ async function main(argv: string[]): Promise<number> {
         rounds: { type: "string" },
         json: { type: "boolean", default: false },
         secrets: { type: "boolean", default: false },
+        search: { type: "boolean", default: false },
         "host-timings": { type: "string", default: DEFAULT_HOST_TIMINGS },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -240,9 +245,10 @@ async function main(argv: string[]): Promise<number> {
     else await Deno.mkdir(scratch);
 
     const onlySecrets = values.secrets;
+    const onlySearch = values.search;
     const groups: Group[] = [];
     let big: Awaited<ReturnType<typeof ensureBigPackRepo>> | null = null;
-    if (!onlySecrets) {
+    if (!onlySecrets && !onlySearch) {
       progress("preparing repositories (cached under " + DEFAULT_CACHE_DIR + ")");
       const tiny = await createTinyRepo(tmp);
       await Deno.mkdir(`${tmp}/hooked`);
@@ -266,6 +272,17 @@ async function main(argv: string[]): Promise<number> {
       const res = await runGroup(g, scratch);
       rows.push(...res.rows);
       notes.push(...res.notes);
+    }
+    let search: SearchBench | null = null;
+    if (!onlySecrets) {
+      search = await runSearchBench(tmp, progress, { transcriptMb: quick ? 16 : 64 });
+    }
+    if (onlySearch) {
+      writeAll(
+        Deno.stdout,
+        values.json ? JSON.stringify({ search }, null, 2) + "\n" : renderSearchTable(search!),
+      );
+      return 0;
     }
     progress("[secrets] generating the 50 MB transcript");
     const corpus = await buildSecretsCorpus(tmp);
@@ -300,7 +317,8 @@ async function main(argv: string[]): Promise<number> {
       const secretsJson = { ...secrets, keywordPass, hostile };
       writeAll(
         Deno.stdout,
-        JSON.stringify({ meta, rows, notes, secrets: secretsJson, hostTimings }, null, 2) + "\n",
+        JSON.stringify({ meta, rows, notes, secrets: secretsJson, search, hostTimings }, null, 2) +
+          "\n",
       );
     } else {
       const lines = [
@@ -313,6 +331,7 @@ async function main(argv: string[]): Promise<number> {
         ...(rows.length === 0 ? [] : [renderTable(rows)]),
         renderHostTimings(hostTimings),
         renderSecretsTable(secrets),
+        ...(search === null ? [] : [renderSearchTable(search)]),
         renderKeywordPassTable(keywordPass),
         renderHostileTable(hostile),
       ];
