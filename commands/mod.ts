@@ -16,6 +16,7 @@ export const COMMAND_LOADERS: Readonly<Record<string, () => Promise<Command>>> =
   list: async () => (await import("./list.ts")).listCommand,
   show: async () => (await import("./show.ts")).showCommand,
   search: async () => (await import("./search.ts")).searchCommand,
+  evidence: async () => (await import("./evidence.ts")).evidenceCommand,
   export: async () => (await import("./export.ts")).exportCommand,
   scan: async () => (await import("./scan.ts")).scanCommand,
   redact: async () => (await import("./redact.ts")).redactCommand,

@@ -57,6 +57,11 @@ export interface BriefingInput {
   commandSafety?: Classification | null;
   /** Why repository facts are unavailable now (a damaged repository); null or absent when none. */
   degraded?: { reasons: string[] } | null;
+  /**
+   * Ids of command evidence recorded at another HEAD than the capsule's or
+   * than HEAD now (core/evidence/cite_evidence.ts staleEvidenceIds).
+   */
+  staleEvidence?: ReadonlySet<string>;
 }
 
 /** Options of {@linkcode renderBriefing}. */
@@ -86,6 +91,19 @@ interface Section {
 
 function item(c: Claim, extra = ""): string {
   return `- [${c.trust}] ${extra}${safeInline(c.text)}`;
+}
+
+/** Which command evidence a fact rests on, and whether it is stale. */
+function evidenceNote(c: Claim, capsule: Capsule, stale: ReadonlySet<string> | undefined): string {
+  const cited = c.evidence_refs.map((r) => capsule.evidence.find((e) => e.id === r)).filter((
+    e,
+  ) => e !== undefined && e.kind === "command");
+  if (cited.length === 0) return "";
+  const parts = cited.map((e) =>
+    `${safeInline(e!.id)}: ${safeInline(e!.summary)}` +
+    (stale?.has(e!.id) === true ? "; STALE: recorded before HEAD changed" : "")
+  );
+  return ` (evidence ${parts.join("; ")})`;
 }
 
 function publicationLine(p: PublishedFact, head: string | null): string {
@@ -245,7 +263,9 @@ function buildSections(
     {
       key: "verified_facts",
       title: "Facts as stated (re-check them)",
-      items: m.verified_facts.filter(show).map((c) => item(c)),
+      items: m.verified_facts.filter(show).map((c) =>
+        item(c) + evidenceNote(c, input.capsule, input.staleEvidence)
+      ),
       droppable: true,
     },
     {

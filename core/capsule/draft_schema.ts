@@ -32,6 +32,16 @@ const claimObject = z.object({
 });
 const claimLike = z.union([text, claimObject]);
 
+/**
+ * A verified fact may cite an evidence record (`baton evidence`) and say
+ * what it shows: the exit status (default 0) and the command line.
+ */
+const verifiedFactObject = claimObject.extend({
+  evidence: z.string().optional(),
+  exit_code: z.number().int().optional(),
+  command: z.string().optional(),
+});
+
 const decisionObject = claimObject.extend({
   id: z.string().optional(),
   why: z.string().nullable().optional(),
@@ -54,7 +64,7 @@ export const DraftSchema = z.strictObject({
   now: z.string().nullable().optional(),
   completed: z.array(claimLike).optional(),
   decisions: z.array(z.union([text, decisionObject])).optional(),
-  verified_facts: z.array(claimLike).optional(),
+  verified_facts: z.array(z.union([text, verifiedFactObject])).optional(),
   hypotheses: z.array(claimLike).optional(),
   blockers: z.array(z.union([text, blockerObject])).optional(),
   next_steps: z.array(claimLike).optional(),
@@ -66,5 +76,7 @@ export const DraftSchema = z.strictObject({
 
 /** A draft as parsed. */
 export type Draft = z.infer<typeof DraftSchema>;
+/** A verified fact as a draft may write it. */
+export type DraftVerifiedFact = z.infer<typeof verifiedFactObject>;
 /** A claim as a draft may write it. */
 export type DraftClaim = z.infer<typeof claimLike>;

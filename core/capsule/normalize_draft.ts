@@ -5,7 +5,15 @@
  * rewrite recorded. Pure.
  * @module
  */
-import type { Blocker, Claim, Decision, Downgrade, Meaning, NextAction } from "./types.ts";
+import type {
+  Blocker,
+  Claim,
+  Decision,
+  Downgrade,
+  Evidence,
+  Meaning,
+  NextAction,
+} from "./types.ts";
 import type { Draft, DraftClaim } from "./draft_schema.ts";
 import { MODEL_PROVENANCES, type Provenance, trustRank, type TrustState } from "../trust/states.ts";
 
@@ -13,6 +21,20 @@ import { MODEL_PROVENANCES, type Provenance, trustRank, type TrustState } from "
 export interface NormalizedDraft {
   meaning: Meaning;
   downgrades: Downgrade[];
+  /** Evidence records cited by verified facts that kept `verified`. */
+  evidence?: Evidence[];
+}
+
+/**
+ * The verdict on a verified fact's citation of an evidence record, judged
+ * by the caller (see core/evidence/cite_evidence.ts).
+ */
+export type Citation = { ok: true; evidence: Evidence } | { ok: false; why: string };
+
+/** Options of {@linkcode normalizeDraft}. */
+export interface NormalizeOptions {
+  /** Verdicts by index into `verified_facts`, for the facts that cite evidence. */
+  citations?: ReadonlyMap<number, Citation>;
 }
 
 interface FieldDefaults {
@@ -149,13 +171,18 @@ function nextAction(n: Normalizer, raw: Draft["next_action"]): NextAction | null
  * assert.equal(downgrades.length, 2);
  * ```
  */
-export function normalizeDraft(draft: Draft, capturedAt: string): NormalizedDraft {
+export function normalizeDraft(
+  draft: Draft,
+  capturedAt: string,
+  options: NormalizeOptions = {},
+): NormalizedDraft {
   const n = new Normalizer(capturedAt);
+  const evidence: Evidence[] = [];
   const meaning: Meaning = {
     now: draft.now ?? null,
     completed: n.list("completed", draft.completed, CLAIMED),
     decisions: decisions(n, draft.decisions),
-    verified_facts: n.list("verified_facts", draft.verified_facts, CLAIMED),
+    verified_facts: verifiedFacts(n, draft.verified_facts, options.citations, evidence),
     hypotheses: n.list("hypotheses", draft.hypotheses, INFERRED),
     blockers: blockers(n, draft.blockers),
     next_steps: n.list("next_steps", draft.next_steps, CLAIMED),
@@ -164,7 +191,43 @@ export function normalizeDraft(draft: Draft, capturedAt: string): NormalizedDraf
     pointers: [...(draft.pointers ?? [])],
     fold: draft.fold ?? false,
   };
-  return { meaning, downgrades: n.downgrades };
+  return evidence.length === 0
+    ? { meaning, downgrades: n.downgrades }
+    : { meaning, downgrades: n.downgrades, evidence };
+}
+
+function verifiedFacts(
+  n: Normalizer,
+  raw: Draft["verified_facts"],
+  citations: ReadonlyMap<number, Citation> | undefined,
+  evidence: Evidence[],
+): Claim[] {
+  return (raw ?? []).map((r, i) => {
+    const field = `verified_facts[${i}]`;
+    const verdict = typeof r === "string" || r.evidence === undefined
+      ? undefined
+      : citations?.get(i) ?? { ok: false as const, why: "the citation was not checked" };
+    if (verdict === undefined) return n.claim(field, r, CLAIMED);
+    if (verdict.ok) {
+      if (!evidence.some((e) => e.id === verdict.evidence.id)) evidence.push(verdict.evidence);
+      return {
+        text: (r as { text: string }).text,
+        provenance: "tool",
+        trust: "verified",
+        evidence_refs: [verdict.evidence.id],
+        captured_at: n.capturedAt,
+      };
+    }
+    const { trust: _trust, ...rest } = r as { text: string; trust?: TrustState };
+    n.downgrades.push({
+      field,
+      what: "trust",
+      from: "verified",
+      to: "claimed",
+      why: `cited evidence rejected: ${verdict.why}`,
+    });
+    return n.claim(field, rest, CLAIMED);
+  });
 }
 
 /** A capsule is blocked when any blocker carries an open question. */

@@ -41,6 +41,7 @@ const evidence = z.strictObject({
   captured_at: str,
   provenance: z.enum(PROVENANCES),
   trust: z.enum(TRUST_STATES),
+  head: nstr.optional(),
 });
 
 const changedFile = z.strictObject({

@@ -29,6 +29,12 @@ export interface Evidence {
   captured_at: string;
   provenance: Provenance;
   trust: TrustState;
+  /**
+   * For command evidence (`baton evidence`): the HEAD commit when the
+   * command ran, so a briefing can say it is stale. Absent on other kinds
+   * and on capsules written before evidence records existed.
+   */
+  head?: string | null;
 }
 
 /** A decision; later capsules may supersede it by id. */

@@ -72,14 +72,24 @@ export function signatureMessage(capsule: Omit<Capsule, "id"> | Capsule): Uint8A
  */
 export async function signCapsule(capsule: Capsule, key: SigningKey): Promise<Capsule> {
   const { signature: _old, ...rest } = capsule;
-  const value = await key.sign(signatureMessage(rest));
-  const signature: CapsuleSignature = {
+  return { ...rest, signature: await signMessage(signatureMessage(rest), key) };
+}
+
+/**
+ * Signs any domain-prefixed message (capsules, evidence records) with this
+ * machine's key, in the capsule signature's shape.
+ */
+export async function signMessage(
+  message: Uint8Array<ArrayBuffer>,
+  key: SigningKey,
+): Promise<CapsuleSignature> {
+  const value = await key.sign(message);
+  return {
     algorithm: "ed25519",
     public_key: key.publicKey,
     fingerprint: key.fingerprint,
     value: encodeBase64Url(value),
   };
-  return { ...rest, signature };
 }
 
 function bad(detail: string, fingerprint: string | null = null): Authorship {
@@ -91,13 +101,25 @@ function bad(detail: string, fingerprint: string | null = null): Authorship {
  * throws: every problem is a status.
  */
 export async function checkAuthorship(capsule: Capsule, trusted: TrustedKeys): Promise<Authorship> {
-  const sig = capsule.signature;
+  return await checkSignature(capsule.signature, signatureMessage(capsule), trusted, "capsule");
+}
+
+/**
+ * Checks a signature over `message` (built by the caller with its own
+ * domain prefix) against the keys this machine trusts. Never throws.
+ */
+export async function checkSignature(
+  sig: CapsuleSignature | undefined,
+  message: Uint8Array<ArrayBuffer>,
+  trusted: TrustedKeys,
+  what = "capsule",
+): Promise<Authorship> {
   if (sig === undefined) {
     return {
       status: "unsigned",
       fingerprint: null,
       key_name: null,
-      detail: "the capsule carries no signature",
+      detail: `the ${what} carries no signature`,
     };
   }
   if (sig.algorithm !== "ed25519") return bad("the signature algorithm is not ed25519");
@@ -114,13 +136,13 @@ export async function checkAuthorship(capsule: Capsule, trusted: TrustedKeys): P
   let ok = false;
   try {
     const key = await crypto.subtle.importKey("raw", raw, ED25519, false, ["verify"]);
-    ok = await crypto.subtle.verify(ED25519, key, value, signatureMessage(capsule));
+    ok = await crypto.subtle.verify(ED25519, key, value, message);
   } catch {
     ok = false;
   }
   if (!ok) {
     return bad(
-      "the signature does not verify: the capsule was altered or the signature forged",
+      `the signature does not verify: the ${what} was altered or the signature forged`,
       fingerprint,
     );
   }

@@ -13,7 +13,17 @@ import { canonicalJson } from "../json/canonical.ts";
 import { sha256Id } from "../hash.ts";
 import { type Draft, DRAFT_FIELDS, DraftSchema } from "../capsule/draft_schema.ts";
 import { describeZodIssue } from "../capsule/zod_issue.ts";
-import { isBlocked, type NormalizedDraft, normalizeDraft } from "../capsule/normalize_draft.ts";
+import {
+  type Citation,
+  isBlocked,
+  type NormalizedDraft,
+  normalizeDraft,
+} from "../capsule/normalize_draft.ts";
+import { findBatonLayout } from "../store/find_layout.ts";
+import { privateStateDir } from "../store/private_dir.ts";
+import { readEvidence } from "../evidence/evidence_store.ts";
+import { checkEvidenceRecord } from "../evidence/evidence_record.ts";
+import { judgeCitation } from "../evidence/cite_evidence.ts";
 import { checkPointers } from "../capsule/pointers.ts";
 import { computeCapsuleId } from "../capsule/capsule_id.ts";
 import { sanitizeCapsuleParts } from "../capsule/sanitize_capsule.ts";
@@ -115,7 +125,38 @@ export async function finalizeParsedDraft(
   draft: Draft,
   options: FinalizeOptions = {},
 ): Promise<FinalizeResult> {
-  return await finalizeMeaning(ctx, normalizeDraft(draft, ctx.now().toISOString()), options);
+  const citations = await judgeCitations(ctx, draft);
+  return await finalizeMeaning(
+    ctx,
+    normalizeDraft(draft, ctx.now().toISOString(), { citations }),
+    options,
+  );
+}
+
+/**
+ * Checks every evidence record a verified fact cites: it must be stored in
+ * this clone, intact, signed by a trusted key and match the claim.
+ */
+export async function judgeCitations(
+  ctx: WorkflowContext,
+  draft: Draft,
+): Promise<Map<number, Citation>> {
+  const out = new Map<number, Citation>();
+  const cited = (draft.verified_facts ?? []).flatMap((f, i) =>
+    typeof f === "string" || f.evidence === undefined ? [] : [{ i, f, id: f.evidence }]
+  );
+  if (cited.length === 0) return out;
+  const stateDir = privateStateDir(await findBatonLayout(ctx.fs, ctx.cwd));
+  const trusted = ctx.keys === undefined ? new Map() : (await ctx.keys.trustedKeys()).keys;
+  for (const { i, f, id } of cited) {
+    const record = await readEvidence(ctx.fs, stateDir, id);
+    const checked = record === null ? null : await checkEvidenceRecord(record, trusted);
+    out.set(
+      i,
+      judgeCitation({ evidence: id, exit_code: f.exit_code, command: f.command }, record, checked),
+    );
+  }
+  return out;
 }
 
 /**
@@ -156,7 +197,7 @@ export async function finalizeMeaning(
   const pointers = await checkPointers(ctx.fs, root, normalized.pointers);
   normalized.pointers = pointers.kept;
   const { meaning, report } = budgetMeaning(normalized);
-  const evidence = await factsEvidence(facts);
+  const evidence = [...await factsEvidence(facts), ...(normalizedDraft.evidence ?? [])];
   const layout = batonLayout(root);
   // The key is fetched (and made, the first time) before the lock is taken.
   const signer: SigningKeyResult = ctx.keys === undefined

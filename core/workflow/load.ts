@@ -32,6 +32,7 @@ import {
   type EvidenceCheck,
   recheckEvidence,
 } from "../trust/recheck_evidence.ts";
+import { staleEvidenceIds } from "../evidence/cite_evidence.ts";
 import { createRecheckAccess } from "../trust/recheck_access.ts";
 import type { WorkflowContext } from "./context.ts";
 
@@ -188,6 +189,10 @@ export async function loadBriefing(
       published,
       age,
       degraded,
+      staleEvidence: staleEvidenceIds(
+        capsule,
+        collected.status === "collected" ? current.head : null,
+      ),
       ...(carriedAge === undefined ? {} : { carriedAge }),
     },
     {

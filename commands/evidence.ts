@@ -1,0 +1,46 @@
+/**
+ * `baton evidence -- CMD ARGS…`: runs a command and records what happened
+ * as signed machine evidence a draft's verified facts can cite.
+ * @module
+ */
+import { boolFlag, type Command } from "./_command.ts";
+import { printJson } from "./_context.ts";
+import { UsageError } from "../core/errors.ts";
+
+/** The evidence command. */
+export const evidenceCommand: Command = {
+  name: "evidence",
+  summary: "Run a command and record its result as citable evidence",
+  usage: "-- CMD [ARGS...]",
+  description:
+    'Runs the command after -- directly (no shell; with --shell the words are joined and run by sh -c), passes its output through to stderr as it arrives, and records an evidence record with provenance tool: the command (redacted), exit code (or the signal that ended it), duration, the SHA-256 and size of the full stdout and of the full stderr (digested as they stream, so memory stays bounded), the last 2 KiB of each as a redacted excerpt, and HEAD and branch at the time. The record is signed with this machine\'s key like a capsule and stored in .git/baton/evidence/<id>.json (outside git: .baton/state/evidence). It prints the id (ev- and 16 hex digits) on stdout; --json prints the whole record. A draft cites it in verified_facts as {"text": "…", "evidence": "ev-…"} (add "exit_code": N when the fact is about a failing run, and "command" to pin the command line); at finalize only facts whose record exists, is intact, is signed by a trusted key and matches keep verified, the others are lowered to claimed with the reason. A briefing marks evidence recorded at another HEAD than the capsule\'s (or than HEAD now) as stale. Exit status: the command\'s own once the record is written (so CI still fails when the command fails); 1 when a signal ended it; 3 when the program cannot be started (no record); 5 when the record cannot be written.',
+  examples: [
+    "baton evidence -- deno test",
+    "baton evidence --json -- npm test",
+    "baton evidence --shell -- 'make lint && make test'",
+  ],
+  flags: [{
+    name: "shell",
+    type: "boolean",
+    summary: "Run the words after -- as one shell command (sh -c)",
+  }],
+  async run(args, io) {
+    if (args.rest.length === 0) {
+      throw new UsageError(
+        "Nothing to run: give the command after --, e.g. baton evidence -- deno test",
+      );
+    }
+    const { runEvidence } = await import("./_evidence_run.ts");
+    const run = await runEvidence(io, args.rest, boolFlag(args, "shell"));
+    const r = run.record;
+    if (boolFlag(args, "json")) {
+      printJson(io, { ...r, path: run.path, unsigned_reason: run.unsigned });
+    } else io.stdout.write(`${r.id}\n`);
+    const status = r.exit_code === null ? `ended by ${r.signal}` : `exit ${r.exit_code}`;
+    io.stderr.write(
+      `baton: recorded ${r.id} (${status}, ${r.duration_ms} ms` +
+        (run.unsigned === null ? "" : ", unsigned: no signing key") + ")\n",
+    );
+    return r.exit_code ?? 1;
+  },
+};
