@@ -1,0 +1,399 @@
+/**
+ * Edge for `baton push`, `baton pull` and `baton revive`: the capsule
+ * archive mirrored on `refs/baton/<branch>` (see core/share/share_plan.ts),
+ * moved with the user's git, merged by capsule file name.
+ * @module
+ */
+import type { Io } from "./_io.ts";
+import { findBatonLayout, type FoundLayout } from "../core/store/find_layout.ts";
+import { listArchive } from "../core/store/capsule_store.ts";
+import { realBatonDir } from "../core/store/check_baton_dir.ts";
+import { ensureBatonIgnore } from "../core/store/baton_ignore.ts";
+import { archiveName } from "../core/store/layout.ts";
+import { readHead } from "../core/facts/git/read_head.ts";
+import { parseCapsule } from "../core/capsule/parse.ts";
+import { extractCapsuleJson } from "../core/capsule/parse.ts";
+import { shortId } from "../core/capsule/capsule_id.ts";
+import {
+  type ChainLink,
+  findForks,
+  type Fork,
+  mergeNames,
+  pushOutcome,
+  remoteShareRef,
+  shareRef,
+} from "../core/share/share_plan.ts";
+import { NotFoundError, UnavailableError, UsageError } from "../core/errors.ts";
+import {
+  type ChainTip,
+  isAncestor,
+  readChain,
+  readChainBlob,
+  setChainRef,
+  writeChainBlob,
+  writeChainCommit,
+} from "./_share_git.ts";
+import { findTransport, type GitResult, runGit } from "./_share_transport.ts";
+import { loadSafeOutput } from "./_safe_output.ts";
+import { sha256Hex } from "../core/hash.ts";
+import type { RepoLocation } from "../core/facts/types.ts";
+
+/** Where sharing happens. */
+export interface ShareContext {
+  found: FoundLayout;
+  repo: RepoLocation;
+  branch: string;
+  ref: string;
+  gitdir: string;
+}
+
+/** Locates the repository, branch and shared ref. */
+export async function shareContext(io: Io, branchFlag?: string): Promise<ShareContext> {
+  const found = await findBatonLayout(io.fs, io.cwd());
+  if (found.repo === null) {
+    throw new NotFoundError("Cannot share: this directory is not inside a git repository");
+  }
+  let branch = branchFlag;
+  if (branch === undefined) {
+    const head = await readHead(io.fs, found.repo);
+    if (head.branch === null || head.detached) {
+      throw new UsageError("Cannot share: HEAD is detached; name the branch with --branch");
+    }
+    branch = head.branch.replace(/^refs\/heads\//, "");
+  }
+  const ref = shareRef(branch);
+  if (ref === null) {
+    throw new UsageError("Cannot share: the branch name cannot be used for a baton ref");
+  }
+  return { found, repo: found.repo, branch, ref, gitdir: found.repo.commonDir };
+}
+
+/** Puts every archived capsule the ref lacks into a new commit on the ref. */
+async function recordLocal(io: Io, c: ShareContext): Promise<ChainTip & { added: number }> {
+  const tip = await readChain(c.gitdir, c.ref);
+  const names = await listArchive(io.fs, c.found.layout);
+  const missing = names.filter((n) => !tip.entries.has(n));
+  if (missing.length === 0) return { ...tip, added: 0 };
+  const entries = new Map(tip.entries);
+  for (const name of missing) {
+    const bytes = await io.fs.readFile(`${c.found.layout.capsules}/${name}`);
+    entries.set(name, await writeChainBlob(c.gitdir, bytes));
+  }
+  const oid = await writeChainCommit(
+    c.gitdir,
+    entries,
+    tip.oid === null ? [] : [tip.oid],
+    `baton: ${missing.length} capsule(s) recorded\n`,
+    io.now(),
+  );
+  await setChainRef(c.gitdir, c.ref, oid);
+  return { oid, entries, added: missing.length };
+}
+
+/** Result of importing capsules from a tree into the archive. */
+interface Imported {
+  imported: number;
+  /** Entries that are not valid capsules or whose name does not match their content. */
+  refused: number;
+}
+
+async function importCapsules(
+  io: Io,
+  c: ShareContext,
+  entries: ReadonlyMap<string, string>,
+  names: readonly string[],
+): Promise<Imported> {
+  let imported = 0;
+  let refused = 0;
+  if (names.length === 0) return { imported, refused };
+  await io.fs.mkdirp(c.found.layout.capsules);
+  const within = await realBatonDir(io.fs, c.found.layout);
+  await ensureBatonIgnore(io.fs, c.found.layout, within);
+  for (const name of names) {
+    const bytes = await readChainBlob(c.gitdir, entries.get(name)!);
+    try {
+      // Integrity only (the id matches the content); trust is decided on every read.
+      const { capsule } = await parseCapsule(
+        new TextDecoder("utf-8", { fatal: true }).decode(bytes),
+      );
+      if (archiveName(capsule.created_at, capsule.id) !== name) throw new Error("name mismatch");
+    } catch {
+      refused++;
+      continue;
+    }
+    const path = `${c.found.layout.capsules}/${name}`;
+    if ((await io.fs.lstat(path)) !== null) continue;
+    await io.fs.writeFileAtomic(path, bytes, { within, tempInWithin: true });
+    imported++;
+  }
+  return { imported, refused };
+}
+
+/** The forks among the archived capsules (read as JSON only: links, not trust). */
+async function archiveForks(io: Io, c: ShareContext): Promise<Fork[]> {
+  const links: ChainLink[] = [];
+  for (const name of await listArchive(io.fs, c.found.layout)) {
+    try {
+      const text = new TextDecoder().decode(
+        await io.fs.readFile(`${c.found.layout.capsules}/${name}`),
+      );
+      const j = JSON.parse(extractCapsuleJson(text)) as { id?: unknown; previous?: unknown };
+      if (typeof j.id !== "string") continue;
+      links.push({ id: j.id, previous: typeof j.previous === "string" ? j.previous : null });
+    } catch {
+      continue;
+    }
+  }
+  return findForks(links);
+}
+
+async function transportOrThrow(): Promise<void> {
+  const t = await findTransport();
+  if (t.kind === "none") {
+    throw new UnavailableError(
+      `Cannot share: ${t.detail}; baton push and pull use the git program (the HTTP transport is not built in yet)`,
+    );
+  }
+}
+
+async function defaultRemote(c: ShareContext): Promise<string> {
+  const r = await runGit(c.repo.workTree, ["config", "--get", `branch.${c.branch}.remote`]);
+  const name = r.stdout.trim();
+  return r.code === 0 && name !== "" && name !== "." ? name : "origin";
+}
+
+async function remoteKey(remote: string): Promise<string> {
+  return /^[A-Za-z0-9._-]+$/.test(remote) && !remote.startsWith(".")
+    ? remote
+    : `url-${(await sha256Hex(remote)).slice(0, 12)}`;
+}
+
+async function gitFailure(what: string, r: GitResult): Promise<UnavailableError> {
+  const safe = await loadSafeOutput();
+  const detail = r.stderr.trim().split("\n").filter((l) => l !== "").slice(-1)[0] ?? "";
+  return new UnavailableError(
+    `Cannot ${what}: git exited with ${r.code}` + (detail === "" ? "" : `: ${safe.line(detail)}`),
+  );
+}
+
+/** Fetches the remote's chain into its tracking ref; null when the remote has none. */
+async function fetchRemote(c: ShareContext, remote: string): Promise<ChainTip | null> {
+  const tracking = remoteShareRef(await remoteKey(remote), c.branch)!;
+  const r = await runGit(c.repo.workTree, [
+    "fetch",
+    "--quiet",
+    "--no-tags",
+    "--no-write-fetch-head",
+    remote,
+    `+${c.ref}:${tracking}`,
+  ]);
+  if (r.code !== 0) {
+    if (/couldn't find remote ref/i.test(r.stderr)) return null;
+    throw await gitFailure("fetch the shared chain", r);
+  }
+  return await readChain(c.gitdir, tracking);
+}
+
+/** What a merge of the remote chain into the local one did. */
+export interface MergeReport {
+  /** Capsules the remote had that this clone lacked, now in the archive. */
+  imported: number;
+  refused: number;
+  /** How the local ref moved: unchanged, fast_forward or merge (a new commit with two parents). */
+  ref_update: "unchanged" | "fast_forward" | "merge";
+}
+
+async function mergeRemote(
+  io: Io,
+  c: ShareContext,
+  local: ChainTip,
+  remote: ChainTip,
+): Promise<{ tip: ChainTip; report: MergeReport }> {
+  const plan = mergeNames(local.entries.keys(), remote.entries.keys());
+  const imp = await importCapsules(io, c, remote.entries, plan.incoming);
+  let update: MergeReport["ref_update"] = "unchanged";
+  let tip = local;
+  if (remote.oid !== null && remote.oid !== local.oid) {
+    if (local.oid === null || await isAncestor(c.gitdir, local.oid, remote.oid)) {
+      await setChainRef(c.gitdir, c.ref, remote.oid);
+      tip = remote;
+      update = "fast_forward";
+    } else if (!await isAncestor(c.gitdir, remote.oid, local.oid)) {
+      const entries = new Map([...remote.entries, ...local.entries]);
+      const oid = await writeChainCommit(
+        c.gitdir,
+        entries,
+        [local.oid, remote.oid],
+        `baton: merge ${plan.incoming.length} capsule(s) from the remote chain\n`,
+        io.now(),
+      );
+      await setChainRef(c.gitdir, c.ref, oid);
+      tip = { oid, entries };
+      update = "merge";
+    }
+  }
+  return { tip, report: { ...imp, ref_update: update } };
+}
+
+/** What push and pull report. */
+export interface ShareReport {
+  remote: string;
+  ref: string;
+  transport: "git";
+  /** Capsules on the ref after the operation. */
+  capsules: number;
+  /** Archived capsules newly recorded on the ref. */
+  recorded: number;
+  merged: MergeReport | null;
+  /** push only: pushed, up_to_date. */
+  pushed: "pushed" | "up_to_date" | null;
+  attempts: number;
+  forks: { previous: string | null; children: string[] }[];
+}
+
+function forkJson(forks: Fork[]): ShareReport["forks"] {
+  return forks.map((f) => ({ previous: f.previous, children: f.children }));
+}
+
+/** `baton push`. */
+export async function pushChain(
+  io: Io,
+  remoteArg: string | undefined,
+  branch?: string,
+): Promise<ShareReport> {
+  await transportOrThrow();
+  const c = await shareContext(io, branch);
+  const remote = remoteArg ?? await defaultRemote(c);
+  let local: ChainTip = await recordLocal(io, c);
+  const recorded = (local as ChainTip & { added: number }).added;
+  let merged: MergeReport | null = null;
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    const r = await runGit(c.repo.workTree, ["push", "--porcelain", remote, `${c.ref}:${c.ref}`]);
+    const outcome = pushOutcome(r.stdout, c.ref);
+    if (outcome === "pushed" || outcome === "up_to_date") {
+      return {
+        remote,
+        ref: c.ref,
+        transport: "git",
+        capsules: local.entries.size,
+        recorded,
+        merged,
+        pushed: outcome,
+        attempts: attempt,
+        forks: forkJson(merged === null ? [] : await archiveForks(io, c)),
+      };
+    }
+    if (outcome === "failed") throw await gitFailure("push the shared chain", r);
+    // Rejected: someone else pushed first. Fetch, merge by name, record, retry.
+    const theirs = await fetchRemote(c, remote);
+    if (theirs === null) throw await gitFailure("push the shared chain", r);
+    const m = await mergeRemote(io, c, local, theirs);
+    merged = merged === null ? m.report : {
+      imported: merged.imported + m.report.imported,
+      refused: merged.refused + m.report.refused,
+      ref_update: m.report.ref_update,
+    };
+    local = m.tip;
+  }
+  throw new UnavailableError(
+    "Cannot push the shared chain: the remote kept moving (4 attempts); run baton push again",
+  );
+}
+
+/** `baton pull`. */
+export async function pullChain(
+  io: Io,
+  remoteArg: string | undefined,
+  branch?: string,
+): Promise<ShareReport> {
+  await transportOrThrow();
+  const c = await shareContext(io, branch);
+  const remote = remoteArg ?? await defaultRemote(c);
+  const local = await recordLocal(io, c);
+  const theirs = await fetchRemote(c, remote);
+  const m = theirs === null ? null : await mergeRemote(io, c, local, theirs);
+  return {
+    remote,
+    ref: c.ref,
+    transport: "git",
+    capsules: (m?.tip ?? local).entries.size,
+    recorded: local.added,
+    merged: m?.report ?? null,
+    pushed: null,
+    attempts: 1,
+    forks: forkJson(await archiveForks(io, c)),
+  };
+}
+
+/** What revive did. */
+export interface ReviveReport {
+  /** restored from the archive or the shared ref; present: latest.md was already there. */
+  action: "present" | "archive" | "shared_ref" | "nothing";
+  id: string | null;
+  /** Capsules copied from the shared ref into the archive. */
+  imported: number;
+}
+
+async function newestValid(
+  io: Io,
+  found: FoundLayout,
+): Promise<{ name: string; id: string } | null> {
+  const names = (await listArchive(io.fs, found.layout)).reverse();
+  for (const name of names) {
+    try {
+      const text = new TextDecoder("utf-8", { fatal: true }).decode(
+        await io.fs.readFile(`${found.layout.capsules}/${name}`),
+      );
+      const { capsule } = await parseCapsule(text);
+      return { name, id: capsule.id };
+    } catch {
+      continue;
+    }
+  }
+  return null;
+}
+
+/** `baton revive`. */
+export async function reviveLatest(io: Io, branch?: string): Promise<ReviveReport> {
+  const found = await findBatonLayout(io.fs, io.cwd());
+  if ((await io.fs.lstat(found.layout.latest)) !== null) {
+    return { action: "present", id: null, imported: 0 };
+  }
+  let newest = await newestValid(io, found);
+  let action: ReviveReport["action"] = "archive";
+  let imported = 0;
+  if (newest === null && found.repo !== null) {
+    const c = await shareContext(io, branch);
+    let tip = await readChain(c.gitdir, c.ref);
+    if (tip.oid === null) {
+      // A chain fetched but never merged: any remote's copy of this branch.
+      const r = await runGit(c.repo.workTree, [
+        "for-each-ref",
+        "--format=%(refname)",
+        `refs/baton-remotes/*/${c.branch}`,
+      ]).catch(() => null);
+      const first = r?.stdout.split("\n").find((l) => l !== "");
+      if (first !== undefined) tip = await readChain(c.gitdir, first);
+    }
+    imported = (await importCapsules(io, c, tip.entries, [...tip.entries.keys()])).imported;
+    newest = await newestValid(io, found);
+    action = "shared_ref";
+  }
+  if (newest === null) return { action: "nothing", id: null, imported };
+  const bytes = await io.fs.readFile(`${found.layout.capsules}/${newest.name}`);
+  const within = await realBatonDir(io.fs, found.layout);
+  // Never overwrite a latest.md another process wrote meanwhile.
+  if ((await io.fs.lstat(found.layout.latest)) !== null) {
+    return { action: "present", id: null, imported };
+  }
+  await io.fs.writeFileAtomic(found.layout.latest, bytes, { within, tempInWithin: true });
+  return { action, id: newest.id, imported };
+}
+
+/** One line naming a fork, for people. */
+export function forkLine(f: { previous: string | null; children: string[] }): string {
+  const after = f.previous === null ? "two chain starts" : `after ${shortId(f.previous)}`;
+  return `fork ${after}: ${
+    f.children.map(shortId).join(", ")
+  } (both kept; baton verify reports it)`;
+}

@@ -1,0 +1,46 @@
+/**
+ * `baton pull [REMOTE]`: merges a remote's shared chain into this clone.
+ * @module
+ */
+import { boolFlag, type Command, stringFlag } from "./_command.ts";
+import { printJson } from "./_context.ts";
+
+/** The pull command. */
+export const pullCommand: Command = {
+  name: "pull",
+  summary: "Merge a remote's shared capsule chain into this clone",
+  usage: "[REMOTE]",
+  description:
+    "Fetches refs/baton/<branch> (the current branch, or --branch) from REMOTE with your own git program into refs/baton-remotes/<remote>/<branch>, copies every capsule it holds that this clone lacks into .baton/capsules (each must parse and its id match its content; others are refused and counted), and merges it into the local refs/baton/<branch> (fast-forward, or a merge commit when both sides have capsules the other lacks). latest.md is left as it is (baton revive restores it when missing). Only git objects and refs/baton* are written: the index, HEAD, the branches and the work tree are untouched. Pulled capsules keep their signatures; trust follows the keys you trust (a stranger's capsule is never shown as verified). Forks (two capsules continuing the same one) are reported. REMOTE defaults to the branch's upstream remote, else origin. --json prints {remote, ref, transport, capsules, recorded, merged, forks}. Exit 0 (also when the remote has no chain yet: merged is null); 6 when git is missing or the fetch fails.",
+  examples: ["baton pull", "baton pull origin --json"],
+  maxPositionals: 1,
+  flags: [{
+    name: "branch",
+    type: "string",
+    value: "NAME",
+    summary: "Pull the chain of this branch (default: the current branch)",
+  }],
+  async run(args, io) {
+    const { pullChain, forkLine } = await import("./_share_run.ts");
+    const r = await pullChain(io, args.positionals[0], stringFlag(args, "branch"));
+    if (boolFlag(args, "json")) {
+      printJson(io, r);
+      return 0;
+    }
+    const { loadSafeOutput } = await import("./_safe_output.ts");
+    const safe = await loadSafeOutput();
+    if (r.merged === null) {
+      io.stdout.write(`${safe.line(r.remote)} has no shared chain for ${safe.line(r.ref)} yet\n`);
+      return 0;
+    }
+    for (const f of r.forks) io.stdout.write(forkLine(f) + "\n");
+    io.stdout.write(
+      `pulled ${safe.line(r.ref)} from ${
+        safe.line(r.remote)
+      }: ${r.merged.imported} new capsule(s)` +
+        (r.merged.refused > 0 ? `, ${r.merged.refused} refused (not valid capsules)` : "") +
+        `; ${r.capsules} on the chain (${r.merged.ref_update.replace("_", "-")})\n`,
+    );
+    return 0;
+  },
+};

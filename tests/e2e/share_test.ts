@@ -1,0 +1,229 @@
+/**
+ * Sharing the chain through git, end to end with real git: a round trip
+ * between two clones through a bare remote, a concurrent push from two
+ * clones (nothing lost, the fork reported), the work tree, index, HEAD and
+ * branches untouched, revive from the archive and from the shared ref
+ * (idempotent), and trust following the reader's keys.
+ * @module
+ */
+import assert from "node:assert/strict";
+import { git } from "../_helpers/git.ts";
+import { runBaton } from "../_helpers/cli.ts";
+
+interface Machine {
+  dir: string;
+  home: string;
+}
+
+async function setup(): Promise<{ root: string; a: Machine; b: Machine; remote: string }> {
+  const root = (await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-share-" })))
+    .replaceAll("\\", "/");
+  const remote = `${root}/remote.git`;
+  await git(root, ["init", "-q", "--bare", "-b", "main", remote]);
+  await git(root, ["clone", "-q", remote, `${root}/a`]);
+  await git(`${root}/a`, ["checkout", "-q", "-b", "main"]);
+  await Deno.writeTextFile(`${root}/a/README.md`, "hello\n");
+  await git(`${root}/a`, ["add", "README.md"]);
+  await git(`${root}/a`, ["commit", "-q", "-m", "init"]);
+  await git(`${root}/a`, ["push", "-q", "origin", "main"]);
+  await git(root, ["clone", "-q", remote, `${root}/b`]);
+  return {
+    root,
+    remote,
+    a: { dir: `${root}/a`, home: `${root}/home-a` },
+    b: { dir: `${root}/b`, home: `${root}/home-b` },
+  };
+}
+
+const ENV = {
+  GIT_AUTHOR_NAME: "Test",
+  GIT_AUTHOR_EMAIL: "test@example.invalid",
+  GIT_COMMITTER_NAME: "Test",
+  GIT_COMMITTER_EMAIL: "test@example.invalid",
+  GIT_CONFIG_NOSYSTEM: "1",
+  GIT_CONFIG_GLOBAL: "/dev/null",
+};
+
+async function baton(m: Machine, args: string[]) {
+  const r = await runBaton(args, { cwd: m.dir, env: { ...ENV, BATON_HOME: m.home } });
+  return r;
+}
+
+async function capsule(m: Machine, now: string, extra: Record<string, unknown> = {}) {
+  const path = `${m.dir}/.git/draft.json`;
+  await Deno.writeTextFile(path, JSON.stringify({ now, ...extra }));
+  const r = await baton(m, ["finalize", "--draft", path, "--json"]);
+  assert.equal(r.code, 0, r.stderr);
+  return JSON.parse(r.stdout).id as string;
+}
+
+async function archive(m: Machine): Promise<string[]> {
+  try {
+    return [...Deno.readDirSync(`${m.dir}/.baton/capsules`)].map((e) => e.name).sort();
+  } catch {
+    return [];
+  }
+}
+
+/** Everything git itself would show about the checkout, besides .baton/. */
+async function gitState(dir: string): Promise<string> {
+  const status = (await git(dir, ["status", "--porcelain=v2", "--branch", "--untracked-files=all"]))
+    .stdout.split("\n").filter((l) => !l.includes(".baton/")).join("\n");
+  const head = await Deno.readTextFile(`${dir}/.git/HEAD`);
+  const index = await Deno.readFile(`${dir}/.git/index`).catch(() => new Uint8Array());
+  const heads = (await git(dir, ["for-each-ref", "refs/heads", "refs/remotes"])).stdout;
+  const digest = await crypto.subtle.digest("SHA-256", index);
+  return [status, head, heads, btoa(String.fromCharCode(...new Uint8Array(digest)))].join("\n--\n");
+}
+
+Deno.test("share: push and pull round trip through a bare remote, git state untouched", async () => {
+  const { root, a, b, remote } = await setup();
+  try {
+    const id1 = await capsule(a, "first capsule from A");
+    await Deno.writeTextFile(`${a.dir}/README.md`, "hello, edited but not staged\n");
+    const before = await gitState(a.dir);
+    const push = await baton(a, ["push", "--json"]);
+    assert.equal(push.code, 0, push.stderr);
+    const pj = JSON.parse(push.stdout);
+    assert.equal(pj.pushed, "pushed");
+    assert.equal(pj.ref, "refs/baton/main");
+    assert.equal(pj.capsules, 1);
+    assert.equal(await gitState(a.dir), before, "push changed the checkout's git state");
+    const onRemote = (await git(root, ["ls-remote", remote, "refs/baton/main"])).stdout;
+    assert.match(onRemote, /refs\/baton\/main/);
+    // The ref is an ordinary commit whose tree holds the capsule.
+    const tree =
+      (await git(root, ["--git-dir", remote, "ls-tree", "-r", "--name-only", "refs/baton/main"]))
+        .stdout;
+    assert.equal(tree.trim(), `capsules/${(await archive(a))[0]}`);
+
+    const again = JSON.parse((await baton(a, ["push", "--json"])).stdout);
+    assert.equal(again.pushed, "up_to_date");
+
+    const bBefore = await gitState(b.dir);
+    const pull = await baton(b, ["pull", "--json"]);
+    assert.equal(pull.code, 0, pull.stderr);
+    assert.equal(JSON.parse(pull.stdout).merged.imported, 1);
+    assert.deepEqual(await archive(b), await archive(a));
+    assert.equal(await gitState(b.dir), bBefore, "pull changed the checkout's git state");
+
+    // B continues the chain and pushes; A pulls it back.
+    const revive = JSON.parse((await baton(b, ["revive", "--json"])).stdout);
+    assert.deepEqual([revive.action, revive.id], ["archive", id1]);
+    const id2 = await capsule(b, "B continues");
+    assert.equal((await baton(b, ["push"])).code, 0);
+    const back = JSON.parse((await baton(a, ["pull", "--json"])).stdout);
+    assert.equal(back.merged.imported, 1);
+    assert.equal(back.merged.ref_update, "fast_forward");
+    assert.deepEqual(back.forks, []);
+    assert.deepEqual(await archive(a), await archive(b));
+    const show = JSON.parse((await baton(a, ["list", "--json"])).stdout);
+    assert.deepEqual(show.capsules.map((c: { id: string }) => c.id), [id2, id1]);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("share: two clones pushing at once lose nothing and the fork is reported", async () => {
+  const { root, a, b } = await setup();
+  try {
+    await capsule(a, "common start");
+    assert.equal((await baton(a, ["push"])).code, 0);
+    assert.equal((await baton(b, ["pull"])).code, 0);
+    assert.equal((await baton(b, ["revive"])).code, 0);
+    await capsule(a, "A goes one way");
+    await capsule(b, "B goes another");
+    const [pa, pb] = await Promise.all([
+      baton(a, ["push", "--json"]),
+      baton(b, ["push", "--json"]),
+    ]);
+    assert.equal(pa.code, 0, pa.stderr);
+    assert.equal(pb.code, 0, pb.stderr);
+    const reports = [JSON.parse(pa.stdout), JSON.parse(pb.stdout)];
+    // At least one of them found the remote ahead and merged (both may, if they raced twice).
+    const merged = reports.filter((r) => r.merged !== null);
+    assert.ok(merged.length >= 1, "neither push merged");
+    assert.ok(merged.some((r) => r.forks.length === 1), "the fork was not reported");
+    assert.equal((await baton(a, ["pull"])).code, 0);
+    assert.equal((await baton(b, ["pull"])).code, 0);
+    const all = await archive(a);
+    assert.equal(all.length, 3);
+    assert.deepEqual(await archive(b), all);
+    const text = (await baton(a, ["pull"])).stdout;
+    assert.match(text, /fork after [0-9a-f]{8}: [0-9a-f]{8}, [0-9a-f]{8}/);
+    const remoteTree = (await git(root, [
+      "--git-dir",
+      `${root}/remote.git`,
+      "ls-tree",
+      "-r",
+      "--name-only",
+      "refs/baton/main",
+    ])).stdout.trim().split("\n").map((p) => p.replace("capsules/", "")).sort();
+    assert.deepEqual(remoteTree, all);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("share: revive restores from the archive, else from the shared ref, and is idempotent", async () => {
+  const { root, a, b } = await setup();
+  try {
+    const id = await capsule(a, "to be revived");
+    const latest = await Deno.readTextFile(`${a.dir}/.baton/latest.md`);
+    await Deno.remove(`${a.dir}/.baton/latest.md`);
+    const r1 = JSON.parse((await baton(a, ["revive", "--json"])).stdout);
+    assert.deepEqual([r1.action, r1.id], ["archive", id]);
+    assert.equal(await Deno.readTextFile(`${a.dir}/.baton/latest.md`), latest);
+    const r2 = JSON.parse((await baton(a, ["revive", "--json"])).stdout);
+    assert.equal(r2.action, "present");
+    assert.equal(await Deno.readTextFile(`${a.dir}/.baton/latest.md`), latest);
+
+    // From the shared ref: B fetched it, then lost its archive.
+    assert.equal((await baton(a, ["push"])).code, 0);
+    assert.equal((await baton(b, ["pull"])).code, 0);
+    await Deno.remove(`${b.dir}/.baton`, { recursive: true });
+    const before = await gitState(b.dir);
+    const r3 = JSON.parse((await baton(b, ["revive", "--json"])).stdout);
+    assert.deepEqual([r3.action, r3.id, r3.imported], ["shared_ref", id, 1]);
+    assert.equal(await Deno.readTextFile(`${b.dir}/.baton/latest.md`), latest);
+    assert.equal(await gitState(b.dir), before);
+    // Nothing staged or committed.
+    assert.equal((await git(b.dir, ["diff", "--cached", "--name-only"])).stdout, "");
+    const r4 = JSON.parse((await baton(b, ["revive", "--json"])).stdout);
+    assert.equal(r4.action, "present");
+
+    // Nothing anywhere: says so.
+    const empty = await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-share-empty-" }));
+    try {
+      await git(empty, ["init", "-q", "-b", "main"]);
+      const r5 = await runBaton(["revive", "--json"], { cwd: empty, env: { BATON_HOME: a.home } });
+      assert.equal(JSON.parse(r5.stdout).action, "nothing");
+    } finally {
+      await Deno.remove(empty, { recursive: true });
+    }
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("share: a pulled capsule keeps its signature; verified only under a key the reader trusts", async () => {
+  const { root, a, b } = await setup();
+  try {
+    const ev = JSON.parse((await baton(a, ["evidence", "--json", "--", "true"])).stdout).id;
+    await capsule(a, "A checked it", { verified_facts: [{ text: "true succeeds", evidence: ev }] });
+    assert.equal((await baton(a, ["push"])).code, 0);
+    assert.equal((await baton(b, ["pull"])).code, 0);
+    assert.equal((await baton(b, ["revive"])).code, 0);
+    const stranger = await baton(b, ["load"]);
+    assert.match(stranger.stdout, /- \[claimed\] true succeeds/);
+    assert.doesNotMatch(stranger.stdout, /\[verified\] true succeeds/);
+    // Positive control: once B trusts A's key, the same capsule keeps verified.
+    const key = (await baton(a, ["trust", "show-key"])).stdout.trim();
+    const add = await baton(b, ["trust", "add", key, "--name", "alice"]);
+    assert.equal(add.code, 0, add.stderr);
+    const trusted = await baton(b, ["load"]);
+    assert.match(trusted.stdout, /- \[verified\] true succeeds/);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
