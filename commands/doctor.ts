@@ -13,7 +13,7 @@ export const doctorCommand: Command = {
   name: "doctor",
   summary: "Check whether baton can work here and how the hosts are wired",
   description:
-    "Checks, with a reason for each: whether the current directory is inside a git repository and whether baton can read it (config, refs and HEAD, the HEAD commit, the index and its checksum, the work-tree scan; each damaged part is named, and capsules are still written with those facts unavailable); whether .baton is writable (probed with a temp file that is removed); which hosts have baton installed for the project and for the user, whether their configs parse and whether their hook entries point at this baton; whether the clock is plausible (not before this build's year, no capsule dated in the future); and whether the capsule chain is valid (every archived capsule validates and every previous link resolves). The verdict is supported, degraded (baton works with less) or unsupported (baton cannot write a capsule here). Exit 0 when supported, 1 otherwise.",
+    "Checks, with a reason for each: whether the current directory is inside a git repository and whether baton can read it (config, refs and HEAD, the HEAD commit, the index and its checksum, the work-tree scan; each damaged part is named, and capsules are still written with those facts unavailable); whether .baton is writable (probed with a temp file that is removed); which hosts have baton installed for the project and for the user, whether their configs parse and whether their hook entries point at this baton; whether the clock is plausible (not before this build's year, no capsule dated in the future); and whether the capsule chain is valid (every archived capsule validates and every previous link resolves); and which transport baton push and pull would use (the git program, or none: informational, it never lowers the verdict). The verdict is supported, degraded (baton works with less) or unsupported (baton cannot write a capsule here). Exit 0 when supported, 1 otherwise.",
   examples: ["baton doctor", "baton doctor --json | jq .status"],
   flags: [],
   async run(args, io) {
@@ -28,6 +28,9 @@ export const doctorCommand: Command = {
       env,
       content,
     });
+    const { findTransport } = await import("./_share_transport.ts");
+    const { checkSharing } = await import("../core/doctor/check_sharing.ts");
+    report.checks.push(checkSharing(await findTransport()));
     if (boolFlag(args, "json")) {
       printJson(io, {
         status: report.status,

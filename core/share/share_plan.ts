@@ -142,9 +142,9 @@ export function pushOutcome(porcelain: string, ref: string): PushOutcome {
     if (spec === undefined || !spec.endsWith(`:${ref}`)) continue;
     if (flag === "=") return "up_to_date";
     if (flag === "!") {
-      return /rejected|fetch first|non-fast-forward|stale info/.test(summary)
-        ? "rejected"
-        : "failed";
+      // "[rejected]" is git's own refusal of a non-fast-forward (retry after
+      // a merge); "[remote rejected]" is the remote's hook or policy (do not).
+      return summary.startsWith("[rejected]") ? "rejected" : "failed";
     }
     if (flag === " " || flag === "+" || flag === "*" || flag === "-") return "pushed";
   }

@@ -59,7 +59,9 @@ async function capsule(m: Machine, now: string, extra: Record<string, unknown> =
 
 async function archive(m: Machine): Promise<string[]> {
   try {
-    return [...Deno.readDirSync(`${m.dir}/.baton/capsules`)].map((e) => e.name).sort();
+    const names: string[] = [];
+    for await (const e of Deno.readDir(`${m.dir}/.baton/capsules`)) names.push(e.name);
+    return names.sort();
   } catch {
     return [];
   }

@@ -1,0 +1,73 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import {
+  findForks,
+  mergeNames,
+  pushOutcome,
+  remoteShareRef,
+  shareRef,
+} from "../../../core/share/share_plan.ts";
+
+Deno.test("shareRef: ordinary branch names map to refs/baton/, unsafe ones are refused", () => {
+  assert.equal(shareRef("main"), "refs/baton/main");
+  assert.equal(shareRef("feat/a-b_c.1"), "refs/baton/feat/a-b_c.1");
+  for (
+    const bad of [
+      "",
+      "a..b",
+      "/a",
+      "a/",
+      "a.lock",
+      ".hidden",
+      "a/.b",
+      "a b",
+      "a:b",
+      "a\u0000",
+      "a~1",
+      "x//y",
+    ]
+  ) {
+    assert.equal(shareRef(bad), null, bad);
+  }
+  assert.equal(remoteShareRef("origin", "main"), "refs/baton-remotes/origin/main");
+  assert.equal(remoteShareRef("../x", "main"), null);
+});
+
+Deno.test("mergeNames: the union keeps every name from both sides", () => {
+  fc.assert(fc.property(fc.array(fc.string()), fc.array(fc.string()), (a, b) => {
+    const p = mergeNames(a, b);
+    for (const n of [...a, ...b]) assert.ok(p.union.includes(n));
+    assert.equal(new Set(p.union).size, p.union.length);
+    for (const n of p.incoming) assert.ok(!a.includes(n) && b.includes(n));
+    for (const n of p.outgoing) assert.ok(a.includes(n) && !b.includes(n));
+  }));
+});
+
+Deno.test("findForks: a linear chain has none; two children of one capsule are one fork", () => {
+  assert.deepEqual(findForks([{ id: "a", previous: null }, { id: "b", previous: "a" }]), []);
+  assert.deepEqual(
+    findForks([
+      { id: "a", previous: null },
+      { id: "c", previous: "a" },
+      { id: "b", previous: "a" },
+    ]),
+    [{ previous: "a", children: ["b", "c"] }],
+  );
+});
+
+Deno.test("pushOutcome reads git's porcelain lines for the shared ref only", () => {
+  const ref = "refs/baton/main";
+  assert.equal(pushOutcome(`To r\n \t${ref}:${ref}\t1234..5678\nDone\n`, ref), "pushed");
+  assert.equal(pushOutcome(`To r\n*\t${ref}:${ref}\t[new reference]\nDone\n`, ref), "pushed");
+  assert.equal(pushOutcome(`To r\n=\t${ref}:${ref}\t[up to date]\nDone\n`, ref), "up_to_date");
+  assert.equal(
+    pushOutcome(`To r\n!\t${ref}:${ref}\t[rejected] (non-fast-forward)\nDone\n`, ref),
+    "rejected",
+  );
+  assert.equal(
+    pushOutcome(`To r\n!\t${ref}:${ref}\t[remote rejected] (hook declined)\n`, ref),
+    "failed",
+  );
+  assert.equal(pushOutcome(`To r\n \trefs/baton/other:refs/baton/other\t1..2\n`, ref), "failed");
+  assert.equal(pushOutcome("", ref), "failed");
+});
