@@ -37,6 +37,10 @@ export async function searchChain(io: Io, query: string, limit: number): Promise
       cause: e,
     });
   }
+  // A state directory that is a symbolic link could lead anywhere: refused.
+  if ((await io.fs.lstat(dir))?.isDirectory !== true) {
+    throw new StorageError("Cannot open the search index: its directory is not a plain directory");
+  }
   const path = `${dir}/search.sqlite`;
   const safe = await loadSafeOutput();
   const index = openSearchIndex(path);

@@ -15,7 +15,10 @@ export const DRAFT_TEMPLATE = {
     status: "active",
     supersedes: null,
   }],
-  verified_facts: [{ text: "A fact you checked, citing evidence ids if any.", evidence_refs: [] }],
+  verified_facts: [{
+    text: "A fact you checked.",
+    evidence: "The id baton evidence -- CMD printed (ev-…), or leave this field out.",
+  }],
   hypotheses: ["Something you believe but have not checked."],
   blockers: [{
     text: "What is in the way.",
@@ -35,6 +38,6 @@ export const DRAFT_TEMPLATE = {
 export const DRAFT_NOTES = [
   "Write meaning only: baton collects git facts and file hashes itself.",
   "Every field is optional; a plain string is accepted wherever a claim object is shown.",
-  "Nothing you write can be marked verified: only machine evidence can back that, and finalize records every rewrite.",
+  "Nothing you write can be marked verified by itself: only a verified fact citing a record made by baton evidence -- CMD (its id in evidence; add exit_code when the fact is about a failing run) keeps verified, and only when the record is real and matches. Finalize records every rewrite.",
   "A blocker with a question marks the capsule blocked. Pointers must be paths inside the repository.",
 ];
