@@ -1,7 +1,7 @@
 /**
  * The command contract: one object per subcommand carrying its flags, its
  * help and a thin run(). Flags are parsed with parseArgs semantics; help
- * text is rendered from the same data (and so are the README reference and
+ * text is rendered from the same data (and so are the docs/ reference and
  * the skill's command list). Help is wrapped to the terminal's width by
  * core/text_wrap.ts. The parser is commands/_parse_argv.ts, which keeps
  * node:util parseArgs' semantics without booting Node compatibility.

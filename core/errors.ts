@@ -17,7 +17,7 @@ export interface ExitStatus {
 }
 
 /**
- * The exit-code table, rendered into `--help` and the README. Each meaning
+ * The exit-code table, rendered into `--help`, the README and docs/commands.md. Each meaning
  * fits one line of `baton --help` at 80 columns (at most 74 characters).
  */
 export const EXIT = {
