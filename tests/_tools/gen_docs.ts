@@ -80,7 +80,10 @@ export function commandReference(): string {
     const members = shown.filter((c) => c.category === category.id);
     if (members.length === 0) continue;
     sections.push(`## ${category.heading}`, "");
-    sections.push(...members.map((c) => `- [\`baton ${c.name}\`](#baton-${c.name}): ${c.summary}`), "");
+    sections.push(
+      ...members.map((c) => `- [\`baton ${c.name}\`](#baton-${c.name}): ${c.summary}`),
+      "",
+    );
     for (const c of members) {
       sections.push(
         `### \`baton ${c.name}\``,
@@ -140,7 +143,10 @@ function dirOf(path: string): string {
 
 /** What `baton install HOST` writes, per host and scope, as a Markdown table. */
 export function hostFilesTable(): string {
-  const rows = ["| host | scope | skill | command files | hooks |", "| --- | --- | --- | --- | --- |"];
+  const rows = [
+    "| host | scope | skill | command files | hooks |",
+    "| --- | --- | --- | --- | --- |",
+  ];
   for (const id of HOST_IDS) {
     for (const scope of ["project", "user"] as InstallScope[]) {
       const layout = HOSTS[id].layout(scope, TABLE_ENV, HOST_CONTENT);
@@ -153,7 +159,9 @@ export function hostFilesTable(): string {
       const hooks = [...of("hooks"), ...of("plugin")].map((f) =>
         `\`${shownPath(f.path)}\`${f.kind === "plugin" ? " (plugin)" : ""}`
       ).join(", ") || "none";
-      rows.push(`| ${HOSTS[id].label} | ${scope} | ${skill || "none"} | ${commandCell} | ${hooks} |`);
+      rows.push(
+        `| ${HOSTS[id].label} | ${scope} | ${skill || "none"} | ${commandCell} | ${hooks} |`,
+      );
     }
   }
   return rows.join("\n") + "\n";
@@ -173,10 +181,17 @@ export function hostHooksTable(): string {
     const cells = HOOK_EVENTS.map((event) => {
       const h = hooks.find((x) => x.event === event);
       if (h === undefined) return host.hookSupport === "plugin" ? "plugin" : "–";
-      return `\`${h.native}\`${h.matcher === undefined ? "" : ` (${cell(h.matcher)})`}, ${h.timeoutSeconds} s`;
+      return `\`${h.native}\`${
+        h.matcher === undefined ? "" : ` (${cell(h.matcher)})`
+      }, ${h.timeoutSeconds} s`;
     });
     rows.push(`| ${host.label} | ${cells.join(" | ")} | ${cell(host.hookNote)} |`);
-    for (const note of new Set([...layout.notes, ...host.layout("user", TABLE_ENV, HOST_CONTENT).notes])) {
+    for (
+      const note of new Set([
+        ...layout.notes,
+        ...host.layout("user", TABLE_ENV, HOST_CONTENT).notes,
+      ])
+    ) {
       notes.push(`- ${host.label}: ${note}.`);
     }
   }
