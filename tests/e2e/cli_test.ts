@@ -72,3 +72,16 @@ Deno.test("finalize without --draft is a usage error that writes nothing", async
   assert.ok(r.stderr.includes("--draft"));
   assert.equal((await Array.fromAsync(Deno.readDir(dir))).length, 0);
 });
+
+Deno.test("baton --help and a command's help fit 80 columns when stdout is not a terminal", async () => {
+  const top = await runBaton(["--help"]);
+  const load = await runBaton(["load", "--help"]);
+  for (const out of [top.stdout, load.stdout]) {
+    const widest = Math.max(...out.split("\n").map((l) => [...l].length));
+    assert.ok(widest <= 80, `${widest} columns`);
+  }
+  // The description is long enough that an unwrapped help would not fit: the check can fail.
+  const loadCommand = COMMANDS.find((c) => c.name === "load")!;
+  assert.ok(loadCommand.description.split("\n").some((l) => l.length > 80));
+  assert.match(top.stdout, /\nEveryday:\n  load /);
+});
