@@ -192,7 +192,9 @@ export function hostHooksTable(): string {
         ...host.layout("user", TABLE_ENV, HOST_CONTENT).notes,
       ])
     ) {
-      notes.push(`- ${host.label}: ${note}.`);
+      // A note that names its host already ("Gemini CLI fingerprints...") needs no label.
+      const named = note.startsWith(host.label.split(" ")[0]!);
+      notes.push(`- ${named ? "" : `${host.label}: `}${note}.`);
     }
   }
   return [...rows, "", "What install tells you about each host:", "", ...notes, ""].join("\n");
