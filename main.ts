@@ -34,12 +34,12 @@ async function safeErrorOf(e: CodedError): Promise<SafeError> {
  * its work, is one line on stderr and the command's own exit status.
  */
 async function runFailOpen(command: Command, rest: readonly string[], io: Io): Promise<number> {
-  const { parseFlags, renderHelp } = await import("./commands/_command.ts");
+  const { helpWidth, parseFlags, renderHelp } = await import("./commands/_command.ts");
   const status = command.exitOnError ?? 0;
   try {
     const args = parseFlags(command, rest);
     if (args.flags.help === true) {
-      io.stdout.write(renderHelp(command));
+      io.stdout.write(renderHelp(command, helpWidth(io.stdout)));
       return 0;
     }
     return await command.run(args, io);
@@ -66,22 +66,24 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
       return 0;
     }
     const { findCommand, loadCommands } = await import("./commands/mod.ts");
-    const { parseFlags, renderHelp, safeWord } = await import("./commands/_command.ts");
-    const overview = async () =>
-      (await import("./commands/_overview.ts")).renderOverview(await loadCommands());
+    const { helpWidth, parseFlags, renderHelp, safeWord } = await import(
+      "./commands/_command.ts"
+    );
+    const overview = async (width: number) =>
+      (await import("./commands/_overview.ts")).renderOverview(await loadCommands(), width);
     if (first === undefined) {
-      io.stderr.write(await overview());
+      io.stderr.write(await overview(helpWidth(io.stderr)));
       return EXIT.usage.code;
     }
     if (first === "--help" || first === "-h" || first === "help") {
       const topic = rest.find((a) => !a.startsWith("-"));
       if (topic === undefined) {
-        io.stdout.write(await overview());
+        io.stdout.write(await overview(helpWidth(io.stdout)));
         return 0;
       }
       const cmd = await findCommand(topic);
       if (cmd === undefined) throw await unknownCommand(topic);
-      io.stdout.write(renderHelp(cmd));
+      io.stdout.write(renderHelp(cmd, helpWidth(io.stdout)));
       return 0;
     }
     if (first.startsWith("-")) {
@@ -94,7 +96,7 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
     if (command.exitOnError !== undefined) return await runFailOpen(command, rest, io);
     const args = parseFlags(command, rest);
     if (args.flags.help === true) {
-      io.stdout.write(renderHelp(command));
+      io.stdout.write(renderHelp(command, helpWidth(io.stdout)));
       return 0;
     }
     return await command.run(args, io);

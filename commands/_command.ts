@@ -1,14 +1,16 @@
 /**
  * The command contract: one object per subcommand carrying its flags, its
  * help and a thin run(). Flags are parsed with parseArgs semantics; help
- * text is rendered from the same data (and so are the README reference and
- * the skill's command list). The parser is commands/_parse_argv.ts, which
- * keeps node:util parseArgs' semantics without booting Node compatibility.
+ * text is rendered from the same data (and so are the docs/ reference and
+ * the skill's command list). Help is wrapped to the terminal's width by
+ * core/text_wrap.ts. The parser is commands/_parse_argv.ts, which keeps
+ * node:util parseArgs' semantics without booting Node compatibility.
  * @module
  */
 import { UsageError } from "../core/errors.ts";
+import { wrapText } from "../core/text_wrap.ts";
 import { closestMatch } from "./_closest.ts";
-import type { Io } from "./_io.ts";
+import type { Io, TextSink } from "./_io.ts";
 import { ArgvError, type ArgvOption, parseArgv } from "./_parse_argv.ts";
 
 /** One flag of a command. */
@@ -38,12 +40,27 @@ export interface ParsedArgs {
   rest: string[];
 }
 
+/** Where a command is listed in `baton --help` and docs/commands.md. */
+export type CommandCategory = "everyday" | "agent-facing" | "setup" | "diagnostics";
+
+/** Every category in listing order, with its heading. */
+export const CATEGORIES: readonly { id: CommandCategory; heading: string }[] = [
+  { id: "everyday", heading: "Everyday" },
+  { id: "agent-facing", heading: "Agent-facing (run by an agent or a host's hooks)" },
+  { id: "setup", heading: "Setup" },
+  { id: "diagnostics", heading: "Diagnostics" },
+];
+
 /** A subcommand. */
 export interface Command {
   name: string;
-  /** One line. */
+  category: CommandCategory;
+  /** One line of at most 60 characters, no final full stop. */
   summary: string;
-  /** A paragraph. */
+  /**
+   * The long help: paragraphs separated by a blank line ("\n\n"), wrapped
+   * to the terminal when printed.
+   */
   description: string;
   /** Positional arguments in help, e.g. `FILE`. */
   usage?: string;
@@ -51,7 +68,7 @@ export interface Command {
   flags: FlagSpec[];
   /** Accepts positionals (otherwise extra words are a usage error). */
   maxPositionals?: number;
-  /** Hidden from the README table (internal helpers). */
+  /** Hidden from `baton --help` and the generated docs (internal helpers). */
   hidden?: boolean;
   /**
    * Fail open: any error this command meets, flag parsing included, prints
@@ -194,23 +211,58 @@ function flagLine(f: FlagSpec): string {
   return `${short}--${f.name}${value}`;
 }
 
-/** Renders `baton <command> --help`. */
-export function renderHelp(command: Command): string {
+/** Widest help ever printed, however wide the terminal. */
+export const MAX_HELP_WIDTH = 100;
+/** Width of help when the output is not a terminal (a pipe, a file, a test). */
+export const DEFAULT_HELP_WIDTH = 80;
+
+/**
+ * The width to wrap help to for `sink`: the terminal's width when it is a
+ * terminal that reports one (at most 100, at least 20), else 80.
+ */
+export function helpWidth(sink: TextSink): number {
+  const columns = sink.isTerminal ? sink.columns?.() : undefined;
+  if (columns === undefined || !Number.isFinite(columns) || columns <= 0) return DEFAULT_HELP_WIDTH;
+  return Math.min(MAX_HELP_WIDTH, Math.max(20, Math.floor(columns)));
+}
+
+/** Below this many columns for a flag's text, it goes under the flag instead of beside it. */
+const MIN_FLAG_TEXT = 28;
+
+/** Renders `baton <command> --help`, wrapped to `width` columns. */
+export function renderHelp(command: Command, width: number = DEFAULT_HELP_WIDTH): string {
   const lines: string[] = [];
-  lines.push(`baton ${command.name}: ${command.summary}`, "");
-  lines.push(`Usage: baton ${command.name} [flags]${command.usage ? ` ${command.usage}` : ""}`, "");
-  lines.push(command.description, "");
+  lines.push(wrapText(`baton ${command.name}: ${command.summary}`, width, { hang: "  " }), "");
+  lines.push(
+    wrapText(
+      `Usage: baton ${command.name} [flags]${command.usage ? ` ${command.usage}` : ""}`,
+      width,
+      {
+        hang: "       ",
+      },
+    ),
+    "",
+  );
+  lines.push(wrapText(command.description, width), "");
   lines.push("Flags:");
   const flags = allFlags(command);
-  const width = Math.max(...flags.map((f) => flagLine(f).length)) + 2;
+  const column = 2 + Math.max(...flags.map((f) => flagLine(f).length)) + 2;
+  const beside = width - column >= MIN_FLAG_TEXT;
+  const hang = " ".repeat(beside ? column : 8);
   for (const f of flags) {
     const def = f.default === undefined ? "" : ` (default: ${f.default})`;
-    lines.push(`  ${flagLine(f).padEnd(width)}${f.summary}${def}`);
-    if (f.doc) lines.push(`  ${"".padEnd(width)}${f.doc}`);
+    const text = `${f.summary}${def}${f.doc ? `\n${f.doc}` : ""}`;
+    if (beside) {
+      lines.push(wrapText(text, width, { prefix: `  ${flagLine(f)}`.padEnd(column), hang }));
+    } else {
+      lines.push(`  ${flagLine(f)}`, wrapText(text, width, { prefix: hang, hang }));
+    }
   }
   if (command.examples.length > 0) {
     lines.push("", "Examples:");
-    for (const ex of command.examples) lines.push(`  ${ex}`);
+    for (const ex of command.examples) {
+      lines.push(wrapText(ex, width, { prefix: "  ", hang: "      " }));
+    }
   }
   return lines.join("\n") + "\n";
 }

@@ -17,6 +17,8 @@ export interface TextSink {
   writeBytes?(bytes: Uint8Array): void;
   /** True when attached to a terminal (progress is shown only then). */
   isTerminal: boolean;
+  /** The terminal's width in columns; undefined when unknown or not a terminal. */
+  columns?(): number | undefined;
 }
 
 /** Everything a command touches outside itself. */
@@ -71,6 +73,13 @@ function denoSink(file: typeof Deno.stdout | typeof Deno.stderr): TextSink {
     },
     writeBytes,
     isTerminal: file.isTerminal(),
+    columns: () => {
+      try {
+        return Deno.consoleSize().columns;
+      } catch {
+        return undefined;
+      }
+    },
   };
 }
 

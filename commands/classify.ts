@@ -13,9 +13,13 @@ export const MAX_CLASSIFY_INPUT = 1024 * 1024;
 /** The classify command. */
 export const classifyCommand: Command = {
   name: "classify",
+  category: "diagnostics",
   summary: "Classify a shell command as read_only, review or dangerous",
-  description:
-    'Parses the command as shell text (quotes, escapes, wrappers such as sudo, env and xargs, chains, subshells, substitutions, heredocs, bash -c strings, PowerShell forms) and prints exactly one line: its class. dangerous names the families it matched (see the family table in the README); unknown programs and anything that mutates shared state are review; read_only is only for an allow-list of read-only programs and subcommands. It is not a sandbox, it can be evaded, and it over-flags on purpose. The command is the words after -- (joined with single spaces and parsed as shell text, so quote it as one argument to keep its own quoting) or, with no words, all of stdin, newlines included. --json prints {class, families, reasons}. Exit 0 whenever a class was printed, whatever the class (test it with [ "$(baton classify -- "$cmd")" = read_only ]); 2 when stdin is not UTF-8 or too large.',
+  description: [
+    "Parses the command as shell text (quotes, escapes, wrappers such as sudo, env and xargs, chains, subshells, substitutions, heredocs, bash -c strings, PowerShell forms) and prints exactly one line: its class. dangerous names the families it matched (see the family table in baton's docs/safety.md); unknown programs and anything that mutates shared state are review; read_only is only for an allow-list of read-only programs and subcommands. It is not a sandbox, it can be evaded, and it over-flags on purpose.",
+    "The command is the words after -- (joined with single spaces and parsed as shell text, so quote it as one argument to keep its own quoting) or, with no words, all of stdin, newlines included. --json prints {class, families, reasons}.",
+    'Exit 0 whenever a class was printed, whatever the class (test it with [ "$(baton classify -- "$cmd")" = read_only ]); 2 when stdin is not UTF-8 or too large.',
+  ].join("\n\n"),
   usage: "[-- COMMAND...]",
   examples: [
     "baton classify -- 'git status'",

@@ -30,6 +30,7 @@ const SAMPLE_DRAFT = {
 /** The demo command. */
 export const demoCommand: Command = {
   name: "demo",
+  category: "setup",
   summary: "Run preflight, finalize and load on a throwaway repository",
   description:
     "Builds a small git repository in a temporary directory without a git binary, runs preflight, finalizes a sample draft that claims a test-verified fact it cannot back, edits a file, and prints the briefing the next session would get: the forged claim comes out as claimed, and the edited file shows as drift. The directory is removed afterwards unless --keep is given.",

@@ -11,9 +11,12 @@ const MARK = { ok: "ok  ", warn: "warn", fail: "FAIL" } as const;
 /** The doctor command. */
 export const doctorCommand: Command = {
   name: "doctor",
-  summary: "Check whether baton can work here and how the hosts are wired",
-  description:
-    "Checks, with a reason for each: whether the current directory is inside a git repository and whether baton can read it (config, refs and HEAD, the HEAD commit, the index and its checksum, the work-tree scan; each damaged part is named, and capsules are still written with those facts unavailable); whether .baton is writable (probed with a temp file that is removed); which hosts have baton installed for the project and for the user, whether their configs parse and whether their hook entries point at this baton; whether the clock is plausible (not before this build's year, no capsule dated in the future); and whether the capsule chain is valid (every archived capsule validates and every previous link resolves); and which transport baton push and pull would use (the git program, or none: informational, it never lowers the verdict). The verdict is supported, degraded (baton works with less) or unsupported (baton cannot write a capsule here). Exit 0 when supported, 1 otherwise.",
+  category: "diagnostics",
+  summary: "Check whether baton can work here and how hosts are wired",
+  description: [
+    "Checks, with a reason for each:\n- whether the current directory is inside a git repository and whether baton can read it (config, refs and HEAD, the HEAD commit, the index and its checksum, the work-tree scan; each damaged part is named, and capsules are still written with those facts unavailable);\n- whether .baton is writable (probed with a temp file that is removed);\n- which hosts have baton installed for the project and for the user, whether their configs parse and whether their hook entries point at this baton;\n- whether the clock is plausible (not before this build's year, no capsule dated in the future);\n- whether the capsule chain is valid (every archived capsule validates and every previous link resolves);\n- and which transport baton push and pull would use (the git program, or none: informational, it never lowers the verdict).",
+    "The verdict is supported, degraded (baton works with less) or unsupported (baton cannot write a capsule here). Exit 0 when supported, 1 otherwise.",
+  ].join("\n\n"),
   examples: ["baton doctor", "baton doctor --json | jq .status"],
   flags: [],
   async run(args, io) {

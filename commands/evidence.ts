@@ -10,6 +10,7 @@ import { UsageError } from "../core/errors.ts";
 /** The evidence command. */
 export const evidenceCommand: Command = {
   name: "evidence",
+  category: "agent-facing",
   summary: "Run a command and record its result as citable evidence",
   usage: "-- CMD [ARGS...]",
   description:

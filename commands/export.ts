@@ -10,7 +10,8 @@ import { printJson } from "./_context.ts";
 /** The export command. */
 export const exportCommand: Command = {
   name: "export",
-  summary: "Print one half of the latest capsule (meaning or facts), paste-sized",
+  category: "everyday",
+  summary: "Print the latest capsule's meaning or facts, paste-sized",
   description:
     "Prints either the meaning (what the model said mattered, with trust labels) or the facts (what baton collected) of the latest capsule, cut to a character budget so it can be pasted into a chat tool. Exactly one of --meaning and --facts is required.",
   examples: ["baton export --meaning", "baton export --facts --json"],

@@ -14,6 +14,7 @@ const MAX_DRAFT_INPUT = 4 * 1024 * 1024;
 /** The finalize command. */
 export const finalizeCommand: Command = {
   name: "finalize",
+  category: "agent-facing",
   summary: "Write a capsule from a draft plus facts collected now",
   description:
     "Strictly parses the draft (JSON, meaning only), collects repository facts, rewrites any trust or provenance a model may not claim and records each rewrite, budgets the result, and stores it as .baton/latest.md and in the archive, linked to the capsule it replaces. Nothing is written when the draft is invalid.",

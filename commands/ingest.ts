@@ -12,10 +12,13 @@ const MAX_ANSWER_INPUT = 4 * 1024 * 1024;
 /** The ingest command. */
 export const ingestCommand: Command = {
   name: "ingest",
-  summary: "Add a capsule a chat model wrote from the paste-only instructions",
+  category: "everyday",
+  summary: "Add a capsule a chat model wrote from the paste instructions",
   usage: "[FILE | -]",
-  description:
-    "Reads the model's answer (Markdown or prose around one JSON block, or bare JSON; FILE, or stdin when FILE is - or absent), picks the draft block and refuses an answer with two different ones, validates it strictly, and adds it to the chain with trigger paste. Every claim is treated as model-authored: trust above claimed is rewritten and each rewrite recorded. Its facts are marked unavailable, so its briefing says they were never machine-checked when it was written; --with-facts attaches facts collected now, labelled as collected at ingest time.",
+  description: [
+    "Reads the model's answer (Markdown or prose around one JSON block, or bare JSON; FILE, or stdin when FILE is - or absent), picks the draft block and refuses an answer with two different ones, validates it strictly, and adds it to the chain with trigger paste.",
+    "Every claim is treated as model-authored: trust above claimed is rewritten and each rewrite recorded. Its facts are marked unavailable, so its briefing says they were never machine-checked when it was written; --with-facts attaches facts collected now, labelled as collected at ingest time.",
+  ].join("\n\n"),
   examples: [
     "baton ingest answer.md",
     "pbpaste | baton ingest - --json",

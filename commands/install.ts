@@ -10,9 +10,13 @@ import { runHostPlans, SCOPE_FLAGS } from "./_hosts_args.ts";
 /** The install command. */
 export const installCommand: Command = {
   name: "install",
+  category: "setup",
   summary: "Install baton's skill, commands and hooks into agent hosts",
-  description:
-    "For each host (claude-code, codex, cursor, gemini, opencode, copilot, or all) writes the baton skill, the host's command files and its hook entries: session start loads the briefing, pre-compaction and session end write a capsule. Hook commands call this baton by absolute path. Existing configs are parsed and merged in place (comments, order and unrelated settings kept) and written atomically, with a one-time backup beside them (.baton-backup); a config that cannot be parsed stops the install before anything is written, and a file baton did not write is never overwritten. Nothing is written through a symbolic link that leads outside the repository (project scope) or the home directory (user scope): such a path stops the install before any write (exit 5). Files installed into a git repository are listed in one marked block of .git/info/exclude, so git status and capsule facts never show them. Running install again changes nothing. Hosts whose hook formats are unconfirmed get the skill and command files only.",
+  description: [
+    "For each host (claude-code, codex, cursor, gemini, opencode, copilot, or all) writes the baton skill, the host's command files and its hook entries: session start loads the briefing, pre-compaction and session end write a capsule. Hook commands call this baton by absolute path.",
+    "Existing configs are parsed and merged in place (comments, order and unrelated settings kept) and written atomically, with a one-time backup beside them (.baton-backup); a config that cannot be parsed stops the install before anything is written, and a file baton did not write is never overwritten. Nothing is written through a symbolic link that leads outside the repository (project scope) or the home directory (user scope): such a path stops the install before any write (exit 5).",
+    "Files installed into a git repository are listed in one marked block of .git/info/exclude, so git status and capsule facts never show them. Running install again changes nothing. Hosts whose hook formats are unconfirmed get the skill and command files only.",
+  ].join("\n\n"),
   usage: "HOST...",
   maxPositionals: 16,
   examples: [

@@ -9,6 +9,7 @@ import { neutralizeText } from "../core/safety/render_safe.ts";
 /** The list command. */
 export const listCommand: Command = {
   name: "list",
+  category: "everyday",
   summary: "List archived capsules, newest first",
   description:
     "Lists the capsules in .baton/capsules with their short id, creation time, trigger, status, the capsule each replaced and who signed it (trusted, unknown_key, unsigned or bad_signature; see baton trust). A capsule that fails validation is listed as invalid, not skipped.",

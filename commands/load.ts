@@ -10,9 +10,14 @@ import { findBatonLayout } from "../core/store/find_layout.ts";
 /** The load command. */
 export const loadCommand: Command = {
   name: "load",
-  summary: "Print the briefing: the latest capsule re-checked against the repository now",
-  description:
-    "Reads .baton/latest.md, checks its signature against the keys this machine trusts (an unsigned or unknown-key capsule keeps no verified or observed, and the briefing says so; see baton trust), applies the trust cap, re-checks the evidence that can be re-checked (commits and objects must exist, file hashes are compared with the files now; --json: evidence_checks), re-checks root, remote, branch, HEAD, the whole-tree sets of changed tracked and untracked paths (naming what is new since capture and what no longer is) and every recorded changed file (by hash, or by size and mtime over the hash cap, which it calls weaker); each check says what it compared and a check that could not run is unknown with the reason, never match (--json: drift[].compared, drift[].sets). When the repository cannot be read the meaning is still printed, the affected checks say unavailable now and why, and --json has degraded: {reasons} (null otherwise); exit 0. It states the capsule's age and whether its HEAD is on a remote, and prints a budgeted briefing framed as claims to re-check. Untrusted items are withheld unless asked for; superseded decisions are hidden; a carried command is classified from its raw text (read_only, review or dangerous, as baton classify does) and shown inert with its class, defanged with its families when dangerous (--json: command_safety). With no capsule it prints nothing on stdout and exits 0.",
+  category: "everyday",
+  summary: "Print the briefing, re-checked against the repository now",
+  description: [
+    "Reads .baton/latest.md, checks its signature against the keys this machine trusts (an unsigned or unknown-key capsule keeps no verified or observed, and the briefing says so; see baton trust), applies the trust cap and re-checks the evidence that can be re-checked (commits and objects must exist, file hashes are compared with the files now; --json: evidence_checks).",
+    "It re-checks root, remote, branch, HEAD, the whole-tree sets of changed tracked and untracked paths (naming what is new since capture and what no longer is) and every recorded changed file (by hash, or by size and mtime over the hash cap, which it calls weaker); each check says what it compared and a check that could not run is unknown with the reason, never match (--json: drift[].compared, drift[].sets). When the repository cannot be read the meaning is still printed, the affected checks say unavailable now and why, and --json has degraded: {reasons} (null otherwise); exit 0.",
+    "It states the capsule's age and whether its HEAD is on a remote, and prints a budgeted briefing framed as claims to re-check. Untrusted items are withheld unless asked for; superseded decisions are hidden; a carried command is classified from its raw text (read_only, review or dangerous, as baton classify does) and shown inert with its class, defanged with its families when dangerous (--json: command_safety).",
+    "With no capsule it prints nothing on stdout and exits 0.",
+  ].join("\n\n"),
   examples: ["baton load", "baton load --max-chars 4000", "baton load --json | jq .drift"],
   flags: [
     {

@@ -1,7 +1,7 @@
 /**
  * The table of every command. main.ts dispatches from it and imports only
  * the one command it runs (start-up is on every hook's critical path); help,
- * the README reference and the skill's command list load them all. Command
+ * the docs/ reference and the skill's command list load them all. Command
  * files import heavy modules lazily, so loading one stays cheap.
  * @module
  */

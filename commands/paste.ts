@@ -9,7 +9,8 @@ import { printJson } from "./_context.ts";
 /** The paste command. */
 export const pasteCommand: Command = {
   name: "paste",
-  summary: "Print the instructions to paste into a chat that has no shell",
+  category: "everyday",
+  summary: "Print instructions to paste into a chat that has no shell",
   description:
     "Prints the generic handoff instructions: paste them into a chat model that cannot run baton, and it answers with one JSON block in the draft format (meaning only, the same fields as baton preflight's template). The instructions explain why nothing the model writes can be marked verified. Save the answer and run baton ingest on it where a shell exists.",
   examples: ["baton paste", "baton paste | pbcopy", "baton paste --json | jq -r .text"],

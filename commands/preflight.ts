@@ -10,9 +10,12 @@ import { printJson, workflowContext } from "./_context.ts";
 /** The preflight command. */
 export const preflightCommand: Command = {
   name: "preflight",
+  category: "agent-facing",
   summary: "Collect repository facts and print the draft template",
-  description:
-    "Collects the facts baton will record (repository root, remotes with credentials stripped, branch, HEAD, changed files with hashes, whether HEAD is on a remote) without running git, and prints the JSON draft template a model fills in with meaning only. Names the repository supplies (branch, changed and untracked files, root, remotes) are printed with any secret redacted, in text and --json, and with control characters made visible in text.",
+  description: [
+    "Collects the facts baton will record (repository root, remotes with credentials stripped, branch, HEAD, changed files with hashes, whether HEAD is on a remote) without running git, and prints the JSON draft template a model fills in with meaning only.",
+    "Names the repository supplies (branch, changed and untracked files, root, remotes) are printed with any secret redacted, in text and --json, and with control characters made visible in text.",
+  ].join("\n\n"),
   examples: ["baton preflight", "baton preflight --json | jq .template"],
   flags: [],
   async run(args, io) {

@@ -8,6 +8,7 @@ import { printJson } from "./_context.ts";
 /** The pull command. */
 export const pullCommand: Command = {
   name: "pull",
+  category: "everyday",
   summary: "Merge a remote's shared capsule chain into this clone",
   usage: "[REMOTE]",
   description:

@@ -8,6 +8,7 @@ import { printJson } from "./_context.ts";
 /** The push command. */
 export const pushCommand: Command = {
   name: "push",
+  category: "everyday",
   summary: "Share the capsule chain on refs/baton/<branch> through git",
   usage: "[REMOTE]",
   description:

@@ -14,9 +14,13 @@ const MAX_JSON_INPUT = 64 * 1024 * 1024;
 /** The redact command. */
 export const redactCommand: Command = {
   name: "redact",
-  summary: "Copy FILE or stdin to stdout with every secret replaced by [REDACTED:<kind>]",
-  description:
-    "Streams FILE (or stdin when FILE is - or absent) to stdout with each secret replaced by [REDACTED:<kind>], covering the whole secret. The output is byte-identical to the input when nothing is found, and redacting twice changes nothing more. A list of what was replaced (kind and position, never the secret) goes to stderr; --json prints {text, redactions: [{kind, line, column, start, end}], bytes} instead, with the redacted text decoded as UTF-8 (input up to 64 MiB). Exit 0 whether or not anything was redacted: use baton scan to test for secrets.",
+  category: "diagnostics",
+  summary: "Copy FILE or stdin to stdout with every secret redacted",
+  description: [
+    "Streams FILE (or stdin when FILE is - or absent) to stdout with each secret replaced by [REDACTED:<kind>], covering the whole secret. The output is byte-identical to the input when nothing is found, and redacting twice changes nothing more.",
+    "A list of what was replaced (kind and position, never the secret) goes to stderr; --json prints {text, redactions: [{kind, line, column, start, end}], bytes} instead, with the redacted text decoded as UTF-8 (input up to 64 MiB).",
+    "Exit 0 whether or not anything was redacted: use baton scan to test for secrets.",
+  ].join("\n\n"),
   usage: "[FILE | -]",
   maxPositionals: 1,
   examples: [

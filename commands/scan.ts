@@ -68,9 +68,14 @@ async function expand(
 /** The scan command. */
 export const scanCommand: Command = {
   name: "scan",
-  summary: "Find secrets in files, directories or stdin (kind and position only)",
-  description:
-    "Scans each PATH (or stdin for -) for credentials of every kind in the README table and prints one line per finding: path:line:column: kind. Only the kind and the position are reported: never the secret, never a hash of it; a secret inside a printed path is redacted too. A directory is walked recursively in name order; symbolic links inside it are not followed, .git directories are skipped, and every regular file is scanned as bytes, binary or not (skipped entries are listed in --json). Large inputs are read in bounded chunks. Positions are 1-based lines and byte columns; start and end are byte offsets. --json prints {findings: [{kind, path, line, column, start, end}], files, bytes, skipped: [{path, reason}], prefilter}. A file that cannot be read stops the scan with an error rather than being skipped. Exit 1 when anything is found, 0 when clean.",
+  category: "diagnostics",
+  summary: "Find secrets in files or stdin: kind and position only",
+  description: [
+    "Scans each PATH (or stdin for -) for credentials of every kind listed in baton's docs/safety.md and prints one line per finding: path:line:column: kind. Only the kind and the position are reported: never the secret, never a hash of it; a secret inside a printed path is redacted too.",
+    "A directory is walked recursively in name order; symbolic links inside it are not followed, .git directories are skipped, and every regular file is scanned as bytes, binary or not (skipped entries are listed in --json). Large inputs are read in bounded chunks. Positions are 1-based lines and byte columns; start and end are byte offsets.",
+    "--json prints {findings: [{kind, path, line, column, start, end}], files, bytes, skipped: [{path, reason}], prefilter}. A file that cannot be read stops the scan with an error rather than being skipped.",
+    "Exit 1 when anything is found, 0 when clean.",
+  ].join("\n\n"),
   usage: "PATH... | -",
   maxPositionals: 100_000,
   examples: [

@@ -11,6 +11,7 @@ import { UsageError } from "../core/errors.ts";
 /** The search command. */
 export const searchCommand: Command = {
   name: "search",
+  category: "everyday",
   summary: "Full-text search over every capsule's meaning and decisions",
   usage: "QUERY...",
   description:

@@ -11,6 +11,7 @@ import { printJson } from "./_context.ts";
 /** The show command. */
 export const showCommand: Command = {
   name: "show",
+  category: "everyday",
   summary: "Show one capsule by id prefix (or latest)",
   description:
     "Finds a capsule by id or id prefix (at least 4 hex digits) or the word latest, validates it, checks its signature against the keys this machine trusts (baton trust), applies the trust cap, and prints two lines, integrity (the id matches the content) and authorship (who signed it: trusted, unknown_key, unsigned or bad_signature), then the capsule re-rendered from its JSON; --json prints the capped capsule itself with integrity and authorship beside it.",

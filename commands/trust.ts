@@ -19,10 +19,15 @@ const MAX_KEY_FILE_BYTES = 64 * 1024;
 /** The trust command. */
 export const trustCommand: Command = {
   name: "trust",
-  summary: "List, add or remove the keys whose capsules may keep verified and observed",
+  category: "setup",
+  summary: "List, add or remove the keys whose capsules keep verified",
   usage: "[list | show-key | add KEY-OR-FILE --name NAME | remove NAME]",
-  description:
-    "Every capsule baton writes is signed with this machine's Ed25519 key, made on first use and kept, with the list of trusted keys, in the baton home: $BATON_HOME if set, else $XDG_CONFIG_HOME/baton, else %APPDATA%\\baton on Windows, else ~/.config/baton (signing_key.jwk, mode 0600, in a 0700 directory; trusted_keys.json, mode 0600). On every read, verified and observed survive only in a capsule whose signature verifies under a trusted key; any other capsule (unsigned, signed by an unknown key, or with a signature that fails) is capped to claimed throughout. This machine's own key is trusted implicitly. list (the default) prints this machine's key and the trusted keys; show-key prints this machine's public key alone (making the key if there is none yet), for a teammate to add; add trusts a teammate's key, given as the text show-key prints or as a file holding it (- reads stdin), under a name; remove stops trusting the key of that name. Exit 0 on success, 2 for a malformed key, name or key file, 3 when remove names no trusted key, 5 when a file cannot be read or written.",
+  description: [
+    "Every capsule baton writes is signed with this machine's Ed25519 key, made on first use and kept, with the list of trusted keys, in the baton home: $BATON_HOME if set, else $XDG_CONFIG_HOME/baton, else %APPDATA%\\baton on Windows, else ~/.config/baton (signing_key.jwk, mode 0600, in a 0700 directory; trusted_keys.json, mode 0600).",
+    "On every read, verified and observed survive only in a capsule whose signature verifies under a trusted key; any other capsule (unsigned, signed by an unknown key, or with a signature that fails) is capped to claimed throughout. This machine's own key is trusted implicitly.",
+    "list (the default) prints this machine's key and the trusted keys; show-key prints this machine's public key alone (making the key if there is none yet), for a teammate to add; add trusts a teammate's key, given as the text show-key prints or as a file holding it (- reads stdin), under a name; remove stops trusting the key of that name.",
+    "Exit 0 on success, 2 for a malformed key, name or key file, 3 when remove names no trusted key, 5 when a file cannot be read or written.",
+  ].join("\n\n"),
   examples: [
     "baton trust",
     "baton trust show-key > me.pub",

@@ -9,9 +9,12 @@ import { runHostPlans, SCOPE_FLAGS } from "./_hosts_args.ts";
 /** The uninstall command. */
 export const uninstallCommand: Command = {
   name: "uninstall",
+  category: "setup",
   summary: "Remove what baton installed into agent hosts",
-  description:
-    "For each host removes the files baton wrote (only those carrying its marker) and its own hook entries, recognised by their command (baton's binary or main.ts followed by hook EVENT --host HOST); every other entry and setting stays. When nothing but baton's entries changed a config since install, the backup taken then is put back byte for byte; a config baton created and that holds nothing else is removed. baton's entries in .git/info/exclude go too, and when none is left the exclude file is what it was before install, byte for byte (removed if baton created it). A config that cannot be parsed stops the uninstall before anything is written.",
+  description: [
+    "For each host removes the files baton wrote (only those carrying its marker) and its own hook entries, recognised by their command (baton's binary or main.ts followed by hook EVENT --host HOST); every other entry and setting stays. When nothing but baton's entries changed a config since install, the backup taken then is put back byte for byte; a config baton created and that holds nothing else is removed.",
+    "baton's entries in .git/info/exclude go too, and when none is left the exclude file is what it was before install, byte for byte (removed if baton created it). A config that cannot be parsed stops the uninstall before anything is written.",
+  ].join("\n\n"),
   usage: "HOST...",
   maxPositionals: 16,
   examples: [

@@ -11,9 +11,12 @@ import { printJson } from "./_context.ts";
 /** The validate command. */
 export const validateCommand: Command = {
   name: "validate",
-  summary: "Check a capsule file: strict JSON, schema, id integrity, signature, trust cap",
-  description:
-    "Reads the JSON block of a capsule file strictly, checks it against the schema, recomputes its id (integrity: the content was not changed since the id was computed; not authorship: anyone can recompute an id), checks its signature against the keys this machine trusts (authorship: trusted, unknown_key, unsigned or bad_signature; see baton trust), and reports every claim the trust cap lowers (an unsigned or unknown-key capsule keeps no verified or observed). Exit 0 when valid, 1 when not: a wrong id, or a signature that does not verify (the capsule was altered after signing, or the signature forged). Unsigned and unknown-key capsules are valid, and capped.",
+  category: "diagnostics",
+  summary: "Check a capsule file: JSON, schema, id, signature, trust",
+  description: [
+    "Reads the JSON block of a capsule file strictly, checks it against the schema, recomputes its id (integrity: the content was not changed since the id was computed; not authorship: anyone can recompute an id), checks its signature against the keys this machine trusts (authorship: trusted, unknown_key, unsigned or bad_signature; see baton trust), and reports every claim the trust cap lowers (an unsigned or unknown-key capsule keeps no verified or observed).",
+    "Exit 0 when valid, 1 when not: a wrong id, or a signature that does not verify (the capsule was altered after signing, or the signature forged). Unsigned and unknown-key capsules are valid, and capped.",
+  ].join("\n\n"),
   usage: "FILE",
   maxPositionals: 1,
   examples: ["baton validate .baton/latest.md", "baton validate --json capsule.md"],

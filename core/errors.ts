@@ -16,12 +16,15 @@ export interface ExitStatus {
   meaning: string;
 }
 
-/** The exit-code table, rendered into `--help` and the README. */
+/**
+ * The exit-code table, rendered into `--help`, the README and docs/commands.md. Each meaning
+ * fits one line of `baton --help` at 80 columns (at most 74 characters).
+ */
 export const EXIT = {
   ok: { code: 0, meaning: "Success" },
   no: {
     code: 1,
-    meaning: "Ran fine but the answer is no (capsule invalid, check failed, doctor degraded)",
+    meaning: "Ran, and the answer is no (capsule invalid, check failed, doctor degraded)",
   },
   usage: { code: 2, meaning: "Usage or input error (unknown command or flag, malformed input)" },
   notFound: {
@@ -32,7 +35,7 @@ export const EXIT = {
   io: { code: 5, meaning: "A read or write failed (permissions, disk full)" },
   unavailable: {
     code: 6,
-    meaning: "A required resource is unavailable on this machine (for example the compile stub)",
+    meaning: "A required resource is unavailable here (for example the compile stub)",
   },
   internal: { code: 70, meaning: "Internal error: please report it" },
 } as const satisfies Record<string, ExitStatus>;

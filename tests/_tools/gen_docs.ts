@@ -1,18 +1,27 @@
 /**
- * Generates the README's command reference and exit-code table, the paste-only
- * instructions' field list (from the draft template), the skill's
+ * Generates the reference in docs/ (every command grouped by category, from
+ * the same summary, description and flags `--help` prints; the command
+ * classes and dangerous families; the secret kinds; what install writes and
+ * which hooks it registers per host), the README's exit-code table, the
+ * paste-only instructions' field list (from the draft template), the skill's
  * command list (skills/baton/SKILL.md) and the per-host reference files in
  * integrations/<host>/ from the command table and core/hosts (`deno task
  * gen`); with --check it only reports staleness and exits 1 (part of `deno
  * task check` and the test suite).
+ *
+ * Generated text sits between `<!-- BEGIN GENERATED: name -->` and `<!-- END
+ * GENERATED: name -->` markers; the prose around the markers is written by
+ * hand. docs/ and README.md are outside `deno fmt`, which would realign the
+ * generated tables.
  * @module
  */
 import { loadCommands } from "../../commands/mod.ts";
 import { renderDraftReference } from "../../core/capsule/render_draft_reference.ts";
-import { renderHelp } from "../../commands/_command.ts";
+import { CATEGORIES, renderHelp } from "../../commands/_command.ts";
 import { EXIT } from "../../core/errors.ts";
 import { HOSTS } from "../../core/hosts/hosts.ts";
-import { HOST_IDS } from "../../core/hosts/ids.ts";
+import { HOOK_EVENTS, HOST_IDS } from "../../core/hosts/ids.ts";
+import type { HostContent, InstallScope } from "../../core/hosts/types.ts";
 import { parsePromptSource } from "../../core/hosts/parse_prompt.ts";
 import { hostReferenceFiles } from "../../core/hosts/reference_files.ts";
 import { PROMPT_TEXTS } from "../../integrations/mod.ts";
@@ -63,27 +72,47 @@ function wrapItem(text: string): string {
 
 const COMMANDS = await loadCommands();
 
-/** Generated README blocks: marker name -> content. */
-export function generatedBlocks(): Record<string, string> {
-  const commands = COMMANDS.filter((c) => !c.hidden).map((c) =>
-    [
-      `### \`baton ${c.name}\``,
+/** The command reference, grouped by category: one section per category, one per command. */
+export function commandReference(): string {
+  const shown = COMMANDS.filter((c) => !c.hidden);
+  const sections: string[] = [];
+  for (const category of CATEGORIES) {
+    const members = shown.filter((c) => c.category === category.id);
+    if (members.length === 0) continue;
+    sections.push(`## ${category.heading}`, "");
+    sections.push(
+      ...members.map((c) => `- [\`baton ${c.name}\`](#baton-${c.name}): ${c.summary}`),
       "",
-      c.summary + ".",
-      "",
-      "```text",
-      renderHelp(c).trimEnd(),
-      "```",
-      "",
-    ].join("\n")
-  ).join("\n");
-  const exits = [
+    );
+    for (const c of members) {
+      sections.push(
+        `### \`baton ${c.name}\``,
+        "",
+        c.summary + ".",
+        "",
+        "```text",
+        renderHelp(c).trimEnd(),
+        "```",
+        "",
+      );
+    }
+  }
+  return sections.join("\n");
+}
+
+/** The exit-code table as Markdown. */
+export function exitCodeTable(): string {
+  return [
     "| status | meaning |",
     "| --- | --- |",
     ...Object.values(EXIT).map((e) => `| ${e.code} | ${e.meaning} |`),
     "",
   ].join("\n");
-  const kinds = [
+}
+
+/** The secret kinds as a Markdown table. */
+export function secretKindTable(): string {
+  return [
     `${new Set(SECRET_RULES.map((r) => r.kind)).size} credential kinds, in rule order:`,
     "",
     "| kind | credential | recognised by |",
@@ -93,12 +122,95 @@ export function generatedBlocks(): Record<string, string> {
     ),
     "",
   ].join("\n");
+}
+
+const HOST_CONTENT: HostContent = {
+  invocation: ["baton"],
+  skill: BATON_SKILL,
+  prompts: Object.entries(PROMPT_TEXTS).map(([n, t]) => parsePromptSource(n, t)),
+};
+
+/** Placeholder roots the host tables are rendered against. */
+const TABLE_ENV = { projectRoot: "/REPO", home: "/HOME", env: () => undefined };
+
+function shownPath(path: string): string {
+  return path.replace(/^\/REPO\//, "").replace(/^\/HOME/, "~");
+}
+
+function dirOf(path: string): string {
+  return path.slice(0, path.lastIndexOf("/") + 1);
+}
+
+/** What `baton install HOST` writes, per host and scope, as a Markdown table. */
+export function hostFilesTable(): string {
+  const rows = [
+    "| host | scope | skill | command files | hooks |",
+    "| --- | --- | --- | --- | --- |",
+  ];
+  for (const id of HOST_IDS) {
+    for (const scope of ["project", "user"] as InstallScope[]) {
+      const layout = HOSTS[id].layout(scope, TABLE_ENV, HOST_CONTENT);
+      const of = (kind: string) => layout.files.filter((f) => f.kind === kind);
+      const skill = of("skill").map((f) => `\`${shownPath(dirOf(f.path))}\``).join(", ");
+      const commands = [...new Set(of("command").map((f) => shownPath(dirOf(f.path))))];
+      const commandCell = commands.length === 0
+        ? "none"
+        : commands.map((d) => `\`${d}\` (${of("command").length} files)`).join(", ");
+      const hooks = [...of("hooks"), ...of("plugin")].map((f) =>
+        `\`${shownPath(f.path)}\`${f.kind === "plugin" ? " (plugin)" : ""}`
+      ).join(", ") || "none";
+      rows.push(
+        `| ${HOSTS[id].label} | ${scope} | ${skill || "none"} | ${commandCell} | ${hooks} |`,
+      );
+    }
+  }
+  return rows.join("\n") + "\n";
+}
+
+/** Which host event calls which `baton hook EVENT`, per host, as a Markdown table and notes. */
+export function hostHooksTable(): string {
+  const rows = [
+    `| host | ${HOOK_EVENTS.map((e) => `\`${e}\``).join(" | ")} | what runs |`,
+    `| --- | ${HOOK_EVENTS.map(() => "---").join(" | ")} | --- |`,
+  ];
+  const notes: string[] = [];
+  for (const id of HOST_IDS) {
+    const host = HOSTS[id];
+    const layout = host.layout("project", TABLE_ENV, HOST_CONTENT);
+    const hooks = layout.files.flatMap((f) => f.kind === "hooks" ? f.hooks : []);
+    const cells = HOOK_EVENTS.map((event) => {
+      const h = hooks.find((x) => x.event === event);
+      if (h === undefined) return host.hookSupport === "plugin" ? "plugin" : "–";
+      return `\`${h.native}\`${
+        h.matcher === undefined ? "" : ` (${cell(h.matcher)})`
+      }, ${h.timeoutSeconds} s`;
+    });
+    rows.push(`| ${host.label} | ${cells.join(" | ")} | ${cell(host.hookNote)} |`);
+    for (
+      const note of new Set([
+        ...layout.notes,
+        ...host.layout("user", TABLE_ENV, HOST_CONTENT).notes,
+      ])
+    ) {
+      // A note that names its host already ("Gemini CLI fingerprints...") needs no label.
+      const named = note.startsWith(host.label.split(" ")[0]!);
+      notes.push(`- ${named ? "" : `${host.label}: `}${note}.`);
+    }
+  }
+  return [...rows, "", "What install tells you about each host:", "", ...notes, ""].join("\n");
+}
+
+/** Block-generated Markdown: path -> marker name -> content. */
+export function generatedBlocks(): Record<string, Record<string, string>> {
   return {
-    commands,
-    "exit-codes": exits,
-    "command-families": familyTable(),
-    "command-classes": classPolicy(),
-    "secret-kinds": kinds,
+    "README.md": { "exit-codes": exitCodeTable() },
+    "docs/commands.md": { commands: commandReference(), "exit-codes": exitCodeTable() },
+    "docs/safety.md": {
+      "command-classes": classPolicy(),
+      "command-families": familyTable(),
+      "secret-kinds": secretKindTable(),
+    },
+    "docs/hooks.md": { "host-files": hostFilesTable(), "host-hooks": hostHooksTable() },
   };
 }
 
@@ -112,14 +224,9 @@ export function skillBlocks(): Record<string, string> {
 
 /** Every generated file under integrations/<host>/: repository-relative path -> text. */
 export function integrationFiles(): Record<string, string> {
-  const content = {
-    invocation: ["baton"],
-    skill: BATON_SKILL,
-    prompts: Object.entries(PROMPT_TEXTS).map(([n, t]) => parsePromptSource(n, t)),
-  };
   const out: Record<string, string> = {};
   for (const id of HOST_IDS) {
-    for (const [rel, text] of Object.entries(hostReferenceFiles(HOSTS[id], content))) {
+    for (const [rel, text] of Object.entries(hostReferenceFiles(HOSTS[id], HOST_CONTENT))) {
       out[`integrations/${id}/${rel}`] = text;
     }
   }
@@ -163,10 +270,10 @@ function readOrNull(path: string): string | null {
   }
 }
 
-/** Block-generated files (README and the paste-only instructions) with their blocks. */
+/** Block-generated files (README, docs/, the paste-only instructions) with their blocks. */
 export function generatedFiles(): Record<string, Record<string, string>> {
   return {
-    "README.md": generatedBlocks(),
+    ...generatedBlocks(),
     "integrations/generic/HANDOFF_INSTRUCTIONS.md": { "draft-fields": renderDraftReference() },
   };
 }

@@ -58,7 +58,9 @@ Deno.test("every command's help documents --json, a summary, a description and e
   for (const c of COMMANDS) {
     const help = renderHelp(c);
     assert.ok(help.includes("--json"), c.name);
-    assert.ok(help.includes(c.summary) && help.includes(c.description), c.name);
+    // Help is wrapped: compare the description with the help's whitespace folded.
+    const fold = (text: string) => text.replace(/\s+/g, " ");
+    assert.ok(help.includes(c.summary) && fold(help).includes(fold(c.description)), c.name);
     assert.ok(c.examples.length > 0 && help.includes(c.examples[0]!), c.name);
   }
 });
@@ -69,4 +71,17 @@ Deno.test("finalize without --draft is a usage error that writes nothing", async
   assert.equal(r.code, 2);
   assert.ok(r.stderr.includes("--draft"));
   assert.equal((await Array.fromAsync(Deno.readDir(dir))).length, 0);
+});
+
+Deno.test("baton --help and a command's help fit 80 columns when stdout is not a terminal", async () => {
+  const top = await runBaton(["--help"]);
+  const load = await runBaton(["load", "--help"]);
+  for (const out of [top.stdout, load.stdout]) {
+    const widest = Math.max(...out.split("\n").map((l) => [...l].length));
+    assert.ok(widest <= 80, `${widest} columns`);
+  }
+  // The description is long enough that an unwrapped help would not fit: the check can fail.
+  const loadCommand = COMMANDS.find((c) => c.name === "load")!;
+  assert.ok(loadCommand.description.split("\n").some((l) => l.length > 80));
+  assert.ok(top.stdout.includes("\nEveryday:\n  load "));
 });

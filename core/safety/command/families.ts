@@ -1,7 +1,7 @@
 /**
  * The dangerous command families: ids, titles, what each covers and examples
  * that the classifier labels dangerous with that family (a test holds every
- * example to it, and the README table is generated from this list). Pure data.
+ * example to it, and the table in docs/safety.md is generated from this list). Pure data.
  * @module
  */
 
@@ -20,7 +20,7 @@ export const CLASS_POLICY = [
   {
     class: "dangerous",
     rule:
-      "a command in one of the dangerous families (the table in the README), wherever it is carried: behind wrappers, in substitutions and pipelines, and in every string a program runs (`bash -c`, sed's `e`, `tar --to-command`, `git -c core.pager=`, pagers, remote shells).",
+      "a command in one of the dangerous families (the table in baton's docs/safety.md), wherever it is carried: behind wrappers, in substitutions and pipelines, and in every string a program runs (`bash -c`, sed's `e`, `tar --to-command`, `git -c core.pager=`, pagers, remote shells).",
   },
 ] as const;
 

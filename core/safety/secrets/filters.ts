@@ -4,7 +4,7 @@
  * rules (a value given to a secret-like name) also pass
  * {@linkcode isLookAlikeValue} and {@linkcode isExcludedName}.
  *
- * Decisions, documented in the README table:
+ * Decisions, documented in docs/safety.md:
  * - Vendor-published example values are kept, not redacted: AWS's documented
  *   keys (every one contains `EXAMPLE`) and the jwt.io sample token. They
  *   are public and appear in docs and tests everywhere; redacting them would

@@ -1,7 +1,7 @@
 /**
  * The rule table: every credential kind baton recognises, with its
  * prefilter keywords, its anchored confirming pattern and its checks. A flat
- * registry of uniform entries (house style 15); the README table of kinds is
+ * registry of uniform entries (house style 15); the table of kinds in docs/safety.md is
  * generated from it.
  *
  * Patterns are written for text in the wild: raw files, shell history,
