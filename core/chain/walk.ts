@@ -317,21 +317,21 @@ export async function walkChain(input: WalkInput, options: WalkOptions = {}): Pr
     }
     const prev = cur.capsule.previous;
     if (prev === null) break;
+    if (tomb !== null && tomb.pruned.at(-1)?.id === prev) {
+      ended = "tombstone"; // pruned files still present are checked below
+      break;
+    }
     const next = byId.get(prev);
     if (next === undefined) {
-      if (tomb !== null && tomb.pruned.at(-1)?.id === prev) {
-        ended = "tombstone";
-      } else {
-        ended = "break";
-        critical(
-          "missing",
-          position + 1,
-          cur.entry.source,
-          `${cur.entry.source} names a previous capsule not in the archive (position ${
-            position + 1
-          } is missing or unreadable)`,
-        );
-      }
+      ended = "break";
+      critical(
+        "missing",
+        position + 1,
+        cur.entry.source,
+        `${cur.entry.source} names a previous capsule not in the archive (position ${
+          position + 1
+        } is missing or unreadable)`,
+      );
       break;
     }
     if (visited.has(next)) {
@@ -384,6 +384,9 @@ export async function walkChain(input: WalkInput, options: WalkOptions = {}): Pr
       continue;
     }
     if (c.id === links[0]?.id) continue; // the same capsule under a second name (misnamed above)
+    if (p.status === "bad_signature") {
+      critical("bad_signature", null, p.entry.source, `${p.entry.source} ${p.why}`);
+    }
     const sibling = links.find((l) => l.previous === c.previous && l.id !== c.id);
     critical(
       sibling === undefined ? "unreachable" : "fork",
