@@ -18,6 +18,7 @@ export const COMMAND_LOADERS: Readonly<Record<string, () => Promise<Command>>> =
   log: async () => (await import("./log.ts")).logCommand,
   verify: async () => (await import("./verify.ts")).verifyCommand,
   rotate: async () => (await import("./rotate.ts")).rotateCommand,
+  decisions: async () => (await import("./decisions.ts")).decisionsCommand,
   export: async () => (await import("./export.ts")).exportCommand,
   scan: async () => (await import("./scan.ts")).scanCommand,
   redact: async () => (await import("./redact.ts")).redactCommand,

@@ -9,7 +9,7 @@
  * losses are listed at the end. Pure.
  * @module
  */
-import type { Capsule, Claim } from "../capsule/types.ts";
+import type { Capsule, Claim, Decision } from "../capsule/types.ts";
 import type { CapFinding } from "../trust/cap_trust.ts";
 import { type Authorship, authorshipLine } from "../trust/authorship_line.ts";
 import { truncateText } from "../budget/truncate.ts";
@@ -18,6 +18,7 @@ import type { PublishedFact } from "../facts/types.ts";
 import { type Classification, classifyCommand } from "../safety/command/classify.ts";
 import { renderCarriedCommand } from "../safety/render_command.ts";
 import { safeInline } from "../safety/render_safe.ts";
+import type { DecisionView } from "../chain/decisions.ts";
 
 /** Default size of a briefing: the most a Claude Code session-start hook may inject. */
 export const DEFAULT_BRIEFING_CHARS = 10_000;
@@ -57,6 +58,20 @@ export interface BriefingInput {
   commandSafety?: Classification | null;
   /** Why repository facts are unavailable now (a damaged repository); null or absent when none. */
   degraded?: { reasons: string[] } | null;
+  /**
+   * The decisions in force across the chain (core/chain/decisions.ts); when
+   * absent, the latest capsule's own decisions are shown.
+   */
+  decisions?: ChainDecisions;
+}
+
+/** The chain's decision view as the briefing receives it. */
+export interface ChainDecisions {
+  views: readonly DecisionView[];
+  /** Capsules the view was folded from. */
+  capsules: number;
+  /** False when older capsules were not read (limit or time): the view may miss decisions. */
+  complete: boolean;
 }
 
 /** Options of {@linkcode renderBriefing}. */
@@ -115,14 +130,9 @@ function buildSections(
     withheld.untrusted++;
     return false;
   };
-  const supersededIds = new Set(m.decisions.map((d) => d.supersedes).filter((s) => s !== null));
-  const decisions = m.decisions.filter((d) => {
-    if (d.status === "superseded" || supersededIds.has(d.id)) {
-      withheld.superseded++;
-      return false;
-    }
-    return show(d);
-  });
+  const decisionItems = input.decisions === undefined
+    ? latestDecisions(m.decisions, withheld, show)
+    : chainDecisions(input.decisions, withheld, options);
   const f = capsule.facts;
   const header: string[] = [
     `Previous-session handoff from baton, capsule ${
@@ -237,9 +247,7 @@ function buildSections(
     {
       key: "decisions",
       title: "Decisions in force",
-      items: decisions.map((d) =>
-        item(d, `${safeInline(d.id)}: `) + (d.why ? ` (why: ${safeInline(d.why)})` : "")
-      ),
+      items: decisionItems,
       droppable: true,
     },
     {
@@ -282,6 +290,50 @@ function buildSections(
   ];
 }
 
+function latestDecisions(
+  decisions: readonly Decision[],
+  withheld: Briefing["withheld"],
+  show: (c: Claim) => boolean,
+): string[] {
+  const supersededIds = new Set(decisions.map((d) => d.supersedes).filter((s) => s !== null));
+  return decisions.filter((d) => {
+    if (d.status !== "active" || supersededIds.has(d.id)) {
+      withheld.superseded++;
+      return false;
+    }
+    return show(d);
+  }).map((d) => item(d, `${safeInline(d.id)}: `) + (d.why ? ` (why: ${safeInline(d.why)})` : ""));
+}
+
+function chainDecisions(
+  view: ChainDecisions,
+  withheld: Briefing["withheld"],
+  options: BriefingOptions,
+): string[] {
+  const out: string[] = [];
+  for (const v of view.views) {
+    if (v.status !== "active") {
+      withheld.superseded++;
+      continue;
+    }
+    if (v.trust === "untrusted" && options.includeUntrusted !== true) {
+      withheld.untrusted++;
+      continue;
+    }
+    out.push(
+      `- [${v.trust}] ${safeInline(v.id)}: ${safeInline(v.text)}${
+        v.why ? ` (why: ${safeInline(v.why)})` : ""
+      } (decided ${v.made.created_at.slice(0, 10)} in capsule ${v.made.capsule_id.slice(7, 15)})`,
+    );
+  }
+  if (!view.complete && out.length > 0) {
+    out.push(
+      `- (from the ${view.capsules} most recent capsules; run \`baton decisions\` for the whole chain)`,
+    );
+  }
+  return out;
+}
+
 function renderSections(sections: Section[], tail: string[]): string {
   const out: string[] = [];
   for (const s of sections) {
@@ -303,7 +355,9 @@ function tailLines(
       `Withheld: ${withheld.untrusted} untrusted item(s); run \`baton load --include-untrusted\` to see them.`,
     );
   }
-  if (withheld.superseded > 0) tail.push(`Hidden: ${withheld.superseded} superseded decision(s).`);
+  if (withheld.superseded > 0) {
+    tail.push(`Hidden: ${withheld.superseded} superseded or withdrawn decision(s).`);
+  }
   if (dropped.length > 0 || truncated.length > 0) {
     const parts = [
       ...dropped.map((d) => `${d.section} (${d.count} dropped)`),

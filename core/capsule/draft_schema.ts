@@ -35,7 +35,7 @@ const claimLike = z.union([text, claimObject]);
 const decisionObject = claimObject.extend({
   id: z.string().optional(),
   why: z.string().nullable().optional(),
-  status: z.enum(["active", "superseded"]).optional(),
+  status: z.enum(["active", "superseded", "withdrawn"]).optional(),
   supersedes: z.string().nullable().optional(),
 });
 

@@ -66,13 +66,11 @@ export async function rotateChain(
         "chain_tampered",
       );
     }
-    const earlier = input.tombstone === null || input.tombstone === undefined
-      ? []
-      : (await checkTombstone(input.tombstone) as {
-        ok: true;
-        tombstone: { pruned: PrunedCapsule[] };
-      })
-        .tombstone.pruned;
+    const checked = input.tombstone === null || input.tombstone === undefined
+      ? null
+      : await checkTombstone(input.tombstone);
+    const previousTomb = checked !== null && checked.ok ? checked.tombstone : null;
+    const earlier = previousTomb?.pruned ?? [];
     const texts = new Map(input.archive.map((e) => [e.source, e.text]));
     const going = walk.links.slice(Math.max(1, options.keep)).reverse();
     const pruned: PrunedCapsule[] = [];
@@ -95,7 +93,12 @@ export async function rotateChain(
     try {
       const within = await realBatonDir(fs, layout);
       if (pruned.length > 0) {
-        const tomb = await buildTombstone(earlier, pruned);
+        const made = going.map((l) => ({
+          capsule_id: l.id!,
+          created_at: l.created_at!,
+          decisions: l.capsule!.meaning.decisions,
+        }));
+        const tomb = await buildTombstone(previousTomb, pruned, made);
         await fs.writeFileAtomic(
           tombstonePath(layout),
           new TextEncoder().encode(renderTombstone(tomb)),

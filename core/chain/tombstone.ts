@@ -7,8 +7,12 @@
  * { "schema": "baton.tombstone/1",
  *   "pruned": [ { "id": "sha256:…", "previous": null, "created_at": "…",
  *                 "file": "<archive name>", "sha256": "sha256:<hex of the file>" } ],
- *   "digest": "sha256:<hex of the canonical JSON of schema and pruned>" }
+ *   "decisions": [ { "capsule_id": "sha256:…", "created_at": "…", "decisions": [ … ] } ],
+ *   "digest": "sha256:<hex of the canonical JSON of schema, pruned and decisions>" }
  * ```
+ *
+ * `decisions` keeps the decisions the pruned capsules made (oldest first),
+ * so what is decided now does not change when old capsules go.
  *
  * `pruned` is oldest first and must itself be a chain (each entry's
  * previous is the id before it, the first one's is null); the digest covers
@@ -19,6 +23,9 @@
 import { canonicalJson } from "../json/canonical.ts";
 import { parseStrictJson } from "../json/strict_parse.ts";
 import { sha256Id } from "../hash.ts";
+import { TRUST_STATES } from "../trust/states.ts";
+import type { Decision } from "../capsule/types.ts";
+import type { DecisionSource } from "./decisions.ts";
 
 /** The schema identifier of the tombstone. */
 export const TOMBSTONE_SCHEMA = "baton.tombstone/1";
@@ -37,11 +44,16 @@ export interface PrunedCapsule {
 export interface Tombstone {
   schema: typeof TOMBSTONE_SCHEMA;
   pruned: PrunedCapsule[];
+  /** The pruned capsules' decisions, oldest first. */
+  decisions: DecisionSource[];
   digest: string;
 }
 
-async function digestOf(pruned: readonly PrunedCapsule[]): Promise<string> {
-  return await sha256Id(canonicalJson({ schema: TOMBSTONE_SCHEMA, pruned }));
+async function digestOf(
+  pruned: readonly PrunedCapsule[],
+  decisions: readonly DecisionSource[],
+): Promise<string> {
+  return await sha256Id(canonicalJson({ schema: TOMBSTONE_SCHEMA, pruned, decisions }));
 }
 
 /**
@@ -51,16 +63,23 @@ async function digestOf(pruned: readonly PrunedCapsule[]): Promise<string> {
  * ```ts
  * import assert from "node:assert/strict";
  * import { buildTombstone, checkTombstone, renderTombstone } from "./tombstone.ts";
- * const t = await buildTombstone([], [{ id: "sha256:a", previous: null, created_at: "t", file: "f", sha256: "sha256:b" }]);
+ * const t = await buildTombstone(null, [{ id: "sha256:a", previous: null, created_at: "t", file: "f", sha256: "sha256:b" }], []);
  * assert.equal((await checkTombstone(renderTombstone(t))).ok, true);
  * ```
  */
 export async function buildTombstone(
-  earlier: readonly PrunedCapsule[],
+  earlier: Tombstone | null,
   pruned: readonly PrunedCapsule[],
+  decisions: readonly DecisionSource[],
 ): Promise<Tombstone> {
-  const all = [...earlier, ...pruned];
-  return { schema: TOMBSTONE_SCHEMA, pruned: all, digest: await digestOf(all) };
+  const all = [...earlier?.pruned ?? [], ...pruned];
+  const made = [...earlier?.decisions ?? [], ...decisions];
+  return {
+    schema: TOMBSTONE_SCHEMA,
+    pruned: all,
+    decisions: made,
+    digest: await digestOf(all, made),
+  };
 }
 
 /** The tombstone's file text. */
@@ -84,7 +103,8 @@ export async function checkTombstone(text: string): Promise<TombstoneCheck> {
   const doc = raw as Record<string, unknown>;
   if (
     typeof raw !== "object" || raw === null || doc.schema !== TOMBSTONE_SCHEMA ||
-    !Array.isArray(doc.pruned) || !str(doc.digest) || Object.keys(doc).length !== 3
+    !Array.isArray(doc.pruned) || !Array.isArray(doc.decisions) || !str(doc.digest) ||
+    Object.keys(doc).length !== 4
   ) {
     return { ok: false, why: `is not a ${TOMBSTONE_SCHEMA} document` };
   }
@@ -106,7 +126,22 @@ export async function checkTombstone(text: string): Promise<TombstoneCheck> {
       sha256: o.sha256,
     });
   }
-  if ((await digestOf(pruned)) !== doc.digest) {
+  const decisions: DecisionSource[] = [];
+  for (const e of doc.decisions as unknown[]) {
+    const o = e as Record<string, unknown>;
+    if (
+      typeof e !== "object" || e === null || !str(o.capsule_id) || !str(o.created_at) ||
+      !Array.isArray(o.decisions) || !o.decisions.every(isDecision)
+    ) {
+      return { ok: false, why: "holds a decision record that is not one" };
+    }
+    decisions.push({
+      capsule_id: o.capsule_id,
+      created_at: o.created_at,
+      decisions: o.decisions as Decision[],
+    });
+  }
+  if ((await digestOf(pruned, decisions)) !== doc.digest) {
     return { ok: false, why: "was altered (its digest does not match its content)" };
   }
   for (let i = 0; i < pruned.length; i++) {
@@ -114,5 +149,19 @@ export async function checkTombstone(text: string): Promise<TombstoneCheck> {
       return { ok: false, why: `breaks its own chain at entry ${i}` };
     }
   }
-  return { ok: true, tombstone: { schema: TOMBSTONE_SCHEMA, pruned, digest: doc.digest } };
+  return {
+    ok: true,
+    tombstone: { schema: TOMBSTONE_SCHEMA, pruned, decisions, digest: doc.digest },
+  };
+}
+
+const STATUSES: ReadonlySet<unknown> = new Set(["active", "superseded", "withdrawn"]);
+const TRUSTS: ReadonlySet<unknown> = new Set(TRUST_STATES);
+const nstr = (v: unknown) => v === null || (typeof v === "string" && v.length <= 100_000);
+
+function isDecision(v: unknown): boolean {
+  const o = v as Record<string, unknown>;
+  return typeof v === "object" && v !== null && str(o.id) && typeof o.text === "string" &&
+    o.text.length <= 100_000 && nstr(o.why) && STATUSES.has(o.status) && nstr(o.supersedes) &&
+    TRUSTS.has(o.trust);
 }

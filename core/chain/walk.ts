@@ -84,6 +84,8 @@ export interface ChainLink {
   now: string | null;
   /** The parsed capsule as written (no trust cap); null when unreadable. */
   capsule: Capsule | null;
+  /** Its signature checked against the trusted keys; null when unreadable. */
+  authorship: Authorship | null;
 }
 
 /** What kind of break a problem is. */
@@ -126,6 +128,8 @@ export interface ChainWalk {
   notes: ChainNote[];
   /** Capsules pruned by rotation (as the tombstone records them). */
   pruned: number;
+  /** The checked tombstone; null when there is none or it does not hold. */
+  tombstone: Tombstone | null;
   /** Links by authorship state. */
   signers: { trusted: number; unknown_key: number; unsigned: number };
 }
@@ -192,6 +196,7 @@ function toLink(p: Parsed, position: number): ChainLink {
       : a.key_name ?? a.fingerprint.replace(/^sha256:/, "").slice(0, 12),
     now: firstLine(c?.meaning.now ?? null),
     capsule: c,
+    authorship: a,
   };
 }
 
@@ -419,6 +424,7 @@ export async function walkChain(input: WalkInput, options: WalkOptions = {}): Pr
     problems,
     notes,
     pruned: tomb?.pruned.length ?? 0,
+    tombstone: tomb,
     signers,
   };
 }

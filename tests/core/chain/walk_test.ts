@@ -202,7 +202,7 @@ Deno.test("a rotated chain verifies through its tombstone; an altered tombstone 
       sha256: await fileDigest(e.text!),
     });
   }
-  const tomb = renderTombstone(await buildTombstone([], pruned));
+  const tomb = renderTombstone(await buildTombstone(null, pruned, []));
   const rotated = { ...input, archive: input.archive.slice(20), tombstone: tomb };
   const walk = await walkChain(rotated, { trustedKeys });
   assert.equal(walk.status, "intact", JSON.stringify(walk.problems));
