@@ -19,6 +19,7 @@ export const COMMAND_LOADERS: Readonly<Record<string, () => Promise<Command>>> =
   verify: async () => (await import("./verify.ts")).verifyCommand,
   rotate: async () => (await import("./rotate.ts")).rotateCommand,
   decisions: async () => (await import("./decisions.ts")).decisionsCommand,
+  capsule: async () => (await import("./capsule.ts")).capsuleCommand,
   export: async () => (await import("./export.ts")).exportCommand,
   scan: async () => (await import("./scan.ts")).scanCommand,
   redact: async () => (await import("./redact.ts")).redactCommand,

@@ -6,13 +6,15 @@
  * shown inert in a fence with its class and families (defanged when
  * dangerous). Every untrusted string goes through core/safety/render_safe.ts.
  * A character budget decides what goes, in a documented order, and the
- * losses are listed at the end. Pure.
+ * losses are listed at the end (core/budget/fit_sections.ts, the budgeter
+ * the compact capsule's byte cap shares). Pure.
  * @module
  */
 import type { Capsule, Claim, Decision } from "../capsule/types.ts";
 import type { CapFinding } from "../trust/cap_trust.ts";
 import { type Authorship, authorshipLine } from "../trust/authorship_line.ts";
 import { truncateText } from "../budget/truncate.ts";
+import { fitSections } from "../budget/fit_sections.ts";
 import type { DriftCheck } from "./drift.ts";
 import type { PublishedFact } from "../facts/types.ts";
 import { type Classification, classifyCommand } from "../safety/command/classify.ts";
@@ -334,7 +336,7 @@ function chainDecisions(
   return out;
 }
 
-function renderSections(sections: Section[], tail: string[]): string {
+function renderSections(sections: readonly Section[], tail: string[]): string {
   const out: string[] = [];
   for (const s of sections) {
     if (s.items.length === 0) continue;
@@ -398,39 +400,21 @@ export function renderBriefing(input: BriefingInput, options: BriefingOptions = 
     ? null
     : classifyCommand(command);
   const sections = buildSections(input, options, withheld, safety);
-  const dropped: Briefing["dropped"] = [];
-  const truncated: Briefing["truncated"] = [];
-  const size = () => renderSections(sections, tailLines(withheld, dropped, truncated)).length;
-  for (const key of BRIEFING_DROP_ORDER) {
-    const s = sections.find((x) => x.key === key)!;
-    let count = 0;
-    while (s.items.length > 0 && size() > maxChars) {
-      s.items.pop();
-      count++;
-      const entry = dropped.find((d) => d.section === key);
-      if (entry) entry.count = count;
-      else dropped.push({ section: key, count });
-    }
-    if (size() <= maxChars) break;
-  }
-  for (let limit = 1000; size() > maxChars && limit >= 60; limit = Math.floor(limit / 2)) {
-    for (const s of sections) {
-      let count = 0;
-      s.items = s.items.map((line) => {
-        const cut = truncateText(line, limit);
-        if (cut !== line) count++;
-        return cut;
-      });
-      if (count > 0) {
-        const entry = truncated.find((t) => t.section === s.key);
-        if (entry) entry.count += count;
-        else truncated.push({ section: s.key, count });
-      }
-    }
-  }
-  let text = renderSections(sections, tailLines(withheld, dropped, truncated));
-  if (text.length > maxChars) text = truncateText(text, maxChars);
-  return { text, command_safety: safety, withheld, dropped, truncated };
+  const fitted = fitSections(sections, {
+    max: maxChars,
+    measure: (t) => t.length,
+    clip: truncateText,
+    dropOrder: BRIEFING_DROP_ORDER,
+    render: renderSections,
+    tail: (dropped, truncated) => tailLines(withheld, dropped, truncated),
+  });
+  return {
+    text: fitted.text,
+    command_safety: safety,
+    withheld,
+    dropped: fitted.dropped,
+    truncated: fitted.truncated,
+  };
 }
 
 /** The secret-scan note: what ran, what it redacted, and what an empty list is worth. */
