@@ -20,6 +20,7 @@ export const COMMAND_LOADERS: Readonly<Record<string, () => Promise<Command>>> =
   rotate: async () => (await import("./rotate.ts")).rotateCommand,
   decisions: async () => (await import("./decisions.ts")).decisionsCommand,
   capsule: async () => (await import("./capsule.ts")).capsuleCommand,
+  progress: async () => (await import("./progress.ts")).progressCommand,
   export: async () => (await import("./export.ts")).exportCommand,
   scan: async () => (await import("./scan.ts")).scanCommand,
   redact: async () => (await import("./redact.ts")).redactCommand,
