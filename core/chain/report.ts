@@ -79,7 +79,11 @@ export function verifyLines(walk: ChainWalk): string[] {
   const out: string[] = [];
   for (const p of walk.problems) {
     out.push(
-      `CRITICAL ${p.kind}${p.position === null ? "" : ` at position ${p.position}`}: ${p.message}`,
+      `CRITICAL ${p.kind}${
+        p.position === null || p.message.includes(`position ${p.position}`)
+          ? ""
+          : ` at position ${p.position}`
+      }: ${p.message}`,
     );
   }
   for (const n of walk.notes) out.push(`note: ${n.source ?? "chain"}: ${n.message}`);
