@@ -6,18 +6,21 @@
  * shown inert in a fence with its class and families (defanged when
  * dangerous). Every untrusted string goes through core/safety/render_safe.ts.
  * A character budget decides what goes, in a documented order, and the
- * losses are listed at the end. Pure.
+ * losses are listed at the end (core/budget/fit_sections.ts, the budgeter
+ * the compact capsule's byte cap shares). Pure.
  * @module
  */
-import type { Capsule, Claim } from "../capsule/types.ts";
+import type { Capsule, Claim, Decision } from "../capsule/types.ts";
 import type { CapFinding } from "../trust/cap_trust.ts";
 import { type Authorship, authorshipLine } from "../trust/authorship_line.ts";
 import { truncateText } from "../budget/truncate.ts";
+import { fitSections } from "../budget/fit_sections.ts";
 import type { DriftCheck } from "./drift.ts";
 import type { PublishedFact } from "../facts/types.ts";
 import { type Classification, classifyCommand } from "../safety/command/classify.ts";
 import { renderCarriedCommand } from "../safety/render_command.ts";
 import { safeInline } from "../safety/render_safe.ts";
+import type { DecisionView } from "../chain/decisions.ts";
 
 /** Default size of a briefing: the most a Claude Code session-start hook may inject. */
 export const DEFAULT_BRIEFING_CHARS = 10_000;
@@ -62,6 +65,20 @@ export interface BriefingInput {
    * than HEAD now (core/evidence/cite_evidence.ts staleEvidenceIds).
    */
   staleEvidence?: ReadonlySet<string>;
+  /**
+   * The decisions in force across the chain (core/chain/decisions.ts); when
+   * absent, the latest capsule's own decisions are shown.
+   */
+  decisions?: ChainDecisions;
+}
+
+/** The chain's decision view as the briefing receives it. */
+export interface ChainDecisions {
+  views: readonly DecisionView[];
+  /** Capsules the view was folded from. */
+  capsules: number;
+  /** False when older capsules were not read (limit or time): the view may miss decisions. */
+  complete: boolean;
 }
 
 /** Options of {@linkcode renderBriefing}. */
@@ -133,14 +150,9 @@ function buildSections(
     withheld.untrusted++;
     return false;
   };
-  const supersededIds = new Set(m.decisions.map((d) => d.supersedes).filter((s) => s !== null));
-  const decisions = m.decisions.filter((d) => {
-    if (d.status === "superseded" || supersededIds.has(d.id)) {
-      withheld.superseded++;
-      return false;
-    }
-    return show(d);
-  });
+  const decisionItems = input.decisions === undefined
+    ? latestDecisions(m.decisions, withheld, show)
+    : chainDecisions(input.decisions, withheld, options);
   const f = capsule.facts;
   const header: string[] = [
     `Previous-session handoff from baton, capsule ${
@@ -255,9 +267,7 @@ function buildSections(
     {
       key: "decisions",
       title: "Decisions in force",
-      items: decisions.map((d) =>
-        item(d, `${safeInline(d.id)}: `) + (d.why ? ` (why: ${safeInline(d.why)})` : "")
-      ),
+      items: decisionItems,
       droppable: true,
     },
     {
@@ -302,7 +312,51 @@ function buildSections(
   ];
 }
 
-function renderSections(sections: Section[], tail: string[]): string {
+function latestDecisions(
+  decisions: readonly Decision[],
+  withheld: Briefing["withheld"],
+  show: (c: Claim) => boolean,
+): string[] {
+  const supersededIds = new Set(decisions.map((d) => d.supersedes).filter((s) => s !== null));
+  return decisions.filter((d) => {
+    if (d.status !== "active" || supersededIds.has(d.id)) {
+      withheld.superseded++;
+      return false;
+    }
+    return show(d);
+  }).map((d) => item(d, `${safeInline(d.id)}: `) + (d.why ? ` (why: ${safeInline(d.why)})` : ""));
+}
+
+function chainDecisions(
+  view: ChainDecisions,
+  withheld: Briefing["withheld"],
+  options: BriefingOptions,
+): string[] {
+  const out: string[] = [];
+  for (const v of view.views) {
+    if (v.status !== "active") {
+      withheld.superseded++;
+      continue;
+    }
+    if (v.trust === "untrusted" && options.includeUntrusted !== true) {
+      withheld.untrusted++;
+      continue;
+    }
+    out.push(
+      `- [${v.trust}] ${safeInline(v.id)}: ${safeInline(v.text)}${
+        v.why ? ` (why: ${safeInline(v.why)})` : ""
+      } (decided ${v.made.created_at.slice(0, 10)} in capsule ${v.made.capsule_id.slice(7, 15)})`,
+    );
+  }
+  if (!view.complete && out.length > 0) {
+    out.push(
+      `- (from the ${view.capsules} most recent capsules; run \`baton decisions\` for the whole chain)`,
+    );
+  }
+  return out;
+}
+
+function renderSections(sections: readonly Section[], tail: string[]): string {
   const out: string[] = [];
   for (const s of sections) {
     if (s.items.length === 0) continue;
@@ -323,7 +377,9 @@ function tailLines(
       `Withheld: ${withheld.untrusted} untrusted item(s); run \`baton load --include-untrusted\` to see them.`,
     );
   }
-  if (withheld.superseded > 0) tail.push(`Hidden: ${withheld.superseded} superseded decision(s).`);
+  if (withheld.superseded > 0) {
+    tail.push(`Hidden: ${withheld.superseded} superseded or withdrawn decision(s).`);
+  }
   if (dropped.length > 0 || truncated.length > 0) {
     const parts = [
       ...dropped.map((d) => `${d.section} (${d.count} dropped)`),
@@ -364,39 +420,21 @@ export function renderBriefing(input: BriefingInput, options: BriefingOptions = 
     ? null
     : classifyCommand(command);
   const sections = buildSections(input, options, withheld, safety);
-  const dropped: Briefing["dropped"] = [];
-  const truncated: Briefing["truncated"] = [];
-  const size = () => renderSections(sections, tailLines(withheld, dropped, truncated)).length;
-  for (const key of BRIEFING_DROP_ORDER) {
-    const s = sections.find((x) => x.key === key)!;
-    let count = 0;
-    while (s.items.length > 0 && size() > maxChars) {
-      s.items.pop();
-      count++;
-      const entry = dropped.find((d) => d.section === key);
-      if (entry) entry.count = count;
-      else dropped.push({ section: key, count });
-    }
-    if (size() <= maxChars) break;
-  }
-  for (let limit = 1000; size() > maxChars && limit >= 60; limit = Math.floor(limit / 2)) {
-    for (const s of sections) {
-      let count = 0;
-      s.items = s.items.map((line) => {
-        const cut = truncateText(line, limit);
-        if (cut !== line) count++;
-        return cut;
-      });
-      if (count > 0) {
-        const entry = truncated.find((t) => t.section === s.key);
-        if (entry) entry.count += count;
-        else truncated.push({ section: s.key, count });
-      }
-    }
-  }
-  let text = renderSections(sections, tailLines(withheld, dropped, truncated));
-  if (text.length > maxChars) text = truncateText(text, maxChars);
-  return { text, command_safety: safety, withheld, dropped, truncated };
+  const fitted = fitSections(sections, {
+    max: maxChars,
+    measure: (t) => t.length,
+    clip: truncateText,
+    dropOrder: BRIEFING_DROP_ORDER,
+    render: renderSections,
+    tail: (dropped, truncated) => tailLines(withheld, dropped, truncated),
+  });
+  return {
+    text: fitted.text,
+    command_safety: safety,
+    withheld,
+    dropped: fitted.dropped,
+    truncated: fitted.truncated,
+  };
 }
 
 /** The secret-scan note: what ran, what it redacted, and what an empty list is worth. */

@@ -45,7 +45,7 @@ const verifiedFactObject = claimObject.extend({
 const decisionObject = claimObject.extend({
   id: z.string().optional(),
   why: z.string().nullable().optional(),
-  status: z.enum(["active", "superseded"]).optional(),
+  status: z.enum(["active", "superseded", "withdrawn"]).optional(),
   supersedes: z.string().nullable().optional(),
 });
 

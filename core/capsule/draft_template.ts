@@ -10,7 +10,8 @@ export const DRAFT_TEMPLATE = {
   completed: ["What got done this session (one item each)."],
   decisions: [{
     id: "short-stable-id",
-    text: "What was decided.",
+    text:
+      "What was decided. Repeat a decision with the same id; to replace one, give the new one supersedes: <old id>; to withdraw one, repeat its id with status withdrawn.",
     why: "Why.",
     status: "active",
     supersedes: null,
@@ -39,5 +40,6 @@ export const DRAFT_NOTES = [
   "Write meaning only: baton collects git facts and file hashes itself.",
   "Every field is optional; a plain string is accepted wherever a claim object is shown.",
   "Nothing you write can be marked verified by itself: only a verified fact citing a record made by baton evidence -- CMD (its id in evidence; add exit_code when the fact is about a failing run) keeps verified, and only when the record is real and matches. Finalize records every rewrite.",
+  "Decisions keep their id across capsules: write supersedes with the id a new decision replaces, or repeat an id with status withdrawn to take it back (baton decisions shows what is in force).",
   "A blocker with a question marks the capsule blocked. Pointers must be paths inside the repository.",
 ];

@@ -51,7 +51,7 @@ const INFERRED: FieldDefaults = {
   maxTrust: "inferred",
 };
 
-/** 32-bit FNV-1a as 8 hex digits: a short stable id for decisions without one. */
+/** 32-bit FNV-1a as 8 hex digits: a short id for decisions written without one. */
 export function shortHash(text: string): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
@@ -116,9 +116,12 @@ function decisions(n: Normalizer, raw: Draft["decisions"]): Decision[] {
   return (raw ?? []).map((r, i) => {
     const o = typeof r === "string" ? { text: r } : r;
     const base = n.claim(`decisions[${i}]`, o, CLAIMED);
+    // Without an id, one is derived from the text and the capsule's time: a
+    // later id-less restatement of the same text gets another id, which the
+    // chain's decision view folds into the decision in force with that text.
     let id = "id" in o && typeof o.id === "string" && o.id.trim() !== ""
       ? o.id.trim()
-      : `d-${shortHash(o.text)}`;
+      : `d-${shortHash(`${n.capturedAt}\n${o.text}`)}`;
     while (seen.has(id)) id = `${id}-${i}`;
     seen.add(id);
     return {

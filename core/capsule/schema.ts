@@ -26,7 +26,7 @@ const decision = z.strictObject({
   ...claimShape,
   id: str,
   why: nstr,
-  status: z.enum(["active", "superseded"]),
+  status: z.enum(["active", "superseded", "withdrawn"]),
   supersedes: nstr,
 });
 const blocker = z.strictObject({ ...claimShape, question: nstr });

@@ -37,11 +37,17 @@ export interface Evidence {
   head?: string | null;
 }
 
-/** A decision; later capsules may supersede it by id. */
+/**
+ * A decision. Its id stays the same in every capsule that repeats it; a
+ * later capsule may replace it (a new decision with `supersedes: <id>`) or
+ * withdraw it (the same id with status `withdrawn`); see
+ * core/chain/decisions.ts. `withdrawn` is new: capsules written before it
+ * carry only the other two.
+ */
 export interface Decision extends Claim {
   id: string;
   why: string | null;
-  status: "active" | "superseded";
+  status: "active" | "superseded" | "withdrawn";
   supersedes: string | null;
 }
 

@@ -1,14 +1,14 @@
 /**
- * Doctor's chain check: walks the archive, validates every capsule (strict
- * parse, schema, id) and checks that every `previous` link resolves to an
- * archived capsule and that latest.md is one of them. Reads through the
- * injected file system.
+ * Doctor's chain check: runs the chain walker of `baton verify`
+ * (core/chain/walk.ts) over one .baton directory and turns its verdict into
+ * one check: ok when intact, warn naming the first CRITICAL problems
+ * otherwise. Reads through the injected file system.
  * @module
  */
 import type { WriteFs } from "../fs.ts";
-import { isCodedError } from "../errors.ts";
+import { readChain } from "../chain/read_chain.ts";
+import { readTextOrNull } from "../store/capsule_store.ts";
 import { parseCapsule } from "../capsule/parse.ts";
-import { listArchive, readTextOrNull } from "../store/capsule_store.ts";
 import type { BatonLayout } from "../store/layout.ts";
 import type { DoctorCheck } from "./check.ts";
 
@@ -18,8 +18,13 @@ export interface ChainResult {
   latestCreatedAt: string | null;
 }
 
-function why(e: unknown): string {
-  return isCodedError(e) ? e.code : "unreadable";
+async function latestTime(fs: WriteFs, layout: BatonLayout): Promise<string | null> {
+  try {
+    const text = await readTextOrNull(fs, layout.latest);
+    return text === null ? null : (await parseCapsule(text)).capsule.created_at;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -30,9 +35,9 @@ function why(e: unknown): string {
  * @returns The check (ok, or warn naming the first problems) and the latest's time.
  */
 export async function checkChain(fs: WriteFs, layout: BatonLayout): Promise<ChainResult> {
-  let names: string[];
+  let walk;
   try {
-    names = await listArchive(fs, layout);
+    walk = await readChain(fs, layout);
   } catch {
     return {
       check: {
@@ -43,57 +48,27 @@ export async function checkChain(fs: WriteFs, layout: BatonLayout): Promise<Chai
       latestCreatedAt: null,
     };
   }
-  const ids = new Set<string>();
-  const links: { name: string; previous: string }[] = [];
-  const problems: string[] = [];
-  for (const name of names) {
-    try {
-      const { capsule } = await parseCapsule(
-        (await readTextOrNull(fs, `${layout.capsules}/${name}`)) ?? "",
-      );
-      ids.add(capsule.id);
-      if (capsule.previous !== null) links.push({ name, previous: capsule.previous });
-    } catch (e) {
-      problems.push(`${name} is invalid (${why(e)})`);
-    }
-  }
-  for (const l of links) {
-    if (!ids.has(l.previous)) {
-      problems.push(`${l.name} names a previous capsule not in the archive`);
-    }
-  }
-  let latestCreatedAt: string | null = null;
-  try {
-    const text = await readTextOrNull(fs, layout.latest);
-    if (text !== null) {
-      const { capsule } = await parseCapsule(text);
-      latestCreatedAt = capsule.created_at;
-      if (!ids.has(capsule.id)) problems.push("latest.md is not in the archive");
-    } else if (names.length > 0) {
-      problems.push("latest.md is missing although the archive holds capsules");
-    }
-  } catch (e) {
-    problems.push(`latest.md is invalid (${why(e)})`);
-  }
-  if (problems.length > 0) {
-    const shown = problems.slice(0, 3).join("; ");
-    const more = problems.length > 3 ? ` and ${problems.length - 3} more` : "";
+  const latestCreatedAt = await latestTime(fs, layout);
+  if (walk.status === "tampered") {
+    const shown = walk.problems.slice(0, 3).map((p) => p.message).join("; ");
+    const more = walk.problems.length > 3 ? ` and ${walk.problems.length - 3} more` : "";
     return {
       check: {
         name: "chain",
         outcome: "warn",
-        reason: `The capsule chain has problems: ${shown}${more}`,
+        reason: `The capsule chain has problems (CRITICAL, run baton verify): ${shown}${more}`,
       },
       latestCreatedAt,
     };
   }
+  const pruned = walk.pruned > 0 ? `, ${walk.pruned} older pruned by rotate` : "";
   return {
     check: {
       name: "chain",
       outcome: "ok",
-      reason: names.length === 0
+      reason: walk.status === "empty"
         ? "No capsules yet"
-        : `${names.length} capsule(s), all valid, every previous link resolves`,
+        : `${walk.links.length} capsule(s), all valid, every previous link resolves${pruned}`,
     },
     latestCreatedAt,
   };

@@ -1,6 +1,7 @@
 /**
  * `baton doctor`'s checks, assembled: repository (located and readable),
- * store, hosts, clock and capsule chain, and the verdict. Core: every effect goes through the
+ * store, hosts, clock, capsule chain (the walker of baton verify) and
+ * progress log, and the verdict. Core: every effect goes through the
  * injected file system.
  * @module
  */
@@ -12,6 +13,7 @@ import { HOST_IDS, type HostId } from "../hosts/ids.ts";
 import type { HostContent, HostEnv } from "../hosts/types.ts";
 import { type DoctorCheck, type DoctorStatus, doctorStatus } from "./check.ts";
 import { checkChain } from "./check_chain.ts";
+import { checkProgress } from "./check_progress.ts";
 import { checkClock } from "./check_clock.ts";
 import { checkStore } from "./check_store.ts";
 import { checkRepo } from "./check_repo.ts";
@@ -106,5 +108,6 @@ export async function runDoctor(ctx: DoctorContext): Promise<DoctorReport> {
   const chain = await checkChain(ctx.fs, found.layout);
   checks.push(checkClock(ctx.now(), { latestCreatedAt: chain.latestCreatedAt }));
   checks.push(chain.check);
+  checks.push(await checkProgress(ctx.fs, found.layout));
   return { status: doctorStatus(checks), checks, hosts };
 }

@@ -6,6 +6,8 @@
  * stop in time and what was not re-checked says so. A repository that cannot
  * be read does not hide the handoff: the meaning is delivered, the facts are
  * marked unavailable now with the reason, and `degraded` lists the reasons.
+ * The decisions shown are those in force across the chain
+ * (core/chain/chain_decisions.ts), read back from latest within the budget.
  * @module
  */
 import type { Capsule } from "../capsule/types.ts";
@@ -35,6 +37,7 @@ import {
 import { staleEvidenceIds } from "../evidence/cite_evidence.ts";
 import { createRecheckAccess } from "../trust/recheck_access.ts";
 import type { WorkflowContext } from "./context.ts";
+import { readRecentDecisions } from "../chain/chain_decisions.ts";
 
 /** Most recorded files re-hashed on load (finalize records at most this many by default). */
 export const MAX_RECHECKED_FILES = 200;
@@ -127,6 +130,14 @@ export async function loadBriefing(
   const parsed = await readLatest(ctx.fs, layout, { trustedKeys: trusted?.keys ?? new Map() });
   if (parsed === null) return null;
   const { authorship } = parsed;
+  // What is decided now comes from the whole chain, not the latest capsule
+  // alone; the read takes at most a sixth of the budget and says when it
+  // stopped early.
+  const decisionsBy = deadlineMs === null ? null : startMs + Math.floor(options.budgetMs! / 6);
+  const decisions = await readRecentDecisions(ctx.fs, layout, parsed.capsule, {
+    trustedKeys: trusted?.keys ?? new Map(),
+    expired: () => decisionsBy !== null && ctx.now().getTime() >= decisionsBy,
+  });
   const maxHashBytes = options.maxHashBytes ?? ctx.maxHashBytes ?? MAX_HASH_BYTES;
   const collected = found.repoProblem !== undefined
     ? unavailableFacts(ctx.now().toISOString(), [
@@ -179,6 +190,7 @@ export async function loadBriefing(
     : describeAge(Date.parse(capsule.carried_from.created_at), ctx.now().getTime());
   // Classified once, here, from the raw text; every renderer is given this result.
   const commandSafety = classifyCarried(capsule.meaning.next_action?.command);
+
   const briefing = renderBriefing(
     {
       capsule,
@@ -193,6 +205,7 @@ export async function loadBriefing(
         capsule,
         collected.status === "collected" ? current.head : null,
       ),
+      decisions,
       ...(carriedAge === undefined ? {} : { carriedAge }),
     },
     {

@@ -177,9 +177,13 @@ Deno.test("doctor walks the capsule chain: valid links pass, a broken capsule or
   const broken = await doctor(repo, home);
   const reason = check(broken.report, "chain").reason;
   assert.equal(check(broken.report, "chain").outcome, "warn");
-  assert.match(reason, /is invalid \(capsule_id_mismatch\)/);
-  assert.match(reason, /names a previous capsule not in the archive/);
+  assert.match(reason, /is invalid \(capsule_id_mismatch\) at position 1/);
+  assert.match(reason, /CRITICAL/);
   assert.equal(broken.report.status, "degraded");
+  await Deno.remove(firstPath!);
+  const dangling = check((await doctor(repo, home)).report, "chain");
+  assert.equal(dangling.outcome, "warn");
+  assert.match(dangling.reason, /names a previous capsule not in the archive/);
 });
 
 Deno.test("doctor reports a host setting that turns hooks off (Codex features.hooks, Claude Code disableAllHooks)", async () => {

@@ -1,0 +1,68 @@
+/**
+ * `baton decisions`: what is decided now, across the whole capsule chain.
+ * @module
+ */
+import { boolFlag, type Command } from "./_command.ts";
+import { printJson } from "./_context.ts";
+
+/** The decisions command. */
+export const decisionsCommand: Command = {
+  name: "decisions",
+  category: "everyday",
+  summary: "Show the decisions in force across the whole chain",
+  description:
+    "Walks the capsule chain (as baton verify does, the decisions of capsules pruned by baton rotate included) and folds every decision oldest to newest: a decision keeps its id across capsules, a later decision with supersedes replaces the one it names, and a decision repeated with status withdrawn is no longer in force. Prints the decisions in force, each with its id, trust, text, and when and in which capsule it was made; --all adds the superseded ones (with what replaced them) and the withdrawn ones. Text from capsules is redacted and neutralised. When the chain does not verify, a last line says so and the view covers only the capsules reached. Exit 0.",
+  examples: ["baton decisions", "baton decisions --all --json"],
+  flags: [{
+    name: "all",
+    type: "boolean",
+    summary: "Also show superseded and withdrawn decisions",
+  }],
+  async run(args, io) {
+    const all = boolFlag(args, "all");
+    const { findBatonLayout } = await import("../core/store/find_layout.ts");
+    const { readChain } = await import("../core/chain/read_chain.ts");
+    const { walkDecisions } = await import("../core/chain/chain_decisions.ts");
+    const { createKeyRing } = await import("./_key_ring.ts");
+    const { loadSafeOutput } = await import("./_safe_output.ts");
+    const safe = await loadSafeOutput();
+    const trusted = await createKeyRing(io).trustedKeys();
+    const layout = (await findBatonLayout(io.fs, io.cwd())).layout;
+    const walk = await readChain(io.fs, layout, trusted.keys);
+    const view = walkDecisions(walk);
+    const shown = all ? view.views : view.views.filter((v) => v.status === "active");
+    if (boolFlag(args, "json")) {
+      printJson(io, {
+        chain: walk.status,
+        complete: view.complete,
+        capsules: view.capsules,
+        pruned: walk.pruned,
+        decisions: safe.deep(shown),
+      });
+      return 0;
+    }
+    if (shown.length === 0) io.stderr.write("No decisions in force\n");
+    for (const v of shown) {
+      const made = `${v.made.created_at} ${v.made.capsule_id.slice(7, 15)}`;
+      const tail = v.status === "active"
+        ? ""
+        : v.status === "superseded"
+        ? ` -> superseded ${v.superseded_by!.at.created_at} by ${
+          v.superseded_by!.id ?? "(no successor)"
+        }`
+        : ` -> withdrawn ${v.withdrawn!.at.created_at}: ${v.withdrawn!.reason}`;
+      io.stdout.write(
+        safe.line(`${v.status.padEnd(10)} ${v.id} [${v.trust}] ${v.text} (made ${made})${tail}`) +
+          "\n",
+      );
+    }
+    const hidden = view.views.length - shown.length;
+    if (hidden > 0) io.stdout.write(`${hidden} superseded or withdrawn (see --all)\n`);
+    if (walk.status === "tampered") {
+      io.stdout.write(
+        "chain: CRITICAL problems (run baton verify): the view covers only the capsules reached\n",
+      );
+    }
+    return 0;
+  },
+};

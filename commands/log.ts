@@ -1,0 +1,61 @@
+/**
+ * `baton log`: the capsule chain newest first, one line per capsule.
+ * @module
+ */
+import { boolFlag, type Command, intFlag } from "./_command.ts";
+import { printJson } from "./_context.ts";
+
+/** The log command. */
+export const logCommand: Command = {
+  name: "log",
+  category: "diagnostics",
+  summary: "Show the capsule chain newest first, one line each",
+  description:
+    "Walks the chain from .baton/latest.md (as baton verify does) and prints one line per capsule, newest first: time, trigger, host, signer (the trusted name, a key fingerprint prefix, or unsigned), link status (ok, unsigned, unknown_key, or the tamper states bad_signature, edited, invalid) and the first line of now. Text from capsules is redacted and neutralised. When the chain is broken the lines stop where the walk stops and a last line says so (run baton verify). Exit 0.",
+  examples: ["baton log", "baton log -n 5 --json"],
+  flags: [{
+    name: "limit",
+    short: "n",
+    type: "string",
+    value: "N",
+    default: "50",
+    summary: "Show at most N capsules",
+  }],
+  async run(args, io) {
+    const limit = intFlag(args, "limit", 1, 1_000_000) ?? 50;
+    const { findBatonLayout } = await import("../core/store/find_layout.ts");
+    const { readChain } = await import("../core/chain/read_chain.ts");
+    const { logRows } = await import("../core/chain/report.ts");
+    const { createKeyRing } = await import("./_key_ring.ts");
+    const { loadSafeOutput } = await import("./_safe_output.ts");
+    const safe = await loadSafeOutput();
+    const trusted = await createKeyRing(io).trustedKeys();
+    const layout = (await findBatonLayout(io.fs, io.cwd())).layout;
+    const walk = await readChain(io.fs, layout, trusted.keys);
+    const rows = logRows(walk).slice(0, limit);
+    if (boolFlag(args, "json")) {
+      printJson(io, { status: walk.status, capsules: safe.deep(rows), pruned: walk.pruned });
+      return 0;
+    }
+    if (rows.length === 0) io.stderr.write("No capsules yet\n");
+    for (const r of rows) {
+      io.stdout.write(
+        safe.line(
+          [
+            r.created_at ?? "?",
+            (r.trigger ?? "?").padEnd(11),
+            (r.host ?? "-").padEnd(11),
+            (r.signer ?? "unsigned").padEnd(12),
+            r.status.padEnd(13),
+            r.now ?? "",
+          ].join(" "),
+        ) + "\n",
+      );
+    }
+    if (walk.status === "tampered") {
+      io.stdout.write(`chain: CRITICAL, ${walk.problems.length} problem(s): run baton verify\n`);
+    }
+    if (walk.pruned > 0) io.stdout.write(`${walk.pruned} older capsule(s) pruned by rotate\n`);
+    return 0;
+  },
+};

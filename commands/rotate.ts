@@ -1,0 +1,66 @@
+/**
+ * `baton rotate --keep N`: prunes the oldest archived capsules behind a
+ * hashed tombstone; a dry run unless --write.
+ * @module
+ */
+import { UsageError } from "../core/errors.ts";
+import { boolFlag, type Command, intFlag } from "./_command.ts";
+import { printJson } from "./_context.ts";
+
+/** The rotate command. */
+export const rotateCommand: Command = {
+  name: "rotate",
+  category: "setup",
+  summary: "Prune the oldest archived capsules, leaving a tombstone",
+  description:
+    "Keeps the newest N capsules of the chain (latest included) and prunes the older ones from .baton/capsules, recording each pruned capsule's id, previous link, time, file name and file digest in .baton/tombstone.json, itself covered by a digest, so baton verify still passes and says how many were pruned. A dry run by default: it says what would go; --write prunes, under the store lock (no capsule is written meanwhile), writing the tombstone atomically before any file is removed. A chain that does not verify is never rotated. Exit 0 on success, 1 when the chain does not verify, 4 when another baton holds the lock.",
+  examples: ["baton rotate --keep 50", "baton rotate --keep 50 --write --json"],
+  flags: [
+    {
+      name: "keep",
+      type: "string",
+      value: "N",
+      summary: "Capsules to keep, newest first (at least 1)",
+    },
+    { name: "write", type: "boolean", summary: "Prune for real (otherwise a dry run)" },
+  ],
+  async run(args, io) {
+    const keep = intFlag(args, "keep", 1, 10_000_000);
+    if (keep === undefined) throw new UsageError("Missing --keep N: how many capsules to keep");
+    const write = boolFlag(args, "write");
+    const { findBatonLayout } = await import("../core/store/find_layout.ts");
+    const { rotateChain } = await import("../core/chain/rotate.ts");
+    const { processAlive, processIdentity } = await import("./_process_identity.ts");
+    const layout = (await findBatonLayout(io.fs, io.cwd())).layout;
+    const result = await rotateChain(io.fs, layout, {
+      keep,
+      write,
+      lock: {
+        token: io.randomToken(),
+        pid: io.pid,
+        host: io.hostname(),
+        started: processIdentity().started,
+        processAlive,
+        now: () => io.now().getTime(),
+        sleep: io.sleep,
+      },
+    });
+    if (boolFlag(args, "json")) {
+      printJson(io, {
+        written: result.written,
+        dry_run: !write,
+        kept: result.kept,
+        pruned: result.pruned.map((p) => ({ id: p.id, file: p.file })),
+        pruned_total: result.pruned_total,
+      });
+      return 0;
+    }
+    const n = result.pruned.length;
+    io.stdout.write(
+      write
+        ? `pruned ${n} capsule(s), kept ${result.kept}; ${result.pruned_total} pruned in all (recorded in .baton/tombstone.json)\n`
+        : `dry run: would prune ${n} capsule(s) and keep ${result.kept}; run again with --write to prune\n`,
+    );
+    return 0;
+  },
+};

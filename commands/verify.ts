@@ -1,0 +1,35 @@
+/**
+ * `baton verify`: walks the capsule chain from latest through the archive
+ * and reports every break as CRITICAL with its position.
+ * @module
+ */
+import { boolFlag, type Command } from "./_command.ts";
+import { printJson } from "./_context.ts";
+
+/** The verify command. */
+export const verifyCommand: Command = {
+  name: "verify",
+  category: "diagnostics",
+  summary: "Verify the capsule chain: ids, signatures, links",
+  description:
+    "Walks the chain from .baton/latest.md through every previous link in .baton/capsules: recomputes every id, checks every signature, resolves every link, checks that every archive file name matches the capsule it holds and that every archived capsule is reached from latest. A missing, edited, renamed, reordered or forked capsule, a signature that is present and does not verify, or an altered rotation tombstone is CRITICAL, with its position (0 is latest). Unsigned capsules and capsules signed by a key this machine does not trust are counted, not treated as tamper (see baton trust). Capsules pruned by baton rotate are counted from the tombstone. Exit 0 when the chain is intact (or empty), 1 when it is not.",
+  examples: ["baton verify", "baton verify --json | jq .problems"],
+  flags: [],
+  async run(args, io) {
+    const { findBatonLayout } = await import("../core/store/find_layout.ts");
+    const { readChain } = await import("../core/chain/read_chain.ts");
+    const { createKeyRing } = await import("./_key_ring.ts");
+    const trusted = await createKeyRing(io).trustedKeys();
+    const layout = (await findBatonLayout(io.fs, io.cwd())).layout;
+    const walk = await readChain(io.fs, layout, trusted.keys);
+    const { verifyReport, verifyLines } = await import("../core/chain/report.ts");
+    if (boolFlag(args, "json")) {
+      printJson(io, { ...verifyReport(walk), trust_problem: trusted.problem });
+    } else {
+      const { loadSafeOutput } = await import("./_safe_output.ts");
+      const safe = await loadSafeOutput();
+      for (const line of verifyLines(walk)) io.stdout.write(`${safe.line(line)}\n`);
+    }
+    return walk.status === "tampered" ? 1 : 0;
+  },
+};

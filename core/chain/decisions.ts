@@ -1,0 +1,137 @@
+/**
+ * What is decided now: the decisions of a whole chain folded oldest to
+ * newest into one view. A decision keeps its id across capsules; a later
+ * decision with `supersedes: <id>` replaces the one it names; a decision
+ * repeated with `status: "withdrawn"` (or `"superseded"`, with no
+ * successor) is no longer in force. Rules, in order of the capsules:
+ *
+ * - a decision whose id is new is made by that capsule;
+ * - an id-less restatement (an id baton derived, `d-<8 hex>`) whose text is
+ *   that of a decision in force is the same decision, not a new one;
+ * - repeating an id in force (carried forward, restated, reworded) keeps it
+ *   in force with its latest wording and its first capsule;
+ * - once superseded or withdrawn, a decision stays so: restating it does not
+ *   bring it back (write a new decision for that).
+ *
+ * Pure.
+ * @module
+ */
+import type { Decision } from "../capsule/types.ts";
+import type { TrustState } from "../trust/states.ts";
+
+/** One capsule's part in the view. */
+export interface DecisionSource {
+  capsule_id: string;
+  created_at: string;
+  decisions: readonly Decision[];
+}
+
+/** Where a decision was made, replaced or withdrawn. */
+export interface DecisionPlace {
+  capsule_id: string;
+  created_at: string;
+}
+
+/** One decision as the chain sees it now. */
+export interface DecisionView {
+  id: string;
+  text: string;
+  why: string | null;
+  trust: TrustState;
+  status: "active" | "superseded" | "withdrawn";
+  made: DecisionPlace;
+  /** The latest capsule that stated it. */
+  last_stated: DecisionPlace;
+  /** The decision ids this one replaced. */
+  supersedes: string[];
+  /** What replaced it (superseded only); the id is null when it was marked superseded without a successor. */
+  superseded_by: { id: string | null; text: string | null; at: DecisionPlace } | null;
+  /** Where it was withdrawn (withdrawn only), with the reason written then. */
+  withdrawn: { at: DecisionPlace; reason: string } | null;
+}
+
+const DERIVED_ID = /^d-[0-9a-f]{8}$/;
+
+/**
+ * Folds the decisions of a chain (oldest first) into the view.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { foldDecisions } from "./decisions.ts";
+ * const d = (id: string, text: string, extra = {}) => ({ id, text, why: null, status: "active" as const, supersedes: null, provenance: "assistant" as const, trust: "claimed" as const, evidence_refs: [], captured_at: "t", ...extra });
+ * const view = foldDecisions([
+ *   { capsule_id: "sha256:a", created_at: "1", decisions: [d("db", "use sqlite")] },
+ *   { capsule_id: "sha256:b", created_at: "2", decisions: [d("db2", "use postgres", { supersedes: "db" })] },
+ * ]);
+ * assert.deepEqual(view.map((v) => [v.id, v.status]), [["db2", "active"], ["db", "superseded"]]);
+ * ```
+ */
+export function foldDecisions(chain: readonly DecisionSource[]): DecisionView[] {
+  const byId = new Map<string, DecisionView>();
+  const order: string[] = [];
+  for (const src of chain) {
+    const at: DecisionPlace = { capsule_id: src.capsule_id, created_at: src.created_at };
+    for (const d of src.decisions) {
+      let id = d.id;
+      if (!byId.has(id) && DERIVED_ID.test(id)) {
+        const same = [...byId.values()].find((v) => v.status === "active" && v.text === d.text);
+        if (same !== undefined) id = same.id;
+      }
+      let view = byId.get(id);
+      if (view === undefined) {
+        view = {
+          id,
+          text: d.text,
+          why: d.why,
+          trust: d.trust,
+          status: "active",
+          made: at,
+          last_stated: at,
+          supersedes: [],
+          superseded_by: null,
+          withdrawn: null,
+        };
+        byId.set(id, view);
+        order.push(id);
+        if (d.status === "active" && d.supersedes !== null) view.supersedes.push(d.supersedes);
+      } else if (view.status === "active" && d.status === "active") {
+        view.text = d.text;
+        view.why = d.why;
+        view.trust = d.trust;
+        view.last_stated = at;
+        if (d.supersedes !== null && !view.supersedes.includes(d.supersedes)) {
+          view.supersedes.push(d.supersedes);
+        }
+      }
+      if (view.status !== "active") continue;
+      if (d.status === "withdrawn") {
+        view.status = "withdrawn";
+        view.withdrawn = { at, reason: d.why ?? d.text };
+      } else if (d.status === "superseded") {
+        view.status = "superseded";
+        view.superseded_by = { id: null, text: null, at };
+      } else if (d.supersedes !== null && d.supersedes !== id) {
+        const old = byId.get(d.supersedes);
+        if (old !== undefined && old.status === "active") {
+          old.status = "superseded";
+          old.superseded_by = { id, text: view.text, at };
+        }
+      }
+    }
+  }
+  const views = order.map((id) => byId.get(id)!);
+  // Active first, newest made first; then the rest, newest change first.
+  const when = (v: DecisionView) =>
+    v.status === "active"
+      ? v.made.created_at
+      : (v.superseded_by?.at ?? v.withdrawn?.at ?? v.made).created_at;
+  return [
+    ...views.filter((v) => v.status === "active").sort((a, b) => cmp(when(b), when(a))),
+    ...views.filter((v) => v.status !== "active").sort((a, b) => cmp(when(b), when(a))),
+  ];
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

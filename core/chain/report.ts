@@ -1,0 +1,105 @@
+/**
+ * What `baton verify` and `baton log` print, derived from a walked chain.
+ * Strings from capsules (the first line of now, host names) are returned
+ * raw: the command redacts and neutralises them before printing. Pure.
+ * @module
+ */
+import type { ChainWalk, LinkStatus } from "./walk.ts";
+
+/** One `baton log` row. */
+export interface LogRow {
+  position: number;
+  id: string | null;
+  created_at: string | null;
+  trigger: string | null;
+  host: string | null;
+  signer: string | null;
+  status: LinkStatus;
+  now: string | null;
+}
+
+/** The chain as log rows, newest first. */
+export function logRows(walk: ChainWalk): LogRow[] {
+  return walk.links.map((l) => ({
+    position: l.position,
+    id: l.id,
+    created_at: l.created_at,
+    trigger: l.trigger,
+    host: l.host,
+    signer: l.signer,
+    status: l.status,
+    now: l.now,
+  }));
+}
+
+/** The `--json` document of `baton verify`. */
+export function verifyReport(walk: ChainWalk): {
+  status: ChainWalk["status"];
+  capsules: number;
+  pruned: number;
+  signers: ChainWalk["signers"];
+  problems: {
+    severity: "CRITICAL";
+    kind: string;
+    position: number | null;
+    source: string | null;
+    message: string;
+  }[];
+  notes: ChainWalk["notes"];
+  links: { position: number; id: string | null; source: string; status: LinkStatus }[];
+} {
+  return {
+    status: walk.status,
+    capsules: walk.links.length,
+    pruned: walk.pruned,
+    signers: walk.signers,
+    problems: walk.problems.map((p) => ({ severity: "CRITICAL", ...p })),
+    notes: walk.notes,
+    links: walk.links.map((l) => ({
+      position: l.position,
+      id: l.id,
+      source: l.source,
+      status: l.status,
+    })),
+  };
+}
+
+/**
+ * The lines `baton verify` prints.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { verifyLines } from "./report.ts";
+ * const lines = verifyLines({ status: "empty", links: [], problems: [], notes: [], pruned: 0, tombstone: null, signers: { trusted: 0, unknown_key: 0, unsigned: 0 } });
+ * assert.equal(lines.at(-1), "chain: empty (no capsules yet)");
+ * ```
+ */
+export function verifyLines(walk: ChainWalk): string[] {
+  const out: string[] = [];
+  for (const p of walk.problems) {
+    out.push(
+      `CRITICAL ${p.kind}${
+        p.position === null || p.message.includes(`position ${p.position}`)
+          ? ""
+          : ` at position ${p.position}`
+      }: ${p.message}`,
+    );
+  }
+  for (const n of walk.notes) out.push(`note: ${n.source ?? "chain"}: ${n.message}`);
+  const s = walk.signers;
+  const signers =
+    `${s.trusted} signed by a trusted key, ${s.unknown_key} by a key not trusted here, ${s.unsigned} unsigned`;
+  const pruned = walk.pruned > 0 ? `; ${walk.pruned} older capsule(s) pruned (tombstone ok)` : "";
+  if (walk.status === "empty") out.push("chain: empty (no capsules yet)");
+  else if (walk.status === "intact") {
+    out.push(
+      `chain: intact: ${walk.links.length} capsule(s) from latest, every id, signature and link checked (${signers})${pruned}`,
+    );
+  } else {
+    out.push(
+      `chain: TAMPERED: ${walk.problems.length} CRITICAL problem(s); ${walk.links.length} capsule(s) reached from latest${pruned}`,
+    );
+  }
+  return out;
+}

@@ -1,0 +1,119 @@
+/**
+ * Rotation: prunes the oldest archived capsules of a chain that verifies,
+ * keeping the newest N, and records each pruned capsule (id, previous, time,
+ * file name, file digest) in the tombstone, so `baton verify` still passes
+ * and says how many were pruned. Runs under the store lock (no capsule is
+ * written meanwhile); the tombstone is written atomically before any file is
+ * removed, so an interruption leaves pruned files still present, which the
+ * walker recognises by their digest and the next rotation removes.
+ * @module
+ */
+import { BatonError, CapsuleInvalidError, StorageError } from "../errors.ts";
+import type { WriteFs } from "../fs.ts";
+import { checkBatonDir, realBatonDir } from "../store/check_baton_dir.ts";
+import type { BatonLayout } from "../store/layout.ts";
+import { acquireLock, type LockOptions, releaseLock } from "../store/lock.ts";
+import type { TrustedKeys } from "../trust/key_ring.ts";
+import { readChainInput, tombstonePath } from "./read_chain.ts";
+import {
+  buildTombstone,
+  checkTombstone,
+  type PrunedCapsule,
+  renderTombstone,
+} from "./tombstone.ts";
+import { type ChainWalk, fileDigest, walkChain } from "./walk.ts";
+
+/** Options of {@linkcode rotateChain}. */
+export interface RotateOptions {
+  /** Capsules kept, newest first (latest is always kept). */
+  keep: number;
+  /** Prune for real; otherwise only say what would go. */
+  write: boolean;
+  lock: LockOptions;
+  trustedKeys?: TrustedKeys;
+}
+
+/** What a rotation did or would do. */
+export interface RotateResult {
+  written: boolean;
+  kept: number;
+  /** Capsules pruned now (or that would be), oldest first. */
+  pruned: PrunedCapsule[];
+  /** Capsules pruned in total, earlier rotations included. */
+  pruned_total: number;
+}
+
+/**
+ * Rotates the chain of one .baton directory.
+ * @throws {CapsuleInvalidError} (`chain_tampered`) when the chain does not verify.
+ * @throws {LockBusyError} {StorageError}
+ */
+export async function rotateChain(
+  fs: WriteFs,
+  layout: BatonLayout,
+  options: RotateOptions,
+): Promise<RotateResult> {
+  await checkBatonDir(fs, layout);
+  const held = options.write ? await acquireLock(fs, layout.lock, options.lock) : null;
+  try {
+    const input = await readChainInput(fs, layout);
+    const walk: ChainWalk = await walkChain(input, {
+      ...(options.trustedKeys === undefined ? {} : { trustedKeys: options.trustedKeys }),
+    });
+    if (walk.status === "tampered") {
+      throw new CapsuleInvalidError(
+        "Cannot rotate: the capsule chain does not verify (run baton verify)",
+        "chain_tampered",
+      );
+    }
+    const checked = input.tombstone === null || input.tombstone === undefined
+      ? null
+      : await checkTombstone(input.tombstone);
+    const previousTomb = checked !== null && checked.ok ? checked.tombstone : null;
+    const earlier = previousTomb?.pruned ?? [];
+    const texts = new Map(input.archive.map((e) => [e.source, e.text]));
+    const going = walk.links.slice(Math.max(1, options.keep)).reverse();
+    const pruned: PrunedCapsule[] = [];
+    for (const l of going) {
+      pruned.push({
+        id: l.id!,
+        previous: l.previous,
+        created_at: l.created_at!,
+        file: l.source,
+        sha256: await fileDigest(texts.get(l.source) ?? ""),
+      });
+    }
+    const total = earlier.length + pruned.length;
+    const kept = walk.links.length - pruned.length;
+    if (!options.write) return { written: false, kept, pruned, pruned_total: total };
+    const leftover = earlier.filter((p) => texts.has(p.file));
+    if (pruned.length === 0 && leftover.length === 0) {
+      return { written: false, kept, pruned, pruned_total: total };
+    }
+    try {
+      const within = await realBatonDir(fs, layout);
+      if (pruned.length > 0) {
+        const made = going.map((l) => ({
+          capsule_id: l.id!,
+          created_at: l.created_at!,
+          decisions: l.capsule!.meaning.decisions,
+        }));
+        const tomb = await buildTombstone(previousTomb, pruned, made);
+        await fs.writeFileAtomic(
+          tombstonePath(layout),
+          new TextEncoder().encode(renderTombstone(tomb)),
+          { within, tempInWithin: true },
+        );
+      }
+      for (const p of [...leftover, ...pruned]) await fs.remove(`${layout.capsules}/${p.file}`);
+    } catch (e) {
+      if (e instanceof BatonError) throw e;
+      throw new StorageError(`Cannot rotate the archive in "${layout.capsules}": a write failed`, {
+        cause: e,
+      });
+    }
+    return { written: true, kept, pruned, pruned_total: total };
+  } finally {
+    if (held !== null) await releaseLock(fs, held);
+  }
+}

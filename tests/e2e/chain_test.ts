@@ -1,0 +1,187 @@
+/**
+ * The chain commands through the real CLI in temp git repositories:
+ * verify on an intact and a tampered chain, log, rotate then verify,
+ * decisions across a superseding chain, the compact capsule, and the
+ * progress log, each with its exit code.
+ */
+import assert from "node:assert/strict";
+import { runBaton } from "../_helpers/cli.ts";
+import { makeRepo } from "../_helpers/git.ts";
+
+async function withRepo(fn: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await makeRepo("baton-chain-");
+  try {
+    await fn(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+async function finalize(dir: string, draft: unknown): Promise<string> {
+  const r = await runBaton(["finalize", "--draft", "-", "--json"], {
+    cwd: dir,
+    stdin: JSON.stringify(draft),
+  });
+  assert.equal(r.code, 0, r.stderr);
+  return JSON.parse(r.stdout).id;
+}
+
+Deno.test("verify: intact chain exits 0; an edited archived capsule exits 1 with CRITICAL and its position; log lists the chain", async () => {
+  await withRepo(async (dir) => {
+    for (let i = 0; i < 4; i++) {
+      await finalize(dir, { now: `step ${i}\nmore`, completed: [`did ${i}`] });
+    }
+    const ok = await runBaton(["verify"], { cwd: dir });
+    assert.equal(ok.code, 0, ok.stdout + ok.stderr);
+    assert.match(ok.stdout, /chain: intact: 4 capsule\(s\)/);
+    const log = await runBaton(["log"], { cwd: dir });
+    assert.equal(log.code, 0);
+    const lines = log.stdout.trim().split("\n");
+    assert.equal(lines.length, 4);
+    assert.match(lines[0]!, /manual .* this machine +ok +step 3$/);
+    const json = JSON.parse((await runBaton(["log", "--json"], { cwd: dir })).stdout);
+    assert.equal(json.capsules[3].now, "step 0");
+    const names = [...Deno.readDirSync(`${dir}/.baton/capsules`)].map((e) => e.name).sort();
+    const second = `${dir}/.baton/capsules/${names[1]}`;
+    await Deno.writeTextFile(
+      second,
+      (await Deno.readTextFile(second)).replace('"now":"step 1', '"now":"step X'),
+    );
+    const bad = await runBaton(["verify", "--json"], { cwd: dir });
+    assert.equal(bad.code, 1);
+    const report = JSON.parse(bad.stdout);
+    assert.equal(report.status, "tampered");
+    assert.ok(
+      report.problems.some((p: { severity: string; kind: string; position: number }) =>
+        p.severity === "CRITICAL" && p.kind === "edited" && p.position === 2
+      ),
+      bad.stdout,
+    );
+    const doctor = await runBaton(["doctor", "--json"], { cwd: dir });
+    const chain = JSON.parse(doctor.stdout).checks.find((c: { name: string }) =>
+      c.name === "chain"
+    );
+    assert.equal(chain.outcome, "warn");
+    assert.match(chain.reason, /CRITICAL/);
+  });
+});
+
+Deno.test("rotate is a dry run unless --write; after it verify passes and counts the pruned capsules; decisions survive", async () => {
+  await withRepo(async (dir) => {
+    await finalize(dir, { now: "a", decisions: [{ id: "db", text: "use sqlite" }] });
+    for (let i = 0; i < 5; i++) await finalize(dir, { now: `n${i}` });
+    const dry = await runBaton(["rotate", "--keep", "2", "--json"], { cwd: dir });
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.equal(JSON.parse(dry.stdout).pruned.length, 4);
+    assert.equal(
+      [...Deno.readDirSync(`${dir}/.baton/capsules`)].length,
+      6,
+      "dry run removed nothing",
+    );
+    const real = await runBaton(["rotate", "--keep", "2", "--write"], { cwd: dir });
+    assert.equal(real.code, 0, real.stderr);
+    assert.equal([...Deno.readDirSync(`${dir}/.baton/capsules`)].length, 2);
+    const v = await runBaton(["verify", "--json"], { cwd: dir });
+    assert.equal(v.code, 0, v.stdout);
+    const report = JSON.parse(v.stdout);
+    assert.equal(report.pruned, 4);
+    assert.equal(report.capsules, 2);
+    const d = JSON.parse((await runBaton(["decisions", "--json"], { cwd: dir })).stdout);
+    assert.deepEqual(
+      d.decisions.map((x: { id: string }) => x.id),
+      ["db"],
+      "a pruned capsule's decision is still in force",
+    );
+    // The tombstone is covered: altering it is CRITICAL.
+    const tomb = `${dir}/.baton/tombstone.json`;
+    await Deno.writeTextFile(
+      tomb,
+      (await Deno.readTextFile(tomb)).replace('"use sqlite"', '"use mysql"'),
+    );
+    assert.equal((await runBaton(["verify"], { cwd: dir })).code, 1);
+    assert.equal(
+      (await runBaton(["rotate", "--keep", "1", "--write"], { cwd: dir })).code,
+      1,
+      "a tampered chain is not rotated",
+    );
+  });
+});
+
+Deno.test("decisions across a superseding chain: active ones by default, superseded and withdrawn with --all; the briefing shows the chain's", async () => {
+  await withRepo(async (dir) => {
+    await finalize(dir, {
+      decisions: [{ id: "db", text: "Use SQLite", why: "no server" }, "Write tests first"],
+    });
+    await finalize(dir, {
+      decisions: ["Write tests first", { id: "fmt", text: "Output JSON lines" }],
+    });
+    await finalize(dir, {
+      decisions: [
+        { id: "db2", text: "Use node:sqlite with FTS5", supersedes: "db" },
+        { id: "fmt", text: "Output JSON lines", status: "withdrawn", why: "plain JSON is enough" },
+      ],
+    });
+    const active = JSON.parse((await runBaton(["decisions", "--json"], { cwd: dir })).stdout);
+    assert.deepEqual(active.decisions.map((d: { text: string }) => d.text), [
+      "Use node:sqlite with FTS5",
+      "Write tests first",
+    ]);
+    const all = JSON.parse((await runBaton(["decisions", "--all", "--json"], { cwd: dir })).stdout);
+    const db = all.decisions.find((d: { id: string }) => d.id === "db");
+    assert.equal(db.status, "superseded");
+    assert.equal(db.superseded_by.id, "db2");
+    assert.equal(all.decisions.find((d: { id: string }) => d.id === "fmt").status, "withdrawn");
+    const load = await runBaton(["load"], { cwd: dir });
+    assert.equal(load.code, 0, load.stderr);
+    assert.match(load.stdout, /Write tests first \(decided/);
+    assert.doesNotMatch(load.stdout, /Use SQLite/);
+    assert.doesNotMatch(load.stdout, /Output JSON lines/);
+  });
+});
+
+Deno.test("capsule --max-bytes: within the cap with all five sections; progress add/verify catch an edit and a malformed index", async () => {
+  await withRepo(async (dir) => {
+    await finalize(dir, {
+      now: "Lexer rewrite half done",
+      completed: Array.from({ length: 60 }, (_, i) => `finished step ${i} of the lexer rewrite`),
+      next_action: { description: "Add heredoc tokens and make the heredoc tests pass" },
+      pointers: ["core/lexer.ts"],
+    });
+    const c = await runBaton(["capsule", "--max-bytes", "1500"], { cwd: dir });
+    assert.equal(c.code, 0, c.stderr);
+    assert.ok(new TextEncoder().encode(c.stdout).length <= 1500);
+    for (
+      const h of [
+        "## Now",
+        "## Done since the last capsule",
+        "## Open blockers",
+        "## Next concrete step",
+        "## Pointers",
+      ]
+    ) {
+      assert.ok(c.stdout.includes(`\n${h}\n`) || c.stdout.startsWith(`${h}\n`), h);
+    }
+    assert.match(c.stdout, /more not shown/);
+    assert.equal((await runBaton(["capsule", "--max-bytes", "100"], { cwd: dir })).code, 2);
+
+    assert.equal((await runBaton(["progress", "add", "lexer", "started"], { cwd: dir })).code, 0);
+    assert.equal((await runBaton(["progress", "add", "heredocs done"], { cwd: dir })).code, 0);
+    const ok = await runBaton(["progress", "verify"], { cwd: dir });
+    assert.equal(ok.code, 0, ok.stdout);
+    assert.match(ok.stdout, /intact: 2 chained/);
+    const log = `${dir}/.baton/progress.md`;
+    const text = await Deno.readTextFile(log);
+    await Deno.writeTextFile(log, text.replace(/\n/g, "\r\n"));
+    assert.equal((await runBaton(["progress", "verify"], { cwd: dir })).code, 0, "CRLF only");
+    await Deno.writeTextFile(log, text.replace("lexer started", "lexer finished"));
+    const bad = await runBaton(["progress", "verify"], { cwd: dir });
+    assert.equal(bad.code, 1);
+    assert.match(bad.stdout, /CRITICAL edited_or_deleted/);
+    await Deno.writeTextFile(log, text);
+    await Deno.writeTextFile(`${dir}/.baton/index.json`, "{");
+    assert.equal((await runBaton(["progress", "verify"], { cwd: dir })).code, 1, "malformed index");
+    assert.equal((await runBaton(["progress", "rebuild"], { cwd: dir })).code, 0);
+    assert.equal(await Deno.readTextFile(`${dir}/.baton/index.json.bak`), "{");
+    assert.equal((await runBaton(["progress", "verify"], { cwd: dir })).code, 0);
+  });
+});
