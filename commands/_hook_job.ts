@@ -19,6 +19,8 @@ export type HookJobRequest =
     trigger: "pre_compact" | "session_end" | "turn_end";
     host: string | null;
     session: string | null;
+    /** The payload's transcript path (null when absent or sent as null). */
+    transcriptPath?: string | null;
     /** Test hook (BATON_TEST_FACTS_DELAY_MS): wait before collecting facts. */
     factsDelayMs: number;
     /** Skip while an automatic capsule younger than this exists (0: never). */
@@ -61,7 +63,14 @@ export async function runHookJob(request: HookJobRequest): Promise<HookJobRespon
   try {
     if (request.kind === "capture") {
       const { writeAutoCapsule } = await import("../core/workflow/auto_capsule.ts");
+      const { captureSession } = await import("./_capture_session.ts");
+      const sessionRecord = await captureSession(io, {
+        host: request.host,
+        transcriptPath: request.transcriptPath ?? null,
+        sessionId: request.session,
+      }, request.cwd);
       const capture = await writeAutoCapsule(ctx, {
+        ...(sessionRecord === null ? {} : { sessionRecord }),
         trigger: request.trigger,
         host: request.host,
         session: request.session,
