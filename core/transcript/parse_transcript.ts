@@ -59,7 +59,7 @@ export function parseTranscriptBytes(
         counts,
       );
     } catch {
-      counts.invalid++;
+      // Not JSON (or not UTF-8): the reader counts the document invalid.
       return parseGeminiDocument(null, counts);
     }
   }
