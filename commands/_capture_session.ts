@@ -3,7 +3,7 @@
  * hook fired in (the payload's `transcript_path` when it names a file, else
  * the host's store searched by session id: Codex sends a null path before
  * compaction, Copilot sends its working directory), reads only its tail
- * (a 50 MB transcript costs what a 2 MB one does), parses it with the
+ * (512 KiB at most: a 50 MB transcript costs what a small one does), parses it with the
  * host's reader and builds the capsule's `session` section. Never throws:
  * any problem means no section, and the capsule is written without it.
  * @module
@@ -23,7 +23,7 @@ import {
 import { readHead } from "./_tail_read.ts";
 
 /** Most bytes of a transcript's tail a capture reads. */
-export const CAPTURE_TAIL_BYTES = 2 * 1024 * 1024;
+export const CAPTURE_TAIL_BYTES = 512 * 1024;
 
 /** What the hook knows. */
 export interface CaptureSessionInput {
@@ -141,12 +141,14 @@ export async function captureSession(
   io: Io,
   input: CaptureSessionInput,
   cwd: string | null,
+  options: { deadlineMs?: number } = {},
 ): Promise<SessionRecord | null> {
+  const deadline = options.deadlineMs ?? Infinity;
   try {
     const host = input.host;
     if (host === null || !(host in READERS)) {
       return input.transcriptPath !== null && await isFile(input.transcriptPath)
-        ? await fromFile(input.transcriptPath, null, input.sessionId)
+        ? await fromFile(input.transcriptPath, null, input.sessionId, deadline, io)
         : null;
     }
     const h = host as SourceHost;
@@ -169,7 +171,8 @@ export async function captureSession(
       : null;
     if (path === null && input.sessionId !== null) path = await locate(io, h, input.sessionId, cwd);
     if (path === null) return null;
-    return await fromFile(path, h, input.sessionId);
+    if (io.now().getTime() > deadline) return null;
+    return await fromFile(path, h, input.sessionId, deadline, io);
   } catch {
     return null;
   }
@@ -179,6 +182,8 @@ async function fromFile(
   path: string,
   host: SourceHost | null,
   sessionId: string | null,
+  deadline: number,
+  io: Io,
 ): Promise<SessionRecord | null> {
   const { sniffFormat, formatHost } = await import("./_transcript_stores.ts");
   let format: ByteFormat;
@@ -187,14 +192,14 @@ async function fromFile(
     const head = await readHead(path, 16 * 1024);
     format = sniffFormat(
       path,
-      head === null ? "" : new TextDecoder().decode(head.bytes).split("\n")[0] ?? "",
+      [head === null ? "" : new TextDecoder().decode(head.bytes).split("\n")[0] ?? ""],
     );
   }
   const read = await readTranscriptTail(path, format, {
     wantTurns: 0,
     maxBytes: CAPTURE_TAIL_BYTES,
   });
-  if (read === null) return null;
+  if (read === null || io.now().getTime() > deadline) return null;
   const { buildSessionRecord } = await import("../core/transcript/session_record.ts");
   const h = host ?? formatHost(format);
   const id = read.parsed.meta.session_id ?? sessionId;

@@ -11,6 +11,9 @@ import type { AutoCapsuleResult } from "../core/workflow/auto_capsule.ts";
 import { workflowContext } from "./_context.ts";
 import { createDenoIo } from "./_io.ts";
 
+/** Most time a capture spends finding and reading the session's transcript. */
+const SESSION_BUDGET_MS = 500;
+
 /** What the hook asks its job to do. */
 export type HookJobRequest =
   | {
@@ -64,11 +67,23 @@ export async function runHookJob(request: HookJobRequest): Promise<HookJobRespon
     if (request.kind === "capture") {
       const { writeAutoCapsule } = await import("../core/workflow/auto_capsule.ts");
       const { captureSession } = await import("./_capture_session.ts");
-      const sessionRecord = await captureSession(io, {
-        host: request.host,
-        transcriptPath: request.transcriptPath ?? null,
-        sessionId: request.session,
-      }, request.cwd);
+      // The transcript gets a slice of the facts' time; past it the capsule goes without it.
+      const sessionRecord = await captureSession(
+        io,
+        {
+          host: request.host,
+          transcriptPath: request.transcriptPath ?? null,
+          sessionId: request.session,
+        },
+        request.cwd,
+        {
+          deadlineMs: io.now().getTime() +
+            Math.min(
+              SESSION_BUDGET_MS,
+              Math.max(0, (request.factsDeadlineMs ?? Infinity) - io.now().getTime()) / 3,
+            ),
+        },
+      );
       const capture = await writeAutoCapsule(ctx, {
         ...(sessionRecord === null ? {} : { sessionRecord }),
         trigger: request.trigger,

@@ -542,17 +542,28 @@ export async function loadSession(
     : { info, parsed: read.parsed, bytes: read.bytes, complete: read.complete };
 }
 
-/** Guesses a JSON Lines transcript's format from its first record. */
-export function sniffFormat(path: string, firstLine: string): ByteFormat {
+/**
+ * Guesses a transcript's format from sample lines (the first line, then
+ * lines from the end: a sparse or damaged head does not decide it).
+ */
+export function sniffFormat(path: string, samples: readonly string[]): ByteFormat {
   if (/\.(md|markdown|txt)$/i.test(path)) return "markdown";
-  try {
-    const o = JSON.parse(firstLine) as Record<string, unknown>;
+  for (const line of samples) {
+    let o: Record<string, unknown>;
+    try {
+      const v = JSON.parse(line);
+      if (typeof v !== "object" || v === null || Array.isArray(v)) continue;
+      o = v as Record<string, unknown>;
+    } catch {
+      continue;
+    }
     if ("payload" in o && typeof o.type === "string") return "codex";
-    if ("projectHash" in o) return path.endsWith(".json") ? "gemini-json" : "gemini";
+    if ("projectHash" in o || "$set" in o || "$rewindTo" in o || o.type === "gemini") {
+      return path.endsWith(".json") ? "gemini-json" : "gemini";
+    }
     if ("data" in o && typeof o.type === "string" && o.type.includes(".")) return "copilot";
     if ("sessionId" in o && typeof o.type === "string") return "claude-code";
-  } catch {
-    // Fall through: generic.
+    if ("role" in o) return "generic-jsonl";
   }
   return "generic-jsonl";
 }

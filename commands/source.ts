@@ -182,8 +182,13 @@ async function findAndLoad(
         "session_not_found",
       );
     }
-    const first = new TextDecoder().decode(head.bytes).split("\n")[0] ?? "";
-    const format = stores.sniffFormat(want, first);
+    const { readTail } = await import("./_tail_read.ts");
+    const end = await readTail(want, { maxBytes: 64 * 1024 });
+    const decode = (b: Uint8Array | undefined) => new TextDecoder().decode(b ?? new Uint8Array());
+    const format = stores.sniffFormat(want, [
+      decode(head.bytes).split("\n")[0] ?? "",
+      ...decode(end?.bytes).split("\n").slice(1, -1).reverse().slice(0, 20),
+    ]);
     const read = await stores.readTranscriptTail(want, format, {
       wantTurns: tail,
       maxBytes: 32 * 1024 * 1024,

@@ -111,7 +111,12 @@ export function buildSessionRecord(parsed: ParsedTranscript, source: SessionSour
     );
   }
   const requests: SessionRecord["user_requests"] = [];
-  const commands: SessionCommand[] = [];
+  const commands: {
+    command: string;
+    exit_code: number | null;
+    ok: boolean | null;
+    at: string | null;
+  }[] = [];
   const read: string[] = [];
   const edited: string[] = [];
   let assistant: string | null = null;
@@ -132,21 +137,25 @@ export function buildSessionRecord(parsed: ParsedTranscript, source: SessionSour
         : result?.is_error === undefined || result.is_error === null
         ? null
         : !result.is_error;
-      const safety = classifyCommand(t.command);
-      commands.push({
-        command: truncateText(t.command, L.command_chars),
-        exit_code: exit,
-        ok,
-        class: safety.class,
-        families: [...safety.families],
-        trust: exit !== null || ok !== null ? "observed" : "claimed",
-        at: t.at,
-      });
+      commands.push({ command: t.command, exit_code: exit, ok, at: t.at });
     }
   }
   const dropped: SessionRecord["dropped"] = [];
+  // Only the kept commands are classified: a long tail costs no more than a short one.
+  const kept: SessionCommand[] = keepLast(commands, L.commands, "commands", dropped).map((c) => {
+    const safety = classifyCommand(c.command);
+    return {
+      command: truncateText(c.command, L.command_chars),
+      exit_code: c.exit_code,
+      ok: c.ok,
+      class: safety.class,
+      families: [...safety.families],
+      trust: c.exit_code !== null || c.ok !== null ? "observed" : "claimed",
+      at: c.at,
+    };
+  });
   const tests: SessionTest[] = commands.filter((c) => isTestCommand(c.command)).map((c) => ({
-    command: c.command,
+    command: truncateText(c.command, L.command_chars),
     outcome: c.ok === true ? "passed" : c.ok === false ? "failed" : "unknown",
     exit_code: c.exit_code,
   }));
@@ -158,7 +167,7 @@ export function buildSessionRecord(parsed: ParsedTranscript, source: SessionSour
     format: parsed.meta.format,
     reader_confidence: source.confidence,
     user_requests: keepLast(requests, L.user_requests, "user_requests", dropped),
-    commands: keepLast(commands, L.commands, "commands", dropped),
+    commands: kept,
     files_read: keepLast(uniqueLast(read), L.files_read, "files_read", dropped),
     files_edited: keepLast(uniqueLast(edited), L.files_edited, "files_edited", dropped),
     tests: keepLast(tests, L.tests, "tests", dropped),

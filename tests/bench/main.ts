@@ -26,6 +26,7 @@ import { hasGnuTime, runOnce, runRoundRobin } from "./round_robin.ts";
 import { checkTargets, renderTable, type ResultRow, verdictOf } from "./report.ts";
 import { summarize } from "./stats.ts";
 import { readHostTimings, renderHostTimings } from "./host_timings.ts";
+import { renderTranscriptTable, runTranscriptBench, type TranscriptBench } from "./transcripts.ts";
 
 /** Where the real-host suite's hook timing log is looked for by default. */
 const DEFAULT_HOST_TIMINGS = `${DEFAULT_CACHE_DIR}/host-hook-timings.jsonl`;
@@ -50,7 +51,7 @@ import {
 } from "./secrets.ts";
 
 const USAGE =
-  `Usage: deno task bench [--quick] [--rounds N] [--secrets] [--host-timings FILE] [--json]
+  `Usage: deno task bench [--quick] [--rounds N] [--secrets] [--transcripts] [--host-timings FILE] [--json]
 
   --quick      5 rounds; only the 1k and 10k repositories (capsule scenarios on 10k);
                skips 50k and the big pack
@@ -59,6 +60,10 @@ const USAGE =
   --secrets    only the secret-scanning benchmark (50 MB Claude Code transcript, end to end:
                baton redact FILE > out and secretlint as whole processes, 3 timed rounds,
                2 with --quick; recall and false positives on the transcript and labelled cases)
+  --transcripts
+               only the transcript benchmark: source show --tail 20 on 1 MB vs a sparse 1 GiB
+               transcript, source list over 500 sessions, pre-compact with a 50 MB transcript
+               (5 rounds, 3 with --quick)
   --host-timings FILE
                JSON Lines of real-host hook runs ({"host","event","action","ms"} a line) that
                deno task test:hosts leaves when BATON_TEST_HOOK_LOG names the file; summarized
@@ -212,6 +217,7 @@ async function main(argv: string[]): Promise<number> {
         rounds: { type: "string" },
         json: { type: "boolean", default: false },
         secrets: { type: "boolean", default: false },
+        transcripts: { type: "boolean", default: false },
         "host-timings": { type: "string", default: DEFAULT_HOST_TIMINGS },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -240,9 +246,10 @@ async function main(argv: string[]): Promise<number> {
     else await Deno.mkdir(scratch);
 
     const onlySecrets = values.secrets;
+    const onlyTranscripts = values.transcripts;
     const groups: Group[] = [];
     let big: Awaited<ReturnType<typeof ensureBigPackRepo>> | null = null;
-    if (!onlySecrets) {
+    if (!onlySecrets && !onlyTranscripts) {
       progress("preparing repositories (cached under " + DEFAULT_CACHE_DIR + ")");
       const tiny = await createTinyRepo(tmp);
       await Deno.mkdir(`${tmp}/hooked`);
@@ -266,6 +273,18 @@ async function main(argv: string[]): Promise<number> {
       const res = await runGroup(g, scratch);
       rows.push(...res.rows);
       notes.push(...res.notes);
+    }
+    const transcripts: TranscriptBench | null = onlySecrets
+      ? null
+      : await runTranscriptBench(tmp, quick ? 3 : 5, progress);
+    if (onlyTranscripts) {
+      writeAll(
+        Deno.stdout,
+        values.json
+          ? JSON.stringify({ transcripts }, null, 2) + "\n"
+          : renderTranscriptTable(transcripts!),
+      );
+      return 0;
     }
     progress("[secrets] generating the 50 MB transcript");
     const corpus = await buildSecretsCorpus(tmp);
@@ -300,7 +319,12 @@ async function main(argv: string[]): Promise<number> {
       const secretsJson = { ...secrets, keywordPass, hostile };
       writeAll(
         Deno.stdout,
-        JSON.stringify({ meta, rows, notes, secrets: secretsJson, hostTimings }, null, 2) + "\n",
+        JSON.stringify(
+          { meta, rows, notes, secrets: secretsJson, transcripts, hostTimings },
+          null,
+          2,
+        ) +
+          "\n",
       );
     } else {
       const lines = [
@@ -313,6 +337,7 @@ async function main(argv: string[]): Promise<number> {
         ...(rows.length === 0 ? [] : [renderTable(rows)]),
         renderHostTimings(hostTimings),
         renderSecretsTable(secrets),
+        ...(transcripts === null ? [] : [renderTranscriptTable(transcripts)]),
         renderKeywordPassTable(keywordPass),
         renderHostileTable(hostile),
       ];
