@@ -112,7 +112,7 @@ async function locate(
 
 function formatFor(host: SourceHost, path: string): ByteFormat {
   if (host === "gemini") return path.endsWith(".json") ? "gemini-json" : "gemini";
-  return host === "opencode" ? "generic-jsonl" : host;
+  return host === "opencode" || host === "cursor" ? "generic-jsonl" : host;
 }
 
 async function openCodeParsed(io: Io, id: string): Promise<ParsedTranscript | null> {
@@ -152,6 +152,12 @@ export async function captureSession(
         : null;
     }
     const h = host as SourceHost;
+    if (h === "cursor") {
+      // Cursor's agent transcripts (the payload's path) have no confirmed line shape: sniffed.
+      return input.transcriptPath !== null && await isFile(input.transcriptPath)
+        ? await fromFile(input.transcriptPath, null, input.sessionId, deadline, io)
+        : null;
+    }
     const { buildSessionRecord } = await import("../core/transcript/session_record.ts");
     if (h === "opencode") {
       if (input.sessionId === null) return null;

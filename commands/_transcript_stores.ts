@@ -16,7 +16,14 @@ import type { ByteFormat } from "../core/transcript/parse_transcript.ts";
 import type { ParsedTranscript, ReaderConfidence } from "../core/transcript/types.ts";
 
 /** Hosts whose stores baton reads. */
-export const SOURCE_HOSTS = ["claude-code", "codex", "gemini", "opencode", "copilot"] as const;
+export const SOURCE_HOSTS = [
+  "claude-code",
+  "codex",
+  "gemini",
+  "opencode",
+  "copilot",
+  "cursor",
+] as const;
 /** One of them. */
 export type SourceHost = typeof SOURCE_HOSTS[number];
 
@@ -27,6 +34,7 @@ export const ID_PREFIX: Record<SourceHost | "file", string> = {
   gemini: "gemini",
   opencode: "opencode",
   copilot: "copilot",
+  cursor: "cursor",
   file: "file",
 };
 
@@ -43,6 +51,10 @@ export const READERS: Record<
   gemini: { confidence: "verified", checked_against: "Gemini CLI 0.61.0 (real-host suite)" },
   opencode: { confidence: "verified", checked_against: "OpenCode 1.18.33 (real-host suite)" },
   copilot: { confidence: "verified", checked_against: "Copilot CLI 1.0.102 (real-host suite)" },
+  cursor: {
+    confidence: "documented",
+    checked_against: "third-party docs of state.vscdb (no headless Cursor to check against)",
+  },
 };
 
 /** One session as listed. */
@@ -108,6 +120,15 @@ export function storeRoots(io: Io): Record<SourceHost, string | null> {
     gemini: home === null ? null : `${home}/.gemini`,
     opencode: data === null ? null : `${data}/opencode`,
     copilot: io.env("COPILOT_HOME") ?? (home === null ? null : `${home}/.copilot`),
+    cursor: home === null
+      ? null
+      : Deno.build.os === "darwin"
+      ? `${home}/Library/Application Support/Cursor/User`
+      : Deno.build.os === "windows"
+      ? (io.env("APPDATA") === undefined
+        ? null
+        : `${io.env("APPDATA")!.replaceAll("\\", "/")}/Cursor/User`)
+      : `${io.env("XDG_CONFIG_HOME") ?? `${home}/.config`}/Cursor/User`,
   };
 }
 
@@ -160,12 +181,29 @@ export async function probeStores(io: Io): Promise<StoreProbe[]> {
       else if (host === "codex") path = `${root}/sessions`;
       else if (host === "gemini") path = `${root}/tmp`;
       else if (host === "copilot") path = `${root}/session-state`;
+      else if (host === "cursor") path = `${root}/globalStorage/state.vscdb`;
       else path = `${root}/opencode.db`;
     }
+    const isDb = host === "opencode" || host === "cursor";
     const exists = path !== null &&
-      (host === "opencode" ? (await stat(io, path)) !== null : await isDir(io, path));
+      (isDb ? (await stat(io, path)) !== null : await isDir(io, path));
     if (exists && path !== null) {
-      if (host === "opencode") {
+      if (host === "cursor") {
+        const db = await openReadOnly(path);
+        if (db !== null) {
+          try {
+            const row = db.prepare(
+              "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'cursorDiskKV'",
+            ).get() as { n: number };
+            readable = row.n === 1;
+            format = readable ? "state.vscdb (cursorDiskKV)" : "unknown sqlite schema";
+          } catch {
+            format = "unreadable sqlite";
+          } finally {
+            db.close();
+          }
+        }
+      } else if (host === "opencode") {
         const db = await openReadOnly(path);
         if (db !== null) {
           try {
@@ -454,6 +492,84 @@ async function openCodeTail(
   }
 }
 
+// ---------- Cursor (SQLite key/value) ----------
+
+function text(value: unknown): string | null {
+  if (typeof value === "string") return value;
+  if (value instanceof Uint8Array) return new TextDecoder().decode(value);
+  return null;
+}
+
+async function cursorSessions(root: string): Promise<SessionInfo[]> {
+  const path = `${root}/globalStorage/state.vscdb`;
+  const db = await openReadOnly(path);
+  if (db === null) return [];
+  try {
+    const rows = db.prepare(
+      `SELECT key, length(value) AS size,
+              CASE WHEN length(value) <= ${MAX_SQL_VALUE} THEN CAST(value AS TEXT) END AS value
+         FROM cursorDiskKV WHERE key LIKE 'composerData:%' LIMIT ${MAX_FILES}`,
+    ).all() as { key: string; size: number; value: unknown }[];
+    const out: SessionInfo[] = [];
+    for (const r of rows) {
+      let c: Record<string, unknown> | null = null;
+      try {
+        c = JSON.parse(text(r.value) ?? "null");
+      } catch {
+        c = null;
+      }
+      const id = r.key.slice("composerData:".length);
+      if (!/^[A-Za-z0-9_-]{1,200}$/.test(id)) continue;
+      const at = (v: unknown) => typeof v === "number" ? new Date(v).toISOString() : null;
+      const headers = Array.isArray(c?.fullConversationHeadersOnly)
+        ? c.fullConversationHeadersOnly.length
+        : Array.isArray(c?.conversation)
+        ? c.conversation.length
+        : 0;
+      out.push({
+        id: `cursor:${id}`,
+        host: "cursor",
+        project: null,
+        started_at: at(c?.createdAt),
+        updated_at: at(c?.lastUpdatedAt) ?? at(c?.createdAt),
+        turns: headers,
+        turns_estimated: true,
+        bytes: r.size,
+        path,
+      });
+    }
+    return out;
+  } catch {
+    return [];
+  } finally {
+    db.close();
+  }
+}
+
+async function cursorTail(root: string, id: string): Promise<ParsedTranscript | null> {
+  const db = await openReadOnly(`${root}/globalStorage/state.vscdb`);
+  if (db === null) return null;
+  try {
+    const bounded = `CASE WHEN length(value) <= ${MAX_SQL_VALUE} THEN CAST(value AS TEXT) END`;
+    const composer = db.prepare(`SELECT ${bounded} AS value FROM cursorDiskKV WHERE key = ?`)
+      .get(`composerData:${id}`) as { value: unknown } | undefined;
+    // One key range: every bubble of this composer, each value bounded.
+    const rows = db.prepare(
+      `SELECT key, ${bounded} AS value FROM cursorDiskKV WHERE key >= ? AND key < ? LIMIT ${MAX_FILES}`,
+    ).all(`bubbleId:${id}:`, `bubbleId:${id};`) as { key: string; value: unknown }[];
+    const bubbles = new Map(
+      rows.map((r) => [r.key.slice(`bubbleId:${id}:`.length), text(r.value)]),
+    );
+    const { parseCursorComposer } = await import("../core/transcript/cursor.ts");
+    const { emptyCounts } = await import("../core/transcript/types.ts");
+    return parseCursorComposer(text(composer?.value) ?? null, bubbles, emptyCounts());
+  } catch {
+    return null;
+  } finally {
+    db.close();
+  }
+}
+
 // ---------- list and load ----------
 
 async function sessionFiles(io: Io, host: SourceHost): Promise<SessionFile[]> {
@@ -483,13 +599,11 @@ function inProject(project: string | null, root: string | null): boolean {
 export async function listSessions(io: Io, options: ListSessionsOptions): Promise<SessionInfo[]> {
   const out: SessionInfo[] = [];
   for (const host of options.hosts) {
-    if (host === "opencode") {
-      const root = storeRoots(io).opencode;
-      if (root !== null) {
-        out.push(
-          ...(await openCodeSessions(root)).filter((s) => inProject(s.project, options.project)),
-        );
-      }
+    if (host === "opencode" || host === "cursor") {
+      const root = storeRoots(io)[host];
+      if (root === null) continue;
+      const found = host === "opencode" ? await openCodeSessions(root) : await cursorSessions(root);
+      out.push(...found.filter((s) => inProject(s.project, options.project)));
       continue;
     }
     let files = await sessionFiles(io, host);
@@ -521,6 +635,11 @@ export async function loadSession(
   info: SessionInfo,
   wantTurns: number,
 ): Promise<LoadedSession | null> {
+  if (info.host === "cursor") {
+    const root = storeRoots(io).cursor;
+    const parsed = root === null ? null : await cursorTail(root, info.id.slice("cursor:".length));
+    return parsed === null ? null : { info, parsed, bytes: 0, complete: true };
+  }
   if (info.host === "opencode") {
     const root = storeRoots(io).opencode;
     const parsed = root === null

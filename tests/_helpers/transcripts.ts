@@ -351,3 +351,84 @@ export async function writeOpenCodeDb(path: string, sessionId: string, cwd: stri
     db.close();
   }
 }
+
+/** Builds a Cursor global state.vscdb holding the scenario (modern split storage) plus a legacy inline composer. */
+export async function writeCursorDb(path: string, composerId: string): Promise<void> {
+  const { DatabaseSync } = await import("node:sqlite");
+  const db = new DatabaseSync(path);
+  try {
+    db.exec(`CREATE TABLE ItemTable (key TEXT UNIQUE ON CONFLICT REPLACE, value BLOB);
+      CREATE TABLE cursorDiskKV (key TEXT UNIQUE ON CONFLICT REPLACE, value BLOB);`);
+    const put = db.prepare("INSERT INTO cursorDiskKV VALUES (?, ?)");
+    const bubbles: [string, number, unknown][] = [
+      ["b1", 1, { text: REQUEST }],
+      ["b2", 2, {
+        toolFormerData: {
+          name: "read_file",
+          rawArgs: JSON.stringify({ target_file: "src/parser.ts" }),
+          result: INJECTION,
+        },
+      }],
+      ["b3", 2, {
+        toolFormerData: {
+          name: "edit_file",
+          rawArgs: JSON.stringify({ target_file: "src/parser.ts" }),
+          result: "ok",
+        },
+      }],
+      ["b4", 2, {
+        toolFormerData: {
+          name: "run_terminal_cmd",
+          rawArgs: JSON.stringify({ command: "npm test" }),
+          result: "1 failing\nExit code: 1",
+          status: "error",
+        },
+      }],
+      ["b5", 2, {
+        toolFormerData: {
+          name: "run_terminal_cmd",
+          rawArgs: JSON.stringify({ command: "npm test" }),
+          result: "12 passing\nExit code: 0",
+        },
+      }],
+      ["b6", 2, {
+        toolFormerData: {
+          name: "run_terminal_cmd",
+          rawArgs: JSON.stringify({ command: SCENARIO_COMMANDS[2]![0] }),
+          result: "Exit code: 0",
+        },
+      }],
+      ["b7", 2, { text: LAST_MESSAGE }],
+    ];
+    put.run(
+      `composerData:${composerId}`,
+      JSON.stringify({
+        _v: 10,
+        composerId,
+        name: "Fix",
+        createdAt: Date.parse(t(0)),
+        lastUpdatedAt: Date.parse(t(12)),
+        fullConversationHeadersOnly: [...bubbles.map(([id, type]) => ({ bubbleId: id, type })), {
+          bubbleId: "missing",
+          type: 2,
+        }],
+      }),
+    );
+    for (const [id, type, extra] of bubbles) {
+      put.run(
+        `bubbleId:${composerId}:${id}`,
+        JSON.stringify({ _v: 3, type, bubbleId: id, createdAt: t(1), ...extra as object }),
+      );
+    }
+    put.run(
+      "composerData:legacy",
+      JSON.stringify({
+        _v: 2,
+        composerId: "legacy",
+        conversation: [{ type: 1, text: "old" }, { type: 2, text: "reply" }],
+      }),
+    );
+  } finally {
+    db.close();
+  }
+}
