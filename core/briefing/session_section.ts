@@ -92,7 +92,11 @@ export function sessionItems(session: SessionRecord | undefined, trusted: boolea
   const first = `- From the ${hostName(session.host)} transcript (${
     safeInline(session.format ?? "format unknown")
   }, reader ${session.reader_confidence}), ${
-    r.complete ? "read whole" : `last ${r.bytes} of ${r.file_bytes} bytes read`
+    r.complete
+      ? "read whole"
+      : r.file_bytes === 0
+      ? "its last records read from the host's database"
+      : `last ${r.bytes} of ${r.file_bytes} bytes read`
   }; ${r.skipped + r.unknown + r.invalid} record(s) skipped${
     losses.length === 0 ? "" : `; not kept: ${losses.join(", ")}`
   }. Commands with an exit status were recorded by the host; the rest is what the log says.`;

@@ -55,7 +55,7 @@ export function contentText(value: unknown, max = MAX_MESSAGE_CHARS): string {
 /**
  * An exit status stated in a tool's output by the wording hosts use
  * ("Exit code 1", "Exit code: 0", "Process exited with code 2",
- * "Exit Code: 127"), or null.
+ * "Exit Code: 127", "<exited with exit code 1>"), or null.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -66,8 +66,9 @@ export function contentText(value: unknown, max = MAX_MESSAGE_CHARS): string {
  * ```
  */
 export function statedExitCode(text: string): number | null {
-  const m = /(?:^|\n)\s*(?:exit code:?|process exited with code|exit status:?)\s*(-?\d{1,4})\b/i
-    .exec(text.slice(0, 4000));
+  const m =
+    /(?:^|\n)\s*(?:exit code:?|process exited with code|<?exited with exit code|exit status:?)\s*(-?\d{1,4})\b/i
+      .exec(text.slice(0, 4000));
   return m === null ? null : Number(m[1]);
 }
 
