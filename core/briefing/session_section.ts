@@ -43,7 +43,8 @@ export function hostName(host: string): string {
  * ```
  */
 export function writtenFromLine(capsule: Capsule, age: string): string | null {
-  const host = capsule.origin.host;
+  // Partial capsules (examples, hand-built inputs) may lack an origin.
+  const host = (capsule.origin as Capsule["origin"] | undefined)?.host ?? null;
   if (host === null) return null;
   const id = capsule.session?.source_id ?? null;
   const open = id !== null && SOURCE_ID.test(id) ? `; \`baton source show ${id}\` opens it` : "";
