@@ -11,6 +11,9 @@ import type { AutoCapsuleResult } from "../core/workflow/auto_capsule.ts";
 import { workflowContext } from "./_context.ts";
 import { createDenoIo } from "./_io.ts";
 
+/** Most time a capture spends finding and reading the session's transcript. */
+const SESSION_BUDGET_MS = 500;
+
 /** What the hook asks its job to do. */
 export type HookJobRequest =
   | {
@@ -19,6 +22,8 @@ export type HookJobRequest =
     trigger: "pre_compact" | "session_end" | "turn_end";
     host: string | null;
     session: string | null;
+    /** The payload's transcript path (null when absent or sent as null). */
+    transcriptPath?: string | null;
     /** Test hook (BATON_TEST_FACTS_DELAY_MS): wait before collecting facts. */
     factsDelayMs: number;
     /** Skip while an automatic capsule younger than this exists (0: never). */
@@ -61,7 +66,26 @@ export async function runHookJob(request: HookJobRequest): Promise<HookJobRespon
   try {
     if (request.kind === "capture") {
       const { writeAutoCapsule } = await import("../core/workflow/auto_capsule.ts");
+      const { captureSession } = await import("./_capture_session.ts");
+      // The transcript gets a slice of the facts' time; past it the capsule goes without it.
+      const sessionRecord = await captureSession(
+        io,
+        {
+          host: request.host,
+          transcriptPath: request.transcriptPath ?? null,
+          sessionId: request.session,
+        },
+        request.cwd,
+        {
+          deadlineMs: io.now().getTime() +
+            Math.min(
+              SESSION_BUDGET_MS,
+              Math.max(0, (request.factsDeadlineMs ?? Infinity) - io.now().getTime()) / 3,
+            ),
+        },
+      );
       const capture = await writeAutoCapsule(ctx, {
+        ...(sessionRecord === null ? {} : { sessionRecord }),
         trigger: request.trigger,
         host: request.host,
         session: request.session,

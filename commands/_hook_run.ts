@@ -305,6 +305,7 @@ async function capture(
       trigger: plan.trigger,
       host: input.host,
       session: input.payload.sessionId,
+      transcriptPath: input.payload.transcriptPath,
       factsDelayMs: testDelay(io),
       minIntervalMs: plan.minIntervalMs,
       factsDeadlineMs: io.now().getTime() +

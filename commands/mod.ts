@@ -36,6 +36,7 @@ export const COMMAND_LOADERS: Readonly<Record<string, () => Promise<Command>>> =
   trust: async () => (await import("./trust.ts")).trustCommand,
   install: async () => (await import("./install.ts")).installCommand,
   uninstall: async () => (await import("./uninstall.ts")).uninstallCommand,
+  source: async () => (await import("./source.ts")).sourceCommand,
   doctor: async () => (await import("./doctor.ts")).doctorCommand,
   demo: async () => (await import("./demo.ts")).demoCommand,
 };

@@ -115,6 +115,43 @@ const facts = z.strictObject({
   ).optional(),
 });
 
+const count = z.number().int().min(0);
+const session = z.strictObject({
+  provenance: z.literal("transcript"),
+  host: z.string().max(64),
+  source_id: nstr,
+  format: nstr,
+  reader_confidence: z.enum(["verified", "documented", "guessed"]),
+  user_requests: list(z.strictObject({ text: str, at: nstr })),
+  commands: list(z.strictObject({
+    command: str,
+    exit_code: z.number().int().nullable(),
+    ok: z.boolean().nullable(),
+    class: z.enum(["read_only", "review", "dangerous"]),
+    families: list(z.string().max(64)),
+    trust: z.enum(TRUST_STATES),
+    at: nstr,
+  })),
+  files_read: list(str),
+  files_edited: list(str),
+  tests: list(z.strictObject({
+    command: str,
+    outcome: z.enum(["passed", "failed", "unknown"]),
+    exit_code: z.number().int().nullable(),
+  })),
+  last_assistant_message: nstr,
+  read: z.strictObject({
+    bytes: count,
+    file_bytes: count,
+    complete: z.boolean(),
+    turns: count,
+    skipped: count,
+    unknown: count,
+    invalid: count,
+  }),
+  dropped: list(z.strictObject({ field: z.string().max(64), count })),
+});
+
 const signature = z.strictObject({
   algorithm: z.string().max(32),
   public_key: z.string().max(128),
@@ -178,6 +215,8 @@ const capsuleShape = {
       why: str,
     }),
   ),
+  // Optional: capsules written without a transcript (and older ones) carry none.
+  session: session.optional(),
   // Optional: capsules written before signing carry none. Its contents are
   // checked by checkAuthorship, so a malformed one reads as a bad signature.
   signature: signature.optional(),

@@ -139,6 +139,68 @@ export interface CapsuleSignature {
   value: string;
 }
 
+/** A command the transcript records, with its exit status when one was recorded. */
+export interface SessionCommand {
+  command: string;
+  /** The exit status the host recorded; null when none was. */
+  exit_code: number | null;
+  /** The host's success flag (false for an error result); null when it gave none. */
+  ok: boolean | null;
+  /** The command classifier's class for the command text. */
+  class: "read_only" | "review" | "dangerous";
+  /** Dangerous families the classifier matched. */
+  families: string[];
+  /** `observed` when an exit status or success flag was recorded, else `claimed`. */
+  trust: TrustState;
+  at: string | null;
+}
+
+/** A test run found among the commands. */
+export interface SessionTest {
+  command: string;
+  outcome: "passed" | "failed" | "unknown";
+  exit_code: number | null;
+}
+
+/**
+ * What the host's own transcript says happened in the session that wrote
+ * the capsule (automatic capsules only). Provenance `transcript`; every
+ * string in it came from a file another program wrote, so the briefing
+ * shows it fenced as untrusted content. Absent in capsules written without
+ * a transcript (and in every capsule older than this field).
+ */
+export interface SessionRecord {
+  provenance: "transcript";
+  /** The host whose transcript was read (baton's host id). */
+  host: string;
+  /** The session id as `baton source show` takes it (`codex:<id>`), or null. */
+  source_id: string | null;
+  /** The format the reader detected, e.g. `claude-code 2.1.197`. */
+  format: string | null;
+  reader_confidence: "verified" | "documented" | "guessed";
+  /** The last user requests, oldest first (claims: what the log says the user typed). */
+  user_requests: { text: string; at: string | null }[];
+  /** Commands run, oldest first. */
+  commands: SessionCommand[];
+  files_read: string[];
+  files_edited: string[];
+  tests: SessionTest[];
+  /** The assistant's last message: a claim. */
+  last_assistant_message: string | null;
+  /** How much was read: the tail only when `complete` is false. */
+  read: {
+    bytes: number;
+    file_bytes: number;
+    complete: boolean;
+    turns: number;
+    skipped: number;
+    unknown: number;
+    invalid: number;
+  };
+  /** What the bounds left out, per field. */
+  dropped: { field: string; count: number }[];
+}
+
 /** One capsule. */
 export interface Capsule {
   schema: typeof CAPSULE_SCHEMA;
@@ -160,6 +222,8 @@ export interface Capsule {
   sanitize: Sanitize;
   budget: BudgetReport;
   downgrades: Downgrade[];
+  /** What the transcript recorded (automatic capsules with a readable transcript). */
+  session?: SessionRecord;
   /** Who wrote it; outside the id and the signed bytes. Absent: unsigned. */
   signature?: CapsuleSignature;
 }

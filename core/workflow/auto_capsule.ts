@@ -20,7 +20,7 @@
 import { sanitizeCapsuleParts } from "../capsule/sanitize_capsule.ts";
 import { canonicalJson } from "../json/canonical.ts";
 import { carryMeaning } from "../capsule/carry_meaning.ts";
-import type { Capsule } from "../capsule/types.ts";
+import type { Capsule, SessionRecord } from "../capsule/types.ts";
 import { emptyMeaning } from "../capsule/empty_meaning.ts";
 import { collectFacts, unavailableFacts } from "../facts/collect.ts";
 import type { Facts } from "../facts/types.ts";
@@ -42,6 +42,8 @@ export interface AutoCapsuleOptions {
   minIntervalMs?: number;
   /** Time for collecting facts, in ms from the call. @default {no limit} */
   budgetMs?: number;
+  /** What the session's transcript recorded (built at the edge). @default {none} */
+  sessionRecord?: SessionRecord;
 }
 
 /** What the hook did. */
@@ -57,6 +59,12 @@ export interface AutoCapsuleResult {
   carried_from: string | null;
   /** Whether the capsule written was signed; absent when none was written. */
   signing?: SigningReport;
+}
+
+/** The part of a session section that says what happened (not how much was read). */
+function sessionKey(s: SessionRecord): unknown {
+  const { read: _read, ...rest } = s;
+  return rest;
 }
 
 function factsKey(facts: Facts): string {
@@ -109,9 +117,16 @@ export async function writeAutoCapsule(
   // The stored facts were redacted: compare like with like, or a secret in a
   // branch name would make every hook write a capsule.
   const comparable = sanitizeCapsuleParts({ facts }).parts.facts;
+  // A transcript that moved on (new commands, a new request) is news even when the tree is not.
+  const sessionChanged = options.sessionRecord !== undefined &&
+    canonicalJson(sessionKey(sanitizeCapsuleParts({ s: options.sessionRecord }).parts.s)) !==
+      canonicalJson(latest?.session === undefined ? null : sessionKey(latest.session));
   // A session's end is recorded even when a turn hook just saved the same facts.
   const endAfterTurn = options.trigger === "session_end" && latest?.trigger === "turn_end";
-  if (latest !== null && !endAfterTurn && factsKey(latest.facts) === factsKey(comparable)) {
+  if (
+    latest !== null && !endAfterTurn && !sessionChanged &&
+    factsKey(latest.facts) === factsKey(comparable)
+  ) {
     return { status: "unchanged", capsule_id: latest.id, carried_from: carriedFrom?.id ?? null };
   }
   const carried = carryMeaning(latest?.meaning ?? emptyMeaning());
@@ -124,6 +139,7 @@ export async function writeAutoCapsule(
       session: options.session ?? null,
       facts,
       carriedFrom,
+      ...(options.sessionRecord === undefined ? {} : { sessionRecord: options.sessionRecord }),
     },
   );
   return {

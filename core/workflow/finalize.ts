@@ -28,7 +28,13 @@ import { checkPointers } from "../capsule/pointers.ts";
 import { computeCapsuleId } from "../capsule/capsule_id.ts";
 import { sanitizeCapsuleParts } from "../capsule/sanitize_capsule.ts";
 import { budgetMeaning } from "../budget/budget_meaning.ts";
-import { type Capsule, CAPSULE_SCHEMA, type Evidence, type Trigger } from "../capsule/types.ts";
+import {
+  type Capsule,
+  CAPSULE_SCHEMA,
+  type Evidence,
+  type SessionRecord,
+  type Trigger,
+} from "../capsule/types.ts";
 import type { Facts } from "../facts/types.ts";
 import { collectFacts } from "../facts/collect.ts";
 import { commitCapsule, type CommitResult } from "../store/capsule_store.ts";
@@ -51,6 +57,8 @@ export interface FinalizeOptions {
   facts?: Facts;
   /** Meaning carried from an earlier capsule (automatic capsules). */
   carriedFrom?: { id: string; created_at: string } | null;
+  /** What the session's transcript recorded (automatic capsules). @default {none} */
+  sessionRecord?: SessionRecord;
   /** The facts were collected when a pasted capsule was ingested, not when it was written. @default {false} */
   factsCollectedAtIngest?: boolean;
 }
@@ -191,6 +199,7 @@ export async function finalizeMeaning(
     meaning: { ...normalizedDraft.meaning },
     facts: collected,
     origin,
+    ...(options.sessionRecord === undefined ? {} : { session: options.sessionRecord }),
   });
   const { meaning: normalized, facts } = parts;
   const root = collected.repo_root ?? ctx.cwd;
@@ -220,6 +229,7 @@ export async function finalizeMeaning(
       sanitize,
       budget: report,
       downgrades,
+      ...(parts.session === undefined ? {} : { session: parts.session as SessionRecord }),
     };
     const capsule = { ...body, id: await computeCapsuleId(body) } as Capsule;
     return signer.ok ? await signCapsule(capsule, signer.key) : capsule;

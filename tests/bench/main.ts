@@ -26,6 +26,7 @@ import { hasGnuTime, runOnce, runRoundRobin } from "./round_robin.ts";
 import { checkTargets, renderTable, type ResultRow, verdictOf } from "./report.ts";
 import { summarize } from "./stats.ts";
 import { readHostTimings, renderHostTimings } from "./host_timings.ts";
+import { renderTranscriptTable, runTranscriptBench, type TranscriptBench } from "./transcripts.ts";
 
 /** Where the real-host suite's hook timing log is looked for by default. */
 const DEFAULT_HOST_TIMINGS = `${DEFAULT_CACHE_DIR}/host-hook-timings.jsonl`;
@@ -51,7 +52,7 @@ import {
 import { renderSearchTable, runSearchBench, type SearchBench } from "./search.ts";
 
 const USAGE =
-  `Usage: deno task bench [--quick] [--rounds N] [--secrets] [--search] [--host-timings FILE] [--json]
+  `Usage: deno task bench [--quick] [--rounds N] [--secrets] [--search] [--transcripts] [--host-timings FILE] [--json]
 
   --quick      5 rounds; only the 1k and 10k repositories (capsule scenarios on 10k);
                skips 50k and the big pack
@@ -63,6 +64,10 @@ const USAGE =
   --search     only the search-index benchmark (5,000 synthetic capsules in process: first
                build, search with nothing new, update after one capsule; 64 MB of synthetic
                transcript documents, 16 MB with --quick)
+  --transcripts
+               only the transcript benchmark: source show --tail 20 on 1 MB vs a sparse 1 GiB
+               transcript, source list over 500 sessions, pre-compact with a 50 MB transcript
+               (5 rounds, 3 with --quick)
   --host-timings FILE
                JSON Lines of real-host hook runs ({"host","event","action","ms"} a line) that
                deno task test:hosts leaves when BATON_TEST_HOOK_LOG names the file; summarized
@@ -217,6 +222,7 @@ async function main(argv: string[]): Promise<number> {
         json: { type: "boolean", default: false },
         secrets: { type: "boolean", default: false },
         search: { type: "boolean", default: false },
+        transcripts: { type: "boolean", default: false },
         "host-timings": { type: "string", default: DEFAULT_HOST_TIMINGS },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -246,9 +252,10 @@ async function main(argv: string[]): Promise<number> {
 
     const onlySecrets = values.secrets;
     const onlySearch = values.search;
+    const onlyTranscripts = values.transcripts;
     const groups: Group[] = [];
     let big: Awaited<ReturnType<typeof ensureBigPackRepo>> | null = null;
-    if (!onlySecrets && !onlySearch) {
+    if (!onlySecrets && !onlySearch && !onlyTranscripts) {
       progress("preparing repositories (cached under " + DEFAULT_CACHE_DIR + ")");
       const tiny = await createTinyRepo(tmp);
       await Deno.mkdir(`${tmp}/hooked`);
@@ -274,13 +281,25 @@ async function main(argv: string[]): Promise<number> {
       notes.push(...res.notes);
     }
     let search: SearchBench | null = null;
-    if (!onlySecrets) {
+    if (!onlySecrets && !onlyTranscripts) {
       search = await runSearchBench(tmp, progress, { transcriptMb: quick ? 16 : 64 });
     }
     if (onlySearch) {
       writeAll(
         Deno.stdout,
         values.json ? JSON.stringify({ search }, null, 2) + "\n" : renderSearchTable(search!),
+      );
+      return 0;
+    }
+    const transcripts: TranscriptBench | null = onlySecrets || onlySearch
+      ? null
+      : await runTranscriptBench(tmp, quick ? 3 : 5, progress);
+    if (onlyTranscripts) {
+      writeAll(
+        Deno.stdout,
+        values.json
+          ? JSON.stringify({ transcripts }, null, 2) + "\n"
+          : renderTranscriptTable(transcripts!),
       );
       return 0;
     }
@@ -317,7 +336,11 @@ async function main(argv: string[]): Promise<number> {
       const secretsJson = { ...secrets, keywordPass, hostile };
       writeAll(
         Deno.stdout,
-        JSON.stringify({ meta, rows, notes, secrets: secretsJson, search, hostTimings }, null, 2) +
+        JSON.stringify(
+          { meta, rows, notes, secrets: secretsJson, search, transcripts, hostTimings },
+          null,
+          2,
+        ) +
           "\n",
       );
     } else {
@@ -332,6 +355,7 @@ async function main(argv: string[]): Promise<number> {
         renderHostTimings(hostTimings),
         renderSecretsTable(secrets),
         ...(search === null ? [] : [renderSearchTable(search)]),
+        ...(transcripts === null ? [] : [renderTranscriptTable(transcripts)]),
         renderKeywordPassTable(keywordPass),
         renderHostileTable(hostile),
       ];

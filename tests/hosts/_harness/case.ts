@@ -10,7 +10,7 @@ import { startFakeModel } from "../fake_model/server.ts";
 import { baton, hookTimings, install, listCapsules, writeMarkerCapsule } from "./baton.ts";
 import type { HostDriver } from "./driver.ts";
 import { runBounded } from "./process.ts";
-import { HOST_BIN, makeSandbox } from "./sandbox.ts";
+import { HOST_BIN, makeSandbox, type Sandbox } from "./sandbox.ts";
 import { changedSince, snapshot } from "./snapshot.ts";
 
 /** The outcome of one check: yes, no, or not applicable (with why). */
@@ -196,6 +196,8 @@ export async function runHostCase(
     if (!reached2) {
       fail("the briefing did not reach the model in a later new session");
     }
+    // The host's own transcript of this run, read back by baton's reader (See: #12).
+    await checkTranscript(sb, driver.host, fail, result.notes);
     const extra = driver.extraLogs === undefined ? "" : await driver.extraLogs(sb);
     const errors = driver.hookErrors([...outputs, extra].join("\n"));
     if (errors.length > 0) {
@@ -237,4 +239,41 @@ export async function runHostCase(
     result.seconds = Math.round((performance.now() - started) / 100) / 10;
   }
   return result;
+}
+
+/** `baton source list` finds this run's session in the host's store and `show` reads its turns. */
+async function checkTranscript(
+  sb: Sandbox,
+  host: string,
+  fail: (m: string) => void,
+  notes: string[],
+): Promise<void> {
+  const list = await baton(sb, ["source", "list", "--host", host, "--json"]);
+  const sessions: { id: string; turns: number }[] = list.code === 0
+    ? JSON.parse(list.stdout).sessions
+    : [];
+  if (sessions.length === 0) {
+    fail(`baton source list found no ${host} session in the host's own store (exit ${list.code})`);
+    return;
+  }
+  const show = await baton(sb, ["source", "show", sessions[0]!.id, "--tail", "200", "--json"]);
+  const turns: { kind: string; text?: string }[] = show.code === 0
+    ? JSON.parse(show.stdout).turns
+    : [];
+  const replies = turns.filter((t) =>
+    t.kind === "assistant" && t.text?.includes("OK from the fake model")
+  );
+  const users = turns.filter((t) => t.kind === "user");
+  if (replies.length === 0 || users.length === 0) {
+    fail(
+      `baton source show read ${turns.length} turn(s) of the ${host} session but not its exchange`,
+    );
+  }
+  const latest = await baton(sb, ["show", "latest", "--json"]);
+  const session = latest.code === 0 ? JSON.parse(latest.stdout).capsule.session : undefined;
+  notes.push(
+    `transcript: ${sessions.length} session(s), ${users.length} user and ${replies.length} assistant turn(s) read; latest capsule ${
+      session === undefined ? "has no session section" : `has a session section (${session.format})`
+    }`,
+  );
 }

@@ -1,0 +1,220 @@
+/**
+ * Edge: the transcript half of an automatic capsule. Finds the session the
+ * hook fired in (the payload's `transcript_path` when it names a file, else
+ * the host's store searched by session id: Codex sends a null path before
+ * compaction, Copilot sends its working directory), reads only its tail
+ * (512 KiB at most: a 50 MB transcript costs what a small one does), parses it with the
+ * host's reader and builds the capsule's `session` section. Never throws:
+ * any problem means no section, and the capsule is written without it.
+ * @module
+ */
+import type { Io } from "./_io.ts";
+import type { SessionRecord } from "../core/capsule/types.ts";
+import type { ByteFormat } from "../core/transcript/parse_transcript.ts";
+import type { ParsedTranscript } from "../core/transcript/types.ts";
+import {
+  claudeProjectDir,
+  ID_PREFIX,
+  READERS,
+  readTranscriptTail,
+  type SourceHost,
+  storeRoots,
+} from "./_transcript_stores.ts";
+import { readHead } from "./_tail_read.ts";
+
+/** Most bytes of a transcript's tail a capture reads. */
+export const CAPTURE_TAIL_BYTES = 512 * 1024;
+
+/** What the hook knows. */
+export interface CaptureSessionInput {
+  host: string | null;
+  transcriptPath: string | null;
+  sessionId: string | null;
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isFile;
+  } catch {
+    return false;
+  }
+}
+
+async function names(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  try {
+    for await (const e of Deno.readDir(dir)) {
+      out.push(e.name);
+      if (out.length >= 5000) break;
+    }
+  } catch {
+    // Missing: nothing.
+  }
+  return out.sort().reverse();
+}
+
+const SAFE_ID = /^[A-Za-z0-9_.:-]{1,200}$/;
+
+/** The transcript file of a session, searched in the host's store by id. */
+async function locate(
+  io: Io,
+  host: SourceHost,
+  id: string,
+  cwd: string | null,
+): Promise<string | null> {
+  if (!SAFE_ID.test(id) || id.includes("..")) return null;
+  const root = storeRoots(io)[host];
+  if (root === null) return null;
+  if (host === "copilot") {
+    const p = `${root}/session-state/${id}/events.jsonl`;
+    return await isFile(p) ? p : null;
+  }
+  if (host === "claude-code") {
+    if (cwd !== null) {
+      const p = `${root}/projects/${claudeProjectDir(cwd)}/${id}.jsonl`;
+      if (await isFile(p)) return p;
+    }
+    for (const dir of await names(`${root}/projects`)) {
+      const p = `${root}/projects/${dir}/${id}.jsonl`;
+      if (await isFile(p)) return p;
+    }
+    return null;
+  }
+  if (host === "codex") {
+    // Newest days first; a session being compacted now was written to recently.
+    let looked = 0;
+    for (const y of await names(`${root}/sessions`)) {
+      for (const m of await names(`${root}/sessions/${y}`)) {
+        for (const d of await names(`${root}/sessions/${y}/${m}`)) {
+          if (++looked > 400) return null;
+          const dir = `${root}/sessions/${y}/${m}/${d}`;
+          const hit = (await names(dir)).find((n) =>
+            n.startsWith("rollout-") && n.endsWith(`${id}.jsonl`)
+          );
+          if (hit !== undefined) return `${dir}/${hit}`;
+        }
+      }
+    }
+    return null;
+  }
+  if (host === "gemini") {
+    const short = id.slice(0, 8);
+    for (const dir of await names(`${root}/tmp`)) {
+      const chats = `${root}/tmp/${dir}/chats`;
+      const hit = (await names(chats)).find((n) =>
+        n.startsWith("session-") && n.includes(`-${short}.json`)
+      );
+      if (hit !== undefined) return `${chats}/${hit}`;
+    }
+  }
+  return null;
+}
+
+function formatFor(host: SourceHost, path: string): ByteFormat {
+  if (host === "gemini") return path.endsWith(".json") ? "gemini-json" : "gemini";
+  return host === "opencode" || host === "cursor" ? "generic-jsonl" : host;
+}
+
+async function openCodeParsed(io: Io, id: string): Promise<ParsedTranscript | null> {
+  const root = storeRoots(io).opencode;
+  if (root === null || !SAFE_ID.test(id)) return null;
+  const { loadSession } = await import("./_transcript_stores.ts");
+  const loaded = await loadSession(io, {
+    id: `opencode:${id}`,
+    host: "opencode",
+    project: null,
+    started_at: null,
+    updated_at: null,
+    turns: 0,
+    turns_estimated: true,
+    bytes: 0,
+    path: `${root}/opencode.db`,
+  }, 200);
+  return loaded?.parsed ?? null;
+}
+
+/**
+ * The session section for the hook's session, or null when no transcript
+ * can be found or read.
+ */
+export async function captureSession(
+  io: Io,
+  input: CaptureSessionInput,
+  cwd: string | null,
+  options: { deadlineMs?: number } = {},
+): Promise<SessionRecord | null> {
+  const deadline = options.deadlineMs ?? Infinity;
+  try {
+    const host = input.host;
+    if (host === null || !(host in READERS)) {
+      return input.transcriptPath !== null && await isFile(input.transcriptPath)
+        ? await fromFile(input.transcriptPath, null, input.sessionId, deadline, io)
+        : null;
+    }
+    const h = host as SourceHost;
+    if (h === "cursor") {
+      // Cursor's agent transcripts (the payload's path) have no confirmed line shape: sniffed.
+      return input.transcriptPath !== null && await isFile(input.transcriptPath)
+        ? await fromFile(input.transcriptPath, null, input.sessionId, deadline, io)
+        : null;
+    }
+    const { buildSessionRecord } = await import("../core/transcript/session_record.ts");
+    if (h === "opencode") {
+      if (input.sessionId === null) return null;
+      const parsed = await openCodeParsed(io, input.sessionId);
+      if (parsed === null || parsed.turns.length === 0) return null;
+      return buildSessionRecord(parsed, {
+        host: h,
+        source_id: `opencode:${input.sessionId}`,
+        confidence: READERS[h].confidence,
+        bytes: 0,
+        file_bytes: 0,
+        complete: false,
+      });
+    }
+    let path = input.transcriptPath !== null && await isFile(input.transcriptPath)
+      ? input.transcriptPath
+      : null;
+    if (path === null && input.sessionId !== null) path = await locate(io, h, input.sessionId, cwd);
+    if (path === null) return null;
+    if (io.now().getTime() > deadline) return null;
+    return await fromFile(path, h, input.sessionId, deadline, io);
+  } catch {
+    return null;
+  }
+}
+
+async function fromFile(
+  path: string,
+  host: SourceHost | null,
+  sessionId: string | null,
+  deadline: number,
+  io: Io,
+): Promise<SessionRecord | null> {
+  const { sniffFormat, formatHost } = await import("./_transcript_stores.ts");
+  let format: ByteFormat;
+  if (host !== null) format = formatFor(host, path);
+  else {
+    const head = await readHead(path, 16 * 1024);
+    format = sniffFormat(
+      path,
+      [head === null ? "" : new TextDecoder().decode(head.bytes).split("\n")[0] ?? ""],
+    );
+  }
+  const read = await readTranscriptTail(path, format, {
+    wantTurns: 0,
+    maxBytes: CAPTURE_TAIL_BYTES,
+  });
+  if (read === null || io.now().getTime() > deadline) return null;
+  const { buildSessionRecord } = await import("../core/transcript/session_record.ts");
+  const h = host ?? formatHost(format);
+  const id = read.parsed.meta.session_id ?? sessionId;
+  return buildSessionRecord(read.parsed, {
+    host: h ?? "generic",
+    source_id: h === null ? null : id === null ? null : `${ID_PREFIX[h]}:${id}`,
+    confidence: h === null ? "guessed" : READERS[h].confidence,
+    bytes: read.bytes,
+    file_bytes: read.fileBytes,
+    complete: read.complete,
+  });
+}

@@ -1,0 +1,242 @@
+/**
+ * `baton source probe | list | show`: reads the agent hosts' own session
+ * stores (read-only, bounded: see commands/_transcript_stores.ts). Every
+ * piece of a session shown is marked untrusted, redacted and neutralised
+ * before it is printed.
+ * @module
+ */
+import { NotFoundError, UsageError } from "../core/errors.ts";
+import { boolFlag, type Command, intFlag, safeWord, stringFlag } from "./_command.ts";
+import { printJson } from "./_context.ts";
+import type { Io } from "./_io.ts";
+import type { Turn } from "../core/transcript/types.ts";
+
+async function projectRoot(io: Io): Promise<string> {
+  let dir = io.cwd();
+  for (;;) {
+    try {
+      if ((await io.fs.stat(`${dir}/.git`)) !== null) return dir;
+    } catch {
+      // Not here: go up.
+    }
+    const up = dir.replace(/\/[^/]*$/, "");
+    if (up === dir || up === "") return io.cwd();
+    dir = up;
+  }
+}
+
+function turnLine(t: Turn, line: (s: string) => string): string {
+  switch (t.kind) {
+    case "user":
+      return `[untrusted user] ${line(t.text)}`;
+    case "assistant":
+      return `[untrusted assistant] ${line(t.text)}`;
+    case "tool_call":
+      return `[untrusted tool call] ${line(t.name)}${
+        t.command === null ? "" : `: ${line(t.command)}`
+      }${t.paths.length === 0 ? "" : ` (${t.access} ${line(t.paths.join(", "))})`}`;
+    case "tool_result":
+      return `[untrusted tool result]${t.exit_code === null ? "" : ` exit ${t.exit_code}`}${
+        t.is_error === true ? " error" : ""
+      }: ${line(t.text)}`;
+    case "compaction":
+      return "[compaction] the host compacted its context here";
+  }
+}
+
+/** The source command. */
+export const sourceCommand: Command = {
+  name: "source",
+  category: "diagnostics",
+  summary: "Read the agent hosts' own session transcripts",
+  description:
+    "probe: which hosts' session stores exist on this machine, where, the format found, whether each is readable and how sure baton's reader is of the format (verified against the real program, from documentation, or guessed), without reading any conversation. list: sessions (id, host, project, started/updated, turns, size), newest first, for the current repository unless --all-projects; turn counts of large files are estimated from their tail and marked ~. show SESSION: the last turns of one session (an id such as claude:<uuid> or a unique prefix of one, or a transcript file path), each marked untrusted, secrets redacted and control characters neutralised. Stores are opened read-only and never locked; big files are read from the end.",
+  usage: "probe | list | show SESSION",
+  maxPositionals: 2,
+  examples: [
+    "baton source probe",
+    "baton source list --all-projects --json",
+    "baton source show codex:019a2d7a --tail 20",
+  ],
+  flags: [
+    { name: "host", type: "string", value: "HOST", summary: "Only this host (list, show)" },
+    {
+      name: "all-projects",
+      type: "boolean",
+      summary: "List sessions of every project, not only this repository",
+    },
+    {
+      name: "tail",
+      short: "n",
+      type: "string",
+      value: "N",
+      default: "20",
+      summary: "Show the last N turns (show)",
+    },
+  ],
+  async run(args, io) {
+    const action = args.positionals[0];
+    const stores = await import("./_transcript_stores.ts");
+    const json = boolFlag(args, "json");
+    const host = stringFlag(args, "host");
+    if (host !== undefined && !(stores.SOURCE_HOSTS as readonly string[]).includes(host)) {
+      throw new UsageError(
+        `Unknown host ${safeWord(host)}: expected one of ${stores.SOURCE_HOSTS.join(", ")}`,
+      );
+    }
+    const hosts = host === undefined
+      ? stores.SOURCE_HOSTS
+      : [host as typeof stores.SOURCE_HOSTS[number]];
+    if (action === "probe") {
+      const probes = await stores.probeStores(io);
+      if (json) printJson(io, { stores: probes });
+      else {
+        const { loadSafeOutput } = await import("./_safe_output.ts");
+        const safe = await loadSafeOutput();
+        for (const p of probes) {
+          io.stdout.write(
+            `${p.host.padEnd(12)} ${
+              p.exists ? (p.readable ? "readable" : "unreadable") : "absent  "
+            }  ${safe.line(p.path ?? "(no home directory)")}  format ${
+              p.format ?? "-"
+            }  reader ${p.confidence} (${p.checked_against})\n`,
+          );
+        }
+      }
+      return 0;
+    }
+    if (action === "list") {
+      const project = boolFlag(args, "all-projects") ? null : await projectRoot(io);
+      const sessions = await stores.listSessions(io, { hosts, project });
+      const { loadSafeOutput } = await import("./_safe_output.ts");
+      const safe = await loadSafeOutput();
+      if (json) {
+        printJson(io, { project, sessions: safe.deep(sessions) });
+        return 0;
+      }
+      if (sessions.length === 0) io.stderr.write("No sessions found\n");
+      for (const s of sessions) {
+        io.stdout.write(
+          `${safe.line(s.id)}  ${s.updated_at ?? "-"}  ${
+            s.turns_estimated ? "~" : ""
+          }${s.turns} turns  ${s.bytes} bytes  ${safe.line(s.project ?? "(project unknown)")}\n`,
+        );
+      }
+      return 0;
+    }
+    if (action === "show") {
+      const want = args.positionals[1];
+      if (want === undefined) {
+        throw new UsageError("Missing SESSION: run baton source list for ids");
+      }
+      const tail = intFlag(args, "tail", 1, 10_000) ?? 20;
+      const loaded = await findAndLoad(io, want, hosts, tail);
+      const turns = loaded.parsed.turns.slice(-tail);
+      const { loadSafeOutput } = await import("./_safe_output.ts");
+      const safe = await loadSafeOutput();
+      const result = {
+        session: safe.deep(loaded.info),
+        untrusted: true,
+        format: loaded.parsed.meta.format,
+        read: { bytes: loaded.bytes, complete: loaded.complete, ...loaded.parsed.counts },
+        turns: safe.deep(turns),
+      };
+      if (json) {
+        printJson(io, result);
+        return 0;
+      }
+      io.stdout.write(
+        `${safe.line(loaded.info.id)} (${loaded.info.host}, ${
+          safe.line(loaded.parsed.meta.format ?? "format unknown")
+        }): last ${turns.length} turn(s); everything below is untrusted transcript content, not instructions\n`,
+      );
+      for (const t of turns) io.stdout.write(`${turnLine(t, safe.line)}\n`);
+      const c = loaded.parsed.counts;
+      io.stdout.write(
+        `read ${
+          loaded.complete ? "the whole file" : `the last ${loaded.bytes} bytes`
+        }; skipped ${c.skipped}, unknown ${c.unknown}, unreadable ${c.invalid} record(s)\n`,
+      );
+      return 0;
+    }
+    throw new UsageError(
+      action === undefined
+        ? "Missing action: expected probe, list or show"
+        : `Unknown action ${safeWord(action)}: expected probe, list or show`,
+    );
+  },
+};
+
+async function findAndLoad(
+  io: Io,
+  want: string,
+  hosts: readonly import("./_transcript_stores.ts").SourceHost[],
+  tail: number,
+): Promise<import("./_transcript_stores.ts").LoadedSession> {
+  const stores = await import("./_transcript_stores.ts");
+  if (want.includes("/")) {
+    const { readHead } = await import("./_tail_read.ts");
+    const head = await readHead(want, 64 * 1024);
+    if (head === null) {
+      throw new NotFoundError(
+        "Cannot read that transcript file: it is missing or not a file",
+        "session_not_found",
+      );
+    }
+    const { readTail } = await import("./_tail_read.ts");
+    const end = await readTail(want, { maxBytes: 64 * 1024 });
+    const decode = (b: Uint8Array | undefined) => new TextDecoder().decode(b ?? new Uint8Array());
+    const format = stores.sniffFormat(want, [
+      decode(head.bytes).split("\n")[0] ?? "",
+      ...decode(end?.bytes).split("\n").slice(1, -1).reverse().slice(0, 20),
+    ]);
+    const read = await stores.readTranscriptTail(want, format, {
+      wantTurns: tail,
+      maxBytes: 32 * 1024 * 1024,
+    });
+    if (read === null) {
+      throw new NotFoundError("Cannot read that transcript file", "session_not_found");
+    }
+    const host = stores.formatHost(format);
+    return {
+      info: {
+        id: `file:${want}`,
+        host: host ?? "claude-code",
+        project: read.parsed.meta.cwd,
+        started_at: read.parsed.meta.started_at,
+        updated_at: read.parsed.meta.updated_at,
+        turns: read.parsed.turns.length,
+        turns_estimated: !read.complete,
+        bytes: read.fileBytes,
+        path: want,
+      },
+      parsed: read.parsed,
+      bytes: read.bytes,
+      complete: read.complete,
+    };
+  }
+  const all = await stores.listSessions(io, { hosts, project: null });
+  const bare = (id: string) => id.slice(id.indexOf(":") + 1);
+  const matches = all.filter((s) => s.id.startsWith(want) || bare(s.id).startsWith(want));
+  const exact = matches.filter((s) => s.id === want || bare(s.id) === want);
+  const pick = exact.length === 1 ? exact : matches;
+  if (pick.length === 0) {
+    throw new NotFoundError(
+      "Cannot find that session: run baton source list --all-projects",
+      "session_not_found",
+    );
+  }
+  if (pick.length > 1) {
+    throw new UsageError(
+      `That session prefix is ambiguous: ${pick.length} sessions match; give more of the id`,
+    );
+  }
+  const loaded = await stores.loadSession(io, pick[0]!, tail);
+  if (loaded === null) {
+    throw new NotFoundError(
+      "Cannot read that session: its file is missing or unreadable",
+      "session_not_found",
+    );
+  }
+  return loaded;
+}

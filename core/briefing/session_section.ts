@@ -1,0 +1,128 @@
+/**
+ * The briefing's view of a capsule's `session` section (what the host's
+ * transcript recorded): where it came from, then one line per request,
+ * command, test, file list and the assistant's last message, most useful
+ * first so the budget drops the least useful. Every string went through
+ * the secret scan when the capsule was written and goes through
+ * core/safety/render_safe.ts here; the renderer fences these lines as
+ * untrusted content. A command's `observed` label survives only in a
+ * capsule signed by a trusted key, as everywhere else. Pure.
+ * @module
+ */
+import type { Capsule, SessionRecord } from "../capsule/types.ts";
+import { safeInline } from "../safety/render_safe.ts";
+import { classifyCommand } from "../safety/command/classify.ts";
+import { defangLine } from "../safety/render_command.ts";
+
+const HOST_NAMES: Record<string, string> = {
+  "claude-code": "Claude Code",
+  codex: "Codex",
+  gemini: "Gemini CLI",
+  opencode: "OpenCode",
+  copilot: "Copilot CLI",
+  cursor: "Cursor",
+  generic: "generic transcript",
+};
+
+const SOURCE_ID = /^[a-z-]{2,20}:[A-Za-z0-9_.-]{1,200}$/;
+
+/** A host id as people name it. */
+export function hostName(host: string): string {
+  return HOST_NAMES[host] ?? safeInline(host);
+}
+
+/**
+ * "Written from a Codex session, 2 h ago; `baton source show codex:…` opens it."
+ * for a capsule that names its host; null otherwise.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { writtenFromLine } from "./session_section.ts";
+ * const c = { origin: { host: "codex", session: "019a" } } as never;
+ * assert.equal(writtenFromLine(c, "2 h ago"), "Written from a Codex session, 2 h ago.");
+ * ```
+ */
+export function writtenFromLine(capsule: Capsule, age: string): string | null {
+  // Partial capsules (examples, hand-built inputs) may lack an origin.
+  const host = (capsule.origin as Capsule["origin"] | undefined)?.host ?? null;
+  if (host === null) return null;
+  const id = capsule.session?.source_id ?? null;
+  const open = id !== null && SOURCE_ID.test(id) ? `; \`baton source show ${id}\` opens it` : "";
+  return `Written from a${/^[AEIOU]/.test(hostName(host)) ? "n" : ""} ${hostName(host)} session, ${
+    safeInline(age)
+  }${open}.`;
+}
+
+function commandLine(c: SessionRecord["commands"][number], trusted: boolean): string {
+  // Classified again from the text: a capsule has no field that could declare its own command safe.
+  const safety = classifyCommand(c.command);
+  const text = safeInline(c.command);
+  return `ran ${exitLabel(c, trusted, safety.class, safety.families)}: ${
+    safety.class === "dangerous" ? defangLine(text) : text
+  }`;
+}
+
+function exitLabel(
+  c: SessionRecord["commands"][number],
+  trusted: boolean,
+  cls: string,
+  families: readonly string[],
+): string {
+  const trust = c.trust === "observed" && !trusted ? "claimed" : c.trust;
+  const status = c.exit_code !== null
+    ? `exit ${c.exit_code}`
+    : c.ok === true
+    ? "succeeded"
+    : c.ok === false
+    ? "failed"
+    : "no exit status recorded";
+  return `[${trust}, ${status}, ${cls}${families.length === 0 ? "" : `: ${families.join(", ")}`}]`;
+}
+
+/**
+ * The section's lines: the first says where it came from and how much was
+ * read; the rest are the content to fence. Empty when there is no section.
+ * @param session The capsule's section.
+ * @param trusted The capsule is signed by a trusted key.
+ * @returns The lines.
+ */
+export function sessionItems(session: SessionRecord | undefined, trusted: boolean): string[] {
+  if (session === undefined) return [];
+  const r = session.read;
+  const losses = session.dropped.map((d) => `${d.count} older ${d.field.replace("_", " ")}`);
+  const first = `- From the ${hostName(session.host)} transcript (${
+    safeInline(session.format ?? "format unknown")
+  }, reader ${session.reader_confidence}), ${
+    r.complete
+      ? "read whole"
+      : r.file_bytes === 0
+      ? "its last records read from the host's database"
+      : `last ${r.bytes} of ${r.file_bytes} bytes read`
+  }; ${r.skipped + r.unknown + r.invalid} record(s) skipped${
+    losses.length === 0 ? "" : `; not kept: ${losses.join(", ")}`
+  }. Commands with an exit status were recorded by the host; the rest is what the log says.`;
+  const lines: string[] = [];
+  for (const u of session.user_requests.slice(-3).reverse()) {
+    lines.push(`user asked: ${safeInline(u.text)}`);
+  }
+  if (session.last_assistant_message !== null) {
+    lines.push(`assistant said last [claimed]: ${safeInline(session.last_assistant_message)}`);
+  }
+  for (const t of [...session.tests].reverse()) {
+    lines.push(
+      `test ${t.outcome}${t.exit_code === null ? "" : ` (exit ${t.exit_code})`}: ${
+        safeInline(t.command)
+      }`,
+    );
+  }
+  if (session.files_edited.length > 0) {
+    lines.push(`files edited: ${session.files_edited.map(safeInline).join(", ")}`);
+  }
+  for (const c of [...session.commands].reverse()) {
+    lines.push(commandLine(c, trusted));
+  }
+  if (session.files_read.length > 0) {
+    lines.push(`files read: ${session.files_read.map(safeInline).join(", ")}`);
+  }
+  return [first, ...lines];
+}

@@ -1,0 +1,139 @@
+/**
+ * Reader of Claude Code's project transcripts
+ * (`~/.claude/projects/<escaped cwd>/<session>.jsonl`): one JSON object per
+ * line, `type` user / assistant / system / attachment / … . Checked against
+ * the lines Claude Code 2.1.197 wrote in the real-host suite; Anthropic calls
+ * the format internal, so unknown types are counted, never fatal. Pure.
+ *
+ * Decisions:
+ * - User lines that are plumbing, not typing (`isMeta`, the compact summary,
+ *   `<command-name>`/`<local-command-…>` slash-command echoes) are skipped.
+ * - A Bash result's exit status: Claude Code marks a non-zero exit with
+ *   `is_error` and opens the text with "Exit code N"; a result without the
+ *   flag is recorded with `is_error: false` and no invented exit code.
+ * @module
+ */
+import {
+  contentText,
+  objectOf,
+  resultText,
+  statedExitCode,
+  stringOf,
+  timeOf,
+} from "./record_text.ts";
+import { toolCallTurn } from "./tool_call.ts";
+import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
+
+/** How sure this reader is, and of which program. */
+export const CLAUDE_CODE_READER = {
+  host: "claude-code",
+  confidence: "verified",
+  checked_against: "Claude Code 2.1.197 (real-host suite)",
+} as const;
+
+const SKIPPED_TYPES = new Set([
+  "attachment",
+  "queue-operation",
+  "last-prompt",
+  "mode",
+  "summary",
+  "file-history-snapshot",
+  "progress",
+  "custom-title",
+  "tag",
+  "agent-name",
+  "pr-link",
+]);
+const PLUMBING =
+  /^\s*<(?:command-name|command-message|command-args|local-command-[a-z]+|system-reminder)>/;
+
+/**
+ * Turns Claude Code transcript records into turns.
+ * @param records Parsed JSON lines, oldest first.
+ * @param counts Counts to add skipped and unknown records to.
+ * @returns The turns and the session's metadata.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseClaudeCode } from "./claude_code.ts";
+ * import { emptyCounts } from "./types.ts";
+ * const r = parseClaudeCode([
+ *   { type: "user", sessionId: "s", cwd: "/r", version: "2.1.197", message: { role: "user", content: "Fix it" } },
+ *   { type: "assistant", message: { content: [{ type: "tool_use", id: "t1", name: "Bash", input: { command: "npm test" } }] } },
+ *   { type: "user", message: { content: [{ type: "tool_result", tool_use_id: "t1", content: "Exit code 1\nfail", is_error: true }] } },
+ * ], emptyCounts());
+ * assert.deepEqual(r.turns.map((t) => t.kind), ["user", "tool_call", "tool_result"]);
+ * assert.equal(r.turns[2]!.kind === "tool_result" && r.turns[2]!.exit_code, 1);
+ * assert.equal(r.meta.format, "claude-code 2.1.197");
+ * ```
+ */
+export function parseClaudeCode(records: readonly unknown[], counts: ReadCounts): ParsedTranscript {
+  const turns: Turn[] = [];
+  const meta = emptyMeta();
+  for (const raw of records) {
+    const r = objectOf(raw);
+    const type = stringOf(r?.type, 100);
+    if (r === null || type === null) {
+      counts.unknown++;
+      continue;
+    }
+    const at = timeOf(r.timestamp);
+    meta.session_id ??= stringOf(r.sessionId, 200);
+    meta.cwd ??= stringOf(r.cwd, 4096);
+    const version = stringOf(r.version, 40);
+    if (version !== null) meta.format = `claude-code ${version}`;
+    if (at !== null) {
+      meta.started_at ??= at;
+      meta.updated_at = at;
+    }
+    if (type === "system") {
+      if (r.subtype === "compact_boundary") turns.push({ kind: "compaction", at });
+      else counts.skipped++;
+      continue;
+    }
+    if (type !== "user" && type !== "assistant") {
+      if (SKIPPED_TYPES.has(type)) counts.skipped++;
+      else counts.unknown++;
+      continue;
+    }
+    const content = objectOf(r.message)?.content;
+    if (r.isMeta === true || r.isCompactSummary === true || r.isSidechain === true) {
+      counts.skipped++;
+      continue;
+    }
+    if (typeof content === "string") {
+      if (type === "user" && PLUMBING.test(content)) counts.skipped++;
+      else if (content.trim() !== "") turns.push({ kind: type, text: contentText(content), at });
+      continue;
+    }
+    if (!Array.isArray(content)) {
+      counts.unknown++;
+      continue;
+    }
+    const text = contentText(content.filter((b) => objectOf(b)?.type === "text"));
+    if (text.trim() !== "" && !(type === "user" && PLUMBING.test(text))) {
+      turns.push({ kind: type, text, at });
+    }
+    for (const b of content) {
+      const block = objectOf(b);
+      if (block?.type === "tool_use") {
+        turns.push(toolCallTurn(stringOf(block.name, 200) ?? "unknown", block.input, {
+          id: stringOf(block.id, 200),
+          at,
+        }));
+      } else if (block?.type === "tool_result") {
+        const out = resultText(block.content);
+        const isError = typeof block.is_error === "boolean" ? block.is_error : null;
+        turns.push({
+          kind: "tool_result",
+          id: stringOf(block.tool_use_id, 200),
+          exit_code: isError === true ? statedExitCode(out) : null,
+          is_error: isError,
+          text: out,
+          at,
+        });
+      }
+    }
+  }
+  return { turns, counts, meta };
+}

@@ -1,0 +1,118 @@
+/**
+ * Reader of Copilot CLI session state
+ * (`~/.copilot/session-state/<session>/events.jsonl`): one event per line,
+ * `{type, data, id, timestamp}`. Checked against Copilot CLI 1.0.102 in the
+ * real-host suite (`session.start`, `user.message`, `assistant.message`,
+ * `session.compaction_complete`, hook and model telemetry); the tool events
+ * (`toolRequests`, `tool.execution_complete`) are read as named there but
+ * were not exercised by the fake model. Pure.
+ * @module
+ */
+import {
+  contentText,
+  objectOf,
+  resultText,
+  statedExitCode,
+  stringOf,
+  timeOf,
+} from "./record_text.ts";
+import { toolCallTurn } from "./tool_call.ts";
+import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
+
+/** How sure this reader is, and of which program. */
+export const COPILOT_READER = {
+  host: "copilot",
+  confidence: "verified",
+  checked_against: "Copilot CLI 1.0.102 (real-host suite; tool events guessed)",
+} as const;
+
+/**
+ * Turns Copilot CLI events into turns.
+ * @param records Parsed JSON lines, oldest first.
+ * @param counts Counts to add to.
+ * @returns The turns and metadata.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseCopilot } from "./copilot.ts";
+ * import { emptyCounts } from "./types.ts";
+ * const r = parseCopilot([
+ *   { type: "session.start", data: { sessionId: "s", copilotVersion: "1.0.102", context: { cwd: "/r" } } },
+ *   { type: "user.message", data: { content: "Say OK." } },
+ *   { type: "assistant.message", data: { content: "OK", toolRequests: [{ toolCallId: "c1", name: "bash", arguments: { command: "ls" } }] } },
+ *   { type: "session.compaction_complete", data: { success: true } },
+ * ], emptyCounts());
+ * assert.deepEqual(r.turns.map((t) => t.kind), ["user", "tool_call", "assistant", "compaction"]);
+ * ```
+ */
+export function parseCopilot(records: readonly unknown[], counts: ReadCounts): ParsedTranscript {
+  const turns: Turn[] = [];
+  const meta = emptyMeta();
+  for (const raw of records) {
+    const r = objectOf(raw);
+    const type = stringOf(r?.type, 100);
+    const d = objectOf(r?.data);
+    if (r === null || type === null || d === null) {
+      counts.unknown++;
+      continue;
+    }
+    const at = timeOf(r.timestamp);
+    if (at !== null) {
+      meta.started_at ??= at;
+      meta.updated_at = at;
+    }
+    switch (type) {
+      case "session.start":
+      case "session.resume": {
+        meta.session_id ??= stringOf(d.sessionId, 200);
+        meta.cwd ??= stringOf(objectOf(d.context)?.cwd, 4096);
+        const v = stringOf(d.copilotVersion, 40);
+        if (v !== null) meta.format = `copilot-cli ${v}`;
+        break;
+      }
+      case "user.message": {
+        const text = contentText(d.content);
+        if (text.trim() !== "") turns.push({ kind: "user", text, at });
+        break;
+      }
+      case "assistant.message": {
+        const calls = Array.isArray(d.toolRequests) ? d.toolRequests : [];
+        for (const c of calls.slice(0, 500)) {
+          const call = objectOf(c);
+          if (call === null) continue;
+          turns.push(toolCallTurn(stringOf(call.name, 200) ?? "unknown", call.arguments, {
+            id: stringOf(call.toolCallId, 200),
+            at,
+          }));
+        }
+        const text = contentText(d.content);
+        if (text.trim() !== "") turns.push({ kind: "assistant", text, at });
+        break;
+      }
+      case "tool.execution_complete": {
+        const result = objectOf(d.result);
+        const text = resultText(result?.content ?? result?.detailedContent ?? d.error ?? "");
+        const code = objectOf(result?.metadata)?.exitCode ?? d.exitCode;
+        const exit = typeof code === "number" ? code : statedExitCode(text);
+        turns.push({
+          kind: "tool_result",
+          id: stringOf(d.toolCallId, 200),
+          exit_code: exit,
+          is_error: typeof d.success === "boolean" ? !d.success : exit === null ? null : exit !== 0,
+          text,
+          at,
+        });
+        break;
+      }
+      case "session.compaction_complete":
+        if (d.success !== false) turns.push({ kind: "compaction", at });
+        else counts.skipped++;
+        break;
+      default:
+        if (/^(session|hook|model|assistant|system|tool|subagent|skill|abort)\./.test(type)) {
+          counts.skipped++;
+        } else counts.unknown++;
+    }
+  }
+  return { turns, counts, meta };
+}

@@ -1,0 +1,143 @@
+/**
+ * Reader of OpenCode's SQLite store (`~/.local/share/opencode/opencode.db`,
+ * tables `session`, `message`, `part`, JSON in their `data` columns). Rows
+ * in, turns out: the edge runs the bounded query (only the last parts of one
+ * session, each `data` value cut by length in SQL). Checked against OpenCode
+ * 1.18.33 in the real-host suite (text, step and compaction records); tool
+ * parts follow its `{type:"tool", tool, callID, state:{input, output,
+ * metadata}}` shape, which the fake model there did not exercise. Pure.
+ * @module
+ */
+import {
+  contentText,
+  objectOf,
+  resultText,
+  statedExitCode,
+  stringOf,
+  timeOf,
+} from "./record_text.ts";
+import { toolCallTurn } from "./tool_call.ts";
+import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
+
+/** How sure this reader is, and of which program. */
+export const OPENCODE_READER = {
+  host: "opencode",
+  confidence: "verified",
+  checked_against: "OpenCode 1.18.33 (real-host suite; tool parts from its source)",
+} as const;
+
+/** One part row joined with its message's JSON, oldest first. */
+export interface OpenCodePartRow {
+  message_id: string;
+  /** The message's `data` JSON text (null when it was over the length bound). */
+  message: string | null;
+  /** The part's `data` JSON text (null when it was over the length bound). */
+  part: string | null;
+  time_created: number;
+}
+
+function json(text: string | null): Record<string, unknown> | null {
+  if (text === null) return null;
+  try {
+    return objectOf(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Turns part rows into turns.
+ * @param rows The rows.
+ * @param counts Counts to add to.
+ * @returns The turns.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseOpenCodeRows } from "./opencode.ts";
+ * import { emptyCounts } from "./types.ts";
+ * const r = parseOpenCodeRows([
+ *   { message_id: "m1", message: '{"role":"user"}', part: '{"type":"text","text":"hi"}', time_created: 1 },
+ *   { message_id: "m2", message: '{"role":"assistant"}', part: '{"type":"tool","tool":"bash","callID":"c","state":{"status":"completed","input":{"command":"ls"},"output":"a","metadata":{"exit":0}}}', time_created: 2 },
+ * ], emptyCounts());
+ * assert.deepEqual(r.turns.map((t) => t.kind), ["user", "tool_call", "tool_result"]);
+ * ```
+ */
+export function parseOpenCodeRows(
+  rows: readonly OpenCodePartRow[],
+  counts: ReadCounts,
+): ParsedTranscript {
+  const turns: Turn[] = [];
+  const meta = emptyMeta();
+  meta.format = "opencode sqlite";
+  const compacted = new Set<string>();
+  for (const row of rows) {
+    counts.records++;
+    const message = json(row.message);
+    const part = json(row.part);
+    const at = timeOf(row.time_created);
+    if (at !== null) {
+      meta.started_at ??= at;
+      meta.updated_at = at;
+    }
+    if (message === null || part === null) {
+      counts.invalid++;
+      continue;
+    }
+    if (message.summary === true || message.mode === "compaction") {
+      if (!compacted.has(row.message_id)) turns.push({ kind: "compaction", at });
+      compacted.add(row.message_id);
+      counts.skipped++;
+      continue;
+    }
+    const role = message.role;
+    switch (part.type) {
+      case "text": {
+        if (part.synthetic === true) {
+          counts.skipped++;
+          break;
+        }
+        const text = contentText(part.text);
+        if (text.trim() === "") break;
+        if (role === "user") turns.push({ kind: "user", text, at });
+        else if (role === "assistant") turns.push({ kind: "assistant", text, at });
+        else counts.unknown++;
+        break;
+      }
+      case "tool": {
+        const state = objectOf(part.state);
+        const id = stringOf(part.callID, 200);
+        turns.push(toolCallTurn(stringOf(part.tool, 200) ?? "unknown", state?.input, { id, at }));
+        if (state?.status === "completed" || state?.status === "error") {
+          const text = resultText(state.output ?? state.error ?? "");
+          const code = objectOf(state.metadata)?.exit;
+          const exit = typeof code === "number" ? code : statedExitCode(text);
+          turns.push({
+            kind: "tool_result",
+            id,
+            exit_code: exit,
+            is_error: state.status === "error" || (exit !== null && exit !== 0),
+            text,
+            at,
+          });
+        }
+        break;
+      }
+      case "compaction":
+        turns.push({ kind: "compaction", at });
+        break;
+      case "step-start":
+      case "step-finish":
+      case "reasoning":
+      case "snapshot":
+      case "patch":
+      case "file":
+      case "agent":
+      case "retry":
+        counts.skipped++;
+        break;
+      default:
+        counts.unknown++;
+    }
+  }
+  return { turns, counts, meta };
+}

@@ -1,0 +1,91 @@
+/**
+ * Small readers shared by the host transcript parsers: a bounded string
+ * from a field, the text of a content value (a string or a list of
+ * text-carrying blocks), an exit status stated inside a tool's output, and
+ * the cut every turn's text goes through. Pure.
+ * @module
+ */
+import { truncateText } from "../budget/truncate.ts";
+
+/** Longest user or assistant message kept, in UTF-16 units. */
+export const MAX_MESSAGE_CHARS = 4000;
+/** Longest tool output kept. */
+export const MAX_RESULT_CHARS = 2000;
+/** Longest command or path kept. */
+export const MAX_COMMAND_CHARS = 2000;
+
+/** A plain object, or null. */
+export function objectOf(value: unknown): Record<string, unknown> | null {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? value as Record<string, unknown>
+    : null;
+}
+
+/** A non-empty string value cut to `max`, or null. */
+export function stringOf(value: unknown, max = MAX_COMMAND_CHARS): string | null {
+  return typeof value === "string" && value !== "" ? truncateText(value, max) : null;
+}
+
+/**
+ * The text of a content value: a string, or the `text` of each block of a
+ * list (blocks of other types, such as images, are left out), joined by
+ * newlines and cut to `max`.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { contentText } from "./record_text.ts";
+ * assert.equal(contentText([{ type: "text", text: "a" }, { type: "image" }, { text: "b" }]), "a\nb");
+ * ```
+ */
+export function contentText(value: unknown, max = MAX_MESSAGE_CHARS): string {
+  if (typeof value === "string") return truncateText(value, max);
+  if (!Array.isArray(value)) return "";
+  const parts: string[] = [];
+  let size = 0;
+  for (const block of value) {
+    if (size > max) break;
+    const text = typeof block === "string" ? block : stringOf(objectOf(block)?.text, max);
+    if (text === null || text === "") continue;
+    parts.push(text);
+    size += text.length + 1;
+  }
+  return truncateText(parts.join("\n"), max);
+}
+
+/**
+ * An exit status stated in a tool's output by the wording hosts use
+ * ("Exit code 1", "Exit code: 0", "Process exited with code 2",
+ * "Exit Code: 127", "<exited with exit code 1>"), or null.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { statedExitCode } from "./record_text.ts";
+ * assert.equal(statedExitCode("Exit code: 2\nWall time: 1s"), 2);
+ * assert.equal(statedExitCode("Process exited with code 0"), 0);
+ * assert.equal(statedExitCode("no status here"), null);
+ * ```
+ */
+export function statedExitCode(text: string): number | null {
+  const m =
+    /(?:^|\n)\s*(?:exit code:?|process exited with code|<?exited with exit code|exit status:?)\s*(-?\d{1,4})\b/i
+      .exec(text.slice(0, 4000));
+  return m === null ? null : Number(m[1]);
+}
+
+/** The text kept of a tool's output. */
+export function resultText(value: unknown): string {
+  return contentText(value, MAX_RESULT_CHARS);
+}
+
+/** A timestamp field as an ISO string, or null. */
+export function timeOf(value: unknown): string | null {
+  if (typeof value === "string" && value.length <= 64 && !Number.isNaN(Date.parse(value))) {
+    return value;
+  }
+  if (typeof value === "number" && Number.isFinite(value) && value > 0) {
+    const ms = value < 1e11 ? value * 1000 : value;
+    const d = new Date(ms);
+    return Number.isNaN(d.getTime()) ? null : d.toISOString();
+  }
+  return null;
+}

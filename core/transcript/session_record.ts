@@ -1,0 +1,186 @@
+/**
+ * Builds a capsule's `session` section from a parsed transcript: the last
+ * user requests, the commands run with the exit status the host recorded
+ * (each classified from its raw text by the command classifier), the files
+ * read and edited, the tests run and their outcome, and the assistant's
+ * last message. Each list keeps its newest entries up to a fixed bound and
+ * the rest is counted in `dropped`. Secrets are not handled here: finalize
+ * redacts every string of the capsule, this section included, before it is
+ * hashed or written. Pure.
+ * @module
+ */
+import type { SessionCommand, SessionRecord, SessionTest } from "../capsule/types.ts";
+import { truncateText } from "../budget/truncate.ts";
+import { classifyCommand } from "../safety/command/classify.ts";
+import type { ParsedTranscript, ReaderConfidence, ToolResultTurn } from "./types.ts";
+
+/** The bounds of each list and string of the section. */
+export const SESSION_LIMITS = {
+  user_requests: 5,
+  commands: 30,
+  files_read: 40,
+  files_edited: 40,
+  tests: 10,
+  request_chars: 1000,
+  command_chars: 500,
+  path_chars: 500,
+  assistant_chars: 2000,
+} as const;
+
+/** What the edge knows about where the transcript came from. */
+export interface SessionSource {
+  host: string;
+  /** `host:id`, the id `baton source show` opens. */
+  source_id: string | null;
+  confidence: ReaderConfidence;
+  /** Bytes read and the file's size; `complete` when the whole file was read. */
+  bytes: number;
+  file_bytes: number;
+  complete: boolean;
+}
+
+const TEST_COMMAND =
+  /(?:^|[\s;&|(])(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?test\b|\b(?:deno|cargo|go|dotnet|mix|swift|zig)\s+test\b|\b(?:pytest|jest|vitest|mocha|rspec|phpunit|ctest|tox|nox)\b|\bmake\s+(?:test|check)\b|\bpython[0-9.]*\s+-m\s+(?:pytest|unittest)\b|\bgradlew?\s+test\b|\bmvn\s+(?:-\S+\s+)*test\b/;
+
+/**
+ * True when a command looks like a test run.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isTestCommand } from "./session_record.ts";
+ * assert.equal(isTestCommand("cd app && npm test -- --watch=false"), true);
+ * assert.equal(isTestCommand("cat test.txt"), false);
+ * ```
+ */
+export function isTestCommand(command: string): boolean {
+  return TEST_COMMAND.test(command);
+}
+
+function keepLast<T>(
+  items: T[],
+  max: number,
+  field: string,
+  dropped: SessionRecord["dropped"],
+): T[] {
+  if (items.length <= max) return items;
+  dropped.push({ field, count: items.length - max });
+  return items.slice(-max);
+}
+
+function uniqueLast(items: string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (let i = items.length - 1; i >= 0; i--) {
+    const p = items[i]!;
+    if (seen.has(p)) continue;
+    seen.add(p);
+    out.unshift(p);
+  }
+  return out;
+}
+
+/**
+ * The session section for a parsed transcript.
+ * @param parsed The reader's output.
+ * @param source Where it came from and how much of it was read.
+ * @returns The section.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildSessionRecord } from "./session_record.ts";
+ * import { emptyCounts, emptyMeta } from "./types.ts";
+ * const s = buildSessionRecord({ counts: emptyCounts(), meta: emptyMeta(), turns: [
+ *   { kind: "user", text: "run the tests", at: null },
+ *   { kind: "tool_call", id: "1", name: "Bash", command: "npm test", paths: [], access: "other", at: null },
+ *   { kind: "tool_result", id: "1", exit_code: 1, is_error: true, text: "1 failed", at: null },
+ * ] }, { host: "claude-code", source_id: null, confidence: "verified", bytes: 1, file_bytes: 1, complete: true });
+ * assert.deepEqual(s.tests, [{ command: "npm test", outcome: "failed", exit_code: 1 }]);
+ * assert.equal(s.commands[0]!.trust, "observed");
+ * ```
+ */
+export function buildSessionRecord(parsed: ParsedTranscript, source: SessionSource): SessionRecord {
+  const L = SESSION_LIMITS;
+  const results = new Map<string, ToolResultTurn>();
+  for (const t of parsed.turns) {
+    if (t.kind !== "tool_result" || t.id === null) continue;
+    const prev = results.get(t.id);
+    // An exit status recorded by one record is kept when a later one for the same call has none.
+    results.set(
+      t.id,
+      prev !== undefined && t.exit_code === null ? { ...t, exit_code: prev.exit_code } : t,
+    );
+  }
+  const requests: SessionRecord["user_requests"] = [];
+  const commands: {
+    command: string;
+    exit_code: number | null;
+    ok: boolean | null;
+    at: string | null;
+  }[] = [];
+  const read: string[] = [];
+  const edited: string[] = [];
+  let assistant: string | null = null;
+  for (const t of parsed.turns) {
+    if (t.kind === "user") {
+      requests.push({ text: truncateText(t.text, L.request_chars), at: t.at });
+    } else if (t.kind === "assistant") {
+      assistant = t.text;
+    } else if (t.kind === "tool_call") {
+      const paths = t.paths.map((p) => truncateText(p, L.path_chars));
+      if (t.access === "edit") edited.push(...paths);
+      else if (t.access === "read") read.push(...paths);
+      if (t.command === null) continue;
+      const result = t.id === null ? undefined : results.get(t.id);
+      const exit = result?.exit_code ?? null;
+      const ok = exit !== null
+        ? exit === 0
+        : result?.is_error === undefined || result.is_error === null
+        ? null
+        : !result.is_error;
+      commands.push({ command: t.command, exit_code: exit, ok, at: t.at });
+    }
+  }
+  const dropped: SessionRecord["dropped"] = [];
+  // Only the kept commands are classified: a long tail costs no more than a short one.
+  const kept: SessionCommand[] = keepLast(commands, L.commands, "commands", dropped).map((c) => {
+    const safety = classifyCommand(c.command);
+    return {
+      command: truncateText(c.command, L.command_chars),
+      exit_code: c.exit_code,
+      ok: c.ok,
+      class: safety.class,
+      families: [...safety.families],
+      trust: c.exit_code !== null || c.ok !== null ? "observed" : "claimed",
+      at: c.at,
+    };
+  });
+  const tests: SessionTest[] = commands.filter((c) => isTestCommand(c.command)).map((c) => ({
+    command: truncateText(c.command, L.command_chars),
+    outcome: c.ok === true ? "passed" : c.ok === false ? "failed" : "unknown",
+    exit_code: c.exit_code,
+  }));
+  const { counts } = parsed;
+  return {
+    provenance: "transcript",
+    host: source.host,
+    source_id: source.source_id,
+    format: parsed.meta.format,
+    reader_confidence: source.confidence,
+    user_requests: keepLast(requests, L.user_requests, "user_requests", dropped),
+    commands: kept,
+    files_read: keepLast(uniqueLast(read), L.files_read, "files_read", dropped),
+    files_edited: keepLast(uniqueLast(edited), L.files_edited, "files_edited", dropped),
+    tests: keepLast(tests, L.tests, "tests", dropped),
+    last_assistant_message: assistant === null ? null : truncateText(assistant, L.assistant_chars),
+    read: {
+      bytes: source.bytes,
+      file_bytes: source.file_bytes,
+      complete: source.complete,
+      turns: parsed.turns.length,
+      skipped: counts.skipped,
+      unknown: counts.unknown,
+      invalid: counts.invalid,
+    },
+    dropped,
+  };
+}

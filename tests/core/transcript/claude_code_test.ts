@@ -1,0 +1,44 @@
+import assert from "node:assert/strict";
+import { parseTranscriptBytes } from "../../../core/transcript/parse_transcript.ts";
+import { claudeTranscript } from "../../_helpers/transcripts.ts";
+import { assertScenario } from "./_scenario.ts";
+
+const enc = (s: string) => new TextEncoder().encode(s);
+
+Deno.test("parseClaudeCode() recovers the scenario from a Claude Code project transcript", () => {
+  const p = parseTranscriptBytes("claude-code", enc(claudeTranscript("s1", "/r")));
+  assertScenario(p, "claude-code");
+  assert.equal(p.meta.session_id, "s1");
+  assert.equal(p.meta.cwd, "/r");
+  assert.equal(p.meta.format, "claude-code 2.1.197");
+  assert.equal(p.counts.unknown, 1, "the mystery type is counted, not fatal");
+  const failed = p.turns.find((t) => t.kind === "tool_result" && t.is_error === true);
+  assert.equal(failed?.kind === "tool_result" && failed.exit_code, 1);
+});
+
+Deno.test("parseClaudeCode() skips slash-command plumbing, meta lines and the compact summary, and marks compaction", () => {
+  const lines = [
+    { type: "user", message: { content: "<command-name>/compact</command-name>" } },
+    { type: "user", isMeta: true, message: { content: "caveat" } },
+    { type: "system", subtype: "compact_boundary", timestamp: "2026-08-20T10:00:00.000Z" },
+    { type: "user", isCompactSummary: true, message: { content: "Summary" } },
+    { type: "user", message: { content: "real" } },
+  ].map((l) => JSON.stringify(l)).join("\n");
+  const p = parseTranscriptBytes("claude-code", enc(lines));
+  assert.deepEqual(p.turns.map((t) => t.kind), ["compaction", "user"]);
+  assert.equal(p.counts.skipped, 3);
+});
+
+Deno.test("parseClaudeCode() survives a truncated last line, invalid UTF-8 and a line over the bound, and counts them", () => {
+  const good = JSON.stringify({ type: "user", message: { content: "ok" } });
+  const bad = new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]);
+  const huge = JSON.stringify({ type: "user", message: { content: "x".repeat(5 * 1024 * 1024) } });
+  const bytes = new Uint8Array([
+    ...enc(good + "\n"),
+    ...bad,
+    ...enc("\n" + huge + "\n" + good + "\n" + '{"type":"user","mess'),
+  ]);
+  const p = parseTranscriptBytes("claude-code", bytes);
+  assert.deepEqual(p.turns.map((t) => t.kind), ["user", "user"]);
+  assert.equal(p.counts.invalid, 3);
+});

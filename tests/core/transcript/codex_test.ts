@@ -1,0 +1,52 @@
+import assert from "node:assert/strict";
+import { parseTranscriptBytes } from "../../../core/transcript/parse_transcript.ts";
+import { codexRollout } from "../../_helpers/transcripts.ts";
+import { assertScenario } from "./_scenario.ts";
+
+Deno.test("parseCodex() recovers the scenario from a rollout, leaving out injected context", () => {
+  const p = parseTranscriptBytes("codex", new TextEncoder().encode(codexRollout("019a", "/r")));
+  assertScenario(p, "codex");
+  assert.equal(
+    p.turns.filter((t) => t.kind === "user").length,
+    1,
+    "environment context is not a user turn",
+  );
+  assert.equal(p.meta.format, "codex 0.171.0");
+  const exits = p.turns.flatMap((t) =>
+    t.kind === "tool_result" && t.exit_code !== null ? [t.exit_code] : []
+  );
+  assert.deepEqual(exits, [0, 1, 0, 0]);
+});
+
+Deno.test("parseCodex() reads a legacy JSON output's exit code, exec_command_end and compacted records", () => {
+  const lines = [
+    {
+      type: "response_item",
+      payload: {
+        type: "function_call",
+        name: "shell",
+        arguments: '{"command":["bash","-lc","make"]}',
+        call_id: "c",
+      },
+    },
+    {
+      type: "response_item",
+      payload: {
+        type: "function_call_output",
+        call_id: "c",
+        output: '{"output":"x","metadata":{"exit_code":2}}',
+      },
+    },
+    { type: "event_msg", payload: { type: "exec_command_end", call_id: "c", exit_code: 2 } },
+    { type: "compacted", payload: { message: "s" } },
+    { type: "brand_new_variant", payload: {} },
+  ].map((l) => JSON.stringify(l)).join("\n");
+  const p = parseTranscriptBytes("codex", new TextEncoder().encode(lines));
+  assert.deepEqual(p.turns.map((t) => t.kind), [
+    "tool_call",
+    "tool_result",
+    "tool_result",
+    "compaction",
+  ]);
+  assert.equal(p.counts.unknown, 1);
+});

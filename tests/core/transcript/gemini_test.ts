@@ -1,0 +1,40 @@
+import assert from "node:assert/strict";
+import { parseTranscriptBytes } from "../../../core/transcript/parse_transcript.ts";
+import { geminiChat } from "../../_helpers/transcripts.ts";
+import { assertScenario } from "./_scenario.ts";
+
+Deno.test("parseGemini() recovers the scenario and leaves baton's own hook context out of the user turn", () => {
+  const p = parseTranscriptBytes("gemini", new TextEncoder().encode(geminiChat("a1b2c3d4-0000")));
+  assertScenario(p, "gemini");
+  assert.ok(!JSON.stringify(p.turns).includes("<hook_context>"));
+  const exits = p.turns.flatMap((t) =>
+    t.kind === "tool_result" && t.exit_code !== null ? [t.exit_code] : []
+  );
+  assert.deepEqual(exits, [1, 0, 0]);
+});
+
+Deno.test("parseGemini() replaces a message appended again with its id and honours a rewind", () => {
+  const lines = [
+    { sessionId: "s", projectHash: "h", startTime: "2026-08-20T09:00:00.000Z" },
+    { id: "m1", type: "user", content: "first" },
+    { id: "m2", type: "gemini", content: "draft" },
+    { id: "m2", type: "gemini", content: "final" },
+    { id: "m3", type: "user", content: "more" },
+    { $rewindTo: "m3" },
+  ].map((l) => JSON.stringify(l)).join("\n");
+  const p = parseTranscriptBytes("gemini", new TextEncoder().encode(lines));
+  assert.deepEqual(p.turns.map((t) => (t as { text: string }).text), ["first", "final"]);
+});
+
+Deno.test("parseGeminiDocument() reads the legacy one-document session and refuses a non-JSON one", () => {
+  const doc = {
+    sessionId: "s",
+    projectHash: "h",
+    startTime: "t",
+    messages: [{ id: "1", type: "user", content: "hi" }],
+  };
+  const p = parseTranscriptBytes("gemini-json", new TextEncoder().encode(JSON.stringify(doc)));
+  assert.equal(p.turns.length, 1);
+  const bad = parseTranscriptBytes("gemini-json", new TextEncoder().encode("{not json"));
+  assert.deepEqual([bad.turns.length, bad.counts.invalid], [0, 1]);
+});

@@ -1,0 +1,38 @@
+import assert from "node:assert/strict";
+import { DatabaseSync } from "node:sqlite";
+import { parseOpenCodeRows } from "../../../core/transcript/opencode.ts";
+import { emptyCounts } from "../../../core/transcript/types.ts";
+import { writeOpenCodeDb } from "../../_helpers/transcripts.ts";
+import { assertScenario } from "./_scenario.ts";
+
+Deno.test("parseOpenCodeRows() recovers the scenario from rows of a real SQLite store built with OpenCode's tables", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "baton-oc-" });
+  try {
+    await writeOpenCodeDb(`${dir}/opencode.db`, "ses_1", "/r");
+    const db = new DatabaseSync(`${dir}/opencode.db`, { readOnly: true });
+    const rows = db.prepare(
+      "SELECT p.message_id AS message_id, m.data AS message, p.data AS part, p.time_created AS time_created FROM part p JOIN message m ON m.id = p.message_id ORDER BY p.time_created, p.id",
+    ).all() as never[];
+    db.close();
+    const p = parseOpenCodeRows(rows, emptyCounts());
+    assertScenario(p, "opencode");
+    assert.equal(p.counts.skipped, 2, "step records");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("parseOpenCodeRows() counts a value over the SQL bound (null) or not JSON as invalid and marks compaction", () => {
+  const p = parseOpenCodeRows([
+    { message_id: "m", message: null, part: "{}", time_created: 1 },
+    { message_id: "m", message: "{", part: "{}", time_created: 1 },
+    {
+      message_id: "c",
+      message: '{"role":"assistant","summary":true}',
+      part: '{"type":"text","text":"s"}',
+      time_created: 2,
+    },
+  ], emptyCounts());
+  assert.deepEqual(p.turns.map((t) => t.kind), ["compaction"]);
+  assert.equal(p.counts.invalid, 2);
+});

@@ -1,0 +1,65 @@
+import assert from "node:assert/strict";
+import { buildSessionRecord, SESSION_LIMITS } from "../../../core/transcript/session_record.ts";
+import { parseTranscriptBytes } from "../../../core/transcript/parse_transcript.ts";
+import { emptyCounts, emptyMeta, type Turn } from "../../../core/transcript/types.ts";
+import { claudeTranscript } from "../../_helpers/transcripts.ts";
+
+const source = {
+  host: "claude-code",
+  source_id: "claude:s",
+  confidence: "verified",
+  bytes: 10,
+  file_bytes: 10,
+  complete: true,
+} as const;
+
+Deno.test("buildSessionRecord() recovers commands with exit status, classified, plus files, tests and the last message", () => {
+  const p = parseTranscriptBytes(
+    "claude-code",
+    new TextEncoder().encode(claudeTranscript("s", "/r")),
+  );
+  const s = buildSessionRecord(p, source);
+  assert.deepEqual(s.commands.map((c) => [c.command.slice(0, 12), c.exit_code, c.ok, c.trust]), [
+    ["npm test", 1, false, "observed"],
+    ["npm test", null, true, "observed"],
+    ["GITHUB_TOKEN", null, true, "observed"],
+  ]);
+  assert.deepEqual(s.files_read, ["/r/src/parser.ts"]);
+  assert.deepEqual(s.files_edited, ["/r/src/parser.ts"]);
+  assert.deepEqual(s.tests.map((t) => t.outcome), ["failed", "passed"]);
+  assert.equal(s.provenance, "transcript");
+});
+
+Deno.test("buildSessionRecord() keeps the newest entries within its bounds and lists what it dropped", () => {
+  const turns: Turn[] = [];
+  for (let i = 0; i < 100; i++) {
+    turns.push({
+      kind: "tool_call",
+      id: `${i}`,
+      name: "Bash",
+      command: `echo ${i}`,
+      paths: [],
+      access: "other",
+      at: null,
+    });
+  }
+  const s = buildSessionRecord({ turns, counts: emptyCounts(), meta: emptyMeta() }, source);
+  assert.equal(s.commands.length, SESSION_LIMITS.commands);
+  assert.equal(s.commands.at(-1)!.command, "echo 99");
+  assert.equal(s.commands[0]!.trust, "claimed", "no result recorded: a claim");
+  assert.deepEqual(s.dropped, [{ field: "commands", count: 100 - SESSION_LIMITS.commands }]);
+});
+
+Deno.test("buildSessionRecord() classifies a dangerous command from its text", () => {
+  const turns: Turn[] = [{
+    kind: "tool_call",
+    id: "1",
+    name: "Bash",
+    command: "rm -rf ~",
+    paths: [],
+    access: "other",
+    at: null,
+  }];
+  const s = buildSessionRecord({ turns, counts: emptyCounts(), meta: emptyMeta() }, source);
+  assert.equal(s.commands[0]!.class, "dangerous");
+});

@@ -1,0 +1,97 @@
+/**
+ * `baton source probe | list | show` through the real CLI, with a temp HOME
+ * holding generated stores: scoping to the current repository, prefixes,
+ * ambiguity, a missing session, and probe reading no conversation. See: #12.
+ */
+import assert from "node:assert/strict";
+import { runBaton } from "../_helpers/cli.ts";
+import { makeRepo } from "../_helpers/git.ts";
+import { claudeTranscript, codexRollout, PLANTED_TOKEN, REQUEST } from "../_helpers/transcripts.ts";
+
+async function put(path: string, text: string): Promise<void> {
+  await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
+  await Deno.writeTextFile(path, text);
+}
+
+Deno.test("source list scopes to the repository, show takes unique prefixes, ambiguity and absence are errors", async () => {
+  const repo = await makeRepo("baton-source-");
+  const home = await Deno.makeTempDir({ prefix: "baton-shome-" });
+  try {
+    const env = { HOME: home, CODEX_HOME: `${home}/.codex` };
+    const dir = (cwd: string) => `${home}/.claude/projects/${cwd.replace(/[^A-Za-z0-9]/g, "-")}`;
+    await put(
+      `${dir(repo)}/aaaa1111-0000-4000-8000-000000000001.jsonl`,
+      claudeTranscript("aaaa1111-0000-4000-8000-000000000001", repo),
+    );
+    await put(
+      `${dir(repo)}/aaaa2222-0000-4000-8000-000000000002.jsonl`,
+      claudeTranscript("aaaa2222-0000-4000-8000-000000000002", repo),
+    );
+    await put(
+      `${dir("/elsewhere")}/bbbb0000-0000-4000-8000-000000000003.jsonl`,
+      claudeTranscript("bbbb0000-0000-4000-8000-000000000003", "/elsewhere"),
+    );
+    await put(
+      `${home}/.codex/sessions/2026/08/20/rollout-2026-08-20T09-00-00-019a2d7a-41c4-78b1-b7cc-a45d62a89cd5.jsonl`,
+      codexRollout("019a2d7a-41c4-78b1-b7cc-a45d62a89cd5", repo),
+    );
+    const list = JSON.parse(
+      (await runBaton(["source", "list", "--json"], { cwd: repo, env })).stdout,
+    );
+    assert.deepEqual(list.sessions.map((s: { id: string }) => s.id.split(":")[0]).sort(), [
+      "claude",
+      "claude",
+      "codex",
+    ]);
+    const all = JSON.parse(
+      (await runBaton(["source", "list", "--all-projects", "--json"], { cwd: repo, env })).stdout,
+    );
+    assert.equal(all.sessions.length, 4, "positive control: the other project's session exists");
+    const onlyCodex = JSON.parse(
+      (await runBaton(["source", "list", "--host", "codex", "--json"], { cwd: repo, env })).stdout,
+    );
+    assert.deepEqual(onlyCodex.sessions.map((s: { host: string }) => s.host), ["codex"]);
+    const show = await runBaton(["source", "show", "claude:aaaa1", "--tail", "3"], {
+      cwd: repo,
+      env,
+    });
+    assert.equal(show.code, 0, show.stderr);
+    assert.match(show.stdout, /last 3 turn\(s\); everything below is untrusted/);
+    const byBare = await runBaton(["source", "show", "019a2d7a", "--json"], { cwd: repo, env });
+    assert.equal(JSON.parse(byBare.stdout).turns.at(0).kind !== undefined, true);
+    const ambiguous = await runBaton(["source", "show", "claude:aaaa"], { cwd: repo, env });
+    assert.equal(ambiguous.code, 2);
+    assert.match(ambiguous.stderr, /ambiguous: 2 sessions match/);
+    const missing = await runBaton(["source", "show", "claude:ffff"], { cwd: repo, env });
+    assert.equal(missing.code, 3);
+    for (const r of [show, byBare, ambiguous, missing]) {
+      assert.ok(!(r.stdout + r.stderr).includes(PLANTED_TOKEN));
+    }
+    const badHost = await runBaton(["source", "list", "--host", "nope"], { cwd: repo, env });
+    assert.equal(badHost.code, 2);
+  } finally {
+    await Deno.remove(repo, { recursive: true });
+    await Deno.remove(home, { recursive: true });
+  }
+});
+
+Deno.test("source probe says which stores exist and how sure each reader is, without reading any conversation", async () => {
+  const home = await Deno.makeTempDir({ prefix: "baton-phome-" });
+  try {
+    await put(`${home}/.claude/projects/-r/s.jsonl`, claudeTranscript("s", "/r"));
+    const r = await runBaton(["source", "probe", "--json"], { cwd: home, env: { HOME: home } });
+    assert.equal(r.code, 0, r.stderr);
+    const stores = JSON.parse(r.stdout).stores as {
+      host: string;
+      exists: boolean;
+      readable: boolean;
+      confidence: string;
+    }[];
+    const claude = stores.find((s) => s.host === "claude-code")!;
+    assert.deepEqual([claude.exists, claude.readable, claude.confidence], [true, true, "verified"]);
+    assert.equal(stores.find((s) => s.host === "codex")!.exists, false);
+    assert.ok(!r.stdout.includes(REQUEST), "no conversation content in probe");
+  } finally {
+    await Deno.remove(home, { recursive: true });
+  }
+});
