@@ -17,6 +17,7 @@ import { isCodedError } from "../core/errors.ts";
 import { DEFAULT_BAND_THRESHOLDS } from "../core/config/bands_section.ts";
 import { type BandResult, type BandSignals, evaluateBands } from "../core/bands/evaluate.ts";
 import { renderBandAdvice } from "../core/bands/render_band.ts";
+import { joinSignals } from "../core/bands/signals.ts";
 import { renderShellCommand } from "../core/hosts/shell_quote.ts";
 import { findBatonLayout } from "../core/store/find_layout.ts";
 import { readBatonConfig } from "./_config.ts";
@@ -66,7 +67,10 @@ export async function runBandHook(io: Io, input: BandHookInput): Promise<BandHoo
       warn(`transcript not read: ${isCodedError(e) ? e.message : "read failed"}`);
     }
   }
-  const result = evaluateBands(signals, thresholds);
+  const counted: BandSignals = payload.toolCallsSincePrompt === undefined
+    ? {}
+    : { depth: { value: payload.toolCallsSincePrompt, source: "host (tool calls counted by the caller)" } };
+  const result = evaluateBands(joinSignals(counted, signals), thresholds);
   const text = renderBandAdvice(result, {
     baton: renderShellCommand(currentInvocation()),
   });

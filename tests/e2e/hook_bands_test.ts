@@ -237,3 +237,21 @@ Deno.test("band hooks: a payload without a transcript, or one naming a missing f
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("band hooks: OpenCode's plugin counts the tool calls itself; plain text out; a bad count is hard", async () => {
+  const dir = await makeRepo();
+  try {
+    const run = (n: unknown) =>
+      runBaton(["hook", "post-tool", "--host", "opencode"], {
+        cwd: dir,
+        stdin: JSON.stringify({ hook_event_name: "tool.execute.after", session_id: "ses_1", cwd: dir, tool_calls_since_prompt: n }),
+      });
+    assert.equal((await run(3)).stdout, "");
+    const warn = await run(21);
+    assert.match(warn.stdout, /^baton context band: warn: 21 tool calls since the last user turn \(warn at 20\)\. [^\n]*\n$/);
+    assert.match((await run(35)).stdout, /handoff: 35 tool calls.*finalize --draft -/);
+    assert.match((await run("many")).stdout, /^baton context band: hard: tool calls since the last user turn: not a number/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
