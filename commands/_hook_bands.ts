@@ -18,11 +18,8 @@ import { DEFAULT_BAND_THRESHOLDS } from "../core/config/bands_section.ts";
 import { type BandResult, type BandSignals, evaluateBands } from "../core/bands/evaluate.ts";
 import { renderBandAdvice } from "../core/bands/render_band.ts";
 import { joinSignals } from "../core/bands/signals.ts";
-import { renderShellCommand } from "../core/hosts/shell_quote.ts";
-import { findBatonLayout } from "../core/store/find_layout.ts";
-import { readBatonConfig } from "./_config.ts";
+import { configBatonDir, readBatonConfig } from "./_config.ts";
 import { readTranscriptSignals } from "./_bands_signals.ts";
-import { currentInvocation } from "./_invocation.ts";
 import type { Io } from "./_io.ts";
 
 /** What the band hook found, for the hook's `--json` report. */
@@ -50,8 +47,7 @@ export async function runBandHook(io: Io, input: BandHookInput): Promise<BandHoo
   }
   let thresholds = DEFAULT_BAND_THRESHOLDS;
   try {
-    const found = await findBatonLayout(io.fs, input.cwd);
-    thresholds = (await readBatonConfig(io, found.layout.dir)).bands;
+    thresholds = (await readBatonConfig(io, await configBatonDir(io, input.cwd))).bands;
   } catch (e) {
     warn(
       `${isCodedError(e) ? e.message : "the config cannot be read"}; using the default thresholds`,
@@ -67,12 +63,17 @@ export async function runBandHook(io: Io, input: BandHookInput): Promise<BandHoo
       warn(`transcript not read: ${isCodedError(e) ? e.message : "read failed"}`);
     }
   }
-  const counted: BandSignals = payload.toolCallsSincePrompt === undefined
-    ? {}
-    : { depth: { value: payload.toolCallsSincePrompt, source: "host (tool calls counted by the caller)" } };
+  const counted: BandSignals = payload.toolCallsSincePrompt === undefined ? {} : {
+    depth: {
+      value: payload.toolCallsSincePrompt,
+      source: "host (tool calls counted by the caller)",
+    },
+  };
   const result = evaluateBands(joinSignals(counted, signals), thresholds);
-  const text = renderBandAdvice(result, {
-    baton: renderShellCommand(currentInvocation()),
-  });
+  if (result.band === "ok") return { result, output: "" };
+  // Only an advisory names the commands: below warn these modules stay unloaded.
+  const { renderShellCommand } = await import("../core/hosts/shell_quote.ts");
+  const { currentInvocation } = await import("./_invocation.ts");
+  const text = renderBandAdvice(result, { baton: renderShellCommand(currentInvocation()) });
   return { result, output: renderAdvice(host, input.event, text) };
 }

@@ -268,8 +268,12 @@ export async function scanTranscript(
     const buf = concat(bytes, rest);
     const bufStart = pos;
     let end = buf.length; // exclusive end of the line being cut out
-    for (let i = buf.length - 1; i >= 0 && !done; i--) {
-      if (buf[i] !== 0x0a) continue;
+    // lastIndexOf is native: a byte-by-byte loop costs more than the whole hook's budget cold.
+    for (
+      let i = buf.lastIndexOf(0x0a);
+      i >= 0 && !done;
+      i = i > 0 ? buf.lastIndexOf(0x0a, i - 1) : -1
+    ) {
       if (i + 1 < end) done = onLine(decoder.decode(buf.subarray(i + 1, end)), bufStart + end);
       end = i;
     }

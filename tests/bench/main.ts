@@ -26,6 +26,7 @@ import { hasGnuTime, runOnce, runRoundRobin } from "./round_robin.ts";
 import { checkTargets, renderTable, type ResultRow, verdictOf } from "./report.ts";
 import { summarize } from "./stats.ts";
 import { readHostTimings, renderHostTimings } from "./host_timings.ts";
+import { buildBandsGroup } from "./bands.ts";
 
 /** Where the real-host suite's hook timing log is looked for by default. */
 const DEFAULT_HOST_TIMINGS = `${DEFAULT_CACHE_DIR}/host-hook-timings.jsonl`;
@@ -50,7 +51,7 @@ import {
 } from "./secrets.ts";
 
 const USAGE =
-  `Usage: deno task bench [--quick] [--rounds N] [--secrets] [--host-timings FILE] [--json]
+  `Usage: deno task bench [--quick] [--rounds N] [--secrets] [--bands] [--host-timings FILE] [--json]
 
   --quick      5 rounds; only the 1k and 10k repositories (capsule scenarios on 10k);
                skips 50k and the big pack
@@ -59,6 +60,9 @@ const USAGE =
   --secrets    only the secret-scanning benchmark (50 MB Claude Code transcript, end to end:
                baton redact FILE > out and secretlint as whole processes, 3 timed rounds,
                2 with --quick; recall and false positives on the transcript and labelled cases)
+  --bands      only the context-bands benchmark (baton bands on 200 MB vs 1 MB Claude Code
+               transcripts, and the per-prompt band hook on 200 MB vs a Deno hello world;
+               the transcripts are generated in the temp directory and deleted)
   --host-timings FILE
                JSON Lines of real-host hook runs ({"host","event","action","ms"} a line) that
                deno task test:hosts leaves when BATON_TEST_HOOK_LOG names the file; summarized
@@ -212,6 +216,7 @@ async function main(argv: string[]): Promise<number> {
         rounds: { type: "string" },
         json: { type: "boolean", default: false },
         secrets: { type: "boolean", default: false },
+        bands: { type: "boolean", default: false },
         "host-timings": { type: "string", default: DEFAULT_HOST_TIMINGS },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -240,9 +245,13 @@ async function main(argv: string[]): Promise<number> {
     else await Deno.mkdir(scratch);
 
     const onlySecrets = values.secrets;
+    const onlyBands = values.bands;
     const groups: Group[] = [];
     let big: Awaited<ReturnType<typeof ensureBigPackRepo>> | null = null;
-    if (!onlySecrets) {
+    if (onlyBands) {
+      progress("[bands] generating 1 MB and 200 MB transcripts");
+      groups.push(await buildBandsGroup(tmp, { rounds }));
+    } else if (!onlySecrets) {
       progress("preparing repositories (cached under " + DEFAULT_CACHE_DIR + ")");
       const tiny = await createTinyRepo(tmp);
       await Deno.mkdir(`${tmp}/hooked`);
@@ -258,6 +267,8 @@ async function main(argv: string[]): Promise<number> {
       groups.push(buildHookGroup(repos, { rounds, tmp }));
       groups.push(buildInjectGroup(repos.filter((r) => r.size >= 10_000), { rounds }));
       if (big !== null) groups.push(buildBigPackGroup(big, { rounds, small: repos[0]! }));
+      progress("[bands] generating 1 MB and 200 MB transcripts");
+      groups.push(await buildBandsGroup(tmp, { rounds }));
     }
 
     const rows: ResultRow[] = [];
@@ -266,6 +277,16 @@ async function main(argv: string[]): Promise<number> {
       const res = await runGroup(g, scratch);
       rows.push(...res.rows);
       notes.push(...res.notes);
+    }
+    if (onlyBands) {
+      const head = `baton bench (bands only): deno ${Deno.version.deno}, ${rounds} rounds`;
+      writeAll(
+        Deno.stdout,
+        values.json
+          ? JSON.stringify({ rows, notes }, null, 2) + "\n"
+          : [head, "", renderTable(rows), ...notes.map((n) => `- ${n}`), ""].join("\n"),
+      );
+      return 0;
     }
     progress("[secrets] generating the 50 MB transcript");
     const corpus = await buildSecretsCorpus(tmp);
