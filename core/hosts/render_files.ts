@@ -237,8 +237,9 @@ export function BatonPlugin({ directory }) {
   // Tool calls since the session's last user message (or compaction), for the context band.
   const depth = new Map();
   return Promise.resolve({
-    "chat.message": async (input) => {
+    "chat.message": (input) => {
       if (typeof input?.sessionID === "string") depth.set(input.sessionID, 0);
+      return Promise.resolve();
     },
     "tool.execute.after": async (input, output) => {
       const id = input?.sessionID;

@@ -197,6 +197,14 @@ Deno.test("band hooks: a bad config falls back to the defaults with one stderr l
       stdin,
     });
     assert.match(adviceText("claude-code", good.stdout) ?? "", /band: warn: 12 tool calls/);
+    // From a subdirectory the repository root's config still applies.
+    await Deno.mkdir(`${dir}/src/deep`, { recursive: true });
+    const sub = JSON.stringify(payload("claude-code", "PostToolUse", `${dir}/src/deep`, path));
+    const deep = await runBaton(["hook", "post-tool", "--host", "claude-code"], {
+      cwd: dir,
+      stdin: sub,
+    });
+    assert.match(adviceText("claude-code", deep.stdout) ?? "", /band: warn: 12 tool calls/);
     assert.equal(good.stderr, "");
     await Deno.writeTextFile(
       `${dir}/.baton/config.yaml`,
