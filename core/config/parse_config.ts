@@ -7,6 +7,10 @@
  * a zod schema, a resolver with cross-field checks, and a field in
  * {@linkcode BatonConfig}. Pure: text in, settings out.
  *
+ * Rank (note for the layer check): core/config is rank 1. It imports only
+ * core/errors.ts (rank 0), npm:yaml and zod; core/bands (rank 3) and the
+ * lifecycle work read it, never the other way round.
+ *
  * Decisions:
  * - Errors give line and column and baton's own key names, never the text:
  *   npm:yaml's own messages quote the offending source line, so only its
