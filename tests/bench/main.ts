@@ -27,6 +27,7 @@ import { checkTargets, renderTable, type ResultRow, verdictOf } from "./report.t
 import { summarize } from "./stats.ts";
 import { readHostTimings, renderHostTimings } from "./host_timings.ts";
 import { renderTranscriptTable, runTranscriptBench, type TranscriptBench } from "./transcripts.ts";
+import { buildBandsGroup } from "./bands.ts";
 
 /** Where the real-host suite's hook timing log is looked for by default. */
 const DEFAULT_HOST_TIMINGS = `${DEFAULT_CACHE_DIR}/host-hook-timings.jsonl`;
@@ -52,7 +53,7 @@ import {
 import { renderSearchTable, runSearchBench, type SearchBench } from "./search.ts";
 
 const USAGE =
-  `Usage: deno task bench [--quick] [--rounds N] [--secrets] [--search] [--transcripts] [--host-timings FILE] [--json]
+  `Usage: deno task bench [--quick] [--rounds N] [--secrets] [--search] [--transcripts] [--bands] [--host-timings FILE] [--json]
 
   --quick      5 rounds; only the 1k and 10k repositories (capsule scenarios on 10k);
                skips 50k and the big pack
@@ -68,6 +69,9 @@ const USAGE =
                only the transcript benchmark: source show --tail 20 on 1 MB vs a sparse 1 GiB
                transcript, source list over 500 sessions, pre-compact with a 50 MB transcript
                (5 rounds, 3 with --quick)
+  --bands      only the context-bands benchmark (baton bands on 200 MB vs 1 MB Claude Code
+               transcripts, and the per-prompt band hook on 200 MB vs a Deno hello world;
+               the transcripts are generated in the temp directory and deleted)
   --host-timings FILE
                JSON Lines of real-host hook runs ({"host","event","action","ms"} a line) that
                deno task test:hosts leaves when BATON_TEST_HOOK_LOG names the file; summarized
@@ -223,6 +227,7 @@ async function main(argv: string[]): Promise<number> {
         secrets: { type: "boolean", default: false },
         search: { type: "boolean", default: false },
         transcripts: { type: "boolean", default: false },
+        bands: { type: "boolean", default: false },
         "host-timings": { type: "string", default: DEFAULT_HOST_TIMINGS },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -253,9 +258,13 @@ async function main(argv: string[]): Promise<number> {
     const onlySecrets = values.secrets;
     const onlySearch = values.search;
     const onlyTranscripts = values.transcripts;
+    const onlyBands = values.bands;
     const groups: Group[] = [];
     let big: Awaited<ReturnType<typeof ensureBigPackRepo>> | null = null;
-    if (!onlySecrets && !onlySearch && !onlyTranscripts) {
+    if (onlyBands) {
+      progress("[bands] generating 1 MB and 200 MB transcripts");
+      groups.push(await buildBandsGroup(tmp, { rounds }));
+    } else if (!onlySecrets && !onlySearch && !onlyTranscripts) {
       progress("preparing repositories (cached under " + DEFAULT_CACHE_DIR + ")");
       const tiny = await createTinyRepo(tmp);
       await Deno.mkdir(`${tmp}/hooked`);
@@ -271,6 +280,8 @@ async function main(argv: string[]): Promise<number> {
       groups.push(buildHookGroup(repos, { rounds, tmp }));
       groups.push(buildInjectGroup(repos.filter((r) => r.size >= 10_000), { rounds }));
       if (big !== null) groups.push(buildBigPackGroup(big, { rounds, small: repos[0]! }));
+      progress("[bands] generating 1 MB and 200 MB transcripts");
+      groups.push(await buildBandsGroup(tmp, { rounds }));
     }
 
     const rows: ResultRow[] = [];
@@ -279,6 +290,16 @@ async function main(argv: string[]): Promise<number> {
       const res = await runGroup(g, scratch);
       rows.push(...res.rows);
       notes.push(...res.notes);
+    }
+    if (onlyBands) {
+      const head = `baton bench (bands only): deno ${Deno.version.deno}, ${rounds} rounds`;
+      writeAll(
+        Deno.stdout,
+        values.json
+          ? JSON.stringify({ rows, notes }, null, 2) + "\n"
+          : [head, "", renderTable(rows), ...notes.map((n) => `- ${n}`), ""].join("\n"),
+      );
+      return 0;
     }
     let search: SearchBench | null = null;
     if (!onlySecrets && !onlyTranscripts) {
