@@ -1,0 +1,378 @@
+/**
+ * The test-mirror check run by `deno task check`: every source module in
+ * core/ and commands/ that has behaviour has a test at the mirrored path,
+ * core/a/b.ts → tests/core/a/b_test.ts, commands/x.ts →
+ * tests/commands/x_test.ts.
+ *
+ * A module without one must be named in exactly one of three lists below,
+ * each entry with its reason: {@linkcode EXEMPT} (no behaviour: types,
+ * constants, re-exports), {@linkcode COVERED_BY} (behaviour tested through a
+ * named test file, e.g. a folder-private helper or a program record that the
+ * case table drives) and {@linkcode NOT_YET_TESTED} (behaviour with no focused
+ * test yet: debt, reported on every run, to shrink). The check fails on a
+ * module in no list, on a list entry whose file is gone, on a COVERED_BY test
+ * that does not exist, and on a NOT_YET_TESTED or EXEMPT entry that has
+ * gained its mirrored test (take it off the list).
+ *
+ *     deno run --allow-read tests/_tools/test_mirror.ts [--list] [--root <dir>]
+ * @module
+ */
+
+/** Source roots the mirror covers. */
+export const SOURCE_ROOTS = ["core", "commands"] as const;
+
+/** Modules with no behaviour of their own, and why. */
+export const EXEMPT: Readonly<Record<string, string>> = {
+  "core/version.ts": "one constant (tests/e2e/cli_test.ts keeps it equal to deno.json)",
+  "core/workflow/context.ts": "an interface only (the capabilities a workflow receives)",
+  "core/capsule/types.ts": "types and the schema-id constant only",
+  "core/facts/types.ts": "types only",
+  "core/hosts/types.ts": "types and the marker constant only",
+  "core/capsule/draft_template.ts": "constants only (the draft template and notes)",
+  "core/hosts/hosts.ts": "the table of host specs, a constant",
+  "core/facts/git/mod.ts": "re-exports only",
+  "core/facts/worktree/mod.ts": "re-exports only",
+  "core/safety/command/mod.ts": "re-exports only",
+  "commands/_command.ts": "the Command type and tiny helpers used by every command test",
+};
+
+/** Modules whose behaviour a named test file covers, and why that one. */
+export const COVERED_BY: Readonly<Record<string, { test: string; reason: string }>> = {
+  ...Object.fromEntries(
+    [
+      "arith",
+      "assignments",
+      "container",
+      "data",
+      "exec",
+      "filesystem",
+      "pipeline",
+      "produced",
+      "redirects",
+      "script_block",
+      "system",
+      "text_shapes",
+      "traits",
+    ].map((name) => [`core/safety/command/_rules/${name}.ts`, {
+      test: "tests/core/safety/command/classify_test.ts",
+      reason: "a cross-cutting rule of the classifier, driven by the case table",
+    }]),
+  ),
+  ...Object.fromEntries(
+    [
+      "archive",
+      "awk",
+      "cluster",
+      "find",
+      "git",
+      "interpreters",
+      "packages",
+      "pagers",
+      "readers",
+      "search",
+      "sed",
+      "services",
+      "shells",
+      "sort",
+      "mod",
+      "_effects",
+      "_record",
+    ].map((name) => [`core/safety/command/programs/${name}.ts`, {
+      test: "tests/core/safety/command/records_test.ts",
+      reason: "a program record of the classifier, driven by the case table and the record checks",
+    }]),
+  ),
+  "core/safety/command/programs/_options.ts": {
+    test: "tests/core/safety/command/records_test.ts",
+    reason: "option parsing of program records, tested there directly (parseOptions, matchLong)",
+  },
+  "core/safety/command/programs/_sed_script.ts": {
+    test: "tests/core/safety/command/records_test.ts",
+    reason: "the sed script scanner, tested there directly (scanSed)",
+  },
+  "core/safety/command/families.ts": {
+    test: "tests/core/safety/command/classify_test.ts",
+    reason: "the family table the classifier reports from",
+  },
+  "core/safety/command/_shell_lexer.ts": {
+    test: "tests/core/safety/command/parse_shell_test.ts",
+    reason: "the lexer behind parseShell, private to its folder",
+  },
+  "core/facts/git/_pack.ts": {
+    test: "tests/core/facts/git/object_reader_test.ts",
+    reason: "pack reading behind the object reader (also object_reader_large_pack_test.ts)",
+  },
+  "core/facts/git/_pack_index.ts": {
+    test: "tests/core/facts/git/object_reader_test.ts",
+    reason: "pack index lookup behind the object reader",
+  },
+  "core/facts/git/_delta.ts": {
+    test: "tests/core/facts/git/object_reader_test.ts",
+    reason: "delta application behind the object reader (deltified packs)",
+  },
+  "core/facts/git/_loose.ts": {
+    test: "tests/core/facts/git/object_reader_test.ts",
+    reason: "loose-object reading behind the object reader",
+  },
+  "core/facts/git/_lru.ts": {
+    test: "tests/core/facts/git/object_reader_test.ts",
+    reason: "the object reader's cache",
+  },
+  "core/facts/git/_commit_graph.ts": {
+    test: "tests/core/facts/git/check_published_test.ts",
+    reason: "commit-graph reading behind the published check",
+  },
+  "core/facts/git/_ref_store.ts": {
+    test: "tests/core/facts/git/resolve_ref_test.ts",
+    reason: "loose and packed ref lookup behind resolveRef",
+  },
+  "core/facts/git/_ref_name.ts": {
+    test: "tests/core/facts/git/resolve_ref_test.ts",
+    reason: "ref-name validation behind resolveRef",
+  },
+  "core/facts/git/_read_optional.ts": {
+    test: "tests/core/facts/git/find_repo_test.ts",
+    reason: "a missing-file-is-null read used by the repo readers",
+  },
+  "core/facts/git/_path.ts": {
+    test: "tests/core/facts/git/find_repo_test.ts",
+    reason: "path joining behind findRepo",
+  },
+  "core/safety/secrets/rules_vendor.ts": {
+    test: "tests/core/safety/secrets/rules_test.ts",
+    reason: "the vendored rule table, checked rule by rule there",
+  },
+  "core/safety/secrets/prefilter_ts.ts": {
+    test: "tests/core/safety/secrets/prefilter_parity_test.ts",
+    reason: "the TypeScript prefilter, held equal to the wasm one there",
+  },
+};
+
+/**
+ * Modules with behaviour and no focused test yet. Debt, not exemption: each
+ * run prints the count, and an entry that gains its test must be removed.
+ */
+export const NOT_YET_TESTED: readonly string[] = [
+  "commands/_bounded_job.ts",
+  "commands/_closest.ts",
+  "commands/_context.ts",
+  "commands/_demo_repo.ts",
+  "commands/_deno_fs.ts",
+  "commands/_home.ts",
+  "commands/_hook_job.ts",
+  "commands/_hook_run.ts",
+  "commands/_hook_timing.ts",
+  "commands/_hook_worker.ts",
+  "commands/_hosts_args.ts",
+  "commands/_invocation.ts",
+  "commands/_io.ts",
+  "commands/_key_ring.ts",
+  "commands/_overview.ts",
+  "commands/_parse_argv.ts",
+  "commands/_process_identity.ts",
+  "commands/_read_input.ts",
+  "commands/_safe_output.ts",
+  "commands/_task_dir.ts",
+  "commands/classify.ts",
+  "commands/demo.ts",
+  "commands/export.ts",
+  "commands/finalize.ts",
+  "commands/hook.ts",
+  "commands/ingest.ts",
+  "commands/list.ts",
+  "commands/load.ts",
+  "commands/mod.ts",
+  "commands/paste.ts",
+  "commands/preflight.ts",
+  "commands/show.ts",
+  "commands/uninstall.ts",
+  "commands/validate.ts",
+  "core/briefing/age.ts",
+  "core/briefing/render_export.ts",
+  "core/budget/truncate.ts",
+  "core/capsule/capsule_id.ts",
+  "core/capsule/carry_meaning.ts",
+  "core/capsule/draft_schema.ts",
+  "core/capsule/empty_meaning.ts",
+  "core/capsule/render_draft_reference.ts",
+  "core/capsule/schema.ts",
+  "core/capsule/zod_issue.ts",
+  "core/doctor/check.ts",
+  "core/doctor/check_chain.ts",
+  "core/doctor/check_repo.ts",
+  "core/doctor/check_store.ts",
+  "core/doctor/run_doctor.ts",
+  "core/errors.ts",
+  "core/facts/collect.ts",
+  "core/facts/empty_facts.ts",
+  "core/facts/escape_path.ts",
+  "core/facts/git/_inflate.ts",
+  "core/facts/git/errors.ts",
+  "core/facts/hash_files.ts",
+  "core/facts/worktree/listing_cache_file.ts",
+  "core/fs.ts",
+  "core/hosts/_host_files.ts",
+  "core/hosts/apply_plan.ts",
+  "core/hosts/check_install.ts",
+  "core/hosts/claude_code.ts",
+  "core/hosts/codex.ts",
+  "core/hosts/codex_trust.ts",
+  "core/hosts/contain_path.ts",
+  "core/hosts/copilot.ts",
+  "core/hosts/cursor.ts",
+  "core/hosts/gemini.ts",
+  "core/hosts/git_exclude.ts",
+  "core/hosts/ids.ts",
+  "core/hosts/native_events.ts",
+  "core/hosts/opencode.ts",
+  "core/hosts/plan.ts",
+  "core/hosts/reference_files.ts",
+  "core/json/_utf8.ts",
+  "core/safety/command/invocation.ts",
+  "core/safety/command/paths.ts",
+  "core/safety/command/program_guess.ts",
+  "core/safety/command/resolve_word.ts",
+  "core/safety/json_escape.ts",
+  "core/safety/secrets/armor.ts",
+  "core/safety/secrets/rule.ts",
+  "core/store/baton_ignore.ts",
+  "core/store/capsule_store.ts",
+  "core/store/latest_header.ts",
+  "core/store/layout.ts",
+  "core/store/temp_name.ts",
+  "core/trust/_base64url.ts",
+  "core/trust/authorship_line.ts",
+  "core/trust/key_ring.ts",
+  "core/trust/recheck_access.ts",
+  "core/trust/states.ts",
+  "core/workflow/finalize.ts",
+  "core/workflow/ingest.ts",
+  "core/workflow/injection_check.ts",
+  "core/workflow/load.ts",
+];
+
+/** What the check found. */
+export interface MirrorReport {
+  tested: string[];
+  exempt: string[];
+  coveredBy: string[];
+  notYetTested: string[];
+  /** Modules with no test and in no list. */
+  missing: string[];
+  /** List entries that are wrong now: file gone, test gone, or test added. */
+  stale: string[];
+}
+
+/** The lists the check compares against (the module's own by default). */
+export interface MirrorLists {
+  exempt: Readonly<Record<string, string>>;
+  coveredBy: Readonly<Record<string, { test: string; reason: string }>>;
+  notYetTested: readonly string[];
+}
+
+/** Where the mirrored test of a source module lives. */
+export function mirroredTestPath(source: string): string {
+  return `tests/${source.replace(/\.ts$/, "")}_test.ts`;
+}
+
+/**
+ * Compares the source modules with the test files present.
+ * @param sources Source module paths relative to the repo root.
+ * @param files Every file path relative to the repo root that exists (tests included).
+ */
+export function mirrorReport(
+  sources: readonly string[],
+  files: ReadonlySet<string>,
+  lists: MirrorLists = { exempt: EXEMPT, coveredBy: COVERED_BY, notYetTested: NOT_YET_TESTED },
+): MirrorReport {
+  const report: MirrorReport = {
+    tested: [],
+    exempt: [],
+    coveredBy: [],
+    notYetTested: [],
+    missing: [],
+    stale: [],
+  };
+  const notYet = new Set(lists.notYetTested);
+  const listed = new Map<string, number>();
+  const count = (p: string) => listed.set(p, (listed.get(p) ?? 0) + 1);
+  Object.keys(lists.exempt).forEach(count);
+  Object.keys(lists.coveredBy).forEach(count);
+  notYet.forEach(count);
+  for (const [path, n] of listed) {
+    if (n > 1) report.stale.push(`${path}: named in more than one list`);
+    if (!files.has(path)) report.stale.push(`${path}: listed but the file no longer exists`);
+  }
+  for (const [path, { test }] of Object.entries(lists.coveredBy)) {
+    if (!files.has(test)) report.stale.push(`${path}: its covering test ${test} does not exist`);
+  }
+  for (const source of [...sources].sort()) {
+    const hasTest = files.has(mirroredTestPath(source));
+    if (hasTest) {
+      report.tested.push(source);
+      if (notYet.has(source) || source in lists.exempt || source in lists.coveredBy) {
+        report.stale.push(`${source}: has ${mirroredTestPath(source)} now; take it off the list`);
+      }
+    } else if (source in lists.exempt) report.exempt.push(source);
+    else if (source in lists.coveredBy) report.coveredBy.push(source);
+    else if (notYet.has(source)) report.notYetTested.push(source);
+    else report.missing.push(source);
+  }
+  return report;
+}
+
+function walk(root: string, rel: string, out: string[]): void {
+  let entries: Deno.DirEntry[];
+  try {
+    entries = [...Deno.readDirSync(rel === "" ? root : `${root}/${rel}`)];
+  } catch {
+    return;
+  }
+  for (const e of entries) {
+    if (e.name === "node_modules" || e.name.startsWith(".")) continue;
+    const path = rel === "" ? e.name : `${rel}/${e.name}`;
+    if (e.isDirectory) walk(root, path, out);
+    else if (e.isFile) out.push(path);
+  }
+}
+
+/** Source modules (.ts, not tests, not generated) under the source roots of `root`. */
+export function listSources(root: string): { sources: string[]; files: Set<string> } {
+  const all: string[] = [];
+  for (const dir of [...SOURCE_ROOTS, "tests"]) walk(root, dir, all);
+  const sources = all.filter((p) =>
+    SOURCE_ROOTS.some((r) => p.startsWith(`${r}/`)) && p.endsWith(".ts") &&
+    !p.endsWith("_test.ts") && !p.endsWith("_generated.ts")
+  );
+  return { sources, files: new Set(all) };
+}
+
+if (import.meta.main) {
+  const args = [...Deno.args];
+  const rootAt = args.indexOf("--root");
+  const root = rootAt >= 0 ? args[rootAt + 1] ?? "." : ".";
+  const { sources, files } = listSources(root);
+  const r = mirrorReport(sources, files);
+  if (args.includes("--list")) {
+    for (const s of r.tested) console.log(`tested         ${s}`);
+    for (const s of r.exempt) console.log(`exempt         ${s}  (${EXEMPT[s]})`);
+    for (const s of r.coveredBy) {
+      console.log(`covered by     ${s}  -> ${COVERED_BY[s]?.test}`);
+    }
+    for (const s of r.notYetTested) console.log(`NOT YET TESTED ${s}`);
+  }
+  for (const s of r.missing) {
+    console.error(
+      `${s}: no test at ${
+        mirroredTestPath(s)
+      } (write one, or name the module in EXEMPT, COVERED_BY or NOT_YET_TESTED in tests/_tools/test_mirror.ts with a reason)`,
+    );
+  }
+  for (const s of r.stale) console.error(`tests/_tools/test_mirror.ts: ${s}`);
+  console.log(
+    `test mirror: ${sources.length} modules, ${r.tested.length} with a mirrored test, ` +
+      `${r.exempt.length} exempt, ${r.coveredBy.length} covered by another test, ` +
+      `${r.notYetTested.length} not yet tested`,
+  );
+  if (r.missing.length > 0 || r.stale.length > 0) Deno.exit(1);
+}
