@@ -241,8 +241,6 @@ export const NOT_YET_TESTED: readonly string[] = [
   "core/trust/key_ring.ts",
   "core/trust/recheck_access.ts",
   "core/trust/states.ts",
-  "core/workflow/ingest.ts",
-  "core/workflow/injection_check.ts",
   "core/workflow/load.ts",
 ];
 
