@@ -231,7 +231,6 @@ export const NOT_YET_TESTED: readonly string[] = [
   "core/safety/json_escape.ts",
   "core/safety/secrets/armor.ts",
   "core/safety/secrets/rule.ts",
-  "core/store/capsule_store.ts",
   "core/trust/_base64url.ts",
   "core/trust/authorship_line.ts",
   "core/trust/key_ring.ts",
