@@ -148,6 +148,51 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     reason:
       "the doctor command is a thin wrapper over runDoctor; its test drives every check in-process",
   },
+  "core/hosts/plan.ts": {
+    test: "tests/commands/install_test.ts",
+    reason:
+      "planInstall and planUninstall, driven for every host and scope (backups, conflicts, dry-run diffs)",
+  },
+  "core/hosts/apply_plan.ts": {
+    test: "tests/commands/install_test.ts",
+    reason:
+      "applyPlans, driven by every install and uninstall there (and its config-changed refusal directly)",
+  },
+  "core/hosts/_host_files.ts": {
+    test: "tests/commands/install_test.ts",
+    reason: "the shared file builders of the host specs, private to core/hosts",
+  },
+  "core/hosts/claude_code.ts": {
+    test: "tests/commands/install_test.ts",
+    reason:
+      "a host spec: installed, parsed and uninstalled for both scopes, env overrides included",
+  },
+  "core/hosts/codex.ts": {
+    test: "tests/commands/install_test.ts",
+    reason:
+      "a host spec: installed, parsed and uninstalled for both scopes, env overrides included",
+  },
+  "core/hosts/copilot.ts": {
+    test: "tests/commands/install_test.ts",
+    reason: "a host spec: installed, parsed and uninstalled for both scopes",
+  },
+  "core/hosts/cursor.ts": {
+    test: "tests/commands/install_test.ts",
+    reason: "a host spec: installed, parsed and uninstalled for both scopes",
+  },
+  "core/hosts/gemini.ts": {
+    test: "tests/commands/install_test.ts",
+    reason: "a host spec: installed, parsed and uninstalled for both scopes",
+  },
+  "core/hosts/opencode.ts": {
+    test: "tests/commands/install_test.ts",
+    reason: "a host spec: installed, parsed and uninstalled for both scopes",
+  },
+  "core/hosts/check_install.ts": {
+    test: "tests/commands/doctor_test.ts",
+    reason:
+      "what doctor reports per host: installed, foreign hooks, unparseable configs, hooks switched off",
+  },
   "core/safety/secrets/rules_vendor.ts": {
     test: "tests/core/safety/secrets/rules_test.ts",
     reason: "the vendored rule table, checked rule by rule there",
@@ -203,22 +248,6 @@ export const NOT_YET_TESTED: readonly string[] = [
   "core/facts/hash_files.ts",
   "core/facts/worktree/listing_cache_file.ts",
   "core/fs.ts",
-  "core/hosts/_host_files.ts",
-  "core/hosts/apply_plan.ts",
-  "core/hosts/check_install.ts",
-  "core/hosts/claude_code.ts",
-  "core/hosts/codex.ts",
-  "core/hosts/codex_trust.ts",
-  "core/hosts/contain_path.ts",
-  "core/hosts/copilot.ts",
-  "core/hosts/cursor.ts",
-  "core/hosts/gemini.ts",
-  "core/hosts/git_exclude.ts",
-  "core/hosts/ids.ts",
-  "core/hosts/native_events.ts",
-  "core/hosts/opencode.ts",
-  "core/hosts/plan.ts",
-  "core/hosts/reference_files.ts",
   "core/json/_utf8.ts",
   "core/safety/command/invocation.ts",
   "core/safety/command/paths.ts",
