@@ -166,7 +166,10 @@ export async function withRepo(f: (dir: string) => Promise<void>): Promise<void>
 }
 
 /** A workflow context on the real file system with a fixed clock and no keys. */
-export function testContext(cwd: string, overrides: Partial<WorkflowContext> = {}): WorkflowContext {
+export function testContext(
+  cwd: string,
+  overrides: Partial<WorkflowContext> = {},
+): WorkflowContext {
   let token = 0;
   return {
     fs: new TempFs(),
