@@ -250,17 +250,12 @@ export const NOT_YET_TESTED: readonly string[] = [
   "commands/classify.ts",
   "commands/demo.ts",
   "commands/export.ts",
-  "commands/finalize.ts",
   "commands/hook.ts",
   "commands/ingest.ts",
-  "commands/list.ts",
-  "commands/load.ts",
   "commands/mod.ts",
   "commands/paste.ts",
   "commands/preflight.ts",
-  "commands/show.ts",
   "commands/uninstall.ts",
-  "commands/validate.ts",
 ];
 
 /** What the check found. */
