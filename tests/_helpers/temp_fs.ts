@@ -114,7 +114,7 @@ export class TempFs implements WriteFs {
     const temp = `${dir}/.baton-test-tmp-${Deno.pid}-${counter++}`;
     let mode = options.mode ?? 0o644;
     const existing = statOrNull(() => Deno.statSync(path));
-    if (existing?.mode != null) mode = existing.mode & 0o7777;
+    if (existing !== null && existing.mode !== null) mode = existing.mode & 0o7777;
     await Deno.writeFile(temp, data, { createNew: true, mode });
     if (!contained()) {
       await Deno.remove(temp);

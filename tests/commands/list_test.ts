@@ -33,7 +33,7 @@ Deno.test("list shows capsules newest first with their chain links, honours --li
     const text = await runCommand(listCommand, [], { cwd: dir });
     const lines = text.out.trim().split("\n");
     assert.equal(lines.length, 3);
-    assert.match(lines[0]!, /^20260601T120000Z-deadbeef\.md  INVALID$/);
+    assert.match(lines[0]!, /^20260601T120000Z-deadbeef\.md {2}INVALID$/);
     assert.match(
       lines[1]!,
       new RegExp(

@@ -16,7 +16,7 @@ Deno.test("preflight --json gives the facts now and the draft template", async (
     assert.equal(j.facts.changed_count, 1);
     assert.deepEqual(j.template, DRAFT_TEMPLATE);
     const text = await runCommand(preflightCommand, [], { cwd: dir });
-    assert.match(text.out, /^Facts \(collected now\):\n  root: /);
+    assert.match(text.out, /^Facts \(collected now\):\n {2}root: /);
     assert.match(text.out, /dirty: {5}yes \(1 changed, 0 untracked\)/);
   });
 });
