@@ -39,7 +39,6 @@ export const EXEMPT: Readonly<Record<string, string>> = {
     "error classes only (their codes are asserted by the git reader tests that throw them)",
   "core/fs.ts":
     "the file-system interface and its three error classes (tests/_helpers/temp_fs.ts implements it)",
-  "commands/_command.ts": "the Command type and tiny helpers used by every command test",
 };
 
 /** Modules whose behaviour a named test file covers, and why that one. */
