@@ -9,7 +9,7 @@ import { printJson } from "./_context.ts";
 export const reviveCommand: Command = {
   name: "revive",
   category: "everyday",
-  summary: "Restore a missing .baton/latest.md from the archive or shared ref",
+  summary: "Restore a missing latest.md from the archive or shared ref",
   description:
     "When .baton/latest.md is missing (deleted, or a fresh clone), copies the newest valid capsule of .baton/capsules into it; when the archive has none, first copies the capsules of the shared ref refs/baton/<branch> (as recorded by baton push or fetched by baton pull) into the archive. Nothing is committed or staged, and git is only read. Idempotent: when latest.md exists it changes nothing. --json prints {action: present | archive | shared_ref | nothing, id, imported}. Exit 0, also when there is nothing to restore.",
   examples: ["baton revive", "baton revive --json"],

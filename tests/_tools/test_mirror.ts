@@ -1,0 +1,419 @@
+/**
+ * The test-mirror check run by `deno task check`: every source module in
+ * core/ and commands/ that has behaviour has a test at the mirrored path,
+ * core/a/b.ts → tests/core/a/b_test.ts, commands/x.ts →
+ * tests/commands/x_test.ts.
+ *
+ * A module without one must be named in exactly one of three lists below,
+ * each entry with its reason: {@linkcode EXEMPT} (no behaviour: types,
+ * constants, re-exports), {@linkcode COVERED_BY} (behaviour tested through a
+ * named test file, e.g. a folder-private helper or a program record that the
+ * case table drives) and {@linkcode NOT_YET_TESTED} (behaviour with no focused
+ * test yet: debt, reported on every run, to shrink). The check fails on a
+ * module in no list, on a list entry whose file is gone, on a COVERED_BY test
+ * that does not exist, and on a NOT_YET_TESTED or EXEMPT entry that has
+ * gained its mirrored test (take it off the list).
+ *
+ *     deno run --allow-read tests/_tools/test_mirror.ts [--list] [--root <dir>]
+ * @module
+ */
+
+/** Source roots the mirror covers. */
+export const SOURCE_ROOTS = ["core", "commands"] as const;
+
+/** Modules with no behaviour of their own, and why. */
+export const EXEMPT: Readonly<Record<string, string>> = {
+  "core/version.ts": "one constant (tests/e2e/cli_test.ts keeps it equal to deno.json)",
+  "core/workflow/context.ts": "an interface only (the capabilities a workflow receives)",
+  "core/capsule/types.ts": "types and the schema-id constant only",
+  "core/facts/types.ts": "types only",
+  "core/hosts/types.ts": "types and the marker constant only",
+  "core/capsule/draft_template.ts": "constants only (the draft template and notes)",
+  "core/hosts/hosts.ts": "the table of host specs, a constant",
+  "core/facts/git/mod.ts": "re-exports only",
+  "core/facts/worktree/mod.ts": "re-exports only",
+  "core/safety/command/mod.ts": "re-exports only",
+  "core/trust/key_ring.ts": "the KeyRing interface and the own-key name constant",
+  "core/safety/secrets/rule.ts": "the SecretRule interface only",
+  "core/facts/git/errors.ts":
+    "error classes only (their codes are asserted by the git reader tests that throw them)",
+  "core/fs.ts":
+    "the file-system interface and its three error classes (tests/_helpers/temp_fs.ts implements it)",
+};
+
+/** Modules whose behaviour a named test file covers, and why that one. */
+export const COVERED_BY: Readonly<Record<string, { test: string; reason: string }>> = {
+  ...Object.fromEntries(
+    [
+      "arith",
+      "assignments",
+      "container",
+      "data",
+      "exec",
+      "filesystem",
+      "pipeline",
+      "produced",
+      "redirects",
+      "script_block",
+      "system",
+      "text_shapes",
+      "traits",
+    ].map((name) => [`core/safety/command/_rules/${name}.ts`, {
+      test: "tests/core/safety/command/classify_test.ts",
+      reason: "a cross-cutting rule of the classifier, driven by the case table",
+    }]),
+  ),
+  ...Object.fromEntries(
+    [
+      "archive",
+      "awk",
+      "cluster",
+      "find",
+      "git",
+      "interpreters",
+      "packages",
+      "pagers",
+      "readers",
+      "search",
+      "sed",
+      "services",
+      "shells",
+      "sort",
+      "mod",
+      "_effects",
+      "_record",
+    ].map((name) => [`core/safety/command/programs/${name}.ts`, {
+      test: "tests/core/safety/command/records_test.ts",
+      reason: "a program record of the classifier, driven by the case table and the record checks",
+    }]),
+  ),
+  "core/safety/command/programs/_options.ts": {
+    test: "tests/core/safety/command/records_test.ts",
+    reason: "option parsing of program records, tested there directly (parseOptions, matchLong)",
+  },
+  "core/safety/command/programs/_sed_script.ts": {
+    test: "tests/core/safety/command/records_test.ts",
+    reason: "the sed script scanner, tested there directly (scanSed)",
+  },
+  "core/safety/command/families.ts": {
+    test: "tests/core/safety/command/classify_test.ts",
+    reason: "the family table the classifier reports from",
+  },
+  "core/safety/command/_shell_lexer.ts": {
+    test: "tests/core/safety/command/parse_shell_test.ts",
+    reason: "the lexer behind parseShell, private to its folder",
+  },
+  "core/facts/git/_pack.ts": {
+    test: "tests/core/facts/git/object_reader_test.ts",
+    reason: "pack reading behind the object reader (also object_reader_large_pack_test.ts)",
+  },
+  "core/facts/git/_pack_index.ts": {
+    test: "tests/core/facts/git/object_reader_test.ts",
+    reason: "pack index lookup behind the object reader",
+  },
+  "core/facts/git/_delta.ts": {
+    test: "tests/core/facts/git/object_reader_test.ts",
+    reason: "delta application behind the object reader (deltified packs)",
+  },
+  "core/facts/git/_loose.ts": {
+    test: "tests/core/facts/git/object_reader_test.ts",
+    reason: "loose-object reading behind the object reader",
+  },
+  "core/facts/git/_lru.ts": {
+    test: "tests/core/facts/git/object_reader_test.ts",
+    reason: "the object reader's cache",
+  },
+  "core/facts/git/_commit_graph.ts": {
+    test: "tests/core/facts/git/check_published_test.ts",
+    reason: "commit-graph reading behind the published check",
+  },
+  "core/facts/git/_ref_store.ts": {
+    test: "tests/core/facts/git/resolve_ref_test.ts",
+    reason: "loose and packed ref lookup behind resolveRef",
+  },
+  "core/facts/git/_ref_name.ts": {
+    test: "tests/core/facts/git/resolve_ref_test.ts",
+    reason: "ref-name validation behind resolveRef",
+  },
+  "core/facts/git/_read_optional.ts": {
+    test: "tests/core/facts/git/find_repo_test.ts",
+    reason: "a missing-file-is-null read used by the repo readers",
+  },
+  "core/facts/git/_path.ts": {
+    test: "tests/core/facts/git/find_repo_test.ts",
+    reason: "path joining behind findRepo",
+  },
+  "core/capsule/schema.ts": {
+    test: "tests/core/capsule/parse_test.ts",
+    reason: "the capsule zod schema, applied by parseCapsule (strictness, foreign schema)",
+  },
+  "core/doctor/run_doctor.ts": {
+    test: "tests/commands/doctor_test.ts",
+    reason:
+      "the doctor command is a thin wrapper over runDoctor; its test drives every check in-process",
+  },
+  "core/hosts/plan.ts": {
+    test: "tests/commands/install_test.ts",
+    reason:
+      "planInstall and planUninstall, driven for every host and scope (backups, conflicts, dry-run diffs)",
+  },
+  "core/hosts/apply_plan.ts": {
+    test: "tests/commands/install_test.ts",
+    reason:
+      "applyPlans, driven by every install and uninstall there (and its config-changed refusal directly)",
+  },
+  "core/hosts/_host_files.ts": {
+    test: "tests/commands/install_test.ts",
+    reason: "the shared file builders of the host specs, private to core/hosts",
+  },
+  "core/hosts/claude_code.ts": {
+    test: "tests/commands/install_test.ts",
+    reason:
+      "a host spec: installed, parsed and uninstalled for both scopes, env overrides included",
+  },
+  "core/hosts/codex.ts": {
+    test: "tests/commands/install_test.ts",
+    reason:
+      "a host spec: installed, parsed and uninstalled for both scopes, env overrides included",
+  },
+  "core/hosts/copilot.ts": {
+    test: "tests/commands/install_test.ts",
+    reason: "a host spec: installed, parsed and uninstalled for both scopes",
+  },
+  "core/hosts/cursor.ts": {
+    test: "tests/commands/install_test.ts",
+    reason: "a host spec: installed, parsed and uninstalled for both scopes",
+  },
+  "core/hosts/gemini.ts": {
+    test: "tests/commands/install_test.ts",
+    reason: "a host spec: installed, parsed and uninstalled for both scopes",
+  },
+  "core/hosts/opencode.ts": {
+    test: "tests/commands/install_test.ts",
+    reason: "a host spec: installed, parsed and uninstalled for both scopes",
+  },
+  "core/hosts/check_install.ts": {
+    test: "tests/commands/doctor_test.ts",
+    reason:
+      "what doctor reports per host: installed, foreign hooks, unparseable configs, hooks switched off",
+  },
+  "core/safety/command/invocation.ts": {
+    test: "tests/core/safety/command/classify_test.ts",
+    reason:
+      "how the classifier reads one program invocation (wrappers, options), driven by the case table",
+  },
+  "core/safety/command/paths.ts": {
+    test: "tests/core/safety/command/classify_test.ts",
+    reason:
+      "path classification of the classifier (system, home, repository paths), driven by the case table",
+  },
+  "core/safety/command/program_guess.ts": {
+    test: "tests/core/safety/command/classify_test.ts",
+    reason: "program-name guesses through variables, driven by the case table's evasion transforms",
+  },
+  "core/safety/command/resolve_word.ts": {
+    test: "tests/core/safety/command/classify_test.ts",
+    reason:
+      "word resolution through quotes and known variables, driven by the case table's evasion transforms",
+  },
+  "core/safety/secrets/armor.ts": {
+    test: "tests/core/safety/secrets/rules_test.ts",
+    reason:
+      "where a PEM block ends, used by the private-key rules and checked with them (also stream_test.ts)",
+  },
+  "commands/uninstall.ts": {
+    test: "tests/commands/install_test.ts",
+    reason: "uninstall for every host and scope: restores the tree byte for byte, keeps user edits",
+  },
+  "commands/_hosts_args.ts": {
+    test: "tests/commands/install_test.ts",
+    reason:
+      "the install/uninstall argument parsing and plan reporting, driven by every install test",
+  },
+  "commands/hook.ts": {
+    test: "tests/e2e/hook_test.ts",
+    reason:
+      "the hook command runs only as a host runs it, a subprocess fed a payload (also hook_budget_test, hook_freshness_test, hook_fail_open_test)",
+  },
+  "commands/_hook_run.ts": {
+    test: "tests/e2e/hook_test.ts",
+    reason: "the hook runner behind baton hook, driven through the real CLI per host payload",
+  },
+  "commands/_hook_job.ts": {
+    test: "tests/e2e/hook_test.ts",
+    reason: "the capture/injection job a hook runs, driven through the real CLI",
+  },
+  "commands/_hook_worker.ts": {
+    test: "tests/e2e/hook_budget_test.ts",
+    reason:
+      "the Worker entry of a bounded hook job; only a real process can show it is killed at the deadline",
+  },
+  "commands/_bounded_job.ts": {
+    test: "tests/e2e/hook_budget_test.ts",
+    reason:
+      "the deadline around a hook job: exits within the budget, leaves no half-written file or live process",
+  },
+  "commands/_io.ts": {
+    test: "tests/e2e/hook_budget_test.ts",
+    reason:
+      "the Deno-backed Io; its bounded stdin read is tested against a host that never closes stdin",
+  },
+  "commands/demo.ts": {
+    test: "tests/e2e/self_contained_test.ts",
+    reason: "the demo runs end to end under limited permissions",
+  },
+  "commands/_demo_repo.ts": {
+    test: "tests/e2e/self_contained_test.ts",
+    reason: "the demo's scratch repository, made and removed by the demo run",
+  },
+  "commands/_key_ring.ts": {
+    test: "tests/commands/trust_test.ts",
+    reason:
+      "the key files behind baton trust: made once, refused when writable by others or inside the repository",
+  },
+  "commands/mod.ts": {
+    test: "tests/skills/mod_test.ts",
+    reason:
+      "the command table, loaded whole there (and by tests/commands/_overview_test.ts, tests/e2e/cli_test.ts)",
+  },
+  "core/safety/secrets/rules_vendor.ts": {
+    test: "tests/core/safety/secrets/rules_test.ts",
+    reason: "the vendored rule table, checked rule by rule there",
+  },
+  "core/safety/secrets/prefilter_ts.ts": {
+    test: "tests/core/safety/secrets/prefilter_parity_test.ts",
+    reason: "the TypeScript prefilter, held equal to the wasm one there",
+  },
+};
+
+/**
+ * Modules with behaviour and no focused test yet. Debt, not exemption: each
+ * run prints the count, and an entry that gains its test must be removed.
+ */
+export const NOT_YET_TESTED: readonly string[] = [];
+
+/** What the check found. */
+export interface MirrorReport {
+  tested: string[];
+  exempt: string[];
+  coveredBy: string[];
+  notYetTested: string[];
+  /** Modules with no test and in no list. */
+  missing: string[];
+  /** List entries that are wrong now: file gone, test gone, or test added. */
+  stale: string[];
+}
+
+/** The lists the check compares against (the module's own by default). */
+export interface MirrorLists {
+  exempt: Readonly<Record<string, string>>;
+  coveredBy: Readonly<Record<string, { test: string; reason: string }>>;
+  notYetTested: readonly string[];
+}
+
+/** Where the mirrored test of a source module lives. */
+export function mirroredTestPath(source: string): string {
+  return `tests/${source.replace(/\.ts$/, "")}_test.ts`;
+}
+
+/**
+ * Compares the source modules with the test files present.
+ * @param sources Source module paths relative to the repo root.
+ * @param files Every file path relative to the repo root that exists (tests included).
+ */
+export function mirrorReport(
+  sources: readonly string[],
+  files: ReadonlySet<string>,
+  lists: MirrorLists = { exempt: EXEMPT, coveredBy: COVERED_BY, notYetTested: NOT_YET_TESTED },
+): MirrorReport {
+  const report: MirrorReport = {
+    tested: [],
+    exempt: [],
+    coveredBy: [],
+    notYetTested: [],
+    missing: [],
+    stale: [],
+  };
+  const notYet = new Set(lists.notYetTested);
+  const listed = new Map<string, number>();
+  const count = (p: string) => listed.set(p, (listed.get(p) ?? 0) + 1);
+  Object.keys(lists.exempt).forEach(count);
+  Object.keys(lists.coveredBy).forEach(count);
+  notYet.forEach(count);
+  for (const [path, n] of listed) {
+    if (n > 1) report.stale.push(`${path}: named in more than one list`);
+    if (!files.has(path)) report.stale.push(`${path}: listed but the file no longer exists`);
+  }
+  for (const [path, { test }] of Object.entries(lists.coveredBy)) {
+    if (!files.has(test)) report.stale.push(`${path}: its covering test ${test} does not exist`);
+  }
+  for (const source of [...sources].sort()) {
+    const hasTest = files.has(mirroredTestPath(source));
+    if (hasTest) {
+      report.tested.push(source);
+      if (notYet.has(source) || source in lists.exempt || source in lists.coveredBy) {
+        report.stale.push(`${source}: has ${mirroredTestPath(source)} now; take it off the list`);
+      }
+    } else if (source in lists.exempt) report.exempt.push(source);
+    else if (source in lists.coveredBy) report.coveredBy.push(source);
+    else if (notYet.has(source)) report.notYetTested.push(source);
+    else report.missing.push(source);
+  }
+  return report;
+}
+
+function walk(root: string, rel: string, out: string[]): void {
+  let entries: Deno.DirEntry[];
+  try {
+    entries = [...Deno.readDirSync(rel === "" ? root : `${root}/${rel}`)];
+  } catch {
+    return;
+  }
+  for (const e of entries) {
+    if (e.name === "node_modules" || e.name.startsWith(".")) continue;
+    const path = rel === "" ? e.name : `${rel}/${e.name}`;
+    if (e.isDirectory) walk(root, path, out);
+    else if (e.isFile) out.push(path);
+  }
+}
+
+/** Source modules (.ts, not tests, not generated) under the source roots of `root`. */
+export function listSources(root: string): { sources: string[]; files: Set<string> } {
+  const all: string[] = [];
+  for (const dir of [...SOURCE_ROOTS, "tests"]) walk(root, dir, all);
+  const sources = all.filter((p) =>
+    SOURCE_ROOTS.some((r) => p.startsWith(`${r}/`)) && p.endsWith(".ts") &&
+    !p.endsWith("_test.ts") && !p.endsWith("_generated.ts")
+  );
+  return { sources, files: new Set(all) };
+}
+
+if (import.meta.main) {
+  const args = [...Deno.args];
+  const rootAt = args.indexOf("--root");
+  const root = rootAt >= 0 ? args[rootAt + 1] ?? "." : ".";
+  const { sources, files } = listSources(root);
+  const r = mirrorReport(sources, files);
+  if (args.includes("--list")) {
+    for (const s of r.tested) console.log(`tested         ${s}`);
+    for (const s of r.exempt) console.log(`exempt         ${s}  (${EXEMPT[s]})`);
+    for (const s of r.coveredBy) {
+      console.log(`covered by     ${s}  -> ${COVERED_BY[s]?.test}`);
+    }
+    for (const s of r.notYetTested) console.log(`NOT YET TESTED ${s}`);
+  }
+  for (const s of r.missing) {
+    console.error(
+      `${s}: no test at ${
+        mirroredTestPath(s)
+      } (write one, or name the module in EXEMPT, COVERED_BY or NOT_YET_TESTED in tests/_tools/test_mirror.ts with a reason)`,
+    );
+  }
+  for (const s of r.stale) console.error(`tests/_tools/test_mirror.ts: ${s}`);
+  console.log(
+    `test mirror: ${sources.length} modules, ${r.tested.length} with a mirrored test, ` +
+      `${r.exempt.length} exempt, ${r.coveredBy.length} covered by another test, ` +
+      `${r.notYetTested.length} not yet tested`,
+  );
+  if (r.missing.length > 0 || r.stale.length > 0) Deno.exit(1);
+}

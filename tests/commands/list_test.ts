@@ -1,0 +1,44 @@
+import assert from "node:assert/strict";
+import { listCommand } from "../../commands/list.ts";
+import { finalizeCommand } from "../../commands/finalize.ts";
+import { writeFiles } from "../_helpers/git.ts";
+import { runCommand } from "../_helpers/command.ts";
+import { withRepo } from "../_helpers/temp_fs.ts";
+
+async function finalize(dir: string, now: string): Promise<string> {
+  await writeFiles(dir, { "d.json": JSON.stringify({ now }) });
+  const r = await runCommand(finalizeCommand, ["--draft", "d.json", "--json"], {
+    cwd: dir,
+    now: new Date(now),
+  });
+  return JSON.parse(r.out).id;
+}
+
+Deno.test("list shows capsules newest first with their chain links, honours --limit, and marks an invalid file", async () => {
+  await withRepo(async (dir) => {
+    const empty = await runCommand(listCommand, [], { cwd: dir });
+    assert.deepEqual([empty.code, empty.out, empty.err], [0, "", "No capsules yet\n"]);
+    const a = await finalize(dir, "2026-06-01T10:00:00.000Z");
+    const b = await finalize(dir, "2026-06-01T11:00:00.000Z");
+    await Deno.writeTextFile(`${dir}/.baton/capsules/20260601T120000Z-deadbeef.md`, "garbage");
+    const j = JSON.parse((await runCommand(listCommand, ["--json"], { cwd: dir })).out);
+    assert.deepEqual(j.capsules.map((c: { id: string | null }) => c.id), [null, b, a]);
+    assert.equal(j.capsules[0].valid, false);
+    assert.equal(j.capsules[1].previous, a);
+    assert.equal(j.capsules[1].authorship, "trusted");
+    const one = JSON.parse(
+      (await runCommand(listCommand, ["--json", "--limit", "1"], { cwd: dir })).out,
+    );
+    assert.equal(one.capsules.length, 1);
+    const text = await runCommand(listCommand, [], { cwd: dir });
+    const lines = text.out.trim().split("\n");
+    assert.equal(lines.length, 3);
+    assert.match(lines[0]!, /^20260601T120000Z-deadbeef\.md {2}INVALID$/);
+    assert.match(
+      lines[1]!,
+      new RegExp(
+        `^${b.slice(7, 15)}  2026-06-01T11:00:00.000Z  manual .* prev ${a.slice(7, 15)}  trusted$`,
+      ),
+    );
+  });
+});

@@ -1,0 +1,41 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import {
+  escapeLossyPath,
+  escapePathBytes,
+  escapePathText,
+  isUnopenable,
+  unescapePath,
+} from "../../../core/facts/escape_path.ts";
+
+const enc = new TextEncoder();
+
+Deno.test("escapePathText() leaves ordinary names alone and escapes controls and backslashes", () => {
+  assert.equal(escapePathText("src/ünï côde.ts"), "src/ünï côde.ts");
+  assert.equal(escapePathText("a\nb\\c\u0085"), "a\\x0ab\\\\c\\xc2\\x85");
+  // The escaped form is one printable line.
+  const escaped = escapePathText("\u001b[31mred\r");
+  assert.ok([...escaped].every((ch) => ch.charCodeAt(0) >= 0x20), escaped);
+});
+
+Deno.test("unescapePath() inverts escapePathText() for any text (property)", () => {
+  fc.assert(fc.property(fc.string({ unit: "grapheme-composite", maxLength: 30 }), (name) => {
+    assert.equal(unescapePath(escapePathText(name)), name);
+  }));
+});
+
+Deno.test("escapePathBytes() escapes each byte that is not UTF-8 and matches escapePathText() on valid bytes (property)", () => {
+  fc.assert(fc.property(fc.string({ maxLength: 30 }), (name) => {
+    const text = name.toWellFormed();
+    assert.equal(escapePathBytes(enc.encode(text)), escapePathText(text));
+  }));
+  assert.equal(escapePathBytes(new Uint8Array([0x61, 0xff, 0xc3])), "a\\xff\\xc3");
+  assert.ok(isUnopenable("a\\xff"));
+  assert.ok(!isUnopenable("a\\x0a"));
+});
+
+Deno.test("escapeLossyPath() marks bytes the runtime already lost, and those never unescape", () => {
+  const lossy = escapeLossyPath("bad\uFFFDname");
+  assert.equal(lossy, "bad\\x??name");
+  assert.equal(unescapePath(lossy), null);
+});

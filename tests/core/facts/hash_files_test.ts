@@ -1,0 +1,53 @@
+import assert from "node:assert/strict";
+import { hashFiles } from "../../../core/facts/hash_files.ts";
+import { sha256Id } from "../../../core/hash.ts";
+import { TempFs } from "../../_helpers/temp_fs.ts";
+
+const fs = new TempFs();
+const enc = new TextEncoder();
+
+async function withDir(f: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await Deno.makeTempDir({ prefix: "baton-test-" });
+  try {
+    await f(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("hashFiles() hashes files and symlink targets, in input order, and names what it could not hash", async () => {
+  await withDir(async (dir) => {
+    await Deno.writeTextFile(`${dir}/a.txt`, "a\n");
+    await Deno.writeTextFile(`${dir}/big.bin`, "x".repeat(100));
+    await Deno.symlink("a.txt", `${dir}/link`);
+    await Deno.mkdir(`${dir}/d`);
+    const got = await hashFiles(fs, dir, ["a.txt", "gone", "link", "d", "big.bin"], {
+      maxBytes: 10,
+    });
+    assert.deepEqual(got[0], { kind: "file", sha256: await sha256Id(enc.encode("a\n")), size: 2 });
+    assert.deepEqual(got[1], { kind: "absent" });
+    assert.deepEqual(got[2], { kind: "symlink", sha256: await sha256Id("a.txt"), size: 5 });
+    assert.deepEqual(got[3], { kind: "skipped", reason: "not_regular", size: null, mtimeMs: null });
+    assert.equal(got[4]!.kind, "skipped");
+    assert.deepEqual(got[4]!.kind === "skipped" ? [got[4]!.reason, got[4]!.size] : [], [
+      "too_large",
+      100,
+    ]);
+  });
+});
+
+Deno.test("hashFiles() past its deadline hashes nothing more and says so", async () => {
+  await withDir(async (dir) => {
+    await Deno.writeTextFile(`${dir}/a.txt`, "a\n");
+    let calls = 0;
+    const got = await hashFiles(fs, dir, ["a.txt", "a.txt", "a.txt"], {
+      concurrency: 1,
+      expired: () => ++calls > 1,
+    });
+    assert.equal(got[0]!.kind, "file");
+    assert.deepEqual(got.slice(1).map((h) => h.kind === "skipped" && h.reason), [
+      "over_time",
+      "over_time",
+    ]);
+  });
+});

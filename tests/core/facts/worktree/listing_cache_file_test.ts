@@ -1,0 +1,83 @@
+import assert from "node:assert/strict";
+import {
+  listingCachePath,
+  readListingCache,
+  writeListingCache,
+} from "../../../../core/facts/worktree/listing_cache_file.ts";
+import { findRepo } from "../../../../core/facts/git/find_repo.ts";
+import type { RepoLocation } from "../../../../core/facts/types.ts";
+import { TempFs, withRepo } from "../../../_helpers/temp_fs.ts";
+
+const fs = new TempFs();
+
+function cacheText(workTree: string): string {
+  return JSON.stringify({
+    format: "baton-listing-cache-2",
+    work_tree: workTree,
+    scan_start_ms: 1,
+    written_ms: 2,
+    dirs: { "": [5, 4000, 7, "a.txt/src", "fd"] },
+  });
+}
+
+async function repoOf(dir: string): Promise<RepoLocation> {
+  return (await findRepo(fs, dir))!;
+}
+
+Deno.test("writeListingCache() stores under .git/baton and readListingCache() reads it back with its mtime", async () => {
+  await withRepo(async (dir) => {
+    const repo = await repoOf(dir);
+    assert.deepEqual(await readListingCache(fs, repo), { data: null, fileMtimeMs: null });
+    assert.equal(await writeListingCache(fs, repo, cacheText(repo.workTree), Date.now()), true);
+    assert.equal(listingCachePath(repo), `${repo.gitDir}/baton/listing-cache.json`);
+    const got = await readListingCache(fs, repo);
+    assert.equal(got.data?.dirs.get("")?.names, "a.txt/src");
+    assert.equal(typeof got.fileMtimeMs, "number");
+  });
+});
+
+Deno.test("the listing cache is never read or written through a .git/baton that is a symbolic link", async () => {
+  await withRepo(async (dir) => {
+    const repo = await repoOf(dir);
+    const elsewhere = await Deno.makeTempDir({ prefix: "baton-test-" });
+    try {
+      await Deno.writeTextFile(`${elsewhere}/listing-cache.json`, cacheText(repo.workTree));
+      await Deno.symlink(elsewhere, `${repo.gitDir}/baton`);
+      assert.equal((await readListingCache(fs, repo)).data, null);
+      assert.equal(await writeListingCache(fs, repo, "{}", Date.now()), false);
+      assert.equal(
+        Deno.readTextFileSync(`${elsewhere}/listing-cache.json`),
+        cacheText(repo.workTree),
+      );
+    } finally {
+      await Deno.remove(elsewhere, { recursive: true });
+    }
+  });
+});
+
+Deno.test("writeListingCache() sweeps stale temp files of earlier writes and keeps fresh ones", async () => {
+  await withRepo(async (dir) => {
+    const repo = await repoOf(dir);
+    const bdir = `${repo.gitDir}/baton`;
+    await Deno.mkdir(bdir);
+    await Deno.writeTextFile(`${bdir}/.listing-cache.json.1.x.0011.tmp`, "");
+    await Deno.writeTextFile(`${bdir}/.listing-cache.json.2.x.0011.tmp`, "");
+    const now = Date.now();
+    await Deno.utime(
+      `${bdir}/.listing-cache.json.1.x.0011.tmp`,
+      new Date(now - 120_000),
+      new Date(now - 120_000),
+    );
+    assert.equal(await writeListingCache(fs, repo, cacheText(repo.workTree), now), true);
+    const left = [...Deno.readDirSync(bdir)].map((e) => e.name).sort();
+    assert.deepEqual(left, [".listing-cache.json.2.x.0011.tmp", "listing-cache.json"]);
+  });
+});
+
+Deno.test("readListingCache() ignores a cache for another work tree", async () => {
+  await withRepo(async (dir) => {
+    const repo = await repoOf(dir);
+    await writeListingCache(fs, repo, cacheText("/somewhere/else"), Date.now());
+    assert.equal((await readListingCache(fs, repo)).data, null);
+  });
+});

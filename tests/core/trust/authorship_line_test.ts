@@ -1,0 +1,33 @@
+import assert from "node:assert/strict";
+import { authorshipLine, describeAuthorship } from "../../../core/trust/authorship_line.ts";
+import { OWN_KEY_NAME } from "../../../core/trust/key_ring.ts";
+import type { Authorship } from "../../../core/trust/capsule_signature.ts";
+
+const FP = "sha256:" + "ab".repeat(32);
+const a = (status: Authorship["status"], key_name: string | null = null): Authorship => ({
+  status,
+  fingerprint: status === "unsigned" ? null : FP,
+  key_name,
+  detail: "d",
+});
+
+Deno.test("authorshipLine() is silent for this machine's own key and names a teammate's", () => {
+  assert.equal(authorshipLine(a("trusted", OWN_KEY_NAME)), null);
+  assert.equal(authorshipLine(a("trusted", "alice")), 'Signed by the key trusted as "alice".');
+});
+
+Deno.test("authorshipLine() says nothing is verified for an unknown key, a bad signature, no signature", () => {
+  const unknown = authorshipLine(a("unknown_key"))!;
+  assert.match(unknown, /unknown key \(abababababababab\): nothing in it is verified/);
+  assert.match(authorshipLine(a("bad_signature"))!, /does not verify/);
+  assert.match(authorshipLine(a("unsigned"))!, /^Unsigned/);
+  assert.equal(authorshipLine(undefined), authorshipLine(a("unsigned")));
+});
+
+Deno.test("describeAuthorship() adds the key and, unless trusted, the cap", () => {
+  assert.equal(describeAuthorship(a("trusted", "alice")), `trusted: d (key ${FP})`);
+  assert.equal(
+    describeAuthorship(a("unsigned")),
+    "unsigned: d; verified and observed are capped to claimed",
+  );
+});

@@ -1,0 +1,125 @@
+import assert from "node:assert/strict";
+import {
+  factsEvidence,
+  finalizeDraft,
+  MAX_DRAFT_BYTES,
+  parseDraft,
+} from "../../../core/workflow/finalize.ts";
+import { DRAFT_TEMPLATE } from "../../../core/capsule/draft_template.ts";
+import { InputError } from "../../../core/errors.ts";
+import { StrictJsonError } from "../../../core/json/strict_json_error.ts";
+import { notARepoFacts } from "../../../core/facts/empty_facts.ts";
+import { collectFacts } from "../../../core/facts/collect.ts";
+import { readLatest } from "../../../core/store/capsule_store.ts";
+import { batonLayout } from "../../../core/store/layout.ts";
+import { computeCapsuleId } from "../../../core/capsule/capsule_id.ts";
+import { commitAll, git, writeFiles } from "../../_helpers/git.ts";
+import { TempFs, testContext, withRepo } from "../../_helpers/temp_fs.ts";
+import { Rng, SAMPLES } from "../safety/secrets/_fixtures.ts";
+
+const enc = new TextEncoder();
+const draft = (o: unknown) => enc.encode(JSON.stringify(o));
+
+Deno.test("parseDraft() accepts the template it prints and a minimal draft (positive control)", () => {
+  const full = parseDraft(draft(DRAFT_TEMPLATE));
+  assert.equal(full.now, DRAFT_TEMPLATE.now);
+  assert.equal(parseDraft(draft({ now: "here" })).now, "here");
+});
+
+Deno.test("parseDraft() refuses malformed JSON, an unknown field and a draft over the size cap", () => {
+  assert.throws(() => parseDraft(enc.encode('{"now": ')), StrictJsonError);
+  assert.throws(() => parseDraft(enc.encode('{"now":"a","now":"b"}')), StrictJsonError);
+  assert.throws(
+    () => parseDraft(draft({ now: "x", facts: { head: "deadbeef" } })),
+    (e: unknown) => e instanceof InputError && e.code === "draft_invalid",
+  );
+  assert.throws(
+    () => parseDraft(draft({ now: "x".repeat(MAX_DRAFT_BYTES) })),
+    StrictJsonError,
+  );
+});
+
+Deno.test("factsEvidence() records nothing for no facts, and the facts plus each hashed changed file", async () => {
+  assert.deepEqual(await factsEvidence(notARepoFacts("2026-06-01T12:00:00.000Z")), []);
+  await withRepo(async (dir) => {
+    await writeFiles(dir, { "a.txt": "a\n", "b.txt": "b\n" });
+    await commitAll(dir);
+    await writeFiles(dir, { "a.txt": "changed\n", "new.txt": "new\n" });
+    const facts = await collectFacts(new TempFs(), dir, { now: () => new Date() });
+    const ev = await factsEvidence(facts);
+    assert.equal(ev[0]!.id, "git:facts");
+    assert.match(ev[0]!.digest, /^sha256:[0-9a-f]{64}$/);
+    assert.deepEqual(ev.slice(1).map((e) => e.id).sort(), ["file:a.txt", "file:new.txt"]);
+    assert.ok(ev.every((e) => e.trust === "verified"));
+  });
+});
+
+Deno.test("finalizeDraft() stores a capsule chained to the previous one, with facts collected now, unsigned without keys", async () => {
+  await withRepo(async (dir) => {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    const head = await commitAll(dir);
+    const ctx = testContext(dir);
+    const first = await finalizeDraft(ctx, draft({ now: "first", next_steps: ["x"] }));
+    assert.equal(first.capsule.previous, null);
+    assert.equal(first.capsule.facts.head, head);
+    assert.equal(first.capsule.trigger, "manual");
+    assert.deepEqual(first.signing, {
+      signed: false,
+      fingerprint: null,
+      reason: "no key ring was given",
+    });
+    const { id, ...body } = first.capsule;
+    assert.equal(id, await computeCapsuleId(body));
+
+    const second = await finalizeDraft(ctx, draft({ now: "second" }), { trigger: "session_end" });
+    assert.equal(second.capsule.previous, first.capsule.id);
+    assert.equal(second.capsule.trigger, "session_end");
+    const latest = await readLatest(new TempFs(), batonLayout(dir));
+    assert.equal(latest?.capsule.id, second.capsule.id);
+    assert.equal(latest?.capsule.meaning.now, "second");
+    // Both are in the archive; git would share capsules, never the lock or temp files.
+    const status = await git(dir, ["status", "--porcelain", "-uall"]);
+    const untracked = status.stdout.trim().split("\n").map((l) => l.slice(3)).sort();
+    assert.equal(untracked.length, 4, status.stdout);
+    assert.deepEqual(untracked.filter((p) => !/^\.baton\/capsules\/[^/]+\.md$/.test(p)), [
+      ".baton/.gitignore",
+      ".baton/latest.md",
+    ]);
+  });
+});
+
+Deno.test("finalizeDraft() redacts a secret in the draft before storing, and records the redaction", async () => {
+  await withRepo(async (dir) => {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir);
+    const secret = SAMPLES.github_pat!(new Rng(7)).secret;
+    const r = await finalizeDraft(testContext(dir), draft({ now: `token is ${secret}` }));
+    const stored = Deno.readTextFileSync(r.latestPath);
+    assert.ok(!stored.includes(secret));
+    assert.ok(r.capsule.sanitize.redactions.some((x) => x.field.startsWith("meaning.now")));
+    // Control: the same draft without the secret records no redaction.
+    const clean = await finalizeDraft(testContext(dir), draft({ now: "token is gone" }));
+    assert.deepEqual(clean.capsule.sanitize.redactions, []);
+  });
+});
+
+Deno.test("finalizeDraft() rewrites what a model may not claim (verified, git provenance) and counts it", async () => {
+  await withRepo(async (dir) => {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir);
+    const r = await finalizeDraft(
+      testContext(dir),
+      draft({
+        now: "x",
+        verified_facts: [{ text: "tests pass", provenance: "git", trust: "verified" }],
+      }),
+    );
+    assert.equal(r.downgrades, 2);
+    assert.equal(r.capsule.downgrades.length, 2);
+    const fact = r.capsule.meaning.verified_facts[0];
+    assert.equal(fact?.trust, "claimed");
+    // Control: a plain claim is not rewritten.
+    const plain = await finalizeDraft(testContext(dir), draft({ now: "x", completed: ["done"] }));
+    assert.equal(plain.downgrades, 0);
+  });
+});

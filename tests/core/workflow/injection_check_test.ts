@@ -1,0 +1,106 @@
+import assert from "node:assert/strict";
+import { checkInjection, repeatMode } from "../../../core/workflow/injection_check.ts";
+import { finalizeDraft } from "../../../core/workflow/finalize.ts";
+import { writeInjectionRecord } from "../../../core/store/injection_state.ts";
+import { batonLayout } from "../../../core/store/layout.ts";
+import { commitAll, writeFiles } from "../../_helpers/git.ts";
+import { TempFs, testContext, withRepo } from "../../_helpers/temp_fs.ts";
+
+const fs = new TempFs();
+const enc = new TextEncoder();
+
+async function withCapsule(
+  f: (dir: string, id: string, createdAt: string) => Promise<void>,
+): Promise<void> {
+  await withRepo(async (dir) => {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir);
+    const r = await finalizeDraft(testContext(dir), enc.encode('{"now":"x"}'));
+    await f(dir, r.capsule.id, r.capsule.created_at);
+  });
+}
+
+const record = (capsule_id: string, created_at: string) => ({
+  capsule_id,
+  created_at,
+  injected_at: "2026-06-01T12:00:00.000Z",
+});
+
+Deno.test("repeatMode() reads full and off, and gives short for anything else", () => {
+  assert.deepEqual(
+    [
+      repeatMode("full"),
+      repeatMode("off"),
+      repeatMode("short"),
+      repeatMode("x"),
+      repeatMode(undefined),
+    ],
+    ["full", "off", "short", "short", "short"],
+  );
+});
+
+Deno.test("checkInjection() injects nothing where there is no capsule, from a subdirectory too", async () => {
+  await withRepo(async (dir) => {
+    await Deno.mkdir(`${dir}/sub`);
+    const c = await checkInjection(fs, `${dir}/sub`, { hostKey: "codex" });
+    assert.deepEqual([c.inject, c.reason, c.header], [false, "no_capsule", null]);
+  });
+});
+
+Deno.test("checkInjection() injects a capsule never injected for this host, and after a compaction always", async () => {
+  await withCapsule(async (dir, id) => {
+    const c = await checkInjection(fs, `${dir}`, { hostKey: "codex" });
+    assert.deepEqual([c.inject, c.reason], [true, "never_injected"]);
+    assert.ok(id.replace("sha256:", "").startsWith(c.header!.id12));
+    const layout = batonLayout(dir);
+    await writeInjectionRecord(fs, layout, { hostKey: "codex", record: record(id, "x") });
+    const compact = await checkInjection(fs, dir, { hostKey: "codex", source: "compact" });
+    assert.deepEqual([compact.inject, compact.reason], [true, "after_compact"]);
+  });
+});
+
+Deno.test("checkInjection() on a capsule already shown: a repeat for a new session, nothing on resume or with repeats off", async () => {
+  await withCapsule(async (dir, id, createdAt) => {
+    await writeInjectionRecord(fs, batonLayout(dir), {
+      hostKey: "codex",
+      record: record(id, createdAt),
+    });
+    const fresh = await checkInjection(fs, dir, { hostKey: "codex", source: "startup" });
+    assert.deepEqual([fresh.inject, fresh.reason], [true, "repeat"]);
+    const resume = await checkInjection(fs, dir, { hostKey: "codex", source: "resume" });
+    assert.deepEqual([resume.inject, resume.reason], [false, "already_injected"]);
+    const off = await checkInjection(fs, dir, { hostKey: "codex", repeat: "off" });
+    assert.deepEqual([off.inject, off.reason], [false, "already_injected"]);
+    // Another host has its own record: still never injected there.
+    const other = await checkInjection(fs, dir, { hostKey: "cursor", source: "resume" });
+    assert.deepEqual([other.inject, other.reason], [true, "never_injected"]);
+  });
+});
+
+Deno.test("checkInjection() compares a different recorded capsule by time: newer injects, older does not", async () => {
+  await withCapsule(async (dir, _id, createdAt) => {
+    const layout = batonLayout(dir);
+    const t = Date.parse(createdAt);
+    const other = "sha256:" + "f".repeat(64);
+    await writeInjectionRecord(fs, layout, {
+      hostKey: "codex",
+      record: record(other, new Date(t - 60_000).toISOString()),
+    });
+    const newer = await checkInjection(fs, dir, { hostKey: "codex" });
+    assert.deepEqual([newer.inject, newer.reason], [true, "newer_capsule"]);
+    await writeInjectionRecord(fs, layout, {
+      hostKey: "codex",
+      record: record(other, new Date(t + 60_000).toISOString()),
+    });
+    const older = await checkInjection(fs, dir, { hostKey: "codex" });
+    assert.deepEqual([older.inject, older.reason], [false, "older_capsule"]);
+  });
+});
+
+Deno.test("checkInjection() injects when latest.md has no readable header (fails open)", async () => {
+  await withRepo(async (dir) => {
+    await writeFiles(dir, { ".baton/latest.md": "not a capsule\n" });
+    const c = await checkInjection(fs, dir, { hostKey: "codex" });
+    assert.deepEqual([c.inject, c.reason, c.header], [true, "header_unreadable", null]);
+  });
+});

@@ -1,0 +1,69 @@
+import assert from "node:assert/strict";
+import { loadBriefing } from "../../../core/workflow/load.ts";
+import { finalizeDraft } from "../../../core/workflow/finalize.ts";
+import { commitAll, writeFiles } from "../../_helpers/git.ts";
+import { testContext, withRepo } from "../../_helpers/temp_fs.ts";
+
+const enc = new TextEncoder();
+
+/** A repo with one commit, a.txt changed uncommitted, and a capsule recording that. */
+async function withCapsule(f: (dir: string) => Promise<void>): Promise<void> {
+  await withRepo(async (dir) => {
+    await writeFiles(dir, { "a.txt": "a\n", "b.txt": "b\n" });
+    await commitAll(dir);
+    await writeFiles(dir, { "a.txt": "edited\n" });
+    await finalizeDraft(
+      testContext(dir),
+      enc.encode(JSON.stringify({
+        now: "halfway through the parser",
+        next_action: { description: "run the tests", command: "deno test" },
+      })),
+    );
+    await f(dir);
+  });
+}
+
+const fileCheck = (r: { drift: { check: string; status: string; detail: string }[] }) =>
+  r.drift.find((d) => d.check.includes("a.txt"));
+
+Deno.test("loadBriefing() is null where there is no capsule", async () => {
+  await withRepo(async (dir) => {
+    assert.equal(await loadBriefing(testContext(dir)), null);
+  });
+});
+
+Deno.test("loadBriefing() renders the latest capsule with its drift checks matching an unchanged tree", async () => {
+  await withCapsule(async (dir) => {
+    await Deno.mkdir(`${dir}/sub`);
+    const r = await loadBriefing(testContext(`${dir}/sub`));
+    assert.ok(r !== null);
+    assert.match(r.text, /halfway through the parser/);
+    assert.equal(r.degraded, null);
+    assert.equal(r.integrity.status, "ok");
+    assert.equal(r.authorship.status, "unsigned");
+    assert.equal(r.command_safety?.class, "review");
+    assert.equal(fileCheck(r)?.status, "match", JSON.stringify(r.drift));
+    assert.ok(r.drift.every((d) => d.status === "match"), JSON.stringify(r.drift));
+  });
+});
+
+Deno.test("loadBriefing() reports a recorded file changed since, and one deleted since", async () => {
+  await withCapsule(async (dir) => {
+    await writeFiles(dir, { "a.txt": "edited again\n" });
+    const changed = await loadBriefing(testContext(dir));
+    assert.equal(fileCheck(changed!)?.status, "different");
+    await Deno.remove(`${dir}/a.txt`);
+    const gone = await loadBriefing(testContext(dir));
+    assert.equal(fileCheck(gone!)?.status, "missing");
+  });
+});
+
+Deno.test("loadBriefing() with a spent time budget says the files were not re-checked, never that they match", async () => {
+  await withCapsule(async (dir) => {
+    // The test clock stands still, so a zero budget is spent before the first file.
+    const r = await loadBriefing(testContext(dir), { budgetMs: 0 });
+    const a = fileCheck(r!);
+    assert.equal(a?.status, "unknown");
+    assert.match(a!.detail, /time budget/);
+  });
+});
