@@ -7,7 +7,7 @@
  * expected output or nothing; problems are one line on stderr.
  * @module
  */
-import { type HookEvent, type HostId, isHostId } from "../core/hosts/ids.ts";
+import { type HookEvent, type HostId, isBandHookEvent, isHostId } from "../core/hosts/ids.ts";
 import { toHookEvent } from "../core/hosts/native_events.ts";
 import {
   type HookPayload,
@@ -56,8 +56,11 @@ export interface HookReport {
     | "recent"
     | "not_a_repo"
     | "failed"
-    | "timed_out";
+    | "timed_out"
+    | "band";
   capsule_id: string | null;
+  /** prompt and post-tool: the context band (ok, warn, handoff, hard); null otherwise. */
+  band?: string | null;
   /** Exactly what the hook printed (or, with --json, would print) for the host. */
   output: string;
   warning: string | null;
@@ -137,8 +140,8 @@ export async function runHook(args: ParsedArgs, io: Io): Promise<number> {
   if (event === null) {
     warn(
       word === undefined
-        ? "no event given: expected session-start, pre-compact, session-end or stop"
-        : "unknown event: expected session-start, pre-compact, session-end or stop",
+        ? "no event given: expected session-start, pre-compact, session-end, stop, prompt or post-tool"
+        : "unknown event: expected session-start, pre-compact, session-end, stop, prompt or post-tool",
     );
     return finish();
   }
@@ -174,6 +177,14 @@ export async function runHook(args: ParsedArgs, io: Io): Promise<number> {
     return finish();
   }
   try {
+    if (isBandHookEvent(event)) {
+      const { runBandHook } = await import("./_hook_bands.ts");
+      const band = await runBandHook(io, { event, host, payload, cwd, warn });
+      report.action = "band";
+      report.band = band.result?.band ?? null;
+      emit(band.output);
+      return finish();
+    }
     if (event === "session-start") {
       await sessionStart(io, report, { payload, cwd, warn, emit });
       return finish();
@@ -274,7 +285,7 @@ async function sessionStart(
 }
 
 interface CaptureInput {
-  event: Exclude<HookEvent, "session-start">;
+  event: Exclude<HookEvent, "session-start" | "prompt" | "post-tool">;
   host: HostId | null;
   payload: HookPayload;
   cwd: string;

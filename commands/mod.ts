@@ -20,6 +20,8 @@ export const COMMAND_LOADERS: Readonly<Record<string, () => Promise<Command>>> =
   redact: async () => (await import("./redact.ts")).redactCommand,
   classify: async () => (await import("./classify.ts")).classifyCommand,
   hook: async () => (await import("./hook.ts")).hookCommand,
+  bands: async () => (await import("./bands.ts")).bandsCommand,
+  statusline: async () => (await import("./statusline.ts")).statuslineCommand,
   paste: async () => (await import("./paste.ts")).pasteCommand,
   ingest: async () => (await import("./ingest.ts")).ingestCommand,
   commit: async () => (await import("./commit.ts")).commitCommand,

@@ -125,6 +125,26 @@ export function lifecycleHooks(
   ];
 }
 
+/**
+ * The context-band hooks (advisory): the host's per-prompt event and its
+ * after-a-tool-call event, under the host's own names; either may be absent
+ * when the host has no such event that can add context.
+ */
+export function bandHooks(names: { prompt?: string; postTool?: string }): HookSpec[] {
+  const hooks: HookSpec[] = [];
+  if (names.prompt !== undefined) {
+    hooks.push({ event: "prompt", native: names.prompt, timeoutSeconds: HOOK_TIMEOUT_SECONDS });
+  }
+  if (names.postTool !== undefined) {
+    hooks.push({
+      event: "post-tool",
+      native: names.postTool,
+      timeoutSeconds: HOOK_TIMEOUT_SECONDS,
+    });
+  }
+  return hooks;
+}
+
 /** A JSON hook config file; the format defaults to seconds, `"type": "command"`, no comments. */
 export function jsonHooks(
   path: string,

@@ -6,6 +6,7 @@
  * @module
  */
 import {
+  bandHooks,
   envDir,
   joinPath,
   jsonHooks,
@@ -17,10 +18,14 @@ import {
 import type { HostEnv, HostSpec, InstallScope } from "./types.ts";
 
 // SessionEnd hooks share a 1.5 s budget unless a hook names its own timeout, as these do.
-const HOOKS = lifecycleHooks(
-  { start: "SessionStart", compact: "PreCompact", end: "SessionEnd" },
-  { startMatcher: "startup|resume|clear|compact" },
-);
+// UserPromptSubmit and PostToolUse report the context band (advisory, silent below warn).
+const HOOKS = [
+  ...lifecycleHooks(
+    { start: "SessionStart", compact: "PreCompact", end: "SessionEnd" },
+    { startMatcher: "startup|resume|clear|compact" },
+  ),
+  ...bandHooks({ prompt: "UserPromptSubmit", postTool: "PostToolUse" }),
+];
 
 function claudeRoot(scope: InstallScope, env: HostEnv): string {
   return scopeRoot(scope, {
@@ -35,7 +40,7 @@ export const CLAUDE_CODE: HostSpec = {
   label: "Claude Code",
   hookSupport: "hooks",
   hookNote:
-    "SessionStart (startup|resume|clear|compact) loads the briefing; PreCompact and SessionEnd write a capsule",
+    "SessionStart (startup|resume|clear|compact) loads the briefing; PreCompact and SessionEnd write a capsule; UserPromptSubmit and PostToolUse report the context band",
   hookSwitches(scope, env) {
     const root = claudeRoot(scope, env);
     return ["settings.json", "settings.local.json"].map((name) => ({

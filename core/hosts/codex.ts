@@ -7,6 +7,7 @@
  * @module
  */
 import {
+  bandHooks,
   envDir,
   joinPath,
   jsonHooks,
@@ -18,11 +19,15 @@ import {
 import type { HostEnv, HostSpec, InstallScope } from "./types.ts";
 import { codexTrustSteps } from "./codex_trust.ts";
 
-const HOOKS = lifecycleHooks(
-  { start: "SessionStart", compact: "PreCompact", end: "SessionEnd" },
-  // Codex caps SessionEnd hooks at 3 seconds.
-  { startMatcher: "startup|resume|clear|compact", endTimeoutSeconds: 3 },
-);
+const HOOKS = [
+  ...lifecycleHooks(
+    { start: "SessionStart", compact: "PreCompact", end: "SessionEnd" },
+    // Codex caps SessionEnd hooks at 3 seconds.
+    { startMatcher: "startup|resume|clear|compact", endTimeoutSeconds: 3 },
+  ),
+  // The context band, from the rollout's token counts, depth and bytes.
+  ...bandHooks({ prompt: "UserPromptSubmit", postTool: "PostToolUse" }),
+];
 
 /** `.codex` of the project, or `$CODEX_HOME` (default `~/.codex`). */
 function codexDir(scope: InstallScope, env: HostEnv): string {
@@ -38,7 +43,7 @@ export const CODEX: HostSpec = {
   label: "Codex CLI",
   hookSupport: "hooks",
   hookNote:
-    "SessionStart loads the briefing; PreCompact and SessionEnd write a capsule; Codex runs a project's hooks only once the project is trusted and the hooks are reviewed (/hooks)",
+    "SessionStart loads the briefing; PreCompact and SessionEnd write a capsule; UserPromptSubmit and PostToolUse report the context band; Codex runs a project's hooks only once the project is trusted and the hooks are reviewed (/hooks)",
   hookSwitches(scope, env) {
     const config = joinPath(codexDir(scope, env), "config.toml");
     return [

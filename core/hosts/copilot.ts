@@ -9,6 +9,7 @@
  * @module
  */
 import {
+  bandHooks,
   joinPath,
   jsonHooks,
   lifecycleHooks,
@@ -20,10 +21,13 @@ import type { HostSpec } from "./types.ts";
 
 // SessionStart fires on the first prompt of a session; Copilot has no session-end event, and
 // Stop ends each agent turn.
-const HOOKS = lifecycleHooks(
-  { start: "SessionStart", compact: "PreCompact", end: "Stop" },
-  { endEvent: "stop" },
-);
+const HOOKS = [
+  ...lifecycleHooks(
+    { start: "SessionStart", compact: "PreCompact", end: "Stop" },
+    { endEvent: "stop" },
+  ),
+  ...bandHooks({ prompt: "UserPromptSubmit", postTool: "PostToolUse" }),
+];
 
 /** The Copilot integration. */
 export const COPILOT: HostSpec = {
@@ -31,7 +35,7 @@ export const COPILOT: HostSpec = {
   label: "GitHub Copilot (CLI and VS Code)",
   hookSupport: "hooks",
   hookNote:
-    "SessionStart loads the briefing (top-level additionalContext for Copilot CLI, hookSpecificOutput for VS Code); PreCompact and Stop write a capsule (VS Code hooks are a preview feature)",
+    "SessionStart loads the briefing (top-level additionalContext for Copilot CLI, hookSpecificOutput for VS Code); PreCompact and Stop write a capsule; UserPromptSubmit and PostToolUse report the context band (VS Code hooks are a preview feature)",
   layout(scope, env, content) {
     const root = scope === "user"
       ? joinPath(env.home, ".copilot")

@@ -6,6 +6,7 @@
  * @module
  */
 import {
+  bandHooks,
   joinPath,
   jsonHooks,
   lifecycleHooks,
@@ -17,7 +18,12 @@ import {
 import type { HostSpec } from "./types.ts";
 
 // preCompact is observe-only in Cursor: it can never block compaction.
-const HOOKS = lifecycleHooks({ start: "sessionStart", compact: "preCompact", end: "sessionEnd" });
+// beforeSubmitPrompt cannot add context (continue/user_message only): the band rides on
+// postToolUse's additional_context.
+const HOOKS = [
+  ...lifecycleHooks({ start: "sessionStart", compact: "preCompact", end: "sessionEnd" }),
+  ...bandHooks({ postTool: "postToolUse" }),
+];
 
 /** The Cursor integration. */
 export const CURSOR: HostSpec = {
@@ -25,7 +31,7 @@ export const CURSOR: HostSpec = {
   label: "Cursor",
   hookSupport: "hooks",
   hookNote:
-    "sessionStart loads the briefing (additional_context); preCompact and sessionEnd write a capsule",
+    "sessionStart loads the briefing (additional_context); preCompact and sessionEnd write a capsule; postToolUse reports the context band",
   layout(scope, env, content) {
     const root = scopeRoot(scope, {
       project: joinPath(env.projectRoot, ".cursor"),

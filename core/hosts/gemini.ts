@@ -5,6 +5,7 @@
  * @module
  */
 import {
+  bandHooks,
   commandFiles,
   joinPath,
   jsonHooks,
@@ -17,7 +18,11 @@ import { renderTomlCommand } from "./render_files.ts";
 import type { HostSpec } from "./types.ts";
 
 // PreCompress is advisory and fired asynchronously: it can never block compression.
-const HOOKS = lifecycleHooks({ start: "SessionStart", compact: "PreCompress", end: "SessionEnd" });
+// BeforeAgent (each prompt) and AfterTool report the context band; both can add context.
+const HOOKS = [
+  ...lifecycleHooks({ start: "SessionStart", compact: "PreCompress", end: "SessionEnd" }),
+  ...bandHooks({ prompt: "BeforeAgent", postTool: "AfterTool" }),
+];
 
 /** The Gemini CLI integration. */
 export const GEMINI: HostSpec = {
@@ -25,7 +30,7 @@ export const GEMINI: HostSpec = {
   label: "Gemini CLI",
   hookSupport: "hooks",
   hookNote:
-    "SessionStart loads the briefing; PreCompress and SessionEnd (best effort) write a capsule",
+    "SessionStart loads the briefing; PreCompress and SessionEnd (best effort) write a capsule; BeforeAgent and AfterTool report the context band",
   layout(scope, env, content) {
     const root = scopeRoot(scope, {
       project: joinPath(env.projectRoot, ".gemini"),

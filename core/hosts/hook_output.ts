@@ -9,7 +9,7 @@
  * plugin: plain text). Pure.
  * @module
  */
-import type { HookEvent, HostId } from "./ids.ts";
+import type { BandHookEvent, HookEvent, HostId } from "./ids.ts";
 
 /** The most characters a host accepts as injected context. */
 export const INJECTION_CAP_CHARS: Readonly<Record<HostId, number>> = Object.freeze({
@@ -64,4 +64,46 @@ export function renderInjection(host: HostId, text: string): string {
  */
 export function renderAck(host: HostId | null, event: HookEvent): string {
   return event === "stop" && host !== null && host !== "opencode" ? "{}\n" : "";
+}
+
+/** The native event name a host's advisory output names (`hookEventName`). */
+const ADVICE_EVENT_NAME: Readonly<Record<BandHookEvent, { gemini: string; other: string }>> = Object
+  .freeze({
+    prompt: { gemini: "BeforeAgent", other: "UserPromptSubmit" },
+    "post-tool": { gemini: "AfterTool", other: "PostToolUse" },
+  });
+
+/**
+ * What a band hook (`prompt`, `post-tool`) prints to put an advisory into
+ * the agent's context: "" when there is nothing to say. Claude Code, Codex
+ * and Gemini CLI: `hookSpecificOutput.additionalContext` under the event's
+ * native name; Copilot: the same plus the top-level `additionalContext`
+ * Copilot CLI reads; Cursor (postToolUse): `additional_context`; OpenCode's
+ * plugin: plain text. Never a decision: advisory only.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(renderAdvice("claude-code", "prompt", ""), "");
+ * const out = JSON.parse(renderAdvice("claude-code", "post-tool", "band warn"));
+ * assert.deepEqual(out, { hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "band warn" } });
+ * assert.equal(JSON.parse(renderAdvice("gemini", "prompt", "x")).hookSpecificOutput.hookEventName, "BeforeAgent");
+ * assert.equal(JSON.parse(renderAdvice("cursor", "post-tool", "x")).additional_context, "x");
+ * assert.equal(JSON.parse(renderAdvice("copilot", "post-tool", "x")).additionalContext, "x");
+ * assert.equal(renderAdvice("opencode", "post-tool", "x"), "x\n");
+ * ```
+ */
+export function renderAdvice(host: HostId, event: BandHookEvent, text: string): string {
+  if (text === "") return "";
+  if (host === "opencode") return text.endsWith("\n") ? text : `${text}\n`;
+  if (host === "cursor") return JSON.stringify({ additional_context: text }) + "\n";
+  const names = ADVICE_EVENT_NAME[event];
+  const nested = {
+    hookSpecificOutput: {
+      hookEventName: host === "gemini" ? names.gemini : names.other,
+      additionalContext: text,
+    },
+  };
+  if (host === "copilot") return JSON.stringify({ additionalContext: text, ...nested }) + "\n";
+  return JSON.stringify(nested) + "\n";
 }

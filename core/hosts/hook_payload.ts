@@ -32,6 +32,13 @@ export interface HookPayload {
   source: string | null;
   /** PreCompact/PreCompress `trigger`: manual or auto. */
   trigger: string | null;
+  /**
+   * Tool calls since the last user turn as the caller counted them
+   * (`tool_calls_since_prompt`, sent by baton's OpenCode plugin, whose host
+   * names no transcript); undefined when absent. Kept as sent: a value that
+   * is not a count is judged hard by the band rules, never dropped.
+   */
+  toolCallsSincePrompt?: unknown;
 }
 
 function str(value: unknown, max = 4096): string | null {
@@ -78,6 +85,9 @@ export function readHookPayload(value: unknown): HookPayload {
     transcriptPath: str(o.transcript_path) ?? str(o.transcriptPath),
     source: str(o.source, 100),
     trigger: str(o.trigger, 100),
+    ...(o.tool_calls_since_prompt === undefined
+      ? {}
+      : { toolCallsSincePrompt: o.tool_calls_since_prompt }),
   };
 }
 

@@ -19,8 +19,35 @@ export const HOST_IDS = [
 /** One host id. */
 export type HostId = typeof HOST_IDS[number];
 
-/** baton's own names for the hook events it handles. */
-export const HOOK_EVENTS = ["session-start", "pre-compact", "session-end", "stop"] as const;
+/**
+ * baton's own names for the hook events it handles: the lifecycle events,
+ * and the per-prompt (`prompt`) and after-a-tool-call (`post-tool`) events
+ * that report the context band.
+ */
+export const HOOK_EVENTS = [
+  "session-start",
+  "pre-compact",
+  "session-end",
+  "stop",
+  "prompt",
+  "post-tool",
+] as const;
+
+/** The hook events that report the context band (advisory; they never capture). */
+export type BandHookEvent = "prompt" | "post-tool";
+
+/**
+ * Narrows a hook event to a band event.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(isBandHookEvent("post-tool"), true);
+ * assert.equal(isBandHookEvent("stop"), false);
+ * ```
+ */
+export function isBandHookEvent(event: string): event is BandHookEvent {
+  return event === "prompt" || event === "post-tool";
+}
 
 /** One hook event. */
 export type HookEvent = typeof HOOK_EVENTS[number];

@@ -9,8 +9,9 @@ import { type HookEvent, isHookEvent } from "./ids.ts";
 
 /**
  * Host-native event names, per the host reference: Claude Code, Codex and
- * Copilot use PascalCase, Cursor camelCase, Gemini CLI has `PreCompress` and
- * `AfterAgent`, OpenCode's plugin events are dotted.
+ * Copilot use PascalCase, Cursor camelCase, Gemini CLI has `PreCompress`,
+ * `AfterAgent`, `BeforeAgent` and `AfterTool`, OpenCode's plugin events are
+ * dotted.
  */
 export const NATIVE_EVENTS: Readonly<Record<string, HookEvent>> = Object.freeze({
   SessionStart: "session-start",
@@ -27,6 +28,16 @@ export const NATIVE_EVENTS: Readonly<Record<string, HookEvent>> = Object.freeze(
   stop: "stop",
   AfterAgent: "stop",
   "session.idle": "stop",
+  // Per prompt: Claude Code, Codex and Copilot; Gemini CLI's BeforeAgent; Cursor's
+  // beforeSubmitPrompt (which cannot add context, so baton registers only its postToolUse).
+  UserPromptSubmit: "prompt",
+  BeforeAgent: "prompt",
+  beforeSubmitPrompt: "prompt",
+  // After a tool call: Claude Code, Codex, Copilot; Cursor; Gemini CLI; OpenCode's plugin.
+  PostToolUse: "post-tool",
+  postToolUse: "post-tool",
+  AfterTool: "post-tool",
+  "tool.execute.after": "post-tool",
 });
 
 /**

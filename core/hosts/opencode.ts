@@ -17,7 +17,7 @@ export const OPENCODE: HostSpec = {
   label: "OpenCode",
   hookSupport: "plugin",
   hookNote:
-    "the plugin adds the briefing to a new session's system prompt (experimental.chat.system.transform, once per session), writes a capsule before compaction and adds the briefing to the compacted context, and writes one when a session goes idle",
+    "the plugin adds the briefing to a new session's system prompt (experimental.chat.system.transform, once per session), writes a capsule before compaction and adds the briefing to the compacted context, writes one when a session goes idle, and after each tool call reports the context band (tool calls since the last user message, counted by the plugin) in the tool's output",
   layout(scope, env, content) {
     const config = envDir(env, "XDG_CONFIG_HOME") ?? joinPath(env.home, ".config");
     const root = scopeRoot(scope, {

@@ -191,7 +191,10 @@ const PLUGIN_MAX_CONTEXT = 10_000;
 export function renderOpenCodePlugin(invocation: BatonInvocation): string {
   return `// ${BATON_MARKER}: baton uninstall removes this file.
 // Runs baton from OpenCode: the briefing in the system prompt of a new session, a capsule and
-// the briefing before compaction, a capsule when a session goes idle. A failure or a slow baton
+// the briefing before compaction, a capsule when a session goes idle, and after each tool call
+// the context band (OpenCode names no transcript file, so the plugin counts the tool calls
+// since the last user message itself; an advisory, when there is one, is added to the tool's
+// output). A failure or a slow baton
 // never blocks OpenCode: errors are swallowed and a run is killed after ${PLUGIN_TIMEOUT_MS} ms.
 import { spawn } from "node:child_process";
 
@@ -231,7 +234,27 @@ function runBaton(args, payload, cwd) {
 export function BatonPlugin({ directory }) {
   // One session-start run per session; its text rides on every request of that session.
   const briefings = new Map();
+  // Tool calls since the session's last user message (or compaction), for the context band.
+  const depth = new Map();
   return Promise.resolve({
+    "chat.message": async (input) => {
+      if (typeof input?.sessionID === "string") depth.set(input.sessionID, 0);
+    },
+    "tool.execute.after": async (input, output) => {
+      const id = input?.sessionID;
+      if (typeof id !== "string") return;
+      const n = (depth.get(id) ?? 0) + 1;
+      depth.set(id, n);
+      const advice = (await runBaton(["hook", "post-tool", "--host", "opencode"], {
+        hook_event_name: "tool.execute.after",
+        session_id: id,
+        cwd: directory,
+        tool_calls_since_prompt: n,
+      }, directory)).trim();
+      if (advice !== "" && typeof output?.output === "string") {
+        output.output = \`\${output.output}\\n\\n\${advice}\`;
+      }
+    },
     "experimental.chat.system.transform": async (input, output) => {
       const id = input?.sessionID;
       if (typeof id !== "string" || !Array.isArray(output?.system)) return;
@@ -258,6 +281,7 @@ export function BatonPlugin({ directory }) {
       if (briefing !== "" && Array.isArray(output?.context)) output.context.push(briefing);
     },
     event: async ({ event }) => {
+      if (event?.type === "session.compacted") depth.delete(event.properties?.sessionID);
       if (event?.type !== "session.idle") return;
       await runBaton(["hook", "stop", "--host", "opencode"], {
         hook_event_name: "session.idle",

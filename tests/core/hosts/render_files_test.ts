@@ -64,3 +64,33 @@ Deno.test("the OpenCode plugin runs baton's hook with a JSON payload on stdin, a
   await (await missing({ directory: dir }))["experimental.session.compacting"]({}, none);
   assert.deepEqual(none.context, [], "nothing added when baton cannot run");
 });
+
+Deno.test("the OpenCode plugin counts tool calls since the last user message and appends baton's band advisory to the tool output", async () => {
+  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-plugin-" }));
+  try {
+    // Prints an advisory only from the third call on, like a band reaching warn.
+    const recorder =
+      'cat > "$0.stdin"; n=$(sed -n \'s/.*"tool_calls_since_prompt":\\([0-9]*\\).*/\\1/p\' "$0.stdin"); [ "$n" -ge 3 ] && echo "ADVICE $n"; exit 0';
+    await Deno.writeTextFile(`${dir}/p.js`, renderOpenCodePlugin(["/bin/sh", "-c", recorder, `${dir}/rec`]));
+    const hooks = await (await import(`file://${dir}/p.js`)).BatonPlugin({ directory: dir });
+    const call = async () => {
+      const output = { title: "t", output: "tool said", metadata: {} };
+      await hooks["tool.execute.after"]({ tool: "bash", sessionID: "ses_1", callID: "c" }, output);
+      return output.output;
+    };
+    assert.equal(await call(), "tool said");
+    assert.equal(await call(), "tool said");
+    assert.equal(await call(), "tool said\n\nADVICE 3");
+    const sent = JSON.parse(await Deno.readTextFile(`${dir}/rec.stdin`));
+    assert.deepEqual(sent, {
+      hook_event_name: "tool.execute.after",
+      session_id: "ses_1",
+      cwd: dir,
+      tool_calls_since_prompt: 3,
+    });
+    await hooks["chat.message"]({ sessionID: "ses_1" }, { message: {}, parts: [] });
+    assert.equal(await call(), "tool said", "a user message resets the count");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

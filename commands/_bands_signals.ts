@@ -1,0 +1,51 @@
+/**
+ * Edge: the band signals of a transcript file, read with the bounded
+ * backwards scan of core/bands (at most the bytes signal's hard threshold
+ * plus one 64 KiB chunk, whatever the file's size).
+ * @module
+ */
+import { NotFoundError } from "../core/errors.ts";
+import type { BandThresholds } from "../core/config/bands_section.ts";
+import type { BandSignals } from "../core/bands/evaluate.ts";
+import {
+  scanTranscript,
+  type TranscriptFormat,
+  type TranscriptSignals,
+} from "../core/bands/scan_transcript.ts";
+import { signalsFromScan } from "../core/bands/signals.ts";
+import type { Io } from "./_io.ts";
+
+/** The transcript format a host writes, when the scanner knows it. */
+export function hostFormat(host: string | null | undefined): TranscriptFormat | undefined {
+  return host === "claude-code" || host === "codex" || host === "gemini" ? host : undefined;
+}
+
+/** A scan and the signals it gives. */
+export interface TranscriptBandSignals {
+  signals: BandSignals;
+  scan: TranscriptSignals;
+}
+
+/**
+ * Scans `path` for band signals.
+ * @throws {NotFoundError} when it is not a regular file.
+ */
+export async function readTranscriptSignals(
+  io: Io,
+  path: string,
+  options: { thresholds: BandThresholds; host?: string | null },
+): Promise<TranscriptBandSignals> {
+  const st = await io.fs.stat(path);
+  if (st === null || !st.isFile) {
+    throw new NotFoundError(
+      "Cannot read the transcript: no regular file at the path given",
+      "transcript_not_found",
+    );
+  }
+  const format = hostFormat(options.host);
+  const scan = await scanTranscript(
+    { size: st.size, read: (offset, length) => io.fs.readRange(path, offset, length) },
+    { maxBytes: options.thresholds.bytes.hard, ...(format === undefined ? {} : { format }) },
+  );
+  return { signals: signalsFromScan(scan), scan };
+}

@@ -1,0 +1,61 @@
+/**
+ * Edge: reads `.baton/config.yaml` of a repository. With no file the
+ * defaults are returned without loading the YAML parser or zod, which a
+ * silent hook could not afford; the parser (core/config/parse_config.ts) is
+ * imported only when a file is there. The lifecycle settings read the same
+ * file through the same function.
+ * @module
+ */
+import { BatonError, InputError, StorageError } from "../core/errors.ts";
+import type { BatonConfig } from "../core/config/parse_config.ts";
+import { DEFAULT_BAND_THRESHOLDS } from "../core/config/bands_section.ts";
+import type { Io } from "./_io.ts";
+
+/** The settings with nothing configured (kept here so the parser stays unloaded). */
+const DEFAULTS: BatonConfig = { bands: DEFAULT_BAND_THRESHOLDS, unknownKeys: 0 };
+
+/** Largest file read (the parser enforces the same bound). */
+const MAX_BYTES = 64 * 1024;
+
+/** Path of the config file for a `.baton` directory. */
+export function configPath(batonDir: string): string {
+  return `${batonDir}/config.yaml`;
+}
+
+/**
+ * The settings of the repository whose `.baton` directory is `batonDir`.
+ * @throws {ConfigError} (exit 2) when the file cannot be used, with line and column.
+ * @throws {StorageError} when it cannot be read.
+ */
+export async function readBatonConfig(io: Io, batonDir: string): Promise<BatonConfig> {
+  const path = configPath(batonDir);
+  const st = await io.fs.lstat(path);
+  if (st === null) return DEFAULTS;
+  if (!st.isFile) {
+    throw new InputError(
+      "Cannot use .baton/config.yaml: it is not a regular file",
+      "config_invalid",
+    );
+  }
+  if (st.size > MAX_BYTES) {
+    throw new InputError(
+      `Cannot use .baton/config.yaml: it is larger than ${MAX_BYTES} bytes`,
+      "config_invalid",
+    );
+  }
+  let bytes: Uint8Array;
+  try {
+    bytes = await io.fs.readRange(path, 0, MAX_BYTES + 1);
+  } catch (e) {
+    if (e instanceof BatonError) throw e;
+    throw new StorageError("Cannot read .baton/config.yaml", { cause: e });
+  }
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new InputError("Cannot use .baton/config.yaml: it is not UTF-8", "config_invalid");
+  }
+  const { parseBatonConfig } = await import("../core/config/parse_config.ts");
+  return parseBatonConfig(text);
+}

@@ -1,0 +1,78 @@
+/**
+ * Edge: what `baton hook prompt|post-tool` does. It reads the context-band
+ * signals from the transcript the payload names (the bounded backwards scan:
+ * at most the bytes hard threshold plus one 64 KiB chunk, whatever the
+ * transcript's size), judges them against `.baton/config.yaml`'s bands, and
+ * prints the host's advisory output: nothing below warn, one short line at
+ * warn, a request to write a capsule now (with the exact commands) at
+ * handoff and hard. Advisory only: it never blocks, never writes. Loaded
+ * only for these two events; no Worker, no zod, no YAML parser unless a
+ * config file exists.
+ * @module
+ */
+import type { BandHookEvent, HostId } from "../core/hosts/ids.ts";
+import type { HookPayload } from "../core/hosts/hook_payload.ts";
+import { renderAdvice } from "../core/hosts/hook_output.ts";
+import { isCodedError } from "../core/errors.ts";
+import { DEFAULT_BAND_THRESHOLDS } from "../core/config/bands_section.ts";
+import { type BandResult, type BandSignals, evaluateBands } from "../core/bands/evaluate.ts";
+import { renderBandAdvice } from "../core/bands/render_band.ts";
+import { joinSignals } from "../core/bands/signals.ts";
+import { renderShellCommand } from "../core/hosts/shell_quote.ts";
+import { findBatonLayout } from "../core/store/find_layout.ts";
+import { readBatonConfig } from "./_config.ts";
+import { readTranscriptSignals } from "./_bands_signals.ts";
+import { currentInvocation } from "./_invocation.ts";
+import type { Io } from "./_io.ts";
+
+/** What the band hook found, for the hook's `--json` report. */
+export interface BandHookOutcome {
+  result: BandResult | null;
+  /** The host's stdout ("" below warn). */
+  output: string;
+}
+
+/** Inputs of {@linkcode runBandHook}. */
+export interface BandHookInput {
+  event: BandHookEvent;
+  host: HostId | null;
+  payload: HookPayload;
+  cwd: string;
+  warn: (message: string) => void;
+}
+
+/** Runs a band hook; never throws for the host to see (problems go to `warn`). */
+export async function runBandHook(io: Io, input: BandHookInput): Promise<BandHookOutcome> {
+  const { host, payload, warn } = input;
+  if (host === null) {
+    warn("cannot tell the host from the payload (pass --host): no band reported");
+    return { result: null, output: "" };
+  }
+  let thresholds = DEFAULT_BAND_THRESHOLDS;
+  try {
+    const found = await findBatonLayout(io.fs, input.cwd);
+    thresholds = (await readBatonConfig(io, found.layout.dir)).bands;
+  } catch (e) {
+    warn(
+      `${isCodedError(e) ? e.message : "the config cannot be read"}; using the default thresholds`,
+    );
+  }
+  let signals: BandSignals = {};
+  if (payload.transcriptPath !== null) {
+    try {
+      signals =
+        (await readTranscriptSignals(io, payload.transcriptPath, { thresholds, host })).signals;
+    } catch (e) {
+      // A transcript not written yet (the first prompt) is normal: say so only on stderr.
+      warn(`transcript not read: ${isCodedError(e) ? e.message : "read failed"}`);
+    }
+  }
+  const counted: BandSignals = payload.toolCallsSincePrompt === undefined
+    ? {}
+    : { depth: { value: payload.toolCallsSincePrompt, source: "host (tool calls counted by the caller)" } };
+  const result = evaluateBands(joinSignals(counted, signals), thresholds);
+  const text = renderBandAdvice(result, {
+    baton: renderShellCommand(currentInvocation()),
+  });
+  return { result, output: renderAdvice(host, input.event, text) };
+}

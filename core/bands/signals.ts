@@ -1,0 +1,59 @@
+/**
+ * Turns what a transcript scan found into band signals, and joins signals
+ * from several sources (a flag beats the host's status line, which beats
+ * the transcript: the more direct measurement wins for each signal). Pure.
+ * @module
+ */
+import { BAND_SIGNALS } from "../config/bands_section.ts";
+import type { BandSignals } from "./evaluate.ts";
+import type { TranscriptSignals } from "./scan_transcript.ts";
+
+/**
+ * The signals a scan gives: bytes and depth from the transcript, pct from
+ * Codex token counts.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const s = signalsFromScan({ format: "codex", size: 10, bytes: 10, bytesAtLeast: false,
+ *   compactionFound: false, depth: 3, depthAtLeast: false, pct: 55, bytesRead: 10, skippedLines: 0 });
+ * assert.equal(s.pct?.source, "transcript (codex token_count)");
+ * assert.equal(s.depth?.value, 3);
+ * ```
+ */
+export function signalsFromScan(scan: TranscriptSignals): BandSignals {
+  const out: BandSignals = {};
+  if (scan.bytes !== null) {
+    out.bytes = { value: scan.bytes, source: "transcript", atLeast: scan.bytesAtLeast };
+  }
+  if (scan.depth !== null) {
+    out.depth = { value: scan.depth, source: "transcript", atLeast: scan.depthAtLeast };
+  }
+  if (scan.pct !== null) out.pct = { value: scan.pct, source: `transcript (codex token_count)` };
+  return out;
+}
+
+/**
+ * Joins signal sets, earlier ones first: for each signal the first set that
+ * has it wins.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const j = joinSignals({ pct: { value: 70, source: "flag" } }, { pct: { value: 10, source: "transcript" } });
+ * assert.equal(j.pct?.value, 70);
+ * ```
+ */
+export function joinSignals(...sets: BandSignals[]): BandSignals {
+  const out: BandSignals = {};
+  for (const signal of BAND_SIGNALS) {
+    for (const set of sets) {
+      const s = set[signal];
+      if (s !== undefined && s !== null) {
+        out[signal] = s;
+        break;
+      }
+    }
+  }
+  return out;
+}

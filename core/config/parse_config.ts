@@ -1,0 +1,217 @@
+/**
+ * Parses `.baton/config.yaml` (YAML 1.2, npm:yaml) into baton's settings,
+ * with the defaults filled in. Each top-level key is a section with its own
+ * schema; unknown top-level keys are tolerated (a newer baton's file still
+ * loads here) and counted, never named. Today the only section is `bands:`;
+ * the lifecycle work adds its sections (`enforce:`, done gates) the same way:
+ * a zod schema, a resolver with cross-field checks, and a field in
+ * {@linkcode BatonConfig}. Pure: text in, settings out.
+ *
+ * Decisions:
+ * - Errors give line and column and baton's own key names, never the text:
+ *   npm:yaml's own messages quote the offending source line, so only its
+ *   error code and position are used.
+ * - Aliases are refused (at most 0 expansions): a settings file needs none,
+ *   and alias expansion is how a small YAML file becomes a huge value.
+ * - Loaded only when the file exists: yaml and zod together cost more
+ *   start-up than a silent hook's whole budget.
+ * @module
+ */
+import { isMap, isPair, isScalar, LineCounter, type Node, parseDocument } from "yaml";
+import { z } from "zod";
+import { ConfigError, type ConfigPosition } from "./config_error.ts";
+import {
+  BAND_LEVELS,
+  BAND_SIGNALS,
+  type BandSignal,
+  type BandThresholds,
+  DEFAULT_BAND_THRESHOLDS,
+  INTEGER_SIGNAL,
+  MAX_THRESHOLD,
+  type SignalThresholds,
+} from "./bands_section.ts";
+
+/** Largest config file accepted, in bytes of UTF-8. */
+export const MAX_CONFIG_BYTES = 64 * 1024;
+
+/** baton's settings from `.baton/config.yaml`, defaults filled in. */
+export interface BatonConfig {
+  bands: BandThresholds;
+  /** Top-level keys this baton does not know (ignored). */
+  unknownKeys: number;
+}
+
+/** The settings when there is no config file. */
+export const DEFAULT_CONFIG: BatonConfig = Object.freeze({
+  bands: DEFAULT_BAND_THRESHOLDS,
+  unknownKeys: 0,
+});
+
+const KNOWN_SECTIONS = ["bands"] as const;
+const KNOWN_KEYS: readonly string[] = [...KNOWN_SECTIONS, ...BAND_SIGNALS, ...BAND_LEVELS];
+
+const threshold = z.number().positive().finite();
+const signalSchema = z.strictObject({
+  warn: threshold.optional(),
+  handoff: threshold.optional(),
+  hard: threshold.optional(),
+});
+const bandsSchema = z.strictObject({
+  pct: signalSchema.optional(),
+  depth: signalSchema.optional(),
+  bytes: signalSchema.optional(),
+}).nullable();
+
+type BandsInput = z.infer<typeof bandsSchema>;
+
+/** Finds positions of key paths in the parsed document. */
+interface Locator {
+  at(path: readonly (string | number)[], key?: string): ConfigPosition | null;
+}
+
+function describePath(path: readonly PropertyKey[]): string {
+  const names = path.map((p) =>
+    typeof p === "number" ? `[${p}]` : KNOWN_KEYS.includes(String(p)) ? String(p) : "<key>"
+  );
+  return names.length === 0 ? "the top level" : `"${names.join(".").replaceAll(".[", "[")}"`;
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const where = describePath(issue.path);
+  switch (issue.code) {
+    case "unrecognized_keys":
+      return `unknown key under ${where}; expected only: ${
+        issue.path.length === 1 ? BAND_SIGNALS.join(", ") : BAND_LEVELS.join(", ")
+      }`;
+    case "invalid_type":
+      return `wrong type at ${where}: expected ${
+        issue.expected === "object" ? "a mapping" : `a ${issue.expected}`
+      }`;
+    case "too_small":
+      return `${where} must be a positive number`;
+    default:
+      return `${where} is not a valid value`;
+  }
+}
+
+function resolveSignal(
+  signal: BandSignal,
+  input: { [K in "warn" | "handoff" | "hard"]?: number | undefined } | undefined,
+  locator: Locator,
+): SignalThresholds {
+  const merged = { ...DEFAULT_BAND_THRESHOLDS[signal] };
+  for (const level of BAND_LEVELS) {
+    const v = input?.[level];
+    if (v !== undefined) merged[level] = v;
+  }
+  for (const level of BAND_LEVELS) {
+    const v = merged[level];
+    const at = () => locator.at(["bands", signal, level]) ?? locator.at(["bands", signal]);
+    if (INTEGER_SIGNAL[signal] && !Number.isInteger(v)) {
+      throw new ConfigError(`"bands.${signal}.${level}" must be a whole number`, at());
+    }
+    if (v > MAX_THRESHOLD[signal]) {
+      throw new ConfigError(
+        `"bands.${signal}.${level}" is above the largest allowed value (${MAX_THRESHOLD[signal]})`,
+        at(),
+      );
+    }
+  }
+  if (!(merged.warn < merged.handoff && merged.handoff < merged.hard)) {
+    throw new ConfigError(
+      `the thresholds of "bands.${signal}" must ascend: warn < handoff < hard (after the defaults ${
+        DEFAULT_BAND_THRESHOLDS[signal].warn
+      }/${DEFAULT_BAND_THRESHOLDS[signal].handoff}/${
+        DEFAULT_BAND_THRESHOLDS[signal].hard
+      } fill what is not set)`,
+      locator.at(["bands", signal]) ?? locator.at(["bands"]),
+    );
+  }
+  return Object.freeze(merged);
+}
+
+function resolveBands(input: BandsInput | undefined, locator: Locator): BandThresholds {
+  if (input === undefined || input === null) return DEFAULT_BAND_THRESHOLDS;
+  return Object.freeze({
+    pct: resolveSignal("pct", input.pct, locator),
+    depth: resolveSignal("depth", input.depth, locator),
+    bytes: resolveSignal("bytes", input.bytes, locator),
+  });
+}
+
+function parseSection<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+  name: string,
+  locator: Locator,
+): T {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0]!;
+  const path = [name, ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))];
+  const key = issue.code === "unrecognized_keys" ? issue.keys[0] : undefined;
+  throw new ConfigError(
+    describeIssue({ ...issue, path } as z.core.$ZodIssue),
+    locator.at(path, key) ?? locator.at([name]),
+  );
+}
+
+/**
+ * Parses the text of `.baton/config.yaml`. An empty file (or one holding
+ * only comments) gives the defaults.
+ * @throws {ConfigError} on a YAML syntax error, a top level that is not a
+ * mapping, a bad value, or thresholds that do not ascend; with line and column.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const c = parseBatonConfig("bands:\n  pct: { warn: 40 }\nenforce: {}\n");
+ * assert.deepEqual(c.bands.pct, { warn: 40, handoff: 60, hard: 80 });
+ * assert.equal(c.unknownKeys, 1);
+ * assert.throws(() => parseBatonConfig("bands:\n  pct: { warn: 70 }\n"), /line 2, column 8/);
+ * ```
+ */
+export function parseBatonConfig(text: string): BatonConfig {
+  if (text.length > MAX_CONFIG_BYTES) {
+    throw new ConfigError(`the file is larger than ${MAX_CONFIG_BYTES} bytes`, null);
+  }
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const position = (offset: number): ConfigPosition => {
+    const p = lineCounter.linePos(offset);
+    return { line: p.line, column: p.col };
+  };
+  const first = doc.errors[0];
+  if (first !== undefined) {
+    throw new ConfigError(`YAML syntax error (${first.code})`, position(first.pos[0]));
+  }
+  const locator: Locator = {
+    at(path, key) {
+      const node = doc.getIn(path, true) as Node | undefined;
+      if (key !== undefined && isMap(node)) {
+        const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && p.key.value === key);
+        const range = pair !== undefined && isScalar(pair.key) ? pair.key.range : undefined;
+        if (range) return position(range[0]);
+      }
+      return node?.range ? position(node.range[0]) : null;
+    },
+  };
+  let root: unknown;
+  try {
+    root = doc.toJS({ maxAliasCount: 0 });
+  } catch (e) {
+    throw new ConfigError("aliases are not allowed", null, { cause: e });
+  }
+  if (root === null || root === undefined) return DEFAULT_CONFIG;
+  if (typeof root !== "object" || Array.isArray(root)) {
+    throw new ConfigError("the top level must be a mapping", locator.at([]));
+  }
+  const o = root as Record<string, unknown>;
+  const unknownKeys =
+    Object.keys(o).filter((k) => !(KNOWN_SECTIONS as readonly string[]).includes(k))
+      .length;
+  const bands = Object.hasOwn(o, "bands")
+    ? resolveBands(parseSection(bandsSchema, o.bands, "bands", locator), locator)
+    : DEFAULT_BAND_THRESHOLDS;
+  return { bands, unknownKeys };
+}

@@ -1,0 +1,210 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import {
+  type ByteRangeSource,
+  bytesSource,
+  SCAN_CHUNK_BYTES,
+  scanTranscript,
+} from "../../../core/bands/scan_transcript.ts";
+import {
+  claudeCompaction,
+  claudeToolTurn,
+  claudeUser,
+  codexCall,
+  codexCompacted,
+  codexMeta,
+  codexTokens,
+  codexUser,
+  geminiMeta,
+  geminiModel,
+  geminiUser,
+  jsonl,
+} from "../../_helpers/transcripts.ts";
+
+const enc = new TextEncoder();
+const MAX = 256 * 1024;
+
+/** A source that counts what it hands out. */
+function counted(bytes: Uint8Array): ByteRangeSource & { read_total: () => number } {
+  let total = 0;
+  const inner = bytesSource(bytes);
+  return {
+    size: inner.size,
+    read: async (o, l) => {
+      const b = await inner.read(o, l);
+      total += b.length;
+      return b;
+    },
+    read_total: () => total,
+  };
+}
+
+Deno.test("Claude Code: bytes after the compact boundary, tool calls after the last typed prompt", async () => {
+  const before = jsonl([claudeUser("old"), ...claudeToolTurn(50)]);
+  const boundary = jsonl(claudeCompaction());
+  const after = jsonl([
+    claudeUser("first"),
+    ...claudeToolTurn(4),
+    claudeUser("second"),
+    ...claudeToolTurn(2),
+    ...claudeToolTurn(3),
+    { type: "file-history-snapshot", messageId: "u1", snapshot: {} },
+    { type: "progress", data: {} },
+  ]);
+  const text = before + boundary + after;
+  const s = await scanTranscript(bytesSource(enc.encode(text)), { maxBytes: MAX });
+  assert.equal(s.format, "claude-code");
+  assert.equal(s.compactionFound, true);
+  // The summary line after the boundary is a marker too: bytes count from after it.
+  assert.equal(s.bytes, enc.encode(after).length);
+  assert.equal(s.depth, 5);
+  assert.equal(s.depthAtLeast, false);
+  assert.equal(s.pct, null, "Claude Code transcripts record no context-window size");
+});
+
+Deno.test("Claude Code: no marker means the whole file; sidechain and meta lines do not count", async () => {
+  const text = jsonl([
+    claudeUser("go"),
+    ...claudeToolTurn(2),
+    { ...claudeUser("<meta>"), isMeta: true },
+    { ...claudeToolTurn(9)[0]!, isSidechain: true },
+    { ...claudeUser("subagent prompt"), isSidechain: true },
+    ...claudeToolTurn(1),
+  ]);
+  const s = await scanTranscript(bytesSource(enc.encode(text)), { maxBytes: MAX });
+  assert.equal(s.compactionFound, false);
+  assert.equal(s.bytes, enc.encode(text).length);
+  assert.equal(s.bytesAtLeast, false);
+  assert.equal(s.depth, 3);
+});
+
+Deno.test("Codex: the newest token_count after the compaction gives pct; function calls after the user message count", async () => {
+  const text = jsonl([
+    codexMeta(),
+    ...codexUser("old"),
+    ...codexCall(),
+    codexTokens(250000),
+    codexCompacted(),
+    codexTokens(null),
+    ...codexUser("go on"),
+    ...codexCall(),
+    ...codexCall(),
+    codexTokens(129200),
+  ]);
+  const s = await scanTranscript(bytesSource(enc.encode(text)), { maxBytes: MAX });
+  assert.equal(s.format, "codex");
+  assert.equal(s.compactionFound, true);
+  assert.equal(s.depth, 2);
+  assert.equal(s.pct, 50);
+});
+
+Deno.test("Codex: a token count from before the last compaction is stale and not used", async () => {
+  const text = jsonl([
+    codexMeta(),
+    ...codexUser("a"),
+    codexTokens(250000),
+    codexCompacted(),
+    codexTokens(null),
+  ]);
+  const s = await scanTranscript(bytesSource(enc.encode(text)), { maxBytes: MAX });
+  assert.equal(s.pct, null);
+  assert.equal(s.depth, 0);
+  // Positive control: without the compaction the same count is used.
+  const t2 = jsonl([codexMeta(), ...codexUser("a"), codexTokens(250000)]);
+  const s2 = await scanTranscript(bytesSource(enc.encode(t2)), { maxBytes: MAX });
+  assert.ok(Math.abs(s2.pct! - 96.75) < 0.01);
+});
+
+Deno.test("Gemini CLI: depth from toolCalls after the last user record, updated records counted once, no bytes", async () => {
+  const text = jsonl([
+    geminiMeta(),
+    geminiUser("m1", "old"),
+    geminiModel("m2", 7),
+    geminiUser("m3", "now"),
+    geminiModel("m4", 2),
+    geminiModel("m5", 1),
+    geminiModel("m5", 3), // m5 updated: the newest copy counts
+    { $set: { summary: "x" } },
+  ]);
+  const s = await scanTranscript(bytesSource(enc.encode(text)), { maxBytes: MAX });
+  assert.equal(s.format, "gemini");
+  assert.equal(s.depth, 5);
+  assert.equal(s.bytes, null);
+});
+
+Deno.test("an unknown format gives no signal; bad lines are skipped and counted", async () => {
+  const s = await scanTranscript(
+    bytesSource(enc.encode('{"a":1}\nnot json\n{"b":\n')),
+    { maxBytes: MAX },
+  );
+  assert.equal(s.format, null);
+  assert.equal(s.bytes, null);
+  assert.equal(s.depth, null);
+  assert.equal(s.skippedLines, 2);
+});
+
+Deno.test("a truncated last line, invalid UTF-8 and unknown record types are skipped, not fatal", async () => {
+  const good = jsonl([claudeUser("go"), ...claudeToolTurn(2), { type: "queue-operation" }]);
+  const bytes = new Uint8Array([
+    ...enc.encode(good),
+    0xff,
+    0xfe,
+    0x0a,
+    ...enc.encode('{"type":"assistant","mess'),
+  ]);
+  const s = await scanTranscript(bytesSource(bytes), { maxBytes: MAX });
+  assert.equal(s.depth, 2);
+  assert.equal(s.skippedLines, 2);
+});
+
+Deno.test("the scan reads at most the hard threshold plus one chunk, whatever the file's size", async () => {
+  // 8 MB with no marker: a long uncompacted session.
+  const turn = jsonl(claudeToolTurn(1, 4000));
+  const body = jsonl([claudeUser("go")]) + turn.repeat(Math.ceil(8_000_000 / turn.length));
+  const src = counted(enc.encode(body));
+  const s = await scanTranscript(src, { maxBytes: MAX });
+  assert.ok(src.read_total() <= MAX + SCAN_CHUNK_BYTES, `read ${src.read_total()}`);
+  assert.equal(s.bytesRead, src.read_total());
+  assert.equal(s.bytesAtLeast, true);
+  assert.ok(s.bytes! >= MAX);
+  assert.equal(s.depthAtLeast, true);
+  assert.ok(s.depth! > 40);
+  // Positive control: a marker near the end stops the scan early.
+  const marked = body + jsonl(claudeCompaction()) + jsonl([claudeUser("x")]);
+  const src2 = counted(enc.encode(marked));
+  const s2 = await scanTranscript(src2, { maxBytes: MAX });
+  assert.ok(src2.read_total() <= SCAN_CHUNK_BYTES);
+  assert.equal(s2.compactionFound, true);
+  assert.equal(s2.bytesAtLeast, false);
+});
+
+Deno.test("one line larger than the bound is cut and counted, never held whole", async () => {
+  const huge = jsonl([claudeUser("go"), ...claudeToolTurn(1, 2_000_000)]);
+  const src = counted(enc.encode(huge));
+  // The host names the format: a window holding only part of one line has nothing to detect.
+  const s = await scanTranscript(src, { maxBytes: MAX, format: "claude-code" });
+  assert.ok(src.read_total() <= MAX + SCAN_CHUNK_BYTES);
+  assert.equal(s.bytesAtLeast, true);
+  assert.ok(s.skippedLines >= 1);
+});
+
+Deno.test("property: the result does not depend on the chunk size", async () => {
+  const text = jsonl([
+    claudeUser("a"),
+    ...claudeToolTurn(3, 300),
+    ...claudeCompaction(),
+    claudeUser("b"),
+    ...claudeToolTurn(2, 500),
+    ...claudeToolTurn(1, 10),
+  ]);
+  const bytes = enc.encode(text);
+  const reference = await scanTranscript(bytesSource(bytes), { maxBytes: MAX });
+  await fc.assert(
+    fc.asyncProperty(fc.integer({ min: 1, max: 4096 }), async (chunkBytes) => {
+      const s = await scanTranscript(bytesSource(bytes), { maxBytes: MAX, chunkBytes });
+      return s.bytes === reference.bytes && s.depth === reference.depth &&
+        s.compactionFound === reference.compactionFound && s.skippedLines === 0;
+    }),
+    { numRuns: 60 },
+  );
+});

@@ -1,0 +1,257 @@
+/**
+ * `baton hook prompt|post-tool` as each host runs it: a subprocess fed the
+ * host's payload naming a transcript the test generates, in a real
+ * repository. Below warn it prints nothing; at warn one short advisory
+ * line; at handoff a request to write a capsule with the exact commands; in
+ * each host's own output format.
+ */
+import assert from "node:assert/strict";
+import { runBaton } from "../_helpers/cli.ts";
+import { makeRepo } from "../_helpers/git.ts";
+import {
+  claudeToolTurn,
+  claudeUser,
+  codexCall,
+  codexMeta,
+  codexTokens,
+  codexUser,
+  geminiMeta,
+  geminiModel,
+  geminiUser,
+  jsonl,
+} from "../_helpers/transcripts.ts";
+import type { HostId } from "../../core/hosts/ids.ts";
+
+type Level = "ok" | "warn" | "handoff";
+const DEPTH: Record<Level, number> = { ok: 3, warn: 22, handoff: 33 };
+
+/** A transcript in the host's format with `depth` tool calls since the last prompt. */
+function transcript(host: HostId, depth: number): string {
+  if (host === "codex") {
+    const calls = Array.from({ length: depth }, () => codexCall()).flat();
+    return jsonl([codexMeta(), ...codexUser("go"), ...calls, codexTokens(10_000)]);
+  }
+  if (host === "gemini") {
+    return jsonl([geminiMeta(), geminiUser("m1", "go"), geminiModel("m2", depth)]);
+  }
+  // Claude Code's shape; Copilot and Cursor transcripts are unconfirmed formats, so the
+  // scanner detects the shape it is given.
+  return jsonl([
+    claudeUser("go"),
+    ...Array.from({ length: depth }, () => claudeToolTurn(1)).flat(),
+  ]);
+}
+
+/** The host's payload for a band event, shaped as the host reference documents. */
+function payload(host: HostId, native: string, cwd: string, path: string): unknown {
+  switch (host) {
+    case "copilot":
+      return {
+        timestamp: "2026-12-01T00:00:00Z",
+        cwd,
+        sessionId: "s1",
+        hookEventName: native,
+        transcript_path: path,
+      };
+    case "cursor":
+      return {
+        conversation_id: "c1",
+        generation_id: "g1",
+        hook_event_name: native,
+        cursor_version: "1.7.0",
+        workspace_roots: [cwd],
+        transcript_path: path,
+        tool_name: "Shell",
+        tool_input: {},
+        tool_output: "{}",
+      };
+    case "gemini":
+      return {
+        session_id: "s1",
+        transcript_path: path,
+        cwd,
+        hook_event_name: native,
+        timestamp: "2026-12-01T00:00:00Z",
+      };
+    case "codex":
+      return {
+        session_id: "s1",
+        transcript_path: path,
+        cwd,
+        hook_event_name: native,
+        model: "gpt-5",
+        turn_id: "t1",
+      };
+    default:
+      return {
+        session_id: "s1",
+        transcript_path: path,
+        cwd,
+        hook_event_name: native,
+        permission_mode: "default",
+      };
+  }
+}
+
+/** The advisory text out of a host's output, or null when it has none. */
+function adviceText(host: HostId, stdout: string): string | null {
+  if (stdout === "") return null;
+  if (host === "opencode") return stdout.trimEnd();
+  const out = JSON.parse(stdout);
+  if (host === "cursor") return out.additional_context;
+  if (host === "copilot") {
+    assert.equal(out.additionalContext, out.hookSpecificOutput.additionalContext);
+    return out.additionalContext;
+  }
+  return out.hookSpecificOutput.additionalContext;
+}
+
+const CASES: { host: HostId; event: "prompt" | "post-tool"; native: string }[] = [
+  { host: "claude-code", event: "prompt", native: "UserPromptSubmit" },
+  { host: "claude-code", event: "post-tool", native: "PostToolUse" },
+  { host: "codex", event: "prompt", native: "UserPromptSubmit" },
+  { host: "codex", event: "post-tool", native: "PostToolUse" },
+  { host: "gemini", event: "prompt", native: "BeforeAgent" },
+  { host: "gemini", event: "post-tool", native: "AfterTool" },
+  { host: "copilot", event: "prompt", native: "UserPromptSubmit" },
+  { host: "copilot", event: "post-tool", native: "PostToolUse" },
+  { host: "cursor", event: "post-tool", native: "postToolUse" },
+];
+
+Deno.test("band hooks: silent below warn, one line at warn, a capsule request at handoff, per host event", async (t) => {
+  const dir = await makeRepo();
+  try {
+    for (const c of CASES) {
+      await t.step(`${c.host} ${c.native}`, async () => {
+        for (const level of ["ok", "warn", "handoff"] as const) {
+          const path = `${dir}/${c.host}-${level}.jsonl`;
+          await Deno.writeTextFile(path, transcript(c.host, DEPTH[level]));
+          const r = await runBaton(["hook", c.event, "--host", c.host], {
+            cwd: dir,
+            stdin: JSON.stringify(payload(c.host, c.native, dir, path)),
+          });
+          assert.equal(r.code, 0, r.stderr);
+          assert.equal(r.stderr, "", `${level}: nothing on stderr`);
+          const text = adviceText(c.host, r.stdout);
+          if (level === "ok") {
+            assert.equal(r.stdout, "", "silent below warn");
+            continue;
+          }
+          assert.ok(text !== null, `${level}: an advisory`);
+          assert.equal(text.includes("\n"), false, "one line");
+          assert.match(
+            text,
+            new RegExp(`^baton context band: ${level}: ${DEPTH[level]} tool calls`),
+          );
+          if (level === "warn") {
+            assert.doesNotMatch(text, /finalize/);
+            assert.ok(text.length < 300, "short");
+          } else {
+            assert.match(text, /preflight --json`/);
+            assert.match(text, /finalize --draft -`/);
+            assert.match(text, /advisory; nothing is blocked/);
+          }
+          if (c.host !== "cursor") {
+            const out = JSON.parse(r.stdout);
+            assert.equal(out.hookSpecificOutput.hookEventName, c.native);
+          }
+        }
+      });
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("band hooks: Codex's token count alone can reach handoff; --json reports the band", async () => {
+  const dir = await makeRepo();
+  try {
+    const path = `${dir}/rollout.jsonl`;
+    await Deno.writeTextFile(
+      path,
+      jsonl([codexMeta(), ...codexUser("go"), codexTokens(160_000, 258_400)]),
+    );
+    const stdin = JSON.stringify(payload("codex", "UserPromptSubmit", dir, path));
+    const r = await runBaton(["hook", "prompt", "--host", "codex", "--json"], { cwd: dir, stdin });
+    assert.equal(r.code, 0, r.stderr);
+    const report = JSON.parse(r.stdout);
+    assert.equal(report.action, "band");
+    assert.equal(report.band, "handoff");
+    assert.match(report.output, /61\.9% context window used/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("band hooks: a bad config falls back to the defaults with one stderr line; a good one is used", async () => {
+  const dir = await makeRepo();
+  try {
+    const path = `${dir}/t.jsonl`;
+    await Deno.writeTextFile(path, transcript("claude-code", 12));
+    const stdin = JSON.stringify(payload("claude-code", "PostToolUse", dir, path));
+    await Deno.mkdir(`${dir}/.baton`);
+    // Control: a config that lowers warn to 10 turns 12 tool calls into a warning.
+    await Deno.writeTextFile(`${dir}/.baton/config.yaml`, "bands:\n  depth: {warn: 10}\n");
+    const good = await runBaton(["hook", "post-tool", "--host", "claude-code"], {
+      cwd: dir,
+      stdin,
+    });
+    assert.match(adviceText("claude-code", good.stdout) ?? "", /band: warn: 12 tool calls/);
+    assert.equal(good.stderr, "");
+    await Deno.writeTextFile(
+      `${dir}/.baton/config.yaml`,
+      "bands:\n  depth: {warn: 99}\n  # tok_SECRET\n",
+    );
+    const bad = await runBaton(["hook", "post-tool", "--host", "claude-code"], { cwd: dir, stdin });
+    assert.equal(bad.code, 0);
+    assert.equal(bad.stdout, "", "defaults: 12 is below warn");
+    const lines = bad.stderr.trimEnd().split("\n");
+    assert.equal(lines.length, 1, bad.stderr);
+    assert.match(
+      lines[0]!,
+      /"bands\.depth" must ascend: .* at line 2, column 10; using the default thresholds$/,
+    );
+    assert.doesNotMatch(bad.stderr, /SECRET/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("band hooks: a payload without a transcript, or one naming a missing file, is silent", async () => {
+  const dir = await makeRepo();
+  try {
+    const none = await runBaton(["hook", "prompt", "--host", "claude-code"], {
+      cwd: dir,
+      stdin: JSON.stringify({ session_id: "s", cwd: dir, hook_event_name: "UserPromptSubmit" }),
+    });
+    assert.equal(none.code, 0);
+    assert.equal(none.stdout, "");
+    const missing = await runBaton(["hook", "prompt", "--host", "claude-code"], {
+      cwd: dir,
+      stdin: JSON.stringify(payload("claude-code", "UserPromptSubmit", dir, `${dir}/nope.jsonl`)),
+    });
+    assert.equal(missing.code, 0);
+    assert.equal(missing.stdout, "");
+    assert.match(missing.stderr, /transcript not read/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("band hooks: OpenCode's plugin counts the tool calls itself; plain text out; a bad count is hard", async () => {
+  const dir = await makeRepo();
+  try {
+    const run = (n: unknown) =>
+      runBaton(["hook", "post-tool", "--host", "opencode"], {
+        cwd: dir,
+        stdin: JSON.stringify({ hook_event_name: "tool.execute.after", session_id: "ses_1", cwd: dir, tool_calls_since_prompt: n }),
+      });
+    assert.equal((await run(3)).stdout, "");
+    const warn = await run(21);
+    assert.match(warn.stdout, /^baton context band: warn: 21 tool calls since the last user turn \(warn at 20\)\. [^\n]*\n$/);
+    assert.match((await run(35)).stdout, /handoff: 35 tool calls.*finalize --draft -/);
+    assert.match((await run("many")).stdout, /^baton context band: hard: tool calls since the last user turn: not a number/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
