@@ -19,6 +19,7 @@ export const BATON_TASK_FLAGS: readonly string[] = [
   "--allow-read",
   "--allow-write",
   "--allow-env",
+  "--allow-run",
   "--allow-sys=hostname",
 ];
 

@@ -21,6 +21,12 @@ import { isMap, isPair, isScalar, LineCounter, type Node, parseDocument } from "
 import { z } from "zod";
 import { ConfigError, type ConfigPosition } from "./config_error.ts";
 import {
+  DEFAULT_DONE,
+  DONE_GATES,
+  type DoneSettings,
+  MAX_TIMEOUT_SECONDS,
+} from "./done_section.ts";
+import {
   BAND_LEVELS,
   BAND_SIGNALS,
   type BandSignal,
@@ -37,6 +43,7 @@ export const MAX_CONFIG_BYTES = 64 * 1024;
 /** baton's settings from `.baton/config.yaml`, defaults filled in. */
 export interface BatonConfig {
   bands: BandThresholds;
+  done: DoneSettings;
   /** Top-level keys this baton does not know (ignored). */
   unknownKeys: number;
 }
@@ -44,11 +51,29 @@ export interface BatonConfig {
 /** The settings when there is no config file. */
 export const DEFAULT_CONFIG: BatonConfig = Object.freeze({
   bands: DEFAULT_BAND_THRESHOLDS,
+  done: DEFAULT_DONE,
   unknownKeys: 0,
 });
 
-const KNOWN_SECTIONS = ["bands"] as const;
-const KNOWN_KEYS: readonly string[] = [...KNOWN_SECTIONS, ...BAND_SIGNALS, ...BAND_LEVELS];
+const KNOWN_SECTIONS = ["bands", "done"] as const;
+const DONE_KEYS = [
+  "enabled",
+  "required",
+  "allow_force",
+  "tests",
+  "rules",
+  "deny",
+  "exempt",
+  "timeout_seconds",
+  "name",
+  "run",
+] as const;
+const KNOWN_KEYS: readonly string[] = [
+  ...KNOWN_SECTIONS,
+  ...BAND_SIGNALS,
+  ...BAND_LEVELS,
+  ...DONE_KEYS,
+];
 
 const threshold = z.number().positive().finite();
 const signalSchema = z.strictObject({
@@ -64,6 +89,35 @@ const bandsSchema = z.strictObject({
 
 type BandsInput = z.infer<typeof bandsSchema>;
 
+const oneLine = z.string().min(1).max(4000).regex(/^[^\r\n]*$/);
+const doneSchema = z.strictObject({
+  enabled: z.boolean().optional(),
+  required: z.array(z.enum(DONE_GATES)).optional(),
+  allow_force: z.boolean().optional(),
+  tests: oneLine.nullable().optional(),
+  rules: z.array(
+    z.strictObject({ name: z.string().min(1).max(80).regex(/^[\w .-]+$/), run: oneLine }),
+  )
+    .max(50).optional(),
+  deny: z.array(z.string().min(1).max(80).regex(/^\S+$/)).max(200).optional(),
+  exempt: z.array(z.string().min(1).max(400)).max(200).optional(),
+  timeout_seconds: z.number().int().positive().max(MAX_TIMEOUT_SECONDS).optional(),
+}).nullable();
+
+function resolveDone(input: z.infer<typeof doneSchema> | undefined): DoneSettings {
+  if (input === undefined || input === null) return DEFAULT_DONE;
+  return Object.freeze({
+    enabled: input.enabled ?? DEFAULT_DONE.enabled,
+    required: input.required ?? DEFAULT_DONE.required,
+    allowForce: input.allow_force ?? DEFAULT_DONE.allowForce,
+    tests: input.tests ?? DEFAULT_DONE.tests,
+    rules: input.rules ?? DEFAULT_DONE.rules,
+    deny: input.deny ?? DEFAULT_DONE.deny,
+    exempt: (input.exempt ?? DEFAULT_DONE.exempt).map((p) => p.replace(/^\.\//, "")),
+    timeoutSeconds: input.timeout_seconds ?? DEFAULT_DONE.timeoutSeconds,
+  });
+}
+
 /** Finds positions of key paths in the parsed document. */
 interface Locator {
   at(path: readonly (string | number)[], key?: string): ConfigPosition | null;
@@ -76,19 +130,34 @@ function describePath(path: readonly PropertyKey[]): string {
   return names.length === 0 ? "the top level" : `"${names.join(".").replaceAll(".[", "[")}"`;
 }
 
+function expectedKeys(path: readonly PropertyKey[]): string {
+  if (path[0] === "done") {
+    return path.length === 1
+      ? DONE_KEYS.filter((k) => k !== "name" && k !== "run").join(", ")
+      : "name, run";
+  }
+  return path.length === 1 ? BAND_SIGNALS.join(", ") : BAND_LEVELS.join(", ");
+}
+
 function describeIssue(issue: z.core.$ZodIssue): string {
   const where = describePath(issue.path);
   switch (issue.code) {
     case "unrecognized_keys":
-      return `unknown key under ${where}; expected only: ${
-        issue.path.length === 1 ? BAND_SIGNALS.join(", ") : BAND_LEVELS.join(", ")
-      }`;
+      return `unknown key under ${where}; expected only: ${expectedKeys(issue.path)}`;
     case "invalid_type":
       return `wrong type at ${where}: expected ${
         issue.expected === "object" ? "a mapping" : `a ${issue.expected}`
       }`;
     case "too_small":
-      return `${where} must be a positive number`;
+      return issue.origin === "string"
+        ? `${where} must not be empty`
+        : issue.origin === "array"
+        ? `${where} must not be empty`
+        : `${where} must be a positive number`;
+    case "too_big":
+      return `${where} is too large`;
+    case "invalid_format":
+      return `${where} must be one line (no line breaks) of the allowed characters`;
     default:
       return `${where} is not a valid value`;
   }
@@ -139,6 +208,18 @@ function resolveBands(input: BandsInput | undefined, locator: Locator): BandThre
   });
 }
 
+/** The position of the deepest part of `path` present in the file. */
+function nearestPosition(
+  locator: Locator,
+  path: readonly (string | number)[],
+): ConfigPosition | null {
+  for (let n = path.length - 1; n >= 1; n--) {
+    const at = locator.at(path.slice(0, n));
+    if (at !== null) return at;
+  }
+  return null;
+}
+
 function parseSection<T>(
   schema: z.ZodType<T>,
   value: unknown,
@@ -152,7 +233,7 @@ function parseSection<T>(
   const key = issue.code === "unrecognized_keys" ? issue.keys[0] : undefined;
   throw new ConfigError(
     describeIssue({ ...issue, path } as z.core.$ZodIssue),
-    locator.at(path, key) ?? locator.at([name]),
+    locator.at(path, key) ?? nearestPosition(locator, path),
   );
 }
 
@@ -213,5 +294,8 @@ export function parseBatonConfig(text: string): BatonConfig {
   const bands = Object.hasOwn(o, "bands")
     ? resolveBands(parseSection(bandsSchema, o.bands, "bands", locator), locator)
     : DEFAULT_BAND_THRESHOLDS;
-  return { bands, unknownKeys };
+  const done = Object.hasOwn(o, "done")
+    ? resolveDone(parseSection(doneSchema, o.done, "done", locator))
+    : DEFAULT_DONE;
+  return { bands, done, unknownKeys };
 }

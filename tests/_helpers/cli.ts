@@ -19,6 +19,7 @@ export const BATON_PERMISSIONS = [
   "--allow-read",
   "--allow-write",
   "--allow-env",
+  "--allow-run",
   "--allow-sys=hostname",
 ];
 

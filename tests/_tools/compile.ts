@@ -14,7 +14,13 @@ const TARGETS = [
   "aarch64-apple-darwin",
   "x86_64-pc-windows-msvc",
 ];
-const PERMISSIONS = ["--allow-read", "--allow-write", "--allow-env", "--allow-sys=hostname"];
+const PERMISSIONS = [
+  "--allow-read",
+  "--allow-write",
+  "--allow-env",
+  "--allow-run",
+  "--allow-sys=hostname",
+];
 
 function outputName(target: string | null): string {
   if (target === null) return Deno.build.os === "windows" ? "dist/baton.exe" : "dist/baton";

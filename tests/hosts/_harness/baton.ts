@@ -22,6 +22,7 @@ export async function baton(
     "--allow-read",
     "--allow-write",
     "--allow-env",
+    "--allow-run",
     "--allow-sys=hostname",
     `--config=${CHECKOUT}/deno.json`,
     `${CHECKOUT}/main.ts`,
