@@ -67,9 +67,12 @@ export async function runBandHook(io: Io, input: BandHookInput): Promise<BandHoo
       warn(`transcript not read: ${isCodedError(e) ? e.message : "read failed"}`);
     }
   }
-  const counted: BandSignals = payload.toolCallsSincePrompt === undefined
-    ? {}
-    : { depth: { value: payload.toolCallsSincePrompt, source: "host (tool calls counted by the caller)" } };
+  const counted: BandSignals = payload.toolCallsSincePrompt === undefined ? {} : {
+    depth: {
+      value: payload.toolCallsSincePrompt,
+      source: "host (tool calls counted by the caller)",
+    },
+  };
   const result = evaluateBands(joinSignals(counted, signals), thresholds);
   const text = renderBandAdvice(result, {
     baton: renderShellCommand(currentInvocation()),

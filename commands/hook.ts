@@ -5,6 +5,7 @@
  * @module
  */
 import type { Command } from "./_command.ts";
+import { PRE_TOOL_EVENTS } from "../core/enforce/deny_output.ts";
 
 /** The hook command. */
 export const hookCommand: Command = {
@@ -33,6 +34,11 @@ export const hookCommand: Command = {
     },
   ],
   async run(args, io) {
+    // The mutation gate takes the smallest path: nothing else is loaded first.
+    if (PRE_TOOL_EVENTS.includes(args.positionals[0] ?? "")) {
+      const { runGate } = await import("./_hook_gate.ts");
+      return await runGate(args, io);
+    }
     const { runHook } = await import("./_hook_run.ts");
     return await runHook(args, io);
   },

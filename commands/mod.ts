@@ -24,6 +24,8 @@ export const COMMAND_LOADERS: Readonly<Record<string, () => Promise<Command>>> =
   statusline: async () => (await import("./statusline.ts")).statuslineCommand,
   paste: async () => (await import("./paste.ts")).pasteCommand,
   ingest: async () => (await import("./ingest.ts")).ingestCommand,
+  handoff: async () => (await import("./handoff.ts")).handoffCommand,
+  enforce: async () => (await import("./enforce.ts")).enforceCommand,
   done: async () => (await import("./done.ts")).doneCommand,
   commit: async () => (await import("./commit.ts")).commitCommand,
   clean: async () => (await import("./clean.ts")).cleanCommand,

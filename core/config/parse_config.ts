@@ -21,6 +21,12 @@ import { isMap, isPair, isScalar, LineCounter, type Node, parseDocument } from "
 import { z } from "zod";
 import { ConfigError, type ConfigPosition } from "./config_error.ts";
 import {
+  DEFAULT_ENFORCE,
+  ENFORCE_MODES,
+  type EnforceSettings,
+  MAX_ORPHAN_HOURS,
+} from "./enforce_section.ts";
+import {
   DEFAULT_DONE,
   DONE_GATES,
   type DoneSettings,
@@ -44,6 +50,7 @@ export const MAX_CONFIG_BYTES = 64 * 1024;
 export interface BatonConfig {
   bands: BandThresholds;
   done: DoneSettings;
+  enforce: EnforceSettings;
   /** Top-level keys this baton does not know (ignored). */
   unknownKeys: number;
 }
@@ -52,10 +59,11 @@ export interface BatonConfig {
 export const DEFAULT_CONFIG: BatonConfig = Object.freeze({
   bands: DEFAULT_BAND_THRESHOLDS,
   done: DEFAULT_DONE,
+  enforce: DEFAULT_ENFORCE,
   unknownKeys: 0,
 });
 
-const KNOWN_SECTIONS = ["bands", "done"] as const;
+const KNOWN_SECTIONS = ["bands", "done", "enforce"] as const;
 const DONE_KEYS = [
   "enabled",
   "required",
@@ -68,11 +76,13 @@ const DONE_KEYS = [
   "name",
   "run",
 ] as const;
+const ENFORCE_KEYS = ["mode", "orphan_hours"] as const;
 const KNOWN_KEYS: readonly string[] = [
   ...KNOWN_SECTIONS,
   ...BAND_SIGNALS,
   ...BAND_LEVELS,
   ...DONE_KEYS,
+  ...ENFORCE_KEYS,
 ];
 
 const threshold = z.number().positive().finite();
@@ -104,6 +114,24 @@ const doneSchema = z.strictObject({
   timeout_seconds: z.number().int().positive().max(MAX_TIMEOUT_SECONDS).optional(),
 }).nullable();
 
+const enforceSchema = z.union([
+  z.enum(ENFORCE_MODES),
+  z.strictObject({
+    mode: z.enum(ENFORCE_MODES),
+    orphan_hours: z.number().positive().max(MAX_ORPHAN_HOURS).optional(),
+  }),
+]);
+
+function resolveEnforce(input: z.infer<typeof enforceSchema>): EnforceSettings {
+  if (typeof input === "string") return { ...DEFAULT_ENFORCE, mode: input };
+  return {
+    mode: input.mode,
+    orphanMs: input.orphan_hours === undefined
+      ? DEFAULT_ENFORCE.orphanMs
+      : Math.round(input.orphan_hours * 3600 * 1000),
+  };
+}
+
 function resolveDone(input: z.infer<typeof doneSchema> | undefined): DoneSettings {
   if (input === undefined || input === null) return DEFAULT_DONE;
   return Object.freeze({
@@ -131,6 +159,7 @@ function describePath(path: readonly PropertyKey[]): string {
 }
 
 function expectedKeys(path: readonly PropertyKey[]): string {
+  if (path[0] === "enforce") return ENFORCE_KEYS.join(", ");
   if (path[0] === "done") {
     return path.length === 1
       ? DONE_KEYS.filter((k) => k !== "name" && k !== "run").join(", ")
@@ -297,5 +326,8 @@ export function parseBatonConfig(text: string): BatonConfig {
   const done = Object.hasOwn(o, "done")
     ? resolveDone(parseSection(doneSchema, o.done, "done", locator))
     : DEFAULT_DONE;
-  return { bands, done, unknownKeys };
+  const enforce = Object.hasOwn(o, "enforce")
+    ? resolveEnforce(parseSection(enforceSchema, o.enforce, "enforce", locator))
+    : DEFAULT_ENFORCE;
+  return { bands, done, enforce, unknownKeys };
 }

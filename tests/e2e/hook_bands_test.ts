@@ -244,13 +244,24 @@ Deno.test("band hooks: OpenCode's plugin counts the tool calls itself; plain tex
     const run = (n: unknown) =>
       runBaton(["hook", "post-tool", "--host", "opencode"], {
         cwd: dir,
-        stdin: JSON.stringify({ hook_event_name: "tool.execute.after", session_id: "ses_1", cwd: dir, tool_calls_since_prompt: n }),
+        stdin: JSON.stringify({
+          hook_event_name: "tool.execute.after",
+          session_id: "ses_1",
+          cwd: dir,
+          tool_calls_since_prompt: n,
+        }),
       });
     assert.equal((await run(3)).stdout, "");
     const warn = await run(21);
-    assert.match(warn.stdout, /^baton context band: warn: 21 tool calls since the last user turn \(warn at 20\)\. [^\n]*\n$/);
+    assert.match(
+      warn.stdout,
+      /^baton context band: warn: 21 tool calls since the last user turn \(warn at 20\)\. [^\n]*\n$/,
+    );
     assert.match((await run(35)).stdout, /handoff: 35 tool calls.*finalize --draft -/);
-    assert.match((await run("many")).stdout, /^baton context band: hard: tool calls since the last user turn: not a number/);
+    assert.match(
+      (await run("many")).stdout,
+      /^baton context band: hard: tool calls since the last user turn: not a number/,
+    );
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -71,7 +71,10 @@ Deno.test("the OpenCode plugin counts tool calls since the last user message and
     // Prints an advisory only from the third call on, like a band reaching warn.
     const recorder =
       'cat > "$0.stdin"; n=$(sed -n \'s/.*"tool_calls_since_prompt":\\([0-9]*\\).*/\\1/p\' "$0.stdin"); [ "$n" -ge 3 ] && echo "ADVICE $n"; exit 0';
-    await Deno.writeTextFile(`${dir}/p.js`, renderOpenCodePlugin(["/bin/sh", "-c", recorder, `${dir}/rec`]));
+    await Deno.writeTextFile(
+      `${dir}/p.js`,
+      renderOpenCodePlugin(["/bin/sh", "-c", recorder, `${dir}/rec`]),
+    );
     const hooks = await (await import(`file://${dir}/p.js`)).BatonPlugin({ directory: dir });
     const call = async () => {
       const output = { title: "t", output: "tool said", metadata: {} };
