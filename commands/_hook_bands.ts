@@ -49,9 +49,12 @@ export async function runBandHook(io: Io, input: BandHookInput): Promise<BandHoo
     return { result: null, output: "" };
   }
   let thresholds = DEFAULT_BAND_THRESHOLDS;
+  let enforcing: { layout: import("../core/store/layout.ts").BatonLayout } | null = null;
   try {
     const found = await findBatonLayout(io.fs, input.cwd);
-    thresholds = (await readBatonConfig(io, found.layout.dir)).bands;
+    const config = await readBatonConfig(io, found.layout.dir);
+    thresholds = config.bands;
+    if (config.enforce.mode === "deny") enforcing = { layout: found.layout };
   } catch (e) {
     warn(
       `${isCodedError(e) ? e.message : "the config cannot be read"}; using the default thresholds`,
@@ -74,8 +77,17 @@ export async function runBandHook(io: Io, input: BandHookInput): Promise<BandHoo
     },
   };
   const result = evaluateBands(joinSignals(counted, signals), thresholds);
-  const text = renderBandAdvice(result, {
+  let text = renderBandAdvice(result, {
     baton: renderShellCommand(currentInvocation()),
   });
+  if (
+    enforcing !== null && payload.sessionId !== null &&
+    (result.band === "handoff" || result.band === "hard")
+  ) {
+    const { armHandoffDeny } = await import("./_arm_deny.ts");
+    const armed = await armHandoffDeny(io, enforcing.layout, payload.sessionId, host, input.cwd)
+      .catch(() => null);
+    if (armed !== null) text = `${text.replace(" This is advisory; nothing is blocked.", "")} ${armed}`;
+  }
   return { result, output: renderAdvice(host, input.event, text) };
 }

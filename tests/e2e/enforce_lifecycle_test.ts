@@ -306,3 +306,30 @@ Deno.test("each host gets its own deny shape", async () => {
     assert.equal(JSON.parse(cursorShell.stdout).permission, "deny");
   });
 });
+
+Deno.test("a fresh session's start hook shows the capsule and the exact resume command, which passes the gate", async () => {
+  await withRepo(true, async (dir) => {
+    const start = (session: string) =>
+      runBaton(["hook", "session-start", "--host", "claude-code"], {
+        cwd: dir,
+        stdin: JSON.stringify({
+          session_id: session,
+          cwd: dir,
+          hook_event_name: "SessionStart",
+          source: "startup",
+          transcript_path: "/dev/null",
+        }),
+      });
+    const before = await start("S0");
+    assert.doesNotMatch(before.stdout, /handoff resume/, "no deny: no resume line (control)");
+    await handOff(dir, "A");
+    const r = await start("B");
+    assert.equal(r.code, 0, r.stderr);
+    const text = JSON.parse(r.stdout).hookSpecificOutput.additionalContext as string;
+    assert.match(text, /work/);
+    const m = /run exactly: (baton handoff resume [^\n]+)/.exec(text);
+    assert.ok(m, text.slice(-400));
+    assert.equal(m[1], "baton handoff resume --session B --deny-session A --write");
+    assert.equal((await gate(dir, "B", m[1]!)).denied, false);
+  });
+});
