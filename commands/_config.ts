@@ -9,10 +9,17 @@
 import { BatonError, InputError, StorageError } from "../core/errors.ts";
 import type { BatonConfig } from "../core/config/parse_config.ts";
 import { DEFAULT_BAND_THRESHOLDS } from "../core/config/bands_section.ts";
+import { DEFAULT_DONE } from "../core/config/done_section.ts";
+import { DEFAULT_ENFORCE } from "../core/config/enforce_section.ts";
 import type { Io } from "./_io.ts";
 
 /** The settings with nothing configured (kept here so the parser stays unloaded). */
-const DEFAULTS: BatonConfig = { bands: DEFAULT_BAND_THRESHOLDS, unknownKeys: 0 };
+const DEFAULTS: BatonConfig = {
+  bands: DEFAULT_BAND_THRESHOLDS,
+  done: DEFAULT_DONE,
+  enforce: DEFAULT_ENFORCE,
+  unknownKeys: 0,
+};
 
 /** Largest file read (the parser enforces the same bound). */
 const MAX_BYTES = 64 * 1024;

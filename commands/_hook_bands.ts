@@ -46,8 +46,15 @@ export async function runBandHook(io: Io, input: BandHookInput): Promise<BandHoo
     return { result: null, output: "" };
   }
   let thresholds = DEFAULT_BAND_THRESHOLDS;
+  let enforcing: { layout: import("../core/store/layout.ts").BatonLayout } | null = null;
   try {
-    thresholds = (await readBatonConfig(io, await configBatonDir(io, input.cwd))).bands;
+    const batonDir = await configBatonDir(io, input.cwd);
+    const config = await readBatonConfig(io, batonDir);
+    thresholds = config.bands;
+    if (config.enforce.mode === "deny") {
+      const { batonLayout } = await import("../core/store/layout.ts");
+      enforcing = { layout: batonLayout(batonDir.slice(0, -"/.baton".length) || "/") };
+    }
   } catch (e) {
     warn(
       `${isCodedError(e) ? e.message : "the config cannot be read"}; using the default thresholds`,
@@ -74,6 +81,17 @@ export async function runBandHook(io: Io, input: BandHookInput): Promise<BandHoo
   // Only an advisory names the commands: below warn these modules stay unloaded.
   const { renderShellCommand } = await import("../core/hosts/shell_quote.ts");
   const { currentInvocation } = await import("./_invocation.ts");
-  const text = renderBandAdvice(result, { baton: renderShellCommand(currentInvocation()) });
+  let text = renderBandAdvice(result, { baton: renderShellCommand(currentInvocation()) });
+  if (
+    enforcing !== null && payload.sessionId !== null &&
+    (result.band === "handoff" || result.band === "hard")
+  ) {
+    const { armHandoffDeny } = await import("./_arm_deny.ts");
+    const armed = await armHandoffDeny(io, enforcing.layout, payload.sessionId, host, input.cwd)
+      .catch(() => null);
+    if (armed !== null) {
+      text = `${text.replace(" This is advisory; nothing is blocked.", "")} ${armed}`;
+    }
+  }
   return { result, output: renderAdvice(host, input.event, text) };
 }

@@ -232,7 +232,9 @@ async function sessionStart(
     {
       kind: "inject",
       cwd,
-      maxChars: INJECTION_CAP_CHARS[host],
+      // Room for the resume line (./_resume_hint.ts) when enforcement state exists.
+      maxChars: INJECTION_CAP_CHARS[host] -
+        ((await io.fs.lstat(`${check.found.layout.dir}/enforce/denies`)) === null ? 0 : 600),
       shortIfUnchanged: check.reason === "repeat" && repeat === "short",
       factsDeadlineMs: io.now().getTime() + INJECT_FACTS_BUDGET_MS,
     },
@@ -267,7 +269,9 @@ async function sessionStart(
   report.action = "injected";
   report.capsule_id = r.inject.capsule_id;
   // Printed before the record is written: a crash in between injects twice, never zero times.
-  input.emit(renderInjection(host, r.inject.text));
+  const { resumeHint } = await import("./_resume_hint.ts");
+  const hint = await resumeHint(io, layout, payload.sessionId);
+  input.emit(renderInjection(host, r.inject.text + hint));
   try {
     await writeInjectionRecord(io.fs, layout, {
       hostKey: host,

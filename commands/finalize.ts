@@ -3,7 +3,7 @@
  * the capsule.
  * @module
  */
-import { UsageError } from "../core/errors.ts";
+import { EXIT, UsageError } from "../core/errors.ts";
 import { boolFlag, type Command, stringFlag } from "./_command.ts";
 import { printJson, workflowContext, writtenJson } from "./_context.ts";
 import { readInput } from "./_read_input.ts";
@@ -11,13 +11,17 @@ import { readInput } from "./_read_input.ts";
 /** Largest draft read from stdin or a file. */
 const MAX_DRAFT_INPUT = 4 * 1024 * 1024;
 
+/** What a fold asks of the agent, printed after the capsule line. */
+const FOLD_NOTICE =
+  "Fold: this session is done. Stop here and ask the user to start a fresh session (Claude Code: /clear, Codex CLI: /new, Gemini CLI: /clear, OpenCode: /new, Copilot CLI: /clear); its start hook shows this capsule.\n";
+
 /** The finalize command. */
 export const finalizeCommand: Command = {
   name: "finalize",
   category: "agent-facing",
   summary: "Write a capsule from a draft plus facts collected now",
   description:
-    "Strictly parses the draft (JSON, meaning only), collects repository facts, rewrites any trust or provenance a model may not claim and records each rewrite, budgets the result, and stores it as .baton/latest.md and in the archive, linked to the capsule it replaces. Nothing is written when the draft is invalid.",
+    "Strictly parses the draft (JSON, meaning only), collects repository facts, rewrites any trust or provenance a model may not claim and records each rewrite, budgets the result, and stores it as .baton/latest.md and in the archive, linked to the capsule it replaces. Nothing is written when the draft is invalid. A draft with fold: true is a checkpoint that ends the session: after writing, finalize prints what to do (start a fresh session, whose start hook shows this capsule in full) and exits 10 (folded) instead of 0, so a host integration or script can tell a fold from a plain handoff.",
   examples: [
     "baton finalize --draft draft.json",
     "cat draft.json | baton finalize --draft - --json",
@@ -63,6 +67,7 @@ export const finalizeCommand: Command = {
         signed_by: result.signing.fingerprint,
         pointers_dropped: c.pointers_dropped.length,
         budget: { dropped: c.budget.dropped.length, truncated: c.budget.truncated.length },
+        fold: c.meaning.fold,
       });
     } else {
       io.stdout.write(`Wrote capsule ${c.id} to ${result.latestPath}\n`);
@@ -79,7 +84,8 @@ export const finalizeCommand: Command = {
       if (c.budget.dropped.length + c.budget.truncated.length > 0) {
         io.stdout.write("Budget applied: losses are listed in the capsule\n");
       }
+      if (c.meaning.fold) io.stdout.write(FOLD_NOTICE);
     }
-    return 0;
+    return c.meaning.fold ? EXIT.folded.code : 0;
   },
 };

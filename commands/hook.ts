@@ -5,6 +5,7 @@
  * @module
  */
 import type { Command } from "./_command.ts";
+import { PRE_TOOL_EVENTS } from "../core/enforce/deny_output.ts";
 
 /** The hook command. */
 export const hookCommand: Command = {
@@ -13,11 +14,12 @@ export const hookCommand: Command = {
   summary: "Host hook: brief at session start, capture before compaction",
   usage: "EVENT",
   description: [
-    "Called by agent hosts, not by people: EVENT is session-start, pre-compact, session-end, stop, prompt or post-tool (host-native names such as PreCompact, UserPromptSubmit or AfterTool are accepted too), and the host's JSON payload arrives on stdin (read strictly, at most 1 MiB, waiting at most 0.5 s for the end of input).",
+    "Called by agent hosts, not by people: EVENT is session-start, pre-compact, session-end, stop, prompt, post-tool or pre-tool (host-native names such as PreCompact, UserPromptSubmit or AfterTool are accepted too), and the host's JSON payload arrives on stdin (read strictly, at most 1 MiB, waiting at most 0.5 s for the end of input).",
     "session-start prints the latest briefing in the host's injection format: in full when the repository has a capsule newer than the one last injected for that host, and always after a compaction (source compact); a later new session (startup, clear, fork) gets it again, in a short form when every drift check still matches (BATON_BRIEFING_REPEAT=full repeats in full, off never repeats); a resumed session gets nothing more.",
     "pre-compact, session-end and stop write an automatic capsule: facts collected now plus the latest capsule's meaning, carried forward and labelled as carried, skipped when nothing changed or outside a git repository with no capsule yet. Hooks that fire every turn (stop, and Gemini CLI's PreCompress, which fires before every model request whether or not it compresses) write trigger turn_end, at most one per 5 minutes, decided from latest.md's header alone; a session end is written even when a turn capsule holds the same facts.",
     "The facts are collected under a deadline inside that budget (what was not checked in time is recorded as not checked) and the work is killed if it is not done within 2 seconds; in a repository that cannot be read the capsule is still written, its unreadable facts marked unavailable. session-start re-checks under a 450 ms deadline and shows what it did not re-check as not re-checked.",
     "prompt (UserPromptSubmit, Gemini CLI's BeforeAgent) and post-tool (PostToolUse, Gemini CLI's AfterTool, Cursor's postToolUse, OpenCode's tool.execute.after) report the context band as baton bands judges it, from the transcript the payload names (bounded backwards scan, at most the bytes hard threshold plus 64 KiB whatever its size; OpenCode's plugin sends its own tool-call count) and .baton/config.yaml's thresholds (a bad file: the defaults and one line on stderr): nothing below warn, one short advisory line at warn, and at handoff and hard a request to write a capsule now with the exact preflight and finalize commands, in the host's context-injection format; advisory only, it never blocks and never writes.",
+    "pre-tool (PreToolUse, Gemini CLI's BeforeTool, Cursor's preToolUse and beforeShellExecution) is the mutation gate: in a repository that opted in (enforce: deny, see baton enforce) it denies, in the host's own deny shape, the mutating tool calls of a session that handed off (baton handoff) and of other sessions on the same work until one resumes; reads, read_only commands, baton's own state commands and the recovery command a deny prints always pass, BATON_ENFORCE=off turns it off, and any error, timeout or malformed state allows with one line on stderr.",
     "A hook never blocks its host and never prints what the host could misread: unknown events or hosts, malformed payloads, timeouts and failures exit 0 with nothing on stdout and one line on stderr. Without --host the host is told from the payload's shape. With --json, stdout holds a report of what was done (event, host, action, capsule_id, output, warning) instead of the host's output.",
     "BATON_TEST_FACTS_DELAY_MS (for tests only) delays fact collection to exercise the time budget; BATON_TEST_HOOK_LOG (for tests only) names a file each run appends its event, action and milliseconds to.",
   ].join("\n\n"),
@@ -41,6 +43,11 @@ export const hookCommand: Command = {
     },
   ],
   async run(args, io) {
+    // The mutation gate takes the smallest path: nothing else is loaded first.
+    if (PRE_TOOL_EVENTS.includes(args.positionals[0] ?? "")) {
+      const { runGate } = await import("./_hook_gate.ts");
+      return await runGate(args, io);
+    }
     const { runHook } = await import("./_hook_run.ts");
     return await runHook(args, io);
   },

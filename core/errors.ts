@@ -37,6 +37,11 @@ export const EXIT = {
     code: 6,
     meaning: "A required resource is unavailable here (for example the compile stub)",
   },
+  folded: {
+    code: 10,
+    meaning:
+      "Capsule written as a fold (the draft set fold: true): end this session and start a fresh one, which loads it",
+  },
   internal: { code: 70, meaning: "Internal error: please report it" },
 } as const satisfies Record<string, ExitStatus>;
 

@@ -32,7 +32,9 @@ function hintOf(value: unknown): string {
     const text = o.text ?? o.description;
     if (typeof text === "string") return text;
   }
-  return typeof v === "boolean" ? "a checkpoint marker; leave false unless told otherwise" : "";
+  return typeof v === "boolean"
+    ? "true ends this session at a checkpoint (finalize exits 10; continue in a fresh session); leave false unless the user asks for that"
+    : "";
 }
 
 /**

@@ -25,6 +25,18 @@ import { isMap, isPair, isScalar, LineCounter, type Node, parseDocument } from "
 import { z } from "zod";
 import { ConfigError, type ConfigPosition } from "./config_error.ts";
 import {
+  DEFAULT_ENFORCE,
+  ENFORCE_MODES,
+  type EnforceSettings,
+  MAX_ORPHAN_HOURS,
+} from "./enforce_section.ts";
+import {
+  DEFAULT_DONE,
+  DONE_GATES,
+  type DoneSettings,
+  MAX_TIMEOUT_SECONDS,
+} from "./done_section.ts";
+import {
   BAND_LEVELS,
   BAND_SIGNALS,
   type BandSignal,
@@ -41,6 +53,8 @@ export const MAX_CONFIG_BYTES = 64 * 1024;
 /** baton's settings from `.baton/config.yaml`, defaults filled in. */
 export interface BatonConfig {
   bands: BandThresholds;
+  done: DoneSettings;
+  enforce: EnforceSettings;
   /** Top-level keys this baton does not know (ignored). */
   unknownKeys: number;
 }
@@ -48,11 +62,32 @@ export interface BatonConfig {
 /** The settings when there is no config file. */
 export const DEFAULT_CONFIG: BatonConfig = Object.freeze({
   bands: DEFAULT_BAND_THRESHOLDS,
+  done: DEFAULT_DONE,
+  enforce: DEFAULT_ENFORCE,
   unknownKeys: 0,
 });
 
-const KNOWN_SECTIONS = ["bands"] as const;
-const KNOWN_KEYS: readonly string[] = [...KNOWN_SECTIONS, ...BAND_SIGNALS, ...BAND_LEVELS];
+const KNOWN_SECTIONS = ["bands", "done", "enforce"] as const;
+const DONE_KEYS = [
+  "enabled",
+  "required",
+  "allow_force",
+  "tests",
+  "rules",
+  "deny",
+  "exempt",
+  "timeout_seconds",
+  "name",
+  "run",
+] as const;
+const ENFORCE_KEYS = ["mode", "orphan_hours"] as const;
+const KNOWN_KEYS: readonly string[] = [
+  ...KNOWN_SECTIONS,
+  ...BAND_SIGNALS,
+  ...BAND_LEVELS,
+  ...DONE_KEYS,
+  ...ENFORCE_KEYS,
+];
 
 const threshold = z.number().positive().finite();
 const signalSchema = z.strictObject({
@@ -68,6 +103,53 @@ const bandsSchema = z.strictObject({
 
 type BandsInput = z.infer<typeof bandsSchema>;
 
+const oneLine = z.string().min(1).max(4000).regex(/^[^\r\n]*$/);
+const doneSchema = z.strictObject({
+  enabled: z.boolean().optional(),
+  required: z.array(z.enum(DONE_GATES)).optional(),
+  allow_force: z.boolean().optional(),
+  tests: oneLine.nullable().optional(),
+  rules: z.array(
+    z.strictObject({ name: z.string().min(1).max(80).regex(/^[\w .-]+$/), run: oneLine }),
+  )
+    .max(50).optional(),
+  deny: z.array(z.string().min(1).max(80).regex(/^\S+$/)).max(200).optional(),
+  exempt: z.array(z.string().min(1).max(400)).max(200).optional(),
+  timeout_seconds: z.number().int().positive().max(MAX_TIMEOUT_SECONDS).optional(),
+}).nullable();
+
+const enforceSchema = z.union([
+  z.enum(ENFORCE_MODES),
+  z.strictObject({
+    mode: z.enum(ENFORCE_MODES),
+    orphan_hours: z.number().positive().max(MAX_ORPHAN_HOURS).optional(),
+  }),
+]);
+
+function resolveEnforce(input: z.infer<typeof enforceSchema>): EnforceSettings {
+  if (typeof input === "string") return { ...DEFAULT_ENFORCE, mode: input };
+  return {
+    mode: input.mode,
+    orphanMs: input.orphan_hours === undefined
+      ? DEFAULT_ENFORCE.orphanMs
+      : Math.round(input.orphan_hours * 3600 * 1000),
+  };
+}
+
+function resolveDone(input: z.infer<typeof doneSchema> | undefined): DoneSettings {
+  if (input === undefined || input === null) return DEFAULT_DONE;
+  return Object.freeze({
+    enabled: input.enabled ?? DEFAULT_DONE.enabled,
+    required: input.required ?? DEFAULT_DONE.required,
+    allowForce: input.allow_force ?? DEFAULT_DONE.allowForce,
+    tests: input.tests ?? DEFAULT_DONE.tests,
+    rules: input.rules ?? DEFAULT_DONE.rules,
+    deny: input.deny ?? DEFAULT_DONE.deny,
+    exempt: (input.exempt ?? DEFAULT_DONE.exempt).map((p) => p.replace(/^\.\//, "")),
+    timeoutSeconds: input.timeout_seconds ?? DEFAULT_DONE.timeoutSeconds,
+  });
+}
+
 /** Finds positions of key paths in the parsed document. */
 interface Locator {
   at(path: readonly (string | number)[], key?: string): ConfigPosition | null;
@@ -80,19 +162,35 @@ function describePath(path: readonly PropertyKey[]): string {
   return names.length === 0 ? "the top level" : `"${names.join(".").replaceAll(".[", "[")}"`;
 }
 
+function expectedKeys(path: readonly PropertyKey[]): string {
+  if (path[0] === "enforce") return ENFORCE_KEYS.join(", ");
+  if (path[0] === "done") {
+    return path.length === 1
+      ? DONE_KEYS.filter((k) => k !== "name" && k !== "run").join(", ")
+      : "name, run";
+  }
+  return path.length === 1 ? BAND_SIGNALS.join(", ") : BAND_LEVELS.join(", ");
+}
+
 function describeIssue(issue: z.core.$ZodIssue): string {
   const where = describePath(issue.path);
   switch (issue.code) {
     case "unrecognized_keys":
-      return `unknown key under ${where}; expected only: ${
-        issue.path.length === 1 ? BAND_SIGNALS.join(", ") : BAND_LEVELS.join(", ")
-      }`;
+      return `unknown key under ${where}; expected only: ${expectedKeys(issue.path)}`;
     case "invalid_type":
       return `wrong type at ${where}: expected ${
         issue.expected === "object" ? "a mapping" : `a ${issue.expected}`
       }`;
     case "too_small":
-      return `${where} must be a positive number`;
+      return issue.origin === "string"
+        ? `${where} must not be empty`
+        : issue.origin === "array"
+        ? `${where} must not be empty`
+        : `${where} must be a positive number`;
+    case "too_big":
+      return `${where} is too large`;
+    case "invalid_format":
+      return `${where} must be one line (no line breaks) of the allowed characters`;
     default:
       return `${where} is not a valid value`;
   }
@@ -143,6 +241,18 @@ function resolveBands(input: BandsInput | undefined, locator: Locator): BandThre
   });
 }
 
+/** The position of the deepest part of `path` present in the file. */
+function nearestPosition(
+  locator: Locator,
+  path: readonly (string | number)[],
+): ConfigPosition | null {
+  for (let n = path.length - 1; n >= 1; n--) {
+    const at = locator.at(path.slice(0, n));
+    if (at !== null) return at;
+  }
+  return null;
+}
+
 function parseSection<T>(
   schema: z.ZodType<T>,
   value: unknown,
@@ -156,7 +266,7 @@ function parseSection<T>(
   const key = issue.code === "unrecognized_keys" ? issue.keys[0] : undefined;
   throw new ConfigError(
     describeIssue({ ...issue, path } as z.core.$ZodIssue),
-    locator.at(path, key) ?? locator.at([name]),
+    locator.at(path, key) ?? nearestPosition(locator, path),
   );
 }
 
@@ -217,5 +327,11 @@ export function parseBatonConfig(text: string): BatonConfig {
   const bands = Object.hasOwn(o, "bands")
     ? resolveBands(parseSection(bandsSchema, o.bands, "bands", locator), locator)
     : DEFAULT_BAND_THRESHOLDS;
-  return { bands, unknownKeys };
+  const done = Object.hasOwn(o, "done")
+    ? resolveDone(parseSection(doneSchema, o.done, "done", locator))
+    : DEFAULT_DONE;
+  const enforce = Object.hasOwn(o, "enforce")
+    ? resolveEnforce(parseSection(enforceSchema, o.enforce, "enforce", locator))
+    : DEFAULT_ENFORCE;
+  return { bands, done, enforce, unknownKeys };
 }

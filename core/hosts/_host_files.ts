@@ -145,6 +145,14 @@ export function bandHooks(names: { prompt?: string; postTool?: string }): HookSp
   return hooks;
 }
 
+/**
+ * The mutation gate before a tool call (allows everything unless the
+ * repository opted in with enforce: deny).
+ */
+export function gateHooks(native: string): HookSpec[] {
+  return [{ event: "pre-tool", native, timeoutSeconds: HOOK_TIMEOUT_SECONDS }];
+}
+
 /** A JSON hook config file; the format defaults to seconds, `"type": "command"`, no comments. */
 export function jsonHooks(
   path: string,

@@ -8,6 +8,7 @@
 import {
   bandHooks,
   envDir,
+  gateHooks,
   joinPath,
   jsonHooks,
   lifecycleHooks,
@@ -25,6 +26,7 @@ const HOOKS = [
     { startMatcher: "startup|resume|clear|compact" },
   ),
   ...bandHooks({ prompt: "UserPromptSubmit", postTool: "PostToolUse" }),
+  ...gateHooks("PreToolUse"),
 ];
 
 function claudeRoot(scope: InstallScope, env: HostEnv): string {
@@ -40,7 +42,7 @@ export const CLAUDE_CODE: HostSpec = {
   label: "Claude Code",
   hookSupport: "hooks",
   hookNote:
-    "SessionStart (startup|resume|clear|compact) loads the briefing; PreCompact and SessionEnd write a capsule; UserPromptSubmit and PostToolUse report the context band",
+    "SessionStart (startup|resume|clear|compact) loads the briefing; PreCompact and SessionEnd write a capsule; UserPromptSubmit and PostToolUse report the context band; PreToolUse runs the mutation gate (it denies only in a repository that opted in with baton enforce on)",
   hookSwitches(scope, env) {
     const root = claudeRoot(scope, env);
     return ["settings.json", "settings.local.json"].map((name) => ({

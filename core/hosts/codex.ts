@@ -9,6 +9,7 @@
 import {
   bandHooks,
   envDir,
+  gateHooks,
   joinPath,
   jsonHooks,
   lifecycleHooks,
@@ -27,6 +28,7 @@ const HOOKS = [
   ),
   // The context band, from the rollout's token counts, depth and bytes.
   ...bandHooks({ prompt: "UserPromptSubmit", postTool: "PostToolUse" }),
+  ...gateHooks("PreToolUse"),
 ];
 
 /** `.codex` of the project, or `$CODEX_HOME` (default `~/.codex`). */
@@ -43,7 +45,7 @@ export const CODEX: HostSpec = {
   label: "Codex CLI",
   hookSupport: "hooks",
   hookNote:
-    "SessionStart loads the briefing; PreCompact and SessionEnd write a capsule; UserPromptSubmit and PostToolUse report the context band; Codex runs a project's hooks only once the project is trusted and the hooks are reviewed (/hooks)",
+    "SessionStart loads the briefing; PreCompact and SessionEnd write a capsule; UserPromptSubmit and PostToolUse report the context band; Codex runs a project's hooks only once the project is trusted and the hooks are reviewed (/hooks); PreToolUse runs the mutation gate (it denies only in a repository that opted in with baton enforce on)",
   hookSwitches(scope, env) {
     const config = joinPath(codexDir(scope, env), "config.toml");
     return [

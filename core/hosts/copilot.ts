@@ -10,6 +10,7 @@
  */
 import {
   bandHooks,
+  gateHooks,
   joinPath,
   jsonHooks,
   lifecycleHooks,
@@ -27,6 +28,7 @@ const HOOKS = [
     { endEvent: "stop" },
   ),
   ...bandHooks({ prompt: "UserPromptSubmit", postTool: "PostToolUse" }),
+  ...gateHooks("PreToolUse"),
 ];
 
 /** The Copilot integration. */
@@ -35,7 +37,7 @@ export const COPILOT: HostSpec = {
   label: "GitHub Copilot (CLI and VS Code)",
   hookSupport: "hooks",
   hookNote:
-    "SessionStart loads the briefing (top-level additionalContext for Copilot CLI, hookSpecificOutput for VS Code); PreCompact and Stop write a capsule; UserPromptSubmit and PostToolUse report the context band (VS Code hooks are a preview feature)",
+    "SessionStart loads the briefing (top-level additionalContext for Copilot CLI, hookSpecificOutput for VS Code); PreCompact and Stop write a capsule; UserPromptSubmit and PostToolUse report the context band (VS Code hooks are a preview feature); PreToolUse runs the mutation gate (it denies only in a repository that opted in with baton enforce on)",
   layout(scope, env, content) {
     const root = scope === "user"
       ? joinPath(env.home, ".copilot")

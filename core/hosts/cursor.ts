@@ -7,6 +7,7 @@
  */
 import {
   bandHooks,
+  gateHooks,
   joinPath,
   jsonHooks,
   lifecycleHooks,
@@ -23,6 +24,7 @@ import type { HostSpec } from "./types.ts";
 const HOOKS = [
   ...lifecycleHooks({ start: "sessionStart", compact: "preCompact", end: "sessionEnd" }),
   ...bandHooks({ postTool: "postToolUse" }),
+  ...gateHooks("preToolUse"),
 ];
 
 /** The Cursor integration. */
@@ -31,7 +33,7 @@ export const CURSOR: HostSpec = {
   label: "Cursor",
   hookSupport: "hooks",
   hookNote:
-    "sessionStart loads the briefing (additional_context); preCompact and sessionEnd write a capsule; postToolUse reports the context band",
+    "sessionStart loads the briefing (additional_context); preCompact and sessionEnd write a capsule; postToolUse reports the context band; preToolUse runs the mutation gate (it denies only in a repository that opted in with baton enforce on)",
   layout(scope, env, content) {
     const root = scopeRoot(scope, {
       project: joinPath(env.projectRoot, ".cursor"),

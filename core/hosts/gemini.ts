@@ -7,6 +7,7 @@
 import {
   bandHooks,
   commandFiles,
+  gateHooks,
   joinPath,
   jsonHooks,
   lifecycleHooks,
@@ -22,6 +23,7 @@ import type { HostSpec } from "./types.ts";
 const HOOKS = [
   ...lifecycleHooks({ start: "SessionStart", compact: "PreCompress", end: "SessionEnd" }),
   ...bandHooks({ prompt: "BeforeAgent", postTool: "AfterTool" }),
+  ...gateHooks("BeforeTool"),
 ];
 
 /** The Gemini CLI integration. */
@@ -30,7 +32,7 @@ export const GEMINI: HostSpec = {
   label: "Gemini CLI",
   hookSupport: "hooks",
   hookNote:
-    "SessionStart loads the briefing; PreCompress and SessionEnd (best effort) write a capsule; BeforeAgent and AfterTool report the context band",
+    "SessionStart loads the briefing; PreCompress and SessionEnd (best effort) write a capsule; BeforeAgent and AfterTool report the context band; BeforeTool runs the mutation gate (it denies only in a repository that opted in with baton enforce on)",
   layout(scope, env, content) {
     const root = scopeRoot(scope, {
       project: joinPath(env.projectRoot, ".gemini"),

@@ -22,7 +22,8 @@ export type HostId = typeof HOST_IDS[number];
 /**
  * baton's own names for the hook events it handles: the lifecycle events,
  * and the per-prompt (`prompt`) and after-a-tool-call (`post-tool`) events
- * that report the context band.
+ * that report the context band, and the mutation gate before a tool call
+ * (`pre-tool`), which allows everything unless the repository opted in.
  */
 export const HOOK_EVENTS = [
   "session-start",
@@ -31,6 +32,7 @@ export const HOOK_EVENTS = [
   "stop",
   "prompt",
   "post-tool",
+  "pre-tool",
 ] as const;
 
 /** The hook events that report the context band (advisory; they never capture). */

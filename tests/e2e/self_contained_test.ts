@@ -17,6 +17,7 @@ Deno.test("baton demo runs end to end with read and write permission limited to 
       `--allow-read=${tmp}`,
       `--allow-write=${tmp}`,
       "--allow-env",
+      "--allow-run",
       "--allow-sys=hostname",
     ],
   });
@@ -52,6 +53,7 @@ Deno.test("paste, ingest and both hook paths run sealed too (embedded instructio
       `--allow-read=${dir},${home}`,
       `--allow-write=${dir},${home}`,
       "--allow-env",
+      "--allow-run",
       "--allow-sys=hostname",
     ],
   };

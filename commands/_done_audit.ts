@@ -1,0 +1,36 @@
+/**
+ * Edge: records a forced pass of `baton done` — the gate details and the
+ * reason as one JSON file under `.baton/done/`, written atomically.
+ * @module
+ */
+import type { FoundLayout } from "../core/store/find_layout.ts";
+import type { DoneOutcome } from "./_done_run.ts";
+import type { Io } from "./_io.ts";
+import { loadSafeOutput } from "./_safe_output.ts";
+
+/** Writes the audit record; returns its path relative to the repository root. */
+export async function recordForcedPass(
+  io: Io,
+  found: FoundLayout,
+  reason: string,
+  outcome: DoneOutcome,
+): Promise<string> {
+  const safe = await loadSafeOutput();
+  const at = io.now().toISOString();
+  const dir = `${found.layout.dir}/done`;
+  await io.fs.mkdirp(dir);
+  const name = `${at.replace(/[-:]/g, "")}-${io.randomToken().slice(0, 8)}.json`;
+  const record = {
+    kind: "baton.done.forced",
+    at,
+    reason: safe.value(reason),
+    failed_required: outcome.verdict.failed_required,
+    gates: outcome.gates,
+  };
+  await io.fs.writeFileAtomic(
+    `${dir}/${name}`,
+    new TextEncoder().encode(JSON.stringify(record, null, 2) + "\n"),
+    { within: found.layout.dir },
+  );
+  return `.baton/done/${name}`;
+}

@@ -1,0 +1,262 @@
+/**
+ * Edge: `baton done` — reads the config, runs the gates (tests, rules,
+ * placeholders) and, on a forced pass, records the audit. The judging is
+ * core/done; this file only runs things and reads files.
+ * @module
+ */
+import { type BatonError, InputError } from "../core/errors.ts";
+import type { DoneSettings } from "../core/config/done_section.ts";
+import { DEFAULT_DONE } from "../core/config/done_section.ts";
+import { ConfigError } from "../core/config/config_error.ts";
+import { type GateResult, judgeGates } from "../core/done/gate_report.ts";
+import { compileDenyList, isScannedPath, scanPlaceholders } from "../core/done/placeholders.ts";
+import { collectFacts } from "../core/facts/collect.ts";
+import type { FoundLayout } from "../core/store/find_layout.ts";
+import type { Io } from "./_io.ts";
+import { readBatonConfig } from "./_config.ts";
+import { runCheck } from "./_run_check.ts";
+import { loadSafeOutput } from "./_safe_output.ts";
+import { homeDir } from "./_home.ts";
+
+/** Largest file the placeholder gate reads. */
+const MAX_SCAN_BYTES = 2 * 1024 * 1024;
+/** Most changed files scanned. */
+const MAX_SCAN_FILES = 10_000;
+/** Findings listed in a gate's detail. */
+const MAX_LISTED = 20;
+
+/** What `baton done` found. */
+export interface DoneOutcome {
+  gates: GateResult[];
+  verdict: ReturnType<typeof judgeGates>;
+  /** Set when the config could not be used (then force is refused). */
+  configError: string | null;
+  /** The audit record written for a forced pass, relative to the repository. */
+  audit: string | null;
+}
+
+/** Reads the config; a broken one gives the defaults and its error (fail closed). */
+async function settings(io: Io, found: FoundLayout) {
+  try {
+    return { done: (await readBatonConfig(io, found.layout.dir)).done, error: null };
+  } catch (e) {
+    if (e instanceof ConfigError || e instanceof InputError) {
+      return { done: DEFAULT_DONE, error: (e as BatonError).message };
+    }
+    throw e;
+  }
+}
+
+/** Runs the gates. `force` is the checked reason, or null. */
+export async function runDone(
+  io: Io,
+  found: FoundLayout,
+  force: string | null,
+): Promise<DoneOutcome & { settings: DoneSettings }> {
+  const { done, error } = await settings(io, found);
+  const root = found.repo?.workTree ?? io.cwd();
+  const required = (g: GateResult["gate"]) => done.required.includes(g);
+  const gates: GateResult[] = [];
+  if (!done.enabled) {
+    for (const gate of ["tests", "rules", "placeholders"] as const) {
+      gates.push({
+        gate,
+        status: "skipped",
+        required: false,
+        detail: "done gates are disabled (done.enabled: false)",
+        duration_ms: 0,
+        warning: "done gates are disabled in .baton/config.yaml",
+      });
+    }
+    return {
+      gates,
+      verdict: judgeGates(gates, false),
+      configError: error,
+      audit: null,
+      settings: done,
+    };
+  }
+  const safe = await loadSafeOutput();
+  const timeoutMs = done.timeoutSeconds * 1000;
+
+  // tests
+  if (error !== null) {
+    gates.push(brokenConfig("tests", required("tests")));
+  } else if (done.tests === null) {
+    gates.push({
+      gate: "tests",
+      status: "not_applicable",
+      required: required("tests"),
+      detail: "no tests command is configured",
+      duration_ms: 0,
+      warning: "no tests command: set done.tests in .baton/config.yaml",
+    });
+  } else {
+    const run = await runCheck(done.tests, root, timeoutMs);
+    gates.push(commandGate("tests", required("tests"), run, io, safe.line));
+  }
+
+  // rules
+  if (error !== null) {
+    gates.push(brokenConfig("rules", required("rules")));
+  } else if (done.rules.length === 0) {
+    gates.push({
+      gate: "rules",
+      status: "not_applicable",
+      required: required("rules"),
+      detail: "no rules are configured",
+      duration_ms: 0,
+      warning: "no rules: add done.rules in .baton/config.yaml",
+    });
+  } else {
+    const started = performance.now();
+    const failures: string[] = [];
+    for (const rule of done.rules) {
+      const run = await runCheck(rule.run, root, timeoutMs);
+      if (run.code !== 0) {
+        failures.push(`${rule.name}: ${runProblem(run)}`);
+        reportTail(io, `rule ${rule.name}`, run.tail, safe.line);
+      }
+    }
+    gates.push({
+      gate: "rules",
+      status: failures.length === 0 ? "pass" : "fail",
+      required: required("rules"),
+      detail: failures.length === 0
+        ? `${done.rules.length} rule(s) passed`
+        : `failed: ${failures.join("; ")}`,
+      duration_ms: Math.round(performance.now() - started),
+      warning: null,
+    });
+  }
+
+  gates.push(await placeholderGate(io, found, done, required("placeholders"), safe.line));
+  return {
+    gates,
+    verdict: judgeGates(gates, force !== null),
+    configError: error,
+    audit: null,
+    settings: done,
+  };
+}
+
+function brokenConfig(gate: GateResult["gate"], required: boolean): GateResult {
+  return {
+    gate,
+    status: "fail",
+    required,
+    detail: ".baton/config.yaml cannot be used, so this gate cannot know what to run",
+    duration_ms: 0,
+    warning: null,
+  };
+}
+
+function runProblem(run: Awaited<ReturnType<typeof runCheck>>): string {
+  if (run.startError !== null) return run.startError;
+  if (run.timedOut) return "stopped at the time limit";
+  return `exit ${run.code}`;
+}
+
+function reportTail(io: Io, what: string, tail: string, line: (s: string) => string): void {
+  const lines = tail.split("\n").filter((l) => l.trim() !== "").slice(-20);
+  if (lines.length === 0) return;
+  io.stderr.write(`baton done: last output of ${what}:\n`);
+  for (const l of lines) io.stderr.write(`  ${line(l)}\n`);
+}
+
+function commandGate(
+  gate: GateResult["gate"],
+  required: boolean,
+  run: Awaited<ReturnType<typeof runCheck>>,
+  io: Io,
+  line: (s: string) => string,
+): GateResult {
+  const ok = run.code === 0;
+  if (!ok) reportTail(io, gate, run.tail, line);
+  return {
+    gate,
+    status: ok ? "pass" : "fail",
+    required,
+    detail: ok ? "exit 0" : runProblem(run),
+    duration_ms: run.durationMs,
+    warning: null,
+  };
+}
+
+async function placeholderGate(
+  io: Io,
+  found: FoundLayout,
+  done: DoneSettings,
+  required: boolean,
+  line: (s: string) => string,
+): Promise<GateResult> {
+  const started = performance.now();
+  const base = { gate: "placeholders" as const, required };
+  if (found.repo === null) {
+    return {
+      ...base,
+      status: "fail",
+      detail: "not inside a git repository: the changed files cannot be told",
+      duration_ms: 0,
+      warning: null,
+    };
+  }
+  const facts = await collectFacts(io.fs, io.cwd(), {
+    now: () => io.now(),
+    repo: found.repo,
+    homeDir: homeDir(io),
+    xdgConfigHome: io.env("XDG_CONFIG_HOME") ?? null,
+    maxFiles: MAX_SCAN_FILES,
+    maxHashBytes: 1024,
+  });
+  const listed = facts.changed_files.filter((f) => f.status !== "deleted" && f.kind === "file");
+  const matcher = compileDenyList(done.deny);
+  const findings: string[] = [];
+  let scanned = 0;
+  let unread = 0;
+  let total = 0;
+  for (const f of listed) {
+    if (!isScannedPath(f.path, [".baton/", ...done.exempt])) continue;
+    const path = `${found.repo.workTree}/${f.path}`;
+    const st = await io.fs.lstat(path);
+    if (st === null || !st.isFile) continue;
+    if (st.size > MAX_SCAN_BYTES) {
+      unread++;
+      continue;
+    }
+    const bytes = await io.fs.readFile(path).catch(() => null);
+    if (bytes === null) {
+      unread++;
+      continue;
+    }
+    if (bytes.includes(0)) continue; // binary
+    scanned++;
+    const text = new TextDecoder().decode(bytes);
+    for (const hit of scanPlaceholders(f.path, text, matcher)) {
+      total++;
+      if (findings.length < MAX_LISTED) findings.push(`${line(hit.path)}:${hit.line} ${hit.word}`);
+    }
+  }
+  const incomplete = facts.changed_count > facts.changed_files.length;
+  const problems: string[] = [];
+  if (total > 0) {
+    problems.push(
+      `${total} placeholder(s): ${findings.join(", ")}${total > findings.length ? ", …" : ""}`,
+    );
+  }
+  if (incomplete) {
+    problems.push(
+      `only ${facts.changed_files.length} of ${facts.changed_count} changed files could be listed`,
+    );
+  }
+  if (unread > 0) problems.push(`${unread} changed file(s) too large or unreadable to scan`);
+  return {
+    ...base,
+    status: problems.length === 0 ? "pass" : "fail",
+    detail: problems.length === 0
+      ? `${scanned} changed source file(s) scanned, no placeholder`
+      : problems.join("; "),
+    duration_ms: Math.round(performance.now() - started),
+    warning: null,
+  };
+}

@@ -1,0 +1,170 @@
+/**
+ * Edge: `baton hook pre-tool --host H` — the mutation gate. The escape
+ * hatch is checked first, before anything else is loaded; then the opt-in
+ * (BATON_ENFORCE=off, `.baton/config.yaml` enforce: deny); then the deny
+ * records. It denies only on a positive decision: on any error, timeout or
+ * malformed state it allows, prints one line on stderr and records the
+ * fault. Always exits 0; stdout holds the host's deny document or nothing.
+ * @module
+ */
+import type { ParsedArgs } from "./_command.ts";
+import type { Io } from "./_io.ts";
+
+/** The gate gives up (and allows) after this long. */
+const GATE_BUDGET_MS = 1500;
+/** A denier's last-seen time is refreshed at most this often. */
+const SEEN_INTERVAL_MS = 60_000;
+
+const RESUME = /^baton handoff resume --session (\S+) --deny-session (\S+) --write$/;
+const BYPASS = /^baton handoff bypass --session (\S+) --write$/;
+
+interface Payload {
+  session: string | null;
+  cwd: string | null;
+  tool: string;
+  input: unknown;
+}
+
+function readPayload(bytes: Uint8Array): Payload | null {
+  let v: unknown;
+  try {
+    v = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch {
+    return null;
+  }
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;
+  const o = v as Record<string, unknown>;
+  const s = (k: string) => typeof o[k] === "string" ? o[k] as string : null;
+  const tool = s("tool_name") ?? s("toolName") ??
+    (s("hook_event_name") === "beforeShellExecution" || typeof o.command === "string"
+      ? "beforeShellExecution"
+      : null);
+  if (tool === null) return null;
+  const input = o.tool_input ?? o.toolInput ?? o.toolArgs ??
+    (typeof o.command === "string" ? { command: o.command } : {});
+  return {
+    session: s("session_id") ?? s("sessionId") ?? s("conversation_id"),
+    cwd: s("cwd") ??
+      (Array.isArray(o.workspace_roots) && typeof o.workspace_roots[0] === "string"
+        ? o.workspace_roots[0]
+        : null),
+    tool,
+    input,
+  };
+}
+
+/** The shell text of a call, when it is one (for the escape hatch). */
+function shellText(p: Payload): string | null {
+  const input = p.input as Record<string, unknown> | null;
+  return input !== null && typeof input === "object" && typeof input.command === "string"
+    ? input.command.trim()
+    : null;
+}
+
+/** Runs the gate; always 0. */
+export async function runGate(args: ParsedArgs, io: Io): Promise<number> {
+  const warn = (m: string) => io.stderr.write(`baton: hook pre-tool: ${m}\n`);
+  let bytes: Uint8Array;
+  try {
+    bytes = await io.readStdin(1024 * 1024, { timeoutMs: 500 });
+  } catch {
+    warn("payload ignored: too large; allowed");
+    return 0;
+  }
+  const payload = readPayload(bytes);
+  if (payload === null) {
+    warn("payload ignored: not a tool call baton can read; allowed");
+    return 0;
+  }
+  // The escape hatch, first: the printed recovery commands always pass.
+  const text = shellText(payload);
+  if (text !== null) {
+    const resume = RESUME.exec(text);
+    if (resume !== null && resume[1] === payload.session && resume[1] !== resume[2]) return 0;
+    if (BYPASS.test(text)) return 0;
+  }
+  if (io.env("BATON_ENFORCE") === "off") return 0;
+  const host = typeof args.flags.host === "string" ? args.flags.host : null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), GATE_BUDGET_MS);
+  });
+  try {
+    const result = await Promise.race([decide(io, payload, host), timeout]);
+    if (result === "timeout") {
+      warn("the gate did not finish in time; allowed");
+      return 0;
+    }
+    if (result !== null) io.stdout.write(result + "\n");
+  } catch (e) {
+    warn(`internal error (${e instanceof Error ? e.name : "unknown"}); allowed`);
+    try {
+      const { findBatonLayout } = await import("../core/store/find_layout.ts");
+      const { recordFault } = await import("./_enforce_store.ts");
+      const found = await findBatonLayout(io.fs, payload.cwd ?? io.cwd());
+      await recordFault(io, found.layout, `gate error ${e instanceof Error ? e.name : "unknown"}`);
+    } catch { /* best effort */ }
+  } finally {
+    clearTimeout(timer);
+  }
+  return 0;
+}
+
+/** The deny document to print, or null to allow. */
+async function decide(io: Io, payload: Payload, host: string | null): Promise<string | null> {
+  const { findBatonLayout } = await import("../core/store/find_layout.ts");
+  const found = await findBatonLayout(io.fs, payload.cwd ?? io.cwd());
+  if ((await io.fs.lstat(`${found.layout.dir}/config.yaml`)) === null) return null;
+  const { readBatonConfig } = await import("./_config.ts");
+  const config = await readBatonConfig(io, found.layout.dir).catch((e) => {
+    io.stderr.write("baton: hook pre-tool: .baton/config.yaml cannot be used; allowed\n");
+    throw e;
+  });
+  if (config.enforce.mode !== "deny") return null;
+  const store = await import("./_enforce_store.ts");
+  const { records, faults } = await store.readDenies(io, found.layout);
+  if (faults > 0) {
+    io.stderr.write(
+      `baton: hook pre-tool: ${faults} deny record(s) are malformed and were ignored (run baton handoff repair --write)\n`,
+    );
+    await store.recordFault(io, found.layout, `${faults} malformed deny record(s)`);
+  }
+  if (records.length === 0) return null;
+  const [{ decideGate }, { toolCallOf }, { classifyCommand }, { readHead }] = await Promise.all([
+    import("../core/enforce/gate.ts"),
+    import("../core/enforce/tool_call.ts"),
+    import("../core/safety/command/classify.ts"),
+    import("../core/facts/git/read_head.ts"),
+  ]);
+  const branch = found.repo === null
+    ? null
+    : await readHead(io.fs, found.repo).then((h) => h.branch).catch(() => null);
+  const root = found.repo?.workTree ?? found.layout.dir.slice(0, -"/.baton".length);
+  const now = io.now();
+  const { decision, orphans } = decideGate({
+    mode: config.enforce.mode,
+    call: toolCallOf(payload.tool, payload.input),
+    classify: (c) => classifyCommand(c).class,
+    records,
+    caller: { session: payload.session, root, branch },
+    nowMs: now.getTime(),
+    orphanMs: config.enforce.orphanMs,
+    batonWords: ["baton"],
+  });
+  if (orphans.length > 0) {
+    io.stderr.write(
+      `baton: hook pre-tool: ${orphans.length} orphaned deny(s) (session not seen for ${
+        Math.round(config.enforce.orphanMs / 3600000)
+      } h) no longer block; clear them with baton handoff bypass\n`,
+    );
+  }
+  const own = records.find((r) => r.session === payload.session);
+  if (own !== undefined && now.getTime() - Date.parse(own.last_seen_at) > SEEN_INTERVAL_MS) {
+    await store.writeDeny(io, found.layout, { ...own, last_seen_at: now.toISOString() })
+      .catch(() => {});
+  }
+  if (decision.action === "allow") return null;
+  const { renderDeny } = await import("../core/enforce/deny_output.ts");
+  const { isHostId } = await import("../core/hosts/ids.ts");
+  return renderDeny(host !== null && isHostId(host) ? host : null, decision.message);
+}

@@ -1,0 +1,54 @@
+/**
+ * `baton check-clean`: fails when baton state would reach the deliverable,
+ * for CI and review gates.
+ * @module
+ */
+import { NotFoundError } from "../core/errors.ts";
+import { boolFlag, type Command } from "./_command.ts";
+import { printJson } from "./_context.ts";
+
+/** The check-clean command. */
+export const checkCleanCommand: Command = {
+  name: "check-clean",
+  category: "diagnostics",
+  summary: "Fail when HEAD or the index still tracks .baton/",
+  description:
+    "Reads HEAD's tree and the index (through baton's own git reader: no git binary, works in linked worktrees) and lists every path under .baton/ they hold. Exit 0 when there is none; exit 1 when a handoff would reach the deliverable, naming the paths and the fix: baton clean (it commits the removal and keeps the local files), or git rm -r --cached .baton when the files are only staged. Meant for CI and review gates on the branch to be merged.",
+  examples: ["baton check-clean", "baton check-clean --json"],
+  flags: [],
+  async run(args, io) {
+    const { findRepo } = await import("../core/facts/git/find_repo.ts");
+    const { findTrackedHandoff } = await import("../core/handoff/tracked_handoff.ts");
+    const repo = await findRepo(io.fs, io.cwd());
+    if (repo === null) throw new NotFoundError("Not inside a git repository", "not_a_repo");
+    const found = await findTrackedHandoff(io.fs, repo);
+    const clean = found.inHead.length === 0 && found.inIndex.length === 0;
+    if (boolFlag(args, "json")) {
+      printJson(io, {
+        clean,
+        head: found.head,
+        in_head: found.inHead,
+        in_index: found.inIndex,
+        truncated: found.truncated,
+      });
+      return clean ? 0 : 1;
+    }
+    if (clean) {
+      io.stdout.write("Clean: neither HEAD nor the index tracks anything under .baton/\n");
+      return 0;
+    }
+    const lines = ["Not clean: baton state would reach the deliverable."];
+    if (found.inHead.length > 0) {
+      lines.push(`Committed in HEAD: ${found.inHead.map((p) => JSON.stringify(p)).join(", ")}`);
+      lines.push("Fix: baton clean (commits the removal; the local files stay)");
+    }
+    const staged = found.inIndex.filter((p) => !found.inHead.includes(p));
+    if (staged.length > 0) {
+      lines.push(`Staged: ${staged.map((p) => JSON.stringify(p)).join(", ")}`);
+      lines.push("Fix: git rm -r --cached .baton");
+    }
+    if (found.truncated) lines.push("(more paths than listed)");
+    io.stdout.write(lines.join("\n") + "\n");
+    return 1;
+  },
+};

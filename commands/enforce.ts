@@ -1,0 +1,35 @@
+/**
+ * `baton enforce on | off | status`: opts a repository in to (or out of)
+ * the mutation gate by writing `enforce:` in .baton/config.yaml, keeping
+ * every other line of the file.
+ * @module
+ */
+import { UsageError } from "../core/errors.ts";
+import { boolFlag, type Command } from "./_command.ts";
+import { printJson } from "./_context.ts";
+
+/** The enforce command. */
+export const enforceCommand: Command = {
+  name: "enforce",
+  category: "setup",
+  summary: "Opt this repository in to or out of the mutation gate",
+  usage: "on|off|status",
+  maxPositionals: 1,
+  description:
+    "status prints the mode (enforce: deny, advise or off in .baton/config.yaml; advise when unset) and the denies on record. on writes enforce: deny after confirmation (a question on a terminal, or --yes), keeping the rest of the file and its comments; from then on baton handoff write can deny a session's changes. off is for a person: it asks for confirmation on a terminal (an agent's shell cannot answer, so an agent cannot clear its own deny), writes enforce: off and moves every deny record aside to .baton/enforce/cleared-<time>/, so nothing blocks any more; it needs no key. BATON_ENFORCE=off in the host's environment turns the gate off without touching the repository. baton never creates deny state in a repository that has not opted in.",
+  examples: ["baton enforce status", "baton enforce on --yes", "baton enforce off"],
+  flags: [
+    { name: "yes", type: "boolean", summary: "on: confirm without asking (off always asks)" },
+  ],
+  async run(args, io) {
+    const action = args.positionals[0] ?? "status";
+    if (!["on", "off", "status"].includes(action)) {
+      throw new UsageError("Expected on, off or status");
+    }
+    const { runEnforce } = await import("./_enforce_mode.ts");
+    const result = await runEnforce(io, action as "on" | "off" | "status", boolFlag(args, "yes"));
+    if (boolFlag(args, "json")) printJson(io, result.json);
+    else io.stdout.write(result.text + "\n");
+    return 0;
+  },
+};

@@ -1,0 +1,55 @@
+/**
+ * `baton handoff write | resume | bypass | repair | unlock | status`: the
+ * session-terminal deny's lifecycle. Dry run unless --write; every change
+ * runs under the session's lock and appends chained, authenticated
+ * evidence to .baton/enforce/manifest.jsonl, rolled back if that fails.
+ * @module
+ */
+import { UsageError } from "../core/errors.ts";
+import { boolFlag, type Command, stringFlag } from "./_command.ts";
+import { printJson } from "./_context.ts";
+
+const ACTIONS = ["write", "resume", "bypass", "repair", "unlock", "status"] as const;
+
+/** The handoff command. */
+export const handoffCommand: Command = {
+  name: "handoff",
+  category: "agent-facing",
+  summary: "Hand a session off: deny changes until a successor resumes",
+  usage: "write|resume|bypass|repair|unlock|status",
+  maxPositionals: 1,
+  description:
+    "Manages the session-terminal deny of a repository that opted in (enforce: deny in .baton/config.yaml; see baton enforce). write --session S binds a deny to the latest capsule: from then on the pre-tool hook refuses S's mutating tool calls (D1, and D2 for good: a session that handed off never resumes work) and other sessions' mutating calls on the same work tree and branch (D3) until one of them runs resume; it refuses in a repository that has not opted in and when there is no capsule. resume --session NEW --deny-session OLD is run by the successor: it consumes OLD's deny (exactly one successor per deny; the same session cannot resume itself, exit 2). bypass --session S releases a deny; only a person can, at a terminal (it asks for confirmation; an agent's shell cannot answer). repair moves malformed deny records aside (the hook already ignores them) and never creates a deny. unlock --session S removes that session's lock when its owner process is gone (dead on this host, or the lock unreadable). status lists the denies. Reads, read_only commands and baton's own state commands are never denied, the recovery command a deny prints always passes, and BATON_ENFORCE=off in the host's environment turns the gate off. Everything is a dry run unless --write is given. The evidence lines are chained by sha256 and authenticated with a key kept in the baton home (made on first use); without it they are still written, unauthenticated.",
+  examples: [
+    "baton handoff write --session 3f1c2a9e --write",
+    "baton handoff resume --session 7d2e --deny-session 3f1c2a9e --write",
+    "baton handoff status --json",
+  ],
+  flags: [
+    { name: "session", type: "string", value: "ID", summary: "The session acted for" },
+    {
+      name: "deny-session",
+      type: "string",
+      value: "ID",
+      summary: "resume: the session whose deny is consumed",
+    },
+    { name: "host", type: "string", value: "HOST", summary: "write: the host the session runs in" },
+    { name: "write", type: "boolean", summary: "Act (otherwise a dry run)" },
+  ],
+  async run(args, io) {
+    const action = args.positionals[0];
+    if (action === undefined || !(ACTIONS as readonly string[]).includes(action)) {
+      throw new UsageError(`Expected one of: ${ACTIONS.join(", ")}`);
+    }
+    const { runHandoff } = await import("./_handoff_lifecycle.ts");
+    const result = await runHandoff(io, action as typeof ACTIONS[number], {
+      session: stringFlag(args, "session") ?? null,
+      denySession: stringFlag(args, "deny-session") ?? null,
+      host: stringFlag(args, "host") ?? null,
+      write: boolFlag(args, "write"),
+    });
+    if (boolFlag(args, "json")) printJson(io, result.json);
+    else io.stdout.write(result.text + "\n");
+    return result.code;
+  },
+};

@@ -1,0 +1,83 @@
+/**
+ * Finds baton state that would reach a deliverable: paths under `.baton/`
+ * in HEAD's tree and in the index (staged for the next commit). Read-only,
+ * through the hand-written git reader, so it works in linked worktrees and
+ * without a git binary.
+ * @module
+ */
+import type { ReadFs } from "../fs.ts";
+import type { GitObjectReader, RepoLocation } from "../facts/types.ts";
+import { readHead } from "../facts/git/read_head.ts";
+import { createObjectReader } from "../facts/git/object_reader.ts";
+import { parseCommit } from "../facts/git/parse_commit.ts";
+import { parseTree } from "../facts/git/parse_tree.ts";
+import { GitCorruptError } from "../facts/git/errors.ts";
+import { parseIndex } from "../facts/worktree/index_file.ts";
+import { BATON_DIR, handoffPaths } from "./handoff_policy.ts";
+
+/** Most paths listed per place; more are counted, not listed. */
+const MAX_LISTED = 1000;
+
+/** Baton state git tracks. */
+export interface TrackedHandoff {
+  /** The commit HEAD resolves to; null on an unborn branch. */
+  head: string | null;
+  /** Paths under `.baton/` in HEAD's tree (at most {@linkcode MAX_LISTED}). */
+  inHead: string[];
+  /** Paths under `.baton/` in the index, staged or unchanged (at most {@linkcode MAX_LISTED}). */
+  inIndex: string[];
+  /** True when either list stopped at its cap. */
+  truncated: boolean;
+}
+
+/**
+ * Lists `.baton/` paths in HEAD's tree and in the index.
+ * @throws {GitCorruptError} When HEAD, a commit or a tree cannot be read.
+ * @throws {GitIndexError} When the index is malformed.
+ */
+export async function findTrackedHandoff(fs: ReadFs, repo: RepoLocation): Promise<TrackedHandoff> {
+  const head = await readHead(fs, repo);
+  const out: TrackedHandoff = { head: head.oid, inHead: [], inIndex: [], truncated: false };
+  if (head.oid !== null) {
+    const reader = createObjectReader(fs, repo);
+    const commit = await reader.read(head.oid);
+    if (commit?.type !== "commit") {
+      throw new GitCorruptError("HEAD does not name a commit that can be read");
+    }
+    const root = await readTreeEntries(reader, parseCommit(commit.data).tree);
+    const dir = root.find((e) => e.name === BATON_DIR);
+    if (dir !== undefined && dir.type === "tree") {
+      out.truncated = await listTree(reader, dir.oid, BATON_DIR, out.inHead);
+    } else if (dir !== undefined) out.inHead.push(BATON_DIR);
+  }
+  const indexPath = `${repo.gitDir}/index`;
+  if ((await fs.lstat(indexPath)) !== null) {
+    const all = handoffPaths(parseIndex(await fs.readFile(indexPath)).paths);
+    if (all.length > MAX_LISTED) out.truncated = true;
+    out.inIndex = all.slice(0, MAX_LISTED);
+  }
+  return out;
+}
+
+async function readTreeEntries(reader: GitObjectReader, oid: string) {
+  const tree = await reader.read(oid);
+  if (tree?.type !== "tree") throw new GitCorruptError("a tree object is missing");
+  return parseTree(tree.data);
+}
+
+/** Appends every blob path under `prefix`; true when it stopped at the cap. */
+async function listTree(
+  reader: GitObjectReader,
+  oid: string,
+  prefix: string,
+  out: string[],
+): Promise<boolean> {
+  for (const entry of await readTreeEntries(reader, oid)) {
+    if (out.length >= MAX_LISTED) return true;
+    const path = `${prefix}/${entry.name}`;
+    if (entry.type === "tree") {
+      if (await listTree(reader, entry.oid, path, out)) return true;
+    } else out.push(path);
+  }
+  return false;
+}

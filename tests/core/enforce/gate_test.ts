@@ -1,0 +1,148 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { decideGate, type GateInput } from "../../../core/enforce/gate.ts";
+import { type DenyRecord, parseDenyRecord } from "../../../core/enforce/deny_record.ts";
+import { isPlainBatonStateCommand, resumeCommand } from "../../../core/enforce/recovery.ts";
+import { toolCallOf } from "../../../core/enforce/tool_call.ts";
+import { classifyCommand } from "../../../core/safety/command/classify.ts";
+
+const NOW = Date.parse("2026-12-01T12:00:00.000Z");
+const deny = (session: string, over: Partial<DenyRecord> = {}): DenyRecord => ({
+  session,
+  host: null,
+  status: "open",
+  created_at: "2026-12-01T11:00:00.000Z",
+  last_seen_at: "2026-12-01T11:59:00.000Z",
+  capsule_id: "0123456789ab",
+  scope: { root: "/r", branch: "main" },
+  consumed_by: null,
+  consumed_at: null,
+  ...over,
+});
+const input = (over: Partial<GateInput>): GateInput => ({
+  mode: "deny",
+  call: toolCallOf("Bash", { command: "touch x" }),
+  classify: (c) => classifyCommand(c).class,
+  records: [deny("A")],
+  caller: { session: "A", root: "/r", branch: "main" },
+  nowMs: NOW,
+  orphanMs: 24 * 3600 * 1000,
+  batonWords: ["baton"],
+  ...over,
+});
+
+Deno.test("deny only in deny mode, only on a positive decision", () => {
+  assert.equal(decideGate(input({})).decision.action, "deny");
+  for (const mode of ["advise", "off"] as const) {
+    assert.equal(decideGate(input({ mode })).decision.action, "allow", mode);
+  }
+  assert.equal(decideGate(input({ records: [] })).decision.action, "allow");
+  assert.equal(decideGate(input({ call: toolCallOf("mcp__x__y", {}) })).decision.action, "allow");
+  assert.equal(decideGate(input({ call: toolCallOf("Read", {}) })).decision.action, "allow");
+  assert.equal(decideGate(input({ call: toolCallOf("Edit", {}) })).decision.action, "deny");
+});
+
+Deno.test("property: a read_only command is never denied, whatever the deny state", () => {
+  const readOnly = [
+    "ls",
+    "ls -la src",
+    "cat README.md",
+    "git status",
+    "git diff",
+    "pwd",
+    "rg TODO",
+    "git log -5",
+  ];
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...readOnly),
+      fc.constantFrom("A", "B", null),
+      fc.constantFrom("open", "consumed", "bypassed") as fc.Arbitrary<DenyRecord["status"]>,
+      (command, session, status) => {
+        const d = decideGate(input({
+          call: toolCallOf("Bash", { command }),
+          caller: { session, root: "/r", branch: "main" },
+          records: [deny("A", { status })],
+        }));
+        assert.equal(d.decision.action, "allow");
+      },
+    ),
+  );
+});
+
+Deno.test("D3's printed recovery passes for that caller only, and names the caller's own session", () => {
+  const d = decideGate(input({ caller: { session: "B", root: "/r", branch: "main" } })).decision;
+  assert.equal(d.action, "deny");
+  if (d.action !== "deny") return;
+  assert.equal(d.code, "D3");
+  assert.equal(d.recovery, resumeCommand("B", "A"));
+  assert.ok(d.message.endsWith(d.recovery));
+  const viaB = decideGate(input({
+    caller: { session: "B", root: "/r", branch: "main" },
+    call: toolCallOf("Bash", { command: d.recovery }),
+  }));
+  assert.deepEqual(viaB.decision, { action: "allow", reason: "recovery" });
+  const viaA = decideGate(input({ call: toolCallOf("Bash", { command: d.recovery }) }));
+  assert.equal(viaA.decision.action, "deny", "the denier cannot run another session's resume");
+  const smuggled = decideGate(input({
+    caller: { session: "B", root: "/r", branch: "main" },
+    call: toolCallOf("Bash", { command: `${d.recovery} && rm -rf src` }),
+  }));
+  assert.equal(smuggled.decision.action, "deny");
+});
+
+Deno.test("orphans stop blocking others but not the denier; other work is not blocked", () => {
+  const old = deny("A", { last_seen_at: "2026-11-29T00:00:00.000Z" });
+  const other = decideGate(
+    input({ records: [old], caller: { session: "B", root: "/r", branch: "main" } }),
+  );
+  assert.equal(other.decision.action, "allow");
+  assert.equal(other.orphans.length, 1);
+  assert.equal(decideGate(input({ records: [old] })).decision.action, "deny");
+  const elsewhere = decideGate(input({ caller: { session: "B", root: "/r", branch: "dev" } }));
+  assert.equal(elsewhere.decision.action, "allow");
+});
+
+Deno.test("plain baton state commands pass; chained, piped or substituted ones do not", () => {
+  for (
+    const ok of [
+      "baton load",
+      "baton finalize --draft -",
+      'baton finalize --draft - <<\'EOF\'\n{"now":"x"}\nEOF',
+      "baton handoff write --session A --write",
+    ]
+  ) {
+    assert.equal(isPlainBatonStateCommand(ok), true, ok);
+  }
+  for (
+    const bad of [
+      "baton load; rm x",
+      "baton load && touch y",
+      "baton load | sh",
+      "baton load $(rm x)",
+      "baton finalize --draft - <<EOF\n{}\nEOF\nrm -rf .",
+      "baton enforce off",
+      "baton handoff bypass --session A --write",
+      "batonx load",
+      "baton load > out.txt",
+    ]
+  ) {
+    assert.equal(isPlainBatonStateCommand(bad), false, bad);
+  }
+});
+
+Deno.test("malformed deny records are faults, not denies", () => {
+  assert.equal(parseDenyRecord(JSON.stringify(deny("A")))?.session, "A");
+  for (
+    const bad of [
+      "",
+      "[]",
+      "{}",
+      JSON.stringify({ ...deny("A"), status: "maybe" }),
+      JSON.stringify({ ...deny("../x") }),
+      JSON.stringify({ ...deny("A"), last_seen_at: "soon" }),
+    ]
+  ) {
+    assert.equal(parseDenyRecord(bad), null, bad.slice(0, 40));
+  }
+});

@@ -1,0 +1,335 @@
+/**
+ * The mutation gate and the handoff lifecycle through the real CLI and the
+ * real hook subprocess: every lock-out story the lifecycle issue names is a
+ * test here, each with a control showing the deny it guards against does
+ * fire when it should.
+ */
+import assert from "node:assert/strict";
+import { runBaton } from "../_helpers/cli.ts";
+import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
+
+async function withRepo(optIn: boolean, body: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await makeRepo("baton-enforce-");
+  try {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir, "init");
+    if (optIn) assert.equal((await runBaton(["enforce", "on", "--yes"], { cwd: dir })).code, 0);
+    const f = await runBaton(["finalize", "--draft", "-"], { cwd: dir, stdin: '{"now":"work"}' });
+    assert.equal(f.code, 0, f.stderr);
+    await body(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+function bash(dir: string, session: string, command: string): string {
+  return JSON.stringify({
+    session_id: session,
+    cwd: dir,
+    hook_event_name: "PreToolUse",
+    tool_name: "Bash",
+    tool_input: { command },
+  });
+}
+
+async function gate(dir: string, session: string, command: string, host = "claude-code") {
+  const r = await runBaton(["hook", "PreToolUse", "--host", host], {
+    cwd: dir,
+    stdin: bash(dir, session, command),
+  });
+  assert.equal(r.code, 0, "the hook always exits 0");
+  return { denied: r.stdout.trim() !== "", stdout: r.stdout, stderr: r.stderr };
+}
+
+async function handOff(dir: string, session: string) {
+  const r = await runBaton(["handoff", "write", "--session", session, "--write"], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+}
+
+Deno.test("a repository that never opted in is never denied and gets no deny state", async () => {
+  await withRepo(false, async (dir) => {
+    const w = await runBaton(["handoff", "write", "--session", "A", "--write"], { cwd: dir });
+    assert.equal(w.code, 2);
+    assert.match(w.stderr, /not opted in/);
+    assert.equal(await Deno.lstat(`${dir}/.baton/enforce`).catch(() => null), null);
+    // Even a deny record planted by hand does nothing without the opt-in.
+    await writeFiles(dir, {
+      ".baton/enforce/denies/A.json": JSON.stringify({
+        session: "A",
+        status: "open",
+        created_at: new Date().toISOString(),
+        last_seen_at: new Date().toISOString(),
+        scope: { root: dir, branch: "main" },
+      }),
+    });
+    assert.equal((await gate(dir, "A", "touch x")).denied, false);
+  });
+});
+
+Deno.test("D1 denies the denier's changes; reads, read_only commands and baton state commands always pass", async () => {
+  await withRepo(true, async (dir) => {
+    assert.equal((await gate(dir, "A", "touch x")).denied, false, "no deny yet (control)");
+    await handOff(dir, "A");
+    const d = await gate(dir, "A", "touch x");
+    assert.ok(d.denied);
+    assert.equal(JSON.parse(d.stdout).hookSpecificOutput.permissionDecision, "deny");
+    assert.match(d.stdout, /\(D1\)/);
+    for (const ro of ["ls", "ls -la", "cat a.txt", "git status", "git log --oneline -3", "pwd"]) {
+      assert.equal((await gate(dir, "A", ro)).denied, false, ro);
+    }
+    assert.equal((await gate(dir, "A", "baton load")).denied, false);
+    assert.equal((await gate(dir, "A", "baton finalize --draft - <<'EOF'\n{}\nEOF")).denied, false);
+    assert.equal((await gate(dir, "A", "baton finalize --draft x; rm -rf .")).denied, true);
+    const read = await runBaton(["hook", "PreToolUse", "--host", "claude-code"], {
+      cwd: dir,
+      stdin: JSON.stringify({
+        session_id: "A",
+        cwd: dir,
+        tool_name: "Read",
+        tool_input: { file_path: "a.txt" },
+      }),
+    });
+    assert.equal(read.stdout, "");
+  });
+});
+
+Deno.test("D3 blocks another session on the same work; the printed recovery command, run verbatim, passes and resumes", async () => {
+  await withRepo(true, async (dir) => {
+    await handOff(dir, "A");
+    const d = await gate(dir, "B", "touch x");
+    assert.ok(d.denied);
+    const reason = JSON.parse(d.stdout).hookSpecificOutput.permissionDecisionReason as string;
+    const printed = reason.slice(reason.indexOf("Run exactly: ") + "Run exactly: ".length);
+    assert.equal(printed, "baton handoff resume --session B --deny-session A --write");
+    assert.equal(
+      (await gate(dir, "B", printed)).denied,
+      false,
+      "the printed command passes the gate",
+    );
+    assert.equal((await gate(dir, "A", printed)).denied, true, "not for the denier itself");
+    const words = printed.split(" ").slice(1);
+    const r = await runBaton(words, { cwd: dir });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal((await gate(dir, "B", "touch x")).denied, false, "resumed");
+    assert.equal((await gate(dir, "C", "touch x")).denied, false, "the deny left D3");
+    const again = await gate(dir, "A", "touch x");
+    assert.match(again.stdout, /\(D2\)/, "the denier stays denied (D2)");
+    const twice = await runBaton([
+      "handoff",
+      "resume",
+      "--session",
+      "C",
+      "--deny-session",
+      "A",
+      "--write",
+    ], { cwd: dir });
+    assert.equal(twice.code, 1, "one deny authorizes one successor");
+    const self = await runBaton([
+      "handoff",
+      "resume",
+      "--session",
+      "A",
+      "--deny-session",
+      "A",
+      "--write",
+    ], { cwd: dir });
+    assert.equal(self.code, 2);
+  });
+});
+
+Deno.test("D3 covers the same work only: another branch is not blocked", async () => {
+  await withRepo(true, async (dir) => {
+    await handOff(dir, "A");
+    const { git } = await import("../_helpers/git.ts");
+    await git(dir, ["switch", "-q", "-c", "other"]);
+    assert.equal((await gate(dir, "B", "touch x")).denied, false);
+    await git(dir, ["switch", "-q", "main"]);
+    assert.equal((await gate(dir, "B", "touch x")).denied, true, "control: same branch blocks");
+  });
+});
+
+Deno.test("a corrupt deny store, a vanished marker and a broken config all allow; nothing needs a key", async () => {
+  await withRepo(true, async (dir) => {
+    await handOff(dir, "A");
+    assert.equal((await gate(dir, "A", "touch x")).denied, true, "control");
+    await Deno.writeTextFile(`${dir}/.baton/enforce/denies/A.json`, "{not json");
+    const corrupt = await gate(dir, "A", "touch x");
+    assert.equal(corrupt.denied, false);
+    assert.match(corrupt.stderr, /malformed/);
+    const repair = await runBaton(["handoff", "repair", "--write"], {
+      cwd: dir,
+      env: { BATON_HOME: "/nonexistent/baton-no-key" },
+    });
+    assert.equal(repair.code, 0, repair.stderr);
+    await handOff(dir, "A2");
+    assert.equal((await gate(dir, "A2", "touch x")).denied, true, "control");
+    await Deno.remove(`${dir}/.baton/enforce/denies/A2.json`);
+    assert.equal((await gate(dir, "A2", "touch x")).denied, false, "a vanished marker allows");
+    await handOff(dir, "A3");
+    await Deno.remove(`${dir}/.baton/config.yaml`);
+    await Deno.mkdir(`${dir}/.baton/config.yaml`);
+    const broken = await gate(dir, "A3", "touch x");
+    assert.equal(broken.denied, false, "the gate allows when its own code fails");
+    assert.match(broken.stderr, /allowed/);
+  });
+});
+
+Deno.test("a stale lock is reclaimed without a key; a live one is not", async () => {
+  await withRepo(true, async (dir) => {
+    const hostname = Deno.hostname();
+    await writeFiles(dir, {
+      ".baton/enforce/locks/A.lock": JSON.stringify({
+        pid: 999999,
+        started: "x",
+        host: hostname,
+        nonce: "n",
+      }),
+    });
+    const unlock = await runBaton(["handoff", "unlock", "--session", "A", "--write"], { cwd: dir });
+    assert.equal(unlock.code, 0, unlock.stderr);
+    await writeFiles(dir, {
+      ".baton/enforce/locks/A.lock": JSON.stringify({
+        pid: 999999,
+        started: "x",
+        host: hostname,
+        nonce: "n",
+      }),
+    });
+    // A write under a dead owner's lock reclaims it.
+    await handOff(dir, "A");
+    await writeFiles(dir, {
+      ".baton/enforce/locks/B.lock": JSON.stringify({
+        pid: Deno.pid,
+        started: null,
+        host: "elsewhere",
+        nonce: "n",
+      }),
+    });
+    const live = await runBaton(["handoff", "unlock", "--session", "B", "--write"], { cwd: dir });
+    assert.equal(live.code, 4, "a lock owned on another host is not reclaimed");
+    await writeFiles(dir, {
+      ".baton/enforce/locks/C.lock": JSON.stringify({
+        pid: Deno.pid,
+        started: null,
+        host: hostname,
+        nonce: "n",
+        created_at: new Date().toISOString(),
+      }),
+    });
+    const fresh = await runBaton(["handoff", "unlock", "--session", "C", "--write"], { cwd: dir });
+    assert.equal(fresh.code, 4, "a fresh lock of a live process is kept");
+  });
+});
+
+Deno.test("an orphaned deny stops blocking other sessions, is reported, and still binds its own session", async () => {
+  await withRepo(true, async (dir) => {
+    await handOff(dir, "A");
+    const path = `${dir}/.baton/enforce/denies/A.json`;
+    const record = JSON.parse(await Deno.readTextFile(path));
+    assert.equal((await gate(dir, "B", "touch x")).denied, true, "control: fresh deny blocks");
+    record.last_seen_at = new Date(Date.now() - 25 * 3600 * 1000).toISOString();
+    await Deno.writeTextFile(path, JSON.stringify(record));
+    const other = await gate(dir, "B", "touch x");
+    assert.equal(other.denied, false);
+    assert.match(other.stderr, /orphaned/);
+    assert.equal((await gate(dir, "A", "touch x")).denied, true);
+  });
+});
+
+Deno.test("an agent cannot clear its own deny: bypass and enforce off need a terminal; BATON_ENFORCE=off works", async () => {
+  await withRepo(true, async (dir) => {
+    await handOff(dir, "A");
+    const bypass = await runBaton(["handoff", "bypass", "--session", "A", "--write"], { cwd: dir });
+    assert.equal(bypass.code, 2);
+    assert.match(bypass.stderr, /terminal/);
+    const off = await runBaton(["enforce", "off"], { cwd: dir });
+    assert.equal(off.code, 2);
+    assert.equal((await gate(dir, "A", "touch x")).denied, true, "still denied");
+    const r = await runBaton(["hook", "PreToolUse", "--host", "claude-code"], {
+      cwd: dir,
+      stdin: bash(dir, "A", "touch x"),
+      env: { BATON_ENFORCE: "off" },
+    });
+    assert.equal(r.stdout, "");
+  });
+});
+
+Deno.test("evidence: every change is chained in the manifest; a failed append leaves nothing written", async () => {
+  await withRepo(true, async (dir) => {
+    const manifest = `${dir}/.baton/enforce/manifest.jsonl`;
+    await Deno.remove(manifest).catch(() => {});
+    await Deno.mkdir(manifest, { recursive: true });
+    const failed = await runBaton(["handoff", "write", "--session", "A", "--write"], { cwd: dir });
+    assert.equal(failed.code, 5, failed.stderr);
+    assert.equal(await Deno.lstat(`${dir}/.baton/enforce/denies/A.json`).catch(() => null), null);
+    assert.equal((await gate(dir, "A", "touch x")).denied, false);
+    await Deno.remove(manifest, { recursive: true });
+    await handOff(dir, "A");
+    await runBaton(["handoff", "resume", "--session", "B", "--deny-session", "A", "--write"], {
+      cwd: dir,
+    });
+    const lines = (await Deno.readTextFile(manifest)).trim().split("\n");
+    assert.deepEqual(lines.map((l) => JSON.parse(l).action), ["write", "resume"]);
+    const { verifyManifest } = await import("../../core/enforce/manifest.ts");
+    assert.deepEqual(
+      (await verifyManifest(lines, null)).filter((p) => p.kind !== "unauthenticated"),
+      [],
+    );
+    const tampered = [lines[0]!.replace('"write"', '"bypass"'), lines[1]!];
+    assert.ok((await verifyManifest(tampered, null)).some((p) => p.kind === "broken_link"));
+  });
+});
+
+Deno.test("each host gets its own deny shape", async () => {
+  await withRepo(true, async (dir) => {
+    await handOff(dir, "A");
+    const shapes: Record<string, (o: Record<string, unknown>) => unknown> = {
+      "claude-code": (o) => (o.hookSpecificOutput as Record<string, unknown>).permissionDecision,
+      codex: (o) => (o.hookSpecificOutput as Record<string, unknown>).permissionDecision,
+      copilot: (o) => (o.hookSpecificOutput as Record<string, unknown>).permissionDecision,
+      gemini: (o) => o.decision,
+      cursor: (o) => o.permission,
+    };
+    for (const [host, pick] of Object.entries(shapes)) {
+      const d = await gate(dir, "A", "touch x", host);
+      assert.equal(pick(JSON.parse(d.stdout)), "deny", host);
+    }
+    const cursorShell = await runBaton(["hook", "beforeShellExecution", "--host", "cursor"], {
+      cwd: dir,
+      stdin: JSON.stringify({
+        conversation_id: "A",
+        command: "touch x",
+        cwd: dir,
+        hook_event_name: "beforeShellExecution",
+      }),
+    });
+    assert.equal(JSON.parse(cursorShell.stdout).permission, "deny");
+  });
+});
+
+Deno.test("a fresh session's start hook shows the capsule and the exact resume command, which passes the gate", async () => {
+  await withRepo(true, async (dir) => {
+    const start = (session: string) =>
+      runBaton(["hook", "session-start", "--host", "claude-code"], {
+        cwd: dir,
+        stdin: JSON.stringify({
+          session_id: session,
+          cwd: dir,
+          hook_event_name: "SessionStart",
+          source: "startup",
+          transcript_path: "/dev/null",
+        }),
+      });
+    const before = await start("S0");
+    assert.doesNotMatch(before.stdout, /handoff resume/, "no deny: no resume line (control)");
+    await handOff(dir, "A");
+    const r = await start("B");
+    assert.equal(r.code, 0, r.stderr);
+    const text = JSON.parse(r.stdout).hookSpecificOutput.additionalContext as string;
+    assert.match(text, /work/);
+    const m = /run exactly: (baton handoff resume [^\n]+)/.exec(text);
+    assert.ok(m, text.slice(-400));
+    assert.equal(m[1], "baton handoff resume --session B --deny-session A --write");
+    assert.equal((await gate(dir, "B", m[1]!)).denied, false);
+  });
+});

@@ -1,0 +1,183 @@
+/**
+ * `baton commit`, `baton clean` and `baton check-clean` against real git
+ * repositories, with the git binary as the oracle: only .baton/latest.md
+ * changes, staged work stays staged, the base branch never gets a handoff,
+ * locks held by git stop baton with nothing changed.
+ */
+import assert from "node:assert/strict";
+import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
+import { runBaton } from "../_helpers/cli.ts";
+
+const ENV = { GIT_AUTHOR_NAME: "Baton Test", GIT_AUTHOR_EMAIL: "bt@example.invalid" };
+
+async function withRepo(body: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await makeRepo("baton-handoff-");
+  try {
+    await writeFiles(dir, { "src/a.ts": "export const a = 1;\n" });
+    await commitAll(dir, "init");
+    await writeFiles(dir, { ".baton/latest.md": "# baton capsule\n\nnow: testing\n" });
+    await body(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+const head = async (dir: string) => (await git(dir, ["rev-parse", "HEAD"])).stdout.trim();
+const branch = async (dir: string) =>
+  (await git(dir, ["symbolic-ref", "--short", "HEAD"], { allowFail: true })).stdout.trim();
+
+Deno.test("commit on a feature branch: one commit with only latest.md, staged work still staged", async () => {
+  await withRepo(async (dir) => {
+    await git(dir, ["switch", "-q", "-c", "feature"]);
+    await writeFiles(dir, { "src/a.ts": "export const a = 2;\n", "src/b.ts": "b\n" });
+    await git(dir, ["add", "src/a.ts"]);
+    const before = await head(dir);
+    const r = await runBaton(["commit", "--json"], { cwd: dir, env: ENV });
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout);
+    assert.equal(out.action, "committed");
+    assert.equal(out.branch, "feature");
+    assert.equal(out.created_branch, false);
+    assert.equal(await branch(dir), "feature");
+    assert.equal((await git(dir, ["rev-parse", "HEAD^"])).stdout.trim(), before);
+    const changed =
+      (await git(dir, ["diff-tree", "--no-commit-id", "--name-only", "-r", "HEAD"])).stdout;
+    assert.equal(changed, ".baton/latest.md\n");
+    const status = (await git(dir, ["status", "--porcelain"])).stdout;
+    assert.match(status, /^M {2}src\/a\.ts$/m, status);
+    assert.match(status, /^\?\? src\/b\.ts$/m, status);
+    assert.doesNotMatch(status, /\.baton\/latest\.md/, status);
+    assert.equal(
+      (await git(dir, ["log", "-1", "--format=%an <%ae>%n%s"])).stdout,
+      "Baton Test <bt@example.invalid>\nbaton: handoff capsule\n",
+    );
+    assert.equal((await git(dir, ["fsck", "--strict"], { allowFail: true })).code, 0);
+    // Again with the same file: nothing to do.
+    const again = await runBaton(["commit", "--json"], { cwd: dir, env: ENV });
+    assert.equal(JSON.parse(again.stdout).action, "unchanged");
+    assert.equal((await git(dir, ["rev-list", "--count", "HEAD"])).stdout.trim(), "2");
+  });
+});
+
+Deno.test("commit from the base branch makes baton/handoff-<ts> and leaves main where it was", async () => {
+  await withRepo(async (dir) => {
+    const mainBefore = await head(dir);
+    const r = await runBaton(["commit"], { cwd: dir, env: ENV });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(await branch(dir), /^baton\/handoff-\d{8}T\d{6}Z$/);
+    assert.equal((await git(dir, ["rev-parse", "main"])).stdout.trim(), mainBefore);
+    assert.match(r.stdout, /git push -u origin/);
+    assert.equal((await git(dir, ["status", "--porcelain"])).stdout, "");
+  });
+});
+
+Deno.test("origin/HEAD names the base branch; --base overrides", async () => {
+  await withRepo(async (dir) => {
+    await git(dir, ["switch", "-q", "-c", "trunk"]);
+    await git(dir, ["update-ref", "refs/remotes/origin/trunk", "HEAD"]);
+    await git(dir, ["symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/trunk"]);
+    const dry = JSON.parse(
+      (await runBaton(["commit", "--dry-run", "--json"], { cwd: dir, env: ENV })).stdout,
+    );
+    assert.equal(dry.base, "trunk");
+    assert.equal(dry.created_branch, true);
+    assert.equal(dry.action, "planned");
+    const other = JSON.parse(
+      (await runBaton(["commit", "--dry-run", "--json", "--base", "main"], { cwd: dir, env: ENV }))
+        .stdout,
+    );
+    assert.equal(other.created_branch, false);
+    assert.equal(other.branch, "trunk");
+  });
+});
+
+Deno.test("--dry-run writes nothing (a real run does)", async () => {
+  await withRepo(async (dir) => {
+    await git(dir, ["switch", "-q", "-c", "feature"]);
+    const before = await head(dir);
+    const objects = (await git(dir, ["count-objects", "-v"])).stdout;
+    const dry = await runBaton(["commit", "--dry-run"], { cwd: dir, env: ENV });
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.match(dry.stdout, /^Would commit/);
+    assert.equal(await head(dir), before);
+    assert.equal((await git(dir, ["count-objects", "-v"])).stdout, objects);
+    const real = await runBaton(["commit"], { cwd: dir, env: ENV });
+    assert.equal(real.code, 0);
+    assert.notEqual(await head(dir), before);
+  });
+});
+
+Deno.test("a lock held by git stops commit with exit 4 and nothing changed", async () => {
+  await withRepo(async (dir) => {
+    await git(dir, ["switch", "-q", "-c", "feature"]);
+    const before = await head(dir);
+    await Deno.writeTextFile(`${dir}/.git/refs/heads/feature.lock`, "");
+    const r = await runBaton(["commit"], { cwd: dir, env: ENV });
+    assert.equal(r.code, 4, r.stderr);
+    assert.equal(await head(dir), before);
+    await Deno.remove(`${dir}/.git/refs/heads/feature.lock`);
+    assert.equal((await runBaton(["commit"], { cwd: dir, env: ENV })).code, 0);
+  });
+});
+
+Deno.test("commit refuses clearly: no capsule, no commit yet, merge in progress, linked worktree", async () => {
+  await withRepo(async (dir) => {
+    await git(dir, ["switch", "-q", "-c", "feature"]);
+    await git(dir, ["worktree", "add", "-q", "../wt-" + dir.split("/").pop(), "-b", "side"]);
+    const wt = `${dir}/../wt-${dir.split("/").pop()}`;
+    try {
+      await writeFiles(wt, { ".baton/latest.md": "x\n" });
+      const linked = await runBaton(["commit"], { cwd: wt, env: ENV });
+      assert.equal(linked.code, 6, linked.stderr);
+      assert.match(linked.stderr, /linked worktree/);
+    } finally {
+      await Deno.remove(wt, { recursive: true });
+    }
+    await Deno.writeTextFile(`${dir}/.git/MERGE_HEAD`, (await head(dir)) + "\n");
+    const merging = await runBaton(["commit"], { cwd: dir, env: ENV });
+    assert.equal(merging.code, 2, merging.stderr);
+    assert.match(merging.stderr, /merge is in progress/);
+    await Deno.remove(`${dir}/.git/MERGE_HEAD`);
+    await Deno.remove(`${dir}/.baton/latest.md`);
+    const missing = await runBaton(["commit"], { cwd: dir, env: ENV });
+    assert.equal(missing.code, 3, missing.stderr);
+  });
+  const empty = await makeRepo("baton-handoff-");
+  try {
+    await writeFiles(empty, { ".baton/latest.md": "x\n" });
+    const r = await runBaton(["commit"], { cwd: empty, env: ENV });
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /no commit yet/);
+  } finally {
+    await Deno.remove(empty, { recursive: true });
+  }
+});
+
+Deno.test("check-clean fails while .baton/ is committed or staged; clean fixes it and keeps the file", async () => {
+  await withRepo(async (dir) => {
+    await git(dir, ["switch", "-q", "-c", "feature"]);
+    const ok = await runBaton(["check-clean"], { cwd: dir });
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.equal((await runBaton(["commit"], { cwd: dir, env: ENV })).code, 0);
+    const dirty = await runBaton(["check-clean", "--json"], { cwd: dir });
+    assert.equal(dirty.code, 1);
+    assert.deepEqual(JSON.parse(dirty.stdout).in_head, [".baton/latest.md"]);
+    const cleaned = await runBaton(["clean", "--json"], { cwd: dir, env: ENV });
+    assert.equal(cleaned.code, 0, cleaned.stderr);
+    assert.deepEqual(JSON.parse(cleaned.stdout).index_updated, [".baton/latest.md"]);
+    assert.equal(
+      await Deno.readTextFile(`${dir}/.baton/latest.md`),
+      "# baton capsule\n\nnow: testing\n",
+    );
+    assert.equal((await runBaton(["check-clean"], { cwd: dir })).code, 0);
+    assert.equal((await git(dir, ["ls-files", ".baton"])).stdout, "");
+    // Only staged (never committed): still not clean, and the fix is named.
+    await git(dir, ["add", "-f", ".baton/latest.md"]);
+    const staged = await runBaton(["check-clean"], { cwd: dir });
+    assert.equal(staged.code, 1);
+    assert.match(staged.stdout, /git rm -r --cached \.baton/);
+    // clean with nothing committed under .baton/ does nothing.
+    const noop = await runBaton(["clean", "--json"], { cwd: dir, env: ENV });
+    assert.equal(JSON.parse(noop.stdout).action, "unchanged");
+  });
+});
