@@ -1,6 +1,11 @@
 /**
  * Edge: records a forced pass of `baton done` — the gate details and the
- * reason as one JSON file under `.baton/done/`, written atomically.
+ * reason as one JSON file under `.baton/done/`, written atomically, and an
+ * audit note in the progress log (core/progress/progress_store.ts
+ * appendProgress re-syncs its hash chain under the store lock, so the note
+ * is never reported as tamper). If the note cannot be appended (a log that
+ * does not verify, say) the details file is removed and the force fails:
+ * a forced pass is never unaudited.
  * @module
  */
 import type { FoundLayout } from "../core/store/find_layout.ts";
@@ -32,5 +37,30 @@ export async function recordForcedPass(
     new TextEncoder().encode(JSON.stringify(record, null, 2) + "\n"),
     { within: found.layout.dir },
   );
-  return `.baton/done/${name}`;
+  const rel = `.baton/done/${name}`;
+  try {
+    const { appendProgress } = await import("../core/progress/progress_store.ts");
+    const { processAlive, processIdentity } = await import("./_process_identity.ts");
+    await appendProgress(io.fs, found.layout, {
+      text: `baton done --force: ${
+        outcome.verdict.failed_required.join(", ")
+      } forced; reason: ${record.reason}; details in ${rel}`,
+      note: true,
+    }, {
+      now: io.now(),
+      lock: {
+        token: io.randomToken(),
+        pid: io.pid,
+        host: io.hostname(),
+        started: processIdentity().started,
+        processAlive,
+        now: () => io.now().getTime(),
+        sleep: io.sleep,
+      },
+    });
+  } catch (e) {
+    await io.fs.remove(`${dir}/${name}`).catch(() => {});
+    throw e;
+  }
+  return rel;
 }

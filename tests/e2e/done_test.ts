@@ -107,6 +107,10 @@ Deno.test("a reason with a line break is refused before any gate runs; a valid f
     const audit = JSON.parse(await Deno.readTextFile(`${dir}/${result.audit}`));
     assert.equal(audit.reason, "known flaky, see #7");
     assert.deepEqual(audit.failed_required, ["tests"]);
+    const log = await Deno.readTextFile(`${dir}/.baton/progress.md`);
+    assert.match(log, /### NOTE: baton done --force: tests forced; reason: known flaky, see #7/);
+    const verify = await runBaton(["progress", "verify"], { cwd: dir });
+    assert.equal(verify.code, 0, verify.stdout + verify.stderr);
   });
 });
 
