@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { checkPointers, normalizePointer } from "../../../core/capsule/pointers.ts";
-import { DenoFs } from "../../../commands/_deno_fs.ts";
+import { TestFs } from "../../_helpers/fs.ts";
 
 Deno.test("normalizePointer() refuses absolute paths, escapes and junk", () => {
   assert.deepEqual(normalizePointer("/etc/passwd"), { reason: "absolute" });
@@ -20,7 +20,7 @@ Deno.test("checkPointers() drops symlinks that lead outside the repository and k
   await Deno.writeTextFile(`${outside}/secret.txt`, "x");
   await Deno.symlink(outside, `${root}/out`);
   await Deno.symlink(`${root}/src`, `${root}/in`);
-  const r = await checkPointers(new DenoFs(), root, [
+  const r = await checkPointers(new TestFs(), root, [
     "src/a.ts",
     "out/secret.txt",
     "in/a.ts",

@@ -1,11 +1,11 @@
 /** Tests for findRepo() against real repositories, worktrees and gitdir files. */
 import assert from "node:assert/strict";
-import { DenoFs } from "../../../../commands/_deno_fs.ts";
+import { TestFs } from "../../../_helpers/fs.ts";
 import { findRepo } from "../../../../core/facts/git/find_repo.ts";
 import { GitCorruptError } from "../../../../core/facts/git/errors.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../../../_helpers/git.ts";
 
-const fs = new DenoFs();
+const fs = new TestFs();
 
 Deno.test("findRepo() finds the repository from a nested subdirectory", async () => {
   const dir = await makeRepo();

@@ -1,12 +1,12 @@
 /** Tests for inProgressOperation() with real stopped merges, rebases, am, cherry-picks, reverts and bisects. */
 import assert from "node:assert/strict";
-import { DenoFs } from "../../../../commands/_deno_fs.ts";
+import { TestFs } from "../../../_helpers/fs.ts";
 import { inProgressOperation } from "../../../../core/facts/git/in_progress_operation.ts";
 import { findRepo } from "../../../../core/facts/git/find_repo.ts";
 import type { RepoLocation } from "../../../../core/facts/types.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../../../_helpers/git.ts";
 
-const fs = new DenoFs();
+const fs = new TestFs();
 
 /** main and side both change f.txt from a common base; HEAD on main. */
 async function conflicting(): Promise<{ dir: string; repo: RepoLocation }> {

@@ -1,11 +1,11 @@
 /** Tests for listRefs() against git for-each-ref: loose over packed, symbolic refs, worktrees. */
 import assert from "node:assert/strict";
-import { DenoFs } from "../../../../commands/_deno_fs.ts";
+import { TestFs } from "../../../_helpers/fs.ts";
 import { listRefs } from "../../../../core/facts/git/list_refs.ts";
 import { git } from "../../../_helpers/git.ts";
 import { makeTwoCommitRepo, repoAt, revParse } from "../../../_helpers/git_fixtures.ts";
 
-const fs = new DenoFs();
+const fs = new TestFs();
 
 Deno.test("listRefs() merges loose over packed refs and skips symbolic ones by default", async () => {
   const dir = await makeTwoCommitRepo();

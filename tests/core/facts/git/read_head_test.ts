@@ -1,12 +1,12 @@
 /** Tests for readHead() against git: branches, detached and unborn HEADs, packed refs, worktrees, reftable. */
 import assert from "node:assert/strict";
-import { DenoFs } from "../../../../commands/_deno_fs.ts";
+import { TestFs } from "../../../_helpers/fs.ts";
 import { readHead } from "../../../../core/facts/git/read_head.ts";
 import { GitCorruptError, GitUnsupportedError } from "../../../../core/facts/git/errors.ts";
 import { git, makeRepo } from "../../../_helpers/git.ts";
 import { makeTwoCommitRepo, repoAt, revParse } from "../../../_helpers/git_fixtures.ts";
 
-const fs = new DenoFs();
+const fs = new TestFs();
 
 Deno.test("readHead() reports the current branch and its commit", async () => {
   const dir = await makeTwoCommitRepo();

@@ -1,6 +1,6 @@
 /** Tests for readRepoConfig() and defaultGlobalConfigPaths() on real repositories. */
 import assert from "node:assert/strict";
-import { DenoFs } from "../../../../commands/_deno_fs.ts";
+import { TestFs } from "../../../_helpers/fs.ts";
 import {
   defaultGlobalConfigPaths,
   readRepoConfig,
@@ -8,7 +8,7 @@ import {
 import { findRepo } from "../../../../core/facts/git/find_repo.ts";
 import { git, makeRepo } from "../../../_helpers/git.ts";
 
-const fs = new DenoFs();
+const fs = new TestFs();
 
 Deno.test("readRepoConfig() reports remotes without credentials, file mode, excludes file and ref storage", async () => {
   const dir = await makeRepo();
