@@ -5,6 +5,7 @@ import { createProgress, fileSource } from "../../commands/_byte_input.ts";
 import type { Io } from "../../commands/_io.ts";
 import { DenoFs } from "../../commands/_deno_fs.ts";
 import { fakeIo } from "../_helpers/io.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 function progressIo(isTerminal: boolean, clock: { t: number }): { io: Io; err: string[] } {
   const io = fakeIo({ cwd: "/", terminal: isTerminal, now: () => new Date(clock.t) });
@@ -32,7 +33,7 @@ Deno.test("createProgress() writes a throttled line only when stderr is a termin
 });
 
 Deno.test("fileSource() streams a file in the reader's buffer size", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = (await tempDir()).path;
   const data = new Uint8Array(100_000).map((_, i) => i % 251);
   await Deno.writeFile(`${dir}/f.bin`, data);
   const src = fileSource(new DenoFs(), `${dir}/f.bin`);

@@ -12,6 +12,7 @@ import type { Capsule } from "../../core/capsule/types.ts";
 import { makeCapsule } from "../_helpers/capsule.ts";
 import { makeRepo } from "../_helpers/git.ts";
 import { fakeIo } from "../_helpers/io.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 interface Report {
   status: string;
@@ -20,7 +21,7 @@ interface Report {
 }
 
 async function tempHome(): Promise<string> {
-  return await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-home-" }));
+  return (await tempDir("baton-home-")).path;
 }
 
 async function doctor(

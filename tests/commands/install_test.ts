@@ -23,6 +23,7 @@ import { removeHooks } from "../../core/hosts/hook_config.ts";
 import type { HookConfigFile, HostContent, InstallScope } from "../../core/hosts/types.ts";
 import { makeRepo } from "../_helpers/git.ts";
 import { fakeIo, snapshotTree } from "../_helpers/io.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 interface Setup {
   project: string;
@@ -32,7 +33,7 @@ interface Setup {
 
 async function setup(): Promise<Setup> {
   const project = await makeRepo("baton-install-");
-  const home = (await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-home-" })))
+  const home = (await tempDir("baton-home-")).path
     .replaceAll("\\", "/");
   return { project, home, env: { HOME: home } };
 }

@@ -6,10 +6,11 @@ import { parseFlags } from "../../commands/_command.ts";
 import { NotFoundError, UsageError } from "../../core/errors.ts";
 import { fakeIo, FIXED_PROCESS } from "../_helpers/io.ts";
 import { Rng, SAMPLES } from "../core/safety/secrets/_fixtures.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 Deno.test("scanCommand prints path:line:column: kind per finding and exits 1; 0 when clean", async () => {
   const rng = new Rng(111);
-  const dir = await Deno.makeTempDir();
+  const dir = (await tempDir()).path;
   const a = SAMPLES.sendgrid_api_key!(rng);
   const b = SAMPLES.digitalocean_token!(rng);
   await Deno.mkdir(`${dir}/d/e`, { recursive: true });
@@ -44,7 +45,7 @@ Deno.test("scanCommand rejects a missing operand and a missing path", async () =
 
 Deno.test("scanCommand redacts secrets in the paths it prints, plain and --json", async () => {
   const rng = new Rng(112);
-  const dir = await Deno.makeTempDir();
+  const dir = (await tempDir()).path;
   const name = SAMPLES.github_oauth_token!(rng);
   const inner = SAMPLES.npm_token!(rng);
   await Deno.mkdir(`${dir}/d/${inner.text}`, { recursive: true });

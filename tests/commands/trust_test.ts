@@ -10,9 +10,10 @@ import { batonHome } from "../../commands/_home.ts";
 import { isCodedError } from "../../core/errors.ts";
 import { createSigningKeyFile, parseSigningKeyFile } from "../../core/trust/signing_key.ts";
 import { fakeIo } from "../_helpers/io.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 async function withHome(f: (home: string, base: string) => Promise<void>): Promise<void> {
-  const base = await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-trust-cmd-" }));
+  const base = (await tempDir("baton-trust-cmd-")).path;
   try {
     await f(`${base}/home`, base);
   } finally {

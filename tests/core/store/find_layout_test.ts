@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { findBatonLayout } from "../../../core/store/find_layout.ts";
 import { TestFs } from "../../_helpers/fs.ts";
 import { makeRepo } from "../../_helpers/git.ts";
+import { tempDir } from "../../_helpers/temp.ts";
 
 Deno.test("findBatonLayout() puts .baton at the repository root, found from a subdirectory", async () => {
   const dir = await makeRepo();
@@ -12,7 +13,7 @@ Deno.test("findBatonLayout() puts .baton at the repository root, found from a su
 });
 
 Deno.test("findBatonLayout() uses the directory itself outside git", async () => {
-  const dir = await Deno.realPath(await Deno.makeTempDir());
+  const dir = (await tempDir()).path;
   const { repo, layout } = await findBatonLayout(new TestFs(), dir);
   assert.equal(repo, null);
   assert.equal(layout.dir, `${dir}/.baton`);

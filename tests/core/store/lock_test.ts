@@ -3,6 +3,7 @@ import { acquireLock, type LockOptions, releaseLock } from "../../../core/store/
 import { LockBusyError } from "../../../core/errors.ts";
 import { TestFs } from "../../_helpers/fs.ts";
 import type { WriteFs } from "../../../core/fs.ts";
+import { tempDir } from "../../_helpers/temp.ts";
 
 /** A real file system with some operations replaced (an injected fault). */
 function withOverrides(real: TestFs, patch: Partial<WriteFs>): WriteFs {
@@ -29,7 +30,7 @@ function opts(token: string, patch: Partial<LockOptions> = {}): LockOptions {
 
 Deno.test("acquireLock() admits one owner; a second waits and then fails with LockBusyError", async () => {
   const fs = new TestFs();
-  const dir = await Deno.makeTempDir();
+  const dir = (await tempDir()).path;
   const a = await acquireLock(fs, `${dir}/lock`, opts("a"));
   await assert.rejects(
     () => acquireLock(fs, `${dir}/lock`, opts("b", { pid: 1001 })),
@@ -42,7 +43,7 @@ Deno.test("acquireLock() admits one owner; a second waits and then fails with Lo
 
 Deno.test("releaseLock() does nothing for a process that is not the owner", async () => {
   const fs = new TestFs();
-  const dir = await Deno.makeTempDir();
+  const dir = (await tempDir()).path;
   const a = await acquireLock(fs, `${dir}/lock`, opts("a"));
   const impostor = { ...a, owner: { ...a.owner, token: "not-a" }, alive: null };
   assert.equal(await releaseLock(fs, impostor), false);
@@ -51,7 +52,7 @@ Deno.test("releaseLock() does nothing for a process that is not the owner", asyn
 
 Deno.test("acquireLock() reclaims at once a lock whose owner died (its advisory lock is gone)", async () => {
   const fs = new TestFs();
-  const dir = await Deno.makeTempDir();
+  const dir = (await tempDir()).path;
   const dead = await acquireLock(fs, `${dir}/lock`, opts("dead", { pid: 4242 }));
   // Positive control: while the owner's advisory lock is held, nobody gets in.
   await assert.rejects(
@@ -66,7 +67,7 @@ Deno.test("acquireLock() reclaims at once a lock whose owner died (its advisory 
 });
 
 Deno.test("a lock held by a SIGKILLed process is reclaimed without waiting", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = (await tempDir()).path;
   const script = `${dir}/hold.ts`;
   const lockModule = new URL("../../../core/store/lock.ts", import.meta.url).href;
   const fsModule = new URL("../../_helpers/fs.ts", import.meta.url).href;
@@ -92,7 +93,7 @@ await new Promise(() => setTimeout(() => {}, 60_000));`,
 
 Deno.test("acquireLock() reclaims a stale lock and an ownerless one after the grace period", async () => {
   const fs = new TestFs();
-  const dir = await Deno.makeTempDir();
+  const dir = (await tempDir()).path;
   const old = await acquireLock(fs, `${dir}/lock`, opts("old", { host: "other-host" }));
   old.alive?.release(); // another host's advisory lock is not visible here
   const later = Date.now() + 10 * 60_000;
@@ -111,7 +112,7 @@ Deno.test("a lock whose owner runs on this host is never reclaimed, however old;
     return;
   }
   const fs = new TestFs();
-  const dir = await Deno.makeTempDir();
+  const dir = (await tempDir()).path;
   try {
     const dayLater = () => Date.now() + 86_400_000;
     const owners = [
@@ -135,7 +136,7 @@ Deno.test("a lock whose owner runs on this host is never reclaimed, however old;
 
 Deno.test("a lock whose advisory lock is held is never reclaimed, even from another host and past the stale age", async () => {
   const fs = new TestFs();
-  const dir = await Deno.makeTempDir();
+  const dir = (await tempDir()).path;
   try {
     await acquireLock(fs, `${dir}/lock`, opts("a", { host: "elsewhere" }));
     const later = () => Date.now() + 86_400_000;
@@ -150,7 +151,7 @@ Deno.test("a lock whose advisory lock is held is never reclaimed, even from anot
 
 Deno.test("a failure after the lock directory was made leaves no lock behind", async () => {
   const fs = new TestFs();
-  const dir = await Deno.makeTempDir();
+  const dir = (await tempDir()).path;
   try {
     const failing = withOverrides(fs, {
       writeFileAtomic: () => Promise.reject(new Error("ENOSPC (injected)")),
@@ -164,7 +165,7 @@ Deno.test("a failure after the lock directory was made leaves no lock behind", a
 
 Deno.test("without advisory locks, a reclaimer that moved a lock someone just took puts it back (and reclaims a stale one, control)", async () => {
   const real = new TestFs();
-  const dir = await Deno.makeTempDir();
+  const dir = (await tempDir()).path;
   try {
     const path = `${dir}/lock`;
     const writeOwner = async (token: string, acquired: number) => {
