@@ -56,6 +56,22 @@ function registered(made: string): TempDir {
   };
 }
 
+/**
+ * Registers a path a test makes beside a temp directory (a linked worktree
+ * at `${dir}-wt`, a file in the temp root) for removal after the file's
+ * tests; returns the path.
+ */
+export function removeAfterTests(path: string): string {
+  // Kept with any ".." resolved: `${dir}/../x` no longer resolves once `dir` is gone.
+  const parts: string[] = [];
+  for (const part of path.replaceAll("\\", "/").split("/")) {
+    if (part === "..") parts.pop();
+    else if (part !== ".") parts.push(part);
+  }
+  pending.add(parts.join("/"));
+  return path;
+}
+
 /** Makes a temp directory that is removed (see the module doc). */
 export async function tempDir(prefix: string = TEMP_PREFIX): Promise<TempDir> {
   return registered(await Deno.makeTempDir({ prefix }));

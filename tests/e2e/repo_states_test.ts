@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
-import { tempDir } from "../_helpers/temp.ts";
+import { removeAfterTests, tempDir } from "../_helpers/temp.ts";
 
 async function preflight(cwd: string) {
   const r = await runBaton(["preflight", "--json"], { cwd });
@@ -58,7 +58,7 @@ Deno.test("finalize and load work in a linked worktree, keeping .baton in that w
   const dir = await makeRepo();
   await writeFiles(dir, { "a.txt": "a\n" });
   await commitAll(dir);
-  const wt = `${dir}-wt`;
+  const wt = removeAfterTests(`${dir}-wt`);
   await git(dir, ["worktree", "add", "-q", "-b", "side", wt]);
   await writeFiles(wt, { "a.txt": "changed in worktree\n" });
   const f = await preflight(`${wt}`);

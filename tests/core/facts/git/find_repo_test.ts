@@ -4,7 +4,7 @@ import { TestFs } from "../../../_helpers/fs.ts";
 import { findRepo } from "../../../../core/facts/git/find_repo.ts";
 import { GitCorruptError } from "../../../../core/facts/git/errors.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../../../_helpers/git.ts";
-import { tempDir } from "../../../_helpers/temp.ts";
+import { removeAfterTests, tempDir } from "../../../_helpers/temp.ts";
 
 const fs = new TestFs();
 
@@ -19,7 +19,7 @@ Deno.test("findRepo() resolves a linked worktree to its own git dir and the shar
   const dir = await makeRepo();
   await writeFiles(dir, { "f.txt": "x\n" });
   await commitAll(dir);
-  const wt = `${dir}-wt`;
+  const wt = removeAfterTests(`${dir}-wt`);
   await git(dir, ["worktree", "add", "-q", "-b", "feature", wt]);
   await Deno.mkdir(`${wt}/sub`);
   const repo = await findRepo(fs, `${wt}/sub`);

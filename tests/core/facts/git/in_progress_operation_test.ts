@@ -5,6 +5,7 @@ import { inProgressOperation } from "../../../../core/facts/git/in_progress_oper
 import { findRepo } from "../../../../core/facts/git/find_repo.ts";
 import type { RepoLocation } from "../../../../core/facts/types.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../../../_helpers/git.ts";
+import { removeAfterTests } from "../../../_helpers/temp.ts";
 
 const fs = new TestFs();
 
@@ -70,7 +71,7 @@ Deno.test("inProgressOperation() reports a bisect session", async () => {
 
 Deno.test("inProgressOperation() reads markers from a linked worktree's own git dir", async () => {
   const { dir } = await conflicting();
-  const wt = `${dir}-wt`;
+  const wt = removeAfterTests(`${dir}-wt`);
   await git(dir, ["worktree", "add", "-q", "-b", "w", wt, "main"]);
   await git(wt, ["merge", "side"], { allowFail: true });
   const wtRepo = await findRepo(fs, wt);
