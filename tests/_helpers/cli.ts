@@ -3,6 +3,7 @@
  * permissions as the `baton` task.
  * @module
  */
+import { tempDirSync } from "./temp.ts";
 
 /** The captured result of one run. */
 export interface CliRun {
@@ -39,20 +40,16 @@ let sharedHome: string | null = null;
 
 /**
  * A baton home (signing key, trusted keys) private to this test process, so
- * no test ever reads or writes the real one; removed when the process ends.
- * Every run in one process shares it, as runs on one machine share a key.
+ * no test ever reads or writes the real one; removed when the test file ends.
+ * Every run in one test file shares it, as runs on one machine share a key.
  */
 export function testBatonHome(): string {
   if (sharedHome === null) {
-    const dir = Deno.makeTempDirSync({ prefix: "baton-home-" }).replaceAll("\\", "/");
-    sharedHome = `${dir}/home`;
-    globalThis.addEventListener("unload", () => {
-      try {
-        Deno.removeSync(dir, { recursive: true });
-      } catch {
-        // already gone
-      }
-    });
+    // Removed after the test file's tests (tests/_helpers/temp.ts), or at
+    // exit outside `deno test` (a bench run), where no test hook runs.
+    const dir = tempDirSync("baton-home-");
+    sharedHome = `${dir.path}/home`;
+    globalThis.addEventListener("unload", () => dir[Symbol.dispose]());
   }
   return sharedHome;
 }

@@ -3,6 +3,7 @@
  * binary (allowed in tests as an oracle; baton itself never runs git).
  * @module
  */
+import { tempDir } from "./temp.ts";
 
 /** Result of running git. */
 export interface GitRun {
@@ -53,9 +54,9 @@ export async function git(
   return res;
 }
 
-/** Creates an empty repository with branch main in a fresh temp dir. */
+/** Creates an empty repository with branch main in a fresh temp dir (removed after the test file, tests/_helpers/temp.ts). */
 export async function makeRepo(prefix = "baton-test-"): Promise<string> {
-  const dir = (await Deno.realPath(await Deno.makeTempDir({ prefix }))).replaceAll("\\", "/");
+  const dir = (await tempDir(prefix)).path;
   await git(dir, ["init", "-q", "-b", "main"]);
   await git(dir, ["config", "gc.auto", "0"]);
   await git(dir, ["config", "core.autocrlf", "false"]);

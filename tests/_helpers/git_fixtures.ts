@@ -4,7 +4,7 @@
  * wrapper that counts bytes read per file.
  * @module
  */
-import { DenoFs } from "../../commands/_deno_fs.ts";
+import { TestFs } from "./fs.ts";
 import type { DirEntry, FileStat, ReadFs } from "../../core/fs.ts";
 import { findRepo } from "../../core/facts/git/find_repo.ts";
 import type { RepoLocation } from "../../core/facts/types.ts";
@@ -144,9 +144,9 @@ export async function fastImportRandomBlobs(
   ], stream);
 }
 
-/** A ReadFs over DenoFs that counts bytes returned per path. */
+/** A ReadFs over TestFs that counts bytes returned per path. */
 export class CountingFs implements ReadFs {
-  #inner = new DenoFs();
+  #inner = new TestFs();
   /** Bytes returned by readFile and readRange, per path. */
   readonly bytes = new Map<string, number>();
 
@@ -193,7 +193,7 @@ export class CountingFs implements ReadFs {
 
 /** The repository at `dir`, found the way baton finds it. */
 export async function repoAt(dir: string): Promise<RepoLocation> {
-  const repo = await findRepo(new DenoFs(), dir);
+  const repo = await findRepo(new TestFs(), dir);
   if (repo === null) throw new Error(`no repository at ${dir}`);
   return repo;
 }

@@ -10,7 +10,7 @@ import {
   type WorktreeStatus,
 } from "../../core/facts/worktree/mod.ts";
 import type { RepoLocation } from "../../core/facts/types.ts";
-import { DenoFs } from "../../commands/_deno_fs.ts";
+import { TestFs } from "./fs.ts";
 import { catFileReader } from "./worktree_objects.ts";
 
 /** One status line, reduced to what baton reports. */
@@ -89,7 +89,7 @@ export async function scanWithGit(
   const objects = catFileReader(dir);
   try {
     const repo = options.repo ?? { workTree: dir, gitDir: `${dir}/.git`, commonDir: `${dir}/.git` };
-    const status = await scanWorktree(new DenoFs(), repo, {
+    const status = await scanWorktree(new TestFs(), repo, {
       headTreeOid,
       objects,
       ...options,

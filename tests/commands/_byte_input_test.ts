@@ -4,19 +4,17 @@ import assert from "node:assert/strict";
 import { createProgress, fileSource } from "../../commands/_byte_input.ts";
 import type { Io } from "../../commands/_io.ts";
 import { DenoFs } from "../../commands/_deno_fs.ts";
+import { fakeIo } from "../_helpers/io.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
-function fakeIo(isTerminal: boolean, clock: { t: number }): { io: Io; err: string[] } {
-  const err: string[] = [];
-  const io = {
-    stderr: { write: (s: string) => void err.push(s), writeBytes() {}, isTerminal },
-    now: () => new Date(clock.t),
-  } as unknown as Io;
-  return { io, err };
+function progressIo(isTerminal: boolean, clock: { t: number }): { io: Io; err: string[] } {
+  const io = fakeIo({ cwd: "/", terminal: isTerminal, now: () => new Date(clock.t) });
+  return { io, err: io.errWrites };
 }
 
 Deno.test("createProgress() writes a throttled line only when stderr is a terminal", () => {
   const clock = { t: 0 };
-  const tty = fakeIo(true, clock);
+  const tty = progressIo(true, clock);
   const p = createProgress(tty.io, "scan");
   for (let i = 1; i <= 40; i++) {
     clock.t = i * 50;
@@ -26,7 +24,7 @@ Deno.test("createProgress() writes a throttled line only when stderr is a termin
   assert.ok(tty.err.length >= 5 && tty.err.length <= 12, `${tty.err.length} writes`);
   assert.match(tty.err[0]!, /^\rscan: \d+ MiB \(\d+ MiB\/s\)/);
   assert.equal(tty.err.at(-1), "\r\x1b[K");
-  const pipe = fakeIo(false, clock);
+  const pipe = progressIo(false, clock);
   const q = createProgress(pipe.io, "scan");
   clock.t = 10_000;
   q.report(1);
@@ -35,7 +33,7 @@ Deno.test("createProgress() writes a throttled line only when stderr is a termin
 });
 
 Deno.test("fileSource() streams a file in the reader's buffer size", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = (await tempDir()).path;
   const data = new Uint8Array(100_000).map((_, i) => i % 251);
   await Deno.writeFile(`${dir}/f.bin`, data);
   const src = fileSource(new DenoFs(), `${dir}/f.bin`);

@@ -11,7 +11,8 @@ import { archiveName } from "../../core/store/layout.ts";
 import type { Capsule } from "../../core/capsule/types.ts";
 import { makeCapsule } from "../_helpers/capsule.ts";
 import { makeRepo } from "../_helpers/git.ts";
-import { captureIo } from "../_helpers/io.ts";
+import { fakeIo } from "../_helpers/io.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 interface Report {
   status: string;
@@ -20,7 +21,7 @@ interface Report {
 }
 
 async function tempHome(): Promise<string> {
-  return await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-home-" }));
+  return (await tempDir("baton-home-")).path;
 }
 
 async function doctor(
@@ -28,7 +29,7 @@ async function doctor(
   home: string,
   now?: Date,
 ): Promise<{ code: number; report: Report }> {
-  const io = captureIo({ cwd, env: { HOME: home }, ...(now === undefined ? {} : { now }) });
+  const io = fakeIo({ cwd, env: { HOME: home }, ...(now === undefined ? {} : { now }) });
   const code = await doctorCommand.run(parseFlags(doctorCommand, ["--json"]), io);
   return { code, report: JSON.parse(io.out()) };
 }
@@ -49,7 +50,7 @@ async function trustForCodex(home: string, repo: string): Promise<void> {
 }
 
 async function install(cwd: string, home: string, host: string): Promise<void> {
-  const io = captureIo({ cwd, env: { HOME: home } });
+  const io = fakeIo({ cwd, env: { HOME: home } });
   assert.equal(await installCommand.run(parseFlags(installCommand, [host]), io), 0);
 }
 

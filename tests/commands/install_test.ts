@@ -22,7 +22,8 @@ import { HOST_IDS, type HostId } from "../../core/hosts/ids.ts";
 import { removeHooks } from "../../core/hosts/hook_config.ts";
 import type { HookConfigFile, HostContent, InstallScope } from "../../core/hosts/types.ts";
 import { makeRepo } from "../_helpers/git.ts";
-import { captureIo, snapshotTree } from "../_helpers/io.ts";
+import { fakeIo, snapshotTree } from "../_helpers/io.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 interface Setup {
   project: string;
@@ -32,13 +33,13 @@ interface Setup {
 
 async function setup(): Promise<Setup> {
   const project = await makeRepo("baton-install-");
-  const home = (await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-home-" })))
+  const home = (await tempDir("baton-home-")).path
     .replaceAll("\\", "/");
   return { project, home, env: { HOME: home } };
 }
 
 async function run(command: Command, argv: string[], s: Setup, env = s.env) {
-  const io = captureIo({ cwd: s.project, env });
+  const io = fakeIo({ cwd: s.project, env });
   const code = await command.run(parseFlags(command, argv), io);
   return { code, out: io.out(), err: io.err() };
 }
@@ -318,7 +319,7 @@ Deno.test("a config that is a symlink (dotfiles) stays a link: install and unins
 Deno.test("uninstall --dry-run writes nothing; install from a subdirectory targets the repository root", async () => {
   const s = await setup();
   await Deno.mkdir(`${s.project}/src/deep`, { recursive: true });
-  const io = captureIo({ cwd: `${s.project}/src/deep`, env: s.env });
+  const io = fakeIo({ cwd: `${s.project}/src/deep`, env: s.env });
   assert.equal(await installCommand.run(parseFlags(installCommand, ["cursor"]), io), 0);
   assert.ok((await Deno.stat(`${s.project}/.cursor/hooks.json`)).isFile);
   const installed = await snapshotTree(s.project);

@@ -9,10 +9,11 @@ import { createKeyRing } from "../../commands/_key_ring.ts";
 import { batonHome } from "../../commands/_home.ts";
 import { isCodedError } from "../../core/errors.ts";
 import { createSigningKeyFile, parseSigningKeyFile } from "../../core/trust/signing_key.ts";
-import { captureIo } from "../_helpers/io.ts";
+import { fakeIo } from "../_helpers/io.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 async function withHome(f: (home: string, base: string) => Promise<void>): Promise<void> {
-  const base = await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-trust-cmd-" }));
+  const base = (await tempDir("baton-trust-cmd-")).path;
   try {
     await f(`${base}/home`, base);
   } finally {
@@ -21,7 +22,7 @@ async function withHome(f: (home: string, base: string) => Promise<void>): Promi
 }
 
 async function trust(home: string, argv: string[]): Promise<{ code: number; out: string }> {
-  const io = captureIo({ cwd: home.replace(/\/home$/, ""), env: { BATON_HOME: home } });
+  const io = fakeIo({ cwd: home.replace(/\/home$/, ""), env: { BATON_HOME: home } });
   try {
     const code = await trustCommand.run(parseFlags(trustCommand, argv), io);
     return { code, out: io.out() };
@@ -94,7 +95,7 @@ Deno.test("a trusted-keys file others can write to, or a damaged one, trusts onl
   await withHome(async (home) => {
     await trust(home, ["show-key"]);
     await trust(home, ["add", teammate.publicKey, "--name", "alice"]);
-    const ring = () => createKeyRing(captureIo({ cwd: "/", env: { BATON_HOME: home } }));
+    const ring = () => createKeyRing(fakeIo({ cwd: "/", env: { BATON_HOME: home } }));
     // Positive control: as written, both keys are trusted.
     const ok = await ring().trustedKeys();
     assert.deepEqual([ok.keys.size, ok.problem], [2, null]);
@@ -114,7 +115,7 @@ Deno.test("a trusted-keys file others can write to, or a damaged one, trusts onl
 
 Deno.test("the key ring refuses a baton home inside the repository it writes to", async () => {
   await withHome(async (home, base) => {
-    const ring = createKeyRing(captureIo({ cwd: base, env: { BATON_HOME: home } }));
+    const ring = createKeyRing(fakeIo({ cwd: base, env: { BATON_HOME: home } }));
     const inside = await ring.signingKey(base);
     assert.equal(inside.ok, false);
     if (!inside.ok) assert.match(inside.reason, /inside the repository/);
@@ -125,7 +126,7 @@ Deno.test("the key ring refuses a baton home inside the repository it writes to"
 
 Deno.test("batonHome() follows BATON_HOME, then XDG_CONFIG_HOME, APPDATA on Windows, then ~/.config", () => {
   const at = (env: Record<string, string>, os = "linux") =>
-    batonHome(captureIo({ cwd: "/", env }), os);
+    batonHome(fakeIo({ cwd: "/", env }), os);
   assert.deepEqual(at({ BATON_HOME: "/b/", HOME: "/h" }), { ok: true, path: "/b" });
   assert.equal(at({ BATON_HOME: "rel" }).ok, false);
   assert.deepEqual(at({ XDG_CONFIG_HOME: "/x", HOME: "/h" }), { ok: true, path: "/x/baton" });

@@ -4,6 +4,7 @@ import { loadCommands } from "../../commands/mod.ts";
 import { renderHelp } from "../../commands/_command.ts";
 import { VERSION } from "../../core/version.ts";
 import { EXIT } from "../../core/errors.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const COMMANDS = await loadCommands();
 
@@ -66,7 +67,7 @@ Deno.test("every command's help documents --json, a summary, a description and e
 });
 
 Deno.test("finalize without --draft is a usage error that writes nothing", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = (await tempDir()).path;
   const r = await runBaton(["finalize"], { cwd: dir });
   assert.equal(r.code, 2);
   assert.ok(r.stderr.includes("--draft"));

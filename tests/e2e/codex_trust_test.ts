@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
 import { makeRepo } from "../_helpers/git.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const DENO_DIR = Deno.env.get("DENO_DIR") ?? `${Deno.env.get("HOME")}/.cache/deno`;
 
@@ -16,7 +17,7 @@ interface Installed {
 
 async function setup(): Promise<{ repo: string; home: string; env: Record<string, string> }> {
   const repo = await Deno.realPath(await makeRepo());
-  const home = await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-e2e-codex-" }));
+  const home = (await tempDir("baton-e2e-codex-")).path;
   await Deno.mkdir(`${home}/.codex`, { recursive: true });
   return { repo, home, env: { HOME: home, CODEX_HOME: `${home}/.codex`, DENO_DIR } };
 }

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 async function repoWithWork(): Promise<string> {
   const dir = await makeRepo();
@@ -133,7 +134,7 @@ Deno.test("finalize refuses a malformed draft with a one-line error, exit 2, not
 });
 
 Deno.test("finalize and load work outside a git repository", async () => {
-  const dir = await Deno.realPath(await Deno.makeTempDir());
+  const dir = (await tempDir()).path;
   const w = await runBaton(["finalize", "--draft", "-", "--json"], {
     cwd: dir,
     stdin: '{"now":"no repo here"}',

@@ -7,9 +7,10 @@
  */
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
+import { tempDir as removedTempDir } from "../_helpers/temp.ts";
 
 async function tempDir(): Promise<string> {
-  return await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-failopen-" }));
+  return (await removedTempDir("baton-failopen-")).path;
 }
 
 Deno.test("hook exits 0 with nothing on stdout for extra words, unknown flags and a missing flag value", async () => {

@@ -8,6 +8,7 @@ import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { payloadSamples } from "../_helpers/hook_payloads.ts";
 import { parseCapsule } from "../../core/capsule/parse.ts";
 import type { Capsule } from "../../core/capsule/types.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 /** The current capsule, read in-process (strict parse, id checked). */
 async function latest(dir: string): Promise<Capsule> {
@@ -225,7 +226,7 @@ Deno.test("hook notes a payload naming another event but runs the command line's
 });
 
 Deno.test("hook capture outside a git repository leaves no .baton behind, unless a capsule already lives there", async () => {
-  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-norepo-" }));
+  const dir = (await tempDir("baton-norepo-")).path;
   const payload = JSON.stringify({
     session_id: "s",
     transcript_path: "/t",

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
+import { removeAfterTests } from "../_helpers/temp.ts";
 import { makeCapsule } from "../_helpers/capsule.ts";
 import { renderCapsuleFile } from "../../core/capsule/render.ts";
 import { sha256Id } from "../../core/hash.ts";
@@ -28,7 +29,10 @@ Deno.test("load re-hashes only repo-relative recorded paths; an escaping path is
   const dir = await makeRepo();
   await writeFiles(dir, { "a.txt": "inside\n" });
   await commitAll(dir);
-  await Deno.writeTextFile(`${dir}/../outside-${dir.split("/").pop()}.txt`, "outside\n");
+  await Deno.writeTextFile(
+    removeAfterTests(`${dir}/../outside-${dir.split("/").pop()}.txt`),
+    "outside\n",
+  );
   const outsideName = `../outside-${dir.split("/").pop()}.txt`;
   const capsule = await makeCapsule(async (b) => {
     b.facts = {

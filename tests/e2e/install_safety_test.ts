@@ -9,11 +9,12 @@
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
+import { tempDir as removedTempDir } from "../_helpers/temp.ts";
 
 const DENO_DIR = Deno.env.get("DENO_DIR") ?? `${Deno.env.get("HOME")}/.cache/deno`;
 
 async function tempDir(prefix: string): Promise<string> {
-  return await Deno.realPath(await Deno.makeTempDir({ prefix }));
+  return (await removedTempDir(prefix)).path;
 }
 
 function tree(dir: string): string[] {

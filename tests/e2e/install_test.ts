@@ -10,6 +10,7 @@ import { BATON_TASK_FLAGS } from "../../commands/_invocation.ts";
 import { runBaton } from "../_helpers/cli.ts";
 import { makeRepo } from "../_helpers/git.ts";
 import { snapshotTree } from "../_helpers/io.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const DENO_DIR = Deno.env.get("DENO_DIR") ?? `${Deno.env.get("HOME")}/.cache/deno`;
 
@@ -21,7 +22,7 @@ Deno.test("BATON_TASK_FLAGS are exactly the flags of the baton task in deno.json
 
 Deno.test("baton install writes a hook command that runs this baton; doctor agrees; uninstall restores the project", async () => {
   const repo = await makeRepo("baton-e2e-install-");
-  const home = await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-e2e-home-" }));
+  const home = (await tempDir("baton-e2e-home-")).path;
   // A project deno.json of its own: the hook runs baton with baton's configuration regardless.
   await Deno.writeTextFile(
     `${repo}/deno.json`,
@@ -67,7 +68,7 @@ Deno.test("baton install writes a hook command that runs this baton; doctor agre
 
 Deno.test("baton install refuses an unparseable config with exit 2 and a JSON error", async () => {
   const repo = await makeRepo("baton-e2e-install-");
-  const home = await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-e2e-home-" }));
+  const home = (await tempDir("baton-e2e-home-")).path;
   await Deno.mkdir(`${repo}/.cursor`);
   await Deno.writeTextFile(`${repo}/.cursor/hooks.json`, "{ nope");
   const r = await runBaton(["install", "cursor", "--json"], {

@@ -11,6 +11,7 @@ import assert from "node:assert/strict";
 import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { runBaton } from "../_helpers/cli.ts";
 import { Rng, SAMPLES } from "../core/safety/secrets/_fixtures.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const ESC = "\u001b";
 
@@ -60,7 +61,7 @@ Deno.test("preflight redacts the branch and the changed and untracked file names
 
 Deno.test("error messages naming a path or a value are redacted and neutralised", async () => {
   const { gh, gl } = tokens(12);
-  const dir = await Deno.makeTempDir({ prefix: "baton-redacted-errors-" });
+  const dir = (await tempDir("baton-redacted-errors-")).path;
   try {
     const cases: { args: string[]; kind: string }[] = [
       { args: ["scan", `${dir}/missing-${gl}\u202e\u009b31m`], kind: "gitlab_pat" },
@@ -95,7 +96,7 @@ Deno.test("error messages naming a path or a value are redacted and neutralised"
 });
 
 Deno.test("an error message keeps to one line", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "baton-redacted-errors-" });
+  const dir = (await tempDir("baton-redacted-errors-")).path;
   try {
     const r = await runBaton(["scan", `${dir}/a\nbaton: all clear`], { cwd: dir });
     assert.notEqual(r.code, 0);

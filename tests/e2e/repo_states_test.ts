@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
+import { removeAfterTests, tempDir } from "../_helpers/temp.ts";
 
 async function preflight(cwd: string) {
   const r = await runBaton(["preflight", "--json"], { cwd });
@@ -57,7 +58,7 @@ Deno.test("finalize and load work in a linked worktree, keeping .baton in that w
   const dir = await makeRepo();
   await writeFiles(dir, { "a.txt": "a\n" });
   await commitAll(dir);
-  const wt = `${dir}-wt`;
+  const wt = removeAfterTests(`${dir}-wt`);
   await git(dir, ["worktree", "add", "-q", "-b", "side", wt]);
   await writeFiles(wt, { "a.txt": "changed in worktree\n" });
   const f = await preflight(`${wt}`);
@@ -79,7 +80,7 @@ Deno.test("finalize and load work in a linked worktree, keeping .baton in that w
 });
 
 Deno.test("preflight outside a repository reports not_a_repo and still succeeds", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = (await tempDir()).path;
   const f = await preflight(dir);
   assert.equal(f.status, "not_a_repo");
   assert.equal(f.repo_root, null);

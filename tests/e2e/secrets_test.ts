@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { Rng, SAMPLES } from "../core/safety/secrets/_fixtures.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 Deno.test("finalize redacts secrets in the draft and the facts, records them, and load states it", async () => {
   const rng = new Rng(31);
@@ -65,7 +66,7 @@ Deno.test("finalize redacts secrets in the draft and the facts, records them, an
 Deno.test("baton scan exits 1 with kind and position only, 0 when clean; directories recurse without .git", async () => {
   const rng = new Rng(32);
   const s = SAMPLES.stripe_secret_key!(rng);
-  const dir = await Deno.makeTempDir({ prefix: "baton-scan-" });
+  const dir = (await tempDir("baton-scan-")).path;
   await Deno.mkdir(`${dir}/sub/.git`, { recursive: true });
   await Deno.writeTextFile(`${dir}/sub/config.yaml`, `stripe:\n  key: ${s.text}\n`);
   await Deno.writeTextFile(`${dir}/sub/.git/config`, `token = ${SAMPLES.github_pat!(rng).text}\n`);

@@ -7,9 +7,10 @@
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 Deno.test("baton demo runs end to end with read and write permission limited to a temp directory", async () => {
-  const tmp = await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-sealed-" }));
+  const tmp = (await tempDir("baton-sealed-")).path;
   const r = await runBaton(["demo", "--json"], {
     cwd: tmp,
     env: { TMPDIR: tmp, HOME: tmp },
@@ -31,7 +32,7 @@ Deno.test("baton demo runs end to end with read and write permission limited to 
 });
 
 Deno.test("the sealed run can fail: reading outside the allowed directory is denied", async () => {
-  const tmp = await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-sealed-" }));
+  const tmp = (await tempDir("baton-sealed-")).path;
   const r = await runBaton(["validate", new URL("../../README.md", import.meta.url).pathname], {
     cwd: tmp,
     permissions: [`--allow-read=${tmp}`, "--allow-env"],
@@ -45,7 +46,7 @@ Deno.test("paste, ingest and both hook paths run sealed too (embedded instructio
   await commitAll(dir, "init");
   await writeFiles(dir, { "b.txt": "b\n" });
   // The baton home (signing key) is outside the repository, as it must be.
-  const home = await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-sealed-home-" }));
+  const home = (await tempDir("baton-sealed-home-")).path;
   const sealed = {
     cwd: dir,
     env: { TMPDIR: dir, HOME: dir, BATON_HOME: `${home}/baton` },

@@ -9,9 +9,10 @@ import { DenoFs } from "../../commands/_deno_fs.ts";
 import { PathEscapeError } from "../../core/fs.ts";
 import { runBaton } from "../_helpers/cli.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
+import { tempDir as removedTempDir } from "../_helpers/temp.ts";
 
 async function tempDir(prefix: string): Promise<string> {
-  return await Deno.realPath(await Deno.makeTempDir({ prefix }));
+  return (await removedTempDir(prefix)).path;
 }
 
 function entries(dir: string): string[] {

@@ -12,6 +12,7 @@
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const IS_ROOT = Deno.uid() === 0;
 
@@ -55,7 +56,7 @@ Deno.test({
     "disk full (a filled tmpfs): finalize exits 5, no lock or temp file left, latest kept; works once space is back",
   sanitizeResources: false,
   async fn() {
-    const mnt = await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-enospc-" }));
+    const mnt = (await tempDir("baton-enospc-")).path;
     if (
       Deno.build.os !== "linux" ||
       !(await sh("mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", mnt]))

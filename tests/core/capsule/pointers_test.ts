@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { checkPointers, normalizePointer } from "../../../core/capsule/pointers.ts";
-import { DenoFs } from "../../../commands/_deno_fs.ts";
+import { TestFs } from "../../_helpers/fs.ts";
+import { tempDir } from "../../_helpers/temp.ts";
 
 Deno.test("normalizePointer() refuses absolute paths, escapes and junk", () => {
   assert.deepEqual(normalizePointer("/etc/passwd"), { reason: "absolute" });
@@ -13,14 +14,14 @@ Deno.test("normalizePointer() refuses absolute paths, escapes and junk", () => {
 });
 
 Deno.test("checkPointers() drops symlinks that lead outside the repository and keeps the rest", async () => {
-  const root = await Deno.realPath(await Deno.makeTempDir());
-  const outside = await Deno.realPath(await Deno.makeTempDir());
+  const root = (await tempDir()).path;
+  const outside = (await tempDir()).path;
   await Deno.mkdir(`${root}/src`);
   await Deno.writeTextFile(`${root}/src/a.ts`, "x");
   await Deno.writeTextFile(`${outside}/secret.txt`, "x");
   await Deno.symlink(outside, `${root}/out`);
   await Deno.symlink(`${root}/src`, `${root}/in`);
-  const r = await checkPointers(new DenoFs(), root, [
+  const r = await checkPointers(new TestFs(), root, [
     "src/a.ts",
     "out/secret.txt",
     "in/a.ts",

@@ -8,10 +8,10 @@
 import assert from "node:assert/strict";
 import { collectFacts } from "../../../core/facts/collect.ts";
 import { checkDrift, type CurrentFile } from "../../../core/briefing/drift.ts";
-import { DenoFs } from "../../../commands/_deno_fs.ts";
+import { TestFs } from "../../_helpers/fs.ts";
 import { commitAll, makeRepo, writeFiles } from "../../_helpers/git.ts";
 
-const fs = new DenoFs();
+const fs = new TestFs();
 
 async function withRepo(fn: (dir: string) => Promise<void>): Promise<void> {
   const dir = await makeRepo();

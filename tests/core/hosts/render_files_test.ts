@@ -7,6 +7,7 @@ import {
   renderTomlCommand,
 } from "../../../core/hosts/render_files.ts";
 import { BATON_MARKER } from "../../../core/hosts/types.ts";
+import { tempDir } from "../../_helpers/temp.ts";
 
 const PROMPT = {
   name: "baton-resume",
@@ -39,7 +40,7 @@ Deno.test("the rendered skill and commands state the invocation once and carry t
 });
 
 Deno.test("the OpenCode plugin runs baton's hook with a JSON payload on stdin, adds the briefing before compaction, and swallows a missing program", async () => {
-  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-plugin-" }));
+  const dir = (await tempDir("baton-plugin-")).path;
   const recorder =
     'if [ "$1" = load ]; then echo "BRIEFING"; exit 0; fi; printf "%s\\n" "$@" > "$0.args"; cat > "$0.stdin"';
   const write = async (name: string, invocation: string[]) => {

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { classifyCommand } from "../../../core/safety/command/mod.ts";
 import { defangLine, renderCarriedCommand } from "../../../core/safety/render_command.ts";
+import { tempDir } from "../../_helpers/temp.ts";
 
 async function run(
   shell: string,
@@ -47,7 +48,7 @@ const SHELLS: [string, string[]][] = [
 ];
 
 Deno.test("a defanged dangerous command runs nothing in real shells (positive control: the original does)", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "baton-defang-" });
+  const dir = (await tempDir("baton-defang-")).path;
   const cmd =
     "sudo true; touch pwned1 && echo x > pwned2 | cat\n$(touch pwned3) `touch pwned4`\ntouch 'pwned5' \\\n  pwned6";
   const safety = classifyCommand(cmd);

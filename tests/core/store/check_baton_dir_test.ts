@@ -6,12 +6,13 @@
 import assert from "node:assert/strict";
 import { commitAll, makeRepo, writeFiles } from "../../_helpers/git.ts";
 import { runBaton } from "../../_helpers/cli.ts";
+import { tempDir } from "../../_helpers/temp.ts";
 
 async function repoWithOutside(): Promise<{ dir: string; outside: string }> {
   const dir = await makeRepo("baton-link-");
   await writeFiles(dir, { "a.txt": "a\n" });
   await commitAll(dir, "base");
-  const outside = await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-outside-" }));
+  const outside = (await tempDir("baton-outside-")).path;
   return { dir, outside };
 }
 

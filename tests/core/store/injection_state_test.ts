@@ -5,13 +5,14 @@ import {
   writeInjectionRecord,
 } from "../../../core/store/injection_state.ts";
 import { batonLayout } from "../../../core/store/layout.ts";
-import { DenoFs } from "../../../commands/_deno_fs.ts";
+import { TestFs } from "../../_helpers/fs.ts";
+import { tempDir } from "../../_helpers/temp.ts";
 
 const REC = { capsule_id: "sha256:ab", created_at: "2026-01-01T00:00:00.000Z", injected_at: "t" };
 
 Deno.test("writeInjectionRecord() keeps one record per host and readInjectionState() reads them back", async () => {
-  const dir = await Deno.makeTempDir();
-  const fs = new DenoFs();
+  const dir = (await tempDir()).path;
+  const fs = new TestFs();
   const layout = batonLayout(dir);
   assert.deepEqual((await readInjectionState(fs, layout)).hosts, {}, "missing file: empty");
   await writeInjectionRecord(fs, layout, { hostKey: "codex", record: REC });
@@ -29,8 +30,8 @@ Deno.test("writeInjectionRecord() keeps one record per host and readInjectionSta
 });
 
 Deno.test("readInjectionState() drops malformed entries and ignores an oversized file", async () => {
-  const dir = await Deno.makeTempDir();
-  const fs = new DenoFs();
+  const dir = (await tempDir()).path;
+  const fs = new TestFs();
   const layout = batonLayout(dir);
   await Deno.mkdir(layout.state, { recursive: true });
   const path = injectionStatePath(layout);

@@ -1,13 +1,14 @@
 import assert from "node:assert/strict";
 import { acquireLock, type LockOptions, releaseLock } from "../../../core/store/lock.ts";
 import { LockBusyError } from "../../../core/errors.ts";
-import { DenoFs } from "../../../commands/_deno_fs.ts";
+import { TestFs } from "../../_helpers/fs.ts";
 import type { WriteFs } from "../../../core/fs.ts";
+import { tempDir } from "../../_helpers/temp.ts";
 
 /** A real file system with some operations replaced (an injected fault). */
-function withOverrides(real: DenoFs, patch: Partial<WriteFs>): WriteFs {
+function withOverrides(real: TestFs, patch: Partial<WriteFs>): WriteFs {
   const out = {} as Record<string, unknown>;
-  for (const name of Object.getOwnPropertyNames(DenoFs.prototype)) {
+  for (const name of Object.getOwnPropertyNames(TestFs.prototype)) {
     if (name === "constructor") continue;
     const f = (real as unknown as Record<string, unknown>)[name];
     if (typeof f === "function") out[name] = f.bind(real);
@@ -28,8 +29,8 @@ function opts(token: string, patch: Partial<LockOptions> = {}): LockOptions {
 }
 
 Deno.test("acquireLock() admits one owner; a second waits and then fails with LockBusyError", async () => {
-  const fs = new DenoFs();
-  const dir = await Deno.makeTempDir();
+  const fs = new TestFs();
+  const dir = (await tempDir()).path;
   const a = await acquireLock(fs, `${dir}/lock`, opts("a"));
   await assert.rejects(
     () => acquireLock(fs, `${dir}/lock`, opts("b", { pid: 1001 })),
@@ -41,8 +42,8 @@ Deno.test("acquireLock() admits one owner; a second waits and then fails with Lo
 });
 
 Deno.test("releaseLock() does nothing for a process that is not the owner", async () => {
-  const fs = new DenoFs();
-  const dir = await Deno.makeTempDir();
+  const fs = new TestFs();
+  const dir = (await tempDir()).path;
   const a = await acquireLock(fs, `${dir}/lock`, opts("a"));
   const impostor = { ...a, owner: { ...a.owner, token: "not-a" }, alive: null };
   assert.equal(await releaseLock(fs, impostor), false);
@@ -50,8 +51,8 @@ Deno.test("releaseLock() does nothing for a process that is not the owner", asyn
 });
 
 Deno.test("acquireLock() reclaims at once a lock whose owner died (its advisory lock is gone)", async () => {
-  const fs = new DenoFs();
-  const dir = await Deno.makeTempDir();
+  const fs = new TestFs();
+  const dir = (await tempDir()).path;
   const dead = await acquireLock(fs, `${dir}/lock`, opts("dead", { pid: 4242 }));
   // Positive control: while the owner's advisory lock is held, nobody gets in.
   await assert.rejects(
@@ -66,15 +67,15 @@ Deno.test("acquireLock() reclaims at once a lock whose owner died (its advisory 
 });
 
 Deno.test("a lock held by a SIGKILLed process is reclaimed without waiting", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = (await tempDir()).path;
   const script = `${dir}/hold.ts`;
   const lockModule = new URL("../../../core/store/lock.ts", import.meta.url).href;
-  const fsModule = new URL("../../../commands/_deno_fs.ts", import.meta.url).href;
+  const fsModule = new URL("../../_helpers/fs.ts", import.meta.url).href;
   await Deno.writeTextFile(
     script,
     `import { acquireLock } from "${lockModule}";
-import { DenoFs } from "${fsModule}";
-await acquireLock(new DenoFs(), "${dir}/lock", { token: "child", pid: Deno.pid, host: "h", now: () => Date.now(), sleep: (ms) => new Promise((r) => setTimeout(r, ms)) });
+import { TestFs } from "${fsModule}";
+await acquireLock(new TestFs(), "${dir}/lock", { token: "child", pid: Deno.pid, host: "h", now: () => Date.now(), sleep: (ms) => new Promise((r) => setTimeout(r, ms)) });
 console.log("held");
 await new Promise(() => setTimeout(() => {}, 60_000));`,
   );
@@ -86,13 +87,13 @@ await new Promise(() => setTimeout(() => {}, 60_000));`,
   await child.status;
   reader.releaseLock();
   await child.stdout.cancel();
-  const b = await acquireLock(new DenoFs(), `${dir}/lock`, opts("b", { waitMs: 500 }));
+  const b = await acquireLock(new TestFs(), `${dir}/lock`, opts("b", { waitMs: 500 }));
   assert.equal(b.owner.token, "b");
 });
 
 Deno.test("acquireLock() reclaims a stale lock and an ownerless one after the grace period", async () => {
-  const fs = new DenoFs();
-  const dir = await Deno.makeTempDir();
+  const fs = new TestFs();
+  const dir = (await tempDir()).path;
   const old = await acquireLock(fs, `${dir}/lock`, opts("old", { host: "other-host" }));
   old.alive?.release(); // another host's advisory lock is not visible here
   const later = Date.now() + 10 * 60_000;
@@ -110,8 +111,8 @@ Deno.test("a lock whose owner runs on this host is never reclaimed, however old;
     console.log("skipped: this OS gives no process start time (no /proc)");
     return;
   }
-  const fs = new DenoFs();
-  const dir = await Deno.makeTempDir();
+  const fs = new TestFs();
+  const dir = (await tempDir()).path;
   try {
     const dayLater = () => Date.now() + 86_400_000;
     const owners = [
@@ -134,8 +135,8 @@ Deno.test("a lock whose owner runs on this host is never reclaimed, however old;
 });
 
 Deno.test("a lock whose advisory lock is held is never reclaimed, even from another host and past the stale age", async () => {
-  const fs = new DenoFs();
-  const dir = await Deno.makeTempDir();
+  const fs = new TestFs();
+  const dir = (await tempDir()).path;
   try {
     await acquireLock(fs, `${dir}/lock`, opts("a", { host: "elsewhere" }));
     const later = () => Date.now() + 86_400_000;
@@ -149,8 +150,8 @@ Deno.test("a lock whose advisory lock is held is never reclaimed, even from anot
 });
 
 Deno.test("a failure after the lock directory was made leaves no lock behind", async () => {
-  const fs = new DenoFs();
-  const dir = await Deno.makeTempDir();
+  const fs = new TestFs();
+  const dir = (await tempDir()).path;
   try {
     const failing = withOverrides(fs, {
       writeFileAtomic: () => Promise.reject(new Error("ENOSPC (injected)")),
@@ -163,8 +164,8 @@ Deno.test("a failure after the lock directory was made leaves no lock behind", a
 });
 
 Deno.test("without advisory locks, a reclaimer that moved a lock someone just took puts it back (and reclaims a stale one, control)", async () => {
-  const real = new DenoFs();
-  const dir = await Deno.makeTempDir();
+  const real = new TestFs();
+  const dir = (await tempDir()).path;
   try {
     const path = `${dir}/lock`;
     const writeOwner = async (token: string, acquired: number) => {

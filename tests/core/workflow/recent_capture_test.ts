@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { recentAutomaticCapsule } from "../../../core/workflow/recent_capture.ts";
-import { DenoFs } from "../../../commands/_deno_fs.ts";
+import { TestFs } from "../../_helpers/fs.ts";
 import { makeRepo, writeFiles } from "../../_helpers/git.ts";
 
 const NOW = Date.parse("2026-06-01T12:00:00.000Z");
@@ -33,7 +33,7 @@ Deno.test("recentAutomaticCapsule() finds an automatic capsule younger than the 
   for (const trigger of ["pre_compact", "session_end", "fold"]) {
     await withLatest(header(trigger, "2026-06-01T11:58:00.000Z"), async (dir) => {
       await Deno.mkdir(`${dir}/sub`);
-      const got = await recentAutomaticCapsule(new DenoFs(), `${dir}/sub`, {
+      const got = await recentAutomaticCapsule(new TestFs(), `${dir}/sub`, {
         minIntervalMs: MIN,
         nowMs: NOW,
       });
@@ -59,7 +59,7 @@ Deno.test("recentAutomaticCapsule() leaves the decision to the capture job in ev
   ];
   for (const [name, text, minIntervalMs] of cases) {
     await withLatest(text, async (dir) => {
-      const got = await recentAutomaticCapsule(new DenoFs(), dir, { minIntervalMs, nowMs: NOW });
+      const got = await recentAutomaticCapsule(new TestFs(), dir, { minIntervalMs, nowMs: NOW });
       assert.equal(got, null, name);
     });
   }

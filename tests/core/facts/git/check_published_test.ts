@@ -1,6 +1,6 @@
 /** Tests for checkPublished(): fast path, bounded walks, budgets and agreement with git on random DAGs. */
 import assert from "node:assert/strict";
-import { DenoFs } from "../../../../commands/_deno_fs.ts";
+import { TestFs } from "../../../_helpers/fs.ts";
 import { checkPublished } from "../../../../core/facts/git/check_published.ts";
 import type { CheckPublishedOptions } from "../../../../core/facts/git/check_published.ts";
 import { findRepo } from "../../../../core/facts/git/find_repo.ts";
@@ -8,7 +8,7 @@ import type { RepoLocation } from "../../../../core/facts/types.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../../../_helpers/git.ts";
 import { fastImportHistory, gitRaw } from "../../../_helpers/git_fixtures.ts";
 
-const fs = new DenoFs();
+const fs = new TestFs();
 const CLOCK: CheckPublishedOptions = { now: () => performance.now(), budgetMs: 60_000 };
 
 async function repoAt(dir: string): Promise<RepoLocation> {

@@ -1,11 +1,12 @@
 /** Tests for findRepo() against real repositories, worktrees and gitdir files. */
 import assert from "node:assert/strict";
-import { DenoFs } from "../../../../commands/_deno_fs.ts";
+import { TestFs } from "../../../_helpers/fs.ts";
 import { findRepo } from "../../../../core/facts/git/find_repo.ts";
 import { GitCorruptError } from "../../../../core/facts/git/errors.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../../../_helpers/git.ts";
+import { removeAfterTests, tempDir } from "../../../_helpers/temp.ts";
 
-const fs = new DenoFs();
+const fs = new TestFs();
 
 Deno.test("findRepo() finds the repository from a nested subdirectory", async () => {
   const dir = await makeRepo();
@@ -18,7 +19,7 @@ Deno.test("findRepo() resolves a linked worktree to its own git dir and the shar
   const dir = await makeRepo();
   await writeFiles(dir, { "f.txt": "x\n" });
   await commitAll(dir);
-  const wt = `${dir}-wt`;
+  const wt = removeAfterTests(`${dir}-wt`);
   await git(dir, ["worktree", "add", "-q", "-b", "feature", wt]);
   await Deno.mkdir(`${wt}/sub`);
   const repo = await findRepo(fs, `${wt}/sub`);
@@ -35,7 +36,7 @@ Deno.test("findRepo() resolves a linked worktree to its own git dir and the shar
 });
 
 Deno.test("findRepo() returns null outside any repository", async () => {
-  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-norepo-" }));
+  const dir = (await tempDir("baton-norepo-")).path;
   await Deno.mkdir(`${dir}/x/y`, { recursive: true });
   assert.equal(await findRepo(fs, `${dir}/x/y`), null);
   // Positive control: the same walk finds a repository once one exists.
@@ -62,7 +63,7 @@ Deno.test("findRepo() from inside the .git directory finds the repository that o
 
 Deno.test("findRepo() follows a relative gitdir file like a submodule's", async () => {
   const dir = await makeRepo();
-  const outer = await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-gitfile-" }));
+  const outer = (await tempDir("baton-gitfile-")).path;
   await Deno.rename(`${dir}/.git`, `${outer}/modules-sub.git`);
   await Deno.mkdir(`${outer}/sub`);
   await Deno.writeTextFile(`${outer}/sub/.git`, "gitdir: ../modules-sub.git\n");
@@ -75,7 +76,7 @@ Deno.test("findRepo() follows a relative gitdir file like a submodule's", async 
 });
 
 Deno.test("findRepo() rejects a malformed .git file with a typed error", async () => {
-  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-badgitfile-" }));
+  const dir = (await tempDir("baton-badgitfile-")).path;
   await Deno.writeTextFile(`${dir}/.git`, "not a gitdir line\n");
   await assert.rejects(findRepo(fs, dir), (e: unknown) => {
     assert.ok(e instanceof GitCorruptError);

@@ -1,12 +1,13 @@
 /** Tests for inProgressOperation() with real stopped merges, rebases, am, cherry-picks, reverts and bisects. */
 import assert from "node:assert/strict";
-import { DenoFs } from "../../../../commands/_deno_fs.ts";
+import { TestFs } from "../../../_helpers/fs.ts";
 import { inProgressOperation } from "../../../../core/facts/git/in_progress_operation.ts";
 import { findRepo } from "../../../../core/facts/git/find_repo.ts";
 import type { RepoLocation } from "../../../../core/facts/types.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../../../_helpers/git.ts";
+import { removeAfterTests } from "../../../_helpers/temp.ts";
 
-const fs = new DenoFs();
+const fs = new TestFs();
 
 /** main and side both change f.txt from a common base; HEAD on main. */
 async function conflicting(): Promise<{ dir: string; repo: RepoLocation }> {
@@ -70,7 +71,7 @@ Deno.test("inProgressOperation() reports a bisect session", async () => {
 
 Deno.test("inProgressOperation() reads markers from a linked worktree's own git dir", async () => {
   const { dir } = await conflicting();
-  const wt = `${dir}-wt`;
+  const wt = removeAfterTests(`${dir}-wt`);
   await git(dir, ["worktree", "add", "-q", "-b", "w", wt, "main"]);
   await git(wt, ["merge", "side"], { allowFail: true });
   const wtRepo = await findRepo(fs, wt);

@@ -1,11 +1,12 @@
 /** Tests for listRefs() against git for-each-ref: loose over packed, symbolic refs, worktrees. */
 import assert from "node:assert/strict";
-import { DenoFs } from "../../../../commands/_deno_fs.ts";
+import { TestFs } from "../../../_helpers/fs.ts";
 import { listRefs } from "../../../../core/facts/git/list_refs.ts";
 import { git } from "../../../_helpers/git.ts";
+import { removeAfterTests } from "../../../_helpers/temp.ts";
 import { makeTwoCommitRepo, repoAt, revParse } from "../../../_helpers/git_fixtures.ts";
 
-const fs = new DenoFs();
+const fs = new TestFs();
 
 Deno.test("listRefs() merges loose over packed refs and skips symbolic ones by default", async () => {
   const dir = await makeTwoCommitRepo();
@@ -42,7 +43,7 @@ Deno.test("listRefs() merges loose over packed refs and skips symbolic ones by d
 Deno.test("listRefs() in a linked worktree lists the shared remote-tracking refs", async () => {
   const dir = await makeTwoCommitRepo();
   await git(dir, ["update-ref", "refs/remotes/origin/main", await revParse(dir, "HEAD")]);
-  const wt = `${dir}-wt`;
+  const wt = removeAfterTests(`${dir}-wt`);
   await git(dir, ["worktree", "add", "-q", "-b", "feature", wt]);
   const refs = await listRefs(fs, await repoAt(wt), "refs/remotes/");
   assert.deepEqual(refs.map((r) => r.name), ["refs/remotes/origin/main"]);

@@ -1,6 +1,6 @@
 /** Tests for createObjectReader(): loose, packed, deltified (OFS and REF), idx v1, large offsets, alternates. */
 import assert from "node:assert/strict";
-import { DenoFs } from "../../../../commands/_deno_fs.ts";
+import { TestFs } from "../../../_helpers/fs.ts";
 import { createObjectReader } from "../../../../core/facts/git/object_reader.ts";
 import type { ObjectReaderOptions } from "../../../../core/facts/git/object_reader.ts";
 import { findRepo } from "../../../../core/facts/git/find_repo.ts";
@@ -9,7 +9,7 @@ import type { RepoLocation } from "../../../../core/facts/types.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../../../_helpers/git.ts";
 import { catAllObjects, fastImportHistory, gitRaw } from "../../../_helpers/git_fixtures.ts";
 
-const fs = new DenoFs();
+const fs = new TestFs();
 
 async function repoAt(dir: string): Promise<RepoLocation> {
   const repo = await findRepo(fs, dir);

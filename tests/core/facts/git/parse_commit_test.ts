@@ -1,13 +1,13 @@
 /** Tests for parseCommit() and parseIdentity() against git log on real commits. */
 import assert from "node:assert/strict";
-import { DenoFs } from "../../../../commands/_deno_fs.ts";
+import { TestFs } from "../../../_helpers/fs.ts";
 import { createObjectReader } from "../../../../core/facts/git/object_reader.ts";
 import { parseCommit, parseIdentity } from "../../../../core/facts/git/parse_commit.ts";
 import { GitCorruptError } from "../../../../core/facts/git/errors.ts";
 import { git } from "../../../_helpers/git.ts";
 import { makeVarietyRepo, repoAt, revParse } from "../../../_helpers/git_fixtures.ts";
 
-const fs = new DenoFs();
+const fs = new TestFs();
 
 Deno.test("parseCommit() reads tree, parents and times as git log does", async () => {
   const dir = await makeVarietyRepo();

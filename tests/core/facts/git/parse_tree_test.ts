@@ -1,13 +1,13 @@
 /** Tests for parseTree() against git ls-tree on real trees. */
 import assert from "node:assert/strict";
-import { DenoFs } from "../../../../commands/_deno_fs.ts";
+import { TestFs } from "../../../_helpers/fs.ts";
 import { createObjectReader } from "../../../../core/facts/git/object_reader.ts";
 import { parseTree } from "../../../../core/facts/git/parse_tree.ts";
 import { GitCorruptError } from "../../../../core/facts/git/errors.ts";
 import { git } from "../../../_helpers/git.ts";
 import { makeVarietyRepo, repoAt, revParse } from "../../../_helpers/git_fixtures.ts";
 
-const fs = new DenoFs();
+const fs = new TestFs();
 
 Deno.test("parseTree() lists modes, types, names and ids as git ls-tree does", async () => {
   const dir = await makeVarietyRepo();

@@ -1,12 +1,13 @@
 /** Tests for readHead() against git: branches, detached and unborn HEADs, packed refs, worktrees, reftable. */
 import assert from "node:assert/strict";
-import { DenoFs } from "../../../../commands/_deno_fs.ts";
+import { TestFs } from "../../../_helpers/fs.ts";
 import { readHead } from "../../../../core/facts/git/read_head.ts";
 import { GitCorruptError, GitUnsupportedError } from "../../../../core/facts/git/errors.ts";
 import { git, makeRepo } from "../../../_helpers/git.ts";
+import { removeAfterTests } from "../../../_helpers/temp.ts";
 import { makeTwoCommitRepo, repoAt, revParse } from "../../../_helpers/git_fixtures.ts";
 
-const fs = new DenoFs();
+const fs = new TestFs();
 
 Deno.test("readHead() reports the current branch and its commit", async () => {
   const dir = await makeTwoCommitRepo();
@@ -58,7 +59,7 @@ Deno.test("readHead() resolves a branch that lives only in packed-refs", async (
 
 Deno.test("readHead() in a linked worktree reads that worktree's HEAD", async () => {
   const dir = await makeTwoCommitRepo();
-  const wt = `${dir}-wt`;
+  const wt = removeAfterTests(`${dir}-wt`);
   await git(dir, ["worktree", "add", "-q", "-b", "feature", wt, "HEAD~1"]);
   const head = await readHead(fs, await repoAt(wt));
   assert.equal(head.branch, "feature");

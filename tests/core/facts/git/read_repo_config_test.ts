@@ -1,14 +1,15 @@
 /** Tests for readRepoConfig() and defaultGlobalConfigPaths() on real repositories. */
 import assert from "node:assert/strict";
-import { DenoFs } from "../../../../commands/_deno_fs.ts";
+import { TestFs } from "../../../_helpers/fs.ts";
 import {
   defaultGlobalConfigPaths,
   readRepoConfig,
 } from "../../../../core/facts/git/read_repo_config.ts";
 import { findRepo } from "../../../../core/facts/git/find_repo.ts";
 import { git, makeRepo } from "../../../_helpers/git.ts";
+import { tempDir } from "../../../_helpers/temp.ts";
 
-const fs = new DenoFs();
+const fs = new TestFs();
 
 Deno.test("readRepoConfig() reports remotes without credentials, file mode, excludes file and ref storage", async () => {
   const dir = await makeRepo();
@@ -48,7 +49,7 @@ Deno.test("readRepoConfig() falls back to git's default excludes file and honour
 
 Deno.test("readRepoConfig() reads global files only when given, with repository config winning", async () => {
   const dir = await makeRepo();
-  const home = await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-home-" }));
+  const home = (await tempDir("baton-home-")).path;
   await Deno.writeTextFile(
     `${home}/.gitconfig`,
     "[core]\n\texcludesFile = ~/global-ignore\n\tfileMode = false\n[include]\n\tpath = extra.inc\n",

@@ -1,12 +1,12 @@
 /** Tests for resolveRef(): missing refs, tags, symbolic chains and loops. */
 import assert from "node:assert/strict";
-import { DenoFs } from "../../../../commands/_deno_fs.ts";
+import { TestFs } from "../../../_helpers/fs.ts";
 import { resolveRef } from "../../../../core/facts/git/resolve_ref.ts";
 import { GitCorruptError } from "../../../../core/facts/git/errors.ts";
 import { git } from "../../../_helpers/git.ts";
 import { makeTwoCommitRepo, repoAt, revParse } from "../../../_helpers/git_fixtures.ts";
 
-const fs = new DenoFs();
+const fs = new TestFs();
 
 Deno.test("resolveRef() returns null for a missing ref and the oid for a tag", async () => {
   const dir = await makeTwoCommitRepo();

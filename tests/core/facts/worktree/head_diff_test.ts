@@ -16,7 +16,7 @@ import {
   scanWorktree,
 } from "../../../../core/facts/worktree/mod.ts";
 import { createObjectReader, GitCorruptError } from "../../../../core/facts/git/mod.ts";
-import { DenoFs } from "../../../../commands/_deno_fs.ts";
+import { TestFs } from "../../../_helpers/fs.ts";
 
 async function repoWithTree(): Promise<string> {
   const dir = await makeRepo("baton-head-");
@@ -157,7 +157,7 @@ Deno.test("scanWorktree() agrees with git through baton's own object reader on a
   await git(dir, ["add", "top.txt"]);
   await Deno.writeTextFile(`${dir}/src/a.ts`, "a worktree\n");
   await writeFiles(dir, { "untracked.txt": "u\n" });
-  const fs = new DenoFs();
+  const fs = new TestFs();
   const repo = { workTree: dir, gitDir: `${dir}/.git`, commonDir: `${dir}/.git` };
   const headOid = await headTree(dir);
   for (const cacheTree of [true, false]) {

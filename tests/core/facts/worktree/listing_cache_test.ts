@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { commitAll, makeRepo, writeFiles } from "../../../_helpers/git.ts";
 import { gitStatus, scanWithGit } from "../../../_helpers/worktree_status.ts";
-import { DenoFs } from "../../../../commands/_deno_fs.ts";
+import { TestFs } from "../../../_helpers/fs.ts";
 import type { DirEntry, FileStat, ReadFs } from "../../../../core/fs.ts";
 import {
   createListingCache,
@@ -199,7 +199,7 @@ async function backdateDirs(root: string, ms: number): Promise<void> {
 
 /** One scan through the cache stored in the repository, storing the result. */
 async function cachedScan(dir: string) {
-  const fs = new DenoFs();
+  const fs = new TestFs();
   const repo = { workTree: dir, gitDir: `${dir}/.git`, commonDir: `${dir}/.git` };
   const { data, fileMtimeMs } = await readListingCache(fs, repo);
   const cache = createListingCache(fs, dir, {
@@ -266,7 +266,7 @@ Deno.test("a trusted cached listing really replaces readdir, and a racy one does
   planted.dirs.sub[3] += "/phantom.txt";
   planted.dirs.sub[4] += "f";
   await Deno.writeTextFile(path, JSON.stringify(planted));
-  const fs = new DenoFs();
+  const fs = new TestFs();
   const repo = { workTree: dir, gitDir: `${dir}/.git`, commonDir: `${dir}/.git` };
   const scanWith = async () => {
     const { data, fileMtimeMs } = await readListingCache(fs, repo);
@@ -297,7 +297,7 @@ Deno.test("writeListingCache() sweeps temp files a killed writer left, and only 
   await Deno.writeTextFile(fresh, "in flight");
   const old = new Date(Date.now() - 3_600_000);
   await Deno.utime(stale, old, old);
-  assert.ok(await writeListingCache(new DenoFs(), repo, "{}", Date.now()));
+  assert.ok(await writeListingCache(new TestFs(), repo, "{}", Date.now()));
   const names = [...Deno.readDirSync(`${dir}/.git/baton`)].map((e) => e.name).sort();
   assert.deepEqual(names, [".listing-cache.json.456.1.tmp", "listing-cache.json"]);
 });

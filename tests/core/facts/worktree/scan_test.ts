@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { commitAll, git, makeRepo, writeFiles } from "../../../_helpers/git.ts";
+import { removeAfterTests } from "../../../_helpers/temp.ts";
 import {
   batonView,
   gitStatus,
@@ -177,7 +178,7 @@ Deno.test("scanWorktree() lists untracked files one by one and skips empty direc
 
 Deno.test("scanWorktree() honours nested .gitignore files, negation, info/exclude and core.excludesFile", async () => {
   const dir = await baseRepo();
-  const excludes = `${dir}/../${dir.split("/").pop()}-global-ignore`;
+  const excludes = removeAfterTests(`${dir}/../${dir.split("/").pop()}-global-ignore`);
   await Deno.writeTextFile(excludes, "*.global\n");
   await writeFiles(dir, {
     ".gitignore": "*.log\nbuild/\n/rootonly.txt\n",
@@ -396,7 +397,7 @@ Deno.test("scanWorktree() reports unmerged paths of a conflicted merge with porc
 
 Deno.test("scanWorktree() works in a linked worktree given its own git dir", async () => {
   const dir = await baseRepo();
-  const linked = `${dir}-linked`;
+  const linked = removeAfterTests(`${dir}-linked`);
   await git(dir, ["worktree", "add", "-q", "-b", "side", linked]);
   await Deno.writeTextFile(`${linked}/a.txt`, "changed in linked\n");
   await writeFiles(linked, { "only-here.txt": "x\n" });

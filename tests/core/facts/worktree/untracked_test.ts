@@ -12,7 +12,7 @@ import {
   findUntracked,
   parseIndex,
 } from "../../../../core/facts/worktree/mod.ts";
-import { DenoFs } from "../../../../commands/_deno_fs.ts";
+import { TestFs } from "../../../_helpers/fs.ts";
 
 async function untrackedAgrees(dir: string): Promise<string[]> {
   const ours = (await scanWithGit(dir)).untracked;
@@ -82,7 +82,7 @@ Deno.test("findUntracked() never enters an ignored directory", async () => {
   for (let i = 0; i < 30; i++) files[`node_modules/p${i}/index.js`] = "x";
   await writeFiles(dir, { ...files, "src/new.ts": "x" });
   const listed: string[] = [];
-  const fs = new DenoFs();
+  const fs = new TestFs();
   const counting = Object.assign(Object.create(fs), {
     readDir(path: string) {
       listed.push(path);
@@ -105,10 +105,10 @@ Deno.test("findUntracked() reports truncation at a cap of zero when anything is 
   const index = parseIndex(await Deno.readFile(`${dir}/.git/index`));
   const repo = { workTree: dir, gitDir: `${dir}/.git`, commonDir: `${dir}/.git` };
   const tracked = buildTrackedTree(index);
-  const clean = await findUntracked(new DenoFs(), repo, { tracked, maxUntracked: 0 });
+  const clean = await findUntracked(new TestFs(), repo, { tracked, maxUntracked: 0 });
   assert.deepEqual([clean.paths, clean.truncated], [[], false]);
   await writeFiles(dir, { "u.txt": "x" });
-  const capped = await findUntracked(new DenoFs(), repo, { tracked, maxUntracked: 0 });
+  const capped = await findUntracked(new TestFs(), repo, { tracked, maxUntracked: 0 });
   assert.deepEqual([capped.paths, capped.truncated], [[], true]);
 });
 
