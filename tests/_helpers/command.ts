@@ -5,7 +5,7 @@
  */
 import { type Command, parseFlags } from "../../commands/_command.ts";
 import { testBatonHome } from "./cli.ts";
-import { captureIo } from "./io.ts";
+import { fakeIo } from "./io.ts";
 
 /** What a command run printed and returned. */
 export interface CommandRun {
@@ -30,7 +30,7 @@ export async function runCommand(
   argv: string[],
   options: RunCommandOptions,
 ): Promise<CommandRun> {
-  const io = captureIo({
+  const io = fakeIo({
     cwd: options.cwd,
     env: { HOME: options.cwd, BATON_HOME: testBatonHome(), ...options.env },
     ...(options.now === undefined ? {} : { now: options.now }),

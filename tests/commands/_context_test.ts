@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { printJson, workflowContext, writtenJson } from "../../commands/_context.ts";
-import { captureIo } from "../_helpers/io.ts";
+import { fakeIo } from "../_helpers/io.ts";
 import { makeCapsule } from "../_helpers/capsule.ts";
 
 Deno.test("workflowContext() takes the home, XDG dir and a hash cap in bounds from the environment", () => {
-  const io = captureIo({
+  const io = fakeIo({
     cwd: "/w",
     env: { HOME: "/h/", XDG_CONFIG_HOME: "/x", BATON_HASH_CAP_BYTES: "4096" },
   });
@@ -17,7 +17,7 @@ Deno.test("workflowContext() takes the home, XDG dir and a hash cap in bounds fr
   ]);
   assert.equal(workflowContext(io, "/other").cwd, "/other");
   for (const bad of ["12", "abc", String(2 ** 31), "-5", "1e6"]) {
-    const c = workflowContext(captureIo({ cwd: "/", env: { BATON_HASH_CAP_BYTES: bad } }));
+    const c = workflowContext(fakeIo({ cwd: "/", env: { BATON_HASH_CAP_BYTES: bad } }));
     assert.equal(c.maxHashBytes, undefined, bad);
     assert.ok(!("maxHashBytes" in c));
   }
@@ -25,7 +25,7 @@ Deno.test("workflowContext() takes the home, XDG dir and a hash cap in bounds fr
 });
 
 Deno.test("printJson() prints indented JSON with invisible characters escaped", () => {
-  const io = captureIo({ cwd: "/" });
+  const io = fakeIo({ cwd: "/" });
   printJson(io, { t: "a\u202eb" });
   assert.equal(io.out(), '{\n  "t": "a\\u202eb"\n}\n');
   assert.deepEqual(JSON.parse(io.out()), { t: "a\u202eb" });

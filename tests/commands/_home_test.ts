@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { batonHome, homeDir } from "../../commands/_home.ts";
-import { captureIo } from "../_helpers/io.ts";
+import { fakeIo } from "../_helpers/io.ts";
 
-const io = (env: Record<string, string>) => captureIo({ cwd: "/", env });
+const io = (env: Record<string, string>) => fakeIo({ cwd: "/", env });
 
 Deno.test("batonHome() prefers BATON_HOME, then XDG_CONFIG_HOME/baton, then ~/.config/baton", () => {
   assert.deepEqual(

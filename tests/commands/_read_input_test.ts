@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readInput } from "../../commands/_read_input.ts";
 import { NotFoundError, UsageError } from "../../core/errors.ts";
-import { captureIo } from "../_helpers/io.ts";
+import { fakeIo } from "../_helpers/io.ts";
 
 const OPTS = { maxBytes: 10, what: "draft", missingCode: "draft_missing" };
 
@@ -17,7 +17,7 @@ async function withDir(f: (dir: string) => Promise<void>): Promise<void> {
 Deno.test("readInput() reads a file relative to the working directory or absolute", async () => {
   await withDir(async (dir) => {
     await Deno.writeTextFile(`${dir}/d.json`, "{}");
-    const io = captureIo({ cwd: dir });
+    const io = fakeIo({ cwd: dir });
     assert.equal(new TextDecoder().decode(await readInput(io, "d.json", OPTS)), "{}");
     assert.equal((await readInput(io, `${dir}/d.json`, OPTS)).length, 2);
   });
@@ -26,7 +26,7 @@ Deno.test("readInput() reads a file relative to the working directory or absolut
 Deno.test("readInput() names a missing file by the given code and refuses one over the limit", async () => {
   await withDir(async (dir) => {
     await Deno.writeTextFile(`${dir}/big.json`, "x".repeat(11));
-    const io = captureIo({ cwd: dir });
+    const io = fakeIo({ cwd: dir });
     await assert.rejects(
       readInput(io, "none.json", OPTS),
       (e: unknown) => e instanceof NotFoundError && e.code === "draft_missing",
@@ -39,7 +39,7 @@ Deno.test("readInput() names a missing file by the given code and refuses one ov
 });
 
 Deno.test("readInput('-') reads stdin and turns an over-long stdin into a usage error", async () => {
-  const base = captureIo({ cwd: "/" });
+  const base = fakeIo({ cwd: "/" });
   const ok = { ...base, readStdin: () => Promise.resolve(new Uint8Array([1, 2])) };
   assert.deepEqual(await readInput(ok, "-", OPTS), new Uint8Array([1, 2]));
   const tooLong = { ...base, readStdin: () => Promise.reject(new Error("over")) };

@@ -4,9 +4,10 @@ import { archiveName, batonLayout } from "../../../core/store/layout.ts";
 import { renderCapsuleFile } from "../../../core/capsule/render.ts";
 import type { Capsule } from "../../../core/capsule/types.ts";
 import { makeCapsule } from "../../_helpers/capsule.ts";
-import { TempFs, withRepo } from "../../_helpers/temp_fs.ts";
+import { TestFs } from "../../_helpers/fs.ts";
+import { withRepo } from "../../_helpers/temp_fs.ts";
 
-const fs = new TempFs();
+const fs = new TestFs();
 
 async function chain(n: number): Promise<Capsule[]> {
   const out: Capsule[] = [];

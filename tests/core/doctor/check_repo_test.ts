@@ -2,9 +2,10 @@ import assert from "node:assert/strict";
 import { checkRepo } from "../../../core/doctor/check_repo.ts";
 import { findBatonLayout } from "../../../core/store/find_layout.ts";
 import { commitAll, writeFiles } from "../../_helpers/git.ts";
-import { TempFs, withRepo } from "../../_helpers/temp_fs.ts";
+import { TestFs } from "../../_helpers/fs.ts";
+import { withRepo } from "../../_helpers/temp_fs.ts";
 
-const fs = new TempFs();
+const fs = new TestFs();
 const now = () => new Date();
 
 Deno.test("checkRepo() passes a readable repository", async () => {

@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
 import { checkStore } from "../../../core/doctor/check_store.ts";
 import { batonLayout } from "../../../core/store/layout.ts";
-import { TempFs, withRepo } from "../../_helpers/temp_fs.ts";
+import { TestFs } from "../../_helpers/fs.ts";
+import { withRepo } from "../../_helpers/temp_fs.ts";
 
-const fs = new TempFs();
+const fs = new TestFs();
 
 Deno.test("checkStore() passes a writable place and leaves no probe and no .baton it made", async () => {
   await withRepo(async (dir) => {

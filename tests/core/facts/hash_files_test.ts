@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { hashFiles } from "../../../core/facts/hash_files.ts";
 import { sha256Id } from "../../../core/hash.ts";
-import { TempFs } from "../../_helpers/temp_fs.ts";
+import { TestFs } from "../../_helpers/fs.ts";
 
-const fs = new TempFs();
+const fs = new TestFs();
 const enc = new TextEncoder();
 
 async function withDir(f: (dir: string) => Promise<void>): Promise<void> {

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { codexTrustSteps } from "../../../core/hosts/codex_trust.ts";
-import { TempFs } from "../../_helpers/temp_fs.ts";
+import { TestFs } from "../../_helpers/fs.ts";
 
-const fs = new TempFs();
+const fs = new TestFs();
 
 async function withConfig(
   text: string | null,

@@ -5,9 +5,9 @@ import {
   isInside,
   realLocation,
 } from "../../../core/hosts/contain_path.ts";
-import { TempFs } from "../../_helpers/temp_fs.ts";
+import { TestFs } from "../../_helpers/fs.ts";
 
-const fs = new TempFs();
+const fs = new TestFs();
 
 async function withDirs(f: (root: string, outside: string) => Promise<void>): Promise<void> {
   const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-test-" }));

@@ -5,7 +5,7 @@
  * kept and chained.
  */
 import assert from "node:assert/strict";
-import { DenoFs } from "../../../commands/_deno_fs.ts";
+import { TestFs } from "../../_helpers/fs.ts";
 import { batonLayout } from "../../../core/store/layout.ts";
 import {
   appendProgress,
@@ -14,7 +14,7 @@ import {
   verifyProgressLog,
 } from "../../../core/progress/progress_store.ts";
 
-const fs = new DenoFs();
+const fs = new TestFs();
 
 function lock() {
   return {

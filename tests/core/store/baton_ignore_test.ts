@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { BATON_IGNORE, ensureBatonIgnore } from "../../../core/store/baton_ignore.ts";
 import { batonLayout } from "../../../core/store/layout.ts";
 import { git } from "../../_helpers/git.ts";
-import { TempFs, withRepo } from "../../_helpers/temp_fs.ts";
+import { TestFs } from "../../_helpers/fs.ts";
+import { withRepo } from "../../_helpers/temp_fs.ts";
 
 Deno.test("ensureBatonIgnore() writes .baton/.gitignore so git ignores the lock, state and temp files but not capsules", async () => {
   await withRepo(async (dir) => {
@@ -16,7 +17,7 @@ Deno.test("ensureBatonIgnore() writes .baton/.gitignore so git ignores the lock,
     // Control: before the file, git sees baton's private files.
     const before = await git(dir, ["status", "--porcelain", "-uall"]);
     assert.match(before.stdout, /\.baton\/lock\/owner/);
-    await ensureBatonIgnore(new TempFs(), layout);
+    await ensureBatonIgnore(new TestFs(), layout);
     assert.equal(Deno.readTextFileSync(`${layout.dir}/.gitignore`), BATON_IGNORE);
     const after = await git(dir, ["status", "--porcelain", "-uall"]);
     assert.deepEqual(after.stdout.trim().split("\n").sort(), [
@@ -31,10 +32,10 @@ Deno.test("ensureBatonIgnore() leaves a file the user changed alone, and never t
     const layout = batonLayout(dir);
     await Deno.mkdir(layout.dir);
     await Deno.writeTextFile(`${layout.dir}/.gitignore`, "mine\n");
-    await ensureBatonIgnore(new TempFs(), layout);
+    await ensureBatonIgnore(new TestFs(), layout);
     assert.equal(Deno.readTextFileSync(`${layout.dir}/.gitignore`), "mine\n");
     // No .baton directory at all: nothing written, no error.
-    await ensureBatonIgnore(new TempFs(), batonLayout(`${dir}/absent`));
-    assert.equal(await new TempFs().lstat(`${dir}/absent`), null);
+    await ensureBatonIgnore(new TestFs(), batonLayout(`${dir}/absent`));
+    assert.equal(await new TestFs().lstat(`${dir}/absent`), null);
   });
 });

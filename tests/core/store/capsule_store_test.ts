@@ -12,9 +12,10 @@ import { renderCapsuleFile } from "../../../core/capsule/render.ts";
 import type { Capsule } from "../../../core/capsule/types.ts";
 import type { LockOptions } from "../../../core/store/lock.ts";
 import { makeCapsule } from "../../_helpers/capsule.ts";
-import { TempFs, withRepo } from "../../_helpers/temp_fs.ts";
+import { TestFs } from "../../_helpers/fs.ts";
+import { withRepo } from "../../_helpers/temp_fs.ts";
 
-const fs = new TempFs();
+const fs = new TestFs();
 
 function lock(extra: Partial<LockOptions> = {}): LockOptions {
   return {

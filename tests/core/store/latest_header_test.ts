@@ -3,7 +3,8 @@ import { parseLatestHeader, readLatestHeader } from "../../../core/store/latest_
 import { batonLayout } from "../../../core/store/layout.ts";
 import { renderCapsuleFile } from "../../../core/capsule/render.ts";
 import { makeCapsule } from "../../_helpers/capsule.ts";
-import { TempFs, withRepo } from "../../_helpers/temp_fs.ts";
+import { TestFs } from "../../_helpers/fs.ts";
+import { withRepo } from "../../_helpers/temp_fs.ts";
 
 Deno.test("parseLatestHeader() reads id, time and trigger from a rendered capsule file", async () => {
   const c = await makeCapsule((b) => {
@@ -27,7 +28,7 @@ Deno.test("parseLatestHeader() is null when the title is not the first line or t
 
 Deno.test("readLatestHeader() reads latest.md, and is null when it is missing", async () => {
   await withRepo(async (dir) => {
-    const fs = new TempFs();
+    const fs = new TestFs();
     const layout = batonLayout(dir);
     assert.equal(await readLatestHeader(fs, layout), null);
     const c = await makeCapsule();

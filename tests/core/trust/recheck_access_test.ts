@@ -6,9 +6,10 @@ import {
 import { findRepo } from "../../../core/facts/git/find_repo.ts";
 import { sha256Id } from "../../../core/hash.ts";
 import { commitAll, git, writeFiles } from "../../_helpers/git.ts";
-import { TempFs, withRepo } from "../../_helpers/temp_fs.ts";
+import { TestFs } from "../../_helpers/fs.ts";
+import { withRepo } from "../../_helpers/temp_fs.ts";
 
-const fs = new TempFs();
+const fs = new TestFs();
 
 Deno.test("createRecheckAccess() reads object types and file digests from the repository now", async () => {
   await withRepo(async (dir) => {

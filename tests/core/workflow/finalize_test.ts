@@ -14,7 +14,8 @@ import { readLatest } from "../../../core/store/capsule_store.ts";
 import { batonLayout } from "../../../core/store/layout.ts";
 import { computeCapsuleId } from "../../../core/capsule/capsule_id.ts";
 import { commitAll, git, writeFiles } from "../../_helpers/git.ts";
-import { TempFs, testContext, withRepo } from "../../_helpers/temp_fs.ts";
+import { TestFs } from "../../_helpers/fs.ts";
+import { testContext, withRepo } from "../../_helpers/temp_fs.ts";
 import { Rng, SAMPLES } from "../safety/secrets/_fixtures.ts";
 
 const enc = new TextEncoder();
@@ -45,7 +46,7 @@ Deno.test("factsEvidence() records nothing for no facts, and the facts plus each
     await writeFiles(dir, { "a.txt": "a\n", "b.txt": "b\n" });
     await commitAll(dir);
     await writeFiles(dir, { "a.txt": "changed\n", "new.txt": "new\n" });
-    const facts = await collectFacts(new TempFs(), dir, { now: () => new Date() });
+    const facts = await collectFacts(new TestFs(), dir, { now: () => new Date() });
     const ev = await factsEvidence(facts);
     assert.equal(ev[0]!.id, "git:facts");
     assert.match(ev[0]!.digest, /^sha256:[0-9a-f]{64}$/);
@@ -74,7 +75,7 @@ Deno.test("finalizeDraft() stores a capsule chained to the previous one, with fa
     const second = await finalizeDraft(ctx, draft({ now: "second" }), { trigger: "session_end" });
     assert.equal(second.capsule.previous, first.capsule.id);
     assert.equal(second.capsule.trigger, "session_end");
-    const latest = await readLatest(new TempFs(), batonLayout(dir));
+    const latest = await readLatest(new TestFs(), batonLayout(dir));
     assert.equal(latest?.capsule.id, second.capsule.id);
     assert.equal(latest?.capsule.meaning.now, "second");
     // Both are in the archive; git would share capsules, never the lock or temp files.

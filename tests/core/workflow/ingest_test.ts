@@ -5,7 +5,8 @@ import { InputError } from "../../../core/errors.ts";
 import { readLatest } from "../../../core/store/capsule_store.ts";
 import { batonLayout } from "../../../core/store/layout.ts";
 import { commitAll, writeFiles } from "../../_helpers/git.ts";
-import { TempFs, testContext, withRepo } from "../../_helpers/temp_fs.ts";
+import { TestFs } from "../../_helpers/fs.ts";
+import { testContext, withRepo } from "../../_helpers/temp_fs.ts";
 
 const enc = new TextEncoder();
 const ANSWER = [
@@ -31,7 +32,7 @@ Deno.test("ingestAnswer() stores the draft block of an answer as a paste capsule
     assert.equal(r.capsule.facts.status, "unavailable");
     assert.equal(r.capsule.facts_collected_at_ingest, false);
     assert.equal(r.latestPath, `${dir}/.baton/latest.md`);
-    const latest = await readLatest(new TempFs(), batonLayout(dir));
+    const latest = await readLatest(new TestFs(), batonLayout(dir));
     assert.equal(latest?.capsule.id, r.capsule.id);
   });
 });
@@ -64,6 +65,6 @@ Deno.test("ingestAnswer() refuses an answer too large, not UTF-8, or whose block
       ingestAnswer(ctx, enc.encode('```json\n{"now": "x", "facts": {}}\n```\n')),
       code("draft_invalid"),
     );
-    assert.equal(await new TempFs().lstat(`${dir}/.baton`), null);
+    assert.equal(await new TestFs().lstat(`${dir}/.baton`), null);
   });
 });

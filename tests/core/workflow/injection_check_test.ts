@@ -4,9 +4,10 @@ import { finalizeDraft } from "../../../core/workflow/finalize.ts";
 import { writeInjectionRecord } from "../../../core/store/injection_state.ts";
 import { batonLayout } from "../../../core/store/layout.ts";
 import { commitAll, writeFiles } from "../../_helpers/git.ts";
-import { TempFs, testContext, withRepo } from "../../_helpers/temp_fs.ts";
+import { TestFs } from "../../_helpers/fs.ts";
+import { testContext, withRepo } from "../../_helpers/temp_fs.ts";
 
-const fs = new TempFs();
+const fs = new TestFs();
 const enc = new TextEncoder();
 
 async function withCapsule(

@@ -6,9 +6,10 @@ import {
 } from "../../../../core/facts/worktree/listing_cache_file.ts";
 import { findRepo } from "../../../../core/facts/git/find_repo.ts";
 import type { RepoLocation } from "../../../../core/facts/types.ts";
-import { TempFs, withRepo } from "../../../_helpers/temp_fs.ts";
+import { TestFs } from "../../../_helpers/fs.ts";
+import { withRepo } from "../../../_helpers/temp_fs.ts";
 
-const fs = new TempFs();
+const fs = new TestFs();
 
 function cacheText(workTree: string): string {
   return JSON.stringify({
