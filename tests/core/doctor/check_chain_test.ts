@@ -63,7 +63,7 @@ Deno.test("checkChain() warns on a dangling previous link, a latest outside the 
     const cs = await chain(2);
     await store(dir, [cs[0]!], cs[1]!);
     const r = await checkChain(fs, batonLayout(dir));
-    assert.match(r.check.reason, /latest\.md is not in the archive/);
+    assert.match(r.check.reason, /latest\.md holds a capsule that is not in the archive/);
   });
   await withRepo(async (dir) => {
     const cs = await chain(1);
@@ -85,7 +85,7 @@ Deno.test("checkChain() names an invalid capsule by its error code only, and sum
     }
     const r = await checkChain(fs, layout);
     assert.equal(r.check.outcome, "warn");
-    assert.match(r.check.reason, /20260601T000000Z-00000001\.md is invalid \([a-z_]+\)/);
+    assert.match(r.check.reason, /20260601T000000Z-00000001\.md is invalid \([a-z_ ]+\)/);
     assert.match(r.check.reason, / and 3 more$/);
     assert.ok(!r.check.reason.includes("IGNORE"));
   });
