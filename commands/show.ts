@@ -23,7 +23,7 @@ export const showCommand: Command = {
     const { findCapsuleFile, readTextOrNull } = await import("../core/store/capsule_store.ts");
     const { findBatonLayout } = await import("../core/store/find_layout.ts");
     const { parseCapsule } = await import("../core/capsule/parse.ts");
-    const { renderCapsuleFile } = await import("../core/capsule/render.ts");
+    const { renderCapsuleFile } = await import("../core/store/render_capsule.ts");
     const layout = (await findBatonLayout(io.fs, io.cwd())).layout;
     const path = await findCapsuleFile(io.fs, layout, want);
     const text = path === null ? null : await readTextOrNull(io.fs, path);

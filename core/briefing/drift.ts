@@ -9,7 +9,12 @@
  * Pure: renderers receive the results as data.
  * @module
  */
-import type { ChangedFileFact, Facts, TreeState, UnavailablePart } from "../facts/types.ts";
+import type {
+  ChangedFileFact,
+  Facts,
+  TreeState,
+  UnavailablePart,
+} from "../capsule/recorded_facts.ts";
 import { unescapePath } from "../facts/escape_path.ts";
 
 /** The set comparison behind a whole-tree check. */
@@ -330,7 +335,7 @@ const NAMES = {
  * ```ts
  * import assert from "node:assert/strict";
  * import { checkDrift } from "./drift.ts";
- * import type { Facts, TreeState } from "../facts/types.ts";
+ * import type { Facts, TreeState } from "../capsule/recorded_facts.ts";
  * const tree: TreeState = { status: "complete", reason: "", changed: ["a"], changed_total: 1,
  *   untracked: [], untracked_total: 0, untracked_complete: true, unchecked: [], unchecked_total: 0 };
  * const base: Facts = {

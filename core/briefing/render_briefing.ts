@@ -10,11 +10,11 @@
  * @module
  */
 import type { Capsule, Claim } from "../capsule/types.ts";
-import type { CapFinding } from "../trust/cap_trust.ts";
+import type { CapFinding } from "../capsule/cap_trust.ts";
 import { type Authorship, authorshipLine } from "../trust/authorship_line.ts";
 import { truncateText } from "../budget/truncate.ts";
 import type { DriftCheck } from "./drift.ts";
-import type { PublishedFact } from "../facts/types.ts";
+import type { PublishedFact } from "../capsule/recorded_facts.ts";
 import { type Classification, classifyCommand } from "../safety/command/classify.ts";
 import { renderCarriedCommand } from "../safety/render_command.ts";
 import { safeInline } from "../safety/render_safe.ts";

@@ -11,15 +11,14 @@
  * @module
  */
 import type { FileStat, ReadFs, WriteFs } from "../fs.ts";
+import type { RepoLocation, WorktreeEntry } from "./types.ts";
 import type {
   ChangedFileFact,
   Facts,
   PublishedFact,
-  RepoLocation,
   TreeState,
   UnavailablePart,
-  WorktreeEntry,
-} from "./types.ts";
+} from "../capsule/recorded_facts.ts";
 import { isCodedError } from "../errors.ts";
 import { escapeLossyPath, escapePathText } from "./escape_path.ts";
 import { hashFiles, MAX_HASH_BYTES } from "./hash_files.ts";

@@ -17,13 +17,13 @@
  * under a deadline and what was not checked in time is recorded as such.
  * @module
  */
-import { sanitizeCapsuleParts } from "../capsule/sanitize_capsule.ts";
+import { sanitizeCapsuleParts } from "../safety/secrets/sanitize_capsule.ts";
 import { canonicalJson } from "../json/canonical.ts";
 import { carryMeaning } from "../capsule/carry_meaning.ts";
 import type { Capsule } from "../capsule/types.ts";
 import { emptyMeaning } from "../capsule/empty_meaning.ts";
 import { collectFacts, unavailableFacts } from "../facts/collect.ts";
-import type { Facts } from "../facts/types.ts";
+import type { Facts } from "../capsule/recorded_facts.ts";
 import { readLatest } from "../store/capsule_store.ts";
 import { findBatonLayout } from "../store/find_layout.ts";
 import type { WorkflowContext } from "./context.ts";

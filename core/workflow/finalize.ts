@@ -16,15 +16,15 @@ import { describeZodIssue } from "../capsule/zod_issue.ts";
 import { isBlocked, type NormalizedDraft, normalizeDraft } from "../capsule/normalize_draft.ts";
 import { checkPointers } from "../capsule/pointers.ts";
 import { computeCapsuleId } from "../capsule/capsule_id.ts";
-import { sanitizeCapsuleParts } from "../capsule/sanitize_capsule.ts";
+import { sanitizeCapsuleParts } from "../safety/secrets/sanitize_capsule.ts";
 import { budgetMeaning } from "../budget/budget_meaning.ts";
 import { type Capsule, CAPSULE_SCHEMA, type Evidence, type Trigger } from "../capsule/types.ts";
-import type { Facts } from "../facts/types.ts";
+import type { Facts } from "../capsule/recorded_facts.ts";
 import { collectFacts } from "../facts/collect.ts";
 import { commitCapsule, type CommitResult } from "../store/capsule_store.ts";
 import { batonLayout } from "../store/layout.ts";
 import { VERSION } from "../version.ts";
-import { signCapsule } from "../trust/capsule_signature.ts";
+import { signCapsule } from "../capsule/capsule_signature.ts";
 import type { SigningKeyResult } from "../trust/key_ring.ts";
 import type { WorkflowContext } from "./context.ts";
 

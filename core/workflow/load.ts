@@ -19,20 +19,21 @@ import {
 import { type Briefing, renderBriefing } from "../briefing/render_briefing.ts";
 import { classifyCarried } from "../safety/command/carried.ts";
 import { collectFacts, unavailableFacts, unreadableReason } from "../facts/collect.ts";
-import { sanitizeCapsuleParts } from "../capsule/sanitize_capsule.ts";
+import { sanitizeCapsuleParts } from "../safety/secrets/sanitize_capsule.ts";
 import { hashFiles, MAX_HASH_BYTES } from "../facts/hash_files.ts";
 import { checkPublished } from "../facts/git/mod.ts";
-import type { Facts, PublishedFact, RepoLocation } from "../facts/types.ts";
+import type { RepoLocation } from "../facts/types.ts";
+import type { Facts, PublishedFact } from "../capsule/recorded_facts.ts";
 import { readLatest } from "../store/capsule_store.ts";
 import { findBatonLayout, type FoundLayout } from "../store/find_layout.ts";
-import type { CapFinding } from "../trust/cap_trust.ts";
-import type { Authorship } from "../trust/capsule_signature.ts";
+import type { CapFinding } from "../capsule/cap_trust.ts";
+import type { Authorship } from "../trust/authorship_line.ts";
 import {
   applyEvidenceChecks,
   type EvidenceCheck,
   recheckEvidence,
-} from "../trust/recheck_evidence.ts";
-import { createRecheckAccess } from "../trust/recheck_access.ts";
+} from "../briefing/recheck_evidence.ts";
+import { createRecheckAccess } from "../briefing/recheck_access.ts";
 import type { WorkflowContext } from "./context.ts";
 
 /** Most recorded files re-hashed on load (finalize records at most this many by default). */

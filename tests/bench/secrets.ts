@@ -20,7 +20,7 @@ import {
   redactText,
   scanStream,
 } from "../../core/safety/secrets/mod.ts";
-import { CONTEXTS, lookAlikes, Rng, SAMPLES } from "../core/safety/secrets/_fixtures.ts";
+import { CONTEXTS, lookAlikes, Rng, SAMPLES } from "../_helpers/secret_fixtures.ts";
 import { BATON_PERMISSIONS, BATON_RUNTIME_FLAGS, MAIN, testBatonHome } from "../_helpers/cli.ts";
 import { summarize } from "./stats.ts";
 import { buildTranscript, placeholder, type PlantedSpan } from "./secrets_transcript.ts";

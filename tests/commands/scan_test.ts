@@ -5,7 +5,7 @@ import { scanCommand } from "../../commands/scan.ts";
 import { parseFlags } from "../../commands/_command.ts";
 import { NotFoundError, UsageError } from "../../core/errors.ts";
 import { fakeIo } from "./_fake_io.ts";
-import { Rng, SAMPLES } from "../core/safety/secrets/_fixtures.ts";
+import { Rng, SAMPLES } from "../_helpers/secret_fixtures.ts";
 
 Deno.test("scanCommand prints path:line:column: kind per finding and exits 1; 0 when clean", async () => {
   const rng = new Rng(111);

@@ -13,10 +13,8 @@ import type { Classification } from "../safety/command/classify.ts";
 import { classifyCarried } from "../safety/command/carried.ts";
 import { renderCarriedCommand } from "../safety/render_command.ts";
 import { safeInline, safeLines } from "../safety/render_safe.ts";
-import type { Capsule, Claim } from "./types.ts";
-
-/** The info string of the fenced block that holds the capsule JSON. */
-export const CAPSULE_FENCE = "```json baton-capsule";
+import type { Capsule, Claim } from "../capsule/types.ts";
+import { CAPSULE_FENCE } from "../capsule/parse.ts";
 
 function claimLine(c: Claim): string {
   return `- [${c.trust}] ${safeInline(c.text)}`;
@@ -34,7 +32,7 @@ function section(title: string, lines: string[]): string[] {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { renderCapsuleFile } from "./render.ts";
+ * import { renderCapsuleFile } from "./render_capsule.ts";
  * import { notARepoFacts } from "../facts/empty_facts.ts";
  * const fence = String.fromCharCode(96).repeat(3);
  * const capsule = { id: "sha256:" + "0".repeat(64), created_at: "t", trigger: "manual", status: "active", previous: null, facts: notARepoFacts("t"), sanitize: { scan_status: "not_run", redactions: [] }, meaning: { now: `a\n${fence}\n# forged`, completed: [], decisions: [], verified_facts: [], hypotheses: [], blockers: [], next_steps: [], next_action: null, plan_changes: [], pointers: [], fold: false } } as never;
