@@ -6,7 +6,7 @@
  * @module
  */
 import { boolFlag, type Command } from "./_command.ts";
-import { printJson, workflowContext } from "./_context.ts";
+import { printJson, workflowContext } from "./context.ts";
 
 const SAMPLE_DRAFT = {
   now: "The parser rewrite is half done: tokenizer finished, AST builder next.",

@@ -21,7 +21,7 @@ import { classifyCarried } from "../safety/command/carried.ts";
 import { collectFacts, unavailableFacts, unreadableReason } from "../facts/collect.ts";
 import { sanitizeCapsuleParts } from "../safety/secrets/sanitize_capsule.ts";
 import { hashFiles, MAX_HASH_BYTES } from "../facts/hash_files.ts";
-import { checkPublished } from "../facts/git/mod.ts";
+import { checkPublished } from "../facts/git/check_published.ts";
 import type { RepoLocation } from "../facts/types.ts";
 import type { Facts, PublishedFact } from "../capsule/recorded_facts.ts";
 import { readLatest } from "../store/capsule_store.ts";

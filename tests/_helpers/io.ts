@@ -4,7 +4,7 @@
  * directory and clock.
  * @module
  */
-import { createDenoIo, type Io } from "../../commands/_io.ts";
+import { createDenoIo, type Io } from "../../commands/mod.ts";
 
 /** An Io whose output is captured. */
 export interface CapturedIo extends Io {

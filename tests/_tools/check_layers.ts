@@ -10,7 +10,8 @@
  * - source in one top-level folder imports a package's file other than its
  *   `mod.ts` (tests may import any module they test);
  * - a private `_file.ts` is imported from outside its folder and its mirrored
- *   test folder (tests/<folder>/);
+ *   test folder (tests/<folder>/), or a file in a private `_folder/` from
+ *   outside the folder that holds it;
  * - any import cycle exists between files.
  *
  * It reads import specifiers from the source text (static, dynamic and
@@ -195,7 +196,20 @@ function checkEdge(file: string, target: string, problems: LayerProblem[]): void
       add(`${toTop}/ is entered only through ${toTop}/mod.ts, not ${target}`);
     }
   }
-  const base = target.split("/").pop()!;
+  const segments = target.split("/");
+  const privateDir = segments.slice(0, -1).findIndex((s) => s.startsWith("_"));
+  if (privateDir > 0) {
+    // A `_folder/` is private to the folder that holds it (and its tests).
+    const owner = segments.slice(0, privateDir).join("/");
+    if (!file.startsWith(`${owner}/`) && !file.startsWith(`tests/${owner}/`)) {
+      add(
+        `private folder ${
+          segments.slice(0, privateDir + 1).join("/")
+        }/ imported from outside ${owner}/`,
+      );
+    }
+  }
+  const base = segments[segments.length - 1]!;
   if (base.startsWith("_")) {
     const folder = dirOf(target);
     const own = dirOf(file) === folder || dirOf(file) === `tests/${folder}`;

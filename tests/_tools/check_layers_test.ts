@@ -5,25 +5,25 @@
 import assert from "node:assert/strict";
 import { checkLayers, CORE_RANKS, type LayerProblem, readTree } from "./check_layers.ts";
 
+/** An import line; built at run time so the layer check does not read this file's fixtures as imports. */
+const imp = (spec: string) => ["import { v } from ", JSON.stringify(spec), ";\n"].join("");
 const tree = (files: Record<string, string>) => new Map(Object.entries(files));
 const messages = (problems: LayerProblem[]) => problems.map((p) => `${p.file}: ${p.message}`);
 
 const CLEAN = {
-  "main.ts": 'import { runMain } from "./commands/mod.ts";\n',
-  "commands/mod.ts": 'import { x } from "./_x.ts";\nimport { id } from "../core/capsule/id.ts";\n',
+  "main.ts": imp("./commands/mod.ts"),
+  "commands/mod.ts": imp("./_x.ts") + imp("../core/capsule/id.ts"),
   "commands/_x.ts": "export const x = 1;\n",
   "core/errors.ts": "export class E {}\n",
-  "core/json/canonical.ts": 'import { E } from "../errors.ts";\n',
-  "core/capsule/id.ts":
-    'import { c } from "../json/canonical.ts";\nimport { s } from "../trust/states.ts";\n',
+  "core/json/canonical.ts": imp("../errors.ts"),
+  "core/capsule/id.ts": imp("../json/canonical.ts") + imp("../trust/states.ts"),
   "core/trust/states.ts": "export const s = 1;\n",
   "core/facts/git/_pack.ts": "export const p = 1;\n",
-  "core/facts/git/read.ts":
-    'import { p } from "./_pack.ts";\nimport { id } from "../../capsule/id.ts";\n',
-  "core/workflow/load.ts": 'import { r } from "../facts/git/read.ts";\n',
-  "tests/commands/x_test.ts": 'import { x } from "../../commands/_x.ts";\n',
-  "tests/core/facts/git/pack_test.ts": 'import { p } from "../../../../core/facts/git/_pack.ts";\n',
-  "tests/e2e/cli_test.ts": 'import { run } from "../../commands/load.ts";\n',
+  "core/facts/git/read.ts": imp("./_pack.ts") + imp("../../capsule/id.ts"),
+  "core/workflow/load.ts": imp("../facts/git/read.ts"),
+  "tests/commands/x_test.ts": imp("../../commands/_x.ts"),
+  "tests/core/facts/git/pack_test.ts": imp("../../../../core/facts/git/_pack.ts"),
+  "tests/e2e/cli_test.ts": imp("../../commands/load.ts"),
 };
 
 Deno.test("a clean tree has no problems", () => {
@@ -33,7 +33,7 @@ Deno.test("a clean tree has no problems", () => {
 Deno.test("an upward import between core folders is flagged", () => {
   const problems = messages(checkLayers(tree({
     ...CLEAN,
-    "core/capsule/render.ts": 'import { r } from "../facts/git/read.ts";\n',
+    "core/capsule/render.ts": imp("../facts/git/read.ts"),
   })));
   assert.ok(
     problems.some((p) =>
@@ -46,7 +46,7 @@ Deno.test("an upward import between core folders is flagged", () => {
 Deno.test("a cycle between two core folders of one rank is flagged, though no file cycle exists", () => {
   const problems = messages(checkLayers(tree({
     ...CLEAN,
-    "core/trust/cap.ts": 'import type { T } from "../capsule/types.ts";\n',
+    "core/trust/cap.ts": imp("../capsule/types.ts"),
     "core/capsule/types.ts": "export type T = number;\n",
   })));
   assert.ok(problems.some((p) => p.includes("folder cycle: core/")), problems.join("\n"));
@@ -56,8 +56,8 @@ Deno.test("a cycle between two core folders of one rank is flagged, though no fi
 Deno.test("a file cycle is flagged", () => {
   const problems = messages(checkLayers(tree({
     ...CLEAN,
-    "core/json/a.ts": 'import { b } from "./b.ts";\n',
-    "core/json/b.ts": 'import { a } from "./a.ts";\n',
+    "core/json/a.ts": imp("./b.ts"),
+    "core/json/b.ts": imp("./a.ts"),
   })));
   assert.ok(problems.some((p) => p.includes("import cycle: core/json/")), problems.join("\n"));
 });
@@ -71,8 +71,8 @@ Deno.test("a core folder missing from the rank table is flagged", () => {
 Deno.test("mod.ts inside core, and outside the package tops, is flagged", () => {
   const problems = messages(checkLayers(tree({
     ...CLEAN,
-    "core/json/mod.ts": 'export * from "./canonical.ts";\n',
-    "core/workflow/use.ts": 'import { c } from "../json/mod.ts";\n',
+    "core/json/mod.ts": imp("./canonical.ts"),
+    "core/workflow/use.ts": imp("../json/mod.ts"),
     "integrations/generic/mod.ts": "export const t = 1;\n",
   })));
   assert.ok(
@@ -87,8 +87,8 @@ Deno.test("mod.ts inside core, and outside the package tops, is flagged", () => 
 Deno.test("a package is entered only through its mod.ts, except by tests", () => {
   const problems = messages(checkLayers(tree({
     ...CLEAN,
-    "main.ts": 'import { x } from "./commands/load.ts";\n',
-    "commands/load.ts": 'import { s } from "../skills/baton/data.ts";\n',
+    "main.ts": imp("./commands/load.ts"),
+    "commands/load.ts": imp("../skills/baton/data.ts"),
   })));
   assert.ok(problems.includes(
     "main.ts: commands/ is entered only through commands/mod.ts, not commands/load.ts",
@@ -100,10 +100,20 @@ Deno.test("a package is entered only through its mod.ts, except by tests", () =>
 Deno.test("a private module imported from outside its folder and its mirrored tests is flagged", () => {
   const problems = messages(checkLayers(tree({
     ...CLEAN,
-    "core/facts/worktree/scan.ts": 'import { p } from "../git/_pack.ts";\n',
-    "tests/core/facts/pack_test.ts": 'import { p } from "../../../core/facts/git/_pack.ts";\n',
-    "tests/e2e/x_test.ts": 'import { x } from "../../commands/_x.ts";\n',
+    "core/facts/worktree/scan.ts": imp("../git/_pack.ts"),
+    "tests/core/facts/pack_test.ts": imp("../../../core/facts/git/_pack.ts"),
+    "tests/e2e/x_test.ts": imp("../../commands/_x.ts"),
+    "core/safety/rules/_family/a.ts": "",
+    "core/safety/rules/use.ts": imp("./_family/a.ts"),
+    "core/json/use.ts": imp("../safety/rules/_family/a.ts"),
   })));
+  assert.ok(!problems.some((p) => p.startsWith("core/safety/rules/use.ts")), problems.join("\n"));
+  assert.ok(
+    problems.includes(
+      "core/json/use.ts: private folder core/safety/rules/_family/ imported from outside core/safety/rules/",
+    ),
+    problems.join("\n"),
+  );
   for (
     const file of [
       "core/facts/worktree/scan.ts",
@@ -121,7 +131,7 @@ Deno.test("a private module imported from outside its folder and its mirrored te
 Deno.test("core doing I/O and core importing commands are flagged", () => {
   const problems = messages(checkLayers(tree({
     ...CLEAN,
-    "core/json/io.ts": 'import { x } from "../../commands/mod.ts";\nconsole.log(Deno.cwd());\n',
+    "core/json/io.ts": imp("../../commands/mod.ts") + "console.log(Deno.cwd());\n",
   })));
   assert.ok(problems.includes("core/json/io.ts: core must not import commands/mod.ts"));
   assert.ok(problems.includes("core/json/io.ts: core must not use Deno.* (inject a capability)"));

@@ -7,9 +7,8 @@
  * task check` and the test suite).
  * @module
  */
-import { loadCommands } from "../../commands/mod.ts";
+import { loadCli, loadCommands } from "../../commands/mod.ts";
 import { renderDraftReference } from "../../core/capsule/render_draft_reference.ts";
-import { renderHelp } from "../../commands/_command.ts";
 import { EXIT } from "../../core/errors.ts";
 import { HOSTS } from "../../core/hosts/hosts.ts";
 import { HOST_IDS } from "../../core/hosts/ids.ts";
@@ -19,6 +18,8 @@ import { PROMPT_TEXTS } from "../../integrations/mod.ts";
 import { BATON_SKILL } from "../../skills/mod.ts";
 import { CLASS_POLICY, COMMAND_FAMILIES } from "../../core/safety/command/families.ts";
 import { SECRET_RULES } from "../../core/safety/secrets/rules.ts";
+
+const { renderHelp } = await loadCli();
 
 function cell(text: string): string {
   return text.replace(/\|/g, "\\|");

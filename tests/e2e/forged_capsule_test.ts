@@ -13,8 +13,8 @@ import { renderCapsuleFile } from "../../core/store/render_capsule.ts";
 import type { Capsule, Evidence } from "../../core/capsule/types.ts";
 import { computeCapsuleId } from "../../core/capsule/capsule_id.ts";
 import { writeAutoCapsule } from "../../core/workflow/auto_capsule.ts";
-import { createDenoIo } from "../../commands/_io.ts";
-import { workflowContext } from "../../commands/_context.ts";
+import { createDenoIo } from "../../commands/mod.ts";
+import { workflowContext } from "../../commands/context.ts";
 import { signCapsule } from "../../core/capsule/capsule_signature.ts";
 import {
   createSigningKeyFile,

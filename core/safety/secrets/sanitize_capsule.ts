@@ -14,7 +14,7 @@
  * @module
  */
 import type { SecretEngine } from "./engine.ts";
-import { defaultEngine } from "./mod.ts";
+import { defaultEngine } from "./default_engine.ts";
 import { sanitizeValue } from "./sanitize_value.ts";
 import type { Sanitize } from "../../capsule/types.ts";
 
