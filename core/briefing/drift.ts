@@ -16,6 +16,7 @@ import type {
   UnavailablePart,
 } from "../capsule/recorded_facts.ts";
 import { unescapePath } from "../facts/escape_path.ts";
+import { shortOid } from "../facts/git/short_oid.ts";
 
 /** The set comparison behind a whole-tree check. */
 export interface DriftSets {
@@ -59,7 +60,7 @@ export const NAMED_PATHS = 5;
 
 function short(v: string | null): string {
   if (v === null) return "none";
-  if (/^[0-9a-f]{40,64}$/.test(v)) return v.slice(0, 12);
+  if (/^[0-9a-f]{40,64}$/.test(v)) return shortOid(v);
   return v.length > 80 ? `${v.slice(0, 77)}...` : v;
 }
 

@@ -18,6 +18,8 @@ import type { PublishedFact } from "../capsule/recorded_facts.ts";
 import { type Classification, classifyCommand } from "../safety/command/classify.ts";
 import { renderCarriedCommand } from "../safety/render_command.ts";
 import { safeInline } from "../safety/render_safe.ts";
+import { shortId } from "../capsule/capsule_id.ts";
+import { shortOid } from "../facts/git/short_oid.ts";
 
 /** Default size of a briefing: the most a Claude Code session-start hook may inject. */
 export const DEFAULT_BRIEFING_CHARS = 10_000;
@@ -90,7 +92,7 @@ function item(c: Claim, extra = ""): string {
 
 function publicationLine(p: PublishedFact, head: string | null): string {
   if (head === null) return "- Publication: no commit was recorded.";
-  const h = head.slice(0, 12);
+  const h = shortOid(head);
   if (p.status === "yes") {
     return `- Publication: HEAD ${h} is reachable from ${safeInline(p.refs.join(", "))}.`;
   }
@@ -126,7 +128,7 @@ function buildSections(
   const f = capsule.facts;
   const header: string[] = [
     `Previous-session handoff from baton, capsule ${
-      capsule.id.slice(7, 19)
+      shortId(capsule.id)
     }, ${input.age}, written by trigger ${capsule.trigger}${
       capsule.status === "blocked" ? ", status BLOCKED" : ""
     }.`,
@@ -158,9 +160,9 @@ function buildSections(
   }
   if (capsule.carried_from !== null) {
     header.push(
-      `Its meaning was carried forward from capsule ${
-        capsule.carried_from.id.slice(7, 19)
-      } (written ${safeInline(capsule.carried_from.created_at)}${
+      `Its meaning was carried forward from capsule ${shortId(capsule.carried_from.id)} (written ${
+        safeInline(capsule.carried_from.created_at)
+      }${
         input.carriedAge === undefined ? "" : `, ${input.carriedAge}`
       }) and not restated since; only the facts are new.`,
     );

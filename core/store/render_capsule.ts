@@ -15,6 +15,8 @@ import { renderCarriedCommand } from "../safety/render_command.ts";
 import { safeInline, safeLines } from "../safety/render_safe.ts";
 import type { Capsule, Claim } from "../capsule/types.ts";
 import { CAPSULE_FENCE } from "../capsule/parse.ts";
+import { shortId } from "../capsule/capsule_id.ts";
+import { shortOid } from "../facts/git/short_oid.ts";
 
 function claimLine(c: Claim): string {
   return `- [${c.trust}] ${safeInline(c.text)}`;
@@ -48,7 +50,7 @@ export function renderCapsuleFile(
   const m = capsule.meaning;
   const f = capsule.facts;
   const out: string[] = [
-    `# baton capsule ${capsule.id.replace(/^sha256:/, "").slice(0, 12)}`,
+    `# baton capsule ${shortId(capsule.id)}`,
     "",
     "> Rendered from the JSON block at the end of this file; only that block is read back,",
     "> so edits to this prose are ignored. Everything below is a record of claims to re-check.",
@@ -58,7 +60,7 @@ export function renderCapsuleFile(
     `- status: ${capsule.status}`,
     `- previous: ${capsule.previous ?? "none"}`,
     `- facts: ${f.status}${
-      f.head ? ` (HEAD ${f.head.slice(0, 12)} on ${f.branch ?? "detached"})` : ""
+      f.head ? ` (HEAD ${shortOid(f.head)} on ${f.branch ?? "detached"})` : ""
     }`,
     `- secret scan: ${capsule.sanitize.scan_status}${
       capsule.sanitize.scan_status === "passed"

@@ -27,6 +27,7 @@ import { VERSION } from "../version.ts";
 import { signCapsule } from "../capsule/capsule_signature.ts";
 import type { SigningKeyResult } from "../trust/key_ring.ts";
 import type { WorkflowContext } from "./context.ts";
+import { shortOid } from "../facts/git/short_oid.ts";
 
 /** Largest draft accepted, in bytes. */
 export const MAX_DRAFT_BYTES = 4 * 1024 * 1024;
@@ -88,7 +89,9 @@ export async function factsEvidence(facts: Facts): Promise<Evidence[]> {
     kind: "git_facts",
     source: "baton facts collector",
     digest: await sha256Id(canonicalJson(facts)),
-    summary: `HEAD ${facts.head?.slice(0, 12) ?? "none"}, ${facts.changed_count} changed path(s)`,
+    summary: `HEAD ${
+      (facts.head === null ? undefined : shortOid(facts.head)) ?? "none"
+    }, ${facts.changed_count} changed path(s)`,
     captured_at: at,
     provenance: "git",
     trust: "verified",
