@@ -9,6 +9,7 @@
  */
 import { type HookEvent, type HostId, isHostId } from "../core/hosts/ids.ts";
 import { toHookEvent } from "../core/hosts/native_events.ts";
+import { projectDirFromEnv } from "../core/hosts/hook_env.ts";
 import {
   type HookPayload,
   MAX_HOOK_PAYLOAD_BYTES,
@@ -164,9 +165,7 @@ export async function runHook(args: ParsedArgs, io: Io): Promise<number> {
     );
   }
   // The payload's cwd follows worktrees; the hosts' project variables do not.
-  const cwd = payload.cwd ?? io.env("CLAUDE_PROJECT_DIR") ??
-    io.env("GEMINI_PROJECT_DIR") ??
-    io.env("CURSOR_PROJECT_DIR") ?? io.cwd();
+  const cwd = payload.cwd ?? projectDirFromEnv((name) => io.env(name)) ?? io.cwd();
   if (!(await isDirectory(io, cwd))) {
     warn(
       "the payload's working directory is not a directory here: nothing done",
