@@ -40,8 +40,6 @@ export const INJECT_FACTS_BUDGET_MS = 450;
 const STDIN_TIMEOUT_MS = 500;
 /** A stop hook (after every turn) adds a capsule at most this often. */
 export const STOP_INTERVAL_MS = TURN_INTERVAL_MS;
-/** Upper bound of the test-only facts delay. */
-const MAX_TEST_DELAY_MS = 60_000;
 
 /** What the hook did: the `--json` shape. */
 export interface HookReport {
@@ -74,12 +72,6 @@ async function isDirectory(io: Io, path: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-function testDelay(io: Io): number {
-  const raw = io.env("BATON_TEST_FACTS_DELAY_MS");
-  if (raw === undefined || !/^\d{1,6}$/.test(raw)) return 0;
-  return Math.min(Number(raw), MAX_TEST_DELAY_MS);
 }
 
 async function readPayload(
@@ -304,7 +296,6 @@ async function capture(
       trigger: plan.trigger,
       host: input.host,
       session: input.payload.sessionId,
-      factsDelayMs: testDelay(io),
       minIntervalMs: plan.minIntervalMs,
       factsDeadlineMs: io.now().getTime() +
         Math.max(100, CAPTURE_BUDGET_MS - EXIT_RESERVE_MS - WRITE_RESERVE_MS - elapsedMs()),

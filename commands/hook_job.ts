@@ -19,8 +19,6 @@ export type HookJobRequest =
     trigger: "pre_compact" | "session_end" | "turn_end";
     host: string | null;
     session: string | null;
-    /** Test hook (BATON_TEST_FACTS_DELAY_MS): wait before collecting facts. */
-    factsDelayMs: number;
     /** Skip while an automatic capsule younger than this exists (0: never). */
     minIntervalMs: number;
     /** Epoch ms by which the facts must be collected (what is left is named unchecked). */
@@ -65,7 +63,6 @@ export async function runHookJob(request: HookJobRequest): Promise<HookJobRespon
         trigger: request.trigger,
         host: request.host,
         session: request.session,
-        factsDelayMs: request.factsDelayMs,
         minIntervalMs: request.minIntervalMs,
         ...budget,
       });

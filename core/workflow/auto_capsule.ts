@@ -36,8 +36,6 @@ export interface AutoCapsuleOptions {
   host?: string | null;
   /** @default {null} */
   session?: string | null;
-  /** Test hook: wait this long before collecting facts. @default {0} */
-  factsDelayMs?: number;
   /** Skip when the latest capsule is automatic and younger than this. @default {0} */
   minIntervalMs?: number;
   /** Time for collecting facts, in ms from the call. @default {no limit} */
@@ -89,7 +87,6 @@ export async function writeAutoCapsule(
   ) {
     return { status: "recent", capsule_id: latest.id, carried_from: carriedFrom?.id ?? null };
   }
-  if ((options.factsDelayMs ?? 0) > 0) await ctx.sleep(options.factsDelayMs!);
   const facts = found.repoProblem !== undefined
     ? unavailableFacts(ctx.now().toISOString(), [
       { part: "repository", reason: found.repoProblem },

@@ -219,7 +219,6 @@ export function buildStartupGroup(
             trigger: "pre_compact",
             host: "claude-code",
             session: "bench",
-            factsDelayMs: 0,
             minIntervalMs: 0,
           });
           if (!pc.ok || pc.kind !== "capture" || pc.capture.status !== "written") {
