@@ -91,7 +91,8 @@ export async function runEvidence(io: Io, argv: string[], shell: boolean): Promi
     drain(child.stderr, err.tail, err.hash, io),
   ]);
   const duration = Math.round(performance.now() - started);
-  const { defaultEngine, redactText } = await import("../core/safety/secrets/mod.ts");
+  const { defaultEngine } = await import("../core/safety/secrets/default_engine.ts");
+  const { redactText } = await import("../core/safety/secrets/redact.ts");
   const engine = defaultEngine();
   let redactions = 0;
   const redact = (s: string): string => {

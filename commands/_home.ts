@@ -12,18 +12,22 @@
  * @module
  */
 import type { Io } from "./_io.ts";
+import { isAbsolutePath as isAbsolute } from "../core/path.ts";
 
 /** Where the baton home is, or why it cannot be told. */
 export type BatonHome = { ok: true; path: string } | { ok: false; reason: string };
-
-function isAbsolute(path: string): boolean {
-  return path.startsWith("/") || /^[A-Za-z]:\//.test(path);
-}
 
 function clean(value: string | undefined): string | null {
   if (value === undefined || value === "") return null;
   const p = value.replaceAll("\\", "/");
   return p.length > 1 && p.endsWith("/") ? p.slice(0, -1) : p;
+}
+
+/**
+ * XDG_CONFIG_HOME as set (git's global config lookup reads it raw), or null.
+ */
+export function xdgConfigHome(io: Io): string | null {
+  return io.env("XDG_CONFIG_HOME") ?? null;
 }
 
 /** The home directory (HOME, else USERPROFILE), or null. */

@@ -9,6 +9,7 @@
  */
 import { type HookEvent, type HostId, isBandHookEvent, isHostId } from "../core/hosts/ids.ts";
 import { toHookEvent } from "../core/hosts/native_events.ts";
+import { projectDirFromEnv } from "../core/hosts/hook_env.ts";
 import {
   type HookPayload,
   MAX_HOOK_PAYLOAD_BYTES,
@@ -22,7 +23,7 @@ import { readInjectionState, writeInjectionRecord } from "../core/store/injectio
 import { capturePlan, TURN_INTERVAL_MS } from "../core/hosts/capture_plan.ts";
 import { boolFlag, type ParsedArgs, safeWord, stringFlag } from "./_command.ts";
 import type { Io } from "./_io.ts";
-import { printJson } from "./_context.ts";
+import { printJson } from "./context.ts";
 import { logHookTiming } from "./_hook_timing.ts";
 
 /** Wall-clock budget of a capture hook, from process start to exit. */
@@ -39,8 +40,6 @@ export const INJECT_FACTS_BUDGET_MS = 450;
 const STDIN_TIMEOUT_MS = 500;
 /** A stop hook (after every turn) adds a capsule at most this often. */
 export const STOP_INTERVAL_MS = TURN_INTERVAL_MS;
-/** Upper bound of the test-only facts delay. */
-const MAX_TEST_DELAY_MS = 60_000;
 
 /** What the hook did: the `--json` shape. */
 export interface HookReport {
@@ -76,12 +75,6 @@ async function isDirectory(io: Io, path: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-function testDelay(io: Io): number {
-  const raw = io.env("BATON_TEST_FACTS_DELAY_MS");
-  if (raw === undefined || !/^\d{1,6}$/.test(raw)) return 0;
-  return Math.min(Number(raw), MAX_TEST_DELAY_MS);
 }
 
 async function readPayload(
@@ -167,9 +160,7 @@ export async function runHook(args: ParsedArgs, io: Io): Promise<number> {
     );
   }
   // The payload's cwd follows worktrees; the hosts' project variables do not.
-  const cwd = payload.cwd ?? io.env("CLAUDE_PROJECT_DIR") ??
-    io.env("GEMINI_PROJECT_DIR") ??
-    io.env("CURSOR_PROJECT_DIR") ?? io.cwd();
+  const cwd = payload.cwd ?? projectDirFromEnv((name) => io.env(name)) ?? io.cwd();
   if (!(await isDirectory(io, cwd))) {
     warn(
       "the payload's working directory is not a directory here: nothing done",
@@ -321,7 +312,6 @@ async function capture(
       host: input.host,
       session: input.payload.sessionId,
       transcriptPath: input.payload.transcriptPath,
-      factsDelayMs: testDelay(io),
       minIntervalMs: plan.minIntervalMs,
       factsDeadlineMs: io.now().getTime() +
         Math.max(100, CAPTURE_BUDGET_MS - EXIT_RESERVE_MS - WRITE_RESERVE_MS - elapsedMs()),

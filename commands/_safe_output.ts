@@ -43,8 +43,9 @@ let loaded: SafeOutput | null = null;
  */
 export async function loadSafeOutput(): Promise<SafeOutput> {
   if (loaded !== null) return loaded;
-  const [{ defaultEngine, redactText }, { neutralizeText }] = await Promise.all([
-    import("../core/safety/secrets/mod.ts"),
+  const [{ defaultEngine }, { redactText }, { neutralizeText }] = await Promise.all([
+    import("../core/safety/secrets/default_engine.ts"),
+    import("../core/safety/secrets/redact.ts"),
     import("../core/safety/render_safe.ts"),
   ]);
   const engine = defaultEngine();

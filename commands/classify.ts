@@ -5,7 +5,7 @@
  */
 import { InputError } from "../core/errors.ts";
 import { boolFlag, type Command } from "./_command.ts";
-import { printJson } from "./_context.ts";
+import { printJson } from "./context.ts";
 
 /** Most stdin read (a command longer than the classifier's bound is dangerous anyway). */
 export const MAX_CLASSIFY_INPUT = 1024 * 1024;
@@ -50,8 +50,8 @@ export const classifyCommand: Command = {
         });
       }
     }
-    const core = await import("../core/safety/command/mod.ts");
-    const result = core.classifyCommand(text);
+    const { classifyCommand } = await import("../core/safety/command/classify.ts");
+    const result = classifyCommand(text);
     if (boolFlag(args, "json")) printJson(io, result);
     else io.stdout.write(`${result.class}\n`);
     return 0;

@@ -6,7 +6,8 @@
  * @module
  */
 import { boolFlag, type Command } from "./_command.ts";
-import { printJson, workflowContext } from "./_context.ts";
+import { printJson, workflowContext } from "./context.ts";
+import { shortOid } from "../core/facts/git/short_oid.ts";
 
 const SAMPLE_DRAFT = {
   now: "The parser rewrite is half done: tokenizer finished, AST builder next.",
@@ -58,9 +59,9 @@ export const demoCommand: Command = {
         xdgConfigHome: null,
       });
       say(
-        `2. preflight: branch ${facts.branch}, HEAD ${
-          facts.head?.slice(0, 12)
-        }, ${facts.changed_count} changed file(s).`,
+        `2. preflight: branch ${facts.branch}, HEAD ${(facts.head === null
+          ? undefined
+          : shortOid(facts.head))}, ${facts.changed_count} changed file(s).`,
       );
       const { finalizeParsedDraft } = await import("../core/workflow/finalize.ts");
       const result = await finalizeParsedDraft(ctx, SAMPLE_DRAFT as never, { facts });

@@ -3,8 +3,7 @@
  * @module
  */
 import { boolFlag, type Command, intFlag } from "./_command.ts";
-import { printJson } from "./_context.ts";
-import { neutralizeText } from "../core/safety/render_safe.ts";
+import { printJson } from "./context.ts";
 
 /** The list command. */
 export const listCommand: Command = {
@@ -26,38 +25,16 @@ export const listCommand: Command = {
     const limit = intFlag(args, "limit", 1, 100_000) ?? 20;
     const { listArchive, readTextOrNull } = await import("../core/store/capsule_store.ts");
     const { findBatonLayout } = await import("../core/store/find_layout.ts");
-    const { parseCapsule } = await import("../core/capsule/parse.ts");
+    const { archiveRow, newestFirst, renderArchiveLines } = await import(
+      "../core/store/archive_listing.ts"
+    );
     const { createKeyRing } = await import("./_key_ring.ts");
     const trustedKeys = (await createKeyRing(io).trustedKeys()).keys;
     const layout = (await findBatonLayout(io.fs, io.cwd())).layout;
-    const names = (await listArchive(io.fs, layout)).reverse().slice(0, limit);
     const rows = [];
-    for (const name of names) {
+    for (const name of newestFirst(await listArchive(io.fs, layout), limit)) {
       const text = await readTextOrNull(io.fs, `${layout.capsules}/${name}`);
-      try {
-        const { capsule: c, authorship } = await parseCapsule(text ?? "", { trustedKeys });
-        rows.push({
-          file: name,
-          id: c.id,
-          created_at: c.created_at,
-          trigger: c.trigger,
-          status: c.status,
-          previous: c.previous,
-          authorship: authorship.status,
-          valid: true,
-        });
-      } catch {
-        rows.push({
-          file: name,
-          id: null,
-          created_at: null,
-          trigger: null,
-          status: null,
-          previous: null,
-          authorship: null,
-          valid: false,
-        });
-      }
+      rows.push(await archiveRow(name, text, trustedKeys));
     }
     if (boolFlag(args, "json")) {
       printJson(io, { capsules: rows });
@@ -67,15 +44,7 @@ export const listCommand: Command = {
       io.stderr.write("No capsules yet\n");
       return 0;
     }
-    for (const r of rows) {
-      io.stdout.write(
-        r.valid
-          ? `${r.id!.slice(7, 15)}  ${r.created_at}  ${r.trigger!.padEnd(11)} ${
-            r.status!.padEnd(7)
-          } prev ${r.previous?.slice(7, 15) ?? "none"}  ${r.authorship}\n`
-          : `${neutralizeText(r.file)}  INVALID\n`,
-      );
-    }
+    io.stdout.write(renderArchiveLines(rows));
     return 0;
   },
 };

@@ -4,7 +4,7 @@
  * @module
  */
 import { boolFlag, type Command } from "./_command.ts";
-import { printJson } from "./_context.ts";
+import { printJson } from "./context.ts";
 
 /** The paste command. */
 export const pasteCommand: Command = {
@@ -16,7 +16,7 @@ export const pasteCommand: Command = {
   examples: ["baton paste", "baton paste | pbcopy", "baton paste --json | jq -r .text"],
   flags: [],
   async run(args, io) {
-    const { HANDOFF_INSTRUCTIONS } = await import("../integrations/generic/mod.ts");
+    const { HANDOFF_INSTRUCTIONS } = await import("../integrations/mod.ts");
     if (boolFlag(args, "json")) printJson(io, { text: HANDOFF_INSTRUCTIONS });
     else io.stdout.write(HANDOFF_INSTRUCTIONS);
     return 0;

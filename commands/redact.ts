@@ -5,7 +5,7 @@
  */
 import { NotFoundError, UsageError } from "../core/errors.ts";
 import { boolFlag, type Command } from "./_command.ts";
-import { printJson } from "./_context.ts";
+import { printJson } from "./context.ts";
 import { absolutePath, createProgress, fileSource } from "./_byte_input.ts";
 
 /** Largest input accepted with --json (the redacted text is held for one JSON document). */
@@ -41,7 +41,8 @@ export const redactCommand: Command = {
       if (!st.isFile) throw new UsageError(`Cannot redact "${operand}": it is not a regular file`);
       source = fileSource(io.fs, abs);
     }
-    const { defaultEngine, scanStream } = await import("../core/safety/secrets/mod.ts");
+    const { defaultEngine } = await import("../core/safety/secrets/default_engine.ts");
+    const { scanStream } = await import("../core/safety/secrets/stream.ts");
     const json = boolFlag(args, "json");
     const held: Uint8Array[] = [];
     let heldBytes = 0;

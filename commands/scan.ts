@@ -5,7 +5,7 @@
  */
 import { NotFoundError, UsageError } from "../core/errors.ts";
 import { boolFlag, type Command } from "./_command.ts";
-import { printJson } from "./_context.ts";
+import { printJson } from "./context.ts";
 import { absolutePath, createProgress, fileSource } from "./_byte_input.ts";
 import type { Io } from "./_io.ts";
 
@@ -97,9 +97,9 @@ export const scanCommand: Command = {
       if (operand === "-") stdin = true;
       else await expand(io, operand, files, skipped);
     }
-    const { defaultEngine, redactText, scanStream } = await import(
-      "../core/safety/secrets/mod.ts"
-    );
+    const { defaultEngine } = await import("../core/safety/secrets/default_engine.ts");
+    const { redactText } = await import("../core/safety/secrets/redact.ts");
+    const { scanStream } = await import("../core/safety/secrets/stream.ts");
     const { neutralizeText } = await import("../core/safety/render_safe.ts");
     const engine = defaultEngine();
     // A path can hold a secret too (a file named after a token): print it redacted.

@@ -6,7 +6,7 @@
  */
 import { NotFoundError } from "../core/errors.ts";
 import { boolFlag, type Command } from "./_command.ts";
-import { printJson } from "./_context.ts";
+import { printJson } from "./context.ts";
 
 /** The show command. */
 export const showCommand: Command = {
@@ -24,7 +24,7 @@ export const showCommand: Command = {
     const { findCapsuleFile, readTextOrNull } = await import("../core/store/capsule_store.ts");
     const { findBatonLayout } = await import("../core/store/find_layout.ts");
     const { parseCapsule } = await import("../core/capsule/parse.ts");
-    const { renderCapsuleFile } = await import("../core/capsule/render.ts");
+    const { renderCapsuleFile } = await import("../core/store/render_capsule.ts");
     const layout = (await findBatonLayout(io.fs, io.cwd())).layout;
     const path = await findCapsuleFile(io.fs, layout, want);
     const text = path === null ? null : await readTextOrNull(io.fs, path);

@@ -9,8 +9,14 @@
  * Pure: renderers receive the results as data.
  * @module
  */
-import type { ChangedFileFact, Facts, TreeState, UnavailablePart } from "../facts/types.ts";
+import type {
+  ChangedFileFact,
+  Facts,
+  TreeState,
+  UnavailablePart,
+} from "../capsule/recorded_facts.ts";
 import { unescapePath } from "../facts/escape_path.ts";
+import { shortOid } from "../facts/git/short_oid.ts";
 
 /** The set comparison behind a whole-tree check. */
 export interface DriftSets {
@@ -54,7 +60,7 @@ export const NAMED_PATHS = 5;
 
 function short(v: string | null): string {
   if (v === null) return "none";
-  if (/^[0-9a-f]{40,64}$/.test(v)) return v.slice(0, 12);
+  if (/^[0-9a-f]{40,64}$/.test(v)) return shortOid(v);
   return v.length > 80 ? `${v.slice(0, 77)}...` : v;
 }
 
@@ -330,7 +336,7 @@ const NAMES = {
  * ```ts
  * import assert from "node:assert/strict";
  * import { checkDrift } from "./drift.ts";
- * import type { Facts, TreeState } from "../facts/types.ts";
+ * import type { Facts, TreeState } from "../capsule/recorded_facts.ts";
  * const tree: TreeState = { status: "complete", reason: "", changed: ["a"], changed_total: 1,
  *   untracked: [], untracked_total: 0, untracked_complete: true, unchecked: [], unchecked_total: 0 };
  * const base: Facts = {

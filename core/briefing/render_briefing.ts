@@ -11,17 +11,19 @@
  * @module
  */
 import type { Capsule, Claim, Decision } from "../capsule/types.ts";
-import type { CapFinding } from "../trust/cap_trust.ts";
+import type { CapFinding } from "../capsule/cap_trust.ts";
 import { type Authorship, authorshipLine } from "../trust/authorship_line.ts";
 import { truncateText } from "../budget/truncate.ts";
 import { fitSections } from "../budget/fit_sections.ts";
 import type { DriftCheck } from "./drift.ts";
-import type { PublishedFact } from "../facts/types.ts";
+import type { PublishedFact } from "../capsule/recorded_facts.ts";
 import { type Classification, classifyCommand } from "../safety/command/classify.ts";
 import { renderCarriedCommand } from "../safety/render_command.ts";
 import { fenceFor, safeInline } from "../safety/render_safe.ts";
 import type { DecisionView } from "../chain/decisions.ts";
 import { sessionItems, writtenFromLine } from "./session_section.ts";
+import { shortId } from "../capsule/capsule_id.ts";
+import { shortOid } from "../facts/git/short_oid.ts";
 
 /** Default size of a briefing: the most a Claude Code session-start hook may inject. */
 export const DEFAULT_BRIEFING_CHARS = 10_000;
@@ -127,7 +129,7 @@ function evidenceNote(c: Claim, capsule: Capsule, stale: ReadonlySet<string> | u
 
 function publicationLine(p: PublishedFact, head: string | null): string {
   if (head === null) return "- Publication: no commit was recorded.";
-  const h = head.slice(0, 12);
+  const h = shortOid(head);
   if (p.status === "yes") {
     return `- Publication: HEAD ${h} is reachable from ${safeInline(p.refs.join(", "))}.`;
   }
@@ -158,7 +160,7 @@ function buildSections(
   const f = capsule.facts;
   const header: string[] = [
     `Previous-session handoff from baton, capsule ${
-      capsule.id.slice(7, 19)
+      shortId(capsule.id)
     }, ${input.age}, written by trigger ${capsule.trigger}${
       capsule.status === "blocked" ? ", status BLOCKED" : ""
     }.`,
@@ -192,9 +194,9 @@ function buildSections(
   if (from !== null) header.push(from);
   if (capsule.carried_from !== null) {
     header.push(
-      `Its meaning was carried forward from capsule ${
-        capsule.carried_from.id.slice(7, 19)
-      } (written ${safeInline(capsule.carried_from.created_at)}${
+      `Its meaning was carried forward from capsule ${shortId(capsule.carried_from.id)} (written ${
+        safeInline(capsule.carried_from.created_at)
+      }${
         input.carriedAge === undefined ? "" : `, ${input.carriedAge}`
       }) and not restated since; only the facts are new.`,
     );

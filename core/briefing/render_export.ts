@@ -8,6 +8,7 @@ import { truncateText } from "../budget/truncate.ts";
 import type { Classification } from "../safety/command/classify.ts";
 import { classifyCarried } from "../safety/command/carried.ts";
 import { safeInline } from "../safety/render_safe.ts";
+import { shortId } from "../capsule/capsule_id.ts";
 
 /** An export and whether it was cut. */
 export interface ExportText {
@@ -41,7 +42,7 @@ export function renderExport(
     const m = capsule.meaning;
     lines.push(
       `Meaning of baton capsule ${
-        capsule.id.slice(7, 19)
+        shortId(capsule.id)
       } (${capsule.created_at}); claims, not verified facts.`,
     );
     if (m.now !== null) lines.push(`Now: ${one(m.now)}`);
@@ -84,7 +85,7 @@ export function renderExport(
   } else {
     const f = capsule.facts;
     lines.push(
-      `Facts of baton capsule ${capsule.id.slice(7, 19)}, collected ${
+      `Facts of baton capsule ${shortId(capsule.id)}, collected ${
         f.captured_at ?? "never"
       } (status ${f.status}).`,
     );

@@ -8,14 +8,17 @@
  */
 import { CapsuleInvalidError } from "../errors.ts";
 import { parseStrictJson } from "../json/strict_parse.ts";
-import { type CapFinding, capTrust } from "../trust/cap_trust.ts";
-import { type Authorship, checkAuthorship } from "../trust/capsule_signature.ts";
+import { type CapFinding, capTrust } from "./cap_trust.ts";
+import { checkAuthorship } from "./capsule_signature.ts";
+import type { Authorship } from "../trust/authorship_line.ts";
 import type { TrustedKeys } from "../trust/key_ring.ts";
 import { computeCapsuleId } from "./capsule_id.ts";
-import { CAPSULE_FENCE } from "./render.ts";
 import { CAPSULE_KEYS, CapsuleSchema } from "./schema.ts";
 import type { Capsule } from "./types.ts";
 import { describeZodIssue } from "./zod_issue.ts";
+
+/** The info string of the fenced block that holds the capsule JSON. */
+export const CAPSULE_FENCE = "```json baton-capsule";
 
 /** A parsed capsule: as written, after the cap, and what the cap lowered. */
 export interface ParsedCapsule {

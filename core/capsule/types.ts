@@ -3,7 +3,7 @@
  * readers such as the briefing renderer do not pay for loading it).
  * @module
  */
-import type { Facts } from "../facts/types.ts";
+import type { Facts } from "./recorded_facts.ts";
 import type { Provenance, TrustState } from "../trust/states.ts";
 
 /** The schema identifier written into every capsule. */

@@ -13,7 +13,7 @@ import { parseCapsule } from "../capsule/parse.ts";
 import type { Capsule } from "../capsule/types.ts";
 import { listArchive, readTextOrNull } from "../store/capsule_store.ts";
 import type { BatonLayout } from "../store/layout.ts";
-import { capTrust } from "../trust/cap_trust.ts";
+import { capTrust } from "../capsule/cap_trust.ts";
 import type { TrustedKeys } from "../trust/key_ring.ts";
 import { type DecisionSource, type DecisionView, foldDecisions } from "./decisions.ts";
 import { tombstonePath } from "./read_chain.ts";

@@ -21,11 +21,12 @@
 import { CapsuleSchema } from "../capsule/schema.ts";
 import { extractCapsuleJson } from "../capsule/parse.ts";
 import { computeCapsuleId } from "../capsule/capsule_id.ts";
-import { renderCapsuleFile } from "../capsule/render.ts";
+import { renderCapsuleFile } from "../store/render_capsule.ts";
 import type { Capsule } from "../capsule/types.ts";
 import { parseStrictJson } from "../json/strict_parse.ts";
 import { sha256Id } from "../hash.ts";
-import { type Authorship, checkAuthorship } from "../trust/capsule_signature.ts";
+import { checkAuthorship } from "../capsule/capsule_signature.ts";
+import type { Authorship } from "../trust/authorship_line.ts";
 import type { TrustedKeys } from "../trust/key_ring.ts";
 import { archiveName } from "../store/layout.ts";
 import { checkTombstone, type Tombstone } from "./tombstone.ts";

@@ -23,7 +23,8 @@ import type { CapsuleSignature } from "../capsule/types.ts";
 import { canonicalJson } from "../json/canonical.ts";
 import { sha256Id } from "../hash.ts";
 import { parseStrictJson } from "../json/strict_parse.ts";
-import { type Authorship, checkSignature, signMessage } from "../trust/capsule_signature.ts";
+import { checkSignature, signMessage } from "../capsule/capsule_signature.ts";
+import type { Authorship } from "../trust/authorship_line.ts";
 import type { TrustedKeys } from "../trust/key_ring.ts";
 import type { SigningKey } from "../trust/signing_key.ts";
 

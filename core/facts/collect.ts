@@ -11,28 +11,26 @@
  * @module
  */
 import type { FileStat, ReadFs, WriteFs } from "../fs.ts";
+import type { RepoLocation, WorktreeEntry } from "./types.ts";
 import type {
   ChangedFileFact,
   Facts,
   PublishedFact,
-  RepoLocation,
   TreeState,
   UnavailablePart,
-  WorktreeEntry,
-} from "./types.ts";
+} from "../capsule/recorded_facts.ts";
 import { isCodedError } from "../errors.ts";
 import { escapeLossyPath, escapePathText } from "./escape_path.ts";
 import { hashFiles, MAX_HASH_BYTES } from "./hash_files.ts";
-import {
-  checkPublished,
-  createObjectReader,
-  findRepo,
-  inProgressOperation,
-  parseCommit,
-  readHead,
-  readRepoConfig,
-} from "./git/mod.ts";
-import { comparePaths, scanWorktree } from "./worktree/mod.ts";
+import { checkPublished } from "./git/check_published.ts";
+import { createObjectReader } from "./git/object_reader.ts";
+import { findRepo } from "./git/find_repo.ts";
+import { inProgressOperation } from "./git/in_progress_operation.ts";
+import { parseCommit } from "./git/parse_commit.ts";
+import { readHead } from "./git/read_head.ts";
+import { readRepoConfig } from "./git/read_repo_config.ts";
+import { comparePaths } from "./worktree/compare_paths.ts";
+import { scanWorktree } from "./worktree/scan.ts";
 import { createListingCache, type ListingCache } from "./worktree/listing_cache.ts";
 import { readListingCache, writeListingCache } from "./worktree/listing_cache_file.ts";
 import { notARepoFacts } from "./empty_facts.ts";

@@ -3,7 +3,7 @@
  * never collected at all (the paste path). Pure.
  * @module
  */
-import type { Facts } from "./types.ts";
+import type { Facts } from "../capsule/recorded_facts.ts";
 
 /**
  * Empty facts with a status saying why.

@@ -1,6 +1,8 @@
 /**
- * The shapes of the facts baton collects from a repository. Pure types; the
- * collectors live beside this file.
+ * The shapes the fact collectors work with: where a repository is, its git
+ * objects and its changed entries. Pure types; the collectors live beside
+ * this file, and the facts as a capsule records them are in
+ * core/capsule/recorded_facts.ts (a capsule, rank 1, holds them).
  * @module
  */
 
@@ -39,113 +41,4 @@ export interface WorktreeEntry {
   kind: "file" | "symlink" | "submodule";
   /** For exact renames: the path in HEAD. */
   origPath?: string;
-}
-
-/** Why a changed file's hash was not recorded. */
-export type HashSkip =
-  | "deleted"
-  | "too_large"
-  | "over_count"
-  | "unreadable"
-  | "submodule"
-  | "not_regular"
-  | "over_time";
-
-/** One changed path as stored in a capsule. */
-export interface ChangedFileFact {
-  path: string;
-  /** stat_changed: a tracked file over the hash cap whose stat data differs from the index. */
-  status:
-    | "modified"
-    | "added"
-    | "deleted"
-    | "renamed"
-    | "typechange"
-    | "unmerged"
-    | "untracked"
-    | "stat_changed";
-  /** Porcelain-v2 style two-letter code ("?" "?" for untracked). */
-  xy: string;
-  orig_path: string | null;
-  kind: "file" | "symlink" | "submodule";
-  /** `sha256:<hex>` of the current content (symlinks: of the link text), or null. */
-  sha256: string | null;
-  size: number | null;
-  /**
-   * Modification time (ms) of a file recorded by size and mtime instead of a
-   * hash (over the size cap); absent in capsules written before it existed.
-   */
-  mtime_ms?: number | null;
-  hash_skipped: HashSkip | null;
-}
-
-/** A part of the facts that could not be read, and why (content-free). */
-export interface UnavailablePart {
-  /** repository: not even located; config: remotes; head: branch and HEAD; worktree: changes. */
-  part: "repository" | "config" | "head" | "worktree";
-  reason: string;
-}
-
-/**
- * The whole-tree state at capture: every changed tracked path and every
- * untracked path, sorted, each list bounded (`*_total` counts beyond the
- * bound). Paths are in escaped form (see worktree/escape_path.ts).
- */
-export interface TreeState {
-  /** complete: the scan finished; partial: a budget or cap stopped part of it. */
-  status: "complete" | "partial";
-  /** Why it is partial (content-free); "" when complete. */
-  reason: string;
-  changed: string[];
-  /** All changed tracked paths, including those past the bound. */
-  changed_total: number;
-  untracked: string[];
-  /** All untracked paths found (a lower bound when `untracked_complete` is false). */
-  untracked_total: number;
-  /** False when the untracked walk stopped early (cap or time budget). */
-  untracked_complete: boolean;
-  /**
-   * Tracked paths whose change state was not checked (time budget, a file
-   * over the size cap whose stat data changed): neither clean nor changed.
-   */
-  unchecked: string[];
-  unchecked_total: number;
-}
-
-/** Whether HEAD can be found on a remote-tracking ref. */
-export interface PublishedFact {
-  status: "yes" | "no" | "unknown";
-  refs: string[];
-  reason: string;
-}
-
-/** Everything baton records about the repository at one instant. */
-export interface Facts {
-  /** collected: read from a repo; not_a_repo: cwd is outside git; unavailable: never collected (paste). */
-  status: "collected" | "not_a_repo" | "unavailable";
-  captured_at: string | null;
-  repo_root: string | null;
-  remotes: { name: string; url: string }[];
-  branch: string | null;
-  detached: boolean;
-  head: string | null;
-  has_commits: boolean;
-  /** merge, rebase, cherry_pick, revert, bisect, or null. */
-  operation: string | null;
-  dirty: boolean | null;
-  changed_files: ChangedFileFact[];
-  /** All changed paths, including those not listed because of the cap. */
-  changed_count: number;
-  untracked_count: number;
-  /** True when the untracked walk stopped at its cap (the count is a lower bound). */
-  untracked_truncated: boolean;
-  /** Counts of what was not hashed or not listed, by reason. */
-  skipped: Record<string, number>;
-  published: PublishedFact;
-  /** Content-free notes about parts that could not be collected. */
-  notes: string[];
-  /** The whole-tree state; absent in capsules written before it was recorded. */
-  tree?: TreeState;
-  /** Parts that could not be read (a damaged repository); absent or empty when none. */
-  unavailable?: UnavailablePart[];
 }

@@ -7,6 +7,7 @@
  * @module
  */
 import { InputError } from "../errors.ts";
+import { isAbsolutePath } from "../path.ts";
 import { parseStrictJson } from "../json/strict_parse.ts";
 import { detectHost } from "./detect_host.ts";
 import type { HookEvent, HostId } from "./ids.ts";
@@ -48,7 +49,7 @@ function str(value: unknown, max = 4096): string | null {
 function absolute(path: string | null): string | null {
   if (path === null) return null;
   const p = path.replaceAll("\\", "/");
-  return p.startsWith("/") || /^[A-Za-z]:\//.test(p) ? p.replace(/(.)\/+$/, "$1") : null;
+  return isAbsolutePath(p) ? p.replace(/(.)\/+$/, "$1") : null;
 }
 
 /**

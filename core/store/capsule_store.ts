@@ -11,7 +11,7 @@ import { ensureBatonIgnore } from "./baton_ignore.ts";
 import { BatonError, CapsuleInvalidError, StorageError } from "../errors.ts";
 import { FsNotFoundError, type WriteFs } from "../fs.ts";
 import { parseCapsule, type ParseCapsuleOptions, type ParsedCapsule } from "../capsule/parse.ts";
-import { renderCapsuleFile } from "../capsule/render.ts";
+import { renderCapsuleFile } from "./render_capsule.ts";
 import type { Capsule } from "../capsule/types.ts";
 import { ARCHIVE_NAME, archiveName, type BatonLayout } from "./layout.ts";
 import { acquireLock, type LockOptions, releaseLock } from "./lock.ts";

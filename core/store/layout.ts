@@ -3,6 +3,7 @@
  * naming. Pure.
  * @module
  */
+import { ARCHIVE_ID_HEX, shortId } from "../capsule/capsule_id.ts";
 
 /** Paths of the .baton directory. */
 export interface BatonLayout {
@@ -47,7 +48,7 @@ export function batonLayout(root: string): BatonLayout {
  */
 export function archiveName(createdAt: string, id: string): string {
   const ts = createdAt.replace(/[-:]/g, "");
-  return `${ts}-${id.replace(/^sha256:/, "").slice(0, 8)}.md`;
+  return `${ts}-${shortId(id, ARCHIVE_ID_HEX)}.md`;
 }
 
 /** Pattern of archive file names. */

@@ -4,11 +4,25 @@
  * renderer pulls in no crypto. Pure.
  * @module
  */
-import type { Authorship } from "./capsule_signature.ts";
 import { OWN_KEY_NAME } from "./key_ring.ts";
 import { shortFingerprint } from "./public_key.ts";
 
-export type { Authorship };
+/** Who wrote a capsule, as far as this machine can tell. */
+export interface Authorship {
+  /**
+   * trusted: the signature verifies under a key this machine trusts;
+   * unknown_key: it verifies, under a key nobody here added;
+   * unsigned: the capsule carries no signature;
+   * bad_signature: it carries one that does not verify (altered, or forged).
+   */
+  status: "trusted" | "unknown_key" | "unsigned" | "bad_signature";
+  /** The signing key's fingerprint when it is well formed and matches the key; else null. */
+  fingerprint: string | null;
+  /** The name the key is trusted under ("this machine" for its own), or null. */
+  key_name: string | null;
+  /** One line for people. */
+  detail: string;
+}
 
 /**
  * The line, or null for this machine's own key (nothing to say).

@@ -9,7 +9,7 @@
  */
 import { InputError } from "../errors.ts";
 import { sha256Id } from "../hash.ts";
-import { decodeBase64Url, encodeBase64Url } from "./_base64url.ts";
+import { decodeBase64Url, encodeBase64Url } from "./base64url.ts";
 
 /** Prefix of a public key's text form. */
 export const PUBLIC_KEY_PREFIX = "ed25519:";

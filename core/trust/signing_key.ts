@@ -19,7 +19,7 @@
  */
 import { InputError } from "../errors.ts";
 import { parseStrictJson } from "../json/strict_parse.ts";
-import { decodeBase64Url, encodeBase64Url } from "./_base64url.ts";
+import { decodeBase64Url, encodeBase64Url } from "./base64url.ts";
 import { ED25519_KEY_BYTES, keyFingerprint, renderPublicKey } from "./public_key.ts";
 
 /** A key that can sign: its public half, its fingerprint and the signing operation. */

@@ -17,13 +17,13 @@
  * under a deadline and what was not checked in time is recorded as such.
  * @module
  */
-import { sanitizeCapsuleParts } from "../capsule/sanitize_capsule.ts";
+import { sanitizeCapsuleParts } from "../safety/secrets/sanitize_capsule.ts";
 import { canonicalJson } from "../json/canonical.ts";
 import { carryMeaning } from "../capsule/carry_meaning.ts";
 import type { Capsule, SessionRecord } from "../capsule/types.ts";
 import { emptyMeaning } from "../capsule/empty_meaning.ts";
 import { collectFacts, unavailableFacts } from "../facts/collect.ts";
-import type { Facts } from "../facts/types.ts";
+import type { Facts } from "../capsule/recorded_facts.ts";
 import { readLatest } from "../store/capsule_store.ts";
 import { findBatonLayout } from "../store/find_layout.ts";
 import type { WorkflowContext } from "./context.ts";
@@ -36,8 +36,6 @@ export interface AutoCapsuleOptions {
   host?: string | null;
   /** @default {null} */
   session?: string | null;
-  /** Test hook: wait this long before collecting facts. @default {0} */
-  factsDelayMs?: number;
   /** Skip when the latest capsule is automatic and younger than this. @default {0} */
   minIntervalMs?: number;
   /** Time for collecting facts, in ms from the call. @default {no limit} */
@@ -97,7 +95,6 @@ export async function writeAutoCapsule(
   ) {
     return { status: "recent", capsule_id: latest.id, carried_from: carriedFrom?.id ?? null };
   }
-  if ((options.factsDelayMs ?? 0) > 0) await ctx.sleep(options.factsDelayMs!);
   const facts = found.repoProblem !== undefined
     ? unavailableFacts(ctx.now().toISOString(), [
       { part: "repository", reason: found.repoProblem },

@@ -26,7 +26,7 @@ import { checkEvidenceRecord } from "../evidence/evidence_record.ts";
 import { judgeCitation } from "../evidence/cite_evidence.ts";
 import { checkPointers } from "../capsule/pointers.ts";
 import { computeCapsuleId } from "../capsule/capsule_id.ts";
-import { sanitizeCapsuleParts } from "../capsule/sanitize_capsule.ts";
+import { sanitizeCapsuleParts } from "../safety/secrets/sanitize_capsule.ts";
 import { budgetMeaning } from "../budget/budget_meaning.ts";
 import {
   type Capsule,
@@ -35,14 +35,15 @@ import {
   type SessionRecord,
   type Trigger,
 } from "../capsule/types.ts";
-import type { Facts } from "../facts/types.ts";
+import type { Facts } from "../capsule/recorded_facts.ts";
 import { collectFacts } from "../facts/collect.ts";
 import { commitCapsule, type CommitResult } from "../store/capsule_store.ts";
 import { batonLayout } from "../store/layout.ts";
 import { VERSION } from "../version.ts";
-import { signCapsule } from "../trust/capsule_signature.ts";
+import { signCapsule } from "../capsule/capsule_signature.ts";
 import type { SigningKeyResult } from "../trust/key_ring.ts";
 import type { WorkflowContext } from "./context.ts";
+import { shortOid } from "../facts/git/short_oid.ts";
 
 /** Largest draft accepted, in bytes. */
 export const MAX_DRAFT_BYTES = 4 * 1024 * 1024;
@@ -106,7 +107,9 @@ export async function factsEvidence(facts: Facts): Promise<Evidence[]> {
     kind: "git_facts",
     source: "baton facts collector",
     digest: await sha256Id(canonicalJson(facts)),
-    summary: `HEAD ${facts.head?.slice(0, 12) ?? "none"}, ${facts.changed_count} changed path(s)`,
+    summary: `HEAD ${
+      (facts.head === null ? undefined : shortOid(facts.head)) ?? "none"
+    }, ${facts.changed_count} changed path(s)`,
     captured_at: at,
     provenance: "git",
     trust: "verified",

@@ -21,21 +21,22 @@ import {
 import { type Briefing, renderBriefing } from "../briefing/render_briefing.ts";
 import { classifyCarried } from "../safety/command/carried.ts";
 import { collectFacts, unavailableFacts, unreadableReason } from "../facts/collect.ts";
-import { sanitizeCapsuleParts } from "../capsule/sanitize_capsule.ts";
+import { sanitizeCapsuleParts } from "../safety/secrets/sanitize_capsule.ts";
 import { hashFiles, MAX_HASH_BYTES } from "../facts/hash_files.ts";
-import { checkPublished } from "../facts/git/mod.ts";
-import type { Facts, PublishedFact, RepoLocation } from "../facts/types.ts";
+import { checkPublished } from "../facts/git/check_published.ts";
+import type { RepoLocation } from "../facts/types.ts";
+import type { Facts, PublishedFact } from "../capsule/recorded_facts.ts";
 import { readLatest } from "../store/capsule_store.ts";
 import { findBatonLayout, type FoundLayout } from "../store/find_layout.ts";
-import type { CapFinding } from "../trust/cap_trust.ts";
-import type { Authorship } from "../trust/capsule_signature.ts";
+import type { CapFinding } from "../capsule/cap_trust.ts";
+import type { Authorship } from "../trust/authorship_line.ts";
 import {
   applyEvidenceChecks,
   type EvidenceCheck,
   recheckEvidence,
-} from "../trust/recheck_evidence.ts";
+} from "../briefing/recheck_evidence.ts";
 import { staleEvidenceIds } from "../evidence/cite_evidence.ts";
-import { createRecheckAccess } from "../trust/recheck_access.ts";
+import { createRecheckAccess } from "../briefing/recheck_access.ts";
 import type { WorkflowContext } from "./context.ts";
 import { readRecentDecisions } from "../chain/chain_decisions.ts";
 

@@ -15,7 +15,7 @@
  *   {@linkcode FIXED_PROCESS} freezes them instead.
  * @module
  */
-import { createDenoIo, type Io } from "../../commands/_io.ts";
+import { createDenoIo, type Io } from "../../commands/mod.ts";
 
 /** An Io whose output is captured. */
 export interface FakeIo extends Io {

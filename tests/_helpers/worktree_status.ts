@@ -8,7 +8,7 @@ import {
   scanWorktree,
   type ScanWorktreeOptions,
   type WorktreeStatus,
-} from "../../core/facts/worktree/mod.ts";
+} from "../../core/facts/worktree/scan.ts";
 import type { RepoLocation } from "../../core/facts/types.ts";
 import { TestFs } from "./fs.ts";
 import { catFileReader } from "./worktree_objects.ts";

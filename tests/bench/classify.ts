@@ -9,7 +9,7 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { classifyCommand } from "../../core/safety/command/mod.ts";
+import { classifyCommand } from "../../core/safety/command/classify.ts";
 import { DANGEROUS_CASES, EVASION_CASES, NEGATIVE_CASES } from "../testdata/command_cases.ts";
 
 /** The target: median classification time per command, in milliseconds. */

@@ -8,7 +8,7 @@
  * @module
  */
 import { claim, makeCapsule } from "../_helpers/capsule.ts";
-import { renderCapsuleFile } from "../../core/capsule/render.ts";
+import { renderCapsuleFile } from "../../core/store/render_capsule.ts";
 import { archiveName, batonLayout } from "../../core/store/layout.ts";
 import { syncCapsuleIndex } from "../../core/search/sync_capsules.ts";
 import {

@@ -13,14 +13,11 @@
  * by baton.
  * @module
  */
-import {
-  defaultEngine,
-  type Finding,
-  findSecrets,
-  redactText,
-  scanStream,
-} from "../../core/safety/secrets/mod.ts";
-import { CONTEXTS, lookAlikes, Rng, SAMPLES } from "../core/safety/secrets/_fixtures.ts";
+import { defaultEngine } from "../../core/safety/secrets/default_engine.ts";
+import { type Finding, scanStream } from "../../core/safety/secrets/stream.ts";
+import { findSecrets } from "../../core/safety/secrets/engine.ts";
+import { redactText } from "../../core/safety/secrets/redact.ts";
+import { CONTEXTS, lookAlikes, Rng, SAMPLES } from "../_helpers/secret_fixtures.ts";
 import { BATON_PERMISSIONS, BATON_RUNTIME_FLAGS, MAIN, testBatonHome } from "../_helpers/cli.ts";
 import { summarize } from "./stats.ts";
 import { buildTranscript, placeholder, type PlantedSpan } from "./secrets_transcript.ts";

@@ -12,7 +12,7 @@
  * positives are exact.
  * @module
  */
-import { B64, HEX, Rng, SAMPLES } from "../core/safety/secrets/_fixtures.ts";
+import { B64, HEX, Rng, SAMPLES } from "../_helpers/secret_fixtures.ts";
 
 /** One planted secret: its kind and span in bytes of the file. */
 export interface PlantedSpan {

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { loadSafeOutput, safeError } from "../../commands/_safe_output.ts";
 import { safeWord } from "../../commands/_command.ts";
-import { Rng, SAMPLES } from "../core/safety/secrets/_fixtures.ts";
+import { Rng, SAMPLES } from "../_helpers/secret_fixtures.ts";
 
 const rng = new Rng(91);
 

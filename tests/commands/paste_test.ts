@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { pasteCommand } from "../../commands/paste.ts";
-import { HANDOFF_INSTRUCTIONS } from "../../integrations/generic/mod.ts";
+import { HANDOFF_INSTRUCTIONS } from "../../integrations/mod.ts";
 import { runCommand } from "../_helpers/command.ts";
 
 Deno.test("paste prints the hand-off instructions, as text or JSON", async () => {

@@ -4,7 +4,7 @@ import { DRAFT_TEMPLATE } from "../../core/capsule/draft_template.ts";
 import { commitAll, git, writeFiles } from "../_helpers/git.ts";
 import { runCommand } from "../_helpers/command.ts";
 import { withRepo } from "../_helpers/temp_fs.ts";
-import { Rng, SAMPLES } from "../core/safety/secrets/_fixtures.ts";
+import { Rng, SAMPLES } from "../_helpers/secret_fixtures.ts";
 
 Deno.test("preflight --json gives the facts now and the draft template", async () => {
   await withRepo(async (dir) => {

@@ -5,7 +5,7 @@ import { scanCommand } from "../../commands/scan.ts";
 import { parseFlags } from "../../commands/_command.ts";
 import { NotFoundError, UsageError } from "../../core/errors.ts";
 import { fakeIo, FIXED_PROCESS } from "../_helpers/io.ts";
-import { Rng, SAMPLES } from "../core/safety/secrets/_fixtures.ts";
+import { Rng, SAMPLES } from "../_helpers/secret_fixtures.ts";
 import { tempDir } from "../_helpers/temp.ts";
 
 Deno.test("scanCommand prints path:line:column: kind per finding and exits 1; 0 when clean", async () => {

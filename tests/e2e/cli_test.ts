@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
-import { loadCommands } from "../../commands/mod.ts";
-import { renderHelp } from "../../commands/_command.ts";
+import { loadCli, loadCommands } from "../../commands/mod.ts";
 import { VERSION } from "../../core/version.ts";
 import { EXIT } from "../../core/errors.ts";
 import { tempDir } from "../_helpers/temp.ts";
+
+const { renderHelp } = await loadCli();
 
 const COMMANDS = await loadCommands();
 

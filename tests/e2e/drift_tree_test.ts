@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { computeCapsuleId } from "../../core/capsule/capsule_id.ts";
-import { renderCapsuleFile } from "../../core/capsule/render.ts";
+import { renderCapsuleFile } from "../../core/store/render_capsule.ts";
 import { extractCapsuleJson } from "../../core/capsule/parse.ts";
 
 interface Check {

@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import { git, makeRepo } from "../_helpers/git.ts";
 import { runBaton } from "../_helpers/cli.ts";
 import { extractCapsuleJson } from "../../core/capsule/parse.ts";
-import { Rng, SAMPLES } from "../core/safety/secrets/_fixtures.ts";
+import { Rng, SAMPLES } from "../_helpers/secret_fixtures.ts";
 import { evidenceDigest, evidenceIdOf } from "../../core/evidence/evidence_record.ts";
 
 async function evidence(dir: string, ...argv: string[]) {

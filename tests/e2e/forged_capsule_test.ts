@@ -9,13 +9,13 @@ import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
 import { claim, makeCapsule } from "../_helpers/capsule.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
-import { renderCapsuleFile } from "../../core/capsule/render.ts";
+import { renderCapsuleFile } from "../../core/store/render_capsule.ts";
 import type { Capsule, Evidence } from "../../core/capsule/types.ts";
 import { computeCapsuleId } from "../../core/capsule/capsule_id.ts";
 import { writeAutoCapsule } from "../../core/workflow/auto_capsule.ts";
-import { createDenoIo } from "../../commands/_io.ts";
-import { workflowContext } from "../../commands/_context.ts";
-import { signCapsule } from "../../core/trust/capsule_signature.ts";
+import { createDenoIo } from "../../commands/mod.ts";
+import { workflowContext } from "../../commands/context.ts";
+import { signCapsule } from "../../core/capsule/capsule_signature.ts";
 import {
   createSigningKeyFile,
   parseSigningKeyFile,

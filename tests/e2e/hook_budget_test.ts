@@ -1,6 +1,7 @@
 /**
  * The capture hook's hard 2-second budget: with fact collection made slow
- * (the test-only BATON_TEST_FACTS_DELAY_MS), `baton hook pre-compact` still
+ * by a real condition (the git index is a FIFO nobody writes to, so reading
+ * it blocks), `baton hook pre-compact` still
  * exits 0 in time, warns once, leaves the previous capsule intact with
  * nothing half-written beside it, and nothing of it keeps running or writing
  * afterwards. See: #4.
@@ -58,14 +59,19 @@ Deno.test("hook pre-compact with slow fact collection exits 0 within 2 s, warns 
   const before = await snapshot(dir);
   const latestBefore = await Deno.readTextFile(`${dir}/.baton/latest.md`);
   const payload = JSON.stringify({ session_id: "s", cwd: dir, hook_event_name: "PreCompact" });
+  // Slow fact collection: reading an index that is a FIFO with no writer blocks.
+  await Deno.rename(`${dir}/.git/index`, `${dir}/.git/index.saved`);
+  const fifo = await new Deno.Command("mkfifo", { args: [`${dir}/.git/index`] }).output();
+  assert.ok(fifo.success, "mkfifo");
 
   const started = performance.now();
   const r = await runBaton(["hook", "pre-compact", "--host", "claude-code"], {
     cwd: dir,
     stdin: payload,
-    env: { BATON_TEST_FACTS_DELAY_MS: "8000" },
   });
   const wall = performance.now() - started;
+  await Deno.remove(`${dir}/.git/index`);
+  await Deno.rename(`${dir}/.git/index.saved`, `${dir}/.git/index`);
   assert.equal(r.code, 0);
   assert.equal(r.stdout, "");
   assert.ok(wall < 2000 + SLACK_MS, `the hook took ${Math.round(wall)} ms`);
@@ -80,7 +86,7 @@ Deno.test("hook pre-compact with slow fact collection exits 0 within 2 s, warns 
   const v = await runBaton(["validate", ".baton/latest.md"], { cwd: dir });
   assert.equal(v.code, 0, "the previous capsule is intact");
 
-  // Positive controls: without the delay the same hook writes a capsule, and
+  // Positive controls: with the index readable the same hook writes a capsule, and
   // the process scan does see a process working in the directory.
   const ok = await runBaton(["hook", "pre-compact", "--host", "claude-code", "--json"], {
     cwd: dir,

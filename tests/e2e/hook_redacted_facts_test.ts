@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { runBaton } from "../_helpers/cli.ts";
-import { Rng, SAMPLES } from "../core/safety/secrets/_fixtures.ts";
+import { Rng, SAMPLES } from "../_helpers/secret_fixtures.ts";
 
 Deno.test("a second pre-compact with a secret in the branch name finds the facts unchanged", async () => {
   const dir = await makeRepo("baton-redact-hook-");

@@ -8,9 +8,9 @@ import { runBaton } from "../_helpers/cli.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { removeAfterTests } from "../_helpers/temp.ts";
 import { makeCapsule } from "../_helpers/capsule.ts";
-import { renderCapsuleFile } from "../../core/capsule/render.ts";
+import { renderCapsuleFile } from "../../core/store/render_capsule.ts";
 import { sha256Id } from "../../core/hash.ts";
-import type { ChangedFileFact } from "../../core/facts/types.ts";
+import type { ChangedFileFact } from "../../core/capsule/recorded_facts.ts";
 
 function changed(path: string, sha256: string): ChangedFileFact {
   return {

@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { runBaton } from "../_helpers/cli.ts";
-import { Rng, SAMPLES } from "../core/safety/secrets/_fixtures.ts";
+import { Rng, SAMPLES } from "../_helpers/secret_fixtures.ts";
 import { tempDir } from "../_helpers/temp.ts";
 
 const ESC = "\u001b";

@@ -9,9 +9,9 @@ import assert from "node:assert/strict";
 import { makeRepo } from "../_helpers/git.ts";
 import { runBaton } from "../_helpers/cli.ts";
 import { claim, makeCapsule } from "../_helpers/capsule.ts";
-import { renderCapsuleFile } from "../../core/capsule/render.ts";
+import { renderCapsuleFile } from "../../core/store/render_capsule.ts";
 import { archiveName } from "../../core/store/layout.ts";
-import { Rng, SAMPLES } from "../core/safety/secrets/_fixtures.ts";
+import { Rng, SAMPLES } from "../_helpers/secret_fixtures.ts";
 
 async function archive(dir: string, i: number, now: string, extra = ""): Promise<string> {
   const c = await makeCapsule((b) => {

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
-import { Rng, SAMPLES } from "../core/safety/secrets/_fixtures.ts";
+import { Rng, SAMPLES } from "../_helpers/secret_fixtures.ts";
 import { tempDir } from "../_helpers/temp.ts";
 
 Deno.test("finalize redacts secrets in the draft and the facts, records them, and load states it", async () => {

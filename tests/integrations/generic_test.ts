@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { applyBlocks, generatedFiles } from "../_tools/gen_docs.ts";
-import { HANDOFF_INSTRUCTIONS } from "../../integrations/generic/mod.ts";
+import { HANDOFF_INSTRUCTIONS } from "../../integrations/mod.ts";
 
 const FILE = "integrations/generic/HANDOFF_INSTRUCTIONS.md";
 

@@ -7,7 +7,7 @@
 import type { ReadFs } from "../../fs.ts";
 import type { RepoLocation } from "../types.ts";
 import { GitCorruptError } from "./errors.ts";
-import { normalizePath, parentDir, resolvePath } from "./_path.ts";
+import { normalizePath, parentDir, resolvePath } from "../../path.ts";
 import { readOptionalText } from "./_read_optional.ts";
 
 /** Options for {@linkcode findRepo}. */

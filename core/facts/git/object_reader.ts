@@ -13,7 +13,7 @@ import { PackIndex } from "./_pack_index.ts";
 import { readLooseObject } from "./_loose.ts";
 import { ByteLru } from "./_lru.ts";
 import { isNotFound, readOptionalText } from "./_read_optional.ts";
-import { resolvePath } from "./_path.ts";
+import { resolvePath } from "../../path.ts";
 
 /** Options for {@linkcode createObjectReader}. */
 export interface ObjectReaderOptions {

@@ -15,7 +15,7 @@ import {
 } from "./config_lookup.ts";
 import { type GitConfig, type GitConfigEntry, parseGitConfig } from "./parse_config.ts";
 import { stripUrlCredentials } from "./strip_url_credentials.ts";
-import { parentDir, resolvePath } from "./_path.ts";
+import { parentDir, resolvePath } from "../../path.ts";
 import { readOptionalText } from "./_read_optional.ts";
 
 /** Options for {@linkcode readRepoConfig}. */

@@ -10,7 +10,8 @@
 import type { GitObjectReader, StatusCode } from "../types.ts";
 import { type GitIndex, type IndexEntry, readEntry } from "./index_file.ts";
 import { MODE_GITLINK, MODE_TREE, MODE_TYPE_MASK } from "./compare_stat.ts";
-import { GitCorruptError, parseTree } from "../git/mod.ts";
+import { GitCorruptError } from "../git/errors.ts";
+import { parseTree } from "../git/parse_tree.ts";
 import { comparePaths } from "./compare_paths.ts";
 
 /** Options of {@linkcode diffIndexHead}. Both fields are required. */

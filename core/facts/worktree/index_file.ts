@@ -14,7 +14,7 @@
  * @module
  */
 import { type CodedError, type ErrorData, EXIT } from "../../errors.ts";
-import { GitUnsupportedError } from "../git/mod.ts";
+import { GitUnsupportedError } from "../git/errors.ts";
 import { escapePathBytes } from "../escape_path.ts";
 
 /** One index entry, as stored (stat fields are git's 32-bit truncations). */

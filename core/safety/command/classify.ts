@@ -37,7 +37,8 @@ import {
   type SimpleCommand,
   type Substitution,
 } from "./parse_shell.ts";
-import { judgeProgram, reportWrite } from "./programs/mod.ts";
+import { judgeProgram } from "./programs/records.ts";
+import { reportWrite } from "./programs/effects.ts";
 import { unwrapCommand, type Unwrapped } from "./unwrap.ts";
 import { arithRule } from "./_rules/arith.ts";
 import { dataRule } from "./_rules/data.ts";

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { checkDrift } from "../../../core/briefing/drift.ts";
-import type { Facts, TreeState } from "../../../core/facts/types.ts";
+import type { Facts, TreeState } from "../../../core/capsule/recorded_facts.ts";
 
 function tree(patch: Partial<TreeState> = {}): TreeState {
   const changed = patch.changed ?? [];

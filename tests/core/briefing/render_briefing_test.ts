@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { renderBriefing } from "../../../core/briefing/render_briefing.ts";
 import { describeAge } from "../../../core/briefing/age.ts";
 import { checkDrift } from "../../../core/briefing/drift.ts";
-import type { Facts } from "../../../core/facts/types.ts";
+import type { Facts } from "../../../core/capsule/recorded_facts.ts";
 import { claim, makeCapsule } from "../../_helpers/capsule.ts";
 
 const NO_PUB = { status: "no" as const, refs: [], reason: "walked" };

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { renderBriefing } from "../../../core/briefing/render_briefing.ts";
 import { sessionItems, writtenFromLine } from "../../../core/briefing/session_section.ts";
 import { parseCapsule } from "../../../core/capsule/parse.ts";
-import { renderCapsuleFile } from "../../../core/capsule/render.ts";
+import { renderCapsuleFile } from "../../../core/store/render_capsule.ts";
 import { computeCapsuleId } from "../../../core/capsule/capsule_id.ts";
 import type { SessionRecord } from "../../../core/capsule/types.ts";
 import { makeCapsule } from "../../_helpers/capsule.ts";

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { parseCapsule } from "../../../core/capsule/parse.ts";
-import { renderCapsuleFile } from "../../../core/capsule/render.ts";
+import { renderCapsuleFile } from "../../../core/store/render_capsule.ts";
 import { CapsuleInvalidError } from "../../../core/errors.ts";
 import { claim, makeCapsule } from "../../_helpers/capsule.ts";
 import { createSigningKeyFile, parseSigningKeyFile } from "../../../core/trust/signing_key.ts";
-import { signCapsule } from "../../../core/trust/capsule_signature.ts";
+import { signCapsule } from "../../../core/capsule/capsule_signature.ts";
 
 Deno.test("parseCapsule() round-trips a rendered capsule", async () => {
   const c = await makeCapsule((b) => {

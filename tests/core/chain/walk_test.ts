@@ -7,10 +7,10 @@
  */
 import assert from "node:assert/strict";
 import { type ChainEntry, walkChain, type WalkInput } from "../../../core/chain/walk.ts";
-import { renderCapsuleFile } from "../../../core/capsule/render.ts";
+import { renderCapsuleFile } from "../../../core/store/render_capsule.ts";
 import type { Capsule } from "../../../core/capsule/types.ts";
 import { archiveName } from "../../../core/store/layout.ts";
-import { signCapsule } from "../../../core/trust/capsule_signature.ts";
+import { signCapsule } from "../../../core/capsule/capsule_signature.ts";
 import { createSigningKeyFile, parseSigningKeyFile } from "../../../core/trust/signing_key.ts";
 import { OWN_KEY_NAME } from "../../../core/trust/key_ring.ts";
 import { buildTombstone, renderTombstone } from "../../../core/chain/tombstone.ts";

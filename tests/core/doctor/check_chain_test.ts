@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { checkChain } from "../../../core/doctor/check_chain.ts";
 import { archiveName, batonLayout } from "../../../core/store/layout.ts";
-import { renderCapsuleFile } from "../../../core/capsule/render.ts";
+import { renderCapsuleFile } from "../../../core/store/render_capsule.ts";
 import type { Capsule } from "../../../core/capsule/types.ts";
 import { makeCapsule } from "../../_helpers/capsule.ts";
 import { TestFs } from "../../_helpers/fs.ts";

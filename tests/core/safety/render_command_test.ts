@@ -4,7 +4,7 @@
  * positive control that the original command does run. See: #3
  */
 import assert from "node:assert/strict";
-import { classifyCommand } from "../../../core/safety/command/mod.ts";
+import { classifyCommand } from "../../../core/safety/command/classify.ts";
 import { defangLine, renderCarriedCommand } from "../../../core/safety/render_command.ts";
 import { tempDir } from "../../_helpers/temp.ts";
 

@@ -8,7 +8,7 @@ import {
 } from "../../../core/store/capsule_store.ts";
 import { archiveName, type BatonLayout, batonLayout } from "../../../core/store/layout.ts";
 import { CapsuleInvalidError } from "../../../core/errors.ts";
-import { renderCapsuleFile } from "../../../core/capsule/render.ts";
+import { renderCapsuleFile } from "../../../core/store/render_capsule.ts";
 import type { Capsule } from "../../../core/capsule/types.ts";
 import type { LockOptions } from "../../../core/store/lock.ts";
 import { makeCapsule } from "../../_helpers/capsule.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { parseLatestHeader, readLatestHeader } from "../../../core/store/latest_header.ts";
 import { batonLayout } from "../../../core/store/layout.ts";
-import { renderCapsuleFile } from "../../../core/capsule/render.ts";
+import { renderCapsuleFile } from "../../../core/store/render_capsule.ts";
 import { makeCapsule } from "../../_helpers/capsule.ts";
 import { TestFs } from "../../_helpers/fs.ts";
 import { withRepo } from "../../_helpers/temp_fs.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { decodeBase64Url, encodeBase64Url } from "../../../core/trust/_base64url.ts";
+import { decodeBase64Url, encodeBase64Url } from "../../../core/trust/base64url.ts";
 
 Deno.test("decodeBase64Url() inverts encodeBase64Url() for any bytes (property)", () => {
   fc.assert(fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { authorshipLine, describeAuthorship } from "../../../core/trust/authorship_line.ts";
 import { OWN_KEY_NAME } from "../../../core/trust/key_ring.ts";
-import type { Authorship } from "../../../core/trust/capsule_signature.ts";
+import type { Authorship } from "../../../core/trust/authorship_line.ts";
 
 const FP = "sha256:" + "ab".repeat(32);
 const a = (status: Authorship["status"], key_name: string | null = null): Authorship => ({

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import {
   createRecheckAccess,
   MAX_EXTRA_EVIDENCE_FILES,
-} from "../../../core/trust/recheck_access.ts";
+} from "../../../core/briefing/recheck_access.ts";
 import { findRepo } from "../../../core/facts/git/find_repo.ts";
 import { sha256Id } from "../../../core/hash.ts";
 import { commitAll, git, writeFiles } from "../../_helpers/git.ts";

@@ -16,7 +16,7 @@ import { computeCapsuleId } from "../../../core/capsule/capsule_id.ts";
 import { commitAll, git, writeFiles } from "../../_helpers/git.ts";
 import { TestFs } from "../../_helpers/fs.ts";
 import { testContext, withRepo } from "../../_helpers/temp_fs.ts";
-import { Rng, SAMPLES } from "../safety/secrets/_fixtures.ts";
+import { Rng, SAMPLES } from "../../_helpers/secret_fixtures.ts";
 
 const enc = new TextEncoder();
 const draft = (o: unknown) => enc.encode(JSON.stringify(o));

@@ -10,7 +10,7 @@
  */
 import type { Findings, Invocation } from "../invocation.ts";
 import { type ParsedOptions, usesOf } from "./_options.ts";
-import { valueArg } from "./_effects.ts";
+import { valueArg } from "./effects.ts";
 import type { ProgramRecord } from "./_record.ts";
 
 function tarJudge(inv: Invocation, parsed: ParsedOptions, out: Findings): void {

@@ -8,7 +8,7 @@
  */
 import { type Arg, type Findings, type Invocation, shellJoin } from "../invocation.ts";
 import { isBroadTarget, isUnderHome } from "../paths.ts";
-import { reportWrite } from "./_effects.ts";
+import { reportWrite } from "./effects.ts";
 import type { ProgramRecord } from "./_record.ts";
 
 function judge(inv: Invocation, _parsed: unknown, out: Findings): void {

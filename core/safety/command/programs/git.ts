@@ -20,7 +20,7 @@
  */
 import type { Findings, Invocation } from "../invocation.ts";
 import { given, type OptionSyntax, type ParsedOptions, parseOptions, usesOf } from "./_options.ts";
-import { judgeOptions } from "./_effects.ts";
+import { judgeOptions } from "./effects.ts";
 import type { OptionSpec, ProgramRecord } from "./_record.ts";
 
 /** git's own options, before the subcommand (git.c: exact names, no prefixes). */

@@ -10,7 +10,7 @@
 import type { Arg, Findings, Invocation } from "../invocation.ts";
 import { isCredentialPath } from "../paths.ts";
 import { type ParsedOptions, usesOf } from "./_options.ts";
-import { reportWrite, valueArg } from "./_effects.ts";
+import { reportWrite, valueArg } from "./effects.ts";
 import type { ProgramRecord } from "./_record.ts";
 import { scanSed } from "./_sed_script.ts";
 

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { git, makeRepo } from "../../../_helpers/git.ts";
-import { hashBlob } from "../../../../core/facts/worktree/mod.ts";
+import { hashBlob } from "../../../../core/facts/worktree/blob_oid.ts";
 
 Deno.test("hashBlob() matches git hash-object for text, binary and empty content", async () => {
   const dir = await makeRepo("baton-blob-");

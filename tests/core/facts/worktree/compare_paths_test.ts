@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { commitAll, git, makeRepo, writeFiles } from "../../../_helpers/git.ts";
-import { comparePaths } from "../../../../core/facts/worktree/mod.ts";
+import { comparePaths } from "../../../../core/facts/worktree/compare_paths.ts";
 
 Deno.test("comparePaths() sorts paths in the order git lists them", async () => {
   const dir = await makeRepo("baton-order-");

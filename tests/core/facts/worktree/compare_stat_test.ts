@@ -4,11 +4,8 @@
  * @module
  */
 import assert from "node:assert/strict";
-import {
-  compareStat,
-  EMPTY_BLOB_OID,
-  type IndexEntry,
-} from "../../../../core/facts/worktree/mod.ts";
+import { compareStat, EMPTY_BLOB_OID } from "../../../../core/facts/worktree/compare_stat.ts";
+import { type IndexEntry } from "../../../../core/facts/worktree/index_file.ts";
 import type { FileStat } from "../../../../core/fs.ts";
 
 const INDEX_MTIME = 2_000_000_000_000;

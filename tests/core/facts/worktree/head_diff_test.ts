@@ -8,14 +8,11 @@ import assert from "node:assert/strict";
 import { commitAll, git, makeRepo, writeFiles } from "../../../_helpers/git.ts";
 import { catFileReader } from "../../../_helpers/worktree_objects.ts";
 import { batonView, gitStatus } from "../../../_helpers/worktree_status.ts";
-import {
-  diffIndexHead,
-  type GitIndex,
-  type HeadDiff,
-  parseIndex,
-  scanWorktree,
-} from "../../../../core/facts/worktree/mod.ts";
-import { createObjectReader, GitCorruptError } from "../../../../core/facts/git/mod.ts";
+import { diffIndexHead, type HeadDiff } from "../../../../core/facts/worktree/head_diff.ts";
+import { type GitIndex, parseIndex } from "../../../../core/facts/worktree/index_file.ts";
+import { scanWorktree } from "../../../../core/facts/worktree/scan.ts";
+import { createObjectReader } from "../../../../core/facts/git/object_reader.ts";
+import { GitCorruptError } from "../../../../core/facts/git/errors.ts";
 import { TestFs } from "../../../_helpers/fs.ts";
 
 async function repoWithTree(): Promise<string> {

@@ -11,8 +11,8 @@ import {
   type IndexEntry,
   parseIndex,
   verifyIndexChecksum,
-} from "../../../../core/facts/worktree/mod.ts";
-import { GitUnsupportedError } from "../../../../core/facts/git/mod.ts";
+} from "../../../../core/facts/worktree/index_file.ts";
+import { GitUnsupportedError } from "../../../../core/facts/git/errors.ts";
 
 interface DebugEntry {
   mode: number;

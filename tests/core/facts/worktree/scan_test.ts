@@ -12,7 +12,7 @@ import {
   scanWithGit,
   type ScanWithGitOptions,
 } from "../../../_helpers/worktree_status.ts";
-import type { WorktreeStatus } from "../../../../core/facts/worktree/mod.ts";
+import type { WorktreeStatus } from "../../../../core/facts/worktree/scan.ts";
 
 /** Scans, compares with git, and checks .git/index was not touched. */
 async function assertAgrees(

@@ -4,7 +4,8 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { buildIndex, buildTrackedTree } from "../../../../core/facts/worktree/mod.ts";
+import { buildIndex } from "../../../../core/facts/worktree/index_file.ts";
+import { buildTrackedTree } from "../../../../core/facts/worktree/tracked_tree.ts";
 import { commitAll, makeRepo, writeFiles } from "../../../_helpers/git.ts";
 import { gitStatus, scanWithGit } from "../../../_helpers/worktree_status.ts";
 

@@ -7,11 +7,9 @@
 import assert from "node:assert/strict";
 import { commitAll, git, makeRepo, writeFiles } from "../../../_helpers/git.ts";
 import { gitStatus, scanWithGit } from "../../../_helpers/worktree_status.ts";
-import {
-  buildTrackedTree,
-  findUntracked,
-  parseIndex,
-} from "../../../../core/facts/worktree/mod.ts";
+import { buildTrackedTree } from "../../../../core/facts/worktree/tracked_tree.ts";
+import { findUntracked } from "../../../../core/facts/worktree/untracked.ts";
+import { parseIndex } from "../../../../core/facts/worktree/index_file.ts";
 import { TestFs } from "../../../_helpers/fs.ts";
 
 async function untrackedAgrees(dir: string): Promise<string[]> {

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { renderBriefing } from "../../../../core/briefing/render_briefing.ts";
 import { renderExport } from "../../../../core/briefing/render_export.ts";
-import { renderCapsuleFile } from "../../../../core/capsule/render.ts";
+import { renderCapsuleFile } from "../../../../core/store/render_capsule.ts";
 import { classifyCarried } from "../../../../core/safety/command/carried.ts";
 import type { Classification } from "../../../../core/safety/command/classify.ts";
 import { claim, makeCapsule } from "../../../_helpers/capsule.ts";

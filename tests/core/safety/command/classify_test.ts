@@ -5,7 +5,8 @@
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { classifyCommand, COMMAND_FAMILIES } from "../../../../core/safety/command/mod.ts";
+import { classifyCommand } from "../../../../core/safety/command/classify.ts";
+import { COMMAND_FAMILIES } from "../../../../core/safety/command/families.ts";
 import {
   type CommandCase,
   DANGEROUS_CASES,

@@ -1,6 +1,6 @@
 /** The read-only verdict: given only to reading forms, never to unknown programs. */
 import assert from "node:assert/strict";
-import { classifyCommand } from "../../../../core/safety/command/mod.ts";
+import { classifyCommand } from "../../../../core/safety/command/classify.ts";
 
 function isReadOnly(line: string): boolean {
   return classifyCommand(line).class === "read_only";

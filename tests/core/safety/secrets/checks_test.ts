@@ -10,7 +10,7 @@ import {
   isBase64UserPass,
   shannonEntropy,
 } from "../../../../core/safety/secrets/checks.ts";
-import { ALNUM, Rng } from "./_fixtures.ts";
+import { ALNUM, Rng } from "../../../_helpers/secret_fixtures.ts";
 
 Deno.test("crc32() matches the zlib check values", () => {
   assert.equal(crc32(""), 0);

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { createEngine, findSecrets } from "../../../../core/safety/secrets/engine.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import type { SecretRule } from "../../../../core/safety/secrets/rule.ts";
-import { ALNUM, B64, Rng, SAMPLES } from "./_fixtures.ts";
+import { ALNUM, B64, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
 
 const engine = createEngine(SECRET_RULES);
 const encoder = new TextEncoder();

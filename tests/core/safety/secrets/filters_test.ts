@@ -6,7 +6,7 @@ import {
   isLookAlikeValue,
   isNotSecret,
 } from "../../../../core/safety/secrets/filters.ts";
-import { ALNUM, HEX, Rng } from "./_fixtures.ts";
+import { ALNUM, HEX, Rng } from "../../../_helpers/secret_fixtures.ts";
 
 Deno.test("isNotSecret() keeps placeholders, vendor examples and markers, not random values", () => {
   const rng = new Rng(51);

@@ -13,7 +13,7 @@ import {
   maskHighTs,
 } from "../../../../core/safety/secrets/engine.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
-import { CONTEXTS, Rng, SAMPLES } from "./_fixtures.ts";
+import { CONTEXTS, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
 
 const encoder = new TextEncoder();
 

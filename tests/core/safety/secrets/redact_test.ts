@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { createEngine } from "../../../../core/safety/secrets/engine.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { redactBytes, redactText, scanBytes } from "../../../../core/safety/secrets/redact.ts";
-import { Rng, SAMPLES } from "./_fixtures.ts";
+import { Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
 
 const engine = createEngine(SECRET_RULES);
 const encoder = new TextEncoder();

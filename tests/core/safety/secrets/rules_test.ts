@@ -5,7 +5,16 @@ import assert from "node:assert/strict";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { createEngine } from "../../../../core/safety/secrets/engine.ts";
 import { redactText, scanBytes } from "../../../../core/safety/secrets/redact.ts";
-import { ALNUM, B64, CONTEXTS, lookAlikes, p, Rng, SAMPLES, URLSAFE } from "./_fixtures.ts";
+import {
+  ALNUM,
+  B64,
+  CONTEXTS,
+  lookAlikes,
+  p,
+  Rng,
+  SAMPLES,
+  URLSAFE,
+} from "../../../_helpers/secret_fixtures.ts";
 
 const BASE32_UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 

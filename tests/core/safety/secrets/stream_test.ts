@@ -6,7 +6,7 @@ import { createEngine } from "../../../../core/safety/secrets/engine.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { type ByteReader, scanStream } from "../../../../core/safety/secrets/stream.ts";
 import { redactBytes, scanBytes } from "../../../../core/safety/secrets/redact.ts";
-import { B64, Rng, SAMPLES } from "./_fixtures.ts";
+import { B64, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
 
 const engine = createEngine(SECRET_RULES);
 const encoder = new TextEncoder();

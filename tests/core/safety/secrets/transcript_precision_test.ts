@@ -8,7 +8,7 @@ import { createEngine } from "../../../../core/safety/secrets/engine.ts";
 import { redactText } from "../../../../core/safety/secrets/redact.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { isNotSecret, isPredictable } from "../../../../core/safety/secrets/filters.ts";
-import { ALNUM, B64, CONTEXTS, HEX, Rng, SAMPLES } from "./_fixtures.ts";
+import { ALNUM, B64, CONTEXTS, HEX, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
 
 const engine = createEngine(SECRET_RULES);
 

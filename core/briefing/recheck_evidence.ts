@@ -24,7 +24,7 @@
 import type { Capsule, Evidence } from "../capsule/types.ts";
 import { canonicalJson } from "../json/canonical.ts";
 import { sha256Id } from "../hash.ts";
-import { type CapFinding, listClaims } from "./cap_trust.ts";
+import { type CapFinding, listClaims } from "../capsule/cap_trust.ts";
 
 /** Most evidence records re-checked on one load (the rest are reported unknown). */
 export const MAX_RECHECKED_EVIDENCE = 200;

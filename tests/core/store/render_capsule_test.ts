@@ -4,7 +4,7 @@
  * control from it, and the JSON block still reads back. See: #3
  */
 import assert from "node:assert/strict";
-import { renderCapsuleFile } from "../../../core/capsule/render.ts";
+import { renderCapsuleFile } from "../../../core/store/render_capsule.ts";
 import { parseCapsule } from "../../../core/capsule/parse.ts";
 import { renderBriefing } from "../../../core/briefing/render_briefing.ts";
 import { renderExport } from "../../../core/briefing/render_export.ts";

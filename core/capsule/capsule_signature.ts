@@ -18,33 +18,17 @@
  * stranger. Pure apart from WebCrypto.
  * @module
  */
-import type { Capsule, CapsuleSignature } from "../capsule/types.ts";
+import type { Capsule, CapsuleSignature } from "./types.ts";
 import { canonicalJson } from "../json/canonical.ts";
 import { isWellFormedDigest } from "../hash.ts";
-import { decodeBase64Url, encodeBase64Url } from "./_base64url.ts";
-import { OWN_KEY_NAME, type TrustedKeys } from "./key_ring.ts";
-import { decodePublicKey, keyFingerprint } from "./public_key.ts";
-import type { SigningKey } from "./signing_key.ts";
+import { decodeBase64Url, encodeBase64Url } from "../trust/base64url.ts";
+import type { Authorship } from "../trust/authorship_line.ts";
+import { OWN_KEY_NAME, type TrustedKeys } from "../trust/key_ring.ts";
+import { decodePublicKey, keyFingerprint } from "../trust/public_key.ts";
+import type { SigningKey } from "../trust/signing_key.ts";
 
 /** Prefix of every signed message. */
 export const SIGNATURE_DOMAIN = "baton.capsule.signature/1\n";
-
-/** Who wrote a capsule, as far as this machine can tell. */
-export interface Authorship {
-  /**
-   * trusted: the signature verifies under a key this machine trusts;
-   * unknown_key: it verifies, under a key nobody here added;
-   * unsigned: the capsule carries no signature;
-   * bad_signature: it carries one that does not verify (altered, or forged).
-   */
-  status: "trusted" | "unknown_key" | "unsigned" | "bad_signature";
-  /** The signing key's fingerprint when it is well formed and matches the key; else null. */
-  fingerprint: string | null;
-  /** The name the key is trusted under ("this machine" for its own), or null. */
-  key_name: string | null;
-  /** One line for people. */
-  detail: string;
-}
 
 const enc = new TextEncoder();
 const ED25519 = { name: "Ed25519" } as const;
@@ -61,7 +45,7 @@ export function signatureMessage(capsule: Omit<Capsule, "id"> | Capsule): Uint8A
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { createSigningKeyFile, parseSigningKeyFile } from "./signing_key.ts";
+ * import { createSigningKeyFile, parseSigningKeyFile } from "../trust/signing_key.ts";
  * import { checkAuthorship, signCapsule } from "./capsule_signature.ts";
  * const key = await parseSigningKeyFile(await createSigningKeyFile(new Uint8Array(32)));
  * const signed = await signCapsule({ id: "x", schema: "s" } as never, key);

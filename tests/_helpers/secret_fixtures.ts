@@ -7,7 +7,7 @@
  * look-alikes are values that must not be flagged.
  * @module
  */
-import { base62, crc32 } from "../../../../core/safety/secrets/checks.ts";
+import { base62, crc32 } from "../../core/safety/secrets/checks.ts";
 
 /** A seeded random source (mulberry32). */
 export class Rng {

@@ -3,7 +3,7 @@ import {
   applyEvidenceChecks,
   type RecheckAccess,
   recheckEvidence,
-} from "../../../core/trust/recheck_evidence.ts";
+} from "../../../core/briefing/recheck_evidence.ts";
 import type { Evidence } from "../../../core/capsule/types.ts";
 import { canonicalJson } from "../../../core/json/canonical.ts";
 import { sha256Id } from "../../../core/hash.ts";

@@ -8,7 +8,7 @@
  */
 import { isCodedError } from "../core/errors.ts";
 import type { AutoCapsuleResult } from "../core/workflow/auto_capsule.ts";
-import { workflowContext } from "./_context.ts";
+import { workflowContext } from "./context.ts";
 import { createDenoIo } from "./_io.ts";
 
 /** Most time a capture spends finding and reading the session's transcript. */
@@ -24,8 +24,6 @@ export type HookJobRequest =
     session: string | null;
     /** The payload's transcript path (null when absent or sent as null). */
     transcriptPath?: string | null;
-    /** Test hook (BATON_TEST_FACTS_DELAY_MS): wait before collecting facts. */
-    factsDelayMs: number;
     /** Skip while an automatic capsule younger than this exists (0: never). */
     minIntervalMs: number;
     /** Epoch ms by which the facts must be collected (what is left is named unchecked). */
@@ -89,7 +87,6 @@ export async function runHookJob(request: HookJobRequest): Promise<HookJobRespon
         trigger: request.trigger,
         host: request.host,
         session: request.session,
-        factsDelayMs: request.factsDelayMs,
         minIntervalMs: request.minIntervalMs,
         ...budget,
       });

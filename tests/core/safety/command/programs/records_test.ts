@@ -5,13 +5,13 @@
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { classifyCommand } from "../../../../core/safety/command/mod.ts";
-import { matchLong, parseOptions } from "../../../../core/safety/command/programs/_options.ts";
-import { PROGRAM_RECORDS } from "../../../../core/safety/command/programs/mod.ts";
-import { GIT_SUBCOMMAND_OPTIONS } from "../../../../core/safety/command/programs/git.ts";
-import type { OptionSpec } from "../../../../core/safety/command/programs/_record.ts";
-import { scanSed } from "../../../../core/safety/command/programs/_sed_script.ts";
-import { DANGEROUS_CASES } from "../../../testdata/command_cases.ts";
+import { classifyCommand } from "../../../../../core/safety/command/classify.ts";
+import { matchLong, parseOptions } from "../../../../../core/safety/command/programs/_options.ts";
+import { PROGRAM_RECORDS } from "../../../../../core/safety/command/programs/records.ts";
+import { GIT_SUBCOMMAND_OPTIONS } from "../../../../../core/safety/command/programs/git.ts";
+import type { OptionSpec } from "../../../../../core/safety/command/programs/_record.ts";
+import { scanSed } from "../../../../../core/safety/command/programs/_sed_script.ts";
+import { DANGEROUS_CASES } from "../../../../testdata/command_cases.ts";
 
 const q = (s: string): string => "'" + s.replace(/'/g, "'\\''") + "'";
 

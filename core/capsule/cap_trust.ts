@@ -9,9 +9,9 @@
  * in the capsule with a well-formed digest. Pure.
  * @module
  */
-import type { Capsule, Claim, Evidence } from "../capsule/types.ts";
-import type { Authorship } from "./capsule_signature.ts";
-import { DETERMINISTIC_PROVENANCES } from "./states.ts";
+import type { Capsule, Claim, Evidence } from "./types.ts";
+import type { Authorship } from "../trust/authorship_line.ts";
+import { DETERMINISTIC_PROVENANCES } from "../trust/states.ts";
 
 /** One claim whose trust the cap lowered. */
 export interface CapFinding {

@@ -13,10 +13,10 @@ import type { Classification } from "../safety/command/classify.ts";
 import { classifyCarried } from "../safety/command/carried.ts";
 import { renderCarriedCommand } from "../safety/render_command.ts";
 import { safeInline, safeLines } from "../safety/render_safe.ts";
-import type { Capsule, Claim } from "./types.ts";
-
-/** The info string of the fenced block that holds the capsule JSON. */
-export const CAPSULE_FENCE = "```json baton-capsule";
+import type { Capsule, Claim } from "../capsule/types.ts";
+import { CAPSULE_FENCE } from "../capsule/parse.ts";
+import { shortId } from "../capsule/capsule_id.ts";
+import { shortOid } from "../facts/git/short_oid.ts";
 
 function claimLine(c: Claim): string {
   return `- [${c.trust}] ${safeInline(c.text)}`;
@@ -34,7 +34,7 @@ function section(title: string, lines: string[]): string[] {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { renderCapsuleFile } from "./render.ts";
+ * import { renderCapsuleFile } from "./render_capsule.ts";
  * import { notARepoFacts } from "../facts/empty_facts.ts";
  * const fence = String.fromCharCode(96).repeat(3);
  * const capsule = { id: "sha256:" + "0".repeat(64), created_at: "t", trigger: "manual", status: "active", previous: null, facts: notARepoFacts("t"), sanitize: { scan_status: "not_run", redactions: [] }, meaning: { now: `a\n${fence}\n# forged`, completed: [], decisions: [], verified_facts: [], hypotheses: [], blockers: [], next_steps: [], next_action: null, plan_changes: [], pointers: [], fold: false } } as never;
@@ -50,7 +50,7 @@ export function renderCapsuleFile(
   const m = capsule.meaning;
   const f = capsule.facts;
   const out: string[] = [
-    `# baton capsule ${capsule.id.replace(/^sha256:/, "").slice(0, 12)}`,
+    `# baton capsule ${shortId(capsule.id)}`,
     "",
     "> Rendered from the JSON block at the end of this file; only that block is read back,",
     "> so edits to this prose are ignored. Everything below is a record of claims to re-check.",
@@ -60,7 +60,7 @@ export function renderCapsuleFile(
     `- status: ${capsule.status}`,
     `- previous: ${capsule.previous ?? "none"}`,
     `- facts: ${f.status}${
-      f.head ? ` (HEAD ${f.head.slice(0, 12)} on ${f.branch ?? "detached"})` : ""
+      f.head ? ` (HEAD ${shortOid(f.head)} on ${f.branch ?? "detached"})` : ""
     }`,
     `- secret scan: ${capsule.sanitize.scan_status}${
       capsule.sanitize.scan_status === "passed"

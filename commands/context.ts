@@ -5,10 +5,10 @@
 import type { WorkflowContext } from "../core/workflow/context.ts";
 import type { CommitResult } from "../core/store/capsule_store.ts";
 import type { Io } from "./_io.ts";
-import { processAlive, processIdentity } from "./_process_identity.ts";
+import { processAlive, processIdentity } from "./process_identity.ts";
 import { escapeJsonInvisible } from "../core/safety/json_escape.ts";
 import type { KeyRing } from "../core/trust/key_ring.ts";
-import { homeDir } from "./_home.ts";
+import { homeDir, xdgConfigHome } from "./_home.ts";
 
 /**
  * The key ring, loaded on first use: the hook's light path (and every
@@ -32,7 +32,7 @@ export function workflowContext(io: Io, cwd: string = io.cwd()): WorkflowContext
     cwd,
     now: io.now,
     homeDir: homeDir(io),
-    xdgConfigHome: io.env("XDG_CONFIG_HOME") ?? null,
+    xdgConfigHome: xdgConfigHome(io),
     pid: io.pid,
     host: io.hostname(),
     processStarted: processIdentity().started,

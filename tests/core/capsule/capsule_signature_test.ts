@@ -4,11 +4,11 @@ import {
   SIGNATURE_DOMAIN,
   signatureMessage,
   signCapsule,
-} from "../../../core/trust/capsule_signature.ts";
+} from "../../../core/capsule/capsule_signature.ts";
 import { createSigningKeyFile, parseSigningKeyFile } from "../../../core/trust/signing_key.ts";
 import { computeCapsuleId } from "../../../core/capsule/capsule_id.ts";
 import { parseCapsule } from "../../../core/capsule/parse.ts";
-import { renderCapsuleFile } from "../../../core/capsule/render.ts";
+import { renderCapsuleFile } from "../../../core/store/render_capsule.ts";
 import { claim, makeCapsule } from "../../_helpers/capsule.ts";
 import type { TrustedKeys } from "../../../core/trust/key_ring.ts";
 

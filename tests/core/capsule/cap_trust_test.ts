@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { capTrust, verifiedProblem } from "../../../core/trust/cap_trust.ts";
+import { capTrust, verifiedProblem } from "../../../core/capsule/cap_trust.ts";
 import type { Evidence } from "../../../core/capsule/types.ts";
 import { claim, makeCapsule } from "../../_helpers/capsule.ts";
 

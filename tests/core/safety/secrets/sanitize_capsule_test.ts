@@ -1,9 +1,9 @@
 // Tests for core/capsule/sanitize_capsule.ts.
 
 import assert from "node:assert/strict";
-import { sanitizeCapsuleParts } from "../../../core/capsule/sanitize_capsule.ts";
-import type { SecretEngine } from "../../../core/safety/secrets/engine.ts";
-import { Rng, SAMPLES } from "../safety/secrets/_fixtures.ts";
+import { sanitizeCapsuleParts } from "../../../../core/safety/secrets/sanitize_capsule.ts";
+import type { SecretEngine } from "../../../../core/safety/secrets/engine.ts";
+import { Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
 
 Deno.test("sanitizeCapsuleParts() redacts every part and roots fields at the part name", () => {
   const rng = new Rng(91);

@@ -7,9 +7,8 @@
  */
 import type { Findings, Invocation } from "../invocation.ts";
 import { parseOptions } from "./_options.ts";
-import { judgeOptions } from "./_effects.ts";
+import { judgeOptions } from "./effects.ts";
 
-export { reportWrite } from "./_effects.ts";
 import type { ProgramRecord } from "./_record.ts";
 import { RSYNC, TAR, ZIP } from "./archive.ts";
 import { AWK } from "./awk.ts";
@@ -131,7 +130,7 @@ export function recordFor(program: string): ProgramRecord | undefined {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { judgeProgram } from "./mod.ts";
+ * import { judgeProgram } from "./records.ts";
  * const findings: string[] = [];
  * const out = {
  *   dangerous: (_f: string, r: string) => void findings.push(r),

@@ -13,10 +13,10 @@
  * then the list is cut. Pure: no I/O.
  * @module
  */
-import type { SecretEngine } from "../safety/secrets/engine.ts";
-import { defaultEngine } from "../safety/secrets/mod.ts";
-import { sanitizeValue } from "../safety/secrets/sanitize_value.ts";
-import type { Sanitize } from "./types.ts";
+import type { SecretEngine } from "./engine.ts";
+import { defaultEngine } from "./default_engine.ts";
+import { sanitizeValue } from "./sanitize_value.ts";
+import type { Sanitize } from "../../capsule/types.ts";
 
 /** Most redaction records one capsule keeps. */
 export const MAX_RECORDED_REDACTIONS = 1000;

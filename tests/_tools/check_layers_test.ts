@@ -1,0 +1,150 @@
+// The layer check on synthetic trees: each rule flags its violation (the
+// positive control) and a clean tree passes, so a check that silently stops
+// matching fails here.
+
+import assert from "node:assert/strict";
+import { checkLayers, CORE_RANKS, type LayerProblem, readTree } from "./check_layers.ts";
+
+/** An import line; built at run time so the layer check does not read this file's fixtures as imports. */
+const imp = (spec: string) => ["import { v } from ", JSON.stringify(spec), ";\n"].join("");
+const tree = (files: Record<string, string>) => new Map(Object.entries(files));
+const messages = (problems: LayerProblem[]) => problems.map((p) => `${p.file}: ${p.message}`);
+
+const CLEAN = {
+  "main.ts": imp("./commands/mod.ts"),
+  "commands/mod.ts": imp("./_x.ts") + imp("../core/capsule/id.ts"),
+  "commands/_x.ts": "export const x = 1;\n",
+  "core/errors.ts": "export class E {}\n",
+  "core/json/canonical.ts": imp("../errors.ts"),
+  "core/capsule/id.ts": imp("../json/canonical.ts") + imp("../trust/states.ts"),
+  "core/trust/states.ts": "export const s = 1;\n",
+  "core/facts/git/_pack.ts": "export const p = 1;\n",
+  "core/facts/git/read.ts": imp("./_pack.ts") + imp("../../capsule/id.ts"),
+  "core/workflow/load.ts": imp("../facts/git/read.ts"),
+  "tests/commands/x_test.ts": imp("../../commands/_x.ts"),
+  "tests/core/facts/git/pack_test.ts": imp("../../../../core/facts/git/_pack.ts"),
+  "tests/e2e/cli_test.ts": imp("../../commands/load.ts"),
+};
+
+Deno.test("a clean tree has no problems", () => {
+  assert.deepEqual(messages(checkLayers(tree(CLEAN))), []);
+});
+
+Deno.test("an upward import between core folders is flagged", () => {
+  const problems = messages(checkLayers(tree({
+    ...CLEAN,
+    "core/capsule/render.ts": imp("../facts/git/read.ts"),
+  })));
+  assert.ok(
+    problems.some((p) =>
+      p.includes("core/capsule (rank 1) must not import core/facts/git/read.ts")
+    ),
+    problems.join("\n"),
+  );
+});
+
+Deno.test("a cycle between two core folders of one rank is flagged, though no file cycle exists", () => {
+  const problems = messages(checkLayers(tree({
+    ...CLEAN,
+    "core/trust/cap.ts": imp("../capsule/types.ts"),
+    "core/capsule/types.ts": "export type T = number;\n",
+  })));
+  assert.ok(problems.some((p) => p.includes("folder cycle: core/")), problems.join("\n"));
+  assert.ok(!problems.some((p) => p.includes("import cycle")), problems.join("\n"));
+});
+
+Deno.test("a file cycle is flagged", () => {
+  const problems = messages(checkLayers(tree({
+    ...CLEAN,
+    "core/json/a.ts": imp("./b.ts"),
+    "core/json/b.ts": imp("./a.ts"),
+  })));
+  assert.ok(problems.some((p) => p.includes("import cycle: core/json/")), problems.join("\n"));
+});
+
+Deno.test("a core folder missing from the rank table is flagged", () => {
+  assert.equal(CORE_RANKS["newfeature"], undefined);
+  const problems = messages(checkLayers(tree({ ...CLEAN, "core/newfeature/x.ts": "" })));
+  assert.ok(problems.some((p) => p.includes("core/newfeature has no rank")), problems.join("\n"));
+});
+
+Deno.test("mod.ts inside core, and outside the package tops, is flagged", () => {
+  const problems = messages(checkLayers(tree({
+    ...CLEAN,
+    "core/json/mod.ts": imp("./canonical.ts"),
+    "core/workflow/use.ts": imp("../json/mod.ts"),
+    "integrations/generic/mod.ts": "export const t = 1;\n",
+  })));
+  assert.ok(
+    problems.includes("core/json/mod.ts: no mod.ts inside core: callers import module files"),
+  );
+  assert.ok(problems.some((p) => p.startsWith("core/workflow/use.ts: no mod.ts inside core")));
+  assert.ok(
+    problems.some((p) => p.startsWith("integrations/generic/mod.ts: mod.ts only at the top")),
+  );
+});
+
+Deno.test("a package is entered only through its mod.ts, except by tests", () => {
+  const problems = messages(checkLayers(tree({
+    ...CLEAN,
+    "main.ts": imp("./commands/load.ts"),
+    "commands/load.ts": imp("../skills/baton/data.ts"),
+  })));
+  assert.ok(problems.includes(
+    "main.ts: commands/ is entered only through commands/mod.ts, not commands/load.ts",
+  ));
+  assert.ok(problems.some((p) => p.startsWith("commands/load.ts: skills/ is entered only")));
+  assert.ok(!problems.some((p) => p.startsWith("tests/")), problems.join("\n"));
+});
+
+Deno.test("a private module imported from outside its folder and its mirrored tests is flagged", () => {
+  const problems = messages(checkLayers(tree({
+    ...CLEAN,
+    "core/facts/worktree/scan.ts": imp("../git/_pack.ts"),
+    "tests/core/facts/pack_test.ts": imp("../../../core/facts/git/_pack.ts"),
+    "tests/e2e/x_test.ts": imp("../../commands/_x.ts"),
+    "core/safety/rules/_family/a.ts": "",
+    "core/safety/rules/use.ts": imp("./_family/a.ts"),
+    "core/json/use.ts": imp("../safety/rules/_family/a.ts"),
+  })));
+  assert.ok(!problems.some((p) => p.startsWith("core/safety/rules/use.ts")), problems.join("\n"));
+  assert.ok(
+    problems.includes(
+      "core/json/use.ts: private folder core/safety/rules/_family/ imported from outside core/safety/rules/",
+    ),
+    problems.join("\n"),
+  );
+  for (
+    const file of [
+      "core/facts/worktree/scan.ts",
+      "tests/core/facts/pack_test.ts",
+      "tests/e2e/x_test.ts",
+    ]
+  ) {
+    assert.ok(
+      problems.some((p) => p.startsWith(`${file}: private module`)),
+      `${file}\n${problems.join("\n")}`,
+    );
+  }
+});
+
+Deno.test("core doing I/O and core importing commands are flagged", () => {
+  const problems = messages(checkLayers(tree({
+    ...CLEAN,
+    "core/json/io.ts": imp("../../commands/mod.ts") + "console.log(Deno.cwd());\n",
+  })));
+  assert.ok(problems.includes("core/json/io.ts: core must not import commands/mod.ts"));
+  assert.ok(problems.includes("core/json/io.ts: core must not use Deno.* (inject a capability)"));
+  assert.ok(problems.includes("core/json/io.ts: core must not print"));
+});
+
+Deno.test("the repository itself passes the check", () => {
+  const root = new URL("../../", import.meta.url).pathname;
+  const here = Deno.cwd();
+  Deno.chdir(root);
+  try {
+    assert.deepEqual(messages(checkLayers(readTree())), []);
+  } finally {
+    Deno.chdir(here);
+  }
+});
