@@ -78,6 +78,16 @@ export const PRIVATE_ALLOWED: ReadonlySet<string> = new Set([
   "tests/core/workflow/recent_capture_test.ts -> commands/_deno_fs.ts",
   "tests/e2e/_race.ts -> commands/_deno_fs.ts",
   "tests/e2e/store_escape_test.ts -> commands/_deno_fs.ts",
+  // Tests outside tests/commands that use a commands/ internal. Renaming these
+  // modules (no underscore, as the convention asks) breaks the startup test's
+  // "one command file per table entry" count, which reads every commands/
+  // file without `_` as a command; the merger decides between the two.
+  "tests/e2e/temp_sweep_test.ts -> commands/_process_identity.ts",
+  "tests/core/store/lock_test.ts -> commands/_process_identity.ts",
+  "tests/e2e/forged_capsule_test.ts -> commands/_context.ts",
+  "tests/core/workflow/auto_capsule_test.ts -> commands/_context.ts",
+  "tests/e2e/install_test.ts -> commands/_invocation.ts",
+  "tests/bench/groups.ts -> commands/_hook_job.ts",
 ]);
 
 /** One problem found. */
@@ -191,7 +201,11 @@ function checkEdge(file: string, target: string, problems: LayerProblem[]): void
   if (toTop === "core" && target.endsWith("/mod.ts")) {
     add(`no mod.ts inside core: import the module file, not ${target}`);
   }
-  if (PACKAGES.includes(toTop) && fromTop !== toTop && fromTop !== "tests") {
+  // main.ts is the binary's entry and may import commands/ internals: the
+  // startup test requires that the --version path loads commands/_io.ts but
+  // not the command table (commands/mod.ts).
+  const entry = file === "main.ts" && toTop === "commands";
+  if (PACKAGES.includes(toTop) && fromTop !== toTop && fromTop !== "tests" && !entry) {
     if (target !== `${toTop}/mod.ts`) {
       add(`${toTop}/ is entered only through ${toTop}/mod.ts, not ${target}`);
     }
@@ -213,7 +227,7 @@ function checkEdge(file: string, target: string, problems: LayerProblem[]): void
   if (base.startsWith("_")) {
     const folder = dirOf(target);
     const own = dirOf(file) === folder || dirOf(file) === `tests/${folder}`;
-    if (!own && !PRIVATE_ALLOWED.has(`${file} -> ${target}`)) {
+    if (!own && !entry && !PRIVATE_ALLOWED.has(`${file} -> ${target}`)) {
       add(`private module ${target} imported from outside ${folder}/ and tests/${folder}/`);
     }
   }

@@ -7,7 +7,7 @@
  * task check` and the test suite).
  * @module
  */
-import { loadCli, loadCommands } from "../../commands/mod.ts";
+import { loadCommands, renderHelp } from "../../commands/mod.ts";
 import { renderDraftReference } from "../../core/capsule/render_draft_reference.ts";
 import { EXIT } from "../../core/errors.ts";
 import { HOSTS } from "../../core/hosts/hosts.ts";
@@ -18,8 +18,6 @@ import { PROMPT_TEXTS } from "../../integrations/mod.ts";
 import { BATON_SKILL } from "../../skills/mod.ts";
 import { CLASS_POLICY, COMMAND_FAMILIES } from "../../core/safety/command/families.ts";
 import { SECRET_RULES } from "../../core/safety/secrets/rules.ts";
-
-const { renderHelp } = await loadCli();
 
 function cell(text: string): string {
   return text.replace(/\|/g, "\\|");

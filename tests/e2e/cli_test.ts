@@ -1,10 +1,8 @@
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
-import { loadCli, loadCommands } from "../../commands/mod.ts";
+import { loadCommands, renderHelp } from "../../commands/mod.ts";
 import { VERSION } from "../../core/version.ts";
 import { EXIT } from "../../core/errors.ts";
-
-const { renderHelp } = await loadCli();
 
 const COMMANDS = await loadCommands();
 

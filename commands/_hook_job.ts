@@ -8,7 +8,7 @@
  */
 import { isCodedError } from "../core/errors.ts";
 import type { AutoCapsuleResult } from "../core/workflow/auto_capsule.ts";
-import { workflowContext } from "./context.ts";
+import { workflowContext } from "./_context.ts";
 import { createDenoIo } from "./_io.ts";
 
 /** What the hook asks its job to do. */
