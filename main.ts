@@ -4,28 +4,18 @@
  * @module
  */
 import { type CodedError, errorObject, EXIT, isCodedError, UsageError } from "./core/errors.ts";
+import type { SafeError } from "./commands/_safe_output.ts";
 import { VERSION } from "./core/version.ts";
-import {
-  type Command,
-  COMMAND_NAMES,
-  createDenoIo,
-  findCommand,
-  type Io,
-  loadCli,
-  loadClosest,
-  loadCommands,
-  loadOverview,
-  loadSafeErrors,
-  type SafeError,
-  taskStartDir,
-} from "./commands/mod.ts";
+import { createDenoIo, type Io } from "./commands/_io.ts";
+import { taskStartDir } from "./commands/_task_dir.ts";
+import type { Command } from "./commands/_command.ts";
 
-// The flag parser, help renderer and the commands themselves load only after
-// the --version fast path (commands/mod.ts itself is a table of loaders):
-// start-up is on every hook's critical path.
+// The command table, flag parser and help renderer load only
+// after the --version fast path: start-up is on every hook's critical path.
 async function unknownCommand(name: string): Promise<UsageError> {
-  const { closestMatch } = await loadClosest();
-  const { safeWord } = await loadCli();
+  const { COMMAND_NAMES } = await import("./commands/mod.ts");
+  const { closestMatch } = await import("./commands/_closest.ts");
+  const { safeWord } = await import("./commands/_command.ts");
   const hint = closestMatch(name, COMMAND_NAMES);
   return new UsageError(
     `Unknown command ${safeWord(name)}` +
@@ -35,7 +25,7 @@ async function unknownCommand(name: string): Promise<UsageError> {
 
 /** The printable form of a coded error (see commands/_safe_output.ts). */
 async function safeErrorOf(e: CodedError): Promise<SafeError> {
-  const { safeError } = await loadSafeErrors();
+  const { safeError } = await import("./commands/_safe_output.ts");
   return safeError(errorObject(e));
 }
 
@@ -44,7 +34,7 @@ async function safeErrorOf(e: CodedError): Promise<SafeError> {
  * its work, is one line on stderr and the command's own exit status.
  */
 async function runFailOpen(command: Command, rest: readonly string[], io: Io): Promise<number> {
-  const { parseFlags, renderHelp, helpWidth } = await loadCli();
+  const { helpWidth, parseFlags, renderHelp } = await import("./commands/_command.ts");
   const status = command.exitOnError ?? 0;
   try {
     const args = parseFlags(command, rest);
@@ -75,9 +65,10 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
       io.stdout.write(json ? JSON.stringify({ version: VERSION }) + "\n" : `baton ${VERSION}\n`);
       return 0;
     }
-    const { parseFlags, renderHelp, safeWord, helpWidth } = await loadCli();
+    const { findCommand, loadCommands } = await import("./commands/mod.ts");
+    const { helpWidth, parseFlags, renderHelp, safeWord } = await import("./commands/_command.ts");
     const overview = async (width: number) =>
-      (await loadOverview()).renderOverview(await loadCommands(), width);
+      (await import("./commands/_overview.ts")).renderOverview(await loadCommands(), width);
     if (first === undefined) {
       io.stderr.write(await overview(helpWidth(io.stderr)));
       return EXIT.usage.code;

@@ -9,7 +9,7 @@
  * ends it.
  * @module
  */
-import type { HookJobRequest, HookJobResponse } from "./hook_job.ts";
+import type { HookJobRequest, HookJobResponse } from "./_hook_job.ts";
 
 /** How a bounded job ended. */
 export type BoundedOutcome =
@@ -67,7 +67,7 @@ export async function runBoundedJob(
     }
   }
   // No Worker (it could not start or load): run inline under the same deadline.
-  const { runHookJob } = await import("./hook_job.ts");
+  const { runHookJob } = await import("./_hook_job.ts");
   const inline = await Promise.race([runHookJob(request), limit.promise]);
   limit.cancel();
   return inline === "timeout"

@@ -17,7 +17,7 @@ import {
 } from "../core/fs.ts";
 import { BatonError, StorageError } from "../core/errors.ts";
 import { tempName } from "../core/store/temp_name.ts";
-import { processIdentity } from "./process_identity.ts";
+import { processIdentity } from "./_process_identity.ts";
 
 function toStat(info: Deno.FileInfo): FileStat {
   return {

@@ -40,7 +40,7 @@ export async function recordForcedPass(
   const rel = `.baton/done/${name}`;
   try {
     const { appendProgress } = await import("../core/progress/progress_store.ts");
-    const { processAlive, processIdentity } = await import("./process_identity.ts");
+    const { processAlive, processIdentity } = await import("./_process_identity.ts");
     await appendProgress(io.fs, found.layout, {
       text: `baton done --force: ${
         outcome.verdict.failed_required.join(", ")

@@ -12,7 +12,7 @@ import { type ManifestEntry, manifestLine } from "../core/enforce/manifest.ts";
 import type { BatonLayout } from "../core/store/layout.ts";
 import type { Io } from "./_io.ts";
 import { batonHome } from "./_home.ts";
-import { processAlive, processIdentity } from "./process_identity.ts";
+import { processAlive, processIdentity } from "./_process_identity.ts";
 
 /** Paths of the enforcement state. */
 export interface EnforcePaths {

@@ -10,7 +10,7 @@ import { planCommit } from "../core/handoff/plan_commit.ts";
 import { CLEAN_MESSAGE, COMMIT_MESSAGE, HANDOFF_PATH } from "../core/handoff/handoff_policy.ts";
 import type { Io } from "./_io.ts";
 import { homeDir } from "./_home.ts";
-import { printJson } from "./context.ts";
+import { printJson } from "./_context.ts";
 import { safeWord } from "./_command.ts";
 
 /** Options both commands share. */

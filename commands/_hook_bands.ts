@@ -80,7 +80,7 @@ export async function runBandHook(io: Io, input: BandHookInput): Promise<BandHoo
   if (result.band === "ok") return { result, output: "" };
   // Only an advisory names the commands: below warn these modules stay unloaded.
   const { renderShellCommand } = await import("../core/hosts/shell_quote.ts");
-  const { currentInvocation } = await import("./invocation.ts");
+  const { currentInvocation } = await import("./_invocation.ts");
   let text = renderBandAdvice(result, { baton: renderShellCommand(currentInvocation()) });
   if (
     enforcing !== null && payload.sessionId !== null &&

@@ -23,7 +23,7 @@ import { readInjectionState, writeInjectionRecord } from "../core/store/injectio
 import { capturePlan, TURN_INTERVAL_MS } from "../core/hosts/capture_plan.ts";
 import { boolFlag, type ParsedArgs, safeWord, stringFlag } from "./_command.ts";
 import type { Io } from "./_io.ts";
-import { printJson } from "./context.ts";
+import { printJson } from "./_context.ts";
 import { logHookTiming } from "./_hook_timing.ts";
 
 /** Wall-clock budget of a capture hook, from process start to exit. */

@@ -11,9 +11,9 @@ import type { HostContent, HostEnv, InstallScope } from "../core/hosts/types.ts"
 import type { HostPlan } from "../core/hosts/plan.ts";
 import { closestMatch } from "./_closest.ts";
 import { boolFlag, type FlagSpec, type ParsedArgs, safeWord } from "./_command.ts";
-import { printJson } from "./context.ts";
+import { printJson } from "./_context.ts";
 import { homeDir } from "./_home.ts";
-import { currentInvocation } from "./invocation.ts";
+import { currentInvocation } from "./_invocation.ts";
 import type { Io } from "./_io.ts";
 
 /** The flags install and uninstall share. */

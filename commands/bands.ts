@@ -5,7 +5,7 @@
  * @module
  */
 import { boolFlag, type Command, stringFlag } from "./_command.ts";
-import { printJson } from "./context.ts";
+import { printJson } from "./_context.ts";
 import { UsageError } from "../core/errors.ts";
 import { isHostId } from "../core/hosts/ids.ts";
 import { findBatonLayout } from "../core/store/find_layout.ts";

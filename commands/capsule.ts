@@ -5,7 +5,7 @@
  */
 import { NotFoundError } from "../core/errors.ts";
 import { boolFlag, type Command, intFlag } from "./_command.ts";
-import { printJson } from "./context.ts";
+import { printJson } from "./_context.ts";
 
 /** The capsule command. */
 export const capsuleCommand: Command = {

@@ -5,7 +5,7 @@
  */
 import { InputError } from "../core/errors.ts";
 import { boolFlag, type Command } from "./_command.ts";
-import { printJson } from "./context.ts";
+import { printJson } from "./_context.ts";
 
 /** Most stdin read (a command longer than the classifier's bound is dangerous anyway). */
 export const MAX_CLASSIFY_INPUT = 1024 * 1024;

@@ -3,7 +3,7 @@
  * @module
  */
 import { boolFlag, type Command } from "./_command.ts";
-import { printJson } from "./context.ts";
+import { printJson } from "./_context.ts";
 
 /** The decisions command. */
 export const decisionsCommand: Command = {

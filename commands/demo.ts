@@ -6,7 +6,7 @@
  * @module
  */
 import { boolFlag, type Command } from "./_command.ts";
-import { printJson, workflowContext } from "./context.ts";
+import { printJson, workflowContext } from "./_context.ts";
 import { shortOid } from "../core/facts/git/short_oid.ts";
 
 const SAMPLE_DRAFT = {

@@ -3,7 +3,7 @@
  * @module
  */
 import { boolFlag, type Command } from "./_command.ts";
-import { printJson } from "./context.ts";
+import { printJson } from "./_context.ts";
 import { hostContent, hostEnv } from "./_hosts_args.ts";
 
 const MARK = { ok: "ok  ", warn: "warn", fail: "FAIL" } as const;

@@ -6,7 +6,7 @@
  */
 import { InputError } from "../core/errors.ts";
 import { boolFlag, type Command, stringFlag } from "./_command.ts";
-import { printJson } from "./context.ts";
+import { printJson } from "./_context.ts";
 
 /** The done command. */
 export const doneCommand: Command = {

@@ -5,7 +5,7 @@
  */
 import { NotFoundError, UsageError } from "../core/errors.ts";
 import { boolFlag, type Command, intFlag } from "./_command.ts";
-import { printJson } from "./context.ts";
+import { printJson } from "./_context.ts";
 
 /** The export command. */
 export const exportCommand: Command = {

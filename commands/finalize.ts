@@ -5,7 +5,7 @@
  */
 import { EXIT, UsageError } from "../core/errors.ts";
 import { boolFlag, type Command, stringFlag } from "./_command.ts";
-import { printJson, workflowContext, writtenJson } from "./context.ts";
+import { printJson, workflowContext, writtenJson } from "./_context.ts";
 import { readInput } from "./_read_input.ts";
 
 /** Largest draft read from stdin or a file. */

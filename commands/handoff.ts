@@ -7,7 +7,7 @@
  */
 import { UsageError } from "../core/errors.ts";
 import { boolFlag, type Command, stringFlag } from "./_command.ts";
-import { printJson } from "./context.ts";
+import { printJson } from "./_context.ts";
 
 const ACTIONS = ["write", "resume", "bypass", "repair", "unlock", "status"] as const;
 

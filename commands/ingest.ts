@@ -3,7 +3,7 @@
  * @module
  */
 import { boolFlag, type Command } from "./_command.ts";
-import { printJson, workflowContext, writtenJson } from "./context.ts";
+import { printJson, workflowContext, writtenJson } from "./_context.ts";
 import { readInput } from "./_read_input.ts";
 
 /** Largest answer read (the same bound as the core reader). */

@@ -3,7 +3,7 @@
  * @module
  */
 import { boolFlag, type Command, intFlag } from "./_command.ts";
-import { printJson } from "./context.ts";
+import { printJson } from "./_context.ts";
 
 /** The list command. */
 export const listCommand: Command = {

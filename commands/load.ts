@@ -4,7 +4,7 @@
  * @module
  */
 import { boolFlag, type Command, intFlag } from "./_command.ts";
-import { printJson, workflowContext } from "./context.ts";
+import { printJson, workflowContext } from "./_context.ts";
 import { findBatonLayout } from "../core/store/find_layout.ts";
 
 /** The load command. */

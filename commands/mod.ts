@@ -4,10 +4,9 @@
  * the docs/ reference and the skill's command list load them all. Command
  * files import heavy modules lazily, so loading one stays cheap.
  *
- * It is also the package's only entry: main.ts and every folder outside
- * commands/ (but tests/) import commands/ through this file. The pieces that
- * the --version fast path does not need load on demand ({@linkcode loadCli}
- * and its siblings), so importing this file stays as cheap as before.
+ * It is also the package's entry: every folder outside commands/ (but tests/
+ * and main.ts, whose --version path must not load this table) imports
+ * commands/ through this file.
  * @module
  */
 import type { Command } from "./_command.ts";
@@ -17,25 +16,7 @@ export { createDenoIo, type Io } from "./_io.ts";
 export type { SafeError } from "./_safe_output.ts";
 export { taskStartDir } from "./_task_dir.ts";
 
-/** The flag parser, help renderer and word quoting (commands/_command.ts), on demand. */
-export function loadCli(): Promise<typeof import("./_command.ts")> {
-  return import("./_command.ts");
-}
-
-/** The closest-name suggestion (commands/_closest.ts), on demand. */
-export function loadClosest(): Promise<typeof import("./_closest.ts")> {
-  return import("./_closest.ts");
-}
-
-/** The redaction gate for printed errors (commands/_safe_output.ts), on demand. */
-export function loadSafeErrors(): Promise<typeof import("./_safe_output.ts")> {
-  return import("./_safe_output.ts");
-}
-
-/** The `baton --help` overview (commands/_overview.ts), on demand. */
-export function loadOverview(): Promise<typeof import("./_overview.ts")> {
-  return import("./_overview.ts");
-}
+export { CATEGORIES, parseFlags, renderHelp } from "./_command.ts";
 
 /** Loaders of every command, in help order. */
 export const COMMAND_LOADERS: Readonly<Record<string, () => Promise<Command>>> = {

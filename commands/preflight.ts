@@ -5,7 +5,7 @@
  */
 import type { Command } from "./_command.ts";
 import { boolFlag } from "./_command.ts";
-import { printJson, workflowContext } from "./context.ts";
+import { printJson, workflowContext } from "./_context.ts";
 
 /** The preflight command. */
 export const preflightCommand: Command = {

@@ -5,11 +5,11 @@
  */
 import { UsageError } from "../core/errors.ts";
 import { boolFlag, type Command } from "./_command.ts";
-import { printJson } from "./context.ts";
+import { printJson } from "./_context.ts";
 import type { Io } from "./_io.ts";
 
 async function lockOf(io: Io) {
-  const { processAlive, processIdentity } = await import("./process_identity.ts");
+  const { processAlive, processIdentity } = await import("./_process_identity.ts");
   return {
     token: io.randomToken(),
     pid: io.pid,

@@ -5,7 +5,7 @@
  */
 import { NotFoundError, UsageError } from "../core/errors.ts";
 import { boolFlag, type Command } from "./_command.ts";
-import { printJson } from "./context.ts";
+import { printJson } from "./_context.ts";
 import { absolutePath, createProgress, fileSource } from "./_byte_input.ts";
 
 /** Largest input accepted with --json (the redacted text is held for one JSON document). */

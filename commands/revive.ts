@@ -3,7 +3,7 @@
  * @module
  */
 import { boolFlag, type Command, stringFlag } from "./_command.ts";
-import { printJson } from "./context.ts";
+import { printJson } from "./_context.ts";
 
 /** The revive command. */
 export const reviveCommand: Command = {

@@ -5,7 +5,7 @@
  */
 import { UsageError } from "../core/errors.ts";
 import { boolFlag, type Command, intFlag } from "./_command.ts";
-import { printJson } from "./context.ts";
+import { printJson } from "./_context.ts";
 
 /** The rotate command. */
 export const rotateCommand: Command = {
@@ -30,7 +30,7 @@ export const rotateCommand: Command = {
     const write = boolFlag(args, "write");
     const { findBatonLayout } = await import("../core/store/find_layout.ts");
     const { rotateChain } = await import("../core/chain/rotate.ts");
-    const { processAlive, processIdentity } = await import("./process_identity.ts");
+    const { processAlive, processIdentity } = await import("./_process_identity.ts");
     const layout = (await findBatonLayout(io.fs, io.cwd())).layout;
     const result = await rotateChain(io.fs, layout, {
       keep,

@@ -5,7 +5,7 @@
  * @module
  */
 import { boolFlag, type Command, intFlag } from "./_command.ts";
-import { printJson } from "./context.ts";
+import { printJson } from "./_context.ts";
 import { UsageError } from "../core/errors.ts";
 
 /** The search command. */

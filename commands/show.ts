@@ -6,7 +6,7 @@
  */
 import { NotFoundError } from "../core/errors.ts";
 import { boolFlag, type Command } from "./_command.ts";
-import { printJson } from "./context.ts";
+import { printJson } from "./_context.ts";
 
 /** The show command. */
 export const showCommand: Command = {

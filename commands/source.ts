@@ -7,7 +7,7 @@
  */
 import { NotFoundError, UsageError } from "../core/errors.ts";
 import { boolFlag, type Command, intFlag, safeWord, stringFlag } from "./_command.ts";
-import { printJson } from "./context.ts";
+import { printJson } from "./_context.ts";
 import type { Io } from "./_io.ts";
 import type { Turn } from "../core/transcript/types.ts";
 

@@ -4,7 +4,7 @@
  * @module
  */
 import { boolFlag, type Command } from "./_command.ts";
-import { printJson } from "./context.ts";
+import { printJson } from "./_context.ts";
 import { InputError, isCodedError } from "../core/errors.ts";
 import { compareBands, evaluateBands } from "../core/bands/evaluate.ts";
 import { joinSignals } from "../core/bands/signals.ts";

@@ -8,7 +8,7 @@ import { InputError, UsageError } from "../core/errors.ts";
 import { type Command, safeWord, stringFlag } from "./_command.ts";
 import { boolFlag } from "./_command.ts";
 import { closestMatch } from "./_closest.ts";
-import { printJson } from "./context.ts";
+import { printJson } from "./_context.ts";
 import type { Io } from "./_io.ts";
 import { readInput } from "./_read_input.ts";
 

@@ -4,7 +4,7 @@
  * @module
  */
 import { boolFlag, type Command } from "./_command.ts";
-import { printJson } from "./context.ts";
+import { printJson } from "./_context.ts";
 
 /** The verify command. */
 export const verifyCommand: Command = {

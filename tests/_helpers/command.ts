@@ -3,7 +3,7 @@
  * given directory, with HOME and BATON_HOME pointed at test-private places.
  * @module
  */
-import { type Command, parseFlags } from "../../commands/_command.ts";
+import { type Command, parseFlags } from "../../commands/mod.ts";
 import { testBatonHome } from "./cli.ts";
 import { fakeIo } from "./io.ts";
 

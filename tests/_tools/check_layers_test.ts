@@ -87,11 +87,11 @@ Deno.test("mod.ts inside core, and outside the package tops, is flagged", () => 
 Deno.test("a package is entered only through its mod.ts, except by tests", () => {
   const problems = messages(checkLayers(tree({
     ...CLEAN,
-    "main.ts": imp("./commands/load.ts"),
+    "integrations/x.ts": imp("../commands/load.ts"),
     "commands/load.ts": imp("../skills/baton/data.ts"),
   })));
   assert.ok(problems.includes(
-    "main.ts: commands/ is entered only through commands/mod.ts, not commands/load.ts",
+    "integrations/x.ts: commands/ is entered only through commands/mod.ts, not commands/load.ts",
   ));
   assert.ok(problems.some((p) => p.startsWith("commands/load.ts: skills/ is entered only")));
   assert.ok(!problems.some((p) => p.startsWith("tests/")), problems.join("\n"));

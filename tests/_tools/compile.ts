@@ -36,7 +36,7 @@ async function compile(
     "compile",
     "--quiet",
     ...PERMISSIONS,
-    // Same heap settings as the baton task (commands/invocation.ts).
+    // Same heap settings as the baton task (commands/_invocation.ts).
     "--v8-flags=--max-semi-space-size=2",
     "--include",
     "commands/_hook_worker.ts",

@@ -15,9 +15,8 @@
  * generated tables.
  * @module
  */
-import { loadCommands } from "../../commands/mod.ts";
+import { CATEGORIES, loadCommands, renderHelp } from "../../commands/mod.ts";
 import { renderDraftReference } from "../../core/capsule/render_draft_reference.ts";
-import { CATEGORIES, renderHelp } from "../../commands/_command.ts";
 import { EXIT } from "../../core/errors.ts";
 import { HOSTS } from "../../core/hosts/hosts.ts";
 import { HOOK_EVENTS, HOST_IDS } from "../../core/hosts/ids.ts";

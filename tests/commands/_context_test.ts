@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { printJson, workflowContext, writtenJson } from "../../commands/context.ts";
+import { printJson, workflowContext, writtenJson } from "../../commands/_context.ts";
 import { fakeIo } from "../_helpers/io.ts";
 import { makeCapsule } from "../_helpers/capsule.ts";
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { BATON_TASK_FLAGS, currentInvocation, isDenoRuntime } from "../../commands/invocation.ts";
+import { BATON_TASK_FLAGS, currentInvocation, isDenoRuntime } from "../../commands/_invocation.ts";
 
 Deno.test("isDenoRuntime() knows the deno binary on every OS and nothing else", () => {
   for (const p of ["/usr/bin/deno", "C:\\bin\\deno.exe", "deno", "/x/DENO.EXE"]) {

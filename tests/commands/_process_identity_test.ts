@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { processAlive, processIdentity } from "../../commands/process_identity.ts";
+import { processAlive, processIdentity } from "../../commands/_process_identity.ts";
 
 const hasProc = (() => {
   try {

@@ -1,11 +1,9 @@
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
-import { loadCli, loadCommands } from "../../commands/mod.ts";
+import { loadCommands, renderHelp } from "../../commands/mod.ts";
 import { VERSION } from "../../core/version.ts";
 import { EXIT } from "../../core/errors.ts";
 import { tempDir } from "../_helpers/temp.ts";
-
-const { renderHelp } = await loadCli();
 
 const COMMANDS = await loadCommands();
 

@@ -126,7 +126,7 @@ Deno.test("the hook's light path (everything up to the session-start freshness c
 
 Deno.test("the hook closure check can fail: the heavy job is reachable from the worker entry", async () => {
   const closure = await staticClosure("commands/_hook_worker.ts");
-  assert.ok(closure.has("commands/hook_job.ts"));
+  assert.ok(closure.has("commands/_hook_job.ts"));
   const job = await staticClosure("core/workflow/auto_capsule.ts");
   assert.ok(job.has("zod"));
 });

@@ -5,7 +5,7 @@
 import type { WorkflowContext } from "../core/workflow/context.ts";
 import type { CommitResult } from "../core/store/capsule_store.ts";
 import type { Io } from "./_io.ts";
-import { processAlive, processIdentity } from "./process_identity.ts";
+import { processAlive, processIdentity } from "./_process_identity.ts";
 import { escapeJsonInvisible } from "../core/safety/json_escape.ts";
 import type { KeyRing } from "../core/trust/key_ring.ts";
 import { homeDir, xdgConfigHome } from "./_home.ts";

@@ -8,7 +8,7 @@
  */
 import { isCodedError } from "../core/errors.ts";
 import type { AutoCapsuleResult } from "../core/workflow/auto_capsule.ts";
-import { workflowContext } from "./context.ts";
+import { workflowContext } from "./_context.ts";
 import { createDenoIo } from "./_io.ts";
 
 /** Most time a capture spends finding and reading the session's transcript. */
