@@ -394,6 +394,6 @@ export async function reviveLatest(io: Io, branch?: string): Promise<ReviveRepor
 export function forkLine(f: { previous: string | null; children: string[] }): string {
   const after = f.previous === null ? "two chain starts" : `after ${shortId(f.previous)}`;
   return `fork ${after}: ${
-    f.children.map(shortId).join(", ")
+    f.children.map((c) => shortId(c)).join(", ")
   } (both kept; baton verify reports it)`;
 }

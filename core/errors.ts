@@ -39,8 +39,7 @@ export const EXIT = {
   },
   folded: {
     code: 10,
-    meaning:
-      "Capsule written as a fold (the draft set fold: true): end this session and start a fresh one, which loads it",
+    meaning: "Capsule written as a fold: end this session, continue in a fresh one",
   },
   internal: { code: 70, meaning: "Internal error: please report it" },
 } as const satisfies Record<string, ExitStatus>;

@@ -279,7 +279,7 @@ function parseSection<T>(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * const c = parseBatonConfig("bands:\n  pct: { warn: 40 }\nenforce: {}\n");
+ * const c = parseBatonConfig("bands:\n  pct: { warn: 40 }\nlater: {}\n");
  * assert.deepEqual(c.bands.pct, { warn: 40, handoff: 60, hard: 80 });
  * assert.equal(c.unknownKeys, 1);
  * assert.throws(() => parseBatonConfig("bands:\n  pct: { warn: 70 }\n"), /line 2, column 8/);

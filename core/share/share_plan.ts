@@ -144,7 +144,13 @@ export function pushOutcome(porcelain: string, ref: string): PushOutcome {
     if (flag === "!") {
       // "[rejected]" is git's own refusal of a non-fast-forward (retry after
       // a merge); "[remote rejected]" is the remote's hook or policy (do not).
-      return summary.startsWith("[rejected]") ? "rejected" : "failed";
+      // A concurrent pusher that won the ref lock on the remote shows as a
+      // remote refusal to lock or update the ref: the same race, retried.
+      if (summary.startsWith("[rejected]")) return "rejected";
+      return /^\[remote rejected\] \((cannot lock ref|failed to update ref|failed to lock|incorrect old value)/
+          .test(summary)
+        ? "rejected"
+        : "failed";
     }
     if (flag === " " || flag === "+" || flag === "*" || flag === "-") return "pushed";
   }

@@ -37,7 +37,7 @@ Deno.test("list shows capsules newest first with their chain links, honours --li
     assert.match(
       lines[1]!,
       new RegExp(
-        `^${b.slice(7, 15)}  2026-06-01T11:00:00.000Z  manual .* prev ${a.slice(7, 15)}  trusted$`,
+        `^${b.slice(7, 19)}  2026-06-01T11:00:00.000Z  manual .* prev ${a.slice(7, 19)}  trusted$`,
       ),
     );
   });

@@ -152,7 +152,7 @@ Deno.test("share: two clones pushing at once lose nothing and the fork is report
     assert.equal(all.length, 3);
     assert.deepEqual(await archive(b), all);
     const text = (await baton(a, ["pull"])).stdout;
-    assert.match(text, /fork after [0-9a-f]{8}: [0-9a-f]{8}, [0-9a-f]{8}/);
+    assert.match(text, /fork after [0-9a-f]{12}: [0-9a-f]{12}, [0-9a-f]{12}/);
     const remoteTree = (await git(root, [
       "--git-dir",
       `${root}/remote.git`,

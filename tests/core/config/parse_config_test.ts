@@ -31,7 +31,7 @@ Deno.test("partial overrides merge with the defaults", () => {
 
 Deno.test("unknown top-level keys are tolerated and counted, never named", () => {
   const c = parseBatonConfig(
-    "enforce:\n  done_gate: true\nfuture: 1\nbands:\n  depth: {warn: 10}\n",
+    "lifecycle:\n  done_gate: true\nfuture: 1\nbands:\n  depth: {warn: 10}\n",
   );
   assert.equal(c.unknownKeys, 2);
   assert.equal(c.bands.depth.warn, 10);
