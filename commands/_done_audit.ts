@@ -11,6 +11,7 @@
 import type { FoundLayout } from "../core/store/find_layout.ts";
 import type { DoneOutcome } from "./_done_run.ts";
 import type { Io } from "./_io.ts";
+import { storeLock } from "./_context.ts";
 import { loadSafeOutput } from "./_safe_output.ts";
 
 /** Writes the audit record; returns its path relative to the repository root. */
@@ -40,7 +41,6 @@ export async function recordForcedPass(
   const rel = `.baton/done/${name}`;
   try {
     const { appendProgress } = await import("../core/progress/progress_store.ts");
-    const { processAlive, processIdentity } = await import("./_process_identity.ts");
     await appendProgress(io.fs, found.layout, {
       text: `baton done --force: ${
         outcome.verdict.failed_required.join(", ")
@@ -48,15 +48,7 @@ export async function recordForcedPass(
       note: true,
     }, {
       now: io.now(),
-      lock: {
-        token: io.randomToken(),
-        pid: io.pid,
-        host: io.hostname(),
-        started: processIdentity().started,
-        processAlive,
-        now: () => io.now().getTime(),
-        sleep: io.sleep,
-      },
+      lock: storeLock(io),
     });
   } catch (e) {
     await io.fs.remove(`${dir}/${name}`).catch(() => {});

@@ -12,6 +12,7 @@ import type { Io } from "./_io.ts";
 import { homeDir } from "./_home.ts";
 import { printJson } from "./_context.ts";
 import { safeWord } from "./_command.ts";
+import { shortOid } from "../core/facts/git/short_oid.ts";
 
 /** Options both commands share. */
 export interface HandoffRunOptions {
@@ -81,7 +82,7 @@ export async function runHandoffCommit(io: Io, options: HandoffRunOptions): Prom
       }\n`,
     );
   } else {
-    io.stdout.write(`Committed ${what} as ${result.commit!.slice(0, 12)} on ${branch}\n`);
+    io.stdout.write(`Committed ${what} as ${shortOid(result.commit!)} on ${branch}\n`);
     if (result.created_branch) {
       io.stdout.write(
         `HEAD was ${

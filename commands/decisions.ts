@@ -4,6 +4,7 @@
  */
 import { boolFlag, type Command } from "./_command.ts";
 import { printJson } from "./_context.ts";
+import { shortId } from "../core/capsule/capsule_id.ts";
 
 /** The decisions command. */
 export const decisionsCommand: Command = {
@@ -43,7 +44,7 @@ export const decisionsCommand: Command = {
     }
     if (shown.length === 0) io.stderr.write("No decisions in force\n");
     for (const v of shown) {
-      const made = `${v.made.created_at} ${v.made.capsule_id.slice(7, 15)}`;
+      const made = `${v.made.created_at} ${shortId(v.made.capsule_id)}`;
       const tail = v.status === "active"
         ? ""
         : v.status === "superseded"

@@ -5,21 +5,7 @@
  */
 import { UsageError } from "../core/errors.ts";
 import { boolFlag, type Command } from "./_command.ts";
-import { printJson } from "./_context.ts";
-import type { Io } from "./_io.ts";
-
-async function lockOf(io: Io) {
-  const { processAlive, processIdentity } = await import("./_process_identity.ts");
-  return {
-    token: io.randomToken(),
-    pid: io.pid,
-    host: io.hostname(),
-    started: processIdentity().started,
-    processAlive,
-    now: () => io.now().getTime(),
-    sleep: io.sleep,
-  };
-}
+import { printJson, storeLock } from "./_context.ts";
 
 /** The progress command. */
 export const progressCommand: Command = {
@@ -48,7 +34,7 @@ export const progressCommand: Command = {
       const text = (await loadSafeOutput()).value(words.join(" "));
       const r = await store.appendProgress(io.fs, layout, { text }, {
         now: io.now(),
-        lock: await lockOf(io),
+        lock: storeLock(io),
       });
       if (json) printJson(io, { heading: r.heading, chained: r.chain.tail.length });
       else io.stdout.write(`appended ${r.heading}; ${r.chain.tail.length} entries chained\n`);
@@ -58,7 +44,7 @@ export const progressCommand: Command = {
     if (action === "rebuild") {
       const r = await store.rebuildProgressChain(io.fs, layout, {
         now: io.now(),
-        lock: await lockOf(io),
+        lock: storeLock(io),
       });
       if (json) printJson(io, { chained: r.chain.tail.length, backup: r.backup });
       else {

@@ -4,6 +4,7 @@
  */
 import { boolFlag, type Command, stringFlag } from "./_command.ts";
 import { printJson } from "./_context.ts";
+import { shortId } from "../core/capsule/capsule_id.ts";
 
 /** The revive command. */
 export const reviveCommand: Command = {
@@ -28,10 +29,14 @@ export const reviveCommand: Command = {
     }
     const line = {
       present: "latest.md is present: nothing to do",
-      archive: `restored latest.md from the archive: ${r.id?.slice(7, 15)}`,
-      shared_ref: `restored latest.md from the shared ref: ${
-        r.id?.slice(7, 15)
-      } (${r.imported} capsule(s) copied into the archive)`,
+      archive:
+        `restored latest.md from the archive: ${(r.id === null || r.id === undefined
+          ? ""
+          : shortId(r.id))}`,
+      shared_ref:
+        `restored latest.md from the shared ref: ${(r.id === null || r.id === undefined
+          ? ""
+          : shortId(r.id))} (${r.imported} capsule(s) copied into the archive)`,
       nothing: "no capsule to restore (none archived, none on the shared ref)",
     }[r.action];
     io.stdout.write(line + "\n");

@@ -5,7 +5,7 @@
  */
 import { UsageError } from "../core/errors.ts";
 import { boolFlag, type Command, intFlag } from "./_command.ts";
-import { printJson } from "./_context.ts";
+import { printJson, storeLock } from "./_context.ts";
 
 /** The rotate command. */
 export const rotateCommand: Command = {
@@ -30,20 +30,11 @@ export const rotateCommand: Command = {
     const write = boolFlag(args, "write");
     const { findBatonLayout } = await import("../core/store/find_layout.ts");
     const { rotateChain } = await import("../core/chain/rotate.ts");
-    const { processAlive, processIdentity } = await import("./_process_identity.ts");
     const layout = (await findBatonLayout(io.fs, io.cwd())).layout;
     const result = await rotateChain(io.fs, layout, {
       keep,
       write,
-      lock: {
-        token: io.randomToken(),
-        pid: io.pid,
-        host: io.hostname(),
-        started: processIdentity().started,
-        processAlive,
-        now: () => io.now().getTime(),
-        sleep: io.sleep,
-      },
+      lock: storeLock(io),
     });
     if (boolFlag(args, "json")) {
       printJson(io, {

@@ -7,6 +7,7 @@
 import { boolFlag, type Command, intFlag } from "./_command.ts";
 import { printJson } from "./_context.ts";
 import { UsageError } from "../core/errors.ts";
+import { shortId } from "../core/capsule/capsule_id.ts";
 
 /** The search command. */
 export const searchCommand: Command = {
@@ -38,7 +39,7 @@ export const searchCommand: Command = {
     else if (result.results.length === 0) io.stderr.write("No match\n");
     else {
       for (const r of result.results) {
-        io.stdout.write(`${r.id.slice(7, 15)}  ${r.created_at}  ${r.field}  ${r.snippet}\n`);
+        io.stdout.write(`${shortId(r.id)}  ${r.created_at}  ${r.field}  ${r.snippet}\n`);
       }
     }
     return result.results.length > 0 ? 0 : 1;

@@ -358,7 +358,7 @@ function chainDecisions(
     out.push(
       `- [${v.trust}] ${safeInline(v.id)}: ${safeInline(v.text)}${
         v.why ? ` (why: ${safeInline(v.why)})` : ""
-      } (decided ${v.made.created_at.slice(0, 10)} in capsule ${v.made.capsule_id.slice(7, 15)})`,
+      } (decided ${v.made.created_at.slice(0, 10)} in capsule ${shortId(v.made.capsule_id)})`,
     );
   }
   if (!view.complete && out.length > 0) {

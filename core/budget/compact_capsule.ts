@@ -16,6 +16,7 @@ import type { Capsule } from "../capsule/types.ts";
 import { safeInline } from "../safety/render_safe.ts";
 import { type FitSection, fitSections } from "./fit_sections.ts";
 import { truncateUtf8 } from "./truncate.ts";
+import { shortId } from "../capsule/capsule_id.ts";
 
 /** Default cap of a compact capsule, in bytes. */
 export const DEFAULT_COMPACT_BYTES = 1500;
@@ -125,7 +126,7 @@ export function compactCapsule(capsule: Capsule, maxBytes: number): CompactCapsu
   const next = parts[3]!;
   // The skeleton first: headings, the next step, then now, each clipped to what is left.
   const bare = parts.map((p) => ({ ...p, items: [] }));
-  const title = `# baton capsule ${capsule.id.replace(/^sha256:/, "").slice(0, 12)} (compact)`;
+  const title = `# baton capsule ${shortId(capsule.id)} (compact)`;
   const step = nextStep(capsule);
   const withTitle = bytes(render(title, bare)) + Math.min(bytes(step), NEXT_STEP_KEPT_BYTES + 4) <=
     max - 60;

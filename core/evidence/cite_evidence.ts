@@ -9,6 +9,7 @@
  */
 import type { Capsule, Evidence } from "../capsule/types.ts";
 import { type CheckedEvidence, commandLine, type EvidenceRecord } from "./evidence_record.ts";
+import { shortOid } from "../facts/git/short_oid.ts";
 
 /** What a verified fact claims about the record it cites. */
 export interface CitationClaim {
@@ -34,7 +35,7 @@ export function evidenceEntry(record: EvidenceRecord, digest: string): Evidence 
     source: commandLine(record),
     digest,
     summary: `${status} in ${(record.duration_ms / 1000).toFixed(1)} s` +
-      (record.head === null ? "" : ` at ${record.head.slice(0, 12)}`),
+      (record.head === null ? "" : ` at ${shortOid(record.head)}`),
     captured_at: record.recorded_at,
     provenance: "tool",
     trust: "verified",

@@ -117,7 +117,7 @@ Deno.test("the briefing's decisions come from the chain view when given, hiding 
     age: "x",
     decisions: { views, capsules: 2, complete: false },
   });
-  assert.match(r.text, /keep: keep this \(decided 2026-11-01 in capsule 00000000\)/);
+  assert.match(r.text, /keep: keep this \(decided 2026-11-01 in capsule 000000000000\)/);
   assert.match(r.text, /b: use y/);
   assert.doesNotMatch(r.text, /use x/);
   assert.equal(r.withheld.superseded, 1);
