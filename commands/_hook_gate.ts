@@ -115,6 +115,9 @@ async function decide(io: Io, payload: Payload, host: string | null): Promise<st
   const { findBatonLayout } = await import("../core/store/find_layout.ts");
   const found = await findBatonLayout(io.fs, payload.cwd ?? io.cwd());
   if ((await io.fs.lstat(`${found.layout.dir}/config.yaml`)) === null) return null;
+  // No deny record, nothing to deny: skip the config parser (npm:yaml and zod
+  // cost more start-up than the whole silent-hook budget).
+  if ((await io.fs.lstat(`${found.layout.dir}/enforce/denies`)) === null) return null;
   const { readBatonConfig } = await import("./_config.ts");
   const config = await readBatonConfig(io, found.layout.dir).catch((e) => {
     io.stderr.write("baton: hook pre-tool: .baton/config.yaml cannot be used; allowed\n");
