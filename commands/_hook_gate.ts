@@ -15,8 +15,8 @@ const GATE_BUDGET_MS = 1500;
 /** A denier's last-seen time is refreshed at most this often. */
 const SEEN_INTERVAL_MS = 60_000;
 
-const RESUME = /^baton handoff resume --session (\S+) --deny-session (\S+) --write$/;
-const BYPASS = /^baton handoff bypass --session (\S+) --write$/;
+const RESUME = /^handoff resume --session (\S+) --deny-session (\S+) --write$/;
+const BYPASS = /^handoff bypass --session (\S+) --write$/;
 
 interface Payload {
   session: string | null;
@@ -79,9 +79,14 @@ export async function runGate(args: ParsedArgs, io: Io): Promise<number> {
   // The escape hatch, first: the printed recovery commands always pass.
   const text = shellText(payload);
   if (text !== null) {
-    const resume = RESUME.exec(text);
-    if (resume !== null && resume[1] === payload.session && resume[1] !== resume[2]) return 0;
-    if (BYPASS.test(text)) return 0;
+    const { acceptedBatonWords } = await import("./_baton_words.ts");
+    for (const word of acceptedBatonWords()) {
+      if (!text.startsWith(`${word} `)) continue;
+      const rest = text.slice(word.length + 1);
+      const resume = RESUME.exec(rest);
+      if (resume !== null && resume[1] === payload.session && resume[1] !== resume[2]) return 0;
+      if (BYPASS.test(rest)) return 0;
+    }
   }
   if (io.env("BATON_ENFORCE") === "off") return 0;
   const host = typeof args.flags.host === "string" ? args.flags.host : null;
@@ -133,12 +138,14 @@ async function decide(io: Io, payload: Payload, host: string | null): Promise<st
     await store.recordFault(io, found.layout, `${faults} malformed deny record(s)`);
   }
   if (records.length === 0) return null;
-  const [{ decideGate }, { toolCallOf }, { classifyCommand }, { readHead }] = await Promise.all([
-    import("../core/enforce/gate.ts"),
-    import("../core/enforce/tool_call.ts"),
-    import("../core/safety/command/classify.ts"),
-    import("../core/facts/git/read_head.ts"),
-  ]);
+  const [{ decideGate }, { toolCallOf }, { classifyCommand }, { readHead }, words] = await Promise
+    .all([
+      import("../core/enforce/gate.ts"),
+      import("../core/enforce/tool_call.ts"),
+      import("../core/safety/command/classify.ts"),
+      import("../core/facts/git/read_head.ts"),
+      import("./_baton_words.ts"),
+    ]);
   const branch = found.repo === null
     ? null
     : await readHead(io.fs, found.repo).then((h) => h.branch).catch(() => null);
@@ -152,7 +159,7 @@ async function decide(io: Io, payload: Payload, host: string | null): Promise<st
     caller: { session: payload.session, root, branch },
     nowMs: now.getTime(),
     orphanMs: config.enforce.orphanMs,
-    batonWords: ["baton"],
+    batonWords: await words.printableBatonWords(io),
   });
   if (orphans.length > 0) {
     io.stderr.write(

@@ -21,6 +21,7 @@ export async function resumeHint(
     if ((await readBatonConfig(io, layout.dir)).enforce.mode !== "deny") return "";
     const { readDenies } = await import("./_enforce_store.ts");
     const { resumeCommand } = await import("../core/enforce/recovery.ts");
+    const { printableBatonWords } = await import("./_baton_words.ts");
     const open = (await readDenies(io, layout)).records.filter((r) =>
       r.status === "open" && r.session !== session
     );
@@ -29,7 +30,7 @@ export async function resumeHint(
     return `\n\nbaton: session ${r.session} handed this work off${
       r.capsule_id === null ? "" : ` in capsule ${r.capsule_id}`
     }, and its changes stay denied until a successor resumes. Read the briefing above, then, before changing files, run exactly: ${
-      resumeCommand(session, r.session)
+      resumeCommand(session, r.session, (await printableBatonWords(io))[0])
     }\n`;
   } catch {
     return "";

@@ -46,7 +46,10 @@ export interface GateInput {
   caller: CallerScope;
   nowMs: number;
   orphanMs: number;
-  /** The words that invoke baton (`baton`, the installed path). */
+  /**
+   * The ways this baton is started (`baton`, the installed path, the runtime
+   * invocation); the first is the one printed in recovery commands.
+   */
   batonWords: readonly string[];
 }
 
@@ -60,7 +63,9 @@ export function decideGate(input: GateInput): { decision: GateDecision; orphans:
   const call = input.call;
   if (call.kind === "shell") {
     const deniers = input.records.map((r) => r.session);
-    if (isPrintedRecovery(call.command, input.caller.session, deniers)) return allow("recovery");
+    if (isPrintedRecovery(call.command, input.caller.session, deniers, input.batonWords)) {
+      return allow("recovery");
+    }
   }
   if (call.kind === "read") return allow("read");
   if (call.kind === "other") return allow("unknown_tool");
@@ -71,9 +76,10 @@ export function decideGate(input: GateInput): { decision: GateDecision; orphans:
   const { deny, orphans } = blockingDeny(input.records, input.caller, input.nowMs, input.orphanMs);
   if (deny === null) return { decision: { action: "allow", reason: "no_deny" }, orphans };
   const r = deny.record;
+  const baton = input.batonWords[0] ?? "baton";
   const capsule = r.capsule_id === null ? "" : ` in capsule ${r.capsule_id}`;
   if (deny.code === "D3" && input.caller.session !== null) {
-    const recovery = resumeCommand(input.caller.session, r.session);
+    const recovery = resumeCommand(input.caller.session, r.session, baton);
     return {
       decision: {
         action: "deny",
@@ -81,12 +87,12 @@ export function decideGate(input: GateInput): { decision: GateDecision; orphans:
         session: r.session,
         recovery,
         message:
-          `baton: session ${r.session} handed this work off${capsule}; read its briefing (baton load) and resume from it before changing files. Run exactly: ${recovery}`,
+          `baton: session ${r.session} handed this work off${capsule}; read its briefing (${baton} load) and resume from it before changing files. Run exactly: ${recovery}`,
       },
       orphans,
     };
   }
-  const recovery = bypassCommand(r.session);
+  const recovery = bypassCommand(r.session, baton);
   const message = deny.code === "D3"
     ? `baton: session ${r.session} handed this work off${capsule}, and this call names no session to resume it. A person can release it with: ${recovery}`
     : `baton: this session handed its work off${capsule} and may not change files any more (${deny.code}). Continue in a fresh session: it is shown the capsule and the command to resume. A person can release this session with: ${recovery}`;

@@ -16,14 +16,30 @@
  * @module
  */
 
-/** The resume a blocked session runs to continue from the denier's capsule. */
-export function resumeCommand(caller: string, denier: string): string {
-  return `baton handoff resume --session ${caller} --deny-session ${denier} --write`;
+/**
+ * The resume a blocked session runs to continue from the denier's capsule;
+ * `baton` is how this baton is started (`baton`, the binary's path, or the
+ * runtime invocation), so the printed text runs as it stands.
+ */
+export function resumeCommand(caller: string, denier: string, baton = "baton"): string {
+  return `${baton} handoff resume --session ${caller} --deny-session ${denier} --write`;
 }
 
 /** The release a person runs (it asks for confirmation on a terminal). */
-export function bypassCommand(session: string): string {
-  return `baton handoff bypass --session ${session} --write`;
+export function bypassCommand(session: string, baton = "baton"): string {
+  return `${baton} handoff bypass --session ${session} --write`;
+}
+
+/**
+ * The words after `prefix` when `head` starts with it as whole words, else
+ * null. A prefix may hold several words (`deno run … main.ts`).
+ */
+function afterPrefix(head: string, prefix: string): string[] | null {
+  if (prefix === "" || !head.startsWith(prefix)) return null;
+  const rest = head.slice(prefix.length);
+  if (rest !== "" && !/^[ \t]/.test(rest)) return null;
+  const t = rest.trim();
+  return t === "" ? [] : t.split(/[ \t]+/);
 }
 
 /** baton subcommands that only read or write baton's own state. */
@@ -57,7 +73,9 @@ const PLAIN_WORD = /^[A-Za-z0-9_./:=@%+,-]+$/;
 /**
  * Whether `command` is a plain invocation of a baton state command (or
  * `baton handoff write`/`status`): one simple command, words from a safe
- * alphabet, optionally a trailing heredoc feeding stdin.
+ * alphabet, optionally a trailing heredoc feeding stdin. `batonWords` are
+ * the ways this baton is started (`baton`, and the exact invocation the
+ * hooks and advisories print, which may be several words).
  *
  * @example
  * ```ts
@@ -83,10 +101,12 @@ export function isPlainBatonStateCommand(
     if (end !== lines.length - 1) return false;
     head = head.slice(0, m.index).trim();
   }
-  const words = head.split(/[ \t]+/);
-  const program = words[0] ?? "";
-  if (!batonWords.includes(program)) return false;
-  const rest = words.slice(1);
+  let rest: string[] | null = null;
+  for (const w of batonWords) {
+    rest = afterPrefix(head, w);
+    if (rest !== null) break;
+  }
+  if (rest === null) return false;
   if (!rest.every((w) => PLAIN_WORD.test(w))) return false;
   const sub = rest[0] ?? "";
   if (STATE_COMMANDS.has(sub)) return true;
@@ -94,17 +114,21 @@ export function isPlainBatonStateCommand(
 }
 
 /**
- * Whether `command` is, exactly, a recovery command printed for `caller`.
+ * Whether `command` is, exactly, a recovery command printed for `caller`
+ * (with any of `batonWords` as the program).
  */
 export function isPrintedRecovery(
   command: string,
   caller: string | null,
   deniers: readonly string[],
+  batonWords: readonly string[] = ["baton"],
 ): boolean {
   const text = command.trim();
-  for (const d of deniers) {
-    if (text === bypassCommand(d)) return true;
-    if (caller !== null && caller !== d && text === resumeCommand(caller, d)) return true;
+  for (const b of batonWords) {
+    for (const d of deniers) {
+      if (text === bypassCommand(d, b)) return true;
+      if (caller !== null && caller !== d && text === resumeCommand(caller, d, b)) return true;
+    }
   }
   return false;
 }

@@ -40,6 +40,14 @@ const READ_TOOLS = new Set([
   "google_web_search",
   "web_fetch",
   "beforeReadFile",
+  // OpenCode's lower-case names.
+  "read",
+  "list",
+  "webfetch",
+  "websearch",
+  "codesearch",
+  "todoread",
+  "todowrite",
 ]);
 
 /** Tools that write files. */
@@ -58,6 +66,10 @@ const EDIT_TOOLS = new Set([
   "editFile",
   "createFile",
   "afterFileEdit",
+  // OpenCode's lower-case names.
+  "write",
+  "patch",
+  "multiedit",
 ]);
 
 /** Tools that run a shell command. */
@@ -89,9 +101,8 @@ export function toolCallOf(tool: string, input: unknown): ToolCall {
   if (EDIT_TOOLS.has(tool)) return { kind: "edit", tool };
   if (SHELL_TOOLS.has(tool)) {
     const o = typeof input === "object" && input !== null ? input as Record<string, unknown> : {};
-    const command = typeof o.command === "string"
-      ? o.command
-      : Array.isArray(o.command) && o.command.every((w) => typeof w === "string")
+    const command = typeof o.command === "string" ? o.command : Array.isArray(o.command) &&
+        o.command.every((w) => typeof w === "string")
       ? (o.command as string[]).join(" ")
       : null;
     // A shell tool whose command cannot be read is judged as unknown shell text.

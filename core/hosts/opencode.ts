@@ -3,7 +3,8 @@
  * `.opencode/commands/`, and a plugin module in `.opencode/plugins/` (its
  * hook mechanism) that puts the briefing into a new session's system prompt,
  * runs baton before compaction (capsule, and the briefing into the
- * compaction context) and when a session goes idle; for the project or
+ * compaction context), when a session goes idle, and before a tool call
+ * where a deny may apply (the mutation gate); for the project or
  * `$XDG_CONFIG_HOME/opencode` (default `~/.config/opencode`). Pure.
  * @module
  */
@@ -17,7 +18,7 @@ export const OPENCODE: HostSpec = {
   label: "OpenCode",
   hookSupport: "plugin",
   hookNote:
-    "the plugin adds the briefing to a new session's system prompt (experimental.chat.system.transform, once per session), writes a capsule before compaction and adds the briefing to the compacted context, writes one when a session goes idle, and after each tool call reports the context band (tool calls since the last user message, counted by the plugin) in the tool's output",
+    "the plugin adds the briefing to a new session's system prompt (experimental.chat.system.transform, once per session), writes a capsule before compaction and adds the briefing to the compacted context, writes one when a session goes idle, after each tool call reports the context band (tool calls since the last user message, counted by the plugin) in the tool's output, and before a tool call in a repository with deny records asks baton's gate and throws its refusal (OpenCode gives the model the error)",
   layout(scope, env, content) {
     const config = envDir(env, "XDG_CONFIG_HOME") ?? joinPath(env.home, ".config");
     const root = scopeRoot(scope, {

@@ -100,3 +100,23 @@ export async function runBaton(args: string[], options: RunBatonOptions = {}): P
     stderr: new TextDecoder().decode(out.stderr),
   };
 }
+
+/**
+ * Runs `command` verbatim through `sh -c` (as an agent's shell tool would),
+ * with the test's baton home, and captures everything.
+ */
+export async function runShellText(command: string, cwd: string): Promise<CliRun> {
+  const out = await new Deno.Command("sh", {
+    args: ["-c", command],
+    cwd,
+    env: { NO_COLOR: "1", BATON_HOME: testBatonHome() },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  return {
+    code: out.code,
+    stdout: new TextDecoder().decode(out.stdout),
+    stderr: new TextDecoder().decode(out.stderr),
+  };
+}

@@ -144,15 +144,81 @@ function verifyHookAction(action: string): (stdout: string) => string | undefine
   };
 }
 
+/** A claude-code PreToolUse payload running `command` as session `session`. */
+function gatePayload(cwd: string, session: string, command: string): string {
+  return JSON.stringify({
+    session_id: session,
+    cwd,
+    hook_event_name: "PreToolUse",
+    tool_name: "Bash",
+    tool_input: { command },
+  });
+}
+
+/** The pre-tool gate's cases: not opted in, a read-only call, a deny, the escape hatch. */
+function gateCases(tiny: string, gated: string, vsHello: Partial<BenchCase>): BenchCase[] {
+  const denier = "bench-denier";
+  const gate = (id: string, label: string, cwd: string) =>
+    batonCase(id, label, cwd, ["hook", "pre-tool", "--host", "claude-code"]);
+  // Untimed: the repository opts in and session bench-denier hands off.
+  const prepare = async () => {
+    if (await exists(`${gated}/.baton/enforce/denies/${denier}.json`)) return;
+    for (
+      const [args, stdin] of [
+        [["enforce", "on", "--yes"], undefined],
+        [["finalize", "--draft", "-"], '{"now":"bench"}'],
+        [["handoff", "write", "--session", denier, "--write"], undefined],
+      ] as [string[], string | undefined][]
+    ) {
+      const r = await runOnce({
+        ...batonCase("gate-prep", "", gated, args),
+        ...(stdin === undefined ? {} : { stdin }),
+      });
+      if (r.code !== 0) throw new Error(`baton ${args[0]} failed: ${r.stderr.trim()}`);
+    }
+  };
+  const silent = verifyText(/^$/);
+  return [
+    {
+      ...gate("gate-off", "baton hook pre-tool (not opted in)", tiny),
+      ...vsHello,
+      stdin: gatePayload(tiny, denier, "touch x"),
+      verify: silent,
+    },
+    {
+      ...gate("gate-read", "baton hook pre-tool (deny on record, git status)", gated),
+      ...vsHello,
+      stdin: gatePayload(gated, denier, "git status"),
+      verify: silent,
+      prepare,
+    },
+    {
+      ...gate("gate-deny", "baton hook pre-tool (denies touch)", gated),
+      ...vsHello,
+      stdin: gatePayload(gated, denier, "touch x"),
+      verify: verifyText(/"permissionDecision":"deny"/),
+      prepare,
+    },
+    {
+      ...gate("gate-bypass", "baton hook pre-tool (printed bypass)", gated),
+      ...vsHello,
+      stdin: gatePayload(gated, denier, `baton handoff bypass --session ${denier} --write`),
+      verify: silent,
+      prepare,
+    },
+  ];
+}
+
 /**
  * Startup: baton's light paths against a Deno hello world in `tmp`; `tiny`
- * is a repo with no capsule, `hooked` one whose capsule was already injected.
+ * is a repo with no capsule, `hooked` one whose capsule was already injected,
+ * `gated` one that opted in to enforcement with a deny on record.
  */
 export function buildStartupGroup(
-  dirs: { tmp: string; tiny: string; hooked: string; stopped: string },
+  dirs: { tmp: string; tiny: string; hooked: string; stopped: string; gated: string },
   options: GroupOptions,
 ): Group {
-  const { tmp, tiny, hooked, stopped } = dirs;
+  const { tmp, tiny, hooked, stopped, gated } = dirs;
   const { rounds } = options;
   const hello: BenchCase = {
     id: "hello",
@@ -260,6 +326,7 @@ export function buildStartupGroup(
           }
         },
       },
+      ...gateCases(tiny, gated, vsHello),
     ],
   };
 }

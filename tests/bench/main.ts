@@ -72,6 +72,9 @@ const USAGE =
   --bands      only the context-bands benchmark (baton bands on 200 MB vs 1 MB Claude Code
                transcripts, and the per-prompt band hook on 200 MB vs a Deno hello world;
                the transcripts are generated in the temp directory and deleted)
+  --startup    only the startup group: --version, help, load and the light hooks, the pre-tool
+               gate (not opted in, a read-only call, a deny, the escape hatch), against a Deno
+               hello world
   --host-timings FILE
                JSON Lines of real-host hook runs ({"host","event","action","ms"} a line) that
                deno task test:hosts leaves when BATON_TEST_HOOK_LOG names the file; summarized
@@ -228,6 +231,7 @@ async function main(argv: string[]): Promise<number> {
         search: { type: "boolean", default: false },
         transcripts: { type: "boolean", default: false },
         bands: { type: "boolean", default: false },
+        startup: { type: "boolean", default: false },
         "host-timings": { type: "string", default: DEFAULT_HOST_TIMINGS },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -259,11 +263,25 @@ async function main(argv: string[]): Promise<number> {
     const onlySearch = values.search;
     const onlyTranscripts = values.transcripts;
     const onlyBands = values.bands;
+    const onlyStartup = values.startup;
     const groups: Group[] = [];
     let big: Awaited<ReturnType<typeof ensureBigPackRepo>> | null = null;
     if (onlyBands) {
       progress("[bands] generating 1 MB and 200 MB transcripts");
       groups.push(await buildBandsGroup(tmp, { rounds }));
+    } else if (onlyStartup) {
+      const dirs = { tmp, tiny: await createTinyRepo(tmp) };
+      const named: Record<string, string> = {};
+      for (const d of ["hooked", "stopped", "gated"]) {
+        await Deno.mkdir(`${tmp}/${d}`);
+        named[d] = await createTinyRepo(`${tmp}/${d}`);
+      }
+      groups.push(buildStartupGroup({
+        ...dirs,
+        hooked: named.hooked!,
+        stopped: named.stopped!,
+        gated: named.gated!,
+      }, { rounds }));
     } else if (!onlySecrets && !onlySearch && !onlyTranscripts) {
       progress("preparing repositories (cached under " + DEFAULT_CACHE_DIR + ")");
       const tiny = await createTinyRepo(tmp);
@@ -271,10 +289,12 @@ async function main(argv: string[]): Promise<number> {
       const hooked = await createTinyRepo(`${tmp}/hooked`);
       await Deno.mkdir(`${tmp}/stopped`);
       const stopped = await createTinyRepo(`${tmp}/stopped`);
+      await Deno.mkdir(`${tmp}/gated`);
+      const gated = await createTinyRepo(`${tmp}/gated`);
       const repos: FilesRepo[] = [];
       for (const size of sizes) repos.push(await ensureFilesRepo(size, { log: progress }));
       big = quick ? null : await ensureBigPackRepo({ log: progress });
-      groups.push(buildStartupGroup({ tmp, tiny, hooked, stopped }, { rounds }));
+      groups.push(buildStartupGroup({ tmp, tiny, hooked, stopped, gated }, { rounds }));
       for (const repo of repos) groups.push(buildFilesGroup(repo, { rounds }));
       groups.push(buildCapsuleGroup(repos[repos.length - 1]!, { rounds }));
       groups.push(buildHookGroup(repos, { rounds, tmp }));
@@ -291,8 +311,10 @@ async function main(argv: string[]): Promise<number> {
       rows.push(...res.rows);
       notes.push(...res.notes);
     }
-    if (onlyBands) {
-      const head = `baton bench (bands only): deno ${Deno.version.deno}, ${rounds} rounds`;
+    if (onlyBands || onlyStartup) {
+      const head = `baton bench (${
+        onlyBands ? "bands" : "startup"
+      } only): deno ${Deno.version.deno}, ${rounds} rounds`;
       writeAll(
         Deno.stdout,
         values.json

@@ -6,7 +6,7 @@
  * and continues.
  */
 import assert from "node:assert/strict";
-import { runBaton } from "../_helpers/cli.ts";
+import { runBaton, runShellText } from "../_helpers/cli.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { claudeToolTurn, claudeUser, jsonl } from "../_helpers/band_transcripts.ts";
 
@@ -49,18 +49,18 @@ Deno.test("walkthrough: warn, handoff arms the deny, the capsule is still writte
     const denied = await edit("A");
     assert.equal(JSON.parse(denied.stdout).hookSpecificOutput.permissionDecision, "deny");
 
-    // The capsule can still be written: finalize passes the gate and runs.
-    const cmd = 'baton finalize --draft - <<\'EOF\'\n{"now":"parser half done"}\nEOF';
+    // The capsule can still be written: the finalize command the advice names, exactly as
+    // printed (the invocation that runs this baton), passes the gate and runs.
+    const advised = /pipe it into `([^`]+ finalize --draft -)`/.exec(handoff.stdout)?.[1];
+    assert.ok(advised !== undefined && advised.startsWith(Deno.execPath()), handoff.stdout);
+    const cmd = `${advised} <<'EOF'\n{"now":"parser half done"}\nEOF`;
     const g = await hook("PreToolUse", "A", {
       hook_event_name: "PreToolUse",
       tool_name: "Bash",
       tool_input: { command: cmd },
     });
     assert.equal(g.stdout, "");
-    const fin = await runBaton(["finalize", "--draft", "-"], {
-      cwd: dir,
-      stdin: '{"now":"parser half done"}',
-    });
+    const fin = await runShellText(cmd, dir);
     assert.equal(fin.code, 0, fin.stderr);
 
     const start = await hook("SessionStart", "B", {
@@ -69,12 +69,12 @@ Deno.test("walkthrough: warn, handoff arms the deny, the capsule is still writte
     });
     const injected = JSON.parse(start.stdout).hookSpecificOutput.additionalContext as string;
     assert.match(injected, /parser half done/);
-    const resume = /run exactly: (baton handoff resume [^\n]+)/.exec(injected)![1]!;
+    const resume = /run exactly: (.+ handoff resume [^\n]+)/.exec(injected)![1]!;
     assert.equal(
       JSON.parse((await edit("B")).stdout).hookSpecificOutput.permissionDecision,
       "deny",
     );
-    const r = await runBaton(resume.split(" ").slice(1), { cwd: dir });
+    const r = await runShellText(resume, dir);
     assert.equal(r.code, 0, r.stderr);
     assert.equal((await edit("B")).stdout, "", "the successor may edit");
     assert.notEqual((await edit("A")).stdout, "", "the session that handed off stays denied");

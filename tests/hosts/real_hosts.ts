@@ -15,6 +15,8 @@ import { COPILOT } from "./drivers/copilot.ts";
 import { GEMINI } from "./drivers/gemini.ts";
 import { OPENCODE } from "./drivers/opencode.ts";
 import { checkCursorSchema } from "./cursor_schema.ts";
+import { type DenyResult, runDenyCase } from "./_harness/deny_case.ts";
+import { runWalkthrough, type WalkResult } from "./_harness/walkthrough_case.ts";
 
 const ALL: HostDriver[] = [CLAUDE_CODE, CODEX, GEMINI, OPENCODE, COPILOT];
 // BATON_HOSTS=codex,gemini runs only those (while working on one host).
@@ -22,6 +24,10 @@ const only = Deno.env.get("BATON_HOSTS")?.split(",").filter((h) => h !== "") ??
   [];
 const DRIVERS: HostDriver[] = only.length === 0 ? ALL : ALL.filter((d) => only.includes(d.host));
 const results: HostResult[] = [];
+const gateResults: DenyResult[] = [];
+const walks: WalkResult[] = [];
+// BATON_HOST_CASES=gate runs only the gate cases (main: the main cases; walk: the walkthrough).
+const cases = Deno.env.get("BATON_HOST_CASES") ?? "main,gate,walk";
 const skipped: string[] = [];
 
 for (const driver of DRIVERS) {
@@ -43,6 +49,7 @@ for (const driver of DRIVERS) {
   }
   Deno.test({
     name: `${driver.host} ${version}: install, headless turn, capture, compaction, uninstall`,
+    ignore: !cases.includes("main"),
     sanitizeOps: false,
     sanitizeResources: false,
     async fn() {
@@ -50,6 +57,37 @@ for (const driver of DRIVERS) {
       results.push(r);
       if (r.failures.length > 0) {
         throw new Error(`${driver.host}:\n- ${r.failures.join("\n- ")}`);
+      }
+    },
+  });
+  if (driver.host === "claude-code") {
+    Deno.test({
+      name:
+        `${driver.host} ${version}: one session from warn to handoff to deny to a successor's resume`,
+      ignore: !cases.includes("walk"),
+      sanitizeOps: false,
+      sanitizeResources: false,
+      async fn() {
+        const r = await runWalkthrough(driver, version);
+        walks.push(r);
+        if (r.failures.length > 0) {
+          throw new Error(`${driver.host} walkthrough:\n- ${r.failures.join("\n- ")}`);
+        }
+      },
+    });
+  }
+  if (driver.toolTurnArgs === undefined) continue;
+  Deno.test({
+    name:
+      `${driver.host} ${version}: the gate refuses a mutating call, the model is told why, the printed recovery clears it`,
+    ignore: !cases.includes("gate"),
+    sanitizeOps: false,
+    sanitizeResources: false,
+    async fn() {
+      const r = await runDenyCase(driver, version);
+      gateResults.push(r);
+      if (r.failures.length > 0) {
+        throw new Error(`${driver.host} gate:\n- ${r.failures.join("\n- ")}`);
       }
     },
   });
@@ -110,6 +148,28 @@ function table(rows: HostResult[]): string {
   return [head, ...lines].map((l) => `| ${l.join(" | ")} |`).join("\n");
 }
 
+function gateTable(rows: DenyResult[]): string {
+  const head = [
+    "host",
+    "BATON_ENFORCE=off let it run",
+    "read-only ran",
+    "refusal→model",
+    "printed recovery cleared it",
+    "same call ran after",
+    "s",
+  ];
+  const lines = rows.map((r) => [
+    `${r.host} ${r.version}`,
+    r.offSwitch,
+    r.readOnlyPassed,
+    r.refusalReachedModel,
+    r.recoveryCleared,
+    r.allowedAfter,
+    String(r.seconds),
+  ]);
+  return [head, ...lines].map((l) => `| ${l.join(" | ")} |`).join("\n");
+}
+
 Deno.test({
   name: "summary",
   sanitizeOps: false,
@@ -123,10 +183,20 @@ Deno.test({
     for (const r of results) {
       if (r.notes.length > 0) console.log(`${r.host}: ${r.notes.join("; ")}`);
     }
+    if (gateResults.length > 0) console.log(`\n${gateTable(gateResults)}`);
+    for (const w of walks) {
+      console.log(`\nwalkthrough on ${w.host} ${w.version} (${w.seconds} s):`);
+      for (const s of w.steps) console.log(`${s.ok ? "ok " : "NO "} ${s.step}: ${s.saw}`);
+    }
+    for (const r of gateResults) {
+      if (r.notes.length > 0) {
+        console.log(`${r.host} gate: ${r.notes.join("; ")}`);
+      }
+    }
     await Deno.writeTextFile(
       new URL("./last_run.json", import.meta.url),
       JSON.stringify(
-        { at: new Date().toISOString(), results, skipped },
+        { at: new Date().toISOString(), results, gateResults, walks, skipped },
         null,
         2,
       ) + "\n",

@@ -146,3 +146,49 @@ Deno.test("malformed deny records are faults, not denies", () => {
     assert.equal(parseDenyRecord(bad), null, bad.slice(0, 40));
   }
 });
+
+Deno.test("OpenCode's lower-case tools: read and list pass, write, edit and patch are denied", () => {
+  for (const tool of ["read", "list", "glob", "grep", "webfetch", "todowrite"]) {
+    assert.equal(decideGate(input({ call: toolCallOf(tool, {}) })).decision.action, "allow", tool);
+  }
+  for (const tool of ["write", "edit", "patch", "multiedit"]) {
+    assert.equal(decideGate(input({ call: toolCallOf(tool, {}) })).decision.action, "deny", tool);
+  }
+  assert.equal(
+    decideGate(input({ call: toolCallOf("bash", { command: "touch x" }) })).decision.action,
+    "deny",
+  );
+});
+
+Deno.test("baton started by its installed path or runtime invocation: state commands and the printed recovery pass, and the recovery is printed with the first form", () => {
+  const inv = "/opt/deno run --quiet --config=/src/deno.json /src/main.ts";
+  const words = [inv, "baton"];
+  assert.equal(isPlainBatonStateCommand(`${inv} finalize --draft -`, words), true);
+  assert.equal(
+    isPlainBatonStateCommand("/usr/local/bin/baton preflight --json", ["/usr/local/bin/baton"]),
+    true,
+  );
+  // Positive control for the prefix rule: the same text without the invocation among the words.
+  assert.equal(isPlainBatonStateCommand(`${inv} finalize --draft -`, ["baton"]), false);
+  // Whole words only, and what follows is still judged.
+  assert.equal(isPlainBatonStateCommand(`${inv}x finalize`, words), false);
+  assert.equal(isPlainBatonStateCommand(`${inv} load; rm -rf src`, words), false);
+  assert.equal(isPlainBatonStateCommand(`${inv} enforce off`, words), false);
+  const d = decideGate(input({
+    records: [deny("OLD")],
+    caller: { session: "NEW", root: "/r", branch: "main" },
+    batonWords: words,
+  })).decision;
+  assert.ok(d.action === "deny");
+  assert.equal(d.recovery, resumeCommand("NEW", "OLD", inv));
+  assert.ok(d.message.includes(`Run exactly: ${inv} handoff resume --session NEW`));
+  for (const form of [d.recovery, resumeCommand("NEW", "OLD")]) {
+    const r = decideGate(input({
+      call: toolCallOf("Bash", { command: form }),
+      records: [deny("OLD")],
+      caller: { session: "NEW", root: "/r", branch: "main" },
+      batonWords: words,
+    }));
+    assert.equal(r.decision.action, "allow", form);
+  }
+});

@@ -98,3 +98,47 @@ Deno.test("the OpenCode plugin counts tool calls since the last user message and
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("the OpenCode plugin asks baton's gate before a tool call only where deny records exist, and throws its refusal", async () => {
+  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-plugin-" }));
+  try {
+    // Records the payload; refuses touch, allows anything else.
+    const gate =
+      'cat > "$0.stdin"; echo run >> "$0.runs"; grep -q touch "$0.stdin" && echo \'{"decision":"deny","reason":"baton: handed off; Run exactly: baton handoff resume"}\'; exit 0';
+    await Deno.writeTextFile(
+      `${dir}/p.js`,
+      renderOpenCodePlugin(["/bin/sh", "-c", gate, `${dir}/rec`]),
+    );
+    const hooks = await (await import(`file://${dir}/p.js`)).BatonPlugin({
+      directory: dir,
+      worktree: dir,
+    });
+    const before = (command: string) =>
+      hooks["tool.execute.before"](
+        { tool: "bash", sessionID: "ses_1", callID: "c" },
+        { args: { command } },
+      );
+    // No .baton/enforce/denies: baton is not even started, whatever the call.
+    await before("touch x");
+    await assert.rejects(Deno.stat(`${dir}/rec.runs`), Deno.errors.NotFound);
+    await Deno.mkdir(`${dir}/.baton/enforce/denies`, { recursive: true });
+    await before("git status");
+    await assert.rejects(before("touch x"), /baton: handed off; Run exactly: baton handoff resume/);
+    assert.equal(await Deno.readTextFile(`${dir}/rec.runs`), "run\nrun\n");
+    assert.deepEqual(JSON.parse(await Deno.readTextFile(`${dir}/rec.stdin`)), {
+      hook_event_name: "tool.execute.before",
+      session_id: "ses_1",
+      cwd: dir,
+      tool_name: "bash",
+      tool_input: { command: "touch x" },
+    });
+    // A baton that cannot run allows the call.
+    await Deno.writeTextFile(`${dir}/q.js`, renderOpenCodePlugin([`${dir}/no-such-baton`]));
+    const broken = await (await import(`file://${dir}/q.js`)).BatonPlugin({ directory: dir });
+    await broken["tool.execute.before"]({ tool: "bash", sessionID: "s" }, {
+      args: { command: "touch x" },
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

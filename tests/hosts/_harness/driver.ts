@@ -27,6 +27,12 @@ export interface HostDriver {
   env(sb: Sandbox, model: FakeModel): Record<string, string>;
   /** Arguments of one headless turn; `resume` continues the last session. */
   turnArgs(sb: Sandbox, prompt: string, resume: boolean): string[];
+  /**
+   * Arguments of a new headless session that may run shell commands without
+   * asking (the host's own approval switch), for the gate case; absent when
+   * the host has no pre-tool event baton installs.
+   */
+  toolTurnArgs?(sb: Sandbox, prompt: string): string[];
   /** Milliseconds one turn may take. */
   turnTimeoutMs: number;
   /**

@@ -32,6 +32,14 @@ export const CLAUDE_CODE: HostDriver = {
     "json",
     ...(resume ? ["--continue"] : []),
   ],
+  toolTurnArgs: (_sb, prompt) => [
+    "-p",
+    prompt,
+    "--output-format",
+    "json",
+    "--allowedTools",
+    "Bash",
+  ],
   turnTimeoutMs: 90_000,
   async compact({ model, turn, touch }) {
     const runs = [await turn("A second exchange.", true)];

@@ -49,6 +49,13 @@ trust_level = "trusted"
         "--skip-git-repo-check",
         prompt,
       ],
+  toolTurnArgs: (_sb, prompt) => [
+    "exec",
+    "--dangerously-bypass-hook-trust",
+    "--dangerously-bypass-approvals-and-sandbox",
+    "--skip-git-repo-check",
+    prompt,
+  ],
   turnTimeoutMs: 90_000,
   async compact({ model, turn, touch }) {
     model.reportBigUsage(1);

@@ -46,6 +46,17 @@ export const COPILOT: HostDriver = {
     `${sb.root}/copilot-logs`,
     ...(resume ? ["--continue"] : []),
   ],
+  toolTurnArgs: (sb, prompt) => [
+    "-p",
+    prompt,
+    "--allow-all-tools",
+    // The recovery command names the baton program by its path, outside the workspace.
+    "--allow-all-paths",
+    "--log-level",
+    "debug",
+    "--log-dir",
+    `${sb.root}/copilot-logs`,
+  ],
   turnTimeoutMs: 90_000,
   async compact({ model, turn, touch }) {
     const runs = [await turn("A second exchange.", true)];

@@ -39,6 +39,7 @@ export const GEMINI: HostDriver = {
     prompt,
     resume,
   ) => ["-p", prompt, ...(resume ? ["--resume", "latest"] : [])],
+  toolTurnArgs: (_sb, prompt) => ["-p", prompt, "--yolo"],
   turnTimeoutMs: 90_000,
   // `gemini -p "/compress"` sends the text to the model (no PreCompress runs), and an
   // automatic compression fires the same PreCompress (trigger auto) as every turn, which

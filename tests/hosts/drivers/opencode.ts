@@ -23,7 +23,12 @@ export const OPENCODE: HostDriver = {
             name: "Fake",
             options: { baseURL: `${model.url}/v1`, apiKey: "dummy" },
             // A known context size lets OpenCode auto-compact when usage runs high.
-            models: { "fake-model": { name: "Fake", limit: { context: 60_000, output: 4_000 } } },
+            models: {
+              "fake-model": {
+                name: "Fake",
+                limit: { context: 60_000, output: 4_000 },
+              },
+            },
           },
         },
         model: "fake/fake-model",
@@ -42,6 +47,7 @@ export const OPENCODE: HostDriver = {
     "--print-logs",
     ...(resume ? ["--continue"] : []),
   ],
+  toolTurnArgs: (_sb, prompt) => ["run", prompt, "--print-logs", "--auto"],
   turnTimeoutMs: 240_000,
   // Large reported usage past the model's context limit: OpenCode compacts on its own, and
   // experimental.session.compacting runs the plugin's pre-compact.

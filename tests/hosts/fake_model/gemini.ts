@@ -2,11 +2,13 @@
  * The Gemini API, just enough for Gemini CLI: `models/M:generateContent`,
  * `:streamGenerateContent` (SSE with `alt=sse`, a JSON array otherwise) and
  * `:countTokens`. A JSON-mode request (the CLI's model router and
- * next-speaker checks) gets an object shaped by its response schema.
+ * next-speaker checks) gets an object shaped by its response schema. A
+ * scripted turn answers with a `functionCall` part for the host's shell tool.
  * @module
  */
 import { jsonResponse, sseResponse } from "./sse.ts";
-import { REPLY_TEXT, type UsagePlan } from "./reply.ts";
+import type { UsagePlan } from "./reply.ts";
+import { type OfferedTool, resultText, type Scripting } from "./tool_script.ts";
 
 type Json = Record<string, unknown>;
 
@@ -35,9 +37,40 @@ export function sampleForSchema(schema: unknown, depth = 0): unknown {
   return out;
 }
 
-function replyText(body: Json): string {
+/** The function declarations a request offers. */
+function toolsOf(body: Json): OfferedTool[] {
+  const out: OfferedTool[] = [];
+  for (const t of Array.isArray(body.tools) ? body.tools : []) {
+    if (!isObject(t) || !Array.isArray(t.functionDeclarations)) continue;
+    for (const f of t.functionDeclarations) {
+      if (isObject(f) && typeof f.name === "string") {
+        out.push({
+          name: f.name,
+          schema: f.parametersJsonSchema ?? f.parameters,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** The text of every functionResponse part, oldest first. */
+function resultsOf(body: Json): string[] {
+  const out: string[] = [];
+  for (const c of Array.isArray(body.contents) ? body.contents : []) {
+    if (!isObject(c) || !Array.isArray(c.parts)) continue;
+    for (const p of c.parts) {
+      if (isObject(p) && isObject(p.functionResponse)) {
+        out.push(resultText(p.functionResponse.response));
+      }
+    }
+  }
+  return out;
+}
+
+function replyText(body: Json, text: string): string {
   const config = isObject(body.generationConfig) ? body.generationConfig : {};
-  if (config.responseMimeType !== "application/json") return REPLY_TEXT;
+  if (config.responseMimeType !== "application/json") return text;
   const schema = config.responseJsonSchema ?? config.responseSchema;
   return JSON.stringify(sampleForSchema(schema));
 }
@@ -48,6 +81,7 @@ export function gemini(
   query: URLSearchParams,
   body: Json,
   usage: UsagePlan,
+  scripting: Scripting,
 ): Response | null {
   const m = /^\/v1(?:beta|alpha)?\/models\/[^/:]+:(\w+)$/.exec(path);
   if (m === null) return null;
@@ -57,9 +91,17 @@ export function gemini(
     return null;
   }
   const u = usage.next();
+  const config = isObject(body.generationConfig) ? body.generationConfig : {};
+  // A JSON-mode call (the router, next-speaker checks) is never a tool turn.
+  const call = config.responseMimeType === "application/json"
+    ? null
+    : scripting.next(toolsOf(body), resultsOf(body));
+  const part = call === null
+    ? { text: replyText(body, scripting.text()) }
+    : { functionCall: { name: call.tool, args: call.args } };
   const reply = {
     candidates: [{
-      content: { role: "model", parts: [{ text: replyText(body) }] },
+      content: { role: "model", parts: [part] },
       finishReason: "STOP",
       index: 0,
     }],

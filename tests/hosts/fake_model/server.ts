@@ -4,15 +4,29 @@
  * Responses, OpenAI Chat Completions and Gemini APIs with a short text,
  * logs every request (path and body) and shuts itself down when its
  * lifetime ends. Unknown paths get a 404 and are logged too, so a test can
- * see what a host asked for.
+ * see what a host asked for. With a script set (see tool_script.ts) a turn
+ * that offers a shell tool is answered with a call to it instead of text.
  * @module
  */
 import { anthropic } from "./anthropic.ts";
 import { gemini } from "./gemini.ts";
 import { openaiChat } from "./openai_chat.ts";
 import { openaiResponses } from "./openai_responses.ts";
-import { UsagePlan } from "./reply.ts";
+import { REPLY_TEXT, UsagePlan } from "./reply.ts";
 import { jsonResponse } from "./sse.ts";
+import {
+  type ScriptedCall,
+  scriptedCall,
+  type Scripting,
+  shellToolOf,
+  type ToolScript,
+} from "./tool_script.ts";
+
+/** One tool call the fake model made, with the tool results the host had sent before it. */
+export interface LoggedCall extends ScriptedCall {
+  path: string;
+  resultsBefore: string[];
+}
 
 /** One request the server received. */
 export interface LoggedRequest {
@@ -39,6 +53,14 @@ export interface FakeModel {
   readonly requests: LoggedRequest[];
   /** Reports large usage for the next `n` model replies. */
   reportBigUsage(n: number): void;
+  /** Every tool call the script made, oldest first. */
+  readonly calls: LoggedCall[];
+  /** While a script is set: the tool results of each request that offered a shell tool. */
+  readonly resultsSeen: string[][];
+  /** Pads every text reply from now on to about `bytes` more (a long answer grows the transcript). */
+  setReplyPadding(bytes: number): void;
+  /** Answers turns that offer a shell tool from now on by `script` (null: text again). */
+  setScript(script: ToolScript | null): void;
   /** Requests whose body contains `text`. */
   bodiesWith(text: string): LoggedRequest[];
   close(): Promise<void>;
@@ -51,14 +73,21 @@ function route(
   query: URLSearchParams,
   body: Record<string, unknown>,
   usage: UsagePlan,
+  scripting: Scripting,
 ) {
-  return anthropic(path, body, usage) ?? openaiResponses(path, body, usage) ??
-    openaiChat(path, body, usage) ?? gemini(path, query, body, usage);
+  return anthropic(path, body, usage, scripting) ??
+    openaiResponses(path, body, usage, scripting) ??
+    openaiChat(path, body, usage, scripting) ??
+    gemini(path, query, body, usage, scripting);
 }
 
 /** Starts the server. */
 export function startFakeModel(options: FakeModelOptions): FakeModel {
   const requests: LoggedRequest[] = [];
+  const calls: LoggedCall[] = [];
+  const resultsSeen: string[][] = [];
+  let script: ToolScript | null = null;
+  let padding = 0;
   let usage = new UsagePlan(0, options.bigInputTokens ?? 180_000);
   const ac = new AbortController();
   const server = Deno.serve({
@@ -79,8 +108,24 @@ export function startFakeModel(options: FakeModelOptions): FakeModel {
     } catch {
       // Logged as received; answered as an empty request.
     }
+    const scripting: Scripting = {
+      next(tools, results) {
+        if (script !== null && shellToolOf(tools) !== null) {
+          resultsSeen.push(results);
+        }
+        const call = scriptedCall(script, tools, { results, body: text });
+        if (call !== null) {
+          calls.push({ ...call, path: url.pathname, resultsBefore: results });
+        }
+        return call;
+      },
+      text: () =>
+        padding === 0
+          ? REPLY_TEXT
+          : `${REPLY_TEXT} ${"All fine here. ".repeat(Math.ceil(padding / 15))}`,
+    };
     const res = (req.method === "POST" || req.method === "GET"
-      ? route(url.pathname, url.searchParams, body, usage)
+      ? route(url.pathname, url.searchParams, body, usage, scripting)
       : null) ??
       jsonResponse({ error: { message: "not faked", type: "not_found" } }, 404);
     requests.push({
@@ -97,6 +142,14 @@ export function startFakeModel(options: FakeModelOptions): FakeModel {
     url: `http://127.0.0.1:${addr.port}`,
     port: addr.port,
     requests,
+    calls,
+    resultsSeen,
+    setReplyPadding(bytes: number): void {
+      padding = bytes;
+    },
+    setScript(next: ToolScript | null): void {
+      script = next;
+    },
     reportBigUsage(n: number): void {
       usage = new UsagePlan(n, usage.bigInputTokens);
     },

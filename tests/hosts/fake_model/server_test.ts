@@ -99,3 +99,121 @@ Deno.test("fake model: the server stops by itself when its lifetime ends", async
   await assert.rejects(fetch(`${m.url}/v1/models`));
   await m.close();
 });
+
+Deno.test("fake model: a script answers with a call to each API's shell tool, then text once it has the result", async () => {
+  const m = startFakeModel({ lifetimeMs: 10_000 });
+  try {
+    // Positive control: no script, text as before.
+    const plain = await (await post(`${m.url}/v1/messages`, {
+      tools: [{
+        name: "Bash",
+        input_schema: { properties: { command: { type: "string" } } },
+      }],
+      messages: [],
+    })).json();
+    assert.equal(plain.content[0].type, "text");
+    m.setScript(({ results }) => results.length === 0 ? "touch x" : null);
+    const a = await (await post(`${m.url}/v1/messages`, {
+      tools: [{
+        name: "Bash",
+        input_schema: {
+          properties: {
+            command: { type: "string" },
+            description: { type: "string" },
+          },
+          required: ["command", "description"],
+        },
+      }],
+      messages: [{ role: "user", content: "go" }],
+    })).json();
+    assert.equal(a.stop_reason, "tool_use");
+    assert.equal(a.content[0].name, "Bash");
+    assert.equal(a.content[0].input.command, "touch x");
+    assert.equal(typeof a.content[0].input.description, "string");
+    const aDone = await (await post(`${m.url}/v1/messages`, {
+      tools: [{ name: "Bash", input_schema: {} }],
+      messages: [{
+        role: "user",
+        content: [{ type: "tool_result", tool_use_id: "t", content: "denied" }],
+      }],
+    })).json();
+    assert.equal(aDone.content[0].type, "text");
+    const r = await (await post(`${m.url}/v1/responses`, {
+      tools: [{
+        type: "function",
+        name: "shell",
+        parameters: { properties: { command: { type: "array" } } },
+      }],
+      input: [],
+    })).json();
+    assert.equal(r.output[0].type, "function_call");
+    assert.deepEqual(JSON.parse(r.output[0].arguments).command, [
+      "bash",
+      "-lc",
+      "touch x",
+    ]);
+    const c = await (await post(`${m.url}/v1/chat/completions`, {
+      stream: true,
+      tools: [{ type: "function", function: { name: "bash", parameters: {} } }],
+      messages: [{ role: "user", content: "go" }],
+    })).text();
+    assert.match(
+      c,
+      /"tool_calls":\[\{"index":0,"id":"call_fake_[^"]+","type":"function"/,
+    );
+    assert.match(c, /"finish_reason":"tool_calls"/);
+    const g = await (await post(`${m.url}/v1beta/models/g:generateContent`, {
+      tools: [{
+        functionDeclarations: [{
+          name: "run_shell_command",
+          parametersJsonSchema: {},
+        }],
+      }],
+      contents: [{ role: "user", parts: [{ text: "go" }] }],
+    })).json();
+    assert.deepEqual(g.candidates[0].content.parts[0].functionCall, {
+      name: "run_shell_command",
+      args: { command: "touch x" },
+    });
+    const gDone = await (await post(`${m.url}/v1beta/models/g:generateContent`, {
+      tools: [{ functionDeclarations: [{ name: "run_shell_command" }] }],
+      contents: [{
+        role: "user",
+        parts: [{ functionResponse: { response: { output: "ok" } } }],
+      }],
+    })).json();
+    assert.equal(typeof gDone.candidates[0].content.parts[0].text, "string");
+    assert.deepEqual(m.calls.map((x) => x.tool), [
+      "Bash",
+      "shell",
+      "bash",
+      "run_shell_command",
+    ]);
+    // No shell tool offered: text, and no call logged.
+    const none = await (await post(`${m.url}/v1/messages`, {
+      tools: [{ name: "Read", input_schema: {} }],
+      messages: [],
+    })).json();
+    assert.equal(none.content[0].type, "text");
+    assert.equal(m.calls.length, 4);
+  } finally {
+    await m.close();
+  }
+});
+
+Deno.test("fake model: reply padding makes every text reply longer until it is turned off", async () => {
+  const m = startFakeModel({ lifetimeMs: 10_000 });
+  try {
+    const text = async () =>
+      (await (await post(`${m.url}/v1/chat/completions`, { messages: [] })).json()).choices[0]
+        .message.content as string;
+    const plain = await text();
+    m.setReplyPadding(5000);
+    const long = await text();
+    assert.ok(long.startsWith(plain) && long.length >= plain.length + 5000, String(long.length));
+    m.setReplyPadding(0);
+    assert.equal(await text(), plain);
+  } finally {
+    await m.close();
+  }
+});

@@ -3,9 +3,12 @@
 // the briefing before compaction, a capsule when a session goes idle, and after each tool call
 // the context band (OpenCode names no transcript file, so the plugin counts the tool calls
 // since the last user message itself; an advisory, when there is one, is added to the tool's
-// output). A failure or a slow baton
-// never blocks OpenCode: errors are swallowed and a run is killed after 5000 ms.
+// output). Before each tool call, where the repository has deny records (.baton/enforce/denies),
+// it asks baton's gate, and a refusal is thrown, which OpenCode returns to the model as the
+// tool's error. A failure or a slow baton never blocks OpenCode: errors are swallowed (the call
+// is allowed) and a run is killed after 5000 ms.
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 
 const BATON = ["baton"];
 
@@ -40,7 +43,12 @@ function runBaton(args, payload, cwd) {
 }
 
 // OpenCode awaits the hooks object a plugin function returns.
-export function BatonPlugin({ directory }) {
+export function BatonPlugin({ directory, worktree }) {
+  // The gate's own first check, done here so a repository without deny records spawns nothing.
+  const mayDeny = () =>
+    [directory, worktree].some((d) =>
+      typeof d === "string" && existsSync(`${d}/.baton/enforce/denies`)
+    );
   // One session-start run per session; its text rides on every request of that session.
   const briefings = new Map();
   // Tool calls since the session's last user message (or compaction), for the context band.
@@ -49,6 +57,26 @@ export function BatonPlugin({ directory }) {
     "chat.message": (input) => {
       if (typeof input?.sessionID === "string") depth.set(input.sessionID, 0);
       return Promise.resolve();
+    },
+    "tool.execute.before": async (input, output) => {
+      if (typeof input?.tool !== "string" || !mayDeny()) return;
+      const out = (await runBaton(["hook", "pre-tool", "--host", "opencode"], {
+        hook_event_name: "tool.execute.before",
+        session_id: typeof input.sessionID === "string" ? input.sessionID : null,
+        cwd: directory,
+        tool_name: input.tool,
+        tool_input: output?.args ?? {},
+      }, directory)).trim();
+      if (out === "") return;
+      let verdict = null;
+      try {
+        verdict = JSON.parse(out);
+      } catch {
+        return;
+      }
+      if (verdict?.decision === "deny" && typeof verdict.reason === "string") {
+        throw new Error(verdict.reason);
+      }
     },
     "tool.execute.after": async (input, output) => {
       const id = input?.sessionID;
