@@ -4,14 +4,28 @@
  * silent hook could not afford; the parser (core/config/parse_config.ts) is
  * imported only when a file is there. The lifecycle settings read the same
  * file through the same function.
+ *
+ * Parsing costs more than a silent hook's whole budget (YAML and zod: about
+ * 130 ms), and the pre-tool gate reads the file before every tool call in a
+ * repository with deny records. So the parsed settings are cached in
+ * `.baton/state/config-cache.json`, keyed by the sha256 of the file's bytes
+ * and baton's version: any edit, however small, misses the cache and is
+ * parsed (and reported) as before. Only callers that may write (the gate,
+ * `baton enforce`) refresh the cache; the advisory band hooks only read it.
+ * A cache that cannot be read or does not fit is ignored.
  * @module
  */
 import { BatonError, InputError, StorageError } from "../core/errors.ts";
 import type { BatonConfig } from "../core/config/parse_config.ts";
 import { DEFAULT_BAND_THRESHOLDS } from "../core/config/bands_section.ts";
 import { DEFAULT_DONE } from "../core/config/done_section.ts";
-import { DEFAULT_ENFORCE } from "../core/config/enforce_section.ts";
+import { DEFAULT_ENFORCE, ENFORCE_MODES } from "../core/config/enforce_section.ts";
+import { sha256Hex } from "../core/hash.ts";
+import { VERSION } from "../core/version.ts";
 import type { Io } from "./_io.ts";
+import { configPath } from "./_config_dir.ts";
+
+export { configBatonDir, configPath } from "./_config_dir.ts";
 
 /** The settings with nothing configured (kept here so the parser stays unloaded). */
 const DEFAULTS: BatonConfig = {
@@ -24,28 +38,54 @@ const DEFAULTS: BatonConfig = {
 /** Largest file read (the parser enforces the same bound). */
 const MAX_BYTES = 64 * 1024;
 
-/**
- * The `.baton` directory that holds the config for `cwd`: beside the
- * nearest `.git` (directory or worktree file) at or above it, else in
- * `cwd` itself, as the store's layout puts it. Only lstat calls: hooks that
- * fire after every tool call use it instead of the full repository lookup.
- */
-export async function configBatonDir(io: Io, cwd: string): Promise<string> {
-  let dir = cwd.replace(/(.)\/+$/, "$1");
-  for (let i = 0; i < 256; i++) {
-    if ((await io.fs.lstat(`${dir === "/" ? "" : dir}/.git`)) !== null) {
-      return `${dir === "/" ? "" : dir}/.baton`;
-    }
-    const up = dir.replace(/\/[^/]*$/, "") || "/";
-    if (up === dir || /^[A-Za-z]:$/.test(up)) break;
-    dir = up;
-  }
-  return `${cwd.replace(/\/+$/, "")}/.baton`;
+/** Where the parsed settings are cached, for a `.baton` directory. */
+export function configCachePath(batonDir: string): string {
+  return `${batonDir}/state/config-cache.json`;
 }
 
-/** Path of the config file for a `.baton` directory. */
-export function configPath(batonDir: string): string {
-  return `${batonDir}/config.yaml`;
+/** Options of {@linkcode readBatonConfig}. */
+export interface ReadConfigOptions {
+  /** Write the parsed settings to the cache when it missed. @default {false} */
+  writeCache?: boolean;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** The cached settings for `key`, or null (missing, stale, damaged). Never throws. */
+async function readCache(io: Io, batonDir: string, key: string): Promise<BatonConfig | null> {
+  try {
+    const bytes = await io.fs.readRange(configCachePath(batonDir), 0, 4 * MAX_BYTES);
+    const v: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    if (!isObject(v) || v.key !== key || !isObject(v.config)) return null;
+    const c = v.config;
+    if (!isObject(c.bands) || !isObject(c.done) || !isObject(c.enforce)) return null;
+    const e = c.enforce;
+    if (!(ENFORCE_MODES as readonly unknown[]).includes(e.mode)) return null;
+    if (typeof e.orphanMs !== "number" || !(e.orphanMs > 0)) return null;
+    if (typeof c.unknownKeys !== "number") return null;
+    return c as unknown as BatonConfig;
+  } catch {
+    return null;
+  }
+}
+
+/** Best effort: a cache that cannot be written is only slower next time. */
+async function writeCache(
+  io: Io,
+  batonDir: string,
+  key: string,
+  config: BatonConfig,
+): Promise<void> {
+  try {
+    await io.fs.mkdirp(`${batonDir}/state`);
+    await io.fs.writeFileAtomic(
+      configCachePath(batonDir),
+      new TextEncoder().encode(JSON.stringify({ key, config }) + "\n"),
+      { within: batonDir, durable: false },
+    );
+  } catch { /* only slower next time */ }
 }
 
 /**
@@ -53,7 +93,11 @@ export function configPath(batonDir: string): string {
  * @throws {ConfigError} (exit 2) when the file cannot be used, with line and column.
  * @throws {StorageError} when it cannot be read.
  */
-export async function readBatonConfig(io: Io, batonDir: string): Promise<BatonConfig> {
+export async function readBatonConfig(
+  io: Io,
+  batonDir: string,
+  options: ReadConfigOptions = {},
+): Promise<BatonConfig> {
   const path = configPath(batonDir);
   const st = await io.fs.lstat(path);
   if (st === null) return DEFAULTS;
@@ -82,6 +126,11 @@ export async function readBatonConfig(io: Io, batonDir: string): Promise<BatonCo
   } catch {
     throw new InputError("Cannot use .baton/config.yaml: it is not UTF-8", "config_invalid");
   }
+  const key = `${VERSION}:${await sha256Hex(bytes)}`;
+  const cached = await readCache(io, batonDir, key);
+  if (cached !== null) return cached;
   const { parseBatonConfig } = await import("../core/config/parse_config.ts");
-  return parseBatonConfig(text);
+  const config = parseBatonConfig(text);
+  if (options.writeCache === true) await writeCache(io, batonDir, key, config);
+  return config;
 }

@@ -33,6 +33,8 @@ async function setMode(io: Io, batonDir: string, mode: "deny" | "off"): Promise<
   doc.set("enforce", mode);
   await io.fs.mkdirp(batonDir);
   await io.fs.writeFileAtomic(path, new TextEncoder().encode(String(doc)), { within: batonDir });
+  // Parsed once here, so the gate's first call after opting in finds it cached.
+  await readBatonConfig(io, batonDir, { writeCache: true }).catch(() => {});
 }
 
 /** Runs one action. */

@@ -15,8 +15,10 @@ const GATE_BUDGET_MS = 1500;
 /** A denier's last-seen time is refreshed at most this often. */
 const SEEN_INTERVAL_MS = 60_000;
 
-const RESUME = /^handoff resume --session (\S+) --deny-session (\S+) --write$/;
-const BYPASS = /^handoff bypass --session (\S+) --write$/;
+// Session ids as deny records allow them (SESSION_ID): no shell metacharacter can ride along.
+const ID = "[A-Za-z0-9][A-Za-z0-9._:-]{0,127}";
+const RESUME = new RegExp(`^handoff resume --session (${ID}) --deny-session (${ID}) --write$`);
+const BYPASS = new RegExp(`^handoff bypass --session ${ID} --write$`);
 
 interface Payload {
   session: string | null;
@@ -117,14 +119,16 @@ export async function runGate(args: ParsedArgs, io: Io): Promise<number> {
 
 /** The deny document to print, or null to allow. */
 async function decide(io: Io, payload: Payload, host: string | null): Promise<string | null> {
+  // Not opted in, or no deny record: nothing to deny, found with lstat calls
+  // only (the repository lookup and the config parser are not loaded).
+  const { configBatonDir } = await import("./_config_dir.ts");
+  const batonDir = await configBatonDir(io, payload.cwd ?? io.cwd());
+  if ((await io.fs.lstat(`${batonDir}/config.yaml`)) === null) return null;
+  if ((await io.fs.lstat(`${batonDir}/enforce/denies`)) === null) return null;
+  const { readBatonConfig } = await import("./_config.ts");
   const { findBatonLayout } = await import("../core/store/find_layout.ts");
   const found = await findBatonLayout(io.fs, payload.cwd ?? io.cwd());
-  if ((await io.fs.lstat(`${found.layout.dir}/config.yaml`)) === null) return null;
-  // No deny record, nothing to deny: skip the config parser (npm:yaml and zod
-  // cost more start-up than the whole silent-hook budget).
-  if ((await io.fs.lstat(`${found.layout.dir}/enforce/denies`)) === null) return null;
-  const { readBatonConfig } = await import("./_config.ts");
-  const config = await readBatonConfig(io, found.layout.dir).catch((e) => {
+  const config = await readBatonConfig(io, found.layout.dir, { writeCache: true }).catch((e) => {
     io.stderr.write("baton: hook pre-tool: .baton/config.yaml cannot be used; allowed\n");
     throw e;
   });

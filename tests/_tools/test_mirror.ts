@@ -355,10 +355,6 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/e2e/degraded_repo_test.ts",
     reason: "driven through the real CLI (baton hook) by that end-to-end test",
   },
-  "commands/_config.ts": {
-    test: "tests/e2e/degraded_repo_test.ts",
-    reason: "driven through the real CLI (baton hook) by that end-to-end test",
-  },
   "commands/_confirm.ts": {
     test: "tests/e2e/enforce_lifecycle_test.ts",
     reason: "driven through the real CLI (baton enforce) by that end-to-end test",

@@ -294,7 +294,7 @@ export function buildStartupGroup(
         },
       },
       {
-        ...batonCase("hook-start", "baton hook session-start (nothing new)", hooked, [
+        ...batonCase("hook-start", "baton hook session-start (nothing new, repeat off)", hooked, [
           "hook",
           "session-start",
           "--host",
@@ -302,6 +302,9 @@ export function buildStartupGroup(
           "--json",
         ]),
         ...vsHello,
+        // A new session re-sends an unchanged briefing in short form by default; with
+        // BATON_BRIEFING_REPEAT=off it sends nothing, the path this case times.
+        env: { BATON_BRIEFING_REPEAT: "off" },
         stdin: hookPayload(hooked, "SessionStart"),
         verify: verifyHookAction("nothing_new"),
         // Untimed: a capsule that was already injected once.

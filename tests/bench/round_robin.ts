@@ -18,6 +18,8 @@ export interface Scenario {
   cwd: string;
   /** Text written to the process's stdin (stdin is /dev/null otherwise). */
   stdin?: string;
+  /** Extra environment of every run of this scenario. */
+  env?: Record<string, string>;
   /** Untimed hook run before every run of this scenario. */
   prepare?: () => Promise<void>;
   /** Returns why a run's stdout is wrong, or undefined; wrong runs are not timed. */
@@ -90,7 +92,7 @@ export async function runOnce(
   const command = new Deno.Command(argv[0]!, {
     args: argv.slice(1),
     cwd: scenario.cwd,
-    env: { NO_COLOR: "1", BATON_HOME: testBatonHome(), ...options.env },
+    env: { NO_COLOR: "1", BATON_HOME: testBatonHome(), ...scenario.env, ...options.env },
     stdin: scenario.stdin === undefined ? "null" : "piped",
     // Always piped, so every scenario pays the same for its output.
     stdout: "piped",

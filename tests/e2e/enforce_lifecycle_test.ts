@@ -340,3 +340,25 @@ Deno.test("a fresh session's start hook shows the capsule and the exact resume c
     );
   });
 });
+
+Deno.test("the escape hatch lets through only the recovery command itself: a command riding in a session id is denied", async () => {
+  await withRepo(true, async (dir) => {
+    await handOff(dir, "A");
+    // Positive control: the recovery as printed passes.
+    assert.equal(
+      (await gate(dir, "B", "baton handoff resume --session B --deny-session A --write")).denied,
+      false,
+    );
+    for (
+      const smuggled of [
+        "baton handoff resume --session B --deny-session A;touch${IFS}pwned --write",
+        "baton handoff resume --session B --deny-session A$(touch${IFS}pwned) --write",
+        "baton handoff resume --session B --deny-session A|sh --write",
+        "baton handoff bypass --session A;touch${IFS}pwned --write",
+        "baton handoff bypass --session `touch${IFS}pwned` --write",
+      ]
+    ) {
+      assert.equal((await gate(dir, "B", smuggled)).denied, true, smuggled);
+    }
+  });
+});
