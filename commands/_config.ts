@@ -10,8 +10,8 @@
  * repository with deny records. So the parsed settings are cached in
  * `.baton/state/config-cache.json`, keyed by the sha256 of the file's bytes
  * and baton's version: any edit, however small, misses the cache and is
- * parsed (and reported) as before. Only callers that may write (the gate,
- * `baton enforce`) refresh the cache; the advisory band hooks only read it.
+ * parsed (and reported) as before. Only the hooks use it (see
+ * {@linkcode ConfigCacheMode}); every command a person runs reads the file.
  * A cache that cannot be read or does not fit is ignored.
  * @module
  */
@@ -43,10 +43,19 @@ export function configCachePath(batonDir: string): string {
   return `${batonDir}/state/config-cache.json`;
 }
 
+/**
+ * How {@linkcode readBatonConfig} uses the parse cache: `none` parses the
+ * file (what commands a person runs see), `read` takes a matching cache
+ * entry (the advisory hooks), `read-write` also stores a fresh parse (the
+ * gate), `refresh` parses and stores whatever the cache held (`baton
+ * enforce`, which so also repairs a cache planted under the current key).
+ */
+export type ConfigCacheMode = "none" | "read" | "read-write" | "refresh";
+
 /** Options of {@linkcode readBatonConfig}. */
 export interface ReadConfigOptions {
-  /** Write the parsed settings to the cache when it missed. @default {false} */
-  writeCache?: boolean;
+  /** @default {"none"} */
+  cache?: ConfigCacheMode;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -126,11 +135,14 @@ export async function readBatonConfig(
   } catch {
     throw new InputError("Cannot use .baton/config.yaml: it is not UTF-8", "config_invalid");
   }
+  const mode = options.cache ?? "none";
   const key = `${VERSION}:${await sha256Hex(bytes)}`;
-  const cached = await readCache(io, batonDir, key);
-  if (cached !== null) return cached;
+  if (mode === "read" || mode === "read-write") {
+    const cached = await readCache(io, batonDir, key);
+    if (cached !== null) return cached;
+  }
   const { parseBatonConfig } = await import("../core/config/parse_config.ts");
   const config = parseBatonConfig(text);
-  if (options.writeCache === true) await writeCache(io, batonDir, key, config);
+  if (mode === "read-write" || mode === "refresh") await writeCache(io, batonDir, key, config);
   return config;
 }

@@ -33,8 +33,8 @@ async function setMode(io: Io, batonDir: string, mode: "deny" | "off"): Promise<
   doc.set("enforce", mode);
   await io.fs.mkdirp(batonDir);
   await io.fs.writeFileAtomic(path, new TextEncoder().encode(String(doc)), { within: batonDir });
-  // Parsed once here, so the gate's first call after opting in finds it cached.
-  await readBatonConfig(io, batonDir, { writeCache: true }).catch(() => {});
+  // Parsed and cached here (whatever the cache held), so the gate finds the new mode.
+  await readBatonConfig(io, batonDir, { cache: "refresh" }).catch(() => {});
 }
 
 /** Runs one action. */
@@ -50,7 +50,7 @@ export async function runEnforce(
     let mode: string;
     let error: string | null = null;
     try {
-      mode = (await readBatonConfig(io, layout.dir)).enforce.mode;
+      mode = (await readBatonConfig(io, layout.dir, { cache: "refresh" })).enforce.mode;
     } catch (e) {
       mode = "unknown";
       error = e instanceof Error ? e.message : "unreadable";

@@ -18,6 +18,8 @@ import { processAlive, processIdentity } from "./_process_identity.ts";
 export interface EnforcePaths {
   dir: string;
   denies: string;
+  /** One file per denied session: when the gate last saw it (kept apart from the record). */
+  seen: string;
   locks: string;
   manifest: string;
   faults: string;
@@ -29,6 +31,7 @@ export function enforcePaths(layout: BatonLayout): EnforcePaths {
   return {
     dir,
     denies: `${dir}/denies`,
+    seen: `${dir}/seen`,
     locks: `${dir}/locks`,
     manifest: `${dir}/manifest.jsonl`,
     faults: `${dir}/faults.log`,
@@ -65,7 +68,7 @@ export async function readDenies(
       }
       const r = parseDenyRecord(new TextDecoder().decode(await io.fs.readFile(path)));
       if (r === null || `${r.session}.json` !== e.name) faults++;
-      else records.push(r);
+      else records.push(await withSeen(io, p, r));
     } catch {
       faults++;
     }
@@ -88,6 +91,38 @@ export async function writeDeny(io: Io, layout: BatonLayout, record: DenyRecord)
     new TextEncoder().encode(JSON.stringify(record, null, 2) + "\n"),
     { within: layout.dir },
   );
+}
+
+/** The record with the later of its own last-seen time and the gate's seen mark. */
+async function withSeen(io: Io, p: EnforcePaths, r: DenyRecord): Promise<DenyRecord> {
+  try {
+    const text = new TextDecoder().decode(await io.fs.readRange(`${p.seen}/${r.session}`, 0, 64))
+      .trim();
+    const at = Date.parse(text);
+    if (Number.isFinite(at) && at > Date.parse(r.last_seen_at)) {
+      return { ...r, last_seen_at: new Date(at).toISOString() };
+    }
+  } catch { /* no mark */ }
+  return r;
+}
+
+/**
+ * Records that the gate saw `session` at `now` (the orphan clock), in a file
+ * of its own: the deny record itself is only changed under the lock.
+ */
+export async function markSeen(
+  io: Io,
+  layout: BatonLayout,
+  session: string,
+  now: Date,
+): Promise<void> {
+  if (!SESSION_ID.test(session)) return;
+  const p = enforcePaths(layout);
+  await io.fs.mkdirp(p.seen);
+  await io.fs.writeFileAtomic(`${p.seen}/${session}`, new TextEncoder().encode(now.toISOString()), {
+    within: layout.dir,
+    durable: false,
+  });
 }
 
 /** Appends one line to the fault log; never throws. */

@@ -49,7 +49,7 @@ export async function runBandHook(io: Io, input: BandHookInput): Promise<BandHoo
   let enforcing: { layout: import("../core/store/layout.ts").BatonLayout } | null = null;
   try {
     const batonDir = await configBatonDir(io, input.cwd);
-    const config = await readBatonConfig(io, batonDir);
+    const config = await readBatonConfig(io, batonDir, { cache: "read" });
     thresholds = config.bands;
     if (config.enforce.mode === "deny") {
       const { batonLayout } = await import("../core/store/layout.ts");

@@ -18,7 +18,6 @@ const SEEN_INTERVAL_MS = 60_000;
 // Session ids as deny records allow them (SESSION_ID): no shell metacharacter can ride along.
 const ID = "[A-Za-z0-9][A-Za-z0-9._:-]{0,127}";
 const RESUME = new RegExp(`^handoff resume --session (${ID}) --deny-session (${ID}) --write$`);
-const BYPASS = new RegExp(`^handoff bypass --session ${ID} --write$`);
 
 interface Payload {
   session: string | null;
@@ -63,22 +62,68 @@ function shellText(p: Payload): string | null {
     : null;
 }
 
+/** The largest payload the gate reads (a Write of a big file carries the whole file). */
+const MAX_PAYLOAD_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A payload too large to read: denied when this repository enforces and a
+ * deny is open here (whose session cannot be told), else allowed.
+ */
+async function oversized(io: Io, args: ParsedArgs, warn: (m: string) => void): Promise<number> {
+  try {
+    if (io.env("BATON_ENFORCE") === "off") return 0;
+    const { configBatonDir } = await import("./_config_dir.ts");
+    const batonDir = await configBatonDir(io, io.cwd());
+    if ((await io.fs.lstat(`${batonDir}/enforce/denies`)) === null) return allowBig(warn);
+    const { readBatonConfig } = await import("./_config.ts");
+    if ((await readBatonConfig(io, batonDir, { cache: "read-write" })).enforce.mode !== "deny") {
+      return allowBig(warn);
+    }
+    const { batonLayout } = await import("../core/store/layout.ts");
+    const { readDenies } = await import("./_enforce_store.ts");
+    const layout = batonLayout(batonDir.slice(0, -"/.baton".length) || "/");
+    const open = (await readDenies(io, layout)).records.some((r) => r.status === "open");
+    if (!open) return allowBig(warn);
+    const host = typeof args.flags.host === "string" ? args.flags.host : null;
+    const { renderDeny } = await import("../core/enforce/deny_output.ts");
+    const { isHostId } = await import("../core/hosts/ids.ts");
+    io.stdout.write(
+      renderDeny(
+        host !== null && isHostId(host) ? host : null,
+        `baton: this tool call is larger than the gate reads (${
+          MAX_PAYLOAD_BYTES / 1024 / 1024
+        } MiB) while a handoff deny is on record in this repository; make the change in smaller steps. A person can turn the gate off with BATON_ENFORCE=off.`,
+      ) + "\n",
+    );
+    return 0;
+  } catch {
+    return allowBig(warn);
+  }
+}
+
+function allowBig(warn: (m: string) => void): number {
+  warn("payload ignored: too large; allowed");
+  return 0;
+}
+
 /** Runs the gate; always 0. */
 export async function runGate(args: ParsedArgs, io: Io): Promise<number> {
   const warn = (m: string) => io.stderr.write(`baton: hook pre-tool: ${m}\n`);
   let bytes: Uint8Array;
   try {
-    bytes = await io.readStdin(1024 * 1024, { timeoutMs: 500 });
+    bytes = await io.readStdin(MAX_PAYLOAD_BYTES, { timeoutMs: 500 });
   } catch {
-    warn("payload ignored: too large; allowed");
-    return 0;
+    // The size of a call is the agent's to choose: too large to read is no reason to let it
+    // through where a deny is on record.
+    return await oversized(io, args, warn);
   }
   const payload = readPayload(bytes);
   if (payload === null) {
     warn("payload ignored: not a tool call baton can read; allowed");
     return 0;
   }
-  // The escape hatch, first: the printed recovery commands always pass.
+  // The escape hatch, first: the printed resume always passes (the bypass is a
+  // person's command, run in their own terminal, and never passes).
   const text = shellText(payload);
   if (text !== null) {
     const { acceptedBatonWords } = await import("./_baton_words.ts");
@@ -87,7 +132,6 @@ export async function runGate(args: ParsedArgs, io: Io): Promise<number> {
       const rest = text.slice(word.length + 1);
       const resume = RESUME.exec(rest);
       if (resume !== null && resume[1] === payload.session && resume[1] !== resume[2]) return 0;
-      if (BYPASS.test(rest)) return 0;
     }
   }
   if (io.env("BATON_ENFORCE") === "off") return 0;
@@ -117,18 +161,31 @@ export async function runGate(args: ParsedArgs, io: Io): Promise<number> {
   return 0;
 }
 
-/** The deny document to print, or null to allow. */
+/** The deny document to print, or null to allow: the first store that denies the call wins. */
 async function decide(io: Io, payload: Payload, host: string | null): Promise<string | null> {
   // Not opted in, or no deny record: nothing to deny, found with lstat calls
   // only (the repository lookup and the config parser are not loaded).
-  const { configBatonDir } = await import("./_config_dir.ts");
-  const batonDir = await configBatonDir(io, payload.cwd ?? io.cwd());
-  if ((await io.fs.lstat(`${batonDir}/config.yaml`)) === null) return null;
-  if ((await io.fs.lstat(`${batonDir}/enforce/denies`)) === null) return null;
+  const { gateStores, startsOf } = await import("./_gate_stores.ts");
+  const cwd = payload.cwd ?? io.cwd();
+  const stores = await gateStores(io, startsOf(cwd, payload.input));
+  for (const batonDir of stores) {
+    const denied = await decideIn(io, payload, host, batonDir.slice(0, -"/.baton".length) || "/");
+    if (denied !== null) return denied;
+  }
+  return null;
+}
+
+/** The deny document for the store of the repository at `root`, or null. */
+async function decideIn(
+  io: Io,
+  payload: Payload,
+  host: string | null,
+  root: string,
+): Promise<string | null> {
   const { readBatonConfig } = await import("./_config.ts");
   const { findBatonLayout } = await import("../core/store/find_layout.ts");
-  const found = await findBatonLayout(io.fs, payload.cwd ?? io.cwd());
-  const config = await readBatonConfig(io, found.layout.dir, { writeCache: true }).catch((e) => {
+  const found = await findBatonLayout(io.fs, root);
+  const config = await readBatonConfig(io, found.layout.dir, { cache: "read-write" }).catch((e) => {
     io.stderr.write("baton: hook pre-tool: .baton/config.yaml cannot be used; allowed\n");
     throw e;
   });
@@ -153,14 +210,14 @@ async function decide(io: Io, payload: Payload, host: string | null): Promise<st
   const branch = found.repo === null
     ? null
     : await readHead(io.fs, found.repo).then((h) => h.branch).catch(() => null);
-  const root = found.repo?.workTree ?? found.layout.dir.slice(0, -"/.baton".length);
+  const workTree = found.repo?.workTree ?? root;
   const now = io.now();
   const { decision, orphans } = decideGate({
     mode: config.enforce.mode,
     call: toolCallOf(payload.tool, payload.input),
     classify: (c) => classifyCommand(c).class,
     records,
-    caller: { session: payload.session, root, branch },
+    caller: { session: payload.session, root: workTree, branch },
     nowMs: now.getTime(),
     orphanMs: config.enforce.orphanMs,
     batonWords: await words.printableBatonWords(io),
@@ -174,8 +231,8 @@ async function decide(io: Io, payload: Payload, host: string | null): Promise<st
   }
   const own = records.find((r) => r.session === payload.session);
   if (own !== undefined && now.getTime() - Date.parse(own.last_seen_at) > SEEN_INTERVAL_MS) {
-    await store.writeDeny(io, found.layout, { ...own, last_seen_at: now.toISOString() })
-      .catch(() => {});
+    // Its own file: rewriting the record here would race a resume or a bypass and reopen it.
+    await store.markSeen(io, found.layout, own.session, now).catch(() => {});
   }
   if (decision.action === "allow") return null;
   const { renderDeny } = await import("../core/enforce/deny_output.ts");

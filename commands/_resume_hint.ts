@@ -18,7 +18,9 @@ export async function resumeHint(
     if (session === null) return "";
     if ((await io.fs.lstat(`${layout.dir}/enforce/denies`)) === null) return "";
     const { readBatonConfig } = await import("./_config.ts");
-    if ((await readBatonConfig(io, layout.dir)).enforce.mode !== "deny") return "";
+    if ((await readBatonConfig(io, layout.dir, { cache: "read" })).enforce.mode !== "deny") {
+      return "";
+    }
     const { readDenies } = await import("./_enforce_store.ts");
     const { resumeCommand } = await import("../core/enforce/recovery.ts");
     const { printableBatonWords } = await import("./_baton_words.ts");

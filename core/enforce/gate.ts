@@ -9,7 +9,13 @@
  * then the deny records (D1–D3); no deny → allow.
  * @module
  */
-import { blockingDeny, type CallerScope, type DenyCode, type DenyRecord } from "./deny_record.ts";
+import {
+  blockingDeny,
+  type CallerScope,
+  type DenyCode,
+  type DenyRecord,
+  SESSION_ID,
+} from "./deny_record.ts";
 import {
   bypassCommand,
   isPlainBatonStateCommand,
@@ -78,7 +84,9 @@ export function decideGate(input: GateInput): { decision: GateDecision; orphans:
   const r = deny.record;
   const baton = input.batonWords[0] ?? "baton";
   const capsule = r.capsule_id === null ? "" : ` in capsule ${r.capsule_id}`;
-  if (deny.code === "D3" && input.caller.session !== null) {
+  if (
+    deny.code === "D3" && input.caller.session !== null && SESSION_ID.test(input.caller.session)
+  ) {
     const recovery = resumeCommand(input.caller.session, r.session, baton);
     return {
       decision: {
@@ -94,8 +102,8 @@ export function decideGate(input: GateInput): { decision: GateDecision; orphans:
   }
   const recovery = bypassCommand(r.session, baton);
   const message = deny.code === "D3"
-    ? `baton: session ${r.session} handed this work off${capsule}, and this call names no session to resume it. A person can release it with: ${recovery}`
-    : `baton: this session handed its work off${capsule} and may not change files any more (${deny.code}). Continue in a fresh session: it is shown the capsule and the command to resume. A person can release this session with: ${recovery}`;
+    ? `baton: session ${r.session} handed this work off${capsule}, and this call names no session to resume it. A person can release it from their own terminal with: ${recovery}`
+    : `baton: this session handed its work off${capsule} and may not change files any more (${deny.code}). Continue in a fresh session: it is shown the capsule and the command to resume. A person can release this session from their own terminal with: ${recovery}`;
   return {
     decision: { action: "deny", code: deny.code, session: r.session, recovery, message },
     orphans,

@@ -1,20 +1,26 @@
 /**
  * The commands that must always pass the gate, and the matcher the gate
- * runs first. Pure and import-free: the gate checks the escape hatch
- * before it loads anything else.
+ * runs first. Pure, importing only the session-id pattern: the gate checks
+ * the escape hatch before it loads anything else.
  *
  * Decisions:
  * - Exactly as printed: a recovery command passes only in the exact text a
  *   deny message printed for this caller (surrounding blanks aside), so
  *   `baton handoff resume` cannot be smuggled inside a pipeline, and a
  *   session cannot resume itself under another session's name: the
- *   printed resume names the caller's own session id.
+ *   printed resume names the caller's own session id. Ids outside the deny
+ *   records' alphabet never match.
+ * - The bypass is printed for a person and never passes the gate: people run
+ *   it in their own terminal, where no gate applies, and it asks them to
+ *   confirm; an agent that could fake a terminal must not run it.
  * - baton's own state commands (preflight, finalize, load, show, doctor, …)
- *   pass as one plain invocation, optionally fed a heredoc, so a session at
+ *   pass as one plain invocation, optionally fed a heredoc (an unquoted
+ *   delimiter only with a body the shell would not expand), so a session at
  *   its handoff can always write its capsule. Anything chained, piped,
  *   substituted or redirected to a file is judged like any command.
  * @module
  */
+import { SESSION_ID } from "./deny_record.ts";
 
 /**
  * The resume a blocked session runs to continue from the denier's capsule;
@@ -99,6 +105,8 @@ export function isPlainBatonStateCommand(
     const lines = text.slice(nl + 1).split("\n");
     const end = lines.findIndex((l) => l.trim() === m[2]);
     if (end !== lines.length - 1) return false;
+    // An unquoted delimiter makes the shell expand the body: $(…), `…` and ${…} would run.
+    if (m[1] === "" && lines.slice(0, end).some((l) => /[$`\\]/.test(l))) return false;
     head = head.slice(0, m.index).trim();
   }
   let rest: string[] | null = null;
@@ -114,8 +122,10 @@ export function isPlainBatonStateCommand(
 }
 
 /**
- * Whether `command` is, exactly, a recovery command printed for `caller`
- * (with any of `batonWords` as the program).
+ * Whether `command` is, exactly, the resume printed for `caller` (with any
+ * of `batonWords` as the program). The bypass never passes the gate: it is
+ * a person's command, run in their own terminal, and an agent that could
+ * fake a terminal (a pty tool) must not release its own deny with it.
  */
 export function isPrintedRecovery(
   command: string,
@@ -123,11 +133,13 @@ export function isPrintedRecovery(
   deniers: readonly string[],
   batonWords: readonly string[] = ["baton"],
 ): boolean {
+  // The caller's id comes from the host's payload: only the records' alphabet may be printed
+  // into a command (an id holding `;` or `$(` would carry a second command through).
+  if (caller === null || !SESSION_ID.test(caller)) return false;
   const text = command.trim();
   for (const b of batonWords) {
     for (const d of deniers) {
-      if (text === bypassCommand(d, b)) return true;
-      if (caller !== null && caller !== d && text === resumeCommand(caller, d, b)) return true;
+      if (caller !== d && SESSION_ID.test(d) && text === resumeCommand(caller, d, b)) return true;
     }
   }
   return false;

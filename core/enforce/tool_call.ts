@@ -70,6 +70,10 @@ const EDIT_TOOLS = new Set([
   "write",
   "patch",
   "multiedit",
+  // Cursor's.
+  "StrReplace",
+  "Delete",
+  "TabWrite",
 ]);
 
 /** Tools that run a shell command. */
@@ -81,8 +85,30 @@ const SHELL_TOOLS = new Set([
   "run_shell_command",
   "runInTerminal",
   "bash",
+  "powershell",
+  "Shell",
   "beforeShellExecution",
 ]);
+
+/** Tools that type text into a shell that is already running (the text is judged as a command). */
+const SHELL_INPUT_TOOLS = new Set(["write_bash", "write_powershell", "write_stdin"]);
+
+/** Shells whose `-c` script is the command a `[shell, -c, script]` array runs. */
+const SHELLS = /^(?:\/(?:usr\/)?bin\/)?(?:sh|bash|zsh|dash|ksh)$/;
+
+/** A word as the shell would need it quoted to mean itself. */
+function quoteWord(w: string): string {
+  return /^[A-Za-z0-9_./:=@%+,-]+$/.test(w) ? w : `'${w.replaceAll("'", "'\\''")}'`;
+}
+
+/**
+ * The shell text an argv array runs: the script of `[sh|bash|zsh, -c|-lc, script]`
+ * (Codex's form), else the words quoted and joined.
+ */
+function argvText(argv: readonly string[]): string {
+  if (argv.length === 3 && SHELLS.test(argv[0]!) && /^-[a-z]*c$/.test(argv[1]!)) return argv[2]!;
+  return argv.map(quoteWord).join(" ");
+}
 
 /**
  * Tells the call from a payload's tool name and input. Cursor's
@@ -99,14 +125,24 @@ const SHELL_TOOLS = new Set([
 export function toolCallOf(tool: string, input: unknown): ToolCall {
   if (READ_TOOLS.has(tool)) return { kind: "read", tool };
   if (EDIT_TOOLS.has(tool)) return { kind: "edit", tool };
-  if (SHELL_TOOLS.has(tool)) {
-    const o = typeof input === "object" && input !== null ? input as Record<string, unknown> : {};
-    const command = typeof o.command === "string" ? o.command : Array.isArray(o.command) &&
-        o.command.every((w) => typeof w === "string")
-      ? (o.command as string[]).join(" ")
-      : null;
-    // A shell tool whose command cannot be read is judged as unknown shell text.
-    return { kind: "shell", tool, command: command ?? "\u0000unreadable" };
+  // Copilot CLI sends its tool arguments as a JSON string.
+  if (typeof input === "string") {
+    try {
+      input = JSON.parse(input);
+    } catch { /* unreadable: see below */ }
   }
-  return { kind: "other", tool };
+  const o = typeof input === "object" && input !== null ? input as Record<string, unknown> : {};
+  let command: string | null = null;
+  if (SHELL_INPUT_TOOLS.has(tool)) {
+    command = typeof o.input === "string" ? o.input : typeof o.chars === "string" ? o.chars : null;
+  } else if (SHELL_TOOLS.has(tool)) {
+    const raw = o.command ?? o.cmd;
+    command = typeof raw === "string"
+      ? raw
+      : Array.isArray(raw) && raw.length > 0 && raw.every((w) => typeof w === "string")
+      ? argvText(raw as string[])
+      : null;
+  } else return { kind: "other", tool };
+  // A shell call in a shape baton cannot read is not a positive reason to deny.
+  return command === null ? { kind: "other", tool } : { kind: "shell", tool, command };
 }

@@ -88,10 +88,15 @@ export async function runBaton(args: string[], options: RunBatonOptions = {}): P
   const child = cmd.spawn();
   if (options.stdin !== undefined) {
     const w = child.stdin.getWriter();
-    await w.write(
-      typeof options.stdin === "string" ? new TextEncoder().encode(options.stdin) : options.stdin,
-    );
-    await w.close();
+    try {
+      await w.write(
+        typeof options.stdin === "string" ? new TextEncoder().encode(options.stdin) : options.stdin,
+      );
+      await w.close();
+    } catch (e) {
+      // A child that stops reading early (a bounded stdin read) closes the pipe: not an error here.
+      if (!(e instanceof Deno.errors.BrokenPipe)) throw e;
+    }
   }
   const out = await child.output();
   return {

@@ -23,7 +23,7 @@ async function exists(path: string): Promise<boolean> {
 Deno.test("readBatonConfig(): no file gives the defaults and writes nothing", async () => {
   const { dir, batonDir, io } = await setup(null);
   await using _ = dir;
-  const c = await readBatonConfig(io, batonDir, { writeCache: true });
+  const c = await readBatonConfig(io, batonDir, { cache: "read-write" });
   assert.equal(c.enforce.mode, "advise");
   assert.equal(await exists(configCachePath(batonDir)), false);
 });
@@ -31,31 +31,38 @@ Deno.test("readBatonConfig(): no file gives the defaults and writes nothing", as
 Deno.test("readBatonConfig(): the parse is cached only when asked, and a cache hit is what is returned", async () => {
   const { dir, batonDir, io } = await setup("enforce: deny\n");
   await using _ = dir;
-  assert.equal((await readBatonConfig(io, batonDir)).enforce.mode, "deny");
-  assert.equal(await exists(configCachePath(batonDir)), false, "no writeCache: no cache");
-  assert.equal((await readBatonConfig(io, batonDir, { writeCache: true })).enforce.mode, "deny");
+  assert.equal((await readBatonConfig(io, batonDir, { cache: "read" })).enforce.mode, "deny");
+  assert.equal(await exists(configCachePath(batonDir)), false, "read only: no cache written");
+  assert.equal((await readBatonConfig(io, batonDir, { cache: "read-write" })).enforce.mode, "deny");
   const cache = JSON.parse(await Deno.readTextFile(configCachePath(batonDir)));
   assert.match(cache.key, /^\d+\.\d+\.\d+:[0-9a-f]{64}$/);
   // Proof the cache is read: a hit returns what the cache holds.
   cache.config.enforce.orphanMs = 1234;
   await Deno.writeTextFile(configCachePath(batonDir), JSON.stringify(cache));
-  assert.equal((await readBatonConfig(io, batonDir)).enforce.orphanMs, 1234);
+  assert.equal((await readBatonConfig(io, batonDir, { cache: "read" })).enforce.orphanMs, 1234);
+  // What a person runs reads the file, and refresh repairs the cache.
+  assert.equal((await readBatonConfig(io, batonDir)).enforce.orphanMs, 24 * 3600 * 1000);
+  await readBatonConfig(io, batonDir, { cache: "refresh" });
+  assert.equal(
+    (await readBatonConfig(io, batonDir, { cache: "read" })).enforce.orphanMs,
+    24 * 3600 * 1000,
+  );
 });
 
 Deno.test("readBatonConfig(): any edit misses the cache, and an edit that breaks the file is reported", async () => {
   const { dir, batonDir, io } = await setup("enforce: deny\n");
   await using _ = dir;
-  await readBatonConfig(io, batonDir, { writeCache: true });
+  await readBatonConfig(io, batonDir, { cache: "read-write" });
   await Deno.writeTextFile(`${batonDir}/config.yaml`, "enforce: off\n");
-  assert.equal((await readBatonConfig(io, batonDir)).enforce.mode, "off");
+  assert.equal((await readBatonConfig(io, batonDir, { cache: "read" })).enforce.mode, "off");
   await Deno.writeTextFile(`${batonDir}/config.yaml`, "enforce: [unclosed\n");
-  await assert.rejects(readBatonConfig(io, batonDir), /config\.yaml/);
+  await assert.rejects(readBatonConfig(io, batonDir, { cache: "read" }), /config\.yaml/);
 });
 
 Deno.test("readBatonConfig(): a damaged or foreign cache is ignored and the file parsed", async () => {
   const { dir, batonDir, io } = await setup("enforce: deny\n");
   await using _ = dir;
-  await readBatonConfig(io, batonDir, { writeCache: true });
+  await readBatonConfig(io, batonDir, { cache: "read-write" });
   const good = JSON.parse(await Deno.readTextFile(configCachePath(batonDir)));
   for (
     const bad of [
@@ -66,7 +73,7 @@ Deno.test("readBatonConfig(): a damaged or foreign cache is ignored and the file
     ]
   ) {
     await Deno.writeTextFile(configCachePath(batonDir), bad);
-    const c = await readBatonConfig(io, batonDir);
+    const c = await readBatonConfig(io, batonDir, { cache: "read" });
     assert.equal(c.enforce.mode, "deny", bad.slice(0, 40));
     assert.equal(c.enforce.orphanMs, 24 * 3600 * 1000);
   }

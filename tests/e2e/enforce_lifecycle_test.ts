@@ -362,3 +362,107 @@ Deno.test("the escape hatch lets through only the recovery command itself: a com
     }
   });
 });
+
+Deno.test("a payload too large to read is refused where a deny is open, and allowed elsewhere", async () => {
+  const huge = (dir: string) =>
+    JSON.stringify({
+      session_id: "B",
+      cwd: dir,
+      hook_event_name: "PreToolUse",
+      tool_name: "Write",
+      tool_input: { file_path: `${dir}/big.txt`, content: "x".repeat(17 * 1024 * 1024) },
+    });
+  await withRepo(true, async (dir) => {
+    const control = await runBaton(["hook", "PreToolUse", "--host", "claude-code"], {
+      cwd: dir,
+      stdin: huge(dir),
+    });
+    assert.equal(control.stdout, "", "no deny on record: allowed");
+    await handOff(dir, "A");
+    const r = await runBaton(["hook", "PreToolUse", "--host", "claude-code"], {
+      cwd: dir,
+      stdin: huge(dir),
+    });
+    assert.equal(r.code, 0);
+    const reason = JSON.parse(r.stdout).hookSpecificOutput.permissionDecisionReason as string;
+    assert.match(reason, /larger than the gate reads/);
+  });
+});
+
+Deno.test("a session that moves into a nested repository or a symbolic link is judged by the outer store", async () => {
+  await withRepo(true, async (dir) => {
+    const { git } = await import("../_helpers/git.ts");
+    await Deno.mkdir(`${dir}/vendor/lib`, { recursive: true });
+    await git(`${dir}/vendor/lib`, ["init", "-q"]);
+    const link = `${dir}.link`;
+    await Deno.symlink(dir, link);
+    try {
+      const at = (cwd: string, session: string, command: string) =>
+        runBaton(["hook", "PreToolUse", "--host", "claude-code"], {
+          cwd: dir,
+          stdin: JSON.stringify({
+            session_id: session,
+            cwd,
+            hook_event_name: "PreToolUse",
+            tool_name: "Bash",
+            tool_input: { command },
+          }),
+        });
+      // Control: before any handoff nothing is denied there.
+      assert.equal((await at(`${dir}/vendor/lib`, "A", "touch ../../x")).stdout, "");
+      await handOff(dir, "A");
+      assert.notEqual((await at(`${dir}/vendor/lib`, "A", "touch ../../x")).stdout, "", "D1");
+      assert.notEqual((await at(`${dir}/vendor/lib`, "B", "touch ../../x")).stdout, "", "D3");
+      assert.notEqual((await at(link, "B", "touch x")).stdout, "", "D3 through the link");
+      const write = await runBaton(["hook", "PreToolUse", "--host", "claude-code"], {
+        cwd: dir,
+        stdin: JSON.stringify({
+          session_id: "A",
+          cwd: "/",
+          hook_event_name: "PreToolUse",
+          tool_name: "Write",
+          tool_input: { file_path: `${dir}/src/new.ts`, content: "x" },
+        }),
+      });
+      assert.notEqual(write.stdout, "", "an edit is judged by the store of the file it writes");
+    } finally {
+      await Deno.remove(link);
+    }
+  });
+});
+
+Deno.test("the gate's last-seen mark never rewrites a deny record, so it cannot reopen a resumed deny", async () => {
+  await withRepo(true, async (dir) => {
+    await handOff(dir, "A");
+    const path = `${dir}/.baton/enforce/denies/A.json`;
+    const rec = JSON.parse(await Deno.readTextFile(path));
+    rec.last_seen_at = "2020-01-01T00:00:00.000Z";
+    await Deno.writeTextFile(path, JSON.stringify(rec));
+    const before = await Deno.readTextFile(path);
+    assert.equal((await gate(dir, "A", "touch x")).denied, true);
+    assert.equal(await Deno.readTextFile(path), before, "the record is untouched");
+    const seen = await Deno.readTextFile(`${dir}/.baton/enforce/seen/A`);
+    assert.ok(Date.parse(seen) > Date.parse("2026-01-01"), seen);
+    const status = JSON.parse(
+      (await runBaton(["handoff", "status", "--json"], { cwd: dir })).stdout,
+    );
+    assert.equal(status.denies[0].last_seen_at, new Date(Date.parse(seen)).toISOString());
+  });
+});
+
+Deno.test("baton enforce repairs a parse cache planted under the current key", async () => {
+  await withRepo(true, async (dir) => {
+    await handOff(dir, "A");
+    assert.equal((await gate(dir, "B", "touch x")).denied, true, "control: denied");
+    const cachePath = `${dir}/.baton/state/config-cache.json`;
+    const cache = JSON.parse(await Deno.readTextFile(cachePath));
+    cache.config.enforce.mode = "off";
+    await Deno.writeTextFile(cachePath, JSON.stringify(cache));
+    const status = await runBaton(["enforce", "status"], { cwd: dir });
+    assert.match(status.stdout, /enforce: deny/, "status reads the file, not the cache");
+    assert.equal((await gate(dir, "B", "touch x")).denied, true, "status repaired the cache");
+    await Deno.writeTextFile(cachePath, JSON.stringify(cache));
+    assert.equal((await runBaton(["enforce", "on", "--yes"], { cwd: dir })).code, 0);
+    assert.equal((await gate(dir, "B", "touch x")).denied, true, "enforce on repaired it");
+  });
+});

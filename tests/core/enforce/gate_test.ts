@@ -192,3 +192,69 @@ Deno.test("baton started by its installed path or runtime invocation: state comm
     assert.equal(r.decision.action, "allow", form);
   }
 });
+
+Deno.test("an unquoted heredoc passes only with a body the shell would not expand", () => {
+  const quoted = 'baton finalize --draft - <<\'EOF\'\n{"now":"$(touch pwn)"}\nEOF';
+  assert.equal(isPlainBatonStateCommand(quoted), true, "quoted: the body is literal");
+  assert.equal(isPlainBatonStateCommand('baton finalize --draft - <<EOF\n{"now":"x"}\nEOF'), true);
+  for (
+    const body of ["$(touch pwn)", "`touch pwn`", "${x:=$(touch pwn)}", "a\\\nb"]
+  ) {
+    for (const op of ["<<EOF", "<<-EOF"]) {
+      const cmd = `baton finalize --draft - ${op}\n${body}\nEOF`;
+      assert.equal(isPlainBatonStateCommand(cmd), false, cmd);
+    }
+  }
+});
+
+Deno.test("a caller id outside the records' alphabet never makes a printed recovery, nor is printed", () => {
+  const evil = "C;touch${IFS}pwned;#";
+  const r = decideGate(input({
+    call: toolCallOf("Bash", {
+      command: `baton handoff resume --session ${evil} --deny-session A --write`,
+    }),
+    caller: { session: evil, root: "/r", branch: "main" },
+  }));
+  assert.equal(r.decision.action, "deny");
+  assert.ok(r.decision.action === "deny" && !r.decision.message.includes("pwned"));
+  // Control: a well-formed caller's printed resume passes.
+  const ok = decideGate(input({
+    call: toolCallOf("Bash", { command: resumeCommand("C", "A") }),
+    caller: { session: "C", root: "/r", branch: "main" },
+  }));
+  assert.equal(ok.decision.action, "allow");
+});
+
+Deno.test("the printed bypass is a person's command: it never passes the gate", () => {
+  for (const session of ["A", "B"]) {
+    const r = decideGate(input({
+      call: toolCallOf("Bash", { command: "baton handoff bypass --session A --write" }),
+      caller: { session, root: "/r", branch: "main" },
+    }));
+    assert.equal(r.decision.action, "deny", session);
+  }
+});
+
+Deno.test("every host's shapes: Cursor's and Copilot's tool names, Codex's argv arrays, Copilot's JSON-string arguments", () => {
+  const action = (tool: string, inputValue: unknown) =>
+    decideGate(input({ call: toolCallOf(tool, inputValue) })).decision.action;
+  for (const tool of ["StrReplace", "Delete", "TabWrite"]) assert.equal(action(tool, {}), "deny");
+  assert.equal(action("Shell", { command: "touch x" }), "deny");
+  assert.equal(action("Shell", { command: "ls" }), "allow");
+  assert.equal(action("powershell", { command: "touch x" }), "deny");
+  assert.equal(action("write_bash", { shellId: "1", input: "touch x\n" }), "deny");
+  assert.equal(action("write_bash", { shellId: "1", input: "ls\n" }), "allow");
+  assert.equal(action("shell", { command: ["bash", "-lc", "git status"] }), "allow");
+  assert.equal(action("shell", { command: ["bash", "-lc", "touch x"] }), "deny");
+  assert.equal(action("shell", { command: ["touch", "a b"] }), "deny");
+  assert.equal(action("exec_command", { cmd: "git status" }), "allow");
+  assert.equal(action("bash", JSON.stringify({ command: "ls" })), "allow");
+  assert.equal(action("bash", JSON.stringify({ command: "touch x" })), "deny");
+  // A shape nobody can read is no positive reason to deny.
+  assert.equal(action("bash", { weird: 1 }), "allow");
+  const resume = decideGate(input({
+    call: toolCallOf("shell", { command: ["bash", "-lc", resumeCommand("B", "A")] }),
+    caller: { session: "B", root: "/r", branch: "main" },
+  }));
+  assert.equal(resume.decision.action, "allow", "the resume in Codex's array form");
+});
