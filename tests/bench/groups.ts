@@ -155,7 +155,7 @@ function gatePayload(cwd: string, session: string, command: string): string {
   });
 }
 
-/** The pre-tool gate's cases: not opted in, a read-only call, a deny, the escape hatch. */
+/** The pre-tool gate's cases: not opted in, a read-only call, a deny, the escape hatch (the resume). */
 function gateCases(tiny: string, gated: string, vsHello: Partial<BenchCase>): BenchCase[] {
   const denier = "bench-denier";
   const gate = (id: string, label: string, cwd: string) =>
@@ -200,9 +200,13 @@ function gateCases(tiny: string, gated: string, vsHello: Partial<BenchCase>): Be
       prepare,
     },
     {
-      ...gate("gate-bypass", "baton hook pre-tool (printed bypass)", gated),
+      ...gate("gate-resume", "baton hook pre-tool (printed resume)", gated),
       ...vsHello,
-      stdin: gatePayload(gated, denier, `baton handoff bypass --session ${denier} --write`),
+      stdin: gatePayload(
+        gated,
+        "bench-successor",
+        `baton handoff resume --session bench-successor --deny-session ${denier} --write`,
+      ),
       verify: silent,
       prepare,
     },
