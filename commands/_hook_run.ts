@@ -133,8 +133,8 @@ export async function runHook(args: ParsedArgs, io: Io): Promise<number> {
   if (event === null) {
     warn(
       word === undefined
-        ? "no event given: expected session-start, pre-compact, session-end, stop, prompt or post-tool"
-        : "unknown event: expected session-start, pre-compact, session-end, stop, prompt or post-tool",
+        ? "no event given: expected session-start, pre-compact, session-end, stop, prompt, post-tool or pre-tool"
+        : "unknown event: expected session-start, pre-compact, session-end, stop, prompt, post-tool or pre-tool",
     );
     return finish();
   }

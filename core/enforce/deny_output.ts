@@ -9,6 +9,7 @@ import type { HostId } from "../hosts/ids.ts";
 /** The host-native pre-tool event names that `baton hook` routes to the gate. */
 export const PRE_TOOL_EVENTS: readonly string[] = [
   "pre-tool",
+  "pre-tool-use",
   "PreToolUse",
   "preToolUse",
   "BeforeTool",

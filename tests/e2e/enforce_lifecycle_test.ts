@@ -466,3 +466,16 @@ Deno.test("baton enforce repairs a parse cache planted under the current key", a
     assert.equal((await gate(dir, "B", "touch x")).denied, true, "enforce on repaired it");
   });
 });
+
+Deno.test("baton hook pre-tool-use is the gate too (the issue's name for it)", async () => {
+  await withRepo(true, async (dir) => {
+    await handOff(dir, "A");
+    const run = (command: string) =>
+      runBaton(["hook", "pre-tool-use", "--host", "gemini"], {
+        cwd: dir,
+        stdin: bash(dir, "A", command),
+      });
+    assert.equal(JSON.parse((await run("touch x")).stdout).decision, "deny");
+    assert.equal((await run("ls")).stdout, "", "control: a read-only call passes");
+  });
+});
