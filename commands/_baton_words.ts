@@ -29,9 +29,8 @@ export async function printableBatonWords(
 ): Promise<string[]> {
   const words = acceptedBatonWords(invocation);
   if (words.length === 1) return words;
-  const exec = invocation;
-  if (exec.length === 1) {
-    const self = await io.fs.realPath(exec[0]!).catch(() => null);
+  if (invocation.length === 1) {
+    const self = await io.fs.realPath(invocation[0]!).catch(() => null);
     for (const dir of (io.env("PATH") ?? "").split(":")) {
       if (dir === "") continue;
       const found = await io.fs.realPath(`${dir}/baton`).catch(() => null);

@@ -66,39 +66,42 @@ function shellText(p: Payload): string | null {
 const MAX_PAYLOAD_BYTES = 16 * 1024 * 1024;
 
 /**
- * A payload too large to read: denied when this repository enforces and a
- * deny is open here (whose session cannot be told), else allowed.
+ * A payload too large to read: denied when a store that would judge a call
+ * from this directory enforces and holds an open deny (whose session cannot
+ * be told), else allowed.
  */
 async function oversized(io: Io, args: ParsedArgs, warn: (m: string) => void): Promise<number> {
   try {
     if (io.env("BATON_ENFORCE") === "off") return 0;
-    const { configBatonDir } = await import("./_config_dir.ts");
-    const batonDir = await configBatonDir(io, io.cwd());
-    if ((await io.fs.lstat(`${batonDir}/enforce/denies`)) === null) return allowBig(warn);
+    const { gateStores } = await import("./_gate_stores.ts");
     const { readBatonConfig } = await import("./_config.ts");
-    if ((await readBatonConfig(io, batonDir, { cache: "read-write" })).enforce.mode !== "deny") {
-      return allowBig(warn);
-    }
     const { batonLayout } = await import("../core/store/layout.ts");
     const { readDenies } = await import("./_enforce_store.ts");
-    const layout = batonLayout(batonDir.slice(0, -"/.baton".length) || "/");
-    const open = (await readDenies(io, layout)).records.some((r) => r.status === "open");
-    if (!open) return allowBig(warn);
-    const host = typeof args.flags.host === "string" ? args.flags.host : null;
-    const { renderDeny } = await import("../core/enforce/deny_output.ts");
-    const { isHostId } = await import("../core/hosts/ids.ts");
-    io.stdout.write(
-      renderDeny(
-        host !== null && isHostId(host) ? host : null,
-        `baton: this tool call is larger than the gate reads (${
-          MAX_PAYLOAD_BYTES / 1024 / 1024
-        } MiB) while a handoff deny is on record in this repository; make the change in smaller steps. A person can turn the gate off with BATON_ENFORCE=off.`,
-      ) + "\n",
-    );
-    return 0;
-  } catch {
-    return allowBig(warn);
-  }
+    for (const batonDir of await gateStores(io, [io.cwd()])) {
+      const config = await readBatonConfig(io, batonDir, { cache: "read-write" });
+      if (config.enforce.mode !== "deny") continue;
+      const layout = batonLayout(batonDir.slice(0, -"/.baton".length) || "/");
+      if (!(await readDenies(io, layout)).records.some((r) => r.status === "open")) continue;
+      io.stdout.write(
+        await hostDeny(
+          args,
+          `baton: this tool call is larger than the gate reads (${
+            MAX_PAYLOAD_BYTES / 1024 / 1024
+          } MiB) while a handoff deny is on record in this repository; make the change in smaller steps. A person can turn the gate off with BATON_ENFORCE=off.`,
+        ) + "\n",
+      );
+      return 0;
+    }
+  } catch { /* allowed below */ }
+  return allowBig(warn);
+}
+
+/** The deny document in the shape of the host `--host` names (Claude Code's when unknown). */
+async function hostDeny(args: ParsedArgs, reason: string): Promise<string> {
+  const host = typeof args.flags.host === "string" ? args.flags.host : null;
+  const { renderDeny } = await import("../core/enforce/deny_output.ts");
+  const { isHostId } = await import("../core/hosts/ids.ts");
+  return renderDeny(host !== null && isHostId(host) ? host : null, reason);
 }
 
 function allowBig(warn: (m: string) => void): number {
@@ -135,13 +138,12 @@ export async function runGate(args: ParsedArgs, io: Io): Promise<number> {
     }
   }
   if (io.env("BATON_ENFORCE") === "off") return 0;
-  const host = typeof args.flags.host === "string" ? args.flags.host : null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<"timeout">((resolve) => {
     timer = setTimeout(() => resolve("timeout"), GATE_BUDGET_MS);
   });
   try {
-    const result = await Promise.race([decide(io, payload, host), timeout]);
+    const result = await Promise.race([decide(io, payload, args), timeout]);
     if (result === "timeout") {
       warn("the gate did not finish in time; allowed");
       return 0;
@@ -162,14 +164,14 @@ export async function runGate(args: ParsedArgs, io: Io): Promise<number> {
 }
 
 /** The deny document to print, or null to allow: the first store that denies the call wins. */
-async function decide(io: Io, payload: Payload, host: string | null): Promise<string | null> {
+async function decide(io: Io, payload: Payload, args: ParsedArgs): Promise<string | null> {
   // Not opted in, or no deny record: nothing to deny, found with lstat calls
   // only (the repository lookup and the config parser are not loaded).
   const { gateStores, startsOf } = await import("./_gate_stores.ts");
   const cwd = payload.cwd ?? io.cwd();
   const stores = await gateStores(io, startsOf(cwd, payload.input));
   for (const batonDir of stores) {
-    const denied = await decideIn(io, payload, host, batonDir.slice(0, -"/.baton".length) || "/");
+    const denied = await decideIn(io, payload, args, batonDir.slice(0, -"/.baton".length) || "/");
     if (denied !== null) return denied;
   }
   return null;
@@ -179,7 +181,7 @@ async function decide(io: Io, payload: Payload, host: string | null): Promise<st
 async function decideIn(
   io: Io,
   payload: Payload,
-  host: string | null,
+  args: ParsedArgs,
   root: string,
 ): Promise<string | null> {
   const { readBatonConfig } = await import("./_config.ts");
@@ -235,7 +237,5 @@ async function decideIn(
     await store.markSeen(io, found.layout, own.session, now).catch(() => {});
   }
   if (decision.action === "allow") return null;
-  const { renderDeny } = await import("../core/enforce/deny_output.ts");
-  const { isHostId } = await import("../core/hosts/ids.ts");
-  return renderDeny(host !== null && isHostId(host) ? host : null, decision.message);
+  return await hostDeny(args, decision.message);
 }

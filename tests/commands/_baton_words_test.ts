@@ -17,7 +17,7 @@ Deno.test("acceptedBatonWords(): the plain word and this process's own invocatio
   assert.ok(words[1]!.endsWith("/main.ts"));
 });
 
-Deno.test("printableBatonWords(): a `baton` on PATH that is another program does not make the plain word printable", async () => {
+Deno.test("printableBatonWords(): run from source, the invocation is printed first, whatever `baton` PATH holds", async () => {
   await using dir = await tempDir("baton-words-");
   await Deno.writeTextFile(`${dir.path}/baton`, "#!/bin/sh\necho not this baton\n");
   await Deno.chmod(`${dir.path}/baton`, 0o755);

@@ -15,7 +15,7 @@
  */
 import { startFakeModel } from "../fake_model/server.ts";
 import type { ScriptContext, ToolScript } from "../fake_model/tool_script.ts";
-import { baton, batonOk, install, writeMarkerCapsule } from "./baton.ts";
+import { batonOk, install, writeMarkerCapsule } from "./baton.ts";
 import type { Cell } from "./case.ts";
 import type { HostDriver } from "./driver.ts";
 import { runBounded } from "./process.ts";
@@ -70,13 +70,9 @@ export const GATE_SCRIPT: ToolScript = (
   }
 };
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.lstat(path);
-    return true;
-  } catch {
-    return false;
-  }
+/** Whether `path` exists (a link counts). */
+export async function exists(path: string): Promise<boolean> {
+  return await Deno.lstat(path).then(() => true, () => false);
 }
 
 /** Runs the gate case for one host with a pre-tool event. */
@@ -166,10 +162,7 @@ export async function runDenyCase(
       }`,
     );
     // The fullest tool-result list any request carried: what the model was told, in order.
-    const finalResults = model.resultsSeen.slice(controlSeen).reduce<string[]>(
-      (a, b) => b.length > a.length ? b : a,
-      [],
-    );
+    const finalResults = model.fullestResults(controlSeen);
     const statusResult = finalResults[0] ?? "";
     const refusal = finalResults[1] ?? "";
     result.readOnlyPassed = calls.length >= 2 && !/handed (this|its) work off/.test(statusResult)
@@ -217,8 +210,6 @@ export async function runDenyCase(
     if (result.allowedAfter !== "yes") {
       fail(`${TOUCHED} was not created after recovery`);
     }
-    const verify = await baton(sb, ["handoff", "status"]);
-    if (verify.code !== 0) fail(`baton handoff status exited ${verify.code}`);
   } finally {
     await model.close();
     await sb.remove();

@@ -17,6 +17,7 @@ import { batonOk, install, listCapsules, writeMarkerCapsule } from "./baton.ts";
 import type { HostDriver } from "./driver.ts";
 import { runBounded } from "./process.ts";
 import { HOST_BIN, makeSandbox } from "./sandbox.ts";
+import { exists } from "./deny_case.ts";
 
 /** One step of the walk, as the note shows it. */
 export interface WalkStep {
@@ -40,10 +41,6 @@ const PADDING = 70_000;
 const ADVISED_FINALIZE = /pipe it into `([^`]+ finalize --draft -)`/;
 const RESUME_HINT =
   /run exactly: (\/\S*(?: \S+)*? handoff resume --session [A-Za-z0-9._:-]+ --deny-session [A-Za-z0-9._:-]+ --write)/;
-
-async function exists(path: string): Promise<boolean> {
-  return await Deno.lstat(path).then(() => true, () => false);
-}
 
 /** Runs the walk on Claude Code. */
 export async function runWalkthrough(driver: HostDriver, version: string): Promise<WalkResult> {
@@ -128,7 +125,7 @@ export async function runWalkthrough(driver: HostDriver, version: string): Promi
       }`,
       handoff !== null && /enforces handoffs \(enforce: deny\)/.test(t4.bodies),
     );
-    const t4Seen = model.resultsSeen.reduce<string[]>((a, b) => b.length > a.length ? b : a, []);
+    const t4Seen = model.fullestResults();
     const refusal = t4Seen[0] ?? "";
     record(
       "turn 4: the model runs touch step4.txt",
@@ -179,10 +176,7 @@ export async function runWalkthrough(driver: HostDriver, version: string): Promi
       }`,
       t5.bodies.includes(mark) && hint !== null,
     );
-    const t5Seen = model.resultsSeen.slice(seenBefore).reduce<string[]>(
-      (a, b) => b.length > a.length ? b : a,
-      [],
-    );
+    const t5Seen = model.fullestResults(seenBefore);
     const status2 = JSON.parse(
       await batonOk(sb, ["handoff", "status", "--json"]),
     ) as typeof status1;
@@ -209,10 +203,7 @@ export async function runWalkthrough(driver: HostDriver, version: string): Promi
     );
     const seenBefore6 = model.resultsSeen.length;
     if (first !== null) await claude("One more thing.", ["--resume", first]);
-    const t6 = model.resultsSeen.slice(seenBefore6).reduce<string[]>(
-      (a, b) => b.length > a.length ? b : a,
-      [],
-    )[base] ?? "";
+    const t6 = model.fullestResults(seenBefore6)[base] ?? "";
     record(
       "turn 6 (--resume the first session): touch step6.txt",
       `refused: ${JSON.stringify(t6.slice(0, 120))}; step6.txt exists: ${await exists(

@@ -57,6 +57,11 @@ export interface FakeModel {
   readonly calls: LoggedCall[];
   /** While a script is set: the tool results of each request that offered a shell tool. */
   readonly resultsSeen: string[][];
+  /**
+   * The fullest tool-result list a request carried since `resultsSeen[from]`:
+   * what the model was told in that stretch, in order.
+   */
+  fullestResults(from?: number): string[];
   /** Pads every text reply from now on to about `bytes` more (a long answer grows the transcript). */
   setReplyPadding(bytes: number): void;
   /** Answers turns that offer a shell tool from now on by `script` (null: text again). */
@@ -144,6 +149,9 @@ export function startFakeModel(options: FakeModelOptions): FakeModel {
     requests,
     calls,
     resultsSeen,
+    fullestResults(from = 0): string[] {
+      return resultsSeen.slice(from).reduce<string[]>((a, b) => b.length > a.length ? b : a, []);
+    },
     setReplyPadding(bytes: number): void {
       padding = bytes;
     },

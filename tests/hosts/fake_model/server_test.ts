@@ -217,3 +217,23 @@ Deno.test("fake model: reply padding makes every text reply longer until it is t
     await m.close();
   }
 });
+
+Deno.test("fake model: fullestResults() is the longest tool-result list seen since an index", async () => {
+  const m = startFakeModel({ lifetimeMs: 10_000 });
+  try {
+    m.setScript(() => null);
+    const send = (results: string[]) =>
+      post(`${m.url}/v1/chat/completions`, {
+        tools: [{ type: "function", function: { name: "bash", parameters: {} } }],
+        messages: results.map((content) => ({ role: "tool", content })),
+      }).then((r) => r.body?.cancel());
+    await send(["a", "b", "c"]);
+    await send(["x"]);
+    await send(["x", "y"]);
+    assert.deepEqual(m.fullestResults(), ["a", "b", "c"]);
+    assert.deepEqual(m.fullestResults(1), ["x", "y"]);
+    assert.deepEqual(m.fullestResults(3), []);
+  } finally {
+    await m.close();
+  }
+});
