@@ -4,18 +4,18 @@
  * @module
  */
 import { type CodedError, errorObject, EXIT, isCodedError, UsageError } from "./core/errors.ts";
-import type { SafeError } from "./commands/_safe_output.ts";
+import type { SafeError } from "./commands/_cli/safe_output.ts";
 import { VERSION } from "./core/version.ts";
-import { createDenoIo, type Io } from "./commands/_io.ts";
-import { taskStartDir } from "./commands/_task_dir.ts";
-import type { Command } from "./commands/_command.ts";
+import { createDenoIo, type Io } from "./commands/_adapters/io.ts";
+import { taskStartDir } from "./commands/_adapters/task_dir.ts";
+import type { Command } from "./commands/_cli/command.ts";
 
 // The command table, flag parser and help renderer load only
 // after the --version fast path: start-up is on every hook's critical path.
 async function unknownCommand(name: string): Promise<UsageError> {
   const { COMMAND_NAMES } = await import("./commands/mod.ts");
-  const { closestMatch } = await import("./commands/_closest.ts");
-  const { safeWord } = await import("./commands/_command.ts");
+  const { closestMatch } = await import("./commands/_cli/closest.ts");
+  const { safeWord } = await import("./commands/_cli/command.ts");
   const hint = closestMatch(name, COMMAND_NAMES);
   return new UsageError(
     `Unknown command ${safeWord(name)}` +
@@ -23,9 +23,9 @@ async function unknownCommand(name: string): Promise<UsageError> {
   );
 }
 
-/** The printable form of a coded error (see commands/_safe_output.ts). */
+/** The printable form of a coded error (see commands/_cli/safe_output.ts). */
 async function safeErrorOf(e: CodedError): Promise<SafeError> {
-  const { safeError } = await import("./commands/_safe_output.ts");
+  const { safeError } = await import("./commands/_cli/safe_output.ts");
   return safeError(errorObject(e));
 }
 
@@ -34,7 +34,7 @@ async function safeErrorOf(e: CodedError): Promise<SafeError> {
  * its work, is one line on stderr and the command's own exit status.
  */
 async function runFailOpen(command: Command, rest: readonly string[], io: Io): Promise<number> {
-  const { helpWidth, parseFlags, renderHelp } = await import("./commands/_command.ts");
+  const { helpWidth, parseFlags, renderHelp } = await import("./commands/_cli/command.ts");
   const status = command.exitOnError ?? 0;
   try {
     const args = parseFlags(command, rest);
@@ -66,9 +66,11 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
       return 0;
     }
     const { findCommand, loadCommands } = await import("./commands/mod.ts");
-    const { helpWidth, parseFlags, renderHelp, safeWord } = await import("./commands/_command.ts");
+    const { helpWidth, parseFlags, renderHelp, safeWord } = await import(
+      "./commands/_cli/command.ts"
+    );
     const overview = async (width: number) =>
-      (await import("./commands/_overview.ts")).renderOverview(await loadCommands(), width);
+      (await import("./commands/_cli/overview.ts")).renderOverview(await loadCommands(), width);
     if (first === undefined) {
       io.stderr.write(await overview(helpWidth(io.stderr)));
       return EXIT.usage.code;

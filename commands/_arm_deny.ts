@@ -12,7 +12,7 @@ import { readHead } from "../core/facts/git/read_head.ts";
 import { findBatonLayout } from "../core/store/find_layout.ts";
 import { readLatestHeader } from "../core/store/latest_header.ts";
 import type { BatonLayout } from "../core/store/layout.ts";
-import type { Io } from "./_io.ts";
+import type { Io } from "./_adapters/io.ts";
 import { changeUnderLock, readDenies } from "./_enforce_store.ts";
 
 /** Arms the deny; returns the sentence to add to the band advice, or null when nothing changed. */

@@ -13,7 +13,7 @@ import {
   type TranscriptSignals,
 } from "../core/bands/scan_transcript.ts";
 import { signalsFromScan } from "../core/bands/signals.ts";
-import type { Io } from "./_io.ts";
+import type { Io } from "./_adapters/io.ts";
 
 /** The transcript format a host writes, when the scanner knows it. */
 export function hostFormat(host: string | null | undefined): TranscriptFormat | undefined {

@@ -8,7 +8,7 @@
  * any problem means no section, and the capsule is written without it.
  * @module
  */
-import type { Io } from "./_io.ts";
+import type { Io } from "./_adapters/io.ts";
 import type { SessionRecord } from "../core/capsule/types.ts";
 import type { ByteFormat } from "../core/transcript/parse_transcript.ts";
 import type { ParsedTranscript } from "../core/transcript/types.ts";
@@ -20,7 +20,7 @@ import {
   type SourceHost,
   storeRoots,
 } from "./_transcript_stores.ts";
-import { readHead } from "./_tail_read.ts";
+import { readHead } from "./_adapters/tail_read.ts";
 
 /** Most bytes of a transcript's tail a capture reads. */
 export const CAPTURE_TAIL_BYTES = 512 * 1024;

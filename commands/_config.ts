@@ -22,7 +22,7 @@ import { DEFAULT_DONE } from "../core/config/done_section.ts";
 import { DEFAULT_ENFORCE, ENFORCE_MODES } from "../core/config/enforce_section.ts";
 import { sha256Hex } from "../core/hash.ts";
 import { VERSION } from "../core/version.ts";
-import type { Io } from "./_io.ts";
+import type { Io } from "./_adapters/io.ts";
 import { configPath } from "./_config_dir.ts";
 
 export { configBatonDir, configPath } from "./_config_dir.ts";

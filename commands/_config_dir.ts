@@ -4,7 +4,7 @@
  * after every tool call can tell "not opted in" at the cost of a few stats.
  * @module
  */
-import type { Io } from "./_io.ts";
+import type { Io } from "./_adapters/io.ts";
 
 /**
  * The `.baton` directory that holds the config for `cwd`: beside the

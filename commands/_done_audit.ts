@@ -10,9 +10,9 @@
  */
 import type { FoundLayout } from "../core/store/find_layout.ts";
 import type { DoneOutcome } from "./_done_run.ts";
-import type { Io } from "./_io.ts";
-import { storeLock } from "./_context.ts";
-import { loadSafeOutput } from "./_safe_output.ts";
+import type { Io } from "./_adapters/io.ts";
+import { storeLock } from "./_adapters/context.ts";
+import { loadSafeOutput } from "./_cli/safe_output.ts";
 
 /** Writes the audit record; returns its path relative to the repository root. */
 export async function recordForcedPass(

@@ -12,11 +12,11 @@ import { type GateResult, judgeGates } from "../core/done/gate_report.ts";
 import { compileDenyList, isScannedPath, scanPlaceholders } from "../core/done/placeholders.ts";
 import { collectFacts } from "../core/facts/collect.ts";
 import type { FoundLayout } from "../core/store/find_layout.ts";
-import type { Io } from "./_io.ts";
+import type { Io } from "./_adapters/io.ts";
 import { readBatonConfig } from "./_config.ts";
-import { runCheck } from "./_run_check.ts";
-import { loadSafeOutput } from "./_safe_output.ts";
-import { homeDir } from "./_home.ts";
+import { runCheck } from "./_adapters/run_check.ts";
+import { loadSafeOutput } from "./_cli/safe_output.ts";
+import { homeDir } from "./_adapters/home.ts";
 
 /** Largest file the placeholder gate reads. */
 const MAX_SCAN_BYTES = 2 * 1024 * 1024;

@@ -7,9 +7,9 @@
 import { parseDocument } from "yaml";
 import { InputError, UsageError } from "../core/errors.ts";
 import { findBatonLayout } from "../core/store/find_layout.ts";
-import type { Io } from "./_io.ts";
+import type { Io } from "./_adapters/io.ts";
 import { configPath, readBatonConfig } from "./_config.ts";
-import { confirmOnTerminal } from "./_confirm.ts";
+import { confirmOnTerminal } from "./_cli/confirm.ts";
 import * as store from "./_enforce_store.ts";
 
 /** What to print. */

@@ -10,9 +10,9 @@ import { LockBusyError, StorageError } from "../core/errors.ts";
 import { type DenyRecord, parseDenyRecord, SESSION_ID } from "../core/enforce/deny_record.ts";
 import { type ManifestEntry, manifestLine } from "../core/enforce/manifest.ts";
 import type { BatonLayout } from "../core/store/layout.ts";
-import type { Io } from "./_io.ts";
-import { batonHome } from "./_home.ts";
-import { processAlive, processIdentity } from "./_process_identity.ts";
+import type { Io } from "./_adapters/io.ts";
+import { batonHome } from "./_adapters/home.ts";
+import { processAlive, processIdentity } from "./_adapters/process_identity.ts";
 
 /** Paths of the enforcement state. */
 export interface EnforcePaths {

@@ -7,7 +7,7 @@
  * @module
  */
 import { createHash } from "node:crypto";
-import type { Io } from "./_io.ts";
+import type { Io } from "./_adapters/io.ts";
 import { findBatonLayout } from "../core/store/find_layout.ts";
 import { privateStateDir } from "../core/store/private_dir.ts";
 import { readHead } from "../core/facts/git/read_head.ts";
@@ -19,7 +19,7 @@ import {
 } from "../core/evidence/evidence_record.ts";
 import { writeEvidence } from "../core/evidence/evidence_store.ts";
 import { BatonError, NotFoundError, StorageError } from "../core/errors.ts";
-import { createKeyRing } from "./_key_ring.ts";
+import { createKeyRing } from "./_adapters/key_ring.ts";
 
 /** Bytes kept from the end of each stream for the excerpt. */
 export const EXCERPT_BYTES = 2048;

@@ -8,7 +8,7 @@
  * realpath calls; the first directory without any is skipped quickly.
  * @module
  */
-import type { Io } from "./_io.ts";
+import type { Io } from "./_adapters/io.ts";
 
 /** Keys of an edit tool's input that name the file written. */
 const PATH_KEYS = ["file_path", "filePath", "path", "target_file", "notebook_path"];

@@ -9,9 +9,9 @@ import { type DenyRecord, parseDenyRecord, SESSION_ID } from "../core/enforce/de
 import { findBatonLayout } from "../core/store/find_layout.ts";
 import { readLatestHeader } from "../core/store/latest_header.ts";
 import { readHead } from "../core/facts/git/read_head.ts";
-import type { Io } from "./_io.ts";
+import type { Io } from "./_adapters/io.ts";
 import { readBatonConfig } from "./_config.ts";
-import { confirmOnTerminal } from "./_confirm.ts";
+import { confirmOnTerminal } from "./_cli/confirm.ts";
 import * as store from "./_enforce_store.ts";
 
 /** Options from the flags. */

@@ -8,10 +8,10 @@ import { NotFoundError } from "../core/errors.ts";
 import { findRepo } from "../core/facts/git/find_repo.ts";
 import { planCommit } from "../core/handoff/plan_commit.ts";
 import { CLEAN_MESSAGE, COMMIT_MESSAGE, HANDOFF_PATH } from "../core/handoff/handoff_policy.ts";
-import type { Io } from "./_io.ts";
-import { homeDir } from "./_home.ts";
-import { printJson } from "./_context.ts";
-import { safeWord } from "./_command.ts";
+import type { Io } from "./_adapters/io.ts";
+import { homeDir } from "./_adapters/home.ts";
+import { printJson } from "./_adapters/context.ts";
+import { safeWord } from "./_cli/command.ts";
 import { shortOid } from "../core/facts/git/short_oid.ts";
 
 /** Options both commands share. */
@@ -47,7 +47,7 @@ export async function runHandoffCommit(io: Io, options: HandoffRunOptions): Prom
     xdgConfigHome: io.env("XDG_CONFIG_HOME") ?? null,
     envAuthor: { name: io.env("GIT_AUTHOR_NAME"), email: io.env("GIT_AUTHOR_EMAIL") },
   });
-  const { writeHandoffCommit } = await import("./_handoff_git.ts");
+  const { writeHandoffCommit } = await import("./_adapters/handoff_git.ts");
   const change = content === null
     ? { kind: "remove" as const, message: CLEAN_MESSAGE }
     : { kind: "put" as const, content, message: COMMIT_MESSAGE };

@@ -20,7 +20,7 @@ import { renderBandAdvice } from "../core/bands/render_band.ts";
 import { joinSignals } from "../core/bands/signals.ts";
 import { configBatonDir, readBatonConfig } from "./_config.ts";
 import { readTranscriptSignals } from "./_bands_signals.ts";
-import type { Io } from "./_io.ts";
+import type { Io } from "./_adapters/io.ts";
 
 /** What the band hook found, for the hook's `--json` report. */
 export interface BandHookOutcome {
@@ -80,7 +80,7 @@ export async function runBandHook(io: Io, input: BandHookInput): Promise<BandHoo
   if (result.band === "ok") return { result, output: "" };
   // Only an advisory names the commands: below warn these modules stay unloaded.
   const { renderShellCommand } = await import("../core/hosts/shell_quote.ts");
-  const { currentInvocation } = await import("./_invocation.ts");
+  const { currentInvocation } = await import("./_adapters/invocation.ts");
   let text = renderBandAdvice(result, { baton: renderShellCommand(currentInvocation()) });
   if (
     enforcing !== null && payload.sessionId !== null &&

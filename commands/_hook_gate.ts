@@ -7,8 +7,8 @@
  * fault. Always exits 0; stdout holds the host's deny document or nothing.
  * @module
  */
-import type { ParsedArgs } from "./_command.ts";
-import type { Io } from "./_io.ts";
+import type { ParsedArgs } from "./_cli/command.ts";
+import type { Io } from "./_adapters/io.ts";
 
 /** The gate gives up (and allows) after this long. */
 const GATE_BUDGET_MS = 1500;
@@ -129,7 +129,7 @@ export async function runGate(args: ParsedArgs, io: Io): Promise<number> {
   // person's command, run in their own terminal, and never passes).
   const text = shellText(payload);
   if (text !== null) {
-    const { acceptedBatonWords } = await import("./_baton_words.ts");
+    const { acceptedBatonWords } = await import("./_adapters/baton_words.ts");
     for (const word of acceptedBatonWords()) {
       if (!text.startsWith(`${word} `)) continue;
       const rest = text.slice(word.length + 1);
@@ -207,7 +207,7 @@ async function decideIn(
       import("../core/enforce/tool_call.ts"),
       import("../core/safety/command/classify.ts"),
       import("../core/facts/git/read_head.ts"),
-      import("./_baton_words.ts"),
+      import("./_adapters/baton_words.ts"),
     ]);
   const branch = found.repo === null
     ? null

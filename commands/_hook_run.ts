@@ -21,10 +21,10 @@ import { checkInjection, repeatMode } from "../core/workflow/injection_check.ts"
 import { recentAutomaticCapsule } from "../core/workflow/recent_capture.ts";
 import { readInjectionState, writeInjectionRecord } from "../core/store/injection_state.ts";
 import { capturePlan, TURN_INTERVAL_MS } from "../core/hosts/capture_plan.ts";
-import { boolFlag, type ParsedArgs, safeWord, stringFlag } from "./_command.ts";
-import type { Io } from "./_io.ts";
-import { printJson } from "./_context.ts";
-import { logHookTiming } from "./_hook_timing.ts";
+import { boolFlag, type ParsedArgs, safeWord, stringFlag } from "./_cli/command.ts";
+import type { Io } from "./_adapters/io.ts";
+import { printJson } from "./_adapters/context.ts";
+import { logHookTiming } from "./_adapters/hook_timing.ts";
 
 /** Wall-clock budget of a capture hook, from process start to exit. */
 export const CAPTURE_BUDGET_MS = 2000;
@@ -218,7 +218,7 @@ async function sessionStart(
     report.action = check.reason === "no_capsule" ? "no_capsule" : "nothing_new";
     return;
   }
-  const { runBoundedJob } = await import("./_bounded_job.ts");
+  const { runBoundedJob } = await import("./_adapters/bounded_job.ts");
   const outcome = await runBoundedJob(
     {
       kind: "inject",
@@ -303,7 +303,7 @@ async function capture(
     report.action = "recent";
     return;
   }
-  const { runBoundedJob } = await import("./_bounded_job.ts");
+  const { runBoundedJob } = await import("./_adapters/bounded_job.ts");
   const outcome = await runBoundedJob(
     {
       kind: "capture",

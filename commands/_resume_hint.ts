@@ -6,7 +6,7 @@
  * @module
  */
 import type { BatonLayout } from "../core/store/layout.ts";
-import type { Io } from "./_io.ts";
+import type { Io } from "./_adapters/io.ts";
 
 /** The hint, or "" when there is nothing to resume. Never throws. */
 export async function resumeHint(
@@ -23,7 +23,7 @@ export async function resumeHint(
     }
     const { readDenies } = await import("./_enforce_store.ts");
     const { resumeCommand } = await import("../core/enforce/recovery.ts");
-    const { printableBatonWords } = await import("./_baton_words.ts");
+    const { printableBatonWords } = await import("./_adapters/baton_words.ts");
     const open = (await readDenies(io, layout)).records.filter((r) =>
       r.status === "open" && r.session !== session
     );

@@ -3,13 +3,13 @@
  * runs the query; every snippet comes out redacted and neutralised.
  * @module
  */
-import type { Io } from "./_io.ts";
+import type { Io } from "./_adapters/io.ts";
 import { findBatonLayout } from "../core/store/find_layout.ts";
 import { privateStateDir } from "../core/store/private_dir.ts";
 import { syncCapsuleIndex } from "../core/search/sync_capsules.ts";
 import { countIndexed, searchIndex } from "../core/search/search_index.ts";
-import { loadSafeOutput } from "./_safe_output.ts";
-import { openSearchIndex } from "./_search_db.ts";
+import { loadSafeOutput } from "./_cli/safe_output.ts";
+import { openSearchIndex } from "./_adapters/search_db.ts";
 import { StorageError } from "../core/errors.ts";
 
 /** What `baton search --json` prints. */

@@ -4,7 +4,7 @@
  * moved with the user's git, merged by capsule file name.
  * @module
  */
-import type { Io } from "./_io.ts";
+import type { Io } from "./_adapters/io.ts";
 import { findBatonLayout, type FoundLayout } from "../core/store/find_layout.ts";
 import { listArchive } from "../core/store/capsule_store.ts";
 import { realBatonDir } from "../core/store/check_baton_dir.ts";
@@ -32,9 +32,9 @@ import {
   setChainRef,
   writeChainBlob,
   writeChainCommit,
-} from "./_share_git.ts";
-import { findTransport, type GitResult, runGit } from "./_share_transport.ts";
-import { loadSafeOutput } from "./_safe_output.ts";
+} from "./_adapters/share_git.ts";
+import { findTransport, type GitResult, runGit } from "./_adapters/share_transport.ts";
+import { loadSafeOutput } from "./_cli/safe_output.ts";
 import { sha256Hex } from "../core/hash.ts";
 import type { RepoLocation } from "../core/facts/types.ts";
 

@@ -3,15 +3,15 @@
  * read-only reads of them: probe (which stores exist, without reading any
  * conversation), list (sessions with id, project, times, turn count, size)
  * and load (the last turns of one session). JSON Lines transcripts are read
- * from the end (commands/_tail_read.ts); SQLite stores are opened read-only
+ * from the end (commands/_adapters/tail_read.ts); SQLite stores are opened read-only
  * with a 100 ms busy timeout (node:sqlite ignores its own `timeout` option),
  * and every value is cut by length in SQL before it leaves the database.
  * Nothing here writes or locks. Parsing is core/transcript.
  * @module
  */
-import type { Io } from "./_io.ts";
-import { homeDir } from "./_home.ts";
-import { readHead, readTail } from "./_tail_read.ts";
+import type { Io } from "./_adapters/io.ts";
+import { homeDir } from "./_adapters/home.ts";
+import { readHead, readTail } from "./_adapters/tail_read.ts";
 import type { ByteFormat } from "../core/transcript/parse_transcript.ts";
 import type { ParsedTranscript, ReaderConfidence } from "../core/transcript/types.ts";
 

@@ -4,8 +4,8 @@
  * transcript.
  * @module
  */
-import { boolFlag, type Command, stringFlag } from "./_command.ts";
-import { printJson } from "./_context.ts";
+import { boolFlag, type Command, stringFlag } from "./_cli/command.ts";
+import { printJson } from "./_adapters/context.ts";
 import { UsageError } from "../core/errors.ts";
 import { isHostId } from "../core/hosts/ids.ts";
 import { findBatonLayout } from "../core/store/find_layout.ts";
@@ -15,7 +15,7 @@ import { joinSignals } from "../core/bands/signals.ts";
 import { describeReading, renderBandLine } from "../core/bands/render_band.ts";
 import { readBatonConfig } from "./_config.ts";
 import { readTranscriptSignals } from "./_bands_signals.ts";
-import { bandsReport, flagSignal } from "./_bands_report.ts";
+import { bandsReport, flagSignal } from "./_cli/bands_report.ts";
 
 /** The bands command. */
 export const bandsCommand: Command = {

@@ -4,8 +4,8 @@
  * @module
  */
 import { NotFoundError } from "../core/errors.ts";
-import { boolFlag, type Command, intFlag } from "./_command.ts";
-import { printJson } from "./_context.ts";
+import { boolFlag, type Command, intFlag } from "./_cli/command.ts";
+import { printJson } from "./_adapters/context.ts";
 
 /** The capsule command. */
 export const capsuleCommand: Command = {
@@ -31,8 +31,8 @@ export const capsuleCommand: Command = {
     const { findBatonLayout } = await import("../core/store/find_layout.ts");
     const { parseCapsule } = await import("../core/capsule/parse.ts");
     const { compactCapsule } = await import("../core/budget/compact_capsule.ts");
-    const { createKeyRing } = await import("./_key_ring.ts");
-    const { loadSafeOutput } = await import("./_safe_output.ts");
+    const { createKeyRing } = await import("./_adapters/key_ring.ts");
+    const { loadSafeOutput } = await import("./_cli/safe_output.ts");
     const layout = (await findBatonLayout(io.fs, io.cwd())).layout;
     const path = await findCapsuleFile(io.fs, layout, want);
     const text = path === null ? null : await readTextOrNull(io.fs, path);

@@ -4,8 +4,8 @@
  * @module
  */
 import { NotFoundError } from "../core/errors.ts";
-import { boolFlag, type Command } from "./_command.ts";
-import { printJson } from "./_context.ts";
+import { boolFlag, type Command } from "./_cli/command.ts";
+import { printJson } from "./_adapters/context.ts";
 
 /** The check-clean command. */
 export const checkCleanCommand: Command = {

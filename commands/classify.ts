@@ -4,8 +4,8 @@
  * @module
  */
 import { InputError } from "../core/errors.ts";
-import { boolFlag, type Command } from "./_command.ts";
-import { printJson } from "./_context.ts";
+import { boolFlag, type Command } from "./_cli/command.ts";
+import { printJson } from "./_adapters/context.ts";
 
 /** Most stdin read (a command longer than the classifier's bound is dangerous anyway). */
 export const MAX_CLASSIFY_INPUT = 1024 * 1024;

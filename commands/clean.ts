@@ -3,7 +3,7 @@
  * keeping the local files.
  * @module
  */
-import { boolFlag, type Command } from "./_command.ts";
+import { boolFlag, type Command } from "./_cli/command.ts";
 
 /** The clean command. */
 export const cleanCommand: Command = {

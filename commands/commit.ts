@@ -3,7 +3,7 @@
  * entries and the work tree alone.
  * @module
  */
-import { boolFlag, type Command, stringFlag } from "./_command.ts";
+import { boolFlag, type Command, stringFlag } from "./_cli/command.ts";
 
 /** The commit command. */
 export const commitCommand: Command = {

@@ -2,8 +2,8 @@
  * `baton decisions`: what is decided now, across the whole capsule chain.
  * @module
  */
-import { boolFlag, type Command } from "./_command.ts";
-import { printJson } from "./_context.ts";
+import { boolFlag, type Command } from "./_cli/command.ts";
+import { printJson } from "./_adapters/context.ts";
 import { shortId } from "../core/capsule/capsule_id.ts";
 
 /** The decisions command. */
@@ -24,8 +24,8 @@ export const decisionsCommand: Command = {
     const { findBatonLayout } = await import("../core/store/find_layout.ts");
     const { readChain } = await import("../core/chain/read_chain.ts");
     const { walkDecisions } = await import("../core/chain/chain_decisions.ts");
-    const { createKeyRing } = await import("./_key_ring.ts");
-    const { loadSafeOutput } = await import("./_safe_output.ts");
+    const { createKeyRing } = await import("./_adapters/key_ring.ts");
+    const { loadSafeOutput } = await import("./_cli/safe_output.ts");
     const safe = await loadSafeOutput();
     const trusted = await createKeyRing(io).trustedKeys();
     const layout = (await findBatonLayout(io.fs, io.cwd())).layout;

@@ -5,8 +5,8 @@
  * that shows the downgrade and the drift.
  * @module
  */
-import { boolFlag, type Command } from "./_command.ts";
-import { printJson, workflowContext } from "./_context.ts";
+import { boolFlag, type Command } from "./_cli/command.ts";
+import { printJson, workflowContext } from "./_adapters/context.ts";
 import { shortOid } from "../core/facts/git/short_oid.ts";
 
 const SAMPLE_DRAFT = {
@@ -48,7 +48,7 @@ export const demoCommand: Command = {
     };
     const dir = await io.makeTempDir("baton-demo-");
     try {
-      const { createDemoRepo, editDemoFile } = await import("./_demo_repo.ts");
+      const { createDemoRepo, editDemoFile } = await import("./_adapters/demo_repo.ts");
       await createDemoRepo(dir);
       say(`1. Built a throwaway repository in ${dir} (one commit, pushed to origin/main).`);
       const ctx = workflowContext(io, dir);

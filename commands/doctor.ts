@@ -2,9 +2,9 @@
  * `baton doctor`: can baton work here, and is it wired into the hosts?
  * @module
  */
-import { boolFlag, type Command } from "./_command.ts";
-import { printJson } from "./_context.ts";
-import { hostContent, hostEnv } from "./_hosts_args.ts";
+import { boolFlag, type Command } from "./_cli/command.ts";
+import { printJson } from "./_adapters/context.ts";
+import { hostContent, hostEnv } from "./_cli/hosts_args.ts";
 
 const MARK = { ok: "ok  ", warn: "warn", fail: "FAIL" } as const;
 
@@ -31,7 +31,7 @@ export const doctorCommand: Command = {
       env,
       content,
     });
-    const { findTransport } = await import("./_share_transport.ts");
+    const { findTransport } = await import("./_adapters/share_transport.ts");
     const { checkSharing } = await import("../core/doctor/check_sharing.ts");
     report.checks.push(checkSharing(await findTransport()));
     if (boolFlag(args, "json")) {

@@ -5,8 +5,8 @@
  * @module
  */
 import { InputError } from "../core/errors.ts";
-import { boolFlag, type Command, stringFlag } from "./_command.ts";
-import { printJson } from "./_context.ts";
+import { boolFlag, type Command, stringFlag } from "./_cli/command.ts";
+import { printJson } from "./_adapters/context.ts";
 
 /** The done command. */
 export const doneCommand: Command = {

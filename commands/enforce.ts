@@ -5,8 +5,8 @@
  * @module
  */
 import { UsageError } from "../core/errors.ts";
-import { boolFlag, type Command } from "./_command.ts";
-import { printJson } from "./_context.ts";
+import { boolFlag, type Command } from "./_cli/command.ts";
+import { printJson } from "./_adapters/context.ts";
 
 /** The enforce command. */
 export const enforceCommand: Command = {

@@ -3,8 +3,8 @@
  * as signed machine evidence a draft's verified facts can cite.
  * @module
  */
-import { boolFlag, type Command } from "./_command.ts";
-import { printJson } from "./_context.ts";
+import { boolFlag, type Command } from "./_cli/command.ts";
+import { printJson } from "./_adapters/context.ts";
 import { UsageError } from "../core/errors.ts";
 
 /** The evidence command. */

@@ -4,8 +4,8 @@
  * @module
  */
 import { NotFoundError, UsageError } from "../core/errors.ts";
-import { boolFlag, type Command, intFlag } from "./_command.ts";
-import { printJson } from "./_context.ts";
+import { boolFlag, type Command, intFlag } from "./_cli/command.ts";
+import { printJson } from "./_adapters/context.ts";
 
 /** The export command. */
 export const exportCommand: Command = {
@@ -30,7 +30,7 @@ export const exportCommand: Command = {
     const { readLatest } = await import("../core/store/capsule_store.ts");
     const { findBatonLayout } = await import("../core/store/find_layout.ts");
     const { renderExport } = await import("../core/briefing/render_export.ts");
-    const { createKeyRing } = await import("./_key_ring.ts");
+    const { createKeyRing } = await import("./_adapters/key_ring.ts");
     const trustedKeys = (await createKeyRing(io).trustedKeys()).keys;
     const parsed = await readLatest(io.fs, (await findBatonLayout(io.fs, io.cwd())).layout, {
       trustedKeys,

@@ -4,9 +4,9 @@
  * @module
  */
 import { EXIT, UsageError } from "../core/errors.ts";
-import { boolFlag, type Command, stringFlag } from "./_command.ts";
-import { printJson, workflowContext, writtenJson } from "./_context.ts";
-import { readInput } from "./_read_input.ts";
+import { boolFlag, type Command, stringFlag } from "./_cli/command.ts";
+import { printJson, workflowContext, writtenJson } from "./_adapters/context.ts";
+import { readInput } from "./_cli/read_input.ts";
 
 /** Largest draft read from stdin or a file. */
 const MAX_DRAFT_INPUT = 4 * 1024 * 1024;

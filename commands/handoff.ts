@@ -6,8 +6,8 @@
  * @module
  */
 import { UsageError } from "../core/errors.ts";
-import { boolFlag, type Command, stringFlag } from "./_command.ts";
-import { printJson } from "./_context.ts";
+import { boolFlag, type Command, stringFlag } from "./_cli/command.ts";
+import { printJson } from "./_adapters/context.ts";
 
 const ACTIONS = ["write", "resume", "bypass", "repair", "unlock", "status"] as const;
 

@@ -4,7 +4,7 @@
  * the command table stays light.
  * @module
  */
-import type { Command } from "./_command.ts";
+import type { Command } from "./_cli/command.ts";
 import { PRE_TOOL_EVENTS } from "../core/enforce/deny_output.ts";
 
 /** The hook command. */

@@ -2,9 +2,9 @@
  * `baton ingest`: add a capsule a chat model wrote by following `baton paste`.
  * @module
  */
-import { boolFlag, type Command } from "./_command.ts";
-import { printJson, workflowContext, writtenJson } from "./_context.ts";
-import { readInput } from "./_read_input.ts";
+import { boolFlag, type Command } from "./_cli/command.ts";
+import { printJson, workflowContext, writtenJson } from "./_adapters/context.ts";
+import { readInput } from "./_cli/read_input.ts";
 
 /** Largest answer read (the same bound as the core reader). */
 const MAX_ANSWER_INPUT = 4 * 1024 * 1024;

@@ -4,8 +4,8 @@
  * anything of the user's.
  * @module
  */
-import type { Command } from "./_command.ts";
-import { runHostPlans, SCOPE_FLAGS } from "./_hosts_args.ts";
+import type { Command } from "./_cli/command.ts";
+import { runHostPlans, SCOPE_FLAGS } from "./_cli/hosts_args.ts";
 
 /** The install command. */
 export const installCommand: Command = {

@@ -2,8 +2,8 @@
  * `baton list`: the archived capsules, newest first.
  * @module
  */
-import { boolFlag, type Command, intFlag } from "./_command.ts";
-import { printJson } from "./_context.ts";
+import { boolFlag, type Command, intFlag } from "./_cli/command.ts";
+import { printJson } from "./_adapters/context.ts";
 
 /** The list command. */
 export const listCommand: Command = {
@@ -28,7 +28,7 @@ export const listCommand: Command = {
     const { archiveRow, newestFirst, renderArchiveLines } = await import(
       "../core/store/archive_listing.ts"
     );
-    const { createKeyRing } = await import("./_key_ring.ts");
+    const { createKeyRing } = await import("./_adapters/key_ring.ts");
     const trustedKeys = (await createKeyRing(io).trustedKeys()).keys;
     const layout = (await findBatonLayout(io.fs, io.cwd())).layout;
     const rows = [];

@@ -3,8 +3,8 @@
  * repository as it is now.
  * @module
  */
-import { boolFlag, type Command, intFlag } from "./_command.ts";
-import { printJson, workflowContext } from "./_context.ts";
+import { boolFlag, type Command, intFlag } from "./_cli/command.ts";
+import { printJson, workflowContext } from "./_adapters/context.ts";
 import { findBatonLayout } from "../core/store/find_layout.ts";
 
 /** The load command. */

@@ -2,8 +2,8 @@
  * `baton log`: the capsule chain newest first, one line per capsule.
  * @module
  */
-import { boolFlag, type Command, intFlag } from "./_command.ts";
-import { printJson } from "./_context.ts";
+import { boolFlag, type Command, intFlag } from "./_cli/command.ts";
+import { printJson } from "./_adapters/context.ts";
 
 /** The log command. */
 export const logCommand: Command = {
@@ -26,8 +26,8 @@ export const logCommand: Command = {
     const { findBatonLayout } = await import("../core/store/find_layout.ts");
     const { readChain } = await import("../core/chain/read_chain.ts");
     const { logRows } = await import("../core/chain/report.ts");
-    const { createKeyRing } = await import("./_key_ring.ts");
-    const { loadSafeOutput } = await import("./_safe_output.ts");
+    const { createKeyRing } = await import("./_adapters/key_ring.ts");
+    const { loadSafeOutput } = await import("./_cli/safe_output.ts");
     const safe = await loadSafeOutput();
     const trusted = await createKeyRing(io).trustedKeys();
     const layout = (await findBatonLayout(io.fs, io.cwd())).layout;

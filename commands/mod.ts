@@ -9,14 +9,14 @@
  * commands/ through this file.
  * @module
  */
-import type { Command } from "./_command.ts";
+import type { Command } from "./_cli/command.ts";
 
-export type { Command } from "./_command.ts";
-export { createDenoIo, type Io } from "./_io.ts";
-export type { SafeError } from "./_safe_output.ts";
-export { taskStartDir } from "./_task_dir.ts";
+export type { Command } from "./_cli/command.ts";
+export { createDenoIo, type Io } from "./_adapters/io.ts";
+export type { SafeError } from "./_cli/safe_output.ts";
+export { taskStartDir } from "./_adapters/task_dir.ts";
 
-export { CATEGORIES, parseFlags, renderHelp } from "./_command.ts";
+export { CATEGORIES, parseFlags, renderHelp } from "./_cli/command.ts";
 
 /** Loaders of every command, in help order. */
 export const COMMAND_LOADERS: Readonly<Record<string, () => Promise<Command>>> = {

@@ -3,8 +3,8 @@
  * no shell (embedded in the binary).
  * @module
  */
-import { boolFlag, type Command } from "./_command.ts";
-import { printJson } from "./_context.ts";
+import { boolFlag, type Command } from "./_cli/command.ts";
+import { printJson } from "./_adapters/context.ts";
 
 /** The paste command. */
 export const pasteCommand: Command = {

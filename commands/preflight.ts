@@ -3,9 +3,9 @@
  * model fills in before `baton finalize`.
  * @module
  */
-import type { Command } from "./_command.ts";
-import { boolFlag } from "./_command.ts";
-import { printJson, workflowContext } from "./_context.ts";
+import type { Command } from "./_cli/command.ts";
+import { boolFlag } from "./_cli/command.ts";
+import { printJson, workflowContext } from "./_adapters/context.ts";
 
 /** The preflight command. */
 export const preflightCommand: Command = {
@@ -21,7 +21,7 @@ export const preflightCommand: Command = {
   async run(args, io) {
     const { collectFacts } = await import("../core/facts/collect.ts");
     const { DRAFT_TEMPLATE, DRAFT_NOTES } = await import("../core/capsule/draft_template.ts");
-    const { loadSafeOutput } = await import("./_safe_output.ts");
+    const { loadSafeOutput } = await import("./_cli/safe_output.ts");
     const ctx = workflowContext(io);
     // Branch names, paths and remotes are the repository's words, not baton's:
     // every string is redacted (a token in a branch or file name), and the

@@ -4,8 +4,8 @@
  * @module
  */
 import { UsageError } from "../core/errors.ts";
-import { boolFlag, type Command } from "./_command.ts";
-import { printJson, storeLock } from "./_context.ts";
+import { boolFlag, type Command } from "./_cli/command.ts";
+import { printJson, storeLock } from "./_adapters/context.ts";
 
 /** The progress command. */
 export const progressCommand: Command = {
@@ -30,7 +30,7 @@ export const progressCommand: Command = {
     const layout = (await findBatonLayout(io.fs, io.cwd())).layout;
     if (action === "add") {
       if (words.length === 0) throw new UsageError("Missing TEXT: baton progress add TEXT");
-      const { loadSafeOutput } = await import("./_safe_output.ts");
+      const { loadSafeOutput } = await import("./_cli/safe_output.ts");
       const text = (await loadSafeOutput()).value(words.join(" "));
       const r = await store.appendProgress(io.fs, layout, { text }, {
         now: io.now(),
@@ -60,10 +60,10 @@ export const progressCommand: Command = {
     }
     const v = await store.verifyProgressLog(io.fs, layout);
     if (json) {
-      const { loadSafeOutput } = await import("./_safe_output.ts");
+      const { loadSafeOutput } = await import("./_cli/safe_output.ts");
       printJson(io, (await loadSafeOutput()).deep(v));
     } else {
-      const { loadSafeOutput } = await import("./_safe_output.ts");
+      const { loadSafeOutput } = await import("./_cli/safe_output.ts");
       const safe = await loadSafeOutput();
       for (const p of v.problems) {
         io.stdout.write(

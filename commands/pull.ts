@@ -2,8 +2,8 @@
  * `baton pull [REMOTE]`: merges a remote's shared chain into this clone.
  * @module
  */
-import { boolFlag, type Command, stringFlag } from "./_command.ts";
-import { printJson } from "./_context.ts";
+import { boolFlag, type Command, stringFlag } from "./_cli/command.ts";
+import { printJson } from "./_adapters/context.ts";
 
 /** The pull command. */
 export const pullCommand: Command = {
@@ -28,7 +28,7 @@ export const pullCommand: Command = {
       printJson(io, r);
       return 0;
     }
-    const { loadSafeOutput } = await import("./_safe_output.ts");
+    const { loadSafeOutput } = await import("./_cli/safe_output.ts");
     const safe = await loadSafeOutput();
     if (r.merged === null) {
       io.stdout.write(`${safe.line(r.remote)} has no shared chain for ${safe.line(r.ref)} yet\n`);

@@ -2,8 +2,8 @@
  * `baton push [REMOTE]`: shares the capsule chain on refs/baton/<branch>.
  * @module
  */
-import { boolFlag, type Command, stringFlag } from "./_command.ts";
-import { printJson } from "./_context.ts";
+import { boolFlag, type Command, stringFlag } from "./_cli/command.ts";
+import { printJson } from "./_adapters/context.ts";
 
 /** The push command. */
 export const pushCommand: Command = {
@@ -28,7 +28,7 @@ export const pushCommand: Command = {
       printJson(io, r);
       return 0;
     }
-    const { loadSafeOutput } = await import("./_safe_output.ts");
+    const { loadSafeOutput } = await import("./_cli/safe_output.ts");
     const safe = await loadSafeOutput();
     if (r.merged !== null) {
       io.stdout.write(

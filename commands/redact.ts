@@ -4,9 +4,9 @@
  * @module
  */
 import { NotFoundError, UsageError } from "../core/errors.ts";
-import { boolFlag, type Command } from "./_command.ts";
-import { printJson } from "./_context.ts";
-import { absolutePath, createProgress, fileSource } from "./_byte_input.ts";
+import { boolFlag, type Command } from "./_cli/command.ts";
+import { printJson } from "./_adapters/context.ts";
+import { absolutePath, createProgress, fileSource } from "./_cli/byte_input.ts";
 
 /** Largest input accepted with --json (the redacted text is held for one JSON document). */
 const MAX_JSON_INPUT = 64 * 1024 * 1024;

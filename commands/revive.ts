@@ -2,8 +2,8 @@
  * `baton revive`: restores a missing latest.md.
  * @module
  */
-import { boolFlag, type Command, stringFlag } from "./_command.ts";
-import { printJson } from "./_context.ts";
+import { boolFlag, type Command, stringFlag } from "./_cli/command.ts";
+import { printJson } from "./_adapters/context.ts";
 import { shortId } from "../core/capsule/capsule_id.ts";
 
 /** The revive command. */

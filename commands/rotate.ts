@@ -4,8 +4,8 @@
  * @module
  */
 import { UsageError } from "../core/errors.ts";
-import { boolFlag, type Command, intFlag } from "./_command.ts";
-import { printJson, storeLock } from "./_context.ts";
+import { boolFlag, type Command, intFlag } from "./_cli/command.ts";
+import { printJson, storeLock } from "./_adapters/context.ts";
 
 /** The rotate command. */
 export const rotateCommand: Command = {

@@ -4,10 +4,10 @@
  * @module
  */
 import { NotFoundError, UsageError } from "../core/errors.ts";
-import { boolFlag, type Command } from "./_command.ts";
-import { printJson } from "./_context.ts";
-import { absolutePath, createProgress, fileSource } from "./_byte_input.ts";
-import type { Io } from "./_io.ts";
+import { boolFlag, type Command } from "./_cli/command.ts";
+import { printJson } from "./_adapters/context.ts";
+import { absolutePath, createProgress, fileSource } from "./_cli/byte_input.ts";
+import type { Io } from "./_adapters/io.ts";
 
 /** One reported finding. */
 interface ScanFinding {

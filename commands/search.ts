@@ -4,8 +4,8 @@
  * directory and brought up to date on each search (no daemon).
  * @module
  */
-import { boolFlag, type Command, intFlag } from "./_command.ts";
-import { printJson } from "./_context.ts";
+import { boolFlag, type Command, intFlag } from "./_cli/command.ts";
+import { printJson } from "./_adapters/context.ts";
 import { UsageError } from "../core/errors.ts";
 import { shortId } from "../core/capsule/capsule_id.ts";
 

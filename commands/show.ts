@@ -5,8 +5,8 @@
  * @module
  */
 import { NotFoundError } from "../core/errors.ts";
-import { boolFlag, type Command } from "./_command.ts";
-import { printJson } from "./_context.ts";
+import { boolFlag, type Command } from "./_cli/command.ts";
+import { printJson } from "./_adapters/context.ts";
 
 /** The show command. */
 export const showCommand: Command = {
@@ -34,7 +34,7 @@ export const showCommand: Command = {
         "capsule_not_found",
       );
     }
-    const { createKeyRing } = await import("./_key_ring.ts");
+    const { createKeyRing } = await import("./_adapters/key_ring.ts");
     const { describeAuthorship } = await import("../core/trust/authorship_line.ts");
     const trusted = await createKeyRing(io).trustedKeys();
     const { capsule, capped, authorship } = await parseCapsule(text, {

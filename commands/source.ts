@@ -6,9 +6,9 @@
  * @module
  */
 import { NotFoundError, UsageError } from "../core/errors.ts";
-import { boolFlag, type Command, intFlag, safeWord, stringFlag } from "./_command.ts";
-import { printJson } from "./_context.ts";
-import type { Io } from "./_io.ts";
+import { boolFlag, type Command, intFlag, safeWord, stringFlag } from "./_cli/command.ts";
+import { printJson } from "./_adapters/context.ts";
+import type { Io } from "./_adapters/io.ts";
 import type { Turn } from "../core/transcript/types.ts";
 
 async function projectRoot(io: Io): Promise<string> {
@@ -91,7 +91,7 @@ export const sourceCommand: Command = {
       const probes = await stores.probeStores(io);
       if (json) printJson(io, { stores: probes });
       else {
-        const { loadSafeOutput } = await import("./_safe_output.ts");
+        const { loadSafeOutput } = await import("./_cli/safe_output.ts");
         const safe = await loadSafeOutput();
         for (const p of probes) {
           io.stdout.write(
@@ -108,7 +108,7 @@ export const sourceCommand: Command = {
     if (action === "list") {
       const project = boolFlag(args, "all-projects") ? null : await projectRoot(io);
       const sessions = await stores.listSessions(io, { hosts, project });
-      const { loadSafeOutput } = await import("./_safe_output.ts");
+      const { loadSafeOutput } = await import("./_cli/safe_output.ts");
       const safe = await loadSafeOutput();
       if (json) {
         printJson(io, { project, sessions: safe.deep(sessions) });
@@ -132,7 +132,7 @@ export const sourceCommand: Command = {
       const tail = intFlag(args, "tail", 1, 10_000) ?? 20;
       const loaded = await findAndLoad(io, want, hosts, tail);
       const turns = loaded.parsed.turns.slice(-tail);
-      const { loadSafeOutput } = await import("./_safe_output.ts");
+      const { loadSafeOutput } = await import("./_cli/safe_output.ts");
       const safe = await loadSafeOutput();
       const result = {
         session: safe.deep(loaded.info),
@@ -175,7 +175,7 @@ async function findAndLoad(
 ): Promise<import("./_transcript_stores.ts").LoadedSession> {
   const stores = await import("./_transcript_stores.ts");
   if (want.includes("/")) {
-    const { readHead } = await import("./_tail_read.ts");
+    const { readHead } = await import("./_adapters/tail_read.ts");
     const head = await readHead(want, 64 * 1024);
     if (head === null) {
       throw new NotFoundError(
@@ -183,7 +183,7 @@ async function findAndLoad(
         "session_not_found",
       );
     }
-    const { readTail } = await import("./_tail_read.ts");
+    const { readTail } = await import("./_adapters/tail_read.ts");
     const end = await readTail(want, { maxBytes: 64 * 1024 });
     const decode = (b: Uint8Array | undefined) => new TextDecoder().decode(b ?? new Uint8Array());
     const format = stores.sniffFormat(want, [

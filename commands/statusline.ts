@@ -3,8 +3,8 @@
  * context band.
  * @module
  */
-import { boolFlag, type Command } from "./_command.ts";
-import { printJson } from "./_context.ts";
+import { boolFlag, type Command } from "./_cli/command.ts";
+import { printJson } from "./_adapters/context.ts";
 import { InputError, isCodedError } from "../core/errors.ts";
 import { compareBands, evaluateBands } from "../core/bands/evaluate.ts";
 import { joinSignals } from "../core/bands/signals.ts";
@@ -13,7 +13,7 @@ import { DEFAULT_BAND_THRESHOLDS } from "../core/config/bands_section.ts";
 import { findBatonLayout } from "../core/store/find_layout.ts";
 import { readBatonConfig } from "./_config.ts";
 import { readTranscriptSignals, type TranscriptBandSignals } from "./_bands_signals.ts";
-import { bandsReport } from "./_bands_report.ts";
+import { bandsReport } from "./_cli/bands_report.ts";
 
 /** The statusline command. */
 export const statuslineCommand: Command = {

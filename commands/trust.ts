@@ -1,16 +1,16 @@
 /**
  * `baton trust`: which keys' capsules may keep `verified` and `observed` on
- * this machine. The files live in the baton home (commands/_home.ts), never
+ * this machine. The files live in the baton home (commands/_adapters/home.ts), never
  * in a repository.
  * @module
  */
 import { InputError, UsageError } from "../core/errors.ts";
-import { type Command, safeWord, stringFlag } from "./_command.ts";
-import { boolFlag } from "./_command.ts";
-import { closestMatch } from "./_closest.ts";
-import { printJson } from "./_context.ts";
-import type { Io } from "./_io.ts";
-import { readInput } from "./_read_input.ts";
+import { type Command, safeWord, stringFlag } from "./_cli/command.ts";
+import { boolFlag } from "./_cli/command.ts";
+import { closestMatch } from "./_cli/closest.ts";
+import { printJson } from "./_adapters/context.ts";
+import type { Io } from "./_adapters/io.ts";
+import { readInput } from "./_cli/read_input.ts";
 
 const SUBCOMMANDS = ["list", "show-key", "add", "remove"] as const;
 /** Largest public key file read. */
@@ -62,7 +62,7 @@ export const trustCommand: Command = {
     if (sub !== "add" && stringFlag(args, "name") !== undefined) {
       throw new UsageError(`The --name flag belongs to "trust add", not "trust ${sub}"`);
     }
-    const ring = await import("./_key_ring.ts");
+    const ring = await import("./_adapters/key_ring.ts");
     const paths = ring.keyPaths(io);
     if (!paths.ok) throw new UsageError(`Cannot find the baton home: ${paths.reason}`);
     if (sub === "show-key") return await showKey(io, json);
@@ -86,7 +86,7 @@ export const trustCommand: Command = {
 };
 
 async function entries(io: Io) {
-  const ring = await import("./_key_ring.ts");
+  const ring = await import("./_adapters/key_ring.ts");
   try {
     return await ring.readTrustedKeyEntries(io);
   } catch (e) {
@@ -98,7 +98,7 @@ async function ownKey(
   io: Io,
   create: boolean,
 ): Promise<{ publicKey: string; fingerprint: string } | null> {
-  const ring = await import("./_key_ring.ts");
+  const ring = await import("./_adapters/key_ring.ts");
   try {
     if (create) return (await ring.loadOrCreateSigningKey(io)).key;
     return await ring.readOwnPublicKey(io);
@@ -108,7 +108,7 @@ async function ownKey(
 }
 
 async function showKey(io: Io, json: boolean): Promise<number> {
-  const ring = await import("./_key_ring.ts");
+  const ring = await import("./_adapters/key_ring.ts");
   const paths = ring.keyPaths(io);
   const key = (await ownKey(io, true))!;
   if (json) {
@@ -122,7 +122,7 @@ async function showKey(io: Io, json: boolean): Promise<number> {
 }
 
 async function list(io: Io, json: boolean): Promise<number> {
-  const ring = await import("./_key_ring.ts");
+  const ring = await import("./_adapters/key_ring.ts");
   const paths = ring.keyPaths(io);
   if (!paths.ok) return 2;
   const own = await ownKey(io, false);
@@ -212,7 +212,7 @@ async function add(
     addedAt: io.now().toISOString(),
     ownFingerprint,
   });
-  const ring = await import("./_key_ring.ts");
+  const ring = await import("./_adapters/key_ring.ts");
   const path = await ring.writeTrustedKeyEntries(io, after);
   const added = after[after.length - 1]!;
   if (json) printJson(io, { added, path, keys: after });

@@ -3,8 +3,8 @@
  * user's earlier config back byte for byte when nothing else changed it.
  * @module
  */
-import type { Command } from "./_command.ts";
-import { runHostPlans, SCOPE_FLAGS } from "./_hosts_args.ts";
+import type { Command } from "./_cli/command.ts";
+import { runHostPlans, SCOPE_FLAGS } from "./_cli/hosts_args.ts";
 
 /** The uninstall command. */
 export const uninstallCommand: Command = {

@@ -5,8 +5,8 @@
  * @module
  */
 import { isCodedError, NotFoundError } from "../core/errors.ts";
-import { boolFlag, type Command } from "./_command.ts";
-import { printJson } from "./_context.ts";
+import { boolFlag, type Command } from "./_cli/command.ts";
+import { printJson } from "./_adapters/context.ts";
 
 /** The validate command. */
 export const validateCommand: Command = {
@@ -34,7 +34,7 @@ export const validateCommand: Command = {
       if (text === null) {
         throw new NotFoundError(`Cannot validate "${file}": no such file`, "capsule_missing");
       }
-      const { createKeyRing } = await import("./_key_ring.ts");
+      const { createKeyRing } = await import("./_adapters/key_ring.ts");
       const { describeAuthorship } = await import("../core/trust/authorship_line.ts");
       const trusted = await createKeyRing(io).trustedKeys();
       const { capsule, capped, authorship } = await parseCapsule(text, {

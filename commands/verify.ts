@@ -3,8 +3,8 @@
  * and reports every break as CRITICAL with its position.
  * @module
  */
-import { boolFlag, type Command } from "./_command.ts";
-import { printJson } from "./_context.ts";
+import { boolFlag, type Command } from "./_cli/command.ts";
+import { printJson } from "./_adapters/context.ts";
 
 /** The verify command. */
 export const verifyCommand: Command = {
@@ -18,7 +18,7 @@ export const verifyCommand: Command = {
   async run(args, io) {
     const { findBatonLayout } = await import("../core/store/find_layout.ts");
     const { readChain } = await import("../core/chain/read_chain.ts");
-    const { createKeyRing } = await import("./_key_ring.ts");
+    const { createKeyRing } = await import("./_adapters/key_ring.ts");
     const trusted = await createKeyRing(io).trustedKeys();
     const layout = (await findBatonLayout(io.fs, io.cwd())).layout;
     const walk = await readChain(io.fs, layout, trusted.keys);
@@ -26,7 +26,7 @@ export const verifyCommand: Command = {
     if (boolFlag(args, "json")) {
       printJson(io, { ...verifyReport(walk), trust_problem: trusted.problem });
     } else {
-      const { loadSafeOutput } = await import("./_safe_output.ts");
+      const { loadSafeOutput } = await import("./_cli/safe_output.ts");
       const safe = await loadSafeOutput();
       for (const line of verifyLines(walk)) io.stdout.write(`${safe.line(line)}\n`);
     }

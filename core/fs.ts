@@ -1,7 +1,7 @@
 /**
  * The file-system capability core code receives instead of touching Deno.
  *
- * core/ never calls Deno.* itself: commands/_io.ts builds the Deno-backed
+ * core/ never calls Deno.* itself: commands/_adapters/io.ts builds the Deno-backed
  * implementation and tests may pass their own. Paths are absolute, with "/"
  * separators on every OS.
  * @module

@@ -1,6 +1,6 @@
 /**
  * What core needs from the keys on this machine, declared here and provided
- * by the edge (commands/_key_ring.ts reads and writes the files under the
+ * by the edge (commands/_adapters/key_ring.ts reads and writes the files under the
  * baton home). A workflow without a key ring signs nothing and trusts no
  * key: every capsule it reads is capped as if written by a stranger.
  * @module

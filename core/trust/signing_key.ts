@@ -13,7 +13,7 @@
  *   with `x`: a file whose halves disagree would sign capsules that verify
  *   under no key, so it is refused as damaged instead.
  * - Where the file lives and its permissions are the edge's business
- *   (commands/_key_ring.ts); nothing here reads or writes files. Pure apart
+ *   (commands/_adapters/key_ring.ts); nothing here reads or writes files. Pure apart
  *   from WebCrypto.
  * @module
  */

@@ -29,7 +29,7 @@ export const BATON_PERMISSIONS = [
  * module graph of every literal dynamic import at start-up unless told to
  * load them lazily (measured: 8-10 ms, a third of a bare `deno run`); the
  * compiled binary embeds its graph and needs no such flag. The V8 flag caps
- * the young generation (see commands/_invocation.ts).
+ * the young generation (see commands/_adapters/invocation.ts).
  */
 export const BATON_RUNTIME_FLAGS = [
   "--unstable-lazy-dynamic-imports",

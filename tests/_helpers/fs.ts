@@ -9,7 +9,7 @@
  * says and a rename, `within` refuses a write whose directory resolves
  * elsewhere ({@linkcode PathEscapeError}), and file locks are the operating
  * system's. Other operating-system errors are passed through as Deno raises
- * them (commands/_deno_fs.ts maps them to StorageError; that mapping is
+ * them (commands/_adapters/deno_fs.ts maps them to StorageError; that mapping is
  * tested with it). Core tests use this, so they do not depend on commands/.
  * @module
  */

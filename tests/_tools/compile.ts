@@ -36,10 +36,10 @@ async function compile(
     "compile",
     "--quiet",
     ...PERMISSIONS,
-    // Same heap settings as the baton task (commands/_invocation.ts).
+    // Same heap settings as the baton task (commands/_adapters/invocation.ts).
     "--v8-flags=--max-semi-space-size=2",
     "--include",
-    "commands/_hook_worker.ts",
+    "commands/_adapters/hook_worker.ts",
     "--output",
     output,
   ];

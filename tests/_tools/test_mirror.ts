@@ -217,7 +217,7 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/commands/install_test.ts",
     reason: "uninstall for every host and scope: restores the tree byte for byte, keeps user edits",
   },
-  "commands/_hosts_args.ts": {
+  "commands/_cli/hosts_args.ts": {
     test: "tests/commands/install_test.ts",
     reason:
       "the install/uninstall argument parsing and plan reporting, driven by every install test",
@@ -231,21 +231,21 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/e2e/hook_test.ts",
     reason: "the hook runner behind baton hook, driven through the real CLI per host payload",
   },
-  "commands/_hook_job.ts": {
+  "commands/_adapters/hook_job.ts": {
     test: "tests/e2e/hook_test.ts",
     reason: "the capture/injection job a hook runs, driven through the real CLI",
   },
-  "commands/_hook_worker.ts": {
+  "commands/_adapters/hook_worker.ts": {
     test: "tests/e2e/hook_budget_test.ts",
     reason:
       "the Worker entry of a bounded hook job; only a real process can show it is killed at the deadline",
   },
-  "commands/_bounded_job.ts": {
+  "commands/_adapters/bounded_job.ts": {
     test: "tests/e2e/hook_budget_test.ts",
     reason:
       "the deadline around a hook job: exits within the budget, leaves no half-written file or live process",
   },
-  "commands/_io.ts": {
+  "commands/_adapters/io.ts": {
     test: "tests/e2e/hook_budget_test.ts",
     reason:
       "the Deno-backed Io; its bounded stdin read is tested against a host that never closes stdin",
@@ -254,11 +254,11 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/e2e/self_contained_test.ts",
     reason: "the demo runs end to end under limited permissions",
   },
-  "commands/_demo_repo.ts": {
+  "commands/_adapters/demo_repo.ts": {
     test: "tests/e2e/self_contained_test.ts",
     reason: "the demo's scratch repository, made and removed by the demo run",
   },
-  "commands/_key_ring.ts": {
+  "commands/_adapters/key_ring.ts": {
     test: "tests/commands/trust_test.ts",
     reason:
       "the key files behind baton trust: made once, refused when writable by others or inside the repository",
@@ -266,7 +266,7 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
   "commands/mod.ts": {
     test: "tests/skills/mod_test.ts",
     reason:
-      "the command table, loaded whole there (and by tests/commands/_overview_test.ts, tests/e2e/cli_test.ts)",
+      "the command table, loaded whole there (and by tests/commands/_cli/overview_test.ts, tests/e2e/cli_test.ts)",
   },
   "core/safety/secrets/rules_vendor.ts": {
     test: "tests/core/safety/secrets/rules_test.ts",
@@ -343,7 +343,7 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/e2e/degraded_repo_test.ts",
     reason: "driven through the real CLI (baton hook) by that end-to-end test",
   },
-  "commands/_bands_report.ts": {
+  "commands/_cli/bands_report.ts": {
     test: "tests/e2e/bands_test.ts",
     reason: "driven through the real CLI (baton bands) by that end-to-end test",
   },
@@ -355,7 +355,7 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/e2e/degraded_repo_test.ts",
     reason: "driven through the real CLI (baton hook) by that end-to-end test",
   },
-  "commands/_confirm.ts": {
+  "commands/_cli/confirm.ts": {
     test: "tests/e2e/enforce_lifecycle_test.ts",
     reason: "driven through the real CLI (baton enforce) by that end-to-end test",
   },
@@ -379,7 +379,7 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/e2e/evidence_test.ts",
     reason: "driven through the real CLI (baton evidence) by that end-to-end test",
   },
-  "commands/_handoff_git.ts": {
+  "commands/_adapters/handoff_git.ts": {
     test: "tests/e2e/drift_tree_test.ts",
     reason: "driven through the real CLI (baton commit) by that end-to-end test",
   },
@@ -403,11 +403,11 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/e2e/degraded_repo_test.ts",
     reason: "driven through the real CLI (baton hook) by that end-to-end test",
   },
-  "commands/_run_check.ts": {
+  "commands/_adapters/run_check.ts": {
     test: "tests/e2e/done_test.ts",
     reason: "driven through the real CLI (baton done) by that end-to-end test",
   },
-  "commands/_search_db.ts": {
+  "commands/_adapters/search_db.ts": {
     test: "tests/e2e/search_test.ts",
     reason: "driven through the real CLI (baton search) by that end-to-end test",
   },
@@ -415,7 +415,7 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/e2e/search_test.ts",
     reason: "driven through the real CLI (baton search) by that end-to-end test",
   },
-  "commands/_share_git.ts": {
+  "commands/_adapters/share_git.ts": {
     test: "tests/e2e/share_test.ts",
     reason: "driven through the real CLI (baton revive) by that end-to-end test",
   },
@@ -423,7 +423,7 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/e2e/share_test.ts",
     reason: "driven through the real CLI (baton revive) by that end-to-end test",
   },
-  "commands/_share_transport.ts": {
+  "commands/_adapters/share_transport.ts": {
     test: "tests/e2e/chain_test.ts",
     reason: "driven through the real CLI (baton doctor) by that end-to-end test",
   },

@@ -5,7 +5,7 @@ const NONE: MirrorLists = { exempt: {}, coveredBy: {}, notYetTested: [] };
 
 Deno.test("mirroredTestPath() maps core/ and commands/ modules to tests/<same path>_test.ts", () => {
   assert.equal(mirroredTestPath("core/a/b.ts"), "tests/core/a/b_test.ts");
-  assert.equal(mirroredTestPath("commands/_io.ts"), "tests/commands/_io_test.ts");
+  assert.equal(mirroredTestPath("commands/_adapters/io.ts"), "tests/commands/_adapters/io_test.ts");
 });
 
 Deno.test("mirrorReport() fails a module with behaviour and no test (positive control), passes it with one", () => {

@@ -282,7 +282,7 @@ export function buildStartupGroup(
           await removeBaton(stopped);
           // In-process, with no time budget: the priming capsule must exist
           // even when a loaded machine would make the hook time out.
-          const { runHookJob } = await import("../../commands/_hook_job.ts");
+          const { runHookJob } = await import("../../commands/_adapters/hook_job.ts");
           const pc = await runHookJob({
             kind: "capture",
             cwd: stopped,

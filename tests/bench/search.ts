@@ -16,9 +16,9 @@ import {
   type KeyedDocuments,
   searchIndex,
 } from "../../core/search/search_index.ts";
-import { openSearchIndex } from "../../commands/_search_db.ts";
-import { loadSafeOutput } from "../../commands/_safe_output.ts";
-import { DenoFs } from "../../commands/_deno_fs.ts";
+import { openSearchIndex } from "../../commands/_adapters/search_db.ts";
+import { loadSafeOutput } from "../../commands/_cli/safe_output.ts";
+import { DenoFs } from "../../commands/_adapters/deno_fs.ts";
 import { summarize } from "./stats.ts";
 
 /** Figures of one run. */

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { doctorCommand } from "../../commands/doctor.ts";
 import { installCommand } from "../../commands/install.ts";
-import { parseFlags } from "../../commands/_command.ts";
+import { parseFlags } from "../../commands/_cli/command.ts";
 import { renderCapsuleFile } from "../../core/store/render_capsule.ts";
 import { archiveName } from "../../core/store/layout.ts";
 import type { Capsule } from "../../core/capsule/types.ts";

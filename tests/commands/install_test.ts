@@ -14,8 +14,8 @@ import { parse as parseToml } from "smol-toml";
 import { parse as parseYaml } from "yaml";
 import { installCommand } from "../../commands/install.ts";
 import { uninstallCommand } from "../../commands/uninstall.ts";
-import { type Command, parseFlags } from "../../commands/_command.ts";
-import { hostContent } from "../../commands/_hosts_args.ts";
+import { type Command, parseFlags } from "../../commands/_cli/command.ts";
+import { hostContent } from "../../commands/_cli/hosts_args.ts";
 import { renderHookCommand } from "../../core/hosts/hook_command.ts";
 import { HOSTS } from "../../core/hosts/hosts.ts";
 import { HOST_IDS, type HostId } from "../../core/hosts/ids.ts";
@@ -373,7 +373,7 @@ Deno.test("a private config stays private through install and uninstall, and so 
 Deno.test("applyPlans() writes nothing when a config changed after it was planned", async () => {
   const { planInstall } = await import("../../core/hosts/plan.ts");
   const { applyPlans, ConfigChangedError } = await import("../../core/hosts/apply_plan.ts");
-  const { DenoFs } = await import("../../commands/_deno_fs.ts");
+  const { DenoFs } = await import("../../commands/_adapters/deno_fs.ts");
   const s = await setup();
   await Deno.mkdir(`${s.project}/.claude`);
   const path = `${s.project}/.claude/settings.local.json`;

@@ -2,7 +2,7 @@
 
 import assert from "node:assert/strict";
 import { redactCommand } from "../../commands/redact.ts";
-import { parseFlags } from "../../commands/_command.ts";
+import { parseFlags } from "../../commands/_cli/command.ts";
 import { fakeIo, FIXED_PROCESS } from "../_helpers/io.ts";
 import { Rng, SAMPLES } from "../_helpers/secret_fixtures.ts";
 

@@ -4,9 +4,9 @@
  */
 import assert from "node:assert/strict";
 import { trustCommand } from "../../commands/trust.ts";
-import { parseFlags, renderHelp } from "../../commands/_command.ts";
-import { createKeyRing } from "../../commands/_key_ring.ts";
-import { batonHome } from "../../commands/_home.ts";
+import { parseFlags, renderHelp } from "../../commands/_cli/command.ts";
+import { createKeyRing } from "../../commands/_adapters/key_ring.ts";
+import { batonHome } from "../../commands/_adapters/home.ts";
 import { isCodedError } from "../../core/errors.ts";
 import { createSigningKeyFile, parseSigningKeyFile } from "../../core/trust/signing_key.ts";
 import { fakeIo } from "../_helpers/io.ts";

@@ -59,8 +59,8 @@ export interface RaceFigures {
 }
 
 const LOCK_MODULE = new URL("../../core/store/lock.ts", import.meta.url).href;
-const FS_MODULE = new URL("../../commands/_deno_fs.ts", import.meta.url).href;
-const PROC_MODULE = new URL("../../commands/_process_identity.ts", import.meta.url).href;
+const FS_MODULE = new URL("../../commands/_adapters/deno_fs.ts", import.meta.url).href;
+const PROC_MODULE = new URL("../../commands/_adapters/process_identity.ts", import.meta.url).href;
 
 /** A pid that is not running (the highest pid the kernel can hand out, plus one). */
 function deadPid(): number {

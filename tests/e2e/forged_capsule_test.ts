@@ -14,7 +14,7 @@ import type { Capsule, Evidence } from "../../core/capsule/types.ts";
 import { computeCapsuleId } from "../../core/capsule/capsule_id.ts";
 import { writeAutoCapsule } from "../../core/workflow/auto_capsule.ts";
 import { createDenoIo } from "../../commands/mod.ts";
-import { workflowContext } from "../../commands/_context.ts";
+import { workflowContext } from "../../commands/_adapters/context.ts";
 import { signCapsule } from "../../core/capsule/capsule_signature.ts";
 import {
   createSigningKeyFile,

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { splitShellCommand } from "../../core/hosts/shell_quote.ts";
-import { BATON_TASK_FLAGS } from "../../commands/_invocation.ts";
+import { BATON_TASK_FLAGS } from "../../commands/_adapters/invocation.ts";
 import { runBaton } from "../_helpers/cli.ts";
 import { makeRepo } from "../_helpers/git.ts";
 import { snapshotTree } from "../_helpers/io.ts";

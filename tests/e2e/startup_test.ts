@@ -41,7 +41,7 @@ Deno.test("main.ts statically imports no npm package (zod, isomorphic-git, yaml 
   const external = [...closure].filter((s) => !s.endsWith(".ts") || s.startsWith("npm:"));
   const heavy = external.filter((s) => !s.startsWith("node:"));
   assert.deepEqual(heavy, []);
-  assert.ok(closure.has("commands/_io.ts"), "the closure walk followed main.ts imports");
+  assert.ok(closure.has("commands/_adapters/io.ts"), "the closure walk followed main.ts imports");
   assert.ok(
     !closure.has("commands/mod.ts"),
     "the command table loads after the --version fast path",
@@ -111,7 +111,7 @@ Deno.test("the hook's light path (everything up to the session-start freshness c
         "core/capsule/parse.ts",
         "core/facts/collect.ts",
         "core/facts/git/object_reader.ts",
-        "commands/_bounded_job.ts",
+        "commands/_adapters/bounded_job.ts",
       ]
     ) {
       assert.ok(!closure.has(heavy), `${entry} must reach ${heavy} only lazily`);
@@ -125,8 +125,8 @@ Deno.test("the hook's light path (everything up to the session-start freshness c
 });
 
 Deno.test("the hook closure check can fail: the heavy job is reachable from the worker entry", async () => {
-  const closure = await staticClosure("commands/_hook_worker.ts");
-  assert.ok(closure.has("commands/_hook_job.ts"));
+  const closure = await staticClosure("commands/_adapters/hook_worker.ts");
+  assert.ok(closure.has("commands/_adapters/hook_job.ts"));
   const job = await staticClosure("core/workflow/auto_capsule.ts");
   assert.ok(job.has("zod"));
 });

@@ -5,7 +5,7 @@
  * symbolic link is neither read nor written.
  */
 import assert from "node:assert/strict";
-import { DenoFs } from "../../commands/_deno_fs.ts";
+import { DenoFs } from "../../commands/_adapters/deno_fs.ts";
 import { PathEscapeError } from "../../core/fs.ts";
 import { runBaton } from "../_helpers/cli.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";

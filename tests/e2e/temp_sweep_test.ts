@@ -6,7 +6,7 @@
  * permission to read /proc, so the advisory lock is what tells them apart.
  */
 import assert from "node:assert/strict";
-import { processIdentity } from "../../commands/_process_identity.ts";
+import { processIdentity } from "../../commands/_adapters/process_identity.ts";
 import { tempName } from "../../core/store/temp_name.ts";
 import { runBaton } from "../_helpers/cli.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";

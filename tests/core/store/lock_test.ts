@@ -105,7 +105,9 @@ Deno.test("acquireLock() reclaims a stale lock and an ownerless one after the gr
 });
 
 Deno.test("a lock whose owner runs on this host is never reclaimed, however old; a reused or dead pid is (controls)", async () => {
-  const { processAlive, processIdentity } = await import("../../../commands/_process_identity.ts");
+  const { processAlive, processIdentity } = await import(
+    "../../../commands/_adapters/process_identity.ts"
+  );
   const me = processIdentity();
   if (me.started === null) {
     console.log("skipped: this OS gives no process start time (no /proc)");

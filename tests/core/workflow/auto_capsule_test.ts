@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { writeAutoCapsule } from "../../../core/workflow/auto_capsule.ts";
 import { CapsuleInvalidError } from "../../../core/errors.ts";
 import { createDenoIo } from "../../../commands/mod.ts";
-import { workflowContext } from "../../../commands/_context.ts";
+import { workflowContext } from "../../../commands/_adapters/context.ts";
 import { commitAll, makeRepo, writeFiles } from "../../_helpers/git.ts";
 import { testBatonHome } from "../../_helpers/cli.ts";
 

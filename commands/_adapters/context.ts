@@ -1,0 +1,88 @@
+/**
+ * Builds a core workflow context from a command's Io.
+ * @module
+ */
+import type { WorkflowContext } from "../../core/workflow/context.ts";
+import type { CommitResult } from "../../core/store/capsule_store.ts";
+import type { LockOptions } from "../../core/store/lock.ts";
+import type { Io } from "./io.ts";
+import { processAlive, processIdentity } from "./process_identity.ts";
+import { escapeJsonInvisible } from "../../core/safety/json_escape.ts";
+import type { KeyRing } from "../../core/trust/key_ring.ts";
+import { homeDir, xdgConfigHome } from "./home.ts";
+
+/**
+ * The key ring, loaded on first use: the hook's light path (and every
+ * command that never signs or checks a signature) does not load the key
+ * modules.
+ */
+function lazyKeyRing(io: Io): KeyRing {
+  let ring: Promise<KeyRing> | null = null;
+  const get = (): Promise<KeyRing> =>
+    ring ??= import("./key_ring.ts").then((m) => m.createKeyRing(io));
+  return {
+    signingKey: async (repoRoot) => await (await get()).signingKey(repoRoot),
+    trustedKeys: async () => await (await get()).trustedKeys(),
+  };
+}
+
+/** The workflow context for `cwd` (defaults to the process's). */
+export function workflowContext(io: Io, cwd: string = io.cwd()): WorkflowContext {
+  return {
+    fs: io.fs,
+    cwd,
+    now: io.now,
+    homeDir: homeDir(io),
+    xdgConfigHome: xdgConfigHome(io),
+    pid: io.pid,
+    host: io.hostname(),
+    processStarted: processIdentity().started,
+    processAlive,
+    sleep: io.sleep,
+    randomToken: io.randomToken,
+    keys: lazyKeyRing(io),
+    ...hashCap(io.env("BATON_HASH_CAP_BYTES")),
+  };
+}
+
+/** BATON_HASH_CAP_BYTES: the largest file hashed for facts (1 KiB to 1 GiB). */
+function hashCap(raw: string | undefined): { maxHashBytes?: number } {
+  if (raw === undefined || !/^\d{1,10}$/.test(raw)) return {};
+  const n = Number(raw);
+  return n >= 1024 && n <= 2 ** 30 ? { maxHashBytes: n } : {};
+}
+
+/** Writes a JSON document and a newline to stdout. */
+export function printJson(io: Io, value: unknown): void {
+  // Lossless: C1 controls and invisible characters travel as \u escapes.
+  io.stdout.write(escapeJsonInvisible(JSON.stringify(value, null, 2)) + "\n");
+}
+
+/** The `--json` fields every command that writes a capsule reports first. */
+export function writtenJson(
+  result: CommitResult,
+): { id: string; path: string; archive: string; previous: string | null } {
+  return {
+    id: result.capsule.id,
+    path: result.latestPath,
+    archive: result.archivePath,
+    previous: result.capsule.previous,
+  };
+}
+
+/**
+ * The store lock's owner details for this process (a fresh token each
+ * call), for commands that change the store outside a workflow context:
+ * rotate, progress, and done's audit note.
+ */
+export function storeLock(io: Io): LockOptions {
+  return {
+    token: io.randomToken(),
+    pid: io.pid,
+    host: io.hostname(),
+    started: processIdentity().started,
+    processAlive,
+    now: () => io.now().getTime(),
+    sleep: io.sleep,
+  };
+}

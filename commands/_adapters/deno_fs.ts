@@ -1,0 +1,417 @@
+/**
+ * Edge: the Deno-backed implementation of core's file-system capability.
+ *
+ * All whole-file writes go through a temp file in the same directory, fsync
+ * and rename, so a reader sees either the old bytes or the new ones.
+ * @module
+ */
+import {
+  type DirEntry,
+  type FileLockHandle,
+  type FileStat,
+  FsExistsError,
+  FsNotFoundError,
+  PathEscapeError,
+  type WriteFileOptions,
+  type WriteFs,
+} from "../../core/fs.ts";
+import { BatonError, StorageError } from "../../core/errors.ts";
+import { tempName } from "../../core/store/temp_name.ts";
+import { processIdentity } from "./process_identity.ts";
+
+function toStat(info: Deno.FileInfo): FileStat {
+  return {
+    isFile: info.isFile,
+    isDirectory: info.isDirectory,
+    isSymlink: info.isSymlink,
+    size: info.size,
+    mtimeMs: info.mtime === null ? null : info.mtime.getTime(),
+    ctimeMs: info.ctime === null ? null : info.ctime.getTime(),
+    ino: info.ino,
+    dev: info.dev,
+    uid: info.uid,
+    gid: info.gid,
+    mode: info.mode,
+  };
+}
+
+/** What an OS error code means, in the words of an error message. */
+const OS_ERRORS: Record<string, string> = {
+  EACCES: "permission denied",
+  EPERM: "operation not permitted",
+  ENOSPC: "no space left on the device",
+  EDQUOT: "disk quota exceeded",
+  EROFS: "the file system is read-only",
+  EIO: "input/output error",
+  EMFILE: "too many open files",
+  ENFILE: "too many open files",
+  ENOTDIR: "a part of the path is not a directory",
+  EISDIR: "it is a directory",
+  ELOOP: "too many symbolic links",
+  ENAMETOOLONG: "the name is too long",
+  EXDEV: "it is on another file system",
+  ENOTEMPTY: "the directory is not empty",
+  EBUSY: "it is busy",
+  ETXTBSY: "it is busy",
+  EFBIG: "the file is too large",
+};
+
+/**
+ * Maps a Deno error to core's: missing and existing paths to their own
+ * types, every other operating-system error (permissions, disk full,
+ * read-only) to a {@linkcode StorageError} (exit 5) naming the path and the
+ * kind, never an internal error.
+ */
+function mapError(e: unknown, path: string): unknown {
+  if (e instanceof Deno.errors.NotFound) return new FsNotFoundError(path);
+  if (e instanceof Deno.errors.AlreadyExists) return new FsExistsError(path);
+  if (e instanceof BatonError) return e;
+  const code = typeof e === "object" && e !== null ? (e as { code?: unknown }).code : undefined;
+  if (e instanceof Deno.errors.PermissionDenied || e instanceof Deno.errors.NotCapable) {
+    const kind = code === "EPERM" ? OS_ERRORS.EPERM! : OS_ERRORS.EACCES!;
+    return new StorageError(`Cannot use "${path}": ${kind}`, {
+      cause: e,
+      data: { path, os_error: typeof code === "string" ? code : "EACCES" },
+    });
+  }
+  if (typeof code === "string" && /^E[A-Z0-9]{1,15}$/.test(code)) {
+    return new StorageError(`Cannot use "${path}": ${OS_ERRORS[code] ?? `error ${code}`}`, {
+      cause: e,
+      data: { path, os_error: code },
+    });
+  }
+  return e;
+}
+
+/** 64 random bits as hex: temp names no other writer can share. */
+function random16(): string {
+  return Array.from(
+    crypto.getRandomValues(new Uint8Array(8)),
+    (b) => b.toString(16).padStart(2, "0"),
+  )
+    .join("");
+}
+
+/** The real path of a directory, or null when it cannot be resolved. */
+function realDir(dir: string): string | null {
+  try {
+    return Deno.realPathSync(dir).replaceAll("\\", "/");
+  } catch {
+    return null;
+  }
+}
+
+function inside(real: string | null, within: string): boolean {
+  const w = within.replace(/\/+$/, "");
+  return real !== null && (real === w || real.startsWith(`${w}/`));
+}
+
+/** Deno implementation of {@linkcode WriteFs}. */
+export class DenoFs implements WriteFs {
+  /** Whole file. */
+  // Small metadata reads and stats use the synchronous calls: an async fs op
+  // goes through Deno's blocking thread pool, which costs more than the read
+  // itself for the few small files start-up touches, and baton runs one
+  // operation at a time anyway.
+  readFile(path: string): Promise<Uint8Array> {
+    try {
+      return Promise.resolve(Deno.readFileSync(path));
+    } catch (e) {
+      return Promise.reject(mapError(e, path));
+    }
+  }
+
+  /** Bytes from `offset` into the caller's buffer, read with one seek (one open per call). */
+  readInto(path: string, offset: number, into: Uint8Array): Promise<number> {
+    let file: Deno.FsFile;
+    try {
+      file = Deno.openSync(path, { read: true });
+    } catch (e) {
+      return Promise.reject(mapError(e, path));
+    }
+    try {
+      file.seekSync(offset, Deno.SeekMode.Start);
+      let filled = 0;
+      while (filled < into.length) {
+        const n = file.readSync(into.subarray(filled));
+        if (n === null || n === 0) break;
+        filled += n;
+      }
+      return Promise.resolve(filled);
+    } catch (e) {
+      return Promise.reject(mapError(e, path));
+    } finally {
+      file.close();
+    }
+  }
+
+  /** Bytes of a range, read with one seek (a short file gives fewer bytes). */
+  async readRange(path: string, offset: number, length: number): Promise<Uint8Array> {
+    const buf = new Uint8Array(length);
+    const filled = await this.readInto(path, offset, buf);
+    return filled === length ? buf : buf.subarray(0, filled);
+  }
+
+  lstat(path: string): Promise<FileStat | null> {
+    return Promise.resolve(this.#lstatSync(path));
+  }
+
+  #lstatSync(path: string): FileStat | null {
+    try {
+      return toStat(Deno.lstatSync(path));
+    } catch (e) {
+      if (e instanceof Deno.errors.NotFound || e instanceof Deno.errors.NotADirectory) return null;
+      throw mapError(e, path);
+    }
+  }
+
+  /** Sync lstat in a loop: measured fastest under Deno (about 6 µs per call). */
+  lstatMany(paths: readonly string[]): Promise<(FileStat | null)[]> {
+    const out: (FileStat | null)[] = new Array(paths.length);
+    for (let i = 0; i < paths.length; i++) out[i] = this.#lstatSync(paths[i]!);
+    return Promise.resolve(out);
+  }
+
+  /** stat or null. */
+  stat(path: string): Promise<FileStat | null> {
+    try {
+      return Promise.resolve(toStat(Deno.statSync(path)));
+    } catch (e) {
+      if (e instanceof Deno.errors.NotFound || e instanceof Deno.errors.NotADirectory) {
+        return Promise.resolve(null);
+      }
+      return Promise.reject(mapError(e, path));
+    }
+  }
+
+  /** Directory listing. */
+  readDir(path: string): Promise<DirEntry[]> {
+    try {
+      const out: DirEntry[] = [];
+      for (const e of Deno.readDirSync(path)) {
+        out.push({
+          name: e.name,
+          isFile: e.isFile,
+          isDirectory: e.isDirectory,
+          isSymlink: e.isSymlink,
+        });
+      }
+      return Promise.resolve(out);
+    } catch (e) {
+      return Promise.reject(mapError(e, path));
+    }
+  }
+
+  /** Symlink target. */
+  async readLink(path: string): Promise<string> {
+    try {
+      return await Deno.readLink(path);
+    } catch (e) {
+      throw mapError(e, path);
+    }
+  }
+
+  /** Canonical path. */
+  async realPath(path: string): Promise<string> {
+    try {
+      return await Deno.realPath(path);
+    } catch (e) {
+      throw mapError(e, path);
+    }
+  }
+
+  /**
+   * Temp file + fsync + rename in the same directory; the temp is removed on
+   * failure. With `within`, the directory's real path is checked before the
+   * temp file is made, before the rename and after it.
+   */
+  async writeFileAtomic(
+    path: string,
+    data: Uint8Array,
+    options: WriteFileOptions = {},
+  ): Promise<void> {
+    try {
+      return await this.#writeAtomic(path, data, options, options.tempInWithin === true);
+    } catch (e) {
+      // The checked root is on another file system than the target's directory.
+      const exdev = e instanceof StorageError && e.data?.os_error === "EXDEV";
+      if (!exdev || options.tempInWithin !== true) throw e;
+      return await this.#writeAtomic(path, data, options, false);
+    }
+  }
+
+  async #writeAtomic(
+    path: string,
+    data: Uint8Array,
+    options: WriteFileOptions,
+    tempInRoot: boolean,
+  ): Promise<void> {
+    const durable = options.durable ?? true;
+    const within = options.within;
+    // An existing file keeps its permission bits exactly (a private config
+    // stays private); a new one gets the requested mode, or 0644 under the umask.
+    let exact: number | null = options.mode ?? null;
+    try {
+      const existing = Deno.statSync(path).mode;
+      if (existing !== null) exact = existing & 0o7777;
+    } catch {
+      // A new file.
+    }
+    const slash = path.lastIndexOf("/");
+    const dir = slash >= 0 ? path.slice(0, slash) : ".";
+    const base = slash >= 0 ? path.slice(slash + 1) : path;
+    const tempBase = tempName(base, processIdentity(), random16());
+    // With `within`, the temp file is made in that real directory itself, not
+    // through a directory below it that could be swapped for a link meanwhile.
+    const tempDir = within !== undefined && tempInRoot ? within.replace(/\/+$/, "") : dir;
+    const temp = `${tempDir}/${tempBase}`;
+    // With `within`: every real directory the path resolved to is kept, so a
+    // file that went astray can be taken back out of it.
+    const seen: string[] = [];
+    let ino: number | null = null;
+    /** True when `dir` (the temp's, for the temp) resolves inside `within` and `name` there is ours. */
+    const contained = (name: string | null): boolean => {
+      const real = realDir(name === tempBase ? tempDir : dir);
+      if (real !== null && !seen.includes(real)) seen.push(real);
+      if (!inside(real, within!)) return false;
+      if (name === null) return true;
+      try {
+        return Deno.lstatSync(`${real}/${name}`).ino === ino;
+      } catch {
+        return false;
+      }
+    };
+    const escaped = (): PathEscapeError => {
+      for (const real of seen) {
+        // The target is removed only from a place outside: inside, it is where it belongs.
+        for (const name of inside(real, within!) ? [tempBase] : [tempBase, base]) {
+          try {
+            if (ino !== null && Deno.lstatSync(`${real}/${name}`).ino === ino) {
+              Deno.removeSync(`${real}/${name}`);
+            }
+          } catch {
+            // not there
+          }
+        }
+      }
+      return new PathEscapeError(path, within!);
+    };
+    if (within !== undefined && !contained(null)) throw escaped();
+    try {
+      const file = await Deno.open(temp, {
+        write: true,
+        createNew: true,
+        mode: exact ?? 0o644,
+      });
+      // Windows cannot rename an open file; elsewhere the temp stays open, and
+      // advisory-locked, until it is renamed: a sweeper that can take the
+      // lock knows its writer is gone.
+      const keepOpen = Deno.build.os !== "windows";
+      let open = true;
+      try {
+        if (keepOpen) await file.tryLock(true).catch(() => false);
+        ino = file.statSync().ino;
+        if (within !== undefined && !contained(tempBase)) throw escaped();
+        if (exact !== null && Deno.build.os !== "windows") await Deno.chmod(temp, exact);
+        let written = 0;
+        while (written < data.length) written += await file.write(data.subarray(written));
+        if (durable) await file.sync();
+        if (!keepOpen) {
+          file.close();
+          open = false;
+        }
+        if (within !== undefined && !contained(tempBase)) throw escaped();
+        await Deno.rename(temp, path);
+      } finally {
+        if (open) file.close();
+      }
+    } catch (e) {
+      if (e instanceof PathEscapeError) throw e;
+      await Deno.remove(temp).catch(() => {});
+      if (within !== undefined && !contained(null)) throw escaped();
+      throw mapError(e, path);
+    }
+    // The directory may have been swapped between the last check and the
+    // rename: the file must be where the real path says, or it is taken back.
+    if (within !== undefined && !contained(base)) throw escaped();
+    if (durable) await syncDir(dir);
+  }
+
+  /** mkdir -p. */
+  async mkdirp(path: string): Promise<void> {
+    try {
+      await Deno.mkdir(path, { recursive: true });
+    } catch (e) {
+      throw mapError(e, path);
+    }
+  }
+
+  /** mkdir that fails when present. */
+  async mkdirExclusive(path: string): Promise<void> {
+    try {
+      await Deno.mkdir(path);
+    } catch (e) {
+      throw mapError(e, path);
+    }
+  }
+
+  /** rm [-r], quiet when missing. */
+  async remove(path: string, options: { recursive?: boolean } = {}): Promise<void> {
+    try {
+      await Deno.remove(path, { recursive: options.recursive ?? false });
+    } catch (e) {
+      if (e instanceof Deno.errors.NotFound) return;
+      throw mapError(e, path);
+    }
+  }
+
+  /** flock-style exclusive lock, non-blocking. */
+  async tryLockFile(path: string): Promise<FileLockHandle | null> {
+    let file: Deno.FsFile;
+    try {
+      file = await Deno.open(path, { read: true, write: true, create: true });
+    } catch (e) {
+      throw mapError(e, path);
+    }
+    let locked = false;
+    try {
+      locked = await file.tryLock(true);
+    } finally {
+      if (!locked) file.close();
+    }
+    if (!locked) return null;
+    return {
+      release: () => {
+        try {
+          file.close();
+        } catch {
+          // already closed
+        }
+      },
+    };
+  }
+
+  /** rename(2). */
+  async rename(from: string, to: string): Promise<void> {
+    try {
+      await Deno.rename(from, to);
+    } catch (e) {
+      throw mapError(e, from);
+    }
+  }
+}
+
+/** fsync a directory so a rename survives power loss; not possible on every OS. */
+async function syncDir(dir: string): Promise<void> {
+  if (Deno.build.os === "windows") return;
+  try {
+    const d = await Deno.open(dir, { read: true });
+    try {
+      await d.sync();
+    } finally {
+      d.close();
+    }
+  } catch {
+    // Some file systems refuse fsync on directories; the rename itself is still atomic.
+  }
+}

@@ -1,0 +1,195 @@
+/**
+ * Edge: writes the commit `baton commit` and `baton clean` plan, in-process
+ * with isomorphic-git for objects. Only `.baton/` changes in the new tree;
+ * the index gets only the entries under `.baton/` updated (every other staged
+ * change stays staged); the work tree is not touched. Refs and HEAD are
+ * updated with git's own lock protocol (`<ref>.lock` made exclusively, then
+ * renamed), after checking the ref still names the parent, so a concurrent
+ * git command either waits for us or we refuse; `index.lock` is held while
+ * the index is rewritten.
+ * @module
+ */
+import fs from "node:fs";
+import git from "isomorphic-git";
+import { LockBusyError, StorageError } from "../../core/errors.ts";
+import type { CommitPlan } from "../../core/handoff/plan_commit.ts";
+import { BATON_DIR, HANDOFF_PATH } from "../../core/handoff/handoff_policy.ts";
+
+/** The change to make under `.baton/`. */
+export type HandoffChange =
+  | { kind: "put"; content: Uint8Array; message: string }
+  | { kind: "remove"; message: string };
+
+/** What was done. */
+export interface HandoffCommitResult {
+  action: "committed" | "unchanged" | "planned";
+  branch: string;
+  created_branch: boolean;
+  /** The new commit, or null when nothing was (or would be) written. */
+  commit: string | null;
+  parent: string;
+  /** Paths whose index entries were updated; empty when none. */
+  index_updated: string[];
+  /** One line when the index could not be updated (the commit stands). */
+  warning: string | null;
+}
+
+type TreeEntry = { mode: string; path: string; oid: string; type: "blob" | "tree" | "commit" };
+
+/** Writes (or, with `dryRun`, only plans) the commit. */
+export async function writeHandoffCommit(
+  plan: CommitPlan,
+  change: HandoffChange,
+  options: { dryRun: boolean; now: Date },
+): Promise<HandoffCommitResult> {
+  const dir = plan.repo.workTree;
+  const gitdir = plan.repo.gitDir;
+  const branch = plan.target.branch;
+  const created = plan.target.kind === "new_branch";
+  const base = {
+    branch,
+    created_branch: created,
+    parent: plan.parent,
+    index_updated: [],
+    warning: null,
+  };
+  const root = (await git.readTree({ fs, dir, gitdir, oid: plan.parent })).tree as TreeEntry[];
+  const batonAt = root.findIndex((e) => e.path === BATON_DIR);
+  const baton = batonAt < 0 ? null : root[batonAt]!;
+  let newRoot: TreeEntry[];
+  if (change.kind === "remove") {
+    if (baton === null) {
+      return { ...base, action: "unchanged", commit: null, created_branch: false };
+    }
+    newRoot = root.filter((_, i) => i !== batonAt);
+  } else {
+    const inner = baton?.type === "tree"
+      ? (await git.readTree({ fs, dir, gitdir, oid: baton.oid })).tree as TreeEntry[]
+      : [];
+    const name = HANDOFF_PATH.slice(BATON_DIR.length + 1);
+    const blob = options.dryRun
+      ? await git.hashBlob({ object: change.content }).then((r) => r.oid)
+      : await git.writeBlob({ fs, dir, gitdir, blob: change.content });
+    const old = inner.find((e) => e.path === name);
+    if (old?.oid === blob && old.mode === "100644") {
+      return { ...base, action: "unchanged", commit: null, created_branch: false };
+    }
+    if (options.dryRun) return { ...base, action: "planned", commit: null };
+    const entries = inner.filter((e) => e.path !== name);
+    entries.push({ mode: "100644", path: name, oid: blob, type: "blob" });
+    const batonTree = await git.writeTree({ fs, dir, gitdir, tree: entries });
+    newRoot = root.filter((_, i) => i !== batonAt);
+    newRoot.push({ mode: "040000", path: BATON_DIR, oid: batonTree, type: "tree" });
+  }
+  if (options.dryRun) return { ...base, action: "planned", commit: null };
+  const tree = await git.writeTree({ fs, dir, gitdir, tree: newRoot });
+  const who = {
+    ...plan.identity,
+    timestamp: Math.floor(options.now.getTime() / 1000),
+    timezoneOffset: options.now.getTimezoneOffset(),
+  };
+  const commit = await git.commit({
+    fs,
+    dir,
+    gitdir,
+    message: change.message,
+    author: who,
+    committer: who,
+    tree,
+    parent: [plan.parent],
+    noUpdateBranch: true,
+  });
+  await updateRef(plan, branch, commit, created);
+  if (created) await pointHead(plan, branch);
+  const result: HandoffCommitResult = { ...base, action: "committed", commit };
+  try {
+    result.index_updated = await updateIndex(plan, change);
+  } catch {
+    result.warning = change.kind === "put"
+      ? "The commit is written but the index was not updated: run git add -f .baton/latest.md"
+      : "The commit is written but the index was not updated: run git rm -r --cached .baton";
+  }
+  return result;
+}
+
+/** Moves `refs/heads/<branch>` to `commit` if it still names the parent (or, new, does not exist). */
+async function updateRef(plan: CommitPlan, branch: string, commit: string, created: boolean) {
+  const path = `${plan.repo.commonDir}/refs/heads/${branch}`;
+  await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
+  await withLock(path, async (lock) => {
+    const now = await git.resolveRef({ fs, gitdir: plan.repo.gitDir, ref: `refs/heads/${branch}` })
+      .catch(() => null);
+    if (created ? now !== null : now !== plan.parent) {
+      throw new LockBusyError(
+        created
+          ? "The handoff branch already exists: try again in a second"
+          : "The branch moved while baton was committing: nothing was changed, run baton commit again",
+      );
+    }
+    await lock.write(`${commit}\n`);
+  });
+}
+
+/** Points HEAD at the new branch (the tree is the same, so nothing else changes). */
+async function pointHead(plan: CommitPlan, branch: string) {
+  await withLock(`${plan.repo.gitDir}/HEAD`, async (lock) => {
+    await lock.write(`ref: refs/heads/${branch}\n`);
+  });
+}
+
+/** Updates only the `.baton/` entries of the index, holding index.lock. */
+async function updateIndex(plan: CommitPlan, change: HandoffChange): Promise<string[]> {
+  const dir = plan.repo.workTree;
+  const gitdir = plan.repo.gitDir;
+  const lock = `${gitdir}/index.lock`;
+  const file = await Deno.open(lock, { createNew: true, write: true }).catch(() => {
+    throw new LockBusyError("git holds the index lock");
+  });
+  file.close();
+  try {
+    if (change.kind === "put") {
+      await git.add({ fs, dir, gitdir, filepath: HANDOFF_PATH, force: true });
+      return [HANDOFF_PATH];
+    }
+    const tracked = (await git.listFiles({ fs, dir, gitdir })).filter((p) =>
+      p.startsWith(`${BATON_DIR}/`)
+    );
+    for (const filepath of tracked) await git.remove({ fs, dir, gitdir, filepath });
+    return tracked;
+  } finally {
+    await Deno.remove(lock).catch(() => {});
+  }
+}
+
+interface LockFile {
+  write(text: string): Promise<void>;
+}
+
+/** git's protocol: create `<path>.lock` exclusively, write, rename over `<path>`. */
+async function withLock(path: string, body: (lock: LockFile) => Promise<void>): Promise<void> {
+  const lockPath = `${path}.lock`;
+  let file: Deno.FsFile;
+  try {
+    file = await Deno.open(lockPath, { createNew: true, write: true });
+  } catch (e) {
+    if (e instanceof Deno.errors.AlreadyExists) {
+      throw new LockBusyError("Another git process is updating the repository: try again");
+    }
+    throw new StorageError("Could not create a git lock file", { cause: e });
+  }
+  let done = false;
+  try {
+    await body({ write: async (t) => void await file.write(new TextEncoder().encode(t)) });
+    await file.sync();
+    file.close();
+    await Deno.rename(lockPath, path);
+    done = true;
+  } finally {
+    if (!done) {
+      try {
+        file.close();
+      } catch { /* already closed */ }
+      await Deno.remove(lockPath).catch(() => {});
+    }
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * Edge: the shared chain as git objects, read and written in-process with
+ * isomorphic-git (blobs, one tree, commits, one ref). Only the object store
+ * and `refs/baton*` are touched: never the index, HEAD, a branch or the
+ * work tree.
+ * @module
+ */
+import fs from "node:fs";
+import git from "isomorphic-git";
+import { isCapsuleEntry, SHARE_TREE_DIR } from "../../core/share/share_plan.ts";
+
+/** A chain commit: its id and capsule blobs by file name (empty when the ref is absent). */
+export interface ChainTip {
+  oid: string | null;
+  entries: Map<string, string>;
+}
+
+/** Reads the chain at `ref` (or at a commit id). */
+export async function readChain(gitdir: string, refOrOid: string): Promise<ChainTip> {
+  let oid: string;
+  try {
+    oid = /^[0-9a-f]{40}$/.test(refOrOid)
+      ? refOrOid
+      : await git.resolveRef({ fs, gitdir, ref: refOrOid });
+  } catch {
+    return { oid: null, entries: new Map() };
+  }
+  const entries = new Map<string, string>();
+  const { commit } = await git.readCommit({ fs, gitdir, oid });
+  const root = await git.readTree({ fs, gitdir, oid: commit.tree });
+  const dir = root.tree.find((e) => e.path === SHARE_TREE_DIR && e.type === "tree");
+  if (dir !== undefined) {
+    const sub = await git.readTree({ fs, gitdir, oid: dir.oid });
+    for (const e of sub.tree) {
+      if (e.type === "blob" && isCapsuleEntry(e.path)) entries.set(e.path, e.oid);
+    }
+  }
+  return { oid, entries };
+}
+
+/** A blob's bytes. */
+export async function readChainBlob(gitdir: string, oid: string): Promise<Uint8Array> {
+  return (await git.readBlob({ fs, gitdir, oid })).blob;
+}
+
+/** Writes a blob; returns its id. */
+export async function writeChainBlob(gitdir: string, bytes: Uint8Array): Promise<string> {
+  return await git.writeBlob({ fs, gitdir, blob: bytes });
+}
+
+/** Writes a chain commit holding `entries` with `parents`; returns its id. */
+export async function writeChainCommit(
+  gitdir: string,
+  entries: ReadonlyMap<string, string>,
+  parents: string[],
+  message: string,
+  now: Date,
+): Promise<string> {
+  const names = [...entries.keys()].sort();
+  const sub = await git.writeTree({
+    fs,
+    gitdir,
+    tree: names.map((path) => ({ mode: "100644", path, oid: entries.get(path)!, type: "blob" })),
+  });
+  const tree = await git.writeTree({
+    fs,
+    gitdir,
+    tree: [{ mode: "040000", path: SHARE_TREE_DIR, oid: sub, type: "tree" }],
+  });
+  const who = {
+    name: "baton",
+    email: "baton@localhost",
+    timestamp: Math.floor(now.getTime() / 1000),
+    timezoneOffset: 0,
+  };
+  return await git.writeCommit({
+    fs,
+    gitdir,
+    commit: { message, tree, parent: parents, author: who, committer: who },
+  });
+}
+
+/** Points `ref` at `oid`. */
+export async function setChainRef(gitdir: string, ref: string, oid: string): Promise<void> {
+  await git.writeRef({ fs, gitdir, ref, value: oid, force: true });
+}
+
+/** True when `ancestor` is `oid` or one of its ancestors. */
+export async function isAncestor(gitdir: string, ancestor: string, oid: string): Promise<boolean> {
+  if (ancestor === oid) return true;
+  try {
+    return await git.isDescendent({ fs, gitdir, oid, ancestor, depth: -1 });
+  } catch {
+    return false;
+  }
+}

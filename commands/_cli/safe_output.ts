@@ -1,0 +1,110 @@
+/**
+ * The one gate for text baton did not compute on its way to stdout or
+ * stderr outside the capsule renderers: error messages (a missing draft
+ * file, a `scan` path, an unknown command or host, whatever a command puts
+ * in a coded error), their JSON `error` objects, and the names `preflight`
+ * prints (branches, changed and untracked files). Every string passes the
+ * secret scanner (each secret becomes `[REDACTED:<kind>]`, JSON-escaped
+ * forms included) and then has its control, invisible and direction-changing
+ * characters made visible (render_safe.ts), so neither a token nor an escape
+ * sequence planted in a file name, branch or argument reaches the terminal.
+ * A line of text also keeps to one line (line breaks shown as ` ⏎ `).
+ *
+ * The scanner loads lazily: the start-up path of a command that succeeds
+ * never pays for it.
+ * @module
+ */
+import type { ErrorData } from "../../core/errors.ts";
+
+/** Redacts and neutralises strings. */
+export interface SafeOutput {
+  /** One line for a terminal: redacted, neutralised, line breaks shown as ` ⏎ `. */
+  line(text: string): string;
+  /** A string value for JSON: redacted (JSON escaping and printJson handle the rest). */
+  value(text: string): string;
+  /** Every string of a JSON-like value (keys included), redacted. */
+  deep<T>(value: T): T;
+}
+
+const LINE_BREAK = /\r\n|[\r\n\u0085\u2028\u2029]/g;
+
+let loaded: SafeOutput | null = null;
+
+/**
+ * The shared redactor (built once per process).
+ * @returns The redactor.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { loadSafeOutput } from "./safe_output.ts";
+ * const safe = await loadSafeOutput();
+ * assert.equal(safe.line("bad\u001b[2J\nname"), "bad\u241b[2J ⏎ name");
+ * ```
+ */
+export async function loadSafeOutput(): Promise<SafeOutput> {
+  if (loaded !== null) return loaded;
+  const [{ defaultEngine }, { redactText }, { neutralizeText }] = await Promise.all([
+    import("../../core/safety/secrets/default_engine.ts"),
+    import("../../core/safety/secrets/redact.ts"),
+    import("../../core/safety/render_safe.ts"),
+  ]);
+  const engine = defaultEngine();
+  const value = (text: string): string => redactText(engine, text).text;
+  const deep = <T>(v: T): T => deepMap(v, value, 0) as T;
+  loaded = {
+    line: (text) => neutralizeText(value(text)).replace(LINE_BREAK, " ⏎ "),
+    value,
+    deep,
+  };
+  return loaded;
+}
+
+function deepMap(v: unknown, f: (s: string) => string, depth: number): unknown {
+  if (typeof v === "string") return f(v);
+  if (v === null || typeof v !== "object" || depth > 64) return v;
+  if (Array.isArray(v)) return v.map((e) => deepMap(e, f, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, e] of Object.entries(v)) {
+    Object.defineProperty(out, f(k), {
+      value: deepMap(e, f, depth + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
+}
+
+/** A coded error as printed: its message and data made safe. */
+export interface SafeError {
+  code: string;
+  message: string;
+  data?: ErrorData;
+}
+
+/**
+ * The printable form of an error object: the message as one safe line, the
+ * data redacted. When the scanner cannot load, the message is withheld
+ * rather than printed unchecked.
+ * @param error From `errorObject`.
+ * @returns The same shape, safe to print.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { safeError } from "./safe_output.ts";
+ * const e = await safeError({ code: "usage", message: "Unknown command \"x\u001b[31m\"" });
+ * assert.equal(e.message, "Unknown command \"x\u241b[31m\"");
+ * ```
+ */
+export async function safeError(
+  error: { code: string; message: string; data?: ErrorData },
+): Promise<SafeError> {
+  try {
+    const safe = await loadSafeOutput();
+    return error.data === undefined
+      ? { code: error.code, message: safe.line(error.message) }
+      : { code: error.code, message: safe.line(error.message), data: safe.deep(error.data) };
+  } catch {
+    return { code: error.code, message: `${error.code} error (its text could not be checked)` };
+  }
+}

@@ -1,0 +1,109 @@
+import assert from "node:assert/strict";
+import { DenoFs } from "../../../commands/_adapters/deno_fs.ts";
+import { FsExistsError, FsNotFoundError, PathEscapeError } from "../../../core/fs.ts";
+import { StorageError } from "../../../core/errors.ts";
+
+const fs = new DenoFs();
+const enc = new TextEncoder();
+const posix = Deno.build.os !== "windows";
+
+async function withDir(f: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-test-" }));
+  try {
+    await f(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("DenoFs reads whole files and ranges, and says null or FsNotFoundError for what is missing", async () => {
+  await withDir(async (dir) => {
+    await Deno.writeTextFile(`${dir}/f`, "0123456789");
+    assert.equal(new TextDecoder().decode(await fs.readRange(`${dir}/f`, 3, 4)), "3456");
+    assert.equal((await fs.readRange(`${dir}/f`, 8, 10)).length, 2, "short at end of file");
+    assert.equal((await fs.readFile(`${dir}/f`)).length, 10);
+    await assert.rejects(fs.readFile(`${dir}/none`), FsNotFoundError);
+    assert.equal(await fs.lstat(`${dir}/none`), null);
+    assert.equal(await fs.lstat(`${dir}/f/under-a-file`), null);
+    assert.deepEqual(
+      (await fs.lstatMany([`${dir}/f`, `${dir}/none`])).map((s) => s?.size ?? null),
+      [10, null],
+    );
+    assert.deepEqual((await fs.readDir(dir)).map((e) => [e.name, e.isFile]), [["f", true]]);
+  });
+});
+
+Deno.test("writeFileAtomic() replaces a file whole, keeps its permission bits and leaves no temp file", async () => {
+  await withDir(async (dir) => {
+    const path = `${dir}/config.json`;
+    await fs.writeFileAtomic(path, enc.encode("one"), { mode: 0o600 });
+    if (posix) assert.equal(Deno.statSync(path).mode! & 0o777, 0o600);
+    if (posix) Deno.chmodSync(path, 0o640);
+    await fs.writeFileAtomic(path, enc.encode("two"), { mode: 0o644 });
+    assert.equal(Deno.readTextFileSync(path), "two");
+    if (posix) {
+      assert.equal(Deno.statSync(path).mode! & 0o777, 0o640, "an existing file keeps its bits");
+    }
+    assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["config.json"]);
+  });
+});
+
+Deno.test("writeFileAtomic() with `within` refuses a directory that is a link leading outside, writing nothing there", async () => {
+  await withDir(async (root) => {
+    await withDir(async (outside) => {
+      await Deno.mkdir(`${root}/real`);
+      await fs.writeFileAtomic(`${root}/real/a`, enc.encode("ok"), { within: root });
+      await Deno.symlink(outside, `${root}/link`);
+      await assert.rejects(
+        fs.writeFileAtomic(`${root}/link/a`, enc.encode("x"), { within: root }),
+        PathEscapeError,
+      );
+      assert.deepEqual([...Deno.readDirSync(outside)], []);
+      // Control: without `within` the same write goes through the link.
+      await fs.writeFileAtomic(`${root}/link/a`, enc.encode("x"));
+      assert.equal(Deno.readTextFileSync(`${outside}/a`), "x");
+    });
+  });
+});
+
+Deno.test("mkdirExclusive() fails on an existing directory; remove() is quiet when missing", async () => {
+  await withDir(async (dir) => {
+    await fs.mkdirExclusive(`${dir}/lock`);
+    await assert.rejects(fs.mkdirExclusive(`${dir}/lock`), FsExistsError);
+    await fs.remove(`${dir}/lock`);
+    await fs.remove(`${dir}/lock`);
+    await fs.mkdirp(`${dir}/a/b/c`);
+    await fs.remove(`${dir}/a`, { recursive: true });
+    assert.equal(await fs.lstat(`${dir}/a`), null);
+  });
+});
+
+Deno.test("tryLockFile() gives the lock to one holder at a time", async () => {
+  await withDir(async (dir) => {
+    const first = await fs.tryLockFile(`${dir}/guard`);
+    assert.ok(first !== null);
+    assert.equal(await fs.tryLockFile(`${dir}/guard`), null);
+    first.release();
+    const again = await fs.tryLockFile(`${dir}/guard`);
+    assert.ok(again !== null);
+    again.release();
+  });
+});
+
+Deno.test("an OS error becomes a StorageError naming the path and the error code, not the OS message", async () => {
+  if (!posix) return;
+  await withDir(async (dir) => {
+    await Deno.writeTextFile(`${dir}/file`, "x");
+    for (
+      const op of [
+        () => fs.mkdirp(`${dir}/file/sub`),
+        () => fs.writeFileAtomic(`${dir}/file/sub`, enc.encode("x")),
+      ]
+    ) {
+      await assert.rejects(op(), (e: unknown) =>
+        e instanceof StorageError &&
+        e.message === `Cannot use "${dir}/file/sub": a part of the path is not a directory` &&
+        e.data?.os_error === "ENOTDIR");
+    }
+  });
+});

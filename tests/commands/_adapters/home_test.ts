@@ -1,0 +1,42 @@
+import assert from "node:assert/strict";
+import { batonHome, homeDir } from "../../../commands/_adapters/home.ts";
+import { fakeIo } from "../../_helpers/io.ts";
+
+const io = (env: Record<string, string>) => fakeIo({ cwd: "/", env });
+
+Deno.test("batonHome() prefers BATON_HOME, then XDG_CONFIG_HOME/baton, then ~/.config/baton", () => {
+  assert.deepEqual(
+    batonHome(io({ BATON_HOME: "/b/", XDG_CONFIG_HOME: "/x", HOME: "/h" }), "linux"),
+    {
+      ok: true,
+      path: "/b",
+    },
+  );
+  assert.deepEqual(batonHome(io({ XDG_CONFIG_HOME: "/x", HOME: "/h" }), "linux"), {
+    ok: true,
+    path: "/x/baton",
+  });
+  assert.deepEqual(batonHome(io({ HOME: "/h" }), "linux"), { ok: true, path: "/h/.config/baton" });
+});
+
+Deno.test("batonHome() on Windows uses APPDATA, and accepts drive paths with either slash", () => {
+  assert.deepEqual(batonHome(io({ APPDATA: "C:\\Users\\me\\AppData\\Roaming" }), "windows"), {
+    ok: true,
+    path: "C:/Users/me/AppData/Roaming/baton",
+  });
+  assert.deepEqual(batonHome(io({ APPDATA: "C:\\x", HOME: "/h" }), "linux"), {
+    ok: true,
+    path: "/h/.config/baton",
+  }, "APPDATA only counts on Windows");
+  assert.equal(homeDir(io({ USERPROFILE: "C:\\Users\\me\\" })), "C:/Users/me");
+});
+
+Deno.test("batonHome() refuses a relative BATON_HOME and says when no home is known", () => {
+  assert.deepEqual(batonHome(io({ BATON_HOME: "rel/dir", HOME: "/h" }), "linux"), {
+    ok: false,
+    reason: "BATON_HOME is not an absolute path",
+  });
+  const none = batonHome(io({ XDG_CONFIG_HOME: "relative" }), "linux");
+  assert.equal(none.ok, false);
+  assert.equal(homeDir(io({ HOME: "" })), null);
+});

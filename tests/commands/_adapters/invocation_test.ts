@@ -1,0 +1,33 @@
+import assert from "node:assert/strict";
+import {
+  BATON_TASK_FLAGS,
+  currentInvocation,
+  isDenoRuntime,
+} from "../../../commands/_adapters/invocation.ts";
+
+Deno.test("isDenoRuntime() knows the deno binary on every OS and nothing else", () => {
+  for (const p of ["/usr/bin/deno", "C:\\bin\\deno.exe", "deno", "/x/DENO.EXE"]) {
+    assert.ok(isDenoRuntime(p), p);
+  }
+  for (const p of ["/usr/local/bin/baton", "/x/deno-baton", "/deno/baton"]) {
+    assert.ok(!isDenoRuntime(p), p);
+  }
+});
+
+Deno.test("currentInvocation() under deno runs this checkout's main.ts with the task's flags and config", () => {
+  const inv = currentInvocation();
+  assert.equal(inv[0], Deno.execPath());
+  assert.equal(inv[1], "run");
+  assert.deepEqual(inv.slice(2, 2 + BATON_TASK_FLAGS.length), [...BATON_TASK_FLAGS]);
+  const main = new URL("../../../main.ts", import.meta.url).pathname;
+  assert.equal(inv.at(-1), main);
+  assert.equal(inv.at(-2), `--config=${new URL("../../../deno.json", import.meta.url).pathname}`);
+});
+
+Deno.test("BATON_TASK_FLAGS are the permission flags of the baton task in deno.json", async () => {
+  const config = JSON.parse(
+    await Deno.readTextFile(new URL("../../../deno.json", import.meta.url)),
+  );
+  const task = (config.tasks.baton as string).split(" ");
+  for (const flag of BATON_TASK_FLAGS) assert.ok(task.includes(flag), flag);
+});

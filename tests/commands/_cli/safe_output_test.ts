@@ -1,0 +1,60 @@
+// Tests for commands/_cli/safe_output.ts and safeWord(): what reaches the
+// terminal from text baton did not compute is redacted and neutralised,
+// and a shortened word never shows a token's prefix.
+
+import assert from "node:assert/strict";
+import { loadSafeOutput, safeError } from "../../../commands/_cli/safe_output.ts";
+import { safeWord } from "../../../commands/_cli/command.ts";
+import { Rng, SAMPLES } from "../../_helpers/secret_fixtures.ts";
+
+const rng = new Rng(91);
+
+Deno.test("safe line: a token is redacted, controls shown, line breaks kept to one line", async () => {
+  const safe = await loadSafeOutput();
+  const token = SAMPLES.gitlab_pat!(rng).secret;
+  const line = safe.line(`path /tmp/${token}\u001b[2J\u202e\nbaton: fake`);
+  assert.ok(line.includes("[REDACTED:gitlab_pat]"), line);
+  assert.ok(!line.includes(token));
+  for (const ch of ["\u001b", "\u202e", "\n"]) assert.ok(!line.includes(ch), JSON.stringify(line));
+  assert.ok(line.includes("\u241b[2J") && line.includes(" ⏎ baton: fake"), line);
+  // Positive control: plain text is unchanged.
+  assert.equal(safe.line("no such file: /tmp/a.txt"), "no such file: /tmp/a.txt");
+});
+
+Deno.test("safe deep: every string and key of a value is redacted", async () => {
+  const safe = await loadSafeOutput();
+  const token = SAMPLES.github_pat!(rng).secret;
+  const v = safe.deep({
+    branch: `fix/${token}`,
+    files: [{ path: `a-${token}` }],
+    [token]: 1,
+    n: 2,
+  });
+  const json = JSON.stringify(v);
+  assert.ok(!json.includes(token), json);
+  assert.equal(v.branch, "fix/[REDACTED:github_pat]");
+  assert.equal(v.n, 2);
+});
+
+Deno.test("safeError() redacts the message and the data", async () => {
+  const token = SAMPLES.github_pat!(rng).secret;
+  const e = await safeError({
+    code: "path_missing",
+    message: `Cannot scan "/x/${token}": no such file`,
+    data: { path: `/x/${token}` },
+  });
+  assert.equal(e.code, "path_missing");
+  assert.equal(e.message, 'Cannot scan "/x/[REDACTED:github_pat]": no such file');
+  assert.deepEqual(e.data, { path: "/x/[REDACTED:github_pat]" });
+});
+
+Deno.test("safeWord() never cuts a token mid-run, and keeps short words whole", () => {
+  const token = SAMPLES.openai_api_key!(rng).secret;
+  const shown = safeWord(`--${token}`);
+  assert.ok(!shown.includes(token.slice(0, 12)), shown);
+  assert.equal(safeWord("instal"), '"instal"');
+  assert.equal(safeWord("a b\u001b"), '"a b?"');
+  // A long phrase is cut at the start of the run the limit falls in (positive control).
+  const phrase = "aaaa bbbb cccc dddd eeee ffff gggg hhhhhhhhhhhh";
+  assert.equal(safeWord(phrase), JSON.stringify("aaaa bbbb cccc dddd eeee ffff gggg …"));
+});
