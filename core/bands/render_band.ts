@@ -99,5 +99,5 @@ export function renderBandAdvice(result: BandResult, options: AdviceOptions): st
   const urgency = result.band === "hard"
     ? "The context is near its limit: answer quality drops from here."
     : "The context is filling up.";
-  return `baton context band: ${result.band}: ${why}. ${urgency} Write a baton capsule now so the work survives compaction: run \`${options.baton} preflight --json\`, write the draft JSON (meaning only: what matters, decisions, next steps), then pipe it into \`${options.baton} finalize --draft -\`. This is advisory; nothing is blocked.`;
+  return `baton context band: ${result.band}: ${why}. ${urgency} Write a baton capsule now so the work survives compaction: run \`${options.baton} preflight\`, write the draft JSON (meaning only: what matters, decisions, next steps), then pipe it into \`${options.baton} finalize --draft -\`. This is advisory; nothing is blocked.`;
 }

@@ -3,8 +3,8 @@
  * the same summary, description and flags `--help` prints; the command
  * classes and dangerous families; the secret kinds; what install writes and
  * which hooks it registers per host), the README's exit-code table, the
- * paste-only instructions' field list (from the draft template), the skill's
- * command list (skills/baton/SKILL.md) and the per-host reference files in
+ * paste-only instructions' field list (from the draft template) and the
+ * per-host reference files in
  * integrations/<host>/ from the command table and core/hosts (`deno task
  * gen`); with --check it only reports staleness and exits 1 (part of `deno
  * task check` and the test suite).
@@ -213,14 +213,6 @@ export function generatedBlocks(): Record<string, Record<string, string>> {
   };
 }
 
-/** The skill's generated command list. */
-export function skillBlocks(): Record<string, string> {
-  const lines = COMMANDS.filter((c) => !c.hidden).map((c) =>
-    `- \`baton ${c.name}\`: ${c.summary}.`
-  );
-  return { "skill-commands": lines.join("\n") + "\n", "skill-command-classes": classPolicy() };
-}
-
 /** Every generated file under integrations/<host>/: repository-relative path -> text. */
 export function integrationFiles(): Record<string, string> {
   const out: Record<string, string> = {};
@@ -283,10 +275,6 @@ export function wantedFiles(): Record<string, string | null> {
   for (const [path, blocks] of Object.entries(generatedFiles())) {
     wanted[path] = applyBlocks(readOrNull(path) ?? "", blocks);
   }
-  wanted["skills/baton/SKILL.md"] = applyBlocks(
-    readOrNull("skills/baton/SKILL.md") ?? "",
-    skillBlocks(),
-  );
   const files = integrationFiles();
   for (const id of HOST_IDS) {
     for (const path of listFiles(`integrations/${id}`)) {

@@ -28,6 +28,7 @@ import { summarize } from "./stats.ts";
 import { readHostTimings, renderHostTimings } from "./host_timings.ts";
 import { renderTranscriptTable, runTranscriptBench, type TranscriptBench } from "./transcripts.ts";
 import { buildBandsGroup } from "./bands.ts";
+import { renderTokenTable, runTokenBench } from "./tokens.ts";
 
 /** Where the real-host suite's hook timing log is looked for by default. */
 const DEFAULT_HOST_TIMINGS = `${DEFAULT_CACHE_DIR}/host-hook-timings.jsonl`;
@@ -53,7 +54,7 @@ import {
 import { renderSearchTable, runSearchBench, type SearchBench } from "./search.ts";
 
 const USAGE =
-  `Usage: deno task bench [--quick] [--rounds N] [--secrets] [--search] [--transcripts] [--bands] [--host-timings FILE] [--json]
+  `Usage: deno task bench [--quick] [--rounds N] [--secrets] [--search] [--transcripts] [--bands] [--tokens] [--host-timings FILE] [--json]
 
   --quick      5 rounds; only the 1k and 10k repositories (capsule scenarios on 10k);
                skips 50k and the big pack
@@ -72,6 +73,9 @@ const USAGE =
   --bands      only the context-bands benchmark (baton bands on 200 MB vs 1 MB Claude Code
                transcripts, and the per-prompt band hook on 200 MB vs a Deno hello world;
                the transcripts are generated in the temp directory and deleted)
+  --tokens     only the token table: the skill, preflight, a typical draft round trip, the
+               briefing and the band advisory, counted with an offline tokenizer (o200k_base)
+               against their targets
   --startup    only the startup group: --version, help, load and the light hooks, the pre-tool
                gate (not opted in, a read-only call, a deny, the escape hatch), against a Deno
                hello world
@@ -232,6 +236,7 @@ async function main(argv: string[]): Promise<number> {
         transcripts: { type: "boolean", default: false },
         bands: { type: "boolean", default: false },
         startup: { type: "boolean", default: false },
+        tokens: { type: "boolean", default: false },
         "host-timings": { type: "string", default: DEFAULT_HOST_TIMINGS },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -264,6 +269,15 @@ async function main(argv: string[]): Promise<number> {
     const onlyTranscripts = values.transcripts;
     const onlyBands = values.bands;
     const onlyStartup = values.startup;
+    if (values.tokens) {
+      progress("[tokens] running preflight, finalize and load in a small repository");
+      const tokens = await runTokenBench(tmp);
+      writeAll(
+        Deno.stdout,
+        values.json ? JSON.stringify({ tokens }, null, 2) + "\n" : renderTokenTable(tokens) + "\n",
+      );
+      return 0;
+    }
     const groups: Group[] = [];
     let big: Awaited<ReturnType<typeof ensureBigPackRepo>> | null = null;
     if (onlyBands) {

@@ -16,8 +16,8 @@ Deno.test("preflight --json gives the facts now and the draft template", async (
     assert.equal(j.facts.changed_count, 1);
     assert.deepEqual(j.template, DRAFT_TEMPLATE);
     const text = await runCommand(preflightCommand, [], { cwd: dir });
-    assert.match(text.out, /^Facts \(collected now\):\n {2}root: /);
-    assert.match(text.out, /dirty: {5}yes \(1 changed, 0 untracked\)/);
+    assert.match(text.out, /^Facts \(baton records them itself\): \S+ at [0-9a-f]{12}, /);
+    assert.match(text.out, /, 1 changed, 0 untracked\.\n {2}\.M a\.txt\n/);
   });
 });
 
@@ -30,7 +30,7 @@ Deno.test("preflight redacts a secret in a branch name", async () => {
     const text = await runCommand(preflightCommand, [], { cwd: dir });
     const json = await runCommand(preflightCommand, ["--json"], { cwd: dir });
     assert.ok(!text.out.includes(secret) && !json.out.includes(secret));
-    assert.match(text.out, /branch: {4}fix\//, "control: the branch line is there");
+    assert.match(text.out, /itself\): fix\//, "control: the branch is there");
   });
 });
 
@@ -42,4 +42,16 @@ Deno.test("preflight outside a repository says capsules will carry no facts", as
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("preflight's text gives the draft's fields once as one line of JSON that finalize accepts", async () => {
+  await withRepo(async (dir) => {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir);
+    const text = (await runCommand(preflightCommand, [], { cwd: dir })).out;
+    const line = text.split("\n").find((l) => l.startsWith("{"));
+    assert.ok(line !== undefined, text);
+    assert.deepEqual(Object.keys(JSON.parse(line)), Object.keys(DRAFT_TEMPLATE));
+    assert.equal(text.split("\n").filter((l) => l.startsWith("{")).length, 1, "the template once");
+  });
 });

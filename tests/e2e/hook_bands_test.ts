@@ -147,7 +147,7 @@ Deno.test("band hooks: silent below warn, one line at warn, a capsule request at
             assert.doesNotMatch(text, /finalize/);
             assert.ok(text.length < 300, "short");
           } else {
-            assert.match(text, /preflight --json`/);
+            assert.match(text, /preflight`/);
             assert.match(text, /finalize --draft -`/);
             assert.match(text, /advisory; nothing is blocked/);
           }

@@ -1,0 +1,86 @@
+/**
+ * The compact text `baton preflight` prints for an agent: the facts in one
+ * short block and the draft's fields once, as one line of JSON to fill in.
+ * Every token here is paid by the model on every handoff, so the text says
+ * only what the agent acts on; `--json` keeps the full facts, the annotated
+ * template and the notes. Pure: the caller neutralises the repository's
+ * words (branch, paths) through `show` before they reach the text.
+ *
+ * Decisions:
+ * - The skeleton's hints are typed by DRAFT_TEMPLATE's keys, so a field
+ *   added to the template fails to compile until it has a hint here.
+ * - At most {@linkcode LISTED_FILES} changed paths are listed: the agent
+ *   needs to see what it touched, not the whole tree (finalize records all).
+ * @module
+ */
+import type { Facts } from "../capsule/recorded_facts.ts";
+import { DRAFT_TEMPLATE } from "../capsule/draft_template.ts";
+
+/** How many changed paths the text lists. */
+export const LISTED_FILES = 10;
+
+/**
+ * The draft's fields with hints of a few words each, keyed by the template's
+ * own fields so the compiler rejects a field the template has and this
+ * lacks (the long hints and notes stay in `--json`).
+ */
+export const DRAFT_SKELETON: { [K in keyof typeof DRAFT_TEMPLATE]: unknown } = {
+  now: "where the work stands",
+  completed: ["what got done"],
+  decisions: [{ id: "stable-id", text: "what was decided", why: "why", supersedes: null }],
+  verified_facts: [{ text: "a fact you checked", evidence: "ev-… id" }],
+  hypotheses: ["believed, not checked"],
+  blockers: [{ text: "what is in the way", question: "what would unblock it" }],
+  next_steps: ["after the next action"],
+  next_action: { description: "the one next thing", command: "optional, kept as text" },
+  plan_changes: ["how the plan changed"],
+  pointers: ["path/to/read/first"],
+  fold: false,
+};
+
+/** The skeleton as one line of JSON. */
+export function draftSkeleton(): string {
+  return JSON.stringify(DRAFT_SKELETON);
+}
+
+/**
+ * The compact preflight text.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { renderPreflight } from "./render_preflight.ts";
+ * import { notARepoFacts } from "../facts/empty_facts.ts";
+ * const text = renderPreflight(notARepoFacts(null), (s) => s);
+ * assert.match(text, /not inside a git repository/);
+ * ```
+ */
+export function renderPreflight(facts: Facts, show: (text: string) => string): string {
+  const lines: string[] = [];
+  if (facts.status !== "collected") {
+    lines.push("Facts: not inside a git repository; the capsule will carry no repository facts.");
+  } else {
+    const where = facts.detached ? "detached HEAD" : show(facts.branch ?? "no branch");
+    const head = facts.head === null ? "no commits yet" : show(facts.head.slice(0, 12));
+    const untracked = `${facts.untracked_count}${facts.untracked_truncated ? "+" : ""}`;
+    const op = facts.operation === null ? "" : `, ${show(facts.operation)} in progress`;
+    lines.push(
+      `Facts (baton records them itself): ${where} at ${head}, published ${facts.published.status}, ${facts.changed_count} changed, ${untracked} untracked${op}.`,
+    );
+    for (const f of facts.changed_files.slice(0, LISTED_FILES)) {
+      lines.push(`  ${show(f.xy)} ${show(f.path)}`);
+    }
+    if (facts.changed_count > LISTED_FILES) {
+      lines.push(`  … and ${facts.changed_count - LISTED_FILES} more`);
+    }
+  }
+  lines.push(
+    "",
+    "Draft: this JSON with your meaning in place of the hints; leave out what you have nothing for:",
+    draftSkeleton(),
+    "decisions: repeat an id to keep it, supersedes names the id it replaces, status withdrawn takes it back.",
+    "verified_facts stay verified only with evidence: the id `baton evidence -- CMD` printed.",
+    "Then: baton finalize --draft - (the JSON on stdin).",
+  );
+  return lines.join("\n") + "\n";
+}
