@@ -14,7 +14,7 @@ import type { Command } from "./commands/_cli/command.ts";
 // after the --version fast path: start-up is on every hook's critical path.
 async function unknownCommand(name: string): Promise<UsageError> {
   const { COMMAND_NAMES } = await import("./commands/mod.ts");
-  const { closestMatch } = await import("./commands/_cli/closest.ts");
+  const { closestMatch } = await import("./core/closest.ts");
   const { safeWord } = await import("./commands/_cli/command.ts");
   const hint = closestMatch(name, COMMAND_NAMES);
   return new UsageError(

@@ -7,6 +7,7 @@ import { EXIT, UsageError } from "../core/errors.ts";
 import { boolFlag, type Command, stringFlag } from "./_cli/command.ts";
 import { printJson, workflowContext, writtenJson } from "./_adapters/context.ts";
 import { readInput } from "./_cli/read_input.ts";
+import { renderRewrites } from "../core/capsule/render_rewrites.ts";
 
 /** Largest draft read from stdin or a file. */
 const MAX_DRAFT_INPUT = 4 * 1024 * 1024;
@@ -21,7 +22,7 @@ export const finalizeCommand: Command = {
   category: "agent-facing",
   summary: "Write a capsule from a draft plus facts collected now",
   description:
-    "Strictly parses the draft (JSON, meaning only), collects repository facts, rewrites any trust or provenance a model may not claim and records each rewrite, budgets the result, and stores it as .baton/latest.md and in the archive, linked to the capsule it replaces. Nothing is written when the draft is invalid. A draft with fold: true is a checkpoint that ends the session: after writing, finalize prints what to do (start a fresh session, whose start hook shows this capsule in full) and exits 10 (folded) instead of 0, so a host integration or script can tell a fold from a plain handoff.",
+    "Parses the draft (JSON, meaning only; a fenced block or JSON inside prose is found as ingest finds it, trailing commas are ignored and a lone string is a list of one, each said in a note), collects repository facts, rewrites any trust or provenance a model may not claim and prints and records each rewrite with its reason, warns when supersedes names no decision in force, budgets the result, and stores it as .baton/latest.md and in the archive, linked to the capsule it replaces. Nothing is written when the draft is invalid. A draft with fold: true is a checkpoint that ends the session: after writing, finalize prints what to do (start a fresh session, whose start hook shows this capsule in full) and exits 10 (folded) instead of 0, so a host integration or script can tell a fold from a plain handoff.",
   examples: [
     "baton finalize --draft draft.json",
     "cat draft.json | baton finalize --draft - --json",
@@ -47,11 +48,19 @@ export const finalizeCommand: Command = {
       what: "draft",
       missingCode: "draft_missing",
     });
-    const { finalizeDraft } = await import("../core/workflow/finalize.ts");
-    const result = await finalizeDraft(workflowContext(io), bytes, {
+    const { readDraft } = await import("../core/capsule/read_draft.ts");
+    const { finalizeParsedDraft } = await import("../core/workflow/finalize.ts");
+    const { checkSupersedes, supersedesWarning } = await import(
+      "../core/workflow/supersedes_check.ts"
+    );
+    const read = readDraft(bytes);
+    const ctx = workflowContext(io);
+    const result = await finalizeParsedDraft(ctx, read.draft, {
       host: io.env("BATON_HOST") ?? null,
       session: io.env("BATON_SESSION") ?? null,
     });
+    const supersedes = await checkSupersedes(ctx, result.capsule).catch(() => null);
+    const warning = supersedes === null ? null : supersedesWarning(supersedes);
     if (!result.signing.signed) {
       io.stderr.write(
         `baton: capsule written unsigned (${result.signing.reason}): nothing in it keeps verified\n`,
@@ -63,6 +72,9 @@ export const finalizeCommand: Command = {
         ...writtenJson(result),
         status: c.status,
         downgrades: result.downgrades,
+        rewrites: c.downgrades,
+        notes: read.notes,
+        warnings: warning === null ? [] : [warning],
         signed: result.signing.signed,
         signed_by: result.signing.fingerprint,
         pointers_dropped: c.pointers_dropped.length,
@@ -71,9 +83,13 @@ export const finalizeCommand: Command = {
       });
     } else {
       io.stdout.write(`Wrote capsule ${c.id} to ${result.latestPath}\n`);
+      for (const note of read.notes) io.stdout.write(`Note: ${note}\n`);
+      if (warning !== null) io.stdout.write(`Warning: ${warning}\n`);
       if (result.downgrades > 0) {
         io.stdout.write(
-          `Rewrote ${result.downgrades} trust/provenance claim(s) a model may not make (listed in the capsule)\n`,
+          `Rewrote ${result.downgrades} trust/provenance claim(s) a model may not make:\n${
+            renderRewrites(c.downgrades).join("\n")
+          }\n`,
         );
       }
       if (c.pointers_dropped.length > 0) {

@@ -5,6 +5,7 @@
 import { boolFlag, type Command } from "./_cli/command.ts";
 import { printJson, workflowContext, writtenJson } from "./_adapters/context.ts";
 import { readInput } from "./_cli/read_input.ts";
+import { renderRewrites } from "../core/capsule/render_rewrites.ts";
 
 /** Largest answer read (the same bound as the core reader). */
 const MAX_ANSWER_INPUT = 4 * 1024 * 1024;
@@ -16,7 +17,7 @@ export const ingestCommand: Command = {
   summary: "Add a capsule a chat model wrote from the paste instructions",
   usage: "[FILE | -]",
   description: [
-    "Reads the model's answer (Markdown or prose around one JSON block, or bare JSON; FILE, or stdin when FILE is - or absent), picks the draft block and refuses an answer with two different ones, validates it strictly, and adds it to the chain with trigger paste.",
+    "Reads the model's answer (Markdown or prose around one JSON block, or bare JSON; FILE, or stdin when FILE is - or absent), picks the draft block and refuses an answer with two different ones, ignores trailing commas (saying so), validates it strictly, and adds it to the chain with trigger paste.",
     "Every claim is treated as model-authored: trust above claimed is rewritten and each rewrite recorded. Its facts are marked unavailable, so its briefing says they were never machine-checked when it was written; --with-facts attaches facts collected now, labelled as collected at ingest time.",
   ].join("\n\n"),
   examples: [
@@ -56,6 +57,7 @@ export const ingestCommand: Command = {
         facts,
         block: result.block,
         downgrades: result.downgrades,
+        rewrites: c.downgrades,
         signed: result.signing.signed,
         signed_by: result.signing.fingerprint,
       });
@@ -64,6 +66,9 @@ export const ingestCommand: Command = {
     io.stdout.write(
       `Ingested capsule ${c.id} from the ${result.block.kind} JSON at line ${result.block.line} into ${result.latestPath}\n`,
     );
+    if (result.block.trailingCommas) {
+      io.stdout.write("Note: ignored trailing commas in the answer's JSON\n");
+    }
     io.stdout.write(
       withFacts
         ? "Facts were collected now, at ingest time; the answer itself was never machine-checked\n"
@@ -71,7 +76,9 @@ export const ingestCommand: Command = {
     );
     if (result.downgrades > 0) {
       io.stdout.write(
-        `Rewrote ${result.downgrades} trust/provenance claim(s) a model may not make (listed in the capsule)\n`,
+        `Rewrote ${result.downgrades} trust/provenance claim(s) a model may not make:\n${
+          renderRewrites(c.downgrades).join("\n")
+        }\n`,
       );
     }
     return 0;

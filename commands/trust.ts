@@ -7,7 +7,7 @@
 import { InputError, UsageError } from "../core/errors.ts";
 import { type Command, safeWord, stringFlag } from "./_cli/command.ts";
 import { boolFlag } from "./_cli/command.ts";
-import { closestMatch } from "./_cli/closest.ts";
+import { closestMatch } from "../core/closest.ts";
 import { printJson } from "./_adapters/context.ts";
 import type { Io } from "./_adapters/io.ts";
 import { readInput } from "./_cli/read_input.ts";

@@ -9,7 +9,7 @@
  */
 import { UsageError } from "../../core/errors.ts";
 import { wrapText } from "../../core/text_wrap.ts";
-import { closestMatch } from "./closest.ts";
+import { closestMatch } from "../../core/closest.ts";
 import type { Io, TextSink } from "../_adapters/io.ts";
 import { ArgvError, type ArgvOption, parseArgv } from "./parse_argv.ts";
 

@@ -9,7 +9,7 @@ import { isCodedError, StorageError, UsageError } from "../../core/errors.ts";
 import { HOST_IDS, type HostId, isHostId } from "../../core/hosts/ids.ts";
 import type { HostContent, HostEnv, InstallScope } from "../../core/hosts/types.ts";
 import type { HostPlan } from "../../core/hosts/plan.ts";
-import { closestMatch } from "./closest.ts";
+import { closestMatch } from "../../core/closest.ts";
 import { boolFlag, type FlagSpec, type ParsedArgs, safeWord } from "./command.ts";
 import { printJson } from "../_adapters/context.ts";
 import { homeDir } from "../_adapters/home.ts";

@@ -1,7 +1,7 @@
 /**
  * The zod schema of a draft: what a model writes (meaning only, never facts).
  * Every field is optional; wherever a claim is expected a plain string is
- * accepted. Unknown top-level fields are refused so a typo is not lost
+ * accepted, and a lone string where a list is expected is a list of one. Unknown top-level fields are refused so a typo is not lost
  * silently.
  * @module
  */
@@ -23,7 +23,32 @@ export const DRAFT_FIELDS = [
   "fold",
 ] as const;
 
+/**
+ * Every field name the draft's nested objects know, which an error may
+ * print as the location of a problem (the schema's words, not the input's).
+ */
+export const DRAFT_NESTED_FIELDS = [
+  "text",
+  "provenance",
+  "trust",
+  "evidence_refs",
+  "evidence",
+  "exit_code",
+  "command",
+  "id",
+  "why",
+  "status",
+  "supersedes",
+  "question",
+  "description",
+] as const;
+
 const text = z.string();
+
+/** A list field that also takes one lone item for a list of one. */
+function listOf<T extends z.ZodType>(item: T) {
+  return z.preprocess((v) => (typeof v === "string" ? [v] : v), z.array(item));
+}
 const claimObject = z.object({
   text,
   provenance: z.enum(PROVENANCES).optional(),
@@ -62,15 +87,15 @@ const nextActionObject = z.object({
 /** The draft schema. */
 export const DraftSchema = z.strictObject({
   now: z.string().nullable().optional(),
-  completed: z.array(claimLike).optional(),
-  decisions: z.array(z.union([text, decisionObject])).optional(),
-  verified_facts: z.array(z.union([text, verifiedFactObject])).optional(),
-  hypotheses: z.array(claimLike).optional(),
-  blockers: z.array(z.union([text, blockerObject])).optional(),
-  next_steps: z.array(claimLike).optional(),
+  completed: listOf(claimLike).optional(),
+  decisions: listOf(z.union([text, decisionObject])).optional(),
+  verified_facts: listOf(z.union([text, verifiedFactObject])).optional(),
+  hypotheses: listOf(claimLike).optional(),
+  blockers: listOf(z.union([text, blockerObject])).optional(),
+  next_steps: listOf(claimLike).optional(),
   next_action: z.union([text, nextActionObject]).nullable().optional(),
-  plan_changes: z.array(claimLike).optional(),
-  pointers: z.array(z.string()).optional(),
+  plan_changes: listOf(claimLike).optional(),
+  pointers: listOf(z.string()).optional(),
   fold: z.boolean().optional(),
 });
 

@@ -2,7 +2,8 @@
  * Finds the draft JSON in what a chat model answered to the paste-only
  * instructions: the whole answer when it is bare JSON, otherwise the fenced
  * code blocks and the JSON objects that start a line of prose. Every
- * candidate is parsed strictly; the one that carries draft fields wins. Two
+ * candidate is parsed strictly (forgiving only trailing commas, which chat
+ * models often leave, and saying so); the one that carries draft fields wins. Two
  * different draft-shaped blocks are refused as ambiguous (the same block
  * repeated is not), and errors give line numbers and kinds, never content.
  * Pure.
@@ -23,6 +24,8 @@ export interface AnswerBlock {
   /** 1-based line of the answer where the JSON starts. */
   line: number;
   kind: "whole" | "fenced" | "bare";
+  /** Trailing commas (which chat models often leave) were removed before parsing. */
+  trailingCommas: boolean;
 }
 
 /** Largest answer read, in bytes. */
@@ -105,6 +108,56 @@ function bareObjects(text: string, lines: string[], inFence: boolean[]): Candida
   return out;
 }
 
+/**
+ * The JSON text without commas that stand right before a closing bracket
+ * or brace (outside strings), or null when it has none.
+ */
+export function withoutTrailingCommas(json: string): string | null {
+  let out = "";
+  let inString = false;
+  let changed = false;
+  for (let i = 0; i < json.length; i++) {
+    const ch = json[i]!;
+    if (inString) {
+      out += ch;
+      if (ch === "\\") out += json[++i] ?? "";
+      else if (ch === '"') inString = false;
+      continue;
+    }
+    if (ch === '"') inString = true;
+    if (ch === ",") {
+      let j = i + 1;
+      while (j < json.length && /\s/.test(json[j]!)) j++;
+      if (json[j] === "}" || json[j] === "]") {
+        changed = true;
+        continue;
+      }
+    }
+    out += ch;
+  }
+  return changed ? out : null;
+}
+
+/** Parses one candidate strictly, forgiving trailing commas only. */
+function parseCandidate(json: string): { value: unknown; trailingCommas: boolean } {
+  try {
+    return { value: parseStrictJson(json, { maxBytes: MAX_ANSWER_BYTES }), trailingCommas: false };
+  } catch (e) {
+    const repaired = e instanceof StrictJsonError && e.kind === "trailing_comma"
+      ? withoutTrailingCommas(json)
+      : null;
+    if (repaired === null) throw e;
+    try {
+      return {
+        value: parseStrictJson(repaired, { maxBytes: MAX_ANSWER_BYTES }),
+        trailingCommas: true,
+      };
+    } catch {
+      throw e;
+    }
+  }
+}
+
 function isDraftShaped(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v) &&
     Object.keys(v).some((k) => DRAFT_KEYS.has(k));
@@ -141,8 +194,9 @@ export function extractAnswerJson(answer: string): AnswerBlock {
   let others = 0;
   for (const c of candidates) {
     let value: unknown;
+    let trailingCommas = false;
     try {
-      value = parseStrictJson(c.json, { maxBytes: MAX_ANSWER_BYTES });
+      ({ value, trailingCommas } = parseCandidate(c.json));
     } catch (e) {
       if (!(e instanceof StrictJsonError)) throw e;
       if (broken === null && !c.foreign && (c.kind !== "whole" || candidates.length === 1)) {
@@ -155,7 +209,9 @@ export function extractAnswerJson(answer: string): AnswerBlock {
       continue;
     }
     const key = canonicalJson(value);
-    if (!drafts.has(key)) drafts.set(key, { json: c.json, value, line: c.line, kind: c.kind });
+    if (!drafts.has(key)) {
+      drafts.set(key, { json: c.json, value, line: c.line, kind: c.kind, trailingCommas });
+    }
   }
   if (drafts.size === 1) return [...drafts.values()][0]!;
   if (drafts.size > 1) {

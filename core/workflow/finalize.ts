@@ -7,12 +7,10 @@
  * as the new head of the capsule chain.
  * @module
  */
-import { InputError } from "../errors.ts";
-import { parseStrictJson } from "../json/strict_parse.ts";
 import { canonicalJson } from "../json/canonical.ts";
 import { sha256Id } from "../hash.ts";
-import { type Draft, DRAFT_FIELDS, DraftSchema } from "../capsule/draft_schema.ts";
-import { describeZodIssue } from "../capsule/zod_issue.ts";
+import type { Draft } from "../capsule/draft_schema.ts";
+import { readDraft } from "../capsule/read_draft.ts";
 import {
   type Citation,
   isBlocked,
@@ -44,9 +42,6 @@ import { signCapsule } from "../capsule/capsule_signature.ts";
 import type { SigningKeyResult } from "../trust/key_ring.ts";
 import type { WorkflowContext } from "./context.ts";
 import { shortOid } from "../facts/git/short_oid.ts";
-
-/** Largest draft accepted, in bytes. */
-export const MAX_DRAFT_BYTES = 4 * 1024 * 1024;
 
 /** Options of {@linkcode finalizeDraft}. */
 export interface FinalizeOptions {
@@ -80,22 +75,13 @@ export interface FinalizeResult extends CommitResult {
 }
 
 /**
- * Parses draft bytes strictly into a draft.
+ * Parses draft bytes into a draft (core/capsule/read_draft.ts says what is
+ * forgiven).
  * @throws {StrictJsonError} on malformed JSON.
  * @throws {InputError} when the draft does not match the schema.
  */
 export function parseDraft(bytes: Uint8Array): Draft {
-  const raw = parseStrictJson(bytes, { maxBytes: MAX_DRAFT_BYTES });
-  const result = DraftSchema.safeParse(raw);
-  if (!result.success) {
-    throw new InputError(
-      `Cannot read draft: ${
-        describeZodIssue(result.error, DRAFT_FIELDS)
-      }. Run "baton preflight" for the template`,
-      "draft_invalid",
-    );
-  }
-  return result.data;
+  return readDraft(bytes).draft;
 }
 
 /** Evidence records for the facts baton itself collected. */

@@ -14,7 +14,7 @@ import {
   extractAnswerJson,
   MAX_ANSWER_BYTES,
 } from "../capsule/extract_answer.ts";
-import { DRAFT_FIELDS, DraftSchema } from "../capsule/draft_schema.ts";
+import { DRAFT_FIELDS, DRAFT_NESTED_FIELDS, DraftSchema } from "../capsule/draft_schema.ts";
 import { describeZodIssue } from "../capsule/zod_issue.ts";
 import { notARepoFacts } from "../facts/empty_facts.ts";
 import { collectFacts } from "../facts/collect.ts";
@@ -30,7 +30,7 @@ export interface IngestOptions {
 
 /** What ingest wrote and where the draft was found. */
 export interface IngestResult extends FinalizeResult {
-  block: Pick<AnswerBlock, "kind" | "line">;
+  block: Pick<AnswerBlock, "kind" | "line" | "trailingCommas">;
 }
 
 /**
@@ -61,7 +61,7 @@ export async function ingestAnswer(
   if (!parsed.success) {
     throw new InputError(
       `Cannot ingest the block at line ${block.line}: ${
-        describeZodIssue(parsed.error, DRAFT_FIELDS)
+        describeZodIssue(parsed.error, DRAFT_FIELDS, DRAFT_NESTED_FIELDS)
       }. Run "baton paste" for the instructions`,
       "draft_invalid",
     );
@@ -82,5 +82,8 @@ export async function ingestAnswer(
     facts,
     factsCollectedAtIngest: options.withFacts === true,
   });
-  return { ...result, block: { kind: block.kind, line: block.line } };
+  return {
+    ...result,
+    block: { kind: block.kind, line: block.line, trailingCommas: block.trailingCommas },
+  };
 }

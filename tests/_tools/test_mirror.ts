@@ -411,6 +411,11 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/e2e/search_test.ts",
     reason: "driven through the real CLI (baton search) by that end-to-end test",
   },
+  "core/workflow/supersedes_check.ts": {
+    test: "tests/e2e/draft_retry_test.ts",
+    reason:
+      "driven through the real CLI (baton finalize over a real chain) by that end-to-end test",
+  },
   "commands/_search_run.ts": {
     test: "tests/e2e/search_test.ts",
     reason: "driven through the real CLI (baton search) by that end-to-end test",

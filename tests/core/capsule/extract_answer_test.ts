@@ -57,9 +57,14 @@ Deno.test("extractAnswerJson() refuses two different drafts but accepts the same
 
 Deno.test("extractAnswerJson() reports a malformed draft block at its line in the answer, and a missing or foreign one", () => {
   assert.throws(
-    () => extractAnswerJson(`intro\n\n${F}json\n{\n  "now": "x",\n}\n${F}`),
-    (e) => e instanceof StrictJsonError && e.kind === "trailing_comma" && e.line === 5,
+    () => extractAnswerJson(`intro\n\n${F}json\n{\n  "now": "x",\n  'y': 1\n}\n${F}`),
+    (e) => e instanceof StrictJsonError && e.line === 6,
   );
+  // Trailing commas alone are forgiven, and the block says so.
+  const forgiven = extractAnswerJson(`intro\n\n${F}json\n{\n  "now": "x",\n}\n${F}`);
+  assert.equal(forgiven.value.now, "x");
+  assert.equal(forgiven.trailingCommas, true);
+  assert.equal(extractAnswerJson('{"now": "x"}').trailingCommas, false);
   assert.throws(
     () => extractAnswerJson(`${F}json\n{"now": "cut off mid`),
     (e) => e instanceof StrictJsonError && e.kind === "truncated",

@@ -1,10 +1,6 @@
 import assert from "node:assert/strict";
-import {
-  factsEvidence,
-  finalizeDraft,
-  MAX_DRAFT_BYTES,
-  parseDraft,
-} from "../../../core/workflow/finalize.ts";
+import { MAX_DRAFT_BYTES } from "../../../core/capsule/read_draft.ts";
+import { factsEvidence, finalizeDraft, parseDraft } from "../../../core/workflow/finalize.ts";
 import { DRAFT_TEMPLATE } from "../../../core/capsule/draft_template.ts";
 import { InputError } from "../../../core/errors.ts";
 import { StrictJsonError } from "../../../core/json/strict_json_error.ts";

@@ -26,7 +26,7 @@ Deno.test("ingestAnswer() stores the draft block of an answer as a paste capsule
     await commitAll(dir);
     await Deno.mkdir(`${dir}/sub`);
     const r = await ingestAnswer(testContext(`${dir}/sub`), enc.encode(ANSWER));
-    assert.deepEqual(r.block, { kind: "fenced", line: 4 });
+    assert.deepEqual(r.block, { kind: "fenced", line: 4, trailingCommas: false });
     assert.equal(r.capsule.trigger, "paste");
     assert.equal(r.capsule.meaning.now, "pasted state");
     assert.equal(r.capsule.facts.status, "unavailable");

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { closestMatch, editDistance } from "../../../commands/_cli/closest.ts";
+import { closestMatch, editDistance } from "../../core/closest.ts";
 
 const COMMANDS = ["preflight", "finalize", "load", "list", "show", "install", "uninstall"];
 
