@@ -3,7 +3,10 @@
  * host hook configs and prompts: the compiled binary's absolute path, or,
  * when running from source, the Deno runtime with the exact flags of the
  * `baton` task, `--config` naming this checkout's deno.json (a project's own
- * deno.json must not apply) and the absolute path of main.ts.
+ * deno.json must not apply) and the absolute path of main.ts. A launcher
+ * that starts this baton (the npm package's `baton` command) names itself in
+ * BATON_LAUNCHER: its absolute path is then the invocation, so hooks survive
+ * the package being upgraded or the runtime moving.
  * @module
  */
 import type { BatonInvocation } from "../../core/hosts/hook_command.ts";
@@ -43,8 +46,26 @@ export function isDenoRuntime(execPath: string): boolean {
   return /^deno(\.exe)?$/i.test(base);
 }
 
+/**
+ * The launcher named in BATON_LAUNCHER when it is an absolute path to a file
+ * that exists (anything else is ignored: the runtime's own invocation is
+ * still right).
+ */
+export function launcherPath(value: string | undefined): string | null {
+  if (value === undefined || !(value.startsWith("/") || /^[A-Za-z]:[\\/]/.test(value))) {
+    return null;
+  }
+  try {
+    return Deno.statSync(value).isFile ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The invocation of this process. */
 export function currentInvocation(): BatonInvocation {
+  const launcher = launcherPath(Deno.env.get("BATON_LAUNCHER"));
+  if (launcher !== null) return [launcher];
   const exec = Deno.execPath();
   if (!isDenoRuntime(exec)) return [exec];
   return [

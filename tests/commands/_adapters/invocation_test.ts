@@ -3,7 +3,9 @@ import {
   BATON_TASK_FLAGS,
   currentInvocation,
   isDenoRuntime,
+  launcherPath,
 } from "../../../commands/_adapters/invocation.ts";
+import { tempDir } from "../../_helpers/temp.ts";
 
 Deno.test("isDenoRuntime() knows the deno binary on every OS and nothing else", () => {
   for (const p of ["/usr/bin/deno", "C:\\bin\\deno.exe", "deno", "/x/DENO.EXE"]) {
@@ -30,4 +32,15 @@ Deno.test("BATON_TASK_FLAGS are the permission flags of the baton task in deno.j
   );
   const task = (config.tasks.baton as string).split(" ");
   for (const flag of BATON_TASK_FLAGS) assert.ok(task.includes(flag), flag);
+});
+
+Deno.test("launcherPath() takes only an absolute path to an existing file", async () => {
+  await using dir = await tempDir();
+  const file = `${dir.path}/baton`;
+  await Deno.writeTextFile(file, "#!/bin/sh\n");
+  assert.equal(launcherPath(file), file);
+  assert.equal(launcherPath(undefined), null);
+  assert.equal(launcherPath("baton"), null, "relative");
+  assert.equal(launcherPath(`${dir.path}/missing`), null);
+  assert.equal(launcherPath(dir.path), null, "a directory");
 });

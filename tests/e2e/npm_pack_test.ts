@@ -1,0 +1,92 @@
+/**
+ * The npm package end to end, as a newcomer with only Node and npm meets
+ * it: `deno task pack` builds the tarball, `npm install -g` puts it in a
+ * temporary prefix, and its `baton` works from any directory, runs the main
+ * job, and writes hooks that name that stable command (not a runtime path
+ * inside the package). The package carries run-time files only.
+ */
+import assert from "node:assert/strict";
+import { tempDir } from "../_helpers/temp.ts";
+import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
+
+const PACK = new URL("../_tools/pack.ts", import.meta.url).pathname;
+const NPM = Deno.build.os === "windows" ? "npm.cmd" : "npm";
+
+async function run(
+  cmd: string,
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string>; stdin?: string } = {},
+) {
+  const child = new Deno.Command(cmd, {
+    args,
+    cwd: options.cwd ?? Deno.cwd(),
+    env: { NO_COLOR: "1", ...options.env },
+    stdin: options.stdin === undefined ? "null" : "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  if (options.stdin !== undefined) {
+    const w = child.stdin.getWriter();
+    await w.write(new TextEncoder().encode(options.stdin));
+    await w.close();
+  }
+  const out = await child.output();
+  return {
+    code: out.code,
+    stdout: new TextDecoder().decode(out.stdout),
+    stderr: new TextDecoder().decode(out.stderr),
+  };
+}
+
+Deno.test("the npm package installs with npm and its baton runs anywhere, naming itself in hooks", async () => {
+  await using work = await tempDir();
+  const packed = await run(Deno.execPath(), ["run", "-A", PACK, "--out", `${work.path}/dist`]);
+  assert.equal(packed.code, 0, packed.stderr);
+  const tgz = [...Deno.readDirSync(`${work.path}/dist`)].map((e) => e.name);
+  assert.equal(tgz.length, 1);
+  assert.match(tgz[0]!, /^baton-\d+\.\d+\.\d+\.tgz$/);
+
+  const listing = await run("tar", ["-tzf", `${work.path}/dist/${tgz[0]}`]);
+  const files = listing.stdout.trim().split("\n");
+  assert.ok(files.includes("package/main.ts") && files.includes("package/bin/baton.cjs"));
+  assert.ok(files.includes("package/commands/_adapters/hook_worker.ts"), "the hook worker");
+  for (const f of files) {
+    assert.doesNotMatch(f, /^package\/(tests|toolchain|docs|wasm\/assembly)\/|_test\.ts$/, f);
+  }
+
+  const prefix = `${work.path}/prefix`;
+  const install = await run(NPM, [
+    "install",
+    "-g",
+    "--prefix",
+    prefix,
+    "--no-audit",
+    "--no-fund",
+    `${work.path}/dist/${tgz[0]}`,
+  ]);
+  assert.equal(install.code, 0, install.stderr);
+  const bin = `${prefix}/bin`;
+  const env = { PATH: `${bin}:${Deno.env.get("PATH") ?? ""}`, HOME: `${work.path}/home` };
+
+  const version = await run("baton", ["--version"], { cwd: work.path, env });
+  assert.equal(version.code, 0, version.stderr);
+  assert.match(version.stdout, /^baton \d+\.\d+\.\d+/);
+
+  const repo = await makeRepo();
+  await writeFiles(repo, { "a.txt": "a\n" });
+  await commitAll(repo);
+  const fin = await run("baton", ["finalize", "--draft", "-"], {
+    cwd: repo,
+    env,
+    stdin: '{"now": "installed through npm"}',
+  });
+  assert.equal(fin.code, 0, fin.stderr);
+  const load = await run("baton", ["load"], { cwd: repo, env });
+  assert.match(load.stdout, /installed through npm/);
+
+  const hooks = await run("baton", ["install", "claude-code"], { cwd: repo, env });
+  assert.equal(hooks.code, 0, hooks.stderr);
+  const settings = await Deno.readTextFile(`${repo}/.claude/settings.local.json`);
+  assert.ok(settings.includes(`${bin}/baton hook session-start`), settings);
+  assert.ok(!settings.includes("main.ts"), "no runtime path inside the package");
+});
