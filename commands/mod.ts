@@ -57,6 +57,7 @@ export const COMMAND_LOADERS: Readonly<Record<string, () => Promise<Command>>> =
   uninstall: async () => (await import("./uninstall.ts")).uninstallCommand,
   source: async () => (await import("./source.ts")).sourceCommand,
   doctor: async () => (await import("./doctor.ts")).doctorCommand,
+  completions: async () => (await import("./completions.ts")).completionsCommand,
   demo: async () => (await import("./demo.ts")).demoCommand,
 };
 
