@@ -287,7 +287,16 @@ export async function runSecretsBench(
     },
     {
       label: "secretlint 12 (recommended preset, whole process)",
-      argv: [Deno.execPath(), "run", "--quiet", "--allow-all", self, "--secretlint", corpus.path],
+      argv: [
+        Deno.execPath(),
+        "run",
+        "--quiet",
+        `--config=${new URL("../dev.json", import.meta.url).pathname}`,
+        "--allow-all",
+        self,
+        "--secretlint",
+        corpus.path,
+      ],
       out: slOut,
     },
   ];
