@@ -12,7 +12,7 @@ export const listCommand: Command = {
   summary: "List archived capsules, newest first",
   description:
     "Lists the capsules in .baton/capsules with their short id, creation time, trigger, status, the capsule each replaced and who signed it (trusted, unknown_key, unsigned or bad_signature; see baton trust). A capsule that fails validation is listed as invalid, not skipped.",
-  examples: ["baton list", "baton list --limit 5 --json"],
+  examples: ["baton list", "baton list --limit 5 --json", "baton list --all"],
   flags: [{
     name: "limit",
     short: "n",
@@ -20,9 +20,15 @@ export const listCommand: Command = {
     value: "N",
     default: "20",
     summary: "Show at most N capsules",
+  }, {
+    name: "all",
+    short: "a",
+    type: "boolean",
+    summary: "Show every archived capsule",
   }],
   async run(args, io) {
-    const limit = intFlag(args, "limit", 1, 100_000) ?? 20;
+    const all = boolFlag(args, "all");
+    const limit = all ? Infinity : intFlag(args, "limit", 1, 100_000) ?? 20;
     const { listArchive, readTextOrNull } = await import("../core/store/capsule_store.ts");
     const { findBatonLayout } = await import("../core/store/find_layout.ts");
     const { archiveRow, newestFirst, renderArchiveLines } = await import(
@@ -32,12 +38,13 @@ export const listCommand: Command = {
     const trustedKeys = (await createKeyRing(io).trustedKeys()).keys;
     const layout = (await findBatonLayout(io.fs, io.cwd())).layout;
     const rows = [];
-    for (const name of newestFirst(await listArchive(io.fs, layout), limit)) {
+    const names = await listArchive(io.fs, layout);
+    for (const name of newestFirst(names, limit)) {
       const text = await readTextOrNull(io.fs, `${layout.capsules}/${name}`);
       rows.push(await archiveRow(name, text, trustedKeys));
     }
     if (boolFlag(args, "json")) {
-      printJson(io, { capsules: rows });
+      printJson(io, { capsules: rows, shown: rows.length, total: names.length });
       return 0;
     }
     if (rows.length === 0) {
@@ -45,6 +52,11 @@ export const listCommand: Command = {
       return 0;
     }
     io.stdout.write(renderArchiveLines(rows));
+    if (rows.length < names.length) {
+      io.stderr.write(
+        `${rows.length} of ${names.length} capsules shown (newest first); --all or --limit N shows more\n`,
+      );
+    }
     return 0;
   },
 };

@@ -74,6 +74,12 @@ export const COMPLETION_TABLE: readonly CompletionCommand[] = [
         "summary": "Show at most N capsules"
       },
       {
+        "name": "all",
+        "short": "a",
+        "takesValue": false,
+        "summary": "Show every archived capsule"
+      },
+      {
         "name": "json",
         "takesValue": false,
         "summary": "Print the result as JSON"
@@ -388,8 +394,13 @@ export const COMPLETION_TABLE: readonly CompletionCommand[] = [
   },
   {
     "name": "paste",
-    "summary": "Print instructions to paste into a chat that has no shell",
+    "summary": "Print what to paste into a chat that has no shell",
     "flags": [
+      {
+        "name": "resume",
+        "takesValue": false,
+        "summary": "Start with the latest capsule's meaning, to continue in a new chat"
+      },
       {
         "name": "json",
         "takesValue": false,

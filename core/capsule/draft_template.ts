@@ -43,3 +43,22 @@ export const DRAFT_NOTES = [
   "Decisions keep their id across capsules: write supersedes with the id a new decision replaces, or repeat an id with status withdrawn to take it back (baton decisions shows what is in force).",
   "A blocker with a question marks the capsule blocked. Pointers must be paths inside the repository.",
 ];
+
+/**
+ * The draft's fields with hints of a few words each, keyed by the template's
+ * own fields so the compiler rejects a field the template has and this
+ * lacks (the long hints and notes stay in `--json`).
+ */
+export const DRAFT_SKELETON: { [K in keyof typeof DRAFT_TEMPLATE]: unknown } = {
+  now: "where the work stands",
+  completed: ["what got done"],
+  decisions: [{ id: "stable-id", text: "what was decided", why: "why", supersedes: null }],
+  verified_facts: [{ text: "a fact you checked", evidence: "ev-… id" }],
+  hypotheses: ["believed, not checked"],
+  blockers: [{ text: "what is in the way", question: "what would unblock it" }],
+  next_steps: ["after the next action"],
+  next_action: { description: "the one next thing", command: "optional, kept as text" },
+  plan_changes: ["how the plan changed"],
+  pointers: ["path/to/read/first"],
+  fold: false,
+};

@@ -1,7 +1,8 @@
 /**
  * Finds the draft JSON in what a chat model answered to the paste-only
  * instructions: the whole answer when it is bare JSON, otherwise the fenced
- * code blocks and the JSON objects that start a line of prose. Every
+ * code blocks, the JSON objects that start a line, and an object written
+ * inline in a line of prose when it opens with a draft field's name. Every
  * candidate is parsed strictly (forgiving only trailing commas, which chat
  * models often leave, and saying so); the one that carries draft fields wins. Two
  * different draft-shaped blocks are refused as ambiguous (the same block
@@ -90,6 +91,14 @@ function objectEnd(text: string, start: number): number {
   return text.length;
 }
 
+/** An object written inline in prose: a brace right before a draft field's name. */
+const INLINE_DRAFT = /\{\s*"([a-z_]+)"\s*:/g;
+
+function inlineStart(line: string): number {
+  for (const m of line.matchAll(INLINE_DRAFT)) if (DRAFT_KEYS.has(m[1]!)) return m.index;
+  return -1;
+}
+
 function bareObjects(text: string, lines: string[], inFence: boolean[]): Candidate[] {
   const out: Candidate[] = [];
   let offset = 0;
@@ -97,8 +106,9 @@ function bareObjects(text: string, lines: string[], inFence: boolean[]): Candida
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const lead = /^ {0,3}\{/.exec(line);
-    if (lead !== null && !inFence[i] && offset >= skipUntil) {
-      const start = offset + lead[0].length - 1;
+    const at = lead !== null ? lead[0].length - 1 : inlineStart(line);
+    if (at >= 0 && !inFence[i] && offset >= skipUntil) {
+      const start = offset + at;
       const end = objectEnd(text, start);
       out.push({ json: text.slice(start, end), line: i + 1, kind: "bare", foreign: false });
       skipUntil = end;

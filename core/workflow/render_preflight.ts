@@ -7,36 +7,18 @@
  * words (branch, paths) through `show` before they reach the text.
  *
  * Decisions:
- * - The skeleton's hints are typed by DRAFT_TEMPLATE's keys, so a field
- *   added to the template fails to compile until it has a hint here.
+ * - The skeleton (core/capsule/draft_template.ts) is typed by the
+ *   template's keys, so a field added to the template fails to compile
+ *   until it has a short hint too.
  * - At most {@linkcode LISTED_FILES} changed paths are listed: the agent
  *   needs to see what it touched, not the whole tree (finalize records all).
  * @module
  */
 import type { Facts } from "../capsule/recorded_facts.ts";
-import { DRAFT_TEMPLATE } from "../capsule/draft_template.ts";
+import { DRAFT_SKELETON } from "../capsule/draft_template.ts";
 
 /** How many changed paths the text lists. */
 export const LISTED_FILES = 10;
-
-/**
- * The draft's fields with hints of a few words each, keyed by the template's
- * own fields so the compiler rejects a field the template has and this
- * lacks (the long hints and notes stay in `--json`).
- */
-export const DRAFT_SKELETON: { [K in keyof typeof DRAFT_TEMPLATE]: unknown } = {
-  now: "where the work stands",
-  completed: ["what got done"],
-  decisions: [{ id: "stable-id", text: "what was decided", why: "why", supersedes: null }],
-  verified_facts: [{ text: "a fact you checked", evidence: "ev-… id" }],
-  hypotheses: ["believed, not checked"],
-  blockers: [{ text: "what is in the way", question: "what would unblock it" }],
-  next_steps: ["after the next action"],
-  next_action: { description: "the one next thing", command: "optional, kept as text" },
-  plan_changes: ["how the plan changed"],
-  pointers: ["path/to/read/first"],
-  fold: false,
-};
 
 /** The skeleton as one line of JSON. */
 export function draftSkeleton(): string {

@@ -3,7 +3,7 @@
  * the same summary, description and flags `--help` prints; the command
  * classes and dangerous families; the secret kinds; what install writes and
  * which hooks it registers per host), the README's exit-code table, the
- * paste-only instructions' field list (from the draft template) and the
+ * paste-only instructions (core/capsule/paste_text.ts) and the
  * per-host reference files in
  * integrations/<host>/ from the command table and core/hosts (`deno task
  * gen`); with --check it only reports staleness and exits 1 (part of `deno
@@ -16,7 +16,7 @@
  * @module
  */
 import { CATEGORIES, loadCommands, renderHelp } from "../../commands/mod.ts";
-import { renderDraftReference } from "../../core/capsule/render_draft_reference.ts";
+import { pasteInstructions } from "../../core/capsule/paste_text.ts";
 import { EXIT } from "../../core/errors.ts";
 import { HOSTS } from "../../core/hosts/hosts.ts";
 import { HOOK_EVENTS, HOST_IDS } from "../../core/hosts/ids.ts";
@@ -289,7 +289,7 @@ function readOrNull(path: string): string | null {
 export function generatedFiles(): Record<string, Record<string, string>> {
   return {
     ...generatedBlocks(),
-    "integrations/generic/HANDOFF_INSTRUCTIONS.md": { "draft-fields": renderDraftReference() },
+    "integrations/generic/HANDOFF_INSTRUCTIONS.md": { "model-instructions": pasteInstructions() },
   };
 }
 

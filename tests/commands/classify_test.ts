@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { classifyCommand, MAX_CLASSIFY_INPUT } from "../../commands/classify.ts";
-import { InputError } from "../../core/errors.ts";
+import { InputError, UsageError } from "../../core/errors.ts";
 import { runCommand } from "../_helpers/command.ts";
 
 const enc = new TextEncoder();
@@ -29,4 +29,15 @@ Deno.test("classify refuses stdin that is not UTF-8 (exit 2)", async () => {
     (e: unknown) => e instanceof InputError && e.code === "invalid_utf8" && e.exitCode === 2,
   );
   assert.ok(MAX_CLASSIFY_INPUT >= 1024);
+});
+
+Deno.test("classify takes the command as one quoted argument, and refuses it given twice", async () => {
+  const r = await runCommand(classifyCommand, ["rm -rf /"], { cwd: "/" });
+  assert.deepEqual([r.code, r.out], [0, "dangerous\n"]);
+  const read = await runCommand(classifyCommand, ["git status"], { cwd: "/" });
+  assert.equal(read.out, "read_only\n", "control: the argument is what is classified");
+  await assert.rejects(
+    runCommand(classifyCommand, ["ls", "--", "ls"], { cwd: "/" }),
+    (e: unknown) => e instanceof UsageError,
+  );
 });

@@ -42,3 +42,20 @@ Deno.test("list shows capsules newest first with their chain links, honours --li
     );
   });
 });
+
+Deno.test("list says how many it shows of how many, and --all shows every one", async () => {
+  await withRepo(async (dir) => {
+    for (let h = 10; h < 13; h++) await finalize(dir, `2026-06-01T${h}:00:00.000Z`);
+    const one = await runCommand(listCommand, ["--limit", "1"], { cwd: dir });
+    assert.equal(one.out.trim().split("\n").length, 1);
+    assert.match(
+      one.err,
+      /^1 of 3 capsules shown \(newest first\); --all or --limit N shows more\n$/,
+    );
+    const all = await runCommand(listCommand, ["--all"], { cwd: dir });
+    assert.equal(all.out.trim().split("\n").length, 3);
+    assert.equal(all.err, "", "control: nothing held back, nothing said");
+    const j = JSON.parse((await runCommand(listCommand, ["--json", "-n", "2"], { cwd: dir })).out);
+    assert.deepEqual([j.shown, j.total], [2, 3]);
+  });
+});

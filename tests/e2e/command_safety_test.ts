@@ -115,7 +115,7 @@ Deno.test("baton classify reads all of stdin, newlines included, and --json give
   );
 });
 
-Deno.test("baton classify rejects non-UTF-8 or oversized stdin and a positional without -- with exit 2", async () => {
+Deno.test("baton classify rejects non-UTF-8 or oversized stdin and a command given twice with exit 2", async () => {
   const bad = await runBaton(["classify", "--json"], { stdin: new Uint8Array([0x72, 0x6d, 0xff]) });
   assert.equal(bad.code, 2);
   assert.equal(JSON.parse(bad.stdout).error.code, "invalid_utf8");
@@ -127,7 +127,15 @@ Deno.test("baton classify rejects non-UTF-8 or oversized stdin and a positional 
   assert.equal(empty.code, 0);
   assert.equal(empty.stdout, "read_only\n", "an empty command runs nothing");
   const pos = await runBaton(["classify", "ls"]);
-  assert.equal(pos.code, 2);
+  assert.deepEqual(
+    [pos.code, pos.stdout],
+    [0, "read_only\n"],
+    "one quoted argument is the command",
+  );
+  const twice = await runBaton(["classify", "ls", "--", "ls"]);
+  assert.equal(twice.code, 2);
+  const two = await runBaton(["classify", "ls", "-la"]);
+  assert.equal(two.code, 2, "two words without -- are a usage error");
   const help = await runBaton(["classify", "--help"]);
   assert.match(help.stdout, /Exit 0 whenever a class was printed/);
 });

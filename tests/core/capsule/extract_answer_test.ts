@@ -82,3 +82,13 @@ Deno.test("extractAnswerJson() reports a malformed draft block at its line in th
     })(),
   );
 });
+
+Deno.test("extractAnswerJson() finds a draft written inline in a line of prose, and only a draft", () => {
+  const block = extractAnswerJson(
+    'Sure, here it is: {"now": "inline", "next_steps": ["a"]} — done.',
+  );
+  assert.equal(block.value.now, "inline");
+  assert.equal(block.kind, "bare");
+  // Control: an inline object that is not a draft is not taken for one.
+  assert.throws(() => extractAnswerJson('The config is {"name": "app"} as before.'));
+});
