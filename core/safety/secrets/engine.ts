@@ -44,6 +44,8 @@ interface CompiledRule {
   rejected: Map<number, NameAnswer> | null;
   /** The rule's `follows`, sticky. */
   follows: RegExp | null;
+  /** The rule's `extend`, sticky. */
+  extend: RegExp | null;
 }
 
 /** One cached rejectName answer (the name is kept to rule out hash collisions). */
@@ -63,6 +65,8 @@ export interface SecretEngine {
   maxAfter: number;
   /** Kinds of the armored key-block rules (their matches may run past the window). */
   armoredKinds: ReadonlySet<string>;
+  /** Sticky `extend` patterns by kind (their matches may run to the end of a buffer). */
+  extendedKinds: ReadonlyMap<string, RegExp>;
   /** Runs the keyword pass over bytes. */
   scanKeywords(bytes: Uint8Array): DfaScanResult;
   /**
@@ -147,6 +151,9 @@ export function createEngine(
       follows: rule.follows === undefined
         ? null
         : new RegExp(rule.follows.source, rule.follows.flags.replace(/[gyd]/g, "") + "y"),
+      extend: rule.extend === undefined
+        ? null
+        : new RegExp(rule.extend.source, rule.extend.flags.replace(/[gyd]/g, "") + "y"),
     };
   });
   const automaton = buildAutomaton(keywords);
@@ -175,6 +182,9 @@ export function createEngine(
     maxBefore: Math.max(0, ...compiled.map((c) => c.before)) + CONTEXT,
     maxAfter: Math.max(0, ...compiled.map((c) => c.after)),
     armoredKinds: new Set(rules.filter((r) => r.armored === true).map((r) => r.kind)),
+    extendedKinds: new Map(
+      compiled.flatMap((c) => c.extend === null ? [] : [[c.rule.kind, c.extend]]),
+    ),
     scanKeywords,
     maskedCopy,
     countNewlines,
@@ -397,9 +407,13 @@ function spanOf(
   const secret = text.slice(span[0], span[1]);
   if (!accept(c.rule, secret, m.groups ?? {})) return null;
   // A key block cut short by the pattern's bound goes on to its END line.
-  const end = c.rule.armored === true && !secret.endsWith("-----")
+  let end = c.rule.armored === true && !secret.endsWith("-----")
     ? armorEnd(text, span[1])
     : span[1];
+  if (c.extend !== null) {
+    c.extend.lastIndex = end;
+    if (c.extend.test(text)) end = c.extend.lastIndex;
+  }
   return {
     kind: c.rule.kind,
     start: span[0] + offset,

@@ -1,12 +1,14 @@
 /**
  * In-memory scanning and redaction of one buffer or string: findings with
  * line and column, and the text with every secret replaced by
- * `[REDACTED:<kind>]`. Redaction covers each secret whole and is idempotent
+ * `[REDACTED:<kind>]`. Every copy of a found value elsewhere in the same
+ * input is a finding too (see copies.ts). Redaction covers each secret whole and is idempotent
  * (markers are never matched again); when nothing is found the output is the
  * input, byte for byte. Pure: no I/O.
  * @module
  */
-import { findSecrets, type SecretEngine } from "./engine.ts";
+import { CopyMemory, mergeCopies } from "./copies.ts";
+import { findSecrets, type RawFinding, type SecretEngine } from "./engine.ts";
 import { type Finding, redactionMarker } from "./stream.ts";
 
 const encoder = new TextEncoder();
@@ -34,7 +36,7 @@ export function scanBytes(engine: SecretEngine, bytes: Uint8Array): Finding[] {
   let line = 1;
   let lineStart = 0;
   let p = 0;
-  for (const f of findSecrets(engine, bytes)) {
+  for (const f of findWithCopies(engine, bytes)) {
     while (true) {
       const nl = bytes.indexOf(0x0a, p);
       if (nl < 0 || nl >= f.start) break;
@@ -45,6 +47,29 @@ export function scanBytes(engine: SecretEngine, bytes: Uint8Array): Finding[] {
     out.push({ kind: f.kind, line, column: f.start - lineStart + 1, start: f.start, end: f.end });
   }
   return out;
+}
+
+/**
+ * The rule findings of one buffer joined with every standalone copy of
+ * their values anywhere in it (before or after the original).
+ * @param engine From {@linkcode createEngine}.
+ * @param bytes The input.
+ * @returns Non-overlapping findings sorted by start offset.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { defaultEngine } from "./default_engine.ts";
+ * import { findWithCopies } from "./redact.ts";
+ * const bytes = new TextEncoder().encode("echo q8Zr1mXw4Lp0vT\nTOKEN=q8Zr1mXw4Lp0vT\n");
+ * assert.equal(findWithCopies(defaultEngine(), bytes).length, 2);
+ * ```
+ */
+export function findWithCopies(engine: SecretEngine, bytes: Uint8Array): RawFinding[] {
+  const found = findSecrets(engine, bytes);
+  if (found.length === 0) return found;
+  const memory = new CopyMemory();
+  memory.remember(bytes, found);
+  return mergeCopies(found, memory.find(bytes, 0, bytes.length));
 }
 
 /** A redacted buffer and what was replaced. */

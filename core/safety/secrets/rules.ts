@@ -27,16 +27,31 @@ const ASSIGNMENT_OPERATOR = /(?:\\?["'])?[ \t]{0,16}[:=]/;
 /** SEP without its trailing quote, for values read by {@linkcode assignedValue}. */
 const SEP_OPEN = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}`;
 
+/** Longest assigned value a pattern reads; a longer bare value goes on through the rule's `extend`. */
+const VALUE_MAX = 8192;
+
 /**
  * An assigned value as group `s`: the whole of a double-quoted (also
  * JSON-escaped `\"...\"`), single-quoted or backquoted value, spaces
  * included, so no tail is left; otherwise a bare run of `bare` characters
  * (after an opening quote that never closes within the bound) plus base64
- * padding. `bare` excludes `=`, so `a=b=c` chains stay cheap to reject.
+ * padding. `bare` excludes `=`, so `a=b=c` chains stay cheap to reject; an
+ * accepted bare value takes its inner `=` and the rest of its run through
+ * {@linkcode bareTail}.
  */
 function assignedValue(min: number, bare: string, esc = String.raw`\\?`): string {
   return String
-    .raw`(?:${esc}"(?<s>[^"\\\r\n]{${min},500})${esc}"|'(?<s>[^'\r\n]{${min},500})'|\x60(?<s>[^\x60\r\n]{${min},500})\x60|(?:\\?["'\x60])?(?<s>${bare}{${min},500}={0,3}))`;
+    .raw`(?:${esc}"(?<s>[^"\\\r\n]{${min},${VALUE_MAX}})${esc}"|'(?<s>[^'\r\n]{${min},${VALUE_MAX}})'|\x60(?<s>[^\x60\r\n]{${min},${VALUE_MAX}})\x60|(?:\\?["'\x60])?(?<s>${bare}{${min},${VALUE_MAX}}={0,3}))`;
+}
+
+/**
+ * The rest of a bare value after what the pattern read: more of its
+ * characters and any `=` inside it (`abc=def==`), however long. Quoted
+ * values end at their quote, which is not in the class, so this adds nothing.
+ */
+function bareTail(bare: string): RegExp {
+  const cls = bare.replace(/=\]$/, "]");
+  return new RegExp(`(?:${cls}|=)*`);
 }
 
 /**
@@ -1000,8 +1015,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
         assignedValue(1, String.raw`[^\s"'\x60#\\]`, ESC_QUOTE)
       }`,
     ),
-    after: 900,
+    after: VALUE_MAX + 400,
     priority: 2,
+    extend: bareTail(String.raw`[^\s"'\x60#\\]`),
     validate: (s, g) => !isReference(s) && assignmentValid(1)(s, g),
   },
   {
@@ -1143,8 +1159,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
     rejectName: (n) => /[a-z]/.test(n) || rejectAssignmentName(n),
     follows: /=/,
     before: 64,
-    after: 600,
+    after: VALUE_MAX + 100,
     priority: 1,
+    extend: bareTail(String.raw`[^\s"'\x60;&|#\\=]`),
     validate: (s, g) => !isRepeatedPlaceholder(s) && assignmentValid(5)(s, g),
   },
   {
@@ -1171,8 +1188,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
     rejectName: rejectAssignmentName,
     follows: ASSIGNMENT_OPERATOR,
     before: 64,
-    after: 640,
+    after: VALUE_MAX + 140,
     priority: 1,
+    extend: bareTail(String.raw`[^\s"'\x60,;\\<>()\[\]{}=]`),
     minEntropy: 3,
     validate: (s, g) => /[0-9]/.test(s) && /[A-Za-z]/.test(s) && assignmentValid(12)(s, g),
   },

@@ -1,0 +1,267 @@
+/**
+ * Every copy of a found secret: once a rule confirms a value anywhere in an
+ * input, each other occurrence of the same bytes in that input is a finding
+ * too (a tool result echoing a command, a log repeating a header), though no
+ * keyword sits beside it. Pure: no I/O.
+ *
+ * Decisions:
+ * - Values are remembered as bytes in a {@linkcode CopyMemory} that lives as
+ *   long as one input (one buffer, or one whole stream). Its memory is
+ *   bounded: at most {@linkcode COPY_BOUNDS}.maxValues values and
+ *   maxBytes bytes of them; past either bound the oldest values are
+ *   forgotten first (a copy usually follows its original closely).
+ * - A value shorter than minBytes is not remembered: a short password
+ *   (`-pabc12`) would otherwise redact every unrelated `abc12`.
+ * - A copy must stand alone: not continued by a letter or digit on either
+ *   side (so a value inside a longer identifier is not cut), except right
+ *   after an escape (`\n`, `\u00XX`, `%XX`) as the rules' look-behind allows.
+ * - The search is one linear pass: a rolling 4-byte window looked up in a
+ *   64 Ki-entry bitmap of the values' first four bytes; only bitmap hits are
+ *   compared. Its cost does not grow with the number of values.
+ * @module
+ */
+import type { RawFinding } from "./engine.ts";
+
+/** Bounds of a {@linkcode CopyMemory}. */
+export interface CopyBounds {
+  /** Most values remembered at once. */
+  maxValues: number;
+  /** Most bytes of values remembered at once. */
+  maxBytes: number;
+  /** Shortest value remembered. */
+  minBytes: number;
+  /** Longest value remembered (longer ones are still redacted where a rule finds them). */
+  maxValueBytes: number;
+}
+
+/**
+ * The default bounds: 4,096 values and 1 MiB of them; values of 6 bytes to
+ * 16 KiB.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { COPY_BOUNDS } from "./copies.ts";
+ * assert.equal(COPY_BOUNDS.maxBytes, 1024 * 1024);
+ * ```
+ */
+export const COPY_BOUNDS: Readonly<CopyBounds> = Object.freeze({
+  maxValues: 4096,
+  maxBytes: 1024 * 1024,
+  minBytes: 6,
+  maxValueBytes: 16 * 1024,
+});
+
+interface Remembered {
+  bytes: Uint8Array;
+  kind: string;
+  key: string;
+}
+
+const latin1 = new TextDecoder("latin1");
+
+function isAlnum(b: number): boolean {
+  return (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7a);
+}
+
+function isHexByte(b: number): boolean {
+  return (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x66);
+}
+
+/** True when bytes[..at) ends with an escape (`\x`, `\uXXXX`, `%XX`). */
+function escapeEndsAt(bytes: Uint8Array, at: number): boolean {
+  if (at >= 2 && bytes[at - 2] === 0x5c) return true;
+  if (at >= 3 && bytes[at - 3] === 0x25 && isHexByte(bytes[at - 2]!) && isHexByte(bytes[at - 1]!)) {
+    return true;
+  }
+  return at >= 6 && bytes[at - 6] === 0x5c && bytes[at - 5] === 0x75 &&
+    isHexByte(bytes[at - 4]!) && isHexByte(bytes[at - 3]!) && isHexByte(bytes[at - 2]!) &&
+    isHexByte(bytes[at - 1]!);
+}
+
+function slot(word: number): number {
+  return Math.imul(word, 0x9e3779b1) >>> 16;
+}
+
+/**
+ * The values found so far in one input, bounded, and the search for their
+ * copies.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CopyMemory } from "./copies.ts";
+ * const bytes = new TextEncoder().encode("TOKEN=q8Zr1mXw4Lp0 then echo q8Zr1mXw4Lp0");
+ * const memory = new CopyMemory();
+ * memory.remember(bytes, [{ kind: "env_secret", start: 6, end: 18 }]);
+ * assert.deepEqual(memory.find(bytes, 0, bytes.length), [
+ *   { kind: "env_secret", start: 6, end: 18 },
+ *   { kind: "env_secret", start: 29, end: 41 },
+ * ]);
+ * ```
+ */
+export class CopyMemory {
+  #bounds: CopyBounds;
+  /** Insertion order (oldest first); the map keeps the same order. */
+  #values = new Map<string, Remembered>();
+  #bytes = 0;
+  /** First four bytes (big-endian word) -> values starting with them. */
+  #byWord = new Map<number, Remembered[]>();
+  #bitmap = new Uint8Array(1 << 16);
+  #stale = false;
+
+  /**
+   * @param bounds Overrides of {@linkcode COPY_BOUNDS}.
+   */
+  constructor(bounds: Partial<CopyBounds> = {}) {
+    this.#bounds = { ...COPY_BOUNDS, ...bounds };
+  }
+
+  /** Number of values remembered now. */
+  get size(): number {
+    return this.#values.size;
+  }
+
+  /** Bytes of values remembered now. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /**
+   * Remembers the value of each finding (bytes[start, end)).
+   * @param bytes The buffer the findings are in.
+   * @param findings Findings with offsets into `bytes`.
+   */
+  remember(bytes: Uint8Array, findings: readonly RawFinding[]): void {
+    const b = this.#bounds;
+    for (const f of findings) {
+      const len = f.end - f.start;
+      if (len < Math.max(4, b.minBytes) || len > b.maxValueBytes || f.start < 0) continue;
+      if (f.end > bytes.length) continue;
+      const value = bytes.slice(f.start, f.end);
+      const key = latin1.decode(value);
+      if (this.#values.has(key)) continue;
+      const entry: Remembered = { bytes: value, kind: f.kind, key };
+      this.#values.set(key, entry);
+      this.#bytes += len;
+      const word = wordAt(value, 0);
+      const list = this.#byWord.get(word);
+      if (list === undefined) this.#byWord.set(word, [entry]);
+      else list.push(entry);
+      this.#bitmap[slot(word)] = 1;
+      while (this.#values.size > b.maxValues || this.#bytes > b.maxBytes) this.#forgetOldest();
+    }
+  }
+
+  #forgetOldest(): void {
+    const first = this.#values.values().next();
+    if (first.done === true) return;
+    const entry = first.value;
+    this.#values.delete(entry.key);
+    this.#bytes -= entry.bytes.length;
+    const word = wordAt(entry.bytes, 0);
+    const list = this.#byWord.get(word)!.filter((e) => e !== entry);
+    if (list.length === 0) this.#byWord.delete(word);
+    else this.#byWord.set(word, list);
+    this.#stale = true;
+  }
+
+  #rebuildBitmap(): void {
+    this.#bitmap.fill(0);
+    for (const word of this.#byWord.keys()) this.#bitmap[slot(word)] = 1;
+    this.#stale = false;
+  }
+
+  /**
+   * Every standalone occurrence of a remembered value that starts in
+   * [from, to) of `bytes` (it may end past `to`, within `bytes`). Where
+   * occurrences overlap, the longer (then the earlier) one is kept.
+   * @param bytes The buffer to search.
+   * @param from First start offset.
+   * @param to End of the start offsets.
+   * @returns Non-overlapping occurrences sorted by start.
+   */
+  find(bytes: Uint8Array, from: number, to: number): RawFinding[] {
+    if (this.#values.size === 0) return [];
+    if (this.#stale) this.#rebuildBitmap();
+    const bitmap = this.#bitmap;
+    const out: RawFinding[] = [];
+    const lastStart = Math.min(to, bytes.length - 4);
+    let coveredTo = -1;
+    let i = Math.max(0, from);
+    if (i > lastStart) return out;
+    let word = ((bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!) >>> 0;
+    for (; i <= lastStart; i++) {
+      word = ((word << 8) | bytes[i + 3]!) >>> 0;
+      if (bitmap[Math.imul(word, 0x9e3779b1) >>> 16] === 0) continue;
+      const hit = this.#matchAt(bytes, i, word);
+      if (hit === null) continue;
+      if (i < coveredTo) {
+        // Overlaps the previous occurrence: keep the longer one.
+        const prev = out[out.length - 1]!;
+        if (hit.end - hit.start <= prev.end - prev.start) continue;
+        out.pop();
+      }
+      out.push(hit);
+      coveredTo = hit.end;
+    }
+    return out;
+  }
+
+  #matchAt(bytes: Uint8Array, at: number, word: number): RawFinding | null {
+    const list = this.#byWord.get(word);
+    if (list === undefined) return null;
+    let best: Remembered | null = null;
+    for (const e of list) {
+      const v = e.bytes;
+      const end = at + v.length;
+      if (end > bytes.length || (best !== null && v.length <= best.bytes.length)) continue;
+      let same = true;
+      for (let k = 4; k < v.length; k++) {
+        if (bytes[at + k] !== v[k]) {
+          same = false;
+          break;
+        }
+      }
+      if (!same) continue;
+      if (isAlnum(v[0]!) && at > 0 && isAlnum(bytes[at - 1]!) && !escapeEndsAt(bytes, at)) continue;
+      if (isAlnum(v[v.length - 1]!) && end < bytes.length && isAlnum(bytes[end]!)) continue;
+      best = e;
+    }
+    return best === null ? null : { kind: best.kind, start: at, end: at + best.bytes.length };
+  }
+}
+
+function wordAt(bytes: Uint8Array, at: number): number {
+  return ((bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!) >>>
+    0;
+}
+
+/**
+ * Joins rule findings and copies: a copy overlapping a rule finding is
+ * dropped (the rule's span wins), the rest are merged in start order.
+ * @param found Rule findings, sorted and non-overlapping.
+ * @param copies Copies, sorted and non-overlapping.
+ * @returns The union, sorted and non-overlapping.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { mergeCopies } from "./copies.ts";
+ * const a = [{ kind: "x", start: 0, end: 10 }];
+ * const b = [{ kind: "x", start: 2, end: 8 }, { kind: "x", start: 20, end: 28 }];
+ * assert.deepEqual(mergeCopies(a, b), [a[0], b[1]]);
+ * ```
+ */
+export function mergeCopies(
+  found: readonly RawFinding[],
+  copies: readonly RawFinding[],
+): RawFinding[] {
+  if (copies.length === 0) return [...found];
+  const out: RawFinding[] = [];
+  let j = 0;
+  for (const c of copies) {
+    while (j < found.length && found[j]!.end <= c.start) out.push(found[j++]!);
+    if (j < found.length && found[j]!.start < c.end) continue;
+    out.push(c);
+  }
+  while (j < found.length) out.push(found[j++]!);
+  return out;
+}
