@@ -15,9 +15,9 @@
  * - A copy must stand alone: not continued by a letter or digit on either
  *   side (so a value inside a longer identifier is not cut), except right
  *   after an escape (`\n`, `\u00XX`, `%XX`) as the rules' look-behind allows.
- * - The search is one linear pass: a rolling 4-byte window looked up in a
- *   64 Ki-entry bitmap of the values' first four bytes; only bitmap hits are
- *   compared. Its cost does not grow with the number of values.
+ * - The search is one linear pass that reads a 4-byte window every few
+ *   bytes and looks it up in a bitmap; only bitmap hits are compared (see
+ *   {@linkcode CopyMemory}). Its cost barely grows with the number of values.
  * @module
  */
 import type { RawFinding } from "./engine.ts";
@@ -57,6 +57,15 @@ interface Remembered {
   key: string;
 }
 
+/** A value's 4-byte window at `offset`, as indexed for one stride. */
+interface Probe {
+  entry: Remembered;
+  offset: number;
+}
+
+/** Longest stride between probes (the search reads one window in this many bytes). */
+const MAX_STRIDE = 16;
+
 const latin1 = new TextDecoder("latin1");
 
 function isAlnum(b: number): boolean {
@@ -78,13 +87,18 @@ function escapeEndsAt(bytes: Uint8Array, at: number): boolean {
     isHexByte(bytes[at - 1]!);
 }
 
-function slot(word: number): number {
-  return Math.imul(word, 0x9e3779b1) >>> 16;
+function wordAt(bytes: Uint8Array, at: number): number {
+  return (bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!;
 }
 
 /**
  * The values found so far in one input, bounded, and the search for their
  * copies.
+ *
+ * The search reads one 4-byte window every `stride` bytes (the shortest
+ * value's length minus 3, at most 16) and looks it up in a bitmap of every
+ * value's windows at offsets 0 to stride-1: any occurrence of a value spans
+ * one probe at one of those offsets, and only bitmap hits are compared.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -103,10 +117,12 @@ export class CopyMemory {
   /** Insertion order (oldest first); the map keeps the same order. */
   #values = new Map<string, Remembered>();
   #bytes = 0;
-  /** First four bytes (big-endian word) -> values starting with them. */
-  #byWord = new Map<number, Remembered[]>();
-  #bitmap = new Uint8Array(1 << 16);
-  #stale = false;
+  /** The index, rebuilt lazily when values came or went. */
+  #stale = true;
+  #stride = MAX_STRIDE;
+  #probes = new Map<number, Probe[]>();
+  #bitmap = new Uint8Array(0);
+  #shift = 32;
 
   /**
    * @param bounds Overrides of {@linkcode COPY_BOUNDS}.
@@ -139,34 +155,41 @@ export class CopyMemory {
       const value = bytes.slice(f.start, f.end);
       const key = latin1.decode(value);
       if (this.#values.has(key)) continue;
-      const entry: Remembered = { bytes: value, kind: f.kind, key };
-      this.#values.set(key, entry);
+      this.#values.set(key, { bytes: value, kind: f.kind, key });
       this.#bytes += len;
-      const word = wordAt(value, 0);
-      const list = this.#byWord.get(word);
-      if (list === undefined) this.#byWord.set(word, [entry]);
-      else list.push(entry);
-      this.#bitmap[slot(word)] = 1;
-      while (this.#values.size > b.maxValues || this.#bytes > b.maxBytes) this.#forgetOldest();
+      this.#stale = true;
+      while (this.#values.size > b.maxValues || this.#bytes > b.maxBytes) {
+        const oldest = this.#values.values().next();
+        if (oldest.done === true) break;
+        this.#values.delete(oldest.value.key);
+        this.#bytes -= oldest.value.bytes.length;
+      }
     }
   }
 
-  #forgetOldest(): void {
-    const first = this.#values.values().next();
-    if (first.done === true) return;
-    const entry = first.value;
-    this.#values.delete(entry.key);
-    this.#bytes -= entry.bytes.length;
-    const word = wordAt(entry.bytes, 0);
-    const list = this.#byWord.get(word)!.filter((e) => e !== entry);
-    if (list.length === 0) this.#byWord.delete(word);
-    else this.#byWord.set(word, list);
-    this.#stale = true;
-  }
-
-  #rebuildBitmap(): void {
-    this.#bitmap.fill(0);
-    for (const word of this.#byWord.keys()) this.#bitmap[slot(word)] = 1;
+  #rebuild(): void {
+    let shortest = Infinity;
+    for (const e of this.#values.values()) shortest = Math.min(shortest, e.bytes.length);
+    const stride = Math.max(1, Math.min(MAX_STRIDE, shortest - 3));
+    const probes = new Map<number, Probe[]>();
+    for (const entry of this.#values.values()) {
+      for (let offset = 0; offset < stride; offset++) {
+        const word = wordAt(entry.bytes, offset);
+        const list = probes.get(word);
+        if (list === undefined) probes.set(word, [{ entry, offset }]);
+        else list.push({ entry, offset });
+      }
+    }
+    // About 64 bitmap slots per window keeps false hits near 1.5 %.
+    let bits = 12;
+    while (bits < 22 && 1 << bits < probes.size * 64) bits++;
+    const bitmap = new Uint8Array(1 << bits);
+    const shift = 32 - bits;
+    for (const word of probes.keys()) bitmap[Math.imul(word, 0x9e3779b1) >>> shift] = 1;
+    this.#stride = stride;
+    this.#probes = probes;
+    this.#bitmap = bitmap;
+    this.#shift = shift;
     this.#stale = false;
   }
 
@@ -181,58 +204,48 @@ export class CopyMemory {
    */
   find(bytes: Uint8Array, from: number, to: number): RawFinding[] {
     if (this.#values.size === 0) return [];
-    if (this.#stale) this.#rebuildBitmap();
+    if (this.#stale) this.#rebuild();
     const bitmap = this.#bitmap;
+    const shift = this.#shift;
+    const stride = this.#stride;
+    const hits: RawFinding[] = [];
+    const first = Math.max(0, from);
+    const last = Math.min(to + stride - 1, bytes.length - 4);
+    for (let i = first; i <= last; i += stride) {
+      const word = (bytes[i]! << 24) | (bytes[i + 1]! << 16) | (bytes[i + 2]! << 8) | bytes[i + 3]!;
+      if (bitmap[Math.imul(word, 0x9e3779b1) >>> shift] === 0) continue;
+      for (const probe of this.#probes.get(word) ?? []) {
+        const at = i - probe.offset;
+        if (at < first || at >= to) continue;
+        if (this.#standsAt(bytes, at, probe.entry.bytes)) {
+          hits.push({ kind: probe.entry.kind, start: at, end: at + probe.entry.bytes.length });
+        }
+      }
+    }
+    if (hits.length < 2) return hits;
+    hits.sort((a, b) => a.start - b.start || b.end - a.end);
     const out: RawFinding[] = [];
-    const lastStart = Math.min(to, bytes.length - 4);
-    let coveredTo = -1;
-    let i = Math.max(0, from);
-    if (i > lastStart) return out;
-    let word = ((bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!) >>> 0;
-    for (; i <= lastStart; i++) {
-      word = ((word << 8) | bytes[i + 3]!) >>> 0;
-      if (bitmap[Math.imul(word, 0x9e3779b1) >>> 16] === 0) continue;
-      const hit = this.#matchAt(bytes, i, word);
-      if (hit === null) continue;
-      if (i < coveredTo) {
-        // Overlaps the previous occurrence: keep the longer one.
-        const prev = out[out.length - 1]!;
-        if (hit.end - hit.start <= prev.end - prev.start) continue;
+    for (const h of hits) {
+      const prev = out[out.length - 1];
+      if (prev !== undefined && h.start < prev.end) {
+        if (h.end - h.start <= prev.end - prev.start) continue;
         out.pop();
       }
-      out.push(hit);
-      coveredTo = hit.end;
+      out.push(h);
     }
     return out;
   }
 
-  #matchAt(bytes: Uint8Array, at: number, word: number): RawFinding | null {
-    const list = this.#byWord.get(word);
-    if (list === undefined) return null;
-    let best: Remembered | null = null;
-    for (const e of list) {
-      const v = e.bytes;
-      const end = at + v.length;
-      if (end > bytes.length || (best !== null && v.length <= best.bytes.length)) continue;
-      let same = true;
-      for (let k = 4; k < v.length; k++) {
-        if (bytes[at + k] !== v[k]) {
-          same = false;
-          break;
-        }
-      }
-      if (!same) continue;
-      if (isAlnum(v[0]!) && at > 0 && isAlnum(bytes[at - 1]!) && !escapeEndsAt(bytes, at)) continue;
-      if (isAlnum(v[v.length - 1]!) && end < bytes.length && isAlnum(bytes[end]!)) continue;
-      best = e;
+  /** True when `value` occurs at `at` in `bytes`, not continued by a letter or digit. */
+  #standsAt(bytes: Uint8Array, at: number, value: Uint8Array): boolean {
+    const end = at + value.length;
+    if (end > bytes.length) return false;
+    for (let k = 0; k < value.length; k++) if (bytes[at + k] !== value[k]) return false;
+    if (isAlnum(value[0]!) && at > 0 && isAlnum(bytes[at - 1]!) && !escapeEndsAt(bytes, at)) {
+      return false;
     }
-    return best === null ? null : { kind: best.kind, start: at, end: at + best.bytes.length };
+    return !(isAlnum(value[value.length - 1]!) && end < bytes.length && isAlnum(bytes[end]!));
   }
-}
-
-function wordAt(bytes: Uint8Array, at: number): number {
-  return ((bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!) >>>
-    0;
 }
 
 /**
