@@ -433,7 +433,7 @@ function accept(
   // value, its quotes close strings rather than open one.
   if (isBlank(secret.charCodeAt(0)) || isBlank(secret.charCodeAt(secret.length - 1))) return false;
   if (rule.validate !== undefined && !rule.validate(secret, groups)) return false;
-  if (isNotSecret(secret)) return false;
+  if (isNotSecret(secret, rule.docWords !== false)) return false;
   return rule.minEntropy === undefined || shannonEntropy(secret) >= rule.minEntropy;
 }
 

@@ -76,6 +76,12 @@ export interface SecretRule {
    * into the next read, so a value is redacted whole whatever its length.
    */
   extend?: RegExp;
+  /**
+   * A value built from documentation words (`mysecretpass`,
+   * `supersecret123`) is a placeholder. False where the shape itself says a
+   * real credential is there (the password of a database URL). @default {true}
+   */
+  docWords?: boolean;
   /** Further check on the secret (checksum, decoded shape); false rejects the match. */
   validate?: (secret: string, groups: Readonly<Record<string, string | undefined>>) => boolean;
 }
