@@ -1266,9 +1266,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Key material assigned to a key name",
     description:
       '`Key = "..."`, `key := "..."` (Go), `stripeKey: ...`, `MASTER_KEY=...`: a name that is or ends in key, given a value that looks like key material (16 or more characters of mixed case and digits, or 32 or more hex); names of ordinary keys (primary, sort, cache, public...) are skipped.',
-    // The name's last three letters: `follows` rejects every hit not followed
-    // by an assignment operator before anything else runs.
-    keywords: ["key"],
+    // The name's end and what follows it (an operator, a closing quote, a
+    // blank before the operator), so the many other `key`s cost nothing.
+    keywords: ["key=", "key:", 'key"', "key'", "key ", "key\\"],
     pattern: new RegExp(
       String
         .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
@@ -1302,7 +1302,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Password in a configuration file",
     description:
       '`password = "..."` (HCL, TOML, INI), `password: ...` (YAML), `pass := "..."`: a name that is or ends in password, passwd, pwd or pass with a value of 6 or more characters that is not a type name, reference, call or placeholder.',
-    keywords: ["password", "passwd", "pwd", "pass"],
+    // `pass` alone would hit every `passed` of a test log.
+    keywords: ["password", "passwd", "pwd", "_pass", "-pass", ".pass"],
     pattern: new RegExp(
       String
         .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
@@ -1318,23 +1319,27 @@ export const SECRET_RULES: readonly SecretRule[] = [
     after: VALUE_MAX + 140,
     priority: 1,
     extend: bareTail(String.raw`[^\s"'\x60,;\\<>()\[\]{}=#]`),
+    // Cheapest first: a hostile `password: password: ...` costs a character test a hit.
     validate: (s, g) =>
-      PASSWORD_NAME.test(g.name ?? "") && !isExcludedName(g.name ?? "") &&
-      /[a-z]/.test(g.name ?? "") && !isReference(s) &&
-      !isLookAlikeValue(s) && !TYPE_WORD.test(s) && !/\s/.test(s.trim()) &&
-      /[A-Za-z]/.test(s) && (/[^A-Za-z]/.test(s) || s.length >= 8),
+      !s.endsWith(":") && /[A-Za-z]/.test(s) && (s.length >= 8 || /[^A-Za-z]/.test(s)) &&
+      !/\s/.test(s.trim()) && !TYPE_WORD.test(s) && !isReference(s) && !isLookAlikeValue(s) &&
+      PASSWORD_NAME.test(g.name ?? "") && /[a-z]/.test(g.name ?? "") &&
+      !isExcludedName(g.name ?? ""),
   },
   {
     kind: "k8s_secret_data",
     title: "Kubernetes Secret data",
     description:
       "The values under `data:` / `stringData:` of a manifest with `kind: Secret` (before or after it in the same document, as `kubectl get secret -o yaml` prints it), redacted as one block.",
-    keywords: ["data:"],
+    keywords: ["kind: secret", "kind:secret"],
+    // Anchored on the rare `kind: Secret`; the data block may sit on either side of it.
+    anchor: "near",
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]))(?:(?<=kind:[ \t]{1,8}\\{0,3}["']?Secret\b(?:(?!kind:|---|apiVersion:)[^]){0,4000})|(?=(?:(?!kind:|---|apiVersion:)[^]){0,4000}?kind:[ \t]{1,8}\\{0,3}["']?Secret\b))(?:stringD|d)ata:[ \t]{0,8}${NL}[ \t]{1,16}[A-Za-z0-9_.-]{1,253}:[ \t]{1,8}(?<s>[^\s\\][^\r\n\\]{0,4096}(?:${NL}[ \t]{1,16}[A-Za-z0-9_.-]{1,253}:[ \t]{1,8}[^\s\\][^\r\n\\]{0,4096}){0,64})`,
+        .raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]))(?:(?<=kind:[ \t]{0,8}\\{0,3}["']?Secret\b(?:(?!kind:|---|apiVersion:)[^]){0,4000})|(?=(?:(?!kind:|---|apiVersion:)[^]){0,4000}?kind:[ \t]{0,8}\\{0,3}["']?Secret\b))(?:stringD|d)ata:[ \t]{0,8}${NL}[ \t]{1,16}[A-Za-z0-9_.-]{1,253}:[ \t]{1,8}(?<s>[^\s\\][^\r\n\\]{0,4096}(?:${NL}[ \t]{1,16}[A-Za-z0-9_.-]{1,253}:[ \t]{1,8}[^\s\\][^\r\n\\]{0,4096}){0,64})`,
     ),
-    after: 24 * 1024,
+    before: 4000,
+    after: 4000 + 24 * 1024,
     priority: 2,
     validate: (s) => s.length >= 4,
   },
