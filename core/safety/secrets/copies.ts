@@ -119,6 +119,10 @@ export class CopyMemory {
   #bytes = 0;
   /** The index, rebuilt lazily when values came or went. */
   #stale = true;
+  /** Values remembered since the index was last brought up to date. */
+  #added: Remembered[] = [];
+  /** A value was forgotten since the last rebuild (its probes must go). */
+  #forgot = false;
   #stride = MAX_STRIDE;
   #probes = new Map<number, Probe[]>();
   #bitmap = new Uint8Array(0);
@@ -155,14 +159,41 @@ export class CopyMemory {
       const value = bytes.slice(f.start, f.end);
       const key = latin1.decode(value);
       if (this.#values.has(key)) continue;
-      this.#values.set(key, { bytes: value, kind: f.kind, key });
+      const entry = { bytes: value, kind: f.kind, key };
+      this.#values.set(key, entry);
       this.#bytes += len;
       this.#stale = true;
+      this.#added.push(entry);
       while (this.#values.size > b.maxValues || this.#bytes > b.maxBytes) {
         const oldest = this.#values.values().next();
         if (oldest.done === true) break;
         this.#values.delete(oldest.value.key);
         this.#bytes -= oldest.value.bytes.length;
+        this.#forgot = true;
+      }
+    }
+  }
+
+  /**
+   * Brings the index up to date: the values added since the last search are
+   * indexed in place while the stride and the bitmap still fit them; a
+   * forgotten value, a shorter value or a crowded bitmap rebuilds it.
+   */
+  #update(): void {
+    const added = this.#added;
+    this.#added = [];
+    this.#stale = false;
+    const fits = !this.#forgot && this.#bitmap.length > 0 &&
+      added.every((e) => e.bytes.length - 3 >= this.#stride) &&
+      (this.#probes.size + added.length * this.#stride) * 16 <= this.#bitmap.length;
+    if (!fits) return this.#rebuild();
+    for (const entry of added) {
+      for (let offset = 0; offset < this.#stride; offset++) {
+        const word = wordAt(entry.bytes, offset);
+        const list = this.#probes.get(word);
+        if (list === undefined) this.#probes.set(word, [{ entry, offset }]);
+        else list.push({ entry, offset });
+        this.#bitmap[Math.imul(word, 0x9e3779b1) >>> this.#shift] = 1;
       }
     }
   }
@@ -180,7 +211,8 @@ export class CopyMemory {
         else list.push({ entry, offset });
       }
     }
-    // About 64 bitmap slots per window keeps false hits near 1.5 %.
+    // About 64 bitmap slots per window keeps false hits near 1.5 %; in
+    // place additions may fill it to 16 a window before it is rebuilt.
     let bits = 12;
     while (bits < 22 && 1 << bits < probes.size * 64) bits++;
     const bitmap = new Uint8Array(1 << bits);
@@ -191,6 +223,7 @@ export class CopyMemory {
     this.#bitmap = bitmap;
     this.#shift = shift;
     this.#stale = false;
+    this.#forgot = false;
   }
 
   /**
@@ -204,7 +237,7 @@ export class CopyMemory {
    */
   find(bytes: Uint8Array, from: number, to: number): RawFinding[] {
     if (this.#values.size === 0) return [];
-    if (this.#stale) this.#rebuild();
+    if (this.#stale) this.#update();
     const bitmap = this.#bitmap;
     const shift = this.#shift;
     const stride = this.#stride;

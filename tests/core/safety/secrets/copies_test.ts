@@ -86,3 +86,25 @@ Deno.test("mergeCopies() drops a copy that overlaps a rule finding", () => {
   ];
   assert.deepEqual(mergeCopies(found, copies), [found[0], copies[1]]);
 });
+
+Deno.test("CopyMemory finds values added between searches, shorter ones and after forgetting", () => {
+  const rng = new Rng(5);
+  const long1 = rng.str(ALNUM, 30);
+  const long2 = rng.str(ALNUM, 40);
+  const short = rng.str(ALNUM, 7);
+  const text = `${long1} ${long2} ${short} ${long1} ${long2} ${short}`;
+  const bytes = encoder.encode(text);
+  const at = (v: string) => ({
+    kind: "k",
+    start: text.indexOf(v),
+    end: text.indexOf(v) + v.length,
+  });
+  const m = new CopyMemory({ maxValues: 2 });
+  m.remember(bytes, [at(long1)]);
+  assert.equal(m.find(bytes, 0, bytes.length).length, 2);
+  m.remember(bytes, [at(long2)]); // indexed in place
+  assert.equal(m.find(bytes, 0, bytes.length).length, 4);
+  m.remember(bytes, [at(short)]); // a shorter stride, and long1 forgotten
+  const found = m.find(bytes, 0, bytes.length).map((f) => text.slice(f.start, f.end));
+  assert.deepEqual(found, [long2, short, long2, short]);
+});
