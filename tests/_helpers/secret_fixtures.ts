@@ -455,6 +455,50 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     const s = r.str("abcdefghijklmnopqrstuvwxyz", 14);
     return { text: `DB_PASSWORD=${s}`, secret: s, core: s.slice(0, 12) };
   },
+  authorization_value: (r) => {
+    const s = [8, 4, 4, 4, 12].map((n) => r.str(HEX, n)).join("-");
+    return {
+      text: `curl -H "Authorization: ${s}" https://api.internal.test/v1`,
+      secret: s,
+      core: s.slice(0, 8),
+    };
+  },
+  key_secret: (r) => {
+    const s = p("Q", r.str(ALNUM, 10), "7", r.str(ALNUM, 12));
+    return { text: `stripeKey := "${s}"`, secret: s, core: s.slice(0, 12) };
+  },
+  password_assignment: (r) => {
+    const s = p(r.str("abcdefghijkmnpqrstuvwxyz", 6), r.str("23456789", 2), "!");
+    return { text: `password = "${s}"`, secret: s, core: s.slice(0, 8) };
+  },
+  k8s_secret_data: (r) => {
+    const user = btoa(r.str(ALNUM, 6));
+    const pass = btoa(r.str(ALNUM, 18));
+    const s = `${user}\n  password: ${pass}`;
+    return {
+      text:
+        `apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ndata:\n  username: ${s}\ntype: Opaque`,
+      secret: s,
+      core: coreOf(pass),
+    };
+  },
+  vault_legacy_token: (r) => {
+    const s = p("s.", r.str(ALNUM, 24));
+    return { text: `export VAULT_TOKEN=${s}`, secret: s, core: s.slice(2, 14) };
+  },
+  vercel_token: (r) => tok(p("vc", "p_", r.str(ALNUM, 56))),
+  facebook_access_token: (r) => tok(p("EA", "AG", r.str(ALNUM, 180))),
+  amazon_mws_token: (r) =>
+    tok(p("amzn", ".mws.", [8, 4, 4, 4, 12].map((n) => r.str(HEX, n)).join("-"))),
+  facebook_app_token: (r) => {
+    const s = p(r.str("123456789", 15), "|", r.str(HEX, 32));
+    return { text: `access_token=${s}`, secret: s, core: s.slice(16, 28) };
+  },
+  discord_token: (r) => {
+    const id = btoa(p("1", r.str("0123456789", 18))).replace(/=+$/, "");
+    const s = p(id, ".", r.str(URLSAFE, 6), ".", r.str(URLSAFE, 38));
+    return { text: `client.login("${s}")`, secret: s, core: coreOf(s.split(".")[2]!) };
+  },
   generic_secret: (r) => {
     const s = r.str(ALNUM, 10) + "7" + r.str(ALNUM, 21);
     return { text: `client_secret: ${s}`, secret: s, core: s.slice(0, 12) };
@@ -628,5 +672,58 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     square_token: [p("EA", "AA", "A".repeat(60))],
     openshift_user_token: [`sha256:${rng.str(HEX, 64)}`],
     notion_token: [p("secret", "_", rng.str(ALNUM, 20))],
+    key_secret: [
+      `primary_key: ${rng.str(ALNUM, 22)}`,
+      "key: app.kubernetes.io/name",
+      `"key": "${rng.str(HEX, 32)}"`,
+      `cacheKey = "${rng.str(ALNUM, 22)}"`,
+      "key: node-modules-${{ hashFiles('**/package-lock.json') }}",
+      `key: deps-v1-${rng.str(ALNUM, 20)}`,
+      `publicKey: "${rng.str(B64, 44)}"`,
+      "sortKey: createdAt",
+      `monkey: ${rng.str(ALNUM, 22)}`,
+      "Key: uploads/2024/report-final.pdf",
+      `ca.key: ${btoa(p("-----BEGIN PUBLIC KEY-----\n", rng.str(B64, 48)))}`,
+    ],
+    password_assignment: [
+      "password: string",
+      "password: str",
+      "password=form.password.data",
+      "password: z.string().min(8)",
+      "password: ${DB_PASS}",
+      'password: "********"',
+      "password: changeme",
+      "password: true",
+      "password_hint: birthday",
+      "password: process.env.DB_PASSWORD",
+      "password = getpass()",
+      "password: <your-password>",
+    ],
+    authorization_value: [
+      "Authorization: Bearer <token>",
+      "the Authorization: header must be set",
+      "Authorization: AWS4-HMAC-SHA256 Credential=AKID/20150830/us-east-1/iam/aws4_request",
+      `"Authorization": "application-default-credentials"`,
+      "Authorization: ${AUTH_HEADER}",
+    ],
+    k8s_secret_data: [
+      "apiVersion: v1\nkind: ConfigMap\ndata:\n  LOG_LEVEL: debug\n  url: http://api",
+      "apiVersion: v1\nkind: Secret\nstringData:\n  password: ${DB_PASSWORD}",
+      'apiVersion: v1\nkind: Secret\ndata:\n  password: "<base64-password>"',
+    ],
+    discord_token: [
+      p("MT", rng.str(ALNUM, 24), ".", rng.str(URLSAFE, 6), ".", rng.str(URLSAFE, 38)),
+      "MTU is 1500 bytes on this link",
+    ],
+    facebook_app_token: [`${rng.str("123456789", 15)}|${rng.str(HEX, 20)}`, "| 12| 34|"],
+    mailchimp_api_key: [`${rng.str(HEX, 32)}-usage`, `id-us1 region`],
+    twilio_api_key: [p("S", "K", "0".repeat(32)), p("S", "K", rng.str("0123456789", 32))],
+    vercel_token: [p("vc", "p_", rng.str(ALNUM, 10))],
+    vault_legacy_token: [
+      "VAULT_ADDR=https://vault.internal.test:8200",
+      p("vault_token: s.", "x".repeat(24)),
+      "VAULT_TOKEN=s.${TOKEN}",
+    ],
+    facebook_access_token: [p("EA", "AG", rng.str(ALNUM, 40))],
   };
 }

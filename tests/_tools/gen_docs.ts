@@ -27,6 +27,7 @@ import { PROMPT_TEXTS } from "../../integrations/mod.ts";
 import { BATON_SKILL } from "../../skills/mod.ts";
 import { CLASS_POLICY, COMMAND_FAMILIES } from "../../core/safety/command/families.ts";
 import { SECRET_RULES } from "../../core/safety/secrets/rules.ts";
+import { COPY_BOUNDS } from "../../core/safety/secrets/copies.ts";
 
 function cell(text: string): string {
   return text.replace(/\|/g, "\\|");
@@ -105,6 +106,31 @@ export function exitCodeTable(): string {
     "| status | meaning |",
     "| --- | --- |",
     ...Object.values(EXIT).map((e) => `| ${e.code} | ${e.meaning} |`),
+    "",
+  ].join("\n");
+}
+
+/** The every-copy rule, with its memory bounds. */
+export function secretCopiesRule(): string {
+  const kib = (n: number) => n >= 1024 * 1024 ? `${n / 1024 / 1024} MiB` : `${n / 1024} KiB`;
+  return [
+    "- Every copy of a found secret is redacted: once a rule confirms a value anywhere in an input,",
+    "  every other occurrence of the same bytes in that input is replaced too, with the same kind",
+    "  (a tool result echoing a command, a log repeating a header), before or after the original. A",
+    "  copy must stand alone: a value inside a longer run of letters and digits is left. A capsule is",
+    "  one input (a value found in its facts is redacted where its meaning quotes it). A stream",
+    "  catches every copy in the same or a later chunk; a copy already written before the original",
+    "  was read cannot be recalled. The values are remembered in memory bounded to",
+    `  ${COPY_BOUNDS.maxValues.toLocaleString("en")} values and ${
+      kib(COPY_BOUNDS.maxBytes)
+    } (the oldest forgotten first); values shorter than`,
+    `  ${COPY_BOUNDS.minBytes} bytes or longer than ${
+      kib(COPY_BOUNDS.maxValueBytes)
+    } are not remembered (a rule still redacts them where it finds`,
+    "  them).",
+    "- Values are redacted whole, whatever their length or inner `=`: an assigned value is read to",
+    "  the end of its quotes, or to the end of its run of value characters however long (a stream",
+    "  carries the run into the next chunk), so no tail of a long token is left.",
     "",
   ].join("\n");
 }
@@ -208,6 +234,7 @@ export function generatedBlocks(): Record<string, Record<string, string>> {
       "command-classes": classPolicy(),
       "command-families": familyTable(),
       "secret-kinds": secretKindTable(),
+      "secret-copies": secretCopiesRule(),
     },
     "docs/hooks.md": { "host-files": hostFilesTable(), "host-hooks": hostHooksTable() },
   };

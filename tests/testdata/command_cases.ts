@@ -530,6 +530,41 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["strace -o ~/.bashrc ls", "dangerous", "persistence"],
   ["strace -fo ~/.zshrc ls", "dangerous", "persistence"],
   ["ltrace --output=~/.bashrc ls", "dangerous", "persistence"],
+  // Issue 21: a recursive delete inside a system or service data directory, at any depth.
+  ["rm -rf /var/lib/postgresql", "dangerous", "recursive_delete"],
+  ["rm -rf /var/lib/mysql/*", "dangerous", "recursive_delete"],
+  ["sudo rm -rf /var/lib/docker/volumes", "dangerous", "recursive_delete"],
+  ["rm -r /etc/nginx/conf.d", "dangerous", "recursive_delete"],
+  ["rm -rf /usr/share/nginx/html", "dangerous", "recursive_delete"],
+  ["rm -rf /tmp/../var/lib/redis", "dangerous", "recursive_delete"],
+  ["Remove-Item -Recurse -Force C:\\ProgramData\\Docker", "dangerous", "recursive_delete"],
+  // Issue 21: a one-liner that removes the home directory, however it names it.
+  [
+    "node -e \"require('fs').rmSync(require('os').homedir(), {recursive: true, force: true})\"",
+    "dangerous",
+    "recursive_delete",
+  ],
+  [
+    "deno eval \"await Deno.remove(Deno.env.get('HOME'), { recursive: true })\"",
+    "dangerous",
+    "recursive_delete",
+  ],
+  // Issue 21: an alias or code written into any file a shell or tool sources.
+  ["echo \"alias ls='rm -rf ~'\" >> ~/.bash_aliases", "dangerous", "persistence"],
+  ["echo 'alias sudo=evil' | tee -a ~/.aliases", "dangerous", "persistence"],
+  ["echo 'alias git=x' >> $HOME/.oh-my-zsh/custom/aliases.zsh", "dangerous", "persistence"],
+  ["printf 'alias ls=x\\n' >> ~/.zshrc.d/10-aliases.zsh", "dangerous", "persistence"],
+  ["echo '!rm -rf ~' >> ~/.vimrc", "dangerous", "persistence"],
+  ["cp ./ls ~/.local/bin/ls", "dangerous", "persistence"],
+  // Issue 21: a loop that never ends and forks background processes.
+  ["while true; do sleep 1 & done", "dangerous", "fork_bomb"],
+  ["while :; do $0 & done", "dangerous", "fork_bomb"],
+  ["for ((;;)); do bash & done", "dangerous", "fork_bomb"],
+  ["until false; do ./worker & done", "dangerous", "fork_bomb"],
+  ["while [ 1 ]; do yes > /dev/null & done", "dangerous", "fork_bomb"],
+  // Issue 21: yq loading a credential file.
+  ["yq 'load(\"/home/u/.aws/credentials\")' a.yaml", "dangerous", "credential_exposure"],
+  ["yq '.k = load_str(\"~/.ssh/id_rsa\")' a.yaml", "dangerous", "credential_exposure"],
 ];
 
 /** Dangerous commands disguised: wrappers, quoting, paths, chains, nesting, look-alike letters. */
@@ -1287,4 +1322,47 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["awk '{ if ($1 > 3) print }' f", "read_only"],
   ['awk \'{print "}" > "out"}\' f', "review"],
   ["awk '{print /}/ > \"out\"}' f", "review"],
+  // Issue 21: a program named by a path outside the system directories is what the path holds.
+  ["./ls", "review"],
+  ["./rg pattern", "review"],
+  ["/tmp/x/cat f", "review"],
+  ["bin/cat README.md", "review"],
+  ["~/bin/ls -la", "review"],
+  ["/usr/bin/../../tmp/ls", "review"],
+  ["env ./cat f", "review"],
+  ["/usr/bin/cat f", "read_only"],
+  ["/bin/ls -la", "read_only"],
+  ["/usr/local/bin/rg foo", "read_only"],
+  // Issue 21: parameter transformations that evaluate the value.
+  ["echo ${foo@P}", "review"],
+  ['echo "${PS1@P}"', "review"],
+  ["echo ${arr[@]@E}", "review"],
+  ["echo ${(e)foo}", "review"],
+  ["echo ${foo@Q}", "read_only"],
+  ["echo ${#foo}", "read_only"],
+  // Issue 21: ripgrep's decompressors and preprocessors are programs it runs.
+  ["rg -z secret logs/", "review"],
+  ["rg --search-zip secret logs/", "review"],
+  ["rg -zi secret logs/", "review"],
+  ["rg --pre ./x pattern", "review"],
+  ["rg -i secret logs/", "read_only"],
+  // Issue 21: kubectl flags that write files.
+  ["kubectl cluster-info dump --output-directory=/tmp/dump", "review"],
+  ["kubectl cluster-info dump --output-directory /tmp/dump", "review"],
+  ["kubectl get pods --log-file=/tmp/k.log", "review"],
+  ["kubectl cluster-info dump", "read_only"],
+  // Issue 21: yq loading any file reads where its name says.
+  ["yq '.a = load(\"other.yaml\")' a.yaml", "review"],
+  ["yq -e '.a = load_str(strenv(F))' a.yaml", "review"],
+  ["yq '.a' a.yaml", "read_only"],
+  // Issue 21: look-alikes of the new dangerous shapes.
+  ["rm -rf /var/tmp/build", "review"],
+  ["rm -rf /var/log/myapp", "review"],
+  ["rm /etc/hosts.bak", "review"],
+  ["echo 18 > .nvmrc", "review"],
+  ["echo hi >> ~/.bash_history", "review"],
+  ["while true; do sleep 1; done", "read_only"],
+  ["for i in 1 2 3; do sleep 1 & done; wait", "read_only"],
+  ["while true; do sleep 1; done; sleep 2 &", "read_only"],
+  ["node -e \"require('fs').rmSync('dist', {force: true})\"", "review"],
 ];

@@ -25,7 +25,7 @@
  */
 import { COMMAND_FAMILIES, type FamilyId } from "./families.ts";
 import type { Arg, Findings, Invocation } from "./invocation.ts";
-import { normalizeProgram } from "./program_name.ts";
+import { isOutsideSystemDirs, normalizeProgram } from "./program_name.ts";
 import {
   type ParsedShell,
   parseShell,
@@ -413,6 +413,10 @@ class Analysis implements Findings {
   ): Invocation[] {
     for (const a of u.assignments) this.checkAssignment(a.name, a.value);
     for (const w of u.writes ?? []) reportWrite(w.via, w.file, this);
+    if (u.wrapperByPath === true || (u.program !== null && isOutsideSystemDirs(u.program.text))) {
+      // `./ls` is whatever the repository put there, not ls.
+      this.review("a program run by a path outside the system directories");
+    }
     for (const n of u.nested) this.nested(n.text, n.via);
     const base: Omit<Invocation, "program" | "args" | "argv"> = {
       redirects: cmd.redirects,

@@ -57,6 +57,31 @@ export function isBroadTarget(arg: Arg): boolean {
   return false;
 }
 
+/** The system's own trees and the data of its services (databases, mail, packages). */
+const SYSTEM_DATA =
+  /^\/(?:etc|usr|boot|bin|sbin|lib|lib32|lib64|libx32|srv|root|system|library|var\/(?:lib|db|spool|mail|opt|backups|www|named|yp)|private\/(?:etc|var\/(?:db|lib|root|spool))|nix\/(?:store|var))(?:\/|$)|^[a-z]:\/(?:windows|program files(?: \(x86\))?|programdata)(?:\/|$)/;
+
+/**
+ * True for a path inside a system directory or a service's data directory,
+ * at any depth (`/var/lib/postgresql`, `/etc/nginx/conf.d`, `/usr/share/x`,
+ * `C:\ProgramData\x`): deleting a tree there breaks the system or loses a
+ * service's data. `/tmp`, `/var/tmp`, `/var/cache` and `/var/log` are not.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isSystemDataPath } from "./paths.ts";
+ * assert.equal(isSystemDataPath("/var/lib/mysql/*"), true);
+ * assert.equal(isSystemDataPath("/var/tmp/build"), false);
+ * ```
+ */
+export function isSystemDataPath(text: string): boolean {
+  const t = foldHome(text.trim()).replace(/\\/g, "/").replace(/\/(?:\.?\/)+/g, "/");
+  // `..` leads anywhere; judge the path as written only when it has none.
+  if (/(?:^|\/)\.\.(?:\/|$)/.test(t)) return /^\//.test(t);
+  return SYSTEM_DATA.test(t);
+}
+
 const CREDENTIAL_FILES = [
   /(?:^|\/)\.ssh\/(?:id_[a-z0-9_]+|identity)$/,
   /(?:^|\/)\.ssh\/[^/]*(?:_key|\.key)$/,
@@ -200,7 +225,18 @@ const CREDENTIAL_DIR_NAMES = [
 
 const PERSISTENCE_FILES = [
   /(?:^|\/)\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|login|xprofile|xinitrc|xsession|inputrc)$/,
-  /(?:^|\/)\.config\/fish\/(?:config\.fish|conf\.d\/)/,
+  /(?:^|\/)\.config\/fish\/(?:config\.fish|conf\.d\/|functions\/)/,
+  // Alias files and rc directories a shell or its framework sources
+  // (`.bash_aliases`, `.aliases`, `.zshrc.d/`, oh-my-zsh's custom/).
+  /(?:^|\/)\.[a-z0-9_-]{0,32}alias(?:es)?(?:\.[a-z]{1,8})?$/,
+  /(?:^|\/)\.(?:bash|zsh|ksh|sh)(?:rc)?\.d\/|(?:^|\/)\.oh-my-zsh\/custom\/|(?:^|\/)\.(?:zsh|bash)\/[^/]+\.(?:zsh|sh|bash)$/,
+  // Any rc file or shell start-up file in the home directory: shells,
+  // editors (.vimrc, .exrc), REPLs (.irbrc, .psqlrc) and tools run code
+  // from them; and programs put on the user's PATH.
+  /^~\/\.[a-z0-9_.-]{0,32}rc(?:\.local)?$/,
+  /^~\/\.(?:bash|zsh|ksh|mksh|csh|tcsh)(?!_history|_sessions)[^/]*$/,
+  /^~\/(?:\.local\/)?bin\/[^/]+$/,
+  /^\/etc\/bash_completion\.d\//,
   /^\/etc\/(?:profile|bash\.bashrc|bashrc|zshrc|zsh\/|zprofile|environment|rc\.local|ld\.so\.preload|crontab|cron\.|anacrontab|init\.d\/|systemd\/|xdg\/autostart|profile\.d\/)/,
   /(?:^|\/)\.ssh\/(?:authorized_keys2?|rc|config)$/,
   /(?:^|\/)\.config\/(?:systemd\/|autostart\/)/,

@@ -132,3 +132,56 @@ export function normalizeProgram(word: string): ProgramName {
   const skeleton = stripExtension(baseName(skeletonOf(word)));
   return { name, nonAscii, skeleton: skeleton === name ? null : skeleton };
 }
+
+/**
+ * The directories whose programs are the system's own (and the package
+ * managers' shared prefixes): a program named by a path into one of them
+ * is the program its name says.
+ */
+const SYSTEM_DIRS = new Set([
+  "/bin",
+  "/sbin",
+  "/usr/bin",
+  "/usr/sbin",
+  "/usr/local/bin",
+  "/usr/local/sbin",
+  "/usr/libexec",
+  "/opt/homebrew/bin",
+  "/opt/homebrew/sbin",
+  "/snap/bin",
+  "/run/current-system/sw/bin",
+  "/nix/var/nix/profiles/default/bin",
+  "c:/windows",
+  "c:/windows/system32",
+  "c:/windows/syswow64",
+  "c:/windows/system32/windowspowershell/v1.0",
+  "%systemroot%",
+  "%systemroot%/system32",
+  "%windir%",
+  "%windir%/system32",
+]);
+
+/**
+ * True when a program word names the program by a path whose directory is
+ * not one of the system's (`./ls`, `bin/cat`, `/tmp/x/cat`, `~/bin/rg`,
+ * `/usr/bin/../../tmp/ls`): what runs is whatever file is there, not the
+ * program its base name says. A bare name (looked up on PATH) is not a path.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isOutsideSystemDirs } from "./program_name.ts";
+ * assert.equal(isOutsideSystemDirs("./ls"), true);
+ * assert.equal(isOutsideSystemDirs("/tmp/x/cat"), true);
+ * assert.equal(isOutsideSystemDirs("/usr/bin/cat"), false);
+ * assert.equal(isOutsideSystemDirs("cat"), false);
+ * ```
+ */
+export function isOutsideSystemDirs(word: string): boolean {
+  const slash = Math.max(word.lastIndexOf("/"), word.lastIndexOf("\\"));
+  if (slash < 0) return false;
+  const dir = word.slice(0, slash).replace(/\\/g, "/").replace(/\/{2,}/g, "/").toLowerCase();
+  // `.` and `..` segments lead anywhere: `/usr/bin/../../tmp`.
+  if (dir.split("/").some((part) => part === "." || part === "..")) return true;
+  return !SYSTEM_DIRS.has(dir === "" ? "/" : dir);
+}

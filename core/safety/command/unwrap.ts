@@ -14,7 +14,7 @@
  * @module
  */
 import { type Arg, takesValue, type ValueOptions } from "./invocation.ts";
-import { normalizeProgram } from "./program_name.ts";
+import { isOutsideSystemDirs, normalizeProgram } from "./program_name.ts";
 
 /** The command a wrapper chain runs. */
 export interface Unwrapped {
@@ -43,6 +43,8 @@ export interface Unwrapped {
   inputInArgs?: true;
   /** Files a wrapper writes (`strace -o FILE`, `time -o FILE`, `script FILE`), with the wrapper's name. */
   writes?: { via: string; file: Arg }[];
+  /** A wrapper was named by a path outside the system directories (`./xargs`). */
+  wrapperByPath?: true;
 }
 
 interface Spec extends ValueOptions {
@@ -280,6 +282,7 @@ function walk(words: readonly Arg[], take: ReadonlySet<number>, ambiguous: numbe
     if (name === "runas") {
       // runas /user:NAME "command"
       out.wrappers.push(name);
+      if (isOutsideSystemDirs(words[i]!.text)) out.wrapperByPath = true;
       const cmd = words.slice(i + 1).filter((w) => !w.text.startsWith("/"));
       if (cmd.length > 0) out.nested.push({ text: cmd.map((w) => w.text).join(" "), via: name });
       return out;
@@ -287,6 +290,7 @@ function walk(words: readonly Arg[], take: ReadonlySet<number>, ambiguous: numbe
     const spec = WRAPPERS[name];
     if (spec === undefined || words[i]!.dynamic) break;
     out.wrappers.push(name);
+    if (isOutsideSystemDirs(words[i]!.text)) out.wrapperByPath = true;
     i++;
     let skip = spec.skip ?? 0;
     let sawShellFlag = false;

@@ -35,6 +35,12 @@ interface CompiledRule {
   index: number;
   /** Sticky (cover rules, run on the whole text) or global (near rules, run on a window). */
   re: RegExp;
+  /**
+   * The same pattern without the `d` flag: a match is judged on its text
+   * first, and only an accepted one is run again for its offsets (the
+   * indices cost several times the match on hostile text).
+   */
+  fast: RegExp;
   before: number;
   after: number;
   near: boolean;
@@ -44,6 +50,8 @@ interface CompiledRule {
   rejected: Map<number, NameAnswer> | null;
   /** The rule's `follows`, sticky. */
   follows: RegExp | null;
+  /** The rule's `extend`, sticky. */
+  extend: RegExp | null;
 }
 
 /** One cached rejectName answer (the name is kept to rule out hash collisions). */
@@ -63,6 +71,8 @@ export interface SecretEngine {
   maxAfter: number;
   /** Kinds of the armored key-block rules (their matches may run past the window). */
   armoredKinds: ReadonlySet<string>;
+  /** Sticky `extend` patterns by kind (their matches may run to the end of a buffer). */
+  extendedKinds: ReadonlyMap<string, RegExp>;
   /** Runs the keyword pass over bytes. */
   scanKeywords(bytes: Uint8Array): DfaScanResult;
   /**
@@ -139,6 +149,7 @@ export function createEngine(
       rule,
       index,
       re: new RegExp(rule.pattern.source, flags),
+      fast: new RegExp(rule.pattern.source, flags.replace("d", "")),
       before,
       after: rule.after,
       near,
@@ -147,6 +158,9 @@ export function createEngine(
       follows: rule.follows === undefined
         ? null
         : new RegExp(rule.follows.source, rule.follows.flags.replace(/[gyd]/g, "") + "y"),
+      extend: rule.extend === undefined
+        ? null
+        : new RegExp(rule.extend.source, rule.extend.flags.replace(/[gyd]/g, "") + "y"),
     };
   });
   const automaton = buildAutomaton(keywords);
@@ -175,6 +189,9 @@ export function createEngine(
     maxBefore: Math.max(0, ...compiled.map((c) => c.before)) + CONTEXT,
     maxAfter: Math.max(0, ...compiled.map((c) => c.after)),
     armoredKinds: new Set(rules.filter((r) => r.armored === true).map((r) => r.kind)),
+    extendedKinds: new Map(
+      compiled.flatMap((c) => c.extend === null ? [] : [[c.rule.kind, c.extend]]),
+    ),
     scanKeywords,
     maskedCopy,
     countNewlines,
@@ -285,7 +302,9 @@ function confirm(
   }
   // The run of lead characters holding the keyword is the name. Its end
   // first: what must follow it rejects most hits in prose before any walk back.
+  // A keyword may end with what follows the name (`key=`, `key"`): the name ends before it.
   let end = kwEnd;
+  while (end > kwStart && c.lead[text.charCodeAt(end - 1)] !== 1) end--;
   while (end < text.length && end - kwStart < MAX_NAME && c.lead[text.charCodeAt(end)] === 1) end++;
   if (c.follows !== null) {
     // A run longer than any name cannot be one (keyword-laden runs cost nothing).
@@ -311,12 +330,12 @@ function attempt(
   last: number,
   kwEnd: number,
 ): (RawFinding & { priority: number }) | null {
-  const re = c.re;
+  const fast = c.fast;
   for (let at = first; at <= last; at++) {
-    re.lastIndex = at;
-    const m = re.exec(text);
+    fast.lastIndex = at;
+    const m = fast.exec(text);
     if (m === null || at + m[0].length < kwEnd) continue;
-    const found = spanOf(c, text, m, 0);
+    const found = spanOf(c, text, m, at, 0);
     if (found !== null) return found;
   }
   return null;
@@ -349,14 +368,14 @@ function confirmNear(
   const from = Math.max(0, kwStart - c.before);
   const winStart = Math.max(0, from - CONTEXT);
   const window = text.slice(winStart, Math.min(text.length, kwStart + c.after));
-  const re = c.re;
-  re.lastIndex = from - winStart;
+  const fast = c.fast;
+  fast.lastIndex = from - winStart;
   while (true) {
-    const m = re.exec(window);
+    const m = fast.exec(window);
     if (m === null) return null;
-    const found = spanOf(c, window, m, winStart);
+    const found = spanOf(c, window, m, m.index, winStart);
     if (found !== null) return found;
-    re.lastIndex = m.index + 1;
+    fast.lastIndex = m.index + 1;
   }
 }
 
@@ -385,21 +404,34 @@ function escapeEndsAt(text: string, at: number): boolean {
     isHex(text.charCodeAt(at - 2)) && isHex(text.charCodeAt(at - 1));
 }
 
+/**
+ * The finding of a match of `c.fast` that starts at `at`, or null when its
+ * secret is rejected; the offsets come from running `c.re` (with indices)
+ * again at the same place, which yields the same match.
+ */
 function spanOf(
   c: CompiledRule,
   text: string,
   m: RegExpExecArray,
+  at: number,
   offset: number,
 ): (RawFinding & { priority: number }) | null {
   // Markers are opaque: no match may take part of an earlier redaction.
   if (m[0].includes(MARKER_OPEN)) return null;
-  const span = m.indices?.groups?.s ?? m.indices![0]!;
-  const secret = text.slice(span[0], span[1]);
+  const secret = m.groups?.s ?? m[0];
   if (!accept(c.rule, secret, m.groups ?? {})) return null;
+  c.re.lastIndex = at;
+  const md = c.re.exec(text);
+  if (md === null) return null;
+  const span = md.indices?.groups?.s ?? md.indices![0]!;
   // A key block cut short by the pattern's bound goes on to its END line.
-  const end = c.rule.armored === true && !secret.endsWith("-----")
+  let end = c.rule.armored === true && !secret.endsWith("-----")
     ? armorEnd(text, span[1])
     : span[1];
+  if (c.extend !== null) {
+    c.extend.lastIndex = end;
+    if (c.extend.test(text)) end = c.extend.lastIndex;
+  }
   return {
     kind: c.rule.kind,
     start: span[0] + offset,
@@ -419,7 +451,7 @@ function accept(
   // value, its quotes close strings rather than open one.
   if (isBlank(secret.charCodeAt(0)) || isBlank(secret.charCodeAt(secret.length - 1))) return false;
   if (rule.validate !== undefined && !rule.validate(secret, groups)) return false;
-  if (isNotSecret(secret)) return false;
+  if (isNotSecret(secret, rule.docWords !== false)) return false;
   return rule.minEntropy === undefined || shannonEntropy(secret) >= rule.minEntropy;
 }
 

@@ -43,6 +43,8 @@ const JWT_IO_SAMPLE_SIGNATURE = "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c";
  * True when a matched secret is a placeholder, a vendor's published example
  * value or an existing redaction marker.
  * @param secret The matched secret text.
+ * @param docWords Whether a value built from documentation words
+ * (`mysecretpassword`) is a placeholder; URL passwords are not judged so.
  * @returns Whether it must be kept as is.
  * @example
  * ```ts
@@ -54,12 +56,12 @@ const JWT_IO_SAMPLE_SIGNATURE = "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c";
  * assert.ok(!isNotSecret("hunter2-but-longer"));
  * ```
  */
-export function isNotSecret(secret: string): boolean {
+export function isNotSecret(secret: string, docWords = true): boolean {
   if (PLACEHOLDER_WORDS.test(secret)) return true;
   if (/(?:[xX]{5,}|\*{3,}|\.{3,}|\x7f{3}|\u2026|#{4,}|_{5,}|0{8,})/.test(secret)) return true;
   if (/^(?:password|passwd|pass|pwd|secret|token|api_?key|apikey|key)$/i.test(secret)) return true;
   if (secret.endsWith(JWT_IO_SAMPLE_SIGNATURE)) return true;
-  return isPredictable(secret) || isDocumentationValue(secret);
+  return isPredictable(secret) || (docWords && isDocumentationValue(secret));
 }
 
 /**
@@ -200,6 +202,8 @@ export function isLookAlikeValue(value: string): boolean {
   if (/^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-|sk-ssh-|sk-ecdsa-)/.test(value)) return true;
   if (/^(?:pk_(?:live|test)_|pk\.eyJ)/.test(value)) return true;
   if (/^data:/i.test(value)) return true;
+  // An AWS SigV4 credential scope (key id/date/region/service/aws4_request) names a key, it is none.
+  if (/\/aws4_request$/.test(value)) return true;
   if (/^(?:\.{0,2}\/|~\/|[A-Za-z]:\\|file:)/.test(value)) return true;
   if (/^[a-z][a-z0-9+.-]*:\/\/[^@]*$/i.test(value)) return true;
   if (/^[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)+(?:\(|\[)?$/.test(value)) return true;

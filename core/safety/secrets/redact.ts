@@ -1,12 +1,14 @@
 /**
  * In-memory scanning and redaction of one buffer or string: findings with
  * line and column, and the text with every secret replaced by
- * `[REDACTED:<kind>]`. Redaction covers each secret whole and is idempotent
+ * `[REDACTED:<kind>]`. Every copy of a found value elsewhere in the same
+ * input is a finding too (see copies.ts). Redaction covers each secret whole and is idempotent
  * (markers are never matched again); when nothing is found the output is the
  * input, byte for byte. Pure: no I/O.
  * @module
  */
-import { findSecrets, type SecretEngine } from "./engine.ts";
+import { CopyMemory, mergeCopies } from "./copies.ts";
+import { findSecrets, type RawFinding, type SecretEngine } from "./engine.ts";
 import { type Finding, redactionMarker } from "./stream.ts";
 
 const encoder = new TextEncoder();
@@ -16,6 +18,7 @@ const decoder = new TextDecoder();
  * Finds every secret in a buffer, with lines and columns.
  * @param engine From {@linkcode createEngine}.
  * @param bytes The input.
+ * @param options A memory of values shared with other parts of the input.
  * @returns Findings sorted by offset.
  * @example
  * ```ts
@@ -29,12 +32,16 @@ const decoder = new TextDecoder();
  * assert.equal(f?.column, 14);
  * ```
  */
-export function scanBytes(engine: SecretEngine, bytes: Uint8Array): Finding[] {
+export function scanBytes(
+  engine: SecretEngine,
+  bytes: Uint8Array,
+  options: RedactOptions = {},
+): Finding[] {
   const out: Finding[] = [];
   let line = 1;
   let lineStart = 0;
   let p = 0;
-  for (const f of findSecrets(engine, bytes)) {
+  for (const f of findWithCopies(engine, bytes, options)) {
     while (true) {
       const nl = bytes.indexOf(0x0a, p);
       if (nl < 0 || nl >= f.start) break;
@@ -45,6 +52,49 @@ export function scanBytes(engine: SecretEngine, bytes: Uint8Array): Finding[] {
     out.push({ kind: f.kind, line, column: f.start - lineStart + 1, start: f.start, end: f.end });
   }
   return out;
+}
+
+/**
+ * The rule findings of one buffer joined with every standalone copy of
+ * their values anywhere in it (before or after the original).
+ * @param engine From {@linkcode createEngine}.
+ * @param bytes The input.
+ * @param options A memory of values shared with other parts of the input.
+ * @returns Non-overlapping findings sorted by start offset.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { defaultEngine } from "./default_engine.ts";
+ * import { findWithCopies } from "./redact.ts";
+ * const bytes = new TextEncoder().encode("echo q8Zr1mXw4Lp0vT\nTOKEN=q8Zr1mXw4Lp0vT\n");
+ * assert.equal(findWithCopies(defaultEngine(), bytes).length, 2);
+ * ```
+ */
+export function findWithCopies(
+  engine: SecretEngine,
+  bytes: Uint8Array,
+  options: RedactOptions = {},
+): RawFinding[] {
+  const found = findSecrets(engine, bytes);
+  const memory = options.memory;
+  if (memory === undefined) {
+    if (found.length === 0) return found;
+    const own = new CopyMemory();
+    own.remember(bytes, found);
+    return mergeCopies(found, own.find(bytes, 0, bytes.length));
+  }
+  memory.remember(bytes, found);
+  return mergeCopies(found, memory.find(bytes, 0, bytes.length));
+}
+
+/** Options of the in-memory scans. */
+export interface RedactOptions {
+  /**
+   * Values found elsewhere in the same input (other strings of one capsule):
+   * their copies here are redacted too, and the values found here are added.
+   * @default {a memory of this buffer alone}
+   */
+  memory?: CopyMemory;
 }
 
 /** A redacted buffer and what was replaced. */
@@ -58,6 +108,7 @@ export interface RedactBytesResult {
  * Replaces every secret in a buffer with its marker.
  * @param engine From {@linkcode createEngine}.
  * @param bytes The input.
+ * @param options A memory of values shared with other parts of the input.
  * @returns The redacted bytes and the findings (offsets into the input).
  * @example
  * ```ts
@@ -70,8 +121,12 @@ export interface RedactBytesResult {
  * assert.equal(new TextDecoder().decode(r.bytes), "TOKEN=[REDACTED:env_secret]\n");
  * ```
  */
-export function redactBytes(engine: SecretEngine, bytes: Uint8Array): RedactBytesResult {
-  const findings = scanBytes(engine, bytes);
+export function redactBytes(
+  engine: SecretEngine,
+  bytes: Uint8Array,
+  options: RedactOptions = {},
+): RedactBytesResult {
+  const findings = scanBytes(engine, bytes, options);
   if (findings.length === 0) return { bytes, findings };
   const parts: Uint8Array[] = [];
   let at = 0;
@@ -100,6 +155,7 @@ export interface RedactTextResult {
  * Replaces every secret in a string with its marker.
  * @param engine From {@linkcode createEngine}.
  * @param text The input.
+ * @param options A memory of values shared with other parts of the input.
  * @returns The redacted text (the same string when nothing was found) and the kinds.
  * @example
  * ```ts
@@ -113,9 +169,13 @@ export interface RedactTextResult {
  * assert.deepEqual(redactText(engine, once.text).kinds, []);
  * ```
  */
-export function redactText(engine: SecretEngine, text: string): RedactTextResult {
+export function redactText(
+  engine: SecretEngine,
+  text: string,
+  options: RedactOptions = {},
+): RedactTextResult {
   const bytes = encoder.encode(text);
-  const r = redactBytes(engine, bytes);
+  const r = redactBytes(engine, bytes, options);
   if (r.findings.length === 0) return { text, kinds: [] };
   return { text: decoder.decode(r.bytes), kinds: r.findings.map((f) => f.kind) };
 }

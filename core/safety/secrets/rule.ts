@@ -68,6 +68,20 @@ export interface SecretRule {
    * (see `armorEnd` in armor.ts), however far they go. @default {false}
    */
   armored?: boolean;
+  /**
+   * What goes on after an accepted match and is still part of the secret
+   * (the rest of a value longer than the pattern reads, or past an inner
+   * `=`), as a pattern tried right at the match's end (compiled sticky).
+   * It runs to the end of the scanned buffer; a streamed scan carries it
+   * into the next read, so a value is redacted whole whatever its length.
+   */
+  extend?: RegExp;
+  /**
+   * A value built from documentation words (`mysecretpass`,
+   * `supersecret123`) is a placeholder. False where the shape itself says a
+   * real credential is there (the password of a database URL). @default {true}
+   */
+  docWords?: boolean;
   /** Further check on the secret (checksum, decoded shape); false rejects the match. */
   validate?: (secret: string, groups: Readonly<Record<string, string | undefined>>) => boolean;
 }

@@ -27,16 +27,31 @@ const ASSIGNMENT_OPERATOR = /(?:\\?["'])?[ \t]{0,16}[:=]/;
 /** SEP without its trailing quote, for values read by {@linkcode assignedValue}. */
 const SEP_OPEN = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}`;
 
+/** Longest assigned value a pattern reads; a longer bare value goes on through the rule's `extend`. */
+const VALUE_MAX = 8192;
+
 /**
  * An assigned value as group `s`: the whole of a double-quoted (also
  * JSON-escaped `\"...\"`), single-quoted or backquoted value, spaces
  * included, so no tail is left; otherwise a bare run of `bare` characters
  * (after an opening quote that never closes within the bound) plus base64
- * padding. `bare` excludes `=`, so `a=b=c` chains stay cheap to reject.
+ * padding. `bare` excludes `=`, so `a=b=c` chains stay cheap to reject; an
+ * accepted bare value takes its inner `=` and the rest of its run through
+ * {@linkcode bareTail}.
  */
 function assignedValue(min: number, bare: string, esc = String.raw`\\?`): string {
   return String
-    .raw`(?:${esc}"(?<s>[^"\\\r\n]{${min},500})${esc}"|'(?<s>[^'\r\n]{${min},500})'|\x60(?<s>[^\x60\r\n]{${min},500})\x60|(?:\\?["'\x60])?(?<s>${bare}{${min},500}={0,3}))`;
+    .raw`(?:${esc}"(?<s>[^"\\\r\n]{${min},${VALUE_MAX}})${esc}"|'(?<s>[^'\r\n]{${min},${VALUE_MAX}})'|\x60(?<s>[^\x60\r\n]{${min},${VALUE_MAX}})\x60|(?:\\?["'\x60])?(?<s>${bare}{${min},${VALUE_MAX}}={0,3}))`;
+}
+
+/**
+ * The rest of a bare value after what the pattern read: more of its
+ * characters and any `=` inside it (`abc=def==`), however long. Quoted
+ * values end at their quote, which is not in the class, so this adds nothing.
+ */
+function bareTail(bare: string): RegExp {
+  const cls = bare.replace(/=\]$/, "]");
+  return new RegExp(`(?:${cls}|=)*`);
 }
 
 /**
@@ -69,9 +84,10 @@ function stripeKey(prefix: string, kind: string, title: string, note: string): S
   return {
     kind,
     title,
-    description: `\`${prefix}_live_\` or \`${prefix}_test_\` + at least 24 alphanumerics; ${note}`,
-    keywords: [`${prefix}_live_`, `${prefix}_test_`],
-    pattern: new RegExp(`${LB}${prefix}_(?:live|test)_[0-9A-Za-z]{24,247}(?![A-Za-z0-9])`),
+    description:
+      `\`${prefix}_live_\`, \`${prefix}_test_\` or \`${prefix}_prod_\` + at least 24 alphanumerics; ${note}`,
+    keywords: [`${prefix}_live_`, `${prefix}_test_`, `${prefix}_prod_`],
+    pattern: new RegExp(`${LB}${prefix}_(?:live|test|prod)_[0-9A-Za-z]{24,247}(?![A-Za-z0-9])`),
     after: 260,
     priority: 3,
     minEntropy: 3.5,
@@ -128,7 +144,7 @@ const FLAG_SEP = String.raw`(?:=|[ \t]{1,16})`;
  * so a failed match never backtracks through the name.
  */
 const SECRET_NAME = String
-  .raw`(?:passwords?|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?|client[_-]?secret|signing[_-]?key|encryption[_-]?key)`;
+  .raw`(?:passwords?|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?|creds|client[_-]?secret|signing[_-]?key|encryption[_-]?key|(?:^|[_.-])auth(?=$|[_.-]))`;
 
 const SECRET_NAME_RE = new RegExp(SECRET_NAME, "i");
 
@@ -149,8 +165,23 @@ const ASSIGNMENT_KEYWORDS = [
   "apikey",
   "access_key",
   "private_key",
+  "private-key",
+  "privatekey",
   "credential",
+  "creds",
+  "_auth",
+  "-auth",
 ];
+
+/**
+ * Names whose value is a credential even when it looks like a digest or a
+ * UUID: keys and passwords by name (`X-Api-Key: <uuid>`, `private_key:
+ * <64 hex>` of a secp256k1 key, `client_secret`, `auth_token`). A bare
+ * `token` or `secret` is left out: `"token": "<uuid>"` is as often a request
+ * or session id.
+ */
+const CREDENTIAL_NAME =
+  /(?:api[_.-]?key|apikey|app[_.-]?key|access[_.-]?key|secret[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?(?:key|token)|access[_.-]?token|client[_.-]?secret|password|passwd|creds|credentials?)$/i;
 
 /** True when no assignment with this name can be a secret (see {@linkcode assignmentValid}). */
 function rejectAssignmentName(name: string): boolean {
@@ -173,14 +204,38 @@ function isLongKeyMaterial(value: string): boolean {
       /[A-Z]/.test(value));
 }
 
-function assignmentValid(minLength: number) {
+/** A name that is or ends in key (`Key`, `stripeKey`, `MASTER_KEY`, `license-key`). */
+const KEY_NAME = { test: (n: string) => /^key$|[_.-]key$/i.test(n) || /[a-z0-9]Key$/.test(n) };
+/** Names of keys that are not secrets: database, cache, map, UI and public keys. */
+const ORDINARY_KEY_NAME =
+  /(?:primary|foreign|sort|partition|hash|range|cache|idempotency|dedup(?:e|lication)?|lookup|map|row|join|composite|unique|index|object|bucket|s3|storage|translation|i18n|locale|label|shortcut|hot|react|list|dict|group|route|query|cursor|field|attr(?:ibute)?|column|table|registry|public|pub|host|ssh|gpg|pgp|kms|cert|tls|ssl|file|path|sign(?:ing)?[_.-]?pub|dns|ds|primary|monkey|turkey|whiskey|hockey|jockey|donkey)[_.-]?key$|^(?:key|Key|KEY)[_.-]?(?:id|name|path|file|type)$/i;
+/** A name that is or ends in password, passwd, pwd or pass (`db_pass`, `adminPassword`). */
+const PASSWORD_NAME =
+  /(?:^|[_.-]|[a-z0-9](?=[A-Z]))(?:password|passwd|pwd|pass)$|^(?:password|passwd|pwd|pass)$/i;
+/** Type names and keywords that follow `password:` in code, not values. */
+const TYPE_WORD =
+  /^(?:string|str|text|bool|boolean|bytes|int|integer|number|secret|password|passwd|optional|required|varchar(?:\(\d+\))?|char|any|object|none|nil|null|undefined|true|false|sensitive|secure|masked|hidden|redacted|prompt|input|env|vault|file|plain|plaintext|hash|hashed|bcrypt|argon2|encrypted)$/i;
+
+/** A hex string of 32 or more (a key, or a digest), or a UUID. */
+function isHexOrUuid(value: string): boolean {
+  return /^(?:0x)?[0-9a-fA-F]{32,}$/.test(value) || new RegExp(`^${UUID}$`).test(value);
+}
+
+/**
+ * @param minLength Shortest value.
+ * @param upperEnv The name is an upper-case environment variable
+ * (`TOKEN=<40 hex>`): any secret name takes a hex or UUID value there.
+ */
+function assignmentValid(minLength: number, upperEnv = false) {
   return (secret: string, groups: Readonly<Record<string, string | undefined>>): boolean => {
     const name = groups.name ?? "";
     if (secret.length < minLength || !SECRET_NAME_RE.test(name) || isExcludedName(name)) {
       return false;
     }
-    return !isLookAlikeValue(secret) ||
-      (PREFIXED_CREDENTIAL_NAME.test(name) && isLongKeyMaterial(secret));
+    if (!isLookAlikeValue(secret)) return true;
+    if (PREFIXED_CREDENTIAL_NAME.test(name) && isLongKeyMaterial(secret)) return true;
+    // A credential name overrides the digest and UUID look-alikes.
+    return isHexOrUuid(secret) && (upperEnv || CREDENTIAL_NAME.test(name));
   };
 }
 
@@ -197,12 +252,21 @@ export const SECRET_RULES: readonly SecretRule[] = [
   githubToken("ghp_", "github_pat", "GitHub personal access token (classic)", "GitHub classic PAT"),
   githubToken("gho_", "github_oauth_token", "GitHub OAuth access token", "GitHub OAuth app token"),
   githubToken("ghu_", "github_user_token", "GitHub user-to-server token", "GitHub App user token"),
-  githubToken(
-    "ghs_",
-    "github_app_token",
-    "GitHub server-to-server token",
-    "GitHub App installation token",
-  ),
+  {
+    ...githubToken(
+      "ghs_",
+      "github_app_token",
+      "GitHub server-to-server token",
+      "GitHub App installation token",
+    ),
+    description:
+      "GitHub App installation token: `ghs_` + 36 base62 characters whose last six are a CRC-32 checksum (verified), or the stateless form `ghs_<app id>_<JWT>` (two dots, about 520 characters).",
+    pattern: new RegExp(
+      `${LB}ghs_(?:[A-Za-z0-9]{36}|[0-9]{1,20}_[A-Za-z0-9_-]{8,2048}\\.[A-Za-z0-9_-]{8,4096}\\.[A-Za-z0-9_-]{8,1024})(?![A-Za-z0-9_.-])`,
+    ),
+    after: 7200,
+    validate: (s) => s.includes(".") || hasValidTokenChecksum(s),
+  },
   githubToken("ghr_", "github_refresh_token", "GitHub refresh token", "GitHub App refresh token"),
   {
     kind: "github_fine_grained_pat",
@@ -523,14 +587,14 @@ export const SECRET_RULES: readonly SecretRule[] = [
   {
     kind: "twilio_api_key",
     title: "Twilio API key SID",
-    description: "`SK` + 32 hex characters near the word Twilio.",
-    keywords: ["twilio"],
-    anchor: "near",
+    description: "`SK` + 32 lower-case hex characters (letters and digits both), anywhere.",
+    // `SK` and the first hex character: three bytes for the prefilter.
+    keywords: [..."0123456789abcdef"].map((c) => `sk${c}`),
     pattern:
       /(?<![A-Za-z0-9](?<!\\[A-Za-z0-9]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))SK[0-9a-f]{32}(?![A-Za-z0-9])/,
-    before: 300,
-    after: 300,
+    after: 40,
     priority: 3,
+    validate: (s) => /[a-f]/.test(s.slice(2)) && /[0-9]/.test(s.slice(2)),
   },
   {
     kind: "twilio_auth_token",
@@ -1000,8 +1064,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
         assignedValue(1, String.raw`[^\s"'\x60#\\]`, ESC_QUOTE)
       }`,
     ),
-    after: 900,
+    after: VALUE_MAX + 400,
     priority: 2,
+    extend: bareTail(String.raw`[^\s"'\x60#\\]`),
     validate: (s, g) => !isReference(s) && assignmentValid(1)(s, g),
   },
   {
@@ -1060,6 +1125,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     before: 40,
     after: 420,
     priority: 2,
+    docWords: false,
     validate: isNotDefaultLogin,
   },
   {
@@ -1074,6 +1140,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     before: 40,
     after: 420,
     priority: 1,
+    docWords: false,
     validate: isNotDefaultLogin,
   },
   {
@@ -1105,11 +1172,11 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "curl_user_password",
     title: "curl -u user:password",
     description:
-      "The password of `curl -u user:password` / `--user user:password` on one command line.",
+      "The password of `curl -u user:password` / `--user user:password`, also on a continuation line (`\\` + newline) and quoted.",
     keywords: ["curl "],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))curl(?:[ \t][^\n|;&]{0,400}?)?[ \t](?:-u|--user)(?:[ \t]{1,16}|=)?(?:\\?"(?<user>[^\s:"\\]{1,128}):(?<s>[^"\\\r\n]{1,256})\\?"|'(?<user>[^\s:']{1,128}):(?<s>[^'\r\n]{1,256})'|(?<user>[^\s:"'\\]{1,128}):(?<s>[^\s"'\\]{1,256}))`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))curl(?:[ \t](?:[^\n|;&\\]|\\{1,3}(?:\r?\n|n)|\\){0,400}?)?[ \t](?:-u|--user)(?:[ \t]{1,16}|=)?(?:\\?"(?<user>[^\s:"\\]{1,128}):(?<s>[^"\\\r\n]{1,256})\\?"|'(?<user>[^\s:']{1,128}):(?<s>[^'\r\n]{1,256})'|(?<user>[^\s:"'\\]{1,128}):(?<s>[^\s"'\\]{1,256}))`,
     ),
     after: 800,
     priority: 2,
@@ -1143,9 +1210,10 @@ export const SECRET_RULES: readonly SecretRule[] = [
     rejectName: (n) => /[a-z]/.test(n) || rejectAssignmentName(n),
     follows: /=/,
     before: 64,
-    after: 600,
+    after: VALUE_MAX + 100,
     priority: 1,
-    validate: (s, g) => !isRepeatedPlaceholder(s) && assignmentValid(5)(s, g),
+    extend: bareTail(String.raw`[^\s"'\x60;&|#\\=]`),
+    validate: (s, g) => !isRepeatedPlaceholder(s) && assignmentValid(5, true)(s, g),
   },
   {
     kind: "generic_secret",
@@ -1171,9 +1239,108 @@ export const SECRET_RULES: readonly SecretRule[] = [
     rejectName: rejectAssignmentName,
     follows: ASSIGNMENT_OPERATOR,
     before: 64,
-    after: 640,
+    after: VALUE_MAX + 140,
     priority: 1,
+    extend: bareTail(String.raw`[^\s"'\x60,;\\<>()\[\]{}=]`),
     minEntropy: 3,
     validate: (s, g) => /[0-9]/.test(s) && /[A-Za-z]/.test(s) && assignmentValid(12)(s, g),
+  },
+  {
+    kind: "authorization_value",
+    title: "HTTP Authorization header with a bare credential",
+    description:
+      "`Authorization: <credential>` with no scheme word before it (a UUID, hex or opaque API key sent as the whole header value).",
+    keywords: ["authorization"],
+    pattern: new RegExp(
+      String
+        .raw`Authorization(?:\\?["'])?[ \t]{0,4}:[ \t]{0,16}(?:\\?["'])?(?<s>[A-Za-z0-9._~+\/-]{16,4096}={0,2})(?=[ \t]{0,16}(?:\\|["'\r\n,;}]|$))`,
+      "i",
+    ),
+    after: 4200,
+    priority: 1,
+    minEntropy: 3,
+    validate: (s) => /[0-9]/.test(s) && /[A-Za-z]/.test(s) && !/^[A-Za-z]+[-_.][A-Za-z]/.test(s),
+  },
+  {
+    kind: "key_secret",
+    title: "Key material assigned to a key name",
+    description:
+      '`Key = "..."`, `key := "..."` (Go), `stripeKey: ...`, `MASTER_KEY=...`: a name that is or ends in key, given a value that looks like key material (16 or more characters of mixed case and digits, or 32 or more hex); names of ordinary keys (primary, sort, cache, public...) are skipped.',
+    // The name's end and what follows it (an operator, a closing quote, a
+    // blank before the operator), so the many other `key`s cost nothing.
+    keywords: ["key=", "key:", 'key"', "key'", "key ", "key\\"],
+    pattern: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
+        assignedValue(16, String.raw`[^\s"'\x60,;\\<>()\[\]{}=]`)
+      }`,
+      "i",
+    ),
+    lead: "A-Za-z0-9_.\\-",
+    rejectName: (n) => !KEY_NAME.test(n) || ORDINARY_KEY_NAME.test(n) || isExcludedName(n),
+    follows: ASSIGNMENT_OPERATOR,
+    before: 64,
+    after: VALUE_MAX + 140,
+    priority: 1,
+    minEntropy: 3.3,
+    extend: bareTail(String.raw`[^\s"'\x60,;\\<>()\[\]{}=]`),
+    validate: (s, g) => {
+      const name = g.name ?? "";
+      if (!KEY_NAME.test(name) || ORDINARY_KEY_NAME.test(name) || isExcludedName(name)) {
+        return false;
+      }
+      // A bare `key` with hex is as often a digest or a cache key.
+      if (/^(?:0x)?[0-9a-fA-F]{32,}$/.test(s)) return !/^key$/i.test(name);
+      return !isLookAlikeValue(s) && /[0-9]/.test(s) && /[a-z]/.test(s) && /[A-Z]/.test(s) &&
+        !/[/.:@]/.test(s) && !/^[a-z]{2,}[-_.][a-z]/i.test(s) &&
+        // A PEM block in base64 (a certificate, a public key) is the key-block rules' to judge.
+        !s.startsWith("LS0tLS1");
+    },
+  },
+  {
+    kind: "password_assignment",
+    title: "Password in a configuration file",
+    description:
+      '`password = "..."` (HCL, TOML, INI), `password: ...` (YAML), `pass := "..."`: a name that is or ends in password, passwd, pwd or pass with a value of 6 or more characters that is not a type name, reference, call or placeholder.',
+    // `pass` alone would hit every `passed` of a test log.
+    keywords: ["password", "passwd", "pwd", "_pass", "-pass", ".pass"],
+    pattern: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
+        assignedValue(6, String.raw`[^\s"'\x60,;\\<>()\[\]{}=#]`)
+      }`,
+      "i",
+    ),
+    lead: "A-Za-z0-9_.\\-",
+    // An upper-case NAME=value is the env rule's (same span, its kind).
+    rejectName: (n) => !PASSWORD_NAME.test(n) || isExcludedName(n) || !/[a-z]/.test(n),
+    follows: ASSIGNMENT_OPERATOR,
+    before: 64,
+    after: VALUE_MAX + 140,
+    priority: 1,
+    extend: bareTail(String.raw`[^\s"'\x60,;\\<>()\[\]{}=#]`),
+    // Cheapest first: a hostile `password: password: ...` costs a character test a hit.
+    validate: (s, g) =>
+      !s.endsWith(":") && /[A-Za-z]/.test(s) && (s.length >= 8 || /[^A-Za-z]/.test(s)) &&
+      !/\s/.test(s.trim()) && !TYPE_WORD.test(s) && !isReference(s) && !isLookAlikeValue(s) &&
+      PASSWORD_NAME.test(g.name ?? "") && /[a-z]/.test(g.name ?? "") &&
+      !isExcludedName(g.name ?? ""),
+  },
+  {
+    kind: "k8s_secret_data",
+    title: "Kubernetes Secret data",
+    description:
+      "The values under `data:` / `stringData:` of a manifest with `kind: Secret` (before or after it in the same document, as `kubectl get secret -o yaml` prints it), redacted as one block.",
+    keywords: ["kind: secret", "kind:secret"],
+    // Anchored on the rare `kind: Secret`; the data block may sit on either side of it.
+    anchor: "near",
+    pattern: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]))(?:(?<=kind:[ \t]{0,8}\\{0,3}["']?Secret\b(?:(?!kind:|---|apiVersion:)[^]){0,4000})|(?=(?:(?!kind:|---|apiVersion:)[^]){0,4000}?kind:[ \t]{0,8}\\{0,3}["']?Secret\b))(?:stringD|d)ata:[ \t]{0,8}${NL}[ \t]{1,16}[A-Za-z0-9_.-]{1,253}:[ \t]{1,8}(?<s>[^\s\\][^\r\n\\]{0,4096}(?:${NL}[ \t]{1,16}[A-Za-z0-9_.-]{1,253}:[ \t]{1,8}[^\s\\][^\r\n\\]{0,4096}){0,64})`,
+    ),
+    before: 4000,
+    after: 4000 + 24 * 1024,
+    priority: 2,
+    validate: (s) => s.length >= 4,
   },
 ];

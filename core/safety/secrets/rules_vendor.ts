@@ -73,6 +73,16 @@ interface NamedRow {
   minEntropy?: number;
 }
 
+/** True when base64url text decodes to 17-20 ASCII digits (a Discord user id). */
+function isBase64Digits(text: string): boolean {
+  try {
+    const padded = text.replace(/-/g, "+").replace(/_/g, "/");
+    return /^\d{17,20}$/.test(atob(padded + "=".repeat((4 - padded.length % 4) % 4)));
+  } catch {
+    return false;
+  }
+}
+
 /** Between a name and its value: optional (escaped) quotes around `=`, `:`, `:=` or `=>`. */
 const SEP = String.raw`(?:\\{0,3}["'])?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}(?:\\{0,3}["'\x60])?`;
 
@@ -484,16 +494,87 @@ export const VENDOR_RULES: readonly SecretRule[] = [
     value: "[a-z0-9]{40}",
     max: 40,
   }),
-  named({
+  prefixed({
     kind: "mailchimp_api_key",
     title: "Mailchimp API key",
-    description:
-      "32 hex characters + `-us` and a data-centre number, assigned to a Mailchimp name.",
-    keywords: ["mailchimp", "mandrill"],
-    name: KEY_NAME,
-    value: String.raw`[a-f0-9]{32}-us\d{1,2}`,
-    max: 36,
+    description: "32 hex characters + `-us` and a data-centre number, anywhere.",
+    keywords: ["-us1", "-us2", "-us3", "-us4", "-us5", "-us6", "-us7", "-us8", "-us9"],
+    body: String.raw`[a-f0-9]{32}-us[1-9][0-9]?`,
+    cls: "A-Za-z0-9",
+    before: 32,
+    max: 8,
   }),
+  named({
+    kind: "vault_legacy_token",
+    title: "HashiCorp Vault legacy token",
+    description:
+      "`s.`, `b.` or `r.` + 24 alphanumerics (tokens before Vault 1.10) assigned to a Vault name or sent as `X-Vault-Token`.",
+    keywords: ["vault"],
+    name: /vault/i,
+    value: String.raw`[sbr]\.[A-Za-z0-9]{24}`,
+    max: 26,
+  }),
+  prefixed({
+    kind: "vercel_token",
+    title: "Vercel token",
+    description:
+      "`vcp_` (personal), `vci_` (integration), `vca_` (app), `vcr_` (refresh) or `vck_` (API key) + at least 24 alphanumerics.",
+    keywords: ["vcp_", "vci_", "vca_", "vcr_", "vck_"],
+    body: "vc[pcaikr]_[A-Za-z0-9]{24,128}",
+    max: 132,
+    minEntropy: 3.5,
+  }),
+  prefixed({
+    kind: "facebook_access_token",
+    title: "Facebook (Meta) access token",
+    description: "`EAA` + at least 100 alphanumerics (user, page and system-user tokens).",
+    keywords: ["eaa"],
+    body: "EAA[A-Za-z0-9]{100,1024}",
+    cls: "A-Za-z0-9",
+    max: 1027,
+    minEntropy: 4,
+  }),
+  prefixed({
+    kind: "amazon_mws_token",
+    title: "Amazon MWS auth token",
+    description: "`amzn.mws.` + a UUID.",
+    keywords: ["amzn.mws."],
+    body: String.raw`amzn\.mws\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`,
+    cls: String.raw`A-Za-z0-9_.\-`,
+    max: 45,
+  }),
+  {
+    kind: "facebook_app_token",
+    title: "Facebook app access token",
+    description: "An app id (15 or 16 digits), `|`, and the 32-hex app secret.",
+    // The keyword is the id's last two digits and the bar (three bytes at least).
+    keywords: Array.from({ length: 100 }, (_, i) => `${String(i).padStart(2, "0")}|`),
+    pattern: new RegExp(
+      String.raw`${lookBehind("A-Za-z0-9")}[0-9]{15,16}\|[0-9a-f]{32}(?![A-Za-z0-9])`,
+    ),
+    lead: "0-9",
+    before: 16,
+    after: 40,
+    priority: 3,
+    minEntropy: 3,
+  },
+  {
+    kind: "discord_token",
+    title: "Discord bot token (bare)",
+    description:
+      "Three dot-separated parts whose first is the base64 of a numeric user id (ids from 2021 on start `MT`), then 6 and 27-40 URL-safe characters; the id is decoded and checked.",
+    keywords: ["mta", "mte", "mti", "mtm", "mtq", "mtu", "mty", "mtc", "mtg", "mtk"],
+    pattern: new RegExp(
+      String
+        .raw`${
+        lookBehind("A-Za-z0-9_\\-")
+      }(?<id>MT[A-Za-z0-9_-]{20,26})\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}(?![A-Za-z0-9_-])`,
+    ),
+    after: 80,
+    priority: 3,
+    minEntropy: 3.5,
+    validate: (_s, g) => isBase64Digits(g.id ?? ""),
+  },
   named({
     kind: "algolia_api_key",
     title: "Algolia API key",

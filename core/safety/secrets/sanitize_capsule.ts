@@ -15,7 +15,8 @@
  */
 import type { SecretEngine } from "./engine.ts";
 import { defaultEngine } from "./default_engine.ts";
-import { sanitizeValue } from "./sanitize_value.ts";
+import { CopyMemory } from "./copies.ts";
+import { rememberSecrets, sanitizeValue } from "./sanitize_value.ts";
 import type { Sanitize } from "../../capsule/types.ts";
 
 /** Most redaction records one capsule keeps. */
@@ -58,8 +59,11 @@ export function sanitizeCapsuleParts<T extends Record<string, unknown>>(
     const engine = options.engine ?? defaultEngine();
     const out: Record<string, unknown> = {};
     const redactions: Sanitize["redactions"] = [];
+    // The capsule is one input: a value found in one part is redacted in all.
+    const memory = new CopyMemory();
+    for (const value of Object.values(parts)) rememberSecrets(engine, value, memory);
     for (const [name, value] of Object.entries(parts)) {
-      const r = sanitizeValue(engine, value, { path: name });
+      const r = sanitizeValue(engine, value, { path: name, memory });
       out[name] = r.value;
       redactions.push(...r.redactions);
     }

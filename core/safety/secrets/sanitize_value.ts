@@ -8,6 +8,8 @@
  */
 import { SCAN_BOUNDS } from "../../bounds.ts";
 import type { SecretEngine } from "./engine.ts";
+import { CopyMemory } from "./copies.ts";
+import { findSecrets } from "./engine.ts";
 import { redactText } from "./redact.ts";
 
 /** One recorded redaction. */
@@ -27,6 +29,52 @@ export interface SanitizeValueResult<T> {
 export interface SanitizeValueOptions {
   /** Path prefix for the recorded fields. @default {""} */
   path?: string;
+  /**
+   * Values found in other parts of the same input (see
+   * {@linkcode rememberSecrets}); every copy of one here is redacted too.
+   * @default {a memory of this value alone}
+   */
+  memory?: CopyMemory;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Adds the secrets found in every string of a value to `memory`, so that
+ * their copies anywhere else in the same input are redacted.
+ * @param engine From {@linkcode createEngine}.
+ * @param value Any JSON-like value.
+ * @param memory Where the values go.
+ * @throws {RangeError} past the item or depth bound.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CopyMemory } from "./copies.ts";
+ * import { defaultEngine } from "./default_engine.ts";
+ * import { rememberSecrets } from "./sanitize_value.ts";
+ * const memory = new CopyMemory();
+ * rememberSecrets(defaultEngine(), { a: ["API_TOKEN=q8Zr1mXw4Lp0vT"] }, memory);
+ * assert.equal(memory.size, 1);
+ * ```
+ */
+export function rememberSecrets(engine: SecretEngine, value: unknown, memory: CopyMemory): void {
+  let items = 0;
+  const walk = (v: unknown, depth: number): void => {
+    if (++items > SCAN_BOUNDS.maxItems) {
+      throw new RangeError(`Cannot scan value: more than ${SCAN_BOUNDS.maxItems} items`);
+    }
+    if (typeof v === "string") {
+      const bytes = encoder.encode(v);
+      memory.remember(bytes, findSecrets(engine, bytes));
+      return;
+    }
+    if (v === null || typeof v !== "object") return;
+    if (depth >= SCAN_BOUNDS.maxDepth) {
+      throw new RangeError(`Cannot scan value: nesting deeper than ${SCAN_BOUNDS.maxDepth}`);
+    }
+    for (const e of Array.isArray(v) ? v : Object.values(v)) walk(e, depth + 1);
+  };
+  walk(value, 0);
 }
 
 function childPath(path: string, key: string): string {
@@ -59,13 +107,19 @@ export function sanitizeValue<T>(
   options: SanitizeValueOptions = {},
 ): SanitizeValueResult<T> {
   const redactions: Redaction[] = [];
+  let memory = options.memory;
+  if (memory === undefined) {
+    memory = new CopyMemory();
+    rememberSecrets(engine, value, memory);
+  }
+  const shared = { memory };
   let items = 0;
   const walk = (v: unknown, path: string, depth: number): unknown => {
     if (++items > SCAN_BOUNDS.maxItems) {
       throw new RangeError(`Cannot scan value: more than ${SCAN_BOUNDS.maxItems} items`);
     }
     if (typeof v === "string") {
-      const r = redactText(engine, v);
+      const r = redactText(engine, v, shared);
       for (const kind of r.kinds) redactions.push({ field: path, kind });
       return r.text;
     }

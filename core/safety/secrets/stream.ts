@@ -10,11 +10,18 @@
  * overlap is at least the longest window any rule reads, so a secret that
  * starts before `limit` is always complete in the buffer; findings from the
  * carried bytes that were decided in the previous round are skipped.
+ *
+ * Every copy: the values found so far are remembered (bounded, see
+ * copies.ts) and every standalone copy of one in a later chunk, or earlier
+ * in the same buffer, is redacted as well. A copy that was already written
+ * out before its original was found (an earlier chunk) cannot be recalled;
+ * the in-memory scan (redact.ts) catches those too.
  * Pure: the reader and the writer are passed in.
  * @module
  */
 import { SCAN_BOUNDS, type ScanBounds } from "../../bounds.ts";
 import { armorEnd } from "./armor.ts";
+import { type CopyBounds, CopyMemory, mergeCopies } from "./copies.ts";
 import { findSecrets, type RawFinding, type SecretEngine } from "./engine.ts";
 
 /** Reads bytes into a buffer; null at end of input (the shape of Deno.Reader). */
@@ -58,6 +65,8 @@ export interface ScanStreamOptions {
   transient?: boolean;
   /** Keep findings in the result (turn off for huge inputs scanned with onFinding). @default {true} */
   collect?: boolean;
+  /** Bounds of the memory of found values (every copy is redacted); defaults from COPY_BOUNDS. */
+  copies?: Partial<CopyBounds>;
 }
 
 /** What a streamed scan saw. */
@@ -144,9 +153,12 @@ export async function scanStream(
   let cursor = 0; // absolute offset lines are counted up to
   let total = 0;
   let eof = false;
-  let openArmor = false; // the last finding is a key block that may go on in the next read
+  // The kind of the last finding when it ran to the end of its buffer and may
+  // go on in the next read (a key block, or a value with an `extend`).
+  let openKind: string | null = null;
   const findings: Finding[] = [];
   let count = 0;
+  const memory = new CopyMemory(options.copies);
 
   let view = buffer.subarray(0, 0);
   const countLines = (upTo: number) => {
@@ -175,24 +187,39 @@ export async function scanStream(
       buffer = grown;
     }
     view = buffer.subarray(0, bufLen);
-    if (openArmor) {
-      // The key block of the last round ran to the end of its buffer: the
-      // rest of its armor is part of the same secret (already marked).
+    if (openKind !== null) {
+      // The last round's secret ran to the end of its buffer: what goes on
+      // here is part of the same secret (already marked).
       const at = lastEnd - base;
-      lastEnd += armorEnd(latin1.decode(view.subarray(at)), 0, { midLine: true });
-      openArmor = !eof && lastEnd === base + bufLen && view[bufLen - 1] !== DASH;
+      const rest = latin1.decode(view.subarray(at));
+      const tail = engine.extendedKinds.get(openKind);
+      if (tail === undefined) lastEnd += armorEnd(rest, 0, { midLine: true });
+      else {
+        tail.lastIndex = 0;
+        if (tail.test(rest)) lastEnd += tail.lastIndex;
+      }
+      openKind = !eof && lastEnd === base + bufLen &&
+          (tail !== undefined || view[bufLen - 1] !== DASH)
+        ? openKind
+        : null;
       if (collect && findings.length > 0) findings[findings.length - 1]!.end = lastEnd;
       emitted = Math.max(emitted, lastEnd);
     }
     const limit = eof ? base + bufLen : base + bufLen - overlap;
     const round: RawFinding[] = [];
-    for (const f of findSecrets(engine, view)) {
+    const found = findSecrets(engine, view);
+    memory.remember(view, found);
+    const from = Math.max(0, decidedUpTo - base);
+    const all = mergeCopies(found, memory.find(view, from, limit - base));
+    for (const f of all) {
       const start = f.start + base;
       if (start < decidedUpTo || start >= limit || start < lastEnd) continue;
       round.push({ kind: f.kind, start, end: f.end + base });
       lastEnd = f.end + base;
-      openArmor = !eof && lastEnd === base + bufLen && engine.armoredKinds.has(f.kind) &&
-        view[bufLen - 1] !== DASH;
+      const open = !eof && lastEnd === base + bufLen &&
+        ((engine.armoredKinds.has(f.kind) && view[bufLen - 1] !== DASH) ||
+          engine.extendedKinds.has(f.kind));
+      openKind = open ? f.kind : null;
     }
     for (const f of round) {
       countLines(f.start);

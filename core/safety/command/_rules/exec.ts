@@ -67,9 +67,14 @@ const EVAL =
   /\b(?:exec|eval|compile|assert|Function|vm\.run\w*|instance_eval|class_eval|loadstring|load)\s*\(/;
 const DECODE =
   /\b(?:b64decode|base64|decodebytes|codecs\.decode|bytes\.fromhex|unhexlify|fromCharCode|atob|Buffer\.from|decode_base64|unpack|pack\s*\(|base64_decode|gzinflate|str_rot13|hex2bin|zlib|marshal\.loads|pickle\.loads|FromBase64String)\b/;
+/** A call's arguments up to `recursive: true`, with calls nested two deep inside them (`os.homedir()`). */
+const RECURSIVE_ARGS = String
+  .raw`\s*\((?:[^()]|\((?:[^()]|\([^()]{0,200}\)){0,200}\)){0,400}?["']?recursive["']?\s*:\s*(?:true|1|!0)`;
 /** Deleting a whole tree: shutil.rmtree, fs.rm(Sync)/rmdir with recursive, rm_rf, rimraf, File::Path. */
-const TREE_DESTROY =
-  /\b(?:shutil\.rmtree|rmtree|rm_rf|rm_r|remove_dir_all|rimraf|FileUtils\.(?:rm_rf|rm_r|remove_dir|remove_entry)|File::Path|remove_tree|Deno\.remove\s*\([^)]*recursive\s*:\s*true)\b|\b(?:rmSync|rm|rmdirSync|rmdir|promises\.rm)\s*\([^)]*recursive\s*:\s*(?:true|1|!0)/;
+const TREE_DESTROY = new RegExp(
+  String
+    .raw`\b(?:shutil\.rmtree|rmtree|rm_rf|rm_r|remove_dir_all|rimraf|FileUtils\.(?:rm_rf|rm_r|remove_dir|remove_entry)|File::Path|remove_tree)\b|\b(?:rmSync|rm|rmdirSync|rmdir|promises\.rm|Deno\.remove(?:Sync)?)${RECURSIVE_ARGS}`,
+);
 /** Process primitives reached by name (getattr, __import__, importlib, globals()[...]): the name may be built from pieces. */
 const BY_NAME =
   /\b(?:getattr|__import__|import_module|__builtins__|__getattribute__|globals\s*\(\s*\)|vars\s*\(|\bsend|public_send|method|Reflect\.get|constructor)\b/;

@@ -5,7 +5,13 @@
  * @module
  */
 import { type Arg, type Findings, hasLong, hasShort, type Invocation } from "../invocation.ts";
-import { deviceKind, isBroadTarget, isCredentialDir, isUnderHome } from "../paths.ts";
+import {
+  deviceKind,
+  isBroadTarget,
+  isCredentialDir,
+  isSystemDataPath,
+  isUnderHome,
+} from "../paths.ts";
 
 /** Wipe tools: shred, wipe, srm. Truncation to nothing, /dev/null copied over a file, Clear-Content. */
 function wipeRule(inv: Invocation, out: Findings): void {
@@ -93,6 +99,12 @@ function deleteRule(inv: Invocation, out: Findings): void {
         `${p}: recursive deletion of a directory under the home directory or of credentials`,
       );
     }
+    if (recursive && list.some((a) => isSystemDataPath(a.text))) {
+      return out.dangerous(
+        "recursive_delete",
+        `${p}: recursive deletion inside a system or service data directory`,
+      );
+    }
     if (recursive && list.some((a) => /(?:^|[\\/])\.git[\\/]?\*?$/.test(a.text))) {
       return out.dangerous("recursive_delete", `${p}: deletes a git repository and its history`);
     }
@@ -119,7 +131,8 @@ function deleteRule(inv: Invocation, out: Findings): void {
     if (
       (recursive || hasLong(argv, "force", { prefix: 2 })) &&
       (list.length === 0 || list.some(isBroadTarget) ||
-        recursive && list.some((a) => isUnderHome(a) || isCredentialDir(a.text)))
+        recursive &&
+          list.some((a) => isUnderHome(a) || isCredentialDir(a.text) || isSystemDataPath(a.text)))
     ) {
       return out.dangerous(
         "recursive_delete",

@@ -1,6 +1,7 @@
 /**
  * Rules over the text of a command rather than one program: invisible and
- * control characters, fork-bomb shapes (a function that pipes into itself,
+ * control characters, parameter expansions that evaluate, fork-bomb shapes
+ * (also a loop without end that starts background processes) (a function that pipes into itself,
  * also in zsh's blank-free form, and `%0|%0`), and PowerShell script
  * blocks built from strings or passed to programs (judged as commands).
  * Pure.
@@ -17,12 +18,30 @@ const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\u115f\u1160\u3164\uff
 // deno-lint-ignore no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
+/** `${name@P}`, `${arr[@]@E}`, `${(e)name}`, `${(%%)name}` (bounded, so linear). */
+const EVALUATING_EXPANSION = /\$\{(?:[^{}]{0,256}@[PE]\}|\([^()]{0,32}[e%][^()]{0,32}\))/;
+
+/**
+ * A loop whose condition never fails (`while true`, `while :`, `while [ 1 ]`,
+ * `until false`, `for ((;;))`) with a command sent to the background (a
+ * lone `&`, not `&&`, `>&` or `&>`) in its body: it forks without end.
+ */
+const FOREVER_BACKGROUND =
+  /\b(?:while\s{1,8}(?:true|:|\/(?:usr\/)?bin\/true|\[\[?\s{1,8}1\s{1,8}\]\]?|\(\(\s{0,8}1\s{0,8}\)\))|until\s{1,8}(?:false|\/(?:usr\/)?bin\/false)|for\s{0,8}\(\(\s{0,8};\s{0,8};\s{0,8}\)\))\s{0,8};?\s{0,8}(?:do\b|\{)(?:(?!\bdone\b)[^]){0,400}?[^&|>]&(?![&>])/;
+
 /** Judges characters, fork-bomb shapes and script blocks in a text before it is parsed. */
 export function textShapeRule(text: string, out: Findings): void {
   if (INVISIBLE.test(text)) {
     out.review("invisible or direction-changing characters in the command");
   }
   if (CONTROL.test(text)) out.review("control characters in the command");
+  // Parameter transformations that evaluate the value: bash's `${x@P}`
+  // expands it as a prompt (command substitutions included) and `${x@E}`
+  // decodes escapes; zsh's `${(e)x}` and `${(%)x}` flags do the same. The
+  // raw text is searched (a single-quoted one is literal, which over-flags).
+  if (EVALUATING_EXPANSION.test(text)) {
+    out.review("a parameter expansion evaluates its value (prompt or escape expansion)");
+  }
   // zsh accepts `:(){:|:&};:` without the blanks bash needs; quoted text
   // is left out (a nested string is checked when it is parsed itself), and
   // bounded quantifiers keep this linear on hostile input.
@@ -32,6 +51,9 @@ export function textShapeRule(text: string, out: Findings): void {
   );
   if (bomb || /%0\s*\|\s*%0/.test(bare)) {
     out.dangerous("fork_bomb", "a function that pipes into itself (fork bomb)");
+  }
+  if (FOREVER_BACKGROUND.test(bare)) {
+    out.dangerous("fork_bomb", "a loop that never ends starts background processes (fork bomb)");
   }
   // A script block built from a string ([scriptblock]::Create(...),
   // NewScriptBlock, InvokeScript) runs it as iex does.

@@ -52,6 +52,7 @@ export const KUBECTL_VALUES: ValueOptions = {
     "log-file",
     "password",
     "username",
+    "output-directory",
   ],
 };
 
@@ -132,6 +133,9 @@ export const KUBECTL: ProgramRecord = {
     { long: ["server"], short: "s", arity: "value", effect: "network" },
     // A raw API path can read anything, secrets included.
     { long: ["raw"], arity: "value", effect: "network" },
+    // `cluster-info dump --output-directory`, and the logging and profiling
+    // flags every subcommand takes, write files.
+    { long: ["output-directory", "log-file", "profile-output"], arity: "value", effect: "writes" },
   ],
   readOnly: kubectlReadOnly,
   judge: (inv, _parsed, out) =>

@@ -11,6 +11,7 @@
 import type { Findings, Invocation } from "../invocation.ts";
 import { shellJoin } from "../invocation.ts";
 import type { ParsedOptions } from "./_options.ts";
+import { isCredentialPath } from "../paths.ts";
 import type { OptionSpec, ProgramRecord } from "./_record.ts";
 
 /** A record that only reads whatever its options (within the family's limits). */
@@ -75,15 +76,45 @@ export const JQ: ProgramRecord = reads(["jq"], [
 ]);
 
 /** yq: -i edits in place, -s/--split-exp writes a file per document. */
-export const YQ: ProgramRecord = reads(["yq"], [
-  { long: ["inplace"], short: "i", arity: "none", effect: "writes" },
-  { long: ["split-exp"], short: "s", arity: "value", effect: "writes" },
-  {
-    long: ["from-file", "output-format", "input-format", "indent", "expression"],
-    short: "opI",
-    arity: "value",
-  },
-]);
+export const YQ: ProgramRecord = {
+  ...reads(["yq"], [
+    { long: ["inplace"], short: "i", arity: "none", effect: "writes" },
+    { long: ["split-exp"], short: "s", arity: "value", effect: "writes" },
+    {
+      long: ["from-file", "output-format", "input-format", "indent", "expression"],
+      short: "opI",
+      arity: "value",
+    },
+  ]),
+  families: ["credential_exposure"],
+  judge: (inv, _parsed, out) => yqLoads(inv.argv, out),
+};
+
+/** yq's operators that read another file named in the expression. */
+const YQ_LOAD = /\bload(?:_str|_xml|_props|_base64|_yaml|_json|_csv|_tsv|_toml|_ini)?\s{0,8}\(/;
+/** The file names given to them as string literals. */
+const YQ_LOAD_FILE =
+  /\bload(?:_[a-z0-9]{1,8})?\s{0,8}\(\s{0,8}(?:"((?:[^"\\]|\\.){1,1024})"|'([^']{1,1024})')/g;
+
+/**
+ * A yq expression that loads another file reads what its name says,
+ * wherever that is: review; a credential file (or a name yq builds at run
+ * time from the environment) is credential exposure.
+ */
+function yqLoads(argv: readonly string[], out: Findings): void {
+  for (const a of argv) {
+    if (!YQ_LOAD.test(a)) continue;
+    out.review("yq: an expression loads another file");
+    for (const m of a.matchAll(YQ_LOAD_FILE)) {
+      if (isCredentialPath(m[1] ?? m[2] ?? "")) {
+        out.dangerous("credential_exposure", "yq: an expression loads a credential file");
+      }
+    }
+    if (/\bload(?:_[a-z0-9]{1,8})?\s{0,8}\(\s{0,8}(?:env|strenv)\s{0,8}\(/.test(a)) {
+      out.review("yq: an expression loads a file named by the environment");
+    }
+  }
+}
 
 /** printf -v NAME assigns a shell variable (PROMPT_COMMAND, PATH, ...). */
 export const PRINTF: ProgramRecord = reads(["printf"], [

@@ -44,6 +44,9 @@ export const RG: ProgramRecord = {
   options: [
     { long: ["pre"], arity: "value", effect: "runs" },
     { long: ["hostname-bin"], arity: "value", effect: "runs" },
+    // Compressed files are read through decompressors (gzip, xz, zstd...)
+    // looked up on PATH, which may be the repository's own.
+    { long: ["search-zip"], short: "z", arity: "none", effect: "runs" },
     {
       long: [
         "pre-glob",

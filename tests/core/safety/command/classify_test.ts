@@ -83,7 +83,9 @@ Deno.test("zero dangerous commands come out read_only, in the table and under wr
 
 Deno.test("program-level disguises of simple dangerous commands stay dangerous", () => {
   const simple = DANGEROUS_CASES.map(([c]) => c).filter((c) =>
-    /^[a-z][\w.-]*\s/.test(c) && !c.includes("\n") && !c.startsWith("function ")
+    /^[a-z][\w.-]*\s/.test(c) && !c.includes("\n") &&
+    // A quoted keyword is no keyword: `'while' true; ...` runs a program named while.
+    !/^(?:function|while|until|for|if|case|select)\s/.test(c)
   );
   const disguises: ((p: string) => string)[] = [
     (p) => `\\${p}`,
@@ -262,4 +264,37 @@ Deno.test("an array subscript evaluated as arithmetic has its substitutions judg
   assert.equal(classifyCommand(`test -n ${sub}`).class, "read_only");
   // A subscript with an expansion whose command is unknown is review.
   assert.equal(classifyCommand("[[ 'a[${i}]' -gt 1 ]]").class, "review");
+});
+
+Deno.test("a path-qualified version of every read-only case is never read_only; a system path keeps it (see: #21)", () => {
+  const readOnly = NEGATIVE_CASES.filter(([cmd, c]) =>
+    c === "read_only" && /^[A-Za-z][\w.+-]*(?:\s|$)/.test(cmd)
+  ).map(([cmd]) => cmd);
+  assert.ok(readOnly.length >= 60);
+  const dirs = fc.oneof(
+    fc.constantFrom(
+      "./",
+      "../",
+      "bin/",
+      "~/bin/",
+      "/tmp/x/",
+      "/home/u/.local/share/",
+      "/usr/bin/../../tmp/",
+    ),
+    fc.stringMatching(/^(?:\.{0,2}\/)?[a-z0-9_.-]{1,8}(?:\/[a-z0-9_-]{1,8}){0,3}\/$/).filter((d) =>
+      !/^\/(?:usr\/)?s?bin\/$/.test(d)
+    ),
+  );
+  fc.assert(
+    fc.property(fc.constantFrom(...readOnly), dirs, (cmd, dir) => {
+      const qualified = dir + cmd;
+      assert.notEqual(classifyCommand(qualified).class, "read_only", qualified);
+    }),
+    { numRuns: 400 },
+  );
+  // Positive control: the same commands from a system directory, and bare, stay read_only.
+  for (const cmd of ["cat f", "ls -la", "rg foo", "grep -n x f", "head -5 f"]) {
+    assert.equal(classifyCommand(cmd).class, "read_only", cmd);
+    assert.equal(classifyCommand(`/usr/bin/${cmd}`).class, "read_only", cmd);
+  }
 });

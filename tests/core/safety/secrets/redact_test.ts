@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { createEngine } from "../../../../core/safety/secrets/engine.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { redactBytes, redactText, scanBytes } from "../../../../core/safety/secrets/redact.ts";
-import { Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
+import { ALNUM, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
 
 const engine = createEngine(SECRET_RULES);
 const encoder = new TextEncoder();
@@ -70,4 +70,45 @@ Deno.test("redaction is idempotent for a token used as URL userinfo: markers sta
   // A marker beside a real URL password does not hide it.
   const r = redactText(engine, "[REDACTED:github_pat] https://u:Zq81mXw4Lp0vTr@h.test/");
   assert.equal(r.text, "[REDACTED:github_pat] https://u:[REDACTED:url_credentials]@h.test/");
+});
+
+Deno.test("redactText() redacts every copy of a found value, wherever it is (see: #21)", () => {
+  const v = new Rng(74).str(ALNUM, 28);
+  const text =
+    `$ cat .env\nDB_PASSWORD=${v}\n[tool] connected with ${v} ok\n{"header":"X: ${v}"}\nlater: ${v}`;
+  const r = redactText(engine, `echo ${v}\n${text}`);
+  assert.ok(!r.text.includes(v), r.text);
+  assert.equal(r.kinds.length, 5);
+  assert.ok(r.kinds.every((k) => k === "env_secret"));
+  // Negative control: the same text without the assignment keeps the value.
+  const alone = `[tool] connected with ${v} ok\nlater: ${v}`;
+  assert.equal(redactText(engine, alone).text, alone);
+});
+
+Deno.test("a long value or one with an inner = is redacted whole, no tail left (see: #21)", () => {
+  const rng = new Rng(75);
+  for (const n of [499, 500, 501, 1400, 9000, 30000]) {
+    const v = rng.str(ALNUM, n);
+    for (
+      const text of [
+        `API_TOKEN=${v}\n`,
+        `{"api_token": "${v}"}`,
+        JSON.stringify({ out: `export SERVICE_TOKEN=${v}\nok` }),
+        `client_secret: ${v}\n`,
+      ]
+    ) {
+      const r = redactText(engine, text);
+      assert.equal(r.kinds.length, 1, `${n}: ${text.slice(0, 30)}`);
+      assert.ok(!r.text.includes(v.slice(-12)), `tail of ${n} left: ${text.slice(0, 30)}`);
+    }
+  }
+  const a = rng.str(ALNUM, 20);
+  const b = rng.str(ALNUM, 20);
+  for (const text of [`SECRET_KEY=${a}=${b}==\n`, `api_key: ${a}=${b}\n`]) {
+    const r = redactText(engine, text);
+    assert.ok(!r.text.includes(b), r.text);
+    assert.ok(r.text.includes("[REDACTED:"), r.text);
+  }
+  // Negative control: an inner = never starts a value (an empty assignment stays empty).
+  assert.deepEqual(redactText(engine, "API_TOKEN==\n").kinds, []);
 });

@@ -9,6 +9,7 @@ import {
   ALNUM,
   B64,
   CONTEXTS,
+  HEX,
   lookAlikes,
   p,
   Rng,
@@ -266,4 +267,45 @@ Deno.test("the quoted-value kinds are found with quotes escaped twice (a tool re
     assert.deepEqual(r.kinds, [kind], text);
     assert.ok(r.text.includes(`[REDACTED:${kind}]`) && !r.text.includes(s.core), r.text);
   }
+});
+
+Deno.test("the shapes of issue 21 are found, and their look-alikes kept (see: #21)", () => {
+  const rng = new Rng(21);
+  const v = () => p("Q", rng.str(ALNUM, 10), "7", rng.str(ALNUM, 12));
+  const hex = (n: number) => rng.str(HEX, n);
+  const uuid = () => [8, 4, 4, 4, 12].map((n) => hex(n)).join("-");
+  const found: [string, string][] = [
+    [`Key = "${v()}"`, "key_secret"],
+    [`apiKey := "${v()}"`, "generic_secret"],
+    [`creds: ${v()}`, "generic_secret"],
+    [`private-key: ${v()}`, "generic_secret"],
+    [`user_auth = "${v()}"`, "generic_secret"],
+    [`TOKEN=${hex(40)}`, "env_secret"],
+    [`X-Api-Key: ${uuid()}`, "generic_secret"],
+    [`private_key: "0x${hex(64)}"`, "generic_secret"],
+    [`curl -H "Authorization: ${uuid()}" https://api.test`, "authorization_value"],
+    [`curl https://ci.test/api \\\n  -u admin:${rng.str(ALNUM, 9)}`, "curl_user_password"],
+    [`postgres://app:mysecret${rng.str(ALNUM, 6)}@db:5432/x`, "database_url"],
+    [`password = "${rng.str("abcdefghjk", 6)}42"`, "password_assignment"],
+    [`curl -H "X-Vault-Token: s.${rng.str(ALNUM, 24)}" https://vault.test`, "vault_legacy_token"],
+    [`${hex(32)}-us21`, "mailchimp_api_key"],
+    [p("S", "K", hex(32)), "twilio_api_key"],
+    [p("rk", "_prod_", rng.str(ALNUM, 40)), "stripe_restricted_key"],
+  ];
+  for (const [text, kind] of found) {
+    const r = redactText(engine, text);
+    assert.deepEqual(r.kinds, [kind], text);
+  }
+  const kept = [
+    `"token": "${uuid()}"`,
+    `commit: ${hex(40)}`,
+    "postgres://app:secret@db/x",
+    "mysql://user:password@localhost/db",
+    "password: string",
+    `key: ${hex(32)}`,
+    "curl -u admin https://ci.test",
+    "Authorization: Bearer <token>",
+    "vault_addr: s.example",
+  ];
+  for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });

@@ -1,4 +1,4 @@
-// Tests for core/capsule/sanitize_capsule.ts.
+// Tests for core/safety/secrets/sanitize_capsule.ts.
 
 import assert from "node:assert/strict";
 import { sanitizeCapsuleParts } from "../../../../core/safety/secrets/sanitize_capsule.ts";
@@ -57,4 +57,21 @@ Deno.test("sanitizeCapsuleParts() keeps the redaction list within its bound", ()
     meaning: { now: [many.split("\n")[0], many.split("\n")[1]].join(" ") },
   });
   assert.equal(few.sanitize.redactions.length, 2);
+});
+
+Deno.test("sanitizeCapsuleParts() redacts a copy of a value found in another part (see: #21)", () => {
+  const v = new Rng(93).str("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789", 26);
+  const parts = {
+    meaning: { now: `the deploy failed with ${v} rejected` },
+    facts: { commands: [`export DEPLOY_TOKEN=${v}`] },
+  };
+  const r = sanitizeCapsuleParts(parts);
+  assert.ok(!JSON.stringify(r.parts).includes(v));
+  assert.deepEqual(r.sanitize.redactions, [
+    { field: "meaning.now", kind: "env_secret" },
+    { field: "facts.commands[0]", kind: "env_secret" },
+  ]);
+  // Negative control: without the assignment the same word is kept.
+  const alone = sanitizeCapsuleParts({ meaning: parts.meaning });
+  assert.deepEqual(alone.parts, { meaning: parts.meaning });
 });

@@ -6,7 +6,7 @@ import { createEngine } from "../../../../core/safety/secrets/engine.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { type ByteReader, scanStream } from "../../../../core/safety/secrets/stream.ts";
 import { redactBytes, scanBytes } from "../../../../core/safety/secrets/redact.ts";
-import { B64, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
+import { ALNUM, B64, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
 
 const engine = createEngine(SECRET_RULES);
 const encoder = new TextEncoder();
@@ -204,4 +204,44 @@ Deno.test("a key block longer than the chunk overlap is still redacted through i
   assert.deepEqual(r.findings.map((f) => [f.kind, f.start, f.end]), [
     ["private_key_pgp", 7, 7 + key.text.length],
   ]);
+});
+
+Deno.test("scanStream() redacts a copy of a found value in a later chunk (see: #21)", async () => {
+  const rng = new Rng(26);
+  const v = rng.str(ALNUM, 32);
+  const filler = (n: number) => "filler text line\n".repeat(n);
+  const text = `DB_PASSWORD=${v}\n${filler(2000)}echo ${v}\n${filler(2000)}"${v}"\n`;
+  const bytes = encoder.encode(text);
+  assert.ok(bytes.length > SMALL.chunkBytes * 8);
+  const out: Uint8Array[] = [];
+  const r = await scanStream(engine, readerOf(bytes, 1000), {
+    bounds: SMALL,
+    write: (b) => void out.push(b),
+  });
+  const redacted = new TextDecoder().decode(concat(out));
+  assert.equal(r.count, 3);
+  assert.ok(!redacted.includes(v));
+  assert.deepEqual(concat(out), redactBytes(engine, bytes).bytes);
+  // Positive control of the bound: with room for no value, the later copies stay.
+  const none = await scanStream(engine, readerOf(bytes, 1000), {
+    bounds: SMALL,
+    copies: { maxValues: 0 },
+  });
+  assert.equal(none.count, 1);
+});
+
+Deno.test("scanStream() redacts a value longer than the overlap whole (see: #21)", async () => {
+  const rng = new Rng(27);
+  const v = rng.str(ALNUM, 80_000);
+  const bytes = encoder.encode(`x\nAPI_TOKEN=${v}\nafter\n`);
+  const out: Uint8Array[] = [];
+  const r = await scanStream(engine, readerOf(bytes, 999), {
+    bounds: SMALL,
+    write: (b) => void out.push(b),
+  });
+  assert.equal(
+    new TextDecoder().decode(concat(out)),
+    "x\nAPI_TOKEN=[REDACTED:env_secret]\nafter\n",
+  );
+  assert.equal(r.findings[0]!.end, bytes.length - "\nafter\n".length);
 });

@@ -1,0 +1,313 @@
+/**
+ * Every copy of a found secret: once a rule confirms a value anywhere in an
+ * input, each other occurrence of the same bytes in that input is a finding
+ * too (a tool result echoing a command, a log repeating a header), though no
+ * keyword sits beside it. Pure: no I/O.
+ *
+ * Decisions:
+ * - Values are remembered as bytes in a {@linkcode CopyMemory} that lives as
+ *   long as one input (one buffer, or one whole stream). Its memory is
+ *   bounded: at most {@linkcode COPY_BOUNDS}.maxValues values and
+ *   maxBytes bytes of them; past either bound the oldest values are
+ *   forgotten first (a copy usually follows its original closely).
+ * - A value shorter than minBytes is not remembered: a short password
+ *   (`-pabc12`) would otherwise redact every unrelated `abc12`.
+ * - A copy must stand alone: not continued by a letter or digit on either
+ *   side (so a value inside a longer identifier is not cut), except right
+ *   after an escape (`\n`, `\u00XX`, `%XX`) as the rules' look-behind allows.
+ * - The search is one linear pass that reads a 4-byte window every few
+ *   bytes and looks it up in a bitmap; only bitmap hits are compared (see
+ *   {@linkcode CopyMemory}). Its cost barely grows with the number of values.
+ * @module
+ */
+import type { RawFinding } from "./engine.ts";
+
+/** Bounds of a {@linkcode CopyMemory}. */
+export interface CopyBounds {
+  /** Most values remembered at once. */
+  maxValues: number;
+  /** Most bytes of values remembered at once. */
+  maxBytes: number;
+  /** Shortest value remembered. */
+  minBytes: number;
+  /** Longest value remembered (longer ones are still redacted where a rule finds them). */
+  maxValueBytes: number;
+}
+
+/**
+ * The default bounds: 4,096 values and 1 MiB of them; values of 6 bytes to
+ * 16 KiB.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { COPY_BOUNDS } from "./copies.ts";
+ * assert.equal(COPY_BOUNDS.maxBytes, 1024 * 1024);
+ * ```
+ */
+export const COPY_BOUNDS: Readonly<CopyBounds> = Object.freeze({
+  maxValues: 4096,
+  maxBytes: 1024 * 1024,
+  minBytes: 6,
+  maxValueBytes: 16 * 1024,
+});
+
+interface Remembered {
+  bytes: Uint8Array;
+  kind: string;
+  key: string;
+}
+
+/** A value's 4-byte window at `offset`, as indexed for one stride. */
+interface Probe {
+  entry: Remembered;
+  offset: number;
+}
+
+/** Longest stride between probes (the search reads one window in this many bytes). */
+const MAX_STRIDE = 16;
+
+const latin1 = new TextDecoder("latin1");
+
+function isAlnum(b: number): boolean {
+  return (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7a);
+}
+
+function isHexByte(b: number): boolean {
+  return (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x66);
+}
+
+/** True when bytes[..at) ends with an escape (`\x`, `\uXXXX`, `%XX`). */
+function escapeEndsAt(bytes: Uint8Array, at: number): boolean {
+  if (at >= 2 && bytes[at - 2] === 0x5c) return true;
+  if (at >= 3 && bytes[at - 3] === 0x25 && isHexByte(bytes[at - 2]!) && isHexByte(bytes[at - 1]!)) {
+    return true;
+  }
+  return at >= 6 && bytes[at - 6] === 0x5c && bytes[at - 5] === 0x75 &&
+    isHexByte(bytes[at - 4]!) && isHexByte(bytes[at - 3]!) && isHexByte(bytes[at - 2]!) &&
+    isHexByte(bytes[at - 1]!);
+}
+
+function wordAt(bytes: Uint8Array, at: number): number {
+  return (bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!;
+}
+
+/**
+ * The values found so far in one input, bounded, and the search for their
+ * copies.
+ *
+ * The search reads one 4-byte window every `stride` bytes (the shortest
+ * value's length minus 3, at most 16) and looks it up in a bitmap of every
+ * value's windows at offsets 0 to stride-1: any occurrence of a value spans
+ * one probe at one of those offsets, and only bitmap hits are compared.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CopyMemory } from "./copies.ts";
+ * const bytes = new TextEncoder().encode("TOKEN=q8Zr1mXw4Lp0 then echo q8Zr1mXw4Lp0");
+ * const memory = new CopyMemory();
+ * memory.remember(bytes, [{ kind: "env_secret", start: 6, end: 18 }]);
+ * assert.deepEqual(memory.find(bytes, 0, bytes.length), [
+ *   { kind: "env_secret", start: 6, end: 18 },
+ *   { kind: "env_secret", start: 29, end: 41 },
+ * ]);
+ * ```
+ */
+export class CopyMemory {
+  #bounds: CopyBounds;
+  /** Insertion order (oldest first); the map keeps the same order. */
+  #values = new Map<string, Remembered>();
+  #bytes = 0;
+  /** The index, rebuilt lazily when values came or went. */
+  #stale = true;
+  /** Values remembered since the index was last brought up to date. */
+  #added: Remembered[] = [];
+  /** A value was forgotten since the last rebuild (its probes must go). */
+  #forgot = false;
+  #stride = MAX_STRIDE;
+  #probes = new Map<number, Probe[]>();
+  #bitmap = new Uint8Array(0);
+  #shift = 32;
+
+  /**
+   * @param bounds Overrides of {@linkcode COPY_BOUNDS}.
+   */
+  constructor(bounds: Partial<CopyBounds> = {}) {
+    this.#bounds = { ...COPY_BOUNDS, ...bounds };
+  }
+
+  /** Number of values remembered now. */
+  get size(): number {
+    return this.#values.size;
+  }
+
+  /** Bytes of values remembered now. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /**
+   * Remembers the value of each finding (bytes[start, end)).
+   * @param bytes The buffer the findings are in.
+   * @param findings Findings with offsets into `bytes`.
+   */
+  remember(bytes: Uint8Array, findings: readonly RawFinding[]): void {
+    const b = this.#bounds;
+    for (const f of findings) {
+      const len = f.end - f.start;
+      if (len < Math.max(4, b.minBytes) || len > b.maxValueBytes || f.start < 0) continue;
+      if (f.end > bytes.length) continue;
+      const value = bytes.slice(f.start, f.end);
+      const key = latin1.decode(value);
+      if (this.#values.has(key)) continue;
+      const entry = { bytes: value, kind: f.kind, key };
+      this.#values.set(key, entry);
+      this.#bytes += len;
+      this.#stale = true;
+      this.#added.push(entry);
+      while (this.#values.size > b.maxValues || this.#bytes > b.maxBytes) {
+        const oldest = this.#values.values().next();
+        if (oldest.done === true) break;
+        this.#values.delete(oldest.value.key);
+        this.#bytes -= oldest.value.bytes.length;
+        this.#forgot = true;
+      }
+    }
+  }
+
+  /**
+   * Brings the index up to date: the values added since the last search are
+   * indexed in place while the stride and the bitmap still fit them; a
+   * forgotten value, a shorter value or a crowded bitmap rebuilds it.
+   */
+  #update(): void {
+    const added = this.#added;
+    this.#added = [];
+    this.#stale = false;
+    const fits = !this.#forgot && this.#bitmap.length > 0 &&
+      added.every((e) => e.bytes.length - 3 >= this.#stride) &&
+      (this.#probes.size + added.length * this.#stride) * 16 <= this.#bitmap.length;
+    if (!fits) return this.#rebuild();
+    for (const entry of added) {
+      for (let offset = 0; offset < this.#stride; offset++) {
+        const word = wordAt(entry.bytes, offset);
+        const list = this.#probes.get(word);
+        if (list === undefined) this.#probes.set(word, [{ entry, offset }]);
+        else list.push({ entry, offset });
+        this.#bitmap[Math.imul(word, 0x9e3779b1) >>> this.#shift] = 1;
+      }
+    }
+  }
+
+  #rebuild(): void {
+    let shortest = Infinity;
+    for (const e of this.#values.values()) shortest = Math.min(shortest, e.bytes.length);
+    const stride = Math.max(1, Math.min(MAX_STRIDE, shortest - 3));
+    const probes = new Map<number, Probe[]>();
+    for (const entry of this.#values.values()) {
+      for (let offset = 0; offset < stride; offset++) {
+        const word = wordAt(entry.bytes, offset);
+        const list = probes.get(word);
+        if (list === undefined) probes.set(word, [{ entry, offset }]);
+        else list.push({ entry, offset });
+      }
+    }
+    // About 64 bitmap slots per window keeps false hits near 1.5 %; in
+    // place additions may fill it to 16 a window before it is rebuilt.
+    let bits = 12;
+    while (bits < 22 && 1 << bits < probes.size * 64) bits++;
+    const bitmap = new Uint8Array(1 << bits);
+    const shift = 32 - bits;
+    for (const word of probes.keys()) bitmap[Math.imul(word, 0x9e3779b1) >>> shift] = 1;
+    this.#stride = stride;
+    this.#probes = probes;
+    this.#bitmap = bitmap;
+    this.#shift = shift;
+    this.#stale = false;
+    this.#forgot = false;
+  }
+
+  /**
+   * Every standalone occurrence of a remembered value that starts in
+   * [from, to) of `bytes` (it may end past `to`, within `bytes`). Where
+   * occurrences overlap, the longer (then the earlier) one is kept.
+   * @param bytes The buffer to search.
+   * @param from First start offset.
+   * @param to End of the start offsets.
+   * @returns Non-overlapping occurrences sorted by start.
+   */
+  find(bytes: Uint8Array, from: number, to: number): RawFinding[] {
+    if (this.#values.size === 0) return [];
+    if (this.#stale) this.#update();
+    const bitmap = this.#bitmap;
+    const shift = this.#shift;
+    const stride = this.#stride;
+    const hits: RawFinding[] = [];
+    const first = Math.max(0, from);
+    const last = Math.min(to + stride - 1, bytes.length - 4);
+    for (let i = first; i <= last; i += stride) {
+      const word = (bytes[i]! << 24) | (bytes[i + 1]! << 16) | (bytes[i + 2]! << 8) | bytes[i + 3]!;
+      if (bitmap[Math.imul(word, 0x9e3779b1) >>> shift] === 0) continue;
+      for (const probe of this.#probes.get(word) ?? []) {
+        const at = i - probe.offset;
+        if (at < first || at >= to) continue;
+        if (this.#standsAt(bytes, at, probe.entry.bytes)) {
+          hits.push({ kind: probe.entry.kind, start: at, end: at + probe.entry.bytes.length });
+        }
+      }
+    }
+    if (hits.length < 2) return hits;
+    hits.sort((a, b) => a.start - b.start || b.end - a.end);
+    const out: RawFinding[] = [];
+    for (const h of hits) {
+      const prev = out[out.length - 1];
+      if (prev !== undefined && h.start < prev.end) {
+        if (h.end - h.start <= prev.end - prev.start) continue;
+        out.pop();
+      }
+      out.push(h);
+    }
+    return out;
+  }
+
+  /** True when `value` occurs at `at` in `bytes`, not continued by a letter or digit. */
+  #standsAt(bytes: Uint8Array, at: number, value: Uint8Array): boolean {
+    const end = at + value.length;
+    if (end > bytes.length) return false;
+    for (let k = 0; k < value.length; k++) if (bytes[at + k] !== value[k]) return false;
+    if (isAlnum(value[0]!) && at > 0 && isAlnum(bytes[at - 1]!) && !escapeEndsAt(bytes, at)) {
+      return false;
+    }
+    return !(isAlnum(value[value.length - 1]!) && end < bytes.length && isAlnum(bytes[end]!));
+  }
+}
+
+/**
+ * Joins rule findings and copies: a copy overlapping a rule finding is
+ * dropped (the rule's span wins), the rest are merged in start order.
+ * @param found Rule findings, sorted and non-overlapping.
+ * @param copies Copies, sorted and non-overlapping.
+ * @returns The union, sorted and non-overlapping.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { mergeCopies } from "./copies.ts";
+ * const a = [{ kind: "x", start: 0, end: 10 }];
+ * const b = [{ kind: "x", start: 2, end: 8 }, { kind: "x", start: 20, end: 28 }];
+ * assert.deepEqual(mergeCopies(a, b), [a[0], b[1]]);
+ * ```
+ */
+export function mergeCopies(
+  found: readonly RawFinding[],
+  copies: readonly RawFinding[],
+): RawFinding[] {
+  if (copies.length === 0) return [...found];
+  const out: RawFinding[] = [];
+  let j = 0;
+  for (const c of copies) {
+    while (j < found.length && found[j]!.end <= c.start) out.push(found[j++]!);
+    if (j < found.length && found[j]!.start < c.end) continue;
+    out.push(c);
+  }
+  while (j < found.length) out.push(found[j++]!);
+  return out;
+}

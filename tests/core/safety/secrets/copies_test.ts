@@ -1,0 +1,110 @@
+// Tests for core/safety/secrets/copies.ts: every copy of a found value, the
+// standalone rule, the bounded memory. See: #21
+
+import assert from "node:assert/strict";
+import { CopyMemory, mergeCopies } from "../../../../core/safety/secrets/copies.ts";
+import { ALNUM, Rng } from "../../../_helpers/secret_fixtures.ts";
+
+const encoder = new TextEncoder();
+
+function spanOf(text: string, value: string, from = 0) {
+  const start = text.indexOf(value, from);
+  return { start, end: start + value.length };
+}
+
+Deno.test("CopyMemory.find() finds every standalone copy, before and after the original", () => {
+  const v = new Rng(1).str(ALNUM, 24);
+  const text = `echo ${v}\nAPI_TOKEN=${v}\n{"out":"${v}"}\n\\n${v}\\n`;
+  const bytes = encoder.encode(text);
+  const m = new CopyMemory();
+  const original = spanOf(text, `=${v}`);
+  m.remember(bytes, [{ kind: "env_secret", start: original.start + 1, end: original.end }]);
+  const found = m.find(bytes, 0, bytes.length);
+  assert.equal(found.length, 4);
+  for (const f of found) assert.equal(text.slice(f.start, f.end), v);
+});
+
+Deno.test("CopyMemory.find() leaves a value inside a longer identifier; a standalone copy is found", () => {
+  const v = new Rng(2).str(ALNUM, 16);
+  const text = `x${v} ${v}y _${v}_ ${v}`;
+  const bytes = encoder.encode(text);
+  const m = new CopyMemory();
+  const last = text.lastIndexOf(v);
+  m.remember(bytes, [{ kind: "k", start: last, end: last + v.length }]);
+  const found = m.find(bytes, 0, bytes.length);
+  // `_` is no letter or digit: `_v_` is a copy; `xv` and `vy` are not.
+  assert.deepEqual(found.map((f) => f.start), [text.indexOf(`_${v}`) + 1, last]);
+});
+
+Deno.test("CopyMemory remembers nothing shorter than its minimum; the same length at the minimum is", () => {
+  const text = "pw abc12 abc12 abc123 abc123";
+  const bytes = encoder.encode(text);
+  const m = new CopyMemory();
+  m.remember(bytes, [{ kind: "k", start: 3, end: 8 }, { kind: "k", start: 15, end: 21 }]);
+  assert.equal(m.size, 1);
+  assert.deepEqual(m.find(bytes, 0, bytes.length).map((f) => f.start), [15, 22]);
+});
+
+Deno.test("CopyMemory keeps within its bounds by forgetting the oldest value first", () => {
+  const rng = new Rng(3);
+  const values = Array.from({ length: 5 }, () => rng.str(ALNUM, 20));
+  const text = values.join(" ");
+  const bytes = encoder.encode(text);
+  const m = new CopyMemory({ maxValues: 3, maxBytes: 1000 });
+  m.remember(bytes, values.map((v) => ({ kind: "k", ...spanOf(text, v) })));
+  assert.equal(m.size, 3);
+  assert.equal(m.bytes, 60);
+  const starts = m.find(bytes, 0, bytes.length).map((f) => text.slice(f.start, f.end));
+  assert.deepEqual(starts, values.slice(2));
+  const byBytes = new CopyMemory({ maxValues: 100, maxBytes: 45 });
+  byBytes.remember(bytes, values.map((v) => ({ kind: "k", ...spanOf(text, v) })));
+  assert.equal(byBytes.size, 2);
+});
+
+Deno.test("CopyMemory.find() keeps the longer of two overlapping values", () => {
+  const rng = new Rng(4);
+  const shortV = rng.str(ALNUM, 12);
+  const longV = shortV + rng.str(ALNUM, 10);
+  const text = `${shortV} ${longV}`;
+  const bytes = encoder.encode(text);
+  const m = new CopyMemory();
+  m.remember(bytes, [
+    { kind: "short", start: 0, end: 12 },
+    { kind: "long", ...spanOf(text, longV, 13) },
+  ]);
+  assert.deepEqual(m.find(bytes, 0, bytes.length), [
+    { kind: "short", start: 0, end: 12 },
+    { kind: "long", start: 13, end: 13 + longV.length },
+  ]);
+});
+
+Deno.test("mergeCopies() drops a copy that overlaps a rule finding", () => {
+  const found = [{ kind: "a", start: 5, end: 15 }];
+  const copies = [
+    { kind: "b", start: 0, end: 6 },
+    { kind: "b", start: 15, end: 20 },
+  ];
+  assert.deepEqual(mergeCopies(found, copies), [found[0], copies[1]]);
+});
+
+Deno.test("CopyMemory finds values added between searches, shorter ones and after forgetting", () => {
+  const rng = new Rng(5);
+  const long1 = rng.str(ALNUM, 30);
+  const long2 = rng.str(ALNUM, 40);
+  const short = rng.str(ALNUM, 7);
+  const text = `${long1} ${long2} ${short} ${long1} ${long2} ${short}`;
+  const bytes = encoder.encode(text);
+  const at = (v: string) => ({
+    kind: "k",
+    start: text.indexOf(v),
+    end: text.indexOf(v) + v.length,
+  });
+  const m = new CopyMemory({ maxValues: 2 });
+  m.remember(bytes, [at(long1)]);
+  assert.equal(m.find(bytes, 0, bytes.length).length, 2);
+  m.remember(bytes, [at(long2)]); // indexed in place
+  assert.equal(m.find(bytes, 0, bytes.length).length, 4);
+  m.remember(bytes, [at(short)]); // a shorter stride, and long1 forgotten
+  const found = m.find(bytes, 0, bytes.length).map((f) => text.slice(f.start, f.end));
+  assert.deepEqual(found, [long2, short, long2, short]);
+});
