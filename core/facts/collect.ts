@@ -321,6 +321,7 @@ export async function collectFacts(
       f.sha256 = h.sha256;
       f.size = h.size;
       if (h.kind === "symlink") f.kind = "symlink";
+      else if (h.executable !== null) f.executable = h.executable;
     } else if (h.kind === "absent" && raw[i]!.includes("\uFFFD") && f.status !== "deleted") {
       // Listed by the directory walk but not openable: its name is not valid
       // UTF-8 (the runtime shows it with U+FFFD and cannot name it back).
