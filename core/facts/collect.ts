@@ -454,7 +454,8 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
     symlinks: config.symlinks,
     sparseCheckout: config.sparseCheckout,
     submoduleState: o.submoduleState,
-    convertToGit: async (path, data) => convertToGit(data, await attrs.get(path), config),
+    convertToGit: async (path, data, rawIsIndexed) =>
+      convertToGit(data, await attrs.get(path), config, rawIsIndexed),
     maxUntracked: o.maxUntracked,
     // A damaged index that still parses must not pass for a clean tree; a
     // large one is hashed only when there is no deadline (the caller notes it).

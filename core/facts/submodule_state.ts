@@ -94,7 +94,8 @@ async function dirty(
     expired: options.expired,
     maxHashBytes: options.maxHashBytes,
     submoduleState: submoduleStates(fs, sub, options, depth + 1),
-    convertToGit: async (path, data) => convertToGit(data, await attrs.get(path), config),
+    convertToGit: async (path, data, rawIsIndexed) =>
+      convertToGit(data, await attrs.get(path), config, rawIsIndexed),
   });
   if (status.entries.length > 0 || status.untracked.length > 0) return "modified";
   if (status.unchecked.length > 0 || status.oversized.length > 0 || status.badNames.length > 0) {

@@ -13,6 +13,8 @@ import { resolvePath } from "../../path.ts";
 export interface IncludeIfContext {
   /** The repository's git directory, absolute. */
   gitDir: string;
+  /** The same with symbolic links resolved, when known: git tries both. */
+  realGitDir?: string | null;
   /** The branch HEAD names, or null when detached or unborn-unknown. */
   branch: string | null;
   /** Home directory for `~/`, or null. */
@@ -27,7 +29,9 @@ export function includeIfMatches(condition: string, ctx: IncludeIfContext): bool
     if (!condition.startsWith(prefix)) continue;
     const pattern = gitdirPattern(condition.slice(prefix.length), ctx);
     if (pattern === null) return false;
-    return globMatches(pattern, ctx.gitDir, fold);
+    if (globMatches(pattern, ctx.gitDir, fold)) return true;
+    const real = ctx.realGitDir ?? null;
+    return real !== null && real !== ctx.gitDir && globMatches(pattern, real, fold);
   }
   if (condition.startsWith("onbranch:")) {
     if (ctx.branch === null) return false;

@@ -136,6 +136,7 @@ export async function readRepoConfig(
     fs,
     home,
     gitDir: repo.gitDir,
+    realGitDir: await fs.realPath(repo.gitDir).catch(() => null),
     branch: await currentBranch(fs, repo),
   };
   const entries: GitConfigEntry[] = [];
@@ -244,6 +245,7 @@ interface IncludeContext {
   fs: ReadFs;
   home: string | null;
   gitDir: string;
+  realGitDir: string | null;
   branch: string | null;
 }
 
@@ -272,6 +274,7 @@ async function readConfigFile(
     const conditional = entry.section === "includeif" && entry.subsection !== null &&
       includeIfMatches(entry.subsection, {
         gitDir: ctx.gitDir,
+        realGitDir: ctx.realGitDir,
         branch: ctx.branch,
         home: ctx.home,
         configDir: parentDir(path) ?? "/",

@@ -6,10 +6,11 @@
  * reproduce (another clean filter, `ident`, `working-tree-encoding`) is
  * unknown with the reason; no conversion is null.
  *
- * Only ever consulted when the raw content does not hash to the index's
- * blob, so git's "the index already has CRLF, leave it" rule for auto text
- * needs no object read: a converted result has no CRLF, so it can only
- * match an index blob that has none either.
+ * git's "the index already has CRLF, leave it" rule for auto text needs no
+ * object read: when the raw content is the index's blob the caller says so
+ * (and the index's line endings are the content's); otherwise a converted
+ * result has no CRLF, so it can only match an index blob that has none
+ * either, and a mismatch is a change whichever rule applied.
  * @module
  */
 import type { PathAttributes } from "./attributes.ts";
@@ -38,6 +39,7 @@ export async function convertToGit(
   data: Uint8Array,
   attrs: PathAttributes,
   config: ConversionConfig,
+  rawIsIndexed = false,
 ): Promise<Conversion> {
   if (attrs.get("ident") === true) return { unknown: "ident attribute not applied" };
   const encoding = attrs.get("working-tree-encoding");
@@ -48,13 +50,14 @@ export async function convertToGit(
     if (filter !== "lfs") return { unknown: "a clean filter that is not run here" };
     out = await lfsPointer(data);
   }
-  const crlf = crlfToGit(out ?? data, attrs, config);
+  const crlf = crlfToGit(out ?? data, attrs, config, rawIsIndexed && out === null);
   return crlf ?? out;
 }
 
 async function lfsPointer(data: Uint8Array): Promise<Uint8Array | null> {
   const head = new TextDecoder().decode(data.subarray(0, LFS_SPEC.length));
-  if (head === LFS_SPEC && data.length < 1024) return null; // already a pointer
+  // git-lfs keeps a pointer as it is and an empty file empty.
+  if (data.length === 0 || (head === LFS_SPEC && data.length < 1024)) return null;
   const text = `${LFS_SPEC}\noid sha256:${await sha256Hex(data)}\nsize ${data.length}\n`;
   return new TextEncoder().encode(text);
 }
@@ -81,12 +84,14 @@ function crlfToGit(
   data: Uint8Array,
   attrs: PathAttributes,
   config: ConversionConfig,
+  dataIsIndexed: boolean,
 ): Uint8Array | null {
   const action = crlfAction(attrs, config);
   if (action === "binary") return null;
   const s = stats(data);
   if (s.crlf === 0) return null;
-  if (action === "auto" && isBinary(s)) return null;
+  // Auto text leaves a file alone when the index already holds CRLF.
+  if (action === "auto" && (isBinary(s) || dataIsIndexed)) return null;
   const out = new Uint8Array(data.length - s.crlf);
   let w = 0;
   for (let i = 0; i < data.length; i++) {

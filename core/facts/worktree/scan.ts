@@ -94,10 +94,15 @@ export interface ScanWorktreeOptions {
    */
   submoduleState?: (path: string, oid: string) => Promise<SubmoduleState>;
   /**
-   * What git would store for a work-tree file whose raw content did not hash
-   * to the index's blob (eol conversion, a clean filter). @default {no conversion}
+   * What git would store for a work-tree file (eol conversion, a clean
+   * filter); `rawIsIndexed` tells whether the raw content is the index's
+   * blob (then the index's own line endings are known). @default {no conversion}
    */
-  convertToGit?: (path: string, data: Uint8Array) => Promise<ConvertedContent>;
+  convertToGit?: (
+    path: string,
+    data: Uint8Array,
+    rawIsIndexed: boolean,
+  ) => Promise<ConvertedContent>;
 }
 
 /** A submodule as git status sees it. */
@@ -479,10 +484,8 @@ async function hashWorktree(
     }
     const data = await fs.readFile(abs);
     const raw = await hashBlob(data);
-    if (raw === e.oid || convert === undefined || (e.mode & MODE_TYPE_MASK) !== MODE_FILE) {
-      return raw;
-    }
-    const converted = await convert(e.path, data);
+    if (convert === undefined || (e.mode & MODE_TYPE_MASK) !== MODE_FILE) return raw;
+    const converted = await convert(e.path, data, raw === e.oid);
     if (converted === null) return raw;
     if (converted instanceof Uint8Array) return { converted: await hashBlob(converted) };
     return { unknown: converted.unknown };

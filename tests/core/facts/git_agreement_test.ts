@@ -296,3 +296,17 @@ Deno.test("names that are not UTF-8: tracked ones are named unchecked, never cle
   assert.equal(r.unchecked.length, 1, `the name stays unchecked (${bad.length} bytes)`);
   await gitAs(env, dir, ["status"]);
 });
+
+Deno.test("conversions: CRLF already in the index is left alone by auto text and renormalised by text", async () => {
+  const env = await userEnv();
+  const dir = await base({ "dos.auto": "one\r\ntwo\r\n", "dos.text": "one\r\ntwo\r\n" });
+  // Only the attributes file is added: `add -A` would re-add the racy files converted.
+  await writeFiles(dir, { ".gitattributes": "*.auto text=auto\n*.text text\n" });
+  await git(dir, ["add", ".gitattributes"]);
+  await git(dir, ["commit", "-q", "-m", "attributes after the fact"]);
+  await touch(`${dir}/dos.auto`);
+  await touch(`${dir}/dos.text`);
+  const r = await assertAgreesWithGit(env, dir);
+  assert.equal(r.git.tracked.has("dos.auto"), false, "control: auto keeps the index's CRLF");
+  assert.equal(r.git.tracked.get("dos.text"), ".M", "control: text renormalises");
+});

@@ -30,3 +30,9 @@ Deno.test("includeIfMatches() gitdir/i folds case; onbranch globs the branch; ot
   assert.equal(includeIfMatches("onbranch:main", { ...ctx, branch: null }), false);
   assert.equal(includeIfMatches("hasconfig:remote.*.url:https://x/**", ctx), false);
 });
+
+Deno.test("includeIfMatches() gitdir: also tries the git directory with links resolved", () => {
+  const linked = { ...ctx, gitDir: "/link/proj/.git", realGitDir: "/home/u/work/proj/.git" };
+  assert.equal(includeIfMatches("gitdir:~/work/", linked), true);
+  assert.equal(includeIfMatches("gitdir:~/work/", { ...linked, realGitDir: null }), false);
+});
