@@ -54,8 +54,11 @@ const FROM_HEAD = 1;
 const FROM_REMOTE = 2;
 /** Reachable from both: its ancestors cannot lie on a path from a remote tip to HEAD. */
 const STALE = 4;
-/** Reads allowed for working out HEAD's generation when HEAD is newer than the commit-graph. */
-const LEVEL_READS = 256;
+/**
+ * Reads allowed for working out HEAD's generation when HEAD is newer than
+ * the commit-graph (local commits are not in it until the next gc).
+ */
+const LEVEL_READS = 5000;
 
 /** Per-commit walk state. */
 interface Node {
@@ -243,33 +246,52 @@ class Walk {
   async setHead(head: string): Promise<void> {
     this.#head = head;
     if (this.#graph === null) return;
-    const budget = { reads: LEVEL_READS };
-    this.#headLevel = await this.#level(head, budget, 0);
+    this.#headLevel = await this.#level(head, { reads: LEVEL_READS });
   }
 
-  /** Generation of a commit from the graph, else 1 + its parents' (bounded); null when unknown. */
-  async #level(oid: string, budget: { reads: number }, depth: number): Promise<number | null> {
-    const known = this.#levels.get(oid);
-    if (known !== undefined) return known;
-    let level = await this.#graph!.level(hexToBytes(oid));
-    if (level === null && depth < LEVEL_READS && budget.reads > 0) {
-      budget.reads--;
-      const node = await this.load(oid);
-      if (node !== null) {
-        let max = 0;
-        for (const p of node.parents) {
-          const l = await this.#level(p, budget, depth + 1);
-          if (l === null) {
-            max = -1;
-            break;
-          }
-          max = Math.max(max, l);
-        }
-        if (max >= 0) level = max + 1;
+  /**
+   * Generation of a commit from the graph, else 1 + its parents' (at most
+   * `budget.reads` commits read, without recursion: a HEAD thousands of
+   * commits newer than the graph is common); null when unknown.
+   */
+  async #level(oid: string, budget: { reads: number }): Promise<number | null> {
+    const stack: string[] = [oid];
+    while (stack.length > 0) {
+      const cur = stack[stack.length - 1]!;
+      if (this.#levels.has(cur)) {
+        stack.pop();
+        continue;
       }
+      const fromGraph = await this.#graph!.level(hexToBytes(cur));
+      if (fromGraph !== null) {
+        this.#levels.set(cur, fromGraph);
+        stack.pop();
+        continue;
+      }
+      const node = this.#nodes.get(cur) ?? (budget.reads-- > 0 ? await this.load(cur) : null);
+      if (node === null) {
+        this.#levels.set(cur, null);
+        stack.pop();
+        continue;
+      }
+      const pending = node.parents.filter((p) => !this.#levels.has(p));
+      if (pending.length > 0) {
+        stack.push(...pending);
+        continue;
+      }
+      let max = 0;
+      for (const p of node.parents) {
+        const l = this.#levels.get(p)!;
+        if (l === null) {
+          max = -1;
+          break;
+        }
+        max = Math.max(max, l);
+      }
+      this.#levels.set(cur, max < 0 ? null : max + 1);
+      stack.pop();
     }
-    this.#levels.set(oid, level);
-    return level;
+    return this.#levels.get(oid) ?? null;
   }
 
   /** True when a commit cannot have HEAD as an ancestor: its generation is not above HEAD's. */
