@@ -85,7 +85,10 @@ interface Node {
  * has a commit-graph, commits whose generation number is not above HEAD's
  * are not explored from the remote side: they cannot have HEAD as an
  * ancestor (also sound, and it keeps old remote branches from forcing a
- * long walk). A commit that cannot be read on the remote side (shallow or
+ * long walk). When HEAD is newer than the commit-graph (local commits not
+ * yet in it), every commit in the graph is pruned instead: the graph is
+ * closed under reachability, so none of its commits can have HEAD, which is
+ * not in it, as an ancestor. A commit that cannot be read on the remote side (shallow or
  * incomplete clone), the time budget or the commit cap all give "unknown".
  *
  * @param fs Read capability.
@@ -229,6 +232,7 @@ class Walk {
   #graph: CommitGraph | null;
   #head = "";
   #headLevel: number | null = null;
+  #headOutsideGraph = false;
   #levels = new Map<string, number | null>();
   #nodes = new Map<string, Node>();
   #missing = new Set<string>();
@@ -242,11 +246,16 @@ class Walk {
     this.#graph = graph;
   }
 
-  /** Records HEAD and, with a commit-graph, its generation (computed when HEAD is newer than the graph). */
+  /**
+   * Records HEAD and, with a commit-graph, its generation; when HEAD is not
+   * in the graph, whether its own generation can be worked out cheaply
+   * matters less: every commit in the graph is then prunable.
+   */
   async setHead(head: string): Promise<void> {
     this.#head = head;
     if (this.#graph === null) return;
-    this.#headLevel = await this.#level(head, { reads: LEVEL_READS });
+    this.#headOutsideGraph = (await this.#graph.level(hexToBytes(head))) === null;
+    if (!this.#headOutsideGraph) this.#headLevel = await this.#level(head, { reads: LEVEL_READS });
   }
 
   /**
@@ -296,7 +305,14 @@ class Walk {
 
   /** True when a commit cannot have HEAD as an ancestor: its generation is not above HEAD's. */
   async prunable(oid: string): Promise<boolean> {
-    if (this.#headLevel === null || oid === this.#head) return false;
+    if (oid === this.#head) return false;
+    if (this.#headOutsideGraph) {
+      // The graph is closed under reachability: none of its commits reaches HEAD.
+      if ((await this.#graph!.level(hexToBytes(oid))) === null) return false;
+      this.pruned++;
+      return true;
+    }
+    if (this.#headLevel === null) return false;
     const level = this.#levels.get(oid) ?? await this.#graph!.level(hexToBytes(oid));
     if (level === null || level > this.#headLevel) return false;
     this.pruned++;

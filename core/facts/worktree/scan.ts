@@ -161,10 +161,15 @@ export interface WorktreeStatus {
  * {@linkcode diffIndexHead}); Y is work tree vs index, trusting stat data at
  * Deno's precision and hashing the rest; unmerged paths carry porcelain's `u`
  * letters (UU, AA, DU...); `git add -N` entries show ".A" (".D" when the file
- * is gone); assume-unchanged and skip-worktree entries are clean. Submodules
- * are "submodule" entries that are clean unless their directory is missing
- * (D) or replaced by a file (T): their own HEAD and contents are not read.
- * Files are hashed as stored (no clean/smudge filters or eol conversion).
+ * is gone); assume-unchanged entries are clean, and so are skip-worktree
+ * entries unless sparse checkout is in force and the file is present (git
+ * 2.37+ then compares it). A sparse-index directory present in the work tree
+ * is named unchecked. Submodules are "submodule" entries: missing (D),
+ * replaced by a file (T), else as `submoduleState` says (".M" when their
+ * HEAD moved or their work tree is dirty; unchecked when it cannot tell).
+ * A file whose raw content does not hash to the index's blob is compared as
+ * `convertToGit` says git would store it (eol conversion, LFS pointers);
+ * under core.symlinks=false a symlink entry may be a plain file of its text.
  * Untracked files are listed one by one like `-uall`; a nested repository
  * shows once as "dir/"; past `maxUntracked` the walk stops and
  * `untrackedTruncated` says the list is a lower bound.

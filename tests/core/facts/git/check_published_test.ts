@@ -299,7 +299,7 @@ Deno.test("checkPublished() uses commit-graph generations to skip an old remote 
   );
 });
 
-Deno.test("checkPublished() works out HEAD's generation past 256 commits newer than the commit-graph and prunes with it", async () => {
+Deno.test("checkPublished() with HEAD newer than the commit-graph prunes every commit in the graph, and still finds a newer remote ref holding HEAD", async () => {
   const dir = await makeRepo();
   const stream = (ref: string, from: string | null, n: number, t0: number) => {
     let out = "";
@@ -333,4 +333,11 @@ Deno.test("checkPublished() works out HEAD's generation past 256 commits newer t
   });
   assert.equal(without.status, "no", "control: the same answer by a full walk");
   assert.ok(withGraph.commitsWalked < without.commitsWalked, "pruning read fewer commits");
+  // A remote ref newer than the graph that contains HEAD is still found.
+  await git(dir, ["fast-import", "--quiet"], {
+    stdin: stream("refs/remotes/origin/ahead", "refs/heads/main^0", 5, 4e9),
+  });
+  const found = await checkPublished(new TestFs(), repo, head, { now: () => 0, budgetMs: 1e9 });
+  assert.equal(found.status, "yes");
+  assert.deepEqual(found.refs, ["refs/remotes/origin/ahead"]);
 });
