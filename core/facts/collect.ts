@@ -153,6 +153,16 @@ export async function collectFacts(
   } catch (e) {
     unavailable.push({ part: "config", reason: unreadableReason(e) });
   }
+  if (config !== null && config.unreadableUserFiles > 0) {
+    notes.push(
+      `${config.unreadableUserFiles} system or global git config file(s) could not be read and were left out`,
+    );
+  }
+  if (config !== null && config.unevaluatedIncludes > 0) {
+    notes.push(
+      `${config.unevaluatedIncludes} includeIf section(s) of a kind baton cannot evaluate were not included`,
+    );
+  }
   let head: Awaited<ReturnType<typeof readHead>> | null = null;
   try {
     head = await readHead(fs, repo);

@@ -23,6 +23,11 @@ export interface IncludeIfContext {
   configDir: string;
 }
 
+/** Whether baton can evaluate `condition` at all (gitdir, gitdir/i, onbranch). */
+export function includeIfKnown(condition: string): boolean {
+  return /^(gitdir:|gitdir\/i:|onbranch:)/.test(condition);
+}
+
 /** Whether `condition` (the includeIf subsection) holds. */
 export function includeIfMatches(condition: string, ctx: IncludeIfContext): boolean {
   for (const [prefix, fold] of [["gitdir:", false], ["gitdir/i:", true]] as const) {

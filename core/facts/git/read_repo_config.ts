@@ -18,7 +18,8 @@ import { type GitConfig, type GitConfigEntry, parseGitConfig } from "./parse_con
 import { stripUrlCredentials } from "./strip_url_credentials.ts";
 import { parentDir, resolvePath } from "../../path.ts";
 import { readOptionalText } from "./_read_optional.ts";
-import { includeIfMatches } from "./_include_if.ts";
+import { GitConfigSyntaxError } from "./errors.ts";
+import { includeIfKnown, includeIfMatches } from "./_include_if.ts";
 
 /** Options for {@linkcode readRepoConfig}. */
 export interface ReadRepoConfigOptions {
@@ -69,6 +70,10 @@ export interface RepoConfig {
   attributesFile: string | null;
   /** Filter drivers with a `clean` or `process` command configured. */
   cleanDrivers: Set<string>;
+  /** `includeIf` sections whose condition baton cannot evaluate (not included). */
+  unevaluatedIncludes: number;
+  /** System or global config files that exist but could not be read (left out). */
+  unreadableUserFiles: number;
   /** extensions.refStorage, lower-cased: "files" (default) or e.g. "reftable". */
   refStorage: string;
   /** extensions.objectFormat, lower-cased: "sha1" (default) or "sha256". */
@@ -138,14 +143,23 @@ export async function readRepoConfig(
     gitDir: repo.gitDir,
     realGitDir: await fs.realPath(repo.gitDir).catch(() => null),
     branch: await currentBranch(fs, repo),
+    unevaluated: 0,
   };
   const entries: GitConfigEntry[] = [];
   const system = options.systemConfigPath === undefined
     ? "/etc/gitconfig"
     : options.systemConfigPath;
   const globals = options.globalConfigPaths ?? defaultGlobalConfigPaths(options);
+  let unreadableUserFiles = 0;
   for (const path of [...(system === null ? [] : [system]), ...globals]) {
-    entries.push(...await readConfigFile(ctx, path, 0));
+    try {
+      entries.push(...await readConfigFile(ctx, path, 0));
+    } catch (e) {
+      // A user or system file that cannot be read (permissions, a sandbox)
+      // is left out and counted; a malformed one still fails like git.
+      if (e instanceof GitConfigSyntaxError) throw e;
+      unreadableUserFiles++;
+    }
   }
   const repoEntries = await readConfigFile(ctx, `${repo.commonDir}/config`, 0);
   entries.push(...repoEntries);
@@ -177,6 +191,8 @@ export async function readRepoConfig(
       home,
       nonEmpty(options.xdgConfigHome),
     ),
+    unevaluatedIncludes: ctx.unevaluated,
+    unreadableUserFiles,
     cleanDrivers: new Set(
       config.entries.filter((e) =>
         e.section === "filter" && e.subsection !== null &&
@@ -247,6 +263,7 @@ interface IncludeContext {
   gitDir: string;
   realGitDir: string | null;
   branch: string | null;
+  unevaluated: number;
 }
 
 /** The branch HEAD names (for includeIf onbranch:), or null. */
@@ -271,6 +288,10 @@ async function readConfigFile(
       depth >= MAX_INCLUDE_DEPTH
     ) continue;
     const plain = entry.section === "include" && entry.subsection === null;
+    if (
+      entry.section === "includeif" && entry.subsection !== null &&
+      !includeIfKnown(entry.subsection)
+    ) ctx.unevaluated++;
     const conditional = entry.section === "includeif" && entry.subsection !== null &&
       includeIfMatches(entry.subsection, {
         gitDir: ctx.gitDir,

@@ -121,3 +121,40 @@ Deno.test("readRepoConfig() takes core.attributesFile, else the XDG attributes f
   const set = await readRepoConfig(fs, repo, { homeDir: "/h", globalConfigPaths: [] });
   assert.equal(set.attributesFile, "/h/attrs");
 });
+
+Deno.test("readRepoConfig() counts includeIf conditions it cannot evaluate and does not include them", async () => {
+  const dir = await makeRepo();
+  const home = (await tempDir("baton-home-")).path;
+  await Deno.writeTextFile(`${home}/inc`, "[core]\n\tsymlinks = false\n");
+  await Deno.writeTextFile(
+    `${home}/.gitconfig`,
+    `[includeIf "hasconfig:remote.*.url:https://x/**"]\n\tpath = ${home}/inc\n`,
+  );
+  const repo = await findRepo(fs, dir);
+  assert.ok(repo !== null);
+  const c = await readRepoConfig(fs, repo, { homeDir: home, systemConfigPath: null });
+  assert.equal(c.unevaluatedIncludes, 1);
+  assert.equal(c.symlinks, true);
+  await Deno.writeTextFile(
+    `${home}/.gitconfig`,
+    `[includeIf "onbranch:main"]\n\tpath = ${home}/inc\n`,
+  );
+  const known = await readRepoConfig(fs, repo, { homeDir: home, systemConfigPath: null });
+  assert.equal(known.unevaluatedIncludes, 0, "control: a condition it evaluates");
+  assert.equal(known.symlinks, false);
+});
+
+Deno.test("readRepoConfig() leaves out a global file it cannot read and counts it; a malformed one still fails", async () => {
+  const dir = await makeRepo();
+  const home = (await tempDir("baton-home-")).path;
+  await Deno.mkdir(`${home}/.gitconfig`); // exists, cannot be read as a file
+  const repo = await findRepo(fs, dir);
+  assert.ok(repo !== null);
+  const c = await readRepoConfig(fs, repo, { homeDir: home, systemConfigPath: null });
+  assert.equal(c.unreadableUserFiles, 1);
+  await Deno.remove(`${home}/.gitconfig`);
+  const none = await readRepoConfig(fs, repo, { homeDir: home, systemConfigPath: null });
+  assert.equal(none.unreadableUserFiles, 0, "control: a missing file is not unreadable");
+  await Deno.writeTextFile(`${home}/.gitconfig`, "[core\n");
+  await assert.rejects(() => readRepoConfig(fs, repo, { homeDir: home, systemConfigPath: null }));
+});
