@@ -310,3 +310,52 @@ Deno.test("conversions: CRLF already in the index is left alone by auto text and
   assert.equal(r.git.tracked.has("dos.auto"), false, "control: auto keeps the index's CRLF");
   assert.equal(r.git.tracked.get("dos.text"), ".M", "control: text renormalises");
 });
+
+Deno.test("submodules: a nested submodule's edit makes both levels modified; a staged gitlink is M.", async () => {
+  const env = await userEnv();
+  const inner = await base({ "in.txt": "in\n" });
+  const outer = await base({ "out.txt": "out\n" });
+  const allow = ["-c", "protocol.file.allow=always"];
+  await git(outer, [...allow, "submodule", "add", "-q", inner, "inner"]);
+  await commitAll(outer, "inner");
+  const dir = await base();
+  await git(dir, [...allow, "submodule", "add", "-q", outer, "outer"]);
+  await git(dir, [...allow, "submodule", "update", "-q", "--init", "--recursive"]);
+  await commitAll(dir, "outer");
+  await assertAgreesWithGit(env, dir, { label: "nested, clean" });
+  await Deno.writeTextFile(`${dir}/outer/inner/in.txt`, "edited deep\n");
+  let r = await assertAgreesWithGit(env, dir, { label: "nested, edited" });
+  assert.equal(r.git.tracked.get("outer"), ".M", "control: git sees the deep edit");
+  await git(`${dir}/outer/inner`, ["checkout", "-q", "--", "in.txt"]);
+  await Deno.writeTextFile(`${dir}/outer/out.txt`, "next\n");
+  await git(`${dir}/outer`, ["commit", "-q", "-am", "next"]);
+  await git(dir, ["add", "outer"]);
+  r = await assertAgreesWithGit(env, dir, { label: "staged gitlink" });
+  assert.equal(r.git.tracked.get("outer"), "M.");
+});
+
+Deno.test("sparse checkout (cone): untracked files in a directory outside the cone are untracked", async () => {
+  const env = await userEnv();
+  const dir = await base({ "out/o.txt": "outside\n", "in/i.txt": "inside\n" });
+  await git(dir, ["sparse-checkout", "set", "--cone", "in"]);
+  await writeFiles(dir, { "out/new.txt": "n\n", "in/new.txt": "n\n" });
+  const r = await assertAgreesWithGit(env, dir);
+  assert.ok(r.git.untracked.includes("out/new.txt"), "control");
+});
+
+Deno.test("a symlink replaced by a file of the same text is a type change; nested attributes apply", async () => {
+  const env = await userEnv();
+  const dir = await base({ "sub/.gitattributes": "*.w text eol=crlf\n", "sub/x.w": "a\nb\n" });
+  await Deno.symlink("a.txt", `${dir}/link`);
+  await commitAll(dir, "link");
+  await Deno.remove(`${dir}/link`);
+  await Deno.writeTextFile(`${dir}/link`, "a.txt");
+  // Checked out again: eol=crlf writes CRLF, and the index records that size.
+  await Deno.remove(`${dir}/sub/x.w`);
+  await git(dir, ["checkout", "--", "sub/x.w"]);
+  assert.equal(await Deno.readTextFile(`${dir}/sub/x.w`), "a\r\nb\r\n");
+  await touch(`${dir}/sub/x.w`);
+  const r = await assertAgreesWithGit(env, dir);
+  assert.equal(r.git.tracked.get("link"), ".T");
+  assert.equal(r.git.tracked.has("sub/x.w"), false, "control: eol=crlf converts back");
+});
