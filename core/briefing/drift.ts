@@ -46,7 +46,14 @@ export interface DriftCheck {
 
 /** What a recorded file is like now. */
 export type CurrentFile =
-  | { kind: "hashed"; sha256: string }
+  | {
+    kind: "hashed";
+    sha256: string;
+    /** What the path is now; absent means not told (compared as unchanged). */
+    type?: "file" | "symlink";
+    /** A file's executable bit now; null or absent when not known. */
+    executable?: boolean | null;
+  }
   | { kind: "absent" }
   /** Over the hash cap now: only size and mtime are known. */
   | { kind: "stat"; size: number; mtimeMs: number | null }
@@ -147,6 +154,12 @@ function compareSets(
   const removed: string[] = [];
   let unsettled = 0;
   for (const p of now.list) {
+    // A name read lossily (bytes that are not UTF-8 shown as \x??) stands
+    // for any such name: the same form then and now may be a rename.
+    if (thenSet.has(p) && p.includes("\\x??")) {
+      unsettled++;
+      continue;
+    }
     if (thenSet.has(p)) continue;
     // Certain only if the recorded list is whole and the path was checked then.
     if (then.complete && then.uncheckedComplete && !then.unchecked.has(p)) added.push(p);
@@ -243,6 +256,7 @@ function treeCheck(
 function fileCheck(f: ChangedFileFact, now: CurrentFile | undefined): DriftCheck {
   const check = `file ${f.path}`;
   const byHash = "sha256 of content";
+  const byHashAndMode = "sha256 of content, file type and executable bit";
   if (f.hash_skipped === "too_large" && f.size !== null && typeof f.mtime_ms === "number") {
     const compared = "size and mtime (weaker: over the hash cap, content not hashed)";
     if (now === undefined || now.kind === "unknown") {
@@ -260,8 +274,14 @@ function fileCheck(f: ChangedFileFact, now: CurrentFile | undefined): DriftCheck
         detail: "was over the hash cap, now under it",
       };
     }
+    // Not a content comparison: never worded "match".
     return now.size === f.size && now.mtimeMs === f.mtime_ms
-      ? { check, compared, status: "match", detail: "same size and mtime; content not compared" }
+      ? {
+        check,
+        compared,
+        status: "unknown",
+        detail: "unchanged by size and mtime; content not compared",
+      }
       : { check, compared, status: "different", detail: "size or mtime changed" };
   }
   if (f.hash_skipped !== null && f.hash_skipped !== "deleted") {
@@ -288,9 +308,33 @@ function fileCheck(f: ChangedFileFact, now: CurrentFile | undefined): DriftCheck
   if (now.kind === "absent") {
     return { check, compared: "presence", status: "missing", detail: "present then, absent now" };
   }
-  return now.sha256 === f.sha256
-    ? { check, compared: byHash, status: "match", detail: "same content" }
-    : { check, compared: byHash, status: "different", detail: "content changed" };
+  const modeChange = typeOrModeChange(f, now);
+  if (now.sha256 !== f.sha256) {
+    const detail = modeChange === null ? "content changed" : `content changed; ${modeChange}`;
+    return { check, compared: byHashAndMode, status: "different", detail };
+  }
+  return modeChange === null
+    ? { check, compared: byHashAndMode, status: "match", detail: "same content" }
+    : { check, compared: byHashAndMode, status: "different", detail: modeChange };
+}
+
+/** A file that became a symlink (or back), or whose executable bit flipped; null when neither. */
+function typeOrModeChange(
+  f: ChangedFileFact,
+  now: Extract<CurrentFile, { kind: "hashed" }>,
+): string | null {
+  if (
+    now.type !== undefined && (f.kind === "file" || f.kind === "symlink") && now.type !== f.kind
+  ) {
+    return `type changed: was a ${f.kind}, now a ${now.type}`;
+  }
+  if (
+    f.kind === "file" && typeof f.executable === "boolean" && typeof now.executable === "boolean" &&
+    f.executable !== now.executable
+  ) {
+    return now.executable ? "mode changed: now executable" : "mode changed: no longer executable";
+  }
+  return null;
 }
 
 /**

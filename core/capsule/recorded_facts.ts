@@ -40,6 +40,11 @@ export interface ChangedFileFact {
    * hash (over the size cap); absent in capsules written before it existed.
    */
   mtime_ms?: number | null;
+  /**
+   * Whether a regular file had its executable bit set, so a later chmod is
+   * seen; absent for symlinks, submodules and capsules written before it.
+   */
+  executable?: boolean;
   hash_skipped: HashSkip | null;
 }
 

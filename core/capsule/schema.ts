@@ -62,6 +62,7 @@ const changedFile = z.strictObject({
   sha256: nstr,
   size: z.number().int().min(0).nullable(),
   mtime_ms: z.number().nullable().optional(),
+  executable: z.boolean().optional(),
   hash_skipped: z.enum([
     "deleted",
     "too_large",

@@ -30,7 +30,10 @@ import { parseCommit } from "./git/parse_commit.ts";
 import { readHead } from "./git/read_head.ts";
 import { readRepoConfig } from "./git/read_repo_config.ts";
 import { comparePaths } from "./worktree/compare_paths.ts";
-import { scanWorktree } from "./worktree/scan.ts";
+import { scanWorktree, type SubmoduleState } from "./worktree/scan.ts";
+import { createAttributeLookup } from "./worktree/attributes.ts";
+import { convertToGit } from "./worktree/convert_to_git.ts";
+import { submoduleStates } from "./submodule_state.ts";
 import { createListingCache, type ListingCache } from "./worktree/listing_cache.ts";
 import { readListingCache, writeListingCache } from "./worktree/listing_cache_file.ts";
 import { notARepoFacts } from "./empty_facts.ts";
@@ -42,6 +45,8 @@ export interface CollectFactsOptions {
   repo?: RepoLocation | null;
   homeDir?: string | null;
   xdgConfigHome?: string | null;
+  /** The system git config file; null for none. @default {"/etc/gitconfig"} */
+  systemConfigPath?: string | null;
   /** Most changed files listed and hashed. @default {200} */
   maxFiles?: number;
   /** Largest file hashed; larger ones are recorded by size and mtime. @default {8 MiB} */
@@ -141,9 +146,22 @@ export async function collectFacts(
     config = await readRepoConfig(fs, repo, {
       homeDir: options.homeDir ?? null,
       xdgConfigHome: options.xdgConfigHome ?? null,
+      ...(options.systemConfigPath === undefined
+        ? {}
+        : { systemConfigPath: options.systemConfigPath }),
     });
   } catch (e) {
     unavailable.push({ part: "config", reason: unreadableReason(e) });
+  }
+  if (config !== null && config.unreadableUserFiles > 0) {
+    notes.push(
+      `${config.unreadableUserFiles} system or global git config file(s) could not be read and were left out`,
+    );
+  }
+  if (config !== null && config.unevaluatedIncludes > 0) {
+    notes.push(
+      `${config.unevaluatedIncludes} includeIf section(s) of a kind baton cannot evaluate were not included`,
+    );
   }
   let head: Awaited<ReturnType<typeof readHead>> | null = null;
   try {
@@ -195,6 +213,15 @@ export async function collectFacts(
         expired,
         maxHashBytes,
         maxDirBytes: options.maxDirBytes ?? (deadline === null ? Infinity : 1024 * 1024),
+        submoduleState: submoduleStates(fs, repo, {
+          homeDir: options.homeDir ?? null,
+          xdgConfigHome: options.xdgConfigHome ?? null,
+          ...(options.systemConfigPath === undefined
+            ? {}
+            : { systemConfigPath: options.systemConfigPath }),
+          expired,
+          maxHashBytes,
+        }),
       });
       // .baton/ is baton's own state: it never counts as a change.
       const own = (p: string) => p === ".baton" || p === ".baton/" || p.startsWith(".baton/");
@@ -205,6 +232,9 @@ export async function collectFacts(
       untrackedTruncated = wt.untrackedTruncated;
       const reasons: string[] = [];
       if (wt.uncheckedBy.time > 0 || wt.untrackedExpired) reasons.push("time budget ran out");
+      for (const [why, n] of wt.uncheckedBy.other) {
+        reasons.push(`${n} path(s) not compared: ${why}`);
+      }
 
       if (wt.badNames.length > 0) {
         reasons.push(`${wt.badNames.length} name(s) not valid UTF-8, not openable here`);
@@ -301,6 +331,7 @@ export async function collectFacts(
       f.sha256 = h.sha256;
       f.size = h.size;
       if (h.kind === "symlink") f.kind = "symlink";
+      else if (h.executable !== null) f.executable = h.executable;
     } else if (h.kind === "absent" && raw[i]!.includes("\uFFFD") && f.status !== "deleted") {
       // Listed by the directory walk but not openable: its name is not valid
       // UTF-8 (the runtime shows it with U+FFFD and cannot name it back).
@@ -396,6 +427,7 @@ function sizeWords(bytes: number): string {
 }
 
 interface ScanTreeOptions {
+  submoduleState: (path: string, oid: string) => Promise<SubmoduleState>;
   headTree: string | null;
   objects: ReturnType<typeof createObjectReader>;
   config: Awaited<ReturnType<typeof readRepoConfig>>;
@@ -418,12 +450,22 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
       scanStartMs: o.now().getTime(),
     });
   }
+  const attrs = createAttributeLookup(fs, repo.workTree, repo.commonDir, {
+    globalFile: o.config.attributesFile,
+    ignoreCase: o.config.ignoreCase,
+  });
+  const config = o.config;
   const wt = await scanWorktree(fs, repo, {
     headTreeOid: o.headTree,
     objects: o.objects,
-    excludesFile: o.config.excludesFile,
-    fileMode: o.config.fileMode,
-    ignoreCase: o.config.ignoreCase,
+    excludesFile: config.excludesFile,
+    fileMode: config.fileMode,
+    ignoreCase: config.ignoreCase,
+    symlinks: config.symlinks,
+    sparseCheckout: config.sparseCheckout,
+    submoduleState: o.submoduleState,
+    convertToGit: async (path, data, rawIsIndexed) =>
+      convertToGit(data, await attrs.get(path), config, rawIsIndexed),
     maxUntracked: o.maxUntracked,
     // A damaged index that still parses must not pass for a clean tree; a
     // large one is hashed only when there is no deadline (the caller notes it).

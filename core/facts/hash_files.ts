@@ -21,7 +21,13 @@ export interface HashFilesOptions {
 
 /** Outcome of hashing one path. */
 export type FileHash =
-  | { kind: "file" | "symlink"; sha256: string; size: number }
+  | {
+    kind: "file" | "symlink";
+    sha256: string;
+    size: number;
+    /** For a file: whether the owner's executable bit is set (null when the OS has no mode). */
+    executable: boolean | null;
+  }
   | { kind: "absent" }
   | {
     kind: "skipped";
@@ -40,14 +46,20 @@ async function hashOne(fs: ReadFs, path: string, maxBytes: number): Promise<File
   try {
     if (st.isSymlink) {
       const target = await fs.readLink(path);
-      return { kind: "symlink", sha256: await sha256Id(target), size: target.length };
+      return {
+        kind: "symlink",
+        sha256: await sha256Id(target),
+        size: target.length,
+        executable: null,
+      };
     }
     if (!st.isFile) return { kind: "skipped", reason: "not_regular", size: null, mtimeMs: null };
     if (st.size > maxBytes) {
       return { kind: "skipped", reason: "too_large", size: st.size, mtimeMs: st.mtimeMs };
     }
     const data = await fs.readFile(path);
-    return { kind: "file", sha256: await sha256Id(data), size: data.length };
+    const executable = st.mode === null ? null : (st.mode & 0o100) !== 0;
+    return { kind: "file", sha256: await sha256Id(data), size: data.length, executable };
   } catch {
     return { kind: "skipped", reason: "unreadable", size: st.size, mtimeMs: null };
   }

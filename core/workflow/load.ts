@@ -274,8 +274,9 @@ async function recheckFiles(
   results.forEach((h, i) => {
     const key = escaped[i]!;
     if (h.kind === "absent") out.set(key, { kind: "absent" });
-    else if (h.kind !== "skipped") out.set(key, { kind: "hashed", sha256: h.sha256 });
-    else if (h.reason === "too_large" && h.size !== null) {
+    else if (h.kind !== "skipped") {
+      out.set(key, { kind: "hashed", sha256: h.sha256, type: h.kind, executable: h.executable });
+    } else if (h.reason === "too_large" && h.size !== null) {
       out.set(key, { kind: "stat", size: h.size, mtimeMs: h.mtimeMs });
     } else {
       out.set(key, {

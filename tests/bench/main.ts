@@ -29,6 +29,7 @@ import { readHostTimings, renderHostTimings } from "./host_timings.ts";
 import { renderTranscriptTable, runTranscriptBench, type TranscriptBench } from "./transcripts.ts";
 import { buildBandsGroup } from "./bands.ts";
 import { renderTokenTable, runTokenBench } from "./tokens.ts";
+import { buildFactsGroup, buildPublicationGroup, ensurePublicationRepo } from "./facts.ts";
 
 /** Where the real-host suite's hook timing log is looked for by default. */
 const DEFAULT_HOST_TIMINGS = `${DEFAULT_CACHE_DIR}/host-hook-timings.jsonl`;
@@ -41,6 +42,7 @@ import {
   buildInjectGroup,
   buildStartupGroup,
   type Group,
+  RSS_LIMIT_MB,
 } from "./groups.ts";
 import {
   buildSecretsCorpus,
@@ -76,6 +78,11 @@ const USAGE =
   --tokens     only the token table: the skill, preflight, a typical draft round trip, the
                briefing and the band advisory, counted with an offline tokenizer (o200k_base)
                against their targets
+  --facts      only the facts group (issue #22): preflight, load and the injecting
+               session-start hook against git status --porcelain=v2 -uall at 10k, 40k and
+               50k files (10k with --quick), the publication answer with HEAD 1,000 loose
+               commits ahead, and whether session-start at 40k+ re-checks both whole-tree
+               sets; BATON_BENCH_MAIN=<main.ts> times another checkout (before/after)
   --startup    only the startup group: --version, help, load and the light hooks, the pre-tool
                gate (not opted in, a read-only call, a deny, the escape hatch), against a Deno
                hello world
@@ -237,6 +244,7 @@ async function main(argv: string[]): Promise<number> {
         bands: { type: "boolean", default: false },
         startup: { type: "boolean", default: false },
         tokens: { type: "boolean", default: false },
+        facts: { type: "boolean", default: false },
         "host-timings": { type: "string", default: DEFAULT_HOST_TIMINGS },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -278,11 +286,19 @@ async function main(argv: string[]): Promise<number> {
       );
       return 0;
     }
+    const onlyFacts = values.facts;
     const groups: Group[] = [];
     let big: Awaited<ReturnType<typeof ensureBigPackRepo>> | null = null;
     if (onlyBands) {
       progress("[bands] generating 1 MB and 200 MB transcripts");
       groups.push(await buildBandsGroup(tmp, { rounds }));
+    } else if (onlyFacts) {
+      progress("preparing repositories (cached under " + DEFAULT_CACHE_DIR + ")");
+      for (const size of quick ? [10_000] : [10_000, 40_000, 50_000]) {
+        const repo = await ensureFilesRepo(size, { log: progress });
+        groups.push(buildFactsGroup(repo, rounds, RSS_LIMIT_MB));
+      }
+      groups.push(buildPublicationGroup(await ensurePublicationRepo(DEFAULT_CACHE_DIR), rounds));
     } else if (onlyStartup) {
       const dirs = { tmp, tiny: await createTinyRepo(tmp) };
       const named: Record<string, string> = {};
@@ -325,10 +341,14 @@ async function main(argv: string[]): Promise<number> {
       rows.push(...res.rows);
       notes.push(...res.notes);
     }
-    if (onlyBands || onlyStartup) {
+    if (onlyBands || onlyStartup || onlyFacts) {
       const head = `baton bench (${
-        onlyBands ? "bands" : "startup"
-      } only): deno ${Deno.version.deno}, ${rounds} rounds`;
+        onlyBands ? "bands" : onlyStartup ? "startup" : "facts"
+      } only): deno ${Deno.version.deno}, git ${await gitOutput(["--version"])}, ${rounds} rounds${
+        Deno.env.get("BATON_BENCH_MAIN") === undefined
+          ? ""
+          : `, baton from ${Deno.env.get("BATON_BENCH_MAIN")}`
+      }`;
       writeAll(
         Deno.stdout,
         values.json

@@ -54,8 +54,11 @@ const FROM_HEAD = 1;
 const FROM_REMOTE = 2;
 /** Reachable from both: its ancestors cannot lie on a path from a remote tip to HEAD. */
 const STALE = 4;
-/** Reads allowed for working out HEAD's generation when HEAD is newer than the commit-graph. */
-const LEVEL_READS = 256;
+/**
+ * Reads allowed for working out HEAD's generation when HEAD is newer than
+ * the commit-graph (local commits are not in it until the next gc).
+ */
+const LEVEL_READS = 5000;
 
 /** Per-commit walk state. */
 interface Node {
@@ -82,7 +85,10 @@ interface Node {
  * has a commit-graph, commits whose generation number is not above HEAD's
  * are not explored from the remote side: they cannot have HEAD as an
  * ancestor (also sound, and it keeps old remote branches from forcing a
- * long walk). A commit that cannot be read on the remote side (shallow or
+ * long walk). When HEAD is newer than the commit-graph (local commits not
+ * yet in it), every commit in the graph is pruned instead: the graph is
+ * closed under reachability, so none of its commits can have HEAD, which is
+ * not in it, as an ancestor. A commit that cannot be read on the remote side (shallow or
  * incomplete clone), the time budget or the commit cap all give "unknown".
  *
  * @param fs Read capability.
@@ -226,6 +232,7 @@ class Walk {
   #graph: CommitGraph | null;
   #head = "";
   #headLevel: number | null = null;
+  #headOutsideGraph = false;
   #levels = new Map<string, number | null>();
   #nodes = new Map<string, Node>();
   #missing = new Set<string>();
@@ -239,42 +246,73 @@ class Walk {
     this.#graph = graph;
   }
 
-  /** Records HEAD and, with a commit-graph, its generation (computed when HEAD is newer than the graph). */
+  /**
+   * Records HEAD and, with a commit-graph, its generation; when HEAD is not
+   * in the graph, whether its own generation can be worked out cheaply
+   * matters less: every commit in the graph is then prunable.
+   */
   async setHead(head: string): Promise<void> {
     this.#head = head;
     if (this.#graph === null) return;
-    const budget = { reads: LEVEL_READS };
-    this.#headLevel = await this.#level(head, budget, 0);
+    this.#headOutsideGraph = (await this.#graph.level(hexToBytes(head))) === null;
+    if (!this.#headOutsideGraph) this.#headLevel = await this.#level(head, { reads: LEVEL_READS });
   }
 
-  /** Generation of a commit from the graph, else 1 + its parents' (bounded); null when unknown. */
-  async #level(oid: string, budget: { reads: number }, depth: number): Promise<number | null> {
-    const known = this.#levels.get(oid);
-    if (known !== undefined) return known;
-    let level = await this.#graph!.level(hexToBytes(oid));
-    if (level === null && depth < LEVEL_READS && budget.reads > 0) {
-      budget.reads--;
-      const node = await this.load(oid);
-      if (node !== null) {
-        let max = 0;
-        for (const p of node.parents) {
-          const l = await this.#level(p, budget, depth + 1);
-          if (l === null) {
-            max = -1;
-            break;
-          }
-          max = Math.max(max, l);
-        }
-        if (max >= 0) level = max + 1;
+  /**
+   * Generation of a commit from the graph, else 1 + its parents' (at most
+   * `budget.reads` commits read, without recursion: a HEAD thousands of
+   * commits newer than the graph is common); null when unknown.
+   */
+  async #level(oid: string, budget: { reads: number }): Promise<number | null> {
+    const stack: string[] = [oid];
+    while (stack.length > 0) {
+      const cur = stack[stack.length - 1]!;
+      if (this.#levels.has(cur)) {
+        stack.pop();
+        continue;
       }
+      const fromGraph = await this.#graph!.level(hexToBytes(cur));
+      if (fromGraph !== null) {
+        this.#levels.set(cur, fromGraph);
+        stack.pop();
+        continue;
+      }
+      const node = this.#nodes.get(cur) ?? (budget.reads-- > 0 ? await this.load(cur) : null);
+      if (node === null) {
+        this.#levels.set(cur, null);
+        stack.pop();
+        continue;
+      }
+      const pending = node.parents.filter((p) => !this.#levels.has(p));
+      if (pending.length > 0) {
+        stack.push(...pending);
+        continue;
+      }
+      let max = 0;
+      for (const p of node.parents) {
+        const l = this.#levels.get(p)!;
+        if (l === null) {
+          max = -1;
+          break;
+        }
+        max = Math.max(max, l);
+      }
+      this.#levels.set(cur, max < 0 ? null : max + 1);
+      stack.pop();
     }
-    this.#levels.set(oid, level);
-    return level;
+    return this.#levels.get(oid) ?? null;
   }
 
   /** True when a commit cannot have HEAD as an ancestor: its generation is not above HEAD's. */
   async prunable(oid: string): Promise<boolean> {
-    if (this.#headLevel === null || oid === this.#head) return false;
+    if (oid === this.#head) return false;
+    if (this.#headOutsideGraph) {
+      // The graph is closed under reachability: none of its commits reaches HEAD.
+      if ((await this.#graph!.level(hexToBytes(oid))) === null) return false;
+      this.pruned++;
+      return true;
+    }
+    if (this.#headLevel === null) return false;
     const level = this.#levels.get(oid) ?? await this.#graph!.level(hexToBytes(oid));
     if (level === null || level > this.#headLevel) return false;
     this.pruned++;

@@ -90,6 +90,20 @@ export async function findRepo(
   return null;
 }
 
+/**
+ * The repository whose `.git` entry is directly inside `dir`, or null when
+ * there is none or it is not valid (a `.git` file naming nothing, a `.git`
+ * directory that is not a git directory): git's is_nonbare_repository_dir,
+ * which decides whether an untracked directory is a nested repository.
+ */
+export async function repoAtDir(fs: ReadFs, dir: string): Promise<RepoLocation | null> {
+  try {
+    return await checkDir(fs, dir);
+  } catch {
+    return null;
+  }
+}
+
 /** The repository whose `.git` entry is directly inside `dir`, if any. */
 async function checkDir(fs: ReadFs, dir: string): Promise<RepoLocation | null> {
   const dotGit = `${dir === "/" ? "" : dir}/.git`;

@@ -1,8 +1,9 @@
 /**
- * Edge-free config reading: the repository's config (plus optional global
- * files and config.worktree), merged in git's precedence order and reduced
- * to the facts baton needs. Every path comes from the caller; nothing here
- * reads the environment.
+ * Edge-free config reading: git's cascade (system, global XDG then
+ * ~/.gitconfig, the repository, config.worktree), with `include.path` and
+ * `includeIf` (gitdir, gitdir/i, onbranch) followed, merged in git's
+ * precedence order and reduced to the facts baton needs. Every path comes
+ * from the caller; nothing here reads the environment.
  * @module
  */
 import type { ReadFs } from "../../fs.ts";
@@ -17,6 +18,8 @@ import { type GitConfig, type GitConfigEntry, parseGitConfig } from "./parse_con
 import { stripUrlCredentials } from "./strip_url_credentials.ts";
 import { parentDir, resolvePath } from "../../path.ts";
 import { readOptionalText } from "./_read_optional.ts";
+import { GitConfigSyntaxError } from "./errors.ts";
+import { includeIfKnown, includeIfMatches } from "./_include_if.ts";
 
 /** Options for {@linkcode readRepoConfig}. */
 export interface ReadRepoConfigOptions {
@@ -26,11 +29,12 @@ export interface ReadRepoConfigOptions {
   xdgConfigHome?: string | null;
   /**
    * Global config files read before the repository's own (lowest precedence
-   * first), e.g. from {@linkcode defaultGlobalConfigPaths}. Missing files are
-   * skipped. None are read unless given.
-   * @default []
+   * first). Missing files are skipped.
+   * @default {defaultGlobalConfigPaths(homeDir, xdgConfigHome)}
    */
   globalConfigPaths?: readonly string[];
+  /** The system config file, read first; null for none. @default {"/etc/gitconfig"} */
+  systemConfigPath?: string | null;
 }
 
 /** A configured remote. */
@@ -56,6 +60,20 @@ export interface RepoConfig {
   fileMode: boolean;
   /** core.ignoreCase (default false; git sets it on case-insensitive file systems). */
   ignoreCase: boolean;
+  /** core.symlinks (default true): false means symlinks are checked out as plain files. */
+  symlinks: boolean;
+  /** core.autocrlf: "true", "input" or "false" (default). */
+  autocrlf: "true" | "input" | "false";
+  /** Sparse checkout in force: core.sparseCheckout and not sparse.expectFilesOutsideOfPatterns. */
+  sparseCheckout: boolean;
+  /** core.attributesFile expanded, or its XDG default; null when it cannot be told. */
+  attributesFile: string | null;
+  /** Filter drivers with a `clean` or `process` command configured. */
+  cleanDrivers: Set<string>;
+  /** `includeIf` sections whose condition baton cannot evaluate (not included). */
+  unevaluatedIncludes: number;
+  /** System or global config files that exist but could not be read (left out). */
+  unreadableUserFiles: number;
   /** extensions.refStorage, lower-cased: "files" (default) or e.g. "reftable". */
   refStorage: string;
   /** extensions.objectFormat, lower-cased: "sha1" (default) or "sha256". */
@@ -88,7 +106,7 @@ export function defaultGlobalConfigPaths(
   options: { homeDir?: string | null; xdgConfigHome?: string | null },
 ): string[] {
   const home = options.homeDir ?? null;
-  const xdg = options.xdgConfigHome ?? (home === null ? null : `${home}/.config`);
+  const xdg = nonEmpty(options.xdgConfigHome) ?? (home === null ? null : `${home}/.config`);
   const out: string[] = [];
   if (xdg !== null) out.push(`${xdg}/git/config`);
   if (home !== null) out.push(`${home}/.gitconfig`);
@@ -119,14 +137,34 @@ export async function readRepoConfig(
   options: ReadRepoConfigOptions = {},
 ): Promise<RepoConfig> {
   const home = options.homeDir ?? null;
+  const ctx: IncludeContext = {
+    fs,
+    home,
+    gitDir: repo.gitDir,
+    realGitDir: await fs.realPath(repo.gitDir).catch(() => null),
+    branch: await currentBranch(fs, repo),
+    unevaluated: 0,
+  };
   const entries: GitConfigEntry[] = [];
-  for (const path of options.globalConfigPaths ?? []) {
-    entries.push(...await readConfigFile(fs, path, home, 0));
+  const system = options.systemConfigPath === undefined
+    ? "/etc/gitconfig"
+    : options.systemConfigPath;
+  const globals = options.globalConfigPaths ?? defaultGlobalConfigPaths(options);
+  let unreadableUserFiles = 0;
+  for (const path of [...(system === null ? [] : [system]), ...globals]) {
+    try {
+      entries.push(...await readConfigFile(ctx, path, 0));
+    } catch (e) {
+      // A user or system file that cannot be read (permissions, a sandbox)
+      // is left out and counted; a malformed one still fails like git.
+      if (e instanceof GitConfigSyntaxError) throw e;
+      unreadableUserFiles++;
+    }
   }
-  const repoEntries = await readConfigFile(fs, `${repo.commonDir}/config`, home, 0);
+  const repoEntries = await readConfigFile(ctx, `${repo.commonDir}/config`, 0);
   entries.push(...repoEntries);
   if (getConfigBool({ entries: repoEntries }, "extensions.worktreeConfig", false)) {
-    entries.push(...await readConfigFile(fs, `${repo.gitDir}/config.worktree`, home, 0));
+    entries.push(...await readConfigFile(ctx, `${repo.gitDir}/config.worktree`, 0));
   }
   const config: GitConfig = { entries };
   const repoOnly: GitConfig = { entries: repoEntries };
@@ -138,9 +176,29 @@ export async function readRepoConfig(
   });
   return {
     remotes,
-    excludesFile: excludesFile(config, repo, home, options.xdgConfigHome ?? null),
+    excludesFile: excludesFile(config, repo, home, nonEmpty(options.xdgConfigHome)),
     fileMode: getConfigBool(config, "core.fileMode", true),
     ignoreCase: getConfigBool(config, "core.ignoreCase", false),
+    symlinks: getConfigBool(config, "core.symlinks", true),
+    autocrlf: autocrlf(config),
+    sparseCheckout: getConfigBool(config, "core.sparseCheckout", false) &&
+      !getConfigBool(config, "sparse.expectFilesOutsideOfPatterns", false),
+    attributesFile: userFile(
+      config,
+      "core.attributesFile",
+      "attributes",
+      repo,
+      home,
+      nonEmpty(options.xdgConfigHome),
+    ),
+    unevaluatedIncludes: ctx.unevaluated,
+    unreadableUserFiles,
+    cleanDrivers: new Set(
+      config.entries.filter((e) =>
+        e.section === "filter" && e.subsection !== null &&
+        (e.key === "clean" || e.key === "process") && e.value !== null && e.value !== ""
+      ).map((e) => e.subsection!),
+    ),
     refStorage: (getConfigValue(repoOnly, "extensions.refStorage") ?? "files").toLowerCase(),
     objectFormat: (getConfigValue(repoOnly, "extensions.objectFormat") ?? "sha1").toLowerCase(),
     config,
@@ -153,10 +211,33 @@ function excludesFile(
   home: string | null,
   xdg: string | null,
 ): string | null {
-  const value = getConfigValue(config, "core.excludesFile");
+  return userFile(config, "core.excludesFile", "ignore", repo, home, xdg);
+}
+
+function autocrlf(config: GitConfig): "true" | "input" | "false" {
+  const v = getConfigValue(config, "core.autocrlf");
+  if (v === undefined) return "false";
+  if (v !== null && v.toLowerCase() === "input") return "input";
+  return getConfigBool(config, "core.autocrlf", false) ? "true" : "false";
+}
+
+/**
+ * A per-user file git reads: the config value when set (the XDG file is
+ * then not read at all), else `$XDG_CONFIG_HOME/git/<name>` or
+ * `~/.config/git/<name>`.
+ */
+function userFile(
+  config: GitConfig,
+  key: string,
+  name: string,
+  repo: RepoLocation,
+  home: string | null,
+  xdg: string | null,
+): string | null {
+  const value = getConfigValue(config, key);
   if (value === undefined) {
-    if (xdg !== null) return `${xdg}/git/ignore`;
-    return home === null ? null : `${home}/.config/git/ignore`;
+    if (xdg !== null) return `${xdg}/git/${name}`;
+    return home === null ? null : `${home}/.config/git/${name}`;
   }
   if (value === null || value === "") return null;
   return expandPath(value, repo.workTree, home);
@@ -171,23 +252,57 @@ function expandPath(value: string, base: string, home: string | null): string | 
   return resolvePath(base, value);
 }
 
+/** git reads `$XDG_CONFIG_HOME` only when it is set and not empty. */
+function nonEmpty(value: string | null | undefined): string | null {
+  return value === undefined || value === null || value === "" ? null : value;
+}
+
+interface IncludeContext {
+  fs: ReadFs;
+  home: string | null;
+  gitDir: string;
+  realGitDir: string | null;
+  branch: string | null;
+  unevaluated: number;
+}
+
+/** The branch HEAD names (for includeIf onbranch:), or null. */
+async function currentBranch(fs: ReadFs, repo: RepoLocation): Promise<string | null> {
+  const text = await readOptionalText(fs, `${repo.gitDir}/HEAD`).catch(() => null);
+  const m = text === null ? null : /^ref: refs\/heads\/(.+?)\s*$/.exec(text);
+  return m === null ? null : m[1]!;
+}
+
 async function readConfigFile(
-  fs: ReadFs,
+  ctx: IncludeContext,
   path: string,
-  home: string | null,
   depth: number,
 ): Promise<GitConfigEntry[]> {
-  const text = await readOptionalText(fs, path);
+  const text = await readOptionalText(ctx.fs, path);
   if (text === null) return [];
   const out: GitConfigEntry[] = [];
   for (const entry of parseGitConfig(text).entries) {
     out.push(entry);
     if (
-      entry.section !== "include" || entry.subsection !== null || entry.key !== "path" ||
-      entry.value === null || entry.value === "" || depth >= MAX_INCLUDE_DEPTH
+      entry.key !== "path" || entry.value === null || entry.value === "" ||
+      depth >= MAX_INCLUDE_DEPTH
     ) continue;
-    const target = expandPath(entry.value, parentDir(path) ?? "/", home);
-    if (target !== null) out.push(...await readConfigFile(fs, target, home, depth + 1));
+    const plain = entry.section === "include" && entry.subsection === null;
+    if (
+      entry.section === "includeif" && entry.subsection !== null &&
+      !includeIfKnown(entry.subsection)
+    ) ctx.unevaluated++;
+    const conditional = entry.section === "includeif" && entry.subsection !== null &&
+      includeIfMatches(entry.subsection, {
+        gitDir: ctx.gitDir,
+        realGitDir: ctx.realGitDir,
+        branch: ctx.branch,
+        home: ctx.home,
+        configDir: parentDir(path) ?? "/",
+      });
+    if (!plain && !conditional) continue;
+    const target = expandPath(entry.value, parentDir(path) ?? "/", ctx.home);
+    if (target !== null) out.push(...await readConfigFile(ctx, target, depth + 1));
   }
   return out;
 }

@@ -29,6 +29,8 @@ export interface CompareStatOptions {
   fileMode?: boolean;
   /** core.trustctime: whether ctime counts. @default {true} */
   trustCtime?: boolean;
+  /** core.symlinks: false means a symlink entry is checked out as a plain file. @default {true} */
+  symlinks?: boolean;
   /** core.checkStat: "minimal" ignores ctime, owner and inode. @default {"default"} */
   checkStat?: "default" | "minimal";
   /**
@@ -107,7 +109,8 @@ export function compareStat(
     }
   } else if (type === MODE_SYMLINK) {
     if (stat.isDirectory) return "deleted";
-    if (!stat.isSymlink) return "typeChanged";
+    // Under core.symlinks=false git keeps the link text in a plain file.
+    if (!stat.isSymlink && !(stat.isFile && options.symlinks === false)) return "typeChanged";
   } else {
     return "clean";
   }

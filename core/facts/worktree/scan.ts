@@ -13,6 +13,7 @@ import type { GitObjectReader, RepoLocation, StatusCode, WorktreeEntry } from ".
 import { hashBlob } from "./blob_oid.ts";
 import {
   compareStat,
+  MODE_FILE,
   MODE_GITLINK,
   MODE_SYMLINK,
   MODE_TREE,
@@ -77,7 +78,38 @@ export interface ScanWorktreeOptions {
   maxHashBytes?: number;
   /** Directories larger than this (lstat size) are not listed for untracked files. @default {no limit} */
   maxDirBytes?: number;
+  /**
+   * Sparse checkout in force (core.sparseCheckout and not
+   * sparse.expectFilesOutsideOfPatterns): a skip-worktree file present in
+   * the work tree is compared like any other, as git 2.37+ does.
+   * @default {false}
+   */
+  sparseCheckout?: boolean;
+  /** core.symlinks: false means a symlink is checked out as a file of its text. @default {true} */
+  symlinks?: boolean;
+  /**
+   * The state of a populated submodule whose gitlink records `oid`: its HEAD
+   * against the gitlink and whether its work tree is dirty. Without it every
+   * present submodule is unchecked. @default {undefined}
+   */
+  submoduleState?: (path: string, oid: string) => Promise<SubmoduleState>;
+  /**
+   * What git would store for a work-tree file (eol conversion, a clean
+   * filter); `rawIsIndexed` tells whether the raw content is the index's
+   * blob (then the index's own line endings are known). @default {no conversion}
+   */
+  convertToGit?: (
+    path: string,
+    data: Uint8Array,
+    rawIsIndexed: boolean,
+  ) => Promise<ConvertedContent>;
 }
+
+/** A submodule as git status sees it. */
+export type SubmoduleState = "clean" | "modified" | "unpopulated" | { unknown: string };
+
+/** Content as git would store it: converted bytes, unchanged (null) or unknown (why). */
+export type ConvertedContent = Uint8Array | null | { unknown: string };
 
 /** Result of {@linkcode scanWorktree}. */
 export interface WorktreeStatus {
@@ -102,8 +134,8 @@ export interface WorktreeStatus {
    * neither clean nor changed.
    */
   unchecked: string[];
-  /** unchecked paths by reason. */
-  uncheckedBy: { time: number; size: number };
+  /** unchecked paths by reason (also `other`: why each of those was not compared). */
+  uncheckedBy: { time: number; size: number; other: Map<string, number> };
   /**
    * Tracked files whose stat data changed but which are over `maxHashBytes`,
    * so their content was not compared, sorted.
@@ -129,10 +161,15 @@ export interface WorktreeStatus {
  * {@linkcode diffIndexHead}); Y is work tree vs index, trusting stat data at
  * Deno's precision and hashing the rest; unmerged paths carry porcelain's `u`
  * letters (UU, AA, DU...); `git add -N` entries show ".A" (".D" when the file
- * is gone); assume-unchanged and skip-worktree entries are clean. Submodules
- * are "submodule" entries that are clean unless their directory is missing
- * (D) or replaced by a file (T): their own HEAD and contents are not read.
- * Files are hashed as stored (no clean/smudge filters or eol conversion).
+ * is gone); assume-unchanged entries are clean, and so are skip-worktree
+ * entries unless sparse checkout is in force and the file is present (git
+ * 2.37+ then compares it). A sparse-index directory present in the work tree
+ * is named unchecked. Submodules are "submodule" entries: missing (D),
+ * replaced by a file (T), else as `submoduleState` says (".M" when their
+ * HEAD moved or their work tree is dirty; unchecked when it cannot tell).
+ * A file whose raw content does not hash to the index's blob is compared as
+ * `convertToGit` says git would store it (eol conversion, LFS pointers);
+ * under core.symlinks=false a symlink entry may be a plain file of its text.
  * Untracked files are listed one by one like `-uall`; a nested repository
  * shows once as "dir/"; past `maxUntracked` the walk stops and
  * `untrackedTruncated` says the list is a lower bound.
@@ -211,6 +248,7 @@ export async function scanWorktree(
   const compareOptions = {
     fileMode: options.fileMode ?? true,
     trustCtime: options.trustCtime ?? true,
+    symlinks: options.symlinks ?? true,
     checkStat: options.checkStat ?? "default",
     indexMtimeMs,
   };
@@ -219,7 +257,14 @@ export async function scanWorktree(
   const expired = options.expired ?? (() => false);
   const maxHashBytes = options.maxHashBytes ?? Infinity;
   const unchecked: string[] = [];
-  const uncheckedBy = { time: 0, size: 0 };
+  const uncheckedBy = { time: 0, size: 0, other: new Map<string, number>() };
+  const notCompared = (path: string, why: string) => {
+    unchecked.push(path);
+    uncheckedBy.other.set(why, (uncheckedBy.other.get(why) ?? 0) + 1);
+  };
+  const sparse = options.sparseCheckout ?? false;
+  const symlinks = options.symlinks ?? true;
+  const submodules: number[] = [];
   const badNames: string[] = [];
   const oversized: string[] = [];
   let racyCount = 0;
@@ -232,11 +277,13 @@ export async function scanWorktree(
   for (let i = 0; i <= count; i++) {
     if (i < count) {
       const f = i * ENTRY_WORDS;
-      // Stage 0 only; skip assume-valid (0x8000), skip-worktree (extended 0x4000) and
-      // sparse-index directories.
+      // Stage 0 only; skip assume-valid (0x8000) and sparse-index
+      // directories; skip-worktree (extended 0x4000) unless sparse checkout
+      // is in force, where git compares a present file like any other.
       const flags = fields[f + FIELD.flags]!;
-      if ((flags & 0xb000) !== 0 || (fields[f + FIELD.extended]! & 0x4000) !== 0) continue;
+      if ((flags & 0xb000) !== 0) continue;
       if ((fields[f + FIELD.mode]! & MODE_TYPE_MASK) === MODE_TREE) continue;
+      if ((fields[f + FIELD.extended]! & 0x4000) !== 0 && !sparse) continue;
       if (idx.invalidNames?.has(i) === true) {
         // No path string can name it here: neither clean nor changed.
         badNames.push(idx.invalidNames.get(i)!);
@@ -261,12 +308,17 @@ export async function scanWorktree(
       const e = view.at(k);
       const stat = dirs.bad.size > 0 && underBadDir(dirs.bad, e.path) ? null : stats[c]!;
       presence[k] = stat === null ? 0 : 1;
+      // A skip-worktree file that is absent is what sparse checkout expects.
+      if (stat === null && e.skipWorktree) continue;
       if (e.intentToAdd) {
         setY(changes, e.path, stat === null ? "D" : "A", kindOf(e.mode, stat?.isSymlink));
         continue;
       }
       const verdict: StatVerdict = compareStat(e, stat, compareOptions);
-      if (verdict === "clean") continue;
+      if (verdict === "clean") {
+        if ((e.mode & MODE_TYPE_MASK) === MODE_GITLINK) submodules.push(k);
+        continue;
+      }
       if (verdict === "suspect" || verdict === "racy") {
         if (verdict === "racy") racyCount++;
         if (stat !== null && stat.size > maxHashBytes) {
@@ -286,7 +338,6 @@ export async function scanWorktree(
 
   // Hashing keeps the file type lstat saw: a type change never gets here.
   const concurrency = Math.max(1, options.hashConcurrency ?? 8);
-  const uncheckedByLstat = unchecked.length;
   for (let at = 0; at < toHash.length; at += concurrency) {
     const batch = toHash.slice(at, at + concurrency);
     if (expired()) {
@@ -294,14 +345,38 @@ export async function scanWorktree(
       uncheckedBy.time += batch.length;
       continue;
     }
-    const oids = await Promise.all(batch.map((k) => hashWorktree(fs, work, readEntry(idx, k))));
+    const oids = await Promise.all(
+      batch.map((k) => hashWorktree(fs, work, readEntry(idx, k), symlinks, options.convertToGit)),
+    );
     batch.forEach((k, b) => {
       const oid = oids[b]!;
       const entry = readEntry(idx, k);
       if (oid === entry.oid) return;
+      if (typeof oid === "object" && oid !== null) {
+        if (oid.converted === entry.oid) return;
+        if (oid.converted === undefined) {
+          notCompared(entry.path, oid.unknown ?? "conversion");
+          return;
+        }
+      }
       if (oid === null) presence[k] = 0;
       setY(changes, entry.path, oid === null ? "D" : "M", kindOf(entry.mode, undefined));
     });
+  }
+
+  // Populated submodules: their HEAD against the gitlink, and their own tree.
+  for (const k of submodules) {
+    const entry = readEntry(idx, k);
+    if (expired()) {
+      unchecked.push(entry.path);
+      uncheckedBy.time++;
+      continue;
+    }
+    const state = options.submoduleState === undefined
+      ? { unknown: "submodule state not read" }
+      : await options.submoduleState(entry.path, entry.oid);
+    if (state === "modified") setY(changes, entry.path, "M", "submodule");
+    else if (typeof state === "object") notCompared(entry.path, state.unknown);
   }
 
   // Index vs HEAD.
@@ -346,6 +421,9 @@ export async function scanWorktree(
       }),
     });
     untracked = res.paths;
+    for (const d of res.sparseDirs) {
+      notCompared(d, "sparse-index directory present in the work tree (not expanded)");
+    }
     untrackedTruncated = res.truncated;
     untrackedExpired = res.expired;
     untrackedSkippedDirs = res.skippedDirs;
@@ -360,10 +438,7 @@ export async function scanWorktree(
     lstatCount,
     racyCount,
     treesRead: headDiff.treesRead,
-    // Both are filled in index order, which is path order, unless both loops added to it.
-    unchecked: uncheckedByLstat > 0 && unchecked.length > uncheckedByLstat
-      ? unchecked.sort(comparePaths)
-      : unchecked,
+    unchecked: unchecked.sort(comparePaths),
     uncheckedBy,
     oversized,
     badNames,
@@ -394,14 +469,31 @@ function setY(
   else changes.set(path, { path, x: ".", y, kind });
 }
 
-/** Git blob id of the work-tree copy (symlinks: of the link text); null when gone. */
-async function hashWorktree(fs: ReadFs, work: string, e: IndexEntry): Promise<string | null> {
+/**
+ * Git blob id of the work-tree copy (symlinks: of the link text, or of the
+ * file's content under core.symlinks=false); null when gone. When the raw
+ * content does not hash to the index's blob and a conversion applies, the
+ * id of what git would store (`converted`), or why that is unknown.
+ */
+async function hashWorktree(
+  fs: ReadFs,
+  work: string,
+  e: IndexEntry,
+  symlinks: boolean,
+  convert: ScanWorktreeOptions["convertToGit"],
+): Promise<string | null | { converted?: string; unknown?: string }> {
   const abs = `${work}/${e.path}`;
   try {
-    if ((e.mode & MODE_TYPE_MASK) === MODE_SYMLINK) {
+    if ((e.mode & MODE_TYPE_MASK) === MODE_SYMLINK && symlinks) {
       return await hashBlob(new TextEncoder().encode(await fs.readLink(abs)));
     }
-    return await hashBlob(await fs.readFile(abs));
+    const data = await fs.readFile(abs);
+    const raw = await hashBlob(data);
+    if (convert === undefined || (e.mode & MODE_TYPE_MASK) !== MODE_FILE) return raw;
+    const converted = await convert(e.path, data, raw === e.oid);
+    if (converted === null) return raw;
+    if (converted instanceof Uint8Array) return { converted: await hashBlob(converted) };
+    return { unknown: converted.unknown };
   } catch (err) {
     if (err instanceof FsNotFoundError) return null;
     throw err;

@@ -17,7 +17,8 @@ import { comparePaths } from "./compare_paths.ts";
 import { type GitignoreRules, matchGitignore, parseGitignore } from "./gitignore.ts";
 import { buildTrackedTree, type TrackedDir, type TrackedTree } from "./tracked_tree.ts";
 import { buildIndex, ENTRY_WORDS, FIELD } from "./index_file.ts";
-import { MODE_GITLINK, MODE_TYPE_MASK } from "./compare_stat.ts";
+import { MODE_GITLINK, MODE_TREE, MODE_TYPE_MASK } from "./compare_stat.ts";
+import { repoAtDir } from "../git/find_repo.ts";
 
 /** Options of {@linkcode findUntracked}. */
 export interface FindUntrackedOptions {
@@ -53,6 +54,11 @@ export interface UntrackedResult {
   expired: boolean;
   /** Directories ("a/b/") not listed because of `maxDirBytes`. */
   skippedDirs: string[];
+  /**
+   * Sparse-index directories ("a/b/") present in the work tree: git expands
+   * the index there and compares each file; they are not listed here.
+   */
+  sparseDirs: string[];
 }
 
 /** Default cap on untracked paths. */
@@ -118,6 +124,7 @@ export async function findUntracked(
   let expired = false;
   const maxDirBytes = options.maxDirBytes ?? Infinity;
   const skippedDirs: string[] = [];
+  const sparseDirs: string[] = [];
 
   const base: IgnoreLevel[] = [];
   const excludesFile = options.excludesFile ?? null;
@@ -222,6 +229,10 @@ export async function findUntracked(
           const mode = (names ??= directNames(node, dir)).get(e.name);
           if (mode !== undefined && (mode & MODE_TYPE_MASK) === MODE_GITLINK) continue;
         }
+        if (child !== undefined && isSparseDir(tracked, child)) {
+          sparseDirs.push(`${rel}/`);
+          continue;
+        }
         if (isIgnored(here, base, `${rel}/`)) continue;
         if (!await walk(`${rel}/`, child, here)) return false;
       } else {
@@ -233,7 +244,7 @@ export async function findUntracked(
   }
 
   await walk("", tracked.dirs.get(""), []);
-  return { paths, truncated, dirsRead, expired, skippedDirs };
+  return { paths, truncated, dirsRead, expired, skippedDirs, sparseDirs };
 }
 
 /**
@@ -259,12 +270,20 @@ function decide(level: IgnoreLevel, path: string): boolean | null {
   return verdict === null ? null : verdict === "ignored";
 }
 
+/** A `.git` here that names a valid git directory (one that names nothing does not count). */
 async function isNestedRepo(fs: ReadFs, abs: string, list: DirEntry[]): Promise<boolean> {
   const dotGit = list.find((e) => e.name === ".git");
-  if (dotGit === undefined) return false;
-  if (dotGit.isFile) return true;
-  if (!dotGit.isDirectory) return false;
-  return (await fs.lstat(`${abs}/.git/HEAD`)) !== null;
+  if (dotGit === undefined || !(dotGit.isFile || dotGit.isDirectory)) return false;
+  return (await repoAtDir(fs, abs)) !== null;
+}
+
+/** A sparse-index directory entry ("dir/", mode 040000) stands for this tracked directory. */
+function isSparseDir(tracked: TrackedTree, node: TrackedDir): boolean {
+  const { paths, fields } = tracked.index;
+  return node.files.some((k) =>
+    paths[k]!.endsWith("/") &&
+    (fields[k * ENTRY_WORDS + FIELD.mode]! & MODE_TYPE_MASK) === MODE_TREE
+  );
 }
 
 async function readOptionalText(fs: ReadFs, path: string): Promise<string | null> {

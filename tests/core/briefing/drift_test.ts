@@ -5,8 +5,8 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { checkDrift } from "../../../core/briefing/drift.ts";
-import type { Facts, TreeState } from "../../../core/capsule/recorded_facts.ts";
+import { checkDrift, type CurrentFile } from "../../../core/briefing/drift.ts";
+import type { ChangedFileFact, Facts, TreeState } from "../../../core/capsule/recorded_facts.ts";
 
 function tree(patch: Partial<TreeState> = {}): TreeState {
   const changed = patch.changed ?? [];
@@ -106,4 +106,57 @@ Deno.test("every check says what it compared", () => {
   const drift = checkDrift(facts(tree()), facts(tree()), new Map());
   for (const d of drift) assert.ok(d.compared.length > 0, d.check);
   assert.deepEqual(drift.map((d) => d.status), drift.map(() => "match"));
+});
+
+Deno.test("a recorded file that became a symlink with the same text, or was chmod +x, is different", () => {
+  const f: ChangedFileFact = {
+    path: "run.sh",
+    status: "modified",
+    xy: ".M",
+    orig_path: null,
+    kind: "file",
+    sha256: "sha256:" + "a".repeat(64),
+    size: 3,
+    hash_skipped: null,
+    executable: false,
+  };
+  const base: Facts = facts(tree(), { changed_files: [f] });
+  const check = (cur: CurrentFile) =>
+    checkDrift(base, base, new Map([["run.sh", cur]])).find((d) => d.check === "file run.sh")!;
+  const same = {
+    kind: "hashed" as const,
+    sha256: f.sha256!,
+    type: "file" as const,
+    executable: false,
+  };
+  assert.equal(check(same).status, "match", "control: same content, type and mode");
+  assert.equal(check({ ...same, type: "symlink", executable: null }).status, "different");
+  assert.match(
+    check({ ...same, type: "symlink", executable: null }).detail,
+    /was a file, now a symlink/,
+  );
+  assert.equal(check({ ...same, executable: true }).status, "different");
+  assert.match(check({ ...same, executable: true }).detail, /now executable/);
+  // An older capsule without the bit compares content and type only.
+  const { executable: _e, ...old } = f;
+  const oldFacts: Facts = { ...base, changed_files: [old] };
+  assert.equal(
+    checkDrift(oldFacts, oldFacts, new Map([["run.sh", { ...same, executable: true }]]))
+      .find((d) => d.check === "file run.sh")!.status,
+    "match",
+  );
+});
+
+Deno.test("untracked names read lossily (not UTF-8) never settle as the same: a rename between two is not match", () => {
+  const then = facts(tree({ untracked: ["b\\x??.t", "ok.txt"] }));
+  const now = facts(tree({ untracked: ["b\\x??.t", "ok.txt"] }));
+  const u = checkDrift(then, now, new Map()).find((d) => d.check === "untracked files")!;
+  assert.equal(u.status, "unknown");
+  assert.match(u.detail, /1 path\(s\) could not be settled/);
+  const plain = facts(tree({ untracked: ["ok.txt"] }));
+  assert.equal(
+    checkDrift(plain, plain, new Map()).find((d) => d.check === "untracked files")!.status,
+    "match",
+    "control: UTF-8 names settle",
+  );
 });

@@ -24,9 +24,19 @@ Deno.test("hashFiles() hashes files and symlink targets, in input order, and nam
     const got = await hashFiles(fs, dir, ["a.txt", "gone", "link", "d", "big.bin"], {
       maxBytes: 10,
     });
-    assert.deepEqual(got[0], { kind: "file", sha256: await sha256Id(enc.encode("a\n")), size: 2 });
+    assert.deepEqual(got[0], {
+      kind: "file",
+      sha256: await sha256Id(enc.encode("a\n")),
+      size: 2,
+      executable: false,
+    });
     assert.deepEqual(got[1], { kind: "absent" });
-    assert.deepEqual(got[2], { kind: "symlink", sha256: await sha256Id("a.txt"), size: 5 });
+    assert.deepEqual(got[2], {
+      kind: "symlink",
+      sha256: await sha256Id("a.txt"),
+      size: 5,
+      executable: null,
+    });
     assert.deepEqual(got[3], { kind: "skipped", reason: "not_regular", size: null, mtimeMs: null });
     assert.equal(got[4]!.kind, "skipped");
     assert.deepEqual(got[4]!.kind === "skipped" ? [got[4]!.reason, got[4]!.size] : [], [

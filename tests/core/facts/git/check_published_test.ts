@@ -298,3 +298,46 @@ Deno.test("checkPublished() uses commit-graph generations to skip an old remote 
     slow.commitsWalked,
   );
 });
+
+Deno.test("checkPublished() with HEAD newer than the commit-graph prunes every commit in the graph, and still finds a newer remote ref holding HEAD", async () => {
+  const dir = await makeRepo();
+  const stream = (ref: string, from: string | null, n: number, t0: number) => {
+    let out = "";
+    for (let i = 0; i < n; i++) {
+      out += `commit ${ref}\ncommitter B <b@e.invalid> ${t0 + i} +0000\ndata 2\nc\n` +
+        (i === 0 && from !== null ? `from ${from}\n` : "") +
+        `M 100644 inline f.txt\ndata ${String(i).length + 1}\n${i}\n\n`;
+    }
+    return out;
+  };
+  await git(dir, ["fast-import", "--quiet"], { stdin: stream("refs/heads/main", null, 50, 1e9) });
+  await git(dir, ["fast-import", "--quiet"], {
+    stdin: stream("refs/remotes/origin/main", "refs/heads/main^0", 400, 3e9),
+  });
+  await git(dir, ["commit-graph", "write", "--reachable"]);
+  await git(dir, ["fast-import", "--quiet"], {
+    stdin: stream("refs/heads/main", "refs/heads/main^0", 300, 2e9),
+  });
+  const head = (await git(dir, ["rev-parse", "refs/heads/main"])).stdout.trim();
+  const repo = { workTree: dir, gitDir: `${dir}/.git`, commonDir: `${dir}/.git` };
+  const withGraph = await checkPublished(new TestFs(), repo, head, {
+    now: () => 0,
+    budgetMs: 1e9,
+  });
+  assert.equal(withGraph.status, "no");
+  assert.match(withGraph.reason, /generation numbers pruned/);
+  const without = await checkPublished(new TestFs(), repo, head, {
+    now: () => 0,
+    budgetMs: 1e9,
+    useCommitGraph: false,
+  });
+  assert.equal(without.status, "no", "control: the same answer by a full walk");
+  assert.ok(withGraph.commitsWalked < without.commitsWalked, "pruning read fewer commits");
+  // A remote ref newer than the graph that contains HEAD is still found.
+  await git(dir, ["fast-import", "--quiet"], {
+    stdin: stream("refs/remotes/origin/ahead", "refs/heads/main^0", 5, 4e9),
+  });
+  const found = await checkPublished(new TestFs(), repo, head, { now: () => 0, budgetMs: 1e9 });
+  assert.equal(found.status, "yes");
+  assert.deepEqual(found.refs, ["refs/remotes/origin/ahead"]);
+});

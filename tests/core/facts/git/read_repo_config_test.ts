@@ -47,7 +47,7 @@ Deno.test("readRepoConfig() falls back to git's default excludes file and honour
   assert.equal((await readRepoConfig(fs, repo)).fileMode, true);
 });
 
-Deno.test("readRepoConfig() reads global files only when given, with repository config winning", async () => {
+Deno.test("readRepoConfig() reads the user's global files by default, with repository config winning", async () => {
   const dir = await makeRepo();
   const home = (await tempDir("baton-home-")).path;
   await Deno.writeTextFile(
@@ -60,12 +60,9 @@ Deno.test("readRepoConfig() reads global files only when given, with repository 
   );
   const repo = await findRepo(fs, dir);
   assert.ok(repo !== null);
-  const without = await readRepoConfig(fs, repo, { homeDir: home });
-  assert.equal(without.excludesFile, `${home}/.config/git/ignore`);
-  const withGlobal = await readRepoConfig(fs, repo, {
-    homeDir: home,
-    globalConfigPaths: [`${home}/.config/git/config`, `${home}/.gitconfig`],
-  });
+  const without = await readRepoConfig(fs, repo, { homeDir: home, globalConfigPaths: [] });
+  assert.equal(without.excludesFile, `${home}/.config/git/ignore`, "control: none read");
+  const withGlobal = await readRepoConfig(fs, repo, { homeDir: home, systemConfigPath: null });
   assert.equal(withGlobal.excludesFile, `${home}/global-ignore`);
   assert.deepEqual(withGlobal.remotes, [{ name: "shared", url: "https://host/s.git" }]);
   // git init wrote core.filemode = true into the repository config, which wins.
@@ -91,4 +88,73 @@ Deno.test("defaultGlobalConfigPaths() lists XDG before ~/.gitconfig, as git read
     "/h/.gitconfig",
   ]);
   assert.deepEqual(defaultGlobalConfigPaths({}), []);
+});
+
+Deno.test("readRepoConfig() reads the system file first and lets the user's file win", async () => {
+  const dir = await makeRepo();
+  const home = (await tempDir("baton-home-")).path;
+  await Deno.writeTextFile(`${home}/system`, "[core]\n\tautocrlf = input\n\tsymlinks = false\n");
+  await Deno.writeTextFile(`${home}/.gitconfig`, "[core]\n\tsymlinks = true\n");
+  const repo = await findRepo(fs, dir);
+  assert.ok(repo !== null);
+  // makeRepo wrote core.autocrlf = false into the repository config.
+  await git(dir, ["config", "--unset", "core.autocrlf"]);
+  const c = await readRepoConfig(fs, repo, { homeDir: home, systemConfigPath: `${home}/system` });
+  assert.equal(c.autocrlf, "input");
+  assert.equal(c.symlinks, true);
+  const none = await readRepoConfig(fs, repo, { homeDir: home, systemConfigPath: null });
+  assert.equal(none.autocrlf, "false", "control: without the system file");
+});
+
+Deno.test("readRepoConfig() takes core.attributesFile, else the XDG attributes file; an empty XDG_CONFIG_HOME is unset", async () => {
+  const dir = await makeRepo();
+  const repo = await findRepo(fs, dir);
+  assert.ok(repo !== null);
+  const c = await readRepoConfig(fs, repo, {
+    homeDir: "/h",
+    xdgConfigHome: "",
+    globalConfigPaths: [],
+  });
+  assert.equal(c.attributesFile, "/h/.config/git/attributes");
+  assert.equal(c.excludesFile, "/h/.config/git/ignore");
+  await git(dir, ["config", "core.attributesFile", "~/attrs"]);
+  const set = await readRepoConfig(fs, repo, { homeDir: "/h", globalConfigPaths: [] });
+  assert.equal(set.attributesFile, "/h/attrs");
+});
+
+Deno.test("readRepoConfig() counts includeIf conditions it cannot evaluate and does not include them", async () => {
+  const dir = await makeRepo();
+  const home = (await tempDir("baton-home-")).path;
+  await Deno.writeTextFile(`${home}/inc`, "[core]\n\tsymlinks = false\n");
+  await Deno.writeTextFile(
+    `${home}/.gitconfig`,
+    `[includeIf "hasconfig:remote.*.url:https://x/**"]\n\tpath = ${home}/inc\n`,
+  );
+  const repo = await findRepo(fs, dir);
+  assert.ok(repo !== null);
+  const c = await readRepoConfig(fs, repo, { homeDir: home, systemConfigPath: null });
+  assert.equal(c.unevaluatedIncludes, 1);
+  assert.equal(c.symlinks, true);
+  await Deno.writeTextFile(
+    `${home}/.gitconfig`,
+    `[includeIf "onbranch:main"]\n\tpath = ${home}/inc\n`,
+  );
+  const known = await readRepoConfig(fs, repo, { homeDir: home, systemConfigPath: null });
+  assert.equal(known.unevaluatedIncludes, 0, "control: a condition it evaluates");
+  assert.equal(known.symlinks, false);
+});
+
+Deno.test("readRepoConfig() leaves out a global file it cannot read and counts it; a malformed one still fails", async () => {
+  const dir = await makeRepo();
+  const home = (await tempDir("baton-home-")).path;
+  await Deno.mkdir(`${home}/.gitconfig`); // exists, cannot be read as a file
+  const repo = await findRepo(fs, dir);
+  assert.ok(repo !== null);
+  const c = await readRepoConfig(fs, repo, { homeDir: home, systemConfigPath: null });
+  assert.equal(c.unreadableUserFiles, 1);
+  await Deno.remove(`${home}/.gitconfig`);
+  const none = await readRepoConfig(fs, repo, { homeDir: home, systemConfigPath: null });
+  assert.equal(none.unreadableUserFiles, 0, "control: a missing file is not unreadable");
+  await Deno.writeTextFile(`${home}/.gitconfig`, "[core\n");
+  await assert.rejects(() => readRepoConfig(fs, repo, { homeDir: home, systemConfigPath: null }));
 });

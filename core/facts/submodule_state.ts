@@ -1,0 +1,130 @@
+/**
+ * A populated submodule as `git status` sees it: modified when its checked-out
+ * HEAD is not the commit the superproject's gitlink records, or when its own
+ * work tree has tracked changes or untracked files (nested submodules
+ * included); unpopulated (no valid `.git` inside) is clean, as in git. What
+ * cannot be told (its HEAD or objects unreadable, the budget spent, an
+ * `ignore` setting baton does not apply) is unknown with the reason.
+ * @module
+ */
+import type { ReadFs } from "../fs.ts";
+import type { RepoLocation } from "./types.ts";
+import { repoAtDir } from "./git/find_repo.ts";
+import { readHead } from "./git/read_head.ts";
+import { readRepoConfig } from "./git/read_repo_config.ts";
+import { createObjectReader } from "./git/object_reader.ts";
+import { parseCommit } from "./git/parse_commit.ts";
+import { parseGitConfig } from "./git/parse_config.ts";
+import { scanWorktree, type SubmoduleState } from "./worktree/scan.ts";
+import { createAttributeLookup } from "./worktree/attributes.ts";
+import { convertToGit } from "./worktree/convert_to_git.ts";
+
+/** Options of {@linkcode submoduleStates}. */
+export interface SubmoduleStatesOptions {
+  homeDir: string | null;
+  xdgConfigHome: string | null;
+  systemConfigPath?: string | null;
+  expired: () => boolean;
+  /** Largest file hashed inside a submodule. */
+  maxHashBytes: number;
+}
+
+/** Deepest nesting of submodules followed. */
+const MAX_DEPTH = 8;
+
+/**
+ * The `submoduleState` callback of scanWorktree for the superproject `repo`.
+ * Any `ignore` setting for submodules makes the answer unknown.
+ */
+export function submoduleStates(
+  fs: ReadFs,
+  repo: RepoLocation,
+  options: SubmoduleStatesOptions,
+  depth = 0,
+): (path: string, oid: string) => Promise<SubmoduleState> {
+  let ignoreSet: Promise<boolean> | null = null;
+  return async (path, oid) => {
+    ignoreSet ??= hasIgnoreSetting(fs, repo, options);
+    try {
+      const sub = await repoAtDir(fs, `${repo.workTree}/${path}`);
+      if (sub === null) return "unpopulated";
+      if (await ignoreSet) return { unknown: "a submodule ignore setting is not applied" };
+      if (depth >= MAX_DEPTH) return { unknown: "submodules nested too deep" };
+      const head = await readHead(fs, sub);
+      if (head.oid !== oid) return "modified";
+      return await dirty(fs, sub, oid, options, depth);
+    } catch {
+      return { unknown: "submodule could not be read" };
+    }
+  };
+}
+
+async function dirty(
+  fs: ReadFs,
+  sub: RepoLocation,
+  headOid: string,
+  options: SubmoduleStatesOptions,
+  depth: number,
+): Promise<SubmoduleState> {
+  const config = await readRepoConfig(fs, sub, {
+    homeDir: options.homeDir,
+    xdgConfigHome: options.xdgConfigHome,
+    ...(options.systemConfigPath === undefined
+      ? {}
+      : { systemConfigPath: options.systemConfigPath }),
+  });
+  const objects = createObjectReader(fs, sub);
+  const commit = await objects.read(headOid);
+  if (commit === null || commit.type !== "commit") {
+    return { unknown: "submodule HEAD commit could not be read" };
+  }
+  const attrs = createAttributeLookup(fs, sub.workTree, sub.commonDir, {
+    globalFile: config.attributesFile,
+    ignoreCase: config.ignoreCase,
+  });
+  const status = await scanWorktree(fs, sub, {
+    headTreeOid: parseCommit(commit.data).tree,
+    objects,
+    excludesFile: config.excludesFile,
+    fileMode: config.fileMode,
+    ignoreCase: config.ignoreCase,
+    symlinks: config.symlinks,
+    sparseCheckout: config.sparseCheckout,
+    maxUntracked: 1,
+    expired: options.expired,
+    maxHashBytes: options.maxHashBytes,
+    submoduleState: submoduleStates(fs, sub, options, depth + 1),
+    convertToGit: async (path, data, rawIsIndexed) =>
+      convertToGit(data, await attrs.get(path), config, rawIsIndexed),
+  });
+  if (status.entries.length > 0 || status.untracked.length > 0) return "modified";
+  if (status.unchecked.length > 0 || status.oversized.length > 0 || status.badNames.length > 0) {
+    return { unknown: "part of the submodule's work tree was not compared" };
+  }
+  return "clean";
+}
+
+async function hasIgnoreSetting(
+  fs: ReadFs,
+  repo: RepoLocation,
+  options: SubmoduleStatesOptions,
+): Promise<boolean> {
+  const config = await readRepoConfig(fs, repo, {
+    homeDir: options.homeDir,
+    xdgConfigHome: options.xdgConfigHome,
+    ...(options.systemConfigPath === undefined
+      ? {}
+      : { systemConfigPath: options.systemConfigPath }),
+  });
+  const entries = [...config.config.entries];
+  try {
+    const text = new TextDecoder().decode(await fs.readFile(`${repo.workTree}/.gitmodules`));
+    entries.push(...parseGitConfig(text).entries);
+  } catch {
+    // No .gitmodules (or unreadable): only the config's settings count.
+  }
+  return entries.some((e) =>
+    (e.section === "submodule" && e.key === "ignore" && e.value !== "none") ||
+    (e.section === "diff" && e.key === "ignoresubmodules" && e.value !== "none")
+  );
+}

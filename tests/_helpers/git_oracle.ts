@@ -1,0 +1,162 @@
+/**
+ * Test helper for the differential suite: runs `git status --porcelain=v2 -z
+ * -uall` as the oracle under a controlled user environment (HOME,
+ * XDG_CONFIG_HOME, no system config) and collects baton's facts under the
+ * same one, then judges them: every path baton calls changed or clean must be
+ * so for git too; a path baton names unchecked may be either.
+ * @module
+ */
+import assert from "node:assert/strict";
+import { GIT_ENV } from "./git.ts";
+import { TestFs } from "./fs.ts";
+import { collectFacts } from "../../core/facts/collect.ts";
+import { escapePathBytes, unescapePath } from "../../core/facts/escape_path.ts";
+import type { Facts } from "../../core/capsule/recorded_facts.ts";
+
+/** The user's side of the environment both git and baton see. */
+export interface UserEnv {
+  home: string;
+  /** $XDG_CONFIG_HOME, or null when unset. */
+  xdg: string | null;
+}
+
+/** git with HOME/XDG_CONFIG_HOME from `env` and the user's global config honoured. */
+export async function gitAs(
+  env: UserEnv,
+  cwd: string,
+  args: string[],
+  options: { allowFail?: boolean } = {},
+): Promise<{ code: number; stdout: Uint8Array; stderr: string }> {
+  const { GIT_CONFIG_GLOBAL: _global, ...base } = GIT_ENV;
+  const out = await new Deno.Command("git", {
+    args,
+    cwd,
+    env: { ...base, HOME: env.home, XDG_CONFIG_HOME: env.xdg ?? "" },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const stderr = new TextDecoder().decode(out.stderr);
+  if (out.code !== 0 && options.allowFail !== true) {
+    throw new Error(`git ${args.join(" ")} failed (${out.code}): ${stderr}`);
+  }
+  return { code: out.code, stdout: out.stdout, stderr };
+}
+
+/** git's answer: tracked path (escaped) -> XY, and untracked paths (escaped). */
+export interface OracleView {
+  tracked: Map<string, string>;
+  untracked: string[];
+}
+
+/** Splits NUL-separated raw bytes. */
+function splitNul(bytes: Uint8Array): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  let at = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i] === 0) {
+      out.push(bytes.subarray(at, i));
+      at = i + 1;
+    }
+  }
+  if (at < bytes.length) out.push(bytes.subarray(at));
+  return out;
+}
+
+/** The bytes after the n-th space of a record. */
+function afterFields(rec: Uint8Array, n: number): Uint8Array {
+  let at = 0;
+  for (let k = 0; k < n; k++) at = rec.indexOf(32, at) + 1;
+  return rec.subarray(at);
+}
+
+/** `git status --porcelain=v2 -z -uall` without refreshing the index. */
+export async function oracle(env: UserEnv, dir: string): Promise<OracleView> {
+  const out = await gitAs(env, dir, [
+    "--no-optional-locks",
+    "status",
+    "--porcelain=v2",
+    "-z",
+    "--untracked-files=all",
+  ]);
+  const recs = splitNul(out.stdout);
+  const tracked = new Map<string, string>();
+  const untracked: string[] = [];
+  for (let k = 0; k < recs.length; k++) {
+    const r = recs[k]!;
+    if (r.length === 0) continue;
+    const kind = String.fromCharCode(r[0]!);
+    const xy = String.fromCharCode(r[2]!, r[3]!);
+    if (kind === "?") untracked.push(escapePathBytes(r.subarray(2)));
+    else if (kind === "1") tracked.set(escapePathBytes(afterFields(r, 8)), xy);
+    else if (kind === "2") {
+      tracked.set(escapePathBytes(afterFields(r, 9)), xy);
+      k++;
+    } else if (kind === "u") tracked.set(escapePathBytes(afterFields(r, 10)), xy);
+  }
+  return { tracked, untracked };
+}
+
+/** baton's facts under the same user environment (no system config). */
+export function batonFacts(env: UserEnv, dir: string): Promise<Facts> {
+  return collectFacts(new TestFs(), dir, {
+    now: () => new Date(),
+    homeDir: env.home,
+    xdgConfigHome: env.xdg,
+    systemConfigPath: null,
+    maxFiles: 10_000,
+    maxTreePaths: 10_000,
+  });
+}
+
+/** How a comparison came out. */
+export interface Agreement {
+  git: OracleView;
+  facts: Facts;
+  /** Paths baton left unchecked (escaped). */
+  unchecked: string[];
+}
+
+/**
+ * Runs both and asserts agreement: baton's changed tracked paths with their
+ * XY equal git's except for paths baton names unchecked; baton's untracked
+ * list equals git's. With `allowUnknown` false (the default) nothing may be
+ * unchecked: the shape must be answered, not dodged.
+ */
+export async function assertAgreesWithGit(
+  env: UserEnv,
+  dir: string,
+  options: { allowUnknown?: boolean; label?: string } = {},
+): Promise<Agreement> {
+  const label = options.label ?? dir;
+  const git = await oracle(env, dir);
+  const facts = await batonFacts(env, dir);
+  assert.ok(
+    facts.tree !== undefined,
+    `${label}: baton scanned no tree (${facts.unavailable?.[0]?.reason})`,
+  );
+  const unchecked = facts.tree.unchecked;
+  const uncheckedSet = new Set(unchecked.map((p) => p.replace(/\/$/, "")));
+  const under = (p: string) =>
+    uncheckedSet.has(p) || [...uncheckedSet].some((d) => p.startsWith(`${d}/`));
+  const baton = new Map<string, string>();
+  for (const f of facts.changed_files) {
+    if (f.status !== "untracked") baton.set(f.path, f.xy);
+  }
+  const gitSide = [...git.tracked].filter(([p]) => !under(p)).sort();
+  const batonSide = [...baton].filter(([p]) => !under(p)).sort();
+  assert.deepEqual(batonSide, gitSide, `${label}: tracked changes differ from git`);
+  const gitUntracked = git.untracked.filter((p) => !under(p.replace(/\/$/, "")));
+  assert.deepEqual(facts.tree.untracked, gitUntracked, `${label}: untracked differ from git`);
+  if (options.allowUnknown !== true) {
+    assert.deepEqual(unchecked, [], `${label}: baton left paths unchecked (${facts.tree.reason})`);
+  }
+  return { git, facts, unchecked };
+}
+
+/** The real path of an escaped one, for tests that touch files by it. */
+export function realPath(escaped: string): string {
+  const p = unescapePath(escaped);
+  if (p === null) throw new Error("not valid UTF-8");
+  return p;
+}

@@ -1,0 +1,38 @@
+/**
+ * includeIfMatches(): gitdir, gitdir/i and onbranch conditions as git
+ * evaluates them; unknown conditions never include.
+ * @module
+ */
+import assert from "node:assert/strict";
+import { includeIfMatches } from "../../../../core/facts/git/_include_if.ts";
+
+const ctx = {
+  gitDir: "/home/u/work/proj/.git",
+  branch: "feature/x",
+  home: "/home/u",
+  configDir: "/home/u",
+};
+
+Deno.test("includeIfMatches() gitdir: a trailing slash means everything below", () => {
+  assert.equal(includeIfMatches("gitdir:~/work/", ctx), true);
+  assert.equal(includeIfMatches("gitdir:~/other/", ctx), false, "control");
+  assert.equal(includeIfMatches("gitdir:proj/.git", ctx), true, "relative: any depth");
+  assert.equal(includeIfMatches("gitdir:./work/", ctx), true, "./ is the config file's directory");
+  assert.equal(includeIfMatches("gitdir:/home/*/work/proj/.git", ctx), true);
+  assert.equal(includeIfMatches("gitdir:/home/*/proj/.git", ctx), false, "* stops at /");
+});
+
+Deno.test("includeIfMatches() gitdir/i folds case; onbranch globs the branch; others never match", () => {
+  assert.equal(includeIfMatches("gitdir/i:~/WORK/", ctx), true);
+  assert.equal(includeIfMatches("gitdir:~/WORK/", ctx), false, "control: case kept");
+  assert.equal(includeIfMatches("onbranch:feature/", ctx), true);
+  assert.equal(includeIfMatches("onbranch:main", ctx), false);
+  assert.equal(includeIfMatches("onbranch:main", { ...ctx, branch: null }), false);
+  assert.equal(includeIfMatches("hasconfig:remote.*.url:https://x/**", ctx), false);
+});
+
+Deno.test("includeIfMatches() gitdir: also tries the git directory with links resolved", () => {
+  const linked = { ...ctx, gitDir: "/link/proj/.git", realGitDir: "/home/u/work/proj/.git" };
+  assert.equal(includeIfMatches("gitdir:~/work/", linked), true);
+  assert.equal(includeIfMatches("gitdir:~/work/", { ...linked, realGitDir: null }), false);
+});

@@ -1,0 +1,386 @@
+/**
+ * The differential suite: baton's facts against `git status --porcelain=v2
+ * -z -uall` on generated repositories, one shape per test. Each shape is
+ * changed in the way that used to fool baton, and each asserts agreement
+ * path by path (see tests/_helpers/git_oracle.ts): changed where git shows a
+ * change, clean where git shows none, and `unchecked` only where a test says
+ * baton may not know. Every test that expects a change also checks that git
+ * does show it (the positive control) so a shape that git itself calls clean
+ * cannot pass vacuously.
+ * @module
+ */
+import assert from "node:assert/strict";
+import { commitAll, git, makeRepo, writeFiles } from "../../_helpers/git.ts";
+import { tempDir } from "../../_helpers/temp.ts";
+import { assertAgreesWithGit, gitAs, type UserEnv } from "../../_helpers/git_oracle.ts";
+
+/** git's version as [major, minor]. */
+function gitVersion(): [number, number] {
+  const out = new TextDecoder().decode(
+    new Deno.Command("git", { args: ["--version"], stdout: "piped" }).outputSync().stdout,
+  );
+  const m = /(\d+)\.(\d+)/.exec(out);
+  return m === null ? [0, 0] : [Number(m[1]), Number(m[2])];
+}
+
+/**
+ * Sparse-checkout semantics baton follows are git 2.37's (a present
+ * skip-worktree file is compared): an older git is a different oracle.
+ */
+const [major, minor] = gitVersion();
+const OLD_GIT = major < 2 || (major === 2 && minor < 37);
+
+async function userEnv(xdg = false): Promise<UserEnv> {
+  const home = (await tempDir("baton-home-")).path;
+  return { home, xdg: xdg ? `${home}/xdg` : null };
+}
+
+/** Moves a file's mtime forward so its stat data no longer matches the index. */
+async function touch(path: string, seconds = 5): Promise<void> {
+  const t = new Date(Date.now() + seconds * 1000);
+  await Deno.utime(path, t, t);
+}
+
+async function base(files: Record<string, string> = {}): Promise<string> {
+  const dir = await makeRepo("baton-agree-");
+  await writeFiles(dir, { "a.txt": "alpha\n", "src/b.txt": "bravo\n", ...files });
+  await commitAll(dir, "base");
+  return dir;
+}
+
+Deno.test("agrees: ordinary changes (modified, staged, deleted, renamed, untracked)", async () => {
+  const env = await userEnv();
+  const dir = await base({ "c.txt": "charlie\n", "d.txt": "delta delta delta\n" });
+  await writeFiles(dir, { "a.txt": "changed\n", "new/n.txt": "n\n", "e.txt": "staged\n" });
+  await git(dir, ["add", "e.txt"]);
+  await Deno.remove(`${dir}/c.txt`);
+  await git(dir, ["mv", "d.txt", "moved.txt"]);
+  const r = await assertAgreesWithGit(env, dir);
+  assert.equal(r.git.tracked.get("a.txt"), ".M", "control: git sees the edit");
+});
+
+Deno.test("agrees: a merge conflict", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  await git(dir, ["checkout", "-q", "-b", "other"]);
+  await writeFiles(dir, { "a.txt": "other\n" });
+  await commitAll(dir, "other");
+  await git(dir, ["checkout", "-q", "main"]);
+  await writeFiles(dir, { "a.txt": "main\n" });
+  await commitAll(dir, "main");
+  await git(dir, ["merge", "-q", "other"], { allowFail: true });
+  const r = await assertAgreesWithGit(env, dir);
+  assert.equal(r.git.tracked.get("a.txt"), "UU");
+});
+
+Deno.test("agrees: index v4, untracked cache, split index", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  await git(dir, ["update-index", "--index-version", "4"]);
+  await writeFiles(dir, { "a.txt": "v4\n", "u.txt": "u\n" });
+  await assertAgreesWithGit(env, dir, { label: "index v4" });
+  await git(dir, ["config", "core.untrackedCache", "true"]);
+  await git(dir, ["update-index", "--untracked-cache"]);
+  await git(dir, ["status", "--porcelain"]);
+  await writeFiles(dir, { "src/u2.txt": "u2\n" });
+  await assertAgreesWithGit(env, dir, { label: "untracked cache" });
+  await git(dir, ["update-index", "--split-index"]);
+  await writeFiles(dir, { "src/b.txt": "split\n" });
+  await git(dir, ["add", "src/b.txt"]);
+  const facts = await assertAgreesWithGit(env, dir, { label: "split index", allowUnknown: true })
+    .catch((e) => e as Error);
+  // A split index is either read or the work tree is named unavailable, never guessed.
+  if (facts instanceof Error) assert.match(facts.message, /baton scanned no tree/);
+});
+
+Deno.test("agrees: a linked worktree, a shallow clone and a clone with alternates", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  const wt = `${(await tempDir("baton-wt-")).path}/wt`;
+  await git(dir, ["worktree", "add", "-q", wt, "-b", "side"]);
+  await writeFiles(wt, { "a.txt": "in worktree\n", "w.txt": "w\n" });
+  await assertAgreesWithGit(env, wt, { label: "worktree" });
+  const shallow = `${(await tempDir("baton-shallow-")).path}/s`;
+  await writeFiles(dir, { "a.txt": "second\n" });
+  await commitAll(dir, "second");
+  await git(dir, ["clone", "-q", "--depth", "1", `file://${dir}`, shallow]);
+  await writeFiles(shallow, { "src/b.txt": "shallow edit\n" });
+  await assertAgreesWithGit(env, shallow, { label: "shallow" });
+  const shared = `${(await tempDir("baton-shared-")).path}/s`;
+  await git(dir, ["clone", "-q", "--shared", dir, shared]);
+  await Deno.remove(`${shared}/a.txt`);
+  await assertAgreesWithGit(env, shared, { label: "alternates" });
+});
+
+Deno.test("agrees: odd names (spaces, quotes, tabs, newlines, unicode)", async () => {
+  const env = await userEnv();
+  const names = ["with space.txt", 'q"uote.txt', "tab\there.txt", "new\nline.txt", "été.txt"];
+  const dir = await base(Object.fromEntries(names.map((n) => [n, "x\n"])));
+  for (const n of names) await Deno.writeTextFile(`${dir}/${n}`, "changed\n");
+  await Deno.writeTextFile(`${dir}/ünï code.txt`, "u\n");
+  const r = await assertAgreesWithGit(env, dir);
+  assert.equal(r.git.tracked.size, names.length);
+});
+
+Deno.test("submodules: HEAD moved, content edited, untracked inside, clean and unpopulated", async () => {
+  const env = await userEnv();
+  const lib = await base({ "lib.txt": "lib\n" });
+  const dir = await base();
+  await git(dir, ["-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "sub"]);
+  await git(dir, ["-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "sub2"]);
+  await commitAll(dir, "subs");
+  // Clean submodules, each entered and compared.
+  await assertAgreesWithGit(env, dir, { label: "clean" });
+  // Edited inside: git shows the submodule modified.
+  await Deno.writeTextFile(`${dir}/sub/lib.txt`, "edited\n");
+  let r = await assertAgreesWithGit(env, dir, { label: "edited inside" });
+  assert.equal(r.git.tracked.get("sub"), ".M");
+  await git(`${dir}/sub`, ["checkout", "-q", "--", "lib.txt"]);
+  // An untracked file inside.
+  await Deno.writeTextFile(`${dir}/sub/new.txt`, "n\n");
+  r = await assertAgreesWithGit(env, dir, { label: "untracked inside" });
+  assert.equal(r.git.tracked.get("sub"), ".M");
+  await Deno.remove(`${dir}/sub/new.txt`);
+  // HEAD moved.
+  await Deno.writeTextFile(`${dir}/sub/lib.txt`, "next\n");
+  await git(`${dir}/sub`, ["commit", "-q", "-am", "next"]);
+  r = await assertAgreesWithGit(env, dir, { label: "HEAD moved" });
+  assert.equal(r.git.tracked.get("sub"), ".M");
+  assert.equal(r.git.tracked.has("sub2"), false, "control: the other submodule is clean");
+  // Unpopulated (deinit): clean to both.
+  await git(dir, ["submodule", "deinit", "-q", "-f", "sub2"]);
+  await assertAgreesWithGit(env, dir, { label: "unpopulated" });
+});
+
+Deno.test({
+  name: "sparse checkout: a file outside the cone written back and edited is modified",
+  ignore: OLD_GIT,
+}, async () => {
+  const env = await userEnv();
+  const dir = await base({ "out/o.txt": "outside\n", "in/i.txt": "inside\n" });
+  await git(dir, ["sparse-checkout", "set", "--no-cone", "/in/", "/a.txt"]);
+  await assertAgreesWithGit(env, dir, { label: "sparse, untouched" });
+  await writeFiles(dir, { "out/o.txt": "outside\n" });
+  await assertAgreesWithGit(env, dir, { label: "written back unchanged" });
+  await writeFiles(dir, { "out/o.txt": "edited\n", "src/b.txt": "bravo\n" });
+  await touch(`${dir}/src/b.txt`);
+  const r = await assertAgreesWithGit(env, dir, { label: "written back and edited" });
+  assert.equal(r.git.tracked.get("out/o.txt"), ".M", "control: git compares it");
+});
+
+Deno.test({
+  name: "sparse index: a sparse directory is never untracked; one written back is unknown",
+  ignore: OLD_GIT,
+}, async () => {
+  const env = await userEnv();
+  const dir = await base({ "out/o.txt": "outside\n", "in/i.txt": "inside\n" });
+  await git(dir, ["sparse-checkout", "set", "--cone", "in"]);
+  await git(dir, ["sparse-checkout", "reapply", "--sparse-index"]);
+  await writeFiles(dir, { "in/i.txt": "edited\n" });
+  await assertAgreesWithGit(env, dir, { label: "sparse index" });
+  await writeFiles(dir, { "out/o.txt": "edited\n", "out/new.txt": "n\n" });
+  const r = await assertAgreesWithGit(env, dir, { label: "written back", allowUnknown: true });
+  assert.deepEqual(r.unchecked, ["out/"]);
+  assert.equal(r.facts.tree?.untracked.includes("out/new.txt"), false);
+});
+
+Deno.test("config cascade: core.excludesFile from ~/.gitconfig, XDG config and include", async () => {
+  const env = await userEnv(true);
+  const dir = await base();
+  await writeFiles(dir, { "x.home": "", "x.xdgign": "", "x.incl": "", "x.keep": "" });
+  await writeFiles(env.home, {
+    ".gitconfig": `[core]\n\texcludesFile = ~/ignores\n[include]\n\tpath = more.inc\n`,
+    "ignores": "*.home\n",
+    "more.inc": "[core]\n\tfileMode = true\n",
+    "xdg/git/ignore": "*.xdgign\n",
+  });
+  // core.excludesFile is set: the XDG ignore file is not read.
+  let r = await assertAgreesWithGit(env, dir, { label: "excludesFile set" });
+  assert.ok(r.git.untracked.includes("x.xdgign"), "control: git skips the XDG file");
+  assert.ok(!r.git.untracked.includes("x.home"));
+  // Unset it: the XDG ignore file applies.
+  await Deno.writeTextFile(`${env.home}/.gitconfig`, "");
+  r = await assertAgreesWithGit(env, dir, { label: "XDG default" });
+  assert.ok(!r.git.untracked.includes("x.xdgign"));
+  // Set in the XDG config file, through includeIf gitdir.
+  await writeFiles(env.home, {
+    "xdg/git/config": `[includeIf "gitdir:${dir}/"]\n\tpath = ${env.home}/cond.inc\n`,
+    "cond.inc": `[core]\n\texcludesFile = ${env.home}/incl.ignore\n`,
+    "incl.ignore": "*.incl\n",
+  });
+  r = await assertAgreesWithGit(env, dir, { label: "includeIf" });
+  assert.ok(!r.git.untracked.includes("x.incl"), "control: git applied the include");
+  assert.ok(r.git.untracked.includes("x.xdgign"));
+});
+
+Deno.test("conversions: autocrlf, text/eol attributes and an lfs clean filter on touched files", async () => {
+  const env = await userEnv();
+  const dir = await base({
+    ".gitattributes": "*.crlf text eol=crlf\n*.auto text=auto\n*.bin -text\n*.big filter=lfs\n",
+    "w.crlf": "one\ntwo\n",
+    "w.auto": "one\ntwo\n",
+    "w.bin": "one\ntwo\n",
+    "plain.txt": "one\ntwo\n",
+  });
+  // Check out again with CRLF in the work tree.
+  await git(dir, ["config", "core.autocrlf", "true"]);
+  for (const f of ["w.crlf", "w.auto", "plain.txt"]) await Deno.remove(`${dir}/${f}`);
+  await git(dir, ["checkout", "--", "."]);
+  assert.equal(await Deno.readTextFile(`${dir}/plain.txt`), "one\r\ntwo\r\n", "control: CRLF");
+  for (const f of ["w.crlf", "w.auto", "plain.txt", "w.bin"]) await touch(`${dir}/${f}`);
+  await assertAgreesWithGit(env, dir, { label: "touched, unchanged" });
+  // A -text file that gained CRLF is modified; a real edit under autocrlf too.
+  await Deno.writeTextFile(`${dir}/w.bin`, "one\r\ntwo\r\n");
+  await Deno.writeTextFile(`${dir}/plain.txt`, "one\r\nthree\r\n");
+  const r = await assertAgreesWithGit(env, dir, { label: "edited" });
+  assert.equal(r.git.tracked.get("w.bin"), ".M");
+  assert.equal(r.git.tracked.get("plain.txt"), ".M");
+});
+
+Deno.test("conversions: a Git LFS pointer is compared through the clean filter", async () => {
+  const env = await userEnv();
+  const dir = await makeRepo("baton-lfs-");
+  const filter = `${dir}/.git/lfs-clean.sh`;
+  await Deno.writeTextFile(
+    filter,
+    `#!/bin/sh\nt=$(mktemp)\ncat > "$t"\nprintf 'version https://git-lfs.github.com/spec/v1\\noid sha256:%s\\nsize %s\\n' "$(sha256sum < "$t" | cut -d' ' -f1)" "$(wc -c < "$t" | tr -d ' ')"\nrm -f "$t"\n`,
+  );
+  await Deno.chmod(filter, 0o755);
+  await git(dir, ["config", "filter.lfs.clean", filter]);
+  await writeFiles(dir, { ".gitattributes": "*.big filter=lfs\n", "x.big": "large content\n" });
+  await commitAll(dir, "lfs");
+  const stored = (await git(dir, ["cat-file", "-p", "HEAD:x.big"])).stdout;
+  assert.match(stored, /^version https:\/\/git-lfs/, "control: the index holds a pointer");
+  await touch(`${dir}/x.big`);
+  await assertAgreesWithGit(env, dir, { label: "lfs touched" });
+  await Deno.writeTextFile(`${dir}/x.big`, "other content\n");
+  const r = await assertAgreesWithGit(env, dir, { label: "lfs edited" });
+  assert.equal(r.git.tracked.get("x.big"), ".M");
+});
+
+Deno.test("core.symlinks=false: a link kept as a file of its text is clean, an edit is not", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  await Deno.symlink("a.txt", `${dir}/link`);
+  await commitAll(dir, "link");
+  await git(dir, ["config", "core.symlinks", "false"]);
+  await Deno.remove(`${dir}/link`);
+  await git(dir, ["checkout", "--", "link"]);
+  assert.equal((await Deno.lstat(`${dir}/link`)).isFile, true, "control: a plain file");
+  await touch(`${dir}/link`);
+  await assertAgreesWithGit(env, dir, { label: "symlinks=false" });
+  await Deno.writeTextFile(`${dir}/link`, "b.txt");
+  const r = await assertAgreesWithGit(env, dir, { label: "symlinks=false, edited" });
+  assert.equal(r.git.tracked.get("link"), ".M");
+});
+
+Deno.test("an untracked directory whose .git file names nothing is walked, not a nested repo", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  await writeFiles(dir, { "broken/.git": "gitdir: /nowhere/at/all\n", "broken/f.txt": "f\n" });
+  const nested = await makeRepo("baton-nested-");
+  await Deno.rename(nested, `${dir}/nested`);
+  const r = await assertAgreesWithGit(env, dir);
+  assert.ok(r.git.untracked.includes("broken/f.txt"), "control: git lists its files");
+  assert.ok(r.git.untracked.includes("nested/"), "control: a real nested repo shows once");
+});
+
+Deno.test("mode and type changes: chmod +x, a file replaced by a symlink", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  await Deno.chmod(`${dir}/a.txt`, 0o755);
+  await Deno.remove(`${dir}/src/b.txt`);
+  await Deno.symlink("../a.txt", `${dir}/src/b.txt`);
+  const r = await assertAgreesWithGit(env, dir);
+  assert.equal(r.git.tracked.get("a.txt"), ".M");
+  assert.equal(r.git.tracked.get("src/b.txt"), ".T");
+});
+
+Deno.test("names that are not UTF-8: tracked ones are named unchecked, never clean", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  const bad = new Uint8Array([0x62, 0xff, 0x2e, 0x74]);
+  const out = await new Deno.Command("sh", {
+    args: ["-c", `printf x > "$(printf 'b\\377.t')" && git add -A && git commit -qm bad`],
+    cwd: dir,
+    env: {
+      GIT_AUTHOR_NAME: "T",
+      GIT_AUTHOR_EMAIL: "t@e.invalid",
+      GIT_COMMITTER_NAME: "T",
+      GIT_COMMITTER_EMAIL: "t@e.invalid",
+    },
+  }).output();
+  assert.equal(out.code, 0);
+  await new Deno.Command("sh", { args: ["-c", `printf y > "$(printf 'b\\377.t')"`], cwd: dir })
+    .output();
+  const r = await assertAgreesWithGit(env, dir, { allowUnknown: true });
+  assert.equal(r.git.tracked.size, 1, "control: git sees the edit");
+  assert.equal(r.unchecked.length, 1, `the name stays unchecked (${bad.length} bytes)`);
+  await gitAs(env, dir, ["status"]);
+});
+
+Deno.test("conversions: CRLF already in the index is left alone by auto text and renormalised by text", async () => {
+  const env = await userEnv();
+  const dir = await base({ "dos.auto": "one\r\ntwo\r\n", "dos.text": "one\r\ntwo\r\n" });
+  // Only the attributes file is added: `add -A` would re-add the racy files converted.
+  await writeFiles(dir, { ".gitattributes": "*.auto text=auto\n*.text text\n" });
+  await git(dir, ["add", ".gitattributes"]);
+  await git(dir, ["commit", "-q", "-m", "attributes after the fact"]);
+  await touch(`${dir}/dos.auto`);
+  await touch(`${dir}/dos.text`);
+  const r = await assertAgreesWithGit(env, dir);
+  assert.equal(r.git.tracked.has("dos.auto"), false, "control: auto keeps the index's CRLF");
+  assert.equal(r.git.tracked.get("dos.text"), ".M", "control: text renormalises");
+});
+
+Deno.test("submodules: a nested submodule's edit makes both levels modified; a staged gitlink is M.", async () => {
+  const env = await userEnv();
+  const inner = await base({ "in.txt": "in\n" });
+  const outer = await base({ "out.txt": "out\n" });
+  const allow = ["-c", "protocol.file.allow=always"];
+  await git(outer, [...allow, "submodule", "add", "-q", inner, "inner"]);
+  await commitAll(outer, "inner");
+  const dir = await base();
+  await git(dir, [...allow, "submodule", "add", "-q", outer, "outer"]);
+  await git(dir, [...allow, "submodule", "update", "-q", "--init", "--recursive"]);
+  await commitAll(dir, "outer");
+  await assertAgreesWithGit(env, dir, { label: "nested, clean" });
+  await Deno.writeTextFile(`${dir}/outer/inner/in.txt`, "edited deep\n");
+  let r = await assertAgreesWithGit(env, dir, { label: "nested, edited" });
+  assert.equal(r.git.tracked.get("outer"), ".M", "control: git sees the deep edit");
+  await git(`${dir}/outer/inner`, ["checkout", "-q", "--", "in.txt"]);
+  await Deno.writeTextFile(`${dir}/outer/out.txt`, "next\n");
+  await git(`${dir}/outer`, ["commit", "-q", "-am", "next"]);
+  await git(dir, ["add", "outer"]);
+  r = await assertAgreesWithGit(env, dir, { label: "staged gitlink" });
+  assert.equal(r.git.tracked.get("outer"), "M.");
+});
+
+Deno.test({
+  name: "sparse checkout (cone): untracked files in a directory outside the cone are untracked",
+  ignore: OLD_GIT,
+}, async () => {
+  const env = await userEnv();
+  const dir = await base({ "out/o.txt": "outside\n", "in/i.txt": "inside\n" });
+  await git(dir, ["sparse-checkout", "set", "--cone", "in"]);
+  await writeFiles(dir, { "out/new.txt": "n\n", "in/new.txt": "n\n" });
+  const r = await assertAgreesWithGit(env, dir);
+  assert.ok(r.git.untracked.includes("out/new.txt"), "control");
+});
+
+Deno.test("a symlink replaced by a file of the same text is a type change; nested attributes apply", async () => {
+  const env = await userEnv();
+  const dir = await base({ "sub/.gitattributes": "*.w text eol=crlf\n", "sub/x.w": "a\nb\n" });
+  await Deno.symlink("a.txt", `${dir}/link`);
+  await commitAll(dir, "link");
+  await Deno.remove(`${dir}/link`);
+  await Deno.writeTextFile(`${dir}/link`, "a.txt");
+  // Checked out again: eol=crlf writes CRLF, and the index records that size.
+  await Deno.remove(`${dir}/sub/x.w`);
+  await git(dir, ["checkout", "--", "sub/x.w"]);
+  assert.equal(await Deno.readTextFile(`${dir}/sub/x.w`), "a\r\nb\r\n");
+  await touch(`${dir}/sub/x.w`);
+  const r = await assertAgreesWithGit(env, dir);
+  assert.equal(r.git.tracked.get("link"), ".T");
+  assert.equal(r.git.tracked.has("sub/x.w"), false, "control: eol=crlf converts back");
+});

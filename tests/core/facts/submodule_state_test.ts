@@ -1,0 +1,38 @@
+/**
+ * submoduleStates(): a submodule's HEAD against its gitlink and its own
+ * work tree, as git status reports it; ignore settings make it unknown.
+ * The full differential cases are in git_agreement_test.ts.
+ * @module
+ */
+import assert from "node:assert/strict";
+import { submoduleStates } from "../../../core/facts/submodule_state.ts";
+import { findRepo } from "../../../core/facts/git/find_repo.ts";
+import { TestFs } from "../../_helpers/fs.ts";
+import { commitAll, git, makeRepo, writeFiles } from "../../_helpers/git.ts";
+
+const fs = new TestFs();
+const options = {
+  homeDir: null,
+  xdgConfigHome: null,
+  systemConfigPath: null,
+  expired: () => false,
+  maxHashBytes: 1 << 20,
+};
+
+Deno.test("submoduleStates(): clean, modified by HEAD, unpopulated, and unknown under an ignore setting", async () => {
+  const lib = await makeRepo();
+  await writeFiles(lib, { "l.txt": "l\n" });
+  const libHead = await commitAll(lib);
+  const dir = await makeRepo();
+  await git(dir, ["-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "sub"]);
+  await commitAll(dir);
+  const repo = (await findRepo(fs, dir))!;
+  const state = submoduleStates(fs, repo, options);
+  assert.equal(await state("sub", libHead), "clean");
+  assert.equal(await state("sub", "0".repeat(40)), "modified", "a gitlink naming another commit");
+  assert.equal(await state("nowhere", libHead), "unpopulated");
+  await git(dir, ["config", "submodule.sub.ignore", "dirty"]);
+  assert.deepEqual(await submoduleStates(fs, repo, options)("sub", libHead), {
+    unknown: "a submodule ignore setting is not applied",
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * createAttributeLookup(): precedence of info/attributes, nested
+ * .gitattributes and the global file; macros; last matching line wins.
+ * @module
+ */
+import assert from "node:assert/strict";
+import { createAttributeLookup } from "../../../../core/facts/worktree/attributes.ts";
+import { TestFs } from "../../../_helpers/fs.ts";
+import { tempDir } from "../../../_helpers/temp.ts";
+import { writeFiles } from "../../../_helpers/git.ts";
+
+Deno.test("attributes: deeper files win, info/attributes wins over all, global loses", async () => {
+  const dir = (await tempDir("baton-attr-")).path;
+  await writeFiles(dir, {
+    "w/.gitattributes": "*.txt text\n*.c eol=crlf\n[attr]mine -text\n*.m mine\n",
+    "w/sub/.gitattributes": "*.txt -text\n",
+    "git/info/attributes": "keep.txt text=auto\n",
+    "global": "*.g filter=lfs\n*.txt filter=x\n",
+  });
+  const look = createAttributeLookup(new TestFs(), `${dir}/w`, `${dir}/git`, {
+    globalFile: `${dir}/global`,
+  });
+  assert.equal((await look.get("a.txt")).get("text"), true);
+  assert.equal((await look.get("sub/a.txt")).get("text"), false, "deeper file wins");
+  assert.equal((await look.get("sub/keep.txt")).get("text"), "auto", "info/attributes wins");
+  assert.equal((await look.get("a.txt")).get("filter"), "x", "global applies when unset elsewhere");
+  assert.equal((await look.get("x.c")).get("eol"), "crlf");
+  assert.equal((await look.get("x.m")).get("text"), false, "a macro from the root file");
+  assert.equal((await look.get("x.other")).size, 0, "control: nothing set");
+});
+
+Deno.test("attributes: binary macro and unspecify (!attr)", async () => {
+  const dir = (await tempDir("baton-attr-")).path;
+  await writeFiles(dir, { "w/.gitattributes": "* text\n*.png binary\n*.raw !text\n" });
+  const look = createAttributeLookup(new TestFs(), `${dir}/w`, `${dir}/git`, { globalFile: null });
+  assert.equal((await look.get("i.png")).get("text"), false);
+  assert.equal((await look.get("i.raw")).has("text"), false);
+  assert.equal((await look.get("i.txt")).get("text"), true, "control");
+});
