@@ -60,7 +60,7 @@ Deno.test("paste, ingest and both hook paths run sealed too (embedded instructio
   };
   const paste = await runBaton(["paste"], sealed);
   assert.equal(paste.code, 0, paste.stderr);
-  assert.match(paste.stdout, /- `next_action` \(/);
+  assert.match(paste.stdout, /"next_action":\{"description"/);
   const ingest = await runBaton(["ingest", "-"], { ...sealed, stdin: '{"now":"pasted"}' });
   assert.equal(ingest.code, 0, ingest.stderr);
   const payload = (event: string) =>

@@ -59,18 +59,20 @@ Deno.test("the no-capsule path of load (repository discovery) loads no npm packa
   assert.deepEqual([...closure].filter((s) => !s.endsWith(".ts")), []);
 });
 
-Deno.test("the baton and install tasks run with the test helper's flags, lazy dynamic imports included", async () => {
+Deno.test("the baton task and the install shim run with the test helper's flags, lazy dynamic imports included", async () => {
   const { BATON_PERMISSIONS, BATON_RUNTIME_FLAGS } = await import("../_helpers/cli.ts");
+  const { taskFlags } = await import("../_tools/install_shim.ts");
   const config = JSON.parse(await Deno.readTextFile(`${ROOT}deno.json`));
   assert.ok(BATON_RUNTIME_FLAGS.includes("--unstable-lazy-dynamic-imports"));
-  for (const task of ["baton", "install"]) {
-    const words: string[] = config.tasks[task].split(/\s+/);
-    for (const flag of [...BATON_RUNTIME_FLAGS, ...BATON_PERMISSIONS]) {
-      assert.ok(words.includes(flag), `task ${task} passes ${flag}`);
-    }
-    const given = words.filter((w) => w.startsWith("--allow-"));
-    assert.deepEqual(given.sort(), [...BATON_PERMISSIONS].sort(), `task ${task} grants no more`);
+  const words: string[] = config.tasks.baton.split(/\s+/);
+  for (const flag of [...BATON_RUNTIME_FLAGS, ...BATON_PERMISSIONS]) {
+    assert.ok(words.includes(flag), `task baton passes ${flag}`);
   }
+  const given = words.filter((w) => w.startsWith("--allow-"));
+  assert.deepEqual(given.sort(), [...BATON_PERMISSIONS].sort(), "task baton grants no more");
+  // deno task install writes a shim with exactly the baton task's flags.
+  assert.deepEqual(taskFlags(config.tasks.baton), words.slice(2, -1));
+  assert.match(config.tasks.install, /tests\/_tools\/install_shim\.ts/);
 });
 
 Deno.test("every command file in the table statically imports no npm package", async () => {
