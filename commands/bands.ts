@@ -14,7 +14,7 @@ import { BAND_SIGNALS } from "../core/config/bands_section.ts";
 import { joinSignals } from "../core/bands/signals.ts";
 import { describeReading, renderBandLine } from "../core/bands/render_band.ts";
 import { readBatonConfig } from "./_config.ts";
-import { readTranscriptSignals } from "./_bands_signals.ts";
+import { readTranscriptSignals } from "../core/bands/transcript_signals.ts";
 import { bandsReport, flagSignal } from "./_cli/bands_report.ts";
 
 /** The bands command. */
@@ -68,7 +68,7 @@ export const bandsCommand: Command = {
     const file = stringFlag(args, "transcript");
     const fromFile = file === undefined
       ? null
-      : await readTranscriptSignals(io, file, { thresholds: config.bands, host: host ?? null });
+      : await readTranscriptSignals(io.fs, file, { thresholds: config.bands, host: host ?? null });
     const result = evaluateBands(joinSignals(flags, fromFile?.signals ?? {}), config.bands);
     if (boolFlag(args, "json")) {
       printJson(io, bandsReport(result, fromFile?.scan ?? null));

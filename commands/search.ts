@@ -33,8 +33,14 @@ export const searchCommand: Command = {
       throw new UsageError('Nothing to search for: give a query, e.g. baton search "cache"');
     }
     const limit = intFlag(args, "limit", 1, 200) ?? 20;
-    const { searchChain } = await import("./_search_run.ts");
-    const result = await searchChain(io, query, limit);
+    const { searchChain } = await import("../core/search/search_chain.ts");
+    const { openSearchIndex } = await import("./_adapters/search_db.ts");
+    const { loadSafeOutput } = await import("./_cli/safe_output.ts");
+    const result = await searchChain(
+      { fs: io.fs, cwd: io.cwd(), openIndex: openSearchIndex, safe: await loadSafeOutput() },
+      query,
+      limit,
+    );
     if (boolFlag(args, "json")) printJson(io, result);
     else if (result.results.length === 0) io.stderr.write("No match\n");
     else {

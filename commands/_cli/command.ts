@@ -12,6 +12,8 @@ import { wrapText } from "../../core/text_wrap.ts";
 import { closestMatch } from "./closest.ts";
 import type { Io, TextSink } from "../_adapters/io.ts";
 import { ArgvError, type ArgvOption, parseArgv } from "./parse_argv.ts";
+import { safeWord } from "../../core/safe_word.ts";
+export { safeWord };
 
 /** One flag of a command. */
 export interface FlagSpec {
@@ -156,24 +158,6 @@ function flagProblem(e: ArgvError): string {
     case "unknown_option":
       return "the flags do not match the command's options";
   }
-}
-
-/**
- * Shortens and sanitises a word typed by the user for an error message. A
- * cut never splits a run of token characters (it drops the whole run), so
- * no prefix of a secret too short for the scanner to recognise is printed;
- * main.ts redacts and neutralises the finished message.
- */
-export function safeWord(word: string): string {
-  // deno-lint-ignore no-control-regex
-  const clean = word.replace(/[\u0000-\u001f\u007f]/g, "?");
-  if (clean.length <= 40) return JSON.stringify(clean);
-  let cut = 40;
-  const token = /[A-Za-z0-9+\/=_.~-]/;
-  if (token.test(clean[cut - 1]!) && token.test(clean[cut]!)) {
-    while (cut > 0 && token.test(clean[cut - 1]!)) cut--;
-  }
-  return JSON.stringify(`${clean.slice(0, cut)}…`);
 }
 
 /** Reads a string flag. */

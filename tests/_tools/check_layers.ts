@@ -52,6 +52,8 @@ export const CORE_RANKS: Readonly<Record<string, number>> = {
   enforce: 3,
   handoff: 3,
   workflow: 4,
+  // The hook runtime drives the workflows (injection check, capture) for a host.
+  "hosts/runtime": 5,
 };
 
 /** Top-level folders that are packages: `<name>/mod.ts` is their only entry. */
@@ -129,10 +131,19 @@ function dirOf(path: string): string {
   return path.split("/").slice(0, -1).join("/");
 }
 
-/** The rank unit of a core path: its first folder under core/, or "." for core/*.ts. */
+/**
+ * The rank unit of a core path: the longest folder under core/ that
+ * {@linkcode CORE_RANKS} names (a sub-folder ranked on its own, such as
+ * hosts/runtime, else its first folder), or "." for core/*.ts.
+ */
 function coreFolder(path: string): string {
   const parts = path.split("/");
-  return parts.length === 2 ? "." : parts[1]!;
+  if (parts.length === 2) return ".";
+  for (let n = parts.length - 1; n > 2; n--) {
+    const sub = parts.slice(1, n).join("/");
+    if (CORE_RANKS[sub] !== undefined) return sub;
+  }
+  return parts[1]!;
 }
 
 /** Every cycle found by a depth-first walk of `graph`, each as a closed path. */

@@ -1,5 +1,5 @@
 /**
- * Edge: what `baton hook prompt|post-tool` does. It reads the context-band
+ * What `baton hook prompt|post-tool` does. It reads the context-band
  * signals from the transcript the payload names (the bounded backwards scan:
  * at most the bytes hard threshold plus one 64 KiB chunk, whatever the
  * transcript's size), judges them against `.baton/config.yaml`'s bands, and
@@ -10,17 +10,17 @@
  * config file exists.
  * @module
  */
-import type { BandHookEvent, HostId } from "../core/hosts/ids.ts";
-import type { HookPayload } from "../core/hosts/hook_payload.ts";
-import { renderAdvice } from "../core/hosts/hook_output.ts";
-import { isCodedError } from "../core/errors.ts";
-import { DEFAULT_BAND_THRESHOLDS } from "../core/config/bands_section.ts";
-import { type BandResult, type BandSignals, evaluateBands } from "../core/bands/evaluate.ts";
-import { renderBandAdvice } from "../core/bands/render_band.ts";
-import { joinSignals } from "../core/bands/signals.ts";
-import { configBatonDir, readBatonConfig } from "./_config.ts";
-import { readTranscriptSignals } from "./_bands_signals.ts";
-import type { Io } from "./_adapters/io.ts";
+import type { BandHookEvent, HostId } from "../ids.ts";
+import type { HookPayload } from "../hook_payload.ts";
+import { renderAdvice } from "../hook_output.ts";
+import { isCodedError } from "../../errors.ts";
+import { DEFAULT_BAND_THRESHOLDS } from "../../config/bands_section.ts";
+import { type BandResult, type BandSignals, evaluateBands } from "../../bands/evaluate.ts";
+import { renderBandAdvice } from "../../bands/render_band.ts";
+import { joinSignals } from "../../bands/signals.ts";
+import { readTranscriptSignals } from "../../bands/transcript_signals.ts";
+import type { BatonLayout } from "../../store/layout.ts";
+import type { HookIo as Io } from "./hook_io.ts";
 
 /** What the band hook found, for the hook's `--json` report. */
 export interface BandHookOutcome {
@@ -46,14 +46,13 @@ export async function runBandHook(io: Io, input: BandHookInput): Promise<BandHoo
     return { result: null, output: "" };
   }
   let thresholds = DEFAULT_BAND_THRESHOLDS;
-  let enforcing: { layout: import("../core/store/layout.ts").BatonLayout } | null = null;
+  let enforcing: { layout: BatonLayout } | null = null;
   try {
-    const batonDir = await configBatonDir(io, input.cwd);
-    const config = await readBatonConfig(io, batonDir, { cache: "read" });
+    const config = await io.readConfig(input.cwd);
     thresholds = config.bands;
-    if (config.enforce.mode === "deny") {
-      const { batonLayout } = await import("../core/store/layout.ts");
-      enforcing = { layout: batonLayout(batonDir.slice(0, -"/.baton".length) || "/") };
+    if (config.enforceMode === "deny") {
+      const { batonLayout } = await import("../../store/layout.ts");
+      enforcing = { layout: batonLayout(config.batonDir.slice(0, -"/.baton".length) || "/") };
     }
   } catch (e) {
     warn(
@@ -64,7 +63,7 @@ export async function runBandHook(io: Io, input: BandHookInput): Promise<BandHoo
   if (payload.transcriptPath !== null) {
     try {
       signals =
-        (await readTranscriptSignals(io, payload.transcriptPath, { thresholds, host })).signals;
+        (await readTranscriptSignals(io.fs, payload.transcriptPath, { thresholds, host })).signals;
     } catch (e) {
       // A transcript not written yet (the first prompt) is normal: say so only on stderr.
       warn(`transcript not read: ${isCodedError(e) ? e.message : "read failed"}`);
@@ -79,15 +78,13 @@ export async function runBandHook(io: Io, input: BandHookInput): Promise<BandHoo
   const result = evaluateBands(joinSignals(counted, signals), thresholds);
   if (result.band === "ok") return { result, output: "" };
   // Only an advisory names the commands: below warn these modules stay unloaded.
-  const { renderShellCommand } = await import("../core/hosts/shell_quote.ts");
-  const { currentInvocation } = await import("./_adapters/invocation.ts");
-  let text = renderBandAdvice(result, { baton: renderShellCommand(currentInvocation()) });
+  const { renderShellCommand } = await import("../shell_quote.ts");
+  let text = renderBandAdvice(result, { baton: renderShellCommand(await io.invocation()) });
   if (
     enforcing !== null && payload.sessionId !== null &&
     (result.band === "handoff" || result.band === "hard")
   ) {
-    const { armHandoffDeny } = await import("./_arm_deny.ts");
-    const armed = await armHandoffDeny(io, enforcing.layout, payload.sessionId, host, input.cwd)
+    const armed = await io.armHandoffDeny(enforcing.layout, payload.sessionId, host, input.cwd)
       .catch(() => null);
     if (armed !== null) {
       text = `${text.replace(" This is advisory; nothing is blocked.", "")} ${armed}`;

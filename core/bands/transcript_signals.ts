@@ -1,19 +1,19 @@
 /**
- * Edge: the band signals of a transcript file, read with the bounded
+ * The band signals of a transcript file, read with the bounded
  * backwards scan of core/bands (at most the bytes signal's hard threshold
  * plus one 64 KiB chunk, whatever the file's size).
  * @module
  */
-import { NotFoundError } from "../core/errors.ts";
-import type { BandThresholds } from "../core/config/bands_section.ts";
-import type { BandSignals } from "../core/bands/evaluate.ts";
+import { NotFoundError } from "../errors.ts";
+import type { ReadFs } from "../fs.ts";
+import type { BandThresholds } from "../config/bands_section.ts";
+import type { BandSignals } from "./evaluate.ts";
 import {
   scanTranscript,
   type TranscriptFormat,
   type TranscriptSignals,
-} from "../core/bands/scan_transcript.ts";
-import { signalsFromScan } from "../core/bands/signals.ts";
-import type { Io } from "./_adapters/io.ts";
+} from "./scan_transcript.ts";
+import { signalsFromScan } from "./signals.ts";
 
 /** The transcript format a host writes, when the scanner knows it. */
 export function hostFormat(host: string | null | undefined): TranscriptFormat | undefined {
@@ -31,11 +31,11 @@ export interface TranscriptBandSignals {
  * @throws {NotFoundError} when it is not a regular file.
  */
 export async function readTranscriptSignals(
-  io: Io,
+  fs: ReadFs,
   path: string,
   options: { thresholds: BandThresholds; host?: string | null },
 ): Promise<TranscriptBandSignals> {
-  const st = await io.fs.stat(path);
+  const st = await fs.stat(path);
   if (st === null || !st.isFile) {
     throw new NotFoundError(
       "Cannot read the transcript: no regular file at the path given",
@@ -44,7 +44,7 @@ export async function readTranscriptSignals(
   }
   const format = hostFormat(options.host);
   const scan = await scanTranscript(
-    { size: st.size, read: (offset, length) => io.fs.readRange(path, offset, length) },
+    { size: st.size, read: (offset, length) => fs.readRange(path, offset, length) },
     { maxBytes: options.thresholds.bytes.hard, ...(format === undefined ? {} : { format }) },
   );
   return { signals: signalsFromScan(scan), scan };

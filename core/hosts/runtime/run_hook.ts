@@ -1,30 +1,37 @@
 /**
- * Edge: what `baton hook EVENT` does. Light on purpose: the session-start
+ * What `baton hook EVENT` does (every event but the pre-tool gate). Light on purpose: the session-start
  * freshness check and everything before it load no zod, no git object reader
  * and no capsule parser; only a capture, or an injection that has something
  * to inject, starts the heavy job (in a Worker, under a hard time budget).
  * Whatever happens, the exit status is 0 and stdout holds only the host's
- * expected output or nothing; problems are one line on stderr.
+ * expected output or nothing; problems are one line on stderr. The edge is
+ * handed in as a {@linkcode HookIo}.
  * @module
  */
-import { type HookEvent, type HostId, isBandHookEvent, isHostId } from "../core/hosts/ids.ts";
-import { toHookEvent } from "../core/hosts/native_events.ts";
-import { projectDirFromEnv } from "../core/hosts/hook_env.ts";
-import {
-  type HookPayload,
-  MAX_HOOK_PAYLOAD_BYTES,
-  parseHookPayload,
-} from "../core/hosts/hook_payload.ts";
-import { INJECTION_CAP_CHARS, renderAck, renderInjection } from "../core/hosts/hook_output.ts";
-import { isCodedError } from "../core/errors.ts";
-import { checkInjection, repeatMode } from "../core/workflow/injection_check.ts";
-import { recentAutomaticCapsule } from "../core/workflow/recent_capture.ts";
-import { readInjectionState, writeInjectionRecord } from "../core/store/injection_state.ts";
-import { capturePlan, TURN_INTERVAL_MS } from "../core/hosts/capture_plan.ts";
-import { boolFlag, type ParsedArgs, safeWord, stringFlag } from "./_cli/command.ts";
-import type { Io } from "./_adapters/io.ts";
-import { printJson } from "./_adapters/context.ts";
-import { logHookTiming } from "./_adapters/hook_timing.ts";
+import { type HookEvent, type HostId, isBandHookEvent, isHostId } from "../ids.ts";
+import { toHookEvent } from "../native_events.ts";
+import { projectDirFromEnv } from "../hook_env.ts";
+import { type HookPayload, MAX_HOOK_PAYLOAD_BYTES, parseHookPayload } from "../hook_payload.ts";
+import { INJECTION_CAP_CHARS, renderAck, renderInjection } from "../hook_output.ts";
+import { isCodedError } from "../../errors.ts";
+import { safeWord } from "../../safe_word.ts";
+import { checkInjection, repeatMode } from "../../workflow/injection_check.ts";
+import { recentAutomaticCapsule } from "../../workflow/recent_capture.ts";
+import { readInjectionState, writeInjectionRecord } from "../../store/injection_state.ts";
+import { capturePlan, TURN_INTERVAL_MS } from "../capture_plan.ts";
+import type { HookIo } from "./hook_io.ts";
+
+type Io = HookIo;
+
+/** What the command line gave the hook. */
+export interface HookArgs {
+  /** The event word (baton's or the host's name), or undefined when none was given. */
+  event: string | undefined;
+  /** `--host`, when given. */
+  host: string | undefined;
+  /** `--json`: report instead of printing the host's output. */
+  json: boolean;
+}
 
 /** Wall-clock budget of a capture hook, from process start to exit. */
 export const CAPTURE_BUDGET_MS = 2000;
@@ -65,10 +72,6 @@ export interface HookReport {
   warning: string | null;
 }
 
-function elapsedMs(): number {
-  return performance.now();
-}
-
 async function isDirectory(io: Io, path: string): Promise<boolean> {
   try {
     return (await io.fs.stat(path))?.isDirectory === true;
@@ -98,7 +101,7 @@ async function readPayload(
 }
 
 /** Runs the hook; always returns 0. */
-export async function runHook(args: ParsedArgs, io: Io): Promise<number> {
+export async function runHook(io: Io, args: HookArgs): Promise<number> {
   const report: HookReport = {
     event: null,
     host: null,
@@ -107,26 +110,24 @@ export async function runHook(args: ParsedArgs, io: Io): Promise<number> {
     output: "",
     warning: null,
   };
-  const json = boolFlag(args, "json");
-  const word = args.positionals[0];
+  const json = args.json;
+  const word = args.event;
   const warn = (message: string): void => {
     const label = report.event ?? (word === undefined ? "" : safeWord(word));
-    io.stderr.write(
-      `baton: hook ${label}${label === "" ? "" : ": "}${message}\n`,
-    );
+    io.stderr(`baton: hook ${label}${label === "" ? "" : ": "}${message}\n`);
     report.warning = report.warning === null ? message : `${report.warning}; ${message}`;
   };
   let printed = false;
   // Writes the host's output at once (JSON mode reports it instead).
   const emit = (text: string): void => {
     report.output = text;
-    if (!json && text !== "") io.stdout.write(text);
+    if (!json && text !== "") io.stdout(text);
     printed = true;
   };
   const finish = (): number => {
-    if (json) printJson(io, report);
-    else if (!printed && report.output !== "") io.stdout.write(report.output);
-    logHookTiming(io.env("BATON_TEST_HOOK_LOG"), report);
+    if (json) io.printJson(report);
+    else if (!printed && report.output !== "") io.stdout(report.output);
+    io.logTiming(report);
     return 0;
   };
   const event = word === undefined ? null : toHookEvent(word);
@@ -139,7 +140,7 @@ export async function runHook(args: ParsedArgs, io: Io): Promise<number> {
     return finish();
   }
   report.event = event;
-  const hostFlag = stringFlag(args, "host");
+  const hostFlag = args.host;
   if (hostFlag !== undefined && !isHostId(hostFlag)) {
     warn(`unknown host ${safeWord(hostFlag)}: nothing done`);
     return finish();
@@ -169,7 +170,7 @@ export async function runHook(args: ParsedArgs, io: Io): Promise<number> {
   }
   try {
     if (isBandHookEvent(event)) {
-      const { runBandHook } = await import("./_hook_bands.ts");
+      const { runBandHook } = await import("./band_hook.ts");
       const band = await runBandHook(io, { event, host, payload, cwd, warn });
       report.action = "band";
       report.band = band.result?.band ?? null;
@@ -218,18 +219,17 @@ async function sessionStart(
     report.action = check.reason === "no_capsule" ? "no_capsule" : "nothing_new";
     return;
   }
-  const { runBoundedJob } = await import("./_adapters/bounded_job.ts");
-  const outcome = await runBoundedJob(
+  const outcome = await io.runJob(
     {
       kind: "inject",
       cwd,
-      // Room for the resume line (./_resume_hint.ts) when enforcement state exists.
+      // Room for the resume line (HookIo.resumeHint) when enforcement state exists.
       maxChars: INJECTION_CAP_CHARS[host] -
         ((await io.fs.lstat(`${check.found.layout.dir}/enforce/denies`)) === null ? 0 : 600),
       shortIfUnchanged: check.reason === "repeat" && repeat === "short",
       factsDeadlineMs: io.now().getTime() + INJECT_FACTS_BUDGET_MS,
     },
-    INJECT_BUDGET_MS - EXIT_RESERVE_MS - elapsedMs(),
+    INJECT_BUDGET_MS - EXIT_RESERVE_MS - io.elapsedMs(),
   );
   if (outcome.status === "timeout") {
     report.action = "timed_out";
@@ -242,7 +242,7 @@ async function sessionStart(
   if (!r.ok || r.kind !== "inject") {
     report.action = "failed";
     warn(`briefing not injected: ${r.ok ? "unexpected answer" : r.message}`);
-    if (!r.ok && r.stack !== undefined) io.stderr.write(`${r.stack}\n`);
+    if (!r.ok && r.stack !== undefined) io.stderr(`${r.stack}\n`);
     return;
   }
   if (r.inject === null) {
@@ -260,8 +260,7 @@ async function sessionStart(
   report.action = "injected";
   report.capsule_id = r.inject.capsule_id;
   // Printed before the record is written: a crash in between injects twice, never zero times.
-  const { resumeHint } = await import("./_resume_hint.ts");
-  const hint = await resumeHint(io, layout, payload.sessionId);
+  const hint = await io.resumeHint(layout, payload.sessionId);
   input.emit(renderInjection(host, r.inject.text + hint));
   try {
     await writeInjectionRecord(io.fs, layout, {
@@ -303,8 +302,7 @@ async function capture(
     report.action = "recent";
     return;
   }
-  const { runBoundedJob } = await import("./_adapters/bounded_job.ts");
-  const outcome = await runBoundedJob(
+  const outcome = await io.runJob(
     {
       kind: "capture",
       cwd: input.cwd,
@@ -314,9 +312,9 @@ async function capture(
       transcriptPath: input.payload.transcriptPath,
       minIntervalMs: plan.minIntervalMs,
       factsDeadlineMs: io.now().getTime() +
-        Math.max(100, CAPTURE_BUDGET_MS - EXIT_RESERVE_MS - WRITE_RESERVE_MS - elapsedMs()),
+        Math.max(100, CAPTURE_BUDGET_MS - EXIT_RESERVE_MS - WRITE_RESERVE_MS - io.elapsedMs()),
     },
-    CAPTURE_BUDGET_MS - EXIT_RESERVE_MS - elapsedMs(),
+    CAPTURE_BUDGET_MS - EXIT_RESERVE_MS - io.elapsedMs(),
   );
   const notBlocked = input.event === "pre-compact"
     ? "compaction goes ahead"
@@ -336,7 +334,7 @@ async function capture(
     input.warn(
       `automatic capsule not written: ${r.ok ? "unexpected answer" : r.message}; ${notBlocked}`,
     );
-    if (!r.ok && r.stack !== undefined) io.stderr.write(`${r.stack}\n`);
+    if (!r.ok && r.stack !== undefined) io.stderr(`${r.stack}\n`);
     return;
   }
   report.action = r.capture.status;

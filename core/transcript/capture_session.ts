@@ -1,5 +1,5 @@
 /**
- * Edge: the transcript half of an automatic capsule. Finds the session the
+ * The transcript half of an automatic capsule. Finds the session the
  * hook fired in (the payload's `transcript_path` when it names a file, else
  * the host's store searched by session id: Codex sends a null path before
  * compaction, Copilot sends its working directory), reads only its tail
@@ -8,10 +8,10 @@
  * any problem means no section, and the capsule is written without it.
  * @module
  */
-import type { Io } from "./_adapters/io.ts";
-import type { SessionRecord } from "../core/capsule/types.ts";
-import type { ByteFormat } from "../core/transcript/parse_transcript.ts";
-import type { ParsedTranscript } from "../core/transcript/types.ts";
+import type { SessionRecord } from "../capsule/types.ts";
+import type { ByteFormat } from "./parse_transcript.ts";
+import type { ParsedTranscript } from "./types.ts";
+import type { TranscriptStoreIo as Io } from "./store_io.ts";
 import {
   claudeProjectDir,
   ID_PREFIX,
@@ -19,8 +19,7 @@ import {
   readTranscriptTail,
   type SourceHost,
   storeRoots,
-} from "./_transcript_stores.ts";
-import { readHead } from "./_adapters/tail_read.ts";
+} from "./session_stores.ts";
 
 /** Most bytes of a transcript's tail a capture reads. */
 export const CAPTURE_TAIL_BYTES = 512 * 1024;
@@ -32,25 +31,21 @@ export interface CaptureSessionInput {
   sessionId: string | null;
 }
 
-async function isFile(path: string): Promise<boolean> {
+async function isFile(io: Io, path: string): Promise<boolean> {
   try {
-    return (await Deno.stat(path)).isFile;
+    return (await io.fs.stat(path))?.isFile === true;
   } catch {
     return false;
   }
 }
 
-async function names(dir: string): Promise<string[]> {
-  const out: string[] = [];
+async function names(io: Io, dir: string): Promise<string[]> {
   try {
-    for await (const e of Deno.readDir(dir)) {
-      out.push(e.name);
-      if (out.length >= 5000) break;
-    }
+    return (await io.fs.readDir(dir)).slice(0, 5000).map((e) => e.name).sort().reverse();
   } catch {
     // Missing: nothing.
+    return [];
   }
-  return out.sort().reverse();
 }
 
 const SAFE_ID = /^[A-Za-z0-9_.:-]{1,200}$/;
@@ -67,28 +62,28 @@ async function locate(
   if (root === null) return null;
   if (host === "copilot") {
     const p = `${root}/session-state/${id}/events.jsonl`;
-    return await isFile(p) ? p : null;
+    return await isFile(io, p) ? p : null;
   }
   if (host === "claude-code") {
     if (cwd !== null) {
       const p = `${root}/projects/${claudeProjectDir(cwd)}/${id}.jsonl`;
-      if (await isFile(p)) return p;
+      if (await isFile(io, p)) return p;
     }
-    for (const dir of await names(`${root}/projects`)) {
+    for (const dir of await names(io, `${root}/projects`)) {
       const p = `${root}/projects/${dir}/${id}.jsonl`;
-      if (await isFile(p)) return p;
+      if (await isFile(io, p)) return p;
     }
     return null;
   }
   if (host === "codex") {
     // Newest days first; a session being compacted now was written to recently.
     let looked = 0;
-    for (const y of await names(`${root}/sessions`)) {
-      for (const m of await names(`${root}/sessions/${y}`)) {
-        for (const d of await names(`${root}/sessions/${y}/${m}`)) {
+    for (const y of await names(io, `${root}/sessions`)) {
+      for (const m of await names(io, `${root}/sessions/${y}`)) {
+        for (const d of await names(io, `${root}/sessions/${y}/${m}`)) {
           if (++looked > 400) return null;
           const dir = `${root}/sessions/${y}/${m}/${d}`;
-          const hit = (await names(dir)).find((n) =>
+          const hit = (await names(io, dir)).find((n) =>
             n.startsWith("rollout-") && n.endsWith(`${id}.jsonl`)
           );
           if (hit !== undefined) return `${dir}/${hit}`;
@@ -99,9 +94,9 @@ async function locate(
   }
   if (host === "gemini") {
     const short = id.slice(0, 8);
-    for (const dir of await names(`${root}/tmp`)) {
+    for (const dir of await names(io, `${root}/tmp`)) {
       const chats = `${root}/tmp/${dir}/chats`;
-      const hit = (await names(chats)).find((n) =>
+      const hit = (await names(io, chats)).find((n) =>
         n.startsWith("session-") && n.includes(`-${short}.json`)
       );
       if (hit !== undefined) return `${chats}/${hit}`;
@@ -118,7 +113,7 @@ function formatFor(host: SourceHost, path: string): ByteFormat {
 async function openCodeParsed(io: Io, id: string): Promise<ParsedTranscript | null> {
   const root = storeRoots(io).opencode;
   if (root === null || !SAFE_ID.test(id)) return null;
-  const { loadSession } = await import("./_transcript_stores.ts");
+  const { loadSession } = await import("./session_stores.ts");
   const loaded = await loadSession(io, {
     id: `opencode:${id}`,
     host: "opencode",
@@ -147,18 +142,18 @@ export async function captureSession(
   try {
     const host = input.host;
     if (host === null || !(host in READERS)) {
-      return input.transcriptPath !== null && await isFile(input.transcriptPath)
+      return input.transcriptPath !== null && await isFile(io, input.transcriptPath)
         ? await fromFile(input.transcriptPath, null, input.sessionId, deadline, io)
         : null;
     }
     const h = host as SourceHost;
     if (h === "cursor") {
       // Cursor's agent transcripts (the payload's path) have no confirmed line shape: sniffed.
-      return input.transcriptPath !== null && await isFile(input.transcriptPath)
+      return input.transcriptPath !== null && await isFile(io, input.transcriptPath)
         ? await fromFile(input.transcriptPath, null, input.sessionId, deadline, io)
         : null;
     }
-    const { buildSessionRecord } = await import("../core/transcript/session_record.ts");
+    const { buildSessionRecord } = await import("./session_record.ts");
     if (h === "opencode") {
       if (input.sessionId === null) return null;
       const parsed = await openCodeParsed(io, input.sessionId);
@@ -172,7 +167,7 @@ export async function captureSession(
         complete: false,
       });
     }
-    let path = input.transcriptPath !== null && await isFile(input.transcriptPath)
+    let path = input.transcriptPath !== null && await isFile(io, input.transcriptPath)
       ? input.transcriptPath
       : null;
     if (path === null && input.sessionId !== null) path = await locate(io, h, input.sessionId, cwd);
@@ -191,22 +186,15 @@ async function fromFile(
   deadline: number,
   io: Io,
 ): Promise<SessionRecord | null> {
-  const { sniffFormat, formatHost } = await import("./_transcript_stores.ts");
-  let format: ByteFormat;
-  if (host !== null) format = formatFor(host, path);
-  else {
-    const head = await readHead(path, 16 * 1024);
-    format = sniffFormat(
-      path,
-      [head === null ? "" : new TextDecoder().decode(head.bytes).split("\n")[0] ?? ""],
-    );
-  }
-  const read = await readTranscriptTail(path, format, {
+  const { sniffFile, formatHost } = await import("./session_stores.ts");
+  const format = host !== null ? formatFor(host, path) : await sniffFile(io, path);
+  if (format === null) return null;
+  const read = await readTranscriptTail(io, path, format, {
     wantTurns: 0,
     maxBytes: CAPTURE_TAIL_BYTES,
   });
   if (read === null || io.now().getTime() > deadline) return null;
-  const { buildSessionRecord } = await import("../core/transcript/session_record.ts");
+  const { buildSessionRecord } = await import("./session_record.ts");
   const h = host ?? formatHost(format);
   const id = read.parsed.meta.session_id ?? sessionId;
   return buildSessionRecord(read.parsed, {

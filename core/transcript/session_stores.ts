@@ -1,19 +1,18 @@
 /**
- * Edge: where each host keeps its sessions on this machine, and the bounded,
+ * Where each host keeps its sessions on this machine, and the bounded,
  * read-only reads of them: probe (which stores exist, without reading any
  * conversation), list (sessions with id, project, times, turn count, size)
  * and load (the last turns of one session). JSON Lines transcripts are read
- * from the end (commands/_adapters/tail_read.ts); SQLite stores are opened read-only
- * with a 100 ms busy timeout (node:sqlite ignores its own `timeout` option),
- * and every value is cut by length in SQL before it leaves the database.
- * Nothing here writes or locks. Parsing is core/transcript.
+ * from the end through the handed-in tail read; SQLite stores are opened
+ * read-only through the handed-in opener, and every value is cut by length
+ * in SQL before it leaves the database. Nothing here writes or locks.
  * @module
  */
-import type { Io } from "./_adapters/io.ts";
-import { homeDir } from "./_adapters/home.ts";
-import { readHead, readTail } from "./_adapters/tail_read.ts";
-import type { ByteFormat } from "../core/transcript/parse_transcript.ts";
-import type { ParsedTranscript, ReaderConfidence } from "../core/transcript/types.ts";
+import type { ByteFormat } from "./parse_transcript.ts";
+import type { ParsedTranscript, ReaderConfidence } from "./types.ts";
+import type { ReadOnlyDb, TranscriptStoreIo } from "./store_io.ts";
+
+type Io = TranscriptStoreIo;
 
 /** Hosts whose stores baton reads. */
 export const SOURCE_HOSTS = [
@@ -99,12 +98,14 @@ async function isDir(io: Io, path: string): Promise<boolean> {
 }
 
 async function stat(
-  _io: Io | null,
+  io: Io,
   path: string,
 ): Promise<{ size: number; mtime: Date | null } | null> {
   try {
-    const s = await Deno.stat(path);
-    return s.isFile ? { size: s.size, mtime: s.mtime } : null;
+    const s = await io.fs.stat(path);
+    return s?.isFile === true
+      ? { size: s.size, mtime: s.mtimeMs === null ? null : new Date(s.mtimeMs) }
+      : null;
   } catch {
     return null;
   }
@@ -112,7 +113,7 @@ async function stat(
 
 /** The directories and files each host uses, from the environment. */
 export function storeRoots(io: Io): Record<SourceHost, string | null> {
-  const home = homeDir(io);
+  const home = io.home;
   const data = io.env("XDG_DATA_HOME") ?? (home === null ? null : `${home}/.local/share`);
   return {
     "claude-code": io.env("CLAUDE_CONFIG_DIR") ?? (home === null ? null : `${home}/.claude`),
@@ -122,9 +123,9 @@ export function storeRoots(io: Io): Record<SourceHost, string | null> {
     copilot: io.env("COPILOT_HOME") ?? (home === null ? null : `${home}/.copilot`),
     cursor: home === null
       ? null
-      : Deno.build.os === "darwin"
+      : io.os === "darwin"
       ? `${home}/Library/Application Support/Cursor/User`
-      : Deno.build.os === "windows"
+      : io.os === "windows"
       ? (io.env("APPDATA") === undefined
         ? null
         : `${io.env("APPDATA")!.replaceAll("\\", "/")}/Cursor/User`)
@@ -139,16 +140,11 @@ export function claudeProjectDir(path: string): string {
 
 // ---------- SQLite (read-only, bounded) ----------
 
-/** A read-only database handle, or null when it cannot be opened. */
-export async function openReadOnly(
-  path: string,
-): Promise<import("node:sqlite").DatabaseSync | null> {
-  if ((await stat(null, path)) === null) return null;
+/** A read-only database handle, or null when no regular file is there or it cannot be opened. */
+async function openReadOnly(io: Io, path: string): Promise<ReadOnlyDb | null> {
+  if ((await stat(io, path)) === null) return null;
   try {
-    const { DatabaseSync } = await import("node:sqlite");
-    const db = new DatabaseSync(path, { readOnly: true });
-    db.exec("PRAGMA busy_timeout = 100");
-    return db;
+    return await io.openReadOnlyDb(path);
   } catch {
     return null;
   }
@@ -189,7 +185,7 @@ export async function probeStores(io: Io): Promise<StoreProbe[]> {
       (isDb ? (await stat(io, path)) !== null : await isDir(io, path));
     if (exists && path !== null) {
       if (host === "cursor") {
-        const db = await openReadOnly(path);
+        const db = await openReadOnly(io, path);
         if (db !== null) {
           try {
             const row = db.prepare(
@@ -204,7 +200,7 @@ export async function probeStores(io: Io): Promise<StoreProbe[]> {
           }
         }
       } else if (host === "opencode") {
-        const db = await openReadOnly(path);
+        const db = await openReadOnly(io, path);
         if (db !== null) {
           try {
             const row = db.prepare(
@@ -304,7 +300,7 @@ async function geminiFiles(io: Io, root: string): Promise<SessionFile[]> {
   for (const dir of await entries(io, `${root}/tmp`)) {
     if (!dir.isDirectory) continue;
     const base = `${root}/tmp/${dir.name}`;
-    const marker = await readHead(`${base}/.project_root`, 4096);
+    const marker = await io.readHead(`${base}/.project_root`, 4096);
     const project = marker === null ? null : new TextDecoder().decode(marker.bytes).trim() || null;
     for (const f of await entries(io, `${base}/chats`)) {
       if (!f.isFile || !/^session-.*\.jsonl?$/.test(f.name) || out.length >= MAX_FILES) continue;
@@ -325,7 +321,7 @@ async function copilotFiles(io: Io, root: string): Promise<SessionFile[]> {
   for (const dir of await entries(io, `${root}/session-state`)) {
     if (!dir.isDirectory || dir.name.startsWith(".") || out.length >= MAX_FILES) continue;
     const base = `${root}/session-state/${dir.name}`;
-    const ws = await readHead(`${base}/workspace.yaml`, 16 * 1024);
+    const ws = await io.readHead(`${base}/workspace.yaml`, 16 * 1024);
     const cwd = ws === null
       ? null
       : /^cwd:\s*(.+)$/m.exec(new TextDecoder().decode(ws.bytes))?.[1]?.trim() ?? null;
@@ -342,23 +338,24 @@ async function copilotFiles(io: Io, root: string): Promise<SessionFile[]> {
 
 /** Reads the last turns of a JSON Lines transcript, widening the tail until it has `wantTurns` or a bound. */
 export async function readTranscriptTail(
+  io: Io,
   path: string,
   format: ByteFormat,
   options: { wantTurns: number; maxBytes: number },
 ): Promise<
   { parsed: ParsedTranscript; bytes: number; fileBytes: number; complete: boolean } | null
 > {
-  const { parseTranscriptBytes } = await import("../core/transcript/parse_transcript.ts");
+  const { parseTranscriptBytes } = await import("./parse_transcript.ts");
   let budget = Math.min(options.maxBytes, 1024 * 1024);
   for (;;) {
     const whole = format === "gemini-json" || format === "markdown";
     const tail = whole
-      ? await readHead(path, options.maxBytes)
-      : await readTail(path, { maxBytes: budget });
+      ? await io.readHead(path, options.maxBytes)
+      : await io.readTail(path, { maxBytes: budget });
     if (tail === null) return null;
     if (whole && !tail.complete) {
       // A one-document file over the bound is not read at all rather than read cut.
-      const { emptyCounts, emptyMeta } = await import("../core/transcript/types.ts");
+      const { emptyCounts, emptyMeta } = await import("./types.ts");
       const counts = emptyCounts();
       counts.invalid = 1;
       return {
@@ -384,7 +381,7 @@ export async function readTranscriptTail(
 async function fileInfo(io: Io, f: SessionFile): Promise<SessionInfo | null> {
   const s = await stat(io, f.path);
   if (s === null) return null;
-  const read = await readTranscriptTail(f.path, f.format, {
+  const read = await readTranscriptTail(io, f.path, f.format, {
     wantTurns: 0,
     maxBytes: LIST_TAIL_BYTES,
   });
@@ -393,9 +390,9 @@ async function fileInfo(io: Io, f: SessionFile): Promise<SessionInfo | null> {
   if (
     !read.complete && (meta.session_id === null || meta.cwd === null || meta.started_at === null)
   ) {
-    const head = await readHead(f.path, 64 * 1024);
+    const head = await io.readHead(f.path, 64 * 1024);
     if (head !== null) {
-      const { parseTranscriptBytes } = await import("../core/transcript/parse_transcript.ts");
+      const { parseTranscriptBytes } = await import("./parse_transcript.ts");
       const bytes = head.bytes.subarray(0, head.bytes.lastIndexOf(0x0a) + 1);
       const h = parseTranscriptBytes(f.format, bytes).meta;
       meta = {
@@ -426,9 +423,9 @@ async function fileInfo(io: Io, f: SessionFile): Promise<SessionInfo | null> {
 
 // ---------- OpenCode (SQLite) ----------
 
-async function openCodeSessions(root: string): Promise<SessionInfo[]> {
+async function openCodeSessions(io: Io, root: string): Promise<SessionInfo[]> {
   const path = `${root}/opencode.db`;
-  const db = await openReadOnly(path);
+  const db = await openReadOnly(io, path);
   if (db === null) return [];
   try {
     const rows = db.prepare(
@@ -465,11 +462,12 @@ async function openCodeSessions(root: string): Promise<SessionInfo[]> {
 
 /** The last parts of one OpenCode session, each value bounded in SQL. */
 async function openCodeTail(
+  io: Io,
   root: string,
   id: string,
   limit: number,
 ): Promise<ParsedTranscript | null> {
-  const db = await openReadOnly(`${root}/opencode.db`);
+  const db = await openReadOnly(io, `${root}/opencode.db`);
   if (db === null) return null;
   try {
     const rows = db.prepare(
@@ -479,9 +477,9 @@ async function openCodeTail(
               p.time_created AS time_created
          FROM part p JOIN message m ON m.id = p.message_id
         WHERE p.session_id = ? ORDER BY p.time_created DESC, p.id DESC LIMIT ?`,
-    ).all(id, limit) as unknown as import("../core/transcript/opencode.ts").OpenCodePartRow[];
-    const { parseOpenCodeRows } = await import("../core/transcript/opencode.ts");
-    const { emptyCounts } = await import("../core/transcript/types.ts");
+    ).all(id, limit) as unknown as import("./opencode.ts").OpenCodePartRow[];
+    const { parseOpenCodeRows } = await import("./opencode.ts");
+    const { emptyCounts } = await import("./types.ts");
     const parsed = parseOpenCodeRows(rows.reverse(), emptyCounts());
     parsed.meta.session_id = id;
     return parsed;
@@ -500,9 +498,9 @@ function text(value: unknown): string | null {
   return null;
 }
 
-async function cursorSessions(root: string): Promise<SessionInfo[]> {
+async function cursorSessions(io: Io, root: string): Promise<SessionInfo[]> {
   const path = `${root}/globalStorage/state.vscdb`;
-  const db = await openReadOnly(path);
+  const db = await openReadOnly(io, path);
   if (db === null) return [];
   try {
     const rows = db.prepare(
@@ -546,8 +544,8 @@ async function cursorSessions(root: string): Promise<SessionInfo[]> {
   }
 }
 
-async function cursorTail(root: string, id: string): Promise<ParsedTranscript | null> {
-  const db = await openReadOnly(`${root}/globalStorage/state.vscdb`);
+async function cursorTail(io: Io, root: string, id: string): Promise<ParsedTranscript | null> {
+  const db = await openReadOnly(io, `${root}/globalStorage/state.vscdb`);
   if (db === null) return null;
   try {
     const bounded = `CASE WHEN length(value) <= ${MAX_SQL_VALUE} THEN CAST(value AS TEXT) END`;
@@ -560,8 +558,8 @@ async function cursorTail(root: string, id: string): Promise<ParsedTranscript | 
     const bubbles = new Map(
       rows.map((r) => [r.key.slice(`bubbleId:${id}:`.length), text(r.value)]),
     );
-    const { parseCursorComposer } = await import("../core/transcript/cursor.ts");
-    const { emptyCounts } = await import("../core/transcript/types.ts");
+    const { parseCursorComposer } = await import("./cursor.ts");
+    const { emptyCounts } = await import("./types.ts");
     return parseCursorComposer(text(composer?.value) ?? null, bubbles, emptyCounts());
   } catch {
     return null;
@@ -602,7 +600,9 @@ export async function listSessions(io: Io, options: ListSessionsOptions): Promis
     if (host === "opencode" || host === "cursor") {
       const root = storeRoots(io)[host];
       if (root === null) continue;
-      const found = host === "opencode" ? await openCodeSessions(root) : await cursorSessions(root);
+      const found = host === "opencode"
+        ? await openCodeSessions(io, root)
+        : await cursorSessions(io, root);
       out.push(...found.filter((s) => inProject(s.project, options.project)));
       continue;
     }
@@ -637,14 +637,19 @@ export async function loadSession(
 ): Promise<LoadedSession | null> {
   if (info.host === "cursor") {
     const root = storeRoots(io).cursor;
-    const parsed = root === null ? null : await cursorTail(root, info.id.slice("cursor:".length));
+    const parsed = root === null
+      ? null
+      : await cursorTail(io, root, info.id.slice("cursor:".length));
     return parsed === null ? null : { info, parsed, bytes: 0, complete: true };
   }
   if (info.host === "opencode") {
     const root = storeRoots(io).opencode;
-    const parsed = root === null
-      ? null
-      : await openCodeTail(root, info.id.slice("opencode:".length), Math.max(50, wantTurns * 4));
+    const parsed = root === null ? null : await openCodeTail(
+      io,
+      root,
+      info.id.slice("opencode:".length),
+      Math.max(50, wantTurns * 4),
+    );
     return parsed === null ? null : { info, parsed, bytes: 0, complete: false };
   }
   const format: ByteFormat = info.host === "gemini" && info.path.endsWith(".json")
@@ -652,7 +657,7 @@ export async function loadSession(
     : info.host === "claude-code"
     ? "claude-code"
     : info.host;
-  const read = await readTranscriptTail(info.path, format, {
+  const read = await readTranscriptTail(io, info.path, format, {
     wantTurns,
     maxBytes: 32 * 1024 * 1024,
   });
@@ -660,6 +665,25 @@ export async function loadSession(
     ? null
     : { info, parsed: read.parsed, bytes: read.bytes, complete: read.complete };
 }
+
+/**
+ * A transcript file's format, sniffed from its first line and up to 20 whole
+ * lines from its end; null when the file cannot be read. The one sniffer of
+ * a transcript file: `baton source`, session capture and the band scan use it.
+ */
+export async function sniffFile(io: Io, path: string): Promise<ByteFormat | null> {
+  const head = await io.readHead(path, SNIFF_BYTES);
+  if (head === null) return null;
+  const end = head.complete ? head : await io.readTail(path, { maxBytes: SNIFF_BYTES });
+  const decode = (b: Uint8Array | undefined) => new TextDecoder().decode(b ?? new Uint8Array());
+  return sniffFormat(path, [
+    decode(head.bytes).split("\n")[0] ?? "",
+    ...decode(end?.bytes).split("\n").slice(1, -1).reverse().slice(0, 20),
+  ]);
+}
+
+/** Bytes of a file's head and of its tail the sniffer reads. */
+const SNIFF_BYTES = 64 * 1024;
 
 /**
  * Guesses a transcript's format from sample lines (the first line, then

@@ -1,16 +1,33 @@
 /**
- * Edge for `baton search`: locates the index, syncs it with the archive and
- * runs the query; every snippet comes out redacted and neutralised.
+ * What `baton search` does: locates the index, syncs it with the archive and
+ * runs the query; every snippet comes out redacted and neutralised. The
+ * database opener and the redactor are handed in.
  * @module
  */
-import type { Io } from "./_adapters/io.ts";
-import { findBatonLayout } from "../core/store/find_layout.ts";
-import { privateStateDir } from "../core/store/private_dir.ts";
-import { syncCapsuleIndex } from "../core/search/sync_capsules.ts";
-import { countIndexed, searchIndex } from "../core/search/search_index.ts";
-import { loadSafeOutput } from "./_cli/safe_output.ts";
-import { openSearchIndex } from "./_adapters/search_db.ts";
-import { StorageError } from "../core/errors.ts";
+import type { WriteFs } from "../fs.ts";
+import { findBatonLayout } from "../store/find_layout.ts";
+import { privateStateDir } from "../store/private_dir.ts";
+import { syncCapsuleIndex } from "./sync_capsules.ts";
+import { countIndexed, searchIndex, type SqlDb } from "./search_index.ts";
+import { StorageError } from "../errors.ts";
+
+/** An open index and how to close it. */
+export interface OpenedIndex {
+  db: SqlDb;
+  /** True when a damaged index was deleted and made anew. */
+  recreated: boolean;
+  close(): void;
+}
+
+/** What {@linkcode searchChain} is handed. */
+export interface SearchChainIo {
+  fs: WriteFs;
+  cwd: string;
+  /** Opens (creating when missing) the index at a path whose directory exists. */
+  openIndex(path: string): OpenedIndex;
+  /** Redacts and neutralises: one terminal line, or a JSON string value. */
+  safe: { line(text: string): string; value(text: string): string };
+}
 
 /** What `baton search --json` prints. */
 export interface SearchOutput {
@@ -27,8 +44,12 @@ export interface SearchOutput {
 }
 
 /** Syncs the index and searches it. */
-export async function searchChain(io: Io, query: string, limit: number): Promise<SearchOutput> {
-  const found = await findBatonLayout(io.fs, io.cwd());
+export async function searchChain(
+  io: SearchChainIo,
+  query: string,
+  limit: number,
+): Promise<SearchOutput> {
+  const found = await findBatonLayout(io.fs, io.cwd);
   const dir = privateStateDir(found);
   try {
     await io.fs.mkdirp(dir);
@@ -42,8 +63,8 @@ export async function searchChain(io: Io, query: string, limit: number): Promise
     throw new StorageError("Cannot open the search index: its directory is not a plain directory");
   }
   const path = `${dir}/search.sqlite`;
-  const safe = await loadSafeOutput();
-  const index = openSearchIndex(path);
+  const safe = io.safe;
+  const index = io.openIndex(path);
   try {
     const sync = await syncCapsuleIndex(index.db, io.fs, found.layout, { redact: safe.value });
     const hits = searchIndex(index.db, query, limit);
