@@ -2,7 +2,7 @@
  * The environment variables each host sets when it runs a hook: the one
  * home of these names (the hook command reads them from here). A light
  * module on purpose: the hook path does not load the host specs
- * (core/hosts/hosts.ts), only this table.
+ * (core/hosts/install/hosts.ts), only this table.
  * @module
  */
 import type { HostId } from "./ids.ts";

@@ -18,11 +18,11 @@
 import { CATEGORIES, loadCommands, renderHelp } from "../../commands/mod.ts";
 import { renderDraftReference } from "../../core/capsule/render_draft_reference.ts";
 import { EXIT } from "../../core/errors.ts";
-import { HOSTS } from "../../core/hosts/hosts.ts";
+import { HOSTS } from "../../core/hosts/install/hosts.ts";
 import { HOOK_EVENTS, HOST_IDS } from "../../core/hosts/ids.ts";
-import type { HostContent, InstallScope } from "../../core/hosts/types.ts";
-import { parsePromptSource } from "../../core/hosts/parse_prompt.ts";
-import { hostReferenceFiles } from "../../core/hosts/reference_files.ts";
+import type { HostContent, InstallScope } from "../../core/hosts/install/types.ts";
+import { parsePromptSource } from "../../core/hosts/install/parse_prompt.ts";
+import { hostReferenceFiles } from "../../core/hosts/install/reference_files.ts";
 import { PROMPT_TEXTS } from "../../integrations/mod.ts";
 import { BATON_SKILL } from "../../skills/mod.ts";
 import { CLASS_POLICY, COMMAND_FAMILIES } from "../../core/safety/command/families.ts";

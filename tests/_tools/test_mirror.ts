@@ -30,9 +30,9 @@ export const EXEMPT: Readonly<Record<string, string>> = {
   "core/workflow/context.ts": "an interface only (the capabilities a workflow receives)",
   "core/capsule/types.ts": "types and the schema-id constant only",
   "core/facts/types.ts": "types only",
-  "core/hosts/types.ts": "types and the marker constant only",
+  "core/hosts/install/types.ts": "types and the marker constant only",
   "core/capsule/draft_template.ts": "constants only (the draft template and notes)",
-  "core/hosts/hosts.ts": "the table of host specs, a constant",
+  "core/hosts/install/hosts.ts": "the table of host specs, a constant",
   "core/trust/key_ring.ts": "the KeyRing interface and the own-key name constant",
   "core/safety/secrets/rule.ts": "the SecretRule interface only",
   "core/facts/git/errors.ts":
@@ -147,47 +147,47 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     reason:
       "the doctor command is a thin wrapper over runDoctor; its test drives every check in-process",
   },
-  "core/hosts/plan.ts": {
+  "core/hosts/install/plan.ts": {
     test: "tests/commands/install_test.ts",
     reason:
       "planInstall and planUninstall, driven for every host and scope (backups, conflicts, dry-run diffs)",
   },
-  "core/hosts/apply_plan.ts": {
+  "core/hosts/install/apply_plan.ts": {
     test: "tests/commands/install_test.ts",
     reason:
       "applyPlans, driven by every install and uninstall there (and its config-changed refusal directly)",
   },
-  "core/hosts/_host_files.ts": {
+  "core/hosts/install/_host_files.ts": {
     test: "tests/commands/install_test.ts",
     reason: "the shared file builders of the host specs, private to core/hosts",
   },
-  "core/hosts/claude_code.ts": {
+  "core/hosts/install/claude_code.ts": {
     test: "tests/commands/install_test.ts",
     reason:
       "a host spec: installed, parsed and uninstalled for both scopes, env overrides included",
   },
-  "core/hosts/codex.ts": {
+  "core/hosts/install/codex.ts": {
     test: "tests/commands/install_test.ts",
     reason:
       "a host spec: installed, parsed and uninstalled for both scopes, env overrides included",
   },
-  "core/hosts/copilot.ts": {
+  "core/hosts/install/copilot.ts": {
     test: "tests/commands/install_test.ts",
     reason: "a host spec: installed, parsed and uninstalled for both scopes",
   },
-  "core/hosts/cursor.ts": {
+  "core/hosts/install/cursor.ts": {
     test: "tests/commands/install_test.ts",
     reason: "a host spec: installed, parsed and uninstalled for both scopes",
   },
-  "core/hosts/gemini.ts": {
+  "core/hosts/install/gemini.ts": {
     test: "tests/commands/install_test.ts",
     reason: "a host spec: installed, parsed and uninstalled for both scopes",
   },
-  "core/hosts/opencode.ts": {
+  "core/hosts/install/opencode.ts": {
     test: "tests/commands/install_test.ts",
     reason: "a host spec: installed, parsed and uninstalled for both scopes",
   },
-  "core/hosts/check_install.ts": {
+  "core/hosts/install/check_install.ts": {
     test: "tests/commands/doctor_test.ts",
     reason:
       "what doctor reports per host: installed, foreign hooks, unparseable configs, hooks switched off",

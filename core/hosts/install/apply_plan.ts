@@ -9,8 +9,8 @@
  * re-checks its directory. Edge-free: all I/O goes through `WriteFs`.
  * @module
  */
-import { InputError } from "../errors.ts";
-import { FsNotFoundError, type WriteFs } from "../fs.ts";
+import { InputError } from "../../errors.ts";
+import { FsNotFoundError, type WriteFs } from "../../fs.ts";
 import { assertInside, isInside, realLocation } from "./contain_path.ts";
 import { addExcludes, excludePattern, removeExcludes } from "./git_exclude.ts";
 import type { FileChange, HostPlan } from "./plan.ts";

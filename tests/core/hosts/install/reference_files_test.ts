@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { hostReferenceFiles } from "../../../core/hosts/reference_files.ts";
-import { HOSTS } from "../../../core/hosts/hosts.ts";
-import { HOST_IDS } from "../../../core/hosts/ids.ts";
-import type { HostContent } from "../../../core/hosts/types.ts";
+import { hostReferenceFiles } from "../../../../core/hosts/install/reference_files.ts";
+import { HOSTS } from "../../../../core/hosts/install/hosts.ts";
+import { HOST_IDS } from "../../../../core/hosts/ids.ts";
+import type { HostContent } from "../../../../core/hosts/install/types.ts";
 
 const CONTENT: HostContent = {
   invocation: ["/home/me/.deno/bin/baton-private-path"],

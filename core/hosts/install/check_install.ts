@@ -5,9 +5,9 @@
  * Reads through the injected file system.
  * @module
  */
-import { FsNotFoundError, type ReadFs } from "../fs.ts";
-import { isCodedError } from "../errors.ts";
-import { renderHookCommand } from "./hook_command.ts";
+import { FsNotFoundError, type ReadFs } from "../../fs.ts";
+import { isCodedError } from "../../errors.ts";
+import { renderHookCommand } from "../hook_command.ts";
 import { listHooks } from "./hook_config.ts";
 import {
   BATON_MARKER,

@@ -4,8 +4,8 @@
  * usual lifecycle hooks. Pure; private to core/hosts.
  * @module
  */
-import type { BatonInvocation } from "./hook_command.ts";
-import type { HookEvent } from "./ids.ts";
+import type { BatonInvocation } from "../hook_command.ts";
+import type { HookEvent } from "../ids.ts";
 import {
   type MarkdownCommandOptions,
   renderMarkdownCommand,

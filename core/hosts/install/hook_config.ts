@@ -15,9 +15,9 @@ import {
   parseTree,
   printParseErrorCode,
 } from "jsonc-parser";
-import { InputError } from "../errors.ts";
-import { type BatonInvocation, parseHookCommand, renderHookCommand } from "./hook_command.ts";
-import type { HookEvent, HostId } from "./ids.ts";
+import { InputError } from "../../errors.ts";
+import { type BatonInvocation, parseHookCommand, renderHookCommand } from "../hook_command.ts";
+import type { HookEvent, HostId } from "../ids.ts";
 import type { HookConfigFormat, HookSpec } from "./types.ts";
 
 /** Largest hook config baton reads (far above any real settings file). */

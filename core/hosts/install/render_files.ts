@@ -5,8 +5,8 @@
  * OpenCode plugin. Every rendered file carries the ownership marker. Pure.
  * @module
  */
-import type { BatonInvocation } from "./hook_command.ts";
-import { renderShellCommand } from "./shell_quote.ts";
+import type { BatonInvocation } from "../hook_command.ts";
+import { renderShellCommand } from "../shell_quote.ts";
 import { BATON_MARKER, type PromptSource } from "./types.ts";
 
 const INVOCATION_BEGIN = "<!-- BEGIN INVOCATION -->";

@@ -10,7 +10,7 @@
  * always `unknown`. Pure.
  * @module
  */
-import type { ReadFs } from "../fs.ts";
+import type { ReadFs } from "../../fs.ts";
 import type { InstallScope, TrustStep } from "./types.ts";
 
 /** Where the project-trust entry lives and which project it is for. */
@@ -58,7 +58,7 @@ async function projectTrustLevel(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import type { ReadFs } from "../fs.ts";
+ * import type { ReadFs } from "../../fs.ts";
  * const files: Record<string, string> = {
  *   "/h/.codex/config.toml": '[projects."/r"]\ntrust_level = "trusted"\n',
  * };

@@ -1,8 +1,12 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { addExcludes, excludePattern, removeExcludes } from "../../../core/hosts/git_exclude.ts";
-import { git, writeFiles } from "../../_helpers/git.ts";
-import { withRepo } from "../../_helpers/temp_fs.ts";
+import {
+  addExcludes,
+  excludePattern,
+  removeExcludes,
+} from "../../../../core/hosts/install/git_exclude.ts";
+import { git, writeFiles } from "../../../_helpers/git.ts";
+import { withRepo } from "../../../_helpers/temp_fs.ts";
 
 const patterns = fc.uniqueArray(
   fc.stringMatching(/^[a-z._/-]{1,20}$/).map((p) => excludePattern(p)),

@@ -5,9 +5,9 @@ import {
   renderOpenCodePlugin,
   renderSkillFile,
   renderTomlCommand,
-} from "../../../core/hosts/render_files.ts";
-import { BATON_MARKER } from "../../../core/hosts/types.ts";
-import { tempDir } from "../../_helpers/temp.ts";
+} from "../../../../core/hosts/install/render_files.ts";
+import { BATON_MARKER } from "../../../../core/hosts/install/types.ts";
+import { tempDir } from "../../../_helpers/temp.ts";
 
 const PROMPT = {
   name: "baton-resume",

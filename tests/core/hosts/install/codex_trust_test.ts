@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { codexTrustSteps } from "../../../core/hosts/codex_trust.ts";
-import { TestFs } from "../../_helpers/fs.ts";
+import { codexTrustSteps } from "../../../../core/hosts/install/codex_trust.ts";
+import { TestFs } from "../../../_helpers/fs.ts";
 
 const fs = new TestFs();
 

@@ -4,8 +4,8 @@ import {
   InstallEscapeError,
   isInside,
   realLocation,
-} from "../../../core/hosts/contain_path.ts";
-import { TestFs } from "../../_helpers/fs.ts";
+} from "../../../../core/hosts/install/contain_path.ts";
+import { TestFs } from "../../../_helpers/fs.ts";
 
 const fs = new TestFs();
 

@@ -7,8 +7,8 @@
  * injected file system only.
  * @module
  */
-import { InputError } from "../errors.ts";
-import { FsNotFoundError, type ReadFs } from "../fs.ts";
+import { InputError } from "../../errors.ts";
+import { FsNotFoundError, type ReadFs } from "../../fs.ts";
 import {
   HookConfigError,
   isBareConfig,
@@ -17,7 +17,7 @@ import {
   removeHooks,
   sameTokens,
 } from "./hook_config.ts";
-import type { HostId } from "./ids.ts";
+import type { HostId } from "../ids.ts";
 import {
   BATON_MARKER,
   type DesiredFile,

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { applyPatch } from "diff";
-import { renderUnifiedDiff } from "../../../core/hosts/unified_diff.ts";
+import { renderUnifiedDiff } from "../../../../core/hosts/install/unified_diff.ts";
 
 Deno.test("renderUnifiedDiff() names /dev/null for created and removed files and applies back exactly", () => {
   const created = renderUnifiedDiff("/p/new.md", { before: null, after: "a\nb\n" });

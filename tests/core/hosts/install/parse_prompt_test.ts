@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { parsePromptSource } from "../../../core/hosts/parse_prompt.ts";
-import { PROMPT_TEXTS } from "../../../integrations/mod.ts";
+import { parsePromptSource } from "../../../../core/hosts/install/parse_prompt.ts";
+import { PROMPT_TEXTS } from "../../../../integrations/mod.ts";
 
 Deno.test("parsePromptSource() reads every canonical prompt and refuses a prompt without a description", () => {
   for (const [name, text] of Object.entries(PROMPT_TEXTS)) {

@@ -6,8 +6,8 @@ import {
   mergeHooks,
   removeHooks,
   sameTokens,
-} from "../../../core/hosts/hook_config.ts";
-import type { HookConfigFormat, HookSpec } from "../../../core/hosts/types.ts";
+} from "../../../../core/hosts/install/hook_config.ts";
+import type { HookConfigFormat, HookSpec } from "../../../../core/hosts/install/types.ts";
 
 const GROUPED: HookConfigFormat = {
   shape: "grouped",

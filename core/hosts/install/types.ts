@@ -5,9 +5,9 @@
  * so hosts never import each other. Pure types.
  * @module
  */
-import type { ReadFs } from "../fs.ts";
-import type { BatonInvocation } from "./hook_command.ts";
-import type { HookEvent, HostId } from "./ids.ts";
+import type { ReadFs } from "../../fs.ts";
+import type { BatonInvocation } from "../hook_command.ts";
+import type { HookEvent, HostId } from "../ids.ts";
 
 /** Project (the repository root) or user (the home directory and host overrides). */
 export type InstallScope = "project" | "user";

@@ -6,8 +6,8 @@
  * a write anywhere else. Edge-free: I/O through `ReadFs`.
  * @module
  */
-import { BatonError, EXIT } from "../errors.ts";
-import type { ReadFs } from "../fs.ts";
+import { BatonError, EXIT } from "../../errors.ts";
+import type { ReadFs } from "../../fs.ts";
 
 /** A path install would write leads outside its scope through a symbolic link. */
 export class InstallEscapeError extends BatonError {

@@ -7,7 +7,7 @@ import { CODEX } from "./codex.ts";
 import { COPILOT } from "./copilot.ts";
 import { CURSOR } from "./cursor.ts";
 import { GEMINI } from "./gemini.ts";
-import type { HostId } from "./ids.ts";
+import type { HostId } from "../ids.ts";
 import { OPENCODE } from "./opencode.ts";
 import type { HostSpec } from "./types.ts";
 
@@ -17,7 +17,7 @@ import type { HostSpec } from "./types.ts";
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { HOST_IDS } from "./ids.ts";
+ * import { HOST_IDS } from "../ids.ts";
  * assert.deepEqual(Object.keys(HOSTS).sort(), [...HOST_IDS].sort());
  * assert.equal(HOSTS.gemini.label, "Gemini CLI");
  * ```
