@@ -31,8 +31,10 @@
 /** Size of one backwards read. */
 export const SCAN_CHUNK_BYTES = 64 * 1024;
 
-/** A transcript format the scanner understands. */
-export type TranscriptFormat = "claude-code" | "codex" | "gemini";
+/** The transcript formats the scanner understands. */
+export const SCANNED_FORMATS = ["claude-code", "codex", "gemini"] as const;
+/** One of them. */
+export type TranscriptFormat = typeof SCANNED_FORMATS[number];
 
 /** Options of {@linkcode scanTranscript}. */
 export interface ScanTranscriptOptions {

@@ -9,15 +9,21 @@ import type { ReadFs } from "../fs.ts";
 import type { BandThresholds } from "../config/bands_section.ts";
 import type { BandSignals } from "./evaluate.ts";
 import {
+  SCANNED_FORMATS,
   scanTranscript,
   type TranscriptFormat,
   type TranscriptSignals,
 } from "./scan_transcript.ts";
+import { hostRecord, isHostId } from "../hosts/ids.ts";
 import { signalsFromScan } from "./signals.ts";
 
-/** The transcript format a host writes, when the scanner knows it. */
+/** The transcript format a host writes (its record's usual one), when the scanner knows it. */
 export function hostFormat(host: string | null | undefined): TranscriptFormat | undefined {
-  return host === "claude-code" || host === "codex" || host === "gemini" ? host : undefined;
+  if (host === null || host === undefined || !isHostId(host)) return undefined;
+  const format = hostRecord(host).transcript.formats[0];
+  return (SCANNED_FORMATS as readonly string[]).includes(format ?? "")
+    ? format as TranscriptFormat
+    : undefined;
 }
 
 /** A scan and the signals it gives. */

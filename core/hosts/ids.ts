@@ -6,53 +6,41 @@
  * @module
  */
 
-/** Agent hosts baton installs into, as the user types them. */
-export const HOST_IDS = [
-  "claude-code",
-  "codex",
-  "cursor",
-  "gemini",
-  "opencode",
-  "copilot",
-] as const;
+import { HOST_RECORDS } from "./records.ts";
+import type { HostRecord } from "./record.ts";
+export {
+  type BandHookEvent,
+  HOOK_EVENTS,
+  type HookEvent,
+  isBandHookEvent,
+  isHookEvent,
+} from "./events.ts";
 
-/** One host id. */
-export type HostId = typeof HOST_IDS[number];
+/** One host id: the id of one record in core/hosts/records.ts. */
+export type HostId = typeof HOST_RECORDS[number]["id"];
 
-/**
- * baton's own names for the hook events it handles: the lifecycle events,
- * and the per-prompt (`prompt`) and after-a-tool-call (`post-tool`) events
- * that report the context band, and the mutation gate before a tool call
- * (`pre-tool`), which allows everything unless the repository opted in.
- */
-export const HOOK_EVENTS = [
-  "session-start",
-  "pre-compact",
-  "session-end",
-  "stop",
-  "prompt",
-  "post-tool",
-  "pre-tool",
-] as const;
-
-/** The hook events that report the context band (advisory; they never capture). */
-export type BandHookEvent = "prompt" | "post-tool";
+/** Agent hosts baton installs into, as the user types them (the records' ids, in order). */
+export const HOST_IDS: readonly HostId[] = HOST_RECORDS.map((r) => r.id);
 
 /**
- * Narrows a hook event to a band event.
+ * A per-host table derived from the records, keyed by host id: the compiler
+ * holds every table to every host.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * assert.equal(isBandHookEvent("post-tool"), true);
- * assert.equal(isBandHookEvent("stop"), false);
+ * assert.equal(perHost((r) => r.label).gemini, "Gemini CLI");
  * ```
  */
-export function isBandHookEvent(event: string): event is BandHookEvent {
-  return event === "prompt" || event === "post-tool";
+export function perHost<T>(pick: (record: HostRecord) => T): Readonly<Record<HostId, T>> {
+  return Object.freeze(
+    Object.fromEntries(HOST_RECORDS.map((r) => [r.id, pick(r)])) as Record<HostId, T>,
+  );
 }
 
-/** One hook event. */
-export type HookEvent = typeof HOOK_EVENTS[number];
+/** The record of one host. */
+export function hostRecord(id: HostId): HostRecord {
+  return HOST_RECORDS.find((r) => r.id === id)!;
+}
 
 /**
  * Narrows a string to a host id.
@@ -65,17 +53,4 @@ export type HookEvent = typeof HOOK_EVENTS[number];
  */
 export function isHostId(value: string): value is HostId {
   return (HOST_IDS as readonly string[]).includes(value);
-}
-
-/**
- * Narrows a string to a hook event.
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * assert.equal(isHookEvent("pre-compact"), true);
- * assert.equal(isHookEvent("PreCompact"), false);
- * ```
- */
-export function isHookEvent(value: string): value is HookEvent {
-  return (HOOK_EVENTS as readonly string[]).includes(value);
 }

@@ -9,16 +9,16 @@
  * @module
  */
 import type { SessionRecord } from "../capsule/types.ts";
-import type { ByteFormat } from "./parse_transcript.ts";
 import type { ParsedTranscript } from "./types.ts";
 import type { TranscriptStoreIo as Io } from "./store_io.ts";
+import { hostRecord } from "../hosts/ids.ts";
 import {
   claudeProjectDir,
   ID_PREFIX,
   READERS,
   readTranscriptTail,
   type SourceHost,
-  storeRoots,
+  storeRoot,
 } from "./session_stores.ts";
 
 /** Most bytes of a transcript's tail a capture reads. */
@@ -58,31 +58,34 @@ async function locate(
   cwd: string | null,
 ): Promise<string | null> {
   if (!SAFE_ID.test(id) || id.includes("..")) return null;
-  const root = storeRoots(io)[host];
+  const record = hostRecord(host);
+  const root = storeRoot(io, record.transcript.root);
   if (root === null) return null;
-  if (host === "copilot") {
-    const p = `${root}/session-state/${id}/events.jsonl`;
+  const base = `${root}/${record.transcript.sessions}`;
+  const layout = record.transcript.layout;
+  if (layout === "copilot-state") {
+    const p = `${base}/${id}/events.jsonl`;
     return await isFile(io, p) ? p : null;
   }
-  if (host === "claude-code") {
+  if (layout === "claude-projects") {
     if (cwd !== null) {
-      const p = `${root}/projects/${claudeProjectDir(cwd)}/${id}.jsonl`;
+      const p = `${base}/${claudeProjectDir(cwd)}/${id}.jsonl`;
       if (await isFile(io, p)) return p;
     }
-    for (const dir of await names(io, `${root}/projects`)) {
-      const p = `${root}/projects/${dir}/${id}.jsonl`;
+    for (const dir of await names(io, base)) {
+      const p = `${base}/${dir}/${id}.jsonl`;
       if (await isFile(io, p)) return p;
     }
     return null;
   }
-  if (host === "codex") {
+  if (layout === "codex-dated") {
     // Newest days first; a session being compacted now was written to recently.
     let looked = 0;
-    for (const y of await names(io, `${root}/sessions`)) {
-      for (const m of await names(io, `${root}/sessions/${y}`)) {
-        for (const d of await names(io, `${root}/sessions/${y}/${m}`)) {
+    for (const y of await names(io, base)) {
+      for (const m of await names(io, `${base}/${y}`)) {
+        for (const d of await names(io, `${base}/${y}/${m}`)) {
           if (++looked > 400) return null;
-          const dir = `${root}/sessions/${y}/${m}/${d}`;
+          const dir = `${base}/${y}/${m}/${d}`;
           const hit = (await names(io, dir)).find((n) =>
             n.startsWith("rollout-") && n.endsWith(`${id}.jsonl`)
           );
@@ -92,10 +95,10 @@ async function locate(
     }
     return null;
   }
-  if (host === "gemini") {
+  if (layout === "gemini-tmp") {
     const short = id.slice(0, 8);
-    for (const dir of await names(io, `${root}/tmp`)) {
-      const chats = `${root}/tmp/${dir}/chats`;
+    for (const dir of await names(io, base)) {
+      const chats = `${base}/${dir}/chats`;
       const hit = (await names(io, chats)).find((n) =>
         n.startsWith("session-") && n.includes(`-${short}.json`)
       );
@@ -105,25 +108,25 @@ async function locate(
   return null;
 }
 
-function formatFor(host: SourceHost, path: string): ByteFormat {
-  if (host === "gemini") return path.endsWith(".json") ? "gemini-json" : "gemini";
-  return host === "opencode" || host === "cursor" ? "generic-jsonl" : host;
-}
-
-async function openCodeParsed(io: Io, id: string): Promise<ParsedTranscript | null> {
-  const root = storeRoots(io).opencode;
+async function databaseParsed(
+  io: Io,
+  host: SourceHost,
+  id: string,
+): Promise<ParsedTranscript | null> {
+  const record = hostRecord(host);
+  const root = storeRoot(io, record.transcript.root);
   if (root === null || !SAFE_ID.test(id)) return null;
   const { loadSession } = await import("./session_stores.ts");
   const loaded = await loadSession(io, {
-    id: `opencode:${id}`,
-    host: "opencode",
+    id: `${record.transcript.idPrefix}:${id}`,
+    host,
     project: null,
     started_at: null,
     updated_at: null,
     turns: 0,
     turns_estimated: true,
     bytes: 0,
-    path: `${root}/opencode.db`,
+    path: `${root}/${record.transcript.sessions}`,
   }, 200);
   return loaded?.parsed ?? null;
 }
@@ -147,20 +150,21 @@ export async function captureSession(
         : null;
     }
     const h = host as SourceHost;
-    if (h === "cursor") {
+    const layout = hostRecord(h).transcript.layout;
+    if (layout === "cursor-db") {
       // Cursor's agent transcripts (the payload's path) have no confirmed line shape: sniffed.
       return input.transcriptPath !== null && await isFile(io, input.transcriptPath)
         ? await fromFile(input.transcriptPath, null, input.sessionId, deadline, io)
         : null;
     }
     const { buildSessionRecord } = await import("./session_record.ts");
-    if (h === "opencode") {
+    if (layout === "opencode-db") {
       if (input.sessionId === null) return null;
-      const parsed = await openCodeParsed(io, input.sessionId);
+      const parsed = await databaseParsed(io, h, input.sessionId);
       if (parsed === null || parsed.turns.length === 0) return null;
       return buildSessionRecord(parsed, {
         host: h,
-        source_id: `opencode:${input.sessionId}`,
+        source_id: `${ID_PREFIX[h]}:${input.sessionId}`,
         confidence: READERS[h].confidence,
         bytes: 0,
         file_bytes: 0,
@@ -186,8 +190,8 @@ async function fromFile(
   deadline: number,
   io: Io,
 ): Promise<SessionRecord | null> {
-  const { sniffFile, formatHost } = await import("./session_stores.ts");
-  const format = host !== null ? formatFor(host, path) : await sniffFile(io, path);
+  const { fileFormat, sniffFile, formatHost } = await import("./session_stores.ts");
+  const format = host !== null ? fileFormat(hostRecord(host), path) : await sniffFile(io, path);
   if (format === null) return null;
   const read = await readTranscriptTail(io, path, format, {
     wantTurns: 0,

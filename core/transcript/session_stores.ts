@@ -11,50 +11,30 @@
 import type { ByteFormat } from "./parse_transcript.ts";
 import type { ParsedTranscript, ReaderConfidence } from "./types.ts";
 import type { ReadOnlyDb, TranscriptStoreIo } from "./store_io.ts";
+import { HOST_IDS, type HostId, hostRecord, perHost } from "../hosts/ids.ts";
+import { HOST_RECORDS } from "../hosts/records.ts";
+import type { HostRecord, StoreRoot } from "../hosts/record.ts";
 
 type Io = TranscriptStoreIo;
 
-/** Hosts whose stores baton reads. */
-export const SOURCE_HOSTS = [
-  "claude-code",
-  "codex",
-  "gemini",
-  "opencode",
-  "copilot",
-  "cursor",
-] as const;
+/** Hosts whose stores baton reads: every host record. */
+export const SOURCE_HOSTS: readonly HostId[] = HOST_IDS;
 /** One of them. */
-export type SourceHost = typeof SOURCE_HOSTS[number];
+export type SourceHost = HostId;
 
-/** The prefix of a session id per host. */
-export const ID_PREFIX: Record<SourceHost | "file", string> = {
-  "claude-code": "claude",
-  codex: "codex",
-  gemini: "gemini",
-  opencode: "opencode",
-  copilot: "copilot",
-  cursor: "cursor",
+/** The prefix of a session id per host (each record's), and `file` for a file read by path. */
+export const ID_PREFIX: Readonly<Record<SourceHost | "file", string>> = {
+  ...perHost((r) => r.transcript.idPrefix),
   file: "file",
 };
 
-/** Reader facts shown by probe. */
-export const READERS: Record<
-  SourceHost,
-  { confidence: ReaderConfidence; checked_against: string }
-> = {
-  "claude-code": {
-    confidence: "verified",
-    checked_against: "Claude Code 2.1.197 (real-host suite)",
-  },
-  codex: { confidence: "verified", checked_against: "Codex CLI 0.171.0 (real-host suite)" },
-  gemini: { confidence: "verified", checked_against: "Gemini CLI 0.61.0 (real-host suite)" },
-  opencode: { confidence: "verified", checked_against: "OpenCode 1.18.33 (real-host suite)" },
-  copilot: { confidence: "verified", checked_against: "Copilot CLI 1.0.102 (real-host suite)" },
-  cursor: {
-    confidence: "documented",
-    checked_against: "third-party docs of state.vscdb (no headless Cursor to check against)",
-  },
-};
+/** Reader facts shown by probe (each record's). */
+export const READERS: Readonly<
+  Record<SourceHost, { confidence: ReaderConfidence; checked_against: string }>
+> = perHost((r) => ({
+  confidence: r.transcript.confidence,
+  checked_against: r.transcript.checkedAgainst,
+}));
 
 /** One session as listed. */
 export interface SessionInfo {
@@ -111,26 +91,29 @@ async function stat(
   }
 }
 
-/** The directories and files each host uses, from the environment. */
-export function storeRoots(io: Io): Record<SourceHost, string | null> {
+/** Where a store root is on this machine, from the environment; null when it cannot be told. */
+export function storeRoot(io: Io, root: StoreRoot): string | null {
   const home = io.home;
-  const data = io.env("XDG_DATA_HOME") ?? (home === null ? null : `${home}/.local/share`);
-  return {
-    "claude-code": io.env("CLAUDE_CONFIG_DIR") ?? (home === null ? null : `${home}/.claude`),
-    codex: io.env("CODEX_HOME") ?? (home === null ? null : `${home}/.codex`),
-    gemini: home === null ? null : `${home}/.gemini`,
-    opencode: data === null ? null : `${data}/opencode`,
-    copilot: io.env("COPILOT_HOME") ?? (home === null ? null : `${home}/.copilot`),
-    cursor: home === null
-      ? null
-      : io.os === "darwin"
-      ? `${home}/Library/Application Support/Cursor/User`
-      : io.os === "windows"
-      ? (io.env("APPDATA") === undefined
-        ? null
-        : `${io.env("APPDATA")!.replaceAll("\\", "/")}/Cursor/User`)
-      : `${io.env("XDG_CONFIG_HOME") ?? `${home}/.config`}/Cursor/User`,
-  };
+  if (root.kind === "home") {
+    const moved = root.env === null ? undefined : io.env(root.env);
+    return moved ?? (home === null ? null : `${home}/${root.home}`);
+  }
+  if (root.kind === "xdg-data") {
+    const data = io.env("XDG_DATA_HOME") ?? (home === null ? null : `${home}/.local/share`);
+    return data === null ? null : `${data}/${root.dir}`;
+  }
+  if (home === null) return null;
+  if (io.os === "darwin") return `${home}/Library/Application Support/${root.app}/User`;
+  if (io.os === "windows") {
+    const appData = io.env("APPDATA");
+    return appData === undefined ? null : `${appData.replaceAll("\\", "/")}/${root.app}/User`;
+  }
+  return `${io.env("XDG_CONFIG_HOME") ?? `${home}/.config`}/${root.app}/User`;
+}
+
+/** The directories and files each host uses, from the environment (each record's store root). */
+export function storeRoots(io: Io): Record<SourceHost, string | null> {
+  return { ...perHost((r) => storeRoot(io, r.transcript.root)) };
 }
 
 /** Claude Code's project directory name for a path: every non-alphanumeric character becomes "-". */
@@ -169,22 +152,15 @@ export async function probeStores(io: Io): Promise<StoreProbe[]> {
   const out: StoreProbe[] = [];
   for (const host of SOURCE_HOSTS) {
     const root = roots[host];
-    let path: string | null = null;
+    const layout = hostRecord(host).transcript.layout;
+    const path = root === null ? null : `${root}/${hostRecord(host).transcript.sessions}`;
     let format: string | null = null;
     let readable = false;
-    if (root !== null) {
-      if (host === "claude-code") path = `${root}/projects`;
-      else if (host === "codex") path = `${root}/sessions`;
-      else if (host === "gemini") path = `${root}/tmp`;
-      else if (host === "copilot") path = `${root}/session-state`;
-      else if (host === "cursor") path = `${root}/globalStorage/state.vscdb`;
-      else path = `${root}/opencode.db`;
-    }
-    const isDb = host === "opencode" || host === "cursor";
+    const isDb = isDatabase(layout);
     const exists = path !== null &&
       (isDb ? (await stat(io, path)) !== null : await isDir(io, path));
     if (exists && path !== null) {
-      if (host === "cursor") {
+      if (layout === "cursor-db") {
         const db = await openReadOnly(io, path);
         if (db !== null) {
           try {
@@ -199,7 +175,7 @@ export async function probeStores(io: Io): Promise<StoreProbe[]> {
             db.close();
           }
         }
-      } else if (host === "opencode") {
+      } else if (layout === "opencode-db") {
         const db = await openReadOnly(io, path);
         if (db !== null) {
           try {
@@ -216,11 +192,11 @@ export async function probeStores(io: Io): Promise<StoreProbe[]> {
         }
       } else {
         readable = (await entries(io, path)).length >= 0;
-        format = host === "codex"
-          ? `rollout jsonl${await codexIndexName(io, roots.codex!) ?? ""}`
-          : host === "copilot"
+        format = layout === "codex-dated"
+          ? `rollout jsonl${await codexIndexName(io, root!) ?? ""}`
+          : layout === "copilot-state"
           ? "events.jsonl"
-          : host === "gemini"
+          : layout === "gemini-tmp"
           ? "chat jsonl"
           : "project jsonl";
       }
@@ -239,8 +215,20 @@ async function codexIndexName(io: Io, root: string): Promise<string | null> {
 
 // ---------- session files ----------
 
+/** True for a store that is one database rather than files. */
+function isDatabase(layout: HostRecord["transcript"]["layout"]): boolean {
+  return layout === "opencode-db" || layout === "cursor-db";
+}
+
+/** The format of a record's transcript files (the usual one), or the generic reader's. */
+function recordFormat(record: HostRecord): ByteFormat {
+  return record.transcript.formats[0] ?? "generic-jsonl";
+}
+
 interface SessionFile {
-  host: SourceHost;
+  host: string;
+  /** The host's session id prefix. */
+  prefix: string;
   path: string;
   format: ByteFormat;
   /** The id when the file name gives it. */
@@ -249,17 +237,18 @@ interface SessionFile {
   project: string | null;
 }
 
-async function claudeFiles(io: Io, root: string): Promise<SessionFile[]> {
+async function claudeFiles(io: Io, record: HostRecord, base: string): Promise<SessionFile[]> {
   const out: SessionFile[] = [];
-  for (const dir of await entries(io, `${root}/projects`)) {
+  for (const dir of await entries(io, base)) {
     if (!dir.isDirectory) continue;
-    for (const f of await entries(io, `${root}/projects/${dir.name}`)) {
+    for (const f of await entries(io, `${base}/${dir.name}`)) {
       const m = /^(.+)\.jsonl$/.exec(f.name);
       if (f.isFile && m !== null && out.length < MAX_FILES) {
         out.push({
-          host: "claude-code",
-          path: `${root}/projects/${dir.name}/${f.name}`,
-          format: "claude-code",
+          host: record.id,
+          prefix: record.transcript.idPrefix,
+          path: `${base}/${dir.name}/${f.name}`,
+          format: recordFormat(record),
           id: m[1]!,
           project: null,
         });
@@ -269,9 +258,8 @@ async function claudeFiles(io: Io, root: string): Promise<SessionFile[]> {
   return out;
 }
 
-async function codexFiles(io: Io, root: string): Promise<SessionFile[]> {
+async function codexFiles(io: Io, record: HostRecord, base: string): Promise<SessionFile[]> {
   const out: SessionFile[] = [];
-  const base = `${root}/sessions`;
   const desc = (xs: { name: string }[]) => xs.map((x) => x.name).sort().reverse();
   for (const y of desc(await entries(io, base))) {
     for (const m of desc(await entries(io, `${base}/${y}`))) {
@@ -282,9 +270,10 @@ async function codexFiles(io: Io, root: string): Promise<SessionFile[]> {
               .exec(f);
           if (id === null || out.length >= MAX_FILES) continue;
           out.push({
-            host: "codex",
+            host: record.id,
+            prefix: record.transcript.idPrefix,
             path: `${base}/${y}/${m}/${d}/${f}`,
-            format: "codex",
+            format: recordFormat(record),
             id: id[1]!,
             project: null,
           });
@@ -295,17 +284,18 @@ async function codexFiles(io: Io, root: string): Promise<SessionFile[]> {
   return out;
 }
 
-async function geminiFiles(io: Io, root: string): Promise<SessionFile[]> {
+async function geminiFiles(io: Io, record: HostRecord, tmp: string): Promise<SessionFile[]> {
   const out: SessionFile[] = [];
-  for (const dir of await entries(io, `${root}/tmp`)) {
+  for (const dir of await entries(io, tmp)) {
     if (!dir.isDirectory) continue;
-    const base = `${root}/tmp/${dir.name}`;
+    const base = `${tmp}/${dir.name}`;
     const marker = await io.readHead(`${base}/.project_root`, 4096);
     const project = marker === null ? null : new TextDecoder().decode(marker.bytes).trim() || null;
     for (const f of await entries(io, `${base}/chats`)) {
       if (!f.isFile || !/^session-.*\.jsonl?$/.test(f.name) || out.length >= MAX_FILES) continue;
       out.push({
-        host: "gemini",
+        host: record.id,
+        prefix: record.transcript.idPrefix,
         path: `${base}/chats/${f.name}`,
         format: f.name.endsWith(".json") ? "gemini-json" : "gemini",
         id: null,
@@ -316,19 +306,20 @@ async function geminiFiles(io: Io, root: string): Promise<SessionFile[]> {
   return out;
 }
 
-async function copilotFiles(io: Io, root: string): Promise<SessionFile[]> {
+async function copilotFiles(io: Io, record: HostRecord, state: string): Promise<SessionFile[]> {
   const out: SessionFile[] = [];
-  for (const dir of await entries(io, `${root}/session-state`)) {
+  for (const dir of await entries(io, state)) {
     if (!dir.isDirectory || dir.name.startsWith(".") || out.length >= MAX_FILES) continue;
-    const base = `${root}/session-state/${dir.name}`;
+    const base = `${state}/${dir.name}`;
     const ws = await io.readHead(`${base}/workspace.yaml`, 16 * 1024);
     const cwd = ws === null
       ? null
       : /^cwd:\s*(.+)$/m.exec(new TextDecoder().decode(ws.bytes))?.[1]?.trim() ?? null;
     out.push({
-      host: "copilot",
+      host: record.id,
+      prefix: record.transcript.idPrefix,
       path: `${base}/events.jsonl`,
-      format: "copilot",
+      format: recordFormat(record),
       id: dir.name,
       project: cwd,
     });
@@ -407,8 +398,8 @@ async function fileInfo(io: Io, f: SessionFile): Promise<SessionInfo | null> {
   if (raw === null) return null;
   const turns = read.parsed.turns.length;
   return {
-    id: `${ID_PREFIX[f.host]}:${raw}`,
-    host: f.host,
+    id: `${f.prefix}:${raw}`,
+    host: f.host as SourceHost,
     project: f.project ?? meta.cwd,
     started_at: meta.started_at,
     updated_at: meta.updated_at ?? s.mtime?.toISOString() ?? null,
@@ -570,14 +561,22 @@ async function cursorTail(io: Io, root: string, id: string): Promise<ParsedTrans
 
 // ---------- list and load ----------
 
-async function sessionFiles(io: Io, host: SourceHost): Promise<SessionFile[]> {
-  const root = storeRoots(io)[host];
+async function sessionFiles(io: Io, record: HostRecord): Promise<SessionFile[]> {
+  const root = storeRoot(io, record.transcript.root);
   if (root === null) return [];
-  if (host === "claude-code") return await claudeFiles(io, root);
-  if (host === "codex") return await codexFiles(io, root);
-  if (host === "gemini") return await geminiFiles(io, root);
-  if (host === "copilot") return await copilotFiles(io, root);
-  return [];
+  const base = `${root}/${record.transcript.sessions}`;
+  switch (record.transcript.layout) {
+    case "claude-projects":
+      return await claudeFiles(io, record, base);
+    case "codex-dated":
+      return await codexFiles(io, record, base);
+    case "gemini-tmp":
+      return await geminiFiles(io, record, base);
+    case "copilot-state":
+      return await copilotFiles(io, record, base);
+    default:
+      return [];
+  }
 }
 
 /** Options of {@linkcode listSessions}. */
@@ -597,28 +596,39 @@ function inProject(project: string | null, root: string | null): boolean {
 export async function listSessions(io: Io, options: ListSessionsOptions): Promise<SessionInfo[]> {
   const out: SessionInfo[] = [];
   for (const host of options.hosts) {
-    if (host === "opencode" || host === "cursor") {
-      const root = storeRoots(io)[host];
-      if (root === null) continue;
-      const found = host === "opencode"
-        ? await openCodeSessions(io, root)
-        : await cursorSessions(io, root);
-      out.push(...found.filter((s) => inProject(s.project, options.project)));
-      continue;
-    }
-    let files = await sessionFiles(io, host);
-    // Claude Code names the project directory after the path: scope before reading anything.
-    if (host === "claude-code" && options.project !== null) {
-      const prefix = claudeProjectDir(options.project);
-      files = files.filter((f) => f.path.split("/").at(-2)!.startsWith(prefix));
-    }
-    for (const f of files) {
-      if (f.project !== null && !inProject(f.project, options.project)) continue;
-      const info = await fileInfo(io, f);
-      if (info !== null && inProject(info.project, options.project)) out.push(info);
-    }
+    out.push(...await listRecordSessions(io, hostRecord(host), options.project));
   }
   return out.sort((a, b) => (b.updated_at ?? "").localeCompare(a.updated_at ?? ""));
+}
+
+/** The sessions of the host `record` describes, in its store's order. */
+export async function listRecordSessions(
+  io: Io,
+  record: HostRecord,
+  project: string | null,
+): Promise<SessionInfo[]> {
+  const layout = record.transcript.layout;
+  if (isDatabase(layout)) {
+    const root = storeRoot(io, record.transcript.root);
+    if (root === null) return [];
+    const found = layout === "opencode-db"
+      ? await openCodeSessions(io, root)
+      : await cursorSessions(io, root);
+    return found.filter((s) => inProject(s.project, project));
+  }
+  const out: SessionInfo[] = [];
+  let files = await sessionFiles(io, record);
+  // Claude Code names the project directory after the path: scope before reading anything.
+  if (layout === "claude-projects" && project !== null) {
+    const prefix = claudeProjectDir(project);
+    files = files.filter((f) => f.path.split("/").at(-2)!.startsWith(prefix));
+  }
+  for (const f of files) {
+    if (f.project !== null && !inProject(f.project, project)) continue;
+    const info = await fileInfo(io, f);
+    if (info !== null && inProject(info.project, project)) out.push(info);
+  }
+  return out;
 }
 
 /** A loaded session: its listing and the turns read. */
@@ -634,29 +644,20 @@ export async function loadSession(
   io: Io,
   info: SessionInfo,
   wantTurns: number,
+  record: HostRecord = hostRecord(info.host),
 ): Promise<LoadedSession | null> {
-  if (info.host === "cursor") {
-    const root = storeRoots(io).cursor;
-    const parsed = root === null
-      ? null
-      : await cursorTail(io, root, info.id.slice("cursor:".length));
-    return parsed === null ? null : { info, parsed, bytes: 0, complete: true };
-  }
-  if (info.host === "opencode") {
-    const root = storeRoots(io).opencode;
-    const parsed = root === null ? null : await openCodeTail(
-      io,
-      root,
-      info.id.slice("opencode:".length),
-      Math.max(50, wantTurns * 4),
-    );
+  const bare = info.id.slice(info.id.indexOf(":") + 1);
+  if (isDatabase(record.transcript.layout)) {
+    const root = storeRoot(io, record.transcript.root);
+    if (root === null) return null;
+    if (record.transcript.layout === "cursor-db") {
+      const parsed = await cursorTail(io, root, bare);
+      return parsed === null ? null : { info, parsed, bytes: 0, complete: true };
+    }
+    const parsed = await openCodeTail(io, root, bare, Math.max(50, wantTurns * 4));
     return parsed === null ? null : { info, parsed, bytes: 0, complete: false };
   }
-  const format: ByteFormat = info.host === "gemini" && info.path.endsWith(".json")
-    ? "gemini-json"
-    : info.host === "claude-code"
-    ? "claude-code"
-    : info.host;
+  const format = fileFormat(record, info.path);
   const read = await readTranscriptTail(io, info.path, format, {
     wantTurns,
     maxBytes: 32 * 1024 * 1024,
@@ -713,7 +714,20 @@ export function sniffFormat(path: string, samples: readonly string[]): ByteForma
 
 /** The host a format belongs to, or null for generic ones. */
 export function formatHost(format: ByteFormat): SourceHost | null {
-  if (format === "gemini-json") return "gemini";
-  if (format === "generic-jsonl" || format === "markdown") return null;
-  return format;
+  return HOST_RECORDS.find((r) => (r.transcript.formats as readonly string[]).includes(format))
+    ?.id ?? null;
+}
+
+/**
+ * The format of one of a host's transcript files: the record's `.json` one
+ * for a `.json` file when it has one (Gemini CLI's older chats), else its
+ * usual one; the generic reader's for a host that names none.
+ */
+export function fileFormat(record: HostRecord, path: string): ByteFormat {
+  const formats: readonly ByteFormat[] = record.transcript.formats;
+  if (path.endsWith(".json")) {
+    const json = formats.find((f) => f.endsWith("-json"));
+    if (json !== undefined) return json;
+  }
+  return formats[0] ?? "generic-jsonl";
 }

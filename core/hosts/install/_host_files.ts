@@ -6,6 +6,7 @@
  */
 import type { BatonInvocation } from "../hook_command.ts";
 import type { HookEvent } from "../ids.ts";
+import type { HostRecord } from "../record.ts";
 import {
   type MarkdownCommandOptions,
   renderMarkdownCommand,
@@ -84,73 +85,41 @@ export function markdownCommands(
   });
 }
 
-/** Options of {@linkcode lifecycleHooks}. */
-export interface LifecycleHookOptions {
-  /** Matcher of the session-start hook (grouped shapes); absent means every source. */
-  startMatcher?: string;
-  /**
-   * baton's event for the host's end-of-session hook.
-   * @default "session-end"
-   */
-  endEvent?: HookEvent;
-  /**
-   * Timeout of the end hook when the host caps it lower.
-   * @default HOOK_TIMEOUT_SECONDS
-   */
-  endTimeoutSeconds?: number;
+/** Per-host exceptions to the hooks a record registers. */
+export interface RecordHookOptions {
+  /** Matchers per event (grouped shapes); absent means every source. */
+  matchers?: { readonly [E in HookEvent]?: string };
+  /** Timeouts per event when the host caps one lower than {@linkcode HOOK_TIMEOUT_SECONDS}. */
+  timeouts?: { readonly [E in HookEvent]?: number };
 }
 
 /**
- * The three hooks baton registers with a host: session start (briefing),
- * pre-compaction (capsule) and the end of a session (capsule), under the
- * host's own event names.
+ * The hooks baton registers with a host: each event of the record's
+ * `install.hooks`, under the first native name the record gives it.
  */
-export function lifecycleHooks(
-  names: { start: string; compact: string; end: string },
-  options: LifecycleHookOptions = {},
-): HookSpec[] {
-  return [
-    {
-      event: "session-start",
-      native: names.start,
-      ...(options.startMatcher === undefined ? {} : { matcher: options.startMatcher }),
-      timeoutSeconds: HOOK_TIMEOUT_SECONDS,
-    },
-    { event: "pre-compact", native: names.compact, timeoutSeconds: HOOK_TIMEOUT_SECONDS },
-    {
-      event: options.endEvent ?? "session-end",
-      native: names.end,
-      timeoutSeconds: options.endTimeoutSeconds ?? HOOK_TIMEOUT_SECONDS,
-    },
-  ];
+export function recordHooks(record: HostRecord, options: RecordHookOptions = {}): HookSpec[] {
+  return record.install.hooks.map((event) => {
+    const matcher = options.matchers?.[event];
+    return {
+      event,
+      native: record.events[event]![0],
+      ...(matcher === undefined ? {} : { matcher }),
+      timeoutSeconds: options.timeouts?.[event] ?? HOOK_TIMEOUT_SECONDS,
+    };
+  });
 }
 
 /**
- * The context-band hooks (advisory): the host's per-prompt event and its
- * after-a-tool-call event, under the host's own names; either may be absent
- * when the host has no such event that can add context.
+ * The host's config directory for a scope, from its record: the project's
+ * `install.projectDir`, or the user's (`$env/<envJoin>` when the variable is
+ * set to an absolute path, else `~/<home>`).
  */
-export function bandHooks(names: { prompt?: string; postTool?: string }): HookSpec[] {
-  const hooks: HookSpec[] = [];
-  if (names.prompt !== undefined) {
-    hooks.push({ event: "prompt", native: names.prompt, timeoutSeconds: HOOK_TIMEOUT_SECONDS });
-  }
-  if (names.postTool !== undefined) {
-    hooks.push({
-      event: "post-tool",
-      native: names.postTool,
-      timeoutSeconds: HOOK_TIMEOUT_SECONDS,
-    });
-  }
-  return hooks;
-}
-
-/**
- * The mutation gate before a tool call (allows everything unless the
- * repository opted in with enforce: deny).
- */
-export function gateHooks(native: string): HookSpec[] {
-  return [{ event: "pre-tool", native, timeoutSeconds: HOOK_TIMEOUT_SECONDS }];
+export function configRoot(record: HostRecord, scope: InstallScope, env: HostEnv): string {
+  if (scope === "project") return joinPath(env.projectRoot, record.install.projectDir);
+  const user = record.install.userDir;
+  const moved = user.env === null ? null : envDir(env, user.env);
+  if (moved !== null) return user.envJoin === "" ? moved : joinPath(moved, user.envJoin);
+  return joinPath(env.home, user.home);
 }
 
 /** A JSON hook config file; the format defaults to seconds, `"type": "command"`, no comments. */

@@ -6,43 +6,32 @@
  * @module
  */
 import {
-  bandHooks,
-  envDir,
-  gateHooks,
+  configRoot,
   joinPath,
   jsonHooks,
-  lifecycleHooks,
   markdownCommands,
-  scopeRoot,
+  recordHooks,
   skillFile,
 } from "./_host_files.ts";
+import { CLAUDE_CODE_RECORD } from "../claude_code.ts";
 import type { HostEnv, HostSpec, InstallScope } from "./types.ts";
 
 // SessionEnd hooks share a 1.5 s budget unless a hook names its own timeout, as these do.
 // UserPromptSubmit and PostToolUse report the context band (advisory, silent below warn).
-const HOOKS = [
-  ...lifecycleHooks(
-    { start: "SessionStart", compact: "PreCompact", end: "SessionEnd" },
-    { startMatcher: "startup|resume|clear|compact" },
-  ),
-  ...bandHooks({ prompt: "UserPromptSubmit", postTool: "PostToolUse" }),
-  ...gateHooks("PreToolUse"),
-];
+const HOOKS = recordHooks(CLAUDE_CODE_RECORD, {
+  matchers: { "session-start": "startup|resume|clear|compact" },
+});
 
 function claudeRoot(scope: InstallScope, env: HostEnv): string {
-  return scopeRoot(scope, {
-    project: joinPath(env.projectRoot, ".claude"),
-    user: envDir(env, "CLAUDE_CONFIG_DIR") ?? joinPath(env.home, ".claude"),
-  });
+  return configRoot(CLAUDE_CODE_RECORD, scope, env);
 }
 
 /** The Claude Code integration. */
 export const CLAUDE_CODE: HostSpec = {
-  id: "claude-code",
-  label: "Claude Code",
-  hookSupport: "hooks",
-  hookNote:
-    "SessionStart (startup|resume|clear|compact) loads the briefing; PreCompact and SessionEnd write a capsule; UserPromptSubmit and PostToolUse report the context band; PreToolUse runs the mutation gate (it denies only in a repository that opted in with baton enforce on)",
+  id: CLAUDE_CODE_RECORD.id,
+  label: CLAUDE_CODE_RECORD.label,
+  hookSupport: CLAUDE_CODE_RECORD.install.support,
+  hookNote: CLAUDE_CODE_RECORD.install.hookNote,
   hookSwitches(scope, env) {
     const root = claudeRoot(scope, env);
     return ["settings.json", "settings.local.json"].map((name) => ({
@@ -70,9 +59,7 @@ export const CLAUDE_CODE: HostSpec = {
           { hooks: HOOKS, shape: "grouped" },
         ),
       ],
-      notes: [
-        "Claude Code holds back settings hooks until the folder's trust dialog is accepted",
-      ],
+      notes: [...CLAUDE_CODE_RECORD.install.notes],
     };
   },
 };

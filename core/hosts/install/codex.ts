@@ -7,45 +7,35 @@
  * @module
  */
 import {
-  bandHooks,
-  envDir,
-  gateHooks,
+  configRoot,
   joinPath,
   jsonHooks,
-  lifecycleHooks,
+  recordHooks,
   scopeRoot,
   sharedConfigNote,
   skillFile,
 } from "./_host_files.ts";
+import { CODEX_RECORD } from "../codex.ts";
 import type { HostEnv, HostSpec, InstallScope } from "./types.ts";
 import { codexTrustSteps } from "./codex_trust.ts";
 
-const HOOKS = [
-  ...lifecycleHooks(
-    { start: "SessionStart", compact: "PreCompact", end: "SessionEnd" },
-    // Codex caps SessionEnd hooks at 3 seconds.
-    { startMatcher: "startup|resume|clear|compact", endTimeoutSeconds: 3 },
-  ),
-  // The context band, from the rollout's token counts, depth and bytes.
-  ...bandHooks({ prompt: "UserPromptSubmit", postTool: "PostToolUse" }),
-  ...gateHooks("PreToolUse"),
-];
+const HOOKS = recordHooks(CODEX_RECORD, {
+  matchers: { "session-start": "startup|resume|clear|compact" },
+  // Codex caps SessionEnd hooks at 3 seconds.
+  timeouts: { "session-end": 3 },
+});
 
 /** `.codex` of the project, or `$CODEX_HOME` (default `~/.codex`). */
 function codexDir(scope: InstallScope, env: HostEnv): string {
-  return scopeRoot(scope, {
-    project: joinPath(env.projectRoot, ".codex"),
-    user: envDir(env, "CODEX_HOME") ?? joinPath(env.home, ".codex"),
-  });
+  return configRoot(CODEX_RECORD, scope, env);
 }
 
 /** The Codex CLI integration. */
 export const CODEX: HostSpec = {
-  id: "codex",
-  label: "Codex CLI",
-  hookSupport: "hooks",
-  hookNote:
-    "SessionStart loads the briefing; PreCompact and SessionEnd write a capsule; UserPromptSubmit and PostToolUse report the context band; Codex runs a project's hooks only once the project is trusted and the hooks are reviewed (/hooks); PreToolUse runs the mutation gate (it denies only in a repository that opted in with baton enforce on)",
+  id: CODEX_RECORD.id,
+  label: CODEX_RECORD.label,
+  hookSupport: CODEX_RECORD.install.support,
+  hookNote: CODEX_RECORD.install.hookNote,
   hookSwitches(scope, env) {
     const config = joinPath(codexDir(scope, env), "config.toml");
     return [
@@ -54,7 +44,7 @@ export const CODEX: HostSpec = {
     ];
   },
   trustSteps(fs, scope, env) {
-    const home = envDir(env, "CODEX_HOME") ?? joinPath(env.home, ".codex");
+    const home = configRoot(CODEX_RECORD, "user", env);
     return codexTrustSteps(fs, {
       scope,
       configPath: joinPath(home, "config.toml"),
@@ -74,7 +64,7 @@ export const CODEX: HostSpec = {
         jsonHooks(joinPath(codexDir(scope, env), "hooks.json"), { hooks: HOOKS, shape: "grouped" }),
       ],
       notes: [
-        "Codex has no command files any more (custom prompts were removed in 0.117.0): use $baton",
+        ...CODEX_RECORD.install.notes,
         ...sharedConfigNote(scope, ".codex/hooks.json"),
       ],
     };

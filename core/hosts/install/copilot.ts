@@ -9,45 +9,36 @@
  * @module
  */
 import {
-  bandHooks,
-  gateHooks,
+  configRoot,
   joinPath,
   jsonHooks,
-  lifecycleHooks,
   markdownCommands,
+  recordHooks,
   sharedConfigNote,
   skillFile,
 } from "./_host_files.ts";
+import { COPILOT_RECORD } from "../copilot.ts";
 import type { HostSpec } from "./types.ts";
 
 // SessionStart fires on the first prompt of a session; Copilot has no session-end event, and
 // Stop ends each agent turn.
-const HOOKS = [
-  ...lifecycleHooks(
-    { start: "SessionStart", compact: "PreCompact", end: "Stop" },
-    { endEvent: "stop" },
-  ),
-  ...bandHooks({ prompt: "UserPromptSubmit", postTool: "PostToolUse" }),
-  ...gateHooks("PreToolUse"),
-];
+const HOOKS = recordHooks(COPILOT_RECORD);
 
 /** The Copilot integration. */
 export const COPILOT: HostSpec = {
-  id: "copilot",
-  label: "GitHub Copilot (CLI and VS Code)",
-  hookSupport: "hooks",
-  hookNote:
-    "SessionStart loads the briefing (top-level additionalContext for Copilot CLI, hookSpecificOutput for VS Code); PreCompact and Stop write a capsule; UserPromptSubmit and PostToolUse report the context band (VS Code hooks are a preview feature); PreToolUse runs the mutation gate (it denies only in a repository that opted in with baton enforce on)",
+  id: COPILOT_RECORD.id,
+  label: COPILOT_RECORD.label,
+  hookSupport: COPILOT_RECORD.install.support,
+  hookNote: COPILOT_RECORD.install.hookNote,
   layout(scope, env, content) {
-    const root = scope === "user"
-      ? joinPath(env.home, ".copilot")
-      : joinPath(env.projectRoot, ".github");
+    const root = configRoot(COPILOT_RECORD, scope, env);
     const skill = skillFile(joinPath(root, "skills"), content);
     const hooks = jsonHooks(joinPath(root, "hooks", "baton.json"), { hooks: HOOKS, shape: "flat" });
     if (scope === "user") {
       return {
         files: [skill, hooks],
         notes: [
+          ...COPILOT_RECORD.install.notes,
           "User prompt files live in the VS Code profile folder (location unconfirmed): not installed; use the skill or install --project",
         ],
       };
@@ -63,6 +54,7 @@ export const COPILOT: HostSpec = {
         hooks,
       ],
       notes: [
+        ...COPILOT_RECORD.install.notes,
         "VS Code also runs Claude Code's hooks from .claude/settings*.json: install one of the two per project",
         ...sharedConfigNote(scope, ".github/hooks/baton.json"),
       ],

@@ -6,39 +6,30 @@
  * @module
  */
 import {
-  bandHooks,
-  gateHooks,
+  configRoot,
   joinPath,
   jsonHooks,
-  lifecycleHooks,
   markdownCommands,
-  scopeRoot,
+  recordHooks,
   sharedConfigNote,
   skillFile,
 } from "./_host_files.ts";
+import { CURSOR_RECORD } from "../cursor.ts";
 import type { HostSpec } from "./types.ts";
 
 // preCompact is observe-only in Cursor: it can never block compaction.
 // beforeSubmitPrompt cannot add context (continue/user_message only): the band rides on
 // postToolUse's additional_context.
-const HOOKS = [
-  ...lifecycleHooks({ start: "sessionStart", compact: "preCompact", end: "sessionEnd" }),
-  ...bandHooks({ postTool: "postToolUse" }),
-  ...gateHooks("preToolUse"),
-];
+const HOOKS = recordHooks(CURSOR_RECORD);
 
 /** The Cursor integration. */
 export const CURSOR: HostSpec = {
-  id: "cursor",
-  label: "Cursor",
-  hookSupport: "hooks",
-  hookNote:
-    "sessionStart loads the briefing (additional_context); preCompact and sessionEnd write a capsule; postToolUse reports the context band; preToolUse runs the mutation gate (it denies only in a repository that opted in with baton enforce on)",
+  id: CURSOR_RECORD.id,
+  label: CURSOR_RECORD.label,
+  hookSupport: CURSOR_RECORD.install.support,
+  hookNote: CURSOR_RECORD.install.hookNote,
   layout(scope, env, content) {
-    const root = scopeRoot(scope, {
-      project: joinPath(env.projectRoot, ".cursor"),
-      user: joinPath(env.home, ".cursor"),
-    });
+    const root = configRoot(CURSOR_RECORD, scope, env);
     return {
       files: [
         skillFile(joinPath(root, "skills"), content),
@@ -54,7 +45,7 @@ export const CURSOR: HostSpec = {
           typeField: false,
         }),
       ],
-      notes: sharedConfigNote(scope, ".cursor/hooks.json"),
+      notes: [...CURSOR_RECORD.install.notes, ...sharedConfigNote(scope, ".cursor/hooks.json")],
     };
   },
 };

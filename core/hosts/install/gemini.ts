@@ -5,39 +5,30 @@
  * @module
  */
 import {
-  bandHooks,
   commandFiles,
-  gateHooks,
+  configRoot,
   joinPath,
   jsonHooks,
-  lifecycleHooks,
-  scopeRoot,
+  recordHooks,
   sharedConfigNote,
   skillFile,
 } from "./_host_files.ts";
 import { renderTomlCommand } from "./render_files.ts";
+import { GEMINI_RECORD } from "../gemini.ts";
 import type { HostSpec } from "./types.ts";
 
 // PreCompress is advisory and fired asynchronously: it can never block compression.
 // BeforeAgent (each prompt) and AfterTool report the context band; both can add context.
-const HOOKS = [
-  ...lifecycleHooks({ start: "SessionStart", compact: "PreCompress", end: "SessionEnd" }),
-  ...bandHooks({ prompt: "BeforeAgent", postTool: "AfterTool" }),
-  ...gateHooks("BeforeTool"),
-];
+const HOOKS = recordHooks(GEMINI_RECORD);
 
 /** The Gemini CLI integration. */
 export const GEMINI: HostSpec = {
-  id: "gemini",
-  label: "Gemini CLI",
-  hookSupport: "hooks",
-  hookNote:
-    "SessionStart loads the briefing; PreCompress and SessionEnd (best effort) write a capsule; BeforeAgent and AfterTool report the context band; BeforeTool runs the mutation gate (it denies only in a repository that opted in with baton enforce on)",
+  id: GEMINI_RECORD.id,
+  label: GEMINI_RECORD.label,
+  hookSupport: GEMINI_RECORD.install.support,
+  hookNote: GEMINI_RECORD.install.hookNote,
   layout(scope, env, content) {
-    const root = scopeRoot(scope, {
-      project: joinPath(env.projectRoot, ".gemini"),
-      user: joinPath(env.home, ".gemini"),
-    });
+    const root = configRoot(GEMINI_RECORD, scope, env);
     return {
       files: [
         skillFile(joinPath(root, "skills"), content),
@@ -55,7 +46,7 @@ export const GEMINI: HostSpec = {
         }),
       ],
       notes: [
-        "Gemini CLI fingerprints project hooks and asks you to trust them when they change",
+        ...GEMINI_RECORD.install.notes,
         ...sharedConfigNote(scope, ".gemini/settings.json"),
       ],
     };

@@ -1,5 +1,5 @@
 /**
- * The registry of host integrations, one per host id. Pure.
+ * The registry of host integrations, one per host record. Pure.
  * @module
  */
 import { CLAUDE_CODE } from "./claude_code.ts";
@@ -7,12 +7,17 @@ import { CODEX } from "./codex.ts";
 import { COPILOT } from "./copilot.ts";
 import { CURSOR } from "./cursor.ts";
 import { GEMINI } from "./gemini.ts";
-import type { HostId } from "../ids.ts";
+import { type HostId, perHost } from "../ids.ts";
+import { recordSpec } from "./record_spec.ts";
 import { OPENCODE } from "./opencode.ts";
 import type { HostSpec } from "./types.ts";
 
+/** The hosts whose install needs more than their record says (their quirks, stated in each). */
+const SPECS: readonly HostSpec[] = [CLAUDE_CODE, CODEX, CURSOR, GEMINI, OPENCODE, COPILOT];
+
 /**
- * Every host integration by id.
+ * Every host integration by id: a host's own spec, or the one its record
+ * gives ({@linkcode recordSpec}).
  *
  * @example
  * ```ts
@@ -22,11 +27,6 @@ import type { HostSpec } from "./types.ts";
  * assert.equal(HOSTS.gemini.label, "Gemini CLI");
  * ```
  */
-export const HOSTS: Readonly<Record<HostId, HostSpec>> = {
-  "claude-code": CLAUDE_CODE,
-  codex: CODEX,
-  cursor: CURSOR,
-  gemini: GEMINI,
-  opencode: OPENCODE,
-  copilot: COPILOT,
-};
+export const HOSTS: Readonly<Record<HostId, HostSpec>> = perHost((record) =>
+  SPECS.find((s) => s.id === record.id) ?? recordSpec(record)
+);

@@ -8,23 +8,19 @@
  * `$XDG_CONFIG_HOME/opencode` (default `~/.config/opencode`). Pure.
  * @module
  */
-import { envDir, joinPath, markdownCommands, scopeRoot, skillFile } from "./_host_files.ts";
+import { configRoot, joinPath, markdownCommands, skillFile } from "./_host_files.ts";
 import { renderOpenCodePlugin } from "./render_files.ts";
+import { OPENCODE_RECORD } from "../opencode.ts";
 import type { HostSpec } from "./types.ts";
 
 /** The OpenCode integration. */
 export const OPENCODE: HostSpec = {
-  id: "opencode",
-  label: "OpenCode",
-  hookSupport: "plugin",
-  hookNote:
-    "the plugin adds the briefing to a new session's system prompt (experimental.chat.system.transform, once per session), writes a capsule before compaction and adds the briefing to the compacted context, writes one when a session goes idle, after each tool call reports the context band (tool calls since the last user message, counted by the plugin) in the tool's output, and before a tool call in a repository with deny records asks baton's gate and throws its refusal (OpenCode gives the model the error)",
+  id: OPENCODE_RECORD.id,
+  label: OPENCODE_RECORD.label,
+  hookSupport: OPENCODE_RECORD.install.support,
+  hookNote: OPENCODE_RECORD.install.hookNote,
   layout(scope, env, content) {
-    const config = envDir(env, "XDG_CONFIG_HOME") ?? joinPath(env.home, ".config");
-    const root = scopeRoot(scope, {
-      project: joinPath(env.projectRoot, ".opencode"),
-      user: joinPath(config, "opencode"),
-    });
+    const root = configRoot(OPENCODE_RECORD, scope, env);
     return {
       files: [
         skillFile(joinPath(root, "skills"), content),
@@ -40,7 +36,7 @@ export const OPENCODE: HostSpec = {
           content: renderOpenCodePlugin(content.invocation),
         },
       ],
-      notes: ["OpenCode loads the plugin at start: restart OpenCode after installing"],
+      notes: [...OPENCODE_RECORD.install.notes],
     };
   },
 };

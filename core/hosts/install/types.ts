@@ -8,6 +8,7 @@
 import type { ReadFs } from "../../fs.ts";
 import type { BatonInvocation } from "../hook_command.ts";
 import type { HookEvent, HostId } from "../ids.ts";
+import type { HookSupport } from "../record.ts";
 
 /** Project (the repository root) or user (the home directory and host overrides). */
 export type InstallScope = "project" | "user";
@@ -100,14 +101,8 @@ export interface HostLayout {
   notes: string[];
 }
 
-/** How far a host's hooks are confirmed by the host reference. */
-export type HookSupport =
-  /** Documented JSON hook config: baton registers its hooks there. */
-  | "hooks"
-  /** Hooks through a generated plugin module (OpenCode). */
-  | "plugin"
-  /** Formats unconfirmed: skill and command files only. */
-  | "none";
+/** How far a host's hooks are confirmed (stated in each host record). */
+export type { HookSupport };
 
 /** A documented setting that turns a host's hooks off; doctor reports it. */
 export interface HookSwitch {

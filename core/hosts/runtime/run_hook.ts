@@ -161,7 +161,7 @@ export async function runHook(io: Io, args: HookArgs): Promise<number> {
     );
   }
   // The payload's cwd follows worktrees; the hosts' project variables do not.
-  const cwd = payload.cwd ?? projectDirFromEnv((name) => io.env(name)) ?? io.cwd();
+  const cwd = payload.cwd ?? projectDirFromEnv((name) => io.env(name), host) ?? io.cwd();
   if (!(await isDirectory(io, cwd))) {
     warn(
       "the payload's working directory is not a directory here: nothing done",

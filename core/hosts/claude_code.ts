@@ -1,0 +1,55 @@
+/**
+ * Claude Code's record: everything baton knows about the host (see
+ * core/hosts/record.ts). Its install files are core/hosts/install/claude_code.ts.
+ * @module
+ */
+import type { HostRecord } from "./record.ts";
+
+/** Claude Code. */
+export const CLAUDE_CODE_RECORD = {
+  id: "claude-code",
+  label: "Claude Code",
+  sessionLabel: "Claude Code",
+  install: {
+    support: "hooks",
+    projectDir: ".claude",
+    userDir: { env: "CLAUDE_CONFIG_DIR", envJoin: "", home: ".claude" },
+    hookFile: { path: "settings.json", shape: "grouped" },
+    hooks: ["session-start", "pre-compact", "session-end", "prompt", "post-tool", "pre-tool"],
+    hookNote:
+      "SessionStart (startup|resume|clear|compact) loads the briefing; PreCompact and SessionEnd write a capsule; UserPromptSubmit and PostToolUse report the context band; PreToolUse runs the mutation gate (it denies only in a repository that opted in with baton enforce on)",
+    notes: ["Claude Code holds back settings hooks until the folder's trust dialog is accepted"],
+  },
+  events: {
+    "session-start": ["SessionStart"],
+    "pre-compact": ["PreCompact"],
+    "session-end": ["SessionEnd"],
+    stop: ["Stop"],
+    prompt: ["UserPromptSubmit"],
+    "post-tool": ["PostToolUse"],
+    "pre-tool": ["PreToolUse"],
+  },
+  payload: {
+    event: "hook_event_name",
+    sessionId: "session_id",
+    transcriptPath: "transcript_path",
+    cwd: "cwd",
+  },
+  output: { shape: "nested", injectionCapChars: 10_000, stopAck: true },
+  deny: "permission-decision",
+  tools: {
+    read: ["Read", "Glob", "Grep", "LS", "NotebookRead", "WebFetch", "WebSearch", "TodoWrite"],
+    edit: ["Edit", "Write", "MultiEdit", "NotebookEdit"],
+    shell: ["Bash", "PowerShell"],
+  },
+  projectDirEnv: "CLAUDE_PROJECT_DIR",
+  transcript: {
+    formats: ["claude-code"],
+    idPrefix: "claude",
+    root: { kind: "home", env: "CLAUDE_CONFIG_DIR", home: ".claude" },
+    sessions: "projects",
+    layout: "claude-projects",
+    confidence: "verified",
+    checkedAgainst: "Claude Code 2.1.197 (real-host suite)",
+  },
+} as const satisfies HostRecord;

@@ -1,0 +1,54 @@
+/**
+ * Codex CLI's record: everything baton knows about the host (see
+ * core/hosts/record.ts). Its install files are core/hosts/install/codex.ts.
+ * @module
+ */
+import type { HostRecord } from "./record.ts";
+
+/** Codex CLI. */
+export const CODEX_RECORD = {
+  id: "codex",
+  label: "Codex CLI",
+  sessionLabel: "Codex",
+  install: {
+    support: "hooks",
+    projectDir: ".codex",
+    userDir: { env: "CODEX_HOME", envJoin: "", home: ".codex" },
+    hookFile: { path: "hooks.json", shape: "grouped" },
+    hooks: ["session-start", "pre-compact", "session-end", "prompt", "post-tool", "pre-tool"],
+    hookNote:
+      "SessionStart loads the briefing; PreCompact and SessionEnd write a capsule; UserPromptSubmit and PostToolUse report the context band; Codex runs a project's hooks only once the project is trusted and the hooks are reviewed (/hooks); PreToolUse runs the mutation gate (it denies only in a repository that opted in with baton enforce on)",
+    notes: [
+      "Codex has no command files any more (custom prompts were removed in 0.117.0): use $baton",
+    ],
+  },
+  events: {
+    "session-start": ["SessionStart"],
+    "pre-compact": ["PreCompact"],
+    "session-end": ["SessionEnd"],
+    stop: ["Stop"],
+    prompt: ["UserPromptSubmit"],
+    "post-tool": ["PostToolUse"],
+    "pre-tool": ["PreToolUse"],
+  },
+  payload: {
+    event: "hook_event_name",
+    sessionId: "session_id",
+    transcriptPath: "transcript_path",
+    cwd: "cwd",
+  },
+  // Codex shows the model about 2,500 tokens of hook output.
+  output: { shape: "nested", injectionCapChars: 9_000, stopAck: true },
+  deny: "permission-decision",
+  tools: { read: ["read_file"], edit: ["apply_patch"], shell: ["shell", "exec_command"] },
+  projectDirEnv: null,
+  transcript: {
+    formats: ["codex"],
+    idPrefix: "codex",
+    root: { kind: "home", env: "CODEX_HOME", home: ".codex" },
+    sessions: "sessions",
+    layout: "codex-dated",
+    confidence: "verified",
+    checkedAgainst: "Codex CLI 0.171.0 (real-host suite)",
+  },
+} as const satisfies HostRecord;

@@ -1,0 +1,69 @@
+// Tests for core/hosts/records.ts and the six host records: each record
+// agrees with the parts of baton that still keep their own vocabulary (the
+// gate's tool table, its deny renderer and its pre-tool event names), and
+// the tables derived from the records hold every host.
+
+import assert from "node:assert/strict";
+import { HOST_RECORDS } from "../../../core/hosts/records.ts";
+import { HOST_IDS, hostRecord, perHost } from "../../../core/hosts/ids.ts";
+import { NATIVE_EVENTS, toHookEvent } from "../../../core/hosts/native_events.ts";
+import { INJECTION_CAP_CHARS } from "../../../core/hosts/hook_output.ts";
+import { toolCallOf } from "../../../core/enforce/tool_call.ts";
+import { PRE_TOOL_EVENTS, renderDeny } from "../../../core/enforce/deny_output.ts";
+import type { DenyShape } from "../../../core/hosts/record.ts";
+
+Deno.test("host ids are the records' ids, unique, and every derived table holds each host", () => {
+  assert.deepEqual([...HOST_IDS], HOST_RECORDS.map((r) => r.id));
+  assert.equal(new Set(HOST_IDS).size, HOST_IDS.length);
+  for (const id of HOST_IDS) {
+    assert.equal(hostRecord(id).id, id);
+    assert.equal(INJECTION_CAP_CHARS[id], hostRecord(id).output.injectionCapChars);
+  }
+  assert.deepEqual(Object.keys(perHost((r) => r.label)), [...HOST_IDS]);
+});
+
+Deno.test("every native event name a record gives maps to its baton event (pre-tool names go to the gate)", () => {
+  let checked = 0;
+  for (const record of HOST_RECORDS) {
+    for (const [event, names] of Object.entries(record.events)) {
+      for (const name of names) {
+        if (event === "pre-tool") {
+          assert.ok(PRE_TOOL_EVENTS.includes(name), `${record.id}: ${name} reaches the gate`);
+          assert.equal(toHookEvent(name), null);
+        } else {
+          assert.equal(NATIVE_EVENTS[name], event, `${record.id}: ${name}`);
+          checked++;
+        }
+      }
+    }
+  }
+  assert.ok(checked >= 20, `${checked} names checked`);
+  // Positive control: a name no record gives maps to nothing.
+  assert.equal(toHookEvent("BeforeModel"), null);
+});
+
+Deno.test("every tool name a record gives is classified by the gate as the record says", () => {
+  for (const record of HOST_RECORDS) {
+    for (const kind of ["read", "edit", "shell"] as const) {
+      for (const tool of record.tools[kind]) {
+        const input = kind === "shell" ? { command: "ls" } : {};
+        assert.equal(toolCallOf(tool, input).kind, kind, `${record.id}: ${tool}`);
+      }
+    }
+  }
+  // Positive control: a tool no record names is "other", so the check can fail.
+  assert.equal(toolCallOf("mcp__made_up__tool", {}).kind, "other");
+});
+
+Deno.test("every record's deny shape is the one the gate renders for that host", () => {
+  const shapeOf = (text: string): DenyShape => {
+    const o = JSON.parse(text);
+    if (o.hookSpecificOutput?.permissionDecision === "deny") return "permission-decision";
+    if (o.permission === "deny") return "cursor-permission";
+    if (o.decision === "deny") return "decision";
+    return "plugin-throw";
+  };
+  for (const record of HOST_RECORDS) {
+    assert.equal(shapeOf(renderDeny(record.id, "no")), record.deny, record.id);
+  }
+});
