@@ -54,18 +54,21 @@ export async function runHookJob(request: HookJobRequest): Promise<HookJobRespon
       return { ok: true, kind: "capture", capture };
     }
     const { loadBriefing } = await import("../../core/workflow/load.ts");
-    const loaded = await loadBriefing(ctx, { maxChars: request.maxChars, ...budget });
+    const loaded = await loadBriefing(ctx, {
+      maxChars: request.maxChars,
+      shortIfNothingDrifted: request.shortIfUnchanged,
+      ...budget,
+    });
     if (loaded === null) return { ok: true, kind: "inject", inject: null };
-    const { nothingDrifted, shortBriefing } = await import("../../core/briefing/short_briefing.ts");
-    const short = request.shortIfUnchanged && nothingDrifted(loaded.drift);
+    const { nothingDrifted } = await import("../../core/briefing/short_briefing.ts");
     return {
       ok: true,
       kind: "inject",
       inject: {
         capsule_id: loaded.capsule_id,
         created_at: loaded.created_at,
-        text: short ? shortBriefing(loaded.text, loaded.drift) : loaded.text,
-        short,
+        text: loaded.text,
+        short: request.shortIfUnchanged && nothingDrifted(loaded.drift),
       },
     };
   } catch (e) {

@@ -79,16 +79,19 @@ export async function runBandHook(io: Io, input: BandHookInput): Promise<BandHoo
   if (result.band === "ok") return { result, output: "" };
   // Only an advisory names the commands: below warn these modules stay unloaded.
   const { renderShellCommand } = await import("../shell_quote.ts");
-  let text = renderBandAdvice(result, { baton: renderShellCommand(await io.invocation()) });
+  // At handoff and hard in a repository that denies, the session's deny is armed first, so
+  // the advice says so instead of "advisory".
+  let armed: string | null = null;
   if (
     enforcing !== null && payload.sessionId !== null &&
     (result.band === "handoff" || result.band === "hard")
   ) {
-    const armed = await io.armHandoffDeny(enforcing.layout, payload.sessionId, host, input.cwd)
+    armed = await io.armHandoffDeny(enforcing.layout, payload.sessionId, host, input.cwd)
       .catch(() => null);
-    if (armed !== null) {
-      text = `${text.replace(" This is advisory; nothing is blocked.", "")} ${armed}`;
-    }
   }
+  const text = renderBandAdvice(result, {
+    baton: renderShellCommand(await io.invocation()),
+    armed,
+  });
   return { result, output: renderAdvice(host, input.event, text) };
 }
