@@ -16,13 +16,15 @@ export const listCommand: Command = {
   flags: [{
     name: "limit",
     short: "n",
-    type: "string",
+    type: "integer",
     value: "N",
-    default: "20",
+    default: 20,
+    min: 1,
+    max: 100000,
     summary: "Show at most N capsules",
   }],
   async run(args, io) {
-    const limit = intFlag(args, "limit", 1, 100_000) ?? 20;
+    const limit = intFlag(args, "limit")!;
     const { listArchive, readTextOrNull } = await import("../core/store/capsule_store.ts");
     const { findBatonLayout } = await import("../core/store/find_layout.ts");
     const { archiveRow, newestFirst, renderArchiveLines } = await import(

@@ -68,9 +68,11 @@ export const sourceCommand: Command = {
     {
       name: "tail",
       short: "n",
-      type: "string",
+      type: "integer",
       value: "N",
-      default: "20",
+      default: 20,
+      min: 1,
+      max: 10000,
       summary: "Show the last N turns (show)",
     },
   ],
@@ -131,7 +133,7 @@ export const sourceCommand: Command = {
       if (want === undefined) {
         throw new UsageError("Missing SESSION: run baton source list for ids");
       }
-      const tail = intFlag(args, "tail", 1, 10_000) ?? 20;
+      const tail = intFlag(args, "tail")!;
       const loaded = await findAndLoadSession(transcriptStoreIo(io), want, hosts, tail);
       const turns = loaded.parsed.turns.slice(-tail);
       const { loadSafeOutput } = await import("./_cli/safe_output.ts");
