@@ -7,7 +7,7 @@
  * costs what a 1 MB one does. Content is never kept or returned: a line is
  * parsed, classified and dropped. Core with the file system injected.
  *
- * Formats (see the host reference; all internal to their hosts and liable to
+ * Formats (from each host's own files; all internal to their hosts and liable to
  * change):
  * - Claude Code JSONL: `system` lines with subtype `compact_boundary`, a
  *   `user` line with `isCompactSummary`, and (older builds) `summary` lines

@@ -2,7 +2,7 @@
  * What a hook prints on stdout for each host: the session-start injection in
  * the host's own format, and the acknowledgement some hosts require after a
  * capture event. Everything else a hook does prints nothing on stdout, so a
- * host can never misread it. Formats follow the host reference (Claude Code,
+ * host can never misread it. Formats follow each host's documentation (Claude Code,
  * Codex, Gemini CLI: `hookSpecificOutput.additionalContext`; Copilot: the
  * same plus a top-level `additionalContext`, the only one Copilot CLI reads
  * (VS Code reads the nested one); Cursor: `additional_context`; OpenCode's

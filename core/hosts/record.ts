@@ -11,7 +11,7 @@
  */
 import type { HookEvent } from "./events.ts";
 
-/** How far a host's hooks are confirmed by the host reference. */
+/** How far a host's hooks are confirmed by the host's own documentation. */
 export type HookSupport =
   /** Documented JSON hook config: baton registers its hooks there. */
   | "hooks"

@@ -160,36 +160,10 @@ export async function probeStores(io: Io): Promise<StoreProbe[]> {
     const exists = path !== null &&
       (isDb ? (await stat(io, path)) !== null : await isDir(io, path));
     if (exists && path !== null) {
-      if (layout === "cursor-db") {
-        const db = await openReadOnly(io, path);
-        if (db !== null) {
-          try {
-            const row = db.prepare(
-              "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'cursorDiskKV'",
-            ).get() as { n: number };
-            readable = row.n === 1;
-            format = readable ? "state.vscdb (cursorDiskKV)" : "unknown sqlite schema";
-          } catch {
-            format = "unreadable sqlite";
-          } finally {
-            db.close();
-          }
-        }
-      } else if (layout === "opencode-db") {
-        const db = await openReadOnly(io, path);
-        if (db !== null) {
-          try {
-            const row = db.prepare(
-              "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name IN ('session','message','part')",
-            ).get() as { n: number };
-            readable = row.n === 3;
-            format = readable ? "opencode sqlite (session/message/part)" : "unknown sqlite schema";
-          } catch {
-            format = "unreadable sqlite";
-          } finally {
-            db.close();
-          }
-        }
+      if (isDatabase(layout)) {
+        const probe = await probeTables(io, path, DB_TABLES[layout as "cursor-db" | "opencode-db"]);
+        readable = probe.readable;
+        format = probe.format;
       } else {
         readable = (await entries(io, path)).length >= 0;
         format = layout === "codex-dated"
@@ -204,6 +178,37 @@ export async function probeStores(io: Io): Promise<StoreProbe[]> {
     out.push({ host, path, exists, readable, format, ...READERS[host] });
   }
   return out;
+}
+
+/** The tables a database store must have, and how probe names a store that has them. */
+const DB_TABLES = {
+  "cursor-db": { tables: ["cursorDiskKV"], format: "state.vscdb (cursorDiskKV)" },
+  "opencode-db": {
+    tables: ["session", "message", "part"],
+    format: "opencode sqlite (session/message/part)",
+  },
+} as const;
+
+/** Whether a database has every table its reader needs; its format as probe shows it. */
+async function probeTables(
+  io: Io,
+  path: string,
+  want: { tables: readonly string[]; format: string },
+): Promise<{ readable: boolean; format: string | null }> {
+  const db = await openReadOnly(io, path);
+  if (db === null) return { readable: false, format: null };
+  try {
+    const marks = want.tables.map(() => "?").join(", ");
+    const row = db.prepare(
+      `SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name IN (${marks})`,
+    ).get(...want.tables) as { n: number };
+    const readable = row.n === want.tables.length;
+    return { readable, format: readable ? want.format : "unknown sqlite schema" };
+  } catch {
+    return { readable: false, format: "unreadable sqlite" };
+  } finally {
+    db.close();
+  }
 }
 
 async function codexIndexName(io: Io, root: string): Promise<string | null> {

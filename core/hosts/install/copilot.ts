@@ -4,7 +4,7 @@
  * in `.github/prompts/`, hooks (a VS Code preview) in its own
  * `.github/hooks/baton.json`; for the user, `~/.copilot/skills/` and
  * `~/.copilot/hooks/`. User prompt files live in the VS Code profile folder,
- * whose location the reference leaves unconfirmed, so none are installed
+ * whose location the hosts' documentation leaves unconfirmed, so none are installed
  * there. Pure.
  * @module
  */

@@ -18,7 +18,7 @@ import { safeWord } from "../../safe_word.ts";
 import { checkInjection, repeatMode } from "../../workflow/injection_check.ts";
 import { recentAutomaticCapsule } from "../../workflow/recent_capture.ts";
 import { readInjectionState, writeInjectionRecord } from "../../store/injection_state.ts";
-import { capturePlan, TURN_INTERVAL_MS } from "../capture_plan.ts";
+import { capturePlan } from "../capture_plan.ts";
 import type { HookIo } from "./hook_io.ts";
 
 type Io = HookIo;
@@ -45,8 +45,6 @@ const WRITE_RESERVE_MS = 600;
 export const INJECT_FACTS_BUDGET_MS = 450;
 /** Longest wait for the end of the payload on stdin. */
 const STDIN_TIMEOUT_MS = 500;
-/** A stop hook (after every turn) adds a capsule at most this often. */
-export const STOP_INTERVAL_MS = TURN_INTERVAL_MS;
 
 /** What the hook did: the `--json` shape. */
 export interface HookReport {
