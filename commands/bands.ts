@@ -7,7 +7,7 @@
 import { boolFlag, type Command, stringFlag } from "./_cli/command.ts";
 import { printJson } from "./_adapters/context.ts";
 import { UsageError } from "../core/errors.ts";
-import { isHostId } from "../core/hosts/ids.ts";
+import { HOST_IDS, isHostId } from "../core/hosts/ids.ts";
 import { findBatonLayout } from "../core/store/find_layout.ts";
 import { type BandSignals, evaluateBands } from "../core/bands/evaluate.ts";
 import { BAND_SIGNALS } from "../core/config/bands_section.ts";
@@ -54,9 +54,7 @@ export const bandsCommand: Command = {
   async run(args, io) {
     const host = stringFlag(args, "host");
     if (host !== undefined && !isHostId(host)) {
-      throw new UsageError(
-        `Unknown host: expected one of claude-code, codex, cursor, gemini, opencode, copilot`,
-      );
+      throw new UsageError(`Unknown host: expected one of ${HOST_IDS.join(", ")}`);
     }
     const found = await findBatonLayout(io.fs, io.cwd());
     const config = await readBatonConfig(io, found.layout.dir);

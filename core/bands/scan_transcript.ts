@@ -27,6 +27,7 @@
  * - Anything else: no signal (bytes of an unknown format would only grow).
  * @module
  */
+import { sniffRecord } from "../transcript/sniff.ts";
 
 /** Size of one backwards read. */
 export const SCAN_CHUNK_BYTES = 64 * 1024;
@@ -109,17 +110,12 @@ function obj(v: unknown): Json | null {
   return typeof v === "object" && v !== null && !Array.isArray(v) ? v as Json : null;
 }
 
+/** The scanned format of a line, by the transcripts' one sniffer (core/transcript/sniff.ts). */
 function detect(o: Json): TranscriptFormat | null {
-  if (typeof o.type === "string" && obj(o.payload) !== null && "timestamp" in o) return "codex";
-  if (
-    (o.type === "user" || o.type === "assistant") && obj(o.message) !== null ||
-    o.type === "system" && typeof o.subtype === "string" ||
-    o.type === "summary" && "leafUuid" in o
-  ) return "claude-code";
-  if ((o.type === "user" || o.type === "gemini") && typeof o.id === "string" && "content" in o) {
-    return "gemini";
-  }
-  return null;
+  const format = sniffRecord(o);
+  return (SCANNED_FORMATS as readonly (string | null)[]).includes(format)
+    ? format as TranscriptFormat
+    : null;
 }
 
 function claudeLine(o: Json): LineVerdict {

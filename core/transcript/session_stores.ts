@@ -9,6 +9,7 @@
  * @module
  */
 import type { ByteFormat } from "./parse_transcript.ts";
+import { sniffRecord } from "./sniff.ts";
 import type { ParsedTranscript, ReaderConfidence } from "./types.ts";
 import type { ReadOnlyDb, TranscriptStoreIo } from "./store_io.ts";
 import { HOST_IDS, type HostId, hostRecord, perHost } from "../hosts/ids.ts";
@@ -706,13 +707,8 @@ export function sniffFormat(path: string, samples: readonly string[]): ByteForma
     } catch {
       continue;
     }
-    if ("payload" in o && typeof o.type === "string") return "codex";
-    if ("projectHash" in o || "$set" in o || "$rewindTo" in o || o.type === "gemini") {
-      return path.endsWith(".json") ? "gemini-json" : "gemini";
-    }
-    if ("data" in o && typeof o.type === "string" && o.type.includes(".")) return "copilot";
-    if ("sessionId" in o && typeof o.type === "string") return "claude-code";
-    if ("role" in o) return "generic-jsonl";
+    const format = sniffRecord(o, path);
+    if (format !== null) return format;
   }
   return "generic-jsonl";
 }
