@@ -2,13 +2,15 @@
  * Edge: the real {@linkcode HookIo} of a running hook, built from an Io.
  * Every heavy piece (the bounded job, the config reader, deny arming, the
  * resume line, the invocation) is imported on its first call, so the hook's
- * light path loads none of them.
+ * light path loads none of them. For tests only: when BATON_TEST_HOOK_LOG
+ * names a file, each hook run appends one JSON line (event, host, action,
+ * milliseconds since the runtime started) so the real-host suite can report
+ * the hook wall time every host saw; that never throws.
  * @module
  */
 import type { HookIo } from "../../core/hosts/runtime/hook_io.ts";
 import type { Io } from "./io.ts";
 import { printJson } from "./context.ts";
-import { logHookTiming } from "./hook_timing.ts";
 
 /** The hook runtime's capability over `io`. */
 export function hookIo(io: Io): HookIo {
@@ -46,4 +48,24 @@ export function hookIo(io: Io): HookIo {
       return currentInvocation();
     },
   };
+}
+
+/** Appends the timing line of one hook run. */
+export function logHookTiming(
+  path: string | undefined,
+  entry: { event: string | null; host: string | null; action: string },
+): void {
+  if (path === undefined || path === "") return;
+  try {
+    const { event, host, action } = entry;
+    const line = JSON.stringify({
+      event,
+      host,
+      action,
+      ms: Math.round(performance.now()),
+    }) + "\n";
+    Deno.writeTextFileSync(path, line, { append: true });
+  } catch {
+    // Instrumentation only.
+  }
 }

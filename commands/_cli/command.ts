@@ -12,7 +12,7 @@ import { wrapText } from "../../core/text_wrap.ts";
 import { closestMatch } from "./closest.ts";
 import type { Io, TextSink } from "../_adapters/io.ts";
 import { ArgvError, type ArgvOption, parseArgv } from "./parse_argv.ts";
-import { safeWord } from "../../core/safe_word.ts";
+import { safeWord } from "../../core/errors.ts";
 export { safeWord };
 
 /** What every flag has. */

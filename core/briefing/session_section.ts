@@ -13,11 +13,11 @@ import type { Capsule, SessionRecord } from "../capsule/types.ts";
 import { safeInline } from "../safety/render_safe.ts";
 import { classifyCommand } from "../safety/command/classify.ts";
 import { defangLine } from "../safety/render_command.ts";
-import { perHost } from "../hosts/ids.ts";
+import { perHostRecord } from "../hosts/full_records.ts";
 
 /** Each host's name in a briefing (its record's `sessionLabel`), and the generic reader's. */
 const HOST_NAMES: Readonly<Record<string, string>> = {
-  ...perHost((r) => r.sessionLabel),
+  ...perHostRecord((r) => r.sessionLabel),
   generic: "generic transcript",
 };
 

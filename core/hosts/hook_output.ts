@@ -11,7 +11,7 @@
  */
 import type { BandHookEvent, HookEvent } from "./events.ts";
 import { type HostId, hostRecord, perHost } from "./ids.ts";
-import type { HostRecord } from "./record.ts";
+import type { RuntimeRecord } from "./record.ts";
 
 /** The most characters a host accepts as injected context (each record's cap). */
 export const INJECTION_CAP_CHARS: Readonly<Record<HostId, number>> = perHost((r) =>
@@ -19,7 +19,7 @@ export const INJECTION_CAP_CHARS: Readonly<Record<HostId, number>> = perHost((r)
 );
 
 /** `text` as context in a record's output shape, under the native name of `event`. */
-export function renderContext(record: HostRecord, event: HookEvent, text: string): string {
+export function renderContext(record: RuntimeRecord, event: HookEvent, text: string): string {
   const shape = record.output.shape;
   if (shape === "plain") return text.endsWith("\n") ? text : `${text}\n`;
   if (shape === "snake") return JSON.stringify({ additional_context: text }) + "\n";

@@ -12,11 +12,13 @@ import { parseStrictJson } from "../json/strict_parse.ts";
 import { detectHost } from "./detect_host.ts";
 import type { HookEvent, HostId } from "./ids.ts";
 import { toHookEvent } from "./native_events.ts";
-import { HOST_RECORDS } from "./records.ts";
+import { RUNTIME_RECORDS } from "./_records_generated.ts";
 
 /** Every record's field name for one payload value, each once, in the records' order. */
-function fieldsOf(pick: (p: (typeof HOST_RECORDS)[number]["payload"]) => string | null): string[] {
-  return [...new Set(HOST_RECORDS.map((r) => pick(r.payload)).filter((f) => f !== null))];
+function fieldsOf(
+  pick: (p: (typeof RUNTIME_RECORDS)[number]["payload"]) => string | null,
+): string[] {
+  return [...new Set(RUNTIME_RECORDS.map((r) => pick(r.payload)).filter((f) => f !== null))];
 }
 
 const EVENT_FIELDS = fieldsOf((p) => p.event);

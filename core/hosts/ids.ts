@@ -6,8 +6,9 @@
  * @module
  */
 
-import { HOST_RECORDS } from "./records.ts";
-import type { HostRecord } from "./record.ts";
+import type { HOST_RECORDS } from "./records.ts";
+import type { RuntimeRecord } from "./record.ts";
+import { RUNTIME_RECORDS } from "./_records_generated.ts";
 export {
   type BandHookEvent,
   HOOK_EVENTS,
@@ -20,26 +21,28 @@ export {
 export type HostId = typeof HOST_RECORDS[number]["id"];
 
 /** Agent hosts baton installs into, as the user types them (the records' ids, in order). */
-export const HOST_IDS: readonly HostId[] = HOST_RECORDS.map((r) => r.id);
+export const HOST_IDS: readonly HostId[] = RUNTIME_RECORDS.map((r) => r.id as HostId);
 
 /**
- * A per-host table derived from the records, keyed by host id: the compiler
- * holds every table to every host.
+ * A per-host table derived from the records' light part (see
+ * {@linkcode RuntimeRecord}), keyed by host id: the compiler holds every
+ * table to every host. core/hosts/full_records.ts has the same over whole
+ * records, for paths that may load them.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * assert.equal(perHost((r) => r.label).gemini, "Gemini CLI");
+ * assert.equal(perHost((r) => r.output.injectionCapChars).codex, 9_000);
  * ```
  */
-export function perHost<T>(pick: (record: HostRecord) => T): Readonly<Record<HostId, T>> {
+export function perHost<T>(pick: (record: RuntimeRecord) => T): Readonly<Record<HostId, T>> {
   return Object.freeze(
-    Object.fromEntries(HOST_RECORDS.map((r) => [r.id, pick(r)])) as Record<HostId, T>,
+    Object.fromEntries(RUNTIME_RECORDS.map((r) => [r.id, pick(r)])) as Record<HostId, T>,
   );
 }
 
-/** The record of one host. */
-export function hostRecord(id: HostId): HostRecord {
-  return HOST_RECORDS.find((r) => r.id === id)!;
+/** The light part of one host's record. */
+export function hostRecord(id: HostId): RuntimeRecord {
+  return RUNTIME_RECORDS.find((r) => r.id === id)!;
 }
 
 /**

@@ -6,8 +6,8 @@
  * @module
  */
 import { type HookEvent, isHookEvent } from "./events.ts";
-import type { HostRecord } from "./record.ts";
-import { HOST_RECORDS } from "./records.ts";
+import type { RuntimeRecord } from "./record.ts";
+import { RUNTIME_RECORDS } from "./_records_generated.ts";
 
 /**
  * Host-native event names, from every host record's `events` (Claude Code,
@@ -16,16 +16,16 @@ import { HOST_RECORDS } from "./records.ts";
  * plugin events are dotted). The pre-tool names are left out: the gate
  * takes them before this table is read.
  */
-export const NATIVE_EVENTS: Readonly<Record<string, HookEvent>> = nativeEventsOf(HOST_RECORDS);
+export const NATIVE_EVENTS: Readonly<Record<string, HookEvent>> = nativeEventsOf(RUNTIME_RECORDS);
 
 /** The native event names of `records`, each mapped to baton's event (pre-tool names left out). */
 export function nativeEventsOf(
-  records: readonly HostRecord[],
+  records: readonly RuntimeRecord[],
 ): Readonly<Record<string, HookEvent>> {
   return Object.freeze(
     Object.fromEntries(
       records.flatMap((r) =>
-        Object.entries(r.events as HostRecord["events"])
+        Object.entries(r.events as RuntimeRecord["events"])
           .filter(([event]) => event !== "pre-tool")
           .flatMap(([event, names]) => (names ?? []).map((n) => [n, event as HookEvent]))
       ),

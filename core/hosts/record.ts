@@ -142,3 +142,12 @@ export interface HostRecord {
     readonly checkedAgainst: string;
   };
 }
+
+/**
+ * The part of a record the hook's light path reads. core/hosts/_records_generated.ts
+ * holds it for every host (generated from the records by `deno task gen`), so a hook
+ * loads one module rather than every record.
+ */
+export type RuntimeRecord =
+  & Pick<HostRecord, "id" | "events" | "payload" | "output" | "projectDirEnv">
+  & { readonly transcript: Pick<HostRecord["transcript"], "formats"> };

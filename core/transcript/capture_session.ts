@@ -11,7 +11,7 @@
 import type { SessionRecord } from "../capsule/types.ts";
 import type { ParsedTranscript } from "./types.ts";
 import type { TranscriptStoreIo as Io } from "./store_io.ts";
-import { hostRecord } from "../hosts/ids.ts";
+import { fullRecord as hostRecord } from "../hosts/full_records.ts";
 import {
   claudeProjectDir,
   ID_PREFIX,

@@ -12,7 +12,8 @@ import type { ByteFormat } from "./parse_transcript.ts";
 import { sniffRecord } from "./sniff.ts";
 import type { ParsedTranscript, ReaderConfidence } from "./types.ts";
 import type { ReadOnlyDb, TranscriptStoreIo } from "./store_io.ts";
-import { HOST_IDS, type HostId, hostRecord, perHost } from "../hosts/ids.ts";
+import { HOST_IDS, type HostId } from "../hosts/ids.ts";
+import { fullRecord as hostRecord, perHostRecord as perHost } from "../hosts/full_records.ts";
 import { HOST_RECORDS } from "../hosts/records.ts";
 import type { HostRecord, StoreRoot } from "../hosts/record.ts";
 

@@ -334,7 +334,7 @@ function checkPerHostTables(
     if (/Format\b/.test(d.head)) continue;
     const named = new Set([...d.body.matchAll(key)].map((m) => m[2]));
     const typed = /^(?:export\s+)?(?:const|let)\b/.test(d.head) &&
-      /Record<\s*(?:HostId|SourceHost)\b/.test(d.head) && !d.body.includes("perHost(");
+      /Record<\s*(?:HostId|SourceHost)\b/.test(d.head) && !/perHost\w*\(/.test(d.body);
     if (named.size >= 3 || typed) {
       problems.push({
         file,

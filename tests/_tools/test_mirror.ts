@@ -261,9 +261,10 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/core/hosts/records_test.ts",
     reason: "a host record, held there to the gate's tool table, deny shapes and event names",
   },
-  "commands/_adapters/hook_io.ts": {
-    test: "tests/e2e/hook_test.ts",
-    reason: "the real edge of the hook runtime, driven through the real CLI per host payload",
+  "core/hosts/full_records.ts": {
+    test: "tests/core/hosts/records_test.ts",
+    reason:
+      "whole records by id and perHostRecord(), driven there and by the transcript and install tests",
   },
   "commands/_adapters/transcript_io.ts": {
     test: "tests/e2e/source_test.ts",

@@ -7,7 +7,8 @@ import { CODEX } from "./codex.ts";
 import { COPILOT } from "./copilot.ts";
 import { CURSOR } from "./cursor.ts";
 import { GEMINI } from "./gemini.ts";
-import { type HostId, perHost } from "../ids.ts";
+import type { HostId } from "../ids.ts";
+import { perHostRecord } from "../full_records.ts";
 import { recordSpec } from "./record_spec.ts";
 import { OPENCODE } from "./opencode.ts";
 import type { HostSpec } from "./types.ts";
@@ -27,6 +28,6 @@ const SPECS: readonly HostSpec[] = [CLAUDE_CODE, CODEX, CURSOR, GEMINI, OPENCODE
  * assert.equal(HOSTS.gemini.label, "Gemini CLI");
  * ```
  */
-export const HOSTS: Readonly<Record<HostId, HostSpec>> = perHost((record) =>
+export const HOSTS: Readonly<Record<HostId, HostSpec>> = perHostRecord((record) =>
   SPECS.find((s) => s.id === record.id) ?? recordSpec(record)
 );

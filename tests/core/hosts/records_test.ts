@@ -6,6 +6,9 @@
 import assert from "node:assert/strict";
 import { HOST_RECORDS } from "../../../core/hosts/records.ts";
 import { HOST_IDS, hostRecord, perHost } from "../../../core/hosts/ids.ts";
+import { perHostRecord } from "../../../core/hosts/full_records.ts";
+import { RUNTIME_RECORDS } from "../../../core/hosts/_records_generated.ts";
+import { runtimeRecordsModule } from "../../_tools/gen_docs.ts";
 import { NATIVE_EVENTS, toHookEvent } from "../../../core/hosts/native_events.ts";
 import { INJECTION_CAP_CHARS } from "../../../core/hosts/hook_output.ts";
 import { toolCallOf } from "../../../core/enforce/tool_call.ts";
@@ -19,7 +22,8 @@ Deno.test("host ids are the records' ids, unique, and every derived table holds 
     assert.equal(hostRecord(id).id, id);
     assert.equal(INJECTION_CAP_CHARS[id], hostRecord(id).output.injectionCapChars);
   }
-  assert.deepEqual(Object.keys(perHost((r) => r.label)), [...HOST_IDS]);
+  assert.deepEqual(Object.keys(perHost((r) => r.output.shape)), [...HOST_IDS]);
+  assert.deepEqual(Object.keys(perHostRecord((r) => r.label)), [...HOST_IDS]);
 });
 
 Deno.test("every native event name a record gives maps to its baton event (pre-tool names go to the gate)", () => {
@@ -75,4 +79,22 @@ Deno.test("the hook command's --host help names every host record", async () => 
   const summary = hookCommand.flags.find((f) => f.name === "host")!.summary;
   for (const id of HOST_IDS) assert.ok(summary.includes(id), id);
   assert.ok(!summary.includes("fakehost"));
+});
+
+Deno.test("the hook path's light records are exactly the records' light part (and gen notices a change)", () => {
+  for (const [i, record] of HOST_RECORDS.entries()) {
+    const light = RUNTIME_RECORDS[i]!;
+    assert.equal(light.id, record.id);
+    assert.deepEqual(light.events, record.events);
+    assert.deepEqual(light.payload, record.payload);
+    assert.deepEqual(light.output, record.output);
+    assert.equal(light.projectDirEnv, record.projectDirEnv);
+    assert.deepEqual(light.transcript.formats, record.transcript.formats);
+  }
+  const text = runtimeRecordsModule();
+  assert.equal(Deno.readTextFileSync("core/hosts/_records_generated.ts"), text);
+  // Positive control: a changed record changes the generated module.
+  const cap = String(HOST_RECORDS[0].output.injectionCapChars);
+  assert.ok(text.includes(`"injectionCapChars": ${cap}`));
+  assert.ok(!text.includes(`"injectionCapChars": ${cap}1`));
 });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { logHookTiming } from "../../../commands/_adapters/hook_timing.ts";
+import { logHookTiming } from "../../../commands/_adapters/hook_io.ts";
 
 Deno.test("logHookTiming() appends one JSON line per call, and does nothing without a path", async () => {
   const dir = await Deno.makeTempDir({ prefix: "baton-test-" });
