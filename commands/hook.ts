@@ -48,11 +48,9 @@ export const hookCommand: Command = {
       const { runGate } = await import("./_hook_gate.ts");
       return await runGate(args, io);
     }
-    const [{ runHook }, { hookIo }] = await Promise.all([
-      import("../core/hosts/runtime/run_hook.ts"),
-      import("./_adapters/hook_io.ts"),
-    ]);
-    return await runHook(hookIo(io), {
+    // One dynamic import: the runner and its edge load as one graph.
+    const { runHookWithIo } = await import("./_adapters/hook_io.ts");
+    return await runHookWithIo(io, {
       event: args.positionals[0],
       host: stringFlag(args, "host"),
       json: boolFlag(args, "json"),

@@ -9,8 +9,14 @@
  * @module
  */
 import type { HookIo } from "../../core/hosts/runtime/hook_io.ts";
+import { type HookArgs, runHook } from "../../core/hosts/runtime/run_hook.ts";
 import type { Io } from "./io.ts";
 import { printJson } from "./context.ts";
+
+/** Runs the hook (core/hosts/runtime/run_hook.ts) with the real edge over `io`; always 0. */
+export function runHookWithIo(io: Io, args: HookArgs): Promise<number> {
+  return runHook(hookIo(io), args);
+}
 
 /** The hook runtime's capability over `io`. */
 export function hookIo(io: Io): HookIo {
