@@ -7,14 +7,14 @@
 import { boolFlag, type Command, stringFlag } from "./_cli/command.ts";
 import { printJson } from "./_adapters/context.ts";
 import { UsageError } from "../core/errors.ts";
-import { isHostId } from "../core/hosts/ids.ts";
+import { HOST_IDS, isHostId } from "../core/hosts/ids.ts";
 import { findBatonLayout } from "../core/store/find_layout.ts";
 import { type BandSignals, evaluateBands } from "../core/bands/evaluate.ts";
 import { BAND_SIGNALS } from "../core/config/bands_section.ts";
 import { joinSignals } from "../core/bands/signals.ts";
 import { describeReading, renderBandLine } from "../core/bands/render_band.ts";
 import { readBatonConfig } from "./_config.ts";
-import { readTranscriptSignals } from "./_bands_signals.ts";
+import { readTranscriptSignals } from "../core/bands/transcript_signals.ts";
 import { bandsReport, flagSignal } from "./_cli/bands_report.ts";
 
 /** The bands command. */
@@ -54,9 +54,7 @@ export const bandsCommand: Command = {
   async run(args, io) {
     const host = stringFlag(args, "host");
     if (host !== undefined && !isHostId(host)) {
-      throw new UsageError(
-        `Unknown host: expected one of claude-code, codex, cursor, gemini, opencode, copilot`,
-      );
+      throw new UsageError(`Unknown host: expected one of ${HOST_IDS.join(", ")}`);
     }
     const found = await findBatonLayout(io.fs, io.cwd());
     const config = await readBatonConfig(io, found.layout.dir);
@@ -68,7 +66,7 @@ export const bandsCommand: Command = {
     const file = stringFlag(args, "transcript");
     const fromFile = file === undefined
       ? null
-      : await readTranscriptSignals(io, file, { thresholds: config.bands, host: host ?? null });
+      : await readTranscriptSignals(io.fs, file, { thresholds: config.bands, host: host ?? null });
     const result = evaluateBands(joinSignals(flags, fromFile?.signals ?? {}), config.bands);
     if (boolFlag(args, "json")) {
       printJson(io, bandsReport(result, fromFile?.scan ?? null));

@@ -19,13 +19,15 @@ export const capsuleCommand: Command = {
   examples: ["baton capsule", "baton capsule --max-bytes 800 --json"],
   flags: [{
     name: "max-bytes",
-    type: "string",
+    type: "integer",
     value: "N",
-    default: "1500",
-    summary: "Largest output in bytes (200 to 1000000)",
+    default: 1500,
+    min: 200,
+    max: 1000000,
+    summary: "Largest output in bytes",
   }],
   async run(args, io) {
-    const maxBytes = intFlag(args, "max-bytes", 200, 1_000_000) ?? 1500;
+    const maxBytes = intFlag(args, "max-bytes")!;
     const want = args.positionals[0] ?? "latest";
     const { findCapsuleFile, readTextOrNull } = await import("../core/store/capsule_store.ts");
     const { findBatonLayout } = await import("../core/store/find_layout.ts");

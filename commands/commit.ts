@@ -23,12 +23,14 @@ export const commitCommand: Command = {
     { name: "dry-run", type: "boolean", summary: "Say what would be committed; write nothing" },
   ],
   async run(args, io) {
-    const { runHandoffCommit } = await import("./_handoff_run.ts");
-    return await runHandoffCommit(io, {
+    const { commitHandoff } = await import("../core/handoff/handoff_commit.ts");
+    const { handoffCommitIo } = await import("./_adapters/handoff_git.ts");
+    const { printHandoffReport } = await import("./_cli/handoff_report.ts");
+    const report = await commitHandoff(handoffCommitIo(io), {
       kind: "put",
       base: stringFlag(args, "base") ?? null,
       dryRun: boolFlag(args, "dry-run"),
-      json: boolFlag(args, "json"),
     });
+    return printHandoffReport(io, "put", report, boolFlag(args, "json"));
   },
 };

@@ -18,7 +18,15 @@ export const exportCommand: Command = {
   flags: [
     { name: "meaning", type: "boolean", summary: "Export the meaning half" },
     { name: "facts", type: "boolean", summary: "Export the facts half" },
-    { name: "max-chars", type: "string", value: "N", default: "6000", summary: "Character budget" },
+    {
+      name: "max-chars",
+      type: "integer",
+      value: "N",
+      default: 6000,
+      min: 200,
+      max: 1000000,
+      summary: "Character budget",
+    },
   ],
   async run(args, io) {
     const meaning = boolFlag(args, "meaning");
@@ -26,7 +34,7 @@ export const exportCommand: Command = {
     if (meaning === facts) {
       throw new UsageError("Choose one half: expected exactly one of --meaning and --facts");
     }
-    const maxChars = intFlag(args, "max-chars", 200, 1_000_000) ?? 6000;
+    const maxChars = intFlag(args, "max-chars")!;
     const { readLatest } = await import("../core/store/capsule_store.ts");
     const { findBatonLayout } = await import("../core/store/find_layout.ts");
     const { renderExport } = await import("../core/briefing/render_export.ts");

@@ -1,10 +1,11 @@
 /**
  * `baton hook EVENT`: the one entry point every host's hook config calls.
- * The command object only; the work lives in _hook_run.ts, loaded on use so
- * the command table stays light.
+ * The command object only; the work lives in core/hosts/runtime/run_hook.ts,
+ * loaded on use so the command table stays light, and its edge in
+ * commands/_adapters/hook_io.ts.
  * @module
  */
-import type { Command } from "./_cli/command.ts";
+import { boolFlag, type Command, stringFlag } from "./_cli/command.ts";
 import { PRE_TOOL_EVENTS } from "../core/enforce/deny_output.ts";
 
 /** The hook command. */
@@ -47,7 +48,12 @@ export const hookCommand: Command = {
       const { runGate } = await import("./_hook_gate.ts");
       return await runGate(args, io);
     }
-    const { runHook } = await import("./_hook_run.ts");
-    return await runHook(args, io);
+    // One dynamic import: the runner and its edge load as one graph.
+    const { runHookWithIo } = await import("./_adapters/hook_io.ts");
+    return await runHookWithIo(io, {
+      event: args.positionals[0],
+      host: stringFlag(args, "host"),
+      json: boolFlag(args, "json"),
+    });
   },
 };

@@ -5,6 +5,7 @@
  * @module
  */
 import type { Command } from "./_cli/command.ts";
+import { HOST_IDS } from "../core/hosts/ids.ts";
 import { runHostPlans, SCOPE_FLAGS } from "./_cli/hosts_args.ts";
 
 /** The install command. */
@@ -13,7 +14,9 @@ export const installCommand: Command = {
   category: "setup",
   summary: "Install baton's skill, commands and hooks into agent hosts",
   description: [
-    "For each host (claude-code, codex, cursor, gemini, opencode, copilot, or all) writes the baton skill, the host's command files and its hook entries: session start loads the briefing, pre-compaction and session end write a capsule. Hook commands call this baton by absolute path.",
+    `For each host (${
+      HOST_IDS.join(", ")
+    }, or all) writes the baton skill, the host's command files and its hook entries: session start loads the briefing, pre-compaction and session end write a capsule. Hook commands call this baton by absolute path.`,
     "Existing configs are parsed and merged in place (comments, order and unrelated settings kept) and written atomically, with a one-time backup beside them (.baton-backup); a config that cannot be parsed stops the install before anything is written, and a file baton did not write is never overwritten. Nothing is written through a symbolic link that leads outside the repository (project scope) or the home directory (user scope): such a path stops the install before any write (exit 5).",
     "Files installed into a git repository are listed in one marked block of .git/info/exclude, so git status and capsule facts never show them. Running install again changes nothing. Hosts whose hook formats are unconfirmed get the skill and command files only.",
   ].join("\n\n"),

@@ -16,9 +16,11 @@ export const listCommand: Command = {
   flags: [{
     name: "limit",
     short: "n",
-    type: "string",
+    type: "integer",
     value: "N",
-    default: "20",
+    default: 20,
+    min: 1,
+    max: 100000,
     summary: "Show at most N capsules",
   }, {
     name: "all",
@@ -28,7 +30,7 @@ export const listCommand: Command = {
   }],
   async run(args, io) {
     const all = boolFlag(args, "all");
-    const limit = all ? Infinity : intFlag(args, "limit", 1, 100_000) ?? 20;
+    const limit = all ? Infinity : intFlag(args, "limit")!;
     const { listArchive, readTextOrNull } = await import("../core/store/capsule_store.ts");
     const { findBatonLayout } = await import("../core/store/find_layout.ts");
     const { archiveRow, newestFirst, renderArchiveLines } = await import(

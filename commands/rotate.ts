@@ -18,14 +18,16 @@ export const rotateCommand: Command = {
   flags: [
     {
       name: "keep",
-      type: "string",
+      type: "integer",
+      min: 1,
+      max: 10_000_000,
       value: "N",
-      summary: "Capsules to keep, newest first (at least 1)",
+      summary: "Capsules to keep, newest first",
     },
     { name: "write", type: "boolean", summary: "Prune for real (otherwise a dry run)" },
   ],
   async run(args, io) {
-    const keep = intFlag(args, "keep", 1, 10_000_000);
+    const keep = intFlag(args, "keep");
     if (keep === undefined) throw new UsageError("Missing --keep N: how many capsules to keep");
     const write = boolFlag(args, "write");
     const { findBatonLayout } = await import("../core/store/find_layout.ts");

@@ -22,19 +22,27 @@ export const searchCommand: Command = {
   flags: [{
     name: "limit",
     short: "n",
-    type: "string",
+    type: "integer",
     value: "N",
-    default: "20",
-    summary: "Show at most N hits (up to 200)",
+    default: 20,
+    min: 1,
+    max: 200,
+    summary: "Show at most N hits",
   }],
   async run(args, io) {
     const query = args.positionals.join(" ").trim();
     if (query === "") {
       throw new UsageError('Nothing to search for: give a query, e.g. baton search "cache"');
     }
-    const limit = intFlag(args, "limit", 1, 200) ?? 20;
-    const { searchChain } = await import("./_search_run.ts");
-    const result = await searchChain(io, query, limit);
+    const limit = intFlag(args, "limit")!;
+    const { searchChain } = await import("../core/search/search_chain.ts");
+    const { openSearchIndex } = await import("./_adapters/search_db.ts");
+    const { loadSafeOutput } = await import("./_cli/safe_output.ts");
+    const result = await searchChain(
+      { fs: io.fs, cwd: io.cwd(), openIndex: openSearchIndex, safe: await loadSafeOutput() },
+      query,
+      limit,
+    );
     if (boolFlag(args, "json")) printJson(io, result);
     else if (result.results.length === 0) io.stderr.write("No match\n");
     else {

@@ -1,11 +1,11 @@
 /**
  * `baton source probe | list | show`: reads the agent hosts' own session
- * stores (read-only, bounded: see commands/_transcript_stores.ts). Every
+ * stores (read-only, bounded: see core/transcript/session_stores.ts). Every
  * piece of a session shown is marked untrusted, redacted and neutralised
  * before it is printed.
  * @module
  */
-import { NotFoundError, UsageError } from "../core/errors.ts";
+import { UsageError } from "../core/errors.ts";
 import { boolFlag, type Command, intFlag, safeWord, stringFlag } from "./_cli/command.ts";
 import { printJson } from "./_adapters/context.ts";
 import type { Io } from "./_adapters/io.ts";
@@ -68,15 +68,19 @@ export const sourceCommand: Command = {
     {
       name: "tail",
       short: "n",
-      type: "string",
+      type: "integer",
       value: "N",
-      default: "20",
+      default: 20,
+      min: 1,
+      max: 10000,
       summary: "Show the last N turns (show)",
     },
   ],
   async run(args, io) {
     const action = args.positionals[0];
-    const stores = await import("./_transcript_stores.ts");
+    const stores = await import("../core/transcript/session_stores.ts");
+    const { transcriptStoreIo } = await import("./_adapters/transcript_io.ts");
+    const { findAndLoadSession } = await import("../core/transcript/find_session.ts");
     const json = boolFlag(args, "json");
     const host = stringFlag(args, "host");
     if (host !== undefined && !(stores.SOURCE_HOSTS as readonly string[]).includes(host)) {
@@ -88,7 +92,7 @@ export const sourceCommand: Command = {
       ? stores.SOURCE_HOSTS
       : [host as typeof stores.SOURCE_HOSTS[number]];
     if (action === "probe") {
-      const probes = await stores.probeStores(io);
+      const probes = await stores.probeStores(transcriptStoreIo(io));
       if (json) printJson(io, { stores: probes });
       else {
         const { loadSafeOutput } = await import("./_cli/safe_output.ts");
@@ -107,7 +111,7 @@ export const sourceCommand: Command = {
     }
     if (action === "list") {
       const project = boolFlag(args, "all-projects") ? null : await projectRoot(io);
-      const sessions = await stores.listSessions(io, { hosts, project });
+      const sessions = await stores.listSessions(transcriptStoreIo(io), { hosts, project });
       const { loadSafeOutput } = await import("./_cli/safe_output.ts");
       const safe = await loadSafeOutput();
       if (json) {
@@ -129,8 +133,8 @@ export const sourceCommand: Command = {
       if (want === undefined) {
         throw new UsageError("Missing SESSION: run baton source list for ids");
       }
-      const tail = intFlag(args, "tail", 1, 10_000) ?? 20;
-      const loaded = await findAndLoad(io, want, hosts, tail);
+      const tail = intFlag(args, "tail")!;
+      const loaded = await findAndLoadSession(transcriptStoreIo(io), want, hosts, tail);
       const turns = loaded.parsed.turns.slice(-tail);
       const { loadSafeOutput } = await import("./_cli/safe_output.ts");
       const safe = await loadSafeOutput();
@@ -166,77 +170,3 @@ export const sourceCommand: Command = {
     );
   },
 };
-
-async function findAndLoad(
-  io: Io,
-  want: string,
-  hosts: readonly import("./_transcript_stores.ts").SourceHost[],
-  tail: number,
-): Promise<import("./_transcript_stores.ts").LoadedSession> {
-  const stores = await import("./_transcript_stores.ts");
-  if (want.includes("/")) {
-    const { readHead } = await import("./_adapters/tail_read.ts");
-    const head = await readHead(want, 64 * 1024);
-    if (head === null) {
-      throw new NotFoundError(
-        "Cannot read that transcript file: it is missing or not a file",
-        "session_not_found",
-      );
-    }
-    const { readTail } = await import("./_adapters/tail_read.ts");
-    const end = await readTail(want, { maxBytes: 64 * 1024 });
-    const decode = (b: Uint8Array | undefined) => new TextDecoder().decode(b ?? new Uint8Array());
-    const format = stores.sniffFormat(want, [
-      decode(head.bytes).split("\n")[0] ?? "",
-      ...decode(end?.bytes).split("\n").slice(1, -1).reverse().slice(0, 20),
-    ]);
-    const read = await stores.readTranscriptTail(want, format, {
-      wantTurns: tail,
-      maxBytes: 32 * 1024 * 1024,
-    });
-    if (read === null) {
-      throw new NotFoundError("Cannot read that transcript file", "session_not_found");
-    }
-    const host = stores.formatHost(format);
-    return {
-      info: {
-        id: `file:${want}`,
-        host: host ?? "claude-code",
-        project: read.parsed.meta.cwd,
-        started_at: read.parsed.meta.started_at,
-        updated_at: read.parsed.meta.updated_at,
-        turns: read.parsed.turns.length,
-        turns_estimated: !read.complete,
-        bytes: read.fileBytes,
-        path: want,
-      },
-      parsed: read.parsed,
-      bytes: read.bytes,
-      complete: read.complete,
-    };
-  }
-  const all = await stores.listSessions(io, { hosts, project: null });
-  const bare = (id: string) => id.slice(id.indexOf(":") + 1);
-  const matches = all.filter((s) => s.id.startsWith(want) || bare(s.id).startsWith(want));
-  const exact = matches.filter((s) => s.id === want || bare(s.id) === want);
-  const pick = exact.length === 1 ? exact : matches;
-  if (pick.length === 0) {
-    throw new NotFoundError(
-      "Cannot find that session: run baton source list --all-projects",
-      "session_not_found",
-    );
-  }
-  if (pick.length > 1) {
-    throw new UsageError(
-      `That session prefix is ambiguous: ${pick.length} sessions match; give more of the id`,
-    );
-  }
-  const loaded = await stores.loadSession(io, pick[0]!, tail);
-  if (loaded === null) {
-    throw new NotFoundError(
-      "Cannot read that session: its file is missing or unreadable",
-      "session_not_found",
-    );
-  }
-  return loaded;
-}

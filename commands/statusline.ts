@@ -12,7 +12,10 @@ import { MAX_STATUS_LINE_BYTES, parseStatusLineInput } from "../core/bands/statu
 import { DEFAULT_BAND_THRESHOLDS } from "../core/config/bands_section.ts";
 import { findBatonLayout } from "../core/store/find_layout.ts";
 import { readBatonConfig } from "./_config.ts";
-import { readTranscriptSignals, type TranscriptBandSignals } from "./_bands_signals.ts";
+import {
+  readTranscriptSignals,
+  type TranscriptBandSignals,
+} from "../core/bands/transcript_signals.ts";
 import { bandsReport } from "./_cli/bands_report.ts";
 
 /** The statusline command. */
@@ -53,7 +56,7 @@ export const statuslineCommand: Command = {
     let fromFile: TranscriptBandSignals | null = null;
     if (input.transcriptPath !== null) {
       // The transcript may not exist yet (a new session): then only pct counts.
-      fromFile = await readTranscriptSignals(io, input.transcriptPath, {
+      fromFile = await readTranscriptSignals(io.fs, input.transcriptPath, {
         thresholds,
         host: "claude-code",
       })

@@ -9,12 +9,11 @@
  * ends it.
  * @module
  */
-import type { HookJobRequest, HookJobResponse } from "./hook_job.ts";
-
-/** How a bounded job ended. */
-export type BoundedOutcome =
-  | { status: "done"; response: HookJobResponse }
-  | { status: "timeout"; inline: boolean };
+import type {
+  BoundedOutcome,
+  HookJobRequest,
+  HookJobResponse,
+} from "../../core/hosts/runtime/job.ts";
 
 function deadline(ms: number): { promise: Promise<"timeout">; cancel: () => void } {
   let timer: ReturnType<typeof setTimeout> | undefined;

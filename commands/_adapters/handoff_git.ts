@@ -14,24 +14,25 @@ import git from "isomorphic-git";
 import { LockBusyError, StorageError } from "../../core/errors.ts";
 import type { CommitPlan } from "../../core/handoff/plan_commit.ts";
 import { BATON_DIR, HANDOFF_PATH } from "../../core/handoff/handoff_policy.ts";
+import type {
+  HandoffChange,
+  HandoffCommitIo,
+  HandoffCommitResult,
+} from "../../core/handoff/handoff_commit.ts";
+import type { Io } from "./io.ts";
+import { homeDir, xdgConfigHome } from "./home.ts";
 
-/** The change to make under `.baton/`. */
-export type HandoffChange =
-  | { kind: "put"; content: Uint8Array; message: string }
-  | { kind: "remove"; message: string };
-
-/** What was done. */
-export interface HandoffCommitResult {
-  action: "committed" | "unchanged" | "planned";
-  branch: string;
-  created_branch: boolean;
-  /** The new commit, or null when nothing was (or would be) written. */
-  commit: string | null;
-  parent: string;
-  /** Paths whose index entries were updated; empty when none. */
-  index_updated: string[];
-  /** One line when the index could not be updated (the commit stands). */
-  warning: string | null;
+/** The handoff commit's capability over `io`, writing with {@linkcode writeHandoffCommit}. */
+export function handoffCommitIo(io: Io): HandoffCommitIo {
+  return {
+    fs: io.fs,
+    cwd: io.cwd(),
+    now: io.now(),
+    homeDir: homeDir(io),
+    xdgConfigHome: xdgConfigHome(io),
+    envAuthor: { name: io.env("GIT_AUTHOR_NAME"), email: io.env("GIT_AUTHOR_EMAIL") },
+    writeCommit: writeHandoffCommit,
+  };
 }
 
 type TreeEntry = { mode: string; path: string; oid: string; type: "blob" | "tree" | "commit" };

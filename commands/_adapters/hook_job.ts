@@ -7,52 +7,12 @@
  * @module
  */
 import { isCodedError } from "../../core/errors.ts";
-import type { AutoCapsuleResult } from "../../core/workflow/auto_capsule.ts";
+import type { HookJobRequest, HookJobResponse } from "../../core/hosts/runtime/job.ts";
 import { workflowContext } from "./context.ts";
 import { createDenoIo } from "./io.ts";
 
 /** Most time a capture spends finding and reading the session's transcript. */
 const SESSION_BUDGET_MS = 500;
-
-/** What the hook asks its job to do. */
-export type HookJobRequest =
-  | {
-    kind: "capture";
-    cwd: string;
-    trigger: "pre_compact" | "session_end" | "turn_end";
-    host: string | null;
-    session: string | null;
-    /** The payload's transcript path (null when absent or sent as null). */
-    transcriptPath?: string | null;
-    /** Skip while an automatic capsule younger than this exists (0: never). */
-    minIntervalMs: number;
-    /** Epoch ms by which the facts must be collected (what is left is named unchecked). */
-    factsDeadlineMs?: number;
-  }
-  | {
-    kind: "inject";
-    cwd: string;
-    maxChars: number;
-    /** The capsule was already shown: give the short form when nothing drifted. */
-    shortIfUnchanged: boolean;
-    /** Epoch ms by which the re-checks must end (what is left is shown as not re-checked). */
-    factsDeadlineMs?: number;
-  };
-
-/** The briefing an inject job rendered. */
-export interface InjectJobResult {
-  capsule_id: string;
-  created_at: string;
-  text: string;
-  /** True when the short form was given. */
-  short: boolean;
-}
-
-/** What the job answers. */
-export type HookJobResponse =
-  | { ok: true; kind: "capture"; capture: AutoCapsuleResult }
-  | { ok: true; kind: "inject"; inject: InjectJobResult | null }
-  | { ok: false; code: string; message: string; stack?: string };
 
 /** Runs one job with the process's real I/O. Never throws. */
 export async function runHookJob(request: HookJobRequest): Promise<HookJobResponse> {
@@ -64,10 +24,11 @@ export async function runHookJob(request: HookJobRequest): Promise<HookJobRespon
   try {
     if (request.kind === "capture") {
       const { writeAutoCapsule } = await import("../../core/workflow/auto_capsule.ts");
-      const { captureSession } = await import("../_capture_session.ts");
+      const { captureSession } = await import("../../core/transcript/capture_session.ts");
+      const { transcriptStoreIo } = await import("./transcript_io.ts");
       // The transcript gets a slice of the facts' time; past it the capsule goes without it.
       const sessionRecord = await captureSession(
-        io,
+        transcriptStoreIo(io),
         {
           host: request.host,
           transcriptPath: request.transcriptPath ?? null,
@@ -93,18 +54,21 @@ export async function runHookJob(request: HookJobRequest): Promise<HookJobRespon
       return { ok: true, kind: "capture", capture };
     }
     const { loadBriefing } = await import("../../core/workflow/load.ts");
-    const loaded = await loadBriefing(ctx, { maxChars: request.maxChars, ...budget });
+    const loaded = await loadBriefing(ctx, {
+      maxChars: request.maxChars,
+      shortIfNothingDrifted: request.shortIfUnchanged,
+      ...budget,
+    });
     if (loaded === null) return { ok: true, kind: "inject", inject: null };
-    const { nothingDrifted, shortBriefing } = await import("../../core/briefing/short_briefing.ts");
-    const short = request.shortIfUnchanged && nothingDrifted(loaded.drift);
+    const { nothingDrifted } = await import("../../core/briefing/short_briefing.ts");
     return {
       ok: true,
       kind: "inject",
       inject: {
         capsule_id: loaded.capsule_id,
         created_at: loaded.created_at,
-        text: short ? shortBriefing(loaded.text, loaded.drift) : loaded.text,
-        short,
+        text: loaded.text,
+        short: request.shortIfUnchanged && nothingDrifted(loaded.drift),
       },
     };
   } catch (e) {

@@ -4,7 +4,8 @@
  * `deno compile` must embed this file (`--include`, see tests/_tools/compile.ts).
  * @module
  */
-import { type HookJobRequest, runHookJob } from "./hook_job.ts";
+import type { HookJobRequest } from "../../core/hosts/runtime/job.ts";
+import { runHookJob } from "./hook_job.ts";
 
 const scope = globalThis as unknown as {
   onmessage: ((e: MessageEvent<HookJobRequest>) => void) | null;

@@ -10,14 +10,7 @@
 import { DatabaseSync } from "node:sqlite";
 import type { SqlDb, SqlValue } from "../../core/search/search_index.ts";
 import { openIndex } from "../../core/search/search_index.ts";
-
-/** An open index and how to close it. */
-export interface OpenedIndex {
-  db: SqlDb;
-  /** True when a damaged index was deleted and made anew. */
-  recreated: boolean;
-  close(): void;
-}
+import type { OpenedIndex } from "../../core/search/search_chain.ts";
 
 function wrap(conn: DatabaseSync): SqlDb {
   return {

@@ -12,16 +12,15 @@ import { wrapText } from "../../core/text_wrap.ts";
 import { closestMatch } from "../../core/closest.ts";
 import type { Io, TextSink } from "../_adapters/io.ts";
 import { ArgvError, type ArgvOption, parseArgv } from "./parse_argv.ts";
+import { safeWord } from "../../core/errors.ts";
+export { safeWord };
 
-/** One flag of a command. */
-export interface FlagSpec {
+/** What every flag has. */
+interface FlagBase {
   /** Long name without dashes. */
   name: string;
-  type: "boolean" | "string";
   /** One-letter alias. */
   short?: string;
-  /** Shown in help; strings only. */
-  default?: string;
   /** Placeholder for the value in help (`FILE`, `N`). */
   value?: string;
   /** One line. */
@@ -32,9 +31,30 @@ export interface FlagSpec {
   multiple?: boolean;
 }
 
+/**
+ * One flag of a command. An integer flag owns its value: the parser checks
+ * the range and applies the default, and help shows both from here, so the
+ * value used and the value shown cannot differ.
+ */
+export type FlagSpec =
+  | FlagBase & { type: "boolean" }
+  | FlagBase & {
+    type: "string";
+    /** Shown in help only: the command applies it. Prefer an integer flag for numbers. */
+    default?: string;
+  }
+  | FlagBase & {
+    type: "integer";
+    /** Applied by the parser when the flag is absent; none: the flag is undefined. */
+    default?: number;
+    min: number;
+    max: number;
+  };
+
 /** Parsed flags and positionals. */
 export interface ParsedArgs {
-  flags: Record<string, string | boolean | string[] | undefined>;
+  /** Values by flag name; an integer flag's value is a number, in range, its default when absent. */
+  flags: Record<string, string | boolean | string[] | number | undefined>;
   positionals: string[];
   /** Arguments after a literal `--`. */
   rest: string[];
@@ -118,7 +138,7 @@ export function parseFlags(command: Command, argv: readonly string[]): ParsedArg
   const options: Record<string, ArgvOption> = {};
   for (const f of flags) {
     options[f.name] = {
-      type: f.type,
+      type: f.type === "integer" ? "string" : f.type,
       ...(f.short === undefined ? {} : { short: f.short }),
       ...(f.multiple === true ? { multiple: true } : {}),
     };
@@ -138,11 +158,31 @@ export function parseFlags(command: Command, argv: readonly string[]): ParsedArg
       `Too many arguments for "${command.name}": got ${parsed.positionals.length}, expected at most ${max}`,
     );
   }
-  return {
-    flags: parsed.values as ParsedArgs["flags"],
-    positionals: parsed.positionals,
-    rest,
-  };
+  const values = parsed.values as ParsedArgs["flags"];
+  for (const f of flags) {
+    if (f.type === "integer") values[f.name] = integerValue(f, values[f.name]);
+  }
+  return { flags: values, positionals: parsed.positionals, rest };
+}
+
+/**
+ * An integer flag's value: the one given, checked against the spec's range,
+ * or the spec's default.
+ * @throws {UsageError} when the value is not an integer in range.
+ */
+function integerValue(
+  f: Extract<FlagSpec, { type: "integer" }>,
+  given: ParsedArgs["flags"][string],
+): number | undefined {
+  if (given === undefined) return f.default;
+  return checkedInteger(f.name, typeof given === "string" ? given : "", f.min, f.max);
+}
+
+function checkedInteger(name: string, text: string, min: number, max: number): number {
+  if (!/^[0-9]{1,9}$/.test(text) || Number(text) < min || Number(text) > max) {
+    throw new UsageError(`Invalid value for --${name}: expected an integer from ${min} to ${max}`);
+  }
+  return Number(text);
 }
 
 function flagProblem(e: ArgvError): string {
@@ -158,24 +198,6 @@ function flagProblem(e: ArgvError): string {
   }
 }
 
-/**
- * Shortens and sanitises a word typed by the user for an error message. A
- * cut never splits a run of token characters (it drops the whole run), so
- * no prefix of a secret too short for the scanner to recognise is printed;
- * main.ts redacts and neutralises the finished message.
- */
-export function safeWord(word: string): string {
-  // deno-lint-ignore no-control-regex
-  const clean = word.replace(/[\u0000-\u001f\u007f]/g, "?");
-  if (clean.length <= 40) return JSON.stringify(clean);
-  let cut = 40;
-  const token = /[A-Za-z0-9+\/=_.~-]/;
-  if (token.test(clean[cut - 1]!) && token.test(clean[cut]!)) {
-    while (cut > 0 && token.test(clean[cut - 1]!)) cut--;
-  }
-  return JSON.stringify(`${clean.slice(0, cut)}…`);
-}
-
 /** Reads a string flag. */
 export function stringFlag(args: ParsedArgs, name: string): string | undefined {
   const v = args.flags[name];
@@ -188,8 +210,10 @@ export function boolFlag(args: ParsedArgs, name: string): boolean {
 }
 
 /**
- * Reads a positive integer flag.
- * @throws {UsageError} when the value is not a positive integer.
+ * Reads an integer flag: an `integer` flag's parsed value (its range and
+ * default applied by the parser), or a `string` flag checked against `min`
+ * and `max` here (flags not yet moved to the integer type).
+ * @throws {UsageError} when a string flag's value is not an integer in range.
  */
 export function intFlag(
   args: ParsedArgs,
@@ -197,17 +221,23 @@ export function intFlag(
   min = 1,
   max = 10_000_000,
 ): number | undefined {
-  const v = stringFlag(args, name);
-  if (v === undefined) return undefined;
-  if (!/^[0-9]{1,9}$/.test(v) || Number(v) < min || Number(v) > max) {
-    throw new UsageError(`Invalid value for --${name}: expected an integer from ${min} to ${max}`);
-  }
-  return Number(v);
+  const v = args.flags[name];
+  if (typeof v === "number") return v;
+  if (typeof v !== "string") return undefined;
+  return checkedInteger(name, v, min, max);
+}
+
+/** What help adds after a flag's summary: its default, and an integer flag's range. */
+function flagNote(f: FlagSpec): string {
+  if (f.type === "boolean") return "";
+  if (f.type === "string") return f.default === undefined ? "" : ` (default: ${f.default})`;
+  const range = `${f.min} to ${f.max}`;
+  return f.default === undefined ? ` (${range})` : ` (default: ${f.default}; ${range})`;
 }
 
 function flagLine(f: FlagSpec): string {
   const short = f.short === undefined ? "    " : `-${f.short}, `;
-  const value = f.type === "string" ? ` ${f.value ?? "VALUE"}` : "";
+  const value = f.type === "boolean" ? "" : ` ${f.value ?? "VALUE"}`;
   return `${short}--${f.name}${value}`;
 }
 
@@ -250,7 +280,7 @@ export function renderHelp(command: Command, width: number = DEFAULT_HELP_WIDTH)
   const beside = width - column >= MIN_FLAG_TEXT;
   const hang = " ".repeat(beside ? column : 8);
   for (const f of flags) {
-    const def = f.default === undefined ? "" : ` (default: ${f.default})`;
+    const def = flagNote(f);
     const text = `${f.summary}${def}${f.doc ? `\n${f.doc}` : ""}`;
     if (beside) {
       lines.push(wrapText(text, width, { prefix: `  ${flagLine(f)}`.padEnd(column), hang }));

@@ -105,7 +105,7 @@ export const COMPLETION_TABLE: readonly CompletionCommand[] = [
         "name": "limit",
         "short": "n",
         "takesValue": true,
-        "summary": "Show at most N hits (up to 200)"
+        "summary": "Show at most N hits"
       },
       {
         "name": "json",
@@ -213,7 +213,7 @@ export const COMPLETION_TABLE: readonly CompletionCommand[] = [
       {
         "name": "keep",
         "takesValue": true,
-        "summary": "Capsules to keep, newest first (at least 1)"
+        "summary": "Capsules to keep, newest first"
       },
       {
         "name": "write",
@@ -250,7 +250,7 @@ export const COMPLETION_TABLE: readonly CompletionCommand[] = [
       {
         "name": "max-bytes",
         "takesValue": true,
-        "summary": "Largest output in bytes (200 to 1000000)"
+        "summary": "Largest output in bytes"
       },
       {
         "name": "json",

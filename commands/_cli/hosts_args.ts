@@ -7,8 +7,8 @@
  */
 import { isCodedError, StorageError, UsageError } from "../../core/errors.ts";
 import { HOST_IDS, type HostId, isHostId } from "../../core/hosts/ids.ts";
-import type { HostContent, HostEnv, InstallScope } from "../../core/hosts/types.ts";
-import type { HostPlan } from "../../core/hosts/plan.ts";
+import type { HostContent, HostEnv, InstallScope } from "../../core/hosts/install/types.ts";
+import type { HostPlan } from "../../core/hosts/install/plan.ts";
 import { closestMatch } from "../../core/closest.ts";
 import { boolFlag, type FlagSpec, type ParsedArgs, safeWord } from "./command.ts";
 import { printJson } from "../_adapters/context.ts";
@@ -99,7 +99,7 @@ export async function hostEnv(io: Io): Promise<HostEnv & { inRepo: boolean }> {
 
 /** The content the host files are made from, for this process's invocation. */
 export async function hostContent(): Promise<HostContent> {
-  const { parsePromptSource } = await import("../../core/hosts/parse_prompt.ts");
+  const { parsePromptSource } = await import("../../core/hosts/install/parse_prompt.ts");
   const { BATON_SKILL } = await import("../../skills/mod.ts");
   const { PROMPT_TEXTS } = await import("../../integrations/mod.ts");
   return {
@@ -140,7 +140,7 @@ export async function reportPlans(
   plans: readonly HostPlan[],
   options: ReportOptions,
 ): Promise<void> {
-  const { renderUnifiedDiff } = await import("../../core/hosts/unified_diff.ts");
+  const { renderUnifiedDiff } = await import("../../core/hosts/install/unified_diff.ts");
   const diffs = (p: HostPlan) =>
     p.changes.flatMap((c) => [
       ...(c.backup === null
@@ -220,8 +220,8 @@ export async function runHostPlans(
   const env = await hostEnv(io);
   requireHome(scope, env);
   const content = await hostContent();
-  const { HOSTS } = await import("../../core/hosts/hosts.ts");
-  const { planInstall, planUninstall } = await import("../../core/hosts/plan.ts");
+  const { HOSTS } = await import("../../core/hosts/install/hosts.ts");
+  const { planInstall, planUninstall } = await import("../../core/hosts/install/plan.ts");
   const plan = action === "install" ? planInstall : planUninstall;
   const plans: HostPlan[] = [];
   for (const id of hosts) plans.push(await plan(io.fs, HOSTS[id], { scope, env, content }));
@@ -230,7 +230,7 @@ export async function runHostPlans(
     changed = plans.flatMap((p) => p.changes)
       .filter((c) => c.action !== "unchanged" && c.action !== "kept").length;
   } else {
-    const { applyPlans } = await import("../../core/hosts/apply_plan.ts");
+    const { applyPlans } = await import("../../core/hosts/install/apply_plan.ts");
     try {
       const root = scope === "project" ? env.projectRoot : env.home;
       const { findRepo } = await import("../../core/facts/git/find_repo.ts");

@@ -74,6 +74,12 @@ export function renderBandLine(result: BandResult): string {
 export interface AdviceOptions {
   /** The shell command that runs baton (`baton`, or the installed binary's path). */
   baton: string;
+  /**
+   * At handoff and hard in a repository that denies: the sentence saying the
+   * session's changes are now denied, said instead of "advisory". Absent or
+   * null: the advice is advisory. @default {null}
+   */
+  armed?: string | null;
 }
 
 /**
@@ -87,6 +93,9 @@ export interface AdviceOptions {
  * assert.equal(renderBandAdvice(ev(3), { baton: "baton" }), "");
  * assert.equal(renderBandAdvice(ev(25), { baton: "baton" }).split("\n").length, 1);
  * assert.match(renderBandAdvice(ev(33), { baton: "baton" }), /baton finalize --draft -/);
+ * const armed = renderBandAdvice(ev(33), { baton: "baton", armed: "Changes are denied now." });
+ * assert.match(armed, /Changes are denied now\.$/);
+ * assert.doesNotMatch(armed, /advisory/);
  * ```
  */
 export function renderBandAdvice(result: BandResult, options: AdviceOptions): string {
@@ -99,5 +108,7 @@ export function renderBandAdvice(result: BandResult, options: AdviceOptions): st
   const urgency = result.band === "hard"
     ? "The context is near its limit: answer quality drops from here."
     : "The context is filling up.";
-  return `baton context band: ${result.band}: ${why}. ${urgency} Write a baton capsule now so the work survives compaction: run \`${options.baton} preflight\`, write the draft JSON (meaning only: what matters, decisions, next steps), then pipe it into \`${options.baton} finalize --draft -\`. This is advisory; nothing is blocked.`;
+  return `baton context band: ${result.band}: ${why}. ${urgency} Write a baton capsule now so the work survives compaction: run \`${options.baton} preflight\`, write the draft JSON (meaning only: what matters, decisions, next steps), then pipe it into \`${options.baton} finalize --draft -\`. ${
+    options.armed ?? "This is advisory; nothing is blocked."
+  }`;
 }

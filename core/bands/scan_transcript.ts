@@ -7,7 +7,7 @@
  * costs what a 1 MB one does. Content is never kept or returned: a line is
  * parsed, classified and dropped. Core with the file system injected.
  *
- * Formats (see the host reference; all internal to their hosts and liable to
+ * Formats (from each host's own files; all internal to their hosts and liable to
  * change):
  * - Claude Code JSONL: `system` lines with subtype `compact_boundary`, a
  *   `user` line with `isCompactSummary`, and (older builds) `summary` lines
@@ -27,12 +27,15 @@
  * - Anything else: no signal (bytes of an unknown format would only grow).
  * @module
  */
+import { sniffRecord } from "../transcript/sniff.ts";
 
 /** Size of one backwards read. */
 export const SCAN_CHUNK_BYTES = 64 * 1024;
 
-/** A transcript format the scanner understands. */
-export type TranscriptFormat = "claude-code" | "codex" | "gemini";
+/** The transcript formats the scanner understands. */
+export const SCANNED_FORMATS = ["claude-code", "codex", "gemini"] as const;
+/** One of them. */
+export type TranscriptFormat = typeof SCANNED_FORMATS[number];
 
 /** Options of {@linkcode scanTranscript}. */
 export interface ScanTranscriptOptions {
@@ -107,17 +110,12 @@ function obj(v: unknown): Json | null {
   return typeof v === "object" && v !== null && !Array.isArray(v) ? v as Json : null;
 }
 
+/** The scanned format of a line, by the transcripts' one sniffer (core/transcript/sniff.ts). */
 function detect(o: Json): TranscriptFormat | null {
-  if (typeof o.type === "string" && obj(o.payload) !== null && "timestamp" in o) return "codex";
-  if (
-    (o.type === "user" || o.type === "assistant") && obj(o.message) !== null ||
-    o.type === "system" && typeof o.subtype === "string" ||
-    o.type === "summary" && "leafUuid" in o
-  ) return "claude-code";
-  if ((o.type === "user" || o.type === "gemini") && typeof o.id === "string" && "content" in o) {
-    return "gemini";
-  }
-  return null;
+  const format = sniffRecord(o);
+  return (SCANNED_FORMATS as readonly (string | null)[]).includes(format)
+    ? format as TranscriptFormat
+    : null;
 }
 
 function claudeLine(o: Json): LineVerdict {

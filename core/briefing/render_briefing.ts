@@ -101,14 +101,20 @@ export interface Briefing {
   withheld: { untrusted: number; superseded: number };
   dropped: { section: string; count: number }[];
   truncated: { section: string; count: number }[];
+  /** The sections as fitted into the budget, by key: what the text was rendered from. */
+  sections: BriefingSection[];
 }
 
-interface Section {
+/** One keyed section of the briefing (`header`, `drift`, `now`, `next_action`, `trust`, ...). */
+export interface BriefingSection {
   key: string;
   title: string;
+  /** Rendered lines, already made safe. */
   items: string[];
   droppable: boolean;
 }
+
+type Section = BriefingSection;
 
 function item(c: Claim, extra = ""): string {
   return `- [${c.trust}] ${extra}${safeInline(c.text)}`;
@@ -369,7 +375,8 @@ function chainDecisions(
   return out;
 }
 
-function renderSections(sections: readonly Section[], tail: string[]): string {
+/** The briefing text of keyed sections and the closing lines (the header is `##`, the rest `###`). */
+export function renderSections(sections: readonly Section[], tail: string[]): string {
   const out: string[] = [];
   for (const s of sections) {
     if (s.items.length === 0) continue;
@@ -455,6 +462,7 @@ export function renderBriefing(input: BriefingInput, options: BriefingOptions = 
     withheld,
     dropped: fitted.dropped,
     truncated: fitted.truncated,
+    sections: fitted.sections,
   };
 }
 

@@ -13,14 +13,11 @@ import type { Capsule, SessionRecord } from "../capsule/types.ts";
 import { safeInline } from "../safety/render_safe.ts";
 import { classifyCommand } from "../safety/command/classify.ts";
 import { defangLine } from "../safety/render_command.ts";
+import { perHostRecord } from "../hosts/full_records.ts";
 
-const HOST_NAMES: Record<string, string> = {
-  "claude-code": "Claude Code",
-  codex: "Codex",
-  gemini: "Gemini CLI",
-  opencode: "OpenCode",
-  copilot: "Copilot CLI",
-  cursor: "Cursor",
+/** Each host's name in a briefing (its record's `sessionLabel`), and the generic reader's. */
+const HOST_NAMES: Readonly<Record<string, string>> = {
+  ...perHostRecord((r) => r.sessionLabel),
   generic: "generic transcript",
 };
 
@@ -28,7 +25,7 @@ const SOURCE_ID = /^[a-z-]{2,20}:[A-Za-z0-9_.-]{1,200}$/;
 
 /** A host id as people name it. */
 export function hostName(host: string): string {
-  return HOST_NAMES[host] ?? safeInline(host);
+  return Object.hasOwn(HOST_NAMES, host) ? HOST_NAMES[host]! : safeInline(host);
 }
 
 /**

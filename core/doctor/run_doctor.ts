@@ -7,10 +7,10 @@
  */
 import type { WriteFs } from "../fs.ts";
 import { findBatonLayout } from "../store/find_layout.ts";
-import { checkInstall, type InstallState } from "../hosts/check_install.ts";
-import { HOSTS } from "../hosts/hosts.ts";
+import { checkInstall, type InstallState } from "../hosts/install/check_install.ts";
+import { HOSTS } from "../hosts/install/hosts.ts";
 import { HOST_IDS, type HostId } from "../hosts/ids.ts";
-import type { HostContent, HostEnv } from "../hosts/types.ts";
+import type { HostContent, HostEnv } from "../hosts/install/types.ts";
 import { type DoctorCheck, type DoctorStatus, doctorStatus } from "./check.ts";
 import { checkChain } from "./check_chain.ts";
 import { checkProgress } from "./check_progress.ts";

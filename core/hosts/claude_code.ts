@@ -1,78 +1,55 @@
 /**
- * Claude Code: skill in `.claude/skills/baton/`, slash commands in
- * `.claude/commands/`, hooks merged into settings (project:
- * `.claude/settings.local.json`, user: `~/.claude/settings.json`, moved by
- * `CLAUDE_CONFIG_DIR`). Pure.
+ * Claude Code's record: everything baton knows about the host (see
+ * core/hosts/record.ts). Its install files are core/hosts/install/claude_code.ts.
  * @module
  */
-import {
-  bandHooks,
-  envDir,
-  gateHooks,
-  joinPath,
-  jsonHooks,
-  lifecycleHooks,
-  markdownCommands,
-  scopeRoot,
-  skillFile,
-} from "./_host_files.ts";
-import type { HostEnv, HostSpec, InstallScope } from "./types.ts";
+import type { HostRecord } from "./record.ts";
 
-// SessionEnd hooks share a 1.5 s budget unless a hook names its own timeout, as these do.
-// UserPromptSubmit and PostToolUse report the context band (advisory, silent below warn).
-const HOOKS = [
-  ...lifecycleHooks(
-    { start: "SessionStart", compact: "PreCompact", end: "SessionEnd" },
-    { startMatcher: "startup|resume|clear|compact" },
-  ),
-  ...bandHooks({ prompt: "UserPromptSubmit", postTool: "PostToolUse" }),
-  ...gateHooks("PreToolUse"),
-];
-
-function claudeRoot(scope: InstallScope, env: HostEnv): string {
-  return scopeRoot(scope, {
-    project: joinPath(env.projectRoot, ".claude"),
-    user: envDir(env, "CLAUDE_CONFIG_DIR") ?? joinPath(env.home, ".claude"),
-  });
-}
-
-/** The Claude Code integration. */
-export const CLAUDE_CODE: HostSpec = {
+/** Claude Code. */
+export const CLAUDE_CODE_RECORD = {
   id: "claude-code",
   label: "Claude Code",
-  hookSupport: "hooks",
-  hookNote:
-    "SessionStart (startup|resume|clear|compact) loads the briefing; PreCompact and SessionEnd write a capsule; UserPromptSubmit and PostToolUse report the context band; PreToolUse runs the mutation gate (it denies only in a repository that opted in with baton enforce on)",
-  hookSwitches(scope, env) {
-    const root = claudeRoot(scope, env);
-    return ["settings.json", "settings.local.json"].map((name) => ({
-      path: joinPath(root, name),
-      format: "json" as const,
-      key: ["disableAllHooks"],
-      off: true,
-    }));
+  sessionLabel: "Claude Code",
+  install: {
+    support: "hooks",
+    projectDir: ".claude",
+    userDir: { env: "CLAUDE_CONFIG_DIR", envJoin: "", home: ".claude" },
+    hookFile: { path: "settings.json", shape: "grouped" },
+    hooks: ["session-start", "pre-compact", "session-end", "prompt", "post-tool", "pre-tool"],
+    hookNote:
+      "SessionStart (startup|resume|clear|compact) loads the briefing; PreCompact and SessionEnd write a capsule; UserPromptSubmit and PostToolUse report the context band; PreToolUse runs the mutation gate (it denies only in a repository that opted in with baton enforce on)",
+    notes: ["Claude Code holds back settings hooks until the folder's trust dialog is accepted"],
   },
-  layout(scope, env, content) {
-    const root = claudeRoot(scope, env);
-    return {
-      files: [
-        skillFile(joinPath(root, "skills"), content),
-        ...markdownCommands(content, {
-          dir: joinPath(root, "commands"),
-          suffix: ".md",
-          frontMatter: { "argument-hint": "[focus]" },
-          argsPlaceholder: "$ARGUMENTS",
-        }),
-        // The hook names this machine's baton path, so the project copy goes to the personal
-        // (git-ignored) settings file rather than the shared one.
-        jsonHooks(
-          joinPath(root, scope === "project" ? "settings.local.json" : "settings.json"),
-          { hooks: HOOKS, shape: "grouped" },
-        ),
-      ],
-      notes: [
-        "Claude Code holds back settings hooks until the folder's trust dialog is accepted",
-      ],
-    };
+  events: {
+    "session-start": ["SessionStart"],
+    "pre-compact": ["PreCompact"],
+    "session-end": ["SessionEnd"],
+    stop: ["Stop"],
+    prompt: ["UserPromptSubmit"],
+    "post-tool": ["PostToolUse"],
+    "pre-tool": ["PreToolUse"],
   },
-};
+  payload: {
+    event: "hook_event_name",
+    sessionId: "session_id",
+    transcriptPath: "transcript_path",
+    cwd: "cwd",
+  },
+  output: { shape: "nested", injectionCapChars: 10_000, stopAck: true },
+  deny: "permission-decision",
+  tools: {
+    read: ["Read", "Glob", "Grep", "LS", "NotebookRead", "WebFetch", "WebSearch", "TodoWrite"],
+    edit: ["Edit", "Write", "MultiEdit", "NotebookEdit"],
+    shell: ["Bash", "PowerShell"],
+  },
+  projectDirEnv: "CLAUDE_PROJECT_DIR",
+  transcript: {
+    formats: ["claude-code"],
+    idPrefix: "claude",
+    root: { kind: "home", env: "CLAUDE_CONFIG_DIR", home: ".claude" },
+    sessions: "projects",
+    layout: "claude-projects",
+    confidence: "verified",
+    checkedAgainst: "Claude Code 2.1.197 (real-host suite)",
+  },
+} as const satisfies HostRecord;

@@ -1,71 +1,55 @@
 /**
- * GitHub Copilot (Copilot CLI and Copilot in VS Code, which read the same
- * `.github/hooks/*.json`): skill in `.github/skills/baton/`, prompt files
- * in `.github/prompts/`, hooks (a VS Code preview) in its own
- * `.github/hooks/baton.json`; for the user, `~/.copilot/skills/` and
- * `~/.copilot/hooks/`. User prompt files live in the VS Code profile folder,
- * whose location the reference leaves unconfirmed, so none are installed
- * there. Pure.
+ * GitHub Copilot's record: everything baton knows about the host (see
+ * core/hosts/record.ts). Its install files are core/hosts/install/copilot.ts.
  * @module
  */
-import {
-  bandHooks,
-  gateHooks,
-  joinPath,
-  jsonHooks,
-  lifecycleHooks,
-  markdownCommands,
-  sharedConfigNote,
-  skillFile,
-} from "./_host_files.ts";
-import type { HostSpec } from "./types.ts";
+import type { HostRecord } from "./record.ts";
 
-// SessionStart fires on the first prompt of a session; Copilot has no session-end event, and
-// Stop ends each agent turn.
-const HOOKS = [
-  ...lifecycleHooks(
-    { start: "SessionStart", compact: "PreCompact", end: "Stop" },
-    { endEvent: "stop" },
-  ),
-  ...bandHooks({ prompt: "UserPromptSubmit", postTool: "PostToolUse" }),
-  ...gateHooks("PreToolUse"),
-];
-
-/** The Copilot integration. */
-export const COPILOT: HostSpec = {
+/** GitHub Copilot (CLI and VS Code). */
+export const COPILOT_RECORD = {
   id: "copilot",
   label: "GitHub Copilot (CLI and VS Code)",
-  hookSupport: "hooks",
-  hookNote:
-    "SessionStart loads the briefing (top-level additionalContext for Copilot CLI, hookSpecificOutput for VS Code); PreCompact and Stop write a capsule; UserPromptSubmit and PostToolUse report the context band (VS Code hooks are a preview feature); PreToolUse runs the mutation gate (it denies only in a repository that opted in with baton enforce on)",
-  layout(scope, env, content) {
-    const root = scope === "user"
-      ? joinPath(env.home, ".copilot")
-      : joinPath(env.projectRoot, ".github");
-    const skill = skillFile(joinPath(root, "skills"), content);
-    const hooks = jsonHooks(joinPath(root, "hooks", "baton.json"), { hooks: HOOKS, shape: "flat" });
-    if (scope === "user") {
-      return {
-        files: [skill, hooks],
-        notes: [
-          "User prompt files live in the VS Code profile folder (location unconfirmed): not installed; use the skill or install --project",
-        ],
-      };
-    }
-    return {
-      files: [
-        skill,
-        ...markdownCommands(content, {
-          dir: joinPath(root, "prompts"),
-          suffix: ".prompt.md",
-          frontMatter: { agent: "agent" },
-        }),
-        hooks,
-      ],
-      notes: [
-        "VS Code also runs Claude Code's hooks from .claude/settings*.json: install one of the two per project",
-        ...sharedConfigNote(scope, ".github/hooks/baton.json"),
-      ],
-    };
+  sessionLabel: "Copilot CLI",
+  install: {
+    support: "hooks",
+    projectDir: ".github",
+    userDir: { env: null, envJoin: "", home: ".copilot" },
+    hookFile: { path: "hooks/baton.json", shape: "flat" },
+    hooks: ["session-start", "pre-compact", "stop", "prompt", "post-tool", "pre-tool"],
+    hookNote:
+      "SessionStart loads the briefing (top-level additionalContext for Copilot CLI, hookSpecificOutput for VS Code); PreCompact and Stop write a capsule; UserPromptSubmit and PostToolUse report the context band (VS Code hooks are a preview feature); PreToolUse runs the mutation gate (it denies only in a repository that opted in with baton enforce on)",
+    notes: [],
   },
-};
+  events: {
+    "session-start": ["SessionStart"],
+    "pre-compact": ["PreCompact"],
+    "session-end": ["SessionEnd"],
+    stop: ["Stop"],
+    prompt: ["UserPromptSubmit"],
+    "post-tool": ["PostToolUse"],
+    "pre-tool": ["PreToolUse"],
+  },
+  payload: {
+    event: "hookEventName",
+    sessionId: "sessionId",
+    transcriptPath: "transcriptPath",
+    cwd: "cwd",
+  },
+  output: { shape: "nested+top", injectionCapChars: 10_000, stopAck: true },
+  deny: "permission-decision",
+  tools: {
+    read: ["view", "ls", "grep", "glob"],
+    edit: ["edit", "create", "str_replace_editor", "insert", "editFile", "createFile"],
+    shell: ["bash", "powershell", "runInTerminal"],
+  },
+  projectDirEnv: null,
+  transcript: {
+    formats: ["copilot"],
+    idPrefix: "copilot",
+    root: { kind: "home", env: "COPILOT_HOME", home: ".copilot" },
+    sessions: "session-state",
+    layout: "copilot-state",
+    confidence: "verified",
+    checkedAgainst: "Copilot CLI 1.0.102 (real-host suite)",
+  },
+} as const satisfies HostRecord;

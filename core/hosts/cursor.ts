@@ -1,60 +1,56 @@
 /**
- * Cursor: skill in `.cursor/skills/baton/`, commands in `.cursor/commands/`
- * (plain Markdown: Cursor ignores front matter there), hooks merged into
- * `.cursor/hooks.json` (`"version": 1`, event -> list of handlers), for the
- * project or `~/.cursor/`. Pure.
+ * Cursor's record: everything baton knows about the host (see
+ * core/hosts/record.ts). Its install files are core/hosts/install/cursor.ts.
  * @module
  */
-import {
-  bandHooks,
-  gateHooks,
-  joinPath,
-  jsonHooks,
-  lifecycleHooks,
-  markdownCommands,
-  scopeRoot,
-  sharedConfigNote,
-  skillFile,
-} from "./_host_files.ts";
-import type { HostSpec } from "./types.ts";
+import type { HostRecord } from "./record.ts";
 
-// preCompact is observe-only in Cursor: it can never block compaction.
-// beforeSubmitPrompt cannot add context (continue/user_message only): the band rides on
-// postToolUse's additional_context.
-const HOOKS = [
-  ...lifecycleHooks({ start: "sessionStart", compact: "preCompact", end: "sessionEnd" }),
-  ...bandHooks({ postTool: "postToolUse" }),
-  ...gateHooks("preToolUse"),
-];
-
-/** The Cursor integration. */
-export const CURSOR: HostSpec = {
+/** Cursor. */
+export const CURSOR_RECORD = {
   id: "cursor",
   label: "Cursor",
-  hookSupport: "hooks",
-  hookNote:
-    "sessionStart loads the briefing (additional_context); preCompact and sessionEnd write a capsule; postToolUse reports the context band; preToolUse runs the mutation gate (it denies only in a repository that opted in with baton enforce on)",
-  layout(scope, env, content) {
-    const root = scopeRoot(scope, {
-      project: joinPath(env.projectRoot, ".cursor"),
-      user: joinPath(env.home, ".cursor"),
-    });
-    return {
-      files: [
-        skillFile(joinPath(root, "skills"), content),
-        ...markdownCommands(content, {
-          dir: joinPath(root, "commands"),
-          suffix: ".md",
-          frontMatter: null,
-        }),
-        jsonHooks(joinPath(root, "hooks.json"), {
-          hooks: HOOKS,
-          shape: "flat",
-          requiredRoot: { version: 1 },
-          typeField: false,
-        }),
-      ],
-      notes: sharedConfigNote(scope, ".cursor/hooks.json"),
-    };
+  sessionLabel: "Cursor",
+  install: {
+    support: "hooks",
+    projectDir: ".cursor",
+    userDir: { env: null, envJoin: "", home: ".cursor" },
+    hookFile: { path: "hooks.json", shape: "flat" },
+    hooks: ["session-start", "pre-compact", "session-end", "post-tool", "pre-tool"],
+    hookNote:
+      "sessionStart loads the briefing (additional_context); preCompact and sessionEnd write a capsule; postToolUse reports the context band; preToolUse runs the mutation gate (it denies only in a repository that opted in with baton enforce on)",
+    notes: [],
   },
-};
+  events: {
+    "session-start": ["sessionStart"],
+    "pre-compact": ["preCompact"],
+    "session-end": ["sessionEnd"],
+    stop: ["stop"],
+    // beforeSubmitPrompt cannot add context, so baton registers only postToolUse.
+    prompt: ["beforeSubmitPrompt"],
+    "post-tool": ["postToolUse"],
+    "pre-tool": ["preToolUse", "beforeShellExecution"],
+  },
+  payload: {
+    event: "hook_event_name",
+    sessionId: "conversation_id",
+    transcriptPath: "transcript_path",
+    cwd: "workspace_roots",
+  },
+  output: { shape: "snake", injectionCapChars: 10_000, stopAck: true },
+  deny: "cursor-permission",
+  tools: {
+    read: ["beforeReadFile"],
+    edit: ["StrReplace", "Delete", "TabWrite", "afterFileEdit"],
+    shell: ["Shell", "beforeShellExecution"],
+  },
+  projectDirEnv: "CURSOR_PROJECT_DIR",
+  transcript: {
+    formats: [],
+    idPrefix: "cursor",
+    root: { kind: "editor-user", app: "Cursor" },
+    sessions: "globalStorage/state.vscdb",
+    layout: "cursor-db",
+    confidence: "documented",
+    checkedAgainst: "third-party docs of state.vscdb (no headless Cursor to check against)",
+  },
+} as const satisfies HostRecord;

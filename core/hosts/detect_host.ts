@@ -1,7 +1,7 @@
 /**
  * Tells which agent host sent a hook payload from the payload's shape alone,
  * for hook commands that carry no `--host`. The rules follow the host
- * reference's documented input fields; a payload that fits none gives null.
+ * hosts' documented input fields; a payload that fits none gives null.
  * Claude Code and Codex send nearly the same fields: where nothing tells them
  * apart the answer is "claude-code", whose output shapes Codex also accepts.
  * Pure.

@@ -1,63 +1,64 @@
 /**
- * Gemini CLI: skill in `.gemini/skills/baton/`, TOML commands in
- * `.gemini/commands/`, hooks merged into `.gemini/settings.json` (timeouts
- * in milliseconds), for the project or `~/.gemini/`. Pure.
+ * Gemini CLI's record: everything baton knows about the host (see
+ * core/hosts/record.ts). Its install files are core/hosts/install/gemini.ts.
  * @module
  */
-import {
-  bandHooks,
-  commandFiles,
-  gateHooks,
-  joinPath,
-  jsonHooks,
-  lifecycleHooks,
-  scopeRoot,
-  sharedConfigNote,
-  skillFile,
-} from "./_host_files.ts";
-import { renderTomlCommand } from "./render_files.ts";
-import type { HostSpec } from "./types.ts";
+import type { HostRecord } from "./record.ts";
 
-// PreCompress is advisory and fired asynchronously: it can never block compression.
-// BeforeAgent (each prompt) and AfterTool report the context band; both can add context.
-const HOOKS = [
-  ...lifecycleHooks({ start: "SessionStart", compact: "PreCompress", end: "SessionEnd" }),
-  ...bandHooks({ prompt: "BeforeAgent", postTool: "AfterTool" }),
-  ...gateHooks("BeforeTool"),
-];
-
-/** The Gemini CLI integration. */
-export const GEMINI: HostSpec = {
+/** Gemini CLI. */
+export const GEMINI_RECORD = {
   id: "gemini",
   label: "Gemini CLI",
-  hookSupport: "hooks",
-  hookNote:
-    "SessionStart loads the briefing; PreCompress and SessionEnd (best effort) write a capsule; BeforeAgent and AfterTool report the context band; BeforeTool runs the mutation gate (it denies only in a repository that opted in with baton enforce on)",
-  layout(scope, env, content) {
-    const root = scopeRoot(scope, {
-      project: joinPath(env.projectRoot, ".gemini"),
-      user: joinPath(env.home, ".gemini"),
-    });
-    return {
-      files: [
-        skillFile(joinPath(root, "skills"), content),
-        ...commandFiles(content, {
-          dir: joinPath(root, "commands"),
-          suffix: ".toml",
-          render: renderTomlCommand,
-        }),
-        jsonHooks(joinPath(root, "settings.json"), {
-          hooks: HOOKS,
-          shape: "grouped",
-          timeoutUnit: "milliseconds",
-          nameField: true,
-          comments: true,
-        }),
-      ],
-      notes: [
-        "Gemini CLI fingerprints project hooks and asks you to trust them when they change",
-        ...sharedConfigNote(scope, ".gemini/settings.json"),
-      ],
-    };
+  sessionLabel: "Gemini CLI",
+  install: {
+    support: "hooks",
+    projectDir: ".gemini",
+    userDir: { env: null, envJoin: "", home: ".gemini" },
+    hookFile: { path: "settings.json", shape: "grouped" },
+    hooks: ["session-start", "pre-compact", "session-end", "prompt", "post-tool", "pre-tool"],
+    hookNote:
+      "SessionStart loads the briefing; PreCompress and SessionEnd (best effort) write a capsule; BeforeAgent and AfterTool report the context band; BeforeTool runs the mutation gate (it denies only in a repository that opted in with baton enforce on)",
+    notes: ["Gemini CLI fingerprints project hooks and asks you to trust them when they change"],
   },
-};
+  events: {
+    "session-start": ["SessionStart"],
+    // PreCompress fires before every model request, whether or not it compresses.
+    "pre-compact": ["PreCompress"],
+    "session-end": ["SessionEnd"],
+    stop: ["AfterAgent"],
+    prompt: ["BeforeAgent"],
+    "post-tool": ["AfterTool"],
+    "pre-tool": ["BeforeTool"],
+  },
+  payload: {
+    event: "hook_event_name",
+    sessionId: "session_id",
+    transcriptPath: "transcript_path",
+    cwd: "cwd",
+  },
+  output: { shape: "nested", injectionCapChars: 10_000, stopAck: true },
+  deny: "decision",
+  tools: {
+    read: [
+      "read_file",
+      "read_many_files",
+      "list_directory",
+      "glob",
+      "search_file_content",
+      "google_web_search",
+      "web_fetch",
+    ],
+    edit: ["write_file", "replace"],
+    shell: ["run_shell_command"],
+  },
+  projectDirEnv: "GEMINI_PROJECT_DIR",
+  transcript: {
+    formats: ["gemini", "gemini-json"],
+    idPrefix: "gemini",
+    root: { kind: "home", env: null, home: ".gemini" },
+    sessions: "tmp",
+    layout: "gemini-tmp",
+    confidence: "verified",
+    checkedAgainst: "Gemini CLI 0.61.0 (real-host suite)",
+  },
+} as const satisfies HostRecord;

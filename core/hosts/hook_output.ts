@@ -2,25 +2,38 @@
  * What a hook prints on stdout for each host: the session-start injection in
  * the host's own format, and the acknowledgement some hosts require after a
  * capture event. Everything else a hook does prints nothing on stdout, so a
- * host can never misread it. Formats follow the host reference (Claude Code,
+ * host can never misread it. Formats follow each host's documentation (Claude Code,
  * Codex, Gemini CLI: `hookSpecificOutput.additionalContext`; Copilot: the
  * same plus a top-level `additionalContext`, the only one Copilot CLI reads
  * (VS Code reads the nested one); Cursor: `additional_context`; OpenCode's
- * plugin: plain text). Pure.
+ * plugin: plain text); each host's shape and cap are in its record. Pure.
  * @module
  */
-import type { BandHookEvent, HookEvent, HostId } from "./ids.ts";
+import type { BandHookEvent, HookEvent } from "./events.ts";
+import { type HostId, hostRecord, perHost } from "./ids.ts";
+import type { RuntimeRecord } from "./record.ts";
 
-/** The most characters a host accepts as injected context. */
-export const INJECTION_CAP_CHARS: Readonly<Record<HostId, number>> = Object.freeze({
-  "claude-code": 10_000,
-  // Codex shows the model about 2,500 tokens of hook output.
-  codex: 9_000,
-  cursor: 10_000,
-  gemini: 10_000,
-  opencode: 10_000,
-  copilot: 10_000,
-});
+/** The most characters a host accepts as injected context (each record's cap). */
+export const INJECTION_CAP_CHARS: Readonly<Record<HostId, number>> = perHost((r) =>
+  r.output.injectionCapChars
+);
+
+/** `text` as context in a record's output shape, under the native name of `event`. */
+export function renderContext(record: RuntimeRecord, event: HookEvent, text: string): string {
+  const shape = record.output.shape;
+  if (shape === "plain") return text.endsWith("\n") ? text : `${text}\n`;
+  if (shape === "snake") return JSON.stringify({ additional_context: text }) + "\n";
+  const nested = {
+    hookSpecificOutput: {
+      hookEventName: record.events[event]?.[0] ?? event,
+      additionalContext: text,
+    },
+  };
+  // Copilot CLI injects only a top-level additionalContext (as a user message) and ignores
+  // the nested one; VS Code's Copilot reads the nested one. Both are accepted together.
+  if (shape === "nested+top") return JSON.stringify({ additionalContext: text, ...nested }) + "\n";
+  return JSON.stringify(nested) + "\n";
+}
 
 /**
  * The session-start stdout that injects `text` into `host`'s context.
@@ -38,15 +51,7 @@ export const INJECTION_CAP_CHARS: Readonly<Record<HostId, number>> = Object.free
  * ```
  */
 export function renderInjection(host: HostId, text: string): string {
-  if (host === "opencode") return text.endsWith("\n") ? text : `${text}\n`;
-  if (host === "cursor") return JSON.stringify({ additional_context: text }) + "\n";
-  const nested = {
-    hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: text },
-  };
-  // Copilot CLI injects only a top-level additionalContext (as a user message) and ignores
-  // the nested one; VS Code's Copilot reads the nested one. Both are accepted together.
-  if (host === "copilot") return JSON.stringify({ additionalContext: text, ...nested }) + "\n";
-  return JSON.stringify(nested) + "\n";
+  return renderContext(hostRecord(host), "session-start", text);
 }
 
 /**
@@ -63,15 +68,8 @@ export function renderInjection(host: HostId, text: string): string {
  * ```
  */
 export function renderAck(host: HostId | null, event: HookEvent): string {
-  return event === "stop" && host !== null && host !== "opencode" ? "{}\n" : "";
+  return event === "stop" && host !== null && hostRecord(host).output.stopAck ? "{}\n" : "";
 }
-
-/** The native event name a host's advisory output names (`hookEventName`). */
-const ADVICE_EVENT_NAME: Readonly<Record<BandHookEvent, { gemini: string; other: string }>> = Object
-  .freeze({
-    prompt: { gemini: "BeforeAgent", other: "UserPromptSubmit" },
-    "post-tool": { gemini: "AfterTool", other: "PostToolUse" },
-  });
 
 /**
  * What a band hook (`prompt`, `post-tool`) prints to put an advisory into
@@ -94,16 +92,5 @@ const ADVICE_EVENT_NAME: Readonly<Record<BandHookEvent, { gemini: string; other:
  * ```
  */
 export function renderAdvice(host: HostId, event: BandHookEvent, text: string): string {
-  if (text === "") return "";
-  if (host === "opencode") return text.endsWith("\n") ? text : `${text}\n`;
-  if (host === "cursor") return JSON.stringify({ additional_context: text }) + "\n";
-  const names = ADVICE_EVENT_NAME[event];
-  const nested = {
-    hookSpecificOutput: {
-      hookEventName: host === "gemini" ? names.gemini : names.other,
-      additionalContext: text,
-    },
-  };
-  if (host === "copilot") return JSON.stringify({ additionalContext: text, ...nested }) + "\n";
-  return JSON.stringify(nested) + "\n";
+  return text === "" ? "" : renderContext(hostRecord(host), event, text);
 }

@@ -12,6 +12,33 @@ import { parseStrictJson } from "../json/strict_parse.ts";
 import { detectHost } from "./detect_host.ts";
 import type { HookEvent, HostId } from "./ids.ts";
 import { toHookEvent } from "./native_events.ts";
+import { RUNTIME_RECORDS } from "./_records_generated.ts";
+
+/** Every record's field name for one payload value, each once, in the records' order. */
+function fieldsOf(
+  pick: (p: (typeof RUNTIME_RECORDS)[number]["payload"]) => string | null,
+): string[] {
+  return [...new Set(RUNTIME_RECORDS.map((r) => pick(r.payload)).filter((f) => f !== null))];
+}
+
+const EVENT_FIELDS = fieldsOf((p) => p.event);
+const SESSION_FIELDS = fieldsOf((p) => p.sessionId);
+const TRANSCRIPT_FIELDS = fieldsOf((p) => p.transcriptPath);
+const CWD_FIELDS = fieldsOf((p) => p.cwd);
+
+/** The first field of `fields` that holds a usable string (an array field: its first element). */
+function firstString(
+  o: Record<string, unknown>,
+  fields: readonly string[],
+  max?: number,
+): string | null {
+  for (const f of fields) {
+    const v = Array.isArray(o[f]) ? (o[f] as unknown[])[0] : o[f];
+    const s = str(v, max);
+    if (s !== null) return s;
+  }
+  return null;
+}
 
 /** Largest payload read: hosts send a few hundred bytes; Cursor's can carry file content. */
 export const MAX_HOOK_PAYLOAD_BYTES = 1024 * 1024;
@@ -75,15 +102,14 @@ export function readHookPayload(value: unknown): HookPayload {
     );
   }
   const o = value as Record<string, unknown>;
-  const nativeEvent = str(o.hook_event_name, 200) ?? str(o.hookEventName, 200);
-  const roots = Array.isArray(o.workspace_roots) ? o.workspace_roots : [];
+  const nativeEvent = firstString(o, EVENT_FIELDS, 200);
   return {
     detectedHost: detectHost(o),
     nativeEvent,
     event: nativeEvent === null ? null : toHookEvent(nativeEvent),
-    cwd: absolute(str(o.cwd)) ?? absolute(str(roots[0])),
-    sessionId: str(o.session_id, 200) ?? str(o.sessionId, 200) ?? str(o.conversation_id, 200),
-    transcriptPath: str(o.transcript_path) ?? str(o.transcriptPath),
+    cwd: CWD_FIELDS.map((f) => absolute(firstString(o, [f]))).find((c) => c !== null) ?? null,
+    sessionId: firstString(o, SESSION_FIELDS, 200),
+    transcriptPath: firstString(o, TRANSCRIPT_FIELDS),
     source: str(o.source, 100),
     trigger: str(o.trigger, 100),
     ...(o.tool_calls_since_prompt === undefined

@@ -6,53 +6,44 @@
  * @module
  */
 
-/** Agent hosts baton installs into, as the user types them. */
-export const HOST_IDS = [
-  "claude-code",
-  "codex",
-  "cursor",
-  "gemini",
-  "opencode",
-  "copilot",
-] as const;
+import type { HOST_RECORDS } from "./records.ts";
+import type { RuntimeRecord } from "./record.ts";
+import { RUNTIME_RECORDS } from "./_records_generated.ts";
+export {
+  type BandHookEvent,
+  HOOK_EVENTS,
+  type HookEvent,
+  isBandHookEvent,
+  isHookEvent,
+} from "./events.ts";
 
-/** One host id. */
-export type HostId = typeof HOST_IDS[number];
+/** One host id: the id of one record in core/hosts/records.ts. */
+export type HostId = typeof HOST_RECORDS[number]["id"];
 
-/**
- * baton's own names for the hook events it handles: the lifecycle events,
- * and the per-prompt (`prompt`) and after-a-tool-call (`post-tool`) events
- * that report the context band, and the mutation gate before a tool call
- * (`pre-tool`), which allows everything unless the repository opted in.
- */
-export const HOOK_EVENTS = [
-  "session-start",
-  "pre-compact",
-  "session-end",
-  "stop",
-  "prompt",
-  "post-tool",
-  "pre-tool",
-] as const;
-
-/** The hook events that report the context band (advisory; they never capture). */
-export type BandHookEvent = "prompt" | "post-tool";
+/** Agent hosts baton installs into, as the user types them (the records' ids, in order). */
+export const HOST_IDS: readonly HostId[] = RUNTIME_RECORDS.map((r) => r.id as HostId);
 
 /**
- * Narrows a hook event to a band event.
+ * A per-host table derived from the records' light part (see
+ * {@linkcode RuntimeRecord}), keyed by host id: the compiler holds every
+ * table to every host. core/hosts/full_records.ts has the same over whole
+ * records, for paths that may load them.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * assert.equal(isBandHookEvent("post-tool"), true);
- * assert.equal(isBandHookEvent("stop"), false);
+ * assert.equal(perHost((r) => r.output.injectionCapChars).codex, 9_000);
  * ```
  */
-export function isBandHookEvent(event: string): event is BandHookEvent {
-  return event === "prompt" || event === "post-tool";
+export function perHost<T>(pick: (record: RuntimeRecord) => T): Readonly<Record<HostId, T>> {
+  return Object.freeze(
+    Object.fromEntries(RUNTIME_RECORDS.map((r) => [r.id, pick(r)])) as Record<HostId, T>,
+  );
 }
 
-/** One hook event. */
-export type HookEvent = typeof HOOK_EVENTS[number];
+/** The light part of one host's record. */
+export function hostRecord(id: HostId): RuntimeRecord {
+  return RUNTIME_RECORDS.find((r) => r.id === id)!;
+}
 
 /**
  * Narrows a string to a host id.
@@ -65,17 +56,4 @@ export type HookEvent = typeof HOOK_EVENTS[number];
  */
 export function isHostId(value: string): value is HostId {
   return (HOST_IDS as readonly string[]).includes(value);
-}
-
-/**
- * Narrows a string to a hook event.
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * assert.equal(isHookEvent("pre-compact"), true);
- * assert.equal(isHookEvent("PreCompact"), false);
- * ```
- */
-export function isHookEvent(value: string): value is HookEvent {
-  return (HOOK_EVENTS as readonly string[]).includes(value);
 }

@@ -2,43 +2,36 @@
  * Maps the event names hosts put in their hook payloads (and that a user may
  * type) onto baton's own hook events. Used to accept `baton hook PreCompact`
  * and to cross-check a payload's event against the one on the command line,
- * never to reject a payload. Pure data.
+ * never to reject a payload. Derived from the host records. Pure data.
  * @module
  */
-import { type HookEvent, isHookEvent } from "./ids.ts";
+import { type HookEvent, isHookEvent } from "./events.ts";
+import type { RuntimeRecord } from "./record.ts";
+import { RUNTIME_RECORDS } from "./_records_generated.ts";
 
 /**
- * Host-native event names, per the host reference: Claude Code, Codex and
- * Copilot use PascalCase, Cursor camelCase, Gemini CLI has `PreCompress`,
- * `AfterAgent`, `BeforeAgent` and `AfterTool`, OpenCode's plugin events are
- * dotted.
+ * Host-native event names, from every host record's `events` (Claude Code,
+ * Codex and Copilot use PascalCase, Cursor camelCase, Gemini CLI has
+ * `PreCompress`, `AfterAgent`, `BeforeAgent` and `AfterTool`, OpenCode's
+ * plugin events are dotted). The pre-tool names are left out: the gate
+ * takes them before this table is read.
  */
-export const NATIVE_EVENTS: Readonly<Record<string, HookEvent>> = Object.freeze({
-  SessionStart: "session-start",
-  sessionStart: "session-start",
-  "session.created": "session-start",
-  PreCompact: "pre-compact",
-  preCompact: "pre-compact",
-  PreCompress: "pre-compact",
-  "experimental.session.compacting": "pre-compact",
-  SessionEnd: "session-end",
-  sessionEnd: "session-end",
-  "session.deleted": "session-end",
-  Stop: "stop",
-  stop: "stop",
-  AfterAgent: "stop",
-  "session.idle": "stop",
-  // Per prompt: Claude Code, Codex and Copilot; Gemini CLI's BeforeAgent; Cursor's
-  // beforeSubmitPrompt (which cannot add context, so baton registers only its postToolUse).
-  UserPromptSubmit: "prompt",
-  BeforeAgent: "prompt",
-  beforeSubmitPrompt: "prompt",
-  // After a tool call: Claude Code, Codex, Copilot; Cursor; Gemini CLI; OpenCode's plugin.
-  PostToolUse: "post-tool",
-  postToolUse: "post-tool",
-  AfterTool: "post-tool",
-  "tool.execute.after": "post-tool",
-});
+export const NATIVE_EVENTS: Readonly<Record<string, HookEvent>> = nativeEventsOf(RUNTIME_RECORDS);
+
+/** The native event names of `records`, each mapped to baton's event (pre-tool names left out). */
+export function nativeEventsOf(
+  records: readonly RuntimeRecord[],
+): Readonly<Record<string, HookEvent>> {
+  return Object.freeze(
+    Object.fromEntries(
+      records.flatMap((r) =>
+        Object.entries(r.events as RuntimeRecord["events"])
+          .filter(([event]) => event !== "pre-tool")
+          .flatMap(([event, names]) => (names ?? []).map((n) => [n, event as HookEvent]))
+      ),
+    ),
+  );
+}
 
 /**
  * The baton hook event a name stands for (baton's own or a host's), or null.

@@ -1,46 +1,57 @@
 /**
- * OpenCode: skill in `.opencode/skills/baton/`, commands in
- * `.opencode/commands/`, and a plugin module in `.opencode/plugins/` (its
- * hook mechanism) that puts the briefing into a new session's system prompt,
- * runs baton before compaction (capsule, and the briefing into the
- * compaction context), when a session goes idle, and before a tool call
- * where a deny may apply (the mutation gate); for the project or
- * `$XDG_CONFIG_HOME/opencode` (default `~/.config/opencode`). Pure.
+ * OpenCode's record: everything baton knows about the host (see
+ * core/hosts/record.ts). Its install files (a plugin module) are
+ * core/hosts/install/opencode.ts.
  * @module
  */
-import { envDir, joinPath, markdownCommands, scopeRoot, skillFile } from "./_host_files.ts";
-import { renderOpenCodePlugin } from "./render_files.ts";
-import type { HostSpec } from "./types.ts";
+import type { HostRecord } from "./record.ts";
 
-/** The OpenCode integration. */
-export const OPENCODE: HostSpec = {
+/** OpenCode. */
+export const OPENCODE_RECORD = {
   id: "opencode",
   label: "OpenCode",
-  hookSupport: "plugin",
-  hookNote:
-    "the plugin adds the briefing to a new session's system prompt (experimental.chat.system.transform, once per session), writes a capsule before compaction and adds the briefing to the compacted context, writes one when a session goes idle, after each tool call reports the context band (tool calls since the last user message, counted by the plugin) in the tool's output, and before a tool call in a repository with deny records asks baton's gate and throws its refusal (OpenCode gives the model the error)",
-  layout(scope, env, content) {
-    const config = envDir(env, "XDG_CONFIG_HOME") ?? joinPath(env.home, ".config");
-    const root = scopeRoot(scope, {
-      project: joinPath(env.projectRoot, ".opencode"),
-      user: joinPath(config, "opencode"),
-    });
-    return {
-      files: [
-        skillFile(joinPath(root, "skills"), content),
-        ...markdownCommands(content, {
-          dir: joinPath(root, "commands"),
-          suffix: ".md",
-          frontMatter: {},
-          argsPlaceholder: "$ARGUMENTS",
-        }),
-        {
-          kind: "plugin",
-          path: joinPath(root, "plugins", "baton.js"),
-          content: renderOpenCodePlugin(content.invocation),
-        },
-      ],
-      notes: ["OpenCode loads the plugin at start: restart OpenCode after installing"],
-    };
+  sessionLabel: "OpenCode",
+  install: {
+    support: "plugin",
+    projectDir: ".opencode",
+    userDir: { env: "XDG_CONFIG_HOME", envJoin: "opencode", home: ".config/opencode" },
+    // The plugin calls every hook itself; nothing is registered in a config file.
+    hookFile: null,
+    hooks: [],
+    hookNote:
+      "the plugin adds the briefing to a new session's system prompt (experimental.chat.system.transform, once per session), writes a capsule before compaction and adds the briefing to the compacted context, writes one when a session goes idle, after each tool call reports the context band (tool calls since the last user message, counted by the plugin) in the tool's output, and before a tool call in a repository with deny records asks baton's gate and throws its refusal (OpenCode gives the model the error)",
+    notes: ["OpenCode loads the plugin at start: restart OpenCode after installing"],
   },
-};
+  // The plugin's own event names (it sends them as hook_event_name).
+  events: {
+    "session-start": ["session.created"],
+    "pre-compact": ["experimental.session.compacting"],
+    "session-end": ["session.deleted"],
+    stop: ["session.idle"],
+    "post-tool": ["tool.execute.after"],
+    "pre-tool": ["tool.execute.before"],
+  },
+  payload: {
+    event: "hook_event_name",
+    sessionId: "session_id",
+    transcriptPath: null,
+    cwd: "cwd",
+  },
+  output: { shape: "plain", injectionCapChars: 10_000, stopAck: false },
+  deny: "decision",
+  tools: {
+    read: ["read", "list", "glob", "grep", "webfetch", "websearch", "codesearch", "todoread"],
+    edit: ["edit", "write", "patch", "multiedit"],
+    shell: ["bash"],
+  },
+  projectDirEnv: null,
+  transcript: {
+    formats: [],
+    idPrefix: "opencode",
+    root: { kind: "xdg-data", dir: "opencode" },
+    sessions: "opencode.db",
+    layout: "opencode-db",
+    confidence: "verified",
+    checkedAgainst: "OpenCode 1.18.33 (real-host suite)",
+  },
+} as const satisfies HostRecord;

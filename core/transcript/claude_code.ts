@@ -24,13 +24,6 @@ import {
 import { toolCallTurn } from "./tool_call.ts";
 import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
 
-/** How sure this reader is, and of which program. */
-export const CLAUDE_CODE_READER = {
-  host: "claude-code",
-  confidence: "verified",
-  checked_against: "Claude Code 2.1.197 (real-host suite)",
-} as const;
-
 const SKIPPED_TYPES = new Set([
   "attachment",
   "queue-operation",

@@ -29,13 +29,6 @@ import {
 import { toolCallTurn } from "./tool_call.ts";
 import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
 
-/** How sure this reader is, and of which program. */
-export const CODEX_READER = {
-  host: "codex",
-  confidence: "verified",
-  checked_against: "Codex CLI 0.171.0 (real-host suite; tool calls from documentation)",
-} as const;
-
 const KNOWN_SKIPPED = new Set([
   "turn_context",
   "world_state",

@@ -19,13 +19,6 @@ import {
 import { toolCallTurn } from "./tool_call.ts";
 import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
 
-/** How sure this reader is, and of which program. */
-export const COPILOT_READER = {
-  host: "copilot",
-  confidence: "verified",
-  checked_against: "Copilot CLI 1.0.102 (real-host suite; tool events guessed)",
-} as const;
-
 /**
  * Turns Copilot CLI events into turns.
  * @param records Parsed JSON lines, oldest first.

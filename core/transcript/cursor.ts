@@ -21,13 +21,6 @@ import {
 import { toolCallTurn } from "./tool_call.ts";
 import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
 
-/** How sure this reader is. */
-export const CURSOR_READER = {
-  host: "cursor",
-  confidence: "documented",
-  checked_against: "third-party docs of state.vscdb (composer _v 10, bubble _v 3)",
-} as const;
-
 function json(text: string | null): Record<string, unknown> | null {
   if (text === null) return null;
   try {

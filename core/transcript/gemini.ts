@@ -26,13 +26,6 @@ import {
 import { toolCallTurn } from "./tool_call.ts";
 import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
 
-/** How sure this reader is, and of which program. */
-export const GEMINI_READER = {
-  host: "gemini",
-  confidence: "verified",
-  checked_against: "Gemini CLI 0.61.0 (real-host suite; toolCalls from its source)",
-} as const;
-
 function partsWithout(content: unknown): unknown {
   if (!Array.isArray(content)) {
     return typeof content === "string" && content.startsWith("<hook_context>") ? "" : content;

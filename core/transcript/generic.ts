@@ -11,13 +11,6 @@ import { contentText, objectOf, resultText, stringOf, timeOf } from "./record_te
 import { toolCallTurn } from "./tool_call.ts";
 import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
 
-/** How sure this reader is. */
-export const GENERIC_READER = {
-  host: "generic",
-  confidence: "guessed",
-  checked_against: "common JSONL chat-log and Aider Markdown shapes",
-} as const;
-
 const USER_ROLES = new Set(["user", "human"]);
 const ASSISTANT_ROLES = new Set(["assistant", "ai", "model", "gemini", "bot"]);
 

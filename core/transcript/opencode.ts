@@ -19,13 +19,6 @@ import {
 import { toolCallTurn } from "./tool_call.ts";
 import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
 
-/** How sure this reader is, and of which program. */
-export const OPENCODE_READER = {
-  host: "opencode",
-  confidence: "verified",
-  checked_against: "OpenCode 1.18.33 (real-host suite; tool parts from its source)",
-} as const;
-
 /** One part row joined with its message's JSON, oldest first. */
 export interface OpenCodePartRow {
   message_id: string;

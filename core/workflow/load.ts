@@ -19,6 +19,7 @@ import {
   recheckablePath,
 } from "../briefing/drift.ts";
 import { type Briefing, renderBriefing } from "../briefing/render_briefing.ts";
+import { nothingDrifted, shortBriefing } from "../briefing/short_briefing.ts";
 import { classifyCarried } from "../safety/command/carried.ts";
 import { collectFacts, unavailableFacts, unreadableReason } from "../facts/collect.ts";
 import { sanitizeCapsuleParts } from "../safety/secrets/sanitize_capsule.ts";
@@ -56,6 +57,11 @@ export interface LoadOptions {
   budgetMs?: number;
   /** Largest file hashed. @default {8 MiB, or ctx.maxHashBytes} */
   maxHashBytes?: number;
+  /**
+   * Give the short form (core/briefing/short_briefing.ts) when every drift
+   * check matched. @default {false}
+   */
+  shortIfNothingDrifted?: boolean;
 }
 
 /** The briefing and the data behind it (the `--json` shape). */
@@ -232,7 +238,9 @@ export async function loadBriefing(
     trust_problem: trusted?.problem ?? null,
     evidence_checks: evidenceChecks,
     command_safety: commandSafety,
-    text: briefing.text,
+    text: options.shortIfNothingDrifted === true && nothingDrifted(drift)
+      ? shortBriefing(briefing.sections, drift)
+      : briefing.text,
   };
 }
 

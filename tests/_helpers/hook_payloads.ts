@@ -1,5 +1,5 @@
 /**
- * Test helper: hook payloads shaped like the host reference's samples
+ * Test helper: hook payloads shaped like the hosts' documented samples
  * (section 9.2), with the working directory pointed at a test repository.
  * @module
  */

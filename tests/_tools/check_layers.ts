@@ -12,7 +12,17 @@
  * - a private `_file.ts` is imported from outside its folder and its mirrored
  *   test folder (tests/<folder>/), or a file in a private `_folder/` from
  *   outside the folder that holds it;
- * - any import cycle exists between files.
+ * - any import cycle exists between files;
+ * - a file under commands/ is not a command (one `commands/mod.ts` loads),
+ *   `mod.ts`, or in the CLI kit (`commands/_cli/`) or the Deno adapters
+ *   (`commands/_adapters/`): a use case lives in core/ ({@linkcode
+ *   COMMANDS_PENDING} lists the ones still being moved);
+ * - a per-host table outside the host records: a top-level declaration
+ *   that keys three or more host ids (each record's `id`), or one typed
+ *   `Record<HostId, ...>` that is not built with `perHost()` from the
+ *   records. A table keyed by transcript format (a declaration naming a
+ *   `Format` type) is the format's, not the host's, and a switch is not
+ *   read as a table.
  *
  * It reads import specifiers from the source text (static, dynamic and
  * type-only), so every edge counts, including lazy ones.
@@ -52,6 +62,8 @@ export const CORE_RANKS: Readonly<Record<string, number>> = {
   enforce: 3,
   handoff: 3,
   workflow: 4,
+  // The hook runtime drives the workflows (injection check, capture) for a host.
+  "hosts/runtime": 5,
 };
 
 /** Top-level folders that are packages: `<name>/mod.ts` is their only entry. */
@@ -79,6 +91,30 @@ export const PRIVATE_ALLOWED: ReadonlySet<string> = new Set([
   "tests/bench/search.ts -> commands/_cli/safe_output.ts",
   "tests/bench/search.ts -> commands/_adapters/deno_fs.ts",
 ]);
+
+/**
+ * Use cases still in commands/ that another branch is moving into core/
+ * (issue #19, step 1): each is reported by no rule until it is gone. Do not
+ * add to this list.
+ */
+export const COMMANDS_PENDING: ReadonlySet<string> = new Set([
+  "commands/_arm_deny.ts",
+  "commands/_config.ts",
+  "commands/_config_dir.ts",
+  "commands/_done_audit.ts",
+  "commands/_done_run.ts",
+  "commands/_enforce_mode.ts",
+  "commands/_enforce_store.ts",
+  "commands/_evidence_run.ts",
+  "commands/_gate_stores.ts",
+  "commands/_handoff_lifecycle.ts",
+  "commands/_hook_gate.ts",
+  "commands/_resume_hint.ts",
+  "commands/_share_run.ts",
+]);
+
+/** The private folders of commands/ and what each holds. */
+const COMMANDS_FOLDERS: readonly string[] = ["_cli", "_adapters"];
 
 /** One problem found. */
 export interface LayerProblem {
@@ -129,10 +165,19 @@ function dirOf(path: string): string {
   return path.split("/").slice(0, -1).join("/");
 }
 
-/** The rank unit of a core path: its first folder under core/, or "." for core/*.ts. */
+/**
+ * The rank unit of a core path: the longest folder under core/ that
+ * {@linkcode CORE_RANKS} names (a sub-folder ranked on its own, such as
+ * hosts/runtime, else its first folder), or "." for core/*.ts.
+ */
 function coreFolder(path: string): string {
   const parts = path.split("/");
-  return parts.length === 2 ? "." : parts[1]!;
+  if (parts.length === 2) return ".";
+  for (let n = parts.length - 1; n > 2; n--) {
+    const sub = parts.slice(1, n).join("/");
+    if (CORE_RANKS[sub] !== undefined) return sub;
+  }
+  return parts[1]!;
 }
 
 /** Every cycle found by a depth-first walk of `graph`, each as a closed path. */
@@ -226,9 +271,86 @@ function checkEdge(file: string, target: string, problems: LayerProblem[]): void
   }
 }
 
+/** The command files `commands/mod.ts` loads (its relative imports of files beside it). */
+function commandFiles(sources: ReadonlyMap<string, string>): Set<string> {
+  const out = new Set<string>();
+  const mod = sources.get("commands/mod.ts");
+  if (mod === undefined) return out;
+  for (const m of stripComments(mod).matchAll(IMPORT_RE)) {
+    const spec = m[1] ?? m[2];
+    if (spec !== undefined && /^\.\/[^/]+\.ts$/.test(spec)) out.add(`commands/${spec.slice(2)}`);
+  }
+  return out;
+}
+
+/** Where a file under commands/ may be: a command, mod.ts, or a private folder. */
+function checkCommandsFile(file: string, commands: ReadonlySet<string>, problems: LayerProblem[]) {
+  const parts = file.split("/");
+  const allowed = parts.length === 2
+    ? file === "commands/mod.ts" || commands.has(file) || COMMANDS_PENDING.has(file)
+    : COMMANDS_FOLDERS.includes(parts[1]!);
+  if (!allowed) {
+    problems.push({
+      file,
+      message:
+        "commands/ holds only the commands commands/mod.ts loads, mod.ts, _cli/ and _adapters/: a use case goes to core/<noun>/",
+    });
+  }
+}
+
+/** The host ids: each record's `id` (a core/hosts/*.ts file that satisfies HostRecord). */
+function hostIds(sources: ReadonlyMap<string, string>): string[] {
+  const ids: string[] = [];
+  for (const [file, text] of sources) {
+    if (!/^core\/hosts\/[^/]+\.ts$/.test(file) || !text.includes("satisfies HostRecord")) continue;
+    const id = /\bid:\s*"([^"]+)"/.exec(text)?.[1];
+    if (id !== undefined) ids.push(id);
+  }
+  return ids;
+}
+
+/** Top-level declarations of a source, each with its first line. */
+function declarations(src: string): { head: string; body: string }[] {
+  const out: { head: string; body: string }[] = [];
+  for (
+    const chunk of src.split(/\n(?=(?:export\s+)?(?:const|let|function|async function|class)\b)/)
+  ) {
+    out.push({ head: chunk.split("\n")[0] ?? "", body: chunk });
+  }
+  return out;
+}
+
+/** A per-host table outside the host records (see the module doc). */
+function checkPerHostTables(
+  file: string,
+  src: string,
+  ids: readonly string[],
+  problems: LayerProblem[],
+): void {
+  if (ids.length === 0) return;
+  const alternatives = ids.map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
+  const key = new RegExp(`(?:^|[{,\\s])(?<!case\\s+)(["']?)(${alternatives})\\1\\s*:(?!:)`, "g");
+  for (const d of declarations(src)) {
+    if (/Format\b/.test(d.head)) continue;
+    const named = new Set([...d.body.matchAll(key)].map((m) => m[2]));
+    const typed = /^(?:export\s+)?(?:const|let)\b/.test(d.head) &&
+      /Record<\s*(?:HostId|SourceHost)\b/.test(d.head) && !/perHost\w*\(/.test(d.body);
+    if (named.size >= 3 || typed) {
+      problems.push({
+        file,
+        message: `per-host table (${
+          d.head.trim().slice(0, 60)
+        }): state it in the host records (core/hosts/<host>.ts) and derive it with perHost()`,
+      });
+    }
+  }
+}
+
 /** Checks a tree given as repository-relative path -> source text. */
 export function checkLayers(sources: ReadonlyMap<string, string>): LayerProblem[] {
   const problems: LayerProblem[] = [];
+  const commands = commandFiles(sources);
+  const ids = hostIds(sources);
   const graph = new Map<string, string[]>();
   const folders = new Map<string, Set<string>>();
   for (const [file, text] of sources) {
@@ -253,6 +375,9 @@ export function checkLayers(sources: ReadonlyMap<string, string>): LayerProblem[
     graph.set(file, deps);
     const name = file.split("/").pop()!;
     const top = file.split("/")[0]!;
+    if (top === "commands") checkCommandsFile(file, commands, problems);
+    const isRecord = /^core\/hosts\/[^/]+\.ts$/.test(file) && text.includes("satisfies HostRecord");
+    if (top !== "tests" && !isRecord) checkPerHostTables(file, src, ids, problems);
     if (name === "mod.ts" && top === "core") {
       problems.push({ file, message: "no mod.ts inside core: callers import module files" });
     } else if (name === "mod.ts" && top !== "tests" && !PACKAGES.includes(dirOf(file))) {

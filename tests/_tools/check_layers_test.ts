@@ -12,8 +12,15 @@ const messages = (problems: LayerProblem[]) => problems.map((p) => `${p.file}: $
 
 const CLEAN = {
   "main.ts": imp("./commands/mod.ts"),
-  "commands/mod.ts": imp("./_x.ts") + imp("../core/capsule/id.ts"),
-  "commands/_x.ts": "export const x = 1;\n",
+  "commands/mod.ts": imp("./load.ts") + imp("../core/capsule/id.ts"),
+  "commands/load.ts": imp("./_cli/x.ts") + imp("./_adapters/io.ts"),
+  "commands/_cli/x.ts": "export const x = 1;\n",
+  "commands/_adapters/io.ts": "export const io = 1;\n",
+  "core/hosts/alpha.ts": 'export const A = { id: "alpha" } as const satisfies HostRecord;\n',
+  "core/hosts/beta.ts": 'export const B = { id: "beta" } as const satisfies HostRecord;\n',
+  "core/hosts/gamma.ts": 'export const C = { id: "gamma" } as const satisfies HostRecord;\n',
+  "core/hosts/caps.ts":
+    "export const CAPS: Readonly<Record<HostId, number>> = perHost((r) => r.cap);\n",
   "core/errors.ts": "export class E {}\n",
   "core/json/canonical.ts": imp("../errors.ts"),
   "core/capsule/id.ts": imp("../json/canonical.ts") + imp("../trust/states.ts"),
@@ -21,7 +28,7 @@ const CLEAN = {
   "core/facts/git/_pack.ts": "export const p = 1;\n",
   "core/facts/git/read.ts": imp("./_pack.ts") + imp("../../capsule/id.ts"),
   "core/workflow/load.ts": imp("../facts/git/read.ts"),
-  "tests/commands/x_test.ts": imp("../../commands/_x.ts"),
+  "tests/commands/_cli/x_test.ts": imp("../../../commands/_cli/x.ts"),
   "tests/core/facts/git/pack_test.ts": imp("../../../../core/facts/git/_pack.ts"),
   "tests/e2e/cli_test.ts": imp("../../commands/load.ts"),
 };
@@ -38,6 +45,22 @@ Deno.test("an upward import between core folders is flagged", () => {
   assert.ok(
     problems.some((p) =>
       p.includes("core/capsule (rank 1) must not import core/facts/git/read.ts")
+    ),
+    problems.join("\n"),
+  );
+});
+
+Deno.test("a sub-folder ranked on its own: hosts/runtime may use workflow, hosts may not use it", () => {
+  assert.equal(CORE_RANKS["hosts/runtime"], 5);
+  const problems = messages(checkLayers(tree({
+    ...CLEAN,
+    "core/hosts/runtime/run.ts": imp("../../workflow/load.ts"),
+    "core/hosts/ids.ts": imp("./runtime/run.ts"),
+  })));
+  assert.ok(!problems.some((p) => p.startsWith("core/hosts/runtime/run.ts")), problems.join("\n"));
+  assert.ok(
+    problems.some((p) =>
+      p.startsWith("core/hosts/ids.ts: core/hosts (rank 3) must not import core/hosts/runtime")
     ),
     problems.join("\n"),
   );
@@ -102,6 +125,7 @@ Deno.test("a private module imported from outside its folder and its mirrored te
     ...CLEAN,
     "core/facts/worktree/scan.ts": imp("../git/_pack.ts"),
     "tests/core/facts/pack_test.ts": imp("../../../core/facts/git/_pack.ts"),
+    "commands/_x.ts": "",
     "tests/e2e/x_test.ts": imp("../../commands/_x.ts"),
     "core/safety/rules/_family/a.ts": "",
     "core/safety/rules/use.ts": imp("./_family/a.ts"),
@@ -136,6 +160,47 @@ Deno.test("core doing I/O and core importing commands are flagged", () => {
   assert.ok(problems.includes("core/json/io.ts: core must not import commands/mod.ts"));
   assert.ok(problems.includes("core/json/io.ts: core must not use Deno.* (inject a capability)"));
   assert.ok(problems.includes("core/json/io.ts: core must not print"));
+});
+
+Deno.test("a file under commands/ that is not a command, mod.ts or in _cli/ or _adapters/ is flagged", () => {
+  const problems = messages(checkLayers(tree({
+    ...CLEAN,
+    "commands/_search_run.ts": "export const run = 1;\n",
+    "commands/helpers/x.ts": "export const h = 1;\n",
+  })));
+  for (const file of ["commands/_search_run.ts", "commands/helpers/x.ts"]) {
+    assert.ok(
+      problems.some((p) => p.startsWith(`${file}: commands/ holds only`)),
+      `${file}\n${problems.join("\n")}`,
+    );
+  }
+  // The clean tree's command, kit and adapter files pass (positive control above: CLEAN is clean).
+  assert.ok(!problems.some((p) => p.startsWith("commands/load.ts")), problems.join("\n"));
+});
+
+Deno.test("a per-host table outside the host records is flagged; one derived with perHost() is not", () => {
+  const problems = messages(checkLayers(tree({
+    ...CLEAN,
+    "core/briefing/names.ts":
+      'const NAMES = { alpha: "A", "beta": "B", gamma: "C", other: "x" };\nexport const n = NAMES;\n',
+    "core/hosts/limits.ts":
+      "export const LIMITS: Record<HostId, number> = Object.fromEntries([]);\n",
+    // Keyed by transcript format, not by host: the format's own table.
+    "core/transcript/read.ts":
+      "const READ: Record<TextFormat, number> = { alpha: 1, beta: 2, gamma: 3 };\nexport const r = READ;\n",
+    // A switch is code, not a table.
+    "core/hosts/render.ts":
+      'export function f(h: string) {\n  switch (h) {\n    case "alpha":\n    case "beta":\n    case "gamma":\n      return 1;\n  }\n}\n',
+  })));
+  for (const file of ["core/briefing/names.ts", "core/hosts/limits.ts"]) {
+    assert.ok(
+      problems.some((p) => p.startsWith(`${file}: per-host table`)),
+      `${file}\n${problems.join("\n")}`,
+    );
+  }
+  for (const file of ["core/transcript/read.ts", "core/hosts/render.ts", "core/hosts/caps.ts"]) {
+    assert.ok(!problems.some((p) => p.startsWith(`${file}:`)), problems.join("\n"));
+  }
 });
 
 Deno.test("the repository itself passes the check", () => {

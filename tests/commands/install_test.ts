@@ -17,10 +17,10 @@ import { uninstallCommand } from "../../commands/uninstall.ts";
 import { type Command, parseFlags } from "../../commands/_cli/command.ts";
 import { hostContent } from "../../commands/_cli/hosts_args.ts";
 import { renderHookCommand } from "../../core/hosts/hook_command.ts";
-import { HOSTS } from "../../core/hosts/hosts.ts";
+import { HOSTS } from "../../core/hosts/install/hosts.ts";
 import { HOST_IDS, type HostId } from "../../core/hosts/ids.ts";
-import { removeHooks } from "../../core/hosts/hook_config.ts";
-import type { HookConfigFile, HostContent, InstallScope } from "../../core/hosts/types.ts";
+import { removeHooks } from "../../core/hosts/install/hook_config.ts";
+import type { HookConfigFile, HostContent, InstallScope } from "../../core/hosts/install/types.ts";
 import { makeRepo } from "../_helpers/git.ts";
 import { fakeIo, snapshotTree } from "../_helpers/io.ts";
 import { tempDir } from "../_helpers/temp.ts";
@@ -371,8 +371,8 @@ Deno.test("a private config stays private through install and uninstall, and so 
 });
 
 Deno.test("applyPlans() writes nothing when a config changed after it was planned", async () => {
-  const { planInstall } = await import("../../core/hosts/plan.ts");
-  const { applyPlans, ConfigChangedError } = await import("../../core/hosts/apply_plan.ts");
+  const { planInstall } = await import("../../core/hosts/install/plan.ts");
+  const { applyPlans, ConfigChangedError } = await import("../../core/hosts/install/apply_plan.ts");
   const { DenoFs } = await import("../../commands/_adapters/deno_fs.ts");
   const s = await setup();
   await Deno.mkdir(`${s.project}/.claude`);

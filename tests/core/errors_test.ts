@@ -8,10 +8,12 @@ import {
   isCodedError,
   LockBusyError,
   NotFoundError,
+  safeWord,
   StorageError,
   UnavailableError,
   UsageError,
 } from "../../core/errors.ts";
+import { Rng, SAMPLES } from "../_helpers/secret_fixtures.ts";
 
 Deno.test("EXIT codes are distinct and each has a meaning", () => {
   const codes = Object.values(EXIT).map((e) => e.code);
@@ -57,4 +59,17 @@ Deno.test("isCodedError() wants a string code, a numeric exit code and a message
   ) {
     assert.ok(!isCodedError(v));
   }
+});
+
+const rng = new Rng(91);
+
+Deno.test("safeWord() never cuts a token mid-run, and keeps short words whole", () => {
+  const token = SAMPLES.openai_api_key!(rng).secret;
+  const shown = safeWord(`--${token}`);
+  assert.ok(!shown.includes(token.slice(0, 12)), shown);
+  assert.equal(safeWord("instal"), '"instal"');
+  assert.equal(safeWord("a b\u001b"), '"a b?"');
+  // A long phrase is cut at the start of the run the limit falls in (positive control).
+  const phrase = "aaaa bbbb cccc dddd eeee ffff gggg hhhhhhhhhhhh";
+  assert.equal(safeWord(phrase), JSON.stringify("aaaa bbbb cccc dddd eeee ffff gggg …"));
 });

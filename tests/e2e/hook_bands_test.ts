@@ -42,7 +42,7 @@ function transcript(host: HostId, depth: number): string {
   ]);
 }
 
-/** The host's payload for a band event, shaped as the host reference documents. */
+/** The host's payload for a band event, shaped as the host documents it. */
 function payload(host: HostId, native: string, cwd: string, path: string): unknown {
   switch (host) {
     case "copilot":

@@ -1,6 +1,6 @@
 /**
  * `baton hook` as hosts run it: a subprocess fed each host's payload (shaped
- * like the host reference's samples) in a real repository. See: #4.
+ * like the hosts' documented samples) in a real repository. See: #4.
  */
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { applyBlocks, generatedBlocks, wantedFiles } from "../_tools/gen_docs.ts";
 import { loadCommands } from "../../commands/mod.ts";
 import { COMMAND_FAMILIES } from "../../core/safety/command/families.ts";
-import { HOSTS } from "../../core/hosts/hosts.ts";
+import { HOSTS } from "../../core/hosts/install/hosts.ts";
 
 const COMMANDS = await loadCommands();
 

@@ -99,7 +99,13 @@ Deno.test("the facts collector and the load workflow import no npm package and n
 });
 
 Deno.test("the hook's light path (everything up to the session-start freshness check) loads no npm package, node:zlib or capsule parser", async () => {
-  for (const entry of ["commands/mod.ts", "commands/_hook_run.ts"]) {
+  for (
+    const entry of [
+      "commands/mod.ts",
+      "core/hosts/runtime/run_hook.ts",
+      "commands/_adapters/hook_io.ts",
+    ]
+  ) {
     const closure = await staticClosure(entry);
     const external = [...closure].filter((s) => !s.endsWith(".ts") || s.startsWith("npm:"));
     assert.deepEqual(
@@ -119,7 +125,7 @@ Deno.test("the hook's light path (everything up to the session-start freshness c
       assert.ok(!closure.has(heavy), `${entry} must reach ${heavy} only lazily`);
     }
   }
-  const hookRun = await staticClosure("commands/_hook_run.ts");
+  const hookRun = await staticClosure("core/hosts/runtime/run_hook.ts");
   assert.ok(
     hookRun.has("core/workflow/injection_check.ts"),
     "the walk followed the hook's imports",

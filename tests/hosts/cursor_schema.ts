@@ -1,6 +1,6 @@
 /**
  * Cursor has no headless client, so its install is checked against the
- * documented hooks.json schema only (host reference §3.2): `version: 1`,
+ * documented hooks.json schema only (Cursor's hooks documentation): `version: 1`,
  * `hooks` keyed by documented event names, entries with a `command` and only
  * documented fields, none fail-closed; each baton command, run with the
  * documented payload of its event, prints only documented output fields.

@@ -4,7 +4,7 @@
  * contract (skill + commands + hooks or plugin).
  */
 import assert from "node:assert/strict";
-import { HOSTS } from "../../core/hosts/hosts.ts";
+import { HOSTS } from "../../core/hosts/install/hosts.ts";
 import { HOST_IDS } from "../../core/hosts/ids.ts";
 import { integrationFiles } from "../_tools/gen_docs.ts";
 

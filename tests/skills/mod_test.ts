@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { parse as parseYaml } from "yaml";
 import { loadCommands } from "../../commands/mod.ts";
-import { renderSkillFile } from "../../core/hosts/render_files.ts";
+import { renderSkillFile } from "../../core/hosts/install/render_files.ts";
 import { PROMPT_TEXTS } from "../../integrations/mod.ts";
 import { BATON_SKILL } from "../../skills/mod.ts";
 

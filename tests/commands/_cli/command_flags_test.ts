@@ -61,6 +61,32 @@ Deno.test("intFlag() accepts integers in range only", () => {
   }
 });
 
+const TYPED: Command = {
+  ...CMD,
+  flags: [
+    { name: "top", type: "integer", value: "N", default: 20, min: 1, max: 200, summary: "Top" },
+    { name: "keep", type: "integer", value: "N", min: 1, max: 9, summary: "Keep" },
+  ],
+};
+
+Deno.test("an integer flag's spec owns its value: the parser applies its default and its range", () => {
+  assert.equal(parseFlags(TYPED, []).flags.top, 20, "the default, applied by the parser");
+  assert.equal(intFlag(parseFlags(TYPED, []), "top"), 20);
+  assert.equal(intFlag(parseFlags(TYPED, ["--top", "200"]), "top"), 200);
+  assert.equal(intFlag(parseFlags(TYPED, []), "keep"), undefined, "no default: absent");
+  for (const bad of ["0", "201", "-1", "3.5", "abc"]) {
+    assert.throws(
+      () => parseFlags(TYPED, [`--top=${bad}`]),
+      usage(/Invalid value for --top: expected an integer from 1 to 200/),
+      bad,
+    );
+  }
+  // Help shows the same default and range the parser used.
+  const help = renderHelp(TYPED);
+  assert.match(help, /--top N +Top \(default: 20; 1 to 200\)/);
+  assert.match(help, /--keep N +Keep \(1 to 9\)/);
+});
+
 Deno.test("renderHelp() names the command, its usage, every flag with its default, and the examples", () => {
   const help = renderHelp(CMD);
   assert.match(help, /^baton demo-cmd: A command for the test\n/);

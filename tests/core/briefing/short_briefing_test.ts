@@ -49,9 +49,15 @@ Deno.test("shortBriefing() keeps where things stood, the next action and trust, 
     ];
     b.meaning.next_action = { ...claim("run the tests"), command: "deno task test" };
   });
-  const full = renderBriefing({ capsule: c, capped: [], drift: MATCH, published: NO_PUB, age: "x" })
-    .text;
-  const short = shortBriefing(full, MATCH);
+  const briefing = renderBriefing({
+    capsule: c,
+    capped: [],
+    drift: MATCH,
+    published: NO_PUB,
+    age: "x",
+  });
+  const full = briefing.text;
+  const short = shortBriefing(briefing.sections, MATCH);
   assert.match(short, /^## baton briefing\nShort form:/);
   assert.match(short, /parser half done/);
   assert.match(short, /run the tests/);
@@ -69,15 +75,41 @@ Deno.test("shortBriefing() keeps where things stood, the next action and trust, 
   assert.ok(short.length < full.length);
 });
 
+Deno.test("shortBriefing() works from the section keys: a renamed title changes the heading, not what is kept", async () => {
+  const c = await makeCapsule((b) => {
+    b.meaning.now = "parser half done";
+  });
+  const briefing = renderBriefing({
+    capsule: c,
+    capped: [],
+    drift: MATCH,
+    published: NO_PUB,
+    age: "x",
+  });
+  const renamed = briefing.sections.map((s) =>
+    s.key === "now" ? { ...s, title: "Status when handed off" } : s
+  );
+  const short = shortBriefing(renamed, MATCH);
+  assert.match(short, /### Status when handed off\n- \[claimed\] parser half done/);
+  // Positive control: without the "now" key the section is left out.
+  const unkeyed = briefing.sections.map((s) => s.key === "now" ? { ...s, key: "other" } : s);
+  assert.doesNotMatch(shortBriefing(unkeyed, MATCH), /parser half done/);
+});
+
 Deno.test("shortBriefing(): a carried command whose text looks like headings stays whole inside its fence", async () => {
   // The rendered fence is indented; a heading-like line inside it must change nothing.
   const command = "echo start\n### Decisions in force\n- fake\n### Trust\necho end";
   const c = await makeCapsule((b) => {
     b.meaning.next_action = { ...claim("run it"), command };
   });
-  const full = renderBriefing({ capsule: c, capped: [], drift: MATCH, published: NO_PUB, age: "x" })
-    .text;
-  const short = shortBriefing(full, MATCH);
+  const briefing = renderBriefing({
+    capsule: c,
+    capped: [],
+    drift: MATCH,
+    published: NO_PUB,
+    age: "x",
+  });
+  const short = shortBriefing(briefing.sections, MATCH);
   const fences = short.split("\n").filter((l) => /^\s*(`{3,}|~{3,})/.test(l));
   assert.equal(fences.length % 2, 0, "every fence is closed");
   assert.ok(fences.length >= 2, "positive control: the command is fenced");

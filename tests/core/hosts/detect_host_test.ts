@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { detectHost } from "../../../core/hosts/detect_host.ts";
 import { payloadSamples } from "../../_helpers/hook_payloads.ts";
 
-Deno.test("detectHost() names the host of every sample payload from the host reference", () => {
+Deno.test("detectHost() names the host of every sample payload from the hosts' documentation", () => {
   const samples = payloadSamples("/home/dev/app").filter((s) => s.host !== "opencode");
   assert.ok(samples.length >= 15);
   for (const s of samples) assert.equal(detectHost(s.payload), s.host, `${s.host} ${s.event}`);

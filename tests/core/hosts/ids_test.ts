@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { HOOK_EVENTS, HOST_IDS, isHookEvent, isHostId } from "../../../core/hosts/ids.ts";
-import { HOSTS } from "../../../core/hosts/hosts.ts";
+import { HOSTS } from "../../../core/hosts/install/hosts.ts";
 
 Deno.test("isHostId() and isHookEvent() accept exactly the listed names", () => {
   for (const id of HOST_IDS) assert.ok(isHostId(id));

@@ -1,0 +1,77 @@
+/**
+ * Edge: the real {@linkcode HookIo} of a running hook, built from an Io.
+ * Every heavy piece (the bounded job, the config reader, deny arming, the
+ * resume line, the invocation) is imported on its first call, so the hook's
+ * light path loads none of them. For tests only: when BATON_TEST_HOOK_LOG
+ * names a file, each hook run appends one JSON line (event, host, action,
+ * milliseconds since the runtime started) so the real-host suite can report
+ * the hook wall time every host saw; that never throws.
+ * @module
+ */
+import type { HookIo } from "../../core/hosts/runtime/hook_io.ts";
+import { type HookArgs, runHook } from "../../core/hosts/runtime/run_hook.ts";
+import type { Io } from "./io.ts";
+import { printJson } from "./context.ts";
+
+/** Runs the hook (core/hosts/runtime/run_hook.ts) with the real edge over `io`; always 0. */
+export function runHookWithIo(io: Io, args: HookArgs): Promise<number> {
+  return runHook(hookIo(io), args);
+}
+
+/** The hook runtime's capability over `io`. */
+export function hookIo(io: Io): HookIo {
+  return {
+    fs: io.fs,
+    env: (name) => io.env(name),
+    cwd: () => io.cwd(),
+    now: () => io.now(),
+    elapsedMs: () => performance.now(),
+    readStdin: (maxBytes, options) => io.readStdin(maxBytes, options),
+    stdout: (text) => io.stdout.write(text),
+    stderr: (text) => io.stderr.write(text),
+    printJson: (value) => printJson(io, value),
+    logTiming: (entry) => logHookTiming(io.env("BATON_TEST_HOOK_LOG"), entry),
+    runJob: async (request, budgetMs) => {
+      const { runBoundedJob } = await import("./bounded_job.ts");
+      return await runBoundedJob(request, budgetMs);
+    },
+    resumeHint: async (layout, session) => {
+      const { resumeHint } = await import("../_resume_hint.ts");
+      return await resumeHint(io, layout, session);
+    },
+    readConfig: async (cwd) => {
+      const { configBatonDir, readBatonConfig } = await import("../_config.ts");
+      const batonDir = await configBatonDir(io, cwd);
+      const config = await readBatonConfig(io, batonDir, { cache: "read" });
+      return { batonDir, bands: config.bands, enforceMode: config.enforce.mode };
+    },
+    armHandoffDeny: async (layout, session, host, cwd) => {
+      const { armHandoffDeny } = await import("../_arm_deny.ts");
+      return await armHandoffDeny(io, layout, session, host, cwd);
+    },
+    invocation: async () => {
+      const { currentInvocation } = await import("./invocation.ts");
+      return currentInvocation();
+    },
+  };
+}
+
+/** Appends the timing line of one hook run. */
+export function logHookTiming(
+  path: string | undefined,
+  entry: { event: string | null; host: string | null; action: string },
+): void {
+  if (path === undefined || path === "") return;
+  try {
+    const { event, host, action } = entry;
+    const line = JSON.stringify({
+      event,
+      host,
+      action,
+      ms: Math.round(performance.now()),
+    }) + "\n";
+    Deno.writeTextFileSync(path, line, { append: true });
+  } catch {
+    // Instrumentation only.
+  }
+}

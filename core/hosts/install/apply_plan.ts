@@ -1,0 +1,232 @@
+/**
+ * Carries out install/uninstall plans through the injected file system:
+ * backups first, then each file with an atomic write (temp + rename; through
+ * a symlink to the file it leads to), then removals (of the path itself),
+ * pruning directories that removals left empty, and last the repository's
+ * `.git/info/exclude` block for the files baton installed. No write leaves
+ * the scope root: every path is checked, before anything is written, to
+ * lead inside it however symbolic links on the way resolve, and each write
+ * re-checks its directory. Edge-free: all I/O goes through `WriteFs`.
+ * @module
+ */
+import { InputError } from "../../errors.ts";
+import { FsNotFoundError, type WriteFs } from "../../fs.ts";
+import { assertInside, isInside, realLocation } from "./contain_path.ts";
+import { addExcludes, excludePattern, removeExcludes } from "./git_exclude.ts";
+import type { FileChange, HostPlan } from "./plan.ts";
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+
+/** A file changed between planning and writing (a host saved its settings meanwhile). */
+export class ConfigChangedError extends InputError {
+  /** @param path The file (baton's target path, safe to show). */
+  constructor(path: string) {
+    super(
+      `Cannot change "${path}": it changed while baton was planning; run the command again (baton wrote nothing)`,
+      "install_config_changed",
+      { data: { path } },
+    );
+  }
+}
+
+async function currentText(fs: WriteFs, path: string): Promise<string | null> {
+  try {
+    return decoder.decode(await fs.readFile(path));
+  } catch (e) {
+    if (e instanceof FsNotFoundError) return null;
+    throw e;
+  }
+}
+
+/** Permission bits of an existing file, or null. */
+async function modeOf(fs: WriteFs, path: string): Promise<number | null> {
+  const st = await fs.stat(path);
+  return st === null || st.mode === null ? null : st.mode & 0o777;
+}
+
+/** Options of {@linkcode applyPlans}. */
+export interface ApplyPlansOptions {
+  /**
+   * Directories never pruned, nor anything above them (the scope roots:
+   * repository root, home directory).
+   */
+  keepDirs: readonly string[];
+  /** The scope root (repository root or home directory) no write may leave. */
+  root?: string;
+  /**
+   * The repository whose `.git/info/exclude` lists the files baton
+   * installed (project scope inside git): its work tree and common git dir.
+   */
+  repo?: { workTree: string; commonDir: string; action: "install" | "uninstall" };
+}
+
+function parentDir(path: string): string {
+  const i = path.lastIndexOf("/");
+  return i <= 0 ? "/" : path.slice(0, i);
+}
+
+/**
+ * Removes `dir` and its parents while they are empty and below a kept
+ * directory (and really there: never through a symbolic link).
+ */
+async function pruneEmpty(
+  fs: WriteFs,
+  dir: string,
+  keep: readonly string[],
+  rootReal: string | null,
+): Promise<void> {
+  let current = dir;
+  while (keep.some((k) => current.startsWith(k.replace(/\/+$/, "") + "/"))) {
+    if ((await fs.lstat(current))?.isSymlink !== false) return;
+    if (rootReal !== null) {
+      const real = await realLocation(fs, current);
+      if (real === null || !isInside(real, rootReal)) return;
+    }
+    let entries;
+    try {
+      entries = await fs.readDir(current);
+    } catch {
+      return;
+    }
+    if (entries.length > 0) return;
+    await fs.remove(current);
+    current = parentDir(current);
+  }
+}
+
+/**
+ * Applies every change of every plan, in order; returns the number of files
+ * written or removed.
+ *
+ * @param fs The file system.
+ * @param plans The plans.
+ * @param options Directories that are never pruned.
+ * @returns How many files changed.
+ */
+export async function applyPlans(
+  fs: WriteFs,
+  plans: readonly HostPlan[],
+  options: ApplyPlansOptions,
+): Promise<number> {
+  // Nothing is written when any file differs from what was planned against:
+  // a host that saved its settings meanwhile must not lose that change.
+  for (const plan of plans) {
+    for (const c of plan.changes) {
+      if (c.action === "unchanged" || c.action === "kept") continue;
+      if ((await currentText(fs, c.writePath)) !== c.before) throw new ConfigChangedError(c.path);
+    }
+  }
+  const rootReal = options.root === undefined ? null : await realLocation(fs, options.root);
+  if (rootReal !== null) {
+    for (const plan of plans) {
+      for (const c of plan.changes) {
+        for (const path of touchedPaths(c)) await assertInside(fs, path, rootReal);
+      }
+    }
+  }
+  const exclude = options.repo === undefined ? null : await excludeFile(fs, options.repo);
+  const within = rootReal === null ? {} : { within: rootReal };
+  let count = 0;
+  for (const plan of plans) {
+    for (const c of plan.changes) {
+      if (c.action === "unchanged" || c.action === "kept") continue;
+      if (c.backup !== null) {
+        // The backup is as private as the file it copies (a settings file may hold keys).
+        const mode = await modeOf(fs, c.writePath);
+        await fs.mkdirp(parentDir(c.backup.path));
+        await fs.writeFileAtomic(
+          c.backup.path,
+          encoder.encode(c.backup.content),
+          mode === null ? within : { ...within, mode },
+        );
+      }
+      if (c.after === null) {
+        await fs.remove(c.path);
+        await pruneEmpty(fs, parentDir(c.path), options.keepDirs, rootReal);
+      } else {
+        await fs.mkdirp(parentDir(c.writePath));
+        await fs.writeFileAtomic(c.writePath, encoder.encode(c.after), within);
+      }
+      if (c.dropBackup !== null) await fs.remove(c.dropBackup);
+      count++;
+    }
+  }
+  if (exclude !== null && options.repo !== undefined) {
+    await updateExcludes(fs, exclude, options.repo, plans);
+  }
+  return count;
+}
+
+/** The paths a change writes or removes (for removals, the directory they are removed from). */
+function touchedPaths(c: FileChange): string[] {
+  if (c.action === "unchanged" || c.action === "kept") return [];
+  const out = c.after === null ? [parentDir(c.path)] : [c.writePath];
+  if (c.backup !== null) out.push(c.backup.path);
+  if (c.dropBackup !== null) out.push(parentDir(c.dropBackup));
+  return out;
+}
+
+/**
+ * The exclude file of a repository, checked to lead inside its git dir.
+ * @throws {InstallEscapeError}
+ */
+async function excludeFile(
+  fs: WriteFs,
+  repo: { commonDir: string },
+): Promise<{ path: string; within: string }> {
+  const gitReal = await realLocation(fs, repo.commonDir);
+  const path = `${repo.commonDir.replace(/\/+$/, "")}/info/exclude`;
+  if (gitReal === null) throw new ConfigChangedError(path);
+  await assertInside(fs, path, gitReal);
+  return { path, within: gitReal };
+}
+
+/** Git's pattern escapes undone: the repository-relative path of an entry of baton's block. */
+function patternPath(pattern: string): string {
+  return pattern.replace(/^\//, "").replace(/\\(.)/g, "$1");
+}
+
+/**
+ * Install lists every file of baton's that is now in the work tree (its own
+ * files, and configs it created). Uninstall takes out every file it planned
+ * for and every entry whose file is gone, which gives the exclude file back
+ * byte for byte when baton's block empties.
+ */
+async function updateExcludes(
+  fs: WriteFs,
+  exclude: { path: string; within: string },
+  repo: { workTree: string; action: "install" | "uninstall" },
+  plans: readonly HostPlan[],
+): Promise<void> {
+  const root = repo.workTree.replace(/\/+$/, "") + "/";
+  const patterns: string[] = [];
+  for (const plan of plans) {
+    for (const c of plan.changes) {
+      if (!c.path.startsWith(root)) continue;
+      const installed = c.kind !== "hooks" ? c.action !== "kept" : c.action === "create";
+      if (repo.action === "uninstall" || installed) {
+        patterns.push(excludePattern(c.path.slice(root.length)));
+      }
+    }
+  }
+  const before = await currentText(fs, exclude.path);
+  let after: string | null = before;
+  if (repo.action === "install") {
+    if (patterns.length > 0) after = addExcludes(before, patterns);
+  } else if (before !== null) {
+    const gone: string[] = [...patterns];
+    for (const line of before.split("\n")) {
+      if (!line.startsWith("/")) continue;
+      if ((await fs.lstat(root + patternPath(line))) === null) gone.push(line);
+    }
+    after = removeExcludes(before, gone);
+  }
+  if (after === before) return;
+  if (after === null) {
+    await fs.remove(exclude.path);
+    return;
+  }
+  await fs.mkdirp(parentDir(exclude.path));
+  await fs.writeFileAtomic(exclude.path, encoder.encode(after), { within: exclude.within });
+}

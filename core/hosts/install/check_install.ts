@@ -1,0 +1,163 @@
+/**
+ * What doctor reports about one host in one scope: is anything of baton's
+ * installed, do the files match what this baton would write, do the hook
+ * configs parse, and do baton's hook entries point at this invocation?
+ * Reads through the injected file system.
+ * @module
+ */
+import { FsNotFoundError, type ReadFs } from "../../fs.ts";
+import { isCodedError } from "../../errors.ts";
+import { renderHookCommand } from "../hook_command.ts";
+import { listHooks } from "./hook_config.ts";
+import {
+  BATON_MARKER,
+  type HookSwitch,
+  type HostContent,
+  type HostEnv,
+  type HostSpec,
+  type InstallScope,
+  type TrustStep,
+} from "./types.ts";
+
+/** The state of one host in one scope. */
+export interface InstallState {
+  scope: InstallScope;
+  /** `none`: nothing of baton's; `complete`: everything as this baton would write it. */
+  installed: "none" | "complete" | "partial";
+  /** One sentence per problem; never file content. */
+  problems: string[];
+  /** The host's own trust steps, when baton is installed (Codex). */
+  trust: TrustStep[];
+}
+
+/** Options of {@linkcode checkInstall}. */
+export interface CheckInstallOptions {
+  scope: InstallScope;
+  env: HostEnv;
+  content: HostContent;
+}
+
+async function readOrNull(fs: ReadFs, path: string): Promise<string | null> {
+  try {
+    const st = await fs.stat(path);
+    if (st === null || !st.isFile) return null;
+    return new TextDecoder().decode(await fs.readFile(path));
+  } catch (e) {
+    if (e instanceof FsNotFoundError) return null;
+    throw e;
+  }
+}
+
+/** The value of a switch in its file, or undefined when absent or unreadable. */
+async function switchValue(text: string, sw: HookSwitch): Promise<unknown> {
+  let value: unknown;
+  try {
+    if (sw.format === "toml") {
+      const { parse } = await import("smol-toml");
+      value = parse(text);
+    } else {
+      const { parse } = await import("jsonc-parser");
+      value = parse(text.replace(/^\ufeff/, ""));
+    }
+  } catch {
+    return undefined;
+  }
+  for (const k of sw.key) {
+    if (typeof value !== "object" || value === null) return undefined;
+    value = (value as Record<string, unknown>)[k];
+  }
+  return value;
+}
+
+/**
+ * Checks one host's install in one scope.
+ *
+ * @param fs Read access.
+ * @param spec The host.
+ * @param options Scope, locations and the content this baton would install.
+ * @returns The state.
+ */
+export async function checkInstall(
+  fs: ReadFs,
+  spec: HostSpec,
+  options: CheckInstallOptions,
+): Promise<InstallState> {
+  const layout = spec.layout(options.scope, options.env, options.content);
+  let present = 0;
+  let expected = 0;
+  const problems: string[] = [];
+  for (const file of layout.files) {
+    const text = await readOrNull(fs, file.path);
+    if (file.kind !== "hooks") {
+      expected++;
+      if (text === null) problems.push(`${file.path} is missing`);
+      else if (!text.includes(BATON_MARKER)) problems.push(`${file.path} was not written by baton`);
+      else {
+        present++;
+        if (text !== file.content) {
+          problems.push(
+            `${file.path} differs from what this baton writes: run baton install again`,
+          );
+        }
+      }
+      continue;
+    }
+    expected += file.hooks.length;
+    if (text === null) {
+      problems.push(`${file.path} is missing: no hooks registered`);
+      continue;
+    }
+    let hooks;
+    try {
+      hooks = listHooks(text.replace(/^\ufeff/, ""), file.format, {
+        label: `"${file.path}"`,
+        invocation: options.content.invocation,
+      });
+    } catch (e) {
+      problems.push(isCodedError(e) ? e.message : `${file.path} cannot be parsed`);
+      continue;
+    }
+    for (const h of file.hooks) {
+      const want = renderHookCommand(options.content.invocation, { event: h.event, host: spec.id });
+      const ours = hooks.filter((f) => f.native === h.native && f.baton?.host === spec.id);
+      if (ours.length === 0) {
+        problems.push(`${file.path} has no baton hook for ${h.native}`);
+        continue;
+      }
+      present++;
+      if (!ours.some((f) => f.command === want && f.baton?.event === h.event)) {
+        const program = ours[0]!.baton?.invocation[0] ?? "";
+        const gone = program.startsWith("/") && (await fs.stat(program)) === null;
+        problems.push(
+          `the ${h.native} hook in ${file.path} points at ${
+            gone ? "a baton program that no longer exists" : "another baton invocation"
+          }: run baton install again`,
+        );
+      }
+    }
+  }
+  if (present > 0) {
+    // User-level switches apply to every project, so a project install checks both levels.
+    const scopes = options.scope === "project" && options.env.home !== ""
+      ? (["project", "user"] as const)
+      : [options.scope];
+    const switches = scopes.flatMap((sc) => spec.hookSwitches?.(sc, options.env) ?? []);
+    for (const sw of switches) {
+      const text = await readOrNull(fs, sw.path);
+      if (text === null) continue;
+      if (await switchValue(text, sw) === sw.off) {
+        problems.push(`${sw.path} sets ${sw.key.join(".")} = ${sw.off}: the host runs no hooks`);
+      }
+    }
+  }
+  return {
+    scope: options.scope,
+    installed: present === 0
+      ? "none"
+      : problems.length === 0 && present === expected
+      ? "complete"
+      : "partial",
+    problems: present === 0 ? [] : problems,
+    trust: present === 0 ? [] : (await spec.trustSteps?.(fs, options.scope, options.env)) ?? [],
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * Codex CLI: skill in `.agents/skills/baton/` (project) or
+ * `~/.agents/skills/baton/` (user); hooks merged into `.codex/hooks.json`
+ * (project) or `$CODEX_HOME/hooks.json` (user, default `~/.codex`). Custom
+ * prompts were removed from Codex (0.117.0), so the skill is the entry point.
+ * Pure.
+ * @module
+ */
+import {
+  configRoot,
+  joinPath,
+  jsonHooks,
+  recordHooks,
+  scopeRoot,
+  sharedConfigNote,
+  skillFile,
+} from "./_host_files.ts";
+import { CODEX_RECORD } from "../codex.ts";
+import type { HostEnv, HostSpec, InstallScope } from "./types.ts";
+import { codexTrustSteps } from "./codex_trust.ts";
+
+const HOOKS = recordHooks(CODEX_RECORD, {
+  matchers: { "session-start": "startup|resume|clear|compact" },
+  // Codex caps SessionEnd hooks at 3 seconds.
+  timeouts: { "session-end": 3 },
+});
+
+/** `.codex` of the project, or `$CODEX_HOME` (default `~/.codex`). */
+function codexDir(scope: InstallScope, env: HostEnv): string {
+  return configRoot(CODEX_RECORD, scope, env);
+}
+
+/** The Codex CLI integration. */
+export const CODEX: HostSpec = {
+  id: CODEX_RECORD.id,
+  label: CODEX_RECORD.label,
+  hookSupport: CODEX_RECORD.install.support,
+  hookNote: CODEX_RECORD.install.hookNote,
+  hookSwitches(scope, env) {
+    const config = joinPath(codexDir(scope, env), "config.toml");
+    return [
+      { path: config, format: "toml", key: ["features", "hooks"], off: false },
+      { path: config, format: "toml", key: ["features", "codex_hooks"], off: false },
+    ];
+  },
+  trustSteps(fs, scope, env) {
+    const home = configRoot(CODEX_RECORD, "user", env);
+    return codexTrustSteps(fs, {
+      scope,
+      configPath: joinPath(home, "config.toml"),
+      projectRoot: env.projectRoot,
+    });
+  },
+  layout(scope, env, content) {
+    return {
+      files: [
+        skillFile(
+          scopeRoot(scope, {
+            project: joinPath(env.projectRoot, ".agents", "skills"),
+            user: joinPath(env.home, ".agents", "skills"),
+          }),
+          content,
+        ),
+        jsonHooks(joinPath(codexDir(scope, env), "hooks.json"), { hooks: HOOKS, shape: "grouped" }),
+      ],
+      notes: [
+        ...CODEX_RECORD.install.notes,
+        ...sharedConfigNote(scope, ".codex/hooks.json"),
+      ],
+    };
+  },
+};

@@ -1,0 +1,304 @@
+/**
+ * Plans an install or uninstall for one host and scope: reads the files that
+ * are there now and works out, file by file, the exact new content (or
+ * removal), the backup to take and what to say. Nothing is written here, so
+ * a config that cannot be parsed stops every host before any byte changes,
+ * and `--dry-run` shows exactly what a real run would do. Reads through the
+ * injected file system only.
+ * @module
+ */
+import { InputError } from "../../errors.ts";
+import { FsNotFoundError, type ReadFs } from "../../fs.ts";
+import {
+  HookConfigError,
+  isBareConfig,
+  MAX_CONFIG_BYTES,
+  mergeHooks,
+  removeHooks,
+  sameTokens,
+} from "./hook_config.ts";
+import type { HostId } from "../ids.ts";
+import {
+  BATON_MARKER,
+  type DesiredFile,
+  type HookConfigFile,
+  type HookSupport,
+  type HostContent,
+  type HostEnv,
+  type HostSpec,
+  type InstallScope,
+} from "./types.ts";
+
+/** Suffix of the copy baton keeps of a user's config before it first changes it. */
+export const BACKUP_SUFFIX = ".baton-backup";
+
+/** What happens to one file. */
+export type FileAction =
+  | "create"
+  | "update"
+  | "unchanged"
+  | "remove"
+  /** Uninstall puts the user's backup back, byte for byte. */
+  | "restore"
+  /** Uninstall leaves a file that is not baton's. */
+  | "kept";
+
+/** One file of a plan. */
+export interface FileChange {
+  path: string;
+  kind: DesiredFile["kind"];
+  action: FileAction;
+  /** Current text, or null when missing. */
+  before: string | null;
+  /** New text, or null when the file is removed (or left as it is, for `kept`). */
+  after: string | null;
+  /** A backup to write first (install), or null. */
+  backup: { path: string; content: string } | null;
+  /** A backup to delete after restoring it (uninstall), or null. */
+  dropBackup: string | null;
+  /**
+   * Where new content is written: the file itself, or the target of a
+   * symlink (a dotfiles-managed config stays a link to the user's file).
+   */
+  writePath: string;
+}
+
+/** The plan for one host and scope. */
+export interface HostPlan {
+  host: HostId;
+  label: string;
+  scope: InstallScope;
+  hookSupport: HookSupport;
+  notes: string[];
+  changes: FileChange[];
+}
+
+/** Options of {@linkcode planInstall} and {@linkcode planUninstall}. */
+export interface PlanOptions {
+  scope: InstallScope;
+  env: HostEnv;
+  content: HostContent;
+}
+
+/** An owned path holds a file baton did not write; install refuses to replace it. */
+export class InstallConflictError extends InputError {
+  /** @param path The file (baton's target path, safe to show). */
+  constructor(path: string) {
+    super(
+      `Cannot install into "${path}": a file baton did not write is there; move it away and run install again (baton wrote nothing)`,
+      "install_conflict",
+      { data: { path } },
+    );
+  }
+}
+
+// ignoreBOM keeps a byte-order mark in the text, so keepBom() can write it back.
+const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+const BOM = "\ufeff";
+
+/** Where writes to `path` go: the path, or the file a symlink at it leads to. */
+async function writeTarget(fs: ReadFs, path: string): Promise<string> {
+  const link = await fs.lstat(path);
+  if (link === null || !link.isSymlink) return path;
+  try {
+    return (await fs.realPath(path)).replaceAll("\\", "/");
+  } catch {
+    throw new HookConfigError(
+      `Cannot write "${path}": it is a symlink that leads nowhere; fix or remove it (baton wrote nothing)`,
+    );
+  }
+}
+
+/** A file's text (null when missing), bounded and strict UTF-8. */
+async function readText(fs: ReadFs, path: string): Promise<string | null> {
+  const st = await fs.stat(path);
+  if (st === null) return null;
+  if (!st.isFile) {
+    throw new HookConfigError(
+      `Cannot read "${path}": it is not a regular file; baton wrote nothing`,
+    );
+  }
+  if (st.size > MAX_CONFIG_BYTES) {
+    throw new HookConfigError(
+      `Cannot read "${path}": it is ${st.size} bytes, more than ${MAX_CONFIG_BYTES}; baton wrote nothing`,
+    );
+  }
+  try {
+    return decoder.decode(await fs.readFile(path));
+  } catch (e) {
+    if (e instanceof FsNotFoundError) return null;
+    if (e instanceof TypeError) {
+      throw new HookConfigError(
+        `Cannot read "${path}": it is not valid UTF-8; baton wrote nothing`,
+      );
+    }
+    throw e;
+  }
+}
+
+/** Runs a text transform on a config while keeping a leading byte-order mark. */
+function keepBom(text: string, f: (body: string) => string): string {
+  return text.startsWith(BOM) ? BOM + f(text.slice(1)) : f(text);
+}
+
+function change(
+  file: DesiredFile,
+  action: FileAction,
+  before: string | null,
+  after: string | null,
+): FileChange {
+  return {
+    path: file.path,
+    kind: file.kind,
+    action,
+    before,
+    after,
+    backup: null,
+    dropBackup: null,
+    writePath: file.path,
+  };
+}
+
+function hostPlan(
+  spec: HostSpec,
+  scope: InstallScope,
+  notes: string[],
+  changes: FileChange[],
+): HostPlan {
+  return { host: spec.id, label: spec.label, scope, hookSupport: spec.hookSupport, notes, changes };
+}
+
+/**
+ * Plans installing one host for a scope.
+ *
+ * @param fs Read access to the target locations.
+ * @param spec The host.
+ * @param options Scope, locations and content.
+ * @returns The plan.
+ * @throws {HookConfigError} when a config cannot be parsed or has an unexpected shape.
+ * @throws {InstallConflictError} when a file baton owns is already there and is not baton's.
+ */
+export async function planInstall(
+  fs: ReadFs,
+  spec: HostSpec,
+  options: PlanOptions,
+): Promise<HostPlan> {
+  const layout = spec.layout(options.scope, options.env, options.content);
+  const changes: FileChange[] = [];
+  for (const file of layout.files) {
+    const target = await writeTarget(fs, file.path);
+    const before = await readText(fs, file.path);
+    if (file.kind !== "hooks") {
+      if (before === file.content) changes.push(change(file, "unchanged", before, before));
+      else if (before === null) changes.push(change(file, "create", null, file.content));
+      else if (before.includes(BATON_MARKER)) {
+        changes.push({ ...change(file, "update", before, file.content), writePath: target });
+      } else throw new InstallConflictError(file.path);
+      continue;
+    }
+    const label = `"${file.path}"`;
+    const merge = (body: string | null) =>
+      mergeHooks(body, file, {
+        host: spec.id,
+        invocation: options.content.invocation,
+        label,
+      });
+    const after = before === null ? merge(null) : keepBom(before, merge);
+    if (after === before) {
+      changes.push(change(file, "unchanged", before, before));
+      continue;
+    }
+    const c = change(file, before === null ? "create" : "update", before, after);
+    c.writePath = target;
+    const backupPath = file.path + BACKUP_SUFFIX;
+    if (before !== null && (await fs.lstat(backupPath)) === null) {
+      c.backup = { path: backupPath, content: before };
+    }
+    changes.push(c);
+  }
+  const trust = (await spec.trustSteps?.(fs, options.scope, options.env)) ?? [];
+  return hostPlan(spec, options.scope, [...layout.notes, ...trust.map((t) => t.explain)], changes);
+}
+
+/**
+ * True when the current config differs from the backup only by baton's
+ * entries: taking them out gives the backup's document, or installing into
+ * the backup gives the current text (this also covers empty containers of the
+ * user's that baton filled).
+ */
+function isOnlyBatons(
+  current: string,
+  backup: string,
+  file: HookConfigFile,
+  spec: HostSpec,
+  options: PlanOptions,
+): boolean {
+  const opts = { host: spec.id, invocation: options.content.invocation };
+  try {
+    if (sameTokens(keepBom(current, (b) => removeHooks(b, file.format, opts)), backup)) return true;
+    return sameTokens(keepBom(backup, (b) => mergeHooks(b, file, opts)), current);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Plans removing what baton installed for one host and scope: its own files
+ * (only those carrying its marker) and its hook entries. A config is put back
+ * from the backup, byte for byte, when nothing but baton's entries changed it
+ * since; a config baton created and that holds nothing else is removed.
+ *
+ * @param fs Read access to the target locations.
+ * @param spec The host.
+ * @param options Scope, locations and content.
+ * @returns The plan.
+ * @throws {HookConfigError} when a config cannot be parsed.
+ */
+export async function planUninstall(
+  fs: ReadFs,
+  spec: HostSpec,
+  options: PlanOptions,
+): Promise<HostPlan> {
+  const layout = spec.layout(options.scope, options.env, options.content);
+  const changes: FileChange[] = [];
+  for (const file of layout.files) {
+    const before = await readText(fs, file.path);
+    if (before === null) continue;
+    if (file.kind !== "hooks") {
+      changes.push(
+        before.includes(BATON_MARKER)
+          ? change(file, "remove", before, null)
+          : change(file, "kept", before, null),
+      );
+      continue;
+    }
+    const label = `"${file.path}"`;
+    const target = await writeTarget(fs, file.path);
+    const after = keepBom(
+      before,
+      (body) =>
+        removeHooks(body, file.format, {
+          host: spec.id,
+          label,
+          invocation: options.content.invocation,
+        }),
+    );
+    if (after === before) {
+      changes.push(change(file, "unchanged", before, before));
+      continue;
+    }
+    const backupPath = file.path + BACKUP_SUFFIX;
+    const backup = await readText(fs, backupPath);
+    if (backup !== null && isOnlyBatons(before, backup, file, spec, options)) {
+      const c = change(file, "restore", before, backup);
+      c.dropBackup = backupPath;
+      c.writePath = target;
+      changes.push(c);
+    } else if (backup === null && isBareConfig(after.replace(BOM, ""), file.format)) {
+      changes.push(change(file, "remove", before, null));
+    } else {
+      changes.push({ ...change(file, "update", before, after), writePath: target });
+    }
+  }
+  return hostPlan(spec, options.scope, [], changes);
+}

@@ -1,0 +1,336 @@
+/**
+ * Renders the files baton installs into a host from the canonical texts: the
+ * skill (with the invocation filled in), command prompts in each host's own
+ * format (Markdown with or without front matter, Gemini CLI TOML) and the
+ * OpenCode plugin. Every rendered file carries the ownership marker. Pure.
+ * @module
+ */
+import type { BatonInvocation } from "../hook_command.ts";
+import { renderShellCommand } from "../shell_quote.ts";
+import { BATON_MARKER, type PromptSource } from "./types.ts";
+
+const INVOCATION_BEGIN = "<!-- BEGIN INVOCATION -->";
+const INVOCATION_END = "<!-- END INVOCATION -->";
+
+/** The trailing line of every rendered Markdown file. */
+const MARKDOWN_MARKER = `<!-- ${BATON_MARKER}: baton uninstall removes this file -->`;
+
+/** The invocation as a person types it, inside Markdown inline code. */
+function inlineCode(text: string): string {
+  return text.includes("`") ? `\`\` ${text} \`\`` : `\`${text}\``;
+}
+
+/** The sentence that tells the model how to start baton. */
+function invocationSentence(invocation: BatonInvocation): string {
+  const line = renderShellCommand(invocation);
+  return line === "baton"
+    ? "Run baton as `baton` (it is on PATH)."
+    : `Run baton as ${inlineCode(line)}: every \`baton\` command below means that command.`;
+}
+
+/**
+ * The SKILL.md a host receives: the canonical text with its invocation block
+ * filled in and the ownership marker appended.
+ *
+ * @param skill The canonical SKILL.md text.
+ * @param invocation How baton is started.
+ * @returns The file content.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const skill = "---\nname: baton\n---\n<!-- BEGIN INVOCATION -->\nx\n<!-- END INVOCATION -->\n";
+ * assert.match(renderSkillFile(skill, ["/opt/baton"]), /Run baton as `\/opt\/baton`/);
+ * ```
+ */
+export function renderSkillFile(
+  skill: string,
+  invocation: BatonInvocation,
+): string {
+  const i = skill.indexOf(INVOCATION_BEGIN);
+  const j = skill.indexOf(INVOCATION_END);
+  const body = i >= 0 && j > i
+    ? skill.slice(0, i + INVOCATION_BEGIN.length) + "\n" +
+      invocationSentence(invocation) + "\n" +
+      skill.slice(j)
+    : skill;
+  return `${body.trimEnd()}\n\n${MARKDOWN_MARKER}\n`;
+}
+
+/** The prompt body, opened by how to start baton when it is not simply `baton` on PATH. */
+function promptBody(prompt: PromptSource, invocation: BatonInvocation): string {
+  const body = prompt.body.trim();
+  return renderShellCommand(invocation) === "baton"
+    ? body
+    : `${invocationSentence(invocation)}\n\n${body}`;
+}
+
+/** Options of {@linkcode renderMarkdownCommand}. */
+export interface MarkdownCommandOptions {
+  /**
+   * Front matter keys written before the body, in order; `description` is
+   * filled from the prompt. Null writes no front matter (Cursor ignores it).
+   * @default null
+   */
+  frontMatter?: Readonly<Record<string, string>> | null;
+  /**
+   * How the host passes the user's words after the command (`$ARGUMENTS`);
+   * null when it has no placeholder.
+   * @default null
+   */
+  argsPlaceholder?: string | null;
+}
+
+/**
+ * A command prompt as a Markdown file in a host's format.
+ *
+ * @param prompt The canonical prompt.
+ * @param invocation How baton is started.
+ * @param options Front matter and the arguments placeholder.
+ * @returns The file content.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const p = { name: "baton-resume", description: "Load", body: "Run `baton load`." };
+ * const text = renderMarkdownCommand(p, ["baton"], { frontMatter: {}, argsPlaceholder: "$ARGUMENTS" });
+ * assert.match(text, /^---\ndescription: "Load"\n---\n\n/);
+ * assert.match(text, /\$ARGUMENTS/);
+ * ```
+ */
+export function renderMarkdownCommand(
+  prompt: PromptSource,
+  invocation: BatonInvocation,
+  options: MarkdownCommandOptions = {},
+): string {
+  const lines: string[] = [];
+  const fm = options.frontMatter ?? null;
+  if (fm === null) {
+    lines.push(`# ${prompt.description}`, "");
+  } else {
+    lines.push("---", `description: ${JSON.stringify(prompt.description)}`);
+    for (const [k, v] of Object.entries(fm)) {
+      lines.push(`${k}: ${JSON.stringify(v)}`);
+    }
+    lines.push("---", "");
+  }
+  lines.push(promptBody(prompt, invocation));
+  const args = options.argsPlaceholder ?? null;
+  if (args !== null) lines.push("", `Focus from the user, if any: ${args}`);
+  lines.push("", MARKDOWN_MARKER);
+  return lines.join("\n") + "\n";
+}
+
+/**
+ * A TOML basic string (escapes quotes, backslashes and control characters).
+ *
+ * @param text Any text.
+ * @returns The TOML string literal.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(tomlString('a "b"\n\\'), '"a \\"b\\"\\n\\\\"');
+ * ```
+ */
+export function tomlString(text: string): string {
+  let out = '"';
+  for (const ch of text) {
+    const c = ch.codePointAt(0)!;
+    if (ch === '"') out += '\\"';
+    else if (ch === "\\") out += "\\\\";
+    else if (ch === "\n") out += "\\n";
+    else if (ch === "\t") out += "\\t";
+    else if (c < 0x20 || c === 0x7f) {
+      out += `\\u${c.toString(16).padStart(4, "0")}`;
+    } else out += ch;
+  }
+  return out + '"';
+}
+
+/**
+ * A command prompt as a Gemini CLI TOML command (`description`, `prompt`;
+ * `{{args}}` receives the user's words).
+ *
+ * @param prompt The canonical prompt.
+ * @param invocation How baton is started.
+ * @returns The file content.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const p = { name: "baton-resume", description: "Load", body: "Run `baton load`." };
+ * assert.match(renderTomlCommand(p, ["baton"]), /^# generated by baton install/);
+ * ```
+ */
+export function renderTomlCommand(
+  prompt: PromptSource,
+  invocation: BatonInvocation,
+): string {
+  const body = `${promptBody(prompt, invocation)}\n\nFocus from the user, if any: {{args}}`;
+  return [
+    `# ${BATON_MARKER}: baton uninstall removes this file`,
+    `description = ${tomlString(prompt.description)}`,
+    `prompt = ${tomlString(body)}`,
+    "",
+  ].join("\n");
+}
+
+/** Milliseconds the plugin waits for one baton hook before killing it. */
+const PLUGIN_TIMEOUT_MS = 5000;
+
+/** Largest briefing the plugin adds to OpenCode's compaction context (the hosts' usual cap). */
+const PLUGIN_MAX_CONTEXT = 10_000;
+
+/**
+ * The OpenCode plugin module: before the first model request of a session
+ * (OpenCode's `experimental.chat.system.transform`, which every request of a
+ * session passes through) it runs `baton hook session-start` once for that
+ * session and adds what it printed to the system prompt of every request of
+ * the session; when OpenCode is about to compact a session it runs `baton
+ * hook pre-compact` (a capsule) and adds `baton load`'s briefing to the
+ * compaction context, so the compacted session keeps it; when a session goes
+ * idle it runs `baton hook stop`; before a tool call in a repository with
+ * deny records it runs `baton hook pre-tool` and throws its refusal, which
+ * OpenCode hands to the model as the tool's error. Payloads go on stdin as JSON.
+ * A failure or a slow baton never reaches OpenCode. Plain JavaScript,
+ * runnable under Bun and Node.
+ *
+ * @param invocation How baton is started.
+ * @returns The module text.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.match(renderOpenCodePlugin(["/opt/baton"]), /"\/opt\/baton"/);
+ * ```
+ */
+export function renderOpenCodePlugin(invocation: BatonInvocation): string {
+  return `// ${BATON_MARKER}: baton uninstall removes this file.
+// Runs baton from OpenCode: the briefing in the system prompt of a new session, a capsule and
+// the briefing before compaction, a capsule when a session goes idle, and after each tool call
+// the context band (OpenCode names no transcript file, so the plugin counts the tool calls
+// since the last user message itself; an advisory, when there is one, is added to the tool's
+// output). Before each tool call, where the repository has deny records (.baton/enforce/denies),
+// it asks baton's gate, and a refusal is thrown, which OpenCode returns to the model as the
+// tool's error. A failure or a slow baton never blocks OpenCode: errors are swallowed (the call
+// is allowed) and a run is killed after ${PLUGIN_TIMEOUT_MS} ms.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const BATON = ${JSON.stringify([...invocation])};
+
+function runBaton(args, payload, cwd) {
+  return new Promise((resolve) => {
+    let child;
+    let out = "";
+    try {
+      child = spawn(BATON[0], [...BATON.slice(1), ...args], {
+        cwd,
+        stdio: ["pipe", "pipe", "ignore"],
+      });
+    } catch {
+      resolve("");
+      return;
+    }
+    const timer = setTimeout(() => child.kill("SIGKILL"), ${PLUGIN_TIMEOUT_MS});
+    child.stdout.on("data", (chunk) => {
+      if (out.length < ${PLUGIN_MAX_CONTEXT}) out += chunk;
+    });
+    child.on("error", () => {
+      clearTimeout(timer);
+      resolve("");
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve(code === 0 ? out.slice(0, ${PLUGIN_MAX_CONTEXT}) : "");
+    });
+    child.stdin.on("error", () => {});
+    child.stdin.end(payload === null ? "" : JSON.stringify(payload));
+  });
+}
+
+// OpenCode awaits the hooks object a plugin function returns.
+export function BatonPlugin({ directory, worktree }) {
+  // The gate's own first check, done here so a repository without deny records spawns nothing.
+  const mayDeny = () =>
+    [directory, worktree].some((d) =>
+      typeof d === "string" && existsSync(\`\${d}/.baton/enforce/denies\`)
+    );
+  // One session-start run per session; its text rides on every request of that session.
+  const briefings = new Map();
+  // Tool calls since the session's last user message (or compaction), for the context band.
+  const depth = new Map();
+  return Promise.resolve({
+    "chat.message": (input) => {
+      if (typeof input?.sessionID === "string") depth.set(input.sessionID, 0);
+      return Promise.resolve();
+    },
+    "tool.execute.before": async (input, output) => {
+      if (typeof input?.tool !== "string" || !mayDeny()) return;
+      const out = (await runBaton(["hook", "pre-tool", "--host", "opencode"], {
+        hook_event_name: "tool.execute.before",
+        session_id: typeof input.sessionID === "string" ? input.sessionID : null,
+        cwd: directory,
+        tool_name: input.tool,
+        tool_input: output?.args ?? {},
+      }, directory)).trim();
+      if (out === "") return;
+      let verdict = null;
+      try {
+        verdict = JSON.parse(out);
+      } catch {
+        return;
+      }
+      if (verdict?.decision === "deny" && typeof verdict.reason === "string") {
+        throw new Error(verdict.reason);
+      }
+    },
+    "tool.execute.after": async (input, output) => {
+      const id = input?.sessionID;
+      if (typeof id !== "string") return;
+      const n = (depth.get(id) ?? 0) + 1;
+      depth.set(id, n);
+      const advice = (await runBaton(["hook", "post-tool", "--host", "opencode"], {
+        hook_event_name: "tool.execute.after",
+        session_id: id,
+        cwd: directory,
+        tool_calls_since_prompt: n,
+      }, directory)).trim();
+      if (advice !== "" && typeof output?.output === "string") {
+        output.output = \`\${output.output}\\n\\n\${advice}\`;
+      }
+    },
+    "experimental.chat.system.transform": async (input, output) => {
+      const id = input?.sessionID;
+      if (typeof id !== "string" || !Array.isArray(output?.system)) return;
+      let pending = briefings.get(id);
+      if (pending === undefined) {
+        pending = runBaton(["hook", "session-start", "--host", "opencode"], {
+          hook_event_name: "session.created",
+          session_id: id,
+          source: "startup",
+          cwd: directory,
+        }, directory).then((text) => text.trim());
+        briefings.set(id, pending);
+      }
+      const briefing = await pending;
+      if (briefing !== "") output.system.push(briefing);
+    },
+    "experimental.session.compacting": async (input, output) => {
+      await runBaton(["hook", "pre-compact", "--host", "opencode"], {
+        hook_event_name: "experimental.session.compacting",
+        session_id: input?.sessionID ?? null,
+        cwd: directory,
+      }, directory);
+      const briefing = (await runBaton(["load"], null, directory)).trim();
+      if (briefing !== "" && Array.isArray(output?.context)) output.context.push(briefing);
+    },
+    event: async ({ event }) => {
+      if (event?.type === "session.compacted") depth.delete(event.properties?.sessionID);
+      if (event?.type !== "session.idle") return;
+      await runBaton(["hook", "stop", "--host", "opencode"], {
+        hook_event_name: "session.idle",
+        session_id: event.properties?.sessionID ?? null,
+        cwd: directory,
+      }, directory);
+    },
+  });
+}
+`;
+}

@@ -1,0 +1,147 @@
+/**
+ * The one typed contract every host integration implements: where its files
+ * go for a scope, what each file holds, and how its hook config is shaped.
+ * The install plan, uninstall and doctor work only through this contract,
+ * so hosts never import each other. Pure types.
+ * @module
+ */
+import type { ReadFs } from "../../fs.ts";
+import type { BatonInvocation } from "../hook_command.ts";
+import type { HookEvent, HostId } from "../ids.ts";
+import type { HookSupport } from "../record.ts";
+
+/** Project (the repository root) or user (the home directory and host overrides). */
+export type InstallScope = "project" | "user";
+
+/** The places and overrides a host resolves its locations from. */
+export interface HostEnv {
+  /** Repository root for the project scope, absolute, "/" separators. */
+  projectRoot: string;
+  /** Home directory, absolute. */
+  home: string;
+  /** Documented location overrides (CODEX_HOME, CLAUDE_CONFIG_DIR, XDG_CONFIG_HOME). */
+  env: (name: string) => string | undefined;
+}
+
+/** A canonical command prompt, rendered into each host's command format. */
+export interface PromptSource {
+  /** File stem and command name, e.g. `baton-handoff`. */
+  name: string;
+  /** One line. */
+  description: string;
+  /** Markdown body; it calls baton `baton` (the renderer says how to start it). */
+  body: string;
+}
+
+/** What a host's files are made from. */
+export interface HostContent {
+  /** How baton is started (hook commands and prompts use it). */
+  invocation: BatonInvocation;
+  /** The canonical SKILL.md text. */
+  skill: string;
+  /** The canonical command prompts. */
+  prompts: readonly PromptSource[];
+}
+
+/** How a host's JSON hook config is laid out. */
+export interface HookConfigFormat {
+  /**
+   * `grouped`: event -> [{ matcher?, hooks: [handler] }] (Claude Code, Codex,
+   * Gemini CLI); `flat`: event -> [handler] (Cursor, Copilot).
+   */
+  shape: "grouped" | "flat";
+  /** Unit of the handler's `timeout` field. */
+  timeoutUnit: "seconds" | "milliseconds";
+  /** Top-level keys the file must have (Cursor: `"version": 1`); added when missing. */
+  requiredRoot: Readonly<Record<string, number | string | boolean>>;
+  /** The handler carries `"type": "command"`. */
+  typeField: boolean;
+  /** The handler carries `"name": "baton"` (Gemini CLI shows it). */
+  nameField: boolean;
+  /** Comments are allowed by the host (JSONC); comments in the file are kept either way. */
+  comments: boolean;
+}
+
+/** One hook baton registers with a host. */
+export interface HookSpec {
+  /** baton's event. */
+  event: HookEvent;
+  /** The host's own event name (`PreCompact`, `sessionStart`, `PreCompress`). */
+  native: string;
+  /** Matcher for grouped shapes (e.g. `startup|resume|clear|compact`); absent means all. */
+  matcher?: string;
+  /** Seconds the host waits before cancelling the hook. */
+  timeoutSeconds: number;
+}
+
+/** A whole file baton owns: it carries {@linkcode BATON_MARKER} and baton may replace or remove it. */
+export interface OwnedFile {
+  kind: "skill" | "command" | "plugin";
+  /** Absolute path. */
+  path: string;
+  content: string;
+}
+
+/** A JSON hook config baton merges its entries into (the user's own keys stay as they are). */
+export interface HookConfigFile {
+  kind: "hooks";
+  /** Absolute path. */
+  path: string;
+  format: HookConfigFormat;
+  hooks: readonly HookSpec[];
+}
+
+/** One file of a host's install for a scope. */
+export type DesiredFile = OwnedFile | HookConfigFile;
+
+/** The files of one host for one scope, and what the user should know. */
+export interface HostLayout {
+  files: DesiredFile[];
+  /** One-line notes (a trust step the host asks for, a part left out and why). */
+  notes: string[];
+}
+
+/** How far a host's hooks are confirmed (stated in each host record). */
+export type { HookSupport };
+
+/** A documented setting that turns a host's hooks off; doctor reports it. */
+export interface HookSwitch {
+  /** Absolute path of the file holding the setting. */
+  path: string;
+  format: "json" | "toml";
+  /** Key path, e.g. `["features", "hooks"]`. */
+  key: readonly string[];
+  /** The value that means "hooks off". */
+  off: boolean;
+}
+
+/** A step the host asks of the user before it runs baton's hooks (Codex's trust steps). */
+export interface TrustStep {
+  step: string;
+  /** `unknown`: baton cannot read where the host records it. */
+  status: "done" | "needed" | "unknown";
+  /** One sentence with the exact commands; never file content. */
+  explain: string;
+}
+
+/** One host integration. */
+export interface HostSpec {
+  id: HostId;
+  /** The host's name for people, e.g. "Claude Code". */
+  label: string;
+  hookSupport: HookSupport;
+  /** One sentence doctor shows about the host's hooks (what runs, what is missing). */
+  hookNote: string;
+  /** The host's files for a scope. */
+  layout(scope: InstallScope, env: HostEnv, content: HostContent): HostLayout;
+  /** Settings that turn the host's hooks off, for a scope (none when the host has no such switch). */
+  hookSwitches?(scope: InstallScope, env: HostEnv): HookSwitch[];
+  /** What the user must still do before the host runs the hooks, as far as baton can tell. */
+  trustSteps?(fs: ReadFs, scope: InstallScope, env: HostEnv): Promise<TrustStep[]>;
+}
+
+/**
+ * Text every file baton owns carries, so uninstall removes only its own files
+ * and install never overwrites a file the user wrote.
+ */
+export const BATON_MARKER = "generated by baton install";

@@ -1,0 +1,97 @@
+/**
+ * What `baton hook prompt|post-tool` does. It reads the context-band
+ * signals from the transcript the payload names (the bounded backwards scan:
+ * at most the bytes hard threshold plus one 64 KiB chunk, whatever the
+ * transcript's size), judges them against `.baton/config.yaml`'s bands, and
+ * prints the host's advisory output: nothing below warn, one short line at
+ * warn, a request to write a capsule now (with the exact commands) at
+ * handoff and hard. Advisory only: it never blocks, never writes. Loaded
+ * only for these two events; no Worker, no zod, no YAML parser unless a
+ * config file exists.
+ * @module
+ */
+import type { BandHookEvent, HostId } from "../ids.ts";
+import type { HookPayload } from "../hook_payload.ts";
+import { renderAdvice } from "../hook_output.ts";
+import { isCodedError } from "../../errors.ts";
+import { DEFAULT_BAND_THRESHOLDS } from "../../config/bands_section.ts";
+import { type BandResult, type BandSignals, evaluateBands } from "../../bands/evaluate.ts";
+import { renderBandAdvice } from "../../bands/render_band.ts";
+import { joinSignals } from "../../bands/signals.ts";
+import { readTranscriptSignals } from "../../bands/transcript_signals.ts";
+import type { BatonLayout } from "../../store/layout.ts";
+import type { HookIo as Io } from "./hook_io.ts";
+
+/** What the band hook found, for the hook's `--json` report. */
+export interface BandHookOutcome {
+  result: BandResult | null;
+  /** The host's stdout ("" below warn). */
+  output: string;
+}
+
+/** Inputs of {@linkcode runBandHook}. */
+export interface BandHookInput {
+  event: BandHookEvent;
+  host: HostId | null;
+  payload: HookPayload;
+  cwd: string;
+  warn: (message: string) => void;
+}
+
+/** Runs a band hook; never throws for the host to see (problems go to `warn`). */
+export async function runBandHook(io: Io, input: BandHookInput): Promise<BandHookOutcome> {
+  const { host, payload, warn } = input;
+  if (host === null) {
+    warn("cannot tell the host from the payload (pass --host): no band reported");
+    return { result: null, output: "" };
+  }
+  let thresholds = DEFAULT_BAND_THRESHOLDS;
+  let enforcing: { layout: BatonLayout } | null = null;
+  try {
+    const config = await io.readConfig(input.cwd);
+    thresholds = config.bands;
+    if (config.enforceMode === "deny") {
+      const { batonLayout } = await import("../../store/layout.ts");
+      enforcing = { layout: batonLayout(config.batonDir.slice(0, -"/.baton".length) || "/") };
+    }
+  } catch (e) {
+    warn(
+      `${isCodedError(e) ? e.message : "the config cannot be read"}; using the default thresholds`,
+    );
+  }
+  let signals: BandSignals = {};
+  if (payload.transcriptPath !== null) {
+    try {
+      signals =
+        (await readTranscriptSignals(io.fs, payload.transcriptPath, { thresholds, host })).signals;
+    } catch (e) {
+      // A transcript not written yet (the first prompt) is normal: say so only on stderr.
+      warn(`transcript not read: ${isCodedError(e) ? e.message : "read failed"}`);
+    }
+  }
+  const counted: BandSignals = payload.toolCallsSincePrompt === undefined ? {} : {
+    depth: {
+      value: payload.toolCallsSincePrompt,
+      source: "host (tool calls counted by the caller)",
+    },
+  };
+  const result = evaluateBands(joinSignals(counted, signals), thresholds);
+  if (result.band === "ok") return { result, output: "" };
+  // Only an advisory names the commands: below warn these modules stay unloaded.
+  const { renderShellCommand } = await import("../shell_quote.ts");
+  // At handoff and hard in a repository that denies, the session's deny is armed first, so
+  // the advice says so instead of "advisory".
+  let armed: string | null = null;
+  if (
+    enforcing !== null && payload.sessionId !== null &&
+    (result.band === "handoff" || result.band === "hard")
+  ) {
+    armed = await io.armHandoffDeny(enforcing.layout, payload.sessionId, host, input.cwd)
+      .catch(() => null);
+  }
+  const text = renderBandAdvice(result, {
+    baton: renderShellCommand(await io.invocation()),
+    armed,
+  });
+  return { result, output: renderAdvice(host, input.event, text) };
+}

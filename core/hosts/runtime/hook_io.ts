@@ -1,0 +1,55 @@
+/**
+ * What the hook runtime is handed by the edge: the file system, the
+ * environment, the process's clock and stdin, its two output streams, and
+ * the pieces that live elsewhere (the bounded job, the config reader, deny
+ * arming, the resume line, baton's own invocation). Every heavy piece is a
+ * callback the edge loads on first call, so the hook's light path loads none
+ * of them (commands/_adapters/hook_io.ts builds the real one).
+ * @module
+ */
+import type { WriteFs } from "../../fs.ts";
+import type { BandThresholds } from "../../config/bands_section.ts";
+import type { BatonLayout } from "../../store/layout.ts";
+import type { BatonInvocation } from "../hook_command.ts";
+import type { BoundedOutcome, HookJobRequest } from "./job.ts";
+
+/** What the band hook needs from `.baton/config.yaml`. */
+export interface HookConfig {
+  /** The `.baton` directory the config was looked up in. */
+  batonDir: string;
+  bands: BandThresholds;
+  enforceMode: string;
+}
+
+/** The hook runtime's capability. */
+export interface HookIo {
+  fs: WriteFs;
+  env(name: string): string | undefined;
+  cwd(): string;
+  now(): Date;
+  /** Milliseconds since the process started (the hook's budgets count from there). */
+  elapsedMs(): number;
+  /** All of stdin, at most `maxBytes` (RangeError past it), waiting at most `timeoutMs`. */
+  readStdin(maxBytes: number, options: { timeoutMs: number }): Promise<Uint8Array>;
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Prints a value as the `--json` report. */
+  printJson(value: unknown): void;
+  /** Records the run for the real-host suite's timings (a no-op unless asked for). */
+  logTiming(entry: { event: string | null; host: string | null; action: string }): void;
+  /** Runs the heavy job and gives up after `budgetMs`. */
+  runJob(request: HookJobRequest, budgetMs: number): Promise<BoundedOutcome>;
+  /** The resume line a session-start adds for an open handoff deny; "" when none. */
+  resumeHint(layout: BatonLayout, session: string | null): Promise<string>;
+  /** The config for `cwd`; throws a coded error when it cannot be read. */
+  readConfig(cwd: string): Promise<HookConfig>;
+  /** Arms the handoff deny; the sentence to add to the advice, or null. */
+  armHandoffDeny(
+    layout: BatonLayout,
+    session: string,
+    host: string,
+    cwd: string,
+  ): Promise<string | null>;
+  /** How this baton is run, for the commands an advisory names. */
+  invocation(): Promise<BatonInvocation>;
+}

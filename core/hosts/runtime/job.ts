@@ -1,0 +1,53 @@
+/**
+ * The heavy half of a hook as data: what the hook asks its bounded job to do
+ * (capture an automatic capsule, or render the briefing to inject) and what
+ * comes back. Plain structured-clone values: the job runs in a Worker the
+ * edge can terminate (commands/_adapters/bounded_job.ts).
+ * @module
+ */
+import type { AutoCapsuleResult } from "../../workflow/auto_capsule.ts";
+
+/** What the hook asks its job to do. */
+export type HookJobRequest =
+  | {
+    kind: "capture";
+    cwd: string;
+    trigger: "pre_compact" | "session_end" | "turn_end";
+    host: string | null;
+    session: string | null;
+    /** The payload's transcript path (null when absent or sent as null). */
+    transcriptPath?: string | null;
+    /** Skip while an automatic capsule younger than this exists (0: never). */
+    minIntervalMs: number;
+    /** Epoch ms by which the facts must be collected (what is left is named unchecked). */
+    factsDeadlineMs?: number;
+  }
+  | {
+    kind: "inject";
+    cwd: string;
+    maxChars: number;
+    /** The capsule was already shown: give the short form when nothing drifted. */
+    shortIfUnchanged: boolean;
+    /** Epoch ms by which the re-checks must end (what is left is shown as not re-checked). */
+    factsDeadlineMs?: number;
+  };
+
+/** The briefing an inject job rendered. */
+export interface InjectJobResult {
+  capsule_id: string;
+  created_at: string;
+  text: string;
+  /** True when the short form was given. */
+  short: boolean;
+}
+
+/** What the job answers. */
+export type HookJobResponse =
+  | { ok: true; kind: "capture"; capture: AutoCapsuleResult }
+  | { ok: true; kind: "inject"; inject: InjectJobResult | null }
+  | { ok: false; code: string; message: string; stack?: string };
+
+/** How a bounded job ended. */
+export type BoundedOutcome =
+  | { status: "done"; response: HookJobResponse }
+  | { status: "timeout"; inline: boolean };

@@ -1,0 +1,342 @@
+/**
+ * What `baton hook EVENT` does (every event but the pre-tool gate). Light on purpose: the session-start
+ * freshness check and everything before it load no zod, no git object reader
+ * and no capsule parser; only a capture, or an injection that has something
+ * to inject, starts the heavy job (in a Worker, under a hard time budget).
+ * Whatever happens, the exit status is 0 and stdout holds only the host's
+ * expected output or nothing; problems are one line on stderr. The edge is
+ * handed in as a {@linkcode HookIo}.
+ * @module
+ */
+import { type HookEvent, type HostId, isBandHookEvent, isHostId } from "../ids.ts";
+import { toHookEvent } from "../native_events.ts";
+import { projectDirFromEnv } from "../hook_env.ts";
+import { type HookPayload, MAX_HOOK_PAYLOAD_BYTES, parseHookPayload } from "../hook_payload.ts";
+import { INJECTION_CAP_CHARS, renderAck, renderInjection } from "../hook_output.ts";
+import { isCodedError, safeWord } from "../../errors.ts";
+import { checkInjection, repeatMode } from "../../workflow/injection_check.ts";
+import { recentAutomaticCapsule } from "../../workflow/recent_capture.ts";
+import { readInjectionState, writeInjectionRecord } from "../../store/injection_state.ts";
+import { capturePlan } from "../capture_plan.ts";
+import type { HookIo } from "./hook_io.ts";
+
+type Io = HookIo;
+
+/** What the command line gave the hook. */
+export interface HookArgs {
+  /** The event word (baton's or the host's name), or undefined when none was given. */
+  event: string | undefined;
+  /** `--host`, when given. */
+  host: string | undefined;
+  /** `--json`: report instead of printing the host's output. */
+  json: boolean;
+}
+
+/** Wall-clock budget of a capture hook, from process start to exit. */
+export const CAPTURE_BUDGET_MS = 2000;
+/** Budget of a session-start injection (the hosts allow 10 s or more). */
+export const INJECT_BUDGET_MS = 5000;
+/** Kept back from a budget for process exit after the job is abandoned. */
+const EXIT_RESERVE_MS = 300;
+/** Kept back from a capture's budget for writing the capsule after the facts. */
+const WRITE_RESERVE_MS = 600;
+/** Time a session-start injection gives its re-checks, so the hook ends within about 1 s. */
+export const INJECT_FACTS_BUDGET_MS = 450;
+/** Longest wait for the end of the payload on stdin. */
+const STDIN_TIMEOUT_MS = 500;
+
+/** What the hook did: the `--json` shape. */
+export interface HookReport {
+  event: HookEvent | null;
+  host: HostId | null;
+  action:
+    | "ignored"
+    | "no_capsule"
+    | "nothing_new"
+    | "injected"
+    | "written"
+    | "unchanged"
+    | "recent"
+    | "not_a_repo"
+    | "failed"
+    | "timed_out"
+    | "band";
+  capsule_id: string | null;
+  /** prompt and post-tool: the context band (ok, warn, handoff, hard); null otherwise. */
+  band?: string | null;
+  /** Exactly what the hook printed (or, with --json, would print) for the host. */
+  output: string;
+  warning: string | null;
+}
+
+async function isDirectory(io: Io, path: string): Promise<boolean> {
+  try {
+    return (await io.fs.stat(path))?.isDirectory === true;
+  } catch {
+    return false;
+  }
+}
+
+async function readPayload(
+  io: Io,
+  report: HookReport,
+): Promise<HookPayload | string> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await io.readStdin(MAX_HOOK_PAYLOAD_BYTES, {
+      timeoutMs: STDIN_TIMEOUT_MS,
+    });
+  } catch {
+    return `payload ignored: it is larger than ${MAX_HOOK_PAYLOAD_BYTES} bytes`;
+  }
+  try {
+    return parseHookPayload(bytes);
+  } catch (e) {
+    report.action = "ignored";
+    return `payload ignored: ${isCodedError(e) ? e.message : "it cannot be read"}`;
+  }
+}
+
+/** Runs the hook; always returns 0. */
+export async function runHook(io: Io, args: HookArgs): Promise<number> {
+  const report: HookReport = {
+    event: null,
+    host: null,
+    action: "ignored",
+    capsule_id: null,
+    output: "",
+    warning: null,
+  };
+  const json = args.json;
+  const word = args.event;
+  const warn = (message: string): void => {
+    const label = report.event ?? (word === undefined ? "" : safeWord(word));
+    io.stderr(`baton: hook ${label}${label === "" ? "" : ": "}${message}\n`);
+    report.warning = report.warning === null ? message : `${report.warning}; ${message}`;
+  };
+  let printed = false;
+  // Writes the host's output at once (JSON mode reports it instead).
+  const emit = (text: string): void => {
+    report.output = text;
+    if (!json && text !== "") io.stdout(text);
+    printed = true;
+  };
+  const finish = (): number => {
+    if (json) io.printJson(report);
+    else if (!printed && report.output !== "") io.stdout(report.output);
+    io.logTiming(report);
+    return 0;
+  };
+  const event = word === undefined ? null : toHookEvent(word);
+  if (event === null) {
+    warn(
+      word === undefined
+        ? "no event given: expected session-start, pre-compact, session-end, stop, prompt, post-tool or pre-tool"
+        : "unknown event: expected session-start, pre-compact, session-end, stop, prompt, post-tool or pre-tool",
+    );
+    return finish();
+  }
+  report.event = event;
+  const hostFlag = args.host;
+  if (hostFlag !== undefined && !isHostId(hostFlag)) {
+    warn(`unknown host ${safeWord(hostFlag)}: nothing done`);
+    return finish();
+  }
+  const payload = await readPayload(io, report);
+  if (typeof payload === "string") {
+    warn(payload);
+    return finish();
+  }
+  const host = (hostFlag as HostId | undefined) ?? payload.detectedHost;
+  report.host = host;
+  if (payload.nativeEvent !== null && payload.event !== event) {
+    // Never quoted: the name is payload content.
+    warn(
+      `note: the payload names ${
+        payload.event === null ? "an event baton does not handle" : `the ${payload.event} event`
+      }; running ${event} as the command line says`,
+    );
+  }
+  // The payload's cwd follows worktrees; the hosts' project variables do not.
+  const cwd = payload.cwd ?? projectDirFromEnv((name) => io.env(name), host) ?? io.cwd();
+  if (!(await isDirectory(io, cwd))) {
+    warn(
+      "the payload's working directory is not a directory here: nothing done",
+    );
+    return finish();
+  }
+  try {
+    if (isBandHookEvent(event)) {
+      const { runBandHook } = await import("./band_hook.ts");
+      const band = await runBandHook(io, { event, host, payload, cwd, warn });
+      report.action = "band";
+      report.band = band.result?.band ?? null;
+      emit(band.output);
+      return finish();
+    }
+    if (event === "session-start") {
+      await sessionStart(io, report, { payload, cwd, warn, emit });
+      return finish();
+    }
+    await capture(io, report, { event, host, payload, cwd, warn });
+  } catch (e) {
+    // A broken repository (a .git file naming a vanished directory, say)
+    // must not fail the host's session: report it and carry on.
+    report.action = "failed";
+    warn(`nothing done: ${isCodedError(e) ? e.message : "internal error"}`);
+    return finish();
+  }
+  report.output = renderAck(host, event);
+  return finish();
+}
+
+interface SessionStartInput {
+  payload: HookPayload;
+  cwd: string;
+  warn: (m: string) => void;
+  emit: (text: string) => void;
+}
+
+async function sessionStart(
+  io: Io,
+  report: HookReport,
+  input: SessionStartInput,
+): Promise<void> {
+  const { payload, cwd, warn } = input;
+  const host = report.host;
+  if (host === null) {
+    warn(
+      "cannot tell the host from the payload (pass --host): nothing injected",
+    );
+    return;
+  }
+  const repeat = repeatMode(io.env("BATON_BRIEFING_REPEAT"));
+  const check = await checkInjection(io.fs, cwd, { hostKey: host, source: payload.source, repeat });
+  if (!check.inject) {
+    report.action = check.reason === "no_capsule" ? "no_capsule" : "nothing_new";
+    return;
+  }
+  const outcome = await io.runJob(
+    {
+      kind: "inject",
+      cwd,
+      // Room for the resume line (HookIo.resumeHint) when enforcement state exists.
+      maxChars: INJECTION_CAP_CHARS[host] -
+        ((await io.fs.lstat(`${check.found.layout.dir}/enforce/denies`)) === null ? 0 : 600),
+      shortIfUnchanged: check.reason === "repeat" && repeat === "short",
+      factsDeadlineMs: io.now().getTime() + INJECT_FACTS_BUDGET_MS,
+    },
+    INJECT_BUDGET_MS - EXIT_RESERVE_MS - io.elapsedMs(),
+  );
+  if (outcome.status === "timeout") {
+    report.action = "timed_out";
+    warn(
+      `briefing not injected: it was not ready within ${INJECT_BUDGET_MS / 1000} seconds`,
+    );
+    return;
+  }
+  const r = outcome.response;
+  if (!r.ok || r.kind !== "inject") {
+    report.action = "failed";
+    warn(`briefing not injected: ${r.ok ? "unexpected answer" : r.message}`);
+    if (!r.ok && r.stack !== undefined) io.stderr(`${r.stack}\n`);
+    return;
+  }
+  if (r.inject === null) {
+    report.action = "no_capsule";
+    return;
+  }
+  const layout = check.found.layout;
+  if (check.reason === "header_unreadable") {
+    const last = (await readInjectionState(io.fs, layout)).hosts[host];
+    if (last?.capsule_id === r.inject.capsule_id) {
+      report.action = "nothing_new";
+      return;
+    }
+  }
+  report.action = "injected";
+  report.capsule_id = r.inject.capsule_id;
+  // Printed before the record is written: a crash in between injects twice, never zero times.
+  const hint = await io.resumeHint(layout, payload.sessionId);
+  input.emit(renderInjection(host, r.inject.text + hint));
+  try {
+    await writeInjectionRecord(io.fs, layout, {
+      hostKey: host,
+      record: {
+        capsule_id: r.inject.capsule_id,
+        created_at: r.inject.created_at,
+        injected_at: io.now().toISOString(),
+      },
+    });
+  } catch {
+    warn(
+      "the injection could not be recorded: the next session may inject it again",
+    );
+  }
+}
+
+interface CaptureInput {
+  event: Exclude<HookEvent, "session-start" | "prompt" | "post-tool">;
+  host: HostId | null;
+  payload: HookPayload;
+  cwd: string;
+  warn: (m: string) => void;
+}
+
+async function capture(
+  io: Io,
+  report: HookReport,
+  input: CaptureInput,
+): Promise<void> {
+  const plan = capturePlan(input.event, input.host, input.payload.trigger);
+  // A turn hook fires before or after every turn: the rate limit needs only
+  // latest.md's header, so deciding it here costs no Worker and no capsule reader.
+  const recent = await recentAutomaticCapsule(io.fs, input.cwd, {
+    minIntervalMs: plan.minIntervalMs,
+    nowMs: io.now().getTime(),
+  });
+  if (recent !== null) {
+    report.action = "recent";
+    return;
+  }
+  const outcome = await io.runJob(
+    {
+      kind: "capture",
+      cwd: input.cwd,
+      trigger: plan.trigger,
+      host: input.host,
+      session: input.payload.sessionId,
+      transcriptPath: input.payload.transcriptPath,
+      minIntervalMs: plan.minIntervalMs,
+      factsDeadlineMs: io.now().getTime() +
+        Math.max(100, CAPTURE_BUDGET_MS - EXIT_RESERVE_MS - WRITE_RESERVE_MS - io.elapsedMs()),
+    },
+    CAPTURE_BUDGET_MS - EXIT_RESERVE_MS - io.elapsedMs(),
+  );
+  const notBlocked = input.event === "pre-compact"
+    ? "compaction goes ahead"
+    : "the session goes on";
+  if (outcome.status === "timeout") {
+    report.action = "timed_out";
+    input.warn(
+      `automatic capsule not written: the ${
+        CAPTURE_BUDGET_MS / 1000
+      }-second budget ran out; ${notBlocked}`,
+    );
+    return;
+  }
+  const r = outcome.response;
+  if (!r.ok || r.kind !== "capture") {
+    report.action = "failed";
+    input.warn(
+      `automatic capsule not written: ${r.ok ? "unexpected answer" : r.message}; ${notBlocked}`,
+    );
+    if (!r.ok && r.stack !== undefined) io.stderr(`${r.stack}\n`);
+    return;
+  }
+  report.action = r.capture.status;
+  report.capsule_id = r.capture.capsule_id;
+  if (r.capture.signing?.signed === false) {
+    input.warn(`capsule written unsigned: ${r.capture.signing.reason}`);
+  }
+}

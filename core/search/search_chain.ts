@@ -1,0 +1,92 @@
+/**
+ * What `baton search` does: locates the index, syncs it with the archive and
+ * runs the query; every snippet comes out redacted and neutralised. The
+ * database opener and the redactor are handed in.
+ * @module
+ */
+import type { WriteFs } from "../fs.ts";
+import { findBatonLayout } from "../store/find_layout.ts";
+import { privateStateDir } from "../store/private_dir.ts";
+import { syncCapsuleIndex } from "./sync_capsules.ts";
+import { countIndexed, searchIndex, type SqlDb } from "./search_index.ts";
+import { StorageError } from "../errors.ts";
+
+/** An open index and how to close it. */
+export interface OpenedIndex {
+  db: SqlDb;
+  /** True when a damaged index was deleted and made anew. */
+  recreated: boolean;
+  close(): void;
+}
+
+/** What {@linkcode searchChain} is handed. */
+export interface SearchChainIo {
+  fs: WriteFs;
+  cwd: string;
+  /** Opens (creating when missing) the index at a path whose directory exists. */
+  openIndex(path: string): OpenedIndex;
+  /** Redacts and neutralises: one terminal line, or a JSON string value. */
+  safe: { line(text: string): string; value(text: string): string };
+}
+
+/** What `baton search --json` prints. */
+export interface SearchOutput {
+  query: string;
+  results: { source: string; id: string; created_at: string; field: string; snippet: string }[];
+  index: {
+    path: string;
+    added: number;
+    removed: number;
+    skipped: number;
+    indexed: number;
+    recreated: boolean;
+  };
+}
+
+/** Syncs the index and searches it. */
+export async function searchChain(
+  io: SearchChainIo,
+  query: string,
+  limit: number,
+): Promise<SearchOutput> {
+  const found = await findBatonLayout(io.fs, io.cwd);
+  const dir = privateStateDir(found);
+  try {
+    await io.fs.mkdirp(dir);
+  } catch (e) {
+    throw new StorageError("Cannot create the search index directory: it is not writable", {
+      cause: e,
+    });
+  }
+  // A state directory that is a symbolic link could lead anywhere: refused.
+  if ((await io.fs.lstat(dir))?.isDirectory !== true) {
+    throw new StorageError("Cannot open the search index: its directory is not a plain directory");
+  }
+  const path = `${dir}/search.sqlite`;
+  const safe = io.safe;
+  const index = io.openIndex(path);
+  try {
+    const sync = await syncCapsuleIndex(index.db, io.fs, found.layout, { redact: safe.value });
+    const hits = searchIndex(index.db, query, limit);
+    return {
+      query: safe.value(query),
+      results: hits.map((h) => ({
+        source: h.source,
+        id: h.ref,
+        created_at: safe.line(h.created_at),
+        field: safe.line(h.field),
+        snippet: safe.line(h.snippet),
+      })),
+      index: {
+        path,
+        added: sync.added,
+        removed: sync.removed,
+        skipped: sync.skipped,
+        indexed: countIndexed(index.db),
+        recreated: index.recreated,
+      },
+    };
+  } finally {
+    index.close();
+  }
+}

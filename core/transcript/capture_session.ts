@@ -1,0 +1,212 @@
+/**
+ * The transcript half of an automatic capsule. Finds the session the
+ * hook fired in (the payload's `transcript_path` when it names a file, else
+ * the host's store searched by session id: Codex sends a null path before
+ * compaction, Copilot sends its working directory), reads only its tail
+ * (512 KiB at most: a 50 MB transcript costs what a small one does), parses it with the
+ * host's reader and builds the capsule's `session` section. Never throws:
+ * any problem means no section, and the capsule is written without it.
+ * @module
+ */
+import type { SessionRecord } from "../capsule/types.ts";
+import type { ParsedTranscript } from "./types.ts";
+import type { TranscriptStoreIo as Io } from "./store_io.ts";
+import { fullRecord as hostRecord } from "../hosts/full_records.ts";
+import {
+  claudeProjectDir,
+  ID_PREFIX,
+  READERS,
+  readTranscriptTail,
+  type SourceHost,
+  storeRoot,
+} from "./session_stores.ts";
+
+/** Most bytes of a transcript's tail a capture reads. */
+export const CAPTURE_TAIL_BYTES = 512 * 1024;
+
+/** What the hook knows. */
+export interface CaptureSessionInput {
+  host: string | null;
+  transcriptPath: string | null;
+  sessionId: string | null;
+}
+
+async function isFile(io: Io, path: string): Promise<boolean> {
+  try {
+    return (await io.fs.stat(path))?.isFile === true;
+  } catch {
+    return false;
+  }
+}
+
+async function names(io: Io, dir: string): Promise<string[]> {
+  try {
+    return (await io.fs.readDir(dir)).slice(0, 5000).map((e) => e.name).sort().reverse();
+  } catch {
+    // Missing: nothing.
+    return [];
+  }
+}
+
+const SAFE_ID = /^[A-Za-z0-9_.:-]{1,200}$/;
+
+/** The transcript file of a session, searched in the host's store by id. */
+async function locate(
+  io: Io,
+  host: SourceHost,
+  id: string,
+  cwd: string | null,
+): Promise<string | null> {
+  if (!SAFE_ID.test(id) || id.includes("..")) return null;
+  const record = hostRecord(host);
+  const root = storeRoot(io, record.transcript.root);
+  if (root === null) return null;
+  const base = `${root}/${record.transcript.sessions}`;
+  const layout = record.transcript.layout;
+  if (layout === "copilot-state") {
+    const p = `${base}/${id}/events.jsonl`;
+    return await isFile(io, p) ? p : null;
+  }
+  if (layout === "claude-projects") {
+    if (cwd !== null) {
+      const p = `${base}/${claudeProjectDir(cwd)}/${id}.jsonl`;
+      if (await isFile(io, p)) return p;
+    }
+    for (const dir of await names(io, base)) {
+      const p = `${base}/${dir}/${id}.jsonl`;
+      if (await isFile(io, p)) return p;
+    }
+    return null;
+  }
+  if (layout === "codex-dated") {
+    // Newest days first; a session being compacted now was written to recently.
+    let looked = 0;
+    for (const y of await names(io, base)) {
+      for (const m of await names(io, `${base}/${y}`)) {
+        for (const d of await names(io, `${base}/${y}/${m}`)) {
+          if (++looked > 400) return null;
+          const dir = `${base}/${y}/${m}/${d}`;
+          const hit = (await names(io, dir)).find((n) =>
+            n.startsWith("rollout-") && n.endsWith(`${id}.jsonl`)
+          );
+          if (hit !== undefined) return `${dir}/${hit}`;
+        }
+      }
+    }
+    return null;
+  }
+  if (layout === "gemini-tmp") {
+    const short = id.slice(0, 8);
+    for (const dir of await names(io, base)) {
+      const chats = `${base}/${dir}/chats`;
+      const hit = (await names(io, chats)).find((n) =>
+        n.startsWith("session-") && n.includes(`-${short}.json`)
+      );
+      if (hit !== undefined) return `${chats}/${hit}`;
+    }
+  }
+  return null;
+}
+
+async function databaseParsed(
+  io: Io,
+  host: SourceHost,
+  id: string,
+): Promise<ParsedTranscript | null> {
+  const record = hostRecord(host);
+  const root = storeRoot(io, record.transcript.root);
+  if (root === null || !SAFE_ID.test(id)) return null;
+  const { loadSession } = await import("./session_stores.ts");
+  const loaded = await loadSession(io, {
+    id: `${record.transcript.idPrefix}:${id}`,
+    host,
+    project: null,
+    started_at: null,
+    updated_at: null,
+    turns: 0,
+    turns_estimated: true,
+    bytes: 0,
+    path: `${root}/${record.transcript.sessions}`,
+  }, 200);
+  return loaded?.parsed ?? null;
+}
+
+/**
+ * The session section for the hook's session, or null when no transcript
+ * can be found or read.
+ */
+export async function captureSession(
+  io: Io,
+  input: CaptureSessionInput,
+  cwd: string | null,
+  options: { deadlineMs?: number } = {},
+): Promise<SessionRecord | null> {
+  const deadline = options.deadlineMs ?? Infinity;
+  try {
+    const host = input.host;
+    if (host === null || !(host in READERS)) {
+      return input.transcriptPath !== null && await isFile(io, input.transcriptPath)
+        ? await fromFile(input.transcriptPath, null, input.sessionId, deadline, io)
+        : null;
+    }
+    const h = host as SourceHost;
+    const layout = hostRecord(h).transcript.layout;
+    if (layout === "cursor-db") {
+      // Cursor's agent transcripts (the payload's path) have no confirmed line shape: sniffed.
+      return input.transcriptPath !== null && await isFile(io, input.transcriptPath)
+        ? await fromFile(input.transcriptPath, null, input.sessionId, deadline, io)
+        : null;
+    }
+    const { buildSessionRecord } = await import("./session_record.ts");
+    if (layout === "opencode-db") {
+      if (input.sessionId === null) return null;
+      const parsed = await databaseParsed(io, h, input.sessionId);
+      if (parsed === null || parsed.turns.length === 0) return null;
+      return buildSessionRecord(parsed, {
+        host: h,
+        source_id: `${ID_PREFIX[h]}:${input.sessionId}`,
+        confidence: READERS[h].confidence,
+        bytes: 0,
+        file_bytes: 0,
+        complete: false,
+      });
+    }
+    let path = input.transcriptPath !== null && await isFile(io, input.transcriptPath)
+      ? input.transcriptPath
+      : null;
+    if (path === null && input.sessionId !== null) path = await locate(io, h, input.sessionId, cwd);
+    if (path === null) return null;
+    if (io.now().getTime() > deadline) return null;
+    return await fromFile(path, h, input.sessionId, deadline, io);
+  } catch {
+    return null;
+  }
+}
+
+async function fromFile(
+  path: string,
+  host: SourceHost | null,
+  sessionId: string | null,
+  deadline: number,
+  io: Io,
+): Promise<SessionRecord | null> {
+  const { fileFormat, sniffFile, formatHost } = await import("./session_stores.ts");
+  const format = host !== null ? fileFormat(hostRecord(host), path) : await sniffFile(io, path);
+  if (format === null) return null;
+  const read = await readTranscriptTail(io, path, format, {
+    wantTurns: 0,
+    maxBytes: CAPTURE_TAIL_BYTES,
+  });
+  if (read === null || io.now().getTime() > deadline) return null;
+  const { buildSessionRecord } = await import("./session_record.ts");
+  const h = host ?? formatHost(format);
+  const id = read.parsed.meta.session_id ?? sessionId;
+  return buildSessionRecord(read.parsed, {
+    host: h ?? "generic",
+    source_id: h === null ? null : id === null ? null : `${ID_PREFIX[h]}:${id}`,
+    confidence: h === null ? "guessed" : READERS[h].confidence,
+    bytes: read.bytes,
+    file_bytes: read.fileBytes,
+    complete: read.complete,
+  });
+}

@@ -1,0 +1,24 @@
+import assert from "node:assert/strict";
+import { logHookTiming } from "../../../commands/_adapters/hook_io.ts";
+
+Deno.test("logHookTiming() appends one JSON line per call, and does nothing without a path", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "baton-test-" });
+  try {
+    const path = `${dir}/timing.jsonl`;
+    logHookTiming(undefined, { event: "x", host: null, action: "a" });
+    logHookTiming("", { event: "x", host: null, action: "a" });
+    assert.deepEqual([...Deno.readDirSync(dir)], []);
+    logHookTiming(path, { event: "session-start", host: "codex", action: "inject" });
+    logHookTiming(path, { event: null, host: null, action: "skip" });
+    const lines = Deno.readTextFileSync(path).trim().split("\n").map((l) => JSON.parse(l));
+    assert.deepEqual(lines.map((l) => [l.event, l.host, l.action]), [
+      ["session-start", "codex", "inject"],
+      [null, null, "skip"],
+    ]);
+    assert.ok(lines.every((l) => Number.isInteger(l.ms)));
+    // A path that cannot be written is ignored (instrumentation only).
+    logHookTiming(`${dir}/missing/dir/t.jsonl`, { event: null, host: null, action: "a" });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -1,0 +1,55 @@
+import assert from "node:assert/strict";
+import {
+  assertInside,
+  InstallEscapeError,
+  isInside,
+  realLocation,
+} from "../../../../core/hosts/install/contain_path.ts";
+import { TestFs } from "../../../_helpers/fs.ts";
+
+const fs = new TestFs();
+
+async function withDirs(f: (root: string, outside: string) => Promise<void>): Promise<void> {
+  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-test-" }));
+  const outside = await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-test-" }));
+  try {
+    await f(root, outside);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+    await Deno.remove(outside, { recursive: true });
+  }
+}
+
+Deno.test("isInside() is true for the root and below it, not for a sibling sharing a prefix", () => {
+  assert.ok(isInside("/a/b", "/a/b"));
+  assert.ok(isInside("/a/b/c", "/a/b/"));
+  assert.ok(!isInside("/a/bc", "/a/b"));
+  assert.ok(!isInside("/a", "/a/b"));
+});
+
+Deno.test("realLocation() resolves the existing part of a path and keeps the missing rest", async () => {
+  await withDirs(async (root, outside) => {
+    await Deno.mkdir(`${root}/real`);
+    await Deno.symlink(outside, `${root}/link`);
+    assert.equal(
+      await realLocation(fs, `${root}/real/new/file.json`),
+      `${root}/real/new/file.json`,
+    );
+    assert.equal(await realLocation(fs, `${root}/link/new/file.json`), `${outside}/new/file.json`);
+    assert.equal(await realLocation(fs, `${root}/`), root);
+  });
+});
+
+Deno.test("assertInside() refuses a path whose link leads outside the root, and passes one that stays", async () => {
+  await withDirs(async (root, outside) => {
+    await Deno.mkdir(`${root}/sub`);
+    await Deno.symlink(outside, `${root}/escape`);
+    await Deno.symlink(`${root}/sub`, `${root}/inner`);
+    await assertInside(fs, `${root}/inner/x.json`, root);
+    await assertInside(fs, `${root}/not/yet/there.json`, root);
+    await assert.rejects(
+      assertInside(fs, `${root}/escape/x.json`, root),
+      (e: unknown) => e instanceof InstallEscapeError && e.code === "install_symlink_escape",
+    );
+  });
+});
