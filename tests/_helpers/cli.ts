@@ -54,6 +54,14 @@ export function testBatonHome(): string {
   return sharedHome;
 }
 
+/**
+ * The hooks' time budgets in every baton the tests start, scaled up (the
+ * user setting BATON_HOOK_TIME_SCALE) so that no test's outcome depends on
+ * how loaded the machine is. The budgets themselves are tested with a slow
+ * input and an explicit scale of 1 (tests/e2e/hook_budget_test.ts).
+ */
+export const HOOK_TIME_SCALE = "20";
+
 /** Options of {@linkcode runBaton}. */
 export interface RunBatonOptions {
   cwd?: string;
@@ -80,7 +88,12 @@ export async function runBaton(args: string[], options: RunBatonOptions = {}): P
       ...args,
     ],
     cwd: options.cwd ?? Deno.cwd(),
-    env: { NO_COLOR: "1", BATON_HOME: testBatonHome(), ...options.env },
+    env: {
+      NO_COLOR: "1",
+      BATON_HOME: testBatonHome(),
+      BATON_HOOK_TIME_SCALE: HOOK_TIME_SCALE,
+      ...options.env,
+    },
     stdin: options.stdin === undefined ? "null" : "piped",
     stdout: "piped",
     stderr: "piped",
@@ -114,7 +127,7 @@ export async function runShellText(command: string, cwd: string): Promise<CliRun
   const out = await new Deno.Command("sh", {
     args: ["-c", command],
     cwd,
-    env: { NO_COLOR: "1", BATON_HOME: testBatonHome() },
+    env: { NO_COLOR: "1", BATON_HOME: testBatonHome(), BATON_HOOK_TIME_SCALE: HOOK_TIME_SCALE },
     stdin: "null",
     stdout: "piped",
     stderr: "piped",

@@ -1,10 +1,11 @@
 /**
- * The capture hook's hard 2-second budget: with fact collection made slow
- * by a real condition (the git index is a FIFO nobody writes to, so reading
- * it blocks), `baton hook pre-compact` still
- * exits 0 in time, warns once, leaves the previous capsule intact with
- * nothing half-written beside it, and nothing of it keeps running or writing
- * afterwards. See: #4.
+ * The capture hook's hard 2-second budget: with fact collection made to
+ * block for good by a real condition (the git index is a FIFO nobody writes
+ * to), `baton hook pre-compact` can only return because its budget ran out:
+ * it exits 0, warns once, leaves the previous capsule intact with nothing
+ * half-written beside it, and nothing of it keeps running or writing
+ * afterwards. No assertion reads the clock: the FIFO, not the machine's
+ * speed, decides the outcome. See: #4.
  */
 import assert from "node:assert/strict";
 import {
@@ -16,8 +17,8 @@ import {
 } from "../_helpers/cli.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
 
-/** Process slack on this shared VM on top of the 2-second budget. */
-const SLACK_MS = 600;
+/** The budgets as documented (the suite's other runs scale them up: tests/_helpers/cli.ts). */
+const UNSCALED = { BATON_HOOK_TIME_SCALE: "1" };
 
 async function snapshot(dir: string): Promise<string[]> {
   const out: string[] = [];
@@ -49,7 +50,7 @@ async function processesIn(dir: string): Promise<number[]> {
   return pids;
 }
 
-Deno.test("hook pre-compact with slow fact collection exits 0 within 2 s, warns once, and leaves no half-written file and no live process", async () => {
+Deno.test("hook pre-compact whose fact collection blocks for good ends on its budget, warns once, and leaves no half-written file and no live process", async () => {
   const dir = await makeRepo();
   await writeFiles(dir, { "a.txt": "a\n" });
   await commitAll(dir, "init");
@@ -64,24 +65,21 @@ Deno.test("hook pre-compact with slow fact collection exits 0 within 2 s, warns 
   const fifo = await new Deno.Command("mkfifo", { args: [`${dir}/.git/index`] }).output();
   assert.ok(fifo.success, "mkfifo");
 
-  const started = performance.now();
   const r = await runBaton(["hook", "pre-compact", "--host", "claude-code"], {
     cwd: dir,
     stdin: payload,
+    env: UNSCALED,
   });
-  const wall = performance.now() - started;
   await Deno.remove(`${dir}/.git/index`);
   await Deno.rename(`${dir}/.git/index.saved`, `${dir}/.git/index`);
   assert.equal(r.code, 0);
   assert.equal(r.stdout, "");
-  assert.ok(wall < 2000 + SLACK_MS, `the hook took ${Math.round(wall)} ms`);
   assert.equal(r.stderr.trimEnd().split("\n").length, 1, r.stderr);
-  assert.match(r.stderr, /budget ran out; compaction goes ahead/);
+  assert.match(r.stderr, /the 2-second budget ran out; compaction goes ahead/);
 
   assert.deepEqual(await processesIn(dir), [], "nothing of the hook is still running");
   assert.deepEqual(await snapshot(dir), before, "nothing was written, half or whole");
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  assert.deepEqual(await snapshot(dir), before, "and nothing is written later");
+  // Nothing of the hook runs any more (checked above), so nothing can be written later.
   assert.equal(await Deno.readTextFile(`${dir}/.baton/latest.md`), latestBefore);
   const v = await runBaton(["validate", ".baton/latest.md"], { cwd: dir });
   assert.equal(v.code, 0, "the previous capsule is intact");
@@ -121,16 +119,16 @@ Deno.test("hook reads a payload from a host that never closes stdin, after a sho
       "--json",
     ],
     cwd: dir,
-    env: { BATON_HOME: testBatonHome() },
+    // Scaled so the capture after the stdin wait is never starved on a loaded machine.
+    env: { BATON_HOME: testBatonHome(), BATON_HOOK_TIME_SCALE: "4" },
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",
   }).spawn();
   const w = child.stdin.getWriter();
   await w.write(new TextEncoder().encode(JSON.stringify({ session_id: "s", cwd: dir })));
-  const started = performance.now();
-  const out = await child.output(); // stdin stays open until the process exits
-  assert.ok(performance.now() - started < 2000 + SLACK_MS);
+  // stdin stays open until the process exits: the hook ends its wait by itself.
+  const out = await child.output();
   assert.equal(out.code, 0);
   assert.equal(JSON.parse(new TextDecoder().decode(out.stdout)).action, "written");
   await w.close().catch(() => {});

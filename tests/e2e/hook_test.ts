@@ -150,11 +150,9 @@ Deno.test("hook: Gemini's automatic PreCompress (fired before every model reques
   await writeFiles(dir, { "work/1.txt": "x\n" });
   assert.equal((await hook("pre-compact", sample.payload)).action, "written");
   assert.equal((await latest(dir)).trigger, "turn_end", "not pre_compact: no compaction is known");
-  const started = performance.now();
   const again = await hook("pre-compact", sample.payload);
   assert.equal(again.action, "recent", "the next turn within 5 minutes adds nothing");
   assert.equal(again.capsule_id, null, "decided from the header, without the capsule parse");
-  assert.ok(performance.now() - started < 2000);
   const endPayload = { ...sample.payload, hook_event_name: "SessionEnd" };
   const end = await hook("session-end", endPayload);
   assert.equal(end.action, "written", "same facts as the turn capsule, still the session's end");

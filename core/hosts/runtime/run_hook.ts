@@ -44,6 +44,40 @@ const WRITE_RESERVE_MS = 600;
 export const INJECT_FACTS_BUDGET_MS = 450;
 /** Longest wait for the end of the payload on stdin. */
 const STDIN_TIMEOUT_MS = 500;
+/** Largest BATON_HOOK_TIME_SCALE: a capture then has 60 s, what hosts give a hook by default. */
+export const MAX_HOOK_TIME_SCALE = 30;
+
+/**
+ * BATON_HOOK_TIME_SCALE: every hook time budget above multiplied by a whole
+ * number from 1 to {@linkcode MAX_HOOK_TIME_SCALE}, for a slow or heavily
+ * loaded machine whose host allows hooks more time. Anything else (absent,
+ * not a whole number, out of range) is 1: the budgets as documented.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(hookTimeScale(undefined), 1);
+ * assert.equal(hookTimeScale("10"), 10);
+ * assert.equal(hookTimeScale("0"), 1);
+ * assert.equal(hookTimeScale("1e3"), 1);
+ * ```
+ */
+export function hookTimeScale(value: string | undefined): number {
+  if (value === undefined || !/^[1-9][0-9]?$/.test(value)) return 1;
+  const n = Number(value);
+  return n <= MAX_HOOK_TIME_SCALE ? n : 1;
+}
+
+/** The hook budgets in force for this process. */
+function budgets(io: Io) {
+  const scale = hookTimeScale(io.env("BATON_HOOK_TIME_SCALE"));
+  return {
+    capture: CAPTURE_BUDGET_MS * scale,
+    inject: INJECT_BUDGET_MS * scale,
+    injectFacts: INJECT_FACTS_BUDGET_MS * scale,
+    stdin: STDIN_TIMEOUT_MS * scale,
+  };
+}
 
 /** What the hook did: the `--json` shape. */
 export interface HookReport {
@@ -84,7 +118,7 @@ async function readPayload(
   let bytes: Uint8Array;
   try {
     bytes = await io.readStdin(MAX_HOOK_PAYLOAD_BYTES, {
-      timeoutMs: STDIN_TIMEOUT_MS,
+      timeoutMs: budgets(io).stdin,
     });
   } catch {
     return `payload ignored: it is larger than ${MAX_HOOK_PAYLOAD_BYTES} bytes`;
@@ -216,6 +250,7 @@ async function sessionStart(
     report.action = check.reason === "no_capsule" ? "no_capsule" : "nothing_new";
     return;
   }
+  const budget = budgets(io);
   const outcome = await io.runJob(
     {
       kind: "inject",
@@ -224,14 +259,14 @@ async function sessionStart(
       maxChars: INJECTION_CAP_CHARS[host] -
         ((await io.fs.lstat(`${check.found.layout.dir}/enforce/denies`)) === null ? 0 : 600),
       shortIfUnchanged: check.reason === "repeat" && repeat === "short",
-      factsDeadlineMs: io.now().getTime() + INJECT_FACTS_BUDGET_MS,
+      factsDeadlineMs: io.now().getTime() + budget.injectFacts,
     },
-    INJECT_BUDGET_MS - EXIT_RESERVE_MS - io.elapsedMs(),
+    budget.inject - EXIT_RESERVE_MS - io.elapsedMs(),
   );
   if (outcome.status === "timeout") {
     report.action = "timed_out";
     warn(
-      `briefing not injected: it was not ready within ${INJECT_BUDGET_MS / 1000} seconds`,
+      `briefing not injected: it was not ready within ${budget.inject / 1000} seconds`,
     );
     return;
   }
@@ -299,6 +334,7 @@ async function capture(
     report.action = "recent";
     return;
   }
+  const budget = budgets(io);
   const outcome = await io.runJob(
     {
       kind: "capture",
@@ -309,9 +345,9 @@ async function capture(
       transcriptPath: input.payload.transcriptPath,
       minIntervalMs: plan.minIntervalMs,
       factsDeadlineMs: io.now().getTime() +
-        Math.max(100, CAPTURE_BUDGET_MS - EXIT_RESERVE_MS - WRITE_RESERVE_MS - io.elapsedMs()),
+        Math.max(100, budget.capture - EXIT_RESERVE_MS - WRITE_RESERVE_MS - io.elapsedMs()),
     },
-    CAPTURE_BUDGET_MS - EXIT_RESERVE_MS - io.elapsedMs(),
+    budget.capture - EXIT_RESERVE_MS - io.elapsedMs(),
   );
   const notBlocked = input.event === "pre-compact"
     ? "compaction goes ahead"
@@ -320,7 +356,7 @@ async function capture(
     report.action = "timed_out";
     input.warn(
       `automatic capsule not written: the ${
-        CAPTURE_BUDGET_MS / 1000
+        budget.capture / 1000
       }-second budget ran out; ${notBlocked}`,
     );
     return;
