@@ -358,7 +358,7 @@ function chainDecisions(
     out.push(
       `- [${v.trust}] ${safeInline(v.id)}: ${safeInline(v.text)}${
         v.why ? ` (why: ${safeInline(v.why)})` : ""
-      } (decided ${v.made.created_at.slice(0, 10)} in capsule ${shortId(v.made.capsule_id)})`,
+      } (${decidedWhere(v)})${ignoredNote(v)}`,
     );
   }
   if (!view.complete && out.length > 0) {
@@ -367,6 +367,22 @@ function chainDecisions(
     );
   }
   return out;
+}
+
+/** Where a chain decision was made, and whether a trusted key signed that. */
+function decidedWhere(v: ChainDecisions["views"][number]): string {
+  const when = safeInline(v.made.created_at.slice(0, 10));
+  const where = v.made.via === "tombstone"
+    ? `in pruned capsule ${shortId(v.made.capsule_id)}, as the rotation tombstone records it`
+    : `in capsule ${shortId(v.made.capsule_id)}`;
+  return `decided ${when} ${where}${v.made.trusted ? "" : "; not signed by a trusted key"}`;
+}
+
+/** What untrusted capsules tried on a trusted decision and was not applied. */
+function ignoredNote(v: ChainDecisions["views"][number]): string {
+  if (v.ignored.length === 0) return "";
+  const acts = [...new Set(v.ignored.map((i) => i.action))].join("/");
+  return ` [an unsigned or untrusted capsule ${acts} it: not applied]`;
 }
 
 function renderSections(sections: readonly Section[], tail: string[]): string {

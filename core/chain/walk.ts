@@ -29,7 +29,8 @@ import { checkAuthorship } from "../capsule/capsule_signature.ts";
 import type { Authorship } from "../trust/authorship_line.ts";
 import type { TrustedKeys } from "../trust/key_ring.ts";
 import { archiveName } from "../store/layout.ts";
-import { checkTombstone, type Tombstone } from "./tombstone.ts";
+import { checkTombstone, type Tombstone, tombstoneSources } from "./tombstone.ts";
+import type { DecisionSource } from "./decisions.ts";
 
 /** One capsule file handed to the walker. */
 export interface ChainEntry {
@@ -131,6 +132,10 @@ export interface ChainWalk {
   pruned: number;
   /** The checked tombstone; null when there is none or it does not hold. */
   tombstone: Tombstone | null;
+  /** Who signed the tombstone; null when there is none or it does not hold. */
+  tombstone_authorship: Authorship | null;
+  /** The tombstone's decisions with their trust resolved (empty without one). */
+  tombstone_sources: DecisionSource[];
   /** Links by authorship state. */
   signers: { trusted: number; unknown_key: number; unsigned: number };
 }
@@ -249,10 +254,30 @@ export async function walkChain(input: WalkInput, options: WalkOptions = {}): Pr
   }
 
   let tomb: Tombstone | null = null;
+  let tombAuthorship: Authorship | null = null;
   if (input.tombstone !== undefined && input.tombstone !== null) {
-    const checked = await checkTombstone(input.tombstone);
-    if (checked.ok) tomb = checked.tombstone;
-    else critical("tombstone", null, "tombstone.json", `The rotation tombstone ${checked.why}`);
+    const checked = await checkTombstone(input.tombstone, trusted);
+    if (!checked.ok) {
+      critical("tombstone", null, "tombstone.json", `The rotation tombstone ${checked.why}`);
+    } else if (checked.authorship.status === "bad_signature") {
+      critical(
+        "tombstone",
+        null,
+        "tombstone.json",
+        `The rotation tombstone's signature does not verify: ${checked.authorship.detail}`,
+      );
+    } else {
+      tomb = checked.tombstone;
+      tombAuthorship = checked.authorship;
+      if (checked.authorship.status !== "trusted") {
+        notes.push({
+          source: "tombstone.json",
+          message: checked.authorship.status === "unsigned"
+            ? "the rotation tombstone is unsigned (written by an older baton, or by anyone): the decisions it keeps are shown as claimed and credited to no trusted capsule"
+            : "the rotation tombstone is signed by a key this machine does not trust: the decisions it keeps are shown as claimed and credited to no trusted capsule",
+        });
+      }
+    }
   }
   const prunedIds = new Map((tomb?.pruned ?? []).map((p) => [p.id, p]));
 
@@ -426,6 +451,10 @@ export async function walkChain(input: WalkInput, options: WalkOptions = {}): Pr
     notes,
     pruned: tomb?.pruned.length ?? 0,
     tombstone: tomb,
+    tombstone_authorship: tombAuthorship,
+    tombstone_sources: tomb === null || tombAuthorship === null
+      ? []
+      : tombstoneSources(tomb, tombAuthorship, trusted),
     signers,
   };
 }

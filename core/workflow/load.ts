@@ -137,6 +137,7 @@ export async function loadBriefing(
   const decisionsBy = deadlineMs === null ? null : startMs + Math.floor(options.budgetMs! / 6);
   const decisions = await readRecentDecisions(ctx.fs, layout, parsed.capsule, {
     trustedKeys: trusted?.keys ?? new Map(),
+    latestTrusted: authorship.status === "trusted",
     expired: () => decisionsBy !== null && ctx.now().getTime() >= decisionsBy,
   });
   const maxHashBytes = options.maxHashBytes ?? ctx.maxHashBytes ?? MAX_HASH_BYTES;

@@ -202,7 +202,7 @@ Deno.test("a rotated chain verifies through its tombstone; an altered tombstone 
       sha256: await fileDigest(e.text!),
     });
   }
-  const tomb = renderTombstone(await buildTombstone(null, pruned, []));
+  const tomb = renderTombstone(await buildTombstone(pruned, [], key));
   const rotated = { ...input, archive: input.archive.slice(20), tombstone: tomb };
   const walk = await walkChain(rotated, { trustedKeys });
   assert.equal(walk.status, "intact", JSON.stringify(walk.problems));
@@ -216,6 +216,74 @@ Deno.test("a rotated chain verifies through its tombstone; an altered tombstone 
   const interrupted = await walkChain({ ...input, tombstone: tomb }, { trustedKeys });
   assert.equal(interrupted.status, "intact", JSON.stringify(interrupted.problems));
   assert.equal(interrupted.notes.length, 20);
+});
+
+Deno.test("the tombstone's signature: trusted when this machine's key signed it; unsigned or unknown-key is a note and its decisions are capped and untrusted; a failing signature is CRITICAL", async () => {
+  const input = toInput(chain50);
+  const gone = input.archive.slice(0, 20);
+  const pruned = [];
+  for (const [i, e] of gone.entries()) {
+    pruned.push({
+      id: chain50[i]!.id,
+      previous: chain50[i]!.previous,
+      created_at: chain50[i]!.created_at,
+      file: e.source,
+      sha256: await fileDigest(e.text!),
+    });
+  }
+  const decision = {
+    id: "db",
+    text: "use sqlite",
+    why: null,
+    status: "active" as const,
+    supersedes: null,
+    provenance: "tool" as const,
+    trust: "verified" as const,
+    evidence_refs: [],
+    captured_at: "2026-01-01T00:00:00.000Z",
+  };
+  const records = [{
+    capsule_id: chain50[0]!.id,
+    created_at: chain50[0]!.created_at,
+    signer: key.fingerprint,
+    decisions: [decision],
+  }];
+  const rotated = (tomb: string) => ({
+    ...input,
+    archive: input.archive.slice(20),
+    tombstone: tomb,
+  });
+  const signed = renderTombstone(await buildTombstone(pruned, records, key));
+  const ok = await walkChain(rotated(signed), { trustedKeys });
+  assert.equal(ok.status, "intact", JSON.stringify(ok.problems));
+  assert.equal(ok.tombstone_authorship?.status, "trusted");
+  assert.equal(ok.tombstone_sources[0]!.trusted, true);
+  assert.equal(ok.tombstone_sources[0]!.decisions[0]!.trust, "verified");
+  // The same tombstone unsigned (anyone can recompute the digest).
+  const unsigned = renderTombstone(await buildTombstone(pruned, records, null));
+  const u = await walkChain(rotated(unsigned), { trustedKeys });
+  assert.equal(u.status, "intact");
+  assert.equal(u.tombstone_authorship?.status, "unsigned");
+  assert.equal(u.tombstone_sources[0]!.trusted, false);
+  assert.equal(u.tombstone_sources[0]!.decisions[0]!.trust, "claimed");
+  assert.ok(u.notes.some((n) => /tombstone is unsigned/.test(n.message)));
+  // Signed by a stranger's key.
+  const other = await parseSigningKeyFile(await createSigningKeyFile(new Uint8Array(32).fill(9)));
+  const stranger = renderTombstone(await buildTombstone(pruned, records, other));
+  const s = await walkChain(rotated(stranger), { trustedKeys });
+  assert.equal(s.tombstone_authorship?.status, "unknown_key");
+  assert.equal(s.tombstone_sources[0]!.trusted, false);
+  // A signed tombstone whose content was rewritten and re-digested: the signature fails.
+  const doc = JSON.parse(signed);
+  doc.decisions[0].decisions[0].text = "use mysql";
+  const { sha256Id } = await import("../../../core/hash.ts");
+  const { canonicalJson } = await import("../../../core/json/canonical.ts");
+  doc.digest = await sha256Id(
+    canonicalJson({ schema: doc.schema, pruned: doc.pruned, decisions: doc.decisions }),
+  );
+  const forged = await walkChain(rotated(JSON.stringify(doc)), { trustedKeys });
+  assert.equal(forged.status, "tampered");
+  assert.ok(forged.problems.some((p) => p.kind === "tombstone"));
 });
 
 Deno.test("an interrupted write (newer capsule archived, latest not moved) is a note, not tamper", async () => {
