@@ -36,6 +36,13 @@ import {
 import { findTransport, type GitResult, runGit } from "./_adapters/share_transport.ts";
 import { loadSafeOutput } from "./_cli/safe_output.ts";
 import { sha256Hex } from "../core/hash.ts";
+import {
+  chooseCurrent,
+  type CurrentCandidate,
+  type CurrentChoice,
+} from "../core/share/choose_current.ts";
+import type { Authorship } from "../core/trust/authorship_line.ts";
+import { createKeyRing } from "./_adapters/key_ring.ts";
 import type { RepoLocation } from "../core/facts/types.ts";
 
 /** Where sharing happens. */
@@ -247,6 +254,8 @@ export interface ShareReport {
   merged: MergeReport | null;
   /** push only: pushed, up_to_date. */
   pushed: "pushed" | "up_to_date" | null;
+  /** pull only: what became of a missing latest.md. */
+  current?: PullCurrent;
   attempts: number;
   forks: { previous: string | null; children: string[] }[];
 }
@@ -320,6 +329,7 @@ export async function pullChain(
     recorded: local.added,
     merged: m?.report ?? null,
     pushed: null,
+    current: await pullCurrent(io, c.found),
     attempts: 1,
     forks: forkJson(await archiveForks(io, c)),
   };
@@ -332,37 +342,54 @@ export interface ReviveReport {
   id: string | null;
   /** Capsules copied from the shared ref into the archive. */
   imported: number;
+  /** Who signed the capsule made current; null when none was. */
+  signer: Authorship["status"] | null;
+  /** Capsules dated in the future (or undated), never made current. */
+  future: number;
+  /** Newer capsules not signed by a trusted key, passed over for a trusted one. */
+  passed_over: number;
 }
 
-async function newestValid(
-  io: Io,
-  found: FoundLayout,
-): Promise<{ name: string; id: string } | null> {
-  const names = (await listArchive(io.fs, found.layout)).reverse();
-  for (const name of names) {
+async function chooseFromArchive(io: Io, found: FoundLayout): Promise<CurrentChoice> {
+  const trusted = (await createKeyRing(io).trustedKeys()).keys;
+  const candidates: CurrentCandidate[] = [];
+  for (const name of await listArchive(io.fs, found.layout)) {
     try {
       const text = new TextDecoder("utf-8", { fatal: true }).decode(
         await io.fs.readFile(`${found.layout.capsules}/${name}`),
       );
-      const { capsule } = await parseCapsule(text);
-      return { name, id: capsule.id };
+      const { capsule, authorship } = await parseCapsule(text, { trustedKeys: trusted });
+      if (archiveName(capsule.created_at, capsule.id) !== name) continue;
+      candidates.push({ name, id: capsule.id, created_at: capsule.created_at, authorship });
     } catch {
       continue;
     }
   }
-  return null;
+  return chooseCurrent(candidates, io.now().getTime());
+}
+
+/**
+ * Makes the chosen capsule current when latest.md is still missing; false
+ * when another process wrote latest.md meanwhile.
+ */
+async function makeCurrent(io: Io, found: FoundLayout, name: string): Promise<boolean> {
+  const bytes = await io.fs.readFile(`${found.layout.capsules}/${name}`);
+  const within = await realBatonDir(io.fs, found.layout);
+  // Never overwrite a latest.md another process wrote meanwhile.
+  if ((await io.fs.lstat(found.layout.latest)) !== null) return false;
+  await io.fs.writeFileAtomic(found.layout.latest, bytes, { within, tempInWithin: true });
+  return true;
 }
 
 /** `baton revive`. */
 export async function reviveLatest(io: Io, branch?: string): Promise<ReviveReport> {
   const found = await findBatonLayout(io.fs, io.cwd());
-  if ((await io.fs.lstat(found.layout.latest)) !== null) {
-    return { action: "present", id: null, imported: 0 };
-  }
-  let newest = await newestValid(io, found);
+  const none = { id: null, imported: 0, signer: null, future: 0, passed_over: 0 };
+  if ((await io.fs.lstat(found.layout.latest)) !== null) return { action: "present", ...none };
+  let choice = await chooseFromArchive(io, found);
   let action: ReviveReport["action"] = "archive";
   let imported = 0;
-  if (newest === null && found.repo !== null) {
+  if (choice.chosen === null && found.repo !== null) {
     const c = await shareContext(io, branch);
     let tip = await readChain(c.gitdir, c.ref);
     if (tip.oid === null) {
@@ -376,18 +403,41 @@ export async function reviveLatest(io: Io, branch?: string): Promise<ReviveRepor
       if (first !== undefined) tip = await readChain(c.gitdir, first);
     }
     imported = (await importCapsules(io, c, tip.entries, [...tip.entries.keys()])).imported;
-    newest = await newestValid(io, found);
+    choice = await chooseFromArchive(io, found);
     action = "shared_ref";
   }
-  if (newest === null) return { action: "nothing", id: null, imported };
-  const bytes = await io.fs.readFile(`${found.layout.capsules}/${newest.name}`);
-  const within = await realBatonDir(io.fs, found.layout);
-  // Never overwrite a latest.md another process wrote meanwhile.
-  if ((await io.fs.lstat(found.layout.latest)) !== null) {
-    return { action: "present", id: null, imported };
+  const seen = { future: choice.future, passed_over: choice.passed_over };
+  if (choice.chosen === null) return { action: "nothing", ...none, imported, ...seen };
+  if (!await makeCurrent(io, found, choice.chosen.name)) {
+    return { action: "present", ...none, imported, ...seen };
   }
-  await io.fs.writeFileAtomic(found.layout.latest, bytes, { within, tempInWithin: true });
-  return { action, id: newest.id, imported };
+  return {
+    action,
+    id: choice.chosen.id,
+    imported,
+    signer: choice.chosen.authorship.status,
+    ...seen,
+  };
+}
+
+/** What pull did about latest.md. */
+export interface PullCurrent {
+  /**
+   * present: latest.md was there (pull never moves it); made_current: it was
+   * missing and the newest capsule signed by a trusted key now is;
+   * revive_needed: it is missing and only capsules not signed by a trusted
+   * key (or none) are there: `baton revive` makes one current, saying so.
+   */
+  action: "present" | "made_current" | "revive_needed";
+  id: string | null;
+}
+
+async function pullCurrent(io: Io, found: FoundLayout): Promise<PullCurrent> {
+  if ((await io.fs.lstat(found.layout.latest)) !== null) return { action: "present", id: null };
+  const choice = await chooseFromArchive(io, found);
+  if (choice.chosen === null || !choice.trusted) return { action: "revive_needed", id: null };
+  if (!await makeCurrent(io, found, choice.chosen.name)) return { action: "present", id: null };
+  return { action: "made_current", id: choice.chosen.id };
 }
 
 /** One line naming a fork, for people. */

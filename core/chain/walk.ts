@@ -288,12 +288,29 @@ export async function walkChain(input: WalkInput, options: WalkOptions = {}): Pr
   const visited = new Set<Parsed>();
   let start: Parsed | null = null;
   if (head === null) {
-    if (archive.length > 0) {
+    // A fresh clone after `baton pull`, or a deleted latest.md: a normal
+    // state, not tamper. The walk starts from the newest chain tip (a
+    // capsule no other names as previous), trusted ones first.
+    const named = new Set(archive.map((p) => p.capsule?.previous).filter((v) => v !== null));
+    const tips = archive.filter((p) =>
+      p.capsule !== null && !TAMPER.has(p.status) && !named.has(p.capsule.id)
+    ).sort((a, b) =>
+      Number(b.status === "ok") - Number(a.status === "ok") ||
+      (a.capsule!.created_at < b.capsule!.created_at ? 1 : -1)
+    );
+    if (tips.length > 0) {
+      start = tips[0]!;
+      notes.push({
+        source: "latest.md",
+        message:
+          "latest.md is missing (a fresh clone or a deleted file): no capsule is current; run baton revive to make one current",
+      });
+    } else if (archive.length > 0) {
       critical(
         "head_missing",
         0,
         "latest.md",
-        "latest.md is missing although the archive holds capsules",
+        "latest.md is missing and no archived capsule ends a chain",
       );
     }
   } else if (head.capsule === null) {
@@ -323,8 +340,9 @@ export async function walkChain(input: WalkInput, options: WalkOptions = {}): Pr
       if (child === undefined || child.capsule === null) break;
       notes.push({
         source: child.entry.source,
-        message:
-          "a newer capsule is archived but latest.md was not moved to it (a writer was interrupted; the next write rolls latest forward)",
+        message: child.status === "ok"
+          ? "a newer capsule is archived but latest.md was not moved to it (a writer was interrupted; the next write rolls latest forward)"
+          : "a newer capsule not signed by a trusted key (pulled, or written elsewhere) continues the chain; it is not current and no write makes it current",
       });
       start = child;
     }

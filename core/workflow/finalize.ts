@@ -187,7 +187,6 @@ export async function finalizeMeaning(
     xdgConfigHome: ctx.xdgConfigHome,
     ...(ctx.maxHashBytes === undefined ? {} : { maxHashBytes: ctx.maxHashBytes }),
   });
-  const createdAt = ctx.now().toISOString();
   const downgrades = normalizedDraft.downgrades;
   // Secrets are redacted before anything is budgeted (a cut could leave a
   // partial secret no rule recognises), hashed or written: drafts, meaning
@@ -215,7 +214,13 @@ export async function finalizeMeaning(
   const signer: SigningKeyResult = ctx.keys === undefined
     ? { ok: false, reason: "no key ring was given" }
     : await ctx.keys.signingKey(collected.repo_root);
+  const trustedKeys = ctx.keys === undefined ? new Map() : (await ctx.keys.trustedKeys()).keys;
   const result = await commitCapsule(ctx.fs, layout, async (previous) => {
+    // The time and the link are taken under the lock, together: a capsule
+    // is never older than the one it names as previous, whatever order
+    // concurrent writers reach the lock in.
+    const now = ctx.now().toISOString();
+    const createdAt = previous !== null && previous.created_at > now ? previous.created_at : now;
     const body: Omit<Capsule, "id"> = {
       schema: CAPSULE_SCHEMA,
       previous: previous?.id ?? null,
@@ -237,6 +242,7 @@ export async function finalizeMeaning(
     const capsule = { ...body, id: await computeCapsuleId(body) } as Capsule;
     return signer.ok ? await signCapsule(capsule, signer.key) : capsule;
   }, {
+    trustedKeys,
     lock: {
       token: ctx.randomToken(),
       pid: ctx.pid,

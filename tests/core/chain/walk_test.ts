@@ -133,11 +133,18 @@ Deno.test("deleting any archived capsule is CRITICAL with the position of the ga
     assert.ok(missing, `deletion of ${index}`);
     assert.equal(missing.position, 49 - index);
   }
+});
+
+Deno.test("a missing latest.md (a fresh clone after pull) is a note saying revive is needed, not tamper; the chain is walked from its tip", async () => {
   const input = toInput(chain50);
   input.head = null;
   const walk = await walkChain(input, { trustedKeys });
-  assert.equal(walk.status, "tampered");
-  assert.equal(walk.problems[0]!.kind, "head_missing");
+  assert.equal(walk.status, "intact", JSON.stringify(walk.problems));
+  assert.equal(walk.links.length, 50);
+  assert.ok(walk.notes.some((n) => /latest\.md is missing.*baton revive/.test(n.message)));
+  // Positive control: a gap in the same headless archive is still CRITICAL.
+  input.archive = input.archive.filter((_, i) => i !== 20);
+  assert.equal((await walkChain(input, { trustedKeys })).status, "tampered");
 });
 
 Deno.test("reordering (two archive files swapped, or a name's time changed) is CRITICAL", async () => {
