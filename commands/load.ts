@@ -42,9 +42,9 @@ export const loadCommand: Command = {
     if ((await io.fs.lstat(found.layout.latest)) === null) {
       const { listArchive } = await import("../core/store/capsule_store.ts");
       const archived = (await listArchive(io.fs, found.layout).catch(() => [])).length;
-      if (json) {
-        printJson(io, { capsule_id: null, text: "", archived, revive_needed: archived > 0 });
-      } else if (archived > 0) {
+      const revive = archived > 0 ? { archived, revive_needed: true } : {};
+      if (json) printJson(io, { capsule_id: null, text: "", ...revive });
+      else if (archived > 0) {
         io.stderr.write(
           `No current capsule: latest.md is missing but the archive holds ${archived} capsule(s) (a fresh clone or a pull); run baton revive to make one current\n`,
         );
