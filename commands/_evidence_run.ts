@@ -3,7 +3,10 @@
  * passes its output through to stderr as it arrives, digests each stream
  * in full while keeping only its last bytes (bounded memory whatever the
  * command prints), then redacts the excerpt and the argv, signs the record
- * with this machine's key and stores it atomically.
+ * with this machine's key and stores it atomically. Before the command
+ * runs, the work tree's state is collected (HEAD, every changed and
+ * untracked path and its content hash: core/evidence/worktree_state.ts),
+ * so the record says which tree it ran on, not only which commit.
  * @module
  */
 import { createHash } from "node:crypto";
@@ -20,6 +23,9 @@ import {
 import { writeEvidence } from "../core/evidence/evidence_store.ts";
 import { BatonError, NotFoundError, StorageError } from "../core/errors.ts";
 import { createKeyRing } from "./_adapters/key_ring.ts";
+import { workflowContext } from "./_adapters/context.ts";
+import { type WorktreeState, worktreeState } from "../core/evidence/worktree_state.ts";
+import type { RepoLocation } from "../core/facts/types.ts";
 
 /** Bytes kept from the end of each stream for the excerpt. */
 export const EXCERPT_BYTES = 2048;
@@ -46,6 +52,26 @@ async function drain(
   }
 }
 
+/** The work tree the command is about to run on; null when it cannot be read. */
+async function treeBefore(io: Io, repo: RepoLocation): Promise<WorktreeState | null> {
+  try {
+    const { collectFacts } = await import("../core/facts/collect.ts");
+    const ctx = workflowContext(io);
+    const facts = await collectFacts(io.fs, io.cwd(), {
+      repo,
+      cacheFs: io.fs,
+      now: io.now,
+      homeDir: ctx.homeDir,
+      xdgConfigHome: ctx.xdgConfigHome,
+      publishBudgetMs: 0,
+      ...(ctx.maxHashBytes === undefined ? {} : { maxHashBytes: ctx.maxHashBytes }),
+    });
+    return await worktreeState(facts);
+  } catch {
+    return null; // recorded without a tree: the record then backs nothing
+  }
+}
+
 /**
  * Runs `argv` (or `sh -c argv[0]` with `shell`) in the current directory and records it.
  * @throws {NotFoundError} when the program cannot be started.
@@ -53,6 +79,7 @@ async function drain(
  */
 export async function runEvidence(io: Io, argv: string[], shell: boolean): Promise<EvidenceRun> {
   const found = await findBatonLayout(io.fs, io.cwd());
+  const worktree = found.repo === null ? null : await treeBefore(io, found.repo);
   let head: string | null = null;
   let branch: string | null = null;
   if (found.repo !== null) {
@@ -122,6 +149,7 @@ export async function runEvidence(io: Io, argv: string[], shell: boolean): Promi
     },
     head,
     branch,
+    ...(worktree === null ? {} : { worktree }),
     recorded_at: io.now().toISOString(),
   };
   body.excerpt.redactions = redactions;

@@ -20,6 +20,7 @@ import type { PublishedFact } from "../capsule/recorded_facts.ts";
 import { type Classification, classifyCommand } from "../safety/command/classify.ts";
 import { renderCarriedCommand } from "../safety/render_command.ts";
 import { fenceFor, safeInline } from "../safety/render_safe.ts";
+import { commandRelatesTo } from "../evidence/command_relevance.ts";
 import type { DecisionView } from "../chain/decisions.ts";
 import { sessionItems, writtenFromLine } from "./session_section.ts";
 import { shortId } from "../capsule/capsule_id.ts";
@@ -65,10 +66,11 @@ export interface BriefingInput {
   /** Why repository facts are unavailable now (a damaged repository); null or absent when none. */
   degraded?: { reasons: string[] } | null;
   /**
-   * Ids of command evidence recorded at another HEAD than the capsule's or
-   * than HEAD now (core/evidence/cite_evidence.ts staleEvidenceIds).
+   * Command evidence that no longer vouches, by id, with why (HEAD moved,
+   * the work tree changed or could not be re-checked; see
+   * core/evidence/cite_evidence.ts staleEvidence).
    */
-  staleEvidence?: ReadonlySet<string>;
+  staleEvidence?: ReadonlyMap<string, string>;
   /**
    * The decisions in force across the chain (core/chain/decisions.ts); when
    * absent, the latest capsule's own decisions are shown.
@@ -114,16 +116,32 @@ function item(c: Claim, extra = ""): string {
   return `- [${c.trust}] ${extra}${safeInline(c.text)}`;
 }
 
-/** Which command evidence a fact rests on, and whether it is stale. */
-function evidenceNote(c: Claim, capsule: Capsule, stale: ReadonlySet<string> | undefined): string {
+/** Longest command shown beside a claim. */
+const SHOWN_COMMAND_CHARS = 160;
+
+/**
+ * Which command evidence a fact rests on: the exact command (as recorded,
+ * redacted) beside the claim, its outcome, whether it is stale and why, and
+ * a warning when the command shares no word with the claim.
+ */
+function evidenceNote(
+  c: Claim,
+  capsule: Capsule,
+  stale: ReadonlyMap<string, string> | undefined,
+): string {
   const cited = c.evidence_refs.map((r) => capsule.evidence.find((e) => e.id === r)).filter((
     e,
   ) => e !== undefined && e.kind === "command");
   if (cited.length === 0) return "";
-  const parts = cited.map((e) =>
-    `${safeInline(e!.id)}: ${safeInline(e!.summary)}` +
-    (stale?.has(e!.id) === true ? "; STALE: recorded before HEAD changed" : "")
-  );
+  const parts = cited.map((e) => {
+    const why = stale?.get(e!.id);
+    const cmd = truncateText(safeInline(e!.source), SHOWN_COMMAND_CHARS);
+    return `${safeInline(e!.id)}: ran \`${cmd}\`, ${safeInline(e!.summary)}` +
+      (commandRelatesTo(e!.source, c.text)
+        ? ""
+        : "; WARNING: the command shares no word with this claim") +
+      (why === undefined ? "" : `; STALE: ${why}`);
+  });
   return ` (evidence ${parts.join("; ")})`;
 }
 
@@ -226,9 +244,11 @@ function buildSections(
   }
   // Caps for want of a trusted signature are said once, in the header.
   const evidenceCaps = input.capped.filter((c) => c.why === "evidence_not_confirmed").length;
+  const staleCaps = input.capped.filter((c) => c.why === "evidence_stale").length;
   const otherCaps =
     input.capped.filter((c) =>
-      !["unsigned", "unknown_key", "bad_signature", "evidence_not_confirmed"].includes(c.why)
+      !["unsigned", "unknown_key", "bad_signature", "evidence_not_confirmed", "evidence_stale"]
+        .includes(c.why)
     ).length;
   if (otherCaps > 0) {
     trustNotes.push(
@@ -238,6 +258,11 @@ function buildSections(
   if (evidenceCaps > 0) {
     trustNotes.push(
       `- ${evidenceCaps} record(s) were capped to claimed on load: evidence they rest on was re-checked now and the repository no longer agrees.`,
+    );
+  }
+  if (staleCaps > 0) {
+    trustNotes.push(
+      `- ${staleCaps} claim(s) were capped to claimed on load: the command evidence they cite is STALE (the work tree is not the one it ran on, or could not be re-checked).`,
     );
   }
   trustNotes.push(sanitizeLine(capsule.sanitize));

@@ -42,6 +42,7 @@ const evidence = z.strictObject({
   provenance: z.enum(PROVENANCES),
   trust: z.enum(TRUST_STATES),
   head: nstr.optional(),
+  worktree: nstr.optional(),
 });
 
 const changedFile = z.strictObject({

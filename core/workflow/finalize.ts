@@ -23,6 +23,7 @@ import { findBatonLayout } from "../store/find_layout.ts";
 import { privateStateDir } from "../store/private_dir.ts";
 import { readEvidence } from "../evidence/evidence_store.ts";
 import { checkEvidenceRecord } from "../evidence/evidence_record.ts";
+import { type WorktreeState, worktreeState } from "../evidence/worktree_state.ts";
 import { judgeCitation } from "../evidence/cite_evidence.ts";
 import { checkPointers } from "../capsule/pointers.ts";
 import { computeCapsuleId } from "../capsule/capsule_id.ts";
@@ -136,12 +137,29 @@ export async function finalizeParsedDraft(
   draft: Draft,
   options: FinalizeOptions = {},
 ): Promise<FinalizeResult> {
-  const citations = await judgeCitations(ctx, draft);
+  // Cited evidence must have run on the tree this capsule records: the
+  // facts are collected once, judged against, and stored.
+  const cites = (draft.verified_facts ?? []).some((f) =>
+    typeof f !== "string" && f.evidence !== undefined
+  );
+  const facts = options.facts ?? (cites ? await collectNow(ctx) : undefined);
+  const tree = facts === undefined ? null : await worktreeState(facts);
+  const citations = await judgeCitations(ctx, draft, tree);
   return await finalizeMeaning(
     ctx,
     normalizeDraft(draft, ctx.now().toISOString(), { citations }),
-    options,
+    facts === undefined ? options : { ...options, facts },
   );
+}
+
+async function collectNow(ctx: WorkflowContext): Promise<Facts> {
+  return await collectFacts(ctx.fs, ctx.cwd, {
+    cacheFs: ctx.fs,
+    now: ctx.now,
+    homeDir: ctx.homeDir,
+    xdgConfigHome: ctx.xdgConfigHome,
+    ...(ctx.maxHashBytes === undefined ? {} : { maxHashBytes: ctx.maxHashBytes }),
+  });
 }
 
 /**
@@ -151,6 +169,7 @@ export async function finalizeParsedDraft(
 export async function judgeCitations(
   ctx: WorkflowContext,
   draft: Draft,
+  tree: WorktreeState | null = null,
 ): Promise<Map<number, Citation>> {
   const out = new Map<number, Citation>();
   const cited = (draft.verified_facts ?? []).flatMap((f, i) =>
@@ -164,7 +183,12 @@ export async function judgeCitations(
     const checked = record === null ? null : await checkEvidenceRecord(record, trusted);
     out.set(
       i,
-      judgeCitation({ evidence: id, exit_code: f.exit_code, command: f.command }, record, checked),
+      judgeCitation(
+        { evidence: id, exit_code: f.exit_code, command: f.command },
+        record,
+        checked,
+        tree,
+      ),
     );
   }
   return out;
@@ -180,13 +204,7 @@ export async function finalizeMeaning(
   normalizedDraft: NormalizedDraft,
   options: FinalizeOptions = {},
 ): Promise<FinalizeResult> {
-  const collected = options.facts ?? await collectFacts(ctx.fs, ctx.cwd, {
-    cacheFs: ctx.fs,
-    now: ctx.now,
-    homeDir: ctx.homeDir,
-    xdgConfigHome: ctx.xdgConfigHome,
-    ...(ctx.maxHashBytes === undefined ? {} : { maxHashBytes: ctx.maxHashBytes }),
-  });
+  const collected = options.facts ?? await collectNow(ctx);
   const downgrades = normalizedDraft.downgrades;
   // Secrets are redacted before anything is budgeted (a cut could leave a
   // partial secret no rule recognises), hashed or written: drafts, meaning

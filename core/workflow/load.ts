@@ -35,7 +35,9 @@ import {
   type EvidenceCheck,
   recheckEvidence,
 } from "../briefing/recheck_evidence.ts";
-import { staleEvidenceIds } from "../evidence/cite_evidence.ts";
+import { staleEvidence } from "../evidence/cite_evidence.ts";
+import { compareWorktree } from "../evidence/worktree_state.ts";
+import { listClaims } from "../capsule/cap_trust.ts";
 import { createRecheckAccess } from "../briefing/recheck_access.ts";
 import type { WorkflowContext } from "./context.ts";
 import { readRecentDecisions } from "../chain/chain_decisions.ts";
@@ -177,6 +179,16 @@ export async function loadBriefing(
   const rechecked = applyEvidenceChecks(parsed.capsule, evidenceChecks);
   const capsule = rechecked.capsule;
   const capped = [...parsed.capped, ...rechecked.capped];
+  // Command evidence vouches only for the tree it ran on: stale evidence
+  // (HEAD moved, a file changed, or the tree could not be re-checked now)
+  // keeps no claim verified.
+  const stale = staleEvidence(capsule, compareWorktree(capsule.facts, current, files));
+  for (const { field, claim } of listClaims(capsule)) {
+    if (claim.trust !== "verified" && claim.trust !== "observed") continue;
+    if (!claim.evidence_refs.some((r) => stale.has(r))) continue;
+    capped.push({ field, from: claim.trust, to: "claimed", why: "evidence_stale" });
+    claim.trust = "claimed";
+  }
   const drift = checkDrift(capsule.facts, current, files);
   const published = await currentPublication(
     ctx,
@@ -203,10 +215,7 @@ export async function loadBriefing(
       published,
       age,
       degraded,
-      staleEvidence: staleEvidenceIds(
-        capsule,
-        collected.status === "collected" ? current.head : null,
-      ),
+      staleEvidence: stale,
       decisions,
       ...(carriedAge === undefined ? {} : { carriedAge }),
     },
