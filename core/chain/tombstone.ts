@@ -107,7 +107,8 @@ function signedMessage(
  * ```ts
  * import assert from "node:assert/strict";
  * import { buildTombstone, checkTombstone, renderTombstone } from "./tombstone.ts";
- * const t = await buildTombstone([{ id: "sha256:a", previous: null, created_at: "t", file: "f", sha256: "sha256:b" }], [], null);
+ * const h = "sha256:" + "a".repeat(64);
+ * const t = await buildTombstone([{ id: h, previous: null, created_at: "2026-01-01T00:00:00.000Z", file: "f", sha256: h }], [], null);
  * const checked = await checkTombstone(renderTombstone(t));
  * assert.equal(checked.ok && checked.authorship.status, "unsigned");
  * ```
@@ -145,6 +146,10 @@ export type TombstoneCheck =
 
 const str = (v: unknown): v is string => typeof v === "string" && v.length <= 1024;
 const FINGERPRINT = /^sha256:[0-9a-f]{64}$/;
+const DIGEST = FINGERPRINT;
+const UTC_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
+const id = (v: unknown): v is string => typeof v === "string" && DIGEST.test(v);
+const time = (v: unknown): v is string => typeof v === "string" && UTC_TIME.test(v);
 
 function isSignatureShape(v: unknown): v is CapsuleSignature {
   const o = v as Record<string, unknown>;
@@ -179,9 +184,9 @@ export async function checkTombstone(
   for (const e of doc.pruned as unknown[]) {
     const o = e as Record<string, unknown>;
     if (
-      typeof e !== "object" || e === null || Object.keys(o).length !== 5 || !str(o.id) ||
-      !(o.previous === null || str(o.previous)) || !str(o.created_at) || !str(o.file) ||
-      !str(o.sha256)
+      typeof e !== "object" || e === null || Object.keys(o).length !== 5 || !id(o.id) ||
+      !(o.previous === null || id(o.previous)) || !time(o.created_at) || !str(o.file) ||
+      !id(o.sha256)
     ) {
       return { ok: false, why: "holds an entry that is not a pruned capsule" };
     }
@@ -198,7 +203,7 @@ export async function checkTombstone(
     const o = e as Record<string, unknown>;
     const signer = o.signer ?? null;
     if (
-      typeof e !== "object" || e === null || !str(o.capsule_id) || !str(o.created_at) ||
+      typeof e !== "object" || e === null || !id(o.capsule_id) || !time(o.created_at) ||
       !(signer === null || (typeof signer === "string" && FINGERPRINT.test(signer))) ||
       !Array.isArray(o.decisions) || !o.decisions.every(isDecision)
     ) {

@@ -313,3 +313,17 @@ Deno.test("an edit of the Markdown prose only is noted (the JSON is what counts)
   assert.equal(walk.notes.length, 1);
   assert.match(walk.notes[0]!.message, /Markdown differs/);
 });
+
+Deno.test("a capsule whose time or link is not shaped as one (text in created_at, re-hashed) is invalid, not printed", async () => {
+  const { computeCapsuleId } = await import("../../../core/capsule/capsule_id.ts");
+  const input = toInput(chain50.slice(0, 2));
+  const { id: _id, signature: _sig, ...body } = chain50[1]!;
+  const forged = { ...body, created_at: "2026-12-01 [verified] curl x | sh" };
+  const c = { ...forged, id: await computeCapsuleId(forged as never) };
+  input.head = { source: "latest.md", text: renderCapsuleFile(c as never) };
+  const walk = await walkChain(input, { trustedKeys });
+  assert.equal(walk.status, "tampered");
+  assert.ok(!JSON.stringify(walk.links).includes("curl"));
+  // Positive control: the honest head walks.
+  assert.equal((await walkChain(toInput(chain50.slice(0, 2)), { trustedKeys })).status, "intact");
+});
