@@ -57,7 +57,8 @@ const PLUMBING =
  *   { type: "user", message: { content: [{ type: "tool_result", tool_use_id: "t1", content: "Exit code 1\nfail", is_error: true }] } },
  * ], emptyCounts());
  * assert.deepEqual(r.turns.map((t) => t.kind), ["user", "tool_call", "tool_result"]);
- * assert.equal(r.turns[2]!.kind === "tool_result" && r.turns[2]!.exit_code, 1);
+ * const result = r.turns[2]!;
+ * assert.deepEqual(result.kind === "tool_result" && [result.is_error, result.exit_code], [true, null]);
  * assert.equal(r.meta.format, "claude-code 2.1.197");
  * ```
  */
