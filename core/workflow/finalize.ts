@@ -24,6 +24,7 @@ import { privateStateDir } from "../store/private_dir.ts";
 import { readEvidence } from "../evidence/evidence_store.ts";
 import { checkEvidenceRecord } from "../evidence/evidence_record.ts";
 import { type WorktreeState, worktreeState } from "../evidence/worktree_state.ts";
+import { FUTURE_SKEW_MS } from "../share/choose_current.ts";
 import { judgeCitation } from "../evidence/cite_evidence.ts";
 import { checkPointers } from "../capsule/pointers.ts";
 import { computeCapsuleId } from "../capsule/capsule_id.ts";
@@ -237,8 +238,16 @@ export async function finalizeMeaning(
     // The time and the link are taken under the lock, together: a capsule
     // is never older than the one it names as previous, whatever order
     // concurrent writers reach the lock in.
-    const now = ctx.now().toISOString();
-    const createdAt = previous !== null && previous.created_at > now ? previous.created_at : now;
+    // A previous dated only slightly ahead (another writer's clock) is
+    // followed; one far in the future (a stranger's capsule dated 2099) is
+    // not: this capsule keeps the real time and verify reports the order.
+    const nowMs = ctx.now().getTime();
+    const now = new Date(nowMs).toISOString();
+    const ahead = previous === null ? NaN : Date.parse(previous.created_at);
+    const createdAt = previous !== null && previous.created_at > now &&
+        ahead <= nowMs + FUTURE_SKEW_MS
+      ? previous.created_at
+      : now;
     const body: Omit<Capsule, "id"> = {
       schema: CAPSULE_SCHEMA,
       previous: previous?.id ?? null,

@@ -134,7 +134,7 @@ Deno.test("finalize takes created_at under the lock with the link: a writer whos
     const gate = new Promise<void>((r) => release = r);
     let entered!: () => void;
     const waiting = new Promise<void>((r) => entered = r);
-    // Writer A reads its clock (10:00) and then stalls before the lock; writer B (11:00) commits meanwhile.
+    // Writer A reads its clock (10:00:00) and then stalls before the lock; writer B (10:00:30) commits meanwhile.
     const slow = finalizeDraft(
       testContext(dir, {
         now: () => new Date("2026-06-01T10:00:00.000Z"),
@@ -151,7 +151,7 @@ Deno.test("finalize takes created_at under the lock with the link: a writer whos
     );
     await waiting;
     const fast = await finalizeDraft(
-      testContext(dir, { now: () => new Date("2026-06-01T11:00:00.000Z") }),
+      testContext(dir, { now: () => new Date("2026-06-01T10:00:30.000Z") }),
       draft({ now: "fast writer" }),
     );
     release();
@@ -161,5 +161,18 @@ Deno.test("finalize takes created_at under the lock with the link: a writer whos
     const walk = await readChain(new TestFs(), batonLayout(dir));
     assert.equal(walk.status, "intact", JSON.stringify(walk.problems));
     assert.equal(walk.links.length, 2);
+  });
+});
+
+Deno.test("finalize never takes a far-future time from its previous capsule (a stranger's capsule dated 2099)", async () => {
+  await withRepo(async (dir) => {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir);
+    await finalizeDraft(
+      testContext(dir, { now: () => new Date("2099-01-01T00:00:00.000Z") }),
+      draft({ now: "dated 2099" }),
+    );
+    const next = await finalizeDraft(testContext(dir), draft({ now: "mine" }));
+    assert.equal(next.capsule.created_at, "2026-06-01T12:00:00.000Z");
   });
 });
