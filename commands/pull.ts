@@ -23,8 +23,9 @@ export const pullCommand: Command = {
     summary: "Pull the chain of this branch (default: the current branch)",
   }],
   async run(args, io) {
-    const { pullChain, forkLine } = await import("./_share_run.ts");
-    const r = await pullChain(io, args.positionals[0], stringFlag(args, "branch"));
+    const { pullChain, forkLine } = await import("../core/share/share_run.ts");
+    const { shareEnv } = await import("./_adapters/share_env.ts");
+    const r = await pullChain(await shareEnv(io), args.positionals[0], stringFlag(args, "branch"));
     if (boolFlag(args, "json")) {
       printJson(io, r);
       return 0;

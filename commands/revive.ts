@@ -21,8 +21,9 @@ export const reviveCommand: Command = {
     summary: "Use the shared ref of this branch (default: the current branch)",
   }],
   async run(args, io) {
-    const { reviveLatest } = await import("./_share_run.ts");
-    const r = await reviveLatest(io, stringFlag(args, "branch"));
+    const { reviveLatest } = await import("../core/share/share_run.ts");
+    const { shareEnv } = await import("./_adapters/share_env.ts");
+    const r = await reviveLatest(await shareEnv(io), stringFlag(args, "branch"));
     if (boolFlag(args, "json")) {
       printJson(io, r);
       return 0;

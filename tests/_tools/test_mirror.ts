@@ -27,6 +27,7 @@ export const EXEMPT: Readonly<Record<string, string>> = {
   "core/workflow/context.ts": "an interface only (the capabilities a workflow receives)",
   "core/capsule/types.ts": "types and the schema-id constant only",
   "core/facts/types.ts": "types only",
+  "core/share/chain_git.ts": "interfaces only (what the sharing use cases are handed)",
   "core/hosts/types.ts": "types and the marker constant only",
   "core/capsule/draft_template.ts": "constants only (the draft template and notes)",
   "core/hosts/hosts.ts": "the table of host specs, a constant",
@@ -419,9 +420,14 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/e2e/share_test.ts",
     reason: "driven through the real CLI (baton revive) by that end-to-end test",
   },
-  "commands/_share_run.ts": {
+  "core/share/share_run.ts": {
     test: "tests/e2e/share_test.ts",
-    reason: "driven through the real CLI (baton revive) by that end-to-end test",
+    reason:
+      "driven through the real CLI (baton push, pull, revive) with real git by that end-to-end test",
+  },
+  "commands/_adapters/share_env.ts": {
+    test: "tests/e2e/share_test.ts",
+    reason: "driven through the real CLI (baton push, pull, revive) by that end-to-end test",
   },
   "commands/_adapters/share_transport.ts": {
     test: "tests/e2e/chain_test.ts",
