@@ -376,7 +376,12 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/e2e/degraded_repo_test.ts",
     reason: "driven through the real CLI (baton hook) by that end-to-end test",
   },
-  "commands/_evidence_run.ts": {
+  "core/evidence/evidence_run.ts": {
+    test: "tests/e2e/evidence_test.ts",
+    reason:
+      "driven through the real CLI (baton evidence, a real subprocess) by that end-to-end test",
+  },
+  "commands/_adapters/evidence_env.ts": {
     test: "tests/e2e/evidence_test.ts",
     reason: "driven through the real CLI (baton evidence) by that end-to-end test",
   },
