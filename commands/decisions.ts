@@ -12,7 +12,7 @@ export const decisionsCommand: Command = {
   category: "everyday",
   summary: "Show the decisions in force across the whole chain",
   description:
-    "Walks the capsule chain (as baton verify does, the decisions of capsules pruned by baton rotate included) and folds every decision oldest to newest: a decision keeps its id across capsules, a later decision with supersedes replaces the one it names, and a decision repeated with status withdrawn is no longer in force. Prints the decisions in force, each with its id, trust, text, and when and in which capsule it was made; --all adds the superseded ones (with what replaced them) and the withdrawn ones. Text from capsules is redacted and neutralised. When the chain does not verify, a last line says so and the view covers only the capsules reached. Exit 0.",
+    "Walks the capsule chain (as baton verify does, the decisions of capsules pruned by baton rotate included) and folds every decision oldest to newest: a decision keeps its id across capsules, a later decision with supersedes replaces the one it names, and a decision repeated with status withdrawn is no longer in force. A capsule not signed by a key this machine trusts (a pull request, baton pull) never changes a decision a trusted capsule made: the change is listed as not applied. A decision whose capsule (or rotation tombstone) is not signed by a trusted key says so and is never verified. Prints the decisions in force, each with its id, trust, text, and when and in which capsule it was made; --all adds the superseded ones (with what replaced them) and the withdrawn ones. Text from capsules is redacted and neutralised. When the chain does not verify, a last line says so and the view covers only the capsules reached. Exit 0.",
   examples: ["baton decisions", "baton decisions --all --json"],
   flags: [{
     name: "all",
@@ -44,7 +44,9 @@ export const decisionsCommand: Command = {
     }
     if (shown.length === 0) io.stderr.write("No decisions in force\n");
     for (const v of shown) {
-      const made = `${v.made.created_at} ${shortId(v.made.capsule_id)}`;
+      const made = `${v.made.created_at} ${shortId(v.made.capsule_id)}${
+        v.made.via === "tombstone" ? " via the rotation tombstone" : ""
+      }${v.made.trusted ? "" : ", not signed by a trusted key"}`;
       const tail = v.status === "active"
         ? ""
         : v.status === "superseded"
@@ -56,6 +58,15 @@ export const decisionsCommand: Command = {
         safe.line(`${v.status.padEnd(10)} ${v.id} [${v.trust}] ${v.text} (made ${made})${tail}`) +
           "\n",
       );
+      for (const i of v.ignored) {
+        io.stdout.write(
+          safe.line(
+            `           not applied: ${i.action} by ${i.at.created_at} ${
+              shortId(i.at.capsule_id)
+            }, which is not signed by a trusted key`,
+          ) + "\n",
+        );
+      }
     }
     const hidden = view.views.length - shown.length;
     if (hidden > 0) io.stdout.write(`${hidden} superseded or withdrawn (see --all)\n`);

@@ -31,8 +31,9 @@ export const evidenceCommand: Command = {
         "Nothing to run: give the command after --, e.g. baton evidence -- deno test",
       );
     }
-    const { runEvidence } = await import("./_evidence_run.ts");
-    const run = await runEvidence(io, args.rest, boolFlag(args, "shell"));
+    const { runEvidence } = await import("../core/evidence/evidence_run.ts");
+    const { evidenceEnv } = await import("./_adapters/evidence_env.ts");
+    const run = await runEvidence(evidenceEnv(io), args.rest, boolFlag(args, "shell"));
     const r = run.record;
     if (boolFlag(args, "json")) {
       printJson(io, { ...r, path: run.path, unsigned_reason: run.unsigned });

@@ -40,8 +40,15 @@ export const loadCommand: Command = {
     // Cheap check first: no capsule means no heavy modules are loaded.
     const found = await findBatonLayout(ctx.fs, ctx.cwd);
     if ((await io.fs.lstat(found.layout.latest)) === null) {
-      if (json) printJson(io, { capsule_id: null, text: "" });
-      else io.stderr.write("No capsule yet: nothing to load (write one with baton finalize)\n");
+      const { listArchive } = await import("../core/store/capsule_store.ts");
+      const archived = (await listArchive(io.fs, found.layout).catch(() => [])).length;
+      const revive = archived > 0 ? { archived, revive_needed: true } : {};
+      if (json) printJson(io, { capsule_id: null, text: "", ...revive });
+      else if (archived > 0) {
+        io.stderr.write(
+          `No current capsule: latest.md is missing but the archive holds ${archived} capsule(s) (a fresh clone or a pull); run baton revive to make one current\n`,
+        );
+      } else io.stderr.write("No capsule yet: nothing to load (write one with baton finalize)\n");
       return 0;
     }
     const { loadBriefing } = await import("../core/workflow/load.ts");

@@ -22,8 +22,9 @@ export const pushCommand: Command = {
     summary: "Share the chain of this branch (default: the current branch)",
   }],
   async run(args, io) {
-    const { pushChain, forkLine } = await import("./_share_run.ts");
-    const r = await pushChain(io, args.positionals[0], stringFlag(args, "branch"));
+    const { pushChain, forkLine } = await import("../core/share/share_run.ts");
+    const { shareEnv } = await import("./_adapters/share_env.ts");
+    const r = await pushChain(await shareEnv(io), args.positionals[0], stringFlag(args, "branch"));
     if (boolFlag(args, "json")) {
       printJson(io, r);
       return 0;

@@ -12,7 +12,7 @@ export const reviveCommand: Command = {
   category: "everyday",
   summary: "Restore a missing latest.md from the archive or shared ref",
   description:
-    "When .baton/latest.md is missing (deleted, or a fresh clone), copies the newest valid capsule of .baton/capsules into it; when the archive has none, first copies the capsules of the shared ref refs/baton/<branch> (as recorded by baton push or fetched by baton pull) into the archive. Nothing is committed or staged, and git is only read. Idempotent: when latest.md exists it changes nothing. --json prints {action: present | archive | shared_ref | nothing, id, imported}. Exit 0, also when there is nothing to restore.",
+    "When .baton/latest.md is missing (deleted, or a fresh clone), copies a valid capsule of .baton/capsules into it: the newest signed by a key this machine trusts, else the newest of the others, with a warning that it is unsigned or signed by an unknown key (nothing in it is verified); a capsule dated in the future is never made current; when the archive has none, first copies the capsules of the shared ref refs/baton/<branch> (as recorded by baton push or fetched by baton pull) into the archive. Nothing is committed or staged, and git is only read. Idempotent: when latest.md exists it changes nothing. --json prints {action: present | archive | shared_ref | nothing, id, imported, signer: trusted | unknown_key | unsigned | null, future, passed_over}. Exit 0, also when there is nothing to restore.",
   examples: ["baton revive", "baton revive --json"],
   flags: [{
     name: "branch",
@@ -21,25 +21,40 @@ export const reviveCommand: Command = {
     summary: "Use the shared ref of this branch (default: the current branch)",
   }],
   async run(args, io) {
-    const { reviveLatest } = await import("./_share_run.ts");
-    const r = await reviveLatest(io, stringFlag(args, "branch"));
+    const { reviveLatest } = await import("../core/share/share_run.ts");
+    const { shareEnv } = await import("./_adapters/share_env.ts");
+    const r = await reviveLatest(await shareEnv(io), stringFlag(args, "branch"));
     if (boolFlag(args, "json")) {
       printJson(io, r);
       return 0;
     }
+    const id = r.id === null ? "" : shortId(r.id);
     const line = {
       present: "latest.md is present: nothing to do",
-      archive:
-        `restored latest.md from the archive: ${(r.id === null || r.id === undefined
-          ? ""
-          : shortId(r.id))}`,
+      archive: `restored latest.md from the archive: ${id}`,
       shared_ref:
-        `restored latest.md from the shared ref: ${(r.id === null || r.id === undefined
-          ? ""
-          : shortId(r.id))} (${r.imported} capsule(s) copied into the archive)`,
+        `restored latest.md from the shared ref: ${id} (${r.imported} capsule(s) copied into the archive)`,
       nothing: "no capsule to restore (none archived, none on the shared ref)",
     }[r.action];
-    io.stdout.write(line + "\n");
+    const lines = [line];
+    if (r.signer === "unsigned" || r.signer === "unknown_key") {
+      lines.push(
+        `warning: ${id} is ${
+          r.signer === "unsigned" ? "unsigned" : "signed by a key this machine does not trust"
+        } (pulled or written elsewhere): nothing in it is verified, and it changes no decision a trusted capsule made`,
+      );
+    }
+    if (r.passed_over > 0) {
+      lines.push(
+        `note: ${r.passed_over} newer capsule(s) not signed by a trusted key were not made current`,
+      );
+    }
+    if (r.future > 0) {
+      lines.push(
+        `note: ${r.future} capsule(s) dated in the future (or undated) were never made current`,
+      );
+    }
+    io.stdout.write(lines.join("\n") + "\n");
     return 0;
   },
 };

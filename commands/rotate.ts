@@ -13,7 +13,7 @@ export const rotateCommand: Command = {
   category: "setup",
   summary: "Prune the oldest archived capsules, leaving a tombstone",
   description:
-    "Keeps the newest N capsules of the chain (latest included) and prunes the older ones from .baton/capsules, recording each pruned capsule's id, previous link, time, file name and file digest in .baton/tombstone.json, itself covered by a digest, so baton verify still passes and says how many were pruned. A dry run by default: it says what would go; --write prunes, under the store lock (no capsule is written meanwhile), writing the tombstone atomically before any file is removed. A chain that does not verify is never rotated. Exit 0 on success, 1 when the chain does not verify, 4 when another baton holds the lock.",
+    "Keeps the newest N capsules of the chain (latest included) and prunes the older ones from .baton/capsules, recording each pruned capsule's id, previous link, time, file name and file digest, and the decisions it made, in .baton/tombstone.json, signed with this machine's key (a tombstone that is unsigned or signed by a key not trusted here is read as untrusted: its decisions are never verified), so baton verify still passes and says how many were pruned. A dry run by default: it says what would go; --write prunes, under the store lock (no capsule is written meanwhile), writing the tombstone atomically before any file is removed. A chain that does not verify is never rotated. Exit 0 on success, 1 when the chain does not verify, 4 when another baton holds the lock.",
   examples: ["baton rotate --keep 50", "baton rotate --keep 50 --write --json"],
   flags: [
     {
@@ -32,11 +32,17 @@ export const rotateCommand: Command = {
     const write = boolFlag(args, "write");
     const { findBatonLayout } = await import("../core/store/find_layout.ts");
     const { rotateChain } = await import("../core/chain/rotate.ts");
-    const layout = (await findBatonLayout(io.fs, io.cwd())).layout;
-    const result = await rotateChain(io.fs, layout, {
+    const { createKeyRing } = await import("./_adapters/key_ring.ts");
+    const found = await findBatonLayout(io.fs, io.cwd());
+    const ring = createKeyRing(io);
+    const trusted = await ring.trustedKeys();
+    const signer = write ? await ring.signingKey(found.repo?.workTree ?? null) : null;
+    const result = await rotateChain(io.fs, found.layout, {
       keep,
       write,
       lock: storeLock(io),
+      trustedKeys: trusted.keys,
+      signingKey: signer?.ok === true ? signer.key : null,
     });
     if (boolFlag(args, "json")) {
       printJson(io, {

@@ -8,12 +8,9 @@
 import fs from "node:fs";
 import git from "isomorphic-git";
 import { isCapsuleEntry, SHARE_TREE_DIR } from "../../core/share/share_plan.ts";
+import type { ChainTip } from "../../core/share/chain_git.ts";
 
-/** A chain commit: its id and capsule blobs by file name (empty when the ref is absent). */
-export interface ChainTip {
-  oid: string | null;
-  entries: Map<string, string>;
-}
+export type { ChainTip };
 
 /** Reads the chain at `ref` (or at a commit id). */
 export async function readChain(gitdir: string, refOrOid: string): Promise<ChainTip> {

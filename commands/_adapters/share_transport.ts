@@ -7,19 +7,9 @@
  * @module
  */
 
-/** What one git run returned. */
-export interface GitResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+import type { GitResult, Transport } from "../../core/share/chain_git.ts";
 
-/** The transport sharing would use here, for doctor and for the commands. */
-export interface Transport {
-  kind: "git" | "none";
-  /** `git version …`, or why there is no transport. */
-  detail: string;
-}
+export type { GitResult, Transport };
 
 /** Runs git in `dir`; stdin stays the terminal (a passphrase prompt works). */
 export async function runGit(dir: string, args: string[]): Promise<GitResult> {

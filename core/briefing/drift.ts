@@ -116,12 +116,14 @@ interface SetSide {
 }
 
 function trackedSide(t: TreeState): SetSide {
-  const uncheckedComplete = t.unchecked.length === t.unchecked_total;
+  // A scan cut short may not have reached a path at all: nothing it did not
+  // settle is certain, listed or not.
+  const uncheckedComplete = t.unchecked.length === t.unchecked_total && t.status === "complete";
   const parts = t.reason === "" ? [] : t.reason.split("; ");
   return {
     list: t.changed,
     total: t.changed_total,
-    complete: t.changed.length === t.changed_total,
+    complete: t.changed.length === t.changed_total && t.status === "complete",
     unchecked: new Set(t.unchecked),
     uncheckedComplete,
     why: parts.filter((p) => !p.startsWith("weaker: ")).join("; "),
@@ -231,7 +233,10 @@ function treeCheck(
   if (sets.removed_total > 0) {
     parts.push(`${labels.removed}: ${namePaths(sets.removed, sets.removed_total)}`);
   }
-  const counts = `${sets.then} then, ${sets.now} now`;
+  // A side whose scan was cut short has a lower bound, not a count: no number is printed for it.
+  const count = (n: number, side: SetSide) =>
+    side.complete && side.uncheckedComplete ? `${n}` : "not counted in full";
+  const counts = `${count(sets.then, then)} then, ${count(sets.now, now)} now`;
   const certain = sets.added_total > 0 || sets.removed_total > 0;
   const settled = sets.unsettled === 0 && notes.length === 0;
   const status: DriftCheck["status"] = certain ? "different" : settled ? "match" : "unknown";

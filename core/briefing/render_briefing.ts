@@ -20,6 +20,7 @@ import type { PublishedFact } from "../capsule/recorded_facts.ts";
 import { type Classification, classifyCommand } from "../safety/command/classify.ts";
 import { renderCarriedCommand } from "../safety/render_command.ts";
 import { fenceFor, safeInline } from "../safety/render_safe.ts";
+import { commandRelatesTo } from "../evidence/command_relevance.ts";
 import type { DecisionView } from "../chain/decisions.ts";
 import { sessionItems, writtenFromLine } from "./session_section.ts";
 import { shortId } from "../capsule/capsule_id.ts";
@@ -65,10 +66,11 @@ export interface BriefingInput {
   /** Why repository facts are unavailable now (a damaged repository); null or absent when none. */
   degraded?: { reasons: string[] } | null;
   /**
-   * Ids of command evidence recorded at another HEAD than the capsule's or
-   * than HEAD now (core/evidence/cite_evidence.ts staleEvidenceIds).
+   * Command evidence that no longer vouches, by id, with why (HEAD moved,
+   * the work tree changed or could not be re-checked; see
+   * core/evidence/cite_evidence.ts staleEvidence).
    */
-  staleEvidence?: ReadonlySet<string>;
+  staleEvidence?: ReadonlyMap<string, string>;
   /**
    * The decisions in force across the chain (core/chain/decisions.ts); when
    * absent, the latest capsule's own decisions are shown.
@@ -120,16 +122,32 @@ function item(c: Claim, extra = ""): string {
   return `- [${c.trust}] ${extra}${safeInline(c.text)}`;
 }
 
-/** Which command evidence a fact rests on, and whether it is stale. */
-function evidenceNote(c: Claim, capsule: Capsule, stale: ReadonlySet<string> | undefined): string {
+/** Longest command shown beside a claim. */
+const SHOWN_COMMAND_CHARS = 160;
+
+/**
+ * Which command evidence a fact rests on: the exact command (as recorded,
+ * redacted) beside the claim, its outcome, whether it is stale and why, and
+ * a warning when the command shares no word with the claim.
+ */
+function evidenceNote(
+  c: Claim,
+  capsule: Capsule,
+  stale: ReadonlyMap<string, string> | undefined,
+): string {
   const cited = c.evidence_refs.map((r) => capsule.evidence.find((e) => e.id === r)).filter((
     e,
   ) => e !== undefined && e.kind === "command");
   if (cited.length === 0) return "";
-  const parts = cited.map((e) =>
-    `${safeInline(e!.id)}: ${safeInline(e!.summary)}` +
-    (stale?.has(e!.id) === true ? "; STALE: recorded before HEAD changed" : "")
-  );
+  const parts = cited.map((e) => {
+    const why = stale?.get(e!.id);
+    const cmd = truncateText(safeInline(e!.source), SHOWN_COMMAND_CHARS);
+    return `${safeInline(e!.id)}: ran \`${cmd}\`, ${safeInline(e!.summary)}` +
+      (commandRelatesTo(e!.source, c.text)
+        ? ""
+        : "; WARNING: the command shares no word with this claim") +
+      (why === undefined ? "" : `; STALE: ${why}`);
+  });
   return ` (evidence ${parts.join("; ")})`;
 }
 
@@ -232,9 +250,11 @@ function buildSections(
   }
   // Caps for want of a trusted signature are said once, in the header.
   const evidenceCaps = input.capped.filter((c) => c.why === "evidence_not_confirmed").length;
+  const staleCaps = input.capped.filter((c) => c.why === "evidence_stale").length;
   const otherCaps =
     input.capped.filter((c) =>
-      !["unsigned", "unknown_key", "bad_signature", "evidence_not_confirmed"].includes(c.why)
+      !["unsigned", "unknown_key", "bad_signature", "evidence_not_confirmed", "evidence_stale"]
+        .includes(c.why)
     ).length;
   if (otherCaps > 0) {
     trustNotes.push(
@@ -244,6 +264,11 @@ function buildSections(
   if (evidenceCaps > 0) {
     trustNotes.push(
       `- ${evidenceCaps} record(s) were capped to claimed on load: evidence they rest on was re-checked now and the repository no longer agrees.`,
+    );
+  }
+  if (staleCaps > 0) {
+    trustNotes.push(
+      `- ${staleCaps} claim(s) were capped to claimed on load: the command evidence they cite is STALE (the work tree is not the one it ran on, or could not be re-checked).`,
     );
   }
   trustNotes.push(sanitizeLine(capsule.sanitize));
@@ -364,7 +389,7 @@ function chainDecisions(
     out.push(
       `- [${v.trust}] ${safeInline(v.id)}: ${safeInline(v.text)}${
         v.why ? ` (why: ${safeInline(v.why)})` : ""
-      } (decided ${v.made.created_at.slice(0, 10)} in capsule ${shortId(v.made.capsule_id)})`,
+      } (${decidedWhere(v)})${ignoredNote(v)}`,
     );
   }
   if (!view.complete && out.length > 0) {
@@ -373,6 +398,22 @@ function chainDecisions(
     );
   }
   return out;
+}
+
+/** Where a chain decision was made, and whether a trusted key signed that. */
+function decidedWhere(v: ChainDecisions["views"][number]): string {
+  const when = safeInline(v.made.created_at.slice(0, 10));
+  const where = v.made.via === "tombstone"
+    ? `in pruned capsule ${shortId(v.made.capsule_id)}, as the rotation tombstone records it`
+    : `in capsule ${shortId(v.made.capsule_id)}`;
+  return `decided ${when} ${where}${v.made.trusted ? "" : "; not signed by a trusted key"}`;
+}
+
+/** What untrusted capsules tried on a trusted decision and was not applied. */
+function ignoredNote(v: ChainDecisions["views"][number]): string {
+  if (v.ignored.length === 0) return "";
+  const acts = [...new Set(v.ignored.map((i) => i.action))].join("/");
+  return ` [an unsigned or untrusted capsule ${acts} it: not applied]`;
 }
 
 /** The briefing text of keyed sections and the closing lines (the header is `##`, the rest `###`). */

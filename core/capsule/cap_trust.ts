@@ -27,7 +27,8 @@ export interface CapFinding {
     | "unsigned"
     | "unknown_key"
     | "bad_signature"
-    | "evidence_not_confirmed";
+    | "evidence_not_confirmed"
+    | "evidence_stale";
 }
 
 /** Options of {@linkcode capTrust}. */

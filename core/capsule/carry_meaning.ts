@@ -3,7 +3,11 @@
  * session end): the text, provenance and capture time of every claim are
  * kept, and any trust above `claimed` is lowered to `claimed`, with the
  * rewrite recorded, because the evidence that backed it stays with the old
- * capsule. Pure.
+ * capsule. From a capsule not signed by a key this machine trusts (a pull
+ * request, `baton pull`), decisions are carried only as decisions of their
+ * own: a withdrawal, a supersession without successor or a `supersedes`
+ * link is not carried, so the automatic capsule this machine signs on top
+ * never adopts a stranger's change to a decision. Pure.
  * @module
  */
 import type { Claim, Downgrade, Meaning } from "./types.ts";
@@ -30,7 +34,10 @@ export interface CarriedMeaning {
  * assert.equal(carried.downgrades[0]!.field, "completed[0]");
  * ```
  */
-export function carryMeaning(meaning: Meaning): CarriedMeaning {
+export function carryMeaning(
+  meaning: Meaning,
+  options: { untrustedSource?: boolean } = {},
+): CarriedMeaning {
   const downgrades: Downgrade[] = [];
   function carry<T extends Claim>(field: string, c: T): T {
     const copy = { ...c, evidence_refs: [...c.evidence_refs] };
@@ -52,7 +59,15 @@ export function carryMeaning(meaning: Meaning): CarriedMeaning {
     meaning: {
       now: meaning.now,
       completed: list("completed", meaning.completed),
-      decisions: list("decisions", meaning.decisions),
+      decisions: list(
+        "decisions",
+        options.untrustedSource === true
+          ? meaning.decisions.filter((d) => d.status === "active").map((d) => ({
+            ...d,
+            supersedes: null,
+          }))
+          : meaning.decisions,
+      ),
       verified_facts: list("verified_facts", meaning.verified_facts),
       hypotheses: list("hypotheses", meaning.hypotheses),
       blockers: list("blockers", meaning.blockers),

@@ -13,6 +13,10 @@ const MAX_LIST = 10_000;
 const str = z.string().max(MAX_TEXT);
 const nstr = str.nullable();
 const list = <T extends z.ZodType>(t: T) => z.array(t).max(MAX_LIST);
+// Fields a capsule's chain and its readers rely on are checked by shape: a
+// capsule is untrusted input, and an id or a time is printed as one.
+const capsuleId = z.string().regex(/^sha256:[0-9a-f]{64}$/);
+const utcTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/);
 
 const claimShape = {
   text: str,
@@ -42,6 +46,7 @@ const evidence = z.strictObject({
   provenance: z.enum(PROVENANCES),
   trust: z.enum(TRUST_STATES),
   head: nstr.optional(),
+  worktree: nstr.optional(),
 });
 
 const changedFile = z.strictObject({
@@ -162,9 +167,9 @@ const signature = z.strictObject({
 
 const capsuleShape = {
   schema: z.literal(CAPSULE_SCHEMA),
-  id: str,
-  previous: nstr,
-  created_at: str,
+  id: capsuleId,
+  previous: capsuleId.nullable(),
+  created_at: utcTime,
   trigger: z.enum(TRIGGERS),
   status: z.enum(["active", "blocked"]),
   origin: z.strictObject({ tool: str, version: str, host: nstr, session: nstr }),
@@ -184,7 +189,7 @@ const capsuleShape = {
   evidence: list(evidence),
   facts,
   facts_collected_at_ingest: z.boolean(),
-  carried_from: z.strictObject({ id: str, created_at: str }).nullable(),
+  carried_from: z.strictObject({ id: capsuleId, created_at: utcTime }).nullable(),
   pointers_dropped: list(
     z.strictObject({
       index: z.number().int().min(0),

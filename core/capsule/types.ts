@@ -35,6 +35,14 @@ export interface Evidence {
    * and on capsules written before evidence records existed.
    */
   head?: string | null;
+  /**
+   * For command evidence: the digest of the work tree the command ran on
+   * (core/evidence/worktree_state.ts), equal to that of the capsule's own
+   * facts when finalize accepted the citation. Absent on other kinds and on
+   * capsules written before it was recorded (such evidence is never
+   * verified: it cannot be tied to a tree).
+   */
+  worktree?: string | null;
 }
 
 /**

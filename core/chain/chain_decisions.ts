@@ -5,7 +5,8 @@
  * bounded in capsules and time, saying when it stopped early. Both fold the
  * decisions kept in the rotation tombstone first, and both read decisions
  * with the trust cap applied (a capsule not signed by a trusted key keeps
- * no `verified`).
+ * no `verified`, and cannot change a trusted capsule's decisions; the
+ * tombstone's records count as trusted only when a trusted key signed it).
  * @module
  */
 import type { WriteFs } from "../fs.ts";
@@ -17,7 +18,7 @@ import { capTrust } from "../capsule/cap_trust.ts";
 import type { TrustedKeys } from "../trust/key_ring.ts";
 import { type DecisionSource, type DecisionView, foldDecisions } from "./decisions.ts";
 import { tombstonePath } from "./read_chain.ts";
-import { checkTombstone, type Tombstone } from "./tombstone.ts";
+import { checkTombstone, tombstoneSources } from "./tombstone.ts";
 import type { ChainWalk } from "./walk.ts";
 
 /** The view and how much of the chain it covers. */
@@ -29,17 +30,17 @@ export interface ChainDecisionView {
   complete: boolean;
 }
 
-function source(c: Capsule): DecisionSource {
-  return { capsule_id: c.id, created_at: c.created_at, decisions: c.meaning.decisions };
+function source(c: Capsule, trusted: boolean): DecisionSource {
+  return { capsule_id: c.id, created_at: c.created_at, trusted, decisions: c.meaning.decisions };
 }
 
 /** The view of a walked chain: every capsule reached from latest, and the tombstone's. */
 export function walkDecisions(walk: ChainWalk): ChainDecisionView {
-  const sources: DecisionSource[] = [...walk.tombstone?.decisions ?? []];
+  const sources: DecisionSource[] = [...walk.tombstone_sources];
   for (const l of [...walk.links].reverse()) {
     if (l.capsule === null) continue;
     const capped = capTrust(l.capsule, l.authorship === null ? {} : { authorship: l.authorship });
-    sources.push(source(capped.capsule));
+    sources.push(source(capped.capsule, l.authorship?.status === "trusted"));
   }
   const bottom = walk.links.at(-1);
   const complete = walk.status !== "tampered" &&
@@ -50,6 +51,8 @@ export function walkDecisions(walk: ChainWalk): ChainDecisionView {
 /** Options of {@linkcode readRecentDecisions}. */
 export interface RecentDecisionsOptions {
   trustedKeys?: TrustedKeys;
+  /** Whether `latest` is signed by a trusted key. @default {false} */
+  latestTrusted?: boolean;
   /** Most capsules read, latest included. @default {200} */
   maxCapsules?: number;
   /** True once time is up. @default {() => false} */
@@ -69,9 +72,10 @@ export async function readRecentDecisions(
 ): Promise<ChainDecisionView> {
   const max = options.maxCapsules ?? 200;
   const expired = options.expired ?? (() => false);
-  const newestFirst: DecisionSource[] = [source(latest)];
+  const trustedKeys = options.trustedKeys ?? new Map();
+  const newestFirst: DecisionSource[] = [source(latest, options.latestTrusted === true)];
   let complete = latest.previous === null;
-  let tomb: Tombstone | null = null;
+  let tomb: DecisionSource[] = [];
   if (!complete) {
     let names: string[] = [];
     try {
@@ -86,40 +90,51 @@ export async function readRecentDecisions(
     }
     let want: string | null = latest.previous;
     while (want !== null && newestFirst.length < max && !expired()) {
-      let found: Capsule | null = null;
+      let found: DecisionSource | null = null;
+      let previous: string | null = null;
       for (const name of byId8.get(want.slice(7, 15)) ?? []) {
         try {
           const text = await readTextOrNull(fs, `${layout.capsules}/${name}`);
           if (text === null) continue;
-          const parsed = await parseCapsule(text, {
-            trustedKeys: options.trustedKeys ?? new Map(),
-          });
-          if (parsed.capsule.id === want) found = parsed.capsule;
+          const parsed = await parseCapsule(text, { trustedKeys });
+          if (parsed.capsule.id === want) {
+            found = source(parsed.capsule, parsed.authorship.status === "trusted");
+            previous = parsed.capsule.previous;
+          }
         } catch {
           continue;
         }
         if (found !== null) break;
       }
       if (found === null) {
-        tomb = await readTombstone(fs, layout);
-        complete = tomb !== null && tomb.pruned.at(-1)?.id === want;
+        const read = await readTombstone(fs, layout, trustedKeys, want);
+        complete = read !== null;
+        tomb = read ?? [];
         break;
       }
-      newestFirst.push(source(found));
-      want = found.previous;
+      newestFirst.push(found);
+      want = previous;
       if (want === null) complete = true;
     }
   }
-  const sources = [...tomb?.decisions ?? [], ...newestFirst.reverse()];
+  const sources = [...tomb, ...newestFirst.reverse()];
   return { views: foldDecisions(sources), capsules: newestFirst.length, complete };
 }
 
-async function readTombstone(fs: WriteFs, layout: BatonLayout): Promise<Tombstone | null> {
+/** The tombstone's sources when it holds and joins the chain at `joins`; else null. */
+async function readTombstone(
+  fs: WriteFs,
+  layout: BatonLayout,
+  trustedKeys: TrustedKeys,
+  joins: string,
+): Promise<DecisionSource[] | null> {
   try {
     const text = await readTextOrNull(fs, tombstonePath(layout));
     if (text === null) return null;
-    const checked = await checkTombstone(text);
-    return checked.ok ? checked.tombstone : null;
+    const checked = await checkTombstone(text, trustedKeys);
+    if (!checked.ok || checked.authorship.status === "bad_signature") return null;
+    if (checked.tombstone.pruned.at(-1)?.id !== joins) return null;
+    return tombstoneSources(checked.tombstone, checked.authorship, trustedKeys);
   } catch {
     return null;
   }

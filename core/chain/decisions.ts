@@ -13,6 +13,13 @@
  * - once superseded or withdrawn, a decision stays so: restating it does not
  *   bring it back (write a new decision for that).
  *
+ * Trust: a source is trusted when it is a capsule signed by a key this
+ * machine trusts (or a signed tombstone's record of one). An untrusted
+ * source (unsigned, an unknown key: a pull request, `baton pull`) may make
+ * decisions of its own, but never rewords, supersedes or withdraws a
+ * decision a trusted source made: such a change is not applied and is kept
+ * on the decision (`ignored`), so the reader sees it was tried.
+ *
  * Pure.
  * @module
  */
@@ -23,6 +30,10 @@ import type { TrustState } from "../trust/states.ts";
 export interface DecisionSource {
   capsule_id: string;
   created_at: string;
+  /** Signed by a key this machine trusts. */
+  trusted: boolean;
+  /** Read from the capsule itself, or from the rotation tombstone's record of it. @default {"capsule"} */
+  via?: "capsule" | "tombstone";
   decisions: readonly Decision[];
 }
 
@@ -30,6 +41,15 @@ export interface DecisionSource {
 export interface DecisionPlace {
   capsule_id: string;
   created_at: string;
+  /** The source was signed by a key this machine trusts. */
+  trusted: boolean;
+  via: "capsule" | "tombstone";
+}
+
+/** A change an untrusted source tried on a trusted decision, not applied. */
+export interface IgnoredChange {
+  at: DecisionPlace;
+  action: "reworded" | "superseded" | "withdrawn";
 }
 
 /** One decision as the chain sees it now. */
@@ -48,6 +68,8 @@ export interface DecisionView {
   superseded_by: { id: string | null; text: string | null; at: DecisionPlace } | null;
   /** Where it was withdrawn (withdrawn only), with the reason written then. */
   withdrawn: { at: DecisionPlace; reason: string } | null;
+  /** Changes untrusted sources tried on it (a trusted one made or restated it), not applied. */
+  ignored: IgnoredChange[];
 }
 
 const DERIVED_ID = /^d-[0-9a-f]{8}$/;
@@ -61,8 +83,8 @@ const DERIVED_ID = /^d-[0-9a-f]{8}$/;
  * import { foldDecisions } from "./decisions.ts";
  * const d = (id: string, text: string, extra = {}) => ({ id, text, why: null, status: "active" as const, supersedes: null, provenance: "assistant" as const, trust: "claimed" as const, evidence_refs: [], captured_at: "t", ...extra });
  * const view = foldDecisions([
- *   { capsule_id: "sha256:a", created_at: "1", decisions: [d("db", "use sqlite")] },
- *   { capsule_id: "sha256:b", created_at: "2", decisions: [d("db2", "use postgres", { supersedes: "db" })] },
+ *   { capsule_id: "sha256:a", created_at: "1", trusted: true, decisions: [d("db", "use sqlite")] },
+ *   { capsule_id: "sha256:b", created_at: "2", trusted: true, decisions: [d("db2", "use postgres", { supersedes: "db" })] },
  * ]);
  * assert.deepEqual(view.map((v) => [v.id, v.status]), [["db2", "active"], ["db", "superseded"]]);
  * ```
@@ -71,7 +93,15 @@ export function foldDecisions(chain: readonly DecisionSource[]): DecisionView[] 
   const byId = new Map<string, DecisionView>();
   const order: string[] = [];
   for (const src of chain) {
-    const at: DecisionPlace = { capsule_id: src.capsule_id, created_at: src.created_at };
+    const at: DecisionPlace = {
+      capsule_id: src.capsule_id,
+      created_at: src.created_at,
+      trusted: src.trusted,
+      via: src.via ?? "capsule",
+    };
+    // An untrusted source cannot change what a trusted one decided.
+    const guarded = (v: DecisionView): boolean =>
+      !src.trusted && (v.made.trusted || v.last_stated.trusted);
     for (const d of src.decisions) {
       let id = d.id;
       if (!byId.has(id) && DERIVED_ID.test(id)) {
@@ -91,10 +121,17 @@ export function foldDecisions(chain: readonly DecisionSource[]): DecisionView[] 
           supersedes: [],
           superseded_by: null,
           withdrawn: null,
+          ignored: [],
         };
         byId.set(id, view);
         order.push(id);
         if (d.status === "active" && d.supersedes !== null) view.supersedes.push(d.supersedes);
+      } else if (view.status === "active" && guarded(view)) {
+        const action = d.status === "active" ? "reworded" : d.status;
+        if (action !== "reworded" || d.text !== view.text || d.why !== view.why) {
+          view.ignored.push({ at, action });
+        }
+        continue;
       } else if (view.status === "active" && d.status === "active") {
         view.text = d.text;
         view.why = d.why;
@@ -113,7 +150,9 @@ export function foldDecisions(chain: readonly DecisionSource[]): DecisionView[] 
         view.superseded_by = { id: null, text: null, at };
       } else if (d.supersedes !== null && d.supersedes !== id) {
         const old = byId.get(d.supersedes);
-        if (old !== undefined && old.status === "active") {
+        if (old !== undefined && old.status === "active" && guarded(old)) {
+          old.ignored.push({ at, action: "superseded" });
+        } else if (old !== undefined && old.status === "active") {
           old.status = "superseded";
           old.superseded_by = { id, text: view.text, at };
         }

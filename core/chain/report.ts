@@ -37,6 +37,8 @@ export function verifyReport(walk: ChainWalk): {
   status: ChainWalk["status"];
   capsules: number;
   pruned: number;
+  /** Who signed the rotation tombstone; null when there is none (or it does not hold). */
+  tombstone: { signer: "trusted" | "unknown_key" | "unsigned" } | null;
   signers: ChainWalk["signers"];
   problems: {
     severity: "CRITICAL";
@@ -52,6 +54,10 @@ export function verifyReport(walk: ChainWalk): {
     status: walk.status,
     capsules: walk.links.length,
     pruned: walk.pruned,
+    tombstone: walk.tombstone_authorship === null ||
+        walk.tombstone_authorship.status === "bad_signature"
+      ? null
+      : { signer: walk.tombstone_authorship.status },
     signers: walk.signers,
     problems: walk.problems.map((p) => ({ severity: "CRITICAL", ...p })),
     notes: walk.notes,
@@ -71,7 +77,7 @@ export function verifyReport(walk: ChainWalk): {
  * ```ts
  * import assert from "node:assert/strict";
  * import { verifyLines } from "./report.ts";
- * const lines = verifyLines({ status: "empty", links: [], problems: [], notes: [], pruned: 0, tombstone: null, signers: { trusted: 0, unknown_key: 0, unsigned: 0 } });
+ * const lines = verifyLines({ status: "empty", links: [], problems: [], notes: [], pruned: 0, tombstone: null, tombstone_authorship: null, tombstone_sources: [], signers: { trusted: 0, unknown_key: 0, unsigned: 0 } });
  * assert.equal(lines.at(-1), "chain: empty (no capsules yet)");
  * ```
  */
@@ -90,7 +96,9 @@ export function verifyLines(walk: ChainWalk): string[] {
   const s = walk.signers;
   const signers =
     `${s.trusted} signed by a trusted key, ${s.unknown_key} by a key not trusted here, ${s.unsigned} unsigned`;
-  const pruned = walk.pruned > 0 ? `; ${walk.pruned} older capsule(s) pruned (tombstone ok)` : "";
+  const pruned = walk.pruned > 0
+    ? `; ${walk.pruned} older capsule(s) pruned (${tombWord(walk)})`
+    : "";
   if (walk.status === "empty") out.push("chain: empty (no capsules yet)");
   else if (walk.status === "intact") {
     out.push(
@@ -102,4 +110,18 @@ export function verifyLines(walk: ChainWalk): string[] {
     );
   }
   return out;
+}
+
+/** What the tombstone's signature is worth, in the verify line's words. */
+function tombWord(walk: ChainWalk): string {
+  switch (walk.tombstone_authorship?.status) {
+    case "trusted":
+      return "tombstone signed by a trusted key";
+    case "unknown_key":
+      return "tombstone signed by a key not trusted here: its decisions are unverified";
+    case "unsigned":
+      return "tombstone unsigned: its decisions are unverified";
+    default:
+      return "tombstone does not hold";
+  }
 }

@@ -6,6 +6,12 @@
  * written meanwhile); the tombstone is written atomically before any file is
  * removed, so an interruption leaves pruned files still present, which the
  * walker recognises by their digest and the next rotation removes.
+ *
+ * The tombstone is signed with this machine's key when one is handed in.
+ * Each pruned capsule's decisions are kept as read (capped when it was not
+ * signed by a trusted key) with its trusted signer; the records of an
+ * earlier tombstone this machine does not trust are carried untrusted, so a
+ * new signature never launders them.
  * @module
  */
 import { BatonError, CapsuleInvalidError, StorageError } from "../errors.ts";
@@ -14,12 +20,14 @@ import { checkBatonDir, realBatonDir } from "../store/check_baton_dir.ts";
 import type { BatonLayout } from "../store/layout.ts";
 import { acquireLock, type LockOptions, releaseLock } from "../store/lock.ts";
 import type { TrustedKeys } from "../trust/key_ring.ts";
+import type { SigningKey } from "../trust/signing_key.ts";
+import { capTrust } from "../capsule/cap_trust.ts";
 import { readChainInput, tombstonePath } from "./read_chain.ts";
 import {
   buildTombstone,
-  checkTombstone,
   type PrunedCapsule,
   renderTombstone,
+  type TombstoneDecisions,
 } from "./tombstone.ts";
 import { type ChainWalk, fileDigest, walkChain } from "./walk.ts";
 
@@ -31,6 +39,8 @@ export interface RotateOptions {
   write: boolean;
   lock: LockOptions;
   trustedKeys?: TrustedKeys;
+  /** This machine's key, to sign the tombstone; null or absent: it is written unsigned. */
+  signingKey?: SigningKey | null;
 }
 
 /** What a rotation did or would do. */
@@ -66,10 +76,7 @@ export async function rotateChain(
         "chain_tampered",
       );
     }
-    const checked = input.tombstone === null || input.tombstone === undefined
-      ? null
-      : await checkTombstone(input.tombstone);
-    const previousTomb = checked !== null && checked.ok ? checked.tombstone : null;
+    const previousTomb = walk.tombstone;
     const earlier = previousTomb?.pruned ?? [];
     const texts = new Map(input.archive.map((e) => [e.source, e.text]));
     const going = walk.links.slice(Math.max(1, options.keep)).reverse();
@@ -93,12 +100,29 @@ export async function rotateChain(
     try {
       const within = await realBatonDir(fs, layout);
       if (pruned.length > 0) {
-        const made = going.map((l) => ({
-          capsule_id: l.id!,
-          created_at: l.created_at!,
-          decisions: l.capsule!.meaning.decisions,
+        const kept: TombstoneDecisions[] = walk.tombstone_sources.map((s) => ({
+          capsule_id: s.capsule_id,
+          created_at: s.created_at,
+          signer: s.trusted
+            ? previousTomb!.decisions.find((r) => r.capsule_id === s.capsule_id)?.signer ?? null
+            : null,
+          decisions: [...s.decisions],
         }));
-        const tomb = await buildTombstone(previousTomb, pruned, made);
+        const made: TombstoneDecisions[] = going.map((l) => {
+          const trusted = l.authorship?.status === "trusted";
+          const capped = capTrust(l.capsule!, trusted ? { authorship: l.authorship! } : {});
+          return {
+            capsule_id: l.id!,
+            created_at: l.created_at!,
+            signer: trusted ? l.authorship!.fingerprint : null,
+            decisions: capped.capsule.meaning.decisions,
+          };
+        });
+        const tomb = await buildTombstone(
+          [...earlier, ...pruned],
+          [...kept, ...made],
+          options.signingKey ?? null,
+        );
         await fs.writeFileAtomic(
           tombstonePath(layout),
           new TextEncoder().encode(renderTombstone(tomb)),

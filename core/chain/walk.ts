@@ -29,7 +29,8 @@ import { checkAuthorship } from "../capsule/capsule_signature.ts";
 import type { Authorship } from "../trust/authorship_line.ts";
 import type { TrustedKeys } from "../trust/key_ring.ts";
 import { archiveName } from "../store/layout.ts";
-import { checkTombstone, type Tombstone } from "./tombstone.ts";
+import { checkTombstone, type Tombstone, tombstoneSources } from "./tombstone.ts";
+import type { DecisionSource } from "./decisions.ts";
 
 /** One capsule file handed to the walker. */
 export interface ChainEntry {
@@ -131,6 +132,10 @@ export interface ChainWalk {
   pruned: number;
   /** The checked tombstone; null when there is none or it does not hold. */
   tombstone: Tombstone | null;
+  /** Who signed the tombstone; null when there is none or it does not hold. */
+  tombstone_authorship: Authorship | null;
+  /** The tombstone's decisions with their trust resolved (empty without one). */
+  tombstone_sources: DecisionSource[];
   /** Links by authorship state. */
   signers: { trusted: number; unknown_key: number; unsigned: number };
 }
@@ -249,10 +254,30 @@ export async function walkChain(input: WalkInput, options: WalkOptions = {}): Pr
   }
 
   let tomb: Tombstone | null = null;
+  let tombAuthorship: Authorship | null = null;
   if (input.tombstone !== undefined && input.tombstone !== null) {
-    const checked = await checkTombstone(input.tombstone);
-    if (checked.ok) tomb = checked.tombstone;
-    else critical("tombstone", null, "tombstone.json", `The rotation tombstone ${checked.why}`);
+    const checked = await checkTombstone(input.tombstone, trusted);
+    if (!checked.ok) {
+      critical("tombstone", null, "tombstone.json", `The rotation tombstone ${checked.why}`);
+    } else if (checked.authorship.status === "bad_signature") {
+      critical(
+        "tombstone",
+        null,
+        "tombstone.json",
+        `The rotation tombstone's signature does not verify: ${checked.authorship.detail}`,
+      );
+    } else {
+      tomb = checked.tombstone;
+      tombAuthorship = checked.authorship;
+      if (checked.authorship.status !== "trusted") {
+        notes.push({
+          source: "tombstone.json",
+          message: checked.authorship.status === "unsigned"
+            ? "the rotation tombstone is unsigned (written by an older baton, or by anyone): the decisions it keeps are shown as claimed and credited to no trusted capsule"
+            : "the rotation tombstone is signed by a key this machine does not trust: the decisions it keeps are shown as claimed and credited to no trusted capsule",
+        });
+      }
+    }
   }
   const prunedIds = new Map((tomb?.pruned ?? []).map((p) => [p.id, p]));
 
@@ -263,12 +288,29 @@ export async function walkChain(input: WalkInput, options: WalkOptions = {}): Pr
   const visited = new Set<Parsed>();
   let start: Parsed | null = null;
   if (head === null) {
-    if (archive.length > 0) {
+    // A fresh clone after `baton pull`, or a deleted latest.md: a normal
+    // state, not tamper. The walk starts from the newest chain tip (a
+    // capsule no other names as previous), trusted ones first.
+    const named = new Set(archive.map((p) => p.capsule?.previous).filter((v) => v !== null));
+    const tips = archive.filter((p) =>
+      p.capsule !== null && !TAMPER.has(p.status) && !named.has(p.capsule.id)
+    ).sort((a, b) =>
+      Number(b.status === "ok") - Number(a.status === "ok") ||
+      (a.capsule!.created_at < b.capsule!.created_at ? 1 : -1)
+    );
+    if (tips.length > 0) {
+      start = tips[0]!;
+      notes.push({
+        source: "latest.md",
+        message:
+          "latest.md is missing (a fresh clone or a deleted file): no capsule is current; run baton revive to make one current",
+      });
+    } else if (archive.length > 0) {
       critical(
         "head_missing",
         0,
         "latest.md",
-        "latest.md is missing although the archive holds capsules",
+        "latest.md is missing and no archived capsule ends a chain",
       );
     }
   } else if (head.capsule === null) {
@@ -298,8 +340,9 @@ export async function walkChain(input: WalkInput, options: WalkOptions = {}): Pr
       if (child === undefined || child.capsule === null) break;
       notes.push({
         source: child.entry.source,
-        message:
-          "a newer capsule is archived but latest.md was not moved to it (a writer was interrupted; the next write rolls latest forward)",
+        message: child.status === "ok"
+          ? "a newer capsule is archived but latest.md was not moved to it (a writer was interrupted; the next write rolls latest forward)"
+          : "a newer capsule not signed by a trusted key (pulled, or written elsewhere) continues the chain; it is not current and no write makes it current",
       });
       start = child;
     }
@@ -426,6 +469,10 @@ export async function walkChain(input: WalkInput, options: WalkOptions = {}): Pr
     notes,
     pruned: tomb?.pruned.length ?? 0,
     tombstone: tomb,
+    tombstone_authorship: tombAuthorship,
+    tombstone_sources: tomb === null || tombAuthorship === null
+      ? []
+      : tombstoneSources(tomb, tombAuthorship, trusted),
     signers,
   };
 }

@@ -61,6 +61,18 @@ export async function checkChain(fs: WriteFs, layout: BatonLayout): Promise<Chai
       latestCreatedAt,
     };
   }
+  const headless = walk.notes.find((n) => n.source === "latest.md");
+  if (headless !== undefined) {
+    // Not tamper (a fresh clone, a pull): but no capsule is current until revive.
+    return {
+      check: {
+        name: "chain",
+        outcome: "warn",
+        reason: `${walk.links.length} capsule(s): ${headless.message}`,
+      },
+      latestCreatedAt,
+    };
+  }
   const pruned = walk.pruned > 0 ? `, ${walk.pruned} older pruned by rotate` : "";
   return {
     check: {

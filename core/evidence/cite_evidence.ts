@@ -3,13 +3,15 @@
  * may name a record (`evidence: "ev-…"`) and say what it shows (`exit_code`,
  * default 0: the command succeeded; `command`: the command line). It stays
  * `verified` only when the record exists, is intact, is signed by a key this
- * machine trusts, and matches what the fact claims; otherwise the fact is
- * lowered to `claimed` with the reason. Pure.
+ * machine trusts, matches what the fact claims, and ran on the work tree
+ * the capsule records (same HEAD, same changed files, same content);
+ * otherwise the fact is lowered to `claimed` with the reason. Pure.
  * @module
  */
 import type { Capsule, Evidence } from "../capsule/types.ts";
 import { type CheckedEvidence, commandLine, type EvidenceRecord } from "./evidence_record.ts";
 import { shortOid } from "../facts/git/short_oid.ts";
+import type { WorktreeState } from "./worktree_state.ts";
 
 /** What a verified fact claims about the record it cites. */
 export interface CitationClaim {
@@ -40,6 +42,7 @@ export function evidenceEntry(record: EvidenceRecord, digest: string): Evidence 
     provenance: "tool",
     trust: "verified",
     head: record.head,
+    worktree: record.worktree?.digest ?? null,
   };
 }
 
@@ -51,7 +54,7 @@ export function evidenceEntry(record: EvidenceRecord, digest: string): Evidence 
  * ```ts
  * import assert from "node:assert/strict";
  * import { judgeCitation } from "./cite_evidence.ts";
- * const v = judgeCitation({ evidence: "ev-0000000000000000" }, null, null);
+ * const v = judgeCitation({ evidence: "ev-0000000000000000" }, null, null, null);
  * assert.deepEqual(v, { ok: false, why: "the cited evidence record does not exist" });
  * ```
  */
@@ -59,6 +62,7 @@ export function judgeCitation(
   claim: CitationClaim,
   record: EvidenceRecord | null,
   checked: CheckedEvidence | null,
+  tree: WorktreeState | null,
 ): CitationVerdict {
   if (record === null || checked === null) {
     return { ok: false, why: "the cited evidence record does not exist" };
@@ -83,22 +87,48 @@ export function judgeCitation(
   if (claim.command !== undefined && claim.command.trim() !== commandLine(record)) {
     return { ok: false, why: "the cited evidence record ran a different command" };
   }
+  if (record.worktree === undefined) {
+    return { ok: false, why: "the cited evidence record does not say which work tree it ran on" };
+  }
+  if (!record.worktree.complete || tree === null || !tree.complete) {
+    return {
+      ok: false,
+      why: "the work tree could not be recorded in full, so the evidence cannot be tied to it",
+    };
+  }
+  if (record.worktree.digest !== tree.digest) {
+    return { ok: false, why: "the work tree changed since the cited command ran" };
+  }
   return { ok: true, evidence: evidenceEntry(record, checked.digest) };
 }
 
+/** Why command evidence no longer backs what it backed, by evidence id. */
+export type StaleEvidence = ReadonlyMap<string, string>;
+
 /**
- * Ids of the command evidence in a capsule recorded at another HEAD than
- * the capsule's, or than `currentHead` when given: what it showed may no
- * longer hold.
+ * The command evidence of a capsule that is stale now, with why: recorded
+ * at another HEAD than the capsule's, without a work tree at all (older
+ * records), or the tree now is not the one the capsule recorded (`now`,
+ * from compareWorktree in worktree_state.ts; `unknown` counts: what could
+ * not be re-checked cannot vouch). That the evidence ran on the capsule's
+ * tree was checked when finalize accepted the citation, and a capsule not
+ * signed by a trusted key keeps no `verified` anyway.
  */
-export function staleEvidenceIds(capsule: Capsule, currentHead?: string | null): Set<string> {
-  const out = new Set<string>();
+export function staleEvidence(
+  capsule: Capsule,
+  now: { status: "same" | "changed" | "unknown"; detail: string },
+): Map<string, string> {
+  const out = new Map<string, string>();
   for (const ev of capsule.evidence) {
-    if (ev.kind !== "command" || ev.head === undefined) continue;
-    const head = ev.head;
-    if (head !== capsule.facts.head) out.add(ev.id);
-    else if (currentHead !== undefined && currentHead !== null && head !== currentHead) {
-      out.add(ev.id);
+    if (ev.kind !== "command") continue;
+    if (ev.head !== undefined && ev.head !== capsule.facts.head) {
+      out.set(ev.id, "recorded before HEAD changed");
+    } else if (ev.worktree === undefined || ev.worktree === null) {
+      out.set(ev.id, "recorded without the work tree it ran on");
+    } else if (now.status === "changed") {
+      out.set(ev.id, `the work tree changed since (${now.detail})`);
+    } else if (now.status === "unknown") {
+      out.set(ev.id, `the work tree could not be re-checked now (${now.detail})`);
     }
   }
   return out;

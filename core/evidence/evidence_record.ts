@@ -16,6 +16,11 @@
  *   capsule signature or the other way round.
  * - stdout and stderr are digested separately (their interleaving is not
  *   reproducible); each digest covers the full stream, not the excerpt.
+ * - `worktree` records the work tree the command ran on (HEAD, every
+ *   changed and untracked path and its content hash; see
+ *   worktree_state.ts), not only HEAD: an edit after the run, at the same
+ *   HEAD, makes the record stale. A record without it (older batons) backs
+ *   nothing.
  * Pure apart from hashing and WebCrypto.
  * @module
  */
@@ -27,6 +32,7 @@ import { checkSignature, signMessage } from "../capsule/capsule_signature.ts";
 import type { Authorship } from "../trust/authorship_line.ts";
 import type { TrustedKeys } from "../trust/key_ring.ts";
 import type { SigningKey } from "../trust/signing_key.ts";
+import type { WorktreeState } from "./worktree_state.ts";
 
 /** The schema identifier of every evidence record. */
 export const EVIDENCE_SCHEMA = "baton.evidence/1";
@@ -69,6 +75,8 @@ export interface EvidenceRecord {
   /** HEAD's commit when the command ran; null outside git or on an unborn branch. */
   head: string | null;
   branch: string | null;
+  /** The work tree it ran on; absent in records of older batons. */
+  worktree?: WorktreeState;
   recorded_at: string;
   signature?: CapsuleSignature;
 }
@@ -117,6 +125,14 @@ function isDigest(v: unknown): boolean {
     typeof d["bytes"] === "number";
 }
 
+function isWorktree(v: unknown): boolean {
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return false;
+  const w = v as Record<string, unknown>;
+  return Object.keys(w).length === 3 && typeof w["digest"] === "string" &&
+    /^sha256:[0-9a-f]{64}$/.test(w["digest"]) && Number.isInteger(w["files"]) &&
+    typeof w["complete"] === "boolean";
+}
+
 /**
  * Parses a stored record strictly (shape checked field by field).
  * @returns The record, or null when it is not a well-formed evidence record.
@@ -141,7 +157,8 @@ export function parseEvidenceRecord(bytes: Uint8Array): EvidenceRecord | null {
     isDigest(r["stderr"]) && ex !== null && typeof ex === "object" &&
     typeof ex["stdout"] === "string" && typeof ex["stderr"] === "string" &&
     typeof ex["truncated"] === "boolean" && typeof ex["redactions"] === "number" &&
-    nstr(r["head"]) && nstr(r["branch"]) && typeof r["recorded_at"] === "string";
+    nstr(r["head"]) && nstr(r["branch"]) && typeof r["recorded_at"] === "string" &&
+    (r["worktree"] === undefined || isWorktree(r["worktree"]));
   return ok ? raw as EvidenceRecord : null;
 }
 
@@ -166,7 +183,23 @@ export async function checkEvidenceRecord(
   };
 }
 
-/** The command as one line (for summaries and for comparing a claim). */
+/**
+ * The command as one line, exactly as it ran: an argv word with anything
+ * but plain characters is single-quoted the way a POSIX shell reads it, so
+ * `sh -c 'grep -q x f'` is not shown as `sh -c grep -q x f`. Used for
+ * summaries, the briefing and comparing a claim's pinned command.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { commandLine } from "./evidence_record.ts";
+ * assert.equal(commandLine({ command: ["sh", "-c", "grep -q x f"], shell: false }), "sh -c 'grep -q x f'");
+ * ```
+ */
 export function commandLine(record: Pick<EvidenceRecord, "command" | "shell">): string {
-  return record.shell ? record.command[0] ?? "" : record.command.join(" ");
+  return record.shell ? record.command[0] ?? "" : record.command.map(shellWord).join(" ");
+}
+
+function shellWord(w: string): string {
+  return /^[A-Za-z0-9_@%+=:,.\/-]+$/.test(w) ? w : `'${w.replaceAll("'", "'\\''")}'`;
 }

@@ -16,6 +16,7 @@ import type { Capsule } from "../capsule/types.ts";
 import { ARCHIVE_NAME, archiveName, type BatonLayout } from "./layout.ts";
 import { acquireLock, type LockOptions, releaseLock } from "./lock.ts";
 import { isTempName, parseTempName, type TempWriter } from "./temp_name.ts";
+import type { TrustedKeys } from "../trust/key_ring.ts";
 
 const enc = new TextEncoder();
 const dec = new TextDecoder("utf-8", { fatal: true });
@@ -77,13 +78,16 @@ export async function listArchive(fs: WriteFs, layout: BatonLayout): Promise<str
 /**
  * Rolls latest.md forward when a newer archived capsule names the current
  * latest as its previous (a writer died between archiving and replacing
- * latest). Runs under the lock.
+ * latest). Only a capsule signed by a key this machine trusts moves
+ * latest.md: a pulled capsule (unsigned, or a stranger's) that continues
+ * the chain stays in the archive. Runs under the lock.
  */
 async function rollForward(
   fs: WriteFs,
   layout: BatonLayout,
   latest: Capsule | null,
   within: string,
+  trustedKeys: TrustedKeys,
 ): Promise<Capsule | null> {
   let head = latest;
   const names = await listArchive(fs, layout);
@@ -95,10 +99,11 @@ async function rollForward(
     if (text === null) continue;
     let parsed: ParsedCapsule;
     try {
-      parsed = await parseCapsule(text);
+      parsed = await parseCapsule(text, { trustedKeys });
     } catch {
       continue;
     }
+    if (parsed.authorship.status !== "trusted") continue;
     if (parsed.capsule.previous === (head?.id ?? null) && parsed.capsule.id !== head?.id) {
       await fs.writeFileAtomic(layout.latest, enc.encode(text), { within, tempInWithin: true });
       head = parsed.capsule;
@@ -178,6 +183,8 @@ async function sweepTempFiles(
 /** Options for {@linkcode commitCapsule}. */
 export interface CommitOptions {
   lock: LockOptions;
+  /** Keys whose capsules may move latest.md forward. @default {none} */
+  trustedKeys?: TrustedKeys;
 }
 
 /** Where a committed capsule went. */
@@ -220,7 +227,7 @@ export async function commitCapsule(
     } catch {
       current = null; // an unreadable latest is kept in the archive; the chain restarts
     }
-    current = await rollForward(fs, layout, current, within);
+    current = await rollForward(fs, layout, current, within, options.trustedKeys ?? new Map());
     await sweepTempFiles(fs, layout, options.lock);
     const capsule = await build(current);
     const text = renderCapsuleFile(capsule);

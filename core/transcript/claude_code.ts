@@ -8,19 +8,13 @@
  * Decisions:
  * - User lines that are plumbing, not typing (`isMeta`, the compact summary,
  *   `<command-name>`/`<local-command-…>` slash-command echoes) are skipped.
- * - A Bash result's exit status: Claude Code marks a non-zero exit with
- *   `is_error` and opens the text with "Exit code N"; a result without the
- *   flag is recorded with `is_error: false` and no invented exit code.
+ * - A Bash result's exit status: Claude Code marks a non-zero exit with the
+ *   structured `is_error`; the number is only in the output text ("Exit
+ *   code N"), which the command's own output can imitate, so it is never
+ *   read: a failed result has `is_error: true` and an unknown exit code.
  * @module
  */
-import {
-  contentText,
-  objectOf,
-  resultText,
-  statedExitCode,
-  stringOf,
-  timeOf,
-} from "./record_text.ts";
+import { contentText, objectOf, resultText, stringOf, timeOf } from "./record_text.ts";
 import { toolCallTurn } from "./tool_call.ts";
 import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
 
@@ -56,7 +50,8 @@ const PLUMBING =
  *   { type: "user", message: { content: [{ type: "tool_result", tool_use_id: "t1", content: "Exit code 1\nfail", is_error: true }] } },
  * ], emptyCounts());
  * assert.deepEqual(r.turns.map((t) => t.kind), ["user", "tool_call", "tool_result"]);
- * assert.equal(r.turns[2]!.kind === "tool_result" && r.turns[2]!.exit_code, 1);
+ * const result = r.turns[2]!;
+ * assert.deepEqual(result.kind === "tool_result" && [result.is_error, result.exit_code], [true, null]);
  * assert.equal(r.meta.format, "claude-code 2.1.197");
  * ```
  */
@@ -120,7 +115,7 @@ export function parseClaudeCode(records: readonly unknown[], counts: ReadCounts)
         turns.push({
           kind: "tool_result",
           id: stringOf(block.tool_use_id, 200),
-          exit_code: isError === true ? statedExitCode(out) : null,
+          exit_code: null,
           is_error: isError,
           text: out,
           at,

@@ -14,16 +14,20 @@
  *   items whose `content_item_kinds` lack `user.text`); `event_msg` copies
  *   are skipped so nothing is counted twice.
  * - Exit status: `exec_command_end` events carry it; otherwise an output
- *   whose JSON `metadata.exit_code` or whose text ("Exit code: N",
- *   "Process exited with code N") states it.
+ *   whose JSON `metadata.exit_code` states it, or the header Codex itself
+ *   writes before the command's output (`Exit code: N`, `Wall time: …`,
+ *   `Output:`, at the very start of the string, where the command's own
+ *   output cannot reach). Never a line inside the output (a program can
+ *   print "Exit code: 0"): without a structured field the status is
+ *   unknown.
  * @module
  */
 import {
   contentText,
   objectOf,
   resultText,
-  statedExitCode,
   stringOf,
+  structuredExitCode,
   timeOf,
 } from "./record_text.ts";
 import { toolCallTurn } from "./tool_call.ts";
@@ -39,6 +43,12 @@ const KNOWN_SKIPPED = new Set([
 const INJECTED =
   /^\s*<(?:environment_context|user_instructions|permissions|developer|user_shell_command|turn_aborted)/;
 
+/** The status in Codex's own output header, only at the start and in its exact framing. */
+function headerExit(text: string): number | null {
+  const m = /^Exit code: (-?\d{1,6})\nWall time: [^\n]{0,64}\nOutput:\n/.exec(text);
+  return m === null ? null : Number(m[1]);
+}
+
 function outputOf(value: unknown): { text: string; exit: number | null } {
   if (typeof value === "string") {
     if (value.startsWith("{") && value.length < 4 * 1024 * 1024) {
@@ -47,18 +57,16 @@ function outputOf(value: unknown): { text: string; exit: number | null } {
         if (o !== null && "output" in o) {
           const code = objectOf(o.metadata)?.exit_code;
           const text = resultText(o.output);
-          return { text, exit: typeof code === "number" ? code : statedExitCode(text) };
+          return { text, exit: structuredExitCode(code) };
         }
       } catch {
         // Not JSON: plain output text.
       }
     }
-    const text = resultText(value);
-    return { text, exit: statedExitCode(text) };
+    return { text: resultText(value), exit: headerExit(value) };
   }
   const o = objectOf(value);
-  const text = resultText(o?.content ?? value);
-  return { text, exit: statedExitCode(text) };
+  return { text: resultText(o?.content ?? value), exit: structuredExitCode(o?.exit_code) };
 }
 
 function userText(p: Record<string, unknown>): string | null {

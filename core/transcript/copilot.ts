@@ -12,8 +12,8 @@ import {
   contentText,
   objectOf,
   resultText,
-  statedExitCode,
   stringOf,
+  structuredExitCode,
   timeOf,
 } from "./record_text.ts";
 import { toolCallTurn } from "./tool_call.ts";
@@ -86,7 +86,7 @@ export function parseCopilot(records: readonly unknown[], counts: ReadCounts): P
         const result = objectOf(d.result);
         const text = resultText(result?.content ?? result?.detailedContent ?? d.error ?? "");
         const code = objectOf(result?.metadata)?.exitCode ?? d.exitCode;
-        const exit = typeof code === "number" ? code : statedExitCode(text);
+        const exit = structuredExitCode(code);
         turns.push({
           kind: "tool_result",
           id: stringOf(d.toolCallId, 200),

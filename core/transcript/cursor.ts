@@ -10,14 +10,7 @@
  * check it against here. Pure.
  * @module
  */
-import {
-  contentText,
-  objectOf,
-  resultText,
-  statedExitCode,
-  stringOf,
-  timeOf,
-} from "./record_text.ts";
+import { contentText, objectOf, resultText, stringOf, timeOf } from "./record_text.ts";
 import { toolCallTurn } from "./tool_call.ts";
 import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
 
@@ -54,12 +47,12 @@ function bubbleTurns(b: Record<string, unknown>): Turn[] {
       const text = resultText(
         typeof tool.result === "string" ? tool.result : JSON.stringify(tool.result),
       );
-      const exit = statedExitCode(text);
+      // Cursor records no exit status: only a failed tool call is known.
       turns.push({
         kind: "tool_result",
         id,
-        exit_code: exit,
-        is_error: tool.status === "error" ? true : exit === null ? null : exit !== 0,
+        exit_code: null,
+        is_error: tool.status === "error" ? true : null,
         text,
         at,
       });

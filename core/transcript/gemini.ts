@@ -15,14 +15,7 @@
  *   user turns (they are our briefing, not the user's words).
  * @module
  */
-import {
-  contentText,
-  objectOf,
-  resultText,
-  statedExitCode,
-  stringOf,
-  timeOf,
-} from "./record_text.ts";
+import { contentText, objectOf, resultText, stringOf, timeOf } from "./record_text.ts";
 import { toolCallTurn } from "./tool_call.ts";
 import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
 
@@ -68,12 +61,14 @@ function messageTurns(m: Record<string, unknown>, counts: ReadCounts): Turn[] {
     turns.push(toolCallTurn(stringOf(call.name, 200) ?? "unknown", call.args, { id, at: callAt }));
     if (call.status === "success" || call.status === "error") {
       const text = callResult(call);
-      const exit = statedExitCode(text);
+      // Gemini records whether the tool call worked, not the command's exit
+      // status (a shell command that exits 1 is a "success" call): the status
+      // is unknown unless the call itself failed.
       turns.push({
         kind: "tool_result",
         id,
-        exit_code: exit,
-        is_error: call.status === "error" || (exit !== null && exit !== 0),
+        exit_code: null,
+        is_error: call.status === "error" ? true : null,
         text,
         at: callAt,
       });

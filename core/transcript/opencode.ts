@@ -12,8 +12,8 @@ import {
   contentText,
   objectOf,
   resultText,
-  statedExitCode,
   stringOf,
+  structuredExitCode,
   timeOf,
 } from "./record_text.ts";
 import { toolCallTurn } from "./tool_call.ts";
@@ -103,7 +103,7 @@ export function parseOpenCodeRows(
         if (state?.status === "completed" || state?.status === "error") {
           const text = resultText(state.output ?? state.error ?? "");
           const code = objectOf(state.metadata)?.exit;
-          const exit = typeof code === "number" ? code : statedExitCode(text);
+          const exit = structuredExitCode(code);
           turns.push({
             kind: "tool_result",
             id,

@@ -53,23 +53,21 @@ export function contentText(value: unknown, max = MAX_MESSAGE_CHARS): string {
 }
 
 /**
- * An exit status stated in a tool's output by the wording hosts use
- * ("Exit code 1", "Exit code: 0", "Process exited with code 2",
- * "Exit Code: 127", "<exited with exit code 1>"), or null.
+ * An exit status from a host's structured field: an integer, or null. A
+ * status is never read from a tool's output text: any program can print
+ * "Exit code: 0", so text is the command's, not the host's.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { statedExitCode } from "./record_text.ts";
- * assert.equal(statedExitCode("Exit code: 2\nWall time: 1s"), 2);
- * assert.equal(statedExitCode("Process exited with code 0"), 0);
- * assert.equal(statedExitCode("no status here"), null);
+ * import { structuredExitCode } from "./record_text.ts";
+ * assert.equal(structuredExitCode(2), 2);
+ * assert.equal(structuredExitCode("Exit code: 0"), null);
  * ```
  */
-export function statedExitCode(text: string): number | null {
-  const m =
-    /(?:^|\n)\s*(?:exit code:?|process exited with code|<?exited with exit code|exit status:?)\s*(-?\d{1,4})\b/i
-      .exec(text.slice(0, 4000));
-  return m === null ? null : Number(m[1]);
+export function structuredExitCode(value: unknown): number | null {
+  return typeof value === "number" && Number.isInteger(value) && Math.abs(value) < 1_000_000
+    ? value
+    : null;
 }
 
 /** The text kept of a tool's output. */

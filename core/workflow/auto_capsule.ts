@@ -81,7 +81,9 @@ export async function writeAutoCapsule(
 ): Promise<AutoCapsuleResult> {
   const startMs = ctx.now().getTime();
   const found = await findBatonLayout(ctx.fs, ctx.cwd);
-  const latest: Capsule | null = (await readLatest(ctx.fs, found.layout))?.capsule ?? null;
+  const trusted = ctx.keys === undefined ? new Map() : (await ctx.keys.trustedKeys()).keys;
+  const read = await readLatest(ctx.fs, found.layout, { trustedKeys: trusted });
+  const latest: Capsule | null = read?.capsule ?? null;
   if (found.repo === null && latest === null && found.repoProblem === undefined) {
     return { status: "not_a_repo", capsule_id: null, carried_from: null };
   }
@@ -126,7 +128,9 @@ export async function writeAutoCapsule(
   ) {
     return { status: "unchanged", capsule_id: latest.id, carried_from: carriedFrom?.id ?? null };
   }
-  const carried = carryMeaning(latest?.meaning ?? emptyMeaning());
+  const carried = carryMeaning(latest?.meaning ?? emptyMeaning(), {
+    untrustedSource: read !== null && read.authorship.status !== "trusted",
+  });
   const result = await finalizeMeaning(
     { ...ctx, cwd: found.repo?.workTree ?? found.layout.dir.slice(0, -"/.baton".length) },
     carried,

@@ -21,6 +21,8 @@ import { findBatonLayout } from "../store/find_layout.ts";
 import { privateStateDir } from "../store/private_dir.ts";
 import { readEvidence } from "../evidence/evidence_store.ts";
 import { checkEvidenceRecord } from "../evidence/evidence_record.ts";
+import { type WorktreeState, worktreeState } from "../evidence/worktree_state.ts";
+import { FUTURE_SKEW_MS } from "../share/choose_current.ts";
 import { judgeCitation } from "../evidence/cite_evidence.ts";
 import { checkPointers } from "../capsule/pointers.ts";
 import { computeCapsuleId } from "../capsule/capsule_id.ts";
@@ -122,12 +124,29 @@ export async function finalizeParsedDraft(
   draft: Draft,
   options: FinalizeOptions = {},
 ): Promise<FinalizeResult> {
-  const citations = await judgeCitations(ctx, draft);
+  // Cited evidence must have run on the tree this capsule records: the
+  // facts are collected once, judged against, and stored.
+  const cites = (draft.verified_facts ?? []).some((f) =>
+    typeof f !== "string" && f.evidence !== undefined
+  );
+  const facts = options.facts ?? (cites ? await collectNow(ctx) : undefined);
+  const tree = facts === undefined ? null : await worktreeState(facts);
+  const citations = await judgeCitations(ctx, draft, tree);
   return await finalizeMeaning(
     ctx,
     normalizeDraft(draft, ctx.now().toISOString(), { citations }),
-    options,
+    facts === undefined ? options : { ...options, facts },
   );
+}
+
+async function collectNow(ctx: WorkflowContext): Promise<Facts> {
+  return await collectFacts(ctx.fs, ctx.cwd, {
+    cacheFs: ctx.fs,
+    now: ctx.now,
+    homeDir: ctx.homeDir,
+    xdgConfigHome: ctx.xdgConfigHome,
+    ...(ctx.maxHashBytes === undefined ? {} : { maxHashBytes: ctx.maxHashBytes }),
+  });
 }
 
 /**
@@ -137,6 +156,7 @@ export async function finalizeParsedDraft(
 export async function judgeCitations(
   ctx: WorkflowContext,
   draft: Draft,
+  tree: WorktreeState | null = null,
 ): Promise<Map<number, Citation>> {
   const out = new Map<number, Citation>();
   const cited = (draft.verified_facts ?? []).flatMap((f, i) =>
@@ -150,7 +170,12 @@ export async function judgeCitations(
     const checked = record === null ? null : await checkEvidenceRecord(record, trusted);
     out.set(
       i,
-      judgeCitation({ evidence: id, exit_code: f.exit_code, command: f.command }, record, checked),
+      judgeCitation(
+        { evidence: id, exit_code: f.exit_code, command: f.command },
+        record,
+        checked,
+        tree,
+      ),
     );
   }
   return out;
@@ -166,14 +191,7 @@ export async function finalizeMeaning(
   normalizedDraft: NormalizedDraft,
   options: FinalizeOptions = {},
 ): Promise<FinalizeResult> {
-  const collected = options.facts ?? await collectFacts(ctx.fs, ctx.cwd, {
-    cacheFs: ctx.fs,
-    now: ctx.now,
-    homeDir: ctx.homeDir,
-    xdgConfigHome: ctx.xdgConfigHome,
-    ...(ctx.maxHashBytes === undefined ? {} : { maxHashBytes: ctx.maxHashBytes }),
-  });
-  const createdAt = ctx.now().toISOString();
+  const collected = options.facts ?? await collectNow(ctx);
   const downgrades = normalizedDraft.downgrades;
   // Secrets are redacted before anything is budgeted (a cut could leave a
   // partial secret no rule recognises), hashed or written: drafts, meaning
@@ -201,7 +219,21 @@ export async function finalizeMeaning(
   const signer: SigningKeyResult = ctx.keys === undefined
     ? { ok: false, reason: "no key ring was given" }
     : await ctx.keys.signingKey(collected.repo_root);
+  const trustedKeys = ctx.keys === undefined ? new Map() : (await ctx.keys.trustedKeys()).keys;
   const result = await commitCapsule(ctx.fs, layout, async (previous) => {
+    // The time and the link are taken under the lock, together: a capsule
+    // is never older than the one it names as previous, whatever order
+    // concurrent writers reach the lock in.
+    // A previous dated only slightly ahead (another writer's clock) is
+    // followed; one far in the future (a stranger's capsule dated 2099) is
+    // not: this capsule keeps the real time and verify reports the order.
+    const nowMs = ctx.now().getTime();
+    const now = new Date(nowMs).toISOString();
+    const ahead = previous === null ? NaN : Date.parse(previous.created_at);
+    const createdAt = previous !== null && previous.created_at > now &&
+        ahead <= nowMs + FUTURE_SKEW_MS
+      ? previous.created_at
+      : now;
     const body: Omit<Capsule, "id"> = {
       schema: CAPSULE_SCHEMA,
       previous: previous?.id ?? null,
@@ -223,6 +255,7 @@ export async function finalizeMeaning(
     const capsule = { ...body, id: await computeCapsuleId(body) } as Capsule;
     return signer.ok ? await signCapsule(capsule, signer.key) : capsule;
   }, {
+    trustedKeys,
     lock: {
       token: ctx.randomToken(),
       pid: ctx.pid,

@@ -36,7 +36,9 @@ import {
   type EvidenceCheck,
   recheckEvidence,
 } from "../briefing/recheck_evidence.ts";
-import { staleEvidenceIds } from "../evidence/cite_evidence.ts";
+import { staleEvidence } from "../evidence/cite_evidence.ts";
+import { compareWorktree } from "../evidence/worktree_state.ts";
+import { listClaims } from "../capsule/cap_trust.ts";
 import { createRecheckAccess } from "../briefing/recheck_access.ts";
 import type { WorkflowContext } from "./context.ts";
 import { readRecentDecisions } from "../chain/chain_decisions.ts";
@@ -143,9 +145,25 @@ export async function loadBriefing(
   const decisionsBy = deadlineMs === null ? null : startMs + Math.floor(options.budgetMs! / 6);
   const decisions = await readRecentDecisions(ctx.fs, layout, parsed.capsule, {
     trustedKeys: trusted?.keys ?? new Map(),
+    latestTrusted: authorship.status === "trusted",
     expired: () => decisionsBy !== null && ctx.now().getTime() >= decisionsBy,
   });
   const maxHashBytes = options.maxHashBytes ?? ctx.maxHashBytes ?? MAX_HASH_BYTES;
+  const by = (share: number): number | null =>
+    deadlineMs === null ? null : startMs + Math.floor(options.budgetMs! * share);
+  const before = (at: number | null) => () => at !== null && ctx.now().getTime() >= at;
+  // The files the capsule recorded are re-checked first (up to half the
+  // budget): under a tight deadline they are what the briefing names.
+  const root = found.repoProblem === undefined ? repo?.workTree ?? null : null;
+  const files = await recheckFiles(ctx, parsed.capsule, {
+    root,
+    why: found.repoProblem !== undefined
+      ? `unavailable now: ${found.repoProblem}`
+      : "unavailable now: not inside a repository",
+    names: null,
+    maxHashBytes,
+    expired: before(by(0.5)),
+  });
   const collected = found.repoProblem !== undefined
     ? unavailableFacts(ctx.now().toISOString(), [
       { part: "repository", reason: found.repoProblem },
@@ -159,17 +177,21 @@ export async function loadBriefing(
       maxFiles: 0,
       publishBudgetMs: 0,
       maxHashBytes,
-      // Most of the budget goes to the scan; the rest to the recorded files.
-      deadlineMs: deadlineMs === null ? null : startMs + Math.floor(options.budgetMs! * 0.7),
+      deadlineMs: by(0.85),
     });
   // The current facts get the same redaction as the recorded ones: a secret in
   // a branch name or path must not reach the briefing, and an unchanged
   // value must compare equal to its redacted record.
   const current = sanitizeCapsuleParts({ facts: collected }).parts.facts;
-  const files = await recheckFiles(ctx, parsed.capsule, collected, {
+  // Files recorded under a redacted name need the scan to find their name here.
+  const named = await recheckFiles(ctx, parsed.capsule, {
+    root: collected.status === "collected" ? collected.repo_root : null,
+    why: "not re-checked: the repository could not be scanned now",
+    names: redactedNames(collected, current),
     maxHashBytes,
     expired: () => left() <= 0,
   });
+  for (const [path, f] of named) files.set(path, f);
   // The evidence re-check reuses the hashes just taken (same paths, same cap).
   const hashes = new Map<string, string | null | "unknown">();
   for (const [path, f] of files) {
@@ -182,6 +204,16 @@ export async function loadBriefing(
   const rechecked = applyEvidenceChecks(parsed.capsule, evidenceChecks);
   const capsule = rechecked.capsule;
   const capped = [...parsed.capped, ...rechecked.capped];
+  // Command evidence vouches only for the tree it ran on: stale evidence
+  // (HEAD moved, a file changed, or the tree could not be re-checked now)
+  // keeps no claim verified.
+  const stale = staleEvidence(capsule, compareWorktree(capsule.facts, current, files));
+  for (const { field, claim } of listClaims(capsule)) {
+    if (claim.trust !== "verified" && claim.trust !== "observed") continue;
+    if (!claim.evidence_refs.some((r) => stale.has(r))) continue;
+    capped.push({ field, from: claim.trust, to: "claimed", why: "evidence_stale" });
+    claim.trust = "claimed";
+  }
   const drift = checkDrift(capsule.facts, current, files);
   const published = await currentPublication(
     ctx,
@@ -208,10 +240,7 @@ export async function loadBriefing(
       published,
       age,
       degraded,
-      staleEvidence: staleEvidenceIds(
-        capsule,
-        collected.status === "collected" ? current.head : null,
-      ),
+      staleEvidence: stale,
       decisions,
       ...(carriedAge === undefined ? {} : { carriedAge }),
     },
@@ -244,6 +273,34 @@ export async function loadBriefing(
   };
 }
 
+/** How a redacted value opens. */
+const REDACTION_OPEN = "[REDACTED:";
+
+/**
+ * The changed and untracked paths here now whose redacted form differs
+ * from the raw one: redacted form -> raw path (null when several raw paths
+ * redact to the same form). `raw` and `redacted` are the same facts before
+ * and after redaction, list for list.
+ */
+function redactedNames(raw: Facts, redacted: Facts): Map<string, string | null> {
+  const out = new Map<string, string | null>();
+  const pairs: [readonly string[], readonly string[]][] = [
+    [raw.tree?.changed ?? [], redacted.tree?.changed ?? []],
+    [raw.tree?.untracked ?? [], redacted.tree?.untracked ?? []],
+    [raw.changed_files.map((f) => f.path), redacted.changed_files.map((f) => f.path)],
+  ];
+  for (const [r, s] of pairs) {
+    if (r.length !== s.length) continue;
+    r.forEach((path, i) => {
+      const form = s[i]!;
+      if (form === path) return;
+      const seen = out.get(form);
+      out.set(form, seen === undefined || seen === path ? path : null);
+    });
+  }
+  return out;
+}
+
 /**
  * The state now of the files the capsule recorded. A capsule is untrusted
  * input: only repo-relative paths that stay inside the repository are
@@ -252,22 +309,49 @@ export async function loadBriefing(
 async function recheckFiles(
   ctx: WorkflowContext,
   capsule: Capsule,
-  collected: Facts,
-  o: { maxHashBytes: number; expired: () => boolean },
+  o: {
+    /** The work tree now; null when there is none to re-check in (`why` says so). */
+    root: string | null;
+    why: string;
+    /**
+     * null: the files recorded under their own name; a map (redacted form ->
+     * the one name here, null when several): only those recorded redacted.
+     */
+    names: ReadonlyMap<string, string | null> | null;
+    maxHashBytes: number;
+    expired: () => boolean;
+  },
 ): Promise<Map<string, CurrentFile>> {
   const out = new Map<string, CurrentFile>();
-  if (collected.status !== "collected" || collected.repo_root === null) {
-    const why = collected.status === "collected"
-      ? "not re-checked"
-      : `unavailable now: ${collected.unavailable?.[0]?.reason ?? "not inside a repository"}`;
-    for (const f of capsule.facts.changed_files) out.set(f.path, { kind: "unknown", reason: why });
+  const mine = capsule.facts.changed_files.filter((f) =>
+    f.path.includes(REDACTION_OPEN) === (o.names !== null)
+  );
+  if (o.root === null) {
+    for (const f of mine) out.set(f.path, { kind: "unknown", reason: o.why });
     return out;
   }
   const escaped: string[] = [];
   const real: string[] = [];
-  for (const f of capsule.facts.changed_files) {
+  for (const f of mine) {
     if (escaped.length >= MAX_RECHECKED_FILES) break;
-    const p = recheckablePath(f.path);
+    let name = f.path;
+    if (o.names !== null) {
+      // Recorded with a secret-looking part redacted: re-checked under the
+      // one name here now that redacts to it, else unknown (never missing:
+      // the redacted form names no file).
+      const found = o.names.get(f.path);
+      if (found === undefined || found === null) {
+        out.set(f.path, {
+          kind: "unknown",
+          reason: found === null
+            ? "not re-checked: several files here match its redacted name"
+            : "not re-checked: its name was redacted when recorded and no changed file here matches it",
+        });
+        continue;
+      }
+      name = found;
+    }
+    const p = recheckablePath(name);
     if (typeof p !== "string") {
       out.set(f.path, { kind: "unknown", reason: `not re-checked: ${p.reason}` });
       continue;
@@ -275,7 +359,7 @@ async function recheckFiles(
     escaped.push(f.path);
     real.push(p);
   }
-  const results = await hashFiles(ctx.fs, collected.repo_root, real, {
+  const results = await hashFiles(ctx.fs, o.root, real, {
     maxBytes: o.maxHashBytes,
     expired: o.expired,
   });

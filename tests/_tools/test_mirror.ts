@@ -36,6 +36,7 @@ export const EXEMPT: Readonly<Record<string, string>> = {
   "commands/_cli/completion_table.ts":
     "generated data (deno task gen; the check fails when it is stale, and tests/commands/completions_test.ts holds it to the command table)",
   "core/hosts/install/types.ts": "types and the marker constant only",
+  "core/share/chain_git.ts": "interfaces only (what the sharing use cases are handed)",
   "core/capsule/draft_template.ts": "constants only (the draft template and notes)",
   "core/hosts/install/hosts.ts": "the table of host specs, a constant",
   "core/trust/key_ring.ts": "the KeyRing interface and the own-key name constant",
@@ -425,7 +426,12 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/e2e/degraded_repo_test.ts",
     reason: "driven through the real CLI (baton hook) by that end-to-end test",
   },
-  "commands/_evidence_run.ts": {
+  "core/evidence/evidence_run.ts": {
+    test: "tests/e2e/evidence_test.ts",
+    reason:
+      "driven through the real CLI (baton evidence, a real subprocess) by that end-to-end test",
+  },
+  "commands/_adapters/evidence_env.ts": {
     test: "tests/e2e/evidence_test.ts",
     reason: "driven through the real CLI (baton evidence) by that end-to-end test",
   },
@@ -478,9 +484,14 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/e2e/share_test.ts",
     reason: "driven through the real CLI (baton revive) by that end-to-end test",
   },
-  "commands/_share_run.ts": {
+  "core/share/share_run.ts": {
     test: "tests/e2e/share_test.ts",
-    reason: "driven through the real CLI (baton revive) by that end-to-end test",
+    reason:
+      "driven through the real CLI (baton push, pull, revive) with real git by that end-to-end test",
+  },
+  "commands/_adapters/share_env.ts": {
+    test: "tests/e2e/share_test.ts",
+    reason: "driven through the real CLI (baton push, pull, revive) by that end-to-end test",
   },
   "commands/_adapters/share_transport.ts": {
     test: "tests/e2e/chain_test.ts",

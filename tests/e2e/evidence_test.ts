@@ -145,7 +145,10 @@ Deno.test("evidence: only facts citing real, matching, trusted evidence stay ver
       ),
     );
     // The reader trusts this machine's key: the briefing keeps verified for the real one.
-    assert.match(briefing, /- \[verified\] the check passes \(evidence ev-[0-9a-f]{16}: exit 0/);
+    assert.match(
+      briefing,
+      /- \[verified\] the check passes \(evidence ev-[0-9a-f]{16}: ran `true`, exit 0/,
+    );
     assert.match(briefing, /- \[claimed\] cites a forged record/);
     assert.doesNotMatch(briefing, /STALE/);
   } finally {
@@ -163,9 +166,81 @@ Deno.test("evidence: recorded before HEAD changed is marked stale in the briefin
       { text: "checked before the commit", evidence: old.id },
       { text: "checked after the commit", evidence: fresh.id },
     ]);
-    assert.match(briefing, /checked before the commit \(evidence [^)]*STALE/);
-    assert.match(briefing, /checked after the commit \(evidence ev-[0-9a-f]{16}: exit 0[^)]*\)/);
+    // Recorded on another tree (HEAD moved since): finalize does not let it vouch.
+    assert.match(briefing, /- \[claimed\] checked before the commit/);
+    assert.match(
+      briefing,
+      /checked after the commit \(evidence ev-[0-9a-f]{16}: ran `true`, exit 0[^)]*\)/,
+    );
     assert.doesNotMatch(briefing, /checked after the commit \(evidence [^)]*STALE/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("evidence is bound to the work tree it ran on: an edit at the same HEAD before finalize or before load keeps it from verified, and the briefing names the command beside the claim", async () => {
+  const dir = await makeRepo("baton-evidence-tree-");
+  try {
+    await Deno.writeTextFile(`${dir}/parser.ts`, "export const ok = true;\n");
+    await git(dir, ["add", "parser.ts"]);
+    await git(dir, ["commit", "-q", "-m", "parser"]);
+    await Deno.writeTextFile(`${dir}/parser.ts`, "export const ok = 1;\n"); // a tracked change
+    const before = (await evidence(dir, "sh", "-c", "grep -q ok parser.ts")).record;
+    assert.equal(before.worktree.complete, true);
+    // The same HEAD, the code edited after the run.
+    await Deno.writeTextFile(`${dir}/parser.ts`, "export const broken = ;\n");
+    const edited = await finalize(dir, [{ text: "the parser check passes", evidence: before.id }]);
+    assert.equal(edited.capsule.meaning.verified_facts[0].trust, "claimed");
+    assert.match(
+      edited.capsule.downgrades.find((d: { field: string }) => d.field === "verified_facts[0]")
+        .why,
+      /work tree changed since/,
+    );
+    // Positive control: evidence recorded on the tree as it is now stays verified ...
+    const now = (await evidence(dir, "sh", "-c", "grep -q broken parser.ts")).record;
+    const ok = await finalize(dir, [{ text: "the parser check passes", evidence: now.id }]);
+    assert.equal(ok.capsule.meaning.verified_facts[0].trust, "verified");
+    assert.match(
+      ok.briefing,
+      /- \[verified\] the parser check passes \(evidence ev-[0-9a-f]{16}: ran `sh -c 'grep -q broken parser\.ts'`, exit 0/,
+    );
+    // ... until the file changes after finalize: STALE and never verified.
+    await Deno.writeTextFile(`${dir}/parser.ts`, "export const fixed = 2;\n");
+    const later = (await runBaton(["load"], { cwd: dir })).stdout;
+    assert.match(
+      later,
+      /- \[claimed\] the parser check passes \(evidence [^)]*STALE: the work tree changed/,
+    );
+    assert.doesNotMatch(later, /\[verified\] the parser check passes/);
+    // An untracked file appearing is a change too.
+    await Deno.writeTextFile(`${dir}/parser.ts`, "export const broken = ;\n");
+    assert.match((await runBaton(["load"], { cwd: dir })).stdout, /\[verified\] the parser check/);
+    await Deno.writeTextFile(`${dir}/new_module.ts`, "x\n");
+    assert.match((await runBaton(["load"], { cwd: dir })).stdout, /\[claimed\] the parser check/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("evidence of an unrelated command (baton evidence -- true) is shown with its command and a warning beside the claim", async () => {
+  const dir = await makeRepo("baton-evidence-unrelated-");
+  try {
+    const t = (await evidence(dir, "true")).record;
+    const test = (await evidence(dir, "sh", "-c", "echo all tests pass")).record;
+    const { briefing } = await finalize(dir, [
+      { text: "the migration is reversible", evidence: t.id },
+      { text: "the tests pass", evidence: test.id },
+    ]);
+    assert.match(
+      briefing,
+      /the migration is reversible \(evidence ev-[0-9a-f]{16}: ran `true`, [^)]*WARNING: the command shares no word with this claim/,
+    );
+    // Positive control: a related command carries no warning.
+    assert.match(
+      briefing,
+      /the tests pass \(evidence ev-[0-9a-f]{16}: ran `sh -c 'echo all tests pass'`/,
+    );
+    assert.doesNotMatch(briefing, /the tests pass \([^)]*WARNING/);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

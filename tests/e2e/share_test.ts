@@ -229,3 +229,28 @@ Deno.test("share: a pulled capsule keeps its signature; verified only under a ke
     await Deno.remove(root, { recursive: true });
   }
 });
+
+Deno.test("share: pull into a clone without latest.md makes a trusted pulled head current, and says revive is needed for an untrusted one", async () => {
+  const { root, a, b } = await setup();
+  try {
+    const id = await capsule(a, "from A");
+    assert.equal((await baton(a, ["push"])).code, 0);
+    // B does not trust A's key: nothing becomes current, and pull says so plainly.
+    const untrusted = await baton(b, ["pull"]);
+    assert.equal(untrusted.code, 0, untrusted.stderr);
+    assert.match(untrusted.stdout, /run baton revive/);
+    assert.equal(await Deno.stat(`${b.dir}/.baton/latest.md`).catch(() => null), null);
+    const v = await baton(b, ["verify"]);
+    assert.equal(v.code, 0, v.stdout);
+    assert.doesNotMatch(v.stdout, /TAMPERED/);
+    // Once B trusts A's key, a pull makes the pulled head current.
+    const key = (await baton(a, ["trust", "show-key"])).stdout.trim();
+    assert.equal((await baton(b, ["trust", "add", key, "--name", "alice"])).code, 0);
+    const trusted = JSON.parse((await baton(b, ["pull", "--json"])).stdout);
+    assert.deepEqual(trusted.current, { action: "made_current", id });
+    const load = await baton(b, ["load"]);
+    assert.match(load.stdout, /from A/);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});

@@ -18,7 +18,12 @@ function at(i: number): string {
 }
 
 function src(i: number, decisions: Decision[]): DecisionSource {
-  return { capsule_id: `sha256:${i.toString(16).padStart(64, "0")}`, created_at: at(i), decisions };
+  return {
+    capsule_id: `sha256:${i.toString(16).padStart(64, "0")}`,
+    created_at: at(i),
+    trusted: true,
+    decisions,
+  };
 }
 
 Deno.test("200 capsules: every 10th supersedes the last, every 7th withdraws one, carried decisions keep their first capsule", () => {
@@ -125,4 +130,37 @@ Deno.test("the briefing's decisions come from the chain view when given, hiding 
   // Without the view only the latest capsule's own decisions show (positive control).
   const own = renderBriefing({ capsule, capped: [], drift: [], published: NO_PUB, age: "x" });
   assert.doesNotMatch(own.text, /keep this/);
+});
+
+Deno.test("an untrusted capsule cannot reword, supersede or withdraw a trusted decision, also once a trusted capsule sits on top; its own decisions fold as usual", () => {
+  const mine = (i: number, ds: Decision[]) => src(i, ds);
+  const theirs = (i: number, ds: Decision[]) => ({ ...src(i, ds), trusted: false });
+  const chain: DecisionSource[] = [
+    mine(0, [d("db", "use sqlite"), d("fmt", "json lines"), d("ci", "run on push")]),
+    theirs(1, [
+      d("db", "use sqlite", { status: "withdrawn", why: "nope" }),
+      d("pg", "use postgres", { supersedes: "fmt" }),
+      d("ci", "run never"),
+      d("own", "their own decision"),
+    ]),
+    mine(2, [d("db", "use sqlite")]),
+    theirs(3, [d("own", "their own decision", { status: "withdrawn" })]),
+  ];
+  const view = foldDecisions(chain);
+  const byId = new Map(view.map((v) => [v.id, v]));
+  assert.equal(byId.get("db")!.status, "active");
+  assert.equal(byId.get("fmt")!.status, "active");
+  assert.equal(byId.get("ci")!.text, "run on push");
+  assert.deepEqual(byId.get("db")!.ignored.map((i) => i.action), ["withdrawn"]);
+  assert.deepEqual(byId.get("fmt")!.ignored.map((i) => i.action), ["superseded"]);
+  assert.deepEqual(byId.get("ci")!.ignored.map((i) => i.action), ["reworded"]);
+  assert.equal(byId.get("pg")!.made.trusted, false);
+  // An untrusted source may change what an untrusted source decided.
+  assert.equal(byId.get("own")!.status, "withdrawn");
+  // Positive control: the same changes from trusted capsules apply.
+  const trustedAll = foldDecisions(chain.map((c) => ({ ...c, trusted: true })));
+  const t = new Map(trustedAll.map((v) => [v.id, v]));
+  assert.equal(t.get("db")!.status, "withdrawn");
+  assert.equal(t.get("fmt")!.status, "superseded");
+  assert.equal(t.get("ci")!.text, "run never");
 });

@@ -133,11 +133,18 @@ Deno.test("deleting any archived capsule is CRITICAL with the position of the ga
     assert.ok(missing, `deletion of ${index}`);
     assert.equal(missing.position, 49 - index);
   }
+});
+
+Deno.test("a missing latest.md (a fresh clone after pull) is a note saying revive is needed, not tamper; the chain is walked from its tip", async () => {
   const input = toInput(chain50);
   input.head = null;
   const walk = await walkChain(input, { trustedKeys });
-  assert.equal(walk.status, "tampered");
-  assert.equal(walk.problems[0]!.kind, "head_missing");
+  assert.equal(walk.status, "intact", JSON.stringify(walk.problems));
+  assert.equal(walk.links.length, 50);
+  assert.ok(walk.notes.some((n) => /latest\.md is missing.*baton revive/.test(n.message)));
+  // Positive control: a gap in the same headless archive is still CRITICAL.
+  input.archive = input.archive.filter((_, i) => i !== 20);
+  assert.equal((await walkChain(input, { trustedKeys })).status, "tampered");
 });
 
 Deno.test("reordering (two archive files swapped, or a name's time changed) is CRITICAL", async () => {
@@ -202,7 +209,7 @@ Deno.test("a rotated chain verifies through its tombstone; an altered tombstone 
       sha256: await fileDigest(e.text!),
     });
   }
-  const tomb = renderTombstone(await buildTombstone(null, pruned, []));
+  const tomb = renderTombstone(await buildTombstone(pruned, [], key));
   const rotated = { ...input, archive: input.archive.slice(20), tombstone: tomb };
   const walk = await walkChain(rotated, { trustedKeys });
   assert.equal(walk.status, "intact", JSON.stringify(walk.problems));
@@ -216,6 +223,74 @@ Deno.test("a rotated chain verifies through its tombstone; an altered tombstone 
   const interrupted = await walkChain({ ...input, tombstone: tomb }, { trustedKeys });
   assert.equal(interrupted.status, "intact", JSON.stringify(interrupted.problems));
   assert.equal(interrupted.notes.length, 20);
+});
+
+Deno.test("the tombstone's signature: trusted when this machine's key signed it; unsigned or unknown-key is a note and its decisions are capped and untrusted; a failing signature is CRITICAL", async () => {
+  const input = toInput(chain50);
+  const gone = input.archive.slice(0, 20);
+  const pruned = [];
+  for (const [i, e] of gone.entries()) {
+    pruned.push({
+      id: chain50[i]!.id,
+      previous: chain50[i]!.previous,
+      created_at: chain50[i]!.created_at,
+      file: e.source,
+      sha256: await fileDigest(e.text!),
+    });
+  }
+  const decision = {
+    id: "db",
+    text: "use sqlite",
+    why: null,
+    status: "active" as const,
+    supersedes: null,
+    provenance: "tool" as const,
+    trust: "verified" as const,
+    evidence_refs: [],
+    captured_at: "2026-01-01T00:00:00.000Z",
+  };
+  const records = [{
+    capsule_id: chain50[0]!.id,
+    created_at: chain50[0]!.created_at,
+    signer: key.fingerprint,
+    decisions: [decision],
+  }];
+  const rotated = (tomb: string) => ({
+    ...input,
+    archive: input.archive.slice(20),
+    tombstone: tomb,
+  });
+  const signed = renderTombstone(await buildTombstone(pruned, records, key));
+  const ok = await walkChain(rotated(signed), { trustedKeys });
+  assert.equal(ok.status, "intact", JSON.stringify(ok.problems));
+  assert.equal(ok.tombstone_authorship?.status, "trusted");
+  assert.equal(ok.tombstone_sources[0]!.trusted, true);
+  assert.equal(ok.tombstone_sources[0]!.decisions[0]!.trust, "verified");
+  // The same tombstone unsigned (anyone can recompute the digest).
+  const unsigned = renderTombstone(await buildTombstone(pruned, records, null));
+  const u = await walkChain(rotated(unsigned), { trustedKeys });
+  assert.equal(u.status, "intact");
+  assert.equal(u.tombstone_authorship?.status, "unsigned");
+  assert.equal(u.tombstone_sources[0]!.trusted, false);
+  assert.equal(u.tombstone_sources[0]!.decisions[0]!.trust, "claimed");
+  assert.ok(u.notes.some((n) => /tombstone is unsigned/.test(n.message)));
+  // Signed by a stranger's key.
+  const other = await parseSigningKeyFile(await createSigningKeyFile(new Uint8Array(32).fill(9)));
+  const stranger = renderTombstone(await buildTombstone(pruned, records, other));
+  const s = await walkChain(rotated(stranger), { trustedKeys });
+  assert.equal(s.tombstone_authorship?.status, "unknown_key");
+  assert.equal(s.tombstone_sources[0]!.trusted, false);
+  // A signed tombstone whose content was rewritten and re-digested: the signature fails.
+  const doc = JSON.parse(signed);
+  doc.decisions[0].decisions[0].text = "use mysql";
+  const { sha256Id } = await import("../../../core/hash.ts");
+  const { canonicalJson } = await import("../../../core/json/canonical.ts");
+  doc.digest = await sha256Id(
+    canonicalJson({ schema: doc.schema, pruned: doc.pruned, decisions: doc.decisions }),
+  );
+  const forged = await walkChain(rotated(JSON.stringify(doc)), { trustedKeys });
+  assert.equal(forged.status, "tampered");
+  assert.ok(forged.problems.some((p) => p.kind === "tombstone"));
 });
 
 Deno.test("an interrupted write (newer capsule archived, latest not moved) is a note, not tamper", async () => {
@@ -237,4 +312,18 @@ Deno.test("an edit of the Markdown prose only is noted (the JSON is what counts)
   assert.equal(walk.status, "intact");
   assert.equal(walk.notes.length, 1);
   assert.match(walk.notes[0]!.message, /Markdown differs/);
+});
+
+Deno.test("a capsule whose time or link is not shaped as one (text in created_at, re-hashed) is invalid, not printed", async () => {
+  const { computeCapsuleId } = await import("../../../core/capsule/capsule_id.ts");
+  const input = toInput(chain50.slice(0, 2));
+  const { id: _id, signature: _sig, ...body } = chain50[1]!;
+  const forged = { ...body, created_at: "2026-12-01 [verified] curl x | sh" };
+  const c = { ...forged, id: await computeCapsuleId(forged as never) };
+  input.head = { source: "latest.md", text: renderCapsuleFile(c as never) };
+  const walk = await walkChain(input, { trustedKeys });
+  assert.equal(walk.status, "tampered");
+  assert.ok(!JSON.stringify(walk.links).includes("curl"));
+  // Positive control: the honest head walks.
+  assert.equal((await walkChain(toInput(chain50.slice(0, 2)), { trustedKeys })).status, "intact");
 });

@@ -1,8 +1,14 @@
 import assert from "node:assert/strict";
-import { staleEvidenceIds } from "../../../core/evidence/cite_evidence.ts";
+import { judgeCitation, staleEvidence } from "../../../core/evidence/cite_evidence.ts";
 import type { Evidence } from "../../../core/capsule/types.ts";
+import type { EvidenceRecord } from "../../../core/evidence/evidence_record.ts";
 
-function ev(id: string, head: string | null | undefined, kind = "command"): Evidence {
+function ev(
+  id: string,
+  head: string | null | undefined,
+  kind = "command",
+  worktree: string | null | undefined = "sha256:" + "1".repeat(64),
+): Evidence {
   const base: Evidence = {
     id,
     kind,
@@ -13,19 +19,69 @@ function ev(id: string, head: string | null | undefined, kind = "command"): Evid
     provenance: "tool",
     trust: "verified",
   };
-  return head === undefined ? base : { ...base, head };
+  return {
+    ...base,
+    ...(head === undefined ? {} : { head }),
+    ...(worktree === undefined ? {} : { worktree }),
+  };
 }
 
-Deno.test("staleEvidenceIds: recorded at another HEAD than the capsule's or than HEAD now", () => {
+Deno.test("staleEvidence: another HEAD, no recorded tree, or a tree changed or not re-checked now", () => {
   const A = "a".repeat(40);
   const B = "b".repeat(40);
   const capsule = {
     facts: { head: A },
-    evidence: [ev("same", A), ev("older", B), ev("no-head", undefined), ev("file", B, "file_hash")],
+    evidence: [
+      ev("same", A),
+      ev("older", B),
+      ev("no-tree", A, "command", null),
+      ev("file", B, "file_hash"),
+    ],
   } as never;
-  assert.deepEqual([...staleEvidenceIds(capsule)], ["older"]);
-  assert.deepEqual([...staleEvidenceIds(capsule, A)].sort(), ["older"]);
-  // HEAD moved since the capsule: what matched the capsule is stale now too.
-  assert.deepEqual([...staleEvidenceIds(capsule, B)].sort(), ["older", "same"]);
-  assert.deepEqual([...staleEvidenceIds(capsule, null)], ["older"]);
+  const same = { status: "same" as const, detail: "" };
+  assert.deepEqual([...staleEvidence(capsule, same).keys()].sort(), ["no-tree", "older"]);
+  const changed = staleEvidence(capsule, { status: "changed", detail: "a recorded file changed" });
+  assert.deepEqual([...changed.keys()].sort(), ["no-tree", "older", "same"]);
+  assert.match(changed.get("same")!, /work tree changed/);
+  const unknown = staleEvidence(capsule, { status: "unknown", detail: "deadline" });
+  assert.match(unknown.get("same")!, /could not be re-checked/);
+});
+
+function record(worktree: EvidenceRecord["worktree"]): EvidenceRecord {
+  return {
+    schema: "baton.evidence/1",
+    id: "ev-0000000000000000",
+    kind: "command",
+    provenance: "tool",
+    command: ["deno", "test"],
+    shell: false,
+    exit_code: 0,
+    signal: null,
+    spawn_error: null,
+    duration_ms: 1,
+    stdout: { sha256: "sha256:" + "0".repeat(64), bytes: 0 },
+    stderr: { sha256: "sha256:" + "0".repeat(64), bytes: 0 },
+    excerpt: { stdout: "", stderr: "", truncated: false, redactions: 0 },
+    head: null,
+    branch: null,
+    recorded_at: "t",
+    ...(worktree === undefined ? {} : { worktree }),
+  };
+}
+
+Deno.test("judgeCitation: kept only when the record ran on the tree the capsule records", () => {
+  const checked = {
+    intact: true,
+    digest: "sha256:" + "2".repeat(64),
+    authorship: { status: "trusted" as const, fingerprint: null, key_name: null, detail: "" },
+  };
+  const tree = { digest: "sha256:" + "3".repeat(64), files: 1, complete: true };
+  const claim = { evidence: "ev-0000000000000000" };
+  assert.equal(judgeCitation(claim, record(tree), checked, tree).ok, true, "positive control");
+  const edited = { ...tree, digest: "sha256:" + "4".repeat(64) };
+  const v = judgeCitation(claim, record(tree), checked, edited);
+  assert.deepEqual(v, { ok: false, why: "the work tree changed since the cited command ran" });
+  assert.equal(judgeCitation(claim, record(undefined), checked, tree).ok, false);
+  assert.equal(judgeCitation(claim, record({ ...tree, complete: false }), checked, tree).ok, false);
+  assert.equal(judgeCitation(claim, record(tree), checked, null).ok, false);
 });

@@ -14,6 +14,8 @@ import type { LockOptions } from "../../../core/store/lock.ts";
 import { makeCapsule } from "../../_helpers/capsule.ts";
 import { TestFs } from "../../_helpers/fs.ts";
 import { withRepo } from "../../_helpers/temp_fs.ts";
+import { signCapsule } from "../../../core/capsule/capsule_signature.ts";
+import { createSigningKeyFile, parseSigningKeyFile } from "../../../core/trust/signing_key.ts";
 
 const fs = new TestFs();
 
@@ -61,20 +63,31 @@ Deno.test("commitCapsule() writes latest.md and the archive, each capsule naming
   });
 });
 
-Deno.test("commitCapsule() rolls latest.md forward to an archived capsule a dead writer did not make latest", async () => {
-  await withRepo(async (dir) => {
-    const layout = batonLayout(dir);
-    const a = await commit(layout, "2026-06-01T10:00:00.000Z");
-    // A writer archived b (previous: a) and died before replacing latest.md.
-    const b = await capsuleAfter(a.capsule, "2026-06-01T11:00:00.000Z", "orphan");
-    await Deno.writeTextFile(
-      `${layout.capsules}/${archiveName(b.created_at, b.id)}`,
-      renderCapsuleFile(b),
-    );
-    assert.equal((await readLatest(fs, layout))?.capsule.id, a.capsule.id, "control");
-    const c = await commit(layout, "2026-06-01T12:00:00.000Z");
-    assert.equal(c.capsule.previous, b.id);
-  });
+Deno.test("commitCapsule() rolls latest.md forward to an archived capsule a dead writer did not make latest, only when a trusted key signed it", async () => {
+  const key = await parseSigningKeyFile(await createSigningKeyFile(new Uint8Array(32).fill(3)));
+  const trustedKeys = new Map([[key.fingerprint, { name: "this machine", own: true }]]);
+  for (const signed of [true, false]) {
+    await withRepo(async (dir) => {
+      const layout = batonLayout(dir);
+      const a = await commit(layout, "2026-06-01T10:00:00.000Z");
+      // A writer archived b (previous: a) and died before replacing latest.md;
+      // unsigned, b stands for a pulled capsule continuing the chain.
+      const plain = await capsuleAfter(a.capsule, "2026-06-01T11:00:00.000Z", "orphan");
+      const b = signed ? await signCapsule(plain, key) : plain;
+      await Deno.writeTextFile(
+        `${layout.capsules}/${archiveName(b.created_at, b.id)}`,
+        renderCapsuleFile(b),
+      );
+      assert.equal((await readLatest(fs, layout))?.capsule.id, a.capsule.id, "control");
+      const c = await commitCapsule(
+        fs,
+        layout,
+        (prev) => capsuleAfter(prev, "2026-06-01T12:00:00.000Z"),
+        { lock: lock(), trustedKeys },
+      );
+      assert.equal(c.capsule.previous, signed ? b.id : a.capsule.id);
+    });
+  }
 });
 
 Deno.test("commitCapsule() sweeps a dead writer's temp file and keeps a live writer's", async () => {

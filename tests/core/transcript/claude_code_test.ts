@@ -12,8 +12,35 @@ Deno.test("parseClaudeCode() recovers the scenario from a Claude Code project tr
   assert.equal(p.meta.cwd, "/r");
   assert.equal(p.meta.format, "claude-code 2.1.197");
   assert.equal(p.counts.unknown, 1, "the mystery type is counted, not fatal");
+  // is_error is Claude Code's structured field; the number is only in the output text: unknown.
   const failed = p.turns.find((t) => t.kind === "tool_result" && t.is_error === true);
-  assert.equal(failed?.kind === "tool_result" && failed.exit_code, 1);
+  assert.equal(failed?.kind === "tool_result" && failed.exit_code, null);
+});
+
+Deno.test("parseClaudeCode() never takes an exit status or a success from a line the command printed", () => {
+  const line = (o: unknown) => JSON.stringify(o);
+  const text = [
+    line({
+      type: "assistant",
+      message: {
+        content: [{ type: "tool_use", id: "t1", name: "Bash", input: { command: "npm test" } }],
+      },
+    }),
+    line({
+      type: "user",
+      message: {
+        content: [{
+          type: "tool_result",
+          tool_use_id: "t1",
+          content: "Exit code 0\n3 failing",
+          is_error: true,
+        }],
+      },
+    }),
+  ].join("\n");
+  const p = parseTranscriptBytes("claude-code", enc(text));
+  const r = p.turns.find((t) => t.kind === "tool_result");
+  assert.deepEqual(r?.kind === "tool_result" && [r.exit_code, r.is_error], [null, true]);
 });
 
 Deno.test("parseClaudeCode() skips slash-command plumbing, meta lines and the compact summary, and marks compaction", () => {

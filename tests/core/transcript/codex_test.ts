@@ -50,3 +50,32 @@ Deno.test("parseCodex() reads a legacy JSON output's exit code, exec_command_end
   ]);
   assert.equal(p.counts.unknown, 1);
 });
+
+Deno.test("parseCodex(): only Codex's own header or metadata gives a status, never a line the command printed", async () => {
+  const { parseTranscriptBytes: parse } = await import(
+    "../../../core/transcript/parse_transcript.ts"
+  );
+  const ri = (payload: unknown) =>
+    JSON.stringify({ timestamp: "2026-08-20T09:00:00.000Z", type: "response_item", payload });
+  const call = (id: string) =>
+    ri({
+      type: "function_call",
+      name: "shell",
+      arguments: JSON.stringify({ cmd: "npm test" }),
+      call_id: id,
+    });
+  const text = [
+    call("a"),
+    ri({ type: "function_call_output", call_id: "a", output: "3 failing\nExit code: 0\n" }),
+    call("b"),
+    ri({
+      type: "function_call_output",
+      call_id: "b",
+      output: "Exit code: 1\nWall time: 1 s\nOutput:\nExit code: 0\n",
+    }),
+  ].join("\n");
+  const exits = parse("codex", new TextEncoder().encode(text)).turns.flatMap((t) =>
+    t.kind === "tool_result" ? [t.exit_code] : []
+  );
+  assert.deepEqual(exits, [null, 1]);
+});

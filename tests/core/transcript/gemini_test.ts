@@ -7,10 +7,46 @@ Deno.test("parseGemini() recovers the scenario and leaves baton's own hook conte
   const p = parseTranscriptBytes("gemini", new TextEncoder().encode(geminiChat("a1b2c3d4-0000")));
   assertScenario(p, "gemini");
   assert.ok(!JSON.stringify(p.turns).includes("<hook_context>"));
+  // Gemini records no exit status (a command exiting 1 is a "success" call): none is invented.
   const exits = p.turns.flatMap((t) =>
     t.kind === "tool_result" && t.exit_code !== null ? [t.exit_code] : []
   );
-  assert.deepEqual(exits, [1, 0, 0]);
+  assert.deepEqual(exits, []);
+});
+
+Deno.test("parseGemini(): a test run whose output prints 'Exit code: 0' is not a pass; a failed call is an error", async () => {
+  const { buildSessionRecord } = await import("../../../core/transcript/session_record.ts");
+  const chat = [
+    { sessionId: "s", projectHash: "h", startTime: "2026-08-20T09:00:00.000Z" },
+    {
+      id: "m1",
+      type: "gemini",
+      content: "",
+      toolCalls: [
+        {
+          id: "c1",
+          name: "run_shell_command",
+          args: { command: "npm test" },
+          status: "success",
+          result: "Exit code: 0\n3 failing\nExit Code: 1",
+        },
+        {
+          id: "c2",
+          name: "run_shell_command",
+          args: { command: "npm test" },
+          status: "error",
+          result: "boom",
+        },
+      ],
+    },
+  ].map((o) => JSON.stringify(o)).join("\n");
+  const p = parseTranscriptBytes("gemini", new TextEncoder().encode(chat));
+  const s = buildSessionRecord(p, { host: "gemini", path: "/x", session_id: "s" } as never);
+  assert.deepEqual(s.tests.map((t) => [t.outcome, t.exit_code]), [["unknown", null], [
+    "failed",
+    null,
+  ]]);
+  assert.deepEqual(s.commands.map((c) => c.trust), ["claimed", "observed"]);
 });
 
 Deno.test("parseGemini() replaces a message appended again with its id and honours a rewind", () => {

@@ -20,7 +20,7 @@ Deno.test("buildSessionRecord() recovers commands with exit status, classified, 
   );
   const s = buildSessionRecord(p, source);
   assert.deepEqual(s.commands.map((c) => [c.command.slice(0, 12), c.exit_code, c.ok, c.trust]), [
-    ["npm test", 1, false, "observed"],
+    ["npm test", null, false, "observed"],
     ["npm test", null, true, "observed"],
     ["GITHUB_TOKEN", null, true, "observed"],
   ]);

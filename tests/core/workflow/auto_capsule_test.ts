@@ -24,3 +24,67 @@ Deno.test("writeAutoCapsule() refuses to replace a latest capsule it cannot read
   assert.equal(r.status, "written");
   assert.equal(r.carried_from, null, "nothing to carry: the first capsule");
 });
+
+Deno.test("writeAutoCapsule() on top of an unsigned latest carries no stranger's change to a signed decision", async () => {
+  const { runBaton } = await import("../../_helpers/cli.ts");
+  const { extractCapsuleJson } = await import("../../../core/capsule/parse.ts");
+  const { computeCapsuleId } = await import("../../../core/capsule/capsule_id.ts");
+  const { renderCapsuleFile } = await import("../../../core/store/render_capsule.ts");
+  const { archiveName } = await import("../../../core/store/layout.ts");
+  const dir = await makeRepo();
+  try {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir, "init");
+    const fin = await runBaton(["finalize", "--draft", "-"], {
+      cwd: dir,
+      stdin: JSON.stringify({ now: "mine", decisions: [{ id: "db", text: "use sqlite" }] }),
+    });
+    assert.equal(fin.code, 0, fin.stderr);
+    const mine = JSON.parse(extractCapsuleJson(await Deno.readTextFile(`${dir}/.baton/latest.md`)));
+    // A pull request replaces latest.md with a stranger's unsigned capsule withdrawing "db".
+    const { id: _id, signature: _sig, ...rest } = mine;
+    const withdrawn = { ...mine.meaning.decisions[0], status: "withdrawn", why: "stranger" };
+    const body = {
+      ...rest,
+      previous: mine.id,
+      created_at: "2026-12-01T00:00:01.000Z",
+      meaning: { ...mine.meaning, decisions: [withdrawn] },
+    };
+    const theirs = { ...body, id: await computeCapsuleId(body) };
+    const text = renderCapsuleFile(theirs);
+    await Deno.writeTextFile(
+      `${dir}/.baton/capsules/${archiveName(theirs.created_at, theirs.id)}`,
+      text,
+    );
+    await Deno.writeTextFile(`${dir}/.baton/latest.md`, text);
+    await writeFiles(dir, { "b.txt": "b\n" }); // new facts, so a capsule is written
+    const io = createDenoIo();
+    const env = (name: string) => name === "BATON_HOME" ? testBatonHome() : io.env(name);
+    const r = await writeAutoCapsule(workflowContext({ ...io, env }, dir), {
+      trigger: "pre_compact",
+    });
+    assert.equal(r.status, "written");
+    const auto = JSON.parse(extractCapsuleJson(await Deno.readTextFile(`${dir}/.baton/latest.md`)));
+    assert.ok(auto.signature !== undefined, "the automatic capsule is signed by this machine");
+    assert.deepEqual(auto.meaning.decisions, [], "the stranger's withdrawal is not carried");
+    const d = JSON.parse((await runBaton(["decisions", "--all", "--json"], { cwd: dir })).stdout);
+    assert.equal(d.decisions.find((x: { id: string }) => x.id === "db").status, "active");
+    // Positive control: carried from this machine's own signed capsule, the same withdrawal is kept.
+    const own = await runBaton(["finalize", "--draft", "-"], {
+      cwd: dir,
+      stdin: JSON.stringify({
+        now: "mine",
+        decisions: [{ id: "db", text: "use sqlite", status: "withdrawn" }],
+      }),
+    });
+    assert.equal(own.code, 0, own.stderr);
+    await writeFiles(dir, { "c.txt": "c\n" });
+    await writeAutoCapsule(workflowContext({ ...io, env }, dir), { trigger: "pre_compact" });
+    const again = JSON.parse(
+      extractCapsuleJson(await Deno.readTextFile(`${dir}/.baton/latest.md`)),
+    );
+    assert.equal(again.meaning.decisions[0].status, "withdrawn");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

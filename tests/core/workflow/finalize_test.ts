@@ -120,3 +120,55 @@ Deno.test("finalizeDraft() rewrites what a model may not claim (verified, git pr
     assert.equal(plain.downgrades, 0);
   });
 });
+
+Deno.test("finalize takes created_at under the lock with the link: a writer whose clock read earlier, committing after another, still verifies", async () => {
+  const { readChain } = await import("../../../core/chain/read_chain.ts");
+  await withRepo(async (dir) => {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => release = r);
+    let entered!: () => void;
+    const waiting = new Promise<void>((r) => entered = r);
+    // Writer A reads its clock (10:00:00) and then stalls before the lock; writer B (10:00:30) commits meanwhile.
+    const slow = finalizeDraft(
+      testContext(dir, {
+        now: () => new Date("2026-06-01T10:00:00.000Z"),
+        keys: {
+          signingKey: async () => {
+            entered();
+            await gate;
+            return { ok: false, reason: "no key in this test" };
+          },
+          trustedKeys: () => Promise.resolve({ keys: new Map(), problem: null }),
+        },
+      }),
+      draft({ now: "slow writer" }),
+    );
+    await waiting;
+    const fast = await finalizeDraft(
+      testContext(dir, { now: () => new Date("2026-06-01T10:00:30.000Z") }),
+      draft({ now: "fast writer" }),
+    );
+    release();
+    const late = await slow;
+    assert.equal(late.capsule.previous, fast.capsule.id);
+    assert.ok(late.capsule.created_at >= fast.capsule.created_at, late.capsule.created_at);
+    const walk = await readChain(new TestFs(), batonLayout(dir));
+    assert.equal(walk.status, "intact", JSON.stringify(walk.problems));
+    assert.equal(walk.links.length, 2);
+  });
+});
+
+Deno.test("finalize never takes a far-future time from its previous capsule (a stranger's capsule dated 2099)", async () => {
+  await withRepo(async (dir) => {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir);
+    await finalizeDraft(
+      testContext(dir, { now: () => new Date("2099-01-01T00:00:00.000Z") }),
+      draft({ now: "dated 2099" }),
+    );
+    const next = await finalizeDraft(testContext(dir), draft({ now: "mine" }));
+    assert.equal(next.capsule.created_at, "2026-06-01T12:00:00.000Z");
+  });
+});

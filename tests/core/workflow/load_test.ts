@@ -67,3 +67,42 @@ Deno.test("loadBriefing() with a spent time budget says the files were not re-ch
     assert.match(a!.detail, /time budget/);
   });
 });
+
+Deno.test("loadBriefing() under a deadline re-checks the recorded files first; the cut-short scan prints no partial count and names no unsettled path", async () => {
+  const { TestFs } = await import("../../_helpers/fs.ts");
+  await withCapsule(async (dir) => {
+    await writeFiles(dir, { "new1.txt": "n\n", "new2.txt": "n\n" }); // untracked since capture
+    // The clock stands still until a.txt's content has been read, then jumps past the deadline.
+    const t0 = Date.parse("2026-06-01T12:00:00.000Z");
+    let readA = false;
+    const base = new TestFs();
+    const fs = new Proxy(base, {
+      get(target, prop, receiver) {
+        const v = Reflect.get(target, prop, receiver);
+        if (prop !== "readFile" || typeof v !== "function") {
+          return typeof v === "function" ? v.bind(target) : v;
+        }
+        return async (path: string, ...rest: unknown[]) => {
+          const r = await v.call(target, path, ...rest);
+          if (path.endsWith("/a.txt")) readA = true;
+          return r;
+        };
+      },
+    });
+    const now = () => new Date(readA ? t0 + 60_000 : t0);
+    const r = await loadBriefing(testContext(dir, { fs, now }), { budgetMs: 450 });
+    assert.ok(readA, "the recorded file was read");
+    assert.equal(fileCheck(r!)?.status, "match", JSON.stringify(r!.drift));
+    for (const d of r!.drift.filter((x) => /tracked|untracked/.test(x.check))) {
+      assert.notEqual(d.status, "match", JSON.stringify(d));
+      assert.doesNotMatch(d.detail, /\d+ now/, `a partial count was printed: ${d.detail}`);
+      assert.doesNotMatch(d.detail, /no longer changed|since capture/, d.detail);
+    }
+    // Positive control: without a deadline the same tree is fully compared, counts and paths named.
+    const full = await loadBriefing(testContext(dir));
+    const u = full!.drift.find((x) => x.check.startsWith("untracked"))!;
+    assert.equal(u.status, "different");
+    assert.match(u.detail, /new untracked since capture: new1\.txt, new2\.txt/);
+    assert.match(u.detail, /0 then, 2 now/);
+  });
+});

@@ -1,19 +1,19 @@
 /**
- * Edge for `baton push`, `baton pull` and `baton revive`: the capsule
- * archive mirrored on `refs/baton/<branch>` (see core/share/share_plan.ts),
- * moved with the user's git, merged by capsule file name.
+ * The use cases of `baton push`, `baton pull` and `baton revive`: the
+ * capsule archive mirrored on `refs/baton/<branch>` (see share_plan.ts),
+ * moved with the user's git, merged by capsule file name. The git objects,
+ * the transport, the keys and the terminal-safe line are handed in
+ * (chain_git.ts); which capsule may become current is choose_current.ts.
  * @module
  */
-import type { Io } from "./_adapters/io.ts";
-import { findBatonLayout, type FoundLayout } from "../core/store/find_layout.ts";
-import { listArchive } from "../core/store/capsule_store.ts";
-import { realBatonDir } from "../core/store/check_baton_dir.ts";
-import { ensureBatonIgnore } from "../core/store/baton_ignore.ts";
-import { archiveName } from "../core/store/layout.ts";
-import { readHead } from "../core/facts/git/read_head.ts";
-import { parseCapsule } from "../core/capsule/parse.ts";
-import { extractCapsuleJson } from "../core/capsule/parse.ts";
-import { shortId } from "../core/capsule/capsule_id.ts";
+import { findBatonLayout, type FoundLayout } from "../store/find_layout.ts";
+import { listArchive } from "../store/capsule_store.ts";
+import { realBatonDir } from "../store/check_baton_dir.ts";
+import { ensureBatonIgnore } from "../store/baton_ignore.ts";
+import { archiveName } from "../store/layout.ts";
+import { readHead } from "../facts/git/read_head.ts";
+import { extractCapsuleJson, parseCapsule } from "../capsule/parse.ts";
+import { shortId } from "../capsule/capsule_id.ts";
 import {
   type ChainLink,
   findForks,
@@ -22,22 +22,13 @@ import {
   pushOutcome,
   remoteShareRef,
   shareRef,
-} from "../core/share/share_plan.ts";
-import { NotFoundError, UnavailableError, UsageError } from "../core/errors.ts";
-import {
-  type ChainTip,
-  isAncestor,
-  readChain,
-  readChainBlob,
-  setChainRef,
-  writeChainBlob,
-  writeChainCommit,
-} from "./_adapters/share_git.ts";
-import { findTransport, type GitResult, runGit } from "./_adapters/share_transport.ts";
-import { loadSafeOutput } from "./_cli/safe_output.ts";
-import { sha256Hex } from "../core/hash.ts";
-import type { RepoLocation } from "../core/facts/types.ts";
-
+} from "./share_plan.ts";
+import { NotFoundError, UnavailableError, UsageError } from "../errors.ts";
+import type { ChainGit, ChainTip, GitResult, ShareEnv } from "./chain_git.ts";
+import { sha256Hex } from "../hash.ts";
+import { chooseCurrent, type CurrentCandidate, type CurrentChoice } from "./choose_current.ts";
+import type { Authorship } from "../trust/authorship_line.ts";
+import type { RepoLocation } from "../facts/types.ts";
 /** Where sharing happens. */
 export interface ShareContext {
   found: FoundLayout;
@@ -45,11 +36,13 @@ export interface ShareContext {
   branch: string;
   ref: string;
   gitdir: string;
+  git: ChainGit;
+  safeLine: (text: string) => string;
 }
 
 /** Locates the repository, branch and shared ref. */
-export async function shareContext(io: Io, branchFlag?: string): Promise<ShareContext> {
-  const found = await findBatonLayout(io.fs, io.cwd());
+export async function shareContext(io: ShareEnv, branchFlag?: string): Promise<ShareContext> {
+  const found = await findBatonLayout(io.fs, io.cwd);
   if (found.repo === null) {
     throw new NotFoundError("Cannot share: this directory is not inside a git repository");
   }
@@ -65,28 +58,36 @@ export async function shareContext(io: Io, branchFlag?: string): Promise<ShareCo
   if (ref === null) {
     throw new UsageError("Cannot share: the branch name cannot be used for a baton ref");
   }
-  return { found, repo: found.repo, branch, ref, gitdir: found.repo.commonDir };
+  return {
+    found,
+    repo: found.repo,
+    branch,
+    ref,
+    gitdir: found.repo.commonDir,
+    git: io.git,
+    safeLine: io.safeLine,
+  };
 }
 
 /** Puts every archived capsule the ref lacks into a new commit on the ref. */
-async function recordLocal(io: Io, c: ShareContext): Promise<ChainTip & { added: number }> {
-  const tip = await readChain(c.gitdir, c.ref);
+async function recordLocal(io: ShareEnv, c: ShareContext): Promise<ChainTip & { added: number }> {
+  const tip = await c.git.readChain(c.gitdir, c.ref);
   const names = await listArchive(io.fs, c.found.layout);
   const missing = names.filter((n) => !tip.entries.has(n));
   if (missing.length === 0) return { ...tip, added: 0 };
   const entries = new Map(tip.entries);
   for (const name of missing) {
     const bytes = await io.fs.readFile(`${c.found.layout.capsules}/${name}`);
-    entries.set(name, await writeChainBlob(c.gitdir, bytes));
+    entries.set(name, await c.git.writeChainBlob(c.gitdir, bytes));
   }
-  const oid = await writeChainCommit(
+  const oid = await c.git.writeChainCommit(
     c.gitdir,
     entries,
     tip.oid === null ? [] : [tip.oid],
     `baton: ${missing.length} capsule(s) recorded\n`,
     io.now(),
   );
-  await setChainRef(c.gitdir, c.ref, oid);
+  await c.git.setChainRef(c.gitdir, c.ref, oid);
   return { oid, entries, added: missing.length };
 }
 
@@ -98,7 +99,7 @@ interface Imported {
 }
 
 async function importCapsules(
-  io: Io,
+  io: ShareEnv,
   c: ShareContext,
   entries: ReadonlyMap<string, string>,
   names: readonly string[],
@@ -110,7 +111,7 @@ async function importCapsules(
   const within = await realBatonDir(io.fs, c.found.layout);
   await ensureBatonIgnore(io.fs, c.found.layout, within);
   for (const name of names) {
-    const bytes = await readChainBlob(c.gitdir, entries.get(name)!);
+    const bytes = await c.git.readChainBlob(c.gitdir, entries.get(name)!);
     try {
       // Integrity only (the id matches the content); trust is decided on every read.
       const { capsule } = await parseCapsule(
@@ -130,7 +131,7 @@ async function importCapsules(
 }
 
 /** The forks among the archived capsules (read as JSON only: links, not trust). */
-async function archiveForks(io: Io, c: ShareContext): Promise<Fork[]> {
+async function archiveForks(io: ShareEnv, c: ShareContext): Promise<Fork[]> {
   const links: ChainLink[] = [];
   for (const name of await listArchive(io.fs, c.found.layout)) {
     try {
@@ -147,8 +148,8 @@ async function archiveForks(io: Io, c: ShareContext): Promise<Fork[]> {
   return findForks(links);
 }
 
-async function transportOrThrow(): Promise<void> {
-  const t = await findTransport();
+async function transportOrThrow(git: ChainGit): Promise<void> {
+  const t = await git.findTransport();
   if (t.kind === "none") {
     throw new UnavailableError(
       `Cannot share: ${t.detail}; baton push and pull use the git program (the HTTP transport is not built in yet)`,
@@ -157,7 +158,7 @@ async function transportOrThrow(): Promise<void> {
 }
 
 async function defaultRemote(c: ShareContext): Promise<string> {
-  const r = await runGit(c.repo.workTree, ["config", "--get", `branch.${c.branch}.remote`]);
+  const r = await c.git.runGit(c.repo.workTree, ["config", "--get", `branch.${c.branch}.remote`]);
   const name = r.stdout.trim();
   return r.code === 0 && name !== "" && name !== "." ? name : "origin";
 }
@@ -168,18 +169,17 @@ async function remoteKey(remote: string): Promise<string> {
     : `url-${(await sha256Hex(remote)).slice(0, 12)}`;
 }
 
-async function gitFailure(what: string, r: GitResult): Promise<UnavailableError> {
-  const safe = await loadSafeOutput();
+function gitFailure(c: ShareContext, what: string, r: GitResult): UnavailableError {
   const detail = r.stderr.trim().split("\n").filter((l) => l !== "").slice(-1)[0] ?? "";
   return new UnavailableError(
-    `Cannot ${what}: git exited with ${r.code}` + (detail === "" ? "" : `: ${safe.line(detail)}`),
+    `Cannot ${what}: git exited with ${r.code}` + (detail === "" ? "" : `: ${c.safeLine(detail)}`),
   );
 }
 
 /** Fetches the remote's chain into its tracking ref; null when the remote has none. */
 async function fetchRemote(c: ShareContext, remote: string): Promise<ChainTip | null> {
   const tracking = remoteShareRef(await remoteKey(remote), c.branch)!;
-  const r = await runGit(c.repo.workTree, [
+  const r = await c.git.runGit(c.repo.workTree, [
     "fetch",
     "--quiet",
     "--no-tags",
@@ -189,9 +189,9 @@ async function fetchRemote(c: ShareContext, remote: string): Promise<ChainTip | 
   ]);
   if (r.code !== 0) {
     if (/couldn't find remote ref/i.test(r.stderr)) return null;
-    throw await gitFailure("fetch the shared chain", r);
+    throw gitFailure(c, "fetch the shared chain", r);
   }
-  return await readChain(c.gitdir, tracking);
+  return await c.git.readChain(c.gitdir, tracking);
 }
 
 /** What a merge of the remote chain into the local one did. */
@@ -204,7 +204,7 @@ export interface MergeReport {
 }
 
 async function mergeRemote(
-  io: Io,
+  io: ShareEnv,
   c: ShareContext,
   local: ChainTip,
   remote: ChainTip,
@@ -214,20 +214,20 @@ async function mergeRemote(
   let update: MergeReport["ref_update"] = "unchanged";
   let tip = local;
   if (remote.oid !== null && remote.oid !== local.oid) {
-    if (local.oid === null || await isAncestor(c.gitdir, local.oid, remote.oid)) {
-      await setChainRef(c.gitdir, c.ref, remote.oid);
+    if (local.oid === null || await c.git.isAncestor(c.gitdir, local.oid, remote.oid)) {
+      await c.git.setChainRef(c.gitdir, c.ref, remote.oid);
       tip = remote;
       update = "fast_forward";
-    } else if (!await isAncestor(c.gitdir, remote.oid, local.oid)) {
+    } else if (!await c.git.isAncestor(c.gitdir, remote.oid, local.oid)) {
       const entries = new Map([...remote.entries, ...local.entries]);
-      const oid = await writeChainCommit(
+      const oid = await c.git.writeChainCommit(
         c.gitdir,
         entries,
         [local.oid, remote.oid],
         `baton: merge ${plan.incoming.length} capsule(s) from the remote chain\n`,
         io.now(),
       );
-      await setChainRef(c.gitdir, c.ref, oid);
+      await c.git.setChainRef(c.gitdir, c.ref, oid);
       tip = { oid, entries };
       update = "merge";
     }
@@ -247,6 +247,8 @@ export interface ShareReport {
   merged: MergeReport | null;
   /** push only: pushed, up_to_date. */
   pushed: "pushed" | "up_to_date" | null;
+  /** pull only: what became of a missing latest.md. */
+  current?: PullCurrent;
   attempts: number;
   forks: { previous: string | null; children: string[] }[];
 }
@@ -257,18 +259,23 @@ function forkJson(forks: Fork[]): ShareReport["forks"] {
 
 /** `baton push`. */
 export async function pushChain(
-  io: Io,
+  io: ShareEnv,
   remoteArg: string | undefined,
   branch?: string,
 ): Promise<ShareReport> {
-  await transportOrThrow();
+  await transportOrThrow(io.git);
   const c = await shareContext(io, branch);
   const remote = remoteArg ?? await defaultRemote(c);
   let local: ChainTip = await recordLocal(io, c);
   const recorded = (local as ChainTip & { added: number }).added;
   let merged: MergeReport | null = null;
   for (let attempt = 1; attempt <= 4; attempt++) {
-    const r = await runGit(c.repo.workTree, ["push", "--porcelain", remote, `${c.ref}:${c.ref}`]);
+    const r = await c.git.runGit(c.repo.workTree, [
+      "push",
+      "--porcelain",
+      remote,
+      `${c.ref}:${c.ref}`,
+    ]);
     const outcome = pushOutcome(r.stdout, c.ref);
     if (outcome === "pushed" || outcome === "up_to_date") {
       return {
@@ -283,10 +290,10 @@ export async function pushChain(
         forks: forkJson(merged === null ? [] : await archiveForks(io, c)),
       };
     }
-    if (outcome === "failed") throw await gitFailure("push the shared chain", r);
+    if (outcome === "failed") throw gitFailure(c, "push the shared chain", r);
     // Rejected: someone else pushed first. Fetch, merge by name, record, retry.
     const theirs = await fetchRemote(c, remote);
-    if (theirs === null) throw await gitFailure("push the shared chain", r);
+    if (theirs === null) throw gitFailure(c, "push the shared chain", r);
     const m = await mergeRemote(io, c, local, theirs);
     merged = merged === null ? m.report : {
       imported: merged.imported + m.report.imported,
@@ -302,11 +309,11 @@ export async function pushChain(
 
 /** `baton pull`. */
 export async function pullChain(
-  io: Io,
+  io: ShareEnv,
   remoteArg: string | undefined,
   branch?: string,
 ): Promise<ShareReport> {
-  await transportOrThrow();
+  await transportOrThrow(io.git);
   const c = await shareContext(io, branch);
   const remote = remoteArg ?? await defaultRemote(c);
   const local = await recordLocal(io, c);
@@ -320,6 +327,7 @@ export async function pullChain(
     recorded: local.added,
     merged: m?.report ?? null,
     pushed: null,
+    current: await pullCurrent(io, c.found),
     attempts: 1,
     forks: forkJson(await archiveForks(io, c)),
   };
@@ -332,62 +340,102 @@ export interface ReviveReport {
   id: string | null;
   /** Capsules copied from the shared ref into the archive. */
   imported: number;
+  /** Who signed the capsule made current; null when none was. */
+  signer: Authorship["status"] | null;
+  /** Capsules dated in the future (or undated), never made current. */
+  future: number;
+  /** Newer capsules not signed by a trusted key, passed over for a trusted one. */
+  passed_over: number;
 }
 
-async function newestValid(
-  io: Io,
-  found: FoundLayout,
-): Promise<{ name: string; id: string } | null> {
-  const names = (await listArchive(io.fs, found.layout)).reverse();
-  for (const name of names) {
+async function chooseFromArchive(io: ShareEnv, found: FoundLayout): Promise<CurrentChoice> {
+  const trusted = (await io.keys.trustedKeys()).keys;
+  const candidates: CurrentCandidate[] = [];
+  for (const name of await listArchive(io.fs, found.layout)) {
     try {
       const text = new TextDecoder("utf-8", { fatal: true }).decode(
         await io.fs.readFile(`${found.layout.capsules}/${name}`),
       );
-      const { capsule } = await parseCapsule(text);
-      return { name, id: capsule.id };
+      const { capsule, authorship } = await parseCapsule(text, { trustedKeys: trusted });
+      if (archiveName(capsule.created_at, capsule.id) !== name) continue;
+      candidates.push({ name, id: capsule.id, created_at: capsule.created_at, authorship });
     } catch {
       continue;
     }
   }
-  return null;
+  return chooseCurrent(candidates, io.now().getTime());
+}
+
+/**
+ * Makes the chosen capsule current when latest.md is still missing; false
+ * when another process wrote latest.md meanwhile.
+ */
+async function makeCurrent(io: ShareEnv, found: FoundLayout, name: string): Promise<boolean> {
+  const bytes = await io.fs.readFile(`${found.layout.capsules}/${name}`);
+  const within = await realBatonDir(io.fs, found.layout);
+  // Never overwrite a latest.md another process wrote meanwhile.
+  if ((await io.fs.lstat(found.layout.latest)) !== null) return false;
+  await io.fs.writeFileAtomic(found.layout.latest, bytes, { within, tempInWithin: true });
+  return true;
 }
 
 /** `baton revive`. */
-export async function reviveLatest(io: Io, branch?: string): Promise<ReviveReport> {
-  const found = await findBatonLayout(io.fs, io.cwd());
-  if ((await io.fs.lstat(found.layout.latest)) !== null) {
-    return { action: "present", id: null, imported: 0 };
-  }
-  let newest = await newestValid(io, found);
+export async function reviveLatest(io: ShareEnv, branch?: string): Promise<ReviveReport> {
+  const found = await findBatonLayout(io.fs, io.cwd);
+  const none = { id: null, imported: 0, signer: null, future: 0, passed_over: 0 };
+  if ((await io.fs.lstat(found.layout.latest)) !== null) return { action: "present", ...none };
+  let choice = await chooseFromArchive(io, found);
   let action: ReviveReport["action"] = "archive";
   let imported = 0;
-  if (newest === null && found.repo !== null) {
+  if (choice.chosen === null && found.repo !== null) {
     const c = await shareContext(io, branch);
-    let tip = await readChain(c.gitdir, c.ref);
+    let tip = await c.git.readChain(c.gitdir, c.ref);
     if (tip.oid === null) {
       // A chain fetched but never merged: any remote's copy of this branch.
-      const r = await runGit(c.repo.workTree, [
+      const r = await c.git.runGit(c.repo.workTree, [
         "for-each-ref",
         "--format=%(refname)",
         `refs/baton-remotes/*/${c.branch}`,
       ]).catch(() => null);
       const first = r?.stdout.split("\n").find((l) => l !== "");
-      if (first !== undefined) tip = await readChain(c.gitdir, first);
+      if (first !== undefined) tip = await c.git.readChain(c.gitdir, first);
     }
     imported = (await importCapsules(io, c, tip.entries, [...tip.entries.keys()])).imported;
-    newest = await newestValid(io, found);
+    choice = await chooseFromArchive(io, found);
     action = "shared_ref";
   }
-  if (newest === null) return { action: "nothing", id: null, imported };
-  const bytes = await io.fs.readFile(`${found.layout.capsules}/${newest.name}`);
-  const within = await realBatonDir(io.fs, found.layout);
-  // Never overwrite a latest.md another process wrote meanwhile.
-  if ((await io.fs.lstat(found.layout.latest)) !== null) {
-    return { action: "present", id: null, imported };
+  const seen = { future: choice.future, passed_over: choice.passed_over };
+  if (choice.chosen === null) return { action: "nothing", ...none, imported, ...seen };
+  if (!await makeCurrent(io, found, choice.chosen.name)) {
+    return { action: "present", ...none, imported, ...seen };
   }
-  await io.fs.writeFileAtomic(found.layout.latest, bytes, { within, tempInWithin: true });
-  return { action, id: newest.id, imported };
+  return {
+    action,
+    id: choice.chosen.id,
+    imported,
+    signer: choice.chosen.authorship.status,
+    ...seen,
+  };
+}
+
+/** What pull did about latest.md. */
+export interface PullCurrent {
+  /**
+   * present: latest.md was there (pull never moves it); made_current: it was
+   * missing and the newest capsule signed by a trusted key now is;
+   * revive_needed: it is missing and only capsules not signed by a trusted
+   * key (or none) are there: `baton revive` makes one current, saying so.
+   */
+  action: "present" | "made_current" | "revive_needed";
+  id: string | null;
+}
+
+async function pullCurrent(io: ShareEnv, found: FoundLayout): Promise<PullCurrent> {
+  if ((await io.fs.lstat(found.layout.latest)) !== null) return { action: "present", id: null };
+  const choice = await chooseFromArchive(io, found);
+  if (choice.chosen === null || !choice.trusted) return { action: "revive_needed", id: null };
+  if (!await makeCurrent(io, found, choice.chosen.name)) return { action: "present", id: null };
+  return { action: "made_current", id: choice.chosen.id };
 }
 
 /** One line naming a fork, for people. */

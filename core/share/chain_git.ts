@@ -1,0 +1,60 @@
+/**
+ * What the sharing use cases (core/share/share_run.ts) need from the edge,
+ * declared here and provided by commands/_adapters (isomorphic-git for the
+ * chain's objects and refs, the user's git program for the transport, the
+ * key ring, the terminal-safe line). Types only.
+ * @module
+ */
+import type { WriteFs } from "../fs.ts";
+import type { KeyRing } from "../trust/key_ring.ts";
+
+/** A chain commit: its id and capsule blobs by file name (empty when the ref is absent). */
+export interface ChainTip {
+  oid: string | null;
+  entries: Map<string, string>;
+}
+
+/** What one git run returned. */
+export interface GitResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** The transport sharing would use here, for doctor and for the commands. */
+export interface Transport {
+  kind: "git" | "none";
+  /** `git version …`, or why there is no transport. */
+  detail: string;
+}
+
+/** The shared chain's git objects and refs, and the transport. */
+export interface ChainGit {
+  /** Reads the chain at a ref (or a commit id). */
+  readChain(gitdir: string, refOrOid: string): Promise<ChainTip>;
+  readChainBlob(gitdir: string, oid: string): Promise<Uint8Array>;
+  writeChainBlob(gitdir: string, bytes: Uint8Array): Promise<string>;
+  writeChainCommit(
+    gitdir: string,
+    entries: ReadonlyMap<string, string>,
+    parents: string[],
+    message: string,
+    now: Date,
+  ): Promise<string>;
+  setChainRef(gitdir: string, ref: string, oid: string): Promise<void>;
+  isAncestor(gitdir: string, ancestor: string, oid: string): Promise<boolean>;
+  /** Runs the user's git program in `dir`. */
+  runGit(dir: string, args: string[]): Promise<GitResult>;
+  findTransport(): Promise<Transport>;
+}
+
+/** Everything a sharing use case is handed. */
+export interface ShareEnv {
+  fs: WriteFs;
+  cwd: string;
+  now(): Date;
+  git: ChainGit;
+  keys: KeyRing;
+  /** One line made safe for a terminal (redacted, neutralised). */
+  safeLine(text: string): string;
+}

@@ -1,0 +1,73 @@
+/**
+ * Which archived capsule may become `latest.md` when there is none (a fresh
+ * clone after `baton pull`, a deleted latest): the trust rule applied to
+ * moving the chain's head. Candidates are the archive's valid capsules with
+ * their authorship checked against the keys this machine trusts.
+ *
+ * - A capsule dated in the future (beyond a small clock skew) is never made
+ *   current: its date is a claim, and a far-future date would otherwise win
+ *   every "newest" comparison for good.
+ * - The newest capsule signed by a trusted key is preferred over any newer
+ *   one that is not: an unsigned or unknown-key capsule never becomes
+ *   current while a trusted one is there.
+ * - With no trusted capsule, the newest untrusted one is chosen, and the
+ *   result says so (`trusted: false`), so the command tells the reader.
+ *
+ * Pure.
+ * @module
+ */
+import type { Authorship } from "../trust/authorship_line.ts";
+
+/** How far ahead of this machine's clock a capsule's time may be. */
+export const FUTURE_SKEW_MS = 5 * 60_000;
+
+/** One archived capsule, parsed and checked. */
+export interface CurrentCandidate {
+  /** Archive file name. */
+  name: string;
+  id: string;
+  created_at: string;
+  authorship: Pick<Authorship, "status">;
+}
+
+/** What may become current, and what was passed over. */
+export interface CurrentChoice {
+  chosen: CurrentCandidate | null;
+  /** The chosen capsule is signed by a key this machine trusts. */
+  trusted: boolean;
+  /** Capsules dated in the future, never made current. */
+  future: number;
+  /** Untrusted capsules newer than the trusted one chosen. */
+  passed_over: number;
+}
+
+/**
+ * Chooses the capsule to make current.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { chooseCurrent } from "./choose_current.ts";
+ * const c = (name: string, created_at: string, status: "trusted" | "unsigned") => ({ name, id: name, created_at, authorship: { status } });
+ * const now = Date.parse("2026-12-01T00:00:00Z");
+ * const r = chooseCurrent([c("a", "2026-11-01T00:00:00Z", "trusted"), c("b", "2026-11-02T00:00:00Z", "unsigned"), c("z", "2099-01-01T00:00:00Z", "trusted")], now);
+ * assert.deepEqual([r.chosen?.name, r.trusted, r.future, r.passed_over], ["a", true, 1, 1]);
+ * ```
+ */
+export function chooseCurrent(
+  candidates: readonly CurrentCandidate[],
+  nowMs: number,
+): CurrentChoice {
+  const dated = candidates.filter((c) => Number.isFinite(Date.parse(c.created_at)));
+  const present = dated.filter((c) => Date.parse(c.created_at) <= nowMs + FUTURE_SKEW_MS);
+  const future = candidates.length - present.length;
+  const newestFirst = [...present].sort((a, b) =>
+    Date.parse(b.created_at) - Date.parse(a.created_at) || (a.name < b.name ? 1 : -1)
+  );
+  const trusted = newestFirst.find((c) => c.authorship.status === "trusted");
+  if (trusted !== undefined) {
+    const passed = newestFirst.indexOf(trusted);
+    return { chosen: trusted, trusted: true, future, passed_over: passed };
+  }
+  return { chosen: newestFirst[0] ?? null, trusted: false, future, passed_over: 0 };
+}
