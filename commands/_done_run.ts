@@ -13,7 +13,7 @@ import { compileDenyList, isScannedPath, scanPlaceholders } from "../core/done/p
 import { collectFacts } from "../core/facts/collect.ts";
 import type { FoundLayout } from "../core/store/find_layout.ts";
 import type { Io } from "./_adapters/io.ts";
-import { readBatonConfig } from "./_config.ts";
+import { readBatonConfig } from "../core/config/read_config.ts";
 import { runCheck } from "./_adapters/run_check.ts";
 import { loadSafeOutput } from "./_cli/safe_output.ts";
 import { homeDir } from "./_adapters/home.ts";
@@ -38,7 +38,7 @@ export interface DoneOutcome {
 /** Reads the config; a broken one gives the defaults and its error (fail closed). */
 async function settings(io: Io, found: FoundLayout) {
   try {
-    return { done: (await readBatonConfig(io, found.layout.dir)).done, error: null };
+    return { done: (await readBatonConfig(io.fs, found.layout.dir)).done, error: null };
   } catch (e) {
     if (e instanceof ConfigError || e instanceof InputError) {
       return { done: DEFAULT_DONE, error: (e as BatonError).message };

@@ -18,7 +18,8 @@ import { DEFAULT_BAND_THRESHOLDS } from "../core/config/bands_section.ts";
 import { type BandResult, type BandSignals, evaluateBands } from "../core/bands/evaluate.ts";
 import { renderBandAdvice } from "../core/bands/render_band.ts";
 import { joinSignals } from "../core/bands/signals.ts";
-import { configBatonDir, readBatonConfig } from "./_config.ts";
+import { configBatonDir, readBatonConfig } from "../core/config/read_config.ts";
+import { stateDirOfRoot } from "../core/store/private_dir.ts";
 import { readTranscriptSignals } from "./_bands_signals.ts";
 import type { Io } from "./_adapters/io.ts";
 
@@ -46,15 +47,14 @@ export async function runBandHook(io: Io, input: BandHookInput): Promise<BandHoo
     return { result: null, output: "" };
   }
   let thresholds = DEFAULT_BAND_THRESHOLDS;
-  let enforcing: { layout: import("../core/store/layout.ts").BatonLayout } | null = null;
   try {
-    const batonDir = await configBatonDir(io, input.cwd);
-    const config = await readBatonConfig(io, batonDir, { cache: "read" });
+    const batonDir = await configBatonDir(io.fs, input.cwd);
+    const stateDir = await stateDirOfRoot(io.fs, batonDir.slice(0, -"/.baton".length) || "/");
+    const config = await readBatonConfig(io.fs, batonDir, {
+      cache: "read",
+      ...(stateDir === null ? {} : { stateDir }),
+    });
     thresholds = config.bands;
-    if (config.enforce.mode === "deny") {
-      const { batonLayout } = await import("../core/store/layout.ts");
-      enforcing = { layout: batonLayout(batonDir.slice(0, -"/.baton".length) || "/") };
-    }
   } catch (e) {
     warn(
       `${isCodedError(e) ? e.message : "the config cannot be read"}; using the default thresholds`,
@@ -82,13 +82,12 @@ export async function runBandHook(io: Io, input: BandHookInput): Promise<BandHoo
   const { renderShellCommand } = await import("../core/hosts/shell_quote.ts");
   const { currentInvocation } = await import("./_adapters/invocation.ts");
   let text = renderBandAdvice(result, { baton: renderShellCommand(currentInvocation()) });
-  if (
-    enforcing !== null && payload.sessionId !== null &&
-    (result.band === "handoff" || result.band === "hard")
-  ) {
-    const { armHandoffDeny } = await import("./_arm_deny.ts");
-    const armed = await armHandoffDeny(io, enforcing.layout, payload.sessionId, host, input.cwd)
-      .catch(() => null);
+  if (payload.sessionId !== null && (result.band === "handoff" || result.band === "hard")) {
+    // Armed only where this machine opted in (baton enforce on); a committed file opts nobody in.
+    const { armHandoffDeny } = await import("../core/enforce/handoff_lifecycle.ts");
+    const { handoffEnv } = await import("./_adapters/deny_env.ts");
+    const env = handoffEnv(io, () => Promise.resolve(false), input.cwd);
+    const armed = await armHandoffDeny(env, payload.sessionId, host).catch(() => null);
     if (armed !== null) {
       text = `${text.replace(" This is advisory; nothing is blocked.", "")} ${armed}`;
     }

@@ -260,8 +260,14 @@ async function sessionStart(
   report.action = "injected";
   report.capsule_id = r.inject.capsule_id;
   // Printed before the record is written: a crash in between injects twice, never zero times.
-  const { resumeHint } = await import("./_resume_hint.ts");
-  const hint = await resumeHint(io, layout, payload.sessionId);
+  const { resumeHint } = await import("../core/enforce/resume_hint.ts");
+  const { printableBatonWords } = await import("./_adapters/baton_words.ts");
+  const hint = await resumeHint(
+    io.fs,
+    layout,
+    payload.sessionId,
+    async () => (await printableBatonWords(io))[0]!,
+  );
   input.emit(renderInjection(host, r.inject.text + hint));
   try {
     await writeInjectionRecord(io.fs, layout, {

@@ -44,8 +44,10 @@ export const hookCommand: Command = {
   async run(args, io) {
     // The mutation gate takes the smallest path: nothing else is loaded first.
     if (PRE_TOOL_EVENTS.includes(args.positionals[0] ?? "")) {
-      const { runGate } = await import("./_hook_gate.ts");
-      return await runGate(args, io);
+      const { runGate } = await import("../core/enforce/run_gate.ts");
+      const { gateEnv } = await import("./_adapters/gate_env.ts");
+      await runGate(gateEnv(io, typeof args.flags.host === "string" ? args.flags.host : null));
+      return 0;
     }
     const { runHook } = await import("./_hook_run.ts");
     return await runHook(args, io);

@@ -55,6 +55,13 @@ export interface LockOptions {
   guardPath?: string;
   /** How long to keep retrying. @default {15000} */
   waitMs?: number;
+  /**
+   * At most this many attempts, whatever the time (a dead owner's lock is
+   * reclaimed on one and taken on the next): a caller that must not wait on
+   * a live owner passes 2, and the answer does not depend on the clock.
+   * @default {Infinity}
+   */
+  attempts?: number;
   /** Age after which a lock whose owner cannot be checked is stale. @default {120000} */
   staleMs?: number;
   /** Grace for a lock directory without an owner file. @default {2000} */
@@ -225,7 +232,9 @@ export async function acquireLock(fs: WriteFs, path: string, o: LockOptions): Pr
   const deadline = o.now() + (o.waitMs ?? 15_000);
   const guardPath = o.guardPath ?? defaultGuardPath(path);
   let delay = 5;
+  const attempts = o.attempts ?? Infinity;
   for (let attempt = 0;; attempt++) {
+    if (attempt >= attempts) throw busy(path);
     const guard = await takeGuard(fs, guardPath);
     if (guard !== "busy") {
       try {
@@ -234,14 +243,14 @@ export async function acquireLock(fs: WriteFs, path: string, o: LockOptions): Pr
         const verdict = await judge(fs, path, o);
         if (verdict.kind !== "held") {
           if (verdict.kind === "dead") await reclaim(fs, path, verdict, o, guard !== null, attempt);
-          if (o.now() >= deadline) throw busy(path);
+          if (o.now() >= deadline && attempts === Infinity) throw busy(path);
           continue; // retry at once
         }
       } finally {
         guard?.release();
       }
     }
-    if (o.now() >= deadline) throw busy(path);
+    if (o.now() >= deadline || attempt + 1 >= attempts) throw busy(path);
     // The guard is held for milliseconds; the lock itself for longer.
     await o.sleep(guard === "busy" ? 1 + (attempt % 3) : delay + (attempt * 7) % delay);
     if (guard !== "busy") delay = Math.min(delay * 2, 100);
