@@ -80,6 +80,9 @@ export interface HeldLock {
   sleep: (ms: number) => Promise<void>;
 }
 
+/** How far ahead of this clock a lock may say it was taken (hosts' clocks differ a little). */
+const FUTURE_SLACK_MS = 10 * 60 * 1000;
+
 const enc = new TextEncoder();
 const dec = new TextDecoder();
 
@@ -139,6 +142,11 @@ async function judge(fs: WriteFs, path: string, o: LockOptions): Promise<Verdict
     aliveFree = null; // no advisory locks on this file system
   }
   if (aliveFree === false) return { kind: "held" };
+  // A lock taken in the future was not taken by a clock baton trusts (a lock a commit
+  // carried, say): it would otherwise never grow stale.
+  if (!Number.isFinite(owner.acquired_at_ms) || owner.acquired_at_ms > now + FUTURE_SLACK_MS) {
+    return dead;
+  }
   const thisHost = owner.host !== "" && owner.host === o.host;
   if (thisHost) {
     const running = o.processAlive?.(owner.pid, owner.started) ?? null;

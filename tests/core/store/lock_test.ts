@@ -204,3 +204,38 @@ Deno.test("without advisory locks, a reclaimer that moved a lock someone just to
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a lock dated in the future (one a commit carried) is reclaimed; a recent one from another host is not", async () => {
+  const fs = new TestFs();
+  await using dir = await tempDir();
+  const path = `${dir.path}/lock`;
+  const plant = async (acquired: number) => {
+    await Deno.mkdir(path, { recursive: true });
+    await Deno.writeTextFile(
+      `${path}/owner.json`,
+      JSON.stringify({
+        token: "x",
+        pid: 1,
+        host: "other",
+        started: null,
+        acquired_at_ms: acquired,
+      }),
+    );
+  };
+  const fixed = Date.parse("2026-12-01T00:00:00Z");
+  // Control: taken a minute ago on another host, and not over: kept (two attempts, no clock).
+  await plant(fixed - 60_000);
+  await assert.rejects(
+    acquireLock(fs, path, opts("b", { now: () => fixed, attempts: 2, waitMs: 1e9 })),
+    LockBusyError,
+  );
+  await Deno.remove(path, { recursive: true });
+  await plant(fixed + 365 * 86_400_000);
+  const held = await acquireLock(
+    fs,
+    path,
+    opts("c", { now: () => fixed, attempts: 2, waitMs: 1e9 }),
+  );
+  assert.equal(held.owner.token, "c");
+  await releaseLock(fs, held);
+});
