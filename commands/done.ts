@@ -34,9 +34,26 @@ export const doneCommand: Command = {
     // Before any side effect: a bad reason is refused before anything runs.
     const reason = checkForceReason(boolFlag(args, "force"), stringFlag(args, "reason"));
     const { findBatonLayout } = await import("../core/store/find_layout.ts");
-    const { runDone } = await import("./_done_run.ts");
+    const { runDone } = await import("../core/done/run_done.ts");
+    const { runCheck } = await import("./_adapters/run_check.ts");
+    const { homeDir } = await import("./_adapters/home.ts");
+    const { loadSafeOutput } = await import("./_cli/safe_output.ts");
+    const safe = await loadSafeOutput();
     const found = await findBatonLayout(io.fs, io.cwd());
-    const outcome = await runDone(io, found, reason);
+    const outcome = await runDone(
+      {
+        fs: io.fs,
+        cwd: io.cwd(),
+        now: () => io.now(),
+        homeDir: homeDir(io),
+        xdgConfigHome: io.env("XDG_CONFIG_HOME") ?? null,
+        runCheck,
+        stderr: (text) => io.stderr.write(text),
+        safeLine: (text) => safe.line(text),
+      },
+      found,
+      reason,
+    );
     if (outcome.verdict.result === "forced") {
       if (outcome.configError !== null) {
         io.stderr.write(`baton done: ${outcome.configError}\n`);
@@ -51,8 +68,20 @@ export const doneCommand: Command = {
           "force_refused",
         );
       }
-      const { recordForcedPass } = await import("./_done_audit.ts");
-      outcome.audit = await recordForcedPass(io, found, reason!, outcome);
+      const { recordForcedPass } = await import("../core/done/record_forced.ts");
+      const { storeLock } = await import("./_adapters/context.ts");
+      outcome.audit = await recordForcedPass(
+        {
+          fs: io.fs,
+          now: () => io.now(),
+          randomToken: () => io.randomToken(),
+          lock: storeLock(io),
+          safeValue: (text) => safe.value(text),
+        },
+        found,
+        reason!,
+        outcome,
+      );
     }
     if (outcome.configError !== null) io.stderr.write(`baton done: ${outcome.configError}\n`);
     for (const g of outcome.gates) {

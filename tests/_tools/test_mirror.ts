@@ -355,11 +355,11 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/e2e/enforce_lifecycle_test.ts",
     reason: "driven through the real CLI (baton enforce) by that end-to-end test",
   },
-  "commands/_done_audit.ts": {
+  "core/done/record_forced.ts": {
     test: "tests/e2e/done_test.ts",
     reason: "driven through the real CLI (baton done) by that end-to-end test",
   },
-  "commands/_done_run.ts": {
+  "core/done/run_done.ts": {
     test: "tests/e2e/done_test.ts",
     reason: "driven through the real CLI (baton done) by that end-to-end test",
   },
