@@ -110,6 +110,9 @@ async function readOwner(fs: WriteFs, path: string): Promise<LockOwner | null> {
 async function takeGuard(fs: WriteFs, guard: string): Promise<FileLockHandle | "busy" | null> {
   try {
     await fs.mkdirp(parentOf(guard));
+    // Opened for writing: a link (one a commit carried) is never followed; unguarded instead.
+    const st = await fs.lstat(guard);
+    if (st !== null && !st.isFile) return null;
     return (await fs.tryLockFile(guard)) ?? "busy";
   } catch {
     return null; // no advisory locks here (or the state dir cannot be made): unguarded
@@ -135,6 +138,8 @@ async function judge(fs: WriteFs, path: string, o: LockOptions): Promise<Verdict
   // The owner's advisory lock: held means a live process has it, whatever the rest says.
   let aliveFree: boolean | null;
   try {
+    const at = await fs.lstat(`${path}/alive`);
+    if (at !== null && !at.isFile) throw new Error("not a regular file: never opened");
     const probe = await fs.tryLockFile(`${path}/alive`);
     aliveFree = probe !== null;
     probe?.release();

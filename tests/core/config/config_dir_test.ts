@@ -15,6 +15,11 @@ Deno.test("configBatonDir(): the repository root's .baton from a subfolder, a wo
   const io = fakeIo({ cwd: root });
   assert.equal(await configBatonDir(io.fs, `${root}/repo/src/deep/`), `${root}/repo/.baton`);
   assert.equal(await configBatonDir(io.fs, `${root}/wt/sub`), `${root}/wt/.baton`);
+  // A folder a Windows host reports with backslashes walks up the same way.
+  assert.equal(
+    await configBatonDir(io.fs, `${root}/repo\\src\\deep`),
+    `${root}/repo/.baton`,
+  );
   const plain = await configBatonDir(io.fs, `${root}/plain`);
   // Above the temp folder there may be a .git of the machine's own; only the walk's start matters.
   assert.ok(plain === `${root}/plain/.baton` || !plain.startsWith(root), plain);

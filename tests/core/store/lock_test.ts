@@ -239,3 +239,28 @@ Deno.test("a lock dated in the future (one a commit carried) is reclaimed; a rec
   assert.equal(held.owner.token, "c");
   await releaseLock(fs, held);
 });
+
+Deno.test("a guard or an alive file that is a link is never opened (a lock a commit carried cannot create files elsewhere)", async () => {
+  const fs = new TestFs();
+  await using dir = await tempDir();
+  const path = `${dir.path}/lock`;
+  const target = `${dir.path}/outside-guard`;
+  await Deno.mkdir(`${dir.path}/state`);
+  await Deno.symlink(target, `${dir.path}/state/lock.guard`);
+  const fixed = Date.parse("2026-12-01T00:00:00Z");
+  await Deno.mkdir(path);
+  await Deno.writeTextFile(
+    `${path}/owner.json`,
+    JSON.stringify({ token: "x", pid: 1, host: "other", started: null, acquired_at_ms: 0 }),
+  );
+  await Deno.symlink(`${dir.path}/outside-alive`, `${path}/alive`);
+  const held = await acquireLock(
+    fs,
+    path,
+    opts("b", { now: () => fixed, attempts: 3, waitMs: 1e9 }),
+  );
+  assert.equal(held.owner.token, "b", "the dead lock was still reclaimed, unguarded");
+  await releaseLock(fs, held);
+  assert.equal(await Deno.lstat(target).catch(() => null), null, "no file made through the guard");
+  assert.equal(await Deno.lstat(`${dir.path}/outside-alive`).catch(() => null), null);
+});
