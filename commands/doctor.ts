@@ -39,7 +39,9 @@ export const doctorCommand: Command = {
       const { denyStoreEnv, enforcePathsOf } = await import("./_adapters/deny_env.ts");
       const { findBatonLayout } = await import("../core/store/find_layout.ts");
       const found = await findBatonLayout(io.fs, io.cwd());
-      report.checks.push(await checkHandoff(denyStoreEnv(io), enforcePathsOf(found)));
+      report.checks.push(
+        await checkHandoff(denyStoreEnv(io), enforcePathsOf(found), found.layout.dir),
+      );
     } catch { /* no repository layout: the checks above say why */ }
     if (boolFlag(args, "json")) {
       printJson(io, {

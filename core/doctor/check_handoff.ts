@@ -10,12 +10,34 @@ import type { DoctorCheck } from "./check.ts";
 import * as store from "../enforce/deny_store.ts";
 import type { EnforcePaths } from "../enforce/enforce_paths.ts";
 
-/** Checks the handoff state of one repository; never throws. */
+/** Where earlier versions kept state inside `.baton/` (a commit may carry them; never read). */
+export const LEGACY_STATE = [
+  "enforce",
+  "done",
+  "index.json",
+  "state/injected.json",
+  "state/config-cache.json",
+] as const;
+
+/**
+ * Checks the handoff state of one repository; never throws. `batonDir` is
+ * the `.baton` folder, whose old state files are named (never read).
+ */
 export async function checkHandoff(
   env: store.DenyStoreEnv,
   paths: EnforcePaths,
+  batonDir: string,
 ): Promise<DoctorCheck> {
   try {
+    const legacy: string[] = [];
+    for (const name of LEGACY_STATE) {
+      if ((await env.fs.lstat(`${batonDir}/${name}`)) !== null) legacy.push(`.baton/${name}`);
+    }
+    const old = legacy.length === 0
+      ? ""
+      : `; ${
+        legacy.join(", ")
+      } ignored (state from an earlier version or a commit: baton never reads it, remove it)`;
     const on = await store.optedIn(env.fs, paths);
     const { records, faults } = await store.readDenies(env.fs, paths);
     const m = await store.checkManifest(env, paths, records);
@@ -24,7 +46,7 @@ export async function checkHandoff(
     const state = `${
       on ? "opted in on this machine" : "not opted in"
     }, ${records.length} deny record(s)`;
-    return bad
+    const result: DoctorCheck = bad
       ? {
         name: "handoff",
         outcome: "warn",
@@ -39,6 +61,7 @@ export async function checkHandoff(
         outcome: "ok",
         reason: `${state}; manifest verified (${m.lines} line(s))`,
       };
+    return { ...result, reason: result.reason + old };
   } catch {
     return { name: "handoff", outcome: "warn", reason: "Cannot read the handoff state" };
   }

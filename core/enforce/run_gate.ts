@@ -194,18 +194,22 @@ async function decideIn(
     await store.recordFault(env.fs, p, env.now(), `${faults} invalid deny record(s)`);
   }
   if (records.length === 0) return null;
-  const [{ readBatonConfig }, { findBatonLayout }] = await Promise.all([
+  const [{ readBatonConfig }, { findBatonLayout }, { DEFAULT_ORPHAN_MS }] = await Promise.all([
     import("../config/read_config.ts"),
     import("../store/find_layout.ts"),
+    import("./deny_record.ts"),
   ]);
   const found = await findBatonLayout(env.fs, root);
-  // The settings a commit carries may only tune (orphan hours); they cannot opt anyone in.
-  const config = await readBatonConfig(env.fs, found.layout.dir, {
+  // The settings a commit carries may only tune (orphan hours); they cannot opt anyone in, and
+  // a file a pull broke cannot switch off this machine's opt-in: the defaults are used.
+  const orphanMs = await readBatonConfig(env.fs, found.layout.dir, {
     cache: "read-write",
     stateDir,
-  }).catch((e) => {
-    env.stderr("baton: hook pre-tool: .baton/config.yaml cannot be used; allowed\n");
-    throw e;
+  }).then((c) => c.enforce.orphanMs, () => {
+    env.stderr(
+      "baton: hook pre-tool: .baton/config.yaml cannot be used; its defaults apply (run baton enforce status)\n",
+    );
+    return DEFAULT_ORPHAN_MS;
   });
   const [{ decideGate }, { toolCallOf }, { classifyCommand }, { readHead }, programs] =
     await Promise.all([
@@ -229,7 +233,7 @@ async function decideIn(
     records,
     caller: { session: payload.session, root, branch },
     nowMs: now.getTime(),
-    orphanMs: config.enforce.orphanMs,
+    orphanMs,
     batonWords: await env.printableBatonWords(),
     afterHandoff: await env.afterHandoff(),
     runsConfiguredPrograms: (c) => repoRuns && programs.mentionsGit(c),
@@ -237,7 +241,7 @@ async function decideIn(
   if (orphans.length > 0) {
     env.stderr(
       `baton: hook pre-tool: ${orphans.length} orphaned deny(s) (session not seen for ${
-        Math.round(config.enforce.orphanMs / 3600000)
+        Math.round(orphanMs / 3600000)
       } h) no longer block; clear them with baton handoff bypass\n`,
     );
   }

@@ -150,7 +150,7 @@ Deno.test("D3 covers the same work only: another branch is not blocked", async (
   });
 });
 
-Deno.test("a corrupt deny store, a vanished marker and a broken config all allow; nothing needs a key", async () => {
+Deno.test("a corrupt deny store and a vanished marker allow; a broken config keeps the defaults; nothing needs a key", async () => {
   await withRepo(true, async (dir) => {
     await handOff(dir, "A");
     assert.equal((await gate(dir, "A", "touch x")).denied, true, "control");
@@ -171,8 +171,12 @@ Deno.test("a corrupt deny store, a vanished marker and a broken config all allow
     await Deno.remove(`${dir}/.baton/config.yaml`).catch(() => {});
     await Deno.mkdir(`${dir}/.baton/config.yaml`);
     const broken = await gate(dir, "A3", "touch x");
-    assert.equal(broken.denied, false, "the gate allows when its own code fails");
-    assert.match(broken.stderr, /allowed/);
+    assert.equal(
+      broken.denied,
+      true,
+      "a config a pull broke cannot switch off this machine's opt-in",
+    );
+    assert.match(broken.stderr, /defaults apply/);
   });
 });
 

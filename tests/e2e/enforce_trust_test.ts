@@ -224,5 +224,11 @@ Deno.test("racing resumes past a dead owner's lock: exactly one successor, and t
     assert.match(broken.stdout, /manifest: \d+ line\(s\) fail verification/);
     const doctor = await runBaton(["doctor"], { cwd: dir });
     assert.match(doctor.stdout, /handoff: .*manifest line\(s\) fail verification/);
+    // State an earlier version kept in .baton/ is named, and never read.
+    await writeFiles(dir, { ".baton/enforce/denies/Q.json": "{}" });
+    assert.match(
+      (await runBaton(["doctor"], { cwd: dir })).stdout,
+      /\.baton\/enforce ignored \(state from an earlier version/,
+    );
   });
 });
