@@ -10,16 +10,26 @@ import type { HandoffEnv } from "../../core/enforce/handoff_lifecycle.ts";
 import { type EnforcePaths, enforcePaths } from "../../core/enforce/enforce_paths.ts";
 import type { FoundLayout } from "../../core/store/find_layout.ts";
 import { privateStateDir } from "../../core/store/private_dir.ts";
-import { storeLock } from "./context.ts";
 import { batonHome } from "./home.ts";
 import type { Io } from "./io.ts";
+import { processAlive, processIdentity } from "./process_identity.ts";
 
 /** The deny store's environment for this process. */
 export function denyStoreEnv(io: Io): DenyStoreEnv {
   return {
     fs: io.fs,
     now: () => io.now(),
-    lock: () => storeLock(io),
+    // The same owner details as the store lock's (context.ts storeLock), without its imports:
+    // the gate loads this on every tool call.
+    lock: () => ({
+      token: io.randomToken(),
+      pid: io.pid,
+      host: io.hostname(),
+      started: processIdentity().started,
+      processAlive,
+      now: () => io.now().getTime(),
+      sleep: io.sleep,
+    }),
     manifestKey: () => manifestKey(io),
   };
 }
