@@ -246,6 +246,7 @@ export async function acquireLock(fs: WriteFs, path: string, o: LockOptions): Pr
   const guardPath = o.guardPath ?? defaultGuardPath(path);
   let delay = 5;
   const attempts = o.attempts ?? Infinity;
+  let reclaims = 0;
   for (let attempt = 0;; attempt++) {
     if (attempt >= attempts) throw busy(path);
     const guard = await takeGuard(fs, guardPath);
@@ -255,8 +256,13 @@ export async function acquireLock(fs: WriteFs, path: string, o: LockOptions): Pr
         if (held !== false) return held;
         const verdict = await judge(fs, path, o);
         if (verdict.kind !== "held") {
-          if (verdict.kind === "dead") await reclaim(fs, path, verdict, o, guard !== null, attempt);
-          if (o.now() >= deadline && attempts === Infinity) throw busy(path);
+          if (verdict.kind === "dead") {
+            await reclaim(fs, path, verdict, o, guard !== null, attempt);
+            reclaims++;
+          }
+          // A lock just reclaimed is tried once more whatever the clock says: whether a dead
+          // owner's lock is taken must not depend on how long the reclaim took.
+          if (o.now() >= deadline && (reclaims > 1 || attempt > 100)) throw busy(path);
           continue; // retry at once
         }
       } finally {

@@ -264,3 +264,25 @@ Deno.test("a guard or an alive file that is a link is never opened (a lock a com
   assert.equal(await Deno.lstat(target).catch(() => null), null, "no file made through the guard");
   assert.equal(await Deno.lstat(`${dir.path}/outside-alive`).catch(() => null), null);
 });
+
+Deno.test("a dead owner's lock is taken however long its reclaim took (an injected clock that leaps past the wait)", async () => {
+  const fs = new TestFs();
+  await using dir = await tempDir();
+  const path = `${dir.path}/lock`;
+  await Deno.mkdir(path); // ownerless: its maker died half-way
+  let calls = 0;
+  const start = Date.now();
+  // Every reading after the first is a day later: past the wait, and past the ownerless grace.
+  const leaping = () => (calls++ === 0 ? start : start + 86_400_000);
+  const held = await acquireLock(fs, path, opts("b", { now: leaping, waitMs: 200 }));
+  assert.equal(held.owner.token, "b");
+  await releaseLock(fs, held);
+  // Control: a live owner's lock is still refused once the wait is over.
+  const live = await acquireLock(fs, path, opts("c"));
+  calls = 0;
+  await assert.rejects(
+    acquireLock(fs, path, opts("d", { now: leaping, waitMs: 200 })),
+    LockBusyError,
+  );
+  await releaseLock(fs, live);
+});
