@@ -13,7 +13,7 @@ import { type BandSignals, evaluateBands } from "../core/bands/evaluate.ts";
 import { BAND_SIGNALS } from "../core/config/bands_section.ts";
 import { joinSignals } from "../core/bands/signals.ts";
 import { describeReading, renderBandLine } from "../core/bands/render_band.ts";
-import { readBatonConfig } from "./_config.ts";
+import { readBatonConfig } from "../core/config/read_config.ts";
 import { readTranscriptSignals } from "../core/bands/transcript_signals.ts";
 import { bandsReport, flagSignal } from "./_cli/bands_report.ts";
 
@@ -57,7 +57,7 @@ export const bandsCommand: Command = {
       throw new UsageError(`Unknown host: expected one of ${HOST_IDS.join(", ")}`);
     }
     const found = await findBatonLayout(io.fs, io.cwd());
-    const config = await readBatonConfig(io, found.layout.dir);
+    const config = await readBatonConfig(io.fs, found.layout.dir);
     const flags: BandSignals = {};
     for (const signal of BAND_SIGNALS) {
       const s = flagSignal(stringFlag(args, signal));

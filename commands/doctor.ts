@@ -14,7 +14,7 @@ export const doctorCommand: Command = {
   category: "diagnostics",
   summary: "Check whether baton can work here and how hosts are wired",
   description: [
-    "Checks, with a reason for each:\n- whether the current directory is inside a git repository and whether baton can read it (config, refs and HEAD, the HEAD commit, the index and its checksum, the work-tree scan; each damaged part is named, and capsules are still written with those facts unavailable);\n- whether .baton is writable (probed with a temp file that is removed);\n- which hosts have baton installed for the project and for the user, whether their configs parse and whether their hook entries point at this baton;\n- whether the clock is plausible (not before this build's year, no capsule dated in the future);\n- whether the capsule chain verifies (the walk of baton verify: every id, signature, link and archive name; any CRITICAL problem warns);\n- whether the progress log's hash chain verifies (baton progress verify);\n- and which transport baton push and pull would use (the git program, or none: informational, it never lowers the verdict).",
+    "Checks, with a reason for each:\n- whether the current directory is inside a git repository and whether baton can read it (config, refs and HEAD, the HEAD commit, the index and its checksum, the work-tree scan; each damaged part is named, and capsules are still written with those facts unavailable);\n- whether .baton is writable (probed with a temp file that is removed);\n- which hosts have baton installed for the project and for the user, whether their configs parse and whether their hook entries point at this baton;\n- whether the clock is plausible (not before this build's year, no capsule dated in the future);\n- whether the capsule chain verifies (the walk of baton verify: every id, signature, link and archive name; any CRITICAL problem warns);\n- whether the progress log's hash chain verifies (baton progress verify);\n- the handoff state this machine keeps: the opt-in, the deny records (invalid ones counted) and whether the manifest verifies (baton handoff status);\n- and which transport baton push and pull would use (the git program, or none: informational, it never lowers the verdict).",
     "The verdict is supported, degraded (baton works with less) or unsupported (baton cannot write a capsule here). Exit 0 when supported, 1 otherwise.",
   ].join("\n\n"),
   examples: ["baton doctor", "baton doctor --json | jq .status"],
@@ -34,6 +34,15 @@ export const doctorCommand: Command = {
     const { findTransport } = await import("./_adapters/share_transport.ts");
     const { checkSharing } = await import("../core/doctor/check_sharing.ts");
     report.checks.push(checkSharing(await findTransport()));
+    try {
+      const { checkHandoff } = await import("../core/doctor/check_handoff.ts");
+      const { denyStoreEnv, enforcePathsOf } = await import("./_adapters/deny_env.ts");
+      const { findBatonLayout } = await import("../core/store/find_layout.ts");
+      const found = await findBatonLayout(io.fs, io.cwd());
+      report.checks.push(
+        await checkHandoff(denyStoreEnv(io), enforcePathsOf(found), found.layout.dir),
+      );
+    } catch { /* no repository layout: the checks above say why */ }
     if (boolFlag(args, "json")) {
       printJson(io, {
         status: report.status,

@@ -14,7 +14,7 @@ export const doneCommand: Command = {
   category: "agent-facing",
   summary: "Run the done gates: tests, rules, placeholders",
   description:
-    "Runs the gates configured in the done: section of .baton/config.yaml, in order, and prints one JSON line per gate ({gate, status, required, detail, duration_ms, warning}) and then one line with the result. tests runs done.tests with the platform shell in the repository root; with no command configured it is not_applicable, which passes with a warning (never silently). rules runs each of done.rules ({name, run}) and fails when any exits non-zero. placeholders scans the changed source files (modified, added and untracked, as git status sees them) for the deny list (default TODO, FIXME, XXX, pseudocode; whole words, a word in capitals matches only in capitals); Markdown, YAML and JSON are never scanned, paths under done.exempt (default tests/fixtures/) are skipped, and a line holding baton-allow-placeholder is exempt. A failing command's last output lines go to stderr, redacted. Exit 0 when every required gate (done.required, default all) passes, 1 otherwise. --force --reason TEXT turns failing gates into a forced pass (exit 0): the reason must be one non-blank line and is checked before anything runs; force is refused when done.allow_force is false or the config cannot be parsed (a broken config fails closed, and then the tests and rules gates fail too); a forced pass stores the gate details and the reason under .baton/done/. Config errors are reported with line and column.",
+    "Runs the gates configured in the done: section of .baton/config.yaml, in order, and prints one JSON line per gate ({gate, status, required, detail, duration_ms, warning}) and then one line with the result. tests runs done.tests with the platform shell in the repository root; with no command configured it is not_applicable, which passes with a warning (never silently). rules runs each of done.rules ({name, run}) and fails when any exits non-zero. placeholders scans the changed source files (modified, added and untracked, as git status sees them) for the deny list (default TODO, FIXME, XXX, pseudocode; whole words, a word in capitals matches only in capitals); Markdown, YAML and JSON are never scanned, paths under done.exempt (default tests/fixtures/) are skipped, and a line holding baton-allow-placeholder is exempt. A failing command's last output lines go to stderr, redacted. Exit 0 when every required gate (done.required, default all) passes, 1 otherwise. --force --reason TEXT turns failing gates into a forced pass (exit 0): the reason must be one non-blank line and is checked before anything runs; force is refused when done.allow_force is false or the config cannot be parsed (a broken config fails closed, and then the tests and rules gates fail too); a forced pass stores the gate details and the reason under done/ of baton's private state directory (<git dir>/baton, never committed). Config errors are reported with line and column.",
   examples: [
     "baton done",
     "baton done --json | jq .verdict",
@@ -34,9 +34,26 @@ export const doneCommand: Command = {
     // Before any side effect: a bad reason is refused before anything runs.
     const reason = checkForceReason(boolFlag(args, "force"), stringFlag(args, "reason"));
     const { findBatonLayout } = await import("../core/store/find_layout.ts");
-    const { runDone } = await import("./_done_run.ts");
+    const { runDone } = await import("../core/done/run_done.ts");
+    const { runCheck } = await import("./_adapters/run_check.ts");
+    const { homeDir } = await import("./_adapters/home.ts");
+    const { loadSafeOutput } = await import("./_cli/safe_output.ts");
+    const safe = await loadSafeOutput();
     const found = await findBatonLayout(io.fs, io.cwd());
-    const outcome = await runDone(io, found, reason);
+    const outcome = await runDone(
+      {
+        fs: io.fs,
+        cwd: io.cwd(),
+        now: () => io.now(),
+        homeDir: homeDir(io),
+        xdgConfigHome: io.env("XDG_CONFIG_HOME") ?? null,
+        runCheck,
+        stderr: (text) => io.stderr.write(text),
+        safeLine: (text) => safe.line(text),
+      },
+      found,
+      reason,
+    );
     if (outcome.verdict.result === "forced") {
       if (outcome.configError !== null) {
         io.stderr.write(`baton done: ${outcome.configError}\n`);
@@ -51,8 +68,20 @@ export const doneCommand: Command = {
           "force_refused",
         );
       }
-      const { recordForcedPass } = await import("./_done_audit.ts");
-      outcome.audit = await recordForcedPass(io, found, reason!, outcome);
+      const { recordForcedPass } = await import("../core/done/record_forced.ts");
+      const { storeLock } = await import("./_adapters/context.ts");
+      outcome.audit = await recordForcedPass(
+        {
+          fs: io.fs,
+          now: () => io.now(),
+          randomToken: () => io.randomToken(),
+          lock: storeLock(io),
+          safeValue: (text) => safe.value(text),
+        },
+        found,
+        reason!,
+        outcome,
+      );
     }
     if (outcome.configError !== null) io.stderr.write(`baton done: ${outcome.configError}\n`);
     for (const g of outcome.gates) {

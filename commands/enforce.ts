@@ -1,7 +1,7 @@
 /**
  * `baton enforce on | off | status`: opts a repository in to (or out of)
- * the mutation gate by writing `enforce:` in .baton/config.yaml, keeping
- * every other line of the file.
+ * the mutation gate on this machine (recorded under `<git dir>/baton/`,
+ * never in a file a commit carries).
  * @module
  */
 import { UsageError } from "../core/errors.ts";
@@ -16,7 +16,7 @@ export const enforceCommand: Command = {
   usage: "on|off|status",
   maxPositionals: 1,
   description:
-    "status prints the mode (enforce: deny, advise or off in .baton/config.yaml; advise when unset) and the denies on record. on writes enforce: deny after confirmation (a question on a terminal, or --yes), keeping the rest of the file and its comments; from then on baton handoff write can deny a session's changes. off is for a person: it asks for confirmation on a terminal (an agent's shell cannot answer, so an agent cannot clear its own deny), writes enforce: off and moves every deny record aside to .baton/enforce/cleared-<time>/, so nothing blocks any more; it needs no key. BATON_ENFORCE=off in the host's environment turns the gate off without touching the repository. baton never creates deny state in a repository that has not opted in.",
+    "status prints the mode (deny when this machine opted in, else advise; a committed enforce: deny in .baton/config.yaml is shown but opts nobody in) and the denies on record. on records the opt-in on this machine, under <git dir>/baton/enforce/ where no commit or clone reaches it, after confirmation (a question on a terminal, or --yes); from then on baton handoff write can deny a session's changes. off is for a person: it asks for confirmation on a terminal (an agent's shell cannot answer, so an agent cannot clear its own deny), removes the opt-in and moves every deny record aside, so nothing blocks any more; it needs no key. BATON_ENFORCE=off in the host's environment turns the gate off without touching the repository. baton never creates deny state in a repository that has not opted in.",
   examples: ["baton enforce status", "baton enforce on --yes", "baton enforce off"],
   flags: [
     { name: "yes", type: "boolean", summary: "on: confirm without asking (off always asks)" },
@@ -26,8 +26,11 @@ export const enforceCommand: Command = {
     if (!["on", "off", "status"].includes(action)) {
       throw new UsageError("Expected on, off or status");
     }
-    const { runEnforce } = await import("./_enforce_mode.ts");
-    const result = await runEnforce(io, action as "on" | "off" | "status", boolFlag(args, "yes"));
+    const { runEnforce } = await import("../core/enforce/enforce_mode.ts");
+    const { handoffEnv } = await import("./_adapters/deny_env.ts");
+    const { confirmOnTerminal } = await import("./_cli/confirm.ts");
+    const env = handoffEnv(io, (q) => confirmOnTerminal(io, q));
+    const result = await runEnforce(env, action as "on" | "off" | "status", boolFlag(args, "yes"));
     if (boolFlag(args, "json")) printJson(io, result.json);
     else io.stdout.write(result.text + "\n");
     return 0;

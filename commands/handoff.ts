@@ -2,7 +2,8 @@
  * `baton handoff write | resume | bypass | repair | unlock | status`: the
  * session-terminal deny's lifecycle. Dry run unless --write; every change
  * runs under the session's lock and appends chained, authenticated
- * evidence to .baton/enforce/manifest.jsonl, rolled back if that fails.
+ * evidence to the manifest under `<git dir>/baton/enforce/`, rolled back if
+ * that fails.
  * @module
  */
 import { UsageError } from "../core/errors.ts";
@@ -19,7 +20,7 @@ export const handoffCommand: Command = {
   usage: "write|resume|bypass|repair|unlock|status",
   maxPositionals: 1,
   description:
-    "Manages the session-terminal deny of a repository that opted in (enforce: deny in .baton/config.yaml; see baton enforce). write --session S binds a deny to the latest capsule: from then on the pre-tool hook refuses S's mutating tool calls (D1, and D2 for good: a session that handed off never resumes work) and other sessions' mutating calls on the same work tree and branch (D3) until one of them runs resume; it refuses in a repository that has not opted in and when there is no capsule. resume --session NEW --deny-session OLD is run by the successor: it consumes OLD's deny (exactly one successor per deny; the same session cannot resume itself, exit 2). bypass --session S releases a deny; only a person can, in their own terminal (it asks for confirmation, and the gate never lets an agent's bypass through). repair moves malformed deny records aside (the hook already ignores them) and never creates a deny. unlock --session S removes that session's lock when its owner process is gone (dead on this host, or the lock unreadable). status lists the denies. Reads, read_only commands and baton's own state commands are never denied, the resume a deny prints always passes, and BATON_ENFORCE=off in the host's environment turns the gate off. Everything is a dry run unless --write is given. The evidence lines are chained by sha256 and authenticated with a key kept in the baton home (made on first use); without it they are still written, unauthenticated.",
+    "Manages the session-terminal deny of a repository that opted in on this machine (baton enforce on; a committed enforce: deny opts nobody in). The deny records, locks and manifest live under <git dir>/baton/enforce, where no commit, clone or checkout reaches them. write --session S binds a deny to the latest capsule: from then on the pre-tool hook refuses S's mutating tool calls (D1, and D2 for good: a session that handed off never resumes work) and other sessions' mutating calls on the same work tree and branch (D3) until one of them runs resume; it refuses in a repository that has not opted in and when there is no capsule. resume --session NEW --deny-session OLD is run by the successor: it consumes OLD's deny (exactly one successor per deny; the same session cannot resume itself, exit 2). bypass --session S releases a deny; only a person can, in their own terminal (it asks for confirmation, and the gate never lets an agent's bypass through). repair moves invalid deny records aside (the hook already ignores them) and never creates a deny. unlock --session S removes that session's lock when its owner is gone (the store lock's rule; a live owner is never displaced). status lists the denies (every field checked by its shape; an invalid record is counted, never printed) and verifies the manifest (its chain, its authentication, and a line for every deny), exit 1 when it does not verify. Reads, read_only commands (unless the repository's git configuration makes them run programs) and the baton commands the command table lets through after a handoff (never one that runs configured programs or denies another session) are never denied, the resume a deny prints always passes, and BATON_ENFORCE=off in the host's environment turns the gate off. Everything is a dry run unless --write is given. The evidence lines are chained by sha256 and authenticated with a key kept in the baton home (made on first use); without it they are still written, unauthenticated.",
   examples: [
     "baton handoff write --session 3f1c2a9e --write",
     "baton handoff resume --session 7d2e --deny-session 3f1c2a9e --write",
@@ -41,8 +42,11 @@ export const handoffCommand: Command = {
     if (action === undefined || !(ACTIONS as readonly string[]).includes(action)) {
       throw new UsageError(`Expected one of: ${ACTIONS.join(", ")}`);
     }
-    const { runHandoff } = await import("./_handoff_lifecycle.ts");
-    const result = await runHandoff(io, action as typeof ACTIONS[number], {
+    const { runHandoff } = await import("../core/enforce/handoff_lifecycle.ts");
+    const { handoffEnv } = await import("./_adapters/deny_env.ts");
+    const { confirmOnTerminal } = await import("./_cli/confirm.ts");
+    const env = handoffEnv(io, (q) => confirmOnTerminal(io, q));
+    const result = await runHandoff(env, action as typeof ACTIONS[number], {
       session: stringFlag(args, "session") ?? null,
       denySession: stringFlag(args, "deny-session") ?? null,
       host: stringFlag(args, "host") ?? null,

@@ -10,6 +10,7 @@
  * @module
  */
 import type { Command } from "./_cli/command.ts";
+import type { CommandName } from "./_cli/after_handoff.ts";
 
 export type { Command } from "./_cli/command.ts";
 export { createDenoIo, type Io } from "./_adapters/io.ts";
@@ -17,9 +18,10 @@ export type { SafeError } from "./_cli/safe_output.ts";
 export { taskStartDir } from "./_adapters/task_dir.ts";
 
 export { CATEGORIES, parseFlags, renderHelp } from "./_cli/command.ts";
+export { AFTER_HANDOFF } from "./_cli/after_handoff.ts";
 
 /** Loaders of every command, in help order. */
-export const COMMAND_LOADERS: Readonly<Record<string, () => Promise<Command>>> = {
+export const COMMAND_LOADERS: Readonly<Record<CommandName, () => Promise<Command>>> = {
   preflight: async () => (await import("./preflight.ts")).preflightCommand,
   finalize: async () => (await import("./finalize.ts")).finalizeCommand,
   load: async () => (await import("./load.ts")).loadCommand,
@@ -66,10 +68,14 @@ export const COMMAND_NAMES: readonly string[] = Object.keys(COMMAND_LOADERS);
 
 /** Loads one command by name; undefined when there is none. */
 export async function findCommand(name: string): Promise<Command | undefined> {
-  return Object.hasOwn(COMMAND_LOADERS, name) ? await COMMAND_LOADERS[name]!() : undefined;
+  return Object.hasOwn(COMMAND_LOADERS, name)
+    ? await COMMAND_LOADERS[name as keyof typeof COMMAND_LOADERS]()
+    : undefined;
 }
 
 /** Loads every command, in help order. */
 export async function loadCommands(): Promise<Command[]> {
-  return await Promise.all(COMMAND_NAMES.map((name) => COMMAND_LOADERS[name]!()));
+  return await Promise.all(
+    COMMAND_NAMES.map((name) => COMMAND_LOADERS[name as keyof typeof COMMAND_LOADERS]()),
+  );
 }

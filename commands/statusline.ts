@@ -11,7 +11,7 @@ import { joinSignals } from "../core/bands/signals.ts";
 import { MAX_STATUS_LINE_BYTES, parseStatusLineInput } from "../core/bands/status_line.ts";
 import { DEFAULT_BAND_THRESHOLDS } from "../core/config/bands_section.ts";
 import { findBatonLayout } from "../core/store/find_layout.ts";
-import { readBatonConfig } from "./_config.ts";
+import { readBatonConfig } from "../core/config/read_config.ts";
 import {
   readTranscriptSignals,
   type TranscriptBandSignals,
@@ -45,7 +45,7 @@ export const statuslineCommand: Command = {
     let thresholds = DEFAULT_BAND_THRESHOLDS;
     try {
       thresholds =
-        (await readBatonConfig(io, (await findBatonLayout(io.fs, cwd)).layout.dir)).bands;
+        (await readBatonConfig(io.fs, (await findBatonLayout(io.fs, cwd)).layout.dir)).bands;
     } catch (e) {
       io.stderr.write(
         `baton: statusline: ${

@@ -36,18 +36,33 @@ export function hookIo(io: Io): HookIo {
       return await runBoundedJob(request, budgetMs);
     },
     resumeHint: async (layout, session) => {
-      const { resumeHint } = await import("../_resume_hint.ts");
-      return await resumeHint(io, layout, session);
+      const { resumeHint } = await import("../../core/enforce/resume_hint.ts");
+      const { printableBatonWords } = await import("./baton_words.ts");
+      return await resumeHint(
+        io.fs,
+        layout,
+        session,
+        async () => (await printableBatonWords(io))[0]!,
+      );
     },
     readConfig: async (cwd) => {
-      const { configBatonDir, readBatonConfig } = await import("../_config.ts");
-      const batonDir = await configBatonDir(io, cwd);
-      const config = await readBatonConfig(io, batonDir, { cache: "read" });
+      const { configBatonDir, readBatonConfig } = await import(
+        "../../core/config/read_config.ts"
+      );
+      const { stateDirOfRoot } = await import("../../core/store/private_dir.ts");
+      const batonDir = await configBatonDir(io.fs, cwd);
+      const stateDir = await stateDirOfRoot(io.fs, batonDir.slice(0, -"/.baton".length) || "/");
+      const config = await readBatonConfig(io.fs, batonDir, {
+        cache: "read",
+        ...(stateDir === null ? {} : { stateDir }),
+      });
       return { batonDir, bands: config.bands, enforceMode: config.enforce.mode };
     },
-    armHandoffDeny: async (layout, session, host, cwd) => {
-      const { armHandoffDeny } = await import("../_arm_deny.ts");
-      return await armHandoffDeny(io, layout, session, host, cwd);
+    armHandoffDeny: async (session, host, cwd) => {
+      const { armHandoffDeny } = await import("../../core/enforce/handoff_lifecycle.ts");
+      const { handoffEnv } = await import("./deny_env.ts");
+      const env = handoffEnv(io, () => Promise.resolve(false), cwd);
+      return await armHandoffDeny(env, session, host);
     },
     invocation: async () => {
       const { currentInvocation } = await import("./invocation.ts");

@@ -23,8 +23,9 @@ export async function checkProgress(fs: WriteFs, layout: BatonLayout): Promise<D
     case "unchained":
       return {
         name: "progress",
-        outcome: "ok",
-        reason: `${v.entries} progress entries, no chain recorded yet (baton progress rebuild)`,
+        outcome: "warn",
+        reason:
+          `${v.entries} progress entries and no chain on this machine: they cannot be verified (read them, then baton progress rebuild)`,
       };
     case "intact":
       return {

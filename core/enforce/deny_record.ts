@@ -1,5 +1,5 @@
 /**
- * A session-terminal deny as stored in `.baton/enforce/denies/<session>.json`
+ * A session-terminal deny as stored in `<git dir>/baton/enforce/denies/<session>.json`
  * and the rules that say whom it blocks. Pure.
  *
  * Decisions:
@@ -41,14 +41,56 @@ export const DEFAULT_ORPHAN_MS = 24 * 3600 * 1000;
 /** Session ids baton accepts (hosts use UUIDs and similar). */
 export const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 
+/** Host ids as deny records carry them. */
+const HOST_ID = /^[a-z][a-z0-9-]{0,31}$/;
+/** The capsule id a deny binds to: the 12 hex digits of the latest header. */
+const CAPSULE_ID12 = /^[0-9a-f]{12}$/;
+/** Times exactly as baton writes them (toISOString). */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{3})?Z$/;
+/** Characters no printed field may hold: controls, line and paragraph breaks, bidi overrides. */
+const UNPRINTABLE =
+  // deno-lint-ignore no-control-regex
+  /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+/** Longest work-tree path a record may name. */
+const MAX_ROOT_CHARS = 4096;
+
+function isTime(v: unknown): v is string {
+  return typeof v === "string" && ISO_TIME.test(v) && !Number.isNaN(Date.parse(v));
+}
+
+function isRoot(v: unknown): v is string {
+  return typeof v === "string" && v.length > 0 && v.length <= MAX_ROOT_CHARS &&
+    !UNPRINTABLE.test(v) && (v.startsWith("/") || /^[A-Za-z]:\//.test(v));
+}
+
+/** A branch name as git allows it (check-ref-format's rules that matter for printing). */
+function isBranch(v: unknown): v is string {
+  return typeof v === "string" && v.length > 0 && v.length <= 255 && !UNPRINTABLE.test(v) &&
+    !/[\s~^:?*[\\]|\.\.|@\{|^-|^\/|\/$|\.lock$|\.$/.test(v);
+}
+
+function orNull<T>(v: unknown, ok: (v: unknown) => v is T): T | null | undefined {
+  return v === null || v === undefined ? null : ok(v) ? v : undefined;
+}
+
+const matches = (re: RegExp) => (v: unknown): v is string => typeof v === "string" && re.test(v);
+
 /**
- * Reads a stored record; null when it is not a valid deny (a fault).
+ * Reads a stored record; null when it is not a valid deny (a fault). Every
+ * field is checked by its shape (ids as ids, times as times, a path and a
+ * branch without control characters or line breaks), so a record that
+ * parses can be printed as it stands, and one that does not is reported as
+ * invalid and never printed.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { parseDenyRecord } from "./deny_record.ts";
  * assert.equal(parseDenyRecord("{"), null);
+ * const at = "2026-12-01T00:00:00.000Z";
+ * const ok = { session: "A", status: "open", created_at: at, last_seen_at: at, scope: { root: "/r", branch: "main" } };
+ * assert.equal(parseDenyRecord(JSON.stringify(ok))?.session, "A");
+ * assert.equal(parseDenyRecord(JSON.stringify({ ...ok, capsule_id: "x\n[verified]" })), null);
  * ```
  */
 export function parseDenyRecord(text: string): DenyRecord | null {
@@ -60,29 +102,32 @@ export function parseDenyRecord(text: string): DenyRecord | null {
   }
   if (typeof v !== "object" || v === null || Array.isArray(v)) return null;
   const o = v as Record<string, unknown>;
-  const str = (k: string) => typeof o[k] === "string" ? o[k] as string : null;
   const scope = o.scope as Record<string, unknown> | undefined;
-  const session = str("session");
-  const status = str("status");
-  const created = str("created_at");
-  const seen = str("last_seen_at");
+  if (typeof scope !== "object" || scope === null || Array.isArray(scope)) return null;
+  const session = o.session;
+  const status = o.status;
+  const host = orNull(o.host, matches(HOST_ID));
+  const capsule = orNull(o.capsule_id, matches(CAPSULE_ID12));
+  const consumedBy = orNull(o.consumed_by, matches(SESSION_ID));
+  const consumedAt = orNull(o.consumed_at, isTime);
+  const branch = orNull(scope.branch, isBranch);
   if (
-    session === null || !SESSION_ID.test(session) || created === null || seen === null ||
+    typeof session !== "string" || !SESSION_ID.test(session) ||
     (status !== "open" && status !== "consumed" && status !== "bypassed") ||
-    typeof scope !== "object" || scope === null || typeof scope.root !== "string" ||
-    !(scope.branch === null || typeof scope.branch === "string") ||
-    Number.isNaN(Date.parse(created)) || Number.isNaN(Date.parse(seen))
+    !isTime(o.created_at) || !isTime(o.last_seen_at) || !isRoot(scope.root) ||
+    host === undefined || capsule === undefined || consumedBy === undefined ||
+    consumedAt === undefined || branch === undefined
   ) return null;
   return {
     session,
-    host: str("host"),
+    host,
     status,
-    created_at: created,
-    last_seen_at: seen,
-    capsule_id: str("capsule_id"),
-    scope: { root: scope.root, branch: scope.branch as string | null },
-    consumed_by: str("consumed_by"),
-    consumed_at: str("consumed_at"),
+    created_at: o.created_at,
+    last_seen_at: o.last_seen_at,
+    capsule_id: capsule,
+    scope: { root: scope.root, branch },
+    consumed_by: consumedBy,
+    consumed_at: consumedAt,
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * The pre-tool gate's decision: allow or deny one tool call, given the
  * repository's enforcement mode, the deny records and the call. Pure; the
- * hook (commands/_hook_gate.ts) reads the state and prints the host's shape.
+ * hook (core/enforce/run_gate.ts) reads the state and prints the host's shape.
  *
  * Order, cheapest and safest first: not opted in → allow; a recovery
  * command exactly as printed → allow; reads and unknown tools → allow; a
@@ -17,11 +17,13 @@ import {
   SESSION_ID,
 } from "./deny_record.ts";
 import {
+  type AfterHandoff,
   bypassCommand,
   isPlainBatonStateCommand,
   isPrintedRecovery,
   resumeCommand,
 } from "./recovery.ts";
+import { anonymousRefusal, deniedSessionRefusal, resumeRefusal } from "./sentences.ts";
 import type { ToolCall } from "./tool_call.ts";
 
 /** The repository's enforcement mode. */
@@ -57,6 +59,15 @@ export interface GateInput {
    * invocation); the first is the one printed in recovery commands.
    */
   batonWords: readonly string[];
+  /** What each baton command may do after a handoff (the command table's AFTER_HANDOFF). */
+  afterHandoff: Readonly<Record<string, AfterHandoff>>;
+  /**
+   * Whether the repository's configuration makes a command run programs it
+   * names (core.fsmonitor, pagers, textconv drivers, aliases …): such a
+   * command is never read-only here, whatever the classifier says.
+   * @default {() => false}
+   */
+  runsConfiguredPrograms?: (command: string) => boolean;
 }
 
 /** Decides one call; also returns the orphaned denies it skipped. */
@@ -76,36 +87,46 @@ export function decideGate(input: GateInput): { decision: GateDecision; orphans:
   if (call.kind === "read") return allow("read");
   if (call.kind === "other") return allow("unknown_tool");
   if (call.kind === "shell") {
-    if (isPlainBatonStateCommand(call.command, input.batonWords)) return allow("baton_state");
-    if (input.classify(call.command) === "read_only") return allow("read_only");
+    const plain = isPlainBatonStateCommand(call.command, {
+      batonWords: input.batonWords,
+      afterHandoff: input.afterHandoff,
+      caller: input.caller.session,
+    });
+    if (plain) return allow("baton_state");
+    if (
+      input.classify(call.command) === "read_only" &&
+      !(input.runsConfiguredPrograms?.(call.command) ?? false)
+    ) return allow("read_only");
   }
   const { deny, orphans } = blockingDeny(input.records, input.caller, input.nowMs, input.orphanMs);
   if (deny === null) return { decision: { action: "allow", reason: "no_deny" }, orphans };
   const r = deny.record;
   const baton = input.batonWords[0] ?? "baton";
-  const capsule = r.capsule_id === null ? "" : ` in capsule ${r.capsule_id}`;
   if (
     deny.code === "D3" && input.caller.session !== null && SESSION_ID.test(input.caller.session)
   ) {
-    const recovery = resumeCommand(input.caller.session, r.session, baton);
     return {
       decision: {
         action: "deny",
         code: "D3",
         session: r.session,
-        recovery,
-        message:
-          `baton: session ${r.session} handed this work off${capsule}; read its briefing (${baton} load) and resume from it before changing files. Run exactly: ${recovery}`,
+        recovery: resumeCommand(input.caller.session, r.session, baton),
+        message: resumeRefusal(r, input.caller.session, baton),
       },
       orphans,
     };
   }
-  const recovery = bypassCommand(r.session, baton);
   const message = deny.code === "D3"
-    ? `baton: session ${r.session} handed this work off${capsule}, and this call names no session to resume it. A person can release it from their own terminal with: ${recovery}`
-    : `baton: this session handed its work off${capsule} and may not change files any more (${deny.code}). Continue in a fresh session: it is shown the capsule and the command to resume. A person can release this session from their own terminal with: ${recovery}`;
+    ? anonymousRefusal(r, baton)
+    : deniedSessionRefusal(r, deny.code, baton);
   return {
-    decision: { action: "deny", code: deny.code, session: r.session, recovery, message },
+    decision: {
+      action: "deny",
+      code: deny.code,
+      session: r.session,
+      recovery: bypassCommand(r.session, baton),
+      message,
+    },
     orphans,
   };
 }

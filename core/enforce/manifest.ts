@@ -1,5 +1,5 @@
 /**
- * The evidence manifest `.baton/enforce/manifest.jsonl`: one JSON line per
+ * The evidence manifest `<git dir>/baton/enforce/manifest.jsonl`: one JSON line per
  * enforcement change, each naming the sha256 of the line before it and
  * authenticated with an HMAC-SHA-256 key kept outside the repository (in
  * the baton home, never in an environment variable the agent sees). Pure:

@@ -13,11 +13,15 @@
  * - The bypass is printed for a person and never passes the gate: people run
  *   it in their own terminal, where no gate applies, and it asks them to
  *   confirm; an agent that could fake a terminal must not run it.
- * - baton's own state commands (preflight, finalize, load, show, doctor, …)
- *   pass as one plain invocation, optionally fed a heredoc (an unquoted
- *   delimiter only with a body the shell would not expand), so a session at
- *   its handoff can always write its capsule. Anything chained, piped,
- *   substituted or redirected to a file is judged like any command.
+ * - baton's own state commands pass as one plain invocation, optionally fed
+ *   a heredoc (an unquoted delimiter only with a body the shell would not
+ *   expand), so a session at its handoff can always write its capsule.
+ *   Which commands those are is a property of each command in the command
+ *   table (AfterHandoff): none that runs configured programs (`done`,
+ *   `evidence`), changes the work tree or git (`commit`, `clean`, `pull`),
+ *   or denies another session (`handoff write` passes only for the
+ *   caller's own session). Anything chained, piped, substituted or
+ *   redirected to a file is judged like any command.
  * @module
  */
 import { SESSION_ID } from "./deny_record.ts";
@@ -48,53 +52,66 @@ function afterPrefix(head: string, prefix: string): string[] | null {
   return t === "" ? [] : t.split(/[ \t]+/);
 }
 
-/** baton subcommands that only read or write baton's own state. */
-const STATE_COMMANDS = new Set([
-  "preflight",
-  "finalize",
-  "load",
-  "show",
-  "list",
-  "validate",
-  "doctor",
-  "bands",
-  "verify",
-  "log",
-  "decisions",
-  "search",
-  "source",
-  "capsule",
-  "classify",
-  "scan",
-  "redact",
-  "done",
-  "--help",
-  "--version",
-  "help",
-]);
+/**
+ * What the gate lets a handed-off session run of one baton command, declared
+ * by each command in the command table (commands/mod.ts AFTER_HANDOFF):
+ * `passes` as one plain invocation; `gated` judged like any command (it
+ * runs configured programs, changes the work tree or denies others); or,
+ * per sub-command (its first word), `passes` or `own-session` (passes only
+ * naming the caller's own session in its one `--session`); a sub-command
+ * not listed is gated.
+ */
+export type AfterHandoff =
+  | "passes"
+  | "gated"
+  | Readonly<Record<string, "passes" | "own-session">>;
+
+/** Words that are no command but always pass (help and version). */
+const HELP_WORDS = new Set(["--help", "--version", "help", "-h"]);
 
 /** Only words of these characters may follow in a plain baton invocation. */
 const PLAIN_WORD = /^[A-Za-z0-9_./:=@%+,-]+$/;
 
+/** Options of {@linkcode isPlainBatonStateCommand}. */
+export interface PlainCommandOptions {
+  /**
+   * The ways this baton is started (`baton`, and the exact invocation the
+   * hooks and advisories print, which may be several words). @default {["baton"]}
+   */
+  batonWords?: readonly string[];
+  /** Each command's rule, from the command table. */
+  afterHandoff: Readonly<Record<string, AfterHandoff>>;
+  /** The calling session (for `own-session` sub-commands). @default {null} */
+  caller?: string | null;
+}
+
+/** The one `--session` value among `words`, or null when there is none or more than one. */
+function onlySession(words: readonly string[]): string | null {
+  const values: string[] = [];
+  for (const [i, w] of words.entries()) {
+    if (w === "--session") values.push(words[i + 1] ?? "");
+    else if (w.startsWith("--session=")) values.push(w.slice("--session=".length));
+  }
+  return values.length === 1 ? values[0]! : null;
+}
+
 /**
- * Whether `command` is a plain invocation of a baton state command (or
- * `baton handoff write`/`status`): one simple command, words from a safe
- * alphabet, optionally a trailing heredoc feeding stdin. `batonWords` are
- * the ways this baton is started (`baton`, and the exact invocation the
- * hooks and advisories print, which may be several words).
+ * Whether `command` is a plain invocation of a baton command its table
+ * entry lets through after a handoff: one simple command, words from a safe
+ * alphabet, optionally a trailing heredoc feeding stdin.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { isPlainBatonStateCommand } from "./recovery.ts";
- * assert.equal(isPlainBatonStateCommand("baton finalize --draft - <<'EOF'\n{}\nEOF"), true);
- * assert.equal(isPlainBatonStateCommand("baton finalize --draft x; rm -rf src"), false);
+ * const afterHandoff = { finalize: "passes", done: "gated" } as const;
+ * assert.equal(isPlainBatonStateCommand("baton finalize --draft - <<'EOF'\n{}\nEOF", { afterHandoff }), true);
+ * assert.equal(isPlainBatonStateCommand("baton finalize --draft x; rm -rf src", { afterHandoff }), false);
+ * assert.equal(isPlainBatonStateCommand("baton done", { afterHandoff }), false);
  * ```
  */
-export function isPlainBatonStateCommand(
-  command: string,
-  batonWords: readonly string[] = ["baton"],
-): boolean {
+export function isPlainBatonStateCommand(command: string, options: PlainCommandOptions): boolean {
+  const batonWords = options.batonWords ?? ["baton"];
   const text = command.replace(/\r\n/g, "\n").trim();
   const nl = text.indexOf("\n");
   let head = nl < 0 ? text : text.slice(0, nl);
@@ -116,9 +133,17 @@ export function isPlainBatonStateCommand(
   }
   if (rest === null) return false;
   if (!rest.every((w) => PLAIN_WORD.test(w))) return false;
-  const sub = rest[0] ?? "";
-  if (STATE_COMMANDS.has(sub)) return true;
-  return sub === "handoff" && (rest[1] === "write" || rest[1] === "status");
+  const name = rest[0] ?? "";
+  if (HELP_WORDS.has(name)) return true;
+  const rule = Object.hasOwn(options.afterHandoff, name) ? options.afterHandoff[name] : undefined;
+  if (rule === undefined || rule === "gated") return false;
+  if (rule === "passes") return true;
+  const sub = rest[1] ?? "";
+  const subRule = Object.hasOwn(rule, sub) ? rule[sub] : undefined;
+  if (subRule === "passes") return true;
+  if (subRule !== "own-session") return false;
+  const caller = options.caller ?? null;
+  return caller !== null && SESSION_ID.test(caller) && onlySession(rest.slice(2)) === caller;
 }
 
 /**

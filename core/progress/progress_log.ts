@@ -10,7 +10,8 @@
  * dropped (so appending an entry after it leaves its hash alone);
  * everything else, whitespace inside the body included, is covered. The
  * last N entries' hashes are recorded, with a digest over the record
- * itself, under the `progress_chain` key of `.baton/index.json`:
+ * itself, under the `progress_chain` key of `index.json` in baton's private
+ * state directory (`<git dir>/baton`):
  *
  * ```json
  * { "progress_chain": { "version": 1, "n": 20,

@@ -1,7 +1,13 @@
 /**
  * The progress log on disk: `.baton/progress.md` and the `progress_chain`
- * key of `.baton/index.json`, read and written through the injected file
- * system. Appending (`baton progress add`, and the audit notes other
+ * key of `index.json` in baton's private state directory (`<git dir>/baton`,
+ * never committed: a digest anyone can recompute proves nothing when it
+ * travels with the log), read and written through the injected file
+ * system. A log whose entries this machine holds no chain for (a clone, an
+ * old `.baton/index.json`, a deleted index) is `unchained`: it cannot be
+ * verified, so nothing is appended to it until a person accepts it as it
+ * is with `baton progress rebuild` — deleting the index never lets the
+ * next append re-bless a tampered log. Appending (`baton progress add`, and the audit notes other
  * workflows write with {@linkcode appendProgress}) runs under the store
  * lock: the log is verified first (a tampered log is never appended to, so
  * an append cannot launder an edit), the new entry is appended to
@@ -19,6 +25,8 @@ import { FsNotFoundError } from "../fs.ts";
 import { parseStrictJson } from "../json/strict_parse.ts";
 import { checkBatonDir, realBatonDir } from "../store/check_baton_dir.ts";
 import type { BatonLayout } from "../store/layout.ts";
+import { stateDirOfRoot } from "../store/private_dir.ts";
+import { openStateDir } from "../state_write.ts";
 import { acquireLock, type LockOptions, releaseLock } from "../store/lock.ts";
 import {
   buildProgressChain,
@@ -35,11 +43,23 @@ import {
 export const MAX_PROGRESS_BYTES = 32 * 1024 * 1024;
 
 /** Where the log and its index live. */
-export function progressPaths(layout: BatonLayout): { log: string; index: string; backup: string } {
+export interface ProgressPaths {
+  log: string;
+  /** The private state directory holding the index. */
+  stateDir: string;
+  index: string;
+  backup: string;
+}
+
+/** Where the log and its index live. */
+export async function progressPaths(fs: WriteFs, layout: BatonLayout): Promise<ProgressPaths> {
+  const root = layout.dir.slice(0, -"/.baton".length) || "/";
+  const stateDir = (await stateDirOfRoot(fs, root)) ?? layout.state;
   return {
     log: `${layout.dir}/progress.md`,
-    index: `${layout.dir}/index.json`,
-    backup: `${layout.dir}/index.json.bak`,
+    stateDir,
+    index: `${stateDir}/index.json`,
+    backup: `${stateDir}/index.json.bak`,
   };
 }
 
@@ -97,7 +117,7 @@ export async function verifyProgressLog(
   fs: WriteFs,
   layout: BatonLayout,
 ): Promise<ProgressVerdict> {
-  const paths = progressPaths(layout);
+  const paths = await progressPaths(fs, layout);
   const entries = parseProgress((await readText(fs, paths.log)) ?? "");
   const index = await readIndex(fs, paths.index);
   const malformed = (why: string): ProgressVerdict => ({
@@ -125,26 +145,25 @@ export interface ProgressSync {
 async function writeChain(
   fs: WriteFs,
   layout: BatonLayout,
-  within: string,
   now: Date,
   n: number,
 ): Promise<ProgressSync> {
-  const paths = progressPaths(layout);
+  const paths = await progressPaths(fs, layout);
   const entries = parseProgress((await readText(fs, paths.log)) ?? "");
   const chain = await buildProgressChain(entries, now.toISOString(), n);
+  const stateWithin = await openStateDir(fs, paths.stateDir);
   const index = await readIndex(fs, paths.index);
   let backup: string | null = null;
   let doc: Record<string, unknown> = {};
   if (index.state === "ok") doc = index.doc;
   if (index.state === "malformed") {
     const old = await fs.readFile(paths.index);
-    await fs.writeFileAtomic(paths.backup, old, { within, tempInWithin: true });
+    await fs.writeFileAtomic(paths.backup, old, { within: stateWithin });
     backup = paths.backup;
   }
   const next = { ...doc, [PROGRESS_CHAIN_KEY]: chain };
   await fs.writeFileAtomic(paths.index, enc.encode(JSON.stringify(next, null, 2) + "\n"), {
-    within,
-    tempInWithin: true,
+    within: stateWithin,
   });
   return { chain, backup };
 }
@@ -198,8 +217,7 @@ export async function rebuildProgressChain(
     fs,
     layout,
     options.lock,
-    async (within) =>
-      await writeChain(fs, layout, within, options.now, options.n ?? PROGRESS_CHAIN_N),
+    async () => await writeChain(fs, layout, options.now, options.n ?? PROGRESS_CHAIN_N),
   );
 }
 
@@ -231,7 +249,13 @@ export async function appendProgress(
         "progress_tampered",
       );
     }
-    const paths = progressPaths(layout);
+    if (verdict.status === "unchained") {
+      throw new CapsuleInvalidError(
+        "Cannot append to the progress log: this machine holds no chain for its entries, so they cannot be verified; read them, then accept them as they are with baton progress rebuild",
+        "progress_unchained",
+      );
+    }
+    const paths = await progressPaths(fs, layout);
     const old = (await readText(fs, paths.log)) ?? "";
     const iso = options.now.toISOString();
     const heading = `## ${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
@@ -240,7 +264,7 @@ export async function appendProgress(
     const sep = old === "" ? "" : old.endsWith("\n\n") ? "" : old.endsWith("\n") ? "\n" : "\n\n";
     const text = `${old}${sep}${heading}\n${body}\n`;
     await fs.writeFileAtomic(paths.log, enc.encode(text), { within, tempInWithin: true });
-    const sync = await writeChain(fs, layout, within, options.now, options.n ?? PROGRESS_CHAIN_N);
+    const sync = await writeChain(fs, layout, options.now, options.n ?? PROGRESS_CHAIN_N);
     return { ...sync, heading };
   });
 }

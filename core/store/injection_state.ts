@@ -1,15 +1,17 @@
 /**
  * The record of which capsule the session-start hook last injected, per host,
- * kept in `.baton/state/injected.json` of each repository. It is baton's own
+ * kept in `injected.json` of the repository's private state directory
+ * (`<git dir>/baton`, core/store/private_dir.ts: a teammate's record can
+ * never arrive in a commit and make a session skip its briefing). It is baton's own
  * small file, so it is read with plain JSON.parse (no zod on the hook's light
  * path); anything unreadable counts as "nothing injected yet", which at worst
  * injects a briefing once more. Written atomically.
  * @module
  */
-import { ensureBatonIgnore } from "./baton_ignore.ts";
-import { checkBatonDir, realBatonDir } from "./check_baton_dir.ts";
 import type { ReadFs, WriteFs } from "../fs.ts";
 import type { BatonLayout } from "./layout.ts";
+import { stateDirOfRoot } from "./private_dir.ts";
+import { openStateDir } from "../state_write.ts";
 
 /** One injection. */
 export interface InjectionRecord {
@@ -30,9 +32,14 @@ export interface InjectionState {
 /** Largest state file read; a bigger one is ignored. */
 const MAX_STATE_BYTES = 64 * 1024;
 
-/** Path of the state file in a layout. */
-export function injectionStatePath(layout: BatonLayout): string {
-  return `${layout.state}/injected.json`;
+/** The private state directory of a layout's work tree; null when it cannot be told. */
+async function stateDirOf(fs: ReadFs, layout: BatonLayout): Promise<string | null> {
+  return await stateDirOfRoot(fs, layout.dir.slice(0, -"/.baton".length) || "/");
+}
+
+/** Path of the state file in a private state directory. */
+export function injectionStatePath(stateDir: string): string {
+  return `${stateDir}/injected.json`;
 }
 
 function isRecord(v: unknown): v is InjectionRecord {
@@ -80,8 +87,10 @@ export async function readInjectionState(
   fs: ReadFs,
   layout: BatonLayout,
 ): Promise<InjectionState> {
-  const path = injectionStatePath(layout);
   try {
+    const dir = await stateDirOf(fs, layout);
+    if (dir === null) return parseInjectionState("");
+    const path = injectionStatePath(dir);
     const st = await fs.stat(path);
     if (st === null || !st.isFile || st.size > MAX_STATE_BYTES) return parseInjectionState("");
     return parseInjectionState(new TextDecoder().decode(await fs.readFile(path)));
@@ -105,12 +114,11 @@ export async function writeInjectionRecord(
 ): Promise<void> {
   const state = await readInjectionState(fs, layout);
   state.hosts[options.hostKey] = options.record;
-  await checkBatonDir(fs, layout);
-  await fs.mkdirp(layout.state);
-  const within = await realBatonDir(fs, layout);
-  await ensureBatonIgnore(fs, layout, within);
+  const dir = await stateDirOf(fs, layout);
+  if (dir === null) return;
+  const within = await openStateDir(fs, dir);
   await fs.writeFileAtomic(
-    injectionStatePath(layout),
+    injectionStatePath(dir),
     new TextEncoder().encode(JSON.stringify(state, null, 2) + "\n"),
     { within },
   );

@@ -55,6 +55,13 @@ export interface LockOptions {
   guardPath?: string;
   /** How long to keep retrying. @default {15000} */
   waitMs?: number;
+  /**
+   * At most this many attempts, whatever the time (a dead owner's lock is
+   * reclaimed on one and taken on the next): a caller that must not wait on
+   * a live owner passes 2, and the answer does not depend on the clock.
+   * @default {Infinity}
+   */
+  attempts?: number;
   /** Age after which a lock whose owner cannot be checked is stale. @default {120000} */
   staleMs?: number;
   /** Grace for a lock directory without an owner file. @default {2000} */
@@ -72,6 +79,9 @@ export interface HeldLock {
   /** The injected wait, reused by {@linkcode releaseLock}. */
   sleep: (ms: number) => Promise<void>;
 }
+
+/** How far ahead of this clock a lock may say it was taken (hosts' clocks differ a little). */
+const FUTURE_SLACK_MS = 10 * 60 * 1000;
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
@@ -100,6 +110,9 @@ async function readOwner(fs: WriteFs, path: string): Promise<LockOwner | null> {
 async function takeGuard(fs: WriteFs, guard: string): Promise<FileLockHandle | "busy" | null> {
   try {
     await fs.mkdirp(parentOf(guard));
+    // Opened for writing: a link (one a commit carried) is never followed; unguarded instead.
+    const st = await fs.lstat(guard);
+    if (st !== null && !st.isFile) return null;
     return (await fs.tryLockFile(guard)) ?? "busy";
   } catch {
     return null; // no advisory locks here (or the state dir cannot be made): unguarded
@@ -125,6 +138,8 @@ async function judge(fs: WriteFs, path: string, o: LockOptions): Promise<Verdict
   // The owner's advisory lock: held means a live process has it, whatever the rest says.
   let aliveFree: boolean | null;
   try {
+    const at = await fs.lstat(`${path}/alive`);
+    if (at !== null && !at.isFile) throw new Error("not a regular file: never opened");
     const probe = await fs.tryLockFile(`${path}/alive`);
     aliveFree = probe !== null;
     probe?.release();
@@ -132,6 +147,11 @@ async function judge(fs: WriteFs, path: string, o: LockOptions): Promise<Verdict
     aliveFree = null; // no advisory locks on this file system
   }
   if (aliveFree === false) return { kind: "held" };
+  // A lock taken in the future was not taken by a clock baton trusts (a lock a commit
+  // carried, say): it would otherwise never grow stale.
+  if (!Number.isFinite(owner.acquired_at_ms) || owner.acquired_at_ms > now + FUTURE_SLACK_MS) {
+    return dead;
+  }
   const thisHost = owner.host !== "" && owner.host === o.host;
   if (thisHost) {
     const running = o.processAlive?.(owner.pid, owner.started) ?? null;
@@ -225,7 +245,10 @@ export async function acquireLock(fs: WriteFs, path: string, o: LockOptions): Pr
   const deadline = o.now() + (o.waitMs ?? 15_000);
   const guardPath = o.guardPath ?? defaultGuardPath(path);
   let delay = 5;
+  const attempts = o.attempts ?? Infinity;
+  let reclaims = 0;
   for (let attempt = 0;; attempt++) {
+    if (attempt >= attempts) throw busy(path);
     const guard = await takeGuard(fs, guardPath);
     if (guard !== "busy") {
       try {
@@ -233,15 +256,20 @@ export async function acquireLock(fs: WriteFs, path: string, o: LockOptions): Pr
         if (held !== false) return held;
         const verdict = await judge(fs, path, o);
         if (verdict.kind !== "held") {
-          if (verdict.kind === "dead") await reclaim(fs, path, verdict, o, guard !== null, attempt);
-          if (o.now() >= deadline) throw busy(path);
+          if (verdict.kind === "dead") {
+            await reclaim(fs, path, verdict, o, guard !== null, attempt);
+            reclaims++;
+          }
+          // A lock just reclaimed is tried once more whatever the clock says: whether a dead
+          // owner's lock is taken must not depend on how long the reclaim took.
+          if (o.now() >= deadline && (reclaims > 1 || attempt > 100)) throw busy(path);
           continue; // retry at once
         }
       } finally {
         guard?.release();
       }
     }
-    if (o.now() >= deadline) throw busy(path);
+    if (o.now() >= deadline || attempt + 1 >= attempts) throw busy(path);
     // The guard is held for milliseconds; the lock itself for longer.
     await o.sleep(guard === "busy" ? 1 + (attempt % 3) : delay + (attempt * 7) % delay);
     if (guard !== "busy") delay = Math.min(delay * 2, 100);

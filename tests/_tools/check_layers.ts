@@ -15,8 +15,7 @@
  * - any import cycle exists between files;
  * - a file under commands/ is not a command (one `commands/mod.ts` loads),
  *   `mod.ts`, or in the CLI kit (`commands/_cli/`) or the Deno adapters
- *   (`commands/_adapters/`): a use case lives in core/ ({@linkcode
- *   COMMANDS_PENDING} lists the ones still being moved);
+ *   (`commands/_adapters/`): a use case lives in core/;
  * - a per-host table outside the host records: a top-level declaration
  *   that keys three or more host ids (each record's `id`), or one typed
  *   `Record<HostId, ...>` that is not built with `perHost()` from the
@@ -90,27 +89,6 @@ export const PRIVATE_ALLOWED: ReadonlySet<string> = new Set([
   "tests/bench/search.ts -> commands/_adapters/search_db.ts",
   "tests/bench/search.ts -> commands/_cli/safe_output.ts",
   "tests/bench/search.ts -> commands/_adapters/deno_fs.ts",
-]);
-
-/**
- * Use cases still in commands/ that another branch is moving into core/
- * (issue #19, step 1): each is reported by no rule until it is gone. Do not
- * add to this list.
- */
-export const COMMANDS_PENDING: ReadonlySet<string> = new Set([
-  "commands/_arm_deny.ts",
-  "commands/_config.ts",
-  "commands/_config_dir.ts",
-  "commands/_done_audit.ts",
-  "commands/_done_run.ts",
-  "commands/_enforce_mode.ts",
-  "commands/_enforce_store.ts",
-  "commands/_evidence_run.ts",
-  "commands/_gate_stores.ts",
-  "commands/_handoff_lifecycle.ts",
-  "commands/_hook_gate.ts",
-  "commands/_resume_hint.ts",
-  "commands/_share_run.ts",
 ]);
 
 /** The private folders of commands/ and what each holds. */
@@ -287,7 +265,7 @@ function commandFiles(sources: ReadonlyMap<string, string>): Set<string> {
 function checkCommandsFile(file: string, commands: ReadonlySet<string>, problems: LayerProblem[]) {
   const parts = file.split("/");
   const allowed = parts.length === 2
-    ? file === "commands/mod.ts" || commands.has(file) || COMMANDS_PENDING.has(file)
+    ? file === "commands/mod.ts" || commands.has(file)
     : COMMANDS_FOLDERS.includes(parts[1]!);
   if (!allowed) {
     problems.push({

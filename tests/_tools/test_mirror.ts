@@ -390,10 +390,6 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/core/trust/_base64url_test.ts",
     reason: "imported and driven by that test (the merged feature brought no test of its own)",
   },
-  "commands/_arm_deny.ts": {
-    test: "tests/e2e/degraded_repo_test.ts",
-    reason: "driven through the real CLI (baton hook) by that end-to-end test",
-  },
   "commands/_cli/bands_report.ts": {
     test: "tests/e2e/bands_test.ts",
     reason: "driven through the real CLI (baton bands) by that end-to-end test",
@@ -410,21 +406,13 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/e2e/enforce_lifecycle_test.ts",
     reason: "driven through the real CLI (baton enforce) by that end-to-end test",
   },
-  "commands/_done_audit.ts": {
+  "core/done/record_forced.ts": {
     test: "tests/e2e/done_test.ts",
     reason: "driven through the real CLI (baton done) by that end-to-end test",
   },
-  "commands/_done_run.ts": {
+  "core/done/run_done.ts": {
     test: "tests/e2e/done_test.ts",
     reason: "driven through the real CLI (baton done) by that end-to-end test",
-  },
-  "commands/_enforce_mode.ts": {
-    test: "tests/e2e/enforce_lifecycle_test.ts",
-    reason: "driven through the real CLI (baton enforce) by that end-to-end test",
-  },
-  "commands/_enforce_store.ts": {
-    test: "tests/e2e/degraded_repo_test.ts",
-    reason: "driven through the real CLI (baton hook) by that end-to-end test",
   },
   "core/evidence/evidence_run.ts": {
     test: "tests/e2e/evidence_test.ts",
@@ -439,23 +427,56 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/e2e/drift_tree_test.ts",
     reason: "driven through the real CLI (baton commit) by that end-to-end test",
   },
-  "commands/_handoff_lifecycle.ts": {
+  "core/enforce/handoff_lifecycle.ts": {
     test: "tests/e2e/enforce_lifecycle_test.ts",
-    reason: "driven through the real CLI (baton handoff) by that end-to-end test",
+    reason: "driven through the real CLI (baton handoff) and the band hook by that end-to-end test",
+  },
+  "core/doctor/check_handoff.ts": {
+    test: "tests/e2e/enforce_trust_test.ts",
+    reason: "driven through the real CLI (baton doctor) against a verified and a broken manifest",
+  },
+  "core/enforce/enforce_mode.ts": {
+    test: "tests/e2e/enforce_lifecycle_test.ts",
+    reason: "driven through the real CLI (baton enforce) by that end-to-end test",
+  },
+  "core/enforce/resume_hint.ts": {
+    test: "tests/e2e/enforce_lifecycle_test.ts",
+    reason: "driven through the real session-start hook by that end-to-end test",
+  },
+  "core/enforce/run_gate.ts": {
+    test: "tests/e2e/enforce_lifecycle_test.ts",
+    reason: "driven through the real CLI (baton hook pre-tool) by that end-to-end test",
+  },
+  "core/enforce/repo_programs.ts": {
+    test: "tests/e2e/enforce_lifecycle_test.ts",
+    reason:
+      "driven through the real gate against repositories git configures, by that end-to-end test",
+  },
+  "core/enforce/enforce_paths.ts": {
+    test: "tests/core/enforce/deny_store_test.ts",
+    reason: "the store's paths, exercised by the store's own test",
+  },
+  "core/enforce/sentences.ts": {
+    test: "tests/core/enforce/gate_test.ts",
+    reason: "every sentence is printed by the gate decisions that test checks",
+  },
+  "commands/_cli/after_handoff.ts": {
+    test: "tests/core/enforce/gate_test.ts",
+    reason: "the table is what that test hands the gate",
+  },
+  "commands/_adapters/deny_env.ts": {
+    test: "tests/e2e/enforce_lifecycle_test.ts",
+    reason: "driven through the real CLI (baton handoff, enforce) by that end-to-end test",
+  },
+  "commands/_adapters/gate_env.ts": {
+    test: "tests/e2e/enforce_lifecycle_test.ts",
+    reason: "driven through the real CLI (baton hook pre-tool) by that end-to-end test",
   },
   "core/handoff/handoff_commit.ts": {
     test: "tests/e2e/drift_tree_test.ts",
     reason: "driven through the real CLI (baton commit) by that end-to-end test",
   },
   "core/hosts/runtime/band_hook.ts": {
-    test: "tests/e2e/degraded_repo_test.ts",
-    reason: "driven through the real CLI (baton hook) by that end-to-end test",
-  },
-  "commands/_hook_gate.ts": {
-    test: "tests/e2e/degraded_repo_test.ts",
-    reason: "driven through the real CLI (baton hook) by that end-to-end test",
-  },
-  "commands/_resume_hint.ts": {
     test: "tests/e2e/degraded_repo_test.ts",
     reason: "driven through the real CLI (baton hook) by that end-to-end test",
   },

@@ -162,7 +162,7 @@ function gateCases(tiny: string, gated: string, vsHello: Partial<BenchCase>): Be
     batonCase(id, label, cwd, ["hook", "pre-tool", "--host", "claude-code"]);
   // Untimed: the repository opts in and session bench-denier hands off.
   const prepare = async () => {
-    if (await exists(`${gated}/.baton/enforce/denies/${denier}.json`)) return;
+    if (await exists(`${gated}/.git/baton/enforce/denies/${denier}.json`)) return;
     for (
       const [args, stdin] of [
         [["enforce", "on", "--yes"], undefined],
@@ -313,7 +313,7 @@ export function buildStartupGroup(
         verify: verifyHookAction("nothing_new"),
         // Untimed: a capsule that was already injected once.
         prepare: async () => {
-          if (await exists(`${hooked}/.baton/state/injected.json`)) return;
+          if (await exists(`${hooked}/.git/baton/injected.json`)) return;
           const fin = await runOnce({
             ...batonCase("hook-fin", "", hooked, ["finalize", "--draft", "-"]),
             stdin: '{"now":"bench"}',
@@ -589,7 +589,7 @@ export function buildInjectGroup(repos: FilesRepo[], options: GroupOptions): Gro
             });
             if (fin.code !== 0) throw new Error(`finalize failed: ${fin.stderr.trim()}`);
           }
-          await Deno.remove(`${cwd}/.baton/state/injected.json`).catch(() => {});
+          await Deno.remove(`${cwd}/.git/baton/injected.json`).catch(() => {});
         },
       },
       gitStatusCase(`git-inject-${n}`, `git status --porcelain=v2, ${n} clean`, cwd),

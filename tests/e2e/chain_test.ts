@@ -239,10 +239,25 @@ Deno.test("capsule --max-bytes: within the cap with all five sections; progress 
     assert.equal(bad.code, 1);
     assert.match(bad.stdout, /CRITICAL edited_or_deleted/);
     await Deno.writeTextFile(log, text);
-    await Deno.writeTextFile(`${dir}/.baton/index.json`, "{");
+    await Deno.writeTextFile(`${dir}/.git/baton/index.json`, "{");
     assert.equal((await runBaton(["progress", "verify"], { cwd: dir })).code, 1, "malformed index");
     assert.equal((await runBaton(["progress", "rebuild"], { cwd: dir })).code, 0);
-    assert.equal(await Deno.readTextFile(`${dir}/.baton/index.json.bak`), "{");
+    assert.equal(await Deno.readTextFile(`${dir}/.git/baton/index.json.bak`), "{");
     assert.equal((await runBaton(["progress", "verify"], { cwd: dir })).code, 0);
+    // Deleting the index does not turn a tampered log into one the next add re-blesses.
+    await Deno.writeTextFile(log, text.replace("lexer started", "lexer finished"));
+    await Deno.remove(`${dir}/.git/baton/index.json`);
+    const unchained = await runBaton(["progress", "verify"], { cwd: dir });
+    assert.equal(unchained.code, 1, unchained.stdout);
+    assert.match(unchained.stdout, /cannot be verified/);
+    const add = await runBaton(["progress", "add", "more"], { cwd: dir });
+    assert.equal(add.code, 1, "an unverifiable log is never appended to");
+    assert.ok(!(await Deno.readTextFile(log)).includes("more"));
+    // A committed index (where the old layout kept it) is never read.
+    await Deno.writeTextFile(`${dir}/.baton/index.json`, "{");
+    assert.match((await runBaton(["progress", "verify"], { cwd: dir })).stdout, /unchained/);
+    // A person accepts the log as it is.
+    assert.equal((await runBaton(["progress", "rebuild"], { cwd: dir })).code, 0);
+    assert.equal((await runBaton(["progress", "add", "more"], { cwd: dir })).code, 0);
   });
 });

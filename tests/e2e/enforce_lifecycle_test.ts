@@ -150,14 +150,14 @@ Deno.test("D3 covers the same work only: another branch is not blocked", async (
   });
 });
 
-Deno.test("a corrupt deny store, a vanished marker and a broken config all allow; nothing needs a key", async () => {
+Deno.test("a corrupt deny store and a vanished marker allow; a broken config keeps the defaults; nothing needs a key", async () => {
   await withRepo(true, async (dir) => {
     await handOff(dir, "A");
     assert.equal((await gate(dir, "A", "touch x")).denied, true, "control");
-    await Deno.writeTextFile(`${dir}/.baton/enforce/denies/A.json`, "{not json");
+    await Deno.writeTextFile(`${dir}/.git/baton/enforce/denies/A.json`, "{not json");
     const corrupt = await gate(dir, "A", "touch x");
     assert.equal(corrupt.denied, false);
-    assert.match(corrupt.stderr, /malformed/);
+    assert.match(corrupt.stderr, /invalid/);
     const repair = await runBaton(["handoff", "repair", "--write"], {
       cwd: dir,
       env: { BATON_HOME: "/nonexistent/baton-no-key" },
@@ -165,68 +165,66 @@ Deno.test("a corrupt deny store, a vanished marker and a broken config all allow
     assert.equal(repair.code, 0, repair.stderr);
     await handOff(dir, "A2");
     assert.equal((await gate(dir, "A2", "touch x")).denied, true, "control");
-    await Deno.remove(`${dir}/.baton/enforce/denies/A2.json`);
+    await Deno.remove(`${dir}/.git/baton/enforce/denies/A2.json`);
     assert.equal((await gate(dir, "A2", "touch x")).denied, false, "a vanished marker allows");
     await handOff(dir, "A3");
-    await Deno.remove(`${dir}/.baton/config.yaml`);
+    await Deno.remove(`${dir}/.baton/config.yaml`).catch(() => {});
     await Deno.mkdir(`${dir}/.baton/config.yaml`);
     const broken = await gate(dir, "A3", "touch x");
-    assert.equal(broken.denied, false, "the gate allows when its own code fails");
-    assert.match(broken.stderr, /allowed/);
+    assert.equal(
+      broken.denied,
+      true,
+      "a config a pull broke cannot switch off this machine's opt-in",
+    );
+    assert.match(broken.stderr, /defaults apply/);
   });
 });
 
 Deno.test("a stale lock is reclaimed without a key; a live one is not", async () => {
   await withRepo(true, async (dir) => {
     const hostname = Deno.hostname();
-    await writeFiles(dir, {
-      ".baton/enforce/locks/A.lock": JSON.stringify({
-        pid: 999999,
-        started: "x",
-        host: hostname,
-        nonce: "n",
-      }),
-    });
+    // The deny store's locks are the store's own lock (core/store/lock.ts): a folder per session.
+    const lock = (session: string, owner: Record<string, unknown>) =>
+      writeFiles(dir, {
+        [`.git/baton/enforce/locks/${session}/owner.json`]: JSON.stringify({
+          token: "t",
+          acquired_at_ms: Date.now(),
+          ...owner,
+        }),
+      });
+    await lock("A", { pid: 999999, started: "x", host: hostname });
     const unlock = await runBaton(["handoff", "unlock", "--session", "A", "--write"], { cwd: dir });
     assert.equal(unlock.code, 0, unlock.stderr);
-    await writeFiles(dir, {
-      ".baton/enforce/locks/A.lock": JSON.stringify({
-        pid: 999999,
-        started: "x",
-        host: hostname,
-        nonce: "n",
-      }),
-    });
+    await lock("A", { pid: 999999, started: "x", host: hostname });
     // A write under a dead owner's lock reclaims it.
     await handOff(dir, "A");
-    await writeFiles(dir, {
-      ".baton/enforce/locks/B.lock": JSON.stringify({
-        pid: Deno.pid,
-        started: null,
-        host: "elsewhere",
-        nonce: "n",
-      }),
-    });
+    await lock("B", { pid: Deno.pid, started: null, host: "elsewhere" });
     const live = await runBaton(["handoff", "unlock", "--session", "B", "--write"], { cwd: dir });
-    assert.equal(live.code, 4, "a lock owned on another host is not reclaimed");
-    await writeFiles(dir, {
-      ".baton/enforce/locks/C.lock": JSON.stringify({
-        pid: Deno.pid,
-        started: null,
-        host: hostname,
-        nonce: "n",
-        created_at: new Date().toISOString(),
-      }),
+    assert.equal(live.code, 4, "a fresh lock owned on another host is not reclaimed");
+    // A live owner holds the advisory lock on its lock's `alive` file, as every taker does.
+    await lock("C", { pid: Deno.pid, started: null, host: hostname });
+    const alive = await Deno.open(`${dir}/.git/baton/enforce/locks/C/alive`, {
+      create: true,
+      write: true,
     });
-    const fresh = await runBaton(["handoff", "unlock", "--session", "C", "--write"], { cwd: dir });
-    assert.equal(fresh.code, 4, "a fresh lock of a live process is kept");
+    try {
+      await alive.lock(true);
+      const fresh = await runBaton(["handoff", "unlock", "--session", "C", "--write"], {
+        cwd: dir,
+      });
+      assert.equal(fresh.code, 4, "a lock of a live process is kept");
+    } finally {
+      alive.close();
+    }
+    const after = await runBaton(["handoff", "unlock", "--session", "C", "--write"], { cwd: dir });
+    assert.equal(after.code, 0, "control: once its owner is gone, it is reclaimed");
   });
 });
 
 Deno.test("an orphaned deny stops blocking other sessions, is reported, and still binds its own session", async () => {
   await withRepo(true, async (dir) => {
     await handOff(dir, "A");
-    const path = `${dir}/.baton/enforce/denies/A.json`;
+    const path = `${dir}/.git/baton/enforce/denies/A.json`;
     const record = JSON.parse(await Deno.readTextFile(path));
     assert.equal((await gate(dir, "B", "touch x")).denied, true, "control: fresh deny blocks");
     record.last_seen_at = new Date(Date.now() - 25 * 3600 * 1000).toISOString();
@@ -258,12 +256,15 @@ Deno.test("an agent cannot clear its own deny: bypass and enforce off need a ter
 
 Deno.test("evidence: every change is chained in the manifest; a failed append leaves nothing written", async () => {
   await withRepo(true, async (dir) => {
-    const manifest = `${dir}/.baton/enforce/manifest.jsonl`;
+    const manifest = `${dir}/.git/baton/enforce/manifest.jsonl`;
     await Deno.remove(manifest).catch(() => {});
     await Deno.mkdir(manifest, { recursive: true });
     const failed = await runBaton(["handoff", "write", "--session", "A", "--write"], { cwd: dir });
     assert.equal(failed.code, 5, failed.stderr);
-    assert.equal(await Deno.lstat(`${dir}/.baton/enforce/denies/A.json`).catch(() => null), null);
+    assert.equal(
+      await Deno.lstat(`${dir}/.git/baton/enforce/denies/A.json`).catch(() => null),
+      null,
+    );
     assert.equal((await gate(dir, "A", "touch x")).denied, false);
     await Deno.remove(manifest, { recursive: true });
     await handOff(dir, "A");
@@ -434,14 +435,14 @@ Deno.test("a session that moves into a nested repository or a symbolic link is j
 Deno.test("the gate's last-seen mark never rewrites a deny record, so it cannot reopen a resumed deny", async () => {
   await withRepo(true, async (dir) => {
     await handOff(dir, "A");
-    const path = `${dir}/.baton/enforce/denies/A.json`;
+    const path = `${dir}/.git/baton/enforce/denies/A.json`;
     const rec = JSON.parse(await Deno.readTextFile(path));
     rec.last_seen_at = "2020-01-01T00:00:00.000Z";
     await Deno.writeTextFile(path, JSON.stringify(rec));
     const before = await Deno.readTextFile(path);
     assert.equal((await gate(dir, "A", "touch x")).denied, true);
     assert.equal(await Deno.readTextFile(path), before, "the record is untouched");
-    const seen = await Deno.readTextFile(`${dir}/.baton/enforce/seen/A`);
+    const seen = await Deno.readTextFile(`${dir}/.git/baton/enforce/seen/A`);
     assert.ok(Date.parse(seen) > Date.parse("2026-01-01"), seen);
     const status = JSON.parse(
       (await runBaton(["handoff", "status", "--json"], { cwd: dir })).stdout,
@@ -450,20 +451,45 @@ Deno.test("the gate's last-seen mark never rewrites a deny record, so it cannot 
   });
 });
 
-Deno.test("baton enforce repairs a parse cache planted under the current key", async () => {
-  await withRepo(true, async (dir) => {
-    await handOff(dir, "A");
-    assert.equal((await gate(dir, "B", "touch x")).denied, true, "control: denied");
-    const cachePath = `${dir}/.baton/state/config-cache.json`;
-    const cache = JSON.parse(await Deno.readTextFile(cachePath));
-    cache.config.enforce.mode = "off";
-    await Deno.writeTextFile(cachePath, JSON.stringify(cache));
+Deno.test("what a commit carries opts nobody in: config, parse cache, deny records; baton enforce on does", async () => {
+  await withRepo(false, async (dir) => {
+    const at = new Date().toISOString();
+    const planted = JSON.stringify({
+      session: "A",
+      status: "open",
+      created_at: at,
+      last_seen_at: at,
+      capsule_id: null,
+      scope: { root: await Deno.realPath(dir), branch: "main" },
+    });
+    await writeFiles(dir, {
+      ".baton/config.yaml": "enforce: deny\n",
+      ".baton/state/config-cache.json": JSON.stringify({
+        key: "x",
+        config: { bands: {}, done: {}, enforce: { mode: "deny", orphanMs: 1e12 }, unknownKeys: 0 },
+      }),
+      ".baton/enforce/denies/A.json": planted,
+      ".baton/enforce/opt-in": "deny\n",
+    });
+    await commitAll(dir, "a stranger's commit");
+    assert.equal((await gate(dir, "A", "touch x")).denied, false);
+    assert.equal((await gate(dir, "B", "touch x")).denied, false);
+    const w = await runBaton(["handoff", "write", "--session", "A", "--write"], { cwd: dir });
+    assert.equal(w.code, 2);
+    assert.match(w.stderr, /not opted in/);
     const status = await runBaton(["enforce", "status"], { cwd: dir });
-    assert.match(status.stdout, /enforce: deny/, "status reads the file, not the cache");
-    assert.equal((await gate(dir, "B", "touch x")).denied, true, "status repaired the cache");
-    await Deno.writeTextFile(cachePath, JSON.stringify(cache));
+    assert.match(status.stdout, /enforce: advise \(\.baton\/config\.yaml asks for deny/);
+    // Control: a person opts in on this machine, and the same handoff denies.
     assert.equal((await runBaton(["enforce", "on", "--yes"], { cwd: dir })).code, 0);
-    assert.equal((await gate(dir, "B", "touch x")).denied, true, "enforce on repaired it");
+    await handOff(dir, "A");
+    assert.equal((await gate(dir, "A", "touch x")).denied, true);
+    assert.equal((await gate(dir, "B", "touch x")).denied, true);
+    // Nothing baton keeps for itself is where git could carry it.
+    const porcelain = new Deno.Command("git", {
+      args: ["status", "--porcelain", "-uall"],
+      cwd: dir,
+    }).outputSync();
+    assert.equal(new TextDecoder().decode(porcelain.stdout), "");
   });
 });
 

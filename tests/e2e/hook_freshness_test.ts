@@ -77,7 +77,7 @@ Deno.test("hook session-start injects in full once, then a short repeat per new 
   assert.match(context(compact.stdout), /second capsule/, "after compaction it is injected again");
   assert.doesNotMatch(context(compact.stdout), /Short form/, "in full");
 
-  await Deno.writeTextFile(`${dir}/.baton/state/injected.json`, "{not json");
+  await Deno.writeTextFile(`${dir}/.git/baton/injected.json`, "{not json");
   const damaged = await start(dir, "claude-code", "resume");
   assert.match(context(damaged.stdout), /second capsule/, "a damaged record means inject again");
   assert.equal(

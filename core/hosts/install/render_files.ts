@@ -206,12 +206,12 @@ export function renderOpenCodePlugin(invocation: BatonInvocation): string {
 // the briefing before compaction, a capsule when a session goes idle, and after each tool call
 // the context band (OpenCode names no transcript file, so the plugin counts the tool calls
 // since the last user message itself; an advisory, when there is one, is added to the tool's
-// output). Before each tool call, where the repository has deny records (.baton/enforce/denies),
-// it asks baton's gate, and a refusal is thrown, which OpenCode returns to the model as the
+// output). Before each tool call, where the repository has deny records (.git/baton/enforce/denies;
+// a linked worktree's .git file is always asked about), it asks baton's gate, and a refusal is thrown, which OpenCode returns to the model as the
 // tool's error. A failure or a slow baton never blocks OpenCode: errors are swallowed (the call
 // is allowed) and a run is killed after ${PLUGIN_TIMEOUT_MS} ms.
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, lstatSync } from "node:fs";
 
 const BATON = ${JSON.stringify([...invocation])};
 
@@ -249,9 +249,14 @@ function runBaton(args, payload, cwd) {
 export function BatonPlugin({ directory, worktree }) {
   // The gate's own first check, done here so a repository without deny records spawns nothing.
   const mayDeny = () =>
-    [directory, worktree].some((d) =>
-      typeof d === "string" && existsSync(\`\${d}/.baton/enforce/denies\`)
-    );
+    [directory, worktree].some((d) => {
+      if (typeof d !== "string") return false;
+      try {
+        return lstatSync(\`\${d}/.git\`).isFile() || existsSync(\`\${d}/.git/baton/enforce/denies\`);
+      } catch {
+        return false;
+      }
+    });
   // One session-start run per session; its text rides on every request of that session.
   const briefings = new Map();
   // Tool calls since the session's last user message (or compaction), for the context band.

@@ -19,7 +19,6 @@ import { type BandResult, type BandSignals, evaluateBands } from "../../bands/ev
 import { renderBandAdvice } from "../../bands/render_band.ts";
 import { joinSignals } from "../../bands/signals.ts";
 import { readTranscriptSignals } from "../../bands/transcript_signals.ts";
-import type { BatonLayout } from "../../store/layout.ts";
 import type { HookIo as Io } from "./hook_io.ts";
 
 /** What the band hook found, for the hook's `--json` report. */
@@ -46,14 +45,9 @@ export async function runBandHook(io: Io, input: BandHookInput): Promise<BandHoo
     return { result: null, output: "" };
   }
   let thresholds = DEFAULT_BAND_THRESHOLDS;
-  let enforcing: { layout: BatonLayout } | null = null;
   try {
     const config = await io.readConfig(input.cwd);
     thresholds = config.bands;
-    if (config.enforceMode === "deny") {
-      const { batonLayout } = await import("../../store/layout.ts");
-      enforcing = { layout: batonLayout(config.batonDir.slice(0, -"/.baton".length) || "/") };
-    }
   } catch (e) {
     warn(
       `${isCodedError(e) ? e.message : "the config cannot be read"}; using the default thresholds`,
@@ -79,15 +73,11 @@ export async function runBandHook(io: Io, input: BandHookInput): Promise<BandHoo
   if (result.band === "ok") return { result, output: "" };
   // Only an advisory names the commands: below warn these modules stay unloaded.
   const { renderShellCommand } = await import("../shell_quote.ts");
-  // At handoff and hard in a repository that denies, the session's deny is armed first, so
-  // the advice says so instead of "advisory".
+  // At handoff and hard the session's deny is armed first where this machine opted in
+  // (baton enforce on; a committed file opts nobody in), and the advice says so.
   let armed: string | null = null;
-  if (
-    enforcing !== null && payload.sessionId !== null &&
-    (result.band === "handoff" || result.band === "hard")
-  ) {
-    armed = await io.armHandoffDeny(enforcing.layout, payload.sessionId, host, input.cwd)
-      .catch(() => null);
+  if (payload.sessionId !== null && (result.band === "handoff" || result.band === "hard")) {
+    armed = await io.armHandoffDeny(payload.sessionId, host, input.cwd).catch(() => null);
   }
   const text = renderBandAdvice(result, {
     baton: renderShellCommand(await io.invocation()),

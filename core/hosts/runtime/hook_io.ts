@@ -43,13 +43,11 @@ export interface HookIo {
   resumeHint(layout: BatonLayout, session: string | null): Promise<string>;
   /** The config for `cwd`; throws a coded error when it cannot be read. */
   readConfig(cwd: string): Promise<HookConfig>;
-  /** Arms the handoff deny; the sentence to add to the advice, or null. */
-  armHandoffDeny(
-    layout: BatonLayout,
-    session: string,
-    host: string,
-    cwd: string,
-  ): Promise<string | null>;
+  /**
+   * Arms the handoff deny where this machine opted in (baton enforce on); the
+   * sentence to add to the advice, or null when nothing was armed.
+   */
+  armHandoffDeny(session: string, host: string, cwd: string): Promise<string | null>;
   /** How this baton is run, for the commands an advisory names. */
   invocation(): Promise<BatonInvocation>;
 }

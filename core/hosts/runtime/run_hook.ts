@@ -251,13 +251,14 @@ async function sessionStart(
     return;
   }
   const budget = budgets(io);
+  const layout = check.found.layout;
+  // The resume line for an open handoff deny, worked out first so the briefing leaves it room.
+  const hint = await io.resumeHint(layout, payload.sessionId);
   const outcome = await io.runJob(
     {
       kind: "inject",
       cwd,
-      // Room for the resume line (HookIo.resumeHint) when enforcement state exists.
-      maxChars: INJECTION_CAP_CHARS[host] -
-        ((await io.fs.lstat(`${check.found.layout.dir}/enforce/denies`)) === null ? 0 : 600),
+      maxChars: INJECTION_CAP_CHARS[host] - hint.length,
       shortIfUnchanged: check.reason === "repeat" && repeat === "short",
       factsDeadlineMs: io.now().getTime() + budget.injectFacts,
     },
@@ -281,7 +282,6 @@ async function sessionStart(
     report.action = "no_capsule";
     return;
   }
-  const layout = check.found.layout;
   if (check.reason === "header_unreadable") {
     const last = (await readInjectionState(io.fs, layout)).hosts[host];
     if (last?.capsule_id === r.inject.capsule_id) {
@@ -292,7 +292,6 @@ async function sessionStart(
   report.action = "injected";
   report.capsule_id = r.inject.capsule_id;
   // Printed before the record is written: a crash in between injects twice, never zero times.
-  const hint = await io.resumeHint(layout, payload.sessionId);
   input.emit(renderInjection(host, r.inject.text + hint));
   try {
     await writeInjectionRecord(io.fs, layout, {

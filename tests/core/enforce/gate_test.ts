@@ -4,6 +4,7 @@ import { decideGate, type GateInput } from "../../../core/enforce/gate.ts";
 import { type DenyRecord, parseDenyRecord } from "../../../core/enforce/deny_record.ts";
 import { isPlainBatonStateCommand, resumeCommand } from "../../../core/enforce/recovery.ts";
 import { toolCallOf } from "../../../core/enforce/tool_call.ts";
+import { AFTER_HANDOFF as afterHandoff } from "../../../commands/mod.ts";
 import { classifyCommand } from "../../../core/safety/command/classify.ts";
 
 const NOW = Date.parse("2026-12-01T12:00:00.000Z");
@@ -28,6 +29,7 @@ const input = (over: Partial<GateInput>): GateInput => ({
   nowMs: NOW,
   orphanMs: 24 * 3600 * 1000,
   batonWords: ["baton"],
+  afterHandoff,
   ...over,
 });
 
@@ -110,9 +112,10 @@ Deno.test("plain baton state commands pass; chained, piped or substituted ones d
       "baton finalize --draft -",
       'baton finalize --draft - <<\'EOF\'\n{"now":"x"}\nEOF',
       "baton handoff write --session A --write",
+      "baton handoff status",
     ]
   ) {
-    assert.equal(isPlainBatonStateCommand(ok), true, ok);
+    assert.equal(isPlainBatonStateCommand(ok, { afterHandoff, caller: "A" }), true, ok);
   }
   for (
     const bad of [
@@ -125,10 +128,25 @@ Deno.test("plain baton state commands pass; chained, piped or substituted ones d
       "baton handoff bypass --session A --write",
       "batonx load",
       "baton load > out.txt",
+      // Commands that run configured programs or could deny another session.
+      "baton done",
+      "baton done --force --reason x",
+      "baton evidence -- true",
+      "baton handoff write --session B --write",
+      "baton handoff write --session=B --write",
+      "baton handoff write --session A --session B --write",
+      "baton handoff write --write",
+      "baton handoff resume --session A --deny-session B --write",
+      "baton commit",
     ]
   ) {
-    assert.equal(isPlainBatonStateCommand(bad), false, bad);
+    assert.equal(isPlainBatonStateCommand(bad, { afterHandoff, caller: "A" }), false, bad);
   }
+  // Without a known caller, no own-session command passes.
+  assert.equal(
+    isPlainBatonStateCommand("baton handoff write --session A --write", { afterHandoff }),
+    false,
+  );
 });
 
 Deno.test("malformed deny records are faults, not denies", () => {
@@ -163,17 +181,35 @@ Deno.test("OpenCode's lower-case tools: read and list pass, write, edit and patc
 Deno.test("baton started by its installed path or runtime invocation: state commands and the printed recovery pass, and the recovery is printed with the first form", () => {
   const inv = "/opt/deno run --quiet --config=/src/deno.json /src/main.ts";
   const words = [inv, "baton"];
-  assert.equal(isPlainBatonStateCommand(`${inv} finalize --draft -`, words), true);
   assert.equal(
-    isPlainBatonStateCommand("/usr/local/bin/baton preflight --json", ["/usr/local/bin/baton"]),
+    isPlainBatonStateCommand(`${inv} finalize --draft -`, { batonWords: words, afterHandoff }),
+    true,
+  );
+  assert.equal(
+    isPlainBatonStateCommand("/usr/local/bin/baton preflight --json", {
+      batonWords: ["/usr/local/bin/baton"],
+      afterHandoff,
+    }),
     true,
   );
   // Positive control for the prefix rule: the same text without the invocation among the words.
-  assert.equal(isPlainBatonStateCommand(`${inv} finalize --draft -`, ["baton"]), false);
+  assert.equal(
+    isPlainBatonStateCommand(`${inv} finalize --draft -`, { batonWords: ["baton"], afterHandoff }),
+    false,
+  );
   // Whole words only, and what follows is still judged.
-  assert.equal(isPlainBatonStateCommand(`${inv}x finalize`, words), false);
-  assert.equal(isPlainBatonStateCommand(`${inv} load; rm -rf src`, words), false);
-  assert.equal(isPlainBatonStateCommand(`${inv} enforce off`, words), false);
+  assert.equal(
+    isPlainBatonStateCommand(`${inv}x finalize`, { batonWords: words, afterHandoff }),
+    false,
+  );
+  assert.equal(
+    isPlainBatonStateCommand(`${inv} load; rm -rf src`, { batonWords: words, afterHandoff }),
+    false,
+  );
+  assert.equal(
+    isPlainBatonStateCommand(`${inv} enforce off`, { batonWords: words, afterHandoff }),
+    false,
+  );
   const d = decideGate(input({
     records: [deny("OLD")],
     caller: { session: "NEW", root: "/r", branch: "main" },
@@ -195,14 +231,21 @@ Deno.test("baton started by its installed path or runtime invocation: state comm
 
 Deno.test("an unquoted heredoc passes only with a body the shell would not expand", () => {
   const quoted = 'baton finalize --draft - <<\'EOF\'\n{"now":"$(touch pwn)"}\nEOF';
-  assert.equal(isPlainBatonStateCommand(quoted), true, "quoted: the body is literal");
-  assert.equal(isPlainBatonStateCommand('baton finalize --draft - <<EOF\n{"now":"x"}\nEOF'), true);
+  assert.equal(
+    isPlainBatonStateCommand(quoted, { afterHandoff }),
+    true,
+    "quoted: the body is literal",
+  );
+  assert.equal(
+    isPlainBatonStateCommand('baton finalize --draft - <<EOF\n{"now":"x"}\nEOF', { afterHandoff }),
+    true,
+  );
   for (
     const body of ["$(touch pwn)", "`touch pwn`", "${x:=$(touch pwn)}", "a\\\nb"]
   ) {
     for (const op of ["<<EOF", "<<-EOF"]) {
       const cmd = `baton finalize --draft - ${op}\n${body}\nEOF`;
-      assert.equal(isPlainBatonStateCommand(cmd), false, cmd);
+      assert.equal(isPlainBatonStateCommand(cmd, { afterHandoff }), false, cmd);
     }
   }
 });
@@ -257,4 +300,29 @@ Deno.test("every host's shapes: Cursor's and Copilot's tool names, Codex's argv 
     caller: { session: "B", root: "/r", branch: "main" },
   }));
   assert.equal(resume.decision.action, "allow", "the resume in Codex's array form");
+});
+
+Deno.test("a handed-off session cannot run baton done or deny its successor through the gate", () => {
+  const shell = (command: string) => toolCallOf("Bash", { command });
+  // Control: its own capsule and its own handoff still pass.
+  assert.equal(
+    decideGate(input({ call: shell("baton finalize --draft -") })).decision.action,
+    "allow",
+  );
+  assert.equal(
+    decideGate(input({ call: shell("baton handoff write --session A --write") })).decision.action,
+    "allow",
+  );
+  for (
+    const c of ["baton done", "baton handoff write --session B --write", "baton evidence -- true"]
+  ) {
+    assert.equal(decideGate(input({ call: shell(c) })).decision.action, "deny", c);
+  }
+});
+
+Deno.test("a read-only command the repository's config makes run programs is not read-only", () => {
+  const call = toolCallOf("Bash", { command: "git status" });
+  assert.equal(decideGate(input({ call })).decision.action, "allow", "control: plain git status");
+  const runs = decideGate(input({ call, runsConfiguredPrograms: () => true }));
+  assert.equal(runs.decision.action, "deny");
 });

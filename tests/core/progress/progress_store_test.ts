@@ -38,8 +38,9 @@ async function withDir(fn: (root: string) => Promise<void>): Promise<void> {
 Deno.test("append re-syncs the chain and keeps every other key of index.json", async () => {
   await withDir(async (root) => {
     const layout = batonLayout(root);
-    const paths = progressPaths(layout);
-    await Deno.mkdir(layout.dir);
+    const paths = await progressPaths(fs, layout);
+    await Deno.mkdir(paths.stateDir, { recursive: true });
+    await Deno.mkdir(layout.dir, { recursive: true });
     await Deno.writeTextFile(paths.index, JSON.stringify({ other: { keep: [1, 2] }, z: true }));
     const now = new Date("2026-12-01T10:00:00Z");
     await appendProgress(fs, layout, { text: "first" }, { now, lock: lock() });
@@ -69,8 +70,9 @@ Deno.test("append re-syncs the chain and keeps every other key of index.json", a
 Deno.test("a malformed index.json is CRITICAL on verify, and rebuild backs it up before re-chaining", async () => {
   await withDir(async (root) => {
     const layout = batonLayout(root);
-    const paths = progressPaths(layout);
-    await Deno.mkdir(layout.dir);
+    const paths = await progressPaths(fs, layout);
+    await Deno.mkdir(paths.stateDir, { recursive: true });
+    await Deno.mkdir(layout.dir, { recursive: true });
     await Deno.writeTextFile(paths.log, "## 2026-12-01\n- a\n");
     assert.equal((await verifyProgressLog(fs, layout)).status, "unchained", "positive control");
     await Deno.writeTextFile(paths.index, "{ not json");
@@ -97,7 +99,7 @@ Deno.test("concurrent appends are all kept, in some order, and the chain covers 
         (_, i) => appendProgress(fs, layout, { text: `writer ${i}` }, { now, lock: lock() }),
       ),
     );
-    const log = await Deno.readTextFile(progressPaths(layout).log);
+    const log = await Deno.readTextFile((await progressPaths(fs, layout)).log);
     for (let i = 0; i < 8; i++) assert.ok(log.includes(`- writer ${i}\n`), `writer ${i}`);
     const v = await verifyProgressLog(fs, layout);
     assert.equal(v.status, "intact");

@@ -34,7 +34,7 @@ Deno.test("readInjectionState() drops malformed entries and ignores an oversized
   const fs = new TestFs();
   const layout = batonLayout(dir);
   await Deno.mkdir(layout.state, { recursive: true });
-  const path = injectionStatePath(layout);
+  const path = injectionStatePath(layout.state);
   await Deno.writeTextFile(
     path,
     JSON.stringify({ version: 1, hosts: { good: REC, bad: { capsule_id: 1 }, "BAD KEY": REC } }),
@@ -42,4 +42,23 @@ Deno.test("readInjectionState() drops malformed entries and ignores an oversized
   assert.deepEqual(Object.keys((await readInjectionState(fs, layout)).hosts), ["good"]);
   await Deno.writeTextFile(path, JSON.stringify({ hosts: { good: REC }, pad: "x".repeat(70_000) }));
   assert.deepEqual((await readInjectionState(fs, layout)).hosts, {});
+});
+
+Deno.test("in a repository the record lives under .git/baton: one a commit carries in .baton/ is never read", async () => {
+  await using dir = await tempDir();
+  const fs = new TestFs();
+  await Deno.mkdir(`${dir.path}/.git`);
+  const layout = batonLayout(dir.path);
+  await Deno.mkdir(layout.state, { recursive: true });
+  await Deno.writeTextFile(
+    `${layout.state}/injected.json`,
+    JSON.stringify({ version: 1, hosts: { codex: REC } }),
+  );
+  assert.deepEqual((await readInjectionState(fs, layout)).hosts, {});
+  await writeInjectionRecord(fs, layout, { hostKey: "codex", record: REC });
+  assert.equal((await readInjectionState(fs, layout)).hosts.codex?.capsule_id, REC.capsule_id);
+  assert.ok(
+    (await Deno.lstat(injectionStatePath(`${dir.path}/.git/baton`))).isFile,
+    "written under the git directory",
+  );
 });

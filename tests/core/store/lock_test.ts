@@ -204,3 +204,85 @@ Deno.test("without advisory locks, a reclaimer that moved a lock someone just to
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a lock dated in the future (one a commit carried) is reclaimed; a recent one from another host is not", async () => {
+  const fs = new TestFs();
+  await using dir = await tempDir();
+  const path = `${dir.path}/lock`;
+  const plant = async (acquired: number) => {
+    await Deno.mkdir(path, { recursive: true });
+    await Deno.writeTextFile(
+      `${path}/owner.json`,
+      JSON.stringify({
+        token: "x",
+        pid: 1,
+        host: "other",
+        started: null,
+        acquired_at_ms: acquired,
+      }),
+    );
+  };
+  const fixed = Date.parse("2026-12-01T00:00:00Z");
+  // Control: taken a minute ago on another host, and not over: kept (two attempts, no clock).
+  await plant(fixed - 60_000);
+  await assert.rejects(
+    acquireLock(fs, path, opts("b", { now: () => fixed, attempts: 2, waitMs: 1e9 })),
+    LockBusyError,
+  );
+  await Deno.remove(path, { recursive: true });
+  await plant(fixed + 365 * 86_400_000);
+  const held = await acquireLock(
+    fs,
+    path,
+    opts("c", { now: () => fixed, attempts: 2, waitMs: 1e9 }),
+  );
+  assert.equal(held.owner.token, "c");
+  await releaseLock(fs, held);
+});
+
+Deno.test("a guard or an alive file that is a link is never opened (a lock a commit carried cannot create files elsewhere)", async () => {
+  const fs = new TestFs();
+  await using dir = await tempDir();
+  const path = `${dir.path}/lock`;
+  const target = `${dir.path}/outside-guard`;
+  await Deno.mkdir(`${dir.path}/state`);
+  await Deno.symlink(target, `${dir.path}/state/lock.guard`);
+  const fixed = Date.parse("2026-12-01T00:00:00Z");
+  await Deno.mkdir(path);
+  await Deno.writeTextFile(
+    `${path}/owner.json`,
+    JSON.stringify({ token: "x", pid: 1, host: "other", started: null, acquired_at_ms: 0 }),
+  );
+  await Deno.symlink(`${dir.path}/outside-alive`, `${path}/alive`);
+  const held = await acquireLock(
+    fs,
+    path,
+    opts("b", { now: () => fixed, attempts: 3, waitMs: 1e9 }),
+  );
+  assert.equal(held.owner.token, "b", "the dead lock was still reclaimed, unguarded");
+  await releaseLock(fs, held);
+  assert.equal(await Deno.lstat(target).catch(() => null), null, "no file made through the guard");
+  assert.equal(await Deno.lstat(`${dir.path}/outside-alive`).catch(() => null), null);
+});
+
+Deno.test("a dead owner's lock is taken however long its reclaim took (an injected clock that leaps past the wait)", async () => {
+  const fs = new TestFs();
+  await using dir = await tempDir();
+  const path = `${dir.path}/lock`;
+  await Deno.mkdir(path); // ownerless: its maker died half-way
+  let calls = 0;
+  const start = Date.now();
+  // Every reading after the first is a day later: past the wait, and past the ownerless grace.
+  const leaping = () => (calls++ === 0 ? start : start + 86_400_000);
+  const held = await acquireLock(fs, path, opts("b", { now: leaping, waitMs: 200 }));
+  assert.equal(held.owner.token, "b");
+  await releaseLock(fs, held);
+  // Control: a live owner's lock is still refused once the wait is over.
+  const live = await acquireLock(fs, path, opts("c"));
+  calls = 0;
+  await assert.rejects(
+    acquireLock(fs, path, opts("d", { now: leaping, waitMs: 200 })),
+    LockBusyError,
+  );
+  await releaseLock(fs, live);
+});

@@ -58,7 +58,7 @@ export async function runWalkthrough(driver: HostDriver, version: string): Promi
     await driver.prepare(sb, model);
     await install(sb, driver.host);
     await batonOk(sb, ["enforce", "on", "--yes"]);
-    record("baton enforce on --yes", "enforce: deny written to .baton/config.yaml", true);
+    record("baton enforce on --yes", "the opt-in recorded under .git/baton", true);
     const env = { ...sb.env, ...driver.env(sb, model) };
     const claude = async (prompt: string, extra: string[]) => {
       const before = model.requests.length;
@@ -119,11 +119,11 @@ export async function runWalkthrough(driver: HostDriver, version: string): Promi
     record(
       "turn 4 (--continue): the prompt hook",
       `the model was told: ${handoff} … ${
-        /enforces handoffs \(enforce: deny\)/.test(t4.bodies)
+        /enforces handoffs \(baton enforce on\)/.test(t4.bodies)
           ? "changes are denied from now on"
           : "(no deny notice)"
       }`,
-      handoff !== null && /enforces handoffs \(enforce: deny\)/.test(t4.bodies),
+      handoff !== null && /enforces handoffs \(baton enforce on\)/.test(t4.bodies),
     );
     const t4Seen = model.fullestResults();
     const refusal = t4Seen[0] ?? "";

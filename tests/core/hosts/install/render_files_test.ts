@@ -118,10 +118,12 @@ Deno.test("the OpenCode plugin asks baton's gate before a tool call only where d
         { tool: "bash", sessionID: "ses_1", callID: "c" },
         { args: { command } },
       );
-    // No .baton/enforce/denies: baton is not even started, whatever the call.
+    // No .git/baton/enforce/denies: baton is not even started, whatever the call (deny
+    // records where a commit could carry them count for nothing).
+    await Deno.mkdir(`${dir}/.baton/enforce/denies`, { recursive: true });
     await before("touch x");
     await assert.rejects(Deno.stat(`${dir}/rec.runs`), Deno.errors.NotFound);
-    await Deno.mkdir(`${dir}/.baton/enforce/denies`, { recursive: true });
+    await Deno.mkdir(`${dir}/.git/baton/enforce/denies`, { recursive: true });
     await before("git status");
     await assert.rejects(before("touch x"), /baton: handed off; Run exactly: baton handoff resume/);
     assert.equal(await Deno.readTextFile(`${dir}/rec.runs`), "run\nrun\n");

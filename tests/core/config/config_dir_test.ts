@@ -1,8 +1,8 @@
 /** configBatonDir(): beside the nearest .git at or above the directory, else in it. */
 import assert from "node:assert/strict";
-import { configBatonDir } from "../../commands/_config_dir.ts";
-import { fakeIo } from "../_helpers/io.ts";
-import { tempDir } from "../_helpers/temp.ts";
+import { configBatonDir } from "../../../core/config/config_dir.ts";
+import { fakeIo } from "../../_helpers/io.ts";
+import { tempDir } from "../../_helpers/temp.ts";
 
 Deno.test("configBatonDir(): the repository root's .baton from a subfolder, a worktree's .git file counts, no .git means the folder itself", async () => {
   await using dir = await tempDir("baton-config-dir-");
@@ -13,9 +13,14 @@ Deno.test("configBatonDir(): the repository root's .baton from a subfolder, a wo
   await Deno.writeTextFile(`${root}/wt/.git`, "gitdir: ../repo/.git/worktrees/wt\n");
   await Deno.mkdir(`${root}/plain`);
   const io = fakeIo({ cwd: root });
-  assert.equal(await configBatonDir(io, `${root}/repo/src/deep/`), `${root}/repo/.baton`);
-  assert.equal(await configBatonDir(io, `${root}/wt/sub`), `${root}/wt/.baton`);
-  const plain = await configBatonDir(io, `${root}/plain`);
+  assert.equal(await configBatonDir(io.fs, `${root}/repo/src/deep/`), `${root}/repo/.baton`);
+  assert.equal(await configBatonDir(io.fs, `${root}/wt/sub`), `${root}/wt/.baton`);
+  // A folder a Windows host reports with backslashes walks up the same way.
+  assert.equal(
+    await configBatonDir(io.fs, `${root}/repo\\src\\deep`),
+    `${root}/repo/.baton`,
+  );
+  const plain = await configBatonDir(io.fs, `${root}/plain`);
   // Above the temp folder there may be a .git of the machine's own; only the walk's start matters.
   assert.ok(plain === `${root}/plain/.baton` || !plain.startsWith(root), plain);
 });

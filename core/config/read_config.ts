@@ -1,5 +1,5 @@
 /**
- * Edge: reads `.baton/config.yaml` of a repository. With no file the
+ * Reads `.baton/config.yaml` of a repository (I/O through `WriteFs`). With no file the
  * defaults are returned without loading the YAML parser or zod, which a
  * silent hook could not afford; the parser (core/config/parse_config.ts) is
  * imported only when a file is there. The lifecycle settings read the same
@@ -8,24 +8,26 @@
  * Parsing costs more than a silent hook's whole budget (YAML and zod: about
  * 130 ms), and the pre-tool gate reads the file before every tool call in a
  * repository with deny records. So the parsed settings are cached in
- * `.baton/state/config-cache.json`, keyed by the sha256 of the file's bytes
+ * `config-cache.json` of baton's private state directory (`<git dir>/baton`,
+ * never in `.baton/`, so no commit or clone can plant one), keyed by the sha256 of the file's bytes
  * and baton's version: any edit, however small, misses the cache and is
  * parsed (and reported) as before. Only the hooks use it (see
  * {@linkcode ConfigCacheMode}); every command a person runs reads the file.
  * A cache that cannot be read or does not fit is ignored.
  * @module
  */
-import { BatonError, InputError, StorageError } from "../core/errors.ts";
-import type { BatonConfig } from "../core/config/parse_config.ts";
-import { DEFAULT_BAND_THRESHOLDS } from "../core/config/bands_section.ts";
-import { DEFAULT_DONE } from "../core/config/done_section.ts";
-import { DEFAULT_ENFORCE, ENFORCE_MODES } from "../core/config/enforce_section.ts";
-import { sha256Hex } from "../core/hash.ts";
-import { VERSION } from "../core/version.ts";
-import type { Io } from "./_adapters/io.ts";
-import { configPath } from "./_config_dir.ts";
+import { BatonError, InputError, StorageError } from "../errors.ts";
+import type { WriteFs } from "../fs.ts";
+import type { BatonConfig } from "./parse_config.ts";
+import { DEFAULT_BAND_THRESHOLDS } from "./bands_section.ts";
+import { DEFAULT_DONE } from "./done_section.ts";
+import { DEFAULT_ENFORCE, ENFORCE_MODES } from "./enforce_section.ts";
+import { sha256Hex } from "../hash.ts";
+import { VERSION } from "../version.ts";
+import { openStateDir } from "../state_write.ts";
+import { configPath } from "./config_dir.ts";
 
-export { configBatonDir, configPath } from "./_config_dir.ts";
+export { configBatonDir, configPath } from "./config_dir.ts";
 
 /** The settings with nothing configured (kept here so the parser stays unloaded). */
 const DEFAULTS: BatonConfig = {
@@ -38,9 +40,9 @@ const DEFAULTS: BatonConfig = {
 /** Largest file read (the parser enforces the same bound). */
 const MAX_BYTES = 64 * 1024;
 
-/** Where the parsed settings are cached, for a `.baton` directory. */
-export function configCachePath(batonDir: string): string {
-  return `${batonDir}/state/config-cache.json`;
+/** Where the parsed settings are cached, in a private state directory. */
+export function configCachePath(stateDir: string): string {
+  return `${stateDir}/config-cache.json`;
 }
 
 /**
@@ -56,6 +58,8 @@ export type ConfigCacheMode = "none" | "read" | "read-write" | "refresh";
 export interface ReadConfigOptions {
   /** @default {"none"} */
   cache?: ConfigCacheMode;
+  /** The private state directory holding the cache; without it nothing is cached. */
+  stateDir?: string;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -63,9 +67,9 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** The cached settings for `key`, or null (missing, stale, damaged). Never throws. */
-async function readCache(io: Io, batonDir: string, key: string): Promise<BatonConfig | null> {
+async function readCache(fs: WriteFs, stateDir: string, key: string): Promise<BatonConfig | null> {
   try {
-    const bytes = await io.fs.readRange(configCachePath(batonDir), 0, 4 * MAX_BYTES);
+    const bytes = await fs.readRange(configCachePath(stateDir), 0, 4 * MAX_BYTES);
     const v: unknown = JSON.parse(new TextDecoder().decode(bytes));
     if (!isObject(v) || v.key !== key || !isObject(v.config)) return null;
     const c = v.config;
@@ -82,17 +86,17 @@ async function readCache(io: Io, batonDir: string, key: string): Promise<BatonCo
 
 /** Best effort: a cache that cannot be written is only slower next time. */
 async function writeCache(
-  io: Io,
-  batonDir: string,
+  fs: WriteFs,
+  stateDir: string,
   key: string,
   config: BatonConfig,
 ): Promise<void> {
   try {
-    await io.fs.mkdirp(`${batonDir}/state`);
-    await io.fs.writeFileAtomic(
-      configCachePath(batonDir),
+    const within = await openStateDir(fs, stateDir);
+    await fs.writeFileAtomic(
+      configCachePath(stateDir),
       new TextEncoder().encode(JSON.stringify({ key, config }) + "\n"),
-      { within: batonDir, durable: false },
+      { within, durable: false },
     );
   } catch { /* only slower next time */ }
 }
@@ -103,12 +107,12 @@ async function writeCache(
  * @throws {StorageError} when it cannot be read.
  */
 export async function readBatonConfig(
-  io: Io,
+  fs: WriteFs,
   batonDir: string,
   options: ReadConfigOptions = {},
 ): Promise<BatonConfig> {
   const path = configPath(batonDir);
-  const st = await io.fs.lstat(path);
+  const st = await fs.lstat(path);
   if (st === null) return DEFAULTS;
   if (!st.isFile) {
     throw new InputError(
@@ -124,7 +128,7 @@ export async function readBatonConfig(
   }
   let bytes: Uint8Array;
   try {
-    bytes = await io.fs.readRange(path, 0, MAX_BYTES + 1);
+    bytes = await fs.readRange(path, 0, MAX_BYTES + 1);
   } catch (e) {
     if (e instanceof BatonError) throw e;
     throw new StorageError("Cannot read .baton/config.yaml", { cause: e });
@@ -135,14 +139,15 @@ export async function readBatonConfig(
   } catch {
     throw new InputError("Cannot use .baton/config.yaml: it is not UTF-8", "config_invalid");
   }
-  const mode = options.cache ?? "none";
+  const stateDir = options.stateDir;
+  const mode = stateDir === undefined ? "none" : options.cache ?? "none";
   const key = `${VERSION}:${await sha256Hex(bytes)}`;
   if (mode === "read" || mode === "read-write") {
-    const cached = await readCache(io, batonDir, key);
+    const cached = await readCache(fs, stateDir!, key);
     if (cached !== null) return cached;
   }
-  const { parseBatonConfig } = await import("../core/config/parse_config.ts");
+  const { parseBatonConfig } = await import("./parse_config.ts");
   const config = parseBatonConfig(text);
-  if (mode === "read-write" || mode === "refresh") await writeCache(io, batonDir, key, config);
+  if (mode === "read-write" || mode === "refresh") await writeCache(fs, stateDir!, key, config);
   return config;
 }

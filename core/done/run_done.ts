@@ -1,22 +1,46 @@
 /**
- * Edge: `baton done` — reads the config, runs the gates (tests, rules,
- * placeholders) and, on a forced pass, records the audit. The judging is
- * core/done; this file only runs things and reads files.
+ * `baton done`: reads the config, runs the gates (tests, rules,
+ * placeholders) and judges them (gate_report.ts). Edge-free: the file
+ * system, the clock, the command runner, stderr and the line neutraliser
+ * are handed in ({@linkcode DoneEnv}).
  * @module
  */
-import { type BatonError, InputError } from "../core/errors.ts";
-import type { DoneSettings } from "../core/config/done_section.ts";
-import { DEFAULT_DONE } from "../core/config/done_section.ts";
-import { ConfigError } from "../core/config/config_error.ts";
-import { type GateResult, judgeGates } from "../core/done/gate_report.ts";
-import { compileDenyList, isScannedPath, scanPlaceholders } from "../core/done/placeholders.ts";
-import { collectFacts } from "../core/facts/collect.ts";
-import type { FoundLayout } from "../core/store/find_layout.ts";
-import type { Io } from "./_adapters/io.ts";
-import { readBatonConfig } from "./_config.ts";
-import { runCheck } from "./_adapters/run_check.ts";
-import { loadSafeOutput } from "./_cli/safe_output.ts";
-import { homeDir } from "./_adapters/home.ts";
+import { type BatonError, InputError } from "../errors.ts";
+import type { WriteFs } from "../fs.ts";
+import type { DoneSettings } from "../config/done_section.ts";
+import { DEFAULT_DONE } from "../config/done_section.ts";
+import { ConfigError } from "../config/config_error.ts";
+import { type GateResult, judgeGates } from "./gate_report.ts";
+import { compileDenyList, isScannedPath, scanPlaceholders } from "./placeholders.ts";
+import { collectFacts } from "../facts/collect.ts";
+import type { FoundLayout } from "../store/find_layout.ts";
+import { readBatonConfig } from "../config/read_config.ts";
+
+/** One configured command's run. */
+export interface CheckRun {
+  /** Exit code; null when it did not start or was stopped. */
+  code: number | null;
+  timedOut: boolean;
+  /** Why it could not start (content-free), or null. */
+  startError: string | null;
+  durationMs: number;
+  /** The end of its output. */
+  tail: string;
+}
+
+/** What `baton done` needs from the edge. */
+export interface DoneEnv {
+  fs: WriteFs;
+  cwd: string;
+  now(): Date;
+  homeDir: string | null;
+  xdgConfigHome: string | null;
+  /** Runs one configured command with the platform shell in `cwd`. */
+  runCheck(command: string, cwd: string, timeoutMs: number): Promise<CheckRun>;
+  stderr(text: string): void;
+  /** A line made safe to print (secrets redacted, controls neutralised). */
+  safeLine(text: string): string;
+}
 
 /** Largest file the placeholder gate reads. */
 const MAX_SCAN_BYTES = 2 * 1024 * 1024;
@@ -36,9 +60,9 @@ export interface DoneOutcome {
 }
 
 /** Reads the config; a broken one gives the defaults and its error (fail closed). */
-async function settings(io: Io, found: FoundLayout) {
+async function settings(env: DoneEnv, found: FoundLayout) {
   try {
-    return { done: (await readBatonConfig(io, found.layout.dir)).done, error: null };
+    return { done: (await readBatonConfig(env.fs, found.layout.dir)).done, error: null };
   } catch (e) {
     if (e instanceof ConfigError || e instanceof InputError) {
       return { done: DEFAULT_DONE, error: (e as BatonError).message };
@@ -49,12 +73,12 @@ async function settings(io: Io, found: FoundLayout) {
 
 /** Runs the gates. `force` is the checked reason, or null. */
 export async function runDone(
-  io: Io,
+  env: DoneEnv,
   found: FoundLayout,
   force: string | null,
 ): Promise<DoneOutcome & { settings: DoneSettings }> {
-  const { done, error } = await settings(io, found);
-  const root = found.repo?.workTree ?? io.cwd();
+  const { done, error } = await settings(env, found);
+  const root = found.repo?.workTree ?? env.cwd;
   const required = (g: GateResult["gate"]) => done.required.includes(g);
   const gates: GateResult[] = [];
   if (!done.enabled) {
@@ -76,7 +100,6 @@ export async function runDone(
       settings: done,
     };
   }
-  const safe = await loadSafeOutput();
   const timeoutMs = done.timeoutSeconds * 1000;
 
   // tests
@@ -92,8 +115,8 @@ export async function runDone(
       warning: "no tests command: set done.tests in .baton/config.yaml",
     });
   } else {
-    const run = await runCheck(done.tests, root, timeoutMs);
-    gates.push(commandGate("tests", required("tests"), run, io, safe.line));
+    const run = await env.runCheck(done.tests, root, timeoutMs);
+    gates.push(commandGate("tests", required("tests"), run, env));
   }
 
   // rules
@@ -112,10 +135,10 @@ export async function runDone(
     const started = performance.now();
     const failures: string[] = [];
     for (const rule of done.rules) {
-      const run = await runCheck(rule.run, root, timeoutMs);
+      const run = await env.runCheck(rule.run, root, timeoutMs);
       if (run.code !== 0) {
         failures.push(`${rule.name}: ${runProblem(run)}`);
-        reportTail(io, `rule ${rule.name}`, run.tail, safe.line);
+        reportTail(env, `rule ${rule.name}`, run.tail);
       }
     }
     gates.push({
@@ -130,7 +153,7 @@ export async function runDone(
     });
   }
 
-  gates.push(await placeholderGate(io, found, done, required("placeholders"), safe.line));
+  gates.push(await placeholderGate(env, found, done, required("placeholders")));
   return {
     gates,
     verdict: judgeGates(gates, force !== null),
@@ -151,28 +174,27 @@ function brokenConfig(gate: GateResult["gate"], required: boolean): GateResult {
   };
 }
 
-function runProblem(run: Awaited<ReturnType<typeof runCheck>>): string {
+function runProblem(run: CheckRun): string {
   if (run.startError !== null) return run.startError;
   if (run.timedOut) return "stopped at the time limit";
   return `exit ${run.code}`;
 }
 
-function reportTail(io: Io, what: string, tail: string, line: (s: string) => string): void {
+function reportTail(env: DoneEnv, what: string, tail: string): void {
   const lines = tail.split("\n").filter((l) => l.trim() !== "").slice(-20);
   if (lines.length === 0) return;
-  io.stderr.write(`baton done: last output of ${what}:\n`);
-  for (const l of lines) io.stderr.write(`  ${line(l)}\n`);
+  env.stderr(`baton done: last output of ${what}:\n`);
+  for (const l of lines) env.stderr(`  ${env.safeLine(l)}\n`);
 }
 
 function commandGate(
   gate: GateResult["gate"],
   required: boolean,
-  run: Awaited<ReturnType<typeof runCheck>>,
-  io: Io,
-  line: (s: string) => string,
+  run: CheckRun,
+  env: DoneEnv,
 ): GateResult {
   const ok = run.code === 0;
-  if (!ok) reportTail(io, gate, run.tail, line);
+  if (!ok) reportTail(env, gate, run.tail);
   return {
     gate,
     status: ok ? "pass" : "fail",
@@ -184,11 +206,10 @@ function commandGate(
 }
 
 async function placeholderGate(
-  io: Io,
+  env: DoneEnv,
   found: FoundLayout,
   done: DoneSettings,
   required: boolean,
-  line: (s: string) => string,
 ): Promise<GateResult> {
   const started = performance.now();
   const base = { gate: "placeholders" as const, required };
@@ -201,11 +222,11 @@ async function placeholderGate(
       warning: null,
     };
   }
-  const facts = await collectFacts(io.fs, io.cwd(), {
-    now: () => io.now(),
+  const facts = await collectFacts(env.fs, env.cwd, {
+    now: () => env.now(),
     repo: found.repo,
-    homeDir: homeDir(io),
-    xdgConfigHome: io.env("XDG_CONFIG_HOME") ?? null,
+    homeDir: env.homeDir,
+    xdgConfigHome: env.xdgConfigHome,
     maxFiles: MAX_SCAN_FILES,
     maxHashBytes: 1024,
   });
@@ -218,13 +239,13 @@ async function placeholderGate(
   for (const f of listed) {
     if (!isScannedPath(f.path, [".baton/", ...done.exempt])) continue;
     const path = `${found.repo.workTree}/${f.path}`;
-    const st = await io.fs.lstat(path);
+    const st = await env.fs.lstat(path);
     if (st === null || !st.isFile) continue;
     if (st.size > MAX_SCAN_BYTES) {
       unread++;
       continue;
     }
-    const bytes = await io.fs.readFile(path).catch(() => null);
+    const bytes = await env.fs.readFile(path).catch(() => null);
     if (bytes === null) {
       unread++;
       continue;
@@ -234,7 +255,9 @@ async function placeholderGate(
     const text = new TextDecoder().decode(bytes);
     for (const hit of scanPlaceholders(f.path, text, matcher)) {
       total++;
-      if (findings.length < MAX_LISTED) findings.push(`${line(hit.path)}:${hit.line} ${hit.word}`);
+      if (findings.length < MAX_LISTED) {
+        findings.push(`${env.safeLine(hit.path)}:${hit.line} ${hit.word}`);
+      }
     }
   }
   const incomplete = facts.changed_count > facts.changed_files.length;

@@ -1,0 +1,40 @@
+/**
+ * Edge: what the mutation gate (core/enforce/run_gate.ts) needs from this
+ * process: stdin read within its bound and time, stdout and stderr, the
+ * environment, how this baton is started, the command table's
+ * after-handoff rules (loaded only when a deny is judged) and a timer.
+ * @module
+ */
+import type { GateEnv } from "../../core/enforce/run_gate.ts";
+import { denyStoreEnv } from "./deny_env.ts";
+import type { Io } from "./io.ts";
+
+/** The gate's environment for this process. */
+export function gateEnv(io: Io, host: string | null): GateEnv {
+  return {
+    ...denyStoreEnv(io),
+    env: (name) => io.env(name),
+    cwd: () => io.cwd(),
+    readPayload: async (maxBytes) => {
+      try {
+        return await io.readStdin(maxBytes, { timeoutMs: 500 });
+      } catch {
+        return "too_large";
+      }
+    },
+    stdout: (text) => io.stdout.write(text),
+    stderr: (text) => io.stderr.write(text),
+    acceptedBatonWords: async () => (await import("./baton_words.ts")).acceptedBatonWords(),
+    printableBatonWords: async () =>
+      await (await import("./baton_words.ts")).printableBatonWords(io),
+    afterHandoff: async () => (await import("../_cli/after_handoff.ts")).AFTER_HANDOFF,
+    host,
+    budget: (ms) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const expired = new Promise<"timeout">((resolve) => {
+        timer = setTimeout(() => resolve("timeout"), ms);
+      });
+      return { expired, cancel: () => clearTimeout(timer) };
+    },
+  };
+}

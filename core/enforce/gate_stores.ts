@@ -1,0 +1,77 @@
+/**
+ * Which stores a tool call may fall under, for the mutation gate: the
+ * call's working directory and, for an edit, the file it writes — each
+ * taken at its real path (a symbolic link, or a cwd the host reports
+ * through one, leads to the same store) — and every work tree at or above
+ * them whose private state (`<git dir>/baton/enforce`) holds this machine's
+ * opt-in and deny records. A session that moves into a nested repository
+ * (a submodule, a vendored checkout) is still judged by the outer one's
+ * denies. Paths follow the platform's own rules (core/path.ts: `\`
+ * separators, drive and UNC roots). Only lstat, realpath and, for a `.git`
+ * file, one small read. Edge-free: I/O through `ReadFs`.
+ * @module
+ */
+import type { ReadFs } from "../fs.ts";
+import { isAbsolutePath, normalizePath, parentDir, resolvePath } from "../path.ts";
+import { stateDirOfRoot } from "../store/private_dir.ts";
+import { enforcePaths } from "./enforce_paths.ts";
+
+/** Keys of an edit tool's input that name the file written. */
+const PATH_KEYS = ["file_path", "filePath", "path", "target_file", "notebook_path"];
+
+/** One store that judges a call. */
+export interface GateStore {
+  /** The work tree's real path. */
+  root: string;
+  /** Its private state directory. */
+  stateDir: string;
+}
+
+/** The directories to start from: the cwd and an edit's target folder, made absolute. */
+export function startsOf(cwd: string, input: unknown): string[] {
+  const base = normalizePath(cwd);
+  const starts = [base];
+  if (typeof input === "object" && input !== null) {
+    const o = input as Record<string, unknown>;
+    for (const k of PATH_KEYS) {
+      const v = o[k];
+      if (typeof v !== "string" || v === "") continue;
+      const target = isAbsolutePath(v) ? normalizePath(v) : resolvePath(base, v);
+      starts.push(parentDir(target) ?? target);
+    }
+  }
+  return starts;
+}
+
+/** The stores with an opt-in and deny records above `starts`, nearest first. */
+export async function gateStores(fs: ReadFs, starts: readonly string[]): Promise<GateStore[]> {
+  const found: GateStore[] = [];
+  for (const start of starts) {
+    // A file that does not exist yet: walk from its nearest existing folder.
+    let dir: string | null = normalizePath(start);
+    let real: string | null = null;
+    for (let i = 0; i < 256 && real === null && dir !== null; i++) {
+      real = await fs.realPath(dir).then(normalizePath).catch(() => null);
+      if (real === null) dir = parentDir(dir);
+    }
+    if (real === null) continue;
+    dir = real;
+    for (let i = 0; i < 256 && dir !== null; i++) {
+      const base = dir.endsWith("/") ? dir.slice(0, -1) : dir;
+      if (
+        !found.some((s) => s.root === dir) && (await fs.lstat(`${base}/.git`)) !== null
+      ) {
+        const stateDir = await stateDirOfRoot(fs, dir);
+        if (stateDir !== null) {
+          const p = enforcePaths(stateDir);
+          const [optIn, denies] = await Promise.all([fs.lstat(p.optIn), fs.lstat(p.denies)]);
+          if (optIn?.isFile === true && denies?.isDirectory === true) {
+            found.push({ root: dir, stateDir });
+          }
+        }
+      }
+      dir = parentDir(dir);
+    }
+  }
+  return found;
+}

@@ -1,0 +1,95 @@
+/**
+ * Whether a repository's own git configuration makes a "read-only" git
+ * command run programs it names: `git status` runs `core.fsmonitor` and
+ * clean filters and may write the index (running `post-index-change`);
+ * `git log`/`git diff`/`git show` run pagers and textconv or external diff
+ * drivers; an alias starting with `!` is a shell command; credential
+ * helpers, ssh commands and gpg programs run too. Such a command is not
+ * read-only for the gate, whatever the command classifier says: the
+ * repository (a clone, a pull, a downloaded tree) is a stranger's text.
+ * The user's own global configuration is not consulted: it is theirs. An
+ * `include`/`includeIf` names text baton does not read, so it counts as
+ * running programs; so does a config that does not parse. Pure.
+ * @module
+ */
+import type { GitConfigEntry } from "../facts/git/parse_config.ts";
+
+/** Keys (`section.key`, or `section.*.key` for any subsection) whose value names a program. */
+const PROGRAM_KEYS = new Set([
+  "core.fsmonitor",
+  "core.pager",
+  "core.editor",
+  "core.sshcommand",
+  "core.askpass",
+  "core.hookspath",
+  "core.gitproxy",
+  "core.alternaterefscommand",
+  "diff.external",
+  "diff.*.textconv",
+  "diff.*.command",
+  "difftool.*.cmd",
+  "merge.*.driver",
+  "mergetool.*.cmd",
+  "filter.*.clean",
+  "filter.*.smudge",
+  "filter.*.process",
+  "credential.helper",
+  "credential.*.helper",
+  "gpg.program",
+  "gpg.*.program",
+  "sequence.editor",
+  "interactive.difffilter",
+  "include.path",
+  "includeif.*.path",
+  "remote.*.uploadpack",
+  "remote.*.receivepack",
+  "uploadpack.packobjectshook",
+]);
+
+/** Sections where any key names a program (`pager.log = …`). */
+const PROGRAM_SECTIONS = new Set(["pager"]);
+
+function isFalse(value: string | null): boolean {
+  return value !== null && /^(false|no|off|0|)$/i.test(value.trim());
+}
+
+/**
+ * Whether any entry makes git run a program it names.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { configRunsPrograms } from "./git_programs.ts";
+ * const e = (section: string, key: string, value: string | null, subsection: string | null = null) =>
+ *   ({ section, subsection, key, value, line: 1 });
+ * assert.equal(configRunsPrograms([e("core", "fsmonitor", "./x.sh")]), true);
+ * assert.equal(configRunsPrograms([e("alias", "st", "!sh x")]), true);
+ * assert.equal(configRunsPrograms([e("alias", "st", "status -s"), e("core", "bare", "false")]), false);
+ * ```
+ */
+export function configRunsPrograms(entries: readonly GitConfigEntry[]): boolean {
+  for (const e of entries) {
+    if (e.section === "alias") {
+      if ((e.value ?? "").trimStart().startsWith("!")) return true;
+      continue;
+    }
+    if (PROGRAM_SECTIONS.has(e.section) && !isFalse(e.value)) return true;
+    const name = e.subsection === null ? `${e.section}.${e.key}` : `${e.section}.*.${e.key}`;
+    if (PROGRAM_KEYS.has(name) && !isFalse(e.value)) return true;
+  }
+  return false;
+}
+
+/** Hook file names git never runs. */
+const INERT_HOOK = /\.sample$/;
+
+/** Whether a hooks folder holds a hook git could run (anything but the samples). */
+export function hooksRunPrograms(names: readonly string[]): boolean {
+  return names.some((n) => !INERT_HOOK.test(n) && !n.startsWith("."));
+}
+
+/** Whether a shell command runs git anywhere in it (as a command word, by any path). */
+export function mentionsGit(command: string): boolean {
+  return /(?:^|[\s;&|()`{}!]|\$\()(?:[^\s;&|()`'"]*[\\/])?["']?git(?:\.exe)?["']?(?=$|[\s;&|()`])/
+    .test(command);
+}

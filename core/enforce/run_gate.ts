@@ -1,0 +1,255 @@
+/**
+ * `baton hook pre-tool --host H` — the mutation gate. The escape hatch is
+ * checked first, before anything else is loaded; then BATON_ENFORCE=off;
+ * then the stores that would judge the call (core/enforce/gate_stores.ts:
+ * this machine's opt-in and deny records, never anything a commit
+ * carries). It denies only on a positive decision: on any error, timeout or
+ * malformed state it allows, prints one line on stderr and records the
+ * fault. Edge-free: the payload, the output, the environment, how baton is
+ * started and the command table's after-handoff rules are handed in; hook
+ * start-up stays lazy (each step imports what it needs).
+ * @module
+ */
+import type { DenyStoreEnv } from "./deny_store.ts";
+import type { AfterHandoff } from "./recovery.ts";
+
+/** What the gate needs from the edge. */
+export interface GateEnv extends DenyStoreEnv {
+  env(name: string): string | undefined;
+  cwd(): string;
+  /** The payload's bytes, or "too_large" past `maxBytes` (or when it cannot be read in time). */
+  readPayload(maxBytes: number): Promise<Uint8Array | "too_large">;
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Every way this baton is started (for the escape hatch). */
+  acceptedBatonWords(): Promise<readonly string[]>;
+  /** The ways printed in recovery commands, the first one first. */
+  printableBatonWords(): Promise<readonly string[]>;
+  /** The command table's after-handoff rule of every command. */
+  afterHandoff(): Promise<Readonly<Record<string, AfterHandoff>>>;
+  /** The `--host` flag's value. */
+  host: string | null;
+  /** Starts the gate's time budget; resolves when it runs out. */
+  budget(ms: number): { expired: Promise<"timeout">; cancel(): void };
+}
+
+/** The gate gives up (and allows) after this long. */
+const GATE_BUDGET_MS = 1500;
+/** A denier's last-seen time is refreshed at most this often. */
+const SEEN_INTERVAL_MS = 60_000;
+/** The largest payload the gate reads (a Write of a big file carries the whole file). */
+const MAX_PAYLOAD_BYTES = 16 * 1024 * 1024;
+
+// Session ids as deny records allow them (SESSION_ID): no shell metacharacter can ride along.
+const ID = "[A-Za-z0-9][A-Za-z0-9._:-]{0,127}";
+const RESUME = new RegExp(`^handoff resume --session (${ID}) --deny-session (${ID}) --write$`);
+
+interface Payload {
+  session: string | null;
+  cwd: string | null;
+  tool: string;
+  input: unknown;
+}
+
+function readPayload(bytes: Uint8Array): Payload | null {
+  let v: unknown;
+  try {
+    v = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch {
+    return null;
+  }
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;
+  const o = v as Record<string, unknown>;
+  const s = (k: string) => typeof o[k] === "string" ? o[k] as string : null;
+  const tool = s("tool_name") ?? s("toolName") ??
+    (s("hook_event_name") === "beforeShellExecution" || typeof o.command === "string"
+      ? "beforeShellExecution"
+      : null);
+  if (tool === null) return null;
+  const input = o.tool_input ?? o.toolInput ?? o.toolArgs ??
+    (typeof o.command === "string" ? { command: o.command } : {});
+  return {
+    session: s("session_id") ?? s("sessionId") ?? s("conversation_id"),
+    cwd: s("cwd") ??
+      (Array.isArray(o.workspace_roots) && typeof o.workspace_roots[0] === "string"
+        ? o.workspace_roots[0]
+        : null),
+    tool,
+    input,
+  };
+}
+
+/** The shell text of a call, when it is one (for the escape hatch). */
+function shellText(p: Payload): string | null {
+  const input = p.input as Record<string, unknown> | null;
+  return input !== null && typeof input === "object" && typeof input.command === "string"
+    ? input.command.trim()
+    : null;
+}
+
+/** The deny document in the shape of the host `--host` names (Claude Code's when unknown). */
+async function hostDeny(env: GateEnv, reason: string): Promise<string> {
+  const { renderDeny } = await import("./deny_output.ts");
+  const { isHostId } = await import("../hosts/ids.ts");
+  return renderDeny(env.host !== null && isHostId(env.host) ? env.host : null, reason);
+}
+
+/**
+ * A payload too large to read: denied when a store that would judge a call
+ * from this directory holds an open deny (whose session cannot be told),
+ * else allowed.
+ */
+async function oversized(env: GateEnv, warn: (m: string) => void): Promise<void> {
+  try {
+    if (env.env("BATON_ENFORCE") === "off") return;
+    const { gateStores } = await import("./gate_stores.ts");
+    const { readDenies } = await import("./deny_store.ts");
+    const { enforcePaths } = await import("./enforce_paths.ts");
+    for (const s of await gateStores(env.fs, [env.cwd()])) {
+      const { records } = await readDenies(env.fs, enforcePaths(s.stateDir));
+      if (!records.some((r) => r.status === "open")) continue;
+      const { oversizedRefusal } = await import("./sentences.ts");
+      env.stdout(await hostDeny(env, oversizedRefusal(MAX_PAYLOAD_BYTES / 1024 / 1024)) + "\n");
+      return;
+    }
+  } catch { /* allowed below */ }
+  warn("payload ignored: too large; allowed");
+}
+
+/** Runs the gate; the hook always exits 0. */
+export async function runGate(env: GateEnv): Promise<void> {
+  const warn = (m: string) => env.stderr(`baton: hook pre-tool: ${m}\n`);
+  const bytes = await env.readPayload(MAX_PAYLOAD_BYTES);
+  // The size of a call is the agent's to choose: too large to read is no reason to let it
+  // through where a deny is on record.
+  if (bytes === "too_large") return await oversized(env, warn);
+  const payload = readPayload(bytes);
+  if (payload === null) {
+    warn("payload ignored: not a tool call baton can read; allowed");
+    return;
+  }
+  // The escape hatch, first: the printed resume always passes (the bypass is a
+  // person's command, run in their own terminal, and never passes).
+  const text = shellText(payload);
+  if (text !== null) {
+    for (const word of await env.acceptedBatonWords()) {
+      if (!text.startsWith(`${word} `)) continue;
+      const resume = RESUME.exec(text.slice(word.length + 1));
+      if (resume !== null && resume[1] === payload.session && resume[1] !== resume[2]) return;
+    }
+  }
+  if (env.env("BATON_ENFORCE") === "off") return;
+  const budget = env.budget(GATE_BUDGET_MS);
+  try {
+    const result = await Promise.race([decide(env, payload), budget.expired]);
+    if (result === "timeout") {
+      warn("the gate did not finish in time; allowed");
+      return;
+    }
+    if (result !== null) env.stdout(result + "\n");
+  } catch (e) {
+    const name = e instanceof Error ? e.name : "unknown";
+    warn(`internal error (${name}); allowed`);
+    try {
+      const { gateStores } = await import("./gate_stores.ts");
+      const { recordFault } = await import("./deny_store.ts");
+      const { enforcePaths } = await import("./enforce_paths.ts");
+      for (const s of await gateStores(env.fs, [payload.cwd ?? env.cwd()])) {
+        await recordFault(env.fs, enforcePaths(s.stateDir), env.now(), `gate error ${name}`);
+      }
+    } catch { /* best effort */ }
+  } finally {
+    budget.cancel();
+  }
+}
+
+/** The deny document to print, or null to allow: the first store that denies the call wins. */
+async function decide(env: GateEnv, payload: Payload): Promise<string | null> {
+  // Not opted in, or no deny record: nothing to deny, found with lstat calls
+  // only (the repository lookup and the config parser are not loaded).
+  const { gateStores, startsOf } = await import("./gate_stores.ts");
+  const cwd = payload.cwd ?? env.cwd();
+  for (const s of await gateStores(env.fs, startsOf(cwd, payload.input))) {
+    const denied = await decideIn(env, payload, s.root, s.stateDir);
+    if (denied !== null) return denied;
+  }
+  return null;
+}
+
+/** The deny document for the store of the work tree at `root`, or null. */
+async function decideIn(
+  env: GateEnv,
+  payload: Payload,
+  root: string,
+  stateDir: string,
+): Promise<string | null> {
+  const store = await import("./deny_store.ts");
+  const { enforcePaths } = await import("./enforce_paths.ts");
+  const p = enforcePaths(stateDir);
+  const { records, faults } = await store.readDenies(env.fs, p);
+  if (faults > 0) {
+    env.stderr(
+      `baton: hook pre-tool: ${faults} deny record(s) are invalid and were ignored (run baton handoff repair --write)\n`,
+    );
+    await store.recordFault(env.fs, p, env.now(), `${faults} invalid deny record(s)`);
+  }
+  if (records.length === 0) return null;
+  const [{ readBatonConfig }, { findBatonLayout }, { DEFAULT_ORPHAN_MS }] = await Promise.all([
+    import("../config/read_config.ts"),
+    import("../store/find_layout.ts"),
+    import("./deny_record.ts"),
+  ]);
+  const found = await findBatonLayout(env.fs, root);
+  // The settings a commit carries may only tune (orphan hours); they cannot opt anyone in, and
+  // a file a pull broke cannot switch off this machine's opt-in: the defaults are used.
+  const orphanMs = await readBatonConfig(env.fs, found.layout.dir, {
+    cache: "read-write",
+    stateDir,
+  }).then((c) => c.enforce.orphanMs, () => {
+    env.stderr(
+      "baton: hook pre-tool: .baton/config.yaml cannot be used; its defaults apply (run baton enforce status)\n",
+    );
+    return DEFAULT_ORPHAN_MS;
+  });
+  const [{ decideGate }, { toolCallOf }, { classifyCommand }, { readHead }, programs] =
+    await Promise.all([
+      import("./gate.ts"),
+      import("./tool_call.ts"),
+      import("../safety/command/classify.ts"),
+      import("../facts/git/read_head.ts"),
+      import("./repo_programs.ts"),
+    ]);
+  const branch = found.repo === null
+    ? null
+    : await readHead(env.fs, found.repo).then((h) => h.branch).catch(() => null);
+  const repoRuns = found.repo === null
+    ? false
+    : await programs.repoRunsPrograms(env.fs, found.repo);
+  const now = env.now();
+  const { decision, orphans } = decideGate({
+    mode: "deny",
+    call: toolCallOf(payload.tool, payload.input),
+    classify: (c) => classifyCommand(c).class,
+    records,
+    caller: { session: payload.session, root, branch },
+    nowMs: now.getTime(),
+    orphanMs,
+    batonWords: await env.printableBatonWords(),
+    afterHandoff: await env.afterHandoff(),
+    runsConfiguredPrograms: (c) => repoRuns && programs.mentionsGit(c),
+  });
+  if (orphans.length > 0) {
+    env.stderr(
+      `baton: hook pre-tool: ${orphans.length} orphaned deny(s) (session not seen for ${
+        Math.round(orphanMs / 3600000)
+      } h) no longer block; clear them with baton handoff bypass\n`,
+    );
+  }
+  const own = records.find((r) => r.session === payload.session);
+  if (own !== undefined && now.getTime() - Date.parse(own.last_seen_at) > SEEN_INTERVAL_MS) {
+    // Its own file: rewriting the record here would race a resume or a bypass and reopen it.
+    await store.markSeen(env.fs, p, own.session, now).catch(() => {});
+  }
+  if (decision.action === "allow") return null;
+  return await hostDeny(env, decision.message);
+}
