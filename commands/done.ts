@@ -1,5 +1,5 @@
 /**
- * `baton done`: the done gates (tests, rules, placeholders), one JSON line
+ * `baton done`: the done gates (tests, rules, placeholders), one line
  * per gate, exit 0 only when every required gate passes or a forced pass is
  * allowed and audited.
  * @module
@@ -14,7 +14,7 @@ export const doneCommand: Command = {
   category: "agent-facing",
   summary: "Run the done gates: tests, rules, placeholders",
   description:
-    "Runs the gates configured in the done: section of .baton/config.yaml, in order, and prints one JSON line per gate ({gate, status, required, detail, duration_ms, warning}) and then one line with the result. tests runs done.tests with the platform shell in the repository root; with no command configured it is not_applicable, which passes with a warning (never silently). rules runs each of done.rules ({name, run}) and fails when any exits non-zero. placeholders scans the changed source files (modified, added and untracked, as git status sees them) for the deny list (default TODO, FIXME, XXX, pseudocode; whole words, a word in capitals matches only in capitals); Markdown, YAML and JSON are never scanned, paths under done.exempt (default tests/fixtures/) are skipped, and a line holding baton-allow-placeholder is exempt. A failing command's last output lines go to stderr, redacted. Exit 0 when every required gate (done.required, default all) passes, 1 otherwise. --force --reason TEXT turns failing gates into a forced pass (exit 0): the reason must be one non-blank line and is checked before anything runs; force is refused when done.allow_force is false or the config cannot be parsed (a broken config fails closed, and then the tests and rules gates fail too); a forced pass stores the gate details and the reason under done/ of baton's private state directory (<git dir>/baton, never committed). Config errors are reported with line and column.",
+    "Runs the gates configured in the done: section of .baton/config.yaml, in order, and prints one line per gate (its status, whether it is required, what it found and how long it took) and then the result; --json prints {gates: [{gate, status, required, detail, duration_ms, warning}], verdict}. tests runs done.tests with the platform shell in the repository root; with no command configured it is not_applicable, which passes with a warning (never silently). rules runs each of done.rules ({name, run}) and fails when any exits non-zero. placeholders scans the changed source files (modified, added and untracked, as git status sees them) for the deny list (default TODO, FIXME, XXX, pseudocode; whole words, a word in capitals matches only in capitals); Markdown, YAML and JSON are never scanned, paths under done.exempt (default tests/fixtures/) are skipped, and a line holding baton-allow-placeholder is exempt. A failing command's last output lines go to stderr, redacted. Exit 0 when every required gate (done.required, default all) passes, 1 otherwise. --force --reason TEXT turns failing gates into a forced pass (exit 0): the reason must be one non-blank line and is checked before anything runs; force is refused when done.allow_force is false or the config cannot be parsed (a broken config fails closed, and then the tests and rules gates fail too); a forced pass stores the gate details and the reason under done/ of baton's private state directory (<git dir>/baton, never committed). Config errors are reported with line and column.",
   examples: [
     "baton done",
     "baton done --json | jq .verdict",
@@ -96,8 +96,8 @@ export const doneCommand: Command = {
     };
     if (boolFlag(args, "json")) printJson(io, { gates: outcome.gates, verdict: summary });
     else {
-      for (const g of outcome.gates) io.stdout.write(JSON.stringify(g) + "\n");
-      io.stdout.write(JSON.stringify(summary) + "\n");
+      const { renderDoneText } = await import("../core/done/render_done.ts");
+      io.stdout.write(renderDoneText(outcome.gates, summary, (text) => safe.line(text)));
     }
     return outcome.verdict.result === "fail" ? 1 : 0;
   },

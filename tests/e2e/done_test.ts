@@ -27,7 +27,11 @@ async function withRepo(config: string | null, body: (dir: string) => Promise<vo
   }
 }
 
-const lines = (stdout: string): Line[] => stdout.trim().split("\n").map((l) => JSON.parse(l));
+/** The gates and then the verdict, from `baton done --json`. */
+const lines = (stdout: string): Line[] => {
+  const j = JSON.parse(stdout);
+  return [...j.gates, j.verdict];
+};
 const byGate = (ls: Line[]) => Object.fromEntries(ls.filter((l) => l.gate).map((l) => [l.gate, l]));
 
 const PASSING = 'done:\n  tests: "true"\n  rules:\n    - { name: lint, run: "exit 0" }\n';
@@ -40,7 +44,7 @@ Deno.test("done passes (exit 0) when tests and rules pass and no placeholder is 
       "tests/fixtures/sample.ts": "// TODO fixture\n",
       "src/c.ts": "// FIXME kept on purpose baton-allow-placeholder\n",
     });
-    const r = await runBaton(["done"], { cwd: dir });
+    const r = await runBaton(["done", "--json"], { cwd: dir });
     assert.equal(r.code, 0, r.stdout + r.stderr);
     const out = lines(r.stdout);
     assert.equal(out.length, 4);
@@ -57,7 +61,7 @@ Deno.test("done passes (exit 0) when tests and rules pass and no placeholder is 
 Deno.test("done fails (exit 1) on a placeholder in changed source, naming path and line only", async () => {
   await withRepo(PASSING, async (dir) => {
     await writeFiles(dir, { "src/a.ts": "export const a = 1;\n// TODO secret plan ghp_notreal\n" });
-    const r = await runBaton(["done"], { cwd: dir });
+    const r = await runBaton(["done", "--json"], { cwd: dir });
     assert.equal(r.code, 1);
     const g = byGate(lines(r.stdout));
     assert.equal(g.placeholders!.status, "fail");
@@ -68,7 +72,7 @@ Deno.test("done fails (exit 1) on a placeholder in changed source, naming path a
 
 Deno.test("without a tests command the gate is not_applicable with a warning, never a silent pass", async () => {
   await withRepo(null, async (dir) => {
-    const r = await runBaton(["done"], { cwd: dir });
+    const r = await runBaton(["done", "--json"], { cwd: dir });
     assert.equal(r.code, 0, r.stderr);
     assert.equal(byGate(lines(r.stdout)).tests!.status, "not_applicable");
     assert.match(r.stderr, /warning: no tests command/);
@@ -79,7 +83,7 @@ Deno.test("a failing tests command fails the gate; its output tail goes to stder
   await withRepo(
     'done:\n  tests: "echo token=ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789 >&2; exit 3"\n',
     async (dir) => {
-      const r = await runBaton(["done"], { cwd: dir });
+      const r = await runBaton(["done", "--json"], { cwd: dir });
       assert.equal(r.code, 1);
       assert.equal(byGate(lines(r.stdout)).tests!.detail, "exit 3");
       assert.match(r.stderr, /last output of tests/);
@@ -97,9 +101,12 @@ Deno.test("a reason with a line break is refused before any gate runs; a valid f
     const noReason = await runBaton(["done", "--force"], { cwd: dir });
     assert.equal(noReason.code, 2);
     // Control: the same command runs when the invocation is valid.
-    const forced = await runBaton(["done", "--force", "--reason", "known flaky, see #7"], {
-      cwd: dir,
-    });
+    const forced = await runBaton(
+      ["done", "--json", "--force", "--reason", "known flaky, see #7"],
+      {
+        cwd: dir,
+      },
+    );
     assert.equal(forced.code, 0, forced.stderr);
     assert.ok((await Deno.lstat(`${dir}/ran.txt`)).isFile);
     const result = lines(forced.stdout).at(-1)!;
@@ -127,8 +134,22 @@ Deno.test("force is refused when allow_force is false and when the config does n
     assert.equal(r.code, 2);
     assert.match(r.stderr, /line \d+, column \d+/);
     assert.match(r.stderr, /--force is refused/);
-    const plain = await runBaton(["done"], { cwd: dir });
+    const plain = await runBaton(["done", "--json"], { cwd: dir });
     assert.equal(plain.code, 1, "a broken config fails the gates that need it");
     assert.equal(byGate(lines(plain.stdout)).tests!.status, "fail");
+  });
+});
+
+Deno.test("done prints a line per gate and the result for a person, and the same verdict as --json", async () => {
+  await withRepo(PASSING, async (dir) => {
+    await writeFiles(dir, { "src/a.ts": "// TODO later\n" });
+    const r = await runBaton(["done"], { cwd: dir });
+    assert.equal(r.code, 1);
+    const text = r.stdout.trimEnd().split("\n");
+    assert.equal(text.length, 4, r.stdout);
+    assert.match(text[0]!, /^pass {2}tests +required {2}exit 0 \(/);
+    assert.match(text[2]!, /^FAIL {2}placeholders +required {2}.*src\/a\.ts/);
+    assert.equal(text[3], "done: FAIL: required gate placeholders failed");
+    assert.ok(!r.stdout.includes("{"), "no JSON without --json");
   });
 });

@@ -1,0 +1,42 @@
+import assert from "node:assert/strict";
+import { renderDoneText } from "../../../core/done/render_done.ts";
+import type { GateResult } from "../../../core/done/gate_report.ts";
+
+const gate = (over: Partial<GateResult>): GateResult => ({
+  gate: "tests",
+  status: "pass",
+  required: true,
+  detail: "exit 0",
+  duration_ms: 40,
+  warning: null,
+  ...over,
+});
+
+Deno.test("renderDoneText() says pass, a forced pass with its audit, and which required gates failed", () => {
+  const pass = renderDoneText([gate({})], {
+    result: "pass",
+    failed_required: [],
+    warnings: 0,
+    audit: null,
+  }, (s) => s);
+  assert.equal(pass, "pass  tests         required  exit 0 (40 ms)\ndone: pass\n");
+  const forced = renderDoneText(
+    [gate({ status: "fail", detail: "exit 1" }), gate({ gate: "rules", status: "fail" })],
+    { result: "forced", failed_required: ["tests", "rules"], warnings: 0, audit: "/r/a.json" },
+    (s) => s,
+  );
+  assert.match(
+    forced,
+    /done: forced pass over failed gates tests, rules; audited in \/r\/a\.json\n$/,
+  );
+});
+
+Deno.test("renderDoneText() passes every detail through the neutraliser", () => {
+  const text = renderDoneText(
+    [gate({ status: "fail", detail: "src/\u001b[31ma.ts:1" })],
+    { result: "fail", failed_required: ["tests"], warnings: 0, audit: null },
+    (s) => s.replaceAll("\u001b", "\\x1b"),
+  );
+  assert.ok(!text.includes("\u001b"));
+  assert.match(text, /\\x1b\[31ma\.ts/);
+});
