@@ -6,8 +6,6 @@ import { boolFlag, type Command } from "./_cli/command.ts";
 import { printJson } from "./_adapters/context.ts";
 import { hostContent, hostEnv } from "./_cli/hosts_args.ts";
 
-const MARK = { ok: "ok  ", warn: "warn", fail: "FAIL" } as const;
-
 /** The doctor command. */
 export const doctorCommand: Command = {
   name: "doctor",
@@ -15,10 +13,15 @@ export const doctorCommand: Command = {
   summary: "Check whether baton can work here and how hosts are wired",
   description: [
     "Checks, with a reason for each:\n- whether the current directory is inside a git repository and whether baton can read it (config, refs and HEAD, the HEAD commit, the index and its checksum, the work-tree scan; each damaged part is named, and capsules are still written with those facts unavailable);\n- whether .baton is writable (probed with a temp file that is removed);\n- which hosts have baton installed for the project and for the user, whether their configs parse and whether their hook entries point at this baton;\n- whether the clock is plausible (not before this build's year, no capsule dated in the future);\n- whether the capsule chain verifies (the walk of baton verify: every id, signature, link and archive name; any CRITICAL problem warns);\n- whether the progress log's hash chain verifies (baton progress verify);\n- the handoff state this machine keeps: the opt-in, the deny records (invalid ones counted) and whether the manifest verifies (baton handoff status);\n- and which transport baton push and pull would use (the git program, or none: informational, it never lowers the verdict).",
-    "The verdict is supported, degraded (baton works with less) or unsupported (baton cannot write a capsule here). Exit 0 when supported, 1 otherwise.",
+    "Prints one short line per check (ok, info, warn or FAIL; colour only on a terminal, and never with NO_COLOR set); --verbose adds every problem and path under its check, and --json gives each check's reason and detail. No host installed is information, not a problem. The verdict is supported, degraded (baton works with less) or unsupported (baton cannot write a capsule here). Exit 0 when supported, 1 otherwise.",
   ].join("\n\n"),
   examples: ["baton doctor", "baton doctor --json | jq .status"],
-  flags: [],
+  flags: [{
+    name: "verbose",
+    short: "v",
+    type: "boolean",
+    summary: "Show every problem and path under each check",
+  }],
   async run(args, io) {
     const env = await hostEnv(io);
     const content = await hostContent();
@@ -54,10 +57,13 @@ export const doctorCommand: Command = {
         })),
       });
     } else {
-      for (const c of report.checks) {
-        io.stdout.write(`${MARK[c.outcome]}  ${c.name}: ${c.reason}\n`);
-      }
-      io.stdout.write(`baton is ${report.status} here\n`);
+      const { renderDoctorText } = await import("../core/doctor/render_doctor.ts");
+      const noColor = (io.env("NO_COLOR") ?? "") !== "";
+      io.stdout.write(renderDoctorText(report.checks, report.status, {
+        verbose: boolFlag(args, "verbose"),
+        color: io.stdout.isTerminal && !noColor,
+        width: io.stdout.isTerminal ? Math.max(40, io.stdout.columns?.() ?? 100) : null,
+      }));
     }
     return report.status === "supported" ? 0 : 1;
   },

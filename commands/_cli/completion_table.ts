@@ -642,6 +642,12 @@ export const COMPLETION_TABLE: readonly CompletionCommand[] = [
     "summary": "Check whether baton can work here and how hosts are wired",
     "flags": [
       {
+        "name": "verbose",
+        "short": "v",
+        "takesValue": false,
+        "summary": "Show every problem and path under each check"
+      },
+      {
         "name": "json",
         "takesValue": false,
         "summary": "Print the result as JSON"

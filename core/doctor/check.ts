@@ -5,16 +5,21 @@
  * @module
  */
 
-/** How one check came out: `fail` means baton cannot write a capsule here. */
-export type CheckOutcome = "ok" | "warn" | "fail";
+/**
+ * How one check came out: `fail` means baton cannot write a capsule here;
+ * `info` is something to know that lowers nothing (no host installed yet).
+ */
+export type CheckOutcome = "ok" | "info" | "warn" | "fail";
 
 /** One check. */
 export interface DoctorCheck {
   /** Stable name, e.g. `repository`, `store`, `clock`, `chain`, `host:codex`. */
   name: string;
   outcome: CheckOutcome;
-  /** One sentence; never file content. */
+  /** One short sentence; never file content. */
   reason: string;
+  /** The long form (every problem, every path), shown with --verbose and in --json. */
+  detail?: string;
 }
 
 /** The overall verdict. */

@@ -56,9 +56,9 @@ function hostCheck(report: HostReport): DoctorCheck | null {
     return {
       name: `host:${report.host}`,
       outcome: "warn",
-      reason: `${spec.label} (${where}): ${problems.slice(0, 3).join("; ")}${
-        problems.length > 3 ? ` and ${problems.length - 3} more` : ""
-      }`,
+      reason:
+        `${spec.label} (${where}): ${problems.length} problem(s); run baton install ${report.host}`,
+      detail: problems.join("; "),
     };
   }
   const hooks = spec.hookSupport === "none"
@@ -70,7 +70,10 @@ function hostCheck(report: HostReport): DoctorCheck | null {
   return {
     name: `host:${report.host}`,
     outcome: needed ? "warn" : "ok",
-    reason: [`${spec.label} (${where}): ${hooks}`, ...trust.map((t) => t.explain)].join("; "),
+    reason: `${spec.label} (${where}): ${
+      needed ? "the host's own trust step is still needed" : "installed"
+    }`,
+    detail: [hooks, ...trust.map((t) => t.explain)].join("; "),
   };
 }
 
@@ -100,7 +103,7 @@ export async function runDoctor(ctx: DoctorContext): Promise<DoctorReport> {
   checks.push(
     ...(hostChecks.length > 0 ? hostChecks : [{
       name: "hosts",
-      outcome: "warn" as const,
+      outcome: "info" as const,
       reason:
         "No host has baton installed: capsules are written only when asked (run baton install HOST)",
     }]),
