@@ -163,6 +163,20 @@ async function defaultRemote(c: ShareContext): Promise<string> {
   return r.code === 0 && name !== "" && name !== "." ? name : "origin";
 }
 
+/**
+ * Refuses a remote named like a remote (not a URL or path) that this
+ * repository does not have, naming it, instead of passing git's own
+ * failure through: `what` is "push" or "pull".
+ */
+async function ensureRemote(c: ShareContext, remote: string, what: string): Promise<void> {
+  if (!/^[A-Za-z0-9._-]+$/.test(remote) || remote.startsWith(".")) return;
+  const r = await c.git.runGit(c.repo.workTree, ["config", "--get", `remote.${remote}.url`]);
+  if (r.code === 0 && r.stdout.trim() !== "") return;
+  throw new UnavailableError(
+    `Cannot ${what}: this repository has no remote named "${remote}" (add one with git remote add ${remote} URL, or name another: baton ${what} REMOTE)`,
+  );
+}
+
 async function remoteKey(remote: string): Promise<string> {
   return /^[A-Za-z0-9._-]+$/.test(remote) && !remote.startsWith(".")
     ? remote
@@ -266,6 +280,7 @@ export async function pushChain(
   await transportOrThrow(io.git);
   const c = await shareContext(io, branch);
   const remote = remoteArg ?? await defaultRemote(c);
+  await ensureRemote(c, remote, "push");
   let local: ChainTip = await recordLocal(io, c);
   const recorded = (local as ChainTip & { added: number }).added;
   let merged: MergeReport | null = null;
@@ -316,6 +331,7 @@ export async function pullChain(
   await transportOrThrow(io.git);
   const c = await shareContext(io, branch);
   const remote = remoteArg ?? await defaultRemote(c);
+  await ensureRemote(c, remote, "pull");
   const local = await recordLocal(io, c);
   const theirs = await fetchRemote(c, remote);
   const m = theirs === null ? null : await mergeRemote(io, c, local, theirs);

@@ -7,7 +7,8 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { git } from "../_helpers/git.ts";
+import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
+import { removeAfterTests } from "../_helpers/temp.ts";
 import { runBaton } from "../_helpers/cli.ts";
 
 interface Machine {
@@ -253,4 +254,26 @@ Deno.test("share: pull into a clone without latest.md makes a trusted pulled hea
   } finally {
     await Deno.remove(root, { recursive: true });
   }
+});
+
+Deno.test("share: push and pull name a remote the repository does not have, and go on once it exists", async () => {
+  const dir = await makeRepo();
+  await writeFiles(dir, { "a.txt": "a\n" });
+  await commitAll(dir);
+  assert.equal((await runBaton(["finalize", "--draft", "-"], { cwd: dir, stdin: "{}" })).code, 0);
+  const push = await runBaton(["push"], { cwd: dir });
+  assert.equal(push.code, 6);
+  assert.equal(
+    push.stderr,
+    'baton: Cannot push: this repository has no remote named "origin" (add one with git remote add origin URL, or name another: baton push REMOTE)\n',
+  );
+  const pull = await runBaton(["pull", "upstream"], { cwd: dir });
+  assert.match(pull.stderr, /no remote named "upstream"/);
+  // Control: with the remote there, the same push goes through.
+  const bare = `${dir}-remote.git`;
+  await git(dir, ["init", "-q", "--bare", bare]);
+  removeAfterTests(bare);
+  await git(dir, ["remote", "add", "origin", bare]);
+  const ok = await runBaton(["push"], { cwd: dir });
+  assert.equal(ok.code, 0, ok.stderr);
 });
