@@ -12,18 +12,24 @@ export const reviveCommand: Command = {
   category: "everyday",
   summary: "Restore a missing latest.md from the archive or shared ref",
   description:
-    "When .baton/latest.md is missing (deleted, or a fresh clone), copies a valid capsule of .baton/capsules into it: the newest signed by a key this machine trusts, else the newest of the others, with a warning that it is unsigned or signed by an unknown key (nothing in it is verified); a capsule dated in the future is never made current; when the archive has none, first copies the capsules of the shared ref refs/baton/<branch> (as recorded by baton push or fetched by baton pull) into the archive. Nothing is committed or staged, and git is only read. Idempotent: when latest.md exists it changes nothing. --json prints {action: present | archive | shared_ref | nothing, id, imported, signer: trusted | unknown_key | unsigned | null, future, passed_over}. Exit 0, also when there is nothing to restore.",
+    "When .baton/latest.md is missing (deleted, or a fresh clone), copies a valid capsule of .baton/capsules into it: the newest signed by a key this machine trusts, else the newest of the others, with a warning that it is unsigned or signed by an unknown key (nothing in it is verified); a capsule dated in the future is never made current; when the archive has none, first copies the capsules of the shared ref refs/baton/<branch> (as recorded by baton push or fetched by baton pull) into the archive. Nothing is committed or staged, and git is only read. Idempotent: when latest.md exists it changes nothing; with --force a latest.md that is not a valid capsule (damaged, cut off, not a regular file) is renamed aside to .baton/latest.md.invalid-<time> and replaced, and a valid one is kept. --json prints {action: present | archive | shared_ref | nothing, id, imported, signer: trusted | unknown_key | unsigned | null, future, passed_over, set_aside}. Exit 0, also when there is nothing to restore.",
   examples: ["baton revive", "baton revive --json"],
   flags: [{
     name: "branch",
     type: "string",
     value: "NAME",
     summary: "Use the shared ref of this branch (default: the current branch)",
+  }, {
+    name: "force",
+    type: "boolean",
+    summary: "Replace a latest.md that is not a valid capsule (it is kept aside)",
   }],
   async run(args, io) {
     const { reviveLatest } = await import("../core/share/share_run.ts");
     const { shareEnv } = await import("./_adapters/share_env.ts");
-    const r = await reviveLatest(await shareEnv(io), stringFlag(args, "branch"));
+    const r = await reviveLatest(await shareEnv(io), stringFlag(args, "branch"), {
+      force: boolFlag(args, "force"),
+    });
     if (boolFlag(args, "json")) {
       printJson(io, r);
       return 0;
@@ -37,6 +43,7 @@ export const reviveCommand: Command = {
       nothing: "no capsule to restore (none archived, none on the shared ref)",
     }[r.action];
     const lines = [line];
+    if (r.set_aside) lines.unshift(`moved the invalid latest.md aside to .baton/${r.set_aside}`);
     if (r.signer === "unsigned" || r.signer === "unknown_key") {
       lines.push(
         `warning: ${id} is ${

@@ -172,6 +172,11 @@ export const COMPLETION_TABLE: readonly CompletionCommand[] = [
         "summary": "Use the shared ref of this branch (default: the current branch)"
       },
       {
+        "name": "force",
+        "takesValue": false,
+        "summary": "Replace a latest.md that is not a valid capsule (it is kept aside)"
+      },
+      {
         "name": "json",
         "takesValue": false,
         "summary": "Print the result as JSON"

@@ -362,6 +362,8 @@ export interface ReviveReport {
   future: number;
   /** Newer capsules not signed by a trusted key, passed over for a trusted one. */
   passed_over: number;
+  /** With --force: where an invalid latest.md was moved aside (relative to .baton), else null. */
+  set_aside?: string | null;
 }
 
 async function chooseFromArchive(io: ShareEnv, found: FoundLayout): Promise<CurrentChoice> {
@@ -395,10 +397,39 @@ async function makeCurrent(io: ShareEnv, found: FoundLayout, name: string): Prom
   return true;
 }
 
-/** `baton revive`. */
-export async function reviveLatest(io: ShareEnv, branch?: string): Promise<ReviveReport> {
+/**
+ * With --force: a latest.md that is not a valid capsule (damaged, cut off,
+ * not a regular file) is renamed aside within .baton, never deleted, so
+ * revive can replace it; a valid one is kept. The name aside, or null.
+ */
+async function setAsideInvalid(io: ShareEnv, found: FoundLayout): Promise<string | null> {
+  const info = await io.fs.lstat(found.layout.latest);
+  if (info === null) return null;
+  if (info.isFile) {
+    try {
+      const text = new TextDecoder("utf-8", { fatal: true }).decode(
+        await io.fs.readFile(found.layout.latest),
+      );
+      await parseCapsule(text, { trustedKeys: new Map() });
+      return null;
+    } catch {
+      // Not a capsule: set it aside below.
+    }
+  }
+  const name = `latest.md.invalid-${io.now().toISOString().replace(/[-:.]/g, "")}`;
+  await io.fs.rename(found.layout.latest, `${found.layout.dir}/${name}`);
+  return name;
+}
+
+/** `baton revive`; `force` replaces a latest.md that is not a valid capsule (kept aside). */
+export async function reviveLatest(
+  io: ShareEnv,
+  branch?: string,
+  options: { force?: boolean } = {},
+): Promise<ReviveReport> {
   const found = await findBatonLayout(io.fs, io.cwd);
   const none = { id: null, imported: 0, signer: null, future: 0, passed_over: 0 };
+  const setAside = options.force === true ? await setAsideInvalid(io, found) : null;
   if ((await io.fs.lstat(found.layout.latest)) !== null) return { action: "present", ...none };
   let choice = await chooseFromArchive(io, found);
   let action: ReviveReport["action"] = "archive";
@@ -431,6 +462,7 @@ export async function reviveLatest(io: ShareEnv, branch?: string): Promise<Reviv
     imported,
     signer: choice.chosen.authorship.status,
     ...seen,
+    set_aside: setAside,
   };
 }
 

@@ -277,3 +277,38 @@ Deno.test("share: push and pull name a remote the repository does not have, and 
   const ok = await runBaton(["push"], { cwd: dir });
   assert.equal(ok.code, 0, ok.stderr);
 });
+
+Deno.test("share: revive --force replaces a damaged latest.md, keeping it aside, and keeps a valid one", async () => {
+  const dir = await makeRepo();
+  await writeFiles(dir, { "a.txt": "a\n" });
+  await commitAll(dir);
+  const fin = await runBaton(["finalize", "--draft", "-", "--json"], {
+    cwd: dir,
+    stdin: '{"now":"kept"}',
+  });
+  const id = JSON.parse(fin.stdout).id;
+  const valid = await Deno.readTextFile(`${dir}/.baton/latest.md`);
+  // Control: a valid latest.md stays, with or without --force.
+  const kept = await runBaton(["revive", "--force", "--json"], { cwd: dir });
+  assert.equal(JSON.parse(kept.stdout).action, "present");
+  assert.equal(await Deno.readTextFile(`${dir}/.baton/latest.md`), valid);
+  await Deno.writeTextFile(`${dir}/.baton/latest.md`, valid.slice(0, 200));
+  const plain = await runBaton(["revive", "--json"], { cwd: dir });
+  assert.equal(JSON.parse(plain.stdout).action, "present", "without --force nothing is replaced");
+  const forced = await runBaton(["revive", "--force"], { cwd: dir });
+  assert.equal(forced.code, 0, forced.stderr);
+  assert.match(
+    forced.stdout,
+    /^moved the invalid latest\.md aside to \.baton\/latest\.md\.invalid-\d{8}T\d+Z\n/,
+  );
+  assert.match(
+    forced.stdout,
+    new RegExp(`restored latest.md from the archive: ${id.slice(7, 19)}`),
+  );
+  assert.equal(await Deno.readTextFile(`${dir}/.baton/latest.md`), valid);
+  const aside = [...Deno.readDirSync(`${dir}/.baton`)].filter((e) =>
+    e.name.startsWith("latest.md.invalid-")
+  );
+  assert.equal(aside.length, 1);
+  assert.equal(await Deno.readTextFile(`${dir}/.baton/${aside[0]!.name}`), valid.slice(0, 200));
+});
