@@ -50,7 +50,7 @@ export const sourceCommand: Command = {
   category: "diagnostics",
   summary: "Read the agent hosts' own session transcripts",
   description:
-    "probe: which hosts' session stores exist on this machine, where, the format found, whether each is readable and how sure baton's reader is of the format (verified against the real program, from documentation, or guessed), without reading any conversation. list: sessions (id, host, project, started/updated, turns, size), newest first, for the current repository unless --all-projects; turn counts of large files are estimated from their tail and marked ~. show SESSION: the last turns of one session (an id such as claude:<uuid> or a unique prefix of one, or a transcript file path), each marked untrusted, secrets redacted and control characters neutralised. Stores are opened read-only and never locked; big files are read from the end.",
+    "probe: which hosts' session stores exist on this machine, where, the format found, whether each is readable and how sure baton's reader is of the format (verified against the real program, from documentation, or guessed), without reading any conversation. list: sessions (id, host, project, started/updated, turns, size), newest first, for the current repository unless --all-projects, at most --limit (default 20; --all for every one, and stderr says how many of how many); turn counts of large files are estimated from their tail and marked ~. show SESSION: the last turns of one session (an id such as claude:<uuid> or a unique prefix of one, or a transcript file path), each marked untrusted, secrets redacted and control characters neutralised. Stores are opened read-only and never locked; big files are read from the end.",
   usage: "probe | list | show SESSION",
   maxPositionals: 2,
   examples: [
@@ -65,6 +65,16 @@ export const sourceCommand: Command = {
       type: "boolean",
       summary: "List sessions of every project, not only this repository",
     },
+    {
+      name: "limit",
+      type: "integer",
+      value: "N",
+      default: 20,
+      min: 1,
+      max: 100000,
+      summary: "Show at most N sessions (list)",
+    },
+    { name: "all", type: "boolean", summary: "Show every session found (list)" },
     {
       name: "tail",
       short: "n",
@@ -111,19 +121,34 @@ export const sourceCommand: Command = {
     }
     if (action === "list") {
       const project = boolFlag(args, "all-projects") ? null : await projectRoot(io);
-      const sessions = await stores.listSessions(transcriptStoreIo(io), { hosts, project });
+      const found = await stores.listSessions(transcriptStoreIo(io), { hosts, project });
+      const limit = boolFlag(args, "all") ? Infinity : intFlag(args, "limit")!;
+      const sessions = found.slice(0, limit);
       const { loadSafeOutput } = await import("./_cli/safe_output.ts");
+      const { humanSize } = await import("../core/human_size.ts");
       const safe = await loadSafeOutput();
       if (json) {
-        printJson(io, { project, sessions: safe.deep(sessions) });
+        printJson(io, {
+          project,
+          sessions: safe.deep(sessions),
+          shown: sessions.length,
+          total: found.length,
+        });
         return 0;
       }
-      if (sessions.length === 0) io.stderr.write("No sessions found\n");
+      if (found.length === 0) io.stderr.write("No sessions found\n");
       for (const s of sessions) {
         io.stdout.write(
-          `${safe.line(s.id)}  ${s.updated_at ?? "-"}  ${
+          `${safe.line(s.id)}  ${safe.line(s.updated_at ?? "-")}  ${
             s.turns_estimated ? "~" : ""
-          }${s.turns} turns  ${s.bytes} bytes  ${safe.line(s.project ?? "(project unknown)")}\n`,
+          }${s.turns} turns  ${humanSize(s.bytes)}  ${
+            safe.line(s.project ?? "(project unknown)")
+          }\n`,
+        );
+      }
+      if (sessions.length < found.length) {
+        io.stderr.write(
+          `${sessions.length} of ${found.length} sessions shown (newest first); --all or --limit N shows more\n`,
         );
       }
       return 0;

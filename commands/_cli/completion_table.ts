@@ -630,6 +630,16 @@ export const COMPLETION_TABLE: readonly CompletionCommand[] = [
         "summary": "List sessions of every project, not only this repository"
       },
       {
+        "name": "limit",
+        "takesValue": true,
+        "summary": "Show at most N sessions (list)"
+      },
+      {
+        "name": "all",
+        "takesValue": false,
+        "summary": "Show every session found (list)"
+      },
+      {
         "name": "tail",
         "short": "n",
         "takesValue": true,

@@ -47,6 +47,19 @@ Deno.test("source list scopes to the repository, show takes unique prefixes, amb
       (await runBaton(["source", "list", "--all-projects", "--json"], { cwd: repo, env })).stdout,
     );
     assert.equal(all.sessions.length, 4, "positive control: the other project's session exists");
+    const two = await runBaton(["source", "list", "--all-projects", "--limit", "2"], {
+      cwd: repo,
+      env,
+    });
+    assert.equal(two.stdout.trimEnd().split("\n").length, 2);
+    assert.match(two.stdout, /turns {2}\d+(\.\d)? (B|KiB) {2}/, "sizes as people read them");
+    assert.match(
+      two.stderr,
+      /^2 of 4 sessions shown \(newest first\); --all or --limit N shows more\n$/,
+    );
+    const every = await runBaton(["source", "list", "--all-projects", "--all"], { cwd: repo, env });
+    assert.equal(every.stdout.trimEnd().split("\n").length, 4);
+    assert.equal(every.stderr, "", "control: nothing held back, nothing said");
     const onlyCodex = JSON.parse(
       (await runBaton(["source", "list", "--host", "codex", "--json"], { cwd: repo, env })).stdout,
     );
