@@ -38,11 +38,23 @@ export const searchCommand: Command = {
     const { searchChain } = await import("../core/search/search_chain.ts");
     const { openSearchIndex } = await import("./_adapters/search_db.ts");
     const { loadSafeOutput } = await import("./_cli/safe_output.ts");
+    const { createProgressLine } = await import("./_cli/byte_input.ts");
+    let total = 0;
+    const progress = createProgressLine(io, (n) => `indexing capsules: ${n} of ${total}`);
     const result = await searchChain(
-      { fs: io.fs, cwd: io.cwd(), openIndex: openSearchIndex, safe: await loadSafeOutput() },
+      {
+        fs: io.fs,
+        cwd: io.cwd(),
+        openIndex: openSearchIndex,
+        safe: await loadSafeOutput(),
+        onProgress: (done, all) => {
+          total = all;
+          progress.report(done);
+        },
+      },
       query,
       limit,
-    );
+    ).finally(() => progress.done());
     if (boolFlag(args, "json")) printJson(io, result);
     else if (result.results.length === 0) io.stderr.write("No match\n");
     else {

@@ -41,24 +41,35 @@ export interface Progress {
   done(): void;
 }
 
-/** Progress on stderr for long scans; silent when stderr is not a terminal. */
-export function createProgress(io: Io, label: string): Progress {
+/**
+ * One progress line on stderr, rewritten at most every 200 ms and only after
+ * the work has taken half a second; silent when stderr is not a terminal.
+ * `report(n)` shows `render(n)`; `done()` clears the line.
+ */
+export function createProgressLine(io: Io, render: (n: number, ms: number) => string): Progress {
   if (!io.stderr.isTerminal) return { report() {}, done() {} };
   const started = io.now().getTime();
   let last = started;
   let shown = false;
   return {
-    report(bytes: number) {
+    report(n: number) {
       const now = io.now().getTime();
       if (now - last < 200 || now - started < 500) return;
       last = now;
       shown = true;
-      const mib = bytes / (1024 * 1024);
-      const rate = mib / Math.max(0.001, (now - started) / 1000);
-      io.stderr.write(`\r${label}: ${mib.toFixed(0)} MiB (${rate.toFixed(0)} MiB/s)\x1b[K`);
+      io.stderr.write(`\r${render(n, now - started)}\x1b[K`);
     },
     done() {
       if (shown) io.stderr.write("\r\x1b[K");
     },
   };
+}
+
+/** Progress on stderr for long scans (bytes read and the rate); silent when not a terminal. */
+export function createProgress(io: Io, label: string): Progress {
+  return createProgressLine(io, (bytes, ms) => {
+    const mib = bytes / (1024 * 1024);
+    const rate = mib / Math.max(0.001, ms / 1000);
+    return `${label}: ${mib.toFixed(0)} MiB (${rate.toFixed(0)} MiB/s)`;
+  });
 }

@@ -27,6 +27,8 @@ export interface SearchChainIo {
   openIndex(path: string): OpenedIndex;
   /** Redacts and neutralises: one terminal line, or a JSON string value. */
   safe: { line(text: string): string; value(text: string): string };
+  /** Told how many capsules of how many were read while the index catches up. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** What `baton search --json` prints. */
@@ -66,7 +68,10 @@ export async function searchChain(
   const safe = io.safe;
   const index = io.openIndex(path);
   try {
-    const sync = await syncCapsuleIndex(index.db, io.fs, found.layout, { redact: safe.value });
+    const sync = await syncCapsuleIndex(index.db, io.fs, found.layout, {
+      redact: safe.value,
+      ...(io.onProgress === undefined ? {} : { onProgress: io.onProgress }),
+    });
     const hits = searchIndex(index.db, query, limit);
     return {
       query: safe.value(query),

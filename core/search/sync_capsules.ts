@@ -34,6 +34,8 @@ export interface SyncResult extends IndexUpdate {
 export interface SyncOptions {
   /** Redacts one text (secret scanner). */
   redact: (text: string) => string;
+  /** Called after each capsule read for the index, with how many of how many. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** Indexes new archived capsules and drops removed ones. */
@@ -49,8 +51,11 @@ export async function syncCapsuleIndex(
   const remove = [...known].filter((k) => !present.has(k));
   const add: KeyedDocuments[] = [];
   let skipped = 0;
+  const todo = names.filter((n) => !known.has(n)).length;
+  let read = 0;
   for (const name of names) {
     if (known.has(name)) continue;
+    options.onProgress?.(++read, todo);
     let text: string | null;
     try {
       text = await readTextOrNull(fs, `${layout.capsules}/${name}`);

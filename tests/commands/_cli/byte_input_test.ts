@@ -1,7 +1,11 @@
 // Tests for commands/_cli/byte_input.ts: the file source and the progress line.
 
 import assert from "node:assert/strict";
-import { createProgress, fileSource } from "../../../commands/_cli/byte_input.ts";
+import {
+  createProgress,
+  createProgressLine,
+  fileSource,
+} from "../../../commands/_cli/byte_input.ts";
 import type { Io } from "../../../commands/_adapters/io.ts";
 import { DenoFs } from "../../../commands/_adapters/deno_fs.ts";
 import { fakeIo } from "../../_helpers/io.ts";
@@ -29,6 +33,23 @@ Deno.test("createProgress() writes a throttled line only when stderr is a termin
   clock.t = 10_000;
   q.report(1);
   q.done();
+  assert.deepEqual(pipe.err, []);
+});
+
+Deno.test("createProgressLine() shows counted work after half a second, never when piped", () => {
+  const clock = { t: 0 };
+  const tty = progressIo(true, clock);
+  const p = createProgressLine(tty.io, (n) => `indexing capsules: ${n} of 9`);
+  p.report(1);
+  assert.deepEqual(tty.err, [], "nothing in the first half second");
+  clock.t = 600;
+  p.report(7);
+  p.done();
+  assert.deepEqual(tty.err, ["\rindexing capsules: 7 of 9\x1b[K", "\r\x1b[K"]);
+  const pipe = progressIo(false, clock);
+  const q = createProgressLine(pipe.io, (n) => `${n}`);
+  clock.t = 10_000;
+  q.report(1);
   assert.deepEqual(pipe.err, []);
 });
 
