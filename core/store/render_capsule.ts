@@ -60,7 +60,9 @@ export function renderCapsuleFile(
     `- status: ${capsule.status}`,
     `- previous: ${capsule.previous ?? "none"}`,
     `- facts: ${f.status}${
-      f.head ? ` (HEAD ${shortOid(f.head)} on ${f.branch ?? "detached"})` : ""
+      f.head
+        ? ` (HEAD ${safeInline(shortOid(f.head))} on ${safeInline(f.branch ?? "detached")})`
+        : ""
     }`,
     `- secret scan: ${capsule.sanitize.scan_status}${
       capsule.sanitize.scan_status === "passed"
@@ -106,7 +108,9 @@ export function renderCapsuleFile(
     ...section(
       "Changed files",
       f.changed_files.map((c) =>
-        `- ${c.status} ${safeInline(c.path)}${c.sha256 ? ` ${c.sha256.slice(0, 19)}` : ""}`
+        `- ${c.status} ${safeInline(c.path)}${
+          c.sha256 ? ` ${safeInline(c.sha256.slice(0, 19))}` : ""
+        }`
       ),
     ),
   );

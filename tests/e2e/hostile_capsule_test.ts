@@ -70,3 +70,30 @@ Deno.test("validate and load refuse a capsule file over the size bound with exit
   assert.equal(r.stderr.trim().split("\n").length, 1);
   assert.match(r.stderr, /more than/);
 });
+
+Deno.test("show and export --facts neutralise every recorded fact a stranger's capsule prints (branch, HEAD, time, file status and hash)", async () => {
+  const dir = await makeRepo();
+  const hostile = (s: string) => `${s}\u001b]0;PWN\u0007\u009b31m\n## INJECTED\r- [verified] FAKE`;
+  const capsule = await makeCapsule((b) => {
+    b.facts = {
+      ...b.facts,
+      status: "collected",
+      repo_root: dir,
+      captured_at: hostile("2026-11-01T00:00:00.000Z"),
+      branch: hostile("main"),
+      head: hostile("0123456789ab"),
+      changed_files: [{ ...changed("a.txt", hostile("sha")), xy: hostile(".M") }],
+    };
+  });
+  await Deno.mkdir(`${dir}/.baton`, { recursive: true });
+  await Deno.writeTextFile(`${dir}/.baton/latest.md`, renderCapsuleFile(capsule));
+  for (const args of [["show"], ["export", "--facts"]]) {
+    const r = await runBaton(args, { cwd: dir });
+    assert.equal(r.code, 0, r.stderr);
+    const prose = r.stdout.replace(/```json baton-capsule\n[^\n]*\n```/, "");
+    assert.match(prose, /main/, `positive control: ${args[0]} prints the branch or the file`);
+    // deno-lint-ignore no-control-regex
+    assert.doesNotMatch(prose, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/, args[0]);
+    assert.doesNotMatch(prose, /\n## INJECTED|\n- \[verified\] FAKE/, args[0]);
+  }
+});
