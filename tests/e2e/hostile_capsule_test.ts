@@ -97,3 +97,20 @@ Deno.test("show and export --facts neutralise every recorded fact a stranger's c
     assert.doesNotMatch(prose, /\n## INJECTED|\n- \[verified\] FAKE/, args[0]);
   }
 });
+
+Deno.test("show prints a stranger's capsule data with no C1 control, line separator or direction override, and the value is unchanged", async () => {
+  const dir = await makeRepo();
+  const now = "ok\u009b2J\u009d0;PWN\u009c\u2028\u2029\u202eevil";
+  const capsule = await makeCapsule((b) => {
+    b.meaning.now = now;
+  });
+  await Deno.mkdir(`${dir}/.baton`, { recursive: true });
+  await Deno.writeTextFile(`${dir}/.baton/latest.md`, renderCapsuleFile(capsule));
+  const r = await runBaton(["show"], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /ok/, "positive control: the capsule is shown");
+  assert.doesNotMatch(r.stdout, /[\u0080-\u009f\u2028\u2029\u202a-\u202e]/);
+  const json = await runBaton(["show", "--json"], { cwd: dir });
+  assert.equal(JSON.parse(json.stdout).capsule.meaning.now, now, "the value reads back unchanged");
+  assert.equal(JSON.parse(json.stdout).capsule.id, capsule.id);
+});
