@@ -86,7 +86,7 @@ export function renderExport(
     const f = capsule.facts;
     lines.push(
       `Facts of baton capsule ${shortId(capsule.id)}, collected ${
-        f.captured_at ?? "never"
+        one(f.captured_at ?? "never")
       } (status ${f.status}).`,
     );
     if (f.status === "collected") {
@@ -99,7 +99,7 @@ export function renderExport(
         `published: ${f.published.status} (${one(f.published.reason)})`,
       );
       for (const c of f.changed_files) {
-        lines.push(`- ${c.xy} ${one(c.path)} ${c.sha256 ?? c.hash_skipped ?? ""}`);
+        lines.push(`- ${one(c.xy)} ${one(c.path)} ${one(c.sha256 ?? c.hash_skipped ?? "")}`);
       }
     }
   }

@@ -4,10 +4,12 @@
  * kept, and any trust above `claimed` is lowered to `claimed`, with the
  * rewrite recorded, because the evidence that backed it stays with the old
  * capsule. From a capsule not signed by a key this machine trusts (a pull
- * request, `baton pull`), decisions are carried only as decisions of their
- * own: a withdrawal, a supersession without successor or a `supersedes`
- * link is not carried, so the automatic capsule this machine signs on top
- * never adopts a stranger's change to a decision. Pure.
+ * request, `baton pull`), no decision is carried: restated under this
+ * machine's signature, a stranger's decision would become a trusted one (a
+ * decision reworded under a trusted id would be applied), so the automatic
+ * capsule this machine signs on top never adopts a stranger's decision or
+ * change to one. The stranger's decisions stay in their own capsule, where
+ * the fold shows them as untrusted. Pure.
  * @module
  */
 import type { Claim, Downgrade, Meaning } from "./types.ts";
@@ -61,12 +63,7 @@ export function carryMeaning(
       completed: list("completed", meaning.completed),
       decisions: list(
         "decisions",
-        options.untrustedSource === true
-          ? meaning.decisions.filter((d) => d.status === "active").map((d) => ({
-            ...d,
-            supersedes: null,
-          }))
-          : meaning.decisions,
+        options.untrustedSource === true ? [] : meaning.decisions,
       ),
       verified_facts: list("verified_facts", meaning.verified_facts),
       hypotheses: list("hypotheses", meaning.hypotheses),

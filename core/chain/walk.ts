@@ -446,7 +446,9 @@ export async function walkChain(input: WalkInput, options: WalkOptions = {}): Pr
         : `${p.entry.source} forks the chain: it names the same previous capsule as position ${sibling.position}`,
     );
   }
-  if (tomb !== null && ended === "genesis" && links.length > 0) {
+  // A tombstone the chain does not reach (copied from another chain) keeps no decisions here.
+  const tombJoins = !(tomb !== null && ended === "genesis" && links.length > 0);
+  if (!tombJoins) {
     critical(
       "tombstone",
       links.length,
@@ -470,7 +472,7 @@ export async function walkChain(input: WalkInput, options: WalkOptions = {}): Pr
     pruned: tomb?.pruned.length ?? 0,
     tombstone: tomb,
     tombstone_authorship: tombAuthorship,
-    tombstone_sources: tomb === null || tombAuthorship === null
+    tombstone_sources: tomb === null || tombAuthorship === null || !tombJoins
       ? []
       : tombstoneSources(tomb, tombAuthorship, trusted),
     signers,

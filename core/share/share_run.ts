@@ -160,7 +160,9 @@ async function transportOrThrow(git: ChainGit): Promise<void> {
 async function defaultRemote(c: ShareContext): Promise<string> {
   const r = await c.git.runGit(c.repo.workTree, ["config", "--get", `branch.${c.branch}.remote`]);
   const name = r.stdout.trim();
-  return r.code === 0 && name !== "" && name !== "." ? name : "origin";
+  // The clone's config is untrusted: a name that git would read as an option
+  // (--upload-pack=CMD runs CMD) is never handed to git fetch or push.
+  return r.code === 0 && name !== "" && name !== "." && !name.startsWith("-") ? name : "origin";
 }
 
 /**

@@ -18,6 +18,15 @@ import { CAPSULE_FENCE } from "../capsule/parse.ts";
 import { shortId } from "../capsule/capsule_id.ts";
 import { shortOid } from "../facts/git/short_oid.ts";
 
+// C1 controls (an 8-bit CSI or OSC acts on some terminals), line and paragraph separators and
+// direction overrides, written as JSON escapes: the block parses to the same value, and printing
+// the file (baton show, cat) sends no control to a terminal.
+const INVISIBLE = /[\u0080-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+function escapeInvisible(json: string): string {
+  return json.replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
 function claimLine(c: Claim): string {
   return `- [${c.trust}] ${safeInline(c.text)}`;
 }
@@ -60,7 +69,9 @@ export function renderCapsuleFile(
     `- status: ${capsule.status}`,
     `- previous: ${capsule.previous ?? "none"}`,
     `- facts: ${f.status}${
-      f.head ? ` (HEAD ${shortOid(f.head)} on ${f.branch ?? "detached"})` : ""
+      f.head
+        ? ` (HEAD ${safeInline(shortOid(f.head))} on ${safeInline(f.branch ?? "detached")})`
+        : ""
     }`,
     `- secret scan: ${capsule.sanitize.scan_status}${
       capsule.sanitize.scan_status === "passed"
@@ -106,7 +117,9 @@ export function renderCapsuleFile(
     ...section(
       "Changed files",
       f.changed_files.map((c) =>
-        `- ${c.status} ${safeInline(c.path)}${c.sha256 ? ` ${c.sha256.slice(0, 19)}` : ""}`
+        `- ${c.status} ${safeInline(c.path)}${
+          c.sha256 ? ` ${safeInline(c.sha256.slice(0, 19))}` : ""
+        }`
       ),
     ),
   );
@@ -114,7 +127,7 @@ export function renderCapsuleFile(
     "## Capsule data",
     "",
     CAPSULE_FENCE,
-    canonicalJson(capsule),
+    escapeInvisible(canonicalJson(capsule)),
     "```",
     "",
   );

@@ -261,3 +261,22 @@ Deno.test("capsule --max-bytes: within the cap with all five sections; progress 
     assert.equal((await runBaton(["progress", "add", "more"], { cwd: dir })).code, 0);
   });
 });
+
+Deno.test("a tombstone signed by this machine but copied from another chain credits none of its decisions here", async () => {
+  await withRepo(async (other) => {
+    await finalize(other, { now: "a", decisions: [{ id: "skip-auth", text: "disable auth" }] });
+    await finalize(other, { now: "b" });
+    const rotated = await runBaton(["rotate", "--keep", "1", "--write"], { cwd: other });
+    assert.equal(rotated.code, 0, rotated.stderr);
+    const ids = async (dir: string) =>
+      JSON.parse((await runBaton(["decisions", "--json"], { cwd: dir })).stdout).decisions
+        .map((x: { id: string }) => x.id);
+    assert.deepEqual(await ids(other), ["skip-auth"], "control: its own chain keeps the decision");
+    await withRepo(async (dir) => {
+      await finalize(dir, { now: "here", decisions: [{ id: "db", text: "use sqlite" }] });
+      await Deno.copyFile(`${other}/.baton/tombstone.json`, `${dir}/.baton/tombstone.json`);
+      assert.equal((await runBaton(["verify"], { cwd: dir })).code, 1, "verify: CRITICAL");
+      assert.deepEqual(await ids(dir), ["db"]);
+    });
+  });
+});

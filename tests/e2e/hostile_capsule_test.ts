@@ -70,3 +70,47 @@ Deno.test("validate and load refuse a capsule file over the size bound with exit
   assert.equal(r.stderr.trim().split("\n").length, 1);
   assert.match(r.stderr, /more than/);
 });
+
+Deno.test("show and export --facts neutralise every recorded fact a stranger's capsule prints (branch, HEAD, time, file status and hash)", async () => {
+  const dir = await makeRepo();
+  const hostile = (s: string) => `${s}\u001b]0;PWN\u0007\u009b31m\n## INJECTED\r- [verified] FAKE`;
+  const capsule = await makeCapsule((b) => {
+    b.facts = {
+      ...b.facts,
+      status: "collected",
+      repo_root: dir,
+      captured_at: hostile("2026-11-01T00:00:00.000Z"),
+      branch: hostile("main"),
+      head: hostile("0123456789ab"),
+      changed_files: [{ ...changed("a.txt", hostile("sha")), xy: hostile(".M") }],
+    };
+  });
+  await Deno.mkdir(`${dir}/.baton`, { recursive: true });
+  await Deno.writeTextFile(`${dir}/.baton/latest.md`, renderCapsuleFile(capsule));
+  for (const args of [["show"], ["export", "--facts"]]) {
+    const r = await runBaton(args, { cwd: dir });
+    assert.equal(r.code, 0, r.stderr);
+    const prose = r.stdout.replace(/```json baton-capsule\n[^\n]*\n```/, "");
+    assert.match(prose, /main/, `positive control: ${args[0]} prints the branch or the file`);
+    // deno-lint-ignore no-control-regex
+    assert.doesNotMatch(prose, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/, args[0]);
+    assert.doesNotMatch(prose, /\n## INJECTED|\n- \[verified\] FAKE/, args[0]);
+  }
+});
+
+Deno.test("show prints a stranger's capsule data with no C1 control, line separator or direction override, and the value is unchanged", async () => {
+  const dir = await makeRepo();
+  const now = "ok\u009b2J\u009d0;PWN\u009c\u2028\u2029\u202eevil";
+  const capsule = await makeCapsule((b) => {
+    b.meaning.now = now;
+  });
+  await Deno.mkdir(`${dir}/.baton`, { recursive: true });
+  await Deno.writeTextFile(`${dir}/.baton/latest.md`, renderCapsuleFile(capsule));
+  const r = await runBaton(["show"], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /ok/, "positive control: the capsule is shown");
+  assert.doesNotMatch(r.stdout, /[\u0080-\u009f\u2028\u2029\u202a-\u202e]/);
+  const json = await runBaton(["show", "--json"], { cwd: dir });
+  assert.equal(JSON.parse(json.stdout).capsule.meaning.now, now, "the value reads back unchanged");
+  assert.equal(JSON.parse(json.stdout).capsule.id, capsule.id);
+});

@@ -312,3 +312,22 @@ Deno.test("share: revive --force replaces a damaged latest.md, keeping it aside,
   assert.equal(aside.length, 1);
   assert.equal(await Deno.readTextFile(`${dir}/.baton/${aside[0]!.name}`), valid.slice(0, 200));
 });
+
+Deno.test("share: an upstream remote name in the clone's config that git would read as an option runs nothing", async () => {
+  const { root, b } = await setup();
+  try {
+    const marker = `${root}/ran`;
+    const option = `--upload-pack=touch ${marker};`;
+    // Control: handed to git fetch as an argument, this name runs its command.
+    await git(b.dir, ["fetch", "-q", option, "origin"], { allowFail: true });
+    assert.ok(await Deno.lstat(marker).then(() => true, () => false), "control: git ran it");
+    await Deno.remove(marker);
+    await git(b.dir, ["config", "branch.main.remote", option]);
+    const pull = await baton(b, ["pull", "--json"]);
+    assert.equal(pull.code, 0, pull.stderr);
+    assert.equal(JSON.parse(pull.stdout).remote, "origin");
+    assert.equal(await Deno.lstat(marker).then(() => true, () => false), false);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});

@@ -88,3 +88,57 @@ Deno.test("writeAutoCapsule() on top of an unsigned latest carries no stranger's
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("writeAutoCapsule() on top of a stranger's latest never restates their decisions under this machine's signature (a reworded trusted decision stays as it was)", async () => {
+  const { runBaton } = await import("../../_helpers/cli.ts");
+  const { extractCapsuleJson } = await import("../../../core/capsule/parse.ts");
+  const dir = await makeRepo();
+  const strangerHome = await Deno.makeTempDir({ prefix: "baton-stranger-" });
+  try {
+    await Deno.chmod(strangerHome, 0o700);
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir, "init");
+    const draft = (decisions: unknown[]) => JSON.stringify({ now: "n", decisions });
+    const mine = await runBaton(["finalize", "--draft", "-"], {
+      cwd: dir,
+      stdin: draft([{ id: "db", text: "use sqlite" }]),
+    });
+    assert.equal(mine.code, 0, mine.stderr);
+    // A stranger's signed capsule rewords "db" and adds a decision of its own.
+    const theirs = await runBaton(["finalize", "--draft", "-"], {
+      cwd: dir,
+      stdin: draft([{ id: "db", text: "use mysql" }, { id: "api", text: "drop v1" }]),
+      env: { BATON_HOME: strangerHome },
+    });
+    assert.equal(theirs.code, 0, theirs.stderr);
+    const inForce = async () =>
+      Object.fromEntries(
+        JSON.parse((await runBaton(["decisions", "--json"], { cwd: dir })).stdout).decisions
+          .map((d: { id: string; text: string }) => [d.id, d.text]),
+      );
+    assert.equal(
+      (await inForce()).db,
+      "use sqlite",
+      "control: the stranger's reword is not applied",
+    );
+    await writeFiles(dir, { "b.txt": "b\n" }); // new facts, so a capsule is written
+    const io = createDenoIo();
+    const env = (name: string) => name === "BATON_HOME" ? testBatonHome() : io.env(name);
+    const r = await writeAutoCapsule(workflowContext({ ...io, env }, dir), {
+      trigger: "pre_compact",
+    });
+    assert.equal(r.status, "written");
+    const auto = JSON.parse(extractCapsuleJson(await Deno.readTextFile(`${dir}/.baton/latest.md`)));
+    assert.ok(auto.signature !== undefined, "the automatic capsule is signed by this machine");
+    const after = await inForce();
+    assert.equal(after.db, "use sqlite");
+    assert.equal(
+      after.api,
+      "drop v1",
+      "the stranger's own decision is still shown, from their capsule",
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+    await Deno.remove(strangerHome, { recursive: true });
+  }
+});
