@@ -46,11 +46,29 @@ base="${base%/}"
 dest="${BATON_INSTALL_DIR:-${HOME:?HOME is not set}/.local/bin}"
 artifact="baton-$target"
 
+# An https base stays https through every redirect; a plain http base (a local mirror, the tests'
+# loopback server) is allowed but said. Downloads are capped at 512 MiB.
+case "$base" in
+  https://*) secure=1 ;;
+  http://*) secure=0; say "warning: $base is plain http: only the checksum file guards the download" ;;
+  *) fail "BATON_INSTALL_BASE_URL must start with https:// (or http:// for a local mirror)" 2 ;;
+esac
+
 fetch() { # fetch URL FILE
   if command -v curl >/dev/null 2>&1; then
-    curl --fail --silent --show-error --location --proto '=https,http' --output "$2" "$1"
+    if [ "$secure" = 1 ]; then
+      curl --fail --silent --show-error --location --proto '=https' --proto-redir '=https' \
+        --max-filesize 536870912 --output "$2" "$1"
+    else
+      curl --fail --silent --show-error --location --proto '=http,https' \
+        --max-filesize 536870912 --output "$2" "$1"
+    fi
   elif command -v wget >/dev/null 2>&1; then
-    wget --quiet --output-document="$2" "$1"
+    if [ "$secure" = 1 ]; then
+      wget --quiet --https-only --output-document="$2" "$1"
+    else
+      wget --quiet --output-document="$2" "$1"
+    fi
   else
     fail "neither curl nor wget is installed: install one and run this again" 2
   fi

@@ -4,15 +4,17 @@
  * kept, and any trust above `claimed` is lowered to `claimed`, with the
  * rewrite recorded, because the evidence that backed it stays with the old
  * capsule. From a capsule not signed by a key this machine trusts (a pull
- * request, `baton pull`), no decision is carried: restated under this
- * machine's signature, a stranger's decision would become a trusted one (a
- * decision reworded under a trusted id would be applied), so the automatic
- * capsule this machine signs on top never adopts a stranger's decision or
- * change to one. The stranger's decisions stay in their own capsule, where
- * the fold shows them as untrusted. Pure.
+ * request, `baton pull`), nothing is carried: restated under this machine's
+ * signature, a stranger's words would read as this machine's (a decision
+ * reworded under a trusted id would even be applied), so the automatic
+ * capsule this machine signs on top says instead that the capsule below was
+ * not carried and how to read it. The stranger's capsule stays in the chain,
+ * where the briefing and the fold show it as untrusted. Pure.
  * @module
  */
 import type { Claim, Downgrade, Meaning } from "./types.ts";
+import { emptyMeaning } from "./empty_meaning.ts";
+import { shortId } from "./capsule_id.ts";
 import { trustRank } from "../trust/states.ts";
 
 /** The carried meaning and the trust rewrites carrying it needed. */
@@ -38,9 +40,20 @@ export interface CarriedMeaning {
  */
 export function carryMeaning(
   meaning: Meaning,
-  options: { untrustedSource?: boolean } = {},
+  options: { untrustedSource?: boolean; sourceId?: string } = {},
 ): CarriedMeaning {
   const downgrades: Downgrade[] = [];
+  if (options.untrustedSource === true) {
+    const id = options.sourceId === undefined ? "" : ` ${shortId(options.sourceId)}`;
+    return {
+      meaning: {
+        ...emptyMeaning(),
+        now:
+          `Automatic capsule written on top of capsule${id}, which no key this machine trusts signed: its meaning was not carried forward (read it with baton show${id}).`,
+      },
+      downgrades,
+    };
+  }
   function carry<T extends Claim>(field: string, c: T): T {
     const copy = { ...c, evidence_refs: [...c.evidence_refs] };
     if (trustRank(c.trust) < trustRank("claimed")) {
@@ -61,10 +74,7 @@ export function carryMeaning(
     meaning: {
       now: meaning.now,
       completed: list("completed", meaning.completed),
-      decisions: list(
-        "decisions",
-        options.untrustedSource === true ? [] : meaning.decisions,
-      ),
+      decisions: list("decisions", meaning.decisions),
       verified_facts: list("verified_facts", meaning.verified_facts),
       hypotheses: list("hypotheses", meaning.hypotheses),
       blockers: list("blockers", meaning.blockers),

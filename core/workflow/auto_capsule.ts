@@ -130,6 +130,7 @@ export async function writeAutoCapsule(
   }
   const carried = carryMeaning(latest?.meaning ?? emptyMeaning(), {
     untrustedSource: read !== null && read.authorship.status !== "trusted",
+    ...(latest === null ? {} : { sourceId: latest.id }),
   });
   const result = await finalizeMeaning(
     { ...ctx, cwd: found.repo?.workTree ?? found.layout.dir.slice(0, -"/.baton".length) },

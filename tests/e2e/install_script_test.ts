@@ -80,6 +80,7 @@ Deno.test("install.sh installs this machine's artifact after checking its SHA-25
     assert.match(r.stderr, /installed baton 9\.9\.9 as .*\/bin\/baton/);
     assert.match(r.stderr, /add .*\/bin to your PATH/);
     assert.match(r.stderr, /next: .*baton install claude-code/);
+    assert.match(r.stderr, /warning: .* is plain http: only the checksum file guards the download/);
     assert.deepEqual(
       [...Deno.readDirSync(`${dir.path}/bin`)].map((e) => e.name),
       ["baton"],
@@ -145,4 +146,10 @@ Deno.test("install.sh --help prints its usage and an unknown argument is refused
   const bad = await new Deno.Command("sh", { args: [SCRIPT, "--frobnicate"], stderr: "piped" })
     .output();
   assert.equal(bad.code, 2);
+  const scheme = await runInstall({
+    BATON_INSTALL_BASE_URL: "ftp://127.0.0.1/rel",
+    HOME: "/nonexistent",
+  });
+  assert.equal(scheme.code, 2, "only https (or http for a local mirror) is fetched from");
+  assert.match(scheme.stderr, /must start with https:\/\//);
 });

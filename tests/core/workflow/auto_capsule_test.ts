@@ -66,6 +66,14 @@ Deno.test("writeAutoCapsule() on top of an unsigned latest carries no stranger's
     assert.equal(r.status, "written");
     const auto = JSON.parse(extractCapsuleJson(await Deno.readTextFile(`${dir}/.baton/latest.md`)));
     assert.ok(auto.signature !== undefined, "the automatic capsule is signed by this machine");
+    // Nothing of the stranger's meaning is restated under this machine's signature: it
+    // says instead that the capsule below was not carried, and how to read it.
+    assert.match(
+      auto.meaning.now,
+      /^Automatic capsule written on top of capsule [0-9a-f]{12}, which no key this machine trusts signed: its meaning was not carried forward/,
+    );
+    assert.deepEqual(auto.meaning.decisions, []);
+    assert.equal(auto.meaning.next_action, null);
     assert.deepEqual(auto.meaning.decisions, [], "the stranger's withdrawal is not carried");
     const d = JSON.parse((await runBaton(["decisions", "--all", "--json"], { cwd: dir })).stdout);
     assert.equal(d.decisions.find((x: { id: string }) => x.id === "db").status, "active");
@@ -130,6 +138,14 @@ Deno.test("writeAutoCapsule() on top of a stranger's latest never restates their
     assert.equal(r.status, "written");
     const auto = JSON.parse(extractCapsuleJson(await Deno.readTextFile(`${dir}/.baton/latest.md`)));
     assert.ok(auto.signature !== undefined, "the automatic capsule is signed by this machine");
+    // Nothing of the stranger's meaning is restated under this machine's signature: it
+    // says instead that the capsule below was not carried, and how to read it.
+    assert.match(
+      auto.meaning.now,
+      /^Automatic capsule written on top of capsule [0-9a-f]{12}, which no key this machine trusts signed: its meaning was not carried forward/,
+    );
+    assert.deepEqual(auto.meaning.decisions, []);
+    assert.equal(auto.meaning.next_action, null);
     const after = await inForce();
     assert.equal(after.db, "use sqlite");
     assert.equal(
