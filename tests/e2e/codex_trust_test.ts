@@ -41,7 +41,7 @@ Deno.test("install codex and doctor detect an untrusted project and explain both
       c.name === "host:codex"
     );
     assert.equal(check.outcome, "warn", "hooks that do not run yet are a warning");
-    assert.match(check.reason, /project trust: needed/);
+    assert.match(`${check.reason}; ${check.detail}`, /project trust: needed/);
 
     // Explicitly untrusted is named as such.
     await Deno.writeTextFile(
@@ -50,7 +50,7 @@ Deno.test("install codex and doctor detect an untrusted project and explain both
     );
     const u = await runBaton(["doctor", "--json"], { cwd: repo, env });
     const uc = JSON.parse(u.stdout).checks.find((c: { name: string }) => c.name === "host:codex");
-    assert.match(uc.reason, /trust_level is "untrusted"/);
+    assert.match(`${uc.reason}; ${uc.detail}`, /trust_level is "untrusted"/);
   } finally {
     await Deno.remove(repo, { recursive: true });
     await Deno.remove(home, { recursive: true });
@@ -73,12 +73,12 @@ Deno.test("install codex and doctor report project trust as done when config.tom
       c.name === "host:codex"
     );
     assert.equal(check.outcome, "ok");
-    assert.match(check.reason, /project trust: done/);
+    assert.match(`${check.reason}; ${check.detail}`, /project trust: done/);
     // A config that cannot be parsed is unknown, never done.
     await Deno.writeTextFile(`${home}/.codex/config.toml`, "[projects\nbroken");
     const b = await runBaton(["doctor", "--json"], { cwd: repo, env });
     const bc = JSON.parse(b.stdout).checks.find((c: { name: string }) => c.name === "host:codex");
-    assert.match(bc.reason, /project trust: unknown/);
+    assert.match(`${bc.reason}; ${bc.detail}`, /project trust: unknown/);
   } finally {
     await Deno.remove(repo, { recursive: true });
     await Deno.remove(home, { recursive: true });
