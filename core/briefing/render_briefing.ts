@@ -76,6 +76,11 @@ export interface BriefingInput {
    * absent, the latest capsule's own decisions are shown.
    */
   decisions?: ChainDecisions;
+  /**
+   * A newer capsule signed by the same trusted key sits in the archive:
+   * latest.md was rolled back (see core/store/capsule_store.ts).
+   */
+  newerTrusted?: { id: string; created_at: string };
 }
 
 /** The chain's decision view as the briefing receives it. */
@@ -192,6 +197,17 @@ function buildSections(
   ];
   const signedBy = authorshipLine(input.authorship);
   if (signedBy !== null) header.push(signedBy);
+  if (input.newerTrusted !== undefined) {
+    header.push(
+      `WARNING: this is not the newest capsule of its signer: capsule ${
+        shortId(input.newerTrusted.id)
+      }, signed by the same key and written ${
+        safeInline(input.newerTrusted.created_at)
+      }, is newer, so .baton/latest.md was rolled back (read it with baton show ${
+        shortId(input.newerTrusted.id)
+      }).`,
+    );
+  }
   if (f.status === "unavailable" || capsule.facts_collected_at_ingest) {
     header.push(
       capsule.facts_collected_at_ingest

@@ -76,6 +76,49 @@ export async function listArchive(fs: WriteFs, layout: BatonLayout): Promise<str
 }
 
 /**
+ * The newest archived capsule that the trusted key which signed `latest`
+ * (`signer`, its fingerprint) signed later, or null. latest.md normally is
+ * the newest capsule its writer wrote; when the same trusted key signed a
+ * newer one in the archive, latest.md was rolled back (an older capsule
+ * copied over it, by hand or by a commit) and the briefing says so. A
+ * teammate's newer capsule (another key) pulled into the archive is not a
+ * rollback. Reads only the archive files newer than latest: none in the
+ * normal case.
+ */
+export async function newerTrustedCapsule(
+  fs: WriteFs,
+  layout: BatonLayout,
+  latest: Capsule,
+  signer: string | null,
+  trustedKeys: TrustedKeys,
+): Promise<Capsule | null> {
+  if (signer === null) return null;
+  let names: string[];
+  try {
+    names = await listArchive(fs, layout);
+  } catch {
+    return null;
+  }
+  const mine = archiveName(latest.created_at, latest.id);
+  for (const name of names.filter((n) => n > mine).reverse()) {
+    try {
+      const text = await readTextOrNull(fs, `${layout.capsules}/${name}`);
+      if (text === null) continue;
+      const parsed = await parseCapsule(text, { trustedKeys });
+      if (parsed.authorship.status !== "trusted" || parsed.authorship.fingerprint !== signer) {
+        continue;
+      }
+      if (parsed.capsule.id === latest.id) continue;
+      if (parsed.capsule.created_at <= latest.created_at) continue;
+      return parsed.capsule;
+    } catch {
+      continue;
+    }
+  }
+  return null;
+}
+
+/**
  * Rolls latest.md forward when a newer archived capsule names the current
  * latest as its previous (a writer died between archiving and replacing
  * latest). Only a capsule signed by a key this machine trusts moves

@@ -27,7 +27,7 @@ import { hashFiles, MAX_HASH_BYTES } from "../facts/hash_files.ts";
 import { checkPublished } from "../facts/git/check_published.ts";
 import type { RepoLocation } from "../facts/types.ts";
 import type { Facts, PublishedFact } from "../capsule/recorded_facts.ts";
-import { readLatest } from "../store/capsule_store.ts";
+import { newerTrustedCapsule, readLatest } from "../store/capsule_store.ts";
 import { findBatonLayout, type FoundLayout } from "../store/find_layout.ts";
 import type { CapFinding } from "../capsule/cap_trust.ts";
 import type { Authorship } from "../trust/authorship_line.ts";
@@ -84,7 +84,8 @@ export interface LoadResult {
   truncated: Briefing["truncated"];
   capped: CapFinding[];
   /** Integrity: the id matches the content (a capsule whose id does not is never loaded). */
-  integrity: { status: "ok" };
+  /** behind_archive: a newer capsule signed by a trusted key sits in the archive (rolled back). */
+  integrity: { status: "ok" } | { status: "behind_archive"; newer: string };
   /** Authorship: the signature checked against the keys this machine trusts. */
   authorship: Authorship;
   /** Why some trusted keys could not be read (only this machine's key counted); null when none. */
@@ -139,6 +140,14 @@ export async function loadBriefing(
   const parsed = await readLatest(ctx.fs, layout, { trustedKeys: trusted?.keys ?? new Map() });
   if (parsed === null) return null;
   const { authorship } = parsed;
+  // latest.md older than a capsule its own trusted signer wrote later: rolled back.
+  const newer = await newerTrustedCapsule(
+    ctx.fs,
+    layout,
+    parsed.capsule,
+    authorship.status === "trusted" ? authorship.fingerprint : null,
+    trusted?.keys ?? new Map(),
+  );
   // What is decided now comes from the whole chain, not the latest capsule
   // alone; the read takes at most a sixth of the budget and says when it
   // stopped early.
@@ -243,6 +252,7 @@ export async function loadBriefing(
       staleEvidence: stale,
       decisions,
       ...(carriedAge === undefined ? {} : { carriedAge }),
+      ...(newer === null ? {} : { newerTrusted: { id: newer.id, created_at: newer.created_at } }),
     },
     {
       ...(options.includeUntrusted === undefined
@@ -262,7 +272,7 @@ export async function loadBriefing(
     dropped: briefing.dropped,
     truncated: briefing.truncated,
     capped,
-    integrity: { status: "ok" },
+    integrity: newer === null ? { status: "ok" } : { status: "behind_archive", newer: newer.id },
     authorship,
     trust_problem: trusted?.problem ?? null,
     evidence_checks: evidenceChecks,

@@ -181,3 +181,36 @@ Deno.test("a clone without latest.md after its capsules arrive: load and verify 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a latest.md rolled back to an older capsule of this machine's is called out in the briefing", async () => {
+  const { runBaton } = await import("../_helpers/cli.ts");
+  const { commitAll, makeRepo, writeFiles } = await import("../_helpers/git.ts");
+  const dir = await makeRepo();
+  await writeFiles(dir, { "a.txt": "a\n" });
+  await commitAll(dir);
+  const first = await runBaton(["finalize", "--draft", "-", "--json"], {
+    cwd: dir,
+    stdin: JSON.stringify({ decisions: [{ id: "d1", text: "ship it" }] }),
+  });
+  const c1 = JSON.parse(first.stdout);
+  const second = await runBaton(["finalize", "--draft", "-", "--json"], {
+    cwd: dir,
+    stdin: JSON.stringify({ decisions: [{ id: "d1", text: "ship it", status: "withdrawn" }] }),
+  });
+  const c2 = JSON.parse(second.stdout);
+  // Control: with latest.md the newest capsule, nothing is said.
+  const fine = await runBaton(["load", "--json"], { cwd: dir });
+  assert.equal(JSON.parse(fine.stdout).integrity.status, "ok");
+  assert.doesNotMatch(JSON.parse(fine.stdout).text, /rolled back/);
+  // A stranger copies the older capsule over latest.md.
+  await Deno.copyFile(c1.archive, `${dir}/.baton/latest.md`);
+  const load = await runBaton(["load", "--json"], { cwd: dir });
+  const out = JSON.parse(load.stdout);
+  assert.deepEqual(out.integrity, { status: "behind_archive", newer: c2.id });
+  assert.match(
+    out.text,
+    new RegExp(
+      `WARNING: this is not the newest capsule of its signer: capsule ${c2.id.slice(7, 19)}`,
+    ),
+  );
+});
