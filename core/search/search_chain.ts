@@ -8,7 +8,11 @@ import type { WriteFs } from "../fs.ts";
 import { findBatonLayout } from "../store/find_layout.ts";
 import { privateStateDir } from "../store/private_dir.ts";
 import { syncCapsuleIndex } from "./sync_capsules.ts";
-import { countIndexed, searchIndex, type SqlDb } from "./search_index.ts";
+import { countIndexed, type SearchHit, searchIndex, type SqlDb } from "./search_index.ts";
+import { capsuleDocuments } from "./search_documents.ts";
+import { ARCHIVE_NAME, type BatonLayout } from "../store/layout.ts";
+import { readTextOrNull } from "../store/capsule_store.ts";
+import { parseCapsule } from "../capsule/parse.ts";
 import { StorageError } from "../errors.ts";
 
 /** An open index and how to close it. */
@@ -45,6 +49,48 @@ export interface SearchOutput {
   };
 }
 
+/** The words of a snippet, without its match markers and ellipses, spaces collapsed. */
+function snippetText(snippet: string): string {
+  return snippet.replace(/[«»]/g, "").replace(/…/g, " ").replace(/\s+/g, " ").trim();
+}
+
+/** The hits whose capsule file, read now, holds the snippet's text in the hit's field. */
+async function confirmedHits(
+  io: SearchChainIo,
+  layout: BatonLayout,
+  hits: SearchHit[],
+): Promise<SearchHit[]> {
+  const documents = new Map<string, Map<string, string> | null>();
+  const out: SearchHit[] = [];
+  for (const h of hits) {
+    if (h.source !== "capsule" || !ARCHIVE_NAME.test(h.key)) continue;
+    if (!documents.has(h.key)) {
+      let fields: Map<string, string> | null = null;
+      try {
+        const text = await readTextOrNull(io.fs, `${layout.capsules}/${h.key}`);
+        if (text !== null) {
+          const { capsule } = await parseCapsule(text);
+          if (capsule.id === h.ref) {
+            fields = new Map(
+              capsuleDocuments(capsule).map((d) => [
+                d.field,
+                io.safe.value(d.text).replace(/\s+/g, " "),
+              ]),
+            );
+          }
+        }
+      } catch {
+        fields = null;
+      }
+      documents.set(h.key, fields);
+    }
+    const field = documents.get(h.key)?.get(h.field);
+    const words = snippetText(h.snippet);
+    if (field !== undefined && words.split(" ").every((w) => field.includes(w))) out.push(h);
+  }
+  return out;
+}
+
 /** Syncs the index and searches it. */
 export async function searchChain(
   io: SearchChainIo,
@@ -72,7 +118,10 @@ export async function searchChain(
       redact: safe.value,
       ...(io.onProgress === undefined ? {} : { onProgress: io.onProgress }),
     });
-    const hits = searchIndex(index.db, query, limit);
+    // The index is a cache in a clone's state directory, which a handed-over
+    // clone may carry: a hit is printed only when the capsule file it names
+    // holds that text in that field (read and parsed now).
+    const hits = await confirmedHits(io, found.layout, searchIndex(index.db, query, limit));
     return {
       query: safe.value(query),
       results: hits.map((h) => ({

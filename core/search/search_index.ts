@@ -130,6 +130,8 @@ export function indexDocuments(
 /** One hit. */
 export interface SearchHit {
   source: SearchSource;
+  /** The indexed key (an archive file name for a capsule). */
+  key: string;
   ref: string;
   field: string;
   created_at: string;
@@ -146,12 +148,13 @@ export function searchIndex(db: SqlDb, query: string, limit: number): SearchHit[
   if (match === null) return [];
   const n = Math.max(1, Math.min(MAX_SEARCH_LIMIT, Math.floor(limit)));
   const rows = db.all(
-    "SELECT source, ref, field, created_at, snippet(docs, 0, '«', '»', '…', 16) AS snippet " +
+    "SELECT source, key, ref, field, created_at, snippet(docs, 0, '«', '»', '…', 16) AS snippet " +
       "FROM docs WHERE docs MATCH ? ORDER BY bm25(docs), created_at DESC LIMIT ?",
     [match, n],
   );
   return rows.map((r) => ({
     source: String(r["source"]) as SearchSource,
+    key: String(r["key"]),
     ref: String(r["ref"]),
     field: String(r["field"]),
     created_at: String(r["created_at"]),

@@ -122,3 +122,28 @@ Deno.test("search: an empty query is a usage error", async () => {
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("search: rows planted in a clone's index print nothing a capsule file does not hold", async () => {
+  const { DatabaseSync } = await import("node:sqlite");
+  const { commitAll, makeRepo, writeFiles } = await import("../_helpers/git.ts");
+  const dir = await makeRepo();
+  await writeFiles(dir, { "a.txt": "a\n" });
+  await commitAll(dir);
+  const fin = await runBaton(["finalize", "--draft", "-", "--json"], {
+    cwd: dir,
+    stdin: JSON.stringify({ now: "alpha parser work" }),
+  });
+  const written = JSON.parse(fin.stdout);
+  const first = await runBaton(["search", "alpha"], { cwd: dir });
+  assert.equal(first.code, 0, "control: the real text is found");
+  const db = new DatabaseSync(`${dir}/.git/baton/search.sqlite`);
+  const key = written.archive.slice(written.archive.lastIndexOf("/") + 1);
+  db.prepare(
+    "INSERT INTO docs(text, source, key, ref, field, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+  ).run("planted betagamma words", "capsule", key, written.id, "now", "2026-01-01T00:00:00.000Z");
+  db.close();
+  const planted = await runBaton(["search", "betagamma", "--json"], { cwd: dir });
+  assert.deepEqual(JSON.parse(planted.stdout).results, [], "the planted row is not printed");
+  const again = await runBaton(["search", "alpha"], { cwd: dir });
+  assert.match(again.stdout, /alpha/, "control: the real hit still is");
+});
