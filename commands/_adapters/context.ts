@@ -4,7 +4,6 @@
  */
 import type { WorkflowContext } from "../../core/workflow/context.ts";
 import type { CommitResult } from "../../core/store/capsule_store.ts";
-import type { LockOptions } from "../../core/store/lock.ts";
 import type { Io } from "./io.ts";
 import { processAlive, processIdentity } from "./process_identity.ts";
 import { escapeJsonInvisible } from "../../core/safety/json_escape.ts";
@@ -70,19 +69,4 @@ export function writtenJson(
   };
 }
 
-/**
- * The store lock's owner details for this process (a fresh token each
- * call), for commands that change the store outside a workflow context:
- * rotate, progress, and done's audit note.
- */
-export function storeLock(io: Io): LockOptions {
-  return {
-    token: io.randomToken(),
-    pid: io.pid,
-    host: io.hostname(),
-    started: processIdentity().started,
-    processAlive,
-    now: () => io.now().getTime(),
-    sleep: io.sleep,
-  };
-}
+export { storeLock } from "./store_lock.ts";

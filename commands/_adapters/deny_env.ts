@@ -12,24 +12,14 @@ import type { FoundLayout } from "../../core/store/find_layout.ts";
 import { privateStateDir } from "../../core/store/private_dir.ts";
 import { batonHome } from "./home.ts";
 import type { Io } from "./io.ts";
-import { processAlive, processIdentity } from "./process_identity.ts";
+import { storeLock } from "./store_lock.ts";
 
 /** The deny store's environment for this process. */
 export function denyStoreEnv(io: Io): DenyStoreEnv {
   return {
     fs: io.fs,
     now: () => io.now(),
-    // The same owner details as the store lock's (context.ts storeLock), without its imports:
-    // the gate loads this on every tool call.
-    lock: () => ({
-      token: io.randomToken(),
-      pid: io.pid,
-      host: io.hostname(),
-      started: processIdentity().started,
-      processAlive,
-      now: () => io.now().getTime(),
-      sleep: io.sleep,
-    }),
+    lock: () => storeLock(io),
     manifestKey: () => manifestKey(io),
   };
 }

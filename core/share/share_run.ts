@@ -273,16 +273,27 @@ function forkJson(forks: Fork[]): ShareReport["forks"] {
   return forks.map((f) => ({ previous: f.previous, children: f.children }));
 }
 
+/** What push and pull start from: a transport, the context, and a remote that exists. */
+async function openShare(
+  io: ShareEnv,
+  remoteArg: string | undefined,
+  branch: string | undefined,
+  what: "push" | "pull",
+): Promise<{ c: ShareContext; remote: string }> {
+  await transportOrThrow(io.git);
+  const c = await shareContext(io, branch);
+  const remote = remoteArg ?? await defaultRemote(c);
+  await ensureRemote(c, remote, what);
+  return { c, remote };
+}
+
 /** `baton push`. */
 export async function pushChain(
   io: ShareEnv,
   remoteArg: string | undefined,
   branch?: string,
 ): Promise<ShareReport> {
-  await transportOrThrow(io.git);
-  const c = await shareContext(io, branch);
-  const remote = remoteArg ?? await defaultRemote(c);
-  await ensureRemote(c, remote, "push");
+  const { c, remote } = await openShare(io, remoteArg, branch, "push");
   let local: ChainTip = await recordLocal(io, c);
   const recorded = (local as ChainTip & { added: number }).added;
   let merged: MergeReport | null = null;
@@ -330,10 +341,7 @@ export async function pullChain(
   remoteArg: string | undefined,
   branch?: string,
 ): Promise<ShareReport> {
-  await transportOrThrow(io.git);
-  const c = await shareContext(io, branch);
-  const remote = remoteArg ?? await defaultRemote(c);
-  await ensureRemote(c, remote, "pull");
+  const { c, remote } = await openShare(io, remoteArg, branch, "pull");
   const local = await recordLocal(io, c);
   const theirs = await fetchRemote(c, remote);
   const m = theirs === null ? null : await mergeRemote(io, c, local, theirs);
