@@ -12,6 +12,7 @@ import type { HookIo } from "../../core/hosts/runtime/hook_io.ts";
 import { type HookArgs, runHook } from "../../core/hosts/runtime/run_hook.ts";
 import type { Io } from "./io.ts";
 import { printJson } from "./context.ts";
+import { batonRoot } from "../../core/store/layout.ts";
 
 /** Runs the hook (core/hosts/runtime/run_hook.ts) with the real edge over `io`; always 0. */
 export function runHookWithIo(io: Io, args: HookArgs): Promise<number> {
@@ -51,7 +52,7 @@ export function hookIo(io: Io): HookIo {
       );
       const { stateDirOfRoot } = await import("../../core/store/private_dir.ts");
       const batonDir = await configBatonDir(io.fs, cwd);
-      const stateDir = await stateDirOfRoot(io.fs, batonDir.slice(0, -"/.baton".length) || "/");
+      const stateDir = await stateDirOfRoot(io.fs, batonRoot(batonDir));
       const config = await readBatonConfig(io.fs, batonDir, {
         cache: "read",
         ...(stateDir === null ? {} : { stateDir }),

@@ -19,6 +19,7 @@ import { type DenyRecord, SESSION_ID } from "./deny_record.ts";
 import * as store from "./deny_store.ts";
 import { type EnforcePaths, enforcePaths } from "./enforce_paths.ts";
 import { ARMED_ADVICE, handedOffText, NOT_OPTED_IN, PERSON_ONLY } from "./sentences.ts";
+import { batonRoot } from "../store/layout.ts";
 
 /** What the lifecycle needs from the edge. */
 export interface HandoffEnv extends store.DenyStoreEnv {
@@ -52,7 +53,7 @@ function sessionFlag(value: string | null, flag: string): string {
 
 /** The work a deny covers: the work tree's real path (a link changes nothing) and its branch. */
 async function scopeOf(env: HandoffEnv, found: FoundLayout): Promise<DenyRecord["scope"]> {
-  const root = found.repo?.workTree ?? (found.layout.dir.slice(0, -"/.baton".length) || "/");
+  const root = found.repo?.workTree ?? batonRoot(found.layout.dir);
   const real = await env.fs.realPath(root).then((r) => r.replaceAll("\\", "/")).catch(() => root);
   const branch = found.repo === null
     ? null

@@ -12,6 +12,7 @@ import type { WriteFs } from "../fs.ts";
 import type { BatonLayout } from "../store/layout.ts";
 import { stateDirOfRoot } from "../store/private_dir.ts";
 import { enforcePaths } from "./enforce_paths.ts";
+import { batonRoot } from "../store/layout.ts";
 
 /** The hint, or "" when there is nothing to resume. Never throws. */
 export async function resumeHint(
@@ -22,7 +23,7 @@ export async function resumeHint(
 ): Promise<string> {
   try {
     if (session === null) return "";
-    const stateDir = await stateDirOfRoot(fs, layout.dir.slice(0, -"/.baton".length) || "/");
+    const stateDir = await stateDirOfRoot(fs, batonRoot(layout.dir));
     if (stateDir === null) return "";
     const p = enforcePaths(stateDir);
     if ((await fs.lstat(p.denies)) === null) return "";

@@ -38,6 +38,7 @@ import {
   readProgressChain,
   verifyProgress,
 } from "./progress_log.ts";
+import { batonRoot } from "../store/layout.ts";
 
 /** Largest progress.md or index.json read. */
 export const MAX_PROGRESS_BYTES = 32 * 1024 * 1024;
@@ -53,7 +54,7 @@ export interface ProgressPaths {
 
 /** Where the log and its index live. */
 export async function progressPaths(fs: WriteFs, layout: BatonLayout): Promise<ProgressPaths> {
-  const root = layout.dir.slice(0, -"/.baton".length) || "/";
+  const root = batonRoot(layout.dir);
   const stateDir = (await stateDirOfRoot(fs, root)) ?? layout.state;
   return {
     log: `${layout.dir}/progress.md`,

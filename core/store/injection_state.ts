@@ -12,6 +12,7 @@ import type { ReadFs, WriteFs } from "../fs.ts";
 import type { BatonLayout } from "./layout.ts";
 import { stateDirOfRoot } from "./private_dir.ts";
 import { openStateDir } from "../state_write.ts";
+import { batonRoot } from "./layout.ts";
 
 /** One injection. */
 export interface InjectionRecord {
@@ -34,7 +35,7 @@ const MAX_STATE_BYTES = 64 * 1024;
 
 /** The private state directory of a layout's work tree; null when it cannot be told. */
 async function stateDirOf(fs: ReadFs, layout: BatonLayout): Promise<string | null> {
-  return await stateDirOfRoot(fs, layout.dir.slice(0, -"/.baton".length) || "/");
+  return await stateDirOfRoot(fs, batonRoot(layout.dir));
 }
 
 /** Path of the state file in a private state directory. */

@@ -36,6 +36,22 @@ export function batonLayout(root: string): BatonLayout {
 }
 
 /**
+ * The directory that holds a `.baton` directory ("/" for `/.baton`): the
+ * repository root (or the directory outside git) a layout belongs to.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { batonRoot } from "./layout.ts";
+ * assert.equal(batonRoot("/r/.baton"), "/r");
+ * assert.equal(batonRoot("/.baton"), "/");
+ * ```
+ */
+export function batonRoot(batonDir: string): string {
+  return batonDir.replace(/\/+$/, "").replace(/\/\.baton$/, "") || "/";
+}
+
+/**
  * The archive file name of a capsule: a colon-free UTC timestamp and the
  * first 8 hex digits of its id, so names sort by time.
  *

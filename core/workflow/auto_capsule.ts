@@ -28,6 +28,7 @@ import { readLatest } from "../store/capsule_store.ts";
 import { findBatonLayout } from "../store/find_layout.ts";
 import type { WorkflowContext } from "./context.ts";
 import { finalizeMeaning, type SigningReport } from "./finalize.ts";
+import { batonRoot } from "../store/layout.ts";
 
 /** Options of {@linkcode writeAutoCapsule}. */
 export interface AutoCapsuleOptions {
@@ -133,7 +134,7 @@ export async function writeAutoCapsule(
     ...(latest === null ? {} : { sourceId: latest.id }),
   });
   const result = await finalizeMeaning(
-    { ...ctx, cwd: found.repo?.workTree ?? found.layout.dir.slice(0, -"/.baton".length) },
+    { ...ctx, cwd: found.repo?.workTree ?? batonRoot(found.layout.dir) },
     carried,
     {
       trigger: options.trigger,
