@@ -21,15 +21,11 @@ export const decisionsCommand: Command = {
   }],
   async run(args, io) {
     const all = boolFlag(args, "all");
-    const { findBatonLayout } = await import("../core/store/find_layout.ts");
-    const { readChain } = await import("../core/chain/read_chain.ts");
     const { walkDecisions } = await import("../core/chain/chain_decisions.ts");
-    const { createKeyRing } = await import("./_adapters/key_ring.ts");
     const { loadSafeOutput } = await import("./_cli/safe_output.ts");
     const safe = await loadSafeOutput();
-    const trusted = await createKeyRing(io).trustedKeys();
-    const layout = (await findBatonLayout(io.fs, io.cwd())).layout;
-    const walk = await readChain(io.fs, layout, trusted.keys);
+    const { walkChainHere } = await import("./_adapters/walk_chain.ts");
+    const { walk } = await walkChainHere(io);
     const view = walkDecisions(walk);
     const shown = all ? view.views : view.views.filter((v) => v.status === "active");
     if (boolFlag(args, "json")) {

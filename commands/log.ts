@@ -23,15 +23,11 @@ export const logCommand: Command = {
   }],
   async run(args, io) {
     const limit = intFlag(args, "limit", 1, 1_000_000) ?? 50;
-    const { findBatonLayout } = await import("../core/store/find_layout.ts");
-    const { readChain } = await import("../core/chain/read_chain.ts");
     const { logRows } = await import("../core/chain/report.ts");
-    const { createKeyRing } = await import("./_adapters/key_ring.ts");
     const { loadSafeOutput } = await import("./_cli/safe_output.ts");
     const safe = await loadSafeOutput();
-    const trusted = await createKeyRing(io).trustedKeys();
-    const layout = (await findBatonLayout(io.fs, io.cwd())).layout;
-    const walk = await readChain(io.fs, layout, trusted.keys);
+    const { walkChainHere } = await import("./_adapters/walk_chain.ts");
+    const { walk } = await walkChainHere(io);
     const rows = logRows(walk).slice(0, limit);
     if (boolFlag(args, "json")) {
       printJson(io, { status: walk.status, capsules: safe.deep(rows), pruned: walk.pruned });

@@ -16,15 +16,11 @@ export const verifyCommand: Command = {
   examples: ["baton verify", "baton verify --json | jq .problems"],
   flags: [],
   async run(args, io) {
-    const { findBatonLayout } = await import("../core/store/find_layout.ts");
-    const { readChain } = await import("../core/chain/read_chain.ts");
-    const { createKeyRing } = await import("./_adapters/key_ring.ts");
-    const trusted = await createKeyRing(io).trustedKeys();
-    const layout = (await findBatonLayout(io.fs, io.cwd())).layout;
-    const walk = await readChain(io.fs, layout, trusted.keys);
+    const { walkChainHere } = await import("./_adapters/walk_chain.ts");
+    const { walk, trustProblem } = await walkChainHere(io);
     const { verifyReport, verifyLines } = await import("../core/chain/report.ts");
     if (boolFlag(args, "json")) {
-      printJson(io, { ...verifyReport(walk), trust_problem: trusted.problem });
+      printJson(io, { ...verifyReport(walk), trust_problem: trustProblem });
     } else {
       const { loadSafeOutput } = await import("./_cli/safe_output.ts");
       const safe = await loadSafeOutput();

@@ -488,6 +488,10 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/e2e/search_test.ts",
     reason: "driven through the real CLI (baton search) by that end-to-end test",
   },
+  "commands/_adapters/walk_chain.ts": {
+    test: "tests/e2e/chain_test.ts",
+    reason: "driven through the real CLI (baton log, verify and decisions) by that end-to-end test",
+  },
   "commands/_cli/completions.ts": {
     test: "tests/commands/completions_test.ts",
     reason: "rendered through the completions command, and bash runs the script it renders",

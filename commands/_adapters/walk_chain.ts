@@ -1,0 +1,20 @@
+/**
+ * Edge: the capsule chain of the current directory's store, walked with the
+ * keys this machine trusts (what `log`, `verify` and `decisions` read),
+ * with the problem the key ring had, if any.
+ * @module
+ */
+import type { ChainWalk } from "../../core/chain/walk.ts";
+import type { Io } from "./io.ts";
+
+/** The walked chain and why some trusted keys could not be read (null when none). */
+export async function walkChainHere(
+  io: Io,
+): Promise<{ walk: ChainWalk; trustProblem: string | null }> {
+  const { findBatonLayout } = await import("../../core/store/find_layout.ts");
+  const { readChain } = await import("../../core/chain/read_chain.ts");
+  const { createKeyRing } = await import("./key_ring.ts");
+  const trusted = await createKeyRing(io).trustedKeys();
+  const layout = (await findBatonLayout(io.fs, io.cwd())).layout;
+  return { walk: await readChain(io.fs, layout, trusted.keys), trustProblem: trusted.problem };
+}
