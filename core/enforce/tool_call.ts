@@ -48,6 +48,9 @@ const READ_TOOLS = new Set([
   "codesearch",
   "todoread",
   "todowrite",
+  // Qwen Code's.
+  "grep_search",
+  "web_search",
 ]);
 
 /** Tools that write files. */

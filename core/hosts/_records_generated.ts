@@ -258,5 +258,46 @@ export const RUNTIME_RECORDS = [
         "copilot"
       ]
     }
+  },
+  {
+    "id": "qwen-code",
+    "events": {
+      "session-start": [
+        "SessionStart"
+      ],
+      "pre-compact": [
+        "PreCompact"
+      ],
+      "session-end": [
+        "SessionEnd"
+      ],
+      "stop": [
+        "Stop"
+      ],
+      "prompt": [
+        "UserPromptSubmit"
+      ],
+      "post-tool": [
+        "PostToolUse"
+      ],
+      "pre-tool": [
+        "PreToolUse"
+      ]
+    },
+    "payload": {
+      "event": "hook_event_name",
+      "sessionId": "session_id",
+      "transcriptPath": "transcript_path",
+      "cwd": "cwd"
+    },
+    "output": {
+      "shape": "nested",
+      "injectionCapChars": 10000,
+      "stopAck": true
+    },
+    "projectDirEnv": null,
+    "transcript": {
+      "formats": []
+    }
   }
 ] as const satisfies readonly RuntimeRecord[];

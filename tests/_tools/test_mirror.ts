@@ -264,6 +264,11 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/core/hosts/records_test.ts",
     reason: "a host record, held there to the gate's tool table, deny shapes and event names",
   },
+  "core/hosts/qwen_code.ts": {
+    test: "tests/core/hosts/records_test.ts",
+    reason:
+      "a host record, held there to the gate's tool table, deny shapes and event names (and proven on Qwen Code itself in tests/hosts)",
+  },
   "core/hosts/full_records.ts": {
     test: "tests/core/hosts/records_test.ts",
     reason:
