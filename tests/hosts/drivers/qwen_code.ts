@@ -2,8 +2,9 @@
  * Qwen Code: OpenAI Chat Completions through OPENAI_BASE_URL (auth type
  * `openai` in ~/.qwen/settings.json); `qwen -p`. Its hooks take Claude
  * Code's payload and output; `qwen -p` fires SessionStart and Stop but no
- * SessionEnd. Compaction is not driven here (PreCompact is installed but
- * unproven).
+ * SessionEnd. Compaction: `/compress` on the continued session runs
+ * PreCompact (trigger manual) headless, even where Qwen then finds the
+ * history too short to compress (and exits 1); no session start follows.
  * @module
  */
 import { type HostDriver, matchErrors } from "../_harness/driver.ts";
@@ -40,8 +41,13 @@ export const QWEN_CODE: HostDriver = {
   }),
   turnArgs: (_sb, prompt, resume) => ["-p", prompt, ...(resume ? ["--continue"] : [])],
   turnTimeoutMs: 90_000,
-  compact: null,
-  noCompactionWhy: "not driven headless in this slice (PreCompact is installed, unproven)",
+  async compact({ model, turn, touch }) {
+    const runs = [await turn("A second exchange.", true)];
+    await touch();
+    const requestsBefore = model.requests.length;
+    runs.push(await turn("/compress", true));
+    return { runs, requestsBefore };
+  },
   reinjectsAfterCompaction: false,
   hookErrors: (out) => matchErrors(out),
 };
