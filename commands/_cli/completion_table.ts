@@ -336,7 +336,7 @@ export const COMPLETION_TABLE: readonly CompletionCommand[] = [
       {
         "name": "host",
         "takesValue": true,
-        "summary": "The host calling: claude-code, codex, cursor, gemini, opencode, copilot or qwen-code"
+        "summary": "The host calling: claude-code, codex, cursor, gemini, opencode, copilot, qwen-code or pi"
       },
       {
         "name": "json",

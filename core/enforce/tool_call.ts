@@ -51,6 +51,8 @@ const READ_TOOLS = new Set([
   // Qwen Code's.
   "grep_search",
   "web_search",
+  // pi's file finder.
+  "find",
 ]);
 
 /** Tools that write files. */

@@ -299,5 +299,34 @@ export const RUNTIME_RECORDS = [
     "transcript": {
       "formats": []
     }
+  },
+  {
+    "id": "pi",
+    "events": {
+      "session-start": [
+        "before_agent_start"
+      ],
+      "pre-compact": [
+        "session_before_compact"
+      ],
+      "session-end": [
+        "session_shutdown"
+      ]
+    },
+    "payload": {
+      "event": "hook_event_name",
+      "sessionId": "session_id",
+      "transcriptPath": "transcript_path",
+      "cwd": "cwd"
+    },
+    "output": {
+      "shape": "plain",
+      "injectionCapChars": 10000,
+      "stopAck": false
+    },
+    "projectDirEnv": null,
+    "transcript": {
+      "formats": []
+    }
   }
 ] as const satisfies readonly RuntimeRecord[];

@@ -14,6 +14,7 @@ import { CURSOR_RECORD } from "./cursor.ts";
 import { GEMINI_RECORD } from "./gemini.ts";
 import { OPENCODE_RECORD } from "./opencode.ts";
 import { QWEN_CODE_RECORD } from "./qwen_code.ts";
+import { PI_RECORD } from "./pi.ts";
 
 /** The records. */
 export const HOST_RECORDS = [
@@ -24,4 +25,5 @@ export const HOST_RECORDS = [
   OPENCODE_RECORD,
   COPILOT_RECORD,
   QWEN_CODE_RECORD,
+  PI_RECORD,
 ] as const;

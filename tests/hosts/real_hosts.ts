@@ -15,12 +15,13 @@ import { COPILOT } from "./drivers/copilot.ts";
 import { GEMINI } from "./drivers/gemini.ts";
 import { OPENCODE } from "./drivers/opencode.ts";
 import { QWEN_CODE } from "./drivers/qwen_code.ts";
+import { PI } from "./drivers/pi.ts";
 import { checkCursorSchema } from "./cursor_schema.ts";
 import { type DenyResult, runDenyCase } from "./_harness/deny_case.ts";
 import { runWalkthrough, type WalkResult } from "./_harness/walkthrough_case.ts";
 import { type HandoffResult, runHandoffCase } from "./_harness/handoff_case.ts";
 
-const ALL: HostDriver[] = [CLAUDE_CODE, CODEX, GEMINI, OPENCODE, COPILOT, QWEN_CODE];
+const ALL: HostDriver[] = [CLAUDE_CODE, CODEX, GEMINI, OPENCODE, COPILOT, QWEN_CODE, PI];
 // BATON_HOSTS=codex,gemini runs only those (while working on one host).
 const only = Deno.env.get("BATON_HOSTS")?.split(",").filter((h) => h !== "") ??
   [];

@@ -60,7 +60,9 @@ export async function hostVersion(
     // Installed but not runnable (e.g. its install script did not run): a failure, not a skip.
     return { broken: `${driver.bin} --version exited ${r.code}` };
   }
-  return (r.stdout.trim().split("\n")[0] ?? "").trim();
+  // pi prints its version on stderr.
+  const out = r.stdout.trim() === "" ? r.stderr : r.stdout;
+  return (out.trim().split("\n")[0] ?? "").trim();
 }
 
 /** Runs the whole case for one host. */
@@ -107,6 +109,7 @@ export async function runHostCase(
       `${sb.repo}/.agents`,
       `${sb.repo}/.cursor`,
       `${sb.repo}/.qwen`,
+      `${sb.repo}/.pi`,
     ];
     const pre = await snapshot(watched, [`${sb.repo}/.git/info/exclude`]);
     const written = await install(sb, driver.host);
