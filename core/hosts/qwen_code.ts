@@ -1,8 +1,7 @@
 /**
  * Qwen Code's record (a Gemini CLI descendant, hooks in Claude Code's shape):
- * everything baton knows about the host (see core/hosts/record.ts). Install
- * needs nothing beyond the record: the skill in `.qwen/skills/baton/` and
- * the hooks in `.qwen/settings.json` (timeouts in seconds). Checked against
+ * everything baton knows about the host (see core/hosts/record.ts). Its
+ * install files are core/hosts/install/qwen_code.ts. Checked against
  * Qwen Code 0.24.4 in the real-host suite: SessionStart's
  * `hookSpecificOutput.additionalContext` reaches the model, and `qwen -p`
  * fires Stop after the turn but no SessionEnd, so Stop captures (as a
