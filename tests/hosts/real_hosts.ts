@@ -107,6 +107,7 @@ const PAIRS: [string, string][] = [
   ["claude-code", "codex"], // Anthropic Messages -> OpenAI Responses
   ["codex", "gemini"], // OpenAI Responses -> Gemini
   ["gemini", "claude-code"], // Gemini -> Anthropic Messages
+  ["codex", "pi"], // OpenAI Responses -> Chat Completions, briefed by pi's extension
 ];
 for (const [from, to] of PAIRS) {
   const a = runnable.get(from);
