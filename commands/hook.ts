@@ -38,7 +38,8 @@ export const hookCommand: Command = {
       name: "host",
       type: "string",
       value: "HOST",
-      summary: "The host calling: claude-code, codex, cursor, gemini, opencode or copilot",
+      summary:
+        "The host calling: claude-code, codex, cursor, gemini, opencode, copilot, qwen-code or pi",
       doc: "Installed hook commands always pass it; without it the payload's shape decides.",
     },
   ],

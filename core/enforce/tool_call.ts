@@ -48,6 +48,11 @@ const READ_TOOLS = new Set([
   "codesearch",
   "todoread",
   "todowrite",
+  // Qwen Code's.
+  "grep_search",
+  "web_search",
+  // pi's file finder.
+  "find",
 ]);
 
 /** Tools that write files. */

@@ -258,5 +258,75 @@ export const RUNTIME_RECORDS = [
         "copilot"
       ]
     }
+  },
+  {
+    "id": "qwen-code",
+    "events": {
+      "session-start": [
+        "SessionStart"
+      ],
+      "pre-compact": [
+        "PreCompact"
+      ],
+      "session-end": [
+        "SessionEnd"
+      ],
+      "stop": [
+        "Stop"
+      ],
+      "prompt": [
+        "UserPromptSubmit"
+      ],
+      "post-tool": [
+        "PostToolUse"
+      ],
+      "pre-tool": [
+        "PreToolUse"
+      ]
+    },
+    "payload": {
+      "event": "hook_event_name",
+      "sessionId": "session_id",
+      "transcriptPath": "transcript_path",
+      "cwd": "cwd"
+    },
+    "output": {
+      "shape": "nested",
+      "injectionCapChars": 10000,
+      "stopAck": true
+    },
+    "projectDirEnv": null,
+    "transcript": {
+      "formats": []
+    }
+  },
+  {
+    "id": "pi",
+    "events": {
+      "session-start": [
+        "before_agent_start"
+      ],
+      "pre-compact": [
+        "session_before_compact"
+      ],
+      "session-end": [
+        "session_shutdown"
+      ]
+    },
+    "payload": {
+      "event": "hook_event_name",
+      "sessionId": "session_id",
+      "transcriptPath": "transcript_path",
+      "cwd": "cwd"
+    },
+    "output": {
+      "shape": "plain",
+      "injectionCapChars": 10000,
+      "stopAck": false
+    },
+    "projectDirEnv": null,
+    "transcript": {
+      "formats": []
+    }
   }
 ] as const satisfies readonly RuntimeRecord[];

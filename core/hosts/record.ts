@@ -61,7 +61,9 @@ export type StoreLayout =
   | "gemini-tmp"
   | "copilot-state"
   | "opencode-db"
-  | "cursor-db";
+  | "cursor-db"
+  /** baton has no reader for this host's transcripts yet: no sessions are listed. */
+  | "none";
 
 /** Everything baton knows about one host. */
 export interface HostRecord {

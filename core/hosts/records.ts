@@ -13,6 +13,8 @@ import { COPILOT_RECORD } from "./copilot.ts";
 import { CURSOR_RECORD } from "./cursor.ts";
 import { GEMINI_RECORD } from "./gemini.ts";
 import { OPENCODE_RECORD } from "./opencode.ts";
+import { QWEN_CODE_RECORD } from "./qwen_code.ts";
+import { PI_RECORD } from "./pi.ts";
 
 /** The records. */
 export const HOST_RECORDS = [
@@ -22,4 +24,6 @@ export const HOST_RECORDS = [
   GEMINI_RECORD,
   OPENCODE_RECORD,
   COPILOT_RECORD,
+  QWEN_CODE_RECORD,
+  PI_RECORD,
 ] as const;

@@ -155,7 +155,10 @@ export async function probeStores(io: Io): Promise<StoreProbe[]> {
   for (const host of SOURCE_HOSTS) {
     const root = roots[host];
     const layout = hostRecord(host).transcript.layout;
-    const path = root === null ? null : `${root}/${hostRecord(host).transcript.sessions}`;
+    // No reader yet: nothing to look for.
+    const path = root === null || layout === "none"
+      ? null
+      : `${root}/${hostRecord(host).transcript.sessions}`;
     let format: string | null = null;
     let readable = false;
     const isDb = isDatabase(layout);

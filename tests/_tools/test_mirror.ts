@@ -193,6 +193,19 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/commands/install_test.ts",
     reason: "a host spec: installed, parsed and uninstalled for both scopes",
   },
+  "core/hosts/install/qwen_code.ts": {
+    test: "tests/commands/install_test.ts",
+    reason: "a host spec: installed, parsed and uninstalled for both scopes",
+  },
+  "core/hosts/install/pi.ts": {
+    test: "tests/commands/install_test.ts",
+    reason: "a host spec: installed, parsed and uninstalled for both scopes",
+  },
+  "core/hosts/install/pi_extension.ts": {
+    test: "tests/hosts/real_hosts.ts",
+    reason:
+      "pi's extension module, run by pi itself in the real-host suite (briefing, capture, compaction); its text is also installed and removed by tests/commands/install_test.ts",
+  },
   "core/hosts/install/check_install.ts": {
     test: "tests/commands/doctor_test.ts",
     reason:
@@ -263,6 +276,16 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
   "core/hosts/copilot.ts": {
     test: "tests/core/hosts/records_test.ts",
     reason: "a host record, held there to the gate's tool table, deny shapes and event names",
+  },
+  "core/hosts/pi.ts": {
+    test: "tests/core/hosts/records_test.ts",
+    reason:
+      "a host record, held there to the gate's tool table, deny shapes and event names (and proven on pi itself in tests/hosts)",
+  },
+  "core/hosts/qwen_code.ts": {
+    test: "tests/core/hosts/records_test.ts",
+    reason:
+      "a host record, held there to the gate's tool table, deny shapes and event names (and proven on Qwen Code itself in tests/hosts)",
   },
   "core/hosts/full_records.ts": {
     test: "tests/core/hosts/records_test.ts",

@@ -14,11 +14,14 @@ import { CODEX } from "./drivers/codex.ts";
 import { COPILOT } from "./drivers/copilot.ts";
 import { GEMINI } from "./drivers/gemini.ts";
 import { OPENCODE } from "./drivers/opencode.ts";
+import { QWEN_CODE } from "./drivers/qwen_code.ts";
+import { PI } from "./drivers/pi.ts";
 import { checkCursorSchema } from "./cursor_schema.ts";
 import { type DenyResult, runDenyCase } from "./_harness/deny_case.ts";
 import { runWalkthrough, type WalkResult } from "./_harness/walkthrough_case.ts";
+import { type HandoffResult, runHandoffCase } from "./_harness/handoff_case.ts";
 
-const ALL: HostDriver[] = [CLAUDE_CODE, CODEX, GEMINI, OPENCODE, COPILOT];
+const ALL: HostDriver[] = [CLAUDE_CODE, CODEX, GEMINI, OPENCODE, COPILOT, QWEN_CODE, PI];
 // BATON_HOSTS=codex,gemini runs only those (while working on one host).
 const only = Deno.env.get("BATON_HOSTS")?.split(",").filter((h) => h !== "") ??
   [];
@@ -26,9 +29,12 @@ const DRIVERS: HostDriver[] = only.length === 0 ? ALL : ALL.filter((d) => only.i
 const results: HostResult[] = [];
 const gateResults: DenyResult[] = [];
 const walks: WalkResult[] = [];
-// BATON_HOST_CASES=gate runs only the gate cases (main: the main cases; walk: the walkthrough).
-const cases = Deno.env.get("BATON_HOST_CASES") ?? "main,gate,walk";
+const handoffs: HandoffResult[] = [];
+// BATON_HOST_CASES=gate runs only the gate cases (main: the main cases; walk: the walkthrough;
+// handoff: the cross-host handoffs).
+const cases = Deno.env.get("BATON_HOST_CASES") ?? "main,gate,walk,handoff";
 const skipped: string[] = [];
+const runnable = new Map<string, { driver: HostDriver; version: string }>();
 
 for (const driver of DRIVERS) {
   const version = await hostVersion(driver);
@@ -47,6 +53,7 @@ for (const driver of DRIVERS) {
     Deno.test({ name: line, ignore: true, fn: () => {} });
     continue;
   }
+  runnable.set(driver.host, { driver, version });
   Deno.test({
     name: `${driver.host} ${version}: install, headless turn, capture, compaction, uninstall`,
     ignore: !cases.includes("main"),
@@ -71,7 +78,9 @@ for (const driver of DRIVERS) {
         const r = await runWalkthrough(driver, version);
         walks.push(r);
         if (r.failures.length > 0) {
-          throw new Error(`${driver.host} walkthrough:\n- ${r.failures.join("\n- ")}`);
+          throw new Error(
+            `${driver.host} walkthrough:\n- ${r.failures.join("\n- ")}`,
+          );
         }
       },
     });
@@ -88,6 +97,40 @@ for (const driver of DRIVERS) {
       gateResults.push(r);
       if (r.failures.length > 0) {
         throw new Error(`${driver.host} gate:\n- ${r.failures.join("\n- ")}`);
+      }
+    },
+  });
+}
+
+// Cross-host handoffs, each pair across two wire formats: A's hook writes the capsule, B is briefed.
+const PAIRS: [string, string][] = [
+  ["claude-code", "codex"], // Anthropic Messages -> OpenAI Responses
+  ["codex", "gemini"], // OpenAI Responses -> Gemini
+  ["gemini", "claude-code"], // Gemini -> Anthropic Messages
+  ["codex", "pi"], // OpenAI Responses -> Chat Completions, briefed by pi's extension
+];
+for (const [from, to] of PAIRS) {
+  const a = runnable.get(from);
+  const b = runnable.get(to);
+  if (a === undefined || b === undefined) {
+    const line = `handoff ${from} -> ${to}: skipped: a host is not installed or not selected`;
+    skipped.push(line);
+    Deno.test({ name: line, ignore: true, fn: () => {} });
+    continue;
+  }
+  Deno.test({
+    name:
+      `handoff ${from} ${a.version} -> ${to} ${b.version}: A's hook writes the capsule, B's first request carries it`,
+    ignore: !cases.includes("handoff"),
+    sanitizeOps: false,
+    sanitizeResources: false,
+    async fn() {
+      const r = await runHandoffCase(a.driver, b.driver);
+      handoffs.push(r);
+      if (r.failures.length > 0) {
+        throw new Error(
+          `handoff ${from} -> ${to}:\n- ${r.failures.join("\n- ")}`,
+        );
       }
     },
   });
@@ -148,6 +191,31 @@ function table(rows: HostResult[]): string {
   return [head, ...lines].map((l) => `| ${l.join(" | ")} |`).join("\n");
 }
 
+function handoffTable(rows: HandoffResult[]): string {
+  const head = [
+    "cross-host handoff",
+    "A's hook wrote the capsule",
+    "marker in its session section",
+    "B injected",
+    "B's request carrying it",
+    "in B's first conversation request",
+    "facts re-checked",
+    "s",
+  ];
+  const yes = (b: boolean) => (b ? "yes" : "no");
+  const lines = rows.map((r) => [
+    `${r.from} -> ${r.to}`,
+    yes(r.capturedByA),
+    yes(r.markerInCapsule),
+    yes(r.injectedInB),
+    r.firstRequestWithMarker < 0 ? "none" : `#${r.firstRequestWithMarker + 1}`,
+    yes(r.inFirstConversationRequest),
+    yes(r.factsRechecked),
+    String(r.seconds),
+  ]);
+  return [head, ...lines].map((l) => `| ${l.join(" | ")} |`).join("\n");
+}
+
 function gateTable(rows: DenyResult[]): string {
   const head = [
     "host",
@@ -184,9 +252,12 @@ Deno.test({
       if (r.notes.length > 0) console.log(`${r.host}: ${r.notes.join("; ")}`);
     }
     if (gateResults.length > 0) console.log(`\n${gateTable(gateResults)}`);
+    if (handoffs.length > 0) console.log(`\n${handoffTable(handoffs)}`);
     for (const w of walks) {
       console.log(`\nwalkthrough on ${w.host} ${w.version} (${w.seconds} s):`);
-      for (const s of w.steps) console.log(`${s.ok ? "ok " : "NO "} ${s.step}: ${s.saw}`);
+      for (const s of w.steps) {
+        console.log(`${s.ok ? "ok " : "NO "} ${s.step}: ${s.saw}`);
+      }
     }
     for (const r of gateResults) {
       if (r.notes.length > 0) {
@@ -196,7 +267,14 @@ Deno.test({
     await Deno.writeTextFile(
       new URL("./last_run.json", import.meta.url),
       JSON.stringify(
-        { at: new Date().toISOString(), results, gateResults, walks, skipped },
+        {
+          at: new Date().toISOString(),
+          results,
+          gateResults,
+          walks,
+          crossHost: handoffs,
+          skipped,
+        },
         null,
         2,
       ) + "\n",

@@ -11,10 +11,21 @@ import type { HostId } from "../ids.ts";
 import { perHostRecord } from "../full_records.ts";
 import { recordSpec } from "./record_spec.ts";
 import { OPENCODE } from "./opencode.ts";
+import { PI } from "./pi.ts";
+import { QWEN_CODE } from "./qwen_code.ts";
 import type { HostSpec } from "./types.ts";
 
 /** The hosts whose install needs more than their record says (their quirks, stated in each). */
-const SPECS: readonly HostSpec[] = [CLAUDE_CODE, CODEX, CURSOR, GEMINI, OPENCODE, COPILOT];
+const SPECS: readonly HostSpec[] = [
+  CLAUDE_CODE,
+  CODEX,
+  CURSOR,
+  GEMINI,
+  OPENCODE,
+  COPILOT,
+  QWEN_CODE,
+  PI,
+];
 
 /**
  * Every host integration by id: a host's own spec, or the one its record

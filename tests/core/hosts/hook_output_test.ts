@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { renderAck, renderInjection } from "../../../core/hosts/hook_output.ts";
-import { HOOK_EVENTS, HOST_IDS } from "../../../core/hosts/ids.ts";
+import { HOOK_EVENTS, HOST_IDS, hostRecord } from "../../../core/hosts/ids.ts";
 
 const TEXT = 'line one\nline "two" with `ticks` and \\ backslash\n';
 
@@ -8,7 +8,8 @@ Deno.test("renderInjection() writes each host's documented shape, and the text s
   for (const host of HOST_IDS) {
     const out = renderInjection(host, TEXT);
     assert.ok(out.endsWith("\n"));
-    if (host === "opencode") {
+    // The plugin hosts (OpenCode, pi) take the text itself.
+    if (hostRecord(host).output.shape === "plain") {
       assert.equal(out, TEXT);
       continue;
     }
@@ -32,8 +33,13 @@ Deno.test("renderAck() prints {} only after a stop hook of a JSON host, never a 
   for (const host of [...HOST_IDS, null]) {
     for (const event of HOOK_EVENTS.filter((e) => e !== "session-start")) {
       const out = renderAck(host, event);
-      const expected = event === "stop" && host !== null && host !== "opencode" ? "{}\n" : "";
+      const expected = event === "stop" && host !== null && hostRecord(host).output.stopAck
+        ? "{}\n"
+        : "";
       assert.equal(out, expected, `${host} ${event}`);
     }
   }
+  // Controls named outright: a JSON host acknowledges a stop, a plugin host does not.
+  assert.equal(renderAck("claude-code", "stop"), "{}\n");
+  assert.equal(renderAck("opencode", "stop"), "");
 });

@@ -1,4 +1,4 @@
-// Tests for core/hosts/records.ts and the six host records: each record
+// Tests for core/hosts/records.ts and the host records: each record
 // agrees with the parts of baton that still keep their own vocabulary (the
 // gate's tool table, its deny renderer and its pre-tool event names), and
 // the tables derived from the records hold every host.

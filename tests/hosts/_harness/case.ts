@@ -12,6 +12,8 @@ import type { HostDriver } from "./driver.ts";
 import { runBounded } from "./process.ts";
 import { HOST_BIN, makeSandbox, type Sandbox } from "./sandbox.ts";
 import { changedSince, snapshot } from "./snapshot.ts";
+import { fullRecord } from "../../../core/hosts/full_records.ts";
+import type { HostId } from "../../../core/hosts/ids.ts";
 
 /** The outcome of one check: yes, no, or not applicable (with why). */
 export type Cell = "yes" | "no" | `n/a: ${string}`;
@@ -58,7 +60,9 @@ export async function hostVersion(
     // Installed but not runnable (e.g. its install script did not run): a failure, not a skip.
     return { broken: `${driver.bin} --version exited ${r.code}` };
   }
-  return (r.stdout.trim().split("\n")[0] ?? "").trim();
+  // pi prints its version on stderr.
+  const out = r.stdout.trim() === "" ? r.stderr : r.stdout;
+  return (out.trim().split("\n")[0] ?? "").trim();
 }
 
 /** Runs the whole case for one host. */
@@ -104,6 +108,8 @@ export async function runHostCase(
       `${sb.repo}/.github`,
       `${sb.repo}/.agents`,
       `${sb.repo}/.cursor`,
+      `${sb.repo}/.qwen`,
+      `${sb.repo}/.pi`,
     ];
     const pre = await snapshot(watched, [`${sb.repo}/.git/info/exclude`]);
     const written = await install(sb, driver.host);
@@ -248,6 +254,10 @@ async function checkTranscript(
   fail: (m: string) => void,
   notes: string[],
 ): Promise<void> {
+  if (fullRecord(host as HostId).transcript.layout === "none") {
+    notes.push("transcript: baton has no reader for this host's transcripts yet");
+    return;
+  }
   const list = await baton(sb, ["source", "list", "--host", host, "--json"]);
   const sessions: { id: string; turns: number }[] = list.code === 0
     ? JSON.parse(list.stdout).sessions

@@ -1,0 +1,103 @@
+/**
+ * The pi extension module baton install writes: pi loads every module in
+ * its extensions directory at start and hands it the session's events. The
+ * module runs `baton hook session-start` once per session (at the first
+ * `before_agent_start`) and adds what it printed to the system prompt of
+ * every turn of that session, `baton hook pre-compact` at
+ * `session_before_compact` and `baton hook session-end` at
+ * `session_shutdown`. Payloads go on stdin as JSON; a failure or a slow
+ * baton never reaches pi (errors are swallowed, a run is killed after its
+ * timeout). Plain JavaScript (pi loads it as TypeScript). Pure.
+ * @module
+ */
+import type { BatonInvocation } from "../hook_command.ts";
+import { BATON_MARKER } from "./types.ts";
+
+/** Milliseconds the extension waits for one baton hook before killing it. */
+const EXTENSION_TIMEOUT_MS = 5000;
+
+/** Most characters of a briefing the extension adds (the hosts' usual cap). */
+const EXTENSION_MAX_CONTEXT = 10_000;
+
+/**
+ * The module text for `invocation`.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.match(renderPiExtension(["/opt/baton"]), /"\/opt\/baton"/);
+ * ```
+ */
+export function renderPiExtension(invocation: BatonInvocation): string {
+  return `// ${BATON_MARKER}: baton uninstall removes this file.
+// Runs baton from pi: the briefing in the system prompt of each turn of a session (baton runs
+// once per session), a capsule before compaction and when the session ends. A failure or a
+// slow baton never blocks pi: errors are swallowed and a run is killed after ${EXTENSION_TIMEOUT_MS} ms.
+import { spawn } from "node:child_process";
+
+const BATON = ${JSON.stringify([...invocation])};
+
+function runBaton(args, payload, cwd) {
+  return new Promise((resolve) => {
+    let child;
+    let out = "";
+    try {
+      child = spawn(BATON[0], [...BATON.slice(1), ...args], {
+        cwd,
+        stdio: ["pipe", "pipe", "ignore"],
+      });
+    } catch {
+      resolve("");
+      return;
+    }
+    const timer = setTimeout(() => child.kill("SIGKILL"), ${EXTENSION_TIMEOUT_MS});
+    child.stdout.on("data", (chunk) => {
+      if (out.length < ${EXTENSION_MAX_CONTEXT}) out += chunk;
+    });
+    child.on("error", () => {
+      clearTimeout(timer);
+      resolve("");
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve(code === 0 ? out.slice(0, ${EXTENSION_MAX_CONTEXT}) : "");
+    });
+    child.stdin.on("error", () => {});
+    child.stdin.end(JSON.stringify(payload));
+  });
+}
+
+function payloadOf(event, ctx) {
+  let file = null;
+  try {
+    file = ctx?.sessionManager?.getSessionFile?.() ?? null;
+  } catch {
+    file = null;
+  }
+  const id = typeof file === "string" ? (file.split("/").pop() ?? "").replace(/\\.jsonl$/, "") : null;
+  return { hook_event_name: event, session_id: id, transcript_path: file, cwd: ctx?.cwd ?? process.cwd() };
+}
+
+export default function baton(pi) {
+  // This session's briefing, asked for once (pi rebinds extensions for each new session).
+  let briefing = null;
+  pi.on("before_agent_start", async (event, ctx) => {
+    if (briefing === null) {
+      const payload = { ...payloadOf("before_agent_start", ctx), source: "startup" };
+      briefing = runBaton(["hook", "session-start", "--host", "pi"], payload, payload.cwd)
+        .then((text) => text.trim());
+    }
+    const text = await briefing;
+    if (text === "" || typeof event?.systemPrompt !== "string") return;
+    return { systemPrompt: \`\${event.systemPrompt}\\n\\n\${text}\` };
+  });
+  pi.on("session_before_compact", async (_event, ctx) => {
+    const payload = payloadOf("session_before_compact", ctx);
+    await runBaton(["hook", "pre-compact", "--host", "pi"], payload, payload.cwd);
+  });
+  pi.on("session_shutdown", async (_event, ctx) => {
+    const payload = payloadOf("session_shutdown", ctx);
+    await runBaton(["hook", "session-end", "--host", "pi"], payload, payload.cwd);
+  });
+}
+`;
+}

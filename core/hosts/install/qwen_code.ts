@@ -1,0 +1,48 @@
+/**
+ * Qwen Code: skill in `.qwen/skills/baton/`, TOML commands in
+ * `.qwen/commands/` (Gemini CLI's format: `description`, `prompt`,
+ * `{{args}}`), hooks merged into `.qwen/settings.json` (Claude Code's
+ * grouped shape, timeouts in seconds), for the project or `~/.qwen/`. Pure.
+ * @module
+ */
+import {
+  commandFiles,
+  configRoot,
+  joinPath,
+  jsonHooks,
+  recordHooks,
+  sharedConfigNote,
+  skillFile,
+} from "./_host_files.ts";
+import { renderTomlCommand } from "./render_files.ts";
+import { QWEN_CODE_RECORD } from "../qwen_code.ts";
+import type { HostSpec } from "./types.ts";
+
+/** The Qwen Code integration. */
+export const QWEN_CODE: HostSpec = {
+  id: QWEN_CODE_RECORD.id,
+  label: QWEN_CODE_RECORD.label,
+  hookSupport: QWEN_CODE_RECORD.install.support,
+  hookNote: QWEN_CODE_RECORD.install.hookNote,
+  layout(scope, env, content) {
+    const root = configRoot(QWEN_CODE_RECORD, scope, env);
+    return {
+      files: [
+        skillFile(joinPath(root, "skills"), content),
+        ...commandFiles(content, {
+          dir: joinPath(root, "commands"),
+          suffix: ".toml",
+          render: renderTomlCommand,
+        }),
+        jsonHooks(joinPath(root, "settings.json"), {
+          hooks: recordHooks(QWEN_CODE_RECORD),
+          shape: "grouped",
+        }),
+      ],
+      notes: [
+        ...QWEN_CODE_RECORD.install.notes,
+        ...sharedConfigNote(scope, ".qwen/settings.json"),
+      ],
+    };
+  },
+};

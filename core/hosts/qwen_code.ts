@@ -1,0 +1,63 @@
+/**
+ * Qwen Code's record (a Gemini CLI descendant, hooks in Claude Code's shape):
+ * everything baton knows about the host (see core/hosts/record.ts). Its
+ * install files are core/hosts/install/qwen_code.ts. Checked against
+ * Qwen Code 0.24.4 in the real-host suite: SessionStart's
+ * `hookSpecificOutput.additionalContext` reaches the model, and `qwen -p`
+ * fires Stop after the turn but no SessionEnd, so Stop captures (as a
+ * rate-limited turn_end). Its transcripts (JSONL under
+ * `~/.qwen/projects/<project>/chats/`) have no reader in baton yet.
+ * @module
+ */
+import type { HostRecord } from "./record.ts";
+
+/** Qwen Code. */
+export const QWEN_CODE_RECORD = {
+  id: "qwen-code",
+  label: "Qwen Code",
+  sessionLabel: "Qwen Code",
+  install: {
+    support: "hooks",
+    projectDir: ".qwen",
+    userDir: { env: null, envJoin: "", home: ".qwen" },
+    hookFile: { path: "settings.json", shape: "grouped" },
+    hooks: ["session-start", "pre-compact", "session-end", "stop"],
+    hookNote:
+      "SessionStart loads the briefing; PreCompact and SessionEnd write a capsule, and Stop (after every turn; qwen -p fires no SessionEnd) writes one at most every 5 minutes",
+    notes: [
+      'Qwen Code adds its settings version ("$version") to a settings file that lacks it when it starts; uninstall removes only baton\'s entries',
+    ],
+  },
+  events: {
+    "session-start": ["SessionStart"],
+    "pre-compact": ["PreCompact"],
+    "session-end": ["SessionEnd"],
+    stop: ["Stop"],
+    prompt: ["UserPromptSubmit"],
+    "post-tool": ["PostToolUse"],
+    "pre-tool": ["PreToolUse"],
+  },
+  payload: {
+    event: "hook_event_name",
+    sessionId: "session_id",
+    transcriptPath: "transcript_path",
+    cwd: "cwd",
+  },
+  output: { shape: "nested", injectionCapChars: 10_000, stopAck: true },
+  deny: "permission-decision",
+  tools: {
+    read: ["read_file", "grep_search", "glob", "list_directory", "web_fetch", "web_search"],
+    edit: ["edit", "write_file"],
+    shell: ["run_shell_command"],
+  },
+  projectDirEnv: null,
+  transcript: {
+    formats: [],
+    idPrefix: "qwen",
+    root: { kind: "home", env: null, home: ".qwen" },
+    sessions: "projects",
+    layout: "none",
+    confidence: "guessed",
+    checkedAgainst: "no reader yet (Qwen Code 0.24.4 writes chats/<session>.jsonl)",
+  },
+} as const satisfies HostRecord;

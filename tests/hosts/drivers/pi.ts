@@ -1,0 +1,54 @@
+/**
+ * pi: a custom OpenAI Chat Completions provider in ~/.pi/agent/models.json;
+ * `pi -p`, `--continue`. baton's extension in .pi/extensions/ sees the
+ * session's events; pi runs project extensions without asking. Compaction
+ * is not driven here (the extension's session_before_compact is unproven).
+ * @module
+ */
+import { type HostDriver, matchErrors } from "../_harness/driver.ts";
+
+/** The pi driver. */
+export const PI: HostDriver = {
+  host: "pi",
+  bin: "pi",
+  async prepare(sb, model) {
+    await Deno.mkdir(`${sb.home}/.pi/agent`, { recursive: true });
+    await Deno.writeTextFile(
+      `${sb.home}/.pi/agent/models.json`,
+      JSON.stringify({
+        providers: {
+          fake: {
+            baseUrl: `${model.url}/v1`,
+            api: "openai-completions",
+            apiKey: "dummy",
+            compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
+            // A known context size lets pi auto-compact when usage runs high.
+            models: [{ id: "fake-model", contextWindow: 60_000, maxTokens: 4_000 }],
+          },
+        },
+      }),
+    );
+  },
+  env: () => ({}),
+  turnArgs: (_sb, prompt, resume) => [
+    "--provider",
+    "fake",
+    "--model",
+    "fake-model",
+    "-p",
+    prompt,
+    ...(resume ? ["--continue"] : []),
+  ],
+  turnTimeoutMs: 90_000,
+  // Large reported usage past the model's context window: pi compacts on its own, and the
+  // extension's session_before_compact runs baton's pre-compact.
+  async compact({ model, turn, touch }) {
+    await touch();
+    model.reportBigUsage(1);
+    const requestsBefore = model.requests.length;
+    const runs = [await turn("A second exchange.", true)];
+    return { runs, requestsBefore };
+  },
+  reinjectsAfterCompaction: false,
+  hookErrors: (out) => matchErrors(out),
+};
