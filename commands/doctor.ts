@@ -4,7 +4,7 @@
  */
 import { boolFlag, type Command } from "./_cli/command.ts";
 import { printJson } from "./_adapters/context.ts";
-import { hostContent, hostEnv } from "./_cli/hosts_args.ts";
+import { gateOptedIn, hostContent, hostEnv } from "./_cli/hosts_args.ts";
 
 const MARK = { ok: "ok  ", warn: "warn", fail: "FAIL" } as const;
 
@@ -21,7 +21,7 @@ export const doctorCommand: Command = {
   flags: [],
   async run(args, io) {
     const env = await hostEnv(io);
-    const content = await hostContent();
+    const content = await hostContent(await gateOptedIn(io, env));
     const { runDoctor } = await import("../core/doctor/run_doctor.ts");
     const report = await runDoctor({
       fs: io.fs,

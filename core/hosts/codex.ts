@@ -16,6 +16,7 @@ export const CODEX_RECORD = {
     userDir: { env: "CODEX_HOME", envJoin: "", home: ".codex" },
     hookFile: { path: "hooks.json", shape: "grouped" },
     hooks: ["session-start", "pre-compact", "session-end", "prompt", "post-tool", "pre-tool"],
+    gateMatcher: "^(Bash|shell|exec_command|apply_patch|Edit|Write)$",
     hookNote:
       "SessionStart loads the briefing; PreCompact and SessionEnd write a capsule; UserPromptSubmit and PostToolUse report the context band; Codex runs a project's hooks only once the project is trusted and the hooks are reviewed (/hooks); PreToolUse runs the mutation gate (it denies only in a repository that opted in with baton enforce on)",
     notes: [
