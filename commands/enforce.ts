@@ -34,7 +34,14 @@ export const enforceCommand: Command = {
     let hooks: string[] = [];
     if (action !== "status") {
       const { syncGateHooks } = await import("./_cli/hosts_args.ts");
-      hooks = await syncGateHooks(io);
+      const sync = await syncGateHooks(io);
+      hooks = sync.updated;
+      // The opt-in is recorded either way; a host config that cannot be edited is named.
+      for (const f of sync.failed) {
+        io.stderr.write(
+          `baton: pre-tool hook not updated for ${f}; fix it and run baton install\n`,
+        );
+      }
     }
     const said = hooks.length === 0
       ? ""

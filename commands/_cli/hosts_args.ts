@@ -269,34 +269,52 @@ export async function runHostPlans(
   return 0;
 }
 
+/** What {@linkcode syncGateHooks} did. */
+export interface GateSync {
+  /** Labels of the hosts whose config changed. */
+  updated: string[];
+  /** One line per host whose config could not be read or written (content-free). */
+  failed: string[];
+}
+
 /**
  * After `baton enforce on|off`: brings the pre-tool hook of every host
  * installed in this repository (project scope, found by its baton hook
  * entries) in line with the opt-in, changing only hook configs, each by an
- * atomic rename. Returns the labels of the hosts whose config changed.
+ * atomic rename. A host whose config cannot be parsed is named and skipped;
+ * the others are still brought in line.
  */
-export async function syncGateHooks(io: Io): Promise<string[]> {
+export async function syncGateHooks(io: Io): Promise<GateSync> {
   const env = await hostEnv(io);
   const content = await hostContent(await gateOptedIn(io, env));
   const { HOSTS } = await import("../../core/hosts/install/hosts.ts");
   const { planInstall, planUninstall } = await import("../../core/hosts/install/plan.ts");
+  const { applyPlans } = await import("../../core/hosts/install/apply_plan.ts");
   const options = { scope: "project" as const, env, content };
-  const plans: HostPlan[] = [];
+  const out: GateSync = { updated: [], failed: [] };
   for (const id of HOST_IDS) {
     const spec = HOSTS[id];
-    const installed = (await planUninstall(io.fs, spec, options)).changes
-      .some((c) => c.kind === "hooks" && c.action !== "unchanged");
-    if (!installed) continue;
-    const plan = await planInstall(io.fs, spec, options);
-    // No backup: the config already holds baton's entries, so a backup taken now would be
-    // baton's text; the user's own copy, if any, was kept when baton first installed.
-    const changes = plan.changes
-      .filter((c) => c.kind === "hooks" && c.action !== "unchanged")
-      .map((c) => ({ ...c, backup: null }));
-    if (changes.length > 0) plans.push({ ...plan, changes });
+    try {
+      const installed = (await planUninstall(io.fs, spec, options)).changes
+        .some((c) => c.kind === "hooks" && c.action !== "unchanged");
+      if (!installed) continue;
+      const plan = await planInstall(io.fs, spec, options);
+      // No backup: the config already holds baton's entries, so a backup taken now would be
+      // baton's text; the user's own copy, if any, was kept when baton first installed.
+      const changes = plan.changes
+        .filter((c) => c.kind === "hooks" && c.action !== "unchanged")
+        .map((c) => ({ ...c, backup: null }));
+      if (changes.length === 0) continue;
+      await applyPlans(io.fs, [{ ...plan, changes }], {
+        keepDirs: keepDirs("project", env),
+        root: env.projectRoot,
+      });
+      out.updated.push(spec.label);
+    } catch (e) {
+      out.failed.push(
+        `${spec.label}: ${isCodedError(e) ? e.message : "the hook config could not be written"}`,
+      );
+    }
   }
-  if (plans.length === 0) return [];
-  const { applyPlans } = await import("../../core/hosts/install/apply_plan.ts");
-  await applyPlans(io.fs, plans, { keepDirs: keepDirs("project", env), root: env.projectRoot });
-  return plans.map((p) => p.label);
+  return out;
 }

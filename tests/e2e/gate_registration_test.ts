@@ -154,3 +154,19 @@ Deno.test("uninstall while opted in removes the gate with the rest, byte for byt
   assert.equal(un.code, 0, un.stderr);
   assert.equal(await read(repo, ".gemini/settings.json"), mine);
 });
+
+Deno.test("enforce on registers the gate where it can and names a host config it cannot parse", async () => {
+  const repo = await makeRepo("baton-gatereg-");
+  await using homeDir = await tempDir("baton-gatereg-home-");
+  const env = { HOME: homeDir.path };
+  assert.equal((await runBaton(["install", "codex"], { cwd: repo, env })).code, 0);
+  await Deno.mkdir(`${repo}/.claude`, { recursive: true });
+  await Deno.writeTextFile(`${repo}/.claude/settings.local.json`, '{"hooks": tok_SECRET\n');
+  const on = await runBaton(["enforce", "on", "--yes"], { cwd: repo, env });
+  assert.equal(on.code, 0, on.stderr);
+  assert.match(on.stdout, /pre-tool hook registered for: Codex CLI/);
+  assert.ok(hookEvents(await read(repo, ".codex/hooks.json")).includes("PreToolUse"));
+  assert.match(on.stderr, /pre-tool hook not updated for Claude Code: Cannot parse/);
+  assert.doesNotMatch(on.stderr, /SECRET/);
+  assert.equal(await read(repo, ".claude/settings.local.json"), '{"hooks": tok_SECRET\n');
+});
