@@ -4,7 +4,7 @@
  */
 import { boolFlag, type Command } from "./_cli/command.ts";
 import { printJson } from "./_adapters/context.ts";
-import { hostContent, hostEnv } from "./_cli/hosts_args.ts";
+import { gateOptedIn, hostContent, hostEnv } from "./_cli/hosts_args.ts";
 
 /** The doctor command. */
 export const doctorCommand: Command = {
@@ -24,7 +24,7 @@ export const doctorCommand: Command = {
   }],
   async run(args, io) {
     const env = await hostEnv(io);
-    const content = await hostContent();
+    const content = await hostContent(await gateOptedIn(io, env));
     const { runDoctor } = await import("../core/doctor/run_doctor.ts");
     const report = await runDoctor({
       fs: io.fs,

@@ -16,7 +16,7 @@ export const enforceCommand: Command = {
   usage: "on|off|status",
   maxPositionals: 1,
   description:
-    "status prints the mode (deny when this machine opted in, else advise; a committed enforce: deny in .baton/config.yaml is shown but opts nobody in) and the denies on record. on records the opt-in on this machine, under <git dir>/baton/enforce/ where no commit or clone reaches it, after confirmation (a question on a terminal, or --yes); from then on baton handoff write can deny a session's changes. off is for a person: it asks for confirmation on a terminal (an agent's shell cannot answer, so an agent cannot clear its own deny), removes the opt-in and moves every deny record aside, so nothing blocks any more; it needs no key. BATON_ENFORCE=off in the host's environment turns the gate off without touching the repository. baton never creates deny state in a repository that has not opted in.",
+    "status prints the mode (deny when this machine opted in, else advise; a committed enforce: deny in .baton/config.yaml is shown but opts nobody in) and the denies on record. on records the opt-in on this machine, under <git dir>/baton/enforce/ where no commit or clone reaches it, after confirmation (a question on a terminal, or --yes); from then on baton handoff write can deny a session's changes. off is for a person: it asks for confirmation on a terminal (an agent's shell cannot answer, so an agent cannot clear its own deny), removes the opt-in and moves every deny record aside, so nothing blocks any more; it needs no key. BATON_ENFORCE=off in the host's environment turns the gate off without touching the repository. baton never creates deny state in a repository that has not opted in. on and off also add or remove the gate's pre-tool hook in every host installed in this repository (project scope), so a repository that has not opted in starts no baton process before a tool call.",
   examples: ["baton enforce status", "baton enforce on --yes", "baton enforce off"],
   flags: [
     { name: "yes", type: "boolean", summary: "on: confirm without asking (off always asks)" },
@@ -31,8 +31,23 @@ export const enforceCommand: Command = {
     const { confirmOnTerminal } = await import("./_cli/confirm.ts");
     const env = handoffEnv(io, (q) => confirmOnTerminal(io, q));
     const result = await runEnforce(env, action as "on" | "off" | "status", boolFlag(args, "yes"));
-    if (boolFlag(args, "json")) printJson(io, result.json);
-    else io.stdout.write(result.text + "\n");
+    let hooks: string[] = [];
+    if (action !== "status") {
+      const { syncGateHooks } = await import("./_cli/hosts_args.ts");
+      const sync = await syncGateHooks(io);
+      hooks = sync.updated;
+      // The opt-in is recorded either way; a host config that cannot be edited is named.
+      for (const f of sync.failed) {
+        io.stderr.write(
+          `baton: pre-tool hook not updated for ${f}; fix it and run baton install\n`,
+        );
+      }
+    }
+    const said = hooks.length === 0
+      ? ""
+      : `\npre-tool hook ${action === "on" ? "registered" : "removed"} for: ${hooks.join(", ")}`;
+    if (boolFlag(args, "json")) printJson(io, { ...result.json, hooks_updated: hooks });
+    else io.stdout.write(result.text + said + "\n");
     return 0;
   },
 };

@@ -97,8 +97,25 @@ export async function hostEnv(io: Io): Promise<HostEnv & { inRepo: boolean }> {
   };
 }
 
-/** The content the host files are made from, for this process's invocation. */
-export async function hostContent(): Promise<HostContent> {
+/**
+ * True when the clone at `env.projectRoot` opted in to the mutation gate on
+ * this machine (`baton enforce on`), so its project scope registers the
+ * pre-tool hook.
+ */
+export async function gateOptedIn(io: Io, env: HostEnv): Promise<boolean> {
+  const { stateDirOfRoot } = await import("../../core/store/private_dir.ts");
+  const { enforcePaths } = await import("../../core/enforce/enforce_paths.ts");
+  const dir = await stateDirOfRoot(io.fs, env.projectRoot).catch(() => null);
+  if (dir === null) return false;
+  const st = await io.fs.lstat(enforcePaths(dir).optIn).catch(() => null);
+  return st !== null && st.isFile;
+}
+
+/**
+ * The content the host files are made from, for this process's invocation;
+ * `gate` registers the pre-tool hook in the project scope.
+ */
+export async function hostContent(gate = false): Promise<HostContent> {
   const { parsePromptSource } = await import("../../core/hosts/install/parse_prompt.ts");
   const { BATON_SKILL } = await import("../../skills/mod.ts");
   const { PROMPT_TEXTS } = await import("../../integrations/mod.ts");
@@ -106,6 +123,7 @@ export async function hostContent(): Promise<HostContent> {
     invocation: currentInvocation(),
     skill: BATON_SKILL,
     prompts: Object.entries(PROMPT_TEXTS).map(([name, text]) => parsePromptSource(name, text)),
+    gate,
   };
 }
 
@@ -219,7 +237,7 @@ export async function runHostPlans(
   const dryRun = boolFlag(args, "dry-run");
   const env = await hostEnv(io);
   requireHome(scope, env);
-  const content = await hostContent();
+  const content = await hostContent(scope === "project" && await gateOptedIn(io, env));
   const { HOSTS } = await import("../../core/hosts/install/hosts.ts");
   const { planInstall, planUninstall } = await import("../../core/hosts/install/plan.ts");
   const plan = action === "install" ? planInstall : planUninstall;
@@ -249,4 +267,54 @@ export async function runHostPlans(
   }
   await reportPlans(io, plans, { action, dryRun, json: boolFlag(args, "json"), changed });
   return 0;
+}
+
+/** What {@linkcode syncGateHooks} did. */
+export interface GateSync {
+  /** Labels of the hosts whose config changed. */
+  updated: string[];
+  /** One line per host whose config could not be read or written (content-free). */
+  failed: string[];
+}
+
+/**
+ * After `baton enforce on|off`: brings the pre-tool hook of every host
+ * installed in this repository (project scope, found by its baton hook
+ * entries) in line with the opt-in, changing only hook configs, each by an
+ * atomic rename. A host whose config cannot be parsed is named and skipped;
+ * the others are still brought in line.
+ */
+export async function syncGateHooks(io: Io): Promise<GateSync> {
+  const env = await hostEnv(io);
+  const content = await hostContent(await gateOptedIn(io, env));
+  const { HOSTS } = await import("../../core/hosts/install/hosts.ts");
+  const { planInstall, planUninstall } = await import("../../core/hosts/install/plan.ts");
+  const { applyPlans } = await import("../../core/hosts/install/apply_plan.ts");
+  const options = { scope: "project" as const, env, content };
+  const out: GateSync = { updated: [], failed: [] };
+  for (const id of HOST_IDS) {
+    const spec = HOSTS[id];
+    try {
+      const installed = (await planUninstall(io.fs, spec, options)).changes
+        .some((c) => c.kind === "hooks" && c.action !== "unchanged");
+      if (!installed) continue;
+      const plan = await planInstall(io.fs, spec, options);
+      // No backup: the config already holds baton's entries, so a backup taken now would be
+      // baton's text; the user's own copy, if any, was kept when baton first installed.
+      const changes = plan.changes
+        .filter((c) => c.kind === "hooks" && c.action !== "unchanged")
+        .map((c) => ({ ...c, backup: null }));
+      if (changes.length === 0) continue;
+      await applyPlans(io.fs, [{ ...plan, changes }], {
+        keepDirs: keepDirs("project", env),
+        root: env.projectRoot,
+      });
+      out.updated.push(spec.label);
+    } catch (e) {
+      out.failed.push(
+        `${spec.label}: ${isCodedError(e) ? e.message : "the hook config could not be written"}`,
+      );
+    }
+  }
+  return out;
 }

@@ -103,12 +103,12 @@ export function renderBandAdvice(result: BandResult, options: AdviceOptions): st
   const why = result.readings.filter((r) => result.deciding.includes(r.signal))
     .map((r) => describeReading(r, result)).join("; ");
   if (result.band === "warn") {
-    return `baton context band: warn: ${why}. The session is getting long; finish the current step before starting a large new one.`;
+    return `baton context band: warn: ${why}. Finish the current step before starting a large new one.`;
   }
-  const urgency = result.band === "hard"
-    ? "The context is near its limit: answer quality drops from here."
-    : "The context is filling up.";
-  return `baton context band: ${result.band}: ${why}. ${urgency} Write a baton capsule now so the work survives compaction: run \`${options.baton} preflight\`, write the draft JSON (meaning only: what matters, decisions, next steps), then pipe it into \`${options.baton} finalize --draft -\`. ${
+  const urgency = result.band === "hard" ? "The context is near its limit." : "";
+  return `baton context band: ${result.band}: ${why}. ${urgency}${
+    urgency === "" ? "" : " "
+  }Write a capsule now: \`${options.baton} preflight\`, then pipe the draft JSON into \`${options.baton} finalize --draft -\`. ${
     options.armed ?? "This is advisory; nothing is blocked."
   }`;
 }

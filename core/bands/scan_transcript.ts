@@ -14,7 +14,9 @@
  *   mark a compaction; a `user` line whose content is text (not only
  *   `tool_result` blocks, not `isMeta`) is a user turn; `tool_use` blocks of
  *   `assistant` lines are tool calls; sidechain (subagent) lines are skipped.
- *   No context-window size is recorded, so no percentage comes from it.
+ *   The newest assistant `usage` after the last compaction gives the context
+ *   fill (input + cache creation + cache read tokens) over a 200k window (1M
+ *   once the fill is past 200k; the transcript does not name the window).
  * - Codex rollout JSONL: a `compacted` line marks a compaction;
  *   `event_msg`/`user_message` is a user turn; `response_item` function,
  *   custom-tool and local-shell calls are tool calls; the newest
@@ -64,7 +66,7 @@ export interface TranscriptSignals {
   depth: number | null;
   /** The last user turn was not reached: `depth` is a lower bound. */
   depthAtLeast: boolean;
-  /** Context fill in percent, from Codex `token_count`; null otherwise. */
+  /** Context fill in percent, from the host's own token accounting (Claude Code `usage`, Codex `token_count`); null otherwise. */
   pct: number | null;
   bytesRead: number;
   /** Lines that did not parse or were cut by the bound. */
@@ -135,9 +137,33 @@ function claudeLine(o: Json): LineVerdict {
   }
   if (o.type === "assistant" && message !== null && Array.isArray(message.content)) {
     const n = message.content.filter((b) => obj(b)?.type === "tool_use").length;
-    return n > 0 ? { toolCalls: n } : {};
+    const pct = claudeUsagePct(obj(message.usage));
+    return { ...(n > 0 ? { toolCalls: n } : {}), ...(pct === undefined ? {} : { pct }) };
   }
   return {};
+}
+
+/** Claude Code's standard context window, in tokens; a larger fill means the 1M window. */
+const CLAUDE_WINDOW = 200_000;
+const CLAUDE_LARGE_WINDOW = 1_000_000;
+
+/**
+ * The context fill an assistant line's `usage` states: input plus cache
+ * creation plus cache read tokens over the window (200k, or 1M once the fill
+ * is past 200k: the transcript does not name the window).
+ */
+function claudeUsagePct(usage: Json | null): number | undefined {
+  if (usage === null) return undefined;
+  const parts = [
+    usage.input_tokens,
+    usage.cache_creation_input_tokens ?? 0,
+    usage.cache_read_input_tokens ?? 0,
+  ];
+  if (typeof usage.input_tokens !== "number") return undefined;
+  // Garbage stays garbage (NaN) so the evaluator judges it hard.
+  if (!parts.every((n) => typeof n === "number" && Number.isFinite(n) && n >= 0)) return Number.NaN;
+  const used = (parts as number[]).reduce((a, b) => a + b, 0);
+  return (used / (used > CLAUDE_WINDOW ? CLAUDE_LARGE_WINDOW : CLAUDE_WINDOW)) * 100;
 }
 
 const CODEX_CALLS = new Set(["function_call", "custom_tool_call", "local_shell_call"]);

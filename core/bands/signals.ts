@@ -9,8 +9,9 @@ import type { BandSignals } from "./evaluate.ts";
 import type { TranscriptSignals } from "./scan_transcript.ts";
 
 /**
- * The signals a scan gives: bytes and depth from the transcript, pct from
- * Codex token counts.
+ * The signals a scan gives: pct from the host's own token accounting, depth
+ * from the transcript, and transcript bytes only as a labelled fallback where
+ * no token count was found.
  *
  * @example
  * ```ts
@@ -23,13 +24,21 @@ import type { TranscriptSignals } from "./scan_transcript.ts";
  */
 export function signalsFromScan(scan: TranscriptSignals): BandSignals {
   const out: BandSignals = {};
-  if (scan.bytes !== null) {
-    out.bytes = { value: scan.bytes, source: "transcript", atLeast: scan.bytesAtLeast };
+  // Bytes of transcript only stand in for the host's own token count when it has none.
+  if (scan.bytes !== null && scan.pct === null) {
+    out.bytes = {
+      value: scan.bytes,
+      source: "transcript bytes (fallback: no token count)",
+      atLeast: scan.bytesAtLeast,
+    };
   }
   if (scan.depth !== null) {
     out.depth = { value: scan.depth, source: "transcript", atLeast: scan.depthAtLeast };
   }
-  if (scan.pct !== null) out.pct = { value: scan.pct, source: `transcript (codex token_count)` };
+  if (scan.pct !== null) {
+    const from = scan.format === "claude-code" ? "claude-code usage" : `${scan.format} token_count`;
+    out.pct = { value: scan.pct, source: `transcript (${from})` };
+  }
   return out;
 }
 

@@ -16,8 +16,9 @@ export const CLAUDE_CODE_RECORD = {
     userDir: { env: "CLAUDE_CONFIG_DIR", envJoin: "", home: ".claude" },
     hookFile: { path: "settings.json", shape: "grouped" },
     hooks: ["session-start", "pre-compact", "session-end", "prompt", "post-tool", "pre-tool"],
+    gateMatcher: "Bash|PowerShell|Edit|Write|MultiEdit|NotebookEdit",
     hookNote:
-      "SessionStart (startup|resume|clear|compact) loads the briefing; PreCompact and SessionEnd write a capsule; UserPromptSubmit and PostToolUse report the context band; PreToolUse runs the mutation gate (it denies only in a repository that opted in with baton enforce on)",
+      "SessionStart (startup|resume|clear|compact) loads the briefing; PreCompact and SessionEnd write a capsule; UserPromptSubmit reports the context band, once per band; PreToolUse runs the mutation gate for shell, edit and write tools, registered only once this clone opted in with baton enforce on",
     notes: ["Claude Code holds back settings hooks until the folder's trust dialog is accepted"],
   },
   events: {

@@ -16,8 +16,9 @@ export const CODEX_RECORD = {
     userDir: { env: "CODEX_HOME", envJoin: "", home: ".codex" },
     hookFile: { path: "hooks.json", shape: "grouped" },
     hooks: ["session-start", "pre-compact", "session-end", "prompt", "post-tool", "pre-tool"],
+    gateMatcher: "^(Bash|shell|exec_command|apply_patch|Edit|Write)$",
     hookNote:
-      "SessionStart loads the briefing; PreCompact and SessionEnd write a capsule; UserPromptSubmit and PostToolUse report the context band; Codex runs a project's hooks only once the project is trusted and the hooks are reviewed (/hooks); PreToolUse runs the mutation gate (it denies only in a repository that opted in with baton enforce on)",
+      "SessionStart loads the briefing; PreCompact and SessionEnd write a capsule; UserPromptSubmit reports the context band, once per band; Codex runs a project's hooks only once the project is trusted and the hooks are reviewed (/hooks); PreToolUse runs the mutation gate for shell and apply_patch calls, registered only once this clone opted in with baton enforce on",
     notes: [
       "Codex has no command files any more (custom prompts were removed in 0.117.0): use $baton",
     ],

@@ -17,7 +17,7 @@ export const COPILOT_RECORD = {
     hookFile: { path: "hooks/baton.json", shape: "flat" },
     hooks: ["session-start", "pre-compact", "stop", "prompt", "post-tool", "pre-tool"],
     hookNote:
-      "SessionStart loads the briefing (top-level additionalContext for Copilot CLI, hookSpecificOutput for VS Code); PreCompact and Stop write a capsule; UserPromptSubmit and PostToolUse report the context band (VS Code hooks are a preview feature); PreToolUse runs the mutation gate (it denies only in a repository that opted in with baton enforce on)",
+      "SessionStart loads the briefing (top-level additionalContext for Copilot CLI, hookSpecificOutput for VS Code); PreCompact and Stop write a capsule; UserPromptSubmit reports the context band, once per band (VS Code hooks are a preview feature); PreToolUse runs the mutation gate on every tool call, registered only once this clone opted in with baton enforce on",
     notes: [],
   },
   events: {

@@ -17,7 +17,7 @@ export const CURSOR_RECORD = {
     hookFile: { path: "hooks.json", shape: "flat" },
     hooks: ["session-start", "pre-compact", "session-end", "post-tool", "pre-tool"],
     hookNote:
-      "sessionStart loads the briefing (additional_context); preCompact and sessionEnd write a capsule; postToolUse reports the context band; preToolUse runs the mutation gate (it denies only in a repository that opted in with baton enforce on)",
+      "sessionStart loads the briefing (additional_context); preCompact and sessionEnd write a capsule; postToolUse reports the context band, once per band; preToolUse runs the mutation gate, registered only once this clone opted in with baton enforce on",
     notes: [],
   },
   events: {

@@ -16,8 +16,9 @@ export const GEMINI_RECORD = {
     userDir: { env: null, envJoin: "", home: ".gemini" },
     hookFile: { path: "settings.json", shape: "grouped" },
     hooks: ["session-start", "pre-compact", "session-end", "prompt", "post-tool", "pre-tool"],
+    gateMatcher: "^(run_shell_command|write_file|replace)$",
     hookNote:
-      "SessionStart loads the briefing; PreCompress and SessionEnd (best effort) write a capsule; BeforeAgent and AfterTool report the context band; BeforeTool runs the mutation gate (it denies only in a repository that opted in with baton enforce on)",
+      "SessionStart loads the briefing; PreCompress and SessionEnd (best effort) write a capsule; BeforeAgent reports the context band, once per band; BeforeTool runs the mutation gate for shell and write tools, registered only once this clone opted in with baton enforce on",
     notes: ["Gemini CLI fingerprints project hooks and asks you to trust them when they change"],
   },
   events: {

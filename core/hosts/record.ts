@@ -94,6 +94,12 @@ export interface HostRecord {
     readonly hookFile: { readonly path: string; readonly shape: "grouped" | "flat" } | null;
     /** The baton events install registers, each under `events[e][0]`. */
     readonly hooks: readonly HookEvent[];
+    /**
+     * The matcher of the pre-tool gate's hook (the host's shell, edit and
+     * write tools in its own matcher syntax); absent: the host offers none,
+     * so the gate runs on every tool call of an opted-in repository.
+     */
+    readonly gateMatcher?: string;
     /** One sentence doctor shows about the host's hooks. */
     readonly hookNote: string;
     /** Notes install prints for every scope. */

@@ -20,6 +20,7 @@ import { renderHookCommand } from "../../core/hosts/hook_command.ts";
 import { HOSTS } from "../../core/hosts/install/hosts.ts";
 import { HOST_IDS, type HostId } from "../../core/hosts/ids.ts";
 import { removeHooks } from "../../core/hosts/install/hook_config.ts";
+import { registeredLayout } from "../../core/hosts/install/registered_hooks.ts";
 import type { HookConfigFile, HostContent, InstallScope } from "../../core/hosts/install/types.ts";
 import { makeRepo } from "../_helpers/git.ts";
 import { fakeIo, snapshotTree } from "../_helpers/io.ts";
@@ -45,7 +46,7 @@ async function run(command: Command, argv: string[], s: Setup, env = s.env) {
 }
 
 function layoutOf(id: HostId, scope: InstallScope, s: Setup, content: HostContent) {
-  return HOSTS[id].layout(scope, {
+  return registeredLayout(HOSTS[id], scope, {
     projectRoot: s.project,
     home: s.home,
     env: (n) => s.env[n],

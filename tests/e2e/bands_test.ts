@@ -67,10 +67,23 @@ Deno.test("bands: --transcript reads a Claude Code transcript with a compact bou
     assert.deepEqual(r.deciding, ["depth"]);
     assert.equal(r.transcript.format, "claude-code");
     assert.equal(r.transcript.compaction_found, true);
-    assert.equal(
-      r.readings.find((x: { signal: string }) => x.signal === "bytes").value,
-      new TextEncoder().encode(after).length,
+    // The host's own token accounting (the newest assistant usage: 18,004 of a 200k window)
+    // decides; transcript bytes are only a fallback where no token count is recorded.
+    const pct = r.readings.find((x: { signal: string }) => x.signal === "pct");
+    assert.equal(pct.value, (18_004 / 200_000) * 100);
+    assert.equal(pct.source, "transcript (claude-code usage)");
+    assert.equal(r.readings.find((x: { signal: string }) => x.signal === "bytes"), undefined);
+    // Control: the same transcript without usage fields falls back to bytes, labelled so.
+    const bare = `${dir}/bare.jsonl`;
+    const strip = (t: string) => t.replaceAll(/,"usage":\{[^}]*\}/g, "");
+    await Deno.writeTextFile(bare, strip(big + jsonl(claudeCompaction()) + after));
+    const b = JSON.parse(
+      (await runBaton(["bands", "--transcript", bare, "--json"], { cwd: dir })).stdout,
     );
+    const bytes = b.readings.find((x: { signal: string }) => x.signal === "bytes");
+    assert.equal(bytes.value, new TextEncoder().encode(strip(after)).length);
+    assert.equal(bytes.source, "transcript bytes (fallback: no token count)");
+    assert.equal(b.readings.find((x: { signal: string }) => x.signal === "pct"), undefined);
     // A flag beats the transcript.
     const f = JSON.parse(
       (await runBaton(["bands", "--transcript", claude, "--depth", "2", "--json"], { cwd: dir }))

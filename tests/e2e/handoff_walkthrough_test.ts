@@ -49,18 +49,22 @@ Deno.test("walkthrough: warn, handoff arms the deny, the capsule is still writte
     const denied = await edit("A");
     assert.equal(JSON.parse(denied.stdout).hookSpecificOutput.permissionDecision, "deny");
 
-    // The capsule can still be written: the finalize command the advice names, exactly as
-    // printed (the invocation that runs this baton), passes the gate and runs.
-    const advised = /pipe it into `([^`]+ finalize --draft -)`/.exec(handoff.stdout)?.[1];
-    assert.ok(advised !== undefined && advised.startsWith(Deno.execPath()), handoff.stdout);
-    const cmd = `${advised} <<'EOF'\n{"now":"parser half done"}\nEOF`;
-    const g = await hook("PreToolUse", "A", {
+    // The capsule can still be written: the advice names `baton` (not a 200-character
+    // invocation), that command passes the gate, and finalize runs (started here by the
+    // test's own invocation: no baton is on the test's PATH).
+    const advised = /pipe the draft JSON into `([^`]+ finalize --draft -)`/.exec(handoff.stdout)
+      ?.[1];
+    assert.equal(advised, "baton finalize --draft -", handoff.stdout);
+    const named = await hook("PreToolUse", "A", {
       hook_event_name: "PreToolUse",
       tool_name: "Bash",
-      tool_input: { command: cmd },
+      tool_input: { command: `${advised} <<'EOF'\n{"now":"x"}\nEOF` },
     });
-    assert.equal(g.stdout, "");
-    const fin = await runShellText(cmd, dir);
+    assert.equal(named.stdout, "", "the command the advice names is let through");
+    const fin = await runBaton(["finalize", "--draft", "-"], {
+      cwd: dir,
+      stdin: '{"now":"parser half done"}\n',
+    });
     assert.equal(fin.code, 0, fin.stderr);
 
     const start = await hook("SessionStart", "B", {

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
 import { makeRepo } from "../_helpers/git.ts";
 import {
+  claudeCompaction,
   claudeToolTurn,
   claudeUser,
   codexCall,
@@ -43,13 +44,19 @@ function transcript(host: HostId, depth: number): string {
 }
 
 /** The host's payload for a band event, shaped as the host documents it. */
-function payload(host: HostId, native: string, cwd: string, path: string): unknown {
+function payload(
+  host: HostId,
+  native: string,
+  cwd: string,
+  path: string,
+  session = "s1",
+): unknown {
   switch (host) {
     case "copilot":
       return {
         timestamp: "2026-12-01T00:00:00Z",
         cwd,
-        sessionId: "s1",
+        sessionId: session,
         hookEventName: native,
         transcript_path: path,
       };
@@ -67,7 +74,7 @@ function payload(host: HostId, native: string, cwd: string, path: string): unkno
       };
     case "gemini":
       return {
-        session_id: "s1",
+        session_id: session,
         transcript_path: path,
         cwd,
         hook_event_name: native,
@@ -75,7 +82,7 @@ function payload(host: HostId, native: string, cwd: string, path: string): unkno
       };
     case "codex":
       return {
-        session_id: "s1",
+        session_id: session,
         transcript_path: path,
         cwd,
         hook_event_name: native,
@@ -84,7 +91,7 @@ function payload(host: HostId, native: string, cwd: string, path: string): unkno
       };
     default:
       return {
-        session_id: "s1",
+        session_id: session,
         transcript_path: path,
         cwd,
         hook_event_name: native,
@@ -128,7 +135,8 @@ Deno.test("band hooks: silent below warn, one line at warn, a capsule request at
           await Deno.writeTextFile(path, transcript(c.host, DEPTH[level]));
           const r = await runBaton(["hook", c.event, "--host", c.host], {
             cwd: dir,
-            stdin: JSON.stringify(payload(c.host, c.native, dir, path)),
+            // One session per host event: the advisory is said once per band and session.
+            stdin: JSON.stringify(payload(c.host, c.native, dir, path, `${c.host}-${c.event}`)),
           });
           assert.equal(r.code, 0, r.stderr);
           assert.equal(r.stderr, "", `${level}: nothing on stderr`);
@@ -199,7 +207,9 @@ Deno.test("band hooks: a bad config falls back to the defaults with one stderr l
     assert.match(adviceText("claude-code", good.stdout) ?? "", /band: warn: 12 tool calls/);
     // From a subdirectory the repository root's config still applies.
     await Deno.mkdir(`${dir}/src/deep`, { recursive: true });
-    const sub = JSON.stringify(payload("claude-code", "PostToolUse", `${dir}/src/deep`, path));
+    const sub = JSON.stringify(
+      payload("claude-code", "PostToolUse", `${dir}/src/deep`, path, "s-deep"),
+    );
     const deep = await runBaton(["hook", "post-tool", "--host", "claude-code"], {
       cwd: dir,
       stdin: sub,
@@ -270,6 +280,67 @@ Deno.test("band hooks: OpenCode's plugin counts the tool calls itself; plain tex
       (await run("many")).stdout,
       /^baton context band: hard: tool calls since the last user turn: not a number/,
     );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("band hooks speak once per band and session: warn, handoff, a capsule written, more tool calls, then a fresh context after compaction", async () => {
+  const dir = await makeRepo();
+  try {
+    const path = `${dir}/t.jsonl`;
+    const said: string[] = [];
+    const step = async (text: string, event: "prompt" | "post-tool" = "post-tool") => {
+      await Deno.writeTextFile(path, text);
+      const native = event === "prompt" ? "UserPromptSubmit" : "PostToolUse";
+      const r = await runBaton(["hook", event, "--host", "claude-code"], {
+        cwd: dir,
+        stdin: JSON.stringify(payload("claude-code", native, dir, path, "once")),
+      });
+      assert.equal(r.code, 0, r.stderr);
+      const advice = adviceText("claude-code", r.stdout);
+      if (advice !== null) said.push(/^baton context band: (\w+):/.exec(advice)![1]!);
+      return advice;
+    };
+    const depth = (n: number) => transcript("claude-code", n);
+    assert.equal(await step(depth(3)), null, "silent below warn");
+    const warn = await step(depth(22));
+    assert.ok(warn !== null, "warn is said");
+    for (const n of [23, 24, 25]) await step(depth(n));
+    await step(depth(26), "prompt");
+    const handoff = await step(depth(33));
+    assert.ok(handoff !== null, "handoff is said");
+    // At most ~120 tokens (about 4 characters a token) and it names baton, not an invocation.
+    assert.ok(handoff.length <= 480, `${handoff.length} characters`);
+    assert.match(handoff, /`baton preflight`/);
+    assert.doesNotMatch(handoff, /deno|--allow/);
+    // The agent writes the capsule; more tool calls at handoff say nothing again.
+    const fin = await runBaton(["finalize", "--draft", "-"], {
+      cwd: dir,
+      stdin: '{"now":"parser half done"}\n',
+    });
+    assert.equal(fin.code, 0, fin.stderr);
+    for (const n of [34, 35, 36, 37]) assert.equal(await step(depth(n)), null, `call ${n}`);
+    assert.equal(await step(depth(38), "prompt"), null, "nor a prompt");
+    assert.deepEqual(said, ["warn", "handoff"], "exactly one advisory per band");
+    // Control: another session in the same repository is told on its own.
+    const other = await runBaton(["hook", "post-tool", "--host", "claude-code"], {
+      cwd: dir,
+      stdin: JSON.stringify(payload("claude-code", "PostToolUse", dir, path, "other")),
+    });
+    assert.match(adviceText("claude-code", other.stdout) ?? "", /band: handoff/);
+    // After a compaction the session is below warn: a new context is told again at warn.
+    const compacted = (n: number) =>
+      jsonl([
+        ...claudeToolTurn(1),
+        ...claudeCompaction(),
+        claudeUser("go"),
+        ...Array.from({ length: n }, () => claudeToolTurn(1)).flat(),
+      ]);
+    assert.equal(await step(compacted(2)), null);
+    assert.ok(await step(compacted(22)) !== null, "warn again in the new context");
+    assert.equal(await step(compacted(23)), null);
+    assert.deepEqual(said, ["warn", "handoff", "warn"]);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

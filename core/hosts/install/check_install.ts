@@ -9,6 +9,7 @@ import { FsNotFoundError, type ReadFs } from "../../fs.ts";
 import { isCodedError } from "../../errors.ts";
 import { renderHookCommand } from "../hook_command.ts";
 import { listHooks } from "./hook_config.ts";
+import { registeredLayout } from "./registered_hooks.ts";
 import {
   BATON_MARKER,
   type HookSwitch,
@@ -82,7 +83,7 @@ export async function checkInstall(
   spec: HostSpec,
   options: CheckInstallOptions,
 ): Promise<InstallState> {
-  const layout = spec.layout(options.scope, options.env, options.content);
+  const layout = registeredLayout(spec, options.scope, options.env, options.content);
   let present = 0;
   let expected = 0;
   const problems: string[] = [];

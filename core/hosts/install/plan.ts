@@ -18,6 +18,7 @@ import {
   sameTokens,
 } from "./hook_config.ts";
 import type { HostId } from "../ids.ts";
+import { registeredLayout } from "./registered_hooks.ts";
 import {
   BATON_MARKER,
   type DesiredFile,
@@ -183,7 +184,7 @@ export async function planInstall(
   spec: HostSpec,
   options: PlanOptions,
 ): Promise<HostPlan> {
-  const layout = spec.layout(options.scope, options.env, options.content);
+  const layout = registeredLayout(spec, options.scope, options.env, options.content);
   const changes: FileChange[] = [];
   for (const file of layout.files) {
     const target = await writeTarget(fs, file.path);
@@ -259,7 +260,7 @@ export async function planUninstall(
   spec: HostSpec,
   options: PlanOptions,
 ): Promise<HostPlan> {
-  const layout = spec.layout(options.scope, options.env, options.content);
+  const layout = registeredLayout(spec, options.scope, options.env, options.content);
   const changes: FileChange[] = [];
   for (const file of layout.files) {
     const before = await readText(fs, file.path);

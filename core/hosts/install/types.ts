@@ -41,6 +41,11 @@ export interface HostContent {
   skill: string;
   /** The canonical command prompts. */
   prompts: readonly PromptSource[];
+  /**
+   * This clone opted in to the mutation gate on this machine, so the project
+   * scope registers the pre-tool hook (absent: not registered).
+   */
+  gate?: boolean;
 }
 
 /** How a host's JSON hook config is laid out. */

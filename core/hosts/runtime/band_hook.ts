@@ -4,8 +4,9 @@
  * at most the bytes hard threshold plus one 64 KiB chunk, whatever the
  * transcript's size), judges them against `.baton/config.yaml`'s bands, and
  * prints the host's advisory output: nothing below warn, one short line at
- * warn, a request to write a capsule now (with the exact commands) at
- * handoff and hard. Advisory only: it never blocks, never writes. Loaded
+ * warn, a request to write a capsule now at handoff and hard, each said
+ * once per session and context (core/bands/band_memory.ts, the one file it
+ * writes). Advisory only: it never blocks. Loaded
  * only for these two events; no Worker, no zod, no YAML parser unless a
  * config file exists.
  * @module
@@ -20,6 +21,39 @@ import { renderBandAdvice } from "../../bands/render_band.ts";
 import { joinSignals } from "../../bands/signals.ts";
 import { readTranscriptSignals } from "../../bands/transcript_signals.ts";
 import type { HookIo as Io } from "./hook_io.ts";
+import {
+  decideAdvice,
+  readBandMemory,
+  rememberable,
+  writeBandMemory,
+} from "../../bands/band_memory.ts";
+import { stateDirOfRoot } from "../../store/private_dir.ts";
+
+/**
+ * True when the session has not been told about this band yet in its
+ * current context (core/bands/band_memory.ts), remembering that it now is.
+ * Without a session id or a state directory nothing is remembered and any
+ * band above ok is said.
+ */
+async function firstTimeInSession(
+  io: Io,
+  band: BandResult["band"],
+  session: string | null,
+  batonDir: string | null,
+): Promise<boolean> {
+  if (session === null || batonDir === null || !rememberable(session)) return band !== "ok";
+  try {
+    const stateDir = await stateDirOfRoot(io.fs, batonDir.slice(0, -"/.baton".length) || "/");
+    if (stateDir === null) return band !== "ok";
+    const before = (await readBandMemory(io.fs, stateDir))[session];
+    const decision = decideAdvice(band, before, io.now().toISOString());
+    if (decision.next !== null) await writeBandMemory(io.fs, stateDir, session, decision.next);
+    return decision.speak;
+  } catch {
+    // Memory that cannot be kept must not silence a band: say it (as before).
+    return band !== "ok";
+  }
+}
 
 /** What the band hook found, for the hook's `--json` report. */
 export interface BandHookOutcome {
@@ -45,9 +79,11 @@ export async function runBandHook(io: Io, input: BandHookInput): Promise<BandHoo
     return { result: null, output: "" };
   }
   let thresholds = DEFAULT_BAND_THRESHOLDS;
+  let batonDir: string | null = null;
   try {
     const config = await io.readConfig(input.cwd);
     thresholds = config.bands;
+    batonDir = config.batonDir;
   } catch (e) {
     warn(
       `${isCodedError(e) ? e.message : "the config cannot be read"}; using the default thresholds`,
@@ -70,18 +106,15 @@ export async function runBandHook(io: Io, input: BandHookInput): Promise<BandHoo
     },
   };
   const result = evaluateBands(joinSignals(counted, signals), thresholds);
-  if (result.band === "ok") return { result, output: "" };
-  // Only an advisory names the commands: below warn these modules stay unloaded.
-  const { renderShellCommand } = await import("../shell_quote.ts");
+  if (!(await firstTimeInSession(io, result.band, payload.sessionId, batonDir))) {
+    return { result, output: "" };
+  }
   // At handoff and hard the session's deny is armed first where this machine opted in
   // (baton enforce on; a committed file opts nobody in), and the advice says so.
   let armed: string | null = null;
   if (payload.sessionId !== null && (result.band === "handoff" || result.band === "hard")) {
     armed = await io.armHandoffDeny(payload.sessionId, host, input.cwd).catch(() => null);
   }
-  const text = renderBandAdvice(result, {
-    baton: renderShellCommand(await io.invocation()),
-    armed,
-  });
+  const text = renderBandAdvice(result, { baton: "baton", armed });
   return { result, output: renderAdvice(host, input.event, text) };
 }

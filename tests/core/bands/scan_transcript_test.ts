@@ -59,7 +59,8 @@ Deno.test("Claude Code: bytes after the compact boundary, tool calls after the l
   assert.equal(s.bytes, enc.encode(after).length);
   assert.equal(s.depth, 5);
   assert.equal(s.depthAtLeast, false);
-  assert.equal(s.pct, null, "Claude Code transcripts record no context-window size");
+  // The newest assistant usage after the boundary: 4 + 18,000 cached tokens of a 200k window.
+  assert.equal(s.pct, (18_004 / 200_000) * 100);
 });
 
 Deno.test("Claude Code: no marker means the whole file; sidechain and meta lines do not count", async () => {

@@ -16,7 +16,7 @@ import type { ScriptContext } from "../fake_model/tool_script.ts";
 import { batonOk, install, listCapsules, writeMarkerCapsule } from "./baton.ts";
 import type { HostDriver } from "./driver.ts";
 import { runBounded } from "./process.ts";
-import { HOST_BIN, makeSandbox } from "./sandbox.ts";
+import { CHECKOUT, HOST_BIN, makeSandbox } from "./sandbox.ts";
 import { exists } from "./deny_case.ts";
 
 /** One step of the walk, as the note shows it. */
@@ -36,9 +36,15 @@ export interface WalkResult {
   seconds: number;
 }
 
-/** Reply padding per turn: about 70 KB, so turns 2 and 3 end inside the warn and handoff byte bands. */
-const PADDING = 70_000;
-const ADVISED_FINALIZE = /pipe it into `([^`]+ finalize --draft -)`/;
+/**
+ * Input tokens the fake model reports per reply from turn 2 and from turn 3:
+ * Claude Code records them as the assistant lines' usage, which the band is
+ * judged from (55% and 62.5% of a 200k window: warn at turn 3's prompt,
+ * handoff at turn 4's).
+ */
+const WARN_TOKENS = 110_000;
+const HANDOFF_TOKENS = 125_000;
+const ADVISED_FINALIZE = /pipe the draft JSON into `(baton finalize --draft -)`/;
 const RESUME_HINT =
   /run exactly: (\/\S*(?: \S+)*? handoff resume --session [A-Za-z0-9._:-]+ --deny-session [A-Za-z0-9._:-]+ --write)/;
 
@@ -59,7 +65,17 @@ export async function runWalkthrough(driver: HostDriver, version: string): Promi
     await install(sb, driver.host);
     await batonOk(sb, ["enforce", "on", "--yes"]);
     record("baton enforce on --yes", "the opt-in recorded under .git/baton", true);
-    const env = { ...sb.env, ...driver.env(sb, model) };
+    // The advice names `baton`, as a user's launcher (`deno task install`) provides it:
+    // the sandbox gets a `baton` on PATH that runs this checkout.
+    const bin = `${sb.root}/bin`;
+    await Deno.mkdir(bin, { recursive: true });
+    await Deno.writeTextFile(
+      `${bin}/baton`,
+      `#!/bin/sh\nexec ${CHECKOUT}/toolchain/node_modules/.bin/deno run --quiet --no-prompt --unstable-lazy-dynamic-imports --allow-read --allow-write --allow-env --allow-run --allow-sys=hostname --config=${CHECKOUT}/deno.json ${CHECKOUT}/main.ts "$@"\n`,
+    );
+    await Deno.chmod(`${bin}/baton`, 0o755);
+    const hostEnv = { ...sb.env, ...driver.env(sb, model) };
+    const env = { ...hostEnv, PATH: `${bin}:${hostEnv.PATH ?? "/usr/bin:/bin"}` };
     const claude = async (prompt: string, extra: string[]) => {
       const before = model.requests.length;
       const run = await runBounded(
@@ -78,7 +94,6 @@ export async function runWalkthrough(driver: HostDriver, version: string): Promi
       return { bodies, session };
     };
 
-    model.setReplyPadding(PADDING);
     const t1 = await claude("Start on the parser.", []);
     const first = t1.session;
     record(
@@ -86,19 +101,20 @@ export async function runWalkthrough(driver: HostDriver, version: string): Promi
       `session ${first}; no band advice: ${!/baton context band/.test(t1.bodies)}`,
       first !== null && !/baton context band/.test(t1.bodies),
     );
+    model.reportBigUsage(1_000, WARN_TOKENS);
     const t2 = await claude("Go on.", ["--continue"]);
     record(
       "turn 2 (--continue)",
       `band advice in the request: ${/baton context band/.test(t2.bodies)}`,
       !/baton context band/.test(t2.bodies),
     );
+    model.reportBigUsage(1_000, HANDOFF_TOKENS);
     const t3 = await claude("Go on.", ["--continue"]);
     const warned = /baton context band: warn: [^.]*\./.exec(t3.bodies)?.[0] ?? null;
     record("turn 3 (--continue)", `the model was told: ${warned}`, warned !== null);
 
     // Turn 4: handoff. The session tries an edit, is refused, then writes its capsule
     // with the finalize command the advice printed.
-    model.setReplyPadding(0);
     model.setScript(({ results, body }: ScriptContext) => {
       if (results.length === 0) return "touch step4.txt";
       if (results.length === 1) {

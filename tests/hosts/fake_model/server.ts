@@ -52,7 +52,7 @@ export interface FakeModel {
   /** Every request so far, oldest first. */
   readonly requests: LoggedRequest[];
   /** Reports large usage for the next `n` model replies. */
-  reportBigUsage(n: number): void;
+  reportBigUsage(n: number, inputTokens?: number): void;
   /** Every tool call the script made, oldest first. */
   readonly calls: LoggedCall[];
   /** While a script is set: the tool results of each request that offered a shell tool. */
@@ -158,8 +158,8 @@ export function startFakeModel(options: FakeModelOptions): FakeModel {
     setScript(next: ToolScript | null): void {
       script = next;
     },
-    reportBigUsage(n: number): void {
-      usage = new UsagePlan(n, usage.bigInputTokens);
+    reportBigUsage(n: number, inputTokens = usage.bigInputTokens): void {
+      usage = new UsagePlan(n, inputTokens);
     },
     bodiesWith(needle: string): LoggedRequest[] {
       return requests.filter((r) => r.body.includes(needle));

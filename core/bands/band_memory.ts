@@ -1,0 +1,159 @@
+/**
+ * What the band hook remembers per session so an advisory is said once: the
+ * highest band already advised in the session's current context. A band is
+ * advised the first time the session reaches it and never again; a session
+ * back below warn (its context was compacted) starts afresh. Kept in
+ * `bands.json` of the repository's private state directory (`<git dir>/baton`),
+ * bounded to the most recent sessions; read with plain JSON.parse (no zod on
+ * the hook's light path); anything unreadable counts as "nothing advised yet".
+ * Written atomically.
+ * @module
+ */
+import type { ReadFs, WriteFs } from "../fs.ts";
+import { openStateDir } from "../state_write.ts";
+import { type Band, BANDS, compareBands } from "./evaluate.ts";
+
+/** Sessions remembered; the oldest is dropped past it. */
+export const MAX_REMEMBERED_SESSIONS = 64;
+/** Largest memory file read; a bigger one is ignored. */
+const MAX_MEMORY_BYTES = 64 * 1024;
+/** Longest session id remembered (a longer one is not remembered: the hook advises as before). */
+const MAX_SESSION_CHARS = 200;
+
+/** One session's memory. */
+export interface SessionBands {
+  /** The highest band advised in the current context ("ok": none). */
+  advised: Band;
+  /** When it was last updated (ISO). */
+  at: string;
+}
+
+/** The memory file: session id -> what was advised. */
+export type BandMemory = Record<string, SessionBands>;
+
+/** What to do for one verdict. */
+export interface BandDecision {
+  /** Give the advisory now. */
+  speak: boolean;
+  /** The session's memory after this verdict, or null when it is unchanged. */
+  next: SessionBands | null;
+}
+
+/**
+ * Decides whether a verdict is advised, given what the session was told.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const at = "2026-01-01T00:00:00Z";
+ * assert.equal(decideAdvice("warn", undefined, at).speak, true);
+ * assert.equal(decideAdvice("warn", { advised: "warn", at }, at).speak, false);
+ * assert.equal(decideAdvice("handoff", { advised: "warn", at }, at).speak, true);
+ * assert.equal(decideAdvice("warn", { advised: "handoff", at }, at).speak, false);
+ * assert.deepEqual(decideAdvice("ok", { advised: "handoff", at }, at), { speak: false, next: { advised: "ok", at } });
+ * ```
+ */
+export function decideAdvice(
+  band: Band,
+  before: SessionBands | undefined,
+  now: string,
+): BandDecision {
+  const advised = before?.advised ?? "ok";
+  if (band === "ok") {
+    return { speak: false, next: advised === "ok" ? null : { advised: "ok", at: now } };
+  }
+  if (compareBands(band, advised) <= 0) return { speak: false, next: null };
+  return { speak: true, next: { advised: band, at: now } };
+}
+
+/** Path of the memory in a private state directory. */
+export function bandMemoryPath(stateDir: string): string {
+  return `${stateDir}/bands.json`;
+}
+
+/**
+ * Parses the memory; malformed text or entries are dropped.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const m = parseBandMemory('{"s1": {"advised": "warn", "at": "t"}, "s2": {"advised": "x", "at": "t"}}');
+ * assert.deepEqual(m, { s1: { advised: "warn", at: "t" } });
+ * assert.deepEqual(parseBandMemory("{oops"), {});
+ * ```
+ */
+export function parseBandMemory(text: string): BandMemory {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return {};
+  }
+  const out: BandMemory = {};
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return out;
+  for (const [session, v] of Object.entries(raw)) {
+    const r = v as Record<string, unknown> | null;
+    if (
+      session.length <= MAX_SESSION_CHARS && typeof r === "object" && r !== null &&
+      BANDS.includes(r.advised as Band) && typeof r.at === "string" && r.at.length <= 40
+    ) {
+      out[session] = { advised: r.advised as Band, at: r.at };
+    }
+  }
+  return out;
+}
+
+/** Reads the memory; empty when missing, too large or unreadable. */
+export async function readBandMemory(fs: ReadFs, stateDir: string): Promise<BandMemory> {
+  try {
+    const path = bandMemoryPath(stateDir);
+    const st = await fs.stat(path);
+    if (st === null || !st.isFile || st.size > MAX_MEMORY_BYTES) return {};
+    return parseBandMemory(new TextDecoder().decode(await fs.readFile(path)));
+  } catch {
+    return {};
+  }
+}
+
+/** True when a session id can be remembered. */
+export function rememberable(session: string): boolean {
+  return session.length > 0 && session.length <= MAX_SESSION_CHARS;
+}
+
+/**
+ * Records one session's memory, keeping the most recent sessions only.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const m = withSession({ a: { advised: "warn", at: "1" } }, "b", { advised: "hard", at: "2" }, 1);
+ * assert.deepEqual(Object.keys(m), ["b"]);
+ * ```
+ */
+export function withSession(
+  memory: BandMemory,
+  session: string,
+  entry: SessionBands,
+  max = MAX_REMEMBERED_SESSIONS,
+): BandMemory {
+  const rest = Object.entries(memory).filter(([k]) => k !== session)
+    .sort((a, b) => (a[1].at < b[1].at ? -1 : a[1].at > b[1].at ? 1 : 0));
+  const kept = rest.slice(Math.max(0, rest.length - (max - 1)));
+  return Object.fromEntries([...kept, [session, entry]]);
+}
+
+/** Writes one session's memory into the state directory, atomically. */
+export async function writeBandMemory(
+  fs: WriteFs,
+  stateDir: string,
+  session: string,
+  entry: SessionBands,
+): Promise<void> {
+  const memory = withSession(await readBandMemory(fs, stateDir), session, entry);
+  const within = await openStateDir(fs, stateDir);
+  await fs.writeFileAtomic(
+    bandMemoryPath(stateDir),
+    new TextEncoder().encode(JSON.stringify(memory) + "\n"),
+    { within, durable: false },
+  );
+}

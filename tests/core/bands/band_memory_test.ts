@@ -1,0 +1,63 @@
+/**
+ * The band memory: once per band and session, afresh after the session
+ * falls below warn, bounded to the most recent sessions, and written to a
+ * real state directory atomically (an unreadable file counts as empty).
+ */
+import assert from "node:assert/strict";
+import {
+  bandMemoryPath,
+  decideAdvice,
+  MAX_REMEMBERED_SESSIONS,
+  readBandMemory,
+  withSession,
+  writeBandMemory,
+} from "../../../core/bands/band_memory.ts";
+import type { Band } from "../../../core/bands/evaluate.ts";
+import { fakeIo } from "../../_helpers/io.ts";
+import { tempDir } from "../../_helpers/temp.ts";
+
+Deno.test("a sequence of verdicts speaks once per band, and again after a drop below warn", () => {
+  const seq: Band[] = [
+    "ok",
+    "warn",
+    "warn",
+    "handoff",
+    "handoff",
+    "warn",
+    "hard",
+    "hard",
+    "ok",
+    "warn",
+  ];
+  let memory: ReturnType<typeof decideAdvice>["next"] | undefined;
+  const spoken: Band[] = [];
+  for (const [i, band] of seq.entries()) {
+    const d = decideAdvice(band, memory ?? undefined, `t${i}`);
+    if (d.speak) spoken.push(band);
+    if (d.next !== null) memory = d.next;
+  }
+  assert.deepEqual(spoken, ["warn", "handoff", "hard", "warn"]);
+});
+
+Deno.test("the memory keeps only the most recent sessions", () => {
+  let m = {};
+  for (let i = 0; i < MAX_REMEMBERED_SESSIONS + 10; i++) {
+    m = withSession(m, `s${i}`, { advised: "warn", at: new Date(i * 1000).toISOString() });
+  }
+  const keys = Object.keys(m);
+  assert.equal(keys.length, MAX_REMEMBERED_SESSIONS);
+  assert.ok(keys.includes(`s${MAX_REMEMBERED_SESSIONS + 9}`));
+  assert.ok(!keys.includes("s0"));
+});
+
+Deno.test("the memory round-trips through a real state directory; garbage reads as empty", async () => {
+  await using dir = await tempDir();
+  const state = `${dir.path}/baton`;
+  const fs = fakeIo({ cwd: dir.path }).fs;
+  assert.deepEqual(await readBandMemory(fs, state), {});
+  await writeBandMemory(fs, state, "a", { advised: "handoff", at: "2026-01-01T00:00:00Z" });
+  await writeBandMemory(fs, state, "b", { advised: "warn", at: "2026-01-01T00:00:01Z" });
+  assert.deepEqual(Object.keys(await readBandMemory(fs, state)).sort(), ["a", "b"]);
+  await Deno.writeTextFile(bandMemoryPath(state), "{not json");
+  assert.deepEqual(await readBandMemory(fs, state), {});
+});
