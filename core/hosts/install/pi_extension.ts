@@ -31,10 +31,15 @@ export function renderPiExtension(invocation: BatonInvocation): string {
   return `// ${BATON_MARKER}: baton uninstall removes this file.
 // Runs baton from pi: the briefing in the system prompt of each turn of a session (baton runs
 // once per session), a capsule before compaction and when the session ends. A failure or a
-// slow baton never blocks pi: errors are swallowed and a run is killed after ${EXTENSION_TIMEOUT_MS} ms.
+// slow baton never blocks pi: errors are swallowed and a run is killed after ${EXTENSION_TIMEOUT_MS} ms
+// (times BATON_HOOK_TIME_SCALE, the setting that gives baton's own hook budgets more time).
 import { spawn } from "node:child_process";
 
 const BATON = ${JSON.stringify([...invocation])};
+const SCALE = (() => {
+  const n = Number(process.env.BATON_HOOK_TIME_SCALE);
+  return Number.isInteger(n) && n >= 1 && n <= 30 ? n : 1;
+})();
 
 function runBaton(args, payload, cwd) {
   return new Promise((resolve) => {
@@ -49,7 +54,7 @@ function runBaton(args, payload, cwd) {
       resolve("");
       return;
     }
-    const timer = setTimeout(() => child.kill("SIGKILL"), ${EXTENSION_TIMEOUT_MS});
+    const timer = setTimeout(() => child.kill("SIGKILL"), ${EXTENSION_TIMEOUT_MS} * SCALE);
     child.stdout.on("data", (chunk) => {
       if (out.length < ${EXTENSION_MAX_CONTEXT}) out += chunk;
     });

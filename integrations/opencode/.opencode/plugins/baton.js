@@ -6,11 +6,15 @@
 // output). Before each tool call, where the repository has deny records (.git/baton/enforce/denies;
 // a linked worktree's .git file is always asked about), it asks baton's gate, and a refusal is thrown, which OpenCode returns to the model as the
 // tool's error. A failure or a slow baton never blocks OpenCode: errors are swallowed (the call
-// is allowed) and a run is killed after 5000 ms.
+// is allowed) and a run is killed after 5000 ms (times BATON_HOOK_TIME_SCALE).
 import { spawn } from "node:child_process";
 import { existsSync, lstatSync } from "node:fs";
 
 const BATON = ["baton"];
+const SCALE = (() => {
+  const n = Number(process.env.BATON_HOOK_TIME_SCALE);
+  return Number.isInteger(n) && n >= 1 && n <= 30 ? n : 1;
+})();
 
 function runBaton(args, payload, cwd) {
   return new Promise((resolve) => {
@@ -25,7 +29,7 @@ function runBaton(args, payload, cwd) {
       resolve("");
       return;
     }
-    const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+    const timer = setTimeout(() => child.kill("SIGKILL"), 5000 * SCALE);
     child.stdout.on("data", (chunk) => {
       if (out.length < 10000) out += chunk;
     });
