@@ -113,9 +113,10 @@ for (const [from, to] of PAIRS) {
   const a = runnable.get(from);
   const b = runnable.get(to);
   if (a === undefined || b === undefined) {
-    const line = `handoff ${from} -> ${to}: skipped: a host is not installed or not selected`;
-    skipped.push(line);
-    Deno.test({ name: line, ignore: true, fn: () => {} });
+    // The missing host's own line already says it is not installed; the summary names the pair.
+    skipped.push(
+      `handoff ${from} -> ${to}: skipped: ${a === undefined ? from : to} is not installed`,
+    );
     continue;
   }
   Deno.test({

@@ -12,12 +12,7 @@
  */
 import type { BatonInvocation } from "../hook_command.ts";
 import { BATON_MARKER } from "./types.ts";
-
-/** Milliseconds the extension waits for one baton hook before killing it. */
-const EXTENSION_TIMEOUT_MS = 5000;
-
-/** Most characters of a briefing the extension adds (the hosts' usual cap). */
-const EXTENSION_MAX_CONTEXT = 10_000;
+import { jsBatonRunner, PLUGIN_TIMEOUT_MS } from "./js_runner.ts";
 
 /**
  * The module text for `invocation`.
@@ -31,45 +26,11 @@ export function renderPiExtension(invocation: BatonInvocation): string {
   return `// ${BATON_MARKER}: baton uninstall removes this file.
 // Runs baton from pi: the briefing in the system prompt of each turn of a session (baton runs
 // once per session), a capsule before compaction and when the session ends. A failure or a
-// slow baton never blocks pi: errors are swallowed and a run is killed after ${EXTENSION_TIMEOUT_MS} ms
+// slow baton never blocks pi: errors are swallowed and a run is killed after ${PLUGIN_TIMEOUT_MS} ms
 // (times BATON_HOOK_TIME_SCALE, the setting that gives baton's own hook budgets more time).
 import { spawn } from "node:child_process";
 
-const BATON = ${JSON.stringify([...invocation])};
-const SCALE = (() => {
-  const n = Number(process.env.BATON_HOOK_TIME_SCALE);
-  return Number.isInteger(n) && n >= 1 && n <= 30 ? n : 1;
-})();
-
-function runBaton(args, payload, cwd) {
-  return new Promise((resolve) => {
-    let child;
-    let out = "";
-    try {
-      child = spawn(BATON[0], [...BATON.slice(1), ...args], {
-        cwd,
-        stdio: ["pipe", "pipe", "ignore"],
-      });
-    } catch {
-      resolve("");
-      return;
-    }
-    const timer = setTimeout(() => child.kill("SIGKILL"), ${EXTENSION_TIMEOUT_MS} * SCALE);
-    child.stdout.on("data", (chunk) => {
-      if (out.length < ${EXTENSION_MAX_CONTEXT}) out += chunk;
-    });
-    child.on("error", () => {
-      clearTimeout(timer);
-      resolve("");
-    });
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve(code === 0 ? out.slice(0, ${EXTENSION_MAX_CONTEXT}) : "");
-    });
-    child.stdin.on("error", () => {});
-    child.stdin.end(JSON.stringify(payload));
-  });
-}
+${jsBatonRunner(invocation)}
 
 function payloadOf(event, ctx) {
   let file = null;

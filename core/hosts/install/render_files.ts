@@ -8,6 +8,7 @@
 import type { BatonInvocation } from "../hook_command.ts";
 import { renderShellCommand } from "../shell_quote.ts";
 import { BATON_MARKER, type PromptSource } from "./types.ts";
+import { jsBatonRunner, PLUGIN_TIMEOUT_MS } from "./js_runner.ts";
 
 const INVOCATION_BEGIN = "<!-- BEGIN INVOCATION -->";
 const INVOCATION_END = "<!-- END INVOCATION -->";
@@ -172,12 +173,6 @@ export function renderTomlCommand(
   ].join("\n");
 }
 
-/** Milliseconds the plugin waits for one baton hook before killing it. */
-const PLUGIN_TIMEOUT_MS = 5000;
-
-/** Largest briefing the plugin adds to OpenCode's compaction context (the hosts' usual cap). */
-const PLUGIN_MAX_CONTEXT = 10_000;
-
 /**
  * The OpenCode plugin module: before the first model request of a session
  * (OpenCode's `experimental.chat.system.transform`, which every request of a
@@ -213,41 +208,7 @@ export function renderOpenCodePlugin(invocation: BatonInvocation): string {
 import { spawn } from "node:child_process";
 import { existsSync, lstatSync } from "node:fs";
 
-const BATON = ${JSON.stringify([...invocation])};
-const SCALE = (() => {
-  const n = Number(process.env.BATON_HOOK_TIME_SCALE);
-  return Number.isInteger(n) && n >= 1 && n <= 30 ? n : 1;
-})();
-
-function runBaton(args, payload, cwd) {
-  return new Promise((resolve) => {
-    let child;
-    let out = "";
-    try {
-      child = spawn(BATON[0], [...BATON.slice(1), ...args], {
-        cwd,
-        stdio: ["pipe", "pipe", "ignore"],
-      });
-    } catch {
-      resolve("");
-      return;
-    }
-    const timer = setTimeout(() => child.kill("SIGKILL"), ${PLUGIN_TIMEOUT_MS} * SCALE);
-    child.stdout.on("data", (chunk) => {
-      if (out.length < ${PLUGIN_MAX_CONTEXT}) out += chunk;
-    });
-    child.on("error", () => {
-      clearTimeout(timer);
-      resolve("");
-    });
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve(code === 0 ? out.slice(0, ${PLUGIN_MAX_CONTEXT}) : "");
-    });
-    child.stdin.on("error", () => {});
-    child.stdin.end(payload === null ? "" : JSON.stringify(payload));
-  });
-}
+${jsBatonRunner(invocation)}
 
 // OpenCode awaits the hooks object a plugin function returns.
 export function BatonPlugin({ directory, worktree }) {

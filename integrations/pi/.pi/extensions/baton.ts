@@ -37,7 +37,7 @@ function runBaton(args, payload, cwd) {
       resolve(code === 0 ? out.slice(0, 10000) : "");
     });
     child.stdin.on("error", () => {});
-    child.stdin.end(JSON.stringify(payload));
+    child.stdin.end(payload === null ? "" : JSON.stringify(payload));
   });
 }
 
