@@ -262,7 +262,8 @@ export function buildFactsGroup(repo: FilesRepo, rounds: number, rssLimitMb: num
       inspect: (out) => verifyWholeTree(out) ?? "both whole-tree sets re-checked",
       prepare: async () => {
         await ensureCapsule(repo.clean);
-        await Deno.remove(`${repo.clean}/.baton/state/injected.json`).catch(() => {});
+        // The per-clone record of what was injected: without it every run injects afresh.
+        await Deno.remove(`${repo.clean}/.git/baton/injected.json`).catch(() => {});
       },
     } as BenchCase,
   ];
