@@ -152,6 +152,46 @@ Deno.test("submodules: HEAD moved, content edited, untracked inside, clean and u
   await assertAgreesWithGit(env, dir, { label: "unpopulated" });
 });
 
+Deno.test("submodules: ignore settings (.gitmodules, the config over it, diff.ignoreSubmodules)", async () => {
+  const env = await userEnv();
+  const lib = await base({ "lib.txt": "lib\n" });
+  const dir = await base();
+  const allow = ["-c", "protocol.file.allow=always"];
+  for (const name of ["all", "dirty", "untracked", "plain"]) {
+    await git(dir, [...allow, "submodule", "add", "-q", lib, name]);
+  }
+  for (const mode of ["all", "dirty", "untracked"]) {
+    await git(dir, ["config", "-f", ".gitmodules", `submodule.${mode}.ignore`, mode]);
+  }
+  await commitAll(dir, "subs");
+  // Each submodule edited inside and given an untracked file.
+  for (const name of ["all", "dirty", "untracked", "plain"]) {
+    await Deno.writeTextFile(`${dir}/${name}/lib.txt`, "edited\n");
+    await Deno.writeTextFile(`${dir}/${name}/new.txt`, "n\n");
+  }
+  let r = await assertAgreesWithGit(env, dir, { label: "edited inside" });
+  assert.equal(r.git.tracked.get("plain"), ".M", "control: git shows the plain one");
+  assert.equal(r.git.tracked.get("untracked"), ".M", "control: an edit still shows");
+  assert.equal(r.git.tracked.has("all"), false, "control: ignore=all hides it");
+  assert.equal(r.git.tracked.has("dirty"), false, "control: ignore=dirty hides an edit");
+  // Untracked files only: ignore=untracked hides them.
+  await git(`${dir}/untracked`, ["checkout", "-q", "--", "lib.txt"]);
+  r = await assertAgreesWithGit(env, dir, { label: "untracked only" });
+  assert.equal(r.git.tracked.has("untracked"), false, "control: untracked files are ignored");
+  // A moved HEAD shows under ignore=dirty, never under ignore=all.
+  for (const name of ["all", "dirty"]) {
+    await git(`${dir}/${name}`, ["commit", "-q", "-am", "moved"]);
+  }
+  r = await assertAgreesWithGit(env, dir, { label: "HEAD moved" });
+  assert.equal(r.git.tracked.get("dirty"), ".M", "control: ignore=dirty shows a moved HEAD");
+  // The repository's config replaces .gitmodules; diff.ignoreSubmodules is the start.
+  await git(dir, ["config", "submodule.all.ignore", "none"]);
+  await git(dir, ["config", "diff.ignoreSubmodules", "all"]);
+  r = await assertAgreesWithGit(env, dir, { label: "config over .gitmodules" });
+  assert.equal(r.git.tracked.get("all"), ".M", "control: the config's none shows it");
+  assert.equal(r.git.tracked.has("plain"), false, "control: diff.ignoreSubmodules=all hides it");
+});
+
 Deno.test({
   name: "sparse checkout: a file outside the cone written back and edited is modified",
   ignore: OLD_GIT,
