@@ -2,9 +2,10 @@
  * Pure: what git would store for a work-tree file ("clean" direction of
  * convert.c) given its attributes and config: the `lfs` clean filter (a
  * Git LFS pointer is computed, not run), then end-of-line normalisation
- * (`text`, `eol`, `crlf`, core.autocrlf, core.eol). What baton cannot
- * reproduce (another clean filter, `ident`, `working-tree-encoding`) is
- * unknown with the reason; no conversion is null.
+ * (`text`, `eol`, `crlf`, core.autocrlf, core.eol), then `ident` (an
+ * expanded `$Id: ...$` on one line collapses to `$Id$`). What baton cannot
+ * reproduce (another clean filter, `working-tree-encoding`) is unknown with
+ * the reason; no conversion is null.
  *
  * git's "the index already has CRLF, leave it" rule for auto text needs no
  * object read: when the raw content is the index's blob the caller says so
@@ -41,7 +42,6 @@ export async function convertToGit(
   config: ConversionConfig,
   rawIsIndexed = false,
 ): Promise<Conversion> {
-  if (attrs.get("ident") === true) return { unknown: "ident attribute not applied" };
   const encoding = attrs.get("working-tree-encoding");
   if (typeof encoding === "string") return { unknown: "working-tree-encoding not applied" };
   let out: Uint8Array | null = null;
@@ -51,7 +51,72 @@ export async function convertToGit(
     out = await lfsPointer(data);
   }
   const crlf = crlfToGit(out ?? data, attrs, config, rawIsIndexed && out === null);
-  return crlf ?? out;
+  out = crlf ?? out;
+  if (attrs.get("ident") === true) out = identToGit(out ?? data) ?? out;
+  return out;
+}
+
+const DOLLAR = 0x24;
+const NEWLINE = 0x0a;
+
+/** Whether `data` holds "Id" then `third` at `at`. */
+function idAt(data: Uint8Array, at: number, third: number): boolean {
+  return data[at] === 0x49 && data[at + 1] === 0x64 && data[at + 2] === third;
+}
+
+/**
+ * convert.c's ident_to_git: every `$Id:` whose closing `$` comes before the
+ * next line break becomes `$Id$`; null when the content holds no ident
+ * (convert.c's count_ident finds none), so nothing changes.
+ */
+function identToGit(data: Uint8Array): Uint8Array | null {
+  if (countIdents(data) === 0) return null;
+  const out = new Uint8Array(data.length);
+  let w = 0;
+  let src = 0;
+  for (;;) {
+    const dollar = data.indexOf(DOLLAR, src);
+    if (dollar < 0) break;
+    out.set(data.subarray(src, dollar + 1), w);
+    w += dollar + 1 - src;
+    src = dollar + 1;
+    if (data.length - src > 3 && idAt(data, src, 0x3a)) {
+      const close = data.indexOf(DOLLAR, src + 3);
+      if (close < 0) break;
+      const nl = data.indexOf(NEWLINE, src + 3);
+      if (nl >= 0 && nl < close) continue;
+      out.set([0x49, 0x64, DOLLAR], w);
+      w += 3;
+      src = close + 1;
+    }
+  }
+  out.set(data.subarray(src), w);
+  w += data.length - src;
+  return out.subarray(0, w);
+}
+
+/** convert.c's count_ident: `$Id$` and `$Id:...$` (closed on the same line). */
+function countIdents(data: Uint8Array): number {
+  let count = 0;
+  let i = 0;
+  while (i < data.length) {
+    if (data[i++] !== DOLLAR) continue;
+    if (data.length - i < 3) break;
+    if (data[i] !== 0x49 || data[i + 1] !== 0x64) continue;
+    const c = data[i + 2];
+    i += 3;
+    if (c === DOLLAR) count++;
+    if (c !== 0x3a) continue;
+    while (i < data.length) {
+      const d = data[i++];
+      if (d === DOLLAR) {
+        count++;
+        break;
+      }
+      if (d === NEWLINE) break;
+    }
+  }
+  return count;
 }
 
 async function lfsPointer(data: Uint8Array): Promise<Uint8Array | null> {

@@ -253,6 +253,31 @@ Deno.test("config cascade: core.excludesFile from ~/.gitconfig, XDG config and i
   assert.ok(r.git.untracked.includes("x.xdgign"));
 });
 
+Deno.test("conversions: the ident attribute (an expanded $Id$ is clean; an edit is not)", async () => {
+  const env = await userEnv();
+  const dir = await base({
+    ".gitattributes": "*.c ident\n",
+    "a.c": "/* $Id$ */\nint a;\n",
+    "b.c": "/* $Id$ */\nint b;\n",
+    "open.c": "/* $Id: not closed\n$ */\n",
+  });
+  // Checked out again, git expands $Id$ to $Id: <blob id> $.
+  for (const f of ["a.c", "b.c", "open.c"]) await Deno.remove(`${dir}/${f}`);
+  await git(dir, ["checkout", "--", "a.c", "b.c", "open.c"]);
+  assert.match(await Deno.readTextFile(`${dir}/a.c`), /\$Id: [0-9a-f]{40} \$/, "control: expanded");
+  for (const f of ["a.c", "b.c", "open.c"]) await touch(`${dir}/${f}`);
+  let r = await assertAgreesWithGit(env, dir, { label: "expanded, touched" });
+  assert.equal(r.git.tracked.size, 0, "control: git collapses the ident and sees no change");
+  await Deno.writeTextFile(`${dir}/b.c`, "/* $Id: 0000 $ */\nint b2;\n");
+  // Another id of the same length collapses to the same content (a different
+  // size would be modified by stat data alone, to git as to baton).
+  await Deno.writeTextFile(`${dir}/a.c`, `/* $Id: ${"f".repeat(40)} $ */\nint a;\n`);
+  await touch(`${dir}/a.c`, 9);
+  r = await assertAgreesWithGit(env, dir, { label: "edited" });
+  assert.equal(r.git.tracked.get("b.c"), ".M", "control: git sees the edit");
+  assert.equal(r.git.tracked.has("a.c"), false, "control: another ident text is the same");
+});
+
 Deno.test("conversions: autocrlf, text/eol attributes and an lfs clean filter on touched files", async () => {
   const env = await userEnv();
   const dir = await base({

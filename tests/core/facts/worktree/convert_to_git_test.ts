@@ -37,7 +37,7 @@ Deno.test("convertToGit(): CRLF becomes LF for text, auto and autocrlf; not for 
   );
 });
 
-Deno.test("convertToGit(): an lfs pointer is computed; other filters and ident are unknown", async () => {
+Deno.test("convertToGit(): an lfs pointer is computed; other clean filters are unknown", async () => {
   const lfs = { ...off, cleanDrivers: new Set(["lfs", "other"]) };
   const out = await convertToGit(enc("hello\n"), new Map([["filter", "lfs"]]), lfs);
   assert.match(
@@ -48,7 +48,25 @@ Deno.test("convertToGit(): an lfs pointer is computed; other filters and ident a
   assert.deepEqual(await convertToGit(enc("x"), new Map([["filter", "other"]]), lfs), {
     unknown: "a clean filter that is not run here",
   });
-  assert.deepEqual(await convertToGit(enc("x"), new Map([["ident", true]]), off), {
-    unknown: "ident attribute not applied",
-  });
+});
+
+Deno.test("convertToGit(): ident collapses an expanded $Id: ...$ on one line, as git's clean direction", async () => {
+  const ident = new Map<string, string | boolean>([["ident", true]]);
+  const id = "$Id: 0123456789abcdef0123456789abcdef01234567 $";
+  assert.equal(
+    dec((await convertToGit(enc(`a ${id} b\n`), ident, off)) as Uint8Array),
+    "a $Id$ b\n",
+  );
+  assert.equal(
+    dec((await convertToGit(enc(`${id}\n$Id$\n${id}`), ident, off)) as Uint8Array),
+    "$Id$\n$Id$\n$Id$",
+  );
+  // A line break before the closing dollar: left as it is.
+  const open = "$Id: no close\n$ x";
+  assert.equal(dec((await convertToGit(enc(open), ident, off)) as Uint8Array ?? enc(open)), open);
+  assert.equal(await convertToGit(enc("no ident here\n"), ident, off), null, "nothing to do");
+  assert.equal(await convertToGit(enc(`${id}\n`), new Map(), off), null, "control: no attribute");
+  // After end-of-line normalisation.
+  const both = new Map<string, string | boolean>([["ident", true], ["text", true]]);
+  assert.equal(dec((await convertToGit(enc(`${id}\r\n`), both, off)) as Uint8Array), "$Id$\n");
 });
