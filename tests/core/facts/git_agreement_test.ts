@@ -209,19 +209,39 @@ Deno.test({
 });
 
 Deno.test({
-  name: "sparse index: a sparse directory is never untracked; one written back is unknown",
+  name: "sparse index: a sparse directory is never untracked; one written back is expanded",
   ignore: OLD_GIT,
 }, async () => {
   const env = await userEnv();
-  const dir = await base({ "out/o.txt": "outside\n", "in/i.txt": "inside\n" });
+  const dir = await base({
+    "out/o.txt": "outside\n",
+    "out/same.txt": "same\n",
+    "out/deep/d.txt": "deep\n",
+    "out/gone.txt": "gone\n",
+    "far/f.txt": "far\n",
+    "in/i.txt": "inside\n",
+  });
   await git(dir, ["sparse-checkout", "set", "--cone", "in"]);
   await git(dir, ["sparse-checkout", "reapply", "--sparse-index"]);
   await writeFiles(dir, { "in/i.txt": "edited\n" });
-  await assertAgreesWithGit(env, dir, { label: "sparse index" });
-  await writeFiles(dir, { "out/o.txt": "edited\n", "out/new.txt": "n\n" });
-  const r = await assertAgreesWithGit(env, dir, { label: "written back", allowUnknown: true });
-  assert.deepEqual(r.unchecked, ["out/"]);
-  assert.equal(r.facts.tree?.untracked.includes("out/new.txt"), false);
+  let r = await assertAgreesWithGit(env, dir, { label: "sparse index" });
+  assert.equal(r.git.tracked.get("in/i.txt"), ".M", "control");
+  // Written back: an edited file, an unchanged one, one nested deeper, a new
+  // file and an ignored one; out/gone.txt stays absent, far/ stays sparse.
+  await writeFiles(dir, {
+    ".gitignore": "*.log\n",
+    "out/o.txt": "edited\n",
+    "out/same.txt": "same\n",
+    "out/deep/d.txt": "deep, edited\n",
+    "out/new.txt": "n\n",
+    "out/x.log": "ignored\n",
+  });
+  r = await assertAgreesWithGit(env, dir, { label: "written back" });
+  assert.equal(r.git.tracked.get("out/o.txt"), ".M", "control: git compares a written-back file");
+  assert.equal(r.git.tracked.get("out/deep/d.txt"), ".M");
+  assert.equal(r.git.tracked.has("out/same.txt"), false, "control: an unchanged one is clean");
+  assert.equal(r.git.tracked.has("out/gone.txt"), false, "control: an absent one is expected");
+  assert.ok(r.git.untracked.includes("out/new.txt"), "control: a new file is untracked");
 });
 
 Deno.test("config cascade: core.excludesFile from ~/.gitconfig, XDG config and include", async () => {
