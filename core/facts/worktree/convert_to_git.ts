@@ -1,11 +1,13 @@
 /**
  * Pure: what git would store for a work-tree file ("clean" direction of
  * convert.c) given its attributes and config: the `lfs` clean filter (a
- * Git LFS pointer is computed, not run), then end-of-line normalisation
- * (`text`, `eol`, `crlf`, core.autocrlf, core.eol), then `ident` (an
- * expanded `$Id: ...$` on one line collapses to `$Id$`). What baton cannot
- * reproduce (another clean filter, `working-tree-encoding`) is unknown with
- * the reason; no conversion is null.
+ * Git LFS pointer is computed, not run), then `working-tree-encoding` for
+ * the UTF-16 family (re-encoded to UTF-8, a BOM where git requires one
+ * dropped), then end-of-line normalisation (`text`, `eol`, `crlf`,
+ * core.autocrlf, core.eol), then `ident` (an expanded `$Id: ...$` on one
+ * line collapses to `$Id$`). What baton cannot reproduce (another clean
+ * filter, another working-tree encoding, content git itself could not
+ * re-encode) is unknown with the reason; no conversion is null.
  *
  * git's "the index already has CRLF, leave it" rule for auto text needs no
  * object read: when the raw content is the index's blob the caller says so
@@ -42,18 +44,58 @@ export async function convertToGit(
   config: ConversionConfig,
   rawIsIndexed = false,
 ): Promise<Conversion> {
-  const encoding = attrs.get("working-tree-encoding");
-  if (typeof encoding === "string") return { unknown: "working-tree-encoding not applied" };
   let out: Uint8Array | null = null;
   const filter = attrs.get("filter");
   if (typeof filter === "string" && config.cleanDrivers.has(filter)) {
     if (filter !== "lfs") return { unknown: "a clean filter that is not run here" };
     out = await lfsPointer(data);
   }
+  const encoding = attrs.get("working-tree-encoding");
+  if (typeof encoding === "string") {
+    const utf8 = encodeToGit(out ?? data, encoding);
+    if (utf8 !== null && !(utf8 instanceof Uint8Array)) return utf8;
+    out = utf8 ?? out;
+  }
   const crlf = crlfToGit(out ?? data, attrs, config, rawIsIndexed && out === null);
   out = crlf ?? out;
   if (attrs.get("ident") === true) out = identToGit(out ?? data) ?? out;
   return out;
+}
+
+/**
+ * convert.c's encode_to_git for the UTF-16 family, which TextDecoder
+ * decodes as iconv does: UTF-16LE and UTF-16BE (a leading BOM is an error
+ * to git), UTF-16 (a BOM is required and names the byte order). UTF-8 under
+ * any spelling is no conversion, as in git. Anything git would refuse to
+ * re-encode (a prohibited or missing BOM, an odd length, a lone surrogate)
+ * and every other encoding is unknown.
+ */
+function encodeToGit(data: Uint8Array, encoding: string): Conversion {
+  const enc = encoding.toUpperCase();
+  if (enc === "UTF-8" || enc === "UTF8") return null;
+  if (data.length === 0) return null;
+  const bomLe = data[0] === 0xff && data[1] === 0xfe;
+  const bomBe = data[0] === 0xfe && data[1] === 0xff;
+  let label: "utf-16le" | "utf-16be";
+  let body = data;
+  if (enc === "UTF-16LE" || enc === "UTF-16BE") {
+    if (bomLe || bomBe) return { unknown: "working-tree-encoding: a BOM git refuses" };
+    label = enc === "UTF-16LE" ? "utf-16le" : "utf-16be";
+  } else if (enc === "UTF-16") {
+    if (!bomLe && !bomBe) {
+      return { unknown: "working-tree-encoding: the BOM git requires is missing" };
+    }
+    label = bomLe ? "utf-16le" : "utf-16be";
+    body = data.subarray(2);
+  } else {
+    return { unknown: "working-tree-encoding not applied (only UTF-16 is re-encoded here)" };
+  }
+  try {
+    const text = new TextDecoder(label, { fatal: true, ignoreBOM: true }).decode(body);
+    return new TextEncoder().encode(text);
+  } catch {
+    return { unknown: "working-tree-encoding: content git could not re-encode" };
+  }
 }
 
 const DOLLAR = 0x24;

@@ -298,6 +298,37 @@ Deno.test("conversions: the ident attribute (an expanded $Id$ is clean; an edit 
   assert.equal(r.git.tracked.has("a.c"), false, "control: another ident text is the same");
 });
 
+Deno.test("conversions: working-tree-encoding UTF-16LE and UTF-16 (with its BOM) on touched files", async () => {
+  const env = await userEnv();
+  const utf16 = (text: string, bom: boolean) => {
+    const out = new Uint8Array((bom ? 2 : 0) + text.length * 2);
+    if (bom) out.set([0xff, 0xfe]);
+    for (let i = 0; i < text.length; i++) {
+      out[(bom ? 2 : 0) + i * 2] = text.charCodeAt(i) & 0xff;
+      out[(bom ? 2 : 0) + i * 2 + 1] = text.charCodeAt(i) >> 8;
+    }
+    return out;
+  };
+  const dir = await makeRepo("baton-agree-");
+  await writeFiles(dir, {
+    ".gitattributes": "*.le working-tree-encoding=UTF-16LE\n*.bom working-tree-encoding=UTF-16\n",
+  });
+  await Deno.writeFile(`${dir}/a.le`, utf16("h\u00e9llo\n", false));
+  await Deno.writeFile(`${dir}/b.le`, utf16("w\u00f6rld\n", false));
+  await Deno.writeFile(`${dir}/c.bom`, utf16("bom\n", true));
+  await commitAll(dir, "encoded");
+  const blob = (await git(dir, ["cat-file", "-p", "HEAD:a.le"])).stdout;
+  assert.equal(blob, "h\u00e9llo\n", "control: git stores UTF-8");
+  for (const f of ["a.le", "b.le", "c.bom"]) await touch(`${dir}/${f}`);
+  let r = await assertAgreesWithGit(env, dir, { label: "touched" });
+  assert.equal(r.git.tracked.size, 0, "control: git re-encodes and sees no change");
+  // The same length, other text: modified once re-encoded.
+  await Deno.writeFile(`${dir}/b.le`, utf16("w\u00f6rlD\n", false));
+  await touch(`${dir}/b.le`, 9);
+  r = await assertAgreesWithGit(env, dir, { label: "edited" });
+  assert.equal(r.git.tracked.get("b.le"), ".M", "control: git sees the edit");
+});
+
 Deno.test("conversions: autocrlf, text/eol attributes and an lfs clean filter on touched files", async () => {
   const env = await userEnv();
   const dir = await base({

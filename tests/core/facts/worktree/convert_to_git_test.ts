@@ -70,3 +70,44 @@ Deno.test("convertToGit(): ident collapses an expanded $Id: ...$ on one line, as
   const both = new Map<string, string | boolean>([["ident", true], ["text", true]]);
   assert.equal(dec((await convertToGit(enc(`${id}\r\n`), both, off)) as Uint8Array), "$Id$\n");
 });
+
+Deno.test("convertToGit(): working-tree-encoding re-encodes the UTF-16 family to UTF-8; what git refuses is unknown", async () => {
+  const u16le = (t: string) => {
+    const out = new Uint8Array(t.length * 2);
+    for (let i = 0; i < t.length; i++) {
+      out[i * 2] = t.charCodeAt(i) & 0xff;
+      out[i * 2 + 1] = t.charCodeAt(i) >> 8;
+    }
+    return out;
+  };
+  const attrs = (enc: string) =>
+    new Map<string, string | boolean>([["working-tree-encoding", enc]]);
+  assert.equal(
+    dec((await convertToGit(u16le("h\u00e9\n"), attrs("UTF-16LE"), off)) as Uint8Array),
+    "h\u00e9\n",
+  );
+  const bom = new Uint8Array([0xff, 0xfe, ...u16le("x\n")]);
+  assert.equal(
+    dec((await convertToGit(bom, attrs("utf-16"), off)) as Uint8Array),
+    "x\n",
+    "BOM dropped",
+  );
+  assert.equal(await convertToGit(enc("x"), attrs("UTF-8"), off), null, "UTF-8: no conversion");
+  assert.equal(await convertToGit(enc("x"), attrs("utf8"), off), null);
+  for (
+    const [data, encName] of [
+      [bom, "UTF-16LE"], // a BOM git prohibits
+      [u16le("x"), "UTF-16"], // the BOM git requires is missing
+      [new Uint8Array([0x41]), "UTF-16LE"], // odd length
+      [enc("x"), "SHIFT-JIS"], // not re-encoded here
+    ] as const
+  ) {
+    assert.equal(typeof await convertToGit(data, attrs(encName), off), "object", encName);
+  }
+  // Then end-of-line normalisation, as git orders them.
+  const both = new Map<string, string | boolean>([["working-tree-encoding", "UTF-16LE"], [
+    "text",
+    true,
+  ]]);
+  assert.equal(dec((await convertToGit(u16le("a\r\n"), both, off)) as Uint8Array), "a\n");
+});
