@@ -96,10 +96,9 @@ export async function expandPresentSparseDirs(
       hex,
       prefix,
       rows,
-      () => total + rows.length > maxEntries,
+      { tooMany: () => total + rows.length > maxEntries, expired: options.expired },
     );
     if (problem !== null) return { unknown: problem };
-    if (options.expired()) return { unknown: "time budget ran out" };
     total += rows.length;
     added.set(i, rows);
   }
@@ -159,10 +158,12 @@ async function flatten(
   treeOid: string,
   prefix: string,
   rows: Row[],
-  tooMany: () => boolean,
+  stop: { tooMany: () => boolean; expired: () => boolean },
   depth = 0,
 ): Promise<string | null> {
   if (depth > 256) return "sparse directory nested too deep";
+  // Checked at every tree: a large directory cannot outlast a hook's deadline.
+  if (stop.expired()) return "time budget ran out";
   const obj = await objects.read(treeOid);
   if (obj === null || obj.type !== "tree") return "sparse directory tree could not be read";
   const entries = parseTree(obj.data);
@@ -176,13 +177,13 @@ async function flatten(
         t.oid,
         `${prefix}${t.name}/`,
         rows,
-        tooMany,
+        stop,
         depth + 1,
       );
       if (problem !== null) return problem;
     } else {
       rows.push({ path: prefix + t.name, mode, oid: oidBytesOf(t.oid) });
-      if (tooMany()) return "sparse directory too large to expand";
+      if (stop.tooMany()) return "sparse directory too large to expand";
     }
   }
   return null;

@@ -63,4 +63,9 @@ Deno.test({
     await expandPresentSparseDirs(fs, dir, index, objects, { ...opts, maxEntries: 2 }),
     { unknown: "sparse directory too large to expand" },
   );
+  // Out of time: not expanded either.
+  assert.deepEqual(
+    await expandPresentSparseDirs(fs, dir, index, objects, { expired: () => true }),
+    { unknown: "time budget ran out" },
+  );
 });
