@@ -25,15 +25,16 @@ export const preflightCommand: Command = {
     // Branch names, paths and remotes are the repository's words, not baton's:
     // every string is redacted (a token in a branch or file name), and the
     // text form neutralised as well.
+    // The scanner loads after the facts are collected: the scan's garbage is
+    // gone by then, so the two never add up in peak memory.
+    const collected = await collectFacts(ctx.fs, ctx.cwd, {
+      cacheFs: ctx.fs,
+      now: ctx.now,
+      homeDir: ctx.homeDir,
+      xdgConfigHome: ctx.xdgConfigHome,
+    });
     const safe = await loadSafeOutput();
-    const facts = safe.deep(
-      await collectFacts(ctx.fs, ctx.cwd, {
-        cacheFs: ctx.fs,
-        now: ctx.now,
-        homeDir: ctx.homeDir,
-        xdgConfigHome: ctx.xdgConfigHome,
-      }),
-    );
+    const facts = safe.deep(collected);
     if (boolFlag(args, "json")) {
       const { DRAFT_TEMPLATE, DRAFT_NOTES } = await import("../core/capsule/draft_template.ts");
       printJson(io, { facts, template: DRAFT_TEMPLATE, notes: DRAFT_NOTES });

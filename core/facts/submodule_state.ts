@@ -4,7 +4,9 @@
  * work tree has tracked changes or untracked files (nested submodules
  * included); unpopulated (no valid `.git` inside) is clean, as in git. What
  * cannot be told (its HEAD or objects unreadable, the budget spent, an
- * `ignore` setting baton does not apply) is unknown with the reason.
+ * `ignore` value git would stop on) is unknown with the reason. The ignore
+ * settings git status reads (see submodule_ignore.ts) are applied: `all`
+ * shows nothing, `dirty` only a moved HEAD, `untracked` no untracked files.
  * @module
  */
 import type { ReadFs } from "../fs.ts";
@@ -16,6 +18,8 @@ import { createObjectReader } from "./git/object_reader.ts";
 import { parseCommit } from "./git/parse_commit.ts";
 import { parseGitConfig } from "./git/parse_config.ts";
 import { scanWorktree, type SubmoduleState } from "./worktree/scan.ts";
+import { type SubmoduleIgnore, submoduleIgnore } from "./submodule_ignore.ts";
+import type { GitConfigEntry } from "./git/parse_config.ts";
 import { createAttributeLookup } from "./worktree/attributes.ts";
 import { convertToGit } from "./worktree/convert_to_git.ts";
 
@@ -32,27 +36,34 @@ export interface SubmoduleStatesOptions {
 /** Deepest nesting of submodules followed. */
 const MAX_DEPTH = 8;
 
-/**
- * The `submoduleState` callback of scanWorktree for the superproject `repo`.
- * Any `ignore` setting for submodules makes the answer unknown.
- */
+/** The `submoduleState` callback of scanWorktree for the superproject `repo`. */
 export function submoduleStates(
   fs: ReadFs,
   repo: RepoLocation,
   options: SubmoduleStatesOptions,
   depth = 0,
+  untrackedShown = true,
 ): (path: string, oid: string) => Promise<SubmoduleState> {
-  let ignoreSet: Promise<boolean> | null = null;
+  let settings: Promise<IgnoreSettings> | null = null;
   return async (path, oid) => {
-    ignoreSet ??= hasIgnoreSetting(fs, repo, options);
     try {
       const sub = await repoAtDir(fs, `${repo.workTree}/${path}`);
       if (sub === null) return "unpopulated";
-      if (await ignoreSet) return { unknown: "a submodule ignore setting is not applied" };
+      settings ??= ignoreSettings(fs, repo, options);
+      const { config, gitmodules } = await settings;
+      const ignore: SubmoduleIgnore | { unknown: string } = submoduleIgnore(
+        config,
+        gitmodules,
+        path,
+        untrackedShown,
+      );
+      if (typeof ignore === "object") return ignore;
+      if (ignore === "all") return "clean";
       if (depth >= MAX_DEPTH) return { unknown: "submodules nested too deep" };
       const head = await readHead(fs, sub);
       if (head.oid !== oid) return "modified";
-      return await dirty(fs, sub, oid, options, depth);
+      if (ignore === "dirty") return "clean";
+      return await dirty(fs, sub, oid, options, depth, ignore !== "untracked");
     } catch {
       return { unknown: "submodule could not be read" };
     }
@@ -65,6 +76,7 @@ async function dirty(
   headOid: string,
   options: SubmoduleStatesOptions,
   depth: number,
+  untracked: boolean,
 ): Promise<SubmoduleState> {
   const config = await readRepoConfig(fs, sub, {
     homeDir: options.homeDir,
@@ -91,9 +103,10 @@ async function dirty(
     symlinks: config.symlinks,
     sparseCheckout: config.sparseCheckout,
     maxUntracked: 1,
+    untracked,
     expired: options.expired,
     maxHashBytes: options.maxHashBytes,
-    submoduleState: submoduleStates(fs, sub, options, depth + 1),
+    submoduleState: submoduleStates(fs, sub, options, depth + 1, untracked),
     convertToGit: async (path, data, rawIsIndexed) =>
       convertToGit(data, await attrs.get(path), config, rawIsIndexed),
   });
@@ -104,11 +117,17 @@ async function dirty(
   return "clean";
 }
 
-async function hasIgnoreSetting(
+/** The superproject's configuration cascade and its `.gitmodules`, as entries. */
+interface IgnoreSettings {
+  config: GitConfigEntry[];
+  gitmodules: GitConfigEntry[];
+}
+
+async function ignoreSettings(
   fs: ReadFs,
   repo: RepoLocation,
   options: SubmoduleStatesOptions,
-): Promise<boolean> {
+): Promise<IgnoreSettings> {
   const config = await readRepoConfig(fs, repo, {
     homeDir: options.homeDir,
     xdgConfigHome: options.xdgConfigHome,
@@ -116,15 +135,12 @@ async function hasIgnoreSetting(
       ? {}
       : { systemConfigPath: options.systemConfigPath }),
   });
-  const entries = [...config.config.entries];
+  let gitmodules: GitConfigEntry[] = [];
   try {
     const text = new TextDecoder().decode(await fs.readFile(`${repo.workTree}/.gitmodules`));
-    entries.push(...parseGitConfig(text).entries);
+    gitmodules = parseGitConfig(text).entries;
   } catch {
-    // No .gitmodules (or unreadable): only the config's settings count.
+    // No .gitmodules (or unreadable): only the configuration's settings count.
   }
-  return entries.some((e) =>
-    (e.section === "submodule" && e.key === "ignore" && e.value !== "none") ||
-    (e.section === "diff" && e.key === "ignoresubmodules" && e.value !== "none")
-  );
+  return { config: [...config.config.entries], gitmodules };
 }

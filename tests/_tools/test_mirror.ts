@@ -305,10 +305,6 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/e2e/source_test.ts",
     reason: "baton source show's lookup by id prefix or file path, driven through the real CLI",
   },
-  "commands/_adapters/hook_job.ts": {
-    test: "tests/e2e/hook_test.ts",
-    reason: "the capture/injection job a hook runs, driven through the real CLI",
-  },
   "commands/_adapters/hook_worker.ts": {
     test: "tests/e2e/hook_budget_test.ts",
     reason:

@@ -11,8 +11,11 @@
  * - the session-start hook at 40k files or more re-checking both whole-tree
  *   sets (changed tracked and untracked paths) within its deadline.
  *
- * `BATON_BENCH_MAIN` points the cases at another checkout's main.ts, for
- * before/after tables from one machine state.
+ * `BATON_BENCH_MAIN` points the cases at another checkout's main.ts;
+ * `BATON_BENCH_BEFORE` adds, beside each baton case, the same case run from
+ * another checkout's main.ts ("before"), interleaved in the same rounds: on
+ * a machine whose load moves, a before/after table is only fair when both
+ * ran side by side.
  * @module
  */
 import { BATON_PERMISSIONS, BATON_RUNTIME_FLAGS, MAIN } from "../_helpers/cli.ts";
@@ -37,8 +40,7 @@ const PUB_FORMAT = "facts-pub-v2";
 
 const DENO = Deno.execPath();
 
-function batonCmd(): string[] {
-  const main = Deno.env.get("BATON_BENCH_MAIN") ?? MAIN;
+function batonCmd(main: string = Deno.env.get("BATON_BENCH_MAIN") ?? MAIN): string[] {
   return [
     DENO,
     "run",
@@ -209,6 +211,21 @@ const DIRTY: PreflightExpectation = {
   untracked: DIRTY_UNTRACKED,
 };
 
+/** With BATON_BENCH_BEFORE set: each baton case, then the same from that checkout. */
+function withBefore(cases: BenchCase[]): BenchCase[] {
+  const before = Deno.env.get("BATON_BENCH_BEFORE");
+  if (before === undefined) return cases;
+  const main = batonCmd().at(-1)!;
+  return cases.flatMap((c) =>
+    c.cmd[0] !== DENO ? [c] : [c, {
+      ...c,
+      id: `${c.id}-before`,
+      label: `${c.label} [before]`,
+      cmd: [...batonCmd(before), ...c.cmd.slice(c.cmd.indexOf(main) + 1)],
+    }]
+  );
+}
+
 /** Preflight, load and the injecting session-start hook against git -uall on one repository. */
 export function buildFactsGroup(repo: FilesRepo, rounds: number, rssLimitMb: number): Group {
   const n = sizeName(repo.size);
@@ -262,7 +279,8 @@ export function buildFactsGroup(repo: FilesRepo, rounds: number, rssLimitMb: num
       inspect: (out) => verifyWholeTree(out) ?? "both whole-tree sets re-checked",
       prepare: async () => {
         await ensureCapsule(repo.clean);
-        await Deno.remove(`${repo.clean}/.baton/state/injected.json`).catch(() => {});
+        // The per-clone record of what was injected: without it every run injects afresh.
+        await Deno.remove(`${repo.clean}/.git/baton/injected.json`).catch(() => {});
       },
     } as BenchCase,
   ];
@@ -271,7 +289,7 @@ export function buildFactsGroup(repo: FilesRepo, rounds: number, rssLimitMb: num
     rounds,
     warmup: 1,
     teardown: () => Deno.remove(`${repo.clean}/.baton`, { recursive: true }).catch(() => {}),
-    cases,
+    cases: withBefore(cases),
   };
 }
 
@@ -282,7 +300,7 @@ export function buildPublicationGroup(path: string, rounds: number): Group {
       `publication: HEAD ${PUB_AHEAD} loose commits ahead, origin/main ${PUB_REMOTE_NEWER} newer`,
     rounds,
     warmup: 1,
-    cases: [
+    cases: withBefore([
       uallCase("fx-git-pub", "git status --porcelain=v2 -uall, publication repo", path),
       {
         ...batonCase("fx-pf-pub", `preflight --json, HEAD ${PUB_AHEAD} ahead`, path, [
@@ -293,6 +311,6 @@ export function buildPublicationGroup(path: string, rounds: number): Group {
         inspect: inspectPreflight,
         verify: verifyPublished,
       },
-    ],
+    ]),
   };
 }

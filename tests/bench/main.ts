@@ -95,6 +95,11 @@ const USAGE =
 Repositories are cached under ${DEFAULT_CACHE_DIR}/ (delete it to rebuild).
 `;
 
+const CPU_NOTE =
+  "CPU ms is user + system time of the process (GNU time, 10 ms steps), median over runs; the CPU ratio " +
+  "is medians over the baseline's, from the same rounds: other processes on the machine move it far " +
+  "less than wall time (a parallel program such as git can use more CPU than wall).";
+
 const encoder = new TextEncoder();
 
 function writeAll(stream: { writeSync(p: Uint8Array): number }, text: string): void {
@@ -162,6 +167,13 @@ async function runGroup(group: Group, scratchDir: string | undefined): Promise<G
       const base = c.baseline === undefined ? null : summaries.get(c.baseline) ?? null;
       const baseLabel = group.cases.find((b) => b.id === c.baseline)?.label ?? "";
       const ratio = summary === null || base === null ? null : summary.median / base.median;
+      const cpu = s === undefined || s.cpuMs.length === 0 ? null : summarize(s.cpuMs).median;
+      const baseSamples = c.baseline === undefined ? undefined : samples.get(c.baseline);
+      const baseCpu = baseSamples === undefined || baseSamples.cpuMs.length === 0
+        ? null
+        : summarize(baseSamples.cpuMs).median;
+      // GNU time counts CPU in 10 ms steps: a baseline under one step has no ratio.
+      const cpuRatio = cpu === null || baseCpu === null || baseCpu < 10 ? null : cpu / baseCpu;
       const rssMaxMb = rss === null ? null : rss.max / 1024;
       const checks = summary === null
         ? []
@@ -179,7 +191,10 @@ async function runGroup(group: Group, scratchDir: string | undefined): Promise<G
         summary,
         rssMb: rss === null ? null : rss.median / 1024,
         rssMaxMb,
-        baseline: ratio === null ? null : { id: c.baseline!, label: shortLabel(baseLabel), ratio },
+        cpuMs: cpu,
+        baseline: ratio === null
+          ? null
+          : { id: c.baseline!, label: shortLabel(baseLabel), ratio, cpuRatio },
         checks,
         verdict: error !== undefined || summary === null
           ? "ERROR"
@@ -196,6 +211,22 @@ async function runGroup(group: Group, scratchDir: string | undefined): Promise<G
     await group.teardown?.();
   }
   return { rows, notes };
+}
+
+/** The 1-, 5- and 15-minute load averages (Linux), or null elsewhere. */
+function loadAverage(): string | null {
+  try {
+    return Deno.readTextFileSync("/proc/loadavg").split(" ").slice(0, 3).join(" ");
+  } catch {
+    return null;
+  }
+}
+
+/** Load averages and cores, so a reader can tell a busy machine's figures from an idle one's. */
+function loadLine(atStart: string | null): string {
+  const end = loadAverage();
+  if (atStart === null || end === null) return "machine load: not available";
+  return `machine load (1/5/15 min): ${atStart} at start, ${end} at end; ${navigator.hardwareConcurrency} cores`;
 }
 
 function shortLabel(label: string): string {
@@ -265,6 +296,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const sizes = quick ? [1_000, 10_000] : [1_000, 10_000, 50_000];
   const started = new Date();
+  const loadAtStart = loadAverage();
   const tmp = await Deno.makeTempDir({ prefix: "baton-bench-" });
   try {
     await Deno.writeTextFile(`${tmp}/hello.ts`, 'console.log("hello");\n');
@@ -349,11 +381,13 @@ async function main(argv: string[]): Promise<number> {
           ? ""
           : `, baton from ${Deno.env.get("BATON_BENCH_MAIN")}`
       }`;
+      const load = loadLine(loadAtStart);
       writeAll(
         Deno.stdout,
         values.json
-          ? JSON.stringify({ rows, notes }, null, 2) + "\n"
-          : [head, "", renderTable(rows), ...notes.map((n) => `- ${n}`), ""].join("\n"),
+          ? JSON.stringify({ load, rows, notes }, null, 2) + "\n"
+          : [head, load, CPU_NOTE, "", renderTable(rows), ...notes.map((n) => `- ${n}`), ""]
+            .join("\n"),
       );
       return 0;
     }
@@ -399,6 +433,7 @@ async function main(argv: string[]): Promise<number> {
       baton: await batonRevision(),
       cacheDir: DEFAULT_CACHE_DIR,
       dirty: { modified: DIRTY_MODIFIED, untracked: DIRTY_UNTRACKED },
+      load: loadLine(loadAtStart),
       ...(big === null ? {} : {
         bigPack: {
           packBytes: big.packBytes,
@@ -427,6 +462,8 @@ async function main(argv: string[]): Promise<number> {
         "Times are process wall times of one run; RSS is GNU time's peak (KiB / 1024),",
         "median over runs (max shown when it differs). Ratios are medians over the baseline's median",
         "from the same interleaved rounds; trust ratios over absolute times on this VM.",
+        meta.load,
+        CPU_NOTE,
         "",
         ...(rows.length === 0 ? [] : [renderTable(rows)]),
         renderHostTimings(hostTimings),

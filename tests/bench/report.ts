@@ -27,7 +27,10 @@ export interface ResultRow {
   rssMb: number | null;
   /** Largest peak RSS of any run, in MB. */
   rssMaxMb: number | null;
-  baseline: { id: string; label: string; ratio: number } | null;
+  /** Median CPU time (user + system) of the runs, in ms, when GNU time measured it. */
+  cpuMs: number | null;
+  /** Ratio of median wall times, and of median CPU times when both were measured. */
+  baseline: { id: string; label: string; ratio: number; cpuRatio: number | null } | null;
   checks: TargetCheck[];
   /** PASS/MISS against the targets; WRONG when some run's output was wrong; ERROR when none ran. */
   verdict: "PASS" | "MISS" | "WRONG" | "ERROR" | "";
@@ -87,7 +90,10 @@ export function renderTable(rows: readonly ResultRow[]): string {
     "median ms",
     "p25-p75 ms",
     "RSS MB",
-    "ratio vs baseline",
+    "CPU ms",
+    "wall ratio",
+    "CPU ratio",
+    "vs",
     "target",
     "result",
   ];
@@ -107,7 +113,12 @@ export function renderTable(rows: readonly ResultRow[]): string {
       r.rssMaxMb !== null && r.rssMb !== null && r.rssMaxMb - r.rssMb >= 1
         ? `${fmt(r.rssMb, 1)} (max ${fmt(r.rssMaxMb, 1)})`
         : fmt(r.rssMb, 1),
-      r.baseline === null ? "" : `${r.baseline.ratio.toFixed(2)}x ${r.baseline.label}`,
+      fmt(r.cpuMs, 0),
+      r.baseline === null ? "" : `${r.baseline.ratio.toFixed(2)}x`,
+      r.baseline === null || r.baseline.cpuRatio === null
+        ? ""
+        : `${r.baseline.cpuRatio.toFixed(2)}x`,
+      r.baseline === null ? "" : r.baseline.label,
       r.checks.map((c) => c.text).join(", "),
       [
         r.verdict,
@@ -118,7 +129,7 @@ export function renderTable(rows: readonly ResultRow[]): string {
   }
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
   const line = (cells: readonly string[]): string =>
-    cells.map((c, i) => (i === 0 || i >= 4 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+    cells.map((c, i) => (i === 0 || i >= 7 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
       .join("  ").trimEnd();
   const rule = widths.map((w) => "-".repeat(w)).join("  ");
   const out = [line(header), rule];

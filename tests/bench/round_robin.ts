@@ -2,7 +2,9 @@
  * Round-robin subprocess timer: every scenario runs once per round, in a
  * fixed interleaved order, so this VM's slow phases land on all scenarios
  * alike (see the reference measurements, section 0). Each run is wrapped in
- * GNU time for its peak RSS. Untimed `prepare` hooks reset state between runs.
+ * GNU time for its peak RSS and its CPU time (user + system, 10 ms
+ * resolution): on a machine other processes load, CPU time moves far less
+ * than wall time. Untimed `prepare` hooks reset state between runs.
  * @module
  */
 import { testBatonHome } from "../_helpers/cli.ts";
@@ -32,6 +34,8 @@ export interface RunResult {
   ms: number;
   /** Peak RSS in KiB, or null when GNU time is unavailable. */
   rssKb: number | null;
+  /** CPU time (user + system) in ms, or null when GNU time is unavailable. */
+  cpuMs: number | null;
   stdout: string;
   stderr: string;
 }
@@ -40,6 +44,8 @@ export interface RunResult {
 export interface Samples {
   ms: number[];
   rssKb: number[];
+  /** CPU time (user + system) of each timed run, in ms. */
+  cpuMs: number[];
   /** Runs that exited non-zero. */
   failures: number;
   /** stderr of the first failed run, verbatim. */
@@ -75,10 +81,16 @@ export function hasGnuTime(): boolean {
   }
 }
 
-function parseRss(text: string): number | null {
-  const last = text.trim().split("\n").pop() ?? "";
-  const kb = Number.parseInt(last, 10);
-  return Number.isFinite(kb) ? kb : null;
+/** GNU time's last line, "<peak RSS KiB> <user s> <system s>". */
+function parseTime(text: string): { rssKb: number | null; cpuMs: number | null } {
+  const last = (text.trim().split("\n").pop() ?? "").trim().split(/\s+/);
+  const kb = Number.parseInt(last[0] ?? "", 10);
+  const user = Number.parseFloat(last[1] ?? "");
+  const sys = Number.parseFloat(last[2] ?? "");
+  return {
+    rssKb: Number.isFinite(kb) ? kb : null,
+    cpuMs: Number.isFinite(user) && Number.isFinite(sys) ? (user + sys) * 1000 : null,
+  };
 }
 
 /** Runs `scenario` once (without its prepare hook) and measures wall time. */
@@ -88,7 +100,7 @@ export async function runOnce(
 ): Promise<RunResult> {
   const argv = options.rssFile === undefined
     ? scenario.cmd
-    : [GNU_TIME, "-f", "%M", "-o", options.rssFile, ...scenario.cmd];
+    : [GNU_TIME, "-f", "%M %U %S", "-o", options.rssFile, ...scenario.cmd];
   const command = new Deno.Command(argv[0]!, {
     args: argv.slice(1),
     cwd: scenario.cwd,
@@ -111,15 +123,15 @@ export async function runOnce(
     new Response(child.stderr).text(),
   ]);
   const ms = performance.now() - t0;
-  let rssKb: number | null = null;
+  let measured: ReturnType<typeof parseTime> = { rssKb: null, cpuMs: null };
   if (options.rssFile !== undefined) {
     try {
-      rssKb = parseRss(decoder.decode(await Deno.readFile(options.rssFile)));
+      measured = parseTime(decoder.decode(await Deno.readFile(options.rssFile)));
     } catch {
-      rssKb = null;
+      // No figures for this run.
     }
   }
-  return { code: status.code, ms, rssKb, stdout, stderr };
+  return { code: status.code, ms, ...measured, stdout, stderr };
 }
 
 /** Options of {@linkcode runRoundRobin}. */
@@ -150,7 +162,9 @@ export async function runRoundRobin(
 ): Promise<Map<string, Samples>> {
   const warmup = options.warmup ?? 1;
   const samples = new Map<string, Samples>();
-  for (const s of scenarios) samples.set(s.id, { ms: [], rssKb: [], failures: 0, wrong: 0 });
+  for (const s of scenarios) {
+    samples.set(s.id, { ms: [], rssKb: [], cpuMs: [], failures: 0, wrong: 0 });
+  }
   const total = warmup + options.rounds;
   for (let round = 0; round < total; round++) {
     const timed = round >= warmup;
@@ -184,6 +198,7 @@ export async function runRoundRobin(
       }
       entry.ms.push(res.ms);
       if (res.rssKb !== null) entry.rssKb.push(res.rssKb);
+      if (res.cpuMs !== null) entry.cpuMs.push(res.cpuMs);
     }
     options.onProgress?.(
       timed ? `round ${round - warmup + 1}/${options.rounds}` : `warm-up ${round + 1}/${warmup}`,

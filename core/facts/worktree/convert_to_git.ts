@@ -1,10 +1,13 @@
 /**
  * Pure: what git would store for a work-tree file ("clean" direction of
  * convert.c) given its attributes and config: the `lfs` clean filter (a
- * Git LFS pointer is computed, not run), then end-of-line normalisation
- * (`text`, `eol`, `crlf`, core.autocrlf, core.eol). What baton cannot
- * reproduce (another clean filter, `ident`, `working-tree-encoding`) is
- * unknown with the reason; no conversion is null.
+ * Git LFS pointer is computed, not run), then `working-tree-encoding` for
+ * the UTF-16 family (re-encoded to UTF-8, a BOM where git requires one
+ * dropped), then end-of-line normalisation (`text`, `eol`, `crlf`,
+ * core.autocrlf, core.eol), then `ident` (an expanded `$Id: ...$` on one
+ * line collapses to `$Id$`). What baton cannot reproduce (another clean
+ * filter, another working-tree encoding, content git itself could not
+ * re-encode) is unknown with the reason; no conversion is null.
  *
  * git's "the index already has CRLF, leave it" rule for auto text needs no
  * object read: when the raw content is the index's blob the caller says so
@@ -41,17 +44,121 @@ export async function convertToGit(
   config: ConversionConfig,
   rawIsIndexed = false,
 ): Promise<Conversion> {
-  if (attrs.get("ident") === true) return { unknown: "ident attribute not applied" };
-  const encoding = attrs.get("working-tree-encoding");
-  if (typeof encoding === "string") return { unknown: "working-tree-encoding not applied" };
   let out: Uint8Array | null = null;
   const filter = attrs.get("filter");
   if (typeof filter === "string" && config.cleanDrivers.has(filter)) {
     if (filter !== "lfs") return { unknown: "a clean filter that is not run here" };
     out = await lfsPointer(data);
   }
+  const encoding = attrs.get("working-tree-encoding");
+  if (typeof encoding === "string") {
+    const utf8 = encodeToGit(out ?? data, encoding);
+    if (utf8 !== null && !(utf8 instanceof Uint8Array)) return utf8;
+    out = utf8 ?? out;
+  }
   const crlf = crlfToGit(out ?? data, attrs, config, rawIsIndexed && out === null);
-  return crlf ?? out;
+  out = crlf ?? out;
+  if (attrs.get("ident") === true) out = identToGit(out ?? data) ?? out;
+  return out;
+}
+
+/**
+ * convert.c's encode_to_git for the UTF-16 family, which TextDecoder
+ * decodes as iconv does: UTF-16LE and UTF-16BE (a leading BOM is an error
+ * to git), UTF-16 (a BOM is required and names the byte order). UTF-8 under
+ * any spelling is no conversion, as in git. Anything git would refuse to
+ * re-encode (a prohibited or missing BOM, an odd length, a lone surrogate)
+ * and every other encoding is unknown.
+ */
+function encodeToGit(data: Uint8Array, encoding: string): Conversion {
+  const enc = encoding.toUpperCase();
+  if (enc === "UTF-8" || enc === "UTF8") return null;
+  if (data.length === 0) return null;
+  const bomLe = data[0] === 0xff && data[1] === 0xfe;
+  const bomBe = data[0] === 0xfe && data[1] === 0xff;
+  let label: "utf-16le" | "utf-16be";
+  let body = data;
+  if (enc === "UTF-16LE" || enc === "UTF-16BE") {
+    if (bomLe || bomBe) return { unknown: "working-tree-encoding: a BOM git refuses" };
+    label = enc === "UTF-16LE" ? "utf-16le" : "utf-16be";
+  } else if (enc === "UTF-16") {
+    if (!bomLe && !bomBe) {
+      return { unknown: "working-tree-encoding: the BOM git requires is missing" };
+    }
+    label = bomLe ? "utf-16le" : "utf-16be";
+    body = data.subarray(2);
+  } else {
+    return { unknown: "working-tree-encoding not applied (only UTF-16 is re-encoded here)" };
+  }
+  try {
+    const text = new TextDecoder(label, { fatal: true, ignoreBOM: true }).decode(body);
+    return new TextEncoder().encode(text);
+  } catch {
+    return { unknown: "working-tree-encoding: content git could not re-encode" };
+  }
+}
+
+const DOLLAR = 0x24;
+const NEWLINE = 0x0a;
+
+/** Whether `data` holds "Id" then `third` at `at`. */
+function idAt(data: Uint8Array, at: number, third: number): boolean {
+  return data[at] === 0x49 && data[at + 1] === 0x64 && data[at + 2] === third;
+}
+
+/**
+ * convert.c's ident_to_git: every `$Id:` whose closing `$` comes before the
+ * next line break becomes `$Id$`; null when the content holds no ident
+ * (convert.c's count_ident finds none), so nothing changes.
+ */
+function identToGit(data: Uint8Array): Uint8Array | null {
+  if (countIdents(data) === 0) return null;
+  const out = new Uint8Array(data.length);
+  let w = 0;
+  let src = 0;
+  for (;;) {
+    const dollar = data.indexOf(DOLLAR, src);
+    if (dollar < 0) break;
+    out.set(data.subarray(src, dollar + 1), w);
+    w += dollar + 1 - src;
+    src = dollar + 1;
+    if (data.length - src > 3 && idAt(data, src, 0x3a)) {
+      const close = data.indexOf(DOLLAR, src + 3);
+      if (close < 0) break;
+      const nl = data.indexOf(NEWLINE, src + 3);
+      if (nl >= 0 && nl < close) continue;
+      out.set([0x49, 0x64, DOLLAR], w);
+      w += 3;
+      src = close + 1;
+    }
+  }
+  out.set(data.subarray(src), w);
+  w += data.length - src;
+  return out.subarray(0, w);
+}
+
+/** convert.c's count_ident: `$Id$` and `$Id:...$` (closed on the same line). */
+function countIdents(data: Uint8Array): number {
+  let count = 0;
+  let i = 0;
+  while (i < data.length) {
+    if (data[i++] !== DOLLAR) continue;
+    if (data.length - i < 3) break;
+    if (data[i] !== 0x49 || data[i + 1] !== 0x64) continue;
+    const c = data[i + 2];
+    i += 3;
+    if (c === DOLLAR) count++;
+    if (c !== 0x3a) continue;
+    while (i < data.length) {
+      const d = data[i++];
+      if (d === DOLLAR) {
+        count++;
+        break;
+      }
+      if (d === NEWLINE) break;
+    }
+  }
+  return count;
 }
 
 async function lfsPointer(data: Uint8Array): Promise<Uint8Array | null> {

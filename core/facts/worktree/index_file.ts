@@ -214,7 +214,12 @@ export function parseIndex(bytes: Uint8Array): GitIndex {
   // Pass 1: fixed fields into a Uint32Array, path bytes and oid hex into two
   // buffers. Pass 2 decodes each buffer once and slices the paths out.
   const fields = new Uint32Array(count * ENTRY_WORDS);
-  let pathBuf = new Uint8Array(version === 4 ? Math.max(1024, len) : len);
+  // v2/v3: an entry spends 62 bytes on fields and at least one NUL after its
+  // path, so the paths and one NUL each fit in what is left (about a third
+  // of the file: 1.5 MB rather than 4.5 MB at 50k entries).
+  let pathBuf = new Uint8Array(
+    version === 4 ? Math.max(1024, len) : Math.max(0, end - HEADER_LEN - count * ENTRY_FIXED),
+  );
   let pathLen = 0;
   const oidBytes = new Uint8Array(count * HASH_LEN);
   let prevStart = 0;
@@ -272,7 +277,7 @@ export function parseIndex(bytes: Uint8Array): GitIndex {
       while (off < nul) pathBuf[pathLen++] = bytes[off++]!;
       off = nul + 1;
     } else {
-      // The buffer has room: every entry spends at least 62 bytes on fields.
+      // The buffer has room (see its size above).
       let b = bytes[off]!;
       while (b !== 0 && off < end) {
         pathBuf[pathLen++] = b;

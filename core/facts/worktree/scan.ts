@@ -35,6 +35,7 @@ import {
   verifyIndexChecksum,
 } from "./index_file.ts";
 import { DEFAULT_MAX_UNTRACKED, findUntracked } from "./untracked.ts";
+import { expandPresentSparseDirs } from "./expand_sparse.ts";
 import { buildTrackedTree, countPresent, type TrackedTree } from "./tracked_tree.ts";
 
 /** Options of {@linkcode scanWorktree}. `headTreeOid` and `objects` are required. */
@@ -164,7 +165,8 @@ export interface WorktreeStatus {
  * is gone); assume-unchanged entries are clean, and so are skip-worktree
  * entries unless sparse checkout is in force and the file is present (git
  * 2.37+ then compares it). A sparse-index directory present in the work tree
- * is named unchecked. Submodules are "submodule" entries: missing (D),
+ * is expanded from its tree, as git does (worktree/expand_sparse.ts); one
+ * that cannot be expanded is named unchecked. Submodules are "submodule" entries: missing (D),
  * replaced by a file (T), else as `submoduleState` says (".M" when their
  * HEAD moved or their work tree is dirty; unchecked when it cannot tell).
  * A file whose raw content does not hash to the index's blob is compared as
@@ -234,7 +236,18 @@ export async function scanWorktree(
       }
     }
   }
-  const idx = index ?? emptyIndex();
+  let idx = index ?? emptyIndex();
+  const expired = options.expired ?? (() => false);
+  // Sparse index: a sparse directory the work tree has again is expanded,
+  // as git 2.37+ does, so its files are compared and its new files listed.
+  let sparseUnknown: string | null = null;
+  if (index !== null && (options.sparseCheckout ?? false) && index.extensions.includes("sdir")) {
+    const expanded = await expandPresentSparseDirs(fs, repo.workTree, index, options.objects, {
+      expired,
+    });
+    if ("index" in expanded) idx = expanded.index;
+    else sparseUnknown = expanded.unknown;
+  }
   const count = idx.count;
   const fields = idx.fields;
   const indexMtimeMs = indexStat?.mtimeMs ?? null;
@@ -254,7 +267,6 @@ export async function scanWorktree(
   };
   const changes = new Map<string, WorktreeEntry>();
   const toHash: number[] = [];
-  const expired = options.expired ?? (() => false);
   const maxHashBytes = options.maxHashBytes ?? Infinity;
   const unchecked: string[] = [];
   const uncheckedBy = { time: 0, size: 0, other: new Map<string, number>() };
@@ -422,7 +434,12 @@ export async function scanWorktree(
     });
     untracked = res.paths;
     for (const d of res.sparseDirs) {
-      notCompared(d, "sparse-index directory present in the work tree (not expanded)");
+      notCompared(
+        d,
+        `sparse-index directory present in the work tree, not expanded: ${
+          sparseUnknown ?? "unknown"
+        }`,
+      );
     }
     untrackedTruncated = res.truncated;
     untrackedExpired = res.expired;

@@ -28,7 +28,12 @@ export type HookJobRequest =
     maxChars: number;
     /** The capsule was already shown: give the short form when nothing drifted. */
     shortIfUnchanged: boolean;
-    /** Epoch ms by which the re-checks must end (what is left is shown as not re-checked). */
+    /**
+     * Time the re-checks get, counted from when the job begins them (what is
+     * left is shown as not re-checked). @default {no limit}
+     */
+    factsBudgetMs?: number;
+    /** Epoch ms by which the re-checks must end however late they begin. @default {none} */
     factsDeadlineMs?: number;
   };
 

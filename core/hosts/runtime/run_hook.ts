@@ -40,8 +40,17 @@ export const INJECT_BUDGET_MS = 5000;
 const EXIT_RESERVE_MS = 300;
 /** Kept back from a capture's budget for writing the capsule after the facts. */
 const WRITE_RESERVE_MS = 600;
-/** Time a session-start injection gives its re-checks, so the hook ends within about 1 s. */
+/**
+ * Time a session-start injection gives its re-checks, counted from when the
+ * job begins them (not from when the job was asked for: starting the Worker
+ * and loading the briefing's modules took 150-450 ms of a 450 ms budget
+ * counted from the request, which left the whole-tree re-check of a 40k-file
+ * repository nothing). On an idle machine the hook still ends within about
+ * 1 s; the hard limit stays the injection's whole budget.
+ */
 export const INJECT_FACTS_BUDGET_MS = 450;
+/** Kept back from an injection's budget for rendering the briefing after the re-checks. */
+const RENDER_RESERVE_MS = 500;
 /** Longest wait for the end of the payload on stdin. */
 const STDIN_TIMEOUT_MS = 500;
 /** Largest BATON_HOOK_TIME_SCALE: a capture then has 60 s, what hosts give a hook by default. */
@@ -260,7 +269,10 @@ async function sessionStart(
       cwd,
       maxChars: INJECTION_CAP_CHARS[host] - hint.length,
       shortIfUnchanged: check.reason === "repeat" && repeat === "short",
-      factsDeadlineMs: io.now().getTime() + budget.injectFacts,
+      factsBudgetMs: budget.injectFacts,
+      // However late the job starts, its re-checks end in time to render.
+      factsDeadlineMs: io.now().getTime() +
+        Math.max(0, budget.inject - EXIT_RESERVE_MS - RENDER_RESERVE_MS - io.elapsedMs()),
     },
     budget.inject - EXIT_RESERVE_MS - io.elapsedMs(),
   );

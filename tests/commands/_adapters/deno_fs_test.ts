@@ -33,6 +33,18 @@ Deno.test("DenoFs reads whole files and ranges, and says null or FsNotFoundError
   });
 });
 
+Deno.test("lstatMany() gives the same answers for paths below the working directory (passed relative) as lstat", async () => {
+  // The test runs in the checkout: these paths are below the process's cwd.
+  const cwd = Deno.cwd();
+  const paths = [`${cwd}/deno.json`, `${cwd}/core`, `${cwd}/no-such-file`, `${cwd}/deno.json/x`];
+  const many = await fs.lstatMany(paths);
+  const one = await Promise.all(paths.map((p) => fs.lstat(p)));
+  assert.deepEqual(many, one);
+  assert.equal(many[0]?.isFile, true, "control: the file is found");
+  assert.equal(many[1]?.isDirectory, true);
+  assert.deepEqual(many.slice(2), [null, null]);
+});
+
 Deno.test("writeFileAtomic() replaces a file whole, keeps its permission bits and leaves no temp file", async () => {
   await withDir(async (dir) => {
     const path = `${dir}/config.json`;

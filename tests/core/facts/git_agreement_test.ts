@@ -152,6 +152,46 @@ Deno.test("submodules: HEAD moved, content edited, untracked inside, clean and u
   await assertAgreesWithGit(env, dir, { label: "unpopulated" });
 });
 
+Deno.test("submodules: ignore settings (.gitmodules, the config over it, diff.ignoreSubmodules)", async () => {
+  const env = await userEnv();
+  const lib = await base({ "lib.txt": "lib\n" });
+  const dir = await base();
+  const allow = ["-c", "protocol.file.allow=always"];
+  for (const name of ["all", "dirty", "untracked", "plain"]) {
+    await git(dir, [...allow, "submodule", "add", "-q", lib, name]);
+  }
+  for (const mode of ["all", "dirty", "untracked"]) {
+    await git(dir, ["config", "-f", ".gitmodules", `submodule.${mode}.ignore`, mode]);
+  }
+  await commitAll(dir, "subs");
+  // Each submodule edited inside and given an untracked file.
+  for (const name of ["all", "dirty", "untracked", "plain"]) {
+    await Deno.writeTextFile(`${dir}/${name}/lib.txt`, "edited\n");
+    await Deno.writeTextFile(`${dir}/${name}/new.txt`, "n\n");
+  }
+  let r = await assertAgreesWithGit(env, dir, { label: "edited inside" });
+  assert.equal(r.git.tracked.get("plain"), ".M", "control: git shows the plain one");
+  assert.equal(r.git.tracked.get("untracked"), ".M", "control: an edit still shows");
+  assert.equal(r.git.tracked.has("all"), false, "control: ignore=all hides it");
+  assert.equal(r.git.tracked.has("dirty"), false, "control: ignore=dirty hides an edit");
+  // Untracked files only: ignore=untracked hides them.
+  await git(`${dir}/untracked`, ["checkout", "-q", "--", "lib.txt"]);
+  r = await assertAgreesWithGit(env, dir, { label: "untracked only" });
+  assert.equal(r.git.tracked.has("untracked"), false, "control: untracked files are ignored");
+  // A moved HEAD shows under ignore=dirty, never under ignore=all.
+  for (const name of ["all", "dirty"]) {
+    await git(`${dir}/${name}`, ["commit", "-q", "-am", "moved"]);
+  }
+  r = await assertAgreesWithGit(env, dir, { label: "HEAD moved" });
+  assert.equal(r.git.tracked.get("dirty"), ".M", "control: ignore=dirty shows a moved HEAD");
+  // The repository's config replaces .gitmodules; diff.ignoreSubmodules is the start.
+  await git(dir, ["config", "submodule.all.ignore", "none"]);
+  await git(dir, ["config", "diff.ignoreSubmodules", "all"]);
+  r = await assertAgreesWithGit(env, dir, { label: "config over .gitmodules" });
+  assert.equal(r.git.tracked.get("all"), ".M", "control: the config's none shows it");
+  assert.equal(r.git.tracked.has("plain"), false, "control: diff.ignoreSubmodules=all hides it");
+});
+
 Deno.test({
   name: "sparse checkout: a file outside the cone written back and edited is modified",
   ignore: OLD_GIT,
@@ -169,19 +209,39 @@ Deno.test({
 });
 
 Deno.test({
-  name: "sparse index: a sparse directory is never untracked; one written back is unknown",
+  name: "sparse index: a sparse directory is never untracked; one written back is expanded",
   ignore: OLD_GIT,
 }, async () => {
   const env = await userEnv();
-  const dir = await base({ "out/o.txt": "outside\n", "in/i.txt": "inside\n" });
+  const dir = await base({
+    "out/o.txt": "outside\n",
+    "out/same.txt": "same\n",
+    "out/deep/d.txt": "deep\n",
+    "out/gone.txt": "gone\n",
+    "far/f.txt": "far\n",
+    "in/i.txt": "inside\n",
+  });
   await git(dir, ["sparse-checkout", "set", "--cone", "in"]);
   await git(dir, ["sparse-checkout", "reapply", "--sparse-index"]);
   await writeFiles(dir, { "in/i.txt": "edited\n" });
-  await assertAgreesWithGit(env, dir, { label: "sparse index" });
-  await writeFiles(dir, { "out/o.txt": "edited\n", "out/new.txt": "n\n" });
-  const r = await assertAgreesWithGit(env, dir, { label: "written back", allowUnknown: true });
-  assert.deepEqual(r.unchecked, ["out/"]);
-  assert.equal(r.facts.tree?.untracked.includes("out/new.txt"), false);
+  let r = await assertAgreesWithGit(env, dir, { label: "sparse index" });
+  assert.equal(r.git.tracked.get("in/i.txt"), ".M", "control");
+  // Written back: an edited file, an unchanged one, one nested deeper, a new
+  // file and an ignored one; out/gone.txt stays absent, far/ stays sparse.
+  await writeFiles(dir, {
+    ".gitignore": "*.log\n",
+    "out/o.txt": "edited\n",
+    "out/same.txt": "same\n",
+    "out/deep/d.txt": "deep, edited\n",
+    "out/new.txt": "n\n",
+    "out/x.log": "ignored\n",
+  });
+  r = await assertAgreesWithGit(env, dir, { label: "written back" });
+  assert.equal(r.git.tracked.get("out/o.txt"), ".M", "control: git compares a written-back file");
+  assert.equal(r.git.tracked.get("out/deep/d.txt"), ".M");
+  assert.equal(r.git.tracked.has("out/same.txt"), false, "control: an unchanged one is clean");
+  assert.equal(r.git.tracked.has("out/gone.txt"), false, "control: an absent one is expected");
+  assert.ok(r.git.untracked.includes("out/new.txt"), "control: a new file is untracked");
 });
 
 Deno.test("config cascade: core.excludesFile from ~/.gitconfig, XDG config and include", async () => {
@@ -211,6 +271,62 @@ Deno.test("config cascade: core.excludesFile from ~/.gitconfig, XDG config and i
   r = await assertAgreesWithGit(env, dir, { label: "includeIf" });
   assert.ok(!r.git.untracked.includes("x.incl"), "control: git applied the include");
   assert.ok(r.git.untracked.includes("x.xdgign"));
+});
+
+Deno.test("conversions: the ident attribute (an expanded $Id$ is clean; an edit is not)", async () => {
+  const env = await userEnv();
+  const dir = await base({
+    ".gitattributes": "*.c ident\n",
+    "a.c": "/* $Id$ */\nint a;\n",
+    "b.c": "/* $Id$ */\nint b;\n",
+    "open.c": "/* $Id: not closed\n$ */\n",
+  });
+  // Checked out again, git expands $Id$ to $Id: <blob id> $.
+  for (const f of ["a.c", "b.c", "open.c"]) await Deno.remove(`${dir}/${f}`);
+  await git(dir, ["checkout", "--", "a.c", "b.c", "open.c"]);
+  assert.match(await Deno.readTextFile(`${dir}/a.c`), /\$Id: [0-9a-f]{40} \$/, "control: expanded");
+  for (const f of ["a.c", "b.c", "open.c"]) await touch(`${dir}/${f}`);
+  let r = await assertAgreesWithGit(env, dir, { label: "expanded, touched" });
+  assert.equal(r.git.tracked.size, 0, "control: git collapses the ident and sees no change");
+  await Deno.writeTextFile(`${dir}/b.c`, "/* $Id: 0000 $ */\nint b2;\n");
+  // Another id of the same length collapses to the same content (a different
+  // size would be modified by stat data alone, to git as to baton).
+  await Deno.writeTextFile(`${dir}/a.c`, `/* $Id: ${"f".repeat(40)} $ */\nint a;\n`);
+  await touch(`${dir}/a.c`, 9);
+  r = await assertAgreesWithGit(env, dir, { label: "edited" });
+  assert.equal(r.git.tracked.get("b.c"), ".M", "control: git sees the edit");
+  assert.equal(r.git.tracked.has("a.c"), false, "control: another ident text is the same");
+});
+
+Deno.test("conversions: working-tree-encoding UTF-16LE and UTF-16 (with its BOM) on touched files", async () => {
+  const env = await userEnv();
+  const utf16 = (text: string, bom: boolean) => {
+    const out = new Uint8Array((bom ? 2 : 0) + text.length * 2);
+    if (bom) out.set([0xff, 0xfe]);
+    for (let i = 0; i < text.length; i++) {
+      out[(bom ? 2 : 0) + i * 2] = text.charCodeAt(i) & 0xff;
+      out[(bom ? 2 : 0) + i * 2 + 1] = text.charCodeAt(i) >> 8;
+    }
+    return out;
+  };
+  const dir = await makeRepo("baton-agree-");
+  await writeFiles(dir, {
+    ".gitattributes": "*.le working-tree-encoding=UTF-16LE\n*.bom working-tree-encoding=UTF-16\n",
+  });
+  await Deno.writeFile(`${dir}/a.le`, utf16("h\u00e9llo\n", false));
+  await Deno.writeFile(`${dir}/b.le`, utf16("w\u00f6rld\n", false));
+  await Deno.writeFile(`${dir}/c.bom`, utf16("bom\n", true));
+  await commitAll(dir, "encoded");
+  const blob = (await git(dir, ["cat-file", "-p", "HEAD:a.le"])).stdout;
+  assert.equal(blob, "h\u00e9llo\n", "control: git stores UTF-8");
+  for (const f of ["a.le", "b.le", "c.bom"]) await touch(`${dir}/${f}`);
+  let r = await assertAgreesWithGit(env, dir, { label: "touched" });
+  assert.equal(r.git.tracked.size, 0, "control: git re-encodes and sees no change");
+  // The same length, other text: modified once re-encoded.
+  await Deno.writeFile(`${dir}/b.le`, utf16("w\u00f6rlD\n", false));
+  await touch(`${dir}/b.le`, 9);
+  r = await assertAgreesWithGit(env, dir, { label: "edited" });
+  assert.equal(r.git.tracked.get("b.le"), ".M", "control: git sees the edit");
 });
 
 Deno.test("conversions: autocrlf, text/eol attributes and an lfs clean filter on touched files", async () => {

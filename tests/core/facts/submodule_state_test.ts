@@ -1,6 +1,6 @@
 /**
  * submoduleStates(): a submodule's HEAD against its gitlink and its own
- * work tree, as git status reports it; ignore settings make it unknown.
+ * work tree, as git status reports it, under the ignore settings git applies.
  * The full differential cases are in git_agreement_test.ts.
  * @module
  */
@@ -19,7 +19,7 @@ const options = {
   maxHashBytes: 1 << 20,
 };
 
-Deno.test("submoduleStates(): clean, modified by HEAD, unpopulated, and unknown under an ignore setting", async () => {
+Deno.test("submoduleStates(): clean, modified by HEAD, unpopulated, and ignore settings applied", async () => {
   const lib = await makeRepo();
   await writeFiles(lib, { "l.txt": "l\n" });
   const libHead = await commitAll(lib);
@@ -31,8 +31,17 @@ Deno.test("submoduleStates(): clean, modified by HEAD, unpopulated, and unknown 
   assert.equal(await state("sub", libHead), "clean");
   assert.equal(await state("sub", "0".repeat(40)), "modified", "a gitlink naming another commit");
   assert.equal(await state("nowhere", libHead), "unpopulated");
+  await writeFiles(`${dir}/sub`, { "l.txt": "edited\n" });
+  assert.equal(await submoduleStates(fs, repo, options)("sub", libHead), "modified", "control");
   await git(dir, ["config", "submodule.sub.ignore", "dirty"]);
+  assert.equal(await submoduleStates(fs, repo, options)("sub", libHead), "clean", "edit ignored");
+  assert.equal(
+    await submoduleStates(fs, repo, options)("sub", "0".repeat(40)),
+    "modified",
+    "a moved HEAD still shows",
+  );
+  await git(dir, ["config", "submodule.sub.ignore", "sometimes"]);
   assert.deepEqual(await submoduleStates(fs, repo, options)("sub", libHead), {
-    unknown: "a submodule ignore setting is not applied",
+    unknown: "a submodule ignore setting has a value git does not accept",
   });
 });

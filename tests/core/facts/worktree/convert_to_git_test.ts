@@ -37,7 +37,7 @@ Deno.test("convertToGit(): CRLF becomes LF for text, auto and autocrlf; not for 
   );
 });
 
-Deno.test("convertToGit(): an lfs pointer is computed; other filters and ident are unknown", async () => {
+Deno.test("convertToGit(): an lfs pointer is computed; other clean filters are unknown", async () => {
   const lfs = { ...off, cleanDrivers: new Set(["lfs", "other"]) };
   const out = await convertToGit(enc("hello\n"), new Map([["filter", "lfs"]]), lfs);
   assert.match(
@@ -48,7 +48,66 @@ Deno.test("convertToGit(): an lfs pointer is computed; other filters and ident a
   assert.deepEqual(await convertToGit(enc("x"), new Map([["filter", "other"]]), lfs), {
     unknown: "a clean filter that is not run here",
   });
-  assert.deepEqual(await convertToGit(enc("x"), new Map([["ident", true]]), off), {
-    unknown: "ident attribute not applied",
-  });
+});
+
+Deno.test("convertToGit(): ident collapses an expanded $Id: ...$ on one line, as git's clean direction", async () => {
+  const ident = new Map<string, string | boolean>([["ident", true]]);
+  const id = "$Id: 0123456789abcdef0123456789abcdef01234567 $";
+  assert.equal(
+    dec((await convertToGit(enc(`a ${id} b\n`), ident, off)) as Uint8Array),
+    "a $Id$ b\n",
+  );
+  assert.equal(
+    dec((await convertToGit(enc(`${id}\n$Id$\n${id}`), ident, off)) as Uint8Array),
+    "$Id$\n$Id$\n$Id$",
+  );
+  // A line break before the closing dollar: left as it is.
+  const open = "$Id: no close\n$ x";
+  assert.equal(dec((await convertToGit(enc(open), ident, off)) as Uint8Array ?? enc(open)), open);
+  assert.equal(await convertToGit(enc("no ident here\n"), ident, off), null, "nothing to do");
+  assert.equal(await convertToGit(enc(`${id}\n`), new Map(), off), null, "control: no attribute");
+  // After end-of-line normalisation.
+  const both = new Map<string, string | boolean>([["ident", true], ["text", true]]);
+  assert.equal(dec((await convertToGit(enc(`${id}\r\n`), both, off)) as Uint8Array), "$Id$\n");
+});
+
+Deno.test("convertToGit(): working-tree-encoding re-encodes the UTF-16 family to UTF-8; what git refuses is unknown", async () => {
+  const u16le = (t: string) => {
+    const out = new Uint8Array(t.length * 2);
+    for (let i = 0; i < t.length; i++) {
+      out[i * 2] = t.charCodeAt(i) & 0xff;
+      out[i * 2 + 1] = t.charCodeAt(i) >> 8;
+    }
+    return out;
+  };
+  const attrs = (enc: string) =>
+    new Map<string, string | boolean>([["working-tree-encoding", enc]]);
+  assert.equal(
+    dec((await convertToGit(u16le("h\u00e9\n"), attrs("UTF-16LE"), off)) as Uint8Array),
+    "h\u00e9\n",
+  );
+  const bom = new Uint8Array([0xff, 0xfe, ...u16le("x\n")]);
+  assert.equal(
+    dec((await convertToGit(bom, attrs("utf-16"), off)) as Uint8Array),
+    "x\n",
+    "BOM dropped",
+  );
+  assert.equal(await convertToGit(enc("x"), attrs("UTF-8"), off), null, "UTF-8: no conversion");
+  assert.equal(await convertToGit(enc("x"), attrs("utf8"), off), null);
+  for (
+    const [data, encName] of [
+      [bom, "UTF-16LE"], // a BOM git prohibits
+      [u16le("x"), "UTF-16"], // the BOM git requires is missing
+      [new Uint8Array([0x41]), "UTF-16LE"], // odd length
+      [enc("x"), "SHIFT-JIS"], // not re-encoded here
+    ] as const
+  ) {
+    assert.equal(typeof await convertToGit(data, attrs(encName), off), "object", encName);
+  }
+  // Then end-of-line normalisation, as git orders them.
+  const both = new Map<string, string | boolean>([["working-tree-encoding", "UTF-16LE"], [
+    "text",
+    true,
+  ]]);
+  assert.equal(dec((await convertToGit(u16le("a\r\n"), both, off)) as Uint8Array), "a\n");
 });
