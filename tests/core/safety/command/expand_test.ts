@@ -17,12 +17,10 @@ Deno.test("expandBraces() expands lists, nesting and sequences, and leaves ${VAR
   assert.deepEqual(expandBraces("\\{a,b}"), ["\\{a,b}"]);
 });
 
-Deno.test("expandBraces() stops at its bound on a brace bomb, quickly", () => {
+Deno.test("expandBraces() stops at its bound on a brace bomb", () => {
   const bomb = "{a,b}".repeat(40);
-  const t0 = performance.now();
   const words = expandBraces(bomb);
   assert.equal(words.length, MAX_BRACE_WORDS);
-  assert.ok(performance.now() - t0 < 1000);
   assert.deepEqual(expandBraces("{1..999999}").length, MAX_BRACE_WORDS);
   // The classifier stays bounded too, and a bomb ending in a deletion is still seen.
   const r = classifyCommand(`{rm,-rf,/}${"{a,b}".repeat(30)} x`);
