@@ -106,3 +106,56 @@ Deno.test("loadBriefing() under a deadline re-checks the recorded files first; t
     assert.match(u.detail, /0 then, 2 now/);
   });
 });
+
+Deno.test("loadBriefing() of a trusted capsule with a previous lists .baton/capsules once, and still reads the chain's decisions", async () => {
+  const { TestFs } = await import("../../_helpers/fs.ts");
+  const { createSigningKeyFile, parseSigningKeyFile } = await import(
+    "../../../core/trust/signing_key.ts"
+  );
+  const key = await parseSigningKeyFile(await createSigningKeyFile(new Uint8Array(32).fill(7)));
+  const keys = {
+    signingKey: () => Promise.resolve({ ok: true as const, key }),
+    trustedKeys: () =>
+      Promise.resolve({
+        keys: new Map([[key.fingerprint, { name: "t", own: true }]]),
+        problem: null,
+      }),
+  };
+  await withRepo(async (dir) => {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir);
+    const at = (t: string) => testContext(dir, { keys, now: () => new Date(t) });
+    const first = { now: "first", decisions: [{ text: "use sqlite", why: "small" }] };
+    await finalizeDraft(at("2026-06-01T10:00:00.000Z"), enc.encode(JSON.stringify(first)));
+    await finalizeDraft(
+      at("2026-06-01T11:00:00.000Z"),
+      enc.encode(JSON.stringify({ now: "second" })),
+    );
+    const listings: string[] = [];
+    const base = new TestFs();
+    const fs = new Proxy(base, {
+      get(target, prop, receiver) {
+        const v = Reflect.get(target, prop, receiver);
+        if (prop !== "readDir" || typeof v !== "function") {
+          return typeof v === "function" ? v.bind(target) : v;
+        }
+        return (path: string) => {
+          // The archive listings (the work-tree scan walks the folder too, as files).
+          const stack = new Error().stack ?? "";
+          if (path.endsWith("/.baton/capsules") && stack.includes("listArchive")) {
+            listings.push(stack);
+          }
+          return v.call(target, path);
+        };
+      },
+    });
+    const r = await loadBriefing(testContext(dir, { fs, keys }));
+    assert.equal(r!.authorship.status, "trusted");
+    assert.match(
+      r!.text,
+      /use sqlite/,
+      "the previous capsule's decision was read from the archive",
+    );
+    assert.equal(listings.length, 1, listings.join("\n---\n"));
+  });
+});
