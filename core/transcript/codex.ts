@@ -20,6 +20,8 @@
  *   output cannot reach). Never a line inside the output (a program can
  *   print "Exit code: 0"): without a structured field the status is
  *   unknown.
+ * - The context fill is the newest `event_msg`/`token_count` after the last
+ *   compaction: `last_token_usage.input_tokens` over `model_context_window`.
  * @module
  */
 import {
@@ -77,6 +79,28 @@ function userText(p: Record<string, unknown>): string | null {
 }
 
 /**
+ * Whether a rollout record marks a compaction.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(isCodexCompaction({ type: "compacted", payload: {} }), true);
+ * ```
+ */
+export function isCodexCompaction(r: Readonly<Record<string, unknown>>): boolean {
+  return r.type === "compacted";
+}
+
+/** The context fill in percent a `token_count` payload states; NaN for garbage, undefined for none. */
+function tokenCountPct(p: Record<string, unknown>): number | undefined {
+  const info = objectOf(p.info);
+  const input = objectOf(info?.last_token_usage)?.input_tokens;
+  const window = info?.model_context_window;
+  if (typeof input !== "number" || typeof window !== "number") return undefined;
+  // Garbage stays garbage (NaN, negative, over 100) so the band evaluator judges it hard.
+  return window > 0 ? (input / window) * 100 : Number.NaN;
+}
+
+/**
  * Turns rollout records into turns.
  * @param records Parsed JSON lines, oldest first.
  * @param counts Counts to add skipped and unknown records to.
@@ -99,6 +123,7 @@ function userText(p: Record<string, unknown>): string | null {
 export function parseCodex(records: readonly unknown[], counts: ReadCounts): ParsedTranscript {
   const turns: Turn[] = [];
   const meta = emptyMeta();
+  let contextPct: number | undefined;
   for (const raw of records) {
     const r = objectOf(raw);
     const type = stringOf(r?.type, 100);
@@ -119,12 +144,16 @@ export function parseCodex(records: readonly unknown[], counts: ReadCounts): Par
       if (v !== null) meta.format = `codex ${v}`;
       continue;
     }
-    if (type === "compacted") {
+    if (isCodexCompaction(r)) {
       turns.push({ kind: "compaction", at });
+      contextPct = undefined;
       continue;
     }
     if (type === "event_msg") {
-      if (p.type === "exec_command_end" && typeof p.exit_code === "number") {
+      if (p.type === "token_count") {
+        contextPct = tokenCountPct(p) ?? contextPct;
+        counts.skipped++;
+      } else if (p.type === "exec_command_end" && typeof p.exit_code === "number") {
         turns.push({
           kind: "tool_result",
           id: stringOf(p.call_id, 200),
@@ -183,5 +212,5 @@ export function parseCodex(records: readonly unknown[], counts: ReadCounts): Par
         counts.unknown++;
     }
   }
-  return { turns, counts, meta };
+  return { turns, counts, meta, ...(contextPct === undefined ? {} : { contextPct }) };
 }

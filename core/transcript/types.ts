@@ -88,6 +88,12 @@ export interface ParsedTranscript {
   turns: Turn[];
   counts: ReadCounts;
   meta: SessionMeta;
+  /**
+   * The context fill in percent that the host's own token accounting states
+   * in the newest record after the last compaction (NaN when that record is
+   * malformed); absent when the format or the records state none.
+   */
+  contextPct?: number;
 }
 
 /** The empty counts. */
