@@ -1,7 +1,7 @@
 /**
  * The context signals a transcript gives, read from its end through the
  * transcripts' one reader (core/transcript/json_lines.ts) and parsed by the
- * format's own reader (core/transcript/parse_transcript.ts): transcript
+ * format's own reader (core/transcript/<format>.ts): transcript
  * bytes since the last compaction, tool calls since the last user turn, and
  * the context fill the host's own token accounting states (Claude Code
  * `usage`, Codex `token_count`). Read-only and bounded: the read stops at
@@ -18,15 +18,16 @@
  * - Anything else: no signal (bytes of an unknown format would only grow).
  * @module
  */
-import { isClaudeCompaction } from "../transcript/claude_code.ts";
-import { isCodexCompaction } from "../transcript/codex.ts";
 import {
   type ByteRangeSource,
   readRecordsBackward,
   TAIL_CHUNK_BYTES,
 } from "../transcript/json_lines.ts";
-import { parseRecords } from "../transcript/parse_transcript.ts";
 import { sniffRecord } from "../transcript/sniff.ts";
+import { isClaudeCompaction, parseClaudeCode } from "../transcript/claude_code.ts";
+import { isCodexCompaction, parseCodex } from "../transcript/codex.ts";
+import { parseGemini } from "../transcript/gemini.ts";
+import type { ParsedTranscript, ParseOptions, ReadCounts } from "../transcript/types.ts";
 
 /** Size of one backwards read. */
 export const SCAN_CHUNK_BYTES = TAIL_CHUNK_BYTES;
@@ -72,15 +73,23 @@ export interface TranscriptSignals {
 
 type Json = Readonly<Record<string, unknown>>;
 
-/**
- * Where a format's context window starts, read backwards: its compaction
- * marker (`marker: true`), or for a format without one the record the
- * bands' window ends at (Gemini: the last user record, all depth needs).
- */
-const WINDOW_START: Record<TranscriptFormat, { marker: boolean; at: (o: Json) => boolean }> = {
-  "claude-code": { marker: true, at: isClaudeCompaction },
-  codex: { marker: true, at: isCodexCompaction },
-  gemini: { marker: false, at: (o) => o.type === "user" },
+/** What the scan needs of a format's reader. */
+interface FormatReader {
+  parse(records: readonly unknown[], counts: ReadCounts, options: ParseOptions): ParsedTranscript;
+  /**
+   * Where the context window starts, read backwards: the compaction marker
+   * (`marker: true`), or for a format without one the record the bands'
+   * window ends at (Gemini: the last user record, all depth needs).
+   */
+  marker: boolean;
+  at(o: Json): boolean;
+}
+
+/** Each format's reader. */
+const READERS: Record<TranscriptFormat, FormatReader> = {
+  "claude-code": { parse: parseClaudeCode, marker: true, at: isClaudeCompaction },
+  codex: { parse: parseCodex, marker: true, at: isCodexCompaction },
+  gemini: { parse: parseGemini, marker: false, at: (o) => o.type === "user" },
 };
 
 /** The scanned format of a record, by the transcripts' one sniffer (core/transcript/sniff.ts). */
@@ -115,13 +124,14 @@ export async function scanTranscript(
   options: ScanTranscriptOptions,
 ): Promise<TranscriptSignals> {
   const chunk = options.chunkBytes ?? SCAN_CHUNK_BYTES;
+  const readers = READERS;
   let format: TranscriptFormat | null = options.format ?? null;
   const read = await readRecordsBackward(source, {
     maxBytes: options.maxBytes + chunk,
     chunkBytes: chunk,
     stopAt: (o) => {
       format ??= detect(o);
-      return format !== null && WINDOW_START[format].at(o);
+      return format !== null && readers[format]!.at(o);
     },
   });
   const found = format as TranscriptFormat | null;
@@ -131,7 +141,9 @@ export async function scanTranscript(
     const none = { bytes: null, bytesAtLeast: false, compactionFound: false };
     return { format: null, ...base, ...none, depth: null, depthAtLeast: false, pct: null };
   }
-  const parsed = parseRecords(found, read.records, read.counts);
+  const reader = readers[found]!;
+  // Kinds and names are all the signals need: the reader's light mode.
+  const parsed = reader.parse(read.records, read.counts, { light: true });
   let depth = 0;
   let userTurnFound = false;
   for (let i = parsed.turns.length - 1; i >= 0 && !userTurnFound; i--) {
@@ -139,11 +151,10 @@ export async function scanTranscript(
     if (kind === "user") userTurnFound = true;
     else if (kind === "tool_call") depth++;
   }
-  const window = WINDOW_START[found];
-  const markerAt = window.marker ? read.stoppedAt : null;
+  const markerAt = reader.marker ? read.stoppedAt : null;
   const complete = read.stoppedAt !== null || read.complete;
   let bytes: number | null = null;
-  if (window.marker) {
+  if (reader.marker) {
     // Past the marker's newline; with no marker, the whole file or (bound hit) what was read.
     const size = read.fileBytes;
     bytes = markerAt !== null
@@ -156,7 +167,7 @@ export async function scanTranscript(
     format: found,
     ...base,
     bytes,
-    bytesAtLeast: window.marker && markerAt === null && !complete,
+    bytesAtLeast: reader.marker && markerAt === null && !complete,
     compactionFound: markerAt !== null,
     depth,
     depthAtLeast: !userTurnFound && markerAt === null && !complete,

@@ -22,8 +22,14 @@
  * @module
  */
 import { contentText, objectOf, resultText, stringOf, timeOf } from "./record_text.ts";
-import { toolCallTurn } from "./tool_call.ts";
-import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
+import { namedToolCall, toolCallTurn } from "./tool_call.ts";
+import {
+  emptyMeta,
+  type ParsedTranscript,
+  type ParseOptions,
+  type ReadCounts,
+  type Turn,
+} from "./types.ts";
 
 const SKIPPED_TYPES = new Set([
   "attachment",
@@ -95,7 +101,12 @@ function usagePct(usage: Record<string, unknown> | null): number | undefined {
  * assert.equal(r.meta.format, "claude-code 2.1.197");
  * ```
  */
-export function parseClaudeCode(records: readonly unknown[], counts: ReadCounts): ParsedTranscript {
+export function parseClaudeCode(
+  records: readonly unknown[],
+  counts: ReadCounts,
+  options: ParseOptions = {},
+): ParsedTranscript {
+  const light = options.light === true;
   const turns: Turn[] = [];
   const meta = emptyMeta();
   let contextPct: number | undefined;
@@ -106,11 +117,13 @@ export function parseClaudeCode(records: readonly unknown[], counts: ReadCounts)
       counts.unknown++;
       continue;
     }
-    const at = timeOf(r.timestamp);
-    meta.session_id ??= stringOf(r.sessionId, 200);
-    meta.cwd ??= stringOf(r.cwd, 4096);
-    const version = stringOf(r.version, 40);
-    if (version !== null) meta.format = `claude-code ${version}`;
+    const at = light ? null : timeOf(r.timestamp);
+    if (!light) {
+      meta.session_id ??= stringOf(r.sessionId, 200);
+      meta.cwd ??= stringOf(r.cwd, 4096);
+      const version = stringOf(r.version, 40);
+      if (version !== null) meta.format = `claude-code ${version}`;
+    }
     if (at !== null) {
       meta.started_at ??= at;
       meta.updated_at = at;
@@ -153,12 +166,14 @@ export function parseClaudeCode(records: readonly unknown[], counts: ReadCounts)
     for (const b of content) {
       const block = objectOf(b);
       if (block?.type === "tool_use") {
-        turns.push(toolCallTurn(stringOf(block.name, 200) ?? "unknown", block.input, {
-          id: stringOf(block.id, 200),
-          at,
-        }));
+        const name = stringOf(block.name, 200) ?? "unknown";
+        turns.push(
+          light
+            ? namedToolCall(name)
+            : toolCallTurn(name, block.input, { id: stringOf(block.id, 200), at }),
+        );
       } else if (block?.type === "tool_result") {
-        const out = resultText(block.content);
+        const out = light ? "" : resultText(block.content);
         const isError = typeof block.is_error === "boolean" ? block.is_error : null;
         turns.push({
           kind: "tool_result",

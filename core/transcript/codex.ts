@@ -32,8 +32,14 @@ import {
   structuredExitCode,
   timeOf,
 } from "./record_text.ts";
-import { toolCallTurn } from "./tool_call.ts";
-import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
+import { namedToolCall, toolCallTurn } from "./tool_call.ts";
+import {
+  emptyMeta,
+  type ParsedTranscript,
+  type ParseOptions,
+  type ReadCounts,
+  type Turn,
+} from "./types.ts";
 
 const KNOWN_SKIPPED = new Set([
   "turn_context",
@@ -120,7 +126,12 @@ function tokenCountPct(p: Record<string, unknown>): number | undefined {
  * assert.equal(r.turns[1]!.kind === "tool_result" && r.turns[1]!.exit_code, 0);
  * ```
  */
-export function parseCodex(records: readonly unknown[], counts: ReadCounts): ParsedTranscript {
+export function parseCodex(
+  records: readonly unknown[],
+  counts: ReadCounts,
+  options: ParseOptions = {},
+): ParsedTranscript {
+  const light = options.light === true;
   const turns: Turn[] = [];
   const meta = emptyMeta();
   let contextPct: number | undefined;
@@ -132,12 +143,12 @@ export function parseCodex(records: readonly unknown[], counts: ReadCounts): Par
       counts.unknown++;
       continue;
     }
-    const at = timeOf(r.timestamp);
+    const at = light ? null : timeOf(r.timestamp);
     if (at !== null) {
       meta.started_at ??= at;
       meta.updated_at = at;
     }
-    if (type === "session_meta") {
+    if (type === "session_meta" && !light) {
       meta.session_id ??= stringOf(p.id, 200) ?? stringOf(p.session_id, 200);
       meta.cwd ??= stringOf(p.cwd, 4096);
       const v = stringOf(p.cli_version, 40);
@@ -159,7 +170,7 @@ export function parseCodex(records: readonly unknown[], counts: ReadCounts): Par
           id: stringOf(p.call_id, 200),
           exit_code: p.exit_code,
           is_error: p.exit_code !== 0,
-          text: resultText(p.aggregated_output ?? p.stdout ?? ""),
+          text: light ? "" : resultText(p.aggregated_output ?? p.stdout ?? ""),
           at,
         });
       } else counts.skipped++;
@@ -188,12 +199,17 @@ export function parseCodex(records: readonly unknown[], counts: ReadCounts): Par
       case "local_shell_call": {
         const name = stringOf(p.name, 200) ??
           (p.type === "local_shell_call" ? "local_shell" : "unknown");
-        turns.push(toolCallTurn(name, p.arguments ?? p.input ?? p.action, { id, at }));
+        turns.push(
+          light ? namedToolCall(name) : toolCallTurn(name, p.arguments ?? p.input ?? p.action, {
+            id,
+            at,
+          }),
+        );
         break;
       }
       case "function_call_output":
       case "custom_tool_call_output": {
-        const out = outputOf(p.output);
+        const out = light ? { text: "", exit: null } : outputOf(p.output);
         turns.push({
           kind: "tool_result",
           id,

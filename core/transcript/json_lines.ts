@@ -93,7 +93,11 @@ export interface TailRecords {
   stoppedAt: number | null;
 }
 
-const decoder = new TextDecoder("utf-8", { fatal: true });
+// Deno's non-fatal decoder is the fast path; the fatal one only runs on a
+// line that decoded to a replacement character, to tell invalid UTF-8 from
+// a U+FFFD the host wrote.
+const decoder = new TextDecoder("utf-8");
+const strict = new TextDecoder("utf-8", { fatal: true });
 
 /** One line's value, or undefined when it is over the bound, not UTF-8 or not JSON. */
 function parseLine(line: Uint8Array, maxLine: number): unknown {
@@ -101,7 +105,9 @@ function parseLine(line: Uint8Array, maxLine: number): unknown {
   if (stop > 0 && line[stop - 1] === 0x0d) stop--;
   if (stop > maxLine) return undefined;
   try {
-    return JSON.parse(decoder.decode(line.subarray(0, stop)));
+    const bytes = line.subarray(0, stop);
+    const text = decoder.decode(bytes);
+    return JSON.parse(text.includes("\uFFFD") ? strict.decode(bytes) : text);
   } catch {
     return undefined;
   }

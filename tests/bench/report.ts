@@ -27,6 +27,8 @@ export interface ResultRow {
   rssMb: number | null;
   /** Largest peak RSS of any run, in MB. */
   rssMaxMb: number | null;
+  /** Median CPU time (user + system) of a run, in ms. */
+  cpuMs: number | null;
   baseline: { id: string; label: string; ratio: number } | null;
   checks: TargetCheck[];
   /** PASS/MISS against the targets; WRONG when some run's output was wrong; ERROR when none ran. */
@@ -86,6 +88,7 @@ export function renderTable(rows: readonly ResultRow[]): string {
     "scenario",
     "median ms",
     "p25-p75 ms",
+    "CPU ms",
     "RSS MB",
     "ratio vs baseline",
     "target",
@@ -104,6 +107,7 @@ export function renderTable(rows: readonly ResultRow[]): string {
       r.label,
       fmt(s?.median, 1),
       s === null ? "-" : `${fmt(s.p25, 1)}-${fmt(s.p75, 1)}`,
+      fmt(r.cpuMs ?? undefined, 1),
       r.rssMaxMb !== null && r.rssMb !== null && r.rssMaxMb - r.rssMb >= 1
         ? `${fmt(r.rssMb, 1)} (max ${fmt(r.rssMaxMb, 1)})`
         : fmt(r.rssMb, 1),
@@ -118,7 +122,7 @@ export function renderTable(rows: readonly ResultRow[]): string {
   }
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
   const line = (cells: readonly string[]): string =>
-    cells.map((c, i) => (i === 0 || i >= 4 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+    cells.map((c, i) => (i === 0 || i >= 5 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
       .join("  ").trimEnd();
   const rule = widths.map((w) => "-".repeat(w)).join("  ");
   const out = [line(header), rule];

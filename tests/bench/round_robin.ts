@@ -2,7 +2,12 @@
  * Round-robin subprocess timer: every scenario runs once per round, in a
  * fixed interleaved order, so this VM's slow phases land on all scenarios
  * alike (see the reference measurements, section 0). Each run is wrapped in
- * GNU time for its peak RSS. Untimed `prepare` hooks reset state between runs.
+ * a measuring parent for its peak RSS and its CPU time (user + system, from
+ * the kernel's rusage of the child): on a loaded machine the wall time says
+ * more about the other processes than about baton, the CPU time of the
+ * process much less. The parent is python3 (rusage in microseconds) where
+ * there is one, else GNU time (centiseconds: too coarse for a 20 ms hook).
+ * Untimed `prepare` hooks reset state between runs.
  * @module
  */
 import { testBatonHome } from "../_helpers/cli.ts";
@@ -32,6 +37,8 @@ export interface RunResult {
   ms: number;
   /** Peak RSS in KiB, or null when GNU time is unavailable. */
   rssKb: number | null;
+  /** CPU time (user + system) in ms, or null when GNU time is unavailable. */
+  cpuMs: number | null;
   stdout: string;
   stderr: string;
 }
@@ -40,6 +47,7 @@ export interface RunResult {
 export interface Samples {
   ms: number[];
   rssKb: number[];
+  cpuMs: number[];
   /** Runs that exited non-zero. */
   failures: number;
   /** stderr of the first failed run, verbatim. */
@@ -66,8 +74,37 @@ export interface RunOnceOptions {
 const GNU_TIME = "/usr/bin/time";
 const decoder = new TextDecoder();
 
-/** Whether GNU time is available to measure peak RSS. */
+/**
+ * The python3 parent: runs argv[2:] as a child, waits for it with wait4 and
+ * writes "<peak RSS KiB> <user s> <system s>" to argv[1]; exits with the
+ * child's status.
+ */
+const RUSAGE_PY = [
+  "import os, sys",
+  "pid = os.fork()",
+  "if pid == 0:",
+  "    os.execvp(sys.argv[2], sys.argv[2:])",
+  "_, status, ru = os.wait4(pid, 0)",
+  "open(sys.argv[1], 'w').write('%d %.6f %.6f\\n' % (ru.ru_maxrss, ru.ru_utime, ru.ru_stime))",
+  "sys.exit(os.waitstatus_to_exitcode(status) & 255)",
+].join("\n");
+
+function onPath(name: string): string | null {
+  for (const dir of (Deno.env.get("PATH") ?? "").split(":")) {
+    try {
+      if (dir !== "" && Deno.statSync(`${dir}/${name}`).isFile) return `${dir}/${name}`;
+    } catch {
+      // Not here.
+    }
+  }
+  return null;
+}
+
+const PYTHON = onPath("python3");
+
+/** Whether runs can be measured for peak RSS and CPU time (python3 or GNU time). */
 export function hasGnuTime(): boolean {
+  if (PYTHON !== null) return true;
   try {
     return Deno.statSync(GNU_TIME).isFile;
   } catch {
@@ -75,10 +112,15 @@ export function hasGnuTime(): boolean {
   }
 }
 
-function parseRss(text: string): number | null {
-  const last = text.trim().split("\n").pop() ?? "";
-  const kb = Number.parseInt(last, 10);
-  return Number.isFinite(kb) ? kb : null;
+/** The measuring parent's last line: peak RSS in KiB, user and system seconds. */
+function parseTime(text: string): { rssKb: number | null; cpuMs: number | null } {
+  const [rss, user, sys] = (text.trim().split("\n").pop() ?? "").split(" ").map(Number);
+  return {
+    rssKb: rss !== undefined && Number.isFinite(rss) ? rss : null,
+    cpuMs: user !== undefined && sys !== undefined && Number.isFinite(user + sys)
+      ? (user + sys) * 1000
+      : null,
+  };
 }
 
 /** Runs `scenario` once (without its prepare hook) and measures wall time. */
@@ -88,7 +130,9 @@ export async function runOnce(
 ): Promise<RunResult> {
   const argv = options.rssFile === undefined
     ? scenario.cmd
-    : [GNU_TIME, "-f", "%M", "-o", options.rssFile, ...scenario.cmd];
+    : PYTHON !== null
+    ? [PYTHON, "-c", RUSAGE_PY, options.rssFile, ...scenario.cmd]
+    : [GNU_TIME, "-f", "%M %U %S", "-o", options.rssFile, ...scenario.cmd];
   const command = new Deno.Command(argv[0]!, {
     args: argv.slice(1),
     cwd: scenario.cwd,
@@ -111,15 +155,15 @@ export async function runOnce(
     new Response(child.stderr).text(),
   ]);
   const ms = performance.now() - t0;
-  let rssKb: number | null = null;
+  let measured: { rssKb: number | null; cpuMs: number | null } = { rssKb: null, cpuMs: null };
   if (options.rssFile !== undefined) {
     try {
-      rssKb = parseRss(decoder.decode(await Deno.readFile(options.rssFile)));
+      measured = parseTime(decoder.decode(await Deno.readFile(options.rssFile)));
     } catch {
-      rssKb = null;
+      // No figures for this run.
     }
   }
-  return { code: status.code, ms, rssKb, stdout, stderr };
+  return { code: status.code, ms, ...measured, stdout, stderr };
 }
 
 /** Options of {@linkcode runRoundRobin}. */
@@ -150,7 +194,9 @@ export async function runRoundRobin(
 ): Promise<Map<string, Samples>> {
   const warmup = options.warmup ?? 1;
   const samples = new Map<string, Samples>();
-  for (const s of scenarios) samples.set(s.id, { ms: [], rssKb: [], failures: 0, wrong: 0 });
+  for (const s of scenarios) {
+    samples.set(s.id, { ms: [], rssKb: [], cpuMs: [], failures: 0, wrong: 0 });
+  }
   const total = warmup + options.rounds;
   for (let round = 0; round < total; round++) {
     const timed = round >= warmup;
@@ -184,6 +230,7 @@ export async function runRoundRobin(
       }
       entry.ms.push(res.ms);
       if (res.rssKb !== null) entry.rssKb.push(res.rssKb);
+      if (res.cpuMs !== null) entry.cpuMs.push(res.cpuMs);
     }
     options.onProgress?.(
       timed ? `round ${round - warmup + 1}/${options.rounds}` : `warm-up ${round + 1}/${warmup}`,

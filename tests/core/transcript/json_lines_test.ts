@@ -76,3 +76,18 @@ Deno.test("readRecordsBackward() gives the same records as parseJsonLines whatev
     assert.equal(r.bytes, bytes.length);
   }
 });
+
+Deno.test("a line with invalid UTF-8 inside a JSON string is invalid; a U+FFFD the host wrote is kept (both readers)", async () => {
+  const enc = new TextEncoder();
+  const bytes = new Uint8Array([
+    ...enc.encode('{"a":"'),
+    0xff,
+    ...enc.encode('"}\n{"b":"\uFFFD"}\n'),
+  ]);
+  const forward = parseJsonLines(bytes);
+  assert.deepEqual(forward.records, [{ b: "\uFFFD" }]);
+  assert.equal(forward.counts.invalid, 1);
+  const backward = await readRecordsBackward(bytesSource(bytes), { maxBytes: 1024 });
+  assert.deepEqual(backward.records, [{ b: "\uFFFD" }]);
+  assert.equal(backward.counts.invalid, 1);
+});
