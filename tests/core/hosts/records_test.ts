@@ -1,7 +1,7 @@
-// Tests for core/hosts/records.ts and the host records: each record
-// agrees with the parts of baton that still keep their own vocabulary (the
-// gate's tool table, its deny renderer and its pre-tool event names), and
-// the tables derived from the records hold every host.
+// Tests for core/hosts/records.ts and the host records: the gate's tool
+// table, its deny renderer and its pre-tool event names, which are derived
+// from the records, give each record's own answer, and the tables derived
+// from the records hold every host.
 
 import assert from "node:assert/strict";
 import { HOST_RECORDS } from "../../../core/hosts/records.ts";
