@@ -107,6 +107,7 @@ function detect(o: Json): TranscriptFormat | null {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { bytesSource } from "../transcript/json_lines.ts";
  * const lines = [
  *   { type: "system", subtype: "compact_boundary" },
  *   { type: "user", message: { role: "user", content: "go" } },
