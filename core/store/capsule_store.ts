@@ -8,7 +8,7 @@
  */
 import { checkBatonDir, realBatonDir } from "./check_baton_dir.ts";
 import { ensureBatonIgnore } from "./baton_ignore.ts";
-import { BatonError, CapsuleInvalidError, StorageError } from "../errors.ts";
+import { BatonError, CapsuleInvalidError, NotFoundError, StorageError } from "../errors.ts";
 import { FsNotFoundError, type WriteFs } from "../fs.ts";
 import { parseCapsule, type ParseCapsuleOptions, type ParsedCapsule } from "../capsule/parse.ts";
 import { renderCapsuleFile } from "./render_capsule.ts";
@@ -356,4 +356,25 @@ export async function findCapsuleFile(
     }
   }
   return null;
+}
+
+/**
+ * The text of the capsule `idOrPrefix` names (`latest`, an id or an id
+ * prefix), for the commands that show one.
+ * @throws {NotFoundError} when there is none.
+ */
+export async function readCapsuleById(
+  fs: WriteFs,
+  layout: BatonLayout,
+  idOrPrefix: string,
+): Promise<string> {
+  const path = await findCapsuleFile(fs, layout, idOrPrefix);
+  const text = path === null ? null : await readTextOrNull(fs, path);
+  if (text === null) {
+    throw new NotFoundError(
+      "Cannot find that capsule: run baton list for the ids",
+      "capsule_not_found",
+    );
+  }
+  return text;
 }
