@@ -73,8 +73,8 @@ Deno.test("every record's deny shape is the one the gate renders for that host",
 });
 
 Deno.test("the hook command's --host help names every host record", async () => {
-  // hook.ts keeps its list literal so the pre-tool gate's path loads no record; this holds it
-  // to the records (positive control: a name that is no host is not in it).
+  // hook.ts lists the records' ids (the gate's path loads their light part anyway); this holds
+  // it to them (positive control: a name that is no host is not in it).
   const { hookCommand } = await import("../../../commands/hook.ts");
   const summary = hookCommand.flags.find((f) => f.name === "host")!.summary;
   for (const id of HOST_IDS) assert.ok(summary.includes(id), id);
