@@ -24,9 +24,6 @@ import {
   TAIL_CHUNK_BYTES,
 } from "../transcript/json_lines.ts";
 import { sniffRecord } from "../transcript/sniff.ts";
-import { isClaudeCompaction, parseClaudeCode } from "../transcript/claude_code.ts";
-import { isCodexCompaction, parseCodex } from "../transcript/codex.ts";
-import { parseGemini } from "../transcript/gemini.ts";
 import type { ParsedTranscript, ParseOptions, ReadCounts } from "../transcript/types.ts";
 
 /** Size of one backwards read. */
@@ -85,11 +82,20 @@ interface FormatReader {
   at(o: Json): boolean;
 }
 
-/** Each format's reader. */
-const READERS: Record<TranscriptFormat, FormatReader> = {
-  "claude-code": { parse: parseClaudeCode, marker: true, at: isClaudeCompaction },
-  codex: { parse: parseCodex, marker: true, at: isCodexCompaction },
-  gemini: { parse: parseGemini, marker: false, at: (o) => o.type === "user" },
+/** Each format's reader, imported only when its format is read (the band hook loads one). */
+const READERS: Record<TranscriptFormat, () => Promise<FormatReader>> = {
+  "claude-code": async () => {
+    const m = await import("../transcript/claude_code.ts");
+    return { parse: m.parseClaudeCode, marker: true, at: m.isClaudeCompaction };
+  },
+  codex: async () => {
+    const m = await import("../transcript/codex.ts");
+    return { parse: m.parseCodex, marker: true, at: m.isCodexCompaction };
+  },
+  gemini: async () => {
+    const m = await import("../transcript/gemini.ts");
+    return { parse: m.parseGemini, marker: false, at: (o) => o.type === "user" };
+  },
 };
 
 /** The scanned format of a record, by the transcripts' one sniffer (core/transcript/sniff.ts). */
@@ -125,7 +131,11 @@ export async function scanTranscript(
   options: ScanTranscriptOptions,
 ): Promise<TranscriptSignals> {
   const chunk = options.chunkBytes ?? SCAN_CHUNK_BYTES;
-  const readers = READERS;
+  // The host names the format (the band hook): one reader; detected: any of them.
+  const readers: Partial<Record<TranscriptFormat, FormatReader>> = {};
+  for (const f of options.format === undefined ? SCANNED_FORMATS : [options.format]) {
+    readers[f] = await READERS[f]();
+  }
   let format: TranscriptFormat | null = options.format ?? null;
   const read = await readRecordsBackward(source, {
     maxBytes: options.maxBytes + chunk,
