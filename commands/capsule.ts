@@ -3,7 +3,6 @@
  * Markdown handoff with five fixed sections.
  * @module
  */
-import { NotFoundError } from "../core/errors.ts";
 import { boolFlag, type Command, intFlag } from "./_cli/command.ts";
 import { printJson } from "./_adapters/context.ts";
 
@@ -29,21 +28,14 @@ export const capsuleCommand: Command = {
   async run(args, io) {
     const maxBytes = intFlag(args, "max-bytes")!;
     const want = args.positionals[0] ?? "latest";
-    const { findCapsuleFile, readTextOrNull } = await import("../core/store/capsule_store.ts");
+    const { readCapsuleById } = await import("../core/store/capsule_store.ts");
     const { findBatonLayout } = await import("../core/store/find_layout.ts");
     const { parseCapsule } = await import("../core/capsule/parse.ts");
     const { compactCapsule } = await import("../core/budget/compact_capsule.ts");
     const { createKeyRing } = await import("./_adapters/key_ring.ts");
     const { loadSafeOutput } = await import("./_cli/safe_output.ts");
     const layout = (await findBatonLayout(io.fs, io.cwd())).layout;
-    const path = await findCapsuleFile(io.fs, layout, want);
-    const text = path === null ? null : await readTextOrNull(io.fs, path);
-    if (text === null) {
-      throw new NotFoundError(
-        "Cannot find that capsule: run baton list for the ids",
-        "capsule_not_found",
-      );
-    }
+    const text = await readCapsuleById(io.fs, layout, want);
     const trusted = await createKeyRing(io).trustedKeys();
     const { capsule } = await parseCapsule(text, { trustedKeys: trusted.keys });
     const safe = await loadSafeOutput();

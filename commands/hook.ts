@@ -7,6 +7,7 @@
  */
 import { boolFlag, type Command, stringFlag } from "./_cli/command.ts";
 import { PRE_TOOL_EVENTS } from "../core/enforce/deny_output.ts";
+import { HOST_IDS } from "../core/hosts/ids.ts";
 
 /** The hook command. */
 export const hookCommand: Command = {
@@ -38,8 +39,7 @@ export const hookCommand: Command = {
       name: "host",
       type: "string",
       value: "HOST",
-      summary:
-        "The host calling: claude-code, codex, cursor, gemini, opencode, copilot, qwen-code or pi",
+      summary: `The host calling: ${HOST_IDS.slice(0, -1).join(", ")} or ${HOST_IDS.at(-1)}`,
       doc: "Installed hook commands always pass it; without it the payload's shape decides.",
     },
   ],

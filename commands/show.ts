@@ -4,7 +4,6 @@
  * apart.
  * @module
  */
-import { NotFoundError } from "../core/errors.ts";
 import { boolFlag, type Command } from "./_cli/command.ts";
 import { printJson } from "./_adapters/context.ts";
 
@@ -21,19 +20,12 @@ export const showCommand: Command = {
   flags: [],
   async run(args, io) {
     const want = args.positionals[0] ?? "latest";
-    const { findCapsuleFile, readTextOrNull } = await import("../core/store/capsule_store.ts");
+    const { readCapsuleById } = await import("../core/store/capsule_store.ts");
     const { findBatonLayout } = await import("../core/store/find_layout.ts");
     const { parseCapsule } = await import("../core/capsule/parse.ts");
     const { renderCapsuleFile } = await import("../core/store/render_capsule.ts");
     const layout = (await findBatonLayout(io.fs, io.cwd())).layout;
-    const path = await findCapsuleFile(io.fs, layout, want);
-    const text = path === null ? null : await readTextOrNull(io.fs, path);
-    if (text === null) {
-      throw new NotFoundError(
-        "Cannot find that capsule: run baton list for the ids",
-        "capsule_not_found",
-      );
-    }
+    const text = await readCapsuleById(io.fs, layout, want);
     const { createKeyRing } = await import("./_adapters/key_ring.ts");
     const { describeAuthorship } = await import("../core/trust/authorship_line.ts");
     const trusted = await createKeyRing(io).trustedKeys();

@@ -1,13 +1,13 @@
 /**
  * Edge: the real {@linkcode TranscriptStoreIo} of a running process, built
- * from an Io: bounded head and tail reads (./tail_read.ts) and SQLite opened
+ * from an Io: the bounded head read (./head_read.ts) and SQLite opened
  * read-only with a 100 ms busy timeout (node:sqlite ignores its own
  * `timeout` option). node:sqlite is imported only when a database is opened.
  * @module
  */
 import type { Io } from "./io.ts";
 import { homeDir } from "./home.ts";
-import { readHead, readTail } from "./tail_read.ts";
+import { readHead } from "./head_read.ts";
 import type { ReadOnlyDb, TranscriptStoreIo } from "../../core/transcript/store_io.ts";
 
 /** The transcript stores' capability over `io`. */
@@ -19,7 +19,6 @@ export function transcriptStoreIo(io: Io): TranscriptStoreIo {
     os: Deno.build.os,
     now: () => io.now(),
     readHead,
-    readTail: (path, options) => readTail(path, options),
     openReadOnlyDb,
   };
 }

@@ -1,38 +1,33 @@
 /**
- * The two context signals a transcript gives, read from its end: transcript
- * bytes since the last compaction, and tool calls since the last user turn
- * (plus, for Codex rollouts, the context fill its `token_count` events
- * state). Read-only and bounded: chunks of 64 KiB from the end, stopping at
- * the compaction marker or once `maxBytes` are read, so a 200 MB transcript
- * costs what a 1 MB one does. Content is never kept or returned: a line is
- * parsed, classified and dropped. Core with the file system injected.
+ * The context signals a transcript gives, read from its end through the
+ * transcripts' one reader (core/transcript/json_lines.ts) and parsed by the
+ * format's own reader (core/transcript/<format>.ts): transcript
+ * bytes since the last compaction, tool calls since the last user turn, and
+ * the context fill the host's own token accounting states (Claude Code
+ * `usage`, Codex `token_count`). Read-only and bounded: the read stops at
+ * the format's compaction marker or once `maxBytes` are read, so a 200 MB
+ * transcript costs what a 1 MB one does. Content is never kept or returned.
+ * Core with the file system injected.
  *
- * Formats (from each host's own files; all internal to their hosts and liable to
- * change):
- * - Claude Code JSONL: `system` lines with subtype `compact_boundary`, a
- *   `user` line with `isCompactSummary`, and (older builds) `summary` lines
- *   mark a compaction; a `user` line whose content is text (not only
- *   `tool_result` blocks, not `isMeta`) is a user turn; `tool_use` blocks of
- *   `assistant` lines are tool calls; sidechain (subagent) lines are skipped.
- *   The newest assistant `usage` after the last compaction gives the context
- *   fill (input + cache creation + cache read tokens) over a 200k window (1M
- *   once the fill is past 200k; the transcript does not name the window).
- * - Codex rollout JSONL: a `compacted` line marks a compaction;
- *   `event_msg`/`user_message` is a user turn; `response_item` function,
- *   custom-tool and local-shell calls are tool calls; the newest
- *   `event_msg`/`token_count` after the last compaction gives
- *   `last_token_usage.input_tokens` / `model_context_window` as a percentage.
- * - Gemini CLI chat JSONL: `user` records are user turns, `toolCalls` of
- *   `gemini` records are tool calls (a record id seen again is an update:
- *   the newest copy counts). Gemini compresses in memory and writes no
- *   marker, so its file size says nothing about the live context: no bytes.
+ * What each format gives (the readers say how they read it):
+ * - Claude Code and Codex: bytes, depth and pct, the read stopping at the
+ *   last compaction.
+ * - Gemini CLI: depth only, the read stopping at the last user record.
+ *   Gemini compresses in memory and writes no marker, so its file size says
+ *   nothing about the live context: no bytes.
  * - Anything else: no signal (bytes of an unknown format would only grow).
  * @module
  */
+import {
+  type ByteRangeSource,
+  readRecordsBackward,
+  TAIL_CHUNK_BYTES,
+} from "../transcript/json_lines.ts";
 import { sniffRecord } from "../transcript/sniff.ts";
+import type { ParsedTranscript, ParseOptions, ReadCounts } from "../transcript/types.ts";
 
 /** Size of one backwards read. */
-export const SCAN_CHUNK_BYTES = 64 * 1024;
+export const SCAN_CHUNK_BYTES = TAIL_CHUNK_BYTES;
 
 /** The transcript formats the scanner understands. */
 export const SCANNED_FORMATS = ["claude-code", "codex", "gemini"] as const;
@@ -73,143 +68,42 @@ export interface TranscriptSignals {
   skippedLines: number;
 }
 
-/** Random access to the transcript's bytes: the edge opens the file once. */
-export interface ByteRangeSource {
-  /** Size of the file when the scan starts. */
-  size: number;
-  /** Bytes [offset, offset+length); shorter only at end of file. */
-  read(offset: number, length: number): Promise<Uint8Array>;
+type Json = Readonly<Record<string, unknown>>;
+
+/** What the scan needs of a format's reader. */
+interface FormatReader {
+  parse(records: readonly unknown[], counts: ReadCounts, options: ParseOptions): ParsedTranscript;
+  /**
+   * Where the context window starts, read backwards: the compaction marker
+   * (`marker: true`), or for a format without one the record the bands'
+   * window ends at (Gemini: the last user record, all depth needs).
+   */
+  marker: boolean;
+  at(o: Json): boolean;
 }
 
-/**
- * A source over bytes in memory (tests, and text already held).
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * const s = bytesSource(new Uint8Array([1, 2, 3]));
- * assert.deepEqual(await s.read(1, 5), new Uint8Array([2, 3]));
- * ```
- */
-export function bytesSource(bytes: Uint8Array): ByteRangeSource {
-  return {
-    size: bytes.length,
-    read: (offset, length) => Promise.resolve(bytes.slice(offset, offset + length)),
-  };
-}
+/** Each format's reader, imported only when its format is read (the band hook loads one). */
+const READERS: Record<TranscriptFormat, () => Promise<FormatReader>> = {
+  "claude-code": async () => {
+    const m = await import("../transcript/claude_code.ts");
+    return { parse: m.parseClaudeCode, marker: true, at: m.isClaudeCompaction };
+  },
+  codex: async () => {
+    const m = await import("../transcript/codex.ts");
+    return { parse: m.parseCodex, marker: true, at: m.isCodexCompaction };
+  },
+  gemini: async () => {
+    const m = await import("../transcript/gemini.ts");
+    return { parse: m.parseGemini, marker: false, at: (o) => o.type === "user" };
+  },
+};
 
-type Json = Record<string, unknown>;
-
-interface LineVerdict {
-  marker?: boolean;
-  userTurn?: boolean;
-  toolCalls?: number;
-  /** A Gemini record id (updates repeat it). */
-  id?: string;
-  pct?: number;
-}
-
-function obj(v: unknown): Json | null {
-  return typeof v === "object" && v !== null && !Array.isArray(v) ? v as Json : null;
-}
-
-/** The scanned format of a line, by the transcripts' one sniffer (core/transcript/sniff.ts). */
+/** The scanned format of a record, by the transcripts' one sniffer (core/transcript/sniff.ts). */
 function detect(o: Json): TranscriptFormat | null {
   const format = sniffRecord(o);
   return (SCANNED_FORMATS as readonly (string | null)[]).includes(format)
     ? format as TranscriptFormat
     : null;
-}
-
-function claudeLine(o: Json): LineVerdict {
-  if (o.isSidechain === true) return {};
-  if (o.type === "system") return o.subtype === "compact_boundary" ? { marker: true } : {};
-  if (o.type === "summary") return { marker: true };
-  const message = obj(o.message);
-  if (o.type === "user") {
-    if (o.isCompactSummary === true) return { marker: true };
-    if (o.isMeta === true || message === null) return {};
-    const content = message.content;
-    if (typeof content === "string") return { userTurn: true };
-    if (!Array.isArray(content)) return {};
-    const blocks = content.map(obj);
-    if (blocks.some((b) => b?.type === "tool_result")) return {};
-    return blocks.some((b) => b?.type === "text") ? { userTurn: true } : {};
-  }
-  if (o.type === "assistant" && message !== null && Array.isArray(message.content)) {
-    const n = message.content.filter((b) => obj(b)?.type === "tool_use").length;
-    const pct = claudeUsagePct(obj(message.usage));
-    return { ...(n > 0 ? { toolCalls: n } : {}), ...(pct === undefined ? {} : { pct }) };
-  }
-  return {};
-}
-
-/** Claude Code's standard context window, in tokens; a larger fill means the 1M window. */
-const CLAUDE_WINDOW = 200_000;
-const CLAUDE_LARGE_WINDOW = 1_000_000;
-
-/**
- * The context fill an assistant line's `usage` states: input plus cache
- * creation plus cache read tokens over the window (200k, or 1M once the fill
- * is past 200k: the transcript does not name the window).
- */
-function claudeUsagePct(usage: Json | null): number | undefined {
-  if (usage === null) return undefined;
-  const parts = [
-    usage.input_tokens,
-    usage.cache_creation_input_tokens ?? 0,
-    usage.cache_read_input_tokens ?? 0,
-  ];
-  if (typeof usage.input_tokens !== "number") return undefined;
-  // Garbage stays garbage (NaN) so the evaluator judges it hard.
-  if (!parts.every((n) => typeof n === "number" && Number.isFinite(n) && n >= 0)) return Number.NaN;
-  const used = (parts as number[]).reduce((a, b) => a + b, 0);
-  return (used / (used > CLAUDE_WINDOW ? CLAUDE_LARGE_WINDOW : CLAUDE_WINDOW)) * 100;
-}
-
-const CODEX_CALLS = new Set(["function_call", "custom_tool_call", "local_shell_call"]);
-
-function codexLine(o: Json): LineVerdict {
-  if (o.type === "compacted") return { marker: true };
-  const p = obj(o.payload);
-  if (p === null) return {};
-  if (o.type === "response_item") return CODEX_CALLS.has(String(p.type)) ? { toolCalls: 1 } : {};
-  if (o.type !== "event_msg") return {};
-  if (p.type === "user_message") return { userTurn: true };
-  if (p.type !== "token_count") return {};
-  const info = obj(p.info);
-  const last = obj(info?.last_token_usage);
-  const input = last?.input_tokens;
-  const window = info?.model_context_window;
-  if (typeof input !== "number" || typeof window !== "number") return {};
-  // Garbage stays garbage (NaN, negative, over 100) so the evaluator judges it hard.
-  return { pct: window > 0 ? (input / window) * 100 : Number.NaN };
-}
-
-function geminiLine(o: Json): LineVerdict {
-  const id = typeof o.id === "string" ? o.id : undefined;
-  const withId = (v: LineVerdict): LineVerdict => (id === undefined ? v : { ...v, id });
-  if (o.type === "user") return withId({ userTurn: true });
-  if (o.type === "gemini" && Array.isArray(o.toolCalls)) {
-    return withId({ toolCalls: o.toolCalls.length });
-  }
-  return withId({});
-}
-
-const CLASSIFY: Record<TranscriptFormat, (o: Json) => LineVerdict> = {
-  "claude-code": claudeLine,
-  codex: codexLine,
-  gemini: geminiLine,
-};
-
-const decoder = new TextDecoder("utf-8", { fatal: false });
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  if (a.length === 0) return b;
-  if (b.length === 0) return a;
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
 }
 
 /**
@@ -219,6 +113,7 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { bytesSource } from "../transcript/json_lines.ts";
  * const lines = [
  *   { type: "system", subtype: "compact_boundary" },
  *   { type: "user", message: { role: "user", content: "go" } },
@@ -236,97 +131,57 @@ export async function scanTranscript(
   options: ScanTranscriptOptions,
 ): Promise<TranscriptSignals> {
   const chunk = options.chunkBytes ?? SCAN_CHUNK_BYTES;
-  const size = source.size;
+  // The host names the format (the band hook): one reader; detected: any of them.
+  const readers: Partial<Record<TranscriptFormat, FormatReader>> = {};
+  for (const f of options.format === undefined ? SCANNED_FORMATS : [options.format]) {
+    readers[f] = await READERS[f]();
+  }
   let format: TranscriptFormat | null = options.format ?? null;
-  let pos = size;
-  let rest = new Uint8Array(0); // the head of a line whose end was read already
-  let restEnd = size; // file offset just past `rest`
-  let bytesRead = 0;
-  let skipped = 0;
-  let markerEnd: number | null = null;
+  const read = await readRecordsBackward(source, {
+    maxBytes: options.maxBytes + chunk,
+    chunkBytes: chunk,
+    stopAt: (o) => {
+      format ??= detect(o);
+      return format !== null && readers[format]!.at(o);
+    },
+  });
+  const found = format as TranscriptFormat | null;
+  const skippedLines = read.counts.invalid + read.counts.skipped;
+  const base = { size: read.fileBytes, bytesRead: read.bytesRead, skippedLines };
+  if (found === null) {
+    const none = { bytes: null, bytesAtLeast: false, compactionFound: false };
+    return { format: null, ...base, ...none, depth: null, depthAtLeast: false, pct: null };
+  }
+  const reader = readers[found]!;
+  // Kinds and names are all the signals need: the reader's light mode.
+  const parsed = reader.parse(read.records, read.counts, { light: true });
   let depth = 0;
   let userTurnFound = false;
-  let pct: number | null = null;
-  const seenIds = new Set<string>();
-  const limit = options.maxBytes + chunk;
-
-  // Returns true when nothing more needs reading.
-  const onLine = (text: string, lineEnd: number): boolean => {
-    if (text.trim() === "") return false;
-    let o: Json | null;
-    try {
-      o = obj(JSON.parse(text));
-    } catch {
-      o = null;
-    }
-    if (o === null) {
-      skipped++;
-      return false;
-    }
-    format ??= detect(o);
-    if (format === null) return false;
-    const v = CLASSIFY[format](o);
-    if (v.id !== undefined) {
-      if (seenIds.has(v.id)) return false;
-      seenIds.add(v.id);
-    }
-    if (v.marker === true) {
-      markerEnd = lineEnd;
-      return true;
-    }
-    if (v.pct !== undefined && pct === null) pct = v.pct;
-    if (!userTurnFound) {
-      if (v.userTurn === true) userTurnFound = true;
-      else if (v.toolCalls !== undefined) depth += v.toolCalls;
-    }
-    // Gemini writes no marker: its scan ends at the last user turn.
-    return userTurnFound && format === "gemini";
-  };
-
-  let done = false;
-  while (!done && pos > 0 && bytesRead < limit) {
-    const start = Math.max(0, pos - Math.min(chunk, limit - bytesRead));
-    const bytes = await source.read(start, pos - start);
-    bytesRead += bytes.length;
-    pos = start;
-    const buf = concat(bytes, rest);
-    const bufStart = pos;
-    let end = buf.length; // exclusive end of the line being cut out
-    // lastIndexOf is native: a byte-by-byte loop costs more than the whole hook's budget cold.
-    for (
-      let i = buf.lastIndexOf(0x0a);
-      i >= 0 && !done;
-      i = i > 0 ? buf.lastIndexOf(0x0a, i - 1) : -1
-    ) {
-      if (i + 1 < end) done = onLine(decoder.decode(buf.subarray(i + 1, end)), bufStart + end);
-      end = i;
-    }
-    rest = done ? new Uint8Array(0) : buf.slice(0, end);
-    restEnd = bufStart + end;
-    if (!done && pos === 0 && rest.length > 0) {
-      done = onLine(decoder.decode(rest), restEnd);
-      rest = new Uint8Array(0);
-    }
+  for (let i = parsed.turns.length - 1; i >= 0 && !userTurnFound; i--) {
+    const kind = parsed.turns[i]!.kind;
+    if (kind === "user") userTurnFound = true;
+    else if (kind === "tool_call") depth++;
   }
-  const complete = done || pos === 0;
-  if (!complete && rest.length > 0) skipped++;
-  const hasBytes = format === "claude-code" || format === "codex";
-  const markerAt: number | null = markerEnd;
+  const markerAt = reader.marker ? read.stoppedAt : null;
+  const complete = read.stoppedAt !== null || read.complete;
   let bytes: number | null = null;
-  if (hasBytes) {
+  if (reader.marker) {
     // Past the marker's newline; with no marker, the whole file or (bound hit) what was read.
-    bytes = markerAt !== null ? size - Math.min(size, markerAt + 1) : complete ? size : bytesRead;
+    const size = read.fileBytes;
+    bytes = markerAt !== null
+      ? size - Math.min(size, markerAt + 1)
+      : complete
+      ? size
+      : read.bytesRead;
   }
   return {
-    format,
-    size,
+    format: found,
+    ...base,
     bytes,
-    bytesAtLeast: hasBytes && markerAt === null && !complete,
+    bytesAtLeast: reader.marker && markerAt === null && !complete,
     compactionFound: markerAt !== null,
-    depth: format === null ? null : depth,
-    depthAtLeast: format !== null && !userTurnFound && markerAt === null && !complete,
-    pct,
-    bytesRead,
-    skippedLines: skipped,
+    depth,
+    depthAtLeast: !userTurnFound && markerAt === null && !complete,
+    pct: parsed.contextPct ?? null,
   };
 }

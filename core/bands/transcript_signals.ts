@@ -1,7 +1,8 @@
 /**
  * The band signals of a transcript file, read with the bounded
  * backwards scan of core/bands (at most the bytes signal's hard threshold
- * plus one 64 KiB chunk, whatever the file's size).
+ * plus one 64 KiB chunk, whatever the file's size) over the transcripts'
+ * one reader.
  * @module
  */
 import { NotFoundError } from "../errors.ts";
@@ -16,6 +17,7 @@ import {
 } from "./scan_transcript.ts";
 import { hostRecord, isHostId } from "../hosts/ids.ts";
 import { signalsFromScan } from "./signals.ts";
+import { fileSource } from "../transcript/json_lines.ts";
 
 /** The transcript format a host writes (its record's usual one), when the scanner knows it. */
 export function hostFormat(host: string | null | undefined): TranscriptFormat | undefined {
@@ -41,17 +43,17 @@ export async function readTranscriptSignals(
   path: string,
   options: { thresholds: BandThresholds; host?: string | null },
 ): Promise<TranscriptBandSignals> {
-  const st = await fs.stat(path);
-  if (st === null || !st.isFile) {
+  const source = await fileSource(fs, path);
+  if (source === null) {
     throw new NotFoundError(
       "Cannot read the transcript: no regular file at the path given",
       "transcript_not_found",
     );
   }
   const format = hostFormat(options.host);
-  const scan = await scanTranscript(
-    { size: st.size, read: (offset, length) => fs.readRange(path, offset, length) },
-    { maxBytes: options.thresholds.bytes.hard, ...(format === undefined ? {} : { format }) },
-  );
+  const scan = await scanTranscript(source, {
+    maxBytes: options.thresholds.bytes.hard,
+    ...(format === undefined ? {} : { format }),
+  });
   return { signals: signalsFromScan(scan), scan };
 }

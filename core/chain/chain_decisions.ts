@@ -12,7 +12,7 @@
 import type { WriteFs } from "../fs.ts";
 import { parseCapsule } from "../capsule/parse.ts";
 import type { Capsule } from "../capsule/types.ts";
-import { listArchive, readTextOrNull } from "../store/capsule_store.ts";
+import { archiveIndex, listArchive, readTextOrNull } from "../store/capsule_store.ts";
 import type { BatonLayout } from "../store/layout.ts";
 import { capTrust } from "../capsule/cap_trust.ts";
 import type { TrustedKeys } from "../trust/key_ring.ts";
@@ -57,6 +57,8 @@ export interface RecentDecisionsOptions {
   maxCapsules?: number;
   /** True once time is up. @default {() => false} */
   expired?: () => boolean;
+  /** The archive listing, when the caller has read it already. @default {listed here} */
+  archive?: readonly string[];
 }
 
 /**
@@ -77,22 +79,18 @@ export async function readRecentDecisions(
   let complete = latest.previous === null;
   let tomb: DecisionSource[] = [];
   if (!complete) {
-    let names: string[] = [];
+    let names: readonly string[] | undefined = options.archive;
     try {
-      names = await listArchive(fs, layout);
+      names ??= await listArchive(fs, layout);
     } catch {
       names = [];
     }
-    const byId8 = new Map<string, string[]>();
-    for (const n of names) {
-      const id8 = n.slice(-11, -3);
-      byId8.set(id8, [...byId8.get(id8) ?? [], n]);
-    }
+    const candidates = archiveIndex(names);
     let want: string | null = latest.previous;
     while (want !== null && newestFirst.length < max && !expired()) {
       let found: DecisionSource | null = null;
       let previous: string | null = null;
-      for (const name of byId8.get(want.slice(7, 15)) ?? []) {
+      for (const name of candidates(want)) {
         try {
           const text = await readTextOrNull(fs, `${layout.capsules}/${name}`);
           if (text === null) continue;

@@ -1,7 +1,7 @@
 /**
  * What a host's pre-tool call is, told from its payload: a file read, a
  * file edit, a shell command (with its text), or a tool baton does not know.
- * The vocabulary of each host's tool names is here. Pure.
+ * The tool names are the host records' (core/hosts/<host>.ts, `tools`). Pure.
  *
  * Decisions:
  * - Only a positive decision denies: a tool this table does not name is
@@ -12,6 +12,8 @@
  * @module
  */
 
+import { HOST_IDS, hostRecord } from "../hosts/ids.ts";
+
 /** The kind of a pre-tool call. */
 export type ToolCall =
   | { kind: "read"; tool: string }
@@ -19,81 +21,19 @@ export type ToolCall =
   | { kind: "shell"; tool: string; command: string }
   | { kind: "other"; tool: string };
 
-/** Tools that only read (every host's names). */
-const READ_TOOLS = new Set([
-  "Read",
-  "Glob",
-  "Grep",
-  "LS",
-  "NotebookRead",
-  "WebFetch",
-  "WebSearch",
-  "TodoWrite",
-  "read_file",
-  "read_many_files",
-  "list_directory",
-  "glob",
-  "search_file_content",
-  "grep",
-  "view",
-  "ls",
-  "google_web_search",
-  "web_fetch",
-  "beforeReadFile",
-  // OpenCode's lower-case names.
-  "read",
-  "list",
-  "webfetch",
-  "websearch",
-  "codesearch",
-  "todoread",
-  "todowrite",
-  // Qwen Code's.
-  "grep_search",
-  "web_search",
-  // pi's file finder.
-  "find",
-]);
+/** Every host record's tool names of one kind. */
+function toolsOf(kind: "read" | "edit" | "shell"): ReadonlySet<string> {
+  return new Set(HOST_IDS.flatMap((id) => hostRecord(id).tools[kind]));
+}
 
-/** Tools that write files. */
-const EDIT_TOOLS = new Set([
-  "Edit",
-  "Write",
-  "MultiEdit",
-  "NotebookEdit",
-  "apply_patch",
-  "write_file",
-  "replace",
-  "edit",
-  "create",
-  "str_replace_editor",
-  "insert",
-  "editFile",
-  "createFile",
-  "afterFileEdit",
-  // OpenCode's lower-case names.
-  "write",
-  "patch",
-  "multiedit",
-  // Cursor's.
-  "StrReplace",
-  "Delete",
-  "TabWrite",
-]);
+/** Tools that only read (every host record's `tools.read`). */
+const READ_TOOLS = toolsOf("read");
 
-/** Tools that run a shell command. */
-const SHELL_TOOLS = new Set([
-  "Bash",
-  "PowerShell",
-  "shell",
-  "exec_command",
-  "run_shell_command",
-  "runInTerminal",
-  "bash",
-  "powershell",
-  "Shell",
-  "beforeShellExecution",
-]);
+/** Tools that write files (every host record's `tools.edit`). */
+const EDIT_TOOLS = toolsOf("edit");
+
+/** Tools that run a shell command (every host record's `tools.shell`). */
+const SHELL_TOOLS = toolsOf("shell");
 
 /** Tools that type text into a shell that is already running (the text is judged as a command). */
 const SHELL_INPUT_TOOLS = new Set(["write_bash", "write_powershell", "write_stdin"]);

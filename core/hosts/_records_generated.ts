@@ -42,6 +42,29 @@ export const RUNTIME_RECORDS = [
       "injectionCapChars": 10000,
       "stopAck": true
     },
+    "deny": "permission-decision",
+    "tools": {
+      "read": [
+        "Read",
+        "Glob",
+        "Grep",
+        "LS",
+        "NotebookRead",
+        "WebFetch",
+        "WebSearch",
+        "TodoWrite"
+      ],
+      "edit": [
+        "Edit",
+        "Write",
+        "MultiEdit",
+        "NotebookEdit"
+      ],
+      "shell": [
+        "Bash",
+        "PowerShell"
+      ]
+    },
     "projectDirEnv": "CLAUDE_PROJECT_DIR",
     "transcript": {
       "formats": [
@@ -84,6 +107,19 @@ export const RUNTIME_RECORDS = [
       "shape": "nested",
       "injectionCapChars": 9000,
       "stopAck": true
+    },
+    "deny": "permission-decision",
+    "tools": {
+      "read": [
+        "read_file"
+      ],
+      "edit": [
+        "apply_patch"
+      ],
+      "shell": [
+        "shell",
+        "exec_command"
+      ]
     },
     "projectDirEnv": null,
     "transcript": {
@@ -129,6 +165,22 @@ export const RUNTIME_RECORDS = [
       "injectionCapChars": 10000,
       "stopAck": true
     },
+    "deny": "cursor-permission",
+    "tools": {
+      "read": [
+        "beforeReadFile"
+      ],
+      "edit": [
+        "StrReplace",
+        "Delete",
+        "TabWrite",
+        "afterFileEdit"
+      ],
+      "shell": [
+        "Shell",
+        "beforeShellExecution"
+      ]
+    },
     "projectDirEnv": "CURSOR_PROJECT_DIR",
     "transcript": {
       "formats": []
@@ -169,6 +221,25 @@ export const RUNTIME_RECORDS = [
       "shape": "nested",
       "injectionCapChars": 10000,
       "stopAck": true
+    },
+    "deny": "decision",
+    "tools": {
+      "read": [
+        "read_file",
+        "read_many_files",
+        "list_directory",
+        "glob",
+        "search_file_content",
+        "google_web_search",
+        "web_fetch"
+      ],
+      "edit": [
+        "write_file",
+        "replace"
+      ],
+      "shell": [
+        "run_shell_command"
+      ]
     },
     "projectDirEnv": "GEMINI_PROJECT_DIR",
     "transcript": {
@@ -211,6 +282,29 @@ export const RUNTIME_RECORDS = [
       "injectionCapChars": 10000,
       "stopAck": false
     },
+    "deny": "decision",
+    "tools": {
+      "read": [
+        "read",
+        "list",
+        "glob",
+        "grep",
+        "webfetch",
+        "websearch",
+        "codesearch",
+        "todoread",
+        "todowrite"
+      ],
+      "edit": [
+        "edit",
+        "write",
+        "patch",
+        "multiedit"
+      ],
+      "shell": [
+        "bash"
+      ]
+    },
     "projectDirEnv": null,
     "transcript": {
       "formats": []
@@ -251,6 +345,28 @@ export const RUNTIME_RECORDS = [
       "shape": "nested+top",
       "injectionCapChars": 10000,
       "stopAck": true
+    },
+    "deny": "permission-decision",
+    "tools": {
+      "read": [
+        "view",
+        "ls",
+        "grep",
+        "glob"
+      ],
+      "edit": [
+        "edit",
+        "create",
+        "str_replace_editor",
+        "insert",
+        "editFile",
+        "createFile"
+      ],
+      "shell": [
+        "bash",
+        "powershell",
+        "runInTerminal"
+      ]
     },
     "projectDirEnv": null,
     "transcript": {
@@ -295,6 +411,24 @@ export const RUNTIME_RECORDS = [
       "injectionCapChars": 10000,
       "stopAck": true
     },
+    "deny": "permission-decision",
+    "tools": {
+      "read": [
+        "read_file",
+        "grep_search",
+        "glob",
+        "list_directory",
+        "web_fetch",
+        "web_search"
+      ],
+      "edit": [
+        "edit",
+        "write_file"
+      ],
+      "shell": [
+        "run_shell_command"
+      ]
+    },
     "projectDirEnv": null,
     "transcript": {
       "formats": []
@@ -323,6 +457,22 @@ export const RUNTIME_RECORDS = [
       "shape": "plain",
       "injectionCapChars": 10000,
       "stopAck": false
+    },
+    "deny": "permission-decision",
+    "tools": {
+      "read": [
+        "read",
+        "grep",
+        "find",
+        "ls"
+      ],
+      "edit": [
+        "edit",
+        "write"
+      ],
+      "shell": [
+        "bash"
+      ]
     },
     "projectDirEnv": null,
     "transcript": {

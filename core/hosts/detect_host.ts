@@ -7,19 +7,28 @@
  * Pure.
  * @module
  */
-import type { HostId } from "./ids.ts";
+import { HOST_IDS, type HostId, hostRecord } from "./ids.ts";
 
-/** Event names only Gemini CLI uses. */
+/**
+ * Event names only Gemini CLI uses: its record's native names that no other
+ * record gives, and the events it has that baton registers none for.
+ */
 const GEMINI_EVENTS = new Set([
-  "PreCompress",
-  "BeforeAgent",
-  "AfterAgent",
+  ...onlyGemini(),
   "BeforeModel",
   "AfterModel",
   "BeforeToolSelection",
-  "BeforeTool",
-  "AfterTool",
+  "AfterAgent",
 ]);
+
+function namesOf(id: HostId): string[] {
+  return Object.values(hostRecord(id).events).flat();
+}
+
+function onlyGemini(): string[] {
+  const others = new Set(HOST_IDS.filter((id) => id !== "gemini").flatMap(namesOf));
+  return namesOf("gemini").filter((n) => !others.has(n));
+}
 
 function str(value: unknown): string | null {
   return typeof value === "string" ? value : null;

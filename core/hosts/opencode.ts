@@ -40,7 +40,17 @@ export const OPENCODE_RECORD = {
   output: { shape: "plain", injectionCapChars: 10_000, stopAck: false },
   deny: "decision",
   tools: {
-    read: ["read", "list", "glob", "grep", "webfetch", "websearch", "codesearch", "todoread"],
+    read: [
+      "read",
+      "list",
+      "glob",
+      "grep",
+      "webfetch",
+      "websearch",
+      "codesearch",
+      "todoread",
+      "todowrite",
+    ],
     edit: ["edit", "write", "patch", "multiedit"],
     shell: ["bash"],
   },

@@ -157,5 +157,5 @@ export interface HostRecord {
  * loads one module rather than every record.
  */
 export type RuntimeRecord =
-  & Pick<HostRecord, "id" | "events" | "payload" | "output" | "projectDirEnv">
+  & Pick<HostRecord, "id" | "events" | "payload" | "output" | "deny" | "tools" | "projectDirEnv">
   & { readonly transcript: Pick<HostRecord["transcript"], "formats"> };

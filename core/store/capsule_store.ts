@@ -8,7 +8,7 @@
  */
 import { checkBatonDir, realBatonDir } from "./check_baton_dir.ts";
 import { ensureBatonIgnore } from "./baton_ignore.ts";
-import { BatonError, CapsuleInvalidError, StorageError } from "../errors.ts";
+import { BatonError, CapsuleInvalidError, NotFoundError, StorageError } from "../errors.ts";
 import { FsNotFoundError, type WriteFs } from "../fs.ts";
 import { parseCapsule, type ParseCapsuleOptions, type ParsedCapsule } from "../capsule/parse.ts";
 import { renderCapsuleFile } from "./render_capsule.ts";
@@ -83,7 +83,7 @@ export async function listArchive(fs: WriteFs, layout: BatonLayout): Promise<str
  * copied over it, by hand or by a commit) and the briefing says so. A
  * teammate's newer capsule (another key) pulled into the archive is not a
  * rollback. Reads only the archive files newer than latest: none in the
- * normal case.
+ * normal case. `archive` is the listing when the caller has read it already.
  */
 export async function newerTrustedCapsule(
   fs: WriteFs,
@@ -91,11 +91,12 @@ export async function newerTrustedCapsule(
   latest: Capsule,
   signer: string | null,
   trustedKeys: TrustedKeys,
+  archive?: readonly string[],
 ): Promise<Capsule | null> {
   if (signer === null) return null;
-  let names: string[];
+  let names: readonly string[];
   try {
-    names = await listArchive(fs, layout);
+    names = archive ?? await listArchive(fs, layout);
   } catch {
     return null;
   }
@@ -304,6 +305,37 @@ export async function commitCapsule(
 }
 
 /**
+ * The lookup of an archived capsule by id or id prefix (with or without
+ * `sha256:`) over one listing from {@linkcode listArchive} (oldest first):
+ * the names that may hold it, newest first. The one way baton finds a
+ * capsule by id. A name carries only the id's first 8 hex digits, so a full
+ * id still has to be confirmed against the file.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const names = ["20260101T000000Z-aaaa1111.md", "20260102T000000Z-aaaa2222.md"];
+ * const find = archiveIndex(names);
+ * assert.deepEqual(find("aaaa"), [names[1], names[0]]);
+ * assert.deepEqual(find("sha256:aaaa1111" + "0".repeat(56)), [names[0]]);
+ * assert.deepEqual(find("../x"), []);
+ * ```
+ */
+export function archiveIndex(names: readonly string[]): (idOrPrefix: string) => string[] {
+  const byId8 = new Map<string, string[]>();
+  for (let i = names.length - 1; i >= 0; i--) {
+    const id8 = names[i]!.slice(-11, -3);
+    byId8.set(id8, [...byId8.get(id8) ?? [], names[i]!]);
+  }
+  return (idOrPrefix) => {
+    const want = idOrPrefix.replace(/^sha256:/, "").toLowerCase();
+    if (!/^[0-9a-f]{4,64}$/.test(want)) return [];
+    if (want.length >= 8) return byId8.get(want.slice(0, 8)) ?? [];
+    return [...names].reverse().filter((n) => n.slice(-11, -3).startsWith(want));
+  };
+}
+
+/**
  * Finds an archived capsule by id prefix (with or without `sha256:`), newest
  * first; "latest" names latest.md.
  */
@@ -316,17 +348,33 @@ export async function findCapsuleFile(
     return (await fs.lstat(layout.latest)) === null ? null : layout.latest;
   }
   const want = idOrPrefix.replace(/^sha256:/, "").toLowerCase();
-  if (!/^[0-9a-f]{4,64}$/.test(want)) return null;
-  const names = (await listArchive(fs, layout)).reverse();
-  for (const name of names) {
-    const id8 = name.slice(-11, -3);
-    if (want.length <= 8 ? id8.startsWith(want) : want.startsWith(id8)) {
-      if (want.length <= 8) return `${layout.capsules}/${name}`;
-      const text = await readTextOrNull(fs, `${layout.capsules}/${name}`);
-      if (text !== null && text.includes(`"id":"sha256:${want}`)) {
-        return `${layout.capsules}/${name}`;
-      }
+  for (const name of archiveIndex(await listArchive(fs, layout))(want)) {
+    if (want.length <= 8) return `${layout.capsules}/${name}`;
+    const text = await readTextOrNull(fs, `${layout.capsules}/${name}`);
+    if (text !== null && text.includes(`"id":"sha256:${want}`)) {
+      return `${layout.capsules}/${name}`;
     }
   }
   return null;
+}
+
+/**
+ * The text of the capsule `idOrPrefix` names (`latest`, an id or an id
+ * prefix), for the commands that show one.
+ * @throws {NotFoundError} when there is none.
+ */
+export async function readCapsuleById(
+  fs: WriteFs,
+  layout: BatonLayout,
+  idOrPrefix: string,
+): Promise<string> {
+  const path = await findCapsuleFile(fs, layout, idOrPrefix);
+  const text = path === null ? null : await readTextOrNull(fs, path);
+  if (text === null) {
+    throw new NotFoundError(
+      "Cannot find that capsule: run baton list for the ids",
+      "capsule_not_found",
+    );
+  }
+  return text;
 }

@@ -12,18 +12,30 @@
  *   structured `is_error`; the number is only in the output text ("Exit
  *   code N"), which the command's own output can imitate, so it is never
  *   read: a failed result has `is_error: true` and an unknown exit code.
+ * - A compaction is marked by the `compact_boundary` line, the summary line
+ *   Claude Code writes after it (`isCompactSummary`), and older builds'
+ *   `summary` lines; the pair gives one compaction turn.
+ * - The context fill is the newest non-sidechain assistant `usage` after the
+ *   last compaction: input plus cache creation plus cache read tokens over a
+ *   200k window (1M once the fill is past 200k: the transcript does not name
+ *   the window).
  * @module
  */
 import { contentText, objectOf, resultText, stringOf, timeOf } from "./record_text.ts";
-import { toolCallTurn } from "./tool_call.ts";
-import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
+import { namedToolCall, toolCallTurn } from "./tool_call.ts";
+import {
+  emptyMeta,
+  type ParsedTranscript,
+  type ParseOptions,
+  type ReadCounts,
+  type Turn,
+} from "./types.ts";
 
 const SKIPPED_TYPES = new Set([
   "attachment",
   "queue-operation",
   "last-prompt",
   "mode",
-  "summary",
   "file-history-snapshot",
   "progress",
   "custom-title",
@@ -33,6 +45,40 @@ const SKIPPED_TYPES = new Set([
 ]);
 const PLUMBING =
   /^\s*<(?:command-name|command-message|command-args|local-command-[a-z]+|system-reminder)>/;
+
+/**
+ * Whether a record marks a compaction (the boundary, the summary after it,
+ * an older build's `summary` line); a subagent's (sidechain) never does.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(isClaudeCompaction({ type: "system", subtype: "compact_boundary" }), true);
+ * assert.equal(isClaudeCompaction({ type: "user", message: { content: "x" } }), false);
+ * ```
+ */
+export function isClaudeCompaction(r: Readonly<Record<string, unknown>>): boolean {
+  if (r.isSidechain === true) return false;
+  return r.type === "system" && r.subtype === "compact_boundary" || r.type === "summary" ||
+    r.type === "user" && r.isCompactSummary === true;
+}
+
+/** Claude Code's standard context window, in tokens; a larger fill means the 1M window. */
+const WINDOW = 200_000;
+const LARGE_WINDOW = 1_000_000;
+
+/** The context fill in percent an assistant line's `usage` states; NaN for garbage. */
+function usagePct(usage: Record<string, unknown> | null): number | undefined {
+  if (usage === null || typeof usage.input_tokens !== "number") return undefined;
+  const parts = [
+    usage.input_tokens,
+    usage.cache_creation_input_tokens ?? 0,
+    usage.cache_read_input_tokens ?? 0,
+  ];
+  // Garbage stays garbage (NaN) so the band evaluator judges it hard.
+  if (!parts.every((n) => typeof n === "number" && Number.isFinite(n) && n >= 0)) return Number.NaN;
+  const used = (parts as number[]).reduce((a, b) => a + b, 0);
+  return (used / (used > WINDOW ? LARGE_WINDOW : WINDOW)) * 100;
+}
 
 /**
  * Turns Claude Code transcript records into turns.
@@ -55,9 +101,15 @@ const PLUMBING =
  * assert.equal(r.meta.format, "claude-code 2.1.197");
  * ```
  */
-export function parseClaudeCode(records: readonly unknown[], counts: ReadCounts): ParsedTranscript {
+export function parseClaudeCode(
+  records: readonly unknown[],
+  counts: ReadCounts,
+  options: ParseOptions = {},
+): ParsedTranscript {
+  const light = options.light === true;
   const turns: Turn[] = [];
   const meta = emptyMeta();
+  let contextPct: number | undefined;
   for (const raw of records) {
     const r = objectOf(raw);
     const type = stringOf(r?.type, 100);
@@ -65,18 +117,25 @@ export function parseClaudeCode(records: readonly unknown[], counts: ReadCounts)
       counts.unknown++;
       continue;
     }
-    const at = timeOf(r.timestamp);
-    meta.session_id ??= stringOf(r.sessionId, 200);
-    meta.cwd ??= stringOf(r.cwd, 4096);
-    const version = stringOf(r.version, 40);
-    if (version !== null) meta.format = `claude-code ${version}`;
+    const at = light ? null : timeOf(r.timestamp);
+    if (!light) {
+      meta.session_id ??= stringOf(r.sessionId, 200);
+      meta.cwd ??= stringOf(r.cwd, 4096);
+      const version = stringOf(r.version, 40);
+      if (version !== null) meta.format = `claude-code ${version}`;
+    }
     if (at !== null) {
       meta.started_at ??= at;
       meta.updated_at = at;
     }
+    if (isClaudeCompaction(r)) {
+      if (turns.at(-1)?.kind === "compaction") counts.skipped++;
+      else turns.push({ kind: "compaction", at });
+      contextPct = undefined;
+      continue;
+    }
     if (type === "system") {
-      if (r.subtype === "compact_boundary") turns.push({ kind: "compaction", at });
-      else counts.skipped++;
+      counts.skipped++;
       continue;
     }
     if (type !== "user" && type !== "assistant") {
@@ -84,11 +143,13 @@ export function parseClaudeCode(records: readonly unknown[], counts: ReadCounts)
       else counts.unknown++;
       continue;
     }
-    const content = objectOf(r.message)?.content;
-    if (r.isMeta === true || r.isCompactSummary === true || r.isSidechain === true) {
+    const message = objectOf(r.message);
+    const content = message?.content;
+    if (r.isMeta === true || r.isSidechain === true) {
       counts.skipped++;
       continue;
     }
+    if (type === "assistant") contextPct = usagePct(objectOf(message?.usage)) ?? contextPct;
     if (typeof content === "string") {
       if (type === "user" && PLUMBING.test(content)) counts.skipped++;
       else if (content.trim() !== "") turns.push({ kind: type, text: contentText(content), at });
@@ -105,12 +166,14 @@ export function parseClaudeCode(records: readonly unknown[], counts: ReadCounts)
     for (const b of content) {
       const block = objectOf(b);
       if (block?.type === "tool_use") {
-        turns.push(toolCallTurn(stringOf(block.name, 200) ?? "unknown", block.input, {
-          id: stringOf(block.id, 200),
-          at,
-        }));
+        const name = stringOf(block.name, 200) ?? "unknown";
+        turns.push(
+          light
+            ? namedToolCall(name)
+            : toolCallTurn(name, block.input, { id: stringOf(block.id, 200), at }),
+        );
       } else if (block?.type === "tool_result") {
-        const out = resultText(block.content);
+        const out = light ? "" : resultText(block.content);
         const isError = typeof block.is_error === "boolean" ? block.is_error : null;
         turns.push({
           kind: "tool_result",
@@ -123,5 +186,5 @@ export function parseClaudeCode(records: readonly unknown[], counts: ReadCounts)
       }
     }
   }
-  return { turns, counts, meta };
+  return { turns, counts, meta, ...(contextPct === undefined ? {} : { contextPct }) };
 }

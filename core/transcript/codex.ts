@@ -20,6 +20,8 @@
  *   output cannot reach). Never a line inside the output (a program can
  *   print "Exit code: 0"): without a structured field the status is
  *   unknown.
+ * - The context fill is the newest `event_msg`/`token_count` after the last
+ *   compaction: `last_token_usage.input_tokens` over `model_context_window`.
  * @module
  */
 import {
@@ -30,8 +32,14 @@ import {
   structuredExitCode,
   timeOf,
 } from "./record_text.ts";
-import { toolCallTurn } from "./tool_call.ts";
-import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
+import { namedToolCall, toolCallTurn } from "./tool_call.ts";
+import {
+  emptyMeta,
+  type ParsedTranscript,
+  type ParseOptions,
+  type ReadCounts,
+  type Turn,
+} from "./types.ts";
 
 const KNOWN_SKIPPED = new Set([
   "turn_context",
@@ -77,6 +85,28 @@ function userText(p: Record<string, unknown>): string | null {
 }
 
 /**
+ * Whether a rollout record marks a compaction.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(isCodexCompaction({ type: "compacted", payload: {} }), true);
+ * ```
+ */
+export function isCodexCompaction(r: Readonly<Record<string, unknown>>): boolean {
+  return r.type === "compacted";
+}
+
+/** The context fill in percent a `token_count` payload states; NaN for garbage, undefined for none. */
+function tokenCountPct(p: Record<string, unknown>): number | undefined {
+  const info = objectOf(p.info);
+  const input = objectOf(info?.last_token_usage)?.input_tokens;
+  const window = info?.model_context_window;
+  if (typeof input !== "number" || typeof window !== "number") return undefined;
+  // Garbage stays garbage (NaN, negative, over 100) so the band evaluator judges it hard.
+  return window > 0 ? (input / window) * 100 : Number.NaN;
+}
+
+/**
  * Turns rollout records into turns.
  * @param records Parsed JSON lines, oldest first.
  * @param counts Counts to add skipped and unknown records to.
@@ -96,9 +126,15 @@ function userText(p: Record<string, unknown>): string | null {
  * assert.equal(r.turns[1]!.kind === "tool_result" && r.turns[1]!.exit_code, 0);
  * ```
  */
-export function parseCodex(records: readonly unknown[], counts: ReadCounts): ParsedTranscript {
+export function parseCodex(
+  records: readonly unknown[],
+  counts: ReadCounts,
+  options: ParseOptions = {},
+): ParsedTranscript {
+  const light = options.light === true;
   const turns: Turn[] = [];
   const meta = emptyMeta();
+  let contextPct: number | undefined;
   for (const raw of records) {
     const r = objectOf(raw);
     const type = stringOf(r?.type, 100);
@@ -107,30 +143,34 @@ export function parseCodex(records: readonly unknown[], counts: ReadCounts): Par
       counts.unknown++;
       continue;
     }
-    const at = timeOf(r.timestamp);
+    const at = light ? null : timeOf(r.timestamp);
     if (at !== null) {
       meta.started_at ??= at;
       meta.updated_at = at;
     }
-    if (type === "session_meta") {
+    if (type === "session_meta" && !light) {
       meta.session_id ??= stringOf(p.id, 200) ?? stringOf(p.session_id, 200);
       meta.cwd ??= stringOf(p.cwd, 4096);
       const v = stringOf(p.cli_version, 40);
       if (v !== null) meta.format = `codex ${v}`;
       continue;
     }
-    if (type === "compacted") {
+    if (isCodexCompaction(r)) {
       turns.push({ kind: "compaction", at });
+      contextPct = undefined;
       continue;
     }
     if (type === "event_msg") {
-      if (p.type === "exec_command_end" && typeof p.exit_code === "number") {
+      if (p.type === "token_count") {
+        contextPct = tokenCountPct(p) ?? contextPct;
+        counts.skipped++;
+      } else if (p.type === "exec_command_end" && typeof p.exit_code === "number") {
         turns.push({
           kind: "tool_result",
           id: stringOf(p.call_id, 200),
           exit_code: p.exit_code,
           is_error: p.exit_code !== 0,
-          text: resultText(p.aggregated_output ?? p.stdout ?? ""),
+          text: light ? "" : resultText(p.aggregated_output ?? p.stdout ?? ""),
           at,
         });
       } else counts.skipped++;
@@ -159,12 +199,17 @@ export function parseCodex(records: readonly unknown[], counts: ReadCounts): Par
       case "local_shell_call": {
         const name = stringOf(p.name, 200) ??
           (p.type === "local_shell_call" ? "local_shell" : "unknown");
-        turns.push(toolCallTurn(name, p.arguments ?? p.input ?? p.action, { id, at }));
+        turns.push(
+          light ? namedToolCall(name) : toolCallTurn(name, p.arguments ?? p.input ?? p.action, {
+            id,
+            at,
+          }),
+        );
         break;
       }
       case "function_call_output":
       case "custom_tool_call_output": {
-        const out = outputOf(p.output);
+        const out = light ? { text: "", exit: null } : outputOf(p.output);
         turns.push({
           kind: "tool_result",
           id,
@@ -183,5 +228,5 @@ export function parseCodex(records: readonly unknown[], counts: ReadCounts): Par
         counts.unknown++;
     }
   }
-  return { turns, counts, meta };
+  return { turns, counts, meta, ...(contextPct === undefined ? {} : { contextPct }) };
 }

@@ -16,8 +16,14 @@
  * @module
  */
 import { contentText, objectOf, resultText, stringOf, timeOf } from "./record_text.ts";
-import { toolCallTurn } from "./tool_call.ts";
-import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
+import { namedToolCall, toolCallTurn } from "./tool_call.ts";
+import {
+  emptyMeta,
+  type ParsedTranscript,
+  type ParseOptions,
+  type ReadCounts,
+  type Turn,
+} from "./types.ts";
 
 function partsWithout(content: unknown): unknown {
   if (!Array.isArray(content)) {
@@ -41,8 +47,8 @@ function callResult(call: Record<string, unknown>): string {
   return resultText(call.resultDisplay ?? result ?? "");
 }
 
-function messageTurns(m: Record<string, unknown>, counts: ReadCounts): Turn[] {
-  const at = timeOf(m.timestamp);
+function messageTurns(m: Record<string, unknown>, counts: ReadCounts, light: boolean): Turn[] {
+  const at = light ? null : timeOf(m.timestamp);
   if (m.type === "user") {
     const text = contentText(partsWithout(m.content));
     return text.trim() === "" ? [] : [{ kind: "user", text, at }];
@@ -56,9 +62,14 @@ function messageTurns(m: Record<string, unknown>, counts: ReadCounts): Turn[] {
   for (const c of calls.slice(0, 500)) {
     const call = objectOf(c);
     if (call === null) continue;
+    const name = stringOf(call.name, 200) ?? "unknown";
+    if (light) {
+      turns.push(namedToolCall(name));
+      continue;
+    }
     const id = stringOf(call.id, 200);
     const callAt = timeOf(call.timestamp) ?? at;
-    turns.push(toolCallTurn(stringOf(call.name, 200) ?? "unknown", call.args, { id, at: callAt }));
+    turns.push(toolCallTurn(name, call.args, { id, at: callAt }));
     if (call.status === "success" || call.status === "error") {
       const text = callResult(call);
       // Gemini records whether the tool call worked, not the command's exit
@@ -98,7 +109,12 @@ function messageTurns(m: Record<string, unknown>, counts: ReadCounts): Turn[] {
  * assert.deepEqual(r.turns.map((t) => t.kind), ["user"]);
  * ```
  */
-export function parseGemini(records: readonly unknown[], counts: ReadCounts): ParsedTranscript {
+export function parseGemini(
+  records: readonly unknown[],
+  counts: ReadCounts,
+  options: ParseOptions = {},
+): ParsedTranscript {
+  const light = options.light === true;
   const meta = emptyMeta();
   const order: string[] = [];
   const byId = new Map<string, Turn[]>();
@@ -106,8 +122,8 @@ export function parseGemini(records: readonly unknown[], counts: ReadCounts): Pa
   const put = (m: Record<string, unknown>) => {
     const id = stringOf(m.id, 200) ?? `\u0000${anon++}`;
     if (!byId.has(id)) order.push(id);
-    byId.set(id, messageTurns(m, counts));
-    const at = timeOf(m.timestamp);
+    byId.set(id, messageTurns(m, counts, light));
+    const at = light ? null : timeOf(m.timestamp);
     if (at !== null) meta.updated_at = at;
   };
   for (const raw of records) {

@@ -1,23 +1,220 @@
 /**
- * Splits the bytes of a JSON Lines file (or the tail of one) into parsed
- * records. A line that is not valid UTF-8, not JSON, longer than the bound,
- * or cut short (hosts append asynchronously, so the last line may be half
- * written) is counted invalid and dropped, never echoed. When the bytes
- * start mid-file the first (partial) line is dropped and counted skipped.
- * Pure.
+ * The one reader of JSON Lines transcripts. A file's records are read from
+ * its end backwards, in chunks, within a byte bound, optionally stopping at
+ * the newest record a caller names (the last compaction, for the context
+ * bands): `baton source`, session capture, the format sniffer and the bands
+ * all read a transcript's lines through {@linkcode readRecordsBackward}, so a
+ * 1 GB transcript costs what its last `maxBytes` cost. Bytes already in
+ * memory (a file's head) are split by {@linkcode parseJsonLines}, with the
+ * same line parser. What a record means is the format's reader's business
+ * (parse_transcript.ts). A line that is not valid UTF-8, not JSON, longer
+ * than the line bound, or cut short (hosts append asynchronously, so the
+ * last line may be half written; a bound cuts the oldest) is counted, never
+ * kept or echoed. Core with the file system injected.
  *
  * Decisions:
- * - `JSON.parse`, not the strict reader: each line is already bounded by
- *   `maxLineBytes`, and the strict reader's duplicate-key and depth checks
- *   protect capsules, not a host's own log; speed matters on a 50 MB tail.
+ * - `JSON.parse`, not the strict reader: each line is bounded, and the
+ *   strict reader's duplicate-key and depth checks protect capsules, not a
+ *   host's own log; speed matters on every prompt and on a 50 MB tail.
+ * - Lines are cut with the native `lastIndexOf`/`indexOf`: a byte-by-byte
+ *   loop costs more than the whole band hook's budget on a cold start.
  * @module
  */
+import type { ReadFs } from "../fs.ts";
 import { emptyCounts, type ReadCounts } from "./types.ts";
+
+/** Size of one backwards read. */
+export const TAIL_CHUNK_BYTES = 64 * 1024;
+
+/** Default longest line: 4 MiB. */
+export const MAX_LINE_BYTES = 4 * 1024 * 1024;
+
+/** Random access to a file's bytes. */
+export interface ByteRangeSource {
+  /** Size of the file when the read starts. */
+  size: number;
+  /** Bytes [offset, offset+length); shorter only at end of file. */
+  read(offset: number, length: number): Promise<Uint8Array>;
+}
+
+/**
+ * A source over bytes in memory (tests, and text already held).
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const s = bytesSource(new Uint8Array([1, 2, 3]));
+ * assert.deepEqual(await s.read(1, 5), new Uint8Array([2, 3]));
+ * ```
+ */
+export function bytesSource(bytes: Uint8Array): ByteRangeSource {
+  return {
+    size: bytes.length,
+    read: (offset, length) => Promise.resolve(bytes.slice(offset, offset + length)),
+  };
+}
+
+/** A source over a regular file; null when there is none at `path`. */
+export async function fileSource(fs: ReadFs, path: string): Promise<ByteRangeSource | null> {
+  const st = await fs.stat(path);
+  if (st === null || !st.isFile) return null;
+  return { size: st.size, read: (offset, length) => fs.readRange(path, offset, length) };
+}
+
+/** Options of {@linkcode readRecordsBackward}. */
+export interface ReadBackwardOptions {
+  /** Never read more than this many bytes. */
+  maxBytes: number;
+  /**
+   * Called with each parsed object, newest first; the newest one it is true
+   * for is kept as the oldest record returned, and nothing before it is read.
+   * @default {never stops}
+   */
+  stopAt?: (record: Readonly<Record<string, unknown>>) => boolean;
+  /** @default {TAIL_CHUNK_BYTES} */
+  chunkBytes?: number;
+  /** Longest line parsed; longer ones are counted invalid. @default {MAX_LINE_BYTES} */
+  maxLineBytes?: number;
+}
+
+/** The records read from a file's end. Counts and offsets; the records as parsed. */
+export interface TailRecords {
+  /** Parsed lines, oldest first. */
+  records: unknown[];
+  /** Lines looked at; invalid ones; `skipped` is the partial oldest line at the bound. */
+  counts: ReadCounts;
+  /** The file's size when the read started. */
+  fileBytes: number;
+  bytesRead: number;
+  /** Bytes from the start of the oldest line looked at to the end of the file. */
+  bytes: number;
+  /** The oldest line looked at starts the file: nothing before it was left unread. */
+  complete: boolean;
+  /** File offset just past the stop record's line (before its newline); null when none was met. */
+  stoppedAt: number | null;
+}
+
+// Deno's non-fatal decoder is the fast path; the fatal one only runs on a
+// line that decoded to a replacement character, to tell invalid UTF-8 from
+// a U+FFFD the host wrote.
+const decoder = new TextDecoder("utf-8");
+const strict = new TextDecoder("utf-8", { fatal: true });
+
+/** One line's value, or undefined when it is over the bound, not UTF-8 or not JSON. */
+function parseLine(line: Uint8Array, maxLine: number): unknown {
+  let stop = line.length;
+  if (stop > 0 && line[stop - 1] === 0x0d) stop--;
+  if (stop > maxLine) return undefined;
+  try {
+    const bytes = line.subarray(0, stop);
+    const text = decoder.decode(bytes);
+    return JSON.parse(text.includes("\uFFFD") ? strict.decode(bytes) : text);
+  } catch {
+    return undefined;
+  }
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  if (a.length === 0) return b;
+  if (b.length === 0) return a;
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
+
+/**
+ * Reads the records of a JSON Lines file from its end. A read that fails
+ * throws the source's error.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const text = '{"n":1}\n{"mark":true}\nnot json\n{"n":3}\n';
+ * const r = await readRecordsBackward(bytesSource(new TextEncoder().encode(text)), {
+ *   maxBytes: 1024,
+ *   stopAt: (o) => o.mark === true,
+ * });
+ * assert.deepEqual(r.records, [{ mark: true }, { n: 3 }]);
+ * assert.equal(r.counts.invalid, 1);
+ * assert.equal(r.stoppedAt, 21);
+ * ```
+ */
+export async function readRecordsBackward(
+  source: ByteRangeSource,
+  options: ReadBackwardOptions,
+): Promise<TailRecords> {
+  const chunk = options.chunkBytes ?? TAIL_CHUNK_BYTES;
+  const maxLine = options.maxLineBytes ?? MAX_LINE_BYTES;
+  const stopAt = options.stopAt;
+  const size = source.size;
+  const counts = emptyCounts();
+  const newestFirst: unknown[] = [];
+  let pos = size;
+  let rest = new Uint8Array(0); // the head of a line whose end was read already
+  let bytesRead = 0;
+  let oldestLine = size;
+  let stoppedAt: number | null = null;
+
+  // Returns true when nothing more needs reading.
+  const onLine = (line: Uint8Array, start: number, end: number): boolean => {
+    oldestLine = start;
+    if (line.length === 0 || line.length === 1 && line[0] === 0x0d) return false;
+    counts.records++;
+    const value = parseLine(line, maxLine);
+    if (value === undefined) {
+      counts.invalid++;
+      return false;
+    }
+    newestFirst.push(value);
+    if (
+      stopAt !== undefined && typeof value === "object" && value !== null &&
+      !Array.isArray(value) && stopAt(value as Record<string, unknown>)
+    ) {
+      stoppedAt = end;
+      return true;
+    }
+    return false;
+  };
+
+  let done = false;
+  while (!done && pos > 0 && bytesRead < options.maxBytes) {
+    const start = Math.max(0, pos - Math.min(chunk, options.maxBytes - bytesRead));
+    const bytes = await source.read(start, pos - start);
+    bytesRead += bytes.length;
+    pos = start;
+    const buf = concat(bytes, rest);
+    let end = buf.length; // exclusive end of the line being cut out
+    for (
+      let i = buf.lastIndexOf(0x0a);
+      i >= 0 && !done;
+      i = i > 0 ? buf.lastIndexOf(0x0a, i - 1) : -1
+    ) {
+      if (i + 1 < end) done = onLine(buf.subarray(i + 1, end), pos + i + 1, pos + end);
+      else oldestLine = pos + i + 1;
+      end = i;
+    }
+    rest = done ? new Uint8Array(0) : buf.slice(0, end);
+    if (!done && pos === 0) {
+      if (rest.length > 0) done = onLine(rest, 0, rest.length);
+      oldestLine = 0;
+      rest = new Uint8Array(0);
+    }
+  }
+  const complete = stoppedAt === null && pos === 0;
+  if (stoppedAt === null && pos > 0 && rest.length > 0) counts.skipped++;
+  return {
+    records: newestFirst.reverse(),
+    counts,
+    fileBytes: size,
+    bytesRead,
+    bytes: size - oldestLine,
+    complete,
+    stoppedAt,
+  };
+}
 
 /** Options of {@linkcode parseJsonLines}. */
 export interface JsonLinesOptions {
-  /** The bytes begin mid-file: their first line is partial. @default {false} */
-  startsMidFile?: boolean;
   /** Longest line parsed, in bytes; longer lines are counted invalid. @default {4194304} */
   maxLineBytes?: number;
 }
@@ -28,15 +225,11 @@ export interface JsonLinesResult {
   counts: ReadCounts;
 }
 
-/** Default longest line: 4 MiB. */
-export const MAX_LINE_BYTES = 4 * 1024 * 1024;
-
-const decoder = new TextDecoder("utf-8", { fatal: true });
-
 /**
- * Parses JSON Lines bytes.
- * @param bytes The file, or a tail of it.
- * @param options Where the bytes start and the line bound.
+ * Parses JSON Lines bytes held in memory (a whole file, or a head cut at a
+ * newline); a file's end is read with {@linkcode readRecordsBackward}.
+ * @param bytes The bytes.
+ * @param options The line bound.
  * @returns The records and the counts.
  * @example
  * ```ts
@@ -55,35 +248,17 @@ export function parseJsonLines(
   const counts = emptyCounts();
   const records: unknown[] = [];
   let start = 0;
-  if (options.startsMidFile === true) {
-    const nl = bytes.indexOf(0x0a);
-    if (nl < 0) {
-      if (bytes.length > 0) counts.skipped++;
-      return { records, counts };
-    }
-    counts.skipped++;
-    start = nl + 1;
-  }
   while (start < bytes.length) {
     let end = bytes.indexOf(0x0a, start);
     if (end < 0) end = bytes.length;
-    let stop = end;
-    if (stop > start && bytes[stop - 1] === 0x0d) stop--;
-    if (stop > start) {
+    const line = bytes.subarray(start, end);
+    if (line.length > 1 || line.length === 1 && line[0] !== 0x0d) {
       counts.records++;
-      const value = stop - start > max ? undefined : parseLine(bytes.subarray(start, stop));
+      const value = parseLine(line, max);
       if (value === undefined) counts.invalid++;
       else records.push(value);
     }
     start = end + 1;
   }
   return { records, counts };
-}
-
-function parseLine(line: Uint8Array): unknown {
-  try {
-    return JSON.parse(decoder.decode(line));
-  } catch {
-    return undefined;
-  }
 }

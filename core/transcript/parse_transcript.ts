@@ -1,7 +1,7 @@
 /**
- * One entry point over the JSON Lines readers: the host's format name and
- * the bytes read (a whole file or its tail) in, a parsed transcript out.
- * Pure.
+ * One entry point over the format readers: the host's format name and the
+ * records read (json_lines.ts's backward read of a file's end) or the bytes
+ * held (a whole file, a head) in, a parsed transcript out. Pure.
  * @module
  */
 import { parseClaudeCode } from "./claude_code.ts";
@@ -10,7 +10,7 @@ import { parseCopilot } from "./copilot.ts";
 import { parseGemini, parseGeminiDocument } from "./gemini.ts";
 import { parseGenericRecords, parseMarkdownTranscript } from "./generic.ts";
 import { parseJsonLines } from "./json_lines.ts";
-import { emptyCounts, type ParsedTranscript } from "./types.ts";
+import { emptyCounts, type ParsedTranscript, type ReadCounts } from "./types.ts";
 
 /** The transcript formats baton reads from bytes. */
 export const BYTE_FORMATS = [
@@ -25,10 +25,42 @@ export const BYTE_FORMATS = [
 /** One of them. */
 export type ByteFormat = typeof BYTE_FORMATS[number];
 
-/** Options of {@linkcode parseTranscriptBytes}. */
-export interface ParseTranscriptOptions {
-  /** The bytes are a tail: their first line is partial. @default {false} */
-  startsMidFile?: boolean;
+/** The formats whose files are JSON Lines, read record by record (the others are one document). */
+export type JsonLinesFormat = Exclude<ByteFormat, "gemini-json" | "markdown">;
+
+/** Whether a format's files are JSON Lines. */
+export function isJsonLines(format: ByteFormat): format is JsonLinesFormat {
+  return format !== "gemini-json" && format !== "markdown";
+}
+
+/**
+ * Turns parsed JSON Lines records (oldest first) into a transcript with
+ * the format's reader.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { emptyCounts } from "./types.ts";
+ * const r = parseRecords("generic-jsonl", [{ role: "user", content: "hi" }], emptyCounts());
+ * assert.equal(r.turns.length, 1);
+ * ```
+ */
+export function parseRecords(
+  format: JsonLinesFormat,
+  records: readonly unknown[],
+  counts: ReadCounts,
+): ParsedTranscript {
+  switch (format) {
+    case "claude-code":
+      return parseClaudeCode(records, counts);
+    case "codex":
+      return parseCodex(records, counts);
+    case "gemini":
+      return parseGemini(records, counts);
+    case "copilot":
+      return parseCopilot(records, counts);
+    case "generic-jsonl":
+      return parseGenericRecords(records, counts);
+  }
 }
 
 /**
@@ -45,7 +77,6 @@ export interface ParseTranscriptOptions {
 export function parseTranscriptBytes(
   format: ByteFormat,
   bytes: Uint8Array,
-  options: ParseTranscriptOptions = {},
 ): ParsedTranscript {
   if (format === "markdown") {
     const text = new TextDecoder().decode(bytes);
@@ -63,19 +94,6 @@ export function parseTranscriptBytes(
       return parseGeminiDocument(null, counts);
     }
   }
-  const { records, counts } = parseJsonLines(bytes, {
-    startsMidFile: options.startsMidFile ?? false,
-  });
-  switch (format) {
-    case "claude-code":
-      return parseClaudeCode(records, counts);
-    case "codex":
-      return parseCodex(records, counts);
-    case "gemini":
-      return parseGemini(records, counts);
-    case "copilot":
-      return parseCopilot(records, counts);
-    case "generic-jsonl":
-      return parseGenericRecords(records, counts);
-  }
+  const { records, counts } = parseJsonLines(bytes);
+  return parseRecords(format, records, counts);
 }

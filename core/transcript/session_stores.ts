@@ -337,7 +337,12 @@ async function copilotFiles(io: Io, record: HostRecord, state: string): Promise<
   return out;
 }
 
-/** Reads the last turns of a JSON Lines transcript, widening the tail until it has `wantTurns` or a bound. */
+/**
+ * Reads the last turns of a transcript: a JSON Lines file through the one
+ * backward reader (json_lines.ts), widening the window until it has
+ * `wantTurns` or reaches `maxBytes`; a one-document file whole, or not at
+ * all when it is over `maxBytes`.
+ */
 export async function readTranscriptTail(
   io: Io,
   path: string,
@@ -346,15 +351,13 @@ export async function readTranscriptTail(
 ): Promise<
   { parsed: ParsedTranscript; bytes: number; fileBytes: number; complete: boolean } | null
 > {
-  const { parseTranscriptBytes } = await import("./parse_transcript.ts");
-  let budget = Math.min(options.maxBytes, 1024 * 1024);
-  for (;;) {
-    const whole = format === "gemini-json" || format === "markdown";
-    const tail = whole
-      ? await io.readHead(path, options.maxBytes)
-      : await io.readTail(path, { maxBytes: budget });
-    if (tail === null) return null;
-    if (whole && !tail.complete) {
+  const { isJsonLines, parseRecords, parseTranscriptBytes } = await import(
+    "./parse_transcript.ts"
+  );
+  if (!isJsonLines(format)) {
+    const whole = await io.readHead(path, options.maxBytes);
+    if (whole === null) return null;
+    if (!whole.complete) {
       // A one-document file over the bound is not read at all rather than read cut.
       const { emptyCounts, emptyMeta } = await import("./types.ts");
       const counts = emptyCounts();
@@ -362,18 +365,28 @@ export async function readTranscriptTail(
       return {
         parsed: { turns: [], counts, meta: emptyMeta() },
         bytes: 0,
-        fileBytes: tail.fileBytes,
+        fileBytes: whole.fileBytes,
         complete: false,
       };
     }
-    const parsed = parseTranscriptBytes(format, tail.bytes, { startsMidFile: !tail.complete });
-    if (tail.complete || parsed.turns.length >= options.wantTurns || budget >= options.maxBytes) {
-      return {
-        parsed,
-        bytes: tail.bytes.length,
-        fileBytes: tail.fileBytes,
-        complete: tail.complete,
-      };
+    const parsed = parseTranscriptBytes(format, whole.bytes);
+    return { parsed, bytes: whole.bytes.length, fileBytes: whole.fileBytes, complete: true };
+  }
+  const { fileSource, readRecordsBackward } = await import("./json_lines.ts");
+  let budget = Math.min(options.maxBytes, 1024 * 1024);
+  for (;;) {
+    let source;
+    try {
+      source = await fileSource(io.fs, path);
+      if (source === null) return null;
+      const tail = await readRecordsBackward(source, { maxBytes: budget });
+      const parsed = parseRecords(format, tail.records, tail.counts);
+      if (tail.complete || parsed.turns.length >= options.wantTurns || budget >= options.maxBytes) {
+        return { parsed, bytes: tail.bytes, fileBytes: tail.fileBytes, complete: tail.complete };
+      }
+    } catch {
+      // Unreadable (gone, not a file, a read error): nothing.
+      return null;
     }
     budget = Math.min(options.maxBytes, budget * 4);
   }
@@ -678,43 +691,48 @@ export async function loadSession(
 }
 
 /**
- * A transcript file's format, sniffed from its first line and up to 20 whole
- * lines from its end; null when the file cannot be read. The one sniffer of
- * a transcript file: `baton source`, session capture and the band scan use it.
+ * A transcript file's format, sniffed from its first line and then from the
+ * lines at its end (read backwards by the one reader, up to the newest line
+ * that tells); null when the file cannot be read. The one sniffer of a
+ * transcript file (sniff.ts's record sniffer underneath): `baton source` and
+ * session capture use it, and the band scan sniffs its records the same way.
  */
 export async function sniffFile(io: Io, path: string): Promise<ByteFormat | null> {
   const head = await io.readHead(path, SNIFF_BYTES);
   if (head === null) return null;
-  const end = head.complete ? head : await io.readTail(path, { maxBytes: SNIFF_BYTES });
-  const decode = (b: Uint8Array | undefined) => new TextDecoder().decode(b ?? new Uint8Array());
-  return sniffFormat(path, [
-    decode(head.bytes).split("\n")[0] ?? "",
-    ...decode(end?.bytes).split("\n").slice(1, -1).reverse().slice(0, 20),
-  ]);
+  const first = new TextDecoder().decode(head.bytes).split("\n")[0] ?? "";
+  const byHead = sniffLine(path, first);
+  if (byHead !== null) return byHead;
+  const told: { format: ByteFormat | null } = { format: null };
+  try {
+    const { fileSource, readRecordsBackward } = await import("./json_lines.ts");
+    const source = await fileSource(io.fs, path);
+    let looked = 0;
+    if (source !== null) {
+      await readRecordsBackward(source, {
+        maxBytes: SNIFF_BYTES,
+        stopAt: (o) => (told.format = sniffRecord(o, path)) !== null || ++looked >= 20,
+      });
+    }
+  } catch {
+    // Unreadable past the head: the head decided nothing, so generic.
+  }
+  return told.format ?? "generic-jsonl";
 }
 
 /** Bytes of a file's head and of its tail the sniffer reads. */
 const SNIFF_BYTES = 64 * 1024;
 
-/**
- * Guesses a transcript's format from sample lines (the first line, then
- * lines from the end: a sparse or damaged head does not decide it).
- */
-export function sniffFormat(path: string, samples: readonly string[]): ByteFormat {
+/** The format one sample line tells (markdown by the path alone), or null. */
+function sniffLine(path: string, line: string): ByteFormat | null {
   if (/\.(md|markdown|txt)$/i.test(path)) return "markdown";
-  for (const line of samples) {
-    let o: Record<string, unknown>;
-    try {
-      const v = JSON.parse(line);
-      if (typeof v !== "object" || v === null || Array.isArray(v)) continue;
-      o = v as Record<string, unknown>;
-    } catch {
-      continue;
-    }
-    const format = sniffRecord(o, path);
-    if (format !== null) return format;
+  try {
+    const v = JSON.parse(line);
+    if (typeof v !== "object" || v === null || Array.isArray(v)) return null;
+    return sniffRecord(v as Record<string, unknown>, path);
+  } catch {
+    return null;
   }
-  return "generic-jsonl";
 }
 
 /** The host a format belongs to, or null for generic ones. */

@@ -1,7 +1,8 @@
 /**
  * The capability the transcript store readers receive instead of touching
- * the machine: read-only file access, the environment, bounded head and tail
- * reads of files another program writes, and a read-only SQLite opener.
+ * the machine: read-only file access (a transcript's end is read through
+ * json_lines.ts's backward reader over `fs`), the environment, a bounded head
+ * read of a file another program writes, and a read-only SQLite opener.
  * commands/_adapters/transcript_io.ts builds the real one; tests may pass
  * their own.
  * @module
@@ -40,8 +41,6 @@ export interface TranscriptStoreIo {
   now(): Date;
   /** The first `maxBytes` of a regular file; null when it cannot be read. */
   readHead(path: string, maxBytes: number): Promise<ByteWindow | null>;
-  /** The last bytes of a regular file, at most `maxBytes`; null when it cannot be read. */
-  readTail(path: string, options: { maxBytes: number }): Promise<ByteWindow | null>;
   /** Opens a database read-only with a short busy timeout; null when it cannot be opened. */
   openReadOnlyDb(path: string): Promise<ReadOnlyDb | null>;
 }

@@ -88,6 +88,22 @@ export interface ParsedTranscript {
   turns: Turn[];
   counts: ReadCounts;
   meta: SessionMeta;
+  /**
+   * The context fill in percent that the host's own token accounting states
+   * in the newest record after the last compaction (NaN when that record is
+   * malformed); absent when the format or the records state none.
+   */
+  contextPct?: number;
+}
+
+/** How much of each record a reader keeps. */
+export interface ParseOptions {
+  /**
+   * Turns without their content: kinds and tool names only, no times, no
+   * text, no tool inputs or outputs, no session metadata (what the context
+   * bands count, read on every prompt). @default {false}
+   */
+  light?: boolean;
 }
 
 /** The empty counts. */

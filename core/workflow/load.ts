@@ -27,7 +27,7 @@ import { hashFiles, MAX_HASH_BYTES } from "../facts/hash_files.ts";
 import { checkPublished } from "../facts/git/check_published.ts";
 import type { RepoLocation } from "../facts/types.ts";
 import type { Facts, PublishedFact } from "../capsule/recorded_facts.ts";
-import { newerTrustedCapsule, readLatest } from "../store/capsule_store.ts";
+import { listArchive, newerTrustedCapsule, readLatest } from "../store/capsule_store.ts";
 import { findBatonLayout, type FoundLayout } from "../store/find_layout.ts";
 import type { CapFinding } from "../capsule/cap_trust.ts";
 import type { Authorship } from "../trust/authorship_line.ts";
@@ -140,13 +140,19 @@ export async function loadBriefing(
   const parsed = await readLatest(ctx.fs, layout, { trustedKeys: trusted?.keys ?? new Map() });
   if (parsed === null) return null;
   const { authorship } = parsed;
+  const signer = authorship.status === "trusted" ? authorship.fingerprint : null;
+  // The archive is listed once, for the rollback check and the decisions read.
+  const archive = signer === null && parsed.capsule.previous === null
+    ? []
+    : await listArchive(ctx.fs, layout).catch(() => []);
   // latest.md older than a capsule its own trusted signer wrote later: rolled back.
   const newer = await newerTrustedCapsule(
     ctx.fs,
     layout,
     parsed.capsule,
-    authorship.status === "trusted" ? authorship.fingerprint : null,
+    signer,
     trusted?.keys ?? new Map(),
+    archive,
   );
   // What is decided now comes from the whole chain, not the latest capsule
   // alone; the read takes at most a sixth of the budget and says when it
@@ -155,6 +161,7 @@ export async function loadBriefing(
   const decisions = await readRecentDecisions(ctx.fs, layout, parsed.capsule, {
     trustedKeys: trusted?.keys ?? new Map(),
     latestTrusted: authorship.status === "trusted",
+    archive,
     expired: () => decisionsBy !== null && ctx.now().getTime() >= decisionsBy,
   });
   const maxHashBytes = options.maxHashBytes ?? ctx.maxHashBytes ?? MAX_HASH_BYTES;

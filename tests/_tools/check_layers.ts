@@ -17,11 +17,14 @@
  *   `mod.ts`, or in the CLI kit (`commands/_cli/`) or the Deno adapters
  *   (`commands/_adapters/`): a use case lives in core/;
  * - a per-host table outside the host records: a top-level declaration
- *   that keys three or more host ids (each record's `id`), or one typed
- *   `Record<HostId, ...>` that is not built with `perHost()` from the
- *   records. A table keyed by transcript format (a declaration naming a
- *   `Format` type) is the format's, not the host's, and a switch is not
- *   read as a table.
+ *   that keys three or more host ids (each record's `id`), switches on
+ *   three or more of them (`case "<id>":`), or lists three or more of the
+ *   host-native names the records give (their native event names and tool
+ *   names, the distinctive ones: with a capital, `_`, `.` or `-`, so a plain
+ *   word such as `read` is not one), or one typed `Record<HostId, ...>`
+ *   that is not built with `perHost()` from the records. A table keyed by
+ *   transcript format (a declaration naming a `Format` type) is the
+ *   format's, not the host's.
  *
  * It reads import specifiers from the source text (static, dynamic and
  * type-only), so every edge counts, including lazy ones.
@@ -287,6 +290,29 @@ function hostIds(sources: ReadonlyMap<string, string>): string[] {
   return ids;
 }
 
+/**
+ * The host-native names the records give: each record's native event names
+ * and tool names (the string values of its `events` and `tools` blocks), the
+ * distinctive ones only (a capital, `_`, `.` or `-` in them).
+ */
+function nativeNames(sources: ReadonlyMap<string, string>): Set<string> {
+  const names = new Set<string>();
+  for (const [file, text] of sources) {
+    if (!/^core\/hosts\/[^/]+\.ts$/.test(file) || !text.includes("satisfies HostRecord")) continue;
+    for (const block of ["events", "tools"]) {
+      const at = text.search(new RegExp(`\\n  ${block}: \\{`));
+      if (at < 0) continue;
+      const end = text.indexOf("\n  },", at);
+      const body = text.slice(at, end < 0 ? undefined : end);
+      // Every string in turn; a key (followed by ":") is baton's own name, not the host's.
+      for (const m of body.matchAll(/"([^"\n]*)"(\s*:)?/g)) {
+        if (m[2] === undefined && /[A-Z_.-]/.test(m[1]!)) names.add(m[1]!);
+      }
+    }
+  }
+  return names;
+}
+
 /** Top-level declarations of a source, each with its first line. */
 function declarations(src: string): { head: string; body: string }[] {
   const out: { head: string; body: string }[] = [];
@@ -303,17 +329,25 @@ function checkPerHostTables(
   file: string,
   src: string,
   ids: readonly string[],
+  native: ReadonlySet<string>,
   problems: LayerProblem[],
 ): void {
   if (ids.length === 0) return;
   const alternatives = ids.map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
   const key = new RegExp(`(?:^|[{,\\s])(?<!case\\s+)(["']?)(${alternatives})\\1\\s*:(?!:)`, "g");
+  const caseOf = new RegExp(`\\bcase\\s+(["'])(${alternatives})\\1\\s*:`, "g");
   for (const d of declarations(src)) {
-    if (/Format\b/.test(d.head)) continue;
+    // The signature: the first line, or up to the first line-ending "{" or "=".
+    const open = d.body.search(/[{=]\s*\n/);
+    if (/Format\b/.test(open < 0 ? d.head : d.body.slice(0, open))) continue;
     const named = new Set([...d.body.matchAll(key)].map((m) => m[2]));
+    const cased = new Set([...d.body.matchAll(caseOf)].map((m) => m[2]));
+    const listed = new Set(
+      [...d.body.matchAll(/"([^"\n]+)"/g)].map((m) => m[1]!).filter((n) => native.has(n)),
+    );
     const typed = /^(?:export\s+)?(?:const|let)\b/.test(d.head) &&
       /Record<\s*(?:HostId|SourceHost)\b/.test(d.head) && !/perHost\w*\(/.test(d.body);
-    if (named.size >= 3 || typed) {
+    if (named.size >= 3 || cased.size >= 3 || listed.size >= 3 || typed) {
       problems.push({
         file,
         message: `per-host table (${
@@ -329,6 +363,7 @@ export function checkLayers(sources: ReadonlyMap<string, string>): LayerProblem[
   const problems: LayerProblem[] = [];
   const commands = commandFiles(sources);
   const ids = hostIds(sources);
+  const native = nativeNames(sources);
   const graph = new Map<string, string[]>();
   const folders = new Map<string, Set<string>>();
   for (const [file, text] of sources) {
@@ -355,7 +390,10 @@ export function checkLayers(sources: ReadonlyMap<string, string>): LayerProblem[
     const top = file.split("/")[0]!;
     if (top === "commands") checkCommandsFile(file, commands, problems);
     const isRecord = /^core\/hosts\/[^/]+\.ts$/.test(file) && text.includes("satisfies HostRecord");
-    if (top !== "tests" && !isRecord) checkPerHostTables(file, src, ids, problems);
+    const generated = file === "core/hosts/_records_generated.ts";
+    if (top !== "tests" && !isRecord && !generated) {
+      checkPerHostTables(file, src, ids, native, problems);
+    }
     if (name === "mod.ts" && top === "core") {
       problems.push({ file, message: "no mod.ts inside core: callers import module files" });
     } else if (name === "mod.ts" && top !== "tests" && !PACKAGES.includes(dirOf(file))) {

@@ -16,7 +16,8 @@ const CLEAN = {
   "commands/load.ts": imp("./_cli/x.ts") + imp("./_adapters/io.ts"),
   "commands/_cli/x.ts": "export const x = 1;\n",
   "commands/_adapters/io.ts": "export const io = 1;\n",
-  "core/hosts/alpha.ts": 'export const A = { id: "alpha" } as const satisfies HostRecord;\n',
+  "core/hosts/alpha.ts":
+    'export const A = {\n  id: "alpha",\n  events: {\n    "pre-tool": ["BeforeUse"],\n    stop: ["Halt"],\n  },\n  tools: {\n    read: ["read", "Peek"],\n    shell: ["run_cmd"],\n  },\n} as const satisfies HostRecord;\n',
   "core/hosts/beta.ts": 'export const B = { id: "beta" } as const satisfies HostRecord;\n',
   "core/hosts/gamma.ts": 'export const C = { id: "gamma" } as const satisfies HostRecord;\n',
   "core/hosts/caps.ts":
@@ -178,7 +179,7 @@ Deno.test("a file under commands/ that is not a command, mod.ts or in _cli/ or _
   assert.ok(!problems.some((p) => p.startsWith("commands/load.ts")), problems.join("\n"));
 });
 
-Deno.test("a per-host table outside the host records is flagged; one derived with perHost() is not", () => {
+Deno.test("a per-host table outside the host records is flagged (keyed, switched on, or listing the records' native event and tool names); one derived with perHost() is not", () => {
   const problems = messages(checkLayers(tree({
     ...CLEAN,
     "core/briefing/names.ts":
@@ -188,17 +189,39 @@ Deno.test("a per-host table outside the host records is flagged; one derived wit
     // Keyed by transcript format, not by host: the format's own table.
     "core/transcript/read.ts":
       "const READ: Record<TextFormat, number> = { alpha: 1, beta: 2, gamma: 3 };\nexport const r = READ;\n",
-    // A switch is code, not a table.
+    // A switch over host ids is a table too.
     "core/hosts/render.ts":
       'export function f(h: string) {\n  switch (h) {\n    case "alpha":\n    case "beta":\n    case "gamma":\n      return 1;\n  }\n}\n',
+    // So is a list of the host-native names the records give (events, tools).
+    "core/enforce/tools.ts":
+      'const TOOLS = new Set(["BeforeUse", "Peek", "run_cmd"]);\nexport const t = TOOLS;\n',
+    // Positive controls: two cases, plain words and names no record gives are no table.
+    "core/hosts/two.ts":
+      'export function g(h: string) {\n  switch (h) {\n    case "alpha":\n    case "beta":\n      return 1;\n  }\n}\n',
+    "core/enforce/words.ts":
+      'const WORDS = new Set(["read", "BeforeUse", "Peek", "Other_name", "Made.up"]);\nexport const w = WORDS;\n',
   })));
-  for (const file of ["core/briefing/names.ts", "core/hosts/limits.ts"]) {
+  for (
+    const file of [
+      "core/briefing/names.ts",
+      "core/hosts/limits.ts",
+      "core/hosts/render.ts",
+      "core/enforce/tools.ts",
+    ]
+  ) {
     assert.ok(
       problems.some((p) => p.startsWith(`${file}: per-host table`)),
       `${file}\n${problems.join("\n")}`,
     );
   }
-  for (const file of ["core/transcript/read.ts", "core/hosts/render.ts", "core/hosts/caps.ts"]) {
+  for (
+    const file of [
+      "core/transcript/read.ts",
+      "core/hosts/caps.ts",
+      "core/hosts/two.ts",
+      "core/enforce/words.ts",
+    ]
+  ) {
     assert.ok(!problems.some((p) => p.startsWith(`${file}:`)), problems.join("\n"));
   }
 });

@@ -331,6 +331,8 @@ export function runtimeRecordsModule(): string {
     events: r.events,
     payload: r.payload,
     output: r.output,
+    deny: r.deny,
+    tools: r.tools,
     projectDirEnv: r.projectDirEnv,
     transcript: { formats: r.transcript.formats },
   }));

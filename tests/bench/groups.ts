@@ -35,6 +35,35 @@ export interface BenchCase extends Scenario {
   targets?: Target[];
   /** Turns the validation run's stdout into a note for the report. */
   inspect?: (stdout: string) => string | undefined;
+  /** The ratio to the baseline is of median CPU time (user + system), not wall time. */
+  compareCpu?: boolean;
+}
+
+/**
+ * `group` with each baton case followed by its twin run from another
+ * checkout's main.ts (`--base`), interleaved in the same rounds, each case
+ * compared with its twin on median CPU time: the "no slower than before"
+ * question asked on a loaded machine. The target allows 5 % for noise.
+ */
+export function withBaseTwins(group: Group, baseMain: string): Group {
+  const cases = group.cases.flatMap((c): BenchCase[] => {
+    const at = c.cmd.indexOf(MAIN);
+    if (at < 0) return [c];
+    const { baseline: _b, targets: _t, ...rest } = c;
+    const twin: BenchCase = {
+      ...rest,
+      id: `${c.id}@base`,
+      label: `${c.label} [base]`,
+      cmd: c.cmd.with(at, baseMain),
+    };
+    return [{
+      ...c,
+      baseline: twin.id,
+      compareCpu: true,
+      targets: [{ kind: "ratio", max: 1.05 }],
+    }, twin];
+  });
+  return { ...group, name: `${group.name}; each vs --base on CPU time`, cases };
 }
 
 /** Scenarios timed together, round-robin. */

@@ -43,6 +43,7 @@ import {
   buildStartupGroup,
   type Group,
   RSS_LIMIT_MB,
+  withBaseTwins,
 } from "./groups.ts";
 import {
   buildSecretsCorpus,
@@ -56,7 +57,7 @@ import {
 import { renderSearchTable, runSearchBench, type SearchBench } from "./search.ts";
 
 const USAGE =
-  `Usage: deno task bench [--quick] [--rounds N] [--secrets] [--search] [--transcripts] [--bands] [--tokens] [--host-timings FILE] [--json]
+  `Usage: deno task bench [--quick] [--rounds N] [--secrets] [--search] [--transcripts] [--bands] [--tokens] [--startup|--bands [--base DIR]] [--host-timings FILE] [--json]
 
   --quick      5 rounds; only the 1k and 10k repositories (capsule scenarios on 10k);
                skips 50k and the big pack
@@ -86,6 +87,10 @@ const USAGE =
   --startup    only the startup group: --version, help, load and the light hooks, the pre-tool
                gate (not opted in, a read-only call, a deny, the escape hatch), against a Deno
                hello world
+  --base DIR   with --startup or --bands: each baton case also runs from the checkout at DIR
+               (e.g. an exported older commit), right after it in every round, and is compared
+               with it on median CPU time (user + system, from GNU time), which a loaded machine
+               disturbs far less than wall time
   --host-timings FILE
                JSON Lines of real-host hook runs ({"host","event","action","ms"} a line) that
                deno task test:hosts leaves when BATON_TEST_HOOK_LOG names the file; summarized
@@ -166,14 +171,15 @@ async function runGroup(group: Group, scratchDir: string | undefined): Promise<G
       const rss = s === undefined || s.rssKb.length === 0 ? null : summarize(s.rssKb);
       const base = c.baseline === undefined ? null : summaries.get(c.baseline) ?? null;
       const baseLabel = group.cases.find((b) => b.id === c.baseline)?.label ?? "";
-      const ratio = summary === null || base === null ? null : summary.median / base.median;
       const cpu = s === undefined || s.cpuMs.length === 0 ? null : summarize(s.cpuMs).median;
       const baseSamples = c.baseline === undefined ? undefined : samples.get(c.baseline);
       const baseCpu = baseSamples === undefined || baseSamples.cpuMs.length === 0
         ? null
         : summarize(baseSamples.cpuMs).median;
-      // GNU time counts CPU in 10 ms steps: a baseline under one step has no ratio.
-      const cpuRatio = cpu === null || baseCpu === null || baseCpu < 10 ? null : cpu / baseCpu;
+      // A baseline under 1 ms of CPU has no meaningful ratio (GNU time counts in 10 ms steps).
+      const cpuRatio = cpu === null || baseCpu === null || baseCpu < 1 ? null : cpu / baseCpu;
+      const wallRatio = summary === null || base === null ? null : summary.median / base.median;
+      const ratio = c.compareCpu === true ? cpuRatio : wallRatio;
       const rssMaxMb = rss === null ? null : rss.max / 1024;
       const checks = summary === null
         ? []
@@ -192,9 +198,12 @@ async function runGroup(group: Group, scratchDir: string | undefined): Promise<G
         rssMb: rss === null ? null : rss.median / 1024,
         rssMaxMb,
         cpuMs: cpu,
-        baseline: ratio === null
-          ? null
-          : { id: c.baseline!, label: shortLabel(baseLabel), ratio, cpuRatio },
+        baseline: ratio === null ? null : {
+          id: c.baseline!,
+          label: `${c.compareCpu === true ? "CPU vs " : ""}${shortLabel(baseLabel)}`,
+          ratio,
+          cpuRatio,
+        },
         checks,
         verdict: error !== undefined || summary === null
           ? "ERROR"
@@ -259,6 +268,11 @@ async function batonRevision(): Promise<string> {
   return changed === 0 ? head : `${head} + ${changed} uncommitted source files`;
 }
 
+/** The main.ts of the checkout `--base` names. */
+function baseMain(dir: string): string {
+  return `${dir.replace(/\/+$/, "")}/main.ts`;
+}
+
 async function main(argv: string[]): Promise<number> {
   let values;
   try {
@@ -276,6 +290,7 @@ async function main(argv: string[]): Promise<number> {
         startup: { type: "boolean", default: false },
         tokens: { type: "boolean", default: false },
         facts: { type: "boolean", default: false },
+        base: { type: "string" },
         "host-timings": { type: "string", default: DEFAULT_HOST_TIMINGS },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -323,7 +338,8 @@ async function main(argv: string[]): Promise<number> {
     let big: Awaited<ReturnType<typeof ensureBigPackRepo>> | null = null;
     if (onlyBands) {
       progress("[bands] generating 1 MB and 200 MB transcripts");
-      groups.push(await buildBandsGroup(tmp, { rounds }));
+      const group = await buildBandsGroup(tmp, { rounds });
+      groups.push(values.base === undefined ? group : withBaseTwins(group, baseMain(values.base)));
     } else if (onlyFacts) {
       progress("preparing repositories (cached under " + DEFAULT_CACHE_DIR + ")");
       for (const size of quick ? [10_000] : [10_000, 40_000, 50_000]) {
@@ -338,12 +354,13 @@ async function main(argv: string[]): Promise<number> {
         await Deno.mkdir(`${tmp}/${d}`);
         named[d] = await createTinyRepo(`${tmp}/${d}`);
       }
-      groups.push(buildStartupGroup({
+      const group = buildStartupGroup({
         ...dirs,
         hooked: named.hooked!,
         stopped: named.stopped!,
         gated: named.gated!,
-      }, { rounds }));
+      }, { rounds });
+      groups.push(values.base === undefined ? group : withBaseTwins(group, baseMain(values.base)));
     } else if (!onlySecrets && !onlySearch && !onlyTranscripts) {
       progress("preparing repositories (cached under " + DEFAULT_CACHE_DIR + ")");
       const tiny = await createTinyRepo(tmp);

@@ -2,9 +2,12 @@
  * Round-robin subprocess timer: every scenario runs once per round, in a
  * fixed interleaved order, so this VM's slow phases land on all scenarios
  * alike (see the reference measurements, section 0). Each run is wrapped in
- * GNU time for its peak RSS and its CPU time (user + system, 10 ms
- * resolution): on a machine other processes load, CPU time moves far less
- * than wall time. Untimed `prepare` hooks reset state between runs.
+ * a measuring parent for its peak RSS and its CPU time (user + system, from
+ * the kernel's rusage of the child): on a loaded machine the wall time says
+ * more about the other processes than about baton, the CPU time of the
+ * process much less. The parent is python3 (rusage in microseconds) where
+ * there is one, else GNU time (centiseconds: too coarse for a 20 ms hook).
+ * Untimed `prepare` hooks reset state between runs.
  * @module
  */
 import { testBatonHome } from "../_helpers/cli.ts";
@@ -44,7 +47,6 @@ export interface RunResult {
 export interface Samples {
   ms: number[];
   rssKb: number[];
-  /** CPU time (user + system) of each timed run, in ms. */
   cpuMs: number[];
   /** Runs that exited non-zero. */
   failures: number;
@@ -72,8 +74,37 @@ export interface RunOnceOptions {
 const GNU_TIME = "/usr/bin/time";
 const decoder = new TextDecoder();
 
-/** Whether GNU time is available to measure peak RSS. */
+/**
+ * The python3 parent: runs argv[2:] as a child, waits for it with wait4 and
+ * writes "<peak RSS KiB> <user s> <system s>" to argv[1]; exits with the
+ * child's status.
+ */
+const RUSAGE_PY = [
+  "import os, sys",
+  "pid = os.fork()",
+  "if pid == 0:",
+  "    os.execvp(sys.argv[2], sys.argv[2:])",
+  "_, status, ru = os.wait4(pid, 0)",
+  "open(sys.argv[1], 'w').write('%d %.6f %.6f\\n' % (ru.ru_maxrss, ru.ru_utime, ru.ru_stime))",
+  "sys.exit(os.waitstatus_to_exitcode(status) & 255)",
+].join("\n");
+
+function onPath(name: string): string | null {
+  for (const dir of (Deno.env.get("PATH") ?? "").split(":")) {
+    try {
+      if (dir !== "" && Deno.statSync(`${dir}/${name}`).isFile) return `${dir}/${name}`;
+    } catch {
+      // Not here.
+    }
+  }
+  return null;
+}
+
+const PYTHON = onPath("python3");
+
+/** Whether runs can be measured for peak RSS and CPU time (python3 or GNU time). */
 export function hasGnuTime(): boolean {
+  if (PYTHON !== null) return true;
   try {
     return Deno.statSync(GNU_TIME).isFile;
   } catch {
@@ -81,15 +112,14 @@ export function hasGnuTime(): boolean {
   }
 }
 
-/** GNU time's last line, "<peak RSS KiB> <user s> <system s>". */
+/** The measuring parent's last line: peak RSS in KiB, user and system seconds. */
 function parseTime(text: string): { rssKb: number | null; cpuMs: number | null } {
-  const last = (text.trim().split("\n").pop() ?? "").trim().split(/\s+/);
-  const kb = Number.parseInt(last[0] ?? "", 10);
-  const user = Number.parseFloat(last[1] ?? "");
-  const sys = Number.parseFloat(last[2] ?? "");
+  const [rss, user, sys] = (text.trim().split("\n").pop() ?? "").split(" ").map(Number);
   return {
-    rssKb: Number.isFinite(kb) ? kb : null,
-    cpuMs: Number.isFinite(user) && Number.isFinite(sys) ? (user + sys) * 1000 : null,
+    rssKb: rss !== undefined && Number.isFinite(rss) ? rss : null,
+    cpuMs: user !== undefined && sys !== undefined && Number.isFinite(user + sys)
+      ? (user + sys) * 1000
+      : null,
   };
 }
 
@@ -100,6 +130,8 @@ export async function runOnce(
 ): Promise<RunResult> {
   const argv = options.rssFile === undefined
     ? scenario.cmd
+    : PYTHON !== null
+    ? [PYTHON, "-c", RUSAGE_PY, options.rssFile, ...scenario.cmd]
     : [GNU_TIME, "-f", "%M %U %S", "-o", options.rssFile, ...scenario.cmd];
   const command = new Deno.Command(argv[0]!, {
     args: argv.slice(1),
@@ -123,7 +155,7 @@ export async function runOnce(
     new Response(child.stderr).text(),
   ]);
   const ms = performance.now() - t0;
-  let measured: ReturnType<typeof parseTime> = { rssKb: null, cpuMs: null };
+  let measured: { rssKb: number | null; cpuMs: number | null } = { rssKb: null, cpuMs: null };
   if (options.rssFile !== undefined) {
     try {
       measured = parseTime(decoder.decode(await Deno.readFile(options.rssFile)));

@@ -12,6 +12,7 @@
  */
 import type { BatonInvocation } from "../hook_command.ts";
 import { BATON_MARKER } from "./types.ts";
+import { PI_RECORD } from "../pi.ts";
 import { jsBatonRunner, PLUGIN_TIMEOUT_MS } from "./js_runner.ts";
 
 /**
@@ -23,6 +24,9 @@ import { jsBatonRunner, PLUGIN_TIMEOUT_MS } from "./js_runner.ts";
  * ```
  */
 export function renderPiExtension(invocation: BatonInvocation): string {
+  // The extension's event names are the record's (each baton event's first native name).
+  const on = (event: "session-start" | "pre-compact" | "session-end"): string =>
+    JSON.stringify(PI_RECORD.events[event][0]);
   return `// ${BATON_MARKER}: baton uninstall removes this file.
 // Runs baton from pi: the briefing in the system prompt of each turn of a session (baton runs
 // once per session), a capsule before compaction and when the session ends. A failure or a
@@ -46,9 +50,9 @@ function payloadOf(event, ctx) {
 export default function baton(pi) {
   // This session's briefing, asked for once (pi rebinds extensions for each new session).
   let briefing = null;
-  pi.on("before_agent_start", async (event, ctx) => {
+  pi.on(${on("session-start")}, async (event, ctx) => {
     if (briefing === null) {
-      const payload = { ...payloadOf("before_agent_start", ctx), source: "startup" };
+      const payload = { ...payloadOf(${on("session-start")}, ctx), source: "startup" };
       briefing = runBaton(["hook", "session-start", "--host", "pi"], payload, payload.cwd)
         .then((text) => text.trim());
     }
@@ -56,12 +60,12 @@ export default function baton(pi) {
     if (text === "" || typeof event?.systemPrompt !== "string") return;
     return { systemPrompt: \`\${event.systemPrompt}\\n\\n\${text}\` };
   });
-  pi.on("session_before_compact", async (_event, ctx) => {
-    const payload = payloadOf("session_before_compact", ctx);
+  pi.on(${on("pre-compact")}, async (_event, ctx) => {
+    const payload = payloadOf(${on("pre-compact")}, ctx);
     await runBaton(["hook", "pre-compact", "--host", "pi"], payload, payload.cwd);
   });
-  pi.on("session_shutdown", async (_event, ctx) => {
-    const payload = payloadOf("session_shutdown", ctx);
+  pi.on(${on("session-end")}, async (_event, ctx) => {
+    const payload = payloadOf(${on("session-end")}, ctx);
     await runBaton(["hook", "session-end", "--host", "pi"], payload, payload.cwd);
   });
 }

@@ -9,6 +9,8 @@ import type { BatonInvocation } from "../hook_command.ts";
 import { renderShellCommand } from "../shell_quote.ts";
 import { BATON_MARKER, type PromptSource } from "./types.ts";
 import { jsBatonRunner, PLUGIN_TIMEOUT_MS } from "./js_runner.ts";
+import { OPENCODE_RECORD } from "../opencode.ts";
+import type { DenyShape } from "../record.ts";
 
 const INVOCATION_BEGIN = "<!-- BEGIN INVOCATION -->";
 const INVOCATION_END = "<!-- END INVOCATION -->";
@@ -174,6 +176,23 @@ export function renderTomlCommand(
 }
 
 /**
+ * The plugin's reading of the gate's answer, for the deny shape the host's
+ * record names: the reason is thrown, which OpenCode returns to the model as
+ * the tool's error.
+ */
+function pluginDenyCheck(shape: DenyShape): string {
+  switch (shape) {
+    case "decision":
+    case "plugin-throw":
+      return 'if (verdict?.decision === "deny" && typeof verdict.reason === "string") {\n        throw new Error(verdict.reason);\n      }';
+    case "permission-decision":
+      return 'const d = verdict?.hookSpecificOutput;\n      if (d?.permissionDecision === "deny" && typeof d.permissionDecisionReason === "string") {\n        throw new Error(d.permissionDecisionReason);\n      }';
+    case "cursor-permission":
+      return 'if (verdict?.permission === "deny" && typeof verdict.agent_message === "string") {\n        throw new Error(verdict.agent_message);\n      }';
+  }
+}
+
+/**
  * The OpenCode plugin module: before the first model request of a session
  * (OpenCode's `experimental.chat.system.transform`, which every request of a
  * session passes through) it runs `baton hook session-start` once for that
@@ -196,6 +215,10 @@ export function renderTomlCommand(
  * ```
  */
 export function renderOpenCodePlugin(invocation: BatonInvocation): string {
+  // The plugin's event names are the record's (each baton event's first native name).
+  const ev = OPENCODE_RECORD.events;
+  const PRE_TOOL = ev["pre-tool"][0];
+  const DENY_CHECK = pluginDenyCheck(OPENCODE_RECORD.deny);
   return `// ${BATON_MARKER}: baton uninstall removes this file.
 // Runs baton from OpenCode: the briefing in the system prompt of a new session, a capsule and
 // the briefing before compaction, a capsule when a session goes idle, and after each tool call
@@ -231,10 +254,10 @@ export function BatonPlugin({ directory, worktree }) {
       if (typeof input?.sessionID === "string") depth.set(input.sessionID, 0);
       return Promise.resolve();
     },
-    "tool.execute.before": async (input, output) => {
+    ${JSON.stringify(PRE_TOOL)}: async (input, output) => {
       if (typeof input?.tool !== "string" || !mayDeny()) return;
       const out = (await runBaton(["hook", "pre-tool", "--host", "opencode"], {
-        hook_event_name: "tool.execute.before",
+        hook_event_name: ${JSON.stringify(PRE_TOOL)},
         session_id: typeof input.sessionID === "string" ? input.sessionID : null,
         cwd: directory,
         tool_name: input.tool,
@@ -247,17 +270,15 @@ export function BatonPlugin({ directory, worktree }) {
       } catch {
         return;
       }
-      if (verdict?.decision === "deny" && typeof verdict.reason === "string") {
-        throw new Error(verdict.reason);
-      }
+      ${DENY_CHECK}
     },
-    "tool.execute.after": async (input, output) => {
+    ${JSON.stringify(ev["post-tool"][0])}: async (input, output) => {
       const id = input?.sessionID;
       if (typeof id !== "string") return;
       const n = (depth.get(id) ?? 0) + 1;
       depth.set(id, n);
       const advice = (await runBaton(["hook", "post-tool", "--host", "opencode"], {
-        hook_event_name: "tool.execute.after",
+        hook_event_name: ${JSON.stringify(ev["post-tool"][0])},
         session_id: id,
         cwd: directory,
         tool_calls_since_prompt: n,
@@ -272,7 +293,7 @@ export function BatonPlugin({ directory, worktree }) {
       let pending = briefings.get(id);
       if (pending === undefined) {
         pending = runBaton(["hook", "session-start", "--host", "opencode"], {
-          hook_event_name: "session.created",
+          hook_event_name: ${JSON.stringify(ev["session-start"][0])},
           session_id: id,
           source: "startup",
           cwd: directory,
@@ -282,9 +303,9 @@ export function BatonPlugin({ directory, worktree }) {
       const briefing = await pending;
       if (briefing !== "") output.system.push(briefing);
     },
-    "experimental.session.compacting": async (input, output) => {
+    ${JSON.stringify(ev["pre-compact"][0])}: async (input, output) => {
       await runBaton(["hook", "pre-compact", "--host", "opencode"], {
-        hook_event_name: "experimental.session.compacting",
+        hook_event_name: ${JSON.stringify(ev["pre-compact"][0])},
         session_id: input?.sessionID ?? null,
         cwd: directory,
       }, directory);
@@ -293,9 +314,9 @@ export function BatonPlugin({ directory, worktree }) {
     },
     event: async ({ event }) => {
       if (event?.type === "session.compacted") depth.delete(event.properties?.sessionID);
-      if (event?.type !== "session.idle") return;
+      if (event?.type !== ${JSON.stringify(ev.stop[0])}) return;
       await runBaton(["hook", "stop", "--host", "opencode"], {
-        hook_event_name: "session.idle",
+        hook_event_name: ${JSON.stringify(ev.stop[0])},
         session_id: event.properties?.sessionID ?? null,
         cwd: directory,
       }, directory);

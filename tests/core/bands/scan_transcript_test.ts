@@ -1,11 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import {
-  type ByteRangeSource,
-  bytesSource,
-  SCAN_CHUNK_BYTES,
-  scanTranscript,
-} from "../../../core/bands/scan_transcript.ts";
+import { SCAN_CHUNK_BYTES, scanTranscript } from "../../../core/bands/scan_transcript.ts";
+import { type ByteRangeSource, bytesSource } from "../../../core/transcript/json_lines.ts";
 import {
   claudeCompaction,
   claudeToolTurn,

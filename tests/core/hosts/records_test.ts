@@ -1,7 +1,7 @@
-// Tests for core/hosts/records.ts and the host records: each record
-// agrees with the parts of baton that still keep their own vocabulary (the
-// gate's tool table, its deny renderer and its pre-tool event names), and
-// the tables derived from the records hold every host.
+// Tests for core/hosts/records.ts and the host records: the gate's tool
+// table, its deny renderer and its pre-tool event names, which are derived
+// from the records, give each record's own answer, and the tables derived
+// from the records hold every host.
 
 import assert from "node:assert/strict";
 import { HOST_RECORDS } from "../../../core/hosts/records.ts";
@@ -73,8 +73,8 @@ Deno.test("every record's deny shape is the one the gate renders for that host",
 });
 
 Deno.test("the hook command's --host help names every host record", async () => {
-  // hook.ts keeps its list literal so the pre-tool gate's path loads no record; this holds it
-  // to the records (positive control: a name that is no host is not in it).
+  // hook.ts lists the records' ids (the gate's path loads their light part anyway); this holds
+  // it to them (positive control: a name that is no host is not in it).
   const { hookCommand } = await import("../../../commands/hook.ts");
   const summary = hookCommand.flags.find((f) => f.name === "host")!.summary;
   for (const id of HOST_IDS) assert.ok(summary.includes(id), id);

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import {
+  archiveIndex,
   commitCapsule,
   findCapsuleFile,
   listArchive,
@@ -154,4 +155,20 @@ Deno.test("readTextOrNull() is null for a missing file and refuses one that is n
     await Deno.writeTextFile(`${dir}/ok.md`, "# ok\n");
     assert.equal(await readTextOrNull(fs, `${dir}/ok.md`), "# ok\n");
   });
+});
+
+Deno.test("archiveIndex() names the archive files an id or prefix may be in, newest first, and nothing for a non-id", () => {
+  const names = [
+    "20260101T000000Z-aaaa1111.md",
+    "20260102T000000Z-aaaa2222.md",
+    "20260103T000000Z-aaaa1111.md",
+    "20260104T000000Z-bbbb1111.md",
+  ];
+  const find = archiveIndex(names);
+  assert.deepEqual(find("aaaa1111" + "f".repeat(56)), [names[2], names[0]]);
+  assert.deepEqual(find("sha256:AAAA2222"), [names[1]]);
+  assert.deepEqual(find("aaaa"), [names[2], names[1], names[0]]);
+  assert.deepEqual(find("cccc1111"), []);
+  assert.deepEqual(find("aaa"), [], "too short");
+  assert.deepEqual(find("aaaa/../x"), []);
 });

@@ -1,11 +1,18 @@
 import assert from "node:assert/strict";
-import { parseJsonLines } from "../../../core/transcript/json_lines.ts";
+import {
+  bytesSource,
+  fileSource,
+  parseJsonLines,
+  readRecordsBackward,
+} from "../../../core/transcript/json_lines.ts";
+import { TestFs } from "../../_helpers/fs.ts";
+import { tempDir } from "../../_helpers/temp.ts";
 
-Deno.test("parseJsonLines() drops the partial first line of a tail, handles CRLF, and counts what it cannot read", () => {
+Deno.test("parseJsonLines() handles CRLF and counts what it cannot read", () => {
   const bytes = new TextEncoder().encode('tial":1}\r\n{"a":1}\r\n[1,2]\r\nnope\r\n{"b":');
-  const r = parseJsonLines(bytes, { startsMidFile: true });
+  const r = parseJsonLines(bytes);
   assert.deepEqual(r.records, [{ a: 1 }, [1, 2]]);
-  assert.deepEqual(r.counts, { records: 4, skipped: 1, unknown: 0, invalid: 2 });
+  assert.deepEqual(r.counts, { records: 5, skipped: 0, unknown: 0, invalid: 3 });
 });
 
 Deno.test("parseJsonLines() refuses a line over maxLineBytes without parsing it (positive control: under it parses)", () => {
@@ -18,4 +25,69 @@ Deno.test("parseJsonLines() refuses a line over maxLineBytes without parsing it 
     parseJsonLines(new TextEncoder().encode(line), { maxLineBytes: 500 }).records.length,
     1,
   );
+});
+
+Deno.test("readRecordsBackward() reads the whole lines at the end of a sparse 1 GiB file within its byte bound, newest kept, the cut line counted", async () => {
+  await using dir = await tempDir("baton-tail-");
+  const path = `${dir.path}/big.jsonl`;
+  const f = await Deno.open(path, { write: true, create: true });
+  const tail = Array.from({ length: 50 }, (_, i) => JSON.stringify({ i })).join("\n") + "\n";
+  await f.truncate(1024 * 1024 * 1024);
+  await f.seek(0, Deno.SeekMode.End);
+  await f.write(new TextEncoder().encode(tail));
+  f.close();
+  const source = await fileSource(new TestFs(), path);
+  let read = 0;
+  const counted = {
+    size: source!.size,
+    read: (o: number, l: number) => {
+      read += l;
+      return source!.read(o, l);
+    },
+  };
+  const r = await readRecordsBackward(counted, { maxBytes: 104 }); // 11 lines of 9 bytes and a cut one
+  assert.ok(read <= 104, `read ${read} bytes`);
+  assert.equal(r.bytesRead, 104);
+  assert.equal(r.records.length, 11);
+  assert.equal(r.complete, false);
+  assert.deepEqual(r.records.at(-1), { i: 49 });
+  assert.equal(r.counts.skipped, 1, "the line the bound cut is counted, not parsed");
+  assert.equal(r.bytes, r.records.map((x) => JSON.stringify(x).length + 1).reduce((a, b) => a + b));
+  // A stop record ends the read early; positive control: without it the bound does.
+  const stopped = await readRecordsBackward(source!, {
+    maxBytes: 64 * 1024,
+    stopAt: (o) => o.i === 45,
+  });
+  assert.deepEqual(stopped.records.map((x) => (x as { i: number }).i), [45, 46, 47, 48, 49]);
+  assert.equal(stopped.stoppedAt, source!.size - tail.length + tail.indexOf('{"i":45}') + 8);
+  assert.equal(await fileSource(new TestFs(), dir.path), null, "a directory is no source");
+  assert.equal(await fileSource(new TestFs(), `${dir.path}/missing`), null);
+});
+
+Deno.test("readRecordsBackward() gives the same records as parseJsonLines whatever the chunk size, CRLF and bad lines included", async () => {
+  const text = '{"a":1}\r\n\n{"b":\nnot json\n[1,2]\n{"c":"\u00e9"}\n{"d":';
+  const bytes = new TextEncoder().encode(text);
+  const forward = parseJsonLines(bytes);
+  for (const chunkBytes of [1, 2, 3, 7, 64]) {
+    const r = await readRecordsBackward(bytesSource(bytes), { maxBytes: 1 << 20, chunkBytes });
+    assert.deepEqual(r.records, forward.records, `chunk ${chunkBytes}`);
+    assert.deepEqual(r.counts, forward.counts, `chunk ${chunkBytes}`);
+    assert.equal(r.complete, true);
+    assert.equal(r.bytes, bytes.length);
+  }
+});
+
+Deno.test("a line with invalid UTF-8 inside a JSON string is invalid; a U+FFFD the host wrote is kept (both readers)", async () => {
+  const enc = new TextEncoder();
+  const bytes = new Uint8Array([
+    ...enc.encode('{"a":"'),
+    0xff,
+    ...enc.encode('"}\n{"b":"\uFFFD"}\n'),
+  ]);
+  const forward = parseJsonLines(bytes);
+  assert.deepEqual(forward.records, [{ b: "\uFFFD" }]);
+  assert.equal(forward.counts.invalid, 1);
+  const backward = await readRecordsBackward(bytesSource(bytes), { maxBytes: 1024 });
+  assert.deepEqual(backward.records, [{ b: "\uFFFD" }]);
+  assert.equal(backward.counts.invalid, 1);
 });

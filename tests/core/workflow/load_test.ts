@@ -23,6 +23,30 @@ async function withCapsule(f: (dir: string) => Promise<void>): Promise<void> {
   });
 }
 
+/**
+ * `fs` with `seen(path, stack)` called once each call of its method `method`
+ * has returned (`stack`: the caller's, taken when the call was made).
+ */
+function spyFs<T extends object>(
+  fs: T,
+  method: string,
+  seen: (path: string, stack: string) => void,
+): T {
+  return new Proxy(fs, {
+    get(target, prop, receiver) {
+      const v = Reflect.get(target, prop, receiver);
+      if (typeof v !== "function") return v;
+      if (prop !== method) return v.bind(target);
+      return async (path: string, ...rest: unknown[]) => {
+        const stack = new Error().stack ?? "";
+        const r = await v.call(target, path, ...rest);
+        seen(path, stack);
+        return r;
+      };
+    },
+  });
+}
+
 const fileCheck = (r: { drift: { check: string; status: string; detail: string }[] }) =>
   r.drift.find((d) => d.check.includes("a.txt"));
 
@@ -75,19 +99,8 @@ Deno.test("loadBriefing() under a deadline re-checks the recorded files first; t
     // The clock stands still until a.txt's content has been read, then jumps past the deadline.
     const t0 = Date.parse("2026-06-01T12:00:00.000Z");
     let readA = false;
-    const base = new TestFs();
-    const fs = new Proxy(base, {
-      get(target, prop, receiver) {
-        const v = Reflect.get(target, prop, receiver);
-        if (prop !== "readFile" || typeof v !== "function") {
-          return typeof v === "function" ? v.bind(target) : v;
-        }
-        return async (path: string, ...rest: unknown[]) => {
-          const r = await v.call(target, path, ...rest);
-          if (path.endsWith("/a.txt")) readA = true;
-          return r;
-        };
-      },
+    const fs = spyFs(new TestFs(), "readFile", (path) => {
+      if (path.endsWith("/a.txt")) readA = true;
     });
     const now = () => new Date(readA ? t0 + 60_000 : t0);
     const r = await loadBriefing(testContext(dir, { fs, now }), { budgetMs: 450 });
@@ -104,5 +117,45 @@ Deno.test("loadBriefing() under a deadline re-checks the recorded files first; t
     assert.equal(u.status, "different");
     assert.match(u.detail, /new untracked since capture: new1\.txt, new2\.txt/);
     assert.match(u.detail, /0 then, 2 now/);
+  });
+});
+
+Deno.test("loadBriefing() of a trusted capsule with a previous lists .baton/capsules once, and still reads the chain's decisions", async () => {
+  const { TestFs } = await import("../../_helpers/fs.ts");
+  const { createSigningKeyFile, parseSigningKeyFile } = await import(
+    "../../../core/trust/signing_key.ts"
+  );
+  const key = await parseSigningKeyFile(await createSigningKeyFile(new Uint8Array(32).fill(7)));
+  const keys = {
+    signingKey: () => Promise.resolve({ ok: true as const, key }),
+    trustedKeys: () =>
+      Promise.resolve({
+        keys: new Map([[key.fingerprint, { name: "t", own: true }]]),
+        problem: null,
+      }),
+  };
+  await withRepo(async (dir) => {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir);
+    const at = (t: string) => testContext(dir, { keys, now: () => new Date(t) });
+    const first = { now: "first", decisions: [{ text: "use sqlite", why: "small" }] };
+    await finalizeDraft(at("2026-06-01T10:00:00.000Z"), enc.encode(JSON.stringify(first)));
+    await finalizeDraft(
+      at("2026-06-01T11:00:00.000Z"),
+      enc.encode(JSON.stringify({ now: "second" })),
+    );
+    const listings: string[] = [];
+    const fs = spyFs(new TestFs(), "readDir", (path, stack) => {
+      // The archive listings (the work-tree scan walks the folder too, as files).
+      if (path.endsWith("/.baton/capsules") && stack.includes("listArchive")) listings.push(stack);
+    });
+    const r = await loadBriefing(testContext(dir, { fs, keys }));
+    assert.equal(r!.authorship.status, "trusted");
+    assert.match(
+      r!.text,
+      /use sqlite/,
+      "the previous capsule's decision was read from the archive",
+    );
+    assert.equal(listings.length, 1, listings.join("\n---\n"));
   });
 });

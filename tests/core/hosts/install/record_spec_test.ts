@@ -100,10 +100,10 @@ Deno.test("a host that is only a record has its events mapped and its output sha
 });
 
 function storeIo(home: string): TranscriptStoreIo {
-  const window = async (path: string, at: "head" | "tail", max: number) => {
+  const window = async (path: string, max: number) => {
     try {
       const bytes = await Deno.readFile(path);
-      const part = at === "head" ? bytes.subarray(0, max) : bytes.subarray(-max);
+      const part = bytes.subarray(0, max);
       return { bytes: part, fileBytes: bytes.length, complete: part.length === bytes.length };
     } catch {
       return null;
@@ -115,8 +115,7 @@ function storeIo(home: string): TranscriptStoreIo {
     home,
     os: "linux",
     now: () => new Date(0),
-    readHead: (path, max): Promise<ByteWindow | null> => window(path, "head", max),
-    readTail: (path, options): Promise<ByteWindow | null> => window(path, "tail", options.maxBytes),
+    readHead: (path, max): Promise<ByteWindow | null> => window(path, max),
     openReadOnlyDb: () => Promise.resolve(null),
   };
 }
