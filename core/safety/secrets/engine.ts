@@ -52,6 +52,18 @@ interface CompiledRule {
   follows: RegExp | null;
   /** The rule's `extend`, sticky. */
   extend: RegExp | null;
+  /** The rule's `needs`, or null. */
+  needs: string | null;
+}
+
+/**
+ * Where a rule's `needs` literal was last looked for in the current buffer:
+ * searched from `from`, found at `at` (Infinity when absent). Valid for a
+ * later search from any position in [from, at].
+ */
+interface NeedsCache {
+  from: number;
+  at: number;
 }
 
 /** One cached rejectName answer (the name is kept to rule out hash collisions). */
@@ -161,6 +173,7 @@ export function createEngine(
       extend: rule.extend === undefined
         ? null
         : new RegExp(rule.extend.source, rule.extend.flags.replace(/[gyd]/g, "") + "y"),
+      needs: rule.needs ?? null,
     };
   });
   const automaton = buildAutomaton(keywords);
@@ -265,6 +278,7 @@ export function findSecrets(engine: SecretEngine, bytes: Uint8Array): RawFinding
   const text = decoder.decode(pass.ascii ? bytes : engine.maskedCopy(bytes));
   const { automaton, rules, keywordRules } = engine;
   const coveredUntil = new Array<number>(rules.length).fill(-1);
+  const needs: (NeedsCache | undefined)[] = new Array(rules.length);
   const candidates: (RawFinding & { priority: number })[] = [];
   const hits = pass.hits;
   for (let h = 0; h < hits.length; h += 2) {
@@ -275,7 +289,10 @@ export function findSecrets(engine: SecretEngine, bytes: Uint8Array): RawFinding
       const kwStart = endIndex - automaton.keywords[kw]!.length + 1;
       for (const ri of keywordRules[kw]!) {
         if (kwStart < coveredUntil[ri]!) continue;
-        const found = confirm(rules[ri]!, text, kwStart, kwStart + automaton.keywords[kw]!.length);
+        const c = rules[ri]!;
+        const kwEnd = kwStart + automaton.keywords[kw]!.length;
+        if (c.needs !== null && !needsWithin(c, text, kwStart, kwEnd, needs, ri)) continue;
+        const found = confirm(c, text, kwStart, kwEnd);
         if (found !== null) {
           candidates.push(found);
           coveredUntil[ri] = found.end;
@@ -284,6 +301,29 @@ export function findSecrets(engine: SecretEngine, bytes: Uint8Array): RawFinding
     }
   }
   return resolveOverlaps(candidates);
+}
+
+/**
+ * True when the rule's `needs` literal occurs at or after `kwEnd` and ends
+ * within the rule's window. Hits come in increasing order, so the last
+ * answer usually holds: one forward search per occurrence, not per hit.
+ */
+function needsWithin(
+  c: CompiledRule,
+  text: string,
+  kwStart: number,
+  kwEnd: number,
+  cache: (NeedsCache | undefined)[],
+  ri: number,
+): boolean {
+  const literal = c.needs!;
+  let last = cache[ri];
+  if (last === undefined || kwEnd < last.from || kwEnd > last.at) {
+    const at = text.indexOf(literal, kwEnd);
+    last = { from: kwEnd, at: at < 0 ? Infinity : at };
+    cache[ri] = last;
+  }
+  return last.at + literal.length <= kwStart + c.after;
 }
 
 function confirm(

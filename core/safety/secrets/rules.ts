@@ -1178,6 +1178,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
       String
         .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))curl(?:[ \t](?:[^\n|;&\\]|\\{1,3}(?:\r?\n|n)|\\){0,400}?)?[ \t](?:-u|--user)(?:[ \t]{1,16}|=)?(?:\\?"(?<user>[^\s:"\\]{1,128}):(?<s>[^"\\\r\n]{1,256})\\?"|'(?<user>[^\s:']{1,128}):(?<s>[^'\r\n]{1,256})'|(?<user>[^\s:"'\\]{1,128}):(?<s>[^\s"'\\]{1,256}))`,
     ),
+    // Every match holds `-u` (`--user` too): most curl lines have none.
+    needs: "-u",
     after: 800,
     priority: 2,
   },
