@@ -474,6 +474,16 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
   k8s_secret_data: (r) => {
     const user = btoa(r.str(ALNUM, 6));
     const pass = btoa(r.str(ALNUM, 18));
+    if ((pass.charCodeAt(0) & 1) === 1) {
+      // As `kubectl get secret -o json` prints it: data before kind.
+      const s = `${pass}",\n        "username": "${user}`;
+      return {
+        text:
+          `{\n    "apiVersion": "v1",\n    "data": {\n        "password": "${s}"\n    },\n    "kind": "Secret",\n    "metadata": {\n        "name": "db"\n    },\n    "type": "Opaque"\n}`,
+        secret: s,
+        core: coreOf(pass),
+      };
+    }
     const s = `${user}\n  password: ${pass}`;
     return {
       text:
@@ -483,8 +493,14 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     };
   },
   vault_legacy_token: (r) => {
-    const s = p("s.", r.str(ALNUM, 24));
-    return { text: `export VAULT_TOKEN=${s}`, secret: s, core: s.slice(2, 14) };
+    const body = r.str(ALNUM, 24);
+    // Every service token here has a digit, an upper and a lower-case letter.
+    const s = p("s.", "7Qm", body.slice(3));
+    // Half bare, as `vault token create` prints it (no Vault name beside it).
+    const text = (body.charCodeAt(0) & 1) === 1
+      ? `token              ${s}`
+      : `export VAULT_TOKEN=${s}`;
+    return { text, secret: s, core: s.slice(2, 14) };
   },
   vercel_token: (r) => tok(p("vc", "p_", r.str(ALNUM, 56))),
   facebook_access_token: (r) => tok(p("EA", "AG", r.str(ALNUM, 180))),
@@ -495,7 +511,13 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     return { text: `access_token=${s}`, secret: s, core: s.slice(16, 28) };
   },
   discord_token: (r) => {
-    const id = btoa(p("1", r.str("0123456789", 18))).replace(/=+$/, "");
+    const digits = r.str("0123456789", 18);
+    // Ids from 2021 on start with 1 (19 digits); older ones with 2-9 (18).
+    const lead = String(1 + Number(digits[17]) % 9);
+    const older = lead !== "1" && !["40", "41", "51", "52", "55", "81", "85", "86"].includes(
+      lead + digits[0],
+    );
+    const id = btoa(older ? p(lead, digits.slice(0, 17)) : p("1", digits)).replace(/=+$/, "");
     const s = p(id, ".", r.str(URLSAFE, 6), ".", r.str(URLSAFE, 38));
     return { text: `client.login("${s}")`, secret: s, core: coreOf(s.split(".")[2]!) };
   },
@@ -708,11 +730,16 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     ],
     k8s_secret_data: [
       "apiVersion: v1\nkind: ConfigMap\ndata:\n  LOG_LEVEL: debug\n  url: http://api",
+      '{"apiVersion": "v1", "data": {"LOG_LEVEL": "debug"}, "kind": "ConfigMap"}',
+      '{"apiVersion": "v1", "data": {"password": "${DB_PASSWORD}"}, "kind": "Secret"}',
+      '{"items": [{"apiVersion": "v1", "kind": "Secret", "type": "Opaque"}, ' +
+      '{"apiVersion": "v1", "data": {"url": "http://api.internal"}, "kind": "ConfigMap"}]}',
       "apiVersion: v1\nkind: Secret\nstringData:\n  password: ${DB_PASSWORD}",
       'apiVersion: v1\nkind: Secret\ndata:\n  password: "<base64-password>"',
     ],
     discord_token: [
       p("MT", rng.str(ALNUM, 24), ".", rng.str(URLSAFE, 6), ".", rng.str(URLSAFE, 38)),
+      p("Nz", rng.str(ALNUM, 22), ".", rng.str(URLSAFE, 6), ".", rng.str(URLSAFE, 30)),
       "MTU is 1500 bytes on this link",
     ],
     facebook_app_token: [`${rng.str("123456789", 15)}|${rng.str(HEX, 20)}`, "| 12| 34|"],
@@ -723,6 +750,10 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "VAULT_ADDR=https://vault.internal.test:8200",
       p("vault_token: s.", "x".repeat(24)),
       "VAULT_TOKEN=s.${TOKEN}",
+      p("this.s.", "Xq7vB2mKp9LzR4tWn8cYd3Fh"),
+      p("s.", "getelementsbytagnamexyzw", " and s.", "getElementsByTagNameXyzW"),
+      p("see https://s.", "Xq7vB2mKp9LzR4tWn8cYd3Fh", "/index.html"),
+      p("s.", "Xq7vB2mKp9LzR4tWn8cYd3F", " (23) and s.", "Xq7vB2mKp9LzR4tWn8cYd3Fhx"),
     ],
     facebook_access_token: [p("EA", "AG", rng.str(ALNUM, 40))],
   };

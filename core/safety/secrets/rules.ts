@@ -239,6 +239,26 @@ function assignmentValid(minLength: number, upperEnv = false) {
   };
 }
 
+/** A JSON quote, bare or escaped once to three times (a JSON string inside a transcript). */
+const JQ = String.raw`\\{0,3}"`;
+/** JSON blanks, raw or escaped (`\n` inside a transcript line). */
+const JWS = String.raw`(?:[ \t\r\n]|\\{1,3}[nrt]){0,64}`;
+/** `"kind": "Secret"` in JSON. */
+const K8S_JSON_KIND = String.raw`${JQ}kind${JQ}${JWS}:${JWS}${JQ}Secret${JQ}`;
+/** Where one Kubernetes object ends and the next begins (kubectl prints apiVersion first). */
+const K8S_JSON_CUT = String.raw`${JQ}(?:kind|apiVersion)${JQ}`;
+/** A key of a Secret's data map and what leads to its value. */
+const K8S_JSON_KEY = String.raw`${JQ}[A-Za-z0-9_.-]{1,253}${JQ}${JWS}:${JWS}${JQ}`;
+/** A value of a Secret's data map (base64 under data, any text under stringData). */
+const K8S_JSON_VALUE = String.raw`[^"\\\r\n]{1,4096}`;
+/** `"kind": "Secret"` as pretty and compact JSON print it, bare and escaped. */
+const K8S_JSON_SECRET_KEYWORDS = [
+  '"kind": "secret"',
+  '"kind":"secret"',
+  '\\"kind\\": \\"secret\\"',
+  '\\"kind\\":\\"secret\\"',
+];
+
 /**
  * Every rule, in table order.
  * @example
@@ -1341,6 +1361,22 @@ export const SECRET_RULES: readonly SecretRule[] = [
         .raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]))(?:(?<=kind:[ \t]{0,8}\\{0,3}["']?Secret\b(?:(?!kind:|---|apiVersion:)[^]){0,4000})|(?=(?:(?!kind:|---|apiVersion:)[^]){0,4000}?kind:[ \t]{0,8}\\{0,3}["']?Secret\b))(?:stringD|d)ata:[ \t]{0,8}${NL}[ \t]{1,16}[A-Za-z0-9_.-]{1,253}:[ \t]{1,8}(?<s>[^\s\\][^\r\n\\]{0,4096}(?:${NL}[ \t]{1,16}[A-Za-z0-9_.-]{1,253}:[ \t]{1,8}[^\s\\][^\r\n\\]{0,4096}){0,64})`,
     ),
     before: 4000,
+    after: 4000 + 24 * 1024,
+    priority: 2,
+    validate: (s) => s.length >= 4,
+  },
+  {
+    kind: "k8s_secret_data",
+    title: "Kubernetes Secret data (JSON)",
+    description:
+      'The values of the `"data"` / `"stringData"` map of a JSON object with `"kind": "Secret"` (`kubectl get secret -o json`, the API), before or after it in the same object, escaped or not, redacted as one block.',
+    keywords: K8S_JSON_SECRET_KEYWORDS,
+    anchor: "near",
+    pattern: new RegExp(
+      String
+        .raw`(?:(?<=${K8S_JSON_KIND}(?:(?!${K8S_JSON_CUT})[^]){0,4000})|(?=(?:(?!${K8S_JSON_CUT})[^]){0,28000}?${K8S_JSON_KIND}))${JQ}(?:stringD|d)ata${JQ}${JWS}:${JWS}\{${JWS}${K8S_JSON_KEY}(?<s>${K8S_JSON_VALUE}(?:${JQ}${JWS},${JWS}${K8S_JSON_KEY}${K8S_JSON_VALUE}){0,64})${JQ}`,
+    ),
+    before: 28 * 1024,
     after: 4000 + 24 * 1024,
     priority: 2,
     validate: (s) => s.length >= 4,

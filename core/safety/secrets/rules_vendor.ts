@@ -83,6 +83,24 @@ function isBase64Digits(text: string): boolean {
   }
 }
 
+/**
+ * Keywords of a bare Discord token: the base64 of its user id's first three
+ * digits (`NzA5` for 709...), four characters every token starts with. The
+ * few whose first three letters are common in words (`nte` of content,
+ * `ode` of code) are left out, so prose and code keep the keyword pass fast:
+ * ids starting 40, 41, 51, 52, 55, 81, 85 or 86 are found only near the
+ * word Discord (discord_bot_token) or as the copy of a value found there.
+ */
+function discordIdKeywords(): string[] {
+  const common = new Set(["nte", "ode", "ntu", "odu", "nde", "nti", "ody", "nda"]);
+  const out: string[] = [];
+  for (let digits = 100; digits <= 999; digits++) {
+    const start = btoa(String(digits));
+    if (!common.has(start.slice(0, 3).toLowerCase())) out.push(start);
+  }
+  return out;
+}
+
 /** Between a name and its value: optional (escaped) quotes around `=`, `:`, `:=` or `=>`. */
 const SEP = String.raw`(?:\\{0,3}["'])?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}(?:\\{0,3}["'\x60])?`;
 
@@ -514,6 +532,24 @@ export const VENDOR_RULES: readonly SecretRule[] = [
     value: String.raw`[sbr]\.[A-Za-z0-9]{24}`,
     max: 26,
   }),
+  {
+    kind: "vault_legacy_token",
+    title: "HashiCorp Vault legacy service token (bare)",
+    description:
+      "`s.` + exactly 24 alphanumerics with upper case, lower case and a digit, standing alone (not after a name, a dot or a slash): `vault login s.…`, the token column of `vault token create`.",
+    // `s.` and the token's first character: three bytes, cheap to reject
+    // (`this.state` fails the look-behind at once).
+    keywords: [..."abcdefghijklmnopqrstuvwxyz0123456789"].map((c) => `s.${c}`),
+    pattern: new RegExp(
+      String.raw`${
+        lookBehind(String.raw`A-Za-z0-9_.\-\/$@`)
+      }s\.[A-Za-z0-9]{24}(?![A-Za-z0-9_.\-\/])`,
+    ),
+    after: 32,
+    priority: 3,
+    minEntropy: 3.7,
+    validate: (s) => /[0-9]/.test(s) && /[A-Z]/.test(s) && /[a-z].*[a-z]/.test(s.slice(2)),
+  },
   prefixed({
     kind: "vercel_token",
     title: "Vercel token",
@@ -562,13 +598,13 @@ export const VENDOR_RULES: readonly SecretRule[] = [
     kind: "discord_token",
     title: "Discord bot token (bare)",
     description:
-      "Three dot-separated parts whose first is the base64 of a numeric user id (ids from 2021 on start `MT`), then 6 and 27-40 URL-safe characters; the id is decoded and checked.",
-    keywords: ["mta", "mte", "mti", "mtm", "mtq", "mtu", "mty", "mtc", "mtg", "mtk"],
+      "Three dot-separated parts whose first is the base64 of a numeric user id of 17-20 digits (`MT` for ids from 2021 on, `Mj` to `OT` before; ids starting 40, 41, 51, 52, 55, 81, 85 or 86 only near the word Discord), then 6 and 27-40 URL-safe characters; the id is decoded and checked.",
+    keywords: discordIdKeywords(),
     pattern: new RegExp(
       String
         .raw`${
         lookBehind("A-Za-z0-9_\\-")
-      }(?<id>MT[A-Za-z0-9_-]{20,26})\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}(?![A-Za-z0-9_-])`,
+      }(?<id>[MNO][A-Za-z0-9_-]{21,27})\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}(?![A-Za-z0-9_-])`,
     ),
     after: 80,
     priority: 3,
