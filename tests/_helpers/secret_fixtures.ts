@@ -521,6 +521,32 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     const s = p(id, ".", r.str(URLSAFE, 6), ".", r.str(URLSAFE, 38));
     return { text: `client.login("${s}")`, secret: s, core: coreOf(s.split(".")[2]!) };
   },
+  openrouter_api_key: (r) => tok(p("sk-or", "-v1-", r.str(HEX, 64))),
+  xai_api_key: (r) => tok(p("xa", "i-", r.str(ALNUM, 80))),
+  firecrawl_api_key: (r) => tok(p("f", "c-", r.str(HEX, 32))),
+  tavily_api_key: (r) => tok(p("tv", "ly-dev-", r.str(ALNUM, 32))),
+  langfuse_secret_key: (r) =>
+    tok(p("sk-", "lf-", [8, 4, 4, 4, 12].map((n) => r.str(HEX, n)).join("-"))),
+  tailscale_key: (r) => tok(p("tskey", "-auth-", r.str(ALNUM, 12), "CNTRL-", r.str(ALNUM, 33))),
+  sonarqube_token: (r) => tok(p("sq", "p_", r.str(HEX, 40))),
+  buildkite_token: (r) => tok(p("bk", "ua_", r.str(HEX, 40))),
+  figma_token: (r) => tok(p("fi", "gd_", r.str(URLSAFE, 40))),
+  nuget_api_key: (r) => tok(p("o", "y2", r.str(LOWER_NUM, 43))),
+  cratesio_api_token: (r) => tok(p("c", "io", r.str(ALNUM, 32))),
+  elevenlabs_api_key: (r) => tok(p("s", "k_", r.str(HEX, 48))),
+  braintree_access_token: (r) =>
+    tok(p("access_token$", "production$", r.str(LOWER_NUM, 16), "$", r.str(HEX, 32))),
+  plaid_access_token: (r) =>
+    tok(p("access-", "production-", [8, 4, 4, 4, 12].map((n) => r.str(HEX, n)).join("-"))),
+  teams_webhook_url: (r) => {
+    const uuid = () => [8, 4, 4, 4, 12].map((n) => r.str(HEX, n)).join("-");
+    const s = p(uuid(), "@", uuid(), "/IncomingWebhook/", r.str(HEX, 32), "/", uuid());
+    return {
+      text: `https://contoso.webhook.office.com/webhookb2/${s}`,
+      secret: s,
+      core: coreOf(s),
+    };
+  },
   generic_secret: (r) => {
     const s = r.str(ALNUM, 10) + "7" + r.str(ALNUM, 21);
     return { text: `client_secret: ${s}`, secret: s, core: s.slice(0, 12) };
@@ -756,5 +782,22 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       p("s.", "Xq7vB2mKp9LzR4tWn8cYd3F", " (23) and s.", "Xq7vB2mKp9LzR4tWn8cYd3Fhx"),
     ],
     facebook_access_token: [p("EA", "AG", rng.str(ALNUM, 40))],
+    openrouter_api_key: [p("sk-or", "-v1-", "your-key-here"), p("sk-or", "-v1-", "0".repeat(64))],
+    firecrawl_api_key: [
+      "rfc-" + rng.str(HEX, 32),
+      "see RFC-2616 section 14",
+      p("f", "c-YOUR_API_KEY"),
+    ],
+    nuget_api_key: ["boy2" + rng.str(LOWER_NUM, 43), p("o", "y2", "x".repeat(43))],
+    cratesio_api_token: [
+      "precious" + rng.str(ALNUM, 32),
+      "the social" + " media associations of the Italian cio",
+    ],
+    elevenlabs_api_key: [
+      "task_" + rng.str(HEX, 48),
+      p("s", "k_", rng.str(HEX, 40)),
+    ],
+    tailscale_key: [p("tskey", "-auth-XXXXXX-XXXXXXXXXXXXXXXXXXXX"), "tskey-auth-<your-key>"],
+    teams_webhook_url: ["https://contoso.webhook.office.com/webhookb2/<url-from-teams>"],
   };
 }
