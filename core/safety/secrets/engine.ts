@@ -50,6 +50,8 @@ interface CompiledRule {
   rejected: Map<number, NameAnswer> | null;
   /** The rule's `follows`, sticky. */
   follows: RegExp | null;
+  /** ASCII lookup of the rule's `followsFirst`, or null. */
+  followsFirst: Uint8Array | null;
   /** The rule's `extend`, sticky. */
   extend: RegExp | null;
   /** The rule's `needs`, or null. */
@@ -151,12 +153,7 @@ export function createEngine(
     const before = rule.before ?? 0;
     const near = rule.anchor === "near";
     const flags = rule.pattern.flags.replace(/[gyd]/g, "") + "d" + (near ? "g" : "y");
-    let lead: Uint8Array | null = null;
-    if (rule.lead !== undefined) {
-      const cls = new RegExp(`[${rule.lead}]`);
-      lead = new Uint8Array(128);
-      for (let b = 0; b < 128; b++) lead[b] = cls.test(String.fromCharCode(b)) ? 1 : 0;
-    }
+    const lead = rule.lead === undefined ? null : asciiLookup(rule.lead);
     return {
       rule,
       index,
@@ -170,6 +167,7 @@ export function createEngine(
       follows: rule.follows === undefined
         ? null
         : new RegExp(rule.follows.source, rule.follows.flags.replace(/[gyd]/g, "") + "y"),
+      followsFirst: rule.followsFirst === undefined ? null : asciiLookup(rule.followsFirst),
       extend: rule.extend === undefined
         ? null
         : new RegExp(rule.extend.source, rule.extend.flags.replace(/[gyd]/g, "") + "y"),
@@ -211,6 +209,14 @@ export function createEngine(
     rules: compiled,
     keywordRules,
   };
+}
+
+/** A 128-entry table: 1 where the ASCII character is in the class body `cls`. */
+function asciiLookup(cls: string): Uint8Array {
+  const re = new RegExp(`[${cls}]`);
+  const table = new Uint8Array(128);
+  for (let b = 0; b < 128; b++) table[b] = re.test(String.fromCharCode(b)) ? 1 : 0;
+  return table;
 }
 
 const decoder = new TextDecoder();
@@ -349,6 +355,7 @@ function confirm(
   if (c.follows !== null) {
     // A run longer than any name cannot be one (keyword-laden runs cost nothing).
     if (end - kwStart >= MAX_NAME) return null;
+    if (c.followsFirst !== null && c.followsFirst[text.charCodeAt(end)] !== 1) return null;
     c.follows.lastIndex = end;
     if (!c.follows.test(text)) return null;
   }

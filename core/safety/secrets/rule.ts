@@ -57,6 +57,13 @@ export interface SecretRule {
    */
   follows?: RegExp;
   /**
+   * With `follows`: every character a `follows` match can begin with (a
+   * RegExp character-class body, ASCII). The character right after the name
+   * is looked up in it before `follows` runs, so most keyword hits cost one
+   * table lookup. It must hold every first character `follows` accepts.
+   */
+  followsFirst?: string;
+  /**
    * A literal (ASCII, case as written) that every match holds after its
    * keyword and within `after` bytes of the keyword's start (`-u` in
    * `curl ... -u user:pass`). A hit with no such literal there is dropped

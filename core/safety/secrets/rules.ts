@@ -24,6 +24,8 @@ import { VENDOR_RULES } from "./rules_vendor.ts";
 const SEP = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}(?:\\?["'\x60])?`;
 /** What follows a name in SEP up to its operator (a rule's `follows`). */
 const ASSIGNMENT_OPERATOR = /(?:\\?["'])?[ \t]{0,16}[:=]/;
+/** The characters an {@linkcode ASSIGNMENT_OPERATOR} match begins with. */
+const ASSIGNMENT_FIRST = String.raw`\\"' \t:=`;
 /** SEP without its trailing quote, for values read by {@linkcode assignedValue}. */
 const SEP_OPEN = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}`;
 
@@ -1231,6 +1233,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     // The pattern's name is upper case: a run with lower case never matches.
     rejectName: (n) => /[a-z]/.test(n) || rejectAssignmentName(n),
     follows: /=/,
+    followsFirst: "=",
     before: 64,
     after: VALUE_MAX + 100,
     priority: 1,
@@ -1260,6 +1263,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     lead: "A-Za-z0-9_.\\-",
     rejectName: rejectAssignmentName,
     follows: ASSIGNMENT_OPERATOR,
+    followsFirst: ASSIGNMENT_FIRST,
     before: 64,
     after: VALUE_MAX + 140,
     priority: 1,
@@ -1301,6 +1305,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     lead: "A-Za-z0-9_.\\-",
     rejectName: (n) => !KEY_NAME.test(n) || ORDINARY_KEY_NAME.test(n) || isExcludedName(n),
     follows: ASSIGNMENT_OPERATOR,
+    followsFirst: ASSIGNMENT_FIRST,
     before: 64,
     after: VALUE_MAX + 140,
     priority: 1,
@@ -1337,6 +1342,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     // An upper-case NAME=value is the env rule's (same span, its kind).
     rejectName: (n) => !PASSWORD_NAME.test(n) || isExcludedName(n) || !/[a-z]/.test(n),
     follows: ASSIGNMENT_OPERATOR,
+    followsFirst: ASSIGNMENT_FIRST,
     before: 64,
     after: VALUE_MAX + 140,
     priority: 1,

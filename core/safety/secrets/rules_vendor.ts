@@ -119,6 +119,7 @@ function named(row: NamedRow): SecretRule {
     lead: String.raw`A-Za-z0-9_.\-`,
     rejectName: (n) => !row.name.test(n) || isExcludedName(n),
     follows: /(?:\\{0,3}["'])?[ \t]{0,16}[:=]/,
+    followsFirst: String.raw`\\"' \t:=`,
     before: 64,
     after: 96 + row.max,
     priority: 3,
