@@ -474,6 +474,16 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
   k8s_secret_data: (r) => {
     const user = btoa(r.str(ALNUM, 6));
     const pass = btoa(r.str(ALNUM, 18));
+    if ((pass.charCodeAt(0) & 1) === 1) {
+      // As `kubectl get secret -o json` prints it: data before kind.
+      const s = `${pass}",\n        "username": "${user}`;
+      return {
+        text:
+          `{\n    "apiVersion": "v1",\n    "data": {\n        "password": "${s}"\n    },\n    "kind": "Secret",\n    "metadata": {\n        "name": "db"\n    },\n    "type": "Opaque"\n}`,
+        secret: s,
+        core: coreOf(pass),
+      };
+    }
     const s = `${user}\n  password: ${pass}`;
     return {
       text:
@@ -483,8 +493,14 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     };
   },
   vault_legacy_token: (r) => {
-    const s = p("s.", r.str(ALNUM, 24));
-    return { text: `export VAULT_TOKEN=${s}`, secret: s, core: s.slice(2, 14) };
+    const body = r.str(ALNUM, 24);
+    // Every service token here has a digit, an upper and a lower-case letter.
+    const s = p("s.", "7Qm", body.slice(3));
+    // Half bare, as `vault token create` prints it (no Vault name beside it).
+    const text = (body.charCodeAt(0) & 1) === 1
+      ? `token              ${s}`
+      : `export VAULT_TOKEN=${s}`;
+    return { text, secret: s, core: s.slice(2, 14) };
   },
   vercel_token: (r) => tok(p("vc", "p_", r.str(ALNUM, 56))),
   facebook_access_token: (r) => tok(p("EA", "AG", r.str(ALNUM, 180))),
@@ -495,9 +511,41 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     return { text: `access_token=${s}`, secret: s, core: s.slice(16, 28) };
   },
   discord_token: (r) => {
-    const id = btoa(p("1", r.str("0123456789", 18))).replace(/=+$/, "");
+    const digits = r.str("0123456789", 18);
+    // Ids from 2021 on start with 1 (19 digits); older ones with 2-9 (18).
+    const lead = String(1 + Number(digits[17]) % 9);
+    const older = lead !== "1" && !["40", "41", "51", "52", "55", "81", "85", "86"].includes(
+      lead + digits[0],
+    );
+    const id = btoa(older ? p(lead, digits.slice(0, 17)) : p("1", digits)).replace(/=+$/, "");
     const s = p(id, ".", r.str(URLSAFE, 6), ".", r.str(URLSAFE, 38));
     return { text: `client.login("${s}")`, secret: s, core: coreOf(s.split(".")[2]!) };
+  },
+  openrouter_api_key: (r) => tok(p("sk-or", "-v1-", r.str(HEX, 64))),
+  xai_api_key: (r) => tok(p("xa", "i-", r.str(ALNUM, 80))),
+  firecrawl_api_key: (r) => tok(p("f", "c-", r.str(HEX, 32))),
+  tavily_api_key: (r) => tok(p("tv", "ly-dev-", r.str(ALNUM, 32))),
+  langfuse_secret_key: (r) =>
+    tok(p("sk-", "lf-", [8, 4, 4, 4, 12].map((n) => r.str(HEX, n)).join("-"))),
+  tailscale_key: (r) => tok(p("tskey", "-auth-", r.str(ALNUM, 12), "CNTRL-", r.str(ALNUM, 33))),
+  sonarqube_token: (r) => tok(p("sq", "p_", r.str(HEX, 40))),
+  buildkite_token: (r) => tok(p("bk", "ua_", r.str(HEX, 40))),
+  figma_token: (r) => tok(p("fi", "gd_", r.str(URLSAFE, 40))),
+  nuget_api_key: (r) => tok(p("o", "y2", r.str(LOWER_NUM, 43))),
+  cratesio_api_token: (r) => tok(p("c", "io", r.str(ALNUM, 32))),
+  elevenlabs_api_key: (r) => tok(p("s", "k_", r.str(HEX, 48))),
+  braintree_access_token: (r) =>
+    tok(p("access_token$", "production$", r.str(LOWER_NUM, 16), "$", r.str(HEX, 32))),
+  plaid_access_token: (r) =>
+    tok(p("access-", "production-", [8, 4, 4, 4, 12].map((n) => r.str(HEX, n)).join("-"))),
+  teams_webhook_url: (r) => {
+    const uuid = () => [8, 4, 4, 4, 12].map((n) => r.str(HEX, n)).join("-");
+    const s = p(uuid(), "@", uuid(), "/IncomingWebhook/", r.str(HEX, 32), "/", uuid());
+    return {
+      text: `https://contoso.webhook.office.com/webhookb2/${s}`,
+      secret: s,
+      core: coreOf(s),
+    };
   },
   generic_secret: (r) => {
     const s = r.str(ALNUM, 10) + "7" + r.str(ALNUM, 21);
@@ -708,11 +756,16 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     ],
     k8s_secret_data: [
       "apiVersion: v1\nkind: ConfigMap\ndata:\n  LOG_LEVEL: debug\n  url: http://api",
+      '{"apiVersion": "v1", "data": {"LOG_LEVEL": "debug"}, "kind": "ConfigMap"}',
+      '{"apiVersion": "v1", "data": {"password": "${DB_PASSWORD}"}, "kind": "Secret"}',
+      '{"items": [{"apiVersion": "v1", "kind": "Secret", "type": "Opaque"}, ' +
+      '{"apiVersion": "v1", "data": {"url": "http://api.internal"}, "kind": "ConfigMap"}]}',
       "apiVersion: v1\nkind: Secret\nstringData:\n  password: ${DB_PASSWORD}",
       'apiVersion: v1\nkind: Secret\ndata:\n  password: "<base64-password>"',
     ],
     discord_token: [
       p("MT", rng.str(ALNUM, 24), ".", rng.str(URLSAFE, 6), ".", rng.str(URLSAFE, 38)),
+      p("Nz", rng.str(ALNUM, 22), ".", rng.str(URLSAFE, 6), ".", rng.str(URLSAFE, 30)),
       "MTU is 1500 bytes on this link",
     ],
     facebook_app_token: [`${rng.str("123456789", 15)}|${rng.str(HEX, 20)}`, "| 12| 34|"],
@@ -723,7 +776,28 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "VAULT_ADDR=https://vault.internal.test:8200",
       p("vault_token: s.", "x".repeat(24)),
       "VAULT_TOKEN=s.${TOKEN}",
+      p("this.s.", "Xq7vB2mKp9LzR4tWn8cYd3Fh"),
+      p("s.", "getelementsbytagnamexyzw", " and s.", "getElementsByTagNameXyzW"),
+      p("see https://s.", "Xq7vB2mKp9LzR4tWn8cYd3Fh", "/index.html"),
+      p("s.", "Xq7vB2mKp9LzR4tWn8cYd3F", " (23) and s.", "Xq7vB2mKp9LzR4tWn8cYd3Fhx"),
     ],
     facebook_access_token: [p("EA", "AG", rng.str(ALNUM, 40))],
+    openrouter_api_key: [p("sk-or", "-v1-", "your-key-here"), p("sk-or", "-v1-", "0".repeat(64))],
+    firecrawl_api_key: [
+      "rfc-" + rng.str(HEX, 32),
+      "see RFC-2616 section 14",
+      p("f", "c-YOUR_API_KEY"),
+    ],
+    nuget_api_key: ["boy2" + rng.str(LOWER_NUM, 43), p("o", "y2", "x".repeat(43))],
+    cratesio_api_token: [
+      "precious" + rng.str(ALNUM, 32),
+      "the social" + " media associations of the Italian cio",
+    ],
+    elevenlabs_api_key: [
+      "task_" + rng.str(HEX, 48),
+      p("s", "k_", rng.str(HEX, 40)),
+    ],
+    tailscale_key: [p("tskey", "-auth-XXXXXX-XXXXXXXXXXXXXXXXXXXX"), "tskey-auth-<your-key>"],
+    teams_webhook_url: ["https://contoso.webhook.office.com/webhookb2/<url-from-teams>"],
   };
 }

@@ -64,8 +64,10 @@ const USAGE =
   --rounds N   timed rounds per group (default 15, or 5 with --quick); the cheap
                startup group runs 2N
   --secrets    only the secret-scanning benchmark (50 MB Claude Code transcript, end to end:
-               baton redact FILE > out and secretlint as whole processes, 3 timed rounds,
-               2 with --quick; recall and false positives on the transcript and labelled cases)
+               baton redact FILE > out, the scanner before every-copy (git archive of its
+               commit) and secretlint as whole processes, 5 interleaved timed rounds, 3 with
+               --quick, CPU-time ratios; recall and false positives on the transcript and
+               labelled cases)
   --search     only the search-index benchmark (5,000 synthetic capsules in process: first
                build, search with nothing new, update after one capsule; 64 MB of synthetic
                transcript documents, 16 MB with --quick)
@@ -433,7 +435,7 @@ async function main(argv: string[]): Promise<number> {
     }
     progress("[secrets] generating the 50 MB transcript");
     const corpus = await buildSecretsCorpus(tmp);
-    const secrets = await runSecretsBench(corpus, quick ? 2 : 3, progress);
+    const secrets = await runSecretsBench(corpus, quick ? 3 : 5, progress);
     progress("[secrets] keyword pass alone");
     const keywordPass = await runKeywordPassBench(corpus);
     progress("[secrets] hostile inputs");

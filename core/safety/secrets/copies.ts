@@ -87,6 +87,25 @@ function escapeEndsAt(bytes: Uint8Array, at: number): boolean {
     isHexByte(bytes[at - 1]!);
 }
 
+/**
+ * The first probe position from `i` (stepping by `stride`, up to `last`)
+ * whose 4-byte window is set in the bitmap, or -1: the hot loop, kept
+ * small so it is optimised early, reading each window with one load.
+ */
+function nextProbeHit(
+  words: DataView,
+  i: number,
+  last: number,
+  stride: number,
+  bitmap: Uint8Array,
+  shift: number,
+): number {
+  for (; i <= last; i += stride) {
+    if (bitmap[Math.imul(words.getInt32(i), 0x9e3779b1) >>> shift] !== 0) return i;
+  }
+  return -1;
+}
+
 function wordAt(bytes: Uint8Array, at: number): number {
   return (bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!;
 }
@@ -244,10 +263,13 @@ export class CopyMemory {
     const hits: RawFinding[] = [];
     const first = Math.max(0, from);
     const last = Math.min(to + stride - 1, bytes.length - 4);
+    const words = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     for (let i = first; i <= last; i += stride) {
-      const word = (bytes[i]! << 24) | (bytes[i + 1]! << 16) | (bytes[i + 2]! << 8) | bytes[i + 3]!;
-      if (bitmap[Math.imul(word, 0x9e3779b1) >>> shift] === 0) continue;
-      for (const probe of this.#probes.get(word) ?? []) {
+      i = nextProbeHit(words, i, last, stride, bitmap, shift);
+      if (i < 0) break;
+      const list = this.#probes.get(words.getInt32(i));
+      if (list === undefined) continue;
+      for (const probe of list) {
         const at = i - probe.offset;
         if (at < first || at >= to) continue;
         if (this.#standsAt(bytes, at, probe.entry.bytes)) {

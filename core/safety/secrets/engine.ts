@@ -50,8 +50,22 @@ interface CompiledRule {
   rejected: Map<number, NameAnswer> | null;
   /** The rule's `follows`, sticky. */
   follows: RegExp | null;
+  /** ASCII lookup of the rule's `followsFirst`, or null. */
+  followsFirst: Uint8Array | null;
   /** The rule's `extend`, sticky. */
   extend: RegExp | null;
+  /** The rule's `needs`, or null. */
+  needs: string | null;
+}
+
+/**
+ * Where a rule's `needs` literal was last looked for in the current buffer:
+ * searched from `from`, found at `at` (Infinity when absent). Valid for a
+ * later search from any position in [from, at].
+ */
+interface NeedsCache {
+  from: number;
+  at: number;
 }
 
 /** One cached rejectName answer (the name is kept to rule out hash collisions). */
@@ -139,12 +153,7 @@ export function createEngine(
     const before = rule.before ?? 0;
     const near = rule.anchor === "near";
     const flags = rule.pattern.flags.replace(/[gyd]/g, "") + "d" + (near ? "g" : "y");
-    let lead: Uint8Array | null = null;
-    if (rule.lead !== undefined) {
-      const cls = new RegExp(`[${rule.lead}]`);
-      lead = new Uint8Array(128);
-      for (let b = 0; b < 128; b++) lead[b] = cls.test(String.fromCharCode(b)) ? 1 : 0;
-    }
+    const lead = rule.lead === undefined ? null : asciiLookup(rule.lead);
     return {
       rule,
       index,
@@ -158,9 +167,11 @@ export function createEngine(
       follows: rule.follows === undefined
         ? null
         : new RegExp(rule.follows.source, rule.follows.flags.replace(/[gyd]/g, "") + "y"),
+      followsFirst: rule.followsFirst === undefined ? null : asciiLookup(rule.followsFirst),
       extend: rule.extend === undefined
         ? null
         : new RegExp(rule.extend.source, rule.extend.flags.replace(/[gyd]/g, "") + "y"),
+      needs: rule.needs ?? null,
     };
   });
   const automaton = buildAutomaton(keywords);
@@ -198,6 +209,14 @@ export function createEngine(
     rules: compiled,
     keywordRules,
   };
+}
+
+/** A 128-entry table: 1 where the ASCII character is in the class body `cls`. */
+function asciiLookup(cls: string): Uint8Array {
+  const re = new RegExp(`[${cls}]`);
+  const table = new Uint8Array(128);
+  for (let b = 0; b < 128; b++) table[b] = re.test(String.fromCharCode(b)) ? 1 : 0;
+  return table;
 }
 
 const decoder = new TextDecoder();
@@ -265,6 +284,7 @@ export function findSecrets(engine: SecretEngine, bytes: Uint8Array): RawFinding
   const text = decoder.decode(pass.ascii ? bytes : engine.maskedCopy(bytes));
   const { automaton, rules, keywordRules } = engine;
   const coveredUntil = new Array<number>(rules.length).fill(-1);
+  const needs: (NeedsCache | undefined)[] = new Array(rules.length);
   const candidates: (RawFinding & { priority: number })[] = [];
   const hits = pass.hits;
   for (let h = 0; h < hits.length; h += 2) {
@@ -275,7 +295,10 @@ export function findSecrets(engine: SecretEngine, bytes: Uint8Array): RawFinding
       const kwStart = endIndex - automaton.keywords[kw]!.length + 1;
       for (const ri of keywordRules[kw]!) {
         if (kwStart < coveredUntil[ri]!) continue;
-        const found = confirm(rules[ri]!, text, kwStart, kwStart + automaton.keywords[kw]!.length);
+        const c = rules[ri]!;
+        const kwEnd = kwStart + automaton.keywords[kw]!.length;
+        if (c.needs !== null && !needsWithin(c, text, kwStart, kwEnd, needs, ri)) continue;
+        const found = confirm(c, text, kwStart, kwEnd);
         if (found !== null) {
           candidates.push(found);
           coveredUntil[ri] = found.end;
@@ -284,6 +307,29 @@ export function findSecrets(engine: SecretEngine, bytes: Uint8Array): RawFinding
     }
   }
   return resolveOverlaps(candidates);
+}
+
+/**
+ * True when the rule's `needs` literal occurs at or after `kwEnd` and ends
+ * within the rule's window. Hits come in increasing order, so the last
+ * answer usually holds: one forward search per occurrence, not per hit.
+ */
+function needsWithin(
+  c: CompiledRule,
+  text: string,
+  kwStart: number,
+  kwEnd: number,
+  cache: (NeedsCache | undefined)[],
+  ri: number,
+): boolean {
+  const literal = c.needs!;
+  let last = cache[ri];
+  if (last === undefined || kwEnd < last.from || kwEnd > last.at) {
+    const at = text.indexOf(literal, kwEnd);
+    last = { from: kwEnd, at: at < 0 ? Infinity : at };
+    cache[ri] = last;
+  }
+  return last.at + literal.length <= kwStart + c.after;
 }
 
 function confirm(
@@ -309,6 +355,7 @@ function confirm(
   if (c.follows !== null) {
     // A run longer than any name cannot be one (keyword-laden runs cost nothing).
     if (end - kwStart >= MAX_NAME) return null;
+    if (c.followsFirst !== null && c.followsFirst[text.charCodeAt(end)] !== 1) return null;
     c.follows.lastIndex = end;
     if (!c.follows.test(text)) return null;
   }

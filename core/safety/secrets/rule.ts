@@ -56,6 +56,23 @@ export interface SecretRule {
    * characters is rejected outright.
    */
   follows?: RegExp;
+  /**
+   * With `follows`: every character a `follows` match can begin with (a
+   * RegExp character-class body, ASCII). The character right after the name
+   * is looked up in it before `follows` runs, so most keyword hits cost one
+   * table lookup. It must hold every first character `follows` accepts.
+   */
+  followsFirst?: string;
+  /**
+   * A literal (ASCII, case as written) that every match holds after its
+   * keyword and within `after` bytes of the keyword's start (`-u` in
+   * `curl ... -u user:pass`). A hit with no such literal there is dropped
+   * before the pattern runs; the search for it runs once per buffer
+   * position, its answer reused by the later hits of the rule, so a rule
+   * whose pattern must read far ahead costs little where the literal is
+   * absent.
+   */
+  needs?: string;
   /** Bytes after the keyword start that the window spans. */
   after: number;
   /** Wins over lower priorities when matches overlap: 3 vendor-specific, 2 structural, 1 generic. */

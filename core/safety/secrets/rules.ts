@@ -24,6 +24,8 @@ import { VENDOR_RULES } from "./rules_vendor.ts";
 const SEP = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}(?:\\?["'\x60])?`;
 /** What follows a name in SEP up to its operator (a rule's `follows`). */
 const ASSIGNMENT_OPERATOR = /(?:\\?["'])?[ \t]{0,16}[:=]/;
+/** The characters an {@linkcode ASSIGNMENT_OPERATOR} match begins with. */
+const ASSIGNMENT_FIRST = String.raw`\\"' \t:=`;
 /** SEP without its trailing quote, for values read by {@linkcode assignedValue}. */
 const SEP_OPEN = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}`;
 
@@ -238,6 +240,26 @@ function assignmentValid(minLength: number, upperEnv = false) {
     return isHexOrUuid(secret) && (upperEnv || CREDENTIAL_NAME.test(name));
   };
 }
+
+/** A JSON quote, bare or escaped once to three times (a JSON string inside a transcript). */
+const JQ = String.raw`\\{0,3}"`;
+/** JSON blanks, raw or escaped (`\n` inside a transcript line). */
+const JWS = String.raw`(?:[ \t\r\n]|\\{1,3}[nrt]){0,64}`;
+/** `"kind": "Secret"` in JSON. */
+const K8S_JSON_KIND = String.raw`${JQ}kind${JQ}${JWS}:${JWS}${JQ}Secret${JQ}`;
+/** Where one Kubernetes object ends and the next begins (kubectl prints apiVersion first). */
+const K8S_JSON_CUT = String.raw`${JQ}(?:kind|apiVersion)${JQ}`;
+/** A key of a Secret's data map and what leads to its value. */
+const K8S_JSON_KEY = String.raw`${JQ}[A-Za-z0-9_.-]{1,253}${JQ}${JWS}:${JWS}${JQ}`;
+/** A value of a Secret's data map (base64 under data, any text under stringData). */
+const K8S_JSON_VALUE = String.raw`[^"\\\r\n]{1,4096}`;
+/** `"kind": "Secret"` as pretty and compact JSON print it, bare and escaped. */
+const K8S_JSON_SECRET_KEYWORDS = [
+  '"kind": "secret"',
+  '"kind":"secret"',
+  '\\"kind\\": \\"secret\\"',
+  '\\"kind\\":\\"secret\\"',
+];
 
 /**
  * Every rule, in table order.
@@ -1178,6 +1200,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
       String
         .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))curl(?:[ \t](?:[^\n|;&\\]|\\{1,3}(?:\r?\n|n)|\\){0,400}?)?[ \t](?:-u|--user)(?:[ \t]{1,16}|=)?(?:\\?"(?<user>[^\s:"\\]{1,128}):(?<s>[^"\\\r\n]{1,256})\\?"|'(?<user>[^\s:']{1,128}):(?<s>[^'\r\n]{1,256})'|(?<user>[^\s:"'\\]{1,128}):(?<s>[^\s"'\\]{1,256}))`,
     ),
+    // Every match holds `-u` (`--user` too): most curl lines have none.
+    needs: "-u",
     after: 800,
     priority: 2,
   },
@@ -1209,6 +1233,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     // The pattern's name is upper case: a run with lower case never matches.
     rejectName: (n) => /[a-z]/.test(n) || rejectAssignmentName(n),
     follows: /=/,
+    followsFirst: "=",
     before: 64,
     after: VALUE_MAX + 100,
     priority: 1,
@@ -1238,6 +1263,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     lead: "A-Za-z0-9_.\\-",
     rejectName: rejectAssignmentName,
     follows: ASSIGNMENT_OPERATOR,
+    followsFirst: ASSIGNMENT_FIRST,
     before: 64,
     after: VALUE_MAX + 140,
     priority: 1,
@@ -1279,6 +1305,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     lead: "A-Za-z0-9_.\\-",
     rejectName: (n) => !KEY_NAME.test(n) || ORDINARY_KEY_NAME.test(n) || isExcludedName(n),
     follows: ASSIGNMENT_OPERATOR,
+    followsFirst: ASSIGNMENT_FIRST,
     before: 64,
     after: VALUE_MAX + 140,
     priority: 1,
@@ -1315,6 +1342,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     // An upper-case NAME=value is the env rule's (same span, its kind).
     rejectName: (n) => !PASSWORD_NAME.test(n) || isExcludedName(n) || !/[a-z]/.test(n),
     follows: ASSIGNMENT_OPERATOR,
+    followsFirst: ASSIGNMENT_FIRST,
     before: 64,
     after: VALUE_MAX + 140,
     priority: 1,
@@ -1339,6 +1367,22 @@ export const SECRET_RULES: readonly SecretRule[] = [
         .raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]))(?:(?<=kind:[ \t]{0,8}\\{0,3}["']?Secret\b(?:(?!kind:|---|apiVersion:)[^]){0,4000})|(?=(?:(?!kind:|---|apiVersion:)[^]){0,4000}?kind:[ \t]{0,8}\\{0,3}["']?Secret\b))(?:stringD|d)ata:[ \t]{0,8}${NL}[ \t]{1,16}[A-Za-z0-9_.-]{1,253}:[ \t]{1,8}(?<s>[^\s\\][^\r\n\\]{0,4096}(?:${NL}[ \t]{1,16}[A-Za-z0-9_.-]{1,253}:[ \t]{1,8}[^\s\\][^\r\n\\]{0,4096}){0,64})`,
     ),
     before: 4000,
+    after: 4000 + 24 * 1024,
+    priority: 2,
+    validate: (s) => s.length >= 4,
+  },
+  {
+    kind: "k8s_secret_data",
+    title: "Kubernetes Secret data (JSON)",
+    description:
+      'The values of the `"data"` / `"stringData"` map of a JSON object with `"kind": "Secret"` (`kubectl get secret -o json`, the API), before or after it in the same object, escaped or not, redacted as one block.',
+    keywords: K8S_JSON_SECRET_KEYWORDS,
+    anchor: "near",
+    pattern: new RegExp(
+      String
+        .raw`(?:(?<=${K8S_JSON_KIND}(?:(?!${K8S_JSON_CUT})[^]){0,4000})|(?=(?:(?!${K8S_JSON_CUT})[^]){0,28000}?${K8S_JSON_KIND}))${JQ}(?:stringD|d)ata${JQ}${JWS}:${JWS}\{${JWS}${K8S_JSON_KEY}(?<s>${K8S_JSON_VALUE}(?:${JQ}${JWS},${JWS}${K8S_JSON_KEY}${K8S_JSON_VALUE}){0,64})${JQ}`,
+    ),
+    before: 28 * 1024,
     after: 4000 + 24 * 1024,
     priority: 2,
     validate: (s) => s.length >= 4,

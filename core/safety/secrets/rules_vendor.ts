@@ -83,6 +83,24 @@ function isBase64Digits(text: string): boolean {
   }
 }
 
+/**
+ * Keywords of a bare Discord token: the base64 of its user id's first three
+ * digits (`NzA5` for 709...), four characters every token starts with. The
+ * few whose first three letters are common in words (`nte` of content,
+ * `ode` of code) are left out, so prose and code keep the keyword pass fast:
+ * ids starting 40, 41, 51, 52, 55, 81, 85 or 86 are found only near the
+ * word Discord (discord_bot_token) or as the copy of a value found there.
+ */
+function discordIdKeywords(): string[] {
+  const common = new Set(["nte", "ode", "ntu", "odu", "nde", "nti", "ody", "nda"]);
+  const out: string[] = [];
+  for (let digits = 100; digits <= 999; digits++) {
+    const start = btoa(String(digits));
+    if (!common.has(start.slice(0, 3).toLowerCase())) out.push(start);
+  }
+  return out;
+}
+
 /** Between a name and its value: optional (escaped) quotes around `=`, `:`, `:=` or `=>`. */
 const SEP = String.raw`(?:\\{0,3}["'])?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}(?:\\{0,3}["'\x60])?`;
 
@@ -101,6 +119,7 @@ function named(row: NamedRow): SecretRule {
     lead: String.raw`A-Za-z0-9_.\-`,
     rejectName: (n) => !row.name.test(n) || isExcludedName(n),
     follows: /(?:\\{0,3}["'])?[ \t]{0,16}[:=]/,
+    followsFirst: String.raw`\\"' \t:=`,
     before: 64,
     after: 96 + row.max,
     priority: 3,
@@ -514,6 +533,24 @@ export const VENDOR_RULES: readonly SecretRule[] = [
     value: String.raw`[sbr]\.[A-Za-z0-9]{24}`,
     max: 26,
   }),
+  {
+    kind: "vault_legacy_token",
+    title: "HashiCorp Vault legacy service token (bare)",
+    description:
+      "`s.` + exactly 24 alphanumerics with upper case, lower case and a digit, standing alone (not after a name, a dot or a slash): `vault login s.…`, the token column of `vault token create`.",
+    // `s.` and the token's first character: three bytes, cheap to reject
+    // (`this.state` fails the look-behind at once).
+    keywords: [..."abcdefghijklmnopqrstuvwxyz0123456789"].map((c) => `s.${c}`),
+    pattern: new RegExp(
+      String.raw`${
+        lookBehind(String.raw`A-Za-z0-9_.\-\/$@`)
+      }s\.[A-Za-z0-9]{24}(?![A-Za-z0-9_.\-\/])`,
+    ),
+    after: 32,
+    priority: 3,
+    minEntropy: 3.7,
+    validate: (s) => /[0-9]/.test(s) && /[A-Z]/.test(s) && /[a-z].*[a-z]/.test(s.slice(2)),
+  },
   prefixed({
     kind: "vercel_token",
     title: "Vercel token",
@@ -562,13 +599,13 @@ export const VENDOR_RULES: readonly SecretRule[] = [
     kind: "discord_token",
     title: "Discord bot token (bare)",
     description:
-      "Three dot-separated parts whose first is the base64 of a numeric user id (ids from 2021 on start `MT`), then 6 and 27-40 URL-safe characters; the id is decoded and checked.",
-    keywords: ["mta", "mte", "mti", "mtm", "mtq", "mtu", "mty", "mtc", "mtg", "mtk"],
+      "Three dot-separated parts whose first is the base64 of a numeric user id of 17-20 digits (`MT` for ids from 2021 on, `Mj` to `OT` before; ids starting 40, 41, 51, 52, 55, 81, 85 or 86 only near the word Discord), then 6 and 27-40 URL-safe characters; the id is decoded and checked.",
+    keywords: discordIdKeywords(),
     pattern: new RegExp(
       String
         .raw`${
         lookBehind("A-Za-z0-9_\\-")
-      }(?<id>MT[A-Za-z0-9_-]{20,26})\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}(?![A-Za-z0-9_-])`,
+      }(?<id>[MNO][A-Za-z0-9_-]{21,27})\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}(?![A-Za-z0-9_-])`,
     ),
     after: 80,
     priority: 3,
@@ -642,4 +679,147 @@ export const VENDOR_RULES: readonly SecretRule[] = [
     max: 64,
     minEntropy: 3.5,
   }),
+  // Formats a coding transcript holds that the public rule sets list
+  // (surveyed from gitleaks, trufflehog, detect-secrets and secretlint:
+  // facts about formats only).
+  prefixed({
+    kind: "openrouter_api_key",
+    title: "OpenRouter API key",
+    description: "`sk-or-v1-` + 64 hex characters.",
+    keywords: ["sk-or-v1-"],
+    body: "sk-or-v1-[a-f0-9]{64}",
+    max: 73,
+  }),
+  prefixed({
+    kind: "xai_api_key",
+    title: "xAI API key",
+    description: "`xai-` + 70 to 85 alphanumerics.",
+    keywords: ["xai-"],
+    body: "xai-[A-Za-z0-9]{70,85}",
+    max: 89,
+    minEntropy: 4,
+  }),
+  prefixed({
+    kind: "firecrawl_api_key",
+    title: "Firecrawl API key",
+    description: "`fc-` + 32 hex characters.",
+    keywords: ["fc-"],
+    body: "fc-[a-f0-9]{32}",
+    max: 35,
+  }),
+  prefixed({
+    kind: "tavily_api_key",
+    title: "Tavily API key",
+    description: "`tvly-` (optionally `dev-` or `prod-`) + 24 to 64 alphanumerics.",
+    keywords: ["tvly-"],
+    body: "tvly-(?:dev-|prod-)?[A-Za-z0-9]{24,64}",
+    max: 74,
+    minEntropy: 3.5,
+  }),
+  prefixed({
+    kind: "langfuse_secret_key",
+    title: "Langfuse secret key",
+    description: "`sk-lf-` + a UUID (the public `pk-lf-` key is not secret).",
+    keywords: ["sk-lf-"],
+    body: "sk-lf-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}",
+    max: 42,
+  }),
+  prefixed({
+    kind: "tailscale_key",
+    title: "Tailscale key",
+    description:
+      "`tskey-api-`, `tskey-auth-`, `tskey-client-`, `tskey-scim-` or `tskey-webhook-` + a key id, `-` and the secret.",
+    keywords: ["tskey-"],
+    body: "tskey-(?:api|auth|client|scim|webhook)-[A-Za-z0-9_]{4,64}-[A-Za-z0-9_]{16,128}",
+    max: 210,
+    minEntropy: 3.5,
+  }),
+  prefixed({
+    kind: "sonarqube_token",
+    title: "SonarQube token",
+    description: "`squ_` (user), `sqp_` (project) or `sqa_` (global analysis) + 40 hex characters.",
+    keywords: ["squ_", "sqp_", "sqa_"],
+    body: "sq[upa]_[0-9a-f]{40}",
+    cls: "A-Za-z0-9_",
+    max: 44,
+  }),
+  prefixed({
+    kind: "buildkite_token",
+    title: "Buildkite API access token",
+    description: "`bkua_` + 40 hex characters.",
+    keywords: ["bkua_"],
+    body: "bkua_[0-9a-f]{40}",
+    max: 45,
+  }),
+  prefixed({
+    kind: "figma_token",
+    title: "Figma personal access token",
+    description: "`figd_` + 38 to 64 URL-safe characters.",
+    keywords: ["figd_"],
+    body: "figd_[A-Za-z0-9_-]{38,64}",
+    max: 69,
+    minEntropy: 3.5,
+  }),
+  prefixed({
+    kind: "nuget_api_key",
+    title: "NuGet API key",
+    description: "`oy2` + 43 lower-case letters and digits.",
+    keywords: ["oy2"],
+    body: "oy2[a-z0-9]{43}",
+    cls: "A-Za-z0-9",
+    max: 46,
+    minEntropy: 3.5,
+  }),
+  prefixed({
+    kind: "cratesio_api_token",
+    title: "crates.io API token",
+    description: "`cio` + 32 alphanumerics.",
+    keywords: ["cio"],
+    body: "cio[A-Za-z0-9]{32}",
+    cls: "A-Za-z0-9",
+    max: 35,
+    minEntropy: 4,
+  }),
+  prefixed({
+    kind: "elevenlabs_api_key",
+    title: "ElevenLabs API key",
+    description: "`sk_` + 48 hex characters.",
+    keywords: ["sk_"],
+    body: "sk_[0-9a-f]{48}",
+    cls: "A-Za-z0-9_",
+    max: 51,
+    minEntropy: 3.5,
+  }),
+  prefixed({
+    kind: "braintree_access_token",
+    title: "Braintree (PayPal) access token",
+    description:
+      "`access_token$production$` (or `$sandbox$`) + a 16-character merchant id, `$` and 32 hex characters.",
+    keywords: ["access_token$"],
+    body: String.raw`access_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32}`,
+    cls: String.raw`A-Za-z0-9_$`,
+    max: 80,
+  }),
+  prefixed({
+    kind: "plaid_access_token",
+    title: "Plaid access token",
+    description: "`access-production-`, `access-development-` or `access-sandbox-` + a UUID.",
+    keywords: ["access-production-", "access-development-", "access-sandbox-"],
+    body:
+      "access-(?:production|development|sandbox)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}",
+    max: 60,
+  }),
+  {
+    kind: "teams_webhook_url",
+    title: "Microsoft Teams incoming webhook URL",
+    description:
+      "`….webhook.office.com/webhookb2/<uuid>@<uuid>/IncomingWebhook/<32 hex>/<uuid>` (or the older `outlook.office.com/webhook/`); the path is the secret.",
+    keywords: ["webhook.office.com/webhookb2/", "outlook.office.com/webhook/"],
+    pattern: new RegExp(
+      String
+        .raw`(?:webhook\.office\.com\/webhookb2|outlook\.office\.com\/webhook)\/(?<s>[0-9a-f-]{36}@[0-9a-f-]{36}\/IncomingWebhook\/[0-9a-f]{32}\/[0-9a-f-]{36}(?:\/[A-Za-z0-9_-]{20,80})?)(?![A-Za-z0-9_-])`,
+    ),
+    after: 260,
+    priority: 3,
+  },
 ];

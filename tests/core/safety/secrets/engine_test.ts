@@ -127,3 +127,37 @@ Deno.test("checking what follows a name before the pattern runs changes no findi
   }
   assert.ok(found > 100, `positive control: ${found} found`);
 });
+
+Deno.test("a rule's needs literal drops hits without it in the window and keeps those with it", () => {
+  const rule: SecretRule = {
+    kind: "demo_needs",
+    title: "demo",
+    description: "demo",
+    keywords: ["qz9", "qz9qz"],
+    pattern: /qz9(?:qz)?[a-z ]{0,40}?-u (?<s>[A-Za-z0-9]{12})/,
+    needs: "-u",
+    after: 30,
+    priority: 3,
+  };
+  const demo = createEngine([rule], { prefilter: "ts" });
+  const spans = (text: string) =>
+    findSecrets(demo, encoder.encode(text)).map((f) => text.slice(f.start, f.end));
+  // Positive controls: with the literal in the window, and for hits after an
+  // earlier one whose literal lies further on (the cached search is reused).
+  assert.deepEqual(spans("qz9 abc -u k3J9xQ2mP7zR"), ["k3J9xQ2mP7zR"]);
+  assert.deepEqual(spans("qz9 a qz9 b -u Vw8pL2nQ5tYe qz9qz c -u Hc4rT9bM1sKd"), [
+    "Vw8pL2nQ5tYe",
+    "Hc4rT9bM1sKd",
+  ]);
+  // Without it, or with it past the window, no finding.
+  assert.deepEqual(spans("qz9 abc -x k3J9xQ2mP7zR"), []);
+  assert.deepEqual(spans(`qz9 ${"a".repeat(40)} -u k3J9xQ2mP7zR`), []);
+  // The pattern alone would match here: the literal decides.
+  assert.deepEqual(
+    findSecrets(
+      createEngine([{ ...rule, needs: "-v" }]),
+      encoder.encode("qz9 abc -u k3J9xQ2mP7zR"),
+    ),
+    [],
+  );
+});
