@@ -9,6 +9,7 @@ import { FsNotFoundError, type ReadFs } from "../../fs.ts";
 import { isCodedError } from "../../errors.ts";
 import { renderHookCommand } from "../hook_command.ts";
 import { listHooks } from "./hook_config.ts";
+import { mergeAllowRules } from "./allow_rules.ts";
 import { registeredLayout } from "./registered_hooks.ts";
 import {
   BATON_MARKER,
@@ -117,6 +118,16 @@ export async function checkInstall(
     } catch (e) {
       problems.push(isCodedError(e) ? e.message : `${file.path} cannot be parsed`);
       continue;
+    }
+    if (
+      file.allow !== undefined &&
+      mergeAllowRules(text.replace(/^\ufeff/, ""), file.allow, {
+          invocation: options.content.invocation,
+        }) !== text.replace(/^\ufeff/, "")
+    ) {
+      problems.push(
+        `${file.path} lacks the permission entries for baton's state commands (or names another baton): run baton install again`,
+      );
     }
     for (const h of file.hooks) {
       const want = renderHookCommand(options.content.invocation, { event: h.event, host: spec.id });

@@ -22,6 +22,14 @@ const HOOKS = recordHooks(CLAUDE_CODE_RECORD, {
   matchers: { "session-start": "startup|resume|clear|compact" },
 });
 
+/**
+ * `permissions.allow` entries for baton's state commands: `Bash(X:*)` is a
+ * prefix match at a word boundary, and Claude Code checks each part of a
+ * compound command (`&&`, `;`, `|`) on its own, so an entry never lets
+ * anything but that baton command run.
+ */
+const CLAUDE_ALLOW = { key: ["permissions", "allow"], prefix: "Bash(", suffix: ":*)" } as const;
+
 function claudeRoot(scope: InstallScope, env: HostEnv): string {
   return configRoot(CLAUDE_CODE_RECORD, scope, env);
 }
@@ -56,7 +64,7 @@ export const CLAUDE_CODE: HostSpec = {
         // (git-ignored) settings file rather than the shared one.
         jsonHooks(
           joinPath(root, scope === "project" ? "settings.local.json" : "settings.json"),
-          { hooks: HOOKS, shape: "grouped" },
+          { hooks: HOOKS, shape: "grouped", allow: CLAUDE_ALLOW },
         ),
       ],
       notes: [...CLAUDE_CODE_RECORD.install.notes],
