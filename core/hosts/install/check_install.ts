@@ -30,6 +30,8 @@ export interface InstallState {
   problems: string[];
   /** The host's own trust steps, when baton is installed (Codex). */
   trust: TrustStep[];
+  /** How the host's baton hook entries start baton (each distinct invocation once). */
+  invocations: string[][];
 }
 
 /** Options of {@linkcode checkInstall}. */
@@ -88,6 +90,8 @@ export async function checkInstall(
   let present = 0;
   let expected = 0;
   const problems: string[] = [];
+  const invocations: string[][] = [];
+  const seen = new Set<string>();
   for (const file of layout.files) {
     const text = await readOrNull(fs, file.path);
     if (file.kind !== "hooks") {
@@ -128,6 +132,14 @@ export async function checkInstall(
       problems.push(
         `${file.path} lacks the permission entries for baton's state commands (or names another baton): run baton install again`,
       );
+    }
+    for (const f of hooks) {
+      if (f.baton === null || f.baton.host !== spec.id) continue;
+      const key = JSON.stringify(f.baton.invocation);
+      if (!seen.has(key)) {
+        seen.add(key);
+        invocations.push(f.baton.invocation);
+      }
     }
     for (const h of file.hooks) {
       const want = renderHookCommand(options.content.invocation, { event: h.event, host: spec.id });
@@ -171,5 +183,6 @@ export async function checkInstall(
       : "partial",
     problems: present === 0 ? [] : problems,
     trust: present === 0 ? [] : (await spec.trustSteps?.(fs, options.scope, options.env)) ?? [],
+    invocations,
   };
 }
