@@ -345,3 +345,26 @@ Deno.test("band hooks speak once per band and session: warn, handoff, a capsule 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("band hooks: hooks of one session that reach a band at the same moment advise it once between them", async () => {
+  const dir = await makeRepo();
+  try {
+    const path = `${dir}/t.jsonl`;
+    await Deno.writeTextFile(path, transcript("claude-code", DEPTH.warn));
+    const run = (session: string) =>
+      runBaton(["hook", "post-tool", "--host", "claude-code"], {
+        cwd: dir,
+        stdin: JSON.stringify(payload("claude-code", "PostToolUse", dir, path, session)),
+      });
+    // Eight real processes at once, all at warn for the first time.
+    const runs = await Promise.all(Array.from({ length: 8 }, () => run("together")));
+    for (const r of runs) assert.equal(r.code, 0, r.stderr);
+    const spoke = runs.filter((r) => adviceText("claude-code", r.stdout) !== null);
+    assert.equal(spoke.length, 1, "exactly one of the concurrent hooks advised");
+    // Control: the band is said at all, and to another session on its own.
+    assert.match(adviceText("claude-code", spoke[0]!.stdout)!, /band: warn/);
+    assert.notEqual(adviceText("claude-code", (await run("apart")).stdout), null);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
