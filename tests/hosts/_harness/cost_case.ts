@@ -6,7 +6,8 @@
  * In a repository that never opted in to the gate, a headless session with no
  * tool call and one with {@linkcode TOOL_CALLS} shell calls are run; the
  * difference in starts, divided by the calls, is baton's processes per tool
- * call (expected 0, and no pre-tool or post-tool start at all). Then the
+ * call, all of them counted; the gate and the band must start none (no
+ * pre-tool or post-tool start at all). Then the
  * repository opts in (`baton enforce on`, which updates the registration) and
  * the same session runs again: the gate now starts once per shell call (the
  * deny case shows it refusing). On Claude Code a last session runs in
@@ -178,10 +179,10 @@ export async function runCostCase(
         "no baton start was counted at all: the launcher is not what the hooks run",
       );
     }
-    if (result.perToolHookStarts !== 0 || (result.perToolCall ?? 1) > 0) {
-      fail(
-        `without opt-in a tool call started baton: ${summarize(some.lines)}`,
-      );
+    // The gate and the band must start nothing per tool call; any other start per call (Gemini CLI
+    // fires PreCompress before every model request) is counted and shown, not hidden.
+    if (result.perToolHookStarts !== 0) {
+      fail(`without opt-in a tool call started a gate or band hook: ${summarize(some.lines)}`);
     }
 
     if (driver.host === "claude-code") {
