@@ -11,6 +11,8 @@ import { BATON_MARKER, type PromptSource } from "./types.ts";
 import { jsBatonRunner, PLUGIN_TIMEOUT_MS } from "./js_runner.ts";
 import { DEFAULT_BAND_THRESHOLDS } from "../../config/bands_section.ts";
 
+const DEFAULT_DEPTH = DEFAULT_BAND_THRESHOLDS.depth;
+
 const INVOCATION_BEGIN = "<!-- BEGIN INVOCATION -->";
 const INVOCATION_END = "<!-- END INVOCATION -->";
 
@@ -243,7 +245,7 @@ export function BatonPlugin({ directory, worktree }) {
     } catch {
       // the built-in thresholds
     }
-    return ${JSON.stringify(DEFAULT_BAND_THRESHOLDS.depth)};
+    return { warn: ${DEFAULT_DEPTH.warn}, handoff: ${DEFAULT_DEPTH.handoff}, hard: ${DEFAULT_DEPTH.hard} };
   });
   return Promise.resolve({
     "chat.message": (input) => {

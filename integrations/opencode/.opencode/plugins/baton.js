@@ -72,7 +72,7 @@ export function BatonPlugin({ directory, worktree }) {
     } catch {
       // the built-in thresholds
     }
-    return {"warn":20,"handoff":30,"hard":40};
+    return { warn: 20, handoff: 30, hard: 40 };
   });
   return Promise.resolve({
     "chat.message": (input) => {
