@@ -141,6 +141,25 @@ export async function checkInstall(
         invocations.push(f.baton.invocation);
       }
     }
+    // Hooks an earlier baton registered that this one no longer does (the per-tool hooks of an
+    // install from before the gate became opt-in): each costs a baton start per tool call.
+    const outdated = [
+      ...new Set(
+        hooks.filter((f) =>
+          f.baton !== null && f.baton.host === spec.id &&
+          !file.hooks.some((h) => h.native === f.native && h.event === f.baton!.event)
+        ).map((f) => f.native),
+      ),
+    ];
+    if (outdated.length > 0) {
+      problems.push(
+        `${file.path} registers baton's ${
+          outdated.join(" and ")
+        } hook, which this install no longer needs (a baton process on every call): run baton install ${spec.id}${
+          options.scope === "user" ? " --user" : ""
+        }`,
+      );
+    }
     for (const h of file.hooks) {
       const want = renderHookCommand(options.content.invocation, { event: h.event, host: spec.id });
       const ours = hooks.filter((f) => f.native === h.native && f.baton?.host === spec.id);
