@@ -236,7 +236,8 @@ export async function runCostCase(
     result.notes.push(
       `opted in: ${gated.lines.length} start(s) with ${gated.calls} [${summarize(gated.lines)}]`,
     );
-    if (result.optedIn.preToolStarts === 0) {
+    // OpenCode's plugin asks the gate only where deny records exist (none here): no start is right.
+    if (result.optedIn.preToolStarts === 0 && driver.host !== "opencode") {
       fail("with opt-in the gate never started: it is not registered");
     }
   } finally {
