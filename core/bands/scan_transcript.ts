@@ -24,18 +24,26 @@
  *   `last_token_usage.input_tokens` / `model_context_window` as a percentage.
  * - Gemini CLI chat JSONL: `user` records are user turns, `toolCalls` of
  *   `gemini` records are tool calls (a record id seen again is an update:
- *   the newest copy counts). Gemini compresses in memory and writes no
- *   marker, so its file size says nothing about the live context: no bytes.
+ *   the newest copy counts); the newest `gemini` record's `tokens` gives the
+ *   context fill (core/bands/token_fill.ts). Gemini compresses in memory and
+ *   writes no marker, so its file size says nothing about the live context:
+ *   no bytes.
+ * - Copilot CLI events JSONL: `session.compaction_complete` marks a
+ *   compaction, `user.message` is a user turn, `toolRequests` of
+ *   `assistant.message` are tool calls, and the newest `session.usage_record`
+ *   gives the context fill over its `maxPromptTokens`. Its events carry the
+ *   system prompt, so bytes say little: no bytes.
  * - Anything else: no signal (bytes of an unknown format would only grow).
  * @module
  */
 import { sniffRecord } from "../transcript/sniff.ts";
+import { claudeFill, codexFill, copilotFill, geminiFill } from "./token_fill.ts";
 
 /** Size of one backwards read. */
 export const SCAN_CHUNK_BYTES = 64 * 1024;
 
 /** The transcript formats the scanner understands. */
-export const SCANNED_FORMATS = ["claude-code", "codex", "gemini"] as const;
+export const SCANNED_FORMATS = ["claude-code", "codex", "gemini", "copilot"] as const;
 /** One of them. */
 export type TranscriptFormat = typeof SCANNED_FORMATS[number];
 
@@ -66,8 +74,10 @@ export interface TranscriptSignals {
   depth: number | null;
   /** The last user turn was not reached: `depth` is a lower bound. */
   depthAtLeast: boolean;
-  /** Context fill in percent, from the host's own token accounting (Claude Code `usage`, Codex `token_count`); null otherwise. */
+  /** Context fill in percent, from the host's own token accounting (core/bands/token_fill.ts); null otherwise. */
   pct: number | null;
+  /** Where the window `pct` is measured against came from (recorded, known for the model, assumed); null without pct. */
+  window?: string | null;
   bytesRead: number;
   /** Lines that did not parse or were cut by the bound. */
   skippedLines: number;
@@ -106,6 +116,7 @@ interface LineVerdict {
   /** A Gemini record id (updates repeat it). */
   id?: string;
   pct?: number;
+  window?: string;
 }
 
 function obj(v: unknown): Json | null {
@@ -137,33 +148,10 @@ function claudeLine(o: Json): LineVerdict {
   }
   if (o.type === "assistant" && message !== null && Array.isArray(message.content)) {
     const n = message.content.filter((b) => obj(b)?.type === "tool_use").length;
-    const pct = claudeUsagePct(obj(message.usage));
-    return { ...(n > 0 ? { toolCalls: n } : {}), ...(pct === undefined ? {} : { pct }) };
+    const fill = claudeFill(message.usage, message.model);
+    return { ...(n > 0 ? { toolCalls: n } : {}), ...(fill === undefined ? {} : fill) };
   }
   return {};
-}
-
-/** Claude Code's standard context window, in tokens; a larger fill means the 1M window. */
-const CLAUDE_WINDOW = 200_000;
-const CLAUDE_LARGE_WINDOW = 1_000_000;
-
-/**
- * The context fill an assistant line's `usage` states: input plus cache
- * creation plus cache read tokens over the window (200k, or 1M once the fill
- * is past 200k: the transcript does not name the window).
- */
-function claudeUsagePct(usage: Json | null): number | undefined {
-  if (usage === null) return undefined;
-  const parts = [
-    usage.input_tokens,
-    usage.cache_creation_input_tokens ?? 0,
-    usage.cache_read_input_tokens ?? 0,
-  ];
-  if (typeof usage.input_tokens !== "number") return undefined;
-  // Garbage stays garbage (NaN) so the evaluator judges it hard.
-  if (!parts.every((n) => typeof n === "number" && Number.isFinite(n) && n >= 0)) return Number.NaN;
-  const used = (parts as number[]).reduce((a, b) => a + b, 0);
-  return (used / (used > CLAUDE_WINDOW ? CLAUDE_LARGE_WINDOW : CLAUDE_WINDOW)) * 100;
 }
 
 const CODEX_CALLS = new Set(["function_call", "custom_tool_call", "local_shell_call"]);
@@ -176,29 +164,38 @@ function codexLine(o: Json): LineVerdict {
   if (o.type !== "event_msg") return {};
   if (p.type === "user_message") return { userTurn: true };
   if (p.type !== "token_count") return {};
-  const info = obj(p.info);
-  const last = obj(info?.last_token_usage);
-  const input = last?.input_tokens;
-  const window = info?.model_context_window;
-  if (typeof input !== "number" || typeof window !== "number") return {};
-  // Garbage stays garbage (NaN, negative, over 100) so the evaluator judges it hard.
-  return { pct: window > 0 ? (input / window) * 100 : Number.NaN };
+  return codexFill(p.info) ?? {};
 }
 
 function geminiLine(o: Json): LineVerdict {
   const id = typeof o.id === "string" ? o.id : undefined;
   const withId = (v: LineVerdict): LineVerdict => (id === undefined ? v : { ...v, id });
   if (o.type === "user") return withId({ userTurn: true });
-  if (o.type === "gemini" && Array.isArray(o.toolCalls)) {
-    return withId({ toolCalls: o.toolCalls.length });
+  if (o.type !== "gemini") return withId({});
+  const fill = geminiFill(o.tokens, o.model);
+  return withId({
+    ...(Array.isArray(o.toolCalls) ? { toolCalls: o.toolCalls.length } : {}),
+    ...(fill === undefined ? {} : fill),
+  });
+}
+
+function copilotLine(o: Json): LineVerdict {
+  const data = obj(o.data);
+  if (o.type === "session.compaction_complete") return { marker: true };
+  if (o.type === "user.message") return { userTurn: true };
+  if (o.type === "assistant.message" && Array.isArray(data?.toolRequests)) {
+    const n = data.toolRequests.length;
+    return n > 0 ? { toolCalls: n } : {};
   }
-  return withId({});
+  if (o.type === "session.usage_record") return copilotFill(data?.usage) ?? {};
+  return {};
 }
 
 const CLASSIFY: Record<TranscriptFormat, (o: Json) => LineVerdict> = {
   "claude-code": claudeLine,
   codex: codexLine,
   gemini: geminiLine,
+  copilot: copilotLine,
 };
 
 const decoder = new TextDecoder("utf-8", { fatal: false });
@@ -247,6 +244,7 @@ export async function scanTranscript(
   let depth = 0;
   let userTurnFound = false;
   let pct: number | null = null;
+  let window: string | null = null;
   const seenIds = new Set<string>();
   const limit = options.maxBytes + chunk;
 
@@ -274,13 +272,17 @@ export async function scanTranscript(
       markerEnd = lineEnd;
       return true;
     }
-    if (v.pct !== undefined && pct === null) pct = v.pct;
+    if (v.pct !== undefined && pct === null) {
+      pct = v.pct;
+      window = v.window ?? null;
+    }
     if (!userTurnFound) {
       if (v.userTurn === true) userTurnFound = true;
       else if (v.toolCalls !== undefined) depth += v.toolCalls;
     }
-    // Gemini writes no marker: its scan ends at the last user turn.
-    return userTurnFound && format === "gemini";
+    // Gemini writes no marker: its scan ends at the last user turn, or (a prompt just submitted)
+    // once the fill of the reply before it is found.
+    return userTurnFound && format === "gemini" && pct !== null;
   };
 
   let done = false;
@@ -326,6 +328,7 @@ export async function scanTranscript(
     depth: format === null ? null : depth,
     depthAtLeast: format !== null && !userTurnFound && markerAt === null && !complete,
     pct,
+    window,
     bytesRead,
     skippedLines: skipped,
   };

@@ -35,8 +35,20 @@ function transcript(host: HostId, depth: number): string {
   if (host === "gemini") {
     return jsonl([geminiMeta(), geminiUser("m1", "go"), geminiModel("m2", depth)]);
   }
-  // Claude Code's shape; Copilot and Cursor transcripts are unconfirmed formats, so the
-  // scanner detects the shape it is given.
+  if (host === "copilot") {
+    // Copilot CLI's events.jsonl, as Copilot CLI 1.0.102 writes it.
+    const call = { toolCallId: "c", name: "bash", arguments: { command: "ls" } };
+    return jsonl([
+      { type: "session.start", data: { sessionId: "s1", copilotVersion: "1.0.102" } },
+      { type: "user.message", data: { content: "go" } },
+      ...Array.from({ length: depth }, () => ({
+        type: "assistant.message",
+        data: { content: "", toolRequests: [call] },
+      })),
+    ]);
+  }
+  // Claude Code's shape; Cursor's transcript is an unconfirmed format, so the scanner detects
+  // the shape it is given.
   return jsonl([
     claudeUser("go"),
     ...Array.from({ length: depth }, () => claudeToolTurn(1)).flat(),
