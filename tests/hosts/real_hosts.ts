@@ -265,6 +265,7 @@ function costTable(rows: CostResult[]): string {
     "per tool call (opted in)",
     "gate starts (opted in)",
     "state command without a prompt (dontAsk)",
+    "band fill from the host's transcript",
     "s",
   ];
   const lines = rows.map((r) => [
@@ -276,6 +277,9 @@ function costTable(rows: CostResult[]): string {
     String(r.optedIn.perToolCall),
     `${r.optedIn.preToolStarts} of ${r.optedIn.toolCalls}`,
     r.allowedWithoutPrompt,
+    r.tokenReading === null
+      ? "none"
+      : `${r.tokenReading.pct.toFixed(1)}% (${r.tokenReading.source})`,
     String(r.seconds),
   ]);
   return [head, ...lines].map((l) => `| ${l.join(" | ")} |`).join("\n");

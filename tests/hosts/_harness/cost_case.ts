@@ -24,6 +24,39 @@ import type { HostDriver } from "./driver.ts";
 import { runBounded } from "./process.ts";
 import { CHECKOUT, HOST_BIN, makeSandbox, type Sandbox } from "./sandbox.ts";
 
+/** Input tokens the fake model reports for the first reply (the band reads them back). */
+const FAKE_INPUT_TOKENS = 100_000;
+/** Hosts whose transcript records their token accounting (core/bands/token_fill.ts). */
+const TOKEN_HOSTS = new Set(["claude-code", "codex", "gemini", "copilot"]);
+/** Where each host writes its transcript in the sandbox (a glob under HOME). */
+const TRANSCRIPTS: Readonly<Record<string, string>> = {
+  "claude-code": ".claude/projects/*/*.jsonl",
+  codex: ".codex/sessions/*/*/*/rollout-*.jsonl",
+  gemini: ".gemini/tmp/*/chats/*.jsonl",
+  copilot: ".copilot/session-state/*/events.jsonl",
+};
+
+/** `baton bands --transcript` on the newest transcript the host wrote: its pct reading. */
+async function tokenReading(
+  sb: Sandbox,
+  host: string,
+): Promise<{ pct: number; source: string } | null> {
+  const glob = TRANSCRIPTS[host];
+  if (glob === undefined) return null;
+  const found = await runBounded("sh", ["-c", `ls -t ${sb.home}/${glob} 2>/dev/null | head -1`], {
+    cwd: sb.repo,
+    env: sb.env,
+    timeoutMs: 10_000,
+  });
+  const path = found.stdout.trim();
+  if (path === "") return null;
+  const out = JSON.parse(
+    await batonOk(sb, ["bands", "--transcript", path, "--host", host, "--json"]),
+  ) as { readings: { signal: string; value: number; source: string }[] };
+  const pct = out.readings.find((r) => r.signal === "pct");
+  return pct === undefined ? null : { pct: pct.value, source: pct.source };
+}
+
 /** The shell calls of the counted session (none mutates anything baton watches). */
 const TOOL_CALLS = ["git status --short", "touch cost1.txt", "ls"];
 
@@ -46,6 +79,11 @@ export interface CostResult {
     perToolCall: number | null;
     preToolStarts: number;
   };
+  /**
+   * The band's context fill read from the transcript the real program wrote (after a reply whose
+   * usage the fake model reported), or null when the host's transcript gives none.
+   */
+  tokenReading: { pct: number; source: string } | null;
   /** Claude Code only: `baton load` ran without a prompt in dontAsk mode; touch was refused. */
   allowedWithoutPrompt: Cell;
   failures: string[];
@@ -103,6 +141,7 @@ export async function runCostCase(
     perToolHookStarts: 0,
     optedIn: { toolCalls: 0, perToolCall: null, preToolStarts: 0 },
     allowedWithoutPrompt: "n/a: Claude Code only",
+    tokenReading: null,
     failures: [],
     notes: [],
     seconds: 0,
@@ -153,7 +192,17 @@ export async function runCostCase(
     const perCall = (withTools: number, without: number, calls: number) =>
       calls === 0 ? null : Math.round(((withTools - without) / calls) * 100) / 100;
 
+    model.reportBigUsage(5, FAKE_INPUT_TOKENS);
     const none = await counted(null, "Say OK.");
+    result.tokenReading = await tokenReading(sb, driver.host);
+    result.notes.push(
+      result.tokenReading === null
+        ? "no context fill read from the host's transcript"
+        : `fill ${result.tokenReading.pct.toFixed(1)}% (${result.tokenReading.source})`,
+    );
+    if (result.tokenReading === null && TOKEN_HOSTS.has(driver.host)) {
+      fail("the band read no token count from the transcript the host wrote");
+    }
     const some = await counted(
       TOOL_CALLS,
       "Look at the tree and make cost1.txt.",
