@@ -15,6 +15,7 @@ import {
 } from "./_host_files.ts";
 import { CLAUDE_CODE_RECORD } from "../claude_code.ts";
 import type { HostEnv, HostSpec, InstallScope } from "./types.ts";
+import { ALLOWED_STATE_COMMANDS } from "./state_commands.ts";
 
 // SessionEnd hooks share a 1.5 s budget unless a hook names its own timeout, as these do.
 // UserPromptSubmit and PostToolUse report the context band (advisory, silent below warn).
@@ -67,7 +68,12 @@ export const CLAUDE_CODE: HostSpec = {
           { hooks: HOOKS, shape: "grouped", allow: CLAUDE_ALLOW },
         ),
       ],
-      notes: [...CLAUDE_CODE_RECORD.install.notes],
+      notes: [
+        ...CLAUDE_CODE_RECORD.install.notes,
+        `permissions.allow lets baton's own state commands run without asking (${
+          ALLOWED_STATE_COMMANDS.join(", ")
+        }); nothing else`,
+      ],
     };
   },
 };
