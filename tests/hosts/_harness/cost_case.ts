@@ -24,7 +24,7 @@ import type { HostDriver } from "./driver.ts";
 import { runBounded } from "./process.ts";
 import { CHECKOUT, HOST_BIN, makeSandbox, type Sandbox } from "./sandbox.ts";
 
-/** Input tokens the fake model reports for one reply of the last session (the band reads them back). */
+/** Input tokens the fake model reports for the replies of the last session (the band reads them back). */
 const FAKE_INPUT_TOKENS = 20_000;
 /** Hosts whose transcript records their token accounting (core/bands/token_fill.ts). */
 const TOKEN_HOSTS = new Set(["claude-code", "codex", "gemini", "copilot"]);
@@ -281,7 +281,7 @@ export async function runCostCase(
     }
     // Last (a host may compact on the reported usage: Codex's driver sets a tiny limit): the fill
     // the band reads back from the transcript the real program wrote.
-    model.reportBigUsage(1, FAKE_INPUT_TOKENS);
+    model.reportBigUsage(3, FAKE_INPUT_TOKENS);
     await counted(null, "Say OK once more.");
     result.tokenReading = await tokenReading(sb, driver.host);
     result.notes.push(
