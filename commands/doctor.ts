@@ -5,6 +5,7 @@
 import { boolFlag, type Command } from "./_cli/command.ts";
 import { printJson } from "./_adapters/context.ts";
 import { gateOptedIn, hostContent, hostEnv } from "./_cli/hosts_args.ts";
+import { invocationKind } from "./_adapters/invocation.ts";
 
 /** The doctor command. */
 export const doctorCommand: Command = {
@@ -12,7 +13,7 @@ export const doctorCommand: Command = {
   category: "diagnostics",
   summary: "Check whether baton can work here and how hosts are wired",
   description: [
-    "Checks, with a reason for each:\n- whether the current directory is inside a git repository and whether baton can read it (config, refs and HEAD, the HEAD commit, the index and its checksum, the work-tree scan; each damaged part is named, and capsules are still written with those facts unavailable);\n- whether .baton is writable (probed with a temp file that is removed);\n- which hosts have baton installed for the project and for the user, whether their configs parse and whether their hook entries point at this baton;\n- whether the clock is plausible (not before this build's year, no capsule dated in the future);\n- whether the capsule chain verifies (the walk of baton verify: every id, signature, link and archive name; any CRITICAL problem warns);\n- whether the progress log's hash chain verifies (baton progress verify);\n- the handoff state this machine keeps: the opt-in, the deny records (invalid ones counted) and whether the manifest verifies (baton handoff status);\n- and which transport baton push and pull would use (the git program, or none: informational, it never lowers the verdict).",
+    "Checks, with a reason for each:\n- whether the current directory is inside a git repository and whether baton can read it (config, refs and HEAD, the HEAD commit, the index and its checksum, the work-tree scan; each damaged part is named, and capsules are still written with those facts unavailable);\n- whether .baton is writable (probed with a temp file that is removed);\n- which hosts have baton installed for the project and for the user, whether their configs parse and whether their hook entries point at this baton;\n- which launcher the hooks start baton with (BATON_LAUNCHER's launcher, a binary, `baton` on PATH or the Deno runtime and a checkout's main.ts), and whether it still resolves (a moved checkout or a deleted launcher leaves hooks that start nothing);\n- whether the clock is plausible (not before this build's year, no capsule dated in the future);\n- whether the capsule chain verifies (the walk of baton verify: every id, signature, link and archive name; any CRITICAL problem warns);\n- whether the progress log's hash chain verifies (baton progress verify);\n- the handoff state this machine keeps: the opt-in, the deny records (invalid ones counted) and whether the manifest verifies (baton handoff status);\n- and which transport baton push and pull would use (the git program, or none: informational, it never lowers the verdict).",
     "Prints one short line per check (ok, info, warn or FAIL; colour only on a terminal, and never with NO_COLOR set); --verbose adds every problem and path under its check, and --json gives each check's reason and detail. No host installed is information, not a problem. The verdict is supported, degraded (baton works with less) or unsupported (baton cannot write a capsule here). Exit 0 when supported, 1 otherwise.",
   ].join("\n\n"),
   examples: ["baton doctor", "baton doctor --json | jq .status"],
@@ -33,6 +34,8 @@ export const doctorCommand: Command = {
       randomToken: io.randomToken,
       env,
       content,
+      launcherKind: invocationKind(),
+      pathDirs: (io.env("PATH") ?? "").split(":"),
     });
     const { findTransport } = await import("./_adapters/share_transport.ts");
     const { checkSharing } = await import("../core/doctor/check_sharing.ts");

@@ -27,6 +27,7 @@ export function hookIo(io: Io): HookIo {
     cwd: () => io.cwd(),
     now: () => io.now(),
     elapsedMs: () => performance.now(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     readStdin: (maxBytes, options) => io.readStdin(maxBytes, options),
     stdout: (text) => io.stdout.write(text),
     stderr: (text) => io.stderr.write(text),

@@ -76,3 +76,9 @@ export function currentInvocation(): BatonInvocation {
     filePath(new URL("../../main.ts", import.meta.url)),
   ];
 }
+
+/** How this process names itself in hooks: a BATON_LAUNCHER launcher, a compiled binary or the runtime. */
+export function invocationKind(): "launcher" | "binary" | "runtime" {
+  if (launcherPath(Deno.env.get("BATON_LAUNCHER")) !== null) return "launcher";
+  return isDenoRuntime(Deno.execPath()) ? "runtime" : "binary";
+}

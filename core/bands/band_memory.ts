@@ -6,10 +6,14 @@
  * `bands.json` of the repository's private state directory (`<git dir>/baton`),
  * bounded to the most recent sessions; read with plain JSON.parse (no zod on
  * the hook's light path); anything unreadable counts as "nothing advised yet".
- * Written atomically.
+ * Written atomically, and decided and written under an advisory lock
+ * (`bands.lock` beside it, never deleted; the OS drops it when its holder
+ * dies), so two hooks of one session that reach a band at the same moment
+ * advise it once between them.
  * @module
  */
-import type { ReadFs, WriteFs } from "../fs.ts";
+import { StorageError } from "../errors.ts";
+import type { FileLockHandle, ReadFs, WriteFs } from "../fs.ts";
 import { openStateDir } from "../state_write.ts";
 import { type Band, BANDS, compareBands } from "./evaluate.ts";
 
@@ -156,4 +160,72 @@ export async function writeBandMemory(
     new TextEncoder().encode(JSON.stringify(memory) + "\n"),
     { within, durable: false },
   );
+}
+
+/** Path of the lock beside the memory. */
+export function bandLockPath(stateDir: string): string {
+  return `${stateDir}/bands.lock`;
+}
+
+/** Options of {@linkcode adviseOnce}. */
+export interface AdviseOnceOptions {
+  /** Waits between lock attempts; absent, the lock is tried once. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Lock attempts, 5 ms apart. @default {400} */
+  attempts?: number;
+}
+
+async function takeBandLock(
+  fs: WriteFs,
+  stateDir: string,
+  options: AdviseOnceOptions,
+): Promise<FileLockHandle | null> {
+  await openStateDir(fs, stateDir);
+  const path = bandLockPath(stateDir);
+  if ((await fs.lstat(path))?.isSymlink === true) {
+    throw new StorageError(`Cannot lock "${path}": it is a symbolic link`);
+  }
+  const attempts = options.sleep === undefined ? 1 : options.attempts ?? 400;
+  for (let i = 0; i < attempts; i++) {
+    const held = await fs.tryLockFile(path);
+    if (held !== null) return held;
+    if (i + 1 < attempts) await options.sleep!(5);
+  }
+  return null;
+}
+
+/**
+ * Whether a session is told about `band` now, remembering that it was: the
+ * memory is read first without a lock, and only a verdict that changes it is
+ * decided again and written under the lock, so of two hooks that reach a
+ * band together exactly one speaks. Null when the lock stayed busy through
+ * every attempt (the caller decides; the band hook then speaks).
+ *
+ * @param fs File system.
+ * @param stateDir The repository's private state directory.
+ * @param session The session id ({@linkcode rememberable}).
+ * @param band The verdict.
+ * @param now The time to record (ISO).
+ * @param options The wait between lock attempts.
+ * @returns Speak or not, or null when the lock could not be taken.
+ */
+export async function adviseOnce(
+  fs: WriteFs,
+  stateDir: string,
+  session: string,
+  band: Band,
+  now: string,
+  options: AdviseOnceOptions = {},
+): Promise<boolean | null> {
+  const first = decideAdvice(band, (await readBandMemory(fs, stateDir))[session], now);
+  if (first.next === null) return first.speak;
+  const held = await takeBandLock(fs, stateDir, options);
+  if (held === null) return null;
+  try {
+    const decision = decideAdvice(band, (await readBandMemory(fs, stateDir))[session], now);
+    if (decision.next !== null) await writeBandMemory(fs, stateDir, session, decision.next);
+    return decision.speak;
+  } finally {
+    held.release();
+  }
 }

@@ -3,18 +3,22 @@
  * transcripts' one reader (core/transcript/json_lines.ts) and parsed by the
  * format's own reader (core/transcript/<format>.ts): transcript
  * bytes since the last compaction, tool calls since the last user turn, and
- * the context fill the host's own token accounting states (Claude Code
- * `usage`, Codex `token_count`). Read-only and bounded: the read stops at
- * the format's compaction marker or once `maxBytes` are read, so a 200 MB
- * transcript costs what a 1 MB one does. Content is never kept or returned.
- * Core with the file system injected.
+ * the context fill the host's own token accounting states
+ * (core/transcript/token_fill.ts: Claude Code `usage`, Codex `token_count`,
+ * Gemini CLI `tokens`, Copilot CLI `session.usage_record`). Read-only and
+ * bounded: the read stops at the format's compaction marker or once
+ * `maxBytes` are read, so a 200 MB transcript costs what a 1 MB one does.
+ * Content is never kept or returned. Core with the file system injected.
  *
  * What each format gives (the readers say how they read it):
  * - Claude Code and Codex: bytes, depth and pct, the read stopping at the
  *   last compaction.
- * - Gemini CLI: depth only, the read stopping at the last user record.
- *   Gemini compresses in memory and writes no marker, so its file size says
- *   nothing about the live context: no bytes.
+ * - Gemini CLI: depth and pct, the read stopping at the last user record
+ *   once the reply stating the fill was read. Gemini compresses in memory
+ *   and writes no marker, so its file size says nothing about the live
+ *   context: no bytes.
+ * - Copilot CLI: depth and pct, the read stopping at the last compaction.
+ *   Its events carry the system prompt, so bytes say little: no bytes.
  * - Anything else: no signal (bytes of an unknown format would only grow).
  * @module
  */
@@ -30,7 +34,7 @@ import type { ParsedTranscript, ParseOptions, ReadCounts } from "../transcript/t
 export const SCAN_CHUNK_BYTES = TAIL_CHUNK_BYTES;
 
 /** The transcript formats the scanner understands. */
-export const SCANNED_FORMATS = ["claude-code", "codex", "gemini"] as const;
+export const SCANNED_FORMATS = ["claude-code", "codex", "gemini", "copilot"] as const;
 /** One of them. */
 export type TranscriptFormat = typeof SCANNED_FORMATS[number];
 
@@ -61,8 +65,10 @@ export interface TranscriptSignals {
   depth: number | null;
   /** The last user turn was not reached: `depth` is a lower bound. */
   depthAtLeast: boolean;
-  /** Context fill in percent, from the host's own token accounting (Claude Code `usage`, Codex `token_count`); null otherwise. */
+  /** Context fill in percent, from the host's own token accounting (core/transcript/token_fill.ts); null otherwise. */
   pct: number | null;
+  /** Where the window `pct` is measured against came from (recorded, known for the model, assumed); null without pct. */
+  window?: string | null;
   bytesRead: number;
   /** Lines that did not parse or were cut by the bound. */
   skippedLines: number;
@@ -80,23 +86,45 @@ interface FormatReader {
    */
   marker: boolean;
   at(o: Json): boolean;
+  /** Bytes since the marker say something about the live context (not when the file carries the system prompt, or has no marker). */
+  bytes: boolean;
 }
 
 /** Each format's reader, imported only when its format is read (the band hook loads one). */
 const READERS: Record<TranscriptFormat, () => Promise<FormatReader>> = {
   "claude-code": async () => {
     const m = await import("../transcript/claude_code.ts");
-    return { parse: m.parseClaudeCode, marker: true, at: m.isClaudeCompaction };
+    return { parse: m.parseClaudeCode, marker: true, at: m.isClaudeCompaction, bytes: true };
   },
   codex: async () => {
     const m = await import("../transcript/codex.ts");
-    return { parse: m.parseCodex, marker: true, at: m.isCodexCompaction };
+    return { parse: m.parseCodex, marker: true, at: m.isCodexCompaction, bytes: true };
   },
   gemini: async () => {
     const m = await import("../transcript/gemini.ts");
-    return { parse: m.parseGemini, marker: false, at: (o) => o.type === "user" };
+    // No marker: the window the bands need ends at the last user record once the reply that
+    // states the fill was read (a prompt just submitted comes after that reply).
+    let filled = false;
+    return {
+      parse: m.parseGemini,
+      marker: false,
+      bytes: false,
+      at: (o) => {
+        if (o.type === "gemini" && objectOfTokens(o)) filled = true;
+        return o.type === "user" && filled;
+      },
+    };
+  },
+  copilot: async () => {
+    const m = await import("../transcript/copilot.ts");
+    // Its events carry the system prompt: bytes say little, the usage records say it all.
+    return { parse: m.parseCopilot, marker: true, at: m.isCopilotCompaction, bytes: false };
   },
 };
+
+function objectOfTokens(o: Json): boolean {
+  return typeof o.tokens === "object" && o.tokens !== null;
+}
 
 /** The scanned format of a record, by the transcripts' one sniffer (core/transcript/sniff.ts). */
 function detect(o: Json): TranscriptFormat | null {
@@ -150,7 +178,15 @@ export async function scanTranscript(
   const base = { size: read.fileBytes, bytesRead: read.bytesRead, skippedLines };
   if (found === null) {
     const none = { bytes: null, bytesAtLeast: false, compactionFound: false };
-    return { format: null, ...base, ...none, depth: null, depthAtLeast: false, pct: null };
+    return {
+      format: null,
+      ...base,
+      ...none,
+      depth: null,
+      depthAtLeast: false,
+      pct: null,
+      window: null,
+    };
   }
   const reader = readers[found]!;
   // Kinds and names are all the signals need: the reader's light mode.
@@ -165,7 +201,7 @@ export async function scanTranscript(
   const markerAt = reader.marker ? read.stoppedAt : null;
   const complete = read.stoppedAt !== null || read.complete;
   let bytes: number | null = null;
-  if (reader.marker) {
+  if (reader.bytes) {
     // Past the marker's newline; with no marker, the whole file or (bound hit) what was read.
     const size = read.fileBytes;
     bytes = markerAt !== null
@@ -178,10 +214,11 @@ export async function scanTranscript(
     format: found,
     ...base,
     bytes,
-    bytesAtLeast: reader.marker && markerAt === null && !complete,
+    bytesAtLeast: reader.bytes && markerAt === null && !complete,
     compactionFound: markerAt !== null,
     depth,
     depthAtLeast: !userTurnFound && markerAt === null && !complete,
     pct: parsed.contextPct ?? null,
+    window: parsed.contextWindow ?? null,
   };
 }

@@ -6,7 +6,15 @@
  */
 import { BAND_SIGNALS } from "../config/bands_section.ts";
 import type { BandSignals } from "./evaluate.ts";
-import type { TranscriptSignals } from "./scan_transcript.ts";
+import type { TranscriptFormat, TranscriptSignals } from "./scan_transcript.ts";
+
+/** The record each format's fill is read from, for the reading's label. */
+const USAGE_FIELD: Readonly<Record<TranscriptFormat, string>> = {
+  "claude-code": "usage",
+  codex: "token_count",
+  gemini: "tokens",
+  copilot: "usage_record",
+};
 
 /**
  * The signals a scan gives: pct from the host's own token accounting, depth
@@ -36,8 +44,9 @@ export function signalsFromScan(scan: TranscriptSignals): BandSignals {
     out.depth = { value: scan.depth, source: "transcript", atLeast: scan.depthAtLeast };
   }
   if (scan.pct !== null) {
-    const from = scan.format === "claude-code" ? "claude-code usage" : `${scan.format} token_count`;
-    out.pct = { value: scan.pct, source: `transcript (${from})` };
+    const from = scan.format === null ? "token count" : USAGE_FIELD[scan.format];
+    const window = scan.window === undefined || scan.window === null ? "" : `; ${scan.window}`;
+    out.pct = { value: scan.pct, source: `transcript (${scan.format} ${from}${window})` };
   }
   return out;
 }

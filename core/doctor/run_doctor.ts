@@ -17,6 +17,7 @@ import { checkProgress } from "./check_progress.ts";
 import { checkClock } from "./check_clock.ts";
 import { checkStore } from "./check_store.ts";
 import { checkRepo } from "./check_repo.ts";
+import { checkLauncher, type InstalledInvocation, type LauncherKind } from "./check_launcher.ts";
 
 /** What doctor needs from the outside world. */
 export interface DoctorContext {
@@ -28,6 +29,10 @@ export interface DoctorContext {
   env: HostEnv;
   /** What this baton would install (its invocation above all). */
   content: HostContent;
+  /** How this baton names itself (a launcher, a binary, the runtime). @default "binary" */
+  launcherKind?: LauncherKind;
+  /** The PATH directories (a hook that names a bare `baton` is looked up there). @default [] */
+  pathDirs?: readonly string[];
 }
 
 /** One host's install state in both scopes. */
@@ -107,6 +112,24 @@ export async function runDoctor(ctx: DoctorContext): Promise<DoctorReport> {
       reason:
         "No host has baton installed: capsules are written only when asked (run baton install HOST)",
     }]),
+  );
+  const installed: InstalledInvocation[] = hosts.flatMap((h) =>
+    [h.project, h.user].flatMap((st) =>
+      st === null ? [] : st.invocations.map((invocation) => ({
+        where: `${HOSTS[h.host].label} (${st.scope})`,
+        host: h.host,
+        scope: st.scope,
+        invocation,
+      }))
+    )
+  );
+  checks.push(
+    await checkLauncher(ctx.fs, {
+      own: ctx.content.invocation,
+      kind: ctx.launcherKind ?? "binary",
+      installed,
+      pathDirs: ctx.pathDirs ?? [],
+    }),
   );
   const chain = await checkChain(ctx.fs, found.layout);
   checks.push(checkClock(ctx.now(), { latestCreatedAt: chain.latestCreatedAt }));

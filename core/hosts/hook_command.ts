@@ -101,10 +101,32 @@ export function parseHookCommand(
   }
   if (!isHookEvent(event) || !isHostId(host)) return null;
   const invocation = words.slice(0, -4);
+  if (!isBatonInvocation(invocation, options)) return null;
+  return { invocation, event, host };
+}
+
+/**
+ * True when the words start baton: a baton binary alone, `deno run ...
+ * main.ts`, or exactly this process's invocation. The recogniser behind
+ * {@linkcode parseHookCommand}, shared with the permission entries.
+ *
+ * @param invocation The words before baton's own arguments.
+ * @param options This process's invocation.
+ * @returns Whether they start baton.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(isBatonInvocation(["/home/jo/.local/bin/baton"]), true);
+ * assert.equal(isBatonInvocation(["sh", "-c", "baton"]), false);
+ * ```
+ */
+export function isBatonInvocation(
+  invocation: readonly string[],
+  options: ParseHookCommandOptions = {},
+): boolean {
   const self = options.invocation;
   const isSelf = self !== undefined && self.length === invocation.length &&
     self.every((w, i) => w === invocation[i]);
   const named = invocation.length === 1 && isBatonProgram(invocation[0]!);
-  if (!isSelf && !named && !isDenoMain(invocation)) return null;
-  return { invocation, event, host };
+  return isSelf || named || isDenoMain(invocation);
 }

@@ -19,7 +19,7 @@ export const OPENCODE_RECORD = {
     hookFile: null,
     hooks: [],
     hookNote:
-      "the plugin adds the briefing to a new session's system prompt (experimental.chat.system.transform, once per session), writes a capsule before compaction and adds the briefing to the compacted context, writes one when a session goes idle, after each tool call reports the context band (tool calls since the last user message, counted by the plugin) in the tool's output, and before a tool call in a repository with deny records asks baton's gate and throws its refusal (OpenCode gives the model the error)",
+      "the plugin adds the briefing to a new session's system prompt (experimental.chat.system.transform, once per session), writes a capsule before compaction and adds the briefing to the compacted context, writes one when a session goes idle, reports the context band in the tool's output on the tool call that reaches a band's threshold (tool calls since the last user message, counted by the plugin; no baton process on the other calls), and before a tool call in a repository with deny records asks baton's gate and throws its refusal (OpenCode gives the model the error)",
     notes: ["OpenCode loads the plugin at start: restart OpenCode after installing"],
   },
   // The plugin's own event names (it sends them as hook_event_name).

@@ -23,6 +23,7 @@
  */
 import { contentText, objectOf, resultText, stringOf, timeOf } from "./record_text.ts";
 import { namedToolCall, toolCallTurn } from "./tool_call.ts";
+import { claudeFill, fillFields, type TokenFill } from "./token_fill.ts";
 import {
   emptyMeta,
   type ParsedTranscript,
@@ -62,24 +63,6 @@ export function isClaudeCompaction(r: Readonly<Record<string, unknown>>): boolea
     r.type === "user" && r.isCompactSummary === true;
 }
 
-/** Claude Code's standard context window, in tokens; a larger fill means the 1M window. */
-const WINDOW = 200_000;
-const LARGE_WINDOW = 1_000_000;
-
-/** The context fill in percent an assistant line's `usage` states; NaN for garbage. */
-function usagePct(usage: Record<string, unknown> | null): number | undefined {
-  if (usage === null || typeof usage.input_tokens !== "number") return undefined;
-  const parts = [
-    usage.input_tokens,
-    usage.cache_creation_input_tokens ?? 0,
-    usage.cache_read_input_tokens ?? 0,
-  ];
-  // Garbage stays garbage (NaN) so the band evaluator judges it hard.
-  if (!parts.every((n) => typeof n === "number" && Number.isFinite(n) && n >= 0)) return Number.NaN;
-  const used = (parts as number[]).reduce((a, b) => a + b, 0);
-  return (used / (used > WINDOW ? LARGE_WINDOW : WINDOW)) * 100;
-}
-
 /**
  * Turns Claude Code transcript records into turns.
  * @param records Parsed JSON lines, oldest first.
@@ -109,7 +92,7 @@ export function parseClaudeCode(
   const light = options.light === true;
   const turns: Turn[] = [];
   const meta = emptyMeta();
-  let contextPct: number | undefined;
+  let fill: TokenFill | undefined;
   for (const raw of records) {
     const r = objectOf(raw);
     const type = stringOf(r?.type, 100);
@@ -131,7 +114,7 @@ export function parseClaudeCode(
     if (isClaudeCompaction(r)) {
       if (turns.at(-1)?.kind === "compaction") counts.skipped++;
       else turns.push({ kind: "compaction", at });
-      contextPct = undefined;
+      fill = undefined;
       continue;
     }
     if (type === "system") {
@@ -149,7 +132,7 @@ export function parseClaudeCode(
       counts.skipped++;
       continue;
     }
-    if (type === "assistant") contextPct = usagePct(objectOf(message?.usage)) ?? contextPct;
+    if (type === "assistant") fill = claudeFill(message?.usage, message?.model) ?? fill;
     if (typeof content === "string") {
       if (type === "user" && PLUMBING.test(content)) counts.skipped++;
       else if (content.trim() !== "") turns.push({ kind: type, text: contentText(content), at });
@@ -186,5 +169,5 @@ export function parseClaudeCode(
       }
     }
   }
-  return { turns, counts, meta, ...(contextPct === undefined ? {} : { contextPct }) };
+  return { turns, counts, meta, ...fillFields(fill) };
 }

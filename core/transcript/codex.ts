@@ -33,6 +33,7 @@ import {
   timeOf,
 } from "./record_text.ts";
 import { namedToolCall, toolCallTurn } from "./tool_call.ts";
+import { codexFill, fillFields, type TokenFill } from "./token_fill.ts";
 import {
   emptyMeta,
   type ParsedTranscript,
@@ -96,16 +97,6 @@ export function isCodexCompaction(r: Readonly<Record<string, unknown>>): boolean
   return r.type === "compacted";
 }
 
-/** The context fill in percent a `token_count` payload states; NaN for garbage, undefined for none. */
-function tokenCountPct(p: Record<string, unknown>): number | undefined {
-  const info = objectOf(p.info);
-  const input = objectOf(info?.last_token_usage)?.input_tokens;
-  const window = info?.model_context_window;
-  if (typeof input !== "number" || typeof window !== "number") return undefined;
-  // Garbage stays garbage (NaN, negative, over 100) so the band evaluator judges it hard.
-  return window > 0 ? (input / window) * 100 : Number.NaN;
-}
-
 /**
  * Turns rollout records into turns.
  * @param records Parsed JSON lines, oldest first.
@@ -134,7 +125,7 @@ export function parseCodex(
   const light = options.light === true;
   const turns: Turn[] = [];
   const meta = emptyMeta();
-  let contextPct: number | undefined;
+  let fill: TokenFill | undefined;
   for (const raw of records) {
     const r = objectOf(raw);
     const type = stringOf(r?.type, 100);
@@ -157,12 +148,12 @@ export function parseCodex(
     }
     if (isCodexCompaction(r)) {
       turns.push({ kind: "compaction", at });
-      contextPct = undefined;
+      fill = undefined;
       continue;
     }
     if (type === "event_msg") {
       if (p.type === "token_count") {
-        contextPct = tokenCountPct(p) ?? contextPct;
+        fill = codexFill(p.info) ?? fill;
         counts.skipped++;
       } else if (p.type === "exec_command_end" && typeof p.exit_code === "number") {
         turns.push({
@@ -228,5 +219,5 @@ export function parseCodex(
         counts.unknown++;
     }
   }
-  return { turns, counts, meta, ...(contextPct === undefined ? {} : { contextPct }) };
+  return { turns, counts, meta, ...fillFields(fill) };
 }

@@ -17,10 +17,25 @@ import {
   timeOf,
 } from "./record_text.ts";
 import { toolCallTurn } from "./tool_call.ts";
+import { copilotFill, fillFields, type TokenFill } from "./token_fill.ts";
 import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
 
 /**
- * Turns Copilot CLI events into turns.
+ * Whether an event marks a finished compaction (where the bands' context window starts).
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(isCopilotCompaction({ type: "session.compaction_complete", data: {} }), true);
+ * assert.equal(isCopilotCompaction({ type: "session.compaction_complete", data: { success: false } }), false);
+ * ```
+ */
+export function isCopilotCompaction(r: Readonly<Record<string, unknown>>): boolean {
+  return r.type === "session.compaction_complete" && objectOf(r.data)?.success !== false;
+}
+
+/**
+ * Turns Copilot CLI events into turns; the context fill is the newest
+ * `session.usage_record`'s input tokens over its own `maxPromptTokens`.
  * @param records Parsed JSON lines, oldest first.
  * @param counts Counts to add to.
  * @returns The turns and metadata.
@@ -41,6 +56,7 @@ import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./
 export function parseCopilot(records: readonly unknown[], counts: ReadCounts): ParsedTranscript {
   const turns: Turn[] = [];
   const meta = emptyMeta();
+  let fill: TokenFill | undefined;
   for (const raw of records) {
     const r = objectOf(raw);
     const type = stringOf(r?.type, 100);
@@ -98,8 +114,14 @@ export function parseCopilot(records: readonly unknown[], counts: ReadCounts): P
         break;
       }
       case "session.compaction_complete":
-        if (d.success !== false) turns.push({ kind: "compaction", at });
-        else counts.skipped++;
+        if (isCopilotCompaction(r)) {
+          turns.push({ kind: "compaction", at });
+          fill = undefined;
+        } else counts.skipped++;
+        break;
+      case "session.usage_record":
+        fill = copilotFill(d.usage) ?? fill;
+        counts.skipped++;
         break;
       default:
         if (/^(session|hook|model|assistant|system|tool|subagent|skill|abort)\./.test(type)) {
@@ -107,5 +129,5 @@ export function parseCopilot(records: readonly unknown[], counts: ReadCounts): P
         } else counts.unknown++;
     }
   }
-  return { turns, counts, meta };
+  return { turns, counts, meta, ...fillFields(fill) };
 }

@@ -17,6 +17,7 @@
  */
 import { contentText, objectOf, resultText, stringOf, timeOf } from "./record_text.ts";
 import { namedToolCall, toolCallTurn } from "./tool_call.ts";
+import { fillFields, geminiFill, type TokenFill } from "./token_fill.ts";
 import {
   emptyMeta,
   type ParsedTranscript,
@@ -118,11 +119,15 @@ export function parseGemini(
   const meta = emptyMeta();
   const order: string[] = [];
   const byId = new Map<string, Turn[]>();
+  const fillById = new Map<string, TokenFill>();
   let anon = 0;
   const put = (m: Record<string, unknown>) => {
     const id = stringOf(m.id, 200) ?? `\u0000${anon++}`;
     if (!byId.has(id)) order.push(id);
     byId.set(id, messageTurns(m, counts, light));
+    const fill = m.type === "gemini" ? geminiFill(m.tokens, m.model) : undefined;
+    if (fill === undefined) fillById.delete(id);
+    else fillById.set(id, fill);
     const at = light ? null : timeOf(m.timestamp);
     if (at !== null) meta.updated_at = at;
   };
@@ -141,7 +146,12 @@ export function parseGemini(
     }
     if ("$rewindTo" in r) {
       const i = order.indexOf(String(r.$rewindTo));
-      if (i >= 0) { for (const id of order.splice(i)) byId.delete(id); }
+      if (i >= 0) {
+        for (const id of order.splice(i)) {
+          byId.delete(id);
+          fillById.delete(id);
+        }
+      }
       continue;
     }
     const set = objectOf(r.$set);
@@ -149,6 +159,7 @@ export function parseGemini(
       if (Array.isArray(set.messages)) {
         order.length = 0;
         byId.clear();
+        fillById.clear();
         for (const m of set.messages.slice(-5000)) {
           const o = objectOf(m);
           if (o !== null) put(o);
@@ -165,7 +176,10 @@ export function parseGemini(
     counts.unknown++;
   }
   const turns = order.flatMap((id) => byId.get(id) ?? []);
-  return { turns, counts, meta };
+  // The context fill is the newest reply's own token count (Gemini compresses in memory: no marker resets it).
+  let fill: TokenFill | undefined;
+  for (let i = order.length - 1; i >= 0 && fill === undefined; i--) fill = fillById.get(order[i]!);
+  return { turns, counts, meta, ...fillFields(fill) };
 }
 
 /**

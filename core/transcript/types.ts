@@ -94,6 +94,8 @@ export interface ParsedTranscript {
    * malformed); absent when the format or the records state none.
    */
   contextPct?: number;
+  /** Where the window `contextPct` is measured against came from (recorded, known for the model, assumed). */
+  contextWindow?: string;
 }
 
 /** How much of each record a reader keeps. */

@@ -223,3 +223,39 @@ Deno.test("doctor reports a host setting that turns hooks off (Codex features.ho
     "a user-level switch turns off project hooks too",
   );
 });
+
+Deno.test("doctor names an outdated registration: per-tool hooks an earlier install wrote, and missing permission entries", async () => {
+  const repo = await makeRepo();
+  const home = await tempHome();
+  await install(repo, home, "claude-code");
+  const settings = `${repo}/.claude/settings.local.json`;
+  const current = await Deno.readTextFile(settings);
+  assert.equal(check((await doctor(repo, home)).report, "host:claude-code").outcome, "ok");
+  // What an install from before the opt-in gate wrote: a pre-tool and a post-tool hook on every
+  // tool call, and no permission entries.
+  const value = JSON.parse(current);
+  const command = value.hooks.SessionStart[0].hooks[0].command as string;
+  const perTool = (event: string) => [{
+    hooks: [{
+      type: "command",
+      command: command.replace("hook session-start", `hook ${event}`),
+      timeout: 5,
+    }],
+  }];
+  value.hooks.PreToolUse = perTool("pre-tool");
+  value.hooks.PostToolUse = perTool("post-tool");
+  delete value.permissions;
+  await Deno.writeTextFile(settings, JSON.stringify(value, null, 2) + "\n");
+  const c = check((await doctor(repo, home)).report, "host:claude-code");
+  assert.equal(c.outcome, "warn");
+  assert.match(
+    full(c),
+    /registers baton's PreToolUse and PostToolUse hook, which this install no longer needs/,
+  );
+  assert.match(full(c), /lacks the permission entries/);
+  assert.match(c.reason, /run baton install claude-code/);
+  // The one command it names brings the registration back in line.
+  await install(repo, home, "claude-code");
+  assert.equal(await Deno.readTextFile(settings), current);
+  assert.equal(check((await doctor(repo, home)).report, "host:claude-code").outcome, "ok");
+});

@@ -20,6 +20,7 @@ import { renderHookCommand } from "../../core/hosts/hook_command.ts";
 import { HOSTS } from "../../core/hosts/install/hosts.ts";
 import { HOST_IDS, type HostId } from "../../core/hosts/ids.ts";
 import { removeHooks } from "../../core/hosts/install/hook_config.ts";
+import { removeAllowRules } from "../../core/hosts/install/allow_rules.ts";
 import { registeredLayout } from "../../core/hosts/install/registered_hooks.ts";
 import type { HookConfigFile, HostContent, InstallScope } from "../../core/hosts/install/types.ts";
 import { makeRepo } from "../_helpers/git.ts";
@@ -152,13 +153,20 @@ for (const id of HOST_IDS) {
     assert.ok(merged.includes('\t"model": "opus"'), "indentation and keys as written");
     const value = parseJsonc(merged);
     assert.equal(value.model, "opus");
-    assert.deepEqual(value.permissions, { allow: ["Bash(git *)"] });
+    // The user's entry stays first; Claude Code also gets baton's state-command entries.
+    assert.equal(value.permissions.allow[0], "Bash(git *)");
+    assert.equal(value.permissions.allow.length === 1, file.allow === undefined);
     const native = file.hooks[1]!.native;
     const first = handlersAt(value, file, native)[0]!;
     assert.equal(first.command, "./my-hook.sh", "the user's own hook stays first");
     assert.ok(handlersAt(value, file, native).some((h) => String(h.command).includes(" hook ")));
+    const withoutHooks = removeHooks(merged, file.format, { host: id });
     assert.deepEqual(
-      parseJsonc(removeHooks(merged, file.format, { host: id })),
+      parseJsonc(
+        file.allow === undefined
+          ? withoutHooks
+          : removeAllowRules(withoutHooks, file.allow, { invocation: ["baton"] }),
+      ),
       parseJsonc(original),
       "nothing but baton's entries was added",
     );

@@ -71,7 +71,7 @@ Deno.test("bands: --transcript reads a Claude Code transcript with a compact bou
     // decides; transcript bytes are only a fallback where no token count is recorded.
     const pct = r.readings.find((x: { signal: string }) => x.signal === "pct");
     assert.equal(pct.value, (18_004 / 200_000) * 100);
-    assert.equal(pct.source, "transcript (claude-code usage)");
+    assert.equal(pct.source, "transcript (claude-code usage; 200k window assumed)");
     assert.equal(r.readings.find((x: { signal: string }) => x.signal === "bytes"), undefined);
     // Control: the same transcript without usage fields falls back to bytes, labelled so.
     const bare = `${dir}/bare.jsonl`;
@@ -101,7 +101,10 @@ Deno.test("bands: --transcript reads a Claude Code transcript with a compact bou
     );
     assert.equal(c.band, "hard");
     assert.deepEqual(c.deciding, ["pct"]);
-    assert.equal(c.readings[0].source, "transcript (codex token_count)");
+    assert.equal(
+      c.readings[0].source,
+      "transcript (codex token_count; window from the transcript)",
+    );
   });
 });
 
@@ -174,5 +177,87 @@ Deno.test("statusline: shows the band and the percentage; computes it while used
     assert.equal(broken.stdout, "");
     const notObject = await run("[1]");
     assert.equal(notObject.code, 2);
+  });
+});
+
+Deno.test("bands: Gemini CLI's and Copilot CLI's own token counts, as the real programs record them, decide the band", async () => {
+  await withRepo(async (dir) => {
+    // Gemini CLI 0.61 chat file: the reply's `tokens.input` over the window it gives the model.
+    const gemini = `${dir}/session-gemini.jsonl`;
+    const reply = (id: string, input: number) => ({
+      id,
+      timestamp: "2026-12-03T02:41:41.721Z",
+      type: "gemini",
+      content: "OK",
+      thoughts: [],
+      tokens: { input, output: 20, cached: 0, thoughts: 0, tool: 0, total: input + 20 },
+      model: "gemini-3.8-flash",
+    });
+    const user = (id: string) => ({ id, timestamp: "t", type: "user", content: [{ text: "go" }] });
+    await Deno.writeTextFile(
+      gemini,
+      jsonl([
+        { sessionId: "s", projectHash: "h", startTime: "t", lastUpdated: "t", kind: "main" },
+        user("u1"),
+        reply("g1", 100_000),
+        user("u2"),
+        reply("g2", 650_000),
+        // A prompt just submitted: the fill of the reply before it still counts.
+        user("u3"),
+      ]),
+    );
+    const g = JSON.parse(
+      (await runBaton(["bands", "--transcript", gemini, "--host", "gemini", "--json"], {
+        cwd: dir,
+      }))
+        .stdout,
+    );
+    assert.equal(g.band, "handoff", "650,000 of 1,048,576 is 62%");
+    assert.equal(
+      g.readings.find((r: { signal: string }) => r.signal === "pct").source,
+      "transcript (gemini tokens; 1,048,576 window (the model name, as Gemini CLI sizes it))",
+    );
+    // Copilot CLI 1.0.102 events: session.usage_record's inputTokens over its maxPromptTokens.
+    const copilot = `${dir}/events.jsonl`;
+    const usage = (inputTokens: number) => ({
+      type: "session.usage_record",
+      data: { usage: { model: "m", inputTokens, outputTokens: 20, maxPromptTokens: 128_000 } },
+    });
+    await Deno.writeTextFile(
+      copilot,
+      jsonl([
+        { type: "session.start", data: { sessionId: "s", copilotVersion: "1.0.102" } },
+        { type: "user.message", data: { content: "go" } },
+        usage(30_000),
+        { type: "assistant.message", data: { content: "", toolRequests: [] } },
+        usage(110_000),
+        { type: "assistant.message", data: { content: "OK", toolRequests: [] } },
+      ]),
+    );
+    const c = JSON.parse(
+      (await runBaton(["bands", "--transcript", copilot, "--host", "copilot", "--json"], {
+        cwd: dir,
+      })).stdout,
+    );
+    assert.equal(c.band, "hard", "110,000 of 128,000 is 86%");
+    assert.match(
+      c.readings.find((r: { signal: string }) => r.signal === "pct").source,
+      /copilot usage_record; window from the transcript/,
+    );
+    // Control: without the usage records the same file says nothing about the fill.
+    await Deno.writeTextFile(
+      copilot,
+      jsonl([
+        { type: "session.start", data: { sessionId: "s", copilotVersion: "1.0.102" } },
+        { type: "user.message", data: { content: "go" } },
+      ]),
+    );
+    const none = JSON.parse(
+      (await runBaton(["bands", "--transcript", copilot, "--host", "copilot", "--json"], {
+        cwd: dir,
+      })).stdout,
+    );
+    assert.equal(none.band, "ok");
+    assert.ok(none.missing.includes("pct"));
   });
 });

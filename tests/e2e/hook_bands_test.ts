@@ -35,8 +35,20 @@ function transcript(host: HostId, depth: number): string {
   if (host === "gemini") {
     return jsonl([geminiMeta(), geminiUser("m1", "go"), geminiModel("m2", depth)]);
   }
-  // Claude Code's shape; Copilot and Cursor transcripts are unconfirmed formats, so the
-  // scanner detects the shape it is given.
+  if (host === "copilot") {
+    // Copilot CLI's events.jsonl, as Copilot CLI 1.0.102 writes it.
+    const call = { toolCallId: "c", name: "bash", arguments: { command: "ls" } };
+    return jsonl([
+      { type: "session.start", data: { sessionId: "s1", copilotVersion: "1.0.102" } },
+      { type: "user.message", data: { content: "go" } },
+      ...Array.from({ length: depth }, () => ({
+        type: "assistant.message",
+        data: { content: "", toolRequests: [call] },
+      })),
+    ]);
+  }
+  // Claude Code's shape; Cursor's transcript is an unconfirmed format, so the scanner detects
+  // the shape it is given.
   return jsonl([
     claudeUser("go"),
     ...Array.from({ length: depth }, () => claudeToolTurn(1)).flat(),
@@ -341,6 +353,29 @@ Deno.test("band hooks speak once per band and session: warn, handoff, a capsule 
     assert.ok(await step(compacted(22)) !== null, "warn again in the new context");
     assert.equal(await step(compacted(23)), null);
     assert.deepEqual(said, ["warn", "handoff", "warn"]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("band hooks: hooks of one session that reach a band at the same moment advise it once between them", async () => {
+  const dir = await makeRepo();
+  try {
+    const path = `${dir}/t.jsonl`;
+    await Deno.writeTextFile(path, transcript("claude-code", DEPTH.warn));
+    const run = (session: string) =>
+      runBaton(["hook", "post-tool", "--host", "claude-code"], {
+        cwd: dir,
+        stdin: JSON.stringify(payload("claude-code", "PostToolUse", dir, path, session)),
+      });
+    // Eight real processes at once, all at warn for the first time.
+    const runs = await Promise.all(Array.from({ length: 8 }, () => run("together")));
+    for (const r of runs) assert.equal(r.code, 0, r.stderr);
+    const spoke = runs.filter((r) => adviceText("claude-code", r.stdout) !== null);
+    assert.equal(spoke.length, 1, "exactly one of the concurrent hooks advised");
+    // Control: the band is said at all, and to another session on its own.
+    assert.match(adviceText("claude-code", spoke[0]!.stdout)!, /band: warn/);
+    assert.notEqual(adviceText("claude-code", (await run("apart")).stdout), null);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

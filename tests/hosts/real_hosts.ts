@@ -20,6 +20,7 @@ import { checkCursorSchema } from "./cursor_schema.ts";
 import { type DenyResult, runDenyCase } from "./_harness/deny_case.ts";
 import { runWalkthrough, type WalkResult } from "./_harness/walkthrough_case.ts";
 import { type HandoffResult, runHandoffCase } from "./_harness/handoff_case.ts";
+import { type CostResult, runCostCase } from "./_harness/cost_case.ts";
 
 const ALL: HostDriver[] = [CLAUDE_CODE, CODEX, GEMINI, OPENCODE, COPILOT, QWEN_CODE, PI];
 // BATON_HOSTS=codex,gemini runs only those (while working on one host).
@@ -28,11 +29,12 @@ const only = Deno.env.get("BATON_HOSTS")?.split(",").filter((h) => h !== "") ??
 const DRIVERS: HostDriver[] = only.length === 0 ? ALL : ALL.filter((d) => only.includes(d.host));
 const results: HostResult[] = [];
 const gateResults: DenyResult[] = [];
+const costResults: CostResult[] = [];
 const walks: WalkResult[] = [];
 const handoffs: HandoffResult[] = [];
 // BATON_HOST_CASES=gate runs only the gate cases (main: the main cases; walk: the walkthrough;
-// handoff: the cross-host handoffs).
-const cases = Deno.env.get("BATON_HOST_CASES") ?? "main,gate,walk,handoff";
+// handoff: the cross-host handoffs; cost: baton starts per tool call).
+const cases = Deno.env.get("BATON_HOST_CASES") ?? "main,gate,walk,handoff,cost";
 const skipped: string[] = [];
 const runnable = new Map<string, { driver: HostDriver; version: string }>();
 
@@ -86,6 +88,20 @@ for (const driver of DRIVERS) {
     });
   }
   if (driver.toolTurnArgs === undefined) continue;
+  Deno.test({
+    name:
+      `${driver.host} ${version}: no baton start per tool call without opt-in, the gate's with it (counted by the launcher)`,
+    ignore: !cases.includes("cost"),
+    sanitizeOps: false,
+    sanitizeResources: false,
+    async fn() {
+      const r = await runCostCase(driver, version);
+      costResults.push(r);
+      if (r.failures.length > 0) {
+        throw new Error(`${driver.host} cost:\n- ${r.failures.join("\n- ")}`);
+      }
+    },
+  });
   Deno.test({
     name:
       `${driver.host} ${version}: the gate refuses a mutating call, the model is told why, the printed recovery clears it`,
@@ -239,6 +255,36 @@ function gateTable(rows: DenyResult[]): string {
   return [head, ...lines].map((l) => `| ${l.join(" | ")} |`).join("\n");
 }
 
+function costTable(rows: CostResult[]): string {
+  const head = [
+    "host",
+    "tool calls",
+    "baton starts: no tool call / with them",
+    "per tool call (not opted in)",
+    "pre/post-tool starts (not opted in)",
+    "per tool call (opted in)",
+    "gate starts (opted in)",
+    "state command without a prompt (dontAsk)",
+    "band fill from the host's transcript",
+    "s",
+  ];
+  const lines = rows.map((r) => [
+    `${r.host} ${r.version}`,
+    String(r.toolCalls),
+    `${r.startsNoTools} / ${r.startsWithTools}`,
+    String(r.perToolCall),
+    String(r.perToolHookStarts),
+    String(r.optedIn.perToolCall),
+    `${r.optedIn.preToolStarts} of ${r.optedIn.toolCalls}`,
+    r.allowedWithoutPrompt,
+    r.tokenReading === null
+      ? "none"
+      : `${r.tokenReading.pct.toFixed(1)}% (${r.tokenReading.source})`,
+    String(r.seconds),
+  ]);
+  return [head, ...lines].map((l) => `| ${l.join(" | ")} |`).join("\n");
+}
+
 Deno.test({
   name: "summary",
   sanitizeOps: false,
@@ -254,6 +300,10 @@ Deno.test({
     }
     if (gateResults.length > 0) console.log(`\n${gateTable(gateResults)}`);
     if (handoffs.length > 0) console.log(`\n${handoffTable(handoffs)}`);
+    if (costResults.length > 0) console.log(`\n${costTable(costResults)}`);
+    for (const r of costResults) {
+      console.log(`${r.host} cost: ${r.notes.join("; ")}`);
+    }
     for (const w of walks) {
       console.log(`\nwalkthrough on ${w.host} ${w.version} (${w.seconds} s):`);
       for (const s of w.steps) {
@@ -272,6 +322,7 @@ Deno.test({
           at: new Date().toISOString(),
           results,
           gateResults,
+          costResults,
           walks,
           crossHost: handoffs,
           skipped,

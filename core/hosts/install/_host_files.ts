@@ -13,6 +13,7 @@ import {
   renderSkillFile,
 } from "./render_files.ts";
 import type {
+  AllowListFormat,
   HookConfigFile,
   HookConfigFormat,
   HookSpec,
@@ -128,15 +129,16 @@ export function configRoot(record: HostRecord, scope: InstallScope, env: HostEnv
 export function jsonHooks(
   path: string,
   options:
-    & { hooks: readonly HookSpec[] }
+    & { hooks: readonly HookSpec[]; allow?: AllowListFormat }
     & Pick<HookConfigFormat, "shape">
     & Partial<HookConfigFormat>,
 ): HookConfigFile {
-  const { hooks, ...format } = options;
+  const { hooks, allow, ...format } = options;
   return {
     kind: "hooks",
     path,
     hooks,
+    ...(allow === undefined ? {} : { allow }),
     format: {
       timeoutUnit: "seconds",
       requiredRoot: {},

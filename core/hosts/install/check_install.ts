@@ -9,6 +9,7 @@ import { FsNotFoundError, type ReadFs } from "../../fs.ts";
 import { isCodedError } from "../../errors.ts";
 import { renderHookCommand } from "../hook_command.ts";
 import { listHooks } from "./hook_config.ts";
+import { mergeAllowRules } from "./allow_rules.ts";
 import { registeredLayout } from "./registered_hooks.ts";
 import {
   BATON_MARKER,
@@ -29,6 +30,8 @@ export interface InstallState {
   problems: string[];
   /** The host's own trust steps, when baton is installed (Codex). */
   trust: TrustStep[];
+  /** How the host's baton hook entries start baton (each distinct invocation once). */
+  invocations: string[][];
 }
 
 /** Options of {@linkcode checkInstall}. */
@@ -87,6 +90,8 @@ export async function checkInstall(
   let present = 0;
   let expected = 0;
   const problems: string[] = [];
+  const invocations: string[][] = [];
+  const seen = new Set<string>();
   for (const file of layout.files) {
     const text = await readOrNull(fs, file.path);
     if (file.kind !== "hooks") {
@@ -117,6 +122,43 @@ export async function checkInstall(
     } catch (e) {
       problems.push(isCodedError(e) ? e.message : `${file.path} cannot be parsed`);
       continue;
+    }
+    if (
+      file.allow !== undefined &&
+      mergeAllowRules(text.replace(/^\ufeff/, ""), file.allow, {
+          invocation: options.content.invocation,
+        }) !== text.replace(/^\ufeff/, "")
+    ) {
+      problems.push(
+        `${file.path} lacks the permission entries for baton's state commands (or names another baton): run baton install again`,
+      );
+    }
+    for (const f of hooks) {
+      if (f.baton === null || f.baton.host !== spec.id) continue;
+      const key = JSON.stringify(f.baton.invocation);
+      if (!seen.has(key)) {
+        seen.add(key);
+        invocations.push(f.baton.invocation);
+      }
+    }
+    // Hooks an earlier baton registered that this one no longer does (the per-tool hooks of an
+    // install from before the gate became opt-in): each costs a baton start per tool call.
+    const outdated = [
+      ...new Set(
+        hooks.filter((f) =>
+          f.baton !== null && f.baton.host === spec.id &&
+          !file.hooks.some((h) => h.native === f.native && h.event === f.baton!.event)
+        ).map((f) => f.native),
+      ),
+    ];
+    if (outdated.length > 0) {
+      problems.push(
+        `${file.path} registers baton's ${
+          outdated.join(" and ")
+        } hook, which this install no longer needs (a baton process on every call): run baton install ${spec.id}${
+          options.scope === "user" ? " --user" : ""
+        }`,
+      );
     }
     for (const h of file.hooks) {
       const want = renderHookCommand(options.content.invocation, { event: h.event, host: spec.id });
@@ -160,5 +202,6 @@ export async function checkInstall(
       : "partial",
     problems: present === 0 ? [] : problems,
     trust: present === 0 ? [] : (await spec.trustSteps?.(fs, options.scope, options.env)) ?? [],
+    invocations,
   };
 }

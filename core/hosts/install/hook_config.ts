@@ -109,7 +109,7 @@ function findDuplicateKey(root: Node): number | null {
 }
 
 /** Parses the config; the root must be an object (an empty text counts as no config). */
-function parseConfig(text: string, label: string): Node | null {
+export function parseConfig(text: string, label: string): Node | null {
   if (text.length > MAX_CONFIG_BYTES) {
     throw new HookConfigError(
       `Cannot read ${label}: it is ${text.length} characters, more than ${MAX_CONFIG_BYTES}; baton wrote nothing`,
@@ -154,11 +154,12 @@ function parseConfig(text: string, label: string): Node | null {
 }
 
 /** "an array", "an object", "a string", "null" ... for messages. */
-function kindPhrase(type: string): string {
+export function kindPhrase(type: string): string {
   return type === "null" ? "null" : /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
-function property(node: Node | undefined, key: string): Node | undefined {
+/** The value of `key` in an object node, or undefined. */
+export function property(node: Node | undefined, key: string): Node | undefined {
   if (node?.type !== "object") return undefined;
   for (const p of node.children ?? []) {
     if (p.children?.[0]?.value === key) return p.children[1];
@@ -291,7 +292,7 @@ function pretty(value: unknown, unit: string, indent: string, eol: string): stri
  * so no byte of the user's entries is re-formatted (jsonc-parser's formatter
  * would re-flow the neighbouring lines).
  */
-function insertValue(
+export function insertValue(
   text: string,
   container: Node,
   key: string | null,
@@ -336,7 +337,7 @@ function onOwnLine(text: string, offset: number): boolean {
  * so the lines around it stay byte for byte (jsonc-parser's removal would
  * swallow the line break before the closing bracket).
  */
-function removeAt(text: string, root: Node, path: JSONPath): string {
+export function removeAt(text: string, root: Node, path: JSONPath): string {
   const parent = findPath(root, path.slice(0, -1))!;
   const siblings = parent.children ?? [];
   const key = path[path.length - 1];
@@ -446,7 +447,8 @@ function alreadyMerged(
   });
 }
 
-function findPath(root: Node, path: JSONPath): Node | undefined {
+/** The node at `path` (object keys and array indexes), or undefined. */
+export function findPath(root: Node, path: JSONPath): Node | undefined {
   let node: Node | undefined = root;
   for (const seg of path) {
     if (node === undefined) return undefined;

@@ -19,6 +19,8 @@ import {
 } from "./hook_config.ts";
 import type { HostId } from "../ids.ts";
 import { registeredLayout } from "./registered_hooks.ts";
+import { mergeAllowRules, removeAllowRules } from "./allow_rules.ts";
+import type { BatonInvocation } from "../hook_command.ts";
 import {
   BATON_MARKER,
   type DesiredFile,
@@ -160,6 +162,32 @@ function change(
   };
 }
 
+/** The config with baton's hook entries and allow entries put in (`null`: no file yet). */
+function withBatons(
+  text: string | null,
+  file: HookConfigFile,
+  host: HostId,
+  invocation: BatonInvocation,
+  label?: string,
+): string {
+  const opts = { host, invocation, ...(label === undefined ? {} : { label }) };
+  const merged = mergeHooks(text, file, opts);
+  return file.allow === undefined ? merged : mergeAllowRules(merged, file.allow, opts);
+}
+
+/** The config with baton's hook entries and allow entries taken out. */
+function withoutBatons(
+  text: string,
+  file: HookConfigFile,
+  host: HostId,
+  invocation: BatonInvocation,
+  label?: string,
+): string {
+  const opts = { host, invocation, ...(label === undefined ? {} : { label }) };
+  const removed = removeHooks(text, file.format, opts);
+  return file.allow === undefined ? removed : removeAllowRules(removed, file.allow, opts);
+}
+
 function hostPlan(
   spec: HostSpec,
   scope: InstallScope,
@@ -199,11 +227,7 @@ export async function planInstall(
     }
     const label = `"${file.path}"`;
     const merge = (body: string | null) =>
-      mergeHooks(body, file, {
-        host: spec.id,
-        invocation: options.content.invocation,
-        label,
-      });
+      withBatons(body, file, spec.id, options.content.invocation, label);
     const after = before === null ? merge(null) : keepBom(before, merge);
     if (after === before) {
       changes.push(change(file, "unchanged", before, before));
@@ -234,10 +258,12 @@ function isOnlyBatons(
   spec: HostSpec,
   options: PlanOptions,
 ): boolean {
-  const opts = { host: spec.id, invocation: options.content.invocation };
+  const invocation = options.content.invocation;
   try {
-    if (sameTokens(keepBom(current, (b) => removeHooks(b, file.format, opts)), backup)) return true;
-    return sameTokens(keepBom(backup, (b) => mergeHooks(b, file, opts)), current);
+    if (sameTokens(keepBom(current, (b) => withoutBatons(b, file, spec.id, invocation)), backup)) {
+      return true;
+    }
+    return sameTokens(keepBom(backup, (b) => withBatons(b, file, spec.id, invocation)), current);
   } catch {
     return false;
   }
@@ -277,12 +303,7 @@ export async function planUninstall(
     const target = await writeTarget(fs, file.path);
     const after = keepBom(
       before,
-      (body) =>
-        removeHooks(body, file.format, {
-          host: spec.id,
-          label,
-          invocation: options.content.invocation,
-        }),
+      (body) => withoutBatons(body, file, spec.id, options.content.invocation, label),
     );
     if (after === before) {
       changes.push(change(file, "unchanged", before, before));

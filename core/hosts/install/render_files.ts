@@ -11,6 +11,9 @@ import { BATON_MARKER, type PromptSource } from "./types.ts";
 import { jsBatonRunner, PLUGIN_TIMEOUT_MS } from "./js_runner.ts";
 import { OPENCODE_RECORD } from "../opencode.ts";
 import type { DenyShape } from "../record.ts";
+import { DEFAULT_BAND_THRESHOLDS } from "../../config/bands_section.ts";
+
+const DEFAULT_DEPTH = DEFAULT_BAND_THRESHOLDS.depth;
 
 const INVOCATION_BEGIN = "<!-- BEGIN INVOCATION -->";
 const INVOCATION_END = "<!-- END INVOCATION -->";
@@ -202,7 +205,13 @@ function pluginDenyCheck(shape: DenyShape): string {
  * compaction context, so the compacted session keeps it; when a session goes
  * idle it runs `baton hook stop`; before a tool call in a repository with
  * deny records it runs `baton hook pre-tool` and throws its refusal, which
- * OpenCode hands to the model as the tool's error. Payloads go on stdin as JSON.
+ * OpenCode hands to the model as the tool's error. The context band (tool
+ * calls since the last user message; OpenCode names no transcript) is
+ * counted in the plugin, which runs `baton hook post-tool` only on the call
+ * that reaches a depth threshold (read once per plugin load with `baton
+ * bands --json`, the built-in ones when that fails) and on the first call of
+ * a new context after one that reached a band, so baton's memory starts
+ * afresh: no baton process on any other tool call. Payloads go on stdin as JSON.
  * A failure or a slow baton never reaches OpenCode. Plain JavaScript,
  * runnable under Bun and Node.
  *
@@ -221,10 +230,10 @@ export function renderOpenCodePlugin(invocation: BatonInvocation): string {
   const DENY_CHECK = pluginDenyCheck(OPENCODE_RECORD.deny);
   return `// ${BATON_MARKER}: baton uninstall removes this file.
 // Runs baton from OpenCode: the briefing in the system prompt of a new session, a capsule and
-// the briefing before compaction, a capsule when a session goes idle, and after each tool call
-// the context band (OpenCode names no transcript file, so the plugin counts the tool calls
-// since the last user message itself; an advisory, when there is one, is added to the tool's
-// output). Before each tool call, where the repository has deny records (.git/baton/enforce/denies;
+// the briefing before compaction, a capsule when a session goes idle, and the context band
+// (OpenCode names no transcript file, so the plugin counts the tool calls since the last user
+// message itself and runs baton only on the call that reaches a band's threshold; an advisory,
+// when there is one, is added to the tool's output). Before each tool call, where the repository has deny records (.git/baton/enforce/denies;
 // a linked worktree's .git file is always asked about), it asks baton's gate, and a refusal is thrown, which OpenCode returns to the model as the
 // tool's error. A failure or a slow baton never blocks OpenCode: errors are swallowed (the call
 // is allowed) and a run is killed after ${PLUGIN_TIMEOUT_MS} ms (times BATON_HOOK_TIME_SCALE).
@@ -249,6 +258,18 @@ export function BatonPlugin({ directory, worktree }) {
   const briefings = new Map();
   // Tool calls since the session's last user message (or compaction), for the context band.
   const depth = new Map();
+  // Sessions whose current context reached a band (baton is told once the count starts over).
+  const raised = new Set();
+  // The depth thresholds of this repository's bands, asked for once.
+  const thresholds = runBaton(["bands", "--json"], null, directory).then((out) => {
+    try {
+      const t = JSON.parse(out)?.thresholds?.depth;
+      if ([t?.warn, t?.handoff, t?.hard].every((v) => Number.isInteger(v) && v > 0)) return t;
+    } catch {
+      // the built-in thresholds
+    }
+    return { warn: ${DEFAULT_DEPTH.warn}, handoff: ${DEFAULT_DEPTH.handoff}, hard: ${DEFAULT_DEPTH.hard} };
+  });
   return Promise.resolve({
     "chat.message": (input) => {
       if (typeof input?.sessionID === "string") depth.set(input.sessionID, 0);
@@ -277,6 +298,11 @@ export function BatonPlugin({ directory, worktree }) {
       if (typeof id !== "string") return;
       const n = (depth.get(id) ?? 0) + 1;
       depth.set(id, n);
+      const t = await thresholds;
+      const reaches = n === t.warn || n === t.handoff || n === t.hard;
+      if (!reaches && !(n === 1 && raised.has(id))) return;
+      if (reaches) raised.add(id);
+      else raised.delete(id);
       const advice = (await runBaton(["hook", "post-tool", "--host", "opencode"], {
         hook_event_name: ${JSON.stringify(ev["post-tool"][0])},
         session_id: id,

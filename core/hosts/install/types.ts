@@ -87,6 +87,18 @@ export interface OwnedFile {
   content: string;
 }
 
+/**
+ * Where a host keeps its permission allow list in the hook config's file and
+ * how one entry reads: `prefix` + the command line's first words + `suffix`
+ * (Claude Code: `Bash(` ... `:*)`, a prefix match at a word boundary).
+ */
+export interface AllowListFormat {
+  /** Key path of the array, e.g. `["permissions", "allow"]`. */
+  key: readonly string[];
+  prefix: string;
+  suffix: string;
+}
+
 /** A JSON hook config baton merges its entries into (the user's own keys stay as they are). */
 export interface HookConfigFile {
   kind: "hooks";
@@ -94,6 +106,11 @@ export interface HookConfigFile {
   path: string;
   format: HookConfigFormat;
   hooks: readonly HookSpec[];
+  /**
+   * The host's allow list in the same file, which gets one entry per baton
+   * state command (absent: the host gets none; docs/hooks.md says why).
+   */
+  allow?: AllowListFormat;
 }
 
 /** One file of a host's install for a scope. */

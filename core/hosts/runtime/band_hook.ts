@@ -21,12 +21,7 @@ import { renderBandAdvice } from "../../bands/render_band.ts";
 import { joinSignals } from "../../bands/signals.ts";
 import { readTranscriptSignals } from "../../bands/transcript_signals.ts";
 import type { HookIo as Io } from "./hook_io.ts";
-import {
-  decideAdvice,
-  readBandMemory,
-  rememberable,
-  writeBandMemory,
-} from "../../bands/band_memory.ts";
+import { adviseOnce, rememberable } from "../../bands/band_memory.ts";
 import { stateDirOfRoot } from "../../store/private_dir.ts";
 
 /**
@@ -45,10 +40,16 @@ async function firstTimeInSession(
   try {
     const stateDir = await stateDirOfRoot(io.fs, batonDir.slice(0, -"/.baton".length) || "/");
     if (stateDir === null) return band !== "ok";
-    const before = (await readBandMemory(io.fs, stateDir))[session];
-    const decision = decideAdvice(band, before, io.now().toISOString());
-    if (decision.next !== null) await writeBandMemory(io.fs, stateDir, session, decision.next);
-    return decision.speak;
+    const speak = await adviseOnce(
+      io.fs,
+      stateDir,
+      session,
+      band,
+      io.now().toISOString(),
+      io.sleep === undefined ? {} : { sleep: io.sleep },
+    );
+    // A lock that stayed busy must not silence a band: say it (as without memory).
+    return speak ?? band !== "ok";
   } catch {
     // Memory that cannot be kept must not silence a band: say it (as before).
     return band !== "ok";

@@ -29,6 +29,8 @@ export interface HookIo {
   now(): Date;
   /** Milliseconds since the process started (the hook's budgets count from there). */
   elapsedMs(): number;
+  /** Waits `ms` (between attempts at a lock another hook holds); absent: no waiting. */
+  sleep?(ms: number): Promise<void>;
   /** All of stdin, at most `maxBytes` (RangeError past it), waiting at most `timeoutMs`. */
   readStdin(maxBytes: number, options: { timeoutMs: number }): Promise<Uint8Array>;
   stdout(text: string): void;

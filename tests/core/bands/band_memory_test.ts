@@ -5,6 +5,8 @@
  */
 import assert from "node:assert/strict";
 import {
+  adviseOnce,
+  bandLockPath,
   bandMemoryPath,
   decideAdvice,
   MAX_REMEMBERED_SESSIONS,
@@ -15,6 +17,7 @@ import {
 import type { Band } from "../../../core/bands/evaluate.ts";
 import { fakeIo } from "../../_helpers/io.ts";
 import { tempDir } from "../../_helpers/temp.ts";
+import { TestFs } from "../../_helpers/fs.ts";
 
 Deno.test("a sequence of verdicts speaks once per band, and again after a drop below warn", () => {
   const seq: Band[] = [
@@ -60,4 +63,28 @@ Deno.test("the memory round-trips through a real state directory; garbage reads 
   assert.deepEqual(Object.keys(await readBandMemory(fs, state)).sort(), ["a", "b"]);
   await Deno.writeTextFile(bandMemoryPath(state), "{not json");
   assert.deepEqual(await readBandMemory(fs, state), {});
+});
+
+Deno.test("adviseOnce() decides under the lock: busy gives null, free decides and remembers", async () => {
+  await using d = await tempDir("baton-bands-lock-");
+  const fs = new TestFs();
+  const stateDir = `${d.path}/state`;
+  await Deno.mkdir(stateDir);
+  const other = await fs.tryLockFile(bandLockPath(stateDir));
+  assert.ok(other !== null);
+  let slept = 0;
+  const sleep = () => {
+    slept++;
+    return Promise.resolve();
+  };
+  const busy = await adviseOnce(fs, stateDir, "s", "warn", "t1", { sleep, attempts: 3 });
+  assert.equal(busy, null, "a lock held elsewhere through every attempt");
+  assert.equal(slept, 2);
+  other.release();
+  assert.equal(await adviseOnce(fs, stateDir, "s", "warn", "t2", { sleep }), true);
+  assert.equal(await adviseOnce(fs, stateDir, "s", "warn", "t3", { sleep }), false, "said once");
+  // Below warn nothing changes, so no lock is taken: a held lock does not matter.
+  const held = await fs.tryLockFile(bandLockPath(stateDir));
+  assert.equal(await adviseOnce(fs, stateDir, "s", "warn", "t4", { sleep, attempts: 1 }), false);
+  held?.release();
 });

@@ -8,6 +8,7 @@ import {
 } from "../../../../core/hosts/install/render_files.ts";
 import { BATON_MARKER } from "../../../../core/hosts/install/types.ts";
 import { tempDir } from "../../../_helpers/temp.ts";
+import { DEFAULT_BAND_THRESHOLDS } from "../../../../core/config/bands_section.ts";
 
 const PROMPT = {
   name: "baton-resume",
@@ -66,17 +67,24 @@ Deno.test("the OpenCode plugin runs baton's hook with a JSON payload on stdin, a
   assert.deepEqual(none.context, [], "nothing added when baton cannot run");
 });
 
-Deno.test("the OpenCode plugin counts tool calls since the last user message and appends baton's band advisory to the tool output", async () => {
+Deno.test("the OpenCode plugin counts tool calls itself and starts baton only on the call that reaches a band", async () => {
   const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-plugin-" }));
   try {
-    // Prints an advisory only from the third call on, like a band reaching warn.
-    const recorder =
-      'cat > "$0.stdin"; n=$(sed -n \'s/.*"tool_calls_since_prompt":\\([0-9]*\\).*/\\1/p\' "$0.stdin"); [ "$n" -ge 3 ] && echo "ADVICE $n"; exit 0';
+    // `bands --json` gives depth thresholds 3/5/7; a hook run is logged and prints an advisory
+    // from the third call on, like a band reaching warn.
+    const recorder = [
+      'if [ "$1" = bands ]; then echo \'{"thresholds":{"depth":{"warn":3,"handoff":5,"hard":7}}}\'; exit 0; fi',
+      'cat > "$0.stdin"; echo run >> "$0.runs"',
+      'n=$(sed -n \'s/.*"tool_calls_since_prompt":\\([0-9]*\\).*/\\1/p\' "$0.stdin")',
+      '[ "$n" -ge 3 ] && echo "ADVICE $n"; exit 0',
+    ].join("; ");
     await Deno.writeTextFile(
       `${dir}/p.js`,
       renderOpenCodePlugin(["/bin/sh", "-c", recorder, `${dir}/rec`]),
     );
     const hooks = await (await import(`file://${dir}/p.js`)).BatonPlugin({ directory: dir });
+    const runs = async () =>
+      (await Deno.readTextFile(`${dir}/rec.runs`).catch(() => "")).split("\n").length - 1;
     const call = async () => {
       const output = { title: "t", output: "tool said", metadata: {} };
       await hooks["tool.execute.after"]({ tool: "bash", sessionID: "ses_1", callID: "c" }, output);
@@ -84,16 +92,43 @@ Deno.test("the OpenCode plugin counts tool calls since the last user message and
     };
     assert.equal(await call(), "tool said");
     assert.equal(await call(), "tool said");
+    assert.equal(await runs(), 0, "no baton process below the first threshold");
     assert.equal(await call(), "tool said\n\nADVICE 3");
-    const sent = JSON.parse(await Deno.readTextFile(`${dir}/rec.stdin`));
-    assert.deepEqual(sent, {
+    assert.equal(await runs(), 1);
+    assert.deepEqual(JSON.parse(await Deno.readTextFile(`${dir}/rec.stdin`)), {
       hook_event_name: "tool.execute.after",
       session_id: "ses_1",
       cwd: dir,
       tool_calls_since_prompt: 3,
     });
+    assert.equal(await call(), "tool said", "call 4: no band reached");
+    assert.equal(await call(), "tool said\n\nADVICE 5", "call 5: handoff");
+    assert.equal(await runs(), 2);
     await hooks["chat.message"]({ sessionID: "ses_1" }, { message: {}, parts: [] });
     assert.equal(await call(), "tool said", "a user message resets the count");
+    assert.equal(await runs(), 3, "baton is told once that the new context is below warn");
+    await call();
+    assert.equal(await runs(), 3);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("the OpenCode plugin falls back to the built-in depth thresholds when baton cannot say", async () => {
+  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-plugin-" }));
+  try {
+    const recorder = 'if [ "$1" = bands ]; then exit 1; fi; cat > /dev/null; echo run >> "$0.runs"';
+    await Deno.writeTextFile(
+      `${dir}/p.js`,
+      renderOpenCodePlugin(["/bin/sh", "-c", recorder, `${dir}/rec`]),
+    );
+    const hooks = await (await import(`file://${dir}/p.js`)).BatonPlugin({ directory: dir });
+    const call = () =>
+      hooks["tool.execute.after"]({ tool: "bash", sessionID: "s", callID: "c" }, { output: "" });
+    for (let i = 1; i < DEFAULT_BAND_THRESHOLDS.depth.warn; i++) await call();
+    await assert.rejects(Deno.stat(`${dir}/rec.runs`), Deno.errors.NotFound);
+    await call();
+    assert.equal(await Deno.readTextFile(`${dir}/rec.runs`), "run\n", "the built-in warn");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -104,7 +139,7 @@ Deno.test("the OpenCode plugin asks baton's gate before a tool call only where d
   try {
     // Records the payload; refuses touch, allows anything else.
     const gate =
-      'cat > "$0.stdin"; echo run >> "$0.runs"; grep -q touch "$0.stdin" && echo \'{"decision":"deny","reason":"baton: handed off; Run exactly: baton handoff resume"}\'; exit 0';
+      'if [ "$1" = bands ]; then exit 0; fi; cat > "$0.stdin"; echo run >> "$0.runs"; grep -q touch "$0.stdin" && echo \'{"decision":"deny","reason":"baton: handed off; Run exactly: baton handoff resume"}\'; exit 0';
     await Deno.writeTextFile(
       `${dir}/p.js`,
       renderOpenCodePlugin(["/bin/sh", "-c", gate, `${dir}/rec`]),

@@ -1,0 +1,112 @@
+/**
+ * The permission entries for baton's state commands: written into a real
+ * settings text beside the user's own, recognised by shape only, removed to
+ * the byte, and never mistaken for a user's entry that allows more.
+ */
+import assert from "node:assert/strict";
+import {
+  allowRules,
+  isBatonAllowRule,
+  mergeAllowRules,
+  removeAllowRules,
+} from "../../../../core/hosts/install/allow_rules.ts";
+import { ALLOWED_STATE_COMMANDS } from "../../../../core/hosts/install/state_commands.ts";
+import { HookConfigError } from "../../../../core/hosts/install/hook_config.ts";
+
+const FORMAT = { key: ["permissions", "allow"], prefix: "Bash(", suffix: ":*)" } as const;
+const SHIM = ["/home/jo/.local/bin/baton"];
+const DENO = [
+  "/opt/deno",
+  "run",
+  "--allow-read",
+  "--config=/src/baton/deno.json",
+  "/src/baton/main.ts",
+];
+
+Deno.test("one entry per state command, naming baton as the hooks do", () => {
+  const rules = allowRules(FORMAT, SHIM);
+  assert.equal(rules.length, ALLOWED_STATE_COMMANDS.length);
+  assert.ok(rules.includes("Bash(/home/jo/.local/bin/baton finalize:*)"));
+  assert.equal(
+    allowRules(FORMAT, ["/a b/baton"])[0],
+    "Bash('/a b/baton' load:*)",
+    "a path with a space is quoted as the hook command quotes it",
+  );
+  for (const r of allowRules(FORMAT, DENO)) assert.ok(isBatonAllowRule(r, FORMAT), r);
+});
+
+Deno.test("entries that allow anything more are not baton's", () => {
+  for (
+    const entry of [
+      "Bash(baton:*)",
+      "Bash(baton evidence:*)",
+      "Bash(baton load && rm -rf /:*)",
+      "Bash(sh -c baton load:*)",
+      "Bash(./evil load:*)",
+      "Bash(baton load)",
+      "Bash",
+      "Bash(ls:*)",
+    ]
+  ) assert.equal(isBatonAllowRule(entry, FORMAT), false, entry);
+  // Positive control.
+  assert.equal(isBatonAllowRule("Bash(baton load:*)", FORMAT), true);
+});
+
+Deno.test("merging keeps the user's entries before and after, and removal gives the text back byte for byte", () => {
+  const user = [
+    "{",
+    "  // mine",
+    '  "permissions": {',
+    '    "allow": [',
+    '      "Bash(ls:*)",',
+    '      "Read(src/**)"',
+    "    ],",
+    '    "deny": ["Bash(curl:*)"]',
+    "  },",
+    '  "theme": "dark"',
+    "}",
+    "",
+  ].join("\n");
+  const merged = mergeAllowRules(user, FORMAT, { invocation: SHIM });
+  assert.notEqual(merged, user);
+  assert.ok(merged.startsWith(user.slice(0, user.indexOf('"Read(src/**)"'))));
+  assert.equal(mergeAllowRules(merged, FORMAT, { invocation: SHIM }), merged, "idempotent");
+  assert.equal(removeAllowRules(merged, FORMAT, { invocation: SHIM }), user);
+
+  // The user adds an entry after install: uninstall takes only baton's.
+  const later = merged.replace('"Read(src/**)",', '"Read(src/**)",\n      "Bash(make:*)",');
+  assert.notEqual(later, merged);
+  const removed = removeAllowRules(later, FORMAT, { invocation: SHIM });
+  assert.equal(removed, user.replace('"Read(src/**)"', '"Read(src/**)",\n      "Bash(make:*)"'));
+});
+
+Deno.test("a file without a permissions block gets one and loses it again", () => {
+  const user = '{\n  "theme": "dark"\n}\n';
+  const merged = mergeAllowRules(user, FORMAT, { invocation: DENO });
+  const parsed = JSON.parse(merged);
+  assert.equal(parsed.permissions.allow.length, ALLOWED_STATE_COMMANDS.length);
+  assert.equal(removeAllowRules(merged, FORMAT, { invocation: DENO }), user);
+});
+
+Deno.test("a moved baton's entries are replaced, not duplicated", () => {
+  const old = mergeAllowRules('{"permissions": {"allow": ["Bash(ls:*)"]}}', FORMAT, {
+    invocation: ["/old/place/baton"],
+  });
+  const now = mergeAllowRules(old, FORMAT, { invocation: SHIM });
+  const allow = JSON.parse(now).permissions.allow as string[];
+  assert.equal(allow.filter((e) => e.includes("/old/place/")).length, 0);
+  assert.equal(allow.length, 1 + ALLOWED_STATE_COMMANDS.length);
+  assert.equal(allow[0], "Bash(ls:*)");
+});
+
+Deno.test("an allow list of the wrong type is refused without content", () => {
+  const text = '{"permissions": {"allow": "Bash(secret-token:*)"}}';
+  assert.throws(
+    () => mergeAllowRules(text, FORMAT, { invocation: SHIM }),
+    (e) => e instanceof HookConfigError && !e.message.includes("secret-token"),
+  );
+  assert.throws(
+    () => mergeAllowRules('{"permissions": []}', FORMAT, { invocation: SHIM }),
+    HookConfigError,
+  );
+});
