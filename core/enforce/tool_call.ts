@@ -75,6 +75,8 @@ const EDIT_TOOLS = new Set([
   "write",
   "patch",
   "multiedit",
+  // Factory Droid's.
+  "Create",
   // Cursor's.
   "StrReplace",
   "Delete",
@@ -93,6 +95,8 @@ const SHELL_TOOLS = new Set([
   "powershell",
   "Shell",
   "beforeShellExecution",
+  // Factory Droid's.
+  "Execute",
 ]);
 
 /** Tools that type text into a shell that is already running (the text is judged as a command). */

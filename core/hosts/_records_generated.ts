@@ -328,5 +328,144 @@ export const RUNTIME_RECORDS = [
     "transcript": {
       "formats": []
     }
+  },
+  {
+    "id": "continue",
+    "events": {},
+    "payload": {
+      "event": "hook_event_name",
+      "sessionId": "session_id",
+      "transcriptPath": "transcript_path",
+      "cwd": "cwd"
+    },
+    "output": {
+      "shape": "plain",
+      "injectionCapChars": 10000,
+      "stopAck": false
+    },
+    "projectDirEnv": null,
+    "transcript": {
+      "formats": []
+    }
+  },
+  {
+    "id": "droid",
+    "events": {
+      "session-start": [
+        "SessionStart"
+      ],
+      "pre-compact": [
+        "PreCompact"
+      ],
+      "session-end": [
+        "SessionEnd"
+      ],
+      "stop": [
+        "Stop"
+      ],
+      "prompt": [
+        "UserPromptSubmit"
+      ],
+      "post-tool": [
+        "PostToolUse"
+      ],
+      "pre-tool": [
+        "PreToolUse"
+      ]
+    },
+    "payload": {
+      "event": "hook_event_name",
+      "sessionId": "session_id",
+      "transcriptPath": "transcript_path",
+      "cwd": "cwd"
+    },
+    "output": {
+      "shape": "nested",
+      "injectionCapChars": 10000,
+      "stopAck": true
+    },
+    "projectDirEnv": "FACTORY_PROJECT_DIR",
+    "transcript": {
+      "formats": []
+    }
+  },
+  {
+    "id": "auggie",
+    "events": {
+      "session-start": [
+        "SessionStart"
+      ],
+      "session-end": [
+        "SessionEnd"
+      ],
+      "stop": [
+        "Stop"
+      ],
+      "prompt": [
+        "PromptSubmit"
+      ],
+      "post-tool": [
+        "PostToolUse"
+      ],
+      "pre-tool": [
+        "PreToolUse"
+      ]
+    },
+    "payload": {
+      "event": "hook_event_name",
+      "sessionId": "conversation_id",
+      "transcriptPath": null,
+      "cwd": "workspace_roots"
+    },
+    "output": {
+      "shape": "nested",
+      "injectionCapChars": 10000,
+      "stopAck": true
+    },
+    "projectDirEnv": "AUGMENT_PROJECT_DIR",
+    "transcript": {
+      "formats": []
+    }
+  },
+  {
+    "id": "qoder",
+    "events": {
+      "session-start": [
+        "SessionStart"
+      ],
+      "pre-compact": [
+        "PreCompact"
+      ],
+      "session-end": [
+        "SessionEnd"
+      ],
+      "stop": [
+        "Stop"
+      ],
+      "prompt": [
+        "UserPromptSubmit"
+      ],
+      "post-tool": [
+        "PostToolUse"
+      ],
+      "pre-tool": [
+        "PreToolUse"
+      ]
+    },
+    "payload": {
+      "event": "hook_event_name",
+      "sessionId": "session_id",
+      "transcriptPath": "transcript_path",
+      "cwd": "cwd"
+    },
+    "output": {
+      "shape": "nested",
+      "injectionCapChars": 10000,
+      "stopAck": true
+    },
+    "projectDirEnv": "QODER_PROJECT_DIR",
+    "transcript": {
+      "formats": []
+    }
   }
 ] as const satisfies readonly RuntimeRecord[];

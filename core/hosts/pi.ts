@@ -46,6 +46,7 @@ export const PI_RECORD = {
     edit: ["edit", "write"],
     shell: ["bash"],
   },
+  program: { npm: "@mariozechner/pi-coding-agent" },
   projectDirEnv: null,
   transcript: {
     formats: [],

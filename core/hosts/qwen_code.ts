@@ -50,6 +50,7 @@ export const QWEN_CODE_RECORD = {
     edit: ["edit", "write_file"],
     shell: ["run_shell_command"],
   },
+  program: { npm: "@qwen-code/qwen-code" },
   projectDirEnv: null,
   transcript: {
     formats: [],

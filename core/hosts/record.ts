@@ -17,6 +17,11 @@ export type HookSupport =
   | "hooks"
   /** Hooks through a generated plugin module (OpenCode). */
   | "plugin"
+  /**
+   * No hooks that run: a marked block in a rules or context file the host
+   * reads tells the agent to run `baton load` and to write a capsule.
+   */
+  | "rules"
   /** Formats unconfirmed: skill and command files only. */
   | "none";
 
@@ -92,6 +97,13 @@ export interface HostRecord {
      * or null when the host takes hooks another way (a plugin).
      */
     readonly hookFile: { readonly path: string; readonly shape: "grouped" | "flat" } | null;
+    /**
+     * The rules or context file that gets baton's block (a host without hooks,
+     * see core/hosts/install/rules_block.ts): `project` relative to the
+     * repository root, `user` relative to the host's user config directory
+     * (null: the host reads no such file for the user).
+     */
+    readonly rulesFile?: { readonly project: string; readonly user: string | null };
     /** The baton events install registers, each under `events[e][0]`. */
     readonly hooks: readonly HookEvent[];
     /**
@@ -134,6 +146,12 @@ export interface HostRecord {
     readonly edit: readonly string[];
     readonly shell: readonly string[];
   };
+  /**
+   * The host's program in the real-host suite (tests/hosts/package.json pins
+   * its npm package), or why the suite cannot run it there; README's host
+   * list is generated from it.
+   */
+  readonly program?: { readonly npm: string | null; readonly notRun?: string };
   /** The variable naming the project directory in a hook, or null. */
   readonly projectDirEnv: string | null;
   readonly transcript: {
