@@ -16,12 +16,15 @@ import { GEMINI } from "./drivers/gemini.ts";
 import { OPENCODE } from "./drivers/opencode.ts";
 import { QWEN_CODE } from "./drivers/qwen_code.ts";
 import { PI } from "./drivers/pi.ts";
+import { DROID } from "./drivers/droid.ts";
+import { CONTINUE } from "./drivers/continue_cli.ts";
+import { type RulesDriver, runRulesCase } from "./_harness/rules_case.ts";
 import { checkCursorSchema } from "./cursor_schema.ts";
 import { type DenyResult, runDenyCase } from "./_harness/deny_case.ts";
 import { runWalkthrough, type WalkResult } from "./_harness/walkthrough_case.ts";
 import { type HandoffResult, runHandoffCase } from "./_harness/handoff_case.ts";
 
-const ALL: HostDriver[] = [CLAUDE_CODE, CODEX, GEMINI, OPENCODE, COPILOT, QWEN_CODE, PI];
+const ALL: HostDriver[] = [CLAUDE_CODE, CODEX, GEMINI, OPENCODE, COPILOT, QWEN_CODE, PI, DROID];
 // BATON_HOSTS=codex,gemini runs only those (while working on one host).
 const only = Deno.env.get("BATON_HOSTS")?.split(",").filter((h) => h !== "") ??
   [];
@@ -132,6 +135,39 @@ for (const [from, to] of PAIRS) {
         throw new Error(
           `handoff ${from} -> ${to}:\n- ${r.failures.join("\n- ")}`,
         );
+      }
+    },
+  });
+}
+
+// Hosts without hooks: baton's rules block, followed by the fake model.
+const RULES_ALL: RulesDriver[] = [CONTINUE];
+for (const driver of RULES_ALL.filter((d) => only.length === 0 || only.includes(d.host))) {
+  const version = await hostVersion(driver);
+  if (typeof version !== "string" && "broken" in version) {
+    const why = version.broken;
+    Deno.test(`${driver.host}: installed but cannot run`, () => {
+      throw new Error(`${driver.host}: the installed program does not run: ${why}`);
+    });
+    continue;
+  }
+  if (typeof version !== "string") {
+    const line = `${driver.host}: skipped: package not installed (${version.missing})`;
+    skipped.push(line);
+    Deno.test({ name: line, ignore: true, fn: () => {} });
+    continue;
+  }
+  Deno.test({
+    name:
+      `${driver.host} ${version}: rules block: the model is told to load, loads, gets the briefing, writes a capsule; uninstall`,
+    ignore: !cases.includes("main"),
+    sanitizeOps: false,
+    sanitizeResources: false,
+    async fn() {
+      const r = await runRulesCase(driver, version);
+      results.push(r);
+      if (r.failures.length > 0) {
+        throw new Error(`${driver.host}:\n- ${r.failures.join("\n- ")}`);
       }
     },
   });
