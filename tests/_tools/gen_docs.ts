@@ -208,11 +208,7 @@ export function hostHooksTable(): string {
     const hooks = layout.files.flatMap((f) => f.kind === "hooks" ? f.hooks : []);
     const cells = HOOK_EVENTS.map((event) => {
       const h = hooks.find((x) => x.event === event);
-      if (h === undefined) {
-        return host.hookSupport === "plugin" || host.hookSupport === "rules"
-          ? host.hookSupport
-          : "–";
-      }
+      if (h === undefined) return host.hookSupport === "plugin" ? "plugin" : "–";
       return `\`${h.native}\`${
         h.matcher === undefined ? "" : ` (${cell(h.matcher)})`
       }, ${h.timeoutSeconds} s`;
