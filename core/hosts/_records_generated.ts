@@ -297,7 +297,9 @@ export const RUNTIME_RECORDS = [
     },
     "projectDirEnv": null,
     "transcript": {
-      "formats": []
+      "formats": [
+        "qwen-code"
+      ]
     }
   },
   {
@@ -326,7 +328,9 @@ export const RUNTIME_RECORDS = [
     },
     "projectDirEnv": null,
     "transcript": {
-      "formats": []
+      "formats": [
+        "pi"
+      ]
     }
   },
   {

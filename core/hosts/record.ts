@@ -45,7 +45,14 @@ export type DenyShape =
   | "plugin-throw";
 
 /** The transcript formats a host may write (each read by a parser in core/transcript). */
-export type HostTranscriptFormat = "claude-code" | "codex" | "gemini" | "gemini-json" | "copilot";
+export type HostTranscriptFormat =
+  | "claude-code"
+  | "codex"
+  | "gemini"
+  | "gemini-json"
+  | "copilot"
+  | "qwen-code"
+  | "pi";
 
 /** Where a host's own data directory is. */
 export type StoreRoot =
@@ -67,6 +74,10 @@ export type StoreLayout =
   | "copilot-state"
   | "opencode-db"
   | "cursor-db"
+  /** `<root>/<sessions>/<project>/chats/<session>.jsonl` (Qwen Code). */
+  | "qwen-projects"
+  /** `<root>/<sessions>/<project>/<time>_<session>.jsonl` (pi). */
+  | "pi-sessions"
   /** baton has no reader for this host's transcripts yet: no sessions are listed. */
   | "none";
 

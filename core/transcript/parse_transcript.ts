@@ -10,6 +10,8 @@ import { parseCopilot } from "./copilot.ts";
 import { parseGemini, parseGeminiDocument } from "./gemini.ts";
 import { parseGenericRecords, parseMarkdownTranscript } from "./generic.ts";
 import { parseJsonLines } from "./json_lines.ts";
+import { parsePi } from "./pi.ts";
+import { parseQwenCode } from "./qwen_code.ts";
 import { emptyCounts, type ParsedTranscript } from "./types.ts";
 
 /** The transcript formats baton reads from bytes. */
@@ -19,6 +21,8 @@ export const BYTE_FORMATS = [
   "gemini",
   "gemini-json",
   "copilot",
+  "qwen-code",
+  "pi",
   "generic-jsonl",
   "markdown",
 ] as const;
@@ -75,6 +79,10 @@ export function parseTranscriptBytes(
       return parseGemini(records, counts);
     case "copilot":
       return parseCopilot(records, counts);
+    case "qwen-code":
+      return parseQwenCode(records, counts);
+    case "pi":
+      return parsePi(records, counts);
     case "generic-jsonl":
       return parseGenericRecords(records, counts);
   }

@@ -175,8 +175,10 @@ export async function probeStores(io: Io): Promise<StoreProbe[]> {
           ? `rollout jsonl${await codexIndexName(io, root!) ?? ""}`
           : layout === "copilot-state"
           ? "events.jsonl"
-          : layout === "gemini-tmp"
+          : layout === "gemini-tmp" || layout === "qwen-projects"
           ? "chat jsonl"
+          : layout === "pi-sessions"
+          ? "session jsonl"
           : "project jsonl";
       }
     }
@@ -310,6 +312,39 @@ async function geminiFiles(io: Io, record: HostRecord, tmp: string): Promise<Ses
         format: f.name.endsWith(".json") ? "gemini-json" : "gemini",
         id: null,
         project,
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * One folder per project under `base`, each holding session files: Qwen Code's
+ * `<project>/chats/<session>.jsonl` (`sub` "chats") and pi's
+ * `<project>/<time>_<session>.jsonl` (`sub` ""). The session id is the file
+ * name's last `_`-separated part; the project comes from the records.
+ */
+async function projectFolderFiles(
+  io: Io,
+  record: HostRecord,
+  base: string,
+  sub: string,
+): Promise<SessionFile[]> {
+  const out: SessionFile[] = [];
+  for (const dir of await entries(io, base)) {
+    if (!dir.isDirectory || dir.name.startsWith(".")) continue;
+    const folder = sub === "" ? `${base}/${dir.name}` : `${base}/${dir.name}/${sub}`;
+    for (const f of await entries(io, folder)) {
+      if (!f.isFile || !f.name.endsWith(".jsonl") || out.length >= MAX_FILES) continue;
+      const stem = f.name.slice(0, -".jsonl".length);
+      const id = stem.slice(stem.lastIndexOf("_") + 1);
+      out.push({
+        host: record.id,
+        prefix: record.transcript.idPrefix,
+        path: `${folder}/${f.name}`,
+        format: recordFormat(record),
+        id: /^[A-Za-z0-9-]{1,200}$/.test(id) ? id : null,
+        project: null,
       });
     }
   }
@@ -584,6 +619,10 @@ async function sessionFiles(io: Io, record: HostRecord): Promise<SessionFile[]> 
       return await geminiFiles(io, record, base);
     case "copilot-state":
       return await copilotFiles(io, record, base);
+    case "qwen-projects":
+      return await projectFolderFiles(io, record, base, "chats");
+    case "pi-sessions":
+      return await projectFolderFiles(io, record, base, "");
     default:
       return [];
   }

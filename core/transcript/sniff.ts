@@ -22,6 +22,9 @@ function isObject(v: unknown): boolean {
  * assert.equal(sniffRecord({ type: "user", message: { role: "user" }, sessionId: "s" }), "claude-code");
  * assert.equal(sniffRecord({ type: "user", id: "1", content: [] }), "gemini");
  * assert.equal(sniffRecord({ type: "session.start", data: {} }), "copilot");
+ * assert.equal(sniffRecord({ type: "user", sessionId: "s", message: { parts: [] } }), "qwen-code");
+ * assert.equal(sniffRecord({ type: "session", version: 3, id: "s", cwd: "/r" }), "pi");
+ * assert.equal(sniffRecord({ type: "message", id: "a", parentId: null, message: {} }), "pi");
  * assert.equal(sniffRecord({ role: "user", content: "x" }), "generic-jsonl");
  * assert.equal(sniffRecord({ hello: 1 }), null);
  * ```
@@ -36,6 +39,15 @@ export function sniffRecord(o: Readonly<Record<string, unknown>>, path = ""): By
     return path.endsWith(".json") ? "gemini-json" : "gemini";
   }
   if ("data" in o && type !== null && type.includes(".")) return "copilot";
+  // Qwen Code: Claude Code's envelope around Gemini's message parts; every record names its
+  // provenance (user, model, tool or system).
+  if (
+    type !== null && "sessionId" in o &&
+    (typeof o.provenance === "string" || isObject(o.message) && "parts" in (o.message as object))
+  ) return "qwen-code";
+  // pi: its session header, or an entry of its id/parentId tree.
+  if (type === "session" && "version" in o && "cwd" in o) return "pi";
+  if (type !== null && "parentId" in o && !("sessionId" in o) && !("parentUuid" in o)) return "pi";
   if (
     type !== null && (
       "sessionId" in o || (type === "user" || type === "assistant") && isObject(o.message) ||
