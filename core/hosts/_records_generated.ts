@@ -390,7 +390,9 @@ export const RUNTIME_RECORDS = [
     },
     "projectDirEnv": "FACTORY_PROJECT_DIR",
     "transcript": {
-      "formats": []
+      "formats": [
+        "droid"
+      ]
     }
   },
   {

@@ -7,8 +7,8 @@
  * and `droid exec` fires Stop and SessionEnd. It reads hooks from the `hooks`
  * key of `.factory/settings.json` (and `~/.factory/settings.json`) only when
  * no `hooks.json` is beside it; `settings.local.json` holds none. Its
- * sessions (JSONL under `~/.factory/sessions/<cwd>/`) have no reader in baton
- * yet.
+ * sessions (JSONL under `~/.factory/sessions/<cwd>/`) are read by
+ * core/transcript/droid.ts.
  * @module
  */
 import type { HostRecord } from "./record.ts";
@@ -56,12 +56,13 @@ export const DROID_RECORD = {
   program: { npm: "@factory/cli" },
   projectDirEnv: "FACTORY_PROJECT_DIR",
   transcript: {
-    formats: [],
+    formats: ["droid"],
     idPrefix: "droid",
     root: { kind: "home", env: null, home: ".factory" },
+    // Laid out as Claude Code's projects: one folder per project path, / written as -.
     sessions: "sessions",
-    layout: "none",
-    confidence: "guessed",
-    checkedAgainst: "no reader yet (droid 0.225.2 writes sessions/<cwd>/<session>.jsonl)",
+    layout: "claude-projects",
+    confidence: "verified",
+    checkedAgainst: "droid 0.225.2's own session files in the real-host suite",
   },
 } as const satisfies HostRecord;

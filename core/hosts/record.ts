@@ -52,7 +52,8 @@ export type HostTranscriptFormat =
   | "gemini-json"
   | "copilot"
   | "qwen-code"
-  | "pi";
+  | "pi"
+  | "droid";
 
 /** Where a host's own data directory is. */
 export type StoreRoot =

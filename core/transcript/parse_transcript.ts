@@ -9,6 +9,7 @@ import { parseCodex } from "./codex.ts";
 import { parseCopilot } from "./copilot.ts";
 import { parseGemini, parseGeminiDocument } from "./gemini.ts";
 import { parseGenericRecords, parseMarkdownTranscript } from "./generic.ts";
+import { parseDroid } from "./droid.ts";
 import { parseJsonLines } from "./json_lines.ts";
 import { parsePi } from "./pi.ts";
 import { parseQwenCode } from "./qwen_code.ts";
@@ -23,6 +24,7 @@ export const BYTE_FORMATS = [
   "copilot",
   "qwen-code",
   "pi",
+  "droid",
   "generic-jsonl",
   "markdown",
 ] as const;
@@ -83,6 +85,8 @@ export function parseTranscriptBytes(
       return parseQwenCode(records, counts);
     case "pi":
       return parsePi(records, counts);
+    case "droid":
+      return parseDroid(records, counts);
     case "generic-jsonl":
       return parseGenericRecords(records, counts);
   }

@@ -47,8 +47,10 @@ Deno.test("a compaction entry is a compaction turn; an entry type pi has not got
 Deno.test("the sniffer knows pi's session header and entries", () => {
   const lines = new TextDecoder().decode(BYTES).split("\n").filter((l) => l !== "");
   for (const l of lines) assert.equal(sniffRecord(JSON.parse(l)), "pi", l.slice(0, 40));
-  // Positive control: a record without pi's tree fields is not pi's.
-  assert.equal(sniffRecord({ type: "message", message: {} }), null);
+  // Positive controls: an entry without pi's tree field, and a message pi did not stamp, are not
+  // pi's.
+  assert.equal(sniffRecord({ type: "model_change", id: "x" }), null);
+  assert.equal(sniffRecord({ type: "message", id: "x", parentId: null, message: {} }), "droid");
 });
 
 Deno.test("baton source lists a pi session where pi keeps it and reads its turns", async () => {
