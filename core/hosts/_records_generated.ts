@@ -349,7 +349,9 @@ export const RUNTIME_RECORDS = [
     },
     "projectDirEnv": null,
     "transcript": {
-      "formats": []
+      "formats": [
+        "continue-json"
+      ]
     }
   },
   {

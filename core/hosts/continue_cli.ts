@@ -8,7 +8,7 @@
  * `~/.continue/rules/`, moved by `CONTINUE_GLOBAL_DIR`) into its system
  * prompt, so install puts baton's rules block there; the skill goes to
  * `.continue/skills/`, which cn reads too. Its sessions are one JSON document
- * each (`~/.continue/sessions/<id>.json`), with no reader in baton yet.
+ * each (`~/.continue/sessions/<id>.json`), read by core/transcript/continue_cli.ts.
  * @module
  */
 import type { HostRecord } from "./record.ts";
@@ -44,12 +44,12 @@ export const CONTINUE_RECORD = {
   program: { npm: "@continuedev/cli" },
   projectDirEnv: null,
   transcript: {
-    formats: [],
+    formats: ["continue-json"],
     idPrefix: "continue",
     root: { kind: "home", env: "CONTINUE_GLOBAL_DIR", home: ".continue" },
     sessions: "sessions",
-    layout: "none",
-    confidence: "guessed",
-    checkedAgainst: "no reader yet (cn 1.5.47 writes sessions/<session id>.json)",
+    layout: "continue-sessions",
+    confidence: "verified",
+    checkedAgainst: "cn 1.5.47's own session files in the real-host suite",
   },
 } as const satisfies HostRecord;

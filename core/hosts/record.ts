@@ -53,7 +53,8 @@ export type HostTranscriptFormat =
   | "copilot"
   | "qwen-code"
   | "pi"
-  | "droid";
+  | "droid"
+  | "continue-json";
 
 /** Where a host's own data directory is. */
 export type StoreRoot =
@@ -79,6 +80,8 @@ export type StoreLayout =
   | "qwen-projects"
   /** `<root>/<sessions>/<project>/<time>_<session>.jsonl` (pi). */
   | "pi-sessions"
+  /** `<root>/<sessions>/<session>.json`, one document per session (Continue CLI). */
+  | "continue-sessions"
   /** baton has no reader for this host's transcripts yet: no sessions are listed. */
   | "none";
 

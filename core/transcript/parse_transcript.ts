@@ -9,6 +9,7 @@ import { parseCodex } from "./codex.ts";
 import { parseCopilot } from "./copilot.ts";
 import { parseGemini, parseGeminiDocument } from "./gemini.ts";
 import { parseGenericRecords, parseMarkdownTranscript } from "./generic.ts";
+import { parseContinueSession } from "./continue_cli.ts";
 import { parseDroid } from "./droid.ts";
 import { parseJsonLines } from "./json_lines.ts";
 import { parsePi } from "./pi.ts";
@@ -25,6 +26,7 @@ export const BYTE_FORMATS = [
   "qwen-code",
   "pi",
   "droid",
+  "continue-json",
   "generic-jsonl",
   "markdown",
 ] as const;
@@ -57,16 +59,14 @@ export function parseTranscriptBytes(
     const text = new TextDecoder().decode(bytes);
     return parseMarkdownTranscript(text, emptyCounts());
   }
-  if (format === "gemini-json") {
+  if (format === "gemini-json" || format === "continue-json") {
+    const read = format === "gemini-json" ? parseGeminiDocument : parseContinueSession;
     const counts = emptyCounts();
     try {
-      return parseGeminiDocument(
-        JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes)),
-        counts,
-      );
+      return read(JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes)), counts);
     } catch {
       // Not JSON (or not UTF-8): the reader counts the document invalid.
-      return parseGeminiDocument(null, counts);
+      return read(null, counts);
     }
   }
   const { records, counts } = parseJsonLines(bytes, {

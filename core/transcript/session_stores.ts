@@ -179,6 +179,8 @@ export async function probeStores(io: Io): Promise<StoreProbe[]> {
           ? "chat jsonl"
           : layout === "pi-sessions"
           ? "session jsonl"
+          : layout === "continue-sessions"
+          ? "session json"
           : "project jsonl";
       }
     }
@@ -351,6 +353,24 @@ async function projectFolderFiles(
   return out;
 }
 
+/** One JSON document per session in `dir`, named by its id (Continue CLI; not its index). */
+async function documentFiles(io: Io, record: HostRecord, dir: string): Promise<SessionFile[]> {
+  const out: SessionFile[] = [];
+  for (const f of await entries(io, dir)) {
+    const m = /^([A-Za-z0-9-]{1,200})\.json$/.exec(f.name);
+    if (!f.isFile || m === null || f.name === "sessions.json" || out.length >= MAX_FILES) continue;
+    out.push({
+      host: record.id,
+      prefix: record.transcript.idPrefix,
+      path: `${dir}/${f.name}`,
+      format: recordFormat(record),
+      id: m[1]!,
+      project: null,
+    });
+  }
+  return out;
+}
+
 async function copilotFiles(io: Io, record: HostRecord, state: string): Promise<SessionFile[]> {
   const out: SessionFile[] = [];
   for (const dir of await entries(io, state)) {
@@ -384,7 +404,7 @@ export async function readTranscriptTail(
   const { parseTranscriptBytes } = await import("./parse_transcript.ts");
   let budget = Math.min(options.maxBytes, 1024 * 1024);
   for (;;) {
-    const whole = format === "gemini-json" || format === "markdown";
+    const whole = format.endsWith("-json") || format === "markdown";
     const tail = whole
       ? await io.readHead(path, options.maxBytes)
       : await io.readTail(path, { maxBytes: budget });
@@ -623,6 +643,8 @@ async function sessionFiles(io: Io, record: HostRecord): Promise<SessionFile[]> 
       return await projectFolderFiles(io, record, base, "chats");
     case "pi-sessions":
       return await projectFolderFiles(io, record, base, "");
+    case "continue-sessions":
+      return await documentFiles(io, record, base);
     default:
       return [];
   }

@@ -250,7 +250,7 @@ export async function runHostCase(
 }
 
 /** `baton source list` finds this run's session in the host's store and `show` reads its turns. */
-async function checkTranscript(
+export async function checkTranscript(
   sb: Sandbox,
   host: string,
   fail: (m: string) => void,

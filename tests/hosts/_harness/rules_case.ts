@@ -16,7 +16,7 @@
 import { type FakeModel, startFakeModel } from "../fake_model/server.ts";
 import type { ScriptContext, ToolScript } from "../fake_model/tool_script.ts";
 import { baton, install, listCapsules, writeMarkerCapsule } from "./baton.ts";
-import type { HostResult } from "./case.ts";
+import { checkTranscript, type HostResult } from "./case.ts";
 import { runBounded } from "./process.ts";
 import { HOST_BIN, makeSandbox, type Sandbox } from "./sandbox.ts";
 import { changedSince, snapshot } from "./snapshot.ts";
@@ -194,6 +194,8 @@ export async function runRulesCase(
         `no capsule with the model's words after session 2 (${capsules.length} new)`,
       );
     } else result.notes.push(`capture: ${capsules.map((c) => c.trigger).join(", ")} capsule`);
+    // The host's own session files, read back by baton's reader for them.
+    await checkTranscript(sb, driver.host, fail, result.notes);
     const errors = outputs.join("\n").split("\n").filter((l) => /^baton: /.test(l));
     if (errors.length > 0) {
       fail(`baton reported: ${errors.slice(0, 3).join(" | ")}`);
