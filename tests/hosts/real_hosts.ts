@@ -20,6 +20,7 @@ import { DROID } from "./drivers/droid.ts";
 import { CONTINUE } from "./drivers/continue_cli.ts";
 import { type RulesDriver, runRulesCase } from "./_harness/rules_case.ts";
 import { checkCursorSchema } from "./cursor_schema.ts";
+import { ACCOUNT_HOSTS, checkAccountHost } from "./account_hosts.ts";
 import { type DenyResult, runDenyCase } from "./_harness/deny_case.ts";
 import { runWalkthrough, type WalkResult } from "./_harness/walkthrough_case.ts";
 import { type HandoffResult, runHandoffCase } from "./_harness/handoff_case.ts";
@@ -194,6 +195,33 @@ if (only.length === 0 || only.includes("cursor")) {
       if (problems.length > 0) {
         throw new Error(`cursor:\n- ${problems.join("\n- ")}`);
       }
+    },
+  });
+}
+
+// Hosts that need an account even against a local endpoint: the reason shown with the real
+// program, and the install checked against what its own code reads.
+for (const h of ACCOUNT_HOSTS.filter((x) => only.length === 0 || only.includes(x.host))) {
+  const version = await hostVersion(h);
+  if (typeof version !== "string") {
+    const why = "missing" in version ? version.missing : version.broken;
+    skipped.push(`${h.host}: skipped: ${why}`);
+    Deno.test({ name: `${h.host}: skipped: ${why}`, ignore: true, fn: () => {} });
+    continue;
+  }
+  Deno.test({
+    name:
+      `${h.host} ${version}: needs an account (shown with the program); install checked against its own code`,
+    sanitizeOps: false,
+    sanitizeResources: false,
+    async fn() {
+      const r = await checkAccountHost(h, version);
+      skipped.push(
+        `${h.host} ${version}: install and schema only: it stopped with "${r.stoppedWith}" and sent the local model nothing; install check ${
+          r.problems.length === 0 ? "passed" : "FAILED"
+        }`,
+      );
+      if (r.problems.length > 0) throw new Error(`${h.host}:\n- ${r.problems.join("\n- ")}`);
     },
   });
 }
