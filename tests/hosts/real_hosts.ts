@@ -112,6 +112,8 @@ const PAIRS: [string, string][] = [
   ["codex", "gemini"], // OpenAI Responses -> Gemini
   ["gemini", "claude-code"], // Gemini -> Anthropic Messages
   ["codex", "pi"], // OpenAI Responses -> Chat Completions, briefed by pi's extension
+  ["droid", "claude-code"], // Chat Completions (Droid's custom model) -> Anthropic Messages
+  ["gemini", "droid"], // Gemini -> Chat Completions
 ];
 for (const [from, to] of PAIRS) {
   const a = runnable.get(from);
