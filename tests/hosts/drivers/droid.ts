@@ -5,7 +5,11 @@
  * model. Its hooks take Claude Code's payload and output; `droid exec` fires
  * SessionStart, Stop and SessionEnd. Compaction cannot be driven headless:
  * `droid exec -s <session> "/compress"` (or `/compact`) prints nothing and
- * runs no hook.
+ * runs no hook. The pinned @factory/cli 0.225.1 is a launcher whose platform
+ * binary is an optional dependency the registry has only as 0.225.2, and npm
+ * here runs no install scripts: tests/hosts/package.json names
+ * @factory/cli-linux-x64 0.225.2 as an optional dependency of its own, which
+ * the launcher finds, so the program that runs reports 0.225.2.
  * @module
  */
 import { type HostDriver, matchErrors } from "../_harness/driver.ts";
