@@ -29,7 +29,9 @@ export const AUGGIE_RECORD = {
     hooks: ["session-start", "session-end"],
     hookNote:
       "SessionStart loads the briefing; SessionEnd writes a capsule (Auggie has no compaction event); read from its code, not run here: it needs an Augment login",
-    notes: [],
+    notes: [
+      "no command files: their format is unchecked without an Augment account; use the baton skill",
+    ],
   },
   events: {
     "session-start": ["SessionStart"],

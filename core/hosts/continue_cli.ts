@@ -27,7 +27,10 @@ export const CONTINUE_RECORD = {
     hooks: [],
     hookNote:
       "no hooks run (cn parses hook settings but fires none): a block in its rules tells the agent to run baton load at the start and to write a capsule before it stops",
-    notes: ["cn reads its rules when a session starts: start a new session after installing"],
+    notes: [
+      "cn reads its rules when a session starts: start a new session after installing",
+      "no command files: cn offers the baton skill through its Skills tool instead",
+    ],
   },
   // cn fires none of these; the names are what its hook settings would use.
   events: {},

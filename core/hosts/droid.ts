@@ -29,6 +29,7 @@ export const DROID_RECORD = {
       "SessionStart loads the briefing; PreCompact and SessionEnd write a capsule; PreToolUse runs the mutation gate (Execute, Edit, Create), registered only once this clone opted in with baton enforce on",
     notes: [
       "Droid ignores the hooks in settings.json when a hooks.json is beside it: if you keep one, move baton's entries into it",
+      "no command files: Droid's Skill tool offers the baton skill instead",
     ],
   },
   events: {

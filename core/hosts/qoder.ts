@@ -28,7 +28,9 @@ export const QODER_RECORD = {
     hooks: ["session-start", "pre-compact", "session-end"],
     hookNote:
       "SessionStart loads the briefing; PreCompact and SessionEnd write a capsule; read from its code, not run here: it needs a Qoder login",
-    notes: [],
+    notes: [
+      "no command files: their format is unchecked without a Qoder account; use the baton skill",
+    ],
   },
   events: {
     "session-start": ["SessionStart"],
