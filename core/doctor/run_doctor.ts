@@ -68,6 +68,8 @@ function hostCheck(report: HostReport): DoctorCheck | null {
   }
   const hooks = spec.hookSupport === "none"
     ? "skill and command files only (the host's hook format is unconfirmed)"
+    : spec.hookSupport === "rules"
+    ? `no hooks: ${spec.hookNote}`
     : `hooks point at this baton: ${spec.hookNote}`;
   // The host's own trust steps (Codex): one still needed means its hooks do not run yet.
   const trust = states.flatMap((s) => s.trust);

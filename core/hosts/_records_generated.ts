@@ -431,7 +431,9 @@ export const RUNTIME_RECORDS = [
     },
     "projectDirEnv": null,
     "transcript": {
-      "formats": []
+      "formats": [
+        "qwen-code"
+      ]
     }
   },
   {
@@ -475,6 +477,189 @@ export const RUNTIME_RECORDS = [
       ]
     },
     "projectDirEnv": null,
+    "transcript": {
+      "formats": [
+        "pi"
+      ]
+    }
+  },
+  {
+    "id": "continue",
+    "events": {},
+    "payload": {
+      "event": "hook_event_name",
+      "sessionId": "session_id",
+      "transcriptPath": "transcript_path",
+      "cwd": "cwd"
+    },
+    "output": {
+      "shape": "plain",
+      "injectionCapChars": 10000,
+      "stopAck": false
+    },
+    "deny": "permission-decision",
+    "tools": {
+      "read": [
+        "Read"
+      ],
+      "edit": [],
+      "shell": [
+        "Bash"
+      ]
+    },
+    "projectDirEnv": null,
+    "transcript": {
+      "formats": [
+        "continue-json"
+      ]
+    }
+  },
+  {
+    "id": "droid",
+    "events": {
+      "session-start": [
+        "SessionStart"
+      ],
+      "pre-compact": [
+        "PreCompact"
+      ],
+      "session-end": [
+        "SessionEnd"
+      ],
+      "stop": [
+        "Stop"
+      ],
+      "prompt": [
+        "UserPromptSubmit"
+      ],
+      "post-tool": [
+        "PostToolUse"
+      ],
+      "pre-tool": [
+        "PreToolUse"
+      ]
+    },
+    "payload": {
+      "event": "hook_event_name",
+      "sessionId": "session_id",
+      "transcriptPath": "transcript_path",
+      "cwd": "cwd"
+    },
+    "output": {
+      "shape": "nested",
+      "injectionCapChars": 10000,
+      "stopAck": true
+    },
+    "deny": "permission-decision",
+    "tools": {
+      "read": [
+        "Read",
+        "LS",
+        "Grep",
+        "Glob"
+      ],
+      "edit": [
+        "Edit",
+        "Create"
+      ],
+      "shell": [
+        "Execute"
+      ]
+    },
+    "projectDirEnv": "FACTORY_PROJECT_DIR",
+    "transcript": {
+      "formats": [
+        "droid"
+      ]
+    }
+  },
+  {
+    "id": "auggie",
+    "events": {
+      "session-start": [
+        "SessionStart"
+      ],
+      "session-end": [
+        "SessionEnd"
+      ],
+      "stop": [
+        "Stop"
+      ],
+      "prompt": [
+        "PromptSubmit"
+      ],
+      "post-tool": [
+        "PostToolUse"
+      ],
+      "pre-tool": [
+        "PreToolUse"
+      ]
+    },
+    "payload": {
+      "event": "hook_event_name",
+      "sessionId": "conversation_id",
+      "transcriptPath": null,
+      "cwd": "workspace_roots"
+    },
+    "output": {
+      "shape": "nested",
+      "injectionCapChars": 10000,
+      "stopAck": true
+    },
+    "deny": "permission-decision",
+    "tools": {
+      "read": [],
+      "edit": [],
+      "shell": []
+    },
+    "projectDirEnv": "AUGMENT_PROJECT_DIR",
+    "transcript": {
+      "formats": []
+    }
+  },
+  {
+    "id": "qoder",
+    "events": {
+      "session-start": [
+        "SessionStart"
+      ],
+      "pre-compact": [
+        "PreCompact"
+      ],
+      "session-end": [
+        "SessionEnd"
+      ],
+      "stop": [
+        "Stop"
+      ],
+      "prompt": [
+        "UserPromptSubmit"
+      ],
+      "post-tool": [
+        "PostToolUse"
+      ],
+      "pre-tool": [
+        "PreToolUse"
+      ]
+    },
+    "payload": {
+      "event": "hook_event_name",
+      "sessionId": "session_id",
+      "transcriptPath": "transcript_path",
+      "cwd": "cwd"
+    },
+    "output": {
+      "shape": "nested",
+      "injectionCapChars": 10000,
+      "stopAck": true
+    },
+    "deny": "permission-decision",
+    "tools": {
+      "read": [],
+      "edit": [],
+      "shell": []
+    },
+    "projectDirEnv": "QODER_PROJECT_DIR",
     "transcript": {
       "formats": []
     }

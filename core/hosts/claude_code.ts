@@ -43,6 +43,7 @@ export const CLAUDE_CODE_RECORD = {
     edit: ["Edit", "Write", "MultiEdit", "NotebookEdit"],
     shell: ["Bash", "PowerShell"],
   },
+  program: { npm: "@anthropic-ai/claude-code" },
   projectDirEnv: "CLAUDE_PROJECT_DIR",
   transcript: {
     formats: ["claude-code"],

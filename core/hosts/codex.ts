@@ -42,6 +42,7 @@ export const CODEX_RECORD = {
   output: { shape: "nested", injectionCapChars: 9_000, stopAck: true },
   deny: "permission-decision",
   tools: { read: ["read_file"], edit: ["apply_patch"], shell: ["shell", "exec_command"] },
+  program: { npm: "@openai/codex" },
   projectDirEnv: null,
   transcript: {
     formats: ["codex"],

@@ -42,6 +42,7 @@ export const COPILOT_RECORD = {
     edit: ["edit", "create", "str_replace_editor", "insert", "editFile", "createFile"],
     shell: ["bash", "powershell", "runInTerminal"],
   },
+  program: { npm: "@github/copilot" },
   projectDirEnv: null,
   transcript: {
     formats: ["copilot"],

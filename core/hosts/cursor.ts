@@ -43,6 +43,7 @@ export const CURSOR_RECORD = {
     edit: ["StrReplace", "Delete", "TabWrite", "afterFileEdit"],
     shell: ["Shell", "beforeShellExecution"],
   },
+  program: { npm: null, notRun: "no npm package and no headless client" },
   projectDirEnv: "CURSOR_PROJECT_DIR",
   transcript: {
     formats: [],

@@ -52,6 +52,7 @@ export const GEMINI_RECORD = {
     edit: ["write_file", "replace"],
     shell: ["run_shell_command"],
   },
+  program: { npm: "@google/gemini-cli" },
   projectDirEnv: "GEMINI_PROJECT_DIR",
   transcript: {
     formats: ["gemini", "gemini-json"],

@@ -54,6 +54,7 @@ export const OPENCODE_RECORD = {
     edit: ["edit", "write", "patch", "multiedit"],
     shell: ["bash"],
   },
+  program: { npm: "opencode-ai" },
   projectDirEnv: null,
   transcript: {
     formats: [],

@@ -5,7 +5,7 @@
  * `~/.pi/agent/extensions/`, loaded at start) see the session's events, so
  * install writes one extension that runs baton (core/hosts/install/pi.ts).
  * Checked against pi 0.73.1 in the real-host suite. Its sessions (JSONL
- * under `~/.pi/agent/sessions/`) have no reader in baton yet.
+ * under `~/.pi/agent/sessions/<project>/`) are read by core/transcript/pi.ts.
  * @module
  */
 import type { HostRecord } from "./record.ts";
@@ -46,14 +46,15 @@ export const PI_RECORD = {
     edit: ["edit", "write"],
     shell: ["bash"],
   },
+  program: { npm: "@mariozechner/pi-coding-agent" },
   projectDirEnv: null,
   transcript: {
-    formats: [],
+    formats: ["pi"],
     idPrefix: "pi",
     root: { kind: "home", env: "PI_CODING_AGENT_DIR", home: ".pi/agent" },
     sessions: "sessions",
-    layout: "none",
-    confidence: "guessed",
-    checkedAgainst: "no reader yet (pi 0.73.1 writes sessions/<project>/<time>_<id>.jsonl)",
+    layout: "pi-sessions",
+    confidence: "verified",
+    checkedAgainst: "pi 0.73.1's own session files in the real-host suite",
   },
 } as const satisfies HostRecord;

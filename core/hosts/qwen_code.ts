@@ -6,7 +6,7 @@
  * `hookSpecificOutput.additionalContext` reaches the model, and `qwen -p`
  * fires Stop after the turn but no SessionEnd, so Stop captures (as a
  * rate-limited turn_end). Its transcripts (JSONL under
- * `~/.qwen/projects/<project>/chats/`) have no reader in baton yet.
+ * `~/.qwen/projects/<project>/chats/`) are read by core/transcript/qwen_code.ts.
  * @module
  */
 import type { HostRecord } from "./record.ts";
@@ -50,14 +50,15 @@ export const QWEN_CODE_RECORD = {
     edit: ["edit", "write_file"],
     shell: ["run_shell_command"],
   },
+  program: { npm: "@qwen-code/qwen-code" },
   projectDirEnv: null,
   transcript: {
-    formats: [],
+    formats: ["qwen-code"],
     idPrefix: "qwen",
     root: { kind: "home", env: null, home: ".qwen" },
     sessions: "projects",
-    layout: "none",
-    confidence: "guessed",
-    checkedAgainst: "no reader yet (Qwen Code 0.24.4 writes chats/<session>.jsonl)",
+    layout: "qwen-projects",
+    confidence: "verified",
+    checkedAgainst: "Qwen Code 0.24.4's own chat records in the real-host suite",
   },
 } as const satisfies HostRecord;

@@ -17,6 +17,11 @@ export type HookSupport =
   | "hooks"
   /** Hooks through a generated plugin module (OpenCode). */
   | "plugin"
+  /**
+   * No hooks that run: a marked block in a rules or context file the host
+   * reads tells the agent to run `baton load` and to write a capsule.
+   */
+  | "rules"
   /** Formats unconfirmed: skill and command files only. */
   | "none";
 
@@ -40,7 +45,16 @@ export type DenyShape =
   | "plugin-throw";
 
 /** The transcript formats a host may write (each read by a parser in core/transcript). */
-export type HostTranscriptFormat = "claude-code" | "codex" | "gemini" | "gemini-json" | "copilot";
+export type HostTranscriptFormat =
+  | "claude-code"
+  | "codex"
+  | "gemini"
+  | "gemini-json"
+  | "copilot"
+  | "qwen-code"
+  | "pi"
+  | "droid"
+  | "continue-json";
 
 /** Where a host's own data directory is. */
 export type StoreRoot =
@@ -62,6 +76,12 @@ export type StoreLayout =
   | "copilot-state"
   | "opencode-db"
   | "cursor-db"
+  /** `<root>/<sessions>/<project>/chats/<session>.jsonl` (Qwen Code). */
+  | "qwen-projects"
+  /** `<root>/<sessions>/<project>/<time>_<session>.jsonl` (pi). */
+  | "pi-sessions"
+  /** `<root>/<sessions>/<session>.json`, one document per session (Continue CLI). */
+  | "continue-sessions"
   /** baton has no reader for this host's transcripts yet: no sessions are listed. */
   | "none";
 
@@ -92,6 +112,13 @@ export interface HostRecord {
      * or null when the host takes hooks another way (a plugin).
      */
     readonly hookFile: { readonly path: string; readonly shape: "grouped" | "flat" } | null;
+    /**
+     * The rules or context file that gets baton's block (a host without hooks,
+     * see core/hosts/install/rules_block.ts): `project` relative to the
+     * repository root, `user` relative to the host's user config directory
+     * (null: the host reads no such file for the user).
+     */
+    readonly rulesFile?: { readonly project: string; readonly user: string | null };
     /** The baton events install registers, each under `events[e][0]`. */
     readonly hooks: readonly HookEvent[];
     /**
@@ -134,6 +161,12 @@ export interface HostRecord {
     readonly edit: readonly string[];
     readonly shell: readonly string[];
   };
+  /**
+   * The host's program in the real-host suite (tests/hosts/package.json pins
+   * its npm package), or why the suite cannot run it there; README's host
+   * list is generated from it.
+   */
+  readonly program?: { readonly npm: string | null; readonly notRun?: string };
   /** The variable naming the project directory in a hook, or null. */
   readonly projectDirEnv: string | null;
   readonly transcript: {

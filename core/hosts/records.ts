@@ -15,6 +15,10 @@ import { GEMINI_RECORD } from "./gemini.ts";
 import { OPENCODE_RECORD } from "./opencode.ts";
 import { QWEN_CODE_RECORD } from "./qwen_code.ts";
 import { PI_RECORD } from "./pi.ts";
+import { CONTINUE_RECORD } from "./continue_cli.ts";
+import { DROID_RECORD } from "./droid.ts";
+import { AUGGIE_RECORD } from "./auggie.ts";
+import { QODER_RECORD } from "./qoder.ts";
 
 /** The records. */
 export const HOST_RECORDS = [
@@ -26,4 +30,8 @@ export const HOST_RECORDS = [
   COPILOT_RECORD,
   QWEN_CODE_RECORD,
   PI_RECORD,
+  CONTINUE_RECORD,
+  DROID_RECORD,
+  AUGGIE_RECORD,
+  QODER_RECORD,
 ] as const;

@@ -9,7 +9,11 @@ import { parseCodex } from "./codex.ts";
 import { parseCopilot } from "./copilot.ts";
 import { parseGemini, parseGeminiDocument } from "./gemini.ts";
 import { parseGenericRecords, parseMarkdownTranscript } from "./generic.ts";
+import { parseContinueSession } from "./continue_cli.ts";
+import { parseDroid } from "./droid.ts";
 import { parseJsonLines } from "./json_lines.ts";
+import { parsePi } from "./pi.ts";
+import { parseQwenCode } from "./qwen_code.ts";
 import { emptyCounts, type ParsedTranscript, type ReadCounts } from "./types.ts";
 
 /** The transcript formats baton reads from bytes. */
@@ -19,6 +23,10 @@ export const BYTE_FORMATS = [
   "gemini",
   "gemini-json",
   "copilot",
+  "qwen-code",
+  "pi",
+  "droid",
+  "continue-json",
   "generic-jsonl",
   "markdown",
 ] as const;
@@ -26,11 +34,11 @@ export const BYTE_FORMATS = [
 export type ByteFormat = typeof BYTE_FORMATS[number];
 
 /** The formats whose files are JSON Lines, read record by record (the others are one document). */
-export type JsonLinesFormat = Exclude<ByteFormat, "gemini-json" | "markdown">;
+export type JsonLinesFormat = Exclude<ByteFormat, "gemini-json" | "continue-json" | "markdown">;
 
 /** Whether a format's files are JSON Lines. */
 export function isJsonLines(format: ByteFormat): format is JsonLinesFormat {
-  return format !== "gemini-json" && format !== "markdown";
+  return format !== "gemini-json" && format !== "continue-json" && format !== "markdown";
 }
 
 /**
@@ -58,6 +66,12 @@ export function parseRecords(
       return parseGemini(records, counts);
     case "copilot":
       return parseCopilot(records, counts);
+    case "qwen-code":
+      return parseQwenCode(records, counts);
+    case "pi":
+      return parsePi(records, counts);
+    case "droid":
+      return parseDroid(records, counts);
     case "generic-jsonl":
       return parseGenericRecords(records, counts);
   }
@@ -82,16 +96,14 @@ export function parseTranscriptBytes(
     const text = new TextDecoder().decode(bytes);
     return parseMarkdownTranscript(text, emptyCounts());
   }
-  if (format === "gemini-json") {
+  if (format === "gemini-json" || format === "continue-json") {
+    const read = format === "gemini-json" ? parseGeminiDocument : parseContinueSession;
     const counts = emptyCounts();
     try {
-      return parseGeminiDocument(
-        JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes)),
-        counts,
-      );
+      return read(JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes)), counts);
     } catch {
       // Not JSON (or not UTF-8): the reader counts the document invalid.
-      return parseGeminiDocument(null, counts);
+      return read(null, counts);
     }
   }
   const { records, counts } = parseJsonLines(bytes);

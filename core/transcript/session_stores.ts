@@ -175,8 +175,12 @@ export async function probeStores(io: Io): Promise<StoreProbe[]> {
           ? `rollout jsonl${await codexIndexName(io, root!) ?? ""}`
           : layout === "copilot-state"
           ? "events.jsonl"
-          : layout === "gemini-tmp"
+          : layout === "gemini-tmp" || layout === "qwen-projects"
           ? "chat jsonl"
+          : layout === "pi-sessions"
+          ? "session jsonl"
+          : layout === "continue-sessions"
+          ? "session json"
           : "project jsonl";
       }
     }
@@ -312,6 +316,57 @@ async function geminiFiles(io: Io, record: HostRecord, tmp: string): Promise<Ses
         project,
       });
     }
+  }
+  return out;
+}
+
+/**
+ * One folder per project under `base`, each holding session files: Qwen Code's
+ * `<project>/chats/<session>.jsonl` (`sub` "chats") and pi's
+ * `<project>/<time>_<session>.jsonl` (`sub` ""). The session id is the file
+ * name's last `_`-separated part; the project comes from the records.
+ */
+async function projectFolderFiles(
+  io: Io,
+  record: HostRecord,
+  base: string,
+  sub: string,
+): Promise<SessionFile[]> {
+  const out: SessionFile[] = [];
+  for (const dir of await entries(io, base)) {
+    if (!dir.isDirectory || dir.name.startsWith(".")) continue;
+    const folder = sub === "" ? `${base}/${dir.name}` : `${base}/${dir.name}/${sub}`;
+    for (const f of await entries(io, folder)) {
+      if (!f.isFile || !f.name.endsWith(".jsonl") || out.length >= MAX_FILES) continue;
+      const stem = f.name.slice(0, -".jsonl".length);
+      const id = stem.slice(stem.lastIndexOf("_") + 1);
+      out.push({
+        host: record.id,
+        prefix: record.transcript.idPrefix,
+        path: `${folder}/${f.name}`,
+        format: recordFormat(record),
+        id: /^[A-Za-z0-9-]{1,200}$/.test(id) ? id : null,
+        project: null,
+      });
+    }
+  }
+  return out;
+}
+
+/** One JSON document per session in `dir`, named by its id (Continue CLI; not its index). */
+async function documentFiles(io: Io, record: HostRecord, dir: string): Promise<SessionFile[]> {
+  const out: SessionFile[] = [];
+  for (const f of await entries(io, dir)) {
+    const m = /^([A-Za-z0-9-]{1,200})\.json$/.exec(f.name);
+    if (!f.isFile || m === null || f.name === "sessions.json" || out.length >= MAX_FILES) continue;
+    out.push({
+      host: record.id,
+      prefix: record.transcript.idPrefix,
+      path: `${dir}/${f.name}`,
+      format: recordFormat(record),
+      id: m[1]!,
+      project: null,
+    });
   }
   return out;
 }
@@ -597,6 +652,12 @@ async function sessionFiles(io: Io, record: HostRecord): Promise<SessionFile[]> 
       return await geminiFiles(io, record, base);
     case "copilot-state":
       return await copilotFiles(io, record, base);
+    case "qwen-projects":
+      return await projectFolderFiles(io, record, base, "chats");
+    case "pi-sessions":
+      return await projectFolderFiles(io, record, base, "");
+    case "continue-sessions":
+      return await documentFiles(io, record, base);
     default:
       return [];
   }

@@ -22,6 +22,10 @@ function isObject(v: unknown): boolean {
  * assert.equal(sniffRecord({ type: "user", message: { role: "user" }, sessionId: "s" }), "claude-code");
  * assert.equal(sniffRecord({ type: "user", id: "1", content: [] }), "gemini");
  * assert.equal(sniffRecord({ type: "session.start", data: {} }), "copilot");
+ * assert.equal(sniffRecord({ type: "user", sessionId: "s", message: { parts: [] } }), "qwen-code");
+ * assert.equal(sniffRecord({ type: "session", version: 3, id: "s", cwd: "/r" }), "pi");
+ * assert.equal(sniffRecord({ type: "message", id: "a", parentId: null, message: { timestamp: 1 } }), "pi");
+ * assert.equal(sniffRecord({ type: "session_start", id: "s", owner: "u", cwd: "/r" }), "droid");
  * assert.equal(sniffRecord({ role: "user", content: "x" }), "generic-jsonl");
  * assert.equal(sniffRecord({ hello: 1 }), null);
  * ```
@@ -36,6 +40,21 @@ export function sniffRecord(o: Readonly<Record<string, unknown>>, path = ""): By
     return path.endsWith(".json") ? "gemini-json" : "gemini";
   }
   if ("data" in o && type !== null && type.includes(".")) return "copilot";
+  // Qwen Code: Claude Code's envelope around Gemini's message parts; every record names its
+  // provenance (user, model, tool or system).
+  if (
+    type !== null && "sessionId" in o &&
+    (typeof o.provenance === "string" || isObject(o.message) && "parts" in (o.message as object))
+  ) return "qwen-code";
+  // Factory Droid and pi: each has its own session header; their message entries look alike
+  // (both link entries by parentId), but pi stamps each message itself with a number.
+  if (type === "session_start" && "owner" in o && "cwd" in o) return "droid";
+  if (type === "agent_turn_outcome" && "turnId" in o) return "droid";
+  if (type === "session" && "version" in o && "cwd" in o) return "pi";
+  if (type === "message" && isObject(o.message) && !("sessionId" in o)) {
+    return typeof (o.message as Record<string, unknown>).timestamp === "number" ? "pi" : "droid";
+  }
+  if (type !== null && "parentId" in o && !("sessionId" in o) && !("parentUuid" in o)) return "pi";
   if (
     type !== null && (
       "sessionId" in o || (type === "user" || type === "assistant") && isObject(o.message) ||

@@ -300,9 +300,13 @@ function nativeNames(sources: ReadonlyMap<string, string>): Set<string> {
   for (const [file, text] of sources) {
     if (!/^core\/hosts\/[^/]+\.ts$/.test(file) || !text.includes("satisfies HostRecord")) continue;
     for (const block of ["events", "tools"]) {
-      const at = text.search(new RegExp(`\\n  ${block}: \\{`));
+      // An empty block written inline (`events: {}`) names nothing.
+      const at = text.search(new RegExp(`\\n  ${block}: \\{(?!\\})`));
       if (at < 0) continue;
-      const end = text.indexOf("\n  },", at);
+      // A block written on one line (`tools: { read: [...] },`) ends on that line.
+      const lineEnd = text.indexOf("\n", at + 1);
+      const line = text.slice(at, lineEnd < 0 ? undefined : lineEnd);
+      const end = /\},?\s*$/.test(line) ? lineEnd : text.indexOf("\n  },", at);
       const body = text.slice(at, end < 0 ? undefined : end);
       // Every string in turn; a key (followed by ":") is baton's own name, not the host's.
       for (const m of body.matchAll(/"([^"\n]*)"(\s*:)?/g)) {

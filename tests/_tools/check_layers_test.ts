@@ -236,3 +236,25 @@ Deno.test("the repository itself passes the check", () => {
     Deno.chdir(here);
   }
 });
+
+Deno.test("a record's empty or one-line events and tools blocks name only what is inside them", () => {
+  const names = (list: string[]) =>
+    `const L = new Set(${JSON.stringify(list)});\nexport const l = L;\n`;
+  const problems = messages(checkLayers(tree({
+    ...CLEAN,
+    "core/hosts/gamma.ts":
+      'export const C = {\n  id: "gamma",\n  events: {},\n  payload: {\n    event: "hook_kind",\n    session: "sess_id",\n    cwd: "Work-dir",\n  },\n  tools: { read: ["Zed_a", "Zed_b", "Zed_c"], edit: [] },\n  transcript: {\n    formats: ["fmt-a", "fmt-b", "fmt-c"],\n  },\n} as const satisfies HostRecord;\n',
+    // Payload fields and transcript formats are not the host's event or tool names...
+    "core/enforce/payload.ts": names(["hook_kind", "sess_id", "Work-dir"]),
+    "core/enforce/formats.ts": names(["fmt-a", "fmt-b", "fmt-c"]),
+    // ...while the one-line tools block's names are (the positive control).
+    "core/enforce/tools.ts": names(["Zed_a", "Zed_b", "Zed_c"]),
+  })));
+  assert.ok(
+    problems.some((p) => p.startsWith("core/enforce/tools.ts: per-host table")),
+    problems.join("\n"),
+  );
+  for (const file of ["core/enforce/payload.ts", "core/enforce/formats.ts"]) {
+    assert.ok(!problems.some((p) => p.startsWith(`${file}:`)), problems.join("\n"));
+  }
+});

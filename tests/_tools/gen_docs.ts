@@ -182,8 +182,10 @@ export function hostFilesTable(): string {
       const commandCell = commands.length === 0
         ? "none"
         : commands.map((d) => `\`${d}\` (${of("command").length} files)`).join(", ");
-      const hooks = [...of("hooks"), ...of("plugin")].map((f) =>
-        `\`${shownPath(f.path)}\`${f.kind === "plugin" ? " (plugin)" : ""}`
+      const hooks = [...of("hooks"), ...of("plugin"), ...of("block")].map((f) =>
+        `\`${shownPath(f.path)}\`${
+          f.kind === "plugin" ? " (plugin)" : f.kind === "block" ? " (rules block)" : ""
+        }`
       ).join(", ") || "none";
       rows.push(
         `| ${HOSTS[id].label} | ${scope} | ${skill || "none"} | ${commandCell} | ${hooks} |`,
@@ -226,10 +228,49 @@ export function hostHooksTable(): string {
   return [...rows, "", "What install tells you about each host:", "", ...notes, ""].join("\n");
 }
 
+/** The versions tests/hosts/package.json pins, by npm package. */
+function pinnedHostVersions(): Record<string, string> {
+  const url = new URL("../hosts/package.json", import.meta.url);
+  return JSON.parse(Deno.readTextFileSync(url)).devDependencies ?? {};
+}
+
+/** How each host is wired, from its install support. */
+const WIRING: Record<string, string> = {
+  hooks: "hooks",
+  plugin: "a plugin or extension",
+  rules: "a rules block (no hooks)",
+  none: "skill and commands",
+};
+
+/** README's host list: one row per host record, with what the real-host suite does with it. */
+export function hostListTable(): string {
+  const pinned = pinnedHostVersions();
+  const rows = [
+    "| host | `baton install` | wired through | the real program in `deno task test:hosts` |",
+    "| --- | --- | --- | --- |",
+  ];
+  for (const record of HOST_RECORDS) {
+    const program: { npm: string | null; notRun?: string } | undefined = record.program;
+    const npm = program?.npm ?? null;
+    const version = npm === null ? undefined : pinned[npm];
+    const suite = program === undefined
+      ? "not recorded"
+      : program.notRun !== undefined
+      ? `install and schema only: ${program.notRun}`
+      : version === undefined
+      ? "not pinned"
+      : `\`${npm}\` ${version}, run headless against the fake model`;
+    rows.push(
+      `| ${record.label} | \`${record.id}\` | ${WIRING[record.install.support]} | ${cell(suite)} |`,
+    );
+  }
+  return rows.join("\n") + "\n";
+}
+
 /** Block-generated Markdown: path -> marker name -> content. */
 export function generatedBlocks(): Record<string, Record<string, string>> {
   return {
-    "README.md": { "exit-codes": exitCodeTable() },
+    "README.md": { "exit-codes": exitCodeTable(), hosts: hostListTable() },
     "docs/commands.md": { commands: commandReference(), "exit-codes": exitCodeTable() },
     "docs/safety.md": {
       "command-classes": classPolicy(),

@@ -16,13 +16,17 @@ import { GEMINI } from "./drivers/gemini.ts";
 import { OPENCODE } from "./drivers/opencode.ts";
 import { QWEN_CODE } from "./drivers/qwen_code.ts";
 import { PI } from "./drivers/pi.ts";
+import { DROID } from "./drivers/droid.ts";
+import { CONTINUE } from "./drivers/continue_cli.ts";
+import { type RulesDriver, runRulesCase } from "./_harness/rules_case.ts";
 import { checkCursorSchema } from "./cursor_schema.ts";
+import { ACCOUNT_HOSTS, checkAccountHost } from "./account_hosts.ts";
 import { type DenyResult, runDenyCase } from "./_harness/deny_case.ts";
 import { runWalkthrough, type WalkResult } from "./_harness/walkthrough_case.ts";
 import { type HandoffResult, runHandoffCase } from "./_harness/handoff_case.ts";
 import { type CostResult, runCostCase } from "./_harness/cost_case.ts";
 
-const ALL: HostDriver[] = [CLAUDE_CODE, CODEX, GEMINI, OPENCODE, COPILOT, QWEN_CODE, PI];
+const ALL: HostDriver[] = [CLAUDE_CODE, CODEX, GEMINI, OPENCODE, COPILOT, QWEN_CODE, PI, DROID];
 // BATON_HOSTS=codex,gemini runs only those (while working on one host).
 const only = Deno.env.get("BATON_HOSTS")?.split(",").filter((h) => h !== "") ??
   [];
@@ -124,6 +128,8 @@ const PAIRS: [string, string][] = [
   ["codex", "gemini"], // OpenAI Responses -> Gemini
   ["gemini", "claude-code"], // Gemini -> Anthropic Messages
   ["codex", "pi"], // OpenAI Responses -> Chat Completions, briefed by pi's extension
+  ["droid", "claude-code"], // Chat Completions (Droid's custom model) -> Anthropic Messages
+  ["gemini", "droid"], // Gemini -> Chat Completions
 ];
 for (const [from, to] of PAIRS) {
   const a = runnable.get(from);
@@ -153,6 +159,39 @@ for (const [from, to] of PAIRS) {
   });
 }
 
+// Hosts without hooks: baton's rules block, followed by the fake model.
+const RULES_ALL: RulesDriver[] = [CONTINUE];
+for (const driver of RULES_ALL.filter((d) => only.length === 0 || only.includes(d.host))) {
+  const version = await hostVersion(driver);
+  if (typeof version !== "string" && "broken" in version) {
+    const why = version.broken;
+    Deno.test(`${driver.host}: installed but cannot run`, () => {
+      throw new Error(`${driver.host}: the installed program does not run: ${why}`);
+    });
+    continue;
+  }
+  if (typeof version !== "string") {
+    const line = `${driver.host}: skipped: package not installed (${version.missing})`;
+    skipped.push(line);
+    Deno.test({ name: line, ignore: true, fn: () => {} });
+    continue;
+  }
+  Deno.test({
+    name:
+      `${driver.host} ${version}: rules block: the model is told to load, loads, gets the briefing, writes a capsule; uninstall`,
+    ignore: !cases.includes("main"),
+    sanitizeOps: false,
+    sanitizeResources: false,
+    async fn() {
+      const r = await runRulesCase(driver, version);
+      results.push(r);
+      if (r.failures.length > 0) {
+        throw new Error(`${driver.host}:\n- ${r.failures.join("\n- ")}`);
+      }
+    },
+  });
+}
+
 /** Per event: the slowest hook run that did work, and how many ran. */
 function hookSummary(r: HostResult): string {
   const by = new Map<string, number[]>();
@@ -174,6 +213,33 @@ if (only.length === 0 || only.includes("cursor")) {
       if (problems.length > 0) {
         throw new Error(`cursor:\n- ${problems.join("\n- ")}`);
       }
+    },
+  });
+}
+
+// Hosts that need an account even against a local endpoint: the reason shown with the real
+// program, and the install checked against what its own code reads.
+for (const h of ACCOUNT_HOSTS.filter((x) => only.length === 0 || only.includes(x.host))) {
+  const version = await hostVersion(h);
+  if (typeof version !== "string") {
+    const why = "missing" in version ? version.missing : version.broken;
+    skipped.push(`${h.host}: skipped: ${why}`);
+    Deno.test({ name: `${h.host}: skipped: ${why}`, ignore: true, fn: () => {} });
+    continue;
+  }
+  Deno.test({
+    name:
+      `${h.host} ${version}: needs an account (shown with the program); install checked against its own code`,
+    sanitizeOps: false,
+    sanitizeResources: false,
+    async fn() {
+      const r = await checkAccountHost(h, version);
+      skipped.push(
+        `${h.host} ${version}: install and schema only: it stopped with "${r.stoppedWith}" and sent the local model nothing; install check ${
+          r.problems.length === 0 ? "passed" : "FAILED"
+        }`,
+      );
+      if (r.problems.length > 0) throw new Error(`${h.host}:\n- ${r.problems.join("\n- ")}`);
     },
   });
 }

@@ -204,7 +204,9 @@ async function updateExcludes(
   for (const plan of plans) {
     for (const c of plan.changes) {
       if (!c.path.startsWith(root)) continue;
-      const installed = c.kind !== "hooks" ? c.action !== "kept" : c.action === "create";
+      // A config or rules file is listed only when baton created it (else it is the user's).
+      const shared = c.kind === "hooks" || c.kind === "block";
+      const installed = shared ? c.action === "create" : c.action !== "kept";
       if (repo.action === "uninstall" || installed) {
         patterns.push(excludePattern(c.path.slice(root.length)));
       }

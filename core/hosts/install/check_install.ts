@@ -10,6 +10,7 @@ import { isCodedError } from "../../errors.ts";
 import { renderHookCommand } from "../hook_command.ts";
 import { listHooks } from "./hook_config.ts";
 import { mergeAllowRules } from "./allow_rules.ts";
+import { blockBody } from "./rules_block.ts";
 import { registeredLayout } from "./registered_hooks.ts";
 import {
   BATON_MARKER,
@@ -94,6 +95,26 @@ export async function checkInstall(
   const seen = new Set<string>();
   for (const file of layout.files) {
     const text = await readOrNull(fs, file.path);
+    if (file.kind === "block") {
+      expected++;
+      let body: string | null = null;
+      try {
+        body = text === null ? null : blockBody(text.replace(/^\ufeff/, ""));
+      } catch {
+        problems.push(`${file.path} holds more than one baton block, or one without its end`);
+        continue;
+      }
+      if (body === null) problems.push(`${file.path} has no baton block`);
+      else {
+        present++;
+        if (body !== file.body) {
+          problems.push(
+            `${file.path}'s baton block differs from what this baton writes: run baton install again`,
+          );
+        }
+      }
+      continue;
+    }
     if (file.kind !== "hooks") {
       expected++;
       if (text === null) problems.push(`${file.path} is missing`);

@@ -21,6 +21,7 @@ import type { HostId } from "../ids.ts";
 import { registeredLayout } from "./registered_hooks.ts";
 import { mergeAllowRules, removeAllowRules } from "./allow_rules.ts";
 import type { BatonInvocation } from "../hook_command.ts";
+import { RulesBlockError, withBlock, withoutBlock } from "./rules_block.ts";
 import {
   BATON_MARKER,
   type DesiredFile,
@@ -30,6 +31,7 @@ import {
   type HostEnv,
   type HostSpec,
   type InstallScope,
+  type RulesBlockFile,
 } from "./types.ts";
 
 /** Suffix of the copy baton keeps of a user's config before it first changes it. */
@@ -198,6 +200,57 @@ function hostPlan(
 }
 
 /**
+ * The text of a rules file baton puts its block into: a regular file or none,
+ * never a symbolic link (the block would land in whatever file it leads to).
+ */
+async function rulesText(fs: ReadFs, file: RulesBlockFile): Promise<string | null> {
+  if ((await fs.lstat(file.path))?.isSymlink === true) {
+    throw new HookConfigError(
+      `Cannot change "${file.path}": it is a symbolic link; baton writes its block only into a regular file (baton wrote nothing)`,
+    );
+  }
+  return await readText(fs, file.path);
+}
+
+/** Runs a block edit, turning a block baton cannot tell apart into a plan error. */
+function blockEdit<T>(file: RulesBlockFile, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (!(e instanceof RulesBlockError)) throw e;
+    throw new HookConfigError(
+      `Cannot change "${file.path}": it ${e.message}; keep one block or none and run the command again (baton wrote nothing)`,
+    );
+  }
+}
+
+/** Install's change to a rules file: its block added, or its body brought up to date. */
+async function planBlockInstall(fs: ReadFs, file: RulesBlockFile): Promise<FileChange> {
+  const before = await rulesText(fs, file);
+  const after = keepBomOrNull(before, (body) => blockEdit(file, () => withBlock(body, file.body)));
+  if (after === before) return change(file, "unchanged", before, before);
+  return change(file, before === null ? "create" : "update", before, after);
+}
+
+/** Uninstall's change to a rules file: exactly the bytes install added taken out. */
+async function planBlockUninstall(fs: ReadFs, file: RulesBlockFile): Promise<FileChange | null> {
+  const before = await rulesText(fs, file);
+  if (before === null) return null;
+  const bom = before.startsWith(BOM) ? BOM : "";
+  const rest = blockEdit(file, () => withoutBlock(before.slice(bom.length)));
+  if (rest === null) return change(file, "remove", before, null);
+  const after = bom + rest;
+  return after === before
+    ? change(file, "kept", before, null)
+    : change(file, "update", before, after);
+}
+
+/** {@linkcode keepBom} for a file that may be missing. */
+function keepBomOrNull(text: string | null, f: (body: string | null) => string): string {
+  return text === null ? f(null) : keepBom(text, f);
+}
+
+/**
  * Plans installing one host for a scope.
  *
  * @param fs Read access to the target locations.
@@ -215,6 +268,10 @@ export async function planInstall(
   const layout = registeredLayout(spec, options.scope, options.env, options.content);
   const changes: FileChange[] = [];
   for (const file of layout.files) {
+    if (file.kind === "block") {
+      changes.push(await planBlockInstall(fs, file));
+      continue;
+    }
     const target = await writeTarget(fs, file.path);
     const before = await readText(fs, file.path);
     if (file.kind !== "hooks") {
@@ -289,6 +346,11 @@ export async function planUninstall(
   const layout = registeredLayout(spec, options.scope, options.env, options.content);
   const changes: FileChange[] = [];
   for (const file of layout.files) {
+    if (file.kind === "block") {
+      const c = await planBlockUninstall(fs, file);
+      if (c !== null) changes.push(c);
+      continue;
+    }
     const before = await readText(fs, file.path);
     if (before === null) continue;
     if (file.kind !== "hooks") {

@@ -1,7 +1,8 @@
 /**
  * The install spec a host record gives by itself: the skill in the config
- * directory's `skills/`, and baton's hooks merged into the record's JSON
- * hook file under the host's native event names. A host whose install has
+ * directory's `skills/`, baton's hooks merged into the record's JSON
+ * hook file under the host's native event names, and for a host without
+ * hooks baton's block in the rules file the record names. A host whose install has
  * quirks (command files, a plugin, a second settings file) has its own spec
  * beside this one; a host that needs nothing more is only its record.
  * @module
@@ -15,7 +16,23 @@ import {
   sharedConfigNote,
   skillFile,
 } from "./_host_files.ts";
-import type { HostSpec } from "./types.ts";
+import { renderRulesBody } from "./rules_block.ts";
+import type { HostContent, HostEnv, HostSpec, InstallScope, RulesBlockFile } from "./types.ts";
+
+/** The rules file that gets baton's block for a scope, or null. */
+export function rulesBlockFile(
+  record: HostRecord,
+  scope: InstallScope,
+  env: HostEnv,
+  content: HostContent,
+): RulesBlockFile | null {
+  const rules = record.install.rulesFile;
+  if (rules === undefined) return null;
+  const rel = scope === "project" ? rules.project : rules.user;
+  if (rel === null) return null;
+  const base = scope === "project" ? env.projectRoot : configRoot(record, scope, env);
+  return { kind: "block", path: joinPath(base, rel), body: renderRulesBody(content.invocation) };
+}
 
 /** The spec `record` describes. */
 export function recordSpec(record: HostRecord): HostSpec {
@@ -23,13 +40,17 @@ export function recordSpec(record: HostRecord): HostSpec {
   return {
     id: record.id as HostSpec["id"],
     label: record.label,
-    hookSupport: hookFile === null ? "none" : record.install.support,
+    hookSupport: hookFile === null && record.install.support !== "rules"
+      ? "none"
+      : record.install.support,
     hookNote: record.install.hookNote,
     layout(scope, env, content) {
       const root = configRoot(record, scope, env);
+      const rules = rulesBlockFile(record, scope, env, content);
       return {
         files: [
           skillFile(joinPath(root, "skills"), content),
+          ...(rules === null ? [] : [rules]),
           ...(hookFile === null ? [] : [
             jsonHooks(joinPath(root, hookFile.path), {
               hooks: recordHooks(record),

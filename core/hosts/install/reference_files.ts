@@ -6,6 +6,7 @@
  * @module
  */
 import { mergeHooks } from "./hook_config.ts";
+import { withBlock } from "./rules_block.ts";
 import type { HostContent, HostSpec } from "./types.ts";
 
 /**
@@ -32,6 +33,8 @@ export function hostReferenceFiles(spec: HostSpec, content: HostContent): Record
     const rel = file.path.replace(/^\/+/, "");
     out[rel] = file.kind === "hooks"
       ? mergeHooks(null, file, { host: spec.id, invocation: ["baton"] })
+      : file.kind === "block"
+      ? withBlock(null, file.body)
       : file.content;
   }
   return out;

@@ -113,8 +113,21 @@ export interface HookConfigFile {
   allow?: AllowListFormat;
 }
 
+/**
+ * A rules or context file the host reads into its requests (a host without
+ * hooks): baton owns only its marked block in it (see rules_block.ts), the
+ * rest stays the user's.
+ */
+export interface RulesBlockFile {
+  kind: "block";
+  /** Absolute path. */
+  path: string;
+  /** The block's body (without its marker lines). */
+  body: string;
+}
+
 /** One file of a host's install for a scope. */
-export type DesiredFile = OwnedFile | HookConfigFile;
+export type DesiredFile = OwnedFile | HookConfigFile | RulesBlockFile;
 
 /** The files of one host for one scope, and what the user should know. */
 export interface HostLayout {

@@ -40,7 +40,7 @@ export interface HostResult {
 
 /** True when the host's pinned program runs; else the reason it does not. */
 export async function hostVersion(
-  driver: HostDriver,
+  driver: Pick<HostDriver, "bin">,
 ): Promise<string | { missing: string } | { broken: string }> {
   const path = `${HOST_BIN}/${driver.bin}`;
   try {
@@ -110,6 +110,8 @@ export async function runHostCase(
       `${sb.repo}/.cursor`,
       `${sb.repo}/.qwen`,
       `${sb.repo}/.pi`,
+      `${sb.repo}/.factory`,
+      `${sb.repo}/.continue`,
     ];
     const pre = await snapshot(watched, [`${sb.repo}/.git/info/exclude`]);
     const written = await install(sb, driver.host);
@@ -248,7 +250,7 @@ export async function runHostCase(
 }
 
 /** `baton source list` finds this run's session in the host's store and `show` reads its turns. */
-async function checkTranscript(
+export async function checkTranscript(
   sb: Sandbox,
   host: string,
   fail: (m: string) => void,

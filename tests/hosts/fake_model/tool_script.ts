@@ -4,7 +4,7 @@
  * has sent back so far), and each API module asks it before answering. The
  * shell tool is found in the tools the host itself offers (Claude Code's
  * `Bash`, Codex's `shell`/`exec_command`, Gemini's `run_shell_command`,
- * Copilot's and OpenCode's `bash`) and its arguments are built from that
+ * Copilot's and OpenCode's `bash`, Droid's `Execute`) and its arguments are built from that
  * tool's own schema, so a host that renames a field still gets a call it
  * accepts or the test says no shell tool was offered.
  * @module
@@ -58,6 +58,8 @@ const SHELL_TOOL_NAMES = [
   "shell_command",
   "run_shell_command",
   "local_shell",
+  // Factory Droid's.
+  "Execute",
 ];
 
 /** The host's shell tool among `tools`, or null. */

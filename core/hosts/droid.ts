@@ -1,0 +1,69 @@
+/**
+ * Factory Droid's record (`@factory/cli`, program `droid`): everything baton
+ * knows about the host (see core/hosts/record.ts). Its hooks take Claude
+ * Code's grouped shape, payload and output. Checked against droid 0.225.2 in
+ * the real-host suite (`droid exec` with a custom model, no Factory login):
+ * SessionStart's `hookSpecificOutput.additionalContext` reaches the model
+ * and `droid exec` fires Stop and SessionEnd. It reads hooks from the `hooks`
+ * key of `.factory/settings.json` (and `~/.factory/settings.json`) only when
+ * no `hooks.json` is beside it; `settings.local.json` holds none. Its
+ * sessions (JSONL under `~/.factory/sessions/<cwd>/`) are read by
+ * core/transcript/droid.ts.
+ * @module
+ */
+import type { HostRecord } from "./record.ts";
+
+/** Factory Droid. */
+export const DROID_RECORD = {
+  id: "droid",
+  label: "Factory Droid",
+  sessionLabel: "Droid",
+  install: {
+    support: "hooks",
+    projectDir: ".factory",
+    userDir: { env: null, envJoin: "", home: ".factory" },
+    hookFile: { path: "settings.json", shape: "grouped" },
+    hooks: ["session-start", "pre-compact", "session-end", "pre-tool"],
+    gateMatcher: "Execute|Edit|Create",
+    hookNote:
+      "SessionStart loads the briefing; PreCompact and SessionEnd write a capsule; PreToolUse runs the mutation gate (Execute, Edit, Create), registered only once this clone opted in with baton enforce on",
+    notes: [
+      "Droid ignores the hooks in settings.json when a hooks.json is beside it: if you keep one, move baton's entries into it",
+      "no command files: Droid's Skill tool offers the baton skill instead",
+    ],
+  },
+  events: {
+    "session-start": ["SessionStart"],
+    "pre-compact": ["PreCompact"],
+    "session-end": ["SessionEnd"],
+    stop: ["Stop"],
+    prompt: ["UserPromptSubmit"],
+    "post-tool": ["PostToolUse"],
+    "pre-tool": ["PreToolUse"],
+  },
+  payload: {
+    event: "hook_event_name",
+    sessionId: "session_id",
+    transcriptPath: "transcript_path",
+    cwd: "cwd",
+  },
+  output: { shape: "nested", injectionCapChars: 10_000, stopAck: true },
+  deny: "permission-decision",
+  tools: {
+    read: ["Read", "LS", "Grep", "Glob"],
+    edit: ["Edit", "Create"],
+    shell: ["Execute"],
+  },
+  program: { npm: "@factory/cli" },
+  projectDirEnv: "FACTORY_PROJECT_DIR",
+  transcript: {
+    formats: ["droid"],
+    idPrefix: "droid",
+    root: { kind: "home", env: null, home: ".factory" },
+    // Laid out as Claude Code's projects: one folder per project path, / written as -.
+    sessions: "sessions",
+    layout: "claude-projects",
+    confidence: "verified",
+    checkedAgainst: "droid 0.225.2's own session files in the real-host suite",
+  },
+} as const satisfies HostRecord;

@@ -1,0 +1,113 @@
+/**
+ * Reader of Factory Droid's session files
+ * (`~/.factory/sessions/<project path, / as ->/<session>.jsonl`): a
+ * `session_start` record first (`id`, `cwd`, `version`), then `message`
+ * records `{id, timestamp, message: {role, content}}` whose content holds
+ * Anthropic-style parts (`text`, `tool_use {id, name, input}`,
+ * `tool_result {tool_use_id, is_error, content}`), and turn outcomes. A user
+ * message with a `visibility` (`llm_only` reminders droid adds for the
+ * model, `user_only` hook reports) is not the user's words and is skipped.
+ * Checked against droid 0.225.2's own files in the real-host suite
+ * (tests/testdata/transcripts/droid.jsonl, redacted). Pure.
+ *
+ * Decisions:
+ * - droid appends the exit status to a shell result's text
+ *   ("[Process exited with code 0]"); that is output text, which any program
+ *   can print, so `exit_code` stays null.
+ * @module
+ */
+import { contentText, objectOf, resultText, stringOf, timeOf } from "./record_text.ts";
+import { toolCallTurn } from "./tool_call.ts";
+import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
+
+function partsOf(m: Record<string, unknown>): Record<string, unknown>[] {
+  return Array.isArray(m.content)
+    ? m.content.slice(0, 500).map(objectOf).filter((p): p is Record<string, unknown> => p !== null)
+    : [];
+}
+
+function messageTurns(m: Record<string, unknown>, at: string | null, counts: ReadCounts): Turn[] {
+  if (m.role === "user" && typeof m.visibility === "string") {
+    counts.skipped++;
+    return [];
+  }
+  const parts = partsOf(m);
+  const turns: Turn[] = [];
+  for (const part of parts) {
+    if (part.type === "tool_use") {
+      turns.push(
+        toolCallTurn(stringOf(part.name, 200) ?? "unknown", part.input, {
+          id: stringOf(part.id, 200),
+          at,
+        }),
+      );
+    } else if (part.type === "tool_result") {
+      turns.push({
+        kind: "tool_result",
+        id: stringOf(part.tool_use_id, 200),
+        exit_code: null,
+        is_error: typeof part.is_error === "boolean" ? part.is_error : null,
+        text: resultText(part.content),
+        at,
+      });
+    }
+  }
+  const text = contentText(parts.filter((p) => p.type === "text"));
+  if (text.trim() !== "") {
+    if (m.role === "user") turns.push({ kind: "user", text, at });
+    else if (m.role === "assistant") turns.push({ kind: "assistant", text, at });
+  }
+  return turns;
+}
+
+/**
+ * Turns Droid session records into turns.
+ * @param records Parsed JSON lines, oldest first.
+ * @param counts Counts to add skipped and unknown records to.
+ * @returns The turns and the session's metadata.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseDroid } from "./droid.ts";
+ * import { emptyCounts } from "./types.ts";
+ * const r = parseDroid([
+ *   { type: "session_start", id: "s1", cwd: "/r", version: 2 },
+ *   { type: "message", id: "a", message: { role: "user", content: [{ type: "text", text: "hi" }] } },
+ *   { type: "message", id: "b", message: { role: "user", visibility: "llm_only", content: [{ type: "text", text: "reminder" }] } },
+ * ], emptyCounts());
+ * assert.deepEqual(r.turns.map((t) => t.kind), ["user"]);
+ * assert.equal(r.meta.cwd, "/r");
+ * ```
+ */
+export function parseDroid(records: readonly unknown[], counts: ReadCounts): ParsedTranscript {
+  const meta = emptyMeta();
+  const turns: Turn[] = [];
+  for (const raw of records) {
+    const r = objectOf(raw);
+    if (r === null || typeof r.type !== "string") {
+      counts.unknown++;
+      continue;
+    }
+    const at = timeOf(r.timestamp);
+    if (at !== null) {
+      meta.started_at ??= at;
+      meta.updated_at = at;
+    }
+    if (r.type === "session_start") {
+      meta.session_id ??= stringOf(r.id, 200);
+      meta.cwd ??= stringOf(r.cwd, 4096);
+      if (typeof r.version === "number") meta.format = `droid session v${r.version}`;
+      counts.skipped++;
+      continue;
+    }
+    if (r.type === "message") {
+      const m = objectOf(r.message);
+      if (m === null) counts.unknown++;
+      else turns.push(...messageTurns(m, at, counts));
+      continue;
+    }
+    if (r.type === "agent_turn_outcome") counts.skipped++;
+    else counts.unknown++;
+  }
+  return { turns, counts, meta };
+}

@@ -1,0 +1,56 @@
+// Tests for core/transcript/continue_cli.ts on a real cn 1.5.47 session document (redacted):
+// its turns with the shell call and its outcome, a damaged document counted rather than read,
+// and `baton source`'s lister finding it where cn keeps it (and not cn's index file).
+
+import assert from "node:assert/strict";
+import { parseTranscriptBytes } from "../../../core/transcript/parse_transcript.ts";
+import { listRecordSessions, loadSession } from "../../../core/transcript/session_stores.ts";
+import { CONTINUE_RECORD } from "../../../core/hosts/continue_cli.ts";
+import { tempDir } from "../../_helpers/temp.ts";
+import { fixture, storeIo } from "./_real_store.ts";
+
+const BYTES = fixture("continue.json");
+const SESSION = "59824eab-24c9-474c-84ab-aea15c0a4714";
+
+Deno.test("parseContinueSession() reads a real cn session: prompt, shell call, its outcome, reply", () => {
+  const p = parseTranscriptBytes("continue-json", BYTES);
+  assert.deepEqual(p.turns.map((t) => t.kind), ["user", "tool_call", "tool_result", "assistant"]);
+  const [user, call, result, reply] = p.turns;
+  assert.equal(user?.kind === "user" && user.text, "Run echo.");
+  assert.equal(call?.kind === "tool_call" && call.command, "echo hello-tool");
+  assert.equal(call?.kind === "tool_call" && call.name, "Bash");
+  assert.ok(result?.kind === "tool_result");
+  assert.equal(result.id, call?.kind === "tool_call" ? call.id : "x");
+  assert.equal(result.text, "hello-tool\n");
+  assert.equal(result.is_error, false);
+  assert.equal(result.exit_code, null);
+  assert.equal(reply?.kind === "assistant" && reply.text, "OK from the fake model.");
+  assert.equal(p.meta.session_id, SESSION);
+  assert.equal(p.meta.cwd, "/work/project");
+});
+
+Deno.test("a call cn has not finished has no result; a damaged document is counted, not read", () => {
+  const doc = JSON.parse(new TextDecoder().decode(BYTES));
+  doc.history[1].toolCallStates[0].status = "calling";
+  const p = parseTranscriptBytes("continue-json", new TextEncoder().encode(JSON.stringify(doc)));
+  assert.deepEqual(p.turns.map((t) => t.kind), ["user", "tool_call", "assistant"]);
+  const cut = parseTranscriptBytes("continue-json", BYTES.subarray(0, BYTES.length - 20));
+  assert.equal(cut.turns.length, 0);
+  assert.equal(cut.counts.invalid, 1);
+});
+
+Deno.test("baton source lists a cn session where cn keeps it and reads its turns", async () => {
+  await using dir = await tempDir("baton-continue-store-");
+  const sessions = `${dir.path}/.continue/sessions`;
+  await Deno.mkdir(sessions, { recursive: true });
+  await Deno.writeFile(`${sessions}/${SESSION}.json`, BYTES);
+  await Deno.writeTextFile(`${sessions}/sessions.json`, `[{"sessionId":"${SESSION}"}]`);
+  const io = storeIo(dir.path);
+  const listed = await listRecordSessions(io, CONTINUE_RECORD, null);
+  assert.deepEqual(listed.map((s) => [s.id, s.project, s.turns]), [
+    [`continue:${SESSION}`, "/work/project", 4],
+  ]);
+  const loaded = await loadSession(io, listed[0]!, 10, CONTINUE_RECORD);
+  assert.equal(loaded?.parsed.turns.length, 4);
+  assert.deepEqual(await listRecordSessions(io, CONTINUE_RECORD, "/elsewhere"), []);
+});

@@ -1,0 +1,63 @@
+// Tests for core/transcript/droid.ts on a real droid 0.225.2 session file (redacted: its host
+// id and the long reminder droid sends the model): its turns, droid's reminders kept out of the
+// user's words, no exit status read from output text, the sniffer, and `baton source`'s lister.
+
+import assert from "node:assert/strict";
+import { parseTranscriptBytes } from "../../../core/transcript/parse_transcript.ts";
+import { sniffRecord } from "../../../core/transcript/sniff.ts";
+import { listRecordSessions, loadSession } from "../../../core/transcript/session_stores.ts";
+import { DROID_RECORD } from "../../../core/hosts/droid.ts";
+import { tempDir } from "../../_helpers/temp.ts";
+import { fixture, storeIo } from "./_real_store.ts";
+
+const BYTES = fixture("droid.jsonl");
+const SESSION = "a4217708-41ce-463e-a97e-a71c5ae246f4";
+
+Deno.test("parseDroid() reads a real droid session: prompt, shell call, its result, reply", () => {
+  const p = parseTranscriptBytes("droid", BYTES);
+  assert.deepEqual(p.turns.map((t) => t.kind), ["user", "tool_call", "tool_result", "assistant"]);
+  const [user, call, result, reply] = p.turns;
+  assert.equal(user?.kind === "user" && user.text, "Run echo.", "the reminder is not the user's");
+  assert.equal(call?.kind === "tool_call" && call.command, "echo hello-tool");
+  assert.equal(call?.kind === "tool_call" && call.name, "Execute");
+  assert.ok(result?.kind === "tool_result");
+  assert.equal(result.id, call?.kind === "tool_call" ? call.id : "x");
+  assert.match(result.text, /Process exited with code 0/);
+  assert.equal(result.exit_code, null, "printed, not structured");
+  assert.equal(result.is_error, false);
+  assert.equal(reply?.kind === "assistant" && reply.text, "OK from the fake model.");
+  assert.equal(p.meta.session_id, SESSION);
+  assert.equal(p.meta.cwd, "/work/project");
+  assert.equal(p.meta.format, "droid session v2");
+  assert.equal(p.counts.unknown, 0);
+});
+
+Deno.test("the sniffer knows droid's records and keeps them apart from pi's and Claude Code's", () => {
+  const lines = new TextDecoder().decode(BYTES).split("\n").filter((l) => l !== "");
+  for (const l of lines) assert.equal(sniffRecord(JSON.parse(l)), "droid", l.slice(0, 40));
+  // Positive controls: pi's tree entries and Claude Code's records are not droid's.
+  assert.equal(
+    sniffRecord({ type: "message", id: "a", parentId: null, message: { timestamp: 1 } }),
+    "pi",
+  );
+  assert.equal(
+    sniffRecord({ type: "user", sessionId: "s", message: { role: "user", content: "x" } }),
+    "claude-code",
+  );
+});
+
+Deno.test("baton source lists a droid session where droid keeps it and reads its turns", async () => {
+  await using dir = await tempDir("baton-droid-store-");
+  const folder = `${dir.path}/.factory/sessions/-work-project`;
+  await Deno.mkdir(folder, { recursive: true });
+  await Deno.writeFile(`${folder}/${SESSION}.jsonl`, BYTES);
+  await Deno.writeTextFile(`${folder}/${SESSION}.settings.json`, "{}");
+  const io = storeIo(dir.path);
+  const listed = await listRecordSessions(io, DROID_RECORD, null);
+  assert.deepEqual(listed.map((s) => [s.id, s.project, s.turns]), [
+    [`droid:${SESSION}`, "/work/project", 4],
+  ]);
+  const loaded = await loadSession(io, listed[0]!, 10, DROID_RECORD);
+  assert.equal(loaded?.parsed.turns.length, 4);
+  assert.deepEqual(await listRecordSessions(io, DROID_RECORD, "/elsewhere"), []);
+});
