@@ -21,7 +21,7 @@ export const PRE_TOOL_EVENTS: readonly string[] = [
  * The deny document for `host` (Claude Code, Codex and Copilot share
  * PreToolUse's hookSpecificOutput; Gemini CLI reads decision/reason;
  * Cursor reads permission with a message for the user and one for the
- * agent; OpenCode's plugin reads decision/reason and throws).
+ * agent; OpenCode's plugin, which Kilo Code loads too, reads decision/reason and throws).
  *
  * @example
  * ```ts
@@ -36,6 +36,7 @@ export function renderDeny(host: HostId | null, reason: string): string {
       return JSON.stringify({ permission: "deny", user_message: reason, agent_message: reason });
     case "gemini":
     case "opencode":
+    case "kilo-code":
       return JSON.stringify({ decision: "deny", reason });
     default:
       return JSON.stringify({

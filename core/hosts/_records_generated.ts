@@ -328,5 +328,43 @@ export const RUNTIME_RECORDS = [
     "transcript": {
       "formats": []
     }
+  },
+  {
+    "id": "kilo-code",
+    "events": {
+      "session-start": [
+        "session.created"
+      ],
+      "pre-compact": [
+        "experimental.session.compacting"
+      ],
+      "session-end": [
+        "session.deleted"
+      ],
+      "stop": [
+        "session.idle"
+      ],
+      "post-tool": [
+        "tool.execute.after"
+      ],
+      "pre-tool": [
+        "tool.execute.before"
+      ]
+    },
+    "payload": {
+      "event": "hook_event_name",
+      "sessionId": "session_id",
+      "transcriptPath": null,
+      "cwd": "cwd"
+    },
+    "output": {
+      "shape": "plain",
+      "injectionCapChars": 10000,
+      "stopAck": false
+    },
+    "projectDirEnv": null,
+    "transcript": {
+      "formats": []
+    }
   }
 ] as const satisfies readonly RuntimeRecord[];

@@ -15,6 +15,7 @@ import { GEMINI_RECORD } from "./gemini.ts";
 import { OPENCODE_RECORD } from "./opencode.ts";
 import { QWEN_CODE_RECORD } from "./qwen_code.ts";
 import { PI_RECORD } from "./pi.ts";
+import { KILO_CODE_RECORD } from "./kilo_code.ts";
 
 /** The records. */
 export const HOST_RECORDS = [
@@ -26,4 +27,5 @@ export const HOST_RECORDS = [
   COPILOT_RECORD,
   QWEN_CODE_RECORD,
   PI_RECORD,
+  KILO_CODE_RECORD,
 ] as const;

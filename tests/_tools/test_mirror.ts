@@ -197,6 +197,10 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/commands/install_test.ts",
     reason: "a host spec: installed, parsed and uninstalled for both scopes",
   },
+  "core/hosts/install/kilo_code.ts": {
+    test: "tests/commands/install_test.ts",
+    reason: "a host spec: installed, parsed and uninstalled for both scopes",
+  },
   "core/hosts/install/pi.ts": {
     test: "tests/commands/install_test.ts",
     reason: "a host spec: installed, parsed and uninstalled for both scopes",
@@ -276,6 +280,11 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
   "core/hosts/copilot.ts": {
     test: "tests/core/hosts/records_test.ts",
     reason: "a host record, held there to the gate's tool table, deny shapes and event names",
+  },
+  "core/hosts/kilo_code.ts": {
+    test: "tests/core/hosts/records_test.ts",
+    reason:
+      "a host record, held there to the gate's tool table, deny shapes and event names (and proven on Kilo Code itself in tests/hosts)",
   },
   "core/hosts/pi.ts": {
     test: "tests/core/hosts/records_test.ts",

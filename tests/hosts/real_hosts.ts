@@ -16,12 +16,22 @@ import { GEMINI } from "./drivers/gemini.ts";
 import { OPENCODE } from "./drivers/opencode.ts";
 import { QWEN_CODE } from "./drivers/qwen_code.ts";
 import { PI } from "./drivers/pi.ts";
+import { KILO_CODE } from "./drivers/kilo_code.ts";
 import { checkCursorSchema } from "./cursor_schema.ts";
 import { type DenyResult, runDenyCase } from "./_harness/deny_case.ts";
 import { runWalkthrough, type WalkResult } from "./_harness/walkthrough_case.ts";
 import { type HandoffResult, runHandoffCase } from "./_harness/handoff_case.ts";
 
-const ALL: HostDriver[] = [CLAUDE_CODE, CODEX, GEMINI, OPENCODE, COPILOT, QWEN_CODE, PI];
+const ALL: HostDriver[] = [
+  CLAUDE_CODE,
+  CODEX,
+  GEMINI,
+  OPENCODE,
+  COPILOT,
+  QWEN_CODE,
+  PI,
+  KILO_CODE,
+];
 // BATON_HOSTS=codex,gemini runs only those (while working on one host).
 const only = Deno.env.get("BATON_HOSTS")?.split(",").filter((h) => h !== "") ??
   [];

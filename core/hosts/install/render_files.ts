@@ -188,14 +188,19 @@ export function renderTomlCommand(
  * runnable under Bun and Node.
  *
  * @param invocation How baton is started.
+ * @param host The host id the plugin names to baton (Kilo Code, an OpenCode fork, loads the same module).
  * @returns The module text.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * assert.match(renderOpenCodePlugin(["/opt/baton"]), /"\/opt\/baton"/);
+ * assert.match(renderOpenCodePlugin(["baton"], "kilo-code"), /"--host", "kilo-code"/);
  * ```
  */
-export function renderOpenCodePlugin(invocation: BatonInvocation): string {
+export function renderOpenCodePlugin(
+  invocation: BatonInvocation,
+  host: "opencode" | "kilo-code" = "opencode",
+): string {
   return `// ${BATON_MARKER}: baton uninstall removes this file.
 // Runs baton from OpenCode: the briefing in the system prompt of a new session, a capsule and
 // the briefing before compaction, a capsule when a session goes idle, and after each tool call
@@ -233,7 +238,7 @@ export function BatonPlugin({ directory, worktree }) {
     },
     "tool.execute.before": async (input, output) => {
       if (typeof input?.tool !== "string" || !mayDeny()) return;
-      const out = (await runBaton(["hook", "pre-tool", "--host", "opencode"], {
+      const out = (await runBaton(["hook", "pre-tool", "--host", "${host}"], {
         hook_event_name: "tool.execute.before",
         session_id: typeof input.sessionID === "string" ? input.sessionID : null,
         cwd: directory,
@@ -256,7 +261,7 @@ export function BatonPlugin({ directory, worktree }) {
       if (typeof id !== "string") return;
       const n = (depth.get(id) ?? 0) + 1;
       depth.set(id, n);
-      const advice = (await runBaton(["hook", "post-tool", "--host", "opencode"], {
+      const advice = (await runBaton(["hook", "post-tool", "--host", "${host}"], {
         hook_event_name: "tool.execute.after",
         session_id: id,
         cwd: directory,
@@ -271,7 +276,7 @@ export function BatonPlugin({ directory, worktree }) {
       if (typeof id !== "string" || !Array.isArray(output?.system)) return;
       let pending = briefings.get(id);
       if (pending === undefined) {
-        pending = runBaton(["hook", "session-start", "--host", "opencode"], {
+        pending = runBaton(["hook", "session-start", "--host", "${host}"], {
           hook_event_name: "session.created",
           session_id: id,
           source: "startup",
@@ -283,7 +288,7 @@ export function BatonPlugin({ directory, worktree }) {
       if (briefing !== "") output.system.push(briefing);
     },
     "experimental.session.compacting": async (input, output) => {
-      await runBaton(["hook", "pre-compact", "--host", "opencode"], {
+      await runBaton(["hook", "pre-compact", "--host", "${host}"], {
         hook_event_name: "experimental.session.compacting",
         session_id: input?.sessionID ?? null,
         cwd: directory,
@@ -294,7 +299,7 @@ export function BatonPlugin({ directory, worktree }) {
     event: async ({ event }) => {
       if (event?.type === "session.compacted") depth.delete(event.properties?.sessionID);
       if (event?.type !== "session.idle") return;
-      await runBaton(["hook", "stop", "--host", "opencode"], {
+      await runBaton(["hook", "stop", "--host", "${host}"], {
         hook_event_name: "session.idle",
         session_id: event.properties?.sessionID ?? null,
         cwd: directory,

@@ -110,6 +110,7 @@ export async function runHostCase(
       `${sb.repo}/.cursor`,
       `${sb.repo}/.qwen`,
       `${sb.repo}/.pi`,
+      `${sb.repo}/.kilo`,
     ];
     const pre = await snapshot(watched, [`${sb.repo}/.git/info/exclude`]);
     const written = await install(sb, driver.host);
