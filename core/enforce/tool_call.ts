@@ -53,6 +53,10 @@ const READ_TOOLS = new Set([
   "web_search",
   // pi's file finder.
   "find",
+  // Cline CLI's.
+  "read_files",
+  "search_codebase",
+  "fetch_web_content",
 ]);
 
 /** Tools that write files. */
@@ -79,6 +83,8 @@ const EDIT_TOOLS = new Set([
   "StrReplace",
   "Delete",
   "TabWrite",
+  // Cline CLI's file editor.
+  "editor",
 ]);
 
 /** Tools that run a shell command. */
@@ -93,6 +99,8 @@ const SHELL_TOOLS = new Set([
   "powershell",
   "Shell",
   "beforeShellExecution",
+  // Cline CLI's (its input is a list of commands).
+  "run_commands",
 ]);
 
 /** Tools that type text into a shell that is already running (the text is judged as a command). */

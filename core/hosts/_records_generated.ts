@@ -366,5 +366,31 @@ export const RUNTIME_RECORDS = [
     "transcript": {
       "formats": []
     }
+  },
+  {
+    "id": "cline",
+    "events": {
+      "session-start": [
+        "TaskStart"
+      ],
+      "stop": [
+        "TaskComplete"
+      ]
+    },
+    "payload": {
+      "event": "hook_event_name",
+      "sessionId": "session_id",
+      "transcriptPath": null,
+      "cwd": "cwd"
+    },
+    "output": {
+      "shape": "plain",
+      "injectionCapChars": 10000,
+      "stopAck": false
+    },
+    "projectDirEnv": null,
+    "transcript": {
+      "formats": []
+    }
   }
 ] as const satisfies readonly RuntimeRecord[];

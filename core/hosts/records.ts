@@ -16,6 +16,7 @@ import { OPENCODE_RECORD } from "./opencode.ts";
 import { QWEN_CODE_RECORD } from "./qwen_code.ts";
 import { PI_RECORD } from "./pi.ts";
 import { KILO_CODE_RECORD } from "./kilo_code.ts";
+import { CLINE_RECORD } from "./cline.ts";
 
 /** The records. */
 export const HOST_RECORDS = [
@@ -28,4 +29,5 @@ export const HOST_RECORDS = [
   QWEN_CODE_RECORD,
   PI_RECORD,
   KILO_CODE_RECORD,
+  CLINE_RECORD,
 ] as const;

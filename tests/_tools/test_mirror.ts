@@ -197,6 +197,15 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/commands/install_test.ts",
     reason: "a host spec: installed, parsed and uninstalled for both scopes",
   },
+  "core/hosts/install/cline.ts": {
+    test: "tests/commands/install_test.ts",
+    reason: "a host spec: installed, parsed and uninstalled for both scopes",
+  },
+  "core/hosts/install/cline_plugin.ts": {
+    test: "tests/hosts/real_hosts.ts",
+    reason:
+      "Cline's plugin module, run by the Cline CLI itself in the real-host suite (briefing, capture); its text is also installed and removed by tests/commands/install_test.ts",
+  },
   "core/hosts/install/kilo_code.ts": {
     test: "tests/commands/install_test.ts",
     reason: "a host spec: installed, parsed and uninstalled for both scopes",
@@ -280,6 +289,11 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
   "core/hosts/copilot.ts": {
     test: "tests/core/hosts/records_test.ts",
     reason: "a host record, held there to the gate's tool table, deny shapes and event names",
+  },
+  "core/hosts/cline.ts": {
+    test: "tests/core/hosts/records_test.ts",
+    reason:
+      "a host record, held there to the gate's tool table, deny shapes and event names (and proven on the Cline CLI itself in tests/hosts)",
   },
   "core/hosts/kilo_code.ts": {
     test: "tests/core/hosts/records_test.ts",

@@ -17,6 +17,7 @@ import { OPENCODE } from "./drivers/opencode.ts";
 import { QWEN_CODE } from "./drivers/qwen_code.ts";
 import { PI } from "./drivers/pi.ts";
 import { KILO_CODE } from "./drivers/kilo_code.ts";
+import { CLINE } from "./drivers/cline.ts";
 import { checkCursorSchema } from "./cursor_schema.ts";
 import { type DenyResult, runDenyCase } from "./_harness/deny_case.ts";
 import { runWalkthrough, type WalkResult } from "./_harness/walkthrough_case.ts";
@@ -31,6 +32,7 @@ const ALL: HostDriver[] = [
   QWEN_CODE,
   PI,
   KILO_CODE,
+  CLINE,
 ];
 // BATON_HOSTS=codex,gemini runs only those (while working on one host).
 const only = Deno.env.get("BATON_HOSTS")?.split(",").filter((h) => h !== "") ??

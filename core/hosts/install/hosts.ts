@@ -14,6 +14,7 @@ import { OPENCODE } from "./opencode.ts";
 import { PI } from "./pi.ts";
 import { QWEN_CODE } from "./qwen_code.ts";
 import { KILO_CODE } from "./kilo_code.ts";
+import { CLINE } from "./cline.ts";
 import type { HostSpec } from "./types.ts";
 
 /** The hosts whose install needs more than their record says (their quirks, stated in each). */
@@ -27,6 +28,7 @@ const SPECS: readonly HostSpec[] = [
   QWEN_CODE,
   PI,
   KILO_CODE,
+  CLINE,
 ];
 
 /**

@@ -111,6 +111,7 @@ export async function runHostCase(
       `${sb.repo}/.qwen`,
       `${sb.repo}/.pi`,
       `${sb.repo}/.kilo`,
+      `${sb.repo}/.cline`,
     ];
     const pre = await snapshot(watched, [`${sb.repo}/.git/info/exclude`]);
     const written = await install(sb, driver.host);
