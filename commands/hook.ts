@@ -39,7 +39,7 @@ export const hookCommand: Command = {
       type: "string",
       value: "HOST",
       summary:
-        "The host calling: claude-code, codex, cursor, gemini, opencode, copilot, qwen-code, pi, kilo-code or cline",
+        "The host calling: claude-code, codex, cursor, gemini, opencode, copilot, qwen-code, pi, kilo-code, cline or crush",
       doc: "Installed hook commands always pass it; without it the payload's shape decides.",
     },
   ],

@@ -341,7 +341,7 @@ export const COMPLETION_TABLE: readonly CompletionCommand[] = [
       {
         "name": "host",
         "takesValue": true,
-        "summary": "The host calling: claude-code, codex, cursor, gemini, opencode, copilot, qwen-code, pi, kilo-code or cline"
+        "summary": "The host calling: claude-code, codex, cursor, gemini, opencode, copilot, qwen-code, pi, kilo-code, cline or crush"
       },
       {
         "name": "json",

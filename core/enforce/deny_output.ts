@@ -21,7 +21,8 @@ export const PRE_TOOL_EVENTS: readonly string[] = [
  * The deny document for `host` (Claude Code, Codex and Copilot share
  * PreToolUse's hookSpecificOutput; Gemini CLI reads decision/reason;
  * Cursor reads permission with a message for the user and one for the
- * agent; OpenCode's plugin, which Kilo Code loads too, reads decision/reason and throws).
+ * agent; OpenCode's plugin, which Kilo Code loads too, reads decision/reason and throws, as
+ * Crush's PreToolUse reads decision/reason).
  *
  * @example
  * ```ts
@@ -37,6 +38,7 @@ export function renderDeny(host: HostId | null, reason: string): string {
     case "gemini":
     case "opencode":
     case "kilo-code":
+    case "crush":
       return JSON.stringify({ decision: "deny", reason });
     default:
       return JSON.stringify({

@@ -392,5 +392,28 @@ export const RUNTIME_RECORDS = [
     "transcript": {
       "formats": []
     }
+  },
+  {
+    "id": "crush",
+    "events": {
+      "pre-tool": [
+        "PreToolUse"
+      ]
+    },
+    "payload": {
+      "event": "event",
+      "sessionId": "session_id",
+      "transcriptPath": null,
+      "cwd": "cwd"
+    },
+    "output": {
+      "shape": "plain",
+      "injectionCapChars": 10000,
+      "stopAck": false
+    },
+    "projectDirEnv": null,
+    "transcript": {
+      "formats": []
+    }
   }
 ] as const satisfies readonly RuntimeRecord[];

@@ -17,6 +17,7 @@ import { QWEN_CODE_RECORD } from "./qwen_code.ts";
 import { PI_RECORD } from "./pi.ts";
 import { KILO_CODE_RECORD } from "./kilo_code.ts";
 import { CLINE_RECORD } from "./cline.ts";
+import { CRUSH_RECORD } from "./crush.ts";
 
 /** The records. */
 export const HOST_RECORDS = [
@@ -30,4 +31,5 @@ export const HOST_RECORDS = [
   PI_RECORD,
   KILO_CODE_RECORD,
   CLINE_RECORD,
+  CRUSH_RECORD,
 ] as const;

@@ -197,6 +197,10 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/commands/install_test.ts",
     reason: "a host spec: installed, parsed and uninstalled for both scopes",
   },
+  "core/hosts/install/crush.ts": {
+    test: "tests/commands/install_test.ts",
+    reason: "a host spec: installed, parsed and uninstalled for both scopes",
+  },
   "core/hosts/install/cline.ts": {
     test: "tests/commands/install_test.ts",
     reason: "a host spec: installed, parsed and uninstalled for both scopes",
@@ -289,6 +293,11 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
   "core/hosts/copilot.ts": {
     test: "tests/core/hosts/records_test.ts",
     reason: "a host record, held there to the gate's tool table, deny shapes and event names",
+  },
+  "core/hosts/crush.ts": {
+    test: "tests/core/hosts/records_test.ts",
+    reason:
+      "a host record, held there to the gate's tool table, deny shapes and event names (Crush itself cannot run here: tests/hosts/crush_schema.ts checks its files)",
   },
   "core/hosts/cline.ts": {
     test: "tests/core/hosts/records_test.ts",

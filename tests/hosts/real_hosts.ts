@@ -19,6 +19,7 @@ import { PI } from "./drivers/pi.ts";
 import { KILO_CODE } from "./drivers/kilo_code.ts";
 import { CLINE } from "./drivers/cline.ts";
 import { checkCursorSchema } from "./cursor_schema.ts";
+import { checkCrushSchema } from "./crush_schema.ts";
 import { type DenyResult, runDenyCase } from "./_harness/deny_case.ts";
 import { runWalkthrough, type WalkResult } from "./_harness/walkthrough_case.ts";
 import { type HandoffResult, runHandoffCase } from "./_harness/handoff_case.ts";
@@ -120,6 +121,8 @@ const PAIRS: [string, string][] = [
   ["codex", "gemini"], // OpenAI Responses -> Gemini
   ["gemini", "claude-code"], // Gemini -> Anthropic Messages
   ["codex", "pi"], // OpenAI Responses -> Chat Completions, briefed by pi's extension
+  ["claude-code", "kilo-code"], // Anthropic Messages -> Chat Completions, briefed by Kilo's plugin
+  ["codex", "cline"], // OpenAI Responses -> Chat Completions, briefed by Cline's plugin rule
 ];
 for (const [from, to] of PAIRS) {
   const a = runnable.get(from);
@@ -169,6 +172,26 @@ if (only.length === 0 || only.includes("cursor")) {
       );
       if (problems.length > 0) {
         throw new Error(`cursor:\n- ${problems.join("\n- ")}`);
+      }
+    },
+  });
+}
+
+if (only.length === 0 || only.includes("crush")) {
+  Deno.test({
+    name:
+      "crush: files match Crush's documented crush.json hooks and context files (its npm package ships no binary)",
+    sanitizeOps: false,
+    sanitizeResources: false,
+    async fn() {
+      const problems = await checkCrushSchema();
+      skipped.push(
+        `crush: no runnable program here (the npm package's install script downloads the binary from GitHub); schema check ${
+          problems.length === 0 ? "passed" : "FAILED"
+        }`,
+      );
+      if (problems.length > 0) {
+        throw new Error(`crush:\n- ${problems.join("\n- ")}`);
       }
     },
   });

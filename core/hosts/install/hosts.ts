@@ -15,6 +15,7 @@ import { PI } from "./pi.ts";
 import { QWEN_CODE } from "./qwen_code.ts";
 import { KILO_CODE } from "./kilo_code.ts";
 import { CLINE } from "./cline.ts";
+import { CRUSH } from "./crush.ts";
 import type { HostSpec } from "./types.ts";
 
 /** The hosts whose install needs more than their record says (their quirks, stated in each). */
@@ -29,6 +30,7 @@ const SPECS: readonly HostSpec[] = [
   PI,
   KILO_CODE,
   CLINE,
+  CRUSH,
 ];
 
 /**
