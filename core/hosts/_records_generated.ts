@@ -375,6 +375,9 @@ export const RUNTIME_RECORDS = [
       ],
       "stop": [
         "TaskComplete"
+      ],
+      "pre-tool": [
+        "PreToolUse"
       ]
     },
     "payload": {

@@ -7,7 +7,8 @@
  * project, `~/.cline/plugins/` for the user, moved by `CLINE_DIR`) can: it
  * registers a rule whose text Cline asks for when it builds the system
  * prompt. So install writes one plugin (core/hosts/install/cline.ts) that
- * returns baton's briefing as that rule and captures after each run.
+ * returns baton's briefing as that rule, captures after each run, and asks
+ * baton's gate before a tool call where deny records exist.
  * Checked against Cline CLI 3.0.65 in the real-host suite. Its sessions
  * (under `~/.cline/data/`) have no reader in baton yet.
  * @module
@@ -27,13 +28,14 @@ export const CLINE_RECORD = {
     hookFile: null,
     hooks: [],
     hookNote:
-      "the plugin gives Cline baton's briefing as a rule of the session's system prompt (baton runs once per session) and writes a capsule after each run of the root agent (at most one every 5 minutes); the CLI fires no pre-compaction event, and no gate is installed",
+      "the plugin gives Cline baton's briefing as a rule of the session's system prompt (baton runs once per session), writes a capsule after each run of the root agent (at most one every 5 minutes), and before a tool call in a repository with deny records asks baton's gate and skips the call with its refusal; the CLI fires no pre-compaction event",
     notes: ["Cline loads plugins when a session starts"],
   },
   // The plugin's own event names (it sends them as hook_event_name): Cline's hook names.
   events: {
     "session-start": ["TaskStart"],
     stop: ["TaskComplete"],
+    "pre-tool": ["PreToolUse"],
   },
   payload: {
     event: "hook_event_name",
@@ -42,7 +44,7 @@ export const CLINE_RECORD = {
     cwd: "cwd",
   },
   output: { shape: "plain", injectionCapChars: 10_000, stopAck: false },
-  // No gate is installed for Cline; this is the shape the gate would render for it.
+  // The plugin reads the gate's hookSpecificOutput refusal and skips the call with its reason.
   deny: "permission-decision",
   tools: {
     read: ["read_files", "search_codebase", "fetch_web_content"],

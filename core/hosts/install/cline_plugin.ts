@@ -3,8 +3,11 @@
  * its plugins directory when a session starts and calls its `setup` with the
  * session's workspace. The module registers one rule whose text is what
  * `baton hook session-start` prints (asked for once per session, when Cline
- * builds the system prompt), and runs `baton hook stop` after each run of the
- * root agent. Payloads go on stdin as JSON; a failure or a slow baton never
+ * builds the system prompt), runs `baton hook stop` after each run of the
+ * root agent, and before a tool call in a repository with deny records
+ * (.git/baton/enforce/denies; a linked worktree's .git file is always asked
+ * about) asks baton's gate, once per command of a `run_commands` call, and
+ * skips the call with the refusal as its reason. Payloads go on stdin as JSON; a failure or a slow baton never
  * reaches Cline (errors are swallowed, a run is killed after its timeout).
  * Plain JavaScript. Pure.
  * @module
@@ -24,12 +27,45 @@ import { jsBatonRunner, PLUGIN_TIMEOUT_MS } from "./js_runner.ts";
 export function renderClinePlugin(invocation: BatonInvocation): string {
   return `// ${BATON_MARKER}: baton uninstall removes this file.
 // Runs baton from Cline: the briefing as a rule of the session's system prompt (baton runs once
-// per session) and a capsule after each run of the root agent. A failure or a slow baton never
-// blocks Cline: errors are swallowed and a run is killed after ${PLUGIN_TIMEOUT_MS} ms (times
-// BATON_HOOK_TIME_SCALE, the setting that gives baton's own hook budgets more time).
+// per session), a capsule after each run of the root agent, and, where the repository has deny
+// records (.git/baton/enforce/denies; a linked worktree's .git file is always asked about), baton's
+// gate before a tool call, whose refusal skips the call with baton's reason. A failure or a slow
+// baton never blocks Cline: errors are swallowed (the call is allowed) and a run is killed after
+// ${PLUGIN_TIMEOUT_MS} ms (times BATON_HOOK_TIME_SCALE, the setting that gives baton's own hook
+// budgets more time).
 import { spawn } from "node:child_process";
+import { existsSync, lstatSync } from "node:fs";
 
 ${jsBatonRunner(invocation)}
+
+// The gate's own first check, done here so a repository without deny records spawns nothing.
+function mayDeny(dir) {
+  try {
+    return lstatSync(\`\${dir}/.git\`).isFile() || existsSync(\`\${dir}/.git/baton/enforce/denies\`);
+  } catch {
+    return false;
+  }
+}
+
+// baton's refusal for one tool call, or null.
+async function refusal(tool, input) {
+  const { id, cwd } = session;
+  const out = (await runBaton(["hook", "pre-tool", "--host", "cline"], {
+    hook_event_name: "PreToolUse",
+    session_id: id,
+    cwd,
+    tool_name: tool,
+    tool_input: input ?? {},
+  }, cwd)).trim();
+  if (out === "") return null;
+  try {
+    const verdict = JSON.parse(out)?.hookSpecificOutput;
+    const reason = verdict?.permissionDecisionReason;
+    return verdict?.permissionDecision === "deny" && typeof reason === "string" ? reason : null;
+  } catch {
+    return null;
+  }
+}
 
 // The session that loaded this module (Cline calls setup once per session).
 let session = { id: null, cwd: process.cwd() };
@@ -63,6 +99,21 @@ export default {
     });
   },
   hooks: {
+    beforeTool: async (context) => {
+      const tool = context?.toolCall?.toolName ?? context?.tool?.name;
+      if (typeof tool !== "string" || !mayDeny(session.cwd)) return undefined;
+      const input = context?.input ?? context?.toolCall?.input;
+      // run_commands carries a list: each command is judged as the shell command it is.
+      const commands = tool === "run_commands" && Array.isArray(input?.commands)
+        ? input.commands.filter((c) => typeof c === "string")
+        : null;
+      const calls = commands === null ? [input] : commands.map((command) => ({ command }));
+      for (const call of calls) {
+        const reason = await refusal(tool, call);
+        if (reason !== null) return { skip: true, reason };
+      }
+      return undefined;
+    },
     afterRun: async (context) => {
       // A sub-agent's run is part of its parent's work.
       if (typeof context?.snapshot?.parentAgentId === "string") return;

@@ -26,6 +26,8 @@ export const CLINE: HostDriver = {
   env: () => ({}),
   // Every turn is a new task: nothing here continues a session (compaction is not driven).
   turnArgs: (_sb, prompt, _resume) => [prompt],
+  // Cline runs tools without asking by default (--auto-approve true).
+  toolTurnArgs: (_sb, prompt) => [prompt],
   turnTimeoutMs: 120_000,
   compact: null,
   noCompactionWhy:
