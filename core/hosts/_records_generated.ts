@@ -663,5 +663,148 @@ export const RUNTIME_RECORDS = [
     "transcript": {
       "formats": []
     }
+  },
+  {
+    "id": "kilo-code",
+    "events": {
+      "session-start": [
+        "session.created"
+      ],
+      "pre-compact": [
+        "experimental.session.compacting"
+      ],
+      "session-end": [
+        "session.deleted"
+      ],
+      "stop": [
+        "session.idle"
+      ],
+      "post-tool": [
+        "tool.execute.after"
+      ],
+      "pre-tool": [
+        "tool.execute.before"
+      ]
+    },
+    "payload": {
+      "event": "hook_event_name",
+      "sessionId": "session_id",
+      "transcriptPath": null,
+      "cwd": "cwd"
+    },
+    "output": {
+      "shape": "plain",
+      "injectionCapChars": 10000,
+      "stopAck": false
+    },
+    "deny": "decision",
+    "tools": {
+      "read": [
+        "read",
+        "list",
+        "glob",
+        "grep",
+        "webfetch",
+        "websearch",
+        "codesearch",
+        "todoread"
+      ],
+      "edit": [
+        "edit",
+        "write",
+        "patch",
+        "multiedit"
+      ],
+      "shell": [
+        "bash"
+      ]
+    },
+    "projectDirEnv": null,
+    "transcript": {
+      "formats": []
+    }
+  },
+  {
+    "id": "cline",
+    "events": {
+      "session-start": [
+        "TaskStart"
+      ],
+      "stop": [
+        "TaskComplete"
+      ],
+      "pre-tool": [
+        "PreToolUse"
+      ]
+    },
+    "payload": {
+      "event": "hook_event_name",
+      "sessionId": "session_id",
+      "transcriptPath": null,
+      "cwd": "cwd"
+    },
+    "output": {
+      "shape": "plain",
+      "injectionCapChars": 10000,
+      "stopAck": false
+    },
+    "deny": "permission-decision",
+    "tools": {
+      "read": [
+        "read_files",
+        "search_codebase",
+        "fetch_web_content"
+      ],
+      "edit": [
+        "editor"
+      ],
+      "shell": [
+        "run_commands"
+      ]
+    },
+    "projectDirEnv": null,
+    "transcript": {
+      "formats": []
+    }
+  },
+  {
+    "id": "crush",
+    "events": {
+      "pre-tool": [
+        "PreToolUse"
+      ]
+    },
+    "payload": {
+      "event": "event",
+      "sessionId": "session_id",
+      "transcriptPath": null,
+      "cwd": "cwd"
+    },
+    "output": {
+      "shape": "plain",
+      "injectionCapChars": 10000,
+      "stopAck": false
+    },
+    "deny": "decision",
+    "tools": {
+      "read": [
+        "view",
+        "ls",
+        "glob",
+        "grep"
+      ],
+      "edit": [
+        "edit",
+        "write",
+        "multiedit"
+      ],
+      "shell": [
+        "bash"
+      ]
+    },
+    "projectDirEnv": null,
+    "transcript": {
+      "formats": []
+    }
   }
 ] as const satisfies readonly RuntimeRecord[];

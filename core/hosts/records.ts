@@ -19,6 +19,9 @@ import { CONTINUE_RECORD } from "./continue_cli.ts";
 import { DROID_RECORD } from "./droid.ts";
 import { AUGGIE_RECORD } from "./auggie.ts";
 import { QODER_RECORD } from "./qoder.ts";
+import { KILO_CODE_RECORD } from "./kilo_code.ts";
+import { CLINE_RECORD } from "./cline.ts";
+import { CRUSH_RECORD } from "./crush.ts";
 
 /** The records. */
 export const HOST_RECORDS = [
@@ -34,4 +37,7 @@ export const HOST_RECORDS = [
   DROID_RECORD,
   AUGGIE_RECORD,
   QODER_RECORD,
+  KILO_CODE_RECORD,
+  CLINE_RECORD,
+  CRUSH_RECORD,
 ] as const;

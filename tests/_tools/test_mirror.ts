@@ -197,6 +197,23 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/commands/install_test.ts",
     reason: "a host spec: installed, parsed and uninstalled for both scopes",
   },
+  "core/hosts/install/crush.ts": {
+    test: "tests/commands/install_test.ts",
+    reason: "a host spec: installed, parsed and uninstalled for both scopes",
+  },
+  "core/hosts/install/cline.ts": {
+    test: "tests/commands/install_test.ts",
+    reason: "a host spec: installed, parsed and uninstalled for both scopes",
+  },
+  "core/hosts/install/cline_plugin.ts": {
+    test: "tests/hosts/real_hosts.ts",
+    reason:
+      "Cline's plugin module, run by the Cline CLI itself in the real-host suite (briefing, capture); its text is also installed and removed by tests/commands/install_test.ts",
+  },
+  "core/hosts/install/kilo_code.ts": {
+    test: "tests/commands/install_test.ts",
+    reason: "a host spec: installed, parsed and uninstalled for both scopes",
+  },
   "core/hosts/install/pi.ts": {
     test: "tests/commands/install_test.ts",
     reason: "a host spec: installed, parsed and uninstalled for both scopes",
@@ -276,6 +293,21 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
   "core/hosts/copilot.ts": {
     test: "tests/core/hosts/records_test.ts",
     reason: "a host record, held there to the gate's tool table, deny shapes and event names",
+  },
+  "core/hosts/crush.ts": {
+    test: "tests/core/hosts/records_test.ts",
+    reason:
+      "a host record, held there to the gate's tool table, deny shapes and event names (Crush itself cannot run here: tests/hosts/crush_schema.ts checks its files)",
+  },
+  "core/hosts/cline.ts": {
+    test: "tests/core/hosts/records_test.ts",
+    reason:
+      "a host record, held there to the gate's tool table, deny shapes and event names (and proven on the Cline CLI itself in tests/hosts)",
+  },
+  "core/hosts/kilo_code.ts": {
+    test: "tests/core/hosts/records_test.ts",
+    reason:
+      "a host record, held there to the gate's tool table, deny shapes and event names (and proven on Kilo Code itself in tests/hosts)",
   },
   "core/hosts/pi.ts": {
     test: "tests/core/hosts/records_test.ts",

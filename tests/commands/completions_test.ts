@@ -27,7 +27,7 @@ async function bashComplete(script: string, typed: string[]): Promise<string[]> 
 Deno.test("the bash script completes commands, flags, hosts and shells from the command table", async () => {
   const script = (await runCommand(completionsCommand, ["bash"], { cwd: Deno.cwd() })).out;
   assert.deepEqual(await bashComplete(script, ["ins"]), ["install"]);
-  assert.deepEqual(await bashComplete(script, ["install", "cl"]), ["claude-code"]);
+  assert.deepEqual(await bashComplete(script, ["install", "cl"]), ["claude-code", "cline"]);
   assert.deepEqual(await bashComplete(script, ["finalize", "--dr"]), ["--draft"]);
   assert.deepEqual(await bashComplete(script, ["completions", "f"]), ["fish"]);
   assert.ok((await bashComplete(script, ["load", "--"])).includes("--json"));

@@ -21,12 +21,26 @@ import { CONTINUE } from "./drivers/continue_cli.ts";
 import { type RulesDriver, runRulesCase } from "./_harness/rules_case.ts";
 import { checkCursorSchema } from "./cursor_schema.ts";
 import { ACCOUNT_HOSTS, checkAccountHost } from "./account_hosts.ts";
+import { KILO_CODE } from "./drivers/kilo_code.ts";
+import { CLINE } from "./drivers/cline.ts";
+import { checkCrushSchema } from "./crush_schema.ts";
 import { type DenyResult, runDenyCase } from "./_harness/deny_case.ts";
 import { runWalkthrough, type WalkResult } from "./_harness/walkthrough_case.ts";
 import { type HandoffResult, runHandoffCase } from "./_harness/handoff_case.ts";
 import { type CostResult, runCostCase } from "./_harness/cost_case.ts";
 
-const ALL: HostDriver[] = [CLAUDE_CODE, CODEX, GEMINI, OPENCODE, COPILOT, QWEN_CODE, PI, DROID];
+const ALL: HostDriver[] = [
+  CLAUDE_CODE,
+  CODEX,
+  GEMINI,
+  OPENCODE,
+  COPILOT,
+  QWEN_CODE,
+  PI,
+  DROID,
+  KILO_CODE,
+  CLINE,
+];
 // BATON_HOSTS=codex,gemini runs only those (while working on one host).
 const only = Deno.env.get("BATON_HOSTS")?.split(",").filter((h) => h !== "") ??
   [];
@@ -130,6 +144,8 @@ const PAIRS: [string, string][] = [
   ["codex", "pi"], // OpenAI Responses -> Chat Completions, briefed by pi's extension
   ["droid", "claude-code"], // Chat Completions (Droid's custom model) -> Anthropic Messages
   ["gemini", "droid"], // Gemini -> Chat Completions
+  ["claude-code", "kilo-code"], // Anthropic Messages -> Chat Completions, briefed by Kilo's plugin
+  ["codex", "cline"], // OpenAI Responses -> Chat Completions, briefed by Cline's plugin rule
 ];
 for (const [from, to] of PAIRS) {
   const a = runnable.get(from);
@@ -240,6 +256,26 @@ for (const h of ACCOUNT_HOSTS.filter((x) => only.length === 0 || only.includes(x
         }`,
       );
       if (r.problems.length > 0) throw new Error(`${h.host}:\n- ${r.problems.join("\n- ")}`);
+    },
+  });
+}
+
+if (only.length === 0 || only.includes("crush")) {
+  Deno.test({
+    name:
+      "crush: files match Crush's documented crush.json hooks and context files (its npm package ships no binary)",
+    sanitizeOps: false,
+    sanitizeResources: false,
+    async fn() {
+      const problems = await checkCrushSchema();
+      skipped.push(
+        `crush: no runnable program here (the npm package's install script downloads the binary from GitHub); schema check ${
+          problems.length === 0 ? "passed" : "FAILED"
+        }`,
+      );
+      if (problems.length > 0) {
+        throw new Error(`crush:\n- ${problems.join("\n- ")}`);
+      }
     },
   });
 }

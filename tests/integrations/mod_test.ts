@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { HOSTS } from "../../core/hosts/install/hosts.ts";
 import { HOST_IDS } from "../../core/hosts/ids.ts";
+import { fullRecord } from "../../core/hosts/full_records.ts";
 import { integrationFiles } from "../_tools/gen_docs.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -55,7 +56,17 @@ Deno.test("every host gets the skill, and command files or a note saying why not
         `${id} ${scope} commands or a reason`,
       );
       const hooks = HOSTS[id].hookSupport;
-      assert.equal(kinds.includes("hooks"), hooks === "hooks", `${id} ${scope} hooks`);
+      // A host whose only hook is the gate (Crush) has a hook file only where the gate is registered.
+      const gateOnly = fullRecord(id).install.hooks.every((e) => e === "pre-tool");
+      assert.equal(kinds.includes("hooks"), hooks === "hooks" && !gateOnly, `${id} ${scope} hooks`);
+      if (hooks === "hooks" && gateOnly && scope === "project") {
+        const gated = HOSTS[id].layout(scope, {
+          projectRoot: "/p",
+          home: "/h",
+          env: () => undefined,
+        }, { ...content, gate: true });
+        assert.ok(gated.files.some((f) => f.kind === "hooks"), `${id} gate hooks`);
+      }
       assert.equal(kinds.includes("plugin"), hooks === "plugin", `${id} ${scope} plugin`);
       const root = scope === "project" ? "/p/" : "/h/";
       for (const f of layout.files) assert.ok(f.path.startsWith(root), `${f.path} under ${root}`);

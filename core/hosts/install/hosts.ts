@@ -13,6 +13,9 @@ import { recordSpec } from "./record_spec.ts";
 import { OPENCODE } from "./opencode.ts";
 import { PI } from "./pi.ts";
 import { QWEN_CODE } from "./qwen_code.ts";
+import { KILO_CODE } from "./kilo_code.ts";
+import { CLINE } from "./cline.ts";
+import { CRUSH } from "./crush.ts";
 import type { HostSpec } from "./types.ts";
 
 /** The hosts whose install needs more than their record says (their quirks, stated in each). */
@@ -25,6 +28,9 @@ const SPECS: readonly HostSpec[] = [
   COPILOT,
   QWEN_CODE,
   PI,
+  KILO_CODE,
+  CLINE,
+  CRUSH,
 ];
 
 /**

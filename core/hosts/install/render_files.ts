@@ -10,6 +10,7 @@ import { renderShellCommand } from "../shell_quote.ts";
 import { BATON_MARKER, type PromptSource } from "./types.ts";
 import { jsBatonRunner, PLUGIN_TIMEOUT_MS } from "./js_runner.ts";
 import { OPENCODE_RECORD } from "../opencode.ts";
+import { KILO_CODE_RECORD } from "../kilo_code.ts";
 import type { DenyShape } from "../record.ts";
 import { DEFAULT_BAND_THRESHOLDS } from "../../config/bands_section.ts";
 
@@ -216,18 +217,25 @@ function pluginDenyCheck(shape: DenyShape): string {
  * runnable under Bun and Node.
  *
  * @param invocation How baton is started.
+ * @param host The host id the plugin names to baton (Kilo Code, an OpenCode fork, loads the same module).
  * @returns The module text.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * assert.match(renderOpenCodePlugin(["/opt/baton"]), /"\/opt\/baton"/);
+ * assert.match(renderOpenCodePlugin(["baton"], "kilo-code"), /"--host", "kilo-code"/);
  * ```
  */
-export function renderOpenCodePlugin(invocation: BatonInvocation): string {
-  // The plugin's event names are the record's (each baton event's first native name).
-  const ev = OPENCODE_RECORD.events;
+export function renderOpenCodePlugin(
+  invocation: BatonInvocation,
+  host: "opencode" | "kilo-code" = "opencode",
+): string {
+  // The plugin's event names are the host record's (each baton event's first native name).
+  const record = host === "opencode" ? OPENCODE_RECORD : KILO_CODE_RECORD;
+  const ev = record.events;
   const PRE_TOOL = ev["pre-tool"][0];
-  const DENY_CHECK = pluginDenyCheck(OPENCODE_RECORD.deny);
+  const DENY_CHECK = pluginDenyCheck(record.deny);
+  const HOST = JSON.stringify(host);
   return `// ${BATON_MARKER}: baton uninstall removes this file.
 // Runs baton from OpenCode: the briefing in the system prompt of a new session, a capsule and
 // the briefing before compaction, a capsule when a session goes idle, and the context band
@@ -277,7 +285,7 @@ export function BatonPlugin({ directory, worktree }) {
     },
     ${JSON.stringify(PRE_TOOL)}: async (input, output) => {
       if (typeof input?.tool !== "string" || !mayDeny()) return;
-      const out = (await runBaton(["hook", "pre-tool", "--host", "opencode"], {
+      const out = (await runBaton(["hook", "pre-tool", "--host", ${HOST}], {
         hook_event_name: ${JSON.stringify(PRE_TOOL)},
         session_id: typeof input.sessionID === "string" ? input.sessionID : null,
         cwd: directory,
@@ -303,7 +311,7 @@ export function BatonPlugin({ directory, worktree }) {
       if (!reaches && !(n === 1 && raised.has(id))) return;
       if (reaches) raised.add(id);
       else raised.delete(id);
-      const advice = (await runBaton(["hook", "post-tool", "--host", "opencode"], {
+      const advice = (await runBaton(["hook", "post-tool", "--host", ${HOST}], {
         hook_event_name: ${JSON.stringify(ev["post-tool"][0])},
         session_id: id,
         cwd: directory,
@@ -318,7 +326,7 @@ export function BatonPlugin({ directory, worktree }) {
       if (typeof id !== "string" || !Array.isArray(output?.system)) return;
       let pending = briefings.get(id);
       if (pending === undefined) {
-        pending = runBaton(["hook", "session-start", "--host", "opencode"], {
+        pending = runBaton(["hook", "session-start", "--host", ${HOST}], {
           hook_event_name: ${JSON.stringify(ev["session-start"][0])},
           session_id: id,
           source: "startup",
@@ -330,7 +338,7 @@ export function BatonPlugin({ directory, worktree }) {
       if (briefing !== "") output.system.push(briefing);
     },
     ${JSON.stringify(ev["pre-compact"][0])}: async (input, output) => {
-      await runBaton(["hook", "pre-compact", "--host", "opencode"], {
+      await runBaton(["hook", "pre-compact", "--host", ${HOST}], {
         hook_event_name: ${JSON.stringify(ev["pre-compact"][0])},
         session_id: input?.sessionID ?? null,
         cwd: directory,
@@ -341,7 +349,7 @@ export function BatonPlugin({ directory, worktree }) {
     event: async ({ event }) => {
       if (event?.type === "session.compacted") depth.delete(event.properties?.sessionID);
       if (event?.type !== ${JSON.stringify(ev.stop[0])}) return;
-      await runBaton(["hook", "stop", "--host", "opencode"], {
+      await runBaton(["hook", "stop", "--host", ${HOST}], {
         hook_event_name: ${JSON.stringify(ev.stop[0])},
         session_id: event.properties?.sessionID ?? null,
         cwd: directory,

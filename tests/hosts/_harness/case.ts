@@ -112,6 +112,8 @@ export async function runHostCase(
       `${sb.repo}/.pi`,
       `${sb.repo}/.factory`,
       `${sb.repo}/.continue`,
+      `${sb.repo}/.kilo`,
+      `${sb.repo}/.cline`,
     ];
     const pre = await snapshot(watched, [`${sb.repo}/.git/info/exclude`]);
     const written = await install(sb, driver.host);

@@ -60,6 +60,8 @@ const SHELL_TOOL_NAMES = [
   "local_shell",
   // Factory Droid's.
   "Execute",
+  // Cline CLI's: a list of commands.
+  "run_commands",
 ];
 
 /** The host's shell tool among `tools`, or null. */
@@ -76,10 +78,12 @@ export function shellArgs(tool: OfferedTool, command: string): Json {
   const schema = isObject(tool.schema) ? tool.schema : {};
   const props = isObject(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? schema.required.map(String) : [];
-  const key = ["command", "cmd", "script"].find((k) => k in props) ?? "command";
+  const key = ["command", "cmd", "script", "commands"].find((k) => k in props) ?? "command";
   const prop = isObject(props[key]) ? props[key] : {};
+  // An array is an argv (Codex's `command`) or a list of whole commands (Cline's `commands`).
+  const list = key === "commands" ? [command] : ["bash", "-lc", command];
   const args: Json = {
-    [key]: prop.type === "array" ? ["bash", "-lc", command] : command,
+    [key]: prop.type === "array" ? list : command,
   };
   for (const r of required) {
     if (r in args) continue;

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { hostReferenceFiles } from "../../../../core/hosts/install/reference_files.ts";
 import { HOSTS } from "../../../../core/hosts/install/hosts.ts";
-import { HOST_IDS } from "../../../../core/hosts/ids.ts";
+import { HOST_IDS, hostRecord } from "../../../../core/hosts/ids.ts";
 import type { HostContent } from "../../../../core/hosts/install/types.ts";
 
 const CONTENT: HostContent = {
@@ -20,7 +20,10 @@ Deno.test("hostReferenceFiles() gives relative paths, no skill copy, and hooks t
       assert.ok(!text.includes("baton-private-path"), `${id} ${rel}: names this machine's path`);
     }
     const all = Object.values(files).join("\n");
-    if (HOSTS[id].hookSupport === "hooks") {
+    if (!("session-start" in hostRecord(id).events)) {
+      // No session-start event (Crush): a context file asks the agent to load the briefing.
+      assert.match(all, /`baton load`/, id);
+    } else if (HOSTS[id].hookSupport === "hooks") {
       assert.match(all, new RegExp(`baton hook session-start --host ${id}`), id);
     } else if (HOSTS[id].hookSupport === "plugin") {
       assert.match(all, new RegExp(`"hook", "session-start", "--host", "${id}"`), id);
