@@ -341,7 +341,7 @@ export const COMPLETION_TABLE: readonly CompletionCommand[] = [
       {
         "name": "host",
         "takesValue": true,
-        "summary": "The host calling: claude-code, codex, cursor, gemini, opencode, copilot, qwen-code, pi, continue, droid, auggie, qoder, kilo-code, cline or crush"
+        "summary": "The host calling: claude-code, codex, cursor, gemini, opencode, copilot, qwen-code, pi, continue, droid, auggie, qoder, kilo-code, cline, crush or grok"
       },
       {
         "name": "json",

@@ -806,5 +806,39 @@ export const RUNTIME_RECORDS = [
     "transcript": {
       "formats": []
     }
+  },
+  {
+    "id": "grok",
+    "events": {},
+    "payload": {
+      "event": "hook_event_name",
+      "sessionId": "session_id",
+      "transcriptPath": null,
+      "cwd": "cwd"
+    },
+    "output": {
+      "shape": "plain",
+      "injectionCapChars": 10000,
+      "stopAck": false
+    },
+    "deny": "permission-decision",
+    "tools": {
+      "read": [
+        "view_file",
+        "search"
+      ],
+      "edit": [
+        "str_replace_editor",
+        "create_file",
+        "edit_file"
+      ],
+      "shell": [
+        "bash"
+      ]
+    },
+    "projectDirEnv": null,
+    "transcript": {
+      "formats": []
+    }
   }
 ] as const satisfies readonly RuntimeRecord[];

@@ -22,6 +22,7 @@ import { QODER_RECORD } from "./qoder.ts";
 import { KILO_CODE_RECORD } from "./kilo_code.ts";
 import { CLINE_RECORD } from "./cline.ts";
 import { CRUSH_RECORD } from "./crush.ts";
+import { GROK_CLI_RECORD } from "./grok_cli.ts";
 
 /** The records. */
 export const HOST_RECORDS = [
@@ -40,4 +41,5 @@ export const HOST_RECORDS = [
   KILO_CODE_RECORD,
   CLINE_RECORD,
   CRUSH_RECORD,
+  GROK_CLI_RECORD,
 ] as const;

@@ -324,6 +324,11 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     reason:
       "a host record, held there to the gate's tool table and event names (its rules block proven on cn itself in tests/hosts)",
   },
+  "core/hosts/grok_cli.ts": {
+    test: "tests/core/hosts/records_test.ts",
+    reason:
+      "a host record, held there to the gate's tool table and event names (its rules block proven on grok itself in tests/hosts)",
+  },
   "core/hosts/droid.ts": {
     test: "tests/core/hosts/records_test.ts",
     reason:

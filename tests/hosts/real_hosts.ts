@@ -18,6 +18,7 @@ import { QWEN_CODE } from "./drivers/qwen_code.ts";
 import { PI } from "./drivers/pi.ts";
 import { DROID } from "./drivers/droid.ts";
 import { CONTINUE } from "./drivers/continue_cli.ts";
+import { GROK } from "./drivers/grok_cli.ts";
 import { type RulesDriver, runRulesCase } from "./_harness/rules_case.ts";
 import { checkCursorSchema } from "./cursor_schema.ts";
 import { ACCOUNT_HOSTS, checkAccountHost } from "./account_hosts.ts";
@@ -176,7 +177,7 @@ for (const [from, to] of PAIRS) {
 }
 
 // Hosts without hooks: baton's rules block, followed by the fake model.
-const RULES_ALL: RulesDriver[] = [CONTINUE];
+const RULES_ALL: RulesDriver[] = [CONTINUE, GROK];
 for (const driver of RULES_ALL.filter((d) => only.length === 0 || only.includes(d.host))) {
   const version = await hostVersion(driver);
   if (typeof version !== "string" && "broken" in version) {

@@ -17,6 +17,7 @@ import { applyPlans } from "../../../../core/hosts/install/apply_plan.ts";
 import { recordSpec } from "../../../../core/hosts/install/record_spec.ts";
 import { checkInstall } from "../../../../core/hosts/install/check_install.ts";
 import { CONTINUE_RECORD } from "../../../../core/hosts/continue_cli.ts";
+import { GROK_CLI_RECORD } from "../../../../core/hosts/grok_cli.ts";
 import { TestFs } from "../../../_helpers/fs.ts";
 import { tempDir } from "../../../_helpers/temp.ts";
 
@@ -162,4 +163,36 @@ Deno.test("a rules file that is a symbolic link is refused before anything is wr
   await Deno.writeTextFile(rules, "mine\n");
   const plan = await planInstall(fs, recordSpec(CONTINUE_RECORD), options);
   assert.equal(plan.changes.find((c) => c.kind === "block")?.action, "update");
+});
+
+Deno.test("Grok CLI's record puts the block in GROK.md, the project's and the user's, and uninstall gives each back", async () => {
+  const dir = await tempDir("baton-rules-grok-");
+  await using _ = dir;
+  const root = `${dir.path}/repo`;
+  const home = `${dir.path}/home`;
+  const fs = new TestFs();
+  const spec = recordSpec(GROK_CLI_RECORD);
+  const mine = "# Project notes\n\nUse tabs in Makefiles.\n";
+  const cases = [
+    { scope: "project", path: `${root}/.grok/GROK.md`, base: root },
+    { scope: "user", path: `${home}/.grok/GROK.md`, base: home },
+  ] as const;
+  for (const { scope, path, base } of cases) {
+    await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
+    await Deno.writeTextFile(path, mine);
+    const options = {
+      scope,
+      env: { projectRoot: root, home, env: () => undefined },
+      content: CONTENT,
+    };
+    await applyPlans(fs, [await planInstall(fs, spec, options)], { keepDirs: [base], root: base });
+    const installed = await Deno.readTextFile(path);
+    assert.ok(installed.startsWith(mine), scope);
+    assert.match(installed, /`\/opt\/baton load`/, scope);
+    await applyPlans(fs, [await planUninstall(fs, spec, options)], {
+      keepDirs: [base],
+      root: base,
+    });
+    assert.equal(await Deno.readTextFile(path), mine, scope);
+  }
 });
