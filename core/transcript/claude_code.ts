@@ -16,7 +16,7 @@
  *   Claude Code writes after it (`isCompactSummary`), and older builds'
  *   `summary` lines; the pair gives one compaction turn.
  * - The context fill is the newest non-sidechain assistant `usage` after the
- *   last compaction: input plus cache creation plus cache read tokens over a
+ *   last compaction (not a `<synthetic>` row Claude Code wrote itself): input plus cache creation plus cache read tokens over a
  *   200k window (1M once the fill is past 200k: the transcript does not name
  *   the window).
  * @module

@@ -113,12 +113,17 @@ function parseLine(line: Uint8Array, maxLine: number): unknown {
   }
 }
 
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  if (a.length === 0) return b;
-  if (b.length === 0) return a;
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
+/** `head` followed by `pieces` (newest first) in file order, in one copy. */
+function join(head: Uint8Array, pieces: readonly Uint8Array[]): Uint8Array {
+  let length = head.length;
+  for (const p of pieces) length += p.length;
+  const out = new Uint8Array(length);
+  out.set(head);
+  let at = head.length;
+  for (let i = pieces.length - 1; i >= 0; i--) {
+    out.set(pieces[i]!, at);
+    at += pieces[i]!.length;
+  }
   return out;
 }
 
@@ -150,14 +155,26 @@ export async function readRecordsBackward(
   const counts = emptyCounts();
   const newestFirst: unknown[] = [];
   let pos = size;
-  let rest = new Uint8Array(0); // the head of a line whose end was read already
+  // The part of the line being cut that lies after `pos` (its end was read
+  // already), newest piece first: kept as pieces and joined once, when the
+  // line's start is found, so a long line costs its length and not its length
+  // once per chunk. Past the line bound only their length is kept.
+  let pieces: Uint8Array[] = [];
+  let pieceBytes = 0;
+  let lineEnd = size; // file offset just past the line being cut (its newline)
   let bytesRead = 0;
   let oldestLine = size;
   let stoppedAt: number | null = null;
 
   // Returns true when nothing more needs reading.
-  const onLine = (line: Uint8Array, start: number, end: number): boolean => {
+  const onLine = (line: Uint8Array | null, start: number, end: number): boolean => {
     oldestLine = start;
+    if (line === null) {
+      // Longer than the bound (\r included): invalid, never joined.
+      counts.records++;
+      counts.invalid++;
+      return false;
+    }
     if (line.length === 0 || line.length === 1 && line[0] === 0x0d) return false;
     counts.records++;
     const value = parseLine(line, maxLine);
@@ -176,32 +193,44 @@ export async function readRecordsBackward(
     return false;
   };
 
+  // The line whose start is `head` (bytes of the chunk) and whose rest is the pieces.
+  const takeLine = (head: Uint8Array, start: number): boolean => {
+    const length = head.length + pieceBytes;
+    const line = pieceBytes === 0 ? head : length > maxLine + 1 ? null : join(head, pieces);
+    pieces = [];
+    pieceBytes = 0;
+    return onLine(line, start, lineEnd);
+  };
+
   let done = false;
   while (!done && pos > 0 && bytesRead < options.maxBytes) {
     const start = Math.max(0, pos - Math.min(chunk, options.maxBytes - bytesRead));
     const bytes = await source.read(start, pos - start);
     bytesRead += bytes.length;
     pos = start;
-    const buf = concat(bytes, rest);
-    let end = buf.length; // exclusive end of the line being cut out
+    let end = bytes.length; // exclusive end of the line's part in this chunk
     for (
-      let i = buf.lastIndexOf(0x0a);
+      let i = bytes.lastIndexOf(0x0a);
       i >= 0 && !done;
-      i = i > 0 ? buf.lastIndexOf(0x0a, i - 1) : -1
+      i = i > 0 ? bytes.lastIndexOf(0x0a, i - 1) : -1
     ) {
-      if (i + 1 < end) done = onLine(buf.subarray(i + 1, end), pos + i + 1, pos + end);
-      else oldestLine = pos + i + 1;
+      done = takeLine(bytes.subarray(i + 1, end), pos + i + 1);
+      lineEnd = pos + i;
       end = i;
     }
-    rest = done ? new Uint8Array(0) : buf.slice(0, end);
-    if (!done && pos === 0) {
-      if (rest.length > 0) done = onLine(rest, 0, rest.length);
+    if (done) break;
+    if (end > 0) {
+      pieceBytes += end;
+      if (pieceBytes > maxLine + 1) pieces = [];
+      else pieces.push(bytes.subarray(0, end));
+    }
+    if (pos === 0) {
+      if (pieceBytes > 0) done = takeLine(new Uint8Array(0), 0);
       oldestLine = 0;
-      rest = new Uint8Array(0);
     }
   }
   const complete = stoppedAt === null && pos === 0;
-  if (stoppedAt === null && pos > 0 && rest.length > 0) counts.skipped++;
+  if (stoppedAt === null && pos > 0 && pieceBytes > 0) counts.skipped++;
   return {
     records: newestFirst.reverse(),
     counts,

@@ -10,7 +10,8 @@
  * Fields, from each host's own files (checked against the real programs in
  * the real-host suite): Claude Code assistant `message.usage` (`input_tokens`
  * + `cache_creation_input_tokens` + `cache_read_input_tokens`) and
- * `message.model`; Codex `token_count` `info.last_token_usage.input_tokens`
+ * `message.model` (rows of the model `<synthetic>` are Claude Code's own,
+ * never a request, and are passed over); Codex `token_count` `info.last_token_usage.input_tokens`
  * over `info.model_context_window`; Gemini CLI 0.61 `gemini` records'
  * `tokens.input` (the request's prompt tokens, cached ones included) and
  * `model`; Copilot CLI 1.0.102 `session.usage_record` `data.usage.inputTokens`
@@ -36,6 +37,9 @@ function count(v: unknown): number | null {
   return typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : null;
 }
 
+/** The model Claude Code names on assistant rows it made up without a request. */
+const SYNTHETIC = "<synthetic>";
+
 /** Claude Code's standard window; past it (or for a model named as 1M) the 1M window. */
 const CLAUDE_WINDOW = 200_000;
 const CLAUDE_LARGE_WINDOW = 1_000_000;
@@ -51,11 +55,14 @@ const CLAUDE_LARGE_WINDOW = 1_000_000;
  * assert.equal(f?.window, "200k window assumed");
  * assert.equal(claudeFill({ input_tokens: 300_000 }, undefined)?.window, "1M window assumed (the fill is past 200k)");
  * assert.equal(claudeFill({ input_tokens: 100_000 }, "claude-sonnet-4-5[1m]")?.window, "1M window (the model name)");
+ * assert.equal(claudeFill({ input_tokens: 0 }, "<synthetic>"), undefined);
  * ```
  */
 export function claudeFill(usage: unknown, model: unknown): TokenFill | undefined {
   const u = obj(usage);
-  if (u === null || typeof u.input_tokens !== "number") return undefined;
+  // A row Claude Code writes itself (an interrupt's "No response requested.", an API error)
+  // carries the placeholder model and zero counts: no request was counted, so no reading.
+  if (u === null || typeof u.input_tokens !== "number" || model === SYNTHETIC) return undefined;
   const parts = [
     u.input_tokens,
     u.cache_creation_input_tokens ?? 0,

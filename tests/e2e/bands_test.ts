@@ -261,3 +261,66 @@ Deno.test("bands: Gemini CLI's and Copilot CLI's own token counts, as the real p
     assert.ok(none.missing.includes("pct"));
   });
 });
+
+Deno.test("bands: Claude Code's <synthetic> rows (an interrupt, an API error) are no token count; the reply before them decides", async () => {
+  await withRepo(async (dir) => {
+    // Claude Code writes an assistant row of its own, model "<synthetic>" and every usage count
+    // 0, for "No response requested." after an interrupt and for API errors: no request was
+    // counted, so the fill stays the last real reply's (170,000 of 200k), not 0.
+    const row = (type: string, message: Record<string, unknown>, extra = {}) => ({
+      type,
+      uuid: crypto.randomUUID(),
+      sessionId: "s-synthetic",
+      timestamp: "2026-12-03T03:00:00.000Z",
+      message,
+      ...extra,
+    });
+    const zero = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0 };
+    const lines = [
+      row("user", { role: "user", content: "go" }),
+      row("assistant", {
+        role: "assistant",
+        model: "claude-sonnet-4-5",
+        content: [{ type: "text", text: "done" }],
+        usage: { input_tokens: 10, cache_read_input_tokens: 169_990, output_tokens: 5 },
+      }),
+      row("user", { role: "user", content: "and now?" }),
+      row("assistant", {
+        role: "assistant",
+        model: "<synthetic>",
+        content: [{ type: "text", text: "No response requested." }],
+        usage: { ...zero, cache_read_input_tokens: 0 },
+      }),
+      row("assistant", {
+        role: "assistant",
+        model: "<synthetic>",
+        content: [{ type: "text", text: "API Error: Request was aborted." }],
+        usage: { ...zero, cache_read_input_tokens: 0 },
+      }, { isApiErrorMessage: true }),
+    ];
+    const path = `${dir}/claude.jsonl`;
+    await Deno.writeTextFile(path, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+    const r = JSON.parse(
+      (await runBaton(["bands", "--transcript", path, "--host", "claude-code", "--json"], {
+        cwd: dir,
+      })).stdout,
+    );
+    const pct = r.readings.find((x: { signal: string }) => x.signal === "pct");
+    assert.equal(pct.value, 85);
+    assert.equal(r.band, "hard");
+    // Control: a real reply with a small usage after it does decide.
+    lines.push(row("assistant", {
+      role: "assistant",
+      model: "claude-sonnet-4-5",
+      content: [{ type: "text", text: "fresh" }],
+      usage: { input_tokens: 20_000, output_tokens: 5 },
+    }));
+    await Deno.writeTextFile(path, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+    const c = JSON.parse(
+      (await runBaton(["bands", "--transcript", path, "--host", "claude-code", "--json"], {
+        cwd: dir,
+      })).stdout,
+    );
+    assert.equal(c.readings.find((x: { signal: string }) => x.signal === "pct").value, 10);
+  });
+});

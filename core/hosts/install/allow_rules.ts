@@ -3,9 +3,11 @@
  * own state commands (`Bash(/home/jo/.local/bin/baton load:*)` ...), and
  * their removal. Like the hook entries they are edited into the text in place
  * (only new lines written, only baton's lines taken out), recognised by their
- * shape alone: the host's rule around a baton invocation followed by one of
- * {@linkcode ALLOWED_STATE_COMMANDS}. A user's own entries, whatever they
- * allow, are never touched. Pure.
+ * shape (the host's rule around a baton invocation followed by one of
+ * {@linkcode ALLOWED_STATE_COMMANDS}) and as a set: this process's
+ * invocation's, or another invocation's whose entries include load,
+ * preflight and finalize (an earlier baton at another path). A user's own
+ * entries, whatever they allow, are never touched. Pure.
  * @module
  */
 import type { JSONPath, Node } from "jsonc-parser";
@@ -64,16 +66,37 @@ export function isBatonAllowRule(
   format: AllowListFormat,
   options: { invocation?: BatonInvocation } = {},
 ): boolean {
-  if (!entry.startsWith(format.prefix) || !entry.endsWith(format.suffix)) return false;
+  return shapeOf(entry, format, options) !== null;
+}
+
+/** The invocation and state command of an entry in baton's shape; null for any other entry. */
+function shapeOf(
+  entry: string,
+  format: AllowListFormat,
+  options: { invocation?: BatonInvocation },
+): { head: string[]; command: string } | null {
+  if (!entry.startsWith(format.prefix) || !entry.endsWith(format.suffix)) return null;
   const inner = entry.slice(format.prefix.length, entry.length - format.suffix.length);
   const words = splitShellCommand(inner);
-  if (words === null || words.length < 2) return false;
-  if (!ALLOWED_STATE_COMMANDS.includes(words[words.length - 1]!)) return false;
-  return isBatonInvocation(
-    words.slice(0, -1),
+  if (words === null || words.length < 2) return null;
+  const command = words[words.length - 1]!;
+  if (!ALLOWED_STATE_COMMANDS.includes(command)) return null;
+  const head = words.slice(0, -1);
+  const ok = isBatonInvocation(
+    head,
     options.invocation === undefined ? {} : { invocation: options.invocation },
   );
+  return ok ? { head, command } : null;
 }
+
+/**
+ * The commands every baton that wrote entries wrote one for: an invocation
+ * other than this process's counts as baton's only when the list holds its
+ * entries for all three. The shape alone (a program called `baton-...`, any
+ * Deno project's `main.ts`, followed by a word such as `list`) also fits a
+ * user's own entry for another program, which is never baton's to take out.
+ */
+const EVERY_SET_HOLDS: readonly string[] = ["load", "preflight", "finalize"];
 
 /** Indexes of baton's entries in the list at the format's key (none when there is no list). */
 function ourIndexes(
@@ -92,14 +115,23 @@ function ourIndexes(
       }, expected an array; baton wrote nothing`,
     );
   }
-  const out: number[] = [];
+  const shaped: { index: number; head: string; command: string }[] = [];
   (list.children ?? []).forEach((item, i) => {
-    if (
-      item.type === "string" && typeof item.value === "string" &&
-      isBatonAllowRule(item.value, format, { invocation: options.invocation })
-    ) out.push(i);
+    if (item.type !== "string" || typeof item.value !== "string") return;
+    const shape = shapeOf(item.value, format, { invocation: options.invocation });
+    if (shape !== null) shaped.push({ index: i, head: key(shape.head), command: shape.command });
   });
-  return out;
+  const self = key(options.invocation);
+  const commandsOf = (head: string) =>
+    new Set(shaped.filter((s) => s.head === head).map((s) => s.command));
+  const ours = new Set(
+    [...new Set(shaped.map((s) => s.head))].filter((head) => {
+      if (head === self) return true;
+      const commands = commandsOf(head);
+      return EVERY_SET_HOLDS.every((c) => commands.has(c));
+    }),
+  );
+  return shaped.filter((s) => ours.has(s.head)).map((s) => s.index);
 }
 
 /**
@@ -125,17 +157,15 @@ export function removeAllowRules(
   options: AllowRuleOptions,
 ): string {
   const label = options.label ?? "the settings file";
+  // Which entries are baton's is decided once, on the whole list (a set is
+  // recognised by its members together); the last is taken out first, so the
+  // indexes before it stay where they are.
+  const ours = ourIndexes(parseConfig(text, label), format, options, label);
+  if (ours.length === 0) return text;
   let out = text;
-  let removed = false;
-  for (;;) {
-    const root = parseConfig(out, label);
-    const ours = ourIndexes(root, format, options, label);
-    const last = ours[ours.length - 1];
-    if (last === undefined) break;
-    out = removeAt(out, root!, [...format.key, last]);
-    removed = true;
+  for (const index of ours.reverse()) {
+    out = removeAt(out, parseConfig(out, label)!, [...format.key, index]);
   }
-  if (!removed) return text;
   // The list and each object above it, when nothing is left in them.
   for (let depth = format.key.length; depth > 0; depth--) {
     const root = parseConfig(out, label)!;
@@ -205,6 +235,11 @@ export function mergeAllowRules(
     out = insertValue(out, findPath(current, [...format.key])!, null, rule);
   }
   return out;
+}
+
+/** One comparable key for an invocation's words. */
+function key(words: readonly string[]): string {
+  return JSON.stringify(words);
 }
 
 /** `{a: {b: value}}` for the key path `[a, b]` (the value itself for no keys). */

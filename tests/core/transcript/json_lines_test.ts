@@ -91,3 +91,52 @@ Deno.test("a line with invalid UTF-8 inside a JSON string is invalid; a U+FFFD t
   assert.deepEqual(backward.records, [{ b: "\uFFFD" }]);
   assert.equal(backward.counts.invalid, 1);
 });
+
+/** Bytes copied by Uint8Array set/slice while `f` runs (the reader's only copies). */
+async function bytesCopied(f: () => Promise<unknown>): Promise<number> {
+  const proto = Uint8Array.prototype as unknown as Record<string, unknown>;
+  const set = Uint8Array.prototype.set;
+  const slice = Uint8Array.prototype.slice;
+  let copied = 0;
+  proto.set = function (this: Uint8Array, src: ArrayLike<number>, offset?: number) {
+    copied += src.length;
+    return set.call(this, src, offset);
+  };
+  proto.slice = function (this: Uint8Array, start?: number, end?: number) {
+    const out = slice.call(this, start, end);
+    copied += out.length;
+    return out;
+  };
+  try {
+    await f();
+  } finally {
+    delete proto.set;
+    delete proto.slice;
+  }
+  return copied;
+}
+
+Deno.test("readRecordsBackward() copies a long line's bytes a bounded number of times, not once per chunk", async () => {
+  // One 1 MiB record read in 1 KiB chunks: joining the line's head to what was read after it at
+  // every chunk copied ~1 GB (quadratic); `baton source show` on a 40 MB one-line transcript
+  // took 20 s of CPU. Bytes copied, not time, is what this counts.
+  const big = new TextEncoder().encode(`{"t":"${"A".repeat(1 << 20)}"}\n{"n":2}\n`);
+  let r: Awaited<ReturnType<typeof readRecordsBackward>> | undefined;
+  const copied = await bytesCopied(async () => {
+    r = await readRecordsBackward(bytesSource(big), { maxBytes: 4 << 20, chunkBytes: 1024 });
+  });
+  assert.equal(r!.records.length, 2, "control: the long line is read whole");
+  assert.equal((r!.records[0] as { t: string }).t.length, 1 << 20);
+  assert.ok(copied <= 4 * big.length, `copied ${copied} bytes for a ${big.length}-byte file`);
+  // Over the line bound, the line is counted invalid without being joined at all.
+  const over = await bytesCopied(async () => {
+    r = await readRecordsBackward(bytesSource(big), {
+      maxBytes: 4 << 20,
+      chunkBytes: 1024,
+      maxLineBytes: 1000,
+    });
+  });
+  assert.deepEqual(r!.records, [{ n: 2 }]);
+  assert.equal(r!.counts.invalid, 1);
+  assert.ok(over <= 2 * big.length, `copied ${over} bytes`);
+});

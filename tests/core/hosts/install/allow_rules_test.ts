@@ -1,6 +1,6 @@
 /**
  * The permission entries for baton's state commands: written into a real
- * settings text beside the user's own, recognised by shape only, removed to
+ * settings text beside the user's own, recognised by shape and as a set, removed to
  * the byte, and never mistaken for a user's entry that allows more.
  */
 import assert from "node:assert/strict";
@@ -97,6 +97,33 @@ Deno.test("a moved baton's entries are replaced, not duplicated", () => {
   assert.equal(allow.filter((e) => e.includes("/old/place/")).length, 0);
   assert.equal(allow.length, 1 + ALLOWED_STATE_COMMANDS.length);
   assert.equal(allow[0], "Bash(ls:*)");
+});
+
+Deno.test("a user's own entry for another program's list or log stays through install and uninstall", () => {
+  // Each names a state command after a program the shape alone took for baton (a binary called
+  // baton-..., a Deno project's main.ts), so install dropped them and uninstall kept them out.
+  const user = [
+    "{",
+    '  "permissions": {',
+    '    "allow": [',
+    '      "Bash(deno run -A /home/jo/mytool/main.ts list:*)",',
+    '      "Bash(/home/jo/bin/baton-deploy log:*)",',
+    '      "Bash(baton-release show:*)"',
+    "    ]",
+    "  }",
+    "}",
+    "",
+  ].join("\n");
+  const merged = mergeAllowRules(user, FORMAT, { invocation: SHIM });
+  const allow = JSON.parse(merged).permissions.allow as string[];
+  for (const own of JSON.parse(user).permissions.allow as string[]) {
+    assert.ok(allow.includes(own), own);
+  }
+  assert.equal(allow.length, 3 + ALLOWED_STATE_COMMANDS.length, "control: baton's were added");
+  assert.equal(removeAllowRules(merged, FORMAT, { invocation: SHIM }), user);
+  // Positive control: a whole set an earlier baton at another path wrote is still recognised.
+  const old = mergeAllowRules(user, FORMAT, { invocation: DENO });
+  assert.equal(removeAllowRules(old, FORMAT, { invocation: SHIM }), user);
 });
 
 Deno.test("an allow list of the wrong type is refused without content", () => {
