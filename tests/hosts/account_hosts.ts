@@ -77,9 +77,17 @@ export const ACCOUNT_HOSTS: AccountHost[] = [
 ];
 
 /** Runs the check for one host. */
-export async function checkAccountHost(h: AccountHost, version: string): Promise<AccountResult> {
+export async function checkAccountHost(
+  h: AccountHost,
+  version: string,
+): Promise<AccountResult> {
   const problems: string[] = [];
-  const result: AccountResult = { host: h.host, version, stoppedWith: "", problems };
+  const result: AccountResult = {
+    host: h.host,
+    version,
+    stoppedWith: "",
+    problems,
+  };
   const model = startFakeModel({ lifetimeMs: 3 * 60_000 });
   const sb = await makeSandbox(h.host);
   try {
@@ -101,20 +109,35 @@ export async function checkAccountHost(h: AccountHost, version: string): Promise
     result.stoppedWith = out.split("\n").find((l) => h.loginLine.test(l))?.trim().slice(0, 160) ??
       "";
     if (result.stoppedWith === "") {
-      problems.push(`${h.bin} did not stop at its login check (exit ${r.code})`);
+      problems.push(
+        `${h.bin} did not stop at its login check (exit ${r.code})`,
+      );
     }
     if (model.requests.length > 0) {
-      problems.push(`${h.bin} reached the local model (${model.requests.length} requests)`);
+      problems.push(
+        `${h.bin} reached the local model (${model.requests.length} requests)`,
+      );
     }
-    const bundle = await Deno.readTextFile(`${CHECKOUT}/tests/hosts/node_modules/${h.bundle}`);
-    if (!bundle.includes(h.settings)) problems.push(`the program never names ${h.settings}`);
+    const bundle = await Deno.readTextFile(
+      `${CHECKOUT}/tests/hosts/node_modules/${h.bundle}`,
+    );
+    if (!bundle.includes(h.settings)) {
+      problems.push(`the program never names ${h.settings}`);
+    }
     const pre = await snapshot([`${sb.repo}/${h.dir}`]);
     const written = await install(sb, h.host);
     const doc = JSON.parse(await Deno.readTextFile(`${sb.repo}/${h.settings}`));
-    const hooks = (doc.hooks ?? {}) as Record<string, { hooks?: { command?: string }[] }[]>;
-    if (Object.keys(hooks).length === 0) problems.push(`${h.settings}: no hooks`);
+    const hooks = (doc.hooks ?? {}) as Record<
+      string,
+      { hooks?: { command?: string }[] }[]
+    >;
+    if (Object.keys(hooks).length === 0) {
+      problems.push(`${h.settings}: no hooks`);
+    }
     for (const [event, groups] of Object.entries(hooks)) {
-      if (!bundle.includes(`"${event}"`)) problems.push(`${event}: not an event the program names`);
+      if (!bundle.includes(`"${event}"`)) {
+        problems.push(`${event}: not an event the program names`);
+      }
       for (const g of groups) {
         for (const handler of g.hooks ?? []) {
           if (typeof handler.command !== "string") {
@@ -127,16 +150,23 @@ export async function checkAccountHost(h: AccountHost, version: string): Promise
             timeoutMs: 30_000,
             stdin: JSON.stringify(h.payload(event, sb.repo)),
           });
-          if (run.code !== 0) problems.push(`${event}: the hook exited ${run.code}`);
+          if (run.code !== 0) {
+            problems.push(`${event}: the hook exited ${run.code}`);
+          }
           if (event !== "SessionStart") continue;
           let context = "";
           try {
-            context = String(JSON.parse(run.stdout).hookSpecificOutput?.additionalContext ?? "");
+            context = String(
+              JSON.parse(run.stdout).hookSpecificOutput?.additionalContext ??
+                "",
+            );
           } catch {
             problems.push("SessionStart: stdout is not JSON");
           }
           if (!context.includes(sb.marker)) {
-            problems.push("SessionStart: hookSpecificOutput.additionalContext lacks the capsule");
+            problems.push(
+              "SessionStart: hookSpecificOutput.additionalContext lacks the capsule",
+            );
           }
         }
       }
@@ -147,7 +177,9 @@ export async function checkAccountHost(h: AccountHost, version: string): Promise
     const un = await baton(sb, ["uninstall", h.host]);
     if (un.code !== 0) problems.push(`uninstall exited ${un.code}`);
     const changed = await changedSince(pre, [...pre.keys(), ...written]);
-    if (changed.length > 0) problems.push(`uninstall left ${changed.join(", ")}`);
+    if (changed.length > 0) {
+      problems.push(`uninstall left ${changed.join(", ")}`);
+    }
   } finally {
     await model.close();
     await sb.remove();

@@ -50,13 +50,24 @@ export async function checkCrushSchema(): Promise<string[]> {
       problems.push("crush.json: no PreToolUse hook in an opted-in clone");
     }
     for (const event of Object.keys(doc.hooks ?? {})) {
-      if (event !== "PreToolUse") problems.push(`crush.json: unexpected event ${event}`);
-    }
-    for (const e of (Array.isArray(entries) ? entries : []) as Record<string, unknown>[]) {
-      for (const f of Object.keys(e)) {
-        if (!ENTRY_FIELDS.has(f)) problems.push(`PreToolUse: undocumented field ${f}`);
+      if (event !== "PreToolUse") {
+        problems.push(`crush.json: unexpected event ${event}`);
       }
-      if (!(typeof e.timeout === "number" && e.timeout > 0 && e.timeout <= 60)) {
+    }
+    for (
+      const e of (Array.isArray(entries) ? entries : []) as Record<
+        string,
+        unknown
+      >[]
+    ) {
+      for (const f of Object.keys(e)) {
+        if (!ENTRY_FIELDS.has(f)) {
+          problems.push(`PreToolUse: undocumented field ${f}`);
+        }
+      }
+      if (
+        !(typeof e.timeout === "number" && e.timeout > 0 && e.timeout <= 60)
+      ) {
         problems.push("PreToolUse: timeout is not a number of seconds");
       }
       if (typeof e.command !== "string" || e.command === "") {
@@ -65,7 +76,12 @@ export async function checkCrushSchema(): Promise<string[]> {
       }
       const r = await runBounded("sh", ["-c", e.command], {
         cwd: sb.repo,
-        env: { ...sb.env, CRUSH: "1", CRUSH_EVENT: "PreToolUse", CRUSH_TOOL_NAME: "bash" },
+        env: {
+          ...sb.env,
+          CRUSH: "1",
+          CRUSH_EVENT: "PreToolUse",
+          CRUSH_TOOL_NAME: "bash",
+        },
         timeoutMs: 20_000,
         stdin: JSON.stringify({
           event: "PreToolUse",
@@ -79,21 +95,29 @@ export async function checkCrushSchema(): Promise<string[]> {
       if (r.stdout.trim() !== "") {
         try {
           for (const f of Object.keys(JSON.parse(r.stdout))) {
-            if (!OUTPUT_FIELDS.has(f)) problems.push(`PreToolUse: undocumented output field ${f}`);
+            if (!OUTPUT_FIELDS.has(f)) {
+              problems.push(`PreToolUse: undocumented output field ${f}`);
+            }
           }
         } catch {
           problems.push("PreToolUse: stdout is not JSON");
         }
       }
     }
-    const context = await Deno.readTextFile(`${sb.repo}/CRUSH.local.md`).catch(() => "");
+    const context = await Deno.readTextFile(`${sb.repo}/CRUSH.local.md`).catch(
+      () => "",
+    );
     for (const want of ["baton load", "baton preflight", "baton finalize"]) {
-      if (!context.includes(want)) problems.push(`CRUSH.local.md does not ask for ${want}`);
+      if (!context.includes(want)) {
+        problems.push(`CRUSH.local.md does not ask for ${want}`);
+      }
     }
     const un = await baton(sb, ["uninstall", "crush"]);
     if (un.code !== 0) problems.push(`uninstall exited ${un.code}`);
     const changed = await changedSince(pre, [...pre.keys(), ...written]);
-    if (changed.length > 0) problems.push(`uninstall left ${changed.join(", ")}`);
+    if (changed.length > 0) {
+      problems.push(`uninstall left ${changed.join(", ")}`);
+    }
   } finally {
     await sb.remove();
   }

@@ -57,7 +57,9 @@ export async function checkCursorSchema(): Promise<string[]> {
     await writeMarkerCapsule(sb);
     const pre = await snapshot([`${sb.repo}/.cursor`]);
     const written = await install(sb, "cursor");
-    const doc = JSON.parse(await Deno.readTextFile(`${sb.repo}/.cursor/hooks.json`));
+    const doc = JSON.parse(
+      await Deno.readTextFile(`${sb.repo}/.cursor/hooks.json`),
+    );
     if (doc.version !== 1) problems.push("hooks.json: version is not 1");
     if (typeof doc.hooks !== "object" || doc.hooks === null) {
       problems.push("hooks.json: no hooks object");
@@ -105,7 +107,9 @@ export async function checkCursorSchema(): Promise<string[]> {
       },
     };
     for (const [event, entries] of Object.entries(doc.hooks ?? {})) {
-      if (!EVENTS.has(event)) problems.push(`hooks.json: undocumented event ${event}`);
+      if (!EVENTS.has(event)) {
+        problems.push(`hooks.json: undocumented event ${event}`);
+      }
       if (!Array.isArray(entries)) {
         problems.push(`hooks.json: ${event} is not a list`);
         continue;
@@ -115,7 +119,9 @@ export async function checkCursorSchema(): Promise<string[]> {
           problems.push(`${event}: entry without a command`);
         }
         for (const f of Object.keys(e)) {
-          if (!ENTRY_FIELDS.has(f)) problems.push(`${event}: undocumented field ${f}`);
+          if (!ENTRY_FIELDS.has(f)) {
+            problems.push(`${event}: undocumented field ${f}`);
+          }
         }
         if (e.type !== undefined && e.type !== "command") {
           problems.push(`${event}: type is not command`);
@@ -127,7 +133,9 @@ export async function checkCursorSchema(): Promise<string[]> {
           problems.push(`${event}: timeout is not a number of seconds`);
         }
         if (e.failClosed === true) {
-          problems.push(`${event}: fail-closed (a slow baton would block Cursor)`);
+          problems.push(
+            `${event}: fail-closed (a slow baton would block Cursor)`,
+          );
         }
         const payload = payloads[event];
         if (payload === undefined || typeof e.command !== "string") continue;
@@ -140,7 +148,9 @@ export async function checkCursorSchema(): Promise<string[]> {
         });
         if (r.code !== 0) problems.push(`${event}: the hook exited ${r.code}`);
         if (r.stdout.trim() === "") {
-          if (event === "sessionStart") problems.push("sessionStart: nothing injected");
+          if (event === "sessionStart") {
+            problems.push("sessionStart: nothing injected");
+          }
           continue;
         }
         let out: Record<string, unknown>;
@@ -155,18 +165,25 @@ export async function checkCursorSchema(): Promise<string[]> {
             problems.push(`${event}: undocumented output field ${f}`);
           }
         }
-        if (event === "sessionStart" && !String(out.additional_context ?? "").includes(sb.marker)) {
+        if (
+          event === "sessionStart" &&
+          !String(out.additional_context ?? "").includes(sb.marker)
+        ) {
           problems.push("sessionStart: additional_context lacks the capsule");
         }
       }
     }
     for (const want of ["sessionStart", "preCompact", "sessionEnd"]) {
-      if (!Array.isArray(doc.hooks?.[want])) problems.push(`hooks.json: no ${want} hook`);
+      if (!Array.isArray(doc.hooks?.[want])) {
+        problems.push(`hooks.json: no ${want} hook`);
+      }
     }
     const un = await baton(sb, ["uninstall", "cursor"]);
     if (un.code !== 0) problems.push(`uninstall exited ${un.code}`);
     const changed = await changedSince(pre, [...pre.keys(), ...written]);
-    if (changed.length > 0) problems.push(`uninstall left ${changed.join(", ")}`);
+    if (changed.length > 0) {
+      problems.push(`uninstall left ${changed.join(", ")}`);
+    }
   } finally {
     await sb.remove();
   }

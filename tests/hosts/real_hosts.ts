@@ -178,12 +178,16 @@ for (const [from, to] of PAIRS) {
 
 // Hosts without hooks: baton's rules block, followed by the fake model.
 const RULES_ALL: RulesDriver[] = [CONTINUE, GROK];
-for (const driver of RULES_ALL.filter((d) => only.length === 0 || only.includes(d.host))) {
+for (
+  const driver of RULES_ALL.filter((d) => only.length === 0 || only.includes(d.host))
+) {
   const version = await hostVersion(driver);
   if (typeof version !== "string" && "broken" in version) {
     const why = version.broken;
     Deno.test(`${driver.host}: installed but cannot run`, () => {
-      throw new Error(`${driver.host}: the installed program does not run: ${why}`);
+      throw new Error(
+        `${driver.host}: the installed program does not run: ${why}`,
+      );
     });
     continue;
   }
@@ -236,12 +240,18 @@ if (only.length === 0 || only.includes("cursor")) {
 
 // Hosts that need an account even against a local endpoint: the reason shown with the real
 // program, and the install checked against what its own code reads.
-for (const h of ACCOUNT_HOSTS.filter((x) => only.length === 0 || only.includes(x.host))) {
+for (
+  const h of ACCOUNT_HOSTS.filter((x) => only.length === 0 || only.includes(x.host))
+) {
   const version = await hostVersion(h);
   if (typeof version !== "string") {
     const why = "missing" in version ? version.missing : version.broken;
     skipped.push(`${h.host}: skipped: ${why}`);
-    Deno.test({ name: `${h.host}: skipped: ${why}`, ignore: true, fn: () => {} });
+    Deno.test({
+      name: `${h.host}: skipped: ${why}`,
+      ignore: true,
+      fn: () => {},
+    });
     continue;
   }
   Deno.test({
@@ -256,7 +266,9 @@ for (const h of ACCOUNT_HOSTS.filter((x) => only.length === 0 || only.includes(x
           r.problems.length === 0 ? "passed" : "FAILED"
         }`,
       );
-      if (r.problems.length > 0) throw new Error(`${h.host}:\n- ${r.problems.join("\n- ")}`);
+      if (r.problems.length > 0) {
+        throw new Error(`${h.host}:\n- ${r.problems.join("\n- ")}`);
+      }
     },
   });
 }

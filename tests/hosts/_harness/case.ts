@@ -259,7 +259,9 @@ export async function checkTranscript(
   notes: string[],
 ): Promise<void> {
   if (fullRecord(host as HostId).transcript.layout === "none") {
-    notes.push("transcript: baton has no reader for this host's transcripts yet");
+    notes.push(
+      "transcript: baton has no reader for this host's transcripts yet",
+    );
     return;
   }
   const list = await baton(sb, ["source", "list", "--host", host, "--json"]);
@@ -267,10 +269,19 @@ export async function checkTranscript(
     ? JSON.parse(list.stdout).sessions
     : [];
   if (sessions.length === 0) {
-    fail(`baton source list found no ${host} session in the host's own store (exit ${list.code})`);
+    fail(
+      `baton source list found no ${host} session in the host's own store (exit ${list.code})`,
+    );
     return;
   }
-  const show = await baton(sb, ["source", "show", sessions[0]!.id, "--tail", "200", "--json"]);
+  const show = await baton(sb, [
+    "source",
+    "show",
+    sessions[0]!.id,
+    "--tail",
+    "200",
+    "--json",
+  ]);
   const turns: { kind: string; text?: string }[] = show.code === 0
     ? JSON.parse(show.stdout).turns
     : [];

@@ -18,6 +18,7 @@
  * @module
  */
 import { startFakeModel } from "../fake_model/server.ts";
+import { HOST_RECORDS } from "../../../core/hosts/records.ts";
 import { batonOk, install, writeMarkerCapsule } from "./baton.ts";
 import type { Cell } from "./case.ts";
 import type { HostDriver } from "./driver.ts";
@@ -43,7 +44,10 @@ async function tokenReading(
 ): Promise<{ pct: number; source: string } | null> {
   const glob = TRANSCRIPTS[host];
   if (glob === undefined) return null;
-  const found = await runBounded("sh", ["-c", `ls -t ${sb.home}/${glob} 2>/dev/null | head -1`], {
+  const found = await runBounded("sh", [
+    "-c",
+    `ls -t ${sb.home}/${glob} 2>/dev/null | head -1`,
+  ], {
     cwd: sb.repo,
     env: sb.env,
     timeoutMs: 10_000,
@@ -51,7 +55,14 @@ async function tokenReading(
   const path = found.stdout.trim();
   if (path === "") return null;
   const out = JSON.parse(
-    await batonOk(sb, ["bands", "--transcript", path, "--host", host, "--json"]),
+    await batonOk(sb, [
+      "bands",
+      "--transcript",
+      path,
+      "--host",
+      host,
+      "--json",
+    ]),
   ) as { readings: { signal: string; value: number; source: string }[] };
   const pct = out.readings.find((r) => r.signal === "pct");
   return pct === undefined ? null : { pct: pct.value, source: pct.source };
@@ -221,7 +232,9 @@ export async function runCostCase(
     // The gate and the band must start nothing per tool call; any other start per call (Gemini CLI
     // fires PreCompress before every model request) is counted and shown, not hidden.
     if (result.perToolHookStarts !== 0) {
-      fail(`without opt-in a tool call started a gate or band hook: ${summarize(some.lines)}`);
+      fail(
+        `without opt-in a tool call started a gate or band hook: ${summarize(some.lines)}`,
+      );
     }
 
     if (driver.host === "claude-code") {
@@ -275,8 +288,12 @@ export async function runCostCase(
     result.notes.push(
       `opted in: ${gated.lines.length} start(s) with ${gated.calls} [${summarize(gated.lines)}]`,
     );
-    // OpenCode's plugin asks the gate only where deny records exist (none here): no start is right.
-    if (result.optedIn.preToolStarts === 0 && driver.host !== "opencode") {
+    // A plugin (OpenCode's, Kilo's, Cline's) asks the gate only where deny records exist (none
+    // here): no start is right there, and any start is a cost the plugin should not pay.
+    const plugin = HOST_RECORDS.find((r) => r.id === driver.host)?.install.support === "plugin";
+    if (plugin && result.optedIn.preToolStarts !== 0) {
+      fail("with opt-in and no deny records the plugin still started the gate");
+    } else if (!plugin && result.optedIn.preToolStarts === 0) {
       fail("with opt-in the gate never started: it is not registered");
     }
     // Last (a host may compact on the reported usage: Codex's driver sets a tiny limit): the fill

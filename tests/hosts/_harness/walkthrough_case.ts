@@ -49,9 +49,18 @@ const RESUME_HINT =
   /run exactly: (\/\S*(?: \S+)*? handoff resume --session [A-Za-z0-9._:-]+ --deny-session [A-Za-z0-9._:-]+ --write)/;
 
 /** Runs the walk on Claude Code. */
-export async function runWalkthrough(driver: HostDriver, version: string): Promise<WalkResult> {
+export async function runWalkthrough(
+  driver: HostDriver,
+  version: string,
+): Promise<WalkResult> {
   const started = performance.now();
-  const result: WalkResult = { host: driver.host, version, steps: [], failures: [], seconds: 0 };
+  const result: WalkResult = {
+    host: driver.host,
+    version,
+    steps: [],
+    failures: [],
+    seconds: 0,
+  };
   const record = (step: string, saw: string, ok: boolean) => {
     result.steps.push({ step, saw, ok });
     if (!ok) result.failures.push(`${step}: ${saw}`);
@@ -64,7 +73,11 @@ export async function runWalkthrough(driver: HostDriver, version: string): Promi
     await driver.prepare(sb, model);
     await install(sb, driver.host);
     await batonOk(sb, ["enforce", "on", "--yes"]);
-    record("baton enforce on --yes", "the opt-in recorded under .git/baton", true);
+    record(
+      "baton enforce on --yes",
+      "the opt-in recorded under .git/baton",
+      true,
+    );
     // The advice names `baton`, as a user's launcher (`deno task install`) provides it:
     // the sandbox gets a `baton` on PATH that runs this checkout.
     const bin = `${sb.root}/bin`;
@@ -75,16 +88,29 @@ export async function runWalkthrough(driver: HostDriver, version: string): Promi
     );
     await Deno.chmod(`${bin}/baton`, 0o755);
     const hostEnv = { ...sb.env, ...driver.env(sb, model) };
-    const env = { ...hostEnv, PATH: `${bin}:${hostEnv.PATH ?? "/usr/bin:/bin"}` };
+    const env = {
+      ...hostEnv,
+      PATH: `${bin}:${hostEnv.PATH ?? "/usr/bin:/bin"}`,
+    };
     const claude = async (prompt: string, extra: string[]) => {
       const before = model.requests.length;
       const run = await runBounded(
         `${HOST_BIN}/${driver.bin}`,
-        ["-p", prompt, "--output-format", "json", "--allowedTools", "Bash", ...extra],
+        [
+          "-p",
+          prompt,
+          "--output-format",
+          "json",
+          "--allowedTools",
+          "Bash",
+          ...extra,
+        ],
         { cwd: sb.repo, env, timeoutMs: driver.turnTimeoutMs, graceMs: 5000 },
       );
       if (run.code !== 0 || run.timedOut) {
-        result.failures.push(`claude -p exited ${run.code}: ${run.stderr.slice(-300)}`);
+        result.failures.push(
+          `claude -p exited ${run.code}: ${run.stderr.slice(-300)}`,
+        );
       }
       const bodies = model.requests.slice(before).map((r) => r.body).join("\n");
       let session: string | null = null;
@@ -98,7 +124,9 @@ export async function runWalkthrough(driver: HostDriver, version: string): Promi
     const first = t1.session;
     record(
       "turn 1 (new session)",
-      `session ${first}; no band advice: ${!/baton context band/.test(t1.bodies)}`,
+      `session ${first}; no band advice: ${!/baton context band/.test(
+        t1.bodies,
+      )}`,
       first !== null && !/baton context band/.test(t1.bodies),
     );
     model.reportBigUsage(1_000, WARN_TOKENS);
@@ -110,8 +138,13 @@ export async function runWalkthrough(driver: HostDriver, version: string): Promi
     );
     model.reportBigUsage(1_000, HANDOFF_TOKENS);
     const t3 = await claude("Go on.", ["--continue"]);
-    const warned = /baton context band: warn: [^.]*\./.exec(t3.bodies)?.[0] ?? null;
-    record("turn 3 (--continue)", `the model was told: ${warned}`, warned !== null);
+    const warned = /baton context band: warn: [^.]*\./.exec(t3.bodies)?.[0] ??
+      null;
+    record(
+      "turn 3 (--continue)",
+      `the model was told: ${warned}`,
+      warned !== null,
+    );
 
     // Turn 4: handoff. The session tries an edit, is refused, then writes its capsule
     // with the finalize command the advice printed.
@@ -139,7 +172,8 @@ export async function runWalkthrough(driver: HostDriver, version: string): Promi
           ? "changes are denied from now on"
           : "(no deny notice)"
       }`,
-      handoff !== null && /enforces handoffs \(baton enforce on\)/.test(t4.bodies),
+      handoff !== null &&
+        /enforces handoffs \(baton enforce on\)/.test(t4.bodies),
     );
     const t4Seen = model.fullestResults();
     const refusal = t4Seen[0] ?? "";
@@ -148,7 +182,8 @@ export async function runWalkthrough(driver: HostDriver, version: string): Promi
       `refused: ${JSON.stringify(refusal.slice(0, 160))}; step4.txt exists: ${await exists(
         `${sb.repo}/step4.txt`,
       )}`,
-      /may not change files any more \(D1\)/.test(refusal) && !await exists(`${sb.repo}/step4.txt`),
+      /may not change files any more \(D1\)/.test(refusal) &&
+        !await exists(`${sb.repo}/step4.txt`),
     );
     const finalizeCall = model.calls.slice(callsBefore)[1];
     const wrote = /Wrote capsule (sha256:[0-9a-f]{64})/.exec(t4Seen[1] ?? "")?.[1] ?? null;
@@ -164,7 +199,9 @@ export async function runWalkthrough(driver: HostDriver, version: string): Promi
       } (${(await listCapsules(sb)).length - capsulesBefore} capsule(s) new in the turn)`,
       finalizeCall !== undefined && written !== null && written.includes(mark),
     );
-    const status1 = JSON.parse(await batonOk(sb, ["handoff", "status", "--json"])) as {
+    const status1 = JSON.parse(
+      await batonOk(sb, ["handoff", "status", "--json"]),
+    ) as {
       denies: { session: string; status: string; consumed_by: string | null }[];
     };
     const own = status1.denies.find((d) => d.session === first);
@@ -202,7 +239,8 @@ export async function runWalkthrough(driver: HostDriver, version: string): Promi
       `deny ${consumed?.status ?? "none"} by ${consumed?.consumed_by ?? "nobody"}; output: ${
         JSON.stringify((t5Seen[0] ?? "").slice(0, 120))
       }`,
-      model.calls.length - callsBefore5 >= 1 && consumed?.status === "consumed" &&
+      model.calls.length - callsBefore5 >= 1 &&
+        consumed?.status === "consumed" &&
         consumed.consumed_by === successor,
     );
     record(

@@ -18,10 +18,22 @@ export const CLINE: HostDriver = {
   async prepare(sb, model) {
     const r = await runBounded(
       `${HOST_BIN}/cline`,
-      ["auth", "-p", "openai", "-k", "dummy", "-m", "fake-model", "-b", `${model.url}/v1`],
+      [
+        "auth",
+        "-p",
+        "openai",
+        "-k",
+        "dummy",
+        "-m",
+        "fake-model",
+        "-b",
+        `${model.url}/v1`,
+      ],
       { cwd: sb.repo, env: sb.env, timeoutMs: 60_000 },
     );
-    if (r.code !== 0) throw new Error(`cline auth exited ${r.code}: ${r.stderr.slice(-300)}`);
+    if (r.code !== 0) {
+      throw new Error(`cline auth exited ${r.code}: ${r.stderr.slice(-300)}`);
+    }
   },
   env: () => ({}),
   // Every turn is a new task: nothing here continues a session (compaction is not driven).

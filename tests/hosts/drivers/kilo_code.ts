@@ -62,10 +62,15 @@ export const KILO_CODE: HostDriver = {
     await touch();
     model.reportBigUsage(1);
     const requestsBefore = model.requests.length;
-    const runs = [await turn("A second exchange.", true), await turn("A third exchange.", true)];
+    const runs = [
+      await turn("A second exchange.", true),
+      await turn("A third exchange.", true),
+    ];
     return { runs, requestsBefore };
   },
   reinjectsAfterCompaction: false,
   hookErrors: (out) =>
-    matchErrors(out, [/background dependency install failed.*@kilocode\/plugin/]),
+    matchErrors(out, [
+      /background dependency install failed.*@kilocode\/plugin/,
+    ]),
 };

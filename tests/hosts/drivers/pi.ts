@@ -21,9 +21,16 @@ export const PI: HostDriver = {
             baseUrl: `${model.url}/v1`,
             api: "openai-completions",
             apiKey: "dummy",
-            compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
+            compat: {
+              supportsDeveloperRole: false,
+              supportsReasoningEffort: false,
+            },
             // A known context size lets pi auto-compact when usage runs high.
-            models: [{ id: "fake-model", contextWindow: 60_000, maxTokens: 4_000 }],
+            models: [{
+              id: "fake-model",
+              contextWindow: 60_000,
+              maxTokens: 4_000,
+            }],
           },
         },
       }),

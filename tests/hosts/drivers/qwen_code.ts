@@ -39,7 +39,11 @@ export const QWEN_CODE: HostDriver = {
     OPENAI_API_KEY: "dummy",
     OPENAI_MODEL: "fake-model",
   }),
-  turnArgs: (_sb, prompt, resume) => ["-p", prompt, ...(resume ? ["--continue"] : [])],
+  turnArgs: (
+    _sb,
+    prompt,
+    resume,
+  ) => ["-p", prompt, ...(resume ? ["--continue"] : [])],
   turnTimeoutMs: 90_000,
   async compact({ model, turn, touch }) {
     const runs = [await turn("A second exchange.", true)];

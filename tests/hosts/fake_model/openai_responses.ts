@@ -48,7 +48,11 @@ export function openaiResponses(
       type: "message",
       role: "assistant",
       status: "completed",
-      content: [{ type: "output_text", text: scripting.text(), annotations: [] }],
+      content: [{
+        type: "output_text",
+        text: scripting.text(),
+        annotations: [],
+      }],
     }
     : {
       id: itemId,

@@ -150,7 +150,10 @@ export function startFakeModel(options: FakeModelOptions): FakeModel {
     calls,
     resultsSeen,
     fullestResults(from = 0): string[] {
-      return resultsSeen.slice(from).reduce<string[]>((a, b) => b.length > a.length ? b : a, []);
+      return resultsSeen.slice(from).reduce<string[]>(
+        (a, b) => b.length > a.length ? b : a,
+        [],
+      );
     },
     setReplyPadding(bytes: number): void {
       padding = bytes;

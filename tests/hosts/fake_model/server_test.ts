@@ -205,12 +205,16 @@ Deno.test("fake model: reply padding makes every text reply longer until it is t
   const m = startFakeModel({ lifetimeMs: 10_000 });
   try {
     const text = async () =>
-      (await (await post(`${m.url}/v1/chat/completions`, { messages: [] })).json()).choices[0]
+      (await (await post(`${m.url}/v1/chat/completions`, { messages: [] }))
+        .json()).choices[0]
         .message.content as string;
     const plain = await text();
     m.setReplyPadding(5000);
     const long = await text();
-    assert.ok(long.startsWith(plain) && long.length >= plain.length + 5000, String(long.length));
+    assert.ok(
+      long.startsWith(plain) && long.length >= plain.length + 5000,
+      String(long.length),
+    );
     m.setReplyPadding(0);
     assert.equal(await text(), plain);
   } finally {
@@ -224,7 +228,10 @@ Deno.test("fake model: fullestResults() is the longest tool-result list seen sin
     m.setScript(() => null);
     const send = (results: string[]) =>
       post(`${m.url}/v1/chat/completions`, {
-        tools: [{ type: "function", function: { name: "bash", parameters: {} } }],
+        tools: [{
+          type: "function",
+          function: { name: "bash", parameters: {} },
+        }],
         messages: results.map((content) => ({ role: "tool", content })),
       }).then((r) => r.body?.cancel());
     await send(["a", "b", "c"]);

@@ -78,7 +78,8 @@ export function shellArgs(tool: OfferedTool, command: string): Json {
   const schema = isObject(tool.schema) ? tool.schema : {};
   const props = isObject(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? schema.required.map(String) : [];
-  const key = ["command", "cmd", "script", "commands"].find((k) => k in props) ?? "command";
+  const key = ["command", "cmd", "script", "commands"].find((k) => k in props) ??
+    "command";
   const prop = isObject(props[key]) ? props[key] : {};
   // An array is an argv (Codex's `command`) or a list of whole commands (Cline's `commands`).
   const list = key === "commands" ? [command] : ["bash", "-lc", command];
