@@ -62,7 +62,7 @@ export function claudeFill(usage: unknown, model: unknown): TokenFill | undefine
   const u = obj(usage);
   // A row Claude Code writes itself (an interrupt's "No response requested.", an API error)
   // carries the placeholder model and zero counts: no request was counted, so no reading.
-  if (u === null || typeof u.input_tokens !== "number" || model === SYNTHETIC) return undefined;
+  if (u === null || !("input_tokens" in u) || model === SYNTHETIC) return undefined;
   const parts = [
     u.input_tokens,
     u.cache_creation_input_tokens ?? 0,

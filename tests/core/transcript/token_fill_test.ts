@@ -57,3 +57,15 @@ Deno.test("Copilot CLI: inputTokens over the recorded maxPromptTokens", () => {
   assert.ok(Number.isNaN(copilotFill({ inputTokens: 1, maxPromptTokens: 0 })!.pct));
   assert.equal(copilotFill({ inputTokens: 1 }), undefined);
 });
+
+Deno.test("Claude Code: input_tokens that is not a count judges hard (NaN) rather than falling back to an older reading", () => {
+  for (const bad of ["lots", null, -1, Number.POSITIVE_INFINITY]) {
+    assert.ok(
+      Number.isNaN(claudeFill({ input_tokens: bad }, "claude-sonnet-4-5")!.pct),
+      String(bad),
+    );
+  }
+  // Controls: a usage without the field gives no reading; a real count gives one.
+  assert.equal(claudeFill({ output_tokens: 3 }, "claude-sonnet-4-5"), undefined);
+  assert.equal(claudeFill({ input_tokens: 20_000 }, "claude-sonnet-4-5")?.pct, 10);
+});
