@@ -41,7 +41,7 @@ export function openCodeStyleSpec(
           {
             kind: "plugin",
             path: joinPath(root, "plugins", "baton.js"),
-            content: renderOpenCodePlugin(content.invocation, record.id),
+            content: renderOpenCodePlugin(content.invocation, record),
           },
         ],
         notes: [...record.install.notes],

@@ -10,7 +10,7 @@ import { renderShellCommand } from "../shell_quote.ts";
 import { BATON_MARKER, type PromptSource } from "./types.ts";
 import { jsBatonRunner, PLUGIN_TIMEOUT_MS } from "./js_runner.ts";
 import { OPENCODE_RECORD } from "../opencode.ts";
-import { KILO_CODE_RECORD } from "../kilo_code.ts";
+import type { KILO_CODE_RECORD } from "../kilo_code.ts";
 import type { DenyShape } from "../record.ts";
 import { DEFAULT_BAND_THRESHOLDS } from "../../config/bands_section.ts";
 
@@ -217,25 +217,25 @@ function pluginDenyCheck(shape: DenyShape): string {
  * runnable under Bun and Node.
  *
  * @param invocation How baton is started.
- * @param host The host id the plugin names to baton (Kilo Code, an OpenCode fork, loads the same module).
+ * @param record The host's record: the id the plugin names to baton, its event names and deny shape (Kilo Code, an OpenCode fork, loads the same module).
  * @returns The module text.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import type { KILO_CODE_RECORD } from "../kilo_code.ts";
  * assert.match(renderOpenCodePlugin(["/opt/baton"]), /"\/opt\/baton"/);
- * assert.match(renderOpenCodePlugin(["baton"], "kilo-code"), /"--host", "kilo-code"/);
+ * assert.match(renderOpenCodePlugin(["baton"]), /"--host", "opencode"/);
  * ```
  */
 export function renderOpenCodePlugin(
   invocation: BatonInvocation,
-  host: "opencode" | "kilo-code" = "opencode",
+  record: typeof OPENCODE_RECORD | typeof KILO_CODE_RECORD = OPENCODE_RECORD,
 ): string {
   // The plugin's event names are the host record's (each baton event's first native name).
-  const record = host === "opencode" ? OPENCODE_RECORD : KILO_CODE_RECORD;
   const ev = record.events;
   const PRE_TOOL = ev["pre-tool"][0];
   const DENY_CHECK = pluginDenyCheck(record.deny);
-  const HOST = JSON.stringify(host);
+  const HOST = JSON.stringify(record.id);
   return `// ${BATON_MARKER}: baton uninstall removes this file.
 // Runs baton from OpenCode: the briefing in the system prompt of a new session, a capsule and
 // the briefing before compaction, a capsule when a session goes idle, and the context band
