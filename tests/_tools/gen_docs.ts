@@ -12,7 +12,9 @@
  * Generated text sits between `<!-- BEGIN GENERATED: name -->` and `<!-- END
  * GENERATED: name -->` markers; the prose around the markers is written by
  * hand. docs/ and README.md are outside `deno fmt`, which would realign the
- * generated tables.
+ * generated tables. `deno task gen` runs this script twice: a run that rewrites
+ * the records module (core/hosts/_records_generated.ts) built its docs from the
+ * module as it was loaded, so the second run rebuilds them from the new one.
  * @module
  */
 import { CATEGORIES, loadCommands, renderHelp } from "../../commands/mod.ts";
