@@ -241,9 +241,9 @@ export async function scanWorktree(
   options: ScanWorktreeOptions,
 ): Promise<WorktreeStatus> {
   const indexPath = `${repo.gitDir}/index`;
+  const phase = options.onPhase ?? (() => {});
   // lstat before reading: should git rewrite the index in between, the older
   // mtime only makes more entries racy, never fewer.
-  const phase = options.onPhase ?? (() => {});
   const indexStat = await fs.lstat(indexPath);
   let index: GitIndex | null = null;
   if (indexStat !== null) {
