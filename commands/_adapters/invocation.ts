@@ -18,7 +18,12 @@ export const BATON_TASK_FLAGS: readonly string[] = [
   "--unstable-lazy-dynamic-imports",
   // A young generation of at most 2 MB per semi-space: V8 otherwise grows it
   // to 16 MB during a 50k-file scan, about 30 MB of peak RSS for garbage.
-  "--v8-flags=--max-semi-space-size=2",
+  // No optimizing tier above Maglev (--max-opt=2): a baton run is short, and
+  // TurboFan's compile threads cost more CPU and memory than its code saves
+  // (measured the same or better on preflight, load and session-start at
+  // 10k-50k files and on the long scans, redact over 50 MB and bands over
+  // 200 MB; see tests/bench/facts.ts).
+  "--v8-flags=--max-semi-space-size=2,--max-opt=2",
   "--allow-read",
   "--allow-write",
   "--allow-env",

@@ -28,12 +28,13 @@ export const BATON_PERMISSIONS = [
  * Run-time flags of the `baton` task besides its permissions. Deno builds the
  * module graph of every literal dynamic import at start-up unless told to
  * load them lazily (measured: 8-10 ms, a third of a bare `deno run`); the
- * compiled binary embeds its graph and needs no such flag. The V8 flag caps
- * the young generation (see commands/_adapters/invocation.ts).
+ * compiled binary embeds its graph and needs no such flag. The V8 flags cap
+ * the young generation and the optimizing tier (see
+ * commands/_adapters/invocation.ts).
  */
 export const BATON_RUNTIME_FLAGS = [
   "--unstable-lazy-dynamic-imports",
-  "--v8-flags=--max-semi-space-size=2",
+  "--v8-flags=--max-semi-space-size=2,--max-opt=2",
 ];
 
 let sharedHome: string | null = null;

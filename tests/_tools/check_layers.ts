@@ -78,7 +78,8 @@ export const PACKAGES: readonly string[] = ["commands", "wasm", "skills", "integ
 // What remains after the core tests moved to tests/_helpers/fs.ts: end-to-end
 // tests and benchmarks that drive a command-layer internal in process (the
 // product's file system under a race, its liveness check, its workflow
-// context, its invocation, the hook job and the search index). Each is the
+// context, its invocation, the hook job, the search index and preflight's
+// phases). Each is the
 // thing under test or measured; a new entry needs the same reason.
 export const PRIVATE_ALLOWED: ReadonlySet<string> = new Set([
   "tests/e2e/_race.ts -> commands/_adapters/deno_fs.ts",
@@ -92,6 +93,9 @@ export const PRIVATE_ALLOWED: ReadonlySet<string> = new Set([
   "tests/bench/search.ts -> commands/_adapters/search_db.ts",
   "tests/bench/search.ts -> commands/_cli/safe_output.ts",
   "tests/bench/search.ts -> commands/_adapters/deno_fs.ts",
+  "tests/bench/facts_phases.ts -> commands/_adapters/context.ts",
+  "tests/bench/facts_phases.ts -> commands/_adapters/io.ts",
+  "tests/bench/facts_phases.ts -> commands/_cli/safe_output.ts",
 ]);
 
 /** The private folders of commands/ and what each holds. */

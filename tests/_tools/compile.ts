@@ -37,7 +37,7 @@ async function compile(
     "--quiet",
     ...PERMISSIONS,
     // Same heap settings as the baton task (commands/_adapters/invocation.ts).
-    "--v8-flags=--max-semi-space-size=2",
+    "--v8-flags=--max-semi-space-size=2,--max-opt=2",
     "--include",
     "commands/_adapters/hook_worker.ts",
     "--output",

@@ -13,9 +13,9 @@
  *
  * `BATON_BENCH_MAIN` points the cases at another checkout's main.ts;
  * `BATON_BENCH_BEFORE` adds, beside each baton case, the same case run from
- * another checkout's main.ts ("before"), interleaved in the same rounds: on
- * a machine whose load moves, a before/after table is only fair when both
- * ran side by side.
+ * another checkout's main.ts ("before") with the flags of that checkout's
+ * own `baton` task, interleaved in the same rounds: on a machine whose load
+ * moves, a before/after table is only fair when both ran side by side.
  * @module
  */
 import { BATON_PERMISSIONS, BATON_RUNTIME_FLAGS, MAIN } from "../_helpers/cli.ts";
@@ -211,17 +211,40 @@ const DIRTY: PreflightExpectation = {
   untracked: DIRTY_UNTRACKED,
 };
 
-/** With BATON_BENCH_BEFORE set: each baton case, then the same from that checkout. */
+/**
+ * The run-time and permission flags of the `baton` task in the deno.json
+ * beside `main` (what that checkout runs with, V8 flags included); null
+ * when they cannot be read.
+ */
+export function taskFlags(main: string): string[] | null {
+  try {
+    const config = JSON.parse(Deno.readTextFileSync(main.replace(/[^/]*$/, "deno.json")));
+    const words = String(config.tasks.baton).split(/\s+/);
+    const run = words.indexOf("run");
+    const script = words.findIndex((w) => w.endsWith("main.ts"));
+    return run >= 0 && script > run ? words.slice(run + 1, script) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * With BATON_BENCH_BEFORE set: each baton case, then the same from that
+ * checkout, started with that checkout's own task flags (a change of V8
+ * flags is part of what is compared).
+ */
 function withBefore(cases: BenchCase[]): BenchCase[] {
   const before = Deno.env.get("BATON_BENCH_BEFORE");
   if (before === undefined) return cases;
   const main = batonCmd().at(-1)!;
+  const flags = taskFlags(before);
+  const beforeCmd = flags === null ? batonCmd(before) : [DENO, "run", ...flags, before];
   return cases.flatMap((c) =>
     c.cmd[0] !== DENO ? [c] : [c, {
       ...c,
       id: `${c.id}-before`,
       label: `${c.label} [before]`,
-      cmd: [...batonCmd(before), ...c.cmd.slice(c.cmd.indexOf(main) + 1)],
+      cmd: [...beforeCmd, ...c.cmd.slice(c.cmd.indexOf(main) + 1)],
     }]
   );
 }

@@ -30,6 +30,7 @@ import { renderTranscriptTable, runTranscriptBench, type TranscriptBench } from 
 import { buildBandsGroup } from "./bands.ts";
 import { renderTokenTable, runTokenBench } from "./tokens.ts";
 import { buildFactsGroup, buildPublicationGroup, ensurePublicationRepo } from "./facts.ts";
+import { type PhaseTable, renderPhaseTable, runFactsPhases } from "./facts_phases.ts";
 
 /** Where the real-host suite's hook timing log is looked for by default. */
 const DEFAULT_HOST_TIMINGS = `${DEFAULT_CACHE_DIR}/host-hook-timings.jsonl`;
@@ -85,7 +86,8 @@ const USAGE =
                session-start hook against git status --porcelain=v2 -uall at 10k, 40k and
                50k files (10k with --quick), the publication answer with HEAD 1,000 loose
                commits ahead, and whether session-start at 40k+ re-checks both whole-tree
-               sets; BATON_BENCH_MAIN=<main.ts> times another checkout (before/after)
+               sets; then where preflight's time and memory go, phase by phase, at the
+               largest size; BATON_BENCH_MAIN=<main.ts> times another checkout (before/after)
   --startup    only the startup group: --version, help, load and the light hooks, the pre-tool
                gate (not opted in, a read-only call, a deny, the escape hatch), against a Deno
                hello world
@@ -338,6 +340,7 @@ async function main(argv: string[]): Promise<number> {
     const onlyFacts = values.facts;
     const groups: Group[] = [];
     let big: Awaited<ReturnType<typeof ensureBigPackRepo>> | null = null;
+    let phasesRepo: string | null = null;
     if (onlyBands) {
       progress("[bands] generating 1 MB and 200 MB transcripts");
       const group = await buildBandsGroup(tmp, { rounds });
@@ -347,6 +350,7 @@ async function main(argv: string[]): Promise<number> {
       for (const size of quick ? [10_000] : [10_000, 40_000, 50_000]) {
         const repo = await ensureFilesRepo(size, { log: progress });
         groups.push(buildFactsGroup(repo, rounds, RSS_LIMIT_MB));
+        phasesRepo = repo.clean;
       }
       groups.push(buildPublicationGroup(await ensurePublicationRepo(DEFAULT_CACHE_DIR), rounds));
     } else if (onlyStartup) {
@@ -392,6 +396,11 @@ async function main(argv: string[]): Promise<number> {
       rows.push(...res.rows);
       notes.push(...res.notes);
     }
+    let phases: PhaseTable | null = null;
+    if (phasesRepo !== null) {
+      progress(`[facts] preflight phases in ${phasesRepo}`);
+      phases = await runFactsPhases(phasesRepo, rounds);
+    }
     if (onlyBands || onlyStartup || onlyFacts) {
       const head = `baton bench (${
         onlyBands ? "bands" : onlyStartup ? "startup" : "facts"
@@ -404,9 +413,18 @@ async function main(argv: string[]): Promise<number> {
       writeAll(
         Deno.stdout,
         values.json
-          ? JSON.stringify({ load, rows, notes }, null, 2) + "\n"
-          : [head, load, CPU_NOTE, "", renderTable(rows), ...notes.map((n) => `- ${n}`), ""]
-            .join("\n"),
+          ? JSON.stringify({ load, rows, notes, ...(phases === null ? {} : { phases }) }, null, 2) +
+            "\n"
+          : [
+            head,
+            load,
+            CPU_NOTE,
+            "",
+            renderTable(rows),
+            ...notes.map((n) => `- ${n}`),
+            ...(phases === null ? [] : ["", renderPhaseTable(phases)]),
+            "",
+          ].join("\n"),
       );
       return 0;
     }

@@ -3,13 +3,15 @@
  * was not checked named as unchecked (never clean), a file over the hash cap
  * is recorded by size and mtime and compared that way, a directory too large
  * to list in time is skipped and named. Each has its unbudgeted control.
+ * The phases the bench measures are told in order, each once.
  * @module
  */
 import assert from "node:assert/strict";
-import { collectFacts } from "../../../core/facts/collect.ts";
+import { collectFacts, FACTS_PHASES, type FactsPhase } from "../../../core/facts/collect.ts";
 import { checkDrift, type CurrentFile } from "../../../core/briefing/drift.ts";
 import { TestFs } from "../../_helpers/fs.ts";
 import { commitAll, makeRepo, writeFiles } from "../../_helpers/git.ts";
+import { tempDir } from "../../_helpers/temp.ts";
 
 const fs = new TestFs();
 
@@ -103,5 +105,29 @@ Deno.test("under a deadline a directory too large to list in time is skipped and
     assert.equal(skipped.untracked_count, 0);
     assert.equal(skipped.tree?.untracked_complete, false);
     assert.match(skipped.tree!.reason, /too large to list within the budget \(many\/\)/);
+  });
+});
+
+Deno.test("the phases of a collection are told in order, each once; none outside a repository", async () => {
+  await withRepo(async (dir) => {
+    await writeFiles(dir, { "a.txt": "a\n", "d/b.txt": "b\n" });
+    await commitAll(dir);
+    await writeFiles(dir, { "a.txt": "changed\n" });
+    const told: FactsPhase[] = [];
+    const facts = await collectFacts(fs, dir, {
+      now: () => new Date(),
+      onPhase: (p) => told.push(p),
+    });
+    assert.deepEqual(facts.tree?.changed, ["a.txt"], "the scan ran");
+    assert.deepEqual(told, [...FACTS_PHASES]);
+    await using outside = await tempDir();
+    const none: FactsPhase[] = [];
+    const nothing = await collectFacts(fs, outside.path, {
+      now: () => new Date(),
+      onPhase: (p) => none.push(p),
+      repo: null,
+    });
+    assert.equal(nothing.status, "not_a_repo");
+    assert.deepEqual(none, []);
   });
 });
