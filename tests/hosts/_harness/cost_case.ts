@@ -14,12 +14,22 @@
  * `dontAsk` permission mode, which refuses every call no rule allows: the
  * model runs `baton load` through the launcher (allowed by the entries
  * install wrote, so the briefing comes back) and `baton doctor` through the
- * same launcher (the control: no entry names it, so it is refused).
+ * same launcher (the control: no entry names it, so it is refused). The
+ * session with no tool call also gives the starts per user prompt (every
+ * start but the session's start and end): at most one. A host whose
+ * pre-compact hook fires on every request (a record with `compression`:
+ * Gemini CLI) last runs two prompts in one process (its ACP mode): the
+ * first reply reports a fill, the user's settings put the compression
+ * threshold just above it, and the second prompt's hook must write a
+ * pre_compact capsule, with no pre-compact start in the session (and the
+ * control: under the default threshold the same session writes none).
  * @module
  */
 import { startFakeModel } from "../fake_model/server.ts";
 import { HOST_RECORDS } from "../../../core/hosts/records.ts";
-import { batonOk, install, writeMarkerCapsule } from "./baton.ts";
+import type { CompressionRecord, HostRecord } from "../../../core/hosts/record.ts";
+import { batonOk, install, listCapsules, writeMarkerCapsule } from "./baton.ts";
+import { startAcpAgent } from "./acp.ts";
 import type { Cell } from "./case.ts";
 import type { HostDriver } from "./driver.ts";
 import { runBounded } from "./process.ts";
@@ -82,6 +92,8 @@ export interface CostResult {
   startsWithTools: number;
   /** (startsWithTools - startsNoTools) / toolCalls, not opted in. */
   perToolCall: number | null;
+  /** Starts in the one-prompt session with no tool call, its start and end not counted. */
+  perPrompt: number;
   /** Starts of a pre-tool or post-tool hook in the not-opted-in session. */
   perToolHookStarts: number;
   /** The same with the repository opted in: starts per tool call, and pre-tool starts. */
@@ -95,6 +107,11 @@ export interface CostResult {
    * usage the fake model reported), or null when the host's transcript gives none.
    */
   tokenReading: { pct: number; source: string } | null;
+  /**
+   * A host with `compression`: the second prompt near the threshold wrote a pre_compact capsule
+   * from its prompt hook, with no pre-compact start (else n/a).
+   */
+  capturedNearCompression: Cell;
   /** Claude Code only: `baton load` ran without a prompt in dontAsk mode; touch was refused. */
   allowedWithoutPrompt: Cell;
   failures: string[];
@@ -133,6 +150,9 @@ async function startLines(log: string): Promise<string[]> {
   return text.split("\n").filter((l) => l !== "");
 }
 
+const SESSION_EVENT =
+  /^hook (session-start|session-end|SessionStart|SessionEnd|sessionStart|sessionEnd)\b/;
+
 const PER_TOOL_EVENT =
   /^hook (pre-tool|post-tool|pre-tool-use|PreToolUse|PostToolUse|BeforeTool|AfterTool|preToolUse|postToolUse|beforeShellExecution)\b/;
 
@@ -149,9 +169,11 @@ export async function runCostCase(
     startsNoTools: 0,
     startsWithTools: 0,
     perToolCall: null,
+    perPrompt: 0,
     perToolHookStarts: 0,
     optedIn: { toolCalls: 0, perToolCall: null, preToolStarts: 0 },
     allowedWithoutPrompt: "n/a: Claude Code only",
+    capturedNearCompression: "n/a: its pre-compact hook fires only on compaction",
     tokenReading: null,
     failures: [],
     notes: [],
@@ -217,6 +239,12 @@ export async function runCostCase(
       some.calls,
     );
     result.perToolHookStarts = some.lines.filter((l) => PER_TOOL_EVENT.test(l)).length;
+    result.perPrompt = none.lines.filter((l) => !SESSION_EVENT.test(l)).length;
+    if (result.perPrompt > 1) {
+      fail(
+        `one prompt below warn started baton ${result.perPrompt} times: ${summarize(none.lines)}`,
+      );
+    }
     result.notes.push(
       `not opted in: ${none.lines.length} start(s) with no tool call [${summarize(none.lines)}], ` +
         `${some.lines.length} with ${some.calls} [${summarize(some.lines)}]`,
@@ -309,12 +337,95 @@ export async function runCostCase(
     if (result.tokenReading === null && TOKEN_HOSTS.has(driver.host)) {
       fail("the band read no token count from the transcript the host wrote");
     }
+    const compression = (HOST_RECORDS as readonly HostRecord[]).find((r) => r.id === driver.host)
+      ?.compression;
+    if (compression !== undefined) {
+      if (driver.acpArgs === undefined) throw new Error(`${driver.host} has no ACP mode`);
+      const acpArgs = driver.acpArgs;
+      await nearCompression(sb, result, compression, {
+        session: async (prompts) => {
+          const before = (await startLines(launcher.log)).length;
+          model.setScript(() => null);
+          model.reportBigUsage(10, FAKE_INPUT_TOKENS);
+          const agent = await startAcpAgent(driver.bin, acpArgs, {
+            cwd: sb.repo,
+            env: { ...sb.env, ...driver.env(sb, model) },
+            timeoutMs: driver.turnTimeoutMs,
+          });
+          try {
+            for (const p of prompts) await agent.prompt(p);
+          } finally {
+            await agent.close();
+          }
+          return (await startLines(launcher.log)).slice(before);
+        },
+        fail,
+      });
+    }
   } finally {
     await model.close();
     await sb.remove();
     result.seconds = Math.round((performance.now() - started) / 100) / 10;
   }
   return result;
+}
+
+/**
+ * The capture before an automatic compression, in one process with two prompts: the user's
+ * settings put the compression threshold where the first reply's fill ({@linkcode
+ * FAKE_INPUT_TOKENS} of Gemini's 1,048,576) is 90% of it, so the second prompt is near and the
+ * host itself does not compress yet; a manual capsule first makes sure no recent automatic one
+ * holds the capture back. The prompt hook must have written a pre_compact capsule, and no
+ * pre-compact hook may have started.
+ */
+async function nearCompression(
+  sb: Sandbox,
+  result: CostResult,
+  compression: CompressionRecord,
+  run: {
+    session: (prompts: string[]) => Promise<string[]>;
+    fail: (m: string) => void;
+  },
+): Promise<void> {
+  // The control: the same two prompts under the host's default threshold capture nothing.
+  await writeMarkerCapsule(sb);
+  const controlBefore = (await listCapsules(sb)).length;
+  const controlLines = await run.session(["Say OK.", "Say OK again."]);
+  const controlAdded = (await listCapsules(sb)).slice(controlBefore);
+  result.notes.push(
+    `control, default threshold: [${summarize(controlLines)}], capsules added: ${
+      controlAdded.map((c) => c.trigger).join(", ") || "none"
+    }`,
+  );
+  if (controlAdded.some((c) => c.trigger === "pre_compact")) {
+    run.fail("far below the default compression threshold a pre_compact capsule was written");
+  }
+  const threshold = Math.round((FAKE_INPUT_TOKENS / 1_048_576 / 0.9) * 10_000) / 10_000;
+  const user = compression.settingsFiles.find((f) => f.kind === "user");
+  if (user === undefined) throw new Error("the record names no user settings file");
+  const path = `${sb.home}/${user.path}`;
+  const settings = JSON.parse(await Deno.readTextFile(path)) as Record<string, unknown>;
+  let node = settings;
+  for (const key of compression.setting.slice(0, -1)) {
+    node = (node[key] ??= {}) as Record<string, unknown>;
+  }
+  node[compression.setting[compression.setting.length - 1]!] = threshold;
+  await Deno.writeTextFile(path, JSON.stringify(settings));
+  await writeMarkerCapsule(sb);
+  const before = (await listCapsules(sb)).length;
+  const lines = await run.session(["Say OK.", "Say OK again."]);
+  const added = (await listCapsules(sb)).slice(before);
+  const captured = added.some((c) => c.trigger === "pre_compact");
+  const preCompact = lines.filter((l) => /^hook (pre-compact|PreCompress|PreCompact)\b/.test(l));
+  result.capturedNearCompression = captured && preCompact.length === 0 ? "yes" : "no";
+  result.notes.push(
+    `near compression (threshold ${threshold}, two prompts in one process): ${lines.length} ` +
+      `start(s) [${summarize(lines)}], capsules added: ${
+        added.map((c) => c.trigger).join(", ") || "none"
+      }`,
+  );
+  if (!captured) run.fail("near the compression threshold no pre_compact capsule was written");
+  if (preCompact.length !== 0) run.fail("the pre-compact hook started on an ordinary request");
 }
 
 /** `hook session-start x2, hook stop x1` from the launcher's lines (first three words). */

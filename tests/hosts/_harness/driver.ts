@@ -33,6 +33,12 @@ export interface HostDriver {
    * the host has no pre-tool event baton installs.
    */
   toolTurnArgs?(sb: Sandbox, prompt: string): string[];
+  /**
+   * Arguments that run the host as an Agent Client Protocol agent on stdio
+   * (several prompts in one process, which headless turns cannot give);
+   * absent when the host has no such mode.
+   */
+  acpArgs?: string[];
   /** Milliseconds one turn may take. */
   turnTimeoutMs: number;
   /**
