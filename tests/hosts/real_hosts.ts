@@ -369,7 +369,7 @@ function costTable(rows: CostResult[]): string {
     "pre/post-tool starts (not opted in)",
     "per tool call (opted in)",
     "gate starts (opted in)",
-    "state command without a prompt (dontAsk)",
+    "state command without a prompt; compound and doctor refused",
     "captured near compression",
     "band fill from the host's transcript",
     "s",

@@ -458,12 +458,16 @@ export function findPath(root: Node, path: JSONPath): Node | undefined {
   return node;
 }
 
-/** Removes the host's baton handlers, then groups, event lists and `hooks` left empty. */
+/**
+ * Removes the host's baton handlers, then groups, event lists and `hooks` left empty
+ * (`hooks` kept when `keepHooksObject`: a merge that puts entries back keeps the object where it
+ * was, so the keys after it, an allow list say, keep their order).
+ */
 function removeOurs(
   text: string,
   format: HookConfigFormat,
   host: HostId,
-  options: { label: string; invocation: BatonInvocation | undefined },
+  options: { label: string; invocation: BatonInvocation | undefined; keepHooksObject?: boolean },
 ): string {
   const label = options.label;
   let out = text;
@@ -489,7 +493,10 @@ function removeOurs(
       out = removeAt(out, parseConfig(out, label)!, ["hooks", last.native]);
     }
     const hooks = property(parseConfig(out, label)!, "hooks");
-    if (hooks?.type === "object" && (hooks.children ?? []).length === 0) {
+    if (
+      options.keepHooksObject !== true && hooks?.type === "object" &&
+      (hooks.children ?? []).length === 0
+    ) {
       out = removeAt(out, parseConfig(out, label)!, ["hooks"]);
     }
   }
@@ -541,7 +548,11 @@ export function mergeHooks(
     return JSON.stringify(value, null, 2) + "\n";
   }
   if (alreadyMerged(root, format, hooks, options, label)) return text!;
-  let out = removeOurs(text!, format, options.host, { label, invocation: options.invocation });
+  let out = removeOurs(text!, format, options.host, {
+    label,
+    invocation: options.invocation,
+    keepHooksObject: hooks.length > 0,
+  });
   for (const [k, v] of Object.entries(format.requiredRoot)) {
     const current = parseConfig(out, label)!;
     if (property(current, k) === undefined) out = insertValue(out, current, k, v);

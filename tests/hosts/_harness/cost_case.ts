@@ -10,11 +10,14 @@
  * pre-tool or post-tool start at all). Then the
  * repository opts in (`baton enforce on`, which updates the registration) and
  * the same session runs again: the gate now starts once per shell call (the
- * deny case shows it refusing). On Claude Code a last session runs in
- * `dontAsk` permission mode, which refuses every call no rule allows: the
- * model runs `baton load` through the launcher (allowed by the entries
- * install wrote, so the briefing comes back) and `baton doctor` through the
- * same launcher (the control: no entry names it, so it is refused). The
+ * deny case shows it refusing). On a host whose install writes permission
+ * entries a session then runs where every call no rule allows is refused
+ * (Claude Code's `dontAsk` mode, Gemini CLI's headless default): the model
+ * runs `baton load` through the launcher (allowed by the entries install
+ * wrote, so the briefing comes back), the same behind a compound command
+ * (`;`, `&&`, a command substitution: each would create a file, and none
+ * may exist afterwards), and `baton doctor` through the same launcher (the
+ * control: no entry names it, so it is refused). The
  * session with no tool call also gives the starts per user prompt (every
  * start but the session's start and end): at most one. A host whose
  * pre-compact hook fires on every request (a record with `compression`:
@@ -112,7 +115,10 @@ export interface CostResult {
    * from its prompt hook, with no pre-compact start (else n/a).
    */
   capturedNearCompression: Cell;
-  /** Claude Code only: `baton load` ran without a prompt in dontAsk mode; touch was refused. */
+  /**
+   * A host with permission entries: `baton load` ran without a prompt where unlisted calls are
+   * refused; `baton doctor` and every compound command behind `baton load` were refused.
+   */
   allowedWithoutPrompt: Cell;
   failures: string[];
   notes: string[];
@@ -172,7 +178,7 @@ export async function runCostCase(
     perPrompt: 0,
     perToolHookStarts: 0,
     optedIn: { toolCalls: 0, perToolCall: null, preToolStarts: 0 },
-    allowedWithoutPrompt: "n/a: Claude Code only",
+    allowedWithoutPrompt: "n/a: no permission entries",
     capturedNearCompression: "n/a: its pre-compact hook fires only on compaction",
     tokenReading: null,
     failures: [],
@@ -265,42 +271,13 @@ export async function runCostCase(
       );
     }
 
-    if (driver.host === "claude-code") {
-      // The control is the same launcher with a command that has no allow entry (doctor).
-      const script = [`${launcher.path} load`, `${launcher.path} doctor`];
-      model.setScript(({ results }) => script[results.length] ?? null);
-      const seen = model.resultsSeen.length;
-      const prompt = "Load the briefing, then run the doctor.";
-      await turn(prompt, [
-        "-p",
-        prompt,
-        "--output-format",
-        "json",
-        "--permission-mode",
-        "dontAsk",
-      ]);
-      const results = model.fullestResults(seen);
-      const loaded = (results[0] ?? "").includes(sb.marker);
-      const refused = /denied|permission/i.test(results[1] ?? "") &&
-        !/repository|store|verdict/i.test(results[1] ?? "");
-      result.allowedWithoutPrompt = loaded && refused ? "yes" : "no";
-      result.notes.push(
-        `dontAsk: baton load ${loaded ? "returned the briefing" : "did not run"}; baton doctor ${
-          refused ? "was refused" : "was not refused"
-        }: ${JSON.stringify((results[1] ?? "").slice(0, 120))}`,
-      );
-      if (!loaded) {
-        fail(
-          `in dontAsk mode baton load did not run: ${
-            JSON.stringify((results[0] ?? "").slice(0, 300))
-          }`,
-        );
-      }
-      if (!refused) {
-        fail(
-          "in dontAsk mode baton doctor (no allow entry) was not refused: the check shows nothing",
-        );
-      }
+    if (driver.refusingTurnArgs !== undefined) {
+      await allowEntries(sb, result, {
+        launcher: launcher.path,
+        model,
+        run: (prompt) => turn(prompt, driver.refusingTurnArgs!(sb, prompt)),
+        fail,
+      });
     }
     // Opted in: the registration now carries the gate, which starts once per matched call.
     await batonOk(sb, ["enforce", "on", "--yes"]);
@@ -426,6 +403,64 @@ async function nearCompression(
   );
   if (!captured) run.fail("near the compression threshold no pre_compact capsule was written");
   if (preCompact.length !== 0) run.fail("the pre-compact hook started on an ordinary request");
+}
+
+/** Compound commands behind an allowed prefix, each creating its own file if it ran. */
+const SMUGGLED = [
+  (l: string) => `${l} load; touch smuggled1`,
+  (l: string) => `${l} load && touch smuggled2`,
+  (l: string) => `${l} load $(touch smuggled3)`,
+  (l: string) => `${l} load | touch smuggled4`,
+];
+
+/**
+ * The permission entries install wrote, in a session where every call no rule allows is refused:
+ * `baton load` runs (its briefing comes back), every compound command behind it is refused (the
+ * file it would create is absent; the earlier `touch cost1.txt` shows touch works there), and
+ * `baton doctor`, which no entry names, is refused.
+ */
+async function allowEntries(
+  sb: Sandbox,
+  result: CostResult,
+  run: {
+    launcher: string;
+    model: ReturnType<typeof startFakeModel>;
+    run: (prompt: string) => Promise<void>;
+    fail: (m: string) => void;
+  },
+): Promise<void> {
+  const l = run.launcher;
+  const script = [`${l} load`, ...SMUGGLED.map((f) => f(l)), `${l} doctor`];
+  run.model.setScript(({ results }) => script[results.length] ?? null);
+  const seen = run.model.resultsSeen.length;
+  await run.run("Load the briefing, then run the doctor.");
+  const results = run.model.fullestResults(seen);
+  const loaded = (results[0] ?? "").includes(sb.marker);
+  const doctor = results[SMUGGLED.length + 1] ?? "";
+  const refused = doctor !== "" && !/repository|store|verdict/i.test(doctor);
+  const ran: string[] = [];
+  for (let i = 1; i <= SMUGGLED.length; i++) {
+    const made = await Deno.stat(`${sb.repo}/smuggled${i}`).then(() => true, () => false);
+    if (made) ran.push(`smuggled${i}`);
+  }
+  result.allowedWithoutPrompt = loaded && refused && ran.length === 0 ? "yes" : "no";
+  result.notes.push(
+    `refusing mode: baton load ${loaded ? "returned the briefing" : "did not run"}; ` +
+      `compound commands behind it ${
+        ran.length === 0 ? "all refused" : `ran: ${ran.join(", ")}`
+      }; ` +
+      `baton doctor ${refused ? "was refused" : "was not refused"}: ${
+        JSON.stringify(doctor.slice(0, 120))
+      }`,
+  );
+  if (results.length < script.length) {
+    run.fail(`the model saw ${results.length} tool results, not ${script.length}`);
+  }
+  if (!loaded) {
+    run.fail(`baton load did not run: ${JSON.stringify((results[0] ?? "").slice(0, 300))}`);
+  }
+  if (ran.length > 0) run.fail(`a compound command behind baton load ran: ${ran.join(", ")}`);
+  if (!refused) run.fail("baton doctor (no allow entry) was not refused: the check shows nothing");
 }
 
 /** `hook session-start x2, hook stop x1` from the launcher's lines (first three words). */

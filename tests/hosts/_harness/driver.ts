@@ -39,6 +39,13 @@ export interface HostDriver {
    * absent when the host has no such mode.
    */
   acpArgs?: string[];
+  /**
+   * Arguments of a new headless session in which every tool call that no
+   * permission rule allows is refused without asking (the host's own
+   * mode), for the check of the entries install writes; absent when baton
+   * writes no permission entries for the host.
+   */
+  refusingTurnArgs?(sb: Sandbox, prompt: string): string[];
   /** Milliseconds one turn may take. */
   turnTimeoutMs: number;
   /**
