@@ -54,6 +54,8 @@ export interface FoundHook {
   command: string;
   /** The handler's timeout as written (unit of the format), or null. */
   timeout: number | null;
+  /** The matcher of the group holding it (grouped shape), or null when it has none. */
+  matcher: string | null;
   /** baton's event, host and invocation when the command is baton's; null otherwise. */
   baton: { event: HookEvent; host: HostId; invocation: string[] } | null;
 }
@@ -187,6 +189,8 @@ interface HandlerAt {
   /** Path of the group holding it (grouped shape), else null. */
   groupPath: JSONPath | null;
   value: Record<string, unknown>;
+  /** The group's `matcher` when it is a string, else null. */
+  matcher: string | null;
 }
 
 /** Every handler object in the config, in document order. */
@@ -206,11 +210,14 @@ function handlers(root: Node | null, format: HookConfigFormat, label: string): H
           path: ["hooks", native, i],
           groupPath: null,
           value: getNodeValue(item),
+          matcher: null,
         });
         return;
       }
       const inner = property(item, "hooks");
       if (inner?.type !== "array") return;
+      const m = property(item, "matcher")?.value;
+      const matcher = typeof m === "string" ? m : null;
       (inner.children ?? []).forEach((h, j) => {
         if (h.type !== "object") return;
         out.push({
@@ -218,6 +225,7 @@ function handlers(root: Node | null, format: HookConfigFormat, label: string): H
           path: ["hooks", native, i, "hooks", j],
           groupPath: ["hooks", native, i],
           value: getNodeValue(h),
+          matcher,
         });
       });
     });
@@ -234,6 +242,7 @@ function found(h: HandlerAt, invocation?: BatonInvocation): FoundHook {
     native: h.native,
     command,
     timeout: typeof h.value.timeout === "number" ? h.value.timeout : null,
+    matcher: h.matcher,
     baton: parsed === null
       ? null
       : { event: parsed.event, host: parsed.host, invocation: parsed.invocation },
