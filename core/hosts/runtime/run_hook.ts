@@ -8,7 +8,7 @@
  * handed in as a {@linkcode HookIo}.
  * @module
  */
-import { type HookEvent, type HostId, isBandHookEvent, isHostId } from "../ids.ts";
+import { type HookEvent, type HostId, hostRecord, isBandHookEvent, isHostId } from "../ids.ts";
 import { toHookEvent } from "../native_events.ts";
 import { projectDirFromEnv } from "../hook_env.ts";
 import { type HookPayload, MAX_HOOK_PAYLOAD_BYTES, parseHookPayload } from "../hook_payload.ts";
@@ -217,7 +217,7 @@ export async function runHook(io: Io, args: HookArgs): Promise<number> {
       report.action = "band";
       report.band = band.result?.band ?? null;
       emit(band.output);
-      if (event === "prompt" && host !== null) {
+      if (event === "prompt" && host !== null && hostRecord(host).compression !== undefined) {
         // A host that fires its pre-compact hook before every request has it registered for
         // manual compression only: the capture before an automatic one is made here.
         const { compressionCaptureDue } = await import("./compression_capture.ts");
