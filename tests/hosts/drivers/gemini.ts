@@ -41,8 +41,6 @@ export const GEMINI: HostDriver = {
   ) => ["-p", prompt, ...(resume ? ["--resume", "latest"] : [])],
   toolTurnArgs: (_sb, prompt) => ["-p", prompt, "--yolo"],
   acpArgs: ["--acp"],
-  // Headless without --yolo: a call that needs a person's approval is refused.
-  refusingTurnArgs: (_sb, prompt) => ["-p", prompt],
   turnTimeoutMs: 90_000,
   // `gemini -p "/compress"` sends the text to the model (no PreCompress runs); the capture
   // before an automatic compression is BeforeAgent's, shown by the cost case.
