@@ -379,7 +379,9 @@ function costTable(rows: CostResult[]): string {
     String(r.toolCalls),
     `${r.startsNoTools} / ${r.startsWithTools}`,
     String(r.perToolCall),
-    String(r.perPrompt),
+    `${r.perPrompt}${
+      r.perPromptTurnCapture > 0 ? ` (${r.perPromptTurnCapture} turn-end capture)` : ""
+    }`,
     String(r.perToolHookStarts),
     String(r.optedIn.perToolCall),
     `${r.optedIn.preToolStarts} of ${r.optedIn.toolCalls}`,
