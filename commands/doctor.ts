@@ -5,7 +5,7 @@
 import { boolFlag, type Command } from "./_cli/command.ts";
 import { printJson } from "./_adapters/context.ts";
 import { gateOptedIn, hostContent, hostEnv } from "./_cli/hosts_args.ts";
-import { invocationKind } from "./_adapters/invocation.ts";
+import { invocationKind, launcherIgnored } from "./_adapters/invocation.ts";
 
 /** The doctor command. */
 export const doctorCommand: Command = {
@@ -35,6 +35,7 @@ export const doctorCommand: Command = {
       env,
       content,
       launcherKind: invocationKind(),
+      launcherIgnored: launcherIgnored(),
       pathDirs: (io.env("PATH") ?? "").split(":"),
     });
     const { findTransport } = await import("./_adapters/share_transport.ts");

@@ -10,6 +10,10 @@
  * @module
  */
 import type { BatonInvocation } from "../../core/hosts/hook_command.ts";
+import {
+  launcherIsThisBaton,
+  MAX_LAUNCHER_SCRIPT_BYTES,
+} from "../../core/hosts/launcher_identity.ts";
 
 /** The flags of the `baton` task in deno.json (a test keeps them equal). */
 export const BATON_TASK_FLAGS: readonly string[] = [
@@ -51,20 +55,56 @@ export function isDenoRuntime(execPath: string): boolean {
   return /^deno(\.exe)?$/i.test(base);
 }
 
+/** The main.ts this process runs (the runtime's invocation names it). */
+function ownMain(): string {
+  return filePath(new URL("../../main.ts", import.meta.url));
+}
+
+/** True when the file at `path` starts this baton (core/hosts/launcher_identity.ts). */
+function startsThisBaton(path: string): boolean {
+  try {
+    const st = Deno.statSync(path);
+    if (!st.isFile) return false;
+    const real = Deno.realPathSync(path);
+    let script = "";
+    if (st.size <= MAX_LAUNCHER_SCRIPT_BYTES) {
+      script = new TextDecoder().decode(Deno.readFileSync(real));
+    }
+    const exec = Deno.execPath();
+    const runtime = isDenoRuntime(exec);
+    const main = ownMain();
+    const rootReal = runtime ? `${Deno.realPathSync(main).replace(/[\\/][^\\/]*$/, "")}/` : "";
+    return launcherIsThisBaton(
+      {
+        real,
+        executable: Deno.build.os === "windows" || ((st.mode ?? 0) & 0o111) !== 0,
+        script,
+      },
+      { execReal: Deno.realPathSync(exec), runtime, main, rootReal },
+    );
+  } catch {
+    return false;
+  }
+}
+
+function absolute(value: string | undefined): value is string {
+  return value !== undefined && (value.startsWith("/") || /^[A-Za-z]:[\\/]/.test(value));
+}
+
 /**
  * The launcher named in BATON_LAUNCHER when it is an absolute path to a file
- * that exists (anything else is ignored: the runtime's own invocation is
- * still right).
+ * that starts this baton (anything else is ignored: the runtime's own
+ * invocation is still right, and doctor says the launcher was ignored).
  */
 export function launcherPath(value: string | undefined): string | null {
-  if (value === undefined || !(value.startsWith("/") || /^[A-Za-z]:[\\/]/.test(value))) {
-    return null;
-  }
-  try {
-    return Deno.statSync(value).isFile ? value : null;
-  } catch {
-    return null;
-  }
+  return absolute(value) && startsThisBaton(value) ? value : null;
+}
+
+/** True when BATON_LAUNCHER is set but ignored: not an absolute path to a file that starts this baton. */
+export function launcherIgnored(
+  value: string | undefined = Deno.env.get("BATON_LAUNCHER"),
+): boolean {
+  return value !== undefined && value !== "" && launcherPath(value) === null;
 }
 
 /** The invocation of this process. */
@@ -78,7 +118,7 @@ export function currentInvocation(): BatonInvocation {
     "run",
     ...BATON_TASK_FLAGS,
     `--config=${filePath(new URL("../../deno.json", import.meta.url))}`,
-    filePath(new URL("../../main.ts", import.meta.url)),
+    ownMain(),
   ];
 }
 

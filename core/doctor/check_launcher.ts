@@ -31,6 +31,11 @@ export interface LauncherContext {
   /** This process's invocation (what install would write now). */
   own: BatonInvocation;
   kind: LauncherKind;
+  /**
+   * BATON_LAUNCHER is set but was ignored: it names no file that starts this
+   * baton (core/hosts/launcher_identity.ts), so hooks name `own` instead.
+   */
+  ignored?: boolean;
   /** Every install's hook invocations. */
   installed: readonly InstalledInvocation[];
   /** The PATH directories, for an invocation that is a bare program name. */
@@ -116,6 +121,19 @@ const KIND_TEXT: Readonly<Record<LauncherKind, string>> = {
  */
 export async function checkLauncher(fs: ReadFs, ctx: LauncherContext): Promise<DoctorCheck> {
   const own = `This baton starts as ${shown(ctx.own)}, ${KIND_TEXT[ctx.kind]}`;
+  if (ctx.ignored === true) {
+    return {
+      name: "launcher",
+      outcome: "warn",
+      reason:
+        `BATON_LAUNCHER names a file that does not start this baton (not this program, and not a script that runs this baton's main.ts): it was ignored; ${own}`,
+      ...(ctx.installed.length === 0 ? {} : {
+        detail: ctx.installed.map((i) => `${i.where}: hooks start ${shown(i.invocation)}`).join(
+          "; ",
+        ),
+      }),
+    };
+  }
   if (ctx.installed.length === 0) {
     return { name: "launcher", outcome: "info", reason: `${own}; no host's hooks name it yet` };
   }

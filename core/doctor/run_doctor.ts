@@ -31,6 +31,8 @@ export interface DoctorContext {
   content: HostContent;
   /** How this baton names itself (a launcher, a binary, the runtime). @default "binary" */
   launcherKind?: LauncherKind;
+  /** BATON_LAUNCHER is set but names no file that starts this baton (it was ignored). */
+  launcherIgnored?: boolean;
   /** The PATH directories (a hook that names a bare `baton` is looked up there). @default [] */
   pathDirs?: readonly string[];
 }
@@ -129,6 +131,7 @@ export async function runDoctor(ctx: DoctorContext): Promise<DoctorReport> {
     await checkLauncher(ctx.fs, {
       own: ctx.content.invocation,
       kind: ctx.launcherKind ?? "binary",
+      ignored: ctx.launcherIgnored === true,
       installed,
       pathDirs: ctx.pathDirs ?? [],
     }),

@@ -242,6 +242,35 @@ export const RUNTIME_RECORDS = [
       ]
     },
     "projectDirEnv": "GEMINI_PROJECT_DIR",
+    "compression": {
+      "manualMatcher": "manual",
+      "setting": [
+        "model",
+        "compressionThreshold"
+      ],
+      "defaultThreshold": 0.5,
+      "settingsFiles": [
+        {
+          "kind": "fixed",
+          "env": "GEMINI_CLI_SYSTEM_DEFAULTS_PATH",
+          "path": "/etc/gemini-cli/system-defaults.json"
+        },
+        {
+          "kind": "user",
+          "env": "GEMINI_CLI_HOME",
+          "path": ".gemini/settings.json"
+        },
+        {
+          "kind": "project",
+          "path": ".gemini/settings.json"
+        },
+        {
+          "kind": "fixed",
+          "env": "GEMINI_CLI_SYSTEM_SETTINGS_PATH",
+          "path": "/etc/gemini-cli/settings.json"
+        }
+      ]
+    },
     "transcript": {
       "formats": [
         "gemini",

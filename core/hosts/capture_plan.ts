@@ -4,8 +4,11 @@
  * fires after every turn: `turn_end`, rate-limited. Gemini CLI fires
  * PreCompress before every model request, before it checks whether the
  * history is large enough to compress, so only a manual `/compress` is
- * known to compact: an automatic PreCompress is a turn hook like stop. The
- * rate limit can be decided from latest.md's header alone, so a turn hook
+ * known to compact: an automatic PreCompress (an install from before baton
+ * registered it for manual compression only) is a turn hook like stop. A
+ * prompt hook that finds the fill near such a host's compression threshold
+ * captures as before a compaction, rate-limited like a turn hook
+ * ({@linkcode NEAR_COMPRESSION_PLAN}). The rate limit can be decided from latest.md's header alone, so a turn hook
  * with nothing to do starts no heavy work. Pure.
  * @module
  */
@@ -21,6 +24,12 @@ export interface CapturePlan {
   /** Skip while an automatic capsule younger than this is the latest (0: never). */
   minIntervalMs: number;
 }
+
+/** A prompt hook's capture when the host's fill nears its compression threshold. */
+export const NEAR_COMPRESSION_PLAN: CapturePlan = {
+  trigger: "pre_compact",
+  minIntervalMs: TURN_INTERVAL_MS,
+};
 
 /**
  * The plan for a capture event.

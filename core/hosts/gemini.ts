@@ -18,12 +18,13 @@ export const GEMINI_RECORD = {
     hooks: ["session-start", "pre-compact", "session-end", "prompt", "post-tool", "pre-tool"],
     gateMatcher: "^(run_shell_command|write_file|replace)$",
     hookNote:
-      "SessionStart loads the briefing; PreCompress and SessionEnd (best effort) write a capsule; BeforeAgent reports the context band, once per band; BeforeTool runs the mutation gate for shell and write tools, registered only once this clone opted in with baton enforce on",
+      "SessionStart loads the briefing; PreCompress (a manual /compress) and SessionEnd (best effort) write a capsule; BeforeAgent reports the context band, once per band, and writes a capsule once Gemini's token fill nears its compression threshold; BeforeTool runs the mutation gate for shell and write tools, registered only once this clone opted in with baton enforce on",
     notes: ["Gemini CLI fingerprints project hooks and asks you to trust them when they change"],
   },
   events: {
     "session-start": ["SessionStart"],
-    // PreCompress fires before every model request, whether or not it compresses.
+    // PreCompress fires before every model request (trigger auto), whether or not it compresses:
+    // install registers it for a manual /compress only (see compression below).
     "pre-compact": ["PreCompress"],
     "session-end": ["SessionEnd"],
     stop: ["AfterAgent"],
@@ -54,6 +55,30 @@ export const GEMINI_RECORD = {
   },
   program: { npm: "@google/gemini-cli" },
   projectDirEnv: "GEMINI_PROJECT_DIR",
+  // Gemini CLI 0.61 (ChatCompressionService.compress): before every model request it fires
+  // PreCompress with trigger "auto" ("manual" for /compress; a hook matcher is compared with the
+  // trigger for equality), then compresses only when the last prompt's token count reaches
+  // model.compressionThreshold (a fraction; 0 or unset: a remote experiment's value, else 0.5)
+  // of the model's window. Its settings merge system defaults < user < workspace < system.
+  compression: {
+    manualMatcher: "manual",
+    setting: ["model", "compressionThreshold"],
+    defaultThreshold: 0.5,
+    settingsFiles: [
+      {
+        kind: "fixed",
+        env: "GEMINI_CLI_SYSTEM_DEFAULTS_PATH",
+        path: "/etc/gemini-cli/system-defaults.json",
+      },
+      { kind: "user", env: "GEMINI_CLI_HOME", path: ".gemini/settings.json" },
+      { kind: "project", path: ".gemini/settings.json" },
+      {
+        kind: "fixed",
+        env: "GEMINI_CLI_SYSTEM_SETTINGS_PATH",
+        path: "/etc/gemini-cli/settings.json",
+      },
+    ],
+  },
   transcript: {
     formats: ["gemini", "gemini-json"],
     idPrefix: "gemini",

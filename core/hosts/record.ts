@@ -85,6 +85,34 @@ export type StoreLayout =
   /** baton has no reader for this host's transcripts yet: no sessions are listed. */
   | "none";
 
+/**
+ * One settings file a host reads, later ones in a list overriding earlier
+ * ones: `fixed` is `$env` when set, else `path`; `user` is under the
+ * user's home (`$env` when set, else `~`); `project` is under the
+ * project's root.
+ */
+export type SettingsFile =
+  | { readonly kind: "fixed"; readonly env: string; readonly path: string }
+  | { readonly kind: "user"; readonly env: string | null; readonly path: string }
+  | { readonly kind: "project"; readonly path: string };
+
+/**
+ * A host whose pre-compact hook cannot tell an automatic compression from
+ * an ordinary model request (Gemini CLI fires PreCompress, trigger `auto`,
+ * before every request, before it decides whether to compress): install
+ * registers that hook for `manualMatcher` only, and the prompt hook captures
+ * a capsule once the host's own token fill nears the fraction of the window
+ * the host compresses at: `setting` (a path of keys) in `settingsFiles`,
+ * the last file that sets a positive number winning, else
+ * `defaultThreshold`.
+ */
+export interface CompressionRecord {
+  readonly manualMatcher: string;
+  readonly setting: readonly [string, ...string[]];
+  readonly defaultThreshold: number;
+  readonly settingsFiles: readonly SettingsFile[];
+}
+
 /** Everything baton knows about one host. */
 export interface HostRecord {
   /** The id users type (`--host`), kebab-case. */
@@ -169,6 +197,8 @@ export interface HostRecord {
   readonly program?: { readonly npm: string | null; readonly notRun?: string };
   /** The variable naming the project directory in a hook, or null. */
   readonly projectDirEnv: string | null;
+  /** How its automatic compression is anticipated, where its pre-compact hook cannot say. */
+  readonly compression?: CompressionRecord;
   readonly transcript: {
     /** Formats of its transcript files, the usual one first; empty for a database store. */
     readonly formats: readonly HostTranscriptFormat[];
@@ -190,5 +220,8 @@ export interface HostRecord {
  * loads one module rather than every record.
  */
 export type RuntimeRecord =
-  & Pick<HostRecord, "id" | "events" | "payload" | "output" | "deny" | "tools" | "projectDirEnv">
+  & Pick<
+    HostRecord,
+    "id" | "events" | "payload" | "output" | "deny" | "tools" | "projectDirEnv" | "compression"
+  >
   & { readonly transcript: Pick<HostRecord["transcript"], "formats"> };

@@ -23,6 +23,7 @@ import { EXIT } from "../../core/errors.ts";
 import { HOSTS } from "../../core/hosts/install/hosts.ts";
 import { HOOK_EVENTS, HOST_IDS } from "../../core/hosts/ids.ts";
 import { HOST_RECORDS } from "../../core/hosts/records.ts";
+import type { HostRecord } from "../../core/hosts/record.ts";
 import type { HostContent, InstallScope } from "../../core/hosts/install/types.ts";
 import { parsePromptSource } from "../../core/hosts/install/parse_prompt.ts";
 import { hostReferenceFiles } from "../../core/hosts/install/reference_files.ts";
@@ -369,7 +370,7 @@ export const RUNTIME_RECORDS_FILE = "core/hosts/_records_generated.ts";
 
 /** The light part of every host record (RuntimeRecord), as the module the hook path loads. */
 export function runtimeRecordsModule(): string {
-  const records = HOST_RECORDS.map((r) => ({
+  const records = (HOST_RECORDS as readonly HostRecord[]).map((r) => ({
     id: r.id,
     events: r.events,
     payload: r.payload,
@@ -377,6 +378,7 @@ export function runtimeRecordsModule(): string {
     deny: r.deny,
     tools: r.tools,
     projectDirEnv: r.projectDirEnv,
+    ...(r.compression === undefined ? {} : { compression: r.compression }),
     transcript: { formats: r.transcript.formats },
   }));
   return [

@@ -266,6 +266,10 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     reason:
       "the hook command runs only as a host runs it, a subprocess fed a payload (also hook_budget_test, hook_freshness_test, hook_fail_open_test)",
   },
+  "core/hosts/runtime/compression_capture.ts": {
+    test: "tests/e2e/hook_compression_capture_test.ts",
+    reason: "decided inside a real prompt hook process, with and without the host's record field",
+  },
   "core/hosts/runtime/run_hook.ts": {
     test: "tests/e2e/hook_test.ts",
     reason: "the hook runner behind baton hook, driven through the real CLI per host payload",

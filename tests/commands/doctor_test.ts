@@ -259,3 +259,30 @@ Deno.test("doctor names an outdated registration: per-tool hooks an earlier inst
   assert.equal(await Deno.readTextFile(settings), current);
   assert.equal(check((await doctor(repo, home)).report, "host:claude-code").outcome, "ok");
 });
+
+Deno.test("doctor names Gemini CLI's PreCompress registered without its manual matcher (a start per model request), and install fixes it", async () => {
+  const repo = await makeRepo();
+  const home = await tempHome();
+  await install(repo, home, "gemini");
+  const settings = `${repo}/.gemini/settings.json`;
+  const current = await Deno.readTextFile(settings);
+  assert.equal(check((await doctor(repo, home)).report, "host:gemini").outcome, "ok");
+  // What an install from before wrote: PreCompress for every trigger.
+  const value = JSON.parse(current.replace(/^\s*\/\/.*$/gm, ""));
+  assert.equal(value.hooks.PreCompress[0].matcher, "manual");
+  delete value.hooks.PreCompress[0].matcher;
+  await Deno.writeTextFile(settings, JSON.stringify(value, null, 2) + "\n");
+  const c = check((await doctor(repo, home)).report, "host:gemini");
+  assert.equal(c.outcome, "warn");
+  assert.match(
+    full(c),
+    /the PreCompress hook in .* runs on more than this install registers it for/,
+  );
+  assert.match(c.reason, /run baton install gemini/);
+  await install(repo, home, "gemini");
+  assert.equal(
+    JSON.parse(await Deno.readTextFile(settings)).hooks.PreCompress[0].matcher,
+    "manual",
+  );
+  assert.equal(check((await doctor(repo, home)).report, "host:gemini").outcome, "ok");
+});

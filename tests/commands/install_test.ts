@@ -155,7 +155,15 @@ for (const id of HOST_IDS) {
     assert.equal(value.model, "opus");
     // The user's entry stays first; Claude Code also gets baton's state-command entries.
     assert.equal(value.permissions.allow[0], "Bash(git *)");
-    assert.equal(value.permissions.allow.length === 1, file.allow === undefined);
+    // A host with permission entries gets baton's state commands in its own allow list.
+    if (file.allow === undefined) assert.equal(value.permissions.allow.length, 1);
+    else {
+      const list = file.allow.key.reduce<unknown>(
+        (o, k) => (o as Record<string, unknown> | undefined)?.[k],
+        value,
+      ) as string[];
+      assert.ok(list.some((e) => e.startsWith(file.allow!.prefix) && / load\b/.test(e)));
+    }
     const native = file.hooks[1]!.native;
     const first = handlersAt(value, file, native)[0]!;
     assert.equal(first.command, "./my-hook.sh", "the user's own hook stays first");

@@ -35,3 +35,45 @@ Deno.test("doctor names the hooks' launcher and warns when it no longer exists",
   assert.match(gone.reason, /Cursor \(project\) \(the program no longer exists\)/);
   assert.match(gone.reason, /run baton install cursor$/);
 });
+
+Deno.test("BATON_LAUNCHER naming a file that does not start this baton is ignored: install names the runtime, doctor says so", async () => {
+  const repo = await makeRepo("baton-e2e-launcher-");
+  await using home = await tempDir("baton-e2e-launcher-home-");
+  const main = new URL("../../main.ts", import.meta.url).pathname;
+  const good = `${home.path}/baton`;
+  await Deno.writeTextFile(
+    good,
+    `#!/bin/sh\nexec '${Deno.execPath()}' run --quiet --no-prompt -A '${main}' "$@"\n`,
+    { mode: 0o755 },
+  );
+  // Existing absolute files that are not this baton: another program's script, this baton's
+  // launcher without its execute bit, a copy of the runtime, and a script naming main.ts.bak.
+  const other = `${home.path}/other`;
+  await Deno.writeTextFile(other, `#!/bin/sh\nexec /bin/true "$@"\n`, { mode: 0o755 });
+  const notExecutable = `${home.path}/baton-noexec`;
+  await Deno.writeTextFile(notExecutable, await Deno.readTextFile(good), { mode: 0o644 });
+  const near = `${home.path}/near`;
+  await Deno.writeTextFile(near, `#!/bin/sh\nexec deno run '${main}.bak' "$@"\n`, { mode: 0o755 });
+  const hookCommand = async (launcher: string) => {
+    const env = { HOME: home.path, BATON_LAUNCHER: launcher };
+    assert.equal((await runBaton(["install", "cursor"], { cwd: repo, env })).code, 0);
+    const hooks = JSON.parse(await Deno.readTextFile(`${repo}/.cursor/hooks.json`));
+    const r = await runBaton(["doctor", "--json"], { cwd: repo, env });
+    const check = (JSON.parse(r.stdout) as {
+      checks: { name: string; outcome: string; reason: string }[];
+    }).checks.find((c) => c.name === "launcher")!;
+    return { command: hooks.hooks.sessionStart[0].command as string, check };
+  };
+  // The positive control: this baton's launcher is used and doctor is content.
+  const used = await hookCommand(good);
+  assert.ok(used.command.startsWith(`${good} hook `), used.command);
+  assert.equal(used.check.outcome, "ok");
+  for (const bad of [other, notExecutable, near, "/bin/sh"]) {
+    const r = await hookCommand(bad);
+    assert.ok(!r.command.includes(bad), `${bad}: not named in the hooks`);
+    assert.match(r.command, /main\.ts hook session-start/, `${bad}: the runtime's invocation`);
+    assert.equal(r.check.outcome, "warn", bad);
+    assert.match(r.check.reason, /^BATON_LAUNCHER names a file that does not start this baton/);
+    assert.ok(!r.check.reason.includes(bad), "the ignored path is not echoed");
+  }
+});

@@ -365,10 +365,12 @@ function costTable(rows: CostResult[]): string {
     "tool calls",
     "baton starts: no tool call / with them",
     "per tool call (not opted in)",
+    "per prompt",
     "pre/post-tool starts (not opted in)",
     "per tool call (opted in)",
     "gate starts (opted in)",
-    "state command without a prompt (dontAsk)",
+    "state command without a prompt; compound and doctor refused",
+    "captured near compression",
     "band fill from the host's transcript",
     "s",
   ];
@@ -377,10 +379,14 @@ function costTable(rows: CostResult[]): string {
     String(r.toolCalls),
     `${r.startsNoTools} / ${r.startsWithTools}`,
     String(r.perToolCall),
+    `${r.perPrompt}${
+      r.perPromptTurnCapture > 0 ? ` (${r.perPromptTurnCapture} turn-end capture)` : ""
+    }`,
     String(r.perToolHookStarts),
     String(r.optedIn.perToolCall),
     `${r.optedIn.preToolStarts} of ${r.optedIn.toolCalls}`,
     r.allowedWithoutPrompt,
+    r.capturedNearCompression,
     r.tokenReading === null
       ? "none"
       : `${r.tokenReading.pct.toFixed(1)}% (${r.tokenReading.source})`,

@@ -97,12 +97,18 @@ export interface RecordHookOptions {
 /**
  * The hooks baton registers with a host: each event of the record's
  * `install.hooks`, under the first native name the record gives it; the
- * pre-tool hook takes the record's `gateMatcher` unless a matcher is given.
+ * pre-tool hook takes the record's `gateMatcher` and the pre-compact hook
+ * the record's `compression.manualMatcher` (a host that fires it before
+ * every request) unless a matcher is given.
  */
 export function recordHooks(record: HostRecord, options: RecordHookOptions = {}): HookSpec[] {
   return record.install.hooks.map((event) => {
     const matcher = options.matchers?.[event] ??
-      (event === "pre-tool" ? record.install.gateMatcher : undefined);
+      (event === "pre-tool"
+        ? record.install.gateMatcher
+        : event === "pre-compact"
+        ? record.compression?.manualMatcher
+        : undefined);
     return {
       event,
       native: record.events[event]![0],

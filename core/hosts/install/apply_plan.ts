@@ -14,6 +14,7 @@ import { FsNotFoundError, type WriteFs } from "../../fs.ts";
 import { assertInside, isInside, realLocation } from "./contain_path.ts";
 import { addExcludes, excludePattern, removeExcludes } from "./git_exclude.ts";
 import type { FileChange, HostPlan } from "./plan.ts";
+import { withLedgerEntry } from "./block_ledger.ts";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -149,6 +150,7 @@ export async function applyPlans(
         await fs.writeFileAtomic(c.writePath, encoder.encode(c.after), within);
       }
       if (c.dropBackup !== null) await fs.remove(c.dropBackup);
+      if (c.ledger !== undefined) await recordBlock(fs, c.ledger);
       count++;
     }
   }
@@ -156,6 +158,27 @@ export async function applyPlans(
     await updateExcludes(fs, exclude, options.repo, plans);
   }
   return count;
+}
+
+/**
+ * Updates the clone's record of the rules blocks baton wrote (block_ledger.ts), an atomic write
+ * inside the git dir's `baton/` folder (never through a symbolic link out of it).
+ */
+async function recordBlock(
+  fs: WriteFs,
+  ledger: NonNullable<FileChange["ledger"]>,
+): Promise<void> {
+  const dir = parentDir(ledger.path);
+  if ((await fs.lstat(dir))?.isSymlink === true) throw new ConfigChangedError(ledger.path);
+  await fs.mkdirp(dir);
+  const dirReal = await realLocation(fs, dir);
+  if (dirReal === null) throw new ConfigChangedError(ledger.path);
+  const text = await currentText(fs, ledger.path);
+  await fs.writeFileAtomic(
+    ledger.path,
+    encoder.encode(withLedgerEntry(text, ledger.key, ledger.sha256)),
+    { within: dirReal },
+  );
 }
 
 /** The paths a change writes or removes (for removals, the directory they are removed from). */

@@ -189,6 +189,15 @@ export async function checkInstall(
         continue;
       }
       present++;
+      // A matcher this install uses and the registered hook lacks (Gemini CLI's PreCompress
+      // from before it was registered for manual compression only: a start per model request).
+      if (h.matcher !== undefined && !ours.some((f) => f.matcher === h.matcher)) {
+        problems.push(
+          `the ${h.native} hook in ${file.path} runs on more than this install registers it for (a baton process each time): run baton install ${spec.id}${
+            options.scope === "user" ? " --user" : ""
+          }`,
+        );
+      }
       if (!ours.some((f) => f.command === want && f.baton?.event === h.event)) {
         const program = ours[0]!.baton?.invocation[0] ?? "";
         const gone = program.startsWith("/") && (await fs.stat(program)) === null;

@@ -54,6 +54,8 @@ export interface FoundHook {
   command: string;
   /** The handler's timeout as written (unit of the format), or null. */
   timeout: number | null;
+  /** The matcher of the group holding it (grouped shape), or null when it has none. */
+  matcher: string | null;
   /** baton's event, host and invocation when the command is baton's; null otherwise. */
   baton: { event: HookEvent; host: HostId; invocation: string[] } | null;
 }
@@ -187,6 +189,8 @@ interface HandlerAt {
   /** Path of the group holding it (grouped shape), else null. */
   groupPath: JSONPath | null;
   value: Record<string, unknown>;
+  /** The group's `matcher` when it is a string, else null. */
+  matcher: string | null;
 }
 
 /** Every handler object in the config, in document order. */
@@ -206,11 +210,14 @@ function handlers(root: Node | null, format: HookConfigFormat, label: string): H
           path: ["hooks", native, i],
           groupPath: null,
           value: getNodeValue(item),
+          matcher: null,
         });
         return;
       }
       const inner = property(item, "hooks");
       if (inner?.type !== "array") return;
+      const m = property(item, "matcher")?.value;
+      const matcher = typeof m === "string" ? m : null;
       (inner.children ?? []).forEach((h, j) => {
         if (h.type !== "object") return;
         out.push({
@@ -218,6 +225,7 @@ function handlers(root: Node | null, format: HookConfigFormat, label: string): H
           path: ["hooks", native, i, "hooks", j],
           groupPath: ["hooks", native, i],
           value: getNodeValue(h),
+          matcher,
         });
       });
     });
@@ -234,6 +242,7 @@ function found(h: HandlerAt, invocation?: BatonInvocation): FoundHook {
     native: h.native,
     command,
     timeout: typeof h.value.timeout === "number" ? h.value.timeout : null,
+    matcher: h.matcher,
     baton: parsed === null
       ? null
       : { event: parsed.event, host: parsed.host, invocation: parsed.invocation },
@@ -458,12 +467,16 @@ export function findPath(root: Node, path: JSONPath): Node | undefined {
   return node;
 }
 
-/** Removes the host's baton handlers, then groups, event lists and `hooks` left empty. */
+/**
+ * Removes the host's baton handlers, then groups, event lists and `hooks` left empty
+ * (`hooks` kept when `keepHooksObject`: a merge that puts entries back keeps the object where it
+ * was, so the keys after it, an allow list say, keep their order).
+ */
 function removeOurs(
   text: string,
   format: HookConfigFormat,
   host: HostId,
-  options: { label: string; invocation: BatonInvocation | undefined },
+  options: { label: string; invocation: BatonInvocation | undefined; keepHooksObject?: boolean },
 ): string {
   const label = options.label;
   let out = text;
@@ -489,7 +502,10 @@ function removeOurs(
       out = removeAt(out, parseConfig(out, label)!, ["hooks", last.native]);
     }
     const hooks = property(parseConfig(out, label)!, "hooks");
-    if (hooks?.type === "object" && (hooks.children ?? []).length === 0) {
+    if (
+      options.keepHooksObject !== true && hooks?.type === "object" &&
+      (hooks.children ?? []).length === 0
+    ) {
       out = removeAt(out, parseConfig(out, label)!, ["hooks"]);
     }
   }
@@ -541,7 +557,11 @@ export function mergeHooks(
     return JSON.stringify(value, null, 2) + "\n";
   }
   if (alreadyMerged(root, format, hooks, options, label)) return text!;
-  let out = removeOurs(text!, format, options.host, { label, invocation: options.invocation });
+  let out = removeOurs(text!, format, options.host, {
+    label,
+    invocation: options.invocation,
+    keepHooksObject: hooks.length > 0,
+  });
   for (const [k, v] of Object.entries(format.requiredRoot)) {
     const current = parseConfig(out, label)!;
     if (property(current, k) === undefined) out = insertValue(out, current, k, v);

@@ -21,7 +21,8 @@ import type { HostId } from "../ids.ts";
 import { registeredLayout } from "./registered_hooks.ts";
 import { mergeAllowRules, removeAllowRules } from "./allow_rules.ts";
 import type { BatonInvocation } from "../hook_command.ts";
-import { RulesBlockError, withBlock, withoutBlock } from "./rules_block.ts";
+import { blockSpan, RulesBlockError, withBlock, withoutBlock } from "./rules_block.ts";
+import { blockDigest, type BlockOwnership, blockOwnership } from "./block_ledger.ts";
 import {
   BATON_MARKER,
   type DesiredFile,
@@ -61,6 +62,11 @@ export interface FileChange {
   backup: { path: string; content: string } | null;
   /** A backup to delete after restoring it (uninstall), or null. */
   dropBackup: string | null;
+  /**
+   * A rules block in a git work tree: the clone's record of the blocks baton wrote, updated
+   * after the write (the digest of the block now there, or null when it was taken out).
+   */
+  ledger?: { path: string; key: string; sha256: string | null };
   /**
    * Where new content is written: the file itself, or the target of a
    * symlink (a dotfiles-managed config stays a link to the user's file).
@@ -224,25 +230,86 @@ function blockEdit<T>(file: RulesBlockFile, f: () => T): T {
   }
 }
 
-/** Install's change to a rules file: its block added, or its body brought up to date. */
-async function planBlockInstall(fs: ReadFs, file: RulesBlockFile): Promise<FileChange> {
-  const before = await rulesText(fs, file);
-  const after = keepBomOrNull(before, (body) => blockEdit(file, () => withBlock(body, file.body)));
-  if (after === before) return change(file, "unchanged", before, before);
-  return change(file, before === null ? "create" : "update", before, after);
+/** The block in a rules file's text (its BOM aside), or null. */
+function currentBlock(file: RulesBlockFile, text: string | null): string | null {
+  return text === null ? null : blockEdit(file, () => blockSpan(text.replace(/^\ufeff/, "")));
 }
 
-/** Uninstall's change to a rules file: exactly the bytes install added taken out. */
-async function planBlockUninstall(fs: ReadFs, file: RulesBlockFile): Promise<FileChange | null> {
+/** True when the block in the file is not one this clone's record says baton wrote. */
+async function someoneElses(own: BlockOwnership, block: string | null): Promise<boolean> {
+  return block !== null && own.ledgerPath !== null && own.recorded !== await blockDigest(block);
+}
+
+/** The note for a block baton leaves because it did not write it here. */
+function notOursNote(file: RulesBlockFile): string {
+  return `"${file.path}" holds a baton block that baton did not write in this clone (committed by someone else?): left as it is`;
+}
+
+/** A change's record update for the block now in `after` (null: the block is gone). */
+async function ledgerUpdate(
+  file: RulesBlockFile,
+  own: BlockOwnership,
+  after: string | null,
+): Promise<FileChange["ledger"]> {
+  if (own.ledgerPath === null) return undefined;
+  const block = currentBlock(file, after);
+  return {
+    path: own.ledgerPath,
+    key: own.key,
+    sha256: block === null ? null : await blockDigest(block),
+  };
+}
+
+/**
+ * Install's change to a rules file: its block added, or its body brought up to date; a block
+ * this clone's record does not hold (a teammate's, committed) is left as it is.
+ */
+async function planBlockInstall(
+  fs: ReadFs,
+  file: RulesBlockFile,
+): Promise<{ change: FileChange; note?: string }> {
+  const before = await rulesText(fs, file);
+  const own = await blockOwnership(fs, file.path);
+  if (await someoneElses(own, currentBlock(file, before))) {
+    return { change: change(file, "unchanged", before, before), note: notOursNote(file) };
+  }
+  const after = keepBomOrNull(before, (body) => blockEdit(file, () => withBlock(body, file.body)));
+  const ledger = await ledgerUpdate(file, own, after);
+  if (after === before) return { change: change(file, "unchanged", before, before) };
+  const c = change(file, before === null ? "create" : "update", before, after);
+  return { change: ledger === undefined ? c : { ...c, ledger } };
+}
+
+/**
+ * Uninstall's change to a rules file: exactly the bytes install added taken out, only from a
+ * block baton wrote (in a git work tree: one this clone's record holds); a file git tracks is
+ * never deleted, only its block cut.
+ */
+async function planBlockUninstall(
+  fs: ReadFs,
+  file: RulesBlockFile,
+): Promise<{ change: FileChange; note?: string } | null> {
   const before = await rulesText(fs, file);
   if (before === null) return null;
+  const own = await blockOwnership(fs, file.path);
+  if (await someoneElses(own, currentBlock(file, before))) {
+    return { change: change(file, "kept", before, null), note: notOursNote(file) };
+  }
   const bom = before.startsWith(BOM) ? BOM : "";
   const rest = blockEdit(file, () => withoutBlock(before.slice(bom.length)));
-  if (rest === null) return change(file, "remove", before, null);
+  const ledger = await ledgerUpdate(file, own, null);
+  const withLedger = (c: FileChange) => ledger === undefined ? c : { ...c, ledger };
+  if (rest === null) {
+    if (!own.tracked) return { change: withLedger(change(file, "remove", before, null)) };
+    return {
+      change: withLedger(change(file, "update", before, bom)),
+      note: `"${file.path}" is tracked by git: its baton block was taken out, the file kept`,
+    };
+  }
   const after = bom + rest;
   return after === before
-    ? change(file, "kept", before, null)
-    : change(file, "update", before, after);
+    ? { change: change(file, "kept", before, null) }
+    : { change: withLedger(change(file, "update", before, after)) };
 }
 
 /** {@linkcode keepBom} for a file that may be missing. */
@@ -267,9 +334,12 @@ export async function planInstall(
 ): Promise<HostPlan> {
   const layout = registeredLayout(spec, options.scope, options.env, options.content);
   const changes: FileChange[] = [];
+  const blockNotes: string[] = [];
   for (const file of layout.files) {
     if (file.kind === "block") {
-      changes.push(await planBlockInstall(fs, file));
+      const planned = await planBlockInstall(fs, file);
+      changes.push(planned.change);
+      if (planned.note !== undefined) blockNotes.push(planned.note);
       continue;
     }
     const target = await writeTarget(fs, file.path);
@@ -299,7 +369,12 @@ export async function planInstall(
     changes.push(c);
   }
   const trust = (await spec.trustSteps?.(fs, options.scope, options.env)) ?? [];
-  return hostPlan(spec, options.scope, [...layout.notes, ...trust.map((t) => t.explain)], changes);
+  return hostPlan(
+    spec,
+    options.scope,
+    [...layout.notes, ...blockNotes, ...trust.map((t) => t.explain)],
+    changes,
+  );
 }
 
 /**
@@ -345,10 +420,12 @@ export async function planUninstall(
 ): Promise<HostPlan> {
   const layout = registeredLayout(spec, options.scope, options.env, options.content);
   const changes: FileChange[] = [];
+  const notes: string[] = [];
   for (const file of layout.files) {
     if (file.kind === "block") {
       const c = await planBlockUninstall(fs, file);
-      if (c !== null) changes.push(c);
+      if (c !== null) changes.push(c.change);
+      if (c?.note !== undefined) notes.push(c.note);
       continue;
     }
     const before = await readText(fs, file.path);
@@ -384,5 +461,5 @@ export async function planUninstall(
       changes.push({ ...change(file, "update", before, after), writePath: target });
     }
   }
-  return hostPlan(spec, options.scope, [], changes);
+  return hostPlan(spec, options.scope, notes, changes);
 }

@@ -155,6 +155,17 @@ export function withoutBlock(text: string): string | null {
   return found.added === "new-file" && rest === "" ? null : rest;
 }
 
+/**
+ * The exact text of the block in `text` (begin line to end line and its line
+ * break), or null when it has none.
+ *
+ * @throws {RulesBlockError} when the file holds blocks baton cannot tell apart.
+ */
+export function blockSpan(text: string): string | null {
+  const found = findBlock(text);
+  return found === null ? null : text.slice(found.begin, found.end);
+}
+
 /** The body of baton's block in `text`, or null when it has none. */
 export function blockBody(text: string): string | null {
   return findBlock(text)?.body ?? null;

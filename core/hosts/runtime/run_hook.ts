@@ -8,7 +8,7 @@
  * handed in as a {@linkcode HookIo}.
  * @module
  */
-import { type HookEvent, type HostId, isBandHookEvent, isHostId } from "../ids.ts";
+import { type HookEvent, type HostId, hostRecord, isBandHookEvent, isHostId } from "../ids.ts";
 import { toHookEvent } from "../native_events.ts";
 import { projectDirFromEnv } from "../hook_env.ts";
 import { type HookPayload, MAX_HOOK_PAYLOAD_BYTES, parseHookPayload } from "../hook_payload.ts";
@@ -17,7 +17,7 @@ import { isCodedError, safeWord } from "../../errors.ts";
 import { checkInjection, repeatMode } from "../../workflow/injection_check.ts";
 import { recentAutomaticCapsule } from "../../workflow/recent_capture.ts";
 import { readInjectionState, writeInjectionRecord } from "../../store/injection_state.ts";
-import { capturePlan } from "../capture_plan.ts";
+import { type CapturePlan, capturePlan, NEAR_COMPRESSION_PLAN } from "../capture_plan.ts";
 import type { HookIo } from "./hook_io.ts";
 
 type Io = HookIo;
@@ -107,6 +107,8 @@ export interface HookReport {
   capsule_id: string | null;
   /** prompt and post-tool: the context band (ok, warn, handoff, hard); null otherwise. */
   band?: string | null;
+  /** prompt: why a capsule was captured before the host's automatic compression, when it was. */
+  capture?: string;
   /** Exactly what the hook printed (or, with --json, would print) for the host. */
   output: string;
   warning: string | null;
@@ -215,6 +217,18 @@ export async function runHook(io: Io, args: HookArgs): Promise<number> {
       report.action = "band";
       report.band = band.result?.band ?? null;
       emit(band.output);
+      if (event === "prompt" && host !== null && hostRecord(host).compression !== undefined) {
+        // A host that fires its pre-compact hook before every request has it registered for
+        // manual compression only: the capture before an automatic one is made here.
+        const { compressionCaptureDue } = await import("./compression_capture.ts");
+        const due = await compressionCaptureDue(io, host, band.result, cwd);
+        if (due !== null) {
+          report.capture = due;
+          await capture(io, report, { event: "pre-compact", host, payload, cwd, warn }, {
+            plan: NEAR_COMPRESSION_PLAN,
+          });
+        }
+      }
       return finish();
     }
     if (event === "session-start") {
@@ -333,8 +347,9 @@ async function capture(
   io: Io,
   report: HookReport,
   input: CaptureInput,
+  options: { plan?: CapturePlan } = {},
 ): Promise<void> {
-  const plan = capturePlan(input.event, input.host, input.payload.trigger);
+  const plan = options.plan ?? capturePlan(input.event, input.host, input.payload.trigger);
   // A turn hook fires before or after every turn: the rate limit needs only
   // latest.md's header, so deciding it here costs no Worker and no capsule reader.
   const recent = await recentAutomaticCapsule(io.fs, input.cwd, {

@@ -3,6 +3,7 @@ import {
   BATON_TASK_FLAGS,
   currentInvocation,
   isDenoRuntime,
+  launcherIgnored,
   launcherPath,
 } from "../../../commands/_adapters/invocation.ts";
 import { tempDir } from "../../_helpers/temp.ts";
@@ -34,13 +35,22 @@ Deno.test("BATON_TASK_FLAGS are the permission flags of the baton task in deno.j
   for (const flag of BATON_TASK_FLAGS) assert.ok(task.includes(flag), flag);
 });
 
-Deno.test("launcherPath() takes only an absolute path to an existing file", async () => {
+Deno.test("launcherPath() takes only an absolute path to an executable file that starts this baton", async () => {
   await using dir = await tempDir();
+  const main = new URL("../../../main.ts", import.meta.url).pathname;
   const file = `${dir.path}/baton`;
-  await Deno.writeTextFile(file, "#!/bin/sh\n");
+  await Deno.writeTextFile(file, `#!/bin/sh\nexec deno run '${main}' "$@"\n`, { mode: 0o755 });
   assert.equal(launcherPath(file), file);
+  assert.equal(launcherIgnored(file), false);
   assert.equal(launcherPath(undefined), null);
+  assert.equal(launcherIgnored(undefined), false, "unset is not ignored");
   assert.equal(launcherPath("baton"), null, "relative");
   assert.equal(launcherPath(`${dir.path}/missing`), null);
   assert.equal(launcherPath(dir.path), null, "a directory");
+  const other = `${dir.path}/other`;
+  await Deno.writeTextFile(other, "#!/bin/sh\n", { mode: 0o755 });
+  assert.equal(launcherPath(other), null, "an existing script that does not start this baton");
+  assert.equal(launcherIgnored(other), true);
+  await Deno.chmod(file, 0o644);
+  assert.equal(launcherPath(file), null, "not executable");
 });

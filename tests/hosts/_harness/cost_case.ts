@@ -10,16 +10,30 @@
  * pre-tool or post-tool start at all). Then the
  * repository opts in (`baton enforce on`, which updates the registration) and
  * the same session runs again: the gate now starts once per shell call (the
- * deny case shows it refusing). On Claude Code a last session runs in
- * `dontAsk` permission mode, which refuses every call no rule allows: the
- * model runs `baton load` through the launcher (allowed by the entries
- * install wrote, so the briefing comes back) and `baton doctor` through the
- * same launcher (the control: no entry names it, so it is refused).
+ * deny case shows it refusing). On a host whose install writes permission
+ * entries a session then runs where every call no rule allows is refused
+ * (Claude Code's `dontAsk` mode, Gemini CLI's headless default): the model
+ * runs `baton load` through the launcher (allowed by the entries install
+ * wrote, so the briefing comes back), the same behind a compound command
+ * (`;`, `&&`, a command substitution: each would create a file, and none
+ * may exist afterwards), and `baton doctor` through the same launcher (the
+ * control: no entry names it, so it is refused). The
+ * session with no tool call also gives the starts per user prompt (every
+ * start but the session's start and end): at most one besides a turn-end
+ * capture (stop, idle), which is counted apart. A host whose
+ * pre-compact hook fires on every request (a record with `compression`:
+ * Gemini CLI) last runs two prompts in one process (its ACP mode): the
+ * first reply reports a fill, the user's settings put the compression
+ * threshold just above it, and the second prompt's hook must write a
+ * pre_compact capsule, with no pre-compact start in the session (and the
+ * control: under the default threshold the same session writes none).
  * @module
  */
 import { startFakeModel } from "../fake_model/server.ts";
 import { HOST_RECORDS } from "../../../core/hosts/records.ts";
-import { batonOk, install, writeMarkerCapsule } from "./baton.ts";
+import type { CompressionRecord, HostRecord } from "../../../core/hosts/record.ts";
+import { batonOk, install, listCapsules, writeMarkerCapsule } from "./baton.ts";
+import { startAcpAgent } from "./acp.ts";
 import type { Cell } from "./case.ts";
 import type { HostDriver } from "./driver.ts";
 import { runBounded } from "./process.ts";
@@ -82,6 +96,13 @@ export interface CostResult {
   startsWithTools: number;
   /** (startsWithTools - startsNoTools) / toolCalls, not opted in. */
   perToolCall: number | null;
+  /**
+   * Starts in the one-prompt session with no tool call, its start and end (and a plugin's
+   * once-per-load `baton bands`) not counted.
+   */
+  perPrompt: number;
+  /** Of those, the starts of a capture hook that fires after every turn (stop, idle). */
+  perPromptTurnCapture: number;
   /** Starts of a pre-tool or post-tool hook in the not-opted-in session. */
   perToolHookStarts: number;
   /** The same with the repository opted in: starts per tool call, and pre-tool starts. */
@@ -95,7 +116,15 @@ export interface CostResult {
    * usage the fake model reported), or null when the host's transcript gives none.
    */
   tokenReading: { pct: number; source: string } | null;
-  /** Claude Code only: `baton load` ran without a prompt in dontAsk mode; touch was refused. */
+  /**
+   * A host with `compression`: the second prompt near the threshold wrote a pre_compact capsule
+   * from its prompt hook, with no pre-compact start (else n/a).
+   */
+  capturedNearCompression: Cell;
+  /**
+   * A host with permission entries: `baton load` ran without a prompt where unlisted calls are
+   * refused; `baton doctor` and every compound command behind `baton load` were refused.
+   */
   allowedWithoutPrompt: Cell;
   failures: string[];
   notes: string[];
@@ -133,6 +162,11 @@ async function startLines(log: string): Promise<string[]> {
   return text.split("\n").filter((l) => l !== "");
 }
 
+const SESSION_EVENT =
+  /^(hook (session-start|session-end|SessionStart|SessionEnd|sessionStart|sessionEnd)|bands)\b/;
+/** A capture after every turn (a stop or idle hook), counted per prompt but apart from the band. */
+const TURN_CAPTURE_EVENT = /^hook (stop|Stop|AfterAgent|idle)\b/;
+
 const PER_TOOL_EVENT =
   /^hook (pre-tool|post-tool|pre-tool-use|PreToolUse|PostToolUse|BeforeTool|AfterTool|preToolUse|postToolUse|beforeShellExecution)\b/;
 
@@ -149,9 +183,12 @@ export async function runCostCase(
     startsNoTools: 0,
     startsWithTools: 0,
     perToolCall: null,
+    perPrompt: 0,
+    perPromptTurnCapture: 0,
     perToolHookStarts: 0,
     optedIn: { toolCalls: 0, perToolCall: null, preToolStarts: 0 },
-    allowedWithoutPrompt: "n/a: Claude Code only",
+    allowedWithoutPrompt: "n/a: no permission entries",
+    capturedNearCompression: "n/a: its pre-compact hook fires only on compaction",
     tokenReading: null,
     failures: [],
     notes: [],
@@ -217,6 +254,15 @@ export async function runCostCase(
       some.calls,
     );
     result.perToolHookStarts = some.lines.filter((l) => PER_TOOL_EVENT.test(l)).length;
+    result.perPrompt = none.lines.filter((l) => !SESSION_EVENT.test(l)).length;
+    result.perPromptTurnCapture = none.lines.filter((l) => TURN_CAPTURE_EVENT.test(l)).length;
+    // The band and every other per-prompt hook: at most one start; a turn-end capture (a host
+    // whose capture hook is stop or idle) is shown apart, not hidden.
+    if (result.perPrompt - result.perPromptTurnCapture > 1) {
+      fail(
+        `one prompt below warn started baton ${result.perPrompt} times: ${summarize(none.lines)}`,
+      );
+    }
     result.notes.push(
       `not opted in: ${none.lines.length} start(s) with no tool call [${summarize(none.lines)}], ` +
         `${some.lines.length} with ${some.calls} [${summarize(some.lines)}]`,
@@ -237,42 +283,13 @@ export async function runCostCase(
       );
     }
 
-    if (driver.host === "claude-code") {
-      // The control is the same launcher with a command that has no allow entry (doctor).
-      const script = [`${launcher.path} load`, `${launcher.path} doctor`];
-      model.setScript(({ results }) => script[results.length] ?? null);
-      const seen = model.resultsSeen.length;
-      const prompt = "Load the briefing, then run the doctor.";
-      await turn(prompt, [
-        "-p",
-        prompt,
-        "--output-format",
-        "json",
-        "--permission-mode",
-        "dontAsk",
-      ]);
-      const results = model.fullestResults(seen);
-      const loaded = (results[0] ?? "").includes(sb.marker);
-      const refused = /denied|permission/i.test(results[1] ?? "") &&
-        !/repository|store|verdict/i.test(results[1] ?? "");
-      result.allowedWithoutPrompt = loaded && refused ? "yes" : "no";
-      result.notes.push(
-        `dontAsk: baton load ${loaded ? "returned the briefing" : "did not run"}; baton doctor ${
-          refused ? "was refused" : "was not refused"
-        }: ${JSON.stringify((results[1] ?? "").slice(0, 120))}`,
-      );
-      if (!loaded) {
-        fail(
-          `in dontAsk mode baton load did not run: ${
-            JSON.stringify((results[0] ?? "").slice(0, 300))
-          }`,
-        );
-      }
-      if (!refused) {
-        fail(
-          "in dontAsk mode baton doctor (no allow entry) was not refused: the check shows nothing",
-        );
-      }
+    if (driver.refusingTurnArgs !== undefined) {
+      await allowEntries(sb, result, {
+        launcher: launcher.path,
+        model,
+        run: (prompt) => turn(prompt, driver.refusingTurnArgs!(sb, prompt)),
+        fail,
+      });
     }
     // Opted in: the registration now carries the gate, which starts once per matched call.
     await batonOk(sb, ["enforce", "on", "--yes"]);
@@ -309,12 +326,153 @@ export async function runCostCase(
     if (result.tokenReading === null && TOKEN_HOSTS.has(driver.host)) {
       fail("the band read no token count from the transcript the host wrote");
     }
+    const compression = (HOST_RECORDS as readonly HostRecord[]).find((r) => r.id === driver.host)
+      ?.compression;
+    if (compression !== undefined) {
+      if (driver.acpArgs === undefined) throw new Error(`${driver.host} has no ACP mode`);
+      const acpArgs = driver.acpArgs;
+      await nearCompression(sb, result, compression, {
+        session: async (prompts) => {
+          const before = (await startLines(launcher.log)).length;
+          model.setScript(() => null);
+          model.reportBigUsage(10, FAKE_INPUT_TOKENS);
+          const agent = await startAcpAgent(driver.bin, acpArgs, {
+            cwd: sb.repo,
+            env: { ...sb.env, ...driver.env(sb, model) },
+            timeoutMs: driver.turnTimeoutMs,
+          });
+          try {
+            for (const p of prompts) await agent.prompt(p);
+          } finally {
+            await agent.close();
+          }
+          return (await startLines(launcher.log)).slice(before);
+        },
+        fail,
+      });
+    }
   } finally {
     await model.close();
     await sb.remove();
     result.seconds = Math.round((performance.now() - started) / 100) / 10;
   }
   return result;
+}
+
+/**
+ * The capture before an automatic compression, in one process with two prompts: the user's
+ * settings put the compression threshold where the first reply's fill ({@linkcode
+ * FAKE_INPUT_TOKENS} of Gemini's 1,048,576) is 90% of it, so the second prompt is near and the
+ * host itself does not compress yet; a manual capsule first makes sure no recent automatic one
+ * holds the capture back. The prompt hook must have written a pre_compact capsule, and no
+ * pre-compact hook may have started.
+ */
+async function nearCompression(
+  sb: Sandbox,
+  result: CostResult,
+  compression: CompressionRecord,
+  run: {
+    session: (prompts: string[]) => Promise<string[]>;
+    fail: (m: string) => void;
+  },
+): Promise<void> {
+  // The control: the same two prompts under the host's default threshold capture nothing.
+  await writeMarkerCapsule(sb);
+  const controlBefore = (await listCapsules(sb)).length;
+  const controlLines = await run.session(["Say OK.", "Say OK again."]);
+  const controlAdded = (await listCapsules(sb)).slice(controlBefore);
+  result.notes.push(
+    `control, default threshold: [${summarize(controlLines)}], capsules added: ${
+      controlAdded.map((c) => c.trigger).join(", ") || "none"
+    }`,
+  );
+  if (controlAdded.some((c) => c.trigger === "pre_compact")) {
+    run.fail("far below the default compression threshold a pre_compact capsule was written");
+  }
+  const threshold = Math.round((FAKE_INPUT_TOKENS / 1_048_576 / 0.9) * 10_000) / 10_000;
+  const user = compression.settingsFiles.find((f) => f.kind === "user");
+  if (user === undefined) throw new Error("the record names no user settings file");
+  const path = `${sb.home}/${user.path}`;
+  const settings = JSON.parse(await Deno.readTextFile(path)) as Record<string, unknown>;
+  let node = settings;
+  for (const key of compression.setting.slice(0, -1)) {
+    node = (node[key] ??= {}) as Record<string, unknown>;
+  }
+  node[compression.setting[compression.setting.length - 1]!] = threshold;
+  await Deno.writeTextFile(path, JSON.stringify(settings));
+  await writeMarkerCapsule(sb);
+  const before = (await listCapsules(sb)).length;
+  const lines = await run.session(["Say OK.", "Say OK again."]);
+  const added = (await listCapsules(sb)).slice(before);
+  const captured = added.some((c) => c.trigger === "pre_compact");
+  const preCompact = lines.filter((l) => /^hook (pre-compact|PreCompress|PreCompact)\b/.test(l));
+  result.capturedNearCompression = captured && preCompact.length === 0 ? "yes" : "no";
+  result.notes.push(
+    `near compression (threshold ${threshold}, two prompts in one process): ${lines.length} ` +
+      `start(s) [${summarize(lines)}], capsules added: ${
+        added.map((c) => c.trigger).join(", ") || "none"
+      }`,
+  );
+  if (!captured) run.fail("near the compression threshold no pre_compact capsule was written");
+  if (preCompact.length !== 0) run.fail("the pre-compact hook started on an ordinary request");
+}
+
+/** Compound commands behind an allowed prefix, each creating its own file if it ran. */
+const SMUGGLED = [
+  (l: string) => `${l} load; touch smuggled1`,
+  (l: string) => `${l} load && touch smuggled2`,
+  (l: string) => `${l} load $(touch smuggled3)`,
+  (l: string) => `${l} load | touch smuggled4`,
+];
+
+/**
+ * The permission entries install wrote, in a session where every call no rule allows is refused:
+ * `baton load` runs (its briefing comes back), every compound command behind it is refused (the
+ * file it would create is absent; the earlier `touch cost1.txt` shows touch works there), and
+ * `baton doctor`, which no entry names, is refused.
+ */
+async function allowEntries(
+  sb: Sandbox,
+  result: CostResult,
+  run: {
+    launcher: string;
+    model: ReturnType<typeof startFakeModel>;
+    run: (prompt: string) => Promise<void>;
+    fail: (m: string) => void;
+  },
+): Promise<void> {
+  const l = run.launcher;
+  const script = [`${l} load`, ...SMUGGLED.map((f) => f(l)), `${l} doctor`];
+  run.model.setScript(({ results }) => script[results.length] ?? null);
+  const seen = run.model.resultsSeen.length;
+  await run.run("Load the briefing, then run the doctor.");
+  const results = run.model.fullestResults(seen);
+  const loaded = (results[0] ?? "").includes(sb.marker);
+  const doctor = results[SMUGGLED.length + 1] ?? "";
+  const refused = doctor !== "" && !/repository|store|verdict/i.test(doctor);
+  const ran: string[] = [];
+  for (let i = 1; i <= SMUGGLED.length; i++) {
+    const made = await Deno.stat(`${sb.repo}/smuggled${i}`).then(() => true, () => false);
+    if (made) ran.push(`smuggled${i}`);
+  }
+  result.allowedWithoutPrompt = loaded && refused && ran.length === 0 ? "yes" : "no";
+  result.notes.push(
+    `refusing mode: baton load ${loaded ? "returned the briefing" : "did not run"}; ` +
+      `compound commands behind it ${
+        ran.length === 0 ? "all refused" : `ran: ${ran.join(", ")}`
+      }; ` +
+      `baton doctor ${refused ? "was refused" : "was not refused"}: ${
+        JSON.stringify(doctor.slice(0, 120))
+      }`,
+  );
+  if (results.length < script.length) {
+    run.fail(`the model saw ${results.length} tool results, not ${script.length}`);
+  }
+  if (!loaded) {
+    run.fail(`baton load did not run: ${JSON.stringify((results[0] ?? "").slice(0, 300))}`);
+  }
+  if (ran.length > 0) run.fail(`a compound command behind baton load ran: ${ran.join(", ")}`);
+  if (!refused) run.fail("baton doctor (no allow entry) was not refused: the check shows nothing");
 }
 
 /** `hook session-start x2, hook stop x1` from the launcher's lines (first three words). */

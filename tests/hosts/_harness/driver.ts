@@ -33,6 +33,19 @@ export interface HostDriver {
    * the host has no pre-tool event baton installs.
    */
   toolTurnArgs?(sb: Sandbox, prompt: string): string[];
+  /**
+   * Arguments that run the host as an Agent Client Protocol agent on stdio
+   * (several prompts in one process, which headless turns cannot give);
+   * absent when the host has no such mode.
+   */
+  acpArgs?: string[];
+  /**
+   * Arguments of a new headless session in which every tool call that no
+   * permission rule allows is refused without asking (the host's own
+   * mode), for the check of the entries install writes; absent when baton
+   * writes no permission entries for the host.
+   */
+  refusingTurnArgs?(sb: Sandbox, prompt: string): string[];
   /** Milliseconds one turn may take. */
   turnTimeoutMs: number;
   /**

@@ -40,6 +40,15 @@ export const CLAUDE_CODE: HostDriver = {
     "--allowedTools",
     "Bash",
   ],
+  // dontAsk refuses every call no permission rule allows.
+  refusingTurnArgs: (_sb, prompt) => [
+    "-p",
+    prompt,
+    "--output-format",
+    "json",
+    "--permission-mode",
+    "dontAsk",
+  ],
   turnTimeoutMs: 90_000,
   async compact({ model, turn, touch }) {
     const runs = [await turn("A second exchange.", true)];

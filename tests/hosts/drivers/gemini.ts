@@ -1,9 +1,9 @@
 /**
  * Gemini CLI: GOOGLE_GEMINI_BASE_URL and an API key, the workspace trusted by
- * GEMINI_CLI_TRUST_WORKSPACE; `gemini -p`, `--resume latest`. PreCompress
- * fires before every model request (checked: no pre_compact capsule on a
- * turn that did not compact); Gemini has no session start after
- * compression.
+ * GEMINI_CLI_TRUST_WORKSPACE; `gemini -p`, `--resume latest`, and `--acp`
+ * for several prompts in one process. PreCompress fires before every model
+ * request (trigger auto), so baton registers it for `manual` only; Gemini has
+ * no session start after compression.
  * @module
  */
 import { type HostDriver, matchErrors } from "../_harness/driver.ts";
@@ -40,13 +40,13 @@ export const GEMINI: HostDriver = {
     resume,
   ) => ["-p", prompt, ...(resume ? ["--resume", "latest"] : [])],
   toolTurnArgs: (_sb, prompt) => ["-p", prompt, "--yolo"],
+  acpArgs: ["--acp"],
   turnTimeoutMs: 90_000,
-  // `gemini -p "/compress"` sends the text to the model (no PreCompress runs), and an
-  // automatic compression fires the same PreCompress (trigger auto) as every turn, which
-  // baton records as a rate-limited turn_end capsule: no pre_compact capsule to check.
+  // `gemini -p "/compress"` sends the text to the model (no PreCompress runs); the capture
+  // before an automatic compression is BeforeAgent's, shown by the cost case.
   compact: null,
   noCompactionWhy:
-    "/compress does not run headless; automatic compression fires the per-turn PreCompress (turn_end)",
+    "/compress does not run headless; the capture before an automatic compression is BeforeAgent's (the cost case)",
   reinjectsAfterCompaction: false,
   hookErrors: (out) => matchErrors(out),
 };

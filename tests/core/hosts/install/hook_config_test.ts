@@ -191,3 +191,17 @@ Deno.test("mergeHooks() then removeHooks() is the identity on generated configs 
     { numRuns: 200 },
   );
 });
+
+Deno.test("mergeHooks() with a changed hook set keeps a baton-only hooks object where it was (an allow list after it keeps its place)", () => {
+  const gate: HookSpec = { event: "pre-tool", native: "PreToolUse", timeoutSeconds: 5 };
+  const base = mergeHooks(null, { format: GROUPED, hooks: HOOKS }, OPTS);
+  const withAllow = base.replace(
+    /\n}\n$/,
+    ',\n  "permissions": {\n    "allow": ["Bash(x:*)"]\n  }\n}\n',
+  );
+  assert.notEqual(withAllow, base, "the allow list was added after the hooks");
+  const on = mergeHooks(withAllow, { format: GROUPED, hooks: [...HOOKS, gate] }, OPTS);
+  assert.ok(on.indexOf('"hooks"') < on.indexOf('"permissions"'), "hooks still first");
+  const off = mergeHooks(on, { format: GROUPED, hooks: HOOKS }, OPTS);
+  assert.equal(off, withAllow, "on then off is byte-exact");
+});
