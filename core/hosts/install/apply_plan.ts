@@ -114,7 +114,11 @@ export async function applyPlans(
   // a host that saved its settings meanwhile must not lose that change.
   for (const plan of plans) {
     for (const c of plan.changes) {
-      if (c.action === "unchanged" || c.action === "kept") continue;
+      if (c.action === "unchanged" || c.action === "kept") {
+        // An unchanged block baton wrote before the record existed is recorded now.
+        if (c.ledger !== undefined) await recordBlock(fs, c.ledger);
+        continue;
+      }
       if ((await currentText(fs, c.writePath)) !== c.before) throw new ConfigChangedError(c.path);
     }
   }
@@ -131,7 +135,11 @@ export async function applyPlans(
   let count = 0;
   for (const plan of plans) {
     for (const c of plan.changes) {
-      if (c.action === "unchanged" || c.action === "kept") continue;
+      if (c.action === "unchanged" || c.action === "kept") {
+        // An unchanged block baton wrote before the record existed is recorded now.
+        if (c.ledger !== undefined) await recordBlock(fs, c.ledger);
+        continue;
+      }
       if (c.backup !== null) {
         // The backup is as private as the file it copies (a settings file may hold keys).
         const mode = await modeOf(fs, c.writePath);

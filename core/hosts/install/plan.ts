@@ -235,9 +235,16 @@ function currentBlock(file: RulesBlockFile, text: string | null): string | null 
   return text === null ? null : blockEdit(file, () => blockSpan(text.replace(/^\ufeff/, "")));
 }
 
-/** True when the block in the file is not one this clone's record says baton wrote. */
+/**
+ * True when the block in the file is not baton's: in a git work tree, a block whose text differs
+ * from the one this clone's record holds, or, with no record for the file, a block in a file git
+ * tracks (a commit brought it). A block in an untracked file with no record came from this
+ * machine, as outside git (an install from before the record existed): its begin line is trusted.
+ */
 async function someoneElses(own: BlockOwnership, block: string | null): Promise<boolean> {
-  return block !== null && own.ledgerPath !== null && own.recorded !== await blockDigest(block);
+  if (block === null || own.ledgerPath === null) return false;
+  if (own.recorded === null) return own.tracked;
+  return own.recorded !== await blockDigest(block);
 }
 
 /** The note for a block baton leaves because it did not write it here. */
@@ -275,7 +282,11 @@ async function planBlockInstall(
   }
   const after = keepBomOrNull(before, (body) => blockEdit(file, () => withBlock(body, file.body)));
   const ledger = await ledgerUpdate(file, own, after);
-  if (after === before) return { change: change(file, "unchanged", before, before) };
+  if (after === before) {
+    const unchanged = change(file, "unchanged", before, before);
+    const unrecorded = ledger !== undefined && own.recorded !== ledger.sha256;
+    return { change: unrecorded ? { ...unchanged, ledger } : unchanged };
+  }
   const c = change(file, before === null ? "create" : "update", before, after);
   return { change: ledger === undefined ? c : { ...c, ledger } };
 }

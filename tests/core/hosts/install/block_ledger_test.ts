@@ -129,6 +129,34 @@ Deno.test("a block whose text changed since baton wrote it (a pull replaced it) 
   await assert.rejects(Deno.stat(s.rules));
 });
 
+Deno.test("an untracked block with no record (written before the record existed) is still baton's", async () => {
+  const s = await setup();
+  await s.install();
+  const ours = await Deno.readTextFile(s.rules);
+  // What an older install left: the block, no record.
+  await Deno.remove(`${s.root}/.git/baton/rules_blocks.json`);
+  assert.equal((await blockOwnership(s.fs, s.rules)).recorded, null);
+  const again = await s.install();
+  assert.ok(!again.notes.some((n) => /did not write in this clone/.test(n)), "taken as baton's");
+  assert.equal(await Deno.readTextFile(s.rules), ours);
+  assert.match(
+    (await blockOwnership(s.fs, s.rules)).recorded ?? "",
+    /^[0-9a-f]{64}$/,
+    "recorded now",
+  );
+  await Deno.remove(`${s.root}/.git/baton/rules_blocks.json`);
+  await s.uninstall();
+  await assert.rejects(Deno.stat(s.rules), "uninstall removes it");
+  // The control: the same block with no record, once committed, is left as someone else's.
+  const t = await setup();
+  await t.install();
+  await Deno.remove(`${t.root}/.git/baton/rules_blocks.json`);
+  await commitAll(t.root, "the rules");
+  const kept = await t.uninstall();
+  assert.equal(await Deno.readTextFile(t.rules), ours);
+  assert.ok(kept.notes.some((n) => /did not write in this clone/.test(n)));
+});
+
 Deno.test("the record parses by shape only", () => {
   const h = "b".repeat(64);
   assert.deepEqual(parseLedger('{"blocks": {"a.md": "x", "b.md": 3}}'), {});
