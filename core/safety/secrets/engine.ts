@@ -18,7 +18,7 @@ import { buildAutomaton, type KeywordAutomaton } from "./automaton.ts";
 import { shannonEntropy } from "./checks.ts";
 import { isNotSecret } from "./filters.ts";
 import { scanDfaTs } from "./prefilter_ts.ts";
-import type { SecretRule } from "./rule.ts";
+import type { RuleSection, SecretRule } from "./rule.ts";
 
 /** Which prefilter runs the keyword pass. */
 export type PrefilterKind = "wasm" | "ts";
@@ -56,6 +56,20 @@ interface CompiledRule {
   extend: RegExp | null;
   /** The rule's `needs`, or null. */
   needs: string | null;
+  /** The rule's `section` with its regexes compiled (marker sticky, cut and opens global), or null. */
+  section: RuleSection | null;
+}
+
+/**
+ * Where a section rule's cut search stands in the current buffer: the last
+ * cut found before the current marker and the first one at or after it
+ * (Infinity when there is none). It only moves forward, so the cuts of a
+ * buffer are searched once whatever the number of markers.
+ */
+interface CutCursor {
+  prevEnd: number;
+  next: number;
+  nextEnd: number;
 }
 
 /**
@@ -152,7 +166,10 @@ export function createEngine(
     }
     const before = rule.before ?? 0;
     const near = rule.anchor === "near";
-    const flags = rule.pattern.flags.replace(/[gyd]/g, "") + "d" + (near ? "g" : "y");
+    const section = rule.section === undefined ? null : compileSection(rule.section);
+    // Near rules scan a window (global); cover and section rules try one place at a time (sticky).
+    const flags = rule.pattern.flags.replace(/[gyd]/g, "") + "d" +
+      (near && section === null ? "g" : "y");
     const lead = rule.lead === undefined ? null : asciiLookup(rule.lead);
     return {
       rule,
@@ -172,6 +189,7 @@ export function createEngine(
         ? null
         : new RegExp(rule.extend.source, rule.extend.flags.replace(/[gyd]/g, "") + "y"),
       needs: rule.needs ?? null,
+      section,
     };
   });
   const automaton = buildAutomaton(keywords);
@@ -208,6 +226,17 @@ export function createEngine(
     countNewlines,
     rules: compiled,
     keywordRules,
+  };
+}
+
+function compileSection(section: RuleSection): RuleSection {
+  const bare = (re: RegExp) => re.flags.replace(/[gyd]/g, "");
+  return {
+    marker: new RegExp(section.marker.source, bare(section.marker) + "y"),
+    cut: new RegExp(section.cut.source, bare(section.cut) + "g"),
+    opens: new RegExp(section.opens.source, bare(section.opens) + "g"),
+    before: section.before,
+    after: section.after,
   };
 }
 
@@ -285,6 +314,7 @@ export function findSecrets(engine: SecretEngine, bytes: Uint8Array): RawFinding
   const { automaton, rules, keywordRules } = engine;
   const coveredUntil = new Array<number>(rules.length).fill(-1);
   const needs: (NeedsCache | undefined)[] = new Array(rules.length);
+  const cuts: (CutCursor | undefined)[] = new Array(rules.length);
   const candidates: (RawFinding & { priority: number })[] = [];
   const hits = pass.hits;
   for (let h = 0; h < hits.length; h += 2) {
@@ -298,6 +328,16 @@ export function findSecrets(engine: SecretEngine, bytes: Uint8Array): RawFinding
         const c = rules[ri]!;
         const kwEnd = kwStart + automaton.keywords[kw]!.length;
         if (c.needs !== null && !needsWithin(c, text, kwStart, kwEnd, needs, ri)) continue;
+        if (c.section !== null) {
+          let cursor = cuts[ri];
+          if (cursor === undefined) {
+            cursor = { prevEnd: 0, next: -1, nextEnd: 0 };
+            cuts[ri] = cursor;
+          }
+          const end = findInSection(c, c.section, text, kwStart, cursor, candidates);
+          if (end > coveredUntil[ri]!) coveredUntil[ri] = end;
+          continue;
+        }
         const found = confirm(c, text, kwStart, kwEnd);
         if (found !== null) {
           candidates.push(found);
@@ -307,6 +347,103 @@ export function findSecrets(engine: SecretEngine, bytes: Uint8Array): RawFinding
     }
   }
   return resolveOverlaps(candidates);
+}
+
+/** Longest match of a section's `opens`, in bytes. */
+const MAX_OPENING = 64;
+
+/**
+ * The matches of a section rule for the marker at a keyword: the pattern
+ * tried where `opens` matches, within the rule's distances of the marker
+ * and with no cut between the two. Pushes every accepted match and returns
+ * the end of the last one (-1 when none).
+ */
+function findInSection(
+  c: CompiledRule,
+  section: RuleSection,
+  text: string,
+  kwStart: number,
+  cursor: CutCursor,
+  out: (RawFinding & { priority: number })[],
+): number {
+  let markerStart = -1;
+  let markerEnd = -1;
+  for (let at = Math.max(0, kwStart - 3); at <= kwStart; at++) {
+    section.marker.lastIndex = at;
+    if (section.marker.test(text)) {
+      markerStart = at;
+      markerEnd = section.marker.lastIndex;
+      break;
+    }
+  }
+  if (markerStart < 0) return -1;
+  advanceCuts(section.cut, text, cursor, markerStart);
+  let last = tryOpenings(
+    c,
+    section,
+    text,
+    Math.max(cursor.prevEnd, markerStart - section.before),
+    markerStart,
+    out,
+  );
+  advanceCuts(section.cut, text, cursor, markerEnd);
+  const after = tryOpenings(
+    c,
+    section,
+    text,
+    markerEnd,
+    Math.min(cursor.next, markerEnd + section.after),
+    out,
+  );
+  if (after > last) last = after;
+  return last;
+}
+
+/** Moves the cursor until `next` is the first cut starting at or after `until`. */
+function advanceCuts(cut: RegExp, text: string, cursor: CutCursor, until: number): void {
+  while (cursor.next < until) {
+    if (cursor.next >= 0) cursor.prevEnd = cursor.nextEnd;
+    cut.lastIndex = Math.max(cursor.nextEnd, cursor.next + 1);
+    const m = cut.exec(text);
+    if (m === null) {
+      cursor.next = Infinity;
+      return;
+    }
+    cursor.next = m.index;
+    cursor.nextEnd = m.index + m[0].length;
+  }
+}
+
+/** Tries the pattern at every opening that starts in [from, to]; returns the last accepted end or -1. */
+function tryOpenings(
+  c: CompiledRule,
+  section: RuleSection,
+  text: string,
+  from: number,
+  to: number,
+  out: (RawFinding & { priority: number })[],
+): number {
+  if (to < from) return -1;
+  // A slice bounds the search for openings to the section (V8 shares the characters).
+  const part = text.slice(from, Math.min(text.length, to + MAX_OPENING));
+  const opens = section.opens;
+  opens.lastIndex = 0;
+  let last = -1;
+  while (true) {
+    const o = opens.exec(part);
+    if (o === null || o.index > to - from) return last;
+    const at = from + o.index;
+    c.fast.lastIndex = at;
+    const m = c.fast.exec(text);
+    const found = m === null ? null : spanOf(c, text, m, at, 0);
+    if (found !== null) {
+      out.push(found);
+      last = found.end;
+      opens.lastIndex = Math.max(o.index + 1, found.end - from);
+    } else {
+      opens.lastIndex = o.index + 1;
+    }
+  }
 }
 
 /**

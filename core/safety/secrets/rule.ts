@@ -12,6 +12,23 @@ export type RuleAnchor =
   /** The match may be anywhere in the window around the keyword (context keywords). */
   | "near";
 
+/**
+ * A section of the input around a marker (see {@linkcode SecretRule.section}):
+ * it runs from the last `cut` before the marker to the first `cut` after it.
+ */
+export interface RuleSection {
+  /** The marker, tried at the keyword (and up to three bytes before it, for leading backslashes). */
+  marker: RegExp;
+  /** Where a section begins; the marker is one. */
+  cut: RegExp;
+  /** Where a match of the rule's pattern can begin. */
+  opens: RegExp;
+  /** Largest distance from a match's start to the marker's start, for a match before the marker. */
+  before: number;
+  /** Largest distance from the marker's end to a match's start, for a match after it. */
+  after: number;
+}
+
 /** A credential kind and how to recognise it. */
 export interface SecretRule {
   /** Stable kind name, written into `[REDACTED:<kind>]` and findings. */
@@ -73,6 +90,15 @@ export interface SecretRule {
    * absent.
    */
   needs?: string;
+  /**
+   * With anchor "near": the match must sit in the same section as the
+   * marker the keyword starts (a Kubernetes data map in the object whose
+   * kind is Secret), instead of anywhere in the window. The engine finds the
+   * section's bounds with one forward pass per buffer and tries the pattern
+   * (compiled sticky) only where `opens` matches inside them, so the cost
+   * stays linear however many markers or openings the input repeats.
+   */
+  section?: RuleSection;
   /** Bytes after the keyword start that the window spans. */
   after: number;
   /** Wins over lower priorities when matches overlap: 3 vendor-specific, 2 structural, 1 generic. */

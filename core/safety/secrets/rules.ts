@@ -1362,9 +1362,17 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ["kind: secret", "kind:secret"],
     // Anchored on the rare `kind: Secret`; the data block may sit on either side of it.
     anchor: "near",
+    // One document: the data block within 4,000 bytes of the kind, no `kind:`, `---` or `apiVersion:` between.
+    section: {
+      marker: /kind:[ \t]{0,8}\\{0,3}["']?Secret\b/,
+      cut: /kind:|---|apiVersion:/,
+      opens: /(?:stringD|d)ata:/,
+      before: 4000,
+      after: 4000,
+    },
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]))(?:(?<=kind:[ \t]{0,8}\\{0,3}["']?Secret\b(?:(?!kind:|---|apiVersion:)[^]){0,4000})|(?=(?:(?!kind:|---|apiVersion:)[^]){0,4000}?kind:[ \t]{0,8}\\{0,3}["']?Secret\b))(?:stringD|d)ata:[ \t]{0,8}${NL}[ \t]{1,16}[A-Za-z0-9_.-]{1,253}:[ \t]{1,8}(?<s>[^\s\\][^\r\n\\]{0,4096}(?:${NL}[ \t]{1,16}[A-Za-z0-9_.-]{1,253}:[ \t]{1,8}[^\s\\][^\r\n\\]{0,4096}){0,64})`,
+        .raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]))(?:stringD|d)ata:[ \t]{0,8}${NL}[ \t]{1,16}[A-Za-z0-9_.-]{1,253}:[ \t]{1,8}(?<s>[^\s\\][^\r\n\\]{0,4096}(?:${NL}[ \t]{1,16}[A-Za-z0-9_.-]{1,253}:[ \t]{1,8}[^\s\\][^\r\n\\]{0,4096}){0,64})`,
     ),
     before: 4000,
     after: 4000 + 24 * 1024,
@@ -1378,9 +1386,18 @@ export const SECRET_RULES: readonly SecretRule[] = [
       'The values of the `"data"` / `"stringData"` map of a JSON object with `"kind": "Secret"` (`kubectl get secret -o json`, the API), before or after it in the same object, escaped or not, redacted as one block.',
     keywords: K8S_JSON_SECRET_KEYWORDS,
     anchor: "near",
+    // One object: the data map within 28,000 bytes before the kind or 4,000 after it, no other
+    // `"kind"` or `"apiVersion"` between (kubectl prints apiVersion first, data before kind).
+    section: {
+      marker: new RegExp(K8S_JSON_KIND),
+      cut: new RegExp(K8S_JSON_CUT),
+      opens: new RegExp(String.raw`${JQ}(?:stringD|d)ata${JQ}`),
+      before: 28000,
+      after: 4000,
+    },
     pattern: new RegExp(
       String
-        .raw`(?:(?<=${K8S_JSON_KIND}(?:(?!${K8S_JSON_CUT})[^]){0,4000})|(?=(?:(?!${K8S_JSON_CUT})[^]){0,28000}?${K8S_JSON_KIND}))${JQ}(?:stringD|d)ata${JQ}${JWS}:${JWS}\{${JWS}${K8S_JSON_KEY}(?<s>${K8S_JSON_VALUE}(?:${JQ}${JWS},${JWS}${K8S_JSON_KEY}${K8S_JSON_VALUE}){0,64})${JQ}`,
+        .raw`${JQ}(?:stringD|d)ata${JQ}${JWS}:${JWS}\{${JWS}${K8S_JSON_KEY}(?<s>${K8S_JSON_VALUE}(?:${JQ}${JWS},${JWS}${K8S_JSON_KEY}${K8S_JSON_VALUE}){0,64})${JQ}`,
     ),
     before: 28 * 1024,
     after: 4000 + 24 * 1024,
