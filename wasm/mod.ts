@@ -59,6 +59,26 @@ export interface DfaTables {
    * any ASCII case. Every keyword must be at least three bytes long.
    */
   starts: Uint8Array;
+  /** Name checks on hits; none when absent. */
+  nameChecks?: NameChecks;
+}
+
+/**
+ * Name checks on keyword hits (see wasm/assembly/prefilter.ts, namePasses):
+ * a hit in a state with checks is reported only when one passes.
+ */
+export interface NameChecks {
+  /** Columns per row of the table: a row offset divided by it is the state. */
+  classCount: number;
+  /** Per state: 0 (every hit reported) or the index in `program` of its check list. */
+  states: Uint32Array;
+  /**
+   * Check lists, each `[count, entry...]`; an entry is a keyword length, a
+   * lead set and a follows set in bits 0-7, 8-15 and 16-23. Index 0 is unused.
+   */
+  program: Uint32Array;
+  /** 256-byte membership tables (1 = in the set), `sets[id * 256 + byte]`. */
+  sets: Uint8Array;
 }
 
 /** The result of one scan. */
@@ -97,6 +117,10 @@ interface Exports {
     starts: number,
     out: number,
     cap: number,
+    checks: number,
+    program: number,
+    sets: number,
+    classCount: number,
   ): number;
   maskHigh(data: number, len: number): void;
   countNewlines(data: number, from: number, to: number): number;
@@ -133,7 +157,11 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
   const classesAt = PAGE; // page 0 stays unused
   const startsAt = classesAt + 256;
   const tableAt = startsAt + 8192;
-  const outAt = tableAt + tables.table.length * 4;
+  const checks = tables.nameChecks;
+  const checksAt = tableAt + tables.table.length * 4;
+  const programAt = checksAt + (checks?.states.length ?? 0) * 4;
+  const setsAt = programAt + (checks?.program.length ?? 0) * 4;
+  const outAt = setsAt + (checks?.sets.length ?? 0);
   const dataAt = outAt + HIT_CAP * 8;
   let capacity = 0;
   let scanned = 0;
@@ -147,6 +175,14 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
   new Uint8Array(exports.memory.buffer, classesAt, 256).set(tables.classes);
   new Uint8Array(exports.memory.buffer, startsAt, 8192).set(tables.starts);
   new Uint32Array(exports.memory.buffer, tableAt, tables.table.length).set(tables.table);
+  if (checks !== undefined) {
+    if (checks.sets.length % 256 !== 0) {
+      throw new RangeError("Name check sets must be 256 bytes each");
+    }
+    new Uint32Array(exports.memory.buffer, checksAt, checks.states.length).set(checks.states);
+    new Uint32Array(exports.memory.buffer, programAt, checks.program.length).set(checks.program);
+    new Uint8Array(exports.memory.buffer, setsAt, checks.sets.length).set(checks.sets);
+  }
   return {
     scan(bytes: Uint8Array, state: number): DfaScanResult {
       if (bytes.length > capacity) {
@@ -171,6 +207,10 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
           startsAt,
           outAt,
           HIT_CAP,
+          checks === undefined ? 0 : checksAt,
+          programAt,
+          setsAt,
+          checks?.classCount ?? 1,
         );
         if (n > 0) {
           parts.push(new Uint32Array(exports.memory.buffer, outAt, n * 2).slice());

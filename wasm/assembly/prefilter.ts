@@ -16,6 +16,12 @@
 // bytes are read from the start state. The bitmap has one bit per hash of
 // the window (case variants included); a collision only skips less.
 //
+// Name check: a state may carry a list of checks (see namePasses); a hit
+// there is written only when one of them passes, so the keyword hits of
+// assignment rules whose name is not followed by an operator (`"input_tokens"`
+// in prose, `tokenizer.encode(`) never reach TypeScript, which would reject
+// them with the same test.
+//
 // Semantics shared with the pure-TS reference (scanDfaTs in
 // core/safety/secrets/prefilter_ts.ts); a parity test holds them equal.
 
@@ -62,6 +68,10 @@ export function scan(
   starts: usize,
   out: usize,
   cap: u32,
+  checks: usize,
+  program: usize,
+  sets: usize,
+  classCount: u32,
 ): u32 {
   let row: u32 = state;
   let n: u32 = 0;
@@ -82,7 +92,7 @@ export function scan(
     acc |= b;
     const e = load<u32>(table + (<usize> (row + <u32> load<u8>(classes + <usize> b)) << 2));
     row = e & 0x7fffffff;
-    if (e >> 31) {
+    if (e >> 31 && namePasses(data, i, to, row, checks, program, sets, classCount)) {
       const o = out + (<usize> n << 3);
       store<u32>(o, i);
       store<u32>(o, row, 4);
@@ -98,6 +108,84 @@ export function scan(
   resumeIndex = i;
   orBits |= acc;
   return n;
+}
+
+/** Longest name a check reads, plus one (the engine's MAX_NAME). */
+const MAX_NAME: u32 = 98;
+
+/**
+ * The name check of the state at `row` for the keyword ending at byte `i`.
+ * `checks` is 0 (no checks anywhere) or holds one u32 per state: 0 (no
+ * check, the hit is written) or the index in `program` of a list
+ * [count, entry...], each entry two u32: a keyword length, a lead set and an
+ * operator set (bits 0-7, 8-15, 16-23; a set is a 256-byte table at
+ * sets + id * 256), then the operator shape (see operatorAt). It passes when
+ * the run of lead bytes that holds the keyword (its trailing non-lead bytes
+ * dropped) is shorter than MAX_NAME and an operator follows it.
+ */
+function namePasses(
+  data: usize,
+  i: u32,
+  to: u32,
+  row: u32,
+  checks: usize,
+  program: usize,
+  sets: usize,
+  classCount: u32,
+): bool {
+  if (checks === 0) return true;
+  const at = load<u32>(checks + (<usize> (row / classCount) << 2));
+  if (at === 0) return true;
+  const list = program + (<usize> at << 2);
+  const count = load<u32>(list);
+  for (let k: u32 = 0; k < count; k++) {
+    const entry = load<u32>(list + (<usize> (1 + 2 * k) << 2));
+    const shape = load<u32>(list + (<usize> (2 + 2 * k) << 2));
+    const lead = sets + (<usize> ((entry >> 8) & 0xff) << 8);
+    const operators = sets + (<usize> ((entry >> 16) & 0xff) << 8);
+    const kwEnd = i + 1;
+    const kwStart = kwEnd - (entry & 0xff);
+    let end = kwEnd;
+    while (end > kwStart && load<u8>(lead + <usize> load<u8>(data + <usize> (end - 1))) === 0) {
+      end--;
+    }
+    while (
+      end < to && end - kwStart < MAX_NAME &&
+      load<u8>(lead + <usize> load<u8>(data + <usize> end)) !== 0
+    ) end++;
+    if (end - kwStart >= MAX_NAME) continue;
+    if (operatorAt(data, end, to, shape, operators)) return true;
+  }
+  return false;
+}
+
+/**
+ * True when the bytes at `p` are, in order: optionally (when bit 2 of
+ * `shape` is set) a closing quote (`"` or `'`) after at most `shape & 3`
+ * backslashes; at most `shape >> 8` blanks (space, tab); one byte of the
+ * operator set. The regex `(?:\\{0,E}["'])?[ \t]{0,B}[ops]` tried at `p`,
+ * which backtracking cannot help: its parts begin with disjoint bytes.
+ */
+function operatorAt(data: usize, p: u32, to: u32, shape: u32, operators: usize): bool {
+  if (shape & 4) {
+    let q = p;
+    while (q < to && q - p <= (shape & 3) && load<u8>(data + <usize> q) === 0x5c) q++;
+    if (q - p > (shape & 3)) return false;
+    if (q < to) {
+      const c = load<u8>(data + <usize> q);
+      if (c === 0x22 || c === 0x27) p = q + 1;
+      else if (q > p) return false;
+    } else if (q > p) return false;
+  }
+  const most = shape >> 8;
+  let blanks: u32 = 0;
+  while (p < to) {
+    const c = load<u8>(data + <usize> p);
+    if (c !== 0x20 && c !== 0x09) break;
+    if (++blanks > most) return false;
+    p++;
+  }
+  return p < to && load<u8>(operators + <usize> load<u8>(data + <usize> p)) !== 0;
 }
 
 /**

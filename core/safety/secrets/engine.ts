@@ -17,6 +17,7 @@ import { armorEnd } from "./armor.ts";
 import { buildAutomaton, type KeywordAutomaton } from "./automaton.ts";
 import { shannonEntropy } from "./checks.ts";
 import { isNotSecret } from "./filters.ts";
+import { buildNameChecks, followsFirst, followsPattern } from "./name_checks.ts";
 import { scanDfaTs } from "./prefilter_ts.ts";
 import type { RuleSection, SecretRule } from "./rule.ts";
 
@@ -48,9 +49,9 @@ interface CompiledRule {
   lead: Uint8Array | null;
   /** Cached answers of the rule's rejectName, by hash and length of the name. */
   rejected: Map<number, NameAnswer> | null;
-  /** The rule's `follows`, sticky. */
+  /** The rule's `follows` as a pattern, sticky. */
   follows: RegExp | null;
-  /** ASCII lookup of the rule's `followsFirst`, or null. */
+  /** ASCII lookup of the characters the rule's `follows` begins with, or null. */
   followsFirst: Uint8Array | null;
   /** The rule's `extend`, sticky. */
   extend: RegExp | null;
@@ -120,6 +121,11 @@ export interface SecretEngine {
 export interface CreateEngineOptions {
   /** @default {"wasm"} */
   prefilter?: PrefilterKind;
+  /**
+   * Run the name checks in the keyword pass (see name_checks.ts); off only
+   * to show that they change no finding. @default {true}
+   */
+  nameChecks?: boolean;
 }
 
 /** Longest name (run of lead characters) a rule with `follows` reads, plus one. */
@@ -183,8 +189,8 @@ export function createEngine(
       rejected: rule.rejectName === undefined ? null : new Map(),
       follows: rule.follows === undefined
         ? null
-        : new RegExp(rule.follows.source, rule.follows.flags.replace(/[gyd]/g, "") + "y"),
-      followsFirst: rule.followsFirst === undefined ? null : asciiLookup(rule.followsFirst),
+        : new RegExp(followsPattern(rule.follows).source, "y"),
+      followsFirst: rule.follows === undefined ? null : asciiLookup(followsFirst(rule.follows)),
       extend: rule.extend === undefined
         ? null
         : new RegExp(rule.extend.source, rule.extend.flags.replace(/[gyd]/g, "") + "y"),
@@ -193,13 +199,24 @@ export function createEngine(
     };
   });
   const automaton = buildAutomaton(keywords);
+  const tables = options.nameChecks === false ? automaton : {
+    ...automaton,
+    nameChecks: buildNameChecks(
+      automaton,
+      keywordRules,
+      compiled.map((c) => ({
+        lead: c.lead,
+        follows: c.near ? null : c.rule.follows ?? null,
+      })),
+    ),
+  };
   let prefilter: PrefilterKind = options.prefilter ?? "wasm";
-  let scanKeywords = (bytes: Uint8Array) => scanDfaTs(automaton, bytes, 0);
+  let scanKeywords = (bytes: Uint8Array) => scanDfaTs(tables, bytes, 0);
   let maskedCopy = maskHighTs;
   let countNewlines = countNewlinesTs;
   if (prefilter === "wasm") {
     try {
-      const dfa = createWasmDfa(automaton);
+      const dfa = createWasmDfa(tables);
       let last: Uint8Array | null = null;
       scanKeywords = (bytes: Uint8Array) => {
         last = bytes;
@@ -648,10 +665,20 @@ function resolveOverlaps(candidates: (RawFinding & { priority: number })[]): Raw
   const ordered = [...candidates].sort((a, b) =>
     b.priority - a.priority || (b.end - b.start) - (a.end - a.start) || a.start - b.start
   );
+  // Kept findings never overlap, so sorted by start they are sorted by end
+  // too: one binary search finds the only neighbours a candidate can overlap.
   const kept: RawFinding[] = [];
   for (const c of ordered) {
-    if (kept.some((k) => c.start < k.end && k.start < c.end)) continue;
-    kept.push({ kind: c.kind, start: c.start, end: c.end });
+    let lo = 0;
+    let hi = kept.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (kept[mid]!.start < c.start) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo > 0 && kept[lo - 1]!.end > c.start) continue;
+    if (lo < kept.length && kept[lo]!.start < c.end) continue;
+    kept.splice(lo, 0, { kind: c.kind, start: c.start, end: c.end });
   }
-  return kept.sort((a, b) => a.start - b.start);
+  return kept;
 }

@@ -5,7 +5,10 @@
  * this path when WebAssembly is unavailable. Pure: no I/O.
  * @module
  */
-import type { DfaScanResult, DfaTables } from "../../../wasm/mod.ts";
+import type { DfaScanResult, DfaTables, NameChecks } from "../../../wasm/mod.ts";
+
+/** Longest name a check reads, plus one (as in the WASM loop and the engine). */
+const MAX_NAME = 98;
 
 /**
  * Runs the keyword DFA over `bytes` from row offset `state`.
@@ -26,6 +29,7 @@ import type { DfaScanResult, DfaTables } from "../../../wasm/mod.ts";
  */
 export function scanDfaTs(tables: DfaTables, bytes: Uint8Array, state: number): DfaScanResult {
   const { classes, table } = tables;
+  const checks = tables.nameChecks;
   let hits = new Uint32Array(64);
   let n = 0;
   let row = state;
@@ -35,7 +39,7 @@ export function scanDfaTs(tables: DfaTables, bytes: Uint8Array, state: number): 
     acc |= b;
     const e = table[row + classes[b]!]!;
     row = e & 0x7fffffff;
-    if (e >= 0x80000000) {
+    if (e >= 0x80000000 && (checks === undefined || namePasses(checks, bytes, i, row))) {
       if (n + 2 > hits.length) {
         const grown = new Uint32Array(hits.length * 2);
         grown.set(hits);
@@ -46,4 +50,52 @@ export function scanDfaTs(tables: DfaTables, bytes: Uint8Array, state: number): 
     }
   }
   return { hits: hits.slice(0, n), state: row, ascii: acc < 0x80 };
+}
+
+/** The name check of the state at `row` for the keyword ending at byte `i` (namePasses in WASM). */
+function namePasses(checks: NameChecks, bytes: Uint8Array, i: number, row: number): boolean {
+  const at = checks.states[row / checks.classCount]!;
+  if (at === 0) return true;
+  const { program, sets } = checks;
+  const count = program[at]!;
+  for (let k = 0; k < count; k++) {
+    const entry = program[at + 1 + 2 * k]!;
+    const shape = program[at + 2 + 2 * k]!;
+    const lead = ((entry >> 8) & 0xff) * 256;
+    const operators = ((entry >> 16) & 0xff) * 256;
+    const kwEnd = i + 1;
+    const kwStart = kwEnd - (entry & 0xff);
+    let end = kwEnd;
+    while (end > kwStart && sets[lead + bytes[end - 1]!] === 0) end--;
+    while (end < bytes.length && end - kwStart < MAX_NAME && sets[lead + bytes[end]!] !== 0) end++;
+    if (end - kwStart >= MAX_NAME) continue;
+    if (operatorAt(bytes, end, shape, sets, operators)) return true;
+  }
+  return false;
+}
+
+/** The operator test of a check at `p` (operatorAt in WASM). */
+function operatorAt(
+  bytes: Uint8Array,
+  p: number,
+  shape: number,
+  sets: Uint8Array,
+  operators: number,
+): boolean {
+  const to = bytes.length;
+  if ((shape & 4) !== 0) {
+    let q = p;
+    while (q < to && q - p <= (shape & 3) && bytes[q] === 0x5c) q++;
+    if (q - p > (shape & 3)) return false;
+    const c = bytes[q];
+    if (c === 0x22 || c === 0x27) p = q + 1;
+    else if (q > p) return false;
+  }
+  const most = shape >> 8;
+  let blanks = 0;
+  while (p < to && (bytes[p] === 0x20 || bytes[p] === 0x09)) {
+    if (++blanks > most) return false;
+    p++;
+  }
+  return p < to && sets[operators + bytes[p]!] !== 0;
 }

@@ -29,6 +29,23 @@ export interface RuleSection {
   after: number;
 }
 
+/**
+ * What follows a name up to its assignment operator: the pattern
+ * `(?:\\{0,escapes}["'])?[ \t]{0,blanks}[operators]` (the quote group only
+ * with `quote`), whose parts begin with disjoint characters, so one forward
+ * test decides it.
+ */
+export interface NameFollows {
+  /** A closing quote (`"` or `'`) may come first. */
+  quote: boolean;
+  /** With `quote`: how many backslashes may escape it (JSON inside JSON), 0 to 3. */
+  escapes: 0 | 1 | 2 | 3;
+  /** Most blanks (space, tab) before the operator, 0 to 255. */
+  blanks: number;
+  /** The operator characters (a RegExp character-class body of ASCII punctuation, no blank, quote or backslash). */
+  operators: string;
+}
+
 /** A credential kind and how to recognise it. */
 export interface SecretRule {
   /** Stable kind name, written into `[REDACTED:<kind>]` and findings. */
@@ -64,22 +81,15 @@ export interface SecretRule {
    */
   rejectName?: (name: string) => boolean;
   /**
-   * With `lead`: what must follow the run of lead characters that holds the
-   * keyword (say, an assignment operator after a name), as a pattern tried
-   * right there (compiled sticky). It must hold wherever `pattern` can match;
-   * the engine checks it before the name and the pattern, so the many
-   * keyword hits in prose (`the token is`) cost one character test. A rule
-   * with `follows` reads names of at most 97 characters: a longer run of lead
-   * characters is rejected outright.
+   * With `lead`: the assignment operator that must follow the run of lead
+   * characters that holds the keyword. It must hold wherever `pattern` can
+   * match; the engine checks it before the name and the pattern (in the
+   * keyword pass itself, when every rule of a keyword has one), so the many
+   * keyword hits in prose (`the token is`) and code cost a few byte tests. A
+   * rule with `follows` reads names of at most 97 characters: a longer run
+   * of lead characters is rejected outright.
    */
-  follows?: RegExp;
-  /**
-   * With `follows`: every character a `follows` match can begin with (a
-   * RegExp character-class body, ASCII). The character right after the name
-   * is looked up in it before `follows` runs, so most keyword hits cost one
-   * table lookup. It must hold every first character `follows` accepts.
-   */
-  followsFirst?: string;
+  follows?: NameFollows;
   /**
    * A literal (ASCII, case as written) that every match holds after its
    * keyword and within `after` bytes of the keyword's start (`-u` in

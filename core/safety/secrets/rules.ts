@@ -17,15 +17,13 @@ import {
   isBase64UserPass,
 } from "./checks.ts";
 import { isExcludedName, isLookAlikeValue, isRepeatedPlaceholder } from "./filters.ts";
-import type { SecretRule } from "./rule.ts";
+import type { NameFollows, SecretRule } from "./rule.ts";
 import { VENDOR_RULES } from "./rules_vendor.ts";
 
 /** Between a name and its value: optional (escaped) quote, an assignment operator, optional quote. */
 const SEP = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}(?:\\?["'\x60])?`;
 /** What follows a name in SEP up to its operator (a rule's `follows`). */
-const ASSIGNMENT_OPERATOR = /(?:\\?["'])?[ \t]{0,16}[:=]/;
-/** The characters an {@linkcode ASSIGNMENT_OPERATOR} match begins with. */
-const ASSIGNMENT_FIRST = String.raw`\\"' \t:=`;
+const ASSIGNMENT_OPERATOR: NameFollows = { quote: true, escapes: 1, blanks: 16, operators: ":=" };
 /** SEP without its trailing quote, for values read by {@linkcode assignedValue}. */
 const SEP_OPEN = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}`;
 
@@ -1232,8 +1230,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     lead: "A-Za-z0-9_",
     // The pattern's name is upper case: a run with lower case never matches.
     rejectName: (n) => /[a-z]/.test(n) || rejectAssignmentName(n),
-    follows: /=/,
-    followsFirst: "=",
+    follows: { quote: false, escapes: 0, blanks: 0, operators: "=" },
     before: 64,
     after: VALUE_MAX + 100,
     priority: 1,
@@ -1263,7 +1260,6 @@ export const SECRET_RULES: readonly SecretRule[] = [
     lead: "A-Za-z0-9_.\\-",
     rejectName: rejectAssignmentName,
     follows: ASSIGNMENT_OPERATOR,
-    followsFirst: ASSIGNMENT_FIRST,
     before: 64,
     after: VALUE_MAX + 140,
     priority: 1,
@@ -1305,7 +1301,6 @@ export const SECRET_RULES: readonly SecretRule[] = [
     lead: "A-Za-z0-9_.\\-",
     rejectName: (n) => !KEY_NAME.test(n) || ORDINARY_KEY_NAME.test(n) || isExcludedName(n),
     follows: ASSIGNMENT_OPERATOR,
-    followsFirst: ASSIGNMENT_FIRST,
     before: 64,
     after: VALUE_MAX + 140,
     priority: 1,
@@ -1342,7 +1337,6 @@ export const SECRET_RULES: readonly SecretRule[] = [
     // An upper-case NAME=value is the env rule's (same span, its kind).
     rejectName: (n) => !PASSWORD_NAME.test(n) || isExcludedName(n) || !/[a-z]/.test(n),
     follows: ASSIGNMENT_OPERATOR,
-    followsFirst: ASSIGNMENT_FIRST,
     before: 64,
     after: VALUE_MAX + 140,
     priority: 1,

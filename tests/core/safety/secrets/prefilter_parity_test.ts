@@ -91,6 +91,45 @@ Deno.test("the WASM prefilter resumes when more hits arrive than its buffer hold
   assert.deepEqual([...a.hits], [...scanDfaTs(automaton, bytes, 0).hits]);
 });
 
+Deno.test("the WASM and TS keyword passes drop the same hits by their name checks", () => {
+  const w = createEngine(SECRET_RULES, { prefilter: "wasm" });
+  const t = createEngine(SECRET_RULES, { prefilter: "ts" });
+  const unchecked = createEngine(SECRET_RULES, { prefilter: "ts", nameChecks: false });
+  const rng = new Rng(12);
+  const inputs = corpus();
+  // Names, operators and what can sit between them, in every order and at the very end.
+  const parts = [
+    "api_key",
+    "TOKEN",
+    "password",
+    "x",
+    "\\",
+    "\\\\",
+    '"',
+    "'",
+    " ",
+    "\t",
+    ":",
+    "=",
+    "\n",
+  ];
+  for (let i = 0; i < 300; i++) {
+    let s = "";
+    for (let n = 1 + rng.int(12); n > 0; n--) s += rng.pick(parts);
+    inputs.push(encoder.encode(s));
+  }
+  let checked = 0;
+  let dropped = 0;
+  for (const bytes of inputs) {
+    const a = w.scanKeywords(bytes);
+    assert.deepEqual([...a.hits], [...t.scanKeywords(bytes).hits]);
+    checked += a.hits.length / 2;
+    dropped += unchecked.scanKeywords(bytes).hits.length / 2 - a.hits.length / 2;
+  }
+  // Positive controls: hits pass the checks and hits are dropped by them.
+  assert.ok(checked > 1000 && dropped > 300, `${checked} kept, ${dropped} dropped`);
+});
+
 Deno.test("the WASM and TS paths give identical findings end to end", () => {
   const w = createEngine(SECRET_RULES, { prefilter: "wasm" });
   const t = createEngine(SECRET_RULES, { prefilter: "ts" });
