@@ -50,7 +50,8 @@ export interface DfaTables {
   classes: Uint8Array;
   /**
    * Row-major transitions: entry `row + class` holds the next state's row
-   * offset (state * classCount), with bit 31 set when that state ends a keyword.
+   * offset (state * classCount), with bit 31 set when that state ends a
+   * keyword and bit 30 when it is three or more bytes deep.
    */
   table: Uint32Array;
   /**

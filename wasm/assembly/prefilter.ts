@@ -5,7 +5,7 @@
 // Aho-Corasick automaton with ASCII case folding built in TypeScript
 // (core/safety/secrets/automaton.ts); each table entry holds the next state's
 // row offset (state * classCount) with bit 31 set when that state ends at
-// least one keyword. For every byte whose state ends a keyword the loop
+// least one keyword and bit 30 when it is three or more bytes deep. For every byte whose state ends a keyword the loop
 // writes one hit, (byte index, row offset), as two u32 values.
 //
 // Root skip: while the DFA is in its start state, a byte whose 3-byte window
@@ -21,6 +21,13 @@
 // assignment rules whose name is not followed by an operator (`"input_tokens"`
 // in prose, `tokenizer.encode(`) never reach TypeScript, which would reject
 // them with the same test.
+//
+// Shallow reset: a state one or two bytes deep goes back to the start state
+// when neither 3-byte window its partial keywords start at begins a keyword
+// (bit 30 of a table entry marks the deeper states), so ordinary words,
+// whose letters keep the DFA one byte deep, are skipped too. Hits stay
+// exact; the state after the last byte equals the plain loop's, because a
+// reset needs the two bytes after it inside the data.
 //
 // Semantics shared with the pure-TS reference (scanDfaTs in
 // core/safety/secrets/prefilter_ts.ts); a parity test holds them equal.
@@ -91,7 +98,7 @@ export function scan(
     const b = <u32> load<u8>(data + <usize> i);
     acc |= b;
     const e = load<u32>(table + (<usize> (row + <u32> load<u8>(classes + <usize> b)) << 2));
-    row = e & 0x7fffffff;
+    row = e & 0x3fffffff;
     if (e >> 31 && namePasses(data, i, to, row, checks, program, sets, classCount)) {
       const o = out + (<usize> n << 3);
       store<u32>(o, i);
@@ -103,6 +110,19 @@ export function scan(
       }
     }
     i++;
+    // Shallow reset: a state at most two bytes deep holds partial keywords
+    // that start at byte i - 2 or i - 1; when no keyword starts with the
+    // 3-byte window at either, none of them can end, and the start state
+    // (with its skip) reads on. Only where both windows lie inside the data.
+    if ((e & 0x40000000) === 0 && row !== 0 && i >= 2 && i + 2 <= to) {
+      const w0 = load<u32>(data + <usize> (i - 2)) & 0xffffff;
+      const h0 = (w0 * 0x9e3779b1) >>> 16;
+      if (((<u32> load<u8>(starts + <usize> (h0 >> 3)) >> (h0 & 7)) & 1) === 0) {
+        const w1 = load<u32>(data + <usize> (i - 1)) & 0xffffff;
+        const h1 = (w1 * 0x9e3779b1) >>> 16;
+        if (((<u32> load<u8>(starts + <usize> (h1 >> 3)) >> (h1 & 7)) & 1) === 0) row = 0;
+      }
+    }
   }
   resumeState = row;
   resumeIndex = i;

@@ -38,7 +38,7 @@ export function scanDfaTs(tables: DfaTables, bytes: Uint8Array, state: number): 
     const b = bytes[i]!;
     acc |= b;
     const e = table[row + classes[b]!]!;
-    row = e & 0x7fffffff;
+    row = e & 0x3fffffff;
     if (e >= 0x80000000 && (checks === undefined || namePasses(checks, bytes, i, row))) {
       if (n + 2 > hits.length) {
         const grown = new Uint32Array(hits.length * 2);

@@ -143,3 +143,34 @@ Deno.test("the WASM and TS paths give identical findings end to end", () => {
   }
   assert.ok(found >= Object.keys(SAMPLES).length * 6, `only ${found} findings`);
 });
+
+Deno.test("the WASM loop's shallow reset loses no hit and ends in the plain loop's state", () => {
+  const keywords = [
+    ...new Set(SECRET_RULES.flatMap((r) => r.keywords.map((k) => k.toLowerCase()))),
+  ];
+  const automaton = buildAutomaton(keywords);
+  const wasm = createWasmDfa(automaton);
+  let hits = 0;
+  for (const k of keywords) {
+    // One or two bytes of a keyword, then words, then the keyword, at every distance from the end.
+    for (
+      const text of [
+        `${k[0]}${k}`,
+        `${k.slice(0, 2)}x${k}`,
+        `${k.slice(0, 2)}zq ${k}`,
+        `ordinary words ${k.slice(0, 2)}`,
+        `ordinary words ${k.slice(0, 1)}`,
+        `a${k.slice(0, 2)}b${k.slice(0, 2)}`,
+        `${k}${k.slice(0, 2)}x${k.slice(0, 2)}`,
+      ]
+    ) {
+      const bytes = encoder.encode(text);
+      const a = wasm.scan(bytes, 0);
+      const b = scanDfaTs(automaton, bytes, 0);
+      assert.deepEqual([...a.hits], [...b.hits], text);
+      assert.equal(a.state, b.state, text);
+      hits += a.hits.length / 2;
+    }
+  }
+  assert.ok(hits >= keywords.length * 4, `only ${hits} hits`);
+});
