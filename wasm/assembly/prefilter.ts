@@ -139,9 +139,12 @@ const MAX_NAME: u32 = 98;
  * check, the hit is written) or the index in `program` of a list
  * [count, entry...], each entry two u32: a keyword length, a lead set and an
  * operator set (bits 0-7, 8-15, 16-23; a set is a 256-byte table at
- * sets + id * 256), then the operator shape (see operatorAt). It passes when
- * the run of lead bytes that holds the keyword (its trailing non-lead bytes
- * dropped) is shorter than MAX_NAME and an operator follows it.
+ * sets + id * 256), then the operator shape (bits 0-15, see operatorAt), the
+ * least value length (bits 16-23, 0 for no value check) and the blanks
+ * allowed before the value (bits 24-31). It passes when the run of lead
+ * bytes that holds the keyword (its trailing non-lead bytes dropped) is
+ * shorter than MAX_NAME, an operator follows it and, with a value check, a
+ * value can follow the operator (see valueAt).
  */
 function namePasses(
   data: usize,
@@ -174,38 +177,93 @@ function namePasses(
       load<u8>(lead + <usize> load<u8>(data + <usize> end)) !== 0
     ) end++;
     if (end - kwStart >= MAX_NAME) continue;
-    if (operatorAt(data, end, to, shape, operators)) return true;
+    const op = operatorAt(data, end, to, shape, operators);
+    if (op < 0) continue;
+    const min = (shape >> 16) & 0xff;
+    if (min === 0) return true;
+    const blanks = shape >> 24;
+    const at = <u32> op + 1;
+    if (valueAt(data, at, to, blanks, min)) return true;
+    // A two-byte operator (`:=`, `=>`): the value may start after either byte.
+    if (at < to) {
+      const c = load<u8>(data + <usize> at);
+      if ((c === 0x3d || c === 0x3e) && valueAt(data, at + 1, to, blanks, min)) return true;
+    }
   }
   return false;
 }
 
 /**
- * True when the bytes at `p` are, in order: optionally (when bit 2 of
+ * True when a value of at least `min` bytes can start at `p`, after at most
+ * `blanks` blanks: quoted (the quote possibly after one backslash) with no
+ * line break or that quote among its first `min` bytes, or bare, with no
+ * blank, line break, quote or backslash among them. A necessary condition of
+ * every assignment rule's value pattern (rules.ts, assignedValue).
+ */
+function valueAt(data: usize, p: u32, to: u32, blanks: u32, min: u32): bool {
+  let n: u32 = 0;
+  while (p < to) {
+    const c = load<u8>(data + <usize> p);
+    if (c !== 0x20 && c !== 0x09) break;
+    if (++n > blanks) return false;
+    p++;
+  }
+  if (p >= to) return false;
+  let c = load<u8>(data + <usize> p);
+  if (c === 0x5c && p + 1 < to) {
+    const q = load<u8>(data + <usize> (p + 1));
+    if (q === 0x22 || q === 0x27 || q === 0x60) {
+      p++;
+      c = q;
+    }
+  }
+  if (c === 0x22 || c === 0x27 || c === 0x60) {
+    p++;
+    if (p + min > to) return false;
+    for (let k: u32 = 0; k < min; k++) {
+      const d = load<u8>(data + <usize> (p + k));
+      if (d === c || d === 0x0a || d === 0x0d) return false;
+    }
+    return true;
+  }
+  if (p + min > to) return false;
+  for (let k: u32 = 0; k < min; k++) {
+    const d = load<u8>(data + <usize> (p + k));
+    if (
+      d === 0x20 || d === 0x09 || d === 0x0a || d === 0x0d || d === 0x22 || d === 0x27 ||
+      d === 0x60 || d === 0x5c || d === 0x0b || d === 0x0c
+    ) return false;
+  }
+  return true;
+}
+
+/**
+ * The offset of the operator when the bytes at `p` are, in order: optionally (when bit 2 of
  * `shape` is set) a closing quote (`"` or `'`) after at most `shape & 3`
  * backslashes; at most `shape >> 8` blanks (space, tab); one byte of the
  * operator set. The regex `(?:\\{0,E}["'])?[ \t]{0,B}[ops]` tried at `p`,
  * which backtracking cannot help: its parts begin with disjoint bytes.
  */
-function operatorAt(data: usize, p: u32, to: u32, shape: u32, operators: usize): bool {
+function operatorAt(data: usize, p: u32, to: u32, shape: u32, operators: usize): i32 {
   if (shape & 4) {
     let q = p;
     while (q < to && q - p <= (shape & 3) && load<u8>(data + <usize> q) === 0x5c) q++;
-    if (q - p > (shape & 3)) return false;
+    if (q - p > (shape & 3)) return -1;
     if (q < to) {
       const c = load<u8>(data + <usize> q);
       if (c === 0x22 || c === 0x27) p = q + 1;
-      else if (q > p) return false;
-    } else if (q > p) return false;
+      else if (q > p) return -1;
+    } else if (q > p) return -1;
   }
-  const most = shape >> 8;
+  const most = (shape >> 8) & 0xff;
   let blanks: u32 = 0;
   while (p < to) {
     const c = load<u8>(data + <usize> p);
     if (c !== 0x20 && c !== 0x09) break;
-    if (++blanks > most) return false;
+    if (++blanks > most) return -1;
     p++;
   }
-  return p < to && load<u8>(operators + <usize> load<u8>(data + <usize> p)) !== 0;
+  return p < to && load<u8>(operators + <usize> load<u8>(data + <usize> p)) !== 0 ? <i32> p : -1;
 }
 
 /**

@@ -101,7 +101,12 @@ export function buildNameChecks(
       if (lead === null || follows === null) return null;
       const ops = asciiSet(follows.operators);
       out.push(keyword.length | (setOf(lead) << 8) | (setOf(ops) << 16));
-      out.push(follows.escapes | (follows.quote ? 4 : 0) | (follows.blanks << 8));
+      const value = follows.value;
+      if (value !== undefined && (value.min > 0xff || value.blanks > 0xff)) return null;
+      out.push(
+        (follows.escapes | (follows.quote ? 4 : 0) | (follows.blanks << 8) |
+          ((value?.min ?? 0) << 16) | ((value?.blanks ?? 0) << 24)) >>> 0,
+      );
     }
     return out;
   });

@@ -69,33 +69,72 @@ function namePasses(checks: NameChecks, bytes: Uint8Array, i: number, row: numbe
     while (end > kwStart && sets[lead + bytes[end - 1]!] === 0) end--;
     while (end < bytes.length && end - kwStart < MAX_NAME && sets[lead + bytes[end]!] !== 0) end++;
     if (end - kwStart >= MAX_NAME) continue;
-    if (operatorAt(bytes, end, shape, sets, operators)) return true;
+    const op = operatorAt(bytes, end, shape, sets, operators);
+    if (op < 0) continue;
+    const min = (shape >> 16) & 0xff;
+    if (min === 0) return true;
+    const blanks = shape >>> 24;
+    if (valueAt(bytes, op + 1, blanks, min)) return true;
+    // A two-byte operator (`:=`, `=>`): the value may start after either byte.
+    const c = bytes[op + 1];
+    if ((c === 0x3d || c === 0x3e) && valueAt(bytes, op + 2, blanks, min)) return true;
   }
   return false;
 }
 
-/** The operator test of a check at `p` (operatorAt in WASM). */
+const BARE_STOP = new Set([0x20, 0x09, 0x0a, 0x0d, 0x22, 0x27, 0x60, 0x5c, 0x0b, 0x0c]);
+
+/** Whether a value of at least `min` bytes can start at `p` (valueAt in WASM). */
+function valueAt(bytes: Uint8Array, p: number, blanks: number, min: number): boolean {
+  const to = bytes.length;
+  let n = 0;
+  while (p < to && (bytes[p] === 0x20 || bytes[p] === 0x09)) {
+    if (++n > blanks) return false;
+    p++;
+  }
+  if (p >= to) return false;
+  let c = bytes[p]!;
+  const q = bytes[p + 1];
+  if (c === 0x5c && (q === 0x22 || q === 0x27 || q === 0x60)) {
+    p++;
+    c = q;
+  }
+  if (c === 0x22 || c === 0x27 || c === 0x60) {
+    p++;
+    if (p + min > to) return false;
+    for (let k = 0; k < min; k++) {
+      const d = bytes[p + k];
+      if (d === c || d === 0x0a || d === 0x0d) return false;
+    }
+    return true;
+  }
+  if (p + min > to) return false;
+  for (let k = 0; k < min; k++) if (BARE_STOP.has(bytes[p + k]!)) return false;
+  return true;
+}
+
+/** The offset of the operator a check finds at `p`, or -1 (operatorAt in WASM). */
 function operatorAt(
   bytes: Uint8Array,
   p: number,
   shape: number,
   sets: Uint8Array,
   operators: number,
-): boolean {
+): number {
   const to = bytes.length;
   if ((shape & 4) !== 0) {
     let q = p;
     while (q < to && q - p <= (shape & 3) && bytes[q] === 0x5c) q++;
-    if (q - p > (shape & 3)) return false;
+    if (q - p > (shape & 3)) return -1;
     const c = bytes[q];
     if (c === 0x22 || c === 0x27) p = q + 1;
-    else if (q > p) return false;
+    else if (q > p) return -1;
   }
-  const most = shape >> 8;
+  const most = (shape >> 8) & 0xff;
   let blanks = 0;
   while (p < to && (bytes[p] === 0x20 || bytes[p] === 0x09)) {
-    if (++blanks > most) return false;
+    if (++blanks > most) return -1;
     p++;
   }
-  return p < to && sets[operators + bytes[p]!] !== 0;
+  return p < to && sets[operators + bytes[p]!] !== 0 ? p : -1;
 }

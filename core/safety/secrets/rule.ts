@@ -44,6 +44,15 @@ export interface NameFollows {
   blanks: number;
   /** The operator characters (a RegExp character-class body of ASCII punctuation, no blank, quote or backslash). */
   operators: string;
+  /**
+   * What the pattern requires after the operator (or after its second
+   * character, `:=`, `=>`): at most `blanks` blanks, then a value of at
+   * least `min` characters, quoted (the quote possibly escaped once) with no
+   * line break or that quote in them, or bare with no blank, line break,
+   * quote or backslash. Checked in the keyword pass only, as a necessary
+   * condition of the pattern (it must hold wherever `pattern` matches).
+   */
+  value?: { blanks: number; min: number };
 }
 
 /** A credential kind and how to recognise it. */

@@ -48,15 +48,34 @@ Deno.test("the name checks in the keyword pass change no finding and drop hits",
     "A".repeat(87) + "_API_TOKEN",
     "x".repeat(200) + "secret_token_",
   ];
-  const seps = ["=", ": ", '\\": \\"', '\\\\\\": \\\\\\"', " = '", "  :=  ", " is ", '"', "\\", ""];
+  const seps = [
+    "=",
+    ": ",
+    '\\": \\"',
+    '\\\\\\": \\\\\\"',
+    " = '",
+    "  :=  ",
+    "=>",
+    ":=`",
+    " is ",
+    '"',
+    "\\",
+    "",
+  ];
+  // Values around every rule's least length, bare or quoted, some cut by a blank or a line break.
+  const valueOf = () => {
+    const v = rng.str(ALNUM, 1 + rng.int(8)) + "7" + rng.str(ALNUM, rng.int(12));
+    return rng.pick([v, `"${v}"`, `'${v}'`, `${v} tail`, `${v}\nnext`, `\\"${v}\\"`]);
+  };
   let found = 0;
   let dropped = 0;
   const texts: string[] = [];
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 2000; i++) {
     const value = rng.str(ALNUM, 10) + "7" + rng.str(ALNUM, 13);
     texts.push(JSON.stringify({
       c: `${rng.pick(names)}${rng.pick(seps)}${value}\n${rng.pick(names)}${rng.pick(seps)}`,
     }));
+    texts.push(`${rng.pick(names)}${rng.pick(seps)}${valueOf()}`);
   }
   for (const [, build] of Object.entries(SAMPLES)) {
     for (const wrap of Object.values(CONTEXTS)) texts.push(wrap(build(rng).text));
