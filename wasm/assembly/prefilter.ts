@@ -144,7 +144,8 @@ const MAX_NAME: u32 = 98;
  * allowed before the value (bits 24-31). It passes when the run of lead
  * bytes that holds the keyword (its trailing non-lead bytes dropped) is
  * shorter than MAX_NAME, an operator follows it and, with a value check, a
- * value can follow the operator (see valueAt).
+ * value can follow the operator (see valueAt). An entry whose second word
+ * has bit 31 set is a tail check instead (see tailAt).
  */
 function namePasses(
   data: usize,
@@ -164,6 +165,11 @@ function namePasses(
   for (let k: u32 = 0; k < count; k++) {
     const entry = load<u32>(list + (<usize> (1 + 2 * k) << 2));
     const shape = load<u32>(list + (<usize> (2 + 2 * k) << 2));
+    if (shape >> 31) {
+      // A tail check: the set of entry bits 8-15, right after the keyword.
+      if (tailAt(data, i + 1, to, shape, sets + (<usize> ((entry >> 8) & 0xff) << 8))) return true;
+      continue;
+    }
     const lead = sets + (<usize> ((entry >> 8) & 0xff) << 8);
     const operators = sets + (<usize> ((entry >> 16) & 0xff) << 8);
     const kwEnd = i + 1;
@@ -191,6 +197,27 @@ function namePasses(
     }
   }
   return false;
+}
+
+/**
+ * True when, from `p`, at most `(shape >> 8) & 0xff` blanks are followed by
+ * at least `shape & 0xff` bytes of the set (a rule's tail).
+ */
+function tailAt(data: usize, p: u32, to: u32, shape: u32, set: usize): bool {
+  const blanks = (shape >> 8) & 0xff;
+  const min = shape & 0xff;
+  let n: u32 = 0;
+  while (p < to) {
+    const c = load<u8>(data + <usize> p);
+    if (c !== 0x20 && c !== 0x09) break;
+    if (++n > blanks) return false;
+    p++;
+  }
+  if (p + min > to) return false;
+  for (let k: u32 = 0; k < min; k++) {
+    if (load<u8>(set + <usize> load<u8>(data + <usize> (p + k))) === 0) return false;
+  }
+  return true;
 }
 
 /**

@@ -207,6 +207,7 @@ export function createEngine(
       compiled.map((c) => ({
         lead: c.lead,
         follows: c.near ? null : c.rule.follows ?? null,
+        tail: c.near ? null : c.rule.tail ?? null,
       })),
     ),
   };

@@ -52,10 +52,13 @@ export interface NameCheckedRule {
   lead: Uint8Array | null;
   /** The rule's `follows`, when the engine rejects a hit whose name it does not follow (a cover rule). */
   follows: NameFollows | null;
+  /** The rule's `tail`, or null. */
+  tail: { blanks: number; cls: string; min: number } | null;
 }
 
 /**
- * Builds the checks for an automaton and its rules.
+ * Builds the checks for an automaton and its rules (a rule's `tail`, when
+ * it has one, stands for it; otherwise its name and operator).
  * @param automaton The keyword automaton.
  * @param keywordRules Keyword id -> indices of the rules that own it.
  * @param rules The rules, by index.
@@ -68,7 +71,7 @@ export interface NameCheckedRule {
  * const automaton = buildAutomaton(["token"]);
  * const lead = new Uint8Array(128).fill(1, 0x61, 0x7b);
  * const follows = { quote: false, escapes: 0, blanks: 0, operators: "=" } as const;
- * const checks = buildNameChecks(automaton, [[0]], [{ lead, follows }]);
+ * const checks = buildNameChecks(automaton, [[0]], [{ lead, follows, tail: null }]);
  * // The state that ends "token" lists one check.
  * assert.equal(checks.program[checks.states[checks.states.length - 1]!], 1);
  * ```
@@ -97,7 +100,12 @@ export function buildNameChecks(
     if (keyword.length > 0xff) return null;
     const out: number[] = [];
     for (const ri of keywordRules[kw]!) {
-      const { lead, follows } = rules[ri]!;
+      const { lead, follows, tail } = rules[ri]!;
+      if (tail !== null && tail.min <= 0xff && tail.blanks <= 0xff) {
+        out.push(keyword.length | (setOf(asciiSet(tail.cls)) << 8));
+        out.push((0x80000000 | tail.min | (tail.blanks << 8)) >>> 0);
+        continue;
+      }
       if (lead === null || follows === null) return null;
       const ops = asciiSet(follows.operators);
       out.push(keyword.length | (setOf(lead) << 8) | (setOf(ops) << 16));

@@ -61,6 +61,10 @@ function namePasses(checks: NameChecks, bytes: Uint8Array, i: number, row: numbe
   for (let k = 0; k < count; k++) {
     const entry = program[at + 1 + 2 * k]!;
     const shape = program[at + 2 + 2 * k]!;
+    if (shape >>> 31 === 1) {
+      if (tailAt(bytes, i + 1, shape, sets, ((entry >> 8) & 0xff) * 256)) return true;
+      continue;
+    }
     const lead = ((entry >> 8) & 0xff) * 256;
     const operators = ((entry >> 16) & 0xff) * 256;
     const kwEnd = i + 1;
@@ -80,6 +84,26 @@ function namePasses(checks: NameChecks, bytes: Uint8Array, i: number, row: numbe
     if ((c === 0x3d || c === 0x3e) && valueAt(bytes, op + 2, blanks, min)) return true;
   }
   return false;
+}
+
+/** A tail check from `p` (tailAt in WASM). */
+function tailAt(
+  bytes: Uint8Array,
+  p: number,
+  shape: number,
+  sets: Uint8Array,
+  set: number,
+): boolean {
+  const blanks = (shape >> 8) & 0xff;
+  const min = shape & 0xff;
+  let n = 0;
+  while (p < bytes.length && (bytes[p] === 0x20 || bytes[p] === 0x09)) {
+    if (++n > blanks) return false;
+    p++;
+  }
+  if (p + min > bytes.length) return false;
+  for (let k = 0; k < min; k++) if (sets[set + bytes[p + k]!] === 0) return false;
+  return true;
 }
 
 const BARE_STOP = new Set([0x20, 0x09, 0x0a, 0x0d, 0x22, 0x27, 0x60, 0x5c, 0x0b, 0x0c]);

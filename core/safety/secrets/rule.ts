@@ -118,6 +118,15 @@ export interface SecretRule {
    * stays linear however many markers or openings the input repeats.
    */
   section?: RuleSection;
+  /**
+   * What every match holds right after each keyword of the rule (the body
+   * of a prefixed token): at most `blanks` blanks, then at least `min`
+   * characters of `cls` (a RegExp character-class body, ASCII). The keyword
+   * pass drops a hit without it before TypeScript sees it, so it must hold
+   * wherever `pattern` matches at the keyword (a hit inside a match may fail
+   * it, as long as the hit at the match's own keyword passes).
+   */
+  tail?: { blanks: number; cls: string; min: number };
   /** Bytes after the keyword start that the window spans. */
   after: number;
   /** Wins over lower priorities when matches overlap: 3 vendor-specific, 2 structural, 1 generic. */

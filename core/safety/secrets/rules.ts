@@ -610,6 +610,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description: "`SK` + 32 lower-case hex characters (letters and digits both), anywhere.",
     // `SK` and the first hex character: three bytes for the prefilter.
     keywords: [..."0123456789abcdef"].map((c) => `sk${c}`),
+    tail: { blanks: 0, cls: "0-9a-f", min: 31 },
     pattern:
       /(?<![A-Za-z0-9](?<!\\[A-Za-z0-9]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))SK[0-9a-f]{32}(?![A-Za-z0-9])/,
     after: 40,
@@ -1139,6 +1140,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description:
       "`postgres://`, `mysql://`, `mongodb+srv://`, `redis://`, `amqp://` and similar URLs carrying `user:password@`; the password is redacted.",
     keywords: ["://"],
+    // `user:password@` ends within the window.
+    needs: "@",
     pattern:
       /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:jdbc:)?(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|cassandra)(?:\+[a-z0-9]{1,20})?:\/\/(?<user>[^\s:@\/?#"'<>\\\[\]]{0,128}):(?<s>[^\s\/?#"'<>\\\[\]]{1,256})@(?=[A-Za-z0-9\[_.-])/i,
     lead: "A-Za-z0-9+.\\-",
@@ -1154,6 +1157,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description:
       "Any `scheme://user:password@host` URL (https, ftp, git, ...); the password is redacted.",
     keywords: ["://"],
+    // `user:password@` ends within the window.
+    needs: "@",
     pattern:
       /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/(?<user>[^\s:@\/?#"'<>\\\[\]]{1,128}):(?<s>[^\s\/?#"'<>\\\[\]]{1,256})@(?=[A-Za-z0-9\[_.-])/,
     lead: "A-Za-z0-9+.\\-",
@@ -1181,6 +1186,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description:
       "`Bearer` + at least 20 token characters with enough entropy (Authorization headers, HTTP dumps, curl lines).",
     keywords: ["bearer "],
+    tail: { blanks: 15, cls: String.raw`A-Za-z0-9._~+\/-`, min: 20 },
     pattern:
       /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))Bearer[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/-]{20,4096}={0,2})(?![A-Za-z0-9._~+\/=-])/i,
     after: 4120,

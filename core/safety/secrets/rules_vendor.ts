@@ -36,6 +36,8 @@ interface PrefixedRow {
   i?: boolean;
   /** The keyword sits this far inside the token at most (the match starts where the run of `cls` does). */
   before?: number;
+  /** What follows each keyword (see SecretRule.tail). */
+  tail?: SecretRule["tail"];
 }
 
 function prefixed(row: PrefixedRow): SecretRule {
@@ -50,6 +52,7 @@ function prefixed(row: PrefixedRow): SecretRule {
     priority: 3,
     minEntropy: row.minEntropy ?? 3,
   };
+  if (row.tail !== undefined) rule.tail = row.tail;
   if (row.before !== undefined) {
     rule.lead = cls;
     rule.before = row.before;
@@ -281,6 +284,7 @@ export const VENDOR_RULES: readonly SecretRule[] = [
     description: "`pat` + 14 alphanumerics, `.`, 64 hex characters.",
     keywords: ["pat"],
     body: String.raw`pat[A-Za-z0-9]{14}\.[a-f0-9]{64}`,
+    tail: { blanks: 0, cls: "A-Za-z0-9", min: 14 },
     cls: "A-Za-z0-9",
     max: 82,
   }),
@@ -469,6 +473,7 @@ export const VENDOR_RULES: readonly SecretRule[] = [
       "`ntn_` + 11 digits and 35 alphanumerics, or a legacy `secret_` + 43 alphanumerics.",
     keywords: ["ntn_", "secret_"],
     body: "(?:ntn_[0-9]{11}[A-Za-z0-9]{35}|secret_[A-Za-z0-9]{43})",
+    tail: { blanks: 0, cls: "A-Za-z0-9", min: 43 },
     max: 50,
     minEntropy: 3.5,
   }),
@@ -540,6 +545,7 @@ export const VENDOR_RULES: readonly SecretRule[] = [
     // `s.` and the token's first character: three bytes, cheap to reject
     // (`this.state` fails the look-behind at once).
     keywords: [..."abcdefghijklmnopqrstuvwxyz0123456789"].map((c) => `s.${c}`),
+    tail: { blanks: 0, cls: "A-Za-z0-9", min: 23 },
     pattern: new RegExp(
       String.raw`${
         lookBehind(String.raw`A-Za-z0-9_.\-\/$@`)
