@@ -467,6 +467,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description: "Three characters, a digit, `Q~`, then 31-34 characters from `[A-Za-z0-9_~.-]`.",
     // Keywords are at least three bytes (the prefilter's skip needs it): the digit before Q~.
     keywords: ["0q~", "1q~", "2q~", "3q~", "4q~", "5q~", "6q~", "7q~", "8q~", "9q~"],
+    tail: { blanks: 0, cls: String.raw`A-Za-z0-9_~.\-`, min: 31 },
     pattern:
       /(?<![A-Za-z0-9_~.-](?<!\\[A-Za-z0-9_~.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/,
     lead: "A-Za-z0-9_~.\\-",

@@ -591,6 +591,7 @@ export const VENDOR_RULES: readonly SecretRule[] = [
     description: "An app id (15 or 16 digits), `|`, and the 32-hex app secret.",
     // The keyword is the id's last two digits and the bar (three bytes at least).
     keywords: Array.from({ length: 100 }, (_, i) => `${String(i).padStart(2, "0")}|`),
+    tail: { blanks: 0, cls: "0-9a-f", min: 32 },
     pattern: new RegExp(
       String.raw`${lookBehind("A-Za-z0-9")}[0-9]{15,16}\|[0-9a-f]{32}(?![A-Za-z0-9])`,
     ),
@@ -606,6 +607,8 @@ export const VENDOR_RULES: readonly SecretRule[] = [
     description:
       "Three dot-separated parts whose first is the base64 of a numeric user id of 17-20 digits (`MT` for ids from 2021 on, `Mj` to `OT` before; ids starting 40, 41, 51, 52, 55, 81, 85 or 86 only near the word Discord), then 6 and 27-40 URL-safe characters; the id is decoded and checked.",
     keywords: discordIdKeywords(),
+    // The rest of the id (22 to 28 characters in all) follows its first four.
+    tail: { blanks: 0, cls: String.raw`A-Za-z0-9_\-`, min: 18 },
     pattern: new RegExp(
       String
         .raw`${
