@@ -331,6 +331,8 @@ export function findSecrets(engine: SecretEngine, bytes: Uint8Array): RawFinding
   const text = decoder.decode(pass.ascii ? bytes : engine.maskedCopy(bytes));
   const { automaton, rules, keywordRules } = engine;
   const coveredUntil = new Array<number>(rules.length).fill(-1);
+  const runEnd = new Array<number>(rules.length).fill(-1);
+  const runTries = new Array<number>(rules.length).fill(0);
   const needs: (NeedsCache | undefined)[] = new Array(rules.length);
   const cuts: (CutCursor | undefined)[] = new Array(rules.length);
   const candidates: (RawFinding & { priority: number })[] = [];
@@ -356,10 +358,19 @@ export function findSecrets(engine: SecretEngine, bytes: Uint8Array): RawFinding
           if (end > coveredUntil[ri]!) coveredUntil[ri] = end;
           continue;
         }
+        // Inside a bare value the checks rejected, a hit reads it again to
+        // its end; a few such reads judge a chain (`key:key:Ab3…`), more
+        // only make `key:key:key:…` quadratic.
+        const inside = kwStart < runEnd[ri]!;
+        if (inside && runTries[ri]! >= MAX_RUN_TRIES) continue;
+        rejectedBareEnd = -1;
         const found = confirm(c, text, kwStart, kwEnd);
         if (found !== null) {
           candidates.push(found);
           coveredUntil[ri] = found.end;
+        } else if (rejectedBareEnd >= 0) {
+          runTries[ri] = inside ? runTries[ri]! + 1 : 1;
+          runEnd[ri] = inside ? Math.max(runEnd[ri]!, rejectedBareEnd) : rejectedBareEnd;
         }
       }
     }
@@ -539,9 +550,23 @@ function attempt(
     if (m === null || at + m[0].length < kwEnd) continue;
     const found = spanOf(c, text, m, at, 0);
     if (found !== null) return found;
+    if (c.follows !== null && !QUOTES.has(m[0].charCodeAt(m[0].length - 1))) {
+      rejectedBareEnd = Math.max(rejectedBareEnd, at + m[0].length);
+    }
   }
   return null;
 }
+
+/**
+ * Where the last confirmation's rejected match of an assignment rule ended,
+ * when its value was bare (-1 otherwise). Hits of the same rule inside it
+ * are read again at most {@linkcode MAX_RUN_TRIES} times in all; quoted
+ * values (`"the token: …"`) are not counted.
+ */
+let rejectedBareEnd = -1;
+/** Most confirmations of one rule inside one rejected bare value. */
+const MAX_RUN_TRIES = 8;
+const QUOTES = new Set([0x22, 0x27, 0x60]);
 
 /**
  * The rule's rejectName answer for text[first, end), cached without

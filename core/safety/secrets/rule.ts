@@ -49,7 +49,7 @@ export interface NameFollows {
    * character, `:=`, `=>`): at most `blanks` blanks, then a value of at
    * least `min` characters, quoted (the quote possibly escaped once) with no
    * line break or that quote in them, or bare with no blank, line break,
-   * quote or backslash. Checked in the keyword pass only, as a necessary
+   * quote, backslash or `=`. Checked in the keyword pass only, as a necessary
    * condition of the pattern (it must hold wherever `pattern` matches).
    */
   value?: { blanks: number; min: number };

@@ -201,3 +201,17 @@ Deno.test("a section rule takes openings on either side of its marker, never acr
   const many = "MARK val=k3J9xQ2mP7zR ".repeat(5000);
   assert.equal(spans(many).length, 5000);
 });
+
+Deno.test("a chain of names in a rejected bare value is still read: the value after it is found", () => {
+  const spans = (text: string) =>
+    findSecrets(engine, encoder.encode(text)).map((f) => text.slice(f.start, f.end));
+  // Positive controls: the value after a chain, and a value at the end of one.
+  assert.deepEqual(spans("key:key:key:key:key: Ab3dEf9hIj2kLm5nQ7"), ["Ab3dEf9hIj2kLm5nQ7"]);
+  assert.deepEqual(spans("key:key:Ab3dEf9hIj2kLm5nQ7"), ["Ab3dEf9hIj2kLm5nQ7"]);
+  // A quoted value holding an assignment is read as well.
+  assert.deepEqual(spans('note: "api_key: q8Zr1mXw4Lp0vT9sKd"'), ["q8Zr1mXw4Lp0vT9sKd"]);
+  // A long chain is judged by a few reads, and what follows it still is.
+  const chain = "key:".repeat(50_000);
+  assert.deepEqual(spans(chain), []);
+  assert.deepEqual(spans(`${chain} stripeKey: Ab3dEf9hIj2kLm5nQ7`), ["Ab3dEf9hIj2kLm5nQ7"]);
+});
