@@ -294,28 +294,65 @@ function operatorAt(data: usize, p: u32, to: u32, shape: u32, operators: usize):
 }
 
 /**
- * Replaces every byte >= 0x80 in data[0, len) with 0x7f (DEL), in place, so
- * the bytes decode to an ASCII string whose offsets are byte offsets. Eight
- * bytes at a time: a word without high bits is left alone.
+ * Copies data[0, len) to dst with every byte >= 0x80 replaced by 0x7f (DEL),
+ * so the copy decodes to an ASCII string whose offsets are byte offsets.
+ * Eight bytes at a time: a word without high bits is copied as it is.
  */
-export function maskHigh(data: usize, len: u32): void {
+export function maskHigh(data: usize, dst: usize, len: u32): void {
   let i: u32 = 0;
   const words = len & ~7;
   while (i < words) {
     const w = load<u64>(data + <usize> i);
     if (w & 0x8080808080808080) {
       for (let j: u32 = 0; j < 8; j++) {
-        const p = data + <usize> (i + j);
-        if (load<u8>(p) >= 0x80) store<u8>(p, 0x7f);
+        const b = load<u8>(data + <usize> (i + j));
+        store<u8>(dst + <usize> (i + j), b >= 0x80 ? 0x7f : b);
       }
+    } else {
+      store<u64>(dst + <usize> i, w);
     }
     i += 8;
   }
   while (i < len) {
-    const p = data + <usize> i;
-    if (load<u8>(p) >= 0x80) store<u8>(p, 0x7f);
+    const b = load<u8>(data + <usize> i);
+    store<u8>(dst + <usize> i, b >= 0x80 ? 0x7f : b);
     i++;
   }
+}
+
+/**
+ * The copy search's probe loop (core/safety/secrets/copies.ts): from
+ * `first`, every `stride` bytes up to `last`, the 4-byte window read
+ * big-endian, times 0x9e3779b1, shifted right by `shift`, indexes `bitmap`;
+ * each position whose byte there is set is written to `out` (u32), at most
+ * `cap`; lastIndex() tells where to resume when the buffer filled.
+ */
+export function probe(
+  data: usize,
+  first: u32,
+  last: u32,
+  stride: u32,
+  bitmap: usize,
+  shift: u32,
+  out: usize,
+  cap: u32,
+): u32 {
+  let n: u32 = 0;
+  let i = first;
+  while (i <= last) {
+    const w = bswap<u32>(load<u32>(data + <usize> i));
+    if (load<u8>(bitmap + <usize> ((w * 0x9e3779b1) >>> shift)) !== 0) {
+      store<u32>(out + (<usize> n << 2), i);
+      n++;
+      if (n === cap) {
+        i += stride;
+        break;
+      }
+    }
+    i += stride;
+  }
+  resumeIndex = i;
+  return n;
 }
 
 /**

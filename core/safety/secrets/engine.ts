@@ -24,6 +24,22 @@ import type { RuleSection, SecretRule } from "./rule.ts";
 /** Which prefilter runs the keyword pass. */
 export type PrefilterKind = "wasm" | "ts";
 
+/**
+ * The probe loop of `CopyMemory.find` (copies.ts) run elsewhere (in
+ * WebAssembly over the same bytes): the positions from `first` to `last`,
+ * every `stride` bytes, whose big-endian 4-byte window times 0x9e3779b1,
+ * shifted right by `shift`, indexes a set byte of `bitmap`. `version`
+ * changes whenever the bitmap's content does.
+ */
+export type CopyProbe = (
+  bitmap: Uint8Array,
+  version: number,
+  first: number,
+  last: number,
+  stride: number,
+  shift: number,
+) => Uint32Array;
+
 /** A confirmed secret in one buffer, in byte offsets. */
 export interface RawFinding {
   kind: string;
@@ -111,6 +127,12 @@ export interface SecretEngine {
   maskedCopy(bytes: Uint8Array): Uint8Array;
   /** Line feeds in bytes[from, to) (in WebAssembly when `bytes` was the last keyword pass). */
   countNewlines(bytes: Uint8Array, from: number, to: number): number;
+  /**
+   * The copy search's probe loop in WebAssembly over the bytes of the last
+   * keyword pass (see {@linkcode CopyProbe}), or null when `bytes` were not
+   * that pass or WebAssembly is not in use.
+   */
+  probeCopies(bytes: Uint8Array): CopyProbe | null;
   /** @internal */
   rules: readonly CompiledRule[];
   /** @internal keyword id -> rule indices */
@@ -215,6 +237,7 @@ export function createEngine(
   let scanKeywords = (bytes: Uint8Array) => scanDfaTs(tables, bytes, 0);
   let maskedCopy = maskHighTs;
   let countNewlines = countNewlinesTs;
+  let probeCopies = (_bytes: Uint8Array): CopyProbe | null => null;
   if (prefilter === "wasm") {
     try {
       const dfa = createWasmDfa(tables);
@@ -226,6 +249,7 @@ export function createEngine(
       maskedCopy = (bytes: Uint8Array) => bytes === last ? dfa.maskedView() : maskHighTs(bytes);
       countNewlines = (bytes: Uint8Array, from: number, to: number) =>
         bytes === last ? dfa.countNewlines(from, to) : countNewlinesTs(bytes, from, to);
+      probeCopies = (bytes: Uint8Array) => bytes === last ? dfa.probe : null;
     } catch {
       prefilter = "ts";
     }
@@ -242,6 +266,7 @@ export function createEngine(
     scanKeywords,
     maskedCopy,
     countNewlines,
+    probeCopies,
     rules: compiled,
     keywordRules,
   };

@@ -367,7 +367,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ["session_token", "sessiontoken", "security_token"],
     pattern: new RegExp(
       String
-        .raw`(?:aws_?)?(?:session|security)_?token${SEP}(?<s>[A-Za-z0-9/+=]{100,4096})(?![A-Za-z0-9/+=])`,
+        .raw`(?:aws_?)?(?:session|security)_?token${SEP}(?=(?<s>[A-Za-z0-9/+=]{100,4096}))\k<s>(?![A-Za-z0-9/+=])`,
       "i",
     ),
     before: 8,

@@ -13,6 +13,7 @@ import {
   maskHighTs,
 } from "../../../../core/safety/secrets/engine.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
+import { CopyMemory } from "../../../../core/safety/secrets/copies.ts";
 import { CONTEXTS, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
 
 const encoder = new TextEncoder();
@@ -173,4 +174,36 @@ Deno.test("the WASM loop's shallow reset loses no hit and ends in the plain loop
     }
   }
   assert.ok(hits >= keywords.length * 4, `only ${hits} hits`);
+});
+
+Deno.test("the copy search finds the same copies with the WASM probe loop as without it", () => {
+  const engine = createEngine(SECRET_RULES, { prefilter: "wasm" });
+  const rng = new Rng(13);
+  let copies = 0;
+  for (const bytes of corpus()) {
+    if (bytes.length < 64) continue;
+    const memory = new CopyMemory();
+    // Values taken from the buffer itself (some short, some long, some non-ASCII), so copies exist.
+    const values = [];
+    for (let k = 0; k < 8; k++) {
+      const start = rng.int(bytes.length - 40);
+      values.push({ kind: "demo", start, end: start + 6 + rng.int(30) });
+    }
+    memory.remember(bytes, values);
+    findSecrets(engine, bytes);
+    const probe = engine.probeCopies(bytes);
+    assert.ok(probe !== null);
+    const a = memory.find(bytes, 0, bytes.length, probe);
+    assert.deepEqual(a, memory.find(bytes, 0, bytes.length));
+    // A later search with a changed bitmap copies it in again.
+    memory.remember(bytes, [{ kind: "demo", start: 1, end: 30 }]);
+    assert.deepEqual(
+      memory.find(bytes, 0, bytes.length, engine.probeCopies(bytes)),
+      memory.find(bytes, 0, bytes.length),
+    );
+    copies += a.length;
+  }
+  assert.ok(copies > 50, `only ${copies} copies`);
+  // Not the bytes of the last pass: no probe.
+  assert.equal(engine.probeCopies(new Uint8Array(8)), null);
 });
