@@ -83,7 +83,10 @@ export function buildNameChecks(
 ): NameChecks {
   const setIds = new Map<string, number>();
   const sets: number[] = [];
+  const byTable = new Map<Uint8Array, number>();
   const setOf = (ascii: Uint8Array): number => {
+    const seen = byTable.get(ascii);
+    if (seen !== undefined) return seen;
     const key = ascii.join("");
     let id = setIds.get(key);
     if (id === undefined) {
@@ -93,6 +96,7 @@ export function buildNameChecks(
       // Bytes >= 0x80 are seen as DEL (0x7f) by the engine's patterns.
       for (let b = 0; b < 256; b++) sets.push(ascii[b < 0x80 ? b : 0x7f]!);
     }
+    byTable.set(ascii, id);
     return id;
   };
   // Per keyword: its entries, or null when some rule of it takes hits unchecked.
@@ -154,10 +158,15 @@ export function buildNameChecks(
   };
 }
 
-/** A 128-entry table: 1 where the ASCII character is in the class body `cls`. */
+const asciiSets = new Map<string, Uint8Array>();
+
+/** A 128-entry table: 1 where the ASCII character is in the class body `cls` (built once per class). */
 function asciiSet(cls: string): Uint8Array {
+  const known = asciiSets.get(cls);
+  if (known !== undefined) return known;
   const re = new RegExp(`[${cls}]`);
   const table = new Uint8Array(128);
   for (let b = 0; b < 128; b++) table[b] = re.test(String.fromCharCode(b)) ? 1 : 0;
+  asciiSets.set(cls, table);
   return table;
 }
