@@ -50,7 +50,8 @@ export interface DfaTables {
   classes: Uint8Array;
   /**
    * Row-major transitions: entry `row + class` holds the next state's row
-   * offset (state * classCount), with bit 31 set when that state ends a keyword.
+   * offset (state * classCount), with bit 31 set when that state ends a
+   * keyword and bit 30 when it is three or more bytes deep.
    */
   table: Uint32Array;
   /**
@@ -59,6 +60,26 @@ export interface DfaTables {
    * any ASCII case. Every keyword must be at least three bytes long.
    */
   starts: Uint8Array;
+  /** Name checks on hits; none when absent. */
+  nameChecks?: NameChecks;
+}
+
+/**
+ * Name checks on keyword hits (see wasm/assembly/prefilter.ts, namePasses):
+ * a hit in a state with checks is reported only when one passes.
+ */
+export interface NameChecks {
+  /** Columns per row of the table: a row offset divided by it is the state. */
+  classCount: number;
+  /** Per state: 0 (every hit reported) or the index in `program` of its check list. */
+  states: Uint32Array;
+  /**
+   * Check lists, each `[count, entry...]`; an entry is a keyword length, a
+   * lead set and a follows set in bits 0-7, 8-15 and 16-23. Index 0 is unused.
+   */
+  program: Uint32Array;
+  /** 256-byte membership tables (1 = in the set), `sets[id * 256 + byte]`. */
+  sets: Uint8Array;
 }
 
 /** The result of one scan. */
@@ -81,8 +102,22 @@ export interface WasmDfa {
    * into WebAssembly memory: valid until the next call on this DFA.
    */
   maskedView(): Uint8Array;
-  /** Line feeds in [from, to) of the bytes of the last scan (masking keeps them). */
+  /** Line feeds in [from, to) of the bytes of the last scan. */
   countNewlines(from: number, to: number): number;
+  /**
+   * The copy search's probes over the bytes of the last scan (see probe in
+   * assembly/prefilter.ts): the positions from `first` to `last`, every
+   * `stride` bytes, whose big-endian 4-byte window hashes to a set byte of
+   * `bitmap`. The bitmap is copied in once per `version`.
+   */
+  probe(
+    bitmap: Uint8Array,
+    version: number,
+    first: number,
+    last: number,
+    stride: number,
+    shift: number,
+  ): Uint32Array;
 }
 
 interface Exports {
@@ -97,8 +132,22 @@ interface Exports {
     starts: number,
     out: number,
     cap: number,
+    checks: number,
+    program: number,
+    sets: number,
+    classCount: number,
   ): number;
-  maskHigh(data: number, len: number): void;
+  maskHigh(data: number, dst: number, len: number): void;
+  probe(
+    data: number,
+    first: number,
+    last: number,
+    stride: number,
+    bitmap: number,
+    shift: number,
+    out: number,
+    cap: number,
+  ): number;
   countNewlines(data: number, from: number, to: number): number;
   lastState(): number;
   lastIndex(): number;
@@ -133,25 +182,47 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
   const classesAt = PAGE; // page 0 stays unused
   const startsAt = classesAt + 256;
   const tableAt = startsAt + 8192;
-  const outAt = tableAt + tables.table.length * 4;
+  const checks = tables.nameChecks;
+  const checksAt = tableAt + tables.table.length * 4;
+  const programAt = checksAt + (checks?.states.length ?? 0) * 4;
+  const setsAt = programAt + (checks?.program.length ?? 0) * 4;
+  const outAt = setsAt + (checks?.sets.length ?? 0);
   const dataAt = outAt + HIT_CAP * 8;
   let capacity = 0;
   let scanned = 0;
-  const ensure = (dataBytes: number) => {
-    // Four bytes of slack: the skip loop loads 32 bits to read a 3-byte window.
-    const need = dataAt + dataBytes + 4;
+  // After the data: its masked copy, then the copy search's bitmap (both move when the data grows).
+  let maskAt = dataAt + 8;
+  let bitmapAt = maskAt + 8;
+  let bitmapIn: { bitmap: Uint8Array; version: number } | null = null;
+  const ensure = (bitmapBytes: number) => {
+    // Eight bytes of slack: the loops load 32 bits to read a 3- or 4-byte window.
+    const need = bitmapAt + bitmapBytes + 8;
     const have = exports.memory.buffer.byteLength;
     if (need > have) exports.memory.grow(Math.ceil((need - have) / PAGE));
   };
-  ensure(0);
+  const layout = (dataBytes: number) => {
+    maskAt = dataAt + dataBytes + 8;
+    bitmapAt = maskAt + dataBytes + 8;
+    bitmapIn = null;
+    ensure(0);
+  };
+  layout(0);
   new Uint8Array(exports.memory.buffer, classesAt, 256).set(tables.classes);
   new Uint8Array(exports.memory.buffer, startsAt, 8192).set(tables.starts);
   new Uint32Array(exports.memory.buffer, tableAt, tables.table.length).set(tables.table);
+  if (checks !== undefined) {
+    if (checks.sets.length % 256 !== 0) {
+      throw new RangeError("Name check sets must be 256 bytes each");
+    }
+    new Uint32Array(exports.memory.buffer, checksAt, checks.states.length).set(checks.states);
+    new Uint32Array(exports.memory.buffer, programAt, checks.program.length).set(checks.program);
+    new Uint8Array(exports.memory.buffer, setsAt, checks.sets.length).set(checks.sets);
+  }
   return {
     scan(bytes: Uint8Array, state: number): DfaScanResult {
       if (bytes.length > capacity) {
-        ensure(bytes.length);
         capacity = bytes.length;
+        layout(capacity);
       }
       new Uint8Array(exports.memory.buffer, dataAt, bytes.length).set(bytes);
       scanned = bytes.length;
@@ -171,6 +242,10 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
           startsAt,
           outAt,
           HIT_CAP,
+          checks === undefined ? 0 : checksAt,
+          programAt,
+          setsAt,
+          checks?.classCount ?? 1,
         );
         if (n > 0) {
           parts.push(new Uint32Array(exports.memory.buffer, outAt, n * 2).slice());
@@ -191,9 +266,46 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
       return { hits, state: row, ascii: (exports.bytesOr() & 0x808080) === 0 };
     },
     maskedView(): Uint8Array {
-      // In place: line feeds and the ASCII flag are unaffected by the mask.
-      exports.maskHigh(dataAt, scanned);
-      return new Uint8Array(exports.memory.buffer, dataAt, scanned);
+      // A copy: the bytes themselves stay for the copy search.
+      exports.maskHigh(dataAt, maskAt, scanned);
+      return new Uint8Array(exports.memory.buffer, maskAt, scanned);
+    },
+    probe(
+      bitmap: Uint8Array,
+      version: number,
+      first: number,
+      last: number,
+      stride: number,
+      shift: number,
+    ): Uint32Array {
+      if (first < 0 || last + 4 > scanned || stride < 1 || shift < 0 || shift > 31) {
+        throw new RangeError("Probe outside the last scan");
+      }
+      if (bitmap.length < 2 ** (32 - shift)) throw new RangeError("Probe bitmap too small");
+      if (bitmapIn === null || bitmapIn.bitmap !== bitmap || bitmapIn.version !== version) {
+        ensure(bitmap.length);
+        new Uint8Array(exports.memory.buffer, bitmapAt, bitmap.length).set(bitmap);
+        bitmapIn = { bitmap, version };
+      }
+      const parts: Uint32Array[] = [];
+      let total = 0;
+      let from = first;
+      while (from <= last) {
+        const n = exports.probe(dataAt, from, last, stride, bitmapAt, shift, outAt, HIT_CAP * 2);
+        if (n > 0) {
+          parts.push(new Uint32Array(exports.memory.buffer, outAt, n).slice());
+          total += n;
+        }
+        from = exports.lastIndex();
+      }
+      if (parts.length === 1) return parts[0]!;
+      const out = new Uint32Array(total);
+      let off = 0;
+      for (const p of parts) {
+        out.set(p, off);
+        off += p.length;
+      }
+      return out;
     },
     countNewlines(from: number, to: number): number {
       if (from < 0 || to > scanned || from > to) {

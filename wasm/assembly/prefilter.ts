@@ -5,7 +5,7 @@
 // Aho-Corasick automaton with ASCII case folding built in TypeScript
 // (core/safety/secrets/automaton.ts); each table entry holds the next state's
 // row offset (state * classCount) with bit 31 set when that state ends at
-// least one keyword. For every byte whose state ends a keyword the loop
+// least one keyword and bit 30 when it is three or more bytes deep. For every byte whose state ends a keyword the loop
 // writes one hit, (byte index, row offset), as two u32 values.
 //
 // Root skip: while the DFA is in its start state, a byte whose 3-byte window
@@ -15,6 +15,19 @@
 // two or less, which end no keyword and are forgotten once the next two
 // bytes are read from the start state. The bitmap has one bit per hash of
 // the window (case variants included); a collision only skips less.
+//
+// Name check: a state may carry a list of checks (see namePasses); a hit
+// there is written only when one of them passes, so the keyword hits of
+// assignment rules whose name is not followed by an operator (`"input_tokens"`
+// in prose, `tokenizer.encode(`) never reach TypeScript, which would reject
+// them with the same test.
+//
+// Shallow reset: a state one or two bytes deep goes back to the start state
+// when neither 3-byte window its partial keywords start at begins a keyword
+// (bit 30 of a table entry marks the deeper states), so ordinary words,
+// whose letters keep the DFA one byte deep, are skipped too. Hits stay
+// exact; the state after the last byte equals the plain loop's, because a
+// reset needs the two bytes after it inside the data.
 //
 // Semantics shared with the pure-TS reference (scanDfaTs in
 // core/safety/secrets/prefilter_ts.ts); a parity test holds them equal.
@@ -62,6 +75,10 @@ export function scan(
   starts: usize,
   out: usize,
   cap: u32,
+  checks: usize,
+  program: usize,
+  sets: usize,
+  classCount: u32,
 ): u32 {
   let row: u32 = state;
   let n: u32 = 0;
@@ -81,8 +98,8 @@ export function scan(
     const b = <u32> load<u8>(data + <usize> i);
     acc |= b;
     const e = load<u32>(table + (<usize> (row + <u32> load<u8>(classes + <usize> b)) << 2));
-    row = e & 0x7fffffff;
-    if (e >> 31) {
+    row = e & 0x3fffffff;
+    if (e >> 31 && namePasses(data, i, to, row, checks, program, sets, classCount)) {
       const o = out + (<usize> n << 3);
       store<u32>(o, i);
       store<u32>(o, row, 4);
@@ -93,6 +110,19 @@ export function scan(
       }
     }
     i++;
+    // Shallow reset: a state at most two bytes deep holds partial keywords
+    // that start at byte i - 2 or i - 1; when no keyword starts with the
+    // 3-byte window at either, none of them can end, and the start state
+    // (with its skip) reads on. Only where both windows lie inside the data.
+    if ((e & 0x40000000) === 0 && row !== 0 && i >= 2 && i + 2 <= to) {
+      const w0 = load<u32>(data + <usize> (i - 2)) & 0xffffff;
+      const h0 = (w0 * 0x9e3779b1) >>> 16;
+      if (((<u32> load<u8>(starts + <usize> (h0 >> 3)) >> (h0 & 7)) & 1) === 0) {
+        const w1 = load<u32>(data + <usize> (i - 1)) & 0xffffff;
+        const h1 = (w1 * 0x9e3779b1) >>> 16;
+        if (((<u32> load<u8>(starts + <usize> (h1 >> 3)) >> (h1 & 7)) & 1) === 0) row = 0;
+      }
+    }
   }
   resumeState = row;
   resumeIndex = i;
@@ -100,29 +130,229 @@ export function scan(
   return n;
 }
 
+/** Longest name a check reads, plus one (the engine's MAX_NAME). */
+const MAX_NAME: u32 = 98;
+
 /**
- * Replaces every byte >= 0x80 in data[0, len) with 0x7f (DEL), in place, so
- * the bytes decode to an ASCII string whose offsets are byte offsets. Eight
- * bytes at a time: a word without high bits is left alone.
+ * The name check of the state at `row` for the keyword ending at byte `i`.
+ * `checks` is 0 (no checks anywhere) or holds one u32 per state: 0 (no
+ * check, the hit is written) or the index in `program` of a list
+ * [count, entry...], each entry two u32: a keyword length, a lead set and an
+ * operator set (bits 0-7, 8-15, 16-23; a set is a 256-byte table at
+ * sets + id * 256), then the operator shape (bits 0-15, see operatorAt), the
+ * least value length (bits 16-23, 0 for no value check) and the blanks
+ * allowed before the value (bits 24-31). It passes when the run of lead
+ * bytes that holds the keyword (its trailing non-lead bytes dropped) is
+ * shorter than MAX_NAME, an operator follows it and, with a value check, a
+ * value can follow the operator (see valueAt). An entry whose second word
+ * has bit 31 set is a tail check instead (see tailAt).
  */
-export function maskHigh(data: usize, len: u32): void {
+function namePasses(
+  data: usize,
+  i: u32,
+  to: u32,
+  row: u32,
+  checks: usize,
+  program: usize,
+  sets: usize,
+  classCount: u32,
+): bool {
+  if (checks === 0) return true;
+  const at = load<u32>(checks + (<usize> (row / classCount) << 2));
+  if (at === 0) return true;
+  const list = program + (<usize> at << 2);
+  const count = load<u32>(list);
+  for (let k: u32 = 0; k < count; k++) {
+    const entry = load<u32>(list + (<usize> (1 + 2 * k) << 2));
+    const shape = load<u32>(list + (<usize> (2 + 2 * k) << 2));
+    if (shape >> 31) {
+      // A tail check: the set of entry bits 8-15, right after the keyword.
+      if (tailAt(data, i + 1, to, shape, sets + (<usize> ((entry >> 8) & 0xff) << 8))) return true;
+      continue;
+    }
+    const lead = sets + (<usize> ((entry >> 8) & 0xff) << 8);
+    const operators = sets + (<usize> ((entry >> 16) & 0xff) << 8);
+    const kwEnd = i + 1;
+    const kwStart = kwEnd - (entry & 0xff);
+    let end = kwEnd;
+    while (end > kwStart && load<u8>(lead + <usize> load<u8>(data + <usize> (end - 1))) === 0) {
+      end--;
+    }
+    while (
+      end < to && end - kwStart < MAX_NAME &&
+      load<u8>(lead + <usize> load<u8>(data + <usize> end)) !== 0
+    ) end++;
+    if (end - kwStart >= MAX_NAME) continue;
+    const op = operatorAt(data, end, to, shape, operators);
+    if (op < 0) continue;
+    const min = (shape >> 16) & 0xff;
+    if (min === 0) return true;
+    const blanks = shape >> 24;
+    const at = <u32> op + 1;
+    if (valueAt(data, at, to, blanks, min)) return true;
+    // A two-byte operator (`:=`, `=>`): the value may start after either byte.
+    if (at < to) {
+      const c = load<u8>(data + <usize> at);
+      if ((c === 0x3d || c === 0x3e) && valueAt(data, at + 1, to, blanks, min)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * True when, from `p`, at most `(shape >> 8) & 0xff` blanks are followed by
+ * at least `shape & 0xff` bytes of the set (a rule's tail).
+ */
+function tailAt(data: usize, p: u32, to: u32, shape: u32, set: usize): bool {
+  const blanks = (shape >> 8) & 0xff;
+  const min = shape & 0xff;
+  let n: u32 = 0;
+  while (p < to) {
+    const c = load<u8>(data + <usize> p);
+    if (c !== 0x20 && c !== 0x09) break;
+    if (++n > blanks) return false;
+    p++;
+  }
+  if (p + min > to) return false;
+  for (let k: u32 = 0; k < min; k++) {
+    if (load<u8>(set + <usize> load<u8>(data + <usize> (p + k))) === 0) return false;
+  }
+  return true;
+}
+
+/**
+ * True when a value of at least `min` bytes can start at `p`, after at most
+ * `blanks` blanks: quoted (the quote possibly after one backslash) with no
+ * line break or that quote among its first `min` bytes, or bare, with no
+ * blank, line break, quote, backslash or `=` among them. A necessary condition of
+ * every assignment rule's value pattern (rules.ts, assignedValue).
+ */
+function valueAt(data: usize, p: u32, to: u32, blanks: u32, min: u32): bool {
+  let n: u32 = 0;
+  while (p < to) {
+    const c = load<u8>(data + <usize> p);
+    if (c !== 0x20 && c !== 0x09) break;
+    if (++n > blanks) return false;
+    p++;
+  }
+  if (p >= to) return false;
+  let c = load<u8>(data + <usize> p);
+  if (c === 0x5c && p + 1 < to) {
+    const q = load<u8>(data + <usize> (p + 1));
+    if (q === 0x22 || q === 0x27 || q === 0x60) {
+      p++;
+      c = q;
+    }
+  }
+  if (c === 0x22 || c === 0x27 || c === 0x60) {
+    p++;
+    if (p + min > to) return false;
+    for (let k: u32 = 0; k < min; k++) {
+      const d = load<u8>(data + <usize> (p + k));
+      if (d === c || d === 0x0a || d === 0x0d) return false;
+    }
+    return true;
+  }
+  if (p + min > to) return false;
+  for (let k: u32 = 0; k < min; k++) {
+    const d = load<u8>(data + <usize> (p + k));
+    if (
+      d === 0x20 || d === 0x09 || d === 0x0a || d === 0x0d || d === 0x22 || d === 0x27 ||
+      d === 0x60 || d === 0x5c || d === 0x0b || d === 0x0c || d === 0x3d
+    ) return false;
+  }
+  return true;
+}
+
+/**
+ * The offset of the operator when the bytes at `p` are, in order: optionally (when bit 2 of
+ * `shape` is set) a closing quote (`"` or `'`) after at most `shape & 3`
+ * backslashes; at most `shape >> 8` blanks (space, tab); one byte of the
+ * operator set. The regex `(?:\\{0,E}["'])?[ \t]{0,B}[ops]` tried at `p`,
+ * which backtracking cannot help: its parts begin with disjoint bytes.
+ */
+function operatorAt(data: usize, p: u32, to: u32, shape: u32, operators: usize): i32 {
+  if (shape & 4) {
+    let q = p;
+    while (q < to && q - p <= (shape & 3) && load<u8>(data + <usize> q) === 0x5c) q++;
+    if (q - p > (shape & 3)) return -1;
+    if (q < to) {
+      const c = load<u8>(data + <usize> q);
+      if (c === 0x22 || c === 0x27) p = q + 1;
+      else if (q > p) return -1;
+    } else if (q > p) return -1;
+  }
+  const most = (shape >> 8) & 0xff;
+  let blanks: u32 = 0;
+  while (p < to) {
+    const c = load<u8>(data + <usize> p);
+    if (c !== 0x20 && c !== 0x09) break;
+    if (++blanks > most) return -1;
+    p++;
+  }
+  return p < to && load<u8>(operators + <usize> load<u8>(data + <usize> p)) !== 0 ? <i32> p : -1;
+}
+
+/**
+ * Copies data[0, len) to dst with every byte >= 0x80 replaced by 0x7f (DEL),
+ * so the copy decodes to an ASCII string whose offsets are byte offsets.
+ * Eight bytes at a time: a word without high bits is copied as it is.
+ */
+export function maskHigh(data: usize, dst: usize, len: u32): void {
   let i: u32 = 0;
   const words = len & ~7;
   while (i < words) {
     const w = load<u64>(data + <usize> i);
     if (w & 0x8080808080808080) {
       for (let j: u32 = 0; j < 8; j++) {
-        const p = data + <usize> (i + j);
-        if (load<u8>(p) >= 0x80) store<u8>(p, 0x7f);
+        const b = load<u8>(data + <usize> (i + j));
+        store<u8>(dst + <usize> (i + j), b >= 0x80 ? 0x7f : b);
       }
+    } else {
+      store<u64>(dst + <usize> i, w);
     }
     i += 8;
   }
   while (i < len) {
-    const p = data + <usize> i;
-    if (load<u8>(p) >= 0x80) store<u8>(p, 0x7f);
+    const b = load<u8>(data + <usize> i);
+    store<u8>(dst + <usize> i, b >= 0x80 ? 0x7f : b);
     i++;
   }
+}
+
+/**
+ * The copy search's probe loop (core/safety/secrets/copies.ts): from
+ * `first`, every `stride` bytes up to `last`, the 4-byte window read
+ * big-endian, times 0x9e3779b1, shifted right by `shift`, indexes `bitmap`;
+ * each position whose byte there is set is written to `out` (u32), at most
+ * `cap`; lastIndex() tells where to resume when the buffer filled.
+ */
+export function probe(
+  data: usize,
+  first: u32,
+  last: u32,
+  stride: u32,
+  bitmap: usize,
+  shift: u32,
+  out: usize,
+  cap: u32,
+): u32 {
+  let n: u32 = 0;
+  let i = first;
+  while (i <= last) {
+    const w = bswap<u32>(load<u32>(data + <usize> i));
+    if (load<u8>(bitmap + <usize> ((w * 0x9e3779b1) >>> shift)) !== 0) {
+      store<u32>(out + (<usize> n << 2), i);
+      n++;
+      if (n === cap) {
+        i += stride;
+        break;
+      }
+    }
+    i += stride;
+  }
+  resumeIndex = i;
+  return n;
 }
 
 /**

@@ -17,7 +17,10 @@ export interface KeywordAutomaton {
   classes: Uint8Array;
   /** Number of classes (columns per row). */
   classCount: number;
-  /** Transitions: entry `row + class` = next row offset, bit 31 set when it ends a keyword. */
+  /**
+   * Transitions: entry `row + class` = next row offset, bit 31 set when it
+   * ends a keyword, bit 30 when it is three or more bytes deep.
+   */
   table: Uint32Array;
   /**
    * One bit per hashed 3-byte window ({@linkcode windowHash}) that starts
@@ -32,6 +35,13 @@ export interface KeywordAutomaton {
 
 /** Set on a table entry whose target state ends at least one keyword. */
 export const ACCEPT_BIT = 0x80000000;
+/**
+ * Set on a table entry whose target state is three or more bytes deep (it
+ * has read a keyword's first three bytes). From a shallower state the WASM
+ * loop may return to the start state when no keyword starts at the bytes the
+ * state has read (see wasm/assembly/prefilter.ts).
+ */
+export const DEEP_BIT = 0x40000000;
 
 function fold(b: number): number {
   return b >= 0x41 && b <= 0x5a ? b + 0x20 : b;
@@ -76,6 +86,7 @@ export function buildAutomaton(keywords: readonly string[]): KeywordAutomaton {
   const cap = lower.reduce((n, k) => n + k.length, 1);
   const goto = new Int32Array(cap * classCount).fill(-1);
   const own: number[][] = [[]];
+  const depth: number[] = [0];
   let states = 1;
   lower.forEach((k, id) => {
     let s = 0;
@@ -85,6 +96,7 @@ export function buildAutomaton(keywords: readonly string[]): KeywordAutomaton {
       if (next === -1) {
         next = states++;
         own.push([]);
+        depth.push(i + 1);
         goto[s * classCount + c] = next;
       }
       s = next;
@@ -114,13 +126,14 @@ export function buildAutomaton(keywords: readonly string[]): KeywordAutomaton {
       }
     }
   }
-  if (states * classCount >= ACCEPT_BIT) {
+  if (states * classCount >= DEEP_BIT) {
     throw new RangeError("Cannot build keyword automaton: too many states");
   }
   const table = new Uint32Array(states * classCount);
   for (let i = 0; i < table.length; i++) {
     const t = goto[i]!;
-    table[i] = ((t * classCount) | (out[t]!.length > 0 ? ACCEPT_BIT : 0)) >>> 0;
+    table[i] = ((t * classCount) | (out[t]!.length > 0 ? ACCEPT_BIT : 0) |
+      (depth[t]! >= 3 ? DEEP_BIT : 0)) >>> 0;
   }
   const outputStart = new Uint32Array(states + 1);
   let total = 0;

@@ -20,7 +20,7 @@
  *   {@linkcode CopyMemory}). Its cost barely grows with the number of values.
  * @module
  */
-import type { RawFinding } from "./engine.ts";
+import type { CopyProbe, RawFinding } from "./engine.ts";
 
 /** Bounds of a {@linkcode CopyMemory}. */
 export interface CopyBounds {
@@ -146,6 +146,8 @@ export class CopyMemory {
   #probes = new Map<number, Probe[]>();
   #bitmap = new Uint8Array(0);
   #shift = 32;
+  /** Changes with the bitmap's content (for a probe that keeps a copy of it). */
+  #version = 0;
 
   /**
    * @param bounds Overrides of {@linkcode COPY_BOUNDS}.
@@ -215,6 +217,7 @@ export class CopyMemory {
         this.#bitmap[Math.imul(word, 0x9e3779b1) >>> this.#shift] = 1;
       }
     }
+    this.#version++;
   }
 
   #rebuild(): void {
@@ -230,10 +233,10 @@ export class CopyMemory {
         else list.push({ entry, offset });
       }
     }
-    // About 64 bitmap slots per window keeps false hits near 1.5 %; in
+    // About 256 bitmap slots per window keeps false hits near 0.4 %; in
     // place additions may fill it to 16 a window before it is rebuilt.
     let bits = 12;
-    while (bits < 22 && 1 << bits < probes.size * 64) bits++;
+    while (bits < 22 && 1 << bits < probes.size * 256) bits++;
     const bitmap = new Uint8Array(1 << bits);
     const shift = 32 - bits;
     for (const word of probes.keys()) bitmap[Math.imul(word, 0x9e3779b1) >>> shift] = 1;
@@ -243,6 +246,7 @@ export class CopyMemory {
     this.#shift = shift;
     this.#stale = false;
     this.#forgot = false;
+    this.#version++;
   }
 
   /**
@@ -252,9 +256,10 @@ export class CopyMemory {
    * @param bytes The buffer to search.
    * @param from First start offset.
    * @param to End of the start offsets.
+   * @param probe The probe loop run elsewhere over these bytes (the engine's WebAssembly), if any.
    * @returns Non-overlapping occurrences sorted by start.
    */
-  find(bytes: Uint8Array, from: number, to: number): RawFinding[] {
+  find(bytes: Uint8Array, from: number, to: number, probe?: CopyProbe | null): RawFinding[] {
     if (this.#values.size === 0) return [];
     if (this.#stale) this.#update();
     const bitmap = this.#bitmap;
@@ -264,17 +269,24 @@ export class CopyMemory {
     const first = Math.max(0, from);
     const last = Math.min(to + stride - 1, bytes.length - 4);
     const words = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    for (let i = first; i <= last; i += stride) {
-      i = nextProbeHit(words, i, last, stride, bitmap, shift);
-      if (i < 0) break;
+    const look = (i: number) => {
       const list = this.#probes.get(words.getInt32(i));
-      if (list === undefined) continue;
-      for (const probe of list) {
-        const at = i - probe.offset;
+      if (list === undefined) return;
+      for (const p of list) {
+        const at = i - p.offset;
         if (at < first || at >= to) continue;
-        if (this.#standsAt(bytes, at, probe.entry.bytes)) {
-          hits.push({ kind: probe.entry.kind, start: at, end: at + probe.entry.bytes.length });
+        if (this.#standsAt(bytes, at, p.entry.bytes)) {
+          hits.push({ kind: p.entry.kind, start: at, end: at + p.entry.bytes.length });
         }
+      }
+    };
+    if (probe !== undefined && probe !== null && first <= last) {
+      for (const i of probe(bitmap, this.#version, first, last, stride, shift)) look(i);
+    } else {
+      for (let i = first; i <= last; i += stride) {
+        i = nextProbeHit(words, i, last, stride, bitmap, shift);
+        if (i < 0) break;
+        look(i);
       }
     }
     if (hits.length < 2) return hits;

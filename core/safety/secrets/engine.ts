@@ -17,11 +17,28 @@ import { armorEnd } from "./armor.ts";
 import { buildAutomaton, type KeywordAutomaton } from "./automaton.ts";
 import { shannonEntropy } from "./checks.ts";
 import { isNotSecret } from "./filters.ts";
+import { buildNameChecks, followsFirst, followsPattern } from "./name_checks.ts";
 import { scanDfaTs } from "./prefilter_ts.ts";
-import type { SecretRule } from "./rule.ts";
+import type { RuleSection, SecretRule } from "./rule.ts";
 
 /** Which prefilter runs the keyword pass. */
 export type PrefilterKind = "wasm" | "ts";
+
+/**
+ * The probe loop of `CopyMemory.find` (copies.ts) run elsewhere (in
+ * WebAssembly over the same bytes): the positions from `first` to `last`,
+ * every `stride` bytes, whose big-endian 4-byte window times 0x9e3779b1,
+ * shifted right by `shift`, indexes a set byte of `bitmap`. `version`
+ * changes whenever the bitmap's content does.
+ */
+export type CopyProbe = (
+  bitmap: Uint8Array,
+  version: number,
+  first: number,
+  last: number,
+  stride: number,
+  shift: number,
+) => Uint32Array;
 
 /** A confirmed secret in one buffer, in byte offsets. */
 export interface RawFinding {
@@ -48,14 +65,28 @@ interface CompiledRule {
   lead: Uint8Array | null;
   /** Cached answers of the rule's rejectName, by hash and length of the name. */
   rejected: Map<number, NameAnswer> | null;
-  /** The rule's `follows`, sticky. */
+  /** The rule's `follows` as a pattern, sticky. */
   follows: RegExp | null;
-  /** ASCII lookup of the rule's `followsFirst`, or null. */
+  /** ASCII lookup of the characters the rule's `follows` begins with, or null. */
   followsFirst: Uint8Array | null;
   /** The rule's `extend`, sticky. */
   extend: RegExp | null;
   /** The rule's `needs`, or null. */
   needs: string | null;
+  /** The rule's `section` with its regexes compiled (marker sticky, cut and opens global), or null. */
+  section: RuleSection | null;
+}
+
+/**
+ * Where a section rule's cut search stands in the current buffer: the last
+ * cut found before the current marker and the first one at or after it
+ * (Infinity when there is none). It only moves forward, so the cuts of a
+ * buffer are searched once whatever the number of markers.
+ */
+interface CutCursor {
+  prevEnd: number;
+  next: number;
+  nextEnd: number;
 }
 
 /**
@@ -96,6 +127,12 @@ export interface SecretEngine {
   maskedCopy(bytes: Uint8Array): Uint8Array;
   /** Line feeds in bytes[from, to) (in WebAssembly when `bytes` was the last keyword pass). */
   countNewlines(bytes: Uint8Array, from: number, to: number): number;
+  /**
+   * The copy search's probe loop in WebAssembly over the bytes of the last
+   * keyword pass (see {@linkcode CopyProbe}), or null when `bytes` were not
+   * that pass or WebAssembly is not in use.
+   */
+  probeCopies(bytes: Uint8Array): CopyProbe | null;
   /** @internal */
   rules: readonly CompiledRule[];
   /** @internal keyword id -> rule indices */
@@ -106,6 +143,11 @@ export interface SecretEngine {
 export interface CreateEngineOptions {
   /** @default {"wasm"} */
   prefilter?: PrefilterKind;
+  /**
+   * Run the name checks in the keyword pass (see name_checks.ts); off only
+   * to show that they change no finding. @default {true}
+   */
+  nameChecks?: boolean;
 }
 
 /** Longest name (run of lead characters) a rule with `follows` reads, plus one. */
@@ -152,7 +194,10 @@ export function createEngine(
     }
     const before = rule.before ?? 0;
     const near = rule.anchor === "near";
-    const flags = rule.pattern.flags.replace(/[gyd]/g, "") + "d" + (near ? "g" : "y");
+    const section = rule.section === undefined ? null : compileSection(rule.section);
+    // Near rules scan a window (global); cover and section rules try one place at a time (sticky).
+    const flags = rule.pattern.flags.replace(/[gyd]/g, "") + "d" +
+      (near && section === null ? "g" : "y");
     const lead = rule.lead === undefined ? null : asciiLookup(rule.lead);
     return {
       rule,
@@ -166,22 +211,36 @@ export function createEngine(
       rejected: rule.rejectName === undefined ? null : new Map(),
       follows: rule.follows === undefined
         ? null
-        : new RegExp(rule.follows.source, rule.follows.flags.replace(/[gyd]/g, "") + "y"),
-      followsFirst: rule.followsFirst === undefined ? null : asciiLookup(rule.followsFirst),
+        : new RegExp(followsPattern(rule.follows).source, "y"),
+      followsFirst: rule.follows === undefined ? null : asciiLookup(followsFirst(rule.follows)),
       extend: rule.extend === undefined
         ? null
         : new RegExp(rule.extend.source, rule.extend.flags.replace(/[gyd]/g, "") + "y"),
       needs: rule.needs ?? null,
+      section,
     };
   });
   const automaton = buildAutomaton(keywords);
+  const tables = options.nameChecks === false ? automaton : {
+    ...automaton,
+    nameChecks: buildNameChecks(
+      automaton,
+      keywordRules,
+      compiled.map((c) => ({
+        lead: c.lead,
+        follows: c.near ? null : c.rule.follows ?? null,
+        tail: c.near ? null : c.rule.tail ?? null,
+      })),
+    ),
+  };
   let prefilter: PrefilterKind = options.prefilter ?? "wasm";
-  let scanKeywords = (bytes: Uint8Array) => scanDfaTs(automaton, bytes, 0);
+  let scanKeywords = (bytes: Uint8Array) => scanDfaTs(tables, bytes, 0);
   let maskedCopy = maskHighTs;
   let countNewlines = countNewlinesTs;
+  let probeCopies = (_bytes: Uint8Array): CopyProbe | null => null;
   if (prefilter === "wasm") {
     try {
-      const dfa = createWasmDfa(automaton);
+      const dfa = createWasmDfa(tables);
       let last: Uint8Array | null = null;
       scanKeywords = (bytes: Uint8Array) => {
         last = bytes;
@@ -190,6 +249,7 @@ export function createEngine(
       maskedCopy = (bytes: Uint8Array) => bytes === last ? dfa.maskedView() : maskHighTs(bytes);
       countNewlines = (bytes: Uint8Array, from: number, to: number) =>
         bytes === last ? dfa.countNewlines(from, to) : countNewlinesTs(bytes, from, to);
+      probeCopies = (bytes: Uint8Array) => bytes === last ? dfa.probe : null;
     } catch {
       prefilter = "ts";
     }
@@ -206,8 +266,20 @@ export function createEngine(
     scanKeywords,
     maskedCopy,
     countNewlines,
+    probeCopies,
     rules: compiled,
     keywordRules,
+  };
+}
+
+function compileSection(section: RuleSection): RuleSection {
+  const bare = (re: RegExp) => re.flags.replace(/[gyd]/g, "");
+  return {
+    marker: new RegExp(section.marker.source, bare(section.marker) + "y"),
+    cut: new RegExp(section.cut.source, bare(section.cut) + "g"),
+    opens: new RegExp(section.opens.source, bare(section.opens) + "g"),
+    before: section.before,
+    after: section.after,
   };
 }
 
@@ -284,7 +356,10 @@ export function findSecrets(engine: SecretEngine, bytes: Uint8Array): RawFinding
   const text = decoder.decode(pass.ascii ? bytes : engine.maskedCopy(bytes));
   const { automaton, rules, keywordRules } = engine;
   const coveredUntil = new Array<number>(rules.length).fill(-1);
+  const runEnd = new Array<number>(rules.length).fill(-1);
+  const runTries = new Array<number>(rules.length).fill(0);
   const needs: (NeedsCache | undefined)[] = new Array(rules.length);
+  const cuts: (CutCursor | undefined)[] = new Array(rules.length);
   const candidates: (RawFinding & { priority: number })[] = [];
   const hits = pass.hits;
   for (let h = 0; h < hits.length; h += 2) {
@@ -298,15 +373,131 @@ export function findSecrets(engine: SecretEngine, bytes: Uint8Array): RawFinding
         const c = rules[ri]!;
         const kwEnd = kwStart + automaton.keywords[kw]!.length;
         if (c.needs !== null && !needsWithin(c, text, kwStart, kwEnd, needs, ri)) continue;
+        if (c.section !== null) {
+          let cursor = cuts[ri];
+          if (cursor === undefined) {
+            cursor = { prevEnd: 0, next: -1, nextEnd: 0 };
+            cuts[ri] = cursor;
+          }
+          const end = findInSection(c, c.section, text, kwStart, cursor, candidates);
+          if (end > coveredUntil[ri]!) coveredUntil[ri] = end;
+          continue;
+        }
+        // Inside a bare value the checks rejected, a hit reads it again to
+        // its end; a few such reads judge a chain (`key:key:Ab3…`), more
+        // only make `key:key:key:…` quadratic.
+        const inside = kwStart < runEnd[ri]!;
+        if (inside && runTries[ri]! >= MAX_RUN_TRIES) continue;
+        rejectedBareEnd = -1;
         const found = confirm(c, text, kwStart, kwEnd);
         if (found !== null) {
           candidates.push(found);
           coveredUntil[ri] = found.end;
+        } else if (rejectedBareEnd >= 0) {
+          runTries[ri] = inside ? runTries[ri]! + 1 : 1;
+          runEnd[ri] = inside ? Math.max(runEnd[ri]!, rejectedBareEnd) : rejectedBareEnd;
         }
       }
     }
   }
   return resolveOverlaps(candidates);
+}
+
+/** Longest match of a section's `opens`, in bytes. */
+const MAX_OPENING = 64;
+
+/**
+ * The matches of a section rule for the marker at a keyword: the pattern
+ * tried where `opens` matches, within the rule's distances of the marker
+ * and with no cut between the two. Pushes every accepted match and returns
+ * the end of the last one (-1 when none).
+ */
+function findInSection(
+  c: CompiledRule,
+  section: RuleSection,
+  text: string,
+  kwStart: number,
+  cursor: CutCursor,
+  out: (RawFinding & { priority: number })[],
+): number {
+  let markerStart = -1;
+  let markerEnd = -1;
+  for (let at = Math.max(0, kwStart - 3); at <= kwStart; at++) {
+    section.marker.lastIndex = at;
+    if (section.marker.test(text)) {
+      markerStart = at;
+      markerEnd = section.marker.lastIndex;
+      break;
+    }
+  }
+  if (markerStart < 0) return -1;
+  advanceCuts(section.cut, text, cursor, markerStart);
+  let last = tryOpenings(
+    c,
+    section,
+    text,
+    Math.max(cursor.prevEnd, markerStart - section.before),
+    markerStart,
+    out,
+  );
+  advanceCuts(section.cut, text, cursor, markerEnd);
+  const after = tryOpenings(
+    c,
+    section,
+    text,
+    markerEnd,
+    Math.min(cursor.next, markerEnd + section.after),
+    out,
+  );
+  if (after > last) last = after;
+  return last;
+}
+
+/** Moves the cursor until `next` is the first cut starting at or after `until`. */
+function advanceCuts(cut: RegExp, text: string, cursor: CutCursor, until: number): void {
+  while (cursor.next < until) {
+    if (cursor.next >= 0) cursor.prevEnd = cursor.nextEnd;
+    cut.lastIndex = Math.max(cursor.nextEnd, cursor.next + 1);
+    const m = cut.exec(text);
+    if (m === null) {
+      cursor.next = Infinity;
+      return;
+    }
+    cursor.next = m.index;
+    cursor.nextEnd = m.index + m[0].length;
+  }
+}
+
+/** Tries the pattern at every opening that starts in [from, to]; returns the last accepted end or -1. */
+function tryOpenings(
+  c: CompiledRule,
+  section: RuleSection,
+  text: string,
+  from: number,
+  to: number,
+  out: (RawFinding & { priority: number })[],
+): number {
+  if (to < from) return -1;
+  // A slice bounds the search for openings to the section (V8 shares the characters).
+  const part = text.slice(from, Math.min(text.length, to + MAX_OPENING));
+  const opens = section.opens;
+  opens.lastIndex = 0;
+  let last = -1;
+  while (true) {
+    const o = opens.exec(part);
+    if (o === null || o.index > to - from) return last;
+    const at = from + o.index;
+    c.fast.lastIndex = at;
+    const m = c.fast.exec(text);
+    const found = m === null ? null : spanOf(c, text, m, at, 0);
+    if (found !== null) {
+      out.push(found);
+      last = found.end;
+      opens.lastIndex = Math.max(o.index + 1, found.end - from);
+    } else {
+      opens.lastIndex = o.index + 1;
+    }
+  }
 }
 
 /**
@@ -384,9 +575,23 @@ function attempt(
     if (m === null || at + m[0].length < kwEnd) continue;
     const found = spanOf(c, text, m, at, 0);
     if (found !== null) return found;
+    if (c.follows !== null && !QUOTES.has(m[0].charCodeAt(m[0].length - 1))) {
+      rejectedBareEnd = Math.max(rejectedBareEnd, at + m[0].length);
+    }
   }
   return null;
 }
+
+/**
+ * Where the last confirmation's rejected match of an assignment rule ended,
+ * when its value was bare (-1 otherwise). Hits of the same rule inside it
+ * are read again at most {@linkcode MAX_RUN_TRIES} times in all; quoted
+ * values (`"the token: …"`) are not counted.
+ */
+let rejectedBareEnd = -1;
+/** Most confirmations of one rule inside one rejected bare value. */
+const MAX_RUN_TRIES = 8;
+const QUOTES = new Set([0x22, 0x27, 0x60]);
 
 /**
  * The rule's rejectName answer for text[first, end), cached without
@@ -511,10 +716,20 @@ function resolveOverlaps(candidates: (RawFinding & { priority: number })[]): Raw
   const ordered = [...candidates].sort((a, b) =>
     b.priority - a.priority || (b.end - b.start) - (a.end - a.start) || a.start - b.start
   );
+  // Kept findings never overlap, so sorted by start they are sorted by end
+  // too: one binary search finds the only neighbours a candidate can overlap.
   const kept: RawFinding[] = [];
   for (const c of ordered) {
-    if (kept.some((k) => c.start < k.end && k.start < c.end)) continue;
-    kept.push({ kind: c.kind, start: c.start, end: c.end });
+    let lo = 0;
+    let hi = kept.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (kept[mid]!.start < c.start) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo > 0 && kept[lo - 1]!.end > c.start) continue;
+    if (lo < kept.length && kept[lo]!.start < c.end) continue;
+    kept.splice(lo, 0, { kind: c.kind, start: c.start, end: c.end });
   }
-  return kept.sort((a, b) => a.start - b.start);
+  return kept;
 }

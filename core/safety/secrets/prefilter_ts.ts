@@ -5,7 +5,10 @@
  * this path when WebAssembly is unavailable. Pure: no I/O.
  * @module
  */
-import type { DfaScanResult, DfaTables } from "../../../wasm/mod.ts";
+import type { DfaScanResult, DfaTables, NameChecks } from "../../../wasm/mod.ts";
+
+/** Longest name a check reads, plus one (as in the WASM loop and the engine). */
+const MAX_NAME = 98;
 
 /**
  * Runs the keyword DFA over `bytes` from row offset `state`.
@@ -26,6 +29,7 @@ import type { DfaScanResult, DfaTables } from "../../../wasm/mod.ts";
  */
 export function scanDfaTs(tables: DfaTables, bytes: Uint8Array, state: number): DfaScanResult {
   const { classes, table } = tables;
+  const checks = tables.nameChecks;
   let hits = new Uint32Array(64);
   let n = 0;
   let row = state;
@@ -34,8 +38,8 @@ export function scanDfaTs(tables: DfaTables, bytes: Uint8Array, state: number): 
     const b = bytes[i]!;
     acc |= b;
     const e = table[row + classes[b]!]!;
-    row = e & 0x7fffffff;
-    if (e >= 0x80000000) {
+    row = e & 0x3fffffff;
+    if (e >= 0x80000000 && (checks === undefined || namePasses(checks, bytes, i, row))) {
       if (n + 2 > hits.length) {
         const grown = new Uint32Array(hits.length * 2);
         grown.set(hits);
@@ -46,4 +50,115 @@ export function scanDfaTs(tables: DfaTables, bytes: Uint8Array, state: number): 
     }
   }
   return { hits: hits.slice(0, n), state: row, ascii: acc < 0x80 };
+}
+
+/** The name check of the state at `row` for the keyword ending at byte `i` (namePasses in WASM). */
+function namePasses(checks: NameChecks, bytes: Uint8Array, i: number, row: number): boolean {
+  const at = checks.states[row / checks.classCount]!;
+  if (at === 0) return true;
+  const { program, sets } = checks;
+  const count = program[at]!;
+  for (let k = 0; k < count; k++) {
+    const entry = program[at + 1 + 2 * k]!;
+    const shape = program[at + 2 + 2 * k]!;
+    if (shape >>> 31 === 1) {
+      if (tailAt(bytes, i + 1, shape, sets, ((entry >> 8) & 0xff) * 256)) return true;
+      continue;
+    }
+    const lead = ((entry >> 8) & 0xff) * 256;
+    const operators = ((entry >> 16) & 0xff) * 256;
+    const kwEnd = i + 1;
+    const kwStart = kwEnd - (entry & 0xff);
+    let end = kwEnd;
+    while (end > kwStart && sets[lead + bytes[end - 1]!] === 0) end--;
+    while (end < bytes.length && end - kwStart < MAX_NAME && sets[lead + bytes[end]!] !== 0) end++;
+    if (end - kwStart >= MAX_NAME) continue;
+    const op = operatorAt(bytes, end, shape, sets, operators);
+    if (op < 0) continue;
+    const min = (shape >> 16) & 0xff;
+    if (min === 0) return true;
+    const blanks = shape >>> 24;
+    if (valueAt(bytes, op + 1, blanks, min)) return true;
+    // A two-byte operator (`:=`, `=>`): the value may start after either byte.
+    const c = bytes[op + 1];
+    if ((c === 0x3d || c === 0x3e) && valueAt(bytes, op + 2, blanks, min)) return true;
+  }
+  return false;
+}
+
+/** A tail check from `p` (tailAt in WASM). */
+function tailAt(
+  bytes: Uint8Array,
+  p: number,
+  shape: number,
+  sets: Uint8Array,
+  set: number,
+): boolean {
+  const blanks = (shape >> 8) & 0xff;
+  const min = shape & 0xff;
+  let n = 0;
+  while (p < bytes.length && (bytes[p] === 0x20 || bytes[p] === 0x09)) {
+    if (++n > blanks) return false;
+    p++;
+  }
+  if (p + min > bytes.length) return false;
+  for (let k = 0; k < min; k++) if (sets[set + bytes[p + k]!] === 0) return false;
+  return true;
+}
+
+const BARE_STOP = new Set([0x20, 0x09, 0x0a, 0x0d, 0x22, 0x27, 0x60, 0x5c, 0x0b, 0x0c, 0x3d]);
+
+/** Whether a value of at least `min` bytes can start at `p` (valueAt in WASM). */
+function valueAt(bytes: Uint8Array, p: number, blanks: number, min: number): boolean {
+  const to = bytes.length;
+  let n = 0;
+  while (p < to && (bytes[p] === 0x20 || bytes[p] === 0x09)) {
+    if (++n > blanks) return false;
+    p++;
+  }
+  if (p >= to) return false;
+  let c = bytes[p]!;
+  const q = bytes[p + 1];
+  if (c === 0x5c && (q === 0x22 || q === 0x27 || q === 0x60)) {
+    p++;
+    c = q;
+  }
+  if (c === 0x22 || c === 0x27 || c === 0x60) {
+    p++;
+    if (p + min > to) return false;
+    for (let k = 0; k < min; k++) {
+      const d = bytes[p + k];
+      if (d === c || d === 0x0a || d === 0x0d) return false;
+    }
+    return true;
+  }
+  if (p + min > to) return false;
+  for (let k = 0; k < min; k++) if (BARE_STOP.has(bytes[p + k]!)) return false;
+  return true;
+}
+
+/** The offset of the operator a check finds at `p`, or -1 (operatorAt in WASM). */
+function operatorAt(
+  bytes: Uint8Array,
+  p: number,
+  shape: number,
+  sets: Uint8Array,
+  operators: number,
+): number {
+  const to = bytes.length;
+  if ((shape & 4) !== 0) {
+    let q = p;
+    while (q < to && q - p <= (shape & 3) && bytes[q] === 0x5c) q++;
+    if (q - p > (shape & 3)) return -1;
+    const c = bytes[q];
+    if (c === 0x22 || c === 0x27) p = q + 1;
+    else if (q > p) return -1;
+  }
+  const most = (shape >> 8) & 0xff;
+  let blanks = 0;
+  while (p < to && (bytes[p] === 0x20 || bytes[p] === 0x09)) {
+    if (++blanks > most) return -1;
+    p++;
+  }
+  return p < to && sets[operators + bytes[p]!] !== 0 ? p : -1;
 }

@@ -81,10 +81,10 @@ export function findWithCopies(
     if (found.length === 0) return found;
     const own = new CopyMemory();
     own.remember(bytes, found);
-    return mergeCopies(found, own.find(bytes, 0, bytes.length));
+    return mergeCopies(found, own.find(bytes, 0, bytes.length, engine.probeCopies(bytes)));
   }
   memory.remember(bytes, found);
-  return mergeCopies(found, memory.find(bytes, 0, bytes.length));
+  return mergeCopies(found, memory.find(bytes, 0, bytes.length, engine.probeCopies(bytes)));
 }
 
 /** Options of the in-memory scans. */

@@ -12,6 +12,49 @@ export type RuleAnchor =
   /** The match may be anywhere in the window around the keyword (context keywords). */
   | "near";
 
+/**
+ * A section of the input around a marker (see {@linkcode SecretRule.section}):
+ * it runs from the last `cut` before the marker to the first `cut` after it.
+ */
+export interface RuleSection {
+  /** The marker, tried at the keyword (and up to three bytes before it, for leading backslashes). */
+  marker: RegExp;
+  /** Where a section begins; the marker is one. */
+  cut: RegExp;
+  /** Where a match of the rule's pattern can begin. */
+  opens: RegExp;
+  /** Largest distance from a match's start to the marker's start, for a match before the marker. */
+  before: number;
+  /** Largest distance from the marker's end to a match's start, for a match after it. */
+  after: number;
+}
+
+/**
+ * What follows a name up to its assignment operator: the pattern
+ * `(?:\\{0,escapes}["'])?[ \t]{0,blanks}[operators]` (the quote group only
+ * with `quote`), whose parts begin with disjoint characters, so one forward
+ * test decides it.
+ */
+export interface NameFollows {
+  /** A closing quote (`"` or `'`) may come first. */
+  quote: boolean;
+  /** With `quote`: how many backslashes may escape it (JSON inside JSON), 0 to 3. */
+  escapes: 0 | 1 | 2 | 3;
+  /** Most blanks (space, tab) before the operator, 0 to 255. */
+  blanks: number;
+  /** The operator characters (a RegExp character-class body of ASCII punctuation, no blank, quote or backslash). */
+  operators: string;
+  /**
+   * What the pattern requires after the operator (or after its second
+   * character, `:=`, `=>`): at most `blanks` blanks, then a value of at
+   * least `min` characters, quoted (the quote possibly escaped once) with no
+   * line break or that quote in them, or bare with no blank, line break,
+   * quote, backslash or `=`. Checked in the keyword pass only, as a necessary
+   * condition of the pattern (it must hold wherever `pattern` matches).
+   */
+  value?: { blanks: number; min: number };
+}
+
 /** A credential kind and how to recognise it. */
 export interface SecretRule {
   /** Stable kind name, written into `[REDACTED:<kind>]` and findings. */
@@ -47,22 +90,15 @@ export interface SecretRule {
    */
   rejectName?: (name: string) => boolean;
   /**
-   * With `lead`: what must follow the run of lead characters that holds the
-   * keyword (say, an assignment operator after a name), as a pattern tried
-   * right there (compiled sticky). It must hold wherever `pattern` can match;
-   * the engine checks it before the name and the pattern, so the many
-   * keyword hits in prose (`the token is`) cost one character test. A rule
-   * with `follows` reads names of at most 97 characters: a longer run of lead
-   * characters is rejected outright.
+   * With `lead`: the assignment operator that must follow the run of lead
+   * characters that holds the keyword. It must hold wherever `pattern` can
+   * match; the engine checks it before the name and the pattern (in the
+   * keyword pass itself, when every rule of a keyword has one), so the many
+   * keyword hits in prose (`the token is`) and code cost a few byte tests. A
+   * rule with `follows` reads names of at most 97 characters: a longer run
+   * of lead characters is rejected outright.
    */
-  follows?: RegExp;
-  /**
-   * With `follows`: every character a `follows` match can begin with (a
-   * RegExp character-class body, ASCII). The character right after the name
-   * is looked up in it before `follows` runs, so most keyword hits cost one
-   * table lookup. It must hold every first character `follows` accepts.
-   */
-  followsFirst?: string;
+  follows?: NameFollows;
   /**
    * A literal (ASCII, case as written) that every match holds after its
    * keyword and within `after` bytes of the keyword's start (`-u` in
@@ -73,6 +109,24 @@ export interface SecretRule {
    * absent.
    */
   needs?: string;
+  /**
+   * With anchor "near": the match must sit in the same section as the
+   * marker the keyword starts (a Kubernetes data map in the object whose
+   * kind is Secret), instead of anywhere in the window. The engine finds the
+   * section's bounds with one forward pass per buffer and tries the pattern
+   * (compiled sticky) only where `opens` matches inside them, so the cost
+   * stays linear however many markers or openings the input repeats.
+   */
+  section?: RuleSection;
+  /**
+   * What every match holds right after each keyword of the rule (the body
+   * of a prefixed token): at most `blanks` blanks, then at least `min`
+   * characters of `cls` (a RegExp character-class body, ASCII). The keyword
+   * pass drops a hit without it before TypeScript sees it, so it must hold
+   * wherever `pattern` matches at the keyword (a hit inside a match may fail
+   * it, as long as the hit at the match's own keyword passes).
+   */
+  tail?: { blanks: number; cls: string; min: number };
   /** Bytes after the keyword start that the window spans. */
   after: number;
   /** Wins over lower priorities when matches overlap: 3 vendor-specific, 2 structural, 1 generic. */

@@ -17,15 +17,13 @@ import {
   isBase64UserPass,
 } from "./checks.ts";
 import { isExcludedName, isLookAlikeValue, isRepeatedPlaceholder } from "./filters.ts";
-import type { SecretRule } from "./rule.ts";
+import type { NameFollows, SecretRule } from "./rule.ts";
 import { VENDOR_RULES } from "./rules_vendor.ts";
 
 /** Between a name and its value: optional (escaped) quote, an assignment operator, optional quote. */
 const SEP = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}(?:\\?["'\x60])?`;
 /** What follows a name in SEP up to its operator (a rule's `follows`). */
-const ASSIGNMENT_OPERATOR = /(?:\\?["'])?[ \t]{0,16}[:=]/;
-/** The characters an {@linkcode ASSIGNMENT_OPERATOR} match begins with. */
-const ASSIGNMENT_FIRST = String.raw`\\"' \t:=`;
+const ASSIGNMENT_OPERATOR: NameFollows = { quote: true, escapes: 1, blanks: 16, operators: ":=" };
 /** SEP without its trailing quote, for values read by {@linkcode assignedValue}. */
 const SEP_OPEN = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}`;
 
@@ -369,7 +367,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ["session_token", "sessiontoken", "security_token"],
     pattern: new RegExp(
       String
-        .raw`(?:aws_?)?(?:session|security)_?token${SEP}(?<s>[A-Za-z0-9/+=]{100,4096})(?![A-Za-z0-9/+=])`,
+        .raw`(?:aws_?)?(?:session|security)_?token${SEP}(?=(?<s>[A-Za-z0-9/+=]{100,4096}))\k<s>(?![A-Za-z0-9/+=])`,
       "i",
     ),
     before: 8,
@@ -469,6 +467,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description: "Three characters, a digit, `Q~`, then 31-34 characters from `[A-Za-z0-9_~.-]`.",
     // Keywords are at least three bytes (the prefilter's skip needs it): the digit before Q~.
     keywords: ["0q~", "1q~", "2q~", "3q~", "4q~", "5q~", "6q~", "7q~", "8q~", "9q~"],
+    tail: { blanks: 0, cls: String.raw`A-Za-z0-9_~.\-`, min: 31 },
     pattern:
       /(?<![A-Za-z0-9_~.-](?<!\\[A-Za-z0-9_~.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/,
     lead: "A-Za-z0-9_~.\\-",
@@ -612,6 +611,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description: "`SK` + 32 lower-case hex characters (letters and digits both), anywhere.",
     // `SK` and the first hex character: three bytes for the prefilter.
     keywords: [..."0123456789abcdef"].map((c) => `sk${c}`),
+    tail: { blanks: 0, cls: "0-9a-f", min: 31 },
     pattern:
       /(?<![A-Za-z0-9](?<!\\[A-Za-z0-9]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))SK[0-9a-f]{32}(?![A-Za-z0-9])/,
     after: 40,
@@ -1141,6 +1141,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description:
       "`postgres://`, `mysql://`, `mongodb+srv://`, `redis://`, `amqp://` and similar URLs carrying `user:password@`; the password is redacted.",
     keywords: ["://"],
+    // `user:password@` ends within the window.
+    needs: "@",
     pattern:
       /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:jdbc:)?(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|cassandra)(?:\+[a-z0-9]{1,20})?:\/\/(?<user>[^\s:@\/?#"'<>\\\[\]]{0,128}):(?<s>[^\s\/?#"'<>\\\[\]]{1,256})@(?=[A-Za-z0-9\[_.-])/i,
     lead: "A-Za-z0-9+.\\-",
@@ -1156,6 +1158,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description:
       "Any `scheme://user:password@host` URL (https, ftp, git, ...); the password is redacted.",
     keywords: ["://"],
+    // `user:password@` ends within the window.
+    needs: "@",
     pattern:
       /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/(?<user>[^\s:@\/?#"'<>\\\[\]]{1,128}):(?<s>[^\s\/?#"'<>\\\[\]]{1,256})@(?=[A-Za-z0-9\[_.-])/,
     lead: "A-Za-z0-9+.\\-",
@@ -1183,6 +1187,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description:
       "`Bearer` + at least 20 token characters with enough entropy (Authorization headers, HTTP dumps, curl lines).",
     keywords: ["bearer "],
+    tail: { blanks: 15, cls: String.raw`A-Za-z0-9._~+\/-`, min: 20 },
     pattern:
       /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))Bearer[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/-]{20,4096}={0,2})(?![A-Za-z0-9._~+\/=-])/i,
     after: 4120,
@@ -1232,8 +1237,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     lead: "A-Za-z0-9_",
     // The pattern's name is upper case: a run with lower case never matches.
     rejectName: (n) => /[a-z]/.test(n) || rejectAssignmentName(n),
-    follows: /=/,
-    followsFirst: "=",
+    follows: { quote: false, escapes: 0, blanks: 0, operators: "=", value: { blanks: 0, min: 5 } },
     before: 64,
     after: VALUE_MAX + 100,
     priority: 1,
@@ -1262,8 +1266,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     ),
     lead: "A-Za-z0-9_.\\-",
     rejectName: rejectAssignmentName,
-    follows: ASSIGNMENT_OPERATOR,
-    followsFirst: ASSIGNMENT_FIRST,
+    follows: { ...ASSIGNMENT_OPERATOR, value: { blanks: 16, min: 12 } },
     before: 64,
     after: VALUE_MAX + 140,
     priority: 1,
@@ -1304,8 +1307,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     ),
     lead: "A-Za-z0-9_.\\-",
     rejectName: (n) => !KEY_NAME.test(n) || ORDINARY_KEY_NAME.test(n) || isExcludedName(n),
-    follows: ASSIGNMENT_OPERATOR,
-    followsFirst: ASSIGNMENT_FIRST,
+    follows: { ...ASSIGNMENT_OPERATOR, value: { blanks: 16, min: 16 } },
     before: 64,
     after: VALUE_MAX + 140,
     priority: 1,
@@ -1341,8 +1343,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     lead: "A-Za-z0-9_.\\-",
     // An upper-case NAME=value is the env rule's (same span, its kind).
     rejectName: (n) => !PASSWORD_NAME.test(n) || isExcludedName(n) || !/[a-z]/.test(n),
-    follows: ASSIGNMENT_OPERATOR,
-    followsFirst: ASSIGNMENT_FIRST,
+    follows: { ...ASSIGNMENT_OPERATOR, value: { blanks: 16, min: 6 } },
     before: 64,
     after: VALUE_MAX + 140,
     priority: 1,
@@ -1362,9 +1363,17 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ["kind: secret", "kind:secret"],
     // Anchored on the rare `kind: Secret`; the data block may sit on either side of it.
     anchor: "near",
+    // One document: the data block within 4,000 bytes of the kind, no `kind:`, `---` or `apiVersion:` between.
+    section: {
+      marker: /kind:[ \t]{0,8}\\{0,3}["']?Secret\b/,
+      cut: /kind:|---|apiVersion:/,
+      opens: /(?:stringD|d)ata:/,
+      before: 4000,
+      after: 4000,
+    },
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]))(?:(?<=kind:[ \t]{0,8}\\{0,3}["']?Secret\b(?:(?!kind:|---|apiVersion:)[^]){0,4000})|(?=(?:(?!kind:|---|apiVersion:)[^]){0,4000}?kind:[ \t]{0,8}\\{0,3}["']?Secret\b))(?:stringD|d)ata:[ \t]{0,8}${NL}[ \t]{1,16}[A-Za-z0-9_.-]{1,253}:[ \t]{1,8}(?<s>[^\s\\][^\r\n\\]{0,4096}(?:${NL}[ \t]{1,16}[A-Za-z0-9_.-]{1,253}:[ \t]{1,8}[^\s\\][^\r\n\\]{0,4096}){0,64})`,
+        .raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]))(?:stringD|d)ata:[ \t]{0,8}${NL}[ \t]{1,16}[A-Za-z0-9_.-]{1,253}:[ \t]{1,8}(?<s>[^\s\\][^\r\n\\]{0,4096}(?:${NL}[ \t]{1,16}[A-Za-z0-9_.-]{1,253}:[ \t]{1,8}[^\s\\][^\r\n\\]{0,4096}){0,64})`,
     ),
     before: 4000,
     after: 4000 + 24 * 1024,
@@ -1378,9 +1387,18 @@ export const SECRET_RULES: readonly SecretRule[] = [
       'The values of the `"data"` / `"stringData"` map of a JSON object with `"kind": "Secret"` (`kubectl get secret -o json`, the API), before or after it in the same object, escaped or not, redacted as one block.',
     keywords: K8S_JSON_SECRET_KEYWORDS,
     anchor: "near",
+    // One object: the data map within 28,000 bytes before the kind or 4,000 after it, no other
+    // `"kind"` or `"apiVersion"` between (kubectl prints apiVersion first, data before kind).
+    section: {
+      marker: new RegExp(K8S_JSON_KIND),
+      cut: new RegExp(K8S_JSON_CUT),
+      opens: new RegExp(String.raw`${JQ}(?:stringD|d)ata${JQ}`),
+      before: 28000,
+      after: 4000,
+    },
     pattern: new RegExp(
       String
-        .raw`(?:(?<=${K8S_JSON_KIND}(?:(?!${K8S_JSON_CUT})[^]){0,4000})|(?=(?:(?!${K8S_JSON_CUT})[^]){0,28000}?${K8S_JSON_KIND}))${JQ}(?:stringD|d)ata${JQ}${JWS}:${JWS}\{${JWS}${K8S_JSON_KEY}(?<s>${K8S_JSON_VALUE}(?:${JQ}${JWS},${JWS}${K8S_JSON_KEY}${K8S_JSON_VALUE}){0,64})${JQ}`,
+        .raw`${JQ}(?:stringD|d)ata${JQ}${JWS}:${JWS}\{${JWS}${K8S_JSON_KEY}(?<s>${K8S_JSON_VALUE}(?:${JQ}${JWS},${JWS}${K8S_JSON_KEY}${K8S_JSON_VALUE}){0,64})${JQ}`,
     ),
     before: 28 * 1024,
     after: 4000 + 24 * 1024,

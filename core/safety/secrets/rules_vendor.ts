@@ -36,6 +36,8 @@ interface PrefixedRow {
   i?: boolean;
   /** The keyword sits this far inside the token at most (the match starts where the run of `cls` does). */
   before?: number;
+  /** What follows each keyword (see SecretRule.tail). */
+  tail?: SecretRule["tail"];
 }
 
 function prefixed(row: PrefixedRow): SecretRule {
@@ -50,6 +52,7 @@ function prefixed(row: PrefixedRow): SecretRule {
     priority: 3,
     minEntropy: row.minEntropy ?? 3,
   };
+  if (row.tail !== undefined) rule.tail = row.tail;
   if (row.before !== undefined) {
     rule.lead = cls;
     rule.before = row.before;
@@ -118,8 +121,7 @@ function named(row: NamedRow): SecretRule {
     ),
     lead: String.raw`A-Za-z0-9_.\-`,
     rejectName: (n) => !row.name.test(n) || isExcludedName(n),
-    follows: /(?:\\{0,3}["'])?[ \t]{0,16}[:=]/,
-    followsFirst: String.raw`\\"' \t:=`,
+    follows: { quote: true, escapes: 3, blanks: 16, operators: ":=" },
     before: 64,
     after: 96 + row.max,
     priority: 3,
@@ -282,6 +284,7 @@ export const VENDOR_RULES: readonly SecretRule[] = [
     description: "`pat` + 14 alphanumerics, `.`, 64 hex characters.",
     keywords: ["pat"],
     body: String.raw`pat[A-Za-z0-9]{14}\.[a-f0-9]{64}`,
+    tail: { blanks: 0, cls: "A-Za-z0-9", min: 14 },
     cls: "A-Za-z0-9",
     max: 82,
   }),
@@ -470,6 +473,7 @@ export const VENDOR_RULES: readonly SecretRule[] = [
       "`ntn_` + 11 digits and 35 alphanumerics, or a legacy `secret_` + 43 alphanumerics.",
     keywords: ["ntn_", "secret_"],
     body: "(?:ntn_[0-9]{11}[A-Za-z0-9]{35}|secret_[A-Za-z0-9]{43})",
+    tail: { blanks: 0, cls: "A-Za-z0-9", min: 43 },
     max: 50,
     minEntropy: 3.5,
   }),
@@ -541,6 +545,7 @@ export const VENDOR_RULES: readonly SecretRule[] = [
     // `s.` and the token's first character: three bytes, cheap to reject
     // (`this.state` fails the look-behind at once).
     keywords: [..."abcdefghijklmnopqrstuvwxyz0123456789"].map((c) => `s.${c}`),
+    tail: { blanks: 0, cls: "A-Za-z0-9", min: 23 },
     pattern: new RegExp(
       String.raw`${
         lookBehind(String.raw`A-Za-z0-9_.\-\/$@`)
@@ -586,6 +591,7 @@ export const VENDOR_RULES: readonly SecretRule[] = [
     description: "An app id (15 or 16 digits), `|`, and the 32-hex app secret.",
     // The keyword is the id's last two digits and the bar (three bytes at least).
     keywords: Array.from({ length: 100 }, (_, i) => `${String(i).padStart(2, "0")}|`),
+    tail: { blanks: 0, cls: "0-9a-f", min: 32 },
     pattern: new RegExp(
       String.raw`${lookBehind("A-Za-z0-9")}[0-9]{15,16}\|[0-9a-f]{32}(?![A-Za-z0-9])`,
     ),
@@ -601,6 +607,8 @@ export const VENDOR_RULES: readonly SecretRule[] = [
     description:
       "Three dot-separated parts whose first is the base64 of a numeric user id of 17-20 digits (`MT` for ids from 2021 on, `Mj` to `OT` before; ids starting 40, 41, 51, 52, 55, 81, 85 or 86 only near the word Discord), then 6 and 27-40 URL-safe characters; the id is decoded and checked.",
     keywords: discordIdKeywords(),
+    // The rest of the id (22 to 28 characters in all) follows its first four.
+    tail: { blanks: 0, cls: String.raw`A-Za-z0-9_\-`, min: 18 },
     pattern: new RegExp(
       String
         .raw`${

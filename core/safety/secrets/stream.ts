@@ -210,7 +210,7 @@ export async function scanStream(
     const found = findSecrets(engine, view);
     memory.remember(view, found);
     const from = Math.max(0, decidedUpTo - base);
-    const all = mergeCopies(found, memory.find(view, from, limit - base));
+    const all = mergeCopies(found, memory.find(view, from, limit - base, engine.probeCopies(view)));
     for (const f of all) {
       const start = f.start + base;
       if (start < decidedUpTo || start >= limit || start < lastEnd) continue;

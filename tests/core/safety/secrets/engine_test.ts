@@ -161,3 +161,57 @@ Deno.test("a rule's needs literal drops hits without it in the window and keeps 
     [],
   );
 });
+
+Deno.test("a section rule takes openings on either side of its marker, never across a cut or past its distances", () => {
+  const rule: SecretRule = {
+    kind: "demo_section",
+    title: "demo",
+    description: "demo",
+    keywords: ["mark"],
+    anchor: "near",
+    section: { marker: /MARK/, cut: /MARK|CUT/, opens: /val=/, before: 40, after: 20 },
+    pattern: /val=(?<s>[A-Za-z0-9]{12})/,
+    before: 40,
+    after: 60,
+    priority: 2,
+  };
+  const demo = createEngine([rule], { prefilter: "ts" });
+  const spans = (text: string) =>
+    findSecrets(demo, encoder.encode(text)).map((f) => text.slice(f.start, f.end));
+  // Positive controls: before and after the marker, several per section.
+  assert.deepEqual(spans("val=k3J9xQ2mP7zR MARK val=Vw8pL2nQ5tYe"), [
+    "k3J9xQ2mP7zR",
+    "Vw8pL2nQ5tYe",
+  ]);
+  assert.deepEqual(spans("val=k3J9xQ2mP7zR val=Hc4rT9bM1sKd MARK"), [
+    "k3J9xQ2mP7zR",
+    "Hc4rT9bM1sKd",
+  ]);
+  // A cut between the opening and the marker, or a marker of another section, ends the section.
+  assert.deepEqual(spans("val=k3J9xQ2mP7zR CUT MARK CUT val=Vw8pL2nQ5tYe"), []);
+  assert.deepEqual(spans("MARK val=k3J9xQ2mP7zR MARK val=Vw8pL2nQ5tYe"), [
+    "k3J9xQ2mP7zR",
+    "Vw8pL2nQ5tYe",
+  ]);
+  // Past the distances, or no marker where the keyword is (the keyword ignores case, the marker not).
+  assert.deepEqual(spans(`val=k3J9xQ2mP7zR ${"x".repeat(40)} MARK`), []);
+  assert.deepEqual(spans(`MARK ${"x".repeat(20)} val=k3J9xQ2mP7zR`), []);
+  assert.deepEqual(spans("mark val=k3J9xQ2mP7zR"), []);
+  // Many markers and openings in a row: every section is read, each opening tried once.
+  const many = "MARK val=k3J9xQ2mP7zR ".repeat(5000);
+  assert.equal(spans(many).length, 5000);
+});
+
+Deno.test("a chain of names in a rejected bare value is still read: the value after it is found", () => {
+  const spans = (text: string) =>
+    findSecrets(engine, encoder.encode(text)).map((f) => text.slice(f.start, f.end));
+  // Positive controls: the value after a chain, and a value at the end of one.
+  assert.deepEqual(spans("key:key:key:key:key: Ab3dEf9hIj2kLm5nQ7"), ["Ab3dEf9hIj2kLm5nQ7"]);
+  assert.deepEqual(spans("key:key:Ab3dEf9hIj2kLm5nQ7"), ["Ab3dEf9hIj2kLm5nQ7"]);
+  // A quoted value holding an assignment is read as well.
+  assert.deepEqual(spans('note: "api_key: q8Zr1mXw4Lp0vT9sKd"'), ["q8Zr1mXw4Lp0vT9sKd"]);
+  // A long chain is judged by a few reads, and what follows it still is.
+  const chain = "key:".repeat(50_000);
+  assert.deepEqual(spans(chain), []);
+  assert.deepEqual(spans(`${chain} stripeKey: Ab3dEf9hIj2kLm5nQ7`), ["Ab3dEf9hIj2kLm5nQ7"]);
+});

@@ -13,6 +13,7 @@ import {
   maskHighTs,
 } from "../../../../core/safety/secrets/engine.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
+import { CopyMemory } from "../../../../core/safety/secrets/copies.ts";
 import { CONTEXTS, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
 
 const encoder = new TextEncoder();
@@ -91,6 +92,45 @@ Deno.test("the WASM prefilter resumes when more hits arrive than its buffer hold
   assert.deepEqual([...a.hits], [...scanDfaTs(automaton, bytes, 0).hits]);
 });
 
+Deno.test("the WASM and TS keyword passes drop the same hits by their name checks", () => {
+  const w = createEngine(SECRET_RULES, { prefilter: "wasm" });
+  const t = createEngine(SECRET_RULES, { prefilter: "ts" });
+  const unchecked = createEngine(SECRET_RULES, { prefilter: "ts", nameChecks: false });
+  const rng = new Rng(12);
+  const inputs = corpus();
+  // Names, operators and what can sit between them, in every order and at the very end.
+  const parts = [
+    "api_key",
+    "TOKEN",
+    "password",
+    "x",
+    "\\",
+    "\\\\",
+    '"',
+    "'",
+    " ",
+    "\t",
+    ":",
+    "=",
+    "\n",
+  ];
+  for (let i = 0; i < 300; i++) {
+    let s = "";
+    for (let n = 1 + rng.int(12); n > 0; n--) s += rng.pick(parts);
+    inputs.push(encoder.encode(s));
+  }
+  let checked = 0;
+  let dropped = 0;
+  for (const bytes of inputs) {
+    const a = w.scanKeywords(bytes);
+    assert.deepEqual([...a.hits], [...t.scanKeywords(bytes).hits]);
+    checked += a.hits.length / 2;
+    dropped += unchecked.scanKeywords(bytes).hits.length / 2 - a.hits.length / 2;
+  }
+  // Positive controls: hits pass the checks and hits are dropped by them.
+  assert.ok(checked > 1000 && dropped > 300, `${checked} kept, ${dropped} dropped`);
+});
+
 Deno.test("the WASM and TS paths give identical findings end to end", () => {
   const w = createEngine(SECRET_RULES, { prefilter: "wasm" });
   const t = createEngine(SECRET_RULES, { prefilter: "ts" });
@@ -103,4 +143,67 @@ Deno.test("the WASM and TS paths give identical findings end to end", () => {
     found += a.length;
   }
   assert.ok(found >= Object.keys(SAMPLES).length * 6, `only ${found} findings`);
+});
+
+Deno.test("the WASM loop's shallow reset loses no hit and ends in the plain loop's state", () => {
+  const keywords = [
+    ...new Set(SECRET_RULES.flatMap((r) => r.keywords.map((k) => k.toLowerCase()))),
+  ];
+  const automaton = buildAutomaton(keywords);
+  const wasm = createWasmDfa(automaton);
+  let hits = 0;
+  for (const k of keywords) {
+    // One or two bytes of a keyword, then words, then the keyword, at every distance from the end.
+    for (
+      const text of [
+        `${k[0]}${k}`,
+        `${k.slice(0, 2)}x${k}`,
+        `${k.slice(0, 2)}zq ${k}`,
+        `ordinary words ${k.slice(0, 2)}`,
+        `ordinary words ${k.slice(0, 1)}`,
+        `a${k.slice(0, 2)}b${k.slice(0, 2)}`,
+        `${k}${k.slice(0, 2)}x${k.slice(0, 2)}`,
+      ]
+    ) {
+      const bytes = encoder.encode(text);
+      const a = wasm.scan(bytes, 0);
+      const b = scanDfaTs(automaton, bytes, 0);
+      assert.deepEqual([...a.hits], [...b.hits], text);
+      assert.equal(a.state, b.state, text);
+      hits += a.hits.length / 2;
+    }
+  }
+  assert.ok(hits >= keywords.length * 4, `only ${hits} hits`);
+});
+
+Deno.test("the copy search finds the same copies with the WASM probe loop as without it", () => {
+  const engine = createEngine(SECRET_RULES, { prefilter: "wasm" });
+  const rng = new Rng(13);
+  let copies = 0;
+  for (const bytes of corpus()) {
+    if (bytes.length < 64) continue;
+    const memory = new CopyMemory();
+    // Values taken from the buffer itself (some short, some long, some non-ASCII), so copies exist.
+    const values = [];
+    for (let k = 0; k < 8; k++) {
+      const start = rng.int(bytes.length - 40);
+      values.push({ kind: "demo", start, end: start + 6 + rng.int(30) });
+    }
+    memory.remember(bytes, values);
+    findSecrets(engine, bytes);
+    const probe = engine.probeCopies(bytes);
+    assert.ok(probe !== null);
+    const a = memory.find(bytes, 0, bytes.length, probe);
+    assert.deepEqual(a, memory.find(bytes, 0, bytes.length));
+    // A later search with a changed bitmap copies it in again.
+    memory.remember(bytes, [{ kind: "demo", start: 1, end: 30 }]);
+    assert.deepEqual(
+      memory.find(bytes, 0, bytes.length, engine.probeCopies(bytes)),
+      memory.find(bytes, 0, bytes.length),
+    );
+    copies += a.length;
+  }
+  assert.ok(copies > 50, `only ${copies} copies`);
+  // Not the bytes of the last pass: no probe.
+  assert.equal(engine.probeCopies(new Uint8Array(8)), null);
 });

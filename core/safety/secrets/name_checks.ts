@@ -1,0 +1,172 @@
+/**
+ * The name checks the keyword pass runs on its own hits (see `NameChecks`
+ * in wasm/mod.ts): where every rule of a keyword reads a name (a run of its
+ * `lead` characters) that must be followed by one of its `followsFirst`
+ * characters, a hit whose name passes that test for none of them is dropped
+ * in the pass, before TypeScript sees it. The engine applies the same test
+ * first in TypeScript, so dropping such a hit changes no finding; it saves
+ * the per-hit work on the many `token`, `password` and `key` words of prose
+ * and code that no operator follows. Pure: no I/O.
+ * @module
+ */
+import type { NameChecks } from "../../../wasm/mod.ts";
+import type { KeywordAutomaton } from "./automaton.ts";
+import type { NameFollows } from "./rule.ts";
+
+/**
+ * The pattern a {@linkcode NameFollows} stands for (no flags).
+ * @param f The shape.
+ * @returns `(?:\\{0,E}["'])?[ \t]{0,B}[ops]`.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { followsPattern } from "./name_checks.ts";
+ * const re = followsPattern({ quote: true, escapes: 1, blanks: 16, operators: ":=" });
+ * assert.ok(re.test('\\" : x'));
+ * ```
+ */
+export function followsPattern(f: NameFollows): RegExp {
+  const quote = f.quote ? String.raw`(?:\\{0,${f.escapes}}["'])?` : "";
+  return new RegExp(`${quote}[ \t]{0,${f.blanks}}[${f.operators}]`);
+}
+
+/**
+ * Every character a {@linkcode followsPattern} match can begin with, as a class body.
+ * @param f The shape.
+ * @returns The class body.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { followsFirst } from "./name_checks.ts";
+ * assert.equal(followsFirst({ quote: false, escapes: 0, blanks: 0, operators: "=" }), "=");
+ * ```
+ */
+export function followsFirst(f: NameFollows): string {
+  const escape = f.quote && f.escapes > 0 ? "\\\\" : "";
+  return `${escape}${f.quote ? "\"'" : ""}${f.blanks > 0 ? " \\t" : ""}${f.operators}`;
+}
+
+/** What the checks need to know of one compiled rule. */
+export interface NameCheckedRule {
+  /** ASCII lookup (128 entries, 1 = in the class) of the rule's lead characters, or null. */
+  lead: Uint8Array | null;
+  /** The rule's `follows`, when the engine rejects a hit whose name it does not follow (a cover rule). */
+  follows: NameFollows | null;
+  /** The rule's `tail`, or null. */
+  tail: { blanks: number; cls: string; min: number } | null;
+}
+
+/**
+ * Builds the checks for an automaton and its rules (a rule's `tail`, when
+ * it has one, stands for it; otherwise its name and operator).
+ * @param automaton The keyword automaton.
+ * @param keywordRules Keyword id -> indices of the rules that own it.
+ * @param rules The rules, by index.
+ * @returns The checks, in the layout the WASM pass reads.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildAutomaton } from "./automaton.ts";
+ * import { buildNameChecks } from "./name_checks.ts";
+ * const automaton = buildAutomaton(["token"]);
+ * const lead = new Uint8Array(128).fill(1, 0x61, 0x7b);
+ * const follows = { quote: false, escapes: 0, blanks: 0, operators: "=" } as const;
+ * const checks = buildNameChecks(automaton, [[0]], [{ lead, follows, tail: null }]);
+ * // The state that ends "token" lists one check.
+ * assert.equal(checks.program[checks.states[checks.states.length - 1]!], 1);
+ * ```
+ */
+export function buildNameChecks(
+  automaton: KeywordAutomaton,
+  keywordRules: readonly (readonly number[])[],
+  rules: readonly NameCheckedRule[],
+): NameChecks {
+  const setIds = new Map<string, number>();
+  const sets: number[] = [];
+  const byTable = new Map<Uint8Array, number>();
+  const setOf = (ascii: Uint8Array): number => {
+    const seen = byTable.get(ascii);
+    if (seen !== undefined) return seen;
+    const key = ascii.join("");
+    let id = setIds.get(key);
+    if (id === undefined) {
+      id = setIds.size;
+      if (id > 0xff) throw new RangeError("Cannot build name checks: more than 256 sets");
+      setIds.set(key, id);
+      // Bytes >= 0x80 are seen as DEL (0x7f) by the engine's patterns.
+      for (let b = 0; b < 256; b++) sets.push(ascii[b < 0x80 ? b : 0x7f]!);
+    }
+    byTable.set(ascii, id);
+    return id;
+  };
+  // Per keyword: its entries, or null when some rule of it takes hits unchecked.
+  const entries = automaton.keywords.map((keyword, kw): number[] | null => {
+    if (keyword.length > 0xff) return null;
+    const out: number[] = [];
+    for (const ri of keywordRules[kw]!) {
+      const { lead, follows, tail } = rules[ri]!;
+      if (tail !== null && tail.min <= 0xff && tail.blanks <= 0xff) {
+        out.push(keyword.length | (setOf(asciiSet(tail.cls)) << 8));
+        out.push((0x80000000 | tail.min | (tail.blanks << 8)) >>> 0);
+        continue;
+      }
+      if (lead === null || follows === null) return null;
+      const ops = asciiSet(follows.operators);
+      out.push(keyword.length | (setOf(lead) << 8) | (setOf(ops) << 16));
+      const value = follows.value;
+      if (value !== undefined && (value.min > 0xff || value.blanks > 0xff)) return null;
+      out.push(
+        (follows.escapes | (follows.quote ? 4 : 0) | (follows.blanks << 8) |
+          ((value?.min ?? 0) << 16) | ((value?.blanks ?? 0) << 24)) >>> 0,
+      );
+    }
+    return out;
+  });
+  const states = automaton.outputStart.length - 1;
+  const stateChecks = new Uint32Array(states);
+  const program: number[] = [0];
+  const lists = new Map<string, number>();
+  for (let s = 0; s < states; s++) {
+    const from = automaton.outputStart[s]!;
+    const to = automaton.outputStart[s + 1]!;
+    if (from === to) continue;
+    // Entries are pairs of words; a state lists each distinct pair once.
+    const list = new Map<string, [number, number]>();
+    let checked = true;
+    for (let o = from; o < to && checked; o++) {
+      const e = entries[automaton.outputs[o]!]!;
+      if (e === null) checked = false;
+      else {for (let k = 0; k < e.length; k += 2) {
+          list.set(`${e[k]},${e[k + 1]}`, [e[k]!, e[k + 1]!]);
+        }}
+    }
+    if (!checked) continue;
+    const key = [...list.keys()].join(";");
+    let at = lists.get(key);
+    if (at === undefined) {
+      at = program.length;
+      lists.set(key, at);
+      program.push(list.size, ...[...list.values()].flat());
+    }
+    stateChecks[s] = at;
+  }
+  return {
+    classCount: automaton.classCount,
+    states: stateChecks,
+    program: Uint32Array.from(program),
+    sets: Uint8Array.from(sets),
+  };
+}
+
+const asciiSets = new Map<string, Uint8Array>();
+
+/** A 128-entry table: 1 where the ASCII character is in the class body `cls` (built once per class). */
+function asciiSet(cls: string): Uint8Array {
+  const known = asciiSets.get(cls);
+  if (known !== undefined) return known;
+  const re = new RegExp(`[${cls}]`);
+  const table = new Uint8Array(128);
+  for (let b = 0; b < 128; b++) table[b] = re.test(String.fromCharCode(b)) ? 1 : 0;
+  asciiSets.set(cls, table);
+  return table;
+}

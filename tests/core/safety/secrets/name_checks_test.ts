@@ -1,0 +1,92 @@
+// The name checks of the keyword pass (core/safety/secrets/name_checks.ts):
+// the follows shapes stand for their patterns, and dropping hits in the pass
+// changes no finding.
+
+import assert from "node:assert/strict";
+import { createEngine, findSecrets } from "../../../../core/safety/secrets/engine.ts";
+import { followsFirst, followsPattern } from "../../../../core/safety/secrets/name_checks.ts";
+import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
+import { ALNUM, CONTEXTS, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
+
+const encoder = new TextEncoder();
+
+Deno.test("followsFirst() holds every character a rule's follows pattern can begin with", () => {
+  const rng = new Rng(91);
+  const alphabet = ["\\", '"', "'", " ", "\t", ":", "=", ">", "a", "Z", "0", "-", "\n", "`"];
+  const checked = SECRET_RULES.filter((r) => r.follows !== undefined);
+  // Positive control: the rules that read names have one.
+  assert.ok(checked.length >= 4, `only ${checked.length} rules with follows`);
+  for (const r of checked) {
+    const follows = new RegExp(followsPattern(r.follows!).source, "y");
+    const first = new RegExp(`^[${followsFirst(r.follows!)}]`);
+    let matched = 0;
+    for (let i = 0; i < 20_000; i++) {
+      let s = "";
+      for (let n = 1 + rng.int(6); n > 0; n--) s += rng.pick(alphabet);
+      follows.lastIndex = 0;
+      if (!follows.test(s)) continue;
+      matched++;
+      assert.match(s, first, `${r.kind}: ${JSON.stringify(s)} matches follows`);
+    }
+    assert.ok(matched > 100, `${r.kind}: follows matched only ${matched} strings`);
+  }
+});
+
+Deno.test("the name checks in the keyword pass change no finding and drop hits", () => {
+  const rng = new Rng(67);
+  const checked = createEngine(SECRET_RULES);
+  const plain = createEngine(SECRET_RULES, { nameChecks: false });
+  const names = [
+    "DB_PASSWORD",
+    "api_key",
+    "the token is",
+    "input_tokens",
+    "stripeKey",
+    "db.password",
+    "A".repeat(85) + "_API_TOKEN",
+    "A".repeat(86) + "_API_TOKEN",
+    "A".repeat(87) + "_API_TOKEN",
+    "x".repeat(200) + "secret_token_",
+  ];
+  const seps = [
+    "=",
+    ": ",
+    '\\": \\"',
+    '\\\\\\": \\\\\\"',
+    " = '",
+    "  :=  ",
+    "=>",
+    ":=`",
+    " is ",
+    '"',
+    "\\",
+    "",
+  ];
+  // Values around every rule's least length, bare or quoted, some cut by a blank or a line break.
+  const valueOf = () => {
+    const v = rng.str(ALNUM, 1 + rng.int(8)) + "7" + rng.str(ALNUM, rng.int(12));
+    return rng.pick([v, `"${v}"`, `'${v}'`, `${v} tail`, `${v}\nnext`, `\\"${v}\\"`]);
+  };
+  let found = 0;
+  let dropped = 0;
+  const texts: string[] = [];
+  for (let i = 0; i < 2000; i++) {
+    const value = rng.str(ALNUM, 10) + "7" + rng.str(ALNUM, 13);
+    texts.push(JSON.stringify({
+      c: `${rng.pick(names)}${rng.pick(seps)}${value}\n${rng.pick(names)}${rng.pick(seps)}`,
+    }));
+    texts.push(`${rng.pick(names)}${rng.pick(seps)}${valueOf()}`);
+  }
+  for (const [, build] of Object.entries(SAMPLES)) {
+    for (const wrap of Object.values(CONTEXTS)) texts.push(wrap(build(rng).text));
+  }
+  for (const text of texts) {
+    const bytes = encoder.encode(text);
+    const a = findSecrets(checked, bytes);
+    assert.deepEqual(a, findSecrets(plain, bytes), text);
+    found += a.length;
+    dropped += plain.scanKeywords(bytes).hits.length - checked.scanKeywords(bytes).hits.length;
+  }
+  assert.ok(found > 1000, `positive control: ${found} found`);
+  assert.ok(dropped > 500, `the checks dropped only ${dropped / 2} hits`);
+});
