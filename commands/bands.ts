@@ -11,10 +11,9 @@ import { HOST_IDS, isHostId } from "../core/hosts/ids.ts";
 import { findBatonLayout } from "../core/store/find_layout.ts";
 import { type BandSignals, evaluateBands } from "../core/bands/evaluate.ts";
 import { BAND_SIGNALS } from "../core/config/bands_section.ts";
-import { joinSignals } from "../core/bands/signals.ts";
+import { joinSignals, readTranscriptSignals } from "../core/bands/signals.ts";
 import { describeReading, renderBandLine } from "../core/bands/render_band.ts";
 import { readBatonConfig } from "../core/config/read_config.ts";
-import { readTranscriptSignals } from "../core/bands/transcript_signals.ts";
 import { bandsReport, flagSignal } from "./_cli/bands_report.ts";
 
 /** The bands command. */
