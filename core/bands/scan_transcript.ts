@@ -9,8 +9,8 @@
  * `usage`, Codex `token_count`, Gemini CLI `tokens`, Copilot CLI
  * `session.usage_record`). Only that light module is loaded on the band
  * hook's path (the full readers cut and keep text, tool inputs and outputs,
- * which the bands never need), and the sniffer only when the format is not
- * named. Read-only and
+ * which the bands never need); the sniffer is small, and a dynamic import
+ * of it cost `baton bands` more than loading it costs the hook. Read-only and
  * bounded: the read stops at the format's compaction marker or once
  * `maxBytes` are read, so a 200 MB transcript costs what a 1 MB one does.
  * Content is never kept or returned. Core with the file system injected.
@@ -27,6 +27,7 @@
  * - Anything else: no signal (bytes of an unknown format would only grow).
  * @module
  */
+import { sniffRecord } from "../transcript/sniff.ts";
 import {
   type ByteRangeSource,
   readRecordsBackward,
@@ -188,16 +189,14 @@ export async function scanTranscript(
 ): Promise<TranscriptSignals> {
   const chunk = options.chunkBytes ?? SCAN_CHUNK_BYTES;
   let format: TranscriptFormat | null = options.format ?? null;
-  // The host names the format (the band hook): no sniffer; otherwise the transcripts' one
-  // (core/transcript/sniff.ts) decides from the newest record it recognises.
-  const sniff = format === null ? (await import("../transcript/sniff.ts")).sniffRecord : null;
   const tests: Partial<Record<TranscriptFormat, (o: Json) => boolean>> = {};
   const read = await readRecordsBackward(source, {
     maxBytes: options.maxBytes + chunk,
     chunkBytes: chunk,
     stopAt: (o) => {
       if (format === null) {
-        const sniffed = sniff!(o);
+        // Not named by the host: the transcripts' one sniffer decides from the newest record it knows.
+        const sniffed = sniffRecord(o);
         if (!(SCANNED_FORMATS as readonly (string | null)[]).includes(sniffed)) return false;
         format = sniffed as TranscriptFormat;
       }

@@ -141,7 +141,6 @@ Deno.test("the band hook (every prompt) loads no full transcript reader and none
       "core/transcript/gemini.ts",
       "core/transcript/copilot.ts",
       "core/transcript/record_text.ts",
-      "core/transcript/sniff.ts",
       "core/bands/render_band.ts",
     ]
   ) {
