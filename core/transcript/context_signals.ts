@@ -395,7 +395,7 @@ export function isCodexTyping(p: Json): boolean {
 }
 
 /** Whether a Codex `response_item` payload type is a tool call. */
-export function isCodexCall(type: unknown): boolean {
+function isCodexCall(type: unknown): boolean {
   return typeof type === "string" && CODEX_CALLS.has(type);
 }
 
