@@ -11,10 +11,8 @@ import { HOST_IDS, isHostId } from "../core/hosts/ids.ts";
 import { findBatonLayout } from "../core/store/find_layout.ts";
 import { type BandSignals, evaluateBands } from "../core/bands/evaluate.ts";
 import { BAND_SIGNALS } from "../core/config/bands_section.ts";
-import { joinSignals } from "../core/bands/signals.ts";
-import { describeReading, renderBandLine } from "../core/bands/render_band.ts";
+import { joinSignals, readTranscriptSignals } from "../core/bands/signals.ts";
 import { readBatonConfig } from "../core/config/read_config.ts";
-import { readTranscriptSignals } from "../core/bands/transcript_signals.ts";
 import { bandsReport, flagSignal } from "./_cli/bands_report.ts";
 
 /** The bands command. */
@@ -72,6 +70,8 @@ export const bandsCommand: Command = {
       printJson(io, bandsReport(result, fromFile?.scan ?? null));
       return 0;
     }
+    // The human renderer loads only for human output (scripts and the OpenCode plugin read --json).
+    const { describeReading, renderBandLine } = await import("../core/bands/render_band.ts");
     const t = config.bands;
     const lines = [
       renderBandLine(result),

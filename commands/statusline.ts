@@ -7,15 +7,15 @@ import { boolFlag, type Command } from "./_cli/command.ts";
 import { printJson } from "./_adapters/context.ts";
 import { InputError, isCodedError } from "../core/errors.ts";
 import { compareBands, evaluateBands } from "../core/bands/evaluate.ts";
-import { joinSignals } from "../core/bands/signals.ts";
+import {
+  joinSignals,
+  readTranscriptSignals,
+  type TranscriptBandSignals,
+} from "../core/bands/signals.ts";
 import { MAX_STATUS_LINE_BYTES, parseStatusLineInput } from "../core/bands/status_line.ts";
 import { DEFAULT_BAND_THRESHOLDS } from "../core/config/bands_section.ts";
 import { findBatonLayout } from "../core/store/find_layout.ts";
 import { readBatonConfig } from "../core/config/read_config.ts";
-import {
-  readTranscriptSignals,
-  type TranscriptBandSignals,
-} from "../core/bands/transcript_signals.ts";
 import { bandsReport } from "./_cli/bands_report.ts";
 
 /** The statusline command. */

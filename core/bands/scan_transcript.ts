@@ -1,11 +1,16 @@
 /**
  * The context signals a transcript gives, read from its end through the
- * transcripts' one reader (core/transcript/json_lines.ts) and parsed by the
- * format's own reader (core/transcript/<format>.ts): transcript
+ * transcripts' one reader (core/transcript/json_lines.ts), each record
+ * judged by the part of its format's reader that says what a record means
+ * for the context (core/transcript/context_signals.ts, which the full
+ * readers build on, so the two cannot disagree): transcript
  * bytes since the last compaction, tool calls since the last user turn, and
- * the context fill the host's own token accounting states
- * (core/transcript/token_fill.ts: Claude Code `usage`, Codex `token_count`,
- * Gemini CLI `tokens`, Copilot CLI `session.usage_record`). Read-only and
+ * the context fill the host's own token accounting states (Claude Code
+ * `usage`, Codex `token_count`, Gemini CLI `tokens`, Copilot CLI
+ * `session.usage_record`). Only that light module is loaded on the band
+ * hook's path (the full readers cut and keep text, tool inputs and outputs,
+ * which the bands never need); the sniffer is small, and a dynamic import
+ * of it cost `baton bands` more than loading it costs the hook. Read-only and
  * bounded: the read stops at the format's compaction marker or once
  * `maxBytes` are read, so a 200 MB transcript costs what a 1 MB one does.
  * Content is never kept or returned. Core with the file system injected.
@@ -22,13 +27,24 @@
  * - Anything else: no signal (bytes of an unknown format would only grow).
  * @module
  */
+import { sniffRecord } from "../transcript/sniff.ts";
 import {
   type ByteRangeSource,
   readRecordsBackward,
   TAIL_CHUNK_BYTES,
 } from "../transcript/json_lines.ts";
-import { sniffRecord } from "../transcript/sniff.ts";
-import type { ParsedTranscript, ParseOptions, ReadCounts } from "../transcript/types.ts";
+import {
+  claudeSignal,
+  codexSignal,
+  copilotSignal,
+  geminiMessages,
+  geminiSignal,
+  isClaudeCompaction,
+  isCodexCompaction,
+  isCopilotCompaction,
+  type RecordSignal,
+  type TokenFill,
+} from "../transcript/context_signals.ts";
 
 /** Size of one backwards read. */
 export const SCAN_CHUNK_BYTES = TAIL_CHUNK_BYTES;
@@ -65,7 +81,7 @@ export interface TranscriptSignals {
   depth: number | null;
   /** The last user turn was not reached: `depth` is a lower bound. */
   depthAtLeast: boolean;
-  /** Context fill in percent, from the host's own token accounting (core/transcript/token_fill.ts); null otherwise. */
+  /** Context fill in percent, from the host's own token accounting (core/transcript/context_signals.ts); null otherwise. */
   pct: number | null;
   /** Where the window `pct` is measured against came from (recorded, known for the model, assumed); null without pct. */
   window?: string | null;
@@ -76,62 +92,75 @@ export interface TranscriptSignals {
 
 type Json = Readonly<Record<string, unknown>>;
 
-/** What the scan needs of a format's reader. */
-interface FormatReader {
-  parse(records: readonly unknown[], counts: ReadCounts, options: ParseOptions): ParsedTranscript;
+/** How the bands read one format. */
+interface FormatScan {
+  /** What a record says (the decision its format's reader takes too). */
+  signal(record: Json): RecordSignal;
   /**
    * Where the context window starts, read backwards: the compaction marker
    * (`marker: true`), or for a format without one the record the bands'
-   * window ends at (Gemini: the last user record, all depth needs).
+   * window ends at (Gemini: the last user record, all depth needs). A new
+   * test per scan (it may keep state).
    */
+  startsAt(): (record: Json) => boolean;
   marker: boolean;
-  at(o: Json): boolean;
   /** Bytes since the marker say something about the live context (not when the file carries the system prompt, or has no marker). */
   bytes: boolean;
+  /** The records the window leaves, oldest first (Gemini: the messages its updates and rewinds leave). */
+  window?(records: readonly unknown[]): readonly unknown[];
 }
 
-/** Each format's reader, imported only when its format is read (the band hook loads one). */
-const READERS: Record<TranscriptFormat, () => Promise<FormatReader>> = {
-  "claude-code": async () => {
-    const m = await import("../transcript/claude_code.ts");
-    return { parse: m.parseClaudeCode, marker: true, at: m.isClaudeCompaction, bytes: true };
+const FORMATS: Record<TranscriptFormat, FormatScan> = {
+  "claude-code": {
+    signal: claudeSignal,
+    startsAt: () => isClaudeCompaction,
+    marker: true,
+    bytes: true,
   },
-  codex: async () => {
-    const m = await import("../transcript/codex.ts");
-    return { parse: m.parseCodex, marker: true, at: m.isCodexCompaction, bytes: true };
-  },
-  gemini: async () => {
-    const m = await import("../transcript/gemini.ts");
+  codex: { signal: codexSignal, startsAt: () => isCodexCompaction, marker: true, bytes: true },
+  gemini: {
+    signal: geminiSignal,
     // No marker: the window the bands need ends at the last user record once the reply that
     // states the fill was read (a prompt just submitted comes after that reply).
-    let filled = false;
-    return {
-      parse: m.parseGemini,
-      marker: false,
-      bytes: false,
-      at: (o) => {
-        if (o.type === "gemini" && objectOfTokens(o)) filled = true;
+    startsAt: () => {
+      let filled = false;
+      return (o) => {
+        if (o.type === "gemini" && typeof o.tokens === "object" && o.tokens !== null) {
+          filled = true;
+        }
         return o.type === "user" && filled;
-      },
-    };
+      };
+    },
+    marker: false,
+    bytes: false,
+    window: (records) => geminiMessages(records),
   },
-  copilot: async () => {
-    const m = await import("../transcript/copilot.ts");
-    // Its events carry the system prompt: bytes say little, the usage records say it all.
-    return { parse: m.parseCopilot, marker: true, at: m.isCopilotCompaction, bytes: false };
+  // Its events carry the system prompt: bytes say little, the usage records say it all.
+  copilot: {
+    signal: copilotSignal,
+    startsAt: () => isCopilotCompaction,
+    marker: true,
+    bytes: false,
   },
 };
 
-function objectOfTokens(o: Json): boolean {
-  return typeof o.tokens === "object" && o.tokens !== null;
-}
-
-/** The scanned format of a record, by the transcripts' one sniffer (core/transcript/sniff.ts). */
-function detect(o: Json): TranscriptFormat | null {
-  const format = sniffRecord(o);
-  return (SCANNED_FORMATS as readonly (string | null)[]).includes(format)
-    ? format as TranscriptFormat
-    : null;
+/** Tool calls since the last user turn, and the newest fill since the last compaction. */
+function fold(scan: FormatScan, records: readonly unknown[]) {
+  let depth = 0;
+  let userTurnFound = false;
+  let fill: TokenFill | undefined;
+  for (const raw of scan.window?.(records) ?? records) {
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) continue;
+    const s = scan.signal(raw as Json);
+    if (s.compaction) fill = undefined;
+    if (s.userTurn) {
+      depth = 0;
+      userTurnFound = true;
+    }
+    depth += s.toolCalls;
+    fill = s.fill ?? fill;
+  }
+  return { depth, userTurnFound, fill };
 }
 
 /**
@@ -159,18 +188,19 @@ export async function scanTranscript(
   options: ScanTranscriptOptions,
 ): Promise<TranscriptSignals> {
   const chunk = options.chunkBytes ?? SCAN_CHUNK_BYTES;
-  // The host names the format (the band hook): one reader; detected: any of them.
-  const readers: Partial<Record<TranscriptFormat, FormatReader>> = {};
-  for (const f of options.format === undefined ? SCANNED_FORMATS : [options.format]) {
-    readers[f] = await READERS[f]();
-  }
   let format: TranscriptFormat | null = options.format ?? null;
+  const tests: Partial<Record<TranscriptFormat, (o: Json) => boolean>> = {};
   const read = await readRecordsBackward(source, {
     maxBytes: options.maxBytes + chunk,
     chunkBytes: chunk,
     stopAt: (o) => {
-      format ??= detect(o);
-      return format !== null && readers[format]!.at(o);
+      if (format === null) {
+        // Not named by the host: the transcripts' one sniffer decides from the newest record it knows.
+        const sniffed = sniffRecord(o);
+        if (!(SCANNED_FORMATS as readonly (string | null)[]).includes(sniffed)) return false;
+        format = sniffed as TranscriptFormat;
+      }
+      return (tests[format] ??= FORMATS[format].startsAt())(o);
     },
   });
   const found = format as TranscriptFormat | null;
@@ -188,16 +218,8 @@ export async function scanTranscript(
       window: null,
     };
   }
-  const reader = readers[found]!;
-  // Kinds and names are all the signals need: the reader's light mode.
-  const parsed = reader.parse(read.records, read.counts, { light: true });
-  let depth = 0;
-  let userTurnFound = false;
-  for (let i = parsed.turns.length - 1; i >= 0 && !userTurnFound; i--) {
-    const kind = parsed.turns[i]!.kind;
-    if (kind === "user") userTurnFound = true;
-    else if (kind === "tool_call") depth++;
-  }
+  const reader = FORMATS[found];
+  const { depth, userTurnFound, fill } = fold(reader, read.records);
   const markerAt = reader.marker ? read.stoppedAt : null;
   const complete = read.stoppedAt !== null || read.complete;
   let bytes: number | null = null;
@@ -218,7 +240,7 @@ export async function scanTranscript(
     compactionFound: markerAt !== null,
     depth,
     depthAtLeast: !userTurnFound && markerAt === null && !complete,
-    pct: parsed.contextPct ?? null,
-    window: parsed.contextWindow ?? null,
+    pct: fill?.pct ?? null,
+    window: fill?.window ?? null,
   };
 }

@@ -1,12 +1,26 @@
 /**
- * Turns what a transcript scan found into band signals, and joins signals
- * from several sources (a flag beats the host's status line, which beats
- * the transcript: the more direct measurement wins for each signal). Pure.
+ * The band signals of a transcript file, read with the bounded backwards
+ * scan (core/bands/scan_transcript.ts: at most the bytes signal's hard
+ * threshold plus one 64 KiB chunk, whatever the file's size) over the
+ * transcripts' one reader; what a scan found turned into band signals; and
+ * signals from several sources joined (a flag beats the host's status line,
+ * which beats the transcript: the more direct measurement wins for each
+ * signal). One module with the scan: the band hook runs on every prompt and
+ * every module it loads costs it. Core with the file system injected.
  * @module
  */
-import { BAND_SIGNALS } from "../config/bands_section.ts";
+import { NotFoundError } from "../errors.ts";
+import type { ReadFs } from "../fs.ts";
+import { BAND_SIGNALS, type BandThresholds } from "../config/bands_section.ts";
 import type { BandSignals } from "./evaluate.ts";
-import type { TranscriptFormat, TranscriptSignals } from "./scan_transcript.ts";
+import {
+  SCANNED_FORMATS,
+  scanTranscript,
+  type TranscriptFormat,
+  type TranscriptSignals,
+} from "./scan_transcript.ts";
+import { hostRecord, isHostId } from "../hosts/ids.ts";
+import { fileSource } from "../transcript/json_lines.ts";
 
 /** The record each format's fill is read from, for the reading's label. */
 const USAGE_FIELD: Readonly<Record<TranscriptFormat, string>> = {
@@ -74,4 +88,43 @@ export function joinSignals(...sets: BandSignals[]): BandSignals {
     }
   }
   return out;
+}
+
+/** The transcript format a host writes (its record's usual one), when the scanner knows it. */
+export function hostFormat(host: string | null | undefined): TranscriptFormat | undefined {
+  if (host === null || host === undefined || !isHostId(host)) return undefined;
+  const format = hostRecord(host).transcript.formats[0];
+  return (SCANNED_FORMATS as readonly string[]).includes(format ?? "")
+    ? format as TranscriptFormat
+    : undefined;
+}
+
+/** A scan and the signals it gives. */
+export interface TranscriptBandSignals {
+  signals: BandSignals;
+  scan: TranscriptSignals;
+}
+
+/**
+ * Scans `path` for band signals.
+ * @throws {NotFoundError} when it is not a regular file.
+ */
+export async function readTranscriptSignals(
+  fs: ReadFs,
+  path: string,
+  options: { thresholds: BandThresholds; host?: string | null },
+): Promise<TranscriptBandSignals> {
+  const source = await fileSource(fs, path);
+  if (source === null) {
+    throw new NotFoundError(
+      "Cannot read the transcript: no regular file at the path given",
+      "transcript_not_found",
+    );
+  }
+  const format = hostFormat(options.host);
+  const scan = await scanTranscript(source, {
+    maxBytes: options.thresholds.bytes.hard,
+    ...(format === undefined ? {} : { format }),
+  });
+  return { signals: signalsFromScan(scan), scan };
 }

@@ -6,7 +6,10 @@
  * the format internal, so unknown types are counted, never fatal. Pure.
  *
  * Decisions:
- * - User lines that are plumbing, not typing (`isMeta`, the compact summary,
+ * - Whether a line is a compaction, a user turn or tool calls, and the fill it
+ *   states, is decided by core/transcript/context_signals.ts (what the
+ *   context bands read); this reader adds the content. User lines that are
+ *   plumbing, not typing (`isMeta`, the compact summary,
  *   `<command-name>`/`<local-command-…>` slash-command echoes) are skipped.
  * - A Bash result's exit status: Claude Code marks a non-zero exit with the
  *   structured `is_error`; the number is only in the output text ("Exit
@@ -22,15 +25,16 @@
  * @module
  */
 import { contentText, objectOf, resultText, stringOf, timeOf } from "./record_text.ts";
-import { namedToolCall, toolCallTurn } from "./tool_call.ts";
-import { claudeFill, fillFields, type TokenFill } from "./token_fill.ts";
+import { toolCallTurn } from "./tool_call.ts";
 import {
-  emptyMeta,
-  type ParsedTranscript,
-  type ParseOptions,
-  type ReadCounts,
-  type Turn,
-} from "./types.ts";
+  claudeSignal,
+  fillFields,
+  isClaudePlumbing,
+  isClaudeTextBlock,
+  isClaudeToolUse,
+  type TokenFill,
+} from "./context_signals.ts";
+import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
 
 const SKIPPED_TYPES = new Set([
   "attachment",
@@ -44,25 +48,6 @@ const SKIPPED_TYPES = new Set([
   "agent-name",
   "pr-link",
 ]);
-const PLUMBING =
-  /^\s*<(?:command-name|command-message|command-args|local-command-[a-z]+|system-reminder)>/;
-
-/**
- * Whether a record marks a compaction (the boundary, the summary after it,
- * an older build's `summary` line); a subagent's (sidechain) never does.
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * assert.equal(isClaudeCompaction({ type: "system", subtype: "compact_boundary" }), true);
- * assert.equal(isClaudeCompaction({ type: "user", message: { content: "x" } }), false);
- * ```
- */
-export function isClaudeCompaction(r: Readonly<Record<string, unknown>>): boolean {
-  if (r.isSidechain === true) return false;
-  return r.type === "system" && r.subtype === "compact_boundary" || r.type === "summary" ||
-    r.type === "user" && r.isCompactSummary === true;
-}
-
 /**
  * Turns Claude Code transcript records into turns.
  * @param records Parsed JSON lines, oldest first.
@@ -87,9 +72,7 @@ export function isClaudeCompaction(r: Readonly<Record<string, unknown>>): boolea
 export function parseClaudeCode(
   records: readonly unknown[],
   counts: ReadCounts,
-  options: ParseOptions = {},
 ): ParsedTranscript {
-  const light = options.light === true;
   const turns: Turn[] = [];
   const meta = emptyMeta();
   let fill: TokenFill | undefined;
@@ -100,18 +83,17 @@ export function parseClaudeCode(
       counts.unknown++;
       continue;
     }
-    const at = light ? null : timeOf(r.timestamp);
-    if (!light) {
-      meta.session_id ??= stringOf(r.sessionId, 200);
-      meta.cwd ??= stringOf(r.cwd, 4096);
-      const version = stringOf(r.version, 40);
-      if (version !== null) meta.format = `claude-code ${version}`;
-    }
+    const at = timeOf(r.timestamp);
+    meta.session_id ??= stringOf(r.sessionId, 200);
+    meta.cwd ??= stringOf(r.cwd, 4096);
+    const version = stringOf(r.version, 40);
+    if (version !== null) meta.format = `claude-code ${version}`;
     if (at !== null) {
       meta.started_at ??= at;
       meta.updated_at = at;
     }
-    if (isClaudeCompaction(r)) {
+    const signal = claudeSignal(r);
+    if (signal.compaction) {
       if (turns.at(-1)?.kind === "compaction") counts.skipped++;
       else turns.push({ kind: "compaction", at });
       fill = undefined;
@@ -132,38 +114,35 @@ export function parseClaudeCode(
       counts.skipped++;
       continue;
     }
-    if (type === "assistant") fill = claudeFill(message?.usage, message?.model) ?? fill;
+    fill = signal.fill ?? fill;
     if (typeof content === "string") {
-      if (type === "user" && PLUMBING.test(content)) counts.skipped++;
-      else if (content.trim() !== "") turns.push({ kind: type, text: contentText(content), at });
+      if (signal.userTurn) turns.push({ kind: "user", text: contentText(content), at });
+      else if (type === "user") {
+        if (isClaudePlumbing(content)) counts.skipped++;
+      } else if (content.trim() !== "") turns.push({ kind: type, text: contentText(content), at });
       continue;
     }
     if (!Array.isArray(content)) {
       counts.unknown++;
       continue;
     }
-    const text = contentText(content.filter((b) => objectOf(b)?.type === "text"));
-    if (text.trim() !== "" && !(type === "user" && PLUMBING.test(text))) {
+    const text = contentText(content.filter(isClaudeTextBlock));
+    if (signal.userTurn || type === "assistant" && text.trim() !== "") {
       turns.push({ kind: type, text, at });
     }
     for (const b of content) {
       const block = objectOf(b);
-      if (block?.type === "tool_use") {
-        const name = stringOf(block.name, 200) ?? "unknown";
-        turns.push(
-          light
-            ? namedToolCall(name)
-            : toolCallTurn(name, block.input, { id: stringOf(block.id, 200), at }),
-        );
+      if (isClaudeToolUse(block)) {
+        const name = stringOf(block!.name, 200) ?? "unknown";
+        turns.push(toolCallTurn(name, block!.input, { id: stringOf(block!.id, 200), at }));
       } else if (block?.type === "tool_result") {
-        const out = light ? "" : resultText(block.content);
         const isError = typeof block.is_error === "boolean" ? block.is_error : null;
         turns.push({
           kind: "tool_result",
           id: stringOf(block.tool_use_id, 200),
           exit_code: null,
           is_error: isError,
-          text: out,
+          text: resultText(block.content),
           at,
         });
       }

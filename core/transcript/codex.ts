@@ -9,6 +9,9 @@
  * there did not exercise. Pure.
  *
  * Decisions:
+ * - Whether a record is a compaction, a user turn or a tool call, and the
+ *   fill it states, is decided by core/transcript/context_signals.ts (what
+ *   the context bands read); this reader adds the content.
  * - User turns come from `response_item` user messages, leaving out the
  *   injected context blocks (`<environment_context>`, `<user_instructions>`,
  *   items whose `content_item_kinds` lack `user.text`); `event_msg` copies
@@ -32,15 +35,9 @@ import {
   structuredExitCode,
   timeOf,
 } from "./record_text.ts";
-import { namedToolCall, toolCallTurn } from "./tool_call.ts";
-import { codexFill, fillFields, type TokenFill } from "./token_fill.ts";
-import {
-  emptyMeta,
-  type ParsedTranscript,
-  type ParseOptions,
-  type ReadCounts,
-  type Turn,
-} from "./types.ts";
+import { toolCallTurn } from "./tool_call.ts";
+import { codexSignal, fillFields, type TokenFill } from "./context_signals.ts";
+import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
 
 const KNOWN_SKIPPED = new Set([
   "turn_context",
@@ -49,8 +46,6 @@ const KNOWN_SKIPPED = new Set([
   "inter_agent_communication",
   "inter_agent_communication_metadata",
 ]);
-const INJECTED =
-  /^\s*<(?:environment_context|user_instructions|permissions|developer|user_shell_command|turn_aborted)/;
 
 /** The status in Codex's own output header, only at the start and in its exact framing. */
 function headerExit(text: string): number | null {
@@ -78,25 +73,6 @@ function outputOf(value: unknown): { text: string; exit: number | null } {
   return { text: resultText(o?.content ?? value), exit: structuredExitCode(o?.exit_code) };
 }
 
-function userText(p: Record<string, unknown>): string | null {
-  const kinds = objectOf(p.internal_chat_message_metadata_passthrough)?.content_item_kinds;
-  if (Array.isArray(kinds) && !kinds.includes("user.text")) return null;
-  const text = contentText(p.content);
-  return text.trim() === "" || INJECTED.test(text) ? null : text;
-}
-
-/**
- * Whether a rollout record marks a compaction.
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * assert.equal(isCodexCompaction({ type: "compacted", payload: {} }), true);
- * ```
- */
-export function isCodexCompaction(r: Readonly<Record<string, unknown>>): boolean {
-  return r.type === "compacted";
-}
-
 /**
  * Turns rollout records into turns.
  * @param records Parsed JSON lines, oldest first.
@@ -120,9 +96,7 @@ export function isCodexCompaction(r: Readonly<Record<string, unknown>>): boolean
 export function parseCodex(
   records: readonly unknown[],
   counts: ReadCounts,
-  options: ParseOptions = {},
 ): ParsedTranscript {
-  const light = options.light === true;
   const turns: Turn[] = [];
   const meta = emptyMeta();
   let fill: TokenFill | undefined;
@@ -134,26 +108,27 @@ export function parseCodex(
       counts.unknown++;
       continue;
     }
-    const at = light ? null : timeOf(r.timestamp);
+    const at = timeOf(r.timestamp);
     if (at !== null) {
       meta.started_at ??= at;
       meta.updated_at = at;
     }
-    if (type === "session_meta" && !light) {
+    if (type === "session_meta") {
       meta.session_id ??= stringOf(p.id, 200) ?? stringOf(p.session_id, 200);
       meta.cwd ??= stringOf(p.cwd, 4096);
       const v = stringOf(p.cli_version, 40);
       if (v !== null) meta.format = `codex ${v}`;
       continue;
     }
-    if (isCodexCompaction(r)) {
+    const signal = codexSignal(r);
+    if (signal.compaction) {
       turns.push({ kind: "compaction", at });
       fill = undefined;
       continue;
     }
     if (type === "event_msg") {
       if (p.type === "token_count") {
-        fill = codexFill(p.info) ?? fill;
+        fill = signal.fill ?? fill;
         counts.skipped++;
       } else if (p.type === "exec_command_end" && typeof p.exit_code === "number") {
         turns.push({
@@ -161,7 +136,7 @@ export function parseCodex(
           id: stringOf(p.call_id, 200),
           exit_code: p.exit_code,
           is_error: p.exit_code !== 0,
-          text: light ? "" : resultText(p.aggregated_output ?? p.stdout ?? ""),
+          text: resultText(p.aggregated_output ?? p.stdout ?? ""),
           at,
         });
       } else counts.skipped++;
@@ -173,34 +148,27 @@ export function parseCodex(
       continue;
     }
     const id = stringOf(p.call_id, 200);
+    if (signal.userTurn) {
+      turns.push({ kind: "user", text: contentText(p.content), at });
+      continue;
+    }
+    if (signal.toolCalls > 0) {
+      const name = stringOf(p.name, 200) ??
+        (p.type === "local_shell_call" ? "local_shell" : "unknown");
+      turns.push(toolCallTurn(name, p.arguments ?? p.input ?? p.action, { id, at }));
+      continue;
+    }
     switch (p.type) {
       case "message": {
-        if (p.role === "user") {
-          const text = userText(p);
-          if (text === null) counts.skipped++;
-          else turns.push({ kind: "user", text, at });
-        } else if (p.role === "assistant") {
+        if (p.role === "assistant") {
           const text = contentText(p.content);
           if (text.trim() !== "") turns.push({ kind: "assistant", text, at });
         } else counts.skipped++;
         break;
       }
-      case "function_call":
-      case "custom_tool_call":
-      case "local_shell_call": {
-        const name = stringOf(p.name, 200) ??
-          (p.type === "local_shell_call" ? "local_shell" : "unknown");
-        turns.push(
-          light ? namedToolCall(name) : toolCallTurn(name, p.arguments ?? p.input ?? p.action, {
-            id,
-            at,
-          }),
-        );
-        break;
-      }
       case "function_call_output":
       case "custom_tool_call_output": {
-        const out = light ? { text: "", exit: null } : outputOf(p.output);
+        const out = outputOf(p.output);
         turns.push({
           kind: "tool_result",
           id,

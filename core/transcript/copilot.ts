@@ -5,7 +5,10 @@
  * real-host suite (`session.start`, `user.message`, `assistant.message`,
  * `session.compaction_complete`, hook and model telemetry); the tool events
  * (`toolRequests`, `tool.execution_complete`) are read as named there but
- * were not exercised by the fake model. Pure.
+ * were not exercised by the fake model. Whether an event is a compaction, a
+ * user turn or tool calls, and the fill it states, is decided by
+ * core/transcript/context_signals.ts (what the context bands read); this
+ * reader adds the content. Pure.
  * @module
  */
 import {
@@ -17,21 +20,13 @@ import {
   timeOf,
 } from "./record_text.ts";
 import { toolCallTurn } from "./tool_call.ts";
-import { copilotFill, fillFields, type TokenFill } from "./token_fill.ts";
+import {
+  copilotSignal,
+  fillFields,
+  MAX_CALLS_PER_RECORD,
+  type TokenFill,
+} from "./context_signals.ts";
 import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
-
-/**
- * Whether an event marks a finished compaction (where the bands' context window starts).
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * assert.equal(isCopilotCompaction({ type: "session.compaction_complete", data: {} }), true);
- * assert.equal(isCopilotCompaction({ type: "session.compaction_complete", data: { success: false } }), false);
- * ```
- */
-export function isCopilotCompaction(r: Readonly<Record<string, unknown>>): boolean {
-  return r.type === "session.compaction_complete" && objectOf(r.data)?.success !== false;
-}
 
 /**
  * Turns Copilot CLI events into turns; the context fill is the newest
@@ -70,6 +65,7 @@ export function parseCopilot(records: readonly unknown[], counts: ReadCounts): P
       meta.started_at ??= at;
       meta.updated_at = at;
     }
+    const signal = copilotSignal(r);
     switch (type) {
       case "session.start":
       case "session.resume": {
@@ -80,13 +76,12 @@ export function parseCopilot(records: readonly unknown[], counts: ReadCounts): P
         break;
       }
       case "user.message": {
-        const text = contentText(d.content);
-        if (text.trim() !== "") turns.push({ kind: "user", text, at });
+        if (signal.userTurn) turns.push({ kind: "user", text: contentText(d.content), at });
         break;
       }
       case "assistant.message": {
         const calls = Array.isArray(d.toolRequests) ? d.toolRequests : [];
-        for (const c of calls.slice(0, 500)) {
+        for (const c of calls.slice(0, MAX_CALLS_PER_RECORD)) {
           const call = objectOf(c);
           if (call === null) continue;
           turns.push(toolCallTurn(stringOf(call.name, 200) ?? "unknown", call.arguments, {
@@ -114,13 +109,13 @@ export function parseCopilot(records: readonly unknown[], counts: ReadCounts): P
         break;
       }
       case "session.compaction_complete":
-        if (isCopilotCompaction(r)) {
+        if (signal.compaction) {
           turns.push({ kind: "compaction", at });
           fill = undefined;
         } else counts.skipped++;
         break;
       case "session.usage_record":
-        fill = copilotFill(d.usage) ?? fill;
+        fill = signal.fill ?? fill;
         counts.skipped++;
         break;
       default:

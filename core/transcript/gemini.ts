@@ -9,32 +9,27 @@
  * `session-*.json` form is read by {@linkcode parseGeminiDocument}. Pure.
  *
  * Decisions:
- * - A record whose id was seen before replaces the earlier one in place;
- *   a rewind drops the named message and everything after it.
+ * - Which messages a log leaves (a record whose id was seen before replaces
+ *   the earlier one in place; a rewind drops the named message and
+ *   everything after it), whether a message is a user turn, its tool calls
+ *   and its fill are decided by core/transcript/context_signals.ts (what the
+ *   context bands read); this reader adds the content.
  * - Parts that are baton's own injected `<hook_context>` are left out of
  *   user turns (they are our briefing, not the user's words).
  * @module
  */
 import { contentText, objectOf, resultText, stringOf, timeOf } from "./record_text.ts";
-import { namedToolCall, toolCallTurn } from "./tool_call.ts";
-import { fillFields, geminiFill, type TokenFill } from "./token_fill.ts";
+import { toolCallTurn } from "./tool_call.ts";
 import {
-  emptyMeta,
-  type ParsedTranscript,
-  type ParseOptions,
-  type ReadCounts,
-  type Turn,
-} from "./types.ts";
-
-function partsWithout(content: unknown): unknown {
-  if (!Array.isArray(content)) {
-    return typeof content === "string" && content.startsWith("<hook_context>") ? "" : content;
-  }
-  return content.filter((p) => {
-    const t = typeof p === "string" ? p : objectOf(p)?.text;
-    return !(typeof t === "string" && t.startsWith("<hook_context>"));
-  });
-}
+  fillFields,
+  geminiMessages,
+  geminiSignal,
+  geminiUserParts,
+  MAX_CALLS_PER_RECORD,
+  type RecordSignal,
+  type TokenFill,
+} from "./context_signals.ts";
+import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
 
 function callResult(call: Record<string, unknown>): string {
   const result = call.result;
@@ -48,11 +43,16 @@ function callResult(call: Record<string, unknown>): string {
   return resultText(call.resultDisplay ?? result ?? "");
 }
 
-function messageTurns(m: Record<string, unknown>, counts: ReadCounts, light: boolean): Turn[] {
-  const at = light ? null : timeOf(m.timestamp);
+function messageTurns(
+  m: Record<string, unknown>,
+  signal: RecordSignal,
+  counts: ReadCounts,
+): Turn[] {
+  const at = timeOf(m.timestamp);
   if (m.type === "user") {
-    const text = contentText(partsWithout(m.content));
-    return text.trim() === "" ? [] : [{ kind: "user", text, at }];
+    return signal.userTurn
+      ? [{ kind: "user", text: contentText(geminiUserParts(m.content)), at }]
+      : [];
   }
   if (m.type !== "gemini") {
     counts.skipped++;
@@ -60,14 +60,10 @@ function messageTurns(m: Record<string, unknown>, counts: ReadCounts, light: boo
   }
   const turns: Turn[] = [];
   const calls = Array.isArray(m.toolCalls) ? m.toolCalls : [];
-  for (const c of calls.slice(0, 500)) {
+  for (const c of calls.slice(0, MAX_CALLS_PER_RECORD)) {
     const call = objectOf(c);
     if (call === null) continue;
     const name = stringOf(call.name, 200) ?? "unknown";
-    if (light) {
-      turns.push(namedToolCall(name));
-      continue;
-    }
     const id = stringOf(call.id, 200);
     const callAt = timeOf(call.timestamp) ?? at;
     turns.push(toolCallTurn(name, call.args, { id, at: callAt }));
@@ -110,75 +106,32 @@ function messageTurns(m: Record<string, unknown>, counts: ReadCounts, light: boo
  * assert.deepEqual(r.turns.map((t) => t.kind), ["user"]);
  * ```
  */
-export function parseGemini(
-  records: readonly unknown[],
-  counts: ReadCounts,
-  options: ParseOptions = {},
-): ParsedTranscript {
-  const light = options.light === true;
+export function parseGemini(records: readonly unknown[], counts: ReadCounts): ParsedTranscript {
   const meta = emptyMeta();
-  const order: string[] = [];
-  const byId = new Map<string, Turn[]>();
-  const fillById = new Map<string, TokenFill>();
-  let anon = 0;
-  const put = (m: Record<string, unknown>) => {
-    const id = stringOf(m.id, 200) ?? `\u0000${anon++}`;
-    if (!byId.has(id)) order.push(id);
-    byId.set(id, messageTurns(m, counts, light));
-    const fill = m.type === "gemini" ? geminiFill(m.tokens, m.model) : undefined;
-    if (fill === undefined) fillById.delete(id);
-    else fillById.set(id, fill);
-    const at = light ? null : timeOf(m.timestamp);
-    if (at !== null) meta.updated_at = at;
-  };
-  for (const raw of records) {
-    const r = objectOf(raw);
-    if (r === null) {
-      counts.unknown++;
-      continue;
-    }
-    if ("sessionId" in r && "projectHash" in r) {
+  const messages = geminiMessages(records, {
+    header: (r) => {
       meta.session_id ??= stringOf(r.sessionId, 200);
       meta.started_at ??= timeOf(r.startTime);
       meta.updated_at = timeOf(r.lastUpdated) ?? meta.updated_at;
       meta.format = "gemini-cli jsonl";
-      continue;
-    }
-    if ("$rewindTo" in r) {
-      const i = order.indexOf(String(r.$rewindTo));
-      if (i >= 0) {
-        for (const id of order.splice(i)) {
-          byId.delete(id);
-          fillById.delete(id);
-        }
-      }
-      continue;
-    }
-    const set = objectOf(r.$set);
-    if (set !== null) {
-      if (Array.isArray(set.messages)) {
-        order.length = 0;
-        byId.clear();
-        fillById.clear();
-        for (const m of set.messages.slice(-5000)) {
-          const o = objectOf(m);
-          if (o !== null) put(o);
-        }
-      }
+    },
+    message: (m) => {
+      meta.updated_at = timeOf(m.timestamp) ?? meta.updated_at;
+    },
+    set: (set) => {
       meta.updated_at = timeOf(set.lastUpdated) ?? meta.updated_at;
       counts.skipped++;
-      continue;
-    }
-    if (typeof r.type === "string" && ("content" in r || "toolCalls" in r)) {
-      put(r);
-      continue;
-    }
-    counts.unknown++;
-  }
-  const turns = order.flatMap((id) => byId.get(id) ?? []);
+    },
+    unknown: () => counts.unknown++,
+  });
+  const turns: Turn[] = [];
   // The context fill is the newest reply's own token count (Gemini compresses in memory: no marker resets it).
   let fill: TokenFill | undefined;
-  for (let i = order.length - 1; i >= 0 && fill === undefined; i--) fill = fillById.get(order[i]!);
+  for (const m of messages) {
+    const signal = geminiSignal(m);
+    turns.push(...messageTurns(m, signal, counts));
+    fill = signal.fill ?? fill;
+  }
   return { turns, counts, meta, ...fillFields(fill) };
 }
 

@@ -21,7 +21,10 @@
  * @module
  */
 import type { ReadFs } from "../fs.ts";
-import { emptyCounts, type ReadCounts } from "./types.ts";
+import type { ReadCounts } from "./types.ts";
+
+// types.ts's emptyCounts, written out: the band hook loads no module it does not need.
+const noCounts = (): ReadCounts => ({ records: 0, skipped: 0, unknown: 0, invalid: 0 });
 
 /** Size of one backwards read. */
 export const TAIL_CHUNK_BYTES = 64 * 1024;
@@ -95,9 +98,9 @@ export interface TailRecords {
 
 // Deno's non-fatal decoder is the fast path; the fatal one only runs on a
 // line that decoded to a replacement character, to tell invalid UTF-8 from
-// a U+FFFD the host wrote.
+// a U+FFFD the host wrote (made on first need: a cold constructor costs).
 const decoder = new TextDecoder("utf-8");
-const strict = new TextDecoder("utf-8", { fatal: true });
+let strict: TextDecoder | null = null;
 
 /** One line's value, or undefined when it is over the bound, not UTF-8 or not JSON. */
 function parseLine(line: Uint8Array, maxLine: number): unknown {
@@ -107,7 +110,9 @@ function parseLine(line: Uint8Array, maxLine: number): unknown {
   try {
     const bytes = line.subarray(0, stop);
     const text = decoder.decode(bytes);
-    return JSON.parse(text.includes("\uFFFD") ? strict.decode(bytes) : text);
+    if (!text.includes("\uFFFD")) return JSON.parse(text);
+    strict ??= new TextDecoder("utf-8", { fatal: true });
+    return JSON.parse(strict.decode(bytes));
   } catch {
     return undefined;
   }
@@ -152,7 +157,7 @@ export async function readRecordsBackward(
   const maxLine = options.maxLineBytes ?? MAX_LINE_BYTES;
   const stopAt = options.stopAt;
   const size = source.size;
-  const counts = emptyCounts();
+  const counts = noCounts();
   const newestFirst: unknown[] = [];
   let pos = size;
   // The part of the line being cut that lies after `pos` (its end was read
@@ -274,7 +279,7 @@ export function parseJsonLines(
   options: JsonLinesOptions = {},
 ): JsonLinesResult {
   const max = options.maxLineBytes ?? MAX_LINE_BYTES;
-  const counts = emptyCounts();
+  const counts = noCounts();
   const records: unknown[] = [];
   let start = 0;
   while (start < bytes.length) {

@@ -26,14 +26,6 @@ const LIST_FIELDS = ["paths", "file_paths", "filePaths"];
 const EDIT_NAME = /write|edit|replace|create|patch|notebook|insert|delete|move|rename/i;
 const READ_NAME = /read|view|cat|open|glob|grep|list|^ls$|search|find/i;
 
-/**
- * A tool call known by its name alone (a reader's light mode): no command,
- * no paths, no time.
- */
-export function namedToolCall(name: string): ToolCallTurn {
-  return { kind: "tool_call", id: null, name, command: null, paths: [], access: "other", at: null };
-}
-
 function commandOf(input: Record<string, unknown>): string | null {
   for (const key of ["command", "cmd"]) {
     const v = input[key];

@@ -98,16 +98,6 @@ export interface ParsedTranscript {
   contextWindow?: string;
 }
 
-/** How much of each record a reader keeps. */
-export interface ParseOptions {
-  /**
-   * Turns without their content: kinds and tool names only, no times, no
-   * text, no tool inputs or outputs, no session metadata (what the context
-   * bands count, read on every prompt). @default {false}
-   */
-  light?: boolean;
-}
-
 /** The empty counts. */
 export function emptyCounts(): ReadCounts {
   return { records: 0, skipped: 0, unknown: 0, invalid: 0 };

@@ -474,10 +474,6 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/e2e/bands_test.ts",
     reason: "driven through the real CLI (baton bands) by that end-to-end test",
   },
-  "core/bands/transcript_signals.ts": {
-    test: "tests/e2e/degraded_repo_test.ts",
-    reason: "driven through the real CLI (baton hook) by that end-to-end test",
-  },
   "core/transcript/capture_session.ts": {
     test: "tests/e2e/degraded_repo_test.ts",
     reason: "driven through the real CLI (baton hook) by that end-to-end test",

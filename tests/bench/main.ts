@@ -105,7 +105,7 @@ Repositories are cached under ${DEFAULT_CACHE_DIR}/ (delete it to rebuild).
 `;
 
 const CPU_NOTE =
-  "CPU ms is user + system time of the process (GNU time, 10 ms steps), median over runs; the CPU ratio " +
+  "CPU ms is user + system time of the process (its rusage, read by a python3 parent in microseconds; GNU time in 10 ms steps without python3), median over runs; the CPU ratio " +
   "is medians over the baseline's, from the same rounds: other processes on the machine move it far " +
   "less than wall time (a parallel program such as git can use more CPU than wall).";
 

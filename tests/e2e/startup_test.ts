@@ -126,10 +126,36 @@ Deno.test("the hook's light path (everything up to the session-start freshness c
     }
   }
   const hookRun = await staticClosure("core/hosts/runtime/run_hook.ts");
-  assert.ok(
-    hookRun.has("core/workflow/injection_check.ts"),
-    "the walk followed the hook's imports",
-  );
+  assert.ok(hookRun.has("core/hosts/detect_host.ts"), "the walk followed the hook's imports");
+});
+
+Deno.test("the band hook (every prompt) loads no full transcript reader and none of session start's or capture's rules", async () => {
+  const band = await staticClosure("core/hosts/runtime/band_hook.ts");
+  // Positive control: the walk reached the records' context signals through the scan.
+  assert.ok(band.has("core/transcript/context_signals.ts"), "the walk followed the scan's imports");
+  const hookRun = await staticClosure("core/hosts/runtime/run_hook.ts");
+  for (
+    const heavy of [
+      "core/transcript/claude_code.ts",
+      "core/transcript/codex.ts",
+      "core/transcript/gemini.ts",
+      "core/transcript/copilot.ts",
+      "core/transcript/record_text.ts",
+      "core/bands/render_band.ts",
+    ]
+  ) {
+    assert.ok(!band.has(heavy), `the band hook must reach ${heavy} only lazily or not at all`);
+  }
+  for (
+    const rules of [
+      "core/workflow/injection_check.ts",
+      "core/workflow/recent_capture.ts",
+      "core/store/injection_state.ts",
+      "core/hosts/capture_plan.ts",
+    ]
+  ) {
+    assert.ok(!hookRun.has(rules), `the hook runner must load ${rules} only for its own event`);
+  }
 });
 
 Deno.test("the hook closure check can fail: the heavy job is reachable from the worker entry", async () => {

@@ -8,7 +8,9 @@
  * once per session and context (core/bands/band_memory.ts, the one file it
  * writes). Advisory only: it never blocks. Loaded
  * only for these two events; no Worker, no zod, no YAML parser unless a
- * config file exists.
+ * config file exists, no transcript reader beyond the records' context
+ * signals (core/bands/scan_transcript.ts), and the advice's renderer only
+ * when there is something to say.
  * @module
  */
 import type { BandHookEvent, HostId } from "../ids.ts";
@@ -17,9 +19,7 @@ import { renderAdvice } from "../hook_output.ts";
 import { isCodedError } from "../../errors.ts";
 import { DEFAULT_BAND_THRESHOLDS } from "../../config/bands_section.ts";
 import { type BandResult, type BandSignals, evaluateBands } from "../../bands/evaluate.ts";
-import { renderBandAdvice } from "../../bands/render_band.ts";
-import { joinSignals } from "../../bands/signals.ts";
-import { readTranscriptSignals } from "../../bands/transcript_signals.ts";
+import { joinSignals, readTranscriptSignals } from "../../bands/signals.ts";
 import type { HookIo as Io } from "./hook_io.ts";
 import { adviseOnce, rememberable } from "../../bands/band_memory.ts";
 import { stateDirOfRoot } from "../../store/private_dir.ts";
@@ -116,6 +116,8 @@ export async function runBandHook(io: Io, input: BandHookInput): Promise<BandHoo
   if (payload.sessionId !== null && (result.band === "handoff" || result.band === "hard")) {
     armed = await io.armHandoffDeny(payload.sessionId, host, input.cwd).catch(() => null);
   }
+  // Only a band worth saying loads the renderer: below warn the hook stops above.
+  const { renderBandAdvice } = await import("../../bands/render_band.ts");
   const text = renderBandAdvice(result, { baton: "baton", armed });
   return { result, output: renderAdvice(host, input.event, text) };
 }

@@ -3,7 +3,8 @@
  * freshness check and everything before it load no zod, no git object reader
  * and no capsule parser; only a capture, or an injection that has something
  * to inject, starts the heavy job (in a Worker, under a hard time budget).
- * Whatever happens, the exit status is 0 and stdout holds only the host's
+ * Each event loads its own rules when it runs: the band hooks, which run on
+ * every prompt, load none of session start's or capture's. Whatever happens, the exit status is 0 and stdout holds only the host's
  * expected output or nothing; problems are one line on stderr. The edge is
  * handed in as a {@linkcode HookIo}.
  * @module
@@ -14,10 +15,7 @@ import { projectDirFromEnv } from "../hook_env.ts";
 import { type HookPayload, MAX_HOOK_PAYLOAD_BYTES, parseHookPayload } from "../hook_payload.ts";
 import { INJECTION_CAP_CHARS, renderAck, renderInjection } from "../hook_output.ts";
 import { isCodedError, safeWord } from "../../errors.ts";
-import { checkInjection, repeatMode } from "../../workflow/injection_check.ts";
-import { recentAutomaticCapsule } from "../../workflow/recent_capture.ts";
-import { readInjectionState, writeInjectionRecord } from "../../store/injection_state.ts";
-import { type CapturePlan, capturePlan, NEAR_COMPRESSION_PLAN } from "../capture_plan.ts";
+import type { CapturePlan } from "../capture_plan.ts";
 import type { HookIo } from "./hook_io.ts";
 
 type Io = HookIo;
@@ -221,6 +219,7 @@ export async function runHook(io: Io, args: HookArgs): Promise<number> {
         // A host that fires its pre-compact hook before every request has it registered for
         // manual compression only: the capture before an automatic one is made here.
         const { compressionCaptureDue } = await import("./compression_capture.ts");
+        const { NEAR_COMPRESSION_PLAN } = await import("../capture_plan.ts");
         const due = await compressionCaptureDue(io, host, band.result, cwd);
         if (due !== null) {
           report.capture = due;
@@ -267,6 +266,11 @@ async function sessionStart(
     );
     return;
   }
+  // Loaded here, not with the module: the band hooks (every prompt) never need them.
+  const { checkInjection, repeatMode } = await import("../../workflow/injection_check.ts");
+  const { readInjectionState, writeInjectionRecord } = await import(
+    "../../store/injection_state.ts"
+  );
   const repeat = repeatMode(io.env("BATON_BRIEFING_REPEAT"));
   const check = await checkInjection(io.fs, cwd, { hostKey: host, source: payload.source, repeat });
   if (!check.inject) {
@@ -349,6 +353,9 @@ async function capture(
   input: CaptureInput,
   options: { plan?: CapturePlan } = {},
 ): Promise<void> {
+  // Loaded here, not with the module: the band hooks (every prompt) never need them.
+  const { recentAutomaticCapsule } = await import("../../workflow/recent_capture.ts");
+  const { capturePlan } = await import("../capture_plan.ts");
   const plan = options.plan ?? capturePlan(input.event, input.host, input.payload.trigger);
   // A turn hook fires before or after every turn: the rate limit needs only
   // latest.md's header, so deciding it here costs no Worker and no capsule reader.

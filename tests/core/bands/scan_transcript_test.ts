@@ -2,6 +2,13 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { SCAN_CHUNK_BYTES, scanTranscript } from "../../../core/bands/scan_transcript.ts";
 import { type ByteRangeSource, bytesSource } from "../../../core/transcript/json_lines.ts";
+import { parseTranscriptBytes } from "../../../core/transcript/parse_transcript.ts";
+import {
+  claudeTranscript,
+  codexRollout,
+  copilotEvents,
+  geminiChat,
+} from "../../_helpers/transcripts.ts";
 import {
   claudeCompaction,
   claudeToolTurn,
@@ -204,4 +211,64 @@ Deno.test("property: the result does not depend on the chunk size", async () => 
     }),
     { numRuns: 60 },
   );
+});
+
+Deno.test("the scan agrees with each format's full reader: depth, fill and compaction", async () => {
+  const usage = { input_tokens: 30_000, cache_read_input_tokens: 10_000 };
+  const copilotUsage = {
+    type: "session.usage_record",
+    data: { usage: { inputTokens: 32_000, maxPromptTokens: 128_000 } },
+  };
+  const cases: [
+    "claude-code" | "codex" | "gemini" | "copilot",
+    string,
+  ][] = [
+    ["claude-code", claudeTranscript("s", "/r")],
+    [
+      "claude-code",
+      claudeTranscript("s", "/r") +
+      jsonl([
+        ...claudeCompaction(),
+        claudeUser("go on"),
+        ...claudeToolTurn(2),
+        { type: "assistant", message: { content: [{ type: "text", text: "x" }], usage } },
+      ]),
+    ],
+    ["codex", codexRollout("s", "/r")],
+    [
+      "codex",
+      codexRollout("s", "/r") + jsonl([codexCompacted(), ...codexCall(), codexTokens(64_600)]),
+    ],
+    ["gemini", geminiChat("s")],
+    [
+      "gemini",
+      jsonl([geminiMeta(), geminiUser("u1", "go"), geminiModel("m1", 3), geminiModel("m1", 4)]),
+    ],
+    ["copilot", copilotEvents("s", "/r")],
+    [
+      "copilot",
+      copilotEvents("s", "/r") +
+      jsonl([{ type: "session.compaction_complete", data: { success: true } }, copilotUsage]),
+    ],
+  ];
+  for (const [format, text] of cases) {
+    const bytes = enc.encode(text);
+    const scan = await scanTranscript(bytesSource(bytes), { maxBytes: MAX, format });
+    const full = parseTranscriptBytes(format, bytes);
+    // The scan's window starts at the last compaction: calls before it are not the live context's.
+    let depth = 0;
+    for (const t of full.turns) {
+      if (t.kind === "user" || t.kind === "compaction") depth = 0;
+      else if (t.kind === "tool_call") depth++;
+    }
+    const label = `${format} (${text.length} bytes)`;
+    assert.equal(scan.depth, depth, `${label}: depth`);
+    assert.equal(scan.pct, full.contextPct ?? null, `${label}: pct`);
+    assert.equal(scan.window, full.contextWindow ?? null, `${label}: window`);
+    assert.equal(
+      scan.compactionFound,
+      full.turns.some((t) => t.kind === "compaction"),
+      `${label}: compaction`,
+    );
+  }
 });

@@ -1,7 +1,5 @@
 import assert from "node:assert/strict";
 import { parseTranscriptBytes } from "../../../core/transcript/parse_transcript.ts";
-import { parseClaudeCode } from "../../../core/transcript/claude_code.ts";
-import { parseJsonLines } from "../../../core/transcript/json_lines.ts";
 import { claudeTranscript } from "../../_helpers/transcripts.ts";
 import { assertScenario } from "./_scenario.ts";
 
@@ -70,33 +68,4 @@ Deno.test("parseClaudeCode() survives a truncated last line, invalid UTF-8 and a
   const p = parseTranscriptBytes("claude-code", bytes);
   assert.deepEqual(p.turns.map((t) => t.kind), ["user", "user"]);
   assert.equal(p.counts.invalid, 3);
-});
-
-Deno.test("parseClaudeCode() in light mode gives the same kinds and tool names, and the context fill, without content", () => {
-  const usage = { input_tokens: 1000, cache_read_input_tokens: 49_000 };
-  const text = claudeTranscript("s1", "/r") + "\n" +
-    JSON.stringify({
-      type: "assistant",
-      message: { content: [{ type: "text", text: "ok" }], usage },
-    });
-  const full = parseTranscriptBytes("claude-code", enc(text));
-  const { records, counts } = parseJsonLines(enc(text));
-  const light = parseClaudeCode(records, counts, { light: true });
-  assert.deepEqual(light.turns.map((t) => t.kind), full.turns.map((t) => t.kind));
-  assert.deepEqual(
-    light.turns.flatMap((t) => t.kind === "tool_call" ? [t.name] : []),
-    full.turns.flatMap((t) => t.kind === "tool_call" ? [t.name] : []),
-  );
-  assert.ok(
-    full.turns.some((t) => (t.kind === "user" || t.kind === "tool_result") && t.text !== ""),
-  );
-  assert.ok(
-    light.turns.every((t) =>
-      !("text" in t) || t.kind === "user" || t.kind === "assistant" || t.text === ""
-    ),
-  );
-  assert.equal(light.meta.session_id, null);
-  assert.equal(full.meta.session_id, "s1");
-  assert.equal(full.contextPct, 25);
-  assert.equal(light.contextPct, full.contextPct);
 });

@@ -41,7 +41,7 @@ import { CHECKOUT, HOST_BIN, makeSandbox, type Sandbox } from "./sandbox.ts";
 
 /** Input tokens the fake model reports for the replies of the last session (the band reads them back). */
 const FAKE_INPUT_TOKENS = 20_000;
-/** Hosts whose transcript records their token accounting (core/transcript/token_fill.ts). */
+/** Hosts whose transcript records their token accounting (core/transcript/context_signals.ts). */
 const TOKEN_HOSTS = new Set(["claude-code", "codex", "gemini", "copilot"]);
 /** Where each host writes its transcript in the sandbox (a glob under HOME). */
 const TRANSCRIPTS: Readonly<Record<string, string>> = {

@@ -1,0 +1,578 @@
+/**
+ * What one transcript record says about the live context, per scanned
+ * format: whether it marks a compaction, whether it is a user turn, how many
+ * tool calls it makes, and the context fill the host's own token accounting
+ * states. Each format's reader (claude_code.ts, codex.ts, gemini.ts,
+ * copilot.ts) takes these decisions from here and adds the content; the
+ * context bands (core/bands/scan_transcript.ts) read only this, on every
+ * prompt, so the module imports nothing. Pure.
+ *
+ * Fills, from each host's own files (checked against the real programs in
+ * the real-host suite): Claude Code assistant `message.usage` (`input_tokens`
+ * + `cache_creation_input_tokens` + `cache_read_input_tokens`) and
+ * `message.model` (rows of the model `<synthetic>` are Claude Code's own,
+ * never a request, and are passed over); Codex `token_count` `info.last_token_usage.input_tokens`
+ * over `info.model_context_window`; Gemini CLI 0.61 `gemini` records'
+ * `tokens.input` (the request's prompt tokens, cached ones included) and
+ * `model`; Copilot CLI 1.0.102 `session.usage_record` `data.usage.inputTokens`
+ * over `data.usage.maxPromptTokens`. A window's size is recorded in the
+ * transcript (Codex's `model_context_window`, Copilot CLI's
+ * `maxPromptTokens`), known for the recorded model the way the host itself
+ * sizes it (Gemini CLI), or assumed (Claude Code records no window: 200k, 1M
+ * once the fill is past 200k or the model is named as a 1M one). Garbage
+ * stays garbage (NaN) so the evaluator judges it hard.
+ *
+ * Decisions:
+ * - Text is judged by its start only (blank or not, plumbing or not): the
+ *   first text parts up to the first one that is not blank, uncut. The
+ *   readers cut what they keep; they take the decision from here, so a cut
+ *   cannot make the two disagree.
+ * @module
+ */
+
+/** A fill and the window it was measured against. */
+export interface TokenFill {
+  /** Percent of the window (NaN for garbage). */
+  pct: number;
+  /** Where the window size came from, for the reading's label. */
+  window: string;
+}
+
+type Json = Readonly<Record<string, unknown>>;
+
+function obj(v: unknown): Json | null {
+  return typeof v === "object" && v !== null && !Array.isArray(v) ? v as Json : null;
+}
+
+function count(v: unknown): number | null {
+  return typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : null;
+}
+
+/** The model Claude Code names on assistant rows it made up without a request. */
+const SYNTHETIC = "<synthetic>";
+
+/** Claude Code's standard window; past it (or for a model named as 1M) the 1M window. */
+const CLAUDE_WINDOW = 200_000;
+const CLAUDE_LARGE_WINDOW = 1_000_000;
+
+/** An ASCII letter, digit or underscore (a regular expression's word character). */
+function isWordChar(code: number): boolean {
+  return code >= 48 && code <= 57 || code >= 65 && code <= 90 || code >= 97 && code <= 122 ||
+    code === 95;
+}
+
+/**
+ * Whether a Claude Code model name says the 1M window: `[1m]` anywhere, or
+ * `-1m` ending a word, in either case (what `/\[1m\]|-1m\b/i` matches; written
+ * out because a regular expression costs a compile on the hook's cold path).
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(namesLargeWindow("claude-sonnet-4-5[1m]"), true);
+ * assert.equal(namesLargeWindow("claude-opus-4-1M"), true);
+ * assert.equal(namesLargeWindow("claude-1mx"), false);
+ * ```
+ */
+export function namesLargeWindow(model: string): boolean {
+  for (let i = model.indexOf("1"); i >= 0; i = model.indexOf("1", i + 1)) {
+    const m = model[i + 1];
+    if (m !== "m" && m !== "M") continue;
+    const before = model[i - 1];
+    if (before === "[" && model[i + 2] === "]") return true;
+    if (before === "-" && !isWordChar(model.charCodeAt(i + 2))) return true;
+  }
+  return false;
+}
+
+/**
+ * Claude Code: an assistant line's `usage` over the window.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const f = claudeFill({ input_tokens: 100_000, cache_read_input_tokens: 20_000 }, "claude-sonnet-4-5");
+ * assert.equal(f?.pct, 60);
+ * assert.equal(f?.window, "200k window assumed");
+ * assert.equal(claudeFill({ input_tokens: 300_000 }, undefined)?.window, "1M window assumed (the fill is past 200k)");
+ * assert.equal(claudeFill({ input_tokens: 100_000 }, "claude-sonnet-4-5[1m]")?.window, "1M window (the model name)");
+ * assert.equal(claudeFill({ input_tokens: 0 }, "<synthetic>"), undefined);
+ * ```
+ */
+export function claudeFill(usage: unknown, model: unknown): TokenFill | undefined {
+  const u = obj(usage);
+  // A row Claude Code writes itself (an interrupt's "No response requested.", an API error)
+  // carries the placeholder model and zero counts: no request was counted, so no reading.
+  if (u === null || !("input_tokens" in u) || model === SYNTHETIC) return undefined;
+  const input = count(u.input_tokens);
+  const created = count(u.cache_creation_input_tokens ?? 0);
+  const cached = count(u.cache_read_input_tokens ?? 0);
+  if (input === null || created === null || cached === null) {
+    return { pct: Number.NaN, window: "200k window assumed" };
+  }
+  const used = input + created + cached;
+  const named1m = typeof model === "string" && namesLargeWindow(model);
+  if (named1m) {
+    return { pct: (used / CLAUDE_LARGE_WINDOW) * 100, window: "1M window (the model name)" };
+  }
+  return used > CLAUDE_WINDOW
+    ? {
+      pct: (used / CLAUDE_LARGE_WINDOW) * 100,
+      window: "1M window assumed (the fill is past 200k)",
+    }
+    : { pct: (used / CLAUDE_WINDOW) * 100, window: "200k window assumed" };
+}
+
+/**
+ * Codex: a `token_count` event's `info`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const f = codexFill({ last_token_usage: { input_tokens: 129_200 }, model_context_window: 258_400 });
+ * assert.equal(f?.pct, 50);
+ * ```
+ */
+export function codexFill(info: unknown): TokenFill | undefined {
+  const i = obj(info);
+  const input = obj(i?.last_token_usage)?.input_tokens;
+  const window = i?.model_context_window;
+  if (typeof input !== "number" || typeof window !== "number") return undefined;
+  return {
+    pct: window > 0 ? (input / window) * 100 : Number.NaN,
+    window: "window from the transcript",
+  };
+}
+
+/** Gemini CLI 0.61's window for a model (its own `tokenLimit`): Gemma 4 256k, else 1,048,576. */
+function geminiWindow(model: unknown): { size: number; label: string } {
+  if (typeof model === "string" && /^gemma-4/i.test(model)) {
+    return { size: 256_000, label: "256k window (the model name, as Gemini CLI sizes it)" };
+  }
+  return {
+    size: 1_048_576,
+    label: typeof model === "string"
+      ? "1,048,576 window (the model name, as Gemini CLI sizes it)"
+      : "1,048,576 window assumed (no model recorded)",
+  };
+}
+
+/**
+ * Gemini CLI: a `gemini` record's `tokens` and `model`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const f = geminiFill({ input: 524_288, output: 20 }, "gemini-2.5-pro");
+ * assert.equal(f?.pct, 50);
+ * assert.equal(geminiFill({ output: 20 }, "gemini-2.5-pro"), undefined);
+ * ```
+ */
+export function geminiFill(tokens: unknown, model: unknown): TokenFill | undefined {
+  const t = obj(tokens);
+  if (t === null || !("input" in t)) return undefined;
+  const w = geminiWindow(model);
+  const input = count(t.input);
+  return { pct: input === null ? Number.NaN : (input / w.size) * 100, window: w.label };
+}
+
+/**
+ * Copilot CLI: a `session.usage_record` event's `data.usage`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const f = copilotFill({ inputTokens: 64_000, maxPromptTokens: 128_000 });
+ * assert.equal(f?.pct, 50);
+ * assert.equal(f?.window, "window from the transcript");
+ * ```
+ */
+export function copilotFill(usage: unknown): TokenFill | undefined {
+  const u = obj(usage);
+  if (u === null || !("inputTokens" in u) || !("maxPromptTokens" in u)) return undefined;
+  const input = count(u.inputTokens);
+  const window = count(u.maxPromptTokens);
+  return {
+    pct: input === null || window === null || window === 0 ? Number.NaN : (input / window) * 100,
+    window: "window from the transcript",
+  };
+}
+
+/**
+ * A reader's result fields for the newest fill (none when there is none).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(fillFields(undefined), {});
+ * assert.deepEqual(fillFields({ pct: 5, window: "w" }), { contextPct: 5, contextWindow: "w" });
+ * ```
+ */
+export function fillFields(
+  fill: TokenFill | undefined,
+): { contextPct?: number; contextWindow?: string } {
+  return fill === undefined ? {} : { contextPct: fill.pct, contextWindow: fill.window };
+}
+
+/** What one record says about the live context. */
+export interface RecordSignal {
+  /** It marks a compaction: the live context starts after it. */
+  readonly compaction: boolean;
+  /** It is a user turn (read as coming before the record's own tool calls). */
+  readonly userTurn: boolean;
+  /** Tool calls it makes. */
+  readonly toolCalls: number;
+  /** The context fill it states. */
+  readonly fill: TokenFill | undefined;
+}
+
+/** Most tool calls read from one record (Gemini CLI, Copilot CLI). */
+export const MAX_CALLS_PER_RECORD = 500;
+
+const NOTHING: RecordSignal = { compaction: false, userTurn: false, toolCalls: 0, fill: undefined };
+const COMPACTION: RecordSignal = { ...NOTHING, compaction: true };
+const USER_TURN: RecordSignal = { ...NOTHING, userTurn: true };
+
+function said(userTurn: boolean, toolCalls: number, fill: TokenFill | undefined): RecordSignal {
+  if (!userTurn && toolCalls === 0 && fill === undefined) return NOTHING;
+  return { compaction: false, userTurn, toolCalls, fill };
+}
+
+/**
+ * The start of a content value's text: a string, or the text parts of a list
+ * (strings, and blocks' non-empty `text`) up to the first that is not blank,
+ * joined by newlines, as record_text.ts's contentText joins them. Enough to
+ * tell blank text and a leading tag.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(leadingText([{ text: " " }, { type: "image" }, { text: "<a>" }, { text: "b" }]), " \n<a>");
+ * assert.equal(leadingText({ text: "x" }), "");
+ * ```
+ */
+export function leadingText(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (!Array.isArray(value)) return "";
+  let out = "";
+  for (const block of value) {
+    const text = typeof block === "string" ? block : obj(block)?.text;
+    if (typeof text !== "string" || text === "") continue;
+    out = out === "" ? text : `${out}\n${text}`;
+    if (text.trim() !== "") break;
+  }
+  return out;
+}
+
+function isBlank(text: string): boolean {
+  return text.trim() === "";
+}
+
+function objectsIn(list: unknown, max: number): number {
+  if (!Array.isArray(list)) return 0;
+  let n = 0;
+  for (let i = 0; i < list.length && i < max; i++) if (obj(list[i]) !== null) n++;
+  return n;
+}
+
+/** The tags that open Claude Code user text that is plumbing: a slash command's echo, a reminder. */
+const CLAUDE_PLUMBING_TAGS = new Set([
+  "command-name",
+  "command-message",
+  "command-args",
+  "system-reminder",
+]);
+const LOCAL_COMMAND = "local-command-";
+
+/** The tag a text opens with after white space (`<tag>` or, unclosed, `<tag…`), or null. */
+function openingTag(text: string, closed: boolean): string | null {
+  const t = text.trimStart();
+  if (t[0] !== "<") return null;
+  if (!closed) return t.slice(1);
+  const end = t.indexOf(">");
+  return end < 0 ? null : t.slice(1, end);
+}
+
+/**
+ * Whether a Claude Code user text is plumbing (a slash command's echo, a
+ * reminder), not the user's typing.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(isClaudePlumbing("<command-name>/clear</command-name>"), true);
+ * assert.equal(isClaudePlumbing("fix <command-name>"), false);
+ * ```
+ */
+export function isClaudePlumbing(text: string): boolean {
+  // `<command-name>`, … or `<local-command-[a-z]+>`; no regular expression on the hook's cold path.
+  const tag = openingTag(text, true);
+  if (tag === null) return false;
+  if (CLAUDE_PLUMBING_TAGS.has(tag)) return true;
+  if (!tag.startsWith(LOCAL_COMMAND) || tag.length === LOCAL_COMMAND.length) return false;
+  for (let i = LOCAL_COMMAND.length; i < tag.length; i++) {
+    const c = tag.charCodeAt(i);
+    if (c < 97 || c > 122) return false;
+  }
+  return true;
+}
+
+/** Whether a Claude Code content block is a tool call. */
+export function isClaudeToolUse(block: unknown): boolean {
+  return obj(block)?.type === "tool_use";
+}
+
+/** Whether a Claude Code content block carries the message's text. */
+export function isClaudeTextBlock(block: unknown): boolean {
+  return obj(block)?.type === "text";
+}
+
+/**
+ * Whether a Claude Code record marks a compaction (the boundary, the summary
+ * after it, an older build's `summary` line); a subagent's (sidechain) never does.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(isClaudeCompaction({ type: "system", subtype: "compact_boundary" }), true);
+ * assert.equal(isClaudeCompaction({ type: "user", message: { content: "x" } }), false);
+ * ```
+ */
+export function isClaudeCompaction(r: Json): boolean {
+  if (r.isSidechain === true) return false;
+  return r.type === "system" && r.subtype === "compact_boundary" || r.type === "summary" ||
+    r.type === "user" && r.isCompactSummary === true;
+}
+
+/**
+ * What a Claude Code record says: a compaction; a user line whose text (a
+ * string, or its `text` blocks) is typing; `tool_use` blocks; an assistant
+ * line's `usage`. Subagent (sidechain) and `isMeta` lines say nothing.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const s = claudeSignal({ type: "assistant", message: { content: [{ type: "tool_use" }], usage: { input_tokens: 20_000 } } });
+ * assert.deepEqual([s.toolCalls, s.fill?.pct], [1, 10]);
+ * assert.equal(claudeSignal({ type: "user", message: { content: "go" } }).userTurn, true);
+ * ```
+ */
+export function claudeSignal(r: Json): RecordSignal {
+  if (isClaudeCompaction(r)) return COMPACTION;
+  const type = r.type;
+  if (type !== "user" && type !== "assistant" || r.isMeta === true || r.isSidechain === true) {
+    return NOTHING;
+  }
+  const message = obj(r.message);
+  const fill = type === "assistant" ? claudeFill(message?.usage, message?.model) : undefined;
+  const content = message?.content;
+  const typing = (text: string) => type === "user" && !isBlank(text) && !isClaudePlumbing(text);
+  if (typeof content === "string") return said(typing(content), 0, fill);
+  if (!Array.isArray(content)) return said(false, 0, fill);
+  let calls = 0;
+  for (const b of content) if (isClaudeToolUse(b)) calls++;
+  return said(typing(leadingText(content.filter(isClaudeTextBlock))), calls, fill);
+}
+
+const CODEX_CALLS = new Set(["function_call", "custom_tool_call", "local_shell_call"]);
+/** The tags that open the context blocks Codex injects as user messages. */
+const CODEX_INJECTED = [
+  "environment_context",
+  "user_instructions",
+  "permissions",
+  "developer",
+  "user_shell_command",
+  "turn_aborted",
+];
+
+/**
+ * Whether a Codex `response_item` message payload from the user is the
+ * user's typing: not an injected context block, and (when Codex lists the
+ * item kinds) holding `user.text`.
+ */
+export function isCodexTyping(p: Json): boolean {
+  const kinds = obj(p.internal_chat_message_metadata_passthrough)?.content_item_kinds;
+  if (Array.isArray(kinds) && !kinds.includes("user.text")) return false;
+  const text = leadingText(p.content);
+  const tag = openingTag(text, false);
+  return !isBlank(text) && (tag === null || !CODEX_INJECTED.some((t) => tag.startsWith(t)));
+}
+
+/** Whether a Codex `response_item` payload type is a tool call. */
+function isCodexCall(type: unknown): boolean {
+  return typeof type === "string" && CODEX_CALLS.has(type);
+}
+
+/**
+ * Whether a rollout record marks a compaction.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(isCodexCompaction({ type: "compacted", payload: {} }), true);
+ * ```
+ */
+export function isCodexCompaction(r: Json): boolean {
+  return r.type === "compacted";
+}
+
+/**
+ * What a Codex rollout record says: `compacted`; a user message that is
+ * typing; function, custom-tool and local-shell calls; a `token_count`
+ * event's fill.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(codexSignal({ type: "response_item", payload: { type: "function_call" } }).toolCalls, 1);
+ * assert.equal(codexSignal({ type: "compacted", payload: {} }).compaction, true);
+ * ```
+ */
+export function codexSignal(r: Json): RecordSignal {
+  const p = obj(r.payload);
+  if (p === null) return NOTHING;
+  if (isCodexCompaction(r)) return COMPACTION;
+  if (r.type === "event_msg") {
+    return p.type === "token_count" ? said(false, 0, codexFill(p.info)) : NOTHING;
+  }
+  if (r.type !== "response_item") return NOTHING;
+  if (p.type === "message") return p.role === "user" && isCodexTyping(p) ? USER_TURN : NOTHING;
+  return isCodexCall(p.type) ? said(false, 1, undefined) : NOTHING;
+}
+
+/** Gemini CLI user parts without baton's own injected `<hook_context>` (our briefing, not the user's words). */
+export function geminiUserParts(content: unknown): unknown {
+  if (!Array.isArray(content)) {
+    return typeof content === "string" && content.startsWith("<hook_context>") ? "" : content;
+  }
+  return content.filter((p) => {
+    const t = typeof p === "string" ? p : obj(p)?.text;
+    return !(typeof t === "string" && t.startsWith("<hook_context>"));
+  });
+}
+
+/**
+ * What one Gemini CLI message (after {@linkcode geminiMessages}) says: a
+ * user message with words of the user's; a `gemini` reply's `toolCalls`
+ * and `tokens`. Gemini writes no compaction marker.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const s = geminiSignal({ type: "gemini", toolCalls: [{ name: "a" }], tokens: { input: 524_288 } });
+ * assert.deepEqual([s.toolCalls, s.fill?.pct], [1, 50]);
+ * assert.equal(geminiSignal({ type: "user", content: [{ text: "<hook_context>x" }] }).userTurn, false);
+ * ```
+ */
+export function geminiSignal(m: Json): RecordSignal {
+  if (m.type === "user") {
+    return isBlank(leadingText(geminiUserParts(m.content))) ? NOTHING : USER_TURN;
+  }
+  if (m.type !== "gemini") return NOTHING;
+  return said(false, objectsIn(m.toolCalls, MAX_CALLS_PER_RECORD), geminiFill(m.tokens, m.model));
+}
+
+/** What {@linkcode geminiMessages} reports of the records it does not keep. */
+export interface GeminiLogVisitor {
+  /** The session's metadata line. */
+  header?(record: Json): void;
+  /** An update of the session (`$set`), after the messages it sets were put. */
+  set?(set: Json): void;
+  /** Each message put, including one a later record replaces. */
+  message?(message: Json): void;
+  /** A record that is none of these. */
+  unknown?(): void;
+}
+
+/**
+ * The messages a Gemini CLI chat log leaves, oldest first: a record whose id
+ * was seen before replaces the earlier one in place; `{"$rewindTo": id}`
+ * drops that message and everything after it; `{"$set": {"messages": [...]}}`
+ * replaces the whole list (its newest 5000).
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const m = geminiMessages([
+ *   { id: "a", type: "user", content: "x" },
+ *   { id: "b", type: "gemini", content: "1" },
+ *   { id: "b", type: "gemini", content: "2" },
+ *   { id: "c", type: "user", content: "y" },
+ *   { $rewindTo: "c" },
+ * ]);
+ * assert.deepEqual(m.map((r) => r.content), ["x", "2"]);
+ * ```
+ */
+export function geminiMessages(
+  records: readonly unknown[],
+  visit: GeminiLogVisitor = {},
+): Json[] {
+  const order: string[] = [];
+  const byId = new Map<string, Json>();
+  let anon = 0;
+  const put = (m: Json) => {
+    const id = typeof m.id === "string" && m.id !== "" ? m.id : `\u0000${anon++}`;
+    if (!byId.has(id)) order.push(id);
+    byId.set(id, m);
+    visit.message?.(m);
+  };
+  for (const raw of records) {
+    const r = obj(raw);
+    if (r === null) {
+      visit.unknown?.();
+    } else if ("sessionId" in r && "projectHash" in r) {
+      visit.header?.(r);
+    } else if ("$rewindTo" in r) {
+      const i = order.indexOf(String(r.$rewindTo));
+      if (i >= 0) { for (const id of order.splice(i)) byId.delete(id); }
+    } else if (obj(r.$set) !== null) {
+      const set = obj(r.$set)!;
+      if (Array.isArray(set.messages)) {
+        order.length = 0;
+        byId.clear();
+        for (const m of set.messages.slice(-5000)) {
+          const o = obj(m);
+          if (o !== null) put(o);
+        }
+      }
+      visit.set?.(set);
+    } else if (typeof r.type === "string" && ("content" in r || "toolCalls" in r)) {
+      put(r);
+    } else {
+      visit.unknown?.();
+    }
+  }
+  return order.map((id) => byId.get(id)!);
+}
+
+/**
+ * Whether a Copilot CLI event marks a finished compaction (where the bands' context window starts).
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(isCopilotCompaction({ type: "session.compaction_complete", data: {} }), true);
+ * assert.equal(isCopilotCompaction({ type: "session.compaction_complete", data: { success: false } }), false);
+ * ```
+ */
+export function isCopilotCompaction(r: Json): boolean {
+  return r.type === "session.compaction_complete" && obj(r.data)?.success !== false;
+}
+
+/**
+ * What a Copilot CLI event says: a finished compaction; a `user.message`
+ * with text; an `assistant.message`'s `toolRequests`; a
+ * `session.usage_record`'s fill.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const s = copilotSignal({ type: "session.usage_record", data: { usage: { inputTokens: 1, maxPromptTokens: 4 } } });
+ * assert.equal(s.fill?.pct, 25);
+ * ```
+ */
+export function copilotSignal(r: Json): RecordSignal {
+  const d = obj(r.data);
+  if (d === null) return NOTHING;
+  switch (r.type) {
+    case "user.message":
+      return isBlank(leadingText(d.content)) ? NOTHING : USER_TURN;
+    case "assistant.message":
+      return said(false, objectsIn(d.toolRequests, MAX_CALLS_PER_RECORD), undefined);
+    case "session.compaction_complete":
+      return isCopilotCompaction(r) ? COMPACTION : NOTHING;
+    case "session.usage_record":
+      return said(false, 0, copilotFill(d.usage));
+  }
+  return NOTHING;
+}
