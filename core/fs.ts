@@ -152,3 +152,53 @@ export class FsExistsError extends Error {
     this.name = "FsExistsError";
   }
 }
+
+/** What {@linkcode readRegularFile} found at a path. */
+export type RegularRead =
+  | { kind: "missing" }
+  | { kind: "not_regular" }
+  | { kind: "too_large" }
+  | { kind: "read"; bytes: Uint8Array };
+
+/**
+ * A regular file's bytes, never more than `maxBytes`: a FIFO, a device (a
+ * committed symbolic link to /dev/zero) or a directory is `not_regular`,
+ * never opened, so a planted path cannot hang a reader or fill its memory.
+ * Symbolic links to regular files are followed, as `stat` does.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type FileStat, readRegularFile, type ReadFs } from "./fs.ts";
+ * const text = new TextEncoder().encode("hello");
+ * const fifo: FileStat = { isFile: false, isDirectory: false, isSymlink: false, size: 0,
+ *   mtimeMs: null, ctimeMs: null, ino: null, dev: null, uid: null, gid: null, mode: null };
+ * const fs = {
+ *   stat: (p: string) => Promise.resolve(p.endsWith("fifo") ? fifo : { ...fifo, isFile: true, size: 5 }),
+ *   readRange: (_p: string, at: number, n: number) => Promise.resolve(text.slice(at, at + n)),
+ * } as unknown as ReadFs;
+ * assert.equal((await readRegularFile(fs, "/r/latest.md", 1024)).kind, "read");
+ * assert.equal((await readRegularFile(fs, "/r/latest.md", 4)).kind, "too_large");
+ * assert.equal((await readRegularFile(fs, "/r/fifo", 1024)).kind, "not_regular");
+ * ```
+ */
+export async function readRegularFile(
+  fs: ReadFs,
+  path: string,
+  maxBytes: number,
+): Promise<RegularRead> {
+  const st = await fs.stat(path);
+  if (st === null) return { kind: "missing" };
+  if (!st.isFile) return { kind: "not_regular" };
+  if (st.size > maxBytes) return { kind: "too_large" };
+  try {
+    // One byte past what stat said shows a file that grew since; then read to the bound.
+    const want = st.size + 1;
+    let bytes = await fs.readRange(path, 0, want);
+    if (bytes.length === want) bytes = await fs.readRange(path, 0, maxBytes + 1);
+    return bytes.length > maxBytes ? { kind: "too_large" } : { kind: "read", bytes };
+  } catch (e) {
+    if (e instanceof FsNotFoundError) return { kind: "missing" };
+    throw e;
+  }
+}

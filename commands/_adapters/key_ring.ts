@@ -268,6 +268,8 @@ export function createKeyRing(io: Io): KeyRing {
       trusted ??= (async (): Promise<TrustedKeysResult> => {
         const keys = new Map<string, TrustedKey>();
         const problems: string[] = [];
+        const paths = keyPaths(io);
+        if (!paths.ok) problems.push(`this machine's key cannot be looked up: ${paths.reason}`);
         try {
           // The public half is enough to trust this machine's own capsules.
           const own = await readOwnPublicKey(io);

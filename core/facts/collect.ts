@@ -37,6 +37,7 @@ import { submoduleStates } from "./submodule_state.ts";
 import { createListingCache, type ListingCache } from "./worktree/listing_cache.ts";
 import { readListingCache, writeListingCache } from "./worktree/listing_cache_file.ts";
 import { notARepoFacts } from "./empty_facts.ts";
+import { resolvePath } from "../path.ts";
 
 /** Options of {@linkcode collectFacts}. */
 export interface CollectFactsOptions {
@@ -186,6 +187,13 @@ export async function collectFacts(
       `${config.unevaluatedIncludes} includeIf section(s) of a kind baton cannot evaluate were not included`,
     );
   }
+  if (config !== null && !(await sameWorkTree(fs, repo, config.workTreeSetting))) {
+    // git would compare another directory: what baton would list here is not git's answer.
+    unavailable.push({
+      part: "worktree",
+      reason: "core.worktree names another work tree than the one baton found",
+    });
+  }
   phase("config read");
   let head: Awaited<ReturnType<typeof readHead>> | null = null;
   try {
@@ -220,7 +228,7 @@ export async function collectFacts(
   let untracked: string[] = [];
   let untrackedTruncated = false;
   let tree: TreeState | null = null;
-  if (headTreeKnown && config !== null) {
+  if (headTreeKnown && config !== null && !unavailable.some((u) => u.part === "worktree")) {
     try {
       const indexSize = (await fs.lstat(`${repo.gitDir}/index`))?.size ?? 0;
       const verifyChecksum = deadline === null || indexSize <= MAX_VERIFIED_INDEX_BYTES;
@@ -518,4 +526,23 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
     }
   }
   return wt;
+}
+
+/**
+ * True when `core.worktree` is unset or names (relative to the git dir, as
+ * git resolves it) the work tree baton found; a path that cannot be resolved
+ * is not the same.
+ */
+async function sameWorkTree(
+  fs: ReadFs,
+  repo: RepoLocation,
+  setting: string | null,
+): Promise<boolean> {
+  if (setting === null) return true;
+  try {
+    const named = await fs.realPath(resolvePath(repo.gitDir, setting));
+    return named === await fs.realPath(repo.workTree);
+  } catch {
+    return false;
+  }
 }

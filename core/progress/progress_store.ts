@@ -21,7 +21,7 @@
  */
 import { BatonError, CapsuleInvalidError, StorageError } from "../errors.ts";
 import type { WriteFs } from "../fs.ts";
-import { FsNotFoundError } from "../fs.ts";
+import { readRegularFile } from "../fs.ts";
 import { parseStrictJson } from "../json/strict_parse.ts";
 import { checkBatonDir, realBatonDir } from "../store/check_baton_dir.ts";
 import type { BatonLayout } from "../store/layout.ts";
@@ -68,18 +68,23 @@ const enc = new TextEncoder();
 const dec = new TextDecoder("utf-8", { fatal: true });
 
 async function readText(fs: WriteFs, path: string): Promise<string | null> {
-  const st = await fs.stat(path);
-  if (st === null) return null;
-  if (st.size > MAX_PROGRESS_BYTES) {
+  const r = await readRegularFile(fs, path, MAX_PROGRESS_BYTES);
+  if (r.kind === "missing") return null;
+  if (r.kind === "not_regular") {
+    throw new CapsuleInvalidError(
+      `Cannot read "${path}": it is not a regular file`,
+      "progress_not_regular",
+    );
+  }
+  if (r.kind === "too_large") {
     throw new CapsuleInvalidError(
       `Cannot read "${path}": it is larger than ${MAX_PROGRESS_BYTES} bytes`,
       "progress_too_large",
     );
   }
   try {
-    return dec.decode(await fs.readFile(path));
+    return dec.decode(r.bytes);
   } catch (e) {
-    if (e instanceof FsNotFoundError) return null;
     if (e instanceof TypeError) {
       throw new CapsuleInvalidError(`Cannot read "${path}": it is not UTF-8`, "progress_not_utf8");
     }

@@ -9,7 +9,7 @@
 import { checkBatonDir, realBatonDir } from "./check_baton_dir.ts";
 import { ensureBatonIgnore } from "./baton_ignore.ts";
 import { BatonError, CapsuleInvalidError, NotFoundError, StorageError } from "../errors.ts";
-import { FsNotFoundError, type WriteFs } from "../fs.ts";
+import { FsNotFoundError, readRegularFile, type WriteFs } from "../fs.ts";
 import { parseCapsule, type ParseCapsuleOptions, type ParsedCapsule } from "../capsule/parse.ts";
 import { renderCapsuleFile } from "./render_capsule.ts";
 import type { Capsule } from "../capsule/types.ts";
@@ -26,21 +26,27 @@ export const MAX_CAPSULE_FILE_BYTES = 16 * 1024 * 1024;
 
 /**
  * Reads a capsule file as UTF-8 text; null when missing.
- * @throws {CapsuleInvalidError} when it is larger than the bound or not UTF-8.
+ * @throws {CapsuleInvalidError} when it is not a regular file (a FIFO, a device), larger than
+ *   the bound or not UTF-8.
  */
 export async function readTextOrNull(fs: WriteFs, path: string): Promise<string | null> {
-  const st = await fs.stat(path);
-  if (st === null) return null;
-  if (st.size > MAX_CAPSULE_FILE_BYTES) {
+  const r = await readRegularFile(fs, path, MAX_CAPSULE_FILE_BYTES);
+  if (r.kind === "missing") return null;
+  if (r.kind === "not_regular") {
     throw new CapsuleInvalidError(
-      `Cannot read capsule: the file is ${st.size} bytes, more than ${MAX_CAPSULE_FILE_BYTES}`,
+      "Cannot read capsule: it is not a regular file",
+      "capsule_not_regular",
+    );
+  }
+  if (r.kind === "too_large") {
+    throw new CapsuleInvalidError(
+      `Cannot read capsule: the file is more than ${MAX_CAPSULE_FILE_BYTES} bytes`,
       "capsule_too_large",
     );
   }
   try {
-    return dec.decode(await fs.readFile(path));
+    return dec.decode(r.bytes);
   } catch (e) {
-    if (e instanceof FsNotFoundError) return null;
     if (e instanceof TypeError) {
       throw new CapsuleInvalidError(
         "Cannot read capsule: the file is not valid UTF-8",

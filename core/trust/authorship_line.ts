@@ -25,7 +25,10 @@ export interface Authorship {
 }
 
 /**
- * The line, or null for this machine's own key (nothing to say).
+ * The line, or null for this machine's own key (nothing to say). With
+ * `keysProblem` (why this machine's keys could not all be read), a capsule
+ * that is not trusted is never said to be written elsewhere: its signer may
+ * be this machine.
  *
  * @example
  * ```ts
@@ -35,8 +38,22 @@ export interface Authorship {
  * assert.match(line!, /signed by an unknown key .*: nothing in it is verified/);
  * ```
  */
-export function authorshipLine(authorship: Authorship | undefined): string | null {
+export function authorshipLine(
+  authorship: Authorship | undefined,
+  keysProblem: string | null = null,
+): string | null {
   const status = authorship?.status ?? "unsigned";
+  if (keysProblem !== null && status !== "trusted" && status !== "bad_signature") {
+    // This machine's own key may be among those that could not be read: where it was
+    // written is not known, so it is not said.
+    return `${
+      status === "unsigned"
+        ? "Unsigned"
+        : `Signed by a key not among those read here (${
+          shortFingerprint(authorship!.fingerprint ?? "")
+        })`
+    }: nothing in it is verified. This machine's keys could not all be read (${keysProblem}).`;
+  }
   switch (status) {
     case "trusted":
       return authorship!.key_name === null || authorship!.key_name === OWN_KEY_NAME

@@ -252,6 +252,7 @@ export async function loadBriefing(
       commandSafety,
       capped,
       authorship,
+      keysProblem: trusted?.problem ?? null,
       drift,
       published,
       age,

@@ -46,8 +46,13 @@ export function renderPreflight(facts: Facts, show: (text: string) => string): s
     const head = facts.head === null ? "no commits yet" : show(facts.head.slice(0, 12));
     const untracked = `${facts.untracked_count}${facts.untracked_truncated ? "+" : ""}`;
     const op = facts.operation === null ? "" : `, ${show(facts.operation)} in progress`;
+    // With no tree scanned the counts are zero only because nothing was counted: never say so.
+    const noTree = facts.unavailable?.find((u) => u.part === "worktree");
+    const counts = facts.tree === undefined
+      ? `changes unknown (${show(noTree?.reason ?? "the work tree was not scanned")})`
+      : `${facts.changed_count} changed, ${untracked} untracked`;
     lines.push(
-      `Facts (baton records them itself): ${where} at ${head}, published ${facts.published.status}, ${facts.changed_count} changed, ${untracked} untracked${op}.`,
+      `Facts (baton records them itself): ${where} at ${head}, published ${facts.published.status}, ${counts}${op}.`,
     );
     for (const f of facts.changed_files.slice(0, LISTED_FILES)) {
       lines.push(`  ${show(f.xy)} ${show(f.path)}`);

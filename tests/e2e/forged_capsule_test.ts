@@ -363,3 +363,24 @@ Deno.test("eight processes making the first key at once end up with one key", as
     await w.cleanup();
   }
 });
+
+Deno.test("with no home to find this machine's keys in, the briefing never says its own capsule was written elsewhere", async () => {
+  const dir = await makeRepo();
+  const made = await runBaton(["finalize", "--draft", "-"], {
+    cwd: dir,
+    stdin: JSON.stringify({ now: "mine" }),
+  });
+  assert.equal(made.code, 0, made.stderr);
+  const control = await runBaton(["load"], { cwd: dir });
+  assert.doesNotMatch(
+    control.stdout,
+    /unknown key|could not all be read/,
+    "control: own key found",
+  );
+  const noHome = { BATON_HOME: "", HOME: "", XDG_CONFIG_HOME: "", USERPROFILE: "" };
+  const r = await runBaton(["load"], { cwd: dir, env: noHome });
+  assert.equal(r.code, 0, r.stderr);
+  assert.doesNotMatch(r.stdout, /Written elsewhere/);
+  assert.match(r.stdout, /nothing in it is verified\. This machine's keys could not all be read/);
+  assert.match(r.stdout, /no home directory is known/);
+});

@@ -74,6 +74,11 @@ export interface RepoConfig {
   unevaluatedIncludes: number;
   /** System or global config files that exist but could not be read (left out). */
   unreadableUserFiles: number;
+  /**
+   * `core.worktree` as the repository's own config sets it (git reads it from
+   * nowhere else), unresolved; null when unset.
+   */
+  workTreeSetting: string | null;
   /** extensions.refStorage, lower-cased: "files" (default) or e.g. "reftable". */
   refStorage: string;
   /** extensions.objectFormat, lower-cased: "sha1" (default) or "sha256". */
@@ -163,8 +168,11 @@ export async function readRepoConfig(
   }
   const repoEntries = await readConfigFile(ctx, `${repo.commonDir}/config`, 0);
   entries.push(...repoEntries);
+  const repoLevel = [...repoEntries];
   if (getConfigBool({ entries: repoEntries }, "extensions.worktreeConfig", false)) {
-    entries.push(...await readConfigFile(ctx, `${repo.gitDir}/config.worktree`, 0));
+    const worktreeEntries = await readConfigFile(ctx, `${repo.gitDir}/config.worktree`, 0);
+    entries.push(...worktreeEntries);
+    repoLevel.push(...worktreeEntries);
   }
   const config: GitConfig = { entries };
   const repoOnly: GitConfig = { entries: repoEntries };
@@ -192,6 +200,7 @@ export async function readRepoConfig(
       nonEmpty(options.xdgConfigHome),
     ),
     unevaluatedIncludes: ctx.unevaluated,
+    workTreeSetting: getConfigValue({ entries: repoLevel }, "core.worktree") ?? null,
     unreadableUserFiles,
     cleanDrivers: new Set(
       config.entries.filter((e) =>

@@ -12,7 +12,7 @@
 import assert from "node:assert/strict";
 import { commitAll, git, makeRepo, writeFiles } from "../../_helpers/git.ts";
 import { tempDir } from "../../_helpers/temp.ts";
-import { assertAgreesWithGit, gitAs, type UserEnv } from "../../_helpers/git_oracle.ts";
+import { assertAgreesWithGit, batonFacts, gitAs, type UserEnv } from "../../_helpers/git_oracle.ts";
 
 /** git's version as [major, minor]. */
 function gitVersion(): [number, number] {
@@ -499,4 +499,29 @@ Deno.test("a symlink replaced by a file of the same text is a type change; neste
   const r = await assertAgreesWithGit(env, dir);
   assert.equal(r.git.tracked.get("link"), ".T");
   assert.equal(r.git.tracked.has("sub/x.w"), false, "control: eol=crlf converts back");
+});
+
+Deno.test("core.worktree naming another directory: git compares that one, baton says the tree is unknown", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  const other = (await tempDir("baton-other-tree-")).path;
+  await writeFiles(dir, { "a.txt": "edited here\n", "u.txt": "untracked here\n" });
+  const same = await assertAgreesWithGit(env, dir, { label: "control: unset" });
+  assert.equal(same.git.tracked.get("a.txt"), ".M", "control: git sees the edit here");
+  await git(dir, ["config", "core.worktree", dir]);
+  await assertAgreesWithGit(env, dir, { label: "control: core.worktree naming this tree" });
+  await git(dir, ["config", "core.worktree", other]);
+  const r = await gitAs(env, dir, ["status", "--porcelain=v2", "-z", "-uall"]);
+  assert.match(
+    new TextDecoder().decode(r.stdout),
+    / \.D .* a\.txt/,
+    "control: git compares the other tree",
+  );
+  const facts = await batonFacts(env, dir);
+  assert.equal(facts.tree, undefined, "no tree is listed as if it were git's");
+  assert.deepEqual(facts.changed_files, []);
+  assert.match(
+    facts.unavailable?.find((u) => u.part === "worktree")?.reason ?? "",
+    /core\.worktree/,
+  );
 });

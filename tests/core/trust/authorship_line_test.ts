@@ -31,3 +31,23 @@ Deno.test("describeAuthorship() adds the key and, unless trusted, the cap", () =
     "unsigned: d; verified and observed are capped to claimed",
   );
 });
+
+Deno.test("authorshipLine() with a keys problem never says where an untrusted capsule was written", () => {
+  const fp = "sha256:" + "ab".repeat(32);
+  const unknown = authorshipLine(
+    { status: "unknown_key", fingerprint: fp, key_name: null, detail: "" },
+    "no home",
+  )!;
+  assert.doesNotMatch(unknown, /elsewhere/);
+  assert.match(unknown, /\(abababababababab\): nothing in it is verified\. .*\(no home\)/);
+  const unsigned = authorshipLine(undefined, "no home")!;
+  assert.doesNotMatch(unsigned, /elsewhere/);
+  assert.equal(
+    authorshipLine(
+      { status: "trusted", fingerprint: fp, key_name: "this machine", detail: "" },
+      "x",
+    ),
+    null,
+    "a trusted capsule needs no line",
+  );
+});

@@ -35,3 +35,31 @@ Deno.test("renderPreflight lists at most LISTED_FILES paths and says how many mo
   assert.match(text, /… and 3 more/);
   assert.match(text, /<main> at <aaaaaaaaaaaa>/, "the repository's words pass through show()");
 });
+
+Deno.test("renderPreflight never prints counts for a work tree it did not scan", () => {
+  const collected = {
+    ...notARepoFacts("2026-12-02T00:00:00.000Z"),
+    status: "collected" as const,
+    branch: "main",
+    head: "a".repeat(40),
+  };
+  const tree = {
+    status: "complete" as const,
+    reason: "",
+    changed: [],
+    changed_total: 0,
+    untracked: [],
+    untracked_total: 0,
+    untracked_complete: true,
+    unchecked: [],
+    unchecked_total: 0,
+  };
+  const scanned = renderPreflight({ ...collected, tree }, (s) => s);
+  assert.match(scanned, /0 changed, 0 untracked\./, "control: a scanned tree is counted");
+  const unscanned = renderPreflight({
+    ...collected,
+    unavailable: [{ part: "worktree", reason: "the index could not be read" }],
+  }, (s) => `<${s}>`);
+  assert.doesNotMatch(unscanned, /0 changed/);
+  assert.match(unscanned, /changes unknown \(<the index could not be read>\)\./);
+});

@@ -1,0 +1,76 @@
+/**
+ * A clone or a pull can plant a symbolic link to a device (/dev/zero) where
+ * baton reads its capsules and progress log, and a local process a FIFO: a
+ * reader that opens such a path hangs or fills its memory. baton must refuse
+ * what is not a regular file without opening it. A FIFO stands in for the
+ * device: a writer held open by the test feeds real content, so the old
+ * reader, which opened it, read that content as a capsule or a log.
+ * @module
+ */
+import assert from "node:assert/strict";
+import { runBaton } from "../_helpers/cli.ts";
+import { makeRepo } from "../_helpers/git.ts";
+
+/** A FIFO at `path` whose writer (a real process) sends `text` once a reader opens it. */
+async function fifoFeeding(path: string, text: string): Promise<AsyncDisposable> {
+  const src = `${path}.src`;
+  await Deno.writeTextFile(src, text);
+  const mk = await new Deno.Command("mkfifo", { args: [path] }).output();
+  assert.equal(mk.code, 0, "mkfifo");
+  const writer = new Deno.Command("sh", {
+    args: ["-c", 'exec cat "$1" > "$2"', "sh", src, path],
+    stdin: "null",
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  return {
+    async [Symbol.asyncDispose]() {
+      try {
+        writer.kill("SIGKILL");
+      } catch { /* already gone: a reader took the content */ }
+      await writer.status;
+      await Deno.remove(src);
+    },
+  };
+}
+
+Deno.test("validate refuses a latest.md that is not a regular file without opening it", async () => {
+  const dir = await makeRepo();
+  const made = await runBaton(["finalize", "--draft", "-"], {
+    cwd: dir,
+    stdin: JSON.stringify({ now: "real capsule" }),
+  });
+  assert.equal(made.code, 0, made.stderr);
+  const text = await Deno.readTextFile(`${dir}/.baton/latest.md`);
+  const control = await runBaton(["validate", "--json"], { cwd: dir });
+  assert.equal(
+    JSON.parse(control.stdout).valid,
+    true,
+    "positive control: the regular file is valid",
+  );
+  await Deno.remove(`${dir}/.baton/latest.md`);
+  await using _fifo = await fifoFeeding(`${dir}/.baton/latest.md`, text);
+  const v = await runBaton(["validate", "--json"], { cwd: dir });
+  assert.equal(v.code, 1);
+  const out = JSON.parse(v.stdout);
+  assert.equal(out.valid, false);
+  assert.equal(out.error.code, "capsule_not_regular");
+});
+
+Deno.test("doctor warns about a progress log that is not a regular file without opening it", async () => {
+  const dir = await makeRepo();
+  await Deno.mkdir(`${dir}/.baton`);
+  const log = "- 2026-01-01T00:00:00.000Z planted entry\n";
+  await Deno.writeTextFile(`${dir}/.baton/progress.md`, log);
+  const progress = async () => {
+    const d = await runBaton(["doctor", "--json"], { cwd: dir });
+    return JSON.parse(d.stdout).checks.find((c: { name: string }) => c.name === "progress");
+  };
+  const control = await progress();
+  assert.doesNotMatch(control.reason, /Cannot read/, "positive control: a regular log is read");
+  await Deno.remove(`${dir}/.baton/progress.md`);
+  await using _fifo = await fifoFeeding(`${dir}/.baton/progress.md`, log);
+  const check = await progress();
+  assert.equal(check.outcome, "warn");
+  assert.match(check.reason, /Cannot read \.baton\/progress\.md/);
+});
