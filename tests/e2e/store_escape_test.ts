@@ -56,6 +56,23 @@ Deno.test({
       const aside = `${dir}/.baton/capsules-real`;
       let stop = false;
       let swaps = 0;
+      // Puts the real archive back. A writer may have re-made the missing archive directory in
+      // the gap (it makes a missing directory): what it wrote there is folded back into the real
+      // one first.
+      const restore = () => {
+        for (;;) {
+          try {
+            Deno.renameSync(aside, caps);
+            return;
+          } catch (e) {
+            if (Deno.lstatSync(caps).isSymlink) throw e;
+            for (const n of Deno.readDirSync(caps)) {
+              Deno.renameSync(`${caps}/${n.name}`, `${aside}/${n.name}`);
+            }
+            Deno.removeSync(caps);
+          }
+        }
+      };
       // The swapper: capsules -> a link to outside, then back, at random short intervals.
       const swapper = (async () => {
         while (!stop) {
@@ -64,19 +81,13 @@ Deno.test({
             Deno.symlinkSync(outside, caps);
           } catch (e) {
             if (!(e instanceof Deno.errors.AlreadyExists)) throw e;
-            // A writer re-made the missing archive directory in the gap: fold
-            // what it wrote back into the real one and swap again later.
-            for (const n of Deno.readDirSync(caps)) {
-              Deno.renameSync(`${caps}/${n.name}`, `${aside}/${n.name}`);
-            }
-            Deno.removeSync(caps);
-            Deno.renameSync(aside, caps);
+            restore();
             continue;
           }
           swaps++;
           await new Promise((r) => setTimeout(r, Math.random() * 15));
           Deno.removeSync(caps);
-          Deno.renameSync(aside, caps);
+          restore();
           await new Promise((r) => setTimeout(r, Math.random() * 15));
         }
       })();
