@@ -63,6 +63,8 @@ export interface EvidenceEnv {
   /** For collecting the tree's facts. */
   homeDir: string | null;
   xdgConfigHome: string | null;
+  /** git's location and config variables set in the environment (facts/git/git_environment.ts). */
+  gitEnvironment?: readonly string[];
   maxHashBytes?: number;
 }
 
@@ -96,6 +98,7 @@ async function treeBefore(env: EvidenceEnv, repo: RepoLocation): Promise<Worktre
       now: env.now,
       homeDir: env.homeDir,
       xdgConfigHome: env.xdgConfigHome,
+      gitEnvironment: env.gitEnvironment ?? [],
       publishBudgetMs: 0,
       ...(env.maxHashBytes === undefined ? {} : { maxHashBytes: env.maxHashBytes }),
     });

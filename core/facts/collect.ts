@@ -38,6 +38,7 @@ import { createListingCache, type ListingCache } from "./worktree/listing_cache.
 import { readListingCache, writeListingCache } from "./worktree/listing_cache_file.ts";
 import { notARepoFacts } from "./empty_facts.ts";
 import { resolvePath } from "../path.ts";
+import { gitEnvironmentReason } from "./git/git_environment.ts";
 
 /** Options of {@linkcode collectFacts}. */
 export interface CollectFactsOptions {
@@ -46,6 +47,12 @@ export interface CollectFactsOptions {
   repo?: RepoLocation | null;
   homeDir?: string | null;
   xdgConfigHome?: string | null;
+  /**
+   * git's location and config variables set in the environment
+   * (git/git_environment.ts): when any is, the work tree is reported
+   * unavailable. @default {[]}
+   */
+  gitEnvironment?: readonly string[];
   /** The system git config file; null for none. @default {"/etc/gitconfig"} */
   systemConfigPath?: string | null;
   /** Most changed files listed and hashed. @default {200} */
@@ -187,7 +194,9 @@ export async function collectFacts(
       `${config.unevaluatedIncludes} includeIf section(s) of a kind baton cannot evaluate were not included`,
     );
   }
-  if (config !== null && !(await sameWorkTree(fs, repo, config.workTreeSetting))) {
+  if ((options.gitEnvironment ?? []).length > 0) {
+    unavailable.push({ part: "worktree", reason: gitEnvironmentReason(options.gitEnvironment!) });
+  } else if (config !== null && !(await sameWorkTree(fs, repo, config.workTreeSetting))) {
     // git would compare another directory: what baton would list here is not git's answer.
     unavailable.push({
       part: "worktree",

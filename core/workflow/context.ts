@@ -17,6 +17,8 @@ export interface WorkflowContext {
   homeDir: string | null;
   /** $XDG_CONFIG_HOME, or null. */
   xdgConfigHome: string | null;
+  /** git's location and config variables set in the environment (facts/git/git_environment.ts). @default {[]} */
+  gitEnvironment?: readonly string[];
   pid: number;
   host: string;
   /** This process's start time as the OS records it (lock owners); null or absent when unknown. */

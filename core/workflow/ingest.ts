@@ -74,6 +74,7 @@ export async function ingestAnswer(
       now: ctx.now,
       homeDir: ctx.homeDir,
       xdgConfigHome: ctx.xdgConfigHome,
+      gitEnvironment: ctx.gitEnvironment ?? [],
       cacheFs: ctx.fs,
     })
     : notARepoFacts(null, "unavailable");

@@ -26,12 +26,12 @@ export const GIT_ENV = {
 export async function git(
   cwd: string,
   args: string[],
-  options: { allowFail?: boolean; stdin?: string } = {},
+  options: { allowFail?: boolean; stdin?: string; env?: Record<string, string> } = {},
 ): Promise<GitRun> {
   const cmd = new Deno.Command("git", {
     args,
     cwd,
-    env: GIT_ENV,
+    env: options.env === undefined ? GIT_ENV : { ...GIT_ENV, ...options.env },
     stdin: options.stdin === undefined ? "null" : "piped",
     stdout: "piped",
     stderr: "piped",
