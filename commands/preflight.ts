@@ -32,7 +32,7 @@ export const preflightCommand: Command = {
       now: ctx.now,
       homeDir: ctx.homeDir,
       xdgConfigHome: ctx.xdgConfigHome,
-      gitEnvironment: ctx.gitEnvironment ?? [],
+      gitEnvironment: ctx.gitEnvironment ?? {},
     });
     const safe = await loadSafeOutput();
     const facts = safe.deep(collected);

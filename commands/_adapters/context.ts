@@ -9,7 +9,7 @@ import { processAlive, processIdentity } from "./process_identity.ts";
 import { escapeJsonInvisible } from "../../core/safety/json_escape.ts";
 import type { KeyRing } from "../../core/trust/key_ring.ts";
 import { homeDir, xdgConfigHome } from "./home.ts";
-import { setGitLocationVariables } from "../../core/facts/git/git_environment.ts";
+import { readGitEnvironment } from "../../core/facts/git/git_environment.ts";
 
 /**
  * The key ring, loaded on first use: the hook's light path (and every
@@ -34,7 +34,7 @@ export function workflowContext(io: Io, cwd: string = io.cwd()): WorkflowContext
     now: io.now,
     homeDir: homeDir(io),
     xdgConfigHome: xdgConfigHome(io),
-    gitEnvironment: setGitLocationVariables((name) => io.env(name)),
+    gitEnvironment: readGitEnvironment((name) => io.env(name)),
     pid: io.pid,
     host: io.hostname(),
     processStarted: processIdentity().started,

@@ -57,7 +57,7 @@ export function evidenceEnv(io: Io): EvidenceEnv {
     keys: createKeyRing(io),
     homeDir: ctx.homeDir,
     xdgConfigHome: ctx.xdgConfigHome,
-    gitEnvironment: ctx.gitEnvironment ?? [],
+    gitEnvironment: ctx.gitEnvironment ?? {},
     ...(ctx.maxHashBytes === undefined ? {} : { maxHashBytes: ctx.maxHashBytes }),
   };
 }

@@ -12,6 +12,7 @@
  * @module
  */
 import type { WriteFs } from "../fs.ts";
+import type { GitEnvironment } from "../facts/git/git_environment.ts";
 import { findBatonLayout } from "../store/find_layout.ts";
 import { privateStateDir } from "../store/private_dir.ts";
 import { readHead } from "../facts/git/read_head.ts";
@@ -63,8 +64,8 @@ export interface EvidenceEnv {
   /** For collecting the tree's facts. */
   homeDir: string | null;
   xdgConfigHome: string | null;
-  /** git's location and config variables set in the environment (facts/git/git_environment.ts). */
-  gitEnvironment?: readonly string[];
+  /** git's variables set in the environment (facts/git/git_environment.ts). */
+  gitEnvironment?: GitEnvironment;
   maxHashBytes?: number;
 }
 
@@ -98,7 +99,7 @@ async function treeBefore(env: EvidenceEnv, repo: RepoLocation): Promise<Worktre
       now: env.now,
       homeDir: env.homeDir,
       xdgConfigHome: env.xdgConfigHome,
-      gitEnvironment: env.gitEnvironment ?? [],
+      gitEnvironment: env.gitEnvironment ?? {},
       publishBudgetMs: 0,
       ...(env.maxHashBytes === undefined ? {} : { maxHashBytes: env.maxHashBytes }),
     });

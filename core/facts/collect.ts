@@ -38,7 +38,12 @@ import { createListingCache, type ListingCache } from "./worktree/listing_cache.
 import { readListingCache, writeListingCache } from "./worktree/listing_cache_file.ts";
 import { notARepoFacts } from "./empty_facts.ts";
 import { resolvePath } from "../path.ts";
-import { gitEnvironmentReason } from "./git/git_environment.ts";
+import {
+  configFileOptions,
+  type GitEnvironment,
+  gitEnvironmentReason,
+  movingVariables,
+} from "./git/git_environment.ts";
 
 /** Options of {@linkcode collectFacts}. */
 export interface CollectFactsOptions {
@@ -48,11 +53,11 @@ export interface CollectFactsOptions {
   homeDir?: string | null;
   xdgConfigHome?: string | null;
   /**
-   * git's location and config variables set in the environment
-   * (git/git_environment.ts): when any is, the work tree is reported
-   * unavailable. @default {[]}
+   * git's variables set in the environment (git/git_environment.ts): the
+   * config-file ones are applied to the cascade; with a moving one set the
+   * work tree is reported unavailable. @default {{}}
    */
-  gitEnvironment?: readonly string[];
+  gitEnvironment?: GitEnvironment;
   /** The system git config file; null for none. @default {"/etc/gitconfig"} */
   systemConfigPath?: string | null;
   /** Most changed files listed and hashed. @default {200} */
@@ -180,6 +185,7 @@ export async function collectFacts(
       ...(options.systemConfigPath === undefined
         ? {}
         : { systemConfigPath: options.systemConfigPath }),
+      ...configFileOptions(options.gitEnvironment ?? {}),
     });
   } catch (e) {
     unavailable.push({ part: "config", reason: unreadableReason(e) });
@@ -194,8 +200,9 @@ export async function collectFacts(
       `${config.unevaluatedIncludes} includeIf section(s) of a kind baton cannot evaluate were not included`,
     );
   }
-  if ((options.gitEnvironment ?? []).length > 0) {
-    unavailable.push({ part: "worktree", reason: gitEnvironmentReason(options.gitEnvironment!) });
+  const moving = movingVariables(options.gitEnvironment ?? {});
+  if (moving.length > 0) {
+    unavailable.push({ part: "worktree", reason: gitEnvironmentReason(moving) });
   } else if (config !== null && !(await sameWorkTree(fs, repo, config.workTreeSetting))) {
     // git would compare another directory: what baton would list here is not git's answer.
     unavailable.push({
@@ -262,6 +269,7 @@ export async function collectFacts(
           ...(options.systemConfigPath === undefined
             ? {}
             : { systemConfigPath: options.systemConfigPath }),
+          ...configFileOptions(options.gitEnvironment ?? {}),
           expired,
           maxHashBytes,
         }),

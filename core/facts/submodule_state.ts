@@ -28,6 +28,8 @@ export interface SubmoduleStatesOptions {
   homeDir: string | null;
   xdgConfigHome: string | null;
   systemConfigPath?: string | null;
+  /** The global config files in force (GIT_CONFIG_GLOBAL); absent: git's defaults. */
+  globalConfigPaths?: string[];
   expired: () => boolean;
   /** Largest file hashed inside a submodule. */
   maxHashBytes: number;
@@ -84,6 +86,9 @@ async function dirty(
     ...(options.systemConfigPath === undefined
       ? {}
       : { systemConfigPath: options.systemConfigPath }),
+    ...(options.globalConfigPaths === undefined
+      ? {}
+      : { globalConfigPaths: options.globalConfigPaths }),
   });
   const objects = createObjectReader(fs, sub);
   const commit = await objects.read(headOid);
@@ -134,6 +139,9 @@ async function ignoreSettings(
     ...(options.systemConfigPath === undefined
       ? {}
       : { systemConfigPath: options.systemConfigPath }),
+    ...(options.globalConfigPaths === undefined
+      ? {}
+      : { globalConfigPaths: options.globalConfigPaths }),
   });
   let gitmodules: GitConfigEntry[] = [];
   try {

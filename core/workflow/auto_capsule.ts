@@ -107,7 +107,7 @@ export async function writeAutoCapsule(
       now: ctx.now,
       homeDir: ctx.homeDir,
       xdgConfigHome: ctx.xdgConfigHome,
-      gitEnvironment: ctx.gitEnvironment ?? [],
+      gitEnvironment: ctx.gitEnvironment ?? {},
       cacheFs: ctx.fs,
       ...(ctx.maxHashBytes === undefined ? {} : { maxHashBytes: ctx.maxHashBytes }),
       ...(options.budgetMs === undefined ? {} : {

@@ -6,6 +6,7 @@
  */
 import type { WriteFs } from "../fs.ts";
 import type { KeyRing } from "../trust/key_ring.ts";
+import type { GitEnvironment } from "../facts/git/git_environment.ts";
 
 /** Everything a workflow may touch. */
 export interface WorkflowContext {
@@ -17,8 +18,8 @@ export interface WorkflowContext {
   homeDir: string | null;
   /** $XDG_CONFIG_HOME, or null. */
   xdgConfigHome: string | null;
-  /** git's location and config variables set in the environment (facts/git/git_environment.ts). @default {[]} */
-  gitEnvironment?: readonly string[];
+  /** git's variables set in the environment (facts/git/git_environment.ts). @default {{}} */
+  gitEnvironment?: GitEnvironment;
   pid: number;
   host: string;
   /** This process's start time as the OS records it (lock owners); null or absent when unknown. */

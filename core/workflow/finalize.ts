@@ -145,7 +145,7 @@ async function collectNow(ctx: WorkflowContext): Promise<Facts> {
     now: ctx.now,
     homeDir: ctx.homeDir,
     xdgConfigHome: ctx.xdgConfigHome,
-    gitEnvironment: ctx.gitEnvironment ?? [],
+    gitEnvironment: ctx.gitEnvironment ?? {},
     ...(ctx.maxHashBytes === undefined ? {} : { maxHashBytes: ctx.maxHashBytes }),
   });
 }

@@ -74,7 +74,7 @@ export async function ingestAnswer(
       now: ctx.now,
       homeDir: ctx.homeDir,
       xdgConfigHome: ctx.xdgConfigHome,
-      gitEnvironment: ctx.gitEnvironment ?? [],
+      gitEnvironment: ctx.gitEnvironment ?? {},
       cacheFs: ctx.fs,
     })
     : notARepoFacts(null, "unavailable");

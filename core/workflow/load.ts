@@ -190,7 +190,7 @@ export async function loadBriefing(
       now: ctx.now,
       homeDir: ctx.homeDir,
       xdgConfigHome: ctx.xdgConfigHome,
-      gitEnvironment: ctx.gitEnvironment ?? [],
+      gitEnvironment: ctx.gitEnvironment ?? {},
       maxFiles: 0,
       publishBudgetMs: 0,
       maxHashBytes,

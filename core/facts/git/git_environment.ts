@@ -1,15 +1,18 @@
 /**
- * git's environment variables that move what `git status` reads: another
- * git directory, work tree, index, object store or config file than the
- * ones baton finds from the working directory. baton reads none of them
- * (a git hook or a tool may set them for its own git calls); when one is set,
- * the work-tree facts are not git's answer and are reported unavailable,
- * never compared.
+ * git's environment variables that change what `git status` reads. Those
+ * naming which config files git reads (GIT_CONFIG_GLOBAL, GIT_CONFIG_SYSTEM,
+ * GIT_CONFIG_NOSYSTEM) are applied to baton's config cascade as git applies
+ * them. Those that move the repository itself (another git directory, work
+ * tree, index or object store) or add config entries baton does not read
+ * (GIT_CONFIG, GIT_CONFIG_COUNT, GIT_CONFIG_PARAMETERS) are not followed: a
+ * git hook or a tool may set them for its own git calls, and then the
+ * work-tree facts are not git's answer and are reported unavailable, never
+ * compared.
  * @module
  */
 
-/** The variables, by name (git(1) "Environment Variables", git-config(1) "ENVIRONMENT"). */
-export const GIT_LOCATION_VARIABLES = [
+/** Variables that move what git reads and baton does not follow (git(1), git-config(1)). */
+export const GIT_MOVING_VARIABLES = [
   "GIT_DIR",
   "GIT_WORK_TREE",
   "GIT_INDEX_FILE",
@@ -17,26 +20,43 @@ export const GIT_LOCATION_VARIABLES = [
   "GIT_ALTERNATE_OBJECT_DIRECTORIES",
   "GIT_COMMON_DIR",
   "GIT_CONFIG",
-  "GIT_CONFIG_GLOBAL",
-  "GIT_CONFIG_SYSTEM",
-  "GIT_CONFIG_NOSYSTEM",
   "GIT_CONFIG_COUNT",
   "GIT_CONFIG_PARAMETERS",
 ] as const;
 
+/** Variables naming which config files git reads; baton's cascade applies them. */
+export const GIT_CONFIG_FILE_VARIABLES = [
+  "GIT_CONFIG_GLOBAL",
+  "GIT_CONFIG_SYSTEM",
+  "GIT_CONFIG_NOSYSTEM",
+] as const;
+
+/** The git variables of both lists that are set (not empty), by name. */
+export type GitEnvironment = Readonly<Record<string, string>>;
+
 /**
- * The names among {@linkcode GIT_LOCATION_VARIABLES} that `env` sets (to
- * anything but the empty string), in the list's order.
+ * The git variables of both lists that `env` sets to something other than
+ * the empty string.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * const env = { GIT_INDEX_FILE: "/tmp/alt", GIT_DIR: "", PATH: "/bin" };
- * assert.deepEqual(setGitLocationVariables((n) => env[n as keyof typeof env]), ["GIT_INDEX_FILE"]);
+ * const env: Record<string, string> = { GIT_INDEX_FILE: "/tmp/alt", GIT_DIR: "", PATH: "/bin" };
+ * assert.deepEqual(readGitEnvironment((n) => env[n]), { GIT_INDEX_FILE: "/tmp/alt" });
  * ```
  */
-export function setGitLocationVariables(env: (name: string) => string | undefined): string[] {
-  return GIT_LOCATION_VARIABLES.filter((name) => (env(name) ?? "") !== "");
+export function readGitEnvironment(env: (name: string) => string | undefined): GitEnvironment {
+  const out: Record<string, string> = {};
+  for (const name of [...GIT_MOVING_VARIABLES, ...GIT_CONFIG_FILE_VARIABLES]) {
+    const value = env(name);
+    if (value !== undefined && value !== "") out[name] = value;
+  }
+  return out;
+}
+
+/** The moving variables set, in the list's order. */
+export function movingVariables(env: GitEnvironment): string[] {
+  return GIT_MOVING_VARIABLES.filter((name) => name in env);
 }
 
 /** Why the work tree is not compared while `names` are set (names only, never their values). */
@@ -44,4 +64,39 @@ export function gitEnvironmentReason(names: readonly string[]): string {
   return `${names.join(", ")} ${
     names.length === 1 ? "is" : "are"
   } set in the environment: git would read another repository, index or config than baton finds here`;
+}
+
+/** git's boolean environment values (git_env_bool): false for 0, false, no, off. */
+function envBool(value: string): boolean {
+  return !/^(0|false|no|off)$/i.test(value.trim());
+}
+
+/**
+ * The config cascade's file options under `env`, as git chooses them:
+ * GIT_CONFIG_GLOBAL replaces the global files (XDG and ~/.gitconfig) with
+ * one, GIT_CONFIG_SYSTEM replaces the system file, GIT_CONFIG_NOSYSTEM (a
+ * true value) skips the system file. Options not named are left out (the
+ * defaults apply).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(configFileOptions({ GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1" }), {
+ *   globalConfigPaths: ["/dev/null"],
+ *   systemConfigPath: null,
+ * });
+ * assert.deepEqual(configFileOptions({}), {});
+ * ```
+ */
+export function configFileOptions(
+  env: GitEnvironment,
+): { globalConfigPaths?: string[]; systemConfigPath?: string | null } {
+  const out: { globalConfigPaths?: string[]; systemConfigPath?: string | null } = {};
+  const global = env["GIT_CONFIG_GLOBAL"];
+  if (global !== undefined) out.globalConfigPaths = [global];
+  const system = env["GIT_CONFIG_SYSTEM"];
+  if (system !== undefined) out.systemConfigPath = system;
+  const nosystem = env["GIT_CONFIG_NOSYSTEM"];
+  if (nosystem !== undefined && envBool(nosystem)) out.systemConfigPath = null;
+  return out;
 }

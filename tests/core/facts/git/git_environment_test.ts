@@ -3,13 +3,16 @@
  * repository, git as the oracle: with GIT_INDEX_FILE naming another index git reports a staged
  * file where baton would list it untracked, so baton reports the work tree unavailable and names
  * the variable, never its value; without it (the control) the same tree is listed as git lists it.
+ * GIT_CONFIG_GLOBAL, which only names the global config file, is followed as git follows it.
  */
 import assert from "node:assert/strict";
 import { commitAll, git, makeRepo, writeFiles } from "../../../_helpers/git.ts";
 import { runBaton } from "../../../_helpers/cli.ts";
 import {
+  configFileOptions,
   gitEnvironmentReason,
-  setGitLocationVariables,
+  movingVariables,
+  readGitEnvironment,
 } from "../../../../core/facts/git/git_environment.ts";
 
 Deno.test("GIT_INDEX_FILE set: git reads another index, baton says the work tree is unknown", async () => {
@@ -48,10 +51,49 @@ Deno.test("GIT_INDEX_FILE set: git reads another index, baton says the work tree
   assert.doesNotMatch(text.stdout, /0 changed|1 untracked/, "no count is printed as a fact");
 });
 
-Deno.test("setGitLocationVariables() names the set variables only, an empty one counts as unset", () => {
-  const env: Record<string, string> = { GIT_DIR: "/x", GIT_CONFIG_GLOBAL: "", HOME: "/h" };
-  assert.deepEqual(setGitLocationVariables((n) => env[n]), ["GIT_DIR"]);
-  assert.deepEqual(setGitLocationVariables(() => undefined), []);
+Deno.test("GIT_CONFIG_GLOBAL names the global config git reads: its core.excludesFile applies, as git applies it", async () => {
+  const dir = await makeRepo("baton-git-global-");
+  await writeFiles(dir, { "a.txt": "a\n" });
+  await commitAll(dir);
+  await writeFiles(dir, { "x.log": "log\n", "y.txt": "y\n" });
+  const home = `${dir}/.git/fake-home`;
+  await Deno.mkdir(home);
+  await Deno.writeTextFile(`${dir}/.git/ignore-logs`, "*.log\n");
+  await Deno.writeTextFile(
+    `${dir}/.git/global-config`,
+    `[core]\n\texcludesFile = ${dir}/.git/ignore-logs\n`,
+  );
+  const env = { HOME: home, XDG_CONFIG_HOME: `${home}/.config`, GIT_CONFIG_NOSYSTEM: "1" };
+  const withGlobal = { ...env, GIT_CONFIG_GLOBAL: `${dir}/.git/global-config` };
+  const oracle = await git(dir, ["status", "--porcelain", "-uall"], { env: withGlobal });
+  assert.equal(oracle.stdout, "?? y.txt\n", "control: git ignores x.log through that file");
+  const plain = await runBaton(["preflight", "--json"], { cwd: dir, env });
+  assert.equal(
+    JSON.parse(plain.stdout).facts.untracked_count,
+    2,
+    "control: without it x.log counts",
+  );
+  const r = await runBaton(["preflight", "--json"], { cwd: dir, env: withGlobal });
+  assert.equal(r.code, 0, r.stderr);
+  const facts = JSON.parse(r.stdout).facts;
+  assert.equal(facts.untracked_count, 1);
+  assert.deepEqual(facts.unavailable ?? [], [], "a config-file variable is followed, not refused");
+});
+
+Deno.test("readGitEnvironment() keeps the set git variables only; config-file ones become cascade options", () => {
+  const env: Record<string, string> = {
+    GIT_DIR: "/x",
+    GIT_CONFIG_GLOBAL: "",
+    HOME: "/h",
+    GIT_CONFIG_NOSYSTEM: "1",
+  };
+  const read = readGitEnvironment((n) => env[n]);
+  assert.deepEqual(read, { GIT_DIR: "/x", GIT_CONFIG_NOSYSTEM: "1" });
+  assert.deepEqual(movingVariables(read), ["GIT_DIR"]);
+  assert.deepEqual(configFileOptions(read), { systemConfigPath: null });
+  assert.deepEqual(configFileOptions({ GIT_CONFIG_NOSYSTEM: "false", GIT_CONFIG_SYSTEM: "/s" }), {
+    systemConfigPath: "/s",
+  });
   assert.match(
     gitEnvironmentReason(["GIT_DIR", "GIT_WORK_TREE"]),
     /^GIT_DIR, GIT_WORK_TREE are set/,
