@@ -140,10 +140,6 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/core/facts/git/resolve_ref_test.ts",
     reason: "ref-name validation behind resolveRef",
   },
-  "core/facts/git/_read_optional.ts": {
-    test: "tests/core/facts/git/find_repo_test.ts",
-    reason: "a missing-file-is-null read used by the repo readers",
-  },
   "core/capsule/schema.ts": {
     test: "tests/core/capsule/parse_test.ts",
     reason: "the capsule zod schema, applied by parseCapsule (strictness, foreign schema)",
