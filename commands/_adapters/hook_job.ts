@@ -60,7 +60,17 @@ export async function runHookJob(request: HookJobRequest): Promise<HookJobRespon
         minIntervalMs: request.minIntervalMs,
         ...budget,
       });
-      return { ok: true, kind: "capture", capture };
+      // A named transcript that is there and gave nothing is worth a word; a missing one is
+      // common (a session that has not written it yet) and stays quiet.
+      const named = request.transcriptPath ?? null;
+      const transcriptUnread = sessionRecord === null && named !== null &&
+        (await io.fs.lstat(named).catch(() => null)) !== null;
+      return {
+        ok: true,
+        kind: "capture",
+        capture,
+        ...(transcriptUnread ? { transcriptUnread } : {}),
+      };
     }
     const { loadBriefing } = await import("../../core/workflow/load.ts");
     const loaded = await loadBriefing(ctx, {

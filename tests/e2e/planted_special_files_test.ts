@@ -74,3 +74,28 @@ Deno.test("doctor warns about a progress log that is not a regular file without 
   assert.equal(check.outcome, "warn");
   assert.match(check.reason, /Cannot read \.baton\/progress\.md/);
 });
+
+Deno.test("hook pre-compact with a FIFO for its transcript writes the capsule and says the session section is missing", async () => {
+  const dir = await makeRepo();
+  const hook = (transcript: string) =>
+    runBaton(["hook", "pre-compact", "--host", "claude-code"], {
+      cwd: dir,
+      stdin: JSON.stringify({
+        session_id: "s1",
+        transcript_path: transcript,
+        cwd: dir,
+        hook_event_name: "PreCompact",
+        trigger: "auto",
+      }),
+    });
+  // The control: a transcript that does not exist yet is common and stays quiet.
+  const quiet = await hook(`${dir}/.git/missing.jsonl`);
+  assert.equal(quiet.code, 0, quiet.stderr);
+  assert.equal(quiet.stderr, "");
+  await Deno.writeTextFile(`${dir}/work.txt`, "new facts\n");
+  await using _feed = await fifoFeeding(`${dir}/.git/t.jsonl`, '{"type":"user"}\n');
+  const r = await hook(`${dir}/.git/t.jsonl`);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /capsule written without a session section/);
+  assert.doesNotMatch(r.stderr, /t\.jsonl/, "the path is not echoed");
+});

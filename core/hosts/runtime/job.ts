@@ -48,7 +48,13 @@ export interface InjectJobResult {
 
 /** What the job answers. */
 export type HookJobResponse =
-  | { ok: true; kind: "capture"; capture: AutoCapsuleResult }
+  | {
+    ok: true;
+    kind: "capture";
+    capture: AutoCapsuleResult;
+    /** True when the payload named a transcript that exists and no session section came of it. */
+    transcriptUnread?: boolean;
+  }
   | { ok: true; kind: "inject"; inject: InjectJobResult | null }
   | { ok: false; code: string; message: string; stack?: string };
 
