@@ -25,6 +25,15 @@ export function factsBudget(request: HookJobRequest, nowMs: number): { budgetMs?
   return ms === Infinity ? {} : { budgetMs: Math.max(50, ms) };
 }
 
+/** True when something is at `path` (a permission refusal or any other error: false). */
+async function exists(io: ReturnType<typeof createDenoIo>, path: string): Promise<boolean> {
+  try {
+    return (await io.fs.lstat(path)) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** Runs one job with the process's real I/O. Never throws. */
 export async function runHookJob(request: HookJobRequest): Promise<HookJobResponse> {
   const io = createDenoIo();
@@ -64,7 +73,7 @@ export async function runHookJob(request: HookJobRequest): Promise<HookJobRespon
       // common (a session that has not written it yet) and stays quiet.
       const named = request.transcriptPath ?? null;
       const transcriptUnread = sessionRecord === null && named !== null &&
-        (await io.fs.lstat(named).catch(() => null)) !== null;
+        await exists(io, named);
       return {
         ok: true,
         kind: "capture",
