@@ -7,6 +7,7 @@
  */
 import type { WriteFs } from "../fs.ts";
 import { findBatonLayout } from "../store/find_layout.ts";
+import { BatonDirLinkError } from "../store/check_baton_dir.ts";
 import { checkInstall, type InstallState } from "../hosts/install/check_install.ts";
 import { HOSTS } from "../hosts/install/hosts.ts";
 import { HOST_IDS, type HostId } from "../hosts/ids.ts";
@@ -94,9 +95,18 @@ function hostCheck(report: HostReport): DoctorCheck | null {
  */
 export async function runDoctor(ctx: DoctorContext): Promise<DoctorReport> {
   const checks: DoctorCheck[] = [];
-  const found = await findBatonLayout(ctx.fs, ctx.cwd);
-  checks.push(await checkRepo(ctx.fs, found, { now: ctx.now, homeDir: ctx.env.home || null }));
-  checks.push(await checkStore(ctx.fs, found.layout, { token: ctx.randomToken() }));
+  let found: Awaited<ReturnType<typeof findBatonLayout>> | null = null;
+  try {
+    found = await findBatonLayout(ctx.fs, ctx.cwd);
+  } catch (e) {
+    // A planted link where baton keeps its state: a failed check, and the others still run.
+    if (!(e instanceof BatonDirLinkError)) throw e;
+    checks.push({ name: "store", outcome: "fail", reason: e.message });
+  }
+  if (found !== null) {
+    checks.push(await checkRepo(ctx.fs, found, { now: ctx.now, homeDir: ctx.env.home || null }));
+    checks.push(await checkStore(ctx.fs, found.layout, { token: ctx.randomToken() }));
+  }
   const hosts: HostReport[] = [];
   for (const id of HOST_IDS) {
     const opts = { env: ctx.env, content: ctx.content };
@@ -136,9 +146,11 @@ export async function runDoctor(ctx: DoctorContext): Promise<DoctorReport> {
       pathDirs: ctx.pathDirs ?? [],
     }),
   );
-  const chain = await checkChain(ctx.fs, found.layout);
-  checks.push(checkClock(ctx.now(), { latestCreatedAt: chain.latestCreatedAt }));
-  checks.push(chain.check);
-  checks.push(await checkProgress(ctx.fs, found.layout));
+  if (found !== null) {
+    const chain = await checkChain(ctx.fs, found.layout);
+    checks.push(checkClock(ctx.now(), { latestCreatedAt: chain.latestCreatedAt }));
+    checks.push(chain.check);
+    checks.push(await checkProgress(ctx.fs, found.layout));
+  }
   return { status: doctorStatus(checks), checks, hosts };
 }

@@ -11,10 +11,17 @@ import type { BatonLayout } from "./layout.ts";
 
 /** `.baton` or a path baton manages inside it is a symbolic link. */
 export class BatonDirLinkError extends BatonError {
-  /** @param path The link (baton's own path, safe to show). */
-  constructor(path: string) {
+  /**
+   * @param path The link (baton's own path, safe to show).
+   * @param kind What baton keeps there: a directory, or a file (latest.md).
+   */
+  constructor(path: string, kind: "directory" | "file" = "directory") {
     super(
-      `Cannot use "${path}": it is a symbolic link, and baton keeps its state only in real directories inside the repository; replace it with a directory`,
+      `Cannot use "${path}": it is a symbolic link, and baton keeps its state only in real ${
+        kind === "file" ? "files" : "directories"
+      } inside the repository; remove the link${
+        kind === "file" ? " (baton writes the file again)" : " and make a directory there"
+      }`,
       "baton_dir_symlink",
       EXIT.io.code,
       { data: { path } },
@@ -30,8 +37,11 @@ export async function checkBatonDir(fs: ReadFs, layout: BatonLayout): Promise<vo
   const top = await fs.lstat(layout.dir);
   if (top === null) return;
   if (top.isSymlink) throw new BatonDirLinkError(layout.dir);
-  for (const path of [layout.capsules, layout.state, layout.lock, layout.latest]) {
+  for (const path of [layout.capsules, layout.state, layout.lock]) {
     if ((await fs.lstat(path))?.isSymlink === true) throw new BatonDirLinkError(path);
+  }
+  if ((await fs.lstat(layout.latest))?.isSymlink === true) {
+    throw new BatonDirLinkError(layout.latest, "file");
   }
 }
 

@@ -43,6 +43,40 @@ Deno.test("a symbolic link at .baton/capsules is refused too; a real .baton work
   assert.deepEqual([...Deno.readDirSync(outside)], []);
 });
 
+Deno.test("a symbolic link at .baton/latest.md is refused with advice for a file; a directory link with advice for a directory", async () => {
+  const { dir, outside } = await repoWithOutside();
+  assert.equal((await runBaton(["finalize", "--draft", "-"], { cwd: dir, stdin: "{}" })).code, 0);
+  await Deno.writeTextFile(`${outside}/theirs.md`, "not baton's\n");
+  await Deno.remove(`${dir}/.baton/latest.md`);
+  await Deno.symlink(`${outside}/theirs.md`, `${dir}/.baton/latest.md`);
+  const file = await runBaton(["load"], { cwd: dir });
+  assert.equal(file.code, 5);
+  assert.match(
+    file.stderr,
+    /real files inside the repository; remove the link \(baton writes the file again\)/,
+  );
+  assert.doesNotMatch(file.stderr, /directory/);
+  // doctor reports it as a failed check and still runs the others.
+  const doctor = await runBaton(["doctor", "--json"], { cwd: dir });
+  const report = JSON.parse(doctor.stdout);
+  const store = report.checks.find((c: { name: string }) => c.name === "store");
+  assert.equal(store?.outcome, "fail", doctor.stderr);
+  assert.match(store.reason, /latest\.md": it is a symbolic link/);
+  assert.ok(
+    report.checks.some((c: { name: string }) => c.name === "launcher"),
+    "the other checks ran",
+  );
+  await Deno.remove(`${dir}/.baton/latest.md`);
+  await Deno.remove(`${dir}/.baton/capsules`, { recursive: true });
+  await Deno.symlink(outside, `${dir}/.baton/capsules`);
+  const dirLink = await runBaton(["load"], { cwd: dir });
+  assert.equal(dirLink.code, 5);
+  assert.match(
+    dirLink.stderr,
+    /real directories inside the repository; remove the link and make a directory there/,
+  );
+});
+
 Deno.test("the first capsule writes .baton/.gitignore for lock/, state/ and temp files, and git honours it", async () => {
   const { git } = await import("../../_helpers/git.ts");
   const { dir } = await repoWithOutside();
