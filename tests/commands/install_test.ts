@@ -138,7 +138,7 @@ function handWritten(file: HookConfigFile): string {
 
 for (const id of HOST_IDS) {
   const file = layoutOf(id, "project", { project: "/p", home: "/h", env: {} }, content).files
-    .find((f): f is HookConfigFile => f.kind === "hooks");
+    .find((f): f is HookConfigFile => f.kind === "hooks" && f.hooks.length > 0);
   if (file === undefined) continue;
   Deno.test(`install ${id} next to a hand-written config keeps every unrelated key and comment, backs it up once, and uninstall restores it byte for byte`, async () => {
     const s = await setup();
@@ -177,6 +177,41 @@ for (const id of HOST_IDS) {
       ),
       parseJsonc(original),
       "nothing but baton's entries was added",
+    );
+    assert.equal(await Deno.readTextFile(`${path}.baton-backup`), original);
+    const installed = await snapshotTree(s.project);
+    await run(installCommand, [id], s);
+    assert.deepEqual(await snapshotTree(s.project), installed, "no second backup, no change");
+    assert.equal((await run(uninstallCommand, [id], s)).code, 0);
+    assert.equal(await Deno.readTextFile(path), original);
+    assert.deepEqual(await snapshotTree(s.project), before);
+  });
+}
+
+// A config that carries only permission entries (OpenCode's opencode.json: its hooks are a plugin).
+for (const id of HOST_IDS) {
+  const file = layoutOf(id, "project", { project: "/p", home: "/h", env: {} }, content).files
+    .find((f): f is HookConfigFile => f.kind === "hooks" && f.hooks.length === 0);
+  if (file === undefined || file.allow?.map === undefined) continue;
+  Deno.test(`install ${id} puts its permission entries after the user's own in a hand-written config, and uninstall restores it byte for byte`, async () => {
+    const s = await setup();
+    const path = file.path.replace("/p", s.project);
+    const key = file.allow!.key;
+    const original = `{\n\t// my own settings: keep this comment\n\t"model": "opus",\n\t${
+      JSON.stringify(key[0])
+    }: { ${JSON.stringify(key[1])}: { "*": "ask", "git status": "allow" } }\n}\n`;
+    await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
+    await Deno.writeTextFile(path, original);
+    const before = await snapshotTree(s.project);
+    assert.equal((await run(installCommand, [id], s)).code, 0);
+    const merged = await Deno.readTextFile(path);
+    assert.ok(merged.includes("// my own settings: keep this comment"));
+    assert.equal(merged.includes('"hooks"'), false, "no hooks key in a config without hooks");
+    const list = Object.entries(parseJsonc(merged)[key[0]!][key[1]!] as Record<string, string>);
+    assert.deepEqual(list.slice(0, 2), [["*", "ask"], ["git status", "allow"]]);
+    assert.ok(
+      list.slice(2).some(([k, v]) => / load \*$/.test(k) && v === "allow"),
+      "baton's after",
     );
     assert.equal(await Deno.readTextFile(`${path}.baton-backup`), original);
     const installed = await snapshotTree(s.project);

@@ -179,7 +179,8 @@ function withBatons(
   label?: string,
 ): string {
   const opts = { host, invocation, ...(label === undefined ? {} : { label }) };
-  const merged = mergeHooks(text, file, opts);
+  // A config that only carries allow entries (OpenCode's opencode.json) gets no `hooks` key.
+  const merged = file.hooks.length === 0 ? text ?? "" : mergeHooks(text, file, opts);
   return file.allow === undefined ? merged : mergeAllowRules(merged, file.allow, opts);
 }
 
@@ -192,7 +193,7 @@ function withoutBatons(
   label?: string,
 ): string {
   const opts = { host, invocation, ...(label === undefined ? {} : { label }) };
-  const removed = removeHooks(text, file.format, opts);
+  const removed = file.hooks.length === 0 ? text : removeHooks(text, file.format, opts);
   return file.allow === undefined ? removed : removeAllowRules(removed, file.allow, opts);
 }
 
