@@ -266,11 +266,13 @@ Deno.test("install --json reports every file with its action and backup", async 
   const out = JSON.parse(r.out);
   assert.equal(out.action, "install");
   assert.equal(out.hosts[0].host, "codex");
+  // The skill, hooks.json and the rules file for baton's state commands.
   assert.deepEqual(out.hosts[0].files.map((f: { action: string }) => f.action), [
     "create",
     "create",
+    "create",
   ]);
-  assert.equal(out.changed, 2);
+  assert.equal(out.changed, 3);
 });
 
 Deno.test("an unparseable config stops the install of every host before any write, without quoting the file", async () => {

@@ -81,7 +81,7 @@ export interface HookSpec {
 
 /** A whole file baton owns: it carries {@linkcode BATON_MARKER} and baton may replace or remove it. */
 export interface OwnedFile {
-  kind: "skill" | "command" | "plugin";
+  kind: "skill" | "command" | "plugin" | "rules";
   /** Absolute path. */
   path: string;
   content: string;
