@@ -144,7 +144,7 @@ type EntryKey = number | string;
 
 /** The list's node, or undefined; anything but the container the format names is refused. */
 function listNode(root: Node | null, format: AllowListFormat, label: string): Node | undefined {
-  if (root === null) return undefined;
+  if (root === null || shorthand(root, format)) return undefined;
   const list = findPath(root, [...format.key]);
   if (list === undefined) return undefined;
   const want = format.map === undefined ? "array" : "object";
@@ -156,6 +156,19 @@ function listNode(root: Node | null, format: AllowListFormat, label: string): No
     );
   }
   return list;
+}
+
+/**
+ * True when an object list's key path holds a string (OpenCode's shorthand
+ * `"bash": "ask"` or `"permission": "allow"`, one action for every command):
+ * baton leaves it as the user wrote it and adds no entries there.
+ */
+function shorthand(root: Node, format: AllowListFormat): boolean {
+  if (format.map === undefined) return false;
+  for (let depth = 1; depth <= format.key.length; depth++) {
+    if (findPath(root, format.key.slice(0, depth))?.type === "string") return true;
+  }
+  return false;
 }
 
 /** Each entry of the list: where it sits, its text and (an object list) its value. */
@@ -279,6 +292,7 @@ export function mergeAllowRules(
 ): string {
   const label = options.label ?? "the settings file";
   const root = parseConfig(text, label);
+  if (root !== null && shorthand(root, format)) return text;
   const ours = ourKeys(root, format, options, label);
   // In an object list a pattern the user already maps (to deny, say) keeps the user's action:
   // baton adds no second copy of that key.
@@ -289,9 +303,10 @@ export function mergeAllowRules(
       : entriesOf(list, format).filter((e) => !ours.includes(e.at)).map((e) => e.text),
   );
   const wanted = allowEntries(format, options.invocation).filter((e) => !theirs.has(e.text));
-  if (root !== null && ours.length === wanted.length) {
+  if (ours.length === 0 && wanted.length === 0) return text;
+  if (list !== undefined && ours.length === wanted.length) {
     const present = new Map(
-      entriesOf(list!, format).map((e) => [e.at, e]),
+      entriesOf(list, format).map((e) => [e.at, e]),
     );
     const same = ours.every((at, n) =>
       present.get(at)?.text === wanted[n]!.text && present.get(at)?.value === wanted[n]!.value

@@ -207,8 +207,25 @@ Deno.test("an object list: a launcher path holding a wildcard character gets no 
   assert.equal(mergeAllowRules(text, MAP, { invocation: ["/opt/b*/baton"] }), text);
   // Control: the same without the wildcard gets its entries.
   assert.notEqual(mergeAllowRules(text, MAP, { invocation: ["/opt/b/baton"] }), text);
+  const bare = '{"model": "x"}';
+  assert.equal(mergeAllowRules(bare, MAP, { invocation: ["/opt/b*/baton"] }), bare, "no list made");
   assert.throws(
-    () => mergeAllowRules('{"permission": {"bash": "ask"}}', MAP, { invocation: SHIM }),
+    () => mergeAllowRules('{"permission": {"bash": []}}', MAP, { invocation: SHIM }),
     HookConfigError,
   );
+});
+
+Deno.test("an object list in its one-action shorthand stays as the user wrote it", () => {
+  for (
+    const text of [
+      '{"permission": {"bash": "ask", "edit": "ask"}}',
+      '{"permission": "ask"}',
+    ]
+  ) {
+    assert.equal(mergeAllowRules(text, MAP, { invocation: SHIM }), text, text);
+    assert.equal(removeAllowRules(text, MAP, { invocation: SHIM }), text, text);
+  }
+  // Control: the object form of the same gets the entries.
+  const object = '{"permission": {"bash": {"*": "ask"}}}';
+  assert.notEqual(mergeAllowRules(object, MAP, { invocation: SHIM }), object);
 });
