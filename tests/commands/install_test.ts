@@ -223,6 +223,17 @@ for (const id of HOST_IDS) {
   });
 }
 
+Deno.test("a new opencode.json carries the $schema OpenCode would otherwise write into it, and uninstall removes the file", async () => {
+  const s = await setup();
+  const path = `${s.project}/.opencode/opencode.json`;
+  assert.equal((await run(installCommand, ["opencode"], s)).code, 0);
+  const text = await Deno.readTextFile(path);
+  // OpenCode 1.18 inserts this key after the opening brace of a config it loads without one.
+  assert.equal(Object.keys(parseJsonc(text))[0], "$schema");
+  assert.equal((await run(uninstallCommand, ["opencode"], s)).code, 0);
+  assert.equal(await Deno.stat(path).then(() => true, () => false), false);
+});
+
 Deno.test("uninstall after the user edited the config keeps the edit and the backup, and removes only baton's entries", async () => {
   const s = await setup();
   const path = `${s.project}/.claude/settings.local.json`;

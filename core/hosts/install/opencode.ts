@@ -67,6 +67,8 @@ export function openCodeStyleSpec(
               hooks: [],
               shape: "flat",
               comments: true,
+              // OpenCode writes this key into any config that lacks it when it loads one.
+              requiredRoot: { $schema: "https://opencode.ai/config.json" },
               allow,
             }),
           ]),
