@@ -185,9 +185,15 @@ export function hostFilesTable(): string {
       const commandCell = commands.length === 0
         ? "none"
         : commands.map((d) => `\`${d}\` (${of("command").length} files)`).join(", ");
-      const hooks = [...of("hooks"), ...of("plugin"), ...of("block")].map((f) =>
+      const hooks = [...of("hooks"), ...of("plugin"), ...of("block"), ...of("rules")].map((f) =>
         `\`${shownPath(f.path)}\`${
-          f.kind === "plugin" ? " (plugin)" : f.kind === "block" ? " (rules block)" : ""
+          f.kind === "plugin"
+            ? " (plugin)"
+            : f.kind === "block"
+            ? " (rules block)"
+            : f.kind === "rules"
+            ? " (permission rules)"
+            : ""
         }`
       ).join(", ") || "none";
       rows.push(

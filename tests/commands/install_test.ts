@@ -138,7 +138,7 @@ function handWritten(file: HookConfigFile): string {
 
 for (const id of HOST_IDS) {
   const file = layoutOf(id, "project", { project: "/p", home: "/h", env: {} }, content).files
-    .find((f): f is HookConfigFile => f.kind === "hooks");
+    .find((f): f is HookConfigFile => f.kind === "hooks" && f.hooks.length > 0);
   if (file === undefined) continue;
   Deno.test(`install ${id} next to a hand-written config keeps every unrelated key and comment, backs it up once, and uninstall restores it byte for byte`, async () => {
     const s = await setup();
@@ -188,6 +188,52 @@ for (const id of HOST_IDS) {
   });
 }
 
+// A config that carries only permission entries (OpenCode's opencode.json: its hooks are a plugin).
+for (const id of HOST_IDS) {
+  const file = layoutOf(id, "project", { project: "/p", home: "/h", env: {} }, content).files
+    .find((f): f is HookConfigFile => f.kind === "hooks" && f.hooks.length === 0);
+  if (file === undefined || file.allow?.map === undefined) continue;
+  Deno.test(`install ${id} puts its permission entries after the user's own in a hand-written config, and uninstall restores it byte for byte`, async () => {
+    const s = await setup();
+    const path = file.path.replace("/p", s.project);
+    const key = file.allow!.key;
+    const original = `{\n\t// my own settings: keep this comment\n\t"model": "opus",\n\t${
+      JSON.stringify(key[0])
+    }: { ${JSON.stringify(key[1])}: { "*": "ask", "git status": "allow" } }\n}\n`;
+    await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
+    await Deno.writeTextFile(path, original);
+    const before = await snapshotTree(s.project);
+    assert.equal((await run(installCommand, [id], s)).code, 0);
+    const merged = await Deno.readTextFile(path);
+    assert.ok(merged.includes("// my own settings: keep this comment"));
+    assert.equal(merged.includes('"hooks"'), false, "no hooks key in a config without hooks");
+    const list = Object.entries(parseJsonc(merged)[key[0]!][key[1]!] as Record<string, string>);
+    assert.deepEqual(list.slice(0, 2), [["*", "ask"], ["git status", "allow"]]);
+    assert.ok(
+      list.slice(2).some(([k, v]) => / load \*$/.test(k) && v === "allow"),
+      "baton's after",
+    );
+    assert.equal(await Deno.readTextFile(`${path}.baton-backup`), original);
+    const installed = await snapshotTree(s.project);
+    await run(installCommand, [id], s);
+    assert.deepEqual(await snapshotTree(s.project), installed, "no second backup, no change");
+    assert.equal((await run(uninstallCommand, [id], s)).code, 0);
+    assert.equal(await Deno.readTextFile(path), original);
+    assert.deepEqual(await snapshotTree(s.project), before);
+  });
+}
+
+Deno.test("a new opencode.json carries the $schema OpenCode would otherwise write into it, and uninstall removes the file", async () => {
+  const s = await setup();
+  const path = `${s.project}/.opencode/opencode.json`;
+  assert.equal((await run(installCommand, ["opencode"], s)).code, 0);
+  const text = await Deno.readTextFile(path);
+  // OpenCode 1.18 inserts this key after the opening brace of a config it loads without one.
+  assert.equal(Object.keys(parseJsonc(text))[0], "$schema");
+  assert.equal((await run(uninstallCommand, ["opencode"], s)).code, 0);
+  assert.equal(await Deno.stat(path).then(() => true, () => false), false);
+});
+
 Deno.test("uninstall after the user edited the config keeps the edit and the backup, and removes only baton's entries", async () => {
   const s = await setup();
   const path = `${s.project}/.claude/settings.local.json`;
@@ -231,11 +277,13 @@ Deno.test("install --json reports every file with its action and backup", async 
   const out = JSON.parse(r.out);
   assert.equal(out.action, "install");
   assert.equal(out.hosts[0].host, "codex");
+  // The skill, hooks.json and the rules file for baton's state commands.
   assert.deepEqual(out.hosts[0].files.map((f: { action: string }) => f.action), [
     "create",
     "create",
+    "create",
   ]);
-  assert.equal(out.changed, 2);
+  assert.equal(out.changed, 3);
 });
 
 Deno.test("an unparseable config stops the install of every host before any write, without quoting the file", async () => {

@@ -37,7 +37,8 @@ Deno.test("baton install writes a hook command that runs this baton; doctor agre
 
   const r = await runBaton(["install", "claude-code", "codex", "--json"], { cwd: repo, env });
   assert.equal(r.code, 0, r.stderr);
-  assert.equal(JSON.parse(r.stdout).changed, 6);
+  // Claude Code: skill, two commands, settings; Codex: skill, hooks.json, rules/baton.rules.
+  assert.equal(JSON.parse(r.stdout).changed, 7);
   const hooks = JSON.parse(await Deno.readTextFile(`${repo}/.codex/hooks.json`));
   const command = hooks.hooks.PreCompact[0].hooks[0].command as string;
   const words = splitShellCommand(command)!;

@@ -7,7 +7,9 @@
  * {@linkcode ALLOWED_STATE_COMMANDS}) and as a set: this process's
  * invocation's, or another invocation's whose entries include load,
  * preflight and finalize (an earlier baton at another path). A user's own
- * entries, whatever they allow, are never touched. Pure.
+ * entries, whatever they allow, are never touched. The list is an array of
+ * rules (Claude Code) or an object of pattern -> action (OpenCode's
+ * `permission.bash`, see {@linkcode AllowListFormat}). Pure.
  * @module
  */
 import type { JSONPath, Node } from "jsonc-parser";
@@ -44,8 +46,37 @@ export interface AllowRuleOptions {
  * ```
  */
 export function allowRules(format: AllowListFormat, invocation: BatonInvocation): string[] {
+  return allowEntries(format, invocation).map((e) => e.text);
+}
+
+/** One entry: its text, and for an object list the action it maps to. */
+interface AllowEntry {
+  text: string;
+  value?: string;
+}
+
+/**
+ * The entries for `invocation` with their values: per state command the
+ * allow entry, then (an object list) its narrowing entries. None when the
+ * command line holds one of the host's wildcard characters (an entry would
+ * then allow more than that command).
+ */
+function allowEntries(format: AllowListFormat, invocation: BatonInvocation): AllowEntry[] {
   const head = renderShellCommand(invocation);
-  return ALLOWED_STATE_COMMANDS.map((c) => `${format.prefix}${head} ${c}${format.suffix}`);
+  const map = format.map;
+  if (map === undefined) {
+    return ALLOWED_STATE_COMMANDS.map((c) => ({
+      text: `${format.prefix}${head} ${c}${format.suffix}`,
+    }));
+  }
+  if ([...map.wildcards].some((w) => head.includes(w))) return [];
+  return ALLOWED_STATE_COMMANDS.flatMap((c) => [
+    { text: `${format.prefix}${head} ${c}${format.suffix}`, value: map.allow },
+    ...map.narrow.map((n) => ({
+      text: `${format.prefix}${head} ${c}${n.suffix}`,
+      value: n.action,
+    })),
+  ]);
 }
 
 /**
@@ -64,7 +95,7 @@ export function allowRules(format: AllowListFormat, invocation: BatonInvocation)
 export function isBatonAllowRule(
   entry: string,
   format: AllowListFormat,
-  options: { invocation?: BatonInvocation } = {},
+  options: { invocation?: BatonInvocation; value?: string } = {},
 ): boolean {
   return shapeOf(entry, format, options) !== null;
 }
@@ -73,10 +104,20 @@ export function isBatonAllowRule(
 function shapeOf(
   entry: string,
   format: AllowListFormat,
-  options: { invocation?: BatonInvocation },
+  options: { invocation?: BatonInvocation; value?: string },
 ): { head: string[]; command: string } | null {
-  if (!entry.startsWith(format.prefix) || !entry.endsWith(format.suffix)) return null;
-  const inner = entry.slice(format.prefix.length, entry.length - format.suffix.length);
+  // The suffixes an entry may end with, each with the value it maps to (an object list).
+  const ends = format.map === undefined ? [{ suffix: format.suffix, value: undefined }] : [
+    { suffix: format.suffix, value: format.map.allow },
+    ...format.map.narrow.map((n) => ({ suffix: n.suffix, value: n.action })),
+  ];
+  // The longest suffix first (one suffix may end another).
+  const end = ends
+    .filter((e) => entry.startsWith(format.prefix) && entry.endsWith(e.suffix))
+    .filter((e) => format.map === undefined || options.value === e.value)
+    .sort((a, b) => b.suffix.length - a.suffix.length)[0];
+  if (end === undefined) return null;
+  const inner = entry.slice(format.prefix.length, entry.length - end.suffix.length);
   const words = splitShellCommand(inner);
   if (words === null || words.length < 2) return null;
   const command = words[words.length - 1]!;
@@ -98,29 +139,76 @@ function shapeOf(
  */
 const EVERY_SET_HOLDS: readonly string[] = ["load", "preflight", "finalize"];
 
-/** Indexes of baton's entries in the list at the format's key (none when there is no list). */
-function ourIndexes(
+/** Where each of baton's entries sits: an index in an array, a property name in an object. */
+type EntryKey = number | string;
+
+/** The list's node, or undefined; anything but the container the format names is refused. */
+function listNode(root: Node | null, format: AllowListFormat, label: string): Node | undefined {
+  if (root === null || shorthand(root, format)) return undefined;
+  const list = findPath(root, [...format.key]);
+  if (list === undefined) return undefined;
+  const want = format.map === undefined ? "array" : "object";
+  if (list.type !== want) {
+    throw new HookConfigError(
+      `Cannot merge permissions into ${label}: "${format.key.join(".")}" is ${
+        kindPhrase(list.type)
+      }, expected ${want === "array" ? "an array" : "an object"}; baton wrote nothing`,
+    );
+  }
+  return list;
+}
+
+/**
+ * True when an object list's key path holds a string (OpenCode's shorthand
+ * `"bash": "ask"` or `"permission": "allow"`, one action for every command):
+ * baton leaves it as the user wrote it and adds no entries there.
+ */
+function shorthand(root: Node, format: AllowListFormat): boolean {
+  if (format.map === undefined) return false;
+  for (let depth = 1; depth <= format.key.length; depth++) {
+    if (findPath(root, format.key.slice(0, depth))?.type === "string") return true;
+  }
+  return false;
+}
+
+/** Each entry of the list: where it sits, its text and (an object list) its value. */
+function entriesOf(list: Node, format: AllowListFormat): (AllowEntry & { at: EntryKey })[] {
+  const out: (AllowEntry & { at: EntryKey })[] = [];
+  (list.children ?? []).forEach((item, i) => {
+    if (format.map === undefined) {
+      if (item.type === "string" && typeof item.value === "string") {
+        out.push({ at: i, text: item.value });
+      }
+      return;
+    }
+    const [name, value] = item.children ?? [];
+    if (typeof name?.value !== "string") return;
+    out.push({
+      at: name.value,
+      text: name.value,
+      ...(typeof value?.value === "string" ? { value: value.value } : {}),
+    });
+  });
+  return out;
+}
+
+/** Where baton's entries sit in the list (none when there is no list), in list order. */
+function ourKeys(
   root: Node | null,
   format: AllowListFormat,
   options: AllowRuleOptions,
   label: string,
-): number[] {
-  if (root === null) return [];
-  const list = findPath(root, [...format.key]);
+): EntryKey[] {
+  const list = listNode(root, format, label);
   if (list === undefined) return [];
-  if (list.type !== "array") {
-    throw new HookConfigError(
-      `Cannot merge permissions into ${label}: "${format.key.join(".")}" is ${
-        kindPhrase(list.type)
-      }, expected an array; baton wrote nothing`,
-    );
+  const shaped: { at: EntryKey; head: string; command: string }[] = [];
+  for (const e of entriesOf(list, format)) {
+    const shape = shapeOf(e.text, format, {
+      invocation: options.invocation,
+      ...(e.value === undefined ? {} : { value: e.value }),
+    });
+    if (shape !== null) shaped.push({ at: e.at, head: key(shape.head), command: shape.command });
   }
-  const shaped: { index: number; head: string; command: string }[] = [];
-  (list.children ?? []).forEach((item, i) => {
-    if (item.type !== "string" || typeof item.value !== "string") return;
-    const shape = shapeOf(item.value, format, { invocation: options.invocation });
-    if (shape !== null) shaped.push({ index: i, head: key(shape.head), command: shape.command });
-  });
   const self = key(options.invocation);
   const commandsOf = (head: string) =>
     new Set(shaped.filter((s) => s.head === head).map((s) => s.command));
@@ -131,7 +219,7 @@ function ourIndexes(
       return EVERY_SET_HOLDS.every((c) => commands.has(c));
     }),
   );
-  return shaped.filter((s) => ours.has(s.head)).map((s) => s.index);
+  return shaped.filter((s) => ours.has(s.head)).map((s) => s.at);
 }
 
 /**
@@ -160,11 +248,11 @@ export function removeAllowRules(
   // Which entries are baton's is decided once, on the whole list (a set is
   // recognised by its members together); the last is taken out first, so the
   // indexes before it stay where they are.
-  const ours = ourIndexes(parseConfig(text, label), format, options, label);
+  const ours = ourKeys(parseConfig(text, label), format, options, label);
   if (ours.length === 0) return text;
   let out = text;
-  for (const index of ours.reverse()) {
-    out = removeAt(out, parseConfig(out, label)!, [...format.key, index]);
+  for (const at of ours.reverse()) {
+    out = removeAt(out, parseConfig(out, label)!, [...format.key, at]);
   }
   // The list and each object above it, when nothing is left in them.
   for (let depth = format.key.length; depth > 0; depth--) {
@@ -203,36 +291,61 @@ export function mergeAllowRules(
   options: AllowRuleOptions,
 ): string {
   const label = options.label ?? "the settings file";
-  const wanted = allowRules(format, options.invocation);
   const root = parseConfig(text, label);
-  const ours = ourIndexes(root, format, options, label);
-  if (root !== null && ours.length === wanted.length) {
-    const list = findPath(root, [...format.key])!;
-    if (ours.every((i, n) => list.children?.[i]?.value === wanted[n])) return text;
+  if (root !== null && shorthand(root, format)) return text;
+  const ours = ourKeys(root, format, options, label);
+  // In an object list a pattern the user already maps (to deny, say) keeps the user's action:
+  // baton adds no second copy of that key.
+  const list = listNode(root, format, label);
+  const theirs = new Set(
+    format.map === undefined || list === undefined
+      ? []
+      : entriesOf(list, format).filter((e) => !ours.includes(e.at)).map((e) => e.text),
+  );
+  const wanted = allowEntries(format, options.invocation).filter((e) => !theirs.has(e.text));
+  if (ours.length === 0 && wanted.length === 0) return text;
+  if (list !== undefined && ours.length === wanted.length) {
+    const present = new Map(
+      entriesOf(list, format).map((e) => [e.at, e]),
+    );
+    const same = ours.every((at, n) =>
+      present.get(at)?.text === wanted[n]!.text && present.get(at)?.value === wanted[n]!.value
+    );
+    if (same) return text;
   }
   let out = removeAllowRules(text, format, options);
+  if (wanted.length === 0) return out;
+  const container = format.map === undefined
+    ? wanted.map((e) => e.text)
+    : Object.fromEntries(wanted.map((e) => [e.text, e.value]));
   let current = parseConfig(out, label);
-  if (current === null) return JSON.stringify(nested(format.key, wanted), null, 2) + "\n";
+  if (current === null) return JSON.stringify(nested(format.key, container), null, 2) + "\n";
   let node: Node = current;
   for (let depth = 0; depth < format.key.length; depth++) {
     const key = format.key[depth]!;
     const next = property(node, key);
     if (next === undefined) {
-      return insertValue(out, node, key, nested(format.key.slice(depth + 1), wanted));
+      return insertValue(out, node, key, nested(format.key.slice(depth + 1), container));
     }
     const last = depth === format.key.length - 1;
-    if (next.type !== (last ? "array" : "object")) {
+    const want = last && format.map === undefined ? "array" : "object";
+    if (next.type !== want) {
       throw new HookConfigError(
         `Cannot merge permissions into ${label}: "${format.key.slice(0, depth + 1).join(".")}" is ${
           kindPhrase(next.type)
-        }, expected ${last ? "an array" : "an object"}; baton wrote nothing`,
+        }, expected ${want === "array" ? "an array" : "an object"}; baton wrote nothing`,
       );
     }
     node = next;
   }
-  for (const rule of wanted) {
+  // At the end of the list: in an object list the last matching pattern decides, so baton's
+  // entries after the user's catch-all (`"*": "ask"`) are the ones that count for baton.
+  for (const entry of wanted) {
     current = parseConfig(out, label)!;
-    out = insertValue(out, findPath(current, [...format.key])!, null, rule);
+    const list = findPath(current, [...format.key])!;
+    out = format.map === undefined
+      ? insertValue(out, list, null, entry.text)
+      : insertValue(out, list, entry.text, entry.value);
   }
   return out;
 }

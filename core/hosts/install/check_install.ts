@@ -130,6 +130,12 @@ export async function checkInstall(
       continue;
     }
     expected += file.hooks.length;
+    if (text === null && file.hooks.length === 0) {
+      problems.push(
+        `${file.path} is missing: no permission entries for baton's state commands; run baton install again`,
+      );
+      continue;
+    }
     if (text === null) {
       problems.push(`${file.path} is missing: no hooks registered`);
       continue;

@@ -18,6 +18,8 @@ import {
 import { CODEX_RECORD } from "../codex.ts";
 import type { HostEnv, HostSpec, InstallScope } from "./types.ts";
 import { codexTrustSteps } from "./codex_trust.ts";
+import { renderCodexRules } from "./codex_rules.ts";
+import { ALLOWED_STATE_COMMANDS } from "./state_commands.ts";
 
 const HOOKS = recordHooks(CODEX_RECORD, {
   matchers: { "session-start": "startup|resume|clear|compact" },
@@ -62,9 +64,17 @@ export const CODEX: HostSpec = {
           content,
         ),
         jsonHooks(joinPath(codexDir(scope, env), "hooks.json"), { hooks: HOOKS, shape: "grouped" }),
+        {
+          kind: "rules",
+          path: joinPath(codexDir(scope, env), "rules", "baton.rules"),
+          content: renderCodexRules(content.invocation),
+        },
       ],
       notes: [
         ...CODEX_RECORD.install.notes,
+        `rules/baton.rules lets baton's own state commands run without asking (${
+          ALLOWED_STATE_COMMANDS.join(", ")
+        }); nothing else`,
         ...sharedConfigNote(scope, ".codex/hooks.json"),
       ],
     };

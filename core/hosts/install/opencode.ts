@@ -8,11 +8,29 @@
  * `$XDG_CONFIG_HOME/opencode` (default `~/.config/opencode`). Pure.
  * @module
  */
-import { configRoot, joinPath, markdownCommands, skillFile } from "./_host_files.ts";
+import { configRoot, joinPath, jsonHooks, markdownCommands, skillFile } from "./_host_files.ts";
 import { renderOpenCodePlugin } from "./render_files.ts";
+import { ALLOWED_STATE_COMMANDS } from "./state_commands.ts";
 import { OPENCODE_RECORD } from "../opencode.ts";
 import type { KILO_CODE_RECORD } from "../kilo_code.ts";
-import type { HostSpec } from "./types.ts";
+import type { AllowListFormat, HostSpec } from "./types.ts";
+
+/**
+ * `permission.bash` entries for baton's state commands in opencode.json.
+ * OpenCode parses a command line with tree-sitter-bash and asks about every
+ * command in it (each part of `;`, `&&`, `|`, and each command inside `$(...)`
+ * on its own), the last matching pattern deciding, so an entry never lets
+ * anything but that baton command run. `X load *` is `X load` with any
+ * arguments (`*` is any text, a trailing ` *` optional), which takes in an
+ * output redirection (the pattern is the whole statement): `X load *>*`, after
+ * it, asks for any line holding `>`. See docs/hooks.md.
+ */
+export const OPENCODE_ALLOW: AllowListFormat = {
+  key: ["permission", "bash"],
+  prefix: "",
+  suffix: " *",
+  map: { allow: "allow", narrow: [{ suffix: " *>*", action: "ask" }], wildcards: "*?" },
+};
 
 /**
  * The integration of a host that loads OpenCode-style plugins (OpenCode and
@@ -21,6 +39,7 @@ import type { HostSpec } from "./types.ts";
  */
 export function openCodeStyleSpec(
   record: typeof OPENCODE_RECORD | typeof KILO_CODE_RECORD,
+  allow?: AllowListFormat,
 ): HostSpec {
   return {
     id: record.id,
@@ -43,12 +62,29 @@ export function openCodeStyleSpec(
             path: joinPath(root, "plugins", "baton.js"),
             content: renderOpenCodePlugin(content.invocation, record),
           },
+          ...(allow === undefined ? [] : [
+            jsonHooks(joinPath(root, "opencode.json"), {
+              hooks: [],
+              shape: "flat",
+              comments: true,
+              // OpenCode writes this key into any config that lacks it when it loads one.
+              requiredRoot: { $schema: "https://opencode.ai/config.json" },
+              allow,
+            }),
+          ]),
         ],
-        notes: [...record.install.notes],
+        notes: [
+          ...record.install.notes,
+          ...(allow === undefined ? [] : [
+            `opencode.json's permission.bash lets baton's own state commands run without asking (${
+              ALLOWED_STATE_COMMANDS.join(", ")
+            }); nothing else`,
+          ]),
+        ],
       };
     },
   };
 }
 
 /** The OpenCode integration. */
-export const OPENCODE: HostSpec = openCodeStyleSpec(OPENCODE_RECORD);
+export const OPENCODE: HostSpec = openCodeStyleSpec(OPENCODE_RECORD, OPENCODE_ALLOW);

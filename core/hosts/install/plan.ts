@@ -179,8 +179,17 @@ function withBatons(
   label?: string,
 ): string {
   const opts = { host, invocation, ...(label === undefined ? {} : { label }) };
-  const merged = mergeHooks(text, file, opts);
+  // A config that only carries allow entries (OpenCode's opencode.json) gets no `hooks` key; a
+  // new one starts with the keys the host requires (OpenCode writes `$schema` into a config
+  // that lacks it, so baton's own file would otherwise not be baton's alone at uninstall).
+  const merged = file.hooks.length === 0 ? text ?? newConfig(file) : mergeHooks(text, file, opts);
   return file.allow === undefined ? merged : mergeAllowRules(merged, file.allow, opts);
+}
+
+/** A new config's text holding only the keys the host requires ("" when none). */
+function newConfig(file: HookConfigFile): string {
+  const root = file.format.requiredRoot;
+  return Object.keys(root).length === 0 ? "" : JSON.stringify(root, null, 2) + "\n";
 }
 
 /** The config with baton's hook entries and allow entries taken out. */
@@ -192,7 +201,7 @@ function withoutBatons(
   label?: string,
 ): string {
   const opts = { host, invocation, ...(label === undefined ? {} : { label }) };
-  const removed = removeHooks(text, file.format, opts);
+  const removed = file.hooks.length === 0 ? text : removeHooks(text, file.format, opts);
   return file.allow === undefined ? removed : removeAllowRules(removed, file.allow, opts);
 }
 

@@ -5,6 +5,7 @@
  * writes them and its check fails when they are stale. Pure.
  * @module
  */
+import { mergeAllowRules } from "./allow_rules.ts";
 import { mergeHooks } from "./hook_config.ts";
 import { withBlock } from "./rules_block.ts";
 import type { HostContent, HostSpec } from "./types.ts";
@@ -31,7 +32,9 @@ export function hostReferenceFiles(spec: HostSpec, content: HostContent): Record
   for (const file of layout.files) {
     if (file.kind === "skill") continue;
     const rel = file.path.replace(/^\/+/, "");
-    out[rel] = file.kind === "hooks"
+    out[rel] = file.kind === "hooks" && file.hooks.length === 0 && file.allow !== undefined
+      ? mergeAllowRules("", file.allow, { invocation: ["baton"] })
+      : file.kind === "hooks"
       ? mergeHooks(null, file, { host: spec.id, invocation: ["baton"] })
       : file.kind === "block"
       ? withBlock(null, file.body)

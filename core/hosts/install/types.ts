@@ -81,7 +81,7 @@ export interface HookSpec {
 
 /** A whole file baton owns: it carries {@linkcode BATON_MARKER} and baton may replace or remove it. */
 export interface OwnedFile {
-  kind: "skill" | "command" | "plugin";
+  kind: "skill" | "command" | "plugin" | "rules";
   /** Absolute path. */
   path: string;
   content: string;
@@ -93,10 +93,22 @@ export interface OwnedFile {
  * (Claude Code: `Bash(` ... `:*)`, a prefix match at a word boundary).
  */
 export interface AllowListFormat {
-  /** Key path of the array, e.g. `["permissions", "allow"]`. */
+  /** Key path of the array (or, with `map`, the object), e.g. `["permissions", "allow"]`. */
   key: readonly string[];
   prefix: string;
   suffix: string;
+  /**
+   * The list is an object of pattern -> action, the last matching pattern
+   * deciding (OpenCode's `permission.bash`): each entry's value is `allow`,
+   * and each of `narrow` adds, right after it, the same command line with its
+   * own suffix and action (a pattern for an output redirection that asks).
+   */
+  map?: {
+    allow: string;
+    narrow: readonly { suffix: string; action: string }[];
+    /** Characters that are wildcards in a pattern: a command line holding one gets no entry. */
+    wildcards: string;
+  };
 }
 
 /** A JSON hook config baton merges its entries into (the user's own keys stay as they are). */

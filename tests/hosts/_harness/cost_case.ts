@@ -286,6 +286,7 @@ export async function runCostCase(
     if (driver.refusingTurnArgs !== undefined) {
       await allowEntries(sb, result, {
         launcher: launcher.path,
+        log: launcher.log,
         model,
         run: (prompt) => turn(prompt, driver.refusingTurnArgs!(sb, prompt)),
         fail,
@@ -307,7 +308,8 @@ export async function runCostCase(
     );
     // A plugin (OpenCode's, Kilo's, Cline's) asks the gate only where deny records exist (none
     // here): no start is right there, and any start is a cost the plugin should not pay.
-    const plugin = HOST_RECORDS.find((r) => r.id === driver.host)?.install.support === "plugin";
+    const plugin = HOST_RECORDS.find((r) => r.id === driver.host)?.install.support ===
+      "plugin";
     if (plugin && result.optedIn.preToolStarts !== 0) {
       fail("with opt-in and no deny records the plugin still started the gate");
     } else if (!plugin && result.optedIn.preToolStarts === 0) {
@@ -329,7 +331,9 @@ export async function runCostCase(
     const compression = (HOST_RECORDS as readonly HostRecord[]).find((r) => r.id === driver.host)
       ?.compression;
     if (compression !== undefined) {
-      if (driver.acpArgs === undefined) throw new Error(`${driver.host} has no ACP mode`);
+      if (driver.acpArgs === undefined) {
+        throw new Error(`${driver.host} has no ACP mode`);
+      }
       const acpArgs = driver.acpArgs;
       await nearCompression(sb, result, compression, {
         session: async (prompts) => {
@@ -387,13 +391,21 @@ async function nearCompression(
     }`,
   );
   if (controlAdded.some((c) => c.trigger === "pre_compact")) {
-    run.fail("far below the default compression threshold a pre_compact capsule was written");
+    run.fail(
+      "far below the default compression threshold a pre_compact capsule was written",
+    );
   }
-  const threshold = Math.round((FAKE_INPUT_TOKENS / 1_048_576 / 0.9) * 10_000) / 10_000;
+  const threshold = Math.round((FAKE_INPUT_TOKENS / 1_048_576 / 0.9) * 10_000) /
+    10_000;
   const user = compression.settingsFiles.find((f) => f.kind === "user");
-  if (user === undefined) throw new Error("the record names no user settings file");
+  if (user === undefined) {
+    throw new Error("the record names no user settings file");
+  }
   const path = `${sb.home}/${user.path}`;
-  const settings = JSON.parse(await Deno.readTextFile(path)) as Record<string, unknown>;
+  const settings = JSON.parse(await Deno.readTextFile(path)) as Record<
+    string,
+    unknown
+  >;
   let node = settings;
   for (const key of compression.setting.slice(0, -1)) {
     node = (node[key] ??= {}) as Record<string, unknown>;
@@ -413,66 +425,105 @@ async function nearCompression(
         added.map((c) => c.trigger).join(", ") || "none"
       }`,
   );
-  if (!captured) run.fail("near the compression threshold no pre_compact capsule was written");
-  if (preCompact.length !== 0) run.fail("the pre-compact hook started on an ordinary request");
+  if (!captured) {
+    run.fail(
+      "near the compression threshold no pre_compact capsule was written",
+    );
+  }
+  if (preCompact.length !== 0) {
+    run.fail("the pre-compact hook started on an ordinary request");
+  }
 }
 
-/** Compound commands behind an allowed prefix, each creating its own file if it ran. */
+/** Compound commands (and a redirection) behind an allowed prefix, each creating its own file if it ran. */
 const SMUGGLED = [
   (l: string) => `${l} load; touch smuggled1`,
   (l: string) => `${l} load && touch smuggled2`,
   (l: string) => `${l} load $(touch smuggled3)`,
   (l: string) => `${l} load | touch smuggled4`,
+  // Not a second command, but a write of a file the entry never named.
+  (l: string) => `${l} load > smuggled5`,
 ];
 
 /**
- * The permission entries install wrote, in a session where every call no rule allows is refused:
- * `baton load` runs (its briefing comes back), every compound command behind it is refused (the
- * file it would create is absent; the earlier `touch cost1.txt` shows touch works there), and
- * `baton doctor`, which no entry names, is refused.
+ * The permission entries install wrote, in sessions where every call no rule allows is refused,
+ * one command per session (a host may end the session at its first refusal: OpenCode's
+ * `opencode run` does): `baton load` runs (its briefing comes back, and the counting launcher
+ * logs a `load` start), every compound command behind it is refused (the file it would create is
+ * absent; the earlier `touch cost1.txt` shows touch works there), and `baton doctor`, which no
+ * entry names, is refused (the model called it, and the launcher logs no `doctor` start).
  */
 async function allowEntries(
   sb: Sandbox,
   result: CostResult,
   run: {
     launcher: string;
+    log: string;
     model: ReturnType<typeof startFakeModel>;
     run: (prompt: string) => Promise<void>;
     fail: (m: string) => void;
   },
 ): Promise<void> {
   const l = run.launcher;
-  const script = [`${l} load`, ...SMUGGLED.map((f) => f(l)), `${l} doctor`];
-  run.model.setScript(({ results }) => script[results.length] ?? null);
-  const seen = run.model.resultsSeen.length;
-  await run.run("Load the briefing, then run the doctor.");
-  const results = run.model.fullestResults(seen);
-  const loaded = (results[0] ?? "").includes(sb.marker);
-  const doctor = results[SMUGGLED.length + 1] ?? "";
-  const refused = doctor !== "" && !/repository|store|verdict/i.test(doctor);
+  /** One session whose model calls `command` once: what came back, the starts, whether it called. */
+  const session = async (command: string) => {
+    run.model.setScript(({ results }) => results.length === 0 ? command : null);
+    const seen = run.model.resultsSeen.length;
+    const calls = run.model.calls.length;
+    const before = (await startLines(run.log)).length;
+    await run.run("Run the command you are given.");
+    return {
+      result: run.model.fullestResults(seen)[0] ?? "",
+      starts: (await startLines(run.log)).slice(before),
+      called: run.model.calls.length > calls,
+    };
+  };
+  const load = await session(`${l} load`);
+  const loaded = load.result.includes(sb.marker) &&
+    load.starts.some((s) => /^load\b/.test(s));
   const ran: string[] = [];
-  for (let i = 1; i <= SMUGGLED.length; i++) {
-    const made = await Deno.stat(`${sb.repo}/smuggled${i}`).then(() => true, () => false);
-    if (made) ran.push(`smuggled${i}`);
+  const uncalled: string[] = [];
+  for (let i = 0; i < SMUGGLED.length; i++) {
+    const smuggled = await session(SMUGGLED[i]!(l));
+    if (!smuggled.called) uncalled.push(`smuggled${i + 1}`);
+    const made = await Deno.stat(`${sb.repo}/smuggled${i + 1}`).then(
+      () => true,
+      () => false,
+    );
+    if (made) ran.push(`smuggled${i + 1}`);
   }
-  result.allowedWithoutPrompt = loaded && refused && ran.length === 0 ? "yes" : "no";
+  const doctor = await session(`${l} doctor`);
+  if (!doctor.called) uncalled.push("doctor");
+  const refused = doctor.called &&
+    !doctor.starts.some((s) => /^doctor\b/.test(s));
+  result.allowedWithoutPrompt = loaded && refused && ran.length === 0 && uncalled.length === 0
+    ? "yes"
+    : "no";
   result.notes.push(
     `refusing mode: baton load ${loaded ? "returned the briefing" : "did not run"}; ` +
       `compound commands behind it ${
         ran.length === 0 ? "all refused" : `ran: ${ran.join(", ")}`
       }; ` +
-      `baton doctor ${refused ? "was refused" : "was not refused"}: ${
-        JSON.stringify(doctor.slice(0, 120))
+      `baton doctor ${refused ? "was refused (no doctor start)" : "was not refused"}: ${
+        JSON.stringify(doctor.result.slice(0, 120))
       }`,
   );
-  if (results.length < script.length) {
-    run.fail(`the model saw ${results.length} tool results, not ${script.length}`);
+  if (uncalled.length > 0) {
+    run.fail(`the model made no call for: ${uncalled.join(", ")}`);
   }
   if (!loaded) {
-    run.fail(`baton load did not run: ${JSON.stringify((results[0] ?? "").slice(0, 300))}`);
+    run.fail(
+      `baton load did not run: ${JSON.stringify(load.result.slice(0, 300))}`,
+    );
   }
-  if (ran.length > 0) run.fail(`a compound command behind baton load ran: ${ran.join(", ")}`);
-  if (!refused) run.fail("baton doctor (no allow entry) was not refused: the check shows nothing");
+  if (ran.length > 0) {
+    run.fail(`a compound command behind baton load ran: ${ran.join(", ")}`);
+  }
+  if (!refused) {
+    run.fail(
+      "baton doctor (no allow entry) was not refused: the launcher logged it",
+    );
+  }
 }
 
 /** `hook session-start x2, hook stop x1` from the launcher's lines (first three words). */

@@ -56,6 +56,16 @@ trust_level = "trusted"
     "--skip-git-repo-check",
     prompt,
   ],
+  // codex exec never asks; in the read-only sandbox every command no rule allows stays inside
+  // it (no write anywhere, the counting launcher's log included), an allowed one runs outside.
+  refusingTurnArgs: (_sb, prompt) => [
+    "exec",
+    "--dangerously-bypass-hook-trust",
+    "--skip-git-repo-check",
+    "--sandbox",
+    "read-only",
+    prompt,
+  ],
   turnTimeoutMs: 90_000,
   async compact({ model, turn, touch }) {
     model.reportBigUsage(1);

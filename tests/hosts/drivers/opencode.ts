@@ -34,6 +34,9 @@ export const OPENCODE: HostDriver = {
         model: "fake/fake-model",
         autoupdate: false,
         share: "disabled",
+        // A careful user's setting: every shell command asks (`opencode run` then refuses it
+        // unless --auto); install appends baton's entries after this one.
+        permission: { bash: { "*": "ask" } },
       }),
     );
   },
@@ -48,6 +51,8 @@ export const OPENCODE: HostDriver = {
     ...(resume ? ["--continue"] : []),
   ],
   toolTurnArgs: (_sb, prompt) => ["run", prompt, "--print-logs", "--auto"],
+  // Without --auto, `opencode run` rejects every permission request: only what a rule allows runs.
+  refusingTurnArgs: (_sb, prompt) => ["run", prompt, "--print-logs"],
   turnTimeoutMs: 240_000,
   // Large reported usage past the model's context limit: OpenCode compacts on its own, and
   // experimental.session.compacting runs the plugin's pre-compact.

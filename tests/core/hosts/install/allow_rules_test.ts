@@ -12,6 +12,7 @@ import {
 } from "../../../../core/hosts/install/allow_rules.ts";
 import { ALLOWED_STATE_COMMANDS } from "../../../../core/hosts/install/state_commands.ts";
 import { HookConfigError } from "../../../../core/hosts/install/hook_config.ts";
+import { OPENCODE_ALLOW } from "../../../../core/hosts/install/opencode.ts";
 
 const FORMAT = { key: ["permissions", "allow"], prefix: "Bash(", suffix: ":*)" } as const;
 const SHIM = ["/home/jo/.local/bin/baton"];
@@ -136,4 +137,95 @@ Deno.test("an allow list of the wrong type is refused without content", () => {
     () => mergeAllowRules('{"permissions": []}', FORMAT, { invocation: SHIM }),
     HookConfigError,
   );
+});
+
+// OpenCode's `permission.bash`: an object of pattern -> action, the last match deciding.
+const MAP = OPENCODE_ALLOW;
+
+Deno.test("an object list: each state command allowed, then any line of it holding `>` asked, after the user's catch-all; removal gives the bytes back", () => {
+  const user = [
+    "{",
+    '  "model": "fake/fake-model",',
+    '  "permission": {',
+    '    "bash": {',
+    '      "*": "ask",',
+    '      "git status": "allow"',
+    "    },",
+    '    "edit": "ask"',
+    "  }",
+    "}",
+    "",
+  ].join("\n");
+  const merged = mergeAllowRules(user, MAP, { invocation: SHIM });
+  const bash = Object.entries(JSON.parse(merged).permission.bash as Record<string, string>);
+  assert.deepEqual(bash.slice(0, 2), [["*", "ask"], ["git status", "allow"]], "the user's first");
+  assert.equal(bash.length, 2 + 2 * ALLOWED_STATE_COMMANDS.length);
+  assert.deepEqual(bash.slice(2, 4), [
+    ["/home/jo/.local/bin/baton load *", "allow"],
+    ["/home/jo/.local/bin/baton load *>*", "ask"],
+  ]);
+  assert.equal(mergeAllowRules(merged, MAP, { invocation: SHIM }), merged, "idempotent");
+  assert.equal(removeAllowRules(merged, MAP, { invocation: SHIM }), user);
+  // A moved baton's set is replaced; the user's entries stay.
+  const moved = mergeAllowRules(merged, MAP, { invocation: DENO });
+  assert.equal(moved.includes("/home/jo/.local/bin/baton"), false);
+  assert.equal(removeAllowRules(moved, MAP, { invocation: SHIM }), user);
+});
+
+Deno.test("an object list: a user's own pattern for baton with another action, or wider, is not baton's", () => {
+  const text = JSON.stringify({
+    permission: {
+      bash: {
+        "/home/jo/.local/bin/baton load *": "deny",
+        "/home/jo/.local/bin/baton *": "allow",
+        "/home/jo/.local/bin/baton evidence *": "allow",
+      },
+    },
+  });
+  const merged = mergeAllowRules(text, MAP, { invocation: SHIM });
+  const bash = JSON.parse(merged).permission.bash as Record<string, string>;
+  assert.equal(bash["/home/jo/.local/bin/baton load *"], "deny", "the user's action stays");
+  assert.equal(bash["/home/jo/.local/bin/baton *"], "allow");
+  assert.equal(bash["/home/jo/.local/bin/baton evidence *"], "allow");
+  assert.equal(bash["/home/jo/.local/bin/baton finalize *"], "allow", "control: baton's added");
+  assert.equal(mergeAllowRules(merged, MAP, { invocation: SHIM }), merged, "idempotent");
+  assert.equal(removeAllowRules(merged, MAP, { invocation: SHIM }), text);
+  assert.equal(removeAllowRules(text, MAP, { invocation: SHIM }), text, "nothing of baton's there");
+  // Positive control: baton's own entry (action allow) is recognised.
+  assert.equal(
+    isBatonAllowRule("/home/jo/.local/bin/baton load *", MAP, { value: "allow" }),
+    true,
+  );
+  assert.equal(
+    isBatonAllowRule("/home/jo/.local/bin/baton load *", MAP, { value: "deny" }),
+    false,
+  );
+});
+
+Deno.test("an object list: a launcher path holding a wildcard character gets no entry", () => {
+  const text = '{"permission": {"bash": {"*": "ask"}}}';
+  assert.equal(mergeAllowRules(text, MAP, { invocation: ["/opt/b*/baton"] }), text);
+  // Control: the same without the wildcard gets its entries.
+  assert.notEqual(mergeAllowRules(text, MAP, { invocation: ["/opt/b/baton"] }), text);
+  const bare = '{"model": "x"}';
+  assert.equal(mergeAllowRules(bare, MAP, { invocation: ["/opt/b*/baton"] }), bare, "no list made");
+  assert.throws(
+    () => mergeAllowRules('{"permission": {"bash": []}}', MAP, { invocation: SHIM }),
+    HookConfigError,
+  );
+});
+
+Deno.test("an object list in its one-action shorthand stays as the user wrote it", () => {
+  for (
+    const text of [
+      '{"permission": {"bash": "ask", "edit": "ask"}}',
+      '{"permission": "ask"}',
+    ]
+  ) {
+    assert.equal(mergeAllowRules(text, MAP, { invocation: SHIM }), text, text);
+    assert.equal(removeAllowRules(text, MAP, { invocation: SHIM }), text, text);
+  }
+  // Control: the object form of the same gets the entries.
+  const object = '{"permission": {"bash": {"*": "ask"}}}';
+  assert.notEqual(mergeAllowRules(object, MAP, { invocation: SHIM }), object);
 });
