@@ -97,8 +97,23 @@ function absolute(value: string | undefined): value is string {
  * invocation is still right, and doctor says the launcher was ignored).
  */
 export function launcherPath(value: string | undefined): string | null {
-  return absolute(value) && startsThisBaton(value) ? value : null;
+  if (!absolute(value)) return null;
+  // Asked several times per process (doctor: the invocation, its kind, whether it was
+  // ignored; the gate: the accepted words): the file is read again only once it changed.
+  let key: string;
+  try {
+    const st = Deno.statSync(value);
+    key = [value, st.mtime?.getTime(), st.mode, st.size, st.ino].join("\0");
+  } catch {
+    return null;
+  }
+  let starts = launcherChecked.get(key);
+  if (starts === undefined) launcherChecked.set(key, starts = startsThisBaton(value));
+  return starts ? value : null;
 }
+
+/** What {@linkcode startsThisBaton} answered, by path and the file's stat. */
+const launcherChecked = new Map<string, boolean>();
 
 /** True when BATON_LAUNCHER is set but ignored: not an absolute path to a file that starts this baton. */
 export function launcherIgnored(
