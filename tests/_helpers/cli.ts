@@ -37,6 +37,18 @@ export const BATON_RUNTIME_FLAGS = [
   "--v8-flags=--max-semi-space-size=2,--max-opt=2",
 ];
 
+/** `deno run` as the `baton` task runs a script: the runtime, its quiet flags, run-time flags and permissions. */
+export function batonRunPrefix(): string[] {
+  return [
+    Deno.execPath(),
+    "run",
+    "--quiet",
+    "--no-prompt",
+    ...BATON_RUNTIME_FLAGS,
+    ...BATON_PERMISSIONS,
+  ];
+}
+
 let sharedHome: string | null = null;
 
 /**

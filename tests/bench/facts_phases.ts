@@ -14,12 +14,8 @@
  * the measured process and prints one JSON array on stdout.
  * @module
  */
-import { BATON_PERMISSIONS, BATON_RUNTIME_FLAGS } from "../_helpers/cli.ts";
-import { quantile } from "./stats.ts";
-
-function median(xs: number[]): number {
-  return quantile([...xs].sort((a, b) => a - b), 0.5);
-}
+import { batonRunPrefix } from "../_helpers/cli.ts";
+import { median } from "./stats.ts";
 
 /** One phase of one measured run. */
 export interface PhaseMark {
@@ -90,12 +86,7 @@ async function timed(cmd: string[], cwd: string): Promise<{ ms: number; stdout: 
 export async function runFactsPhases(repo: string, rounds: number): Promise<PhaseTable> {
   const script = new URL(import.meta.url).pathname;
   const self = [
-    Deno.execPath(),
-    "run",
-    "--quiet",
-    "--no-prompt",
-    ...BATON_RUNTIME_FLAGS,
-    ...BATON_PERMISSIONS,
+    ...batonRunPrefix(),
     script,
   ];
   const git = ["git", "status", "--porcelain=v2", "-uall"];

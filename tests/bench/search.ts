@@ -19,7 +19,7 @@ import {
 import { openSearchIndex } from "../../commands/_adapters/search_db.ts";
 import { loadSafeOutput } from "../../commands/_cli/safe_output.ts";
 import { DenoFs } from "../../commands/_adapters/deno_fs.ts";
-import { summarize } from "./stats.ts";
+import { median } from "./stats.ts";
 
 /** Figures of one run. */
 export interface SearchBench {
@@ -46,10 +46,6 @@ function sentence(seed: number, n: number): string {
     out.push(WORDS[x % WORDS.length]!);
   }
   return out.join(" ");
-}
-
-function median(xs: number[]): number {
-  return summarize(xs).median;
 }
 
 /** Runs the search bench in `tmp`. */

@@ -23,7 +23,7 @@ import { type Finding, scanStream } from "../../core/safety/secrets/stream.ts";
 import { findSecrets } from "../../core/safety/secrets/engine.ts";
 import { redactText } from "../../core/safety/secrets/redact.ts";
 import { CONTEXTS, lookAlikes, Rng, SAMPLES } from "../_helpers/secret_fixtures.ts";
-import { BATON_PERMISSIONS, BATON_RUNTIME_FLAGS, MAIN, testBatonHome } from "../_helpers/cli.ts";
+import { batonRunPrefix, MAIN, testBatonHome } from "../_helpers/cli.ts";
 import { summarize } from "./stats.ts";
 import { buildTranscript, placeholder, type PlantedSpan } from "./secrets_transcript.ts";
 
@@ -327,12 +327,7 @@ export async function runSecretsBench(
   const slOut = `${dir}/secretlint.json`;
   const self = new URL(import.meta.url).pathname;
   const batonArgv = (main: string) => [
-    Deno.execPath(),
-    "run",
-    "--quiet",
-    "--no-prompt",
-    ...BATON_RUNTIME_FLAGS,
-    ...BATON_PERMISSIONS,
+    ...batonRunPrefix(),
     main,
     "redact",
     corpus.path,

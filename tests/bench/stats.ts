@@ -62,3 +62,8 @@ export function summarize(samples: readonly number[]): Summary {
     max: sorted[n - 1] ?? NaN,
   };
 }
+
+/** The median of `samples` (NaN for none). */
+export function median(samples: readonly number[]): number {
+  return summarize(samples).median;
+}

@@ -7,18 +7,13 @@
  * rounds, wall time and GNU time's peak RSS per run; reports, never asserts.
  * @module
  */
-import { BATON_PERMISSIONS, BATON_RUNTIME_FLAGS, MAIN } from "../_helpers/cli.ts";
+import { batonRunPrefix, MAIN } from "../_helpers/cli.ts";
 import { claudeTranscript } from "../_helpers/transcripts.ts";
 import { runOnce, type Scenario } from "./round_robin.ts";
 import { summarize } from "./stats.ts";
 
 const BATON = [
-  Deno.execPath(),
-  "run",
-  "--quiet",
-  "--no-prompt",
-  ...BATON_RUNTIME_FLAGS,
-  ...BATON_PERMISSIONS,
+  ...batonRunPrefix(),
   MAIN,
 ];
 const DENO_DIR = Deno.env.get("DENO_DIR") ?? `${Deno.env.get("HOME")}/.cache/deno`;

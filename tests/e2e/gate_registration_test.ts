@@ -8,13 +8,7 @@
  * user's own config byte for byte.
  */
 import assert from "node:assert/strict";
-import {
-  BATON_PERMISSIONS,
-  BATON_RUNTIME_FLAGS,
-  MAIN,
-  runBaton,
-  testBatonHome,
-} from "../_helpers/cli.ts";
+import { batonRunPrefix, MAIN, runBaton, testBatonHome } from "../_helpers/cli.ts";
 import { makeRepo } from "../_helpers/git.ts";
 import { tempDir } from "../_helpers/temp.ts";
 
@@ -35,12 +29,7 @@ function q(s: string): string {
 /** `baton enforce off` with a terminal on stdin and stderr, answering y. */
 async function enforceOffAtTerminal(cwd: string, home: string): Promise<string> {
   const line = [
-    Deno.execPath(),
-    "run",
-    "--quiet",
-    "--no-prompt",
-    ...BATON_RUNTIME_FLAGS,
-    ...BATON_PERMISSIONS,
+    ...batonRunPrefix(),
     MAIN,
     "enforce",
     "off",
