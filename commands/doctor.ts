@@ -27,6 +27,8 @@ export const doctorCommand: Command = {
     const env = await hostEnv(io);
     const content = await hostContent(await gateOptedIn(io, env));
     const { runDoctor } = await import("../core/doctor/run_doctor.ts");
+    const { readGitEnvironment } = await import("../core/facts/git/git_environment.ts");
+    const { xdgConfigHome } = await import("./_adapters/home.ts");
     const report = await runDoctor({
       fs: io.fs,
       cwd: io.cwd(),
@@ -36,6 +38,8 @@ export const doctorCommand: Command = {
       content,
       launcherKind: invocationKind(),
       launcherIgnored: launcherIgnored(),
+      xdgConfigHome: xdgConfigHome(io),
+      gitEnvironment: readGitEnvironment((name) => io.env(name)),
       pathDirs: (io.env("PATH") ?? "").split(":"),
     });
     const { findTransport } = await import("./_adapters/share_transport.ts");

@@ -14,7 +14,7 @@ export const doneCommand: Command = {
   category: "agent-facing",
   summary: "Run the done gates: tests, rules, placeholders",
   description:
-    "Runs the gates configured in the done: section of .baton/config.yaml, in order, and prints one line per gate (its status, whether it is required, what it found and how long it took) and then the result; --json prints {gates: [{gate, status, required, detail, duration_ms, warning}], verdict}. tests runs done.tests with the platform shell in the repository root; with no command configured it is not_applicable, which passes with a warning (never silently). rules runs each of done.rules ({name, run}) and fails when any exits non-zero. placeholders scans the changed source files (modified, added and untracked, as git status sees them) for the deny list (default TODO, FIXME, XXX, pseudocode; whole words, a word in capitals matches only in capitals); Markdown, YAML and JSON are never scanned, paths under done.exempt (default tests/fixtures/) are skipped, and a line holding baton-allow-placeholder is exempt. A failing command's last output lines go to stderr, redacted. Exit 0 when every required gate (done.required, default all) passes, 1 otherwise. --force --reason TEXT turns failing gates into a forced pass (exit 0): the reason must be one non-blank line and is checked before anything runs; force is refused when done.allow_force is false or the config cannot be parsed (a broken config fails closed, and then the tests and rules gates fail too); a forced pass stores the gate details and the reason under done/ of baton's private state directory (<git dir>/baton, never committed). Config errors are reported with line and column.",
+    "Runs the gates configured in the done: section of .baton/config.yaml, in order, and prints one line per gate (its status, whether it is required, what it found and how long it took) and then the result; --json prints {gates: [{gate, status, required, detail, duration_ms, warning}], verdict}. tests runs done.tests with the platform shell in the repository root; with no command configured it is not_applicable, which passes with a warning (never silently). rules runs each of done.rules ({name, run}) and fails when any exits non-zero. placeholders scans the changed source files (modified, added and untracked, as git status sees them) for the deny list (default TODO, FIXME, XXX, pseudocode; whole words, a word in capitals matches only in capitals); Markdown, YAML and JSON are never scanned, paths under done.exempt (default tests/fixtures/) are skipped, and a line holding baton-allow-placeholder is exempt; when the changed files cannot be told (a damaged repository, git variables that move the index or work tree) or the scan is partial (a file baton cannot compare, a cap), the gate fails and says why rather than passing on what it did not see. A failing command's last output lines go to stderr, redacted. Exit 0 when every required gate (done.required, default all) passes, 1 otherwise. --force --reason TEXT turns failing gates into a forced pass (exit 0): the reason must be one non-blank line and is checked before anything runs; force is refused when done.allow_force is false or the config cannot be parsed (a broken config fails closed, and then the tests and rules gates fail too); a forced pass stores the gate details and the reason under done/ of baton's private state directory (<git dir>/baton, never committed). Config errors are reported with line and column.",
   examples: [
     "baton done",
     "baton done --json | jq .verdict",
@@ -36,7 +36,8 @@ export const doneCommand: Command = {
     const { findBatonLayout } = await import("../core/store/find_layout.ts");
     const { runDone } = await import("../core/done/run_done.ts");
     const { runCheck } = await import("./_adapters/run_check.ts");
-    const { homeDir } = await import("./_adapters/home.ts");
+    const { homeDir, xdgConfigHome } = await import("./_adapters/home.ts");
+    const { readGitEnvironment } = await import("../core/facts/git/git_environment.ts");
     const { loadSafeOutput } = await import("./_cli/safe_output.ts");
     const safe = await loadSafeOutput();
     const found = await findBatonLayout(io.fs, io.cwd());
@@ -46,7 +47,8 @@ export const doneCommand: Command = {
         cwd: io.cwd(),
         now: () => io.now(),
         homeDir: homeDir(io),
-        xdgConfigHome: io.env("XDG_CONFIG_HOME") ?? null,
+        xdgConfigHome: xdgConfigHome(io),
+        gitEnvironment: readGitEnvironment((name) => io.env(name)),
         runCheck,
         stderr: (text) => io.stderr.write(text),
         safeLine: (text) => safe.line(text),

@@ -10,6 +10,7 @@
  */
 import type { ReadFs } from "../fs.ts";
 import { collectFacts } from "../facts/collect.ts";
+import type { GitEnvironment } from "../facts/git/git_environment.ts";
 import type { FoundLayout } from "../store/find_layout.ts";
 import type { DoctorCheck } from "./check.ts";
 
@@ -18,6 +19,8 @@ export interface CheckRepoOptions {
   now: () => Date;
   homeDir?: string | null;
   xdgConfigHome?: string | null;
+  /** git's variables set in the environment, read as a capture reads them. @default {{}} */
+  gitEnvironment?: GitEnvironment;
   /**
    * Time for the scan; without one every part is read in full (the index
    * checksum included). @default {no limit}
@@ -58,6 +61,7 @@ export async function checkRepo(
     now: options.now,
     homeDir: options.homeDir ?? null,
     xdgConfigHome: options.xdgConfigHome ?? null,
+    gitEnvironment: options.gitEnvironment ?? {},
     maxFiles: 0,
     publishBudgetMs: 0,
     ...(options.budgetMs === undefined

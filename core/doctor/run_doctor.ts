@@ -18,6 +18,7 @@ import { checkProgress } from "./check_progress.ts";
 import { checkClock } from "./check_clock.ts";
 import { checkStore } from "./check_store.ts";
 import { checkRepo } from "./check_repo.ts";
+import type { GitEnvironment } from "../facts/git/git_environment.ts";
 import { checkLauncher, type InstalledInvocation, type LauncherKind } from "./check_launcher.ts";
 
 /** What doctor needs from the outside world. */
@@ -34,6 +35,10 @@ export interface DoctorContext {
   launcherKind?: LauncherKind;
   /** BATON_LAUNCHER is set but names no file that starts this baton (it was ignored). */
   launcherIgnored?: boolean;
+  /** Where git's user config lives under XDG, as a capture reads it. @default null */
+  xdgConfigHome?: string | null;
+  /** git's variables set in the environment, as a capture reads them. @default {{}} */
+  gitEnvironment?: GitEnvironment;
   /** The PATH directories (a hook that names a bare `baton` is looked up there). @default [] */
   pathDirs?: readonly string[];
 }
@@ -104,7 +109,14 @@ export async function runDoctor(ctx: DoctorContext): Promise<DoctorReport> {
     checks.push({ name: "store", outcome: "fail", reason: e.message });
   }
   if (found !== null) {
-    checks.push(await checkRepo(ctx.fs, found, { now: ctx.now, homeDir: ctx.env.home || null }));
+    checks.push(
+      await checkRepo(ctx.fs, found, {
+        now: ctx.now,
+        homeDir: ctx.env.home || null,
+        xdgConfigHome: ctx.xdgConfigHome ?? null,
+        gitEnvironment: ctx.gitEnvironment ?? {},
+      }),
+    );
     checks.push(await checkStore(ctx.fs, found.layout, { token: ctx.randomToken() }));
   }
   const hosts: HostReport[] = [];

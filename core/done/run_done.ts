@@ -13,6 +13,7 @@ import { ConfigError } from "../config/config_error.ts";
 import { type GateResult, judgeGates } from "./gate_report.ts";
 import { compileDenyList, isScannedPath, scanPlaceholders } from "./placeholders.ts";
 import { collectFacts } from "../facts/collect.ts";
+import type { GitEnvironment } from "../facts/git/git_environment.ts";
 import type { FoundLayout } from "../store/find_layout.ts";
 import { readBatonConfig } from "../config/read_config.ts";
 
@@ -35,6 +36,8 @@ export interface DoneEnv {
   now(): Date;
   homeDir: string | null;
   xdgConfigHome: string | null;
+  /** git's variables set in the environment, as a capture reads them. @default {{}} */
+  gitEnvironment?: GitEnvironment;
   /** Runs one configured command with the platform shell in `cwd`. */
   runCheck(command: string, cwd: string, timeoutMs: number): Promise<CheckRun>;
   stderr(text: string): void;
@@ -227,9 +230,23 @@ async function placeholderGate(
     repo: found.repo,
     homeDir: env.homeDir,
     xdgConfigHome: env.xdgConfigHome,
+    gitEnvironment: env.gitEnvironment ?? {},
     maxFiles: MAX_SCAN_FILES,
     maxHashBytes: 1024,
   });
+  // Changes that could not be told are never a pass: no list means nothing was checked.
+  const unavailable = facts.unavailable ?? [];
+  if (unavailable.length > 0) {
+    return {
+      ...base,
+      status: "fail",
+      detail: `the changed files cannot be told: ${
+        unavailable.map((u) => env.safeLine(`${u.part}: ${u.reason}`)).join("; ")
+      }`,
+      duration_ms: Math.round(performance.now() - started),
+      warning: null,
+    };
+  }
   const listed = facts.changed_files.filter((f) => f.status !== "deleted" && f.kind === "file");
   const matcher = compileDenyList(done.deny);
   const findings: string[] = [];
@@ -271,6 +288,9 @@ async function placeholderGate(
     problems.push(
       `only ${facts.changed_files.length} of ${facts.changed_count} changed files could be listed`,
     );
+  }
+  if (facts.tree?.status === "partial") {
+    problems.push(`the change scan is partial: ${env.safeLine(facts.tree.reason)}`);
   }
   if (unread > 0) problems.push(`${unread} changed file(s) too large or unreadable to scan`);
   return {

@@ -153,3 +153,40 @@ Deno.test("done prints a line per gate and the result for a person, and the same
     assert.ok(!r.stdout.includes("{"), "no JSON without --json");
   });
 });
+
+Deno.test("a change list git's environment hides is a failed placeholder gate, never a pass", async () => {
+  await withRepo(PASSING, async (dir) => {
+    await writeFiles(dir, { "src/a.ts": "export const a = 1;\n// TODO unfinished\n" });
+    // Control: read as git reads it, the placeholder is found.
+    const plain = await runBaton(["done", "--json"], { cwd: dir });
+    assert.match(byGate(lines(plain.stdout)).placeholders!.detail!, /src\/a\.ts:2 TODO/);
+    // An alternate index moves what git compares: baton cannot list the changes.
+    const moved = await runBaton(["done", "--json"], {
+      cwd: dir,
+      env: { GIT_INDEX_FILE: `${dir}/.git/other-index` },
+    });
+    assert.equal(moved.code, 1, moved.stdout + moved.stderr);
+    const g = byGate(lines(moved.stdout));
+    assert.equal(g.placeholders!.status, "fail");
+    assert.match(
+      g.placeholders!.detail!,
+      /changed files cannot be told: worktree: .*GIT_INDEX_FILE/,
+    );
+    assert.doesNotMatch(g.placeholders!.detail!, /other-index/);
+  });
+});
+
+Deno.test("a tracked file whose change baton cannot tell (a clean filter) makes the placeholder gate fail as partial", async () => {
+  await withRepo(PASSING, async (dir) => {
+    await writeFiles(dir, { ".gitattributes": "*.dat filter=custom\n", "src/x.dat": "one\n" });
+    await commitAll(dir, "filtered");
+    const git = (args: string[]) => new Deno.Command("git", { args, cwd: dir }).output();
+    await git(["config", "filter.custom.clean", "cat"]);
+    await writeFiles(dir, { "src/x.dat": "two\n" });
+    const r = await runBaton(["done", "--json"], { cwd: dir });
+    const g = byGate(lines(r.stdout));
+    assert.equal(g.placeholders!.status, "fail", r.stdout);
+    assert.match(g.placeholders!.detail!, /change scan is partial: .*not compared/);
+    assert.equal(r.code, 1);
+  });
+});
