@@ -130,6 +130,11 @@ async function importCapsules(
   return { imported, refused };
 }
 
+/** True for a string of a capsule id's shape (`sha256:` and 64 hex digits). */
+function isCapsuleId(value: unknown): value is string {
+  return typeof value === "string" && /^sha256:[0-9a-f]{64}$/.test(value);
+}
+
 /** The forks among the archived capsules (read as JSON only: links, not trust). */
 async function archiveForks(io: ShareEnv, c: ShareContext): Promise<Fork[]> {
   const links: ChainLink[] = [];
@@ -139,8 +144,11 @@ async function archiveForks(io: ShareEnv, c: ShareContext): Promise<Fork[]> {
         await io.fs.readFile(`${c.found.layout.capsules}/${name}`),
       );
       const j = JSON.parse(extractCapsuleJson(text)) as { id?: unknown; previous?: unknown };
-      if (typeof j.id !== "string") continue;
-      links.push({ id: j.id, previous: typeof j.previous === "string" ? j.previous : null });
+      // Any file in the archive may have come with a commit: only ids of a capsule id's shape
+      // are links (the fork line prints them, and a forged id held terminal controls).
+      if (!isCapsuleId(j.id)) continue;
+      if (j.previous !== null && j.previous !== undefined && !isCapsuleId(j.previous)) continue;
+      links.push({ id: j.id, previous: isCapsuleId(j.previous) ? j.previous : null });
     } catch {
       continue;
     }
