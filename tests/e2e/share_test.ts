@@ -168,7 +168,7 @@ Deno.test("share: two clones pushing at once lose nothing and the fork is report
   }
 });
 
-Deno.test("share: an archive file that came with a commit cannot put terminal controls into the fork line", async () => {
+Deno.test("share: an archive file that came with a commit is not published by push and cannot put terminal controls into the fork line", async () => {
   const { root, a } = await setup();
   try {
     await capsule(a, "the real start");
@@ -185,7 +185,20 @@ Deno.test("share: an archive file that came with a commit cannot put terminal co
       `${dir}/20260101T000001.000Z-abababab.md`,
       block(JSON.stringify({ id: shaped, previous: null })),
     );
-    assert.equal((await baton(a, ["push"])).code, 0);
+    const push = await baton(a, ["push", "--json"]);
+    assert.equal(push.code, 0, push.stderr);
+    // Neither forged file is a capsule: push publishes only the real one on the remote.
+    assert.equal(JSON.parse(push.stdout).recorded, 1);
+    const remoteTree = (await git(root, [
+      "--git-dir",
+      `${root}/remote.git`,
+      "ls-tree",
+      "-r",
+      "--name-only",
+      "refs/baton/main",
+    ])).stdout.trim().split("\n");
+    assert.equal(remoteTree.length, 1, remoteTree.join(","));
+    assert.doesNotMatch(remoteTree[0]!, /deadbeef|abababab/);
     const pull = await baton(a, ["pull"]);
     assert.equal(pull.code, 0, pull.stderr);
     assert.ok(!pull.stdout.includes("\u001b"), "no escape reaches the terminal");
