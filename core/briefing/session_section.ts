@@ -86,7 +86,11 @@ function exitLabel(
 export function sessionItems(session: SessionRecord | undefined, trusted: boolean): string[] {
   if (session === undefined) return [];
   const r = session.read;
-  const losses = session.dropped.map((d) => `${d.count} older ${d.field.replace("_", " ")}`);
+  // The field names a list ("commands", "user_requests"), but a capsule from elsewhere may
+  // hold any string of up to 64 characters there: shown neutralised like every other field.
+  const losses = session.dropped.map((d) =>
+    `${d.count} older ${safeInline(d.field.replaceAll("_", " "))}`
+  );
   const first = `- From the ${hostName(session.host)} transcript (${
     safeInline(session.format ?? "format unknown")
   }, reader ${session.reader_confidence}), ${
@@ -97,7 +101,11 @@ export function sessionItems(session: SessionRecord | undefined, trusted: boolea
       : `last ${r.bytes} of ${r.file_bytes} bytes read`
   }; ${r.skipped + r.unknown + r.invalid} record(s) skipped${
     losses.length === 0 ? "" : `; not kept: ${losses.join(", ")}`
-  }. Commands with an exit status were recorded by the host; the rest is what the log says.`;
+  }. ${
+    trusted
+      ? "Commands with an exit status were recorded by the host; the rest is what the log says."
+      : "Not signed by a trusted key: every status below is the capsule's claim."
+  }`;
   const lines: string[] = [];
   for (const u of session.user_requests.slice(-3).reverse()) {
     lines.push(`user asked: ${safeInline(u.text)}`);
@@ -107,9 +115,9 @@ export function sessionItems(session: SessionRecord | undefined, trusted: boolea
   }
   for (const t of [...session.tests].reverse()) {
     lines.push(
-      `test ${t.outcome}${t.exit_code === null ? "" : ` (exit ${t.exit_code})`}: ${
-        safeInline(t.command)
-      }`,
+      `test ${trusted ? "" : "[claimed] "}${t.outcome}${
+        t.exit_code === null ? "" : ` (exit ${t.exit_code})`
+      }: ${safeInline(t.command)}`,
     );
   }
   if (session.files_edited.length > 0) {

@@ -20,6 +20,7 @@ import * as store from "./deny_store.ts";
 import { type EnforcePaths, enforcePaths } from "./enforce_paths.ts";
 import { ARMED_ADVICE, handedOffText, NOT_OPTED_IN, PERSON_ONLY } from "./sentences.ts";
 import { batonRoot } from "../store/layout.ts";
+import { neutralizeText } from "../safety/render_safe.ts";
 
 /** What the lifecycle needs from the edge. */
 export interface HandoffEnv extends store.DenyStoreEnv {
@@ -279,7 +280,12 @@ async function status(env: HandoffEnv, paths: EnforcePaths): Promise<HandoffResu
   const lines = records.map((r) =>
     `${r.session}: ${r.status}${
       r.consumed_by === null ? "" : ` (resumed by ${r.consumed_by})`
-    }, branch ${r.scope.branch ?? "(detached)"}, last seen ${r.last_seen_at}`
+    }, branch ${
+      // A branch name may come from anyone's push: git allows invisible characters in it
+      // (tag characters, zero-width, bidi marks the record's shape check does not refuse).
+      r.scope.branch === null
+        ? "(detached)"
+        : neutralizeText(r.scope.branch)}, last seen ${r.last_seen_at}`
   );
   if (faults > 0) {
     lines.push(`${faults} invalid record(s), not shown: baton handoff repair --write`);

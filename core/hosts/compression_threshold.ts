@@ -15,8 +15,14 @@
  *   unparseable or without a positive number at the setting is skipped:
  *   the host ignores such a value too (0 or unset falls back) and a broken
  *   file must not stop the capture (the default then applies).
- * - The workspace file is read as the host reads a trusted workspace: the
- *   host runs a project's hooks only there.
+ * - The workspace file is repository content, and the host applies it only
+ *   in a folder its user trusts (Gemini CLI 0.61: folder trust is on unless
+ *   a setting turns it off; an untrusted folder's workspace settings are
+ *   left out of the merge), which baton does not check: a hook installed
+ *   for the user runs in every folder. So the workspace's value can only
+ *   bring the capture earlier (a lower threshold), never later: a cloned
+ *   repository must not be able to switch the capture before an automatic
+ *   compression off by naming a threshold the host ignores.
  * @module
  */
 import type { ReadFs } from "../fs.ts";
@@ -95,7 +101,10 @@ export async function compressionThreshold(
     const path = settingsPath(file, place);
     if (path === null) continue;
     const value = await readSetting(fs, path, record.setting);
-    if (value !== null) found = { fraction: value, source: path };
+    if (value === null) continue;
+    // The workspace's value counts only where it lowers the threshold (see the decisions above).
+    if (file.kind === "project" && value >= found.fraction) continue;
+    found = { fraction: value, source: path };
   }
   return found;
 }

@@ -7,7 +7,8 @@
  * @module
  */
 import { findBatonLayout, type FoundLayout } from "../store/find_layout.ts";
-import { listArchive } from "../store/capsule_store.ts";
+import { listArchive, MAX_CAPSULE_FILE_BYTES } from "../store/capsule_store.ts";
+import { readRegularFile } from "../fs.ts";
 import { realBatonDir } from "../store/check_baton_dir.ts";
 import { ensureBatonIgnore } from "../store/baton_ignore.ts";
 import { archiveName } from "../store/layout.ts";
@@ -69,26 +70,49 @@ export async function shareContext(io: ShareEnv, branchFlag?: string): Promise<S
   };
 }
 
-/** Puts every archived capsule the ref lacks into a new commit on the ref. */
+/**
+ * True when `bytes` hold a capsule (it parses and its id matches its content) whose archive
+ * name is `name`. Integrity only: trust is decided on every read.
+ */
+async function isArchivedCapsule(bytes: Uint8Array, name: string): Promise<boolean> {
+  try {
+    const { capsule } = await parseCapsule(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    return archiveName(capsule.created_at, capsule.id) === name;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Puts every archived capsule the ref lacks into a new commit on the ref. Only valid capsules
+ * under their own names: a file in `.baton/capsules` may have come with a commit, and pushing
+ * it would publish it on this clone's remote as part of the chain (every puller refuses it).
+ */
 async function recordLocal(io: ShareEnv, c: ShareContext): Promise<ChainTip & { added: number }> {
   const tip = await c.git.readChain(c.gitdir, c.ref);
   const names = await listArchive(io.fs, c.found.layout);
-  const missing = names.filter((n) => !tip.entries.has(n));
-  if (missing.length === 0) return { ...tip, added: 0 };
   const entries = new Map(tip.entries);
-  for (const name of missing) {
-    const bytes = await io.fs.readFile(`${c.found.layout.capsules}/${name}`);
-    entries.set(name, await c.git.writeChainBlob(c.gitdir, bytes));
+  let added = 0;
+  for (const name of names.filter((n) => !tip.entries.has(n))) {
+    const read = await readRegularFile(
+      io.fs,
+      `${c.found.layout.capsules}/${name}`,
+      MAX_CAPSULE_FILE_BYTES,
+    );
+    if (read.kind !== "read" || !(await isArchivedCapsule(read.bytes, name))) continue;
+    entries.set(name, await c.git.writeChainBlob(c.gitdir, read.bytes));
+    added++;
   }
+  if (added === 0) return { ...tip, added: 0 };
   const oid = await c.git.writeChainCommit(
     c.gitdir,
     entries,
     tip.oid === null ? [] : [tip.oid],
-    `baton: ${missing.length} capsule(s) recorded\n`,
+    `baton: ${added} capsule(s) recorded\n`,
     io.now(),
   );
   await c.git.setChainRef(c.gitdir, c.ref, oid);
-  return { oid, entries, added: missing.length };
+  return { oid, entries, added };
 }
 
 /** Result of importing capsules from a tree into the archive. */
@@ -112,13 +136,7 @@ async function importCapsules(
   await ensureBatonIgnore(io.fs, c.found.layout, within);
   for (const name of names) {
     const bytes = await c.git.readChainBlob(c.gitdir, entries.get(name)!);
-    try {
-      // Integrity only (the id matches the content); trust is decided on every read.
-      const { capsule } = await parseCapsule(
-        new TextDecoder("utf-8", { fatal: true }).decode(bytes),
-      );
-      if (archiveName(capsule.created_at, capsule.id) !== name) throw new Error("name mismatch");
-    } catch {
+    if (!(await isArchivedCapsule(bytes, name))) {
       refused++;
       continue;
     }
@@ -130,6 +148,11 @@ async function importCapsules(
   return { imported, refused };
 }
 
+/** True for a string of a capsule id's shape (`sha256:` and 64 hex digits). */
+function isCapsuleId(value: unknown): value is string {
+  return typeof value === "string" && /^sha256:[0-9a-f]{64}$/.test(value);
+}
+
 /** The forks among the archived capsules (read as JSON only: links, not trust). */
 async function archiveForks(io: ShareEnv, c: ShareContext): Promise<Fork[]> {
   const links: ChainLink[] = [];
@@ -139,8 +162,11 @@ async function archiveForks(io: ShareEnv, c: ShareContext): Promise<Fork[]> {
         await io.fs.readFile(`${c.found.layout.capsules}/${name}`),
       );
       const j = JSON.parse(extractCapsuleJson(text)) as { id?: unknown; previous?: unknown };
-      if (typeof j.id !== "string") continue;
-      links.push({ id: j.id, previous: typeof j.previous === "string" ? j.previous : null });
+      // Any file in the archive may have come with a commit: only ids of a capsule id's shape
+      // are links (the fork line prints them, and a forged id held terminal controls).
+      if (!isCapsuleId(j.id)) continue;
+      if (j.previous !== null && j.previous !== undefined && !isCapsuleId(j.previous)) continue;
+      links.push({ id: j.id, previous: isCapsuleId(j.previous) ? j.previous : null });
     } catch {
       continue;
     }

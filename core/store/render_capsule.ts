@@ -13,19 +13,15 @@ import type { Classification } from "../safety/command/classify.ts";
 import { classifyCarried } from "../safety/command/carried.ts";
 import { renderCarriedCommand } from "../safety/render_command.ts";
 import { safeInline, safeLines } from "../safety/render_safe.ts";
+// The JSON block: C1 controls (an 8-bit CSI or OSC acts on some terminals) and every invisible or
+// direction-changing character (zero-width, tag characters, bidi marks and isolates) written as
+// JSON escapes, as --json output writes them: the block parses to the same value, and printing
+// the file (baton show, cat) shows no hidden text to a person or a model reading it.
+import { escapeJsonInvisible } from "../safety/json_escape.ts";
 import type { Capsule, Claim } from "../capsule/types.ts";
 import { CAPSULE_FENCE } from "../capsule/parse.ts";
 import { shortId } from "../capsule/capsule_id.ts";
 import { shortOid } from "../facts/git/short_oid.ts";
-
-// C1 controls (an 8-bit CSI or OSC acts on some terminals), line and paragraph separators and
-// direction overrides, written as JSON escapes: the block parses to the same value, and printing
-// the file (baton show, cat) sends no control to a terminal.
-const INVISIBLE = /[\u0080-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
-function escapeInvisible(json: string): string {
-  return json.replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-}
 
 function claimLine(c: Claim): string {
   return `- [${c.trust}] ${safeInline(c.text)}`;
@@ -127,7 +123,7 @@ export function renderCapsuleFile(
     "## Capsule data",
     "",
     CAPSULE_FENCE,
-    escapeInvisible(canonicalJson(capsule)),
+    escapeJsonInvisible(canonicalJson(capsule)),
     "```",
     "",
   );

@@ -139,6 +139,25 @@ Deno.test("D3 blocks another session on the same work; the printed recovery comm
   });
 });
 
+Deno.test("handoff status shows a branch name's invisible characters as markers (a branch anyone could push)", async () => {
+  await withRepo(true, async (dir) => {
+    // Tag characters spelling "AB" (read by a model, unseen by a person), the Arabic letter
+    // mark and a zero-width space: git allows them all in a branch name.
+    const branch = "work\u{E0041}\u{E0042}\u061c\u200bx";
+    const git = new Deno.Command("git", { args: ["checkout", "-q", "-b", branch], cwd: dir });
+    assert.equal((await git.output()).code, 0);
+    await handOff(dir, "A");
+    const s = await runBaton(["handoff", "status"], { cwd: dir });
+    assert.equal(s.code, 0, s.stderr);
+    const hidden = [...s.stdout].filter((c) => /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u.test(c));
+    assert.deepEqual(hidden, [], "nothing invisible printed");
+    assert.match(s.stdout, /A: open, branch work‹U\+E0041›‹U\+E0042›‹U\+061C›‹U\+200B›x,/);
+    // Control: the JSON keeps the name itself (escaped for the terminal).
+    const j = await runBaton(["handoff", "status", "--json"], { cwd: dir });
+    assert.ok(j.stdout.includes("\\udb40\\udc41"), j.stdout);
+  });
+});
+
 Deno.test("D3 covers the same work only: another branch is not blocked", async () => {
   await withRepo(true, async (dir) => {
     await handOff(dir, "A");

@@ -168,6 +168,49 @@ Deno.test("share: two clones pushing at once lose nothing and the fork is report
   }
 });
 
+Deno.test("share: an archive file that came with a commit is not published by push and cannot put terminal controls into the fork line", async () => {
+  const { root, a } = await setup();
+  try {
+    await capsule(a, "the real start");
+    // Two more chain starts as a commit could bring them into .baton/capsules: one whose id is
+    // a terminal escape (window title, clear screen), one of a capsule id's shape (the control).
+    const block = (json: string) => `# forged\n\n\`\`\`json baton-capsule\n${json}\n\`\`\`\n`;
+    const dir = `${a.dir}/.baton/capsules`;
+    await Deno.writeTextFile(
+      `${dir}/20260101T000000.000Z-deadbeef.md`,
+      block('{"id":"\\u001b]0;PWN\\u0007\\u001b[2J","previous":null}'),
+    );
+    const shaped = `sha256:${"ab".repeat(32)}`;
+    await Deno.writeTextFile(
+      `${dir}/20260101T000001.000Z-abababab.md`,
+      block(JSON.stringify({ id: shaped, previous: null })),
+    );
+    const push = await baton(a, ["push", "--json"]);
+    assert.equal(push.code, 0, push.stderr);
+    // Neither forged file is a capsule: push publishes only the real one on the remote.
+    assert.equal(JSON.parse(push.stdout).recorded, 1);
+    const remoteTree = (await git(root, [
+      "--git-dir",
+      `${root}/remote.git`,
+      "ls-tree",
+      "-r",
+      "--name-only",
+      "refs/baton/main",
+    ])).stdout.trim().split("\n");
+    assert.equal(remoteTree.length, 1, remoteTree.join(","));
+    assert.doesNotMatch(remoteTree[0]!, /deadbeef|abababab/);
+    const pull = await baton(a, ["pull"]);
+    assert.equal(pull.code, 0, pull.stderr);
+    assert.ok(!pull.stdout.includes("\u001b"), "no escape reaches the terminal");
+    assert.ok(!pull.stdout.includes("PWN"), "the forged id is not a link");
+    // Control: the file of a capsule id's shape is still a link (children in id order).
+    assert.match(pull.stdout, /fork two chain starts: [0-9a-f]{12}, [0-9a-f]{12} \(/);
+    assert.match(pull.stdout, /abababababab/);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
 Deno.test("share: revive restores from the archive, else from the shared ref, and is idempotent", async () => {
   const { root, a, b } = await setup();
   try {

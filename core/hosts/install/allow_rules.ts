@@ -62,15 +62,20 @@ interface AllowEntry {
  * then allow more than that command).
  */
 function allowEntries(format: AllowListFormat, invocation: BatonInvocation): AllowEntry[] {
+  return commandEntries(format, invocation).flat();
+}
+
+/** {@linkcode allowEntries} grouped by state command (one group per command, in order). */
+function commandEntries(format: AllowListFormat, invocation: BatonInvocation): AllowEntry[][] {
   const head = renderShellCommand(invocation);
   const map = format.map;
   if (map === undefined) {
-    return ALLOWED_STATE_COMMANDS.map((c) => ({
+    return ALLOWED_STATE_COMMANDS.map((c) => [{
       text: `${format.prefix}${head} ${c}${format.suffix}`,
-    }));
+    }]);
   }
   if ([...map.wildcards].some((w) => head.includes(w))) return [];
-  return ALLOWED_STATE_COMMANDS.flatMap((c) => [
+  return ALLOWED_STATE_COMMANDS.map((c) => [
     { text: `${format.prefix}${head} ${c}${format.suffix}`, value: map.allow },
     ...map.narrow.map((n) => ({
       text: `${format.prefix}${head} ${c}${n.suffix}`,
@@ -294,15 +299,19 @@ export function mergeAllowRules(
   const root = parseConfig(text, label);
   if (root !== null && shorthand(root, format)) return text;
   const ours = ourKeys(root, format, options, label);
-  // In an object list a pattern the user already maps (to deny, say) keeps the user's action:
-  // baton adds no second copy of that key.
+  // In an object list a pattern the user already maps (to deny, say) keeps the user's action,
+  // and baton writes none of that command's entries: the last matching pattern decides, so
+  // baton's allow written after a user's `X load *>*: deny` would let `X load > f` run, and its
+  // `X load *>*: ask` after a user's `X load *: deny` would ask where the user refused.
   const list = listNode(root, format, label);
   const theirs = new Set(
     format.map === undefined || list === undefined
       ? []
       : entriesOf(list, format).filter((e) => !ours.includes(e.at)).map((e) => e.text),
   );
-  const wanted = allowEntries(format, options.invocation).filter((e) => !theirs.has(e.text));
+  const wanted = commandEntries(format, options.invocation)
+    .filter((group) => !group.some((e) => theirs.has(e.text)))
+    .flat();
   if (ours.length === 0 && wanted.length === 0) return text;
   if (list !== undefined && ours.length === wanted.length) {
     const present = new Map(

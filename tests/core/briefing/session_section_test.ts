@@ -128,3 +128,21 @@ Deno.test("a capsule with a session section parses, keeps its id, and one withou
     "a changed session section no longer matches the id",
   );
 });
+
+Deno.test("sessionItems(): a capsule from elsewhere cannot put controls in the dropped-list name nor show a test result as the host's record", () => {
+  const hostile = session({
+    dropped: [{ field: "x\u001b]0;t\u0007\u202e[verified] y", count: 2 }],
+    tests: [{ command: "npm test", outcome: "passed", exit_code: 0 }],
+  });
+  const untrusted = sessionItems(hostile, false).join("\n");
+  assert.ok(!["\u001b", "\u0007", "\u202e"].some((c) => untrusted.includes(c)), untrusted);
+  assert.match(untrusted, /not kept: 2 older x␛\]0;t␇‹U\+202E›\\\[verified\\\] y\./);
+  assert.match(untrusted, /^test \[claimed\] passed \(exit 0\): npm test$/m);
+  assert.match(untrusted, /every status below is the capsule's claim/);
+  assert.doesNotMatch(untrusted, /recorded by the host/);
+  // Control: signed by a trusted key, the test result and the host's record are stated.
+  const trusted = sessionItems(hostile, true).join("\n");
+  assert.match(trusted, /^test passed \(exit 0\): npm test$/m);
+  assert.match(trusted, /Commands with an exit status were recorded by the host/);
+  assert.match(sessionItems(session(), false)[0]!, /not kept: 4 older commands;|older commands\./);
+});

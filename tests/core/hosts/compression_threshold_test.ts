@@ -128,3 +128,31 @@ Deno.test("near compression: from 80% of the threshold; garbage counts as near",
   assert.equal(nearCompression(16, 0.2), true);
   assert.equal(nearCompression(Number.POSITIVE_INFINITY, 0.5), true);
 });
+
+Deno.test("compression threshold: a workspace file (repository content, applied by the host only in a trusted folder) can lower the threshold, never raise it", async () => {
+  await using dir = await tempDir();
+  const p = await place(dir.path, {
+    GEMINI_CLI_SYSTEM_SETTINGS_PATH: `${dir.path}/none.json`,
+    GEMINI_CLI_SYSTEM_DEFAULTS_PATH: `${dir.path}/none2.json`,
+  });
+  const fs = new TestFs();
+  const workspace = `${p.project}/.gemini/settings.json`;
+  // A cloned repository names a threshold the host would never reach: the capture stays on.
+  await Deno.writeTextFile(workspace, '{"model": {"compressionThreshold": 1000}}');
+  assert.deepEqual(await compressionThreshold(fs, RECORD, p.place), {
+    fraction: 0.5,
+    source: "default",
+  });
+  await Deno.writeTextFile(
+    `${p.home}/.gemini/settings.json`,
+    '{"model": {"compressionThreshold": 0.3}}',
+  );
+  await Deno.writeTextFile(workspace, '{"model": {"compressionThreshold": 0.6}}');
+  assert.equal((await compressionThreshold(fs, RECORD, p.place)).fraction, 0.3, "the user's stays");
+  // Control: a lower workspace value is taken (an earlier capture).
+  await Deno.writeTextFile(workspace, '{"model": {"compressionThreshold": 0.25}}');
+  assert.deepEqual(await compressionThreshold(fs, RECORD, p.place), {
+    fraction: 0.25,
+    source: workspace,
+  });
+});

@@ -229,3 +229,23 @@ Deno.test("an object list in its one-action shorthand stays as the user wrote it
   const object = '{"permission": {"bash": {"*": "ask"}}}';
   assert.notEqual(mergeAllowRules(object, MAP, { invocation: SHIM }), object);
 });
+
+Deno.test("an object list: a command the user already has a pattern for gets none of baton's entries, so baton's later ones never override the user's action", () => {
+  const load = "/home/jo/.local/bin/baton load *";
+  const redirect = "/home/jo/.local/bin/baton load *>*";
+  // The last matching pattern decides: baton's allow after the user's refusal of `load > f`
+  // would let it run, and baton's ask after the user's refusal of `load` would ask instead.
+  for (const [mine, action] of [[redirect, "deny"], [load, "deny"], [redirect, "allow"]]) {
+    const text = JSON.stringify({ permission: { bash: { "*": "ask", [mine!]: action } } });
+    const merged = mergeAllowRules(text, MAP, { invocation: SHIM });
+    const bash = Object.entries(JSON.parse(merged).permission.bash as Record<string, string>);
+    const loads = bash.filter(([k]) => k === load || k === redirect);
+    assert.deepEqual(loads, [[mine, action]], `${mine}: ${action}: only the user's entry`);
+    // Control: the other state commands get both entries, after the user's.
+    const finalize = bash.findIndex(([k]) => k === "/home/jo/.local/bin/baton finalize *");
+    assert.ok(finalize > 1, "control: finalize allowed after the user's entries");
+    assert.deepEqual(bash[finalize + 1], ["/home/jo/.local/bin/baton finalize *>*", "ask"]);
+    assert.equal(mergeAllowRules(merged, MAP, { invocation: SHIM }), merged, "idempotent");
+    assert.equal(removeAllowRules(merged, MAP, { invocation: SHIM }), text);
+  }
+});
