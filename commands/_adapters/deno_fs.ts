@@ -347,7 +347,13 @@ export class DenoFs implements WriteFs {
           open = false;
         }
         if (within !== undefined && !contained(tempBase)) throw escaped();
-        await Deno.rename(temp, path);
+        // The target's directory is checked again right before the rename
+        // (the first check came before the write and the fsync), and the
+        // rename is synchronous: no event-loop turn between the two. Deno has
+        // no renameat, so a swap inside that gap stays possible; the check
+        // after the rename takes the file back from every place seen.
+        if (within !== undefined && !contained(null)) throw escaped();
+        Deno.renameSync(temp, path);
       } finally {
         if (open) file.close();
       }
