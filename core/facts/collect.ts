@@ -44,6 +44,7 @@ import {
   gitEnvironmentReason,
   movingVariables,
 } from "./git/git_environment.ts";
+import { ceilingStopsSearch, REPLACE_REFS_REASON, replaceRefsApply } from "./git/git_reach.ts";
 
 /** Options of {@linkcode collectFacts}. */
 export interface CollectFactsOptions {
@@ -203,6 +204,17 @@ export async function collectFacts(
   const moving = movingVariables(options.gitEnvironment ?? {});
   if (moving.length > 0) {
     unavailable.push({ part: "worktree", reason: gitEnvironmentReason(moving) });
+  } else if (ceilingStopsSearch(cwd, repo.workTree, options.gitEnvironment ?? {})) {
+    unavailable.push({
+      part: "worktree",
+      reason:
+        "GIT_CEILING_DIRECTORIES is set in the environment: git stops its search below this repository",
+    });
+  } else if (
+    config !== null &&
+    await replaceRefsApply(fs, repo, config.config, options.gitEnvironment ?? {})
+  ) {
+    unavailable.push({ part: "worktree", reason: REPLACE_REFS_REASON });
   } else if (config !== null && !(await sameWorkTree(fs, repo, config.workTreeSetting))) {
     // git would compare another directory: what baton would list here is not git's answer.
     unavailable.push({

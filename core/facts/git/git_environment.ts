@@ -31,7 +31,17 @@ export const GIT_CONFIG_FILE_VARIABLES = [
   "GIT_CONFIG_NOSYSTEM",
 ] as const;
 
-/** The git variables of both lists that are set (not empty), by name. */
+/**
+ * Variables that change how git finds the repository or which objects it
+ * reads for HEAD: baton checks what they would change (git_reach.ts).
+ */
+export const GIT_REACH_VARIABLES = [
+  "GIT_CEILING_DIRECTORIES",
+  "GIT_NO_REPLACE_OBJECTS",
+  "GIT_REPLACE_REF_BASE",
+] as const;
+
+/** The git variables of the lists above that are set (not empty), by name. */
 export type GitEnvironment = Readonly<Record<string, string>>;
 
 /**
@@ -47,7 +57,9 @@ export type GitEnvironment = Readonly<Record<string, string>>;
  */
 export function readGitEnvironment(env: (name: string) => string | undefined): GitEnvironment {
   const out: Record<string, string> = {};
-  for (const name of [...GIT_MOVING_VARIABLES, ...GIT_CONFIG_FILE_VARIABLES]) {
+  for (
+    const name of [...GIT_MOVING_VARIABLES, ...GIT_CONFIG_FILE_VARIABLES, ...GIT_REACH_VARIABLES]
+  ) {
     const value = env(name);
     if (value !== undefined && value !== "") out[name] = value;
   }
@@ -67,7 +79,7 @@ export function gitEnvironmentReason(names: readonly string[]): string {
 }
 
 /** git's boolean environment values (git_env_bool): false for 0, false, no, off. */
-function envBool(value: string): boolean {
+export function envBool(value: string): boolean {
   return !/^(0|false|no|off)$/i.test(value.trim());
 }
 

@@ -1,0 +1,84 @@
+/**
+ * Two ways git's answer can differ from the repository baton found without
+ * moving it: `GIT_CEILING_DIRECTORIES` can stop git's search for a
+ * repository below the one baton found (git then says "not a git
+ * repository"), and replace refs (`refs/replace/*`) make git read another
+ * commit for HEAD than the one HEAD names. baton follows neither; where
+ * either applies, the work tree is not compared (`unknown`, with the reason),
+ * never answered from the wrong tree.
+ * @module
+ */
+import type { ReadFs } from "../../fs.ts";
+import { normalizePath } from "../../path.ts";
+import type { RepoLocation } from "../types.ts";
+import type { GitEnvironment } from "./git_environment.ts";
+import { listRefs } from "./list_refs.ts";
+import { getConfigBool } from "./config_lookup.ts";
+import type { GitConfig } from "./parse_config.ts";
+
+/**
+ * Whether git, started in `cwd` with `env`'s ceilings, would stop before
+ * reaching `workTree`. git examines `cwd` itself and climbs only while the
+ * directory stays strictly below the longest ceiling that is a proper
+ * ancestor of `cwd`; relative entries are ignored, as git ignores them.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const env = { GIT_CEILING_DIRECTORIES: "/r" };
+ * assert.equal(ceilingStopsSearch("/r/sub", "/r", env), true);
+ * assert.equal(ceilingStopsSearch("/r", "/r", env), false);
+ * assert.equal(ceilingStopsSearch("/r/a/b", "/r/a", env), false);
+ * assert.equal(ceilingStopsSearch("/r/sub", "/r", { GIT_CEILING_DIRECTORIES: "r:" }), false);
+ * ```
+ */
+export function ceilingStopsSearch(cwd: string, workTree: string, env: GitEnvironment): boolean {
+  const raw = env["GIT_CEILING_DIRECTORIES"];
+  if (raw === undefined) return false;
+  const start = normalizePath(cwd);
+  const top = normalizePath(workTree);
+  if (start === top) return false;
+  for (const entry of raw.split(":")) {
+    if (!entry.startsWith("/")) continue;
+    const ceiling = normalizePath(entry);
+    const properAncestor = ceiling === "/" ? start !== "/" : start.startsWith(`${ceiling}/`);
+    // git stops at the ceiling: a work tree at or above it is never reached.
+    const atOrAbove = top === ceiling || ceiling === "/" || ceiling.startsWith(`${top}/`) ||
+      top === "/";
+    if (properAncestor && atOrAbove) return true;
+  }
+  return false;
+}
+
+/** Why the work tree is not compared when replace refs apply (content-free). */
+export const REPLACE_REFS_REASON =
+  "replace refs (refs/replace/) change which objects git reads for HEAD; baton does not follow them";
+
+/**
+ * Whether git would read HEAD through replace refs: not disabled by
+ * `GIT_NO_REPLACE_OBJECTS` or `core.useReplaceRefs=false`, and at least one
+ * ref under the replace base. Another base (`GIT_REPLACE_REF_BASE`) counts
+ * as applying: baton does not list it.
+ */
+export async function replaceRefsApply(
+  fs: ReadFs,
+  repo: RepoLocation,
+  config: GitConfig,
+  env: GitEnvironment,
+): Promise<boolean> {
+  if (env["GIT_NO_REPLACE_OBJECTS"] !== undefined) return false;
+  try {
+    if (!getConfigBool(config, "core.usereplacerefs", true)) return false;
+  } catch {
+    // Not a boolean: git refuses to run, so its answer is not baton's either.
+    return true;
+  }
+  const base = env["GIT_REPLACE_REF_BASE"];
+  if (base !== undefined && base !== "refs/replace/" && base !== "refs/replace") return true;
+  try {
+    return (await listRefs(fs, repo, "refs/replace/")).length > 0;
+  } catch {
+    // Refs that cannot be listed: whether git replaces anything is unknown.
+    return true;
+  }
+}

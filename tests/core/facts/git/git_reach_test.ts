@@ -1,0 +1,83 @@
+/**
+ * Replace refs and GIT_CEILING_DIRECTORIES (core/facts/git/git_reach.ts) through the real CLI on
+ * real repositories, git as the oracle: where git reads HEAD through a replace ref, or stops its
+ * search below the repository, baton reports the work tree unknown instead of answering from the
+ * tree it found; with the replacement disabled, or started at the work tree (the controls), baton
+ * compares and agrees with git.
+ */
+import assert from "node:assert/strict";
+import { commitAll, git, makeRepo, writeFiles } from "../../../_helpers/git.ts";
+import { runBaton } from "../../../_helpers/cli.ts";
+import { REPLACE_REFS_REASON } from "../../../../core/facts/git/git_reach.ts";
+
+interface Unavailable {
+  part: string;
+  reason: string;
+}
+
+async function preflightFacts(cwd: string, env: Record<string, string> = {}) {
+  const r = await runBaton(["preflight", "--json"], { cwd, env });
+  assert.equal(r.code, 0, r.stderr);
+  return JSON.parse(r.stdout).facts as {
+    changed_count: number;
+    dirty: boolean | null;
+    unavailable?: Unavailable[];
+  };
+}
+
+Deno.test("a replace ref on HEAD: git reads the replacement and shows a change, baton says unknown; disabled, both agree", async () => {
+  const dir = await makeRepo("baton-replace-");
+  try {
+    await writeFiles(dir, { "f.txt": "one\n" });
+    await commitAll(dir, "one");
+    await writeFiles(dir, { "f.txt": "two\n" });
+    await commitAll(dir, "two");
+    const clean = await preflightFacts(dir);
+    assert.equal(clean.changed_count, 0, "control: before the replacement baton compares");
+    assert.deepEqual(clean.unavailable ?? [], []);
+
+    await git(dir, ["replace", "HEAD", "HEAD~1"]);
+    const oracle = await git(dir, ["status", "--porcelain"]);
+    assert.equal(oracle.stdout, "M  f.txt\n", "git reads HEAD through the replace ref");
+    const replaced = await preflightFacts(dir);
+    const worktree = replaced.unavailable?.find((u) => u.part === "worktree");
+    assert.equal(worktree?.reason, REPLACE_REFS_REASON);
+    assert.notEqual(replaced.dirty, false, "never clean where git shows a change");
+
+    const off = { GIT_NO_REPLACE_OBJECTS: "1" };
+    const plain = await git(dir, ["status", "--porcelain"], { env: off });
+    assert.equal(plain.stdout, "", "control: git without replacement sees no change");
+    const disabled = await preflightFacts(dir, off);
+    assert.deepEqual(disabled.unavailable ?? [], []);
+    assert.equal(disabled.changed_count, 0);
+
+    await git(dir, ["config", "core.useReplaceRefs", "false"]);
+    const configOff = await preflightFacts(dir);
+    assert.deepEqual(configOff.unavailable ?? [], [], "core.useReplaceRefs=false is followed");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("GIT_CEILING_DIRECTORIES above the start: git finds no repository, baton says unknown; at the work tree, both compare", async () => {
+  const dir = await makeRepo("baton-ceiling-");
+  try {
+    await writeFiles(dir, { "sub/a.txt": "a\n" });
+    await commitAll(dir);
+    await writeFiles(dir, { "sub/b.txt": "b\n" });
+    const env = { GIT_CEILING_DIRECTORIES: dir };
+    const oracle = await git(`${dir}/sub`, ["status", "--porcelain"], { env, allowFail: true });
+    assert.notEqual(oracle.code, 0, "git stops below the repository");
+    const stopped = await preflightFacts(`${dir}/sub`, env);
+    const worktree = stopped.unavailable?.find((u) => u.part === "worktree");
+    assert.match(worktree?.reason ?? "", /GIT_CEILING_DIRECTORIES/);
+    assert.doesNotMatch(JSON.stringify(stopped), new RegExp(`${dir}"?:`), "no value echoed");
+
+    const atRoot = await git(dir, ["status", "--porcelain", "-uall"], { env });
+    assert.equal(atRoot.stdout, "?? sub/b.txt\n", "control: git compares from the work tree");
+    const compared = await preflightFacts(dir, env);
+    assert.deepEqual(compared.unavailable ?? [], []);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
