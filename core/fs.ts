@@ -48,8 +48,13 @@ export interface ReadFs {
   readInto?(path: string, offset: number, into: Uint8Array): Promise<number>;
   /** lstat, or null when the path does not exist. */
   lstat(path: string): Promise<FileStat | null>;
-  /** lstat many paths at once (the implementation picks sync or parallel); null for missing. */
-  lstatMany(paths: readonly string[]): Promise<(FileStat | null)[]>;
+  /**
+   * lstat many paths at once (the implementation picks sync or parallel);
+   * null for missing. With `base`, each path is relative to that directory
+   * (`${base}/${path}`): an implementation may then skip building the
+   * absolute names (50k of them for a big index).
+   */
+  lstatMany(paths: readonly string[], base?: string): Promise<(FileStat | null)[]>;
   /** stat following symlinks, or null when missing. */
   stat(path: string): Promise<FileStat | null>;
   /** Directory entries; throws FsNotFoundError when missing. */

@@ -101,7 +101,6 @@ export const FACTS_PHASES = [
   "repository found",
   "config read",
   "HEAD read",
-  "listing cache read",
   ...SCAN_PHASES,
   "changed files hashed",
   "publication",
@@ -508,16 +507,22 @@ interface ScanTreeOptions {
 }
 
 async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
+  // The stored listings are read when the untracked walk first lists a
+  // directory, not before the index: held beside the index and its parse,
+  // they raised the process's peak memory. The scan's start is taken now.
+  const scanStartMs = o.now().getTime();
   let listing: ListingCache | null = null;
-  if (o.cacheFs !== null) {
-    const stored = await readListingCache(o.cacheFs, repo);
+  const cacheFs = o.cacheFs;
+  const listingCache = async (): Promise<ListingCache> => {
+    if (listing !== null) return listing;
+    const stored = await readListingCache(cacheFs!, repo);
     listing = createListingCache(fs, repo.workTree, {
       previous: stored.data,
       previousFileMtimeMs: stored.fileMtimeMs,
-      scanStartMs: o.now().getTime(),
+      scanStartMs,
     });
-  }
-  o.onPhase("listing cache read");
+    return listing;
+  };
   const attrs = createAttributeLookup(fs, repo.workTree, repo.commonDir, {
     globalFile: o.config.attributesFile,
     ignoreCase: o.config.ignoreCase,
@@ -542,11 +547,12 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
     expired: o.expired,
     maxHashBytes: o.maxHashBytes,
     ...(o.maxDirBytes === Infinity ? {} : { maxDirBytes: o.maxDirBytes }),
-    ...(listing === null
-      ? {}
-      : { readDir: (path: string, known?: FileStat | null) => listing.readDir(path, known) }),
+    ...(cacheFs === null ? {} : {
+      readDir: async (path: string, known?: FileStat | null) =>
+        (await listingCache()).readDir(path, known),
+    }),
   });
-  const toStore = listing?.toStore(o.now().getTime()) ?? null;
+  const toStore = (listing as ListingCache | null)?.toStore(o.now().getTime()) ?? null;
   if (o.cacheFs !== null && toStore !== null) {
     try {
       await writeListingCache(o.cacheFs, repo, toStore, o.now().getTime());

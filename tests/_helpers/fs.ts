@@ -119,8 +119,8 @@ export class TestFs implements WriteFs {
   }
 
   /** lstat of each path, null for a missing one. */
-  lstatMany(paths: readonly string[]): Promise<(FileStat | null)[]> {
-    return Promise.all(paths.map((p) => this.lstat(p)));
+  lstatMany(paths: readonly string[], base?: string): Promise<(FileStat | null)[]> {
+    return Promise.all(paths.map((p) => this.lstat(base === undefined ? p : `${base}/${p}`)));
   }
 
   /** stat or null. */

@@ -174,8 +174,8 @@ export class CountingFs implements ReadFs {
   lstat(path: string): Promise<FileStat | null> {
     return this.#inner.lstat(path);
   }
-  lstatMany(paths: readonly string[]): Promise<(FileStat | null)[]> {
-    return this.#inner.lstatMany(paths);
+  lstatMany(paths: readonly string[], base?: string): Promise<(FileStat | null)[]> {
+    return this.#inner.lstatMany(paths, base);
   }
   stat(path: string): Promise<FileStat | null> {
     return this.#inner.stat(path);

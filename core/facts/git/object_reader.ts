@@ -23,7 +23,12 @@ export interface ObjectReaderOptions {
   maxDeltaDepth?: number;
   /** Bytes of recently read objects kept (delta bases, trees). @default 16777216 (16 MiB) */
   cacheBytes?: number;
-  /** Pack indexes up to this size are read whole; larger ones are read in pieces. @default 8388608 (8 MiB) */
+  /**
+   * Pack indexes up to this size are read whole; larger ones are read in
+   * pieces (the fanout, then one 1/256 bucket per lookup, cached). A whole
+   * 1.5 MB index (50k objects) was held for the few lookups a status
+   * makes. @default 262144 (256 KiB)
+   */
   wholeIndexBytes?: number;
 }
 
@@ -96,7 +101,7 @@ class ObjectReader implements GitObjectReader {
 
   constructor(fs: ReadFs, repo: RepoLocation, options: ObjectReaderOptions) {
     this.#fs = fs;
-    this.#wholeIndexBytes = options.wholeIndexBytes ?? 8 * 1024 * 1024;
+    this.#wholeIndexBytes = options.wholeIndexBytes ?? 256 * 1024;
     this.#ctx = {
       fs,
       maxObjectBytes: options.maxObjectBytes ?? 64 * 1024 * 1024,

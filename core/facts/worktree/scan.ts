@@ -332,7 +332,7 @@ export async function scanWorktree(
         continue;
       }
       chunk.push(i);
-      chunkPaths.push(`${work}/${idx.paths[i]!}`);
+      chunkPaths.push(idx.paths[i]!);
       if (chunk.length < LSTAT_CHUNK) continue;
     }
     if (chunk.length === 0) break;
@@ -343,7 +343,7 @@ export async function scanWorktree(
       chunkPaths.length = 0;
       continue;
     }
-    const stats = await fs.lstatMany(chunkPaths);
+    const stats = await fs.lstatMany(chunkPaths, work);
     lstatCount += chunk.length;
     for (let c = 0; c < chunk.length; c++) {
       const k = chunk[c]!;

@@ -45,6 +45,31 @@ Deno.test("lstatMany() gives the same answers for paths below the working direct
   assert.deepEqual(many.slice(2), [null, null]);
 });
 
+Deno.test("lstatMany() with a base gives lstat's answers for the joined paths, at, below and outside the working directory", async () => {
+  const cwd = Deno.cwd();
+  const names = ["deno.json", "core", "no-such-file", "deno.json/x", "core/fs.ts"];
+  const one = await Promise.all(names.map((n) => fs.lstat(`${cwd}/${n}`)));
+  assert.deepEqual(await fs.lstatMany(names, cwd), one, "base is the working directory");
+  assert.deepEqual(await fs.lstatMany(names, `${cwd}/`), one, "a trailing slash is the same base");
+  assert.equal(one[0]?.isFile, true, "control: the file is found");
+  assert.equal(one[4]?.isFile, true);
+  const below = ["fs.ts", "facts", "missing"];
+  assert.deepEqual(
+    await fs.lstatMany(below, `${cwd}/core`),
+    await Promise.all(below.map((n) => fs.lstat(`${cwd}/core/${n}`))),
+    "base below the working directory",
+  );
+  await withDir(async (dir) => {
+    await Deno.writeTextFile(`${dir}/f`, "12345");
+    const got = await fs.lstatMany(["f", "none"], dir);
+    assert.deepEqual(
+      got.map((s) => s?.size ?? null),
+      [5, null],
+      "base outside the working directory",
+    );
+  });
+});
+
 Deno.test("writeFileAtomic() replaces a file whole, keeps its permission bits and leaves no temp file", async () => {
   await withDir(async (dir) => {
     const path = `${dir}/config.json`;
