@@ -12,12 +12,13 @@
  * Pure: no I/O.
  * @module
  */
-import { createWasmDfa, type DfaScanResult } from "../../../wasm/mod.ts";
+import { createWasmDfa, type DfaScanResult, type NameChecks } from "../../../wasm/mod.ts";
 import { armorEnd } from "./armor.ts";
 import { buildAutomaton, type KeywordAutomaton } from "./automaton.ts";
 import { shannonEntropy } from "./checks.ts";
 import { isNotSecret } from "./filters.ts";
 import { buildNameChecks, followsFirst, followsPattern } from "./name_checks.ts";
+import { decodeTables, type PrebuiltTables, tablesFingerprint } from "./prebuilt.ts";
 import { scanDfaTs } from "./prefilter_ts.ts";
 import type { RuleSection, SecretRule } from "./rule.ts";
 
@@ -137,6 +138,10 @@ export interface SecretEngine {
   rules: readonly CompiledRule[];
   /** @internal keyword id -> rule indices */
   keywordRules: readonly (readonly number[])[];
+  /** @internal The name checks of the keyword pass (undefined when turned off). */
+  nameChecks: NameChecks | undefined;
+  /** @internal What the tables derive from (see prebuilt.ts). */
+  tablesFingerprint: string;
 }
 
 /** Options of {@linkcode createEngine}. */
@@ -148,6 +153,12 @@ export interface CreateEngineOptions {
    * to show that they change no finding. @default {true}
    */
   nameChecks?: boolean;
+  /**
+   * Tables made at generation time (tables_generated.ts): used when they
+   * were made from the same keywords and name-check inputs as `rules`,
+   * which are built otherwise.
+   */
+  tables?: PrebuiltTables;
 }
 
 /** Longest name (run of lead characters) a rule with `follows` reads, plus one. */
@@ -220,19 +231,24 @@ export function createEngine(
       section,
     };
   });
-  const automaton = buildAutomaton(keywords);
-  const tables = options.nameChecks === false ? automaton : {
-    ...automaton,
-    nameChecks: buildNameChecks(
-      automaton,
-      keywordRules,
-      compiled.map((c) => ({
-        lead: c.lead,
-        follows: c.near ? null : c.rule.follows ?? null,
-        tail: c.near ? null : c.rule.tail ?? null,
-      })),
-    ),
-  };
+  const checkInputs = compiled.map((c) => ({
+    lead: c.lead,
+    follows: c.near ? null : c.rule.follows ?? null,
+    tail: c.near ? null : c.rule.tail ?? null,
+  }));
+  const fingerprint = tablesFingerprint(
+    keywords,
+    keywordRules,
+    compiled.map((c, i) => ({ ...checkInputs[i]!, lead: c.rule.lead ?? null })),
+  );
+  const loaded = options.nameChecks !== false && options.tables?.fingerprint === fingerprint
+    ? decodeTables(options.tables.data, keywords)
+    : null;
+  const automaton = loaded?.automaton ?? buildAutomaton(keywords);
+  const nameChecks = options.nameChecks === false
+    ? undefined
+    : loaded?.nameChecks ?? buildNameChecks(automaton, keywordRules, checkInputs);
+  const tables = nameChecks === undefined ? automaton : { ...automaton, nameChecks };
   let prefilter: PrefilterKind = options.prefilter ?? "wasm";
   let scanKeywords = (bytes: Uint8Array) => scanDfaTs(tables, bytes, 0);
   let maskedCopy = maskHighTs;
@@ -269,6 +285,8 @@ export function createEngine(
     probeCopies,
     rules: compiled,
     keywordRules,
+    nameChecks,
+    tablesFingerprint: fingerprint,
   };
 }
 
@@ -283,11 +301,13 @@ function compileSection(section: RuleSection): RuleSection {
   };
 }
 
-/** A 128-entry table: 1 where the ASCII character is in the class body `cls`. */
+/** Every ASCII character, in order. */
+const ASCII = String.fromCharCode(...Array.from({ length: 128 }, (_, i) => i));
+
+/** A 128-entry table: 1 where the ASCII character is in the class body `cls` (one regex pass). */
 function asciiLookup(cls: string): Uint8Array {
-  const re = new RegExp(`[${cls}]`);
   const table = new Uint8Array(128);
-  for (let b = 0; b < 128; b++) table[b] = re.test(String.fromCharCode(b)) ? 1 : 0;
+  for (const m of ASCII.matchAll(new RegExp(`[${cls}]`, "g"))) table[m.index] = 1;
   return table;
 }
 

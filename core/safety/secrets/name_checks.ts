@@ -159,14 +159,15 @@ export function buildNameChecks(
 }
 
 const asciiSets = new Map<string, Uint8Array>();
+/** Every ASCII character, in order. */
+const ASCII = String.fromCharCode(...Array.from({ length: 128 }, (_, i) => i));
 
 /** A 128-entry table: 1 where the ASCII character is in the class body `cls` (built once per class). */
 function asciiSet(cls: string): Uint8Array {
   const known = asciiSets.get(cls);
   if (known !== undefined) return known;
-  const re = new RegExp(`[${cls}]`);
   const table = new Uint8Array(128);
-  for (let b = 0; b < 128; b++) table[b] = re.test(String.fromCharCode(b)) ? 1 : 0;
+  for (const m of ASCII.matchAll(new RegExp(`[${cls}]`, "g"))) table[m.index] = 1;
   asciiSets.set(cls, table);
   return table;
 }
