@@ -16,7 +16,7 @@
  * classes[0x61] = 1;
  * const table = new Uint32Array([0, 2 | 0x80000000, 0, 2 | 0x80000000]);
  * // The start bitmap is a skip hint; all bits set means "never skip".
- * const starts = new Uint8Array(8192).fill(0xff);
+ * const starts = new Uint8Array(32768).fill(0xff);
  * const dfa = createWasmDfa({ classes, table, starts });
  * const r = dfa.scan(new TextEncoder().encode("xax"), 0);
  * assert.deepEqual([...r.hits], [1, 2]);
@@ -26,22 +26,27 @@
  */
 import { PREFILTER_WASM_BASE64 } from "./_generated.ts";
 
+/** Bytes of the start bitmap: one bit per value of {@linkcode windowHash}. */
+export const START_BITMAP_BYTES = 32768;
+
 /**
- * The hash of a 3-byte window that indexes the start bitmap: the bytes as a
- * little-endian 24-bit number, times 0x9e3779b1, top 16 bits.
+ * The start-bitmap bit of a 3-byte window: its bytes as a little-endian
+ * number, every byte with bit 5 set (A-Z folded onto a-z), times
+ * 0x9e3779b1, top 18 bits.
  * @param b0 First byte.
  * @param b1 Second byte.
  * @param b2 Third byte.
- * @returns A bit index below 65536.
+ * @returns A bit index below 2^18.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { windowHash } from "./mod.ts";
- * assert.ok(windowHash(0x61, 0x62, 0x63) < 65536);
+ * assert.equal(windowHash(0x54, 0x4f, 0x4b), windowHash(0x74, 0x6f, 0x6b)); // "TOK", "tok"
+ * assert.ok(windowHash(0x61, 0x62, 0x63) < 2 ** 18);
  * ```
  */
 export function windowHash(b0: number, b1: number, b2: number): number {
-  return Math.imul(b0 | (b1 << 8) | (b2 << 16), 0x9e3779b1) >>> 16;
+  return Math.imul((b0 | (b1 << 8) | (b2 << 16)) | 0x202020, 0x9e3779b1) >>> 14;
 }
 
 /** A DFA in the layout the WASM loop reads. */
@@ -55,9 +60,9 @@ export interface DfaTables {
    */
   table: Uint32Array;
   /**
-   * One bit per hash of a 3-byte window (8192 bytes; see
-   * {@linkcode windowHash}): set when some keyword starts with that window in
-   * any ASCII case. Every keyword must be at least three bytes long.
+   * One bit per {@linkcode windowHash} ({@linkcode START_BITMAP_BYTES}):
+   * set for the first three bytes of every keyword, which must be at least
+   * three bytes long.
    */
   starts: Uint8Array;
   /** Name checks on hits; none when absent. */
@@ -177,11 +182,13 @@ function module(): WebAssembly.Module {
  */
 export function createWasmDfa(tables: DfaTables): WasmDfa {
   if (tables.classes.length !== 256) throw new RangeError("DFA classes must have 256 entries");
-  if (tables.starts.length !== 8192) throw new RangeError("DFA start bitmap must have 8192 bytes");
+  if (tables.starts.length !== START_BITMAP_BYTES) {
+    throw new RangeError(`DFA start bitmap must have ${START_BITMAP_BYTES} bytes`);
+  }
   const exports = new WebAssembly.Instance(module(), {}).exports as unknown as Exports;
   const classesAt = PAGE; // page 0 stays unused
   const startsAt = classesAt + 256;
-  const tableAt = startsAt + 8192;
+  const tableAt = startsAt + START_BITMAP_BYTES;
   const checks = tables.nameChecks;
   const checksAt = tableAt + tables.table.length * 4;
   const programAt = checksAt + (checks?.states.length ?? 0) * 4;
@@ -208,7 +215,7 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
   };
   layout(0);
   new Uint8Array(exports.memory.buffer, classesAt, 256).set(tables.classes);
-  new Uint8Array(exports.memory.buffer, startsAt, 8192).set(tables.starts);
+  new Uint8Array(exports.memory.buffer, startsAt, START_BITMAP_BYTES).set(tables.starts);
   new Uint32Array(exports.memory.buffer, tableAt, tables.table.length).set(tables.table);
   if (checks !== undefined) {
     if (checks.sets.length % 256 !== 0) {

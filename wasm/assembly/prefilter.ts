@@ -13,9 +13,11 @@
 // of the dependent table walk. This is exact because every keyword is at
 // least three bytes long: the skipped byte can only lead to states of depth
 // two or less, which end no keyword and are forgotten once the next two
-// bytes are read from the start state. The bitmap has one bit per hash of
-// the window (case variants included); a collision only skips less.
-//
+// bytes are read from the start state. The window is case-folded by setting
+// bit 5 of each byte (A-Z onto a-z, and some punctuation onto other
+// punctuation: an over-approximation, never a miss) and hashed into a bitmap
+// of 2^18 bits (see startsAt); a collision only skips less.
+
 // Name check: a state may carry a list of checks (see namePasses); a hit
 // there is written only when one of them passes, so the keyword hits of
 // assignment rules whose name is not followed by an operator (`"input_tokens"`
@@ -89,8 +91,7 @@ export function scan(
       while (i + 2 < to) {
         // Little-endian: the window's first byte is the low byte.
         const window = load<u32>(data + <usize> i) & 0xffffff;
-        const h = (window * 0x9e3779b1) >>> 16;
-        if ((<u32> load<u8>(starts + <usize> (h >> 3)) >> (h & 7)) & 1) break;
+        if (startsAt(window, starts)) break;
         acc |= window;
         i++;
       }
@@ -115,19 +116,28 @@ export function scan(
     // 3-byte window at either, none of them can end, and the start state
     // (with its skip) reads on. Only where both windows lie inside the data.
     if ((e & 0x40000000) === 0 && row !== 0 && i >= 2 && i + 2 <= to) {
-      const w0 = load<u32>(data + <usize> (i - 2)) & 0xffffff;
-      const h0 = (w0 * 0x9e3779b1) >>> 16;
-      if (((<u32> load<u8>(starts + <usize> (h0 >> 3)) >> (h0 & 7)) & 1) === 0) {
-        const w1 = load<u32>(data + <usize> (i - 1)) & 0xffffff;
-        const h1 = (w1 * 0x9e3779b1) >>> 16;
-        if (((<u32> load<u8>(starts + <usize> (h1 >> 3)) >> (h1 & 7)) & 1) === 0) row = 0;
-      }
+      if (
+        !startsAt(load<u32>(data + <usize> (i - 2)) & 0xffffff, starts) &&
+        !startsAt(load<u32>(data + <usize> (i - 1)) & 0xffffff, starts)
+      ) row = 0;
     }
   }
   resumeState = row;
   resumeIndex = i;
   orBits |= acc;
   return n;
+}
+
+/**
+ * True when a keyword may start at the 3-byte `window` (little-endian, all
+ * inside the data): the bit of the case-folded window is set in the
+ * 2^18-bit bitmap at `starts` (the hash of windowHash in wasm/mod.ts).
+ */
+// @ts-ignore: decorator
+
+function startsAt(window: u32, starts: usize): bool {
+  const h = ((window | 0x202020) * 0x9e3779b1) >>> 14;
+  return ((<u32> load<u8>(starts + <usize> (h >> 3)) >> (h & 7)) & 1) !== 0;
 }
 
 /** Longest name a check reads, plus one (the engine's MAX_NAME). */

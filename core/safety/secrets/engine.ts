@@ -304,10 +304,19 @@ function compileSection(section: RuleSection): RuleSection {
 /** Every ASCII character, in order. */
 const ASCII = String.fromCharCode(...Array.from({ length: 128 }, (_, i) => i));
 
-/** A 128-entry table: 1 where the ASCII character is in the class body `cls` (one regex pass). */
+const lookups = new Map<string, Uint8Array>();
+
+/**
+ * A 128-entry table: 1 where the ASCII character is in the class body `cls`
+ * (one regex pass, once per class: rules share a few; never written to).
+ */
 function asciiLookup(cls: string): Uint8Array {
-  const table = new Uint8Array(128);
-  for (const m of ASCII.matchAll(new RegExp(`[${cls}]`, "g"))) table[m.index] = 1;
+  let table = lookups.get(cls);
+  if (table === undefined) {
+    table = new Uint8Array(128);
+    for (const m of ASCII.matchAll(new RegExp(`[${cls}]`, "g"))) table[m.index] = 1;
+    lookups.set(cls, table);
+  }
   return table;
 }
 

@@ -19,7 +19,7 @@
  * Pure: no I/O.
  * @module
  */
-import type { NameChecks } from "../../../wasm/mod.ts";
+import { type NameChecks, START_BITMAP_BYTES } from "../../../wasm/mod.ts";
 import { ACCEPT_BIT, DEEP_BIT, type KeywordAutomaton } from "./automaton.ts";
 
 /** Tables in their stored form. */
@@ -37,7 +37,7 @@ export interface LoadedTables {
 }
 
 /** Format version, first word of the packed data. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 /**
  * The string the tables derive from: the keywords in id order, the rules
@@ -172,7 +172,8 @@ export function decodeTables(data: string, keywords: readonly string[]): LoadedT
   const starts = next(1, Uint8Array).slice();
   const sets = next(1, Uint8Array).slice();
   if (
-    at !== bytes.byteOffset + bytes.length || classes.length !== 256 || starts.length !== 8192 ||
+    at !== bytes.byteOffset + bytes.length || classes.length !== 256 ||
+    starts.length !== START_BITMAP_BYTES ||
     outputStart.length !== states + 1
   ) throw new RangeError("Prebuilt scanner tables are malformed");
   const table = new Uint32Array(states * classCount);
