@@ -91,6 +91,12 @@ export interface NameChecks {
 export interface DfaScanResult {
   /** Pairs (byte index into the scanned bytes, row offset of the state reached there). */
   hits: Uint32Array;
+  /**
+   * Per hit, the name checks of its state that passed: bit k for the k-th
+   * check of the state's list (bit 31 for the 32nd and later), every bit
+   * when the state has no checks. Never 0.
+   */
+  passed: Uint32Array;
   /** Row offset of the state after the last byte (to continue a stream). */
   state: number;
   /** True when every scanned byte was below 0x80. */
@@ -161,6 +167,18 @@ interface Exports {
 }
 
 const PAGE = 65536;
+
+/** The parts joined into one array of `total` entries (the part itself when there is one). */
+function joined(parts: Uint32Array[], total: number): Uint32Array {
+  if (parts.length === 1) return parts[0]!;
+  const out = new Uint32Array(total);
+  let off = 0;
+  for (const p of parts) {
+    out.set(p, off);
+    off += p.length;
+  }
+  return out;
+}
 const HIT_CAP = 16384;
 let compiled: WebAssembly.Module | null = null;
 
@@ -194,7 +212,9 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
   const programAt = checksAt + (checks?.states.length ?? 0) * 4;
   const setsAt = programAt + (checks?.program.length ?? 0) * 4;
   const outAt = setsAt + (checks?.sets.length ?? 0);
-  const dataAt = outAt + HIT_CAP * 8;
+  // Hits (two u32 each), then each hit's passed checks (one u32).
+  const passedAt = outAt + HIT_CAP * 8;
+  const dataAt = passedAt + HIT_CAP * 4;
   let capacity = 0;
   let scanned = 0;
   // After the data: its masked copy, then the copy search's bitmap (both move when the data grows).
@@ -235,6 +255,7 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
       scanned = bytes.length;
       exports.resetOr();
       const parts: Uint32Array[] = [];
+      const passedParts: Uint32Array[] = [];
       let total = 0;
       let from = 0;
       let row = state;
@@ -256,21 +277,19 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
         );
         if (n > 0) {
           parts.push(new Uint32Array(exports.memory.buffer, outAt, n * 2).slice());
-          total += n * 2;
+          passedParts.push(new Uint32Array(exports.memory.buffer, passedAt, n).slice());
+          total += n;
         }
         row = exports.lastState();
         from = exports.lastIndex();
         if (from >= bytes.length) break;
       }
-      const hits = parts.length === 1 ? parts[0]! : new Uint32Array(total);
-      if (parts.length > 1) {
-        let off = 0;
-        for (const p of parts) {
-          hits.set(p, off);
-          off += p.length;
-        }
-      }
-      return { hits, state: row, ascii: (exports.bytesOr() & 0x808080) === 0 };
+      return {
+        hits: joined(parts, total * 2),
+        passed: joined(passedParts, total),
+        state: row,
+        ascii: (exports.bytesOr() & 0x808080) === 0,
+      };
     },
     maskedView(): Uint8Array {
       // A copy: the bytes themselves stay for the copy search.

@@ -12,12 +12,17 @@
  * Pure: no I/O.
  * @module
  */
-import { createWasmDfa, type DfaScanResult, type NameChecks } from "../../../wasm/mod.ts";
+import { createWasmDfa, type DfaScanResult } from "../../../wasm/mod.ts";
 import { armorEnd } from "./armor.ts";
 import { buildAutomaton, type KeywordAutomaton } from "./automaton.ts";
 import { shannonEntropy } from "./checks.ts";
 import { isNotSecret } from "./filters.ts";
-import { buildNameChecks, followsFirst, followsPattern } from "./name_checks.ts";
+import {
+  buildNameChecks,
+  followsFirst,
+  followsPattern,
+  type RuleNameChecks,
+} from "./name_checks.ts";
 import { decodeTables, type PrebuiltTables, tablesFingerprint } from "./prebuilt.ts";
 import { scanDfaTs } from "./prefilter_ts.ts";
 import type { RuleSection, SecretRule } from "./rule.ts";
@@ -139,7 +144,12 @@ export interface SecretEngine {
   /** @internal keyword id -> rule indices */
   keywordRules: readonly (readonly number[])[];
   /** @internal The name checks of the keyword pass (undefined when turned off). */
-  nameChecks: NameChecks | undefined;
+  nameChecks: RuleNameChecks | undefined;
+  /**
+   * @internal Per output of the automaton, where its rules' entries begin in
+   * `nameChecks.ruleMasks` (one more entry: the end).
+   */
+  outputRuleStart: Uint32Array;
   /** @internal What the tables derive from (see prebuilt.ts). */
   tablesFingerprint: string;
 }
@@ -249,6 +259,10 @@ export function createEngine(
     ? undefined
     : loaded?.nameChecks ?? buildNameChecks(automaton, keywordRules, checkInputs);
   const tables = nameChecks === undefined ? automaton : { ...automaton, nameChecks };
+  const outputRuleStart = new Uint32Array(automaton.outputs.length + 1);
+  for (let o = 0; o < automaton.outputs.length; o++) {
+    outputRuleStart[o + 1] = outputRuleStart[o]! + keywordRules[automaton.outputs[o]!]!.length;
+  }
   let prefilter: PrefilterKind = options.prefilter ?? "wasm";
   let scanKeywords = (bytes: Uint8Array) => scanDfaTs(tables, bytes, 0);
   let maskedCopy = maskHighTs;
@@ -286,6 +300,7 @@ export function createEngine(
     rules: compiled,
     keywordRules,
     nameChecks,
+    outputRuleStart,
     tablesFingerprint: fingerprint,
   };
 }
@@ -391,13 +406,22 @@ export function findSecrets(engine: SecretEngine, bytes: Uint8Array): RawFinding
   const cuts: (CutCursor | undefined)[] = new Array(rules.length);
   const candidates: (RawFinding & { priority: number })[] = [];
   const hits = pass.hits;
+  const passed = pass.passed;
+  // Which rules' checks passed in the keyword pass (every rule without checks).
+  const ruleMasks = engine.nameChecks?.ruleMasks;
+  const ruleStart = engine.outputRuleStart;
   for (let h = 0; h < hits.length; h += 2) {
     const endIndex = hits[h]!;
     const state = hits[h + 1]! / automaton.classCount;
+    const mask = passed[h >> 1]!;
     for (let o = automaton.outputStart[state]!; o < automaton.outputStart[state + 1]!; o++) {
       const kw = automaton.outputs[o]!;
       const kwStart = endIndex - automaton.keywords[kw]!.length + 1;
-      for (const ri of keywordRules[kw]!) {
+      const rulesOf = keywordRules[kw]!;
+      for (let j = 0; j < rulesOf.length; j++) {
+        // The rule's own check failed: its confirmation would fail the same test.
+        if (ruleMasks !== undefined && (mask & ruleMasks[ruleStart[o]! + j]!) === 0) continue;
+        const ri = rulesOf[j]!;
         if (kwStart < coveredUntil[ri]!) continue;
         const c = rules[ri]!;
         const kwEnd = kwStart + automaton.keywords[kw]!.length;

@@ -46,6 +46,17 @@ export function followsFirst(f: NameFollows): string {
   return `${escape}${f.quote ? "\"'" : ""}${f.blanks > 0 ? " \\t" : ""}${f.operators}`;
 }
 
+/**
+ * The checks of the keyword pass and, for the engine, which of them stands
+ * for each rule: `ruleMasks` has one entry per rule of each output keyword
+ * (outputs in order, the rules of each keyword in order), the bits of
+ * DfaScanResult.passed that mean the rule's own check passed (every bit in
+ * a state without checks).
+ */
+export interface RuleNameChecks extends NameChecks {
+  ruleMasks: Uint32Array;
+}
+
 /** What the checks need to know of one compiled rule. */
 export interface NameCheckedRule {
   /** ASCII lookup (128 entries, 1 = in the class) of the rule's lead characters, or null. */
@@ -62,7 +73,7 @@ export interface NameCheckedRule {
  * @param automaton The keyword automaton.
  * @param keywordRules Keyword id -> indices of the rules that own it.
  * @param rules The rules, by index.
- * @returns The checks, in the layout the WASM pass reads.
+ * @returns The checks, in the layout the WASM pass reads, and the rules' bits.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -80,7 +91,7 @@ export function buildNameChecks(
   automaton: KeywordAutomaton,
   keywordRules: readonly (readonly number[])[],
   rules: readonly NameCheckedRule[],
-): NameChecks {
+): RuleNameChecks {
   const setIds = new Map<string, number>();
   const sets: number[] = [];
   const byTable = new Map<Uint8Array, number>();
@@ -126,27 +137,43 @@ export function buildNameChecks(
   const stateChecks = new Uint32Array(states);
   const program: number[] = [0];
   const lists = new Map<string, number>();
+  const { outputs, outputStart } = automaton;
+  // Per output, per rule of its keyword: the bits of the checks that stand for the rule.
+  const ruleMasks: number[] = [];
   for (let s = 0; s < states; s++) {
-    const from = automaton.outputStart[s]!;
-    const to = automaton.outputStart[s + 1]!;
+    const from = outputStart[s]!;
+    const to = outputStart[s + 1]!;
     if (from === to) continue;
     // Entries are pairs of words; a state lists each distinct pair once.
-    const list = new Map<string, [number, number]>();
+    const list = new Map<string, { index: number; pair: [number, number] }>();
+    const slots: number[] = [];
     let checked = true;
     for (let o = from; o < to && checked; o++) {
-      const e = entries[automaton.outputs[o]!]!;
+      const e = entries[outputs[o]!]!;
       if (e === null) checked = false;
       else {for (let k = 0; k < e.length; k += 2) {
-          list.set(`${e[k]},${e[k + 1]}`, [e[k]!, e[k + 1]!]);
+          const key = `${e[k]},${e[k + 1]}`;
+          let known = list.get(key);
+          if (known === undefined) {
+            known = { index: list.size, pair: [e[k]!, e[k + 1]!] };
+            list.set(key, known);
+          }
+          slots.push(known.index < 31 ? 2 ** known.index : 0x80000000);
         }}
     }
-    if (!checked) continue;
+    if (!checked) {
+      for (let o = from; o < to; o++) {
+        for (const _ of keywordRules[outputs[o]!]!) ruleMasks.push(0xffffffff);
+      }
+      continue;
+    }
+    ruleMasks.push(...slots);
     const key = [...list.keys()].join(";");
     let at = lists.get(key);
     if (at === undefined) {
       at = program.length;
       lists.set(key, at);
-      program.push(list.size, ...[...list.values()].flat());
+      program.push(list.size, ...[...list.values()].flatMap((v) => v.pair));
     }
     stateChecks[s] = at;
   }
@@ -155,6 +182,7 @@ export function buildNameChecks(
     states: stateChecks,
     program: Uint32Array.from(program),
     sets: Uint8Array.from(sets),
+    ruleMasks: Uint32Array.from(ruleMasks),
   };
 }
 

@@ -19,8 +19,9 @@
  * Pure: no I/O.
  * @module
  */
-import { type NameChecks, START_BITMAP_BYTES } from "../../../wasm/mod.ts";
+import { START_BITMAP_BYTES } from "../../../wasm/mod.ts";
 import { ACCEPT_BIT, DEEP_BIT, type KeywordAutomaton } from "./automaton.ts";
+import type { RuleNameChecks } from "./name_checks.ts";
 
 /** Tables in their stored form. */
 export interface PrebuiltTables {
@@ -33,11 +34,11 @@ export interface PrebuiltTables {
 /** The automaton and name checks decoded from {@linkcode PrebuiltTables}. */
 export interface LoadedTables {
   automaton: KeywordAutomaton;
-  nameChecks: NameChecks;
+  nameChecks: RuleNameChecks;
 }
 
 /** Format version, first word of the packed data. */
-const FORMAT = 2;
+const FORMAT = 3;
 
 /**
  * The string the tables derive from: the keywords in id order, the rules
@@ -85,7 +86,7 @@ export function tablesFingerprint(
  * assert.deepEqual(back.automaton.table, a.table);
  * ```
  */
-export function encodeTables(automaton: KeywordAutomaton, nameChecks: NameChecks): string {
+export function encodeTables(automaton: KeywordAutomaton, nameChecks: RuleNameChecks): string {
   const { classCount, table, outputStart, outputs } = automaton;
   const states = outputStart.length - 1;
   const { children, order } = trieOf(automaton);
@@ -104,6 +105,7 @@ export function encodeTables(automaton: KeywordAutomaton, nameChecks: NameChecks
   // Sections by width: 32-bit words, then 16-bit, then bytes (each view stays aligned).
   const sections: [ArrayLike<number>, 4 | 2 | 1][] = [
     [nameChecks.program, 4],
+    [nameChecks.ruleMasks, 4],
     [trie, 2],
     [outputStart, 2],
     [outputs, 2],
@@ -146,13 +148,13 @@ export function encodeTables(automaton: KeywordAutomaton, nameChecks: NameChecks
  */
 export function decodeTables(data: string, keywords: readonly string[]): LoadedTables {
   const bytes = fromBase64(data);
-  const head = new Uint32Array(bytes.buffer, bytes.byteOffset, Math.min(11, bytes.length >> 2));
-  if (head[0] !== FORMAT || head.length < 11) {
+  const head = new Uint32Array(bytes.buffer, bytes.byteOffset, Math.min(12, bytes.length >> 2));
+  if (head[0] !== FORMAT || head.length < 12) {
     throw new RangeError("Prebuilt scanner tables have another format");
   }
   const classCount = head[1]!;
   const states = head[2]!;
-  let at = bytes.byteOffset + 44;
+  let at = bytes.byteOffset + 48;
   let section = 3;
   const next = <T>(width: 4 | 2 | 1, view: new (b: ArrayBuffer, at: number, n: number) => T): T => {
     const n = head[section++]!;
@@ -164,6 +166,7 @@ export function decodeTables(data: string, keywords: readonly string[]): LoadedT
     return part;
   };
   const program = Uint32Array.from(next(4, Uint32Array));
+  const ruleMasks = Uint32Array.from(next(4, Uint32Array));
   const trie = next(2, Uint16Array);
   const outputStart = Uint32Array.from(next(2, Uint16Array));
   const outputs = Uint32Array.from(next(2, Uint16Array));
@@ -196,7 +199,7 @@ export function decodeTables(data: string, keywords: readonly string[]): LoadedT
   }
   return {
     automaton: { keywords, classes, classCount, table, starts, outputStart, outputs },
-    nameChecks: { classCount, states: checkStates, program, sets },
+    nameChecks: { classCount, states: checkStates, program, sets, ruleMasks },
   };
 }
 
