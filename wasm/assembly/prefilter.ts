@@ -198,25 +198,31 @@ function checkPasses(data: usize, i: u32, to: u32, entryAt: usize, sets: usize):
   const kwEnd = i + 1;
   const kwStart = kwEnd - (entry & 0xff);
   let end = kwEnd;
-  while (end > kwStart && load<u8>(lead + <usize> load<u8>(data + <usize> (end - 1))) === 0) {
-    end--;
+  // Bit 3 of the shape: the name is the keyword itself.
+  if ((shape & 8) === 0) {
+    while (end > kwStart && load<u8>(lead + <usize> load<u8>(data + <usize> (end - 1))) === 0) {
+      end--;
+    }
+    while (
+      end < to && end - kwStart < MAX_NAME &&
+      load<u8>(lead + <usize> load<u8>(data + <usize> end)) !== 0
+    ) end++;
+    if (end - kwStart >= MAX_NAME) return false;
   }
-  while (
-    end < to && end - kwStart < MAX_NAME &&
-    load<u8>(lead + <usize> load<u8>(data + <usize> end)) !== 0
-  ) end++;
-  if (end - kwStart >= MAX_NAME) return false;
   const op = operatorAt(data, end, to, shape, operators);
   if (op < 0) return false;
   const min = (shape >> 16) & 0xff;
   if (min === 0) return true;
   const blanks = shape >> 24;
+  // Entry bits 24-31: the value's character set, plus one (0: none).
+  const cls = entry >> 24;
+  const set: usize = cls === 0 ? 0 : sets + (<usize> (cls - 1) << 8);
   const at = <u32> op + 1;
-  if (valueAt(data, at, to, blanks, min)) return true;
+  if (valueAt(data, at, to, blanks, min, set)) return true;
   // A two-byte operator (`:=`, `=>`): the value may start after either byte.
   if (at < to) {
     const c = load<u8>(data + <usize> at);
-    if ((c === 0x3d || c === 0x3e) && valueAt(data, at + 1, to, blanks, min)) return true;
+    if ((c === 0x3d || c === 0x3e) && valueAt(data, at + 1, to, blanks, min, set)) return true;
   }
   return false;
 }
@@ -246,10 +252,12 @@ function tailAt(data: usize, p: u32, to: u32, shape: u32, set: usize): bool {
  * True when a value of at least `min` bytes can start at `p`, after at most
  * `blanks` blanks: quoted (the quote possibly after one backslash) with no
  * line break or that quote among its first `min` bytes, or bare, with no
- * blank, line break, quote, backslash or `=` among them. A necessary condition of
- * every assignment rule's value pattern (rules.ts, assignedValue).
+ * blank, line break, quote, backslash or `=` among them. A necessary
+ * condition of every assignment rule's value pattern (rules.ts,
+ * assignedValue). With a character set (`set`, not 0), quoted or bare, its
+ * first `min` bytes must all be in the set instead.
  */
-function valueAt(data: usize, p: u32, to: u32, blanks: u32, min: u32): bool {
+function valueAt(data: usize, p: u32, to: u32, blanks: u32, min: u32, set: usize): bool {
   let n: u32 = 0;
   while (p < to) {
     const c = load<u8>(data + <usize> p);
@@ -266,7 +274,16 @@ function valueAt(data: usize, p: u32, to: u32, blanks: u32, min: u32): bool {
       c = q;
     }
   }
-  if (c === 0x22 || c === 0x27 || c === 0x60) {
+  const quoted = c === 0x22 || c === 0x27 || c === 0x60;
+  if (set !== 0) {
+    if (quoted) p++;
+    if (p + min > to) return false;
+    for (let k: u32 = 0; k < min; k++) {
+      if (load<u8>(set + <usize> load<u8>(data + <usize> (p + k))) === 0) return false;
+    }
+    return true;
+  }
+  if (quoted) {
     p++;
     if (p + min > to) return false;
     for (let k: u32 = 0; k < min; k++) {

@@ -121,13 +121,19 @@ export function buildNameChecks(
         out.push((0x80000000 | tail.min | (tail.blanks << 8)) >>> 0);
         continue;
       }
-      if (lead === null || follows === null) return null;
-      const ops = asciiSet(follows.operators);
-      out.push(keyword.length | (setOf(lead) << 8) | (setOf(ops) << 16));
+      if (follows === null) return null;
       const value = follows.value;
       if (value !== undefined && (value.min > 0xff || value.blanks > 0xff)) return null;
+      // Without lead characters the name is the keyword itself (shape bit 3).
+      const exact = lead === null;
+      const cls = value?.cls === undefined ? 0 : setOf(valueSet(value.cls)) + 1;
+      if (cls > 0xff) return null;
+      const ops = asciiSet(follows.operators);
       out.push(
-        (follows.escapes | (follows.quote ? 4 : 0) | (follows.blanks << 8) |
+        (keyword.length | (setOf(lead ?? NO_LEAD) << 8) | (setOf(ops) << 16) | (cls << 24)) >>> 0,
+      );
+      out.push(
+        (follows.escapes | (follows.quote ? 4 : 0) | (exact ? 8 : 0) | (follows.blanks << 8) |
           ((value?.min ?? 0) << 16) | ((value?.blanks ?? 0) << 24)) >>> 0,
       );
     }
@@ -184,6 +190,22 @@ export function buildNameChecks(
     sets: Uint8Array.from(sets),
     ruleMasks: Uint32Array.from(ruleMasks),
   };
+}
+
+/** No lead character: the set of a check whose name is its keyword. */
+const NO_LEAD = new Uint8Array(128);
+
+/**
+ * The set of a value's characters: it may hold no quote or backslash (the
+ * pass skips an opening quote before testing them, so a set with quotes
+ * would test the wrong bytes).
+ */
+function valueSet(cls: string): Uint8Array {
+  const set = asciiSet(cls);
+  if (set[0x22] === 1 || set[0x27] === 1 || set[0x60] === 1 || set[0x5c] === 1) {
+    throw new RangeError("Cannot build name checks: a value set holds a quote or backslash");
+  }
+  return set;
 }
 
 const asciiSets = new Map<string, Uint8Array>();

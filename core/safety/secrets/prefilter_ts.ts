@@ -88,18 +88,23 @@ function checkPasses(checks: NameChecks, bytes: Uint8Array, i: number, entryAt: 
   const kwEnd = i + 1;
   const kwStart = kwEnd - (entry & 0xff);
   let end = kwEnd;
-  while (end > kwStart && sets[lead + bytes[end - 1]!] === 0) end--;
-  while (end < bytes.length && end - kwStart < MAX_NAME && sets[lead + bytes[end]!] !== 0) end++;
-  if (end - kwStart >= MAX_NAME) return false;
+  // Bit 3 of the shape: the name is the keyword itself.
+  if ((shape & 8) === 0) {
+    while (end > kwStart && sets[lead + bytes[end - 1]!] === 0) end--;
+    while (end < bytes.length && end - kwStart < MAX_NAME && sets[lead + bytes[end]!] !== 0) end++;
+    if (end - kwStart >= MAX_NAME) return false;
+  }
   const op = operatorAt(bytes, end, shape, sets, operators);
   if (op < 0) return false;
   const min = (shape >> 16) & 0xff;
   if (min === 0) return true;
   const blanks = shape >>> 24;
-  if (valueAt(bytes, op + 1, blanks, min)) return true;
+  const cls = entry >>> 24;
+  const set = cls === 0 ? -1 : (cls - 1) * 256;
+  if (valueAt(bytes, op + 1, blanks, min, sets, set)) return true;
   // A two-byte operator (`:=`, `=>`): the value may start after either byte.
   const c = bytes[op + 1];
-  return (c === 0x3d || c === 0x3e) && valueAt(bytes, op + 2, blanks, min);
+  return (c === 0x3d || c === 0x3e) && valueAt(bytes, op + 2, blanks, min, sets, set);
 }
 
 /** A tail check from `p` (tailAt in WASM). */
@@ -124,8 +129,15 @@ function tailAt(
 
 const BARE_STOP = new Set([0x20, 0x09, 0x0a, 0x0d, 0x22, 0x27, 0x60, 0x5c, 0x0b, 0x0c, 0x3d]);
 
-/** Whether a value of at least `min` bytes can start at `p` (valueAt in WASM). */
-function valueAt(bytes: Uint8Array, p: number, blanks: number, min: number): boolean {
+/** Whether a value of at least `min` bytes (of the set at `sets[set]`, unless -1) can start at `p` (valueAt in WASM). */
+function valueAt(
+  bytes: Uint8Array,
+  p: number,
+  blanks: number,
+  min: number,
+  sets: Uint8Array,
+  set: number,
+): boolean {
   const to = bytes.length;
   let n = 0;
   while (p < to && (bytes[p] === 0x20 || bytes[p] === 0x09)) {
@@ -139,7 +151,14 @@ function valueAt(bytes: Uint8Array, p: number, blanks: number, min: number): boo
     p++;
     c = q;
   }
-  if (c === 0x22 || c === 0x27 || c === 0x60) {
+  const quoted = c === 0x22 || c === 0x27 || c === 0x60;
+  if (set >= 0) {
+    if (quoted) p++;
+    if (p + min > to) return false;
+    for (let k = 0; k < min; k++) if (sets[set + bytes[p + k]!] === 0) return false;
+    return true;
+  }
+  if (quoted) {
     p++;
     if (p + min > to) return false;
     for (let k = 0; k < min; k++) {

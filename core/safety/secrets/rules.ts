@@ -1097,6 +1097,14 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description:
       "`Authorization: token X` / `Token X` (GitHub, Django REST and others) with at least 16 token characters.",
     keywords: ["authorization"],
+    // The keyword pass drops `headers.authorization?.…` and other schemes (`Bearer`).
+    follows: {
+      quote: true,
+      escapes: 1,
+      blanks: 4,
+      operators: ":",
+      value: { blanks: 16, min: 5, cls: "TtOoKkEeNn" },
+    },
     pattern: new RegExp(
       String
         .raw`Authorization(?:\\?["'])?[ \t]{0,4}:[ \t]{0,16}(?:\\?["'])?token[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/-]{16,4096}={0,2})(?![A-Za-z0-9._~+\/=-])`,
@@ -1280,6 +1288,14 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description:
       "`Authorization: <credential>` with no scheme word before it (a UUID, hex or opaque API key sent as the whole header value).",
     keywords: ["authorization"],
+    // The keyword pass drops a header whose value starts with a scheme word and a blank.
+    follows: {
+      quote: true,
+      escapes: 1,
+      blanks: 4,
+      operators: ":",
+      value: { blanks: 16, min: 16, cls: "A-Za-z0-9._~+\\/-" },
+    },
     pattern: new RegExp(
       String
         .raw`Authorization(?:\\?["'])?[ \t]{0,4}:[ \t]{0,16}(?:\\?["'])?(?<s>[A-Za-z0-9._~+\/-]{16,4096}={0,2})(?=[ \t]{0,16}(?:\\|["'\r\n,;}]|$))`,
