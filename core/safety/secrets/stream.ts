@@ -98,6 +98,18 @@ export function redactionMarker(kind: string): string {
   return `[REDACTED:${kind}]`;
 }
 
+/** The marker of each kind as bytes, encoded once (kinds are few and fixed). */
+const markerBytes = new Map<string, Uint8Array>();
+
+function markerOf(kind: string): Uint8Array {
+  let bytes = markerBytes.get(kind);
+  if (bytes === undefined) {
+    bytes = encoder.encode(redactionMarker(kind));
+    markerBytes.set(kind, bytes);
+  }
+  return bytes;
+}
+
 /**
  * Scans a stream chunk by chunk; optionally writes the redacted stream.
  * @param engine From {@linkcode createEngine}.
@@ -244,7 +256,7 @@ export async function scanStream(
       let size = 0;
       for (const f of round) {
         if (f.start > emitted) parts.push(take(emitted, f.start));
-        parts.push(encoder.encode(redactionMarker(f.kind)));
+        parts.push(markerOf(f.kind));
         emitted = f.end;
       }
       if (upTo > emitted) {
