@@ -159,7 +159,8 @@ const MAX_NAME: u32 = 98;
  * holds the keyword (its trailing non-lead bytes dropped) is shorter than
  * MAX_NAME, an operator follows it and, with a value check, a value can
  * follow the operator (see valueAt). An entry whose second word has bit 31
- * set is a tail check instead (see tailAt).
+ * set is a tail check instead (see tailAt), or with bits 31 and 30 a reach
+ * check (see reachAt).
  */
 function namePasses(
   data: usize,
@@ -190,8 +191,10 @@ function checkPasses(data: usize, i: u32, to: u32, entryAt: usize, sets: usize):
   const entry = load<u32>(entryAt);
   const shape = load<u32>(entryAt, 4);
   if (shape >> 31) {
-    // A tail check: the set of entry bits 8-15, right after the keyword.
-    return tailAt(data, i + 1, to, shape, sets + (<usize> ((entry >> 8) & 0xff) << 8));
+    // A tail (or, with bit 30, reach) check: the set of entry bits 8-15, right after the keyword.
+    const set = sets + (<usize> ((entry >> 8) & 0xff) << 8);
+    if (shape & 0x40000000) return reachAt(data, i + 1, to, shape, set);
+    return tailAt(data, i + 1, to, shape, set);
   }
   const lead = sets + (<usize> ((entry >> 8) & 0xff) << 8);
   const operators = sets + (<usize> ((entry >> 16) & 0xff) << 8);
@@ -223,6 +226,27 @@ function checkPasses(data: usize, i: u32, to: u32, entryAt: usize, sets: usize):
   if (at < to) {
     const c = load<u8>(data + <usize> at);
     if ((c === 0x3d || c === 0x3e) && valueAt(data, at + 1, to, blanks, min, set)) return true;
+  }
+  return false;
+}
+
+/**
+ * True when, from `p`, a run of at most `(shape >> 16) & 0x3fff` bytes, each
+ * in the set or the byte `shape & 0xff` (the separator) or `(shape >> 8) &
+ * 0xff` (the end), holds the separator and, after it, the end byte (a rule's
+ * reach: `user:password@`). Reads until the end byte after a separator, the
+ * first byte outside the run, or the length.
+ */
+function reachAt(data: usize, p: u32, to: u32, shape: u32, set: usize): bool {
+  const sep = shape & 0xff;
+  const end = (shape >> 8) & 0xff;
+  const max = (shape >> 16) & 0x3fff;
+  let seen = false;
+  for (let n: u32 = 0; n < max && p < to; n++, p++) {
+    const c = <u32> load<u8>(data + <usize> p);
+    if (c === end && seen) return true;
+    if (c === sep) seen = true;
+    else if (c !== end && load<u8>(set + <usize> c) === 0) return false;
   }
   return false;
 }

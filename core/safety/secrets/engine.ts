@@ -245,6 +245,7 @@ export function createEngine(
     lead: c.lead,
     follows: c.near ? null : c.rule.follows ?? null,
     tail: c.near ? null : c.rule.tail ?? null,
+    reach: c.near ? null : c.rule.reach ?? null,
   }));
   const fingerprint = tablesFingerprint(
     keywords,

@@ -65,6 +65,8 @@ export interface NameCheckedRule {
   follows: NameFollows | null;
   /** The rule's `tail`, or null. */
   tail: { blanks: number; cls: string; min: number } | null;
+  /** The rule's `reach`, or null (absent: none). */
+  reach?: { cls: string; max: number; sep: string; end: string } | null;
 }
 
 /**
@@ -115,15 +117,25 @@ export function buildNameChecks(
     if (keyword.length > 0xff) return null;
     const out: number[] = [];
     for (const ri of keywordRules[kw]!) {
-      const { lead, follows, tail } = rules[ri]!;
+      const { lead, follows, tail, reach } = rules[ri]!;
       if (tail !== null && tail.min <= 0xff && tail.blanks <= 0xff) {
         out.push(keyword.length | (setOf(asciiSet(tail.cls)) << 8));
         out.push((0x80000000 | tail.min | (tail.blanks << 8)) >>> 0);
         continue;
       }
+      if (reach !== undefined && reach !== null && reach.max < 1 << 14) {
+        // A reach check: shape bits 31 and 30, the separator, the end byte, the length.
+        out.push(keyword.length | (setOf(asciiSet(reach.cls)) << 8));
+        out.push(
+          (0xc0000000 | reach.sep.charCodeAt(0) | (reach.end.charCodeAt(0) << 8) |
+            (reach.max << 16)) >>> 0,
+        );
+        continue;
+      }
       if (follows === null) return null;
       const value = follows.value;
-      if (value !== undefined && (value.min > 0xff || value.blanks > 0xff)) return null;
+      // Value blanks stop below bit 30 of the shape, which marks the tail and reach checks.
+      if (value !== undefined && (value.min > 0xff || value.blanks > 0x3f)) return null;
       // Without lead characters the name is the keyword itself (shape bit 3).
       const exact = lead === null;
       const cls = value?.cls === undefined ? 0 : setOf(valueSet(value.cls)) + 1;

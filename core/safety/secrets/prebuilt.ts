@@ -45,7 +45,7 @@ const FORMAT = 3;
  * that own each, and per rule what the name checks read.
  * @param keywords The automaton's keywords, index = id.
  * @param keywordRules Keyword id -> rule indices.
- * @param rules Per rule: its lead class body, and `follows`/`tail` as the checks see them.
+ * @param rules Per rule: its lead class body, and `follows`/`tail`/`reach` as the checks see them.
  * @returns The fingerprint.
  * @example
  * ```ts
@@ -59,10 +59,10 @@ const FORMAT = 3;
 export function tablesFingerprint(
   keywords: readonly string[],
   keywordRules: readonly (readonly number[])[],
-  rules: readonly { lead: string | null; follows: unknown; tail: unknown }[],
+  rules: readonly { lead: string | null; follows: unknown; tail: unknown; reach?: unknown }[],
 ): string {
   const parts = [`v${FORMAT}`, keywords.join("\n"), keywordRules.map((r) => r.join(",")).join(";")];
-  for (const r of rules) parts.push(JSON.stringify([r.lead, r.follows, r.tail]));
+  for (const r of rules) parts.push(JSON.stringify([r.lead, r.follows, r.tail, r.reach ?? null]));
   return parts.join("\n\0\n");
 }
 

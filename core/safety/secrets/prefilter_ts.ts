@@ -82,7 +82,11 @@ function checkPasses(checks: NameChecks, bytes: Uint8Array, i: number, entryAt: 
   const { program, sets } = checks;
   const entry = program[entryAt]!;
   const shape = program[entryAt + 1]!;
-  if (shape >>> 31 === 1) return tailAt(bytes, i + 1, shape, sets, ((entry >> 8) & 0xff) * 256);
+  if (shape >>> 31 === 1) {
+    const set = ((entry >> 8) & 0xff) * 256;
+    if ((shape & 0x40000000) !== 0) return reachAt(bytes, i + 1, shape, sets, set);
+    return tailAt(bytes, i + 1, shape, sets, set);
+  }
   const lead = ((entry >> 8) & 0xff) * 256;
   const operators = ((entry >> 16) & 0xff) * 256;
   const kwEnd = i + 1;
@@ -105,6 +109,27 @@ function checkPasses(checks: NameChecks, bytes: Uint8Array, i: number, entryAt: 
   // A two-byte operator (`:=`, `=>`): the value may start after either byte.
   const c = bytes[op + 1];
   return (c === 0x3d || c === 0x3e) && valueAt(bytes, op + 2, blanks, min, sets, set);
+}
+
+/** A reach check from `p` (reachAt in WASM). */
+function reachAt(
+  bytes: Uint8Array,
+  p: number,
+  shape: number,
+  sets: Uint8Array,
+  set: number,
+): boolean {
+  const sep = shape & 0xff;
+  const end = (shape >> 8) & 0xff;
+  const max = (shape >>> 16) & 0x3fff;
+  let seen = false;
+  for (let n = 0; n < max && p < bytes.length; n++, p++) {
+    const c = bytes[p]!;
+    if (c === end && seen) return true;
+    if (c === sep) seen = true;
+    else if (c !== end && sets[set + c] === 0) return false;
+  }
+  return false;
 }
 
 /** A tail check from `p` (tailAt in WASM). */

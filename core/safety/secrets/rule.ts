@@ -131,6 +131,16 @@ export interface SecretRule {
    * it, as long as the hit at the match's own keyword passes).
    */
   tail?: { blanks: number; cls: string; min: number };
+  /**
+   * What every match holds right after each keyword of the rule when its
+   * body runs to a closing byte (`user:password@` after `://`): within `max`
+   * bytes of `cls` (a RegExp character-class body, ASCII), the byte `sep`,
+   * and after it the byte `end` (both counted in the run whether or not
+   * `cls` holds them). The keyword pass drops a hit without it, reading
+   * until the first byte outside the run, so it must hold wherever
+   * `pattern` matches at the keyword. A rule has `tail` or `reach`, not both.
+   */
+  reach?: { cls: string; max: number; sep: string; end: string };
   /** Bytes after the keyword start that the window spans. */
   after: number;
   /** Wins over lower priorities when matches overlap: 3 vendor-specific, 2 structural, 1 generic. */

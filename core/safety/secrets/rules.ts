@@ -135,6 +135,18 @@ function isReference(value: string): boolean {
   return /^\$|^%[A-Za-z_]+%$/.test(value);
 }
 
+/**
+ * What follows `://` in a URL with credentials: a user of at most 128
+ * characters, `:`, a password of at most 256 (which may hold `:` and `@`),
+ * `@`, none of them a blank or a URL delimiter.
+ */
+const URL_USERINFO = {
+  cls: String.raw`^\s\/?#"'<>\\\[\]`,
+  max: 128 + 1 + 256 + 1,
+  sep: ":",
+  end: "@",
+} as const;
+
 /** Between a flag and its value on a command line: `=` or blanks. */
 const FLAG_SEP = String.raw`(?:=|[ \t]{1,16})`;
 
@@ -1151,6 +1163,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ["://"],
     // `user:password@` ends within the window.
     needs: "@",
+    // ... right after the `://`: the keyword pass drops URLs without it.
+    reach: URL_USERINFO,
     pattern:
       /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:jdbc:)?(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|cassandra)(?:\+[a-z0-9]{1,20})?:\/\/(?<user>[^\s:@\/?#"'<>\\\[\]]{0,128}):(?<s>[^\s\/?#"'<>\\\[\]]{1,256})@(?=[A-Za-z0-9\[_.-])/i,
     lead: "A-Za-z0-9+.\\-",
@@ -1168,6 +1182,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ["://"],
     // `user:password@` ends within the window.
     needs: "@",
+    // ... right after the `://`: the keyword pass drops URLs without it.
+    reach: URL_USERINFO,
     pattern:
       /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/(?<user>[^\s:@\/?#"'<>\\\[\]]{1,128}):(?<s>[^\s\/?#"'<>\\\[\]]{1,256})@(?=[A-Za-z0-9\[_.-])/,
     lead: "A-Za-z0-9+.\\-",

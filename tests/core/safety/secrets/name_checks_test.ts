@@ -155,3 +155,41 @@ Deno.test("buildNameChecks() refuses a value set holding a quote or backslash", 
     assert.throws(() => buildNameChecks(automaton, [[0]], [rule(cls)]), RangeError, cls);
   }
 });
+
+Deno.test("a reach check drops URLs with no user:password@ after :// and changes no finding", () => {
+  const rng = new Rng(2105);
+  const checked = createEngine(SECRET_RULES);
+  const plain = createEngine(SECRET_RULES, { nameChecks: false });
+  const schemes = ["https", "postgres", "mongodb+srv", "redis", "git+ssh", "jdbc:mysql", "ftp"];
+  const user = () =>
+    rng.pick(["", "u", "admin", rng.str(ALNUM, 128), rng.str(ALNUM, 129), "bob%40corp"]);
+  const pass = () =>
+    rng.pick([
+      rng.str(ALNUM, 10) + "7",
+      "p:a:ss" + rng.str(ALNUM, 8),
+      "p@ss" + rng.str(ALNUM, 8),
+      rng.str(ALNUM, 255) + "7",
+      rng.str(ALNUM, 256) + "7",
+      "",
+    ]);
+  const tail = () =>
+    rng.pick(["@db.example.com:5432/app", "@host", "/path@x", "?q=a@b", " @host", "@", "#@x"]);
+  let found = 0;
+  let dropped = 0;
+  for (let i = 0; i < 3000; i++) {
+    const body = rng.int(4) === 0
+      ? rng.pick(["registry.npmjs.org/@types/node", "host/x:y@z", "a:b c@d", "::@@"])
+      : `${user()}:${pass()}${tail()}`;
+    const text = `${rng.pick(schemes)}://${body}`;
+    const bytes = encoder.encode(
+      rng.int(2) === 0 ? text : JSON.stringify({ c: `url = "${text}"` }),
+    );
+    const a = findSecrets(checked, bytes);
+    assert.deepEqual(a, findSecrets(plain, bytes), text);
+    found += a.filter((f) => f.kind === "database_url" || f.kind === "url_credentials").length;
+    dropped += plain.scanKeywords(bytes).hits.length - checked.scanKeywords(bytes).hits.length;
+  }
+  // Positive controls: URL passwords found (some at the longest user and password), hits dropped.
+  assert.ok(found > 300, `${found} URL findings`);
+  assert.ok(dropped / 2 > 400, `${dropped / 2} hits dropped`);
+});
