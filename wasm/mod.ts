@@ -16,7 +16,7 @@
  * classes[0x61] = 1;
  * const table = new Uint32Array([0, 2 | 0x80000000, 0, 2 | 0x80000000]);
  * // The start bitmap is a skip hint; all bits set means "never skip".
- * const starts = new Uint8Array(8192).fill(0xff);
+ * const starts = new Uint8Array(32768).fill(0xff);
  * const dfa = createWasmDfa({ classes, table, starts });
  * const r = dfa.scan(new TextEncoder().encode("xax"), 0);
  * assert.deepEqual([...r.hits], [1, 2]);
@@ -26,22 +26,27 @@
  */
 import { PREFILTER_WASM_BASE64 } from "./_generated.ts";
 
+/** Bytes of the start bitmap: one bit per value of {@linkcode windowHash}. */
+export const START_BITMAP_BYTES = 32768;
+
 /**
- * The hash of a 3-byte window that indexes the start bitmap: the bytes as a
- * little-endian 24-bit number, times 0x9e3779b1, top 16 bits.
+ * The start-bitmap bit of a 3-byte window: its bytes as a little-endian
+ * number, every byte with bit 5 set (A-Z folded onto a-z), times
+ * 0x9e3779b1, top 18 bits.
  * @param b0 First byte.
  * @param b1 Second byte.
  * @param b2 Third byte.
- * @returns A bit index below 65536.
+ * @returns A bit index below 2^18.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { windowHash } from "./mod.ts";
- * assert.ok(windowHash(0x61, 0x62, 0x63) < 65536);
+ * assert.equal(windowHash(0x54, 0x4f, 0x4b), windowHash(0x74, 0x6f, 0x6b)); // "TOK", "tok"
+ * assert.ok(windowHash(0x61, 0x62, 0x63) < 2 ** 18);
  * ```
  */
 export function windowHash(b0: number, b1: number, b2: number): number {
-  return Math.imul(b0 | (b1 << 8) | (b2 << 16), 0x9e3779b1) >>> 16;
+  return Math.imul((b0 | (b1 << 8) | (b2 << 16)) | 0x202020, 0x9e3779b1) >>> 14;
 }
 
 /** A DFA in the layout the WASM loop reads. */
@@ -55,9 +60,9 @@ export interface DfaTables {
    */
   table: Uint32Array;
   /**
-   * One bit per hash of a 3-byte window (8192 bytes; see
-   * {@linkcode windowHash}): set when some keyword starts with that window in
-   * any ASCII case. Every keyword must be at least three bytes long.
+   * One bit per {@linkcode windowHash} ({@linkcode START_BITMAP_BYTES}):
+   * set for the first three bytes of every keyword, which must be at least
+   * three bytes long.
    */
   starts: Uint8Array;
   /** Name checks on hits; none when absent. */
@@ -86,6 +91,12 @@ export interface NameChecks {
 export interface DfaScanResult {
   /** Pairs (byte index into the scanned bytes, row offset of the state reached there). */
   hits: Uint32Array;
+  /**
+   * Per hit, the name checks of its state that passed: bit k for the k-th
+   * check of the state's list (bit 31 for the 32nd and later), every bit
+   * when the state has no checks. Never 0.
+   */
+  passed: Uint32Array;
   /** Row offset of the state after the last byte (to continue a stream). */
   state: number;
   /** True when every scanned byte was below 0x80. */
@@ -156,6 +167,18 @@ interface Exports {
 }
 
 const PAGE = 65536;
+
+/** The parts joined into one array of `total` entries (the part itself when there is one). */
+function joined(parts: Uint32Array[], total: number): Uint32Array {
+  if (parts.length === 1) return parts[0]!;
+  const out = new Uint32Array(total);
+  let off = 0;
+  for (const p of parts) {
+    out.set(p, off);
+    off += p.length;
+  }
+  return out;
+}
 const HIT_CAP = 16384;
 let compiled: WebAssembly.Module | null = null;
 
@@ -177,17 +200,21 @@ function module(): WebAssembly.Module {
  */
 export function createWasmDfa(tables: DfaTables): WasmDfa {
   if (tables.classes.length !== 256) throw new RangeError("DFA classes must have 256 entries");
-  if (tables.starts.length !== 8192) throw new RangeError("DFA start bitmap must have 8192 bytes");
+  if (tables.starts.length !== START_BITMAP_BYTES) {
+    throw new RangeError(`DFA start bitmap must have ${START_BITMAP_BYTES} bytes`);
+  }
   const exports = new WebAssembly.Instance(module(), {}).exports as unknown as Exports;
   const classesAt = PAGE; // page 0 stays unused
   const startsAt = classesAt + 256;
-  const tableAt = startsAt + 8192;
+  const tableAt = startsAt + START_BITMAP_BYTES;
   const checks = tables.nameChecks;
   const checksAt = tableAt + tables.table.length * 4;
   const programAt = checksAt + (checks?.states.length ?? 0) * 4;
   const setsAt = programAt + (checks?.program.length ?? 0) * 4;
   const outAt = setsAt + (checks?.sets.length ?? 0);
-  const dataAt = outAt + HIT_CAP * 8;
+  // Hits (two u32 each), then each hit's passed checks (one u32).
+  const passedAt = outAt + HIT_CAP * 8;
+  const dataAt = passedAt + HIT_CAP * 4;
   let capacity = 0;
   let scanned = 0;
   // After the data: its masked copy, then the copy search's bitmap (both move when the data grows).
@@ -208,7 +235,7 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
   };
   layout(0);
   new Uint8Array(exports.memory.buffer, classesAt, 256).set(tables.classes);
-  new Uint8Array(exports.memory.buffer, startsAt, 8192).set(tables.starts);
+  new Uint8Array(exports.memory.buffer, startsAt, START_BITMAP_BYTES).set(tables.starts);
   new Uint32Array(exports.memory.buffer, tableAt, tables.table.length).set(tables.table);
   if (checks !== undefined) {
     if (checks.sets.length % 256 !== 0) {
@@ -228,6 +255,7 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
       scanned = bytes.length;
       exports.resetOr();
       const parts: Uint32Array[] = [];
+      const passedParts: Uint32Array[] = [];
       let total = 0;
       let from = 0;
       let row = state;
@@ -249,21 +277,19 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
         );
         if (n > 0) {
           parts.push(new Uint32Array(exports.memory.buffer, outAt, n * 2).slice());
-          total += n * 2;
+          passedParts.push(new Uint32Array(exports.memory.buffer, passedAt, n).slice());
+          total += n;
         }
         row = exports.lastState();
         from = exports.lastIndex();
         if (from >= bytes.length) break;
       }
-      const hits = parts.length === 1 ? parts[0]! : new Uint32Array(total);
-      if (parts.length > 1) {
-        let off = 0;
-        for (const p of parts) {
-          hits.set(p, off);
-          off += p.length;
-        }
-      }
-      return { hits, state: row, ascii: (exports.bytesOr() & 0x808080) === 0 };
+      return {
+        hits: joined(parts, total * 2),
+        passed: joined(passedParts, total),
+        state: row,
+        ascii: (exports.bytesOr() & 0x808080) === 0,
+      };
     },
     maskedView(): Uint8Array {
       // A copy: the bytes themselves stay for the copy search.

@@ -5,10 +5,12 @@
  * when they differ (part of `deno task check`; no rebuild, no compiler load).
  *
  * The hash covers the source text, the compiler version and its flags, so a
- * change to any of them makes the generated file stale.
+ * change to any of them makes the generated file stale. It then does the
+ * same for the scanner's prebuilt keyword tables (gen_scanner_tables.ts).
  * @module
  */
 import { encodeBase64 } from "./_base64.ts";
+import { genScannerTables } from "./gen_scanner_tables.ts";
 
 /** The AssemblyScript source files, in hash order. */
 export const WASM_SOURCES = ["wasm/assembly/prefilter.ts"];
@@ -83,12 +85,15 @@ if (import.meta.main) {
     // missing: stale
   }
   if (Deno.args.includes("--check")) {
+    const tablesCurrent = genScannerTables(true);
     if (recordedHash(current) !== hash) {
       console.error(`${WASM_GENERATED} is stale (source hash differs): run deno task gen`);
       Deno.exit(1);
     }
+    if (!tablesCurrent) Deno.exit(1);
   } else if (recordedHash(current) !== hash || Deno.args.includes("--force")) {
     Deno.writeTextFileSync(WASM_GENERATED, renderGenerated(hash, await compile()));
     console.error(`${WASM_GENERATED} regenerated`);
   }
+  if (!Deno.args.includes("--check")) genScannerTables(false);
 }

@@ -15,7 +15,9 @@
  * recall and false-positive rate on the labelled cases (every kind in every
  * context; look-alikes and placeholders), with PASS/MISS against the
  * targets. Reports, never asserts. secretlint is imported here only, never
- * by baton.
+ * by baton. With `BATON_BENCH_BEFORE=<checkout>` that checkout's `baton
+ * redact` runs in the same rounds too (same flags), with the same ratios, so
+ * a change shows before and after in one run.
  * @module
  */
 import { defaultEngine } from "../../core/safety/secrets/default_engine.ts";
@@ -333,6 +335,8 @@ export async function runSecretsBench(
     corpus.path,
   ];
   const baseline = await prepareBaseline(dir);
+  // BATON_BENCH_BEFORE=<checkout>: that checkout's redact too, in the same rounds (before/after).
+  const before = Deno.env.get("BATON_BENCH_BEFORE");
   const processes = [
     { label: "baton redact FILE > out", argv: batonArgv(MAIN), out: batonOut },
     ...("main" in baseline
@@ -342,6 +346,11 @@ export async function runSecretsBench(
         out: `${dir}/baseline.jsonl`,
       }]
       : []),
+    ...(before === undefined ? [] : [{
+      label: "baton redact from BATON_BENCH_BEFORE, same command",
+      argv: batonArgv(`${before.replace(/\/$/, "")}/main.ts`),
+      out: `${dir}/before.jsonl`,
+    }]),
     {
       label: "secretlint 12 (recommended preset, whole process)",
       argv: [
@@ -382,9 +391,13 @@ export async function runSecretsBench(
     const rss = runs[i]!.map((r) => r.rssKb).filter((x): x is number => x !== null);
     const peak = rss.length === 0 ? null : Math.max(...rss) / 1024;
     const isBaton = i === 0;
-    const ratio = isBaton ? { wall: wall[sl]! / wall[0]!, cpu: cpu[sl]! / cpu[0]! } : null;
-    const toBase = isBaton && base !== null
-      ? { wall: wall[0]! / wall[base]!, cpu: cpu[0]! / cpu[base]! }
+    // The before checkout's row gets the same ratios, from the same rounds.
+    const isBefore = before !== undefined && i === sl - 1;
+    const ratio = isBaton || isBefore
+      ? { wall: wall[sl]! / wall[i]!, cpu: cpu[sl]! / cpu[i]! }
+      : null;
+    const toBase = (isBaton || isBefore) && base !== null
+      ? { wall: wall[i]! / wall[base]!, cpu: cpu[i]! / cpu[base]! }
       : null;
     const mbPerSec = mb / (wall[i]! / 1000);
     return {

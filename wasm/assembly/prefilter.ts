@@ -13,14 +13,17 @@
 // of the dependent table walk. This is exact because every keyword is at
 // least three bytes long: the skipped byte can only lead to states of depth
 // two or less, which end no keyword and are forgotten once the next two
-// bytes are read from the start state. The bitmap has one bit per hash of
-// the window (case variants included); a collision only skips less.
-//
+// bytes are read from the start state. The window is case-folded by setting
+// bit 5 of each byte (A-Z onto a-z, and some punctuation onto other
+// punctuation: an over-approximation, never a miss) and hashed into a bitmap
+// of 2^18 bits (see startsAt); a collision only skips less.
+
 // Name check: a state may carry a list of checks (see namePasses); a hit
-// there is written only when one of them passes, so the keyword hits of
-// assignment rules whose name is not followed by an operator (`"input_tokens"`
-// in prose, `tokenizer.encode(`) never reach TypeScript, which would reject
-// them with the same test.
+// there is written only when one of them passes, with the set of those that
+// passed (the engine then confirms only the rules whose check passed), so
+// the keyword hits of assignment rules whose name is not followed by an
+// operator (`"input_tokens"` in prose, `tokenizer.encode(`) never reach
+// TypeScript, which would reject them with the same test.
 //
 // Shallow reset: a state one or two bytes deep goes back to the start state
 // when neither 3-byte window its partial keywords start at begins a keyword
@@ -62,8 +65,9 @@ export function resetOr(): void {
 
 /**
  * Runs the DFA over data[from, to) starting in row offset `state`; writes at
- * most `cap` hits at `out` and returns how many were written. When the
- * buffer fills, lastIndex() tells where to resume.
+ * most `cap` hits at `out` (byte index, row offset) and each hit's passed
+ * checks (see namePasses) at `out + cap * 8`, and returns how many were
+ * written. When the buffer fills, lastIndex() tells where to resume.
  */
 export function scan(
   data: usize,
@@ -89,8 +93,7 @@ export function scan(
       while (i + 2 < to) {
         // Little-endian: the window's first byte is the low byte.
         const window = load<u32>(data + <usize> i) & 0xffffff;
-        const h = (window * 0x9e3779b1) >>> 16;
-        if ((<u32> load<u8>(starts + <usize> (h >> 3)) >> (h & 7)) & 1) break;
+        if (startsAt(window, starts)) break;
         acc |= window;
         i++;
       }
@@ -99,10 +102,12 @@ export function scan(
     acc |= b;
     const e = load<u32>(table + (<usize> (row + <u32> load<u8>(classes + <usize> b)) << 2));
     row = e & 0x3fffffff;
-    if (e >> 31 && namePasses(data, i, to, row, checks, program, sets, classCount)) {
+    const passed = e >> 31 ? namePasses(data, i, to, row, checks, program, sets, classCount) : 0;
+    if (passed !== 0) {
       const o = out + (<usize> n << 3);
       store<u32>(o, i);
       store<u32>(o, row, 4);
+      store<u32>(out + (<usize> cap << 3) + (<usize> n << 2), passed);
       n++;
       if (n === cap) {
         i++;
@@ -115,13 +120,10 @@ export function scan(
     // 3-byte window at either, none of them can end, and the start state
     // (with its skip) reads on. Only where both windows lie inside the data.
     if ((e & 0x40000000) === 0 && row !== 0 && i >= 2 && i + 2 <= to) {
-      const w0 = load<u32>(data + <usize> (i - 2)) & 0xffffff;
-      const h0 = (w0 * 0x9e3779b1) >>> 16;
-      if (((<u32> load<u8>(starts + <usize> (h0 >> 3)) >> (h0 & 7)) & 1) === 0) {
-        const w1 = load<u32>(data + <usize> (i - 1)) & 0xffffff;
-        const h1 = (w1 * 0x9e3779b1) >>> 16;
-        if (((<u32> load<u8>(starts + <usize> (h1 >> 3)) >> (h1 & 7)) & 1) === 0) row = 0;
-      }
+      if (
+        !startsAt(load<u32>(data + <usize> (i - 2)) & 0xffffff, starts) &&
+        !startsAt(load<u32>(data + <usize> (i - 1)) & 0xffffff, starts)
+      ) row = 0;
     }
   }
   resumeState = row;
@@ -130,22 +132,35 @@ export function scan(
   return n;
 }
 
+/**
+ * True when a keyword may start at the 3-byte `window` (little-endian, all
+ * inside the data): the bit of the case-folded window is set in the
+ * 2^18-bit bitmap at `starts` (the hash of windowHash in wasm/mod.ts).
+ */
+function startsAt(window: u32, starts: usize): bool {
+  const h = ((window | 0x202020) * 0x9e3779b1) >>> 14;
+  return ((<u32> load<u8>(starts + <usize> (h >> 3)) >> (h & 7)) & 1) !== 0;
+}
+
 /** Longest name a check reads, plus one (the engine's MAX_NAME). */
 const MAX_NAME: u32 = 98;
 
 /**
- * The name check of the state at `row` for the keyword ending at byte `i`.
- * `checks` is 0 (no checks anywhere) or holds one u32 per state: 0 (no
- * check, the hit is written) or the index in `program` of a list
- * [count, entry...], each entry two u32: a keyword length, a lead set and an
- * operator set (bits 0-7, 8-15, 16-23; a set is a 256-byte table at
- * sets + id * 256), then the operator shape (bits 0-15, see operatorAt), the
- * least value length (bits 16-23, 0 for no value check) and the blanks
- * allowed before the value (bits 24-31). It passes when the run of lead
- * bytes that holds the keyword (its trailing non-lead bytes dropped) is
- * shorter than MAX_NAME, an operator follows it and, with a value check, a
- * value can follow the operator (see valueAt). An entry whose second word
- * has bit 31 set is a tail check instead (see tailAt).
+ * The name checks of the state at `row` for the keyword ending at byte `i`:
+ * which of them pass, bit k for the k-th check of the state's list (bit 31
+ * for the 32nd and later together), all bits when the state has none; 0
+ * drops the hit. `checks` is 0 (no checks anywhere) or holds one u32 per
+ * state: 0 (no check) or the index in `program` of a list [count, entry...],
+ * each entry two u32: a keyword length, a lead set and an operator set
+ * (bits 0-7, 8-15, 16-23; a set is a 256-byte table at sets + id * 256),
+ * then the operator shape (bits 0-15, see operatorAt), the least value
+ * length (bits 16-23, 0 for no value check) and the blanks allowed before
+ * the value (bits 24-31). A check passes when the run of lead bytes that
+ * holds the keyword (its trailing non-lead bytes dropped) is shorter than
+ * MAX_NAME, an operator follows it and, with a value check, a value can
+ * follow the operator (see valueAt). An entry whose second word has bit 31
+ * set is a tail check instead (see tailAt), or with bits 31 and 30 a reach
+ * check (see reachAt).
  */
 function namePasses(
   data: usize,
@@ -156,25 +171,38 @@ function namePasses(
   program: usize,
   sets: usize,
   classCount: u32,
-): bool {
-  if (checks === 0) return true;
+): u32 {
+  if (checks === 0) return 0xffffffff;
   const at = load<u32>(checks + (<usize> (row / classCount) << 2));
-  if (at === 0) return true;
+  if (at === 0) return 0xffffffff;
   const list = program + (<usize> at << 2);
   const count = load<u32>(list);
+  let passed: u32 = 0;
   for (let k: u32 = 0; k < count; k++) {
-    const entry = load<u32>(list + (<usize> (1 + 2 * k) << 2));
-    const shape = load<u32>(list + (<usize> (2 + 2 * k) << 2));
-    if (shape >> 31) {
-      // A tail check: the set of entry bits 8-15, right after the keyword.
-      if (tailAt(data, i + 1, to, shape, sets + (<usize> ((entry >> 8) & 0xff) << 8))) return true;
-      continue;
-    }
-    const lead = sets + (<usize> ((entry >> 8) & 0xff) << 8);
-    const operators = sets + (<usize> ((entry >> 16) & 0xff) << 8);
-    const kwEnd = i + 1;
-    const kwStart = kwEnd - (entry & 0xff);
-    let end = kwEnd;
+    const bit: u32 = k < 31 ? <u32> 1 << k : 0x80000000;
+    if (passed & bit) continue;
+    if (checkPasses(data, i, to, list + (<usize> (1 + 2 * k) << 2), sets)) passed |= bit;
+  }
+  return passed;
+}
+
+/** Whether the check whose two words are at `entryAt` passes for the keyword ending at byte `i`. */
+function checkPasses(data: usize, i: u32, to: u32, entryAt: usize, sets: usize): bool {
+  const entry = load<u32>(entryAt);
+  const shape = load<u32>(entryAt, 4);
+  if (shape >> 31) {
+    // A tail (or, with bit 30, reach) check: the set of entry bits 8-15, right after the keyword.
+    const set = sets + (<usize> ((entry >> 8) & 0xff) << 8);
+    if (shape & 0x40000000) return reachAt(data, i + 1, to, shape, set);
+    return tailAt(data, i + 1, to, shape, set);
+  }
+  const lead = sets + (<usize> ((entry >> 8) & 0xff) << 8);
+  const operators = sets + (<usize> ((entry >> 16) & 0xff) << 8);
+  const kwEnd = i + 1;
+  const kwStart = kwEnd - (entry & 0xff);
+  let end = kwEnd;
+  // Bit 3 of the shape: the name is the keyword itself.
+  if ((shape & 8) === 0) {
     while (end > kwStart && load<u8>(lead + <usize> load<u8>(data + <usize> (end - 1))) === 0) {
       end--;
     }
@@ -182,19 +210,43 @@ function namePasses(
       end < to && end - kwStart < MAX_NAME &&
       load<u8>(lead + <usize> load<u8>(data + <usize> end)) !== 0
     ) end++;
-    if (end - kwStart >= MAX_NAME) continue;
-    const op = operatorAt(data, end, to, shape, operators);
-    if (op < 0) continue;
-    const min = (shape >> 16) & 0xff;
-    if (min === 0) return true;
-    const blanks = shape >> 24;
-    const at = <u32> op + 1;
-    if (valueAt(data, at, to, blanks, min)) return true;
-    // A two-byte operator (`:=`, `=>`): the value may start after either byte.
-    if (at < to) {
-      const c = load<u8>(data + <usize> at);
-      if ((c === 0x3d || c === 0x3e) && valueAt(data, at + 1, to, blanks, min)) return true;
-    }
+    if (end - kwStart >= MAX_NAME) return false;
+  }
+  const op = operatorAt(data, end, to, shape, operators);
+  if (op < 0) return false;
+  const min = (shape >> 16) & 0xff;
+  if (min === 0) return true;
+  const blanks = shape >> 24;
+  // Entry bits 24-31: the value's character set, plus one (0: none).
+  const cls = entry >> 24;
+  const set: usize = cls === 0 ? 0 : sets + (<usize> (cls - 1) << 8);
+  const at = <u32> op + 1;
+  if (valueAt(data, at, to, blanks, min, set)) return true;
+  // A two-byte operator (`:=`, `=>`): the value may start after either byte.
+  if (at < to) {
+    const c = load<u8>(data + <usize> at);
+    if ((c === 0x3d || c === 0x3e) && valueAt(data, at + 1, to, blanks, min, set)) return true;
+  }
+  return false;
+}
+
+/**
+ * True when, from `p`, a run of at most `(shape >> 16) & 0x3fff` bytes, each
+ * in the set or the byte `shape & 0xff` (the separator) or `(shape >> 8) &
+ * 0xff` (the end), holds the separator and, after it, the end byte (a rule's
+ * reach: `user:password@`). Reads until the end byte after a separator, the
+ * first byte outside the run, or the length.
+ */
+function reachAt(data: usize, p: u32, to: u32, shape: u32, set: usize): bool {
+  const sep = shape & 0xff;
+  const end = (shape >> 8) & 0xff;
+  const max = (shape >> 16) & 0x3fff;
+  let seen = false;
+  for (let n: u32 = 0; n < max && p < to; n++, p++) {
+    const c = <u32> load<u8>(data + <usize> p);
+    if (c === end && seen) return true;
+    if (c === sep) seen = true;
+    else if (c !== end && load<u8>(set + <usize> c) === 0) return false;
   }
   return false;
 }
@@ -224,10 +276,12 @@ function tailAt(data: usize, p: u32, to: u32, shape: u32, set: usize): bool {
  * True when a value of at least `min` bytes can start at `p`, after at most
  * `blanks` blanks: quoted (the quote possibly after one backslash) with no
  * line break or that quote among its first `min` bytes, or bare, with no
- * blank, line break, quote, backslash or `=` among them. A necessary condition of
- * every assignment rule's value pattern (rules.ts, assignedValue).
+ * blank, line break, quote, backslash or `=` among them. A necessary
+ * condition of every assignment rule's value pattern (rules.ts,
+ * assignedValue). With a character set (`set`, not 0), quoted or bare, its
+ * first `min` bytes must all be in the set instead.
  */
-function valueAt(data: usize, p: u32, to: u32, blanks: u32, min: u32): bool {
+function valueAt(data: usize, p: u32, to: u32, blanks: u32, min: u32, set: usize): bool {
   let n: u32 = 0;
   while (p < to) {
     const c = load<u8>(data + <usize> p);
@@ -244,7 +298,16 @@ function valueAt(data: usize, p: u32, to: u32, blanks: u32, min: u32): bool {
       c = q;
     }
   }
-  if (c === 0x22 || c === 0x27 || c === 0x60) {
+  const quoted = c === 0x22 || c === 0x27 || c === 0x60;
+  if (set !== 0) {
+    if (quoted) p++;
+    if (p + min > to) return false;
+    for (let k: u32 = 0; k < min; k++) {
+      if (load<u8>(set + <usize> load<u8>(data + <usize> (p + k))) === 0) return false;
+    }
+    return true;
+  }
+  if (quoted) {
     p++;
     if (p + min > to) return false;
     for (let k: u32 = 0; k < min; k++) {

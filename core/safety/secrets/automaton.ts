@@ -7,7 +7,7 @@
  * per distinct keyword byte (plus one) instead of 256. Pure: no I/O.
  * @module
  */
-import { windowHash } from "../../../wasm/mod.ts";
+import { START_BITMAP_BYTES, windowHash } from "../../../wasm/mod.ts";
 
 /** A compiled keyword set. */
 export interface KeywordAutomaton {
@@ -23,8 +23,9 @@ export interface KeywordAutomaton {
    */
   table: Uint32Array;
   /**
-   * One bit per hashed 3-byte window ({@linkcode windowHash}) that starts
-   * some keyword, in any ASCII case (8192 bytes); the WASM loop's skip hint.
+   * One bit per hashed 3-byte window ({@linkcode windowHash}, case-folded)
+   * that starts some keyword ({@linkcode START_BITMAP_BYTES} bytes); the
+   * WASM loop's skip hint.
    */
   starts: Uint8Array;
   /** For state s, its keyword ids are `outputs[outputStart[s] .. outputStart[s+1])`, ascending. */
@@ -144,17 +145,11 @@ export function buildAutomaton(keywords: readonly string[]): KeywordAutomaton {
   outputStart[states] = total;
   const outputs = new Uint32Array(total);
   for (let s = 0; s < states; s++) outputs.set(out[s]!, outputStart[s]!);
-  const starts = new Uint8Array(8192);
-  const variants = (c: number) => c >= 0x61 && c <= 0x7a ? [c, c - 0x20] : [c];
+  // Lower-case keywords: folding covers every case variant of the input.
+  const starts = new Uint8Array(START_BITMAP_BYTES);
   for (const k of lower) {
-    for (const a of variants(k.charCodeAt(0))) {
-      for (const b of variants(k.charCodeAt(1))) {
-        for (const c of variants(k.charCodeAt(2))) {
-          const h = windowHash(a, b, c);
-          starts[h >> 3]! |= 1 << (h & 7);
-        }
-      }
-    }
+    const h = windowHash(k.charCodeAt(0), k.charCodeAt(1), k.charCodeAt(2));
+    starts[h >> 3]! |= 1 << (h & 7);
   }
   return { keywords: lower, classes, classCount, table, starts, outputStart, outputs };
 }

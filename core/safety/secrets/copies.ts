@@ -66,7 +66,18 @@ interface Probe {
 /** Longest stride between probes (the search reads one window in this many bytes). */
 const MAX_STRIDE = 16;
 
-const latin1 = new TextDecoder("latin1");
+/**
+ * A string standing for the bytes one to one (each byte one UTF-16 unit),
+ * the key of a remembered value: built in JavaScript, a few thousand
+ * arguments at a time, rather than through a decoder call per value.
+ */
+function byteKey(bytes: Uint8Array): string {
+  let key = "";
+  for (let i = 0; i < bytes.length; i += 4096) {
+    key += String.fromCharCode.apply(null, bytes.subarray(i, i + 4096) as unknown as number[]);
+  }
+  return key;
+}
 
 function isAlnum(b: number): boolean {
   return (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7a);
@@ -178,7 +189,7 @@ export class CopyMemory {
       if (len < Math.max(4, b.minBytes) || len > b.maxValueBytes || f.start < 0) continue;
       if (f.end > bytes.length) continue;
       const value = bytes.slice(f.start, f.end);
-      const key = latin1.decode(value);
+      const key = byteKey(value);
       if (this.#values.has(key)) continue;
       const entry = { bytes: value, kind: f.kind, key };
       this.#values.set(key, entry);

@@ -1,6 +1,8 @@
 /**
  * The shared secret engine: {@linkcode SECRET_RULES} compiled once per
- * prefilter kind. Every caller that scans or redacts uses this engine.
+ * prefilter kind, its keyword automaton and name checks loaded from the
+ * tables made at generation time ({@linkcode SECRET_TABLES}) rather than
+ * built. Every caller that scans or redacts uses this engine.
  *
  * @example
  * ```ts
@@ -14,6 +16,7 @@
  */
 import { createEngine, type PrefilterKind, type SecretEngine } from "./engine.ts";
 import { SECRET_RULES } from "./rules.ts";
+import { SECRET_TABLES } from "./tables_generated.ts";
 
 const engines = new Map<PrefilterKind, SecretEngine>();
 
@@ -31,7 +34,7 @@ const engines = new Map<PrefilterKind, SecretEngine>();
 export function defaultEngine(prefilter: PrefilterKind = "wasm"): SecretEngine {
   let e = engines.get(prefilter);
   if (e === undefined) {
-    e = createEngine(SECRET_RULES, { prefilter });
+    e = createEngine(SECRET_RULES, { prefilter, tables: SECRET_TABLES });
     engines.set(prefilter, e);
   }
   return e;

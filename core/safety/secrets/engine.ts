@@ -17,7 +17,13 @@ import { armorEnd } from "./armor.ts";
 import { buildAutomaton, type KeywordAutomaton } from "./automaton.ts";
 import { shannonEntropy } from "./checks.ts";
 import { isNotSecret } from "./filters.ts";
-import { buildNameChecks, followsFirst, followsPattern } from "./name_checks.ts";
+import {
+  buildNameChecks,
+  followsFirst,
+  followsPattern,
+  type RuleNameChecks,
+} from "./name_checks.ts";
+import { decodeTables, type PrebuiltTables, tablesFingerprint } from "./prebuilt.ts";
 import { scanDfaTs } from "./prefilter_ts.ts";
 import type { RuleSection, SecretRule } from "./rule.ts";
 
@@ -137,6 +143,15 @@ export interface SecretEngine {
   rules: readonly CompiledRule[];
   /** @internal keyword id -> rule indices */
   keywordRules: readonly (readonly number[])[];
+  /** @internal The name checks of the keyword pass (undefined when turned off). */
+  nameChecks: RuleNameChecks | undefined;
+  /**
+   * @internal Per output of the automaton, where its rules' entries begin in
+   * `nameChecks.ruleMasks` (one more entry: the end).
+   */
+  outputRuleStart: Uint32Array;
+  /** @internal What the tables derive from (see prebuilt.ts). */
+  tablesFingerprint: string;
 }
 
 /** Options of {@linkcode createEngine}. */
@@ -148,6 +163,12 @@ export interface CreateEngineOptions {
    * to show that they change no finding. @default {true}
    */
   nameChecks?: boolean;
+  /**
+   * Tables made at generation time (tables_generated.ts): used when they
+   * were made from the same keywords and name-check inputs as `rules`,
+   * which are built otherwise.
+   */
+  tables?: PrebuiltTables;
 }
 
 /** Longest name (run of lead characters) a rule with `follows` reads, plus one. */
@@ -220,19 +241,29 @@ export function createEngine(
       section,
     };
   });
-  const automaton = buildAutomaton(keywords);
-  const tables = options.nameChecks === false ? automaton : {
-    ...automaton,
-    nameChecks: buildNameChecks(
-      automaton,
-      keywordRules,
-      compiled.map((c) => ({
-        lead: c.lead,
-        follows: c.near ? null : c.rule.follows ?? null,
-        tail: c.near ? null : c.rule.tail ?? null,
-      })),
-    ),
-  };
+  const checkInputs = compiled.map((c) => ({
+    lead: c.lead,
+    follows: c.near ? null : c.rule.follows ?? null,
+    tail: c.near ? null : c.rule.tail ?? null,
+    reach: c.near ? null : c.rule.reach ?? null,
+  }));
+  const fingerprint = tablesFingerprint(
+    keywords,
+    keywordRules,
+    compiled.map((c, i) => ({ ...checkInputs[i]!, lead: c.rule.lead ?? null })),
+  );
+  const loaded = options.nameChecks !== false && options.tables?.fingerprint === fingerprint
+    ? decodeTables(options.tables.data, keywords)
+    : null;
+  const automaton = loaded?.automaton ?? buildAutomaton(keywords);
+  const nameChecks = options.nameChecks === false
+    ? undefined
+    : loaded?.nameChecks ?? buildNameChecks(automaton, keywordRules, checkInputs);
+  const tables = nameChecks === undefined ? automaton : { ...automaton, nameChecks };
+  const outputRuleStart = new Uint32Array(automaton.outputs.length + 1);
+  for (let o = 0; o < automaton.outputs.length; o++) {
+    outputRuleStart[o + 1] = outputRuleStart[o]! + keywordRules[automaton.outputs[o]!]!.length;
+  }
   let prefilter: PrefilterKind = options.prefilter ?? "wasm";
   let scanKeywords = (bytes: Uint8Array) => scanDfaTs(tables, bytes, 0);
   let maskedCopy = maskHighTs;
@@ -269,6 +300,9 @@ export function createEngine(
     probeCopies,
     rules: compiled,
     keywordRules,
+    nameChecks,
+    outputRuleStart,
+    tablesFingerprint: fingerprint,
   };
 }
 
@@ -283,11 +317,22 @@ function compileSection(section: RuleSection): RuleSection {
   };
 }
 
-/** A 128-entry table: 1 where the ASCII character is in the class body `cls`. */
+/** Every ASCII character, in order. */
+const ASCII = String.fromCharCode(...Array.from({ length: 128 }, (_, i) => i));
+
+const lookups = new Map<string, Uint8Array>();
+
+/**
+ * A 128-entry table: 1 where the ASCII character is in the class body `cls`
+ * (one regex pass, once per class: rules share a few; never written to).
+ */
 function asciiLookup(cls: string): Uint8Array {
-  const re = new RegExp(`[${cls}]`);
-  const table = new Uint8Array(128);
-  for (let b = 0; b < 128; b++) table[b] = re.test(String.fromCharCode(b)) ? 1 : 0;
+  let table = lookups.get(cls);
+  if (table === undefined) {
+    table = new Uint8Array(128);
+    for (const m of ASCII.matchAll(new RegExp(`[${cls}]`, "g"))) table[m.index] = 1;
+    lookups.set(cls, table);
+  }
   return table;
 }
 
@@ -362,13 +407,22 @@ export function findSecrets(engine: SecretEngine, bytes: Uint8Array): RawFinding
   const cuts: (CutCursor | undefined)[] = new Array(rules.length);
   const candidates: (RawFinding & { priority: number })[] = [];
   const hits = pass.hits;
+  const passed = pass.passed;
+  // Which rules' checks passed in the keyword pass (every rule without checks).
+  const ruleMasks = engine.nameChecks?.ruleMasks;
+  const ruleStart = engine.outputRuleStart;
   for (let h = 0; h < hits.length; h += 2) {
     const endIndex = hits[h]!;
     const state = hits[h + 1]! / automaton.classCount;
+    const mask = passed[h >> 1]!;
     for (let o = automaton.outputStart[state]!; o < automaton.outputStart[state + 1]!; o++) {
       const kw = automaton.outputs[o]!;
       const kwStart = endIndex - automaton.keywords[kw]!.length + 1;
-      for (const ri of keywordRules[kw]!) {
+      const rulesOf = keywordRules[kw]!;
+      for (let j = 0; j < rulesOf.length; j++) {
+        // The rule's own check failed: its confirmation would fail the same test.
+        if (ruleMasks !== undefined && (mask & ruleMasks[ruleStart[o]! + j]!) === 0) continue;
+        const ri = rulesOf[j]!;
         if (kwStart < coveredUntil[ri]!) continue;
         const c = rules[ri]!;
         const kwEnd = kwStart + automaton.keywords[kw]!.length;

@@ -46,6 +46,17 @@ export function followsFirst(f: NameFollows): string {
   return `${escape}${f.quote ? "\"'" : ""}${f.blanks > 0 ? " \\t" : ""}${f.operators}`;
 }
 
+/**
+ * The checks of the keyword pass and, for the engine, which of them stands
+ * for each rule: `ruleMasks` has one entry per rule of each output keyword
+ * (outputs in order, the rules of each keyword in order), the bits of
+ * DfaScanResult.passed that mean the rule's own check passed (every bit in
+ * a state without checks).
+ */
+export interface RuleNameChecks extends NameChecks {
+  ruleMasks: Uint32Array;
+}
+
 /** What the checks need to know of one compiled rule. */
 export interface NameCheckedRule {
   /** ASCII lookup (128 entries, 1 = in the class) of the rule's lead characters, or null. */
@@ -54,6 +65,8 @@ export interface NameCheckedRule {
   follows: NameFollows | null;
   /** The rule's `tail`, or null. */
   tail: { blanks: number; cls: string; min: number } | null;
+  /** The rule's `reach`, or null (absent: none). */
+  reach?: { cls: string; max: number; sep: string; end: string } | null;
 }
 
 /**
@@ -62,7 +75,7 @@ export interface NameCheckedRule {
  * @param automaton The keyword automaton.
  * @param keywordRules Keyword id -> indices of the rules that own it.
  * @param rules The rules, by index.
- * @returns The checks, in the layout the WASM pass reads.
+ * @returns The checks, in the layout the WASM pass reads, and the rules' bits.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -80,7 +93,7 @@ export function buildNameChecks(
   automaton: KeywordAutomaton,
   keywordRules: readonly (readonly number[])[],
   rules: readonly NameCheckedRule[],
-): NameChecks {
+): RuleNameChecks {
   const setIds = new Map<string, number>();
   const sets: number[] = [];
   const byTable = new Map<Uint8Array, number>();
@@ -104,19 +117,35 @@ export function buildNameChecks(
     if (keyword.length > 0xff) return null;
     const out: number[] = [];
     for (const ri of keywordRules[kw]!) {
-      const { lead, follows, tail } = rules[ri]!;
+      const { lead, follows, tail, reach } = rules[ri]!;
       if (tail !== null && tail.min <= 0xff && tail.blanks <= 0xff) {
         out.push(keyword.length | (setOf(asciiSet(tail.cls)) << 8));
         out.push((0x80000000 | tail.min | (tail.blanks << 8)) >>> 0);
         continue;
       }
-      if (lead === null || follows === null) return null;
-      const ops = asciiSet(follows.operators);
-      out.push(keyword.length | (setOf(lead) << 8) | (setOf(ops) << 16));
+      if (reach !== undefined && reach !== null && reach.max < 1 << 14) {
+        // A reach check: shape bits 31 and 30, the separator, the end byte, the length.
+        out.push(keyword.length | (setOf(asciiSet(reach.cls)) << 8));
+        out.push(
+          (0xc0000000 | reach.sep.charCodeAt(0) | (reach.end.charCodeAt(0) << 8) |
+            (reach.max << 16)) >>> 0,
+        );
+        continue;
+      }
+      if (follows === null) return null;
       const value = follows.value;
-      if (value !== undefined && (value.min > 0xff || value.blanks > 0xff)) return null;
+      // Value blanks stop below bit 30 of the shape, which marks the tail and reach checks.
+      if (value !== undefined && (value.min > 0xff || value.blanks > 0x3f)) return null;
+      // Without lead characters the name is the keyword itself (shape bit 3).
+      const exact = lead === null;
+      const cls = value?.cls === undefined ? 0 : setOf(valueSet(value.cls)) + 1;
+      if (cls > 0xff) return null;
+      const ops = asciiSet(follows.operators);
       out.push(
-        (follows.escapes | (follows.quote ? 4 : 0) | (follows.blanks << 8) |
+        (keyword.length | (setOf(lead ?? NO_LEAD) << 8) | (setOf(ops) << 16) | (cls << 24)) >>> 0,
+      );
+      out.push(
+        (follows.escapes | (follows.quote ? 4 : 0) | (exact ? 8 : 0) | (follows.blanks << 8) |
           ((value?.min ?? 0) << 16) | ((value?.blanks ?? 0) << 24)) >>> 0,
       );
     }
@@ -126,27 +155,43 @@ export function buildNameChecks(
   const stateChecks = new Uint32Array(states);
   const program: number[] = [0];
   const lists = new Map<string, number>();
+  const { outputs, outputStart } = automaton;
+  // Per output, per rule of its keyword: the bits of the checks that stand for the rule.
+  const ruleMasks: number[] = [];
   for (let s = 0; s < states; s++) {
-    const from = automaton.outputStart[s]!;
-    const to = automaton.outputStart[s + 1]!;
+    const from = outputStart[s]!;
+    const to = outputStart[s + 1]!;
     if (from === to) continue;
     // Entries are pairs of words; a state lists each distinct pair once.
-    const list = new Map<string, [number, number]>();
+    const list = new Map<string, { index: number; pair: [number, number] }>();
+    const slots: number[] = [];
     let checked = true;
     for (let o = from; o < to && checked; o++) {
-      const e = entries[automaton.outputs[o]!]!;
+      const e = entries[outputs[o]!]!;
       if (e === null) checked = false;
       else {for (let k = 0; k < e.length; k += 2) {
-          list.set(`${e[k]},${e[k + 1]}`, [e[k]!, e[k + 1]!]);
+          const key = `${e[k]},${e[k + 1]}`;
+          let known = list.get(key);
+          if (known === undefined) {
+            known = { index: list.size, pair: [e[k]!, e[k + 1]!] };
+            list.set(key, known);
+          }
+          slots.push(known.index < 31 ? 2 ** known.index : 0x80000000);
         }}
     }
-    if (!checked) continue;
+    if (!checked) {
+      for (let o = from; o < to; o++) {
+        for (const _ of keywordRules[outputs[o]!]!) ruleMasks.push(0xffffffff);
+      }
+      continue;
+    }
+    ruleMasks.push(...slots);
     const key = [...list.keys()].join(";");
     let at = lists.get(key);
     if (at === undefined) {
       at = program.length;
       lists.set(key, at);
-      program.push(list.size, ...[...list.values()].flat());
+      program.push(list.size, ...[...list.values()].flatMap((v) => v.pair));
     }
     stateChecks[s] = at;
   }
@@ -155,18 +200,36 @@ export function buildNameChecks(
     states: stateChecks,
     program: Uint32Array.from(program),
     sets: Uint8Array.from(sets),
+    ruleMasks: Uint32Array.from(ruleMasks),
   };
 }
 
+/** No lead character: the set of a check whose name is its keyword. */
+const NO_LEAD = new Uint8Array(128);
+
+/**
+ * The set of a value's characters: it may hold no quote or backslash (the
+ * pass skips an opening quote before testing them, so a set with quotes
+ * would test the wrong bytes).
+ */
+function valueSet(cls: string): Uint8Array {
+  const set = asciiSet(cls);
+  if (set[0x22] === 1 || set[0x27] === 1 || set[0x60] === 1 || set[0x5c] === 1) {
+    throw new RangeError("Cannot build name checks: a value set holds a quote or backslash");
+  }
+  return set;
+}
+
 const asciiSets = new Map<string, Uint8Array>();
+/** Every ASCII character, in order. */
+const ASCII = String.fromCharCode(...Array.from({ length: 128 }, (_, i) => i));
 
 /** A 128-entry table: 1 where the ASCII character is in the class body `cls` (built once per class). */
 function asciiSet(cls: string): Uint8Array {
   const known = asciiSets.get(cls);
   if (known !== undefined) return known;
-  const re = new RegExp(`[${cls}]`);
   const table = new Uint8Array(128);
-  for (let b = 0; b < 128; b++) table[b] = re.test(String.fromCharCode(b)) ? 1 : 0;
+  for (const m of ASCII.matchAll(new RegExp(`[${cls}]`, "g"))) table[m.index] = 1;
   asciiSets.set(cls, table);
   return table;
 }

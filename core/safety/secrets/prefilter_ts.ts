@@ -31,6 +31,7 @@ export function scanDfaTs(tables: DfaTables, bytes: Uint8Array, state: number): 
   const { classes, table } = tables;
   const checks = tables.nameChecks;
   let hits = new Uint32Array(64);
+  let passed = new Uint32Array(32);
   let n = 0;
   let row = state;
   let acc = 0;
@@ -39,49 +40,94 @@ export function scanDfaTs(tables: DfaTables, bytes: Uint8Array, state: number): 
     acc |= b;
     const e = table[row + classes[b]!]!;
     row = e & 0x3fffffff;
-    if (e >= 0x80000000 && (checks === undefined || namePasses(checks, bytes, i, row))) {
-      if (n + 2 > hits.length) {
-        const grown = new Uint32Array(hits.length * 2);
-        grown.set(hits);
-        hits = grown;
-      }
-      hits[n++] = i;
-      hits[n++] = row;
+    if (e < 0x80000000) continue;
+    const mask = checks === undefined ? 0xffffffff : namePasses(checks, bytes, i, row);
+    if (mask === 0) continue;
+    if (n + 2 > hits.length) {
+      const grown = new Uint32Array(hits.length * 2);
+      grown.set(hits);
+      hits = grown;
+      const grownPassed = new Uint32Array(passed.length * 2);
+      grownPassed.set(passed);
+      passed = grownPassed;
     }
+    passed[n >> 1] = mask;
+    hits[n++] = i;
+    hits[n++] = row;
   }
-  return { hits: hits.slice(0, n), state: row, ascii: acc < 0x80 };
+  return {
+    hits: hits.slice(0, n),
+    passed: passed.slice(0, n >> 1),
+    state: row,
+    ascii: acc < 0x80,
+  };
 }
 
-/** The name check of the state at `row` for the keyword ending at byte `i` (namePasses in WASM). */
-function namePasses(checks: NameChecks, bytes: Uint8Array, i: number, row: number): boolean {
+/** The name checks of the state at `row` that pass for the keyword ending at byte `i` (namePasses in WASM). */
+function namePasses(checks: NameChecks, bytes: Uint8Array, i: number, row: number): number {
   const at = checks.states[row / checks.classCount]!;
-  if (at === 0) return true;
-  const { program, sets } = checks;
-  const count = program[at]!;
+  if (at === 0) return 0xffffffff;
+  const count = checks.program[at]!;
+  let passed = 0;
   for (let k = 0; k < count; k++) {
-    const entry = program[at + 1 + 2 * k]!;
-    const shape = program[at + 2 + 2 * k]!;
-    if (shape >>> 31 === 1) {
-      if (tailAt(bytes, i + 1, shape, sets, ((entry >> 8) & 0xff) * 256)) return true;
-      continue;
-    }
-    const lead = ((entry >> 8) & 0xff) * 256;
-    const operators = ((entry >> 16) & 0xff) * 256;
-    const kwEnd = i + 1;
-    const kwStart = kwEnd - (entry & 0xff);
-    let end = kwEnd;
+    const bit = k < 31 ? 1 << k : 0x80000000;
+    if ((passed & bit) !== 0) continue;
+    if (checkPasses(checks, bytes, i, at + 1 + 2 * k)) passed = (passed | bit) >>> 0;
+  }
+  return passed;
+}
+
+/** Whether the check whose two words are at `program[entryAt]` passes (checkPasses in WASM). */
+function checkPasses(checks: NameChecks, bytes: Uint8Array, i: number, entryAt: number): boolean {
+  const { program, sets } = checks;
+  const entry = program[entryAt]!;
+  const shape = program[entryAt + 1]!;
+  if (shape >>> 31 === 1) {
+    const set = ((entry >> 8) & 0xff) * 256;
+    if ((shape & 0x40000000) !== 0) return reachAt(bytes, i + 1, shape, sets, set);
+    return tailAt(bytes, i + 1, shape, sets, set);
+  }
+  const lead = ((entry >> 8) & 0xff) * 256;
+  const operators = ((entry >> 16) & 0xff) * 256;
+  const kwEnd = i + 1;
+  const kwStart = kwEnd - (entry & 0xff);
+  let end = kwEnd;
+  // Bit 3 of the shape: the name is the keyword itself.
+  if ((shape & 8) === 0) {
     while (end > kwStart && sets[lead + bytes[end - 1]!] === 0) end--;
     while (end < bytes.length && end - kwStart < MAX_NAME && sets[lead + bytes[end]!] !== 0) end++;
-    if (end - kwStart >= MAX_NAME) continue;
-    const op = operatorAt(bytes, end, shape, sets, operators);
-    if (op < 0) continue;
-    const min = (shape >> 16) & 0xff;
-    if (min === 0) return true;
-    const blanks = shape >>> 24;
-    if (valueAt(bytes, op + 1, blanks, min)) return true;
-    // A two-byte operator (`:=`, `=>`): the value may start after either byte.
-    const c = bytes[op + 1];
-    if ((c === 0x3d || c === 0x3e) && valueAt(bytes, op + 2, blanks, min)) return true;
+    if (end - kwStart >= MAX_NAME) return false;
+  }
+  const op = operatorAt(bytes, end, shape, sets, operators);
+  if (op < 0) return false;
+  const min = (shape >> 16) & 0xff;
+  if (min === 0) return true;
+  const blanks = shape >>> 24;
+  const cls = entry >>> 24;
+  const set = cls === 0 ? -1 : (cls - 1) * 256;
+  if (valueAt(bytes, op + 1, blanks, min, sets, set)) return true;
+  // A two-byte operator (`:=`, `=>`): the value may start after either byte.
+  const c = bytes[op + 1];
+  return (c === 0x3d || c === 0x3e) && valueAt(bytes, op + 2, blanks, min, sets, set);
+}
+
+/** A reach check from `p` (reachAt in WASM). */
+function reachAt(
+  bytes: Uint8Array,
+  p: number,
+  shape: number,
+  sets: Uint8Array,
+  set: number,
+): boolean {
+  const sep = shape & 0xff;
+  const end = (shape >> 8) & 0xff;
+  const max = (shape >>> 16) & 0x3fff;
+  let seen = false;
+  for (let n = 0; n < max && p < bytes.length; n++, p++) {
+    const c = bytes[p]!;
+    if (c === end && seen) return true;
+    if (c === sep) seen = true;
+    else if (c !== end && sets[set + c] === 0) return false;
   }
   return false;
 }
@@ -108,8 +154,15 @@ function tailAt(
 
 const BARE_STOP = new Set([0x20, 0x09, 0x0a, 0x0d, 0x22, 0x27, 0x60, 0x5c, 0x0b, 0x0c, 0x3d]);
 
-/** Whether a value of at least `min` bytes can start at `p` (valueAt in WASM). */
-function valueAt(bytes: Uint8Array, p: number, blanks: number, min: number): boolean {
+/** Whether a value of at least `min` bytes (of the set at `sets[set]`, unless -1) can start at `p` (valueAt in WASM). */
+function valueAt(
+  bytes: Uint8Array,
+  p: number,
+  blanks: number,
+  min: number,
+  sets: Uint8Array,
+  set: number,
+): boolean {
   const to = bytes.length;
   let n = 0;
   while (p < to && (bytes[p] === 0x20 || bytes[p] === 0x09)) {
@@ -123,7 +176,14 @@ function valueAt(bytes: Uint8Array, p: number, blanks: number, min: number): boo
     p++;
     c = q;
   }
-  if (c === 0x22 || c === 0x27 || c === 0x60) {
+  const quoted = c === 0x22 || c === 0x27 || c === 0x60;
+  if (set >= 0) {
+    if (quoted) p++;
+    if (p + min > to) return false;
+    for (let k = 0; k < min; k++) if (sets[set + bytes[p + k]!] === 0) return false;
+    return true;
+  }
+  if (quoted) {
     p++;
     if (p + min > to) return false;
     for (let k = 0; k < min; k++) {

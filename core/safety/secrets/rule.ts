@@ -51,8 +51,11 @@ export interface NameFollows {
    * line break or that quote in them, or bare with no blank, line break,
    * quote, backslash or `=`. Checked in the keyword pass only, as a necessary
    * condition of the pattern (it must hold wherever `pattern` matches).
+   * With `cls` (a RegExp character-class body, ASCII, no quote or
+   * backslash), quoted or bare, the first `min` characters must all be in it
+   * instead.
    */
-  value?: { blanks: number; min: number };
+  value?: { blanks: number; min: number; cls?: string };
 }
 
 /** A credential kind and how to recognise it. */
@@ -90,8 +93,9 @@ export interface SecretRule {
    */
   rejectName?: (name: string) => boolean;
   /**
-   * With `lead`: the assignment operator that must follow the run of lead
-   * characters that holds the keyword. It must hold wherever `pattern` can
+   * The assignment operator that must follow the run of lead characters
+   * that holds the keyword (without `lead`: the keyword itself, and only in
+   * the keyword pass). It must hold wherever `pattern` can
    * match; the engine checks it before the name and the pattern (in the
    * keyword pass itself, when every rule of a keyword has one), so the many
    * keyword hits in prose (`the token is`) and code cost a few byte tests. A
@@ -127,6 +131,16 @@ export interface SecretRule {
    * it, as long as the hit at the match's own keyword passes).
    */
   tail?: { blanks: number; cls: string; min: number };
+  /**
+   * What every match holds right after each keyword of the rule when its
+   * body runs to a closing byte (`user:password@` after `://`): within `max`
+   * bytes of `cls` (a RegExp character-class body, ASCII), the byte `sep`,
+   * and after it the byte `end` (both counted in the run whether or not
+   * `cls` holds them). The keyword pass drops a hit without it, reading
+   * until the first byte outside the run, so it must hold wherever
+   * `pattern` matches at the keyword. A rule has `tail` or `reach`, not both.
+   */
+  reach?: { cls: string; max: number; sep: string; end: string };
   /** Bytes after the keyword start that the window spans. */
   after: number;
   /** Wins over lower priorities when matches overlap: 3 vendor-specific, 2 structural, 1 generic. */

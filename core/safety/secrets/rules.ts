@@ -135,6 +135,18 @@ function isReference(value: string): boolean {
   return /^\$|^%[A-Za-z_]+%$/.test(value);
 }
 
+/**
+ * What follows `://` in a URL with credentials: a user of at most 128
+ * characters, `:`, a password of at most 256 (which may hold `:` and `@`),
+ * `@`, none of them a blank or a URL delimiter.
+ */
+const URL_USERINFO = {
+  cls: String.raw`^\s\/?#"'<>\\\[\]`,
+  max: 128 + 1 + 256 + 1,
+  sep: ":",
+  end: "@",
+} as const;
+
 /** Between a flag and its value on a command line: `=` or blanks. */
 const FLAG_SEP = String.raw`(?:=|[ \t]{1,16})`;
 
@@ -1097,6 +1109,14 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description:
       "`Authorization: token X` / `Token X` (GitHub, Django REST and others) with at least 16 token characters.",
     keywords: ["authorization"],
+    // The keyword pass drops `headers.authorization?.…` and other schemes (`Bearer`).
+    follows: {
+      quote: true,
+      escapes: 1,
+      blanks: 4,
+      operators: ":",
+      value: { blanks: 16, min: 5, cls: "TtOoKkEeNn" },
+    },
     pattern: new RegExp(
       String
         .raw`Authorization(?:\\?["'])?[ \t]{0,4}:[ \t]{0,16}(?:\\?["'])?token[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/-]{16,4096}={0,2})(?![A-Za-z0-9._~+\/=-])`,
@@ -1143,6 +1163,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ["://"],
     // `user:password@` ends within the window.
     needs: "@",
+    // ... right after the `://`: the keyword pass drops URLs without it.
+    reach: URL_USERINFO,
     pattern:
       /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:jdbc:)?(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|cassandra)(?:\+[a-z0-9]{1,20})?:\/\/(?<user>[^\s:@\/?#"'<>\\\[\]]{0,128}):(?<s>[^\s\/?#"'<>\\\[\]]{1,256})@(?=[A-Za-z0-9\[_.-])/i,
     lead: "A-Za-z0-9+.\\-",
@@ -1160,6 +1182,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ["://"],
     // `user:password@` ends within the window.
     needs: "@",
+    // ... right after the `://`: the keyword pass drops URLs without it.
+    reach: URL_USERINFO,
     pattern:
       /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/(?<user>[^\s:@\/?#"'<>\\\[\]]{1,128}):(?<s>[^\s\/?#"'<>\\\[\]]{1,256})@(?=[A-Za-z0-9\[_.-])/,
     lead: "A-Za-z0-9+.\\-",
@@ -1280,6 +1304,14 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description:
       "`Authorization: <credential>` with no scheme word before it (a UUID, hex or opaque API key sent as the whole header value).",
     keywords: ["authorization"],
+    // The keyword pass drops a header whose value starts with a scheme word and a blank.
+    follows: {
+      quote: true,
+      escapes: 1,
+      blanks: 4,
+      operators: ":",
+      value: { blanks: 16, min: 16, cls: "A-Za-z0-9._~+\\/-" },
+    },
     pattern: new RegExp(
       String
         .raw`Authorization(?:\\?["'])?[ \t]{0,4}:[ \t]{0,16}(?:\\?["'])?(?<s>[A-Za-z0-9._~+\/-]{16,4096}={0,2})(?=[ \t]{0,16}(?:\\|["'\r\n,;}]|$))`,

@@ -98,6 +98,18 @@ export function redactionMarker(kind: string): string {
   return `[REDACTED:${kind}]`;
 }
 
+/** The marker of each kind as bytes, encoded once (kinds are few and fixed). */
+const markerBytes = new Map<string, Uint8Array>();
+
+function markerOf(kind: string): Uint8Array {
+  let bytes = markerBytes.get(kind);
+  if (bytes === undefined) {
+    bytes = encoder.encode(redactionMarker(kind));
+    markerBytes.set(kind, bytes);
+  }
+  return bytes;
+}
+
 /**
  * Scans a stream chunk by chunk; optionally writes the redacted stream.
  * @param engine From {@linkcode createEngine}.
@@ -133,6 +145,8 @@ export async function scanStream(
   const chunkBytes = options.bounds?.chunkBytes ?? SCAN_BOUNDS.chunkBytes;
   const overlap = options.bounds?.overlapBytes ?? SCAN_BOUNDS.overlapBytes;
   const lookBehind = engine.maxBefore;
+  /** Where a round's redacted output is joined before its one write. */
+  let joined = new Uint8Array(0);
   if (overlap < engine.maxAfter || chunkBytes < 1) {
     throw new RangeError(
       `Cannot scan: overlap of ${overlap} bytes is below the longest rule window (${engine.maxAfter})`,
@@ -238,21 +252,33 @@ export async function scanStream(
     if (options.write !== undefined) {
       const upTo = eof ? base + bufLen : Math.max(limit, lastEnd);
       const parts: Uint8Array[] = [];
-      const take = (from: number, to: number) =>
-        options.transient === true
-          ? buffer.subarray(from - base, to - base)
-          : buffer.slice(from - base, to - base);
+      const take = (from: number, to: number) => buffer.subarray(from - base, to - base);
+      let size = 0;
       for (const f of round) {
         if (f.start > emitted) parts.push(take(emitted, f.start));
-        parts.push(encoder.encode(redactionMarker(f.kind)));
+        parts.push(markerOf(f.kind));
         emitted = f.end;
       }
       if (upTo > emitted) {
         parts.push(take(emitted, upTo));
         emitted = upTo;
       }
-      // Views stay valid: the buffer is not touched again before the next read.
-      for (const p of parts) await options.write(p);
+      for (const p of parts) size += p.length;
+      // One write per round: the parts joined (into a reused buffer when the
+      // sink takes transient views), or the one view. Views stay valid: the
+      // buffer is not touched again before the next read.
+      if (parts.length === 1) {
+        await options.write(options.transient === true ? parts[0]! : parts[0]!.slice());
+      } else if (parts.length > 1) {
+        if (options.transient !== true) joined = new Uint8Array(size);
+        else if (joined.length < size) joined = new Uint8Array(Math.max(size, joined.length * 2));
+        let off = 0;
+        for (const p of parts) {
+          joined.set(p, off);
+          off += p.length;
+        }
+        await options.write(joined.subarray(0, size));
+      }
     }
     options.onProgress?.(total);
     decidedUpTo = limit;

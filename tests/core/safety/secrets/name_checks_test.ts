@@ -4,7 +4,12 @@
 
 import assert from "node:assert/strict";
 import { createEngine, findSecrets } from "../../../../core/safety/secrets/engine.ts";
-import { followsFirst, followsPattern } from "../../../../core/safety/secrets/name_checks.ts";
+import { buildAutomaton } from "../../../../core/safety/secrets/automaton.ts";
+import {
+  buildNameChecks,
+  followsFirst,
+  followsPattern,
+} from "../../../../core/safety/secrets/name_checks.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { ALNUM, CONTEXTS, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
 
@@ -89,4 +94,102 @@ Deno.test("the name checks in the keyword pass change no finding and drop hits",
   }
   assert.ok(found > 1000, `positive control: ${found} found`);
   assert.ok(dropped > 500, `the checks dropped only ${dropped / 2} hits`);
+});
+
+Deno.test("a check whose name is its keyword, with a value set, drops other header values and changes no finding", () => {
+  const rng = new Rng(2104);
+  const checked = createEngine(SECRET_RULES);
+  const plain = createEngine(SECRET_RULES, { nameChecks: false });
+  const heads = ["Authorization", "authorization", "AUTHORIZATION", "req.headers.authorization"];
+  const between = [":", ": ", '": "', '\\": \\"', '\\\\\\":', "    :\t", "?.", " = ", '"', ":\n"];
+  const values = () => {
+    const key = rng.str(ALNUM, 12) + "7" + rng.str(ALNUM, 11);
+    return rng.pick([
+      key,
+      `token ${key}`,
+      `Token  ${key}`,
+      `Bearer ${key}`,
+      `Bearer $API_TOKEN`,
+      `\`Bearer \${token}\``,
+      `"${key}"`,
+      `\\"token ${key}\\"`,
+      `'${key}'`,
+      `${key.slice(0, 15)} x`,
+      `tok ${key}`,
+      `${rng.str(ALNUM, 8)}-${rng.str(ALNUM, 4)}-${rng.str(ALNUM, 4)}-${rng.str(ALNUM, 12)}`,
+    ]);
+  };
+  let found = 0;
+  let dropped = 0;
+  for (let i = 0; i < 3000; i++) {
+    const text = `${rng.pick(heads)}${rng.pick(between)}${values()}${
+      rng.pick(["", "\n", '"', ","])
+    }`;
+    const bytes = encoder.encode(rng.int(2) === 0 ? text : JSON.stringify({ c: text }));
+    const a = findSecrets(checked, bytes);
+    assert.deepEqual(a, findSecrets(plain, bytes), text);
+    found += a.filter((f) => f.kind.startsWith("authorization")).length;
+    dropped += plain.scanKeywords(bytes).hits.length - checked.scanKeywords(bytes).hits.length;
+  }
+  // Positive controls: headers found, and hits dropped by the checks.
+  assert.ok(found > 300, `${found} authorization findings`);
+  assert.ok(dropped / 2 > 800, `${dropped / 2} hits dropped`);
+});
+
+Deno.test("buildNameChecks() refuses a value set holding a quote or backslash", () => {
+  const automaton = buildAutomaton(["auth"]);
+  const rule = (cls: string) => ({
+    lead: null,
+    follows: {
+      quote: false,
+      escapes: 0,
+      blanks: 0,
+      operators: ":",
+      value: { blanks: 0, min: 4, cls },
+    },
+    tail: null,
+  } as const);
+  // Control: a set without them builds.
+  assert.equal(buildNameChecks(automaton, [[0]], [rule("A-Za-z")]).ruleMasks.length, 1);
+  for (const cls of ['A-Z"', "A-Z'", "A-Z`", "A-Z\\\\"]) {
+    assert.throws(() => buildNameChecks(automaton, [[0]], [rule(cls)]), RangeError, cls);
+  }
+});
+
+Deno.test("a reach check drops URLs with no user:password@ after :// and changes no finding", () => {
+  const rng = new Rng(2105);
+  const checked = createEngine(SECRET_RULES);
+  const plain = createEngine(SECRET_RULES, { nameChecks: false });
+  const schemes = ["https", "postgres", "mongodb+srv", "redis", "git+ssh", "jdbc:mysql", "ftp"];
+  const user = () =>
+    rng.pick(["", "u", "admin", rng.str(ALNUM, 128), rng.str(ALNUM, 129), "bob%40corp"]);
+  const pass = () =>
+    rng.pick([
+      rng.str(ALNUM, 10) + "7",
+      "p:a:ss" + rng.str(ALNUM, 8),
+      "p@ss" + rng.str(ALNUM, 8),
+      rng.str(ALNUM, 255) + "7",
+      rng.str(ALNUM, 256) + "7",
+      "",
+    ]);
+  const tail = () =>
+    rng.pick(["@db.example.com:5432/app", "@host", "/path@x", "?q=a@b", " @host", "@", "#@x"]);
+  let found = 0;
+  let dropped = 0;
+  for (let i = 0; i < 3000; i++) {
+    const body = rng.int(4) === 0
+      ? rng.pick(["registry.npmjs.org/@types/node", "host/x:y@z", "a:b c@d", "::@@"])
+      : `${user()}:${pass()}${tail()}`;
+    const text = `${rng.pick(schemes)}://${body}`;
+    const bytes = encoder.encode(
+      rng.int(2) === 0 ? text : JSON.stringify({ c: `url = "${text}"` }),
+    );
+    const a = findSecrets(checked, bytes);
+    assert.deepEqual(a, findSecrets(plain, bytes), text);
+    found += a.filter((f) => f.kind === "database_url" || f.kind === "url_credentials").length;
+    dropped += plain.scanKeywords(bytes).hits.length - checked.scanKeywords(bytes).hits.length;
+  }
+  // Positive controls: URL passwords found (some at the longest user and password), hits dropped.
+  assert.ok(found > 300, `${found} URL findings`);
+  assert.ok(dropped / 2 > 400, `${dropped / 2} hits dropped`);
 });

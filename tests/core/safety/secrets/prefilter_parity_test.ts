@@ -51,6 +51,7 @@ Deno.test("the WASM and TS prefilters report identical hits on the corpus", () =
     const a = wasm.scan(bytes, 0);
     const b = scanDfaTs(automaton, bytes, 0);
     assert.deepEqual([...a.hits], [...b.hits]);
+    assert.deepEqual([...a.passed], [...b.passed]);
     assert.equal(a.state, b.state);
     assert.equal(a.ascii, b.ascii);
     for (const [from, to] of [[0, bytes.length], [3, Math.max(3, bytes.length - 5)]] as const) {
@@ -78,6 +79,7 @@ Deno.test("the WASM and TS prefilters agree on keywords at the very start and en
       const bytes = encoder.encode(text);
       const a = wasm.scan(bytes, 0);
       assert.deepEqual([...a.hits], [...scanDfaTs(automaton, bytes, 0).hits], text);
+      assert.deepEqual([...a.passed], [...scanDfaTs(automaton, bytes, 0).passed], text);
       hits += a.hits.length;
     }
   }
@@ -90,6 +92,7 @@ Deno.test("the WASM prefilter resumes when more hits arrive than its buffer hold
   const a = createWasmDfa(automaton).scan(bytes, 0);
   assert.equal(a.hits.length / 2, 39_999);
   assert.deepEqual([...a.hits], [...scanDfaTs(automaton, bytes, 0).hits]);
+  assert.deepEqual([...a.passed], [...scanDfaTs(automaton, bytes, 0).passed]);
 });
 
 Deno.test("the WASM and TS keyword passes drop the same hits by their name checks", () => {
@@ -121,14 +124,25 @@ Deno.test("the WASM and TS keyword passes drop the same hits by their name check
   }
   let checked = 0;
   let dropped = 0;
+  let partial = 0;
   for (const bytes of inputs) {
     const a = w.scanKeywords(bytes);
     assert.deepEqual([...a.hits], [...t.scanKeywords(bytes).hits]);
+    assert.deepEqual([...a.passed], [...t.scanKeywords(bytes).passed]);
     checked += a.hits.length / 2;
     dropped += unchecked.scanKeywords(bytes).hits.length / 2 - a.hits.length / 2;
+    // A kept hit whose state has checks and some of them failed: rules the engine skips.
+    const { states, program } = w.nameChecks!;
+    for (let h = 0; h < a.hits.length; h += 2) {
+      const at = states[a.hits[h + 1]! / w.automaton.classCount]!;
+      const all = at === 0 ? 0xffffffff : (2 ** Math.min(31, program[at]!) - 1) >>> 0;
+      if (at !== 0 && program[at]! <= 31 && a.passed[h >> 1] !== all) partial++;
+    }
   }
-  // Positive controls: hits pass the checks and hits are dropped by them.
+  // Positive controls: hits pass the checks, hits are dropped by them, and
+  // kept hits have checks that failed (the rules behind them are not confirmed).
   assert.ok(checked > 1000 && dropped > 300, `${checked} kept, ${dropped} dropped`);
+  assert.ok(partial > 20, `${partial} kept hits with a failed check`);
 });
 
 Deno.test("the WASM and TS paths give identical findings end to end", () => {
@@ -169,6 +183,7 @@ Deno.test("the WASM loop's shallow reset loses no hit and ends in the plain loop
       const a = wasm.scan(bytes, 0);
       const b = scanDfaTs(automaton, bytes, 0);
       assert.deepEqual([...a.hits], [...b.hits], text);
+      assert.deepEqual([...a.passed], [...b.passed], text);
       assert.equal(a.state, b.state, text);
       hits += a.hits.length / 2;
     }

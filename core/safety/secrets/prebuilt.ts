@@ -1,0 +1,248 @@
+/**
+ * The scanner's keyword automaton and name checks in a compact form made at
+ * generation time (tables_generated.ts, `deno task gen`), so a process loads
+ * them instead of building them: building walks every state and class in
+ * TypeScript (~25-45 ms per process), loading decodes one base64 string and
+ * fills the transition table by copying rows.
+ *
+ * The form keeps the trie, not the table: per state in breadth-first order
+ * its failure state and its own edges. A state's row is its failure state's
+ * row (already filled, being shallower) with its own edges written over it,
+ * the same rows buildAutomaton computes. The output lists, the name checks
+ * and the start bitmap are stored as they are.
+ *
+ * A fingerprint of everything the tables derive from (the keywords in id
+ * order, which rules own each, and each rule's name-check inputs) is stored
+ * beside them: an engine uses the prebuilt tables only when its own
+ * fingerprint is the same string, and builds them otherwise, so a rule edited
+ * without `deno task gen` still scans right (and `deno task check` fails).
+ * Pure: no I/O.
+ * @module
+ */
+import { START_BITMAP_BYTES } from "../../../wasm/mod.ts";
+import { ACCEPT_BIT, DEEP_BIT, type KeywordAutomaton } from "./automaton.ts";
+import type { RuleNameChecks } from "./name_checks.ts";
+
+/** Tables in their stored form. */
+export interface PrebuiltTables {
+  /** What the tables were built from (see {@linkcode tablesFingerprint}). */
+  fingerprint: string;
+  /** The packed tables, base64 (see {@linkcode encodeTables}). */
+  data: string;
+}
+
+/** The automaton and name checks decoded from {@linkcode PrebuiltTables}. */
+export interface LoadedTables {
+  automaton: KeywordAutomaton;
+  nameChecks: RuleNameChecks;
+}
+
+/** Format version, first word of the packed data. */
+const FORMAT = 3;
+
+/**
+ * The string the tables derive from: the keywords in id order, the rules
+ * that own each, and per rule what the name checks read.
+ * @param keywords The automaton's keywords, index = id.
+ * @param keywordRules Keyword id -> rule indices.
+ * @param rules Per rule: its lead class body, and `follows`/`tail`/`reach` as the checks see them.
+ * @returns The fingerprint.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { tablesFingerprint } from "./prebuilt.ts";
+ * const a = tablesFingerprint(["key"], [[0]], [{ lead: "a-z", follows: null, tail: null }]);
+ * const b = tablesFingerprint(["key"], [[0]], [{ lead: "A-Z", follows: null, tail: null }]);
+ * assert.notEqual(a, b);
+ * ```
+ */
+export function tablesFingerprint(
+  keywords: readonly string[],
+  keywordRules: readonly (readonly number[])[],
+  rules: readonly { lead: string | null; follows: unknown; tail: unknown; reach?: unknown }[],
+): string {
+  const parts = [`v${FORMAT}`, keywords.join("\n"), keywordRules.map((r) => r.join(",")).join(";")];
+  for (const r of rules) parts.push(JSON.stringify([r.lead, r.follows, r.tail, r.reach ?? null]));
+  return parts.join("\n\0\n");
+}
+
+/**
+ * Packs an automaton and its name checks into base64: a header of 32-bit
+ * words (format, classes, states, the length of each section), then the
+ * sections as 32-bit, 16-bit and 8-bit numbers (the platform's byte order,
+ * little-endian wherever Deno runs).
+ * @param automaton From buildAutomaton.
+ * @param nameChecks From buildNameChecks over the same automaton.
+ * @returns The base64 text.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildAutomaton } from "./automaton.ts";
+ * import { buildNameChecks } from "./name_checks.ts";
+ * import { decodeTables, encodeTables } from "./prebuilt.ts";
+ * const a = buildAutomaton(["her", "she"]);
+ * const checks = buildNameChecks(a, [[0], [0]], [{ lead: null, follows: null, tail: null }]);
+ * const back = decodeTables(encodeTables(a, checks), a.keywords);
+ * assert.deepEqual(back.automaton.table, a.table);
+ * ```
+ */
+export function encodeTables(automaton: KeywordAutomaton, nameChecks: RuleNameChecks): string {
+  const { classCount, table, outputStart, outputs } = automaton;
+  const states = outputStart.length - 1;
+  const { children, order } = trieOf(automaton);
+  // A child's failure state is where its parent's failure state goes on the same class.
+  const fail = new Uint32Array(states);
+  const trie: number[] = [];
+  for (const s of order) {
+    const edges = children[s]!;
+    for (let k = 0; k < edges.length; k += 2) {
+      const t = edges[k + 1]!;
+      fail[t] = s === 0 ? 0 : (table[fail[s]! * classCount + edges[k]!]! & 0x3fffffff) / classCount;
+    }
+    trie.push(s, fail[s]!, edges.length / 2, ...edges);
+  }
+  if (states > 0xffff) throw new RangeError("Cannot pack an automaton of more than 65535 states");
+  // Sections by width: 32-bit words, then 16-bit, then bytes (each view stays aligned).
+  const sections: [ArrayLike<number>, 4 | 2 | 1][] = [
+    [nameChecks.program, 4],
+    [nameChecks.ruleMasks, 4],
+    [trie, 2],
+    [outputStart, 2],
+    [outputs, 2],
+    [nameChecks.states, 2],
+    [automaton.classes, 1],
+    [automaton.starts, 1],
+    [nameChecks.sets, 1],
+  ];
+  const header = [FORMAT, classCount, states, ...sections.map(([part]) => part.length)];
+  let size = header.length * 4;
+  for (const [part, width] of sections) size += part.length * width;
+  const bytes = new Uint8Array(size);
+  new Uint32Array(bytes.buffer, 0, header.length).set(header);
+  let at = header.length * 4;
+  for (const [part, width] of sections) {
+    const view = width === 4
+      ? new Uint32Array(bytes.buffer, at, part.length)
+      : width === 2
+      ? new Uint16Array(bytes.buffer, at, part.length)
+      : new Uint8Array(bytes.buffer, at, part.length);
+    for (let i = 0; i < part.length; i++) {
+      if (part[i]! >= 2 ** (8 * width)) throw new RangeError("Cannot pack a table value");
+      view[i] = part[i]!;
+    }
+    at += part.length * width;
+  }
+  let bin = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(bin);
+}
+
+/**
+ * Unpacks {@linkcode encodeTables}' output.
+ * @param data The base64 text.
+ * @param keywords The keywords the tables were built for, index = id.
+ * @returns The automaton (its transition table rebuilt row by row) and the name checks.
+ * @throws {RangeError} when the data is not in this format.
+ */
+export function decodeTables(data: string, keywords: readonly string[]): LoadedTables {
+  const bytes = fromBase64(data);
+  const head = new Uint32Array(bytes.buffer, bytes.byteOffset, Math.min(12, bytes.length >> 2));
+  if (head[0] !== FORMAT || head.length < 12) {
+    throw new RangeError("Prebuilt scanner tables have another format");
+  }
+  const classCount = head[1]!;
+  const states = head[2]!;
+  let at = bytes.byteOffset + 48;
+  let section = 3;
+  const next = <T>(width: 4 | 2 | 1, view: new (b: ArrayBuffer, at: number, n: number) => T): T => {
+    const n = head[section++]!;
+    if (at + n * width > bytes.byteOffset + bytes.length) {
+      throw new RangeError("Prebuilt scanner tables are malformed");
+    }
+    const part = new view(bytes.buffer as ArrayBuffer, at, n);
+    at += n * width;
+    return part;
+  };
+  const program = Uint32Array.from(next(4, Uint32Array));
+  const ruleMasks = Uint32Array.from(next(4, Uint32Array));
+  const trie = next(2, Uint16Array);
+  const outputStart = Uint32Array.from(next(2, Uint16Array));
+  const outputs = Uint32Array.from(next(2, Uint16Array));
+  const checkStates = Uint32Array.from(next(2, Uint16Array));
+  const classes = next(1, Uint8Array).slice();
+  const starts = next(1, Uint8Array).slice();
+  const sets = next(1, Uint8Array).slice();
+  if (
+    at !== bytes.byteOffset + bytes.length || classes.length !== 256 ||
+    starts.length !== START_BITMAP_BYTES ||
+    outputStart.length !== states + 1
+  ) throw new RangeError("Prebuilt scanner tables are malformed");
+  const table = new Uint32Array(states * classCount);
+  const depth = new Uint8Array(states);
+  const entry = (t: number) =>
+    ((t * classCount) | (outputStart[t + 1]! > outputStart[t]! ? ACCEPT_BIT : 0) |
+      (depth[t]! >= 3 ? DEEP_BIT : 0)) >>> 0;
+  for (let p = 0; p < trie.length;) {
+    const s = trie[p]!;
+    const f = trie[p + 1]!;
+    const n = trie[p + 2]!;
+    p += 3;
+    // Rows are filled shallow first, so the failure row is complete.
+    if (s !== 0) table.copyWithin(s * classCount, f * classCount, f * classCount + classCount);
+    for (let k = 0; k < n; k++, p += 2) {
+      const t = trie[p + 1]!;
+      depth[t] = depth[s]! + 1;
+      table[s * classCount + trie[p]!] = entry(t);
+    }
+  }
+  return {
+    automaton: { keywords, classes, classCount, table, starts, outputStart, outputs },
+    nameChecks: { classCount, states: checkStates, program, sets, ruleMasks },
+  };
+}
+
+/**
+ * The trie buildAutomaton grows (states numbered as it numbers them, one
+ * keyword after another): per state its edges as (class, child) pairs, and
+ * the states in breadth-first order.
+ */
+function trieOf(automaton: KeywordAutomaton): { children: number[][]; order: number[] } {
+  const { keywords, classes, outputStart } = automaton;
+  const children: number[][] = [[]];
+  for (const k of keywords) {
+    let s = 0;
+    for (let i = 0; i < k.length; i++) {
+      const c = classes[k.charCodeAt(i)]!;
+      const edges = children[s]!;
+      let next = -1;
+      for (let e = 0; e < edges.length; e += 2) if (edges[e] === c) next = edges[e + 1]!;
+      if (next === -1) {
+        next = children.length;
+        children.push([]);
+        edges.push(c, next);
+      }
+      s = next;
+    }
+  }
+  if (children.length !== outputStart.length - 1) {
+    throw new RangeError("Automaton does not match its keywords' trie");
+  }
+  const order = [0];
+  for (let q = 0; q < order.length; q++) {
+    const edges = children[order[q]!]!;
+    for (let e = 1; e < edges.length; e += 2) order.push(edges[e]!);
+  }
+  return { children, order };
+}
+
+/** Bytes from base64: the native decoder where the runtime has one. */
+function fromBase64(data: string): Uint8Array {
+  const native = (Uint8Array as unknown as { fromBase64?: (s: string) => Uint8Array }).fromBase64;
+  if (native !== undefined) return native(data);
+  const bin = atob(data);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}

@@ -1,0 +1,80 @@
+// Tests for core/safety/secrets/prebuilt.ts: packed tables decode to exactly
+// what buildAutomaton and buildNameChecks compute, and the fingerprint tells
+// tables built from other rules apart.
+
+import assert from "node:assert/strict";
+import { buildAutomaton } from "../../../../core/safety/secrets/automaton.ts";
+import { createEngine } from "../../../../core/safety/secrets/engine.ts";
+import { buildNameChecks } from "../../../../core/safety/secrets/name_checks.ts";
+import {
+  decodeTables,
+  encodeTables,
+  tablesFingerprint,
+} from "../../../../core/safety/secrets/prebuilt.ts";
+import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
+import { Rng } from "../../../_helpers/secret_fixtures.ts";
+
+Deno.test("decodeTables(encodeTables()) gives the built tables back, on random keyword sets", () => {
+  const rng = new Rng(2101);
+  // A small alphabet makes shared prefixes, suffix links and deep failure chains common.
+  const alphabet = 'abcAB_-:= \\"';
+  for (let round = 0; round < 60; round++) {
+    const words = new Set<string>();
+    for (let n = 1 + rng.int(40); n > 0; n--) {
+      let w = "";
+      for (let len = 3 + rng.int(8); len > 0; len--) w += alphabet[rng.int(alphabet.length)];
+      words.add(w.toLowerCase());
+    }
+    const keywords = [...words];
+    const automaton = buildAutomaton(keywords);
+    const lead = new Uint8Array(128).fill(1, 0x61, 0x7b);
+    const follows = { quote: true, escapes: 1, blanks: 2, operators: ":=" } as const;
+    const checks = buildNameChecks(
+      automaton,
+      keywords.map((_, i) => [i % 2]),
+      [{ lead, follows, tail: null }, { lead: null, follows: null, tail: null }],
+    );
+    const back = decodeTables(encodeTables(automaton, checks), automaton.keywords);
+    assert.deepEqual(back.automaton, automaton, `round ${round}: ${JSON.stringify(keywords)}`);
+    assert.deepEqual(back.nameChecks, checks, `round ${round}`);
+  }
+});
+
+Deno.test("decodeTables(encodeTables()) gives the built tables of SECRET_RULES back", () => {
+  const built = createEngine(SECRET_RULES, { prefilter: "ts" });
+  const back = decodeTables(
+    encodeTables(built.automaton, built.nameChecks!),
+    built.automaton.keywords,
+  );
+  assert.deepEqual(back.automaton, built.automaton);
+  assert.deepEqual(back.nameChecks, built.nameChecks);
+});
+
+Deno.test("decodeTables() refuses data in another format or cut short", () => {
+  const a = buildAutomaton(["her", "she", "hers"]);
+  const checks = buildNameChecks(a, [[0], [0], [0]], [{ lead: null, follows: null, tail: null }]);
+  const data = encodeTables(a, checks);
+  // Control: the data itself decodes.
+  assert.equal(decodeTables(data, a.keywords).automaton.table.length, a.table.length);
+  const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+  const cut = btoa(String.fromCharCode(...bytes.subarray(0, bytes.length - 4)));
+  assert.throws(() => decodeTables(cut, a.keywords), RangeError);
+  const other = bytes.slice();
+  other[0] = 9;
+  assert.throws(() => decodeTables(btoa(String.fromCharCode(...other)), a.keywords), RangeError);
+});
+
+Deno.test("tablesFingerprint() changes with every input of the tables", () => {
+  const rule = { lead: "a-z", follows: { quote: false }, tail: null };
+  const base = tablesFingerprint(["key", "token"], [[0], [0]], [rule]);
+  assert.equal(base, tablesFingerprint(["key", "token"], [[0], [0]], [{ ...rule }]));
+  const changed = [
+    tablesFingerprint(["key", "tokens"], [[0], [0]], [rule]),
+    tablesFingerprint(["token", "key"], [[0], [0]], [rule]),
+    tablesFingerprint(["key", "token"], [[0], [0, 1]], [rule, rule]),
+    tablesFingerprint(["key", "token"], [[0], [0]], [{ ...rule, lead: "a-z0-9" }]),
+    tablesFingerprint(["key", "token"], [[0], [0]], [{ ...rule, follows: { quote: true } }]),
+    tablesFingerprint(["key", "token"], [[0], [0]], [{ ...rule, tail: { min: 4 } }]),
+  ];
+  for (const c of changed) assert.notEqual(c, base);
+});
