@@ -84,7 +84,13 @@ export const redactCommand: Command = {
       }
       printJson(io, { text: new TextDecoder().decode(all), redactions, bytes: result.bytes });
     } else {
-      for (const r of redactions) io.stderr.write(`redact: ${r.line}:${r.column}: ${r.kind}\n`);
+      // One write per thousand lines, not one per finding.
+      for (let i = 0; i < redactions.length; i += 1000) {
+        io.stderr.write(
+          redactions.slice(i, i + 1000).map((r) => `redact: ${r.line}:${r.column}: ${r.kind}\n`)
+            .join(""),
+        );
+      }
     }
     return 0;
   },
