@@ -90,11 +90,29 @@ Deno.test("the hook path's light records are exactly the records' light part (an
     assert.deepEqual(light.output, record.output);
     assert.equal(light.projectDirEnv, record.projectDirEnv);
     assert.deepEqual(light.transcript.formats, record.transcript.formats);
+    // The module is JSON text now (no literal for the compiler to hold): every field, checked here.
+    assert.equal(light.deny, record.deny);
+    assert.deepEqual(light.tools, record.tools);
+    assert.deepEqual(light.compression, "compression" in record ? record.compression : undefined);
+    assert.deepEqual(
+      Object.keys(light).sort(),
+      [
+        "id",
+        "events",
+        "payload",
+        "output",
+        "deny",
+        "tools",
+        "projectDirEnv",
+        "transcript",
+        ...("compression" in record ? ["compression"] : []),
+      ].sort(),
+    );
   }
   const text = runtimeRecordsModule();
   assert.equal(Deno.readTextFileSync("core/hosts/_records_generated.ts"), text);
   // Positive control: a changed record changes the generated module.
   const cap = String(HOST_RECORDS[0].output.injectionCapChars);
-  assert.ok(text.includes(`"injectionCapChars": ${cap}`));
-  assert.ok(!text.includes(`"injectionCapChars": ${cap}1`));
+  assert.ok(text.includes(`"injectionCapChars":${cap},`));
+  assert.ok(!text.includes(`"injectionCapChars":${cap}1`));
 });
