@@ -144,8 +144,38 @@ const FORMATS: Record<TranscriptFormat, FormatScan> = {
   },
 };
 
+/** What the fold of a window's signals gives. */
+interface Folded {
+  depth: number;
+  userTurnFound: boolean;
+  fill: TokenFill | undefined;
+}
+
+/**
+ * Tool calls since the last user turn (the turn's own calls included), and
+ * the newest fill since the last compaction, from signals met newest first:
+ * what {@linkcode fold} gives oldest first, taken while the lines are read,
+ * so no record outlives its line.
+ */
+function backwardFold(): Folded & { take(s: RecordSignal): void } {
+  let pastCompaction = false;
+  return {
+    depth: 0,
+    userTurnFound: false,
+    fill: undefined,
+    take(s) {
+      if (!this.userTurnFound) {
+        this.depth += s.toolCalls;
+        if (s.userTurn) this.userTurnFound = true;
+      }
+      if (s.compaction) pastCompaction = true;
+      if (!pastCompaction) this.fill ??= s.fill;
+    },
+  };
+}
+
 /** Tool calls since the last user turn, and the newest fill since the last compaction. */
-function fold(scan: FormatScan, records: readonly unknown[]) {
+function fold(scan: FormatScan, records: readonly unknown[]): Folded {
   let depth = 0;
   let userTurnFound = false;
   let fill: TokenFill | undefined;
@@ -189,20 +219,41 @@ export async function scanTranscript(
 ): Promise<TranscriptSignals> {
   const chunk = options.chunkBytes ?? SCAN_CHUNK_BYTES;
   let format: TranscriptFormat | null = options.format ?? null;
-  const tests: Partial<Record<TranscriptFormat, (o: Json) => boolean>> = {};
+  let startsAt: ((o: Json) => boolean) | null = null;
+  // The records are not kept by the reader: a format whose window is a log to replay (Gemini)
+  // keeps its own, newest first; the others fold each record's signal as it is read. Records
+  // met before the sniffer knew the format wait for it.
+  const backward = backwardFold();
+  const kept: Json[] = [];
+  let waiting: Json[] = [];
   const read = await readRecordsBackward(source, {
     maxBytes: options.maxBytes + chunk,
     chunkBytes: chunk,
+    keep: false,
     stopAt: (o) => {
       if (format === null) {
         // Not named by the host: the transcripts' one sniffer decides from the newest record it knows.
         const sniffed = sniffRecord(o);
-        if (!(SCANNED_FORMATS as readonly (string | null)[]).includes(sniffed)) return false;
+        if (!(SCANNED_FORMATS as readonly (string | null)[]).includes(sniffed)) {
+          waiting.push(o);
+          return false;
+        }
         format = sniffed as TranscriptFormat;
       }
-      return (tests[format] ??= FORMATS[format].startsAt())(o);
+      const scan = FORMATS[format];
+      startsAt ??= scan.startsAt();
+      if (waiting.length > 0) {
+        for (const w of waiting) take(scan, w);
+        waiting = [];
+      }
+      take(scan, o);
+      return startsAt(o);
     },
   });
+  function take(scan: FormatScan, o: Json): void {
+    if (scan.window === undefined) backward.take(scan.signal(o));
+    else kept.push(o);
+  }
   const found = format as TranscriptFormat | null;
   const skippedLines = read.counts.invalid + read.counts.skipped;
   const base = { size: read.fileBytes, bytesRead: read.bytesRead, skippedLines };
@@ -219,7 +270,9 @@ export async function scanTranscript(
     };
   }
   const reader = FORMATS[found];
-  const { depth, userTurnFound, fill } = fold(reader, read.records);
+  const { depth, userTurnFound, fill } = reader.window === undefined
+    ? backward
+    : fold(reader, kept.reverse());
   const markerAt = reader.marker ? read.stoppedAt : null;
   const complete = read.stoppedAt !== null || read.complete;
   let bytes: number | null = null;

@@ -77,11 +77,17 @@ export interface ReadBackwardOptions {
   chunkBytes?: number;
   /** Longest line parsed; longer ones are counted invalid. @default {MAX_LINE_BYTES} */
   maxLineBytes?: number;
+  /**
+   * Keep the records; false when `stopAt` takes what it needs from each (the
+   * bands: a record then dies young instead of living to the end of the read).
+   * @default {true}
+   */
+  keep?: boolean;
 }
 
 /** The records read from a file's end. Counts and offsets; the records as parsed. */
 export interface TailRecords {
-  /** Parsed lines, oldest first. */
+  /** Parsed lines, oldest first (none when `keep` is false). */
   records: unknown[];
   /** Lines looked at; invalid ones; `skipped` is the partial oldest line at the bound. */
   counts: ReadCounts;
@@ -156,6 +162,7 @@ export async function readRecordsBackward(
   const chunk = options.chunkBytes ?? TAIL_CHUNK_BYTES;
   const maxLine = options.maxLineBytes ?? MAX_LINE_BYTES;
   const stopAt = options.stopAt;
+  const keep = options.keep ?? true;
   const size = source.size;
   const counts = noCounts();
   const newestFirst: unknown[] = [];
@@ -187,7 +194,7 @@ export async function readRecordsBackward(
       counts.invalid++;
       return false;
     }
-    newestFirst.push(value);
+    if (keep) newestFirst.push(value);
     if (
       stopAt !== undefined && typeof value === "object" && value !== null &&
       !Array.isArray(value) && stopAt(value as Record<string, unknown>)

@@ -77,6 +77,36 @@ Deno.test("readRecordsBackward() gives the same records as parseJsonLines whatev
   }
 });
 
+Deno.test("readRecordsBackward() with keep: false keeps no record but shows stopAt every one and stops where it would", async () => {
+  const text = '{"n":1}\n{"mark":true}\nnot json\n[1]\n{"n":3}\n{"n":4}\n';
+  const bytes = new TextEncoder().encode(text);
+  const stopAt = (seen: unknown[]) => (o: Readonly<Record<string, unknown>>) => {
+    seen.push(o);
+    return o.mark === true;
+  };
+  const keptSeen: unknown[] = [];
+  const kept = await readRecordsBackward(bytesSource(bytes), {
+    maxBytes: 1024,
+    chunkBytes: 5,
+    stopAt: stopAt(keptSeen),
+  });
+  const seen: unknown[] = [];
+  const dropped = await readRecordsBackward(bytesSource(bytes), {
+    maxBytes: 1024,
+    chunkBytes: 5,
+    stopAt: stopAt(seen),
+    keep: false,
+  });
+  // Positive control: kept, the records are there (the array line included).
+  assert.deepEqual(kept.records, [{ mark: true }, [1], { n: 3 }, { n: 4 }]);
+  assert.deepEqual(dropped.records, []);
+  assert.deepEqual(seen, [{ n: 4 }, { n: 3 }, { mark: true }]);
+  assert.deepEqual(seen, keptSeen);
+  assert.equal(dropped.stoppedAt, kept.stoppedAt);
+  assert.deepEqual(dropped.counts, kept.counts);
+  assert.equal(dropped.bytesRead, kept.bytesRead);
+});
+
 Deno.test("a line with invalid UTF-8 inside a JSON string is invalid; a U+FFFD the host wrote is kept (both readers)", async () => {
   const enc = new TextEncoder();
   const bytes = new Uint8Array([
