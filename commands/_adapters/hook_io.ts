@@ -11,16 +11,21 @@
 import type { HookIo } from "../../core/hosts/runtime/hook_io.ts";
 import { type HookArgs, runHook } from "../../core/hosts/runtime/run_hook.ts";
 import type { Io } from "./io.ts";
-import { printJson } from "./context.ts";
+import type { printJson } from "../_cli/print_json.ts";
 import { batonRoot } from "../../core/store/layout.ts";
 
 /** Runs the hook (core/hosts/runtime/run_hook.ts) with the real edge over `io`; always 0. */
-export function runHookWithIo(io: Io, args: HookArgs): Promise<number> {
-  return runHook(hookIo(io), args);
+export async function runHookWithIo(io: Io, args: HookArgs): Promise<number> {
+  // Only `--json` prints a report: a host's hook never loads the JSON printer.
+  const print = args.json ? (await import("../_cli/print_json.ts")).printJson : noReport;
+  return await runHook(hookIo(io, print), args);
 }
 
-/** The hook runtime's capability over `io`. */
-export function hookIo(io: Io): HookIo {
+/** Without `--json` the runtime prints no report. */
+function noReport(): void {}
+
+/** The hook runtime's capability over `io`; `print` writes the `--json` report. */
+export function hookIo(io: Io, print: typeof printJson): HookIo {
   return {
     fs: io.fs,
     env: (name) => io.env(name),
@@ -31,7 +36,7 @@ export function hookIo(io: Io): HookIo {
     readStdin: (maxBytes, options) => io.readStdin(maxBytes, options),
     stdout: (text) => io.stdout.write(text),
     stderr: (text) => io.stderr.write(text),
-    printJson: (value) => printJson(io, value),
+    printJson: (value) => print(io, value),
     logTiming: (entry) => logHookTiming(io.env("BATON_TEST_HOOK_LOG"), entry),
     runJob: async (request, budgetMs) => {
       const { runBoundedJob } = await import("./bounded_job.ts");

@@ -9,12 +9,12 @@
  * Written atomically, and decided and written under an advisory lock
  * (`bands.lock` beside it, never deleted; the OS drops it when its holder
  * dies), so two hooks of one session that reach a band at the same moment
- * advise it once between them.
+ * advise it once between them. The writer (core/state_write.ts) loads only
+ * when a band is to be advised: a prompt below warn never writes.
  * @module
  */
 import { StorageError } from "../errors.ts";
 import type { FileLockHandle, ReadFs, WriteFs } from "../fs.ts";
-import { openStateDir } from "../state_write.ts";
 import { type Band, BANDS, compareBands } from "./evaluate.ts";
 
 /** Sessions remembered; the oldest is dropped past it. */
@@ -154,6 +154,7 @@ export async function writeBandMemory(
   entry: SessionBands,
 ): Promise<void> {
   const memory = withSession(await readBandMemory(fs, stateDir), session, entry);
+  const { openStateDir } = await import("../state_write.ts");
   const within = await openStateDir(fs, stateDir);
   await fs.writeFileAtomic(
     bandMemoryPath(stateDir),
@@ -180,6 +181,7 @@ async function takeBandLock(
   stateDir: string,
   options: AdviseOnceOptions,
 ): Promise<FileLockHandle | null> {
+  const { openStateDir } = await import("../state_write.ts");
   await openStateDir(fs, stateDir);
   const path = bandLockPath(stateDir);
   if ((await fs.lstat(path))?.isSymlink === true) {
