@@ -25,6 +25,7 @@
  * - Copilot CLI: depth and pct, the read stopping at the last compaction.
  *   Its events carry the system prompt, so bytes say little: no bytes.
  * - Anything else: no signal (bytes of an unknown format would only grow).
+ * Examples are in its test: the hook loads this module, every comment twice.
  * @module
  */
 import { sniffRecord } from "../transcript/sniff.ts";
@@ -196,22 +197,6 @@ function fold(scan: FormatScan, records: readonly unknown[]): Folded {
 /**
  * Scans a transcript from its end. A read that fails throws the source's
  * error; a line that is not JSON is counted and skipped.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { bytesSource } from "../transcript/json_lines.ts";
- * const lines = [
- *   { type: "system", subtype: "compact_boundary" },
- *   { type: "user", message: { role: "user", content: "go" } },
- *   { type: "assistant", message: { content: [{ type: "tool_use", id: "t", name: "Bash", input: {} }] } },
- * ].map((l) => JSON.stringify(l) + "\n").join("");
- * const source = bytesSource(new TextEncoder().encode(lines));
- * const s = await scanTranscript(source, { maxBytes: 1 << 20 });
- * assert.equal(s.format, "claude-code");
- * assert.equal(s.depth, 1);
- * assert.equal(s.compactionFound, true);
- * ```
  */
 export async function scanTranscript(
   source: ByteRangeSource,

@@ -18,6 +18,7 @@
  *   host's own log; speed matters on every prompt and on a 50 MB tail.
  * - Lines are cut with the native `lastIndexOf`/`indexOf`: a byte-by-byte
  *   loop costs more than the whole band hook's budget on a cold start.
+ * Examples are in its test: the hook loads this module, every comment twice.
  * @module
  */
 import type { ReadFs } from "../fs.ts";
@@ -42,12 +43,6 @@ export interface ByteRangeSource {
 
 /**
  * A source over bytes in memory (tests, and text already held).
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * const s = bytesSource(new Uint8Array([1, 2, 3]));
- * assert.deepEqual(await s.read(1, 5), new Uint8Array([2, 3]));
- * ```
  */
 export function bytesSource(bytes: Uint8Array): ByteRangeSource {
   return {
@@ -141,19 +136,6 @@ function join(head: Uint8Array, pieces: readonly Uint8Array[]): Uint8Array {
 /**
  * Reads the records of a JSON Lines file from its end. A read that fails
  * throws the source's error.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * const text = '{"n":1}\n{"mark":true}\nnot json\n{"n":3}\n';
- * const r = await readRecordsBackward(bytesSource(new TextEncoder().encode(text)), {
- *   maxBytes: 1024,
- *   stopAt: (o) => o.mark === true,
- * });
- * assert.deepEqual(r.records, [{ mark: true }, { n: 3 }]);
- * assert.equal(r.counts.invalid, 1);
- * assert.equal(r.stoppedAt, 21);
- * ```
  */
 export async function readRecordsBackward(
   source: ByteRangeSource,
@@ -272,14 +254,6 @@ export interface JsonLinesResult {
  * @param bytes The bytes.
  * @param options The line bound.
  * @returns The records and the counts.
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { parseJsonLines } from "./json_lines.ts";
- * const r = parseJsonLines(new TextEncoder().encode('{"a":1}\nnot json\n{"b":'));
- * assert.deepEqual(r.records, [{ a: 1 }]);
- * assert.equal(r.counts.invalid, 2);
- * ```
  */
 export function parseJsonLines(
   bytes: Uint8Array,

@@ -266,10 +266,6 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/e2e/hook_compression_capture_test.ts",
     reason: "decided inside a real prompt hook process, with and without the host's record field",
   },
-  "core/hosts/runtime/run_hook.ts": {
-    test: "tests/e2e/hook_test.ts",
-    reason: "the hook runner behind baton hook, driven through the real CLI per host payload",
-  },
   "core/hosts/claude_code.ts": {
     test: "tests/core/hosts/records_test.ts",
     reason: "a host record, held there to the gate's tool table, deny shapes and event names",
@@ -677,14 +673,6 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
   "commands/verify.ts": {
     test: "tests/e2e/chain_test.ts",
     reason: "driven through the real CLI (baton verify) by that end-to-end test",
-  },
-  "core/bands/render_band.ts": {
-    test: "tests/e2e/degraded_repo_test.ts",
-    reason: "driven through the real CLI (baton hook) by that end-to-end test",
-  },
-  "core/bands/signals.ts": {
-    test: "tests/e2e/degraded_repo_test.ts",
-    reason: "driven through the real CLI (baton hook) by that end-to-end test",
   },
   "core/bands/status_line.ts": {
     test: "tests/e2e/bands_test.ts",

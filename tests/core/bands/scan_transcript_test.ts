@@ -366,3 +366,23 @@ Deno.test("property: the scan folds as it reads and still agrees with the full r
     );
   }
 });
+
+// The module's examples live here: it is on the hook's path, where each comment is
+// loaded twice (Deno's emitted JavaScript and its inline source map).
+Deno.test("scan_transcript.ts: the examples of its exports", async () => {
+  {
+    const lines = [
+      { type: "system", subtype: "compact_boundary" },
+      { type: "user", message: { role: "user", content: "go" } },
+      {
+        type: "assistant",
+        message: { content: [{ type: "tool_use", id: "t", name: "Bash", input: {} }] },
+      },
+    ].map((l) => JSON.stringify(l) + "\n").join("");
+    const source = bytesSource(new TextEncoder().encode(lines));
+    const s = await scanTranscript(source, { maxBytes: 1 << 20 });
+    assert.equal(s.format, "claude-code");
+    assert.equal(s.depth, 1);
+    assert.equal(s.compactionFound, true);
+  }
+});

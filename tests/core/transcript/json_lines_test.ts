@@ -170,3 +170,29 @@ Deno.test("readRecordsBackward() copies a long line's bytes a bounded number of 
   assert.equal(r!.counts.invalid, 1);
   assert.ok(over <= 2 * big.length, `copied ${over} bytes`);
 });
+
+// The module's examples live here: it is on the hook's path, where each comment is
+// loaded twice (Deno's emitted JavaScript and its inline source map).
+Deno.test("json_lines.ts: the examples of its exports", async () => {
+  {
+    const s = bytesSource(new Uint8Array([1, 2, 3]));
+    assert.deepEqual(await s.read(1, 5), new Uint8Array([2, 3]));
+  }
+
+  {
+    const text = '{"n":1}\n{"mark":true}\nnot json\n{"n":3}\n';
+    const r = await readRecordsBackward(bytesSource(new TextEncoder().encode(text)), {
+      maxBytes: 1024,
+      stopAt: (o) => o.mark === true,
+    });
+    assert.deepEqual(r.records, [{ mark: true }, { n: 3 }]);
+    assert.equal(r.counts.invalid, 1);
+    assert.equal(r.stoppedAt, 21);
+  }
+
+  {
+    const r = parseJsonLines(new TextEncoder().encode('{"a":1}\nnot json\n{"b":'));
+    assert.deepEqual(r.records, [{ a: 1 }]);
+    assert.equal(r.counts.invalid, 2);
+  }
+});
