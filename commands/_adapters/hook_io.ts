@@ -11,21 +11,27 @@
 import type { HookIo } from "../../core/hosts/runtime/hook_io.ts";
 import { type HookArgs, runHook } from "../../core/hosts/runtime/run_hook.ts";
 import type { Io } from "./io.ts";
-import type { printJson } from "../_cli/print_json.ts";
 import { batonRoot } from "../../core/store/layout.ts";
 
-/** Runs the hook (core/hosts/runtime/run_hook.ts) with the real edge over `io`; always 0. */
-export async function runHookWithIo(io: Io, args: HookArgs): Promise<number> {
-  // Only `--json` prints a report: a host's hook never loads the JSON printer.
-  const print = args.json ? (await import("../_cli/print_json.ts")).printJson : noReport;
-  return await runHook(hookIo(io, print), args);
+/**
+ * Runs the hook (core/hosts/runtime/run_hook.ts) with the real edge over
+ * `io`; always 0. `print` writes the `--json` report: `baton hook --json`
+ * hands in the printer (commands/_adapters/hook_json.ts), so a host's hook
+ * never loads it.
+ */
+export function runHookWithIo(
+  io: Io,
+  args: HookArgs,
+  print: (io: Io, value: unknown) => void = noReport,
+): Promise<number> {
+  return runHook(hookIo(io, print), args);
 }
 
 /** Without `--json` the runtime prints no report. */
 function noReport(): void {}
 
 /** The hook runtime's capability over `io`; `print` writes the `--json` report. */
-export function hookIo(io: Io, print: typeof printJson): HookIo {
+export function hookIo(io: Io, print: (io: Io, value: unknown) => void): HookIo {
   return {
     fs: io.fs,
     env: (name) => io.env(name),

@@ -262,6 +262,10 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     reason:
       "the hook command runs only as a host runs it, a subprocess fed a payload (also hook_budget_test, hook_freshness_test, hook_fail_open_test)",
   },
+  "commands/_adapters/hook_json.ts": {
+    test: "tests/e2e/hook_test.ts",
+    reason: "baton hook --json, the runner with its report printer, driven through the real CLI",
+  },
   "core/hosts/runtime/compression_capture.ts": {
     test: "tests/e2e/hook_compression_capture_test.ts",
     reason: "decided inside a real prompt hook process, with and without the host's record field",
