@@ -294,7 +294,12 @@ export function claudeSignal(r: Json): RecordSignal {
   if (!Array.isArray(content)) return said(false, 0, fill);
   let calls = 0;
   for (const b of content) if (isClaudeToolUse(b)) calls++;
-  return said(typing(leadingText(content.filter(isClaudeTextBlock))), calls, fill);
+  // Only a user line can be typing: an assistant line's text is not cut out at all.
+  return said(
+    type === "user" && typing(leadingText(content.filter(isClaudeTextBlock))),
+    calls,
+    fill,
+  );
 }
 
 const CODEX_CALLS = new Set(["function_call", "custom_tool_call", "local_shell_call"]);
