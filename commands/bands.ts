@@ -5,7 +5,7 @@
  * @module
  */
 import { boolFlag, type Command, stringFlag } from "./_cli/command.ts";
-import { printJson } from "./_adapters/context.ts";
+import { printJson } from "./_cli/print_json.ts";
 import { UsageError } from "../core/errors.ts";
 import { HOST_IDS, isHostId } from "../core/hosts/ids.ts";
 import { findBatonLayout } from "../core/store/find_layout.ts";

@@ -51,12 +51,15 @@ export const hookCommand: Command = {
       await runGate(gateEnv(io, typeof args.flags.host === "string" ? args.flags.host : null));
       return 0;
     }
-    // One dynamic import: the runner and its edge load as one graph.
-    const { runHookWithIo } = await import("./_adapters/hook_io.ts");
-    return await runHookWithIo(io, {
+    const hookArgs = {
       event: args.positionals[0],
       host: stringFlag(args, "host"),
       json: boolFlag(args, "json"),
-    });
+    };
+    // One dynamic import either way: the runner, its edge and (--json) the printer load as one graph.
+    if (hookArgs.json) {
+      return await (await import("./_adapters/hook_json.ts")).runHookWithReport(io, hookArgs);
+    }
+    return await (await import("./_adapters/hook_io.ts")).runHookWithIo(io, hookArgs);
   },
 };

@@ -49,11 +49,15 @@ const WIDE: readonly (readonly [number, number])[] = [
 
 /** Below this much room a too-wide word overflows the line instead of being shredded. */
 const MIN_SPLIT_ROOM = 10;
-const ZERO_WIDTH = /^[\p{Mn}\p{Me}\u200b-\u200f\ufe00-\ufe0f]$/u;
+// Built on first use, not written as a literal: a Unicode property class costs about half a
+// millisecond to set up, and every command and hook loads this module (with the flag parser)
+// while only help and the overview wrap text.
+let zeroWidth: RegExp | null = null;
 const ASCII = /^[\x20-\x7e]*$/;
 
 function codePointWidth(ch: string): number {
-  if (ZERO_WIDTH.test(ch)) return 0;
+  zeroWidth ??= new RegExp("^[\\p{Mn}\\p{Me}\\u200b-\\u200f\\ufe00-\\ufe0f]$", "u");
+  if (zeroWidth.test(ch)) return 0;
   const cp = ch.codePointAt(0)!;
   for (const [lo, hi] of WIDE) if (cp >= lo && cp <= hi) return 2;
   return 1;

@@ -6,7 +6,6 @@ import type { WorkflowContext } from "../../core/workflow/context.ts";
 import type { CommitResult } from "../../core/store/capsule_store.ts";
 import type { Io } from "./io.ts";
 import { processAlive, processIdentity } from "./process_identity.ts";
-import { escapeJsonInvisible } from "../../core/safety/json_escape.ts";
 import type { KeyRing } from "../../core/trust/key_ring.ts";
 import { homeDir, xdgConfigHome } from "./home.ts";
 import { readGitEnvironment } from "../../core/facts/git/git_environment.ts";
@@ -53,12 +52,6 @@ function hashCap(raw: string | undefined): { maxHashBytes?: number } {
   return n >= 1024 && n <= 2 ** 30 ? { maxHashBytes: n } : {};
 }
 
-/** Writes a JSON document and a newline to stdout. */
-export function printJson(io: Io, value: unknown): void {
-  // Lossless: C1 controls and invisible characters travel as \u escapes.
-  io.stdout.write(escapeJsonInvisible(JSON.stringify(value, null, 2)) + "\n");
-}
-
 /** The `--json` fields every command that writes a capsule reports first. */
 export function writtenJson(
   result: CommitResult,
@@ -72,3 +65,4 @@ export function writtenJson(
 }
 
 export { storeLock } from "./store_lock.ts";
+export { printJson } from "../_cli/print_json.ts";

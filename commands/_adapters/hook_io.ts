@@ -11,16 +11,27 @@
 import type { HookIo } from "../../core/hosts/runtime/hook_io.ts";
 import { type HookArgs, runHook } from "../../core/hosts/runtime/run_hook.ts";
 import type { Io } from "./io.ts";
-import { printJson } from "./context.ts";
 import { batonRoot } from "../../core/store/layout.ts";
 
-/** Runs the hook (core/hosts/runtime/run_hook.ts) with the real edge over `io`; always 0. */
-export function runHookWithIo(io: Io, args: HookArgs): Promise<number> {
-  return runHook(hookIo(io), args);
+/**
+ * Runs the hook (core/hosts/runtime/run_hook.ts) with the real edge over
+ * `io`; always 0. `print` writes the `--json` report: `baton hook --json`
+ * hands in the printer (commands/_adapters/hook_json.ts), so a host's hook
+ * never loads it.
+ */
+export function runHookWithIo(
+  io: Io,
+  args: HookArgs,
+  print: (io: Io, value: unknown) => void = noReport,
+): Promise<number> {
+  return runHook(hookIo(io, print), args);
 }
 
-/** The hook runtime's capability over `io`. */
-export function hookIo(io: Io): HookIo {
+/** Without `--json` the runtime prints no report. */
+function noReport(): void {}
+
+/** The hook runtime's capability over `io`; `print` writes the `--json` report. */
+export function hookIo(io: Io, print: (io: Io, value: unknown) => void): HookIo {
   return {
     fs: io.fs,
     env: (name) => io.env(name),
@@ -31,7 +42,7 @@ export function hookIo(io: Io): HookIo {
     readStdin: (maxBytes, options) => io.readStdin(maxBytes, options),
     stdout: (text) => io.stdout.write(text),
     stderr: (text) => io.stderr.write(text),
-    printJson: (value) => printJson(io, value),
+    printJson: (value) => print(io, value),
     logTiming: (entry) => logHookTiming(io.env("BATON_TEST_HOOK_LOG"), entry),
     runJob: async (request, budgetMs) => {
       const { runBoundedJob } = await import("./bounded_job.ts");

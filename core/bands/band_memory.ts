@@ -9,12 +9,13 @@
  * Written atomically, and decided and written under an advisory lock
  * (`bands.lock` beside it, never deleted; the OS drops it when its holder
  * dies), so two hooks of one session that reach a band at the same moment
- * advise it once between them.
+ * advise it once between them. The writer (core/state_write.ts) loads only
+ * when a band is to be advised: a prompt below warn never writes.
+ * Examples are in its test: the hook loads this module, every comment twice.
  * @module
  */
 import { StorageError } from "../errors.ts";
 import type { FileLockHandle, ReadFs, WriteFs } from "../fs.ts";
-import { openStateDir } from "../state_write.ts";
 import { type Band, BANDS, compareBands } from "./evaluate.ts";
 
 /** Sessions remembered; the oldest is dropped past it. */
@@ -45,17 +46,6 @@ export interface BandDecision {
 
 /**
  * Decides whether a verdict is advised, given what the session was told.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * const at = "2026-01-01T00:00:00Z";
- * assert.equal(decideAdvice("warn", undefined, at).speak, true);
- * assert.equal(decideAdvice("warn", { advised: "warn", at }, at).speak, false);
- * assert.equal(decideAdvice("handoff", { advised: "warn", at }, at).speak, true);
- * assert.equal(decideAdvice("warn", { advised: "handoff", at }, at).speak, false);
- * assert.deepEqual(decideAdvice("ok", { advised: "handoff", at }, at), { speak: false, next: { advised: "ok", at } });
- * ```
  */
 export function decideAdvice(
   band: Band,
@@ -77,14 +67,6 @@ export function bandMemoryPath(stateDir: string): string {
 
 /**
  * Parses the memory; malformed text or entries are dropped.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * const m = parseBandMemory('{"s1": {"advised": "warn", "at": "t"}, "s2": {"advised": "x", "at": "t"}}');
- * assert.deepEqual(m, { s1: { advised: "warn", at: "t" } });
- * assert.deepEqual(parseBandMemory("{oops"), {});
- * ```
  */
 export function parseBandMemory(text: string): BandMemory {
   let raw: unknown;
@@ -126,13 +108,6 @@ export function rememberable(session: string): boolean {
 
 /**
  * Records one session's memory, keeping the most recent sessions only.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * const m = withSession({ a: { advised: "warn", at: "1" } }, "b", { advised: "hard", at: "2" }, 1);
- * assert.deepEqual(Object.keys(m), ["b"]);
- * ```
  */
 export function withSession(
   memory: BandMemory,
@@ -154,6 +129,7 @@ export async function writeBandMemory(
   entry: SessionBands,
 ): Promise<void> {
   const memory = withSession(await readBandMemory(fs, stateDir), session, entry);
+  const { openStateDir } = await import("../state_write.ts");
   const within = await openStateDir(fs, stateDir);
   await fs.writeFileAtomic(
     bandMemoryPath(stateDir),
@@ -180,6 +156,7 @@ async function takeBandLock(
   stateDir: string,
   options: AdviseOnceOptions,
 ): Promise<FileLockHandle | null> {
+  const { openStateDir } = await import("../state_write.ts");
   await openStateDir(fs, stateDir);
   const path = bandLockPath(stateDir);
   if ((await fs.lstat(path))?.isSymlink === true) {

@@ -13,6 +13,7 @@
  * - A value known only as a lower bound (the scan stopped before finding the
  *   compaction marker) is judged by that bound; the bound is at least the
  *   hard threshold whenever the scan stops early, so the answer is the same.
+ * Examples are in its test: the hook loads this module, every comment twice.
  * @module
  */
 import {
@@ -87,17 +88,6 @@ export function compareBands(a: Band, b: Band): number {
 
 /**
  * Judges the signals against the thresholds.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * const r = evaluateBands({ pct: { value: 65, source: "flag" }, depth: { value: 12, source: "flag" } });
- * assert.equal(r.band, "handoff");
- * assert.deepEqual(r.deciding, ["pct"]);
- * assert.deepEqual(r.missing, ["bytes"]);
- * assert.equal(evaluateBands({ depth: { value: "12", source: "flag" } }).band, "hard");
- * assert.equal(evaluateBands({}).band, "ok");
- * ```
  */
 export function evaluateBands(
   signals: BandSignals,

@@ -5,6 +5,7 @@
  * the exact commands at handoff and hard). Written as plain statements, not
  * as "system" orders, which hosts may treat as injection. Renders results;
  * never computes them. Pure.
+ * Examples are in its test: the hook loads this module, every comment twice.
  * @module
  */
 import type { BandSignal } from "../config/bands_section.ts";
@@ -28,14 +29,6 @@ const NOUN: Record<BandSignal, string> = {
 
 /**
  * One reading in words, with the threshold it reached.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { evaluateBands } from "./evaluate.ts";
- * const r = evaluateBands({ depth: { value: 31, source: "transcript" } });
- * assert.equal(describeReading(r.readings[0]!, r), "31 tool calls since the last user turn (handoff at 30)");
- * ```
  */
 export function describeReading(r: SignalReading, result: BandResult): string {
   if (r.status !== "ok") {
@@ -53,14 +46,6 @@ export function describeReading(r: SignalReading, result: BandResult): string {
 
 /**
  * The verdict in one line: the band and what decided it.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { evaluateBands } from "./evaluate.ts";
- * assert.equal(renderBandLine(evaluateBands({})), "ok: no signal available");
- * assert.match(renderBandLine(evaluateBands({ pct: { value: 55, source: "flag" } })), /^warn: 55% context window used/);
- * ```
  */
 export function renderBandLine(result: BandResult): string {
   if (result.readings.length === 0) return "ok: no signal available";
@@ -84,19 +69,6 @@ export interface AdviceOptions {
 
 /**
  * What a hook adds to the agent's context for a verdict: "" below warn.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { evaluateBands } from "./evaluate.ts";
- * const ev = (depth: number) => evaluateBands({ depth: { value: depth, source: "transcript" } });
- * assert.equal(renderBandAdvice(ev(3), { baton: "baton" }), "");
- * assert.equal(renderBandAdvice(ev(25), { baton: "baton" }).split("\n").length, 1);
- * assert.match(renderBandAdvice(ev(33), { baton: "baton" }), /baton finalize --draft -/);
- * const armed = renderBandAdvice(ev(33), { baton: "baton", armed: "Changes are denied now." });
- * assert.match(armed, /Changes are denied now\.$/);
- * assert.doesNotMatch(armed, /advisory/);
- * ```
  */
 export function renderBandAdvice(result: BandResult, options: AdviceOptions): string {
   if (result.band === "ok") return "";

@@ -25,6 +25,7 @@
  * - Copilot CLI: depth and pct, the read stopping at the last compaction.
  *   Its events carry the system prompt, so bytes say little: no bytes.
  * - Anything else: no signal (bytes of an unknown format would only grow).
+ * Examples are in its test: the hook loads this module, every comment twice.
  * @module
  */
 import { sniffRecord } from "../transcript/sniff.ts";
@@ -144,8 +145,38 @@ const FORMATS: Record<TranscriptFormat, FormatScan> = {
   },
 };
 
+/** What the fold of a window's signals gives. */
+interface Folded {
+  depth: number;
+  userTurnFound: boolean;
+  fill: TokenFill | undefined;
+}
+
+/**
+ * Tool calls since the last user turn (the turn's own calls included), and
+ * the newest fill since the last compaction, from signals met newest first:
+ * what {@linkcode fold} gives oldest first, taken while the lines are read,
+ * so no record outlives its line.
+ */
+function backwardFold(): Folded & { take(s: RecordSignal): void } {
+  let pastCompaction = false;
+  return {
+    depth: 0,
+    userTurnFound: false,
+    fill: undefined,
+    take(s) {
+      if (!this.userTurnFound) {
+        this.depth += s.toolCalls;
+        if (s.userTurn) this.userTurnFound = true;
+      }
+      if (s.compaction) pastCompaction = true;
+      if (!pastCompaction) this.fill ??= s.fill;
+    },
+  };
+}
+
 /** Tool calls since the last user turn, and the newest fill since the last compaction. */
-function fold(scan: FormatScan, records: readonly unknown[]) {
+function fold(scan: FormatScan, records: readonly unknown[]): Folded {
   let depth = 0;
   let userTurnFound = false;
   let fill: TokenFill | undefined;
@@ -166,22 +197,6 @@ function fold(scan: FormatScan, records: readonly unknown[]) {
 /**
  * Scans a transcript from its end. A read that fails throws the source's
  * error; a line that is not JSON is counted and skipped.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { bytesSource } from "../transcript/json_lines.ts";
- * const lines = [
- *   { type: "system", subtype: "compact_boundary" },
- *   { type: "user", message: { role: "user", content: "go" } },
- *   { type: "assistant", message: { content: [{ type: "tool_use", id: "t", name: "Bash", input: {} }] } },
- * ].map((l) => JSON.stringify(l) + "\n").join("");
- * const source = bytesSource(new TextEncoder().encode(lines));
- * const s = await scanTranscript(source, { maxBytes: 1 << 20 });
- * assert.equal(s.format, "claude-code");
- * assert.equal(s.depth, 1);
- * assert.equal(s.compactionFound, true);
- * ```
  */
 export async function scanTranscript(
   source: ByteRangeSource,
@@ -189,20 +204,41 @@ export async function scanTranscript(
 ): Promise<TranscriptSignals> {
   const chunk = options.chunkBytes ?? SCAN_CHUNK_BYTES;
   let format: TranscriptFormat | null = options.format ?? null;
-  const tests: Partial<Record<TranscriptFormat, (o: Json) => boolean>> = {};
+  let startsAt: ((o: Json) => boolean) | null = null;
+  // The records are not kept by the reader: a format whose window is a log to replay (Gemini)
+  // keeps its own, newest first; the others fold each record's signal as it is read. Records
+  // met before the sniffer knew the format wait for it.
+  const backward = backwardFold();
+  const kept: Json[] = [];
+  let waiting: Json[] = [];
   const read = await readRecordsBackward(source, {
     maxBytes: options.maxBytes + chunk,
     chunkBytes: chunk,
+    keep: false,
     stopAt: (o) => {
       if (format === null) {
         // Not named by the host: the transcripts' one sniffer decides from the newest record it knows.
         const sniffed = sniffRecord(o);
-        if (!(SCANNED_FORMATS as readonly (string | null)[]).includes(sniffed)) return false;
+        if (!(SCANNED_FORMATS as readonly (string | null)[]).includes(sniffed)) {
+          waiting.push(o);
+          return false;
+        }
         format = sniffed as TranscriptFormat;
       }
-      return (tests[format] ??= FORMATS[format].startsAt())(o);
+      const scan = FORMATS[format];
+      startsAt ??= scan.startsAt();
+      if (waiting.length > 0) {
+        for (const w of waiting) take(scan, w);
+        waiting = [];
+      }
+      take(scan, o);
+      return startsAt(o);
     },
   });
+  function take(scan: FormatScan, o: Json): void {
+    if (scan.window === undefined) backward.take(scan.signal(o));
+    else kept.push(o);
+  }
   const found = format as TranscriptFormat | null;
   const skippedLines = read.counts.invalid + read.counts.skipped;
   const base = { size: read.fileBytes, bytesRead: read.bytesRead, skippedLines };
@@ -219,7 +255,9 @@ export async function scanTranscript(
     };
   }
   const reader = FORMATS[found];
-  const { depth, userTurnFound, fill } = fold(reader, read.records);
+  const { depth, userTurnFound, fill } = reader.window === undefined
+    ? backward
+    : fold(reader, kept.reverse());
   const markerAt = reader.marker ? read.stoppedAt : null;
   const complete = read.stoppedAt !== null || read.complete;
   let bytes: number | null = null;

@@ -7,6 +7,7 @@
  * which beats the transcript: the more direct measurement wins for each
  * signal). One module with the scan: the band hook runs on every prompt and
  * every module it loads costs it. Core with the file system injected.
+ * Examples are in its test: the hook loads this module, every comment twice.
  * @module
  */
 import { NotFoundError } from "../errors.ts";
@@ -34,15 +35,6 @@ const USAGE_FIELD: Readonly<Record<TranscriptFormat, string>> = {
  * The signals a scan gives: pct from the host's own token accounting, depth
  * from the transcript, and transcript bytes only as a labelled fallback where
  * no token count was found.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * const s = signalsFromScan({ format: "codex", size: 10, bytes: 10, bytesAtLeast: false,
- *   compactionFound: false, depth: 3, depthAtLeast: false, pct: 55, bytesRead: 10, skippedLines: 0 });
- * assert.equal(s.pct?.source, "transcript (codex token_count)");
- * assert.equal(s.depth?.value, 3);
- * ```
  */
 export function signalsFromScan(scan: TranscriptSignals): BandSignals {
   const out: BandSignals = {};
@@ -68,13 +60,6 @@ export function signalsFromScan(scan: TranscriptSignals): BandSignals {
 /**
  * Joins signal sets, earlier ones first: for each signal the first set that
  * has it wins.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * const j = joinSignals({ pct: { value: 70, source: "flag" } }, { pct: { value: 10, source: "transcript" } });
- * assert.equal(j.pct?.value, 70);
- * ```
  */
 export function joinSignals(...sets: BandSignals[]): BandSignals {
   const out: BandSignals = {};

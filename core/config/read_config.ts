@@ -22,9 +22,7 @@ import type { BatonConfig } from "./parse_config.ts";
 import { DEFAULT_BAND_THRESHOLDS } from "./bands_section.ts";
 import { DEFAULT_DONE } from "./done_section.ts";
 import { DEFAULT_ENFORCE, ENFORCE_MODES } from "./enforce_section.ts";
-import { sha256Hex } from "../hash.ts";
 import { VERSION } from "../version.ts";
-import { openStateDir } from "../state_write.ts";
 import { configPath } from "./config_dir.ts";
 
 export { configBatonDir, configPath } from "./config_dir.ts";
@@ -92,6 +90,7 @@ async function writeCache(
   config: BatonConfig,
 ): Promise<void> {
   try {
+    const { openStateDir } = await import("../state_write.ts");
     const within = await openStateDir(fs, stateDir);
     await fs.writeFileAtomic(
       configCachePath(stateDir),
@@ -141,6 +140,8 @@ export async function readBatonConfig(
   }
   const stateDir = options.stateDir;
   const mode = stateDir === undefined ? "none" : options.cache ?? "none";
+  // Loaded here: with no config file (every prompt of a repository without one) none is needed.
+  const { sha256Hex } = await import("../hash.ts");
   const key = `${VERSION}:${await sha256Hex(bytes)}`;
   if (mode === "read" || mode === "read-write") {
     const cached = await readCache(fs, stateDir!, key);

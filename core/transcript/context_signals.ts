@@ -27,6 +27,7 @@
  *   first text parts up to the first one that is not blank, uncut. The
  *   readers cut what they keep; they take the decision from here, so a cut
  *   cannot make the two disagree.
+ * Examples are in its test: the hook loads this module, every comment twice.
  * @module
  */
 
@@ -65,13 +66,6 @@ function isWordChar(code: number): boolean {
  * Whether a Claude Code model name says the 1M window: `[1m]` anywhere, or
  * `-1m` ending a word, in either case (what `/\[1m\]|-1m\b/i` matches; written
  * out because a regular expression costs a compile on the hook's cold path).
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * assert.equal(namesLargeWindow("claude-sonnet-4-5[1m]"), true);
- * assert.equal(namesLargeWindow("claude-opus-4-1M"), true);
- * assert.equal(namesLargeWindow("claude-1mx"), false);
- * ```
  */
 export function namesLargeWindow(model: string): boolean {
   for (let i = model.indexOf("1"); i >= 0; i = model.indexOf("1", i + 1)) {
@@ -86,17 +80,6 @@ export function namesLargeWindow(model: string): boolean {
 
 /**
  * Claude Code: an assistant line's `usage` over the window.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * const f = claudeFill({ input_tokens: 100_000, cache_read_input_tokens: 20_000 }, "claude-sonnet-4-5");
- * assert.equal(f?.pct, 60);
- * assert.equal(f?.window, "200k window assumed");
- * assert.equal(claudeFill({ input_tokens: 300_000 }, undefined)?.window, "1M window assumed (the fill is past 200k)");
- * assert.equal(claudeFill({ input_tokens: 100_000 }, "claude-sonnet-4-5[1m]")?.window, "1M window (the model name)");
- * assert.equal(claudeFill({ input_tokens: 0 }, "<synthetic>"), undefined);
- * ```
  */
 export function claudeFill(usage: unknown, model: unknown): TokenFill | undefined {
   const u = obj(usage);
@@ -124,13 +107,6 @@ export function claudeFill(usage: unknown, model: unknown): TokenFill | undefine
 
 /**
  * Codex: a `token_count` event's `info`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * const f = codexFill({ last_token_usage: { input_tokens: 129_200 }, model_context_window: 258_400 });
- * assert.equal(f?.pct, 50);
- * ```
  */
 export function codexFill(info: unknown): TokenFill | undefined {
   const i = obj(info);
@@ -158,14 +134,6 @@ function geminiWindow(model: unknown): { size: number; label: string } {
 
 /**
  * Gemini CLI: a `gemini` record's `tokens` and `model`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * const f = geminiFill({ input: 524_288, output: 20 }, "gemini-2.5-pro");
- * assert.equal(f?.pct, 50);
- * assert.equal(geminiFill({ output: 20 }, "gemini-2.5-pro"), undefined);
- * ```
  */
 export function geminiFill(tokens: unknown, model: unknown): TokenFill | undefined {
   const t = obj(tokens);
@@ -177,14 +145,6 @@ export function geminiFill(tokens: unknown, model: unknown): TokenFill | undefin
 
 /**
  * Copilot CLI: a `session.usage_record` event's `data.usage`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * const f = copilotFill({ inputTokens: 64_000, maxPromptTokens: 128_000 });
- * assert.equal(f?.pct, 50);
- * assert.equal(f?.window, "window from the transcript");
- * ```
  */
 export function copilotFill(usage: unknown): TokenFill | undefined {
   const u = obj(usage);
@@ -199,13 +159,6 @@ export function copilotFill(usage: unknown): TokenFill | undefined {
 
 /**
  * A reader's result fields for the newest fill (none when there is none).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * assert.deepEqual(fillFields(undefined), {});
- * assert.deepEqual(fillFields({ pct: 5, window: "w" }), { contextPct: 5, contextWindow: "w" });
- * ```
  */
 export function fillFields(
   fill: TokenFill | undefined,
@@ -242,13 +195,6 @@ function said(userTurn: boolean, toolCalls: number, fill: TokenFill | undefined)
  * (strings, and blocks' non-empty `text`) up to the first that is not blank,
  * joined by newlines, as record_text.ts's contentText joins them. Enough to
  * tell blank text and a leading tag.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * assert.equal(leadingText([{ text: " " }, { type: "image" }, { text: "<a>" }, { text: "b" }]), " \n<a>");
- * assert.equal(leadingText({ text: "x" }), "");
- * ```
  */
 export function leadingText(value: unknown): string {
   if (typeof value === "string") return value;
@@ -295,12 +241,6 @@ function openingTag(text: string, closed: boolean): string | null {
 /**
  * Whether a Claude Code user text is plumbing (a slash command's echo, a
  * reminder), not the user's typing.
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * assert.equal(isClaudePlumbing("<command-name>/clear</command-name>"), true);
- * assert.equal(isClaudePlumbing("fix <command-name>"), false);
- * ```
  */
 export function isClaudePlumbing(text: string): boolean {
   // `<command-name>`, … or `<local-command-[a-z]+>`; no regular expression on the hook's cold path.
@@ -328,12 +268,6 @@ export function isClaudeTextBlock(block: unknown): boolean {
 /**
  * Whether a Claude Code record marks a compaction (the boundary, the summary
  * after it, an older build's `summary` line); a subagent's (sidechain) never does.
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * assert.equal(isClaudeCompaction({ type: "system", subtype: "compact_boundary" }), true);
- * assert.equal(isClaudeCompaction({ type: "user", message: { content: "x" } }), false);
- * ```
  */
 export function isClaudeCompaction(r: Json): boolean {
   if (r.isSidechain === true) return false;
@@ -345,13 +279,6 @@ export function isClaudeCompaction(r: Json): boolean {
  * What a Claude Code record says: a compaction; a user line whose text (a
  * string, or its `text` blocks) is typing; `tool_use` blocks; an assistant
  * line's `usage`. Subagent (sidechain) and `isMeta` lines say nothing.
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * const s = claudeSignal({ type: "assistant", message: { content: [{ type: "tool_use" }], usage: { input_tokens: 20_000 } } });
- * assert.deepEqual([s.toolCalls, s.fill?.pct], [1, 10]);
- * assert.equal(claudeSignal({ type: "user", message: { content: "go" } }).userTurn, true);
- * ```
  */
 export function claudeSignal(r: Json): RecordSignal {
   if (isClaudeCompaction(r)) return COMPACTION;
@@ -367,7 +294,12 @@ export function claudeSignal(r: Json): RecordSignal {
   if (!Array.isArray(content)) return said(false, 0, fill);
   let calls = 0;
   for (const b of content) if (isClaudeToolUse(b)) calls++;
-  return said(typing(leadingText(content.filter(isClaudeTextBlock))), calls, fill);
+  // Only a user line can be typing: an assistant line's text is not cut out at all.
+  return said(
+    type === "user" && typing(leadingText(content.filter(isClaudeTextBlock))),
+    calls,
+    fill,
+  );
 }
 
 const CODEX_CALLS = new Set(["function_call", "custom_tool_call", "local_shell_call"]);
@@ -401,11 +333,6 @@ function isCodexCall(type: unknown): boolean {
 
 /**
  * Whether a rollout record marks a compaction.
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * assert.equal(isCodexCompaction({ type: "compacted", payload: {} }), true);
- * ```
  */
 export function isCodexCompaction(r: Json): boolean {
   return r.type === "compacted";
@@ -415,12 +342,6 @@ export function isCodexCompaction(r: Json): boolean {
  * What a Codex rollout record says: `compacted`; a user message that is
  * typing; function, custom-tool and local-shell calls; a `token_count`
  * event's fill.
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * assert.equal(codexSignal({ type: "response_item", payload: { type: "function_call" } }).toolCalls, 1);
- * assert.equal(codexSignal({ type: "compacted", payload: {} }).compaction, true);
- * ```
  */
 export function codexSignal(r: Json): RecordSignal {
   const p = obj(r.payload);
@@ -449,13 +370,6 @@ export function geminiUserParts(content: unknown): unknown {
  * What one Gemini CLI message (after {@linkcode geminiMessages}) says: a
  * user message with words of the user's; a `gemini` reply's `toolCalls`
  * and `tokens`. Gemini writes no compaction marker.
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * const s = geminiSignal({ type: "gemini", toolCalls: [{ name: "a" }], tokens: { input: 524_288 } });
- * assert.deepEqual([s.toolCalls, s.fill?.pct], [1, 50]);
- * assert.equal(geminiSignal({ type: "user", content: [{ text: "<hook_context>x" }] }).userTurn, false);
- * ```
  */
 export function geminiSignal(m: Json): RecordSignal {
   if (m.type === "user") {
@@ -482,18 +396,6 @@ export interface GeminiLogVisitor {
  * was seen before replaces the earlier one in place; `{"$rewindTo": id}`
  * drops that message and everything after it; `{"$set": {"messages": [...]}}`
  * replaces the whole list (its newest 5000).
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * const m = geminiMessages([
- *   { id: "a", type: "user", content: "x" },
- *   { id: "b", type: "gemini", content: "1" },
- *   { id: "b", type: "gemini", content: "2" },
- *   { id: "c", type: "user", content: "y" },
- *   { $rewindTo: "c" },
- * ]);
- * assert.deepEqual(m.map((r) => r.content), ["x", "2"]);
- * ```
  */
 export function geminiMessages(
   records: readonly unknown[],
@@ -539,12 +441,6 @@ export function geminiMessages(
 
 /**
  * Whether a Copilot CLI event marks a finished compaction (where the bands' context window starts).
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * assert.equal(isCopilotCompaction({ type: "session.compaction_complete", data: {} }), true);
- * assert.equal(isCopilotCompaction({ type: "session.compaction_complete", data: { success: false } }), false);
- * ```
  */
 export function isCopilotCompaction(r: Json): boolean {
   return r.type === "session.compaction_complete" && obj(r.data)?.success !== false;
@@ -554,12 +450,6 @@ export function isCopilotCompaction(r: Json): boolean {
  * What a Copilot CLI event says: a finished compaction; a `user.message`
  * with text; an `assistant.message`'s `toolRequests`; a
  * `session.usage_record`'s fill.
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * const s = copilotSignal({ type: "session.usage_record", data: { usage: { inputTokens: 1, maxPromptTokens: 4 } } });
- * assert.equal(s.fill?.pct, 25);
- * ```
  */
 export function copilotSignal(r: Json): RecordSignal {
   const d = obj(r.data);

@@ -18,6 +18,7 @@
  *   host's own log; speed matters on every prompt and on a 50 MB tail.
  * - Lines are cut with the native `lastIndexOf`/`indexOf`: a byte-by-byte
  *   loop costs more than the whole band hook's budget on a cold start.
+ * Examples are in its test: the hook loads this module, every comment twice.
  * @module
  */
 import type { ReadFs } from "../fs.ts";
@@ -42,12 +43,6 @@ export interface ByteRangeSource {
 
 /**
  * A source over bytes in memory (tests, and text already held).
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * const s = bytesSource(new Uint8Array([1, 2, 3]));
- * assert.deepEqual(await s.read(1, 5), new Uint8Array([2, 3]));
- * ```
  */
 export function bytesSource(bytes: Uint8Array): ByteRangeSource {
   return {
@@ -77,11 +72,17 @@ export interface ReadBackwardOptions {
   chunkBytes?: number;
   /** Longest line parsed; longer ones are counted invalid. @default {MAX_LINE_BYTES} */
   maxLineBytes?: number;
+  /**
+   * Keep the records; false when `stopAt` takes what it needs from each (the
+   * bands: a record then dies young instead of living to the end of the read).
+   * @default {true}
+   */
+  keep?: boolean;
 }
 
 /** The records read from a file's end. Counts and offsets; the records as parsed. */
 export interface TailRecords {
-  /** Parsed lines, oldest first. */
+  /** Parsed lines, oldest first (none when `keep` is false). */
   records: unknown[];
   /** Lines looked at; invalid ones; `skipped` is the partial oldest line at the bound. */
   counts: ReadCounts;
@@ -135,19 +136,6 @@ function join(head: Uint8Array, pieces: readonly Uint8Array[]): Uint8Array {
 /**
  * Reads the records of a JSON Lines file from its end. A read that fails
  * throws the source's error.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * const text = '{"n":1}\n{"mark":true}\nnot json\n{"n":3}\n';
- * const r = await readRecordsBackward(bytesSource(new TextEncoder().encode(text)), {
- *   maxBytes: 1024,
- *   stopAt: (o) => o.mark === true,
- * });
- * assert.deepEqual(r.records, [{ mark: true }, { n: 3 }]);
- * assert.equal(r.counts.invalid, 1);
- * assert.equal(r.stoppedAt, 21);
- * ```
  */
 export async function readRecordsBackward(
   source: ByteRangeSource,
@@ -156,6 +144,7 @@ export async function readRecordsBackward(
   const chunk = options.chunkBytes ?? TAIL_CHUNK_BYTES;
   const maxLine = options.maxLineBytes ?? MAX_LINE_BYTES;
   const stopAt = options.stopAt;
+  const keep = options.keep ?? true;
   const size = source.size;
   const counts = noCounts();
   const newestFirst: unknown[] = [];
@@ -187,7 +176,7 @@ export async function readRecordsBackward(
       counts.invalid++;
       return false;
     }
-    newestFirst.push(value);
+    if (keep) newestFirst.push(value);
     if (
       stopAt !== undefined && typeof value === "object" && value !== null &&
       !Array.isArray(value) && stopAt(value as Record<string, unknown>)
@@ -265,14 +254,6 @@ export interface JsonLinesResult {
  * @param bytes The bytes.
  * @param options The line bound.
  * @returns The records and the counts.
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { parseJsonLines } from "./json_lines.ts";
- * const r = parseJsonLines(new TextEncoder().encode('{"a":1}\nnot json\n{"b":'));
- * assert.deepEqual(r.records, [{ a: 1 }]);
- * assert.equal(r.counts.invalid, 2);
- * ```
  */
 export function parseJsonLines(
   bytes: Uint8Array,

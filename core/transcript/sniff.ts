@@ -3,6 +3,7 @@
  * record (a JSON Lines line) belongs to. `baton source`, session capture
  * (through session_stores.ts's sniffFile) and the bands' backward scan all
  * decide a file's format with it. Pure.
+ * Examples are in its test: the hook loads this module, every comment twice.
  * @module
  */
 import type { ByteFormat } from "./parse_transcript.ts";
@@ -14,21 +15,6 @@ function isObject(v: unknown): boolean {
 /**
  * The format one record belongs to, or null when it tells nothing.
  * `path` decides Gemini CLI's one-document `.json` form.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * assert.equal(sniffRecord({ type: "event_msg", payload: {}, timestamp: "t" }), "codex");
- * assert.equal(sniffRecord({ type: "user", message: { role: "user" }, sessionId: "s" }), "claude-code");
- * assert.equal(sniffRecord({ type: "user", id: "1", content: [] }), "gemini");
- * assert.equal(sniffRecord({ type: "session.start", data: {} }), "copilot");
- * assert.equal(sniffRecord({ type: "user", sessionId: "s", message: { parts: [] } }), "qwen-code");
- * assert.equal(sniffRecord({ type: "session", version: 3, id: "s", cwd: "/r" }), "pi");
- * assert.equal(sniffRecord({ type: "message", id: "a", parentId: null, message: { timestamp: 1 } }), "pi");
- * assert.equal(sniffRecord({ type: "session_start", id: "s", owner: "u", cwd: "/r" }), "droid");
- * assert.equal(sniffRecord({ role: "user", content: "x" }), "generic-jsonl");
- * assert.equal(sniffRecord({ hello: 1 }), null);
- * ```
  */
 export function sniffRecord(o: Readonly<Record<string, unknown>>, path = ""): ByteFormat | null {
   const type = typeof o.type === "string" ? o.type : null;

@@ -262,13 +262,13 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     reason:
       "the hook command runs only as a host runs it, a subprocess fed a payload (also hook_budget_test, hook_freshness_test, hook_fail_open_test)",
   },
+  "commands/_adapters/hook_json.ts": {
+    test: "tests/e2e/hook_test.ts",
+    reason: "baton hook --json, the runner with its report printer, driven through the real CLI",
+  },
   "core/hosts/runtime/compression_capture.ts": {
     test: "tests/e2e/hook_compression_capture_test.ts",
     reason: "decided inside a real prompt hook process, with and without the host's record field",
-  },
-  "core/hosts/runtime/run_hook.ts": {
-    test: "tests/e2e/hook_test.ts",
-    reason: "the hook runner behind baton hook, driven through the real CLI per host payload",
   },
   "core/hosts/claude_code.ts": {
     test: "tests/core/hosts/records_test.ts",
@@ -677,14 +677,6 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
   "commands/verify.ts": {
     test: "tests/e2e/chain_test.ts",
     reason: "driven through the real CLI (baton verify) by that end-to-end test",
-  },
-  "core/bands/render_band.ts": {
-    test: "tests/e2e/degraded_repo_test.ts",
-    reason: "driven through the real CLI (baton hook) by that end-to-end test",
-  },
-  "core/bands/signals.ts": {
-    test: "tests/e2e/degraded_repo_test.ts",
-    reason: "driven through the real CLI (baton hook) by that end-to-end test",
   },
   "core/bands/status_line.ts": {
     test: "tests/e2e/bands_test.ts",

@@ -24,7 +24,7 @@ import {
 } from "./repos.ts";
 import { hasGnuTime, runOnce, runRoundRobin } from "./round_robin.ts";
 import { checkTargets, renderTable, type ResultRow, verdictOf } from "./report.ts";
-import { summarize } from "./stats.ts";
+import { pairedDifference, summarize } from "./stats.ts";
 import { readHostTimings, renderHostTimings } from "./host_timings.ts";
 import { renderTranscriptTable, runTranscriptBench, type TranscriptBench } from "./transcripts.ts";
 import { buildBandsGroup } from "./bands.ts";
@@ -107,7 +107,9 @@ Repositories are cached under ${DEFAULT_CACHE_DIR}/ (delete it to rebuild).
 const CPU_NOTE =
   "CPU ms is user + system time of the process (its rusage, read by a python3 parent in microseconds; GNU time in 10 ms steps without python3), median over runs; the CPU ratio " +
   "is medians over the baseline's, from the same rounds: other processes on the machine move it far " +
-  "less than wall time (a parallel program such as git can use more CPU than wall).";
+  "less than wall time (a parallel program such as git can use more CPU than wall). Against --base, " +
+  "the CPU ratio is followed by the median of the round-by-round CPU difference (baton minus base) " +
+  "and its 95 % bootstrap interval; odd rounds run the cases in reverse order.";
 
 const encoder = new TextEncoder();
 
@@ -184,6 +186,10 @@ async function runGroup(group: Group, scratchDir: string | undefined): Promise<G
       const cpuRatio = cpu === null || baseCpu === null || baseCpu < 1 ? null : cpu / baseCpu;
       const wallRatio = summary === null || base === null ? null : summary.median / base.median;
       const ratio = c.compareCpu === true ? cpuRatio : wallRatio;
+      // Against a --base twin: the CPU difference round by round, with its 95 % interval.
+      const cpuDiff = c.compareCpu !== true || s === undefined || baseSamples === undefined
+        ? null
+        : pairedDifference(s.cpuMs, s.cpuRounds, baseSamples.cpuMs, baseSamples.cpuRounds);
       const rssMaxMb = rss === null ? null : rss.max / 1024;
       const checks = summary === null
         ? []
@@ -207,6 +213,7 @@ async function runGroup(group: Group, scratchDir: string | undefined): Promise<G
           label: `${c.compareCpu === true ? "CPU vs " : ""}${shortLabel(baseLabel)}`,
           ratio,
           cpuRatio,
+          cpuDiff,
         },
         checks,
         verdict: error !== undefined || summary === null

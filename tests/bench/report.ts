@@ -3,7 +3,7 @@
  * I/O). Output is ASCII so it survives any terminal and the prefer-ascii lint.
  * @module
  */
-import type { Summary } from "./stats.ts";
+import type { PairedDifference, Summary } from "./stats.ts";
 
 /** A limit a scenario is checked against. */
 export type Target =
@@ -30,7 +30,14 @@ export interface ResultRow {
   /** Median CPU time (user + system) of the runs, in ms, when GNU time measured it. */
   cpuMs: number | null;
   /** Ratio of median wall times, and of median CPU times when both were measured. */
-  baseline: { id: string; label: string; ratio: number; cpuRatio: number | null } | null;
+  baseline: {
+    id: string;
+    label: string;
+    ratio: number;
+    cpuRatio: number | null;
+    /** Against a `--base` twin: the median CPU difference of the rounds, ms, and its 95 % interval. */
+    cpuDiff?: PairedDifference | null;
+  } | null;
   checks: TargetCheck[];
   /** PASS/MISS against the targets; WRONG when some run's output was wrong; ERROR when none ran. */
   verdict: "PASS" | "MISS" | "WRONG" | "ERROR" | "";
@@ -72,6 +79,13 @@ export function verdictOf(checks: readonly TargetCheck[]): ResultRow["verdict"] 
 
 function fmt(n: number | null | undefined, digits = 0): string {
   return n === null || n === undefined || !Number.isFinite(n) ? "-" : n.toFixed(digits);
+}
+
+/** " (+0.4 ms, 95 % -0.3..+1.1)": a --base row's paired CPU difference, or nothing. */
+function cpuDiffText(d: PairedDifference | null): string {
+  if (d === null) return "";
+  const ms = (v: number) => `${v >= 0 ? "+" : ""}${v.toFixed(1)}`;
+  return ` (${ms(d.median)} ms, 95% ${ms(d.lo)}..${ms(d.hi)})`;
 }
 
 /**
@@ -117,7 +131,7 @@ export function renderTable(rows: readonly ResultRow[]): string {
       r.baseline === null ? "" : `${r.baseline.ratio.toFixed(2)}x`,
       r.baseline === null || r.baseline.cpuRatio === null
         ? ""
-        : `${r.baseline.cpuRatio.toFixed(2)}x`,
+        : `${r.baseline.cpuRatio.toFixed(2)}x${cpuDiffText(r.baseline.cpuDiff ?? null)}`,
       r.baseline === null ? "" : r.baseline.label,
       r.checks.map((c) => c.text).join(", "),
       [

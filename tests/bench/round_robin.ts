@@ -1,7 +1,9 @@
 /**
- * Round-robin subprocess timer: every scenario runs once per round, in a
- * fixed interleaved order, so this VM's slow phases land on all scenarios
- * alike (see the reference measurements, section 0). Each run is wrapped in
+ * Round-robin subprocess timer: every scenario runs once per round,
+ * interleaved, so this VM's slow phases land on all scenarios alike (see the
+ * reference measurements, section 0); odd rounds run the scenarios in reverse
+ * order, so no scenario always follows the same neighbour (a case and its
+ * `--base` twin take turns going first). Each run is wrapped in
  * a measuring parent for its peak RSS and its CPU time (user + system, from
  * the kernel's rusage of the child): on a loaded machine the wall time says
  * more about the other processes than about baton, the CPU time of the
@@ -48,6 +50,8 @@ export interface Samples {
   ms: number[];
   rssKb: number[];
   cpuMs: number[];
+  /** The timed round of each `cpuMs` entry (0 is the first), to pair scenarios round by round. */
+  cpuRounds: number[];
   /** Runs that exited non-zero. */
   failures: number;
   /** stderr of the first failed run, verbatim. */
@@ -195,12 +199,12 @@ export async function runRoundRobin(
   const warmup = options.warmup ?? 1;
   const samples = new Map<string, Samples>();
   for (const s of scenarios) {
-    samples.set(s.id, { ms: [], rssKb: [], cpuMs: [], failures: 0, wrong: 0 });
+    samples.set(s.id, { ms: [], rssKb: [], cpuMs: [], cpuRounds: [], failures: 0, wrong: 0 });
   }
   const total = warmup + options.rounds;
   for (let round = 0; round < total; round++) {
     const timed = round >= warmup;
-    for (const s of scenarios) {
+    for (const s of round % 2 === 0 ? scenarios : [...scenarios].reverse()) {
       const entry = samples.get(s.id)!;
       try {
         await s.prepare?.();
@@ -230,7 +234,10 @@ export async function runRoundRobin(
       }
       entry.ms.push(res.ms);
       if (res.rssKb !== null) entry.rssKb.push(res.rssKb);
-      if (res.cpuMs !== null) entry.cpuMs.push(res.cpuMs);
+      if (res.cpuMs !== null) {
+        entry.cpuMs.push(res.cpuMs);
+        entry.cpuRounds.push(round - warmup);
+      }
     }
     options.onProgress?.(
       timed ? `round ${round - warmup + 1}/${options.rounds}` : `warm-up ${round + 1}/${warmup}`,

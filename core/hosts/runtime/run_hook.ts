@@ -7,6 +7,7 @@
  * every prompt, load none of session start's or capture's. Whatever happens, the exit status is 0 and stdout holds only the host's
  * expected output or nothing; problems are one line on stderr. The edge is
  * handed in as a {@linkcode HookIo}.
+ * Examples are in its test: the hook loads this module, every comment twice.
  * @module
  */
 import { type HookEvent, type HostId, hostRecord, isBandHookEvent, isHostId } from "../ids.ts";
@@ -59,15 +60,6 @@ export const MAX_HOOK_TIME_SCALE = 30;
  * number from 1 to {@linkcode MAX_HOOK_TIME_SCALE}, for a slow or heavily
  * loaded machine whose host allows hooks more time. Anything else (absent,
  * not a whole number, out of range) is 1: the budgets as documented.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * assert.equal(hookTimeScale(undefined), 1);
- * assert.equal(hookTimeScale("10"), 10);
- * assert.equal(hookTimeScale("0"), 1);
- * assert.equal(hookTimeScale("1e3"), 1);
- * ```
  */
 export function hookTimeScale(value: string | undefined): number {
   if (value === undefined || !/^[1-9][0-9]?$/.test(value)) return 1;

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { printJson, workflowContext, writtenJson } from "../../../commands/_adapters/context.ts";
+import { workflowContext, writtenJson } from "../../../commands/_adapters/context.ts";
 import { fakeIo } from "../../_helpers/io.ts";
 import { makeCapsule } from "../../_helpers/capsule.ts";
 
@@ -22,13 +22,6 @@ Deno.test("workflowContext() takes the home, XDG dir and a hash cap in bounds fr
     assert.ok(!("maxHashBytes" in c));
   }
   assert.ok(ctx.keys !== undefined, "a key ring, loaded on first use");
-});
-
-Deno.test("printJson() prints indented JSON with invisible characters escaped", () => {
-  const io = fakeIo({ cwd: "/" });
-  printJson(io, { t: "a\u202eb" });
-  assert.equal(io.out(), '{\n  "t": "a\\u202eb"\n}\n');
-  assert.deepEqual(JSON.parse(io.out()), { t: "a\u202eb" });
 });
 
 Deno.test("writtenJson() names the capsule, its paths and the one it replaced", async () => {

@@ -10,6 +10,7 @@ import {
   bandMemoryPath,
   decideAdvice,
   MAX_REMEMBERED_SESSIONS,
+  parseBandMemory,
   readBandMemory,
   withSession,
   writeBandMemory,
@@ -87,4 +88,38 @@ Deno.test("adviseOnce() decides under the lock: busy gives null, free decides an
   const held = await fs.tryLockFile(bandLockPath(stateDir));
   assert.equal(await adviseOnce(fs, stateDir, "s", "warn", "t4", { sleep, attempts: 1 }), false);
   held?.release();
+});
+
+// The module's examples live here: it is on the hook's path, where each comment is
+// loaded twice (Deno's emitted JavaScript and its inline source map).
+Deno.test("band_memory.ts: the examples of its exports", () => {
+  {
+    const at = "2026-01-01T00:00:00Z";
+    assert.equal(decideAdvice("warn", undefined, at).speak, true);
+    assert.equal(decideAdvice("warn", { advised: "warn", at }, at).speak, false);
+    assert.equal(decideAdvice("handoff", { advised: "warn", at }, at).speak, true);
+    assert.equal(decideAdvice("warn", { advised: "handoff", at }, at).speak, false);
+    assert.deepEqual(decideAdvice("ok", { advised: "handoff", at }, at), {
+      speak: false,
+      next: { advised: "ok", at },
+    });
+  }
+
+  {
+    const m = parseBandMemory(
+      '{"s1": {"advised": "warn", "at": "t"}, "s2": {"advised": "x", "at": "t"}}',
+    );
+    assert.deepEqual(m, { s1: { advised: "warn", at: "t" } });
+    assert.deepEqual(parseBandMemory("{oops"), {});
+  }
+
+  {
+    const m = withSession(
+      { a: { advised: "warn", at: "1" } },
+      "b",
+      { advised: "hard", at: "2" },
+      1,
+    );
+    assert.deepEqual(Object.keys(m), ["b"]);
+  }
 });

@@ -122,3 +122,19 @@ Deno.test("configured thresholds are used, and the result carries them", () => {
   assert.equal(r.band, "handoff");
   assert.deepEqual(r.thresholds.depth, { warn: 5, handoff: 6, hard: 7 });
 });
+
+// The module's examples live here: it is on the hook's path, where each comment is
+// loaded twice (Deno's emitted JavaScript and its inline source map).
+Deno.test("evaluate.ts: the examples of its exports", () => {
+  {
+    const r = evaluateBands({
+      pct: { value: 65, source: "flag" },
+      depth: { value: 12, source: "flag" },
+    });
+    assert.equal(r.band, "handoff");
+    assert.deepEqual(r.deciding, ["pct"]);
+    assert.deepEqual(r.missing, ["bytes"]);
+    assert.equal(evaluateBands({ depth: { value: "12", source: "flag" } }).band, "hard");
+    assert.equal(evaluateBands({}).band, "ok");
+  }
+});

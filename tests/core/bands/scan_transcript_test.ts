@@ -272,3 +272,117 @@ Deno.test("the scan agrees with each format's full reader: depth, fill and compa
     );
   }
 });
+
+/** The depth and fill the full reader gives from the last compaction on (the scan's window). */
+function fullReading(format: "claude-code" | "codex" | "copilot", bytes: Uint8Array) {
+  const full = parseTranscriptBytes(format, bytes);
+  let depth = 0;
+  let userTurn = false;
+  for (const t of full.turns) {
+    if (t.kind === "compaction") depth = 0;
+    if (t.kind === "user") [depth, userTurn] = [0, true];
+    else if (t.kind === "tool_call") depth++;
+  }
+  return { depth, userTurn, pct: full.contextPct ?? null, window: full.contextWindow ?? null };
+}
+
+Deno.test("property: the scan folds as it reads and still agrees with the full reader on any sequence of records", async () => {
+  const claudeUsage = (input: number) => ({
+    type: "assistant",
+    sessionId: "S1",
+    message: {
+      model: "claude-sonnet-5",
+      content: [{ type: "text", text: "ok" }],
+      usage: { input_tokens: input },
+    },
+  });
+  const records = {
+    "claude-code": [
+      () => [claudeUser("go")],
+      () => claudeToolTurn(2),
+      () => claudeToolTurn(1),
+      () => [claudeUsage(50_000)],
+      () => [claudeUsage(90_000)],
+      () => claudeCompaction(),
+      () => [{ ...claudeToolTurn(3)[0]!, isSidechain: true }],
+      () => [{ ...claudeUser("<meta>"), isMeta: true }],
+      () => [{ type: "progress", data: {} }],
+      () => [[1, 2]],
+      // A user line that also calls a tool: the turn comes first, its call counts after it.
+      () => [{
+        type: "user",
+        sessionId: "S1",
+        message: { content: [{ type: "text", text: "go" }, { type: "tool_use", name: "Bash" }] },
+      }],
+    ],
+    codex: [
+      () => codexUser("go"),
+      () => codexCall(),
+      () => [codexTokens(64_600)],
+      () => [codexTokens(129_200)],
+      () => [codexCompacted()],
+      () => [codexMeta()],
+      () => [[1]],
+    ],
+    copilot: [
+      () => [{ type: "user.message", data: { content: "go" } }],
+      () => [{ type: "assistant.message", data: { content: "", toolRequests: [{ name: "a" }] } }],
+      () => [{
+        type: "session.usage_record",
+        data: { usage: { inputTokens: 1, maxPromptTokens: 4 } },
+      }],
+      () => [{
+        type: "session.usage_record",
+        data: { usage: { inputTokens: 3, maxPromptTokens: 4 } },
+      }],
+      () => [{ type: "session.compaction_complete", data: { success: true } }],
+      () => [{ type: "session.compaction_complete", data: { success: false } }],
+      () => [{ hello: 1 }],
+    ],
+  } as const;
+  for (const format of ["claude-code", "codex", "copilot"] as const) {
+    const pick = records[format];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: pick.length - 1 }), { maxLength: 30 }),
+        fc.boolean(),
+        async (choice, named) => {
+          const bytes = enc.encode(jsonl(choice.flatMap((i) => pick[i]!() as unknown[])));
+          const want = fullReading(format, bytes);
+          const scan = await scanTranscript(
+            bytesSource(bytes),
+            named ? { maxBytes: MAX, format } : { maxBytes: MAX },
+          );
+          // Unnamed, a file with no record the sniffer knows has no format and no reading.
+          if (scan.format === null) return !named;
+          assert.equal(scan.format, format);
+          assert.equal(scan.depth, want.depth, `${format}: depth`);
+          assert.equal(scan.pct, want.pct, `${format}: pct`);
+          assert.equal(scan.window, want.window, `${format}: window`);
+          return true;
+        },
+      ),
+      { numRuns: 150 },
+    );
+  }
+});
+
+// The module's examples live here: it is on the hook's path, where each comment is
+// loaded twice (Deno's emitted JavaScript and its inline source map).
+Deno.test("scan_transcript.ts: the examples of its exports", async () => {
+  {
+    const lines = [
+      { type: "system", subtype: "compact_boundary" },
+      { type: "user", message: { role: "user", content: "go" } },
+      {
+        type: "assistant",
+        message: { content: [{ type: "tool_use", id: "t", name: "Bash", input: {} }] },
+      },
+    ].map((l) => JSON.stringify(l) + "\n").join("");
+    const source = bytesSource(new TextEncoder().encode(lines));
+    const s = await scanTranscript(source, { maxBytes: 1 << 20 });
+    assert.equal(s.format, "claude-code");
+    assert.equal(s.depth, 1);
+    assert.equal(s.compactionFound, true);
+  }
+});

@@ -13,7 +13,7 @@ import { NATIVE_EVENTS, toHookEvent } from "../../../core/hosts/native_events.ts
 import { INJECTION_CAP_CHARS } from "../../../core/hosts/hook_output.ts";
 import { toolCallOf } from "../../../core/enforce/tool_call.ts";
 import { PRE_TOOL_EVENTS, renderDeny } from "../../../core/enforce/deny_output.ts";
-import type { DenyShape } from "../../../core/hosts/record.ts";
+import type { DenyShape, RuntimeRecord } from "../../../core/hosts/record.ts";
 
 Deno.test("host ids are the records' ids, unique, and every derived table holds each host", () => {
   assert.deepEqual([...HOST_IDS], HOST_RECORDS.map((r) => r.id));
@@ -90,11 +90,32 @@ Deno.test("the hook path's light records are exactly the records' light part (an
     assert.deepEqual(light.output, record.output);
     assert.equal(light.projectDirEnv, record.projectDirEnv);
     assert.deepEqual(light.transcript.formats, record.transcript.formats);
+    // Every field the light part carries.
+    assert.equal(light.deny, record.deny);
+    assert.deepEqual(light.tools, record.tools);
+    assert.deepEqual(
+      (light as RuntimeRecord).compression,
+      "compression" in record ? record.compression : undefined,
+    );
+    assert.deepEqual(
+      Object.keys(light).sort(),
+      [
+        "id",
+        "events",
+        "payload",
+        "output",
+        "deny",
+        "tools",
+        "projectDirEnv",
+        "transcript",
+        ...("compression" in record ? ["compression"] : []),
+      ].sort(),
+    );
   }
   const text = runtimeRecordsModule();
   assert.equal(Deno.readTextFileSync("core/hosts/_records_generated.ts"), text);
   // Positive control: a changed record changes the generated module.
   const cap = String(HOST_RECORDS[0].output.injectionCapChars);
-  assert.ok(text.includes(`"injectionCapChars": ${cap}`));
-  assert.ok(!text.includes(`"injectionCapChars": ${cap}1`));
+  assert.ok(text.includes(`"injectionCapChars":${cap},`));
+  assert.ok(!text.includes(`"injectionCapChars":${cap}1`));
 });

@@ -14,11 +14,15 @@ import {
   codexSignal,
   copilotFill,
   copilotSignal,
+  fillFields,
   geminiFill,
   geminiMessages,
   geminiSignal,
+  isClaudeCompaction,
   isClaudePlumbing,
+  isCodexCompaction,
   isCodexTyping,
+  isCopilotCompaction,
   leadingText,
   namesLargeWindow,
   type RecordSignal,
@@ -404,4 +408,136 @@ Deno.test("a Codex user message is typing exactly when the injected-context expr
     }),
     { numRuns: 3000 },
   );
+});
+
+// The module's examples live here: it is on the hook's path, where each comment is
+// loaded twice (Deno's emitted JavaScript and its inline source map).
+Deno.test("context_signals.ts: the examples of its exports", () => {
+  {
+    assert.equal(namesLargeWindow("claude-sonnet-4-5[1m]"), true);
+    assert.equal(namesLargeWindow("claude-opus-4-1M"), true);
+    assert.equal(namesLargeWindow("claude-1mx"), false);
+  }
+
+  {
+    const f = claudeFill(
+      { input_tokens: 100_000, cache_read_input_tokens: 20_000 },
+      "claude-sonnet-4-5",
+    );
+    assert.equal(f?.pct, 60);
+    assert.equal(f?.window, "200k window assumed");
+    assert.equal(
+      claudeFill({ input_tokens: 300_000 }, undefined)?.window,
+      "1M window assumed (the fill is past 200k)",
+    );
+    assert.equal(
+      claudeFill({ input_tokens: 100_000 }, "claude-sonnet-4-5[1m]")?.window,
+      "1M window (the model name)",
+    );
+    assert.equal(claudeFill({ input_tokens: 0 }, "<synthetic>"), undefined);
+  }
+
+  {
+    const f = codexFill({
+      last_token_usage: { input_tokens: 129_200 },
+      model_context_window: 258_400,
+    });
+    assert.equal(f?.pct, 50);
+  }
+
+  {
+    const f = geminiFill({ input: 524_288, output: 20 }, "gemini-2.5-pro");
+    assert.equal(f?.pct, 50);
+    assert.equal(geminiFill({ output: 20 }, "gemini-2.5-pro"), undefined);
+  }
+
+  {
+    const f = copilotFill({ inputTokens: 64_000, maxPromptTokens: 128_000 });
+    assert.equal(f?.pct, 50);
+    assert.equal(f?.window, "window from the transcript");
+  }
+
+  {
+    assert.deepEqual(fillFields(undefined), {});
+    assert.deepEqual(fillFields({ pct: 5, window: "w" }), { contextPct: 5, contextWindow: "w" });
+  }
+
+  {
+    assert.equal(
+      leadingText([{ text: " " }, { type: "image" }, { text: "<a>" }, { text: "b" }]),
+      " \n<a>",
+    );
+    assert.equal(leadingText({ text: "x" }), "");
+  }
+
+  {
+    assert.equal(isClaudePlumbing("<command-name>/clear</command-name>"), true);
+    assert.equal(isClaudePlumbing("fix <command-name>"), false);
+  }
+
+  {
+    assert.equal(isClaudeCompaction({ type: "system", subtype: "compact_boundary" }), true);
+    assert.equal(isClaudeCompaction({ type: "user", message: { content: "x" } }), false);
+  }
+
+  {
+    const s = claudeSignal({
+      type: "assistant",
+      message: { content: [{ type: "tool_use" }], usage: { input_tokens: 20_000 } },
+    });
+    assert.deepEqual([s.toolCalls, s.fill?.pct], [1, 10]);
+    assert.equal(claudeSignal({ type: "user", message: { content: "go" } }).userTurn, true);
+  }
+
+  {
+    assert.equal(isCodexCompaction({ type: "compacted", payload: {} }), true);
+  }
+
+  {
+    assert.equal(
+      codexSignal({ type: "response_item", payload: { type: "function_call" } }).toolCalls,
+      1,
+    );
+    assert.equal(codexSignal({ type: "compacted", payload: {} }).compaction, true);
+  }
+
+  {
+    const s = geminiSignal({
+      type: "gemini",
+      toolCalls: [{ name: "a" }],
+      tokens: { input: 524_288 },
+    });
+    assert.deepEqual([s.toolCalls, s.fill?.pct], [1, 50]);
+    assert.equal(
+      geminiSignal({ type: "user", content: [{ text: "<hook_context>x" }] }).userTurn,
+      false,
+    );
+  }
+
+  {
+    const m = geminiMessages([
+      { id: "a", type: "user", content: "x" },
+      { id: "b", type: "gemini", content: "1" },
+      { id: "b", type: "gemini", content: "2" },
+      { id: "c", type: "user", content: "y" },
+      { $rewindTo: "c" },
+    ]);
+    assert.deepEqual(m.map((r) => r.content), ["x", "2"]);
+  }
+
+  {
+    assert.equal(isCopilotCompaction({ type: "session.compaction_complete", data: {} }), true);
+    assert.equal(
+      isCopilotCompaction({ type: "session.compaction_complete", data: { success: false } }),
+      false,
+    );
+  }
+
+  {
+    const s = copilotSignal({
+      type: "session.usage_record",
+      data: { usage: { inputTokens: 1, maxPromptTokens: 4 } },
+    });
+    assert.equal(s.fill?.pct, 25);
+  }
 });

@@ -77,6 +77,36 @@ Deno.test("readRecordsBackward() gives the same records as parseJsonLines whatev
   }
 });
 
+Deno.test("readRecordsBackward() with keep: false keeps no record but shows stopAt every one and stops where it would", async () => {
+  const text = '{"n":1}\n{"mark":true}\nnot json\n[1]\n{"n":3}\n{"n":4}\n';
+  const bytes = new TextEncoder().encode(text);
+  const stopAt = (seen: unknown[]) => (o: Readonly<Record<string, unknown>>) => {
+    seen.push(o);
+    return o.mark === true;
+  };
+  const keptSeen: unknown[] = [];
+  const kept = await readRecordsBackward(bytesSource(bytes), {
+    maxBytes: 1024,
+    chunkBytes: 5,
+    stopAt: stopAt(keptSeen),
+  });
+  const seen: unknown[] = [];
+  const dropped = await readRecordsBackward(bytesSource(bytes), {
+    maxBytes: 1024,
+    chunkBytes: 5,
+    stopAt: stopAt(seen),
+    keep: false,
+  });
+  // Positive control: kept, the records are there (the array line included).
+  assert.deepEqual(kept.records, [{ mark: true }, [1], { n: 3 }, { n: 4 }]);
+  assert.deepEqual(dropped.records, []);
+  assert.deepEqual(seen, [{ n: 4 }, { n: 3 }, { mark: true }]);
+  assert.deepEqual(seen, keptSeen);
+  assert.equal(dropped.stoppedAt, kept.stoppedAt);
+  assert.deepEqual(dropped.counts, kept.counts);
+  assert.equal(dropped.bytesRead, kept.bytesRead);
+});
+
 Deno.test("a line with invalid UTF-8 inside a JSON string is invalid; a U+FFFD the host wrote is kept (both readers)", async () => {
   const enc = new TextEncoder();
   const bytes = new Uint8Array([
@@ -139,4 +169,30 @@ Deno.test("readRecordsBackward() copies a long line's bytes a bounded number of 
   assert.deepEqual(r!.records, [{ n: 2 }]);
   assert.equal(r!.counts.invalid, 1);
   assert.ok(over <= 2 * big.length, `copied ${over} bytes`);
+});
+
+// The module's examples live here: it is on the hook's path, where each comment is
+// loaded twice (Deno's emitted JavaScript and its inline source map).
+Deno.test("json_lines.ts: the examples of its exports", async () => {
+  {
+    const s = bytesSource(new Uint8Array([1, 2, 3]));
+    assert.deepEqual(await s.read(1, 5), new Uint8Array([2, 3]));
+  }
+
+  {
+    const text = '{"n":1}\n{"mark":true}\nnot json\n{"n":3}\n';
+    const r = await readRecordsBackward(bytesSource(new TextEncoder().encode(text)), {
+      maxBytes: 1024,
+      stopAt: (o) => o.mark === true,
+    });
+    assert.deepEqual(r.records, [{ mark: true }, { n: 3 }]);
+    assert.equal(r.counts.invalid, 1);
+    assert.equal(r.stoppedAt, 21);
+  }
+
+  {
+    const r = parseJsonLines(new TextEncoder().encode('{"a":1}\nnot json\n{"b":'));
+    assert.deepEqual(r.records, [{ a: 1 }]);
+    assert.equal(r.counts.invalid, 2);
+  }
 });

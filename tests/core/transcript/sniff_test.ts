@@ -34,3 +34,29 @@ Deno.test("sniffRecord() names the format of the lines of each host's transcript
   assert.equal(sniffRecord({ hello: "world" }), null);
   assert.equal(sniffRecord({ projectHash: "h" }, "/x/session-1.json"), "gemini-json");
 });
+
+// The module's examples live here: it is on the hook's path, where each comment is
+// loaded twice (Deno's emitted JavaScript and its inline source map).
+Deno.test("sniff.ts: the examples of its exports", () => {
+  {
+    assert.equal(sniffRecord({ type: "event_msg", payload: {}, timestamp: "t" }), "codex");
+    assert.equal(
+      sniffRecord({ type: "user", message: { role: "user" }, sessionId: "s" }),
+      "claude-code",
+    );
+    assert.equal(sniffRecord({ type: "user", id: "1", content: [] }), "gemini");
+    assert.equal(sniffRecord({ type: "session.start", data: {} }), "copilot");
+    assert.equal(
+      sniffRecord({ type: "user", sessionId: "s", message: { parts: [] } }),
+      "qwen-code",
+    );
+    assert.equal(sniffRecord({ type: "session", version: 3, id: "s", cwd: "/r" }), "pi");
+    assert.equal(
+      sniffRecord({ type: "message", id: "a", parentId: null, message: { timestamp: 1 } }),
+      "pi",
+    );
+    assert.equal(sniffRecord({ type: "session_start", id: "s", owner: "u", cwd: "/r" }), "droid");
+    assert.equal(sniffRecord({ role: "user", content: "x" }), "generic-jsonl");
+    assert.equal(sniffRecord({ hello: 1 }), null);
+  }
+});
