@@ -7,8 +7,10 @@
 
 // Code points a JSON document must not carry raw to a terminal: DEL, C1
 // controls and every invisible or direction-changing character (as render_safe.ts marks them).
-const JSON_INVISIBLE =
-  /[\u007f-\u009f\p{Cf}\p{Default_Ignorable_Code_Point}\u115f\u1160\u3164\uffa0\u2028\u2029]/gu;
+// Built on first use: an expression with Unicode property classes costs about half a
+// millisecond to set up, and most documents are ASCII, which the cheap test below lets pass.
+let jsonInvisible: RegExp | undefined;
+const BEYOND_ASCII = /[\u007f-\uffff]/;
 
 /**
  * Escapes, in serialised JSON, every DEL, C1 control and invisible or
@@ -27,7 +29,12 @@ const JSON_INVISIBLE =
  * ```
  */
 export function escapeJsonInvisible(json: string): string {
-  return json.replace(JSON_INVISIBLE, (ch) => {
+  if (!BEYOND_ASCII.test(json)) return json;
+  jsonInvisible ??= new RegExp(
+    "[\\u007f-\\u009f\\p{Cf}\\p{Default_Ignorable_Code_Point}\\u115f\\u1160\\u3164\\uffa0\\u2028\\u2029]",
+    "gu",
+  );
+  return json.replace(jsonInvisible, (ch) => {
     let out = "";
     for (let i = 0; i < ch.length; i++) {
       out += `\\u${ch.charCodeAt(i).toString(16).padStart(4, "0")}`;
