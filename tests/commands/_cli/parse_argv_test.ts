@@ -70,6 +70,8 @@ const WORD = fc.constantFrom(
   "-vv",
   "-x",
   "-hx",
+  "-k-",
+  "-h-k",
   "file.json",
   "5",
   "-5",
@@ -78,10 +80,29 @@ const WORD = fc.constantFrom(
   "x=y",
 );
 
+/**
+ * A short-flag group in which a "-" is read as a flag ("-k-", "-h-k"): node expands it to "--"
+ * and ends the options there (so "-h-k" gives the positional "-k"), a quirk baton does not copy:
+ * it refuses the group. Before the terminator, and not inside a string flag's value.
+ */
+function dashInShortGroup(args: string[]): boolean {
+  for (const arg of args) {
+    if (arg === "--") return false;
+    if (!arg.startsWith("-") || arg.startsWith("--") || arg.length < 3) continue;
+    for (const ch of arg.slice(1)) {
+      if (ch === "-") return true;
+      const option = Object.values(OPTIONS).find((o) => o.short === ch);
+      if (option === undefined || option.type === "string") break;
+    }
+  }
+  return false;
+}
+
 Deno.test("parseArgv() agrees with node:util parseArgs on generated argv", () => {
   fc.assert(
     fc.property(fc.array(fc.oneof(WORD, fc.string({ maxLength: 6 })), { maxLength: 8 }), (args) => {
-      assert.deepEqual(ours(args), oracle(args));
+      if (dashInShortGroup(args)) assert.deepEqual(ours(args), { ok: false });
+      else assert.deepEqual(ours(args), oracle(args));
     }),
     { numRuns: 3000 },
   );
@@ -96,6 +117,14 @@ Deno.test("parseArgv() parity is not vacuous: both accept and both refuse some a
   });
   assert.deepEqual(oracle(["-d", "x", "--json", "a"]), accepted);
   assert.deepEqual(ours(["--json=1"]), { ok: false });
+  // node's quirk, refused here: "-k-" is "-k --" to node.
+  assert.deepEqual(oracle(["-k-", "-h"]), {
+    ok: true,
+    values: { keep: true },
+    positionals: ["-h"],
+  });
+  assert.deepEqual(ours(["-k-", "-h"]), { ok: false });
+  assert.equal(dashInShortGroup(["-d-x"]), false, "a string flag's value may hold a dash");
   assert.deepEqual(oracle(["--json=1"]), { ok: false });
 });
 
