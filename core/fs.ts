@@ -36,7 +36,11 @@ export interface DirEntry {
 
 /** Read-only file access, enough for git facts and capsule loading. */
 export interface ReadFs {
-  /** Whole file; throws {@linkcode FsNotFoundError} when it does not exist. */
+  /**
+   * Whole file, in a buffer of its own that the caller may detach (the
+   * worktree scan frees the index's bytes that way); throws
+   * {@linkcode FsNotFoundError} when it does not exist.
+   */
   readFile(path: string): Promise<Uint8Array>;
   /** Bytes [offset, offset+length) of a file, shorter at end of file. */
   readRange(path: string, offset: number, length: number): Promise<Uint8Array>;

@@ -262,6 +262,7 @@ export async function scanWorktree(
         throw new GitIndexError("trailing checksum does not match", bytes.length - 20, "checksum");
       }
       phase("index checksum");
+      releaseBuffer(bytes);
     }
   }
   let idx = index ?? emptyIndex();
@@ -558,6 +559,25 @@ async function hashWorktree(
 
 /** lstat calls per lstatMany batch. */
 const LSTAT_CHUNK = 2048;
+
+/**
+ * Frees the index file's bytes once parsed and verified. The parsed columns
+ * are copies, so the bytes (4.5 MB at 50k entries) are garbage, but V8
+ * frees an ArrayBuffer's memory only in a full collection, which a whole
+ * preflight may never run: measured, they stayed to the end and raised its
+ * peak RSS by about 4 MB. Detaching (transfer to length 0) frees them now.
+ * Only a view over its whole buffer is detached: {@linkcode ReadFs.readFile}
+ * gives each caller a buffer of its own.
+ */
+function releaseBuffer(bytes: Uint8Array): void {
+  const buffer = bytes.buffer;
+  if (
+    buffer instanceof ArrayBuffer && typeof buffer.transfer === "function" &&
+    bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength
+  ) {
+    buffer.transfer(0);
+  }
+}
 
 /** `fs.lstatEach`, or `lstatMany` then one visit per result where the fs has no lstatEach. */
 async function lstatEach(
