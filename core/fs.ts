@@ -36,7 +36,11 @@ export interface DirEntry {
 
 /** Read-only file access, enough for git facts and capsule loading. */
 export interface ReadFs {
-  /** Whole file; throws {@linkcode FsNotFoundError} when it does not exist. */
+  /**
+   * Whole file, in a buffer of its own that the caller may detach (the
+   * worktree scan frees the index's bytes that way); throws
+   * {@linkcode FsNotFoundError} when it does not exist.
+   */
   readFile(path: string): Promise<Uint8Array>;
   /** Bytes [offset, offset+length) of a file, shorter at end of file. */
   readRange(path: string, offset: number, length: number): Promise<Uint8Array>;
@@ -55,6 +59,18 @@ export interface ReadFs {
    * absolute names (50k of them for a big index).
    */
   lstatMany(paths: readonly string[], base?: string): Promise<(FileStat | null)[]>;
+  /**
+   * lstat each path in turn, handing each result to `visit` before the next
+   * call (null for missing; `base` as for {@linkcode lstatMany}), so no
+   * result outlives its turn: 50k results kept until the last is made are
+   * megabytes of heap. The object passed may be reused for the next path;
+   * copy what must be kept. Optional: callers fall back to `lstatMany`.
+   */
+  lstatEach?(
+    paths: readonly string[],
+    base: string | undefined,
+    visit: (index: number, stat: FileStat | null) => void,
+  ): Promise<void>;
   /** stat following symlinks, or null when missing. */
   stat(path: string): Promise<FileStat | null>;
   /** Directory entries; throws FsNotFoundError when missing. */

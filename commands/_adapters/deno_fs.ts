@@ -20,19 +20,23 @@ import { tempName } from "../../core/store/temp_name.ts";
 import { processIdentity } from "./process_identity.ts";
 
 function toStat(info: Deno.FileInfo): FileStat {
-  return {
-    isFile: info.isFile,
-    isDirectory: info.isDirectory,
-    isSymlink: info.isSymlink,
-    size: info.size,
-    mtimeMs: info.mtime === null ? null : info.mtime.getTime(),
-    ctimeMs: info.ctime === null ? null : info.ctime.getTime(),
-    ino: info.ino,
-    dev: info.dev,
-    uid: info.uid,
-    gid: info.gid,
-    mode: info.mode,
-  };
+  return fillStat(info, {} as FileStat);
+}
+
+/** Copies what baton reads of a Deno.FileInfo into `out` (reused by lstatEach). */
+function fillStat(info: Deno.FileInfo, out: FileStat): FileStat {
+  out.isFile = info.isFile;
+  out.isDirectory = info.isDirectory;
+  out.isSymlink = info.isSymlink;
+  out.size = info.size;
+  out.mtimeMs = info.mtime === null ? null : info.mtime.getTime();
+  out.ctimeMs = info.ctime === null ? null : info.ctime.getTime();
+  out.ino = info.ino;
+  out.dev = info.dev;
+  out.uid = info.uid;
+  out.gid = info.gid;
+  out.mode = info.mode;
+  return out;
 }
 
 /** What an OS error code means, in the words of an error message. */
@@ -169,9 +173,10 @@ export class DenoFs implements WriteFs {
     return Promise.resolve(this.#lstatSync(path));
   }
 
-  #lstatSync(path: string, shownAs: string = path): FileStat | null {
+  #lstatSync(path: string, shownAs: string = path, into?: FileStat): FileStat | null {
     try {
-      return toStat(Deno.lstatSync(path));
+      const info = Deno.lstatSync(path);
+      return into === undefined ? toStat(info) : fillStat(info, into);
     } catch (e) {
       if (e instanceof Deno.errors.NotFound || e instanceof Deno.errors.NotADirectory) return null;
       throw mapError(e, shownAs);
@@ -192,6 +197,30 @@ export class DenoFs implements WriteFs {
    */
   lstatMany(paths: readonly string[], base?: string): Promise<(FileStat | null)[]> {
     const out: (FileStat | null)[] = new Array(paths.length);
+    this.#lstatLoop(paths, base, (i, stat) => out[i] = stat);
+    return Promise.resolve(out);
+  }
+
+  /** Like lstatMany, one reused result object handed to `visit` per path. */
+  lstatEach(
+    paths: readonly string[],
+    base: string | undefined,
+    visit: (index: number, stat: FileStat | null) => void,
+  ): Promise<void> {
+    try {
+      this.#lstatLoop(paths, base, visit, {} as FileStat);
+      return Promise.resolve();
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+
+  #lstatLoop(
+    paths: readonly string[],
+    base: string | undefined,
+    visit: (index: number, stat: FileStat | null) => void,
+    into?: FileStat,
+  ): void {
     const prefix = cwdPrefix();
     if (base !== undefined) {
       const dir = base.replace(/\/+$/, "");
@@ -204,19 +233,24 @@ export class DenoFs implements WriteFs {
         : null;
       for (let i = 0; i < paths.length; i++) {
         const p = paths[i]!;
-        out[i] = rel === null
-          ? this.#lstatSync(`${dir}/${p}`)
-          : this.#lstatSync(rel === "" ? p : rel + p, `${dir}/${p}`);
+        visit(
+          i,
+          rel === null
+            ? this.#lstatSync(`${dir}/${p}`, `${dir}/${p}`, into)
+            : this.#lstatSync(rel === "" ? p : rel + p, `${dir}/${p}`, into),
+        );
       }
-      return Promise.resolve(out);
+      return;
     }
     for (let i = 0; i < paths.length; i++) {
       const p = paths[i]!;
-      out[i] = prefix !== null && p.length > prefix.length && p.startsWith(prefix)
-        ? this.#lstatSync(p.slice(prefix.length), p)
-        : this.#lstatSync(p);
+      visit(
+        i,
+        prefix !== null && p.length > prefix.length && p.startsWith(prefix)
+          ? this.#lstatSync(p.slice(prefix.length), p, into)
+          : this.#lstatSync(p, p, into),
+      );
     }
-    return Promise.resolve(out);
   }
 
   /** stat or null. */

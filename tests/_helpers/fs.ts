@@ -123,6 +123,23 @@ export class TestFs implements WriteFs {
     return Promise.all(paths.map((p) => this.lstat(base === undefined ? p : `${base}/${p}`)));
   }
 
+  /**
+   * lstat of each path in turn, all handed over in ONE reused object (as the
+   * Deno adapter does), so a caller that keeps a result past its turn reads
+   * a later path's data and fails its test.
+   */
+  async lstatEach(
+    paths: readonly string[],
+    base: string | undefined,
+    visit: (index: number, stat: FileStat | null) => void,
+  ): Promise<void> {
+    const reused = {} as FileStat;
+    for (let i = 0; i < paths.length; i++) {
+      const stat = await this.lstat(base === undefined ? paths[i]! : `${base}/${paths[i]}`);
+      visit(i, stat === null ? null : Object.assign(reused, stat));
+    }
+  }
+
   /** stat or null. */
   stat(path: string): Promise<FileStat | null> {
     return mapping(path, () => statOrNull(() => Deno.statSync(path)));

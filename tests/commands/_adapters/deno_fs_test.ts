@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
 import { DenoFs } from "../../../commands/_adapters/deno_fs.ts";
-import { FsExistsError, FsNotFoundError, PathEscapeError } from "../../../core/fs.ts";
+import {
+  type FileStat,
+  FsExistsError,
+  FsNotFoundError,
+  PathEscapeError,
+} from "../../../core/fs.ts";
 import { StorageError } from "../../../core/errors.ts";
 
 const fs = new DenoFs();
@@ -67,6 +72,30 @@ Deno.test("lstatMany() with a base gives lstat's answers for the joined paths, a
       [5, null],
       "base outside the working directory",
     );
+  });
+});
+
+Deno.test("lstatEach() hands over lstat's answer for each path in order, in one reused object", async () => {
+  const cwd = Deno.cwd();
+  const names = ["deno.json", "core", "no-such-file", "deno.json/x", "core/fs.ts"];
+  const one = await Promise.all(names.map((n) => fs.lstat(`${cwd}/${n}`)));
+  assert.equal(one[0]?.isFile, true, "control: the file is found");
+  for (const base of [cwd, `${cwd}/core/..`]) {
+    const seen: (FileStat | null)[] = [];
+    const objects = new Set<FileStat>();
+    await fs.lstatEach(names, base, (i, stat) => {
+      assert.equal(i, seen.length, "in order");
+      seen.push(stat === null ? null : { ...stat });
+      if (stat !== null) objects.add(stat);
+    });
+    assert.deepEqual(seen, one, `base ${base}`);
+    assert.equal(objects.size, 1, "one object, reused");
+  }
+  await withDir(async (dir) => {
+    await Deno.writeTextFile(`${dir}/f`, "12345");
+    const sizes: (number | null)[] = [];
+    await fs.lstatEach(["f", "none"], dir, (_, s) => sizes.push(s?.size ?? null));
+    assert.deepEqual(sizes, [5, null], "base outside the working directory");
   });
 });
 

@@ -12,7 +12,9 @@ import {
   scanWithGit,
   type ScanWithGitOptions,
 } from "../../../_helpers/worktree_status.ts";
-import type { WorktreeStatus } from "../../../../core/facts/worktree/scan.ts";
+import { scanWorktree, type WorktreeStatus } from "../../../../core/facts/worktree/scan.ts";
+import { TestFs } from "../../../_helpers/fs.ts";
+import { catFileReader } from "../../../_helpers/worktree_objects.ts";
 
 /** Scans, compares with git, and checks .git/index was not touched. */
 async function assertAgrees(
@@ -430,4 +432,44 @@ Deno.test("scanWorktree() reports a tracked file replaced by a directory as dele
   const status = await assertAgrees(dir);
   assert.deepEqual(status.entries.map((e) => e.path + " " + e.x + e.y), ["a.txt .D"]);
   assert.deepEqual(status.untracked, ["a.txt/inner.txt"]);
+});
+
+/** TestFs whose readFile hands out the index in the given wrapping and keeps what it handed out. */
+class KeepingFs extends TestFs {
+  readonly given: Uint8Array[] = [];
+  constructor(readonly wrap: (bytes: Uint8Array) => Uint8Array) {
+    super();
+  }
+  override async readFile(path: string): Promise<Uint8Array> {
+    const bytes = await super.readFile(path);
+    if (!path.endsWith("/index")) return bytes;
+    const out = this.wrap(bytes);
+    this.given.push(out);
+    return out;
+  }
+}
+
+Deno.test("scanWorktree() frees the index bytes it read once parsed, and leaves a view into a larger buffer alone", async () => {
+  const dir = await baseRepo();
+  await writeFiles(dir, { "a.txt": "changed\n" });
+  const repo = { workTree: dir, gitDir: `${dir}/.git`, commonDir: `${dir}/.git` };
+  const headTreeOid = (await git(dir, ["rev-parse", "HEAD^{tree}"])).stdout.trim();
+  const objects = catFileReader(dir);
+  try {
+    const own = new KeepingFs((b) => b);
+    const shared = new KeepingFs((b) => {
+      const big = new Uint8Array(b.length + 8);
+      big.set(b, 8);
+      return big.subarray(8);
+    });
+    for (const fs of [own, shared]) {
+      const status = await scanWorktree(fs, repo, { headTreeOid, objects, verifyChecksum: true });
+      assert.deepEqual(batonView(status), await gitStatus(dir), "the scan still agrees with git");
+      assert.equal(fs.given.length, 1, "control: the index was read through readFile");
+    }
+    assert.equal(own.given[0]!.byteLength, 0, "its own buffer is detached");
+    assert.ok(shared.given[0]!.byteLength > 0, "a view into a larger buffer is kept");
+  } finally {
+    await objects.close();
+  }
 });
