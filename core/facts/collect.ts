@@ -44,7 +44,11 @@ import {
   gitEnvironmentReason,
   movingVariables,
 } from "./git/git_environment.ts";
-import { ceilingStopsSearch, REPLACE_REFS_REASON, replaceRefsApply } from "./git/git_reach.ts";
+import {
+  ceilingStopsSearchOnDisk,
+  REPLACE_REFS_REASON,
+  replaceRefsApply,
+} from "./git/git_reach.ts";
 
 /** Options of {@linkcode collectFacts}. */
 export interface CollectFactsOptions {
@@ -203,7 +207,9 @@ export async function collectFacts(
   const moving = movingVariables(options.gitEnvironment ?? {});
   if (moving.length > 0) {
     unavailable.push({ part: "worktree", reason: gitEnvironmentReason(moving) });
-  } else if (ceilingStopsSearch(cwd, repo.workTree, options.gitEnvironment ?? {})) {
+  } else if (
+    await ceilingStopsSearchOnDisk(fs, cwd, repo.workTree, options.gitEnvironment ?? {})
+  ) {
     unavailable.push({
       part: "worktree",
       reason:

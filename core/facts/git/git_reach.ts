@@ -21,6 +21,8 @@ import type { GitConfig } from "./parse_config.ts";
  * reaching `workTree`. git examines `cwd` itself and climbs only while the
  * directory stays strictly below the longest ceiling that is a proper
  * ancestor of `cwd`; relative entries are ignored, as git ignores them.
+ * The entries are taken as written: {@linkcode ceilingStopsSearchOnDisk}
+ * resolves their links first, as git does.
  *
  * @example
  * ```ts
@@ -35,10 +37,45 @@ import type { GitConfig } from "./parse_config.ts";
 export function ceilingStopsSearch(cwd: string, workTree: string, env: GitEnvironment): boolean {
   const raw = env["GIT_CEILING_DIRECTORIES"];
   if (raw === undefined) return false;
+  return ceilingsStop(cwd, workTree, raw.split(":"));
+}
+
+/**
+ * {@linkcode ceilingStopsSearch} as git reads the variable: each absolute
+ * entry before the first empty one is resolved to its real path (an entry
+ * that does not resolve is dropped), the entries after an empty one are
+ * kept as written, and the start and the work tree are compared by their
+ * real paths (git's start is its physical working directory). A ceiling
+ * named through a symbolic link stops git as the directory it names.
+ */
+export async function ceilingStopsSearchOnDisk(
+  fs: ReadFs,
+  cwd: string,
+  workTree: string,
+  env: GitEnvironment,
+): Promise<boolean> {
+  const raw = env["GIT_CEILING_DIRECTORIES"];
+  if (raw === undefined) return false;
+  const real = (path: string) => fs.realPath(path).catch(() => null);
+  const entries: string[] = [];
+  let emptySeen = false;
+  for (const entry of raw.split(":")) {
+    if (entry === "") emptySeen = true;
+    else if (!entry.startsWith("/")) continue;
+    else if (emptySeen) entries.push(entry);
+    else {
+      const resolved = await real(entry);
+      if (resolved !== null) entries.push(resolved);
+    }
+  }
+  return ceilingsStop((await real(cwd)) ?? cwd, (await real(workTree)) ?? workTree, entries);
+}
+
+function ceilingsStop(cwd: string, workTree: string, entries: readonly string[]): boolean {
   const start = normalizePath(cwd);
   const top = normalizePath(workTree);
   if (start === top) return false;
-  for (const entry of raw.split(":")) {
+  for (const entry of entries) {
     if (!entry.startsWith("/")) continue;
     const ceiling = normalizePath(entry);
     const properAncestor = ceiling === "/" ? start !== "/" : start.startsWith(`${ceiling}/`);

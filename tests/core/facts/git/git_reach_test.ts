@@ -81,3 +81,36 @@ Deno.test("GIT_CEILING_DIRECTORIES above the start: git finds no repository, bat
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("GIT_CEILING_DIRECTORIES naming the work tree through a symbolic link: git resolves it and stops, baton says unknown; after an empty entry git takes it as written, and both compare", async () => {
+  const dir = await makeRepo("baton-ceiling-link-");
+  const links = await Deno.makeTempDir({ prefix: "baton-ceiling-links-" });
+  try {
+    await writeFiles(dir, { "sub/a.txt": "a\n" });
+    await commitAll(dir);
+    await writeFiles(dir, { "sub/b.txt": "b\n" });
+    const link = `${links}/repo`;
+    await Deno.symlink(dir, link);
+    const env = { GIT_CEILING_DIRECTORIES: link };
+    const oracle = await git(`${dir}/sub`, ["status", "--porcelain"], { env, allowFail: true });
+    assert.notEqual(oracle.code, 0, "git resolves the link and stops below the repository");
+    const stopped = await preflightFacts(`${dir}/sub`, env);
+    const worktree = stopped.unavailable?.find((u) => u.part === "worktree");
+    assert.match(worktree?.reason ?? "", /GIT_CEILING_DIRECTORIES/);
+    assert.notEqual(stopped.dirty, true, "no change stated where git finds no repository");
+
+    const literal = { GIT_CEILING_DIRECTORIES: `:${link}` };
+    const found = await git(`${dir}/sub`, ["status", "--porcelain", "-uall"], { env: literal });
+    assert.equal(
+      found.stdout,
+      "?? sub/b.txt\n",
+      "control: after an empty entry git does not resolve",
+    );
+    const compared = await preflightFacts(`${dir}/sub`, literal);
+    assert.deepEqual(compared.unavailable ?? [], []);
+    assert.equal(compared.changed_count, 1);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+    await Deno.remove(links, { recursive: true });
+  }
+});
