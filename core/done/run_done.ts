@@ -13,6 +13,7 @@ import { ConfigError } from "../config/config_error.ts";
 import { type GateResult, judgeGates } from "./gate_report.ts";
 import { compileDenyList, isScannedPath, scanPlaceholders } from "./placeholders.ts";
 import { collectFacts } from "../facts/collect.ts";
+import { unescapePath } from "../facts/escape_path.ts";
 import type { GitEnvironment } from "../facts/git/git_environment.ts";
 import type { FoundLayout } from "../store/find_layout.ts";
 import { readBatonConfig } from "../config/read_config.ts";
@@ -255,9 +256,18 @@ async function placeholderGate(
   let total = 0;
   for (const f of listed) {
     if (!isScannedPath(f.path, [".baton/", ...done.exempt])) continue;
-    const path = `${found.repo.workTree}/${f.path}`;
-    const st = await env.fs.lstat(path);
-    if (st === null || !st.isFile) continue;
+    // Listed paths are escaped (a tab as \x09, a backslash doubled): the
+    // file is opened by the name they stand for. A changed file that cannot
+    // be opened by name (bytes that are not UTF-8) or is gone was not
+    // checked, which is never a pass.
+    const name = unescapePath(f.path);
+    const st = name === null ? null : await env.fs.lstat(`${found.repo.workTree}/${name}`);
+    if (st === null) {
+      unread++;
+      continue;
+    }
+    if (!st.isFile) continue;
+    const path = `${found.repo.workTree}/${name}`;
     if (st.size > MAX_SCAN_BYTES) {
       unread++;
       continue;
@@ -292,7 +302,7 @@ async function placeholderGate(
   if (facts.tree?.status === "partial") {
     problems.push(`the change scan is partial: ${env.safeLine(facts.tree.reason)}`);
   }
-  if (unread > 0) problems.push(`${unread} changed file(s) too large or unreadable to scan`);
+  if (unread > 0) problems.push(`${unread} changed file(s) too large, unreadable or gone to scan`);
   return {
     ...base,
     status: problems.length === 0 ? "pass" : "fail",

@@ -190,3 +190,35 @@ Deno.test("a tracked file whose change baton cannot tell (a clean filter) makes 
     assert.equal(r.code, 1);
   });
 });
+
+Deno.test("a placeholder in a changed file whose listed name is escaped (a tab, a backslash) is found; a name that cannot be opened fails the gate, never passes unchecked", async () => {
+  await withRepo(PASSING, async (dir) => {
+    // Control: the same file under a plain name is found.
+    await writeFiles(dir, { "src/plain.ts": "// TODO plan\n" });
+    const plain = byGate(lines((await runBaton(["done", "--json"], { cwd: dir })).stdout));
+    assert.match(plain.placeholders!.detail!, /src\/plain\.ts:1 TODO/);
+    await Deno.remove(`${dir}/src/plain.ts`);
+
+    await writeFiles(dir, { "src/tab\tname.ts": "// TODO plan\n" });
+    await writeFiles(dir, { "src/back\\slash.ts": "// FIXME plan\n" });
+    const r = await runBaton(["done", "--json"], { cwd: dir });
+    assert.equal(r.code, 1);
+    const g = byGate(lines(r.stdout));
+    assert.equal(g.placeholders!.status, "fail");
+    assert.match(g.placeholders!.detail!, /src\/tab\\x09name\.ts:1 TODO/);
+    assert.match(g.placeholders!.detail!, /src\/back\\\\slash\.ts:1 FIXME/);
+    await Deno.remove(`${dir}/src/tab\tname.ts`);
+    await Deno.remove(`${dir}/src/back\\slash.ts`);
+
+    // A name that is not UTF-8 cannot be opened by its listed form: not scanned, so not a pass.
+    const cmd = new Deno.Command("sh", {
+      args: ["-c", 'printf "// TODO plan\\n" > "$(printf "$0/src/bad\\377.ts")"', dir],
+    });
+    assert.equal((await cmd.output()).code, 0);
+    const bad = await runBaton(["done", "--json"], { cwd: dir });
+    assert.equal(bad.code, 1);
+    const gb = byGate(lines(bad.stdout));
+    assert.equal(gb.placeholders!.status, "fail");
+    assert.match(gb.placeholders!.detail!, /1 changed file\(s\) too large, unreadable or gone/);
+  });
+});
