@@ -79,6 +79,12 @@ export interface ReadFs {
   readLink(path: string): Promise<string>;
   /** Canonical absolute path (symlinks resolved). */
   realPath(path: string): Promise<string>;
+  /**
+   * The user id this process runs as (what git compares a repository's
+   * owner with), or null where there is none (Windows). Optional: without
+   * it ownership is not compared.
+   */
+  processUid?(): number | null;
 }
 
 /** Options of {@linkcode WriteFs.writeFileAtomic}. */

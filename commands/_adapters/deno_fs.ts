@@ -173,6 +173,19 @@ export class DenoFs implements WriteFs {
     return Promise.resolve(this.#lstatSync(path));
   }
 
+  /**
+   * The process's user id (Deno.uid: the run needs --allow-sys=uid, which
+   * baton's invocation grants; /proc/self needs every permission), or null
+   * without it or on Windows.
+   */
+  processUid(): number | null {
+    try {
+      return Deno.uid();
+    } catch {
+      return null;
+    }
+  }
+
   #lstatSync(path: string, shownAs: string = path, into?: FileStat): FileStat | null {
     try {
       const info = Deno.lstatSync(path);

@@ -32,7 +32,7 @@ export const BATON_TASK_FLAGS: readonly string[] = [
   "--allow-write",
   "--allow-env",
   "--allow-run",
-  "--allow-sys=hostname",
+  "--allow-sys=hostname,uid",
 ];
 
 function filePath(url: URL): string {

@@ -46,6 +46,8 @@ import {
 } from "./git/git_environment.ts";
 import {
   ceilingStopsSearchOnDisk,
+  OWNERSHIP_REASON,
+  ownershipRefused,
   REPLACE_REFS_REASON,
   replaceRefsApply,
 } from "./git/git_reach.ts";
@@ -215,6 +217,13 @@ export async function collectFacts(
       reason:
         "GIT_CEILING_DIRECTORIES is set in the environment: git stops its search below this repository",
     });
+  } else if (
+    await ownershipRefused(fs, repo, config?.safeDirectories ?? [], {
+      env: options.gitEnvironment ?? {},
+      homeDir: options.homeDir ?? null,
+    })
+  ) {
+    unavailable.push({ part: "worktree", reason: OWNERSHIP_REASON });
   } else if (
     config !== null &&
     await replaceRefsApply(fs, repo, config.config, options.gitEnvironment ?? {})

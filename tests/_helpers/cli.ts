@@ -21,7 +21,7 @@ export const BATON_PERMISSIONS = [
   "--allow-write",
   "--allow-env",
   "--allow-run",
-  "--allow-sys=hostname",
+  "--allow-sys=hostname,uid",
 ];
 
 /**

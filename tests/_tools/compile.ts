@@ -19,7 +19,7 @@ const PERMISSIONS = [
   "--allow-write",
   "--allow-env",
   "--allow-run",
-  "--allow-sys=hostname",
+  "--allow-sys=hostname,uid",
 ];
 
 function outputName(target: string | null): string {

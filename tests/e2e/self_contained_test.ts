@@ -19,7 +19,7 @@ Deno.test("baton demo runs end to end with read and write permission limited to 
       `--allow-write=${tmp}`,
       "--allow-env",
       "--allow-run",
-      "--allow-sys=hostname",
+      "--allow-sys=hostname,uid",
     ],
   });
   assert.equal(r.code, 0, r.stderr);
@@ -55,7 +55,7 @@ Deno.test("paste, ingest and both hook paths run sealed too (embedded instructio
       `--allow-write=${dir},${home}`,
       "--allow-env",
       "--allow-run",
-      "--allow-sys=hostname",
+      "--allow-sys=hostname,uid",
     ],
   };
   const paste = await runBaton(["paste"], sealed);

@@ -39,6 +39,8 @@ export const GIT_REACH_VARIABLES = [
   "GIT_CEILING_DIRECTORIES",
   "GIT_NO_REPLACE_OBJECTS",
   "GIT_REPLACE_REF_BASE",
+  // As root, git takes the owner sudo ran it for as the current user.
+  "SUDO_UID",
 ] as const;
 
 /** The git variables of the lists above that are set (not empty), by name. */

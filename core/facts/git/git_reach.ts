@@ -119,3 +119,65 @@ export async function replaceRefsApply(
     return true;
   }
 }
+
+/** Why the work tree is not compared when git refuses the repository's owner (content-free). */
+export const OWNERSHIP_REASON =
+  "the repository is owned by another user and safe.directory does not name it: git refuses to read it";
+
+/**
+ * Whether git would refuse the repository as of "dubious ownership": the
+ * work tree, the git directory or a `.git` file is owned by a user other
+ * than this process's (as root, the one `SUDO_UID` names), and no
+ * `safe.directory` value of the system or global config (`safeDirectories`)
+ * is `*`, names the work tree or the git directory, or ends in `/*` over
+ * it. A value is compared as written and by its real path; `~/` is the
+ * home directory. Without a process user id (an fs that cannot tell, or
+ * Windows) nothing is compared.
+ */
+export async function ownershipRefused(
+  fs: ReadFs,
+  repo: RepoLocation,
+  safeDirectories: readonly string[],
+  options: { env: GitEnvironment; homeDir: string | null },
+): Promise<boolean> {
+  const uid = fs.processUid?.() ?? null;
+  if (uid === null) return false;
+  const sudo = options.env["SUDO_UID"];
+  const current = uid === 0 && sudo !== undefined && /^[0-9]+$/.test(sudo) ? Number(sudo) : uid;
+  const owned = async (path: string) => {
+    const st = await fs.lstat(path);
+    return st === null || st.uid === null || st.uid === current;
+  };
+  const gitFile = `${repo.workTree}/.git`;
+  const gitFileStat = await fs.lstat(gitFile);
+  const paths = [repo.workTree, repo.gitDir];
+  if (gitFileStat?.isFile === true) paths.push(gitFile);
+  let allOwned = true;
+  for (const path of paths) {
+    if (!(await owned(path))) allOwned = false;
+  }
+  if (allOwned) return false;
+  const real = async (path: string) => normalizePath(await fs.realPath(path).catch(() => path));
+  const places = new Set<string>();
+  for (const path of [repo.workTree, repo.gitDir]) {
+    places.add(normalizePath(path));
+    places.add(await real(path));
+  }
+  for (const raw of safeDirectories) {
+    if (raw === "*") return false;
+    const value = raw.startsWith("~/") && options.homeDir !== null
+      ? `${options.homeDir.replace(/\/+$/, "")}/${raw.slice(2)}`
+      : raw;
+    if (!value.startsWith("/")) continue;
+    const prefix = value.endsWith("/*");
+    const path = prefix ? value.slice(0, -2) : value;
+    for (const named of new Set([normalizePath(path), await real(path)])) {
+      for (const place of places) {
+        if (place === named || (prefix && (named === "/" || place.startsWith(`${named}/`)))) {
+          return false;
+        }
+      }
+    }
+  }
+  return true;
+}

@@ -85,6 +85,12 @@ export interface RepoConfig {
   objectFormat: string;
   /** The merged raw config, lowest precedence first. May hold secrets: never render it. */
   config: GitConfig;
+  /**
+   * `safe.directory` as git reads it: from the system and global files only
+   * (a repository cannot vouch for itself), each empty value clearing the
+   * list before it.
+   */
+  safeDirectories: string[];
 }
 
 /** git's include depth limit. */
@@ -166,6 +172,12 @@ export async function readRepoConfig(
       unreadableUserFiles++;
     }
   }
+  const safeDirectories: string[] = [];
+  for (const e of entries) {
+    if (e.section !== "safe" || e.subsection !== null || e.key !== "directory") continue;
+    if (e.value === null || e.value === "") safeDirectories.length = 0;
+    else safeDirectories.push(e.value);
+  }
   const repoEntries = await readConfigFile(ctx, `${repo.commonDir}/config`, 0);
   entries.push(...repoEntries);
   const repoLevel = [...repoEntries];
@@ -211,6 +223,7 @@ export async function readRepoConfig(
     refStorage: (getConfigValue(repoOnly, "extensions.refStorage") ?? "files").toLowerCase(),
     objectFormat: (getConfigValue(repoOnly, "extensions.objectFormat") ?? "sha1").toLowerCase(),
     config,
+    safeDirectories,
   };
 }
 

@@ -23,7 +23,7 @@ export async function baton(
     "--allow-write",
     "--allow-env",
     "--allow-run",
-    "--allow-sys=hostname",
+    "--allow-sys=hostname,uid",
     `--config=${CHECKOUT}/deno.json`,
     `${CHECKOUT}/main.ts`,
     ...args,

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { commitAll, git, makeRepo, writeFiles } from "../../../_helpers/git.ts";
 import { runBaton } from "../../../_helpers/cli.ts";
-import { REPLACE_REFS_REASON } from "../../../../core/facts/git/git_reach.ts";
+import { OWNERSHIP_REASON, REPLACE_REFS_REASON } from "../../../../core/facts/git/git_reach.ts";
 
 interface Unavailable {
   part: string;
@@ -113,4 +113,55 @@ Deno.test("GIT_CEILING_DIRECTORIES naming the work tree through a symbolic link:
     await Deno.remove(dir, { recursive: true });
     await Deno.remove(links, { recursive: true });
   }
+});
+
+Deno.test({
+  name:
+    "a repository owned by another user: git refuses it (dubious ownership), baton says unknown; named in safe.directory (or '*'), both compare",
+  ignore: Deno.build.os === "windows" || Deno.uid() !== 0,
+  fn: async () => {
+    const dir = await makeRepo("baton-owner-");
+    const conf = await Deno.makeTempDir({ prefix: "baton-owner-conf-" });
+    try {
+      await writeFiles(dir, { "f.txt": "one\n" });
+      await commitAll(dir);
+      await writeFiles(dir, { "f.txt": "two\n" });
+      const chown = await new Deno.Command("chown", { args: ["-R", "65534", dir] }).output();
+      assert.equal(chown.code, 0);
+      const global = `${conf}/gitconfig`;
+      await Deno.writeTextFile(global, "");
+      const env = { GIT_CONFIG_GLOBAL: global, GIT_CONFIG_NOSYSTEM: "1" };
+      const oracle = await git(dir, ["status", "--porcelain"], { env, allowFail: true });
+      assert.notEqual(oracle.code, 0, "git refuses a repository another user owns");
+      const refused = await preflightFacts(dir, env);
+      const worktree = refused.unavailable?.find((u) => u.part === "worktree");
+      assert.equal(worktree?.reason, OWNERSHIP_REASON);
+      assert.notEqual(refused.dirty, true, "no change stated where git refuses to look");
+
+      for (const value of [dir, "*"]) {
+        await Deno.writeTextFile(global, `[safe]\n\tdirectory = ${value}\n`);
+        const named = await git(dir, ["status", "--porcelain"], { env });
+        assert.equal(
+          named.stdout,
+          " M f.txt\n",
+          `control: git reads it with safe.directory=${value}`,
+        );
+        const compared = await preflightFacts(dir, env);
+        assert.deepEqual(compared.unavailable ?? [], []);
+        assert.equal(compared.changed_count, 1);
+      }
+      // An empty value clears the list before it, as git reads it.
+      await Deno.writeTextFile(global, `[safe]\n\tdirectory = ${dir}\n\tdirectory =\n`);
+      const cleared = await git(dir, ["status", "--porcelain"], { env, allowFail: true });
+      assert.notEqual(cleared.code, 0);
+      const clearedFacts = await preflightFacts(dir, env);
+      assert.equal(
+        clearedFacts.unavailable?.find((u) => u.part === "worktree")?.reason,
+        OWNERSHIP_REASON,
+      );
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+      await Deno.remove(conf, { recursive: true });
+    }
+  },
 });
