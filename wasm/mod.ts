@@ -324,14 +324,7 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
         }
         from = exports.lastIndex();
       }
-      if (parts.length === 1) return parts[0]!;
-      const out = new Uint32Array(total);
-      let off = 0;
-      for (const p of parts) {
-        out.set(p, off);
-        off += p.length;
-      }
-      return out;
+      return joined(parts, total);
     },
     countNewlines(from: number, to: number): number {
       if (from < 0 || to > scanned || from > to) {
