@@ -1,6 +1,8 @@
 /**
  * `baton hook pre-tool --host H` — the mutation gate. The escape hatch is
- * checked first, before anything else is loaded; then BATON_ENFORCE=off;
+ * checked first, before anything else is loaded (and the words baton answers
+ * to are looked up only for a command shaped like the printed resume); then
+ * BATON_ENFORCE=off;
  * then the stores that would judge the call (core/enforce/gate_stores.ts:
  * this machine's opt-in and deny records, never anything a commit
  * carries). It denies only on a positive decision: on any error, timeout or
@@ -131,7 +133,8 @@ export async function runGate(env: GateEnv): Promise<void> {
   // The escape hatch, first: the printed resume always passes (the bypass is a
   // person's command, run in their own terminal, and never passes).
   const text = shellText(payload);
-  if (text !== null) {
+  // Only a command that can be the printed resume loads the words baton answers to.
+  if (text !== null && text.includes(" handoff resume --session ")) {
     for (const word of await env.acceptedBatonWords()) {
       if (!text.startsWith(`${word} `)) continue;
       const resume = RESUME.exec(text.slice(word.length + 1));

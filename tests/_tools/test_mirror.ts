@@ -515,10 +515,6 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/e2e/enforce_lifecycle_test.ts",
     reason: "driven through the real session-start hook by that end-to-end test",
   },
-  "core/enforce/run_gate.ts": {
-    test: "tests/e2e/enforce_lifecycle_test.ts",
-    reason: "driven through the real CLI (baton hook pre-tool) by that end-to-end test",
-  },
   "core/enforce/repo_programs.ts": {
     test: "tests/e2e/enforce_lifecycle_test.ts",
     reason:
