@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { type GateEnv, runGate } from "../../../core/enforce/run_gate.ts";
-import { DenoFs } from "../../../commands/_adapters/deno_fs.ts";
+import { TestFs } from "../../_helpers/fs.ts";
 import { tempDir } from "../../_helpers/temp.ts";
 
 function gateFor(cwd: string, command: string) {
@@ -19,7 +19,7 @@ function gateFor(cwd: string, command: string) {
     cwd,
   });
   const env: GateEnv = {
-    fs: new DenoFs(),
+    fs: new TestFs(),
     now: () => new Date(0),
     lock: () => ({ token: "t", pid: 1, host: "h", now: () => 0, sleep: () => Promise.resolve() }),
     manifestKey: () => Promise.resolve(null),
