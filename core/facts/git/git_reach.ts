@@ -17,31 +17,8 @@ import { getConfigBool } from "./config_lookup.ts";
 import type { GitConfig } from "./parse_config.ts";
 
 /**
- * Whether git, started in `cwd` with `env`'s ceilings, would stop before
- * reaching `workTree`. git examines `cwd` itself and climbs only while the
- * directory stays strictly below the longest ceiling that is a proper
- * ancestor of `cwd`; relative entries are ignored, as git ignores them.
- * The entries are taken as written: {@linkcode ceilingStopsSearchOnDisk}
- * resolves their links first, as git does.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * const env = { GIT_CEILING_DIRECTORIES: "/r" };
- * assert.equal(ceilingStopsSearch("/r/sub", "/r", env), true);
- * assert.equal(ceilingStopsSearch("/r", "/r", env), false);
- * assert.equal(ceilingStopsSearch("/r/a/b", "/r/a", env), false);
- * assert.equal(ceilingStopsSearch("/r/sub", "/r", { GIT_CEILING_DIRECTORIES: "r:" }), false);
- * ```
- */
-export function ceilingStopsSearch(cwd: string, workTree: string, env: GitEnvironment): boolean {
-  const raw = env["GIT_CEILING_DIRECTORIES"];
-  if (raw === undefined) return false;
-  return ceilingsStop(cwd, workTree, raw.split(":"));
-}
-
-/**
- * {@linkcode ceilingStopsSearch} as git reads the variable: each absolute
+ * Whether `GIT_CEILING_DIRECTORIES` stops git before `workTree` ({@linkcode ceilingsStop}),
+ * the variable read as git reads it: each absolute
  * entry before the first empty one is resolved to its real path (an entry
  * that does not resolve is dropped), the entries after an empty one are
  * kept as written, and the start and the work tree are compared by their
@@ -71,7 +48,23 @@ export async function ceilingStopsSearchOnDisk(
   return ceilingsStop((await real(cwd)) ?? cwd, (await real(workTree)) ?? workTree, entries);
 }
 
-function ceilingsStop(cwd: string, workTree: string, entries: readonly string[]): boolean {
+/**
+ * Whether git, started in `cwd`, would stop before reaching `workTree` under
+ * the ceiling `entries` (absolute paths, already resolved as git resolves
+ * them). git examines `cwd` itself and climbs only while the directory stays
+ * strictly below the longest ceiling that is a proper ancestor of `cwd`;
+ * relative entries are ignored, as git ignores them.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(ceilingsStop("/r/sub", "/r", ["/r"]), true);
+ * assert.equal(ceilingsStop("/r", "/r", ["/r"]), false);
+ * assert.equal(ceilingsStop("/r/a/b", "/r/a", ["/r"]), false);
+ * assert.equal(ceilingsStop("/r/sub", "/r", ["r"]), false);
+ * ```
+ */
+export function ceilingsStop(cwd: string, workTree: string, entries: readonly string[]): boolean {
   const start = normalizePath(cwd);
   const top = normalizePath(workTree);
   if (start === top) return false;
