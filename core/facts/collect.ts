@@ -564,7 +564,7 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
     ...(o.maxDirBytes === Infinity ? {} : { maxDirBytes: o.maxDirBytes }),
     ...(cacheFs === null ? {} : {
       readDir: async (path: string, known?: FileStat | null) =>
-        (await listingCache()).readDir(path, known),
+        (await listingCache()).readListing(path, known),
     }),
   });
   const toStore = (listing as ListingCache | null)?.toStore(o.now().getTime()) ?? null;
