@@ -38,6 +38,7 @@ import {
 import { DEFAULT_MAX_UNTRACKED, findUntracked, type Listing } from "./untracked.ts";
 import { expandPresentSparseDirs } from "./expand_sparse.ts";
 import { buildTrackedTree, countPresent, type TrackedTree } from "./tracked_tree.ts";
+import { provenBefore, type VerifiedIndex, verifiedIndexRecord } from "./verified_index.ts";
 
 /** Options of {@linkcode scanWorktree}. `headTreeOid` and `objects` are required. */
 export interface ScanWorktreeOptions {
@@ -61,6 +62,12 @@ export interface ScanWorktreeOptions {
   untracked?: boolean;
   /** Verify the index's trailing SHA-1 (one hash of the whole file). @default {false} */
   verifyChecksum?: boolean;
+  /**
+   * What an earlier scan verified (worktree/verified_index.ts): when it
+   * vouches for the index read now, its checksum counts as verified without
+   * hashing it again, with or without `verifyChecksum`. @default {null}
+   */
+  verifiedIndex?: VerifiedIndex | null;
   /**
    * Lists directories for the untracked walk (a listing cache); `known` is
    * the directory's lstat when the scan already made it. @default {fs.readDir}
@@ -141,6 +148,16 @@ export type ConvertedContent = Uint8Array | null | { unknown: string };
 export interface WorktreeStatus {
   /** Index format version, or null when there is no index file yet. */
   indexVersion: 2 | 3 | 4 | null;
+  /**
+   * The index's trailing checksum: hashed and found right now, vouched for
+   * by `verifiedIndex`, or not checked; null when there is no index.
+   */
+  indexChecksum: "verified" | "proven" | "unverified" | null;
+  /**
+   * The record to keep for the index read now when its checksum was
+   * verified or proven (null when its stat data cannot identify it).
+   */
+  verifiedIndex: VerifiedIndex | null;
   /** Tracked paths that differ from HEAD or the index, sorted by path. */
   entries: WorktreeEntry[];
   /** Untracked paths, sorted; nested repositories appear once as "dir/". */
@@ -247,6 +264,8 @@ export async function scanWorktree(
   // mtime only makes more entries racy, never fewer.
   const indexStat = await fs.lstat(indexPath);
   let index: GitIndex | null = null;
+  let indexChecksum: WorktreeStatus["indexChecksum"] = null;
+  let verifiedIndex: VerifiedIndex | null = null;
   if (indexStat !== null) {
     let bytes: Uint8Array;
     try {
@@ -259,8 +278,22 @@ export async function scanWorktree(
     if (bytes.length > 0) {
       index = parseIndex(bytes);
       phase("index parsed");
-      if (options.verifyChecksum === true && !await verifyIndexChecksum(bytes)) {
-        throw new GitIndexError("trailing checksum does not match", bytes.length - 20, "checksum");
+      if (provenBefore(options.verifiedIndex ?? null, indexStat, index.checksum)) {
+        indexChecksum = "proven";
+      } else if (options.verifyChecksum === true) {
+        if (!await verifyIndexChecksum(bytes)) {
+          throw new GitIndexError(
+            "trailing checksum does not match",
+            bytes.length - 20,
+            "checksum",
+          );
+        }
+        indexChecksum = "verified";
+      } else {
+        indexChecksum = "unverified";
+      }
+      if (indexChecksum !== "unverified") {
+        verifiedIndex = verifiedIndexRecord(indexStat, index.checksum);
       }
       phase("index checksum");
       // The columns are copies: the file's bytes (4.5 MB at 50k entries)
@@ -499,6 +532,8 @@ export async function scanWorktree(
 
   return {
     indexVersion: index?.version ?? null,
+    indexChecksum,
+    verifiedIndex,
     entries: [...changes.values()].sort((a, b) => comparePaths(a.path, b.path)),
     untracked,
     untrackedTruncated,
