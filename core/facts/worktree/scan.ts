@@ -35,7 +35,7 @@ import {
   releaseBytes,
   verifyIndexChecksum,
 } from "./index_file.ts";
-import { DEFAULT_MAX_UNTRACKED, findUntracked, type Listing } from "./untracked.ts";
+import { DEFAULT_MAX_UNTRACKED, type DirListing, findUntracked } from "./untracked.ts";
 import { expandPresentSparseDirs } from "./expand_sparse.ts";
 import { buildTrackedTree, countPresent, type TrackedTree } from "./tracked_tree.ts";
 import { provenBefore, type VerifiedIndex, verifiedIndexRecord } from "./verified_index.ts";
@@ -72,7 +72,7 @@ export interface ScanWorktreeOptions {
    * Lists directories for the untracked walk (a listing cache); `known` is
    * the directory's lstat when the scan already made it. @default {fs.readDir}
    */
-  readDir?: (path: string, known?: FileStat | null) => Promise<Listing>;
+  readDir?: (path: string, known?: FileStat | null) => Promise<DirListing>;
   /** Files read and hashed at once. @default {8} */
   hashConcurrency?: number;
   /**

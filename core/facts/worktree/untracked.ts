@@ -33,12 +33,12 @@ export interface PackedListing {
 }
 
 /** A listing as the walk takes it: entry objects, or the packed form. */
-export type Listing = DirEntry[] | PackedListing;
+export type DirListing = DirEntry[] | PackedListing;
 
 /** Options of {@linkcode findUntracked}. */
 export interface FindUntrackedOptions {
   /** Lists a directory (a cache may stand in front of `fs.readDir`). @default {fs.readDir} */
-  readDir?: (path: string) => Promise<Listing>;
+  readDir?: (path: string) => Promise<DirListing>;
   /** The index as directories, from {@linkcode buildTrackedTree}. @default {nothing tracked} */
   tracked?: TrackedTree;
   /** core.excludesFile as an absolute path, or null for none. @default {null} */
@@ -194,7 +194,7 @@ export async function findUntracked(
       truncated = true;
       return true;
     }
-    let listed: Listing;
+    let listed: DirListing;
     try {
       listed = await readDir(abs);
     } catch {
@@ -292,7 +292,7 @@ interface ListingSummary {
   dotGit: boolean;
 }
 
-function summarize(listed: Listing): ListingSummary {
+function summarize(listed: DirListing): ListingSummary {
   let count = 0;
   let hasIgnoreFile = false;
   let dotGit = false;
@@ -333,7 +333,7 @@ function isName(names: string, start: number, end: number, name: string): boolea
 }
 
 /** The listing's entries (only its directories when `dirsOnly`), `.git` left in. */
-function entriesOf(listed: Listing, dirsOnly: boolean): DirEntry[] {
+function entriesOf(listed: DirListing, dirsOnly: boolean): DirEntry[] {
   if (Array.isArray(listed)) return listed;
   const { names, kinds } = listed;
   const out: DirEntry[] = [];
