@@ -35,7 +35,19 @@ import { createAttributeLookup } from "./worktree/attributes.ts";
 import { convertToGit } from "./worktree/convert_to_git.ts";
 import { submoduleStates } from "./submodule_state.ts";
 import { createListingCache, type ListingCache } from "./worktree/listing_cache.ts";
-import { readListingCache, writeListingCache } from "./worktree/listing_cache_file.ts";
+import {
+  readCacheFile,
+  readListingCache,
+  writeCacheFile,
+  writeListingCache,
+} from "./worktree/listing_cache_file.ts";
+import {
+  MAX_VERIFIED_INDEX_RECORD_BYTES,
+  parseVerifiedIndex,
+  serializeVerifiedIndex,
+  settled,
+  VERIFIED_INDEX_NAME,
+} from "./worktree/verified_index.ts";
 import { notARepoFacts } from "./empty_facts.ts";
 import { resolvePath } from "../path.ts";
 import {
@@ -274,9 +286,6 @@ export async function collectFacts(
     try {
       const indexSize = (await fs.lstat(`${repo.gitDir}/index`))?.size ?? 0;
       const verifyChecksum = deadline === null || indexSize <= MAX_VERIFIED_INDEX_BYTES;
-      if (!verifyChecksum) {
-        notes.push("index checksum not verified: the index is too large for the budget");
-      }
       const wt = await scanTree(fs, repo, {
         verifyChecksum,
         headTree,
@@ -300,6 +309,9 @@ export async function collectFacts(
           maxHashBytes,
         }),
       });
+      if (wt.indexChecksum === "unverified") {
+        notes.push("index checksum not verified: the index is too large for the budget");
+      }
       // .baton/ is baton's own state: it never counts as a change.
       const own = (p: string) => p === ".baton" || p === ".baton/" || p.startsWith(".baton/");
       entries = wt.entries.filter((e) => !own(e.path));
@@ -543,6 +555,12 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
     ignoreCase: o.config.ignoreCase,
   });
   const config = o.config;
+  // What an earlier scan verified of this index (a small file): its
+  // checksum is not hashed again while the file is the same.
+  const stored = cacheFs === null
+    ? null
+    : await readCacheFile(cacheFs, repo, VERIFIED_INDEX_NAME, MAX_VERIFIED_INDEX_RECORD_BYTES);
+  const verifiedIndex = stored === null ? null : parseVerifiedIndex(stored.text);
   const wt = await scanWorktree(fs, repo, {
     headTreeOid: o.headTree,
     objects: o.objects,
@@ -558,15 +576,29 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
     // A damaged index that still parses must not pass for a clean tree; a
     // large one is hashed only when there is no deadline (the caller notes it).
     verifyChecksum: o.verifyChecksum,
+    verifiedIndex,
     onPhase: o.onPhase,
     expired: o.expired,
     maxHashBytes: o.maxHashBytes,
     ...(o.maxDirBytes === Infinity ? {} : { maxDirBytes: o.maxDirBytes }),
     ...(cacheFs === null ? {} : {
       readDir: async (path: string, known?: FileStat | null) =>
-        (await listingCache()).readDir(path, known),
+        (await listingCache()).readListing(path, known),
     }),
   });
+  if (
+    cacheFs !== null && wt.indexChecksum === "verified" && wt.verifiedIndex !== null &&
+    settled(wt.verifiedIndex, scanStartMs)
+  ) {
+    // A record that cannot be written only costs a hash next run.
+    await writeCacheFile(
+      cacheFs,
+      repo,
+      VERIFIED_INDEX_NAME,
+      serializeVerifiedIndex(wt.verifiedIndex),
+      o.now().getTime(),
+    );
+  }
   const toStore = (listing as ListingCache | null)?.toStore(o.now().getTime()) ?? null;
   if (o.cacheFs !== null && toStore !== null) {
     try {

@@ -22,6 +22,7 @@
  * @module
  */
 import type { DirEntry, FileStat, ReadFs } from "../../fs.ts";
+import type { PackedListing } from "./untracked.ts";
 
 /** Listings this close to the scan that made them are re-read next time. */
 export const RACY_MARGIN_MS = 2000;
@@ -74,6 +75,11 @@ export interface ListingCache {
    * racy; `known` is the directory's lstat when the caller already has it.
    */
   readDir(path: string, known?: FileStat | null): Promise<DirEntry[]>;
+  /**
+   * Like `readDir`, but a cached listing comes in its stored form (the
+   * untracked walk reads it in place, without an object per name).
+   */
+  readListing(path: string, known?: FileStat | null): Promise<DirEntry[] | PackedListing>;
   /** Hits and misses so far. */
   stats(): ListingCacheStats;
   /** The cache to store after this scan, or null when nothing new was listed. */
@@ -257,37 +263,46 @@ export function createListingCache(
     st.ino === listing.ino && listing.mtimeMs < trustBefore &&
     listing.ctimeMs + CTIME_GRANULARITY_MS <= trustBefore;
 
+  const readListing = async (
+    path: string,
+    known?: FileStat | null,
+  ): Promise<DirEntry[] | Listing> => {
+    const key = keyOf(path);
+    if (key === null) return await fs.readDir(path);
+    const st = known === undefined ? await fs.lstat(path) : known;
+    if (st !== null && st.isDirectory && st.mtimeMs !== null && st.ctimeMs !== null) {
+      const cached = prev?.dirs.get(key);
+      if (usable(cached, st)) {
+        hits++;
+        next.set(key, cached);
+        return cached;
+      }
+    }
+    misses++;
+    const entries = await fs.readDir(path);
+    // Names holding "/" cannot occur in a listing; refuse to cache rather
+    // than store something that would parse back differently.
+    if (
+      st !== null && st.isDirectory && st.mtimeMs !== null && st.ctimeMs !== null &&
+      !entries.some((e) => e.name.includes("/"))
+    ) {
+      next.set(key, {
+        mtimeMs: st.mtimeMs,
+        ctimeMs: st.ctimeMs,
+        ino: st.ino,
+        names: entries.map((e) => e.name).join("/"),
+        kinds: entries.map(kindOf).join(""),
+      });
+    }
+    return entries;
+  };
+
   return {
     async readDir(path: string, known?: FileStat | null): Promise<DirEntry[]> {
-      const key = keyOf(path);
-      if (key === null) return await fs.readDir(path);
-      const st = known === undefined ? await fs.lstat(path) : known;
-      if (st !== null && st.isDirectory && st.mtimeMs !== null && st.ctimeMs !== null) {
-        const cached = prev?.dirs.get(key);
-        if (usable(cached, st)) {
-          hits++;
-          next.set(key, cached);
-          return listingEntries(cached);
-        }
-      }
-      misses++;
-      const entries = await fs.readDir(path);
-      // Names holding "/" cannot occur in a listing; refuse to cache rather
-      // than store something that would parse back differently.
-      if (
-        st !== null && st.isDirectory && st.mtimeMs !== null && st.ctimeMs !== null &&
-        !entries.some((e) => e.name.includes("/"))
-      ) {
-        next.set(key, {
-          mtimeMs: st.mtimeMs,
-          ctimeMs: st.ctimeMs,
-          ino: st.ino,
-          names: entries.map((e) => e.name).join("/"),
-          kinds: entries.map(kindOf).join(""),
-        });
-      }
-      return entries;
+      const listed = await readListing(path, known);
+      return Array.isArray(listed) ? listed : listingEntries(listed);
     },
+    readListing,
     stats(): ListingCacheStats {
       return { hits, misses };
     },

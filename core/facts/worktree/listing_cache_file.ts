@@ -1,19 +1,23 @@
 /**
- * Where the directory-listing cache lives and how it is read and stored:
- * `<git dir>/baton/listing-cache.json`, inside the repository's own git
- * directory so it is never part of the work tree, never committed and never
- * shared by a clone (a cache shipped inside a repository could hide files).
- * Everything here is best effort: a cache that cannot be read is not used,
- * one that cannot be written is skipped, and neither ever fails a scan.
+ * Where the scan's caches live and how they are read and stored: files in
+ * `<git dir>/baton/` (the directory-listing cache `listing-cache.json`, the
+ * verified index checksum `index-checksum.json`), inside the repository's
+ * own git directory so they are never part of the work tree, never
+ * committed and never shared by a clone (a cache shipped inside a
+ * repository could hide files). Everything here is best effort: a cache
+ * that cannot be read is not used, one that cannot be written is skipped,
+ * and neither ever fails a scan.
  * @module
  */
 import type { WriteFs } from "../../fs.ts";
 import type { RepoLocation } from "../types.ts";
 import { type ListingCacheData, MAX_CACHE_BYTES, parseListingCache } from "./listing_cache.ts";
 
+const LISTING_CACHE_NAME = "listing-cache.json";
+
 /** The cache file of a repository. */
 export function listingCachePath(repo: RepoLocation): string {
-  return `${repo.gitDir}/baton/listing-cache.json`;
+  return `${repo.gitDir}/baton/${LISTING_CACHE_NAME}`;
 }
 
 /** A stored cache and its file's mtime, or nulls when there is none usable. */
@@ -27,30 +31,46 @@ export async function readListingCache(
   fs: WriteFs,
   repo: RepoLocation,
 ): Promise<StoredListingCache> {
-  const path = listingCachePath(repo);
+  const stored = await readCacheFile(fs, repo, LISTING_CACHE_NAME, MAX_CACHE_BYTES);
+  if (stored === null) return { data: null, fileMtimeMs: null };
+  return { data: parseListingCache(stored.text, repo.workTree), fileMtimeMs: stored.mtimeMs };
+}
+
+/** A cache file's text and its mtime. */
+export interface CacheFileText {
+  text: string;
+  mtimeMs: number | null;
+}
+
+/**
+ * Reads `<git dir>/baton/<name>` when it is a regular file of at most
+ * `maxBytes` in a real `baton` directory; null otherwise. Never throws.
+ */
+export async function readCacheFile(
+  fs: WriteFs,
+  repo: RepoLocation,
+  name: string,
+  maxBytes: number,
+): Promise<CacheFileText | null> {
+  const path = `${repo.gitDir}/baton/${name}`;
   try {
     // A `baton` directory that is a symbolic link could lead anywhere: refused.
-    if ((await fs.lstat(`${repo.gitDir}/baton`))?.isDirectory !== true) {
-      return { data: null, fileMtimeMs: null };
-    }
+    if ((await fs.lstat(`${repo.gitDir}/baton`))?.isDirectory !== true) return null;
     const st = await fs.lstat(path);
-    if (st === null || !st.isFile || st.size > MAX_CACHE_BYTES) {
-      return { data: null, fileMtimeMs: null };
-    }
-    const text = new TextDecoder().decode(await fs.readFile(path));
-    return { data: parseListingCache(text, repo.workTree), fileMtimeMs: st.mtimeMs };
+    if (st === null || !st.isFile || st.size > maxBytes) return null;
+    return { text: new TextDecoder().decode(await fs.readFile(path)), mtimeMs: st.mtimeMs };
   } catch {
-    return { data: null, fileMtimeMs: null };
+    return null;
   }
 }
 
 /** A temp file older than this was left by a writer that died (a hook's job is killed at its deadline). */
 const STALE_TEMP_MS = 60_000;
 
-/** Removes temp files of the cache that a killed writer left behind. */
-async function sweepTemps(fs: WriteFs, dir: string, nowMs: number): Promise<void> {
+/** Removes temp files of a cache file that a killed writer left behind. */
+async function sweepTemps(fs: WriteFs, dir: string, name: string, nowMs: number): Promise<void> {
   for (const e of await fs.readDir(dir)) {
-    if (!/^\.listing-cache\.json\..+\.tmp$/.test(e.name)) continue;
+    if (!(e.name.startsWith(`.${name}.`) && e.name.endsWith(".tmp"))) continue;
     const st = await fs.lstat(`${dir}/${e.name}`);
     if (st !== null && st.isFile && st.mtimeMs !== null && nowMs - st.mtimeMs > STALE_TEMP_MS) {
       await fs.remove(`${dir}/${e.name}`);
@@ -62,9 +82,24 @@ async function sweepTemps(fs: WriteFs, dir: string, nowMs: number): Promise<void
  * Stores the cache atomically; returns false when it could not be written.
  * `nowMs` (system clock) decides which leftover temp files are stale.
  */
-export async function writeListingCache(
+export function writeListingCache(
   fs: WriteFs,
   repo: RepoLocation,
+  text: string,
+  nowMs: number,
+): Promise<boolean> {
+  return writeCacheFile(fs, repo, LISTING_CACHE_NAME, text, nowMs);
+}
+
+/**
+ * Stores `<git dir>/baton/<name>` atomically, never through a symbolic
+ * link; false when it could not be written. `nowMs` (system clock) decides
+ * which leftover temp files are stale.
+ */
+export async function writeCacheFile(
+  fs: WriteFs,
+  repo: RepoLocation,
+  name: string,
   text: string,
   nowMs: number,
 ): Promise<boolean> {
@@ -76,9 +111,9 @@ export async function writeListingCache(
     if ((await fs.lstat(dir))?.isDirectory !== true) return false;
     const within = `${(await fs.realPath(repo.gitDir)).replace(/\/+$/, "")}/baton`;
     if ((await fs.realPath(dir)) !== within) return false;
-    await sweepTemps(fs, dir, nowMs);
+    await sweepTemps(fs, dir, name, nowMs);
     // A cache needs no fsync: a torn or lost write only means a re-read.
-    await fs.writeFileAtomic(listingCachePath(repo), new TextEncoder().encode(text), {
+    await fs.writeFileAtomic(`${dir}/${name}`, new TextEncoder().encode(text), {
       durable: false,
       within,
     });

@@ -8,7 +8,7 @@
  * re-hashes those files on every call instead (see measurements, section 2).
  * @module
  */
-import { type DirEntry, type FileStat, FsNotFoundError, type ReadFs } from "../../fs.ts";
+import { type FileStat, FsNotFoundError, type ReadFs } from "../../fs.ts";
 import type { GitObjectReader, RepoLocation, StatusCode, WorktreeEntry } from "../types.ts";
 import { hashBlob } from "./blob_oid.ts";
 import {
@@ -32,11 +32,13 @@ import {
   IndexEntryView,
   parseIndex,
   readEntry,
+  releaseBytes,
   verifyIndexChecksum,
 } from "./index_file.ts";
-import { DEFAULT_MAX_UNTRACKED, findUntracked } from "./untracked.ts";
+import { DEFAULT_MAX_UNTRACKED, type DirListing, findUntracked } from "./untracked.ts";
 import { expandPresentSparseDirs } from "./expand_sparse.ts";
 import { buildTrackedTree, countPresent, type TrackedTree } from "./tracked_tree.ts";
+import { provenBefore, type VerifiedIndex, verifiedIndexRecord } from "./verified_index.ts";
 
 /** Options of {@linkcode scanWorktree}. `headTreeOid` and `objects` are required. */
 export interface ScanWorktreeOptions {
@@ -61,10 +63,16 @@ export interface ScanWorktreeOptions {
   /** Verify the index's trailing SHA-1 (one hash of the whole file). @default {false} */
   verifyChecksum?: boolean;
   /**
+   * What an earlier scan verified (worktree/verified_index.ts): when it
+   * vouches for the index read now, its checksum counts as verified without
+   * hashing it again, with or without `verifyChecksum`. @default {null}
+   */
+  verifiedIndex?: VerifiedIndex | null;
+  /**
    * Lists directories for the untracked walk (a listing cache); `known` is
    * the directory's lstat when the scan already made it. @default {fs.readDir}
    */
-  readDir?: (path: string, known?: FileStat | null) => Promise<DirEntry[]>;
+  readDir?: (path: string, known?: FileStat | null) => Promise<DirListing>;
   /** Files read and hashed at once. @default {8} */
   hashConcurrency?: number;
   /**
@@ -140,6 +148,16 @@ export type ConvertedContent = Uint8Array | null | { unknown: string };
 export interface WorktreeStatus {
   /** Index format version, or null when there is no index file yet. */
   indexVersion: 2 | 3 | 4 | null;
+  /**
+   * The index's trailing checksum: hashed and found right now, vouched for
+   * by `verifiedIndex`, or not checked; null when there is no index.
+   */
+  indexChecksum: "verified" | "proven" | "unverified" | null;
+  /**
+   * The record to keep for the index read now when its checksum was
+   * verified or proven (null when its stat data cannot identify it).
+   */
+  verifiedIndex: VerifiedIndex | null;
   /** Tracked paths that differ from HEAD or the index, sorted by path. */
   entries: WorktreeEntry[];
   /** Untracked paths, sorted; nested repositories appear once as "dir/". */
@@ -246,6 +264,8 @@ export async function scanWorktree(
   // mtime only makes more entries racy, never fewer.
   const indexStat = await fs.lstat(indexPath);
   let index: GitIndex | null = null;
+  let indexChecksum: WorktreeStatus["indexChecksum"] = null;
+  let verifiedIndex: VerifiedIndex | null = null;
   if (indexStat !== null) {
     let bytes: Uint8Array;
     try {
@@ -258,11 +278,28 @@ export async function scanWorktree(
     if (bytes.length > 0) {
       index = parseIndex(bytes);
       phase("index parsed");
-      if (options.verifyChecksum === true && !await verifyIndexChecksum(bytes)) {
-        throw new GitIndexError("trailing checksum does not match", bytes.length - 20, "checksum");
+      if (provenBefore(options.verifiedIndex ?? null, indexStat, index.checksum)) {
+        indexChecksum = "proven";
+      } else if (options.verifyChecksum === true) {
+        if (!await verifyIndexChecksum(bytes)) {
+          throw new GitIndexError(
+            "trailing checksum does not match",
+            bytes.length - 20,
+            "checksum",
+          );
+        }
+        indexChecksum = "verified";
+      } else {
+        indexChecksum = "unverified";
+      }
+      if (indexChecksum !== "unverified") {
+        verifiedIndex = verifiedIndexRecord(indexStat, index.checksum);
       }
       phase("index checksum");
-      releaseBuffer(bytes);
+      // The columns are copies: the file's bytes (4.5 MB at 50k entries)
+      // are garbage now, and would stay resident to the end (releaseBytes).
+      // fs.readFile gives each caller a buffer of its own.
+      releaseBytes(bytes);
     }
   }
   let idx = index ?? emptyIndex();
@@ -486,8 +523,17 @@ export async function scanWorktree(
   }
   phase("untracked walk");
 
+  // Nothing reads the columns past this point and no caller gets them:
+  // freed now rather than resident to the end (3.4 MB at 50k entries).
+  for (const columns of index === null || idx === index ? [idx] : [idx, index]) {
+    releaseBytes(columns.fields);
+    releaseBytes(columns.oidBytes);
+  }
+
   return {
     indexVersion: index?.version ?? null,
+    indexChecksum,
+    verifiedIndex,
     entries: [...changes.values()].sort((a, b) => comparePaths(a.path, b.path)),
     untracked,
     untrackedTruncated,
@@ -559,25 +605,6 @@ async function hashWorktree(
 
 /** lstat calls per lstatMany batch. */
 const LSTAT_CHUNK = 2048;
-
-/**
- * Frees the index file's bytes once parsed and verified. The parsed columns
- * are copies, so the bytes (4.5 MB at 50k entries) are garbage, but V8
- * frees an ArrayBuffer's memory only in a full collection, which a whole
- * preflight may never run: measured, they stayed to the end and raised its
- * peak RSS by about 4 MB. Detaching (transfer to length 0) frees them now.
- * Only a view over its whole buffer is detached: {@linkcode ReadFs.readFile}
- * gives each caller a buffer of its own.
- */
-function releaseBuffer(bytes: Uint8Array): void {
-  const buffer = bytes.buffer;
-  if (
-    buffer instanceof ArrayBuffer && typeof buffer.transfer === "function" &&
-    bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength
-  ) {
-    buffer.transfer(0);
-  }
-}
 
 /** `fs.lstatEach`, or `lstatMany` then one visit per result where the fs has no lstatEach. */
 async function lstatEach(

@@ -20,10 +20,25 @@ import { buildIndex, ENTRY_WORDS, FIELD } from "./index_file.ts";
 import { MODE_GITLINK, MODE_TREE, MODE_TYPE_MASK } from "./compare_stat.ts";
 import { repoAtDir } from "../git/find_repo.ts";
 
+/**
+ * A directory listing in the listing cache's stored form: the names joined
+ * with "/" (which no name holds) and one kind letter per name (`f` file,
+ * `d` directory, `l` symlink, `o` other). The walk reads it in place and
+ * makes a string only for the names it needs, where entry objects would be
+ * one object and one string per name (50k of each at 50k files).
+ */
+export interface PackedListing {
+  names: string;
+  kinds: string;
+}
+
+/** A listing as the walk takes it: entry objects, or the packed form. */
+export type DirListing = DirEntry[] | PackedListing;
+
 /** Options of {@linkcode findUntracked}. */
 export interface FindUntrackedOptions {
   /** Lists a directory (a cache may stand in front of `fs.readDir`). @default {fs.readDir} */
-  readDir?: (path: string) => Promise<DirEntry[]>;
+  readDir?: (path: string) => Promise<DirListing>;
   /** The index as directories, from {@linkcode buildTrackedTree}. @default {nothing tracked} */
   tracked?: TrackedTree;
   /** core.excludesFile as an absolute path, or null for none. @default {null} */
@@ -179,20 +194,16 @@ export async function findUntracked(
       truncated = true;
       return true;
     }
-    let list: DirEntry[];
+    let listed: DirListing;
     try {
-      list = await readDir(abs);
+      listed = await readDir(abs);
     } catch {
       return true; // vanished or unreadable while walking: git skips it too
     }
     dirsRead++;
-    if (node === undefined && dir !== "" && await isNestedRepo(fs, abs, list)) return report(dir);
-    let count = 0;
-    let hasIgnoreFile = false;
-    for (const e of list) {
-      if (e.name === ".git") continue;
-      count++;
-      if (e.name === ".gitignore" && e.isFile) hasIgnoreFile = true;
+    const { count, hasIgnoreFile, dotGit } = summarize(listed);
+    if (node === undefined && dir !== "" && await isNestedRepo(fs, abs, dotGit)) {
+      return report(dir);
     }
     let here = levels;
     if (hasIgnoreFile) {
@@ -206,7 +217,8 @@ export async function findUntracked(
     const allTracked = node !== undefined && node.present >= 0 && count === node.present;
     let names: Map<string, number> | null = null;
     const todo: DirEntry[] = [];
-    for (const e of list) {
+    // Where every name is tracked, only the subdirectories become entries.
+    for (const e of entriesOf(listed, allTracked)) {
       if (e.name === ".git") continue;
       if (e.isDirectory) todo.push(e);
       else if (!e.isFile && !e.isSymlink) continue;
@@ -270,11 +282,82 @@ function decide(level: IgnoreLevel, path: string): boolean | null {
   return verdict === null ? null : verdict === "ignored";
 }
 
+/** What the walk needs of a whole listing before it looks at single names. */
+interface ListingSummary {
+  /** Names other than `.git`. */
+  count: number;
+  /** A `.gitignore` that is a regular file. */
+  hasIgnoreFile: boolean;
+  /** Whether `.git` is there as a file or a directory. */
+  dotGit: boolean;
+}
+
+function summarize(listed: DirListing): ListingSummary {
+  let count = 0;
+  let hasIgnoreFile = false;
+  let dotGit = false;
+  if (Array.isArray(listed)) {
+    for (const e of listed) {
+      if (e.name === ".git") {
+        dotGit ||= e.isFile || e.isDirectory;
+        continue;
+      }
+      count++;
+      if (e.name === ".gitignore" && e.isFile) hasIgnoreFile = true;
+    }
+    return { count, hasIgnoreFile, dotGit };
+  }
+  const { names, kinds } = listed;
+  let start = 0;
+  for (let i = 0; i < kinds.length; i++) {
+    const slash = names.indexOf("/", start);
+    const end = slash < 0 ? names.length : slash;
+    const kind = kinds.charCodeAt(i);
+    if (isName(names, start, end, ".git")) {
+      dotGit ||= kind === KIND_FILE || kind === KIND_DIR;
+    } else {
+      count++;
+      if (kind === KIND_FILE && isName(names, start, end, ".gitignore")) hasIgnoreFile = true;
+    }
+    start = end + 1;
+  }
+  return { count, hasIgnoreFile, dotGit };
+}
+
+const KIND_FILE = 0x66; // "f"
+const KIND_DIR = 0x64; // "d"
+const KIND_LINK = 0x6c; // "l"
+
+function isName(names: string, start: number, end: number, name: string): boolean {
+  return end - start === name.length && names.startsWith(name, start);
+}
+
+/** The listing's entries (only its directories when `dirsOnly`), `.git` left in. */
+function entriesOf(listed: DirListing, dirsOnly: boolean): DirEntry[] {
+  if (Array.isArray(listed)) return listed;
+  const { names, kinds } = listed;
+  const out: DirEntry[] = [];
+  let start = 0;
+  for (let i = 0; i < kinds.length; i++) {
+    const slash = names.indexOf("/", start);
+    const end = slash < 0 ? names.length : slash;
+    const kind = kinds.charCodeAt(i);
+    if (!dirsOnly || kind === KIND_DIR) {
+      out.push({
+        name: names.slice(start, end),
+        isFile: kind === KIND_FILE,
+        isDirectory: kind === KIND_DIR,
+        isSymlink: kind === KIND_LINK,
+      });
+    }
+    start = end + 1;
+  }
+  return out;
+}
+
 /** A `.git` here that names a valid git directory (one that names nothing does not count). */
-async function isNestedRepo(fs: ReadFs, abs: string, list: DirEntry[]): Promise<boolean> {
-  const dotGit = list.find((e) => e.name === ".git");
-  if (dotGit === undefined || !(dotGit.isFile || dotGit.isDirectory)) return false;
-  return (await repoAtDir(fs, abs)) !== null;
+async function isNestedRepo(fs: ReadFs, abs: string, dotGit: boolean): Promise<boolean> {
+  return dotGit && (await repoAtDir(fs, abs)) !== null;
 }
 
 /** A sparse-index directory entry ("dir/", mode 040000) stands for this tracked directory. */

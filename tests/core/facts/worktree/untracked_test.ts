@@ -116,3 +116,45 @@ Deno.test("findUntracked() treats a directory with an empty .git folder as ordin
   await Deno.mkdir(`${dir}/notrepo/.git`);
   assert.deepEqual(await untrackedAgrees(dir), ["notrepo/file.txt"]);
 });
+
+Deno.test("findUntracked() reads the listing cache's packed form as it reads entry objects", async () => {
+  const dir = await committed({
+    "full/a.txt": "a",
+    "full/b.txt": "b",
+    "mixed/kept.txt": "k",
+    "ign/.gitignore": "*.log\n",
+    "ign/t.txt": "t",
+  });
+  await writeFiles(dir, {
+    "mixed/new.txt": "n",
+    "ign/x.log": "x",
+    "ign/y.txt": "y",
+    "fresh/deep/z.txt": "z",
+    "nested/inner.txt": "i",
+  });
+  await git(dir, ["init", "-q", `${dir}/nested`]);
+  await git(`${dir}/nested`, ["commit", "-q", "--allow-empty", "-m", "n"]);
+  await Deno.symlink("full", `${dir}/linked`);
+  const fs = new TestFs();
+  let packed = 0;
+  const kind = (e: { isFile: boolean; isDirectory: boolean; isSymlink: boolean }) =>
+    e.isSymlink ? "l" : e.isDirectory ? "d" : e.isFile ? "f" : "o";
+  const readDir = async (path: string) => {
+    const entries = await fs.readDir(path);
+    packed++;
+    return { names: entries.map((e) => e.name).join("/"), kinds: entries.map(kind).join("") };
+  };
+  const viaPacked = await scanWithGit(dir, { readDir });
+  const viaEntries = await scanWithGit(dir);
+  const expected = (await gitStatus(dir)).untracked;
+  assert.ok(packed > 3, "the packed listings were not used");
+  assert.deepEqual(viaPacked.untracked, expected);
+  assert.deepEqual(viaEntries.untracked, expected);
+  assert.deepEqual(expected, [
+    "fresh/deep/z.txt",
+    "ign/y.txt",
+    "linked",
+    "mixed/new.txt",
+    "nested/",
+  ]);
+});
