@@ -50,9 +50,11 @@ import {
   buildSecretsCorpus,
   renderHostileTable,
   renderKeywordPassTable,
+  renderScanPhaseTable,
   renderSecretsTable,
   runHostileBench,
   runKeywordPassBench,
+  runScanPhaseBench,
   runSecretsBench,
 } from "./secrets.ts";
 import { renderSearchTable, runSearchBench, type SearchBench } from "./search.ts";
@@ -463,6 +465,8 @@ async function main(argv: string[]): Promise<number> {
     const secrets = await runSecretsBench(corpus, quick ? 3 : 5, progress);
     progress("[secrets] keyword pass alone");
     const keywordPass = await runKeywordPassBench(corpus);
+    progress("[secrets] where the time goes");
+    const scanPhases = await runScanPhaseBench(corpus);
     progress("[secrets] hostile inputs");
     const hostile = runHostileBench();
     const hostTimings = await readHostTimings(values["host-timings"]);
@@ -489,7 +493,7 @@ async function main(argv: string[]): Promise<number> {
       }),
     };
     if (values.json) {
-      const secretsJson = { ...secrets, keywordPass, hostile };
+      const secretsJson = { ...secrets, keywordPass, phases: scanPhases, hostile };
       writeAll(
         Deno.stdout,
         JSON.stringify(
@@ -515,6 +519,7 @@ async function main(argv: string[]): Promise<number> {
         ...(search === null ? [] : [renderSearchTable(search)]),
         ...(transcripts === null ? [] : [renderTranscriptTable(transcripts)]),
         renderKeywordPassTable(keywordPass),
+        renderScanPhaseTable(scanPhases),
         renderHostileTable(hostile),
       ];
       if (notes.length > 0) lines.push("Notes:", ...notes.map((n) => `- ${n}`), "");

@@ -281,7 +281,9 @@ export class CopyMemory {
     const last = Math.min(to + stride - 1, bytes.length - 4);
     const words = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const look = (i: number) => {
-      const list = this.#probes.get(words.getInt32(i));
+      // The same big-endian word as getInt32, read from the bytes: a DataView
+      // call is not inlined at every tier, four byte loads are.
+      const list = this.#probes.get(wordAt(bytes, i));
       if (list === undefined) return;
       for (const p of list) {
         const at = i - p.offset;
