@@ -551,6 +551,56 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     const s = r.str(ALNUM, 10) + "7" + r.str(ALNUM, 21);
     return { text: `client_secret: ${s}`, secret: s, core: s.slice(0, 12) };
   },
+  hubspot_private_app_token: (r) =>
+    tok(p("pat", "-na1-", [8, 4, 4, 4, 12].map((n) => r.str(HEX, n)).join("-"))),
+  aws_bedrock_api_key: (r) => tok(p("AB", "SK", r.str(B64, 130), "=")),
+  django_secret_key: (r) => {
+    const s = p(
+      "django",
+      "-insecure-",
+      r.str("abcdefghijklmnopqrstuvwxyz0123456789!@#$%^&*(-_=+)", 50),
+    );
+    return { text: `SECRET_KEY = '${s}'`, secret: s, core: coreOf(s) };
+  },
+  clickhouse_api_secret: (r) => tok(p("4b", "1d", "Q7", r.str(ALNUM, 34), "a9")),
+  riot_api_key: (r) => tok(p("RG", "API-", [8, 4, 4, 4, 12].map((n) => r.str(HEX, n)).join("-"))),
+  gcp_hmac_access_id: (r) => tok(p("GO", "OG1", r.str(UPPER_NUM, 56))),
+  laravel_app_key: (r) => {
+    const s = p("base", "64:", "Q7a", r.str(B64, 40), "=");
+    return { text: `APP_KEY=${s}`, secret: s, core: coreOf(s) };
+  },
+  azure_identifiable_key: (r) =>
+    tok(
+      p("Q7a", r.str(ALNUM, 73), "+A", "St", r.str(ALNUM, 5), r.pick(["A", "Q", "g", "w"]), "=="),
+    ),
+  authorization_scheme: (r) => {
+    const s = p("00", r.str(ALNUM, 20), "7", r.str(URLSAFE, 19));
+    return { text: `Authorization: SSWS ${s}`, secret: s, core: coreOf(s) };
+  },
+  session_cookie: (r) => {
+    const s = p("s%3A", "Q7", r.str(URLSAFE, 30), ".", r.str(B64, 43));
+    return { text: `Cookie: theme=dark; connect.sid=${s}`, secret: s, core: coreOf(s) };
+  },
+  cli_secret_option: (r) => {
+    const s = p("Q7", r.str(ALNUM, 22));
+    return { text: `vercel deploy --prod --token ${s}`, secret: s, core: s.slice(0, 12) };
+  },
+  cli_config_secret: (r) => {
+    const s = p("Q7", r.str(ALNUM, 34));
+    return {
+      text: `npm config set //npm.pkg.internal.test/:_authToken ${s}`,
+      secret: s,
+      core: s.slice(0, 12),
+    };
+  },
+  secret_pair: (r) => {
+    const s = p("Q7", r.str(ALNUM, 14));
+    return { text: `define( 'DB_PASSWORD', '${s}' );`, secret: s, core: s.slice(0, 12) };
+  },
+  sql_password: (r) => {
+    const s = p("Q7", r.str(ALNUM, 14));
+    return { text: `ALTER ROLE app WITH LOGIN PASSWORD '${s}';`, secret: s, core: s.slice(0, 12) };
+  },
 };
 
 /** Realistic surroundings for a planted sample. */
@@ -667,6 +717,13 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       'sshpass -p "$SSHPASS" ssh deploy@host',
       "htpasswd -c /etc/nginx/.htpasswd admin",
       "docker login -p <password> registry.test",
+      "7z x archive.7z -o./out",
+      "zip -r out.zip src",
+      "redis-cli -h cache -p 6379 ping",
+      "mongosh --port 27017 --host db",
+      "ldapsearch -x -W -D cn=admin -b dc=x",
+      "echo $CR_PAT | docker login ghcr.io -u bob --password-stdin",
+      "sqlplus /nolog",
     ],
     netrc_password: [
       "machine api.github.com login deploy",
@@ -799,5 +856,65 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     ],
     tailscale_key: [p("tskey", "-auth-XXXXXX-XXXXXXXXXXXXXXXXXXXX"), "tskey-auth-<your-key>"],
     teams_webhook_url: ["https://contoso.webhook.office.com/webhookb2/<url-from-teams>"],
+    hubspot_private_app_token: [
+      p("pat", "-na1-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"),
+      "pat-na1-<token>",
+    ],
+    django_secret_key: ["the key starts with django-insecure- when generated"],
+    clickhouse_api_secret: [p("4b", "1d", rng.str(HEX, 38)), p("sha1:4b", "1d", rng.str(HEX, 36))],
+    laravel_app_key: ["APP_KEY=base64:", "data:image/png;base64:iVBORw0KGgo", "APP_KEY=${APP_KEY}"],
+    azure_identifiable_key: [
+      "some_very_long_identifier_name_for_the_APIMAbcdef",
+      "keys carry +ASt, AzFu or JQQJ99 signatures",
+      p(rng.str(B64, 33), "AzCa", "Z", rng.str(B64, 5), "="),
+    ],
+    authorization_scheme: [
+      "Authorization: OAuth 2.0 flow is described in RFC 6749 below",
+      'headers: {"Authorization": "SSWS ${OKTA_API_TOKEN}"}',
+      "Authorization: Api-Key YOUR_API_KEY_HERE",
+      `Authorization: Digest username="bob", realm="x", nonce="${rng.str(HEX, 32)}"`,
+      "const auth = req.headers.authorization ?? 'none';",
+    ],
+    session_cookie: [
+      "session=requests.Session()",
+      "Client(session=session_factory_for_tests_v2)",
+      `sessionId=${rng.str(HEX, 8)}-${rng.str(HEX, 4)}-4${rng.str(HEX, 3)}-a${rng.str(HEX, 3)}-${
+        rng.str(HEX, 12)
+      }`,
+      "sid=S-1-5-21-3623811015-3361044348-30300820-1013",
+      "Cookie: session=abc123; theme=dark",
+    ],
+    cli_secret_option: [
+      "gh auth login --with-token < token.txt",
+      "vault login -method=token --token-file ./tok",
+      "mytool --password $DB_PASSWORD",
+      "openssl pkcs12 -passin env:PASS -in x.p12",
+      "openssl rsa -passin file:/run/pw -in k",
+      "llm --max-tokens 4096 --temperature 0.2",
+      "gcloud secrets versions access latest --secret=my-app-secret",
+      "docker build --secret id=npmrc,src=$HOME/.npmrc .",
+      "gpg --recv-key 0xABCDEF1234567890",
+      "mytool --api-key <YOUR_KEY>",
+      "psql --password --host db",
+      "curl --key client.key --cert client.crt https://x.test",
+    ],
+    cli_config_secret: [
+      "git config --global user.email me@x.test",
+      "npm config set registry https://registry.npmjs.org/",
+      "aws configure set region us-east-1",
+      "gh secret set API_TOKEN < token.txt",
+    ],
+    secret_pair: [
+      't("auth.password", "Enter your password")',
+      'os.getenv("API_KEY", "dev-api-key-123")',
+      'headers["Authorization"] = f"Bearer {token}"',
+      'field("password", "string")',
+    ],
+    sql_password: [
+      "Use ALTER USER ... WITH PASSWORD to rotate it.",
+      "ALTER USER app WITH PASSWORD '<password>';",
+      "CREATE USER 'app'@'%' IDENTIFIED BY ?;",
+      "the user is identified by name",
+    ],
   };
 }

@@ -830,4 +830,77 @@ export const VENDOR_RULES: readonly SecretRule[] = [
     after: 260,
     priority: 3,
   },
+  prefixed({
+    kind: "hubspot_private_app_token",
+    title: "HubSpot private app access token",
+    description: "`pat-` + a data-centre region (`na1`, `eu1`, ...), `-` and a UUID.",
+    keywords: ["pat-na", "pat-eu", "pat-ap"],
+    body: "pat-(?:na|eu|ap)[0-9]-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}",
+    max: 48,
+  }),
+  prefixed({
+    kind: "aws_bedrock_api_key",
+    title: "Amazon Bedrock API key",
+    description:
+      "`ABSK` + at least 100 base64 characters (long-term key), or `bedrock-api-key-` + a base64 presigned request (short-term key).",
+    keywords: ["absk", "bedrock-api-key-"],
+    body: String.raw`(?:ABSK[A-Za-z0-9+/]{100,400}|bedrock-api-key-[A-Za-z0-9+/]{100,4000})={0,2}`,
+    cls: String.raw`A-Za-z0-9+/`,
+    max: 4020,
+    minEntropy: 4,
+  }),
+  prefixed({
+    kind: "django_secret_key",
+    title: "Django secret key (generated)",
+    description:
+      "`django-insecure-` + 40-60 characters of the generator's alphabet (lower-case letters, digits and `!@#$%^&*(-_=+)`), as `startproject` writes it.",
+    keywords: ["django-insecure-"],
+    body: String.raw`django-insecure-[a-z0-9!@#$%^&*()_=+\-]{40,60}`,
+    cls: String.raw`a-z0-9!@#$%^&*()_=+\-`,
+    max: 80,
+    minEntropy: 3.5,
+  }),
+  {
+    ...prefixed({
+      kind: "clickhouse_api_secret",
+      title: "ClickHouse Cloud API key secret",
+      description: "`4b1d` + 38 alphanumerics with both cases.",
+      keywords: ["4b1d"],
+      body: "4b1d[A-Za-z0-9]{38}",
+      cls: "A-Za-z0-9",
+      max: 42,
+      minEntropy: 3.5,
+    }),
+    // A hex digest that happens to start `4b1d` has no upper case.
+    validate: (s) => /[A-Z]/.test(s) && /[a-z]/.test(s.slice(4)),
+  },
+  prefixed({
+    kind: "riot_api_key",
+    title: "Riot Games API key",
+    description: "`RGAPI-` + a UUID.",
+    keywords: ["rgapi-"],
+    body: "RGAPI-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}",
+    max: 42,
+  }),
+  prefixed({
+    kind: "gcp_hmac_access_id",
+    title: "Google Cloud Storage HMAC access id",
+    description:
+      "`GOOG1` + 56 upper-case letters and digits (the id of an interoperability HMAC key; the secret beside it is 40 base64 characters).",
+    keywords: ["goog1"],
+    body: "GOOG1[A-Z0-9]{56}",
+    cls: "A-Za-z0-9",
+    max: 61,
+  }),
+  prefixed({
+    kind: "laravel_app_key",
+    title: "Laravel application key",
+    description:
+      "`base64:` + the 44-character base64 of a 32-byte key (`APP_KEY=base64:...`, `php artisan key:generate`).",
+    keywords: ["base64:"],
+    body: String.raw`base64:[A-Za-z0-9+/]{43}=`,
+    cls: String.raw`A-Za-z0-9+/`,
+    max: 51,
+    minEntropy: 4,
+  }),
 ];
