@@ -597,6 +597,22 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     const s = p("Q7", r.str(ALNUM, 14));
     return { text: `define( 'DB_PASSWORD', '${s}' );`, secret: s, core: s.slice(0, 12) };
   },
+  neon_api_key: (r) => tok(p("na", "pi_", "q7", r.str(LOWER_NUM, 62))),
+  render_api_key: (r) => tok(p("rn", "d_", "Q7", r.str(ALNUM, 30))),
+  circleci_token: (r) => tok(p("CCI", "PAT_", r.str(ALNUM, 22), "_", r.str(HEX, 40))),
+  pinecone_api_key: (r) => tok(p("pc", "sk_", r.str(ALNUM, 6), "_", "Q7", r.str(ALNUM, 62))),
+  bitbucket_app_password: (r) => tok(p("AT", "BB", "Q7", r.str(ALNUM, 30))),
+  cloudflare_api_token: (r) => tok(p("cf", "ut_", "Q7", r.str(ALNUM, 38))),
+  posthog_personal_api_key: (r) => tok(p("ph", "x_", "Q7", r.str(ALNUM, 41))),
+  contentful_token: (r) => tok(p("CF", "PAT-", r.str(URLSAFE, 43))),
+  firebase_fcm_server_key: (r) =>
+    tok(p("AA", "AA", r.str(URLSAFE, 7), ":APA", "91b", r.str(URLSAFE, 134))),
+  tencent_secret_id: (r) => tok(p("AK", "ID", "Q7", r.str(ALNUM, 30))),
+  dropbox_access_token: (r) => tok(p("s", "l.", "u.", r.str(URLSAFE, 150))),
+  xml_token: (r) => {
+    const s = p("Q7", r.str(ALNUM, 30));
+    return { text: `<add key="StripeApiKey" value="${s}" />`, secret: s, core: s.slice(0, 12) };
+  },
   sql_password: (r) => {
     const s = p("Q7", r.str(ALNUM, 14));
     return { text: `ALTER ROLE app WITH LOGIN PASSWORD '${s}';`, secret: s, core: s.slice(0, 12) };
@@ -909,6 +925,31 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       'os.getenv("API_KEY", "dev-api-key-123")',
       'headers["Authorization"] = f"Bearer {token}"',
       'field("password", "string")',
+    ],
+    neon_api_key: ["napi_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "napi_register_module_v1"],
+    render_api_key: ["brnd_" + rng.str(ALNUM, 32), "rnd_<your-key>"],
+    circleci_token: [p("CCI", "PAT_", "x".repeat(22), "_", "0".repeat(40)), "CCIPAT_..."],
+    pinecone_api_key: ["pcsk_...", p("pc", "sk_", "xxxxxx_", "x".repeat(60))],
+    bitbucket_app_password: ["ATBB" + "x".repeat(32), "the ATBB prefix marks app passwords"],
+    cloudflare_api_token: [p("cf", "ut_", "x".repeat(40)), "cfut_<token>"],
+    posthog_personal_api_key: [p("ph", "c_", rng.str(ALNUM, 43)), "phx_..."],
+    contentful_token: ["CFPAT-<your token>", p("CF", "PAT-", "x".repeat(43))],
+    firebase_fcm_server_key: [
+      "AAAA1234567:APA91b...",
+      "server key starts with AAAA and holds :APA91b",
+    ],
+    tencent_secret_id: ["AKIDxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "set AKID as the id"],
+    dropbox_access_token: [
+      "see https://sl.example.test/page",
+      p("s", "l.", "x".repeat(150)),
+      `const el = this.sl.${rng.str(ALNUM, 20)}`,
+    ],
+    xml_token: [
+      "<key>CFBundleIdentifier</key>",
+      `<token>${"x".repeat(24)}</token>`,
+      '<add key="ApiKeyHeader" value="X-Api-Key" />',
+      "<apiKey>${API_KEY}</apiKey>",
+      `<sortKey>${rng.str(ALNUM, 20)}</sortKey>`,
     ],
     sql_password: [
       "Use ALTER USER ... WITH PASSWORD to rotate it.",

@@ -326,6 +326,14 @@ function pairValueValid(value: string, groups: Readonly<Record<string, string | 
   return /[0-9]/.test(value) && /[A-Za-z]/.test(value) && assignmentValid(12)(value, groups);
 }
 
+/** An XML element or key name that holds a token or a credential key (not a bare `key`). */
+const XML_TOKEN_NAME =
+  /(?:token|(?:api|access|private|secret|auth|license|master|subscription)[_.-]?key)$/i;
+
+/** Commands that store a secret read from standard input. */
+const STDIN_SECRET_SINK = String
+  .raw`wrangler[ \t]+secret[ \t]+put|vercel[ \t]+env[ \t]+add|gh[ \t]+secret[ \t]+set|docker[ \t]+secret[ \t]+create`;
+
 /** A JSON quote, bare or escaped once to three times (a JSON string inside a transcript). */
 const JQ = String.raw`\\{0,3}"`;
 /** JSON blanks, raw or escaped (`\n` inside a transcript line). */
@@ -1163,6 +1171,28 @@ export const SECRET_RULES: readonly SecretRule[] = [
     },
   },
   {
+    kind: "xml_token",
+    title: "Token or API key in XML or .NET config",
+    description:
+      '`<apiKey>...</apiKey>`, `<token>...</token>` (an element whose name ends in token or a credential key word: api, access, private, secret, auth, license, master or subscription key) and `key="ApiKey" value="..."` attribute pairs, with a value of 12 or more characters with letters and digits.',
+    keywords: ["token>", "key>", 'token"', 'key"', "token\\", "key\\"],
+    pattern: new RegExp(
+      String
+        .raw`(?<=<)(?<tag>[A-Za-z_][\w.:-]{0,60})>(?<s>[^<>\s]{12,1024})<\/\k<tag>>|(?<=(?:name|key)=\\{0,3}")(?<name>[\w.:-]{1,80})\\{0,3}"[ \t]{1,16}value=\\{0,3}"(?<s>[^"\\\r\n]{12,1024})\\{0,3}"`,
+      "i",
+    ),
+    lead: "\\w.:\\-",
+    before: 80,
+    after: 1200,
+    priority: 2,
+    minEntropy: 3,
+    validate: (s, g) => {
+      const name = g.tag ?? g.name ?? "";
+      return XML_TOKEN_NAME.test(name) && !isExcludedName(name) && !isReference(s) &&
+        /[0-9]/.test(s) && /[A-Za-z]/.test(s) && (!isLookAlikeValue(s) || isHexOrUuid(s));
+    },
+  },
+  {
     kind: "k8s_env_secret",
     title: "Secret in a YAML env list",
     description:
@@ -1190,12 +1220,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
       quote: true,
       escapes: 1,
       blanks: 4,
-      operators: ":",
+      // `Authorization: ...` in a header; `"Authorization", "..."` in a call that sets one.
+      operators: ":,",
       value: { blanks: 16, min: 5, cls: "TtOoKkEeNn" },
     },
     pattern: new RegExp(
       String
-        .raw`Authorization(?:\\?["'])?[ \t]{0,4}:[ \t]{0,16}(?:\\?["'])?token[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/-]{16,4096}={0,2})(?![A-Za-z0-9._~+\/=-])`,
+        .raw`Authorization(?:\\?["'])?[ \t]{0,4}[:,][ \t]{0,16}(?:\\?["'])?token[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/-]{16,4096}={0,2})(?![A-Za-z0-9._~+\/=-])`,
       "i",
     ),
     after: 4200,
@@ -1385,12 +1416,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
       quote: true,
       escapes: 1,
       blanks: 4,
-      operators: ":",
+      // `Authorization: ...` in a header; `"Authorization", "..."` in a call that sets one.
+      operators: ":,",
       value: { blanks: 16, min: 16, cls: "A-Za-z0-9._~+\\/-" },
     },
     pattern: new RegExp(
       String
-        .raw`Authorization(?:\\?["'])?[ \t]{0,4}:[ \t]{0,16}(?:\\?["'])?(?<s>[A-Za-z0-9._~+\/-]{16,4096}={0,2})(?=[ \t]{0,16}(?:\\|["'\r\n,;}]|$))`,
+        .raw`Authorization(?:\\?["'])?[ \t]{0,4}[:,][ \t]{0,16}(?:\\?["'])?(?<s>[A-Za-z0-9._~+\/-]{16,4096}={0,2})(?=[ \t]{0,16}(?:\\|["'\r\n,;}]|$))`,
       "i",
     ),
     after: 4200,
@@ -1491,12 +1523,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
       quote: true,
       escapes: 1,
       blanks: 4,
-      operators: ":",
+      // `Authorization: ...` in a header; `"Authorization", "..."` in a call that sets one.
+      operators: ":,",
       value: { blanks: 16, min: 2, cls: "A-Za-z" },
     },
     pattern: new RegExp(
       String
-        .raw`Authorization(?:\\?["'])?[ \t]{0,4}:[ \t]{0,16}(?:\\?["'])?(?!(?:bearer|basic|token|digest|negotiate|ntlm|aws4-hmac-sha256)[ \t])[A-Za-z][A-Za-z0-9._-]{1,39}[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/:%-]{16,4096}={0,2})(?=[ \t]{0,16}(?:\\|["'\r\n,;}]|$))`,
+        .raw`Authorization(?:\\?["'])?[ \t]{0,4}[:,][ \t]{0,16}(?:\\?["'])?(?!(?:bearer|basic|token|digest|negotiate|ntlm|aws4-hmac-sha256)[ \t])[A-Za-z][A-Za-z0-9._-]{1,39}[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/:%-]{16,4096}={0,2})(?=[ \t]{0,16}(?:\\|["'\r\n,;}]|$))`,
       "i",
     ),
     after: 4200,
@@ -1584,16 +1617,24 @@ export const SECRET_RULES: readonly SecretRule[] = [
   },
   {
     kind: "cli_password",
-    title: "Secret echoed into a login that reads standard input",
+    title: "Secret fed to a login or secret store on standard input",
     description:
-      "`echo SECRET | docker login --password-stdin` (also podman, helm, oras), `echo TOKEN | gh auth login --with-token` and `echo 'user:SECRET' | chpasswd`.",
-    keywords: ["--password-stdin", "--with-token", "chpasswd"],
+      "`echo SECRET | docker login --password-stdin` (also podman, helm, oras), `echo TOKEN | gh auth login --with-token`, `echo 'user:SECRET' | chpasswd`, and a secret piped or given as a here-string (`<<< SECRET`) to `wrangler secret put`, `vercel env add`, `gh secret set`, `docker secret create`.",
+    keywords: [
+      "--password-stdin",
+      "--with-token",
+      "chpasswd",
+      "secret put",
+      "env add",
+      "secret set",
+      "secret create",
+    ],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:echo|printf)(?:[ \t]+-[neE]{1,3})?(?:[ \t]+'%s(?:\\n)?')?[ \t]+${CLI_VALUE}[ \t]*\|[ \t]*(?:sudo[ \t]+)?[^|\n;&]{0,200}?(?:--password-stdin|--with-token|chpasswd)`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:(?:echo|printf)(?:[ \t]+-[neE]{1,3})?(?:[ \t]+'%s(?:\\n)?')?[ \t]+${CLI_VALUE}[ \t]*\|[ \t]*(?:sudo[ \t]+)?[^|\n;&]{0,200}?(?:--password-stdin|--with-token|chpasswd|${STDIN_SECRET_SINK})|(?:--password-stdin|--with-token|${STDIN_SECRET_SINK})[^|\n;&<]{0,200}<<<[ \t]*${CLI_VALUE})`,
     ),
     before: 600,
-    after: 40,
+    after: 600,
     priority: 2,
     validate: (s) => !isReference(s) && s.length >= 6,
   },
@@ -1601,21 +1642,30 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "cli_config_secret",
     title: "Secret stored with a tool's config command",
     description:
-      "`npm|pnpm|yarn config set <key> <value>`, `aws configure set <key> <value>`, `git config <key> <value>`, `gh secret set NAME --body <value>`, `poetry|composer config http-basic.<repo> <user> <password>`, where the key names a secret (`_authToken`, `npmAuthToken`, `aws_secret_access_key`, `github.token`).",
-    keywords: ["config set", "configure set", "git config", "secret set", "http-basic."],
+      "`npm|pnpm|yarn config set <key> <value>`, `aws configure set <key> <value>`, `git config <key> <value>`, `gh secret set NAME --body <value>`, `poetry|composer config http-basic.<repo> <user> <password>`, `ngrok config add-authtoken <token>`, where the key names a secret (`_authToken`, `npmAuthToken`, `aws_secret_access_key`, `github.token`).",
+    keywords: [
+      "config set",
+      "configure set",
+      "git config",
+      "secret set",
+      "http-basic.",
+      "add-authtoken",
+      "ngrok authtoken",
+    ],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:(?:(?:npm|pnpm|yarn)[ \t]+config[ \t]+set|aws[ \t]+configure[ \t]+set|git[ \t]+config(?:[ \t]+--(?:global|local|system|worktree|add|replace-all))*)[ \t]+(?<name>[^\s"'=]{2,200})(?:[ \t]+|=)${CLI_VALUE}|gh[ \t]+secret[ \t]+set[ \t]+(?<name>[A-Za-z0-9_]{1,100})(?:[ \t]+-[A-Za-z-]{1,20}(?:[ \t]+[^\s-][^\s]{0,100})?)*?[ \t]+(?:--body|-b)${FLAG_SEP}${CLI_VALUE}|(?:poetry|composer)[ \t]+config(?:[ \t]+-g|[ \t]+--global)?[ \t]+(?<name>http-basic\.[^\s]{1,200})[ \t]+[^\s]{1,128}[ \t]+${CLI_VALUE})`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:(?:(?:npm|pnpm|yarn)[ \t]+config[ \t]+set|aws[ \t]+configure[ \t]+set|git[ \t]+config(?:[ \t]+--(?:global|local|system|worktree|add|replace-all))*)[ \t]+(?<name>[^\s"'=]{2,200})(?:[ \t]+|=)${CLI_VALUE}|gh[ \t]+secret[ \t]+set[ \t]+(?<name>[A-Za-z0-9_]{1,100})(?:[ \t]+-[A-Za-z-]{1,20}(?:[ \t]+[^\s-][^\s]{0,100})?)*?[ \t]+(?:--body|-b)${FLAG_SEP}${CLI_VALUE}|(?:poetry|composer)[ \t]+config(?:[ \t]+-g|[ \t]+--global)?[ \t]+(?<name>http-basic\.[^\s]{1,200})[ \t]+[^\s]{1,128}[ \t]+${CLI_VALUE}|ngrok[ \t]+(?:config[ \t]+)?(?<name>add-authtoken|authtoken)[ \t]+${CLI_VALUE})`,
     ),
     before: 32,
     after: 800,
     priority: 2,
     validate: (s, g) => {
       const name = g.name ?? "";
-      const named = /^http-basic\./.test(name) || /^[A-Z0-9_]+$/.test(name) ||
+      const named = /^http-basic\.|^(?:add-)?authtoken$/.test(name) || /^[A-Z0-9_]+$/.test(name) ||
         (SECRET_NAME_RE.test(name) && !isExcludedName(name.replace(/^.*[:/]/, "")));
+      // A word alone (`ngrok authtoken followed by ...` in prose) is not a value.
       return named && !isReference(s) && !isRepeatedPlaceholder(s) && s.length >= 6 &&
-        !isSecretSource(s);
+        /[^A-Za-z]/.test(s) && !isSecretSource(s);
     },
   },
   {
@@ -1631,6 +1681,25 @@ export const SECRET_RULES: readonly SecretRule[] = [
     ),
     lead: "A-Za-z0-9_.:\\-",
     rejectName: rejectAssignmentName,
+    before: 64,
+    after: 4300,
+    priority: 1,
+    minEntropy: 3,
+    validate: pairValueValid,
+  },
+  {
+    kind: "generic_secret",
+    title: "Secret in a YAML block scalar",
+    description:
+      "`password: |` or `api_key: >-` with the value on the next, indented line (a literal or folded block of one line), under a name with a secret word; the same value checks as a quoted pair.",
+    keywords: ASSIGNMENT_KEYWORDS,
+    pattern: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>(?:\\?["'])?[ \t]{0,16}:[ \t]{1,16}[|>][+-]?[1-9]?[ \t]{0,16}${NL}[ \t]{1,32}(?<s>[^\s#\\][^\s\\]{5,4095})(?=[ \t]*(?:${NL}|$))`,
+    ),
+    lead: "A-Za-z0-9_.\\-",
+    rejectName: rejectAssignmentName,
+    follows: { quote: true, escapes: 1, blanks: 16, operators: ":" },
     before: 64,
     after: 4300,
     priority: 1,

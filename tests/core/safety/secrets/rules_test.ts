@@ -400,3 +400,40 @@ Deno.test("formats and shapes other projects' rule sets hold are found, whole (s
     }
   }
 });
+
+Deno.test("more shapes: XML tokens, YAML block scalars, Authorization set in code, stdin secret stores (see: #21)", () => {
+  const rng = new Rng(2122);
+  const tk = () => p("Q7", rng.str(ALNUM, 30));
+  const pw = () => p("Zq7", rng.str(ALNUM, 13));
+  const cases: [string, (s: string) => string, string][] = [
+    ["xml_token", (s) => `<apiKey>${s}</apiKey>`, tk()],
+    ["xml_token", (s) => `<accessToken>${s}</accessToken>`, tk()],
+    ["generic_secret", (s) => `db:\n  password: |\n    ${s}\n`, pw()],
+    ["generic_secret", (s) => `api_key: >-\n  ${s}\n`, tk()],
+    ["authorization_token", (s) => `conn.setRequestProperty("Authorization", "token ${s}");`, tk()],
+    ["authorization_scheme", (s) => `headers.set('Authorization', 'SSWS ${s}')`, tk()],
+    ["cli_password", (s) => `echo ${s} | wrangler secret put API_KEY`, tk()],
+    ["cli_password", (s) => `vercel env add API_KEY production <<< "${s}"`, tk()],
+    ["cli_config_secret", (s) => `ngrok config add-authtoken ${s}`, tk()],
+  ];
+  for (const [kind, wrap, secret] of cases) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const text = ctx(wrap(secret));
+      const r = redactText(engine, text);
+      assert.ok(r.kinds.includes(kind), `${kind}: ${JSON.stringify(r.kinds)} in ${text}`);
+      assert.ok(!r.text.includes(secret.slice(2, 14)), `${kind}: secret survived in ${r.text}`);
+    }
+    for (const placeholder of ["$SECRET_VALUE", "<your-secret>"]) {
+      const text = wrap(placeholder);
+      assert.deepEqual(redactText(engine, text).kinds, [], text);
+    }
+  }
+  // Look-alikes of the block-scalar shape: prose and a multi-line block of words.
+  for (
+    const text of [
+      "description: |\n  The token is sent in a header.\n",
+      "password: |\n  Use a long passphrase\n",
+      'headers.set("Authorization", token)',
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
