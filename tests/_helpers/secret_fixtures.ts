@@ -925,6 +925,7 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       'os.getenv("API_KEY", "dev-api-key-123")',
       'headers["Authorization"] = f"Bearer {token}"',
       'field("password", "string")',
+      '["OAuth2ClientCredentials", "OAuth2UserTokenExchange"]',
     ],
     neon_api_key: ["napi_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "napi_register_module_v1"],
     render_api_key: ["brnd_" + rng.str(ALNUM, 32), "rnd_<your-key>"],

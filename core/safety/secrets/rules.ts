@@ -316,7 +316,8 @@ function pairValueValid(value: string, groups: Readonly<Record<string, string | 
   if (/\s/.test(value) || isReference(value) || isRepeatedPlaceholder(value)) return false;
   // A list of names (`["API_KEY", "DB_PASSWORD"]`), not a name and its value.
   if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value)) return false;
-  if (/^[A-Za-z0-9]+(?:[_.-][A-Za-z0-9]+)+$/.test(value) && SECRET_NAME_RE.test(value)) {
+  // An identifier naming a credential (`OAuth2UserTokenExchange`, `k8s_env_secret`) is a name too.
+  if (/^[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*$/.test(value) && SECRET_NAME_RE.test(value)) {
     return false;
   }
   if (PASSWORD_NAME.test(name)) {
@@ -1175,7 +1176,15 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Token or API key in XML or .NET config",
     description:
       '`<apiKey>...</apiKey>`, `<token>...</token>` (an element whose name ends in token or a credential key word: api, access, private, secret, auth, license, master or subscription key) and `key="ApiKey" value="..."` attribute pairs, with a value of 12 or more characters with letters and digits.',
-    keywords: ["token>", "key>", 'token"', 'key"', "token\\", "key\\"],
+    // The element's end, or the attribute name's end and the value that follows.
+    keywords: [
+      "token>",
+      "key>",
+      'token" value=',
+      'key" value=',
+      'token\\" value=',
+      'key\\" value=',
+    ],
     pattern: new RegExp(
       String
         .raw`(?<=<)(?<tag>[A-Za-z_][\w.:-]{0,60})>(?<s>[^<>\s]{12,1024})<\/\k<tag>>|(?<=(?:name|key)=\\{0,3}")(?<name>[\w.:-]{1,80})\\{0,3}"[ \t]{1,16}value=\\{0,3}"(?<s>[^"\\\r\n]{12,1024})\\{0,3}"`,
@@ -1516,7 +1525,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "authorization_scheme",
     title: "HTTP Authorization header with another scheme",
     description:
-      "`Authorization: <scheme> <credential>` for schemes other than Bearer, Basic and token (`SSWS`, `Bot`, `ApiKey`, `Api-Key`, `Key`, `GenieKey`, `Splunk`, `OAuth`, `DeepL-Auth-Key`, `sso-key`...): a credential of 16 or more token characters with letters and digits.",
+      "`Authorization: <scheme> <credential>` for schemes not starting with B or T (Bearer, Basic and token have their own rules): `SSWS`, `ApiKey`, `Api-Key`, `Key`, `GenieKey`, `Splunk`, `OAuth`, `DeepL-Auth-Key`, `sso-key`...; a credential of 16 or more token characters with letters and digits.",
     keywords: ["authorization"],
     // The keyword pass drops a header whose value does not start with a scheme word.
     follows: {
@@ -1525,11 +1534,12 @@ export const SECRET_RULES: readonly SecretRule[] = [
       blanks: 4,
       // `Authorization: ...` in a header; `"Authorization", "..."` in a call that sets one.
       operators: ":,",
-      value: { blanks: 16, min: 2, cls: "A-Za-z" },
+      // Not Bearer, Basic or token (their own rules): the scheme's first letter is not B or T.
+      value: { blanks: 16, min: 2, cls: "AC-SU-Zac-su-z" },
     },
     pattern: new RegExp(
       String
-        .raw`Authorization(?:\\?["'])?[ \t]{0,4}[:,][ \t]{0,16}(?:\\?["'])?(?!(?:bearer|basic|token|digest|negotiate|ntlm|aws4-hmac-sha256)[ \t])[A-Za-z][A-Za-z0-9._-]{1,39}[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/:%-]{16,4096}={0,2})(?=[ \t]{0,16}(?:\\|["'\r\n,;}]|$))`,
+        .raw`Authorization(?:\\?["'])?[ \t]{0,4}[:,][ \t]{0,16}(?:\\?["'])?(?![BbTt])(?!(?:digest|negotiate|ntlm|aws4-hmac-sha256)[ \t])[A-Za-z][A-Za-z0-9._-]{1,39}[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/:%-]{16,4096}={0,2})(?=[ \t]{0,16}(?:\\|["'\r\n,;}]|$))`,
       "i",
     ),
     after: 4200,
@@ -1565,19 +1575,23 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Secret given as a command-line option",
     description:
       "`--password VALUE`, `--token VALUE`, `--api-key VALUE`, `--client-secret VALUE`, `-storepass VALUE`, `-passin pass:VALUE`, `--oauth2-bearer VALUE`: an option whose name ends in a secret word, then a blank or `=` and the value; references (`$TOKEN`), paths, `env:`/`file:` sources and placeholders are kept.",
+    // The option's end and the blank after it, so header names (`x-api-key:`) and words cost
+    // nothing; `--token=VALUE` is also the assignment rules' shape.
     keywords: [
-      "password",
-      "passwd",
-      "passphrase",
+      "-password",
+      "-passwd",
+      "-passphrase",
       "-pass",
+      "-passin",
+      "-passout",
       "storepass",
       "keypass",
-      "token",
-      "secret",
+      "-token",
+      "-secret",
       "-key",
-      "apikey",
-      "bearer",
-    ],
+      "-apikey",
+      "-bearer",
+    ].map((k) => `${k} `),
     pattern: new RegExp(
       String
         .raw`(?<![A-Za-z0-9_\-](?<!\\[A-Za-z0-9_\-]|\\u[0-9a-fA-F]{4}))(?=(?<name>--?[A-Za-z0-9][A-Za-z0-9_\-]{0,60}))\k<name>(?:=|[ \t]{1,16})${CLI_VALUE}`,
@@ -1600,7 +1614,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "redis-cli",
       "sqlcmd",
       "zip",
-      "7z ",
+      "7z a",
+      "7z x",
+      "7z e",
       "7za",
       "ldap",
       "mongo",
@@ -1642,7 +1658,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "cli_config_secret",
     title: "Secret stored with a tool's config command",
     description:
-      "`npm|pnpm|yarn config set <key> <value>`, `aws configure set <key> <value>`, `git config <key> <value>`, `gh secret set NAME --body <value>`, `poetry|composer config http-basic.<repo> <user> <password>`, `ngrok config add-authtoken <token>`, where the key names a secret (`_authToken`, `npmAuthToken`, `aws_secret_access_key`, `github.token`).",
+      "`npm|pnpm|yarn config set <key> <value>`, `aws configure set <key> <value>`, `git config <key> <value>`, `gh secret set NAME --body <value>`, `poetry|composer config http-basic.<repo> <user> <password>`, `ngrok config add-authtoken <token>`, `dotnet user-secrets set <key> <value>`, where the key names a secret (`_authToken`, `npmAuthToken`, `aws_secret_access_key`, `github.token`).",
     keywords: [
       "config set",
       "configure set",
@@ -1651,10 +1667,11 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "http-basic.",
       "add-authtoken",
       "ngrok authtoken",
+      "user-secrets set",
     ],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:(?:(?:npm|pnpm|yarn)[ \t]+config[ \t]+set|aws[ \t]+configure[ \t]+set|git[ \t]+config(?:[ \t]+--(?:global|local|system|worktree|add|replace-all))*)[ \t]+(?<name>[^\s"'=]{2,200})(?:[ \t]+|=)${CLI_VALUE}|gh[ \t]+secret[ \t]+set[ \t]+(?<name>[A-Za-z0-9_]{1,100})(?:[ \t]+-[A-Za-z-]{1,20}(?:[ \t]+[^\s-][^\s]{0,100})?)*?[ \t]+(?:--body|-b)${FLAG_SEP}${CLI_VALUE}|(?:poetry|composer)[ \t]+config(?:[ \t]+-g|[ \t]+--global)?[ \t]+(?<name>http-basic\.[^\s]{1,200})[ \t]+[^\s]{1,128}[ \t]+${CLI_VALUE}|ngrok[ \t]+(?:config[ \t]+)?(?<name>add-authtoken|authtoken)[ \t]+${CLI_VALUE})`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:(?:(?:npm|pnpm|yarn)[ \t]+config[ \t]+set|aws[ \t]+configure[ \t]+set|git[ \t]+config(?:[ \t]+--(?:global|local|system|worktree|add|replace-all))*)[ \t]+(?<name>[^\s"'=]{2,200})(?:[ \t]+|=)${CLI_VALUE}|gh[ \t]+secret[ \t]+set[ \t]+(?<name>[A-Za-z0-9_]{1,100})(?:[ \t]+-[A-Za-z-]{1,20}(?:[ \t]+[^\s-][^\s]{0,100})?)*?[ \t]+(?:--body|-b)${FLAG_SEP}${CLI_VALUE}|(?:poetry|composer)[ \t]+config(?:[ \t]+-g|[ \t]+--global)?[ \t]+(?<name>http-basic\.[^\s]{1,200})[ \t]+[^\s]{1,128}[ \t]+${CLI_VALUE}|ngrok[ \t]+(?:config[ \t]+)?(?<name>add-authtoken|authtoken)[ \t]+${CLI_VALUE}|dotnet[ \t]+user-secrets[ \t]+set[ \t]+\\{0,3}["']?(?<name>[^\s"'\\]{2,200})\\{0,3}["']?[ \t]+${CLI_VALUE})`,
     ),
     before: 32,
     after: 800,
@@ -1672,15 +1689,17 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "secret_pair",
     title: "Secret beside its quoted name in code",
     description:
-      'A quoted name holding a secret word, then a quoted value: `define(\'DB_PASSWORD\', \'...\')`, `os.environ["API_KEY"] = "..."`, `setenv("TOKEN", "...")`, `props.put("password", "...")`, `dotnet user-secrets set "Stripe:SecretKey" "..."`; passwords of 6 or more characters with a non-letter, other secrets of 12 or more with letters and digits.',
+      'A quoted name holding a secret word, then a quoted value: `define(\'DB_PASSWORD\', \'...\')`, `os.environ["API_KEY"] = "..."`, `setenv("TOKEN", "...")`, `props.put("password", "...")`; passwords of 6 or more characters with a non-letter, other secrets of 12 or more with letters and digits.',
     keywords: [...ASSIGNMENT_KEYWORDS, "api-key", "accesskey", "secretkey", "auth_key"],
     pattern: new RegExp(
       String
-        .raw`(?<=["'])(?=(?<name>[A-Za-z0-9_.:\-]{3,96}))\k<name>\\{0,3}["'](?:[ \t]*\][ \t]*=|[ \t]*,|[ \t]+)[ \t]*\\{0,3}(?<q>["'])(?<s>[^"'\\\r\n]{6,4096})\\{0,3}\k<q>(?![ \t]*,[ \t]*\\{0,3}["'])`,
+        .raw`(?<=["'])(?=(?<name>[A-Za-z0-9_.:\-]{3,96}))\k<name>\\{0,3}["'][ \t]{0,16}(?:\][ \t]{0,16}=|,)[ \t]{0,16}\\{0,3}(?<q>["'])(?<s>[^"'\\\r\n]{6,4096})\\{0,3}\k<q>(?![ \t]*,[ \t]*\\{0,3}["'])`,
       "i",
     ),
     lead: "A-Za-z0-9_.:\\-",
     rejectName: rejectAssignmentName,
+    // The closing quote and `,` (call arguments) or `]` (an index assignment).
+    follows: { quote: true, escapes: 3, blanks: 16, operators: ",\\]" },
     before: 64,
     after: 4300,
     priority: 1,
@@ -1699,7 +1718,14 @@ export const SECRET_RULES: readonly SecretRule[] = [
     ),
     lead: "A-Za-z0-9_.\\-",
     rejectName: rejectAssignmentName,
-    follows: { quote: true, escapes: 1, blanks: 16, operators: ":" },
+    // The block indicator right after the colon.
+    follows: {
+      quote: true,
+      escapes: 1,
+      blanks: 16,
+      operators: ":",
+      value: { blanks: 16, min: 1, cls: "|>" },
+    },
     before: 64,
     after: 4300,
     priority: 1,
@@ -1741,18 +1767,15 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "env_secret",
     title: "Secret environment variable set with a blank",
     description:
-      "`setx NAME value` (Windows), `set -gx NAME value` (fish) and `ENV NAME value` (a Dockerfile's older form), NAME upper-case with a secret word.",
-    keywords: ASSIGNMENT_KEYWORDS,
+      "`setx NAME value` (Windows) and `set -gx NAME value` (fish), NAME upper-case with a secret word.",
+    keywords: ["setx ", "set -x ", "set -gx ", "set -xg ", "set -ux ", "set -xu ", "set -gux "],
     pattern: new RegExp(
       String
-        .raw`(?<=(?:^|[\s;&|(]|\\[nrt])(?:setx|set[ \t]+-[A-Za-z]{1,4}|ENV)[ \t]{1,16})(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>[ \t]{1,16}${
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]))(?:setx|set[ \t]+-[A-Za-z]{1,4})[ \t]{1,16}(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>[ \t]{1,16}${
         assignedValue(5, String.raw`[^\s"'\x60;&|#\\=]`)
       }`,
     ),
-    lead: "A-Za-z0-9_",
-    rejectName: (n) => /[a-z]/.test(n) || rejectAssignmentName(n),
-    before: 64,
-    after: VALUE_MAX + 100,
+    after: VALUE_MAX + 200,
     priority: 1,
     validate: (s, g) =>
       !isRepeatedPlaceholder(s) && !isReference(s) && assignmentValid(5, true)(s, g),

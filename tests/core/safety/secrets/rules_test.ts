@@ -350,7 +350,7 @@ Deno.test("formats and shapes other projects' rule sets hold are found, whole (s
       p("q7", rng.str("abcdefghijklmnopqrstuvwxyz0123456789", 30)),
     ],
     ["cli_secret_option", (s) => `mytool --api-key ${s} run`, tk()],
-    ["cli_secret_option", (s) => `vault write auth/x --client-secret="${s}"`, tk()],
+    ["cli_secret_option", (s) => `vault write auth/x --client-secret "${s}"`, tk()],
     ["cli_secret_option", (s) => `keytool -genkey -keystore ks.jks -storepass ${s}`, pw()],
     ["cli_secret_option", (s) => `openssl pkcs12 -export -passout pass:${s} -out c.p12`, pw()],
     ["cli_secret_option", (s) => `gpg --batch --passphrase '${s}' -d f.gpg`, pw()],
@@ -374,7 +374,7 @@ Deno.test("formats and shapes other projects' rule sets hold are found, whole (s
     ["secret_pair", (s) => `os.environ.setdefault("API_TOKEN", "${s}")`, tk()],
     ["secret_pair", (s) => `System.setProperty("db.password", "${s}");`, pw()],
     ["secret_pair", (s) => `setenv("API_TOKEN", "${s}", 1);`, tk()],
-    ["secret_pair", (s) => `dotnet user-secrets set "Stripe:SecretKey" "${s}"`, tk()],
+    ["cli_config_secret", (s) => `dotnet user-secrets set "Stripe:SecretKey" "${s}"`, tk()],
     ["sql_password", (s) => `CREATE USER 'app'@'%' IDENTIFIED BY '${s}';`, pw()],
     ["sql_password", (s) => `CREATE USER scott IDENTIFIED BY ${s};`, pw()],
     ["sql_password", (s) => `SET PASSWORD FOR 'app'@'localhost' = '${s}';`, pw()],
@@ -382,7 +382,6 @@ Deno.test("formats and shapes other projects' rule sets hold are found, whole (s
     ["password_assignment", (s) => `redis-cli CONFIG SET masterauth "${s}"`, pw()],
     ["env_secret", (s) => `setx OPENAI_API_KEY "${s}"`, tk()],
     ["env_secret", (s) => `set -gx API_TOKEN ${s}`, tk()],
-    ["env_secret", (s) => `ENV NPM_TOKEN ${s}`, tk()],
     ["env_secret", (s) => `MYSQL_PWD=${s} mysql -u root`, pw()],
   ];
   for (const [kind, wrap, secret] of cases) {
