@@ -613,6 +613,14 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     const s = p("Q7", r.str(ALNUM, 30));
     return { text: `<add key="StripeApiKey" value="${s}" />`, secret: s, core: s.slice(0, 12) };
   },
+  name_value_secret: (r) => {
+    const s = p("Zq7", r.str(ALNUM, 17));
+    return {
+      text: `{"environment": [{"name": "DB_PASSWORD", "value": "${s}"}]}`,
+      secret: s,
+      core: s.slice(0, 12),
+    };
+  },
   sql_password: (r) => {
     const s = p("Q7", r.str(ALNUM, 14));
     return { text: `ALTER ROLE app WITH LOGIN PASSWORD '${s}';`, secret: s, core: s.slice(0, 12) };
@@ -951,6 +959,12 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       '<add key="ApiKeyHeader" value="X-Api-Key" />',
       "<apiKey>${API_KEY}</apiKey>",
       `<sortKey>${rng.str(ALNUM, 20)}</sortKey>`,
+    ],
+    name_value_secret: [
+      '{"name": "DB_PASSWORD", "value": "${DB_PASSWORD}"}',
+      '{"name": "LOG_LEVEL", "value": "debug1234567890"}',
+      '{"name": "password", "type": "string", "value": "Password"}',
+      '{"Name": "/prod/db/password", "Type": "SecureString", "Value": "true"}',
     ],
     sql_password: [
       "Use ALTER USER ... WITH PASSWORD to rotate it.",

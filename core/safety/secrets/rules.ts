@@ -310,6 +310,19 @@ function optionValueValid(name: string, raw: string): boolean {
     !/[=,]/.test(value.replace(/=+$/, ""));
 }
 
+/** A value given beside its name in a JSON name/value object. */
+function nameValueValid(value: string, groups: Readonly<Record<string, string | undefined>>) {
+  const name = groups.name ?? "";
+  if (!SECRET_NAME_RE.test(name) || isExcludedName(name)) return false;
+  if (isReference(value) || isRepeatedPlaceholder(value) || /\s/.test(value)) return false;
+  if (PASSWORD_NAME.test(name) || /pass(?:word|wd|phrase)/i.test(name)) {
+    return /[A-Za-z]/.test(value) && /[^A-Za-z]/.test(value) && value.length >= 6 &&
+      !TYPE_WORD.test(value);
+  }
+  return value.length >= 12 && /[0-9]/.test(value) && /[A-Za-z]/.test(value) &&
+    (!isLookAlikeValue(value) || isHexOrUuid(value));
+}
+
 /** A quoted value beside its quoted name in code (`define('DB_PASSWORD', '...')`). */
 function pairValueValid(value: string, groups: Readonly<Record<string, string | undefined>>) {
   const name = groups.name ?? "";
@@ -1689,17 +1702,44 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "secret_pair",
     title: "Secret beside its quoted name in code",
     description:
-      'A quoted name holding a secret word, then a quoted value: `define(\'DB_PASSWORD\', \'...\')`, `os.environ["API_KEY"] = "..."`, `setenv("TOKEN", "...")`, `props.put("password", "...")`; passwords of 6 or more characters with a non-letter, other secrets of 12 or more with letters and digits.',
+      'A quoted name holding a secret word, then a quoted value: `define(\'DB_PASSWORD\', \'...\')`, `setenv("TOKEN", "...")`, `props.put("password", "...")`; passwords of 6 or more characters with a non-letter, other secrets of 12 or more with letters and digits.',
     keywords: [...ASSIGNMENT_KEYWORDS, "api-key", "accesskey", "secretkey", "auth_key"],
     pattern: new RegExp(
       String
-        .raw`(?<=["'])(?=(?<name>[A-Za-z0-9_.:\-]{3,96}))\k<name>\\{0,3}["'][ \t]{0,16}(?:\][ \t]{0,16}=|,)[ \t]{0,16}\\{0,3}(?<q>["'])(?<s>[^"'\\\r\n]{6,4096})\\{0,3}\k<q>(?![ \t]*,[ \t]*\\{0,3}["'])`,
+        .raw`(?<=["'])(?=(?<name>[A-Za-z0-9_.:\-]{3,96}))\k<name>\\{0,3}["'][ \t]{0,16},[ \t]{0,16}\\{0,3}(?<q>["'])(?<s>[^"'\\\r\n]{6,4096})\\{0,3}\k<q>(?![ \t]*,[ \t]*\\{0,3}["'])`,
       "i",
     ),
     lead: "A-Za-z0-9_.:\\-",
     rejectName: rejectAssignmentName,
-    // The closing quote and `,` (call arguments) or `]` (an index assignment).
-    follows: { quote: true, escapes: 3, blanks: 16, operators: ",\\]" },
+    // The closing quote, `,` and a value of six or more characters.
+    follows: {
+      quote: true,
+      escapes: 3,
+      blanks: 16,
+      operators: ",",
+      value: { blanks: 16, min: 6 },
+    },
+    before: 64,
+    after: 4300,
+    priority: 1,
+    minEntropy: 3,
+    validate: pairValueValid,
+  },
+  {
+    kind: "secret_pair",
+    title: "Secret assigned to a quoted index in code",
+    description:
+      '`os.environ["API_KEY"] = "..."`, `ENV["TOKEN"] = "..."`, `headers["X-Api-Key"] = "..."`: a quoted index holding a secret word assigned a quoted value, with the same value checks.',
+    keywords: [...ASSIGNMENT_KEYWORDS, "api-key", "accesskey", "secretkey", "auth_key"],
+    pattern: new RegExp(
+      String
+        .raw`(?<=["'])(?=(?<name>[A-Za-z0-9_.:\-]{3,96}))\k<name>\\{0,3}["'][ \t]{0,16}\][ \t]{0,16}=[ \t]{0,16}\\{0,3}(?<q>["'])(?<s>[^"'\\\r\n]{6,4096})\\{0,3}\k<q>(?![ \t]*,[ \t]*\\{0,3}["'])`,
+      "i",
+    ),
+    lead: "A-Za-z0-9_.:\\-",
+    rejectName: rejectAssignmentName,
+    // The closing quote and `]` (an index assignment).
+    follows: { quote: true, escapes: 3, blanks: 16, operators: "\\]" },
     before: 64,
     after: 4300,
     priority: 1,
@@ -1731,6 +1771,21 @@ export const SECRET_RULES: readonly SecretRule[] = [
     priority: 1,
     minEntropy: 3,
     validate: pairValueValid,
+  },
+  {
+    kind: "name_value_secret",
+    title: "Secret in a JSON name/value pair",
+    description:
+      '`{"name": "DB_PASSWORD", "value": "..."}` (ECS task definitions, API payloads, env lists as JSON) and `{"Name": "/prod/db/password", "Type": "SecureString", "Value": "..."}` (SSM parameters): the name, or its last path segment, holds a secret word; up to three other members may sit between.',
+    keywords: ['"name":', '"name" :', '\\"name\\":'],
+    pattern: new RegExp(
+      String
+        .raw`${JQ}name${JQ}[ \t]{0,8}:[ \t]{0,8}${JQ}(?=[A-Za-z0-9_./:\-]{0,200}?(?:pass|secret|token|key|cred|auth|pwd))(?<path>[A-Za-z0-9_./:\-]{0,200}?)(?<name>[A-Za-z0-9_.\-]{2,96})${JQ}[ \t]{0,8},${JWS}(?:${JQ}[A-Za-z]{1,30}${JQ}[ \t]{0,8}:[ \t]{0,8}(?:${JQ}[^"\\\r\n]{0,200}${JQ}|[0-9a-z]{1,20})[ \t]{0,8},${JWS}){0,3}${JQ}value${JQ}[ \t]{0,8}:[ \t]{0,8}${JQ}(?<s>[^"\\\r\n]{4,4096})${JQ}`,
+      "i",
+    ),
+    after: 6000,
+    priority: 2,
+    validate: (s, g) => !/^(?:true|false|null)$/i.test(s) && nameValueValid(s, g),
   },
   {
     kind: "sql_password",

@@ -414,6 +414,13 @@ Deno.test("more shapes: XML tokens, YAML block scalars, Authorization set in cod
     ["cli_password", (s) => `echo ${s} | wrangler secret put API_KEY`, tk()],
     ["cli_password", (s) => `vercel env add API_KEY production <<< "${s}"`, tk()],
     ["cli_config_secret", (s) => `ngrok config add-authtoken ${s}`, tk()],
+    [
+      "name_value_secret",
+      (s) =>
+        `{"Parameter": {"Name": "/prod/db/password", "Type": "SecureString", "Value": "${s}"}}`,
+      pw(),
+    ],
+    ["name_value_secret", (s) => `"environment": [{"name": "API_TOKEN", "value": "${s}"}]`, tk()],
   ];
   for (const [kind, wrap, secret] of cases) {
     for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
