@@ -125,6 +125,9 @@ function credentialRule(inv: Invocation, out: Findings): void {
     ((p === "kubectl" || p === "oc" || p === "k") && kubectlGet(argv)) ||
     (p === "gpg" && argv.some((a) => /^--export-secret/.test(a))) ||
     (p === "secret-tool" && sub[0] === "lookup") ||
+    // Saved Wi-Fi keys in clear; PowerShell's own command history file.
+    (p === "netsh" && argv.some((a) => /^key=clear$/i.test(a))) ||
+    argv.some((a) => /\bHistorySavePath\b/i.test(a)) ||
     (p === "cmdkey" && argv.some((a) => /^\/list/i.test(a))) ||
     (p === "get-storedcredential" || p === "mimikatz") ||
     (p === "reg" && /^save$/i.test(sub[0] ?? "") &&

@@ -316,6 +316,28 @@ export function execRule(inv: Invocation, out: Findings): void {
   ) {
     return out.dangerous("download_exec", "deno run of a URL: runs downloaded code");
   }
+  // Windows programs that fetch or run a script given on their command line.
+  if (
+    /^mshta(?:\.exe)?$/.test(p) &&
+    inv.argv.some((a) => /^(?:https?|ftp|file|vbscript|javascript|about):|^\\\\/i.test(a))
+  ) {
+    return out.dangerous("download_exec", "mshta: runs a remote or inline script");
+  }
+  if (
+    /^regsvr32(?:\.exe)?$/.test(p) &&
+    inv.argv.some((a) => /^[/-]i:["']?(?:https?|ftp):|^[/-]i:["']?\\\\/i.test(a))
+  ) {
+    return out.dangerous("download_exec", "regsvr32 /i: runs a remote scriptlet");
+  }
+  if (
+    /^rundll32(?:\.exe)?$/.test(p) &&
+    inv.argv.some((a) =>
+      /javascript:|mshtml(?:\.dll)?,\s*RunHTMLApplication|url(?:\.dll)?,\s*(?:OpenURL|FileProtocolHandler)/i
+        .test(a)
+    )
+  ) {
+    return out.dangerous("download_exec", "rundll32: runs a script or URL through a system DLL");
+  }
   if (p === "deno" && inv.argv[0] === "eval") {
     const code = inv.args.find((a, i) => i > 0 && !a.text.startsWith("-"));
     if (code) analyzeCode("deno", code.text, out);
