@@ -189,12 +189,13 @@ const ASSIGNMENT_KEYWORDS = [
 /**
  * Names whose value is a credential even when it looks like a digest or a
  * UUID: keys and passwords by name (`X-Api-Key: <uuid>`, `private_key:
- * <64 hex>` of a secp256k1 key, `client_secret`, `auth_token`). A bare
+ * <64 hex>` of a secp256k1 key, `client_secret`, `auth_token`, an `X-...-Token`
+ * header such as `X-Consul-Token`). A bare
  * `token` or `secret` is left out: `"token": "<uuid>"` is as often a request
  * or session id.
  */
 const CREDENTIAL_NAME =
-  /(?:api[_.-]?key|apikey|app[_.-]?key|access[_.-]?key|secret[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?(?:key|token)|access[_.-]?token|client[_.-]?secret|password|passwd|creds|credentials?)$/i;
+  /(?:api[_.-]?key|apikey|app[_.-]?key|access[_.-]?key|secret[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?(?:key|token)|access[_.-]?token|client[_.-]?secret|password|passwd|creds|credentials?)$|^x-[a-z0-9-]*-token$/i;
 
 /** True when no assignment with this name can be a secret (see {@linkcode assignmentValid}). */
 function rejectAssignmentName(name: string): boolean {

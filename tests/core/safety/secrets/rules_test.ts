@@ -415,6 +415,16 @@ Deno.test("more shapes: XML tokens, YAML block scalars, Authorization set in cod
     ["cli_password", (s) => `vercel env add API_KEY production <<< "${s}"`, tk()],
     ["cli_config_secret", (s) => `ngrok config add-authtoken ${s}`, tk()],
     [
+      "generic_secret",
+      (s) => `curl -H "X-Consul-Token: ${s}" https://consul.test`,
+      [8, 4, 4, 4, 12].map((n) => rng.str(HEX, n)).join("-"),
+    ],
+    [
+      "generic_secret",
+      (s) => `X-Postmark-Server-Token: ${s}`,
+      [8, 4, 4, 4, 12].map((n) => rng.str(HEX, n)).join("-"),
+    ],
+    [
       "name_value_secret",
       (s) =>
         `{"Parameter": {"Name": "/prod/db/password", "Type": "SecureString", "Value": "${s}"}}`,
@@ -440,6 +450,7 @@ Deno.test("more shapes: XML tokens, YAML block scalars, Authorization set in cod
       "description: |\n  The token is sent in a header.\n",
       "password: |\n  Use a long passphrase\n",
       'headers.set("Authorization", token)',
+      `X-Request-Id: ${[8, 4, 4, 4, 12].map((n) => rng.str(HEX, n)).join("-")}`,
     ]
   ) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
