@@ -551,6 +551,80 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     const s = r.str(ALNUM, 10) + "7" + r.str(ALNUM, 21);
     return { text: `client_secret: ${s}`, secret: s, core: s.slice(0, 12) };
   },
+  hubspot_private_app_token: (r) =>
+    tok(p("pat", "-na1-", [8, 4, 4, 4, 12].map((n) => r.str(HEX, n)).join("-"))),
+  aws_bedrock_api_key: (r) => tok(p("AB", "SK", r.str(B64, 130), "=")),
+  django_secret_key: (r) => {
+    const s = p(
+      "django",
+      "-insecure-",
+      r.str("abcdefghijklmnopqrstuvwxyz0123456789!@#$%^&*(-_=+)", 50),
+    );
+    return { text: `SECRET_KEY = '${s}'`, secret: s, core: coreOf(s) };
+  },
+  clickhouse_api_secret: (r) => tok(p("4b", "1d", "Q7", r.str(ALNUM, 34), "a9")),
+  riot_api_key: (r) => tok(p("RG", "API-", [8, 4, 4, 4, 12].map((n) => r.str(HEX, n)).join("-"))),
+  gcp_hmac_access_id: (r) => tok(p("GO", "OG1", r.str(UPPER_NUM, 56))),
+  laravel_app_key: (r) => {
+    const s = p("base", "64:", "Q7a", r.str(B64, 40), "=");
+    return { text: `APP_KEY=${s}`, secret: s, core: coreOf(s) };
+  },
+  azure_identifiable_key: (r) =>
+    tok(
+      p("Q7a", r.str(ALNUM, 73), "+A", "St", r.str(ALNUM, 5), r.pick(["A", "Q", "g", "w"]), "=="),
+    ),
+  authorization_scheme: (r) => {
+    const s = p("00", r.str(ALNUM, 20), "7", r.str(URLSAFE, 19));
+    return { text: `Authorization: SSWS ${s}`, secret: s, core: coreOf(s) };
+  },
+  session_cookie: (r) => {
+    const s = p("s%3A", "Q7", r.str(URLSAFE, 30), ".", r.str(B64, 43));
+    return { text: `Cookie: theme=dark; connect.sid=${s}`, secret: s, core: coreOf(s) };
+  },
+  cli_secret_option: (r) => {
+    const s = p("Q7", r.str(ALNUM, 22));
+    return { text: `vercel deploy --prod --token ${s}`, secret: s, core: s.slice(0, 12) };
+  },
+  cli_config_secret: (r) => {
+    const s = p("Q7", r.str(ALNUM, 34));
+    return {
+      text: `npm config set //npm.pkg.internal.test/:_authToken ${s}`,
+      secret: s,
+      core: s.slice(0, 12),
+    };
+  },
+  secret_pair: (r) => {
+    const s = p("Q7", r.str(ALNUM, 14));
+    return { text: `define( 'DB_PASSWORD', '${s}' );`, secret: s, core: s.slice(0, 12) };
+  },
+  neon_api_key: (r) => tok(p("na", "pi_", "q7", r.str(LOWER_NUM, 62))),
+  render_api_key: (r) => tok(p("rn", "d_", "Q7", r.str(ALNUM, 30))),
+  circleci_token: (r) => tok(p("CCI", "PAT_", r.str(ALNUM, 22), "_", r.str(HEX, 40))),
+  pinecone_api_key: (r) => tok(p("pc", "sk_", r.str(ALNUM, 6), "_", "Q7", r.str(ALNUM, 62))),
+  bitbucket_app_password: (r) => tok(p("AT", "BB", "Q7", r.str(ALNUM, 30))),
+  cloudflare_api_token: (r) => tok(p("cf", "ut_", "Q7", r.str(ALNUM, 38))),
+  posthog_personal_api_key: (r) => tok(p("ph", "x_", "Q7", r.str(ALNUM, 41))),
+  contentful_token: (r) => tok(p("CF", "PAT-", r.str(URLSAFE, 43))),
+  firebase_fcm_server_key: (r) =>
+    tok(p("AA", "AA", r.str(URLSAFE, 7), ":APA", "91b", r.str(URLSAFE, 134))),
+  tencent_secret_id: (r) => tok(p("AK", "ID", "Q7", r.str(ALNUM, 30))),
+  dropbox_access_token: (r) => tok(p("s", "l.", "u.", r.str(URLSAFE, 150))),
+  xml_token: (r) => {
+    const s = p("Q7", r.str(ALNUM, 30));
+    return { text: `<add key="StripeApiKey" value="${s}" />`, secret: s, core: s.slice(0, 12) };
+  },
+  name_value_secret: (r) => {
+    const s = p("Zq7", r.str(ALNUM, 17));
+    return {
+      text: `{"environment": [{"name": "DB_PASSWORD", "value": "${s}"}]}`,
+      secret: s,
+      core: s.slice(0, 12),
+    };
+  },
+  sql_password: (r) => {
+    const s = p("Q7", r.str(ALNUM, 14));
+    return { text: `ALTER ROLE app WITH LOGIN PASSWORD '${s}';`, secret: s, core: s.slice(0, 12) };
+  },
 };
 
 /** Realistic surroundings for a planted sample. */
@@ -667,6 +741,13 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       'sshpass -p "$SSHPASS" ssh deploy@host',
       "htpasswd -c /etc/nginx/.htpasswd admin",
       "docker login -p <password> registry.test",
+      "7z x archive.7z -o./out",
+      "zip -r out.zip src",
+      "redis-cli -h cache -p 6379 ping",
+      "mongosh --port 27017 --host db",
+      "ldapsearch -x -W -D cn=admin -b dc=x",
+      "echo $CR_PAT | docker login ghcr.io -u bob --password-stdin",
+      "sqlplus /nolog",
     ],
     netrc_password: [
       "machine api.github.com login deploy",
@@ -799,5 +880,97 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     ],
     tailscale_key: [p("tskey", "-auth-XXXXXX-XXXXXXXXXXXXXXXXXXXX"), "tskey-auth-<your-key>"],
     teams_webhook_url: ["https://contoso.webhook.office.com/webhookb2/<url-from-teams>"],
+    hubspot_private_app_token: [
+      p("pat", "-na1-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"),
+      "pat-na1-<token>",
+    ],
+    django_secret_key: ["the key starts with django-insecure- when generated"],
+    clickhouse_api_secret: [p("4b", "1d", rng.str(HEX, 38)), p("sha1:4b", "1d", rng.str(HEX, 36))],
+    laravel_app_key: ["APP_KEY=base64:", "data:image/png;base64:iVBORw0KGgo", "APP_KEY=${APP_KEY}"],
+    azure_identifiable_key: [
+      "some_very_long_identifier_name_for_the_APIMAbcdef",
+      "keys carry +ASt, AzFu or JQQJ99 signatures",
+      p(rng.str(B64, 33), "AzCa", "Z", rng.str(B64, 5), "="),
+    ],
+    authorization_scheme: [
+      "Authorization: OAuth 2.0 flow is described in RFC 6749 below",
+      'headers: {"Authorization": "SSWS ${OKTA_API_TOKEN}"}',
+      "Authorization: Api-Key YOUR_API_KEY_HERE",
+      `Authorization: Digest username="bob", realm="x", nonce="${rng.str(HEX, 32)}"`,
+      "const auth = req.headers.authorization ?? 'none';",
+    ],
+    session_cookie: [
+      "session=requests.Session()",
+      "Client(session=session_factory_for_tests_v2)",
+      `sessionId=${rng.str(HEX, 8)}-${rng.str(HEX, 4)}-4${rng.str(HEX, 3)}-a${rng.str(HEX, 3)}-${
+        rng.str(HEX, 12)
+      }`,
+      "sid=S-1-5-21-3623811015-3361044348-30300820-1013",
+      "Cookie: session=abc123; theme=dark",
+    ],
+    cli_secret_option: [
+      "gh auth login --with-token < token.txt",
+      "vault login -method=token --token-file ./tok",
+      "mytool --password $DB_PASSWORD",
+      "openssl pkcs12 -passin env:PASS -in x.p12",
+      "openssl rsa -passin file:/run/pw -in k",
+      "llm --max-tokens 4096 --temperature 0.2",
+      "gcloud secrets versions access latest --secret=my-app-secret",
+      "docker build --secret id=npmrc,src=$HOME/.npmrc .",
+      "gpg --recv-key 0xABCDEF1234567890",
+      "mytool --api-key <YOUR_KEY>",
+      "psql --password --host db",
+      "curl --key client.key --cert client.crt https://x.test",
+    ],
+    cli_config_secret: [
+      "git config --global user.email me@x.test",
+      "npm config set registry https://registry.npmjs.org/",
+      "aws configure set region us-east-1",
+      "gh secret set API_TOKEN < token.txt",
+    ],
+    secret_pair: [
+      't("auth.password", "Enter your password")',
+      'os.getenv("API_KEY", "dev-api-key-123")',
+      'headers["Authorization"] = f"Bearer {token}"',
+      'field("password", "string")',
+      '["OAuth2ClientCredentials", "OAuth2UserTokenExchange"]',
+    ],
+    neon_api_key: ["napi_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "napi_register_module_v1"],
+    render_api_key: ["brnd_" + rng.str(ALNUM, 32), "rnd_<your-key>"],
+    circleci_token: [p("CCI", "PAT_", "x".repeat(22), "_", "0".repeat(40)), "CCIPAT_..."],
+    pinecone_api_key: ["pcsk_...", p("pc", "sk_", "xxxxxx_", "x".repeat(60))],
+    bitbucket_app_password: ["ATBB" + "x".repeat(32), "the ATBB prefix marks app passwords"],
+    cloudflare_api_token: [p("cf", "ut_", "x".repeat(40)), "cfut_<token>"],
+    posthog_personal_api_key: [p("ph", "c_", rng.str(ALNUM, 43)), "phx_..."],
+    contentful_token: ["CFPAT-<your token>", p("CF", "PAT-", "x".repeat(43))],
+    firebase_fcm_server_key: [
+      "AAAA1234567:APA91b...",
+      "server key starts with AAAA and holds :APA91b",
+    ],
+    tencent_secret_id: ["AKIDxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "set AKID as the id"],
+    dropbox_access_token: [
+      "see https://sl.example.test/page",
+      p("s", "l.", "x".repeat(150)),
+      `const el = this.sl.${rng.str(ALNUM, 20)}`,
+    ],
+    xml_token: [
+      "<key>CFBundleIdentifier</key>",
+      `<token>${"x".repeat(24)}</token>`,
+      '<add key="ApiKeyHeader" value="X-Api-Key" />',
+      "<apiKey>${API_KEY}</apiKey>",
+      `<sortKey>${rng.str(ALNUM, 20)}</sortKey>`,
+    ],
+    name_value_secret: [
+      '{"name": "DB_PASSWORD", "value": "${DB_PASSWORD}"}',
+      '{"name": "LOG_LEVEL", "value": "debug1234567890"}',
+      '{"name": "password", "type": "string", "value": "Password"}',
+      '{"Name": "/prod/db/password", "Type": "SecureString", "Value": "true"}',
+    ],
+    sql_password: [
+      "Use ALTER USER ... WITH PASSWORD to rotate it.",
+      "ALTER USER app WITH PASSWORD '<password>';",
+      "CREATE USER 'app'@'%' IDENTIFIED BY ?;",
+      "the user is identified by name",
+    ],
   };
 }

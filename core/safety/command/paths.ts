@@ -114,6 +114,21 @@ const CREDENTIAL_FILES = [
   /\.(?:key|p12|pfx|jks|keystore|kdbx|ppk)$/,
   /(?:^|\/)credentials\.json$|(?:^|\/)service[-_]?account[^/]*\.json$/,
   /(?:^|\/)microsoft\/credentials(?:\/|$)|(?:^|\/)(?:sam|security)(?:\.save)?$/,
+  // Build tools' stored repository passwords and tokens.
+  /(?:^|\/)\.m2\/(?:settings|settings-security)\.xml$/,
+  /(?:^|\/)\.gradle\/gradle\.properties$/,
+  /(?:^|\/)\.config\/hub$/,
+  /(?:^|\/)\.composer\/auth\.json$|(?:^|\/)\.config\/composer\/auth\.json$/,
+  /(?:^|\/)\.nuget\/nuget\/nuget\.config$/,
+  /(?:^|\/)\.config\/(?:helm\/repositories\.yaml|containers\/auth\.json)$/,
+  // AI coding agents' own login tokens.
+  /(?:^|\/)\.(?:codex|claude|gemini|qwen|factory)\/(?:[^/]*auth[^/]*|\.?credentials[^/]*|oauth[^/]*)\.json$/,
+  /(?:^|\/)\.config\/(?:openai|anthropic|github-copilot|opencode)\/[^/]*(?:auth|token|credentials|apps)[^/]*\.json$/,
+  /(?:^|\/)\.local\/share\/opencode\/auth\.json$/,
+  // Secrets mounted into containers (Docker and Kubernetes, service-account tokens).
+  /^\/(?:var\/)?run\/secrets\/./,
+  // Browsers' cookie and saved-login stores.
+  /(?:^|\/)(?:cookies|login data|web data)(?:-journal)?$|(?:^|\/)(?:cookies\.sqlite|logins\.json|key[34]\.db)$/,
 ];
 
 /**

@@ -156,7 +156,7 @@ const FLAG_SEP = String.raw`(?:=|[ \t]{1,16})`;
  * so a failed match never backtracks through the name.
  */
 const SECRET_NAME = String
-  .raw`(?:passwords?|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?|creds|client[_-]?secret|signing[_-]?key|encryption[_-]?key|(?:^|[_.-])auth(?=$|[_.-]))`;
+  .raw`(?:passwords?|passwd|[_.-]pwd$|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?|creds|client[_-]?secret|signing[_-]?key|encryption[_-]?key|(?:^|[_.-])auth(?=$|[_.-]))`;
 
 const SECRET_NAME_RE = new RegExp(SECRET_NAME, "i");
 
@@ -183,17 +183,19 @@ const ASSIGNMENT_KEYWORDS = [
   "creds",
   "_auth",
   "-auth",
+  "_pwd",
 ];
 
 /**
  * Names whose value is a credential even when it looks like a digest or a
  * UUID: keys and passwords by name (`X-Api-Key: <uuid>`, `private_key:
- * <64 hex>` of a secp256k1 key, `client_secret`, `auth_token`). A bare
+ * <64 hex>` of a secp256k1 key, `client_secret`, `auth_token`, an `X-...-Token`
+ * header such as `X-Consul-Token`). A bare
  * `token` or `secret` is left out: `"token": "<uuid>"` is as often a request
  * or session id.
  */
 const CREDENTIAL_NAME =
-  /(?:api[_.-]?key|apikey|app[_.-]?key|access[_.-]?key|secret[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?(?:key|token)|access[_.-]?token|client[_.-]?secret|password|passwd|creds|credentials?)$/i;
+  /(?:api[_.-]?key|apikey|app[_.-]?key|access[_.-]?key|secret[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?(?:key|token)|access[_.-]?token|client[_.-]?secret|password|passwd|creds|credentials?)$|^x-[a-z0-9-]*-token$/i;
 
 /** True when no assignment with this name can be a secret (see {@linkcode assignmentValid}). */
 function rejectAssignmentName(name: string): boolean {
@@ -250,6 +252,102 @@ function assignmentValid(minLength: number, upperEnv = false) {
     return isHexOrUuid(secret) && (upperEnv || CREDENTIAL_NAME.test(name));
   };
 }
+
+/** Service signatures of Azure's identifiable keys (storage, messaging, cache, functions, search...). */
+const AZURE_KEY_SIGNATURES = [
+  "+ASt",
+  "+ASb",
+  "+AEh",
+  "+ARm",
+  "+ABa",
+  "AzFu",
+  "AzCa",
+  "ACDb",
+  "AzSe",
+  "+AMC",
+  "+ACR",
+  "+SQL",
+  "AIoT",
+  "APIM",
+  "AZEG",
+];
+const AZURE_SIGNATURE = AZURE_KEY_SIGNATURES.map((x) => x.replace("+", String.raw`\+`)).join("|");
+
+/**
+ * A cookie name that marks a session: `sessionid`, `session`, `connect.sid`,
+ * `PHPSESSID`, `JSESSIONID`, `laravel_session`, `_gitlab_session`,
+ * `next-auth.session-token`.
+ */
+const SESSION_COOKIE_NAME =
+  /^(?:[A-Za-z0-9_.-]*[_.-])?(?:sess(?:ion)?(?:[_.-]?(?:id|token|key))?|sid)$|^[A-Za-z]{0,8}sess(?:ion)?id$/i;
+
+/**
+ * A command-line option that carries a secret: its name ends in password,
+ * pass, token, secret or a compound key word (`--api-key`, `--client-secret`,
+ * `-storepass`, `--oauth2-bearer`, `-passin`); `--token-file` and
+ * `--password-stdin` end otherwise.
+ */
+const SECRET_OPTION =
+  /^--?(?:[A-Za-z0-9]+[-_])*(?:password|passwd|passphrase|pass|passin|passout|storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass|token|secret|api-?key|apikey|secret-?key|access-?key|private-?key|auth-?key|license-?key|master-?key|bearer)$/i;
+/** Of those, the ones that take a password (any value that is not a placeholder). */
+const PASSWORD_OPTION = /(?:password|passwd|passphrase|pass|passin|passout|storepass|keypass)$/i;
+
+/** A value that names where a secret is rather than being one (`env:VAR`, `file:path`, a path). */
+function isSecretSource(value: string): boolean {
+  return /^(?:env:|file:|fd:|stdin$|@)/i.test(value) || /^[~.]{0,2}\//.test(value);
+}
+
+/** A command-line secret value: not a reference, option, path or placeholder. */
+function optionValueValid(name: string, raw: string): boolean {
+  // OpenSSL's `-passin pass:SECRET`: the secret is what follows `pass:`.
+  const value = raw.replace(/^pass:/, "");
+  if (isReference(value) || value.startsWith("-") || isSecretSource(value)) return false;
+  if (isRepeatedPlaceholder(value) || TYPE_WORD.test(value)) return false;
+  if (PASSWORD_OPTION.test(name) || PASSWORD_NAME.test(name)) {
+    return value.length >= 6 && /[A-Za-z]/.test(value) &&
+      (/[^A-Za-z]/.test(value) || value.length >= 10) && !/\s/.test(value.trim());
+  }
+  return value.length >= 16 && /[0-9]/.test(value) && /[A-Za-z]/.test(value) &&
+    !/[=,]/.test(value.replace(/=+$/, ""));
+}
+
+/** A value given beside its name in a JSON name/value object. */
+function nameValueValid(value: string, groups: Readonly<Record<string, string | undefined>>) {
+  const name = groups.name ?? "";
+  if (!SECRET_NAME_RE.test(name) || isExcludedName(name)) return false;
+  if (isReference(value) || isRepeatedPlaceholder(value) || /\s/.test(value)) return false;
+  if (PASSWORD_NAME.test(name) || /pass(?:word|wd|phrase)/i.test(name)) {
+    return /[A-Za-z]/.test(value) && /[^A-Za-z]/.test(value) && value.length >= 6 &&
+      !TYPE_WORD.test(value);
+  }
+  return value.length >= 12 && /[0-9]/.test(value) && /[A-Za-z]/.test(value) &&
+    (!isLookAlikeValue(value) || isHexOrUuid(value));
+}
+
+/** A quoted value beside its quoted name in code (`define('DB_PASSWORD', '...')`). */
+function pairValueValid(value: string, groups: Readonly<Record<string, string | undefined>>) {
+  const name = groups.name ?? "";
+  if (/\s/.test(value) || isReference(value) || isRepeatedPlaceholder(value)) return false;
+  // A list of names (`["API_KEY", "DB_PASSWORD"]`), not a name and its value.
+  if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value)) return false;
+  // An identifier naming a credential (`OAuth2UserTokenExchange`, `k8s_env_secret`) is a name too.
+  if (/^[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*$/.test(value) && SECRET_NAME_RE.test(value)) {
+    return false;
+  }
+  if (PASSWORD_NAME.test(name)) {
+    return /[A-Za-z]/.test(value) && /[^A-Za-z]/.test(value) && !TYPE_WORD.test(value) &&
+      assignmentValid(6)(value, groups);
+  }
+  return /[0-9]/.test(value) && /[A-Za-z]/.test(value) && assignmentValid(12)(value, groups);
+}
+
+/** An XML element or key name that holds a token or a credential key (not a bare `key`). */
+const XML_TOKEN_NAME =
+  /(?:token|(?:api|access|private|secret|auth|license|master|subscription)[_.-]?key)$/i;
+
+/** Commands that store a secret read from standard input. */
+const STDIN_SECRET_SINK = String
+  .raw`wrangler[ \t]+secret[ \t]+put|vercel[ \t]+env[ \t]+add|gh[ \t]+secret[ \t]+set|docker[ \t]+secret[ \t]+create`;
 
 /** A JSON quote, bare or escaped once to three times (a JSON string inside a transcript). */
 const JQ = String.raw`\\{0,3}"`;
@@ -511,11 +609,12 @@ export const SECRET_RULES: readonly SecretRule[] = [
   {
     kind: "slack_token",
     title: "Slack legacy, refresh or configuration token",
-    description: "`xoxa-`, `xoxr-`, `xoxs-`, `xoxe-` or `xoxe.xoxp-` + at least 20 characters.",
-    keywords: ["xoxa-", "xoxr-", "xoxs-", "xoxe-", "xoxe."],
+    description:
+      "`xoxa-`, `xoxr-`, `xoxs-`, `xoxe-` or `xoxe.xoxp-` + at least 20 characters; a browser session's `xoxc-` client token (three numeric ids and 64 hex) and its `xoxd-` cookie.",
+    keywords: ["xoxa-", "xoxr-", "xoxs-", "xoxe-", "xoxe.", "xoxc-", "xoxd-"],
     pattern:
-      /(?<![A-Za-z0-9](?<!\\[A-Za-z0-9]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))xox(?:a|r|s|e(?:\.xox[bp])?)-[0-9]-?[A-Za-z0-9-]{20,250}(?![A-Za-z0-9-])/,
-    after: 270,
+      /(?<![A-Za-z0-9](?<!\\[A-Za-z0-9]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:xox(?:a|r|s|e(?:\.xox[bp])?)-[0-9]-?[A-Za-z0-9-]{20,250}(?![A-Za-z0-9-])|xoxc-[0-9]{6,15}-[0-9]{6,15}-[0-9]{6,15}-[0-9a-f]{64}(?![A-Za-z0-9])|xoxd-[A-Za-z0-9%+\/_-]{40,400}(?![A-Za-z0-9%+\/_-]))/,
+    after: 420,
     priority: 3,
     minEntropy: 3,
   },
@@ -1087,6 +1186,36 @@ export const SECRET_RULES: readonly SecretRule[] = [
     },
   },
   {
+    kind: "xml_token",
+    title: "Token or API key in XML or .NET config",
+    description:
+      '`<apiKey>...</apiKey>`, `<token>...</token>` (an element whose name ends in token or a credential key word: api, access, private, secret, auth, license, master or subscription key) and `key="ApiKey" value="..."` attribute pairs, with a value of 12 or more characters with letters and digits.',
+    // The element's end, or the attribute name's end and the value that follows.
+    keywords: [
+      "token>",
+      "key>",
+      'token" value=',
+      'key" value=',
+      'token\\" value=',
+      'key\\" value=',
+    ],
+    pattern: new RegExp(
+      String
+        .raw`(?<=<)(?<tag>[A-Za-z_][\w.:-]{0,60})>(?<s>[^<>\s]{12,1024})<\/\k<tag>>|(?<=(?:name|key)=\\{0,3}")(?<name>[\w.:-]{1,80})\\{0,3}"[ \t]{1,16}value=\\{0,3}"(?<s>[^"\\\r\n]{12,1024})\\{0,3}"`,
+      "i",
+    ),
+    lead: "\\w.:\\-",
+    before: 80,
+    after: 1200,
+    priority: 2,
+    minEntropy: 3,
+    validate: (s, g) => {
+      const name = g.tag ?? g.name ?? "";
+      return XML_TOKEN_NAME.test(name) && !isExcludedName(name) && !isReference(s) &&
+        /[0-9]/.test(s) && /[A-Za-z]/.test(s) && (!isLookAlikeValue(s) || isHexOrUuid(s));
+    },
+  },
+  {
     kind: "k8s_env_secret",
     title: "Secret in a YAML env list",
     description:
@@ -1114,12 +1243,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
       quote: true,
       escapes: 1,
       blanks: 4,
-      operators: ":",
+      // `Authorization: ...` in a header; `"Authorization", "..."` in a call that sets one.
+      operators: ":,",
       value: { blanks: 16, min: 5, cls: "TtOoKkEeNn" },
     },
     pattern: new RegExp(
       String
-        .raw`Authorization(?:\\?["'])?[ \t]{0,4}:[ \t]{0,16}(?:\\?["'])?token[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/-]{16,4096}={0,2})(?![A-Za-z0-9._~+\/=-])`,
+        .raw`Authorization(?:\\?["'])?[ \t]{0,4}[:,][ \t]{0,16}(?:\\?["'])?token[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/-]{16,4096}={0,2})(?![A-Za-z0-9._~+\/=-])`,
       "i",
     ),
     after: 4200,
@@ -1309,12 +1439,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
       quote: true,
       escapes: 1,
       blanks: 4,
-      operators: ":",
+      // `Authorization: ...` in a header; `"Authorization", "..."` in a call that sets one.
+      operators: ":,",
       value: { blanks: 16, min: 16, cls: "A-Za-z0-9._~+\\/-" },
     },
     pattern: new RegExp(
       String
-        .raw`Authorization(?:\\?["'])?[ \t]{0,4}:[ \t]{0,16}(?:\\?["'])?(?<s>[A-Za-z0-9._~+\/-]{16,4096}={0,2})(?=[ \t]{0,16}(?:\\|["'\r\n,;}]|$))`,
+        .raw`Authorization(?:\\?["'])?[ \t]{0,4}[:,][ \t]{0,16}(?:\\?["'])?(?<s>[A-Za-z0-9._~+\/-]{16,4096}={0,2})(?=[ \t]{0,16}(?:\\|["'\r\n,;}]|$))`,
       "i",
     ),
     after: 4200,
@@ -1386,6 +1517,324 @@ export const SECRET_RULES: readonly SecretRule[] = [
       !/\s/.test(s.trim()) && !TYPE_WORD.test(s) && !isReference(s) && !isLookAlikeValue(s) &&
       PASSWORD_NAME.test(g.name ?? "") && /[a-z]/.test(g.name ?? "") &&
       !isExcludedName(g.name ?? ""),
+  },
+  {
+    kind: "azure_identifiable_key",
+    title: "Azure identifiable key",
+    description:
+      "Azure's identifiable keys: 44 base64 characters with a service signature (`+ASb`, `AzCa`, `AzFu`, `APIM`...) after the first 33, 88 with one (`+ASt`, `ACDb`, `+ABa`...) after the first 76, or the 84- or 88-character common annotated key with `JQQJ9` after the first 52 (Azure AI services, Azure DevOps).",
+    keywords: [...AZURE_KEY_SIGNATURES.map((x) => x.toLowerCase()), "jqqj9"],
+    pattern: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9+\/_-](?<!\\[A-Za-z0-9]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:[A-Za-z0-9+\/_-]{33}(?:${AZURE_SIGNATURE})[A-P][A-Za-z0-9+\/_-]{5}(?:=|%3D)?|[A-Za-z0-9+\/_-]{76}(?:${AZURE_SIGNATURE})[A-Za-z0-9+\/_-]{5}[AQgw](?:==|%3D%3D)?|[A-Za-z0-9]{52}JQQJ9[9DH][A-Za-z0-9][A-L][A-Za-z0-9]{16}[A-Za-z][A-Za-z0-9]{7}(?:[A-Za-z0-9]{2}==)?)(?![A-Za-z0-9+\/_-])`,
+    ),
+    lead: String.raw`A-Za-z0-9+\/_\-`,
+    before: 76,
+    after: 40,
+    priority: 3,
+    minEntropy: 3.5,
+    validate: (s) => /[0-9]/.test(s) && /[a-z]/.test(s) && /[A-Z]/.test(s),
+  },
+  {
+    kind: "authorization_scheme",
+    title: "HTTP Authorization header with another scheme",
+    description:
+      "`Authorization: <scheme> <credential>` for schemes not starting with B or T (Bearer, Basic and token have their own rules): `SSWS`, `ApiKey`, `Api-Key`, `Key`, `GenieKey`, `Splunk`, `OAuth`, `DeepL-Auth-Key`, `sso-key`...; a credential of 16 or more token characters with letters and digits.",
+    keywords: ["authorization"],
+    // The keyword pass drops a header whose value does not start with a scheme word.
+    follows: {
+      quote: true,
+      escapes: 1,
+      blanks: 4,
+      // `Authorization: ...` in a header; `"Authorization", "..."` in a call that sets one.
+      operators: ":,",
+      // Not Bearer, Basic or token (their own rules): the scheme's first letter is not B or T.
+      value: { blanks: 16, min: 2, cls: "AC-SU-Zac-su-z" },
+    },
+    pattern: new RegExp(
+      String
+        .raw`Authorization(?:\\?["'])?[ \t]{0,4}[:,][ \t]{0,16}(?:\\?["'])?(?![BbTt])(?!(?:digest|negotiate|ntlm|aws4-hmac-sha256)[ \t])[A-Za-z][A-Za-z0-9._-]{1,39}[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/:%-]{16,4096}={0,2})(?=[ \t]{0,16}(?:\\|["'\r\n,;}]|$))`,
+      "i",
+    ),
+    after: 4200,
+    priority: 1,
+    minEntropy: 3,
+    validate: (s) => /[0-9]/.test(s) && /[A-Za-z]/.test(s),
+  },
+  {
+    kind: "session_cookie",
+    title: "Session cookie",
+    description:
+      "A cookie whose name marks a session (`sessionid`, `connect.sid`, `PHPSESSID`, `JSESSIONID`, `laravel_session`, `next-auth.session-token`...) set to 16 or more characters with letters and digits (`Cookie:` and `Set-Cookie:` headers, `curl -b`, a browser's cookie export).",
+    keywords: ["sess", "sid="],
+    pattern: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>=(?<s>[A-Za-z0-9%._~+\/:-]{16,4096}={0,2})(?![A-Za-z0-9%._~+\/:=-])`,
+    ),
+    lead: "A-Za-z0-9_.\\-",
+    rejectName: (n) => !SESSION_COOKIE_NAME.test(n),
+    follows: { quote: false, escapes: 0, blanks: 0, operators: "=", value: { blanks: 0, min: 16 } },
+    before: 64,
+    after: 4200,
+    priority: 2,
+    minEntropy: 3.3,
+    validate: (s, g) =>
+      SESSION_COOKIE_NAME.test(g.name ?? "") && /[0-9]/.test(s) && /[A-Za-z]/.test(s) &&
+      !new RegExp(`^${UUID}$`).test(s) && !/^S-1-\d/.test(s) &&
+      !/^[a-z]+(?:_[a-z0-9]+){2,}$/i.test(s) &&
+      (/[a-z]/.test(s) && /[A-Z]/.test(s) || /^[0-9a-f]{24,}$/i.test(s) || s.length >= 32),
+  },
+  {
+    kind: "cli_secret_option",
+    title: "Secret given as a command-line option",
+    description:
+      "`--password VALUE`, `--token VALUE`, `--api-key VALUE`, `--client-secret VALUE`, `-storepass VALUE`, `-passin pass:VALUE`, `--oauth2-bearer VALUE`: an option whose name ends in a secret word, then a blank or `=` and the value; references (`$TOKEN`), paths, `env:`/`file:` sources and placeholders are kept.",
+    // The option's end and the blank after it, so header names (`x-api-key:`) and words cost
+    // nothing; `--token=VALUE` is also the assignment rules' shape.
+    keywords: [
+      "-password",
+      "-passwd",
+      "-passphrase",
+      "-pass",
+      "-passin",
+      "-passout",
+      "storepass",
+      "keypass",
+      "-token",
+      "-secret",
+      "-key",
+      "-apikey",
+      "-bearer",
+    ].map((k) => `${k} `),
+    pattern: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9_\-](?<!\\[A-Za-z0-9_\-]|\\u[0-9a-fA-F]{4}))(?=(?<name>--?[A-Za-z0-9][A-Za-z0-9_\-]{0,60}))\k<name>(?:=|[ \t]{1,16})${CLI_VALUE}`,
+    ),
+    lead: "A-Za-z0-9_\\-",
+    rejectName: (n) => !SECRET_OPTION.test(n),
+    before: 64,
+    after: 400,
+    priority: 2,
+    minEntropy: 2.5,
+    validate: (s, g) => SECRET_OPTION.test(g.name ?? "") && optionValueValid(g.name ?? "", s),
+  },
+  {
+    kind: "cli_password",
+    title: "Password given to a client's short option",
+    description:
+      "`az login -p`, `redis-cli -a`, `sqlcmd -P`, `zip -P`/`unzip -P`, `7z -p`, `ldapsearch -w` (and the other ldap tools), `mongosh -p`, `smbclient -U user%SECRET` and `sqlplus user/SECRET@db`.",
+    keywords: [
+      "az login",
+      "redis-cli",
+      "sqlcmd",
+      "zip",
+      "7z a",
+      "7z x",
+      "7z e",
+      "7za",
+      "ldap",
+      "mongo",
+      "smbclient",
+      "sqlplus",
+    ],
+    pattern: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:az[ \t]+login(?:[ \t][^\n|;&]{0,300}?)?[ \t]-p${FLAG_SEP}${CLI_VALUE}|redis-cli(?:[ \t][^\n|;&]{0,300}?)?[ \t]-a[ \t]{1,16}${CLI_VALUE}|sqlcmd(?:[ \t][^\n|;&]{0,300}?)?[ \t]-P[ \t]{0,16}${CLI_VALUE}|(?:un)?zip(?:[ \t][^\n|;&]{0,300}?)?[ \t]-P[ \t]{1,16}${CLI_VALUE}|7za?(?:[ \t][^\n|;&]{0,300}?)?[ \t]-p${CLI_VALUE}|ldap(?:search|modify|add|delete|whoami|passwd|compare|modrdn)(?:[ \t][^\n|;&]{0,300}?)?[ \t]-w[ \t]{1,16}${CLI_VALUE}|mongo(?:sh|dump|restore|export|import)?(?:[ \t][^\n|;&]{0,300}?)?[ \t]-p[ \t]{1,16}${CLI_VALUE}|smbclient(?:[ \t][^\n|;&]{0,300}?)?[ \t](?:-U|--user)${FLAG_SEP}[^\s%"']{1,64}%(?<s>[^\s"'\\;&|]{1,256})|sqlplus(?:[ \t]+-[A-Za-z]{1,12})*[ \t]+[A-Za-z][A-Za-z0-9_$#]{0,29}\/(?<s>[^\s@\/"'\\]{1,128})(?=@|[ \t]|$))`,
+    ),
+    after: 800,
+    priority: 2,
+    validate: (s) => !isReference(s) && !s.startsWith("-") && s.length >= 4,
+  },
+  {
+    kind: "cli_password",
+    title: "Secret fed to a login or secret store on standard input",
+    description:
+      "`echo SECRET | docker login --password-stdin` (also podman, helm, oras), `echo TOKEN | gh auth login --with-token`, `echo 'user:SECRET' | chpasswd`, and a secret piped or given as a here-string (`<<< SECRET`) to `wrangler secret put`, `vercel env add`, `gh secret set`, `docker secret create`.",
+    keywords: [
+      "--password-stdin",
+      "--with-token",
+      "chpasswd",
+      "secret put",
+      "env add",
+      "secret set",
+      "secret create",
+    ],
+    pattern: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:(?:echo|printf)(?:[ \t]+-[neE]{1,3})?(?:[ \t]+'%s(?:\\n)?')?[ \t]+${CLI_VALUE}[ \t]*\|[ \t]*(?:sudo[ \t]+)?[^|\n;&]{0,200}?(?:--password-stdin|--with-token|chpasswd|${STDIN_SECRET_SINK})|(?:--password-stdin|--with-token|${STDIN_SECRET_SINK})[^|\n;&<]{0,200}<<<[ \t]*${CLI_VALUE})`,
+    ),
+    before: 600,
+    after: 600,
+    priority: 2,
+    validate: (s) => !isReference(s) && s.length >= 6,
+  },
+  {
+    kind: "cli_config_secret",
+    title: "Secret stored with a tool's config command",
+    description:
+      "`npm|pnpm|yarn config set <key> <value>`, `aws configure set <key> <value>`, `git config <key> <value>`, `gh secret set NAME --body <value>`, `poetry|composer config http-basic.<repo> <user> <password>`, `ngrok config add-authtoken <token>`, `dotnet user-secrets set <key> <value>`, where the key names a secret (`_authToken`, `npmAuthToken`, `aws_secret_access_key`, `github.token`).",
+    keywords: [
+      "config set",
+      "configure set",
+      "git config",
+      "secret set",
+      "http-basic.",
+      "add-authtoken",
+      "ngrok authtoken",
+      "user-secrets set",
+    ],
+    pattern: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:(?:(?:npm|pnpm|yarn)[ \t]+config[ \t]+set|aws[ \t]+configure[ \t]+set|git[ \t]+config(?:[ \t]+--(?:global|local|system|worktree|add|replace-all))*)[ \t]+(?<name>[^\s"'=]{2,200})(?:[ \t]+|=)${CLI_VALUE}|gh[ \t]+secret[ \t]+set[ \t]+(?<name>[A-Za-z0-9_]{1,100})(?:[ \t]+-[A-Za-z-]{1,20}(?:[ \t]+[^\s-][^\s]{0,100})?)*?[ \t]+(?:--body|-b)${FLAG_SEP}${CLI_VALUE}|(?:poetry|composer)[ \t]+config(?:[ \t]+-g|[ \t]+--global)?[ \t]+(?<name>http-basic\.[^\s]{1,200})[ \t]+[^\s]{1,128}[ \t]+${CLI_VALUE}|ngrok[ \t]+(?:config[ \t]+)?(?<name>add-authtoken|authtoken)[ \t]+${CLI_VALUE}|dotnet[ \t]+user-secrets[ \t]+set[ \t]+\\{0,3}["']?(?<name>[^\s"'\\]{2,200})\\{0,3}["']?[ \t]+${CLI_VALUE})`,
+    ),
+    before: 32,
+    after: 800,
+    priority: 2,
+    validate: (s, g) => {
+      const name = g.name ?? "";
+      const named = /^http-basic\.|^(?:add-)?authtoken$/.test(name) || /^[A-Z0-9_]+$/.test(name) ||
+        (SECRET_NAME_RE.test(name) && !isExcludedName(name.replace(/^.*[:/]/, "")));
+      // A word alone (`ngrok authtoken followed by ...` in prose) is not a value.
+      return named && !isReference(s) && !isRepeatedPlaceholder(s) && s.length >= 6 &&
+        /[^A-Za-z]/.test(s) && !isSecretSource(s);
+    },
+  },
+  {
+    kind: "secret_pair",
+    title: "Secret beside its quoted name in code",
+    description:
+      'A quoted name holding a secret word, then a quoted value: `define(\'DB_PASSWORD\', \'...\')`, `setenv("TOKEN", "...")`, `props.put("password", "...")`; passwords of 6 or more characters with a non-letter, other secrets of 12 or more with letters and digits.',
+    keywords: [...ASSIGNMENT_KEYWORDS, "api-key", "accesskey", "secretkey", "auth_key"],
+    pattern: new RegExp(
+      String
+        .raw`(?<=["'])(?=(?<name>[A-Za-z0-9_.:\-]{3,96}))\k<name>\\{0,3}["'][ \t]{0,16},[ \t]{0,16}\\{0,3}(?<q>["'])(?<s>[^"'\\\r\n]{6,4096})\\{0,3}\k<q>(?![ \t]*,[ \t]*\\{0,3}["'])`,
+      "i",
+    ),
+    lead: "A-Za-z0-9_.:\\-",
+    rejectName: rejectAssignmentName,
+    // The closing quote, `,` and a value of six or more characters.
+    follows: {
+      quote: true,
+      escapes: 3,
+      blanks: 16,
+      operators: ",",
+      value: { blanks: 16, min: 6 },
+    },
+    before: 64,
+    after: 4300,
+    priority: 1,
+    minEntropy: 3,
+    validate: pairValueValid,
+  },
+  {
+    kind: "secret_pair",
+    title: "Secret assigned to a quoted index in code",
+    description:
+      '`os.environ["API_KEY"] = "..."`, `ENV["TOKEN"] = "..."`, `headers["X-Api-Key"] = "..."`: a quoted index holding a secret word assigned a quoted value, with the same value checks.',
+    keywords: [...ASSIGNMENT_KEYWORDS, "api-key", "accesskey", "secretkey", "auth_key"],
+    pattern: new RegExp(
+      String
+        .raw`(?<=["'])(?=(?<name>[A-Za-z0-9_.:\-]{3,96}))\k<name>\\{0,3}["'][ \t]{0,16}\][ \t]{0,16}=[ \t]{0,16}\\{0,3}(?<q>["'])(?<s>[^"'\\\r\n]{6,4096})\\{0,3}\k<q>(?![ \t]*,[ \t]*\\{0,3}["'])`,
+      "i",
+    ),
+    lead: "A-Za-z0-9_.:\\-",
+    rejectName: rejectAssignmentName,
+    // The closing quote and `]` (an index assignment).
+    follows: { quote: true, escapes: 3, blanks: 16, operators: "\\]" },
+    before: 64,
+    after: 4300,
+    priority: 1,
+    minEntropy: 3,
+    validate: pairValueValid,
+  },
+  {
+    kind: "generic_secret",
+    title: "Secret in a YAML block scalar",
+    description:
+      "`password: |` or `api_key: >-` with the value on the next, indented line (a literal or folded block of one line), under a name with a secret word; the same value checks as a quoted pair.",
+    keywords: ASSIGNMENT_KEYWORDS,
+    pattern: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>(?:\\?["'])?[ \t]{0,16}:[ \t]{1,16}[|>][+-]?[1-9]?[ \t]{0,16}${NL}[ \t]{1,32}(?<s>[^\s#\\][^\s\\]{5,4095})(?=[ \t]*(?:${NL}|$))`,
+    ),
+    lead: "A-Za-z0-9_.\\-",
+    rejectName: rejectAssignmentName,
+    // The block indicator right after the colon.
+    follows: {
+      quote: true,
+      escapes: 1,
+      blanks: 16,
+      operators: ":",
+      value: { blanks: 16, min: 1, cls: "|>" },
+    },
+    before: 64,
+    after: 4300,
+    priority: 1,
+    minEntropy: 3,
+    validate: pairValueValid,
+  },
+  {
+    kind: "name_value_secret",
+    title: "Secret in a JSON name/value pair",
+    description:
+      '`{"name": "DB_PASSWORD", "value": "..."}` (ECS task definitions, API payloads, env lists as JSON) and `{"Name": "/prod/db/password", "Type": "SecureString", "Value": "..."}` (SSM parameters): the name, or its last path segment, holds a secret word; up to three other members may sit between.',
+    keywords: ['"name":', '"name" :', '\\"name\\":'],
+    pattern: new RegExp(
+      String
+        .raw`${JQ}name${JQ}[ \t]{0,8}:[ \t]{0,8}${JQ}(?=[A-Za-z0-9_./:\-]{0,200}?(?:pass|secret|token|key|cred|auth|pwd))(?<path>[A-Za-z0-9_./:\-]{0,200}?)(?<name>[A-Za-z0-9_.\-]{2,96})${JQ}[ \t]{0,8},${JWS}(?:${JQ}[A-Za-z]{1,30}${JQ}[ \t]{0,8}:[ \t]{0,8}(?:${JQ}[^"\\\r\n]{0,200}${JQ}|[0-9a-z]{1,20})[ \t]{0,8},${JWS}){0,3}${JQ}value${JQ}[ \t]{0,8}:[ \t]{0,8}${JQ}(?<s>[^"\\\r\n]{4,4096})${JQ}`,
+      "i",
+    ),
+    after: 6000,
+    priority: 2,
+    validate: (s, g) => !/^(?:true|false|null)$/i.test(s) && nameValueValid(s, g),
+  },
+  {
+    kind: "sql_password",
+    title: "Password in a SQL statement",
+    description:
+      "`IDENTIFIED BY '...'` (MySQL, Oracle), `PASSWORD '...'` after `CREATE`/`ALTER USER` or `ROLE ... WITH` (PostgreSQL) and `SET PASSWORD [FOR user] = '...'`.",
+    keywords: ["identified by", "password '", "password e'", "set password"],
+    pattern: new RegExp(
+      String
+        .raw`(?<=(?:^|[^A-Za-z0-9_]|\\[nrt])(?:CREATE|ALTER|GRANT)\b[^;\r\n]{0,200}?)IDENTIFIED[ \t]+BY[ \t]+(?:PASSWORD[ \t]+)?(?:'(?<s>[^'\r\n]{1,256})'|\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"|(?<s>[A-Za-z0-9_#$]{1,128})(?=[ \t]*(?:;|$|\r|\n|\\n|DEFAULT|QUOTA|ACCOUNT|PASSWORD|PROFILE)))|(?<=(?:^|[^A-Za-z0-9_]|\\[nrt])(?:WITH|ROLE|USER|LOGIN|ENCRYPTED|UNENCRYPTED)\b[^;\r\n]{0,200}?)PASSWORD[ \t]+E?'(?<s>[^'\r\n]{1,256})'|SET[ \t]+PASSWORD(?:[ \t]+FOR[ \t]+[^=\r\n;]{1,200}?)?[ \t]*=[ \t]*(?:PASSWORD[ \t]*\([ \t]*)?'(?<s>[^'\r\n]{1,256})'`,
+      "i",
+    ),
+    before: 300,
+    after: 600,
+    priority: 2,
+    validate: (s) => !isReference(s) && s.length >= 4,
+  },
+  {
+    kind: "password_assignment",
+    title: "Password directive in a server config",
+    description:
+      "`requirepass SECRET` and `masterauth SECRET` at the start of a line (Redis config) or after `CONFIG SET`, quoted or bare.",
+    keywords: ["requirepass", "masterauth"],
+    pattern: new RegExp(
+      String
+        .raw`(?<=(?:^|[\r\n]|\\n|CONFIG[ \t]+SET)[ \t]{0,16})(?:requirepass|masterauth)[ \t]{1,16}${CLI_VALUE}`,
+      "i",
+    ),
+    after: 300,
+    priority: 2,
+    validate: (s) => !isReference(s) && s.length >= 4,
+  },
+  {
+    kind: "env_secret",
+    title: "Secret environment variable set with a blank",
+    description:
+      "`setx NAME value` (Windows) and `set -gx NAME value` (fish), NAME upper-case with a secret word.",
+    keywords: ["setx ", "set -x ", "set -gx ", "set -xg ", "set -ux ", "set -xu ", "set -gux "],
+    pattern: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]))(?:setx|set[ \t]+-[A-Za-z]{1,4})[ \t]{1,16}(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>[ \t]{1,16}${
+        assignedValue(5, String.raw`[^\s"'\x60;&|#\\=]`)
+      }`,
+    ),
+    after: VALUE_MAX + 200,
+    priority: 1,
+    validate: (s, g) =>
+      !isRepeatedPlaceholder(s) && !isReference(s) && assignmentValid(5, true)(s, g),
   },
   {
     kind: "k8s_secret_data",

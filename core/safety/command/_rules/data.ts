@@ -41,6 +41,10 @@ const METADATA_ONLY = new Set([
 const SECRET_VAR =
   /\$\{?(?:[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS?|AUTH)[A-Za-z0-9_]*)\}?|\$env:[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|API_?KEY|ACCESS_KEY)[A-Za-z0-9_]*/i;
 
+/** A jq/yq expression that reads a secret-named variable (`env.GITHUB_TOKEN`, `strenv(API_KEY)`). */
+const SECRET_ENV_READ =
+  /(?:\benv\s{0,8}\.\s{0,8}|\$ENV\s{0,8}\.\s{0,8}|\b(?:str)?env\s{0,8}\(\s{0,8}["']?|\benv\s{0,8}\[\s{0,8}["'])[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS?)/i;
+
 function kubectlGet(argv: readonly string[]): boolean {
   const ops = operandsSkipping(argv, KUBECTL_VALUES);
   return ops[0] === "get" && kubectlPrintsSecret(argv, ops);
@@ -96,7 +100,9 @@ function credentialRule(inv: Invocation, out: Findings): void {
       (pair === "auth token" ||
         (pair.startsWith("auth status") &&
           (hasShort(argv, "t") || hasLong(argv, "show-token"))))) ||
-    (p === "git" && pair === "credential fill") ||
+    (p === "git" && (pair === "credential fill" || /^credential-[a-z0-9-]+ get$/.test(pair))) ||
+    (/^git-credential-[a-z0-9-]+$/.test(p) && sub[0] === "get") ||
+    (/^(?:jq|gojq|yq)$/.test(p) && argv.some((a) => SECRET_ENV_READ.test(a))) ||
     (p === "aws" &&
       (/^configure (?:get|export-credentials)/.test(pair) || pair === "sts get-session-token" ||
         pair === "ecr get-login-password" || pair === "codeartifact get-authorization-token")) ||
@@ -119,6 +125,9 @@ function credentialRule(inv: Invocation, out: Findings): void {
     ((p === "kubectl" || p === "oc" || p === "k") && kubectlGet(argv)) ||
     (p === "gpg" && argv.some((a) => /^--export-secret/.test(a))) ||
     (p === "secret-tool" && sub[0] === "lookup") ||
+    // Saved Wi-Fi keys in clear; PowerShell's own command history file.
+    (p === "netsh" && argv.some((a) => /^key=clear$/i.test(a))) ||
+    argv.some((a) => /\bHistorySavePath\b/i.test(a)) ||
     (p === "cmdkey" && argv.some((a) => /^\/list/i.test(a))) ||
     (p === "get-storedcredential" || p === "mimikatz") ||
     (p === "reg" && /^save$/i.test(sub[0] ?? "") &&

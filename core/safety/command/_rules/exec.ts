@@ -8,6 +8,7 @@
  * @module
  */
 import type { Findings, Invocation } from "../invocation.ts";
+import { isCredentialPath } from "../paths.ts";
 
 /** Programs that are shells: `-c STRING` runs a command, no script operand reads stdin. */
 export const SHELLS = new Set([
@@ -139,8 +140,18 @@ export function analyzeCode(lang: string, code: string, out: Findings): void {
   for (const m of code.matchAll(SHELL_STRING)) {
     out.nested(m[2]!.replace(/\\(.)/g, "$1"), `${lang} command string`);
   }
+  // A string literal naming a credential file (`open("~/.ssh/id_rsa")`, `HOME + "/.aws/credentials"`).
+  for (const m of code.matchAll(STRING_LITERAL)) {
+    if (isCredentialPath(m[2]!.replace(/\\(.)/g, "$1"))) {
+      out.dangerous("credential_exposure", `${lang}: a one-liner that names a credential file`);
+      break;
+    }
+  }
   out.review(`${lang}: runs a code string`);
 }
+
+/** A quoted string literal in a one-liner (group 2 is its text). */
+const STRING_LITERAL = /(["'\x60])((?:(?!\1)[^\\\n]|\\.){1,1024})\1/g;
 
 function decodePowerShell(b64: string): string | null {
   if (!/^[A-Za-z0-9+/=]{4,}$/.test(b64) || b64.length > 100_000) return null;
@@ -304,6 +315,28 @@ export function execRule(inv: Invocation, out: Findings): void {
     /^(?:run|install|compile)$/.test(inv.argv[0] ?? "")
   ) {
     return out.dangerous("download_exec", "deno run of a URL: runs downloaded code");
+  }
+  // Windows programs that fetch or run a script given on their command line.
+  if (
+    /^mshta(?:\.exe)?$/.test(p) &&
+    inv.argv.some((a) => /^(?:https?|ftp|file|vbscript|javascript|about):|^\\\\/i.test(a))
+  ) {
+    return out.dangerous("download_exec", "mshta: runs a remote or inline script");
+  }
+  if (
+    /^regsvr32(?:\.exe)?$/.test(p) &&
+    inv.argv.some((a) => /^[/-]i:["']?(?:https?|ftp):|^[/-]i:["']?\\\\/i.test(a))
+  ) {
+    return out.dangerous("download_exec", "regsvr32 /i: runs a remote scriptlet");
+  }
+  if (
+    /^rundll32(?:\.exe)?$/.test(p) &&
+    inv.argv.some((a) =>
+      /javascript:|mshtml(?:\.dll)?,\s*RunHTMLApplication|url(?:\.dll)?,\s*(?:OpenURL|FileProtocolHandler)/i
+        .test(a)
+    )
+  ) {
+    return out.dangerous("download_exec", "rundll32: runs a script or URL through a system DLL");
   }
   if (p === "deno" && inv.argv[0] === "eval") {
     const code = inv.args.find((a, i) => i > 0 && !a.text.startsWith("-"));

@@ -75,13 +75,15 @@ export const JQ: ProgramRecord = reads(["jq"], [
   },
 ]);
 
-/** yq: -i edits in place, -s/--split-exp writes a file per document. */
+/** yq: -i edits in place, -s/--split-exp writes a file per document, --from-file runs an unseen program. */
 export const YQ: ProgramRecord = {
   ...reads(["yq"], [
     { long: ["inplace"], short: "i", arity: "none", effect: "writes" },
     { long: ["split-exp"], short: "s", arity: "value", effect: "writes" },
+    // The expression program in a file is not shown here: it may load any file.
+    { long: ["from-file"], arity: "value", effect: "runs" },
     {
-      long: ["from-file", "output-format", "input-format", "indent", "expression"],
+      long: ["output-format", "input-format", "indent", "expression"],
       short: "opI",
       arity: "value",
     },

@@ -17,7 +17,24 @@ const encoder = new TextEncoder();
 
 Deno.test("followsFirst() holds every character a rule's follows pattern can begin with", () => {
   const rng = new Rng(91);
-  const alphabet = ["\\", '"', "'", " ", "\t", ":", "=", ">", "a", "Z", "0", "-", "\n", "`"];
+  const alphabet = [
+    "\\",
+    '"',
+    "'",
+    " ",
+    "\t",
+    ":",
+    "=",
+    ">",
+    "a",
+    "Z",
+    "0",
+    "-",
+    "\n",
+    "`",
+    ",",
+    "]",
+  ];
   const checked = SECRET_RULES.filter((r) => r.follows !== undefined);
   // Positive control: the rules that read names have one.
   assert.ok(checked.length >= 4, `only ${checked.length} rules with follows`);

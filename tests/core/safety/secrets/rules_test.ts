@@ -309,3 +309,148 @@ Deno.test("the shapes of issue 21 are found, and their look-alikes kept (see: #2
   ];
   for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
+
+Deno.test("formats and shapes other projects' rule sets hold are found, whole (see: #21)", () => {
+  const rng = new Rng(2121);
+  const pw = () => p("Zq7", rng.str(ALNUM, 13));
+  const tk = () => p("Q7", rng.str(ALNUM, 30));
+  const uuid = () => [8, 4, 4, 4, 12].map((n) => rng.str(HEX, n)).join("-");
+  const k32 = (sig: string) => p(rng.str(B64, 33), sig, "F", rng.str(B64, 5), "=");
+  const k64 = (sig: string) => p(rng.str(B64, 76), sig, rng.str(B64, 5), "Q==");
+  const cask = () =>
+    p(rng.str(ALNUM, 52), "JQQ", "J99", "BC", rng.str(ALNUM, 16), "A", rng.str(ALNUM, 7));
+  const cases: [string, (s: string) => string, string][] = [
+    [
+      "azure_identifiable_key",
+      (s) => `c.redis.cache.windows.net:6380,password=${s},ssl=True`,
+      k32("AzCa"),
+    ],
+    ["azure_identifiable_key", (s) => `"subscriptionKey": "${s}"`, k32("APIM")],
+    ["azure_identifiable_key", (s) => `key1  ${s}`, k64("+ASt")],
+    ["azure_identifiable_key", (s) => `AZURE_OPENAI_KEY=${s}`, cask()],
+    [
+      "slack_token",
+      (s) => `token: ${s}`,
+      p("xo", "xc-", "1234567", "-2345678", "-3456789-", rng.str(HEX, 64)),
+    ],
+    [
+      "slack_token",
+      (s) => `Cookie: d=${s}`,
+      p("xo", "xd-", rng.str(ALNUM, 60), "%2B", rng.str(ALNUM, 40)),
+    ],
+    ["authorization_scheme", (s) => `curl -H "Authorization: SSWS ${s}" https://x.okta.test`, tk()],
+    ["authorization_scheme", (s) => `Authorization: DeepL-Auth-Key ${s}:fx`, uuid()],
+    ["authorization_scheme", (s) => `{"Authorization": "GenieKey ${s}"}`, uuid()],
+    ["authorization_scheme", (s) => `Authorization: sso-key ${s}`, `${tk()}:${tk()}`],
+    ["session_cookie", (s) => `curl -b "sessionid=${s}" https://x.test`, rng.str(HEX, 32)],
+    ["session_cookie", (s) => `Set-Cookie: laravel_session=${s}; Path=/; HttpOnly`, tk()],
+    [
+      "session_cookie",
+      (s) => `Cookie: PHPSESSID=${s}`,
+      p("q7", rng.str("abcdefghijklmnopqrstuvwxyz0123456789", 30)),
+    ],
+    ["cli_secret_option", (s) => `mytool --api-key ${s} run`, tk()],
+    ["cli_secret_option", (s) => `vault write auth/x --client-secret "${s}"`, tk()],
+    ["cli_secret_option", (s) => `keytool -genkey -keystore ks.jks -storepass ${s}`, pw()],
+    ["cli_secret_option", (s) => `openssl pkcs12 -export -passout pass:${s} -out c.p12`, pw()],
+    ["cli_secret_option", (s) => `gpg --batch --passphrase '${s}' -d f.gpg`, pw()],
+    ["cli_secret_option", (s) => `curl --oauth2-bearer ${s} https://x.test`, tk()],
+    ["cli_password", (s) => `az login -u ops@x.test -p ${s}`, pw()],
+    ["cli_password", (s) => `redis-cli -h cache -a ${s} ping`, pw()],
+    ["cli_password", (s) => `sqlcmd -S db -U sa -P ${s} -Q "select 1"`, pw()],
+    ["cli_password", (s) => `zip -P ${s} out.zip notes.txt`, pw()],
+    ["cli_password", (s) => `7z a -p${s} out.7z dir`, pw()],
+    ["cli_password", (s) => `ldapsearch -x -D cn=admin,dc=x -w ${s} -b dc=x`, pw()],
+    ["cli_password", (s) => `smbclient //srv/share -U admin%${s}`, pw()],
+    ["cli_password", (s) => `sqlplus scott/${s}@//db.internal:1521/ORCL`, pw()],
+    ["cli_password", (s) => `echo ${s} | docker login ghcr.io -u bob --password-stdin`, tk()],
+    ["cli_password", (s) => `echo "${s}" | gh auth login --with-token`, tk()],
+    ["cli_config_secret", (s) => `aws configure set aws_secret_access_key ${s}`, tk()],
+    ["cli_config_secret", (s) => `yarn config set npmAuthToken ${s}`, tk()],
+    ["cli_config_secret", (s) => `git config --global github.token ${s}`, tk()],
+    ["cli_config_secret", (s) => `gh secret set API_TOKEN --body "${s}"`, tk()],
+    ["cli_config_secret", (s) => `poetry config http-basic.private bob ${s}`, pw()],
+    ["secret_pair", (s) => `os.environ["OPENAI_API_KEY"] = "${s}"`, tk()],
+    ["secret_pair", (s) => `os.environ.setdefault("API_TOKEN", "${s}")`, tk()],
+    ["secret_pair", (s) => `System.setProperty("db.password", "${s}");`, pw()],
+    ["secret_pair", (s) => `setenv("API_TOKEN", "${s}", 1);`, tk()],
+    ["cli_config_secret", (s) => `dotnet user-secrets set "Stripe:SecretKey" "${s}"`, tk()],
+    ["sql_password", (s) => `CREATE USER 'app'@'%' IDENTIFIED BY '${s}';`, pw()],
+    ["sql_password", (s) => `CREATE USER scott IDENTIFIED BY ${s};`, pw()],
+    ["sql_password", (s) => `SET PASSWORD FOR 'app'@'localhost' = '${s}';`, pw()],
+    ["password_assignment", (s) => `# security\nrequirepass ${s}\n`, pw()],
+    ["password_assignment", (s) => `redis-cli CONFIG SET masterauth "${s}"`, pw()],
+    ["env_secret", (s) => `setx OPENAI_API_KEY "${s}"`, tk()],
+    ["env_secret", (s) => `set -gx API_TOKEN ${s}`, tk()],
+    ["env_secret", (s) => `MYSQL_PWD=${s} mysql -u root`, pw()],
+  ];
+  for (const [kind, wrap, secret] of cases) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const text = ctx(wrap(secret));
+      const r = redactText(engine, text);
+      assert.ok(r.kinds.includes(kind), `${kind}: ${JSON.stringify(r.kinds)} in ${text}`);
+      assert.ok(!r.text.includes(secret.slice(2, 14)), `${kind}: secret survived in ${r.text}`);
+      assert.ok(r.text.includes(`[REDACTED:${kind}]`), `${kind}: marker missing in ${r.text}`);
+    }
+    // The same shape with a reference or placeholder in place of the secret is kept.
+    for (const placeholder of ["$SECRET_VALUE", "<your-secret>"]) {
+      const text = wrap(placeholder);
+      assert.deepEqual(redactText(engine, text).kinds, [], text);
+    }
+  }
+});
+
+Deno.test("more shapes: XML tokens, YAML block scalars, Authorization set in code, stdin secret stores (see: #21)", () => {
+  const rng = new Rng(2122);
+  const tk = () => p("Q7", rng.str(ALNUM, 30));
+  const pw = () => p("Zq7", rng.str(ALNUM, 13));
+  const cases: [string, (s: string) => string, string][] = [
+    ["xml_token", (s) => `<apiKey>${s}</apiKey>`, tk()],
+    ["xml_token", (s) => `<accessToken>${s}</accessToken>`, tk()],
+    ["generic_secret", (s) => `db:\n  password: |\n    ${s}\n`, pw()],
+    ["generic_secret", (s) => `api_key: >-\n  ${s}\n`, tk()],
+    ["authorization_token", (s) => `conn.setRequestProperty("Authorization", "token ${s}");`, tk()],
+    ["authorization_scheme", (s) => `headers.set('Authorization', 'SSWS ${s}')`, tk()],
+    ["cli_password", (s) => `echo ${s} | wrangler secret put API_KEY`, tk()],
+    ["cli_password", (s) => `vercel env add API_KEY production <<< "${s}"`, tk()],
+    ["cli_config_secret", (s) => `ngrok config add-authtoken ${s}`, tk()],
+    [
+      "generic_secret",
+      (s) => `curl -H "X-Consul-Token: ${s}" https://consul.test`,
+      [8, 4, 4, 4, 12].map((n) => rng.str(HEX, n)).join("-"),
+    ],
+    [
+      "generic_secret",
+      (s) => `X-Postmark-Server-Token: ${s}`,
+      [8, 4, 4, 4, 12].map((n) => rng.str(HEX, n)).join("-"),
+    ],
+    [
+      "name_value_secret",
+      (s) =>
+        `{"Parameter": {"Name": "/prod/db/password", "Type": "SecureString", "Value": "${s}"}}`,
+      pw(),
+    ],
+    ["name_value_secret", (s) => `"environment": [{"name": "API_TOKEN", "value": "${s}"}]`, tk()],
+  ];
+  for (const [kind, wrap, secret] of cases) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const text = ctx(wrap(secret));
+      const r = redactText(engine, text);
+      assert.ok(r.kinds.includes(kind), `${kind}: ${JSON.stringify(r.kinds)} in ${text}`);
+      assert.ok(!r.text.includes(secret.slice(2, 14)), `${kind}: secret survived in ${r.text}`);
+    }
+    for (const placeholder of ["$SECRET_VALUE", "<your-secret>"]) {
+      const text = wrap(placeholder);
+      assert.deepEqual(redactText(engine, text).kinds, [], text);
+    }
+  }
+  // Look-alikes of the block-scalar shape: prose and a multi-line block of words.
+  for (
+    const text of [
+      "description: |\n  The token is sent in a header.\n",
+      "password: |\n  Use a long passphrase\n",
+      'headers.set("Authorization", token)',
+      `X-Request-Id: ${[8, 4, 4, 4, 12].map((n) => rng.str(HEX, n)).join("-")}`,
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
