@@ -56,6 +56,9 @@ export interface HeadDiff {
   treesRead: number;
 }
 
+/** What the HEAD diff needs of an index entry. */
+type IndexedFile = Pick<IndexEntry, "path" | "mode" | "oid">;
+
 interface HeadBlob {
   mode: number;
   oid: string;
@@ -114,6 +117,8 @@ export async function diffIndexHead(
   for (const node of index.cacheTree ?? []) cacheCounts.set(node.path, node.entryCount);
 
   const head = new Map<string, HeadBlob>();
+  /** HEAD's tree id of each directory read, by prefix ("dir/"). */
+  const headTrees = new Map<string, string>();
   /** HEAD directories whose cache-tree node matched: prefix -> tree id. */
   const skipped = new Map<string, string>();
   let treesRead = 0;
@@ -133,6 +138,7 @@ export async function diffIndexHead(
         treesRead += batch.length;
         bodies.forEach((tree, b) => {
           const prefix = batch[b]![1];
+          headTrees.set(prefix, batch[b]![0]);
           for (const t of tree) {
             const path = prefix + t.name;
             if ((t.mode & MODE_TYPE_MASK) === MODE_TREE) next.push([t.oid, `${path}/`]);
@@ -149,9 +155,61 @@ export async function diffIndexHead(
   const paths = index.paths;
   const n = index.count;
   const staged: StagedChange[] = [];
-  const added: IndexEntry[] = [];
+  const added: IndexedFile[] = [];
   const unmergedMasks = new Map<string, { mask: number; mode: number }>();
   const sparseDirs: string[] = [];
+
+  /** Compares one index entry (stage 0, a file, symlink or gitlink) with HEAD. */
+  function compareWithHead(e: IndexedFile): void {
+    const h = head.get(e.path);
+    if (h === undefined) {
+      added.push(e);
+      return;
+    }
+    head.delete(e.path);
+    if ((h.mode & MODE_TYPE_MASK) !== (e.mode & MODE_TYPE_MASK)) {
+      staged.push({ path: e.path, x: "T", headMode: h.mode, indexMode: e.mode });
+    } else if (h.oid !== e.oid || h.mode !== e.mode) {
+      staged.push({ path: e.path, x: "M", headMode: h.mode, indexMode: e.mode });
+    }
+  }
+
+  /**
+   * A sparse-index directory stands for its tree. The same tree as HEAD's
+   * directory: nothing under it changed. Another tree (`git rm --sparse`,
+   * `git add --sparse` of a file out of the cone): its files are compared
+   * with HEAD's one by one, as git compares the expanded index.
+   */
+  async function compareSparseDir(prefix: string, oid: string): Promise<void> {
+    sparseDirs.push(prefix);
+    if (headTrees.get(prefix) === oid) return;
+    const rows: IndexedFile[] = [];
+    const walk = async (treeOid: string, at: string, depth: number): Promise<void> => {
+      if (depth > 256) {
+        throw new GitCorruptError(
+          "Cannot read a sparse directory: nested too deep",
+          "git_tree_invalid",
+        );
+      }
+      for (const t of await readTree(objects, treeOid)) {
+        if ((t.mode & MODE_TYPE_MASK) === MODE_TREE) {
+          await walk(t.oid, `${at}${t.name}/`, depth + 1);
+        } else rows.push({ path: at + t.name, mode: t.mode, oid: t.oid });
+      }
+    };
+    await walk(oid, prefix, 0);
+    for (const r of rows) compareWithHead(r);
+    // What HEAD has under the directory and its tree does not: deleted.
+    for (const path of [...head.keys()]) {
+      if (path.startsWith(prefix)) {
+        const h = head.get(path)!;
+        head.delete(path);
+        deletedInSparse.set(path, h);
+      }
+    }
+  }
+  /** HEAD files under a changed sparse directory that its tree lacks. */
+  const deletedInSparse = new Map<string, HeadBlob>();
 
   /**
    * If a skipped HEAD directory starts at entry i, returns the index after its
@@ -199,23 +257,11 @@ export async function diffIndexHead(
       continue;
     }
     if ((e.mode & MODE_TYPE_MASK) === MODE_TREE) {
-      // Sparse-index directory: stands for HEAD's subtree (approximation: its
-      // contents are taken as unchanged).
-      sparseDirs.push(e.path.endsWith("/") ? e.path : `${e.path}/`);
+      await compareSparseDir(e.path.endsWith("/") ? e.path : `${e.path}/`, e.oid);
       continue;
     }
     if (e.intentToAdd) continue;
-    const h = head.get(e.path);
-    if (h === undefined) {
-      added.push(e);
-      continue;
-    }
-    head.delete(e.path);
-    if ((h.mode & MODE_TYPE_MASK) !== (e.mode & MODE_TYPE_MASK)) {
-      staged.push({ path: e.path, x: "T", headMode: h.mode, indexMode: e.mode });
-    } else if (h.oid !== e.oid || h.mode !== e.mode) {
-      staged.push({ path: e.path, x: "M", headMode: h.mode, indexMode: e.mode });
-    }
+    compareWithHead(e);
   }
   // A matched HEAD directory no index entry fell into (only possible with an
   // inconsistent cache-tree): read it, so its files show up as deleted.
@@ -225,6 +271,7 @@ export async function diffIndexHead(
       if (sparseDirs.some((d) => path.startsWith(d))) head.delete(path);
     }
   }
+  for (const [path, h] of deletedInSparse) head.set(path, h);
 
   pairRenames(head, added, staged);
 
@@ -241,7 +288,7 @@ export async function diffIndexHead(
 /** Turns same-content D/A pairs into R; the rest stay D and A. */
 function pairRenames(
   deleted: Map<string, HeadBlob>,
-  added: IndexEntry[],
+  added: IndexedFile[],
   out: StagedChange[],
 ): void {
   const byKey = new Map<string, string[]>();

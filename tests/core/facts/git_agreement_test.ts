@@ -244,6 +244,29 @@ Deno.test({
   assert.ok(r.git.untracked.includes("out/new.txt"), "control: a new file is untracked");
 });
 
+Deno.test({
+  name: "sparse index: a file removed or changed out of the cone with --sparse is staged",
+  ignore: OLD_GIT,
+}, async () => {
+  const env = await userEnv();
+  const dir = await base({
+    "out/o.txt": "outside\n",
+    "out/keep.txt": "keep\n",
+    "far/deep/f.txt": "far\n",
+    "in/i.txt": "inside\n",
+  });
+  await git(dir, ["sparse-checkout", "set", "--cone", "--sparse-index", "in"]);
+  await git(dir, ["rm", "-q", "--sparse", "out/o.txt"]);
+  const blob = (await git(dir, ["hash-object", "-w", "--stdin"], { stdin: "changed\n" })).stdout
+    .trim();
+  await git(dir, ["update-index", "--cacheinfo", `100755,${blob},far/deep/f.txt`]);
+  const listed = (await git(dir, ["ls-files", "--sparse"])).stdout;
+  assert.match(listed, /^out\/$/m, "control: out/ is still a sparse directory");
+  const r = await assertAgreesWithGit(env, dir);
+  assert.equal(r.git.tracked.get("out/o.txt"), "D.", "control: git shows the removal staged");
+  assert.equal(r.git.tracked.has("out/keep.txt"), false, "control: the rest of out/ is unchanged");
+});
+
 Deno.test("config cascade: core.excludesFile from ~/.gitconfig, XDG config and include", async () => {
   const env = await userEnv(true);
   const dir = await base();
