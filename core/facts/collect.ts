@@ -479,7 +479,16 @@ export async function collectFacts(
     head: head?.oid ?? null,
     has_commits: head?.hasCommits ?? false,
     operation,
-    dirty: tree === null ? null : all.length > 0,
+    // Dirty only for a change baton saw; with none seen, clean only when
+    // nothing went unchecked (a path not compared, a file over the hash cap
+    // judged by stat data alone, an untracked walk cut short).
+    dirty: tree === null
+      ? null
+      : entries.length + untracked.length > 0
+      ? true
+      : tree.unchecked_total > 0 || oversized.length > 0 || !tree.untracked_complete
+      ? null
+      : false,
     changed_files: listed,
     changed_count: entries.length + oversized.length + untracked.length,
     untracked_count: untracked.length,

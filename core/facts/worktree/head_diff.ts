@@ -13,6 +13,7 @@ import { MODE_GITLINK, MODE_TREE, MODE_TYPE_MASK } from "./compare_stat.ts";
 import { GitCorruptError } from "../git/errors.ts";
 import { parseTree } from "../git/parse_tree.ts";
 import { comparePaths } from "./compare_paths.ts";
+import { escapePathBytes, escapePathText } from "../escape_path.ts";
 
 /** Options of {@linkcode diffIndexHead}. Both fields are required. */
 export interface DiffIndexHeadOptions {
@@ -54,6 +55,13 @@ export interface HeadDiff {
   unmerged: UnmergedPath[];
   /** Tree objects read from the object store. */
   treesRead: number;
+  /**
+   * HEAD paths whose names are not valid UTF-8 (escaped, exact) that the
+   * index does not hold under the same name, blob and mode: the index
+   * side of such a name is never compared here (the caller names those
+   * unchecked), so neither is this one.
+   */
+  invalidHeadNames: string[];
 }
 
 /** What the HEAD diff needs of an index entry. */
@@ -123,25 +131,41 @@ export async function diffIndexHead(
   const skipped = new Map<string, string>();
   let treesRead = 0;
 
-  async function readTrees(roots: [string, string][], allowSkip: boolean): Promise<void> {
+  /**
+   * HEAD paths with a name that is not valid UTF-8, by their exact escaped
+   * form: kept apart, as the decoded text of two such names can be equal.
+   */
+  const headInvalid = new Map<string, HeadBlob>();
+
+  /** A tree to read: id, prefix ("dir/"), and the escaped prefix once a name in it is not UTF-8. */
+  type TreeAt = [string, string, string | null];
+
+  async function readTrees(roots: TreeAt[], allowSkip: boolean): Promise<void> {
     let level = roots;
     while (level.length > 0) {
-      const next: [string, string][] = [];
-      const todo: [string, string][] = [];
-      for (const [oid, prefix] of level) {
-        if (allowSkip && validNodes.get(prefix) === oid) skipped.set(prefix, oid);
-        else todo.push([oid, prefix]);
+      const next: TreeAt[] = [];
+      const todo: TreeAt[] = [];
+      for (const at of level) {
+        if (allowSkip && at[2] === null && validNodes.get(at[1]) === at[0]) {
+          skipped.set(at[1], at[0]);
+        } else todo.push(at);
       }
       for (let at = 0; at < todo.length; at += concurrency) {
         const batch = todo.slice(at, at + concurrency);
         const bodies = await Promise.all(batch.map(([oid]) => readTree(objects, oid)));
         treesRead += batch.length;
         bodies.forEach((tree, b) => {
-          const prefix = batch[b]![1];
-          headTrees.set(prefix, batch[b]![0]);
+          const [oid, prefix, exactPrefix] = batch[b]!;
+          if (exactPrefix === null) headTrees.set(prefix, oid);
           for (const t of tree) {
             const path = prefix + t.name;
-            if ((t.mode & MODE_TYPE_MASK) === MODE_TREE) next.push([t.oid, `${path}/`]);
+            const exact = t.invalid !== undefined || exactPrefix !== null
+              ? (exactPrefix ?? escapePathText(prefix)) +
+                (t.invalid !== undefined ? escapePathBytes(t.invalid) : escapePathText(t.name))
+              : null;
+            if ((t.mode & MODE_TYPE_MASK) === MODE_TREE) {
+              next.push([t.oid, `${path}/`, exact === null ? null : `${exact}/`]);
+            } else if (exact !== null) headInvalid.set(exact, { mode: t.mode, oid: t.oid });
             else head.set(path, { mode: t.mode, oid: t.oid });
           }
         });
@@ -150,7 +174,7 @@ export async function diffIndexHead(
     }
   }
 
-  if (options.headTreeOid !== null) await readTrees([[options.headTreeOid, ""]], true);
+  if (options.headTreeOid !== null) await readTrees([[options.headTreeOid, "", null]], true);
 
   const paths = index.paths;
   const n = index.count;
@@ -231,7 +255,7 @@ export async function diffIndexHead(
           (last + 1 === n || !paths[last + 1]!.startsWith(prefix));
         skipped.delete(prefix);
         if (ok) return last + 1;
-        await readTrees([[treeOid, prefix]], false);
+        await readTrees([[treeOid, prefix, null]], false);
       }
       slash = path.indexOf("/", slash + 1);
     } while (slash >= 0);
@@ -247,7 +271,16 @@ export async function diffIndexHead(
         continue;
       }
     }
+    const invalid = index.invalidNames?.get(i);
     const e = readEntry(index, i++);
+    if (invalid !== undefined) {
+      // Compared by its exact name only; the caller names it unchecked.
+      const h = headInvalid.get(invalid);
+      if (e.stage === 0 && h !== undefined && h.oid === e.oid && h.mode === e.mode) {
+        headInvalid.delete(invalid);
+      }
+      continue;
+    }
     if (e.stage !== 0) {
       const u = unmergedMasks.get(e.path) ?? { mask: 0, mode: 0 };
       u.mask |= 1 << (e.stage - 1);
@@ -265,7 +298,7 @@ export async function diffIndexHead(
   }
   // A matched HEAD directory no index entry fell into (only possible with an
   // inconsistent cache-tree): read it, so its files show up as deleted.
-  if (skipped.size > 0) await readTrees([...skipped].map(([p, oid]) => [oid, p]), false);
+  if (skipped.size > 0) await readTrees([...skipped].map(([p, oid]) => [oid, p, null]), false);
   if (sparseDirs.length > 0) {
     for (const path of [...head.keys()]) {
       if (sparseDirs.some((d) => path.startsWith(d))) head.delete(path);
@@ -282,7 +315,7 @@ export async function diffIndexHead(
   }
   staged.sort((a, b) => comparePaths(a.path, b.path));
   unmerged.sort((a, b) => comparePaths(a.path, b.path));
-  return { staged, unmerged, treesRead };
+  return { staged, unmerged, treesRead, invalidHeadNames: [...headInvalid.keys()].sort() };
 }
 
 /** Turns same-content D/A pairs into R; the rest stay D and A. */
@@ -326,7 +359,7 @@ function basename(path: string): string {
 async function readTree(
   objects: GitObjectReader,
   oid: string,
-): Promise<{ mode: number; name: string; oid: string }[]> {
+): Promise<{ mode: number; name: string; oid: string; invalid?: Uint8Array }[]> {
   const obj = await objects.read(oid);
   if (obj === null) {
     throw new GitCorruptError(
@@ -346,5 +379,9 @@ async function readTree(
       },
     );
   }
-  return parseTree(obj.data).map((t) => ({ mode: parseInt(t.mode, 8), name: t.name, oid: t.oid }));
+  return parseTree(obj.data).map((t) =>
+    t.invalid === undefined
+      ? { mode: parseInt(t.mode, 8), name: t.name, oid: t.oid }
+      : { mode: parseInt(t.mode, 8), name: t.name, oid: t.oid, invalid: t.invalid }
+  );
 }

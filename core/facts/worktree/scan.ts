@@ -430,7 +430,7 @@ export async function scanWorktree(
 
   // Index vs HEAD.
   const headDiff = index === null && options.headTreeOid === null
-    ? { staged: [], unmerged: [], treesRead: 0 }
+    ? { staged: [], unmerged: [], treesRead: 0, invalidHeadNames: [] }
     : await diffIndexHead(idx, {
       headTreeOid: options.headTreeOid,
       objects: options.objects,
@@ -450,6 +450,8 @@ export async function scanWorktree(
   for (const u of headDiff.unmerged) {
     changes.set(u.path, { path: u.path, x: u.x, y: u.y, kind: kindOf(u.mode, undefined) });
   }
+  // HEAD's names that are not UTF-8 and not in the index as they were: unchecked too.
+  badNames.push(...headDiff.invalidHeadNames);
 
   phase("index vs HEAD");
 

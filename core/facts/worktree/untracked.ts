@@ -183,6 +183,10 @@ export async function findUntracked(
     try {
       list = await readDir(abs);
     } catch {
+      // A name that is not UTF-8 comes from the listing with U+FFFD and
+      // cannot be opened by it: an untracked one is listed as a directory
+      // (shown lossily), never left out as if it were empty.
+      if (node === undefined && dir.includes("\uFFFD")) return report(dir);
       return true; // vanished or unreadable while walking: git skips it too
     }
     dirsRead++;

@@ -10,7 +10,7 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { commitAll, git, makeRepo, writeFiles } from "../../_helpers/git.ts";
+import { commitAll, git, GIT_ENV, makeRepo, writeFiles } from "../../_helpers/git.ts";
 import { tempDir } from "../../_helpers/temp.ts";
 import { assertAgreesWithGit, batonFacts, gitAs, type UserEnv } from "../../_helpers/git_oracle.ts";
 
@@ -456,6 +456,38 @@ Deno.test("names that are not UTF-8: tracked ones are named unchecked, never cle
   assert.equal(r.git.tracked.size, 1, "control: git sees the edit");
   assert.equal(r.unchecked.length, 1, `the name stays unchecked (${bad.length} bytes)`);
   await gitAs(env, dir, ["status"]);
+});
+
+/** Runs a shell line in `dir` with printf's octal escapes for bytes that are not UTF-8. */
+async function shell(dir: string, line: string): Promise<void> {
+  const out = await new Deno.Command("sh", { args: ["-c", line], cwd: dir, env: GIT_ENV }).output();
+  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+}
+
+Deno.test("names that are not UTF-8: a staged rename between two is unchecked on both sides, not clean", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  await shell(dir, `printf x > "$(printf 'b\\377')" && git add -A && git commit -qm bad`);
+  await shell(dir, `git mv "$(printf 'b\\377')" "$(printf 'b\\376')"`);
+  const r = await assertAgreesWithGit(env, dir, { allowUnknown: true });
+  assert.equal(r.git.tracked.get("b\\xfe"), "R.", "control: git shows the rename");
+  assert.deepEqual([...r.unchecked].sort(), ["b\\xfe", "b\\xff"], "both names are unchecked");
+  assert.equal(r.facts.dirty, null, "nothing seen changed, but not clean either");
+  // The control: the same name in HEAD and the index leaves only the index side unchecked.
+  await shell(dir, `git mv "$(printf 'b\\376')" "$(printf 'b\\377')"`);
+  const same = await assertAgreesWithGit(env, dir, { allowUnknown: true });
+  assert.equal(same.git.tracked.size, 0, "control: git sees nothing");
+  assert.deepEqual(same.unchecked, ["b\\xff"]);
+});
+
+Deno.test("names that are not UTF-8: an untracked directory is listed (lossily), never left out", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  await shell(dir, `mkdir "$(printf 'd\\377')" && printf u > "$(printf 'd\\377')/f"`);
+  const r = await assertAgreesWithGit(env, dir);
+  assert.deepEqual(r.git.untracked, ["d\\xff/f"], "control: git lists the file inside");
+  assert.deepEqual(r.facts.tree?.untracked, ["d\\x??/"]);
+  assert.equal(r.facts.dirty, true);
 });
 
 Deno.test("conversions: CRLF already in the index is left alone by auto text and renormalised by text", async () => {
