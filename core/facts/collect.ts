@@ -207,7 +207,14 @@ export async function collectFacts(
     );
   }
   const moving = movingVariables(options.gitEnvironment ?? {});
-  if (moving.length > 0) {
+  const formatProblem = config?.formatProblem ?? null;
+  if (formatProblem !== null) {
+    // A format git refuses or baton does not read: neither HEAD nor the tree is guessed.
+    if (!formatProblem.refsReadable) {
+      unavailable.push({ part: "head", reason: formatProblem.reason });
+    }
+    unavailable.push({ part: "worktree", reason: formatProblem.reason });
+  } else if (moving.length > 0) {
     unavailable.push({ part: "worktree", reason: gitEnvironmentReason(moving) });
   } else if (
     await ceilingStopsSearchOnDisk(fs, cwd, repo.workTree, options.gitEnvironment ?? {})
@@ -239,7 +246,7 @@ export async function collectFacts(
   phase("config read");
   let head: Awaited<ReturnType<typeof readHead>> | null = null;
   try {
-    head = await readHead(fs, repo);
+    head = formatProblem === null || formatProblem.refsReadable ? await readHead(fs, repo) : null;
   } catch (e) {
     unavailable.push({ part: "head", reason: unreadableReason(e) });
   }

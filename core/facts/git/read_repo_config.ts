@@ -20,6 +20,7 @@ import { parentDir, resolvePath } from "../../path.ts";
 import { readOptionalText } from "./_read_optional.ts";
 import { GitConfigSyntaxError } from "./errors.ts";
 import { includeIfKnown, includeIfMatches } from "./_include_if.ts";
+import { type FormatProblem, repositoryFormatProblem } from "./repository_format.ts";
 
 /** Options for {@linkcode readRepoConfig}. */
 export interface ReadRepoConfigOptions {
@@ -83,6 +84,11 @@ export interface RepoConfig {
   refStorage: string;
   /** extensions.objectFormat, lower-cased: "sha1" (default) or "sha256". */
   objectFormat: string;
+  /**
+   * Why git would refuse the repository or baton cannot read its format
+   * (repository_format.ts), or null.
+   */
+  formatProblem: FormatProblem | null;
   /** The merged raw config, lowest precedence first. May hold secrets: never render it. */
   config: GitConfig;
   /**
@@ -222,6 +228,7 @@ export async function readRepoConfig(
     ),
     refStorage: (getConfigValue(repoOnly, "extensions.refStorage") ?? "files").toLowerCase(),
     objectFormat: (getConfigValue(repoOnly, "extensions.objectFormat") ?? "sha1").toLowerCase(),
+    formatProblem: repositoryFormatProblem(repoOnly),
     config,
     safeDirectories,
   };

@@ -490,6 +490,51 @@ Deno.test("names that are not UTF-8: an untracked directory is listed (lossily),
   assert.equal(r.facts.dirty, true);
 });
 
+Deno.test("repository format: a version or extension git refuses, SHA-256 objects: the tree is unknown, never compared", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  await writeFiles(dir, { "a.txt": "edited\n" });
+  // Controls: version 1 with extensions git and baton both read.
+  await git(dir, ["config", "core.repositoryFormatVersion", "1"]);
+  await git(dir, ["config", "extensions.objectFormat", "sha1"]);
+  await git(dir, ["config", "extensions.worktreeConfig", "true"]);
+  const ok = await assertAgreesWithGit(env, dir, { label: "control: known extensions" });
+  assert.equal(ok.git.tracked.get("a.txt"), ".M");
+  for (
+    const [key, value] of [["extensions.someFutureThing", "true"], [
+      "core.repositoryFormatVersion",
+      "2",
+    ]]
+  ) {
+    await git(dir, ["config", "-f", ".git/config", key!, value!]);
+    const refused = await gitAs(env, dir, ["status", "--porcelain=v2"], { allowFail: true });
+    assert.notEqual(refused.code, 0, `control: git refuses ${key}`);
+    const facts = await batonFacts(env, dir);
+    assert.equal(facts.tree, undefined, `${key}: no tree compared`);
+    assert.equal(facts.dirty, null);
+    assert.equal(facts.head, null, `${key}: HEAD not read either`);
+    assert.match(
+      facts.unavailable?.find((u) => u.part === "worktree")?.reason ?? "",
+      /git refuses/,
+    );
+    await git(dir, ["config", "-f", ".git/config", "--unset", key!]);
+  }
+  // SHA-256 objects: git reads them, baton does not compare; HEAD and the branch are still read.
+  const sha = (await tempDir("baton-sha256-")).path;
+  await git(sha, ["init", "-q", "--object-format=sha256", "-b", "main", "."]);
+  await writeFiles(sha, { "f.txt": "f\n" });
+  await commitAll(sha, "sha256");
+  await writeFiles(sha, { "f.txt": "edited\n" });
+  const head = (await git(sha, ["rev-parse", "HEAD"])).stdout.trim();
+  assert.equal(head.length, 64, "control: a SHA-256 id");
+  const facts = await batonFacts(env, sha);
+  assert.equal(facts.tree, undefined);
+  assert.equal(facts.dirty, null);
+  assert.match(facts.unavailable?.find((u) => u.part === "worktree")?.reason ?? "", /SHA-256/);
+  assert.equal(facts.head, head);
+  assert.equal(facts.branch, "main");
+});
+
 Deno.test("conversions: CRLF already in the index is left alone by auto text and renormalised by text", async () => {
   const env = await userEnv();
   const dir = await base({ "dos.auto": "one\r\ntwo\r\n", "dos.text": "one\r\ntwo\r\n" });
