@@ -19,7 +19,7 @@ import { stripUrlCredentials } from "./strip_url_credentials.ts";
 import { parentDir, resolvePath } from "../../path.ts";
 import { readOptionalText } from "./_read_optional.ts";
 import { GitConfigSyntaxError } from "./errors.ts";
-import { includeIfKnown, includeIfMatches } from "./_include_if.ts";
+import { includeIfKnown, includeIfMatches, isHasconfigRemoteUrl } from "./_include_if.ts";
 import { type FormatProblem, repositoryFormatProblem } from "./repository_format.ts";
 
 /** Options for {@linkcode readRepoConfig}. */
@@ -161,37 +161,22 @@ export async function readRepoConfig(
     realGitDir: await fs.realPath(repo.gitDir).catch(() => null),
     branch: await currentBranch(fs, repo),
     unevaluated: 0,
+    remoteUrls: null,
+    hasconfigSeen: false,
+    viaHasconfig: false,
   };
-  const entries: GitConfigEntry[] = [];
-  const system = options.systemConfigPath === undefined
-    ? "/etc/gitconfig"
-    : options.systemConfigPath;
-  const globals = options.globalConfigPaths ?? defaultGlobalConfigPaths(options);
-  let unreadableUserFiles = 0;
-  for (const path of [...(system === null ? [] : [system]), ...globals]) {
-    try {
-      entries.push(...await readConfigFile(ctx, path, 0));
-    } catch (e) {
-      // A user or system file that cannot be read (permissions, a sandbox)
-      // is left out and counted; a malformed one still fails like git.
-      if (e instanceof GitConfigSyntaxError) throw e;
-      unreadableUserFiles++;
-    }
+  let read = await readCascade(ctx, repo, options);
+  if (ctx.hasconfigSeen) {
+    // includeIf "hasconfig:remote.*.url:" is decided against every remote
+    // URL of the whole cascade, read first without those includes (git
+    // forbids remote URLs in the files they include).
+    ctx.remoteUrls = read.entries.filter((e) =>
+      e.section === "remote" && e.subsection !== null && e.key === "url" && e.value !== null
+    ).map((e) => e.value!);
+    ctx.unevaluated = 0;
+    read = await readCascade(ctx, repo, options);
   }
-  const safeDirectories: string[] = [];
-  for (const e of entries) {
-    if (e.section !== "safe" || e.subsection !== null || e.key !== "directory") continue;
-    if (e.value === null || e.value === "") safeDirectories.length = 0;
-    else safeDirectories.push(e.value);
-  }
-  const repoEntries = await readConfigFile(ctx, `${repo.commonDir}/config`, 0);
-  entries.push(...repoEntries);
-  const repoLevel = [...repoEntries];
-  if (getConfigBool({ entries: repoEntries }, "extensions.worktreeConfig", false)) {
-    const worktreeEntries = await readConfigFile(ctx, `${repo.gitDir}/config.worktree`, 0);
-    entries.push(...worktreeEntries);
-    repoLevel.push(...worktreeEntries);
-  }
+  const { entries, safeDirectories, unreadableUserFiles, repoEntries, repoLevel } = read;
   const config: GitConfig = { entries };
   const repoOnly: GitConfig = { entries: repoEntries };
 
@@ -232,6 +217,51 @@ export async function readRepoConfig(
     config,
     safeDirectories,
   };
+}
+
+/** One read of git's cascade of config files, includes followed. */
+async function readCascade(
+  ctx: IncludeContext,
+  repo: RepoLocation,
+  options: ReadRepoConfigOptions,
+): Promise<{
+  entries: GitConfigEntry[];
+  safeDirectories: string[];
+  unreadableUserFiles: number;
+  repoEntries: GitConfigEntry[];
+  repoLevel: GitConfigEntry[];
+}> {
+  const entries: GitConfigEntry[] = [];
+  const system = options.systemConfigPath === undefined
+    ? "/etc/gitconfig"
+    : options.systemConfigPath;
+  const globals = options.globalConfigPaths ?? defaultGlobalConfigPaths(options);
+  let unreadableUserFiles = 0;
+  for (const path of [...(system === null ? [] : [system]), ...globals]) {
+    try {
+      entries.push(...await readConfigFile(ctx, path, 0));
+    } catch (e) {
+      // A user or system file that cannot be read (permissions, a sandbox)
+      // is left out and counted; a malformed one still fails like git.
+      if (e instanceof GitConfigSyntaxError) throw e;
+      unreadableUserFiles++;
+    }
+  }
+  const safeDirectories: string[] = [];
+  for (const e of entries) {
+    if (e.section !== "safe" || e.subsection !== null || e.key !== "directory") continue;
+    if (e.value === null || e.value === "") safeDirectories.length = 0;
+    else safeDirectories.push(e.value);
+  }
+  const repoEntries = await readConfigFile(ctx, `${repo.commonDir}/config`, 0);
+  entries.push(...repoEntries);
+  const repoLevel = [...repoEntries];
+  if (getConfigBool({ entries: repoEntries }, "extensions.worktreeConfig", false)) {
+    const worktreeEntries = await readConfigFile(ctx, `${repo.gitDir}/config.worktree`, 0);
+    entries.push(...worktreeEntries);
+    repoLevel.push(...worktreeEntries);
+  }
+  return { entries, safeDirectories, unreadableUserFiles, repoEntries, repoLevel };
 }
 
 function excludesFile(
@@ -293,6 +323,12 @@ interface IncludeContext {
   realGitDir: string | null;
   branch: string | null;
   unevaluated: number;
+  /** Every remote URL of the cascade, once read (for hasconfig:remote.*.url); null before. */
+  remoteUrls: readonly string[] | null;
+  /** A hasconfig:remote.*.url condition was met while reading. */
+  hasconfigSeen: boolean;
+  /** The file being read was included through a hasconfig condition. */
+  viaHasconfig: boolean;
 }
 
 /** The branch HEAD names (for includeIf onbranch:), or null. */
@@ -311,6 +347,11 @@ async function readConfigFile(
   if (text === null) return [];
   const out: GitConfigEntry[] = [];
   for (const entry of parseGitConfig(text).entries) {
+    if (ctx.viaHasconfig && entry.section === "remote" && entry.key === "url") {
+      // git dies here: "remote URLs cannot be configured in file directly or
+      // indirectly included by includeIf.hasconfig:remote.*.url".
+      throw new GitConfigSyntaxError(entry.line, "a remote URL in a file included by hasconfig");
+    }
     out.push(entry);
     if (
       entry.key !== "path" || entry.value === null || entry.value === "" ||
@@ -321,6 +362,9 @@ async function readConfigFile(
       entry.section === "includeif" && entry.subsection !== null &&
       !includeIfKnown(entry.subsection)
     ) ctx.unevaluated++;
+    const hasconfig = entry.section === "includeif" && entry.subsection !== null &&
+      isHasconfigRemoteUrl(entry.subsection);
+    if (hasconfig) ctx.hasconfigSeen = true;
     const conditional = entry.section === "includeif" && entry.subsection !== null &&
       includeIfMatches(entry.subsection, {
         gitDir: ctx.gitDir,
@@ -328,10 +372,18 @@ async function readConfigFile(
         branch: ctx.branch,
         home: ctx.home,
         configDir: parentDir(path) ?? "/",
+        remoteUrls: ctx.remoteUrls,
       });
     if (!plain && !conditional) continue;
     const target = expandPath(entry.value, parentDir(path) ?? "/", ctx.home);
-    if (target !== null) out.push(...await readConfigFile(ctx, target, depth + 1));
+    if (target === null) continue;
+    const outer = ctx.viaHasconfig;
+    ctx.viaHasconfig = outer || hasconfig;
+    try {
+      out.push(...await readConfigFile(ctx, target, depth + 1));
+    } finally {
+      ctx.viaHasconfig = outer;
+    }
   }
   return out;
 }

@@ -296,6 +296,42 @@ Deno.test("config cascade: core.excludesFile from ~/.gitconfig, XDG config and i
   assert.ok(r.git.untracked.includes("x.xdgign"));
 });
 
+Deno.test("config cascade: includeIf hasconfig:remote.*.url is decided against every remote URL", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  await writeFiles(dir, { "x.log": "", "x.keep": "" });
+  await writeFiles(env.home, {
+    ".gitconfig":
+      `[includeIf "hasconfig:remote.*.url:https://example.com/**"]\n\tpath = ~/work.inc\n`,
+    "work.inc": `[core]\n\texcludesFile = ~/work.ignore\n`,
+    "work.ignore": "*.log\n",
+  });
+  // Control: no remote matches, so the include is not read.
+  let r = await assertAgreesWithGit(env, dir, { label: "no remote" });
+  assert.ok(r.git.untracked.includes("x.log"), "control: not ignored without the remote");
+  // A remote set in the repository's config makes the global include apply.
+  await git(dir, ["remote", "add", "origin", "https://example.com/team/repo.git"]);
+  r = await assertAgreesWithGit(env, dir, { label: "remote matches" });
+  assert.ok(!r.git.untracked.includes("x.log"), "control: git applied the include");
+  // A glob's * stops at a slash: this one does not match.
+  await writeFiles(env.home, {
+    ".gitconfig":
+      `[includeIf "hasconfig:remote.*.url:https://example.com/*"]\n\tpath = ~/work.inc\n`,
+  });
+  r = await assertAgreesWithGit(env, dir, { label: "a * stops at a slash" });
+  assert.ok(r.git.untracked.includes("x.log"), "control: git did not apply it");
+  // A remote URL inside a file included that way: git refuses the config.
+  await writeFiles(env.home, {
+    ".gitconfig":
+      `[includeIf "hasconfig:remote.*.url:https://example.com/**"]\n\tpath = ~/work.inc\n`,
+    "work.inc": `[remote "other"]\n\turl = https://example.org/x.git\n`,
+  });
+  const refused = await gitAs(env, dir, ["status", "--porcelain=v2"], { allowFail: true });
+  assert.notEqual(refused.code, 0, "control: git refuses it");
+  const facts = await batonFacts(env, dir);
+  assert.equal(facts.tree, undefined, "no tree compared under a config git refuses");
+});
+
 Deno.test("conversions: the ident attribute (an expanded $Id$ is clean; an edit is not)", async () => {
   const env = await userEnv();
   const dir = await base({
