@@ -571,6 +571,24 @@ Deno.test("repository format: a version or extension git refuses, SHA-256 object
   assert.equal(facts.branch, "main");
 });
 
+Deno.test("core.ignoreCase: a name whose case differs from a tracked one is not untracked", async () => {
+  const env = await userEnv();
+  const dir = await base({ "docs/d.md": "d\n" });
+  await git(dir, ["config", "core.ignoreCase", "true"]);
+  await Deno.rename(`${dir}/a.txt`, `${dir}/A.txt`);
+  await Deno.rename(`${dir}/src`, `${dir}/SRC`);
+  await writeFiles(dir, { "SRC/new.txt": "n\n", "Docs/z.txt": "z\n", "New.txt": "n\n" });
+  const r = await assertAgreesWithGit(env, dir);
+  assert.ok(!r.git.untracked.includes("A.txt"), "control: git finds A.txt in the index");
+  assert.ok(!r.git.untracked.includes("SRC/b.txt"), "control: and SRC/b.txt");
+  assert.ok(r.git.untracked.includes("SRC/new.txt"), "control: a new name is untracked");
+  assert.ok(r.git.untracked.includes("Docs/z.txt"), "control: in a directory beside docs/ too");
+  // Control: with the setting off, the case-changed names are untracked.
+  await git(dir, ["config", "core.ignoreCase", "false"]);
+  const off = await assertAgreesWithGit(env, dir, { label: "ignoreCase off" });
+  assert.ok(off.git.untracked.includes("A.txt"));
+});
+
 Deno.test("conversions: CRLF already in the index is left alone by auto text and renormalised by text", async () => {
   const env = await userEnv();
   const dir = await base({ "dos.auto": "one\r\ntwo\r\n", "dos.text": "one\r\ntwo\r\n" });
