@@ -51,6 +51,12 @@ import {
   REPLACE_REFS_REASON,
   replaceRefsApply,
 } from "./git/git_reach.ts";
+import {
+  EXCLUDE_DIR_REASON,
+  excludeFileIsDirectory,
+  INSIDE_GIT_DIR_REASON,
+  startedInsideGitDir,
+} from "./git/git_refusals.ts";
 
 /** Options of {@linkcode collectFacts}. */
 export interface CollectFactsOptions {
@@ -236,6 +242,12 @@ export async function collectFacts(
     await replaceRefsApply(fs, repo, config.config, options.gitEnvironment ?? {})
   ) {
     unavailable.push({ part: "worktree", reason: REPLACE_REFS_REASON });
+  } else if (await startedInsideGitDir(fs, cwd, repo)) {
+    unavailable.push({ part: "worktree", reason: INSIDE_GIT_DIR_REASON });
+  } else if (
+    config !== null && await excludeFileIsDirectory(fs, repo, config.excludesFile)
+  ) {
+    unavailable.push({ part: "worktree", reason: EXCLUDE_DIR_REASON });
   } else if (config !== null && !(await sameWorkTree(fs, repo, config.workTreeSetting))) {
     // git would compare another directory: what baton would list here is not git's answer.
     unavailable.push({

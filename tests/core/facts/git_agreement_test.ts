@@ -589,6 +589,34 @@ Deno.test("core.ignoreCase: a name whose case differs from a tracked one is not 
   assert.ok(off.git.untracked.includes("A.txt"));
 });
 
+Deno.test("where git refuses a status (inside the git directory, an exclude file that is a directory) the tree is unknown", async () => {
+  const env = await userEnv(true);
+  const dir = await base();
+  await writeFiles(dir, { "a.txt": "edited\n" });
+  const control = await assertAgreesWithGit(env, dir, { label: "control: the work tree" });
+  assert.equal(control.git.tracked.get("a.txt"), ".M");
+  const refusedAt = async (cwd: string, label: string) => {
+    const g = await gitAs(env, cwd, ["status", "--porcelain=v2"], { allowFail: true });
+    assert.notEqual(g.code, 0, `control: git refuses (${label})`);
+    const facts = await batonFacts(env, cwd);
+    assert.equal(facts.tree, undefined, `${label}: no tree compared`);
+    assert.equal(facts.dirty, null, label);
+    return facts.unavailable?.find((u) => u.part === "worktree")?.reason ?? "";
+  };
+  assert.match(await refusedAt(`${dir}/.git`, "inside .git"), /inside the git directory/);
+  assert.match(
+    await refusedAt(`${dir}/.git/refs`, "deeper inside .git"),
+    /inside the git directory/,
+  );
+  for (const where of [`${env.xdg}/git/ignore`, `${dir}/.git/info/exclude`]) {
+    await Deno.remove(where).catch(() => {});
+    await Deno.mkdir(where, { recursive: true });
+    assert.match(await refusedAt(dir, where), /exclude file/);
+    await Deno.remove(where);
+    await assertAgreesWithGit(env, dir, { label: "control: the directory removed" });
+  }
+});
+
 Deno.test("conversions: CRLF already in the index is left alone by auto text and renormalised by text", async () => {
   const env = await userEnv();
   const dir = await base({ "dos.auto": "one\r\ntwo\r\n", "dos.text": "one\r\ntwo\r\n" });
