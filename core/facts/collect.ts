@@ -578,6 +578,7 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
     fileMode: config.fileMode,
     ignoreCase: config.ignoreCase,
     symlinks: config.symlinks,
+    renames: config.renames,
     sparseCheckout: config.sparseCheckout,
     submoduleState: o.submoduleState,
     convertToGit: async (path, data, rawIsIndexed) =>

@@ -59,6 +59,12 @@ export interface RepoConfig {
   excludesFile: string | null;
   /** core.fileMode (default true). */
   fileMode: boolean;
+  /**
+   * Rename detection in status: status.renames, else diff.renames (default
+   * true; "copies" counts as on), and status.renameLimit, else
+   * diff.renameLimit (default 1000).
+   */
+  renames: { renames: boolean; renameLimit: number };
   /** core.ignoreCase (default false; git sets it on case-insensitive file systems). */
   ignoreCase: boolean;
   /** core.symlinks (default true): false means symlinks are checked out as plain files. */
@@ -189,6 +195,7 @@ export async function readRepoConfig(
     remotes,
     excludesFile: excludesFile(config, repo, home, nonEmpty(options.xdgConfigHome)),
     fileMode: getConfigBool(config, "core.fileMode", true),
+    renames: renameSettings(config),
     ignoreCase: getConfigBool(config, "core.ignoreCase", false),
     symlinks: getConfigBool(config, "core.symlinks", true),
     autocrlf: autocrlf(config),
@@ -271,6 +278,26 @@ function excludesFile(
   xdg: string | null,
 ): string | null {
   return userFile(config, "core.excludesFile", "ignore", repo, home, xdg);
+}
+
+function renameSettings(config: GitConfig): { renames: boolean; renameLimit: number } {
+  const on = (key: string): boolean | undefined => {
+    const v = getConfigValue(config, key);
+    if (v === undefined) return undefined;
+    if (v !== null && /^copies?$/i.test(v.trim())) return true;
+    return getConfigBool(config, key, true);
+  };
+  const limit = (key: string): number | undefined => {
+    const v = getConfigValue(config, key);
+    const n = v === undefined || v === null ? NaN : Number(v.trim());
+    return Number.isInteger(n) ? n : undefined;
+  };
+  const renameLimit = limit("status.renameLimit") ?? limit("diff.renameLimit") ?? 1000;
+  return {
+    renames: on("status.renames") ?? on("diff.renames") ?? true,
+    // git: a limit of 0 or less means its maximum.
+    renameLimit: renameLimit <= 0 ? 32767 : renameLimit,
+  };
 }
 
 function autocrlf(config: GitConfig): "true" | "input" | "false" {

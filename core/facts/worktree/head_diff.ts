@@ -3,13 +3,16 @@
  *
  * The cache-tree makes the common case free: when a directory's cache-tree
  * node is valid and names the same tree as HEAD, nothing under it is read or
- * compared. Only exact renames are detected (same blob id and file type), as
- * baton never reads blob contents from the object store.
+ * compared. Renames are detected as git's status detects them: exact ones
+ * (same blob id and file type), then regular files similar enough, scored
+ * from their blobs (rename_similarity.ts), unless status.renames or
+ * diff.renames turns detection off.
  * @module
  */
 import type { GitObjectReader, StatusCode } from "../types.ts";
 import { type GitIndex, type IndexEntry, readEntry } from "./index_file.ts";
-import { MODE_GITLINK, MODE_TREE, MODE_TYPE_MASK } from "./compare_stat.ts";
+import { MODE_FILE, MODE_GITLINK, MODE_TREE, MODE_TYPE_MASK } from "./compare_stat.ts";
+import { pairSimilar, type SpanCounts, spanCounts } from "./rename_similarity.ts";
 import { GitCorruptError } from "../git/errors.ts";
 import { parseTree } from "../git/parse_tree.ts";
 import { comparePaths } from "./compare_paths.ts";
@@ -23,6 +26,15 @@ export interface DiffIndexHeadOptions {
   objects: GitObjectReader;
   /** Tree objects read at once. @default {32} */
   concurrency?: number;
+  /**
+   * Rename detection as status.renames (else diff.renames) sets it: false
+   * reports every rename as a deletion and an addition. @default {true}
+   */
+  renames?: boolean;
+  /** status.renameLimit (else diff.renameLimit): most sources or destinations for inexact renames. @default {1000} */
+  renameLimit?: number;
+  /** Largest blob read for an inexact rename; a larger one leaves its candidates uncompared. @default {8 MiB} */
+  maxRenameBlobBytes?: number;
 }
 
 /** One staged change. */
@@ -62,6 +74,8 @@ export interface HeadDiff {
    * unchecked), so neither is this one.
    */
   invalidHeadNames: string[];
+  /** Deleted and added paths whose possible inexact rename was not scored (a blob over the cap, too many pairs). */
+  renamesUncompared: string[];
 }
 
 /** What the HEAD diff needs of an index entry. */
@@ -306,7 +320,12 @@ export async function diffIndexHead(
   }
   for (const [path, h] of deletedInSparse) head.set(path, h);
 
-  pairRenames(head, added, staged);
+  const renamesUncompared = await pairRenames(head, added, staged, {
+    renames: options.renames ?? true,
+    limit: options.renameLimit ?? 1000,
+    maxBytes: options.maxRenameBlobBytes ?? 8 * 1024 * 1024,
+    objects,
+  });
 
   const unmerged: UnmergedPath[] = [];
   for (const [path, { mask, mode }] of unmergedMasks) {
@@ -315,15 +334,32 @@ export async function diffIndexHead(
   }
   staged.sort((a, b) => comparePaths(a.path, b.path));
   unmerged.sort((a, b) => comparePaths(a.path, b.path));
-  return { staged, unmerged, treesRead, invalidHeadNames: [...headInvalid.keys()].sort() };
+  return {
+    staged,
+    unmerged,
+    treesRead,
+    invalidHeadNames: [...headInvalid.keys()].sort(),
+    renamesUncompared,
+  };
 }
 
-/** Turns same-content D/A pairs into R; the rest stay D and A. */
-function pairRenames(
+/**
+ * Turns D/A pairs into R as git's status does: exact ones (same blob id and
+ * file type; a same-basename source preferred), then regular files similar
+ * enough (rename_similarity.ts); the rest stay D and A. Returns the paths
+ * whose inexact pairing could not be scored.
+ */
+async function pairRenames(
   deleted: Map<string, HeadBlob>,
   added: IndexedFile[],
   out: StagedChange[],
-): void {
+  options: { renames: boolean; limit: number; maxBytes: number; objects: GitObjectReader },
+): Promise<string[]> {
+  if (!options.renames) {
+    for (const e of added) out.push({ path: e.path, x: "A", headMode: 0, indexMode: e.mode });
+    for (const [path, h] of deleted) out.push({ path, x: "D", headMode: h.mode, indexMode: 0 });
+    return [];
+  }
   const byKey = new Map<string, string[]>();
   for (const [path, h] of deleted) {
     if ((h.mode & MODE_TYPE_MASK) === MODE_GITLINK) continue;
@@ -332,12 +368,13 @@ function pairRenames(
     if (list === undefined) byKey.set(key, [path]);
     else list.push(path);
   }
+  const unpaired: IndexedFile[] = [];
   for (const e of added) {
     const list = (e.mode & MODE_TYPE_MASK) === MODE_GITLINK
       ? undefined
       : byKey.get(`${e.oid}:${e.mode & MODE_TYPE_MASK}`);
     if (list === undefined || list.length === 0) {
-      out.push({ path: e.path, x: "A", headMode: 0, indexMode: e.mode });
+      unpaired.push(e);
       continue;
     }
     list.sort(comparePaths);
@@ -349,8 +386,58 @@ function pairRenames(
     deleted.delete(from);
     out.push({ path: e.path, x: "R", headMode: h.mode, indexMode: e.mode, origPath: from });
   }
+  const regular = (mode: number) => (mode & MODE_TYPE_MASK) === MODE_FILE;
+  const sources = [...deleted].filter(([, h]) => regular(h.mode)).map(([path, h]) => ({
+    path,
+    oid: h.oid,
+  })).sort((a, b) => comparePaths(a.path, b.path));
+  const dests = unpaired.filter((e) => regular(e.mode)).map((e) => ({ path: e.path, oid: e.oid }))
+    .sort((a, b) => comparePaths(a.path, b.path));
+  let similar = new Map<string, string>();
+  const uncompared: string[] = [];
+  const withinLimit = (sources.length <= options.limit || dests.length <= options.limit) &&
+    sources.length * dests.length <= options.limit * options.limit;
+  // Each pair scored costs a pass over a blob's spans: past this many pairs
+  // the candidates are named uncompared rather than held up.
+  if (withinLimit && sources.length * dests.length > MAX_SCORED_PAIRS) {
+    uncompared.push(...sources.map((s) => s.path), ...dests.map((d) => d.path));
+  } else if (sources.length > 0 && dests.length > 0 && withinLimit) {
+    const cache = new Map<string, SpanCounts>();
+    try {
+      similar = await pairSimilar(sources, dests, async (oid) => {
+        const hit = cache.get(oid);
+        if (hit !== undefined) return hit;
+        const obj = await options.objects.read(oid);
+        if (obj === null || obj.type !== "blob") throw new RenameNotScored();
+        if (obj.data.length > options.maxBytes) throw new RenameNotScored();
+        const counts = spanCounts(obj.data);
+        cache.set(oid, counts);
+        return counts;
+      });
+    } catch (e) {
+      if (!(e instanceof RenameNotScored)) throw e;
+      uncompared.push(...sources.map((s) => s.path), ...dests.map((d) => d.path));
+    }
+  }
+  for (const e of unpaired) {
+    const from = similar.get(e.path);
+    if (from === undefined) {
+      out.push({ path: e.path, x: "A", headMode: 0, indexMode: e.mode });
+      continue;
+    }
+    const h = deleted.get(from)!;
+    deleted.delete(from);
+    out.push({ path: e.path, x: "R", headMode: h.mode, indexMode: e.mode, origPath: from });
+  }
   for (const [path, h] of deleted) out.push({ path, x: "D", headMode: h.mode, indexMode: 0 });
+  return uncompared.sort(comparePaths);
 }
+
+/** Most (source, destination) pairs scored for inexact renames. */
+const MAX_SCORED_PAIRS = 10_000;
+
+/** A blob missing or over the cap: the inexact pairing is not scored. */
+class RenameNotScored extends Error {}
 
 function basename(path: string): string {
   return path.slice(path.lastIndexOf("/") + 1);

@@ -617,6 +617,42 @@ Deno.test("where git refuses a status (inside the git directory, an exclude file
   }
 });
 
+Deno.test("renames: an edited staged rename is R. where git's score reaches half, D. and A. below; status.renames=false turns it off", async () => {
+  const env = await userEnv();
+  const lines = (tag: string, from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) => `${tag} line ${from + i}\n`).join("");
+  // Around the threshold: 9, 10 and 11 of 20 lines kept; one with CRLF only.
+  const files: Record<string, string> = {};
+  for (const keep of [9, 10, 11]) files[`k${keep}/old.txt`] = lines(`k${keep}a`, 1, 20);
+  files["crlf/old.txt"] = lines("crlf", 1, 30);
+  files["exact/same.txt"] = lines("exact", 1, 5);
+  const dir = await base(files);
+  for (const keep of [9, 10, 11]) {
+    await git(dir, ["rm", "-q", `k${keep}/old.txt`]);
+    await writeFiles(dir, {
+      // Lines of the same length: the score is the share of lines kept.
+      [`k${keep}/new.txt`]: lines(`k${keep}a`, 1, keep) + lines(`k${keep}b`, keep + 1, 20),
+    });
+  }
+  await git(dir, ["rm", "-q", "crlf/old.txt"]);
+  await writeFiles(dir, { "crlf/new.txt": lines("crlf", 1, 30).replaceAll("\n", "\r\n") });
+  await git(dir, ["mv", "exact/same.txt", "exact/moved.txt"]);
+  await git(dir, ["add", "."]);
+  const r = await assertAgreesWithGit(env, dir);
+  const codes = [9, 10, 11].map((k) => r.git.tracked.get(`k${k}/new.txt`));
+  assert.ok(
+    codes.includes("R.") && codes.includes("A."),
+    `control: the threshold is crossed (${codes})`,
+  );
+  assert.equal(r.git.tracked.get("crlf/new.txt"), "R.", "control: a CR before LF is not counted");
+  await git(dir, ["config", "status.renames", "false"]);
+  const off = await assertAgreesWithGit(env, dir, { label: "status.renames=false" });
+  assert.equal(off.git.tracked.get("exact/moved.txt"), "A.", "control: no rename, even exact");
+  await git(dir, ["config", "status.renames", "true"]);
+  await git(dir, ["config", "diff.renames", "false"]);
+  await assertAgreesWithGit(env, dir, { label: "status.renames over diff.renames" });
+});
+
 Deno.test("conversions: CRLF already in the index is left alone by auto text and renormalised by text", async () => {
   const env = await userEnv();
   const dir = await base({ "dos.auto": "one\r\ntwo\r\n", "dos.text": "one\r\ntwo\r\n" });
