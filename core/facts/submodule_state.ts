@@ -50,7 +50,10 @@ export function submoduleStates(
   return async (path, oid) => {
     try {
       const sub = await repoAtDir(fs, `${repo.workTree}/${path}`);
-      if (sub === null) return "unpopulated";
+      // A `.git` that names no repository (moved or damaged) is not an
+      // unpopulated submodule: git stops with "not a git repository".
+      const broken = sub === null && (await fs.lstat(`${repo.workTree}/${path}/.git`)) !== null;
+      if (sub === null && !broken) return "unpopulated";
       settings ??= ignoreSettings(fs, repo, options);
       const { config, gitmodules } = await settings;
       const ignore: SubmoduleIgnore | { unknown: string } = submoduleIgnore(
@@ -61,6 +64,9 @@ export function submoduleStates(
       );
       if (typeof ignore === "object") return ignore;
       if (ignore === "all") return "clean";
+      if (sub === null) {
+        return { unknown: "the submodule's .git names no repository git can read" };
+      }
       if (depth >= MAX_DEPTH) return { unknown: "submodules nested too deep" };
       const head = await readHead(fs, sub);
       if (head.oid !== oid) return "modified";

@@ -152,6 +152,24 @@ Deno.test("submodules: HEAD moved, content edited, untracked inside, clean and u
   await assertAgreesWithGit(env, dir, { label: "unpopulated" });
 });
 
+Deno.test("submodules: a .git that names no repository is unchecked (git stops), an absent one is unpopulated", async () => {
+  const env = await userEnv();
+  const lib = await base({ "lib.txt": "lib\n" });
+  const dir = await base();
+  await git(dir, ["-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "sub"]);
+  await commitAll(dir, "sub");
+  const moved = `${(await tempDir("baton-moved-")).path}/sub`;
+  await Deno.rename(`${dir}/.git/modules/sub`, moved);
+  const g = await gitAs(env, dir, ["status", "--porcelain=v2"], { allowFail: true });
+  assert.notEqual(g.code, 0, "control: git stops at the broken submodule");
+  const facts = await batonFacts(env, dir);
+  assert.deepEqual(facts.tree?.unchecked, ["sub"], "named unchecked, never clean");
+  assert.equal(facts.dirty, null);
+  // Control: with no .git at all the submodule is unpopulated, clean to both.
+  await Deno.remove(`${dir}/sub/.git`);
+  await assertAgreesWithGit(env, dir, { label: "unpopulated" });
+});
+
 Deno.test("submodules: ignore settings (.gitmodules, the config over it, diff.ignoreSubmodules)", async () => {
   const env = await userEnv();
   const lib = await base({ "lib.txt": "lib\n" });
