@@ -43,6 +43,7 @@ import {
   type GitEnvironment,
   gitEnvironmentReason,
   movingVariables,
+  systemAttributesFile,
 } from "./git/git_environment.ts";
 import {
   ceilingStopsSearchOnDisk,
@@ -73,6 +74,11 @@ export interface CollectFactsOptions {
   gitEnvironment?: GitEnvironment;
   /** The system git config file; null for none. @default {"/etc/gitconfig"} */
   systemConfigPath?: string | null;
+  /**
+   * The system attributes file; null for none. @default {"/etc/gitattributes",
+   * or none with GIT_ATTR_NOSYSTEM set true in `gitEnvironment`}
+   */
+  systemAttributesPath?: string | null;
   /** Most changed files listed and hashed. @default {200} */
   maxFiles?: number;
   /** Largest file hashed; larger ones are recorded by size and mtime. @default {8 MiB} */
@@ -301,6 +307,9 @@ export async function collectFacts(
         headTree,
         objects,
         config,
+        systemAttributesFile: options.systemAttributesPath !== undefined
+          ? options.systemAttributesPath
+          : systemAttributesFile(options.gitEnvironment ?? {}),
         maxUntracked: options.maxUntracked ?? 10_000,
         cacheFs: options.cacheFs ?? null,
         now: options.now,
@@ -539,6 +548,7 @@ interface ScanTreeOptions {
   headTree: string | null;
   objects: ReturnType<typeof createObjectReader>;
   config: Awaited<ReturnType<typeof readRepoConfig>>;
+  systemAttributesFile: string | null;
   maxUntracked: number;
   cacheFs: WriteFs | null;
   now: () => Date;
@@ -568,6 +578,7 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
   };
   const attrs = createAttributeLookup(fs, repo.workTree, repo.commonDir, {
     globalFile: o.config.attributesFile,
+    systemFile: o.systemAttributesFile,
     ignoreCase: o.config.ignoreCase,
   });
   const config = o.config;
