@@ -326,6 +326,9 @@ export async function collectFacts(
           ...configFileOptions(options.gitEnvironment ?? {}),
           expired,
           maxHashBytes,
+          systemAttributesFile: options.systemAttributesPath !== undefined
+            ? options.systemAttributesPath
+            : systemAttributesFile(options.gitEnvironment ?? {}),
         }),
       });
       // .baton/ is baton's own state: it never counts as a change.

@@ -33,6 +33,8 @@ export interface SubmoduleStatesOptions {
   expired: () => boolean;
   /** Largest file hashed inside a submodule. */
   maxHashBytes: number;
+  /** The system attributes file git reads (null for none). @default {null} */
+  systemAttributesFile?: string | null;
 }
 
 /** Deepest nesting of submodules followed. */
@@ -103,6 +105,7 @@ async function dirty(
   }
   const attrs = createAttributeLookup(fs, sub.workTree, sub.commonDir, {
     globalFile: config.attributesFile,
+    systemFile: options.systemAttributesFile ?? null,
     ignoreCase: config.ignoreCase,
   });
   const status = await scanWorktree(fs, sub, {
