@@ -55,6 +55,7 @@ import {
   type GitEnvironment,
   gitEnvironmentReason,
   movingVariables,
+  systemAttributesFile,
 } from "./git/git_environment.ts";
 import {
   ceilingStopsSearchOnDisk,
@@ -63,6 +64,12 @@ import {
   REPLACE_REFS_REASON,
   replaceRefsApply,
 } from "./git/git_reach.ts";
+import {
+  EXCLUDE_DIR_REASON,
+  excludeFileIsDirectory,
+  INSIDE_GIT_DIR_REASON,
+  startedInsideGitDir,
+} from "./git/git_refusals.ts";
 
 /** Options of {@linkcode collectFacts}. */
 export interface CollectFactsOptions {
@@ -79,6 +86,11 @@ export interface CollectFactsOptions {
   gitEnvironment?: GitEnvironment;
   /** The system git config file; null for none. @default {"/etc/gitconfig"} */
   systemConfigPath?: string | null;
+  /**
+   * The system attributes file; null for none. @default {"/etc/gitattributes",
+   * or none with GIT_ATTR_NOSYSTEM set true in `gitEnvironment`}
+   */
+  systemAttributesPath?: string | null;
   /** Most changed files listed and hashed. @default {200} */
   maxFiles?: number;
   /** Largest file hashed; larger ones are recorded by size and mtime. @default {8 MiB} */
@@ -219,7 +231,14 @@ export async function collectFacts(
     );
   }
   const moving = movingVariables(options.gitEnvironment ?? {});
-  if (moving.length > 0) {
+  const formatProblem = config?.formatProblem ?? null;
+  if (formatProblem !== null) {
+    // A format git refuses or baton does not read: neither HEAD nor the tree is guessed.
+    if (!formatProblem.refsReadable) {
+      unavailable.push({ part: "head", reason: formatProblem.reason });
+    }
+    unavailable.push({ part: "worktree", reason: formatProblem.reason });
+  } else if (moving.length > 0) {
     unavailable.push({ part: "worktree", reason: gitEnvironmentReason(moving) });
   } else if (
     await ceilingStopsSearchOnDisk(fs, cwd, repo.workTree, options.gitEnvironment ?? {})
@@ -241,6 +260,12 @@ export async function collectFacts(
     await replaceRefsApply(fs, repo, config.config, options.gitEnvironment ?? {})
   ) {
     unavailable.push({ part: "worktree", reason: REPLACE_REFS_REASON });
+  } else if (await startedInsideGitDir(fs, cwd, repo)) {
+    unavailable.push({ part: "worktree", reason: INSIDE_GIT_DIR_REASON });
+  } else if (
+    config !== null && await excludeFileIsDirectory(fs, repo, config.excludesFile)
+  ) {
+    unavailable.push({ part: "worktree", reason: EXCLUDE_DIR_REASON });
   } else if (config !== null && !(await sameWorkTree(fs, repo, config.workTreeSetting))) {
     // git would compare another directory: what baton would list here is not git's answer.
     unavailable.push({
@@ -251,7 +276,7 @@ export async function collectFacts(
   phase("config read");
   let head: Awaited<ReturnType<typeof readHead>> | null = null;
   try {
-    head = await readHead(fs, repo);
+    head = formatProblem === null || formatProblem.refsReadable ? await readHead(fs, repo) : null;
   } catch (e) {
     unavailable.push({ part: "head", reason: unreadableReason(e) });
   }
@@ -291,6 +316,9 @@ export async function collectFacts(
         headTree,
         objects,
         config,
+        systemAttributesFile: options.systemAttributesPath !== undefined
+          ? options.systemAttributesPath
+          : systemAttributesFile(options.gitEnvironment ?? {}),
         maxUntracked: options.maxUntracked ?? 10_000,
         cacheFs: options.cacheFs ?? null,
         now: options.now,
@@ -307,6 +335,9 @@ export async function collectFacts(
           ...configFileOptions(options.gitEnvironment ?? {}),
           expired,
           maxHashBytes,
+          systemAttributesFile: options.systemAttributesPath !== undefined
+            ? options.systemAttributesPath
+            : systemAttributesFile(options.gitEnvironment ?? {}),
         }),
       });
       if (wt.indexChecksum === "unverified") {
@@ -491,7 +522,16 @@ export async function collectFacts(
     head: head?.oid ?? null,
     has_commits: head?.hasCommits ?? false,
     operation,
-    dirty: tree === null ? null : all.length > 0,
+    // Dirty only for a change baton saw; with none seen, clean only when
+    // nothing went unchecked (a path not compared, a file over the hash cap
+    // judged by stat data alone, an untracked walk cut short).
+    dirty: tree === null
+      ? null
+      : entries.length + untracked.length > 0
+      ? true
+      : tree.unchecked_total > 0 || oversized.length > 0 || !tree.untracked_complete
+      ? null
+      : false,
     changed_files: listed,
     changed_count: entries.length + oversized.length + untracked.length,
     untracked_count: untracked.length,
@@ -523,6 +563,7 @@ interface ScanTreeOptions {
   headTree: string | null;
   objects: ReturnType<typeof createObjectReader>;
   config: Awaited<ReturnType<typeof readRepoConfig>>;
+  systemAttributesFile: string | null;
   maxUntracked: number;
   cacheFs: WriteFs | null;
   now: () => Date;
@@ -552,6 +593,7 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
   };
   const attrs = createAttributeLookup(fs, repo.workTree, repo.commonDir, {
     globalFile: o.config.attributesFile,
+    systemFile: o.systemAttributesFile,
     ignoreCase: o.config.ignoreCase,
   });
   const config = o.config;
@@ -568,6 +610,7 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
     fileMode: config.fileMode,
     ignoreCase: config.ignoreCase,
     symlinks: config.symlinks,
+    renames: config.renames,
     sparseCheckout: config.sparseCheckout,
     submoduleState: o.submoduleState,
     convertToGit: async (path, data, rawIsIndexed) =>

@@ -33,6 +33,8 @@ export interface SubmoduleStatesOptions {
   expired: () => boolean;
   /** Largest file hashed inside a submodule. */
   maxHashBytes: number;
+  /** The system attributes file git reads (null for none). @default {null} */
+  systemAttributesFile?: string | null;
 }
 
 /** Deepest nesting of submodules followed. */
@@ -50,7 +52,10 @@ export function submoduleStates(
   return async (path, oid) => {
     try {
       const sub = await repoAtDir(fs, `${repo.workTree}/${path}`);
-      if (sub === null) return "unpopulated";
+      // A `.git` that names no repository (moved or damaged) is not an
+      // unpopulated submodule: git stops with "not a git repository".
+      const broken = sub === null && (await fs.lstat(`${repo.workTree}/${path}/.git`)) !== null;
+      if (sub === null && !broken) return "unpopulated";
       settings ??= ignoreSettings(fs, repo, options);
       const { config, gitmodules } = await settings;
       const ignore: SubmoduleIgnore | { unknown: string } = submoduleIgnore(
@@ -61,6 +66,9 @@ export function submoduleStates(
       );
       if (typeof ignore === "object") return ignore;
       if (ignore === "all") return "clean";
+      if (sub === null) {
+        return { unknown: "the submodule's .git names no repository git can read" };
+      }
       if (depth >= MAX_DEPTH) return { unknown: "submodules nested too deep" };
       const head = await readHead(fs, sub);
       if (head.oid !== oid) return "modified";
@@ -97,6 +105,7 @@ async function dirty(
   }
   const attrs = createAttributeLookup(fs, sub.workTree, sub.commonDir, {
     globalFile: config.attributesFile,
+    systemFile: options.systemAttributesFile ?? null,
     ignoreCase: config.ignoreCase,
   });
   const status = await scanWorktree(fs, sub, {

@@ -136,6 +136,11 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/core/facts/git/resolve_ref_test.ts",
     reason: "loose and packed ref lookup behind resolveRef",
   },
+  "core/facts/git/git_refusals.ts": {
+    test: "tests/core/facts/git_agreement_test.ts",
+    reason:
+      "each refusal is decided against git itself there (git refuses, baton says unknown; controls)",
+  },
   "core/facts/git/_ref_name.ts": {
     test: "tests/core/facts/git/resolve_ref_test.ts",
     reason: "ref-name validation behind resolveRef",

@@ -1,10 +1,10 @@
 /**
  * Pure: decides an `[includeIf "<condition>"]` section the way git's config
  * reader does for the conditions baton can evaluate without a git binary:
- * `gitdir:`, `gitdir/i:` (glob against the git directory) and `onbranch:`
- * (glob against the checked-out branch). Any other condition
- * (`hasconfig:remote.*.url:`) is not included, as git does for a condition
- * it does not know.
+ * `gitdir:`, `gitdir/i:` (glob against the git directory), `onbranch:`
+ * (glob against the checked-out branch) and `hasconfig:remote.*.url:` (glob
+ * against every remote URL the cascade configures). Any other condition is
+ * not included, as git does for a condition it does not know.
  * @module
  */
 import { resolvePath } from "../../path.ts";
@@ -21,11 +21,20 @@ export interface IncludeIfContext {
   home: string | null;
   /** Directory of the config file holding the condition (for `./`). */
   configDir: string;
+  /** Every remote URL the whole cascade configures; null when not read yet (no match). */
+  remoteUrls?: readonly string[] | null;
 }
 
-/** Whether baton can evaluate `condition` at all (gitdir, gitdir/i, onbranch). */
+const HASCONFIG_REMOTE_URL = "hasconfig:remote.*.url:";
+
+/** Whether `condition` is `hasconfig:remote.*.url:<glob>`. */
+export function isHasconfigRemoteUrl(condition: string): boolean {
+  return condition.startsWith(HASCONFIG_REMOTE_URL);
+}
+
+/** Whether baton can evaluate `condition` at all (gitdir, gitdir/i, onbranch, hasconfig:remote.*.url). */
 export function includeIfKnown(condition: string): boolean {
-  return /^(gitdir:|gitdir\/i:|onbranch:)/.test(condition);
+  return /^(gitdir:|gitdir\/i:|onbranch:)/.test(condition) || isHasconfigRemoteUrl(condition);
 }
 
 /** Whether `condition` (the includeIf subsection) holds. */
@@ -37,6 +46,10 @@ export function includeIfMatches(condition: string, ctx: IncludeIfContext): bool
     if (globMatches(pattern, ctx.gitDir, fold)) return true;
     const real = ctx.realGitDir ?? null;
     return real !== null && real !== ctx.gitDir && globMatches(pattern, real, fold);
+  }
+  if (isHasconfigRemoteUrl(condition)) {
+    const pattern = condition.slice(HASCONFIG_REMOTE_URL.length);
+    return (ctx.remoteUrls ?? []).some((url) => globMatches(pattern, url, false));
   }
   if (condition.startsWith("onbranch:")) {
     if (ctx.branch === null) return false;

@@ -24,12 +24,34 @@ export const GIT_MOVING_VARIABLES = [
   "GIT_CONFIG_PARAMETERS",
 ] as const;
 
-/** Variables naming which config files git reads; baton's cascade applies them. */
+/** Variables naming which config (and attributes) files git reads; baton's cascade applies them. */
 export const GIT_CONFIG_FILE_VARIABLES = [
   "GIT_CONFIG_GLOBAL",
   "GIT_CONFIG_SYSTEM",
   "GIT_CONFIG_NOSYSTEM",
+  "GIT_ATTR_NOSYSTEM",
 ] as const;
+
+/** git's system attributes file (its compiled-in `$(sysconfdir)/gitattributes`). */
+export const SYSTEM_ATTRIBUTES_FILE = "/etc/gitattributes";
+
+/**
+ * The system attributes file git reads under `env`: `/etc/gitattributes`
+ * unless GIT_ATTR_NOSYSTEM is true (GIT_CONFIG_NOSYSTEM does not skip it).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(systemAttributesFile({}), "/etc/gitattributes");
+ * assert.equal(systemAttributesFile({ GIT_CONFIG_NOSYSTEM: "1" }), "/etc/gitattributes");
+ * assert.equal(systemAttributesFile({ GIT_ATTR_NOSYSTEM: "true" }), null);
+ * assert.equal(systemAttributesFile({ GIT_ATTR_NOSYSTEM: "0" }), "/etc/gitattributes");
+ * ```
+ */
+export function systemAttributesFile(env: GitEnvironment): string | null {
+  const off = env["GIT_ATTR_NOSYSTEM"];
+  return off !== undefined && envBool(off) ? null : SYSTEM_ATTRIBUTES_FILE;
+}
 
 /**
  * Variables that change how git finds the repository or which objects it

@@ -14,6 +14,8 @@ export interface TreeEntry {
   /** The entry name, decoded as UTF-8 (invalid bytes become U+FFFD). */
   name: string;
   oid: string;
+  /** The name's bytes, only when they are not valid UTF-8 (`name` is then lossy). */
+  invalid?: Uint8Array;
 }
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
@@ -44,7 +46,8 @@ export function parseTree(data: Uint8Array): TreeEntry[] {
     if (space < 0 || nul < 0 || nul + 21 > data.length) throw corrupt();
     const mode = decoder.decode(data.subarray(pos, space));
     if (!/^[0-7]{5,6}$/.test(mode)) throw corrupt();
-    const name = decoder.decode(data.subarray(space + 1, nul));
+    const nameBytes = data.subarray(space + 1, nul);
+    const name = decoder.decode(nameBytes);
     let oid = "";
     for (let i = nul + 1; i < nul + 21; i++) oid += HEX[data[i]!];
     const type = mode === "40000" || mode === "040000"
@@ -52,10 +55,23 @@ export function parseTree(data: Uint8Array): TreeEntry[] {
       : mode === "160000"
       ? "commit"
       : "blob";
-    out.push({ mode, type, name, oid });
+    if (name.includes("\uFFFD") && !validUtf8(nameBytes)) {
+      out.push({ mode, type, name, oid, invalid: nameBytes.slice() });
+    } else out.push({ mode, type, name, oid });
     pos = nul + 21;
   }
   return out;
+}
+
+const FATAL = new TextDecoder("utf-8", { fatal: true });
+
+function validUtf8(bytes: Uint8Array): boolean {
+  try {
+    FATAL.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function corrupt(): GitCorruptError {

@@ -19,7 +19,8 @@ import { stripUrlCredentials } from "./strip_url_credentials.ts";
 import { parentDir, resolvePath } from "../../path.ts";
 import { readOptionalText } from "./_read_optional.ts";
 import { GitConfigSyntaxError } from "./errors.ts";
-import { includeIfKnown, includeIfMatches } from "./_include_if.ts";
+import { includeIfKnown, includeIfMatches, isHasconfigRemoteUrl } from "./_include_if.ts";
+import { type FormatProblem, repositoryFormatProblem } from "./repository_format.ts";
 
 /** Options for {@linkcode readRepoConfig}. */
 export interface ReadRepoConfigOptions {
@@ -58,6 +59,12 @@ export interface RepoConfig {
   excludesFile: string | null;
   /** core.fileMode (default true). */
   fileMode: boolean;
+  /**
+   * Rename detection in status: status.renames, else diff.renames (default
+   * true; "copies" counts as on), and status.renameLimit, else
+   * diff.renameLimit (default 1000).
+   */
+  renames: { renames: boolean; renameLimit: number };
   /** core.ignoreCase (default false; git sets it on case-insensitive file systems). */
   ignoreCase: boolean;
   /** core.symlinks (default true): false means symlinks are checked out as plain files. */
@@ -83,6 +90,11 @@ export interface RepoConfig {
   refStorage: string;
   /** extensions.objectFormat, lower-cased: "sha1" (default) or "sha256". */
   objectFormat: string;
+  /**
+   * Why git would refuse the repository or baton cannot read its format
+   * (repository_format.ts), or null.
+   */
+  formatProblem: FormatProblem | null;
   /** The merged raw config, lowest precedence first. May hold secrets: never render it. */
   config: GitConfig;
   /**
@@ -155,7 +167,77 @@ export async function readRepoConfig(
     realGitDir: await fs.realPath(repo.gitDir).catch(() => null),
     branch: await currentBranch(fs, repo),
     unevaluated: 0,
+    remoteUrls: null,
+    hasconfigSeen: false,
+    viaHasconfig: false,
   };
+  let read = await readCascade(ctx, repo, options);
+  if (ctx.hasconfigSeen) {
+    // includeIf "hasconfig:remote.*.url:" is decided against every remote
+    // URL of the whole cascade, read first without those includes (git
+    // forbids remote URLs in the files they include).
+    ctx.remoteUrls = read.entries.filter((e) =>
+      e.section === "remote" && e.subsection !== null && e.key === "url" && e.value !== null
+    ).map((e) => e.value!);
+    ctx.unevaluated = 0;
+    read = await readCascade(ctx, repo, options);
+  }
+  const { entries, safeDirectories, unreadableUserFiles, repoEntries, repoLevel } = read;
+  const config: GitConfig = { entries };
+  const repoOnly: GitConfig = { entries: repoEntries };
+
+  const remotes = listConfigSubsections(config, "remote").map((name) => {
+    const urls = getConfigEntries(config, `remote.${name}.url`);
+    const url = urls[0]?.value ?? null;
+    return { name, url: url === null ? null : stripUrlCredentials(url) };
+  });
+  return {
+    remotes,
+    excludesFile: excludesFile(config, repo, home, nonEmpty(options.xdgConfigHome)),
+    fileMode: getConfigBool(config, "core.fileMode", true),
+    renames: renameSettings(config),
+    ignoreCase: getConfigBool(config, "core.ignoreCase", false),
+    symlinks: getConfigBool(config, "core.symlinks", true),
+    autocrlf: autocrlf(config),
+    sparseCheckout: getConfigBool(config, "core.sparseCheckout", false) &&
+      !getConfigBool(config, "sparse.expectFilesOutsideOfPatterns", false),
+    attributesFile: userFile(
+      config,
+      "core.attributesFile",
+      "attributes",
+      repo,
+      home,
+      nonEmpty(options.xdgConfigHome),
+    ),
+    unevaluatedIncludes: ctx.unevaluated,
+    workTreeSetting: getConfigValue({ entries: repoLevel }, "core.worktree") ?? null,
+    unreadableUserFiles,
+    cleanDrivers: new Set(
+      config.entries.filter((e) =>
+        e.section === "filter" && e.subsection !== null &&
+        (e.key === "clean" || e.key === "process") && e.value !== null && e.value !== ""
+      ).map((e) => e.subsection!),
+    ),
+    refStorage: (getConfigValue(repoOnly, "extensions.refStorage") ?? "files").toLowerCase(),
+    objectFormat: (getConfigValue(repoOnly, "extensions.objectFormat") ?? "sha1").toLowerCase(),
+    formatProblem: repositoryFormatProblem(repoOnly),
+    config,
+    safeDirectories,
+  };
+}
+
+/** One read of git's cascade of config files, includes followed. */
+async function readCascade(
+  ctx: IncludeContext,
+  repo: RepoLocation,
+  options: ReadRepoConfigOptions,
+): Promise<{
+  entries: GitConfigEntry[];
+  safeDirectories: string[];
+  unreadableUserFiles: number;
+  repoEntries: GitConfigEntry[];
+  repoLevel: GitConfigEntry[];
+}> {
   const entries: GitConfigEntry[] = [];
   const system = options.systemConfigPath === undefined
     ? "/etc/gitconfig"
@@ -186,45 +268,7 @@ export async function readRepoConfig(
     entries.push(...worktreeEntries);
     repoLevel.push(...worktreeEntries);
   }
-  const config: GitConfig = { entries };
-  const repoOnly: GitConfig = { entries: repoEntries };
-
-  const remotes = listConfigSubsections(config, "remote").map((name) => {
-    const urls = getConfigEntries(config, `remote.${name}.url`);
-    const url = urls[0]?.value ?? null;
-    return { name, url: url === null ? null : stripUrlCredentials(url) };
-  });
-  return {
-    remotes,
-    excludesFile: excludesFile(config, repo, home, nonEmpty(options.xdgConfigHome)),
-    fileMode: getConfigBool(config, "core.fileMode", true),
-    ignoreCase: getConfigBool(config, "core.ignoreCase", false),
-    symlinks: getConfigBool(config, "core.symlinks", true),
-    autocrlf: autocrlf(config),
-    sparseCheckout: getConfigBool(config, "core.sparseCheckout", false) &&
-      !getConfigBool(config, "sparse.expectFilesOutsideOfPatterns", false),
-    attributesFile: userFile(
-      config,
-      "core.attributesFile",
-      "attributes",
-      repo,
-      home,
-      nonEmpty(options.xdgConfigHome),
-    ),
-    unevaluatedIncludes: ctx.unevaluated,
-    workTreeSetting: getConfigValue({ entries: repoLevel }, "core.worktree") ?? null,
-    unreadableUserFiles,
-    cleanDrivers: new Set(
-      config.entries.filter((e) =>
-        e.section === "filter" && e.subsection !== null &&
-        (e.key === "clean" || e.key === "process") && e.value !== null && e.value !== ""
-      ).map((e) => e.subsection!),
-    ),
-    refStorage: (getConfigValue(repoOnly, "extensions.refStorage") ?? "files").toLowerCase(),
-    objectFormat: (getConfigValue(repoOnly, "extensions.objectFormat") ?? "sha1").toLowerCase(),
-    config,
-    safeDirectories,
-  };
+  return { entries, safeDirectories, unreadableUserFiles, repoEntries, repoLevel };
 }
 
 function excludesFile(
@@ -234,6 +278,26 @@ function excludesFile(
   xdg: string | null,
 ): string | null {
   return userFile(config, "core.excludesFile", "ignore", repo, home, xdg);
+}
+
+function renameSettings(config: GitConfig): { renames: boolean; renameLimit: number } {
+  const on = (key: string): boolean | undefined => {
+    const v = getConfigValue(config, key);
+    if (v === undefined) return undefined;
+    if (v !== null && /^copies?$/i.test(v.trim())) return true;
+    return getConfigBool(config, key, true);
+  };
+  const limit = (key: string): number | undefined => {
+    const v = getConfigValue(config, key);
+    const n = v === undefined || v === null ? NaN : Number(v.trim());
+    return Number.isInteger(n) ? n : undefined;
+  };
+  const renameLimit = limit("status.renameLimit") ?? limit("diff.renameLimit") ?? 1000;
+  return {
+    renames: on("status.renames") ?? on("diff.renames") ?? true,
+    // git: a limit of 0 or less means its maximum.
+    renameLimit: renameLimit <= 0 ? 32767 : renameLimit,
+  };
 }
 
 function autocrlf(config: GitConfig): "true" | "input" | "false" {
@@ -286,6 +350,12 @@ interface IncludeContext {
   realGitDir: string | null;
   branch: string | null;
   unevaluated: number;
+  /** Every remote URL of the cascade, once read (for hasconfig:remote.*.url); null before. */
+  remoteUrls: readonly string[] | null;
+  /** A hasconfig:remote.*.url condition was met while reading. */
+  hasconfigSeen: boolean;
+  /** The file being read was included through a hasconfig condition. */
+  viaHasconfig: boolean;
 }
 
 /** The branch HEAD names (for includeIf onbranch:), or null. */
@@ -304,6 +374,11 @@ async function readConfigFile(
   if (text === null) return [];
   const out: GitConfigEntry[] = [];
   for (const entry of parseGitConfig(text).entries) {
+    if (ctx.viaHasconfig && entry.section === "remote" && entry.key === "url") {
+      // git dies here: "remote URLs cannot be configured in file directly or
+      // indirectly included by includeIf.hasconfig:remote.*.url".
+      throw new GitConfigSyntaxError(entry.line, "a remote URL in a file included by hasconfig");
+    }
     out.push(entry);
     if (
       entry.key !== "path" || entry.value === null || entry.value === "" ||
@@ -314,6 +389,9 @@ async function readConfigFile(
       entry.section === "includeif" && entry.subsection !== null &&
       !includeIfKnown(entry.subsection)
     ) ctx.unevaluated++;
+    const hasconfig = entry.section === "includeif" && entry.subsection !== null &&
+      isHasconfigRemoteUrl(entry.subsection);
+    if (hasconfig) ctx.hasconfigSeen = true;
     const conditional = entry.section === "includeif" && entry.subsection !== null &&
       includeIfMatches(entry.subsection, {
         gitDir: ctx.gitDir,
@@ -321,10 +399,18 @@ async function readConfigFile(
         branch: ctx.branch,
         home: ctx.home,
         configDir: parentDir(path) ?? "/",
+        remoteUrls: ctx.remoteUrls,
       });
     if (!plain && !conditional) continue;
     const target = expandPath(entry.value, parentDir(path) ?? "/", ctx.home);
-    if (target !== null) out.push(...await readConfigFile(ctx, target, depth + 1));
+    if (target === null) continue;
+    const outer = ctx.viaHasconfig;
+    ctx.viaHasconfig = outer || hasconfig;
+    try {
+      out.push(...await readConfigFile(ctx, target, depth + 1));
+    } finally {
+      ctx.viaHasconfig = outer;
+    }
   }
   return out;
 }

@@ -4,7 +4,7 @@
  * `working-tree-encoding`), read lazily from the sources git consults, most
  * precedent first: `$GIT_DIR/info/attributes`, the `.gitattributes` of the
  * path's directory and each parent up to the root, then core.attributesFile
- * (or the XDG default). Within one file the last matching line wins. Macros
+ * (or the XDG default), then the system file (`/etc/gitattributes`). Within one file the last matching line wins. Macros
  * (`binary`, `[attr]` lines) are expanded. Patterns match like gitignore's,
  * except that negation is not allowed and a directory-only pattern never
  * matches a file.
@@ -40,6 +40,8 @@ const BUILTIN_MACROS: Record<string, [string, AttrValue][]> = {
 export interface AttributeLookupOptions {
   /** core.attributesFile (or its XDG default), absolute; null for none. */
   globalFile: string | null;
+  /** The system attributes file (git reads `/etc/gitattributes` unless GIT_ATTR_NOSYSTEM); null for none. @default {null} */
+  systemFile?: string | null;
   /** core.ignoreCase. @default {false} */
   ignoreCase?: boolean;
 }
@@ -74,6 +76,7 @@ export function createAttributeLookup(
   return {
     async get(path: string): Promise<PathAttributes> {
       // Macros are defined only in the root, global and info files: read those first.
+      const system = await load("system", options.systemFile ?? null, "", true);
       const global = await load("global", options.globalFile, "", true);
       const root = await load("", `${workTree}/.gitattributes`, "", true);
       const info = await load("info", `${commonDir}/info/attributes`, "", true);
@@ -84,7 +87,7 @@ export function createAttributeLookup(
       for (const d of dirs) {
         chain.push(await load(d, `${workTree}/${d}/.gitattributes`, `${d}/`, false));
       }
-      chain.push(root, global);
+      chain.push(root, global, system);
       const out = new Map<string, true | false | string>();
       const decided = new Set<string>();
       for (const file of chain) {

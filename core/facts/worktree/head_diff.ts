@@ -3,16 +3,20 @@
  *
  * The cache-tree makes the common case free: when a directory's cache-tree
  * node is valid and names the same tree as HEAD, nothing under it is read or
- * compared. Only exact renames are detected (same blob id and file type), as
- * baton never reads blob contents from the object store.
+ * compared. Renames are detected as git's status detects them: exact ones
+ * (same blob id and file type), then regular files similar enough, scored
+ * from their blobs (rename_similarity.ts), unless status.renames or
+ * diff.renames turns detection off.
  * @module
  */
 import type { GitObjectReader, StatusCode } from "../types.ts";
 import { type GitIndex, type IndexEntry, readEntry } from "./index_file.ts";
-import { MODE_GITLINK, MODE_TREE, MODE_TYPE_MASK } from "./compare_stat.ts";
+import { MODE_FILE, MODE_GITLINK, MODE_TREE, MODE_TYPE_MASK } from "./compare_stat.ts";
+import { pairSimilar, type SpanCounts, spanCounts } from "./rename_similarity.ts";
 import { GitCorruptError } from "../git/errors.ts";
 import { parseTree } from "../git/parse_tree.ts";
 import { comparePaths } from "./compare_paths.ts";
+import { escapePathBytes, escapePathText } from "../escape_path.ts";
 
 /** Options of {@linkcode diffIndexHead}. Both fields are required. */
 export interface DiffIndexHeadOptions {
@@ -22,6 +26,15 @@ export interface DiffIndexHeadOptions {
   objects: GitObjectReader;
   /** Tree objects read at once. @default {32} */
   concurrency?: number;
+  /**
+   * Rename detection as status.renames (else diff.renames) sets it: false
+   * reports every rename as a deletion and an addition. @default {true}
+   */
+  renames?: boolean;
+  /** status.renameLimit (else diff.renameLimit): most sources or destinations for inexact renames. @default {1000} */
+  renameLimit?: number;
+  /** Largest blob read for an inexact rename; a larger one leaves its candidates uncompared. @default {8 MiB} */
+  maxRenameBlobBytes?: number;
 }
 
 /** One staged change. */
@@ -54,7 +67,19 @@ export interface HeadDiff {
   unmerged: UnmergedPath[];
   /** Tree objects read from the object store. */
   treesRead: number;
+  /**
+   * HEAD paths whose names are not valid UTF-8 (escaped, exact) that the
+   * index does not hold under the same name, blob and mode: the index
+   * side of such a name is never compared here (the caller names those
+   * unchecked), so neither is this one.
+   */
+  invalidHeadNames: string[];
+  /** Deleted and added paths whose possible inexact rename was not scored (a blob over the cap, too many pairs). */
+  renamesUncompared: string[];
 }
+
+/** What the HEAD diff needs of an index entry. */
+type IndexedFile = Pick<IndexEntry, "path" | "mode" | "oid">;
 
 interface HeadBlob {
   mode: number;
@@ -114,28 +139,47 @@ export async function diffIndexHead(
   for (const node of index.cacheTree ?? []) cacheCounts.set(node.path, node.entryCount);
 
   const head = new Map<string, HeadBlob>();
+  /** HEAD's tree id of each directory read, by prefix ("dir/"). */
+  const headTrees = new Map<string, string>();
   /** HEAD directories whose cache-tree node matched: prefix -> tree id. */
   const skipped = new Map<string, string>();
   let treesRead = 0;
 
-  async function readTrees(roots: [string, string][], allowSkip: boolean): Promise<void> {
+  /**
+   * HEAD paths with a name that is not valid UTF-8, by their exact escaped
+   * form: kept apart, as the decoded text of two such names can be equal.
+   */
+  const headInvalid = new Map<string, HeadBlob>();
+
+  /** A tree to read: id, prefix ("dir/"), and the escaped prefix once a name in it is not UTF-8. */
+  type TreeAt = [string, string, string | null];
+
+  async function readTrees(roots: TreeAt[], allowSkip: boolean): Promise<void> {
     let level = roots;
     while (level.length > 0) {
-      const next: [string, string][] = [];
-      const todo: [string, string][] = [];
-      for (const [oid, prefix] of level) {
-        if (allowSkip && validNodes.get(prefix) === oid) skipped.set(prefix, oid);
-        else todo.push([oid, prefix]);
+      const next: TreeAt[] = [];
+      const todo: TreeAt[] = [];
+      for (const at of level) {
+        if (allowSkip && at[2] === null && validNodes.get(at[1]) === at[0]) {
+          skipped.set(at[1], at[0]);
+        } else todo.push(at);
       }
       for (let at = 0; at < todo.length; at += concurrency) {
         const batch = todo.slice(at, at + concurrency);
         const bodies = await Promise.all(batch.map(([oid]) => readTree(objects, oid)));
         treesRead += batch.length;
         bodies.forEach((tree, b) => {
-          const prefix = batch[b]![1];
+          const [oid, prefix, exactPrefix] = batch[b]!;
+          if (exactPrefix === null) headTrees.set(prefix, oid);
           for (const t of tree) {
             const path = prefix + t.name;
-            if ((t.mode & MODE_TYPE_MASK) === MODE_TREE) next.push([t.oid, `${path}/`]);
+            const exact = t.invalid !== undefined || exactPrefix !== null
+              ? (exactPrefix ?? escapePathText(prefix)) +
+                (t.invalid !== undefined ? escapePathBytes(t.invalid) : escapePathText(t.name))
+              : null;
+            if ((t.mode & MODE_TYPE_MASK) === MODE_TREE) {
+              next.push([t.oid, `${path}/`, exact === null ? null : `${exact}/`]);
+            } else if (exact !== null) headInvalid.set(exact, { mode: t.mode, oid: t.oid });
             else head.set(path, { mode: t.mode, oid: t.oid });
           }
         });
@@ -144,14 +188,66 @@ export async function diffIndexHead(
     }
   }
 
-  if (options.headTreeOid !== null) await readTrees([[options.headTreeOid, ""]], true);
+  if (options.headTreeOid !== null) await readTrees([[options.headTreeOid, "", null]], true);
 
   const paths = index.paths;
   const n = index.count;
   const staged: StagedChange[] = [];
-  const added: IndexEntry[] = [];
+  const added: IndexedFile[] = [];
   const unmergedMasks = new Map<string, { mask: number; mode: number }>();
   const sparseDirs: string[] = [];
+
+  /** Compares one index entry (stage 0, a file, symlink or gitlink) with HEAD. */
+  function compareWithHead(e: IndexedFile): void {
+    const h = head.get(e.path);
+    if (h === undefined) {
+      added.push(e);
+      return;
+    }
+    head.delete(e.path);
+    if ((h.mode & MODE_TYPE_MASK) !== (e.mode & MODE_TYPE_MASK)) {
+      staged.push({ path: e.path, x: "T", headMode: h.mode, indexMode: e.mode });
+    } else if (h.oid !== e.oid || h.mode !== e.mode) {
+      staged.push({ path: e.path, x: "M", headMode: h.mode, indexMode: e.mode });
+    }
+  }
+
+  /**
+   * A sparse-index directory stands for its tree. The same tree as HEAD's
+   * directory: nothing under it changed. Another tree (`git rm --sparse`,
+   * `git add --sparse` of a file out of the cone): its files are compared
+   * with HEAD's one by one, as git compares the expanded index.
+   */
+  async function compareSparseDir(prefix: string, oid: string): Promise<void> {
+    sparseDirs.push(prefix);
+    if (headTrees.get(prefix) === oid) return;
+    const rows: IndexedFile[] = [];
+    const walk = async (treeOid: string, at: string, depth: number): Promise<void> => {
+      if (depth > 256) {
+        throw new GitCorruptError(
+          "Cannot read a sparse directory: nested too deep",
+          "git_tree_invalid",
+        );
+      }
+      for (const t of await readTree(objects, treeOid)) {
+        if ((t.mode & MODE_TYPE_MASK) === MODE_TREE) {
+          await walk(t.oid, `${at}${t.name}/`, depth + 1);
+        } else rows.push({ path: at + t.name, mode: t.mode, oid: t.oid });
+      }
+    };
+    await walk(oid, prefix, 0);
+    for (const r of rows) compareWithHead(r);
+    // What HEAD has under the directory and its tree does not: deleted.
+    for (const path of [...head.keys()]) {
+      if (path.startsWith(prefix)) {
+        const h = head.get(path)!;
+        head.delete(path);
+        deletedInSparse.set(path, h);
+      }
+    }
+  }
+  /** HEAD files under a changed sparse directory that its tree lacks. */
+  const deletedInSparse = new Map<string, HeadBlob>();
 
   /**
    * If a skipped HEAD directory starts at entry i, returns the index after its
@@ -173,7 +269,7 @@ export async function diffIndexHead(
           (last + 1 === n || !paths[last + 1]!.startsWith(prefix));
         skipped.delete(prefix);
         if (ok) return last + 1;
-        await readTrees([[treeOid, prefix]], false);
+        await readTrees([[treeOid, prefix, null]], false);
       }
       slash = path.indexOf("/", slash + 1);
     } while (slash >= 0);
@@ -189,7 +285,16 @@ export async function diffIndexHead(
         continue;
       }
     }
+    const invalid = index.invalidNames?.get(i);
     const e = readEntry(index, i++);
+    if (invalid !== undefined) {
+      // Compared by its exact name only; the caller names it unchecked.
+      const h = headInvalid.get(invalid);
+      if (e.stage === 0 && h !== undefined && h.oid === e.oid && h.mode === e.mode) {
+        headInvalid.delete(invalid);
+      }
+      continue;
+    }
     if (e.stage !== 0) {
       const u = unmergedMasks.get(e.path) ?? { mask: 0, mode: 0 };
       u.mask |= 1 << (e.stage - 1);
@@ -199,34 +304,28 @@ export async function diffIndexHead(
       continue;
     }
     if ((e.mode & MODE_TYPE_MASK) === MODE_TREE) {
-      // Sparse-index directory: stands for HEAD's subtree (approximation: its
-      // contents are taken as unchanged).
-      sparseDirs.push(e.path.endsWith("/") ? e.path : `${e.path}/`);
+      await compareSparseDir(e.path.endsWith("/") ? e.path : `${e.path}/`, e.oid);
       continue;
     }
     if (e.intentToAdd) continue;
-    const h = head.get(e.path);
-    if (h === undefined) {
-      added.push(e);
-      continue;
-    }
-    head.delete(e.path);
-    if ((h.mode & MODE_TYPE_MASK) !== (e.mode & MODE_TYPE_MASK)) {
-      staged.push({ path: e.path, x: "T", headMode: h.mode, indexMode: e.mode });
-    } else if (h.oid !== e.oid || h.mode !== e.mode) {
-      staged.push({ path: e.path, x: "M", headMode: h.mode, indexMode: e.mode });
-    }
+    compareWithHead(e);
   }
   // A matched HEAD directory no index entry fell into (only possible with an
   // inconsistent cache-tree): read it, so its files show up as deleted.
-  if (skipped.size > 0) await readTrees([...skipped].map(([p, oid]) => [oid, p]), false);
+  if (skipped.size > 0) await readTrees([...skipped].map(([p, oid]) => [oid, p, null]), false);
   if (sparseDirs.length > 0) {
     for (const path of [...head.keys()]) {
       if (sparseDirs.some((d) => path.startsWith(d))) head.delete(path);
     }
   }
+  for (const [path, h] of deletedInSparse) head.set(path, h);
 
-  pairRenames(head, added, staged);
+  const renamesUncompared = await pairRenames(head, added, staged, {
+    renames: options.renames ?? true,
+    limit: options.renameLimit ?? 1000,
+    maxBytes: options.maxRenameBlobBytes ?? 8 * 1024 * 1024,
+    objects,
+  });
 
   const unmerged: UnmergedPath[] = [];
   for (const [path, { mask, mode }] of unmergedMasks) {
@@ -235,15 +334,32 @@ export async function diffIndexHead(
   }
   staged.sort((a, b) => comparePaths(a.path, b.path));
   unmerged.sort((a, b) => comparePaths(a.path, b.path));
-  return { staged, unmerged, treesRead };
+  return {
+    staged,
+    unmerged,
+    treesRead,
+    invalidHeadNames: [...headInvalid.keys()].sort(),
+    renamesUncompared,
+  };
 }
 
-/** Turns same-content D/A pairs into R; the rest stay D and A. */
-function pairRenames(
+/**
+ * Turns D/A pairs into R as git's status does: exact ones (same blob id and
+ * file type; a same-basename source preferred), then regular files similar
+ * enough (rename_similarity.ts); the rest stay D and A. Returns the paths
+ * whose inexact pairing could not be scored.
+ */
+async function pairRenames(
   deleted: Map<string, HeadBlob>,
-  added: IndexEntry[],
+  added: IndexedFile[],
   out: StagedChange[],
-): void {
+  options: { renames: boolean; limit: number; maxBytes: number; objects: GitObjectReader },
+): Promise<string[]> {
+  if (!options.renames) {
+    for (const e of added) out.push({ path: e.path, x: "A", headMode: 0, indexMode: e.mode });
+    for (const [path, h] of deleted) out.push({ path, x: "D", headMode: h.mode, indexMode: 0 });
+    return [];
+  }
   const byKey = new Map<string, string[]>();
   for (const [path, h] of deleted) {
     if ((h.mode & MODE_TYPE_MASK) === MODE_GITLINK) continue;
@@ -252,12 +368,13 @@ function pairRenames(
     if (list === undefined) byKey.set(key, [path]);
     else list.push(path);
   }
+  const unpaired: IndexedFile[] = [];
   for (const e of added) {
     const list = (e.mode & MODE_TYPE_MASK) === MODE_GITLINK
       ? undefined
       : byKey.get(`${e.oid}:${e.mode & MODE_TYPE_MASK}`);
     if (list === undefined || list.length === 0) {
-      out.push({ path: e.path, x: "A", headMode: 0, indexMode: e.mode });
+      unpaired.push(e);
       continue;
     }
     list.sort(comparePaths);
@@ -269,8 +386,58 @@ function pairRenames(
     deleted.delete(from);
     out.push({ path: e.path, x: "R", headMode: h.mode, indexMode: e.mode, origPath: from });
   }
+  const regular = (mode: number) => (mode & MODE_TYPE_MASK) === MODE_FILE;
+  const sources = [...deleted].filter(([, h]) => regular(h.mode)).map(([path, h]) => ({
+    path,
+    oid: h.oid,
+  })).sort((a, b) => comparePaths(a.path, b.path));
+  const dests = unpaired.filter((e) => regular(e.mode)).map((e) => ({ path: e.path, oid: e.oid }))
+    .sort((a, b) => comparePaths(a.path, b.path));
+  let similar = new Map<string, string>();
+  const uncompared: string[] = [];
+  const withinLimit = (sources.length <= options.limit || dests.length <= options.limit) &&
+    sources.length * dests.length <= options.limit * options.limit;
+  // Each pair scored costs a pass over a blob's spans: past this many pairs
+  // the candidates are named uncompared rather than held up.
+  if (withinLimit && sources.length * dests.length > MAX_SCORED_PAIRS) {
+    uncompared.push(...sources.map((s) => s.path), ...dests.map((d) => d.path));
+  } else if (sources.length > 0 && dests.length > 0 && withinLimit) {
+    const cache = new Map<string, SpanCounts>();
+    try {
+      similar = await pairSimilar(sources, dests, async (oid) => {
+        const hit = cache.get(oid);
+        if (hit !== undefined) return hit;
+        const obj = await options.objects.read(oid);
+        if (obj === null || obj.type !== "blob") throw new RenameNotScored();
+        if (obj.data.length > options.maxBytes) throw new RenameNotScored();
+        const counts = spanCounts(obj.data);
+        cache.set(oid, counts);
+        return counts;
+      });
+    } catch (e) {
+      if (!(e instanceof RenameNotScored)) throw e;
+      uncompared.push(...sources.map((s) => s.path), ...dests.map((d) => d.path));
+    }
+  }
+  for (const e of unpaired) {
+    const from = similar.get(e.path);
+    if (from === undefined) {
+      out.push({ path: e.path, x: "A", headMode: 0, indexMode: e.mode });
+      continue;
+    }
+    const h = deleted.get(from)!;
+    deleted.delete(from);
+    out.push({ path: e.path, x: "R", headMode: h.mode, indexMode: e.mode, origPath: from });
+  }
   for (const [path, h] of deleted) out.push({ path, x: "D", headMode: h.mode, indexMode: 0 });
+  return uncompared.sort(comparePaths);
 }
+
+/** Most (source, destination) pairs scored for inexact renames. */
+const MAX_SCORED_PAIRS = 10_000;
+
+/** A blob missing or over the cap: the inexact pairing is not scored. */
+class RenameNotScored extends Error {}
 
 function basename(path: string): string {
   return path.slice(path.lastIndexOf("/") + 1);
@@ -279,7 +446,7 @@ function basename(path: string): string {
 async function readTree(
   objects: GitObjectReader,
   oid: string,
-): Promise<{ mode: number; name: string; oid: string }[]> {
+): Promise<{ mode: number; name: string; oid: string; invalid?: Uint8Array }[]> {
   const obj = await objects.read(oid);
   if (obj === null) {
     throw new GitCorruptError(
@@ -299,5 +466,9 @@ async function readTree(
       },
     );
   }
-  return parseTree(obj.data).map((t) => ({ mode: parseInt(t.mode, 8), name: t.name, oid: t.oid }));
+  return parseTree(obj.data).map((t) =>
+    t.invalid === undefined
+      ? { mode: parseInt(t.mode, 8), name: t.name, oid: t.oid }
+      : { mode: parseInt(t.mode, 8), name: t.name, oid: t.oid, invalid: t.invalid }
+  );
 }

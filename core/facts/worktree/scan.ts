@@ -94,6 +94,8 @@ export interface ScanWorktreeOptions {
    * @default {false}
    */
   sparseCheckout?: boolean;
+  /** Rename detection of the staged side (status.renames, status.renameLimit). @default {git's defaults} */
+  renames?: { renames: boolean; renameLimit: number };
   /** core.symlinks: false means a symlink is checked out as a file of its text. @default {true} */
   symlinks?: boolean;
   /**
@@ -467,10 +469,11 @@ export async function scanWorktree(
 
   // Index vs HEAD.
   const headDiff = index === null && options.headTreeOid === null
-    ? { staged: [], unmerged: [], treesRead: 0 }
+    ? { staged: [], unmerged: [], treesRead: 0, invalidHeadNames: [], renamesUncompared: [] }
     : await diffIndexHead(idx, {
       headTreeOid: options.headTreeOid,
       objects: options.objects,
+      ...(options.renames === undefined ? {} : options.renames),
     });
   for (const s of headDiff.staged) {
     const mode = s.indexMode !== 0 ? s.indexMode : s.headMode;
@@ -486,6 +489,14 @@ export async function scanWorktree(
   }
   for (const u of headDiff.unmerged) {
     changes.set(u.path, { path: u.path, x: u.x, y: u.y, kind: kindOf(u.mode, undefined) });
+  }
+  // HEAD's names that are not UTF-8 and not in the index as they were: unchecked too.
+  badNames.push(...headDiff.invalidHeadNames);
+  for (const p of headDiff.renamesUncompared) {
+    notCompared(
+      p,
+      "a possible rename not scored (a blob over the size cap, or too many candidates)",
+    );
   }
 
   phase("index vs HEAD");

@@ -165,12 +165,28 @@ export async function findUntracked(
     return true;
   }
 
-  /** Names (with modes) directly in a tracked directory; built only when needed. */
+  /**
+   * With core.ignoreCase git finds a name in the index whatever its ASCII
+   * case (its name hash folds ASCII letters only): a file whose case
+   * differs from the tracked one is not untracked.
+   */
+  const fold = ignoreCase
+    ? (name: string) => name.replace(/[A-Z]+/g, (m) => m.toLowerCase())
+    : (name: string) => name;
+  let foldedDirs: Map<string, TrackedDir> | null = null;
+  function trackedDir(rel: string): TrackedDir | undefined {
+    const exact = tracked.dirs.get(rel);
+    if (exact !== undefined || !ignoreCase) return exact;
+    foldedDirs ??= new Map([...tracked.dirs].map(([p, d]) => [fold(p), d]));
+    return foldedDirs.get(fold(rel));
+  }
+
+  /** Names (with modes) directly in a tracked directory, case-folded under ignoreCase; built only when needed. */
   function directNames(node: TrackedDir, dir: string): Map<string, number> {
     const names = new Map<string, number>();
     const { paths, fields } = tracked.index;
     for (const k of node.files) {
-      names.set(paths[k]!.slice(dir.length), fields[k * ENTRY_WORDS + FIELD.mode]!);
+      names.set(fold(paths[k]!.slice(dir.length)), fields[k * ENTRY_WORDS + FIELD.mode]!);
     }
     return names;
   }
@@ -198,6 +214,10 @@ export async function findUntracked(
     try {
       listed = await readDir(abs);
     } catch {
+      // A name that is not UTF-8 comes from the listing with U+FFFD and
+      // cannot be opened by it: an untracked one is listed as a directory
+      // (shown lossily), never left out as if it were empty.
+      if (node === undefined && dir.includes("\uFFFD")) return report(dir);
       return true; // vanished or unreadable while walking: git skips it too
     }
     dirsRead++;
@@ -214,7 +234,9 @@ export async function findUntracked(
     }
     // Every name is tracked when the listing has exactly as many names as
     // tracked content known to exist here: only subdirectories need a look.
-    const allTracked = node !== undefined && node.present >= 0 && count === node.present;
+    // (Not for a directory found only by folding case: its listing is another directory's.)
+    const allTracked = node !== undefined && node.present >= 0 && count === node.present &&
+      (!ignoreCase || dir === "" || tracked.dirs.get(dir.slice(0, -1)) === node);
     let names: Map<string, number> | null = null;
     const todo: DirEntry[] = [];
     // Where every name is tracked, only the subdirectories become entries.
@@ -223,7 +245,7 @@ export async function findUntracked(
       if (e.isDirectory) todo.push(e);
       else if (!e.isFile && !e.isSymlink) continue;
       else if (allTracked) continue;
-      else if (node !== undefined && (names ??= directNames(node, dir)).has(e.name)) continue;
+      else if (node !== undefined && (names ??= directNames(node, dir)).has(fold(e.name))) continue;
       else todo.push(e);
     }
     if (todo.length > 1) {
@@ -234,11 +256,11 @@ export async function findUntracked(
     for (const e of todo) {
       const rel = dir + e.name;
       if (e.isDirectory) {
-        const child = tracked.dirs.get(rel);
+        const child = trackedDir(rel);
         if (child === undefined && node !== undefined) {
           // A submodule is never entered; a tracked file replaced by a
           // directory is walked like any untracked directory.
-          const mode = (names ??= directNames(node, dir)).get(e.name);
+          const mode = (names ??= directNames(node, dir)).get(fold(e.name));
           if (mode !== undefined && (mode & MODE_TYPE_MASK) === MODE_GITLINK) continue;
         }
         if (child !== undefined && isSparseDir(tracked, child)) {

@@ -10,7 +10,7 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { commitAll, git, makeRepo, writeFiles } from "../../_helpers/git.ts";
+import { commitAll, git, GIT_ENV, makeRepo, writeFiles } from "../../_helpers/git.ts";
 import { tempDir } from "../../_helpers/temp.ts";
 import { assertAgreesWithGit, batonFacts, gitAs, type UserEnv } from "../../_helpers/git_oracle.ts";
 
@@ -152,6 +152,24 @@ Deno.test("submodules: HEAD moved, content edited, untracked inside, clean and u
   await assertAgreesWithGit(env, dir, { label: "unpopulated" });
 });
 
+Deno.test("submodules: a .git that names no repository is unchecked (git stops), an absent one is unpopulated", async () => {
+  const env = await userEnv();
+  const lib = await base({ "lib.txt": "lib\n" });
+  const dir = await base();
+  await git(dir, ["-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "sub"]);
+  await commitAll(dir, "sub");
+  const moved = `${(await tempDir("baton-moved-")).path}/sub`;
+  await Deno.rename(`${dir}/.git/modules/sub`, moved);
+  const g = await gitAs(env, dir, ["status", "--porcelain=v2"], { allowFail: true });
+  assert.notEqual(g.code, 0, "control: git stops at the broken submodule");
+  const facts = await batonFacts(env, dir);
+  assert.deepEqual(facts.tree?.unchecked, ["sub"], "named unchecked, never clean");
+  assert.equal(facts.dirty, null);
+  // Control: with no .git at all the submodule is unpopulated, clean to both.
+  await Deno.remove(`${dir}/sub/.git`);
+  await assertAgreesWithGit(env, dir, { label: "unpopulated" });
+});
+
 Deno.test("submodules: ignore settings (.gitmodules, the config over it, diff.ignoreSubmodules)", async () => {
   const env = await userEnv();
   const lib = await base({ "lib.txt": "lib\n" });
@@ -244,6 +262,29 @@ Deno.test({
   assert.ok(r.git.untracked.includes("out/new.txt"), "control: a new file is untracked");
 });
 
+Deno.test({
+  name: "sparse index: a file removed or changed out of the cone with --sparse is staged",
+  ignore: OLD_GIT,
+}, async () => {
+  const env = await userEnv();
+  const dir = await base({
+    "out/o.txt": "outside\n",
+    "out/keep.txt": "keep\n",
+    "far/deep/f.txt": "far\n",
+    "in/i.txt": "inside\n",
+  });
+  await git(dir, ["sparse-checkout", "set", "--cone", "--sparse-index", "in"]);
+  await git(dir, ["rm", "-q", "--sparse", "out/o.txt"]);
+  const blob = (await git(dir, ["hash-object", "-w", "--stdin"], { stdin: "changed\n" })).stdout
+    .trim();
+  await git(dir, ["update-index", "--cacheinfo", `100755,${blob},far/deep/f.txt`]);
+  const listed = (await git(dir, ["ls-files", "--sparse"])).stdout;
+  assert.match(listed, /^out\/$/m, "control: out/ is still a sparse directory");
+  const r = await assertAgreesWithGit(env, dir);
+  assert.equal(r.git.tracked.get("out/o.txt"), "D.", "control: git shows the removal staged");
+  assert.equal(r.git.tracked.has("out/keep.txt"), false, "control: the rest of out/ is unchanged");
+});
+
 Deno.test("config cascade: core.excludesFile from ~/.gitconfig, XDG config and include", async () => {
   const env = await userEnv(true);
   const dir = await base();
@@ -271,6 +312,42 @@ Deno.test("config cascade: core.excludesFile from ~/.gitconfig, XDG config and i
   r = await assertAgreesWithGit(env, dir, { label: "includeIf" });
   assert.ok(!r.git.untracked.includes("x.incl"), "control: git applied the include");
   assert.ok(r.git.untracked.includes("x.xdgign"));
+});
+
+Deno.test("config cascade: includeIf hasconfig:remote.*.url is decided against every remote URL", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  await writeFiles(dir, { "x.log": "", "x.keep": "" });
+  await writeFiles(env.home, {
+    ".gitconfig":
+      `[includeIf "hasconfig:remote.*.url:https://example.com/**"]\n\tpath = ~/work.inc\n`,
+    "work.inc": `[core]\n\texcludesFile = ~/work.ignore\n`,
+    "work.ignore": "*.log\n",
+  });
+  // Control: no remote matches, so the include is not read.
+  let r = await assertAgreesWithGit(env, dir, { label: "no remote" });
+  assert.ok(r.git.untracked.includes("x.log"), "control: not ignored without the remote");
+  // A remote set in the repository's config makes the global include apply.
+  await git(dir, ["remote", "add", "origin", "https://example.com/team/repo.git"]);
+  r = await assertAgreesWithGit(env, dir, { label: "remote matches" });
+  assert.ok(!r.git.untracked.includes("x.log"), "control: git applied the include");
+  // A glob's * stops at a slash: this one does not match.
+  await writeFiles(env.home, {
+    ".gitconfig":
+      `[includeIf "hasconfig:remote.*.url:https://example.com/*"]\n\tpath = ~/work.inc\n`,
+  });
+  r = await assertAgreesWithGit(env, dir, { label: "a * stops at a slash" });
+  assert.ok(r.git.untracked.includes("x.log"), "control: git did not apply it");
+  // A remote URL inside a file included that way: git refuses the config.
+  await writeFiles(env.home, {
+    ".gitconfig":
+      `[includeIf "hasconfig:remote.*.url:https://example.com/**"]\n\tpath = ~/work.inc\n`,
+    "work.inc": `[remote "other"]\n\turl = https://example.org/x.git\n`,
+  });
+  const refused = await gitAs(env, dir, ["status", "--porcelain=v2"], { allowFail: true });
+  assert.notEqual(refused.code, 0, "control: git refuses it");
+  const facts = await batonFacts(env, dir);
+  assert.equal(facts.tree, undefined, "no tree compared under a config git refuses");
 });
 
 Deno.test("conversions: the ident attribute (an expanded $Id$ is clean; an edit is not)", async () => {
@@ -433,6 +510,165 @@ Deno.test("names that are not UTF-8: tracked ones are named unchecked, never cle
   assert.equal(r.git.tracked.size, 1, "control: git sees the edit");
   assert.equal(r.unchecked.length, 1, `the name stays unchecked (${bad.length} bytes)`);
   await gitAs(env, dir, ["status"]);
+});
+
+/** Runs a shell line in `dir` with printf's octal escapes for bytes that are not UTF-8. */
+async function shell(dir: string, line: string): Promise<void> {
+  const out = await new Deno.Command("sh", { args: ["-c", line], cwd: dir, env: GIT_ENV }).output();
+  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+}
+
+Deno.test("names that are not UTF-8: a staged rename between two is unchecked on both sides, not clean", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  await shell(dir, `printf x > "$(printf 'b\\377')" && git add -A && git commit -qm bad`);
+  await shell(dir, `git mv "$(printf 'b\\377')" "$(printf 'b\\376')"`);
+  const r = await assertAgreesWithGit(env, dir, { allowUnknown: true });
+  assert.equal(r.git.tracked.get("b\\xfe"), "R.", "control: git shows the rename");
+  assert.deepEqual([...r.unchecked].sort(), ["b\\xfe", "b\\xff"], "both names are unchecked");
+  assert.equal(r.facts.dirty, null, "nothing seen changed, but not clean either");
+  // The control: the same name in HEAD and the index leaves only the index side unchecked.
+  await shell(dir, `git mv "$(printf 'b\\376')" "$(printf 'b\\377')"`);
+  const same = await assertAgreesWithGit(env, dir, { allowUnknown: true });
+  assert.equal(same.git.tracked.size, 0, "control: git sees nothing");
+  assert.deepEqual(same.unchecked, ["b\\xff"]);
+});
+
+Deno.test("names that are not UTF-8: an untracked directory is listed (lossily), never left out", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  await shell(dir, `mkdir "$(printf 'd\\377')" && printf u > "$(printf 'd\\377')/f"`);
+  const r = await assertAgreesWithGit(env, dir);
+  assert.deepEqual(r.git.untracked, ["d\\xff/f"], "control: git lists the file inside");
+  assert.deepEqual(r.facts.tree?.untracked, ["d\\x??/"]);
+  assert.equal(r.facts.dirty, true);
+});
+
+Deno.test("repository format: a version or extension git refuses, SHA-256 objects: the tree is unknown, never compared", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  await writeFiles(dir, { "a.txt": "edited\n" });
+  // Controls: version 1 with extensions git and baton both read.
+  await git(dir, ["config", "core.repositoryFormatVersion", "1"]);
+  await git(dir, ["config", "extensions.objectFormat", "sha1"]);
+  await git(dir, ["config", "extensions.worktreeConfig", "true"]);
+  const ok = await assertAgreesWithGit(env, dir, { label: "control: known extensions" });
+  assert.equal(ok.git.tracked.get("a.txt"), ".M");
+  for (
+    const [key, value] of [["extensions.someFutureThing", "true"], [
+      "core.repositoryFormatVersion",
+      "2",
+    ]]
+  ) {
+    await git(dir, ["config", "-f", ".git/config", key!, value!]);
+    const refused = await gitAs(env, dir, ["status", "--porcelain=v2"], { allowFail: true });
+    assert.notEqual(refused.code, 0, `control: git refuses ${key}`);
+    const facts = await batonFacts(env, dir);
+    assert.equal(facts.tree, undefined, `${key}: no tree compared`);
+    assert.equal(facts.dirty, null);
+    assert.equal(facts.head, null, `${key}: HEAD not read either`);
+    assert.match(
+      facts.unavailable?.find((u) => u.part === "worktree")?.reason ?? "",
+      /git refuses/,
+    );
+    await git(dir, ["config", "-f", ".git/config", "--unset", key!]);
+  }
+  // SHA-256 objects: git reads them, baton does not compare; HEAD and the branch are still read.
+  const sha = (await tempDir("baton-sha256-")).path;
+  await git(sha, ["init", "-q", "--object-format=sha256", "-b", "main", "."]);
+  await writeFiles(sha, { "f.txt": "f\n" });
+  await commitAll(sha, "sha256");
+  await writeFiles(sha, { "f.txt": "edited\n" });
+  const head = (await git(sha, ["rev-parse", "HEAD"])).stdout.trim();
+  assert.equal(head.length, 64, "control: a SHA-256 id");
+  const facts = await batonFacts(env, sha);
+  assert.equal(facts.tree, undefined);
+  assert.equal(facts.dirty, null);
+  assert.match(facts.unavailable?.find((u) => u.part === "worktree")?.reason ?? "", /SHA-256/);
+  assert.equal(facts.head, head);
+  assert.equal(facts.branch, "main");
+});
+
+Deno.test("core.ignoreCase: a name whose case differs from a tracked one is not untracked", async () => {
+  const env = await userEnv();
+  const dir = await base({ "docs/d.md": "d\n" });
+  await git(dir, ["config", "core.ignoreCase", "true"]);
+  await Deno.rename(`${dir}/a.txt`, `${dir}/A.txt`);
+  await Deno.rename(`${dir}/src`, `${dir}/SRC`);
+  await writeFiles(dir, { "SRC/new.txt": "n\n", "Docs/z.txt": "z\n", "New.txt": "n\n" });
+  const r = await assertAgreesWithGit(env, dir);
+  assert.ok(!r.git.untracked.includes("A.txt"), "control: git finds A.txt in the index");
+  assert.ok(!r.git.untracked.includes("SRC/b.txt"), "control: and SRC/b.txt");
+  assert.ok(r.git.untracked.includes("SRC/new.txt"), "control: a new name is untracked");
+  assert.ok(r.git.untracked.includes("Docs/z.txt"), "control: in a directory beside docs/ too");
+  // Control: with the setting off, the case-changed names are untracked.
+  await git(dir, ["config", "core.ignoreCase", "false"]);
+  const off = await assertAgreesWithGit(env, dir, { label: "ignoreCase off" });
+  assert.ok(off.git.untracked.includes("A.txt"));
+});
+
+Deno.test("where git refuses a status (inside the git directory, an exclude file that is a directory) the tree is unknown", async () => {
+  const env = await userEnv(true);
+  const dir = await base();
+  await writeFiles(dir, { "a.txt": "edited\n" });
+  const control = await assertAgreesWithGit(env, dir, { label: "control: the work tree" });
+  assert.equal(control.git.tracked.get("a.txt"), ".M");
+  const refusedAt = async (cwd: string, label: string) => {
+    const g = await gitAs(env, cwd, ["status", "--porcelain=v2"], { allowFail: true });
+    assert.notEqual(g.code, 0, `control: git refuses (${label})`);
+    const facts = await batonFacts(env, cwd);
+    assert.equal(facts.tree, undefined, `${label}: no tree compared`);
+    assert.equal(facts.dirty, null, label);
+    return facts.unavailable?.find((u) => u.part === "worktree")?.reason ?? "";
+  };
+  assert.match(await refusedAt(`${dir}/.git`, "inside .git"), /inside the git directory/);
+  assert.match(
+    await refusedAt(`${dir}/.git/refs`, "deeper inside .git"),
+    /inside the git directory/,
+  );
+  for (const where of [`${env.xdg}/git/ignore`, `${dir}/.git/info/exclude`]) {
+    await Deno.remove(where).catch(() => {});
+    await Deno.mkdir(where, { recursive: true });
+    assert.match(await refusedAt(dir, where), /exclude file/);
+    await Deno.remove(where);
+    await assertAgreesWithGit(env, dir, { label: "control: the directory removed" });
+  }
+});
+
+Deno.test("renames: an edited staged rename is R. where git's score reaches half, D. and A. below; status.renames=false turns it off", async () => {
+  const env = await userEnv();
+  const lines = (tag: string, from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) => `${tag} line ${from + i}\n`).join("");
+  // Around the threshold: 9, 10 and 11 of 20 lines kept; one with CRLF only.
+  const files: Record<string, string> = {};
+  for (const keep of [9, 10, 11]) files[`k${keep}/old.txt`] = lines(`k${keep}a`, 1, 20);
+  files["crlf/old.txt"] = lines("crlf", 1, 30);
+  files["exact/same.txt"] = lines("exact", 1, 5);
+  const dir = await base(files);
+  for (const keep of [9, 10, 11]) {
+    await git(dir, ["rm", "-q", `k${keep}/old.txt`]);
+    await writeFiles(dir, {
+      // Lines of the same length: the score is the share of lines kept.
+      [`k${keep}/new.txt`]: lines(`k${keep}a`, 1, keep) + lines(`k${keep}b`, keep + 1, 20),
+    });
+  }
+  await git(dir, ["rm", "-q", "crlf/old.txt"]);
+  await writeFiles(dir, { "crlf/new.txt": lines("crlf", 1, 30).replaceAll("\n", "\r\n") });
+  await git(dir, ["mv", "exact/same.txt", "exact/moved.txt"]);
+  await git(dir, ["add", "."]);
+  const r = await assertAgreesWithGit(env, dir);
+  const codes = [9, 10, 11].map((k) => r.git.tracked.get(`k${k}/new.txt`));
+  assert.ok(
+    codes.includes("R.") && codes.includes("A."),
+    `control: the threshold is crossed (${codes})`,
+  );
+  assert.equal(r.git.tracked.get("crlf/new.txt"), "R.", "control: a CR before LF is not counted");
+  await git(dir, ["config", "status.renames", "false"]);
+  const off = await assertAgreesWithGit(env, dir, { label: "status.renames=false" });
+  assert.equal(off.git.tracked.get("exact/moved.txt"), "A.", "control: no rename, even exact");
+  await git(dir, ["config", "status.renames", "true"]);
+  await git(dir, ["config", "diff.renames", "false"]);
+  await assertAgreesWithGit(env, dir, { label: "status.renames over diff.renames" });
 });
 
 Deno.test("conversions: CRLF already in the index is left alone by auto text and renormalised by text", async () => {

@@ -29,6 +29,15 @@ Deno.test("includeIfMatches() gitdir/i folds case; onbranch globs the branch; ot
   assert.equal(includeIfMatches("onbranch:main", ctx), false);
   assert.equal(includeIfMatches("onbranch:main", { ...ctx, branch: null }), false);
   assert.equal(includeIfMatches("hasconfig:remote.*.url:https://x/**", ctx), false);
+  assert.equal(includeIfMatches("hasconfig:user.name:x", ctx), false, "an unknown key");
+});
+
+Deno.test("includeIfMatches() hasconfig:remote.*.url globs every remote URL of the cascade", () => {
+  const urls = { ...ctx, remoteUrls: ["git@host:a/b.git", "https://x/team/repo.git"] };
+  assert.equal(includeIfMatches("hasconfig:remote.*.url:https://x/**", urls), true);
+  assert.equal(includeIfMatches("hasconfig:remote.*.url:https://x/*", urls), false, "* stops at /");
+  assert.equal(includeIfMatches("hasconfig:remote.*.url:git@host:*/*.git", urls), true);
+  assert.equal(includeIfMatches("hasconfig:remote.*.url:https://y/**", urls), false);
 });
 
 Deno.test("includeIfMatches() gitdir: also tries the git directory with links resolved", () => {

@@ -128,7 +128,7 @@ Deno.test("readRepoConfig() counts includeIf conditions it cannot evaluate and d
   await Deno.writeTextFile(`${home}/inc`, "[core]\n\tsymlinks = false\n");
   await Deno.writeTextFile(
     `${home}/.gitconfig`,
-    `[includeIf "hasconfig:remote.*.url:https://x/**"]\n\tpath = ${home}/inc\n`,
+    `[includeIf "hasconfig:user.name:x"]\n\tpath = ${home}/inc\n`,
   );
   const repo = await findRepo(fs, dir);
   assert.ok(repo !== null);

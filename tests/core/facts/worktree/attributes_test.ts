@@ -37,3 +37,28 @@ Deno.test("attributes: binary macro and unspecify (!attr)", async () => {
   assert.equal((await look.get("i.raw")).has("text"), false);
   assert.equal((await look.get("i.txt")).get("text"), true, "control");
 });
+
+Deno.test("attributes: the system file loses to every other source and may define macros", async () => {
+  await using tmp = await tempDir();
+  const dir = tmp.path;
+  await writeFiles(dir, {
+    "sys": "[attr]crlfy text eol=crlf\n*.a crlfy\n*.b eol=crlf\n*.c eol=crlf\n",
+    "global": "*.b eol=lf\n",
+    "w/.gitattributes": "*.c -text\n",
+  });
+  const look = createAttributeLookup(new TestFs(), `${dir}/w`, `${dir}/git`, {
+    globalFile: `${dir}/global`,
+    systemFile: `${dir}/sys`,
+  });
+  const a = await look.get("x.a");
+  assert.equal(a.get("text"), true, "a macro from the system file");
+  assert.equal(a.get("eol"), "crlf");
+  assert.equal((await look.get("x.b")).get("eol"), "lf", "global wins");
+  assert.equal((await look.get("x.c")).get("text"), false, "the repository's file wins");
+  assert.equal((await look.get("x.c")).get("eol"), "crlf", "what no other file sets stays");
+  // Control: without the system file none of it applies.
+  const none = createAttributeLookup(new TestFs(), `${dir}/w`, `${dir}/git`, {
+    globalFile: `${dir}/global`,
+  });
+  assert.equal((await none.get("x.a")).get("eol"), undefined);
+});

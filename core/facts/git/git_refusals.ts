@@ -1,0 +1,70 @@
+/**
+ * Two places where git refuses to compute a status that baton could still
+ * list: started inside the git directory (git: "this operation must be run
+ * in a work tree"), and an exclude file that is a directory (the global
+ * excludes file or `info/exclude`; git: "cannot use ... as an exclude
+ * file"). baton then reports the work tree unknown with the reason, never a
+ * status git would not give.
+ * @module
+ */
+import type { ReadFs } from "../../fs.ts";
+import type { RepoLocation } from "../types.ts";
+
+/** Why the work tree is unknown when started inside the git directory. */
+export const INSIDE_GIT_DIR_REASON =
+  "started inside the git directory: git has no work tree there and gives no status";
+
+/** Why the work tree is unknown when an exclude file is a directory. */
+export const EXCLUDE_DIR_REASON =
+  "an exclude file (core.excludesFile, the XDG ignore file or info/exclude) is a directory: git refuses to give a status";
+
+/** Whether `path` (real) is `dir` (real) or below it. */
+function within(path: string, dir: string): boolean {
+  return path === dir || path.startsWith(dir.endsWith("/") ? dir : `${dir}/`);
+}
+
+/**
+ * Whether `cwd` lies inside the repository's git directory or its common
+ * directory (compared by real paths, as git compares its physical working
+ * directory), where git has no work tree.
+ */
+export async function startedInsideGitDir(
+  fs: ReadFs,
+  cwd: string,
+  repo: RepoLocation,
+): Promise<boolean> {
+  const real = (path: string) => fs.realPath(path).catch(() => null);
+  const start = await real(cwd);
+  if (start === null) return false;
+  const workTree = await real(repo.workTree);
+  for (const dir of new Set([repo.gitDir, repo.commonDir])) {
+    const r = await real(dir);
+    // A git directory that holds the work tree (core.worktree naming a
+    // directory inside it) is not the case git refuses.
+    if (
+      r !== null && within(start, r) &&
+      !(workTree !== null && within(start, workTree) && within(workTree, r))
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether an exclude file git reads is a directory (links followed): the
+ * global excludes file (`excludesFile`, null when none) or `info/exclude`.
+ * A missing file is no refusal.
+ */
+export async function excludeFileIsDirectory(
+  fs: ReadFs,
+  repo: RepoLocation,
+  excludesFile: string | null,
+): Promise<boolean> {
+  for (const path of [excludesFile, `${repo.commonDir}/info/exclude`]) {
+    if (path === null) continue;
+    const st = await fs.stat(path).catch(() => null);
+    if (st?.isDirectory === true) return true;
+  }
+  return false;
+}

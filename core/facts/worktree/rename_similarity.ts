@@ -1,0 +1,170 @@
+/**
+ * Inexact rename detection for the staged side of a status, as git's
+ * diffcore-rename does it (git status shows a staged `git mv` followed by an
+ * edit as `R.`, not `D.` and `A.`): each blob is cut into spans (a line, or
+ * 64 bytes when a line runs longer; a CR before LF ignored in text), each
+ * span hashed; the bytes two blobs share are summed per hash (the lesser
+ * count), and the score is that sum over the larger size, out of 60000. A
+ * deleted and an added regular file pair when the score is at least half:
+ * first the pairs whose basenames are each unique among what is left and
+ * that score at least three quarters, then the best remaining candidates,
+ * highest score first (four kept per added file, a shared basename breaking
+ * ties), each file used once. Pure: blobs in, pairs out.
+ * @module
+ */
+
+/** git's MAX_SCORE. */
+export const MAX_SCORE = 60000;
+/** git's default minimum rename score (50 %). */
+export const MIN_SCORE = 30000;
+/** git's basename-match threshold: the minimum plus half of what lies above it. */
+const BASENAME_SCORE = MIN_SCORE + (MAX_SCORE - MIN_SCORE) / 2;
+const HASHBASE = 107927;
+const CANDIDATES_PER_DST = 4;
+
+/** A blob's span counts: hash -> bytes, and its size. */
+export interface SpanCounts {
+  size: number;
+  counts: Map<number, number>;
+}
+
+/**
+ * Cuts a blob into spans and counts the bytes under each span hash
+ * (diffcore-delta's hash_chars).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const a = spanCounts(new TextEncoder().encode("one\ntwo\n"));
+ * assert.equal(a.size, 8);
+ * assert.equal([...a.counts.values()].reduce((x, y) => x + y, 0), 8);
+ * ```
+ */
+export function spanCounts(data: Uint8Array): SpanCounts {
+  const isText = data.subarray(0, 8000).indexOf(0) < 0;
+  const counts = new Map<number, number>();
+  let n = 0;
+  let accum1 = 0;
+  let accum2 = 0;
+  const add = () => {
+    const hash = ((accum1 >>> 0) + Math.imul(accum2 >>> 0, 0x61) >>> 0) % HASHBASE;
+    // (accum1 + accum2 * 0x61) in 32-bit unsigned arithmetic, as git computes it.
+    counts.set(hash, (counts.get(hash) ?? 0) + n);
+    n = 0;
+    accum1 = accum2 = 0;
+  };
+  for (let i = 0; i < data.length; i++) {
+    const c = data[i]!;
+    if (isText && c === 0x0d && i + 1 < data.length && data[i + 1] === 0x0a) continue;
+    const old1 = accum1;
+    accum1 = ((accum1 << 7) ^ (accum2 >>> 25)) >>> 0;
+    accum2 = ((accum2 << 7) ^ (old1 >>> 25)) >>> 0;
+    accum1 = (accum1 + c) >>> 0;
+    if (++n < 64 && c !== 0x0a) continue;
+    add();
+  }
+  if (n > 0) add();
+  return { size: data.length, counts };
+}
+
+/**
+ * git's similarity score of two regular-file blobs (0 when their sizes
+ * differ too much to reach `minScore`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const e = (t: string) => spanCounts(new TextEncoder().encode(t));
+ * assert.equal(similarity(e("a\nb\n"), e("a\nb\n")), MAX_SCORE);
+ * assert.equal(similarity(e("a\nb\n"), e("a\nc\n")), MAX_SCORE / 2);
+ * ```
+ */
+export function similarity(src: SpanCounts, dst: SpanCounts, minScore = MIN_SCORE): number {
+  const max = Math.max(src.size, dst.size);
+  const delta = max - Math.min(src.size, dst.size);
+  if (max * (MAX_SCORE - minScore) < delta * MAX_SCORE) return 0;
+  if (dst.size === 0) return 0;
+  let copied = 0;
+  for (const [hash, count] of src.counts) {
+    const other = dst.counts.get(hash);
+    if (other !== undefined) copied += Math.min(count, other);
+  }
+  return Math.floor(copied * MAX_SCORE / max);
+}
+
+/** A path that may pair, with what its blob is. */
+export interface RenameSide {
+  path: string;
+  oid: string;
+}
+
+function basename(path: string): string {
+  return path.slice(path.lastIndexOf("/") + 1);
+}
+
+/**
+ * Pairs deleted sources with added destinations (both regular files, exact
+ * renames already taken out), as git's inexact rename detection does.
+ *
+ * @param sources Deleted files, in path order.
+ * @param dests Added files, in path order.
+ * @param counts The span counts of a blob by id (read on demand).
+ * @returns Pairs: destination path -> source path.
+ */
+export async function pairSimilar(
+  sources: readonly RenameSide[],
+  dests: readonly RenameSide[],
+  counts: (oid: string) => Promise<SpanCounts>,
+): Promise<Map<string, string>> {
+  const pairs = new Map<string, string>();
+  const usedSrc = new Set<number>();
+  const usedDst = new Set<number>();
+  // Basenames unique on both sides first.
+  const uniqueBy = (list: readonly RenameSide[]) => {
+    const at = new Map<string, number>();
+    list.forEach((s, i) => {
+      const b = basename(s.path);
+      at.set(b, at.has(b) ? -1 : i);
+    });
+    return at;
+  };
+  const srcBy = uniqueBy(sources);
+  const dstBy = uniqueBy(dests);
+  for (const [base, si] of srcBy) {
+    const di = dstBy.get(base);
+    if (si < 0 || di === undefined || di < 0) continue;
+    const score = similarity(await counts(sources[si]!.oid), await counts(dests[di]!.oid));
+    if (score < BASENAME_SCORE) continue;
+    pairs.set(dests[di]!.path, sources[si]!.path);
+    usedSrc.add(si);
+    usedDst.add(di);
+  }
+  // Then the best candidates of every destination left.
+  const candidates: { dst: number; src: number; score: number; sameName: number }[] = [];
+  for (let d = 0; d < dests.length; d++) {
+    if (usedDst.has(d)) continue;
+    const best: typeof candidates = [];
+    for (let s = 0; s < sources.length; s++) {
+      if (usedSrc.has(s)) continue;
+      const score = similarity(await counts(sources[s]!.oid), await counts(dests[d]!.oid));
+      if (score < MIN_SCORE) continue;
+      const sameName = basename(sources[s]!.path) === basename(dests[d]!.path) ? 1 : 0;
+      const entry = { dst: d, src: s, score, sameName };
+      if (best.length < CANDIDATES_PER_DST) best.push(entry);
+      else {
+        let worst = 0;
+        for (let k = 1; k < best.length; k++) if (best[k]!.score < best[worst]!.score) worst = k;
+        if (best[worst]!.score < score) best[worst] = entry;
+      }
+    }
+    candidates.push(...best);
+  }
+  candidates.sort((a, b) => b.score - a.score || b.sameName - a.sameName);
+  for (const c of candidates) {
+    if (usedDst.has(c.dst) || usedSrc.has(c.src)) continue;
+    usedDst.add(c.dst);
+    usedSrc.add(c.src);
+    pairs.set(dests[c.dst]!.path, sources[c.src]!.path);
+  }
+  return pairs;
+}
