@@ -17,7 +17,7 @@
  * module as it was loaded, so the second run rebuilds them from the new one.
  * @module
  */
-import { CATEGORIES, loadCommands, renderHelp } from "../../commands/mod.ts";
+import { CATEGORIES, loadCommands, loadHelp } from "../../commands/mod.ts";
 import { pasteInstructions } from "../../core/capsule/paste_text.ts";
 import { EXIT } from "../../core/errors.ts";
 import { HOSTS } from "../../core/hosts/install/hosts.ts";
@@ -75,6 +75,7 @@ function wrapItem(text: string): string {
 }
 
 const COMMANDS = await loadCommands();
+const { renderHelp } = await loadHelp();
 
 /** The command reference, grouped by category: one section per category, one per command. */
 export function commandReference(): string {
