@@ -5,6 +5,7 @@
  */
 import type { WriteFs } from "../../core/fs.ts";
 import { DenoFs } from "./deno_fs.ts";
+import { deadline } from "./deadline.ts";
 
 /** A sink for text. */
 export interface TextSink {
@@ -91,24 +92,19 @@ async function readStdinBounded(
   const chunks: Uint8Array[] = [];
   let total = 0;
   const buf = new Uint8Array(64 * 1024);
-  // The deadline is an Atomics.waitAsync timeout rather than setTimeout: the
-  // first setTimeout loads Deno's timer machinery, measured at 6-9 ms, and
-  // this read is on the session-start hook's critical path.
-  const cell = new Int32Array(new SharedArrayBuffer(4));
-  const timedOut = options.timeoutMs === undefined
-    ? null
-    : Atomics.waitAsync(cell, 0, 0, options.timeoutMs).value;
+  // Not setTimeout (see ./deadline.ts): this read is on every hook's path.
+  const limit = options.timeoutMs === undefined ? null : deadline(options.timeoutMs);
   try {
     while (true) {
       const read = Deno.stdin.read(buf);
-      const n = timedOut === null ? await read : await Promise.race([read, timedOut]);
+      const n = limit === null ? await read : await Promise.race([read, limit.expired]);
       if (typeof n === "string" || n === null) break;
       total += n;
       if (total > maxBytes) throw new RangeError(`stdin exceeds ${maxBytes} bytes`);
       chunks.push(buf.slice(0, n));
     }
   } finally {
-    Atomics.notify(cell, 0);
+    limit?.cancel();
   }
   const out = new Uint8Array(total);
   let off = 0;
