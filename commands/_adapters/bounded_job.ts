@@ -14,7 +14,7 @@ import type {
   HookJobRequest,
   HookJobResponse,
 } from "../../core/hosts/runtime/job.ts";
-import { deadline } from "./deadline.ts";
+import { deadline } from "./io.ts";
 
 function startWorker(): Worker | null {
   const url = new URL("./hook_worker.ts", import.meta.url);
@@ -38,7 +38,7 @@ export async function runBoundedJob(
   request: HookJobRequest,
   budgetMs: number,
 ): Promise<BoundedOutcome> {
-  // Not setTimeout (see ./deadline.ts); the Worker or the inline job's I/O keeps the process alive.
+  // Not setTimeout (see deadline() in ./io.ts); the Worker or the inline job's I/O keeps the process alive.
   const limit = deadline(budgetMs);
   const worker = startWorker();
   if (worker !== null) {

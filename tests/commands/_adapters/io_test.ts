@@ -1,5 +1,7 @@
+// Tests for commands/_adapters/io.ts: the time limit hooks race their work against (deadline()).
+// The bounded stdin read is tested end to end in tests/e2e/hook_budget_test.ts.
 import assert from "node:assert/strict";
-import { deadline } from "../../../commands/_adapters/deadline.ts";
+import { deadline } from "../../../commands/_adapters/io.ts";
 
 /** A pending read of a pipe nobody writes to: keeps the process alive, as a hook's work does. */
 function keepAlive(): { stop(): Promise<void> } {
