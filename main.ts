@@ -34,11 +34,12 @@ async function safeErrorOf(e: CodedError): Promise<SafeError> {
  * its work, is one line on stderr and the command's own exit status.
  */
 async function runFailOpen(command: Command, rest: readonly string[], io: Io): Promise<number> {
-  const { helpWidth, parseFlags, renderHelp } = await import("./commands/_cli/command.ts");
+  const { parseFlags } = await import("./commands/_cli/command.ts");
   const status = command.exitOnError ?? 0;
   try {
     const args = parseFlags(command, rest);
     if (args.flags.help === true) {
+      const { helpWidth, renderHelp } = await import("./commands/_cli/help.ts");
       io.stdout.write(renderHelp(command, helpWidth(io.stdout)));
       return 0;
     }
@@ -66,17 +67,17 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
       return 0;
     }
     const { findCommand, loadCommands } = await import("./commands/mod.ts");
-    const { helpWidth, parseFlags, renderHelp, safeWord } = await import(
-      "./commands/_cli/command.ts"
-    );
+    const { parseFlags, safeWord } = await import("./commands/_cli/command.ts");
+    const help = () => import("./commands/_cli/help.ts");
     const overview = async (width: number) =>
       (await import("./commands/_cli/overview.ts")).renderOverview(await loadCommands(), width);
     if (first === undefined) {
-      io.stderr.write(await overview(helpWidth(io.stderr)));
+      io.stderr.write(await overview((await help()).helpWidth(io.stderr)));
       return EXIT.usage.code;
     }
     if (first === "--help" || first === "-h" || first === "help") {
       const topic = rest.find((a) => !a.startsWith("-"));
+      const { helpWidth, renderHelp } = await help();
       if (topic === undefined) {
         io.stdout.write(await overview(helpWidth(io.stdout)));
         return 0;
@@ -96,6 +97,7 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
     if (command.exitOnError !== undefined) return await runFailOpen(command, rest, io);
     const args = parseFlags(command, rest);
     if (args.flags.help === true) {
+      const { helpWidth, renderHelp } = await help();
       io.stdout.write(renderHelp(command, helpWidth(io.stdout)));
       return 0;
     }

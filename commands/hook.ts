@@ -6,8 +6,8 @@
  * @module
  */
 import { boolFlag, type Command, stringFlag } from "./_cli/command.ts";
-import { PRE_TOOL_EVENTS } from "../core/enforce/deny_output.ts";
-import { HOST_IDS } from "../core/hosts/ids.ts";
+// The generated names, not the host records: the gate starts without loading them.
+import { HOST_ID_NAMES, PRE_TOOL_NAMES } from "../core/hosts/hook_names_generated.ts";
 
 /** The hook command. */
 export const hookCommand: Command = {
@@ -39,13 +39,15 @@ export const hookCommand: Command = {
       name: "host",
       type: "string",
       value: "HOST",
-      summary: `The host calling: ${HOST_IDS.slice(0, -1).join(", ")} or ${HOST_IDS.at(-1)}`,
+      summary: `The host calling: ${HOST_ID_NAMES.slice(0, -1).join(", ")} or ${
+        HOST_ID_NAMES.at(-1)
+      }`,
       doc: "Installed hook commands always pass it; without it the payload's shape decides.",
     },
   ],
   async run(args, io) {
     // The mutation gate takes the smallest path: nothing else is loaded first.
-    if (PRE_TOOL_EVENTS.includes(args.positionals[0] ?? "")) {
+    if (PRE_TOOL_NAMES.includes(args.positionals[0] ?? "")) {
       const { runGate } = await import("../core/enforce/run_gate.ts");
       const { gateEnv } = await import("./_adapters/gate_env.ts");
       await runGate(gateEnv(io, typeof args.flags.host === "string" ? args.flags.host : null));

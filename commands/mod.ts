@@ -17,7 +17,7 @@ export { createDenoIo, type Io } from "./_adapters/io.ts";
 export type { SafeError } from "./_cli/safe_output.ts";
 export { taskStartDir } from "./_adapters/task_dir.ts";
 
-export { CATEGORIES, parseFlags, renderHelp } from "./_cli/command.ts";
+export { CATEGORIES, parseFlags } from "./_cli/command.ts";
 export { AFTER_HANDOFF } from "./_cli/after_handoff.ts";
 
 /** Loaders of every command, in help order. */
@@ -62,6 +62,11 @@ export const COMMAND_LOADERS: Readonly<Record<CommandName, () => Promise<Command
   completions: async () => (await import("./completions.ts")).completionsCommand,
   demo: async () => (await import("./demo.ts")).demoCommand,
 };
+
+/** The help renderer (loaded on use: a command that only runs never needs it). */
+export async function loadHelp(): Promise<typeof import("./_cli/help.ts")> {
+  return await import("./_cli/help.ts");
+}
 
 /** Every command name, in help order. */
 export const COMMAND_NAMES: readonly string[] = Object.keys(COMMAND_LOADERS);

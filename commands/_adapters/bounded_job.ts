@@ -14,14 +14,7 @@ import type {
   HookJobRequest,
   HookJobResponse,
 } from "../../core/hosts/runtime/job.ts";
-
-function deadline(ms: number): { promise: Promise<"timeout">; cancel: () => void } {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const promise = new Promise<"timeout">((resolve) => {
-    timer = setTimeout(() => resolve("timeout"), Math.max(0, ms));
-  });
-  return { promise, cancel: () => clearTimeout(timer) };
-}
+import { deadline } from "./io.ts";
 
 function startWorker(): Worker | null {
   const url = new URL("./hook_worker.ts", import.meta.url);
@@ -45,6 +38,7 @@ export async function runBoundedJob(
   request: HookJobRequest,
   budgetMs: number,
 ): Promise<BoundedOutcome> {
+  // Not setTimeout (see deadline() in ./io.ts); the Worker or the inline job's I/O keeps the process alive.
   const limit = deadline(budgetMs);
   const worker = startWorker();
   if (worker !== null) {
@@ -57,7 +51,7 @@ export async function runBoundedJob(
       worker.onmessageerror = () => resolve("worker_failed");
     });
     worker.postMessage(request);
-    const first = await Promise.race([answer, limit.promise]);
+    const first = await Promise.race([answer, limit.expired]);
     worker.terminate();
     if (first === "timeout") return { status: "timeout", inline: false };
     if (first !== "worker_failed") {
@@ -67,7 +61,7 @@ export async function runBoundedJob(
   }
   // No Worker (it could not start or load): run inline under the same deadline.
   const { runHookJob } = await import("./hook_job.ts");
-  const inline = await Promise.race([runHookJob(request), limit.promise]);
+  const inline = await Promise.race([runHookJob(request), limit.expired]);
   limit.cancel();
   return inline === "timeout"
     ? { status: "timeout", inline: true }

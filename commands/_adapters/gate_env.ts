@@ -7,7 +7,7 @@
  */
 import type { GateEnv } from "../../core/enforce/run_gate.ts";
 import { denyStoreEnv } from "./deny_env.ts";
-import type { Io } from "./io.ts";
+import { deadline, type Io } from "./io.ts";
 
 /** The gate's environment for this process. */
 export function gateEnv(io: Io, host: string | null): GateEnv {
@@ -29,12 +29,7 @@ export function gateEnv(io: Io, host: string | null): GateEnv {
       await (await import("./baton_words.ts")).printableBatonWords(io),
     afterHandoff: async () => (await import("../_cli/after_handoff.ts")).AFTER_HANDOFF,
     host,
-    budget: (ms) => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const expired = new Promise<"timeout">((resolve) => {
-        timer = setTimeout(() => resolve("timeout"), ms);
-      });
-      return { expired, cancel: () => clearTimeout(timer) };
-    },
+    // Not setTimeout (see deadline() in ./io.ts): the gate runs before every tool call.
+    budget: deadline,
   };
 }

@@ -1,16 +1,15 @@
 /**
  * The command contract: one object per subcommand carrying its flags, its
  * help and a thin run(). Flags are parsed with parseArgs semantics; help
- * text is rendered from the same data (and so are the docs/ reference and
- * the skill's command list). Help is wrapped to the terminal's width by
- * core/text_wrap.ts. The parser is commands/_cli/parse_argv.ts, which keeps
- * node:util parseArgs' semantics without booting Node compatibility.
+ * text is rendered from the same data by commands/_cli/help.ts (and so are
+ * the docs/ reference and the skill's command list), which a command that
+ * only runs never loads. The parser is commands/_cli/parse_argv.ts, which
+ * keeps node:util parseArgs' semantics without booting Node compatibility.
  * @module
  */
 import { UsageError } from "../../core/errors.ts";
-import { wrapText } from "../../core/text_wrap.ts";
 import { closestMatch } from "../../core/closest.ts";
-import type { Io, TextSink } from "../_adapters/io.ts";
+import type { Io } from "../_adapters/io.ts";
 import { ArgvError, type ArgvOption, parseArgv } from "./parse_argv.ts";
 import { safeWord } from "../../core/errors.ts";
 export { safeWord };
@@ -225,74 +224,4 @@ export function intFlag(
   if (typeof v === "number") return v;
   if (typeof v !== "string") return undefined;
   return checkedInteger(name, v, min, max);
-}
-
-/** What help adds after a flag's summary: its default, and an integer flag's range. */
-function flagNote(f: FlagSpec): string {
-  if (f.type === "boolean") return "";
-  if (f.type === "string") return f.default === undefined ? "" : ` (default: ${f.default})`;
-  const range = `${f.min} to ${f.max}`;
-  return f.default === undefined ? ` (${range})` : ` (default: ${f.default}; ${range})`;
-}
-
-function flagLine(f: FlagSpec): string {
-  const short = f.short === undefined ? "    " : `-${f.short}, `;
-  const value = f.type === "boolean" ? "" : ` ${f.value ?? "VALUE"}`;
-  return `${short}--${f.name}${value}`;
-}
-
-/** Widest help ever printed, however wide the terminal. */
-export const MAX_HELP_WIDTH = 100;
-/** Width of help when the output is not a terminal (a pipe, a file, a test). */
-export const DEFAULT_HELP_WIDTH = 80;
-
-/**
- * The width to wrap help to for `sink`: the terminal's width when it is a
- * terminal that reports one (at most 100, at least 20), else 80.
- */
-export function helpWidth(sink: TextSink): number {
-  const columns = sink.isTerminal ? sink.columns?.() : undefined;
-  if (columns === undefined || !Number.isFinite(columns) || columns <= 0) return DEFAULT_HELP_WIDTH;
-  return Math.min(MAX_HELP_WIDTH, Math.max(20, Math.floor(columns)));
-}
-
-/** Below this many columns for a flag's text, it goes under the flag instead of beside it. */
-const MIN_FLAG_TEXT = 28;
-
-/** Renders `baton <command> --help`, wrapped to `width` columns. */
-export function renderHelp(command: Command, width: number = DEFAULT_HELP_WIDTH): string {
-  const lines: string[] = [];
-  lines.push(wrapText(`baton ${command.name}: ${command.summary}`, width, { hang: "  " }), "");
-  lines.push(
-    wrapText(
-      `Usage: baton ${command.name} [flags]${command.usage ? ` ${command.usage}` : ""}`,
-      width,
-      {
-        hang: "       ",
-      },
-    ),
-    "",
-  );
-  lines.push(wrapText(command.description, width), "");
-  lines.push("Flags:");
-  const flags = allFlags(command);
-  const column = 2 + Math.max(...flags.map((f) => flagLine(f).length)) + 2;
-  const beside = width - column >= MIN_FLAG_TEXT;
-  const hang = " ".repeat(beside ? column : 8);
-  for (const f of flags) {
-    const def = flagNote(f);
-    const text = `${f.summary}${def}${f.doc ? `\n${f.doc}` : ""}`;
-    if (beside) {
-      lines.push(wrapText(text, width, { prefix: `  ${flagLine(f)}`.padEnd(column), hang }));
-    } else {
-      lines.push(`  ${flagLine(f)}`, wrapText(text, width, { prefix: hang, hang }));
-    }
-  }
-  if (command.examples.length > 0) {
-    lines.push("", "Examples:");
-    for (const ex of command.examples) {
-      lines.push(wrapText(ex, width, { prefix: "  ", hang: "      " }));
-    }
-  }
-  return lines.join("\n") + "\n";
 }

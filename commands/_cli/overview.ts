@@ -7,7 +7,8 @@
 import { EXIT } from "../../core/errors.ts";
 import { wrapText } from "../../core/text_wrap.ts";
 import { VERSION } from "../../core/version.ts";
-import { CATEGORIES, type Command, DEFAULT_HELP_WIDTH } from "./command.ts";
+import { CATEGORIES, type Command } from "./command.ts";
+import { DEFAULT_HELP_WIDTH } from "./help.ts";
 
 /** The top-level help, wrapped to `width` columns. */
 export function renderOverview(

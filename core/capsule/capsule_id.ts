@@ -27,33 +27,6 @@ export async function computeCapsuleId(capsule: Omit<Capsule, "id"> | Capsule): 
   return await sha256Id(canonicalJson(rest));
 }
 
-/**
- * Hex digits of a capsule's short id wherever a person reads it: briefings,
- * exports, the capsule file's title line (which latest.md's header reader
- * parses back) and `baton list`.
- */
-export const SHORT_ID_HEX = 12;
-
-/**
- * Hex digits of the id in an archive file name
- * (`capsules/<UTC-ts>-<id8>.md`): a storage format since the first capsule,
- * so it stays 8.
- */
-export const ARCHIVE_ID_HEX = 8;
-
-/**
- * The short form of a capsule id: its first hex digits without `sha256:`.
- * The one place a capsule id is cut.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { ARCHIVE_ID_HEX, shortId } from "./capsule_id.ts";
- * const id = "sha256:" + "0123456789abcdef".repeat(4);
- * assert.equal(shortId(id), "0123456789ab");
- * assert.equal(shortId(id, ARCHIVE_ID_HEX), "01234567");
- * ```
- */
-export function shortId(id: string, digits: number = SHORT_ID_HEX): string {
-  return id.replace(/^sha256:/, "").slice(0, digits);
-}
+// The short form lives in ./short_id.ts, which imports nothing: the store's layout needs it on
+// every hook, the hash and the canonical JSON only when an id is computed.
+export { ARCHIVE_ID_HEX, SHORT_ID_HEX, shortId } from "./short_id.ts";

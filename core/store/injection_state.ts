@@ -11,7 +11,6 @@
 import type { ReadFs, WriteFs } from "../fs.ts";
 import type { BatonLayout } from "./layout.ts";
 import { stateDirOfRoot } from "./private_dir.ts";
-import { openStateDir } from "../state_write.ts";
 import { batonRoot } from "./layout.ts";
 
 /** One injection. */
@@ -117,6 +116,8 @@ export async function writeInjectionRecord(
   state.hosts[options.hostKey] = options.record;
   const dir = await stateDirOf(fs, layout);
   if (dir === null) return;
+  // Loaded here: a session-start with nothing new only reads the state.
+  const { openStateDir } = await import("../state_write.ts");
   const within = await openStateDir(fs, dir);
   await fs.writeFileAtomic(
     injectionStatePath(dir),

@@ -3,7 +3,7 @@
  * naming. Pure.
  * @module
  */
-import { ARCHIVE_ID_HEX, shortId } from "../capsule/capsule_id.ts";
+import { ARCHIVE_ID_HEX, shortId } from "../capsule/short_id.ts";
 
 /** Paths of the .baton directory. */
 export interface BatonLayout {

@@ -58,9 +58,10 @@ import {
   runSecretsBench,
 } from "./secrets.ts";
 import { renderSearchTable, runSearchBench, type SearchBench } from "./search.ts";
+import { measureProxies, type Proxies, renderProxies } from "./proxies.ts";
 
 const USAGE =
-  `Usage: deno task bench [--quick] [--rounds N] [--secrets] [--search] [--transcripts] [--bands] [--tokens] [--startup|--bands [--base DIR]] [--host-timings FILE] [--json]
+  `Usage: deno task bench [--quick] [--rounds N] [--secrets] [--search] [--transcripts] [--bands] [--tokens] [--startup|--bands [--base DIR] [--proxies]] [--host-timings FILE] [--json]
 
   --quick      5 rounds; only the 1k and 10k repositories (capsule scenarios on 10k);
                skips 50k and the big pack
@@ -97,6 +98,9 @@ const USAGE =
                (e.g. an exported older commit), right after it in every round, and is compared
                with it on median CPU time (user + system, from GNU time), which a loaded machine
                disturbs far less than wall time
+  --proxies    with --startup or --bands: instead of timing, each baton case (and its --base
+               twin) once under strace: modules loaded, KiB of emitted JavaScript read,
+               system calls (median of 3); deterministic, so they show a saving on a busy machine
   --host-timings FILE
                JSON Lines of real-host hook runs ({"host","event","action","ms"} a line) that
                deno task test:hosts leaves when BATON_TEST_HOOK_LOG names the file; summarized
@@ -304,6 +308,7 @@ async function main(argv: string[]): Promise<number> {
         tokens: { type: "boolean", default: false },
         facts: { type: "boolean", default: false },
         base: { type: "string" },
+        proxies: { type: "boolean", default: false },
         "host-timings": { type: "string", default: DEFAULT_HOST_TIMINGS },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -398,6 +403,24 @@ async function main(argv: string[]): Promise<number> {
       groups.push(await buildBandsGroup(tmp, { rounds }));
     }
 
+    if (values.proxies && (onlyBands || onlyStartup)) {
+      const measured: Proxies[] = [];
+      for (const g of groups) {
+        for (const c of g.cases) {
+          if (!c.cmd.some((a) => a.endsWith("main.ts"))) continue;
+          progress(`[proxies] ${c.label}`);
+          measured.push(await measureProxies(c, tmp));
+        }
+        await g.teardown?.();
+      }
+      writeAll(
+        Deno.stdout,
+        values.json
+          ? JSON.stringify({ proxies: measured }, null, 2) + "\n"
+          : renderProxies(measured),
+      );
+      return 0;
+    }
     const rows: ResultRow[] = [];
     const notes: string[] = [];
     for (const g of groups) {

@@ -4,7 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { trustCommand } from "../../commands/trust.ts";
-import { parseFlags, renderHelp } from "../../commands/_cli/command.ts";
+import { parseFlags } from "../../commands/_cli/command.ts";
+import { renderHelp } from "../../commands/_cli/help.ts";
 import { createKeyRing } from "../../commands/_adapters/key_ring.ts";
 import { batonHome } from "../../commands/_adapters/home.ts";
 import { isCodedError } from "../../core/errors.ts";

@@ -1,11 +1,12 @@
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
-import { loadCommands, renderHelp } from "../../commands/mod.ts";
+import { loadCommands, loadHelp } from "../../commands/mod.ts";
 import { VERSION } from "../../core/version.ts";
 import { EXIT } from "../../core/errors.ts";
 import { tempDir } from "../_helpers/temp.ts";
 
 const COMMANDS = await loadCommands();
+const { renderHelp } = await loadHelp();
 
 Deno.test("baton --version prints the version, also as JSON", async () => {
   const plain = await runBaton(["--version"]);

@@ -1,73 +1,98 @@
 import assert from "node:assert/strict";
 import {
-  CATEGORIES,
+  boolFlag,
   type Command,
-  DEFAULT_HELP_WIDTH,
-  helpWidth,
-  MAX_HELP_WIDTH,
-  renderHelp,
+  intFlag,
+  parseFlags,
+  stringFlag,
 } from "../../../commands/_cli/command.ts";
-import { loadCommands } from "../../../commands/mod.ts";
-import { textWidth } from "../../../core/text_wrap.ts";
+import { renderHelp } from "../../../commands/_cli/help.ts";
+import { UsageError } from "../../../core/errors.ts";
 
-const COMMANDS = await loadCommands();
-const widest = (text: string): number => Math.max(...text.split("\n").map(textWidth));
+const CMD: Command = {
+  category: "everyday",
+  name: "demo-cmd",
+  summary: "A command for the test",
+  description: "Does nothing.",
+  usage: "FILE",
+  examples: ["baton demo-cmd --limit 3 FILE"],
+  flags: [
+    { name: "limit", type: "string", value: "N", default: "20", summary: "How many" },
+    { name: "dry-run", type: "boolean", short: "n", summary: "Write nothing" },
+  ],
+  maxPositionals: 1,
+  run: () => Promise.resolve(0),
+};
 
-Deno.test("every command's help fits the width it is rendered for", () => {
-  for (const c of COMMANDS) {
-    for (const width of [40, 60, 80, 100]) {
-      assert.ok(widest(renderHelp(c, width)) <= width, `${c.name} at ${width}`);
-    }
+const usage = (pattern: RegExp) => (e: unknown) =>
+  e instanceof UsageError && pattern.test(e.message);
+
+Deno.test("parseFlags() reads flags, one positional and the words after --", () => {
+  const a = parseFlags(CMD, ["--limit", "5", "-n", "file.txt", "--", "--not-a-flag", "x"]);
+  assert.equal(stringFlag(a, "limit"), "5");
+  assert.equal(boolFlag(a, "dry-run"), true);
+  assert.equal(boolFlag(a, "json"), false);
+  assert.deepEqual(a.positionals, ["file.txt"]);
+  assert.deepEqual(a.rest, ["--not-a-flag", "x"]);
+  assert.equal(boolFlag(parseFlags(CMD, ["--json"]), "json"), true, "every command takes --json");
+});
+
+Deno.test("parseFlags() refuses an unknown flag with a suggestion, a missing value and too many arguments", () => {
+  assert.throws(
+    () => parseFlags(CMD, ["--limt", "5"]),
+    usage(/Unknown flag for "demo-cmd": "--limt" \(did you mean --limit\?\)/),
+  );
+  assert.throws(() => parseFlags(CMD, ["--zzzzzzzz"]), usage(/Unknown flag .*"--zzzzzzzz"$/));
+  assert.throws(() => parseFlags(CMD, ["--limit"]), usage(/was given none/));
+  assert.throws(() => parseFlags(CMD, ["a", "b"]), usage(/got 2, expected at most 1/));
+  // The unknown flag is quoted safely: control characters never reach the terminal.
+  assert.throws(() => parseFlags(CMD, ["--\u001b[31m"]), usage(/"--\?\[31m"/));
+});
+
+Deno.test("intFlag() accepts integers in range only", () => {
+  assert.equal(intFlag(parseFlags(CMD, ["--limit", "7"]), "limit", 1, 10), 7);
+  assert.equal(intFlag(parseFlags(CMD, []), "limit"), undefined);
+  for (const bad of ["0", "11", "-1", "3.5", "1e2", "abc"]) {
+    assert.throws(
+      () => intFlag(parseFlags(CMD, [`--limit=${bad}`]), "limit", 1, 10),
+      usage(/expected an integer from 1 to 10/),
+      bad,
+    );
   }
 });
 
-Deno.test("the width is really used: at 100 columns the long descriptions have lines over 80", () => {
-  const load = COMMANDS.find((c) => c.name === "load")!;
-  assert.ok(widest(renderHelp(load, 100)) > 80);
-  assert.ok(widest(renderHelp(load)) <= 80, "the default is 80");
-  assert.equal(renderHelp(load), renderHelp(load, DEFAULT_HELP_WIDTH));
-});
+const TYPED: Command = {
+  ...CMD,
+  flags: [
+    { name: "top", type: "integer", value: "N", default: 20, min: 1, max: 200, summary: "Top" },
+    { name: "keep", type: "integer", value: "N", min: 1, max: 9, summary: "Keep" },
+  ],
+};
 
-Deno.test("flag text wraps under a hanging indent beside the flags, or under each flag when narrow", () => {
-  const hook = COMMANDS.find((c) => c.name === "hook")!;
-  const lines = renderHelp(hook, 60).split("\n");
-  const at = lines.findIndex((l) => l.startsWith("      --host HOST  "));
-  assert.ok(at >= 0);
-  const column = "      --host HOST  ".length;
-  assert.ok(lines[at + 1]!.startsWith(" ".repeat(column)) && lines[at + 1]![column] !== " ");
-  const narrow = renderHelp(hook, 30).split("\n");
-  const flag = narrow.indexOf("      --host HOST");
-  assert.ok(flag >= 0, "the flag stands alone on its line");
-  assert.ok(narrow[flag + 1]!.startsWith("        The host"));
-});
-
-Deno.test("paragraph breaks of a description survive wrapping", () => {
-  const c: Command = {
-    ...COMMANDS[0]!,
-    description: "First paragraph.\n\nSecond paragraph.",
-  };
-  assert.ok(renderHelp(c).includes("First paragraph.\n\nSecond paragraph.\n"));
-});
-
-Deno.test("helpWidth: the terminal's width up to 100, and 80 when not a terminal", () => {
-  const sink = (isTerminal: boolean, columns?: number) => ({
-    write() {},
-    isTerminal,
-    ...(columns === undefined ? {} : { columns: () => columns }),
-  });
-  assert.equal(helpWidth(sink(false, 132)), 80);
-  assert.equal(helpWidth(sink(true)), 80, "a terminal that reports no size");
-  assert.equal(helpWidth(sink(true, 132)), MAX_HELP_WIDTH);
-  assert.equal(helpWidth(sink(true, 64)), 64);
-  assert.equal(helpWidth(sink(true, 0)), 80);
-});
-
-Deno.test("every command has a category, a summary of at most 60 characters and paragraphs", () => {
-  const ids = CATEGORIES.map((c) => c.id);
-  for (const c of COMMANDS) {
-    assert.ok(ids.includes(c.category), c.name);
-    assert.ok(c.summary.length <= 60, `${c.name}: ${c.summary.length}`);
-    assert.ok(!c.summary.endsWith("."), c.name);
-    assert.ok(!/\n\n\n|^\s|\s$/.test(c.description), c.name);
+Deno.test("an integer flag's spec owns its value: the parser applies its default and its range", () => {
+  assert.equal(parseFlags(TYPED, []).flags.top, 20, "the default, applied by the parser");
+  assert.equal(intFlag(parseFlags(TYPED, []), "top"), 20);
+  assert.equal(intFlag(parseFlags(TYPED, ["--top", "200"]), "top"), 200);
+  assert.equal(intFlag(parseFlags(TYPED, []), "keep"), undefined, "no default: absent");
+  for (const bad of ["0", "201", "-1", "3.5", "abc"]) {
+    assert.throws(
+      () => parseFlags(TYPED, [`--top=${bad}`]),
+      usage(/Invalid value for --top: expected an integer from 1 to 200/),
+      bad,
+    );
   }
+  // Help shows the same default and range the parser used.
+  const help = renderHelp(TYPED);
+  assert.match(help, /--top N +Top \(default: 20; 1 to 200\)/);
+  assert.match(help, /--keep N +Keep \(1 to 9\)/);
+});
+
+Deno.test("renderHelp() names the command, its usage, every flag with its default, and the examples", () => {
+  const help = renderHelp(CMD);
+  assert.match(help, /^baton demo-cmd: A command for the test\n/);
+  assert.match(help, /Usage: baton demo-cmd \[flags\] FILE/);
+  assert.match(help, /--limit N +How many \(default: 20\)/);
+  assert.match(help, /-n, --dry-run +Write nothing/);
+  assert.match(help, /--json/);
+  assert.match(help, /baton demo-cmd --limit 3 FILE/);
 });

@@ -8,7 +8,8 @@ import { HOST_RECORDS } from "../../../core/hosts/records.ts";
 import { HOST_IDS, hostRecord, perHost } from "../../../core/hosts/ids.ts";
 import { perHostRecord } from "../../../core/hosts/full_records.ts";
 import { RUNTIME_RECORDS } from "../../../core/hosts/_records_generated.ts";
-import { runtimeRecordsModule } from "../../_tools/gen_docs.ts";
+import { hookNamesModule, runtimeRecordsModule } from "../../_tools/gen_docs.ts";
+import { HOST_ID_NAMES, PRE_TOOL_NAMES } from "../../../core/hosts/hook_names_generated.ts";
 import { NATIVE_EVENTS, toHookEvent } from "../../../core/hosts/native_events.ts";
 import { INJECTION_CAP_CHARS } from "../../../core/hosts/hook_output.ts";
 import { toolCallOf } from "../../../core/enforce/tool_call.ts";
@@ -24,6 +25,19 @@ Deno.test("host ids are the records' ids, unique, and every derived table holds 
   }
   assert.deepEqual(Object.keys(perHost((r) => r.output.shape)), [...HOST_IDS]);
   assert.deepEqual(Object.keys(perHostRecord((r) => r.label)), [...HOST_IDS]);
+});
+
+Deno.test("the names baton hook dispatches on (generated) are the records' ids and pre-tool names", () => {
+  assert.deepEqual([...HOST_ID_NAMES], [...HOST_IDS]);
+  assert.deepEqual([...PRE_TOOL_NAMES], [...PRE_TOOL_EVENTS]);
+  // The module on disk is the generator's current output (deno task gen).
+  const onDisk = Deno.readTextFileSync(
+    new URL("../../../core/hosts/hook_names_generated.ts", import.meta.url),
+  );
+  assert.equal(onDisk, hookNamesModule());
+  // Control: the comparison sees one name missing.
+  assert.notDeepEqual(PRE_TOOL_NAMES.slice(0, -1), [...PRE_TOOL_EVENTS]);
+  assert.ok(PRE_TOOL_NAMES.includes("PreToolUse") && PRE_TOOL_NAMES.includes("pre-tool"));
 });
 
 Deno.test("every native event name a record gives maps to its baton event (pre-tool names go to the gate)", () => {
