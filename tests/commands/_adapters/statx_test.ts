@@ -11,6 +11,10 @@ import {
 } from "../../../commands/_adapters/statx.ts";
 import type { FileStat } from "../../../core/fs.ts";
 import { tempDir } from "../../_helpers/temp.ts";
+import { commitAll, git, makeRepo, writeFiles } from "../../_helpers/git.ts";
+import { batonView, gitStatus } from "../../_helpers/worktree_status.ts";
+import { catFileReader } from "../../_helpers/worktree_objects.ts";
+import { scanWorktree } from "../../../core/facts/worktree/scan.ts";
 
 const linux = Deno.build.os === "linux";
 const root = linux && Deno.uid() === 0;
@@ -285,5 +289,48 @@ Deno.test({
     assert.equal(reader.lstatAt(CWD_FD, "deno.json", out), "stat");
     assert.equal(out.isFile, true);
     assert.equal(reader.lstatAt(CWD_FD, "no-such-file", out), "missing");
+  },
+});
+
+/** Sets a file's mtime to `stamp` ("@seconds.nanoseconds"). */
+function touch(path: string, stamp: string): void {
+  const t = new Deno.Command("touch", { args: ["-d", stamp, path] }).outputSync();
+  assert.equal(t.code, 0, "touch");
+}
+
+Deno.test({
+  name:
+    "a change git cannot see below the millisecond stays unseen through statx's nanoseconds, as git (compared with git status)",
+  ignore: !linux,
+  fn: async () => {
+    assert.ok(statxReader() !== null, "the scan below goes through statx");
+    const dir = await makeRepo("baton-statx-ns-");
+    // ctime is left out (core.trustctime=false) so mtime alone decides.
+    await git(dir, ["config", "core.trustctime", "false"]);
+    await writeFiles(dir, { "same-ms": "x", "other-second": "x", "kept": "x" });
+    for (const f of ["same-ms", "other-second", "kept"]) {
+      touch(`${dir}/${f}`, "@1700000000.100000000");
+    }
+    await commitAll(dir, "base");
+    // Same size, other bytes: git compares whole seconds (no USE_NSEC), so
+    // only the file whose mtime moved by a second is modified to git.
+    await writeFiles(dir, { "same-ms": "y", "other-second": "y" });
+    touch(`${dir}/same-ms`, "@1700000000.100000500");
+    touch(`${dir}/other-second`, "@1700000001.100000000");
+    const objects = catFileReader(dir);
+    try {
+      const headTreeOid = (await git(dir, ["rev-parse", "HEAD^{tree}"])).stdout.trim();
+      const status = await scanWorktree(
+        new DenoFs(),
+        { workTree: dir, gitDir: `${dir}/.git`, commonDir: `${dir}/.git` },
+        { headTreeOid, objects, trustCtime: false },
+      );
+      const view = batonView(status);
+      assert.deepEqual(view, await gitStatus(dir));
+      // Control: the comparison sees a change git sees.
+      assert.deepEqual(view.entries.map((e) => e.path), ["other-second"]);
+    } finally {
+      await objects.close();
+    }
   },
 });
