@@ -220,6 +220,11 @@ export function loadStatxReader(offsets: StatxOffsets = STATX_OFFSETS): StatxRea
 
 let cached: StatxReader | null | undefined;
 
+/** True once {@linkcode statxReader} has decided (whatever it decided). */
+export function statxDecided(): boolean {
+  return cached !== undefined;
+}
+
 /** {@linkcode loadStatxReader}, decided on first use and kept for the process (one per Worker). */
 export function statxReader(): StatxReader | null {
   if (cached === undefined) cached = loadStatxReader();

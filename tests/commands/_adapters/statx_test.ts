@@ -143,6 +143,8 @@ Deno.test({
   fn: async () => {
     const reader = loadStatxReader();
     assert.ok(reader !== null, "statx is usable under --allow-ffi on Linux");
+    // Loaded for the process: DenoFs then uses it for calls of any size.
+    assert.ok(statxReader() !== null);
     await using dir = await tempDir("baton-statx-");
     {
       const { names, errors } = makeTree(dir.path);
@@ -238,7 +240,8 @@ Deno.test("makedev() and denoMs() give Deno's st_dev and millisecond values", ()
 });
 
 Deno.test({
-  name: "without --allow-ffi the reader is null and DenoFs.lstatEach answers through Deno's lstat",
+  name:
+    "without --allow-ffi the reader is null and DenoFs.lstatEach answers through Deno's lstat; a small call loads nothing",
   ignore: !linux,
   fn: async () => {
     await using dir = await tempDir("baton-statx-noffi-");
@@ -248,13 +251,16 @@ Deno.test({
       const adapters = new URL("../../../commands/_adapters/", import.meta.url).href;
       Deno.writeTextFileSync(
         script,
-        `import { statxReader } from "${adapters}statx.ts";
+        `import { statxDecided, statxReader } from "${adapters}statx.ts";
 import { DenoFs } from "${adapters}deno_fs.ts";
+const base = ${JSON.stringify(dir.path)};
 const sizes = [];
-await new DenoFs().lstatEach(["f", "none"], ${
-          JSON.stringify(dir.path)
-        }, (_, s) => sizes.push(s?.size ?? null));
-console.log(JSON.stringify({ reader: statxReader() !== null, sizes }));`,
+await new DenoFs().lstatEach(["f", "none"], base, (_, s) => sizes.push(s?.size ?? null));
+const small = statxDecided();
+let found = 0;
+await new DenoFs().lstatEach(Array(1024).fill("f"), base, (_, s) => found += s === null ? 0 : 1);
+const big = statxDecided();
+console.log(JSON.stringify({ small, big, found, reader: statxReader() !== null, sizes }));`,
       );
       const run = (ffi: boolean) => {
         const out = new Deno.Command(Deno.execPath(), {
@@ -272,8 +278,10 @@ console.log(JSON.stringify({ reader: statxReader() !== null, sizes }));`,
         assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
         return JSON.parse(new TextDecoder().decode(out.stdout));
       };
-      assert.deepEqual(run(false), { reader: false, sizes: [5, null] });
-      assert.deepEqual(run(true), { reader: true, sizes: [5, null] }, "control: with the flag");
+      // Two paths are not worth loading statx for; 1,024 are.
+      const answers = { small: false, big: true, found: 1024, sizes: [5, null] };
+      assert.deepEqual(run(false), { ...answers, reader: false });
+      assert.deepEqual(run(true), { ...answers, reader: true }, "control: with the flag");
     }
   },
 });
