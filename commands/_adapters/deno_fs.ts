@@ -18,6 +18,7 @@ import {
 import { BatonError, StorageError } from "../../core/errors.ts";
 import { tempName } from "../../core/store/temp_name.ts";
 import { processIdentity } from "./process_identity.ts";
+import { CWD_FD, statxDecided, type StatxReader, statxReader } from "./statx.ts";
 
 function toStat(info: Deno.FileInfo): FileStat {
   return fillStat(info, {} as FileStat);
@@ -123,8 +124,27 @@ function inside(real: string | null, within: string): boolean {
   return real !== null && (real === w || real.startsWith(`${w}/`));
 }
 
+/** Options of {@linkcode DenoFs}. */
+export interface DenoFsOptions {
+  /**
+   * lstat many paths through statx where it can be used (./statx.ts); false
+   * keeps Deno's lstat (the tests and the bench compare the two).
+   * @default {true}
+   */
+  statx?: boolean;
+}
+
+/** Fewest paths in one call worth loading statx for (see #lstatLoop). */
+const STATX_MIN_PATHS = 1024;
+
 /** Deno implementation of {@linkcode WriteFs}. */
 export class DenoFs implements WriteFs {
+  readonly #statx: boolean;
+
+  constructor(options: DenoFsOptions = {}) {
+    this.#statx = options.statx ?? true;
+  }
+
   /** Whole file. */
   // Small metadata reads and stats use the synchronous calls: an async fs op
   // goes through Deno's blocking thread pool, which costs more than the read
@@ -234,6 +254,10 @@ export class DenoFs implements WriteFs {
     visit: (index: number, stat: FileStat | null) => void,
     into?: FileStat,
   ): void {
+    // Loading statx (Deno.dlopen) costs about 2 ms; it saves 2-3 µs a path.
+    const worth = paths.length >= STATX_MIN_PATHS || statxDecided();
+    const statx = this.#statx && worth ? statxReader() : null;
+    if (statx !== null && this.#statxLoop(statx, paths, base, visit, into)) return;
     const prefix = cwdPrefix();
     if (base !== undefined) {
       const dir = base.replace(/\/+$/, "");
@@ -264,6 +288,45 @@ export class DenoFs implements WriteFs {
           : this.#lstatSync(p, p, into),
       );
     }
+  }
+
+  /**
+   * The same loop through statx (./statx.ts: about a third less time at 50k
+   * files), paths resolved against a descriptor of `base`. A path statx
+   * cannot answer (an error other than a missing file) is asked of Deno, so
+   * it throws what Deno's lstat throws. False, with nothing visited, when
+   * `base` cannot be opened: the Deno loop then says why.
+   */
+  #statxLoop(
+    statx: StatxReader,
+    paths: readonly string[],
+    base: string | undefined,
+    visit: (index: number, stat: FileStat | null) => void,
+    into?: FileStat,
+  ): boolean {
+    const dir = base?.replace(/\/+$/, "");
+    let fd = CWD_FD;
+    if (dir !== undefined) {
+      const opened = statx.openDir(dir === "" ? "/" : dir);
+      if (opened === null) return false;
+      fd = opened;
+    }
+    try {
+      for (let i = 0; i < paths.length; i++) {
+        const p = paths[i]!;
+        const out = into ?? ({} as FileStat);
+        const got = statx.lstatAt(fd, p, out);
+        if (got === "stat") visit(i, out);
+        else if (got === "missing") visit(i, null);
+        else {
+          const name = dir === undefined ? p : `${dir}/${p}`;
+          visit(i, this.#lstatSync(name, name, into));
+        }
+      }
+    } finally {
+      if (fd !== CWD_FD) statx.closeDir(fd);
+    }
+    return true;
   }
 
   /** stat or null. */

@@ -33,6 +33,7 @@ export const BATON_TASK_FLAGS: readonly string[] = [
   "--allow-env",
   "--allow-run",
   "--allow-sys=hostname,uid",
+  "--allow-ffi",
 ];
 
 function filePath(url: URL): string {

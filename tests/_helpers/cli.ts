@@ -22,6 +22,7 @@ export const BATON_PERMISSIONS = [
   "--allow-env",
   "--allow-run",
   "--allow-sys=hostname,uid",
+  "--allow-ffi",
 ];
 
 /**

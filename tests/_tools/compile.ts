@@ -20,6 +20,7 @@ const PERMISSIONS = [
   "--allow-env",
   "--allow-run",
   "--allow-sys=hostname,uid",
+  "--allow-ffi",
 ];
 
 function outputName(target: string | null): string {

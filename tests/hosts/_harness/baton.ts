@@ -24,6 +24,7 @@ export async function baton(
     "--allow-env",
     "--allow-run",
     "--allow-sys=hostname,uid",
+    "--allow-ffi",
     `--config=${CHECKOUT}/deno.json`,
     `${CHECKOUT}/main.ts`,
     ...args,
