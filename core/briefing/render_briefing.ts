@@ -83,6 +83,11 @@ export interface BriefingInput {
    * latest.md was rolled back (see core/store/capsule_store.ts).
    */
   newerTrusted?: { id: string; created_at: string };
+  /**
+   * Archive files newer than latest.md left unread when time ran out: whether
+   * it was rolled back is not known.
+   */
+  rollbackUnread?: number;
 }
 
 /** The chain's decision view as the briefing receives it. */
@@ -208,6 +213,11 @@ function buildSections(
       }, is newer, so .baton/latest.md was rolled back (read it with baton show ${
         shortId(input.newerTrusted.id)
       }).`,
+    );
+  }
+  if ((input.rollbackUnread ?? 0) > 0) {
+    header.push(
+      `Whether .baton/latest.md was rolled back is not known: ${input.rollbackUnread} archive file(s) dated after it were not read in time (baton load reads them all).`,
     );
   }
   if (f.status === "unavailable" || capsule.facts_collected_at_ingest) {
