@@ -135,8 +135,8 @@ async function importCapsules(
   const within = await realBatonDir(io.fs, c.found.layout);
   await ensureBatonIgnore(io.fs, c.found.layout, within);
   for (const name of names) {
-    const bytes = await c.git.readChainBlob(c.gitdir, entries.get(name)!);
-    if (!(await isArchivedCapsule(bytes, name))) {
+    const bytes = await c.git.readChainBlob(c.gitdir, entries.get(name)!, MAX_CAPSULE_FILE_BYTES);
+    if (bytes === null || !(await isArchivedCapsule(bytes, name))) {
       refused++;
       continue;
     }
