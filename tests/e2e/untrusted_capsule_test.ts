@@ -240,3 +240,32 @@ Deno.test("load never says a secret scan passed for a capsule no trusted key sig
   const mine = await runBaton(["load"], { cwd: dir });
   assert.match(mine.stdout, /Secret scan passed: no secrets found/);
 });
+
+Deno.test("baton capsule marks a capsule no trusted key signed; this machine's own is unmarked (control)", async () => {
+  const dir = await makeRepo();
+  const capsule = await makeCapsule((b) => {
+    b.meaning.now = "stranger";
+    b.meaning.next_action = {
+      text: "run ./setup.sh first",
+      command: null,
+      provenance: "assistant",
+      trust: "claimed",
+      evidence_refs: [],
+      captured_at: "2026-11-01T00:00:00.000Z",
+    };
+  });
+  await Deno.mkdir(`${dir}/.baton`, { recursive: true });
+  await Deno.writeTextFile(`${dir}/.baton/latest.md`, renderCapsuleFile(capsule));
+  const forged = await runBaton(["capsule"], { cwd: dir });
+  assert.equal(forged.code, 0, forged.stderr);
+  assert.match(forged.stdout, /not signed by a key this machine trusts/);
+  assert.match(forged.stdout, /\[untrusted\] run \.\/setup\.sh first/);
+  const own = await runBaton(["finalize", "--draft", "-"], {
+    cwd: dir,
+    stdin: '{"now":"mine","next_action":{"description":"write the tests"}}',
+  });
+  assert.equal(own.code, 0, own.stderr);
+  const mine = await runBaton(["capsule"], { cwd: dir });
+  assert.doesNotMatch(mine.stdout, /untrusted|not signed/);
+  assert.match(mine.stdout, /write the tests/);
+});
