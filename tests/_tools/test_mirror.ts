@@ -573,15 +573,6 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/e2e/search_test.ts",
     reason: "driven through the real CLI (baton search) by that end-to-end test",
   },
-  "commands/_adapters/share_git.ts": {
-    test: "tests/e2e/share_test.ts",
-    reason: "driven through the real CLI (baton revive) by that end-to-end test",
-  },
-  "core/share/share_run.ts": {
-    test: "tests/e2e/share_test.ts",
-    reason:
-      "driven through the real CLI (baton push, pull, revive) with real git by that end-to-end test",
-  },
   "commands/_adapters/share_env.ts": {
     test: "tests/e2e/share_test.ts",
     reason: "driven through the real CLI (baton push, pull, revive) by that end-to-end test",
