@@ -673,10 +673,6 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/e2e/degraded_repo_test.ts",
     reason: "driven through the real CLI (baton hook) by that end-to-end test",
   },
-  "core/chain/chain_decisions.ts": {
-    test: "tests/e2e/degraded_repo_test.ts",
-    reason: "driven through the real CLI (baton hook) by that end-to-end test",
-  },
   "core/chain/read_chain.ts": {
     test: "tests/e2e/chain_test.ts",
     reason: "driven through the real CLI (baton doctor) by that end-to-end test",
