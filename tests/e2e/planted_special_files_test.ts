@@ -136,3 +136,17 @@ Deno.test("an archive file over the size bound, dated after latest, does not sto
   assert.equal(load.code, 0, load.stderr);
   assert.deepEqual(JSON.parse(load.stdout).integrity, { status: "ok" });
 });
+
+Deno.test("doctor does not read a host settings file past the bound; it names the file as too large", async () => {
+  const dir = await makeRepo();
+  const install = await runBaton(["install", "claude-code"], { cwd: dir });
+  assert.equal(install.code, 0, install.stderr);
+  const control = await runBaton(["doctor", "--json"], { cwd: dir });
+  assert.match(control.stdout, /Claude Code \(project\): installed/, "positive control");
+  // 64 MiB of zeros in the settings file (a few KiB in git): over the bound, never read.
+  const f = await Deno.open(`${dir}/.claude/settings.local.json`, { write: true, truncate: true });
+  await f.truncate(64 * 1024 * 1024);
+  f.close();
+  const r = await runBaton(["doctor", "--json"], { cwd: dir });
+  assert.match(r.stdout, /settings\.local\.json is larger than 4194304 bytes: not read/);
+});
