@@ -12,7 +12,7 @@ export const capsuleCommand: Command = {
   category: "agent-facing",
   summary: "Print a capsule as a compact handoff of at most N bytes",
   description:
-    "Renders the latest capsule (or the one named by id prefix) as Markdown of at most --max-bytes bytes of UTF-8 with five sections always present, in order: Now, Done since the last capsule, Open blockers, Next concrete step, Pointers. The headings and the next step (its first 80 bytes at least) are reserved first, then now; only the bullet lists are fitted: long bullets are clipped with an ellipsis, then bullets are given up (done items first, then pointers, then blockers) and counted in their section when room is left. No cut splits a UTF-8 code point. Text is redacted before it is fitted, so the cap holds for what is printed. The capsule is validated and capped as baton show does. Exit 0, 3 when there is no such capsule.",
+    "Renders the latest capsule (or the one named by id prefix) as Markdown of at most --max-bytes bytes of UTF-8 with five sections always present, in order: Now, Done since the last capsule, Open blockers, Next concrete step, Pointers. The headings and the next step (its first 80 bytes at least) are reserved first, then now; only the bullet lists are fitted: long bullets are clipped with an ellipsis, then bullets are given up (done items first, then pointers, then blockers) and counted in their section when room is left. No cut splits a UTF-8 code point. Text is redacted before it is fitted, so the cap holds for what is printed. The capsule is validated and capped as baton show does; one no key this machine trusts signed says so in its title, and its next step opens with [untrusted]. Exit 0, 3 when there is no such capsule.",
   usage: "[ID|latest]",
   maxPositionals: 1,
   examples: ["baton capsule", "baton capsule --max-bytes 800 --json"],
@@ -37,9 +37,11 @@ export const capsuleCommand: Command = {
     const layout = (await findBatonLayout(io.fs, io.cwd())).layout;
     const text = await readCapsuleById(io.fs, layout, want);
     const trusted = await createKeyRing(io).trustedKeys();
-    const { capsule } = await parseCapsule(text, { trustedKeys: trusted.keys });
+    const { capsule, authorship } = await parseCapsule(text, { trustedKeys: trusted.keys });
     const safe = await loadSafeOutput();
-    const compact = compactCapsule({ ...capsule, meaning: safe.deep(capsule.meaning) }, maxBytes);
+    const compact = compactCapsule({ ...capsule, meaning: safe.deep(capsule.meaning) }, maxBytes, {
+      untrusted: authorship.status !== "trusted",
+    });
     if (boolFlag(args, "json")) {
       printJson(io, { id: capsule.id, ...compact });
     } else {

@@ -37,14 +37,19 @@ export const checkCleanCommand: Command = {
       io.stdout.write("Clean: neither HEAD nor the index tracks anything under .baton/\n");
       return 0;
     }
+    // The names come with commits: quoted, then with invisible and direction-changing
+    // characters (which JSON quoting keeps) made visible.
+    const { loadSafeOutput } = await import("./_cli/safe_output.ts");
+    const safe = await loadSafeOutput();
+    const quoted = (p: string) => safe.line(JSON.stringify(p));
     const lines = ["Not clean: baton state would reach the deliverable."];
     if (found.inHead.length > 0) {
-      lines.push(`Committed in HEAD: ${found.inHead.map((p) => JSON.stringify(p)).join(", ")}`);
+      lines.push(`Committed in HEAD: ${found.inHead.map(quoted).join(", ")}`);
       lines.push("Fix: baton clean (commits the removal; the local files stay)");
     }
     const staged = found.inIndex.filter((p) => !found.inHead.includes(p));
     if (staged.length > 0) {
-      lines.push(`Staged: ${staged.map((p) => JSON.stringify(p)).join(", ")}`);
+      lines.push(`Staged: ${staged.map(quoted).join(", ")}`);
       lines.push("Fix: git rm -r --cached .baton");
     }
     if (found.truncated) lines.push("(more paths than listed)");

@@ -42,7 +42,9 @@ export const listCommand: Command = {
     const rows = [];
     const names = await listArchive(io.fs, layout);
     for (const name of newestFirst(names, limit)) {
-      const text = await readTextOrNull(io.fs, `${layout.capsules}/${name}`);
+      // A file that cannot be read (over the bound, not UTF-8) is listed as invalid, as an
+      // unparsable one is: any of them may have come with a commit.
+      const text = await readTextOrNull(io.fs, `${layout.capsules}/${name}`).catch(() => null);
       rows.push(await archiveRow(name, text, trustedKeys));
     }
     if (boolFlag(args, "json")) {

@@ -83,6 +83,11 @@ export interface BriefingInput {
    * latest.md was rolled back (see core/store/capsule_store.ts).
    */
   newerTrusted?: { id: string; created_at: string };
+  /**
+   * Archive files newer than latest.md left unread when time ran out: whether
+   * it was rolled back is not known.
+   */
+  rollbackUnread?: number;
 }
 
 /** The chain's decision view as the briefing receives it. */
@@ -210,6 +215,11 @@ function buildSections(
       }).`,
     );
   }
+  if ((input.rollbackUnread ?? 0) > 0) {
+    header.push(
+      `Whether .baton/latest.md was rolled back is not known: ${input.rollbackUnread} archive file(s) dated after it were not read in time (baton load reads them all).`,
+    );
+  }
   if (f.status === "unavailable" || capsule.facts_collected_at_ingest) {
     header.push(
       capsule.facts_collected_at_ingest
@@ -289,7 +299,7 @@ function buildSections(
       `- ${staleCaps} claim(s) were capped to claimed on load: the command evidence they cite is STALE (the work tree is not the one it ran on, or could not be re-checked).`,
     );
   }
-  trustNotes.push(sanitizeLine(capsule.sanitize));
+  trustNotes.push(sanitizeLine(capsule.sanitize, input.authorship?.status === "trusted"));
   return [
     { key: "header", title: "baton briefing", items: header, droppable: false },
     {
@@ -525,9 +535,17 @@ export function renderBriefing(input: BriefingInput, options: BriefingOptions = 
   };
 }
 
-/** The secret-scan note: what ran, what it redacted, and what an empty list is worth. */
-function sanitizeLine(s: Capsule["sanitize"]): string {
+/**
+ * The secret-scan note: what ran, what it redacted, and what an empty list is
+ * worth. The status is the writer's record: a capsule no trusted key signed
+ * may say "passed" over text that holds secrets, so its record is reported as
+ * its claim, never as a scan that passed.
+ */
+function sanitizeLine(s: Capsule["sanitize"], trusted: boolean): string {
   const empty = "An empty redaction list means something only when the scan passed.";
+  if (!trusted && s.scan_status === "passed") {
+    return `- The capsule records that its secret scan passed (${s.redactions.length} value(s) redacted), but no key this machine trusts signed it: that record was not checked here, and it may hold secrets.`;
+  }
   if (s.scan_status === "passed") {
     if (s.redactions.length === 0) {
       return "- Secret scan passed: no secrets found, nothing redacted.";

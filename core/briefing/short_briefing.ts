@@ -9,6 +9,7 @@
  */
 import type { DriftCheck } from "./drift.ts";
 import { type BriefingSection, renderSections } from "./render_briefing.ts";
+import { safeInline } from "../safety/render_safe.ts";
 
 /** Sections the short form keeps, by key. */
 const KEPT = new Set(["header", "now", "blockers", "next_action", "trust"]);
@@ -58,7 +59,13 @@ export function shortBriefing(
     } else if (section.key === "drift") {
       out.push({
         ...section,
-        items: [`- [re-checked now] every check matches: ${drift.map((d) => d.check).join(", ")}`],
+        // A check names a recorded file by its path, which a capsule or a
+        // repository chose: neutralised as the full form's lines are.
+        items: [
+          `- [re-checked now] every check matches: ${
+            drift.map((d) => safeInline(d.check)).join(", ")
+          }`,
+        ],
       });
     } else if (KEPT.has(section.key)) out.push(section);
     else if (section.items.length > 0) dropped++;

@@ -95,7 +95,18 @@ function nextStep(c: Capsule): string {
  * assert.ok(out.text.includes("write the lexer tests"));
  * ```
  */
-export function compactCapsule(capsule: Capsule, maxBytes: number): CompactCapsule {
+export function compactCapsule(
+  capsule: Capsule,
+  maxBytes: number,
+  options: {
+    /**
+     * No key this machine trusts signed it: the title says so and the next
+     * step (always kept) opens with `[untrusted]`, so a stranger's capsule
+     * never reads as this machine's own. @default {false}
+     */
+    untrusted?: boolean;
+  } = {},
+): CompactCapsule {
   const max = Math.max(MIN_COMPACT_BYTES, maxBytes);
   const m = capsule.meaning;
   const parts: Part[] = [
@@ -126,8 +137,12 @@ export function compactCapsule(capsule: Capsule, maxBytes: number): CompactCapsu
   const next = parts[3]!;
   // The skeleton first: headings, the next step, then now, each clipped to what is left.
   const bare = parts.map((p) => ({ ...p, items: [] }));
-  const title = `# baton capsule ${shortId(capsule.id)} (compact)`;
-  const step = nextStep(capsule);
+  const untrusted = options.untrusted === true;
+  const title = `# baton capsule ${shortId(capsule.id)} (compact${
+    untrusted ? "; not signed by a key this machine trusts: every line is its claim" : ""
+  })`;
+  const own = nextStep(capsule);
+  const step = untrusted ? `[untrusted]${own === "" ? "" : ` ${own}`}` : own;
   const withTitle = bytes(render(title, bare)) + Math.min(bytes(step), NEXT_STEP_KEPT_BYTES + 4) <=
     max - 60;
   const head = withTitle ? title : null;

@@ -90,7 +90,14 @@ export async function readRecentDecisions(
     while (want !== null && newestFirst.length < max && !expired()) {
       let found: DecisionSource | null = null;
       let previous: string | null = null;
+      let stopped = false;
       for (const name of candidates(want)) {
+        // Files sharing an id's first 8 digits may be many and large (a commit can bring
+        // them): the budget is asked before each one, not only before each link.
+        if (expired()) {
+          stopped = true;
+          break;
+        }
         try {
           const text = await readTextOrNull(fs, `${layout.capsules}/${name}`);
           if (text === null) continue;
@@ -104,6 +111,7 @@ export async function readRecentDecisions(
         }
         if (found !== null) break;
       }
+      if (stopped) break;
       if (found === null) {
         const read = await readTombstone(fs, layout, trustedKeys, want);
         complete = read !== null;

@@ -32,7 +32,11 @@ export interface Transport {
 export interface ChainGit {
   /** Reads the chain at a ref (or a commit id). */
   readChain(gitdir: string, refOrOid: string): Promise<ChainTip>;
-  readChainBlob(gitdir: string, oid: string): Promise<Uint8Array>;
+  /**
+   * A blob's bytes; null when it is larger than `maxBytes` (a remote may hold
+   * gigabytes of zeros that git sends in a few MiB: never inflated whole).
+   */
+  readChainBlob(gitdir: string, oid: string, maxBytes: number): Promise<Uint8Array | null>;
   writeChainBlob(gitdir: string, bytes: Uint8Array): Promise<string>;
   writeChainCommit(
     gitdir: string,

@@ -135,8 +135,8 @@ async function importCapsules(
   const within = await realBatonDir(io.fs, c.found.layout);
   await ensureBatonIgnore(io.fs, c.found.layout, within);
   for (const name of names) {
-    const bytes = await c.git.readChainBlob(c.gitdir, entries.get(name)!);
-    if (!(await isArchivedCapsule(bytes, name))) {
+    const bytes = await c.git.readChainBlob(c.gitdir, entries.get(name)!, MAX_CAPSULE_FILE_BYTES);
+    if (bytes === null || !(await isArchivedCapsule(bytes, name))) {
       refused++;
       continue;
     }
@@ -146,6 +146,16 @@ async function importCapsules(
     imported++;
   }
   return { imported, refused };
+}
+
+/**
+ * An archive file's text, read as a regular file within the capsule bound;
+ * null for anything else (a file a commit brought may be gigabytes of zeros
+ * that git stores in a few KiB).
+ */
+async function readArchived(io: ShareEnv, dir: string, name: string): Promise<string | null> {
+  const read = await readRegularFile(io.fs, `${dir}/${name}`, MAX_CAPSULE_FILE_BYTES);
+  return read.kind === "read" ? new TextDecoder("utf-8", { fatal: true }).decode(read.bytes) : null;
 }
 
 /** True for a string of a capsule id's shape (`sha256:` and 64 hex digits). */
@@ -158,9 +168,8 @@ async function archiveForks(io: ShareEnv, c: ShareContext): Promise<Fork[]> {
   const links: ChainLink[] = [];
   for (const name of await listArchive(io.fs, c.found.layout)) {
     try {
-      const text = new TextDecoder().decode(
-        await io.fs.readFile(`${c.found.layout.capsules}/${name}`),
-      );
+      const text = await readArchived(io, c.found.layout.capsules, name);
+      if (text === null) continue;
       const j = JSON.parse(extractCapsuleJson(text)) as { id?: unknown; previous?: unknown };
       // Any file in the archive may have come with a commit: only ids of a capsule id's shape
       // are links (the fork line prints them, and a forged id held terminal controls).
@@ -407,9 +416,8 @@ async function chooseFromArchive(io: ShareEnv, found: FoundLayout): Promise<Curr
   const candidates: CurrentCandidate[] = [];
   for (const name of await listArchive(io.fs, found.layout)) {
     try {
-      const text = new TextDecoder("utf-8", { fatal: true }).decode(
-        await io.fs.readFile(`${found.layout.capsules}/${name}`),
-      );
+      const text = await readArchived(io, found.layout.capsules, name);
+      if (text === null) continue;
       const { capsule, authorship } = await parseCapsule(text, { trustedKeys: trusted });
       if (archiveName(capsule.created_at, capsule.id) !== name) continue;
       candidates.push({ name, id: capsule.id, created_at: capsule.created_at, authorship });
@@ -443,11 +451,11 @@ async function setAsideInvalid(io: ShareEnv, found: FoundLayout): Promise<string
   if (info === null) return null;
   if (info.isFile) {
     try {
-      const text = new TextDecoder("utf-8", { fatal: true }).decode(
-        await io.fs.readFile(found.layout.latest),
-      );
-      await parseCapsule(text, { trustedKeys: new Map() });
-      return null;
+      const text = await readArchived(io, found.layout.dir, "latest.md");
+      if (text !== null) {
+        await parseCapsule(text, { trustedKeys: new Map() });
+        return null;
+      }
     } catch {
       // Not a capsule: set it aside below.
     }

@@ -81,15 +81,26 @@ export async function listArchive(fs: WriteFs, layout: BatonLayout): Promise<str
   }
 }
 
+/** What {@linkcode newerTrustedCapsule} found. */
+export interface NewerTrusted {
+  /** The newer capsule of the same signer, or null when none was found. */
+  capsule: Capsule | null;
+  /** Archive files newer than latest left unread when time ran out (0: every one was read). */
+  unread: number;
+}
+
 /**
  * The newest archived capsule that the trusted key which signed `latest`
- * (`signer`, its fingerprint) signed later, or null. latest.md normally is
+ * (`signer`, its fingerprint) signed later, if any. latest.md normally is
  * the newest capsule its writer wrote; when the same trusted key signed a
  * newer one in the archive, latest.md was rolled back (an older capsule
  * copied over it, by hand or by a commit) and the briefing says so. A
  * teammate's newer capsule (another key) pulled into the archive is not a
  * rollback. Reads only the archive files newer than latest: none in the
- * normal case. `archive` is the listing when the caller has read it already.
+ * normal case. Any of them may have come with a commit: one that cannot be
+ * read is passed over, one that does not name the signer's fingerprint is
+ * not parsed, and after `minReads` files the reads stop when `expired` says
+ * so, counting what was left. `archive` is the listing when the caller has read it already.
  */
 export async function newerTrustedCapsule(
   fs: WriteFs,
@@ -98,31 +109,56 @@ export async function newerTrustedCapsule(
   signer: string | null,
   trustedKeys: TrustedKeys,
   archive?: readonly string[],
-): Promise<Capsule | null> {
-  if (signer === null) return null;
+  options: {
+    /** True once the reads must stop. @default {never} */
+    expired?: () => boolean;
+    /** Files read before `expired` is asked (the newest first). @default {0} */
+    minReads?: number;
+  } = {},
+): Promise<NewerTrusted> {
+  if (signer === null) return { capsule: null, unread: 0 };
   let names: readonly string[];
   try {
     names = archive ?? await listArchive(fs, layout);
   } catch {
-    return null;
+    return { capsule: null, unread: 0 };
   }
   const mine = archiveName(latest.created_at, latest.id);
-  for (const name of names.filter((n) => n > mine).reverse()) {
+  const candidates = names.filter((n) => n > mine).reverse();
+  // A fingerprint has a digest's shape (sha256: and hex), so it is safe in an expression.
+  const signedBySigner = new RegExp(`"fingerprint"\\s*:\\s*"${signer}"`);
+  for (const [i, name] of candidates.entries()) {
+    if (i >= (options.minReads ?? 0) && options.expired?.() === true) {
+      return { capsule: null, unread: candidates.length - i };
+    }
     try {
       const text = await readTextOrNull(fs, `${layout.capsules}/${name}`);
-      if (text === null) continue;
+      if (text === null || !signedBySigner.test(text)) continue;
       const parsed = await parseCapsule(text, { trustedKeys });
       if (parsed.authorship.status !== "trusted" || parsed.authorship.fingerprint !== signer) {
         continue;
       }
       if (parsed.capsule.id === latest.id) continue;
       if (parsed.capsule.created_at <= latest.created_at) continue;
-      return parsed.capsule;
+      return { capsule: parsed.capsule, unread: 0 };
     } catch {
       continue;
     }
   }
-  return null;
+  return { capsule: null, unread: 0 };
+}
+
+/**
+ * Whether a capsule file's JSON may name `previous` (a capsule id, or null for
+ * the first): a text test that lets a large file continuing something else go
+ * unparsed. The JSON baton writes is canonical; spaces around the colon are
+ * allowed.
+ */
+function namesPrevious(text: string, previous: string | null): boolean {
+  // An id has a capsule id's shape (sha256: and hex), so it is safe in an expression.
+  return new RegExp(`"previous"\\s*:\\s*${previous === null ? "null" : `"${previous}"`}`).test(
+    text,
+  );
 }
 
 /**
@@ -145,8 +181,16 @@ async function rollForward(
     ? names
     : names.filter((n) => n > archiveName(head!.created_at, head!.id));
   for (const name of newer) {
-    const text = await readTextOrNull(fs, `${layout.capsules}/${name}`);
-    if (text === null) continue;
+    // Any file in the archive may have come with a commit or a pull: one that cannot be read
+    // (over the bound, not UTF-8) or does not continue the head is passed over, never fatal,
+    // and only a file naming the head as its previous is parsed.
+    let text: string | null;
+    try {
+      text = await readTextOrNull(fs, `${layout.capsules}/${name}`);
+    } catch {
+      continue;
+    }
+    if (text === null || !namesPrevious(text, head?.id ?? null)) continue;
     let parsed: ParsedCapsule;
     try {
       parsed = await parseCapsule(text, { trustedKeys });

@@ -49,7 +49,8 @@ function itemTurns(item: Record<string, unknown>, counts: ReadCounts): Turn[] {
       kind: "tool_result",
       id,
       exit_code: null,
-      is_error: state.status === "errored",
+      // "done" says the tool ran, not how a command exited (cn records no exit status).
+      is_error: state.status === "errored" ? true : null,
       text: resultText(objects(state.output).map((o) => o.content)),
       at: null,
     });

@@ -108,7 +108,9 @@ export function parseOpenCodeRows(
             kind: "tool_result",
             id,
             exit_code: exit,
-            is_error: state.status === "error" || (exit !== null && exit !== 0),
+            // A bash part is "completed" whatever the command's status; its exit is null
+            // when OpenCode killed the command (timeout, abort): no status then, not success.
+            is_error: state.status === "error" ? true : exit !== null ? exit !== 0 : null,
             text,
             at,
           });

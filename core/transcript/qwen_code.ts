@@ -59,11 +59,14 @@ function resultTurns(r: Record<string, unknown>, at: string | null): Turn[] {
     if (response === null) continue;
     const out = objectOf(response.response);
     const id = stringOf(response.id, 200) ?? stringOf(result?.callId, 200);
+    const exit = display?.type === "shell_result" ? structuredExitCode(display.exitCode) : null;
     turns.push({
       kind: "tool_result",
       id,
-      exit_code: display?.type === "shell_result" ? structuredExitCode(display.exitCode) : null,
-      is_error: result?.status === "error" ? true : result?.status === "success" ? false : null,
+      exit_code: exit,
+      // "success" says the tool ran, not how a command exited (a shell call that exits 1 is a
+      // successful call, and one killed by a timeout has no exit code): only the status says that.
+      is_error: result?.status === "error" ? true : exit !== null ? exit !== 0 : null,
       text: resultText(out?.output ?? out?.error ?? ""),
       at,
     });

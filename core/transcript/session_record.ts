@@ -12,6 +12,7 @@
 import type { SessionCommand, SessionRecord, SessionTest } from "../capsule/types.ts";
 import { truncateText } from "../budget/truncate.ts";
 import { classifyCommand } from "../safety/command/classify.ts";
+import { testOutcome } from "./test_outcome.ts";
 import type { ParsedTranscript, ReaderConfidence, ToolResultTurn } from "./types.ts";
 
 /** The bounds of each list and string of the section. */
@@ -156,7 +157,8 @@ export function buildSessionRecord(parsed: ParsedTranscript, source: SessionSour
   });
   const tests: SessionTest[] = commands.filter((c) => isTestCommand(c.command)).map((c) => ({
     command: truncateText(c.command, L.command_chars),
-    outcome: c.ok === true ? "passed" : c.ok === false ? "failed" : "unknown",
+    // The status is the command's: it says how the tests went only when it is the runner's.
+    outcome: testOutcome(c.command, c.ok),
     exit_code: c.exit_code,
   }));
   const { counts } = parsed;

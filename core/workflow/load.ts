@@ -46,6 +46,9 @@ import { readRecentDecisions } from "../chain/chain_decisions.ts";
 /** Most recorded files re-hashed on load (finalize records at most this many by default). */
 export const MAX_RECHECKED_FILES = 200;
 
+/** Archive files newer than latest always read for the rollback check, whatever the budget. */
+export const ROLLBACK_MIN_READS = 4;
+
 /** Options of {@linkcode loadBriefing}. */
 export interface LoadOptions {
   /** The repository and layout when the caller already looked them up. */
@@ -85,7 +88,11 @@ export interface LoadResult {
   capped: CapFinding[];
   /** Integrity: the id matches the content (a capsule whose id does not is never loaded). */
   /** behind_archive: a newer capsule signed by a trusted key sits in the archive (rolled back). */
-  integrity: { status: "ok" } | { status: "behind_archive"; newer: string };
+  /** unchecked: archive files newer than latest were not all read in time (`unread` of them). */
+  integrity:
+    | { status: "ok" }
+    | { status: "behind_archive"; newer: string }
+    | { status: "unchecked"; unread: number };
   /** Authorship: the signature checked against the keys this machine trusts. */
   authorship: Authorship;
   /** Why some trusted keys could not be read (only this machine's key counted); null when none. */
@@ -145,15 +152,24 @@ export async function loadBriefing(
   const archive = signer === null && parsed.capsule.previous === null
     ? []
     : await listArchive(ctx.fs, layout).catch(() => []);
-  // latest.md older than a capsule its own trusted signer wrote later: rolled back.
-  const newer = await newerTrustedCapsule(
+  // latest.md older than a capsule its own trusted signer wrote later: rolled
+  // back. Any archive file may have come with a commit, and a few large ones
+  // must not cost the briefing: past the newest few, the reads stop at a
+  // third of the budget and the briefing says the check did not finish.
+  const rollbackBy = deadlineMs === null ? null : startMs + Math.floor(options.budgetMs! / 3);
+  const rollback = await newerTrustedCapsule(
     ctx.fs,
     layout,
     parsed.capsule,
     signer,
     trusted?.keys ?? new Map(),
     archive,
+    {
+      minReads: ROLLBACK_MIN_READS,
+      expired: () => rollbackBy !== null && ctx.now().getTime() >= rollbackBy,
+    },
   );
+  const newer = rollback.capsule;
   // What is decided now comes from the whole chain, not the latest capsule
   // alone; the read takes at most a sixth of the budget and says when it
   // stopped early.
@@ -262,6 +278,7 @@ export async function loadBriefing(
       decisions,
       ...(carriedAge === undefined ? {} : { carriedAge }),
       ...(newer === null ? {} : { newerTrusted: { id: newer.id, created_at: newer.created_at } }),
+      ...(rollback.unread === 0 ? {} : { rollbackUnread: rollback.unread }),
     },
     {
       ...(options.includeUntrusted === undefined
@@ -281,7 +298,11 @@ export async function loadBriefing(
     dropped: briefing.dropped,
     truncated: briefing.truncated,
     capped,
-    integrity: newer === null ? { status: "ok" } : { status: "behind_archive", newer: newer.id },
+    integrity: newer !== null
+      ? { status: "behind_archive", newer: newer.id }
+      : rollback.unread > 0
+      ? { status: "unchecked", unread: rollback.unread }
+      : { status: "ok" },
     authorship,
     trust_problem: trusted?.problem ?? null,
     evidence_checks: evidenceChecks,

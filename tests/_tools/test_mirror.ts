@@ -576,15 +576,6 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/e2e/search_test.ts",
     reason: "driven through the real CLI (baton search) by that end-to-end test",
   },
-  "commands/_adapters/share_git.ts": {
-    test: "tests/e2e/share_test.ts",
-    reason: "driven through the real CLI (baton revive) by that end-to-end test",
-  },
-  "core/share/share_run.ts": {
-    test: "tests/e2e/share_test.ts",
-    reason:
-      "driven through the real CLI (baton push, pull, revive) with real git by that end-to-end test",
-  },
   "commands/_adapters/share_env.ts": {
     test: "tests/e2e/share_test.ts",
     reason: "driven through the real CLI (baton push, pull, revive) by that end-to-end test",
@@ -682,10 +673,6 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     reason: "driven through the real CLI (baton statusline) by that end-to-end test",
   },
   "core/budget/fit_sections.ts": {
-    test: "tests/e2e/degraded_repo_test.ts",
-    reason: "driven through the real CLI (baton hook) by that end-to-end test",
-  },
-  "core/chain/chain_decisions.ts": {
     test: "tests/e2e/degraded_repo_test.ts",
     reason: "driven through the real CLI (baton hook) by that end-to-end test",
   },

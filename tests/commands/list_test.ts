@@ -59,3 +59,20 @@ Deno.test("list says how many it shows of how many, and --all shows every one", 
     assert.deepEqual([j.shown, j.total], [2, 3]);
   });
 });
+
+Deno.test("list marks an archive file over the size bound invalid and still lists the rest", async () => {
+  await withRepo(async (dir) => {
+    const a = await finalize(dir, "2026-06-01T10:00:00.000Z");
+    const f = await Deno.open(`${dir}/.baton/capsules/20260601T120000Z-deadbeef.md`, {
+      write: true,
+      create: true,
+    });
+    await f.truncate(17 * 1024 * 1024);
+    f.close();
+    const r = await runCommand(listCommand, ["--json"], { cwd: dir });
+    assert.equal(r.code, 0, r.err);
+    const j = JSON.parse(r.out);
+    assert.deepEqual(j.capsules.map((c: { id: string | null }) => c.id), [null, a]);
+    assert.equal(j.capsules[0].valid, false);
+  });
+});

@@ -99,3 +99,54 @@ Deno.test("hook pre-compact with a FIFO for its transcript writes the capsule an
   assert.match(r.stderr, /capsule written without a session section/);
   assert.doesNotMatch(r.stderr, /t\.jsonl/, "the path is not echoed");
 });
+
+Deno.test("an archive file over the size bound, dated after latest, does not stop finalize or an automatic capture", async () => {
+  const dir = await makeRepo();
+  const first = await runBaton(["finalize", "--draft", "-"], {
+    cwd: dir,
+    stdin: '{"now":"first"}',
+  });
+  assert.equal(first.code, 0, first.stderr);
+  // 17 MiB of zeros: a few KiB once git compresses it, so any commit or pull can bring it.
+  const f = await Deno.open(`${dir}/.baton/capsules/20990101T000000Z-deadbeef.md`, {
+    write: true,
+    create: true,
+  });
+  await f.truncate(17 * 1024 * 1024);
+  f.close();
+  const second = await runBaton(["finalize", "--draft", "-"], {
+    cwd: dir,
+    stdin: '{"now":"second"}',
+  });
+  assert.equal(second.code, 0, second.stderr);
+  await Deno.writeTextFile(`${dir}/new.txt`, "changed\n");
+  const hook = await runBaton(["hook", "pre-compact", "--host", "claude-code", "--json"], {
+    cwd: dir,
+    stdin: JSON.stringify({
+      session_id: "s",
+      transcript_path: `${dir}/none.jsonl`,
+      cwd: dir,
+      hook_event_name: "PreCompact",
+      trigger: "auto",
+    }),
+  });
+  assert.equal(hook.code, 0, hook.stderr);
+  assert.equal(JSON.parse(hook.stdout).action, "written", hook.stdout);
+  const load = await runBaton(["load", "--json"], { cwd: dir });
+  assert.equal(load.code, 0, load.stderr);
+  assert.deepEqual(JSON.parse(load.stdout).integrity, { status: "ok" });
+});
+
+Deno.test("doctor does not read a host settings file past the bound; it names the file as too large", async () => {
+  const dir = await makeRepo();
+  const install = await runBaton(["install", "claude-code"], { cwd: dir });
+  assert.equal(install.code, 0, install.stderr);
+  const control = await runBaton(["doctor", "--json"], { cwd: dir });
+  assert.match(control.stdout, /Claude Code \(project\): installed/, "positive control");
+  // 64 MiB of zeros in the settings file (a few KiB in git): over the bound, never read.
+  const f = await Deno.open(`${dir}/.claude/settings.local.json`, { write: true, truncate: true });
+  await f.truncate(64 * 1024 * 1024);
+  f.close();
+  const r = await runBaton(["doctor", "--json"], { cwd: dir });
+  assert.match(r.stdout, /settings\.local\.json is larger than 4194304 bytes: not read/);
+});

@@ -5,10 +5,10 @@
  * Reads through the injected file system.
  * @module
  */
-import { FsNotFoundError, type ReadFs } from "../../fs.ts";
+import { FsNotFoundError, type ReadFs, readRegularFile } from "../../fs.ts";
 import { isCodedError } from "../../errors.ts";
 import { renderHookCommand } from "../hook_command.ts";
-import { listHooks } from "./hook_config.ts";
+import { listHooks, MAX_CONFIG_BYTES } from "./hook_config.ts";
 import { mergeAllowRules } from "./allow_rules.ts";
 import { blockBody } from "./rules_block.ts";
 import { registeredLayout } from "./registered_hooks.ts";
@@ -42,11 +42,14 @@ export interface CheckInstallOptions {
   content: HostContent;
 }
 
-async function readOrNull(fs: ReadFs, path: string): Promise<string | null> {
+/** A file too large for anything install writes: not read (a clone may hold gigabytes there). */
+const TOO_LARGE = Symbol("too large");
+
+async function readOrNull(fs: ReadFs, path: string): Promise<string | null | typeof TOO_LARGE> {
   try {
-    const st = await fs.stat(path);
-    if (st === null || !st.isFile) return null;
-    return new TextDecoder().decode(await fs.readFile(path));
+    const read = await readRegularFile(fs, path, MAX_CONFIG_BYTES);
+    if (read.kind === "too_large") return TOO_LARGE;
+    return read.kind === "read" ? new TextDecoder().decode(read.bytes) : null;
   } catch (e) {
     if (e instanceof FsNotFoundError) return null;
     throw e;
@@ -94,7 +97,13 @@ export async function checkInstall(
   const invocations: string[][] = [];
   const seen = new Set<string>();
   for (const file of layout.files) {
-    const text = await readOrNull(fs, file.path);
+    const read = await readOrNull(fs, file.path);
+    if (read === TOO_LARGE) {
+      expected += file.kind === "hooks" ? file.hooks.length : 1;
+      problems.push(`${file.path} is larger than ${MAX_CONFIG_BYTES} bytes: not read`);
+      continue;
+    }
+    const text = read;
     if (file.kind === "block") {
       expected++;
       let body: string | null = null;
@@ -223,7 +232,7 @@ export async function checkInstall(
     const switches = scopes.flatMap((sc) => spec.hookSwitches?.(sc, options.env) ?? []);
     for (const sw of switches) {
       const text = await readOrNull(fs, sw.path);
-      if (text === null) continue;
+      if (text === null || text === TOO_LARGE) continue;
       if (await switchValue(text, sw) === sw.off) {
         problems.push(`${sw.path} sets ${sw.key.join(".")} = ${sw.off}: the host runs no hooks`);
       }

@@ -153,12 +153,19 @@ Deno.test("renderBriefing() states each secret-scan outcome plainly", async () =
       scan_status: "passed" | "failed" | "not_run" | "unknown";
       redactions: { field: string; kind: string }[];
     },
+    status: "trusted" | "unsigned" | "unknown_key" = "trusted",
   ) =>
     renderBriefing({
       capsule: await makeCapsule((b) => {
         b.sanitize = sanitize;
       }),
       capped: [],
+      authorship: {
+        status,
+        fingerprint: null,
+        key_name: status === "trusted" ? "this machine" : null,
+        detail: "",
+      },
       drift: [],
       published: NO_PUB,
       age: "1 hour old",
@@ -184,6 +191,12 @@ Deno.test("renderBriefing() states each secret-scan outcome plainly", async () =
   assert.ok(failed.includes("An empty redaction list means something only when the scan passed."));
   const unknown = await render({ scan_status: "unknown", redactions: [] });
   assert.ok(unknown.includes("The secret scan status is unknown"));
+  // The status is the writer's record: without a trusted signature "passed" is only a claim.
+  for (const status of ["unsigned", "unknown_key"] as const) {
+    const stranger = await render({ scan_status: "passed", redactions: [] }, status);
+    assert.ok(!stranger.includes("Secret scan passed"), status);
+    assert.ok(stranger.includes("was not checked here, and it may hold secrets"), status);
+  }
 });
 
 Deno.test("renderBriefing() stays within the budget and lists what it dropped", async () => {

@@ -110,3 +110,19 @@ Deno.test("compactCapsule(): everything fits when it can (positive control), and
   assert.match(cut.text, /- core\/lexer.ts/, "pointers outlive done items");
   assert.equal(cut.dropped[0]!.section, "done");
 });
+
+Deno.test("compactCapsule(): a capsule no trusted key signed says so in its title and its next step, even at the smallest cap", async () => {
+  const capsule = await makeCapsule((b) => {
+    b.meaning.now = "parser half done";
+    b.meaning.next_action = { ...claim("run the setup script"), command: null };
+  });
+  const own = compactCapsule(capsule, 1500);
+  assert.match(own.text, /^# baton capsule \w+ \(compact\)\n/, "control: no mark when trusted");
+  assert.match(own.text, /## Next concrete step\nrun the setup script\n/);
+  const stranger = compactCapsule(capsule, 1500, { untrusted: true });
+  assert.match(stranger.text, /\(compact; not signed by a key this machine trusts/);
+  assert.match(stranger.text, /## Next concrete step\n\[untrusted\] run the setup script\n/);
+  const tiny = compactCapsule(capsule, 200, { untrusted: true });
+  assert.ok(tiny.bytes <= 200);
+  assert.match(tiny.text, /## Next concrete step\n\[untrusted\] run/);
+});

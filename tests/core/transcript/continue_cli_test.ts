@@ -22,11 +22,35 @@ Deno.test("parseContinueSession() reads a real cn session: prompt, shell call, i
   assert.ok(result?.kind === "tool_result");
   assert.equal(result.id, call?.kind === "tool_call" ? call.id : "x");
   assert.equal(result.text, "hello-tool\n");
-  assert.equal(result.is_error, false);
+  // "done" says cn's tool resolved, not how the command exited: cn resolves a non-zero exit
+  // without stderr, and a command it killed at its timeout, as "done" too.
+  assert.equal(result.is_error, null);
   assert.equal(result.exit_code, null);
   assert.equal(reply?.kind === "assistant" && reply.text, "OK from the fake model.");
   assert.equal(p.meta.session_id, SESSION);
   assert.equal(p.meta.cwd, "/work/project");
+});
+
+Deno.test("a test cn ran is never 'passed' from its 'done' status (cn records no exit status); 'errored' is a failure (control)", async () => {
+  const { buildSessionRecord } = await import("../../../core/transcript/session_record.ts");
+  const doc = JSON.parse(new TextDecoder().decode(BYTES));
+  doc.history[1].message.toolCalls[0].function.arguments = JSON.stringify({ command: "pytest" });
+  const done = parseTranscriptBytes("continue-json", new TextEncoder().encode(JSON.stringify(doc)));
+  doc.history[1].toolCallStates[0].status = "errored";
+  const errored = parseTranscriptBytes(
+    "continue-json",
+    new TextEncoder().encode(JSON.stringify(doc)),
+  );
+  const source = {
+    host: "continue",
+    source_id: null,
+    confidence: "verified" as const,
+    bytes: 0,
+    file_bytes: 0,
+    complete: true,
+  };
+  assert.deepEqual(buildSessionRecord(done, source).tests.map((t) => t.outcome), ["unknown"]);
+  assert.deepEqual(buildSessionRecord(errored, source).tests.map((t) => t.outcome), ["failed"]);
 });
 
 Deno.test("a call cn has not finished has no result; a damaged document is counted, not read", () => {

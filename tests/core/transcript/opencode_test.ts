@@ -36,3 +36,34 @@ Deno.test("parseOpenCodeRows() counts a value over the SQL bound (null) or not J
   assert.deepEqual(p.turns.map((t) => t.kind), ["compaction"]);
   assert.equal(p.counts.invalid, 2);
 });
+
+Deno.test("parseOpenCodeRows(): a completed bash part without an exit status (OpenCode killed it: timeout, abort) is not a success; exit 0 and 1 are (controls)", async () => {
+  const { buildSessionRecord } = await import("../../../core/transcript/session_record.ts");
+  const part = (id: string, exit: number | null) => ({
+    message_id: "m",
+    message: '{"role":"assistant"}',
+    part: JSON.stringify({
+      type: "tool",
+      tool: "bash",
+      callID: id,
+      state: {
+        status: "completed",
+        input: { command: "npm test" },
+        output: "bash tool terminated command after exceeding timeout",
+        metadata: { exit },
+      },
+    }),
+    time_created: 1,
+  });
+  const p = parseOpenCodeRows([part("a", null), part("b", 0), part("c", 1)], emptyCounts());
+  const s = buildSessionRecord(p, {
+    host: "opencode",
+    source_id: null,
+    confidence: "documented",
+    bytes: 0,
+    file_bytes: 0,
+    complete: true,
+  });
+  assert.deepEqual(s.commands.map((c) => c.ok), [null, true, false]);
+  assert.deepEqual(s.tests.map((t) => t.outcome), ["unknown", "passed", "failed"]);
+});

@@ -100,3 +100,38 @@ Deno.test("baton source lists a Qwen Code session where Qwen Code keeps it and r
   // Positive control: scoped to another project, nothing is listed.
   assert.deepEqual(await listRecordSessions(io, QWEN_CODE_RECORD, "/elsewhere"), []);
 });
+
+Deno.test("a Qwen shell call's 'success' status is not an exit status: without exitCode (killed) the outcome is unknown; exitCode 1 fails (control)", async () => {
+  const { buildSessionRecord } = await import("../../../core/transcript/session_record.ts");
+  const { parseQwenCode } = await import("../../../core/transcript/qwen_code.ts");
+  const { emptyCounts } = await import("../../../core/transcript/types.ts");
+  const run = (id: string, display: Record<string, unknown>) => [
+    {
+      type: "assistant",
+      sessionId: "s",
+      message: {
+        role: "model",
+        parts: [{ functionCall: { id, name: "run_shell_command", args: { command: "pytest" } } }],
+      },
+    },
+    {
+      type: "tool_result",
+      sessionId: "s",
+      message: { role: "user", parts: [{ functionResponse: { id, response: { output: "..." } } }] },
+      toolCallResult: { callId: id, status: "success", resultDisplay: display },
+    },
+  ];
+  const p = parseQwenCode(
+    [...run("a", { type: "shell_result" }), ...run("b", { type: "shell_result", exitCode: 1 })],
+    emptyCounts(),
+  );
+  const s = buildSessionRecord(p, {
+    host: "qwen-code",
+    source_id: null,
+    confidence: "verified",
+    bytes: 0,
+    file_bytes: 0,
+    complete: true,
+  });
+  assert.deepEqual(s.tests.map((t) => t.outcome), ["unknown", "failed"]);
+});

@@ -159,3 +159,47 @@ Deno.test("loadBriefing() of a trusted capsule with a previous lists .baton/caps
     assert.equal(listings.length, 1, listings.join("\n---\n"));
   });
 });
+
+Deno.test("loadBriefing(): archive files dated after latest are read within the budget; those left unread make the rollback check 'unchecked', never 'ok'", async () => {
+  const { createSigningKeyFile, parseSigningKeyFile } = await import(
+    "../../../core/trust/signing_key.ts"
+  );
+  const key = await parseSigningKeyFile(await createSigningKeyFile(new Uint8Array(32).fill(9)));
+  const keys = {
+    signingKey: () => Promise.resolve({ ok: true as const, key }),
+    trustedKeys: () =>
+      Promise.resolve({
+        keys: new Map([[key.fingerprint, { name: "t", own: true }]]),
+        problem: null,
+      }),
+  };
+  await withRepo(async (dir) => {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir);
+    await finalizeDraft(
+      testContext(dir, { keys, now: () => new Date("2026-06-01T10:00:00.000Z") }),
+      enc.encode(JSON.stringify({ now: "mine" })),
+    );
+    // Files a commit brought in, dated after latest, naming this machine's fingerprint.
+    for (let i = 0; i < 6; i++) {
+      await Deno.writeTextFile(
+        `${dir}/.baton/capsules/20260601T11000${i}Z-0000000${i}.md`,
+        `{"fingerprint":"${key.fingerprint}","junk":"${"x".repeat(1000)}"}\n`,
+      );
+    }
+    // Control: with no budget every file is read; none is a capsule, none is fatal.
+    const whole = await loadBriefing(testContext(dir, { keys }));
+    assert.deepEqual(whole!.integrity, { status: "ok" });
+    // A clock that moves a second at every reading: the budget is spent once the newest four
+    // (ROLLBACK_MIN_READS) are read.
+    let t = Date.parse("2026-06-01T12:00:00.000Z");
+    const slow = testContext(dir, { keys, now: () => new Date(t += 1000) });
+    const r = await loadBriefing(slow, { budgetMs: 600 });
+    assert.deepEqual(r!.integrity, { status: "unchecked", unread: 2 });
+    assert.match(
+      r!.text,
+      /Whether \.baton\/latest\.md was rolled back is not known: 2 archive file/,
+    );
+    assert.match(r!.text, /mine/, "the briefing is still delivered");
+  });
+});

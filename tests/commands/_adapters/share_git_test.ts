@@ -1,0 +1,26 @@
+import assert from "node:assert/strict";
+import { readChainBlob } from "../../../commands/_adapters/share_git.ts";
+import { git, makeRepo } from "../../_helpers/git.ts";
+
+async function hashObject(dir: string, bytes: Uint8Array): Promise<string> {
+  const child = new Deno.Command("git", {
+    args: ["-C", dir, "hash-object", "-w", "--stdin"],
+    stdin: "piped",
+    stdout: "piped",
+  }).spawn();
+  const w = child.stdin.getWriter();
+  await w.write(bytes);
+  await w.close();
+  const out = await child.output();
+  return new TextDecoder().decode(out.stdout).trim();
+}
+
+Deno.test("readChainBlob(): a blob over the bound is refused by its size, never inflated; one within it is read", async () => {
+  const dir = await makeRepo();
+  const gitdir = (await git(dir, ["rev-parse", "--absolute-git-dir"])).stdout.trim();
+  const small = await hashObject(dir, new TextEncoder().encode("a capsule\n"));
+  const large = await hashObject(dir, new Uint8Array(2 * 1024 * 1024));
+  const read = await readChainBlob(gitdir, small, 1024 * 1024);
+  assert.equal(new TextDecoder().decode(read!), "a capsule\n", "positive control");
+  assert.equal(await readChainBlob(gitdir, large, 1024 * 1024), null);
+});
