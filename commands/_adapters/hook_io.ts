@@ -81,6 +81,10 @@ export function hookIo(io: Io, print: (io: Io, value: unknown) => void): HookIo 
       const { currentInvocation } = await import("./invocation.ts");
       return currentInvocation();
     },
+    printableBaton: async () => {
+      const { printableBatonWords } = await import("./baton_words.ts");
+      return (await printableBatonWords(io))[0]!;
+    },
   };
 }
 

@@ -133,3 +133,53 @@ Deno.test("hook reads a payload from a host that never closes stdin, after a sho
   assert.equal(JSON.parse(new TextDecoder().decode(out.stdout)).action, "written");
   await w.close().catch(() => {});
 });
+
+Deno.test("hook session-start whose briefing job blocks for good still tells the model a capsule is on record and how to read it, and records no injection", async () => {
+  const dir = await makeRepo();
+  try {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir, "init");
+    const fin = await runBaton(["finalize", "--draft", "-"], {
+      cwd: dir,
+      stdin: '{"now":"NOWMARK parser half done"}',
+    });
+    assert.equal(fin.code, 0, fin.stderr);
+    const payload = JSON.stringify({
+      session_id: "s",
+      cwd: dir,
+      hook_event_name: "SessionStart",
+      source: "startup",
+    });
+    // The job reads the git index for its re-checks: a FIFO with no writer blocks it for good.
+    await Deno.rename(`${dir}/.git/index`, `${dir}/.git/index.saved`);
+    const fifo = await new Deno.Command("mkfifo", { args: [`${dir}/.git/index`] }).output();
+    assert.ok(fifo.success, "mkfifo");
+    const r = await runBaton(["hook", "session-start", "--host", "claude-code"], {
+      cwd: dir,
+      stdin: payload,
+      env: UNSCALED,
+    });
+    await Deno.remove(`${dir}/.git/index`);
+    await Deno.rename(`${dir}/.git/index.saved`, `${dir}/.git/index`);
+    assert.equal(r.code, 0);
+    assert.match(r.stderr, /briefing not injected: it was not ready within 5 seconds/);
+    const told = JSON.parse(r.stdout).hookSpecificOutput.additionalContext as string;
+    assert.match(told, /a handoff capsule is on record for this project/);
+    assert.match(told, /not ready within 5 seconds/);
+    assert.match(told, / load` before you continue/);
+    assert.doesNotMatch(told, /NOWMARK/, "nothing of the unread capsule is shown");
+
+    // Control: with the index readable the next session start injects the briefing itself
+    // (the fallback recorded no injection, so it is not taken as already shown).
+    const ok = await runBaton(["hook", "session-start", "--host", "claude-code"], {
+      cwd: dir,
+      stdin: payload,
+    });
+    assert.equal(ok.code, 0, ok.stderr);
+    const briefing = JSON.parse(ok.stdout).hookSpecificOutput.additionalContext as string;
+    assert.match(briefing, /NOWMARK parser half done/);
+    assert.doesNotMatch(briefing, /is not shown here/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -52,4 +52,6 @@ export interface HookIo {
   armHandoffDeny(session: string, host: string, cwd: string): Promise<string | null>;
   /** How this baton is run, for the commands an advisory names. */
   invocation(): Promise<BatonInvocation>;
+  /** The words that start this baton as printed text (`baton` when PATH finds this very program). */
+  printableBaton(): Promise<string>;
 }

@@ -238,6 +238,22 @@ export async function runHook(io: Io, args: HookArgs): Promise<number> {
   return finish();
 }
 
+/**
+ * What a session start says when a capsule is on record but its briefing did
+ * not come (the hook never goes dark): that it exists, why it is missing, and
+ * the command that reads it. Nothing from the capsule is shown: it was not read.
+ * Not recorded as injected, so the next session start tries again.
+ */
+async function unreadBriefing(io: Io, why: string): Promise<string> {
+  let baton = "baton";
+  try {
+    baton = await io.printableBaton();
+  } catch {
+    // The plain word still names the command.
+  }
+  return `baton: a handoff capsule is on record for this project, but its briefing is not shown here: ${why}. Read it with \`${baton} load\` before you continue the work.`;
+}
+
 interface SessionStartInput {
   payload: HookPayload;
   cwd: string;
@@ -288,9 +304,9 @@ async function sessionStart(
   );
   if (outcome.status === "timeout") {
     report.action = "timed_out";
-    warn(
-      `briefing not injected: it was not ready within ${budget.inject / 1000} seconds`,
-    );
+    const why = `it was not ready within ${budget.inject / 1000} seconds`;
+    warn(`briefing not injected: ${why}`);
+    input.emit(renderInjection(host, (await unreadBriefing(io, why)) + hint));
     return;
   }
   const r = outcome.response;
@@ -298,6 +314,7 @@ async function sessionStart(
     report.action = "failed";
     warn(`briefing not injected: ${r.ok ? "unexpected answer" : r.message}`);
     if (!r.ok && r.stack !== undefined) io.stderr(`${r.stack}\n`);
+    input.emit(renderInjection(host, (await unreadBriefing(io, "it could not be read")) + hint));
     return;
   }
   if (r.inject === null) {
