@@ -315,7 +315,10 @@ export class DenoFs implements WriteFs {
       for (let i = 0; i < paths.length; i++) {
         const p = paths[i]!;
         const out = into ?? ({} as FileStat);
-        const got = statx.lstatAt(fd, p, out);
+        // statx takes an absolute name from the root and an empty one as
+        // missing, where `${dir}/${p}` stays below the base: Deno answers those.
+        const below = dir === undefined || (p !== "" && !p.startsWith("/"));
+        const got = below ? statx.lstatAt(fd, p, out) : "ask-deno";
         if (got === "stat") visit(i, out);
         else if (got === "missing") visit(i, null);
         else {

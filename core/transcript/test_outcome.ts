@@ -6,11 +6,16 @@
  * with echo's, and `grep -r jest .` runs no test at all. Only a command whose
  * last pipeline is the runner alone (no pipe, no `||`, not in the background)
  * lends its status to the test; a failure after an `&&` chain may be an
- * earlier command's, so only a pass is taken from one. Anything the shell
- * parser cannot read cleanly lends nothing. Pure.
+ * earlier command's, so only a pass is taken from one. Nothing is lent when
+ * the runner's status is negated or wrapped (`! npm test`, `if`, loops), when
+ * an earlier command can end the shell or rename the runner (`exit 0;`,
+ * `trap 'exit 0' EXIT;`, a function or alias named `npm`), or when the
+ * runner is asked to run no test (`--help`, `--collect-only`, `make -n`,
+ * `-DskipTests`). Anything the shell parser cannot read cleanly lends
+ * nothing. Pure.
  * @module
  */
-import { parseShell, type ShellWord } from "../safety/command/parse_shell.ts";
+import { parseShell, type Pipeline, type ShellWord } from "../safety/command/parse_shell.ts";
 
 /** What a command's exit status says about its tests. */
 export type TestStatusSource =
@@ -27,13 +32,61 @@ interface Operators {
   or: boolean;
   and: boolean;
   background: boolean;
+  /** A reserved word (`!`, `if`, `while`, `{`...) where a command starts: the parser drops these. */
+  keyword: boolean;
 }
 
+/** Words that change what a command's status means or whether it runs, at a command's start. */
+const KEYWORDS = new Set([
+  "!",
+  "if",
+  "then",
+  "else",
+  "elif",
+  "fi",
+  "do",
+  "done",
+  "while",
+  "until",
+  "for",
+  "select",
+  "case",
+  "esac",
+  "function",
+  "{",
+  "}",
+  "[[",
+  "coproc",
+]);
+
 function scanOperators(text: string): Operators {
-  const out: Operators = { pipe: false, or: false, and: false, background: false };
+  const out: Operators = { pipe: false, or: false, and: false, background: false, keyword: false };
   let quote: "'" | '"' | null = null;
+  let commandStart = true;
+  let word = "";
+  let wordQuoted = false;
+  const endWord = () => {
+    if (word !== "" && commandStart && !wordQuoted && KEYWORDS.has(word)) out.keyword = true;
+    // `time` and its `-p` keep the next word at a command's start (`time ! npm test`).
+    if ((word !== "" || wordQuoted) && !(word === "time" || word === "-p")) commandStart = false;
+    word = "";
+    wordQuoted = false;
+  };
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
+    if (quote === null) {
+      if (/\s/.test(c)) {
+        endWord();
+        if (c === "\n") commandStart = true;
+        continue;
+      }
+      if (";&|()".includes(c)) {
+        endWord();
+        commandStart = true;
+      } else if (c === "'" || c === '"' || c === "\\") {
+        wordQuoted = true;
+      } else word += c;
+    }
     if (quote === "'") {
       if (c === "'") quote = null;
       continue;
@@ -61,6 +114,7 @@ function scanOperators(text: string): Operators {
       }
     }
   }
+  endWord();
   return out;
 }
 
@@ -115,6 +169,8 @@ function programIndex(words: readonly string[]): number {
       i++;
       while (i < words.length && words[i]!.startsWith("-")) i++;
       i++; // the duration
+    } else if (w === "command" && words.slice(i + 1).some((x) => /^-[a-zA-Z]*[vV]/.test(x))) {
+      return -1; // `command -v pytest` looks the program up, runs nothing
     } else if (RUN_PREFIXES.has(w)) {
       i++;
       while (i < words.length && words[i]!.startsWith("-")) i++;
@@ -132,12 +188,58 @@ function isTestScript(word: string | undefined): boolean {
   return word !== undefined && /^test(?::|$)/.test(word);
 }
 
+/** Options with which a runner prints or lists something and runs no test. */
+const NO_RUN_OPTIONS = new Set([
+  "-h",
+  "--help",
+  "--version",
+  "--dry-run",
+  "--no-run",
+  "--collect-only",
+  "--co",
+  "--setup-plan",
+  "--fixtures",
+  "--markers",
+  "--list",
+  "-list",
+  "--listTests",
+  "--list-tests",
+  "--showConfig",
+  "--clearCache",
+  "--notest",
+  "--listenvs",
+]);
+
+/** True when the runner's words ask it to run no test (help, listing, a dry run, tests skipped). */
+function runsNoTest(program: string, rest: readonly string[]): boolean {
+  if (rest.some((w) => NO_RUN_OPTIONS.has(w))) return true;
+  if (program === "make") {
+    // -n/--just-print/--recon print, -q/--question and -t/--touch run no recipe
+    return rest.some((w) =>
+      /^-[a-zA-Z]*[nqt]/.test(w) && !w.startsWith("--") ||
+      ["--just-print", "--recon", "--question", "--touch"].includes(w)
+    );
+  }
+  if (program === "gradle" || program === "gradlew") {
+    return rest.some((w, i) =>
+      w === "-m" || ((w === "-x" || w === "--exclude-task") && rest[i + 1] === "test")
+    );
+  }
+  if (program === "mvn" || program === "mvnw") {
+    return rest.some((w) => /^-D(?:skipTests|maven\.test\.skip)(?:=true)?$/.test(w));
+  }
+  if (program === "go") return rest.some((w) => w === "-c" || w.startsWith("-list="));
+  if (program === "vitest") return rest[0] === "list";
+  return false;
+}
+
 /** True when `words` (assignments already left out) run a test runner. */
 function runsTests(words: readonly string[]): boolean {
   const at = programIndex(words);
   if (at < 0) return false;
   const program = baseName(words[at]!);
   const rest = words.slice(at + 1);
+  if (runsNoTest(program, rest)) return false;
   const firstOperand = rest.find((w) => !w.startsWith("-"));
   if (RUNNERS.has(program)) return true;
   if (PACKAGE_MANAGERS.has(program)) {
@@ -150,9 +252,46 @@ function runsTests(words: readonly string[]): boolean {
     return rest[0] === "-m" && (rest[1] === "pytest" || rest[1] === "unittest");
   }
   if (program === "gradle" || program === "gradlew" || program === "mvn" || program === "mvnw") {
-    return rest.some((w) => w === "test");
+    return rest.some((w, i) =>
+      w === "test" && rest[i - 1] !== "-x" && rest[i - 1] !== "--exclude-task"
+    );
   }
   return false;
+}
+
+/**
+ * Builtins run before the runner that can end the shell before it (`exit 0;
+ * npm test`), set the status it ends with (`trap 'exit 0' EXIT`), or make
+ * its name run something else (`alias`, `hash -p`, `enable`).
+ */
+const ENDS_OR_REDEFINES = new Set([
+  "exit",
+  "logout",
+  "return",
+  "exec",
+  "trap",
+  "alias",
+  "eval",
+  "hash",
+  "enable",
+  "shopt",
+  "builtin",
+]);
+
+/** What an earlier pipeline can do to the status the runner's pipeline leaves. */
+function earlierEffect(p: Pipeline): "none" | "may_stop_on_failure" | "ends_or_redefines" {
+  let effect: "none" | "may_stop_on_failure" = "none";
+  for (const node of p.elements) {
+    // a compound command may hold an `exit`; a function may take the runner's name
+    if (node.kind !== "simple") return "ends_or_redefines";
+    const first = node.words[0];
+    const name = first === undefined ? null : literal(first);
+    if (name === null) continue;
+    if (ENDS_OR_REDEFINES.has(baseName(name))) return "ends_or_redefines";
+    // `set -e`: an earlier failure ends the script with its own status
+    if (name === "set") effect = "may_stop_on_failure";
+  }
+  return effect;
 }
 
 /**
@@ -178,7 +317,14 @@ export function testStatusSource(command: string): TestStatusSource {
   } catch {
     return "other";
   }
-  if (parsed.problems.length > 0) return "other";
+  if (parsed.problems.length > 0 || ops.keyword) return "other";
+  const earlier = parsed.script.pipelines.slice(0, -1);
+  let failureAmbiguous = ops.and;
+  for (const p of earlier) {
+    const flow = earlierEffect(p);
+    if (flow === "ends_or_redefines") return "other";
+    if (flow === "may_stop_on_failure") failureAmbiguous = true;
+  }
   const last = parsed.script.pipelines.at(-1);
   if (last === undefined || last.background || last.elements.length !== 1) return "other";
   const node = last.elements[0]!;
@@ -190,7 +336,7 @@ export function testStatusSource(command: string): TestStatusSource {
     words.push(text);
   }
   if (!runsTests(words)) return "other";
-  return ops.and ? "runner_if_zero" : "runner";
+  return failureAmbiguous ? "runner_if_zero" : "runner";
 }
 
 /**

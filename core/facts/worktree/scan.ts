@@ -280,7 +280,10 @@ export async function scanWorktree(
     if (bytes.length > 0) {
       index = parseIndex(bytes);
       phase("index parsed");
-      if (provenBefore(options.verifiedIndex ?? null, indexStat, index.checksum)) {
+      // The identity is the lstat's: for a symbolic link it is the link's,
+      // which stays the same while its target is rewritten in place.
+      const identified = indexStat.isFile && !indexStat.isSymlink;
+      if (identified && provenBefore(options.verifiedIndex ?? null, indexStat, index.checksum)) {
         indexChecksum = "proven";
       } else if (options.verifyChecksum === true) {
         if (!await verifyIndexChecksum(bytes)) {
@@ -294,7 +297,7 @@ export async function scanWorktree(
       } else {
         indexChecksum = "unverified";
       }
-      if (indexChecksum !== "unverified") {
+      if (indexChecksum !== "unverified" && identified) {
         verifiedIndex = verifiedIndexRecord(indexStat, index.checksum);
       }
       phase("index checksum");

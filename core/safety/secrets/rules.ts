@@ -1582,7 +1582,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
       SESSION_COOKIE_NAME.test(g.name ?? "") && /[0-9]/.test(s) && /[A-Za-z]/.test(s) &&
       !new RegExp(`^${UUID}$`).test(s) && !/^S-1-\d/.test(s) &&
       !/^[a-z]+(?:_[a-z0-9]+){2,}$/i.test(s) &&
-      (/[a-z]/.test(s) && /[A-Z]/.test(s) || /^[0-9a-f]{24,}$/i.test(s) || s.length >= 32),
+      // Mixed case, hex, 32 characters, or PHP's production id (26 of [0-9a-v]).
+      (/[a-z]/.test(s) && /[A-Z]/.test(s) || /^[0-9a-f]{24,}$/i.test(s) ||
+        /^[0-9a-z]{26,}$/.test(s) || s.length >= 32),
   },
   {
     kind: "cli_secret_option",

@@ -342,3 +342,43 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "DenoFs.lstatEach through statx resolves every name below its base as Deno does: an absolute or empty name never reaches the root",
+  ignore: !linux,
+  fn: async () => {
+    await using dir = await tempDir("baton-statx-");
+    await using outside = await tempDir("baton-statx-");
+    makeTree(dir.path);
+    Deno.writeTextFileSync(`${outside.path}/secret`, "outside\n");
+    // An index can name "/..." or "": `${base}/${name}` keeps both below the base.
+    const names = [
+      `${outside.path}/secret`,
+      "/etc",
+      "",
+      "./file",
+      "sub/../file",
+      "file/",
+      "sub/",
+      "link/",
+      "file",
+    ];
+    const deno = await viaDeno(dir.path, names);
+    // controls: the outside file is there, and below the base it is not
+    assert.ok((await viaDeno("", [`${outside.path}/secret`]))[0] !== null);
+    assert.equal(deno[0], null);
+    assert.ok(deno[2] !== null && (deno[2] as FileStat).isDirectory, "the base itself");
+    assert.deepEqual(await viaLstatEach(dir.path, names), deno, "DenoFs.lstatEach");
+    assert.deepEqual(await viaLstatEach(dir.path, names, false), deno, "its Deno loop");
+    // the same names in one call of 1,024 paths or more
+    const many = Array.from({ length: 1100 }, (_, i) => names[i % names.length]!);
+    const got: Answer[] = [];
+    await new DenoFs().lstatEach(
+      many,
+      dir.path,
+      (_, st) => got.push(st === null ? null : { ...st }),
+    );
+    assert.deepEqual(got, many.map((_, i) => deno[i % names.length]));
+  },
+});

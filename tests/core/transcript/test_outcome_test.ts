@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { testOutcome, testStatusSource } from "../../../core/transcript/test_outcome.ts";
+import { tempDir } from "../../_helpers/temp.ts";
 
 Deno.test("testStatusSource(): the status is the runner's only when the runner is the last command, alone", () => {
   const runner = [
@@ -50,4 +51,120 @@ Deno.test("testOutcome(): passed or failed only from the runner's status; a fail
   assert.equal(testOutcome("npm test | tail -20", true), "unknown");
   assert.equal(testOutcome("npm test || true", true), "unknown");
   assert.equal(testOutcome("grep -r jest .", true), "unknown");
+});
+
+// Real bash is the oracle: fake runners on PATH record that they ran and exit
+// with a chosen status; whenever a command is said to report the runner's
+// status, bash's status must be that status (and a 0 must be the runner's).
+const FAKE_RUNNERS = ["npm", "pytest", "jest", "cargo", "deno"];
+
+async function runInBash(dir: string, command: string, runnerStatus: number) {
+  const marker = `${dir}/ran`;
+  try {
+    Deno.removeSync(marker);
+  } catch { /* absent */ }
+  const out = await new Deno.Command("bash", {
+    args: ["-c", command],
+    cwd: dir,
+    env: { PATH: `${dir}/bin:/usr/bin:/bin`, RUNNER_STATUS: String(runnerStatus), MARKER: marker },
+    clearEnv: true,
+    stdout: "null",
+    stderr: "null",
+  }).output();
+  let ran: string | null = null;
+  try {
+    ran = Deno.readTextFileSync(marker).trim();
+  } catch { /* the runner did not run */ }
+  return { code: out.code, ran };
+}
+
+Deno.test("testStatusSource(): agrees with real bash on whose status a command ends with", async () => {
+  await using tmp = await tempDir();
+  Deno.mkdirSync(`${tmp.path}/bin`);
+  for (const name of FAKE_RUNNERS) {
+    Deno.writeTextFileSync(
+      `${tmp.path}/bin/${name}`,
+      '#!/bin/sh\necho "$RUNNER_STATUS" > "$MARKER"\nexit "$RUNNER_STATUS"\n',
+      { mode: 0o755 },
+    );
+  }
+  const commands = [
+    // positive controls: the runner's own status
+    "npm test",
+    "pytest -q",
+    "time npm test",
+    "timeout 60 npm test",
+    "cd . && npm test",
+    "set -e; npm test",
+    "export CI=1; cargo test",
+    // the status is not the runner's, or the runner never runs
+    "! npm test",
+    "time ! npm test",
+    "trap 'exit 0' EXIT; npm test",
+    "exit 0; npm test",
+    "{ exit 0; }; npm test",
+    "npm() { :; }; npm test",
+    "function pytest { return 0; }; pytest",
+    "shopt -s expand_aliases; alias npm=true; npm test",
+    "hash -p /bin/true npm; npm test",
+    "command -v pytest",
+    "if true; then npm test; fi; true",
+    "while false; do :; done; npm test || true",
+    "set -e; false; npm test",
+    "eval 'exit 0'; npm test",
+  ];
+  const read: string[] = [];
+  for (const command of commands) {
+    const source = testStatusSource(command);
+    if (source === "other") continue;
+    for (const status of [0, 3]) {
+      const { code, ran } = await runInBash(tmp.path, command, status);
+      if (source === "runner") {
+        assert.equal(ran, String(status), `${command}: the runner must run`);
+        assert.equal(code, status, `${command}: bash must end with the runner's status`);
+      } else if (code === 0) {
+        assert.equal(ran, "0", `${command}: a 0 must be the runner's`);
+      }
+    }
+    read.push(command);
+  }
+  // the positive controls, and `set -e; false; npm test` whose 0 only is the runner's
+  assert.deepEqual(read, [...commands.slice(0, 7), "set -e; false; npm test"]);
+});
+
+Deno.test("testStatusSource(): a runner asked to list, print help, dry-run or skip its tests runs none", () => {
+  const noRun = [
+    "pytest --collect-only",
+    "pytest --co -q",
+    "pytest --version",
+    "jest --listTests",
+    "npx vitest list",
+    "deno test --help",
+    "cargo test --no-run",
+    "go test -c ./pkg",
+    "go test -list . ./...",
+    "make -n test",
+    "make --dry-run test",
+    "make -q test",
+    "gradle build -x test",
+    "./gradlew -m test",
+    "mvn test -DskipTests",
+    "mvn -Dmaven.test.skip=true test",
+    "tox --notest",
+  ];
+  for (const c of noRun) assert.equal(testStatusSource(c), "other", c);
+  // positive controls: the same runners running their tests
+  const run = [
+    "pytest -q",
+    "jest",
+    "npx vitest run",
+    "deno test",
+    "cargo test",
+    "go test ./...",
+    "make test",
+    "gradle test",
+    "mvn test",
+    "tox",
+  ];
+  for (const c of run) assert.equal(testStatusSource(c), "runner", c);
 });

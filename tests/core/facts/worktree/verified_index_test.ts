@@ -118,3 +118,33 @@ Deno.test("collectFacts() keeps a record of a settled index and still finds it d
     assert.match(worktree?.reason ?? "", /checksum does not match/);
   });
 });
+
+Deno.test("collectFacts() never vouches for an index that is a symbolic link: its target can change under the link", async () => {
+  await withRepo(async (dir) => {
+    const recordPath = `${dir}/.git/baton/${VERIFIED_INDEX_NAME}`;
+    const later = () => new Date(Date.now() + 10 * SETTLE_MS);
+    // control: a plain index is recorded
+    await collectFacts(fs, dir, { now: later, cacheFs: fs });
+    assert.ok(parseVerifiedIndex(await Deno.readTextFile(recordPath)));
+    await Deno.remove(recordPath);
+    // git reads an index through a symbolic link; its lstat is the link's
+    await Deno.rename(`${dir}/.git/index`, `${dir}/.git/index.real`);
+    await Deno.symlink("index.real", `${dir}/.git/index`);
+    const linked = await collectFacts(fs, dir, { now: later, cacheFs: fs });
+    assert.equal(linked.unavailable, undefined);
+    assert.equal(linked.dirty, false);
+    // a record planted for the link's identity and the trailer
+    const linkStat = await indexStat(dir);
+    const record = verifiedIndexRecord(linkStat, await trailer(dir))!;
+    await Deno.mkdir(`${dir}/.git/baton`, { recursive: true });
+    await Deno.writeTextFile(recordPath, serializeVerifiedIndex(record));
+    // the target damaged in place, trailer kept: the link's lstat is unchanged
+    const bytes = await Deno.readFile(`${dir}/.git/index.real`);
+    bytes[20] = bytes[20]! ^ 0x01;
+    await Deno.writeFile(`${dir}/.git/index.real`, bytes);
+    assert.deepEqual(await indexStat(dir), linkStat);
+    const damaged = await collectFacts(fs, dir, { now: later, cacheFs: fs });
+    const worktree = damaged.unavailable?.find((u) => u.part === "worktree");
+    assert.match(worktree?.reason ?? "", /checksum does not match/);
+  });
+});

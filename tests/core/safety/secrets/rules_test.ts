@@ -349,6 +349,17 @@ Deno.test("formats and shapes other projects' rule sets hold are found, whole (s
       (s) => `Cookie: PHPSESSID=${s}`,
       p("q7", rng.str("abcdefghijklmnopqrstuvwxyz0123456789", 30)),
     ],
+    // php.ini-production: session.sid_length = 26, sid_bits_per_character = 5 ([0-9a-v]).
+    [
+      "session_cookie",
+      (s) => `Cookie: PHPSESSID=${s}; theme=dark`,
+      p("k3", rng.str("0123456789abcdefghijklmnopqrstuv", 24)),
+    ],
+    [
+      "session_cookie",
+      (s) => `curl -b 'PHPSESSID=${s}' https://x.test`,
+      p("9f", rng.str("0123456789abcdefghijklmnopqrstuv", 24)),
+    ],
     ["cli_secret_option", (s) => `mytool --api-key ${s} run`, tk()],
     ["cli_secret_option", (s) => `vault write auth/x --client-secret "${s}"`, tk()],
     ["cli_secret_option", (s) => `keytool -genkey -keystore ks.jks -storepass ${s}`, pw()],
