@@ -304,8 +304,13 @@ function optionValueValid(name: string, raw: string): boolean {
   if (isReference(value) || value.startsWith("-") || isSecretSource(value)) return false;
   if (isRepeatedPlaceholder(value) || TYPE_WORD.test(value)) return false;
   if (PASSWORD_OPTION.test(name) || PASSWORD_NAME.test(name)) {
+    // A quoted passphrase may hold blanks; prose ("Enter your password") has no digit or symbol.
+    if (/\s/.test(value.trim())) {
+      return value.trim().length >= 8 && value.trim().split(/\s+/).length <= 6 &&
+        /[A-Za-z]/.test(value) && /[^A-Za-z\s]/.test(value);
+    }
     return value.length >= 6 && /[A-Za-z]/.test(value) &&
-      (/[^A-Za-z]/.test(value) || value.length >= 10) && !/\s/.test(value.trim());
+      (/[^A-Za-z]/.test(value) || value.length >= 10);
   }
   return value.length >= 16 && /[0-9]/.test(value) && /[A-Za-z]/.test(value) &&
     !/[=,]/.test(value.replace(/=+$/, ""));

@@ -152,6 +152,20 @@ Deno.test("a quoted assigned value is redacted whole, spaces included, leaving n
       `curl -u 'ops:pass with spaces' https://x.test`,
       `curl -u 'ops:[REDACTED:curl_user_password]' https://x.test`,
     ],
+    // A quoted passphrase given to a password option, blanks and all; prose is kept (below).
+    [
+      `curl --password "Ab3dEf9h Ij2kLm5n" https://x.test`,
+      `curl --password "[REDACTED:cli_secret_option]" https://x.test`,
+    ],
+    [
+      `gpg --batch --passphrase 'red 7 lorry 42 yellow' -d f.gpg`,
+      `gpg --batch --passphrase '[REDACTED:cli_secret_option]' -d f.gpg`,
+    ],
+    [
+      `mytool --password "Enter your password" --host db`,
+      `mytool --password "Enter your password" --host db`,
+    ],
+    [`mytool --password "" --host db`, `mytool --password "" --host db`],
     // An unencoded "@" inside a URL password: up to the last "@" before the host.
     [`postgres://app:p@ss@word1@db:5432/x`, `postgres://app:[REDACTED:database_url]@db:5432/x`],
   ];
