@@ -15,7 +15,12 @@
  * nothing. Pure.
  * @module
  */
-import { parseShell, type Pipeline, type ShellWord } from "../safety/command/parse_shell.ts";
+import {
+  parseShell,
+  type Pipeline,
+  RESERVED_SKIP,
+  type ShellWord,
+} from "../safety/command/parse_shell.ts";
 
 /** What a command's exit status says about its tests. */
 export type TestStatusSource =
@@ -36,18 +41,12 @@ interface Operators {
   keyword: boolean;
 }
 
-/** Words that change what a command's status means or whether it runs, at a command's start. */
-const KEYWORDS = new Set([
-  "!",
-  "if",
-  "then",
-  "else",
-  "elif",
-  "fi",
-  "do",
-  "done",
-  "while",
-  "until",
+/**
+ * Words that change what a command's status means or whether it runs, at a command's start:
+ * the ones the shell parser passes over, and the compound-command words it does not read.
+ */
+const KEYWORDS: ReadonlySet<string> = new Set([
+  ...RESERVED_SKIP,
   "for",
   "select",
   "case",

@@ -50,6 +50,22 @@ async function processesIn(dir: string): Promise<number[]> {
   return pids;
 }
 
+/**
+ * Runs `fn` with the repository's git index replaced by a FIFO nobody writes to: reading it
+ * blocks for good (a controlled slow input, not the machine's speed). The index is put back.
+ */
+async function withBlockingIndex<T>(dir: string, fn: () => Promise<T>): Promise<T> {
+  await Deno.rename(`${dir}/.git/index`, `${dir}/.git/index.saved`);
+  try {
+    const fifo = await new Deno.Command("mkfifo", { args: [`${dir}/.git/index`] }).output();
+    assert.ok(fifo.success, "mkfifo");
+    return await fn();
+  } finally {
+    await Deno.remove(`${dir}/.git/index`).catch(() => {});
+    await Deno.rename(`${dir}/.git/index.saved`, `${dir}/.git/index`);
+  }
+}
+
 Deno.test("hook pre-compact whose fact collection blocks for good ends on its budget, warns once, and leaves no half-written file and no live process", async () => {
   const dir = await makeRepo();
   await writeFiles(dir, { "a.txt": "a\n" });
@@ -61,17 +77,15 @@ Deno.test("hook pre-compact whose fact collection blocks for good ends on its bu
   const latestBefore = await Deno.readTextFile(`${dir}/.baton/latest.md`);
   const payload = JSON.stringify({ session_id: "s", cwd: dir, hook_event_name: "PreCompact" });
   // Slow fact collection: reading an index that is a FIFO with no writer blocks.
-  await Deno.rename(`${dir}/.git/index`, `${dir}/.git/index.saved`);
-  const fifo = await new Deno.Command("mkfifo", { args: [`${dir}/.git/index`] }).output();
-  assert.ok(fifo.success, "mkfifo");
-
-  const r = await runBaton(["hook", "pre-compact", "--host", "claude-code"], {
-    cwd: dir,
-    stdin: payload,
-    env: UNSCALED,
-  });
-  await Deno.remove(`${dir}/.git/index`);
-  await Deno.rename(`${dir}/.git/index.saved`, `${dir}/.git/index`);
+  const r = await withBlockingIndex(
+    dir,
+    () =>
+      runBaton(["hook", "pre-compact", "--host", "claude-code"], {
+        cwd: dir,
+        stdin: payload,
+        env: UNSCALED,
+      }),
+  );
   assert.equal(r.code, 0);
   assert.equal(r.stdout, "");
   assert.equal(r.stderr.trimEnd().split("\n").length, 1, r.stderr);
@@ -151,16 +165,15 @@ Deno.test("hook session-start whose briefing job blocks for good still tells the
       source: "startup",
     });
     // The job reads the git index for its re-checks: a FIFO with no writer blocks it for good.
-    await Deno.rename(`${dir}/.git/index`, `${dir}/.git/index.saved`);
-    const fifo = await new Deno.Command("mkfifo", { args: [`${dir}/.git/index`] }).output();
-    assert.ok(fifo.success, "mkfifo");
-    const r = await runBaton(["hook", "session-start", "--host", "claude-code"], {
-      cwd: dir,
-      stdin: payload,
-      env: UNSCALED,
-    });
-    await Deno.remove(`${dir}/.git/index`);
-    await Deno.rename(`${dir}/.git/index.saved`, `${dir}/.git/index`);
+    const r = await withBlockingIndex(
+      dir,
+      () =>
+        runBaton(["hook", "session-start", "--host", "claude-code"], {
+          cwd: dir,
+          stdin: payload,
+          env: UNSCALED,
+        }),
+    );
     assert.equal(r.code, 0);
     assert.match(r.stderr, /briefing not injected: it was not ready within 5 seconds/);
     const told = JSON.parse(r.stdout).hookSpecificOutput.additionalContext as string;

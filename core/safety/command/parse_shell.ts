@@ -92,7 +92,8 @@ export interface ParseShellOptions {
   literalBackslash?: boolean;
 }
 
-const RESERVED_SKIP = new Set([
+/** Reserved words the parser passes over where a command starts (`! cmd`, `if cmd`...). */
+export const RESERVED_SKIP: ReadonlySet<string> = new Set([
   "if",
   "then",
   "else",
