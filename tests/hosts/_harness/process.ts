@@ -23,7 +23,8 @@ export interface RunOptions {
   stdin?: string;
   /**
    * After the child exits, wait up to this long for the rest of its process
-   * group (a hook the host started and did not wait for) before killing it.
+   * group (a hook the host started and did not wait for), and for processes
+   * running with the same HOME that left the group, before killing the group.
    * @default 0
    */
   graceMs?: number;
@@ -49,9 +50,21 @@ function groupAlive(pgid: number): boolean {
   return false;
 }
 
-async function waitForGroup(pgid: number, graceMs: number): Promise<void> {
+/**
+ * Waits up to `graceMs` while any process of group `pgid` is alive, or any
+ * process running with `home` as its HOME (a host's worker that left the group
+ * with a session of its own and is still finishing the turn).
+ */
+async function waitForGroup(
+  pgid: number,
+  home: string | undefined,
+  graceMs: number,
+): Promise<void> {
   const until = performance.now() + graceMs;
-  while (performance.now() < until && groupAlive(pgid)) {
+  const busy = () =>
+    groupAlive(pgid) ||
+    (home !== undefined && processesWithHome(home).length > 0);
+  while (performance.now() < until && busy()) {
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -61,6 +74,51 @@ function killGroup(pid: number): void {
     Deno.kill(-pid, "SIGKILL");
   } catch {
     // The group is already gone.
+  }
+}
+
+/**
+ * Pids of the processes whose environment holds `HOME=<home>` exactly: what a
+ * host started in a sandbox, including a daemon that left the run's process
+ * group with its own session (Linux /proc; elsewhere none).
+ */
+function processesWithHome(home: string): number[] {
+  const wanted = `HOME=${home}`;
+  const found: number[] = [];
+  try {
+    for (const e of Deno.readDirSync("/proc")) {
+      if (!/^\d+$/.test(e.name) || Number(e.name) === Deno.pid) continue;
+      try {
+        const vars = Deno.readTextFileSync(`/proc/${e.name}/environ`).split(
+          "\0",
+        );
+        if (vars.includes(wanted)) found.push(Number(e.name));
+      } catch {
+        // Gone, or not ours to read.
+      }
+    }
+  } catch {
+    return [];
+  }
+  return found;
+}
+
+/**
+ * Kills every process still running with `home` as its HOME and waits (up to
+ * 5 s) until none is left, so nothing writes into a sandbox after it is removed.
+ */
+export async function killSandboxProcesses(home: string): Promise<void> {
+  for (let round = 0; round < 50; round++) {
+    const pids = processesWithHome(home);
+    if (pids.length === 0) return;
+    for (const pid of pids) {
+      try {
+        Deno.kill(pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    }
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
@@ -94,7 +152,7 @@ export async function runBounded(
     }
     const out = await child.output();
     if ((options.graceMs ?? 0) > 0 && !timedOut) {
-      await waitForGroup(child.pid, options.graceMs!);
+      await waitForGroup(child.pid, options.env.HOME, options.graceMs!);
     }
     return {
       code: out.code,

@@ -6,7 +6,7 @@
  * locale; removing the sandbox removes everything the test made.
  * @module
  */
-import { runBounded } from "./process.ts";
+import { killSandboxProcesses, runBounded } from "./process.ts";
 
 /** Absolute path of the baton checkout. */
 export const CHECKOUT = new URL("../../../", import.meta.url).pathname.replace(
@@ -115,6 +115,9 @@ export async function makeSandbox(
     hookLog,
     env,
     async remove(): Promise<void> {
+      // A host may leave a daemon in its own session (Cline's CLI did): it
+      // outlives the run's process group and wrote into the removed sandbox.
+      await killSandboxProcesses(home);
       await Deno.remove(root, { recursive: true }).catch(() => {});
     },
   };
