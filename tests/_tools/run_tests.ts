@@ -3,8 +3,9 @@
  * is given inside a temp directory of its own (TMPDIR, TMP and TEMP point
  * there, for the test processes and every subprocess they start), then
  * fails the run when anything is left in it, naming what was left. The
- * directory is removed afterwards either way, so a run never litters the
- * machine's temp directory.
+ * directory is removed afterwards either way (also when the run is
+ * interrupted by SIGINT or SIGTERM), so a run never litters the machine's
+ * temp directory.
  *
  * Usage: deno run --allow-all tests/_tools/run_tests.ts DENO-TEST-ARGS...
  * Exit: the tests' own code when they failed; 1 when they passed but left
@@ -37,7 +38,21 @@ async function main(args: string[]): Promise<number> {
       stdout: "inherit",
       stderr: "inherit",
     }).spawn();
+    // Interrupted (Ctrl-C, a cut foreground command, CI's cancel): stop the
+    // tests; the directory is removed below, as after a finished run.
+    let interrupted: "SIGINT" | "SIGTERM" | null = null;
+    for (const signal of ["SIGINT", "SIGTERM"] as const) {
+      Deno.addSignalListener(signal, () => {
+        interrupted = signal;
+        try {
+          child.kill("SIGKILL");
+        } catch {
+          // Already gone.
+        }
+      });
+    }
     const { code } = await child.status;
+    if (interrupted !== null) return interrupted === "SIGINT" ? 130 : 143;
     const left = leftovers(root);
     if (left.length > 0) {
       console.error(

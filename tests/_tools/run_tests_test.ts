@@ -5,7 +5,9 @@ import assert from "node:assert/strict";
 const RUNNER = new URL("./run_tests.ts", import.meta.url).pathname;
 const GUARD = new URL("../testdata/temp_guard/", import.meta.url).pathname;
 
-async function runGuarded(file: string): Promise<{ code: number; stderr: string }> {
+async function runGuarded(
+  file: string,
+): Promise<{ code: number; stderr: string }> {
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["run", "--allow-all", RUNNER, "--allow-all", `${GUARD}${file}`],
     stdout: "piped",
@@ -26,3 +28,49 @@ Deno.test("run_tests passes a run whose temp directories are removed (control)",
   assert.equal(r.code, 0, r.stderr);
   assert.doesNotMatch(r.stderr, /temp entr/);
 });
+
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  Deno.test(`run_tests removes its temp directory when interrupted by ${signal}`, async () => {
+    const parent = Deno.makeTempDirSync({ prefix: "baton-runner-parent-" });
+    try {
+      const child = new Deno.Command(Deno.execPath(), {
+        args: [
+          "run",
+          "--allow-all",
+          RUNNER,
+          "--allow-all",
+          `${GUARD}blocks.ts`,
+        ],
+        env: { TMPDIR: parent },
+        stdin: "piped",
+        stdout: "null",
+        stderr: "null",
+      }).spawn();
+      // Wait until the blocking test has written into the runner's directory.
+      const started = (): boolean =>
+        [...Deno.readDirSync(parent)].some((e) => {
+          try {
+            Deno.statSync(`${parent}/${e.name}/started`);
+            return true;
+          } catch {
+            return false;
+          }
+        });
+      while (!started()) {
+        await new Promise((r) => queueMicrotask(() => r(null)));
+      }
+      assert.equal(
+        [...Deno.readDirSync(parent)].length,
+        1,
+        "the control: the run's directory exists",
+      );
+      child.kill(signal);
+      const { code } = await child.status;
+      await child.stdin.close().catch(() => {});
+      assert.equal(code, signal === "SIGINT" ? 130 : 143);
+      assert.deepEqual([...Deno.readDirSync(parent)].map((e) => e.name), []);
+    } finally {
+      Deno.removeSync(parent, { recursive: true });
+    }
+  });
+}
