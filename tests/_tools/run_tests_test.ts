@@ -57,7 +57,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
           }
         });
       while (!started()) {
-        await new Promise((r) => queueMicrotask(() => r(null)));
+        await new Promise((r) => setTimeout(r, 10));
       }
       assert.equal(
         [...Deno.readDirSync(parent)].length,
