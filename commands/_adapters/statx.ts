@@ -136,9 +136,29 @@ export class StatxReader {
     return "stat";
   }
 
-  /** NUL-terminated UTF-8 of `s` in the path buffer; false when it cannot be passed as is. */
+  /**
+   * NUL-terminated UTF-8 of `s` in the path buffer; false when it cannot be
+   * passed as is. An ASCII name (nearly every tracked path) is copied here
+   * code unit by code unit: TextEncoder.encodeInto is a call into the
+   * runtime, and at 50k paths those calls cost more than the copy.
+   */
   #encode(s: string): boolean {
-    if (s.length >= PATH_BYTES || s.includes("\0")) return false;
+    const n = s.length;
+    if (n >= PATH_BYTES) return false;
+    const path = this.#path;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c === 0) return false;
+      if (c >= 0x80) return this.#encodeUtf8(s);
+      path[i] = c;
+    }
+    path[n] = 0;
+    return true;
+  }
+
+  /** The same as `#encode`, for a name that is not all ASCII. */
+  #encodeUtf8(s: string): boolean {
+    if (s.includes("\0")) return false;
     const { read, written } = this.#enc.encodeInto(s, this.#path);
     if (read !== s.length || written >= PATH_BYTES) return false;
     this.#path[written] = 0;

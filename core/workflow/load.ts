@@ -67,7 +67,27 @@ export interface LoadOptions {
    * check matched. @default {false}
    */
   shortIfNothingDrifted?: boolean;
+  /**
+   * Told as each step ends, in the order of {@linkcode LOAD_PHASES} (the
+   * fact collection's own phases in between, as collectFacts tells them):
+   * the facts bench measures where load's time and memory go with it.
+   * @default {nothing}
+   */
+  onPhase?: (phase: string) => void;
 }
+
+/** The steps of {@linkcode loadBriefing} told to `onPhase`, in the order they end. */
+export const LOAD_PHASES = [
+  "capsule read and signature checked",
+  "rollback check",
+  "decisions read",
+  "recorded files re-checked",
+  "current facts redacted",
+  "evidence re-checked",
+  "drift compared",
+  "recorded HEAD's publication",
+  "briefing rendered",
+] as const;
 
 /** The briefing and the data behind it (the `--json` shape). */
 export interface LoadResult {
@@ -139,6 +159,7 @@ export async function loadBriefing(
   options: LoadOptions = {},
 ): Promise<LoadResult | null> {
   const startMs = ctx.now().getTime();
+  const phase = options.onPhase ?? (() => {});
   const deadlineMs = options.budgetMs === undefined ? null : startMs + options.budgetMs;
   const left = (): number => deadlineMs === null ? Infinity : deadlineMs - ctx.now().getTime();
   const found = options.found ?? await findBatonLayout(ctx.fs, ctx.cwd);
@@ -146,6 +167,7 @@ export async function loadBriefing(
   const trusted = ctx.keys === undefined ? null : await ctx.keys.trustedKeys();
   const parsed = await readLatest(ctx.fs, layout, { trustedKeys: trusted?.keys ?? new Map() });
   if (parsed === null) return null;
+  phase("capsule read and signature checked");
   const { authorship } = parsed;
   const signer = authorship.status === "trusted" ? authorship.fingerprint : null;
   // The archive is listed once, for the rollback check and the decisions read.
@@ -170,6 +192,7 @@ export async function loadBriefing(
     },
   );
   const newer = rollback.capsule;
+  phase("rollback check");
   // What is decided now comes from the whole chain, not the latest capsule
   // alone; the read takes at most a sixth of the budget and says when it
   // stopped early.
@@ -180,6 +203,7 @@ export async function loadBriefing(
     archive,
     expired: () => decisionsBy !== null && ctx.now().getTime() >= decisionsBy,
   });
+  phase("decisions read");
   const maxHashBytes = options.maxHashBytes ?? ctx.maxHashBytes ?? MAX_HASH_BYTES;
   const by = (share: number): number | null =>
     deadlineMs === null ? null : startMs + Math.floor(options.budgetMs! * share);
@@ -196,6 +220,7 @@ export async function loadBriefing(
     maxHashBytes,
     expired: before(by(0.5)),
   });
+  phase("recorded files re-checked");
   const collected = found.repoProblem !== undefined
     ? unavailableFacts(ctx.now().toISOString(), [
       { part: "repository", reason: found.repoProblem },
@@ -211,6 +236,7 @@ export async function loadBriefing(
       publishBudgetMs: 0,
       maxHashBytes,
       deadlineMs: by(0.85),
+      ...(options.onPhase === undefined ? {} : { onPhase: options.onPhase }),
     });
   // The current facts get the same redaction as the recorded ones: a secret in
   // a branch name or path must not reach the briefing, and an unchanged
@@ -225,6 +251,7 @@ export async function loadBriefing(
     expired: () => left() <= 0,
   });
   for (const [path, f] of named) files.set(path, f);
+  phase("current facts redacted");
   // The evidence re-check reuses the hashes just taken (same paths, same cap).
   const hashes = new Map<string, string | null | "unknown">();
   for (const [path, f] of files) {
@@ -247,13 +274,16 @@ export async function loadBriefing(
     capped.push({ field, from: claim.trust, to: "claimed", why: "evidence_stale" });
     claim.trust = "claimed";
   }
+  phase("evidence re-checked");
   const drift = checkDrift(capsule.facts, current, files);
+  phase("drift compared");
   const published = await currentPublication(
     ctx,
     repo,
     capsule,
     Math.max(0, Math.min(300, left())),
   );
+  phase("recorded HEAD's publication");
   const reasons = degradedReasons(found, collected);
   const degraded = reasons.length === 0 ? null : { reasons };
   const age = describeAge(Date.parse(capsule.created_at), ctx.now().getTime());
@@ -287,6 +317,7 @@ export async function loadBriefing(
       ...(options.maxChars === undefined ? {} : { maxChars: options.maxChars }),
     },
   );
+  phase("briefing rendered");
   return {
     capsule_id: capsule.id,
     created_at: capsule.created_at,

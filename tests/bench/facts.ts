@@ -161,7 +161,8 @@ function hookPayload(cwd: string): string {
   });
 }
 
-async function ensureCapsule(cwd: string): Promise<void> {
+/** A capsule in `cwd` for load to read (written by `baton finalize` when there is none). */
+export async function ensureCapsule(cwd: string): Promise<void> {
   try {
     await Deno.lstat(`${cwd}/.baton/latest.md`);
     return;

@@ -1,20 +1,24 @@
 /**
- * Where preflight's time and memory go (`deno task bench --facts`): the
- * fact collection run the way `baton preflight` runs it, in a process of its
- * own started with the baton task's flags, told each phase as it ends
- * (core/facts/collect.ts FACTS_PHASES), then the secret scanner built and
- * the facts redacted as preflight prints them. Each round gives, per phase,
- * the milliseconds since the previous one (the first: from the runtime's
- * time origin, a few ms after the process started) and the RSS when it
- * ended; the
- * table shows the medians beside `git status --porcelain=v2 -uall` on the
- * same repository, timed in the same rounds.
+ * Where preflight's and load's time and memory go (`deno task bench
+ * --facts`). Preflight: the fact collection run the way `baton preflight`
+ * runs it, in a process of its own started with the baton task's flags, told
+ * each phase as it ends (core/facts/collect.ts FACTS_PHASES), then the
+ * secret scanner built and the facts redacted as preflight prints them.
+ * Load: `loadBriefing` as `baton load --json` runs it, told its own steps
+ * (core/workflow/load.ts LOAD_PHASES) with the fact collection's phases in
+ * between. Each round gives, per phase, the milliseconds since the previous
+ * one (the first: from the runtime's time origin, a few ms after the process
+ * started), the RSS when it ended, and of that RSS the V8 heap and the
+ * pages of the deno executable and its libraries (file-backed: code the
+ * runtime ran, not data baton holds); the table shows the medians beside
+ * `git status --porcelain=v2 -uall` on the same repository, timed in the
+ * same rounds.
  *
- * Run as a script (`deno run ... facts_phases.ts`) in a repository, it is
- * the measured process and prints one JSON array on stdout.
+ * Run as a script (`deno run ... facts_phases.ts preflight|load`) in a
+ * repository, it is the measured process and prints one JSON array on stdout.
  * @module
  */
-import { batonRunPrefix } from "../_helpers/cli.ts";
+import { BATON_RUNTIME_FLAGS } from "../_helpers/cli.ts";
 import { median } from "./stats.ts";
 
 /** One phase of one measured run. */
@@ -24,13 +28,53 @@ export interface PhaseMark {
   atMs: number;
   /** Resident set size when the phase ended, MB. */
   rssMb: number;
+  /** Of it, the V8 heap (all spaces), MB. */
+  heapMb: number;
+  /** Of it, file-backed pages (the executable and libraries), MB; null where /proc has no RssFile. */
+  fileMb: number | null;
+}
+
+/** RssFile of /proc/self/status in MB, or null. */
+function fileBackedMb(): number | null {
+  try {
+    const m = /RssFile:\s+(\d+) kB/.exec(Deno.readTextFileSync("/proc/self/status"));
+    return m === null ? null : Number(m[1]) * 1024 / 1e6;
+  } catch {
+    return null;
+  }
 }
 
 function mark(phase: string): PhaseMark {
-  return { phase, atMs: performance.now(), rssMb: Deno.memoryUsage().rss / 1e6 };
+  const atMs = performance.now();
+  const mem = Deno.memoryUsage();
+  return {
+    phase,
+    atMs,
+    rssMb: mem.rss / 1e6,
+    heapMb: mem.heapTotal / 1e6,
+    fileMb: fileBackedMb(),
+  };
 }
 
-async function measure(): Promise<PhaseMark[]> {
+/** The commands measured: preflight's fact collection, and load. */
+export type PhasedCommand = "preflight" | "load";
+
+async function measureLoad(): Promise<PhaseMark[]> {
+  const marks: PhaseMark[] = [mark("runtime started")];
+  const { loadBriefing } = await import("../../core/workflow/load.ts");
+  const { workflowContext } = await import("../../commands/_adapters/context.ts");
+  const { createDenoIo } = await import("../../commands/_adapters/io.ts");
+  marks.push(mark("modules loaded"));
+  const result = await loadBriefing(workflowContext(createDenoIo()), {
+    onPhase: (phase) => marks.push(mark(phase)),
+  });
+  if (result === null) throw new Error("no capsule to load in the phases bench");
+  JSON.stringify(result);
+  marks.push(mark("printed"));
+  return marks;
+}
+
+async function measurePreflight(): Promise<PhaseMark[]> {
   const marks: PhaseMark[] = [mark("runtime started")];
   const { collectFacts } = await import("../../core/facts/collect.ts");
   const { workflowContext } = await import("../../commands/_adapters/context.ts");
@@ -53,14 +97,16 @@ async function measure(): Promise<PhaseMark[]> {
 }
 
 if (import.meta.main) {
-  console.log(JSON.stringify(await measure()));
+  const which = Deno.args[0] === "load" ? measureLoad : measurePreflight;
+  console.log(JSON.stringify(await which()));
 }
 
 /** Medians over the rounds: per phase, its own time and the RSS at its end. */
 export interface PhaseTable {
+  command: PhasedCommand;
   repo: string;
   rounds: number;
-  phases: { phase: string; ms: number; rssMb: number }[];
+  phases: { phase: string; ms: number; rssMb: number; heapMb: number; fileMb: number | null }[];
   totalMs: number;
   gitMs: number;
 }
@@ -83,15 +129,30 @@ async function timed(cmd: string[], cwd: string): Promise<{ ms: number; stdout: 
  * Runs the measured process `rounds` times in `repo` (after one warm-up),
  * each round beside one `git status --porcelain=v2 -uall`.
  */
-export async function runFactsPhases(repo: string, rounds: number): Promise<PhaseTable> {
+export async function runFactsPhases(
+  repo: string,
+  rounds: number,
+  command: PhasedCommand = "preflight",
+): Promise<PhaseTable> {
   const script = new URL(import.meta.url).pathname;
+  // The baton task's run-time flags; all permissions, since Deno lets only
+  // those read /proc/self/status (the file-backed share of the RSS).
   const self = [
-    ...batonRunPrefix(),
+    Deno.execPath(),
+    "run",
+    "--quiet",
+    "--no-prompt",
+    ...BATON_RUNTIME_FLAGS,
+    "--allow-all",
     script,
+    command,
   ];
   const git = ["git", "status", "--porcelain=v2", "-uall"];
   await timed(self, repo);
-  const perPhase = new Map<string, { ms: number[]; rss: number[] }>();
+  const perPhase = new Map<
+    string,
+    { ms: number[]; rss: number[]; heap: number[]; file: number[] }
+  >();
   const totals: number[] = [];
   const gits: number[] = [];
   for (let r = 0; r < rounds; r++) {
@@ -99,21 +160,26 @@ export async function runFactsPhases(repo: string, rounds: number): Promise<Phas
     const marks = JSON.parse((await timed(self, repo)).stdout) as PhaseMark[];
     let prev = 0;
     for (const m of marks) {
-      const slot = perPhase.get(m.phase) ?? { ms: [], rss: [] };
+      const slot = perPhase.get(m.phase) ?? { ms: [], rss: [], heap: [], file: [] };
       slot.ms.push(m.atMs - prev);
       slot.rss.push(m.rssMb);
+      slot.heap.push(m.heapMb);
+      if (m.fileMb !== null) slot.file.push(m.fileMb);
       perPhase.set(m.phase, slot);
       prev = m.atMs;
     }
     totals.push(prev);
   }
   return {
+    command,
     repo,
     rounds,
     phases: [...perPhase].map(([phase, s]) => ({
       phase,
       ms: median(s.ms),
       rssMb: median(s.rss),
+      heapMb: median(s.heap),
+      fileMb: s.file.length === 0 ? null : median(s.file),
     })),
     totalMs: median(totals),
     gitMs: median(gits),
@@ -123,18 +189,24 @@ export async function runFactsPhases(repo: string, rounds: number): Promise<Phas
 /** The table: each phase's median time, its share of the total, and the RSS at its end. */
 export function renderPhaseTable(t: PhaseTable): string {
   const lines = [
-    `where preflight's time and memory go (${t.repo}, medians of ${t.rounds} rounds; RSS is the current RSS when the phase ended)`,
+    `where ${t.command}'s time and memory go (${t.repo}, medians of ${t.rounds} rounds; RSS is the current RSS when the phase ended, and of it the V8 heap and the file-backed pages of the runtime's executable and libraries)`,
     "",
-    "| phase | ms | share | RSS MB |",
-    "| --- | ---: | ---: | ---: |",
+    "| phase | ms | share | RSS MB | V8 heap MB | executable pages MB |",
+    "| --- | ---: | ---: | ---: | ---: | ---: |",
   ];
   for (const p of t.phases) {
     const share = t.totalMs > 0 ? `${Math.round((p.ms / t.totalMs) * 100)}%` : "-";
-    lines.push(`| ${p.phase} | ${p.ms.toFixed(1)} | ${share} | ${p.rssMb.toFixed(1)} |`);
+    lines.push(
+      `| ${p.phase} | ${p.ms.toFixed(1)} | ${share} | ${p.rssMb.toFixed(1)} | ${
+        p.heapMb.toFixed(1)
+      } | ${p.fileMb === null ? "-" : p.fileMb.toFixed(1)} |`,
+    );
   }
   lines.push(
-    `| total (process start to facts redacted) | ${t.totalMs.toFixed(1)} | 100% | |`,
-    `| git status --porcelain=v2 -uall, whole process | ${t.gitMs.toFixed(1)} | | |`,
+    `| total (process start to ${t.phases.at(-1)?.phase ?? "end"}) | ${
+      t.totalMs.toFixed(1)
+    } | 100% | | | |`,
+    `| git status --porcelain=v2 -uall, whole process | ${t.gitMs.toFixed(1)} | | | | |`,
   );
   return lines.join("\n");
 }

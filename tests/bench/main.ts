@@ -29,7 +29,12 @@ import { readHostTimings, renderHostTimings } from "./host_timings.ts";
 import { renderTranscriptTable, runTranscriptBench, type TranscriptBench } from "./transcripts.ts";
 import { buildBandsGroup } from "./bands.ts";
 import { renderTokenTable, runTokenBench } from "./tokens.ts";
-import { buildFactsGroup, buildPublicationGroup, ensurePublicationRepo } from "./facts.ts";
+import {
+  buildFactsGroup,
+  buildPublicationGroup,
+  ensureCapsule,
+  ensurePublicationRepo,
+} from "./facts.ts";
 import { type PhaseTable, renderPhaseTable, runFactsPhases } from "./facts_phases.ts";
 
 /** Where the real-host suite's hook timing log is looked for by default. */
@@ -428,10 +433,17 @@ async function main(argv: string[]): Promise<number> {
       rows.push(...res.rows);
       notes.push(...res.notes);
     }
-    let phases: PhaseTable | null = null;
+    const phases: PhaseTable[] = [];
     if (phasesRepo !== null) {
       progress(`[facts] preflight phases in ${phasesRepo}`);
-      phases = await runFactsPhases(phasesRepo, rounds);
+      phases.push(await runFactsPhases(phasesRepo, rounds));
+      progress(`[facts] load phases in ${phasesRepo}`);
+      await ensureCapsule(phasesRepo);
+      try {
+        phases.push(await runFactsPhases(phasesRepo, rounds, "load"));
+      } finally {
+        await Deno.remove(`${phasesRepo}/.baton`, { recursive: true }).catch(() => {});
+      }
     }
     if (onlyBands || onlyStartup || onlyFacts) {
       const head = `baton bench (${
@@ -445,7 +457,11 @@ async function main(argv: string[]): Promise<number> {
       writeAll(
         Deno.stdout,
         values.json
-          ? JSON.stringify({ load, rows, notes, ...(phases === null ? {} : { phases }) }, null, 2) +
+          ? JSON.stringify(
+            { load, rows, notes, ...(phases.length === 0 ? {} : { phases }) },
+            null,
+            2,
+          ) +
             "\n"
           : [
             head,
@@ -454,7 +470,7 @@ async function main(argv: string[]): Promise<number> {
             "",
             renderTable(rows),
             ...notes.map((n) => `- ${n}`),
-            ...(phases === null ? [] : ["", renderPhaseTable(phases)]),
+            ...phases.flatMap((p) => ["", renderPhaseTable(p)]),
             "",
           ].join("\n"),
       );

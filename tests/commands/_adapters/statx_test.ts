@@ -131,6 +131,7 @@ function makeTree(dir: string): { names: string[]; errors: string[] } {
     "l".repeat(256),
     `${deep}/${deep}/${deep}/f`,
     "with\0nul",
+    "caf\u00e9\0nul",
     ...(root ? [] : ["closed/f"]),
   ];
   return { names, errors };

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { loadBriefing } from "../../../core/workflow/load.ts";
+import { LOAD_PHASES, loadBriefing } from "../../../core/workflow/load.ts";
+import { FACTS_PHASES } from "../../../core/facts/collect.ts";
 import { finalizeDraft } from "../../../core/workflow/finalize.ts";
 import { commitAll, writeFiles } from "../../_helpers/git.ts";
 import { testContext, withRepo } from "../../_helpers/temp_fs.ts";
@@ -68,6 +69,25 @@ Deno.test("loadBriefing() renders the latest capsule with its drift checks match
     assert.equal(r.command_safety?.class, "review");
     assert.equal(fileCheck(r)?.status, "match", JSON.stringify(r.drift));
     assert.ok(r.drift.every((d) => d.status === "match"), JSON.stringify(r.drift));
+  });
+});
+
+Deno.test("loadBriefing() tells onPhase its steps in order, the fact collection's phases between (the facts bench reads them)", async () => {
+  await withCapsule(async (dir) => {
+    const told: string[] = [];
+    const r = await loadBriefing(testContext(dir), { onPhase: (p) => told.push(p) });
+    assert.ok(r !== null);
+    const recorded = LOAD_PHASES.indexOf("recorded files re-checked");
+    assert.deepEqual(told, [
+      ...LOAD_PHASES.slice(0, recorded + 1),
+      ...FACTS_PHASES,
+      ...LOAD_PHASES.slice(recorded + 1),
+    ]);
+    const none: string[] = [];
+    await withRepo(async (empty) => {
+      assert.equal(await loadBriefing(testContext(empty), { onPhase: (p) => none.push(p) }), null);
+    });
+    assert.deepEqual(none, [], "no capsule: nothing is told");
   });
 });
 

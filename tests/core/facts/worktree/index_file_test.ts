@@ -117,6 +117,18 @@ for (const version of [2, 3, 4]) {
   });
 }
 
+Deno.test("parseIndex() reads stat words with the top bit set as unsigned 32-bit values", async () => {
+  const dir = await sampleRepo();
+  const bytes = await Deno.readFile(`${dir}/.git/index`);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // The first entry starts after the 12-byte header: ino is word 5, uid 7, size 9.
+  view.setUint32(12 + 5 * 4, 0xfffffffe);
+  view.setUint32(12 + 7 * 4, 0x7fffffff);
+  view.setUint32(12 + 9 * 4, 0x80000001);
+  const first = indexEntries(parseIndex(bytes))[0]!;
+  assert.deepEqual([first.ino, first.uid, first.size], [0xfffffffe, 0x7fffffff, 0x80000001]);
+});
+
 Deno.test("parseIndex() reads the cache-tree: the root names HEAD's tree, subtrees their own", async () => {
   const dir = await sampleRepo();
   const index = parseIndex(await Deno.readFile(`${dir}/.git/index`));
