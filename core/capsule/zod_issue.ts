@@ -1,5 +1,5 @@
 /**
- * Turns a zod error into one content-free line: the location by field names
+ * Turns a zod error (or a shape check's issues) into one content-free line: the location by field names
  * from our own schema and array indexes, never the offending value and never
  * an unknown key the input invented.
  *
@@ -12,10 +12,23 @@
  *   deepest, so `decisions[0].status` is named instead of `decisions[0]`.
  * @module
  */
-import type { z } from "zod";
 import { closestMatch } from "../closest.ts";
 
-type Issue = z.core.$ZodIssue;
+/**
+ * The fields of an issue this reads: zod's issues and the shape checker's
+ * (core/json/shape_check.ts) both have them.
+ */
+export interface IssueLike {
+  code: string;
+  path: readonly PropertyKey[];
+  keys?: readonly string[];
+  expected?: string;
+  values?: readonly unknown[];
+  format?: string;
+  errors?: readonly (readonly IssueLike[])[];
+}
+
+type Issue = IssueLike;
 
 function location(path: readonly PropertyKey[], knownKeys: readonly string[]): string {
   const text = path.map((p) => {
@@ -27,7 +40,7 @@ function location(path: readonly PropertyKey[], knownKeys: readonly string[]): s
 }
 
 /** The issue a union's closest branch reports, with the path made absolute. */
-function closestBranch(issue: Issue & { code: "invalid_union" }): Issue | undefined {
+function closestBranch(issue: Issue): Issue | undefined {
   let best: Issue | undefined;
   for (const branch of issue.errors ?? []) {
     const first = branch[0];
@@ -58,17 +71,19 @@ function describeIssue(
   const where = location(issue.path, names);
   switch (issue.code) {
     case "unrecognized_keys": {
-      const near = nearestKnown(issue.keys, knownKeys);
+      const keys = issue.keys ?? [];
+      const near = nearestKnown(keys, knownKeys);
       const hint = near.length > 0
         ? `did you mean ${near.map((k) => `"${k}"`).join(" or ")}?`
         : `expected only: ${knownKeys.slice(0, 12).join(", ")}`;
-      return `unknown field at ${where} (${issue.keys.length} unknown); ${hint}`;
+      return `unknown field at ${where} (${keys.length} unknown); ${hint}`;
     }
     case "invalid_type":
       return `wrong type at ${where}: expected ${issue.expected}`;
     case "invalid_value": {
-      const allowed = issue.values.filter((v) => typeof v === "string");
-      return allowed.length > 0 && allowed.length === issue.values.length
+      const values = issue.values ?? [];
+      const allowed = values.filter((v) => typeof v === "string");
+      return allowed.length > 0 && allowed.length === values.length
         ? `value not allowed at ${where}: expected one of ${allowed.join(", ")}`
         : `value not allowed at ${where}`;
     }
@@ -90,7 +105,7 @@ function describeIssue(
 }
 
 /**
- * Describes the first issue of a zod error without echoing input.
+ * Describes the first issue of a zod error (or a shape check's) without echoing input.
  * `knownKeys` are the fields an unknown key is matched against; `names` the
  * schema's own words a location may print (nested field names too).
  *
@@ -106,7 +121,7 @@ function describeIssue(
  * ```
  */
 export function describeZodIssue(
-  error: z.ZodError,
+  error: { issues: readonly IssueLike[] },
   knownKeys: readonly string[],
   names: readonly string[] = knownKeys,
 ): string {

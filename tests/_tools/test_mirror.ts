@@ -147,10 +147,6 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/core/facts/git/resolve_ref_test.ts",
     reason: "ref-name validation behind resolveRef",
   },
-  "core/capsule/schema.ts": {
-    test: "tests/core/capsule/parse_test.ts",
-    reason: "the capsule zod schema, applied by parseCapsule (strictness, foreign schema)",
-  },
   "core/doctor/run_doctor.ts": {
     test: "tests/commands/doctor_test.ts",
     reason:
