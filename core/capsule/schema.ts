@@ -112,6 +112,7 @@ const facts = z.strictObject({
     untracked_complete: z.boolean(),
     unchecked: list(str),
     unchecked_total: z.number().int().min(0),
+    changed_xy: list(str).optional(),
   }).optional(),
   unavailable: list(
     z.strictObject({

@@ -377,6 +377,13 @@ export async function collectFacts(
         } hash cap judged changed from stat data alone`,
       ];
       const changedPaths = [...entries.map((e) => e.path), ...oversized].sort(comparePaths);
+      const codes = new Map<string, string>(oversized.map((p) => [p, ".?"]));
+      for (const e of entries) {
+        codes.set(
+          e.path,
+          e.origPath === undefined ? e.x + e.y : `${e.x}${e.y} ${escapePathText(e.origPath)}`,
+        );
+      }
       tree = {
         status: reasons.length === 0 ? "complete" : "partial",
         reason: [...reasons, ...weaker].join("; "),
@@ -389,6 +396,7 @@ export async function collectFacts(
         unchecked: [...wt.badNames, ...bounded(wt.unchecked.filter((p) => !own(p)), maxTree)]
           .slice(0, maxTree),
         unchecked_total: wt.badNames.length + wt.unchecked.filter((p) => !own(p)).length,
+        changed_xy: changedPaths.slice(0, maxTree).map((p) => codes.get(p) ?? ""),
       };
     } catch (e) {
       unavailable.push({ part: "worktree", reason: unreadableReason(e) });
