@@ -52,6 +52,7 @@ import { notARepoFacts } from "./empty_facts.ts";
 import { resolvePath } from "../path.ts";
 import {
   configFileOptions,
+  environmentConfigProblem,
   type GitEnvironment,
   gitEnvironmentReason,
   movingVariables,
@@ -231,6 +232,7 @@ export async function collectFacts(
     );
   }
   const moving = movingVariables(options.gitEnvironment ?? {});
+  const environmentProblem = environmentConfigProblem(options.gitEnvironment ?? {});
   const formatProblem = config?.formatProblem ?? null;
   if (formatProblem !== null) {
     // A format git refuses or baton does not read: neither HEAD nor the tree is guessed.
@@ -240,6 +242,8 @@ export async function collectFacts(
     unavailable.push({ part: "worktree", reason: formatProblem.reason });
   } else if (moving.length > 0) {
     unavailable.push({ part: "worktree", reason: gitEnvironmentReason(moving) });
+  } else if (environmentProblem !== null) {
+    unavailable.push({ part: "worktree", reason: environmentProblem });
   } else if (
     await ceilingStopsSearchOnDisk(fs, cwd, repo.workTree, options.gitEnvironment ?? {})
   ) {
