@@ -6,7 +6,9 @@
  * to submodules); GIT_CONFIG, which git status does not read, changes
  * nothing. Where git refuses the environment (a bogus count, a missing value)
  * or baton does not apply it (an include, GIT_CONFIG_PARAMETERS), the work
- * tree is unknown, never compared.
+ * tree is unknown, never compared. GIT_CONFIG_PARAMETERS is taken from git
+ * itself (`git -c ... <alias>` hands it to the alias) and read as git reads
+ * it: its entries against `git config --list -z --show-scope`.
  * @module
  */
 import assert from "node:assert/strict";
@@ -14,6 +16,7 @@ import { runBaton } from "../_helpers/cli.ts";
 import { commitAll, git, GIT_ENV, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { tempDir } from "../_helpers/temp.ts";
 import { escapePathBytes } from "../../core/facts/escape_path.ts";
+import { parseConfigKey, parseConfigParameters } from "../../core/facts/git/environment_config.ts";
 
 interface Tree {
   changed: string[];
@@ -169,7 +172,10 @@ Deno.test("environment config git refuses or baton does not apply leaves the wor
     ["a missing value", { GIT_CONFIG_COUNT: "1", GIT_CONFIG_KEY_0: "core.autocrlf" }, false],
     ["an invalid key", counted([["core", "x"]]), false],
     ["an include", counted([["include.path", `${home}/x`]]), true],
-    ["GIT_CONFIG_PARAMETERS", { GIT_CONFIG_PARAMETERS: "'core.autocrlf'='true'" }, true],
+    ["GIT_CONFIG_PARAMETERS not quoted", { GIT_CONFIG_PARAMETERS: "core.autocrlf=true" }, false],
+    ["GIT_CONFIG_PARAMETERS with an include", {
+      GIT_CONFIG_PARAMETERS: `'include.path'='${home}/x'`,
+    }, true],
   ];
   for (const [label, env, gitRuns] of cases) {
     const g = await gitStatus(dir, { HOME: home, ...env });
@@ -181,4 +187,100 @@ Deno.test("environment config git refuses or baton does not apply leaves the wor
   }
   // Control: an empty count is no entry at all, for git and baton.
   await agrees(dir, { HOME: home, GIT_CONFIG_COUNT: "0" }, "a zero count");
+});
+
+/** GIT_CONFIG_PARAMETERS exactly as git hands it to a program it runs for `git -c ARGS`. */
+async function parametersFromGit(args: string[]): Promise<string> {
+  const c = args.flatMap((a) => ["-c", a]);
+  const r = await git(Deno.cwd(), [
+    "-c",
+    "alias.penv=!printenv GIT_CONFIG_PARAMETERS",
+    ...c,
+    "penv",
+  ]);
+  return r.stdout.replace(/\n$/, "");
+}
+
+/** git's command-scope entries under GIT_CONFIG_PARAMETERS, or null when git refuses it. */
+async function gitCommandScope(parameters: string): Promise<[string, string | null][] | null> {
+  const { GIT_CONFIG_GLOBAL: _g, ...base } = GIT_ENV;
+  const out = await new Deno.Command("git", {
+    args: ["config", "--list", "-z", "--show-scope"],
+    env: { ...base, HOME: "/nonexistent", GIT_CONFIG_PARAMETERS: parameters },
+    cwd: "/",
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  if (out.code !== 0) return null;
+  const parts = new TextDecoder().decode(out.stdout).split("\0");
+  const entries: [string, string | null][] = [];
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    if (parts[i] !== "command") continue;
+    const kv = parts[i + 1]!;
+    const nl = kv.indexOf("\n");
+    entries.push(nl < 0 ? [kv, null] : [kv.slice(0, nl), kv.slice(nl + 1)]);
+  }
+  return entries;
+}
+
+/** baton's reading, keys in git's canonical form (section and key lower-cased). */
+function batonCommandScope(parameters: string): [string, string | null][] | null {
+  const pairs = parseConfigParameters(parameters);
+  if (pairs === null) return null;
+  const out: [string, string | null][] = [];
+  for (const [k, v] of pairs) {
+    const key = parseConfigKey(k);
+    if (key === null) return null;
+    const name = key.subsection === null
+      ? `${key.section}.${key.key}`
+      : `${key.section}.${key.subsection}.${key.key}`;
+    out.push([name, v]);
+  }
+  return out;
+}
+
+Deno.test("GIT_CONFIG_PARAMETERS is read entry for entry as git reads it", async () => {
+  const fromGit = [
+    ["core.autocrlf=true"],
+    ["a.b=it's !bang", "x.y", "u.Sub.Sec=x.key=v=w", "e.f="],
+    ["Remote.Up Stream.URL=https://example.invalid/r.git", "q.r=multi\nline", "s.t=  spaced  "],
+    ["core.excludesFile=/tmp/a b/'c'"],
+  ];
+  const texts = [
+    ...await Promise.all(fromGit.map(parametersFromGit)),
+    // The older form, written by hand (git before 2.31 wrote it this way).
+    "'core.autocrlf=true'",
+    "'  a.b = c'  'x.y'",
+    "'a.b=c=d'\t'e.f'",
+  ];
+  for (const text of texts) {
+    const theirs = await gitCommandScope(text);
+    assert.ok(theirs !== null && theirs.length > 0, `control: git reads ${JSON.stringify(text)}`);
+    assert.deepEqual(batonCommandScope(text), theirs, JSON.stringify(text));
+  }
+  // Texts git calls bogus are refused by both.
+  for (const bogus of ["core.autocrlf=true", "'a.b'x", "'a.b'='c'd", "'a.b", "'=x'", "''='v'"]) {
+    assert.equal(await gitCommandScope(bogus), null, `control: git refuses ${bogus}`);
+    assert.equal(batonCommandScope(bogus), null, bogus);
+  }
+});
+
+Deno.test("GIT_CONFIG_PARAMETERS from git -c is applied to the work tree as git applies it", async () => {
+  const { dir, home } = await setup();
+  await Deno.writeTextFile(`${home}/env-ignore`, "*.zz\n");
+  await writeFiles(dir, { "u.zz": "u\n", "w.txt": "w\n" });
+  await Deno.chmod(`${dir}/a.txt`, 0o755);
+  const parameters = await parametersFromGit([
+    `core.excludesFile=${home}/env-ignore`,
+    "core.fileMode=false",
+  ]);
+  const g = await agrees(dir, { HOME: home, GIT_CONFIG_PARAMETERS: parameters }, "git -c");
+  assert.deepEqual(g, { code: 0, tracked: [], untracked: ["w.txt"] }, "control: git applies both");
+  // GIT_CONFIG_PARAMETERS comes after GIT_CONFIG_COUNT: it wins.
+  const both = {
+    HOME: home,
+    GIT_CONFIG_PARAMETERS: parameters,
+    ...counted([["core.fileMode", "true"], ["core.excludesFile", ""]]),
+  };
+  assert.deepEqual((await agrees(dir, both, "both")).tracked, []);
 });

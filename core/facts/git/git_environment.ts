@@ -2,11 +2,10 @@
  * git's environment variables that change what `git status` reads. Those
  * naming which config files git reads (GIT_CONFIG_GLOBAL, GIT_CONFIG_SYSTEM,
  * GIT_CONFIG_NOSYSTEM) are applied to baton's config cascade as git applies
- * them, and so are the entries GIT_CONFIG_COUNT adds (environment_config.ts).
- * Those that move the repository itself (another git directory, work tree,
- * index or object store) or add config entries in git's quoted form
- * (GIT_CONFIG_PARAMETERS) are not followed: a git hook or a tool may set
- * them for its own git calls, and then the work-tree facts are not git's
+ * them, and so are the entries GIT_CONFIG_COUNT and GIT_CONFIG_PARAMETERS
+ * add (environment_config.ts). Those that move the repository itself
+ * (another git directory, work tree, index or object store) are not
+ * followed: a git hook or a tool may set them for its own git calls, and then the work-tree facts are not git's
  * answer and are reported unavailable, never compared. GIT_CONFIG is read by
  * `git config` alone (git status ignores it), so baton ignores it too.
  * @module
@@ -22,7 +21,6 @@ export const GIT_MOVING_VARIABLES = [
   "GIT_OBJECT_DIRECTORY",
   "GIT_ALTERNATE_OBJECT_DIRECTORIES",
   "GIT_COMMON_DIR",
-  "GIT_CONFIG_PARAMETERS",
 ] as const;
 
 /** Variables naming which config (and attributes) files git reads; baton's cascade applies them. */
@@ -32,6 +30,7 @@ export const GIT_CONFIG_FILE_VARIABLES = [
   "GIT_CONFIG_NOSYSTEM",
   "GIT_ATTR_NOSYSTEM",
   "GIT_CONFIG_COUNT",
+  "GIT_CONFIG_PARAMETERS",
 ] as const;
 
 /** git's system attributes file (its compiled-in `$(sysconfdir)/gitattributes`). */
