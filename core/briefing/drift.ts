@@ -30,6 +30,13 @@ export interface DriftSets {
   removed_total: number;
   /** Paths whose membership could not be settled (bounded lists, budgets). */
   unsettled: number;
+  /**
+   * Paths in both sets whose recorded status differs (tracked changes only:
+   * git's XY code, and a rename's source), each as "path (then -> now)"; at
+   * most {@linkcode NAMED_PATHS}. Absent when the statuses were not compared.
+   */
+  restated?: string[];
+  restated_total?: number;
 }
 
 /** One drift check. */
@@ -113,6 +120,8 @@ interface SetSide {
   why: string;
   /** Why a complete side is weaker than a content comparison ("" when it is not). */
   weaker: string;
+  /** Each listed path's recorded status, when the side recorded one. */
+  codes: ReadonlyMap<string, string> | null;
 }
 
 function trackedSide(t: TreeState): SetSide {
@@ -128,7 +137,20 @@ function trackedSide(t: TreeState): SetSide {
     uncheckedComplete,
     why: parts.filter((p) => !p.startsWith("weaker: ")).join("; "),
     weaker: parts.filter((p) => p.startsWith("weaker: ")).join("; "),
+    codes: statusCodes(t),
   };
+}
+
+/** path -> recorded status, or null when the tree recorded none (or a malformed list). */
+function statusCodes(t: TreeState): Map<string, string> | null {
+  const xy = t.changed_xy;
+  if (xy === undefined || xy.length !== t.changed.length) return null;
+  return new Map(t.changed.map((p, i) => [p, xy[i]!]));
+}
+
+/** "M." or "R. from old/name" for people. */
+function statusWords(code: string): string {
+  return code.length > 3 ? `${code.slice(0, 2)} from ${code.slice(3)}` : code;
 }
 
 function untrackedSide(t: TreeState): SetSide {
@@ -142,6 +164,7 @@ function untrackedSide(t: TreeState): SetSide {
       ? ""
       : t.reason.split("; ").filter((p) => !p.startsWith("weaker: ")).join("; "),
     weaker: "",
+    codes: null,
   };
 }
 
@@ -154,6 +177,7 @@ function compareSets(
   const nowSet = new Set(now.list);
   const added: string[] = [];
   const removed: string[] = [];
+  const restated: string[] = [];
   let unsettled = 0;
   for (const p of now.list) {
     // A name read lossily (bytes that are not UTF-8 shown as \x??) stands
@@ -162,7 +186,17 @@ function compareSets(
       unsettled++;
       continue;
     }
-    if (thenSet.has(p)) continue;
+    if (thenSet.has(p)) {
+      // Changed then and now: the same path may have changed how.
+      const was = then.codes?.get(p);
+      const is = now.codes?.get(p);
+      // ".?" (over the hash cap, judged by stat data) says nothing of how.
+      const judged = was !== undefined && is !== undefined && was !== ".?" && is !== ".?";
+      if (judged && was !== is) {
+        restated.push(`${p} (${statusWords(was)} -> ${statusWords(is)})`);
+      }
+      continue;
+    }
     // Certain only if the recorded list is whole and the path was checked then.
     if (then.complete && then.uncheckedComplete && !then.unchecked.has(p)) added.push(p);
     else unsettled++;
@@ -197,6 +231,9 @@ function compareSets(
     removed: removed.slice(0, NAMED_PATHS),
     removed_total: removed.length,
     unsettled,
+    ...(then.codes !== null && now.codes !== null
+      ? { restated: restated.slice(0, NAMED_PATHS), restated_total: restated.length }
+      : {}),
     notes,
     weaker,
   };
@@ -205,7 +242,7 @@ function compareSets(
 function treeCheck(
   check: string,
   compared: string,
-  labels: { added: string; removed: string; same: string },
+  labels: { added: string; removed: string; same: string; restated?: string },
   side: (t: TreeState) => SetSide,
   recorded: Facts,
   current: Facts,
@@ -233,11 +270,15 @@ function treeCheck(
   if (sets.removed_total > 0) {
     parts.push(`${labels.removed}: ${namePaths(sets.removed, sets.removed_total)}`);
   }
+  const restated = sets.restated_total ?? 0;
+  if (restated > 0 && labels.restated !== undefined) {
+    parts.push(`${labels.restated}: ${namePaths(sets.restated ?? [], restated)}`);
+  }
   // A side whose scan was cut short has a lower bound, not a count: no number is printed for it.
   const count = (n: number, side: SetSide) =>
     side.complete && side.uncheckedComplete ? `${n}` : "not counted in full";
   const counts = `${count(sets.then, then)} then, ${count(sets.now, now)} now`;
-  const certain = sets.added_total > 0 || sets.removed_total > 0;
+  const certain = sets.added_total > 0 || sets.removed_total > 0 || restated > 0;
   const settled = sets.unsettled === 0 && notes.length === 0;
   const status: DriftCheck["status"] = certain ? "different" : settled ? "match" : "unknown";
   // Membership is all a set check compares: say how many paths have no
@@ -246,7 +287,14 @@ function treeCheck(
   const recordedFiles = new Set(recorded.changed_files.map((f) => f.path));
   const noContent = Math.max(0, then.total - then.list.filter((p) => recordedFiles.has(p)).length);
   const detail = [
-    ...(parts.length > 0 ? parts : status === "match" ? [labels.same] : []),
+    ...(parts.length > 0
+      ? parts
+      : status === "match"
+      ? [sets.restated === undefined ? labels.same : `${labels.same}, with the same status`]
+      : []),
+    ...(sets.restated === undefined && labels.restated !== undefined && sets.then > 0
+      ? ["status codes not compared: not recorded on both sides"]
+      : []),
     counts,
     ...(noContent > 0 && sets.then > 0
       ? [`${noContent} recorded path(s) have no content record (only membership compared)`]
@@ -255,7 +303,8 @@ function treeCheck(
     ...notes,
     ...weaker,
   ].join("; ");
-  return { check, compared, status, detail, sets };
+  const what = sets.restated === undefined ? compared : `${compared} and their status codes`;
+  return { check, compared: what, status, detail, sets };
 }
 
 function fileCheck(f: ChangedFileFact, now: CurrentFile | undefined): DriftCheck {
@@ -498,6 +547,7 @@ export function checkDrift(
           added: "new since capture",
           removed: "no longer changed (committed or reverted)",
           same: "the same paths are changed",
+          restated: "status changed since capture",
         },
         trackedSide,
         recorded,

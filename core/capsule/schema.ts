@@ -124,6 +124,7 @@ export function declareCapsuleShape(z: SchemaBuilders) {
       untracked_complete: z.boolean(),
       unchecked: list(str),
       unchecked_total: z.number().int().min(0),
+      changed_xy: list(str).optional(),
     }).optional(),
     unavailable: list(
       z.strictObject({

@@ -52,6 +52,7 @@ import { notARepoFacts } from "./empty_facts.ts";
 import { resolvePath } from "../path.ts";
 import {
   configFileOptions,
+  environmentConfigProblem,
   type GitEnvironment,
   gitEnvironmentReason,
   movingVariables,
@@ -231,6 +232,7 @@ export async function collectFacts(
     );
   }
   const moving = movingVariables(options.gitEnvironment ?? {});
+  const environmentProblem = environmentConfigProblem(options.gitEnvironment ?? {});
   const formatProblem = config?.formatProblem ?? null;
   if (formatProblem !== null) {
     // A format git refuses or baton does not read: neither HEAD nor the tree is guessed.
@@ -240,6 +242,8 @@ export async function collectFacts(
     unavailable.push({ part: "worktree", reason: formatProblem.reason });
   } else if (moving.length > 0) {
     unavailable.push({ part: "worktree", reason: gitEnvironmentReason(moving) });
+  } else if (environmentProblem !== null) {
+    unavailable.push({ part: "worktree", reason: environmentProblem });
   } else if (
     await ceilingStopsSearchOnDisk(fs, cwd, repo.workTree, options.gitEnvironment ?? {})
   ) {
@@ -377,6 +381,13 @@ export async function collectFacts(
         } hash cap judged changed from stat data alone`,
       ];
       const changedPaths = [...entries.map((e) => e.path), ...oversized].sort(comparePaths);
+      const codes = new Map<string, string>(oversized.map((p) => [p, ".?"]));
+      for (const e of entries) {
+        codes.set(
+          e.path,
+          e.origPath === undefined ? e.x + e.y : `${e.x}${e.y} ${escapePathText(e.origPath)}`,
+        );
+      }
       tree = {
         status: reasons.length === 0 ? "complete" : "partial",
         reason: [...reasons, ...weaker].join("; "),
@@ -389,6 +400,7 @@ export async function collectFacts(
         unchecked: [...wt.badNames, ...bounded(wt.unchecked.filter((p) => !own(p)), maxTree)]
           .slice(0, maxTree),
         unchecked_total: wt.badNames.length + wt.unchecked.filter((p) => !own(p)).length,
+        changed_xy: changedPaths.slice(0, maxTree).map((p) => codes.get(p) ?? ""),
       };
     } catch (e) {
       unavailable.push({ part: "worktree", reason: unreadableReason(e) });

@@ -30,6 +30,8 @@ export interface SubmoduleStatesOptions {
   systemConfigPath?: string | null;
   /** The global config files in force (GIT_CONFIG_GLOBAL); absent: git's defaults. */
   globalConfigPaths?: string[];
+  /** Entries from git's environment (GIT_CONFIG_COUNT): git passes them to submodules too. */
+  environmentEntries?: GitConfigEntry[];
   expired: () => boolean;
   /** Largest file hashed inside a submodule. */
   maxHashBytes: number;
@@ -97,6 +99,9 @@ async function dirty(
     ...(options.globalConfigPaths === undefined
       ? {}
       : { globalConfigPaths: options.globalConfigPaths }),
+    ...(options.environmentEntries === undefined
+      ? {}
+      : { environmentEntries: options.environmentEntries }),
   });
   const objects = createObjectReader(fs, sub);
   const commit = await objects.read(headOid);
@@ -151,6 +156,9 @@ async function ignoreSettings(
     ...(options.globalConfigPaths === undefined
       ? {}
       : { globalConfigPaths: options.globalConfigPaths }),
+    ...(options.environmentEntries === undefined
+      ? {}
+      : { environmentEntries: options.environmentEntries }),
   });
   let gitmodules: GitConfigEntry[] = [];
   try {

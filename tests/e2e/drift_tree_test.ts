@@ -62,10 +62,10 @@ Deno.test("a clean-at-capture file edited after a dirty capture is named, never 
     assert.equal(t.status, "different");
     assert.deepEqual(t.sets?.added, ["src/util.py"]);
     assert.match(t.detail, /new since capture: src\/util\.py/);
-    assert.equal(t.compared, "sets of changed tracked paths");
+    assert.equal(t.compared, "sets of changed tracked paths and their status codes");
     assert.match(
       after.text,
-      /tracked changes: different \(compared sets of changed tracked paths: new since capture: src\/util\.py/,
+      /tracked changes: different \(compared sets of changed tracked paths and their status codes: new since capture: src\/util\.py/,
     );
     assert.ok(!/dirty: match/.test(after.text));
     assert.equal(by(after.drift, "file A.txt").status, "match", "A itself is unchanged");

@@ -2,14 +2,16 @@
  * git's environment variables that change what `git status` reads. Those
  * naming which config files git reads (GIT_CONFIG_GLOBAL, GIT_CONFIG_SYSTEM,
  * GIT_CONFIG_NOSYSTEM) are applied to baton's config cascade as git applies
- * them. Those that move the repository itself (another git directory, work
- * tree, index or object store) or add config entries baton does not read
- * (GIT_CONFIG, GIT_CONFIG_COUNT, GIT_CONFIG_PARAMETERS) are not followed: a
- * git hook or a tool may set them for its own git calls, and then the
- * work-tree facts are not git's answer and are reported unavailable, never
- * compared.
+ * them, and so are the entries GIT_CONFIG_COUNT and GIT_CONFIG_PARAMETERS
+ * add (environment_config.ts). Those that move the repository itself
+ * (another git directory, work tree, index or object store) are not
+ * followed: a git hook or a tool may set them for its own git calls, and then the work-tree facts are not git's
+ * answer and are reported unavailable, never compared. GIT_CONFIG is read by
+ * `git config` alone (git status ignores it), so baton ignores it too.
  * @module
  */
+import type { GitConfigEntry } from "./parse_config.ts";
+import { countedConfigNames, environmentConfig } from "./environment_config.ts";
 
 /** Variables that move what git reads and baton does not follow (git(1), git-config(1)). */
 export const GIT_MOVING_VARIABLES = [
@@ -19,9 +21,6 @@ export const GIT_MOVING_VARIABLES = [
   "GIT_OBJECT_DIRECTORY",
   "GIT_ALTERNATE_OBJECT_DIRECTORIES",
   "GIT_COMMON_DIR",
-  "GIT_CONFIG",
-  "GIT_CONFIG_COUNT",
-  "GIT_CONFIG_PARAMETERS",
 ] as const;
 
 /** Variables naming which config (and attributes) files git reads; baton's cascade applies them. */
@@ -30,6 +29,8 @@ export const GIT_CONFIG_FILE_VARIABLES = [
   "GIT_CONFIG_SYSTEM",
   "GIT_CONFIG_NOSYSTEM",
   "GIT_ATTR_NOSYSTEM",
+  "GIT_CONFIG_COUNT",
+  "GIT_CONFIG_PARAMETERS",
 ] as const;
 
 /** git's system attributes file (its compiled-in `$(sysconfdir)/gitattributes`). */
@@ -87,6 +88,11 @@ export function readGitEnvironment(env: (name: string) => string | undefined): G
     const value = env(name);
     if (value !== undefined && value !== "") out[name] = value;
   }
+  // The counted keys and values, an empty value included (git takes it as set).
+  for (const name of countedConfigNames(out["GIT_CONFIG_COUNT"])) {
+    const value = env(name);
+    if (value !== undefined) out[name] = value;
+  }
   return out;
 }
 
@@ -100,6 +106,22 @@ export function gitEnvironmentReason(names: readonly string[]): string {
   return `${names.join(", ")} ${
     names.length === 1 ? "is" : "are"
   } set in the environment: git would read another repository, index or config than baton finds here`;
+}
+
+/**
+ * Why the config entries git takes from `env` (GIT_CONFIG_COUNT) cannot be
+ * applied exactly, or null when they can (or none are set).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(environmentConfigProblem({}), null);
+ * assert.match(environmentConfigProblem({ GIT_CONFIG_COUNT: "x" })!, /not a count/);
+ * ```
+ */
+export function environmentConfigProblem(env: GitEnvironment): string | null {
+  const counted = environmentConfig(env);
+  return "reason" in counted ? counted.reason : null;
 }
 
 /** git's boolean environment values (git_env_bool): false for 0, false, no, off. */
@@ -126,13 +148,25 @@ export function envBool(value: string): boolean {
  */
 export function configFileOptions(
   env: GitEnvironment,
-): { globalConfigPaths?: string[]; systemConfigPath?: string | null } {
-  const out: { globalConfigPaths?: string[]; systemConfigPath?: string | null } = {};
+): {
+  globalConfigPaths?: string[];
+  systemConfigPath?: string | null;
+  environmentEntries?: GitConfigEntry[];
+} {
+  const out: {
+    globalConfigPaths?: string[];
+    systemConfigPath?: string | null;
+    environmentEntries?: GitConfigEntry[];
+  } = {};
   const global = env["GIT_CONFIG_GLOBAL"];
   if (global !== undefined) out.globalConfigPaths = [global];
   const system = env["GIT_CONFIG_SYSTEM"];
   if (system !== undefined) out.systemConfigPath = system;
   const nosystem = env["GIT_CONFIG_NOSYSTEM"];
   if (nosystem !== undefined && envBool(nosystem)) out.systemConfigPath = null;
+  const counted = environmentConfig(env);
+  if ("entries" in counted && counted.entries.length > 0) {
+    out.environmentEntries = counted.entries;
+  }
   return out;
 }

@@ -36,6 +36,8 @@ export interface ReadRepoConfigOptions {
   globalConfigPaths?: readonly string[];
   /** The system config file, read first; null for none. @default {"/etc/gitconfig"} */
   systemConfigPath?: string | null;
+  /** Entries git takes from its environment (GIT_CONFIG_COUNT), read last. @default {[]} */
+  environmentEntries?: readonly GitConfigEntry[];
 }
 
 /** A configured remote. */
@@ -268,6 +270,8 @@ async function readCascade(
     entries.push(...worktreeEntries);
     repoLevel.push(...worktreeEntries);
   }
+  // The command-line scope: after every file, so it wins.
+  entries.push(...(options.environmentEntries ?? []));
   return { entries, safeDirectories, unreadableUserFiles, repoEntries, repoLevel };
 }
 

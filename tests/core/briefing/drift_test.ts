@@ -160,3 +160,29 @@ Deno.test("untracked names read lossily (not UTF-8) never settle as the same: a 
     "control: UTF-8 names settle",
   );
 });
+
+Deno.test("a path changed then and now is compared by its recorded status code", () => {
+  const at = (xy: string[]) => facts(tree({ changed: ["a", "b"], changed_xy: xy }));
+  const staged = checkDrift(at([".M", "A."]), at(["M.", "A."]), new Map())
+    .find((d) => d.check === "tracked changes")!;
+  assert.equal(staged.status, "different");
+  assert.match(staged.detail, /status changed since capture: a \(\.M -> M\.\)/);
+  assert.equal(staged.compared, "sets of changed tracked paths and their status codes");
+  // Controls: the same codes match; ".?" (judged by stat data) settles no status.
+  assert.equal(status(at([".M", "A."]), at([".M", "A."]), "tracked changes").status, "match");
+  assert.equal(status(at([".?", "A."]), at([".M", "A."]), "tracked changes").status, "match");
+  const rename = status(at(["R. x", "A."]), at(["R. y", "A."]), "tracked changes");
+  assert.match(rename.detail, /a \(R\. from x -> R\. from y\)/);
+});
+
+Deno.test("a capsule without status codes compares paths only and says so", () => {
+  const old = facts(tree({ changed: ["a"] }));
+  const now = facts(tree({ changed: ["a"], changed_xy: ["M."] }));
+  const c = status(old, now, "tracked changes");
+  assert.equal(c.status, "match");
+  assert.equal(c.compared, "sets of changed tracked paths");
+  assert.match(c.detail, /status codes not compared: not recorded on both sides/);
+  // A malformed list (not one code per path) is not trusted either.
+  const bad = facts(tree({ changed: ["a"], changed_xy: [] }));
+  assert.match(status(bad, now, "tracked changes").detail, /status codes not compared/);
+});
