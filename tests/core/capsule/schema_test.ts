@@ -109,6 +109,7 @@ async function fullCapsule(): Promise<Record<string, unknown>> {
         untracked_complete: true,
         unchecked: [],
         unchecked_total: 0,
+        changed_xy: [".M"],
       },
       unavailable: [{ part: "config", reason: "r" }],
     } as typeof b.facts;
