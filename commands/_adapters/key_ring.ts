@@ -12,6 +12,12 @@
  *   been planted), and so is a damaged one: only this machine's key is
  *   trusted then, with the reason.
  *
+ * Both files grant trust, so neither is read when the baton home resolves
+ * (after every symbolic link) inside the work tree or the git directory of
+ * the repository baton works in: a clone can carry a key file there, and an
+ * environment a repository sets (a host's committed project settings) can
+ * point BATON_HOME at it. No key is trusted then, with the reason.
+ *
  * Creation is race-free: the new key is written to a temp file and hard-
  * linked into place, which fails when another process made one first; that
  * one is then used, so two hooks starting together never sign with two keys.
@@ -34,6 +40,7 @@ import {
 import { InputError, isCodedError, StorageError } from "../../core/errors.ts";
 import { batonHome } from "./home.ts";
 import type { Io } from "./io.ts";
+import { findRepo } from "../../core/facts/git/find_repo.ts";
 
 /** File name of the signing key inside the baton home. */
 export const SIGNING_KEY_FILE = "signing_key.jwk";
@@ -104,6 +111,65 @@ function insideRepo(home: string, repoRoot: string | null | undefined): boolean 
     }
   };
   return `${real(home)}/`.startsWith(real(root.slice(0, -1)) + "/") || `${home}/`.startsWith(root);
+}
+
+/** `path` with every symbolic link resolved; a missing tail is kept as written. */
+function resolveExisting(path: string): string {
+  let head = path.replaceAll("\\", "/");
+  let tail = "";
+  for (;;) {
+    try {
+      return Deno.realPathSync(head).replaceAll("\\", "/") + tail;
+    } catch {
+      const cut = head.lastIndexOf("/");
+      if (cut <= 0) return path;
+      tail = head.slice(cut) + tail;
+      head = head.slice(0, cut);
+    }
+  }
+}
+
+function within(path: string, area: string): boolean {
+  const a = area.endsWith("/") ? area : `${area}/`;
+  return `${path}/`.startsWith(a);
+}
+
+/**
+ * The directories a repository controls around `cwd`: the nearest work tree
+ * holding a `.git` entry (whatever it holds), and the git directories git
+ * itself would use. Resolved through symbolic links.
+ */
+async function repositoryAreas(io: Io, cwd: string): Promise<string[]> {
+  const areas: string[] = [];
+  let dir = resolveExisting(cwd);
+  for (;;) {
+    if (lstatOrNull(`${dir}/.git`) !== null) {
+      areas.push(dir);
+      break;
+    }
+    const cut = dir.lastIndexOf("/");
+    if (cut < 0 || dir === "/" || /^[A-Za-z]:$/.test(dir)) break;
+    dir = cut === 0 ? "/" : dir.slice(0, cut);
+  }
+  try {
+    const repo = await findRepo(io.fs, cwd);
+    if (repo !== null) areas.push(repo.workTree, repo.gitDir, repo.commonDir);
+  } catch {
+    // A malformed .git file: the work tree found above still counts.
+  }
+  return areas.map(resolveExisting);
+}
+
+/** Whether the baton home resolves inside the repository around `cwd`. */
+async function homeInRepository(io: Io, home: string, cwd: string): Promise<boolean> {
+  const real = resolveExisting(home);
+  return (await repositoryAreas(io, cwd)).some((area) => within(real, area));
+}
+
+function homeInRepositoryError(): KeyFileError {
+  return new KeyFileError(
+    "the baton home is inside the repository baton works in, where a clone could have put its key files (set BATON_HOME elsewhere)",
+  );
 }
 
 function insideRepoError(): KeyFileError {
@@ -199,18 +265,24 @@ function readKeyText(path: string): string {
 /** This machine's public key when its key file exists (never made here); null when there is none. */
 export async function readOwnPublicKey(
   io: Io,
+  cwd: string = io.cwd(),
 ): Promise<{ publicKey: string; fingerprint: string } | null> {
   const paths = keyPaths(io);
   if (!paths.ok || lstatOrNull(paths.signingKey) === null) return null;
+  if (await homeInRepository(io, paths.home, cwd)) throw homeInRepositoryError();
   return await readPublicHalf(readKeyText(paths.signingKey));
 }
 
 /** The trusted-keys file's entries ([] when it does not exist); throws when unusable. */
-export async function readTrustedKeyEntries(io: Io): Promise<TrustedKeyEntry[]> {
+export async function readTrustedKeyEntries(
+  io: Io,
+  cwd: string = io.cwd(),
+): Promise<TrustedKeyEntry[]> {
   const paths = keyPaths(io);
   if (!paths.ok) return [];
   const info = lstatOrNull(paths.trustedKeys);
   if (info === null) return [];
+  if (await homeInRepository(io, paths.home, cwd)) throw homeInRepositoryError();
   if (POSIX && info.mode !== null && (info.mode & 0o022) !== 0) {
     throw new KeyFileError(
       `the trusted-keys file is writable by other users (mode ${
@@ -248,8 +320,12 @@ export async function writeTrustedKeyEntries(
   return paths.trustedKeys;
 }
 
-/** The key ring a workflow uses: files under the baton home, read once per process. */
-export function createKeyRing(io: Io): KeyRing {
+/**
+ * The key ring a workflow uses: files under the baton home, read once per
+ * process; `cwd` is where the workflow runs (its repository's work tree and
+ * git directories may not hold the baton home).
+ */
+export function createKeyRing(io: Io, cwd: string = io.cwd()): KeyRing {
   let signing: Promise<SigningKeyResult> | null = null;
   let trusted: Promise<TrustedKeysResult> | null = null;
   return {
@@ -258,7 +334,13 @@ export function createKeyRing(io: Io): KeyRing {
       if (paths.ok && insideRepo(paths.home, repoRoot)) {
         return Promise.resolve({ ok: false, reason: describe(insideRepoError()) });
       }
-      signing ??= loadOrCreateSigningKey(io).then(
+      const inRepository = paths.ok
+        ? homeInRepository(io, paths.home, cwd)
+        : Promise.resolve(false);
+      signing ??= inRepository.then((inside) => {
+        if (inside) throw homeInRepositoryError();
+        return loadOrCreateSigningKey(io);
+      }).then(
         (r): SigningKeyResult => ({ ok: true, key: r.key }),
         (e): SigningKeyResult => ({ ok: false, reason: describe(e) }),
       );
@@ -272,13 +354,13 @@ export function createKeyRing(io: Io): KeyRing {
         if (!paths.ok) problems.push(`this machine's key cannot be looked up: ${paths.reason}`);
         try {
           // The public half is enough to trust this machine's own capsules.
-          const own = await readOwnPublicKey(io);
+          const own = await readOwnPublicKey(io, cwd);
           if (own !== null) keys.set(own.fingerprint, { name: OWN_KEY_NAME, own: true });
         } catch (e) {
           problems.push(describe(e));
         }
         try {
-          for (const k of await readTrustedKeyEntries(io)) {
+          for (const k of await readTrustedKeyEntries(io, cwd)) {
             if (!keys.has(k.fingerprint)) keys.set(k.fingerprint, { name: k.name, own: false });
           }
         } catch (e) {
