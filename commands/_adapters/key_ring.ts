@@ -8,9 +8,10 @@
  *   read, a symlink, or a baton home inside the repository being written to
  *   is refused: capsules are then written unsigned, with the reason.
  * - `trusted_keys.json`: the teammates' keys (core/trust/trusted_keys.ts),
- *   mode 0600. A file others can write to is ignored (its keys could have
- *   been planted), and so is a damaged one: only this machine's key is
- *   trusted then, with the reason.
+ *   mode 0600. A file others can write to, or another user owns, is ignored
+ *   (its keys could have been planted), and so is a damaged one: only this
+ *   machine's key is trusted then, with the reason. A signing key file
+ *   another user owns is refused likewise.
  *
  * Both files grant trust, so neither is read when the baton home resolves
  * (after every symbolic link) inside the work tree or the git directory of
@@ -247,11 +248,23 @@ async function readSigningKey(path: string): Promise<SigningKey> {
   return await parseSigningKeyFile(readKeyText(path));
 }
 
+/**
+ * Refuses a key file another user owns: its owner can rewrite it whatever its mode (a
+ * BATON_HOME pointed at another user's folder, a shared machine).
+ */
+function checkOwner(info: Deno.FileInfo, what: string): void {
+  const uid = POSIX ? Deno.uid() : null;
+  if (uid !== null && info.uid !== null && info.uid !== uid) {
+    throw new KeyFileError(`${what} is owned by another user`);
+  }
+}
+
 function readKeyText(path: string): string {
   const info = Deno.lstatSync(path);
   if (info.isSymlink || !info.isFile) {
     throw new KeyFileError("the signing key file is not a regular file");
   }
+  checkOwner(info, "the signing key file");
   if (POSIX && info.mode !== null && (info.mode & 0o077) !== 0) {
     throw new KeyFileError(
       `the signing key file is open to other users (mode ${
@@ -283,6 +296,7 @@ export async function readTrustedKeyEntries(
   const info = lstatOrNull(paths.trustedKeys);
   if (info === null) return [];
   if (await homeInRepository(io, paths.home, cwd)) throw homeInRepositoryError();
+  checkOwner(info, "the trusted-keys file");
   if (POSIX && info.mode !== null && (info.mode & 0o022) !== 0) {
     throw new KeyFileError(
       `the trusted-keys file is writable by other users (mode ${

@@ -91,3 +91,17 @@ Deno.test("a trusted-keys file inside the git directory is not read", async () =
   assert.notEqual(inside.status, "trusted");
   assert.match(inside.problem ?? "", /inside the repository/);
 });
+
+Deno.test({
+  name: "a key file another user owns grants no trust, whatever its mode",
+  // Only root can give a file to another user; elsewhere the case cannot be built.
+  ignore: Deno.build.os === "windows" || Deno.uid() !== 0,
+  fn: async () => {
+    const { repo, outside } = await plantedRepo();
+    assert.equal((await authorship(repo, outside)).status, "trusted", "control: owned by us");
+    await Deno.chown(`${outside}/signing_key.jwk`, 65534, null);
+    const other = await authorship(repo, outside);
+    assert.notEqual(other.status, "trusted");
+    assert.match(other.problem ?? "", /owned by another user/);
+  },
+});
