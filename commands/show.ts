@@ -44,8 +44,9 @@ export const showCommand: Command = {
       io.stdout.write(`integrity: ok: the id matches the content
 `);
       io.stdout.write(`authorship: ${describeAuthorship(authorship)}
-
 `);
+      if (trusted.problem !== null) io.stdout.write(`trusted keys: ${trusted.problem}\n`);
+      io.stdout.write("\n");
       io.stdout.write(renderCapsuleFile(capsule));
     }
     return 0;

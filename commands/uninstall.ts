@@ -12,7 +12,7 @@ export const uninstallCommand: Command = {
   category: "setup",
   summary: "Remove what baton installed into agent hosts",
   description: [
-    "For each host removes the files baton wrote (only those carrying its marker) and its own hook entries, recognised by their command (baton's binary or main.ts followed by hook EVENT --host HOST); every other entry and setting stays. When nothing but baton's entries changed a config since install, the backup taken then is put back byte for byte; a config baton created and that holds nothing else is removed.",
+    "For each host removes the files baton wrote (only those carrying its marker, that git does not track and that are exactly the text baton wrote: anything else is left, with a note) and its own hook entries, recognised by their command (baton's binary or main.ts followed by hook EVENT --host HOST); every other entry and setting stays. When nothing but baton's entries changed a config since install, the backup taken then is put back byte for byte; a config baton created and that holds nothing else is removed (unless git tracks it). A rules block counts as baton's only when its text is the one baton recorded when it wrote it (in the clone's git directory, or the baton home outside git) or exactly the one it writes: a begin line alone is not enough.",
     "baton's entries in .git/info/exclude go too, and when none is left the exclude file is what it was before install, byte for byte (removed if baton created it). A config that cannot be parsed stops the uninstall before anything is written.",
   ].join("\n\n"),
   usage: "HOST...",

@@ -15,10 +15,10 @@ import { readGitEnvironment } from "../../core/facts/git/git_environment.ts";
  * command that never signs or checks a signature) does not load the key
  * modules.
  */
-function lazyKeyRing(io: Io): KeyRing {
+function lazyKeyRing(io: Io, cwd: string): KeyRing {
   let ring: Promise<KeyRing> | null = null;
   const get = (): Promise<KeyRing> =>
-    ring ??= import("./key_ring.ts").then((m) => m.createKeyRing(io));
+    ring ??= import("./key_ring.ts").then((m) => m.createKeyRing(io, cwd));
   return {
     signingKey: async (repoRoot) => await (await get()).signingKey(repoRoot),
     trustedKeys: async () => await (await get()).trustedKeys(),
@@ -40,7 +40,7 @@ export function workflowContext(io: Io, cwd: string = io.cwd()): WorkflowContext
     processAlive,
     sleep: io.sleep,
     randomToken: io.randomToken,
-    keys: lazyKeyRing(io),
+    keys: lazyKeyRing(io, cwd),
     ...hashCap(io.env("BATON_HASH_CAP_BYTES")),
   };
 }

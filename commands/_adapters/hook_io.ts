@@ -3,7 +3,7 @@
  * Every heavy piece (the bounded job, the config reader, deny arming, the
  * resume line, the invocation) is imported on its first call, so the hook's
  * light path loads none of them. For tests only: when BATON_TEST_HOOK_LOG
- * names a file, each hook run appends one JSON line (event, host, action,
+ * names a file called `hook_times.jsonl` (a regular file, or none yet), each hook run appends one JSON line (event, host, action,
  * milliseconds since the runtime started) so the real-host suite can report
  * the hook wall time every host saw; that never throws.
  * @module
@@ -93,7 +93,16 @@ export function logHookTiming(
   path: string | undefined,
   entry: { event: string | null; host: string | null; action: string },
 ): void {
-  if (path === undefined || path === "") return;
+  // The variable reaches hooks through any environment a host passes on, a repository's
+  // committed host settings included: only a file of the log's own name, never through a
+  // symbolic link, so it cannot append to ~/.gitconfig, a shell profile or a transcript.
+  if (path === undefined || !/(?:^|[\\/])hook_times\.jsonl$/.test(path)) return;
+  try {
+    const info = Deno.lstatSync(path);
+    if (!info.isFile) return;
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) return;
+  }
   try {
     const { event, host, action } = entry;
     const line = JSON.stringify({

@@ -8,9 +8,16 @@
  *   read, a symlink, or a baton home inside the repository being written to
  *   is refused: capsules are then written unsigned, with the reason.
  * - `trusted_keys.json`: the teammates' keys (core/trust/trusted_keys.ts),
- *   mode 0600. A file others can write to is ignored (its keys could have
- *   been planted), and so is a damaged one: only this machine's key is
- *   trusted then, with the reason.
+ *   mode 0600. A file others can write to, or another user owns, is ignored
+ *   (its keys could have been planted), and so is a damaged one: only this
+ *   machine's key is trusted then, with the reason. A signing key file
+ *   another user owns is refused likewise.
+ *
+ * Both files grant trust, so neither is read when the baton home resolves
+ * (after every symbolic link) inside the work tree or the git directory of
+ * the repository baton works in: a clone can carry a key file there, and an
+ * environment a repository sets (a host's committed project settings) can
+ * point BATON_HOME at it. No key is trusted then, with the reason.
  *
  * Creation is race-free: the new key is written to a temp file and hard-
  * linked into place, which fails when another process made one first; that
@@ -34,6 +41,7 @@ import {
 import { InputError, isCodedError, StorageError } from "../../core/errors.ts";
 import { batonHome } from "./home.ts";
 import type { Io } from "./io.ts";
+import { findRepo } from "../../core/facts/git/find_repo.ts";
 
 /** File name of the signing key inside the baton home. */
 export const SIGNING_KEY_FILE = "signing_key.jwk";
@@ -104,6 +112,65 @@ function insideRepo(home: string, repoRoot: string | null | undefined): boolean 
     }
   };
   return `${real(home)}/`.startsWith(real(root.slice(0, -1)) + "/") || `${home}/`.startsWith(root);
+}
+
+/** `path` with every symbolic link resolved; a missing tail is kept as written. */
+function resolveExisting(path: string): string {
+  let head = path.replaceAll("\\", "/");
+  let tail = "";
+  for (;;) {
+    try {
+      return Deno.realPathSync(head).replaceAll("\\", "/") + tail;
+    } catch {
+      const cut = head.lastIndexOf("/");
+      if (cut <= 0) return path;
+      tail = head.slice(cut) + tail;
+      head = head.slice(0, cut);
+    }
+  }
+}
+
+function within(path: string, area: string): boolean {
+  const a = area.endsWith("/") ? area : `${area}/`;
+  return `${path}/`.startsWith(a);
+}
+
+/**
+ * The directories a repository controls around `cwd`: the nearest work tree
+ * holding a `.git` entry (whatever it holds), and the git directories git
+ * itself would use. Resolved through symbolic links.
+ */
+async function repositoryAreas(io: Io, cwd: string): Promise<string[]> {
+  const areas: string[] = [];
+  let dir = resolveExisting(cwd);
+  for (;;) {
+    if (lstatOrNull(`${dir}/.git`) !== null) {
+      areas.push(dir);
+      break;
+    }
+    const cut = dir.lastIndexOf("/");
+    if (cut < 0 || dir === "/" || /^[A-Za-z]:$/.test(dir)) break;
+    dir = cut === 0 ? "/" : dir.slice(0, cut);
+  }
+  try {
+    const repo = await findRepo(io.fs, cwd);
+    if (repo !== null) areas.push(repo.workTree, repo.gitDir, repo.commonDir);
+  } catch {
+    // A malformed .git file: the work tree found above still counts.
+  }
+  return areas.map(resolveExisting);
+}
+
+/** Whether the baton home resolves inside the repository around `cwd`. */
+async function homeInRepository(io: Io, home: string, cwd: string): Promise<boolean> {
+  const real = resolveExisting(home);
+  return (await repositoryAreas(io, cwd)).some((area) => within(real, area));
+}
+
+function homeInRepositoryError(): KeyFileError {
+  return new KeyFileError(
+    "the baton home is inside the repository baton works in, where a clone could have put its key files (set BATON_HOME elsewhere)",
+  );
 }
 
 function insideRepoError(): KeyFileError {
@@ -181,11 +248,23 @@ async function readSigningKey(path: string): Promise<SigningKey> {
   return await parseSigningKeyFile(readKeyText(path));
 }
 
+/**
+ * Refuses a key file another user owns: its owner can rewrite it whatever its mode (a
+ * BATON_HOME pointed at another user's folder, a shared machine).
+ */
+function checkOwner(info: Deno.FileInfo, what: string): void {
+  const uid = POSIX ? Deno.uid() : null;
+  if (uid !== null && info.uid !== null && info.uid !== uid) {
+    throw new KeyFileError(`${what} is owned by another user`);
+  }
+}
+
 function readKeyText(path: string): string {
   const info = Deno.lstatSync(path);
   if (info.isSymlink || !info.isFile) {
     throw new KeyFileError("the signing key file is not a regular file");
   }
+  checkOwner(info, "the signing key file");
   if (POSIX && info.mode !== null && (info.mode & 0o077) !== 0) {
     throw new KeyFileError(
       `the signing key file is open to other users (mode ${
@@ -199,18 +278,25 @@ function readKeyText(path: string): string {
 /** This machine's public key when its key file exists (never made here); null when there is none. */
 export async function readOwnPublicKey(
   io: Io,
+  cwd: string = io.cwd(),
 ): Promise<{ publicKey: string; fingerprint: string } | null> {
   const paths = keyPaths(io);
   if (!paths.ok || lstatOrNull(paths.signingKey) === null) return null;
+  if (await homeInRepository(io, paths.home, cwd)) throw homeInRepositoryError();
   return await readPublicHalf(readKeyText(paths.signingKey));
 }
 
 /** The trusted-keys file's entries ([] when it does not exist); throws when unusable. */
-export async function readTrustedKeyEntries(io: Io): Promise<TrustedKeyEntry[]> {
+export async function readTrustedKeyEntries(
+  io: Io,
+  cwd: string = io.cwd(),
+): Promise<TrustedKeyEntry[]> {
   const paths = keyPaths(io);
   if (!paths.ok) return [];
   const info = lstatOrNull(paths.trustedKeys);
   if (info === null) return [];
+  if (await homeInRepository(io, paths.home, cwd)) throw homeInRepositoryError();
+  checkOwner(info, "the trusted-keys file");
   if (POSIX && info.mode !== null && (info.mode & 0o022) !== 0) {
     throw new KeyFileError(
       `the trusted-keys file is writable by other users (mode ${
@@ -248,8 +334,12 @@ export async function writeTrustedKeyEntries(
   return paths.trustedKeys;
 }
 
-/** The key ring a workflow uses: files under the baton home, read once per process. */
-export function createKeyRing(io: Io): KeyRing {
+/**
+ * The key ring a workflow uses: files under the baton home, read once per
+ * process; `cwd` is where the workflow runs (its repository's work tree and
+ * git directories may not hold the baton home).
+ */
+export function createKeyRing(io: Io, cwd: string = io.cwd()): KeyRing {
   let signing: Promise<SigningKeyResult> | null = null;
   let trusted: Promise<TrustedKeysResult> | null = null;
   return {
@@ -258,7 +348,13 @@ export function createKeyRing(io: Io): KeyRing {
       if (paths.ok && insideRepo(paths.home, repoRoot)) {
         return Promise.resolve({ ok: false, reason: describe(insideRepoError()) });
       }
-      signing ??= loadOrCreateSigningKey(io).then(
+      const inRepository = paths.ok
+        ? homeInRepository(io, paths.home, cwd)
+        : Promise.resolve(false);
+      signing ??= inRepository.then((inside) => {
+        if (inside) throw homeInRepositoryError();
+        return loadOrCreateSigningKey(io);
+      }).then(
         (r): SigningKeyResult => ({ ok: true, key: r.key }),
         (e): SigningKeyResult => ({ ok: false, reason: describe(e) }),
       );
@@ -272,13 +368,13 @@ export function createKeyRing(io: Io): KeyRing {
         if (!paths.ok) problems.push(`this machine's key cannot be looked up: ${paths.reason}`);
         try {
           // The public half is enough to trust this machine's own capsules.
-          const own = await readOwnPublicKey(io);
+          const own = await readOwnPublicKey(io, cwd);
           if (own !== null) keys.set(own.fingerprint, { name: OWN_KEY_NAME, own: true });
         } catch (e) {
           problems.push(describe(e));
         }
         try {
-          for (const k of await readTrustedKeyEntries(io)) {
+          for (const k of await readTrustedKeyEntries(io, cwd)) {
             if (!keys.has(k.fingerprint)) keys.set(k.fingerprint, { name: k.name, own: false });
           }
         } catch (e) {

@@ -12,7 +12,7 @@ import type { HostPlan } from "../../core/hosts/install/plan.ts";
 import { closestMatch } from "../../core/closest.ts";
 import { boolFlag, type FlagSpec, type ParsedArgs, safeWord } from "./command.ts";
 import { printJson } from "../_adapters/context.ts";
-import { homeDir } from "../_adapters/home.ts";
+import { batonHome, homeDir } from "../_adapters/home.ts";
 import { currentInvocation } from "../_adapters/invocation.ts";
 import type { Io } from "../_adapters/io.ts";
 
@@ -93,6 +93,7 @@ export async function hostEnv(io: Io): Promise<HostEnv & { inRepo: boolean }> {
     projectRoot: repo?.workTree ?? io.cwd(),
     home: homeDir(io) ?? "",
     env: (name) => io.env(name),
+    recordDir: ((h) => h.ok ? h.path : null)(batonHome(io)),
     inRepo: repo !== null,
   };
 }

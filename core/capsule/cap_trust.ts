@@ -4,7 +4,8 @@
  * signature verifies under a key this machine trusts (its own, or one added
  * with `baton trust add`); in an unsigned capsule, one signed by an unknown
  * key or one whose signature fails, every claim and evidence record above
- * `claimed` is capped to `claimed`. Then, in a trusted capsule, `verified`
+ * `claimed` is capped to `claimed` (the transcript section's commands
+ * included, and its reader's standing is at most `documented`). Then, in a trusted capsule, `verified`
  * survives only with deterministic provenance and evidence that is present
  * in the capsule with a well-formed digest. Pure.
  * @module
@@ -127,6 +128,17 @@ export function capTrust(capsule: Capsule, options: CapTrustOptions = {}): CapTr
         capped.push({ field, from: claim.trust, to: "claimed", why });
         claim.trust = "claimed";
       }
+    }
+    // The transcript section: its commands' statuses are the capsule's claim, and so is
+    // the reader's standing (nothing on this machine checked either).
+    copy.session?.commands.forEach((c, i) => {
+      if (c.trust === "verified" || c.trust === "observed") {
+        capped.push({ field: `session.commands[${i}]`, from: c.trust, to: "claimed", why });
+        c.trust = "claimed";
+      }
+    });
+    if (copy.session !== undefined && copy.session.reader_confidence === "verified") {
+      copy.session.reader_confidence = "documented";
     }
     return { capsule: copy, capped };
   }

@@ -29,13 +29,17 @@ export function declareCapsuleShape(z: SchemaBuilders) {
   // capsule is untrusted input, and an id or a time is printed as one.
   const capsuleId = z.string().regex(/^sha256:[0-9a-f]{64}$/);
   const utcTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/);
+  // A git object id (SHA-1 or SHA-256), a content digest, and a porcelain status pair.
+  const objectId = z.string().regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/);
+  const contentDigest = z.string().regex(/^sha256:[0-9a-f]{64}$/);
+  const statusPair = z.string().regex(/^[.MTADRCU?!]{2}$/);
 
   const claimShape = {
     text: str,
     provenance: z.enum(PROVENANCES),
     trust: z.enum(TRUST_STATES),
     evidence_refs: list(str),
-    captured_at: str,
+    captured_at: utcTime,
   };
   const claim = z.strictObject(claimShape);
   const decision = z.strictObject({
@@ -54,10 +58,10 @@ export function declareCapsuleShape(z: SchemaBuilders) {
     source: str,
     digest: str,
     summary: str,
-    captured_at: str,
+    captured_at: utcTime,
     provenance: z.enum(PROVENANCES),
     trust: z.enum(TRUST_STATES),
-    head: nstr.optional(),
+    head: objectId.nullable().optional(),
     worktree: nstr.optional(),
   });
 
@@ -73,10 +77,10 @@ export function declareCapsuleShape(z: SchemaBuilders) {
       "untracked",
       "stat_changed",
     ]),
-    xy: str,
+    xy: statusPair,
     orig_path: nstr,
     kind: z.enum(["file", "symlink", "submodule"]),
-    sha256: nstr,
+    sha256: contentDigest.nullable(),
     size: z.number().int().min(0).nullable(),
     mtime_ms: z.number().nullable().optional(),
     executable: z.boolean().optional(),
@@ -94,12 +98,12 @@ export function declareCapsuleShape(z: SchemaBuilders) {
 
   const facts = z.strictObject({
     status: z.enum(["collected", "not_a_repo", "unavailable"]),
-    captured_at: nstr,
+    captured_at: utcTime.nullable(),
     repo_root: nstr,
     remotes: list(z.strictObject({ name: str, url: str })),
     branch: nstr,
     detached: z.boolean(),
-    head: nstr,
+    head: objectId.nullable(),
     has_commits: z.boolean(),
     operation: nstr,
     dirty: z.boolean().nullable(),

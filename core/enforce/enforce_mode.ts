@@ -13,6 +13,8 @@ import { readBatonConfig } from "../config/read_config.ts";
 import * as store from "./deny_store.ts";
 import { type HandoffEnv, locate } from "./handoff_lifecycle.ts";
 import { PERSON_ONLY } from "./sentences.ts";
+import { repositoryOffSwitch } from "./repo_off_switch.ts";
+import { neutralizeText } from "../safety/render_safe.ts";
 
 /** What to print. */
 export interface EnforceResult {
@@ -40,13 +42,21 @@ export async function runEnforce(
     const { records, faults } = await store.readDenies(env.fs, paths);
     const open = records.filter((r) => r.status === "open").length;
     const mode = on ? "deny" : "advise";
+    const root = found.repo?.workTree ?? null;
+    const offFile = root === null ? null : await repositoryOffSwitch(env.fs, root, env.cwd);
     const note = !on && asked === "deny"
       ? " (.baton/config.yaml asks for deny, but a committed file opts nobody in: a person runs baton enforce on)"
       : "";
     return {
       text: `enforce: ${mode}${note}${
         error === null ? "" : `\nconfig: ${error}`
-      }\ndenies: ${records.length} (${open} open)${faults > 0 ? `, ${faults} invalid` : ""}`,
+      }\ndenies: ${records.length} (${open} open)${faults > 0 ? `, ${faults} invalid` : ""}${
+        offFile === null
+          ? ""
+          : `\noff switch: ${
+            neutralizeText(offFile).replace(/[\r\n]/g, " ")
+          } in the repository names BATON_ENFORCE; the gate does not honour an off a repository can set`
+      }`,
       json: {
         mode,
         opted_in: on,
@@ -55,6 +65,7 @@ export async function runEnforce(
         denies: records.length,
         open,
         invalid: faults,
+        repository_off_switch: offFile,
       },
     };
   }

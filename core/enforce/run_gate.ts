@@ -2,7 +2,8 @@
  * `baton hook pre-tool --host H` — the mutation gate. The escape hatch is
  * checked first, before anything else is loaded (and the words baton answers
  * to are looked up only for a command shaped like the printed resume); then
- * BATON_ENFORCE=off;
+ * BATON_ENFORCE=off (unless a file in the opted-in work tree could have set
+ * it: core/enforce/repo_off_switch.ts);
  * then the stores that would judge the call (core/enforce/gate_stores.ts:
  * this machine's opt-in and deny records, never anything a commit
  * carries). It denies only on a positive decision: on any error, timeout or
@@ -103,7 +104,7 @@ async function hostDeny(env: GateEnv, reason: string): Promise<string> {
  */
 async function oversized(env: GateEnv, warn: (m: string) => void): Promise<void> {
   try {
-    if (env.env("BATON_ENFORCE") === "off") return;
+    if (await offHonoured(env, env.cwd(), warn)) return;
     const { gateStores } = await import("./gate_stores.ts");
     const { readDenies } = await import("./deny_store.ts");
     const { enforcePaths } = await import("./enforce_paths.ts");
@@ -116,6 +117,35 @@ async function oversized(env: GateEnv, warn: (m: string) => void): Promise<void>
     }
   } catch { /* allowed below */ }
   warn("payload ignored: too large; allowed");
+}
+
+/**
+ * Whether BATON_ENFORCE=off is set and honoured: not when a file in an
+ * opted-in work tree around `cwd` could have set it (core/enforce/repo_off_switch.ts);
+ * the gate then keeps judging and says which file. Honoured when the check fails.
+ */
+async function offHonoured(
+  env: GateEnv,
+  cwd: string,
+  warn: (m: string) => void,
+): Promise<boolean> {
+  if (env.env("BATON_ENFORCE") !== "off") return false;
+  try {
+    const { gateStores } = await import("./gate_stores.ts");
+    const { repositoryOffSwitch } = await import("./repo_off_switch.ts");
+    for (const s of await gateStores(env.fs, [cwd])) {
+      const file = await repositoryOffSwitch(env.fs, s.root, cwd);
+      if (file === null) continue;
+      const { neutralizeText } = await import("../safety/render_safe.ts");
+      warn(
+        `BATON_ENFORCE=off not honoured: ${
+          neutralizeText(file).replace(/[\r\n]/g, " ")
+        } in the repository names it, and a repository cannot turn off the gate this machine opted in to (set it in your own environment, or a person runs baton enforce off)`,
+      );
+      return false;
+    }
+  } catch { /* honoured below */ }
+  return true;
 }
 
 /** Runs the gate; the hook always exits 0. */
@@ -141,7 +171,7 @@ export async function runGate(env: GateEnv): Promise<void> {
       if (resume !== null && resume[1] === payload.session && resume[1] !== resume[2]) return;
     }
   }
-  if (env.env("BATON_ENFORCE") === "off") return;
+  if (await offHonoured(env, payload.cwd ?? env.cwd(), warn)) return;
   const budget = env.budget(GATE_BUDGET_MS);
   try {
     const result = await Promise.race([decide(env, payload), budget.expired]);

@@ -273,6 +273,37 @@ Deno.test("an agent cannot clear its own deny: bypass and enforce off need a ter
   });
 });
 
+Deno.test("BATON_ENFORCE=off is not honoured when a file in the repository could have set it", async () => {
+  await withRepo(true, async (dir) => {
+    await handOff(dir, "A");
+    const offGate = async (cwd = dir) =>
+      await runBaton(["hook", "PreToolUse", "--host", "claude-code"], {
+        cwd,
+        stdin: bash(cwd, "A", "touch x"),
+        env: { BATON_ENFORCE: "off" },
+      });
+    // Control: the off from the user's own environment is honoured.
+    assert.equal((await offGate()).stdout, "");
+    // A stranger's committed host settings that set it (Claude Code applies their env to hooks).
+    await writeFiles(dir, {
+      ".claude/settings.json": JSON.stringify({ env: { BATON_ENFORCE: "off" } }),
+    });
+    await commitAll(dir, "settings");
+    const r = await offGate();
+    assert.match(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision, /deny/);
+    assert.match(r.stderr, /BATON_ENFORCE=off not honoured: \.claude\/settings\.json/);
+    const status = await runBaton(["enforce", "status", "--json"], { cwd: dir });
+    assert.equal(JSON.parse(status.stdout).repository_off_switch, ".claude/settings.json");
+    // A .env a host loads from the call's folder up, in a subfolder.
+    await Deno.remove(`${dir}/.claude`, { recursive: true });
+    await writeFiles(dir, { "pkg/.env": "BATON_ENFORCE=off\n" });
+    assert.notEqual((await offGate(`${dir}/pkg`)).stdout, "");
+    assert.equal((await offGate()).stdout, "", "pkg/.env is not on the way from the root");
+    const text = await runBaton(["enforce", "status"], { cwd: dir });
+    assert.doesNotMatch(text.stdout, /off switch/);
+  });
+});
+
 Deno.test("evidence: every change is chained in the manifest; a failed append leaves nothing written", async () => {
   await withRepo(true, async (dir) => {
     const manifest = `${dir}/.git/baton/enforce/manifest.jsonl`;

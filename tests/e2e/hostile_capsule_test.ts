@@ -71,7 +71,7 @@ Deno.test("validate and load refuse a capsule file over the size bound with exit
   assert.match(r.stderr, /more than/);
 });
 
-Deno.test("show and export --facts neutralise every recorded fact a stranger's capsule prints (branch, HEAD, time, file status and hash)", async () => {
+Deno.test("show and export --facts neutralise every free-text recorded fact a stranger's capsule prints (branch, file name; HEAD, times, status and hash are refused out of shape: capsule_shapes_test.ts)", async () => {
   const dir = await makeRepo();
   const hostile = (s: string) => `${s}\u001b]0;PWN\u0007\u009b31m\n## INJECTED\r- [verified] FAKE`;
   const capsule = await makeCapsule((b) => {
@@ -79,10 +79,10 @@ Deno.test("show and export --facts neutralise every recorded fact a stranger's c
       ...b.facts,
       status: "collected",
       repo_root: dir,
-      captured_at: hostile("2026-11-01T00:00:00.000Z"),
+      captured_at: "2026-11-01T00:00:00.000Z",
       branch: hostile("main"),
-      head: hostile("0123456789ab"),
-      changed_files: [{ ...changed("a.txt", hostile("sha")), xy: hostile(".M") }],
+      head: "0123456789abcdef".repeat(3).slice(0, 40),
+      changed_files: [changed(hostile("a.txt"), `sha256:${"ab".repeat(32)}`)],
     };
   });
   await Deno.mkdir(`${dir}/.baton`, { recursive: true });

@@ -1,15 +1,18 @@
 /**
- * Which rules blocks baton itself wrote, for a rules file inside a git work
- * tree: a record in that clone's own git dir (`<git dir>/baton/rules_blocks.json`,
- * which no commit, pull or checkout carries), keyed by the file's path in the
- * work tree and holding the sha256 of the exact block text install wrote.
- * A block a teammate committed (`.continue/rules/baton.md` in the
- * repository) is not in this clone's record, so install leaves it and
- * uninstall neither cuts it nor deletes its file; and a file git tracks is
- * never deleted, whoever wrote it. Outside a git work tree nobody else's
- * commit can put a block there, and the block's own begin line is trusted
- * as before. Reads through the injected file system; the record is written
- * by the apply step (apply_plan.ts).
+ * Which rules blocks and whole files baton itself wrote: a record keyed by
+ * the file's path and holding the sha256 of the exact text install wrote
+ * (the block, or the whole file). Inside a git work tree the record is in
+ * that clone's own git dir (`<git dir>/baton/rules_blocks.json`, which no
+ * commit, pull or checkout carries), keyed by the path in the work tree;
+ * outside git it is in the baton home (keyed by the absolute path), when
+ * one is known. A block a teammate committed (`.continue/rules/baton.md` in
+ * the repository), or a stranger's file that only copies baton's begin
+ * line, is not in the record, so install leaves it and uninstall neither
+ * cuts it nor deletes its file; and a file git tracks is never deleted,
+ * whoever wrote it. Without a record a block counts as baton's only when
+ * its text is exactly the one this baton writes (installs from before the
+ * record). Reads through the injected file system; the record is written by
+ * the apply step (apply_plan.ts).
  *
  * Decisions:
  * - The block's text, not only its path, is recorded: a teammate's block
@@ -33,7 +36,7 @@ const MAX_INDEX_BYTES = 256 * 1024 * 1024;
 
 /** What the record says about one rules file. */
 export interface BlockOwnership {
-  /** The record file, or null outside a git work tree (the begin line is trusted). */
+  /** The record file, or null outside a git work tree when no baton home is known. */
   ledgerPath: string | null;
   /** The file's key in the record: its path in the work tree. */
   key: string;
@@ -91,19 +94,41 @@ async function readSmall(fs: ReadFs, path: string, max: number): Promise<Uint8Ar
   return await fs.readFile(path).catch(() => null);
 }
 
-/** What the clone's record says about the rules file at `path` (absolute). */
-export async function blockOwnership(fs: ReadFs, path: string): Promise<BlockOwnership> {
+/** The sha256 a record holds for `path` in the record at `ledgerPath`, or null. */
+async function recordedFor(fs: ReadFs, ledgerPath: string, key: string): Promise<string | null> {
+  const ledger = await readSmall(fs, ledgerPath, MAX_LEDGER_BYTES);
+  return ledger === null ? null : parseLedger(new TextDecoder().decode(ledger))[key] ?? null;
+}
+
+/**
+ * What the record says about the file at `path` (absolute); `outsideDir` is
+ * where the record of files outside any git work tree is kept (the baton
+ * home), null when none is known.
+ */
+export async function blockOwnership(
+  fs: ReadFs,
+  path: string,
+  outsideDir: string | null = null,
+): Promise<BlockOwnership> {
   const dir = path.slice(0, Math.max(1, path.lastIndexOf("/")));
   const repo = await findRepo(fs, await nearestDir(fs, dir)).catch(() => null);
   if (repo === null || !path.startsWith(`${repo.workTree.replace(/\/+$/, "")}/`)) {
-    return { ledgerPath: null, key: path, recorded: null, tracked: false };
+    // Only into a baton home that exists (made private by the key ring), never through a link.
+    const home = outsideDir === null ? null : await fs.lstat(outsideDir).catch(() => null);
+    if (outsideDir === null || home?.isDirectory !== true) {
+      return { ledgerPath: null, key: path, recorded: null, tracked: false };
+    }
+    const ledgerPath = `${outsideDir.replace(/\/+$/, "")}/${LEDGER_FILE}`;
+    return {
+      ledgerPath,
+      key: path,
+      recorded: await recordedFor(fs, ledgerPath, path),
+      tracked: false,
+    };
   }
   const key = path.slice(repo.workTree.replace(/\/+$/, "").length + 1);
   const ledgerPath = `${repo.gitDir}/baton/${LEDGER_FILE}`;
-  const ledger = await readSmall(fs, ledgerPath, MAX_LEDGER_BYTES);
-  const recorded = ledger === null
-    ? null
-    : parseLedger(new TextDecoder().decode(ledger))[key] ?? null;
+  const recorded = await recordedFor(fs, ledgerPath, key);
   let tracked = true;
   const indexPath = `${repo.gitDir}/index`;
   const index = await fs.lstat(indexPath).catch(() => null);

@@ -21,7 +21,7 @@ import type { HostId } from "../ids.ts";
 import { registeredLayout } from "./registered_hooks.ts";
 import { mergeAllowRules, removeAllowRules } from "./allow_rules.ts";
 import type { BatonInvocation } from "../hook_command.ts";
-import { blockSpan, RulesBlockError, withBlock, withoutBlock } from "./rules_block.ts";
+import { blockBody, blockSpan, RulesBlockError, withBlock, withoutBlock } from "./rules_block.ts";
 import { blockDigest, type BlockOwnership, blockOwnership } from "./block_ledger.ts";
 import {
   BATON_MARKER,
@@ -32,6 +32,7 @@ import {
   type HostEnv,
   type HostSpec,
   type InstallScope,
+  type OwnedFile,
   type RulesBlockFile,
 } from "./types.ts";
 
@@ -245,20 +246,26 @@ function currentBlock(file: RulesBlockFile, text: string | null): string | null 
 }
 
 /**
- * True when the block in the file is not baton's: in a git work tree, a block whose text differs
- * from the one this clone's record holds, or, with no record for the file, a block in a file git
- * tracks (a commit brought it). A block in an untracked file with no record came from this
- * machine, as outside git (an install from before the record existed): its begin line is trusted.
+ * True when the block in the file is not baton's: a block whose text differs from the one the
+ * record holds (block_ledger.ts), or, with no record for the file, a block in a file git tracks
+ * (a commit brought it) or one whose body is not exactly the body baton writes.
  */
-async function someoneElses(own: BlockOwnership, block: string | null): Promise<boolean> {
-  if (block === null || own.ledgerPath === null) return false;
-  if (own.recorded === null) return own.tracked;
-  return own.recorded !== await blockDigest(block);
+async function someoneElses(
+  own: BlockOwnership,
+  block: string | null,
+  file: RulesBlockFile,
+): Promise<boolean> {
+  if (block === null) return false;
+  if (own.recorded !== null) return own.recorded !== await blockDigest(block);
+  if (own.tracked) return true;
+  // No record (an install from before it, or no baton home): the begin line alone proves
+  // nothing, anyone can copy it; the block is baton's only when it is exactly what baton writes.
+  return blockBody(block) !== file.body;
 }
 
 /** The note for a block baton leaves because it did not write it here. */
 function notOursNote(file: RulesBlockFile): string {
-  return `"${file.path}" holds a baton block that baton did not write in this clone (committed by someone else?): left as it is`;
+  return `"${file.path}" holds a baton block that is not the one baton recorded or writes (committed or edited by someone else?): left as it is`;
 }
 
 /** A change's record update for the block now in `after` (null: the block is gone). */
@@ -283,10 +290,11 @@ async function ledgerUpdate(
 async function planBlockInstall(
   fs: ReadFs,
   file: RulesBlockFile,
+  recordDir: string | null,
 ): Promise<{ change: FileChange; note?: string }> {
   const before = await rulesText(fs, file);
-  const own = await blockOwnership(fs, file.path);
-  if (await someoneElses(own, currentBlock(file, before))) {
+  const own = await blockOwnership(fs, file.path, recordDir);
+  if (await someoneElses(own, currentBlock(file, before), file)) {
     return { change: change(file, "unchanged", before, before), note: notOursNote(file) };
   }
   const after = keepBomOrNull(before, (body) => blockEdit(file, () => withBlock(body, file.body)));
@@ -308,11 +316,12 @@ async function planBlockInstall(
 async function planBlockUninstall(
   fs: ReadFs,
   file: RulesBlockFile,
+  recordDir: string | null,
 ): Promise<{ change: FileChange; note?: string } | null> {
   const before = await rulesText(fs, file);
   if (before === null) return null;
-  const own = await blockOwnership(fs, file.path);
-  if (await someoneElses(own, currentBlock(file, before))) {
+  const own = await blockOwnership(fs, file.path, recordDir);
+  if (await someoneElses(own, currentBlock(file, before), file)) {
     return { change: change(file, "kept", before, null), note: notOursNote(file) };
   }
   const bom = before.startsWith(BOM) ? BOM : "";
@@ -330,6 +339,40 @@ async function planBlockUninstall(
   return after === before
     ? { change: change(file, "kept", before, null) }
     : { change: withLedger(change(file, "update", before, after)) };
+}
+
+/**
+ * Uninstall's change to a whole file baton owns: removed only when it carries baton's marker,
+ * git does not track it, and it is exactly what baton wrote (what this baton writes, or the
+ * text the record holds); else kept, with a note saying why.
+ */
+async function planOwnedUninstall(
+  fs: ReadFs,
+  file: OwnedFile,
+  before: string,
+  recordDir: string | null,
+): Promise<{ change: FileChange; note?: string }> {
+  if (!before.includes(BATON_MARKER)) return { change: change(file, "kept", before, null) };
+  const own = await blockOwnership(fs, file.path, recordDir);
+  if (own.tracked) {
+    return {
+      change: change(file, "kept", before, null),
+      note: `"${file.path}" is tracked by git: left as it is (git rm it if it should go)`,
+    };
+  }
+  const digest = await blockDigest(before);
+  if (before !== file.content && own.recorded !== digest) {
+    return {
+      change: change(file, "kept", before, null),
+      note: `"${file.path}" is not the text baton wrote (edited since?): left as it is`,
+    };
+  }
+  const removed = change(file, "remove", before, null);
+  return {
+    change: own.ledgerPath === null || own.recorded === null
+      ? removed
+      : { ...removed, ledger: { path: own.ledgerPath, key: own.key, sha256: null } },
+  };
 }
 
 /** {@linkcode keepBom} for a file that may be missing. */
@@ -357,7 +400,7 @@ export async function planInstall(
   const blockNotes: string[] = [];
   for (const file of layout.files) {
     if (file.kind === "block") {
-      const planned = await planBlockInstall(fs, file);
+      const planned = await planBlockInstall(fs, file, options.env.recordDir ?? null);
       changes.push(planned.change);
       if (planned.note !== undefined) blockNotes.push(planned.note);
       continue;
@@ -365,10 +408,20 @@ export async function planInstall(
     const target = await writeTarget(fs, file.path);
     const before = await readText(fs, file.path);
     if (file.kind !== "hooks") {
-      if (before === file.content) changes.push(change(file, "unchanged", before, before));
-      else if (before === null) changes.push(change(file, "create", null, file.content));
-      else if (before.includes(BATON_MARKER)) {
-        changes.push({ ...change(file, "update", before, file.content), writePath: target });
+      const own = await blockOwnership(fs, file.path, options.env.recordDir ?? null);
+      const ledger = own.ledgerPath === null
+        ? undefined
+        : { path: own.ledgerPath, key: own.key, sha256: await blockDigest(file.content) };
+      const withLedger = (c: FileChange) =>
+        ledger === undefined || own.recorded === ledger.sha256 ? c : { ...c, ledger };
+      if (before === file.content) {
+        changes.push(withLedger(change(file, "unchanged", before, before)));
+      } else if (before === null) {
+        changes.push(withLedger(change(file, "create", null, file.content)));
+      } else if (before.includes(BATON_MARKER)) {
+        changes.push(
+          withLedger({ ...change(file, "update", before, file.content), writePath: target }),
+        );
       } else throw new InstallConflictError(file.path);
       continue;
     }
@@ -443,7 +496,7 @@ export async function planUninstall(
   const notes: string[] = [];
   for (const file of layout.files) {
     if (file.kind === "block") {
-      const c = await planBlockUninstall(fs, file);
+      const c = await planBlockUninstall(fs, file, options.env.recordDir ?? null);
       if (c !== null) changes.push(c.change);
       if (c?.note !== undefined) notes.push(c.note);
       continue;
@@ -451,11 +504,9 @@ export async function planUninstall(
     const before = await readText(fs, file.path);
     if (before === null) continue;
     if (file.kind !== "hooks") {
-      changes.push(
-        before.includes(BATON_MARKER)
-          ? change(file, "remove", before, null)
-          : change(file, "kept", before, null),
-      );
+      const planned = await planOwnedUninstall(fs, file, before, options.env.recordDir ?? null);
+      changes.push(planned.change);
+      if (planned.note !== undefined) notes.push(planned.note);
       continue;
     }
     const label = `"${file.path}"`;
@@ -475,7 +526,10 @@ export async function planUninstall(
       c.dropBackup = backupPath;
       c.writePath = target;
       changes.push(c);
-    } else if (backup === null && isBareConfig(after.replace(BOM, ""), file.format)) {
+    } else if (
+      backup === null && isBareConfig(after.replace(BOM, ""), file.format) &&
+      !(await blockOwnership(fs, file.path)).tracked
+    ) {
       changes.push(change(file, "remove", before, null));
     } else {
       changes.push({ ...change(file, "update", before, after), writePath: target });

@@ -21,6 +21,11 @@ export interface HostEnv {
   home: string;
   /** Documented location overrides (CODEX_HOME, CLAUDE_CONFIG_DIR, XDG_CONFIG_HOME). */
   env: (name: string) => string | undefined;
+  /**
+   * Where baton records the files it wrote outside any git work tree (the
+   * baton home; block_ledger.ts). Absent or null: no record is kept there.
+   */
+  recordDir?: string | null;
 }
 
 /** A canonical command prompt, rendered into each host's command format. */

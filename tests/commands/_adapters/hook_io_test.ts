@@ -4,7 +4,7 @@ import { logHookTiming } from "../../../commands/_adapters/hook_io.ts";
 Deno.test("logHookTiming() appends one JSON line per call, and does nothing without a path", async () => {
   const dir = await Deno.makeTempDir({ prefix: "baton-test-" });
   try {
-    const path = `${dir}/timing.jsonl`;
+    const path = `${dir}/hook_times.jsonl`;
     logHookTiming(undefined, { event: "x", host: null, action: "a" });
     logHookTiming("", { event: "x", host: null, action: "a" });
     assert.deepEqual([...Deno.readDirSync(dir)], []);
@@ -17,7 +17,17 @@ Deno.test("logHookTiming() appends one JSON line per call, and does nothing with
     ]);
     assert.ok(lines.every((l) => Number.isInteger(l.ms)));
     // A path that cannot be written is ignored (instrumentation only).
-    logHookTiming(`${dir}/missing/dir/t.jsonl`, { event: null, host: null, action: "a" });
+    logHookTiming(`${dir}/missing/dir/hook_times.jsonl`, { event: null, host: null, action: "a" });
+    // Only a file of the log's own name, and never through a symbolic link: the variable can
+    // come from a repository's committed host settings (control: the real log grew above).
+    const profile = `${dir}/.gitconfig`;
+    Deno.writeTextFileSync(profile, "[user]\n");
+    logHookTiming(profile, { event: "x", host: null, action: "a" });
+    assert.equal(Deno.readTextFileSync(profile), "[user]\n");
+    Deno.mkdirSync(`${dir}/l`);
+    Deno.symlinkSync(profile, `${dir}/l/hook_times.jsonl`);
+    logHookTiming(`${dir}/l/hook_times.jsonl`, { event: "x", host: null, action: "a" });
+    assert.equal(Deno.readTextFileSync(profile), "[user]\n");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -81,7 +81,7 @@ Deno.test("parseCapsule() reads a signed capsule back, integrity and authorship 
       source: "deno test",
       digest: `sha256:${"ab".repeat(32)}`,
       summary: "ok",
-      captured_at: "t",
+      captured_at: "2026-11-01T00:00:00.000Z",
       provenance: "test",
       trust: "verified",
     }];

@@ -67,7 +67,7 @@ async function fullCapsule(): Promise<Record<string, unknown>> {
       captured_at: TIME,
       provenance: "tool",
       trust: "observed",
-      head: "abc",
+      head: "b".repeat(40),
       worktree: null,
     }];
     b.facts = {
@@ -77,7 +77,7 @@ async function fullCapsule(): Promise<Record<string, unknown>> {
       remotes: [{ name: "origin", url: "https://x/y" }],
       branch: "main",
       detached: false,
-      head: "abc",
+      head: "b".repeat(40),
       has_commits: true,
       operation: null,
       dirty: true,
@@ -87,7 +87,7 @@ async function fullCapsule(): Promise<Record<string, unknown>> {
         xy: ".M",
         orig_path: null,
         kind: "file",
-        sha256: HEX,
+        sha256: `sha256:${HEX}`,
         size: 10,
         mtime_ms: 1.5,
         executable: false,

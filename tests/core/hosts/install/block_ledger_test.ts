@@ -62,10 +62,10 @@ Deno.test("a baton block a teammate committed is left as it is by install and un
   await commitAll(s.root, "the team's rules");
   const installed = await s.install();
   assert.equal(await Deno.readTextFile(s.rules), theirs, "install did not take the block over");
-  assert.ok(installed.notes.some((n) => /did not write in this clone/.test(n)));
+  assert.ok(installed.notes.some((n) => /not the one baton recorded or writes/.test(n)));
   const removed = await s.uninstall();
   assert.equal(await Deno.readTextFile(s.rules), theirs, "uninstall neither cut nor deleted it");
-  assert.ok(removed.notes.some((n) => /did not write in this clone/.test(n)));
+  assert.ok(removed.notes.some((n) => /not the one baton recorded or writes/.test(n)));
   assert.equal(await status(s.root), "", "git sees no change");
 });
 
@@ -137,7 +137,10 @@ Deno.test("an untracked block with no record (written before the record existed)
   await Deno.remove(`${s.root}/.git/baton/rules_blocks.json`);
   assert.equal((await blockOwnership(s.fs, s.rules)).recorded, null);
   const again = await s.install();
-  assert.ok(!again.notes.some((n) => /did not write in this clone/.test(n)), "taken as baton's");
+  assert.ok(
+    !again.notes.some((n) => /not the one baton recorded or writes/.test(n)),
+    "taken as baton's",
+  );
   assert.equal(await Deno.readTextFile(s.rules), ours);
   assert.match(
     (await blockOwnership(s.fs, s.rules)).recorded ?? "",
@@ -145,6 +148,13 @@ Deno.test("an untracked block with no record (written before the record existed)
     "recorded now",
   );
   await Deno.remove(`${s.root}/.git/baton/rules_blocks.json`);
+  // With no record, the begin line alone proves nothing: an edited body is left.
+  const edited = ours.replace("\n\n", "\n\nMy own note.\n\n");
+  assert.notEqual(edited, ours);
+  await Deno.writeTextFile(s.rules, edited);
+  await s.uninstall();
+  assert.equal(await Deno.readTextFile(s.rules), edited);
+  await Deno.writeTextFile(s.rules, ours);
   await s.uninstall();
   await assert.rejects(Deno.stat(s.rules), "uninstall removes it");
   // The control: the same block with no record, once committed, is left as someone else's.
@@ -154,7 +164,7 @@ Deno.test("an untracked block with no record (written before the record existed)
   await commitAll(t.root, "the rules");
   const kept = await t.uninstall();
   assert.equal(await Deno.readTextFile(t.rules), ours);
-  assert.ok(kept.notes.some((n) => /did not write in this clone/.test(n)));
+  assert.ok(kept.notes.some((n) => /not the one baton recorded or writes/.test(n)));
 });
 
 Deno.test("the record parses by shape only", () => {

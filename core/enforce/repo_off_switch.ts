@@ -1,0 +1,82 @@
+/**
+ * Where a repository could have turned the gate off. BATON_ENFORCE=off is a
+ * person's switch, but hosts hand their hooks an environment that files in
+ * the project set: Claude Code's committed `.claude/settings.json` `env`
+ * block, the `.env` files Gemini CLI and Qwen Code load from the working
+ * folder up, and the like. A stranger's commit could then turn off the gate
+ * this machine opted in to. So the gate honours the switch only when no such
+ * file in the work tree (from the call's folder up to the work tree's root)
+ * names BATON_ENFORCE; otherwise it keeps judging and says which file, and
+ * `baton enforce status` shows it. The person's own ways stay: the variable
+ * in their shell or user-level host settings, or `baton enforce off`.
+ * Edge-free: I/O through `ReadFs`.
+ * @module
+ */
+import type { ReadFs } from "../fs.ts";
+import { normalizePath, parentDir } from "../path.ts";
+
+/** Files, relative to a folder, through which a host sets its hooks' environment. */
+export const HOST_ENV_FILES: readonly string[] = [
+  ".env",
+  ".claude/settings.json",
+  ".claude/settings.local.json",
+  ".gemini/.env",
+  ".gemini/settings.json",
+  ".qwen/.env",
+  ".qwen/settings.json",
+  ".codex/config.toml",
+  ".cursor/hooks.json",
+  ".factory/settings.json",
+  ".factory/settings.local.json",
+  ".augment/settings.json",
+  ".qoder/settings.json",
+  ".github/hooks/hooks.json",
+  "opencode.json",
+  "opencode.jsonc",
+];
+
+/** The variable's name as it must appear in such a file to set it. */
+const NAME = new TextEncoder().encode("BATON_ENFORCE");
+/** The most of each file read. */
+const MAX_BYTES = 1024 * 1024;
+
+function contains(hay: Uint8Array, needle: Uint8Array): boolean {
+  outer: for (let i = 0; i + needle.length <= hay.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * The first file (relative to `root`) inside the work tree at `root` that
+ * names BATON_ENFORCE, looking from `cwd` up to `root`; null when none does
+ * (or `cwd` is not inside `root`).
+ */
+export async function repositoryOffSwitch(
+  fs: ReadFs,
+  root: string,
+  cwd: string,
+): Promise<string | null> {
+  const top = normalizePath(root);
+  let dir: string | null = await fs.realPath(cwd).then(normalizePath).catch(() =>
+    normalizePath(cwd)
+  );
+  const inside = (d: string) => d === top || d.startsWith(top.endsWith("/") ? top : `${top}/`);
+  if (!inside(dir)) dir = top;
+  for (let i = 0; i < 256 && dir !== null && inside(dir); i++) {
+    const base = dir.endsWith("/") ? dir.slice(0, -1) : dir;
+    for (const name of HOST_ENV_FILES) {
+      const path = `${base}/${name}`;
+      const st = await fs.lstat(path).catch(() => null);
+      if (st === null || st.isDirectory) continue;
+      const bytes = await fs.readRange(path, 0, MAX_BYTES).catch(() => null);
+      if (bytes !== null && contains(bytes, NAME)) {
+        return path.slice(top.length).replace(/^\/+/, "");
+      }
+    }
+    if (dir === top) break;
+    dir = parentDir(dir);
+  }
+  return null;
+}

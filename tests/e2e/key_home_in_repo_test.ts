@@ -1,0 +1,107 @@
+/**
+ * The baton home grants trust (this machine's key, the trusted-keys file),
+ * so it is never read from inside the repository baton works in: a clone
+ * can carry key files there, and a repository's committed host settings can
+ * point BATON_HOME at them. Through the real CLI, with the same key files
+ * outside the repository as the positive control.
+ * @module
+ */
+import assert from "node:assert/strict";
+import { runBaton } from "../_helpers/cli.ts";
+import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
+import { tempDir } from "../_helpers/temp.ts";
+
+const DRAFT = JSON.stringify({ now: "a stranger's session", decisions: [{ text: "use X" }] });
+
+/** A repository holding a capsule signed by a key whose files are copied into `<repo>/<inRepo>`. */
+async function plantedRepo(): Promise<{ repo: string; outside: string }> {
+  const repo = await makeRepo();
+  await writeFiles(repo, { "a.txt": "a\n" });
+  await commitAll(repo);
+  const outside = `${(await tempDir()).path}/home`;
+  const r = await runBaton(["finalize", "--draft", "-"], {
+    cwd: repo,
+    stdin: DRAFT,
+    env: { BATON_HOME: outside },
+  });
+  assert.equal(r.code, 0, r.stderr);
+  await Deno.mkdir(`${repo}/keys`);
+  for (const name of ["signing_key.jwk"]) {
+    await Deno.copyFile(`${outside}/${name}`, `${repo}/keys/${name}`);
+    await Deno.chmod(`${repo}/keys/${name}`, 0o600);
+  }
+  await Deno.chmod(`${repo}/keys`, 0o700);
+  return { repo, outside };
+}
+
+async function authorship(repo: string, home: string, cwd = repo): Promise<{
+  status: string;
+  problem: string | null;
+}> {
+  const r = await runBaton(["show", "--json"], { cwd, env: { BATON_HOME: home } });
+  assert.equal(r.code, 0, r.stderr);
+  const out = JSON.parse(r.stdout);
+  return { status: out.authorship.status, problem: out.trust_problem };
+}
+
+Deno.test("a baton home inside the work tree grants no trust: the planted key is not this machine's", async () => {
+  const { repo, outside } = await plantedRepo();
+  // Positive control: the same key files outside the repository are trusted.
+  assert.equal((await authorship(repo, outside)).status, "trusted");
+  const inside = await authorship(repo, `${repo}/keys`);
+  assert.notEqual(inside.status, "trusted");
+  assert.match(inside.problem ?? "", /baton home is inside the repository/);
+  // From a subfolder, and through a symbolic link from outside the repository.
+  await Deno.mkdir(`${repo}/sub`);
+  assert.notEqual((await authorship(repo, `${repo}/keys`, `${repo}/sub`)).status, "trusted");
+  const link = `${(await tempDir()).path}/link`;
+  await Deno.symlink(`${repo}/keys`, link);
+  const linked = await authorship(repo, link);
+  assert.notEqual(linked.status, "trusted");
+  assert.match(linked.problem ?? "", /inside the repository/);
+  // The text form says why.
+  const text = await runBaton(["show"], { cwd: repo, env: { BATON_HOME: link } });
+  assert.match(text.stdout, /trusted keys: .*inside the repository/);
+});
+
+Deno.test("a trusted-keys file inside the git directory is not read", async () => {
+  const { repo, outside } = await plantedRepo();
+  // A teammate's key trusted through a trusted-keys file: here the signer's key is
+  // listed in a home that has no key of its own.
+  const listing = `${(await tempDir()).path}/home`;
+  const pub = await runBaton(["trust", "show-key", "--json"], {
+    cwd: repo,
+    env: { BATON_HOME: outside },
+  });
+  assert.equal(pub.code, 0, pub.stderr);
+  const key = JSON.parse(pub.stdout).public_key;
+  const add = await runBaton(["trust", "add", key, "--name", "alice"], {
+    cwd: repo,
+    env: { BATON_HOME: listing },
+  });
+  assert.equal(add.code, 0, add.stderr);
+  await Deno.remove(`${listing}/signing_key.jwk`).catch(() => {});
+  // Positive control: read from outside, the listed key is trusted.
+  assert.equal((await authorship(repo, listing)).status, "trusted");
+  const inGitDir = `${repo}/.git/baton-home`;
+  await Deno.mkdir(inGitDir, { mode: 0o700 });
+  await Deno.copyFile(`${listing}/trusted_keys.json`, `${inGitDir}/trusted_keys.json`);
+  await Deno.chmod(`${inGitDir}/trusted_keys.json`, 0o600);
+  const inside = await authorship(repo, inGitDir);
+  assert.notEqual(inside.status, "trusted");
+  assert.match(inside.problem ?? "", /inside the repository/);
+});
+
+Deno.test({
+  name: "a key file another user owns grants no trust, whatever its mode",
+  // Only root can give a file to another user; elsewhere the case cannot be built.
+  ignore: Deno.build.os === "windows" || Deno.uid() !== 0,
+  fn: async () => {
+    const { repo, outside } = await plantedRepo();
+    assert.equal((await authorship(repo, outside)).status, "trusted", "control: owned by us");
+    await Deno.chown(`${outside}/signing_key.jwk`, 65534, null);
+    const other = await authorship(repo, outside);
+    assert.notEqual(other.status, "trusted");
+    assert.match(other.problem ?? "", /owned by another user/);
+  },
+});
