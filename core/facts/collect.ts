@@ -234,6 +234,7 @@ export async function collectFacts(
   const moving = movingVariables(options.gitEnvironment ?? {});
   const environmentProblem = environmentConfigProblem(options.gitEnvironment ?? {});
   const formatProblem = config?.formatProblem ?? null;
+  let refusedWhole = false;
   if (formatProblem !== null) {
     // A format git refuses or baton does not read: neither HEAD nor the tree is guessed.
     if (!formatProblem.refsReadable) {
@@ -258,6 +259,9 @@ export async function collectFacts(
       homeDir: options.homeDir ?? null,
     })
   ) {
+    // git refuses the whole repository, HEAD included: nothing of it is told as git's.
+    refusedWhole = true;
+    unavailable.push({ part: "head", reason: OWNERSHIP_REASON });
     unavailable.push({ part: "worktree", reason: OWNERSHIP_REASON });
   } else if (
     config !== null &&
@@ -280,7 +284,9 @@ export async function collectFacts(
   phase("config read");
   let head: Awaited<ReturnType<typeof readHead>> | null = null;
   try {
-    head = formatProblem === null || formatProblem.refsReadable ? await readHead(fs, repo) : null;
+    head = !refusedWhole && (formatProblem === null || formatProblem.refsReadable)
+      ? await readHead(fs, repo)
+      : null;
   } catch (e) {
     unavailable.push({ part: "head", reason: unreadableReason(e) });
   }

@@ -21,6 +21,8 @@ async function preflightFacts(cwd: string, env: Record<string, string> = {}) {
   return JSON.parse(r.stdout).facts as {
     changed_count: number;
     dirty: boolean | null;
+    head: string | null;
+    branch: string | null;
     unavailable?: Unavailable[];
   };
 }
@@ -137,6 +139,10 @@ Deno.test({
       const worktree = refused.unavailable?.find((u) => u.part === "worktree");
       assert.equal(worktree?.reason, OWNERSHIP_REASON);
       assert.notEqual(refused.dirty, true, "no change stated where git refuses to look");
+      // git tells nothing of a repository it refuses, HEAD and branch included.
+      assert.equal(refused.unavailable?.find((u) => u.part === "head")?.reason, OWNERSHIP_REASON);
+      assert.equal(refused.head, null);
+      assert.equal(refused.branch, null);
 
       for (const value of [dir, "*"]) {
         await Deno.writeTextFile(global, `[safe]\n\tdirectory = ${value}\n`);
@@ -149,6 +155,11 @@ Deno.test({
         const compared = await preflightFacts(dir, env);
         assert.deepEqual(compared.unavailable ?? [], []);
         assert.equal(compared.changed_count, 1);
+        assert.match(
+          compared.head ?? "",
+          /^[0-9a-f]{40}$/,
+          "control: HEAD read where git reads it",
+        );
       }
       // An empty value clears the list before it, as git reads it.
       await Deno.writeTextFile(global, `[safe]\n\tdirectory = ${dir}\n\tdirectory =\n`);
