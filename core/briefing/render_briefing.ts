@@ -25,6 +25,7 @@ import type { DecisionView } from "../chain/decisions.ts";
 import { sessionItems, writtenFromLine } from "./session_section.ts";
 import { shortId } from "../capsule/capsule_id.ts";
 import { shortOid } from "../facts/git/short_oid.ts";
+import { shownPointers } from "../capsule/pointers.ts";
 
 /** Default size of a briefing: the most a Claude Code session-start hook may inject. */
 export const DEFAULT_BRIEFING_CHARS = 10_000;
@@ -377,11 +378,21 @@ function buildSections(
     {
       key: "pointers",
       title: "Read these first",
-      items: m.pointers.map((p) => `- [path] ${safeInline(p)}`),
+      items: pointerItems(m.pointers),
       droppable: true,
     },
     { key: "trust", title: "Trust", items: trustNotes, droppable: false },
   ];
+}
+
+/** The repository paths to read first; a path outside the repository is counted, never shown. */
+function pointerItems(pointers: readonly string[]): string[] {
+  const { shown, hidden } = shownPointers(pointers);
+  const items = shown.map((p) => `- [path] ${safeInline(p)}`);
+  if (hidden > 0) {
+    items.push(`- ${hidden} path(s) not shown: not inside the repository, or not a plain path`);
+  }
+  return items;
 }
 
 function latestDecisions(

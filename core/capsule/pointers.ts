@@ -47,6 +47,33 @@ export function normalizePointer(raw: string): string | { reason: DroppedPointer
   return parts.join("/");
 }
 
+/** A capsule's pointers as a view may list them. */
+export interface ShownPointers {
+  /** The repository-relative ones, in their normal form. */
+  shown: string[];
+  /** How many others there were (never echoed). */
+  hidden: number;
+}
+
+/**
+ * The pointers of a capsule that a view may list: only paths already in the
+ * normal repository-relative form finalize keeps. A capsule a commit or a
+ * pull brings never went through finalize's check, and a path outside the
+ * repository under "read these first" would send the next session's model to
+ * open it. Pure.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { shownPointers } from "./pointers.ts";
+ * assert.deepEqual(shownPointers(["src/a.ts", "~/.ssh/id_rsa", "../x", "/etc/shadow"]), { shown: ["src/a.ts"], hidden: 3 });
+ * ```
+ */
+export function shownPointers(pointers: readonly string[]): ShownPointers {
+  const shown = pointers.filter((p) => normalizePointer(p) === p);
+  return { shown, hidden: pointers.length - shown.length };
+}
+
 /** Checks every pointer, resolving symlinks on the way to make sure none leads out. */
 export async function checkPointers(
   fs: ReadFs,
