@@ -230,10 +230,16 @@ export async function loadBriefing(
   for (const [path, f] of files) {
     hashes.set(path, f.kind === "hashed" ? f.sha256 : f.kind === "absent" ? null : "unknown");
   }
-  const evidenceChecks = await recheckEvidence(
-    parsed.capsule,
-    createRecheckAccess(ctx.fs, collected.status === "collected" ? repo : null, { known: hashes }),
-  );
+  const access = createRecheckAccess(ctx.fs, collected.status === "collected" ? repo : null, {
+    known: hashes,
+  });
+  const evidenceChecks = await recheckEvidence(parsed.capsule, access);
+  // A capsule signed here can be served in another repository (a copied archive, a shared ref,
+  // revive): the commit it was written at, absent from this repository's objects, says so.
+  const recordedHead = parsed.capsule.facts.head;
+  const headAbsent = recordedHead !== null && /^[0-9a-f]{40}$/.test(recordedHead) &&
+    collected.status === "collected" && collected.head !== null &&
+    (await access.objectType(recordedHead)) === null;
   const rechecked = applyEvidenceChecks(parsed.capsule, evidenceChecks);
   const capsule = rechecked.capsule;
   const capped = [...parsed.capped, ...rechecked.capped];
@@ -276,6 +282,7 @@ export async function loadBriefing(
       degraded,
       staleEvidence: stale,
       decisions,
+      ...(headAbsent ? { recordedHeadAbsent: true } : {}),
       ...(carriedAge === undefined ? {} : { carriedAge }),
       ...(newer === null ? {} : { newerTrusted: { id: newer.id, created_at: newer.created_at } }),
       ...(rollback.unread === 0 ? {} : { rollbackUnread: rollback.unread }),
