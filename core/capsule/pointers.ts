@@ -103,6 +103,46 @@ export async function checkPointers(
   return { kept, dropped };
 }
 
+/**
+ * A check of repository-relative paths: true when the folder a path lies in
+ * resolves outside the repository (a symbolic link a commit can carry, such as
+ * `up -> ../..`), so reading the path would read a file elsewhere on the
+ * machine. git never reports a file beneath a symbolic link, so a recorded
+ * path there is one baton must not open. Each folder is resolved once; a
+ * folder that is not there leads nowhere (false); one that cannot be
+ * resolved otherwise is treated as leading out.
+ */
+export async function createFolderCheck(
+  fs: ReadFs,
+  root: string,
+): Promise<(rel: string) => Promise<boolean>> {
+  let realRoot = root;
+  try {
+    realRoot = await fs.realPath(root);
+  } catch {
+    // keep the given root
+  }
+  const folders = new Map<string, Promise<boolean>>();
+  const resolve = async (folder: string): Promise<boolean> => {
+    const path = `${root}/${folder}`;
+    if ((await fs.lstat(path)) === null) return false;
+    try {
+      const real = await fs.realPath(path);
+      return !(real === realRoot || real.startsWith(`${realRoot}/`));
+    } catch {
+      return true;
+    }
+  };
+  return (rel) => {
+    const slash = rel.lastIndexOf("/");
+    if (slash <= 0) return Promise.resolve(false);
+    const folder = rel.slice(0, slash);
+    let known = folders.get(folder);
+    if (known === undefined) folders.set(folder, known = resolve(folder));
+    return known;
+  };
+}
+
 async function leadsOutside(
   fs: ReadFs,
   root: string,

@@ -42,6 +42,7 @@ import { listClaims } from "../capsule/cap_trust.ts";
 import { createRecheckAccess } from "../briefing/recheck_access.ts";
 import type { WorkflowContext } from "./context.ts";
 import { readRecentDecisions } from "../chain/chain_decisions.ts";
+import { createFolderCheck } from "../capsule/pointers.ts";
 
 /** Most recorded files re-hashed on load (finalize records at most this many by default). */
 export const MAX_RECHECKED_FILES = 200;
@@ -379,6 +380,7 @@ async function recheckFiles(
   }
   const escaped: string[] = [];
   const real: string[] = [];
+  const outsideFolder = await createFolderCheck(ctx.fs, o.root);
   for (const f of mine) {
     if (escaped.length >= MAX_RECHECKED_FILES) break;
     let name = f.path;
@@ -401,6 +403,13 @@ async function recheckFiles(
     const p = recheckablePath(name);
     if (typeof p !== "string") {
       out.set(f.path, { kind: "unknown", reason: `not re-checked: ${p.reason}` });
+      continue;
+    }
+    if (await outsideFolder(p)) {
+      out.set(f.path, {
+        kind: "unknown",
+        reason: "not re-checked: its folder is a symbolic link that leads out of the repository",
+      });
       continue;
     }
     escaped.push(f.path);
