@@ -5,6 +5,7 @@
 import { boolFlag, type Command } from "./_cli/command.ts";
 import { printJson } from "./_adapters/context.ts";
 import { shortId } from "../core/capsule/capsule_id.ts";
+import { safeInline } from "../core/safety/render_safe.ts";
 
 /** The decisions command. */
 export const decisionsCommand: Command = {
@@ -38,6 +39,8 @@ export const decisionsCommand: Command = {
       });
       return 0;
     }
+    /** A capsule's words: redacted first, then with any bracketed trust label escaped. */
+    const words = (text: string): string => safeInline(safe.line(text));
     if (shown.length === 0) io.stderr.write("No decisions in force\n");
     for (const v of shown) {
       const made = `${v.made.created_at} ${shortId(v.made.capsule_id)}${
@@ -47,12 +50,17 @@ export const decisionsCommand: Command = {
         ? ""
         : v.status === "superseded"
         ? ` -> superseded ${v.superseded_by!.at.created_at} by ${
-          v.superseded_by!.id ?? "(no successor)"
+          v.superseded_by!.id === null ? "(no successor)" : words(v.superseded_by!.id)
         }`
-        : ` -> withdrawn ${v.withdrawn!.at.created_at}: ${v.withdrawn!.reason}`;
+        : ` -> withdrawn ${v.withdrawn!.at.created_at}: ${words(v.withdrawn!.reason)}`;
+      // The id and text are a capsule's words, maybe a stranger's: a "[verified]" in them is
+      // escaped as in the briefing, so only baton's own label reads as one.
       io.stdout.write(
-        safe.line(`${v.status.padEnd(10)} ${v.id} [${v.trust}] ${v.text} (made ${made})${tail}`) +
-          "\n",
+        safe.line(
+          `${v.status.padEnd(10)} ${words(v.id)} [${v.trust}] ${
+            words(v.text)
+          } (made ${made})${tail}`,
+        ) + "\n",
       );
       for (const i of v.ignored) {
         io.stdout.write(

@@ -9,6 +9,13 @@ import { printJson } from "./_adapters/context.ts";
 import { UsageError } from "../core/errors.ts";
 import { shortId } from "../core/capsule/capsule_id.ts";
 
+/** How a hit from a capsule no trusted key signed is marked. */
+const SIGNER_MARKS = {
+  unsigned: "unsigned",
+  unknown_key: "unknown key",
+  bad_signature: "bad signature",
+} as const;
+
 /** The search command. */
 export const searchCommand: Command = {
   name: "search",
@@ -16,7 +23,7 @@ export const searchCommand: Command = {
   summary: "Full-text search over every capsule's meaning and decisions",
   usage: "QUERY...",
   description:
-    "Searches the meaning of every archived capsule (now, completed, verified facts, hypotheses, blockers, next steps, next action, plan changes) and every decision, and prints one line per hit: the capsule's short id, when it was written, the field, and a snippet with the matched words between « and ». Every word of the query must match (as a word prefix); quotes, operators and punctuation are plain text, never query syntax. The index lives in .git/baton/search.sqlite (outside git: .baton/state/search.sqlite); each search first indexes capsules archived since the last one and forgets capsules no longer archived; deleting the file is always safe (the next search rebuilds it). Text is redacted before it is indexed, and snippets have control characters neutralised. --json prints {query, results: [{source, id, created_at, field, snippet}], index}. Exit 0 when something matched, 1 when nothing did.",
+    "Searches the meaning of every archived capsule (now, completed, verified facts, hypotheses, blockers, next steps, next action, plan changes) and every decision, and prints one line per hit: the capsule's short id, when it was written, the field, and a snippet with the matched words between « and ». Every word of the query must match (as a word prefix); quotes, operators and punctuation are plain text, never query syntax. The index lives in .git/baton/search.sqlite (outside git: .baton/state/search.sqlite); each search first indexes capsules archived since the last one and forgets capsules no longer archived; deleting the file is always safe (the next search rebuilds it). Text is redacted before it is indexed, and snippets have control characters neutralised. A hit from a capsule no trusted key signed is marked [unsigned], [unknown key] or [bad signature]. --json prints {query, results: [{source, id, created_at, field, snippet, signer}], index}. Exit 0 when something matched, 1 when nothing did.",
   examples: ["baton search cache invalidation", "baton search --limit 5 --json rotate keys"],
   maxPositionals: 64,
   flags: [{
@@ -41,10 +48,13 @@ export const searchCommand: Command = {
     const { createProgressLine } = await import("./_cli/byte_input.ts");
     let total = 0;
     const progress = createProgressLine(io, (n) => `indexing capsules: ${n} of ${total}`);
+    const { createKeyRing } = await import("./_adapters/key_ring.ts");
+    const trustedKeys = (await createKeyRing(io).trustedKeys()).keys;
     const result = await searchChain(
       {
         fs: io.fs,
         cwd: io.cwd(),
+        trustedKeys,
         openIndex: openSearchIndex,
         safe: await loadSafeOutput(),
         onProgress: (done, all) => {
@@ -59,7 +69,9 @@ export const searchCommand: Command = {
     else if (result.results.length === 0) io.stderr.write("No match\n");
     else {
       for (const r of result.results) {
-        io.stdout.write(`${shortId(r.id)}  ${r.created_at}  ${r.field}  ${r.snippet}\n`);
+        // A stranger's capsule (unsigned, or signed by a key not trusted here) is marked on its line.
+        const mark = r.signer === "trusted" ? "" : `[${SIGNER_MARKS[r.signer]}]  `;
+        io.stdout.write(`${shortId(r.id)}  ${r.created_at}  ${r.field}  ${mark}${r.snippet}\n`);
       }
     }
     return result.results.length > 0 ? 0 : 1;

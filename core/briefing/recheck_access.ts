@@ -9,7 +9,7 @@ import type { ReadFs } from "../fs.ts";
 import type { RepoLocation } from "../facts/types.ts";
 import { createObjectReader } from "../facts/git/object_reader.ts";
 import { hashFiles } from "../facts/hash_files.ts";
-import { normalizePointer } from "../capsule/pointers.ts";
+import { createFolderCheck, normalizePointer } from "../capsule/pointers.ts";
 import type { RecheckAccess } from "./recheck_evidence.ts";
 
 /** Most files hashed for evidence beyond those load hashed already. */
@@ -33,6 +33,7 @@ export function createRecheckAccess(
   const known = options.known ?? new Map();
   const reader = repo === null ? null : createObjectReader(fs, repo);
   let extra = 0;
+  let outsideFolder: Promise<(rel: string) => Promise<boolean>> | null = null;
   return {
     async objectType(oid) {
       if (reader === null) return "unknown";
@@ -48,6 +49,9 @@ export function createRecheckAccess(
       const k = known.get(path);
       if (k !== undefined) return k;
       if (++extra > MAX_EXTRA_EVIDENCE_FILES) return "unknown";
+      // Beneath a symbolic link that leads out: a file elsewhere, never hashed.
+      outsideFolder ??= createFolderCheck(fs, repo.workTree);
+      if (await (await outsideFolder)(path)) return "unknown";
       const [h] = await hashFiles(fs, repo.workTree, [path]);
       if (h === undefined || h.kind === "skipped") return "unknown";
       return h.kind === "absent" ? null : h.sha256;

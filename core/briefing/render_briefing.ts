@@ -25,6 +25,7 @@ import type { DecisionView } from "../chain/decisions.ts";
 import { sessionItems, writtenFromLine } from "./session_section.ts";
 import { shortId } from "../capsule/capsule_id.ts";
 import { shortOid } from "../facts/git/short_oid.ts";
+import { shownPointers } from "../capsule/pointers.ts";
 
 /** Default size of a briefing: the most a Claude Code session-start hook may inject. */
 export const DEFAULT_BRIEFING_CHARS = 10_000;
@@ -88,6 +89,11 @@ export interface BriefingInput {
    * it was rolled back is not known.
    */
   rollbackUnread?: number;
+  /**
+   * The commit the capsule records as its HEAD is not an object of this
+   * repository: it was written in another one, or at commits never fetched here.
+   */
+  recordedHeadAbsent?: boolean;
 }
 
 /** The chain's decision view as the briefing receives it. */
@@ -220,6 +226,13 @@ function buildSections(
       `Whether .baton/latest.md was rolled back is not known: ${input.rollbackUnread} archive file(s) dated after it were not read in time (baton load reads them all).`,
     );
   }
+  if (input.recordedHeadAbsent === true && f.head !== null) {
+    header.push(
+      `WARNING: the commit it was written at (${
+        safeInline(shortOid(f.head))
+      }) is not in this repository: it was written in another repository, or at commits never fetched here, so its decisions and next steps may not belong to this project.`,
+    );
+  }
   if (f.status === "unavailable" || capsule.facts_collected_at_ingest) {
     header.push(
       capsule.facts_collected_at_ingest
@@ -229,7 +242,12 @@ function buildSections(
   } else if (f.status === "not_a_repo") {
     header.push("It was written outside a git repository, so no repository facts were recorded.");
   }
-  const unreadable = (f.unavailable ?? []).map((u) => `${u.part}: ${u.reason}`);
+  // The reasons are sentences: from a capsule no trusted key signed they are a stranger's,
+  // and this line is baton's own, so only the parts (a closed set) are named then.
+  const trustedWriter = input.authorship?.status === "trusted";
+  const unreadable = (f.unavailable ?? []).map((u) =>
+    trustedWriter ? `${u.part}: ${u.reason}` : u.part
+  );
   if (unreadable.length > 0) {
     header.push(
       `Some facts were unavailable when it was written: ${safeInline(unreadable.join("; "))}.`,
@@ -377,11 +395,21 @@ function buildSections(
     {
       key: "pointers",
       title: "Read these first",
-      items: m.pointers.map((p) => `- [path] ${safeInline(p)}`),
+      items: pointerItems(m.pointers),
       droppable: true,
     },
     { key: "trust", title: "Trust", items: trustNotes, droppable: false },
   ];
+}
+
+/** The repository paths to read first; a path outside the repository is counted, never shown. */
+function pointerItems(pointers: readonly string[]): string[] {
+  const { shown, hidden } = shownPointers(pointers);
+  const items = shown.map((p) => `- [path] ${safeInline(p)}`);
+  if (hidden > 0) {
+    items.push(`- ${hidden} path(s) not shown: not inside the repository, or not a plain path`);
+  }
+  return items;
 }
 
 function latestDecisions(

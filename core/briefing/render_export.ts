@@ -9,6 +9,7 @@ import type { Classification } from "../safety/command/classify.ts";
 import { classifyCarried } from "../safety/command/carried.ts";
 import { safeInline } from "../safety/render_safe.ts";
 import { shortId } from "../capsule/capsule_id.ts";
+import { shownPointers } from "../capsule/pointers.ts";
 
 /** An export and whether it was cut. */
 export interface ExportText {
@@ -81,7 +82,9 @@ export function renderExport(
     list("Next steps", m.next_steps);
     list("Hypotheses (unverified)", m.hypotheses);
     list("Plan changes", m.plan_changes);
-    if (m.pointers.length > 0) lines.push(`Read first: ${one(m.pointers.join(", "))}`);
+    // Only repository paths: a capsule from elsewhere may name any file on the machine.
+    const pointers = shownPointers(m.pointers).shown;
+    if (pointers.length > 0) lines.push(`Read first: ${one(pointers.join(", "))}`);
   } else {
     const f = capsule.facts;
     lines.push(

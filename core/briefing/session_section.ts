@@ -14,6 +14,12 @@ import { safeInline } from "../safety/render_safe.ts";
 import { classifyCommand } from "../safety/command/classify.ts";
 import { defangLine } from "../safety/render_command.ts";
 import { perHostRecord } from "../hosts/full_records.ts";
+import {
+  listName,
+  shapedFormat,
+  shapedHostId,
+  UNRECOGNISED_HOST,
+} from "../capsule/header_fields.ts";
 
 /** Each host's name in a briefing (its record's `sessionLabel`), and the generic reader's. */
 const HOST_NAMES: Readonly<Record<string, string>> = {
@@ -23,9 +29,13 @@ const HOST_NAMES: Readonly<Record<string, string>> = {
 
 const SOURCE_ID = /^[a-z-]{2,20}:[A-Za-z0-9_.-]{1,200}$/;
 
-/** A host id as people name it. */
+/**
+ * A host id as people name it. Printed in baton's own voice, so a value in
+ * any other shape than a host id's (a stranger's sentence) is never echoed.
+ */
 export function hostName(host: string): string {
-  return Object.hasOwn(HOST_NAMES, host) ? HOST_NAMES[host]! : safeInline(host);
+  if (Object.hasOwn(HOST_NAMES, host)) return HOST_NAMES[host]!;
+  return shapedHostId(host) ?? UNRECOGNISED_HOST;
 }
 
 /**
@@ -45,7 +55,7 @@ export function writtenFromLine(capsule: Capsule, age: string): string | null {
   if (host === null) return null;
   const id = capsule.session?.source_id ?? null;
   const open = id !== null && SOURCE_ID.test(id) ? `; \`baton source show ${id}\` opens it` : "";
-  return `Written from a${/^[AEIOU]/.test(hostName(host)) ? "n" : ""} ${hostName(host)} session, ${
+  return `Written from a${/^[AEIOU]/i.test(hostName(host)) ? "n" : ""} ${hostName(host)} session, ${
     safeInline(age)
   }${open}.`;
 }
@@ -86,13 +96,11 @@ function exitLabel(
 export function sessionItems(session: SessionRecord | undefined, trusted: boolean): string[] {
   if (session === undefined) return [];
   const r = session.read;
-  // The field names a list ("commands", "user_requests"), but a capsule from elsewhere may
-  // hold any string of up to 64 characters there: shown neutralised like every other field.
-  const losses = session.dropped.map((d) =>
-    `${d.count} older ${safeInline(d.field.replaceAll("_", " "))}`
-  );
+  // This line is baton's, outside the fence: the list names, the host and the format a capsule
+  // from elsewhere may hold any words in, so each is shown only in the shape baton writes.
+  const losses = session.dropped.map((d) => `${d.count} older ${listName(d.field)}`);
   const first = `- From the ${hostName(session.host)} transcript (${
-    safeInline(session.format ?? "format unknown")
+    shapedFormat(session.format)
   }, reader ${session.reader_confidence}), ${
     r.complete
       ? "read whole"

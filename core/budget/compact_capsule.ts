@@ -17,6 +17,7 @@ import { safeInline } from "../safety/render_safe.ts";
 import { type FitSection, fitSections } from "./fit_sections.ts";
 import { truncateUtf8 } from "./truncate.ts";
 import { shortId } from "../capsule/capsule_id.ts";
+import { shownPointers } from "../capsule/pointers.ts";
 
 /** Default cap of a compact capsule, in bytes. */
 export const DEFAULT_COMPACT_BYTES = 1500;
@@ -130,7 +131,8 @@ export function compactCapsule(
       key: "pointers",
       heading: COMPACT_HEADINGS[4],
       body: null,
-      items: m.pointers.map((p) => `- ${plainLine(p)}`),
+      // Only repository paths: a capsule from elsewhere may name any file on the machine.
+      items: shownPointers(m.pointers).shown.map((p) => `- ${plainLine(p)}`),
     },
   ];
   const now = parts[0]!;

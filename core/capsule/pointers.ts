@@ -47,6 +47,33 @@ export function normalizePointer(raw: string): string | { reason: DroppedPointer
   return parts.join("/");
 }
 
+/** A capsule's pointers as a view may list them. */
+export interface ShownPointers {
+  /** The repository-relative ones, in their normal form. */
+  shown: string[];
+  /** How many others there were (never echoed). */
+  hidden: number;
+}
+
+/**
+ * The pointers of a capsule that a view may list: only paths already in the
+ * normal repository-relative form finalize keeps. A capsule a commit or a
+ * pull brings never went through finalize's check, and a path outside the
+ * repository under "read these first" would send the next session's model to
+ * open it. Pure.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { shownPointers } from "./pointers.ts";
+ * assert.deepEqual(shownPointers(["src/a.ts", "~/.ssh/id_rsa", "../x", "/etc/shadow"]), { shown: ["src/a.ts"], hidden: 3 });
+ * ```
+ */
+export function shownPointers(pointers: readonly string[]): ShownPointers {
+  const shown = pointers.filter((p) => normalizePointer(p) === p);
+  return { shown, hidden: pointers.length - shown.length };
+}
+
 /** Checks every pointer, resolving symlinks on the way to make sure none leads out. */
 export async function checkPointers(
   fs: ReadFs,
@@ -74,6 +101,46 @@ export async function checkPointers(
     if (!kept.includes(norm)) kept.push(norm);
   }
   return { kept, dropped };
+}
+
+/**
+ * A check of repository-relative paths: true when the folder a path lies in
+ * resolves outside the repository (a symbolic link a commit can carry, such as
+ * `up -> ../..`), so reading the path would read a file elsewhere on the
+ * machine. git never reports a file beneath a symbolic link, so a recorded
+ * path there is one baton must not open. Each folder is resolved once; a
+ * folder that is not there leads nowhere (false); one that cannot be
+ * resolved otherwise is treated as leading out.
+ */
+export async function createFolderCheck(
+  fs: ReadFs,
+  root: string,
+): Promise<(rel: string) => Promise<boolean>> {
+  let realRoot = root;
+  try {
+    realRoot = await fs.realPath(root);
+  } catch {
+    // keep the given root
+  }
+  const folders = new Map<string, Promise<boolean>>();
+  const resolve = async (folder: string): Promise<boolean> => {
+    const path = `${root}/${folder}`;
+    if ((await fs.lstat(path)) === null) return false;
+    try {
+      const real = await fs.realPath(path);
+      return !(real === realRoot || real.startsWith(`${realRoot}/`));
+    } catch {
+      return true;
+    }
+  };
+  return (rel) => {
+    const slash = rel.lastIndexOf("/");
+    if (slash <= 0) return Promise.resolve(false);
+    const folder = rel.slice(0, slash);
+    let known = folders.get(folder);
+    if (known === undefined) folders.set(folder, known = resolve(folder));
+    return known;
+  };
 }
 
 async function leadsOutside(

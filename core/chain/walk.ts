@@ -23,6 +23,7 @@ import { extractCapsuleJson } from "../capsule/parse.ts";
 import { computeCapsuleId } from "../capsule/capsule_id.ts";
 import { renderCapsuleFile } from "../store/render_capsule.ts";
 import type { Capsule } from "../capsule/types.ts";
+import { shapedHostId, UNRECOGNISED_HOST } from "../capsule/header_fields.ts";
 import { parseStrictJson } from "../json/strict_parse.ts";
 import { sha256Id } from "../hash.ts";
 import { checkAuthorship } from "../capsule/capsule_signature.ts";
@@ -196,7 +197,9 @@ function toLink(p: Parsed, position: number): ChainLink {
     previous: c?.previous ?? null,
     created_at: c?.created_at ?? null,
     trigger: c?.trigger ?? null,
-    host: c?.origin.host ?? null,
+    // Printed in a column of its own: only in a host id's shape, so no words of a stranger's
+    // can pose as the signer or status columns beside it.
+    host: shownHost(c?.origin.host ?? null),
     signer: a === null || a.fingerprint === null
       ? null
       : a.key_name ?? a.fingerprint.replace(/^sha256:/, "").slice(0, 12),
@@ -204,6 +207,11 @@ function toLink(p: Parsed, position: number): ChainLink {
     capsule: c,
     authorship: a,
   };
+}
+
+/** A capsule's host as its own column shows it: a host id, or a fixed word. */
+function shownHost(host: string | null): string | null {
+  return host === null ? null : shapedHostId(host) ?? UNRECOGNISED_HOST;
 }
 
 const TAMPER: ReadonlySet<LinkStatus> = new Set(["bad_signature", "edited", "invalid"]);

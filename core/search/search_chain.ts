@@ -14,6 +14,8 @@ import { ARCHIVE_NAME, type BatonLayout } from "../store/layout.ts";
 import { readTextOrNull } from "../store/capsule_store.ts";
 import { parseCapsule } from "../capsule/parse.ts";
 import { StorageError } from "../errors.ts";
+import type { TrustedKeys } from "../trust/key_ring.ts";
+import type { Authorship } from "../trust/authorship_line.ts";
 
 /** An open index and how to close it. */
 export interface OpenedIndex {
@@ -33,12 +35,25 @@ export interface SearchChainIo {
   safe: { line(text: string): string; value(text: string): string };
   /** Told how many capsules of how many were read while the index catches up. */
   onProgress?: (done: number, total: number) => void;
+  /** Keys whose capsules count as this machine's or a trusted teammate's. @default {none} */
+  trustedKeys?: TrustedKeys;
 }
+
+/** Who signed a hit's capsule, checked now against the trusted keys. */
+export type HitSigner = Authorship["status"];
 
 /** What `baton search --json` prints. */
 export interface SearchOutput {
   query: string;
-  results: { source: string; id: string; created_at: string; field: string; snippet: string }[];
+  results: {
+    source: string;
+    id: string;
+    created_at: string;
+    field: string;
+    snippet: string;
+    /** Who signed the capsule: a stranger's text (unsigned, unknown key) is marked as such. */
+    signer: HitSigner;
+  }[];
   index: {
     path: string;
     added: number;
@@ -59,34 +74,42 @@ async function confirmedHits(
   io: SearchChainIo,
   layout: BatonLayout,
   hits: SearchHit[],
-): Promise<SearchHit[]> {
-  const documents = new Map<string, Map<string, string> | null>();
-  const out: SearchHit[] = [];
+): Promise<(SearchHit & { signer: HitSigner })[]> {
+  const documents = new Map<string, { fields: Map<string, string>; signer: HitSigner } | null>();
+  const out: (SearchHit & { signer: HitSigner })[] = [];
   for (const h of hits) {
     if (h.source !== "capsule" || !ARCHIVE_NAME.test(h.key)) continue;
     if (!documents.has(h.key)) {
-      let fields: Map<string, string> | null = null;
+      let doc: { fields: Map<string, string>; signer: HitSigner } | null = null;
       try {
         const text = await readTextOrNull(io.fs, `${layout.capsules}/${h.key}`);
         if (text !== null) {
-          const { capsule } = await parseCapsule(text);
+          const { capsule, authorship } = await parseCapsule(text, {
+            trustedKeys: io.trustedKeys ?? new Map(),
+          });
           if (capsule.id === h.ref) {
-            fields = new Map(
-              capsuleDocuments(capsule).map((d) => [
-                d.field,
-                io.safe.value(d.text).replace(/\s+/g, " "),
-              ]),
-            );
+            doc = {
+              fields: new Map(
+                capsuleDocuments(capsule).map((d) => [
+                  d.field,
+                  io.safe.value(d.text).replace(/\s+/g, " "),
+                ]),
+              ),
+              signer: authorship.status,
+            };
           }
         }
       } catch {
-        fields = null;
+        doc = null;
       }
-      documents.set(h.key, fields);
+      documents.set(h.key, doc);
     }
-    const field = documents.get(h.key)?.get(h.field);
+    const doc = documents.get(h.key);
+    const field = doc?.fields.get(h.field);
     const words = snippetText(h.snippet);
-    if (field !== undefined && words.split(" ").every((w) => field.includes(w))) out.push(h);
+    if (doc && field !== undefined && words.split(" ").every((w) => field.includes(w))) {
+      out.push({ ...h, signer: doc.signer });
+    }
   }
   return out;
 }
@@ -130,6 +153,7 @@ export async function searchChain(
         created_at: safe.line(h.created_at),
         field: safe.line(h.field),
         snippet: safe.line(h.snippet),
+        signer: h.signer,
       })),
       index: {
         path,

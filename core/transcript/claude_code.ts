@@ -48,6 +48,19 @@ const SKIPPED_TYPES = new Set([
   "agent-name",
   "pr-link",
 ]);
+
+/**
+ * Whether a record's structured result says the command went on in the
+ * background (started with `run_in_background`, or sent there by the user
+ * with Ctrl+B): the result then marks no error although the command has not ended.
+ */
+function backgrounded(result: unknown): boolean {
+  const r = objectOf(result);
+  if (r === null) return false;
+  return (typeof r.backgroundTaskId === "string" && r.backgroundTaskId !== "") ||
+    r.backgroundedByUser === true;
+}
+
 /**
  * Turns Claude Code transcript records into turns.
  * @param records Parsed JSON lines, oldest first.
@@ -143,6 +156,7 @@ export function parseClaudeCode(
           exit_code: null,
           is_error: isError,
           text: resultText(block.content),
+          ...(backgrounded(r.toolUseResult) ? { detached: true } : {}),
           at,
         });
       }

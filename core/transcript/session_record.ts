@@ -131,7 +131,9 @@ export function buildSessionRecord(parsed: ParsedTranscript, source: SessionSour
       if (t.access === "edit") edited.push(...paths);
       else if (t.access === "read") read.push(...paths);
       if (t.command === null) continue;
-      const result = t.id === null ? undefined : results.get(t.id);
+      const found = t.id === null ? undefined : results.get(t.id);
+      // A command left running in the background has no end in this result: its status is unknown.
+      const result = t.detached === true || found?.detached === true ? undefined : found;
       const exit = result?.exit_code ?? null;
       const ok = exit !== null
         ? exit === 0

@@ -26,6 +26,16 @@ const LIST_FIELDS = ["paths", "file_paths", "filePaths"];
 const EDIT_NAME = /write|edit|replace|create|patch|notebook|insert|delete|move|rename/i;
 const READ_NAME = /read|view|cat|open|glob|grep|list|^ls$|search|find/i;
 
+/**
+ * Whether a call's own arguments ask the host to run the command detached:
+ * Claude Code's `run_in_background`, Gemini CLI's `is_background`, Copilot
+ * CLI's `mode: "async"` and `detach`.
+ */
+function detachedCall(input: Record<string, unknown>): boolean {
+  return input.run_in_background === true || input.is_background === true ||
+    input.mode === "async" || input.detach === true;
+}
+
 function commandOf(input: Record<string, unknown>): string | null {
   for (const key of ["command", "cmd"]) {
     const v = input[key];
@@ -132,6 +142,7 @@ export function toolCallTurn(
     command,
     paths,
     access,
+    ...(command !== null && args !== null && detachedCall(args) ? { detached: true } : {}),
     at: extra.at,
   };
 }

@@ -36,6 +36,11 @@ export interface ToolCallTurn {
   paths: string[];
   /** What the call does to those paths. */
   access: "read" | "edit" | "other";
+  /**
+   * The call asked the host to run its command detached (in the background): its result
+   * says that the command started, never how it ended.
+   */
+  detached?: boolean;
   at: string | null;
 }
 
@@ -49,6 +54,8 @@ export interface ToolResultTurn {
   is_error: boolean | null;
   /** The output, already cut to a bound. */
   text: string;
+  /** The host says the command went on in the background: the result is not its end. */
+  detached?: boolean;
   at: string | null;
 }
 

@@ -42,6 +42,7 @@ import { listClaims } from "../capsule/cap_trust.ts";
 import { createRecheckAccess } from "../briefing/recheck_access.ts";
 import type { WorkflowContext } from "./context.ts";
 import { readRecentDecisions } from "../chain/chain_decisions.ts";
+import { createFolderCheck } from "../capsule/pointers.ts";
 
 /** Most recorded files re-hashed on load (finalize records at most this many by default). */
 export const MAX_RECHECKED_FILES = 200;
@@ -257,10 +258,16 @@ export async function loadBriefing(
   for (const [path, f] of files) {
     hashes.set(path, f.kind === "hashed" ? f.sha256 : f.kind === "absent" ? null : "unknown");
   }
-  const evidenceChecks = await recheckEvidence(
-    parsed.capsule,
-    createRecheckAccess(ctx.fs, collected.status === "collected" ? repo : null, { known: hashes }),
-  );
+  const access = createRecheckAccess(ctx.fs, collected.status === "collected" ? repo : null, {
+    known: hashes,
+  });
+  const evidenceChecks = await recheckEvidence(parsed.capsule, access);
+  // A capsule signed here can be served in another repository (a copied archive, a shared ref,
+  // revive): the commit it was written at, absent from this repository's objects, says so.
+  const recordedHead = parsed.capsule.facts.head;
+  const headAbsent = recordedHead !== null && /^[0-9a-f]{40}$/.test(recordedHead) &&
+    collected.status === "collected" && collected.head !== null &&
+    (await access.objectType(recordedHead)) === null;
   const rechecked = applyEvidenceChecks(parsed.capsule, evidenceChecks);
   const capsule = rechecked.capsule;
   const capped = [...parsed.capped, ...rechecked.capped];
@@ -306,6 +313,7 @@ export async function loadBriefing(
       degraded,
       staleEvidence: stale,
       decisions,
+      ...(headAbsent ? { recordedHeadAbsent: true } : {}),
       ...(carriedAge === undefined ? {} : { carriedAge }),
       ...(newer === null ? {} : { newerTrusted: { id: newer.id, created_at: newer.created_at } }),
       ...(rollback.unread === 0 ? {} : { rollbackUnread: rollback.unread }),
@@ -403,6 +411,7 @@ async function recheckFiles(
   }
   const escaped: string[] = [];
   const real: string[] = [];
+  const outsideFolder = await createFolderCheck(ctx.fs, o.root);
   for (const f of mine) {
     if (escaped.length >= MAX_RECHECKED_FILES) break;
     let name = f.path;
@@ -425,6 +434,13 @@ async function recheckFiles(
     const p = recheckablePath(name);
     if (typeof p !== "string") {
       out.set(f.path, { kind: "unknown", reason: `not re-checked: ${p.reason}` });
+      continue;
+    }
+    if (await outsideFolder(p)) {
+      out.set(f.path, {
+        kind: "unknown",
+        reason: "not re-checked: its folder is a symbolic link that leads out of the repository",
+      });
       continue;
     }
     escaped.push(f.path);

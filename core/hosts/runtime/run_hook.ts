@@ -254,6 +254,24 @@ async function unreadBriefing(io: Io, why: string): Promise<string> {
   return `baton: a handoff capsule is on record for this project, but its briefing is not shown here: ${why}. Read it with \`${baton} load\` before you continue the work.`;
 }
 
+/**
+ * What a session start says when baton's store in this project cannot be used
+ * at all: never the error's own text (it names paths), only why in fixed words
+ * and the command that shows more.
+ */
+async function unusableStore(io: Io, code: string): Promise<string> {
+  let baton = "baton";
+  try {
+    baton = await io.printableBaton();
+  } catch {
+    // The plain word still names the command.
+  }
+  const why = code === "baton_dir_symlink"
+    ? "a path of its store under .baton is a symbolic link (a commit can carry one), which baton never follows"
+    : "its store under .baton could not be used";
+  return `baton: this project's handoff capsules could not be read here, so no briefing is shown: ${why}. Run \`${baton} doctor\` to see why before you rely on any earlier handoff.`;
+}
+
 interface SessionStartInput {
   payload: HookPayload;
   cwd: string;
@@ -280,7 +298,18 @@ async function sessionStart(
     "../../store/injection_state.ts"
   );
   const repeat = repeatMode(io.env("BATON_BRIEFING_REPEAT"));
-  const check = await checkInjection(io.fs, cwd, { hostKey: host, source: payload.source, repeat });
+  let check: Awaited<ReturnType<typeof checkInjection>>;
+  try {
+    check = await checkInjection(io.fs, cwd, { hostKey: host, source: payload.source, repeat });
+  } catch (e) {
+    // The store itself cannot be used (a commit can carry a symbolic link where it lives): the
+    // hook still says so, in one line of its own words, and records nothing.
+    if (!isCodedError(e)) throw e;
+    report.action = "failed";
+    warn(`briefing not injected: ${e.message}`);
+    input.emit(renderInjection(host, await unusableStore(io, e.code)));
+    return;
+  }
   if (!check.inject) {
     report.action = check.reason === "no_capsule" ? "no_capsule" : "nothing_new";
     return;

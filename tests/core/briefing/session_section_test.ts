@@ -145,7 +145,9 @@ Deno.test("sessionItems(): a capsule from elsewhere cannot put controls in the d
   });
   const untrusted = sessionItems(hostile, false).join("\n");
   assert.ok(!["\u001b", "\u0007", "\u202e"].some((c) => untrusted.includes(c)), untrusted);
-  assert.match(untrusted, /not kept: 2 older x␛\]0;t␇‹U\+202E›\\\[verified\\\] y\./);
+  // The list name is not one of the section's own: a fixed word stands for it, nothing echoed.
+  assert.match(untrusted, /not kept: 2 older records\./);
+  assert.doesNotMatch(untrusted, /verified\\?\] y/);
   assert.match(untrusted, /^test \[claimed\] passed \(exit 0\): npm test$/m);
   assert.match(untrusted, /every status below is the capsule's claim/);
   assert.doesNotMatch(untrusted, /recorded by the host/);

@@ -63,3 +63,44 @@ Deno.test("buildSessionRecord() classifies a dangerous command from its text", (
   const s = buildSessionRecord({ turns, counts: emptyCounts(), meta: emptyMeta() }, source);
   assert.equal(s.commands[0]!.class, "dangerous");
 });
+
+Deno.test("buildSessionRecord(): a command left running in the background has no status, whatever its result says; in the foreground it has (control)", () => {
+  const turns = (detachedCall: boolean, detachedResult: boolean): Turn[] => [
+    {
+      kind: "tool_call",
+      id: "1",
+      name: "Bash",
+      command: "npm test",
+      paths: [],
+      access: "other",
+      ...(detachedCall ? { detached: true } : {}),
+      at: null,
+    },
+    {
+      kind: "tool_result",
+      id: "1",
+      exit_code: null,
+      is_error: false,
+      text: "started",
+      ...(detachedResult ? { detached: true } : {}),
+      at: null,
+    },
+  ];
+  const source = {
+    host: "claude-code",
+    source_id: null,
+    confidence: "verified" as const,
+    bytes: 1,
+    file_bytes: 1,
+    complete: true,
+  };
+  const record = (t: Turn[]) =>
+    buildSessionRecord({ counts: emptyCounts(), meta: emptyMeta(), turns: t }, source);
+  for (const [call, result] of [[true, false], [false, true]] as const) {
+    const s = record(turns(call, result));
+    assert.deepEqual([s.commands[0]!.ok, s.commands[0]!.trust], [null, "claimed"]);
+    assert.equal(s.tests[0]!.outcome, "unknown");
+  }
+  const control = record(turns(false, false));
+  assert.deepEqual([control.commands[0]!.ok, control.tests[0]!.outcome], [true, "passed"]);
+});

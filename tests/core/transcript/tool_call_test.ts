@@ -25,3 +25,20 @@ Deno.test("patchPaths() lists added, updated, deleted and moved files once", () 
   const p = "*** Update File: a\n*** Move to: b\n*** Delete File: c\n*** Update File: a\n";
   assert.deepEqual(patchPaths(p), ["a", "b", "c"]);
 });
+
+Deno.test("toolCallTurn() marks a command the host runs detached (Claude Code, Gemini CLI, Copilot CLI); a foreground one is not (control)", () => {
+  const detached = [
+    toolCallTurn("Bash", { command: "npm test", run_in_background: true }, at),
+    toolCallTurn("run_shell_command", { command: "npm test", is_background: true }, at),
+    toolCallTurn("bash", { command: "npm test", mode: "async" }, at),
+    toolCallTurn("bash", { command: "npm test", mode: "sync", detach: true }, at),
+  ];
+  for (const t of detached) assert.equal(t.detached, true, JSON.stringify(t));
+  for (
+    const t of [
+      toolCallTurn("Bash", { command: "npm test", run_in_background: false }, at),
+      toolCallTurn("bash", { command: "npm test", mode: "sync" }, at),
+      toolCallTurn("Bash", { command: "npm test" }, at),
+    ]
+  ) assert.equal(t.detached, undefined, JSON.stringify(t));
+});
