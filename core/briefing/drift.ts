@@ -72,10 +72,21 @@ export type CurrentFiles = ReadonlyMap<string, CurrentFile>;
 /** Most paths named in one whole-tree detail line. */
 export const NAMED_PATHS = 5;
 
+/** A value that cannot read as prose: no blank, bracket, quote or control. */
+const PLAIN_VALUE = /^[A-Za-z0-9._/@:+~-]+$/;
+
+/**
+ * A recorded or current value as a check line shows it. The recorded one
+ * comes from the capsule, a stranger's file until a signature says
+ * otherwise: anything but a plain token is printed as a quoted string, so a
+ * root or branch holding "), all tests verified passing (" cannot close the
+ * line's own words and speak in baton's voice.
+ */
 function short(v: string | null): string {
   if (v === null) return "none";
   if (/^[0-9a-f]{40,64}$/.test(v)) return shortOid(v);
-  return v.length > 80 ? `${v.slice(0, 77)}...` : v;
+  const cut = v.length > 80 ? `${v.slice(0, 77)}...` : v;
+  return PLAIN_VALUE.test(v) ? cut : JSON.stringify(cut);
 }
 
 function compare(
