@@ -56,12 +56,18 @@ export interface RawFinding {
 interface CompiledRule {
   rule: SecretRule;
   index: number;
-  /** Sticky (cover rules, run on the whole text) or global (near rules, run on a window). */
-  re: RegExp;
+  /**
+   * The pattern with the `d` flag, sticky (cover rules, run on the whole
+   * text) or global (near rules, run on a window); built on first use, and
+   * used only for an accepted match whose secret's place its text does not
+   * tell (see {@linkcode spanOf}).
+   */
+  re: RegExp | null;
+  /** Flags of `re`. */
+  reFlags: string;
   /**
    * The same pattern without the `d` flag: a match is judged on its text
-   * first, and only an accepted one is run again for its offsets (the
-   * indices cost several times the match on hostile text).
+   * first (the indices cost several times the match on hostile text).
    */
   fast: RegExp;
   before: number;
@@ -223,7 +229,8 @@ export function createEngine(
     return {
       rule,
       index,
-      re: new RegExp(rule.pattern.source, flags),
+      re: null,
+      reFlags: flags,
       fast: new RegExp(rule.pattern.source, flags.replace("d", "")),
       before,
       after: rule.after,
@@ -712,8 +719,10 @@ function escapeEndsAt(text: string, at: number): boolean {
 
 /**
  * The finding of a match of `c.fast` that starts at `at`, or null when its
- * secret is rejected; the offsets come from running `c.re` (with indices)
- * again at the same place, which yields the same match.
+ * secret is rejected. The secret's offsets: the whole match when the
+ * pattern has no `s` group; where `s` occurs in the match when it occurs
+ * there once; otherwise from running `c.re` (with indices) again at the same
+ * place, which yields the same match.
  */
 function spanOf(
   c: CompiledRule,
@@ -726,10 +735,8 @@ function spanOf(
   if (m[0].includes(MARKER_OPEN)) return null;
   const secret = m.groups?.s ?? m[0];
   if (!accept(c.rule, secret, m.groups ?? {})) return null;
-  c.re.lastIndex = at;
-  const md = c.re.exec(text);
-  if (md === null) return null;
-  const span = md.indices?.groups?.s ?? md.indices![0]!;
+  const span = secretSpan(c, text, m, at);
+  if (span === null) return null;
   // A key block cut short by the pattern's bound goes on to its END line.
   let end = c.rule.armored === true && !secret.endsWith("-----")
     ? armorEnd(text, span[1])
@@ -744,6 +751,29 @@ function spanOf(
     end: end + offset,
     priority: c.rule.priority,
   };
+}
+
+/**
+ * Where the secret of an accepted match of `c.fast` at `at` lies, [start,
+ * end) in `text`; null only if the indexed run disagrees (it cannot: same
+ * pattern, same place).
+ */
+function secretSpan(
+  c: CompiledRule,
+  text: string,
+  m: RegExpExecArray,
+  at: number,
+): readonly [number, number] | null {
+  const whole = m[0];
+  const s = m.groups?.s;
+  if (s === undefined) return [at, at + whole.length];
+  const first = whole.indexOf(s);
+  if (first >= 0 && whole.indexOf(s, first + 1) < 0) return [at + first, at + first + s.length];
+  if (c.re === null) c.re = new RegExp(c.rule.pattern.source, c.reFlags);
+  c.re.lastIndex = at;
+  const md = c.re.exec(text);
+  if (md === null) return null;
+  return md.indices?.groups?.s ?? md.indices![0]!;
 }
 
 function accept(

@@ -215,3 +215,21 @@ Deno.test("a chain of names in a rejected bare value is still read: the value af
   assert.deepEqual(spans(chain), []);
   assert.deepEqual(spans(`${chain} stripeKey: Ab3dEf9hIj2kLm5nQ7`), ["Ab3dEf9hIj2kLm5nQ7"]);
 });
+
+Deno.test("a secret's offsets are right where its text also occurs earlier in the match", () => {
+  const rng = new Rng(71);
+  const value = rng.str(ALNUM, 20) + "7q";
+  // The name holds the value too: the secret is the second occurrence, not the first.
+  const text = `x ${value}_token = "${value}"\n`;
+  const f = findSecrets(engine, encoder.encode(text));
+  assert.equal(f.length, 1);
+  assert.equal(f[0]!.start, text.lastIndexOf(value));
+  assert.equal(f[0]!.end, text.lastIndexOf(value) + value.length);
+  // Positive control: a value that occurs once is placed from the match's text.
+  const once = `x other_token = "${value}"\n`;
+  const g = findSecrets(engine, encoder.encode(once));
+  assert.deepEqual(g.map((x) => [x.start, x.end]), [[
+    once.indexOf(value),
+    once.indexOf(value) + value.length,
+  ]]);
+});
