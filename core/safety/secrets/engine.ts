@@ -16,7 +16,7 @@ import { createWasmDfa, type DfaScanResult } from "../../../wasm/mod.ts";
 import { armorEnd } from "./armor.ts";
 import { buildAutomaton, type KeywordAutomaton } from "./automaton.ts";
 import { shannonEntropy } from "./checks.ts";
-import { isNotSecret } from "./filters.ts";
+import { isNotSecret, opensAsPlaceholder } from "./filters.ts";
 import {
   buildNameChecks,
   followsFirst,
@@ -79,6 +79,8 @@ interface CompiledRule {
   rejected: Map<number, NameAnswer> | null;
   /** The rule's `follows` as a pattern, sticky. */
   follows: RegExp | null;
+  /** The rule's `valueAfterOperator` (with `follows`). */
+  valueAfterOperator: boolean;
   /** ASCII lookup of the characters the rule's `follows` begins with, or null. */
   followsFirst: Uint8Array | null;
   /** The rule's `extend`, sticky. */
@@ -241,6 +243,7 @@ export function createEngine(
         ? null
         : new RegExp(followsPattern(rule.follows).source, "y"),
       followsFirst: rule.follows === undefined ? null : asciiLookup(followsFirst(rule.follows)),
+      valueAfterOperator: rule.follows !== undefined && rule.valueAfterOperator === true,
       extend: rule.extend === undefined
         ? null
         : new RegExp(rule.extend.source, rule.extend.flags.replace(/[gyd]/g, "") + "y"),
@@ -610,6 +613,12 @@ function confirm(
     if (c.followsFirst !== null && c.followsFirst[text.charCodeAt(end)] !== 1) return null;
     c.follows.lastIndex = end;
     if (!c.follows.test(text)) return null;
+    // A placeholder value (`${VAR}`, `<token>`, `changeme`) is rejected by
+    // every rule's value checks: drop it before the pattern runs.
+    if (c.valueAfterOperator) {
+      const value = valueStart(text, c.follows.lastIndex);
+      if (value >= 0 && opensAsPlaceholder(text, value)) return null;
+    }
   }
   first = kwStart;
   // Stop at an escape such as the `\n` of a JSON-escaped line break.
@@ -620,6 +629,27 @@ function confirm(
   if (c.rejected !== null && end - first <= 96 && isRejectedName(c, text, first, end)) return null;
   return attempt(c, text, first, first, kwEnd);
 }
+
+/**
+ * Where a value begins after an operator that ends at `at`: past the
+ * blanks and one optional quote (possibly after a backslash); -1 when the
+ * next byte could be read as part of the operator (`=`, `>`) or is a
+ * backslash not before a quote (left to the pattern).
+ */
+function valueStart(text: string, at: number): number {
+  let p = at;
+  let c = text.charCodeAt(p);
+  if (c === EQUALS || c === GREATER) return -1;
+  while (c === 0x20 || c === 0x09) c = text.charCodeAt(++p);
+  if (c === BACKSLASH) {
+    c = text.charCodeAt(++p);
+    if (!QUOTES.has(c)) return -1;
+  }
+  return QUOTES.has(c) ? p + 1 : p;
+}
+
+const EQUALS = 0x3d;
+const GREATER = 0x3e;
 
 /** Sticky attempts of a cover rule at each start in [first, last]. */
 function attempt(

@@ -65,6 +65,35 @@ export function isNotSecret(secret: string, docWords = true): boolean {
 }
 
 /**
+ * Openings after which {@linkcode isNotSecret} holds whatever follows:
+ * each is one of its placeholder words or runs, anchored or not, and made
+ * of characters no value pattern stops at (so a value that opens with one
+ * holds all of it, or is too short to match).
+ */
+const PLACEHOLDER_OPENINGS =
+  /\$\{|\{\{|<|\*{3}|[xX]{5}|\.{3}|\x7f{3}|#{4}|_{5}|0{8}|example|placeholder|changeme|change[_-]me|redacted|dummy|sample|fake|your[_-]|replace[_-]?(?:me|with|this)|insert[_-]|todo|fixme|\[redacted/iy;
+
+/**
+ * True when the text at `at` opens like a placeholder: every secret that
+ * begins there and holds the opening is kept by {@linkcode isNotSecret}.
+ * Lets the engine drop an assigned value before its rule's pattern runs.
+ * @param text The scanned text.
+ * @param at Where the value begins.
+ * @returns Whether the value is a placeholder, whatever follows the opening.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { opensAsPlaceholder } from "./filters.ts";
+ * assert.ok(opensAsPlaceholder("KEY=${API_KEY}", 4));
+ * assert.ok(!opensAsPlaceholder("KEY=q8Zr1mXw4Lp0", 4));
+ * ```
+ */
+export function opensAsPlaceholder(text: string, at: number): boolean {
+  PLACEHOLDER_OPENINGS.lastIndex = at;
+  return PLACEHOLDER_OPENINGS.test(text);
+}
+
+/**
  * Words documentation and quick starts build placeholder values from:
  * what the value is (`secret`, `token`, `password`), where it is for (`dev`,
  * `local`, `test`), what to do (`change`, `replace`, `generate`), fillers

@@ -233,3 +233,57 @@ Deno.test("a secret's offsets are right where its text also occurs earlier in th
     once.indexOf(value) + value.length,
   ]]);
 });
+
+Deno.test("a rule whose secret is the value after the operator drops placeholder values before its pattern runs", () => {
+  let judged = 0;
+  const rule: SecretRule = {
+    kind: "demo",
+    title: "demo",
+    description: "demo",
+    keywords: ["token"],
+    pattern:
+      /(?<![A-Za-z0-9_])(?=(?<name>[A-Za-z0-9_]{3,40}))\k<name>(?:\\?["'])?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}(?:\\?"(?<s>[^"\\\r\n]{5,200})\\?"|(?:\\?["'])?(?<s>[^\s"'\\]{5,200}))/,
+    lead: "A-Za-z0-9_",
+    follows: { quote: true, escapes: 1, blanks: 16, operators: ":=" },
+    valueAfterOperator: true,
+    before: 40,
+    after: 300,
+    priority: 1,
+    validate: () => {
+      judged++;
+      return true;
+    },
+  };
+  const { valueAfterOperator: _drop, ...plainRule } = rule;
+  const withIt = createEngine([rule]);
+  const without = createEngine([plainRule as SecretRule]);
+  const placeholders = ["${TOKEN}", "<your-token>", "********", "example-token", "xxxxxxxxxx"];
+  for (const value of placeholders) {
+    for (
+      const shape of [
+        `API_TOKEN=${value}`,
+        `"api_token": "${value}"`,
+        `{\\"token\\": \\"${value}\\"}`,
+      ]
+    ) {
+      const bytes = encoder.encode(shape);
+      judged = 0;
+      assert.deepEqual(findSecrets(withIt, bytes), [], shape);
+      assert.equal(judged, 0, shape);
+      // Without the declaration the pattern runs (and the placeholder checks reject it).
+      assert.deepEqual(findSecrets(without, bytes), [], shape);
+      assert.ok(judged > 0, shape);
+    }
+  }
+  // Positive controls: a real value, and values the opening test must leave to the pattern.
+  for (
+    const shape of ["API_TOKEN=q8Zr1mXw4Lp0", 'api_token: "q8Zr1mXw4Lp0"', "token := q8Zr1mXw4Lp0"]
+  ) {
+    const bytes = encoder.encode(shape);
+    judged = 0;
+    const found = findSecrets(withIt, bytes);
+    assert.equal(found.length, 1, shape);
+    assert.ok(judged > 0);
+    assert.deepEqual(found, findSecrets(without, bytes), shape);
+  }
+});
