@@ -287,3 +287,98 @@ Deno.test("a rule whose secret is the value after the operator drops placeholder
     assert.deepEqual(found, findSecrets(without, bytes), shape);
   }
 });
+
+/** Where the value after the operator ending at `at` begins, as valueAfterOperator states it (-1: left to the pattern). */
+function declaredValueStart(text: string, at: number): number {
+  let p = at;
+  if (text[p] === "=" || text[p] === ">") return -1;
+  while (text[p] === " " || text[p] === "\t") p++;
+  if (text[p] === "\\") {
+    p++;
+    if (!`"'\``.includes(text[p] ?? "x")) return -1;
+  }
+  return `"'\``.includes(text[p] ?? "x") ? p + 1 : p;
+}
+
+Deno.test("every rule that declares valueAfterOperator has its secret right after the operator, and finds what it found without it", () => {
+  const rng = new Rng(72);
+  const declared = SECRET_RULES.filter((r) => r.valueAfterOperator === true);
+  assert.ok(declared.length > 0);
+  const plain = SECRET_RULES.map((r) => {
+    const { valueAfterOperator: _drop, ...rest } = r;
+    return rest as SecretRule;
+  });
+  const without = createEngine(plain);
+  const separators = [
+    "=",
+    ": ",
+    ":=",
+    "=>",
+    " = ",
+    '="',
+    ': "',
+    '=\\"',
+    ": '",
+    "= `",
+    '": "',
+    '\\": \\"',
+    ":  \\'",
+  ];
+  const openings = [
+    "${",
+    "{{ ",
+    "<",
+    "***",
+    "xxxxx",
+    "...",
+    "00000000",
+    "example-",
+    "changeme",
+    "your-",
+    "",
+    "",
+    "",
+  ];
+  let matched = 0;
+  let found = 0;
+  for (const rule of declared) {
+    const sticky = new RegExp(rule.pattern.source, rule.pattern.flags.replace(/[gyd]/g, "") + "dy");
+    for (let i = 0; i < 150; i++) {
+      const keyword = rng.pick([...rule.keywords]).replace(/[^A-Za-z0-9_]/g, "_");
+      const name = rng.pick([
+        keyword.toUpperCase(),
+        `MY_${keyword.toUpperCase()}`,
+        `db_${keyword}`,
+        keyword,
+      ]);
+      const sep = rng.pick(separators);
+      const close = sep.includes('\\"')
+        ? '\\"'
+        : sep.includes('"')
+        ? '"'
+        : sep.includes("'")
+        ? "'"
+        : sep.includes("`")
+        ? "`"
+        : "";
+      const value = rng.pick(openings) + rng.str(ALNUM + "-_./+", 8 + rng.int(24)) +
+        rng.pick(["}", "}}", ">", "", "7Q"]);
+      const text = `${name}${sep}${value}${close}`;
+      sticky.lastIndex = 0;
+      const m = sticky.exec(text);
+      if (m !== null && m.groups?.s !== undefined) {
+        matched++;
+        // The operator `follows` reads: the first operator byte after the name (and its closing quote and blanks).
+        const op = name.length + sep.search(/[:=]/) + 1;
+        const at = declaredValueStart(text, op);
+        if (at >= 0) assert.equal(m.indices!.groups!.s![0], at, `${rule.kind}: ${text}`);
+      }
+      const bytes = encoder.encode(`x ${text}\n`);
+      const a = findSecrets(engine, bytes);
+      assert.deepEqual(a, findSecrets(without, bytes), text);
+      found += a.length;
+    }
+  }
+  assert.ok(matched > 100);
+  assert.ok(found > 50);
+});
