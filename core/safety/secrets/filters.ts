@@ -89,9 +89,49 @@ const PLACEHOLDER_OPENINGS =
  * ```
  */
 export function opensAsPlaceholder(text: string, at: number): boolean {
+  const c0 = text.charCodeAt(at);
+  // Most values open with none of the openings' first three characters:
+  // a number test first, the pattern only for the few that might.
+  if (c0 !== 0x3c && c0 !== 0x24 && c0 !== 0x7b) {
+    const key = (c0 | 0x20) | ((text.charCodeAt(at + 1) | 0x20) << 8) |
+      ((text.charCodeAt(at + 2) | 0x20) << 16);
+    if (!OPENING_KEYS.has(key)) return false;
+  }
   PLACEHOLDER_OPENINGS.lastIndex = at;
   return PLACEHOLDER_OPENINGS.test(text);
 }
+
+/**
+ * The first three characters of each opening of three or more, folded as
+ * {@linkcode opensAsPlaceholder} folds the text (bit 5 set: A-Z onto a-z,
+ * and a few symbols onto others, which only lets more through).
+ */
+const OPENING_KEYS = new Set(
+  [
+    "***",
+    "xxx",
+    "...",
+    "\x7f\x7f\x7f",
+    "###",
+    "___",
+    "000",
+    "exa",
+    "pla",
+    "cha",
+    "red",
+    "dum",
+    "sam",
+    "fak",
+    "you",
+    "rep",
+    "ins",
+    "tod",
+    "fix",
+    "[re",
+  ].map((o) =>
+    (o.charCodeAt(0) | 0x20) | ((o.charCodeAt(1) | 0x20) << 8) | ((o.charCodeAt(2) | 0x20) << 16)
+  ),
+);
 
 /**
  * Words documentation and quick starts build placeholder values from:
