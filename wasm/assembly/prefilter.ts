@@ -88,6 +88,9 @@ export function scan(
   let n: u32 = 0;
   let acc: u32 = 0;
   let i: u32 = from;
+  // A reset is not possible while a window it would test is the one the
+  // skip stopped at (it starts a keyword): up to two bytes past it.
+  let guard: u32 = 0;
   while (i < to) {
     if (row === 0) {
       while (i + 2 < to) {
@@ -97,6 +100,7 @@ export function scan(
         acc |= window;
         i++;
       }
+      guard = i + 2;
     }
     const b = <u32> load<u8>(data + <usize> i);
     acc |= b;
@@ -119,7 +123,7 @@ export function scan(
     // that start at byte i - 2 or i - 1; when no keyword starts with the
     // 3-byte window at either, none of them can end, and the start state
     // (with its skip) reads on. Only where both windows lie inside the data.
-    if ((e & 0x40000000) === 0 && row !== 0 && i >= 2 && i + 2 <= to) {
+    if ((e & 0x40000000) === 0 && row !== 0 && i > guard && i >= 2 && i + 2 <= to) {
       if (
         !startsAt(load<u32>(data + <usize> (i - 2)) & 0xffffff, starts) &&
         !startsAt(load<u32>(data + <usize> (i - 1)) & 0xffffff, starts)

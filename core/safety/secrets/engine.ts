@@ -16,7 +16,7 @@ import { createWasmDfa, type DfaScanResult } from "../../../wasm/mod.ts";
 import { armorEnd } from "./armor.ts";
 import { buildAutomaton, type KeywordAutomaton } from "./automaton.ts";
 import { shannonEntropy } from "./checks.ts";
-import { isNotSecret } from "./filters.ts";
+import { isNotSecret, opensAsPlaceholder } from "./filters.ts";
 import {
   buildNameChecks,
   followsFirst,
@@ -56,12 +56,18 @@ export interface RawFinding {
 interface CompiledRule {
   rule: SecretRule;
   index: number;
-  /** Sticky (cover rules, run on the whole text) or global (near rules, run on a window). */
-  re: RegExp;
+  /**
+   * The pattern with the `d` flag, sticky (cover rules, run on the whole
+   * text) or global (near rules, run on a window); built on first use, and
+   * used only for an accepted match whose secret's place its text does not
+   * tell (see {@linkcode spanOf}).
+   */
+  re: RegExp | null;
+  /** Flags of `re`. */
+  reFlags: string;
   /**
    * The same pattern without the `d` flag: a match is judged on its text
-   * first, and only an accepted one is run again for its offsets (the
-   * indices cost several times the match on hostile text).
+   * first (the indices cost several times the match on hostile text).
    */
   fast: RegExp;
   before: number;
@@ -73,6 +79,8 @@ interface CompiledRule {
   rejected: Map<number, NameAnswer> | null;
   /** The rule's `follows` as a pattern, sticky. */
   follows: RegExp | null;
+  /** The rule's `valueAfterOperator` (with `follows`). */
+  valueAfterOperator: boolean;
   /** ASCII lookup of the characters the rule's `follows` begins with, or null. */
   followsFirst: Uint8Array | null;
   /** The rule's `extend`, sticky. */
@@ -223,7 +231,8 @@ export function createEngine(
     return {
       rule,
       index,
-      re: new RegExp(rule.pattern.source, flags),
+      re: null,
+      reFlags: flags,
       fast: new RegExp(rule.pattern.source, flags.replace("d", "")),
       before,
       after: rule.after,
@@ -234,6 +243,7 @@ export function createEngine(
         ? null
         : new RegExp(followsPattern(rule.follows).source, "y"),
       followsFirst: rule.follows === undefined ? null : asciiLookup(followsFirst(rule.follows)),
+      valueAfterOperator: rule.follows !== undefined && rule.valueAfterOperator === true,
       extend: rule.extend === undefined
         ? null
         : new RegExp(rule.extend.source, rule.extend.flags.replace(/[gyd]/g, "") + "y"),
@@ -603,6 +613,12 @@ function confirm(
     if (c.followsFirst !== null && c.followsFirst[text.charCodeAt(end)] !== 1) return null;
     c.follows.lastIndex = end;
     if (!c.follows.test(text)) return null;
+    // A placeholder value (`${VAR}`, `<token>`, `changeme`) is rejected by
+    // every rule's value checks: drop it before the pattern runs.
+    if (c.valueAfterOperator) {
+      const value = valueStart(text, c.follows.lastIndex);
+      if (value >= 0 && opensAsPlaceholder(text, value)) return null;
+    }
   }
   first = kwStart;
   // Stop at an escape such as the `\n` of a JSON-escaped line break.
@@ -613,6 +629,27 @@ function confirm(
   if (c.rejected !== null && end - first <= 96 && isRejectedName(c, text, first, end)) return null;
   return attempt(c, text, first, first, kwEnd);
 }
+
+/**
+ * Where a value begins after an operator that ends at `at`: past the
+ * blanks and one optional quote (possibly after a backslash); -1 when the
+ * next byte could be read as part of the operator (`=`, `>`) or is a
+ * backslash not before a quote (left to the pattern).
+ */
+function valueStart(text: string, at: number): number {
+  let p = at;
+  let c = text.charCodeAt(p);
+  if (c === EQUALS || c === GREATER) return -1;
+  while (c === 0x20 || c === 0x09) c = text.charCodeAt(++p);
+  if (c === BACKSLASH) {
+    c = text.charCodeAt(++p);
+    if (!QUOTES.has(c)) return -1;
+  }
+  return QUOTES.has(c) ? p + 1 : p;
+}
+
+const EQUALS = 0x3d;
+const GREATER = 0x3e;
 
 /** Sticky attempts of a cover rule at each start in [first, last]. */
 function attempt(
@@ -712,8 +749,10 @@ function escapeEndsAt(text: string, at: number): boolean {
 
 /**
  * The finding of a match of `c.fast` that starts at `at`, or null when its
- * secret is rejected; the offsets come from running `c.re` (with indices)
- * again at the same place, which yields the same match.
+ * secret is rejected. The secret's offsets: the whole match when the
+ * pattern has no `s` group; where `s` occurs in the match when it occurs
+ * there once; otherwise from running `c.re` (with indices) again at the same
+ * place, which yields the same match.
  */
 function spanOf(
   c: CompiledRule,
@@ -726,10 +765,8 @@ function spanOf(
   if (m[0].includes(MARKER_OPEN)) return null;
   const secret = m.groups?.s ?? m[0];
   if (!accept(c.rule, secret, m.groups ?? {})) return null;
-  c.re.lastIndex = at;
-  const md = c.re.exec(text);
-  if (md === null) return null;
-  const span = md.indices?.groups?.s ?? md.indices![0]!;
+  const span = secretSpan(c, text, m, at);
+  if (span === null) return null;
   // A key block cut short by the pattern's bound goes on to its END line.
   let end = c.rule.armored === true && !secret.endsWith("-----")
     ? armorEnd(text, span[1])
@@ -744,6 +781,29 @@ function spanOf(
     end: end + offset,
     priority: c.rule.priority,
   };
+}
+
+/**
+ * Where the secret of an accepted match of `c.fast` at `at` lies, [start,
+ * end) in `text`; null only if the indexed run disagrees (it cannot: same
+ * pattern, same place).
+ */
+function secretSpan(
+  c: CompiledRule,
+  text: string,
+  m: RegExpExecArray,
+  at: number,
+): readonly [number, number] | null {
+  const whole = m[0];
+  const s = m.groups?.s;
+  if (s === undefined) return [at, at + whole.length];
+  const first = whole.indexOf(s);
+  if (first >= 0 && whole.indexOf(s, first + 1) < 0) return [at + first, at + first + s.length];
+  if (c.re === null) c.re = new RegExp(c.rule.pattern.source, c.reFlags);
+  c.re.lastIndex = at;
+  const md = c.re.exec(text);
+  if (md === null) return null;
+  return md.indices?.groups?.s ?? md.indices![0]!;
 }
 
 function accept(

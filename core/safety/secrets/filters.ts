@@ -65,6 +65,75 @@ export function isNotSecret(secret: string, docWords = true): boolean {
 }
 
 /**
+ * Openings after which {@linkcode isNotSecret} holds whatever follows:
+ * each is one of its placeholder words or runs, anchored or not, and made
+ * of characters no value pattern stops at (so a value that opens with one
+ * holds all of it, or is too short to match).
+ */
+const PLACEHOLDER_OPENINGS =
+  /\$\{|\{\{|<|\*{3}|[xX]{5}|\.{3}|\x7f{3}|#{4}|_{5}|0{8}|example|placeholder|changeme|change[_-]me|redacted|dummy|sample|fake|your[_-]|replace[_-]?(?:me|with|this)|insert[_-]|todo|fixme|\[redacted/iy;
+
+/**
+ * True when the text at `at` opens like a placeholder: every secret that
+ * begins there and holds the opening is kept by {@linkcode isNotSecret}.
+ * Lets the engine drop an assigned value before its rule's pattern runs.
+ * @param text The scanned text.
+ * @param at Where the value begins.
+ * @returns Whether the value is a placeholder, whatever follows the opening.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { opensAsPlaceholder } from "./filters.ts";
+ * assert.ok(opensAsPlaceholder("KEY=${API_KEY}", 4));
+ * assert.ok(!opensAsPlaceholder("KEY=q8Zr1mXw4Lp0", 4));
+ * ```
+ */
+export function opensAsPlaceholder(text: string, at: number): boolean {
+  const c0 = text.charCodeAt(at);
+  // Most values open with none of the openings' first three characters:
+  // a number test first, the pattern only for the few that might.
+  if (c0 !== 0x3c && c0 !== 0x24 && c0 !== 0x7b) {
+    const key = (c0 | 0x20) | ((text.charCodeAt(at + 1) | 0x20) << 8) |
+      ((text.charCodeAt(at + 2) | 0x20) << 16);
+    if (!OPENING_KEYS.has(key)) return false;
+  }
+  PLACEHOLDER_OPENINGS.lastIndex = at;
+  return PLACEHOLDER_OPENINGS.test(text);
+}
+
+/**
+ * The first three characters of each opening of three or more, folded as
+ * {@linkcode opensAsPlaceholder} folds the text (bit 5 set: A-Z onto a-z,
+ * and a few symbols onto others, which only lets more through).
+ */
+const OPENING_KEYS = new Set(
+  [
+    "***",
+    "xxx",
+    "...",
+    "\x7f\x7f\x7f",
+    "###",
+    "___",
+    "000",
+    "exa",
+    "pla",
+    "cha",
+    "red",
+    "dum",
+    "sam",
+    "fak",
+    "you",
+    "rep",
+    "ins",
+    "tod",
+    "fix",
+    "[re",
+  ].map((o) =>
+    (o.charCodeAt(0) | 0x20) | ((o.charCodeAt(1) | 0x20) << 8) | ((o.charCodeAt(2) | 0x20) << 16)
+  ),
+);
+
+/**
  * Words documentation and quick starts build placeholder values from:
  * what the value is (`secret`, `token`, `password`), where it is for (`dev`,
  * `local`, `test`), what to do (`change`, `replace`, `generate`), fillers

@@ -104,6 +104,18 @@ export interface SecretRule {
    */
   follows?: NameFollows;
   /**
+   * With `follows`: the `s` group is the value after the operator. Wherever
+   * `pattern` matches, `s` begins right after the one operator character
+   * `follows` reads, the blanks after it and one optional quote (`"`, `'`
+   * or a backtick, possibly after a backslash). The engine then drops,
+   * before the pattern runs, a value that opens like a placeholder every
+   * rule rejects (`${`, `<`, `***`, `example`..., see
+   * filters.ts opensAsPlaceholder); a value that begins with `=`, `>` or
+   * a backslash not before a quote is left to the pattern. A test holds
+   * each rule that declares it to its pattern.
+   */
+  valueAfterOperator?: boolean;
+  /**
    * A literal (ASCII, case as written) that every match holds after its
    * keyword and within `after` bytes of the keyword's start (`-u` in
    * `curl ... -u user:pass`). A hit with no such literal there is dropped

@@ -1397,6 +1397,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     // The pattern's name is upper case: a run with lower case never matches.
     rejectName: (n) => /[a-z]/.test(n) || rejectAssignmentName(n),
     follows: { quote: false, escapes: 0, blanks: 0, operators: "=", value: { blanks: 0, min: 5 } },
+    valueAfterOperator: true,
     before: 64,
     after: VALUE_MAX + 100,
     priority: 1,
@@ -1426,6 +1427,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     lead: "A-Za-z0-9_.\\-",
     rejectName: rejectAssignmentName,
     follows: { ...ASSIGNMENT_OPERATOR, value: { blanks: 16, min: 12 } },
+    valueAfterOperator: true,
     before: 64,
     after: VALUE_MAX + 140,
     priority: 1,
@@ -1476,6 +1478,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     lead: "A-Za-z0-9_.\\-",
     rejectName: (n) => !KEY_NAME.test(n) || ORDINARY_KEY_NAME.test(n) || isExcludedName(n),
     follows: { ...ASSIGNMENT_OPERATOR, value: { blanks: 16, min: 16 } },
+    valueAfterOperator: true,
     before: 64,
     after: VALUE_MAX + 140,
     priority: 1,
@@ -1512,6 +1515,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     // An upper-case NAME=value is the env rule's (same span, its kind).
     rejectName: (n) => !PASSWORD_NAME.test(n) || isExcludedName(n) || !/[a-z]/.test(n),
     follows: { ...ASSIGNMENT_OPERATOR, value: { blanks: 16, min: 6 } },
+    valueAfterOperator: true,
     before: 64,
     after: VALUE_MAX + 140,
     priority: 1,

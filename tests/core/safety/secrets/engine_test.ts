@@ -215,3 +215,170 @@ Deno.test("a chain of names in a rejected bare value is still read: the value af
   assert.deepEqual(spans(chain), []);
   assert.deepEqual(spans(`${chain} stripeKey: Ab3dEf9hIj2kLm5nQ7`), ["Ab3dEf9hIj2kLm5nQ7"]);
 });
+
+Deno.test("a secret's offsets are right where its text also occurs earlier in the match", () => {
+  const rng = new Rng(71);
+  const value = rng.str(ALNUM, 20) + "7q";
+  // The name holds the value too: the secret is the second occurrence, not the first.
+  const text = `x ${value}_token = "${value}"\n`;
+  const f = findSecrets(engine, encoder.encode(text));
+  assert.equal(f.length, 1);
+  assert.equal(f[0]!.start, text.lastIndexOf(value));
+  assert.equal(f[0]!.end, text.lastIndexOf(value) + value.length);
+  // Positive control: a value that occurs once is placed from the match's text.
+  const once = `x other_token = "${value}"\n`;
+  const g = findSecrets(engine, encoder.encode(once));
+  assert.deepEqual(g.map((x) => [x.start, x.end]), [[
+    once.indexOf(value),
+    once.indexOf(value) + value.length,
+  ]]);
+});
+
+Deno.test("a rule whose secret is the value after the operator drops placeholder values before its pattern runs", () => {
+  let judged = 0;
+  const rule: SecretRule = {
+    kind: "demo",
+    title: "demo",
+    description: "demo",
+    keywords: ["token"],
+    pattern:
+      /(?<![A-Za-z0-9_])(?=(?<name>[A-Za-z0-9_]{3,40}))\k<name>(?:\\?["'])?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}(?:\\?"(?<s>[^"\\\r\n]{5,200})\\?"|(?:\\?["'])?(?<s>[^\s"'\\]{5,200}))/,
+    lead: "A-Za-z0-9_",
+    follows: { quote: true, escapes: 1, blanks: 16, operators: ":=" },
+    valueAfterOperator: true,
+    before: 40,
+    after: 300,
+    priority: 1,
+    validate: () => {
+      judged++;
+      return true;
+    },
+  };
+  const { valueAfterOperator: _drop, ...plainRule } = rule;
+  const withIt = createEngine([rule]);
+  const without = createEngine([plainRule as SecretRule]);
+  const placeholders = ["${TOKEN}", "<your-token>", "********", "example-token", "xxxxxxxxxx"];
+  for (const value of placeholders) {
+    for (
+      const shape of [
+        `API_TOKEN=${value}`,
+        `"api_token": "${value}"`,
+        `{\\"token\\": \\"${value}\\"}`,
+      ]
+    ) {
+      const bytes = encoder.encode(shape);
+      judged = 0;
+      assert.deepEqual(findSecrets(withIt, bytes), [], shape);
+      assert.equal(judged, 0, shape);
+      // Without the declaration the pattern runs (and the placeholder checks reject it).
+      assert.deepEqual(findSecrets(without, bytes), [], shape);
+      assert.ok(judged > 0, shape);
+    }
+  }
+  // Positive controls: a real value, and values the opening test must leave to the pattern.
+  for (
+    const shape of ["API_TOKEN=q8Zr1mXw4Lp0", 'api_token: "q8Zr1mXw4Lp0"', "token := q8Zr1mXw4Lp0"]
+  ) {
+    const bytes = encoder.encode(shape);
+    judged = 0;
+    const found = findSecrets(withIt, bytes);
+    assert.equal(found.length, 1, shape);
+    assert.ok(judged > 0);
+    assert.deepEqual(found, findSecrets(without, bytes), shape);
+  }
+});
+
+/** Where the value after the operator ending at `at` begins, as valueAfterOperator states it (-1: left to the pattern). */
+function declaredValueStart(text: string, at: number): number {
+  let p = at;
+  if (text[p] === "=" || text[p] === ">") return -1;
+  while (text[p] === " " || text[p] === "\t") p++;
+  if (text[p] === "\\") {
+    p++;
+    if (!`"'\``.includes(text[p] ?? "x")) return -1;
+  }
+  return `"'\``.includes(text[p] ?? "x") ? p + 1 : p;
+}
+
+Deno.test("every rule that declares valueAfterOperator has its secret right after the operator, and finds what it found without it", () => {
+  const rng = new Rng(72);
+  const declared = SECRET_RULES.filter((r) => r.valueAfterOperator === true);
+  assert.ok(declared.length > 0);
+  const plain = SECRET_RULES.map((r) => {
+    const { valueAfterOperator: _drop, ...rest } = r;
+    return rest as SecretRule;
+  });
+  const without = createEngine(plain);
+  const separators = [
+    "=",
+    ": ",
+    ":=",
+    "=>",
+    " = ",
+    '="',
+    ': "',
+    '=\\"',
+    ": '",
+    "= `",
+    '": "',
+    '\\": \\"',
+    ":  \\'",
+  ];
+  const openings = [
+    "${",
+    "{{ ",
+    "<",
+    "***",
+    "xxxxx",
+    "...",
+    "00000000",
+    "example-",
+    "changeme",
+    "your-",
+    "",
+    "",
+    "",
+  ];
+  let matched = 0;
+  let found = 0;
+  for (const rule of declared) {
+    const sticky = new RegExp(rule.pattern.source, rule.pattern.flags.replace(/[gyd]/g, "") + "dy");
+    for (let i = 0; i < 150; i++) {
+      const keyword = rng.pick([...rule.keywords]).replace(/[^A-Za-z0-9_]/g, "_");
+      const name = rng.pick([
+        keyword.toUpperCase(),
+        `MY_${keyword.toUpperCase()}`,
+        `db_${keyword}`,
+        keyword,
+      ]);
+      const sep = rng.pick(separators);
+      const close = sep.includes('\\"')
+        ? '\\"'
+        : sep.includes('"')
+        ? '"'
+        : sep.includes("'")
+        ? "'"
+        : sep.includes("`")
+        ? "`"
+        : "";
+      const value = rng.pick(openings) + rng.str(ALNUM + "-_./+", 8 + rng.int(24)) +
+        rng.pick(["}", "}}", ">", "", "7Q"]);
+      const text = `${name}${sep}${value}${close}`;
+      sticky.lastIndex = 0;
+      const m = sticky.exec(text);
+      if (m !== null && m.groups?.s !== undefined) {
+        matched++;
+        // The operator `follows` reads: the first operator byte after the name (and its closing quote and blanks).
+        const op = name.length + sep.search(/[:=]/) + 1;
+        const at = declaredValueStart(text, op);
+        if (at >= 0) assert.equal(m.indices!.groups!.s![0], at, `${rule.kind}: ${text}`);
+      }
+      const bytes = encoder.encode(`x ${text}\n`);
+      const a = findSecrets(engine, bytes);
+      assert.deepEqual(a, findSecrets(without, bytes), text);
+      found += a.length;
+    }
+  }
+  assert.ok(matched > 100);
+  assert.ok(found > 50);
+});

@@ -5,6 +5,7 @@ import {
   isExcludedName,
   isLookAlikeValue,
   isNotSecret,
+  opensAsPlaceholder,
 } from "../../../../core/safety/secrets/filters.ts";
 import { ALNUM, HEX, Rng } from "../../../_helpers/secret_fixtures.ts";
 
@@ -85,4 +86,52 @@ Deno.test("isExcludedName() skips counts, cursors, hashes and public keys, not c
   ) {
     assert.ok(!isExcludedName(n), n);
   }
+});
+
+Deno.test("opensAsPlaceholder(): every value that opens like a placeholder is kept by isNotSecret, whatever follows", () => {
+  const rng = new Rng(57);
+  const openings = [
+    "${",
+    "{{",
+    "<",
+    "***",
+    "xxxxx",
+    "XXXXX",
+    "...",
+    "\x7f\x7f\x7f",
+    "####",
+    "_____",
+    "00000000",
+    "Example",
+    "PLACEHOLDER",
+    "changeme",
+    "change_me",
+    "redacted",
+    "dummy",
+    "Sample",
+    "fake",
+    "your-",
+    "YOUR_",
+    "replace-with",
+    "replaceme",
+    "insert_",
+    "todo",
+    "FIXME",
+    "[redacted",
+  ];
+  for (const opening of openings) {
+    assert.ok(opensAsPlaceholder(`KEY=${opening}`, 4), opening);
+    for (let i = 0; i < 40; i++) {
+      const tail = rng.str(ALNUM + "-_.:/+=!@%^&*~", rng.int(30));
+      assert.ok(isNotSecret(opening + tail), opening + tail);
+      assert.ok(isNotSecret(opening + tail, false), opening + tail);
+    }
+  }
+  // Negative controls: random values, and an opening that is not where the value begins.
+  for (let i = 0; i < 200; i++) {
+    const value = rng.str(ALNUM, 8) + "7Q";
+    if (openings.some((o) => value.toLowerCase().startsWith(o.toLowerCase()))) continue;
+    assert.ok(!opensAsPlaceholder(`KEY=${value}`, 4), value);
+  }
+  assert.ok(!opensAsPlaceholder("KEY=a${B}", 4));
 });

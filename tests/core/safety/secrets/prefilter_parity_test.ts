@@ -222,3 +222,38 @@ Deno.test("the copy search finds the same copies with the WASM probe loop as wit
   // Not the bytes of the last pass: no probe.
   assert.equal(engine.probeCopies(new Uint8Array(8)), null);
 });
+
+Deno.test("the prefilters agree on every prefix of keyword fragments, and when a scan resumes from a state", () => {
+  const automaton = buildAutomaton([
+    ...new Set(SECRET_RULES.flatMap((r) => r.keywords.map((k) => k.toLowerCase()))),
+  ]);
+  const wasm = createWasmDfa(automaton);
+  const rng = new Rng(19);
+  const keywords = [...new Set(SECRET_RULES.flatMap((r) => r.keywords))];
+  // Walks that stop one to three bytes into a keyword and fall back, right
+  // where the skip stopped, next to whole keywords.
+  let text = "";
+  for (let i = 0; i < 120; i++) {
+    const k = rng.pick(keywords);
+    text += k.slice(0, 1 + rng.int(3)) + rng.pick(["", "x", "  ", k.slice(0, 2)]);
+    if (rng.next() < 0.3) text += rng.pick(keywords);
+  }
+  const bytes = encoder.encode(text);
+  let hits = 0;
+  for (let end = 0; end <= bytes.length; end++) {
+    const part = bytes.subarray(0, end);
+    const a = wasm.scan(part, 0);
+    const b = scanDfaTs(automaton, part, 0);
+    assert.deepEqual([...a.hits], [...b.hits]);
+    assert.equal(a.state, b.state);
+    hits = a.hits.length;
+  }
+  assert.ok(hits > 0);
+  for (let cut = 1; cut < bytes.length; cut += 7) {
+    const first = scanDfaTs(automaton, bytes.subarray(0, cut), 0);
+    const a = wasm.scan(bytes.subarray(cut), first.state);
+    const b = scanDfaTs(automaton, bytes.subarray(cut), first.state);
+    assert.deepEqual([...a.hits], [...b.hits]);
+    assert.equal(a.state, b.state);
+  }
+});
