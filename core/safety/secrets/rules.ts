@@ -18,6 +18,7 @@ import {
 } from "./checks.ts";
 import { isExcludedName, isLookAlikeValue, isRepeatedPlaceholder } from "./filters.ts";
 import type { NameFollows, SecretRule } from "./rule.ts";
+import { LAYOUT_RULES } from "./rules_layouts.ts";
 import { VENDOR_RULES } from "./rules_vendor.ts";
 
 /** Between a name and its value: optional (escaped) quote, an assignment operator, optional quote. */
@@ -156,7 +157,7 @@ const FLAG_SEP = String.raw`(?:=|[ \t]{1,16})`;
  * so a failed match never backtracks through the name.
  */
 const SECRET_NAME = String
-  .raw`(?:passwords?|passwd|[_.-]pwd$|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?|creds|client[_-]?secret|signing[_-]?key|encryption[_-]?key|(?:^|[_.-])auth(?=$|[_.-]))`;
+  .raw`(?:passwords?|passwd|[_.-]pwd$|[_.-]pass$|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?|creds|client[_-]?secret|signing[_-]?key|encryption[_-]?key|(?:^|[_.-])auth(?=$|[_.-]))`;
 
 const SECRET_NAME_RE = new RegExp(SECRET_NAME, "i");
 
@@ -253,6 +254,18 @@ function assignmentValid(minLength: number, upperEnv = false) {
   };
 }
 
+/**
+ * A name ending in `_PASS` (`DB_PASS`, `SMTP_PASS`) is also a compiler or
+ * test pass (`SECOND_PASS=enabled`): its value must hold a character other
+ * than a letter.
+ */
+function shortPassValueValid(
+  value: string,
+  groups: Readonly<Record<string, string | undefined>>,
+): boolean {
+  return !/[_.-]pass$/i.test(groups.name ?? "") || /[^A-Za-z]/.test(value);
+}
+
 /** Service signatures of Azure's identifiable keys (storage, messaging, cache, functions, search...). */
 const AZURE_KEY_SIGNATURES = [
   "+ASt",
@@ -313,7 +326,16 @@ function optionValueValid(name: string, raw: string): boolean {
       (/[^A-Za-z]/.test(value) || value.length >= 10);
   }
   return value.length >= 16 && /[0-9]/.test(value) && /[A-Za-z]/.test(value) &&
-    !/[=,]/.test(value.replace(/=+$/, ""));
+    !isOptionList(value);
+}
+
+/**
+ * A list of `name=value` settings (`id=npmrc,src=$HOME/.npmrc` of
+ * `docker build --secret`, `type=env,name=X`): lower-case setting names,
+ * not a credential that holds `=` or `,` (`kR4t9Lm2=Vb7Nc1`, `abc,def`).
+ */
+function isOptionList(value: string): boolean {
+  return /^[a-z][a-z_-]{0,20}=[^,]*(?:,[a-z][a-z_-]{0,20}=[^,]*)*$/.test(value);
 }
 
 /** A value given beside its name in a JSON name/value object. */
@@ -1032,6 +1054,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     minEntropy: 3.5,
   },
   ...VENDOR_RULES,
+  ...LAYOUT_RULES,
   {
     kind: "jwt",
     title: "JSON Web Token",
@@ -1386,7 +1409,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: ".env / shell secret assignment",
     description:
       "`NAME=value` where NAME is upper-case and contains PASSWORD, SECRET, TOKEN, API_KEY and the like (.env files, `export`, shell history); any value that is not a placeholder or reference.",
-    keywords: ASSIGNMENT_KEYWORDS,
+    keywords: [...ASSIGNMENT_KEYWORDS, "_pass"],
     pattern: new RegExp(
       String
         .raw`(?<![A-Za-z0-9_$.\-](?<!\\[A-Za-z0-9_$.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>=${
@@ -1401,7 +1424,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     after: VALUE_MAX + 100,
     priority: 1,
     extend: bareTail(String.raw`[^\s"'\x60;&|#\\=]`),
-    validate: (s, g) => !isRepeatedPlaceholder(s) && assignmentValid(5, true)(s, g),
+    validate: (s, g) =>
+      !isRepeatedPlaceholder(s) && assignmentValid(5, true)(s, g) && shortPassValueValid(s, g),
   },
   {
     kind: "generic_secret",
@@ -1830,11 +1854,22 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "env_secret",
     title: "Secret environment variable set with a blank",
     description:
-      "`setx NAME value` (Windows) and `set -gx NAME value` (fish), NAME upper-case with a secret word.",
-    keywords: ["setx ", "set -x ", "set -gx ", "set -xg ", "set -ux ", "set -xu ", "set -gux "],
+      "`setx NAME value` (Windows), `set -gx NAME value` (fish) and a Dockerfile's `ENV NAME value` at the start of a line, NAME upper-case with a secret word.",
+    keywords: [
+      "setx ",
+      "set -x ",
+      "set -gx ",
+      "set -xg ",
+      "set -ux ",
+      "set -xu ",
+      "set -gux ",
+      "env ",
+    ],
+    // The upper-case NAME after the blanks: `env python`, `env -i` and prose cost a byte test.
+    tail: { blanks: 15, cls: "A-Z0-9_", min: 3 },
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]))(?:setx|set[ \t]+-[A-Za-z]{1,4})[ \t]{1,16}(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>[ \t]{1,16}${
+        .raw`(?:(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]))(?:setx|set[ \t]+-[A-Za-z]{1,4})|(?<=(?:^|[\r\n]|\\n)[ \t]{0,16})ENV)[ \t]{1,16}(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>[ \t]{1,16}${
         assignedValue(5, String.raw`[^\s"'\x60;&|#\\=]`)
       }`,
     ),

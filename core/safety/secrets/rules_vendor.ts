@@ -143,6 +143,20 @@ const KEY_NAME = /api[_.-]?key|apikey|key|token|secret/i;
  */
 export const VENDOR_RULES: readonly SecretRule[] = [
   prefixed({
+    kind: "twitter_bearer_token",
+    title: "X (Twitter) app bearer token",
+    description:
+      "An app-only bearer token: a run of 20 to 24 `A`s, then 60 to 140 letters, digits and URL escapes (`%2B`, `%3D`), not part of a longer base64 run.",
+    keywords: ["a".repeat(20)],
+    // The first byte after the run of As: a long run of zero bytes in base64 costs one test a byte.
+    tail: { blanks: 0, cls: "B-Za-z0-9%", min: 1 },
+    body: "A{20,24}[B-Za-z0-9%][A-Za-z0-9%]{59,140}(?!=)",
+    cls: "A-Za-z0-9%+/",
+    before: 4,
+    max: 170,
+    minEntropy: 3.5,
+  }),
+  prefixed({
     kind: "postman_api_key",
     title: "Postman API key",
     description: "`PMAK-` + 24 hex, `-`, 34 hex.",

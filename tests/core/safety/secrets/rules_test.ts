@@ -479,3 +479,49 @@ Deno.test("more shapes: XML tokens, YAML block scalars, Authorization set in cod
     ]
   ) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
+
+Deno.test("widened shapes: option values with `,` or `=`, `_PASS` names, Dockerfile ENV with a blank, X bearer tokens (see: #21)", () => {
+  const rng = new Rng(2123);
+  const tk = () => p("Q7", rng.str(ALNUM, 10), ",", rng.str(ALNUM, 10));
+  const eq = () => p("Q7", rng.str(ALNUM, 12), "=", rng.str(ALNUM, 8));
+  const pw = () => p("Zq7", rng.str(ALNUM, 13));
+  const xb = () =>
+    p("A".repeat(21), "Q7", rng.str(ALNUM, 4), "A".repeat(7), "%2B", rng.str(ALNUM, 70), "%3D");
+  const cases: [string, (s: string) => string, string][] = [
+    ["cli_secret_option", (s) => `mytool --api-key ${s} --region eu`, tk()],
+    ["cli_secret_option", (s) => `mytool --token "${s}" run`, eq()],
+    ["cli_secret_option", (s) => `deploy --access-key '${s}'`, eq()],
+    ["env_secret", (s) => `DB_PASS=${s}`, pw()],
+    ["env_secret", (s) => `export SMTP_PASS="${s}"`, pw()],
+    ["env_secret", (s) => `FROM node:20\nENV API_TOKEN ${s}\nRUN npm ci`, pw()],
+    ["env_secret", (s) => `ENV SECRET_KEY "${s}"`, pw()],
+    ["twitter_bearer_token", (s) => `curl -H "Authorization: Bearer ${s}" https://x.test`, xb()],
+    ["twitter_bearer_token", (s) => `X_BEARER_TOKEN=${s}`, xb()],
+  ];
+  for (const [kind, wrap, secret] of cases) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const text = ctx(wrap(secret));
+      const r = redactText(engine, text);
+      assert.deepEqual(r.kinds, [kind], text);
+      for (const part of secret.split(/[,=]/)) {
+        assert.ok(!r.text.includes(part.slice(-8)), `${kind}: ${part} survived in ${r.text}`);
+      }
+    }
+    for (const placeholder of ["$SECRET_VALUE", "<your-secret>"]) {
+      assert.deepEqual(redactText(engine, wrap(placeholder)).kinds, [], wrap(placeholder));
+    }
+  }
+  for (
+    const text of [
+      "docker build --secret id=npmrc,src=$HOME/.npmrc .",
+      "mytool --token type=env,name=GH_TOKEN9 run",
+      "SECOND_PASS=enabled",
+      "FIRST_PASS=1",
+      "ENV NODE_ENV production",
+      "RUN env NODE_OPTIONS=--max-old-space-size=4096 node build.js",
+      "#!/usr/bin/env python3",
+      "A".repeat(120),
+      `${rng.str(B64, 40)}${"A".repeat(30)}${rng.str(ALNUM, 90)}`,
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
