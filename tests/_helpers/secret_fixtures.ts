@@ -638,9 +638,23 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
         r.str(ALNUM, 50),
       ),
     ),
+  jina_api_key: (r) => tok(p("ji", "na_", "Q7a", r.str(ALNUM, 57))),
+  e2b_api_key: (r) => tok(p("e2", "b_", "7a", r.str(HEX, 38))),
+  cerebras_api_key: (r) => tok(p("cs", "k-", "q7", r.str(LOWER_NUM, 46))),
+  runpod_api_key: (r) => tok(p("rp", "a_", "Q7", r.str(UPPER_NUM, 38))),
+  browserbase_api_key: (r) => tok(p("bb", "_live_", "Q7", r.str(URLSAFE, 25))),
+  netlify_access_token: (r) => tok(p("nf", "p_", "Q7", r.str(ALNUM, 38))),
+  resend_api_key: (r) => tok(p("r", "e_", "Q7", r.str(ALNUM, 6), "_", "Zq7", r.str(ALNUM, 21))),
+  adafruit_io_key: (r) => tok(p("ai", "o_", "Q7a", r.str(ALNUM, 25))),
+  jfrog_api_key: (r) => tok(p("AK", "Cp8", r.str(ALNUM, 69))),
+  grafana_api_key: (r) => tok(p("eyJr", "Ijoi", r.str(B64.slice(0, 62), 80))),
   table_secret: (r) => {
     const s = p("Zq7", r.str(ALNUM, 17));
-    return { text: `| SMTP_PASSWORD | ${s} |`, secret: s, core: s.slice(0, 12) };
+    return {
+      text: `| Name | Value |\n| --- | --- |\n| SMTP_PASSWORD | ${s} |`,
+      secret: s,
+      core: s.slice(0, 12),
+    };
   },
   pgpass_password: (r) => {
     const s = p("Zq7", r.str(ALNUM, 13));
@@ -1025,6 +1039,26 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       `${"A".repeat(22)}${rng.str(ALNUM, 70)}+${rng.str(ALNUM, 20)}==`,
       "bearer tokens start with AAAAAAAAAAAAAAAAAAAAA and hold %2B",
     ],
+    jina_api_key: [
+      "const jina_embeddings_configuration_for_the_long_context_models = 1;",
+      p("ji", "na_", "x".repeat(60)),
+    ],
+    e2b_api_key: ["e2b_sandbox_template", p("e2", "b_", "0".repeat(40))],
+    cerebras_api_key: ["csk-generation-pipeline-for-the-documentation-site-v2"],
+    runpod_api_key: ["rpa_" + "X".repeat(40), "see rpa_ keys in the console"],
+    browserbase_api_key: ["bb_live_<your-key>", "bb_live_xxxxxxxxxxxxxxxxxxxxxxxx"],
+    netlify_access_token: ["nfp_" + "x".repeat(40), "nfp_<token>"],
+    resend_api_key: [
+      "x = re_abcdefgh_ijklmnopqrstuvwxyz1234",
+      "store_values_12345678_abcdefghijklmnopqrstuvwxyz",
+      "re_123456789",
+    ],
+    adafruit_io_key: [
+      "from aio_pika import connect_robust_connection_pool_for_rabbitmq_v2",
+      "aio_" + "x".repeat(28),
+    ],
+    jfrog_api_key: ["AKCp8...", "AKCp" + "x".repeat(70)],
+    grafana_api_key: ["eyJrIjoi...", "eyJrIjoi" + "A".repeat(60)],
     table_secret: [
       "| password | string | The password used to log in |",
       "| API_TOKEN | ${{ secrets.API_TOKEN }} | set in CI |",

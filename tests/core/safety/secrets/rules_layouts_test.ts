@@ -86,7 +86,7 @@ Deno.test("a pgpass line's password is redacted by its port or beside the file's
       "host:5432:db:user:$PGPASSWORD",
       "Each line is host:port:database:user:password, see the docs.",
       // Any port is read only beside the file's name.
-      "pg.internal:15432:app:app:Zq7longer9",
+      p("pg.internal:15432:app:app:", "Zq7longer9"),
     ]
   ) assertKept(text);
 });
