@@ -224,9 +224,16 @@ const KEY_NAME = { test: (n: string) => /^key$|[_.-]key$/i.test(n) || /[a-z0-9]K
 /** Names of keys that are not secrets: database, cache, map, UI and public keys. */
 const ORDINARY_KEY_NAME =
   /(?:primary|foreign|sort|partition|hash|range|cache|idempotency|dedup(?:e|lication)?|lookup|map|row|join|composite|unique|index|object|bucket|s3|storage|translation|i18n|locale|label|shortcut|hot|react|list|dict|group|route|query|cursor|field|attr(?:ibute)?|column|table|registry|public|pub|host|ssh|gpg|pgp|kms|cert|tls|ssl|file|path|sign(?:ing)?[_.-]?pub|dns|ds|primary|monkey|turkey|whiskey|hockey|jockey|donkey)[_.-]?key$|^(?:key|Key|KEY)[_.-]?(?:id|name|path|file|type)$/i;
-/** A name that is or ends in password, passwd, pwd or pass (`db_pass`, `adminPassword`). */
-const PASSWORD_NAME =
-  /(?:^|[_.-]|[a-z0-9](?=[A-Z]))(?:password|passwd|pwd|pass)$|^(?:password|passwd|pwd|pass)$/i;
+/**
+ * A name that is or ends in password or passwd (`adminPassword`,
+ * `dbpassword`), or in pwd or pass after a separator or a case change
+ * (`db_pass`, `smtpPass`), not inside a word (`bypass`, `compass`).
+ */
+const PASSWORD_NAME = {
+  test: (n: string) =>
+    /(?:password|passwd)$|^(?:pwd|pass)$|[_.-](?:pwd|pass)$/i.test(n) ||
+    /[a-z0-9](?:Pwd|Pass|PWD|PASS)$/.test(n),
+};
 /** Type names and keywords that follow `password:` in code, not values. */
 const TYPE_WORD =
   /^(?:string|str|text|bool|boolean|bytes|int|integer|number|secret|password|passwd|optional|required|varchar(?:\(\d+\))?|char|any|object|none|nil|null|undefined|true|false|sensitive|secure|masked|hidden|redacted|prompt|input|env|vault|file|plain|plaintext|hash|hashed|bcrypt|argon2|encrypted)$/i;
@@ -1523,8 +1530,22 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Password in a configuration file",
     description:
       '`password = "..."` (HCL, TOML, INI), `password: ...` (YAML), `pass := "..."`: a name that is or ends in password, passwd, pwd or pass with a value of 6 or more characters that is not a type name, reference, call or placeholder.',
-    // `pass` alone would hit every `passed` of a test log.
-    keywords: ["password", "passwd", "pwd", "_pass", "-pass", ".pass"],
+    // `pass` alone would hit every `passed` of a test log: a bare `pass` name is read by
+    // the byte after it (`pass: ...` of nodemailer's auth, `pass = "..."`, `"pass": ...`).
+    keywords: [
+      "password",
+      "passwd",
+      "pwd",
+      "_pass",
+      "-pass",
+      ".pass",
+      "pass:",
+      "pass=",
+      "pass =",
+      'pass"',
+      "pass'",
+      "pass\\",
+    ],
     pattern: new RegExp(
       String
         .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
@@ -1543,6 +1564,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
     // Cheapest first: a hostile `password: password: ...` costs a character test a hit.
     validate: (s, g) =>
       !s.endsWith(":") && /[A-Za-z]/.test(s) && (s.length >= 8 || /[^A-Za-z]/.test(s)) &&
+      // `pass` is also a word of prose (`pass: followed by`) and of code (`renderPass =
+      // nextPass`): a value given to a name ending in it holds a non-letter.
+      (!/pass$/i.test(g.name ?? "") || /[^A-Za-z]/.test(s)) &&
       !/\s/.test(s.trim()) && !TYPE_WORD.test(s) && !isReference(s) && !isLookAlikeValue(s) &&
       PASSWORD_NAME.test(g.name ?? "") && /[a-z]/.test(g.name ?? "") &&
       !isExcludedName(g.name ?? ""),

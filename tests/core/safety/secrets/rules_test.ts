@@ -525,3 +525,34 @@ Deno.test("widened shapes: option values with `,` or `=`, `_PASS` names, Dockerf
     ]
   ) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
+
+Deno.test("a bare `pass` name takes a password; words ending in pass and test tallies are kept (see: #21)", () => {
+  const rng = new Rng(2124);
+  const pw = () => p("Zq7", rng.str(ALNUM, 13));
+  const cases: [(s: string) => string, string][] = [
+    [(s) => `smtp:\n  user: ops\n  pass: ${s}\n`, pw()],
+    [(s) => `auth: { user: 'me@x.test', pass: '${s}' }`, pw()],
+    [(s) => `{"user": "me", "pass": "${s}"}`, pw()],
+    [(s) => `pass = "${s}"`, pw()],
+    [(s) => `smtpPass: ${s}`, pw()],
+  ];
+  for (const [wrap, secret] of cases) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const text = ctx(wrap(secret));
+      const r = redactText(engine, text);
+      assert.deepEqual(r.kinds, ["password_assignment"], text);
+      assert.ok(!r.text.includes(secret.slice(3)), r.text);
+    }
+  }
+  for (
+    const text of [
+      `bypass: ${pw()}`,
+      `compass: ${pw()}`,
+      `trespass = "${pw()}"`,
+      "--- PASS: TestFoo (0.00s)",
+      "pass: 12, fail: 0",
+      "pass: true",
+      "results: {pass: 10, skip: 2}",
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
