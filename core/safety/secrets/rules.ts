@@ -1340,6 +1340,32 @@ export const SECRET_RULES: readonly SecretRule[] = [
     validate: isNotDefaultLogin,
   },
   {
+    kind: "database_url",
+    title: "Oracle thin JDBC URL with a password",
+    description:
+      "`jdbc:oracle:thin:user/password@host...`: the password between the user's `/` and the `@`.",
+    keywords: ["oracle:thin:"],
+    pattern:
+      /oracle:thin:(?<user>[A-Za-z][A-Za-z0-9_$#]{0,127})\/(?<s>[^\s@\/"'\\]{1,128})@(?=[A-Za-z0-9\[_.\/-])/i,
+    after: 300,
+    priority: 2,
+    docWords: false,
+    validate: (s, g) => !isReference(s) && isNotDefaultLogin(s, g),
+  },
+  {
+    kind: "password_assignment",
+    title: "Password in an ODBC connection string",
+    description:
+      "`...;UID=user;PWD=secret;` of an ODBC or ADO connection string (`PWD` after a `;`, so the shell's `PWD=/path` is not read).",
+    keywords: [";pwd="],
+    pattern:
+      /;[ \t]{0,8}PWD=(?:\{(?<s>[^}\r\n]{1,256})\}|(?<s>[^;\s"'\\{\x60][^;\s"'\\\x60]{0,255}))/i,
+    after: 280,
+    priority: 2,
+    validate: (s) =>
+      !isReference(s) && !isLookAlikeValue(s) && s.length >= 4 && /[A-Za-z0-9]/.test(s),
+  },
+  {
     kind: "url_credentials",
     title: "URL with user:password",
     description:
@@ -1564,9 +1590,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
     // Cheapest first: a hostile `password: password: ...` costs a character test a hit.
     validate: (s, g) =>
       !s.endsWith(":") && /[A-Za-z]/.test(s) && (s.length >= 8 || /[^A-Za-z]/.test(s)) &&
-      // `pass` is also a word of prose (`pass: followed by`) and of code (`renderPass =
-      // nextPass`): a value given to a name ending in it holds a non-letter.
-      (!/pass$/i.test(g.name ?? "") || /[^A-Za-z]/.test(s)) &&
+      // `pass` and `pwd` are also words of prose (`pass: followed by`) and code (`renderPass =
+      // nextPass`): a value given to a name ending in them holds a non-letter.
+      (!/(?:pass|pwd)$/i.test(g.name ?? "") || /[^A-Za-z]/.test(s)) &&
       !/\s/.test(s.trim()) && !TYPE_WORD.test(s) && !isReference(s) && !isLookAlikeValue(s) &&
       PASSWORD_NAME.test(g.name ?? "") && /[a-z]/.test(g.name ?? "") &&
       !isExcludedName(g.name ?? ""),

@@ -556,3 +556,33 @@ Deno.test("a bare `pass` name takes a password; words ending in pass and test ta
     ]
   ) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
+
+Deno.test("connection strings: Oracle thin URLs and ODBC PWD= are redacted; the shell's PWD is kept (see: #21)", () => {
+  const rng = new Rng(2125);
+  const pw = () => p("Zq7", rng.str(ALNUM, 11));
+  const cases: [string, (s: string) => string, string][] = [
+    ["database_url", (s) => `jdbc:oracle:thin:scott/${s}@db.internal:1521:orcl`, pw()],
+    ["database_url", (s) => `url: "jdbc:oracle:thin:app/${s}@//db.internal:1521/svc"`, pw()],
+    ["password_assignment", (s) => `DSN=app;UID=sa;PWD=${s}`, pw()],
+    ["password_assignment", (s) => `Driver={ODBC Driver 18};Server=db;UID=sa;PWD={${s}};`, pw()],
+  ];
+  for (const [kind, wrap, secret] of cases) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const text = ctx(wrap(secret));
+      const r = redactText(engine, text);
+      assert.deepEqual(r.kinds, [kind], text);
+      assert.ok(!r.text.includes(secret.slice(3)), r.text);
+    }
+    for (const placeholder of ["$DB_PASSWORD", "<password>"]) {
+      assert.deepEqual(redactText(engine, wrap(placeholder)).kinds, [], wrap(placeholder));
+    }
+  }
+  for (
+    const text of [
+      "PWD=/home/user/project",
+      "OLDPWD=/tmp;PWD=/home/x",
+      "url=jdbc:oracle:thin:@db.internal:1521:orcl",
+      "jdbc:oracle:thin:scott/scott@db:1521:orcl",
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
