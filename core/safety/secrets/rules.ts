@@ -1358,8 +1358,11 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description:
       "`...;UID=user;PWD=secret;` of an ODBC or ADO connection string (`PWD` after a `;`, so the shell's `PWD=/path` is not read).",
     keywords: [";pwd="],
-    pattern:
-      /;[ \t]{0,8}PWD=(?:\{(?<s>[^}\r\n]{1,256})\}|(?<s>[^;\s"'\\{\x60][^;\s"'\\\x60]{0,255}))/i,
+    pattern: new RegExp(
+      String
+        .raw`;[ \t]{0,8}PWD=(?:\{(?<s>[^}\r\n]{1,256})\}|(?<s>[^;\s"'\\{\x60][^;\s"'\\\x60]{0,255}))`,
+      "i",
+    ),
     after: 280,
     priority: 2,
     validate: (s) =>
