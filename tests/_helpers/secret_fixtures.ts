@@ -638,6 +638,15 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
         r.str(ALNUM, 50),
       ),
     ),
+  presigned_url_signature: (r) => {
+    const s = p("7a", r.str(HEX, 62));
+    return {
+      text:
+        `https://b.s3.amazonaws.com/k?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=900&X-Amz-Signature=${s}`,
+      secret: s,
+      core: s.slice(0, 12),
+    };
+  },
   jina_api_key: (r) => tok(p("ji", "na_", "Q7a", r.str(ALNUM, 57))),
   e2b_api_key: (r) => tok(p("e2", "b_", "7a", r.str(HEX, 38))),
   cerebras_api_key: (r) => tok(p("cs", "k-", "q7", r.str(LOWER_NUM, 46))),
@@ -1038,6 +1047,11 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       `${rng.str(B64, 40)}${"A".repeat(30)}${rng.str(ALNUM, 90)}`,
       `${"A".repeat(22)}${rng.str(ALNUM, 70)}+${rng.str(ALNUM, 20)}==`,
       "bearer tokens start with AAAAAAAAAAAAAAAAAAAAA and hold %2B",
+    ],
+    presigned_url_signature: [
+      "the X-Amz-Signature= parameter holds 64 hex",
+      `X-Amz-Signature=${"0".repeat(64)}`,
+      `?X-Goog-Signature=${rng.str(HEX, 40)}`,
     ],
     jina_api_key: [
       "const jina_embeddings_configuration_for_the_long_context_models = 1;",

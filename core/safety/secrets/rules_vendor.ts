@@ -155,6 +155,35 @@ const KEY_NAME = /api[_.-]?key|apikey|key|token|secret/i;
  * ```
  */
 export const VENDOR_RULES: readonly SecretRule[] = [
+  {
+    kind: "aws_session_token",
+    title: "AWS session token in a pre-signed URL",
+    description:
+      "The `X-Amz-Security-Token` query parameter (a URL-encoded session token of 100 or more characters) of a pre-signed URL or a signed request.",
+    keywords: ["x-amz-security-token="],
+    pattern: /X-Amz-Security-Token=(?<s>[A-Za-z0-9%+/]{100,4096}={0,2})(?![A-Za-z0-9%+/=])/i,
+    after: 4150,
+    priority: 2,
+    minEntropy: 4,
+  },
+  {
+    kind: "presigned_url_signature",
+    title: "Pre-signed URL signature (S3, GCS)",
+    description:
+      "The `X-Amz-Signature` (64 hex) or `X-Goog-Signature` (256 to 1,024 hex) query parameter of a pre-signed URL, which grants access to the object until it expires.",
+    keywords: ["x-amz-signature=", "x-goog-signature="],
+    pattern: new RegExp(
+      String
+        .raw`(?<=[?&;]|\\u0026|%26)X-(?:Amz-Signature=(?<s>[0-9a-f]{64})|Goog-Signature=(?<s>[0-9a-f]{256,1024}))(?![0-9A-Za-z])`,
+      "i",
+    ),
+    before: 6,
+    after: 1050,
+    // Below the credential-named values: a URL's `X-Amz-Credential=...` value may run on
+    // through the session token and this signature, and must not be cut back to it.
+    priority: 1,
+    minEntropy: 3,
+  },
   mixed(prefixed({
     kind: "jina_api_key",
     title: "Jina AI API key",

@@ -586,3 +586,33 @@ Deno.test("connection strings: Oracle thin URLs and ODBC PWD= are redacted; the 
     ]
   ) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
+
+Deno.test("a pre-signed URL loses its signature and its session token, whichever rule reads them (see: #21)", () => {
+  const rng = new Rng(2126);
+  const sig = p("7a", rng.str(HEX, 62));
+  const token = p("IQoJb3JpZ2luX2Vj", rng.str(ALNUM, 120));
+  const gsig = p("7a", rng.str(HEX, 510));
+  for (
+    const [text, secrets] of [
+      [`https://b.s3.amazonaws.com/k?X-Amz-Expires=900&X-Amz-Signature=${sig}`, [sig]],
+      [
+        `https://b.s3.amazonaws.com/k?X-Amz-Credential=${
+          p("AS", "IA", rng.str("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 16))
+        }%2F20240101&X-Amz-Security-Token=${token}&X-Amz-Signature=${sig}`,
+        [token, sig],
+      ],
+      [`https://storage.googleapis.com/b/o?X-Goog-Expires=900&X-Goog-Signature=${gsig}`, [gsig]],
+    ] as [string, string[]][]
+  ) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const r = redactText(engine, ctx(text));
+      for (const s of secrets) assert.ok(!r.text.includes(s.slice(4, 40)), r.text);
+    }
+  }
+  for (
+    const text of [
+      "https://b.s3.amazonaws.com/k?X-Amz-Signature=<signature>",
+      `X-Amz-Signature=${"0".repeat(64)}`,
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
