@@ -1510,7 +1510,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     },
     pattern: new RegExp(
       String
-        .raw`Authorization(?:\\?["'])?[ \t]{0,4}[:,][ \t]{0,16}(?:\\?["'])?(?<s>[A-Za-z0-9._~+\/-]{16,4096}={0,2})(?=[ \t]{0,16}(?:\\|["'\r\n,;}]|$))`,
+        .raw`Authorization(?:\\?["'])?[ \t]{0,4}[:,][ \t]{0,16}(?:\\?["'])?(?<s>[A-Za-z0-9._~+\/-]{16,4096}={0,2})(?=[ \t]{0,16}(?:\\|["'\r\n,;}|&)]|$))`,
       "i",
     ),
     after: 4200,
@@ -1635,7 +1635,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     },
     pattern: new RegExp(
       String
-        .raw`Authorization(?:\\?["'])?[ \t]{0,4}[:,][ \t]{0,16}(?:\\?["'])?(?![BbTt])(?!(?:digest|negotiate|ntlm|aws4-hmac-sha256)[ \t])[A-Za-z][A-Za-z0-9._-]{1,39}[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/:%-]{16,4096}={0,2})(?=[ \t]{0,16}(?:\\|["'\r\n,;}]|$))`,
+        .raw`Authorization(?:\\?["'])?[ \t]{0,4}[:,][ \t]{0,16}(?:\\?["'])?(?![BbTt])(?!(?:digest|negotiate|ntlm|aws4-hmac-sha256)[ \t])[A-Za-z][A-Za-z0-9._-]{1,39}[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/:%-]{16,4096}={0,2})(?=[ \t]{0,16}(?:\\|["'\r\n,;}|&)]|$))`,
       "i",
     ),
     after: 4200,

@@ -184,13 +184,13 @@ export const LAYOUT_RULES: readonly SecretRule[] = [
     kind: "vault_kv_data",
     title: "Vault KV data table",
     description:
-      "The rows under `====== Data ======` of `vault kv get` output (after its `Key Value` header), redacted as one block up to the first blank line (25 rows of up to 1 KiB).",
+      "The rows under `====== Data ======` of `vault kv get` output (after its `Key Value` header), redacted as one block: the rows that follow it, a key, two or more blanks and a value (up to 16 rows of up to 1 KiB).",
     keywords: ["== data =="],
     pattern: new RegExp(
       String
-        .raw`==[ \t]Data[ \t]==+[ \t]*${NL}[ \t]{0,16}Key[ \t]{1,64}Value[ \t]*${NL}[ \t]{0,16}-{3}[ \t]{1,64}-{5}[ \t]*${NL}[ \t]{0,16}[^\s\\]{1,253}[ \t]{1,64}(?<s>[^\s\\][^\r\n\\]{0,1024}(?:${NL}[ \t]{0,16}[^\s\\][^\r\n\\]{0,1024}){0,24})`,
+        .raw`==[ \t]Data[ \t]==+[ \t]*${NL}[ \t]{0,16}Key[ \t]{1,64}Value[ \t]*${NL}[ \t]{0,16}-{3}[ \t]{1,64}-{5}[ \t]*${NL}[ \t]{0,16}[^\s\\]{1,253}[ \t]{2,64}(?<s>[^\s\\"][^\r\n\\"]{0,1024}(?:${NL}[ \t]{0,16}[^\s\\"]{1,253}[ \t]{2,64}[^\s\\"][^\r\n\\"]{0,1024}){0,15})`,
     ),
-    after: 300 + 25 * 1050,
+    after: 300 + 16 * 1400,
     priority: 2,
     validate: (s) => s.length >= 2,
   },

@@ -118,6 +118,15 @@ Deno.test("vault kv get: the rows of its Data table are redacted whole; metadata
   const r = redactText(engine, out);
   assert.ok(r.text.includes("created_time       2024-02-01T10:11:12.5Z"), r.text);
   assert.ok(r.text.includes("$ echo done"), r.text);
+  // Text right after the table (an example .env with placeholders) is not a row: the table alone goes.
+  const next = `${
+    out.split("\n").slice(9, 15).join("\n")
+  }\n# Copy to .env and fill in\nAPI_KEY=your-api-key-here\n`;
+  assertFound("vault_kv_data", next, `${pw} ${key}`);
+  assert.ok(redactText(engine, next).text.includes("# Copy to .env and fill in"));
+  // Echoed inside a JSON string: the block stops at its closing quote.
+  const inJson = redactText(engine, JSON.stringify({ content: next }));
+  assert.ok(inJson.text.endsWith('"}'), inJson.text);
   for (
     const text of [
       "====== Data ======\nKey         Value\n---         -----\n",

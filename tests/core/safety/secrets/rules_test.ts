@@ -616,3 +616,23 @@ Deno.test("a pre-signed URL loses its signature and its session token, whichever
     ]
   ) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
+
+Deno.test("an Authorization value piped on or closing a substitution is redacted (see: #21)", () => {
+  const rng = new Rng(2127);
+  const tk = p("00", rng.str(ALNUM, 20), "7", rng.str(URLSAFE, 19));
+  for (
+    const [text, kind] of [
+      [`echo Authorization: SSWS ${tk} | ./configure --stdin`, "authorization_scheme"],
+      [`h=$(echo Authorization: ${tk})`, "authorization_value"],
+      [`curl -H "Authorization: ${tk}" x.test && echo ok`, "authorization_value"],
+    ] as [string, string][]
+  ) {
+    const r = redactText(engine, text);
+    assert.deepEqual(r.kinds, [kind], text);
+    assert.ok(!r.text.includes(tk.slice(2, 20)), r.text);
+  }
+  assert.deepEqual(
+    redactText(engine, "Authorization: OAuth 2.0 flow is described | cat").kinds,
+    [],
+  );
+});
