@@ -625,6 +625,75 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     const s = p("Q7", r.str(ALNUM, 14));
     return { text: `ALTER ROLE app WITH LOGIN PASSWORD '${s}';`, secret: s, core: s.slice(0, 12) };
   },
+  twitter_bearer_token: (r) =>
+    tok(
+      p(
+        "A".repeat(22),
+        "Q7",
+        r.str(ALNUM, 4),
+        "A".repeat(7),
+        "%2B",
+        r.str(ALNUM, 30),
+        "%3D",
+        r.str(ALNUM, 50),
+      ),
+    ),
+  presigned_url_signature: (r) => {
+    const s = p("7a", r.str(HEX, 62));
+    return {
+      text:
+        `https://b.s3.amazonaws.com/k?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=900&X-Amz-Signature=${s}`,
+      secret: s,
+      core: s.slice(0, 12),
+    };
+  },
+  jina_api_key: (r) => tok(p("ji", "na_", "Q7a", r.str(ALNUM, 57))),
+  e2b_api_key: (r) => tok(p("e2", "b_", "7a", r.str(HEX, 38))),
+  cerebras_api_key: (r) => tok(p("cs", "k-", "q7", r.str(LOWER_NUM, 46))),
+  runpod_api_key: (r) => tok(p("rp", "a_", "Q7", r.str(UPPER_NUM, 38))),
+  browserbase_api_key: (r) => tok(p("bb", "_live_", "Q7", r.str(URLSAFE, 25))),
+  netlify_access_token: (r) => tok(p("nf", "p_", "Q7", r.str(ALNUM, 38))),
+  resend_api_key: (r) => tok(p("r", "e_", "Q7", r.str(ALNUM, 6), "_", "Zq7", r.str(ALNUM, 21))),
+  adafruit_io_key: (r) => tok(p("ai", "o_", "Q7a", r.str(ALNUM, 25))),
+  jfrog_api_key: (r) => tok(p("AK", "Cp8", r.str(ALNUM, 69))),
+  grafana_api_key: (r) => tok(p("eyJr", "Ijoi", r.str(B64.slice(0, 62), 80))),
+  table_secret: (r) => {
+    const s = p("Zq7", r.str(ALNUM, 17));
+    return {
+      text: `| Name | Value |\n| --- | --- |\n| SMTP_PASSWORD | ${s} |`,
+      secret: s,
+      core: s.slice(0, 12),
+    };
+  },
+  pgpass_password: (r) => {
+    const s = p("Zq7", r.str(ALNUM, 13));
+    return {
+      text: `echo 'db.internal.test:5432:shop:app:${s}' >> ~/.pgpass`,
+      secret: s,
+      core: s.slice(0, 12),
+    };
+  },
+  vault_kv_data: (r) => {
+    const pw = p("Zq7", r.str(ALNUM, 13));
+    const key = p("Q7", r.str(ALNUM, 22));
+    const s = `${pw}\napi_key     ${key}`;
+    const text = [
+      "====== Data ======",
+      "Key         Value",
+      "---         -----",
+      `password    ${pw}`,
+      `api_key     ${key}`,
+    ].join("\n");
+    return { text, secret: s, core: pw.slice(0, 12) };
+  },
+  seed_phrase: (r) => {
+    // Words of the BIP-39 shape (three to eight lower-case letters), made up here.
+    const word = () =>
+      r.str("bcdfgjklmnprstvz", 2) + r.str("aeiou", 1) + r.str("bdgklmnprst", 1 + r.int(3));
+    const words = Array.from({ length: 12 }, word);
+    const s = words.join(" ");
+    return { text: `MNEMONIC="${s}"`, secret: s, core: words.slice(0, 3).join(" ") };
+  },
 };
 
 /** Realistic surroundings for a planted sample. */
@@ -971,6 +1040,68 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "ALTER USER app WITH PASSWORD '<password>';",
       "CREATE USER 'app'@'%' IDENTIFIED BY ?;",
       "the user is identified by name",
+    ],
+    twitter_bearer_token: [
+      // Zero bytes in base64, alone and inside a longer blob.
+      "A".repeat(120),
+      `${rng.str(B64, 40)}${"A".repeat(30)}${rng.str(ALNUM, 90)}`,
+      `${"A".repeat(22)}${rng.str(ALNUM, 70)}+${rng.str(ALNUM, 20)}==`,
+      "bearer tokens start with AAAAAAAAAAAAAAAAAAAAA and hold %2B",
+    ],
+    presigned_url_signature: [
+      "the X-Amz-Signature= parameter holds 64 hex",
+      `X-Amz-Signature=${"0".repeat(64)}`,
+      `?X-Goog-Signature=${rng.str(HEX, 40)}`,
+    ],
+    jina_api_key: [
+      "const jina_embeddings_configuration_for_the_long_context_models = 1;",
+      p("ji", "na_", "x".repeat(60)),
+    ],
+    e2b_api_key: ["e2b_sandbox_template", p("e2", "b_", "0".repeat(40))],
+    cerebras_api_key: ["csk-generation-pipeline-for-the-documentation-site-v2"],
+    runpod_api_key: ["rpa_" + "X".repeat(40), "see rpa_ keys in the console"],
+    browserbase_api_key: ["bb_live_<your-key>", "bb_live_xxxxxxxxxxxxxxxxxxxxxxxx"],
+    netlify_access_token: ["nfp_" + "x".repeat(40), "nfp_<token>"],
+    resend_api_key: [
+      "x = re_abcdefgh_ijklmnopqrstuvwxyz1234",
+      "store_values_12345678_abcdefghijklmnopqrstuvwxyz",
+      "re_123456789",
+    ],
+    adafruit_io_key: [
+      "from aio_pika import connect_robust_connection_pool_for_rabbitmq_v2",
+      "aio_" + "x".repeat(28),
+    ],
+    jfrog_api_key: ["AKCp8...", "AKCp" + "x".repeat(70)],
+    grafana_api_key: ["eyJrIjoi...", "eyJrIjoi" + "A".repeat(60)],
+    table_secret: [
+      "| password | string | The password used to log in |",
+      "| API_TOKEN | ${{ secrets.API_TOKEN }} | set in CI |",
+      "| GITHUB_TOKEN | `$GITHUB_TOKEN` | required |",
+      "| max_tokens | 4096 | the limit |",
+      `| token | ${"x".repeat(20)} |`,
+      "| secret_name | prod-database-creds2 |",
+      `| commit | ${rng.str(HEX, 40)} |`,
+    ],
+    pgpass_password: [
+      "12:30:45:123:456",
+      "arn:aws:sqs:*:*:queue-name",
+      "localhost:5432:*:postgres:postgres",
+      "db:5432:shop:app:*",
+      "host:5432:db:user:$PGPASSWORD",
+      "the line is host:port:database:user:password in ~/.pgpass",
+    ],
+    vault_kv_data: [
+      "====== Data ======\nKey         Value\n---         -----\n",
+      "the ====== Data ====== section lists every key",
+      "Key                Value\n---                -----\nSeal Type          shamir\nSealed             false",
+    ],
+    seed_phrase: [
+      "Never share your seed phrase with anyone because scammers will steal your funds",
+      "mnemonic: the instruction name used by the assembler for this opcode",
+      "MNEMONIC=${WALLET_MNEMONIC}",
+      "seed phrase: word word word word word word word word word word word word",
+      'mnemonic = "abc abc abc abc abc abc abc abc abc abc abc abc"',
+      "recovery phrase: twelve words written down on paper kept somewhere safe offline",
     ],
   };
 }

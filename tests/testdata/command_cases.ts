@@ -169,6 +169,24 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["cat ~/.gemini/oauth_creds.json", "dangerous", "credential_exposure"],
   ["sqlite3 ~/.config/google-chrome/Default/Cookies .dump", "dangerous", "credential_exposure"],
   ["cat /run/secrets/db_password", "dangerous", "credential_exposure"],
+  // Cloud, storage and deployment CLIs' key and token files; Terraform state; keyrings (see: #21).
+  ["cat ~/.config/pip/pip.conf", "dangerous", "credential_exposure"],
+  ["cat ~/.config/rclone/rclone.conf", "dangerous", "credential_exposure"],
+  ["cat ~/.s3cfg", "dangerous", "credential_exposure"],
+  ["less ~/.boto", "dangerous", "credential_exposure"],
+  ["cat ~/.aws/sso/cache/3f7a.json", "dangerous", "credential_exposure"],
+  ["cat ~/.config/git/credentials", "dangerous", "credential_exposure"],
+  ["cat ~/.databrickscfg", "dangerous", "credential_exposure"],
+  ["cat ~/.kaggle/kaggle.json", "dangerous", "credential_exposure"],
+  ["cat ~/.cache/huggingface/token", "dangerous", "credential_exposure"],
+  ["head ~/.config/ngrok/ngrok.yml", "dangerous", "credential_exposure"],
+  ["cat terraform.tfstate", "dangerous", "credential_exposure"],
+  [
+    "jq '.resources[].instances[].attributes' envs/prod/terraform.tfstate",
+    "dangerous",
+    "credential_exposure",
+  ],
+  ["strings ~/.local/share/keyrings/login.keyring", "dangerous", "credential_exposure"],
   ["cat /var/run/secrets/kubernetes.io/serviceaccount/token", "dangerous", "credential_exposure"],
   ["git credential-store get", "dangerous", "credential_exposure"],
   ["git-credential-osxkeychain get", "dangerous", "credential_exposure"],
@@ -748,6 +766,10 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["x='a[$(rm -rf ~)]'; [[ x -eq 0 ]]", "dangerous", "recursive_delete"],
   ["x='a[$(rm -rf ~)]'; y=x+1; test y -gt 0", "dangerous", "recursive_delete"],
   ["echo $(( 'a[$(rm -rf ~)]' ))", "dangerous", "recursive_delete"],
+  // An indirect `${!ref}` and a subscript `${arr[ref]}` evaluate ref's value, subscripts and all (see: #21).
+  ["x='a[$(rm -rf ~)]'; echo ${!x}", "dangerous", "recursive_delete"],
+  ["x='a[$(rm -rf ~)]'; echo \"${arr[x]}\"", "dangerous", "recursive_delete"],
+  ["x='a[$(rm -rf ~)]'; echo ${arr[$x]}", "dangerous", "recursive_delete"],
   // Review 2: git settings whose value is a command, kubectl secret dumps in every spelling.
   ["git config --show-origin core.pager 'sh -c \"rm -rf ~\"'", "dangerous", "recursive_delete"],
   [
@@ -854,9 +876,21 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["netsh wlan show profiles", "review"],
   // Look-alikes of the #21 credential cases: review or read-only, not credential exposure.
   ["jq -n 'env.HOME'", "review"],
+  // A `transport::address` remote starts the helper git-remote-<transport>; `ext::` runs its command.
+  ["git ls-remote 'ext::sh -c id'", "review"],
   ["yq --from-file script.yq config.yaml", "review"],
   ["python3 -c 'print(open(\"notes.txt\").read())'", "review"],
   ["ls /run/secrets", "read_only"],
+  // Beside the credential files above: listing them, Terraform sources and examples are read only.
+  ["ls ~/.aws/sso/cache", "read_only"],
+  // Indirect and subscripted expansions of plain values, name lists; ls-remote of a plain URL.
+  ["x='a[1]'; echo ${!x}", "read_only"],
+  ["i=1; echo ${arr[i]} ${arr[$i]}", "read_only"],
+  ["x='a[$(rm -rf ~)]'; echo ${!x@} ${!arr[@]}", "read_only"],
+  ["git ls-remote --tags https://github.com/denoland/deno", "read_only"],
+  ["cat main.tf variables.tfvars", "read_only"],
+  ["grep -rn tfstate .gitignore", "read_only"],
+  ["cat pip.conf.example", "read_only"],
   ["git status", "read_only"],
   ["git log --oneline -20", "read_only"],
   ["git diff HEAD~1 -- src/", "read_only"],

@@ -127,6 +127,22 @@ const CREDENTIAL_FILES = [
   /(?:^|\/)\.local\/share\/opencode\/auth\.json$/,
   // Secrets mounted into containers (Docker and Kubernetes, service-account tokens).
   /^\/(?:var\/)?run\/secrets\/./,
+  // Cloud, storage and deployment CLIs' stored keys and tokens (see: #21).
+  /(?:^|\/)\.aws\/(?:sso|cli)\/cache\/[^/]+\.json$/,
+  /(?:^|\/)\.s3cfg$|(?:^|\/)\.boto$|(?:^|\/)\.passwd-s3fs$/,
+  /(?:^|\/)\.config\/rclone\/rclone\.conf$/,
+  /(?:^|\/)\.config\/pip\/pip\.conf$|(?:^|\/)\.pip\/pip\.conf$|(?:^|\/)pip\/pip\.ini$/,
+  /(?:^|\/)\.config\/git\/credentials$|(?:^|\/)\.authinfo(?:\.gpg)?$/,
+  /(?:^|\/)\.config\/glab-cli\/config\.yml$|(?:^|\/)\.config\/doctl\/config\.yaml$/,
+  /(?:^|\/)\.databrickscfg$|(?:^|\/)\.sentryclirc$|(?:^|\/)\.terraformrc$|(?:^|\/)\.snowsql\/config$/,
+  /(?:^|\/)\.pulumi\/credentials\.json$|(?:^|\/)\.fly\/config\.yml$|(?:^|\/)\.circleci\/cli\.yml$/,
+  /(?:^|\/)\.kaggle\/kaggle\.json$|(?:^|\/)(?:\.cache\/)?huggingface\/token$/,
+  /(?:^|\/)(?:\.config\/ngrok|\.ngrok2)\/ngrok\.yml$|(?:^|\/)\.config\/netlify\/config\.json$/,
+  /(?:^|\/)\.wrangler\/config\/default\.toml$|(?:^|\/)com\.vercel\.cli\/auth\.json$/,
+  // Terraform state holds every managed resource's attributes, generated passwords and keys included.
+  /\.tfstate(?:\.backup)?$/,
+  // The desktop keyrings (GNOME, macOS).
+  /(?:^|\/)\.local\/share\/keyrings\/|(?:^|\/)library\/keychains\//i,
   // Browsers' cookie and saved-login stores.
   /(?:^|\/)(?:cookies|login data|web data)(?:-journal)?$|(?:^|\/)(?:cookies\.sqlite|logins\.json|key[34]\.db)$/,
 ];

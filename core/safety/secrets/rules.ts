@@ -18,6 +18,7 @@ import {
 } from "./checks.ts";
 import { isExcludedName, isLookAlikeValue, isRepeatedPlaceholder } from "./filters.ts";
 import type { NameFollows, SecretRule } from "./rule.ts";
+import { LAYOUT_RULES } from "./rules_layouts.ts";
 import { VENDOR_RULES } from "./rules_vendor.ts";
 
 /** Between a name and its value: optional (escaped) quote, an assignment operator, optional quote. */
@@ -156,7 +157,7 @@ const FLAG_SEP = String.raw`(?:=|[ \t]{1,16})`;
  * so a failed match never backtracks through the name.
  */
 const SECRET_NAME = String
-  .raw`(?:passwords?|passwd|[_.-]pwd$|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?|creds|client[_-]?secret|signing[_-]?key|encryption[_-]?key|(?:^|[_.-])auth(?=$|[_.-]))`;
+  .raw`(?:passwords?|passwd|[_.-]pwd$|[_.-]pass$|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?|creds|client[_-]?secret|signing[_-]?key|encryption[_-]?key|(?:^|[_.-])auth(?=$|[_.-]))`;
 
 const SECRET_NAME_RE = new RegExp(SECRET_NAME, "i");
 
@@ -223,9 +224,16 @@ const KEY_NAME = { test: (n: string) => /^key$|[_.-]key$/i.test(n) || /[a-z0-9]K
 /** Names of keys that are not secrets: database, cache, map, UI and public keys. */
 const ORDINARY_KEY_NAME =
   /(?:primary|foreign|sort|partition|hash|range|cache|idempotency|dedup(?:e|lication)?|lookup|map|row|join|composite|unique|index|object|bucket|s3|storage|translation|i18n|locale|label|shortcut|hot|react|list|dict|group|route|query|cursor|field|attr(?:ibute)?|column|table|registry|public|pub|host|ssh|gpg|pgp|kms|cert|tls|ssl|file|path|sign(?:ing)?[_.-]?pub|dns|ds|primary|monkey|turkey|whiskey|hockey|jockey|donkey)[_.-]?key$|^(?:key|Key|KEY)[_.-]?(?:id|name|path|file|type)$/i;
-/** A name that is or ends in password, passwd, pwd or pass (`db_pass`, `adminPassword`). */
-const PASSWORD_NAME =
-  /(?:^|[_.-]|[a-z0-9](?=[A-Z]))(?:password|passwd|pwd|pass)$|^(?:password|passwd|pwd|pass)$/i;
+/**
+ * A name that is or ends in password or passwd (`adminPassword`,
+ * `dbpassword`), or in pwd or pass after a separator or a case change
+ * (`db_pass`, `smtpPass`), not inside a word (`bypass`, `compass`).
+ */
+const PASSWORD_NAME = {
+  test: (n: string) =>
+    /(?:password|passwd)$|^(?:pwd|pass)$|[_.-](?:pwd|pass)$/i.test(n) ||
+    /[a-z0-9](?:Pwd|Pass|PWD|PASS)$/.test(n),
+};
 /** Type names and keywords that follow `password:` in code, not values. */
 const TYPE_WORD =
   /^(?:string|str|text|bool|boolean|bytes|int|integer|number|secret|password|passwd|optional|required|varchar(?:\(\d+\))?|char|any|object|none|nil|null|undefined|true|false|sensitive|secure|masked|hidden|redacted|prompt|input|env|vault|file|plain|plaintext|hash|hashed|bcrypt|argon2|encrypted)$/i;
@@ -251,6 +259,18 @@ function assignmentValid(minLength: number, upperEnv = false) {
     // A credential name overrides the digest and UUID look-alikes.
     return isHexOrUuid(secret) && (upperEnv || CREDENTIAL_NAME.test(name));
   };
+}
+
+/**
+ * A name ending in `_PASS` (`DB_PASS`, `SMTP_PASS`) is also a compiler or
+ * test pass (`SECOND_PASS=enabled`): its value must hold a character other
+ * than a letter.
+ */
+function shortPassValueValid(
+  value: string,
+  groups: Readonly<Record<string, string | undefined>>,
+): boolean {
+  return !/[_.-]pass$/i.test(groups.name ?? "") || /[^A-Za-z]/.test(value);
 }
 
 /** Service signatures of Azure's identifiable keys (storage, messaging, cache, functions, search...). */
@@ -313,7 +333,16 @@ function optionValueValid(name: string, raw: string): boolean {
       (/[^A-Za-z]/.test(value) || value.length >= 10);
   }
   return value.length >= 16 && /[0-9]/.test(value) && /[A-Za-z]/.test(value) &&
-    !/[=,]/.test(value.replace(/=+$/, ""));
+    !isOptionList(value);
+}
+
+/**
+ * A list of `name=value` settings (`id=npmrc,src=$HOME/.npmrc` of
+ * `docker build --secret`, `type=env,name=X`): lower-case setting names,
+ * not a credential that holds `=` or `,` (`kR4t9Lm2=Vb7Nc1`, `abc,def`).
+ */
+function isOptionList(value: string): boolean {
+  return /^[a-z][a-z_-]{0,20}=[^,]*(?:,[a-z][a-z_-]{0,20}=[^,]*)*$/.test(value);
 }
 
 /** A value given beside its name in a JSON name/value object. */
@@ -1032,6 +1061,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     minEntropy: 3.5,
   },
   ...VENDOR_RULES,
+  ...LAYOUT_RULES,
   {
     kind: "jwt",
     title: "JSON Web Token",
@@ -1310,6 +1340,35 @@ export const SECRET_RULES: readonly SecretRule[] = [
     validate: isNotDefaultLogin,
   },
   {
+    kind: "database_url",
+    title: "Oracle thin JDBC URL with a password",
+    description:
+      "`jdbc:oracle:thin:user/password@host...`: the password between the user's `/` and the `@`.",
+    keywords: ["oracle:thin:"],
+    pattern:
+      /oracle:thin:(?<user>[A-Za-z][A-Za-z0-9_$#]{0,127})\/(?<s>[^\s@\/"'\\]{1,128})@(?=[A-Za-z0-9\[_.\/-])/i,
+    after: 300,
+    priority: 2,
+    docWords: false,
+    validate: (s, g) => !isReference(s) && isNotDefaultLogin(s, g),
+  },
+  {
+    kind: "password_assignment",
+    title: "Password in an ODBC connection string",
+    description:
+      "`...;UID=user;PWD=secret;` of an ODBC or ADO connection string (`PWD` after a `;`, so the shell's `PWD=/path` is not read).",
+    keywords: [";pwd="],
+    pattern: new RegExp(
+      String
+        .raw`;[ \t]{0,8}PWD=(?:\{(?<s>[^}\r\n]{1,256})\}|(?<s>[^;\s"'\\{\x60][^;\s"'\\\x60]{0,255}))`,
+      "i",
+    ),
+    after: 280,
+    priority: 2,
+    validate: (s) =>
+      !isReference(s) && !isLookAlikeValue(s) && s.length >= 4 && /[A-Za-z0-9]/.test(s),
+  },
+  {
     kind: "url_credentials",
     title: "URL with user:password",
     description:
@@ -1386,7 +1445,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: ".env / shell secret assignment",
     description:
       "`NAME=value` where NAME is upper-case and contains PASSWORD, SECRET, TOKEN, API_KEY and the like (.env files, `export`, shell history); any value that is not a placeholder or reference.",
-    keywords: ASSIGNMENT_KEYWORDS,
+    keywords: [...ASSIGNMENT_KEYWORDS, "_pass"],
     pattern: new RegExp(
       String
         .raw`(?<![A-Za-z0-9_$.\-](?<!\\[A-Za-z0-9_$.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>=${
@@ -1402,7 +1461,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     after: VALUE_MAX + 100,
     priority: 1,
     extend: bareTail(String.raw`[^\s"'\x60;&|#\\=]`),
-    validate: (s, g) => !isRepeatedPlaceholder(s) && assignmentValid(5, true)(s, g),
+    validate: (s, g) =>
+      !isRepeatedPlaceholder(s) && assignmentValid(5, true)(s, g) && shortPassValueValid(s, g),
   },
   {
     kind: "generic_secret",
@@ -1452,7 +1512,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     },
     pattern: new RegExp(
       String
-        .raw`Authorization(?:\\?["'])?[ \t]{0,4}[:,][ \t]{0,16}(?:\\?["'])?(?<s>[A-Za-z0-9._~+\/-]{16,4096}={0,2})(?=[ \t]{0,16}(?:\\|["'\r\n,;}]|$))`,
+        .raw`Authorization(?:\\?["'])?[ \t]{0,4}[:,][ \t]{0,16}(?:\\?["'])?(?<s>[A-Za-z0-9._~+\/-]{16,4096}={0,2})(?=[ \t]{0,16}(?:\\|["'\r\n,;}|&)]|$))`,
       "i",
     ),
     after: 4200,
@@ -1502,8 +1562,22 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Password in a configuration file",
     description:
       '`password = "..."` (HCL, TOML, INI), `password: ...` (YAML), `pass := "..."`: a name that is or ends in password, passwd, pwd or pass with a value of 6 or more characters that is not a type name, reference, call or placeholder.',
-    // `pass` alone would hit every `passed` of a test log.
-    keywords: ["password", "passwd", "pwd", "_pass", "-pass", ".pass"],
+    // `pass` alone would hit every `passed` of a test log: a bare `pass` name is read by
+    // the byte after it (`pass: ...` of nodemailer's auth, `pass = "..."`, `"pass": ...`).
+    keywords: [
+      "password",
+      "passwd",
+      "pwd",
+      "_pass",
+      "-pass",
+      ".pass",
+      "pass:",
+      "pass=",
+      "pass =",
+      'pass"',
+      "pass'",
+      "pass\\",
+    ],
     pattern: new RegExp(
       String
         .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
@@ -1523,6 +1597,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
     // Cheapest first: a hostile `password: password: ...` costs a character test a hit.
     validate: (s, g) =>
       !s.endsWith(":") && /[A-Za-z]/.test(s) && (s.length >= 8 || /[^A-Za-z]/.test(s)) &&
+      // `pass` and `pwd` are also words of prose (`pass: followed by`) and code (`renderPass =
+      // nextPass`): a value given to a name ending in them holds a non-letter.
+      (!/(?:pass|pwd)$/i.test(g.name ?? "") || /[^A-Za-z]/.test(s)) &&
       !/\s/.test(s.trim()) && !TYPE_WORD.test(s) && !isReference(s) && !isLookAlikeValue(s) &&
       PASSWORD_NAME.test(g.name ?? "") && /[a-z]/.test(g.name ?? "") &&
       !isExcludedName(g.name ?? ""),
@@ -1562,7 +1639,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     },
     pattern: new RegExp(
       String
-        .raw`Authorization(?:\\?["'])?[ \t]{0,4}[:,][ \t]{0,16}(?:\\?["'])?(?![BbTt])(?!(?:digest|negotiate|ntlm|aws4-hmac-sha256)[ \t])[A-Za-z][A-Za-z0-9._-]{1,39}[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/:%-]{16,4096}={0,2})(?=[ \t]{0,16}(?:\\|["'\r\n,;}]|$))`,
+        .raw`Authorization(?:\\?["'])?[ \t]{0,4}[:,][ \t]{0,16}(?:\\?["'])?(?![BbTt])(?!(?:digest|negotiate|ntlm|aws4-hmac-sha256)[ \t])[A-Za-z][A-Za-z0-9._-]{1,39}[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/:%-]{16,4096}={0,2})(?=[ \t]{0,16}(?:\\|["'\r\n,;}|&)]|$))`,
       "i",
     ),
     after: 4200,
@@ -1834,11 +1911,22 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "env_secret",
     title: "Secret environment variable set with a blank",
     description:
-      "`setx NAME value` (Windows) and `set -gx NAME value` (fish), NAME upper-case with a secret word.",
-    keywords: ["setx ", "set -x ", "set -gx ", "set -xg ", "set -ux ", "set -xu ", "set -gux "],
+      "`setx NAME value` (Windows), `set -gx NAME value` (fish) and a Dockerfile's `ENV NAME value` at the start of a line, NAME upper-case with a secret word.",
+    keywords: [
+      "setx ",
+      "set -x ",
+      "set -gx ",
+      "set -xg ",
+      "set -ux ",
+      "set -xu ",
+      "set -gux ",
+      "env ",
+    ],
+    // The upper-case NAME after the blanks: `env python`, `env -i` and prose cost a byte test.
+    tail: { blanks: 15, cls: "A-Z0-9_", min: 3 },
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]))(?:setx|set[ \t]+-[A-Za-z]{1,4})[ \t]{1,16}(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>[ \t]{1,16}${
+        .raw`(?:(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]))(?:setx|set[ \t]+-[A-Za-z]{1,4})|(?<=(?:^|[\r\n]|\\n)[ \t]{0,16})ENV)[ \t]{1,16}(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>[ \t]{1,16}${
         assignedValue(5, String.raw`[^\s"'\x60;&|#\\=]`)
       }`,
     ),

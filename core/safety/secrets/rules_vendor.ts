@@ -60,6 +60,19 @@ function prefixed(row: PrefixedRow): SecretRule {
   return rule;
 }
 
+/** The rule, with a token that must hold a digit (a word run such as `csk-` + prose is not one). */
+function digits(rule: SecretRule): SecretRule {
+  return { ...rule, validate: (x) => /[0-9]/.test(x.slice(4)) && /[A-Za-z]/.test(x.slice(4)) };
+}
+
+/** The rule, with a token body of both cases and a digit (identifiers are one case or digit-free). */
+function mixed(rule: SecretRule): SecretRule {
+  return {
+    ...rule,
+    validate: (x) => /[0-9]/.test(x) && /[a-z]/.test(x) && /[A-Z]/.test(x.slice(3)),
+  };
+}
+
 /** One by-name row: a vendor word in the name, a value of a fixed shape. */
 interface NamedRow {
   kind: string;
@@ -142,6 +155,145 @@ const KEY_NAME = /api[_.-]?key|apikey|key|token|secret/i;
  * ```
  */
 export const VENDOR_RULES: readonly SecretRule[] = [
+  {
+    kind: "aws_session_token",
+    title: "AWS session token in a pre-signed URL",
+    description:
+      "The `X-Amz-Security-Token` query parameter (a URL-encoded session token of 100 or more characters) of a pre-signed URL or a signed request.",
+    keywords: ["x-amz-security-token="],
+    pattern: /X-Amz-Security-Token=(?<s>[A-Za-z0-9%+/]{100,4096}={0,2})(?![A-Za-z0-9%+/=])/i,
+    after: 4150,
+    priority: 2,
+    minEntropy: 4,
+  },
+  {
+    kind: "presigned_url_signature",
+    title: "Pre-signed URL signature (S3, GCS)",
+    description:
+      "The `X-Amz-Signature` (64 hex) or `X-Goog-Signature` (256 to 1,024 hex) query parameter of a pre-signed URL, which grants access to the object until it expires.",
+    keywords: ["x-amz-signature=", "x-goog-signature="],
+    pattern: new RegExp(
+      String
+        .raw`(?<=[?&;]|\\u0026|%26)X-(?:Amz-Signature=(?<s>[0-9a-f]{64})|Goog-Signature=(?<s>[0-9a-f]{256,1024}))(?![0-9A-Za-z])`,
+      "i",
+    ),
+    before: 6,
+    after: 1050,
+    // Below the credential-named values: a URL's `X-Amz-Credential=...` value may run on
+    // through the session token and this signature, and must not be cut back to it.
+    priority: 1,
+    minEntropy: 3,
+  },
+  mixed(prefixed({
+    kind: "jina_api_key",
+    title: "Jina AI API key",
+    description: "`jina_` + 40 to 100 letters and digits, mixed case.",
+    keywords: ["jina_"],
+    body: "jina_[A-Za-z0-9]{40,100}",
+    tail: { blanks: 0, cls: "A-Za-z0-9", min: 40 },
+    max: 106,
+    minEntropy: 3.5,
+  })),
+  prefixed({
+    kind: "e2b_api_key",
+    title: "E2B API key",
+    description: "`e2b_` + 40 hex.",
+    keywords: ["e2b_"],
+    body: "e2b_[a-f0-9]{40}",
+    max: 44,
+  }),
+  digits(prefixed({
+    kind: "cerebras_api_key",
+    title: "Cerebras API key",
+    description: "`csk-` + 40 to 64 letters and digits.",
+    keywords: ["csk-"],
+    body: "csk-[A-Za-z0-9]{40,64}",
+    tail: { blanks: 0, cls: "A-Za-z0-9", min: 40 },
+    max: 68,
+    minEntropy: 3.5,
+  })),
+  digits(prefixed({
+    kind: "runpod_api_key",
+    title: "RunPod API key",
+    description: "`rpa_` + 40 to 60 letters and digits.",
+    keywords: ["rpa_"],
+    body: "rpa_[A-Za-z0-9]{40,60}",
+    tail: { blanks: 0, cls: "A-Za-z0-9", min: 40 },
+    max: 64,
+    minEntropy: 3.5,
+  })),
+  digits(prefixed({
+    kind: "browserbase_api_key",
+    title: "Browserbase API key",
+    description: "`bb_live_` + 20 to 40 URL-safe characters.",
+    keywords: ["bb_live_"],
+    body: "bb_live_[A-Za-z0-9_-]{20,40}",
+    max: 48,
+  })),
+  digits(prefixed({
+    kind: "netlify_access_token",
+    title: "Netlify personal access token",
+    description: "`nfp_` + 36 to 40 letters and digits.",
+    keywords: ["nfp_"],
+    body: "nfp_[A-Za-z0-9]{36,40}",
+    tail: { blanks: 0, cls: "A-Za-z0-9", min: 36 },
+    max: 44,
+    minEntropy: 3.5,
+  })),
+  mixed(prefixed({
+    kind: "resend_api_key",
+    title: "Resend API key",
+    description: "`re_` + 8 letters and digits, `_`, 20 to 32 more, mixed case with digits.",
+    keywords: ["re_"],
+    body: "re_[A-Za-z0-9]{8}_[A-Za-z0-9]{20,32}",
+    tail: { blanks: 0, cls: "A-Za-z0-9", min: 8 },
+    max: 44,
+    minEntropy: 3.5,
+  })),
+  mixed(prefixed({
+    kind: "adafruit_io_key",
+    title: "Adafruit IO key",
+    description: "`aio_` + 28 letters and digits, mixed case.",
+    keywords: ["aio_"],
+    body: "aio_[A-Za-z0-9]{28}",
+    tail: { blanks: 0, cls: "A-Za-z0-9", min: 28 },
+    max: 32,
+    minEntropy: 3.5,
+  })),
+  prefixed({
+    kind: "jfrog_api_key",
+    title: "JFrog API key or reference token",
+    description:
+      "An API key, `AKCp` + a digit 5 to 9 + 69 letters and digits, or a reference token, `cmVmdGtu` (base64 of `reftkn`) + 56 to 120 base64 characters.",
+    keywords: ["akcp", "cmvmdgtu"],
+    body: "(?:AKCp[5-9][A-Za-z0-9]{69}|cmVmdGtu[A-Za-z0-9]{56,120})",
+    max: 130,
+    minEntropy: 3.5,
+  }),
+  prefixed({
+    kind: "grafana_api_key",
+    title: "Grafana API key (legacy)",
+    description: '`eyJrIjoi` (base64 of `{"k":"`) + 40 to 400 base64 characters.',
+    keywords: ["eyjrijoi"],
+    body: "eyJrIjoi[A-Za-z0-9+/]{40,400}={0,2}",
+    cls: "A-Za-z0-9+/=",
+    max: 420,
+    minEntropy: 4,
+  }),
+  prefixed({
+    kind: "twitter_bearer_token",
+    title: "X (Twitter) app bearer token",
+    description:
+      "An app-only bearer token: a run of 20 to 24 `A`s, then 60 to 140 letters, digits and URL escapes (`%2B`, `%3D`), not part of a longer base64 run.",
+    keywords: ["a".repeat(20)],
+    // The first byte after the run of As: a long run of zero bytes in base64 costs one test a byte.
+    tail: { blanks: 0, cls: "B-Za-z0-9%", min: 1 },
+    body: "A{20,24}[B-Za-z0-9%][A-Za-z0-9%]{59,140}(?!=)",
+    cls: "A-Za-z0-9%+/",
+    before: 4,
+    max: 170,
+    minEntropy: 3.5,
+  }),
   prefixed({
     kind: "postman_api_key",
     title: "Postman API key",

@@ -3,8 +3,9 @@
  * runs the `$(...)`, backtick and `${...}` expansions inside it, even when
  * the word was quoted: `[[ 'a[$(rm -rf ~)]' -eq 0 ]]`, `test -v 'a[..]'`,
  * `printf -v 'a[..]' x`, `declare 'a[..]=1'`, `let`, `unset`, `read` and
- * `(( 'a[..]' ))` all run it. Such a word is at least review, and the text
- * of every substitution in it is judged as a command. Pure.
+ * `(( 'a[..]' ))` all run it, as do `${!ref}` and `${arr[ref]}` when `ref`
+ * holds such a name. Such a word is at least review, and the text of every
+ * substitution in it is judged as a command. Pure.
  * @module
  */
 import type { Findings, Invocation } from "../invocation.ts";
@@ -136,8 +137,39 @@ function withValues(word: string, vars: ReadonlyMap<string, string> | undefined)
   return out;
 }
 
+/**
+ * What bash evaluates inside parameter expansions of a word: the variable
+ * an indirect `${!name}` names (its value may be `a[$(...)]`, an element
+ * whose subscript runs) and the subscript of `${arr[expr]}` (arithmetic, so
+ * a variable in it is evaluated with its value's subscripts). The name lists
+ * `${!prefix*}`, `${!prefix@}` and `${!arr[@]}` evaluate nothing.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { expansionOperands } from "./arith.ts";
+ * assert.deepEqual(expansionOperands("${!ref} ${a[i + 1]} ${!a[@]} ${b[*]}"), ["ref", "i + 1"]);
+ * ```
+ */
+export function expansionOperands(word: string): string[] {
+  const out: string[] = [];
+  for (const m of word.matchAll(/\$\{!([A-Za-z_][A-Za-z0-9_]{0,63})\}/g)) out.push(m[1]!);
+  for (const m of word.matchAll(/\$\{!?[A-Za-z_][A-Za-z0-9_]{0,63}\[([^\]]{1,256})\]/g)) {
+    if (m[1] !== "@" && m[1] !== "*" && !m[0].startsWith("${!")) out.push(m[1]!);
+  }
+  return out;
+}
+
 /** Judges words that bash evaluates as arithmetic or as an array element name. */
 export function arithRule(inv: Invocation, out: Findings): void {
+  const words = [inv.programWord?.text ?? "", ...inv.argv];
+  // Only known values can be judged here: a value from the environment is the user's own.
+  const operands = inv.vars === undefined ? [] : words.flatMap(expansionOperands);
+  for (const operand of operands.flatMap((w) => withValues(w, inv.vars).slice(1))) {
+    if (!hasSubscriptExpansion(operand)) continue;
+    out.review("an indirect or subscripted expansion evaluates a value holding an expansion");
+    for (const text of substitutionTexts(operand)) out.nested(text, "array subscript");
+  }
   for (const word of arithmeticWords(inv).flatMap((w) => withValues(w, inv.vars))) {
     if (!hasSubscriptExpansion(word)) continue;
     out.review("an array subscript evaluated as arithmetic holds an expansion");

@@ -555,6 +555,9 @@ function subReadOnly(sub: string, rest: readonly string[]): boolean {
       return ops.length === 0 || ops[0] === "status" || ops[0] === "summary";
     case "fsck":
       return !rest.some((a) => /^--l/.test(a));
+    case "ls-remote":
+      // `<transport>::<address>` starts the remote helper git-remote-<transport>; `ext::` runs its command.
+      return !ops.some((o) => /^[A-Za-z][A-Za-z0-9+.-]*::/.test(o));
     default:
       return GIT_READ.has(sub);
   }

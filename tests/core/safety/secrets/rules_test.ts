@@ -479,3 +479,160 @@ Deno.test("more shapes: XML tokens, YAML block scalars, Authorization set in cod
     ]
   ) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
+
+Deno.test("widened shapes: option values with `,` or `=`, `_PASS` names, Dockerfile ENV with a blank, X bearer tokens (see: #21)", () => {
+  const rng = new Rng(2123);
+  const tk = () => p("Q7", rng.str(ALNUM, 10), ",", rng.str(ALNUM, 10));
+  const eq = () => p("Q7", rng.str(ALNUM, 12), "=", rng.str(ALNUM, 8));
+  const pw = () => p("Zq7", rng.str(ALNUM, 13));
+  const xb = () =>
+    p("A".repeat(21), "Q7", rng.str(ALNUM, 4), "A".repeat(7), "%2B", rng.str(ALNUM, 70), "%3D");
+  const cases: [string, (s: string) => string, string][] = [
+    ["cli_secret_option", (s) => `mytool --api-key ${s} --region eu`, tk()],
+    ["cli_secret_option", (s) => `mytool --token "${s}" run`, eq()],
+    ["cli_secret_option", (s) => `deploy --access-key '${s}'`, eq()],
+    ["env_secret", (s) => `DB_PASS=${s}`, pw()],
+    ["env_secret", (s) => `export SMTP_PASS="${s}"`, pw()],
+    ["env_secret", (s) => `FROM node:20\nENV API_TOKEN ${s}\nRUN npm ci`, pw()],
+    ["env_secret", (s) => `ENV SECRET_KEY "${s}"`, pw()],
+    ["twitter_bearer_token", (s) => `curl -H "Authorization: Bearer ${s}" https://x.test`, xb()],
+    ["twitter_bearer_token", (s) => `X_BEARER_TOKEN=${s}`, xb()],
+  ];
+  for (const [kind, wrap, secret] of cases) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const text = ctx(wrap(secret));
+      const r = redactText(engine, text);
+      assert.deepEqual(r.kinds, [kind], text);
+      for (const part of secret.split(/[,=]/)) {
+        assert.ok(!r.text.includes(part.slice(-8)), `${kind}: ${part} survived in ${r.text}`);
+      }
+    }
+    for (const placeholder of ["$SECRET_VALUE", "<your-secret>"]) {
+      assert.deepEqual(redactText(engine, wrap(placeholder)).kinds, [], wrap(placeholder));
+    }
+  }
+  for (
+    const text of [
+      "docker build --secret id=npmrc,src=$HOME/.npmrc .",
+      "mytool --token type=env,name=GH_TOKEN9 run",
+      "SECOND_PASS=enabled",
+      "FIRST_PASS=1",
+      "ENV NODE_ENV production",
+      "RUN env NODE_OPTIONS=--max-old-space-size=4096 node build.js",
+      "#!/usr/bin/env python3",
+      "A".repeat(120),
+      `${rng.str(B64, 40)}${"A".repeat(30)}${rng.str(ALNUM, 90)}`,
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("a bare `pass` name takes a password; words ending in pass and test tallies are kept (see: #21)", () => {
+  const rng = new Rng(2124);
+  const pw = () => p("Zq7", rng.str(ALNUM, 13));
+  const cases: [(s: string) => string, string][] = [
+    [(s) => `smtp:\n  user: ops\n  pass: ${s}\n`, pw()],
+    [(s) => `auth: { user: 'me@x.test', pass: '${s}' }`, pw()],
+    [(s) => `{"user": "me", "pass": "${s}"}`, pw()],
+    [(s) => `pass = "${s}"`, pw()],
+    [(s) => `smtpPass: ${s}`, pw()],
+  ];
+  for (const [wrap, secret] of cases) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const text = ctx(wrap(secret));
+      const r = redactText(engine, text);
+      assert.deepEqual(r.kinds, ["password_assignment"], text);
+      assert.ok(!r.text.includes(secret.slice(3)), r.text);
+    }
+  }
+  for (
+    const text of [
+      `bypass: ${pw()}`,
+      `compass: ${pw()}`,
+      `trespass = "${pw()}"`,
+      "--- PASS: TestFoo (0.00s)",
+      "pass: 12, fail: 0",
+      "pass: true",
+      "results: {pass: 10, skip: 2}",
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("connection strings: Oracle thin URLs and ODBC PWD= are redacted; the shell's PWD is kept (see: #21)", () => {
+  const rng = new Rng(2125);
+  const pw = () => p("Zq7", rng.str(ALNUM, 11));
+  const cases: [string, (s: string) => string, string][] = [
+    ["database_url", (s) => `jdbc:oracle:thin:scott/${s}@db.internal:1521:orcl`, pw()],
+    ["database_url", (s) => `url: "jdbc:oracle:thin:app/${s}@//db.internal:1521/svc"`, pw()],
+    ["password_assignment", (s) => `DSN=app;UID=sa;PWD=${s}`, pw()],
+    ["password_assignment", (s) => `Driver={ODBC Driver 18};Server=db;UID=sa;PWD={${s}};`, pw()],
+  ];
+  for (const [kind, wrap, secret] of cases) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const text = ctx(wrap(secret));
+      const r = redactText(engine, text);
+      assert.deepEqual(r.kinds, [kind], text);
+      assert.ok(!r.text.includes(secret.slice(3)), r.text);
+    }
+    for (const placeholder of ["$DB_PASSWORD", "<password>"]) {
+      assert.deepEqual(redactText(engine, wrap(placeholder)).kinds, [], wrap(placeholder));
+    }
+  }
+  for (
+    const text of [
+      "PWD=/home/user/project",
+      "OLDPWD=/tmp;PWD=/home/x",
+      "url=jdbc:oracle:thin:@db.internal:1521:orcl",
+      "jdbc:oracle:thin:scott/scott@db:1521:orcl",
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("a pre-signed URL loses its signature and its session token, whichever rule reads them (see: #21)", () => {
+  const rng = new Rng(2126);
+  const sig = p("7a", rng.str(HEX, 62));
+  const token = p("IQoJb3JpZ2luX2Vj", rng.str(ALNUM, 120));
+  const gsig = p("7a", rng.str(HEX, 510));
+  for (
+    const [text, secrets] of [
+      [`https://b.s3.amazonaws.com/k?X-Amz-Expires=900&X-Amz-Signature=${sig}`, [sig]],
+      [
+        `https://b.s3.amazonaws.com/k?X-Amz-Credential=${
+          p("AS", "IA", rng.str("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 16))
+        }%2F20240101&X-Amz-Security-Token=${token}&X-Amz-Signature=${sig}`,
+        [token, sig],
+      ],
+      [`https://storage.googleapis.com/b/o?X-Goog-Expires=900&X-Goog-Signature=${gsig}`, [gsig]],
+    ] as [string, string[]][]
+  ) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const r = redactText(engine, ctx(text));
+      for (const s of secrets) assert.ok(!r.text.includes(s.slice(4, 40)), r.text);
+    }
+  }
+  for (
+    const text of [
+      "https://b.s3.amazonaws.com/k?X-Amz-Signature=<signature>",
+      `X-Amz-Signature=${"0".repeat(64)}`,
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("an Authorization value piped on or closing a substitution is redacted (see: #21)", () => {
+  const rng = new Rng(2127);
+  const tk = p("00", rng.str(ALNUM, 20), "7", rng.str(URLSAFE, 19));
+  for (
+    const [text, kind] of [
+      [`echo Authorization: SSWS ${tk} | ./configure --stdin`, "authorization_scheme"],
+      [`h=$(echo Authorization: ${tk})`, "authorization_value"],
+      [`curl -H "Authorization: ${tk}" x.test && echo ok`, "authorization_value"],
+    ] as [string, string][]
+  ) {
+    const r = redactText(engine, text);
+    assert.deepEqual(r.kinds, [kind], text);
+    assert.ok(!r.text.includes(tk.slice(2, 20)), r.text);
+  }
+  assert.deepEqual(
+    redactText(engine, "Authorization: OAuth 2.0 flow is described | cat").kinds,
+    [],
+  );
+});
