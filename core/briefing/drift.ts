@@ -86,7 +86,9 @@ function short(v: string | null): string {
   if (v === null) return "none";
   if (/^[0-9a-f]{40,64}$/.test(v)) return shortOid(v);
   const cut = v.length > 80 ? `${v.slice(0, 77)}...` : v;
-  return PLAIN_VALUE.test(v) ? cut : JSON.stringify(cut);
+  // A redaction marker is baton's own shape: "wip-[REDACTED:npm_token]" stays plain.
+  const plain = PLAIN_VALUE.test(v.replace(/\[REDACTED:[a-z0-9_]+\]/g, "R"));
+  return plain ? cut : JSON.stringify(cut);
 }
 
 function compare(

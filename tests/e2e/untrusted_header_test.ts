@@ -106,7 +106,11 @@ Deno.test("well-formed header fields are shown as written (control)", async () =
   );
   const out = await outputs(dir);
   assert.match(out.load, /Written from a Codex session/);
-  assert.match(out.load, /From the some-new-host transcript \(codex 0\.171\.0, reader verified\)/);
+  // The capsule is unsigned: the trust cap lowers the reader's standing to documented.
+  assert.match(
+    out.load,
+    /From the some-new-host transcript \(codex 0\.171\.0, reader documented\)/,
+  );
   assert.match(out.load, /not kept: 3 older files read/);
   assert.match(out.log, / codex /);
 });
