@@ -60,14 +60,16 @@ Deno.test("acquireLock() reclaims at once a lock whose owner died (its advisory 
     LockBusyError,
   );
   dead.alive!.release(); // what the OS does when the owner process dies
-  let sleeps = 0;
+  const slept: number[] = [];
   const sleep = (ms: number) => {
-    sleeps++;
+    slept.push(ms);
     return new Promise<void>((r) => setTimeout(r, ms));
   };
   const b = await acquireLock(fs, `${dir}/lock`, opts("b", { pid: 1001, sleep }));
   assert.equal(b.owner.token, "b");
-  assert.equal(sleeps, 0, "no waiting for the stale limit");
+  // No wait on a lock judged held (those waits are 5 ms or more); a 1-3 ms wait for the
+  // guard, which a loaded machine can still find closing, says nothing about the verdict.
+  assert.deepEqual(slept.filter((ms) => ms >= 5), [], "no waiting for the stale limit");
 });
 
 Deno.test("a lock held by a SIGKILLed process is reclaimed without waiting", async () => {
