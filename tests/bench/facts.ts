@@ -161,16 +161,42 @@ function hookPayload(cwd: string): string {
   });
 }
 
-/** A capsule in `cwd` for load to read (written by `baton finalize` when there is none). */
+/**
+ * The baton that writes the bench's capsule: with BATON_BENCH_BEFORE, that
+ * older checkout (started with its own task flags), so both sides can read
+ * the capsule (a newer baton reads an older capsule; an older one refuses a
+ * field it does not know); else this checkout.
+ */
+function capsuleWriterCmd(): string[] {
+  const before = Deno.env.get("BATON_BENCH_BEFORE");
+  if (before === undefined) return batonCmd();
+  const flags = taskFlags(before);
+  return flags === null ? batonCmd(before) : [DENO, "run", ...flags, before];
+}
+
+/** A capsule in `cwd` every compared baton can read (written by `baton finalize` when there is none that reads). */
 export async function ensureCapsule(cwd: string): Promise<void> {
+  const writer = capsuleWriterCmd();
+  let present = true;
   try {
     await Deno.lstat(`${cwd}/.baton/latest.md`);
-    return;
   } catch {
-    // Write one.
+    present = false;
+  }
+  if (present) {
+    const read = await runOnce({
+      id: "facts-read",
+      label: "",
+      cwd,
+      cmd: [...writer, "load", "--json"],
+    });
+    if (read.code === 0) return;
   }
   const fin = await runOnce({
-    ...batonCase("facts-fin", "", cwd, ["finalize", "--draft", "-"]),
+    id: "facts-fin",
+    label: "",
+    cwd,
+    cmd: [...writer, "finalize", "--draft", "-"],
     stdin: '{"now":"bench","next_steps":["carry me"]}',
   });
   if (fin.code !== 0) throw new Error(`finalize failed: ${fin.stderr.trim()}`);
