@@ -234,8 +234,18 @@ export async function collectFacts(
   const moving = movingVariables(options.gitEnvironment ?? {});
   const environmentProblem = environmentConfigProblem(options.gitEnvironment ?? {});
   const formatProblem = config?.formatProblem ?? null;
-  let refusedWhole = false;
-  if (formatProblem !== null) {
+  // git asks who owns the repository while finding it, before it reads its format or any
+  // config: a refusal hides everything, HEAD included, whatever else baton cannot apply. A
+  // repository named by GIT_DIR is not found, and git does not ask.
+  const refusedWhole = !("GIT_DIR" in (options.gitEnvironment ?? {})) &&
+    await ownershipRefused(fs, repo, config?.safeDirectories ?? [], {
+      env: options.gitEnvironment ?? {},
+      homeDir: options.homeDir ?? null,
+    });
+  if (refusedWhole) {
+    unavailable.push({ part: "head", reason: OWNERSHIP_REASON });
+    unavailable.push({ part: "worktree", reason: OWNERSHIP_REASON });
+  } else if (formatProblem !== null) {
     // A format git refuses or baton does not read: neither HEAD nor the tree is guessed.
     if (!formatProblem.refsReadable) {
       unavailable.push({ part: "head", reason: formatProblem.reason });
@@ -253,16 +263,6 @@ export async function collectFacts(
       reason:
         "GIT_CEILING_DIRECTORIES is set in the environment: git stops its search below this repository",
     });
-  } else if (
-    await ownershipRefused(fs, repo, config?.safeDirectories ?? [], {
-      env: options.gitEnvironment ?? {},
-      homeDir: options.homeDir ?? null,
-    })
-  ) {
-    // git refuses the whole repository, HEAD included: nothing of it is told as git's.
-    refusedWhole = true;
-    unavailable.push({ part: "head", reason: OWNERSHIP_REASON });
-    unavailable.push({ part: "worktree", reason: OWNERSHIP_REASON });
   } else if (
     config !== null &&
     await replaceRefsApply(fs, repo, config.config, options.gitEnvironment ?? {})

@@ -144,6 +144,35 @@ Deno.test({
       assert.equal(refused.head, null);
       assert.equal(refused.branch, null);
 
+      // Whatever else baton cannot apply (config from the environment it does not read), git
+      // still refuses the repository first: HEAD and branch stay untold.
+      const include = `${conf}/empty`;
+      await Deno.writeTextFile(include, "");
+      const withEnvConfig = {
+        ...env,
+        GIT_CONFIG_COUNT: "1",
+        GIT_CONFIG_KEY_0: "include.path",
+        GIT_CONFIG_VALUE_0: include,
+      };
+      const envOracle = await git(dir, ["status", "--porcelain"], {
+        env: withEnvConfig,
+        allowFail: true,
+      });
+      assert.notEqual(envOracle.code, 0, "git refuses it with config in the environment too");
+      const envRefused = await preflightFacts(dir, withEnvConfig);
+      assert.equal(envRefused.head, null);
+      assert.equal(envRefused.branch, null);
+      assert.equal(
+        envRefused.unavailable?.find((u) => u.part === "head")?.reason,
+        OWNERSHIP_REASON,
+      );
+      // git reads a repository named by GIT_DIR without asking who owns it.
+      const named = { ...env, GIT_DIR: `${dir}/.git` };
+      const direct = await git(dir, ["rev-parse", "HEAD"], { env: named });
+      assert.equal(direct.code, 0, "control: git reads HEAD through GIT_DIR");
+      const throughGitDir = await preflightFacts(dir, named);
+      assert.equal(throughGitDir.head, direct.stdout.trim(), "control: HEAD read as git reads it");
+
       for (const value of [dir, "*"]) {
         await Deno.writeTextFile(global, `[safe]\n\tdirectory = ${value}\n`);
         const named = await git(dir, ["status", "--porcelain"], { env });
