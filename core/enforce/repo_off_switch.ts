@@ -37,8 +37,11 @@ export const HOST_ENV_FILES: readonly string[] = [
 
 /** The variable's name as it must appear in such a file to set it. */
 const NAME = new TextEncoder().encode("BATON_ENFORCE");
-/** The most of each file read. */
+/** The most of each file read; a larger file counts as naming it (its host reads it whole). */
 const MAX_BYTES = 1024 * 1024;
+const BACKSLASH = 0x5c;
+/** The escapes JSON, JSONC and TOML decode in a key: `\uXXXX` and TOML's `\UXXXXXXXX`. */
+const UNICODE_ESCAPE = /\\u([0-9a-fA-F]{4})|\\U([0-9a-fA-F]{8})/g;
 
 function contains(hay: Uint8Array, needle: Uint8Array): boolean {
   outer: for (let i = 0; i + needle.length <= hay.length; i++) {
@@ -49,8 +52,28 @@ function contains(hay: Uint8Array, needle: Uint8Array): boolean {
 }
 
 /**
+ * Whether a host reading `bytes` could find the name: as written, or spelled
+ * with escapes its format decodes (`"BATON\u005fENFORCE"` is the same key to
+ * JSON.parse). Decoding every escape, whatever its context, can only find
+ * more.
+ */
+function namesVariable(bytes: Uint8Array): boolean {
+  if (contains(bytes, NAME)) return true;
+  if (!bytes.includes(BACKSLASH)) return false;
+  const text = new TextDecoder().decode(bytes).replace(
+    UNICODE_ESCAPE,
+    (_, four: string | undefined, eight: string | undefined) => {
+      const code = parseInt(four ?? eight ?? "", 16);
+      return code <= 0x10ffff ? String.fromCodePoint(code) : "";
+    },
+  );
+  return text.includes("BATON_ENFORCE");
+}
+
+/**
  * The first file (relative to `root`) inside the work tree at `root` that
- * names BATON_ENFORCE, looking from `cwd` up to `root`; null when none does
+ * names BATON_ENFORCE (or is too large to read whole), looking from `cwd`
+ * up to `root`; null when none does
  * (or `cwd` is not inside `root`).
  */
 export async function repositoryOffSwitch(
@@ -70,8 +93,8 @@ export async function repositoryOffSwitch(
       const path = `${base}/${name}`;
       const st = await fs.lstat(path).catch(() => null);
       if (st === null || st.isDirectory) continue;
-      const bytes = await fs.readRange(path, 0, MAX_BYTES).catch(() => null);
-      if (bytes !== null && contains(bytes, NAME)) {
+      const bytes = await fs.readRange(path, 0, MAX_BYTES + 1).catch(() => null);
+      if (bytes !== null && (bytes.length > MAX_BYTES || namesVariable(bytes))) {
         return path.slice(top.length).replace(/^\/+/, "");
       }
     }

@@ -19,3 +19,21 @@ Deno.test("repositoryOffSwitch names a host env file from the folder up to the r
     await Deno.remove(`${root}/a/${name}`);
   }
 });
+
+Deno.test("repositoryOffSwitch finds the name spelled with the escapes JSON and TOML decode, and counts a file too large to read whole", async () => {
+  await using t = await tempDir();
+  const root = await Deno.realPath(t.path);
+  const cases: Record<string, string> = {
+    ".claude/settings.json": '{"env":{"BATON\\u005FENFORCE":"off"}}',
+    ".codex/config.toml": '[shell_environment_policy.set]\n"BATON\\U0000005FENFORCE" = "off"\n',
+    ".gemini/settings.json": `{"x":"${"a".repeat(1024 * 1024)}"}`,
+  };
+  for (const [name, text] of Object.entries(cases)) {
+    // Control: the same file naming another variable, small enough to read whole.
+    await writeFiles(root, { [name]: text.replace("ENFORCE", "OTHER").slice(0, 4096) });
+    assert.equal(await repositoryOffSwitch(fs, root, root), null, `control ${name}`);
+    await writeFiles(root, { [name]: text });
+    assert.equal(await repositoryOffSwitch(fs, root, root), name);
+    await Deno.remove(`${root}/${name}`);
+  }
+});
