@@ -148,6 +148,21 @@ function statusCodes(t: TreeState): Map<string, string> | null {
   return new Map(t.changed.map((p, i) => [p, xy[i]!]));
 }
 
+/**
+ * Whether two recorded status codes differ for certain (true), are the same
+ * (false), or cannot be told apart (null). ".?" is a file over the hash cap
+ * whose work-tree half was judged by stat data, while its index half (".":
+ * as HEAD) was read: an index half that differs still settles a difference.
+ */
+function codesDiffer(was: string, is: string): boolean | null {
+  if (was !== UNHASHED && is !== UNHASHED) return was !== is;
+  // Only the index half is known on a ".?" side.
+  return was[0] !== is[0] ? true : null;
+}
+
+/** The code baton records for a file over the hash cap judged changed by stat data. */
+const UNHASHED = ".?";
+
 /** "M." or "R. from old/name" for people. */
 function statusWords(code: string): string {
   return code.length > 3 ? `${code.slice(0, 2)} from ${code.slice(3)}` : code;
@@ -172,13 +187,15 @@ function untrackedSide(t: TreeState): SetSide {
 function compareSets(
   then: SetSide,
   now: SetSide,
-): DriftSets & { notes: string[]; weaker: string[] } {
+): DriftSets & { notes: string[]; weaker: string[]; uncompared: number } {
   const thenSet = new Set(then.list);
   const nowSet = new Set(now.list);
   const added: string[] = [];
   const removed: string[] = [];
   const restated: string[] = [];
   let unsettled = 0;
+  // Paths in both sets whose status could not be compared (a half over the hash cap).
+  let uncompared = 0;
   for (const p of now.list) {
     // A name read lossily (bytes that are not UTF-8 shown as \x??) stands
     // for any such name: the same form then and now may be a rename.
@@ -190,11 +207,10 @@ function compareSets(
       // Changed then and now: the same path may have changed how.
       const was = then.codes?.get(p);
       const is = now.codes?.get(p);
-      // ".?" (over the hash cap, judged by stat data) says nothing of how.
-      const judged = was !== undefined && is !== undefined && was !== ".?" && is !== ".?";
-      if (judged && was !== is) {
-        restated.push(`${p} (${statusWords(was)} -> ${statusWords(is)})`);
-      }
+      if (was === undefined || is === undefined) continue;
+      const differ = codesDiffer(was, is);
+      if (differ === true) restated.push(`${p} (${statusWords(was)} -> ${statusWords(is)})`);
+      else if (differ === null) uncompared++;
       continue;
     }
     // Certain only if the recorded list is whole and the path was checked then.
@@ -223,6 +239,9 @@ function compareSets(
   // A whole side that is only weaker (stat data for files over the hash cap)
   // still settles the sets; the detail says so.
   const weaker = [...new Set([then.weaker, now.weaker].filter((w) => w !== ""))];
+  if (uncompared > 0) {
+    weaker.push(`weaker: status of ${uncompared} path(s) over the hash cap not compared`);
+  }
   return {
     then: then.total,
     now: now.total,
@@ -236,6 +255,7 @@ function compareSets(
       : {}),
     notes,
     weaker,
+    uncompared,
   };
 }
 
@@ -262,7 +282,7 @@ function treeCheck(
   }
   const then = side(recorded.tree);
   const now = side(current.tree);
-  const { notes, weaker, ...sets } = compareSets(then, now);
+  const { notes, weaker, uncompared, ...sets } = compareSets(then, now);
   const parts: string[] = [];
   if (sets.added_total > 0) {
     parts.push(`${labels.added}: ${namePaths(sets.added, sets.added_total)}`);
@@ -287,10 +307,12 @@ function treeCheck(
   const recordedFiles = new Set(recorded.changed_files.map((f) => f.path));
   const noContent = Math.max(0, then.total - then.list.filter((p) => recordedFiles.has(p)).length);
   const detail = [
-    ...(parts.length > 0
-      ? parts
-      : status === "match"
-      ? [sets.restated === undefined ? labels.same : `${labels.same}, with the same status`]
+    ...(parts.length > 0 ? parts : status === "match"
+      ? [
+        sets.restated === undefined || uncompared > 0
+          ? labels.same
+          : `${labels.same}, with the same status`,
+      ]
       : []),
     ...(sets.restated === undefined && labels.restated !== undefined && sets.then > 0
       ? ["status codes not compared: not recorded on both sides"]

@@ -92,6 +92,12 @@ const SHAPES: Shape[] = [
     },
   },
   {
+    name: "a file over the hash cap edited, then staged (.? -> M.)",
+    files: { "big.bin": "a".repeat(9_000_000) },
+    before: (d) => writeFiles(d, { "big.bin": "b".repeat(9_000_000) }),
+    after: async (d) => void await git(d, ["add", "big.bin"]),
+  },
+  {
     name: "a rename whose source is restored (R. -> A.)",
     files: { "a.txt": "alpha alpha alpha\n" },
     before: async (d) => void await git(d, ["mv", "a.txt", "b.txt"]),
