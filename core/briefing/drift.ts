@@ -149,19 +149,24 @@ function statusCodes(t: TreeState): Map<string, string> | null {
 }
 
 /**
- * Whether two recorded status codes differ for certain (true), are the same
- * (false), or cannot be told apart (null). ".?" is a file over the hash cap
- * whose work-tree half was judged by stat data, while its index half (".":
- * as HEAD) was read: an index half that differs still settles a difference.
+ * How two recorded status codes compare. ".?" (or "M?" when staged too) is a
+ * file over the hash cap: its index half was read, its work-tree half judged
+ * changed by stat data alone (as "M", weaker). An index half that differs is
+ * a certain change; a work-tree half judged changed against one read
+ * unchanged cannot be settled (the content may have matched all along); two
+ * halves both judged changed agree, weaker.
  */
-function codesDiffer(was: string, is: string): boolean | null {
-  if (was !== UNHASHED && is !== UNHASHED) return was !== is;
-  // Only the index half is known on a ".?" side.
-  return was[0] !== is[0] ? true : null;
+function compareCodes(was: string, is: string): "same" | "weaker" | "different" | "unsettled" {
+  if (!unhashed(was) && !unhashed(is)) return was === is ? "same" : "different";
+  if (was[0] !== is[0]) return "different";
+  const y = (code: string) => unhashed(code) ? "M" : code[1];
+  return y(was) === y(is) ? "weaker" : "unsettled";
 }
 
-/** The code baton records for a file over the hash cap judged changed by stat data. */
-const UNHASHED = ".?";
+/** A code baton records for a file over the hash cap judged changed by stat data (".?", "M?"). */
+function unhashed(code: string): boolean {
+  return code.length === 2 && code[1] === "?" && code[0] !== "?";
+}
 
 /** "M." or "R. from old/name" for people. */
 function statusWords(code: string): string {
@@ -194,7 +199,7 @@ function compareSets(
   const removed: string[] = [];
   const restated: string[] = [];
   let unsettled = 0;
-  // Paths in both sets whose status could not be compared (a half over the hash cap).
+  // Paths in both sets whose status agrees only by stat data (a half over the hash cap).
   let uncompared = 0;
   for (const p of now.list) {
     // A name read lossily (bytes that are not UTF-8 shown as \x??) stands
@@ -208,9 +213,11 @@ function compareSets(
       const was = then.codes?.get(p);
       const is = now.codes?.get(p);
       if (was === undefined || is === undefined) continue;
-      const differ = codesDiffer(was, is);
-      if (differ === true) restated.push(`${p} (${statusWords(was)} -> ${statusWords(is)})`);
-      else if (differ === null) uncompared++;
+      const compared = compareCodes(was, is);
+      if (compared === "different") {
+        restated.push(`${p} (${statusWords(was)} -> ${statusWords(is)})`);
+      } else if (compared === "weaker") uncompared++;
+      else if (compared === "unsettled") unsettled++;
       continue;
     }
     // Certain only if the recorded list is whole and the path was checked then.
@@ -240,7 +247,7 @@ function compareSets(
   // still settles the sets; the detail says so.
   const weaker = [...new Set([then.weaker, now.weaker].filter((w) => w !== ""))];
   if (uncompared > 0) {
-    weaker.push(`weaker: status of ${uncompared} path(s) over the hash cap not compared`);
+    weaker.push(`weaker: status of ${uncompared} path(s) over the hash cap compared by stat data`);
   }
   return {
     then: then.total,

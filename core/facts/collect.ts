@@ -386,13 +386,16 @@ export async function collectFacts(
           sizeWords(maxHashBytes)
         } hash cap judged changed from stat data alone`,
       ];
-      const changedPaths = [...entries.map((e) => e.path), ...oversized].sort(comparePaths);
+      // A file over the hash cap may also be staged (an entry with its index half): one path,
+      // whose work-tree half ("?") was not compared.
+      const unhashed = new Set(oversized);
+      const changedPaths = [...new Set([...entries.map((e) => e.path), ...oversized])].sort(
+        comparePaths,
+      );
       const codes = new Map<string, string>(oversized.map((p) => [p, ".?"]));
       for (const e of entries) {
-        codes.set(
-          e.path,
-          e.origPath === undefined ? e.x + e.y : `${e.x}${e.y} ${escapePathText(e.origPath)}`,
-        );
+        const xy = unhashed.has(e.path) && e.y === "." ? `${e.x}?` : e.x + e.y;
+        codes.set(e.path, e.origPath === undefined ? xy : `${xy} ${escapePathText(e.origPath)}`);
       }
       tree = {
         status: reasons.length === 0 ? "complete" : "partial",
