@@ -188,6 +188,11 @@ async function lossyNames(
   return new Set(suspects.filter((_, i) => stats[i] === null));
 }
 
+/** An entry's XY; "?" for a work-tree half judged by stat data alone (over the hash cap). */
+function entryXy(e: WorktreeEntry, unhashed: ReadonlySet<string>): string {
+  return unhashed.has(e.path) && e.y === "." ? `${e.x}?` : e.x + e.y;
+}
+
 /** Collects facts for the repository containing `cwd`. Never throws for a damaged repository. */
 export async function collectFacts(
   fs: ReadFs,
@@ -313,6 +318,9 @@ export async function collectFacts(
   const maxHashBytes = options.maxHashBytes ?? MAX_HASH_BYTES;
   let entries: WorktreeEntry[] = [];
   let oversized: string[] = [];
+  // Staged files over the hash cap whose work-tree half was judged by stat data: listed once,
+  // as their entry, with "?" for that half.
+  let stagedUnhashed: Set<string> = new Set();
   let lossy: Set<string> = new Set();
   let untracked: string[] = [];
   let untrackedTruncated = false;
@@ -356,7 +364,9 @@ export async function collectFacts(
       // .baton/ is baton's own state: it never counts as a change.
       const own = (p: string) => p === ".baton" || p === ".baton/" || p.startsWith(".baton/");
       entries = wt.entries.filter((e) => !own(e.path));
-      oversized = wt.oversized.filter((p) => !own(p));
+      const entryPaths = new Set(entries.map((e) => e.path));
+      stagedUnhashed = new Set(wt.oversized.filter((p) => entryPaths.has(p)));
+      oversized = wt.oversized.filter((p) => !own(p) && !entryPaths.has(p));
       untracked = wt.untracked.filter((p) => !own(p));
       lossy = await lossyNames(fs, repo.workTree, untracked);
       untrackedTruncated = wt.untrackedTruncated;
@@ -381,20 +391,16 @@ export async function collectFacts(
       ) reasons.push("untracked cap reached");
       // A file over the hash cap whose stat data changed counts as changed,
       // by stat data alone: the reason says so even when the sets are whole.
-      const weaker = oversized.length === 0 ? [] : [
-        `weaker: ${oversized.length} file(s) over the ${
+      const judgedByStat = oversized.length + stagedUnhashed.size;
+      const weaker = judgedByStat === 0 ? [] : [
+        `weaker: ${judgedByStat} file(s) over the ${
           sizeWords(maxHashBytes)
         } hash cap judged changed from stat data alone`,
       ];
-      // A file over the hash cap may also be staged (an entry with its index half): one path,
-      // whose work-tree half ("?") was not compared.
-      const unhashed = new Set(oversized);
-      const changedPaths = [...new Set([...entries.map((e) => e.path), ...oversized])].sort(
-        comparePaths,
-      );
+      const changedPaths = [...entries.map((e) => e.path), ...oversized].sort(comparePaths);
       const codes = new Map<string, string>(oversized.map((p) => [p, ".?"]));
       for (const e of entries) {
-        const xy = unhashed.has(e.path) && e.y === "." ? `${e.x}?` : e.x + e.y;
+        const xy = entryXy(e, stagedUnhashed);
         codes.set(e.path, e.origPath === undefined ? xy : `${xy} ${escapePathText(e.origPath)}`);
       }
       tree = {
@@ -425,7 +431,7 @@ export async function collectFacts(
     ...entries.map((e): ChangedFileFact => ({
       path: escapePathText(e.path),
       status: statusOf(e),
-      xy: e.x + e.y,
+      xy: entryXy(e, stagedUnhashed),
       orig_path: e.origPath === undefined ? null : escapePathText(e.origPath),
       kind: e.kind,
       sha256: null,
@@ -550,7 +556,8 @@ export async function collectFacts(
       ? null
       : entries.length + untracked.length > 0
       ? true
-      : tree.unchecked_total > 0 || oversized.length > 0 || !tree.untracked_complete
+      : tree.unchecked_total > 0 || oversized.length > 0 || stagedUnhashed.size > 0 ||
+          !tree.untracked_complete
       ? null
       : false,
     changed_files: listed,
