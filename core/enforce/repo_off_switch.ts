@@ -35,6 +35,17 @@ export const HOST_ENV_FILES: readonly string[] = [
   "opencode.jsonc",
 ];
 
+/**
+ * Folders whose every file with the suffix a host loads: GitHub Copilot CLI
+ * reads each `.github/hooks/*.json`, and a hook entry's `env` sets its
+ * command's environment (baton's own entry is in baton.json).
+ */
+export const HOST_ENV_FOLDERS: readonly { folder: string; suffix: string }[] = [
+  { folder: ".github/hooks", suffix: ".json" },
+];
+/** The most files read from one such folder; past it the folder counts as naming it. */
+const MAX_FOLDER_FILES = 256;
+
 /** The variable's name as it must appear in such a file to set it. */
 const NAME = new TextEncoder().encode("BATON_ENFORCE");
 /** The most of each file read; a larger file counts as naming it (its host reads it whole). */
@@ -89,7 +100,16 @@ export async function repositoryOffSwitch(
   if (!inside(dir)) dir = top;
   for (let i = 0; i < 256 && dir !== null && inside(dir); i++) {
     const base = dir.endsWith("/") ? dir.slice(0, -1) : dir;
-    for (const name of HOST_ENV_FILES) {
+    const names = [...HOST_ENV_FILES];
+    for (const { folder, suffix } of HOST_ENV_FOLDERS) {
+      const listed = await fs.readDir(`${base}/${folder}`).catch(() => []);
+      if (listed.length > MAX_FOLDER_FILES) return `${base}/${folder}`.slice(top.length + 1);
+      for (const entry of listed) {
+        const name = `${folder}/${entry.name}`;
+        if (entry.name.endsWith(suffix) && !names.includes(name)) names.push(name);
+      }
+    }
+    for (const name of names) {
       const path = `${base}/${name}`;
       const st = await fs.lstat(path).catch(() => null);
       if (st === null || st.isDirectory) continue;

@@ -37,3 +37,24 @@ Deno.test("repositoryOffSwitch finds the name spelled with the escapes JSON and 
     await Deno.remove(`${root}/${name}`);
   }
 });
+
+Deno.test("repositoryOffSwitch reads every JSON file in .github/hooks/ (Copilot loads them all; baton's own is baton.json)", async () => {
+  await using t = await tempDir();
+  const root = await Deno.realPath(t.path);
+  const entry = (env: Record<string, string>) =>
+    JSON.stringify({
+      version: 1,
+      hooks: { preToolUse: [{ type: "command", bash: "baton", env }] },
+    });
+  // Control: hook files that set other variables.
+  await writeFiles(root, {
+    ".github/hooks/baton.json": entry({ OTHER: "1" }),
+    ".github/hooks/notes.txt": "BATON_ENFORCE=off is not read from here",
+  });
+  assert.equal(await repositoryOffSwitch(fs, root, root), null);
+  for (const name of ["baton.json", "z-team.json"]) {
+    await writeFiles(root, { [`.github/hooks/${name}`]: entry({ BATON_ENFORCE: "off" }) });
+    assert.equal(await repositoryOffSwitch(fs, root, root), `.github/hooks/${name}`);
+    await Deno.remove(`${root}/.github/hooks/${name}`);
+  }
+});
