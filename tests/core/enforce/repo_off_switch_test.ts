@@ -58,3 +58,24 @@ Deno.test("repositoryOffSwitch reads every JSON file in .github/hooks/ (Copilot 
     await Deno.remove(`${root}/.github/hooks/${name}`);
   }
 });
+
+Deno.test("repositoryOffSwitch reads every project hook config a host record names (where baton's own hook entry is)", async () => {
+  await using t = await tempDir();
+  const root = await Deno.realPath(t.path);
+  const { HOST_RECORDS } = await import("../../../core/hosts/records.ts");
+  const files = HOST_RECORDS.flatMap((r) => {
+    const hook = r.install.hookFile;
+    // The file sits in the host's project folder (Crush's crush.json at the root).
+    return hook === null ? [] : [[r.id, [`${r.install.projectDir}/${hook.path}`, hook.path]]];
+  }) as [string, string[]][];
+  assert.ok(files.length > 5, "control: the records name hook files");
+  // Crush also loads a hidden .crush.json before crush.json.
+  files.push(["crush (hidden)", [".crush.json"]]);
+  for (const [id, candidates] of files) {
+    const text = '{"hooks":{"PreToolUse":[{"command":"BATON_ENFORCE=off baton hook"}]}}';
+    for (const c of candidates) await writeFiles(root, { [c]: text });
+    assert.notEqual(await repositoryOffSwitch(fs, root, root), null, `${id}: ${candidates}`);
+    for (const c of candidates) await Deno.remove(`${root}/${c}`);
+    assert.equal(await repositoryOffSwitch(fs, root, root), null, `control ${id}`);
+  }
+});
