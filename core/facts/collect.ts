@@ -248,6 +248,7 @@ export async function collectFacts(
       homeDir: options.homeDir ?? null,
     });
   if (refusedWhole) {
+    unavailable.push({ part: "config", reason: OWNERSHIP_REASON });
     unavailable.push({ part: "head", reason: OWNERSHIP_REASON });
     unavailable.push({ part: "worktree", reason: OWNERSHIP_REASON });
   } else if (formatProblem !== null) {
@@ -534,7 +535,7 @@ export async function collectFacts(
   phase("publication");
   let operation: string | null = null;
   try {
-    operation = await inProgressOperation(fs, repo);
+    operation = refusedWhole ? null : await inProgressOperation(fs, repo);
   } catch {
     notes.push("operation in progress could not be read");
   }
@@ -543,7 +544,10 @@ export async function collectFacts(
     status: "collected",
     captured_at: capturedAt,
     repo_root: repo.workTree,
-    remotes: config === null ? [] : config.remotes.map((r) => ({ name: r.name, url: r.url ?? "" })),
+    // A repository git refuses for its owner: its config is no more git's than its HEAD.
+    remotes: config === null || refusedWhole
+      ? []
+      : config.remotes.map((r) => ({ name: r.name, url: r.url ?? "" })),
     branch: head?.branch ?? null,
     detached: head?.detached ?? false,
     head: head?.oid ?? null,

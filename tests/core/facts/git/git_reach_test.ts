@@ -23,6 +23,7 @@ async function preflightFacts(cwd: string, env: Record<string, string> = {}) {
     dirty: boolean | null;
     head: string | null;
     branch: string | null;
+    remotes: { name: string; url: string }[];
     unavailable?: Unavailable[];
   };
 }
@@ -128,6 +129,7 @@ Deno.test({
       await writeFiles(dir, { "f.txt": "one\n" });
       await commitAll(dir);
       await writeFiles(dir, { "f.txt": "two\n" });
+      await git(dir, ["remote", "add", "origin", "https://example.com/r.git"]);
       const chown = await new Deno.Command("chown", { args: ["-R", "65534", dir] }).output();
       assert.equal(chown.code, 0);
       const global = `${conf}/gitconfig`;
@@ -143,6 +145,9 @@ Deno.test({
       assert.equal(refused.unavailable?.find((u) => u.part === "head")?.reason, OWNERSHIP_REASON);
       assert.equal(refused.head, null);
       assert.equal(refused.branch, null);
+      // Nor its config (git reads none of it): no remote is told.
+      assert.deepEqual(refused.remotes, []);
+      assert.equal(refused.unavailable?.find((u) => u.part === "config")?.reason, OWNERSHIP_REASON);
 
       // Whatever else baton cannot apply (config from the environment it does not read), git
       // still refuses the repository first: HEAD and branch stay untold.
@@ -189,6 +194,7 @@ Deno.test({
           /^[0-9a-f]{40}$/,
           "control: HEAD read where git reads it",
         );
+        assert.deepEqual(compared.remotes, [{ name: "origin", url: "https://example.com/r.git" }]);
       }
       // An empty value clears the list before it, as git reads it.
       await Deno.writeTextFile(global, `[safe]\n\tdirectory = ${dir}\n\tdirectory =\n`);
