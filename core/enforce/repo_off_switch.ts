@@ -114,8 +114,10 @@ export async function repositoryOffSwitch(
     }
     for (const name of names) {
       const path = `${base}/${name}`;
-      const st = await fs.lstat(path).catch(() => null);
-      if (st === null || st.isDirectory) continue;
+      // Regular files only, through links as a host reads them: a link to a FIFO or a
+      // device (/dev/tty) would block the read or never end.
+      const st = await fs.stat(path).catch(() => null);
+      if (st === null || !st.isFile) continue;
       const bytes = await fs.readRange(path, 0, MAX_BYTES + 1).catch(() => null);
       if (bytes !== null && (bytes.length > MAX_BYTES || namesVariable(bytes))) {
         return path.slice(top.length).replace(/^\/+/, "");

@@ -79,3 +79,15 @@ Deno.test("repositoryOffSwitch reads every project hook config a host record nam
     assert.equal(await repositoryOffSwitch(fs, root, root), null, `control ${id}`);
   }
 });
+
+Deno.test("repositoryOffSwitch reads regular files only: a committed link to a device or a FIFO is neither read nor counted (it could block the read)", async () => {
+  await using t = await tempDir();
+  const root = await Deno.realPath(t.path);
+  await Deno.symlink("/dev/zero", `${root}/.env`);
+  assert.equal(await repositoryOffSwitch(fs, root, root), null, "a device is not read");
+  // Control: a link to a regular file is followed (a host follows it too).
+  await writeFiles(root, { "real.env": "BATON_ENFORCE=off\n" });
+  await Deno.remove(`${root}/.env`);
+  await Deno.symlink(`${root}/real.env`, `${root}/.env`);
+  assert.equal(await repositoryOffSwitch(fs, root, root), ".env");
+});
