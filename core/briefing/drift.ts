@@ -161,6 +161,26 @@ function statusCodes(t: TreeState): Map<string, string> | null {
   return new Map(t.changed.map((p, i) => [p, xy[i]!]));
 }
 
+/**
+ * How two recorded status codes compare. ".?" (or "M?" when staged too) is a
+ * file over the hash cap: its index half was read, its work-tree half judged
+ * changed by stat data alone (as "M", weaker). An index half that differs is
+ * a certain change; a work-tree half judged changed against one read
+ * unchanged cannot be settled (the content may have matched all along); two
+ * halves both judged changed agree, weaker.
+ */
+function compareCodes(was: string, is: string): "same" | "weaker" | "different" | "unsettled" {
+  if (!unhashed(was) && !unhashed(is)) return was === is ? "same" : "different";
+  if (was[0] !== is[0]) return "different";
+  const y = (code: string) => unhashed(code) ? "M" : code[1];
+  return y(was) === y(is) ? "weaker" : "unsettled";
+}
+
+/** A code baton records for a file over the hash cap judged changed by stat data (".?", "M?"). */
+function unhashed(code: string): boolean {
+  return code.length === 2 && code[1] === "?" && code[0] !== "?";
+}
+
 /** "M." or "R. from old/name" for people. */
 function statusWords(code: string): string {
   return code.length > 3 ? `${code.slice(0, 2)} from ${code.slice(3)}` : code;
@@ -185,13 +205,15 @@ function untrackedSide(t: TreeState): SetSide {
 function compareSets(
   then: SetSide,
   now: SetSide,
-): DriftSets & { notes: string[]; weaker: string[] } {
+): DriftSets & { notes: string[]; weaker: string[]; uncompared: number } {
   const thenSet = new Set(then.list);
   const nowSet = new Set(now.list);
   const added: string[] = [];
   const removed: string[] = [];
   const restated: string[] = [];
   let unsettled = 0;
+  // Paths in both sets whose status agrees only by stat data (a half over the hash cap).
+  let uncompared = 0;
   for (const p of now.list) {
     // A name read lossily (bytes that are not UTF-8 shown as \x??) stands
     // for any such name: the same form then and now may be a rename.
@@ -203,11 +225,12 @@ function compareSets(
       // Changed then and now: the same path may have changed how.
       const was = then.codes?.get(p);
       const is = now.codes?.get(p);
-      // ".?" (over the hash cap, judged by stat data) says nothing of how.
-      const judged = was !== undefined && is !== undefined && was !== ".?" && is !== ".?";
-      if (judged && was !== is) {
+      if (was === undefined || is === undefined) continue;
+      const compared = compareCodes(was, is);
+      if (compared === "different") {
         restated.push(`${p} (${statusWords(was)} -> ${statusWords(is)})`);
-      }
+      } else if (compared === "weaker") uncompared++;
+      else if (compared === "unsettled") unsettled++;
       continue;
     }
     // Certain only if the recorded list is whole and the path was checked then.
@@ -236,6 +259,9 @@ function compareSets(
   // A whole side that is only weaker (stat data for files over the hash cap)
   // still settles the sets; the detail says so.
   const weaker = [...new Set([then.weaker, now.weaker].filter((w) => w !== ""))];
+  if (uncompared > 0) {
+    weaker.push(`weaker: status of ${uncompared} path(s) over the hash cap compared by stat data`);
+  }
   return {
     then: then.total,
     now: now.total,
@@ -249,6 +275,7 @@ function compareSets(
       : {}),
     notes,
     weaker,
+    uncompared,
   };
 }
 
@@ -275,7 +302,7 @@ function treeCheck(
   }
   const then = side(recorded.tree);
   const now = side(current.tree);
-  const { notes, weaker, ...sets } = compareSets(then, now);
+  const { notes, weaker, uncompared, ...sets } = compareSets(then, now);
   const parts: string[] = [];
   if (sets.added_total > 0) {
     parts.push(`${labels.added}: ${namePaths(sets.added, sets.added_total)}`);
@@ -300,10 +327,12 @@ function treeCheck(
   const recordedFiles = new Set(recorded.changed_files.map((f) => f.path));
   const noContent = Math.max(0, then.total - then.list.filter((p) => recordedFiles.has(p)).length);
   const detail = [
-    ...(parts.length > 0
-      ? parts
-      : status === "match"
-      ? [sets.restated === undefined ? labels.same : `${labels.same}, with the same status`]
+    ...(parts.length > 0 ? parts : status === "match"
+      ? [
+        sets.restated === undefined || uncompared > 0
+          ? labels.same
+          : `${labels.same}, with the same status`,
+      ]
       : []),
     ...(sets.restated === undefined && labels.restated !== undefined && sets.then > 0
       ? ["status codes not compared: not recorded on both sides"]

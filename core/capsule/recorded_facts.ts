@@ -81,8 +81,8 @@ export interface TreeState {
   unchecked_total: number;
   /**
    * The status of each path in `changed`, in the same order: git's two-letter
-   * XY code (".?" for a file over the hash cap judged changed by stat data),
-   * followed for a rename by a space and the escaped path it came from. A
+   * XY code (".?", or "M?" when staged too, for a file over the hash cap
+   * judged changed by stat data), followed for a rename by a space and the escaped path it came from. A
    * path changed then and now is compared by it, so a file staged since
    * (`.M` to `M.`) or one whose change changed kind is seen. Absent in
    * capsules written before it was recorded.

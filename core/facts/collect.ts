@@ -188,6 +188,11 @@ async function lossyNames(
   return new Set(suspects.filter((_, i) => stats[i] === null));
 }
 
+/** An entry's XY; "?" for a work-tree half judged by stat data alone (over the hash cap). */
+function entryXy(e: WorktreeEntry, unhashed: ReadonlySet<string>): string {
+  return unhashed.has(e.path) && e.y === "." ? `${e.x}?` : e.x + e.y;
+}
+
 /** Collects facts for the repository containing `cwd`. Never throws for a damaged repository. */
 export async function collectFacts(
   fs: ReadFs,
@@ -234,8 +239,19 @@ export async function collectFacts(
   const moving = movingVariables(options.gitEnvironment ?? {});
   const environmentProblem = environmentConfigProblem(options.gitEnvironment ?? {});
   const formatProblem = config?.formatProblem ?? null;
-  let refusedWhole = false;
-  if (formatProblem !== null) {
+  // git asks who owns the repository while finding it, before it reads its format or any
+  // config: a refusal hides everything, HEAD included, whatever else baton cannot apply. A
+  // repository named by GIT_DIR is not found, and git does not ask.
+  const refusedWhole = !("GIT_DIR" in (options.gitEnvironment ?? {})) &&
+    await ownershipRefused(fs, repo, config?.safeDirectories ?? [], {
+      env: options.gitEnvironment ?? {},
+      homeDir: options.homeDir ?? null,
+    });
+  if (refusedWhole) {
+    unavailable.push({ part: "config", reason: OWNERSHIP_REASON });
+    unavailable.push({ part: "head", reason: OWNERSHIP_REASON });
+    unavailable.push({ part: "worktree", reason: OWNERSHIP_REASON });
+  } else if (formatProblem !== null) {
     // A format git refuses or baton does not read: neither HEAD nor the tree is guessed.
     if (!formatProblem.refsReadable) {
       unavailable.push({ part: "head", reason: formatProblem.reason });
@@ -253,16 +269,6 @@ export async function collectFacts(
       reason:
         "GIT_CEILING_DIRECTORIES is set in the environment: git stops its search below this repository",
     });
-  } else if (
-    await ownershipRefused(fs, repo, config?.safeDirectories ?? [], {
-      env: options.gitEnvironment ?? {},
-      homeDir: options.homeDir ?? null,
-    })
-  ) {
-    // git refuses the whole repository, HEAD included: nothing of it is told as git's.
-    refusedWhole = true;
-    unavailable.push({ part: "head", reason: OWNERSHIP_REASON });
-    unavailable.push({ part: "worktree", reason: OWNERSHIP_REASON });
   } else if (
     config !== null &&
     await replaceRefsApply(fs, repo, config.config, options.gitEnvironment ?? {})
@@ -313,6 +319,9 @@ export async function collectFacts(
   const maxHashBytes = options.maxHashBytes ?? MAX_HASH_BYTES;
   let entries: WorktreeEntry[] = [];
   let oversized: string[] = [];
+  // Staged files over the hash cap whose work-tree half was judged by stat data: listed once,
+  // as their entry, with "?" for that half.
+  let stagedUnhashed: Set<string> = new Set();
   let lossy: Set<string> = new Set();
   let untracked: string[] = [];
   let untrackedTruncated = false;
@@ -356,7 +365,9 @@ export async function collectFacts(
       // .baton/ is baton's own state: it never counts as a change.
       const own = (p: string) => p === ".baton" || p === ".baton/" || p.startsWith(".baton/");
       entries = wt.entries.filter((e) => !own(e.path));
-      oversized = wt.oversized.filter((p) => !own(p));
+      const entryPaths = new Set(entries.map((e) => e.path));
+      stagedUnhashed = new Set(wt.oversized.filter((p) => entryPaths.has(p)));
+      oversized = wt.oversized.filter((p) => !own(p) && !entryPaths.has(p));
       untracked = wt.untracked.filter((p) => !own(p));
       lossy = await lossyNames(fs, repo.workTree, untracked);
       untrackedTruncated = wt.untrackedTruncated;
@@ -381,18 +392,17 @@ export async function collectFacts(
       ) reasons.push("untracked cap reached");
       // A file over the hash cap whose stat data changed counts as changed,
       // by stat data alone: the reason says so even when the sets are whole.
-      const weaker = oversized.length === 0 ? [] : [
-        `weaker: ${oversized.length} file(s) over the ${
+      const judgedByStat = oversized.length + stagedUnhashed.size;
+      const weaker = judgedByStat === 0 ? [] : [
+        `weaker: ${judgedByStat} file(s) over the ${
           sizeWords(maxHashBytes)
         } hash cap judged changed from stat data alone`,
       ];
       const changedPaths = [...entries.map((e) => e.path), ...oversized].sort(comparePaths);
       const codes = new Map<string, string>(oversized.map((p) => [p, ".?"]));
       for (const e of entries) {
-        codes.set(
-          e.path,
-          e.origPath === undefined ? e.x + e.y : `${e.x}${e.y} ${escapePathText(e.origPath)}`,
-        );
+        const xy = entryXy(e, stagedUnhashed);
+        codes.set(e.path, e.origPath === undefined ? xy : `${xy} ${escapePathText(e.origPath)}`);
       }
       tree = {
         status: reasons.length === 0 ? "complete" : "partial",
@@ -422,7 +432,7 @@ export async function collectFacts(
     ...entries.map((e): ChangedFileFact => ({
       path: escapePathText(e.path),
       status: statusOf(e),
-      xy: e.x + e.y,
+      xy: entryXy(e, stagedUnhashed),
       orig_path: e.origPath === undefined ? null : escapePathText(e.origPath),
       kind: e.kind,
       sha256: null,
@@ -525,7 +535,7 @@ export async function collectFacts(
   phase("publication");
   let operation: string | null = null;
   try {
-    operation = await inProgressOperation(fs, repo);
+    operation = refusedWhole ? null : await inProgressOperation(fs, repo);
   } catch {
     notes.push("operation in progress could not be read");
   }
@@ -534,7 +544,10 @@ export async function collectFacts(
     status: "collected",
     captured_at: capturedAt,
     repo_root: repo.workTree,
-    remotes: config === null ? [] : config.remotes.map((r) => ({ name: r.name, url: r.url ?? "" })),
+    // A repository git refuses for its owner: its config is no more git's than its HEAD.
+    remotes: config === null || refusedWhole
+      ? []
+      : config.remotes.map((r) => ({ name: r.name, url: r.url ?? "" })),
     branch: head?.branch ?? null,
     detached: head?.detached ?? false,
     head: head?.oid ?? null,
@@ -547,7 +560,8 @@ export async function collectFacts(
       ? null
       : entries.length + untracked.length > 0
       ? true
-      : tree.unchecked_total > 0 || oversized.length > 0 || !tree.untracked_complete
+      : tree.unchecked_total > 0 || oversized.length > 0 || stagedUnhashed.size > 0 ||
+          !tree.untracked_complete
       ? null
       : false,
     changed_files: listed,

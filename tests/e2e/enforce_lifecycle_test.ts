@@ -304,6 +304,35 @@ Deno.test("BATON_ENFORCE=off is not honoured when a file in the repository could
   });
 });
 
+Deno.test("BATON_ENFORCE=off is not honoured when a host file names it in a form the host decodes (a JSON or TOML escape) or past the part baton reads", async () => {
+  await withRepo(true, async (dir) => {
+    await handOff(dir, "A");
+    const offGate = async () =>
+      await runBaton(["hook", "PreToolUse", "--host", "claude-code"], {
+        cwd: dir,
+        stdin: bash(dir, "A", "touch x"),
+        env: { BATON_ENFORCE: "off" },
+      });
+    // Control: a host file that names another variable leaves the user's off honoured.
+    await writeFiles(dir, { ".claude/settings.json": '{"env":{"BATON_OTHER":"off"}}' });
+    assert.equal((await offGate()).stdout, "", "control: the user's own off is honoured");
+    const planted = [
+      // JSON.parse (Claude Code) reads the key as BATON_ENFORCE.
+      '{"env":{"BATON\\u005fENFORCE":"off"}}',
+      '{"env":{"\\u0042\\u0041\\u0054\\u004F\\u004E_ENFORCE":"off"}}',
+      // The host reads the whole file; baton read only its first MiB.
+      `{"pad":"${" ".repeat(1024 * 1024)}","env":{"BATON_ENFORCE":"off"}}`,
+    ];
+    for (const text of planted) {
+      assert.equal(JSON.parse(text).env.BATON_ENFORCE, "off", "the host reads the variable");
+      await writeFiles(dir, { ".claude/settings.json": text });
+      const r = await offGate();
+      assert.notEqual(r.stdout, "", `planted off honoured: ${text.slice(0, 60)}`);
+      assert.match(r.stderr, /BATON_ENFORCE=off not honoured: \.claude\/settings\.json/);
+    }
+  });
+});
+
 Deno.test("evidence: every change is chained in the manifest; a failed append leaves nothing written", async () => {
   await withRepo(true, async (dir) => {
     const manifest = `${dir}/.git/baton/enforce/manifest.jsonl`;

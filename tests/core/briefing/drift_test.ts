@@ -170,7 +170,20 @@ Deno.test("a path changed then and now is compared by its recorded status code",
   assert.equal(staged.compared, "sets of changed tracked paths and their status codes");
   // Controls: the same codes match; ".?" (judged by stat data) settles no status.
   assert.equal(status(at([".M", "A."]), at([".M", "A."]), "tracked changes").status, "match");
-  assert.equal(status(at([".?", "A."]), at([".M", "A."]), "tracked changes").status, "match");
+  const unhashed = status(at([".?", "A."]), at([".M", "A."]), "tracked changes");
+  assert.equal(unhashed.status, "match");
+  assert.doesNotMatch(unhashed.detail, /with the same status/, "a status not compared is not told");
+  assert.match(unhashed.detail, /status of 1 path\(s\) over the hash cap compared by stat data/);
+  // Judged changed by stat data then, read unchanged now: not settled either way.
+  assert.equal(status(at(["M?", "A."]), at(["M.", "A."]), "tracked changes").status, "unknown");
+  // ".?" leaves the work tree's half unknown, not the index's: a staged change still shows.
+  const staged2 = status(at([".?", "A."]), at(["M.", "A."]), "tracked changes");
+  assert.equal(staged2.status, "different");
+  assert.match(staged2.detail, /a \(\.\? -> M\.\)/);
+  assert.match(
+    status(at([".M", "A."]), at([".M", "A."]), "tracked changes").detail,
+    /with the same status/,
+  );
   const rename = status(at(["R. x", "A."]), at(["R. y", "A."]), "tracked changes");
   assert.match(rename.detail, /a \(R\. from x -> R\. from y\)/);
 });

@@ -23,6 +23,7 @@ async function preflightFacts(cwd: string, env: Record<string, string> = {}) {
     dirty: boolean | null;
     head: string | null;
     branch: string | null;
+    remotes: { name: string; url: string }[];
     unavailable?: Unavailable[];
   };
 }
@@ -128,6 +129,7 @@ Deno.test({
       await writeFiles(dir, { "f.txt": "one\n" });
       await commitAll(dir);
       await writeFiles(dir, { "f.txt": "two\n" });
+      await git(dir, ["remote", "add", "origin", "https://example.com/r.git"]);
       const chown = await new Deno.Command("chown", { args: ["-R", "65534", dir] }).output();
       assert.equal(chown.code, 0);
       const global = `${conf}/gitconfig`;
@@ -143,6 +145,38 @@ Deno.test({
       assert.equal(refused.unavailable?.find((u) => u.part === "head")?.reason, OWNERSHIP_REASON);
       assert.equal(refused.head, null);
       assert.equal(refused.branch, null);
+      // Nor its config (git reads none of it): no remote is told.
+      assert.deepEqual(refused.remotes, []);
+      assert.equal(refused.unavailable?.find((u) => u.part === "config")?.reason, OWNERSHIP_REASON);
+
+      // Whatever else baton cannot apply (config from the environment it does not read), git
+      // still refuses the repository first: HEAD and branch stay untold.
+      const include = `${conf}/empty`;
+      await Deno.writeTextFile(include, "");
+      const withEnvConfig = {
+        ...env,
+        GIT_CONFIG_COUNT: "1",
+        GIT_CONFIG_KEY_0: "include.path",
+        GIT_CONFIG_VALUE_0: include,
+      };
+      const envOracle = await git(dir, ["status", "--porcelain"], {
+        env: withEnvConfig,
+        allowFail: true,
+      });
+      assert.notEqual(envOracle.code, 0, "git refuses it with config in the environment too");
+      const envRefused = await preflightFacts(dir, withEnvConfig);
+      assert.equal(envRefused.head, null);
+      assert.equal(envRefused.branch, null);
+      assert.equal(
+        envRefused.unavailable?.find((u) => u.part === "head")?.reason,
+        OWNERSHIP_REASON,
+      );
+      // git reads a repository named by GIT_DIR without asking who owns it.
+      const named = { ...env, GIT_DIR: `${dir}/.git` };
+      const direct = await git(dir, ["rev-parse", "HEAD"], { env: named });
+      assert.equal(direct.code, 0, "control: git reads HEAD through GIT_DIR");
+      const throughGitDir = await preflightFacts(dir, named);
+      assert.equal(throughGitDir.head, direct.stdout.trim(), "control: HEAD read as git reads it");
 
       for (const value of [dir, "*"]) {
         await Deno.writeTextFile(global, `[safe]\n\tdirectory = ${value}\n`);
@@ -160,6 +194,7 @@ Deno.test({
           /^[0-9a-f]{40}$/,
           "control: HEAD read where git reads it",
         );
+        assert.deepEqual(compared.remotes, [{ name: "origin", url: "https://example.com/r.git" }]);
       }
       // An empty value clears the list before it, as git reads it.
       await Deno.writeTextFile(global, `[safe]\n\tdirectory = ${dir}\n\tdirectory =\n`);
