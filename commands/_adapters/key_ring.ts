@@ -249,11 +249,30 @@ async function readSigningKey(path: string): Promise<SigningKey> {
 }
 
 /**
+ * This process's user id; null when it cannot be told. Deno.uid() needs
+ * `--allow-sys=uid`, which a launcher written by an older install may lack:
+ * then the owner of /proc/self (Linux) is the process's user; elsewhere the
+ * owner check is skipped, as it was before there was one, rather than every
+ * key refused.
+ */
+function processUid(): number | null {
+  try {
+    return Deno.uid();
+  } catch {
+    try {
+      return Deno.statSync("/proc/self").uid;
+    } catch {
+      return null;
+    }
+  }
+}
+
+/**
  * Refuses a key file another user owns: its owner can rewrite it whatever its mode (a
  * BATON_HOME pointed at another user's folder, a shared machine).
  */
 function checkOwner(info: Deno.FileInfo, what: string): void {
-  const uid = POSIX ? Deno.uid() : null;
+  const uid = POSIX ? processUid() : null;
   if (uid !== null && info.uid !== null && info.uid !== uid) {
     throw new KeyFileError(`${what} is owned by another user`);
   }

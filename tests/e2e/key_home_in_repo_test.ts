@@ -105,3 +105,47 @@ Deno.test({
     assert.match(other.problem ?? "", /owned by another user/);
   },
 });
+
+Deno.test("a baton started without --allow-sys=uid (a launcher an older install wrote) still signs with its key; the task's own flags sign too (control)", async () => {
+  const repo = await makeRepo();
+  await writeFiles(repo, { "a.txt": "a\n" });
+  await commitAll(repo);
+  await using home = await tempDir("baton-home-");
+  const root = new URL("../../", import.meta.url).pathname;
+  const config = JSON.parse(await Deno.readTextFile(`${root}deno.json`));
+  const words = String(config.tasks.baton).split(/\s+/);
+  const taskFlags = words.slice(
+    words.indexOf("run") + 1,
+    words.findIndex((w) => w.endsWith("main.ts")),
+  );
+  const olderFlags = taskFlags
+    .filter((f) => f !== "--allow-ffi")
+    .map((f) => f.startsWith("--allow-sys=") ? "--allow-sys=hostname" : f);
+  assert.notDeepEqual(olderFlags, taskFlags);
+  for (const flags of [olderFlags, taskFlags]) {
+    const run = (args: string[], stdin?: string) =>
+      new Deno.Command(Deno.execPath(), {
+        args: ["run", ...flags, `--config=${root}deno.json`, `${root}main.ts`, ...args],
+        cwd: repo,
+        env: { BATON_HOME: home.path },
+        stdin: stdin === undefined ? "null" : "piped",
+        stdout: "piped",
+        stderr: "piped",
+      });
+    const fin = run(["finalize", "--draft", "-"], DRAFT).spawn();
+    const w = fin.stdin.getWriter();
+    await w.write(new TextEncoder().encode(DRAFT));
+    await w.close();
+    const written = await fin.output();
+    assert.equal(written.code, 0, new TextDecoder().decode(written.stderr));
+    const show = await run(["show", "--json"]).output();
+    assert.equal(show.code, 0, new TextDecoder().decode(show.stderr));
+    const text = new TextDecoder().decode(show.stdout);
+    assert.doesNotMatch(text, /could not all be read|owned by another user/, flags.join(" "));
+    assert.match(
+      text,
+      /"signed_by_this_machine"|"this_machine"|this machine's key/,
+      flags.join(" "),
+    );
+  }
+});

@@ -131,6 +131,13 @@ export interface CostResult {
   seconds: number;
 }
 
+/** The run-time and permission flags of the `baton` task in the checkout's deno.json. */
+async function batonTaskFlags(): Promise<string[]> {
+  const config = JSON.parse(await Deno.readTextFile(`${CHECKOUT}/deno.json`));
+  const words = String(config.tasks.baton).split(/\s+/);
+  return words.slice(words.indexOf("run") + 1, words.findIndex((w) => w.endsWith("main.ts")));
+}
+
 /** Writes the counting launcher and names it in the sandbox's BATON_LAUNCHER. */
 async function countingLauncher(
   sb: Sandbox,
@@ -144,11 +151,10 @@ async function countingLauncher(
     [
       "#!/bin/sh",
       `printf '%s\\n' "$*" >> ${q(log)}`,
-      `exec ${q(`${CHECKOUT}/toolchain/node_modules/.bin/deno`)} run --quiet --no-prompt ` +
-      "--unstable-lazy-dynamic-imports --allow-read --allow-write --allow-env --allow-run " +
-      `--allow-sys=hostname ${q(`--config=${CHECKOUT}/deno.json`)} ${
-        q(`${CHECKOUT}/main.ts`)
-      } "$@"`,
+      // The flags of the baton task, as a launcher install writes them.
+      `exec ${q(`${CHECKOUT}/toolchain/node_modules/.bin/deno`)} run ${
+        (await batonTaskFlags()).map(q).join(" ")
+      } ${q(`--config=${CHECKOUT}/deno.json`)} ${q(`${CHECKOUT}/main.ts`)} "$@"`,
       "",
     ].join("\n"),
     { mode: 0o755 },
