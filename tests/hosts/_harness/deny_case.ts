@@ -18,7 +18,7 @@ import type { ScriptContext, ToolScript } from "../fake_model/tool_script.ts";
 import { batonOk, install, writeMarkerCapsule } from "./baton.ts";
 import type { Cell } from "./case.ts";
 import type { HostDriver } from "./driver.ts";
-import { runBounded } from "./process.ts";
+import { killSandboxProcesses, runBounded } from "./process.ts";
 import { HOST_BIN, makeSandbox } from "./sandbox.ts";
 
 /** One host's row of the gate summary. */
@@ -118,6 +118,7 @@ export async function runDenyCase(
       "--write",
     ]);
     const turn = async (prompt: string, extraEnv: Record<string, string>) => {
+      const answered = model.textAnswers();
       const run = await runBounded(
         `${HOST_BIN}/${driver.bin}`,
         toolTurn(sb, prompt),
@@ -135,6 +136,15 @@ export async function runDenyCase(
           }`,
         );
       }
+      // A host whose worker outlives its process: wait (at most a minute) for the
+      // model's closing answer before reading what it was told.
+      for (let i = 0; driver.turnOutlivesProcess === true && i < 300; i++) {
+        if (model.textAnswers() > answered) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      // Nothing of this turn may serve the next one: Cline's hub daemon, started by
+      // the control turn with BATON_ENFORCE=off, ran the gate turn's tools with it.
+      await killSandboxProcesses(sb.home);
     };
     // The control: the off switch lets the same kind of call through.
     model.setScript(({ results }) => results.length === 0 ? `touch ${CONTROL}` : null);

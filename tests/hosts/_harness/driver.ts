@@ -49,6 +49,12 @@ export interface HostDriver {
   /** Milliseconds one turn may take. */
   turnTimeoutMs: number;
   /**
+   * The host's process may exit before a worker of its own (in a session of
+   * its own) finishes the turn: a scripted turn is then over only when the
+   * model has answered without a tool call.
+   */
+  turnOutlivesProcess?: boolean;
+  /**
    * Makes the host compact the session started by the first turn (null: the
    * host cannot be made to compact headless).
    */

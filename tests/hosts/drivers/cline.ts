@@ -41,6 +41,8 @@ export const CLINE: HostDriver = {
   // Cline runs tools without asking by default (--auto-approve true).
   toolTurnArgs: (_sb, prompt) => [prompt],
   turnTimeoutMs: 120_000,
+  // Cline's CLI 3.0.65 leaves a hub daemon that can finish the turn after the CLI exits.
+  turnOutlivesProcess: true,
   compact: null,
   noCompactionWhy:
     "the Cline CLI fires no pre-compaction event (its PreCompact hook file maps to no event; a plugin sees compaction only as a notice after it)",

@@ -66,6 +66,8 @@ export interface FakeModel {
   setReplyPadding(bytes: number): void;
   /** Answers turns that offer a shell tool from now on by `script` (null: text again). */
   setScript(script: ToolScript | null): void;
+  /** How many scripted requests the model answered with text, no tool call (a turn's end). */
+  textAnswers(): number;
   /** Requests whose body contains `text`. */
   bodiesWith(text: string): LoggedRequest[];
   close(): Promise<void>;
@@ -92,6 +94,7 @@ export function startFakeModel(options: FakeModelOptions): FakeModel {
   const calls: LoggedCall[] = [];
   const resultsSeen: string[][] = [];
   let script: ToolScript | null = null;
+  let answeredWithText = 0;
   let padding = 0;
   let usage = new UsagePlan(0, options.bigInputTokens ?? 180_000);
   const ac = new AbortController();
@@ -121,7 +124,7 @@ export function startFakeModel(options: FakeModelOptions): FakeModel {
         const call = scriptedCall(script, tools, { results, body: text });
         if (call !== null) {
           calls.push({ ...call, path: url.pathname, resultsBefore: results });
-        }
+        } else if (script !== null && shellToolOf(tools) !== null) answeredWithText++;
         return call;
       },
       text: () =>
@@ -160,6 +163,9 @@ export function startFakeModel(options: FakeModelOptions): FakeModel {
     },
     setScript(next: ToolScript | null): void {
       script = next;
+    },
+    textAnswers(): number {
+      return answeredWithText;
     },
     reportBigUsage(n: number, inputTokens = usage.bigInputTokens): void {
       usage = new UsagePlan(n, inputTokens);
