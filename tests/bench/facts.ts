@@ -29,6 +29,7 @@ import {
   type PreflightExpectation,
   verifyPreflight,
 } from "./inspect.ts";
+import { batonTaskFlags } from "../_helpers/task_flags.ts";
 
 /** Commits HEAD has that its remote-tracking ref does not, in the publication repository. */
 export const PUB_AHEAD = 1000;
@@ -244,15 +245,7 @@ const DIRTY: PreflightExpectation = {
  * when they cannot be read.
  */
 export function taskFlags(main: string): string[] | null {
-  try {
-    const config = JSON.parse(Deno.readTextFileSync(main.replace(/[^/]*$/, "deno.json")));
-    const words = String(config.tasks.baton).split(/\s+/);
-    const run = words.indexOf("run");
-    const script = words.findIndex((w) => w.endsWith("main.ts"));
-    return run >= 0 && script > run ? words.slice(run + 1, script) : null;
-  } catch {
-    return null;
-  }
+  return batonTaskFlags(main.replace(/[^/]*$/, "deno.json"));
 }
 
 /**

@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { tempDir } from "../_helpers/temp.ts";
+import { batonTaskFlags } from "../_helpers/task_flags.ts";
 
 const DRAFT = JSON.stringify({ now: "a stranger's session", decisions: [{ text: "use X" }] });
 
@@ -112,12 +113,7 @@ Deno.test("a baton started without --allow-sys=uid (a launcher an older install 
   await commitAll(repo);
   await using home = await tempDir("baton-home-");
   const root = new URL("../../", import.meta.url).pathname;
-  const config = JSON.parse(await Deno.readTextFile(`${root}deno.json`));
-  const words = String(config.tasks.baton).split(/\s+/);
-  const taskFlags = words.slice(
-    words.indexOf("run") + 1,
-    words.findIndex((w) => w.endsWith("main.ts")),
-  );
+  const taskFlags = batonTaskFlags(`${root}deno.json`)!;
   const olderFlags = taskFlags
     .filter((f) => f !== "--allow-ffi")
     .map((f) => f.startsWith("--allow-sys=") ? "--allow-sys=hostname" : f);

@@ -37,6 +37,7 @@ import { startAcpAgent } from "./acp.ts";
 import type { Cell } from "./case.ts";
 import type { HostDriver } from "./driver.ts";
 import { runBounded } from "./process.ts";
+import { batonTaskFlags } from "../../_helpers/task_flags.ts";
 import { CHECKOUT, HOST_BIN, makeSandbox, type Sandbox } from "./sandbox.ts";
 
 /** Input tokens the fake model reports for the replies of the last session (the band reads them back). */
@@ -131,13 +132,6 @@ export interface CostResult {
   seconds: number;
 }
 
-/** The run-time and permission flags of the `baton` task in the checkout's deno.json. */
-async function batonTaskFlags(): Promise<string[]> {
-  const config = JSON.parse(await Deno.readTextFile(`${CHECKOUT}/deno.json`));
-  const words = String(config.tasks.baton).split(/\s+/);
-  return words.slice(words.indexOf("run") + 1, words.findIndex((w) => w.endsWith("main.ts")));
-}
-
 /** Writes the counting launcher and names it in the sandbox's BATON_LAUNCHER. */
 async function countingLauncher(
   sb: Sandbox,
@@ -153,7 +147,7 @@ async function countingLauncher(
       `printf '%s\\n' "$*" >> ${q(log)}`,
       // The flags of the baton task, as a launcher install writes them.
       `exec ${q(`${CHECKOUT}/toolchain/node_modules/.bin/deno`)} run ${
-        (await batonTaskFlags()).map(q).join(" ")
+        batonTaskFlags(`${CHECKOUT}/deno.json`)!.map(q).join(" ")
       } ${q(`--config=${CHECKOUT}/deno.json`)} ${q(`${CHECKOUT}/main.ts`)} "$@"`,
       "",
     ].join("\n"),
