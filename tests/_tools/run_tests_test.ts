@@ -56,7 +56,11 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
             return false;
           }
         });
-      while (!started()) {
+      // Until the blocking test has started, or the run ended early (then the
+      // assertions below fail instead of this loop waiting forever).
+      let ended = false;
+      child.status.then(() => ended = true);
+      while (!started() && !ended) {
         await new Promise((r) => setTimeout(r, 10));
       }
       assert.equal(
