@@ -3,7 +3,10 @@
  * the link text), bounded in count, size and time, a few at a time. A file
  * over the size cap is reported with its size and mtime (the weaker
  * comparison drift falls back to); one not reached before the deadline is
- * reported as such, never as hashed.
+ * reported as such, never as hashed. A path below a directory that is no
+ * longer a real one (a symbolic link, a file, gone) is absent, as git
+ * counts it deleted: nothing is read or hashed through a symbolic link to a
+ * directory, which may lead out of the repository.
  * @module
  */
 import type { ReadFs } from "../fs.ts";
@@ -40,7 +43,13 @@ export type FileHash =
 /** Default largest file hashed (8 MiB): a few MB, enough for any source file. */
 export const MAX_HASH_BYTES = 8 * 1024 * 1024;
 
-async function hashOne(fs: ReadFs, path: string, maxBytes: number): Promise<FileHash> {
+async function hashOne(
+  fs: ReadFs,
+  path: string,
+  maxBytes: number,
+  parentsReal: () => Promise<boolean>,
+): Promise<FileHash> {
+  if (!await parentsReal()) return { kind: "absent" };
   const st = await fs.lstat(path);
   if (st === null) return { kind: "absent" };
   try {
@@ -66,7 +75,36 @@ async function hashOne(fs: ReadFs, path: string, maxBytes: number): Promise<File
 }
 
 /**
- * Hashes `relPaths` under `root`; results are in the same order.
+ * Whether every directory above `relPath` (below `root`) is a real
+ * directory, each asked once per call through `known`: git's
+ * has_symlink_leading_path, which makes a tracked path below a symbolic
+ * link deleted.
+ */
+function parentsAreDirectories(
+  fs: ReadFs,
+  root: string,
+  relPath: string,
+  known: Map<string, Promise<boolean>>,
+): Promise<boolean> {
+  const slash = relPath.lastIndexOf("/");
+  if (slash <= 0) return Promise.resolve(true);
+  const dir = relPath.slice(0, slash);
+  let answer = known.get(dir);
+  if (answer === undefined) {
+    answer = parentsAreDirectories(fs, root, dir, known).then(async (above) => {
+      if (!above) return false;
+      const st = await fs.lstat(`${root}/${dir}`).catch(() => null);
+      return st !== null && st.isDirectory && !st.isSymlink;
+    });
+    known.set(dir, answer);
+  }
+  return answer;
+}
+
+/**
+ * Hashes `relPaths` under `root`; results are in the same order. A path
+ * below a directory that is not a real one is "absent" (see the module
+ * comment).
  */
 export async function hashFiles(
   fs: ReadFs,
@@ -77,13 +115,19 @@ export async function hashFiles(
   const maxBytes = options.maxBytes ?? MAX_HASH_BYTES;
   const out: FileHash[] = new Array(relPaths.length);
   const expired = options.expired ?? (() => false);
+  const dirs = new Map<string, Promise<boolean>>();
   let next = 0;
   const worker = async () => {
     while (next < relPaths.length) {
       const i = next++;
       out[i] = expired()
         ? { kind: "skipped", reason: "over_time", size: null, mtimeMs: null }
-        : await hashOne(fs, `${root}/${relPaths[i]}`, maxBytes);
+        : await hashOne(
+          fs,
+          `${root}/${relPaths[i]}`,
+          maxBytes,
+          () => parentsAreDirectories(fs, root, relPaths[i]!, dirs),
+        );
     }
   };
   await Promise.all(

@@ -489,6 +489,33 @@ Deno.test("mode and type changes: chmod +x, a file replaced by a symlink", async
   assert.equal(r.git.tracked.get("src/b.txt"), ".T");
 });
 
+Deno.test("a tracked directory replaced by a symbolic link: its files are deleted, nothing is read through the link", async () => {
+  const env = await userEnv();
+  const dir = await base({ "out/o.txt": "o\n", "in/i.txt": "i\n", "deep/er/d.txt": "d\n" });
+  const outside = (await tempDir("baton-outside-")).path;
+  await writeFiles(outside, { "o.txt": "outside secret\n", "er/d.txt": "outside secret\n" });
+  await writeFiles(dir, { "src/b.txt": "edited\n" });
+  await Deno.rename(`${dir}/out`, `${dir}/out.orig`);
+  await Deno.symlink(outside, `${dir}/out`);
+  await Deno.rename(`${dir}/deep`, `${dir}/deep.orig`);
+  await Deno.symlink(outside, `${dir}/deep`);
+  // A link into the repository itself: a file there, and still deleted to git.
+  await Deno.rename(`${dir}/in`, `${dir}/in.orig`);
+  await Deno.symlink("in.orig", `${dir}/in`);
+  const r = await assertAgreesWithGit(env, dir);
+  for (const p of ["out/o.txt", "in/i.txt", "deep/er/d.txt"]) {
+    assert.equal(r.git.tracked.get(p), ".D", `control: git says ${p} is deleted`);
+    const f = r.facts.changed_files.find((c) => c.path === p);
+    assert.equal(f?.status, "deleted", p);
+    // Nothing read through the link: no digest or size of the file it leads to.
+    assert.equal(f?.sha256, null, p);
+    assert.equal(f?.size, null, p);
+    assert.equal(f?.hash_skipped, "deleted", p);
+  }
+  // Control: an edited file below a real directory is hashed.
+  assert.notEqual(r.facts.changed_files.find((c) => c.path === "src/b.txt")?.sha256, null);
+});
+
 Deno.test("names that are not UTF-8: tracked ones are named unchecked, never clean", async () => {
   const env = await userEnv();
   const dir = await base();

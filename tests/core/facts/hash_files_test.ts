@@ -61,3 +61,48 @@ Deno.test("hashFiles() past its deadline hashes nothing more and says so", async
     ]);
   });
 });
+
+Deno.test("hashFiles() reads nothing through a directory that became a symbolic link (git: deleted)", async () => {
+  await withDir(async (dir) => {
+    const outside = await Deno.makeTempDir({ prefix: "baton-outside-" });
+    try {
+      await Deno.writeTextFile(`${outside}/file`, "outside secret\n");
+      await Deno.mkdir(`${outside}/sub`);
+      await Deno.writeTextFile(`${outside}/sub/file`, "outside secret\n");
+      await Deno.mkdir(`${dir}/real/deeper`, { recursive: true });
+      await Deno.writeTextFile(`${dir}/real/file`, "inside\n");
+      await Deno.writeTextFile(`${dir}/real/deeper/file`, "inside\n");
+      await Deno.symlink(outside, `${dir}/out`);
+      await Deno.symlink(outside, `${dir}/real/out`);
+      await Deno.symlink("real", `${dir}/in`);
+      await Deno.writeTextFile(`${dir}/plain`, "a file, not a directory\n");
+      const got = await hashFiles(fs, dir, [
+        "real/file",
+        "real/deeper/file",
+        "out/file",
+        "out/sub/file",
+        "real/out/file",
+        "in/file",
+        "plain/file",
+        "out",
+      ]);
+      // Control: the same depth below real directories is hashed.
+      assert.deepEqual(got.slice(0, 2).map((h) => h.kind), ["file", "file"]);
+      assert.equal(
+        got[0]!.kind === "file" && got[0]!.sha256,
+        await sha256Id(enc.encode("inside\n")),
+      );
+      // Below a link (out of the tree or inside it, at any depth) or a file: absent, as git says.
+      assert.deepEqual(got.slice(2, 7), Array(5).fill({ kind: "absent" }));
+      // The link itself is hashed as a link (its text), never followed.
+      assert.deepEqual(got[7], {
+        kind: "symlink",
+        sha256: await sha256Id(outside),
+        size: outside.length,
+        executable: null,
+      });
+    } finally {
+      await Deno.remove(outside, { recursive: true });
+    }
+  });
+});
