@@ -7,6 +7,11 @@
  * `ignore` value git would stop on) is unknown with the reason. The ignore
  * settings git status reads (see submodule_ignore.ts) are applied: `all`
  * shows nothing, `dirty` only a moved HEAD, `untracked` no untracked files.
+ * A submodule whose path is gone or replaced by a file is shown (as deleted
+ * or a type change) unless `all` hides it; one replaced by a symbolic link
+ * too, except that git stops with an error ("expected submodule path not
+ * to be a symbolic link") where it would look inside (`none`, `untracked`):
+ * unknown, never a guess.
  * @module
  */
 import type { ReadFs } from "../fs.ts";
@@ -17,7 +22,7 @@ import { readRepoConfig } from "./git/read_repo_config.ts";
 import { createObjectReader } from "./git/object_reader.ts";
 import { parseCommit } from "./git/parse_commit.ts";
 import { parseGitConfig } from "./git/parse_config.ts";
-import { scanWorktree, type SubmoduleState } from "./worktree/scan.ts";
+import { scanWorktree, type SubmoduleSeen, type SubmoduleState } from "./worktree/scan.ts";
 import { type SubmoduleIgnore, submoduleIgnore } from "./submodule_ignore.ts";
 import type { GitConfigEntry } from "./git/parse_config.ts";
 import { createAttributeLookup } from "./worktree/attributes.ts";
@@ -39,6 +44,10 @@ export interface SubmoduleStatesOptions {
   systemAttributesFile?: string | null;
 }
 
+/** Why a submodule replaced by a symbolic link is unknown where git would look inside it. */
+export const SUBMODULE_SYMLINK_REASON =
+  "a submodule's path is a symbolic link: git stops with an error and gives no status";
+
 /** Deepest nesting of submodules followed. */
 const MAX_DEPTH = 8;
 
@@ -49,10 +58,21 @@ export function submoduleStates(
   options: SubmoduleStatesOptions,
   depth = 0,
   untrackedShown = true,
-): (path: string, oid: string) => Promise<SubmoduleState> {
+): (path: string, oid: string, seen?: SubmoduleSeen) => Promise<SubmoduleState> {
   let settings: Promise<IgnoreSettings> | null = null;
-  return async (path, oid) => {
+  return async (path, oid, seen = "directory") => {
     try {
+      if (seen !== "directory") {
+        settings ??= ignoreSettings(fs, repo, options);
+        const { config, gitmodules } = await settings;
+        const ignore = submoduleIgnore(config, gitmodules, path, untrackedShown);
+        if (typeof ignore === "object") return ignore;
+        if (ignore === "all") return "clean";
+        if (seen === "symlink" && (ignore === "none" || ignore === "untracked")) {
+          return { unknown: SUBMODULE_SYMLINK_REASON };
+        }
+        return "modified";
+      }
       const sub = await repoAtDir(fs, `${repo.workTree}/${path}`);
       // A `.git` that names no repository (moved or damaged) is not an
       // unpopulated submodule: git stops with "not a git repository".

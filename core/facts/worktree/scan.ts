@@ -101,9 +101,12 @@ export interface ScanWorktreeOptions {
   /**
    * The state of a populated submodule whose gitlink records `oid`: its HEAD
    * against the gitlink and whether its work tree is dirty. Without it every
-   * present submodule is unchecked. @default {undefined}
+   * present submodule is unchecked. `seen` is what its path is in the work
+   * tree when that is not a directory: then "modified" means git shows the
+   * deletion or type change and "clean" that git's ignore settings hide it.
+   * @default {undefined}
    */
-  submoduleState?: (path: string, oid: string) => Promise<SubmoduleState>;
+  submoduleState?: (path: string, oid: string, seen?: SubmoduleSeen) => Promise<SubmoduleState>;
   /**
    * What git would store for a work-tree file (eol conversion, a clean
    * filter); `rawIsIndexed` tells whether the raw content is the index's
@@ -139,6 +142,9 @@ export const SCAN_PHASES = [
 
 /** One of {@linkcode SCAN_PHASES}. */
 export type ScanPhase = typeof SCAN_PHASES[number];
+
+/** What a submodule's path is in the work tree: its directory, nothing, a file or a symlink. */
+export type SubmoduleSeen = "directory" | "gone" | "file" | "symlink";
 
 /** A submodule as git status sees it. */
 export type SubmoduleState = "clean" | "modified" | "unpopulated" | { unknown: string };
@@ -211,8 +217,10 @@ export interface WorktreeStatus {
  * 2.37+ then compares it). A sparse-index directory present in the work tree
  * is expanded from its tree, as git does (worktree/expand_sparse.ts); one
  * that cannot be expanded is named unchecked. Submodules are "submodule" entries: missing (D),
- * replaced by a file (T), else as `submoduleState` says (".M" when their
- * HEAD moved or their work tree is dirty; unchecked when it cannot tell).
+ * replaced by a file or a symlink (T), else as `submoduleState` says (".M" when their
+ * HEAD moved or their work tree is dirty; unchecked when it cannot tell); it
+ * also says whether git's ignore settings hide a missing or replaced one,
+ * and when git stops on it (a symlink in its place).
  * A file whose raw content does not hash to the index's blob is compared as
  * `convertToGit` says git would store it (eol conversion, LFS pointers);
  * under core.symlinks=false a symlink entry may be a plain file of its text.
@@ -350,6 +358,8 @@ export async function scanWorktree(
   const sparse = options.sparseCheckout ?? false;
   const symlinks = options.symlinks ?? true;
   const submodules: number[] = [];
+  // Submodules whose path is no longer a directory: D or T unless git's ignore settings hide them.
+  const replacedSubmodules: { k: number; y: StatusCode; seen: SubmoduleSeen }[] = [];
   const badNames: string[] = [];
   const oversized: string[] = [];
   let racyCount = 0;
@@ -414,6 +424,11 @@ export async function scanWorktree(
         return;
       }
       const y: StatusCode = verdict === "deleted" ? "D" : verdict === "typeChanged" ? "T" : "M";
+      if ((e.mode & MODE_TYPE_MASK) === MODE_GITLINK && options.submoduleState !== undefined) {
+        const seen = stat === null ? "gone" : stat.isSymlink ? "symlink" : "file";
+        replacedSubmodules.push({ k, y, seen });
+        return;
+      }
       setY(changes, e.path, y, kindOf(e.mode, stat?.isSymlink));
     });
     lstatCount += chunk.length;
@@ -466,6 +481,12 @@ export async function scanWorktree(
       : await options.submoduleState(entry.path, entry.oid);
     if (state === "modified") setY(changes, entry.path, "M", "submodule");
     else if (typeof state === "object") notCompared(entry.path, state.unknown);
+  }
+  for (const { k, y, seen } of replacedSubmodules) {
+    const path = idx.paths[k]!;
+    const state = await options.submoduleState!(path, readEntry(idx, k).oid, seen);
+    if (state === "modified") setY(changes, path, y, "submodule");
+    else if (typeof state === "object") notCompared(path, state.unknown);
   }
 
   phase("submodules");

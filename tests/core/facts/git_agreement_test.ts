@@ -210,6 +210,47 @@ Deno.test("submodules: ignore settings (.gitmodules, the config over it, diff.ig
   assert.equal(r.git.tracked.has("plain"), false, "control: diff.ignoreSubmodules=all hides it");
 });
 
+Deno.test("submodules: one gone or replaced by a file or a symlink, under each ignore setting", async () => {
+  const env = await userEnv();
+  const lib = await base({ "lib.txt": "lib\n" });
+  const dir = await base();
+  const allow = ["-c", "protocol.file.allow=always"];
+  const names = ["all", "dirty", "untracked", "plain"];
+  for (const name of names) await git(dir, [...allow, "submodule", "add", "-q", lib, name]);
+  for (const mode of ["all", "dirty", "untracked"]) {
+    await git(dir, ["config", "-f", ".gitmodules", `submodule.${mode}.ignore`, mode]);
+  }
+  await commitAll(dir, "subs");
+  // Gone: git shows each deleted unless ignore=all hides it.
+  for (const name of names) await Deno.rename(`${dir}/${name}`, `${dir}/${name}.kept`);
+  let r = await assertAgreesWithGit(env, dir, { label: "gone" });
+  assert.equal(r.git.tracked.get("plain"), ".D", "control: git shows the deletion");
+  assert.equal(r.git.tracked.has("all"), false, "control: ignore=all hides it");
+  // A file in its place: a type change, hidden by ignore=all alone.
+  for (const name of names) await Deno.writeTextFile(`${dir}/${name}`, "a file\n");
+  r = await assertAgreesWithGit(env, dir, { label: "a file" });
+  assert.equal(r.git.tracked.get("dirty"), ".T", "control: git shows the type change");
+  assert.equal(r.git.tracked.has("all"), false, "control: ignore=all hides it");
+  // A symlink to the moved submodule: git stops where it would look inside.
+  await Deno.remove(`${dir}/untracked`);
+  await Deno.remove(`${dir}/plain`);
+  for (const name of ["all", "dirty"]) {
+    await Deno.remove(`${dir}/${name}`);
+    await Deno.symlink(`${name}.kept`, `${dir}/${name}`);
+  }
+  r = await assertAgreesWithGit(env, dir, { label: "a symlink, git looks no further" });
+  assert.equal(r.git.tracked.get("dirty"), ".T", "control: git shows the type change");
+  assert.equal(r.git.tracked.has("all"), false, "control: ignore=all hides it");
+  await Deno.symlink("plain.kept", `${dir}/plain`);
+  const stops = await gitAs(env, dir, ["status", "--porcelain=v2"], { allowFail: true });
+  assert.notEqual(stops.code, 0, "control: git stops on it");
+  assert.match(stops.stderr, /symbolic link/);
+  const facts = await batonFacts(env, dir);
+  assert.deepEqual(facts.tree?.unchecked, ["plain"], "unknown, never a type change");
+  assert.match(facts.tree?.reason ?? "", /symbolic link: git stops/);
+  assert.equal(facts.changed_files.some((f) => f.path === "plain"), false);
+});
+
 Deno.test({
   name: "sparse checkout: a file outside the cone written back and edited is modified",
   ignore: OLD_GIT,

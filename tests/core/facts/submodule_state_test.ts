@@ -5,7 +5,7 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { submoduleStates } from "../../../core/facts/submodule_state.ts";
+import { SUBMODULE_SYMLINK_REASON, submoduleStates } from "../../../core/facts/submodule_state.ts";
 import { findRepo } from "../../../core/facts/git/find_repo.ts";
 import { TestFs } from "../../_helpers/fs.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../../_helpers/git.ts";
@@ -44,4 +44,33 @@ Deno.test("submoduleStates(): clean, modified by HEAD, unpopulated, and ignore s
   assert.deepEqual(await submoduleStates(fs, repo, options)("sub", libHead), {
     unknown: "a submodule ignore setting has a value git does not accept",
   });
+});
+
+Deno.test("submoduleStates(): a submodule gone or replaced is shown unless ignore=all; a symlink is unknown where git stops", async () => {
+  const lib = await makeRepo();
+  await writeFiles(lib, { "l.txt": "l\n" });
+  const libHead = await commitAll(lib);
+  const dir = await makeRepo();
+  await git(dir, ["-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "sub"]);
+  await commitAll(dir);
+  const repo = (await findRepo(fs, dir))!;
+  const symlinkUnknown = { unknown: SUBMODULE_SYMLINK_REASON };
+  const expected: Record<string, [string, unknown, unknown, unknown]> = {
+    // ignore: [directory (clean), gone, file, symlink]
+    none: ["clean", "modified", "modified", symlinkUnknown],
+    untracked: ["clean", "modified", "modified", symlinkUnknown],
+    dirty: ["clean", "modified", "modified", "modified"],
+    all: ["clean", "clean", "clean", "clean"],
+  };
+  for (const [mode, want] of Object.entries(expected)) {
+    await git(dir, ["config", "submodule.sub.ignore", mode]);
+    const state = submoduleStates(fs, repo, options);
+    const got = [
+      await state("sub", libHead),
+      await state("sub", libHead, "gone"),
+      await state("sub", libHead, "file"),
+      await state("sub", libHead, "symlink"),
+    ];
+    assert.deepEqual(got, want, `ignore=${mode}`);
+  }
 });
