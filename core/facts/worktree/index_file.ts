@@ -104,6 +104,24 @@ export interface GitIndex {
    * exact bytes in escaped form (see facts/escape_path.ts). Absent when none.
    */
   invalidNames?: Map<number, string>;
+  /**
+   * The body of the split-index "link" extension, when the index is the
+   * split part of a split index read with `{ splitLink: true }`: its
+   * entries are then only the changes to the shared index, which
+   * worktree/split_index.ts merges in. Absent otherwise.
+   */
+  splitLink?: Uint8Array;
+}
+
+/** Options of {@linkcode parseIndex}. */
+export interface ParseIndexOptions {
+  /**
+   * Return the split-index "link" extension (and the empty-path
+   * replacement entries it explains) instead of refusing a split index;
+   * the caller merges the shared index (worktree/split_index.ts).
+   * @default {false}
+   */
+  splitLink?: boolean;
 }
 
 /**
@@ -177,6 +195,7 @@ const LATIN1 = new TextDecoder("latin1");
  * entries would be incomplete or misread.
  *
  * @param bytes The whole index file.
+ * @param options Whether a split index's link extension is returned rather than refused.
  * @returns The entries, the cache-tree and the extension list.
  * @throws {GitIndexError} When the bytes are not a readable index.
  * @throws {GitUnsupportedError} For a split index or an unknown required extension.
@@ -193,7 +212,7 @@ const LATIN1 = new TextDecoder("latin1");
  * assert.equal(index.count, 0);
  * ```
  */
-export function parseIndex(bytes: Uint8Array): GitIndex {
+export function parseIndex(bytes: Uint8Array, options: ParseIndexOptions = {}): GitIndex {
   const len = bytes.length;
   if (len < HEADER_LEN + HASH_LEN) throw new GitIndexError("file is too short", 0, "too_short");
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -319,6 +338,7 @@ export function parseIndex(bytes: Uint8Array): GitIndex {
 
   const extensions: string[] = [];
   let cacheTree: CacheTreeEntry[] | null = null;
+  let splitLink: Uint8Array | null = null;
   while (off + 8 <= end) {
     const sig = LATIN1.decode(bytes.subarray(off, off + 4));
     const size = view.getUint32(off + 4);
@@ -329,6 +349,8 @@ export function parseIndex(bytes: Uint8Array): GitIndex {
     extensions.push(sig);
     if (sig === "TREE") {
       cacheTree = parseCacheTree(bytes, dataStart, dataStart + size);
+    } else if (sig === "link" && options.splitLink === true && splitLink === null) {
+      splitLink = bytes.slice(dataStart, dataStart + size);
     } else if (sig === "link") {
       throw new GitUnsupportedError(
         "Cannot read git index: split index (core.splitIndex) is not supported",
@@ -349,7 +371,7 @@ export function parseIndex(bytes: Uint8Array): GitIndex {
     off = dataStart + size;
   }
   if (off !== end) throw new GitIndexError("trailing bytes before the checksum", off, "bounds");
-  if (emptyPathAt >= 0) {
+  if (emptyPathAt >= 0 && splitLink === null) {
     throw new GitIndexError(`entry ${emptyPathAt} has an empty path`, HEADER_LEN, "path");
   }
 
@@ -363,6 +385,7 @@ export function parseIndex(bytes: Uint8Array): GitIndex {
     extensions,
     checksum: hexAt(bytes, end),
     ...(invalidNames === undefined || invalidNames.size === 0 ? {} : { invalidNames }),
+    ...(splitLink === null ? {} : { splitLink }),
   };
 }
 

@@ -35,6 +35,7 @@ import {
   releaseBytes,
   verifyIndexChecksum,
 } from "./index_file.ts";
+import { readSplitIndex } from "./split_index.ts";
 import { DEFAULT_MAX_UNTRACKED, type DirListing, findUntracked } from "./untracked.ts";
 import { expandPresentSparseDirs } from "./expand_sparse.ts";
 import { buildTrackedTree, countPresent, type TrackedTree } from "./tracked_tree.ts";
@@ -239,7 +240,7 @@ export interface WorktreeStatus {
  * @param options HEAD's tree, the object reader and config values.
  * @returns Changed entries, untracked paths and cost counters.
  * @throws {GitIndexError} When .git/index is malformed.
- * @throws {GitUnsupportedError} For a split index or an unknown required index extension.
+ * @throws {GitUnsupportedError} For an unknown required index extension, or a split index of a shape git never writes.
  * @throws {GitCorruptError} When a HEAD tree object is missing or malformed.
  *
  * @example
@@ -286,7 +287,9 @@ export async function scanWorktree(
     }
     phase("index read");
     if (bytes.length > 0) {
-      index = parseIndex(bytes);
+      // A split index is merged with its shared part (worktree/split_index.ts).
+      index = parseIndex(bytes, { splitLink: true });
+      if (index.splitLink !== undefined) index = await readSplitIndex(fs, repo.gitDir, index);
       phase("index parsed");
       // The identity is the lstat's: for a symbolic link it is the link's,
       // which stays the same while its target is rewritten in place.

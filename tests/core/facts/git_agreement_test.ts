@@ -87,10 +87,41 @@ Deno.test("agrees: index v4, untracked cache, split index", async () => {
   await git(dir, ["update-index", "--split-index"]);
   await writeFiles(dir, { "src/b.txt": "split\n" });
   await git(dir, ["add", "src/b.txt"]);
-  const facts = await assertAgreesWithGit(env, dir, { label: "split index", allowUnknown: true })
-    .catch((e) => e as Error);
-  // A split index is either read or the work tree is named unavailable, never guessed.
-  if (facts instanceof Error) assert.match(facts.message, /baton scanned no tree/);
+  const r = await assertAgreesWithGit(env, dir, { label: "split index" });
+  assert.equal(r.git.tracked.get("src/b.txt"), "M.", "control: git sees the staged edit");
+});
+
+Deno.test("split index: entries replaced, removed and added since the split, in a work tree and a linked one", async () => {
+  const env = await userEnv();
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 150; i++) files[`d${i % 3}/f${i}.txt`] = `${i}\n`;
+  const dir = await base(files);
+  await git(dir, ["config", "core.splitIndex", "true"]);
+  await git(dir, ["config", "splitIndex.maxPercentChange", "100"]);
+  await git(dir, ["update-index", "--split-index"]);
+  // Staged edits (replacements), removals (a whole directory), additions, then work-tree edits
+  // of shared entries and of replaced ones, and an intent-to-add.
+  await writeFiles(dir, { "d1/f1.txt": "staged\n", "d2/f2.txt": "staged\n", "new/n.txt": "n\n" });
+  await git(dir, ["add", "d1/f1.txt", "d2/f2.txt", "new/n.txt"]);
+  await git(dir, ["rm", "-q", "-r", "--cached", "d0"]);
+  await writeFiles(dir, { "d1/f4.txt": "edited\n", "d2/f2.txt": "edited again\n", "i.txt": "i\n" });
+  await git(dir, ["add", "-N", "i.txt"]);
+  const index = await Deno.readFile(`${dir}/.git/index`);
+  assert.ok(new TextDecoder("latin1").decode(index).includes("link"), "control: still split");
+  const r = await assertAgreesWithGit(env, dir, { label: "split index changed" });
+  assert.equal(r.git.tracked.get("d2/f2.txt"), "MM", "control: git sees both halves");
+  assert.equal(r.git.tracked.get("d0/f0.txt"), "D.", "control: git sees the removal");
+  // A linked worktree keeps its own split index and shared file in its git directory.
+  const wt = `${(await tempDir("baton-wt-")).path}/wt`;
+  await git(dir, ["worktree", "add", "-q", wt, "-b", "side"]);
+  await git(wt, ["update-index", "--split-index"]);
+  await writeFiles(wt, { "d1/f7.txt": "in worktree\n", "w.txt": "w\n" });
+  await git(wt, ["add", "d1/f7.txt"]);
+  await git(wt, ["rm", "-q", "--cached", "a.txt"]);
+  const own = [...Deno.readDirSync(`${dir}/.git/worktrees/wt`)].map((e) => e.name);
+  assert.ok(own.some((n) => n.startsWith("sharedindex.")), "control: its own shared index");
+  const w = await assertAgreesWithGit(env, wt, { label: "linked worktree" });
+  assert.equal(w.git.tracked.get("d1/f7.txt"), "M.", "control: git sees the staged edit");
 });
 
 Deno.test("agrees: a linked worktree, a shallow clone and a clone with alternates", async () => {
