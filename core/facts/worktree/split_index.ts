@@ -18,7 +18,14 @@
 import { FsNotFoundError, type ReadFs } from "../../fs.ts";
 import { GitUnsupportedError } from "../git/errors.ts";
 import { comparePaths } from "./compare_paths.ts";
-import { ENTRY_WORDS, FIELD, type GitIndex, GitIndexError, parseIndex } from "./index_file.ts";
+import {
+  ENTRY_WORDS,
+  FIELD,
+  type GitIndex,
+  GitIndexError,
+  parseIndex,
+  releaseBytes,
+} from "./index_file.ts";
 
 /** The decoded "link" extension. */
 export interface SplitLink {
@@ -302,7 +309,8 @@ export const MAX_SHARED_INDEX_BYTES = 512 * 1024 * 1024;
  * The whole index of a split `main` (parsed with `{ splitLink: true }`):
  * reads `sharedindex.<hash>` from `gitDir`, checks its trailing hash is the
  * one the link names (git: "broken index"), and merges. `main` without a
- * link, or with a null base, is returned as it is.
+ * link, or with a null base, is returned as it is. `main` is the caller's
+ * to give up: once merged, its columns are released (see releaseBytes).
  *
  * @throws {GitIndexError} When either part is malformed or the shared file is not the one named.
  * @throws {GitUnsupportedError} For a shape baton does not merge, or a missing shared file.
@@ -359,5 +367,11 @@ export async function readSplitIndex(
       "split_base",
     );
   }
-  return mergeSplitIndex(main, parseSplitLink(data, shared.count), shared);
+  const merged = mergeSplitIndex(main, parseSplitLink(data, shared.count), shared);
+  // Both parts' columns are garbage now: freed rather than resident to the end.
+  for (const part of [main, shared]) {
+    releaseBytes(part.fields);
+    releaseBytes(part.oidBytes);
+  }
+  return merged;
 }
