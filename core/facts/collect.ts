@@ -52,12 +52,17 @@ import { notARepoFacts } from "./empty_facts.ts";
 import { resolvePath } from "../path.ts";
 import {
   configFileOptions,
+  envBool,
   environmentConfigProblem,
   type GitEnvironment,
   gitEnvironmentReason,
-  movingVariables,
   systemAttributesFile,
 } from "./git/git_environment.ts";
+import { gitRepositoryReason, movingInEffect } from "./git/moving_in_effect.ts";
+
+/** Why facts are unavailable where only a search past a mount point finds the repository. */
+const ACROSS_FS_REASON =
+  "GIT_DISCOVERY_ACROSS_FILESYSTEM is set: git finds a repository past a file-system boundary that baton's own search stopped at";
 import {
   ceilingStopsSearchOnDisk,
   OWNERSHIP_REASON,
@@ -81,8 +86,10 @@ export interface CollectFactsOptions {
   xdgConfigHome?: string | null;
   /**
    * git's variables set in the environment (git/git_environment.ts): the
-   * config-file ones are applied to the cascade; with a moving one set the
-   * work tree is reported unavailable. @default {{}}
+   * config-file ones are applied to the cascade; a moving one that names
+   * another repository makes every part unavailable, one that names another
+   * work tree, index or object store the work tree (git/moving_in_effect.ts).
+   * @default {{}}
    */
   gitEnvironment?: GitEnvironment;
   /** The system git config file; null for none. @default {"/etc/gitconfig"} */
@@ -201,12 +208,33 @@ export async function collectFacts(
 ): Promise<Facts> {
   const capturedAt = options.now().toISOString();
   let repo: RepoLocation | null;
+  const gitEnv = options.gitEnvironment ?? {};
+  const acrossFilesystems = "GIT_DISCOVERY_ACROSS_FILESYSTEM" in gitEnv &&
+    envBool(gitEnv["GIT_DISCOVERY_ACROSS_FILESYSTEM"]!);
   try {
-    repo = options.repo !== undefined ? options.repo : await findRepo(fs, cwd);
+    repo = options.repo !== undefined
+      ? options.repo
+      : await findRepo(fs, cwd, { acrossFilesystems });
   } catch (e) {
     return unavailableFacts(capturedAt, [{ part: "repository", reason: unreadableReason(e) }]);
   }
-  if (repo === null) return notARepoFacts(capturedAt);
+  if (repo === null) {
+    // git reads the repository GIT_DIR names without searching, and with
+    // GIT_DISCOVERY_ACROSS_FILESYSTEM it searches past a mount point.
+    if ("GIT_DIR" in gitEnv) {
+      return unavailableFacts(capturedAt, [{
+        part: "repository",
+        reason: gitRepositoryReason(["GIT_DIR"]),
+      }]);
+    }
+    if (
+      acrossFilesystems && options.repo === null &&
+      await findRepo(fs, cwd, { acrossFilesystems }).catch(() => null) !== null
+    ) {
+      return unavailableFacts(capturedAt, [{ part: "repository", reason: ACROSS_FS_REASON }]);
+    }
+    return notARepoFacts(capturedAt);
+  }
   const phase = options.onPhase ?? (() => {});
   phase("repository found");
   const deadline = options.deadlineMs ?? null;
@@ -236,7 +264,21 @@ export async function collectFacts(
       `${config.unevaluatedIncludes} includeIf section(s) of a kind baton cannot evaluate were not included`,
     );
   }
-  const moving = movingVariables(options.gitEnvironment ?? {});
+  const effect = await movingInEffect(
+    fs,
+    cwd,
+    repo,
+    gitEnv,
+    (config?.workTreeSetting ?? null) !== null,
+  );
+  if (effect.repository.length > 0) {
+    // Every fact of the repository found would be another repository's than git's.
+    return unavailableFacts(capturedAt, [{
+      part: "repository",
+      reason: gitRepositoryReason(effect.repository),
+    }]);
+  }
+  const moving = effect.worktree;
   const environmentProblem = environmentConfigProblem(options.gitEnvironment ?? {});
   const formatProblem = config?.formatProblem ?? null;
   // git asks who owns the repository while finding it, before it reads its format or any

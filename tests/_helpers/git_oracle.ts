@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { GIT_ENV } from "./git.ts";
 import { TestFs } from "./fs.ts";
 import { collectFacts } from "../../core/facts/collect.ts";
+import { readGitEnvironment } from "../../core/facts/git/git_environment.ts";
 import { escapePathBytes, unescapePath } from "../../core/facts/escape_path.ts";
 import type { Facts } from "../../core/capsule/recorded_facts.ts";
 
@@ -18,6 +19,8 @@ export interface UserEnv {
   home: string;
   /** $XDG_CONFIG_HOME, or null when unset. */
   xdg: string | null;
+  /** git's own variables (GIT_DIR, GIT_INDEX_FILE...) both see. @default {none} */
+  vars?: Record<string, string>;
 }
 
 /** git with HOME/XDG_CONFIG_HOME from `env` and the user's global config honoured. */
@@ -31,7 +34,7 @@ export async function gitAs(
   const out = await new Deno.Command("git", {
     args,
     cwd,
-    env: { ...base, HOME: env.home, XDG_CONFIG_HOME: env.xdg ?? "" },
+    env: { ...base, HOME: env.home, XDG_CONFIG_HOME: env.xdg ?? "", ...env.vars },
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
@@ -104,6 +107,7 @@ export function batonFacts(env: UserEnv, dir: string): Promise<Facts> {
     homeDir: env.home,
     xdgConfigHome: env.xdg,
     systemConfigPath: null,
+    gitEnvironment: readGitEnvironment((name) => env.vars?.[name]),
     maxFiles: 10_000,
     maxTreePaths: 10_000,
   });

@@ -5,8 +5,10 @@
  * them, and so are the entries GIT_CONFIG_COUNT and GIT_CONFIG_PARAMETERS
  * add (environment_config.ts). Those that move the repository itself
  * (another git directory, work tree, index or object store) are not
- * followed: a git hook or a tool may set them for its own git calls, and then the work-tree facts are not git's
- * answer and are reported unavailable, never compared. GIT_CONFIG is read by
+ * followed: a git hook or a tool may set them for its own git calls, and
+ * then the facts they move are not git's answer and are reported
+ * unavailable, never compared (which ones, moving_in_effect.ts: one naming
+ * exactly what baton found moves nothing). GIT_CONFIG is read by
  * `git config` alone (git status ignores it), so baton ignores it too.
  * @module
  */
@@ -60,6 +62,8 @@ export function systemAttributesFile(env: GitEnvironment): string | null {
  */
 export const GIT_REACH_VARIABLES = [
   "GIT_CEILING_DIRECTORIES",
+  // Whether git's search for a repository crosses a mount point.
+  "GIT_DISCOVERY_ACROSS_FILESYSTEM",
   "GIT_NO_REPLACE_OBJECTS",
   "GIT_REPLACE_REF_BASE",
   // As root, git takes the owner sudo ran it for as the current user.
@@ -101,11 +105,15 @@ export function movingVariables(env: GitEnvironment): string[] {
   return GIT_MOVING_VARIABLES.filter((name) => name in env);
 }
 
-/** Why the work tree is not compared while `names` are set (names only, never their values). */
+/**
+ * Why the work tree is not compared while `names` are set (names only,
+ * never their values); moving_in_effect.ts tells when they move the whole
+ * repository instead.
+ */
 export function gitEnvironmentReason(names: readonly string[]): string {
   return `${names.join(", ")} ${
     names.length === 1 ? "is" : "are"
-  } set in the environment: git would read another repository, index or config than baton finds here`;
+  } set in the environment: git would compare another work tree, index or object store than baton finds here`;
 }
 
 /**
