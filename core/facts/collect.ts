@@ -60,6 +60,10 @@ import {
 } from "./git/git_environment.ts";
 import { gitRepositoryReason, movingInEffect } from "./git/moving_in_effect.ts";
 
+/** Why nothing of the repository is reported where git's search stops below it. */
+const CEILING_REASON =
+  "GIT_CEILING_DIRECTORIES is set in the environment: git stops its search below this repository";
+
 /** Why facts are unavailable where only a search past a mount point finds the repository. */
 const ACROSS_FS_REASON =
   "GIT_DISCOVERY_ACROSS_FILESYSTEM is set: git finds a repository past a file-system boundary that baton's own search stopped at";
@@ -281,18 +285,25 @@ export async function collectFacts(
   const moving = effect.worktree;
   const environmentProblem = environmentConfigProblem(options.gitEnvironment ?? {});
   const formatProblem = config?.formatProblem ?? null;
-  // git asks who owns the repository while finding it, before it reads its format or any
-  // config: a refusal hides everything, HEAD included, whatever else baton cannot apply. A
-  // repository named by GIT_DIR is not found, and git does not ask.
-  const refusedWhole = !("GIT_DIR" in (options.gitEnvironment ?? {})) &&
-    await ownershipRefused(fs, repo, config?.safeDirectories ?? [], {
-      env: options.gitEnvironment ?? {},
-      homeDir: options.homeDir ?? null,
-    });
-  if (refusedWhole) {
-    unavailable.push({ part: "config", reason: OWNERSHIP_REASON });
-    unavailable.push({ part: "head", reason: OWNERSHIP_REASON });
-    unavailable.push({ part: "worktree", reason: OWNERSHIP_REASON });
+  // A GIT_CEILING_DIRECTORIES that stops git's search below the repository, and git's
+  // refusal of a repository for its owner (asked while finding it, before its format or
+  // any config is read), hide everything, HEAD included: git reads no repository. A
+  // repository named by GIT_DIR is not searched for, and git does not ask.
+  const named = "GIT_DIR" in gitEnv;
+  const ceilingStops = !named && await ceilingStopsSearchOnDisk(fs, cwd, repo.workTree, gitEnv);
+  const hiddenReason = ceilingStops
+    ? CEILING_REASON
+    : !named && await ownershipRefused(fs, repo, config?.safeDirectories ?? [], {
+        env: gitEnv,
+        homeDir: options.homeDir ?? null,
+      })
+    ? OWNERSHIP_REASON
+    : null;
+  const refusedWhole = hiddenReason !== null;
+  if (hiddenReason !== null) {
+    unavailable.push({ part: "config", reason: hiddenReason });
+    unavailable.push({ part: "head", reason: hiddenReason });
+    unavailable.push({ part: "worktree", reason: hiddenReason });
   } else if (formatProblem !== null) {
     // A format git refuses or baton does not read: neither HEAD nor the tree is guessed.
     if (!formatProblem.refsReadable) {
@@ -303,14 +314,6 @@ export async function collectFacts(
     unavailable.push({ part: "worktree", reason: gitEnvironmentReason(moving) });
   } else if (environmentProblem !== null) {
     unavailable.push({ part: "worktree", reason: environmentProblem });
-  } else if (
-    await ceilingStopsSearchOnDisk(fs, cwd, repo.workTree, options.gitEnvironment ?? {})
-  ) {
-    unavailable.push({
-      part: "worktree",
-      reason:
-        "GIT_CEILING_DIRECTORIES is set in the environment: git stops its search below this repository",
-    });
   } else if (
     config !== null &&
     await replaceRefsApply(fs, repo, config.config, options.gitEnvironment ?? {})

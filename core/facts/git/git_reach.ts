@@ -3,9 +3,10 @@
  * moving it: `GIT_CEILING_DIRECTORIES` can stop git's search for a
  * repository below the one baton found (git then says "not a git
  * repository"), and replace refs (`refs/replace/*`) make git read another
- * commit for HEAD than the one HEAD names. baton follows neither; where
- * either applies, the work tree is not compared (`unknown`, with the reason),
- * never answered from the wrong tree.
+ * commit for HEAD than the one HEAD names. baton follows neither; where a
+ * ceiling stops git nothing of the repository is reported (git reads none),
+ * and where replace refs apply the work tree is not compared (`unknown`,
+ * with the reason), never answered from the wrong tree.
  * @module
  */
 import type { ReadFs } from "../../fs.ts";

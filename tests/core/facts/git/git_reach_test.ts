@@ -74,6 +74,9 @@ Deno.test("GIT_CEILING_DIRECTORIES above the start: git finds no repository, bat
     const stopped = await preflightFacts(`${dir}/sub`, env);
     const worktree = stopped.unavailable?.find((u) => u.part === "worktree");
     assert.match(worktree?.reason ?? "", /GIT_CEILING_DIRECTORIES/);
+    // git reads no repository: no HEAD of the one baton found is reported as git's.
+    assert.equal(stopped.head, null, "no HEAD where git finds no repository");
+    assert.match(stopped.unavailable?.find((u) => u.part === "head")?.reason ?? "", /CEILING/);
     assert.doesNotMatch(JSON.stringify(stopped), new RegExp(`${dir}"?:`), "no value echoed");
 
     const atRoot = await git(dir, ["status", "--porcelain", "-uall"], { env });
