@@ -588,6 +588,125 @@ Deno.test("a tracked directory replaced by a symbolic link: its files are delete
   assert.notEqual(r.facts.changed_files.find((c) => c.path === "src/b.txt")?.sha256, null);
 });
 
+/** A shape of the config or the index flags: set up, then what git must show (the control). */
+interface ConfigShape {
+  name: string;
+  setup: (dir: string) => Promise<void>;
+  /** Tracked paths with the XY git shows, and paths git must show clean. */
+  shows: Record<string, string>;
+  clean: string[];
+}
+
+const CONFIG_SHAPES: ConfigShape[] = [
+  {
+    name: "core.fileMode=false: a chmod alone is no change, with an edit it is",
+    setup: async (dir) => {
+      await git(dir, ["config", "core.fileMode", "false"]);
+      await Deno.chmod(`${dir}/a.txt`, 0o755);
+      await Deno.chmod(`${dir}/src/b.txt`, 0o755);
+      await writeFiles(dir, { "src/b.txt": "edited\n" });
+    },
+    shows: { "src/b.txt": ".M" },
+    clean: ["a.txt"],
+  },
+  {
+    name: "core.trustctime=false: a changed ctime alone is no change",
+    setup: async (dir) => {
+      await git(dir, ["config", "core.trustctime", "false"]);
+      await Deno.chmod(`${dir}/a.txt`, 0o600);
+      await Deno.chmod(`${dir}/a.txt`, 0o644);
+      await writeFiles(dir, { "src/b.txt": "edited\n" });
+    },
+    shows: { "src/b.txt": ".M" },
+    clean: ["a.txt"],
+  },
+  {
+    name: "core.checkStat=minimal: a touched file is no change, an edit is",
+    setup: async (dir) => {
+      await git(dir, ["config", "core.checkStat", "minimal"]);
+      await touch(`${dir}/a.txt`);
+      await writeFiles(dir, { "src/b.txt": "bravo!\n" });
+    },
+    shows: { "src/b.txt": ".M" },
+    clean: ["a.txt"],
+  },
+  {
+    name: "status.showUntrackedFiles=no: -uall still lists every untracked file",
+    setup: async (dir) => {
+      await git(dir, ["config", "status.showUntrackedFiles", "no"]);
+      await writeFiles(dir, { "new/u.txt": "u\n", "a.txt": "edited\n" });
+    },
+    shows: { "a.txt": ".M" },
+    clean: ["src/b.txt"],
+  },
+  {
+    name: "intent-to-add entries: present (.A), edited (.A), gone (.D)",
+    setup: async (dir) => {
+      await writeFiles(dir, { "i1.txt": "1\n", "i2.txt": "2\n", "i3.txt": "3\n" });
+      await git(dir, ["add", "-N", "i1.txt", "i2.txt", "i3.txt"]);
+      await writeFiles(dir, { "i2.txt": "edited\n" });
+      await Deno.remove(`${dir}/i3.txt`);
+    },
+    shows: { "i1.txt": ".A", "i2.txt": ".A", "i3.txt": ".D" },
+    clean: ["a.txt"],
+  },
+  {
+    name:
+      "assume-unchanged and skip-worktree set by hand (no sparse checkout): edits and a deletion hidden",
+    setup: async (dir) => {
+      await git(dir, ["update-index", "--assume-unchanged", "a.txt"]);
+      await git(dir, ["update-index", "--skip-worktree", "src/b.txt", "c.txt"]);
+      await writeFiles(dir, { "a.txt": "edited\n", "src/b.txt": "edited\n", "d.txt": "d!\n" });
+      await Deno.remove(`${dir}/c.txt`);
+    },
+    shows: { "d.txt": ".M" },
+    clean: ["a.txt", "src/b.txt", "c.txt"],
+  },
+  {
+    name:
+      "core.precomposeUnicode=true on Linux: git does not apply it, a decomposed name stays as it is",
+    setup: async (dir) => {
+      const nfd = "e\u0301t\u00e9.txt".normalize("NFD");
+      await writeFiles(dir, { [nfd]: "x\n" });
+      await commitAll(dir, "nfd");
+      await git(dir, ["config", "core.precomposeUnicode", "true"]);
+      await writeFiles(dir, { [nfd]: "edited\n", ["n\u00e9w.txt".normalize("NFD")]: "n\n" });
+    },
+    shows: { ["e\u0301t\u00e9.txt".normalize("NFD")]: ".M" },
+    clean: ["a.txt"],
+  },
+];
+
+for (const shape of CONFIG_SHAPES) {
+  Deno.test(`config and index flags: ${shape.name}`, async () => {
+    const env = await userEnv();
+    const dir = await base({ "c.txt": "c\n", "d.txt": "d\n" });
+    await shape.setup(dir);
+    const r = await assertAgreesWithGit(env, dir, { label: shape.name });
+    for (const [path, xy] of Object.entries(shape.shows)) {
+      assert.equal(r.git.tracked.get(path), xy, `control: git shows ${path}`);
+    }
+    for (const path of shape.clean) {
+      assert.equal(r.git.tracked.has(path), false, `control: git shows ${path} clean`);
+    }
+  });
+}
+
+Deno.test("a work tree whose .git is a file naming a separate git directory agrees with git", async () => {
+  const env = await userEnv();
+  const dir = (await tempDir("baton-sep-")).path;
+  const gitDir = `${(await tempDir("baton-sep-git-")).path}/g`;
+  await git(dir, ["init", "-q", "-b", "main", "--separate-git-dir", gitDir, "."]);
+  await writeFiles(dir, { "a.txt": "a\n", "src/b.txt": "b\n" });
+  await commitAll(dir, "base");
+  assert.ok((await Deno.lstat(`${dir}/.git`)).isFile, "control: .git is a file");
+  await writeFiles(dir, { "a.txt": "edited\n", "u.txt": "u\n" });
+  await git(dir, ["rm", "-q", "--cached", "src/b.txt"]);
+  const r = await assertAgreesWithGit(env, dir);
+  assert.equal(r.git.tracked.get("a.txt"), ".M");
+  assert.equal(r.git.tracked.get("src/b.txt"), "D.");
+});
+
 Deno.test("names that are not UTF-8: tracked ones are named unchecked, never clean", async () => {
   const env = await userEnv();
   const dir = await base();
