@@ -59,7 +59,9 @@ export const EMPTY_BLOB_OID = "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391";
  *
  * - no file: "deleted"; a directory where a file or symlink was: "deleted"
  *   (git's check_removed), its contents are untracked;
- * - another file type: "typeChanged"; executable bit flipped (fileMode):
+ * - another file type: "typeChanged", except a FIFO, socket or device where
+ *   a regular file was: "modified" (git's ce_mode_from_stat takes it for a
+ *   regular file); executable bit flipped (fileMode):
  *   "modified"; size differs from a non-zero recorded size: "modified";
  * - gitlinks only need a directory to be "clean" (submodule contents are not
  *   inspected);
@@ -101,7 +103,9 @@ export function compareStat(
   if (type === MODE_GITLINK) return stat.isDirectory ? "clean" : "typeChanged";
   if (type === MODE_FILE) {
     if (stat.isDirectory) return "deleted";
-    if (!stat.isFile) return "typeChanged";
+    if (stat.isSymlink) return "typeChanged";
+    // A FIFO, socket or device: git takes its mode as a regular file's, a modification.
+    if (!stat.isFile) return "modified";
     if (
       (options.fileMode ?? true) && stat.mode !== null && ((entry.mode ^ stat.mode) & 0o100) !== 0
     ) {

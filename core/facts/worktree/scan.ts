@@ -36,6 +36,8 @@ import {
   verifyIndexChecksum,
 } from "./index_file.ts";
 import { readSplitIndex } from "./split_index.ts";
+import { repoAtDir } from "../git/find_repo.ts";
+import { readHead } from "../git/read_head.ts";
 import { DEFAULT_MAX_UNTRACKED, type DirListing, findUntracked } from "./untracked.ts";
 import { expandPresentSparseDirs } from "./expand_sparse.ts";
 import { buildTrackedTree, countPresent, type TrackedTree } from "./tracked_tree.ts";
@@ -363,6 +365,8 @@ export async function scanWorktree(
   const submodules: number[] = [];
   // Submodules whose path is no longer a directory: D or T unless git's ignore settings hide them.
   const replacedSubmodules: { k: number; y: StatusCode; seen: SubmoduleSeen }[] = [];
+  // Files and symlinks whose path is now a directory: D, or T where it holds a repository.
+  const replacedByDir: number[] = [];
   const badNames: string[] = [];
   const oversized: string[] = [];
   let racyCount = 0;
@@ -427,6 +431,11 @@ export async function scanWorktree(
         return;
       }
       const y: StatusCode = verdict === "deleted" ? "D" : verdict === "typeChanged" ? "T" : "M";
+      if (verdict === "deleted" && stat !== null && stat.isDirectory) {
+        // A repository with a commit in its place is a type change to git (check_removed).
+        replacedByDir.push(k);
+        return;
+      }
       if ((e.mode & MODE_TYPE_MASK) === MODE_GITLINK && options.submoduleState !== undefined) {
         const seen = stat === null ? "gone" : stat.isSymlink ? "symlink" : "file";
         replacedSubmodules.push({ k, y, seen });
@@ -484,6 +493,11 @@ export async function scanWorktree(
       : await options.submoduleState(entry.path, entry.oid);
     if (state === "modified") setY(changes, entry.path, "M", "submodule");
     else if (typeof state === "object") notCompared(entry.path, state.unknown);
+  }
+  for (const k of replacedByDir) {
+    const e = readEntry(idx, k);
+    const y = await holdsCommittedRepo(fs, `${work}/${e.path}`) ? "T" : "D";
+    setY(changes, e.path, y, kindOf(e.mode, undefined));
   }
   for (const { k, y, seen } of replacedSubmodules) {
     const path = idx.paths[k]!;
@@ -586,6 +600,21 @@ export async function scanWorktree(
     untrackedExpired,
     untrackedSkippedDirs,
   };
+}
+
+/**
+ * Whether `abs` holds a repository whose HEAD names a commit (git's
+ * resolve_gitlink_ref in check_removed): then a file or symlink replaced by
+ * it is a type change, not a deletion.
+ */
+async function holdsCommittedRepo(fs: ReadFs, abs: string): Promise<boolean> {
+  const sub = await repoAtDir(fs, abs);
+  if (sub === null) return false;
+  try {
+    return (await readHead(fs, sub)).oid !== null;
+  } catch {
+    return false;
+  }
 }
 
 function emptyIndex(): GitIndex {

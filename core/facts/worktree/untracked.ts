@@ -199,6 +199,7 @@ export async function findUntracked(
     dir: string,
     node: TrackedDir | undefined,
     levels: IgnoreLevel[],
+    namedInIndex = false,
   ): Promise<boolean> {
     const abs = dir === "" ? repo.workTree : `${repo.workTree}/${dir.slice(0, -1)}`;
     if (expiredFn()) {
@@ -223,7 +224,9 @@ export async function findUntracked(
     dirsRead++;
     const { count, hasIgnoreFile, dotGit } = summarize(listed);
     if (node === undefined && dir !== "" && await isNestedRepo(fs, abs, dotGit)) {
-      return report(dir);
+      // A nested repository where the index tracks a file of its name is not
+      // untracked (git's index_name_is_other); the scan names the change.
+      return namedInIndex ? true : report(dir);
     }
     let here = levels;
     if (hasIgnoreFile) {
@@ -257,18 +260,20 @@ export async function findUntracked(
       const rel = dir + e.name;
       if (e.isDirectory) {
         const child = trackedDir(rel);
+        let tracksName = false;
         if (child === undefined && node !== undefined) {
           // A submodule is never entered; a tracked file replaced by a
           // directory is walked like any untracked directory.
           const mode = (names ??= directNames(node, dir)).get(fold(e.name));
           if (mode !== undefined && (mode & MODE_TYPE_MASK) === MODE_GITLINK) continue;
+          tracksName = mode !== undefined && tracksExactly(tracked, node, rel);
         }
         if (child !== undefined && isSparseDir(tracked, child)) {
           sparseDirs.push(`${rel}/`);
           continue;
         }
         if (isIgnored(here, base, `${rel}/`)) continue;
-        if (!await walk(`${rel}/`, child, here)) return false;
+        if (!await walk(`${rel}/`, child, here, tracksName)) return false;
       } else {
         if (isIgnored(here, base, rel)) continue;
         if (!report(rel)) return false;
@@ -380,6 +385,11 @@ function entriesOf(listed: DirListing, dirsOnly: boolean): DirEntry[] {
 /** A `.git` here that names a valid git directory (one that names nothing does not count). */
 async function isNestedRepo(fs: ReadFs, abs: string, dotGit: boolean): Promise<boolean> {
   return dotGit && (await repoAtDir(fs, abs)) !== null;
+}
+
+/** Whether an entry of `node` (any stage) has exactly the path `rel` (git compares bytes, not folded case). */
+function tracksExactly(tracked: TrackedTree, node: TrackedDir, rel: string): boolean {
+  return node.files.some((k) => tracked.index.paths[k] === rel);
 }
 
 /** A sparse-index directory entry ("dir/", mode 040000) stands for this tracked directory. */

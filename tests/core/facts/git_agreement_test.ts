@@ -707,6 +707,48 @@ Deno.test("a work tree whose .git is a file naming a separate git directory agre
   assert.equal(r.git.tracked.get("src/b.txt"), "D.");
 });
 
+Deno.test("a tracked path replaced by a FIFO, a directory, or a repository with and without a commit", async () => {
+  const env = await userEnv();
+  const dir = await base({
+    "fifo.txt": "f\n",
+    "x.sh": "x\n",
+    "d.txt": "d\n",
+    "r.txt": "r\n",
+    "r0.txt": "r\n",
+  });
+  await Deno.symlink("a.txt", `${dir}/link`);
+  await git(dir, ["add", "link"]);
+  await git(dir, ["update-index", "--chmod=+x", "x.sh"]);
+  await commitAll(dir, "more");
+  const sh = (script: string) =>
+    new Deno.Command("sh", { args: ["-c", script], cwd: dir, env: GIT_ENV }).output();
+  for (const p of ["fifo.txt", "x.sh", "d.txt", "r.txt", "r0.txt", "link"]) {
+    await Deno.remove(`${dir}/${p}`);
+  }
+  await sh("mkfifo fifo.txt x.sh untracked.fifo");
+  await writeFiles(dir, { "d.txt/inside.txt": "i\n" });
+  for (const p of ["r.txt", "r0.txt", "link"]) await git(dir, ["init", "-q", p]);
+  for (const p of ["r.txt", "link"]) {
+    await writeFiles(`${dir}/${p}`, { "c.txt": "c\n" });
+    await commitAll(`${dir}/${p}`, "inner");
+  }
+  const r = await assertAgreesWithGit(env, dir);
+  // git takes a FIFO for a regular file (a modification), a directory for a deletion unless
+  // it holds a repository with a commit (a type change); none of those repositories is untracked.
+  const want = {
+    "fifo.txt": ".M",
+    "x.sh": ".M",
+    "d.txt": ".D",
+    "r.txt": ".T",
+    "r0.txt": ".D",
+    "link": ".T",
+  };
+  for (const [p, xy] of Object.entries(want)) {
+    assert.equal(r.git.tracked.get(p), xy, `control: ${p}`);
+  }
+  assert.deepEqual(r.git.untracked, ["d.txt/inside.txt"], "control: git's untracked");
+});
+
 Deno.test("names that are not UTF-8: tracked ones are named unchecked, never clean", async () => {
   const env = await userEnv();
   const dir = await base();

@@ -123,6 +123,12 @@ Deno.test("compareStat() tells deletions and type changes apart", () => {
     compareStat(link, stat({ isFile: false, isSymlink: true, mode: 0o120777 }), opts),
     "clean",
   );
+  // A FIFO, socket or device (neither file, directory nor link): git takes it for a regular
+  // file, so a regular file's entry is modified and a link's type changed.
+  const fifo = stat({ isFile: false, mode: 0o010644 });
+  assert.equal(compareStat(entry(), fifo, opts), "modified");
+  assert.equal(compareStat(entry({ mode: 0o100755 }), fifo, opts), "modified");
+  assert.equal(compareStat(link, fifo, opts), "typeChanged");
 });
 
 Deno.test("compareStat() treats a gitlink as clean while its directory exists", () => {
