@@ -690,8 +690,8 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
     renames: config.renames,
     sparseCheckout: config.sparseCheckout,
     submoduleState: o.submoduleState,
-    convertToGit: async (path, data, rawIsIndexed) =>
-      convertToGit(data, await attrs.get(path), config, rawIsIndexed),
+    convertToGit: async (path, data, rawIsIndexed, indexBlob) =>
+      convertToGit(data, await attrs.get(path, indexBlob), config, rawIsIndexed),
     maxUntracked: o.maxUntracked,
     // A damaged index that still parses must not pass for a clean tree; a
     // large one is hashed only when there is no deadline (the caller notes it).

@@ -146,8 +146,8 @@ async function dirty(
     expired: options.expired,
     maxHashBytes: options.maxHashBytes,
     submoduleState: submoduleStates(fs, sub, options, depth + 1, untracked),
-    convertToGit: async (path, data, rawIsIndexed) =>
-      convertToGit(data, await attrs.get(path), config, rawIsIndexed),
+    convertToGit: async (path, data, rawIsIndexed, indexBlob) =>
+      convertToGit(data, await attrs.get(path, indexBlob), config, rawIsIndexed),
   });
   if (status.entries.length > 0 || status.untracked.length > 0) return "modified";
   if (status.unchecked.length > 0 || status.oversized.length > 0 || status.badNames.length > 0) {

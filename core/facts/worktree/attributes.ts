@@ -7,7 +7,12 @@
  * (or the XDG default), then the system file (`/etc/gitattributes`). Within one file the last matching line wins. Macros
  * (`binary`, `[attr]` lines) are expanded. Patterns match like gitignore's,
  * except that negation is not allowed and a directory-only pattern never
- * matches a file.
+ * matches a file. A `.gitattributes` of the work tree that is a symbolic link
+ * is not followed, as git does not follow one (it opens them with
+ * O_NOFOLLOW): its target may lie outside the repository. Where the work
+ * tree has no readable one (missing, a link, or over git's size limit), git
+ * reads the index's (stage 0, else "ours" in a merge), and so does the
+ * lookup when given `fromIndex`.
  * @module
  */
 import type { ReadFs } from "../../fs.ts";
@@ -46,10 +51,17 @@ export interface AttributeLookupOptions {
   ignoreCase?: boolean;
 }
 
+/** The index's blob at a repository-relative path (git's read_blob_data_from_index), or null. */
+export type IndexBlob = (path: string) => Promise<Uint8Array | null>;
+
 /** Looks attributes up per path; files are read once each, on first need. */
 export interface AttributeLookup {
-  get(path: string): Promise<PathAttributes>;
+  /** `fromIndex`: where the work tree's `.gitattributes` cannot be read, the index's. */
+  get(path: string, fromIndex?: IndexBlob): Promise<PathAttributes>;
 }
+
+/** git's ATTR_MAX_FILE_SIZE: a larger attributes file is skipped with a warning. */
+const ATTR_MAX_FILE_SIZE = 100 * 1024 * 1024;
 
 /** A lookup over the work tree `workTree` with git directory files under `commonDir`. */
 export function createAttributeLookup(
@@ -61,31 +73,42 @@ export function createAttributeLookup(
   const ignoreCase = options.ignoreCase ?? false;
   const files = new Map<string, Promise<AttrFile | null>>();
   const macros = new Map<string, [string, AttrValue][]>(Object.entries(BUILTIN_MACROS));
-  const load = (key: string, abs: string | null, base: string, allowMacros: boolean) => {
+  const load = (
+    key: string,
+    abs: string | null,
+    base: string,
+    allowMacros: boolean,
+    fromIndex: IndexBlob | null = null,
+  ) => {
     let p = files.get(key);
     if (p === undefined) {
+      // An in-tree file's path in the index: the key is its directory ("" at the root).
+      const indexPath = key === "" ? ".gitattributes" : `${key}/.gitattributes`;
       p = abs === null
         ? Promise.resolve(null)
-        : readText(fs, abs).then((t) =>
-          t === null ? null : parseAttrFile(t, base, ignoreCase, allowMacros ? macros : null)
-        );
+        : (fromIndex !== null ? readInTree(fs, abs, () => fromIndex(indexPath)) : readText(fs, abs))
+          .then((t) =>
+            t === null ? null : parseAttrFile(t, base, ignoreCase, allowMacros ? macros : null)
+          );
       files.set(key, p);
     }
     return p;
   };
   return {
-    async get(path: string): Promise<PathAttributes> {
+    async get(path: string, fromIndex?: IndexBlob): Promise<PathAttributes> {
+      const index = fromIndex ?? (() => Promise.resolve(null));
       // Macros are defined only in the root, global and info files: read those first.
-      const system = await load("system", options.systemFile ?? null, "", true);
-      const global = await load("global", options.globalFile, "", true);
-      const root = await load("", `${workTree}/.gitattributes`, "", true);
-      const info = await load("info", `${commonDir}/info/attributes`, "", true);
+      // Keys of files outside the tree start with a NUL, which no directory name holds.
+      const system = await load("\0system", options.systemFile ?? null, "", true);
+      const global = await load("\0global", options.globalFile, "", true);
+      const root = await load("", `${workTree}/.gitattributes`, "", true, index);
+      const info = await load("\0info", `${commonDir}/info/attributes`, "", true);
       const chain: (AttrFile | null)[] = [info];
       const segs = path.split("/");
       const dirs: string[] = [];
       for (let k = segs.length - 1; k >= 1; k--) dirs.push(segs.slice(0, k).join("/"));
       for (const d of dirs) {
-        chain.push(await load(d, `${workTree}/${d}/.gitattributes`, `${d}/`, false));
+        chain.push(await load(d, `${workTree}/${d}/.gitattributes`, `${d}/`, false, index));
       }
       chain.push(root, global, system);
       const out = new Map<string, true | false | string>();
@@ -161,6 +184,27 @@ function parseAttr(token: string): [string, AttrValue] {
   if (token.startsWith("!")) return [token.slice(1), "!unspecified"];
   const eq = token.indexOf("=");
   return eq < 0 ? [token, true] : [token.slice(0, eq), token.slice(eq + 1)];
+}
+
+/**
+ * A work tree's `.gitattributes` as git reads it for a check-in: the file
+ * when it is a regular one within git's size limit, never through a link;
+ * a directory there reads as empty (git opens it and reads no line); else
+ * (missing, a link, too large) the index's copy.
+ */
+async function readInTree(
+  fs: ReadFs,
+  path: string,
+  fromIndex: () => Promise<Uint8Array | null>,
+): Promise<string | null> {
+  const st = await fs.lstat(path).catch(() => null);
+  if (st !== null && st.isDirectory) return "";
+  if (st !== null && st.isFile && !st.isSymlink && st.size < ATTR_MAX_FILE_SIZE) {
+    const text = await readText(fs, path);
+    if (text !== null) return text;
+  }
+  const blob = await fromIndex().catch(() => null);
+  return blob === null ? null : new TextDecoder().decode(blob);
 }
 
 async function readText(fs: ReadFs, path: string): Promise<string | null> {

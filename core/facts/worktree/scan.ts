@@ -25,6 +25,7 @@ import { diffIndexHead } from "./head_diff.ts";
 import {
   buildIndex,
   ENTRY_WORDS,
+  entryOid,
   FIELD,
   type GitIndex,
   GitIndexError,
@@ -113,12 +114,15 @@ export interface ScanWorktreeOptions {
   /**
    * What git would store for a work-tree file (eol conversion, a clean
    * filter); `rawIsIndexed` tells whether the raw content is the index's
-   * blob (then the index's own line endings are known). @default {no conversion}
+   * blob (then the index's own line endings are known); `indexBlob` reads
+   * a blob of the index by path (the `.gitattributes` git falls back to).
+   * @default {no conversion}
    */
   convertToGit?: (
     path: string,
     data: Uint8Array,
     rawIsIndexed: boolean,
+    indexBlob: (path: string) => Promise<Uint8Array | null>,
   ) => Promise<ConvertedContent>;
   /**
    * Told as each phase of the scan ends, in the order of
@@ -452,6 +456,7 @@ export async function scanWorktree(
 
   // Hashing keeps the file type lstat saw: a type change never gets here.
   const concurrency = Math.max(1, options.hashConcurrency ?? 8);
+  const indexBlob = (path: string) => readIndexBlob(idx, options.objects, path);
   for (let at = 0; at < toHash.length; at += concurrency) {
     const batch = toHash.slice(at, at + concurrency);
     if (expired()) {
@@ -460,7 +465,9 @@ export async function scanWorktree(
       continue;
     }
     const oids = await Promise.all(
-      batch.map((k) => hashWorktree(fs, work, readEntry(idx, k), symlinks, options.convertToGit)),
+      batch.map((k) =>
+        hashWorktree(fs, work, readEntry(idx, k), symlinks, options.convertToGit, indexBlob)
+      ),
     );
     batch.forEach((k, b) => {
       const oid = oids[b]!;
@@ -651,6 +658,7 @@ async function hashWorktree(
   e: IndexEntry,
   symlinks: boolean,
   convert: ScanWorktreeOptions["convertToGit"],
+  indexBlob: (path: string) => Promise<Uint8Array | null>,
 ): Promise<string | null | { converted?: string; unknown?: string }> {
   const abs = `${work}/${e.path}`;
   try {
@@ -660,13 +668,45 @@ async function hashWorktree(
     const data = await fs.readFile(abs);
     const raw = await hashBlob(data);
     if (convert === undefined || (e.mode & MODE_TYPE_MASK) !== MODE_FILE) return raw;
-    const converted = await convert(e.path, data, raw === e.oid);
+    const converted = await convert(e.path, data, raw === e.oid, indexBlob);
     if (converted === null) return raw;
     if (converted instanceof Uint8Array) return { converted: await hashBlob(converted) };
     return { unknown: converted.unknown };
   } catch (err) {
     if (err instanceof FsNotFoundError) return null;
     throw err;
+  }
+}
+
+/**
+ * The blob the index holds at `path` as git's read_blob_data_from_index
+ * finds it: the stage-0 entry, else stage 2 ("ours") of a conflict; null
+ * when there is none or it is not a readable blob.
+ */
+async function readIndexBlob(
+  idx: GitIndex,
+  objects: GitObjectReader,
+  path: string,
+): Promise<Uint8Array | null> {
+  let lo = 0;
+  let hi = idx.count;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (comparePaths(idx.paths[mid]!, path) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  let found = -1;
+  for (let k = lo; k < idx.count && idx.paths[k] === path; k++) {
+    const stage = (idx.fields[k * ENTRY_WORDS + FIELD.flags]! >> 12) & 3;
+    if (stage === 0 || (stage === 2 && found < 0)) found = k;
+    if (stage === 0) break;
+  }
+  if (found < 0) return null;
+  try {
+    const obj = await objects.read(entryOid(idx, found));
+    return obj !== null && obj.type === "blob" ? obj.data : null;
+  } catch {
+    return null;
   }
 }
 

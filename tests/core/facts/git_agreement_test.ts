@@ -749,6 +749,41 @@ Deno.test("a tracked path replaced by a FIFO, a directory, or a repository with 
   assert.deepEqual(r.git.untracked, ["d.txt/inside.txt"], "control: git's untracked");
 });
 
+Deno.test("attributes: a .gitattributes link is not followed, a missing or linked one is read from the index, a directory named info keeps its own", async () => {
+  const env = await userEnv();
+  const outside = (await tempDir("baton-outside-attrs-")).path;
+  await writeFiles(outside, { "attrs": "*.txt text\n" });
+  // Each file is committed with LF, then written with CRLF and its stat data dropped
+  // (read-tree), so git compares content through the attributes that apply.
+  const dir = await base({
+    "linked/.gitattributes": "*.txt text\n",
+    "linked/w.txt": "x\n",
+    "gone/.gitattributes": "*.txt text\n",
+    "gone/w.txt": "x\n",
+    "info/.gitattributes": "*.txt text\n",
+    "info/w.txt": "x\n",
+    "plain/w.txt": "x\n",
+    "kept/.gitattributes": "*.txt text\n",
+    "kept/w.txt": "x\n",
+  });
+  for (const d of ["linked", "gone", "info", "plain", "kept"]) {
+    await Deno.writeTextFile(`${dir}/${d}/w.txt`, "x\r\n");
+  }
+  await git(dir, ["read-tree", "HEAD"]);
+  await Deno.remove(`${dir}/gone/.gitattributes`);
+  await Deno.remove(`${dir}/linked/.gitattributes`);
+  await Deno.symlink(`${outside}/nothing`, `${dir}/linked/.gitattributes`);
+  await Deno.symlink(`${outside}/attrs`, `${dir}/plain/.gitattributes`);
+  const r = await assertAgreesWithGit(env, dir);
+  // The index's attributes apply where the work tree's cannot be read; an untracked link
+  // to attributes outside is not followed, so plain/w.txt is modified.
+  assert.equal(r.git.tracked.has("gone/w.txt"), false, "control: the index's attributes apply");
+  assert.equal(r.git.tracked.has("linked/w.txt"), false, "control: the index's, not the link's");
+  assert.equal(r.git.tracked.has("info/w.txt"), false, "control: info/.gitattributes applies");
+  assert.equal(r.git.tracked.has("kept/w.txt"), false, "control: the work tree's apply");
+  assert.equal(r.git.tracked.get("plain/w.txt"), ".M", "control: the link is not followed");
+});
+
 Deno.test("names that are not UTF-8: tracked ones are named unchecked, never clean", async () => {
   const env = await userEnv();
   const dir = await base();

@@ -62,3 +62,46 @@ Deno.test("attributes: the system file loses to every other source and may defin
   });
   assert.equal((await none.get("x.a")).get("eol"), undefined);
 });
+
+Deno.test("attributes: a link is never followed; a missing or linked file falls back to the index's, a directory reads as empty", async () => {
+  const dir = (await tempDir("baton-attr-")).path;
+  await writeFiles(dir, {
+    "outside": "*.txt eol=crlf\n",
+    "w/real/.gitattributes": "*.txt eol=lf\n",
+    "w/info/.gitattributes": "*.txt eol=lf\n",
+    "git/info/attributes": "",
+  });
+  await Deno.symlink(`${dir}/outside`, `${dir}/w/.gitattributes`);
+  await Deno.mkdir(`${dir}/w/isdir/.gitattributes`, { recursive: true });
+  const asked: string[] = [];
+  const index = (path: string) => {
+    asked.push(path);
+    const text = path === ".gitattributes" || path === "isdir/.gitattributes" ||
+        path === "gone/.gitattributes"
+      ? "*.txt text\n"
+      : null;
+    return Promise.resolve(text === null ? null : new TextEncoder().encode(text));
+  };
+  const look = createAttributeLookup(new TestFs(), `${dir}/w`, `${dir}/git`, { globalFile: null });
+  // The root file is a link: not followed (no eol=crlf from outside), the index's applies.
+  const root = await look.get("a.txt", index);
+  assert.equal(root.get("eol"), undefined, "the link's target is never read");
+  assert.equal(root.get("text"), true, "the index's copy applies");
+  assert.equal(
+    (await look.get("gone/a.txt", index)).get("text"),
+    true,
+    "a missing one: the index's",
+  );
+  // A regular file in the work tree wins over the index (it is not asked for it).
+  assert.equal((await look.get("real/a.txt", index)).get("eol"), "lf");
+  assert.equal(asked.includes("real/.gitattributes"), false);
+  // A directory named info keeps its own file ($GIT_DIR/info/attributes is another source).
+  assert.equal((await look.get("info/a.txt", index)).get("eol"), "lf");
+  // A directory in place of the file reads as empty: no fallback.
+  assert.equal(asked.includes("isdir/.gitattributes"), false);
+  await look.get("isdir/a.txt", index);
+  assert.equal(asked.includes("isdir/.gitattributes"), false, "a directory is no fallback");
+  // Without an index reader, a link is still not followed.
+  const bare = createAttributeLookup(new TestFs(), `${dir}/w`, `${dir}/git`, { globalFile: null });
+  assert.equal((await bare.get("a.txt")).size, 0);
+});
