@@ -662,7 +662,13 @@ async function hashWorktree(
 ): Promise<string | null | { converted?: string; unknown?: string }> {
   const abs = `${work}/${e.path}`;
   try {
-    if ((e.mode & MODE_TYPE_MASK) === MODE_SYMLINK && symlinks) {
+    // A symlink entry is its link's text; under core.symlinks=false only a
+    // plain file stands for it, and a real link is still read as a link (git's
+    // ce_compare_link), never followed.
+    if (
+      (e.mode & MODE_TYPE_MASK) === MODE_SYMLINK &&
+      (symlinks || (await fs.lstat(abs))?.isSymlink === true)
+    ) {
       return await hashBlob(new TextEncoder().encode(await fs.readLink(abs)));
     }
     const data = await fs.readFile(abs);

@@ -537,6 +537,13 @@ Deno.test("core.symlinks=false: a link kept as a file of its text is clean, an e
   await Deno.writeTextFile(`${dir}/link`, "b.txt");
   const r = await assertAgreesWithGit(env, dir, { label: "symlinks=false, edited" });
   assert.equal(r.git.tracked.get("link"), ".M");
+  // A real link there is still read as a link, never followed: its text "c.txt" differs
+  // from "a.txt" although the file it leads to holds exactly "a.txt".
+  await Deno.remove(`${dir}/link`);
+  await Deno.writeTextFile(`${dir}/c.txt`, "a.txt");
+  await Deno.symlink("c.txt", `${dir}/link`);
+  const real = await assertAgreesWithGit(env, dir, { label: "symlinks=false, a real link" });
+  assert.equal(real.git.tracked.get("link"), ".M", "control: git compares the link's text");
 });
 
 Deno.test("an untracked directory whose .git file names nothing is walked, not a nested repo", async () => {
