@@ -171,9 +171,10 @@ function stageOf(index: GitIndex, i: number): number {
  * git's merge_base_index: each replaced shared entry takes the stat data,
  * mode, id and flags of the next of `main`'s empty-path entries and keeps
  * its own path; deleted ones go; `main`'s remaining entries are inserted in
- * order, one replacing a kept entry of its path and stage (a stage-0 one
- * replacing every stage of its path). The result carries `main`'s version,
- * cache-tree, extensions and checksum.
+ * path order. An addition meeting a kept entry of its path (git would
+ * replace it; git itself deletes the old one first, so never writes this)
+ * or out of order is refused rather than guessed. The result carries
+ * `main`'s version, cache-tree, extensions and checksum.
  *
  * @throws {GitIndexError} Where git stops (a replacement with a path, an addition without one, more replacements than entries).
  * @throws {GitUnsupportedError} For shapes git never writes and baton does not merge (see the module comment).
@@ -203,7 +204,7 @@ export function mergeSplitIndex(main: GitIndex, link: SplitLink, shared: GitInde
       "git_split_index_unsupported",
     );
   }
-  // Source of each kept position: [index, entry] pairs; -1 marks deleted.
+  // The entry of `main` that replaces each shared position, -1 for none.
   const fromMain = new Int32Array(shared.count).fill(-1);
   const replaced = link.replaced ?? [];
   if (replaced.length > main.count) {
