@@ -562,6 +562,10 @@ export async function scanWorktree(
       maxUntracked: options.maxUntracked ?? DEFAULT_MAX_UNTRACKED,
       ignoreCase: options.ignoreCase ?? false,
       expired,
+      readBlob: async (oid: string) => {
+        const obj = await options.objects.read(oid);
+        return obj !== null && obj.type === "blob" ? obj.data : null;
+      },
       ...(options.maxDirBytes === undefined ? {} : { maxDirBytes: options.maxDirBytes }),
       ...(options.readDir === undefined ? {} : {
         readDir: (abs: string) => options.readDir!(abs, dirs.statsByPath.get(abs)),

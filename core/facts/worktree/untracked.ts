@@ -16,7 +16,7 @@ import type { RepoLocation } from "../types.ts";
 import { comparePaths } from "./compare_paths.ts";
 import { type GitignoreRules, matchGitignore, parseGitignore } from "./gitignore.ts";
 import { buildTrackedTree, type TrackedDir, type TrackedTree } from "./tracked_tree.ts";
-import { buildIndex, ENTRY_WORDS, FIELD } from "./index_file.ts";
+import { buildIndex, ENTRY_WORDS, entryOid, FIELD } from "./index_file.ts";
 import { MODE_GITLINK, MODE_TREE, MODE_TYPE_MASK } from "./compare_stat.ts";
 import { repoAtDir } from "../git/find_repo.ts";
 
@@ -55,6 +55,12 @@ export interface FindUntrackedOptions {
    * reported in `skippedDirs` and the result is truncated. @default {no limit}
    */
   maxDirBytes?: number;
+  /**
+   * Reads a blob by id: where a directory's `.gitignore` is not in the work
+   * tree (or is a link, which git does not follow) but the index holds it
+   * with the skip-worktree bit, git reads the index's copy. @default {no fallback}
+   */
+  readBlob?: (oid: string) => Promise<Uint8Array | null>;
 }
 
 /** Result of {@linkcode findUntracked}. */
@@ -229,11 +235,12 @@ export async function findUntracked(
       return namedInIndex ? true : report(dir);
     }
     let here = levels;
-    if (hasIgnoreFile) {
-      const text = await readOptionalText(fs, `${abs}/.gitignore`);
-      if (text !== null && text.trim() !== "") {
-        here = [...levels, { base: dir, rules: parseGitignore(text, { ignoreCase }) }];
-      }
+    let text = hasIgnoreFile ? await readOptionalText(fs, `${abs}/.gitignore`) : null;
+    if (text === null && node !== undefined && options.readBlob !== undefined) {
+      text = await skipWorktreeIgnore(tracked, node, `${dir}.gitignore`, options.readBlob);
+    }
+    if (text !== null && text.trim() !== "") {
+      here = [...levels, { base: dir, rules: parseGitignore(text, { ignoreCase }) }];
     }
     // Every name is tracked when the listing has exactly as many names as
     // tracked content known to exist here: only subdirectories need a look.
@@ -385,6 +392,28 @@ function entriesOf(listed: DirListing, dirsOnly: boolean): DirEntry[] {
 /** A `.git` here that names a valid git directory (one that names nothing does not count). */
 async function isNestedRepo(fs: ReadFs, abs: string, dotGit: boolean): Promise<boolean> {
   return dotGit && (await repoAtDir(fs, abs)) !== null;
+}
+
+/**
+ * The index's `.gitignore` at `path` when its stage-0 entry has the
+ * skip-worktree bit (git's read_skip_worktree_file_from_index), else null.
+ */
+async function skipWorktreeIgnore(
+  tracked: TrackedTree,
+  node: TrackedDir,
+  path: string,
+  readBlob: (oid: string) => Promise<Uint8Array | null>,
+): Promise<string | null> {
+  const { paths, fields } = tracked.index;
+  for (const k of node.files) {
+    if (paths[k] !== path) continue;
+    const f = k * ENTRY_WORDS;
+    if (((fields[f + FIELD.flags]! >> 12) & 3) !== 0) continue;
+    if ((fields[f + FIELD.extended]! & 0x4000) === 0) return null;
+    const blob = await readBlob(entryOid(tracked.index, k)).catch(() => null);
+    return blob === null ? null : UTF8.decode(blob);
+  }
+  return null;
 }
 
 /** Whether an entry of `node` (any stage) has exactly the path `rel` (git compares bytes, not folded case). */

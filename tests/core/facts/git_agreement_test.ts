@@ -791,6 +791,30 @@ Deno.test("attributes: a .gitattributes link is not followed, a missing or linke
   assert.equal(r.git.tracked.get("plain/w.txt"), ".M", "control: the link is not followed");
 });
 
+Deno.test("a skip-worktree .gitignore missing from the work tree (or a link there) is read from the index, as git does", async () => {
+  const env = await userEnv();
+  const dir = await base({
+    "out/.gitignore": "*.log\n",
+    "linked/.gitignore": "*.log\n",
+    "plain/.gitignore": "*.log\n",
+  });
+  await git(dir, ["update-index", "--skip-worktree", "out/.gitignore", "linked/.gitignore"]);
+  await Deno.remove(`${dir}/out/.gitignore`);
+  await Deno.remove(`${dir}/linked/.gitignore`);
+  await Deno.symlink("../nothing", `${dir}/linked/.gitignore`);
+  // Without the bit there is no such fallback: a deleted .gitignore ignores nothing.
+  await Deno.remove(`${dir}/plain/.gitignore`);
+  for (const d of ["out", "linked", "plain"]) {
+    await writeFiles(dir, { [`${d}/x.log`]: "l\n", [`${d}/n.txt`]: "n\n" });
+  }
+  const r = await assertAgreesWithGit(env, dir);
+  assert.deepEqual(
+    r.git.untracked.sort(),
+    ["linked/n.txt", "out/n.txt", "plain/n.txt", "plain/x.log"],
+    "control: git reads the index's copy for skip-worktree entries only",
+  );
+});
+
 Deno.test("names that are not UTF-8: tracked ones are named unchecked, never clean", async () => {
   const env = await userEnv();
   const dir = await base();
