@@ -18,19 +18,27 @@ function shownFile(file: string): string {
   return /^[A-Za-z0-9._/-]{1,200}$/.test(file) ? file : "a host settings file";
 }
 
+/** Options of {@linkcode guardRepositoryEnv}. */
+export interface GuardOptions {
+  /** The folder whose repository is searched. @default {io.cwd()} */
+  cwd?: string;
+  /** Write nothing to stderr (a hook's job: the hook itself said it). @default {false} */
+  quiet?: boolean;
+}
+
 /**
  * `io`, with the guarded settings a repository could have set read as unset.
  * @param io The process's Io.
  * @returns `io` itself when no guarded setting is set or none is named.
  */
-export async function guardRepositoryEnv(io: Io): Promise<Io> {
+export async function guardRepositoryEnv(io: Io, options: GuardOptions = {}): Promise<Io> {
   const set = REPOSITORY_GUARDED_NAMES.filter((n) => (io.env(n) ?? "") !== "");
   if (set.length === 0) return io;
-  const cwd = io.cwd();
+  const cwd = options.cwd ?? io.cwd();
   const repo = await findRepo(io.fs, cwd).catch(() => null);
   const named = await repositorySetVariables(io.fs, repo?.workTree ?? cwd, cwd, set);
   if (named.size === 0) return io;
-  for (const [name, file] of named) {
+  for (const [name, file] of options.quiet === true ? [] : named) {
     io.stderr.write(
       `baton: ${name} ignored: ${
         shownFile(file)

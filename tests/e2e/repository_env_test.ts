@@ -91,3 +91,32 @@ Deno.test("BATON_BRIEFING_REPEAT=off set by a repository's .gemini/.env does not
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("BATON_HASH_CAP_BYTES a repository's settings name does not stop a capture hook from hashing a changed file", async () => {
+  const capture = async (settings: boolean) => {
+    const dir = await repo();
+    try {
+      const files: Record<string, string> = { "big.txt": "x".repeat(4096) + "\n" };
+      if (settings) files[".claude/settings.json"] = '{"env":{"BATON_HASH_CAP_BYTES":"1024"}}';
+      await writeFiles(dir, files);
+      await commitAll(dir, settings ? "big, and a stranger's settings" : "big");
+      await writeFiles(dir, { "big.txt": "y".repeat(4096) + "\n" });
+      const r = await runBaton(["hook", "pre-compact", "--host", "codex"], {
+        cwd: dir,
+        env: { BATON_HASH_CAP_BYTES: "1024" },
+        stdin: JSON.stringify({ cwd: dir, hook_event_name: "PreCompact" }),
+      });
+      assert.equal(r.code, 0, r.stderr);
+      const show = await runBaton(["show", "--json"], { cwd: dir });
+      const facts = JSON.parse(show.stdout).capsule.facts;
+      return facts.changed_files.find((f: { path: string }) => f.path === "big.txt");
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  };
+  // Control: the person's own cap leaves the file unhashed, and says why.
+  const mine = await capture(false);
+  assert.deepEqual([mine.sha256, mine.hash_skipped], [null, "too_large"]);
+  const theirs = await capture(true);
+  assert.ok(theirs.sha256 !== null && theirs.hash_skipped == null, JSON.stringify(theirs));
+});
