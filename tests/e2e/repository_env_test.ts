@@ -118,5 +118,5 @@ Deno.test("BATON_HASH_CAP_BYTES a repository's settings name does not stop a cap
   const mine = await capture(false);
   assert.deepEqual([mine.sha256, mine.hash_skipped], [null, "too_large"]);
   const theirs = await capture(true);
-  assert.ok(theirs.sha256 !== null && theirs.hash_skipped == null, JSON.stringify(theirs));
+  assert.ok(theirs.sha256 !== null && theirs.hash_skipped === null, JSON.stringify(theirs));
 });
