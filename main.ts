@@ -96,8 +96,11 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
     const command = await findCommand(first);
     if (command === undefined) throw await unknownCommand(first);
     // A setting a repository's host files could have set is read as unset (looked for only
-    // when one is set).
-    if (REPOSITORY_GUARDED_NAMES.some((n) => (io.env(n) ?? "") !== "")) {
+    // when one is set). Not for hooks: the gate and the band hooks run on every tool call and
+    // prompt and read none of them; session start and the hook's job look for their own.
+    if (
+      command.name !== "hook" && REPOSITORY_GUARDED_NAMES.some((n) => (io.env(n) ?? "") !== "")
+    ) {
       io = await (await import("./commands/_adapters/repo_env.ts")).guardRepositoryEnv(io);
     }
     if (command.exitOnError !== undefined) return await runFailOpen(command, rest, io);

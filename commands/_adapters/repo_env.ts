@@ -10,13 +10,8 @@
  */
 import type { Io } from "./io.ts";
 import { findRepo } from "../../core/facts/git/find_repo.ts";
-import { repositorySetVariables } from "../../core/trust/repository_env.ts";
+import { repositorySetVariables, shownEnvFile } from "../../core/trust/repository_env.ts";
 import { REPOSITORY_GUARDED, REPOSITORY_GUARDED_NAMES } from "../../core/trust/guarded_settings.ts";
-
-/** A file's name as printed: its path when it has a plain shape, else a fixed phrase. */
-function shownFile(file: string): string {
-  return /^[A-Za-z0-9._/-]{1,200}$/.test(file) ? file : "a host settings file";
-}
 
 /** Options of {@linkcode guardRepositoryEnv}. */
 export interface GuardOptions {
@@ -41,7 +36,7 @@ export async function guardRepositoryEnv(io: Io, options: GuardOptions = {}): Pr
   for (const [name, file] of options.quiet === true ? [] : named) {
     io.stderr.write(
       `baton: ${name} ignored: ${
-        shownFile(file)
+        shownEnvFile(file)
       } in this repository names it, and a repository must not ${REPOSITORY_GUARDED[name]}\n`,
     );
   }

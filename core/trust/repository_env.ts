@@ -143,3 +143,19 @@ export async function repositorySetVariables(
   }
   return out;
 }
+
+/**
+ * A file {@linkcode repositorySetVariables} named, as printed: its path when
+ * it has a plain shape (a `.github/hooks/` file's name is the repository's
+ * choice), else a fixed phrase.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(shownEnvFile(".claude/settings.json"), ".claude/settings.json");
+ * assert.equal(shownEnvFile(".github/hooks/\u202erun.json"), "a host settings file");
+ * ```
+ */
+export function shownEnvFile(file: string): string {
+  return /^[A-Za-z0-9._/-]{1,200}$/.test(file) ? file : "a host settings file";
+}
