@@ -86,3 +86,42 @@ Deno.test("the pre-compact hook captures through a committed symbolic link at la
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("progress add never reads through a committed symbolic link at .baton/progress.md (it copied the target into the log)", async () => {
+  await using outside = await tempDir("baton-link-target-");
+  const secret = `${outside.path}/credentials`;
+  await Deno.writeTextFile(secret, "AWS_SECRET_ACCESS_KEY=not-for-the-repository\n");
+  const dir = await makeRepo("baton-progress-link-");
+  try {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    // Control: a real progress log takes the entry.
+    const ok = await runBaton(["progress", "add", "first"], { cwd: dir });
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.match(await Deno.readTextFile(`${dir}/.baton/progress.md`), /- first/);
+    await Deno.remove(`${dir}/.baton/progress.md`);
+    await Deno.symlink(secret, `${dir}/.baton/progress.md`);
+    await commitAll(dir, "a stranger's link");
+    await runBaton(["progress", "rebuild"], { cwd: dir });
+    const r = await runBaton(["progress", "add", "hello"], { cwd: dir });
+    assert.equal(r.code, 5, r.stderr);
+    assert.match(r.stderr, /symbolic link/);
+    assert.ok((await Deno.lstat(`${dir}/.baton/progress.md`)).isSymlink, "left as it is");
+    assert.equal(
+      await Deno.readTextFile(secret),
+      "AWS_SECRET_ACCESS_KEY=not-for-the-repository\n",
+    );
+    const files = async (d: string): Promise<string[]> => {
+      const out: string[] = [];
+      for await (const e of Deno.readDir(d)) {
+        if (e.isDirectory) out.push(...await files(`${d}/${e.name}`));
+        else if (e.isFile) out.push(`${d}/${e.name}`);
+      }
+      return out;
+    };
+    for (const f of await files(`${dir}/.baton`)) {
+      assert.ok(!(await Deno.readTextFile(f)).includes("AWS_SECRET"), `${f} holds the target`);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
