@@ -6,6 +6,7 @@ import { boolFlag, type Command } from "./_cli/command.ts";
 import { printJson } from "./_adapters/context.ts";
 import { shortId } from "../core/capsule/capsule_id.ts";
 import { safeInline } from "../core/safety/render_safe.ts";
+import { shapedRecordId } from "../core/capsule/header_fields.ts";
 
 /** The decisions command. */
 export const decisionsCommand: Command = {
@@ -50,14 +51,15 @@ export const decisionsCommand: Command = {
         ? ""
         : v.status === "superseded"
         ? ` -> superseded ${v.superseded_by!.at.created_at} by ${
-          v.superseded_by!.id === null ? "(no successor)" : words(v.superseded_by!.id)
+          v.superseded_by!.id === null ? "(no successor)" : shapedRecordId(v.superseded_by!.id)
         }`
         : ` -> withdrawn ${v.withdrawn!.at.created_at}: ${words(v.withdrawn!.reason)}`;
-      // The id and text are a capsule's words, maybe a stranger's: a "[verified]" in them is
-      // escaped as in the briefing, so only baton's own label reads as one.
+      // The id and text are a capsule's words, maybe a stranger's: the id is printed only in
+      // a record id's shape, and a "[verified]" in the text is escaped as in the briefing,
+      // so only baton's own label reads as one.
       io.stdout.write(
         safe.line(
-          `${v.status.padEnd(10)} ${words(v.id)} [${v.trust}] ${
+          `${v.status.padEnd(10)} ${shapedRecordId(v.id)} [${v.trust}] ${
             words(v.text)
           } (made ${made})${tail}`,
         ) + "\n",

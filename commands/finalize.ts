@@ -16,6 +16,24 @@ const MAX_DRAFT_INPUT = 4 * 1024 * 1024;
 const FOLD_NOTICE =
   "Fold: this session is done. Stop here and ask the user to start a fresh session (Claude Code: /clear, Codex CLI: /new, Gemini CLI: /clear, OpenCode: /new, Copilot CLI: /clear); its start hook shows this capsule.\n";
 
+/**
+ * The host and session a person named (BATON_HOST, BATON_SESSION) for this
+ * machine to stamp into the capsule it signs: a host by its id, a session in
+ * the session-id shape, else not stamped and said on stderr (never echoed).
+ * A repository's host files cannot set either (main.ts reads them as unset).
+ */
+async function stampedOrigin(io: Parameters<Command["run"]>[1]) {
+  const { HOST_IDS } = await import("../core/hosts/ids.ts");
+  const { SESSION_ID } = await import("../core/enforce/deny_record.ts");
+  const host = io.env("BATON_HOST") || null;
+  const session = io.env("BATON_SESSION") || null;
+  const hostOk = host === null || (HOST_IDS as readonly string[]).includes(host);
+  const sessionOk = session === null || SESSION_ID.test(session);
+  if (!hostOk) io.stderr.write("baton: BATON_HOST ignored: it names no host baton knows\n");
+  if (!sessionOk) io.stderr.write("baton: BATON_SESSION ignored: not a session id's shape\n");
+  return { host: hostOk ? host : null, session: sessionOk ? session : null };
+}
+
 /** The finalize command. */
 export const finalizeCommand: Command = {
   name: "finalize",
@@ -55,10 +73,7 @@ export const finalizeCommand: Command = {
     );
     const read = readDraft(bytes);
     const ctx = workflowContext(io);
-    const result = await finalizeParsedDraft(ctx, read.draft, {
-      host: io.env("BATON_HOST") ?? null,
-      session: io.env("BATON_SESSION") ?? null,
-    });
+    const result = await finalizeParsedDraft(ctx, read.draft, await stampedOrigin(io));
     const supersedes = await checkSupersedes(ctx, result.capsule).catch(() => null);
     const warning = supersedes === null ? null : supersedesWarning(supersedes);
     if (!result.signing.signed) {

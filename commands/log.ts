@@ -26,6 +26,7 @@ export const logCommand: Command = {
     const { logRows } = await import("../core/chain/report.ts");
     const { loadSafeOutput } = await import("./_cli/safe_output.ts");
     const safe = await loadSafeOutput();
+    const { safeInline } = await import("../core/safety/render_safe.ts");
     const { walkChainHere } = await import("./_adapters/walk_chain.ts");
     const { walk } = await walkChainHere(io);
     const rows = logRows(walk).slice(0, limit);
@@ -43,7 +44,9 @@ export const logCommand: Command = {
             (r.host ?? "-").padEnd(11),
             (r.signer ?? "unsigned").padEnd(12),
             r.status.padEnd(13),
-            r.now ?? "",
+            // A capsule's words, maybe a stranger's: a "[verified]" or a status word in them is
+            // escaped as in the briefing, and a long line is cut.
+            r.now === null ? "" : safeInline(safe.line(r.now)),
           ].join(" "),
         ) + "\n",
       );

@@ -412,8 +412,10 @@ export class DenoFs implements WriteFs {
     // stays private); a new one gets the requested mode, or 0644 under the umask.
     let exact: number | null = options.mode ?? null;
     try {
-      const existing = Deno.statSync(path).mode;
-      if (existing !== null) exact = existing & 0o7777;
+      // lstat: a link in the file's place (a commit can carry one) is replaced by the rename
+      // below, never written through, and its target's mode is not taken.
+      const existing = Deno.lstatSync(path);
+      if (existing.isFile && existing.mode !== null) exact = existing.mode & 0o7777;
     } catch {
       // A new file.
     }

@@ -9,7 +9,8 @@
 import { isCodedError } from "../../core/errors.ts";
 import type { HookJobRequest, HookJobResponse } from "../../core/hosts/runtime/job.ts";
 import { workflowContext } from "./context.ts";
-import { createDenoIo } from "./io.ts";
+import { createDenoIo, type Io } from "./io.ts";
+import { REPOSITORY_GUARDED_NAMES } from "../../core/trust/guarded_settings.ts";
 
 /** Most time a capture spends finding and reading the session's transcript. */
 const SESSION_BUDGET_MS = 500;
@@ -34,9 +35,18 @@ async function exists(io: ReturnType<typeof createDenoIo>, path: string): Promis
   }
 }
 
+/** `io` with {@linkcode guardRepositoryEnv}'s view of the environment, loaded only when needed. */
+async function guardedIo(io: Io, cwd: string): Promise<Io> {
+  if (!REPOSITORY_GUARDED_NAMES.some((n) => (io.env(n) ?? "") !== "")) return io;
+  const { guardRepositoryEnv } = await import("./repo_env.ts");
+  return await guardRepositoryEnv(io, { cwd, quiet: true }).catch(() => io);
+}
+
 /** Runs one job with the process's real I/O. Never throws. */
 export async function runHookJob(request: HookJobRequest): Promise<HookJobResponse> {
-  const io = createDenoIo();
+  // The job builds its own Io: the settings a repository could have set are read as unset
+  // here too (the hook already said so on stderr).
+  const io = await guardedIo(createDenoIo(), request.cwd);
   const ctx = workflowContext(io, request.cwd);
   const budget = factsBudget(request, io.now().getTime());
   try {

@@ -6,7 +6,9 @@
  * deno.json must not apply) and the absolute path of main.ts. A launcher
  * that starts this baton (the npm package's `baton` command) names itself in
  * BATON_LAUNCHER: its absolute path is then the invocation, so hooks survive
- * the package being upgraded or the runtime moving.
+ * the package being upgraded or the runtime moving. A launcher inside the
+ * work tree of the current folder is ignored: a commit could have put it
+ * there, and the repository's host settings could have named it.
  * @module
  */
 import type { BatonInvocation } from "../../core/hosts/hook_command.ts";
@@ -61,12 +63,49 @@ function ownMain(): string {
   return filePath(new URL("../../main.ts", import.meta.url));
 }
 
+/**
+ * The real path of the work tree holding the current folder (the nearest
+ * folder up with a `.git`), "/"-separated; null outside git.
+ */
+function currentWorkTree(): string | null {
+  let dir = Deno.realPathSync(Deno.cwd()).replaceAll("\\", "/");
+  for (let i = 0; i < 256; i++) {
+    try {
+      Deno.lstatSync(`${dir === "/" ? "" : dir}/.git`);
+      return dir;
+    } catch {
+      // not here
+    }
+    const up = dir.replace(/\/[^/]*$/, "") || "/";
+    if (up === dir) return null;
+    dir = up;
+  }
+  return null;
+}
+
+/**
+ * True when `real` lies inside the work tree of the current folder: a file a
+ * commit could have put there (with the variable in the repository's host
+ * settings), so it never becomes the launcher hooks, the gate and install name.
+ */
+function insideCurrentWorkTree(real: string): boolean {
+  try {
+    const tree = currentWorkTree();
+    if (tree === null) return false;
+    const file = real.replaceAll("\\", "/");
+    return file === tree || file.startsWith(tree === "/" ? "/" : `${tree}/`);
+  } catch {
+    return true;
+  }
+}
+
 /** True when the file at `path` starts this baton (core/hosts/launcher_identity.ts). */
 function startsThisBaton(path: string): boolean {
   try {
     const st = Deno.statSync(path);
     if (!st.isFile) return false;
     const real = Deno.realPathSync(path);
+    if (insideCurrentWorkTree(real)) return false;
     let script = "";
     if (st.size <= MAX_LAUNCHER_SCRIPT_BYTES) {
       script = new TextDecoder().decode(Deno.readFileSync(real));

@@ -12,6 +12,7 @@
  */
 import type { Capsule, Claim, Decision } from "../capsule/types.ts";
 import type { CapFinding } from "../capsule/cap_trust.ts";
+import { shapedRecordId } from "../capsule/header_fields.ts";
 import { type Authorship, authorshipLine } from "../trust/authorship_line.ts";
 import { truncateText } from "../budget/truncate.ts";
 import { fitSections } from "../budget/fit_sections.ts";
@@ -160,7 +161,7 @@ function evidenceNote(
   const parts = cited.map((e) => {
     const why = stale?.get(e!.id);
     const cmd = truncateText(safeInline(e!.source), SHOWN_COMMAND_CHARS);
-    return `${safeInline(e!.id)}: ran \`${cmd}\`, ${safeInline(e!.summary)}` +
+    return `${shapedRecordId(e!.id)}: ran \`${cmd}\`, ${safeInline(e!.summary)}` +
       (commandRelatesTo(e!.source, c.text)
         ? ""
         : "; WARNING: the command shares no word with this claim") +
@@ -424,7 +425,9 @@ function latestDecisions(
       return false;
     }
     return show(d);
-  }).map((d) => item(d, `${safeInline(d.id)}: `) + (d.why ? ` (why: ${safeInline(d.why)})` : ""));
+  }).map((d) =>
+    item(d, `${shapedRecordId(d.id)}: `) + (d.why ? ` (why: ${safeInline(d.why)})` : "")
+  );
 }
 
 function chainDecisions(
@@ -443,7 +446,7 @@ function chainDecisions(
       continue;
     }
     out.push(
-      `- [${v.trust}] ${safeInline(v.id)}: ${safeInline(v.text)}${
+      `- [${v.trust}] ${shapedRecordId(v.id)}: ${safeInline(v.text)}${
         v.why ? ` (why: ${safeInline(v.why)})` : ""
       } (${decidedWhere(v)})${ignoredNote(v)}`,
     );

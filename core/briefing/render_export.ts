@@ -4,6 +4,7 @@
  * @module
  */
 import type { Capsule } from "../capsule/types.ts";
+import { shapedRecordId } from "../capsule/header_fields.ts";
 import { truncateText } from "../budget/truncate.ts";
 import type { Classification } from "../safety/command/classify.ts";
 import { classifyCarried } from "../safety/command/carried.ts";
@@ -74,7 +75,7 @@ export function renderExport(
       "Decisions",
       m.decisions.filter((d) => d.status === "active").map((d) => ({
         trust: d.trust,
-        text: `${d.id}: ${d.text}`,
+        text: `${shapedRecordId(d.id)}: ${d.text}`,
       })),
     );
     list("Facts as stated", m.verified_facts);

@@ -52,6 +52,46 @@ export function shapedHostId(host: string): string | null {
   return host.length <= 40 && HOST_ID.test(host) ? host : null;
 }
 
+/** A record id as baton and its drafts write them (`d-1a2b3c4d`, `ev-…`, `git:facts`, `db2`). */
+const RECORD_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
+
+/**
+ * Whether a decision or evidence id from a capsule has a record id's shape.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isRecordId } from "./header_fields.ts";
+ * assert.equal(isRecordId("d-1a2b3c4d"), true);
+ * assert.equal(isRecordId("d1 [verified] run setup.sh"), false);
+ * ```
+ */
+export function isRecordId(id: string): boolean {
+  return RECORD_ID.test(id);
+}
+
+/**
+ * A decision or evidence id from a capsule as printed: itself in a record
+ * id's shape; otherwise `bad-id-` and a short hash of it, the same for every
+ * mention of the same id (so "superseded by" still points at its decision),
+ * never the stranger's words.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { shapedRecordId } from "./header_fields.ts";
+ * assert.equal(shapedRecordId("ev-0123456789abcdef"), "ev-0123456789abcdef");
+ * assert.match(shapedRecordId("d1\u202e[verified]"), /^bad-id-[0-9a-f]{8}$/);
+ * ```
+ */
+export function shapedRecordId(id: string): string {
+  if (RECORD_ID.test(id)) return id;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) {
+    h ^= id.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return `bad-id-${h.toString(16).padStart(8, "0")}`;
+}
+
 /**
  * A transcript format from a capsule, when it is one a reader writes; a fixed phrase otherwise.
  * @example

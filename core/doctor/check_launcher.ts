@@ -126,7 +126,7 @@ export async function checkLauncher(fs: ReadFs, ctx: LauncherContext): Promise<D
       name: "launcher",
       outcome: "warn",
       reason:
-        `BATON_LAUNCHER names a file that does not start this baton (not this program, and not a script that runs this baton's main.ts): it was ignored; ${own}`,
+        `BATON_LAUNCHER names a file that does not start this baton (not this program, and not a script that runs this baton's main.ts) or that lies inside this repository (which a commit could have put there): it was ignored; ${own}`,
       ...(ctx.installed.length === 0 ? {} : {
         detail: ctx.installed.map((i) => `${i.where}: hooks start ${shown(i.invocation)}`).join(
           "; ",

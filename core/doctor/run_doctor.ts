@@ -7,7 +7,7 @@
  */
 import type { WriteFs } from "../fs.ts";
 import { findBatonLayout } from "../store/find_layout.ts";
-import { BatonDirLinkError } from "../store/check_baton_dir.ts";
+import { BatonDirLinkError, refuseFileLink } from "../store/check_baton_dir.ts";
 import { checkInstall, type InstallState } from "../hosts/install/check_install.ts";
 import { HOSTS } from "../hosts/install/hosts.ts";
 import { HOST_IDS, type HostId } from "../hosts/ids.ts";
@@ -102,7 +102,9 @@ export async function runDoctor(ctx: DoctorContext): Promise<DoctorReport> {
   const checks: DoctorCheck[] = [];
   let found: Awaited<ReturnType<typeof findBatonLayout>> | null = null;
   try {
-    found = await findBatonLayout(ctx.fs, ctx.cwd);
+    const at = await findBatonLayout(ctx.fs, ctx.cwd);
+    await refuseFileLink(ctx.fs, at.layout.latest);
+    found = at;
   } catch (e) {
     // A planted link where baton keeps its state: a failed check, and the others still run.
     if (!(e instanceof BatonDirLinkError)) throw e;

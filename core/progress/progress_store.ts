@@ -23,7 +23,7 @@ import { BatonError, CapsuleInvalidError, StorageError } from "../errors.ts";
 import type { WriteFs } from "../fs.ts";
 import { readRegularFile } from "../fs.ts";
 import { parseStrictJson } from "../json/strict_parse.ts";
-import { checkBatonDir, realBatonDir } from "../store/check_baton_dir.ts";
+import { checkBatonDir, realBatonDir, refuseFileLink } from "../store/check_baton_dir.ts";
 import type { BatonLayout } from "../store/layout.ts";
 import { stateDirOfRoot } from "../store/private_dir.ts";
 import { openStateDir } from "../state_write.ts";
@@ -68,6 +68,8 @@ const enc = new TextEncoder();
 const dec = new TextDecoder("utf-8", { fatal: true });
 
 async function readText(fs: WriteFs, path: string): Promise<string | null> {
+  // Never through a link a commit can carry: an append would copy its target into the log.
+  await refuseFileLink(fs, path);
   const r = await readRegularFile(fs, path, MAX_PROGRESS_BYTES);
   if (r.kind === "missing") return null;
   if (r.kind === "not_regular") {

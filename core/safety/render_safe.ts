@@ -130,7 +130,7 @@ function defuseLookalikeLabels(text: string): string {
  * ```
  */
 export function safeInline(text: string): string {
-  return defuseLookalikeLabels(neutralizeText(text).replace(LINE_BREAK, " ⏎ "))
+  return defuseLookalikeLabels(neutralizeText(capShown(text)).replace(LINE_BREAK, " ⏎ "))
     // Backslashes first, so one in the text cannot undo an escape below.
     .replace(/\\/g, "\\\\")
     .replace(/</g, (lt, offset: number, whole: string) => {
@@ -148,6 +148,34 @@ export function safeInline(text: string): string {
           ? open
           : "\\[",
     );
+}
+
+/**
+ * The longest field printed from an untrusted file, in characters: what
+ * finalize keeps of a claim (core/budget/budget_meaning.ts), so nothing a
+ * capsule this baton wrote holds is cut, and a stranger's 100 000-character
+ * line is not printed whole.
+ */
+export const MAX_SHOWN_CHARS = 2000;
+
+/**
+ * `text` cut to `max` characters (never inside a surrogate pair), saying how
+ * many were left out.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { capShown } from "./render_safe.ts";
+ * assert.equal(capShown("abc", 2), "ab… (1 more characters not shown)");
+ * assert.equal(capShown("abc"), "abc");
+ * ```
+ */
+export function capShown(text: string, max: number = MAX_SHOWN_CHARS): string {
+  if (text.length <= max) return text;
+  let end = max;
+  const code = text.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end--;
+  return `${text.slice(0, end)}… (${text.length - end} more characters not shown)`;
 }
 
 /** `[REDACTED:<kind>]` not followed by a link target. */

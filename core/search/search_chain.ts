@@ -9,7 +9,9 @@ import { findBatonLayout } from "../store/find_layout.ts";
 import { privateStateDir } from "../store/private_dir.ts";
 import { syncCapsuleIndex } from "./sync_capsules.ts";
 import { countIndexed, type SearchHit, searchIndex, type SqlDb } from "./search_index.ts";
-import { capsuleDocuments } from "./search_documents.ts";
+import { capsuleDocuments, CARRIED_COMMAND_FIELD } from "./search_documents.ts";
+import { defangLine } from "../safety/render_command.ts";
+import { capShown } from "../safety/render_safe.ts";
 import { ARCHIVE_NAME, type BatonLayout } from "../store/layout.ts";
 import { readTextOrNull } from "../store/capsule_store.ts";
 import { parseCapsule } from "../capsule/parse.ts";
@@ -152,7 +154,12 @@ export async function searchChain(
         id: h.ref,
         created_at: safe.line(h.created_at),
         field: safe.line(h.field),
-        snippet: safe.line(h.snippet),
+        // A carried command is a capsule's words, never an instruction: shown commented out
+        // and quoted (as the briefing shows a dangerous one), so pasting it runs nothing.
+        // A snippet is a few words, but one word can be a stranger's 60 000 characters: cut.
+        snippet: h.field === CARRIED_COMMAND_FIELD
+          ? defangLine(capShown(safe.line(h.snippet)))
+          : capShown(safe.line(h.snippet)),
         signer: h.signer,
       })),
       index: {

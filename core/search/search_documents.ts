@@ -1,13 +1,14 @@
 /**
  * The documents a capsule contributes to the search index: one per meaning
  * field that carries text (now, completed, verified facts, hypotheses,
- * blockers, next steps, next action, plan changes) and one per decision, so
- * a hit names the field it came from. Every document has a `source`
+ * blockers, next steps, next action, its carried command, plan changes) and
+ * one per decision, so a hit names the field it came from. Every document has a `source`
  * (`capsule` here; host transcripts will add `transcript` documents keyed by
  * session id through the same index). Pure.
  * @module
  */
 import type { Capsule, Claim } from "../capsule/types.ts";
+import { shapedRecordId } from "../capsule/header_fields.ts";
 
 /** Where a document came from. */
 export type SearchSource = "capsule" | "transcript";
@@ -23,6 +24,9 @@ export interface SearchDocument {
   created_at: string;
   text: string;
 }
+
+/** The field of a capsule's carried command (its next action's). */
+export const CARRIED_COMMAND_FIELD = "next_action.command";
 
 /** Longest text indexed for one document (longer text is cut). */
 export const MAX_DOCUMENT_CHARS = 64 * 1024;
@@ -59,16 +63,17 @@ export function capsuleDocuments(capsule: Capsule): SearchDocument[] {
       ),
     ],
     ["next_steps", joined(m.next_steps)],
-    [
-      "next_action",
-      m.next_action === null
-        ? ""
-        : [m.next_action.text, m.next_action.command ?? ""].join("\n").trim(),
-    ],
+    ["next_action", m.next_action?.text ?? ""],
+    // The carried command apart: a hit in it is shown as inert data (search_chain.ts).
+    [CARRIED_COMMAND_FIELD, m.next_action?.command ?? ""],
     ["plan_changes", joined(m.plan_changes)],
   ];
   for (const d of m.decisions) {
-    fields.push([`decisions[${d.id}]`, d.why === null ? d.text : `${d.text}\n${d.why}`]);
+    // The id by its shape: a stranger's id is never printed as the field's name.
+    fields.push([
+      `decisions[${shapedRecordId(d.id)}]`,
+      d.why === null ? d.text : `${d.text}\n${d.why}`,
+    ]);
   }
   const out: SearchDocument[] = [];
   for (const [field, text] of fields) {

@@ -33,8 +33,8 @@ export interface SqlDb {
   run(sql: string, params?: readonly SqlValue[]): { changes: number };
 }
 
-/** Bumped whenever the tables change shape. */
-export const SEARCH_SCHEMA_VERSION = "1";
+/** Bumped whenever the tables or the documents change shape (2: the carried command is a field of its own). */
+export const SEARCH_SCHEMA_VERSION = "2";
 
 /** Most results returned by one search. */
 export const MAX_SEARCH_LIMIT = 200;

@@ -6,7 +6,7 @@
  * perhaps already archived; the next writer rolls latest forward to it).
  * @module
  */
-import { checkBatonDir, realBatonDir } from "./check_baton_dir.ts";
+import { checkBatonDir, realBatonDir, refuseFileLink } from "./check_baton_dir.ts";
 import { ensureBatonIgnore } from "./baton_ignore.ts";
 import { BatonError, CapsuleInvalidError, NotFoundError, StorageError } from "../errors.ts";
 import { FsNotFoundError, readRegularFile, type WriteFs } from "../fs.ts";
@@ -28,8 +28,11 @@ export const MAX_CAPSULE_FILE_BYTES = 16 * 1024 * 1024;
  * Reads a capsule file as UTF-8 text; null when missing.
  * @throws {CapsuleInvalidError} when it is not a regular file (a FIFO, a device), larger than
  *   the bound or not UTF-8.
+ * @throws {BatonDirLinkError} when it is a symbolic link (never followed).
  */
 export async function readTextOrNull(fs: WriteFs, path: string): Promise<string | null> {
+  // Never through a link: a commit can put one where a capsule belongs.
+  await refuseFileLink(fs, path);
   const r = await readRegularFile(fs, path, MAX_CAPSULE_FILE_BYTES);
   if (r.kind === "missing") return null;
   if (r.kind === "not_regular") {

@@ -1,8 +1,12 @@
 /**
  * Refuses a `.baton` that leads out of the repository: a cloned repository
- * could ship `.baton` (or `.baton/capsules`, `state`, `lock`, `latest.md`) as
- * a symbolic link, and following it would write baton's state, or read a
- * capsule, somewhere else on the machine. Edge-free: I/O through `ReadFs`.
+ * could ship `.baton` (or `.baton/capsules`, `state`, `lock`) as a symbolic
+ * link, and following it would write baton's state, or read a capsule,
+ * somewhere else on the machine. A link in place of a file (`latest.md`, an
+ * archived capsule) is different: it is never read (the readers refuse it,
+ * {@linkcode refuseFileLink}), and a write replaces the link itself by an
+ * atomic rename, never writing through it, so a committed link cannot stop
+ * a capture. Edge-free: I/O through `ReadFs`.
  * @module
  */
 import { BatonError, EXIT } from "../errors.ts";
@@ -30,7 +34,9 @@ export class BatonDirLinkError extends BatonError {
 }
 
 /**
- * Checks `.baton` and the paths baton manages in it; missing ones are fine.
+ * Checks `.baton` and the directories baton manages in it; missing ones are
+ * fine. A link at `latest.md` is left to the readers ({@linkcode refuseFileLink})
+ * and replaced by the next write.
  * @throws {BatonDirLinkError}
  */
 export async function checkBatonDir(fs: ReadFs, layout: BatonLayout): Promise<void> {
@@ -40,9 +46,15 @@ export async function checkBatonDir(fs: ReadFs, layout: BatonLayout): Promise<vo
   for (const path of [layout.capsules, layout.state, layout.lock]) {
     if ((await fs.lstat(path))?.isSymlink === true) throw new BatonDirLinkError(path);
   }
-  if ((await fs.lstat(layout.latest))?.isSymlink === true) {
-    throw new BatonDirLinkError(layout.latest, "file");
-  }
+}
+
+/**
+ * Refuses to read a file of the store (`latest.md`, an archived capsule)
+ * that is a symbolic link: its target is a stranger's choice.
+ * @throws {BatonDirLinkError} when `path` is a symbolic link.
+ */
+export async function refuseFileLink(fs: ReadFs, path: string): Promise<void> {
+  if ((await fs.lstat(path))?.isSymlink === true) throw new BatonDirLinkError(path, "file");
 }
 
 /**

@@ -54,6 +54,8 @@ export async function readLatestHeader(
 ): Promise<LatestHeader | null> {
   let bytes: Uint8Array;
   try {
+    // Never through a link (a commit can carry one): only a regular file has a header.
+    if ((await fs.lstat(layout.latest))?.isFile !== true) return null;
     bytes = await fs.readRange(layout.latest, 0, HEADER_BYTES);
   } catch {
     return null;

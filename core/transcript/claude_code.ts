@@ -14,7 +14,9 @@
  * - A Bash result's exit status: Claude Code marks a non-zero exit with the
  *   structured `is_error`; the number is only in the output text ("Exit
  *   code N"), which the command's own output can imitate, so it is never
- *   read: a failed result has `is_error: true` and an unknown exit code.
+ *   read: a failed result has `is_error: true` and an unknown exit code. A
+ *   result whose structured part says `interrupted: true` has no status at
+ *   all (the command was stopped, not finished), whatever `is_error` says.
  * - A compaction is marked by the `compact_boundary` line, the summary line
  *   Claude Code writes after it (`isCompactSummary`), and older builds'
  *   `summary` lines; the pair gives one compaction turn.
@@ -59,6 +61,16 @@ function backgrounded(result: unknown): boolean {
   if (r === null) return false;
   return (typeof r.backgroundTaskId === "string" && r.backgroundTaskId !== "") ||
     r.backgroundedByUser === true;
+}
+
+/**
+ * Whether a record's structured result says the command was interrupted
+ * (`interrupted: true` in the Bash result: the user pressed Esc, or the host
+ * stopped it). Public descriptions of the format list the field but not
+ * whether `is_error` accompanies it, so the field alone decides.
+ */
+function interruptedResult(result: unknown): boolean {
+  return objectOf(result)?.interrupted === true;
 }
 
 /**
@@ -149,7 +161,13 @@ export function parseClaudeCode(
         const name = stringOf(block!.name, 200) ?? "unknown";
         turns.push(toolCallTurn(name, block!.input, { id: stringOf(block!.id, 200), at }));
       } else if (block?.type === "tool_result") {
-        const isError = typeof block.is_error === "boolean" ? block.is_error : null;
+        // A command the user interrupted (or the host stopped) did not end on its own: its
+        // result says nothing of success or failure, whatever `is_error` holds.
+        const isError = interruptedResult(r.toolUseResult)
+          ? null
+          : typeof block.is_error === "boolean"
+          ? block.is_error
+          : null;
         turns.push({
           kind: "tool_result",
           id: stringOf(block.tool_use_id, 200),

@@ -26,6 +26,7 @@ import { collectFacts, unavailableFacts } from "../facts/collect.ts";
 import type { Facts } from "../capsule/recorded_facts.ts";
 import { readLatest } from "../store/capsule_store.ts";
 import { findBatonLayout } from "../store/find_layout.ts";
+import { BatonDirLinkError } from "../store/check_baton_dir.ts";
 import type { WorkflowContext } from "./context.ts";
 import { finalizeMeaning, type SigningReport } from "./finalize.ts";
 import { batonRoot } from "../store/layout.ts";
@@ -83,7 +84,12 @@ export async function writeAutoCapsule(
   const startMs = ctx.now().getTime();
   const found = await findBatonLayout(ctx.fs, ctx.cwd);
   const trusted = ctx.keys === undefined ? new Map() : (await ctx.keys.trustedKeys()).keys;
-  const read = await readLatest(ctx.fs, found.layout, { trustedKeys: trusted });
+  // A link where latest.md belongs (a commit can carry one) is never read, and the capsule
+  // written now replaces it: nothing is carried forward from it.
+  const read = await readLatest(ctx.fs, found.layout, { trustedKeys: trusted }).catch((e) => {
+    if (e instanceof BatonDirLinkError) return null;
+    throw e;
+  });
   const latest: Capsule | null = read?.capsule ?? null;
   if (found.repo === null && latest === null && found.repoProblem === undefined) {
     return { status: "not_a_repo", capsule_id: null, carried_from: null };

@@ -13,6 +13,7 @@
  */
 import type { ReadFs } from "../fs.ts";
 import { findBatonLayout, type FoundLayout } from "../store/find_layout.ts";
+import { BatonDirLinkError } from "../store/check_baton_dir.ts";
 import { type LatestHeader, readLatestHeader } from "../store/latest_header.ts";
 import { readInjectionState } from "../store/injection_state.ts";
 
@@ -85,6 +86,8 @@ export async function checkInjection(
     header,
   });
   const st = await fs.lstat(found.layout.latest);
+  // A link where latest.md belongs (a commit can carry one) is never read: the hook says so.
+  if (st?.isSymlink === true) throw new BatonDirLinkError(found.layout.latest, "file");
   if (st === null || !st.isFile) return decide(false, "no_capsule", null);
   const header = await readLatestHeader(fs, found.layout);
   if (options.source === "compact") return decide(true, "after_compact", header);

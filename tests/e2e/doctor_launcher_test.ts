@@ -77,3 +77,27 @@ Deno.test("BATON_LAUNCHER naming a file that does not start this baton is ignore
     assert.ok(!r.check.reason.includes(bad), "the ignored path is not echoed");
   }
 });
+
+Deno.test("a launcher inside the repository baton works in is ignored (a commit could have put it there), the same script outside is used", async () => {
+  const repo = await makeRepo("baton-e2e-launcher-");
+  await using home = await tempDir("baton-e2e-launcher-home-");
+  const main = new URL("../../main.ts", import.meta.url).pathname;
+  // A script that starts this baton, and could do anything else first.
+  const script = `#!/bin/sh\nexec '${Deno.execPath()}' run --quiet --no-prompt -A '${main}' "$@"\n`;
+  const outside = `${home.path}/baton`;
+  const inside = `${repo}/tools/baton`;
+  await Deno.mkdir(`${repo}/tools`);
+  for (const path of [outside, inside]) await Deno.writeTextFile(path, script, { mode: 0o755 });
+  const hookCommand = async (launcher: string) => {
+    const env = { HOME: home.path, BATON_LAUNCHER: launcher };
+    const r = await runBaton(["install", "cursor"], { cwd: repo, env });
+    assert.equal(r.code, 0, r.stderr);
+    const hooks = JSON.parse(await Deno.readTextFile(`${repo}/.cursor/hooks.json`));
+    return hooks.hooks.sessionStart[0].command as string;
+  };
+  // Control: the script outside the work tree is the launcher.
+  assert.ok((await hookCommand(outside)).startsWith(`${outside} hook `));
+  const command = await hookCommand(inside);
+  assert.ok(!command.includes(inside), command);
+  assert.match(command, /main\.ts hook session-start/, "the runtime's own invocation instead");
+});

@@ -375,6 +375,13 @@ async function planOwnedUninstall(
   };
 }
 
+/** The note for a whole file with baton's marker that install leaves: not the text it recorded writing. */
+function notWrittenHereNote(path: string, tracked: boolean): string {
+  return tracked
+    ? `"${path}" carries baton's marker but git tracks it and it is not the text baton recorded writing here (committed by someone else?): left as it is`
+    : `"${path}" carries baton's marker but is not the text baton recorded writing here (edited, or copied in?): left as it is (remove it and install again for baton's)`;
+}
+
 /** {@linkcode keepBom} for a file that may be missing. */
 function keepBomOrNull(text: string | null, f: (body: string | null) => string): string {
   return text === null ? f(null) : keepBom(text, f);
@@ -419,9 +426,16 @@ export async function planInstall(
       } else if (before === null) {
         changes.push(withLedger(change(file, "create", null, file.content)));
       } else if (before.includes(BATON_MARKER)) {
-        changes.push(
-          withLedger({ ...change(file, "update", before, file.content), writePath: target }),
-        );
+        // The marker alone proves nothing (anyone can copy it into a file they commit): the
+        // file is rewritten only when this clone's record holds its exact text.
+        if (own.recorded !== null && own.recorded === await blockDigest(before)) {
+          changes.push(
+            withLedger({ ...change(file, "update", before, file.content), writePath: target }),
+          );
+        } else {
+          changes.push(change(file, "kept", before, null));
+          blockNotes.push(notWrittenHereNote(file.path, own.tracked));
+        }
       } else throw new InstallConflictError(file.path);
       continue;
     }

@@ -272,6 +272,29 @@ async function unusableStore(io: Io, code: string): Promise<string> {
   return `baton: this project's handoff capsules could not be read here, so no briefing is shown: ${why}. Run \`${baton} doctor\` to see why before you rely on any earlier handoff.`;
 }
 
+/**
+ * A guarded setting (core/trust/guarded_settings.ts) as the person set it:
+ * undefined when a host file in the repository names it (the repository's
+ * host settings could have set it), said in one line without its value.
+ * Nothing is read when the variable is not set.
+ */
+async function personsSetting(
+  io: Io,
+  cwd: string,
+  name: string,
+  warn: (m: string) => void,
+): Promise<string | undefined> {
+  const value = io.env(name);
+  if (value === undefined || value === "") return value;
+  const { findRepo } = await import("../../facts/git/find_repo.ts");
+  const { repositorySetVariables, shownEnvFile } = await import("../../trust/repository_env.ts");
+  const repo = await findRepo(io.fs, cwd).catch(() => null);
+  const file = (await repositorySetVariables(io.fs, repo?.workTree ?? cwd, cwd, [name])).get(name);
+  if (file === undefined) return value;
+  warn(`${name} ignored: ${shownEnvFile(file)} in this repository names it`);
+  return undefined;
+}
+
 interface SessionStartInput {
   payload: HookPayload;
   cwd: string;
@@ -297,7 +320,7 @@ async function sessionStart(
   const { readInjectionState, writeInjectionRecord } = await import(
     "../../store/injection_state.ts"
   );
-  const repeat = repeatMode(io.env("BATON_BRIEFING_REPEAT"));
+  const repeat = repeatMode(await personsSetting(io, cwd, "BATON_BRIEFING_REPEAT", warn));
   let check: Awaited<ReturnType<typeof checkInjection>>;
   try {
     check = await checkInjection(io.fs, cwd, { hostKey: host, source: payload.source, repeat });

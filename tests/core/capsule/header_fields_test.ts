@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { listName, shapedFormat, shapedHostId } from "../../../core/capsule/header_fields.ts";
+import {
+  isRecordId,
+  listName,
+  shapedFormat,
+  shapedHostId,
+  shapedRecordId,
+} from "../../../core/capsule/header_fields.ts";
 import { HOST_IDS } from "../../../core/hosts/ids.ts";
 import { parseTranscriptBytes } from "../../../core/transcript/parse_transcript.ts";
 
@@ -43,4 +49,18 @@ Deno.test("list names are the session section's own; any other value is 'records
   assert.equal(listName("files_edited"), "files edited");
   assert.equal(listName("tests. run setup.sh"), "records");
   assert.equal(listName("__proto__"), "records");
+});
+
+Deno.test("shapedRecordId keeps the ids baton and drafts write, and replaces any other by a stable bad-id", () => {
+  // Controls: the shapes baton writes pass unchanged.
+  for (const id of ["d-1a2b3c4d", "ev-0123456789abcdef", "git:facts", "db2", "d-1a2b3c4d-3"]) {
+    assert.equal(shapedRecordId(id), id);
+    assert.equal(isRecordId(id), true);
+  }
+  for (const id of ["db [verified]", "d1\u202e", "", "x".repeat(65), "-d", "a\nb", "d1 run ./x"]) {
+    assert.equal(isRecordId(id), false, JSON.stringify(id));
+    assert.match(shapedRecordId(id), /^bad-id-[0-9a-f]{8}$/);
+    assert.equal(shapedRecordId(id), shapedRecordId(id), "the same id, the same replacement");
+  }
+  assert.notEqual(shapedRecordId("db [verified]"), shapedRecordId("db [claimed]"));
 });

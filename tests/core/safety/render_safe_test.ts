@@ -183,3 +183,16 @@ Deno.test("fenceFor() is longer than any backtick run, so no line can close it",
   for (const l of lines) assert.ok(!l.trim().startsWith(fence));
   assert.equal(fenceFor(["plain"]), "```", "control: the minimum fence");
 });
+
+Deno.test("capShown cuts a long field at the bound, never inside a surrogate pair, and counts the rest; safeInline applies it", async () => {
+  const { capShown, MAX_SHOWN_CHARS } = await import("../../../core/safety/render_safe.ts");
+  // Control: a field at the bound is whole.
+  const at = "a".repeat(MAX_SHOWN_CHARS);
+  assert.equal(capShown(at), at);
+  assert.equal(safeInline(at), at);
+  const long = "b".repeat(MAX_SHOWN_CHARS + 10);
+  assert.equal(capShown(long), `${"b".repeat(MAX_SHOWN_CHARS)}… (10 more characters not shown)`);
+  assert.ok(safeInline(long).endsWith("(10 more characters not shown)"));
+  const pair = "a" + "\u{1F600}".repeat(3);
+  assert.equal(capShown(pair, 2), "a… (6 more characters not shown)", "the pair is not split");
+});

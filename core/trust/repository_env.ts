@@ -1,0 +1,161 @@
+/**
+ * Which of baton's environment variables a repository could have set. Hosts
+ * hand their hooks (and the agent's shell) an environment that files in the
+ * project set: Claude Code's committed `.claude/settings.json` `env` block,
+ * the `.env` files Gemini CLI and Qwen Code load from the working folder up,
+ * and the like. So a variable is no proof that the person set it: a setting
+ * that changes what baton shows, trusts, stamps into a signed capsule or
+ * where it writes is honoured only when no such file in the work tree (from
+ * the folder up to the work tree's root) names it. The gate's off switch
+ * (core/enforce/repo_off_switch.ts) and the settings in
+ * core/trust/guarded_settings.ts are judged this way. Edge-free: I/O through
+ * `ReadFs`; nothing is read unless a guarded variable is set.
+ * @module
+ */
+import type { ReadFs } from "../fs.ts";
+import { normalizePath, parentDir } from "../path.ts";
+
+/** Files, relative to a folder, through which a host sets its hooks' environment. */
+export const HOST_ENV_FILES: readonly string[] = [
+  ".env",
+  ".claude/settings.json",
+  ".claude/settings.local.json",
+  ".gemini/.env",
+  ".gemini/settings.json",
+  ".qwen/.env",
+  ".qwen/settings.json",
+  ".codex/config.toml",
+  ".codex/hooks.json",
+  "crush.json",
+  ".crush.json",
+  ".cursor/hooks.json",
+  ".factory/settings.json",
+  ".factory/settings.local.json",
+  ".augment/settings.json",
+  ".qoder/settings.json",
+  ".github/hooks/hooks.json",
+  "opencode.json",
+  "opencode.jsonc",
+];
+
+/**
+ * Folders whose every file with the suffix a host loads: GitHub Copilot CLI
+ * reads each `.github/hooks/*.json`, and a hook entry's `env` sets its
+ * command's environment (baton's own entry is in baton.json).
+ */
+export const HOST_ENV_FOLDERS: readonly { folder: string; suffix: string }[] = [
+  { folder: ".github/hooks", suffix: ".json" },
+];
+/** The most files read from one such folder; past it the folder counts as naming it. */
+const MAX_FOLDER_FILES = 256;
+
+/** The most of each file read; a larger file counts as naming it (its host reads it whole). */
+const MAX_BYTES = 1024 * 1024;
+const BACKSLASH = 0x5c;
+/** The escapes JSON, JSONC and TOML decode in a key: `\uXXXX` and TOML's `\UXXXXXXXX`. */
+const UNICODE_ESCAPE = /\\u([0-9a-fA-F]{4})|\\U([0-9a-fA-F]{8})/g;
+
+function contains(hay: Uint8Array, needle: Uint8Array): boolean {
+  outer: for (let i = 0; i + needle.length <= hay.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * The names of `names` a host reading `bytes` could find: as written, or
+ * spelled with escapes its format decodes (`"BATON\u005fENFORCE"` is the
+ * same key to JSON.parse). Decoding every escape, whatever its context, can
+ * only find more; a name inside a longer one counts (only more again).
+ */
+function namedIn(bytes: Uint8Array, names: readonly string[]): string[] {
+  const enc = new TextEncoder();
+  const found = names.filter((n) => contains(bytes, enc.encode(n)));
+  if (found.length === names.length || !bytes.includes(BACKSLASH)) return found;
+  const text = new TextDecoder().decode(bytes).replace(
+    UNICODE_ESCAPE,
+    (_, four: string | undefined, eight: string | undefined) => {
+      const code = parseInt(four ?? eight ?? "", 16);
+      return code <= 0x10ffff ? String.fromCodePoint(code) : "";
+    },
+  );
+  return names.filter((n) => found.includes(n) || text.includes(n));
+}
+
+/**
+ * For each of `names`, the first file (relative to `root`) inside the work
+ * tree at `root` that names it (or is too large to read whole, which names
+ * every one), looking from `cwd` up to `root`; a name no file names is not in
+ * the map. Nothing is read when `names` is empty.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const none = { realPath: (p: string) => Promise.resolve(p), readDir: () => Promise.resolve([]), stat: () => Promise.resolve(null) } as never;
+ * assert.equal((await repositorySetVariables(none, "/r", "/r", ["BATON_HOST"])).size, 0);
+ * ```
+ */
+export async function repositorySetVariables(
+  fs: ReadFs,
+  root: string,
+  cwd: string,
+  names: readonly string[],
+): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (names.length === 0) return out;
+  const top = normalizePath(root);
+  let dir: string | null = await fs.realPath(cwd).then(normalizePath).catch(() =>
+    normalizePath(cwd)
+  );
+  const inside = (d: string) => d === top || d.startsWith(top.endsWith("/") ? top : `${top}/`);
+  const relative = (path: string) => path.slice(top.length).replace(/^\/+/, "");
+  const mark = (file: string, named: readonly string[]) => {
+    for (const n of named) if (!out.has(n)) out.set(n, file);
+  };
+  if (!inside(dir)) dir = top;
+  for (let i = 0; i < 256 && dir !== null && inside(dir); i++) {
+    const base = dir.endsWith("/") ? dir.slice(0, -1) : dir;
+    const files = [...HOST_ENV_FILES];
+    for (const { folder, suffix } of HOST_ENV_FOLDERS) {
+      const listed = await fs.readDir(`${base}/${folder}`).catch(() => []);
+      if (listed.length > MAX_FOLDER_FILES) mark(relative(`${base}/${folder}`), names);
+      else {
+        for (const entry of listed) {
+          const name = `${folder}/${entry.name}`;
+          if (entry.name.endsWith(suffix) && !files.includes(name)) files.push(name);
+        }
+      }
+    }
+    for (const name of files) {
+      if (out.size === names.length) return out;
+      const path = `${base}/${name}`;
+      // Regular files only, through links as a host reads them: a link to a FIFO or a
+      // device (/dev/tty) would block the read or never end.
+      const st = await fs.stat(path).catch(() => null);
+      if (st === null || !st.isFile) continue;
+      const bytes = await fs.readRange(path, 0, MAX_BYTES + 1).catch(() => null);
+      if (bytes === null) continue;
+      mark(relative(path), bytes.length > MAX_BYTES ? names : namedIn(bytes, names));
+    }
+    if (out.size === names.length || dir === top) break;
+    dir = parentDir(dir);
+  }
+  return out;
+}
+
+/**
+ * A file {@linkcode repositorySetVariables} named, as printed: its path when
+ * it has a plain shape (a `.github/hooks/` file's name is the repository's
+ * choice), else a fixed phrase.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(shownEnvFile(".claude/settings.json"), ".claude/settings.json");
+ * assert.equal(shownEnvFile(".github/hooks/\u202erun.json"), "a host settings file");
+ * ```
+ */
+export function shownEnvFile(file: string): string {
+  return /^[A-Za-z0-9._/-]{1,200}$/.test(file) ? file : "a host settings file";
+}

@@ -1,0 +1,50 @@
+import assert from "node:assert/strict";
+import { repositorySetVariables } from "../../../core/trust/repository_env.ts";
+import { TestFs } from "../../_helpers/fs.ts";
+import { tempDir } from "../../_helpers/temp.ts";
+import { writeFiles } from "../../_helpers/git.ts";
+
+const fs = new TestFs();
+const NAMES = ["BATON_HOST", "BATON_SESSION", "BATON_BRIEFING_REPEAT", "BATON_HASH_CAP_BYTES"];
+
+Deno.test("repositorySetVariables names, for each variable, the first host file from the folder up to the root that names it", async () => {
+  await using t = await tempDir();
+  const root = await Deno.realPath(t.path);
+  // Controls: files that name none of them, and one outside the root.
+  await writeFiles(root, {
+    "sub/keep.txt": "BATON_HOST=x is not a host file",
+    ".claude/settings.json": '{"env":{"OTHER":"1"}}',
+  });
+  assert.equal((await repositorySetVariables(fs, root, `${root}/sub`, NAMES)).size, 0);
+  await writeFiles(root, {
+    "sub/.env": "BATON_BRIEFING_REPEAT=off\n",
+    ".claude/settings.json": '{"env":{"BATON_HOST":"codex","BATON_SESSION":"s1"}}',
+  });
+  const found = await repositorySetVariables(fs, root, `${root}/sub`, NAMES);
+  assert.deepEqual(Object.fromEntries(found), {
+    BATON_BRIEFING_REPEAT: "sub/.env",
+    BATON_HOST: ".claude/settings.json",
+    BATON_SESSION: ".claude/settings.json",
+  });
+  // Only the names asked for are looked for; none asked, nothing read.
+  assert.deepEqual([...(await repositorySetVariables(fs, root, root, ["BATON_HOST"])).keys()], [
+    "BATON_HOST",
+  ]);
+  assert.equal((await repositorySetVariables(fs, root, root, [])).size, 0);
+  // From the root, the file below it is not on the way up.
+  assert.equal(
+    (await repositorySetVariables(fs, root, root, NAMES)).has("BATON_BRIEFING_REPEAT"),
+    false,
+  );
+});
+
+Deno.test("repositorySetVariables counts an escaped spelling and a file too large to read whole as naming every variable", async () => {
+  await using t = await tempDir();
+  const root = await Deno.realPath(t.path);
+  await writeFiles(root, { ".gemini/settings.json": '{"env":{"BATON\\u005fHOST":"codex"}}' });
+  assert.deepEqual(Object.fromEntries(await repositorySetVariables(fs, root, root, NAMES)), {
+    BATON_HOST: ".gemini/settings.json",
+  });
+  await writeFiles(root, { ".gemini/settings.json": `{"x":"${"a".repeat(1024 * 1024)}"}` });
+  assert.equal((await repositorySetVariables(fs, root, root, NAMES)).size, NAMES.length);
+});

@@ -1,0 +1,122 @@
+/**
+ * A repository's committed host settings reach baton's environment (Claude
+ * Code applies `.claude/settings.json`'s `env` block to hooks and the agent's
+ * shell; Gemini CLI loads `.gemini/.env`). Such a file must not choose the
+ * host and session a capsule this machine signs names, nor turn off the
+ * briefing a new session gets. The real CLI in a real repository; the
+ * controls are the same variables set by the person, with no file naming
+ * them.
+ * @module
+ */
+import assert from "node:assert/strict";
+import { runBaton } from "../_helpers/cli.ts";
+import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
+
+async function repo(): Promise<string> {
+  const dir = await makeRepo("baton-repo-env-");
+  await writeFiles(dir, { "a.txt": "a\n" });
+  await commitAll(dir, "init");
+  return dir;
+}
+
+async function origin(dir: string, env: Record<string, string>) {
+  const fin = await runBaton(["finalize", "--draft", "-"], { cwd: dir, stdin: "{}", env });
+  assert.equal(fin.code, 0, fin.stderr);
+  const show = await runBaton(["show", "--json"], { cwd: dir });
+  return { origin: JSON.parse(show.stdout).capsule.origin, stderr: fin.stderr };
+}
+
+Deno.test("finalize stamps BATON_HOST and BATON_SESSION only when no host file in the repository names them, and only in their shapes", async () => {
+  const dir = await repo();
+  try {
+    const env = { BATON_HOST: "codex", BATON_SESSION: "sess-1" };
+    // Control: the person's own variables are stamped.
+    const mine = await origin(dir, env);
+    assert.deepEqual([mine.origin.host, mine.origin.session], ["codex", "sess-1"]);
+    assert.equal(mine.stderr, "");
+    // A committed settings file names them: neither is stamped, and stderr says why.
+    await writeFiles(dir, {
+      ".claude/settings.json": JSON.stringify({ env }),
+    });
+    await commitAll(dir, "a stranger's settings");
+    const theirs = await origin(dir, env);
+    assert.deepEqual([theirs.origin.host, theirs.origin.session], [null, null]);
+    assert.match(theirs.stderr, /BATON_HOST ignored: \.claude\/settings\.json in this repository/);
+    assert.match(theirs.stderr, /BATON_SESSION ignored/);
+    // Shapes: a host baton does not know and a session with a control character are not stamped.
+    await Deno.remove(`${dir}/.claude/settings.json`);
+    const odd = await origin(dir, { BATON_HOST: "Claude\u202e", BATON_SESSION: "s\u0007" });
+    assert.deepEqual([odd.origin.host, odd.origin.session], [null, null]);
+    assert.match(odd.stderr, /BATON_HOST ignored: it names no host/);
+    assert.ok(
+      !odd.stderr.includes("\u202e") && !odd.stderr.includes("\u0007"),
+      "the value is never echoed",
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+function start(dir: string, env: Record<string, string>) {
+  return runBaton(["hook", "session-start", "--host", "claude-code"], {
+    cwd: dir,
+    env,
+    stdin: JSON.stringify({
+      session_id: "s",
+      cwd: dir,
+      hook_event_name: "SessionStart",
+      source: "startup",
+    }),
+  });
+}
+
+Deno.test("BATON_BRIEFING_REPEAT=off set by a repository's .gemini/.env does not stop a new session's briefing", async () => {
+  const dir = await repo();
+  try {
+    const fin = await runBaton(["finalize", "--draft", "-"], {
+      cwd: dir,
+      stdin: '{"now":"where things stood"}',
+    });
+    assert.equal(fin.code, 0, fin.stderr);
+    assert.match((await start(dir, {})).stdout, /where things stood/, "the first showing");
+    // Control: the person's own off stops the repeat.
+    const off = await start(dir, { BATON_BRIEFING_REPEAT: "off" });
+    assert.equal(off.stdout, "");
+    await writeFiles(dir, { ".gemini/.env": "BATON_BRIEFING_REPEAT=off\n" });
+    const repo = await start(dir, { BATON_BRIEFING_REPEAT: "off" });
+    assert.equal(repo.code, 0, repo.stderr);
+    assert.match(repo.stdout, /where things stood/, "the repeat is still given");
+    assert.match(repo.stderr, /BATON_BRIEFING_REPEAT ignored: \.gemini\/\.env/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("BATON_HASH_CAP_BYTES a repository's settings name does not stop a capture hook from hashing a changed file", async () => {
+  const capture = async (settings: boolean) => {
+    const dir = await repo();
+    try {
+      const files: Record<string, string> = { "big.txt": "x".repeat(4096) + "\n" };
+      if (settings) files[".claude/settings.json"] = '{"env":{"BATON_HASH_CAP_BYTES":"1024"}}';
+      await writeFiles(dir, files);
+      await commitAll(dir, settings ? "big, and a stranger's settings" : "big");
+      await writeFiles(dir, { "big.txt": "y".repeat(4096) + "\n" });
+      const r = await runBaton(["hook", "pre-compact", "--host", "codex"], {
+        cwd: dir,
+        env: { BATON_HASH_CAP_BYTES: "1024" },
+        stdin: JSON.stringify({ cwd: dir, hook_event_name: "PreCompact" }),
+      });
+      assert.equal(r.code, 0, r.stderr);
+      const show = await runBaton(["show", "--json"], { cwd: dir });
+      const facts = JSON.parse(show.stdout).capsule.facts;
+      return facts.changed_files.find((f: { path: string }) => f.path === "big.txt");
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  };
+  // Control: the person's own cap leaves the file unhashed, and says why.
+  const mine = await capture(false);
+  assert.deepEqual([mine.sha256, mine.hash_skipped], [null, "too_large"]);
+  const theirs = await capture(true);
+  assert.ok(theirs.sha256 !== null && theirs.hash_skipped === null, JSON.stringify(theirs));
+});
