@@ -72,9 +72,12 @@ export async function movingInEffect(
   hasWorkTreeSetting: boolean,
 ): Promise<MovingInEffect> {
   const out: MovingInEffect = { repository: [], worktree: [] };
+  const names = movingVariables(env);
+  // None set (the common case): no path is resolved at all.
+  if (names.length === 0) return out;
   const realCwd = await realOf(fs, cwd);
   const atTop = realCwd !== null && realCwd === await realOf(fs, repo.workTree);
-  for (const name of movingVariables(env)) {
+  for (const name of names) {
     const value = env[name]!;
     switch (name) {
       case "GIT_DIR": {
