@@ -15,9 +15,14 @@ export function gateEnv(io: Io, host: string | null): GateEnv {
     ...denyStoreEnv(io),
     env: (name) => io.env(name),
     cwd: () => io.cwd(),
-    readPayload: async (maxBytes) => {
+    readPayload: async (maxBytes, timeoutMs) => {
+      let timedOut = false;
       try {
-        return await io.readStdin(maxBytes, { timeoutMs: 500 });
+        const bytes = await io.readStdin(maxBytes, {
+          timeoutMs,
+          onTimeout: () => void (timedOut = true),
+        });
+        return { bytes, timedOut };
       } catch {
         return "too_large";
       }

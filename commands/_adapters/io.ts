@@ -53,6 +53,8 @@ export interface Io {
 export interface ReadStdinOptions {
   /** Stop waiting for end of input after this long. @default {no limit} */
   timeoutMs?: number;
+  /** Called when `timeoutMs` ended the read before the end of input. */
+  onTimeout?: () => void;
 }
 
 /** Reads into a buffer; null at end of input. */
@@ -122,6 +124,7 @@ async function readStdinBounded(
     while (true) {
       const read = Deno.stdin.read(buf);
       const n = limit === null ? await read : await Promise.race([read, limit.expired]);
+      if (typeof n === "string") options.onTimeout?.();
       if (typeof n === "string" || n === null) break;
       total += n;
       if (total > maxBytes) throw new RangeError(`stdin exceeds ${maxBytes} bytes`);

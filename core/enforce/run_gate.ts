@@ -15,13 +15,21 @@
  */
 import type { DenyStoreEnv } from "./deny_store.ts";
 import type { AfterHandoff } from "./recovery.ts";
+import { hookTimeScale } from "../hook_time_scale.ts";
 
 /** What the gate needs from the edge. */
 export interface GateEnv extends DenyStoreEnv {
   env(name: string): string | undefined;
   cwd(): string;
-  /** The payload's bytes, or "too_large" past `maxBytes` (or when it cannot be read in time). */
-  readPayload(maxBytes: number): Promise<Uint8Array | "too_large">;
+  /**
+   * The payload's bytes, read for at most `timeoutMs` (`timedOut`: the time
+   * ran out before the end of input), or "too_large" past `maxBytes` (or
+   * when stdin cannot be read).
+   */
+  readPayload(
+    maxBytes: number,
+    timeoutMs: number,
+  ): Promise<{ bytes: Uint8Array; timedOut: boolean } | "too_large">;
   stdout(text: string): void;
   stderr(text: string): void;
   /** Every way this baton is started (for the escape hatch). */
@@ -36,8 +44,10 @@ export interface GateEnv extends DenyStoreEnv {
   budget(ms: number): { expired: Promise<"timeout">; cancel(): void };
 }
 
-/** The gate gives up (and allows) after this long. */
+/** The gate gives up (and allows) after this long (times BATON_HOOK_TIME_SCALE). */
 const GATE_BUDGET_MS = 1500;
+/** The longest wait for the end of the payload (times BATON_HOOK_TIME_SCALE). */
+const PAYLOAD_TIMEOUT_MS = 500;
 /** A denier's last-seen time is refreshed at most this often. */
 const SEEN_INTERVAL_MS = 60_000;
 /** The largest payload the gate reads (a Write of a big file carries the whole file). */
@@ -151,11 +161,15 @@ async function offHonoured(
 /** Runs the gate; the hook always exits 0. */
 export async function runGate(env: GateEnv): Promise<void> {
   const warn = (m: string) => env.stderr(`baton: hook pre-tool: ${m}\n`);
-  const bytes = await env.readPayload(MAX_PAYLOAD_BYTES);
+  const scale = hookTimeScale(env.env("BATON_HOOK_TIME_SCALE"));
+  const read = await env.readPayload(MAX_PAYLOAD_BYTES, PAYLOAD_TIMEOUT_MS * scale);
   // The size of a call is the agent's to choose: too large to read is no reason to let it
   // through where a deny is on record.
-  if (bytes === "too_large") return await oversized(env, warn);
-  const payload = readPayload(bytes);
+  if (read === "too_large") return await oversized(env, warn);
+  const payload = readPayload(read.bytes);
+  // Nor is a payload still arriving when the time ran out (a large Write on a loaded
+  // machine): judged as one too large. One complete before the end of input is read.
+  if (payload === null && read.timedOut) return await oversized(env, warn);
   if (payload === null) {
     warn("payload ignored: not a tool call baton can read; allowed");
     return;
@@ -172,7 +186,7 @@ export async function runGate(env: GateEnv): Promise<void> {
     }
   }
   if (await offHonoured(env, payload.cwd ?? env.cwd(), warn)) return;
-  const budget = env.budget(GATE_BUDGET_MS);
+  const budget = env.budget(GATE_BUDGET_MS * scale);
   try {
     const result = await Promise.race([decide(env, payload), budget.expired]);
     if (result === "timeout") {

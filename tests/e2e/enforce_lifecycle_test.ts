@@ -5,7 +5,14 @@
  * fire when it should.
  */
 import assert from "node:assert/strict";
-import { runBaton, runShellText } from "../_helpers/cli.ts";
+import {
+  BATON_PERMISSIONS,
+  BATON_RUNTIME_FLAGS,
+  MAIN,
+  runBaton,
+  runShellText,
+  testBatonHome,
+} from "../_helpers/cli.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
 
 async function withRepo(optIn: boolean, body: (dir: string) => Promise<void>): Promise<void> {
@@ -466,6 +473,53 @@ Deno.test("a payload too large to read is refused where a deny is open, and allo
     assert.equal(r.code, 0);
     const reason = JSON.parse(r.stdout).hookSpecificOutput.permissionDecisionReason as string;
     assert.match(reason, /larger than the gate reads/);
+  });
+});
+
+/**
+ * The gate with `bytes` on a stdin the caller keeps open (a host still writing a large
+ * payload), and the documented budgets (scale 1): the read ends on its time limit.
+ */
+async function gateWithOpenStdin(dir: string, bytes: string) {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--quiet", "--no-prompt", ...BATON_RUNTIME_FLAGS, ...BATON_PERMISSIONS, MAIN]
+      .concat(["hook", "PreToolUse", "--host", "claude-code"]),
+    cwd: dir,
+    env: { NO_COLOR: "1", BATON_HOME: testBatonHome(), BATON_HOOK_TIME_SCALE: "1" },
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(bytes));
+  const [stdout, stderr, status] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.status,
+  ]);
+  await writer.close().catch(() => {});
+  return { code: status.code, stdout, stderr };
+}
+
+Deno.test("a payload still arriving when the gate's read time runs out is judged as one too large", async () => {
+  await withRepo(true, async (dir) => {
+    const whole = bash(dir, "B", "ls");
+    const cut = whole.slice(0, whole.length - 10);
+    // No deny on record: a cut payload is allowed, and said to be too large.
+    const free = await gateWithOpenStdin(dir, cut);
+    assert.equal(free.stdout, "");
+    assert.match(free.stderr, /payload ignored: too large; allowed/);
+    await handOff(dir, "A");
+    const r = await gateWithOpenStdin(dir, cut);
+    assert.equal(r.code, 0);
+    const reason = JSON.parse(r.stdout).hookSpecificOutput.permissionDecisionReason as string;
+    assert.match(reason, /larger than the gate reads/);
+    // Control: the whole payload on the same open stdin is read and judged as itself
+    // (a read-only command passes the open deny).
+    const ok = await gateWithOpenStdin(dir, whole);
+    assert.equal(ok.code, 0);
+    assert.equal(ok.stdout, "", ok.stderr);
+    assert.doesNotMatch(ok.stderr, /too large|not a tool call/);
   });
 });
 

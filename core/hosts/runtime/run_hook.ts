@@ -16,6 +16,7 @@ import { projectDirFromEnv } from "../hook_env.ts";
 import { type HookPayload, MAX_HOOK_PAYLOAD_BYTES, parseHookPayload } from "../hook_payload.ts";
 import { INJECTION_CAP_CHARS, renderAck, renderInjection } from "../hook_output.ts";
 import { isCodedError, safeWord } from "../../errors.ts";
+import { hookTimeScale } from "../../hook_time_scale.ts";
 import type { CapturePlan } from "../capture_plan.ts";
 import type { HookIo } from "./hook_io.ts";
 
@@ -52,22 +53,7 @@ export const INJECT_FACTS_BUDGET_MS = 450;
 const RENDER_RESERVE_MS = 500;
 /** Longest wait for the end of the payload on stdin. */
 const STDIN_TIMEOUT_MS = 500;
-/** Largest BATON_HOOK_TIME_SCALE: a capture then has 60 s, what hosts give a hook by default. */
-export const MAX_HOOK_TIME_SCALE = 30;
-
-/**
- * BATON_HOOK_TIME_SCALE: every hook time budget above multiplied by a whole
- * number from 1 to {@linkcode MAX_HOOK_TIME_SCALE}, for a slow or heavily
- * loaded machine whose host allows hooks more time. Anything else (absent,
- * not a whole number, out of range) is 1: the budgets as documented.
- */
-export function hookTimeScale(value: string | undefined): number {
-  if (value === undefined || !/^[1-9][0-9]?$/.test(value)) return 1;
-  const n = Number(value);
-  return n <= MAX_HOOK_TIME_SCALE ? n : 1;
-}
-
-/** The hook budgets in force for this process. */
+/** The hook budgets in force for this process (BATON_HOOK_TIME_SCALE: core/hook_time_scale.ts). */
 function budgets(io: Io) {
   const scale = hookTimeScale(io.env("BATON_HOOK_TIME_SCALE"));
   return {

@@ -25,7 +25,8 @@ function gateFor(cwd: string, command: string) {
     manifestKey: () => Promise.resolve(null),
     env: () => undefined,
     cwd: () => cwd,
-    readPayload: () => Promise.resolve(new TextEncoder().encode(payload)),
+    readPayload: () =>
+      Promise.resolve({ bytes: new TextEncoder().encode(payload), timedOut: false }),
     stdout: (text) => out.push(text),
     stderr: (text) => out.push(text),
     acceptedBatonWords: () => {
