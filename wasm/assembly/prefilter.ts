@@ -90,6 +90,7 @@ export function scan(
   sets: usize,
   classCount: u32,
 ): u32 {
+  memory.fill(RUNS, 0, 256 * 8);
   let row: u32 = state;
   let n: u32 = 0;
   let acc: u64 = 0;
@@ -212,6 +213,14 @@ function startsAt(window: u32, starts: usize): bool {
 const MAX_NAME: u32 = 98;
 
 /**
+ * Per lead set (256 of them), two u32: [from, to), a run of the data's
+ * bytes known to be all in the set, from the last name walked with it.
+ * Cleared by each scan (offsets are the data's). A walk that starts inside
+ * the run goes on from its end.
+ */
+const RUNS: usize = memory.data(256 * 8);
+
+/**
  * The name checks of the state at `row` for the keyword ending at byte `i`:
  * which of them pass, bit k for the k-th check of the state's list (bit 31
  * for the 32nd and later together), all bits when the state has none; 0
@@ -272,10 +281,21 @@ function checkPasses(data: usize, i: u32, to: u32, entryAt: usize, sets: usize):
     while (end > kwStart && load<u8>(lead + <usize> load<u8>(data + <usize> (end - 1))) === 0) {
       end--;
     }
-    while (
-      end < to && end - kwStart < MAX_NAME &&
-      load<u8>(lead + <usize> load<u8>(data + <usize> end)) !== 0
-    ) end++;
+    // The run of lead bytes goes on from `end`; what an earlier check of the
+    // same lead set walked is not walked again (see RUNS), so a run of
+    // keywords (`secret_token_secret_token_…`) costs each byte one read per
+    // set, not one per keyword and check.
+    const cap = kwStart + MAX_NAME < to ? kwStart + MAX_NAME : to;
+    const run = RUNS + (<usize> ((entry >> 8) & 0xff) << 3);
+    let runFrom = load<u32>(run);
+    const runTo = load<u32>(run, 4);
+    if (end >= runFrom && end <= runTo) end = runTo < cap ? runTo : cap;
+    else runFrom = end;
+    while (end < cap && load<u8>(lead + <usize> load<u8>(data + <usize> end)) !== 0) end++;
+    if (end > runTo || runFrom !== load<u32>(run)) {
+      store<u32>(run, runFrom);
+      store<u32>(run, end, 4);
+    }
     if (end - kwStart >= MAX_NAME) return false;
   }
   const op = operatorAt(data, end, to, shape, operators);
