@@ -67,6 +67,50 @@ export interface DfaTables {
   starts: Uint8Array;
   /** Name checks on hits; none when absent. */
   nameChecks?: NameChecks;
+  /**
+   * The keywords (lower case, printable ASCII, three bytes or more): when
+   * given, the skip tests a window that passes `starts` again over four
+   * bytes (see {@linkcode secondWindowBitmaps}); without them it does not.
+   */
+  keywords?: readonly string[];
+}
+
+/**
+ * The skip's second test, two bitmaps of {@linkcode START_BITMAP_BYTES}
+ * each: the {@linkcode windowHash} of every three-byte keyword, then the
+ * same hash over the case-folded first four bytes of every longer keyword
+ * (the little-endian 4-byte window with bit 5 of each byte set). Without
+ * keywords the first is full, so the test always passes.
+ * @param keywords The automaton's keywords, or undefined.
+ * @returns The two bitmaps, one after the other.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { secondWindowBitmaps, START_BITMAP_BYTES, windowHash } from "./mod.ts";
+ * const maps = secondWindowBitmaps(["eyj", "token"]);
+ * const h = windowHash(0x65, 0x79, 0x6a);
+ * assert.equal((maps[h >> 3]! >> (h & 7)) & 1, 1);
+ * assert.equal(maps.length, 2 * START_BITMAP_BYTES);
+ * ```
+ */
+export function secondWindowBitmaps(keywords: readonly string[] | undefined): Uint8Array {
+  const maps = new Uint8Array(2 * START_BITMAP_BYTES);
+  if (keywords === undefined) {
+    maps.fill(0xff, 0, START_BITMAP_BYTES);
+    return maps;
+  }
+  for (const k of keywords) {
+    const c = (i: number) => k.charCodeAt(i);
+    if (k.length === 3) {
+      const h = windowHash(c(0), c(1), c(2));
+      maps[h >> 3]! |= 1 << (h & 7);
+    } else {
+      const w = (c(0) | (c(1) << 8) | (c(2) << 16) | (c(3) << 24)) | 0x20202020;
+      const h = Math.imul(w, 0x9e3779b1) >>> 14;
+      maps[START_BITMAP_BYTES + (h >> 3)]! |= 1 << (h & 7);
+    }
+  }
+  return maps;
 }
 
 /**
@@ -206,7 +250,9 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
   const exports = new WebAssembly.Instance(module(), {}).exports as unknown as Exports;
   const classesAt = PAGE; // page 0 stays unused
   const startsAt = classesAt + 256;
-  const tableAt = startsAt + START_BITMAP_BYTES;
+  // The skip's second test follows the start bitmap (the module finds it there).
+  const secondAt = startsAt + START_BITMAP_BYTES;
+  const tableAt = secondAt + 2 * START_BITMAP_BYTES;
   const checks = tables.nameChecks;
   const checksAt = tableAt + tables.table.length * 4;
   const programAt = checksAt + (checks?.states.length ?? 0) * 4;
@@ -236,6 +282,8 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
   layout(0);
   new Uint8Array(exports.memory.buffer, classesAt, 256).set(tables.classes);
   new Uint8Array(exports.memory.buffer, startsAt, START_BITMAP_BYTES).set(tables.starts);
+  new Uint8Array(exports.memory.buffer, secondAt, 2 * START_BITMAP_BYTES)
+    .set(secondWindowBitmaps(tables.keywords));
   new Uint32Array(exports.memory.buffer, tableAt, tables.table.length).set(tables.table);
   if (checks !== undefined) {
     if (checks.sets.length % 256 !== 0) {

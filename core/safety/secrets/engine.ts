@@ -8,7 +8,9 @@
  *
  * Offsets are UTF-8 byte offsets. Patterns run on an ASCII view of the bytes
  * (every byte >= 0x80 is shown as DEL), so string offsets equal byte offsets
- * and no rule can match across a non-ASCII character by accident.
+ * and no rule can match across a non-ASCII character by accident. The view
+ * is decoded a window at a time around the keywords (a rule reads only its
+ * reach), not as one string of the whole buffer.
  * Pure: no I/O.
  * @module
  */
@@ -111,6 +113,8 @@ interface CutCursor {
 interface NeedsCache {
   from: number;
   at: number;
+  /** The text window searched (its offsets are that window's; -1: the whole buffer). */
+  window: number;
 }
 
 /** One cached rejectName answer (the name is kept to rule out hash collisions). */
@@ -405,10 +409,93 @@ export function countNewlinesTs(bytes: Uint8Array, from: number, to: number): nu
  * ```
  */
 export function findSecrets(engine: SecretEngine, bytes: Uint8Array): RawFinding[] {
+  return findSecretsIn(engine, bytes, TEXT_WINDOW_BYTES);
+}
+
+/**
+ * Least bytes a window of text holds (see {@linkcode TextWindows}): small
+ * enough that its string is an ordinary young object, which V8 allocates and
+ * frees cheaply, where a string of a whole 1 MiB buffer is a large object on
+ * fresh pages (about 3 ms per MiB, most of it page faults).
+ */
+const TEXT_WINDOW_BYTES = 64 * 1024;
+
+/**
+ * Bytes of text kept beyond each side of a rule's reach (`before` and
+ * `after`): its patterns' look-behinds and look-aheads see real text, and a
+ * match that ends this close to a window's end is judged again on the whole
+ * buffer (see {@linkcode findSecretsIn}).
+ */
+const TEXT_MARGIN = 1024;
+
+/**
+ * The patterns' view of one buffer (bytes >= 0x80 shown as DEL), decoded a
+ * window at a time: the current window is reused while the reach asked for
+ * lies inside it, otherwise the window `[lo, max(hi, lo + least))` replaces
+ * it. The whole buffer is decoded only when asked for (section rules, and a
+ * match that runs to a window's end).
+ */
+class TextWindows {
+  text = "";
+  /** Offset in the buffer of text[0]. */
+  base = 0;
+  /** Offset in the buffer just past the window (-1: none yet). */
+  end = -1;
+  /** Changes whenever the window does (caches tied to one window check it). */
+  serial = 0;
+  #whole: string | null = null;
+  readonly #source: Uint8Array;
+  readonly #least: number;
+
+  constructor(source: Uint8Array, least: number) {
+    this.#source = source;
+    this.#least = least;
+  }
+
+  /** Makes the current window hold buffer[lo, hi) (clamped to the buffer). */
+  cover(lo: number, hi: number): void {
+    const length = this.#source.length;
+    if (lo < 0) lo = 0;
+    if (hi > length) hi = length;
+    if (lo >= this.base && hi <= this.end) return;
+    const end = Math.min(length, Math.max(hi, lo + this.#least));
+    if (lo === 0 && end === length && this.#whole !== null) this.text = this.#whole;
+    else this.text = decoder.decode(this.#source.subarray(lo, end));
+    this.base = lo;
+    this.end = end;
+    this.serial++;
+  }
+
+  /** The whole buffer's text. */
+  whole(): string {
+    if (this.#whole === null) {
+      this.#whole = this.base === 0 && this.end === this.#source.length
+        ? this.text
+        : decoder.decode(this.#source);
+    }
+    return this.#whole;
+  }
+}
+
+/**
+ * {@linkcode findSecrets} with the least window of text given (a test
+ * shrinks it to put window edges everywhere; the findings never change).
+ * Each rule's confirmation reads only its reach around the keyword (its
+ * `before` and `after`, plus {@linkcode TEXT_MARGIN}), so it runs on a
+ * window holding that reach; a section rule's runs on the whole buffer, and
+ * so does a match that ends within the margin of a window's end (a key block
+ * or `extend` running on): the whole text gives its true end.
+ * @internal
+ */
+export function findSecretsIn(
+  engine: SecretEngine,
+  bytes: Uint8Array,
+  windowBytes: number,
+): RawFinding[] {
   const pass = engine.scanKeywords(bytes);
   if (pass.hits.length === 0) return [];
   // Patterns run on an ASCII view: string offsets are byte offsets.
-  const text = decoder.decode(pass.ascii ? bytes : engine.maskedCopy(bytes));
+  const windows = new TextWindows(pass.ascii ? bytes : engine.maskedCopy(bytes), windowBytes);
   const { automaton, rules, keywordRules } = engine;
   const coveredUntil = new Array<number>(rules.length).fill(-1);
   const runEnd = new Array<number>(rules.length).fill(-1);
@@ -436,24 +523,46 @@ export function findSecrets(engine: SecretEngine, bytes: Uint8Array): RawFinding
         if (kwStart < coveredUntil[ri]!) continue;
         const c = rules[ri]!;
         const kwEnd = kwStart + automaton.keywords[kw]!.length;
-        if (c.needs !== null && !needsWithin(c, text, kwStart, kwEnd, needs, ri)) continue;
         if (c.section !== null) {
+          const whole = windows.whole();
+          if (c.needs !== null && !needsWithin(c, whole, kwStart, kwEnd, needs, ri, -1)) continue;
           let cursor = cuts[ri];
           if (cursor === undefined) {
             cursor = { prevEnd: 0, next: -1, nextEnd: 0 };
             cuts[ri] = cursor;
           }
-          const end = findInSection(c, c.section, text, kwStart, cursor, candidates);
+          const end = findInSection(c, c.section, whole, kwStart, cursor, candidates);
           if (end > coveredUntil[ri]!) coveredUntil[ri] = end;
           continue;
         }
+        windows.cover(
+          kwStart - c.before - CONTEXT - TEXT_MARGIN,
+          kwStart + c.after + TEXT_MARGIN,
+        );
+        const base = windows.base;
+        const text = windows.text;
+        if (
+          c.needs !== null &&
+          !needsWithin(c, text, kwStart - base, kwEnd - base, needs, ri, windows.serial)
+        ) continue;
         // Inside a bare value the checks rejected, a hit reads it again to
         // its end; a few such reads judge a chain (`key:key:Ab3…`), more
         // only make `key:key:key:…` quadratic.
         const inside = kwStart < runEnd[ri]!;
         if (inside && runTries[ri]! >= MAX_RUN_TRIES) continue;
         rejectedBareEnd = -1;
-        const found = confirm(c, text, kwStart, kwEnd);
+        let found = confirm(c, text, kwStart - base, kwEnd - base);
+        if (found !== null && windows.end < bytes.length && found.end > text.length - TEXT_MARGIN) {
+          // A match that runs on toward the window's end: its end is the whole text's.
+          rejectedBareEnd = -1;
+          found = confirm(c, windows.whole(), kwStart, kwEnd);
+        } else {
+          if (found !== null) {
+            found.start += base;
+            found.end += base;
+          }
+          if (rejectedBareEnd >= 0) rejectedBareEnd += base;
+        }
         if (found !== null) {
           candidates.push(found);
           coveredUntil[ri] = found.end;
@@ -576,12 +685,15 @@ function needsWithin(
   kwEnd: number,
   cache: (NeedsCache | undefined)[],
   ri: number,
+  window: number,
 ): boolean {
   const literal = c.needs!;
   let last = cache[ri];
-  if (last === undefined || kwEnd < last.from || kwEnd > last.at) {
+  if (
+    last === undefined || last.window !== window || kwEnd < last.from || kwEnd > last.at
+  ) {
     const at = text.indexOf(literal, kwEnd);
-    last = { from: kwEnd, at: at < 0 ? Infinity : at };
+    last = { from: kwEnd, at: at < 0 ? Infinity : at, window };
     cache[ri] = last;
   }
   return last.at + literal.length <= kwStart + c.after;
