@@ -759,6 +759,15 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       `public_key: ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI${rng.str(B64, 43)}`,
       `secret_key_digest: sha256:${rng.str(HEX, 64)}`,
       `const tokenizerVersion = "${rng.str(ALNUM, 20)}1";`,
+      // Encoded quotes and operators (JSON three levels deep, `\u0022`, HTML, URL).
+      '{\\\\\\"api_key\\\\\\": \\\\\\"${API_KEY}\\\\\\"}',
+      String.raw`{\u0022password\u0022: \u0022<password>\u0022}`,
+      `{&quot;token&quot;: &quot;${rng.str(HEX, 8)}-${rng.str(HEX, 4)}-4${rng.str(HEX, 3)}-a${
+        rng.str(HEX, 3)
+      }-${rng.str(HEX, 12)}&quot;}`,
+      "q=%7B%22api_key%22%3A%22%24%7BAPI_KEY%7D%22%7D",
+      "next=%2Flogin%3Fpassword%3D%3Cpassword%3E",
+      `next_page_token%3D${rng.str(ALNUM, 30)}`,
     ],
     env_secret: [
       "DB_PASSWORD=${DB_PASSWORD}",

@@ -18,6 +18,7 @@ import {
 } from "./checks.ts";
 import { isExcludedName, isLookAlikeValue, isRepeatedPlaceholder } from "./filters.ts";
 import type { NameFollows, SecretRule } from "./rule.ts";
+import { encodedVariants } from "./rules_encoded.ts";
 import { LAYOUT_RULES } from "./rules_layouts.ts";
 import { VENDOR_RULES } from "./rules_vendor.ts";
 
@@ -401,6 +402,103 @@ const K8S_JSON_SECRET_KEYWORDS = [
   '"kind":"secret"',
   '\\"kind\\": \\"secret\\"',
   '\\"kind\\":\\"secret\\"',
+];
+
+/** `name: value`, `name = "value"`, `"name": "value"` under a secret-like name. */
+const GENERIC_ASSIGNMENT: SecretRule = {
+  kind: "generic_secret",
+  title: "High-entropy value assigned to a secret-like name",
+  description:
+    '`name: value`, `name = "value"` or `"name": "value"` where the name contains password, secret, token, api_key and the like and the value has at least 12 characters, letters and digits, and entropy of 3 bits per character or more.',
+  keywords: [
+    ...ASSIGNMENT_KEYWORDS,
+    "api-key",
+    "accesskey",
+    "auth_key",
+    "signing_key",
+    "encryption_key",
+  ],
+  pattern: new RegExp(
+    String
+      .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
+      assignedValue(12, String.raw`[^\s"'\x60,;\\<>()\[\]{}=]`)
+    }`,
+    "i",
+  ),
+  lead: "A-Za-z0-9_.\\-",
+  rejectName: rejectAssignmentName,
+  follows: { ...ASSIGNMENT_OPERATOR, value: { blanks: 16, min: 12 } },
+  valueAfterOperator: true,
+  before: 64,
+  after: VALUE_MAX + 140,
+  priority: 1,
+  extend: bareTail(String.raw`[^\s"'\x60,;\\<>()\[\]{}=]`),
+  minEntropy: 3,
+  validate: (s, g) => /[0-9]/.test(s) && /[A-Za-z]/.test(s) && assignmentValid(12)(s, g),
+};
+
+/** `password = "..."` and the like in configuration files and code. */
+const PASSWORD_CONFIG: SecretRule = {
+  kind: "password_assignment",
+  title: "Password in a configuration file",
+  description:
+    '`password = "..."` (HCL, TOML, INI), `password: ...` (YAML), `pass := "..."`: a name that is or ends in password, passwd, pwd or pass with a value of 6 or more characters that is not a type name, reference, call or placeholder.',
+  // `pass` alone would hit every `passed` of a test log: a bare `pass` name is read by
+  // the byte after it (`pass: ...` of nodemailer's auth, `pass = "..."`, `"pass": ...`).
+  keywords: [
+    "password",
+    "passwd",
+    "pwd",
+    "_pass",
+    "-pass",
+    ".pass",
+    "pass:",
+    "pass=",
+    "pass =",
+    'pass"',
+    "pass'",
+    "pass\\",
+  ],
+  pattern: new RegExp(
+    String
+      .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
+      assignedValue(6, String.raw`[^\s"'\x60,;\\<>()\[\]{}=#]`)
+    }`,
+    "i",
+  ),
+  lead: "A-Za-z0-9_.\\-",
+  // An upper-case NAME=value is the env rule's (same span, its kind).
+  rejectName: (n) => !PASSWORD_NAME.test(n) || isExcludedName(n) || !/[a-z]/.test(n),
+  follows: { ...ASSIGNMENT_OPERATOR, value: { blanks: 16, min: 6 } },
+  valueAfterOperator: true,
+  before: 64,
+  after: VALUE_MAX + 140,
+  priority: 1,
+  extend: bareTail(String.raw`[^\s"'\x60,;\\<>()\[\]{}=#]`),
+  // Cheapest first: a hostile `password: password: ...` costs a character test a hit.
+  validate: (s, g) =>
+    !s.endsWith(":") && /[A-Za-z]/.test(s) && (s.length >= 8 || /[^A-Za-z]/.test(s)) &&
+    // `pass` and `pwd` are also words of prose (`pass: followed by`) and code (`renderPass =
+    // nextPass`): a value given to a name ending in them holds a non-letter.
+    (!/(?:pass|pwd)$/i.test(g.name ?? "") || /[^A-Za-z]/.test(s)) &&
+    !/\s/.test(s.trim()) && !TYPE_WORD.test(s) && !isReference(s) && !isLookAlikeValue(s) &&
+    PASSWORD_NAME.test(g.name ?? "") && /[a-z]/.test(g.name ?? "") &&
+    !isExcludedName(g.name ?? ""),
+};
+
+/** The last words of the names the generic rule takes, for its encoded variants. */
+const GENERIC_LAST_WORDS = [
+  "password",
+  "passwd",
+  "passphrase",
+  "pwd",
+  "secret",
+  "token",
+  "key",
+  "credential",
+  "credentials",
+  "creds",
+  "auth",
 ];
 
 /**
@@ -1464,37 +1562,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     validate: (s, g) =>
       !isRepeatedPlaceholder(s) && assignmentValid(5, true)(s, g) && shortPassValueValid(s, g),
   },
-  {
-    kind: "generic_secret",
-    title: "High-entropy value assigned to a secret-like name",
-    description:
-      '`name: value`, `name = "value"` or `"name": "value"` where the name contains password, secret, token, api_key and the like and the value has at least 12 characters, letters and digits, and entropy of 3 bits per character or more.',
-    keywords: [
-      ...ASSIGNMENT_KEYWORDS,
-      "api-key",
-      "accesskey",
-      "auth_key",
-      "signing_key",
-      "encryption_key",
-    ],
-    pattern: new RegExp(
-      String
-        .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
-        assignedValue(12, String.raw`[^\s"'\x60,;\\<>()\[\]{}=]`)
-      }`,
-      "i",
-    ),
-    lead: "A-Za-z0-9_.\\-",
-    rejectName: rejectAssignmentName,
-    follows: { ...ASSIGNMENT_OPERATOR, value: { blanks: 16, min: 12 } },
-    valueAfterOperator: true,
-    before: 64,
-    after: VALUE_MAX + 140,
-    priority: 1,
-    extend: bareTail(String.raw`[^\s"'\x60,;\\<>()\[\]{}=]`),
-    minEntropy: 3,
-    validate: (s, g) => /[0-9]/.test(s) && /[A-Za-z]/.test(s) && assignmentValid(12)(s, g),
-  },
+  GENERIC_ASSIGNMENT,
+  ...encodedVariants(GENERIC_ASSIGNMENT, GENERIC_LAST_WORDS, 12),
   {
     kind: "authorization_value",
     title: "HTTP Authorization header with a bare credential",
@@ -1557,53 +1626,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
         !s.startsWith("LS0tLS1");
     },
   },
-  {
-    kind: "password_assignment",
-    title: "Password in a configuration file",
-    description:
-      '`password = "..."` (HCL, TOML, INI), `password: ...` (YAML), `pass := "..."`: a name that is or ends in password, passwd, pwd or pass with a value of 6 or more characters that is not a type name, reference, call or placeholder.',
-    // `pass` alone would hit every `passed` of a test log: a bare `pass` name is read by
-    // the byte after it (`pass: ...` of nodemailer's auth, `pass = "..."`, `"pass": ...`).
-    keywords: [
-      "password",
-      "passwd",
-      "pwd",
-      "_pass",
-      "-pass",
-      ".pass",
-      "pass:",
-      "pass=",
-      "pass =",
-      'pass"',
-      "pass'",
-      "pass\\",
-    ],
-    pattern: new RegExp(
-      String
-        .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
-        assignedValue(6, String.raw`[^\s"'\x60,;\\<>()\[\]{}=#]`)
-      }`,
-      "i",
-    ),
-    lead: "A-Za-z0-9_.\\-",
-    // An upper-case NAME=value is the env rule's (same span, its kind).
-    rejectName: (n) => !PASSWORD_NAME.test(n) || isExcludedName(n) || !/[a-z]/.test(n),
-    follows: { ...ASSIGNMENT_OPERATOR, value: { blanks: 16, min: 6 } },
-    valueAfterOperator: true,
-    before: 64,
-    after: VALUE_MAX + 140,
-    priority: 1,
-    extend: bareTail(String.raw`[^\s"'\x60,;\\<>()\[\]{}=#]`),
-    // Cheapest first: a hostile `password: password: ...` costs a character test a hit.
-    validate: (s, g) =>
-      !s.endsWith(":") && /[A-Za-z]/.test(s) && (s.length >= 8 || /[^A-Za-z]/.test(s)) &&
-      // `pass` and `pwd` are also words of prose (`pass: followed by`) and code (`renderPass =
-      // nextPass`): a value given to a name ending in them holds a non-letter.
-      (!/(?:pass|pwd)$/i.test(g.name ?? "") || /[^A-Za-z]/.test(s)) &&
-      !/\s/.test(s.trim()) && !TYPE_WORD.test(s) && !isReference(s) && !isLookAlikeValue(s) &&
-      PASSWORD_NAME.test(g.name ?? "") && /[a-z]/.test(g.name ?? "") &&
-      !isExcludedName(g.name ?? ""),
-  },
+  PASSWORD_CONFIG,
+  ...encodedVariants(PASSWORD_CONFIG, ["password", "passwd", "pwd", "pass"], 6),
   {
     kind: "azure_identifiable_key",
     title: "Azure identifiable key",
