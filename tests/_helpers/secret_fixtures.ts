@@ -694,6 +694,31 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     const s = words.join(" ");
     return { text: `MNEMONIC="${s}"`, secret: s, core: words.slice(0, 3).join(" ") };
   },
+  vault_approle_secret_id: (r) => {
+    const s = [8, 4, 4, 4, 12].map((n) => r.str(HEX, n)).join("-");
+    return {
+      text: `vault write auth/approle/login role_id=${r.str(HEX, 8)} secret_id=${s}`,
+      secret: s,
+      core: s.slice(-12),
+    };
+  },
+  vault_unseal_key: (r) => {
+    const s = p("Q7", r.str(B64, 41), "=");
+    return { text: `Unseal Key 1: ${s}`, secret: s, core: coreOf(s) };
+  },
+  bitwarden_session_key: (r) => {
+    const s = p("Q7", r.str(B64, 84), "==");
+    return { text: `export BW_SESSION="${s}"`, secret: s, core: coreOf(s) };
+  },
+  bitwarden_access_token: (r) => {
+    const id = [8, 4, 4, 4, 12].map((n) => r.str(HEX, n)).join("-");
+    const s = p("0.", id, ".", "Q7", r.str(ALNUM, 28), ":", r.str(B64, 22), "==");
+    return { text: `bws project list -t ${s}`, secret: s, core: s.slice(40, 52) };
+  },
+  registry_auth: (r) => {
+    const s = btoa(p("deploy:", "Q7", r.str(ALNUM, 14)));
+    return { text: `auth: ${s}`, secret: s, core: coreOf(s) };
+  },
 };
 
 /** Realistic surroundings for a planted sample. */
@@ -1103,6 +1128,39 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "====== Data ======\nKey         Value\n---         -----\n",
       "the ====== Data ====== section lists every key",
       "Key                Value\n---                -----\nSeal Type          shamir\nSealed             false",
+    ],
+    vault_approle_secret_id: [
+      `secret_id_accessor: ${rng.str(HEX, 8)}-${rng.str(HEX, 4)}-4${rng.str(HEX, 3)}-a${
+        rng.str(HEX, 3)
+      }-${rng.str(HEX, 12)}`,
+      "vault write auth/approle/login role_id=$ROLE_ID secret_id=$SECRET_ID",
+      "aws secretsmanager get-secret-value --secret-id prod/db/password",
+    ],
+    vault_unseal_key: [
+      "vault operator unseal",
+      "Unseal Key (will be hidden):",
+      "Unseal Progress    1/3",
+      "Unseal Key 1: <unseal-key-1>",
+    ],
+    bitwarden_session_key: [
+      "export BW_SESSION=$(bw unlock --raw)",
+      'BW_SESSION="$BW_SESSION"',
+      "aws sts assume-role --role-session-name ci-deploy-session-2024",
+    ],
+    bitwarden_access_token: [
+      "bws --version 0.5.0",
+      `bws secret get ${rng.str(HEX, 8)}-${rng.str(HEX, 4)}-4${rng.str(HEX, 3)}-a${
+        rng.str(HEX, 3)
+      }-${rng.str(HEX, 12)}`,
+      "bws run -t $BWS_ACCESS_TOKEN -- npm start",
+    ],
+    registry_auth: [
+      "auth: true",
+      "auth: jwt-bearer-token-validation",
+      "auth: ${REGISTRY_AUTH}",
+      `auth: ${btoa("usernameonly")}`,
+      `oauth: ${btoa("a:b")}`,
+      'npmAuthIdent: "${NPM_AUTH_IDENT}"',
     ],
     seed_phrase: [
       "Never share your seed phrase with anyone because scammers will steal your funds",

@@ -20,6 +20,7 @@ import { isExcludedName, isLookAlikeValue, isRepeatedPlaceholder } from "./filte
 import type { NameFollows, SecretRule } from "./rule.ts";
 import { encodedVariants } from "./rules_encoded.ts";
 import { LAYOUT_RULES } from "./rules_layouts.ts";
+import { STORE_RULES } from "./rules_stores.ts";
 import { VENDOR_RULES } from "./rules_vendor.ts";
 
 /** Between a name and its value: optional (escaped) quote, an assignment operator, optional quote. */
@@ -1160,6 +1161,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   },
   ...VENDOR_RULES,
   ...LAYOUT_RULES,
+  ...STORE_RULES,
   {
     kind: "jwt",
     title: "JSON Web Token",
