@@ -715,6 +715,26 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     const s = p("0.", id, ".", "Q7", r.str(ALNUM, 28), ":", r.str(B64, 22), "==");
     return { text: `bws project list -t ${s}`, secret: s, core: s.slice(40, 52) };
   },
+  openai_compatible_api_key: (r) => tok(p(SK, "-", "7a", r.str(HEX, 30))),
+  yandex_api_key: (r) => tok(p("AQ", "VN", "Q7", r.str(URLSAFE, 34))),
+  yandex_iam_token: (r) =>
+    tok(p("t", "1.", "9euelZ", r.str(URLSAFE, 100), ".", "Q7", r.str(URLSAFE, 84))),
+  clickup_api_token: (r) =>
+    tok(p("p", "k_", r.str("0123456789", 8), "_", "Q7", r.str(UPPER_NUM, 30))),
+  honeycomb_api_key: (r) => tok(p("hca", "ik_", "01", r.str(LOWER_NUM, 56))),
+  launchdarkly_key: (r) => {
+    const s = p("sd", "k-", [8, 4, 4, 4, 12].map((n) => r.str(HEX, n)).join("-"));
+    return { text: `launchdarkly: ${s}`, secret: s, core: s.slice(-12) };
+  },
+  octopus_deploy_api_key: (r) => tok(p("AP", "I-", "Q7", r.str(UPPER_NUM, 24))),
+  together_api_key: (r) => tok(p("tgp", "_v1_", "Q7", r.str(URLSAFE, 41))),
+  fireworks_api_key: (r) => tok(p("f", "w_", "Q7a", r.str(ALNUM, 21))),
+  salesforce_access_token: (r) =>
+    tok(p("00", "D5g", r.str(ALNUM, 12), "!", "AQ", r.str(ALNUM, 94))),
+  bundler_credentials: (r) => {
+    const s = p("deploy:", "Q7", r.str(ALNUM, 30));
+    return { text: `BUNDLE_GEMS__INTERNAL__TEST=${s}`, secret: s, core: s.slice(9, 21) };
+  },
   registry_auth: (r) => {
     const s = btoa(p("deploy:", "Q7", r.str(ALNUM, 14)));
     return { text: `auth: ${s}`, secret: s, core: coreOf(s) };
@@ -1153,6 +1173,30 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
         rng.str(HEX, 3)
       }-${rng.str(HEX, 12)}`,
       "bws run -t $BWS_ACCESS_TOKEN -- npm start",
+    ],
+    openai_compatible_api_key: [
+      "the task-" + rng.str(ALNUM, 40),
+      p(SK, "-", "x".repeat(40)),
+      p(SK, "-", "abcdefghijklmnopqrstuvwxyzabcdefgh"),
+    ],
+    yandex_api_key: ["AQVN...", p("AQ", "VN", "x".repeat(36))],
+    yandex_iam_token: ["t1.micro instances", "part1.section2.html", "t1.<token>"],
+    clickup_api_token: ["pk_live_" + rng.str(ALNUM, 24), p("p", "k_12345678_", "X".repeat(32))],
+    honeycomb_api_key: ["hcaik_...", p("hca", "ik_", "x".repeat(50))],
+    launchdarkly_key: [
+      "aws-sdk-go-v2",
+      `api-gateway-${rng.str(HEX, 8)}`,
+      p("sd", "k-", "00000000-0000-0000-0000-000000000000"),
+    ],
+    octopus_deploy_api_key: ["API-GATEWAY-ENDPOINT", p("AP", "I-", "X".repeat(26))],
+    together_api_key: ["tgp_v1_<your-key>", p("tgp", "_v1_", "x".repeat(40))],
+    fireworks_api_key: ["fw_rules_for_the_firewall_config", "fw_" + "x".repeat(24)],
+    salesforce_access_token: [`00D${rng.str(HEX, 40)}`, "00Dxx0000001gEREAY!<token>"],
+    bundler_credentials: [
+      "BUNDLE_PATH=vendor/bundle",
+      "BUNDLE_BUILD__NOKOGIRI=--use-system-libraries",
+      "BUNDLE_GEMS__CONTRIBSYS__COM=${SIDEKIQ_CREDS}",
+      "bundle config set --local path vendor/bundle",
     ],
     registry_auth: [
       "auth: true",

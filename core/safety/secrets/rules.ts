@@ -21,6 +21,7 @@ import type { NameFollows, SecretRule } from "./rule.ts";
 import { encodedVariants } from "./rules_encoded.ts";
 import { LAYOUT_RULES } from "./rules_layouts.ts";
 import { STORE_RULES } from "./rules_stores.ts";
+import { CODE_RULES } from "./rules_code.ts";
 import { VENDOR_RULES } from "./rules_vendor.ts";
 
 /** Between a name and its value: optional (escaped) quote, an assignment operator, optional quote. */
@@ -192,13 +193,14 @@ const ASSIGNMENT_KEYWORDS = [
 /**
  * Names whose value is a credential even when it looks like a digest or a
  * UUID: keys and passwords by name (`X-Api-Key: <uuid>`, `private_key:
- * <64 hex>` of a secp256k1 key, `client_secret`, `auth_token`, an `X-...-Token`
+ * <64 hex>` of a secp256k1 key, `client_secret`, `auth_token`, Rails'
+ * `secret_key_base` (128 hex), an `X-...-Token`
  * header such as `X-Consul-Token`). A bare
  * `token` or `secret` is left out: `"token": "<uuid>"` is as often a request
  * or session id.
  */
 const CREDENTIAL_NAME =
-  /(?:api[_.-]?key|apikey|app[_.-]?key|access[_.-]?key|secret[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?(?:key|token)|access[_.-]?token|client[_.-]?secret|password|passwd|creds|credentials?)$|^x-[a-z0-9-]*-token$/i;
+  /(?:api[_.-]?key|apikey|app[_.-]?key|access[_.-]?key|secret[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?(?:key|token)|access[_.-]?token|client[_.-]?secret|password|passwd|creds|credentials?|secret[_.-]?key[_.-]?base)$|^x-[a-z0-9-]*-token$/i;
 
 /** True when no assignment with this name can be a secret (see {@linkcode assignmentValid}). */
 function rejectAssignmentName(name: string): boolean {
@@ -705,6 +707,17 @@ export const SECRET_RULES: readonly SecretRule[] = [
     priority: 3,
   },
   {
+    kind: "azure_sas_signature",
+    title: "Azure Service Bus / Event Hubs shared access signature",
+    description:
+      "The `sig=` of a `SharedAccessSignature sr=...&sig=...&se=...&skn=...` token (Service Bus, Event Hubs, IoT Hub), in any parameter order.",
+    keywords: ["sharedaccesssignature sr="],
+    pattern:
+      /SharedAccessSignature[ \t]+(?:[a-z]{2,3}=[^\s&"'\\;]{1,400}&){1,3}sig=(?<s>[A-Za-z0-9%+\/]{30,256}(?:%3D|=){0,2})/i,
+    after: 1800,
+    priority: 3,
+  },
+  {
     kind: "azure_ad_client_secret",
     title: "Azure AD (Entra ID) client secret",
     description: "Three characters, a digit, `Q~`, then 31-34 characters from `[A-Za-z0-9_~.-]`.",
@@ -1162,6 +1175,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   ...VENDOR_RULES,
   ...LAYOUT_RULES,
   ...STORE_RULES,
+  ...CODE_RULES,
   {
     kind: "jwt",
     title: "JSON Web Token",

@@ -38,6 +38,9 @@ const VAULT_TABLE_END = new RegExp(
 const VAULT_SECRET_KEY = String
   .raw`[a-z0-9_]{0,40}?(?:password|secret_key|secret_id|client_secret|security_token|session_token|token|private_key|api_key)`;
 
+/** A Bundler credential: `user:password`, or a token alone. */
+const BUNDLE_VALUE = String.raw`[^\s"'\\:\/]{1,128}(?::[^\s"'\\]{1,256})?`;
+
 /** A `user:password` text or its base64 (yarn's `npmAuthIdent` takes either). */
 function isUserPass(value: string): boolean {
   const colon = value.indexOf(":");
@@ -197,5 +200,24 @@ export const STORE_RULES: readonly SecretRule[] = [
     after: 420,
     priority: 2,
     validate: isUserPass,
+  },
+  {
+    kind: "bundler_credentials",
+    title: "Bundler source credentials",
+    description:
+      "Credentials for a gem source: `BUNDLE_<HOST>=user:password` (the host's dots written `__`, as Bundler reads them from the environment) and `bundle config [set] [--global|--local] <host> user:password`; a bare token value counts too.",
+    keywords: ["bundle_", "bundle config"],
+    pattern: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]))BUNDLE_(?!BUILD__|MIRROR__)(?<host>[A-Z0-9_]{0,100}?[A-Z0-9]__[A-Z0-9][A-Z0-9_]{0,100})${Q}[ \t]{0,16}[:=][ \t]{0,16}${Q}(?<s>${BUNDLE_VALUE})|bundle[ \t]+config(?:[ \t]+set)?(?:[ \t]+--(?:global|local))?[ \t]+(?<host>[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,8}|https?:\/\/[^\s"'\\]{4,200})[ \t]+${Q}(?<s>${BUNDLE_VALUE})`,
+    ),
+    after: 700,
+    priority: 2,
+    validate: (s) => {
+      const colon = s.indexOf(":");
+      const pass = colon >= 0 ? s.slice(colon + 1) : s;
+      return !pass.startsWith("$") && !isNotSecret(pass) &&
+        (colon > 0 ? pass.length >= 4 : s.length >= 16 && /[0-9]/.test(s) && /[A-Za-z]/.test(s));
+    },
   },
 ];

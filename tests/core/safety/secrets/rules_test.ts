@@ -636,3 +636,32 @@ Deno.test("an Authorization value piped on or closing a substitution is redacted
     [],
   );
 });
+
+Deno.test("formats from the public rule sets' survey are found, their look-alikes kept (see: #21)", () => {
+  const rng = new Rng(2161);
+  const sig = `${rng.str(ALNUM, 40)}%3D`;
+  const hex128 = rng.str(HEX, 128);
+  const found: [string, string, string][] = [
+    [
+      `Endpoint=sb://x.servicebus.windows.net/;SharedAccessSignature=SharedAccessSignature sr=x.servicebus.windows.net&sig=${sig}&se=1700000000&skn=Root`,
+      sig,
+      "azure_sas_signature",
+    ],
+    [`secret_key_base: ${hex128}`, hex128, "generic_secret"],
+    [`production:\n  secret_key_base: "${hex128}"`, hex128, "generic_secret"],
+  ];
+  for (const [text, secret, kind] of found) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const r = redactText(engine, ctx(text));
+      assert.deepEqual(r.kinds, [kind], text);
+      assert.ok(!r.text.includes(secret.slice(0, 20)), r.text);
+    }
+  }
+  for (
+    const text of [
+      "SharedAccessSignature sr=x&sig=<signature>&se=1",
+      `secret_key_digest: ${hex128}`,
+      `cache_key_base: ${hex128}`,
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
