@@ -735,6 +735,14 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     const s = p("deploy:", "Q7", r.str(ALNUM, 30));
     return { text: `BUNDLE_GEMS__INTERNAL__TEST=${s}`, secret: s, core: s.slice(9, 21) };
   },
+  webhook_url_secret: (r) => {
+    const s = p(r.str("123456789", 7), "/", "q7", r.str(LOWER_NUM, 12));
+    return {
+      text: `curl -X POST https://hooks.zapier.com/hooks/catch/${s}/ -d @event.json`,
+      secret: s,
+      core: s.slice(8, 20),
+    };
+  },
   registry_auth: (r) => {
     const s = btoa(p("deploy:", "Q7", r.str(ALNUM, 14)));
     return { text: `auth: ${s}`, secret: s, core: coreOf(s) };
@@ -1197,6 +1205,11 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "BUNDLE_BUILD__NOKOGIRI=--use-system-libraries",
       "BUNDLE_GEMS__CONTRIBSYS__COM=${SIDEKIQ_CREDS}",
       "bundle config set --local path vendor/bundle",
+    ],
+    webhook_url_secret: [
+      "see https://hooks.zapier.com/hooks/catch/<id>/<key>/",
+      "https://prod-27.westus.logic.azure.com/workflows/x/triggers/manual?sig=<signature>",
+      "the logic.azure.com trigger URL holds a sig= parameter",
     ],
     registry_auth: [
       "auth: true",

@@ -1281,4 +1281,27 @@ export const VENDOR_RULES: readonly SecretRule[] = [
     max: 220,
     minEntropy: 3.5,
   }),
+  {
+    kind: "webhook_url_secret",
+    title: "Zapier or Azure Logic Apps webhook URL",
+    description:
+      "The secret part of a webhook URL that runs a workflow for anyone holding it: `hooks.zapier.com/hooks/catch/<account>/<key>`, and the `sig=` of an Azure Logic Apps / Power Automate trigger URL (`...logic.azure.com...&sv=1.0&sig=...`).",
+    keywords: ["hooks.zapier.com/hooks/catch/", "logic.azure.com"],
+    pattern: new RegExp(
+      String
+        .raw`hooks\.zapier\.com\/hooks\/catch\/(?<s>\d{4,12}\/[A-Za-z0-9]{5,40})(?![A-Za-z0-9])|logic\.azure\.com[^\s"'<>\\]{0,800}?[?&]sig=(?<s>[A-Za-z0-9_%-]{30,100})(?![A-Za-z0-9_%-])`,
+    ),
+    after: 900,
+    priority: 3,
+    minEntropy: 3,
+  },
+  prefixed({
+    kind: "linear_api_key",
+    title: "Linear OAuth access token",
+    description: "`lin_oauth_` + 64 hex.",
+    keywords: ["lin_oauth_"],
+    body: "lin_oauth_[a-f0-9]{64}",
+    max: 74,
+    minEntropy: 3,
+  }),
 ];

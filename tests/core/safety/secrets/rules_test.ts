@@ -649,6 +649,12 @@ Deno.test("formats from the public rule sets' survey are found, their look-alike
     ],
     [`secret_key_base: ${hex128}`, hex128, "generic_secret"],
     [`production:\n  secret_key_base: "${hex128}"`, hex128, "generic_secret"],
+    [
+      `https://prod-27.westus.logic.azure.com:443/workflows/a1/triggers/manual/paths/invoke?api-version=2016-06-01&sp=%2Ftriggers%2Fmanual%2Frun&sv=1.0&sig=${sig}`,
+      sig.slice(0, 40),
+      "webhook_url_secret",
+    ],
+    [p("LINEAR_KEY=lin", "_oauth_", hex128.slice(0, 64)), hex128.slice(0, 64), "linear_api_key"],
   ];
   for (const [text, secret, kind] of found) {
     for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
