@@ -156,8 +156,8 @@ export const STORE_RULES: readonly SecretRule[] = [
     kind: "bitwarden_access_token",
     title: "Bitwarden Secrets Manager access token",
     description:
-      "`0.` + the service account's UUID + `.` + a client secret + `:` + a base64 encryption key, near the word `bws` or `bitwarden`.",
-    keywords: ["bws", "bitwarden"],
+      "`0.` + the service account's UUID + `.` + a client secret + `:` + a base64 encryption key, near `bws ` (the CLI), `BWS_` (its variables) or the word `bitwarden`.",
+    keywords: ["bws ", "bws_", "bitwarden"],
     anchor: "near",
     pattern: new RegExp(
       String
