@@ -728,7 +728,6 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
   },
   octopus_deploy_api_key: (r) => tok(p("AP", "I-", "Q7", r.str(UPPER_NUM, 24))),
   together_api_key: (r) => tok(p("tgp", "_v1_", "Q7", r.str(URLSAFE, 41))),
-  fireworks_api_key: (r) => tok(p("f", "w_", "Q7a", r.str(ALNUM, 21))),
   salesforce_access_token: (r) =>
     tok(p("00", "D5g", r.str(ALNUM, 12), "!", "AQ", r.str(ALNUM, 94))),
   bundler_credentials: (r) => {
@@ -1198,7 +1197,6 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     ],
     octopus_deploy_api_key: ["API-GATEWAY-ENDPOINT", p("AP", "I-", "X".repeat(26))],
     together_api_key: ["tgp_v1_<your-key>", p("tgp", "_v1_", "x".repeat(40))],
-    fireworks_api_key: ["fw_rules_for_the_firewall_config", "fw_" + "x".repeat(24)],
     salesforce_access_token: [`00D${rng.str(HEX, 40)}`, "00Dxx0000001gEREAY!<token>"],
     bundler_credentials: [
       "BUNDLE_PATH=vendor/bundle",

@@ -126,9 +126,8 @@ export function encodedVariants(
   return ENCODINGS.map((e) => {
     const rule: SecretRule = {
       kind: base.kind,
-      title: `${base.title} (${e.what})`,
-      description:
-        `The same names and value checks as the rule above, with ${e.what} around the name and value.`,
+      title: `${base.title}, encoded`,
+      description: `As ${base.title.toLowerCase()}, with ${e.what} around the name and the value.`,
       keywords: words.flatMap((w) => e.suffixes.map((s) => w + s)),
       pattern: new RegExp(
         `${NAME_START}${NAME}${e.open}(?<s>${e.char}{${min},${VALUE_MAX}})(?=${e.close})`,

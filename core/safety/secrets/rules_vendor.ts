@@ -1260,16 +1260,6 @@ export const VENDOR_RULES: readonly SecretRule[] = [
     max: 87,
     minEntropy: 3.5,
   })),
-  mixed(prefixed({
-    kind: "fireworks_api_key",
-    title: "Fireworks AI API key",
-    description: "`fw_` + 20 to 40 letters and digits, mixed case.",
-    keywords: ["fw_"],
-    body: "fw_[A-Za-z0-9]{20,40}",
-    tail: { blanks: 0, cls: "A-Za-z0-9", min: 20 },
-    max: 43,
-    minEntropy: 3.5,
-  })),
   prefixed({
     kind: "salesforce_access_token",
     title: "Salesforce access token (session id)",
