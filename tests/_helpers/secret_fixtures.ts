@@ -694,6 +694,58 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     const s = words.join(" ");
     return { text: `MNEMONIC="${s}"`, secret: s, core: words.slice(0, 3).join(" ") };
   },
+  vault_approle_secret_id: (r) => {
+    const s = [8, 4, 4, 4, 12].map((n) => r.str(HEX, n)).join("-");
+    return {
+      text: `vault write auth/approle/login role_id=${r.str(HEX, 8)} secret_id=${s}`,
+      secret: s,
+      core: s.slice(-12),
+    };
+  },
+  vault_unseal_key: (r) => {
+    const s = p("Q7", r.str(B64, 41), "=");
+    return { text: `Unseal Key 1: ${s}`, secret: s, core: coreOf(s) };
+  },
+  bitwarden_session_key: (r) => {
+    const s = p("Q7", r.str(B64, 84), "==");
+    return { text: `export BW_SESSION="${s}"`, secret: s, core: coreOf(s) };
+  },
+  bitwarden_access_token: (r) => {
+    const id = [8, 4, 4, 4, 12].map((n) => r.str(HEX, n)).join("-");
+    const s = p("0.", id, ".", "Q7", r.str(ALNUM, 28), ":", r.str(B64, 22), "==");
+    return { text: `bws project list -t ${s}`, secret: s, core: s.slice(40, 52) };
+  },
+  openai_compatible_api_key: (r) => tok(p(SK, "-", "7a", r.str(HEX, 30))),
+  yandex_api_key: (r) => tok(p("AQ", "VN", "Q7", r.str(URLSAFE, 34))),
+  yandex_iam_token: (r) =>
+    tok(p("t", "1.", "9euelZ", r.str(URLSAFE, 100), ".", "Q7", r.str(URLSAFE, 84))),
+  clickup_api_token: (r) =>
+    tok(p("p", "k_", r.str("0123456789", 8), "_", "Q7", r.str(UPPER_NUM, 30))),
+  honeycomb_api_key: (r) => tok(p("hca", "ik_", "01", r.str(LOWER_NUM, 56))),
+  launchdarkly_key: (r) => {
+    const s = p("sd", "k-", [8, 4, 4, 4, 12].map((n) => r.str(HEX, n)).join("-"));
+    return { text: `launchdarkly: ${s}`, secret: s, core: s.slice(-12) };
+  },
+  octopus_deploy_api_key: (r) => tok(p("AP", "I-", "Q7", r.str(UPPER_NUM, 24))),
+  together_api_key: (r) => tok(p("tgp", "_v1_", "Q7", r.str(URLSAFE, 41))),
+  salesforce_access_token: (r) =>
+    tok(p("00", "D5g", r.str(ALNUM, 12), "!", "AQ", r.str(ALNUM, 94))),
+  bundler_credentials: (r) => {
+    const s = p("deploy:", "Q7", r.str(ALNUM, 30));
+    return { text: `BUNDLE_GEMS__INTERNAL__TEST=${s}`, secret: s, core: s.slice(9, 21) };
+  },
+  webhook_url_secret: (r) => {
+    const s = p(r.str("123456789", 7), "/", "q7", r.str(LOWER_NUM, 12));
+    return {
+      text: `curl -X POST https://hooks.zapier.com/hooks/catch/${s}/ -d @event.json`,
+      secret: s,
+      core: s.slice(8, 20),
+    };
+  },
+  registry_auth: (r) => {
+    const s = btoa(p("deploy:", "Q7", r.str(ALNUM, 14)));
+    return { text: `auth: ${s}`, secret: s, core: coreOf(s) };
+  },
 };
 
 /** Realistic surroundings for a planted sample. */
@@ -759,6 +811,15 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       `public_key: ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI${rng.str(B64, 43)}`,
       `secret_key_digest: sha256:${rng.str(HEX, 64)}`,
       `const tokenizerVersion = "${rng.str(ALNUM, 20)}1";`,
+      // Encoded quotes and operators (JSON three levels deep, `\u0022`, HTML, URL).
+      '{\\\\\\"api_key\\\\\\": \\\\\\"${API_KEY}\\\\\\"}',
+      String.raw`{\u0022password\u0022: \u0022<password>\u0022}`,
+      `{&quot;token&quot;: &quot;${rng.str(HEX, 8)}-${rng.str(HEX, 4)}-4${rng.str(HEX, 3)}-a${
+        rng.str(HEX, 3)
+      }-${rng.str(HEX, 12)}&quot;}`,
+      "q=%7B%22api_key%22%3A%22%24%7BAPI_KEY%7D%22%7D",
+      "next=%2Flogin%3Fpassword%3D%3Cpassword%3E",
+      `next_page_token%3D${rng.str(ALNUM, 30)}`,
     ],
     env_secret: [
       "DB_PASSWORD=${DB_PASSWORD}",
@@ -1094,6 +1155,67 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "====== Data ======\nKey         Value\n---         -----\n",
       "the ====== Data ====== section lists every key",
       "Key                Value\n---                -----\nSeal Type          shamir\nSealed             false",
+    ],
+    vault_approle_secret_id: [
+      `secret_id_accessor: ${rng.str(HEX, 8)}-${rng.str(HEX, 4)}-4${rng.str(HEX, 3)}-a${
+        rng.str(HEX, 3)
+      }-${rng.str(HEX, 12)}`,
+      "vault write auth/approle/login role_id=$ROLE_ID secret_id=$SECRET_ID",
+      "aws secretsmanager get-secret-value --secret-id prod/db/password",
+    ],
+    vault_unseal_key: [
+      "vault operator unseal",
+      "Unseal Key (will be hidden):",
+      "Unseal Progress    1/3",
+      "Unseal Key 1: <unseal-key-1>",
+    ],
+    bitwarden_session_key: [
+      "export BW_SESSION=$(bw unlock --raw)",
+      'BW_SESSION="$BW_SESSION"',
+      "aws sts assume-role --role-session-name ci-deploy-session-2024",
+    ],
+    bitwarden_access_token: [
+      "bws --version 0.5.0",
+      `bws secret get ${rng.str(HEX, 8)}-${rng.str(HEX, 4)}-4${rng.str(HEX, 3)}-a${
+        rng.str(HEX, 3)
+      }-${rng.str(HEX, 12)}`,
+      "bws run -t $BWS_ACCESS_TOKEN -- npm start",
+    ],
+    openai_compatible_api_key: [
+      "the task-" + rng.str(ALNUM, 40),
+      p(SK, "-", "x".repeat(40)),
+      p(SK, "-", "abcdefghijklmnopqrstuvwxyzabcdefgh"),
+    ],
+    yandex_api_key: ["AQVN...", p("AQ", "VN", "x".repeat(36))],
+    yandex_iam_token: ["t1.micro instances", "part1.section2.html", "t1.<token>"],
+    clickup_api_token: ["pk_live_" + rng.str(ALNUM, 24), p("p", "k_12345678_", "X".repeat(32))],
+    honeycomb_api_key: ["hcaik_...", p("hca", "ik_", "x".repeat(50))],
+    launchdarkly_key: [
+      "aws-sdk-go-v2",
+      `api-gateway-${rng.str(HEX, 8)}`,
+      p("sd", "k-", "00000000-0000-0000-0000-000000000000"),
+    ],
+    octopus_deploy_api_key: ["API-GATEWAY-ENDPOINT", p("AP", "I-", "X".repeat(26))],
+    together_api_key: ["tgp_v1_<your-key>", p("tgp", "_v1_", "x".repeat(40))],
+    salesforce_access_token: [`00D${rng.str(HEX, 40)}`, "00Dxx0000001gEREAY!<token>"],
+    bundler_credentials: [
+      "BUNDLE_PATH=vendor/bundle",
+      "BUNDLE_BUILD__NOKOGIRI=--use-system-libraries",
+      "BUNDLE_GEMS__CONTRIBSYS__COM=${SIDEKIQ_CREDS}",
+      "bundle config set --local path vendor/bundle",
+    ],
+    webhook_url_secret: [
+      "see https://hooks.zapier.com/hooks/catch/<id>/<key>/",
+      "https://prod-27.westus.logic.azure.com/workflows/x/triggers/manual?sig=<signature>",
+      "the logic.azure.com trigger URL holds a sig= parameter",
+    ],
+    registry_auth: [
+      "auth: true",
+      "auth: jwt-bearer-token-validation",
+      "auth: ${REGISTRY_AUTH}",
+      `auth: ${btoa("usernameonly")}`,
+      `oauth: ${btoa("a:b")}`,
+      'npmAuthIdent: "${NPM_AUTH_IDENT}"',
     ],
     seed_phrase: [
       "Never share your seed phrase with anyone because scammers will steal your funds",

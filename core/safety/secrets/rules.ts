@@ -18,7 +18,10 @@ import {
 } from "./checks.ts";
 import { isExcludedName, isLookAlikeValue, isRepeatedPlaceholder } from "./filters.ts";
 import type { NameFollows, SecretRule } from "./rule.ts";
+import { encodedVariants } from "./rules_encoded.ts";
 import { LAYOUT_RULES } from "./rules_layouts.ts";
+import { STORE_RULES } from "./rules_stores.ts";
+import { CODE_RULES } from "./rules_code.ts";
 import { VENDOR_RULES } from "./rules_vendor.ts";
 
 /** Between a name and its value: optional (escaped) quote, an assignment operator, optional quote. */
@@ -190,13 +193,14 @@ const ASSIGNMENT_KEYWORDS = [
 /**
  * Names whose value is a credential even when it looks like a digest or a
  * UUID: keys and passwords by name (`X-Api-Key: <uuid>`, `private_key:
- * <64 hex>` of a secp256k1 key, `client_secret`, `auth_token`, an `X-...-Token`
+ * <64 hex>` of a secp256k1 key, `client_secret`, `auth_token`, Rails'
+ * `secret_key_base` (128 hex), an `X-...-Token`
  * header such as `X-Consul-Token`). A bare
  * `token` or `secret` is left out: `"token": "<uuid>"` is as often a request
  * or session id.
  */
 const CREDENTIAL_NAME =
-  /(?:api[_.-]?key|apikey|app[_.-]?key|access[_.-]?key|secret[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?(?:key|token)|access[_.-]?token|client[_.-]?secret|password|passwd|creds|credentials?)$|^x-[a-z0-9-]*-token$/i;
+  /(?:api[_.-]?key|apikey|app[_.-]?key|access[_.-]?key|secret[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?(?:key|token)|access[_.-]?token|client[_.-]?secret|password|passwd|creds|credentials?|secret[_.-]?key[_.-]?base)$|^x-[a-z0-9-]*-token$/i;
 
 /** True when no assignment with this name can be a secret (see {@linkcode assignmentValid}). */
 function rejectAssignmentName(name: string): boolean {
@@ -403,6 +407,103 @@ const K8S_JSON_SECRET_KEYWORDS = [
   '\\"kind\\":\\"secret\\"',
 ];
 
+/** `name: value`, `name = "value"`, `"name": "value"` under a secret-like name. */
+const GENERIC_ASSIGNMENT: SecretRule = {
+  kind: "generic_secret",
+  title: "High-entropy value assigned to a secret-like name",
+  description:
+    '`name: value`, `name = "value"` or `"name": "value"` where the name contains password, secret, token, api_key and the like and the value has at least 12 characters, letters and digits, and entropy of 3 bits per character or more.',
+  keywords: [
+    ...ASSIGNMENT_KEYWORDS,
+    "api-key",
+    "accesskey",
+    "auth_key",
+    "signing_key",
+    "encryption_key",
+  ],
+  pattern: new RegExp(
+    String
+      .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
+      assignedValue(12, String.raw`[^\s"'\x60,;\\<>()\[\]{}=]`)
+    }`,
+    "i",
+  ),
+  lead: "A-Za-z0-9_.\\-",
+  rejectName: rejectAssignmentName,
+  follows: { ...ASSIGNMENT_OPERATOR, value: { blanks: 16, min: 12 } },
+  valueAfterOperator: true,
+  before: 64,
+  after: VALUE_MAX + 140,
+  priority: 1,
+  extend: bareTail(String.raw`[^\s"'\x60,;\\<>()\[\]{}=]`),
+  minEntropy: 3,
+  validate: (s, g) => /[0-9]/.test(s) && /[A-Za-z]/.test(s) && assignmentValid(12)(s, g),
+};
+
+/** `password = "..."` and the like in configuration files and code. */
+const PASSWORD_CONFIG: SecretRule = {
+  kind: "password_assignment",
+  title: "Password in a configuration file",
+  description:
+    '`password = "..."` (HCL, TOML, INI), `password: ...` (YAML), `pass := "..."`: a name that is or ends in password, passwd, pwd or pass with a value of 6 or more characters that is not a type name, reference, call or placeholder.',
+  // `pass` alone would hit every `passed` of a test log: a bare `pass` name is read by
+  // the byte after it (`pass: ...` of nodemailer's auth, `pass = "..."`, `"pass": ...`).
+  keywords: [
+    "password",
+    "passwd",
+    "pwd",
+    "_pass",
+    "-pass",
+    ".pass",
+    "pass:",
+    "pass=",
+    "pass =",
+    'pass"',
+    "pass'",
+    "pass\\",
+  ],
+  pattern: new RegExp(
+    String
+      .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
+      assignedValue(6, String.raw`[^\s"'\x60,;\\<>()\[\]{}=#]`)
+    }`,
+    "i",
+  ),
+  lead: "A-Za-z0-9_.\\-",
+  // An upper-case NAME=value is the env rule's (same span, its kind).
+  rejectName: (n) => !PASSWORD_NAME.test(n) || isExcludedName(n) || !/[a-z]/.test(n),
+  follows: { ...ASSIGNMENT_OPERATOR, value: { blanks: 16, min: 6 } },
+  valueAfterOperator: true,
+  before: 64,
+  after: VALUE_MAX + 140,
+  priority: 1,
+  extend: bareTail(String.raw`[^\s"'\x60,;\\<>()\[\]{}=#]`),
+  // Cheapest first: a hostile `password: password: ...` costs a character test a hit.
+  validate: (s, g) =>
+    !s.endsWith(":") && /[A-Za-z]/.test(s) && (s.length >= 8 || /[^A-Za-z]/.test(s)) &&
+    // `pass` and `pwd` are also words of prose (`pass: followed by`) and code (`renderPass =
+    // nextPass`): a value given to a name ending in them holds a non-letter.
+    (!/(?:pass|pwd)$/i.test(g.name ?? "") || /[^A-Za-z]/.test(s)) &&
+    !/\s/.test(s.trim()) && !TYPE_WORD.test(s) && !isReference(s) && !isLookAlikeValue(s) &&
+    PASSWORD_NAME.test(g.name ?? "") && /[a-z]/.test(g.name ?? "") &&
+    !isExcludedName(g.name ?? ""),
+};
+
+/** The last words of the names the generic rule takes, for its encoded variants. */
+const GENERIC_LAST_WORDS = [
+  "password",
+  "passwd",
+  "passphrase",
+  "pwd",
+  "secret",
+  "token",
+  "key",
+  "credential",
+  "credentials",
+  "creds",
+  "auth",
+];
+
 /**
  * Every rule, in table order.
  * @example
@@ -603,6 +704,17 @@ export const SECRET_RULES: readonly SecretRule[] = [
     pattern:
       /(?<![A-Za-z0-9](?<!\\[A-Za-z0-9]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))sv=\d{4}-\d\d-\d\d[^\s"'<>]{0,400}?[?&;]sig=(?<s>[A-Za-z0-9%+\/]{30,256}(?:%3D|=){0,2})/i,
     after: 700,
+    priority: 3,
+  },
+  {
+    kind: "azure_sas_signature",
+    title: "Azure Service Bus / Event Hubs shared access signature",
+    description:
+      "The `sig=` of a `SharedAccessSignature sr=...&sig=...&se=...&skn=...` token (Service Bus, Event Hubs, IoT Hub), in any parameter order.",
+    keywords: ["sharedaccesssignature sr="],
+    pattern:
+      /SharedAccessSignature[ \t]+(?:[a-z]{2,3}=[^\s&"'\\;]{1,400}&){1,3}sig=(?<s>[A-Za-z0-9%+\/]{30,256}(?:%3D|=){0,2})/i,
+    after: 1800,
     priority: 3,
   },
   {
@@ -1062,6 +1174,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
   },
   ...VENDOR_RULES,
   ...LAYOUT_RULES,
+  ...STORE_RULES,
+  ...CODE_RULES,
   {
     kind: "jwt",
     title: "JSON Web Token",
@@ -1464,37 +1578,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     validate: (s, g) =>
       !isRepeatedPlaceholder(s) && assignmentValid(5, true)(s, g) && shortPassValueValid(s, g),
   },
-  {
-    kind: "generic_secret",
-    title: "High-entropy value assigned to a secret-like name",
-    description:
-      '`name: value`, `name = "value"` or `"name": "value"` where the name contains password, secret, token, api_key and the like and the value has at least 12 characters, letters and digits, and entropy of 3 bits per character or more.',
-    keywords: [
-      ...ASSIGNMENT_KEYWORDS,
-      "api-key",
-      "accesskey",
-      "auth_key",
-      "signing_key",
-      "encryption_key",
-    ],
-    pattern: new RegExp(
-      String
-        .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
-        assignedValue(12, String.raw`[^\s"'\x60,;\\<>()\[\]{}=]`)
-      }`,
-      "i",
-    ),
-    lead: "A-Za-z0-9_.\\-",
-    rejectName: rejectAssignmentName,
-    follows: { ...ASSIGNMENT_OPERATOR, value: { blanks: 16, min: 12 } },
-    valueAfterOperator: true,
-    before: 64,
-    after: VALUE_MAX + 140,
-    priority: 1,
-    extend: bareTail(String.raw`[^\s"'\x60,;\\<>()\[\]{}=]`),
-    minEntropy: 3,
-    validate: (s, g) => /[0-9]/.test(s) && /[A-Za-z]/.test(s) && assignmentValid(12)(s, g),
-  },
+  GENERIC_ASSIGNMENT,
+  ...encodedVariants(GENERIC_ASSIGNMENT, GENERIC_LAST_WORDS, 12),
   {
     kind: "authorization_value",
     title: "HTTP Authorization header with a bare credential",
@@ -1557,53 +1642,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
         !s.startsWith("LS0tLS1");
     },
   },
-  {
-    kind: "password_assignment",
-    title: "Password in a configuration file",
-    description:
-      '`password = "..."` (HCL, TOML, INI), `password: ...` (YAML), `pass := "..."`: a name that is or ends in password, passwd, pwd or pass with a value of 6 or more characters that is not a type name, reference, call or placeholder.',
-    // `pass` alone would hit every `passed` of a test log: a bare `pass` name is read by
-    // the byte after it (`pass: ...` of nodemailer's auth, `pass = "..."`, `"pass": ...`).
-    keywords: [
-      "password",
-      "passwd",
-      "pwd",
-      "_pass",
-      "-pass",
-      ".pass",
-      "pass:",
-      "pass=",
-      "pass =",
-      'pass"',
-      "pass'",
-      "pass\\",
-    ],
-    pattern: new RegExp(
-      String
-        .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
-        assignedValue(6, String.raw`[^\s"'\x60,;\\<>()\[\]{}=#]`)
-      }`,
-      "i",
-    ),
-    lead: "A-Za-z0-9_.\\-",
-    // An upper-case NAME=value is the env rule's (same span, its kind).
-    rejectName: (n) => !PASSWORD_NAME.test(n) || isExcludedName(n) || !/[a-z]/.test(n),
-    follows: { ...ASSIGNMENT_OPERATOR, value: { blanks: 16, min: 6 } },
-    valueAfterOperator: true,
-    before: 64,
-    after: VALUE_MAX + 140,
-    priority: 1,
-    extend: bareTail(String.raw`[^\s"'\x60,;\\<>()\[\]{}=#]`),
-    // Cheapest first: a hostile `password: password: ...` costs a character test a hit.
-    validate: (s, g) =>
-      !s.endsWith(":") && /[A-Za-z]/.test(s) && (s.length >= 8 || /[^A-Za-z]/.test(s)) &&
-      // `pass` and `pwd` are also words of prose (`pass: followed by`) and code (`renderPass =
-      // nextPass`): a value given to a name ending in them holds a non-letter.
-      (!/(?:pass|pwd)$/i.test(g.name ?? "") || /[^A-Za-z]/.test(s)) &&
-      !/\s/.test(s.trim()) && !TYPE_WORD.test(s) && !isReference(s) && !isLookAlikeValue(s) &&
-      PASSWORD_NAME.test(g.name ?? "") && /[a-z]/.test(g.name ?? "") &&
-      !isExcludedName(g.name ?? ""),
-  },
+  PASSWORD_CONFIG,
+  ...encodedVariants(PASSWORD_CONFIG, ["password", "passwd", "pwd", "pass"], 6),
   {
     kind: "azure_identifiable_key",
     title: "Azure identifiable key",

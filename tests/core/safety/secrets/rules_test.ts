@@ -636,3 +636,38 @@ Deno.test("an Authorization value piped on or closing a substitution is redacted
     [],
   );
 });
+
+Deno.test("formats from the public rule sets' survey are found, their look-alikes kept (see: #21)", () => {
+  const rng = new Rng(2161);
+  const sig = `${rng.str(ALNUM, 40)}%3D`;
+  const hex128 = rng.str(HEX, 128);
+  const found: [string, string, string][] = [
+    [
+      `Endpoint=sb://x.servicebus.windows.net/;SharedAccessSignature=SharedAccessSignature sr=x.servicebus.windows.net&sig=${sig}&se=1700000000&skn=Root`,
+      sig,
+      "azure_sas_signature",
+    ],
+    [`secret_key_base: ${hex128}`, hex128, "generic_secret"],
+    [`production:\n  secret_key_base: "${hex128}"`, hex128, "generic_secret"],
+    [
+      `https://prod-27.westus.logic.azure.com:443/workflows/a1/triggers/manual/paths/invoke?api-version=2016-06-01&sp=%2Ftriggers%2Fmanual%2Frun&sv=1.0&sig=${sig}`,
+      sig.slice(0, 40),
+      "webhook_url_secret",
+    ],
+    [p("LINEAR_KEY=lin", "_oauth_", hex128.slice(0, 64)), hex128.slice(0, 64), "linear_api_key"],
+  ];
+  for (const [text, secret, kind] of found) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const r = redactText(engine, ctx(text));
+      assert.deepEqual(r.kinds, [kind], text);
+      assert.ok(!r.text.includes(secret.slice(0, 20)), r.text);
+    }
+  }
+  for (
+    const text of [
+      "SharedAccessSignature sr=x&sig=<signature>&se=1",
+      `secret_key_digest: ${hex128}`,
+      `cache_key_base: ${hex128}`,
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});

@@ -1,0 +1,50 @@
+/**
+ * Credentials written as arguments in code an agent writes or reads: a
+ * user and password given to an HTTP client's basic authentication
+ * (`requests.get(url, auth=("user", "pass"))`, `HTTPBasicAuth("user",
+ * "pass")`, Go's `req.SetBasicAuth("user", "pass")`, Elasticsearch's
+ * `basic_auth=(...)`). Spread into the main table
+ * ({@linkcode SECRET_RULES}). Pure: data only.
+ * @module
+ */
+import type { SecretRule } from "./rule.ts";
+
+/** A quoted argument as group `g` (the quote possibly escaped, as in a transcript). */
+function quotedArg(group: string, min: number): string {
+  return String
+    .raw`\\{0,3}(?:"(?<${group}>[^"\\\r\n]{${min},256})\\{0,3}"|'(?<${group}>[^'\\\r\n]{${min},256})\\{0,3}')`;
+}
+
+/** A shell or template reference, not a value. */
+function isReference(value: string): boolean {
+  return /^\$|^%[A-Za-z_]+%$|^\{\{/.test(value);
+}
+
+/**
+ * The code rules.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CODE_RULES } from "./rules_code.ts";
+ * assert.ok(CODE_RULES.some((r) => r.kind === "basic_auth"));
+ * ```
+ */
+export const CODE_RULES: readonly SecretRule[] = [
+  {
+    kind: "basic_auth",
+    title: "HTTP Basic credentials in code",
+    description:
+      'A quoted user and password given to an HTTP client\'s basic authentication: `auth=("user", "pass")` (requests, httpx; also `http_auth=`, `basic_auth=`), `HTTPBasicAuth("user", "pass")`, `BasicAuth(...)`, `SetBasicAuth(...)` (Go), `.basicAuth(...)`, `withBasicAuth(...)`; the password is redacted, variables are not values.',
+    keywords: ["auth=(", "auth = (", "basicauth(", "basic_auth("],
+    pattern: new RegExp(
+      String
+        .raw`(?:auth[ \t]{0,4}=[ \t]{0,4}\(|basic_?auth[ \t]{0,4}\()[ \t]{0,4}${
+        quotedArg("user", 1)
+      }[ \t]{0,4},[ \t]{0,4}${quotedArg("s", 4)}[ \t]{0,4}\)`,
+      "i",
+    ),
+    after: 620,
+    priority: 2,
+    validate: (s, g) => !isReference(s) && s !== g.user,
+  },
+];
