@@ -312,20 +312,17 @@ export class DenoFs implements WriteFs {
       fd = opened;
     }
     try {
-      for (let i = 0; i < paths.length; i++) {
-        const p = paths[i]!;
-        const out = into ?? ({} as FileStat);
-        // statx takes an absolute name from the root and an empty one as
-        // missing, where `${dir}/${p}` stays below the base: Deno answers those.
-        const below = dir === undefined || (p !== "" && !p.startsWith("/"));
-        const got = below ? statx.lstatAt(fd, p, out) : "ask-deno";
+      // statx takes an absolute name from the root and an empty one as
+      // missing, where `${dir}/${p}` stays below the base: Deno answers those.
+      statx.lstatEachAt(fd, paths, dir !== undefined, (i, got, out) => {
         if (got === "stat") visit(i, out);
         else if (got === "missing") visit(i, null);
         else {
+          const p = paths[i]!;
           const name = dir === undefined ? p : `${dir}/${p}`;
           visit(i, this.#lstatSync(name, name, into));
         }
-      }
+      }, into);
     } finally {
       if (fd !== CWD_FD) statx.closeDir(fd);
     }
