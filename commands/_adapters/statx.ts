@@ -171,28 +171,38 @@ export class StatxReader {
       ? this.#ringWanted()
       : null;
     let i = 0;
-    if (ring !== null) this.#inBatch = true;
-    try {
-      if (ring !== null) {
-        const view = new DataView(ring.results.buffer);
-        while (i < paths.length) {
-          const count = ring.statxBatch(dirFd, paths, i, Math.min(RING_ENTRIES, paths.length - i));
-          if (count < 0) break;
-          for (let j = 0; j < count; j++) {
+    if (ring !== null) {
+      this.#inBatch = true;
+      const relativeOut = (p: string) => relative && (p === "" || p.startsWith("/"));
+      // Two batches: the kernel answers the next while this one is read.
+      let slot = 0;
+      let taken = ring.submit(slot, dirFd, paths, i, Math.min(RING_ENTRIES, paths.length - i));
+      try {
+        while (taken > 0) {
+          const next = i + taken;
+          const nextTaken = next < paths.length
+            ? ring.submit(1 - slot, dirFd, paths, next, Math.min(RING_ENTRIES, paths.length - next))
+            : 0;
+          if (nextTaken < 0 || !ring.wait(slot)) break;
+          const view = ring.resultsOf(slot);
+          for (let j = 0; j < taken; j++) {
             const out = into ?? ({} as FileStat);
-            const p = paths[i + j]!;
-            const e = relative && (p === "" || p.startsWith("/")) ? -1 : ring.errnos[j]!;
+            const e = relativeOut(paths[i + j]!) ? -1 : ring.errnoOf(slot, j);
             if (e === 0) {
               this.#fill(out, view, j * STATX_SLOT);
               visit(i + j, "stat", out);
             } else if (e === ENOENT || e === ENOTDIR) visit(i + j, "missing", out);
             else visit(i + j, "ask-deno", out);
           }
-          i += count;
+          i = next;
+          slot = 1 - slot;
+          taken = nextTaken;
         }
+      } finally {
+        // A visit that threw leaves the next batch in flight: its answers land first.
+        ring.drain();
+        this.#inBatch = false;
       }
-    } finally {
-      if (ring !== null) this.#inBatch = false;
     }
     for (; i < paths.length; i++) {
       const out = into ?? ({} as FileStat);

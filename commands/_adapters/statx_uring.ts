@@ -63,11 +63,26 @@ interface RingOffsets {
   cqes: number;
 }
 
+/** The buffers of one batch: the names sent, and what came back. */
+class Batch {
+  readonly names = new Uint8Array(PATH_BYTES);
+  readonly namesAt = address(this.names);
+  /** The struct statx of each request, {@linkcode STATX_SLOT} bytes apart. */
+  readonly results = new Uint8Array(RING_ENTRIES * STATX_SLOT);
+  readonly resultsAt = address(this.results);
+  readonly view = new DataView(this.results.buffer);
+  /** Each request's outcome: 0, or the errno; -1 when not sent. */
+  readonly errnos = new Int32Array(RING_ENTRIES);
+  /** Requests sent and not yet answered. */
+  pending = 0;
+}
+
 /**
- * One io_uring for statx, with the buffers its requests point at. Its
+ * One io_uring for statx, with the buffers its requests point at: two
+ * batches, so the kernel answers one while the caller reads the other. Its
  * memory is never given back: the kernel may still write into a batch's
- * buffers after a failed call, so a ring that failed once is retired, not
- * reused, and its buffers stay alive with it.
+ * buffers after a failed call, so a ring that failed once is retired (after
+ * every request in flight was answered), not reused.
  */
 export class StatxRing {
   readonly #lib: Deno.DynamicLibrary<typeof SYMBOLS>;
@@ -77,15 +92,10 @@ export class StatxRing {
   readonly #sq: Uint32Array;
   readonly #sqes: Uint32Array;
   readonly #cq: Uint32Array;
-  readonly #cqView: DataView;
-  readonly #paths = new Uint8Array(PATH_BYTES);
-  readonly #pathsAt: number;
+  readonly #cq32: Int32Array;
   readonly #enc = new TextEncoder();
-  /** The struct statx of each request of the last batch, {@linkcode STATX_SLOT} bytes apart. */
-  readonly results = new Uint8Array(RING_ENTRIES * STATX_SLOT);
-  readonly #resultsAt: number;
-  /** Each request's outcome in the last batch: 0, or the errno; -1 when not sent. */
-  readonly errnos = new Int32Array(RING_ENTRIES);
+  readonly #first = new Batch();
+  readonly #second = new Batch();
   /** Set when a call failed: the ring is not used again. */
   retired = false;
 
@@ -103,48 +113,70 @@ export class StatxRing {
     this.#off = off;
     this.#sq = new Uint32Array(maps.sq);
     this.#cq = new Uint32Array(maps.cq);
-    this.#cqView = new DataView(maps.cq);
+    this.#cq32 = new Int32Array(maps.cq);
     this.#sqes = new Uint32Array(maps.sqes);
-    this.#pathsAt = address(this.#paths);
-    this.#resultsAt = address(this.results);
+  }
+
+  #batch(slot: number): Batch {
+    return (slot & 1) === 0 ? this.#first : this.#second;
+  }
+
+  /** Request j's outcome in batch `slot` (0 or 1): 0, the errno, or -1 when not sent. */
+  errnoOf(slot: number, j: number): number {
+    return this.#batch(slot & 1).errnos[j]!;
+  }
+
+  /** The struct statx of request j in batch `slot` is at `j * STATX_SLOT` of this view. */
+  resultsOf(slot: number): DataView {
+    return this.#batch(slot & 1).view;
   }
 
   /**
-   * statx of each of `paths[from, from + count)` (count at most
-   * {@linkcode RING_ENTRIES}) relative to `dirFd`, not following a last
-   * symbolic link, until the batch's name buffer is full; returns how many
-   * names it took. Request j's outcome is `errnos[j]` and, when 0, its struct
-   * is at `results[j * STATX_SLOT]`. A name that cannot be passed as it is (a
-   * NUL in it, longer than the kernel takes) is not sent: -1. Returns -1 when
-   * the ring failed (then retired, and nothing of this batch may be used).
+   * Sends batch `slot` (0 or 1; the other may be in flight): statx of each
+   * of `paths[from, from + count)` (count at most {@linkcode RING_ENTRIES})
+   * relative to `dirFd`, not following a last symbolic link, until the
+   * batch's name buffer is full. Returns how many names it took (then
+   * {@linkcode wait} for them), or -1 when the ring failed: then it is
+   * retired and neither batch may be read. A name that cannot be passed as it
+   * is (a NUL in it, longer than the kernel takes) is not sent: its outcome
+   * is -1.
    */
-  statxBatch(dirFd: number, paths: readonly string[], from: number, count: number): number {
+  submit(
+    slot: number,
+    dirFd: number,
+    paths: readonly string[],
+    from: number,
+    count: number,
+  ): number {
     if (this.retired) return -1;
+    const b = this.#batch(slot & 1);
     const o = this.#off;
     const sq = this.#sq;
     const sqes = this.#sqes;
     const mask = sq[o.sqMask >> 2]!;
+    const arrayAt = o.sqArray >> 2;
     let tail = sq[o.sqTail >> 2]!;
     let pos = 0;
     let sent = 0;
     let taken = 0;
+    const tag = (slot & 1) << 16;
     for (let j = 0; j < count; j++) {
       const name = paths[from + j]!;
       // Room for the longest UTF-8 the name can have; the next batch takes the rest.
       if (j > 0 && pos + 3 * name.length + 1 > PATH_BYTES) break;
       taken = j + 1;
       const start = pos;
-      pos = this.#encode(name, pos);
+      pos = this.#encode(b.names, name, pos);
       if (pos < 0) {
-        this.errnos[j] = -1;
+        b.errnos[j] = -1;
         pos = start;
         continue;
       }
-      this.errnos[j] = 0;
-      const slot = tail & mask;
-      const w = slot * (SQE_BYTES / 4);
-      const buf = this.#resultsAt + j * STATX_SLOT;
-      const at = this.#pathsAt + start;
+      b.errnos[j] = 0;
+      const slotAt = tail & mask;
+      const w = slotAt * (SQE_BYTES / 4);
+      const buf = b.resultsAt + j * STATX_SLOT;
+      const at = b.namesAt + start;
       sqes[w] = IORING_OP_STATX; // opcode, flags 0, ioprio 0
       sqes[w + 1] = dirFd >>> 0;
       sqes[w + 2] = buf % 2 ** 32; // addr2: the struct statx
@@ -153,46 +185,73 @@ export class StatxRing {
       sqes[w + 5] = Math.floor(at / 2 ** 32);
       sqes[w + 6] = STATX_BASIC_STATS; // len: the mask
       sqes[w + 7] = AT_SYMLINK_NOFOLLOW; // statx_flags
-      sqes[w + 8] = j; // user_data
-      sqes.fill(0, w + 9, w + 16);
-      sq[(o.sqArray >> 2) + slot] = slot;
+      sqes[w + 8] = tag | j; // user_data: the batch and the request
+      sqes[w + 9] = 0;
+      sqes[w + 10] = 0;
+      sqes[w + 11] = 0;
+      sqes[w + 12] = 0;
+      sqes[w + 13] = 0;
+      sqes[w + 14] = 0;
+      sqes[w + 15] = 0;
+      sq[arrayAt + slotAt] = slotAt;
       tail = (tail + 1) >>> 0;
       sent++;
     }
     if (sent === 0) return taken;
     // The kernel reads the tail on the call below (a full barrier).
     sq[o.sqTail >> 2] = tail;
+    b.pending += sent;
     // A request the kernel refuses while taking it in (none should be: each
     // name fits and each pointer is ours) ends the submission there.
-    const submitted = this.#enter(sent, sent);
-    if (submitted !== sent) return this.#retire(Math.max(0, submitted));
-    let got = 0;
-    while (true) {
-      got += this.#reap();
-      if (got >= sent) break;
-      if (this.#enter(0, sent - got) < 0) return this.#retire(sent - got);
+    const submitted = this.#enter(sent, 0);
+    if (submitted !== sent) {
+      b.pending -= sent - Math.max(0, submitted);
+      this.#retire();
+      return -1;
     }
-    return got === sent ? taken : this.#retire(0);
+    return taken;
   }
 
-  /** Completions waiting in the queue, taken into `errnos`. */
-  #reap(): number {
+  /** Waits until every request of batch `slot` is answered; false when the ring failed (retired). */
+  wait(slot: number): boolean {
+    const b = this.#batch(slot & 1);
+    while (true) {
+      this.#reap();
+      if (b.pending === 0) return true;
+      if (this.retired || this.#enter(0, 1) < 0) {
+        this.#retire();
+        return false;
+      }
+    }
+  }
+
+  /** Waits for both batches (before a caller leaves with one in flight); false when the ring failed. */
+  drain(): boolean {
+    return this.wait(0) && this.wait(1);
+  }
+
+  /** Completions waiting in the queue, taken into their batch's outcomes. */
+  #reap(): void {
     const o = this.#off;
     const cq = this.#cq;
+    const cq32 = this.#cq32;
     let head = cq[o.cqHead >> 2]!;
     const tail = cq[o.cqTail >> 2]!;
     const mask = cq[o.cqMask >> 2]!;
-    let n = 0;
+    const base = o.cqes >> 2;
     while (head !== tail) {
-      const at = o.cqes + (head & mask) * CQE_BYTES;
-      const j = this.#cqView.getUint32(at, true);
-      const res = this.#cqView.getInt32(at + 8, true);
-      if (j < RING_ENTRIES) this.errnos[j] = res < 0 ? -res : 0;
+      const at = base + (head & mask) * (CQE_BYTES / 4);
+      const data = cq[at]!;
+      const res = cq32[at + 2]!;
+      const b = this.#batch((data >>> 16) & 1);
+      const j = data & 0xffff;
+      if (j < RING_ENTRIES) {
+        b.errnos[j] = res < 0 ? -res : 0;
+        b.pending--;
+      }
       head = (head + 1) >>> 0;
-      n++;
     }
     cq[o.cqHead >> 2] = head;
-    return n;
   }
 
   /** io_uring_enter, again after a signal; the count it returns, or -1. */
@@ -217,39 +276,37 @@ export class StatxRing {
 
   /**
    * Stops using the ring: waits for the requests still in flight (they
-   * write into this batch's buffers), then closes it. Always -1.
+   * write into the batches' buffers), then closes it.
    */
-  #retire(inFlight: number): -1 {
+  #retire(): void {
+    if (this.retired) return;
     this.retired = true;
-    let left = inFlight;
-    while (left > 0) {
-      left -= this.#reap();
-      if (left > 0 && this.#enter(0, left) < 0) break;
+    while (this.#first.pending > 0 || this.#second.pending > 0) {
+      if (this.#enter(0, 1) < 0) break;
+      this.#reap();
     }
     this.#lib.symbols.close(this.#fd);
-    return -1;
   }
 
-  /** `s` NUL-terminated at `pos` in the path buffer; the position after it, or -1. */
-  #encode(s: string, pos: number): number {
+  /** `s` NUL-terminated at `pos` of `buf`; the position after it, or -1. */
+  #encode(buf: Uint8Array, s: string, pos: number): number {
     const n = s.length;
-    const buf = this.#paths;
     // PATH_MAX with its NUL: a longer name is refused as the kernel takes it in.
     if (n >= NAME_MAX_BYTES) return -1;
-    if (pos + n + 1 > PATH_BYTES) return this.#encodeUtf8(s, pos);
+    if (pos + n + 1 > PATH_BYTES) return this.#encodeUtf8(buf, s, pos);
     for (let i = 0; i < n; i++) {
       const c = s.charCodeAt(i);
       if (c === 0) return -1;
-      if (c >= 0x80) return this.#encodeUtf8(s, pos);
+      if (c >= 0x80) return this.#encodeUtf8(buf, s, pos);
       buf[pos + i] = c;
     }
     buf[pos + n] = 0;
     return pos + n + 1;
   }
 
-  #encodeUtf8(s: string, pos: number): number {
+  #encodeUtf8(buf: Uint8Array, s: string, pos: number): number {
     if (s.includes("\0")) return -1;
-    const room = this.#paths.subarray(pos);
+    const room = buf.subarray(pos);
     const { read, written } = this.#enc.encodeInto(s, room);
     if (read !== s.length || written >= room.length || written >= NAME_MAX_BYTES) return -1;
     room[written] = 0;
@@ -328,7 +385,9 @@ export function openStatxRing(): StatxRing | null {
     const sqes = map(sqEntries * SQE_BYTES, IORING_OFF_SQES);
     const ring = new StatxRing(lib, fd, off, { sq, cq, sqes });
     // A probe: "/" always exists (a kernel without IORING_OP_STATX says EINVAL).
-    if (ring.statxBatch(AT_FDCWD, ["/"], 0, 1) === 1 && ring.errnos[0] === 0) return ring;
+    if (ring.submit(0, AT_FDCWD, ["/"], 0, 1) === 1 && ring.wait(0) && ring.errnoOf(0, 0) === 0) {
+      return ring;
+    }
     if (!ring.retired) lib.symbols.close(fd);
     return null;
   } catch {

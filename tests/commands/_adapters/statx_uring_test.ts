@@ -90,10 +90,10 @@ function countingRing(): { ring: StatxRing; batches: () => number } {
   const ring = openStatxRing();
   assert.ok(ring !== null, "io_uring runs statx on this kernel");
   let n = 0;
-  const batch = ring.statxBatch.bind(ring);
-  ring.statxBatch = (...args) => {
+  const submit = ring.submit.bind(ring);
+  ring.submit = (...args) => {
     n++;
-    return batch(...args);
+    return submit(...args);
   };
   return { ring, batches: () => n };
 }
@@ -165,14 +165,14 @@ Deno.test({
     assert.deepEqual(await viaReader(none, dir.path, many), expected, "no ring at all");
     // A ring that fails after its first batch: retired, and not used again.
     const { ring, batches } = countingRing();
-    const batch = ring.statxBatch.bind(ring);
+    const submit = ring.submit.bind(ring);
     let calls = 0;
-    ring.statxBatch = (...args) => {
+    ring.submit = (...args) => {
       if (++calls === 2) {
         ring.retired = true;
         return -1;
       }
-      return batch(...args);
+      return submit(...args);
     };
     const reader = loadStatxReader(STATX_OFFSETS, () => ring);
     assert.ok(reader !== null);
@@ -181,5 +181,38 @@ Deno.test({
     assert.equal(batches(), 1, "one batch went through the ring");
     assert.deepEqual(await viaReader(reader, dir.path, many), expected, "after");
     assert.equal(calls, 2, "a retired ring is not asked again");
+  },
+});
+
+Deno.test({
+  name:
+    "a visit that throws while the next batch is in flight leaves the ring whole: the next call gets the same answers",
+  ignore: !linux,
+  fn: async () => {
+    await using dir = await tempDir("baton-uring-");
+    const names = makeTree(dir.path).slice(0, 8);
+    const deno = await viaDeno(dir.path, names);
+    const many = repeat(names, RING_ENTRIES * 3);
+    const { ring, batches } = countingRing();
+    const reader = loadStatxReader(STATX_OFFSETS, () => ring);
+    assert.ok(reader !== null);
+    const fd = reader.openDir(dir.path);
+    assert.ok(fd !== null);
+    try {
+      let seen = 0;
+      assert.throws(() =>
+        reader.lstatEachAt(fd, many, true, () => {
+          if (++seen === 100) throw new Error("visit failed");
+        }), /visit failed/);
+      assert.equal(batches(), 2, "the second batch was in flight when the visit threw");
+    } finally {
+      reader.closeDir(fd);
+    }
+    assert.equal(ring.retired, false);
+    assert.deepEqual(
+      await viaReader(reader, dir.path, many),
+      many.map((_, i) => deno[i % names.length]!),
+    );
+    assert.ok(batches() > 2, "and the ring answered again");
   },
 });
