@@ -45,6 +45,7 @@ const IORING_OFF_CQ_RING = 0x8000000n;
 const IORING_OFF_SQES = 0x10000000n;
 const PROT_READ_WRITE = 3;
 const MAP_SHARED_POPULATE = 0x1 | 0x8000;
+const MAP_PRIVATE_ANONYMOUS = 0x2 | 0x20;
 const AT_FDCWD = -100;
 const AT_SYMLINK_NOFOLLOW = 0x100;
 const STATX_BASIC_STATS = 0x7ff;
@@ -63,18 +64,35 @@ interface RingOffsets {
   cqes: number;
 }
 
-/** The buffers of one batch: the names sent, and what came back. */
+/** Memory the kernel writes into, outside the JavaScript heap: an address and a view of it. */
+interface Region {
+  at: number;
+  buffer: ArrayBuffer;
+}
+
+/**
+ * The buffers of one batch: the names sent, and what came back. They are
+ * mapped memory that is never unmapped, not JavaScript buffers: a Worker
+ * terminated while a batch is in flight frees its heap, and the kernel's
+ * answers must not land in memory something else uses by then.
+ */
 class Batch {
-  readonly names = new Uint8Array(PATH_BYTES);
-  readonly namesAt = address(this.names);
+  readonly names: Uint8Array;
+  readonly namesAt: number;
   /** The struct statx of each request, {@linkcode STATX_SLOT} bytes apart. */
-  readonly results = new Uint8Array(RING_ENTRIES * STATX_SLOT);
-  readonly resultsAt = address(this.results);
-  readonly view = new DataView(this.results.buffer);
+  readonly view: DataView;
+  readonly resultsAt: number;
   /** Each request's outcome: 0, or the errno; -1 when not sent. */
   readonly errnos = new Int32Array(RING_ENTRIES);
   /** Requests sent and not yet answered. */
   pending = 0;
+
+  constructor(names: Region, results: Region) {
+    this.names = new Uint8Array(names.buffer);
+    this.namesAt = names.at;
+    this.view = new DataView(results.buffer);
+    this.resultsAt = results.at;
+  }
 }
 
 /**
@@ -94,8 +112,8 @@ export class StatxRing {
   readonly #cq: Uint32Array;
   readonly #cq32: Int32Array;
   readonly #enc = new TextEncoder();
-  readonly #first = new Batch();
-  readonly #second = new Batch();
+  readonly #first: Batch;
+  readonly #second: Batch;
   /** Set when a call failed: the ring is not used again. */
   retired = false;
 
@@ -104,7 +122,10 @@ export class StatxRing {
     fd: number,
     off: RingOffsets,
     maps: { sq: ArrayBuffer; cq: ArrayBuffer; sqes: ArrayBuffer },
+    batches: readonly [Batch, Batch],
   ) {
+    this.#first = batches[0];
+    this.#second = batches[1];
     this.#lib = lib;
     const at = lib.symbols.__errno_location();
     if (at === null) throw new Error("no errno");
@@ -383,7 +404,23 @@ export function openStatxRing(): StatxRing | null {
     const sq = map(ringBytes, IORING_OFF_SQ_RING);
     const cq = single ? sq : map(cqBytes, IORING_OFF_CQ_RING);
     const sqes = map(sqEntries * SQE_BYTES, IORING_OFF_SQES);
-    const ring = new StatxRing(lib, fd, off, { sq, cq, sqes });
+    const region = (bytes: number): Region => {
+      const at = lib!.symbols.mmap(
+        null,
+        BigInt(bytes),
+        PROT_READ_WRITE,
+        MAP_PRIVATE_ANONYMOUS,
+        -1,
+        0n,
+      );
+      if (!mapped(at)) throw new Error("mmap");
+      return {
+        at: Number(Deno.UnsafePointer.value(at)),
+        buffer: Deno.UnsafePointerView.getArrayBuffer(at!, bytes),
+      };
+    };
+    const batch = () => new Batch(region(PATH_BYTES), region(RING_ENTRIES * STATX_SLOT));
+    const ring = new StatxRing(lib, fd, off, { sq, cq, sqes }, [batch(), batch()]);
     // A probe: "/" always exists (a kernel without IORING_OP_STATX says EINVAL).
     if (ring.submit(0, AT_FDCWD, ["/"], 0, 1) === 1 && ring.wait(0) && ring.errnoOf(0, 0) === 0) {
       return ring;
