@@ -23,6 +23,7 @@
  * @module
  */
 import type { FileStat } from "../../core/fs.ts";
+import { openStatxRing, RING_ENTRIES, STATX_SLOT, type StatxRing } from "./statx_uring.ts";
 
 const SYMBOLS = {
   statx: { parameters: ["i32", "buffer", "i32", "u32", "buffer"], result: "i32" },
@@ -78,6 +79,9 @@ const PATH_BYTES = 4096;
 /** What one lstat through statx concluded. */
 export type StatxOutcome = "stat" | "missing" | "ask-deno";
 
+/** Fewest paths in one call worth opening the io_uring for (./statx_uring.ts). */
+export const RING_MIN_PATHS = 256;
+
 /** A statx(2) caller over a loaded libc; one per isolate (see statxReader). */
 export class StatxReader {
   readonly #lib: Deno.DynamicLibrary<typeof SYMBOLS>;
@@ -89,8 +93,18 @@ export class StatxReader {
   readonly #offsets: StatxOffsets;
   /** Set when statx proved missing from the kernel: everything goes to Deno. */
   disabled = false;
+  /** The io_uring batches go through: undefined until first wanted, null where there is none. */
+  #ring: StatxRing | null | undefined;
+  #inBatch = false;
+  /** Opens the io_uring (./statx_uring.ts) when first wanted; null: one call per path. */
+  readonly #openRing: () => StatxRing | null;
 
-  constructor(lib: Deno.DynamicLibrary<typeof SYMBOLS>, offsets = STATX_OFFSETS) {
+  constructor(
+    lib: Deno.DynamicLibrary<typeof SYMBOLS>,
+    offsets = STATX_OFFSETS,
+    openRing: () => StatxRing | null = openStatxRing,
+  ) {
+    this.#openRing = openRing;
     this.#lib = lib;
     const at = lib.symbols.__errno_location();
     if (at === null) throw new Error("no errno");
@@ -132,8 +146,77 @@ export class StatxReader {
       if (errno === ENOSYS) this.disabled = true;
       return "ask-deno";
     }
-    this.#fill(out);
+    this.#fill(out, this.#view, 0);
     return "stat";
+  }
+
+  /**
+   * {@linkcode lstatAt} of each of `paths` against `dirFd`, told to `visit`
+   * in order with the stat filled into `into` (or a new object per path).
+   * Many paths go to the kernel in batches through an io_uring, which runs
+   * the same statx for each (one system call a batch instead of one a path);
+   * where there is no ring, or it fails, the rest go one call at a time.
+   * With `relative`, an absolute or empty name is not sent ("ask-deno"):
+   * statx would not read it below the directory.
+   */
+  lstatEachAt(
+    dirFd: number,
+    paths: readonly string[],
+    relative: boolean,
+    visit: (index: number, got: StatxOutcome, stat: FileStat) => void,
+    into?: FileStat,
+  ): void {
+    // A visit that lstats again (none does now) must not overwrite the batch being read.
+    const ring = paths.length >= RING_MIN_PATHS && !this.disabled && !this.#inBatch
+      ? this.#ringWanted()
+      : null;
+    let i = 0;
+    if (ring !== null) {
+      this.#inBatch = true;
+      const relativeOut = (p: string) => relative && (p === "" || p.startsWith("/"));
+      // Two batches: the kernel answers the next while this one is read.
+      let slot = 0;
+      let taken = ring.submit(slot, dirFd, paths, i, Math.min(RING_ENTRIES, paths.length - i));
+      try {
+        while (taken > 0) {
+          const next = i + taken;
+          const nextTaken = next < paths.length
+            ? ring.submit(1 - slot, dirFd, paths, next, Math.min(RING_ENTRIES, paths.length - next))
+            : 0;
+          if (nextTaken < 0 || !ring.wait(slot)) break;
+          const view = ring.resultsOf(slot);
+          for (let j = 0; j < taken; j++) {
+            const out = into ?? ({} as FileStat);
+            const e = relativeOut(paths[i + j]!) ? -1 : ring.errnoOf(slot, j);
+            if (e === 0) {
+              this.#fill(out, view, j * STATX_SLOT);
+              visit(i + j, "stat", out);
+            } else if (e === ENOENT || e === ENOTDIR) visit(i + j, "missing", out);
+            else visit(i + j, "ask-deno", out);
+          }
+          i = next;
+          slot = 1 - slot;
+          taken = nextTaken;
+        }
+      } finally {
+        // A visit that threw leaves the next batch in flight: its answers land first.
+        ring.drain();
+        this.#inBatch = false;
+      }
+    }
+    for (; i < paths.length; i++) {
+      const out = into ?? ({} as FileStat);
+      const p = paths[i]!;
+      const got = relative && (p === "" || p.startsWith("/"))
+        ? "ask-deno"
+        : this.lstatAt(dirFd, p, out);
+      visit(i, got, out);
+    }
+  }
+
+  #ringWanted(): StatxRing | null {
+    if (this.#ring === undefined) this.#ring = this.#openRing();
+    return this.#ring === null || this.#ring.retired ? null : this.#ring;
   }
 
   /**
@@ -166,22 +249,21 @@ export class StatxReader {
   }
 
   /** The struct's fields as Deno's lstat reports them (see toStat in deno_fs.ts). */
-  #fill(out: FileStat): void {
-    const v = this.#view;
+  #fill(out: FileStat, v: DataView, at: number): void {
     const o = this.#offsets;
-    const mode = v.getUint16(o.mode, true);
+    const mode = v.getUint16(at + o.mode, true);
     const type = mode & 0o170000;
     out.isFile = type === 0o100000;
     out.isDirectory = type === 0o040000;
     out.isSymlink = type === 0o120000;
-    out.size = u64(v, o.size);
-    out.mtimeMs = denoMs(i64(v, o.mtimeSec), v.getUint32(o.mtimeNsec, true));
+    out.size = u64(v, at + o.size);
+    out.mtimeMs = denoMs(i64(v, at + o.mtimeSec), v.getUint32(at + o.mtimeNsec, true));
     // Deno's ctime is whole seconds.
-    out.ctimeMs = i64(v, o.ctimeSec) * 1000;
-    out.ino = u64(v, o.ino);
-    out.dev = makedev(v.getUint32(o.devMajor, true), v.getUint32(o.devMinor, true));
-    out.uid = v.getUint32(o.uid, true);
-    out.gid = v.getUint32(o.gid, true);
+    out.ctimeMs = i64(v, at + o.ctimeSec) * 1000;
+    out.ino = u64(v, at + o.ino);
+    out.dev = makedev(v.getUint32(at + o.devMajor, true), v.getUint32(at + o.devMinor, true));
+    out.uid = v.getUint32(at + o.uid, true);
+    out.gid = v.getUint32(at + o.gid, true);
     out.mode = mode;
   }
 }
@@ -217,14 +299,17 @@ export function makedev(major: number, minor: number): number {
  * arm64, FFI not permitted, no libc.so.6 or no statx in it, or statx missing
  * from the kernel or refused by a seccomp filter.
  */
-export function loadStatxReader(offsets: StatxOffsets = STATX_OFFSETS): StatxReader | null {
+export function loadStatxReader(
+  offsets: StatxOffsets = STATX_OFFSETS,
+  openRing: () => StatxRing | null = openStatxRing,
+): StatxReader | null {
   if (Deno.build.os !== "linux" || Deno.build.arch !== "x86_64" && Deno.build.arch !== "aarch64") {
     return null;
   }
   let lib: Deno.DynamicLibrary<typeof SYMBOLS> | undefined;
   try {
     lib = Deno.dlopen("libc.so.6", SYMBOLS);
-    const reader = new StatxReader(lib, offsets);
+    const reader = new StatxReader(lib, offsets, openRing);
     // A probe: "/" always exists.
     if (reader.lstatAt(AT_FDCWD, "/", {} as FileStat) === "stat") return reader;
   } catch {

@@ -21,6 +21,24 @@ async function withDir(f: (dir: string) => Promise<void>): Promise<void> {
   }
 }
 
+Deno.test("DenoFs reads a large file whole, byte for byte, into a buffer of its own size", async () => {
+  await withDir(async (dir) => {
+    // Either side of the size from which it reads into one buffer of the file's size.
+    for (const size of [256 * 1024 - 1, 256 * 1024, 1_000_003]) {
+      const bytes = new Uint8Array(size);
+      for (let i = 0; i < size; i++) bytes[i] = (i * 7919) % 251;
+      await Deno.writeFile(`${dir}/big`, bytes);
+      const got = await fs.readFile(`${dir}/big`);
+      assert.equal(got.length, size);
+      assert.equal(got.buffer.byteLength, size, "no larger buffer behind it");
+      assert.deepEqual(got, bytes);
+    }
+    // A file the kernel gives no size for is read to its end (the small path).
+    assert.ok((await fs.readFile("/proc/self/status")).length > 0 || !posix);
+    await assert.rejects(fs.readFile(`${dir}/none`), FsNotFoundError);
+  });
+});
+
 Deno.test("DenoFs reads whole files and ranges, and says null or FsNotFoundError for what is missing", async () => {
   await withDir(async (dir) => {
     await Deno.writeTextFile(`${dir}/f`, "0123456789");
