@@ -15,9 +15,21 @@
 import type { ReadFs } from "../fs.ts";
 import { normalizePath, parentDir } from "../path.ts";
 
-/** Files, relative to a folder, through which a host sets its hooks' environment. */
+/**
+ * Files, relative to a folder, through which a host sets its hooks'
+ * environment. The `.env` family beside `.env` is what Bun loads into a
+ * program's own environment from the folder it starts in (OpenCode is a Bun
+ * executable, and its plugins, so baton, inherit what it loaded).
+ */
 export const HOST_ENV_FILES: readonly string[] = [
   ".env",
+  ".env.local",
+  ".env.development",
+  ".env.production",
+  ".env.test",
+  ".env.development.local",
+  ".env.production.local",
+  ".env.test.local",
   ".claude/settings.json",
   ".claude/settings.local.json",
   ".gemini/.env",
