@@ -63,36 +63,31 @@ const MAX_FOLDER_FILES = 256;
 
 /** The most of each file read; a larger file counts as naming it (its host reads it whole). */
 const MAX_BYTES = 1024 * 1024;
-const BACKSLASH = 0x5c;
 /** The escapes JSON, JSONC and TOML decode in a key: `\uXXXX` and TOML's `\UXXXXXXXX`. */
 const UNICODE_ESCAPE = /\\u([0-9a-fA-F]{4})|\\U([0-9a-fA-F]{8})/g;
 
-function contains(hay: Uint8Array, needle: Uint8Array): boolean {
-  outer: for (let i = 0; i + needle.length <= hay.length; i++) {
-    for (let j = 0; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
-    return true;
-  }
-  return false;
-}
-
 /**
- * The names of `names` a host reading `bytes` could find: as written, or
- * spelled with escapes its format decodes (`"BATON\u005fENFORCE"` is the
- * same key to JSON.parse). Decoding every escape, whatever its context, can
- * only find more; a name inside a longer one counts (only more again).
+ * The names of `names` (upper case) a host reading `bytes` could find: as
+ * written, or spelled with escapes its format decodes (`"BATON\u005fENFORCE"`
+ * is the same key to JSON.parse), in any letter case (Windows reads an
+ * environment variable's name without regard to case, so `baton_enforce`
+ * sets BATON_ENFORCE there). Decoding every escape, whatever its context, and
+ * folding every letter can only find more; a name inside a longer one counts
+ * (only more again).
  */
 function namedIn(bytes: Uint8Array, names: readonly string[]): string[] {
-  const enc = new TextEncoder();
-  const found = names.filter((n) => contains(bytes, enc.encode(n)));
-  if (found.length === names.length || !bytes.includes(BACKSLASH)) return found;
-  const text = new TextDecoder().decode(bytes).replace(
-    UNICODE_ESCAPE,
-    (_, four: string | undefined, eight: string | undefined) => {
-      const code = parseInt(four ?? eight ?? "", 16);
-      return code <= 0x10ffff ? String.fromCodePoint(code) : "";
-    },
-  );
-  return names.filter((n) => found.includes(n) || text.includes(n));
+  const raw = new TextDecoder().decode(bytes);
+  const decoded = raw.includes("\\")
+    ? raw.replace(
+      UNICODE_ESCAPE,
+      (_, four: string | undefined, eight: string | undefined) => {
+        const code = parseInt(four ?? eight ?? "", 16);
+        return code <= 0x10ffff ? String.fromCodePoint(code) : "";
+      },
+    )
+    : "";
+  const text = `${raw}\n${decoded}`.toUpperCase();
+  return names.filter((n) => text.includes(n));
 }
 
 /**

@@ -77,3 +77,18 @@ Deno.test("repositorySetVariables reads the .env files a Bun-built host loads fr
     await Deno.remove(`${root}/${name}`);
   }
 });
+
+Deno.test("repositorySetVariables finds a name in any letter case (Windows reads environment names without regard to case)", async () => {
+  await using t = await tempDir();
+  const root = await Deno.realPath(t.path);
+  // Control: another variable in lower case.
+  await writeFiles(root, { ".claude/settings.json": '{"env":{"baton_other":"1"}}' });
+  assert.equal((await repositorySetVariables(fs, root, root, NAMES)).size, 0);
+  await writeFiles(root, {
+    ".claude/settings.json": '{"env":{"baton_host":"codex","Baton\\u005fSession":"s"}}',
+  });
+  assert.deepEqual(Object.fromEntries(await repositorySetVariables(fs, root, root, NAMES)), {
+    BATON_HOST: ".claude/settings.json",
+    BATON_SESSION: ".claude/settings.json",
+  });
+});
