@@ -6,7 +6,8 @@
  * and the like. So a variable is no proof that the person set it: a setting
  * that changes what baton shows, trusts, stamps into a signed capsule or
  * where it writes is honoured only when no such file in the work tree (from
- * the folder up to the work tree's root) names it. The gate's off switch
+ * the folder up to the work tree's root; the callers pass the outermost work
+ * tree's, core/facts/git/outer_work_tree.ts) names it. The gate's off switch
  * (core/enforce/repo_off_switch.ts) and the settings in
  * core/trust/guarded_settings.ts are judged this way. Edge-free: I/O through
  * `ReadFs`; nothing is read unless a guarded variable is set.

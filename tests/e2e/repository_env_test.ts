@@ -10,7 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
-import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
+import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
 
 async function repo(): Promise<string> {
   const dir = await makeRepo("baton-repo-env-");
@@ -119,4 +119,26 @@ Deno.test("BATON_HASH_CAP_BYTES a repository's settings name does not stop a cap
   assert.deepEqual([mine.sha256, mine.hash_skipped], [null, "too_large"]);
   const theirs = await capture(true);
   assert.ok(theirs.sha256 !== null && theirs.hash_skipped === null, JSON.stringify(theirs));
+});
+
+Deno.test("a host file in the repository around a nested one (a submodule's superproject) counts: Gemini CLI loads the nearest .env from the folder up", async () => {
+  const outer = await repo();
+  try {
+    const inner = `${outer}/vendor/lib`;
+    await Deno.mkdir(inner, { recursive: true });
+    await git(inner, ["init", "-q", "-b", "main"]);
+    await writeFiles(inner, { "l.txt": "l\n" });
+    await commitAll(inner, "lib");
+    const env = { BATON_HOST: "codex" };
+    // Control: with no file naming it, the person's own setting is stamped in the inner one.
+    const mine = await origin(inner, env);
+    assert.equal(mine.origin.host, "codex");
+    assert.equal(mine.stderr, "");
+    await writeFiles(outer, { ".env": "BATON_HOST=codex\n" });
+    const theirs = await origin(inner, env);
+    assert.equal(theirs.origin.host, null);
+    assert.match(theirs.stderr, /BATON_HOST ignored: \.env in this repository/);
+  } finally {
+    await Deno.remove(outer, { recursive: true });
+  }
 });

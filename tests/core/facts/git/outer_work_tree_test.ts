@@ -1,0 +1,32 @@
+import assert from "node:assert/strict";
+import { outermostWorkTree } from "../../../../core/facts/git/outer_work_tree.ts";
+import { TestFs } from "../../../_helpers/fs.ts";
+import { tempDir } from "../../../_helpers/temp.ts";
+import { git, writeFiles } from "../../../_helpers/git.ts";
+
+const fs = new TestFs();
+
+Deno.test("outermostWorkTree climbs from a nested repository (a submodule, a clone inside a clone) to the outermost work tree", async () => {
+  await using t = await tempDir();
+  const base = await Deno.realPath(t.path);
+  const outer = `${base}/outer`;
+  const inner = `${outer}/vendor/lib`;
+  await writeFiles(base, { "outer/a.txt": "a\n", "outer/vendor/lib/l.txt": "l\n" });
+  // Control: outside git, nothing; one repository alone, its own top.
+  assert.equal(await outermostWorkTree(fs, inner), null);
+  await git(inner, ["init", "-q"]);
+  assert.equal(await outermostWorkTree(fs, inner), inner);
+  await git(outer, ["init", "-q"]);
+  assert.equal(await outermostWorkTree(fs, inner), outer);
+  assert.equal(await outermostWorkTree(fs, `${outer}/vendor`), outer);
+  // A submodule (a .git file naming the superproject's modules directory) climbs the same way.
+  const sub = `${base}/sub`;
+  await writeFiles(base, { "sub/s.txt": "s\n" });
+  await git(sub, ["init", "-q"]);
+  await git(sub, ["add", "s.txt"]);
+  await git(sub, ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "s"]);
+  await git(outer, ["-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "mod"]);
+  const st = await Deno.lstat(`${outer}/mod/.git`);
+  assert.ok(st.isFile, "control: the submodule's .git is a file");
+  assert.equal(await outermostWorkTree(fs, `${outer}/mod`), outer);
+});
