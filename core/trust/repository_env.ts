@@ -112,10 +112,12 @@ export async function repositorySetVariables(
 ): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (names.length === 0) return out;
-  const top = normalizePath(root);
-  let dir: string | null = await fs.realPath(cwd).then(normalizePath).catch(() =>
-    normalizePath(cwd)
-  );
+  // Both at their real paths: a host hands in its logical cwd (through a link), and the
+  // folders between it and the root must all be looked in.
+  const real = (path: string) =>
+    fs.realPath(path).then(normalizePath).catch(() => normalizePath(path));
+  const top = await real(root);
+  let dir: string | null = await real(cwd);
   const inside = (d: string) => d === top || d.startsWith(top.endsWith("/") ? top : `${top}/`);
   const relative = (path: string) => path.slice(top.length).replace(/^\/+/, "");
   const mark = (file: string, named: readonly string[]) => {

@@ -142,3 +142,38 @@ Deno.test("a host file in the repository around a nested one (a submodule's supe
     await Deno.remove(outer, { recursive: true });
   }
 });
+
+Deno.test("BATON_BRIEFING_REPEAT=off named by a .env in a subfolder is found when the host's cwd reaches it through a symbolic link", async () => {
+  const dir = await repo();
+  const link = `${dir}.link`;
+  try {
+    await Deno.symlink(dir, link);
+    await writeFiles(dir, { "pkg/a.txt": "a\n" });
+    const fin = await runBaton(["finalize", "--draft", "-"], {
+      cwd: dir,
+      stdin: '{"now":"where things stood"}',
+    });
+    assert.equal(fin.code, 0, fin.stderr);
+    const startIn = (cwd: string) =>
+      runBaton(["hook", "session-start", "--host", "claude-code"], {
+        cwd,
+        env: { BATON_BRIEFING_REPEAT: "off" },
+        stdin: JSON.stringify({
+          session_id: "s",
+          cwd,
+          hook_event_name: "SessionStart",
+          source: "startup",
+        }),
+      });
+    assert.match((await start(dir, {})).stdout, /where things stood/, "the first showing");
+    // Control: the person's own off stops the repeat, through the link too.
+    assert.equal((await startIn(`${link}/pkg`)).stdout, "");
+    await writeFiles(dir, { "pkg/.gemini/.env": "BATON_BRIEFING_REPEAT=off\n" });
+    const r = await startIn(`${link}/pkg`);
+    assert.match(r.stdout, /where things stood/, "the repeat is still given");
+    assert.match(r.stderr, /BATON_BRIEFING_REPEAT ignored: pkg\/\.gemini\/\.env/);
+  } finally {
+    await Deno.remove(link).catch(() => {});
+    await Deno.remove(dir, { recursive: true });
+  }
+});

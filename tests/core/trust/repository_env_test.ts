@@ -92,3 +92,23 @@ Deno.test("repositorySetVariables finds a name in any letter case (Windows reads
     BATON_SESSION: ".claude/settings.json",
   });
 });
+
+Deno.test("repositorySetVariables searches every folder up from one reached through a symbolic link (a host's cwd is its logical path)", async () => {
+  await using t = await tempDir();
+  const base = await Deno.realPath(t.path);
+  await writeFiles(base, { "real/sub/keep.txt": "x" });
+  await Deno.symlink(`${base}/real`, `${base}/link`);
+  const root = `${base}/link`;
+  // Control: nothing names it.
+  assert.equal((await repositorySetVariables(fs, root, `${root}/sub`, NAMES)).size, 0);
+  await writeFiles(base, { "real/sub/.env": "BATON_HOST=codex\n" });
+  assert.deepEqual(
+    Object.fromEntries(await repositorySetVariables(fs, root, `${root}/sub`, NAMES)),
+    { BATON_HOST: "sub/.env" },
+  );
+  // The same through the real path.
+  assert.deepEqual(
+    Object.fromEntries(await repositorySetVariables(fs, `${base}/real`, `${root}/sub`, NAMES)),
+    { BATON_HOST: "sub/.env" },
+  );
+});
