@@ -16,13 +16,14 @@ import { findRepo } from "./find_repo.ts";
 const MAX_NESTING = 64;
 
 /**
- * The top of the outermost work tree holding `cwd`, or null outside git. A
- * `.git` that names no repository ends the climb where it is.
+ * The top of the outermost work tree holding `cwd`, at its real path, or
+ * null outside git. A `.git` that names no repository ends the climb where
+ * it is.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * const none = { stat: () => Promise.resolve(null), lstat: () => Promise.resolve(null) } as never;
+ * const none = { stat: () => Promise.resolve(null), lstat: () => Promise.resolve(null), realPath: (p: string) => Promise.resolve(p) } as never;
  * assert.equal(await outermostWorkTree(none, "/nowhere"), null);
  * ```
  */
@@ -37,5 +38,7 @@ export async function outermostWorkTree(fs: ReadFs, cwd: string): Promise<string
     top = tree;
     from = parentDir(tree);
   }
-  return top;
+  if (top === null) return null;
+  const found = top;
+  return await fs.realPath(found).then(normalizePath).catch(() => found);
 }

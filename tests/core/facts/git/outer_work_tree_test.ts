@@ -30,3 +30,13 @@ Deno.test("outermostWorkTree climbs from a nested repository (a submodule, a clo
   assert.ok(st.isFile, "control: the submodule's .git is a file");
   assert.equal(await outermostWorkTree(fs, `${outer}/mod`), outer);
 });
+
+Deno.test("outermostWorkTree answers at the real path, from a folder reached through a symbolic link", async () => {
+  await using t = await tempDir();
+  const base = await Deno.realPath(t.path);
+  await writeFiles(base, { "outer/in/x.txt": "x\n" });
+  await git(`${base}/outer`, ["init", "-q"]);
+  await git(`${base}/outer/in`, ["init", "-q"]);
+  await Deno.symlink(`${base}/outer`, `${base}/link`);
+  assert.equal(await outermostWorkTree(fs, `${base}/link/in`), `${base}/outer`);
+});
