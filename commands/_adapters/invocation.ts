@@ -8,7 +8,8 @@
  * BATON_LAUNCHER: its absolute path is then the invocation, so hooks survive
  * the package being upgraded or the runtime moving. A launcher inside the
  * work tree of the current folder is ignored: a commit could have put it
- * there, and the repository's host settings could have named it.
+ * there, and the repository's host settings could have named it (so is one
+ * in a repository around it: a submodule's superproject).
  * @module
  */
 import type { BatonInvocation } from "../../core/hosts/hook_command.ts";
@@ -63,24 +64,43 @@ function ownMain(): string {
   return filePath(new URL("../../main.ts", import.meta.url));
 }
 
+/** The home directory's real path, "/"-separated; null when unknown. */
+function realHome(): string | null {
+  try {
+    const home = Deno.env.get("HOME") ?? Deno.env.get("USERPROFILE");
+    return home ? Deno.realPathSync(home).replaceAll("\\", "/") : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The real path of the work tree holding the current folder (the nearest
- * folder up with a `.git`), "/"-separated; null outside git.
+ * The real path of the outermost work tree holding the current folder (the
+ * farthest folder up with a `.git`: a nested repository's superproject is a
+ * stranger's commit too), "/"-separated; null outside git. Past the nearest,
+ * a work tree at the home directory or above it is not one (a person's
+ * dotfiles kept in a repository at `~` hold their own launcher).
  */
 function currentWorkTree(): string | null {
   let dir = Deno.realPathSync(Deno.cwd()).replaceAll("\\", "/");
+  const home = realHome();
+  let found: string | null = null;
   for (let i = 0; i < 256; i++) {
+    const homeOrAbove = home !== null &&
+      (dir === home || dir === "/" || home.startsWith(`${dir}/`));
     try {
-      Deno.lstatSync(`${dir === "/" ? "" : dir}/.git`);
-      return dir;
+      if (found === null || !homeOrAbove) {
+        Deno.lstatSync(`${dir === "/" ? "" : dir}/.git`);
+        found = dir;
+      }
     } catch {
       // not here
     }
     const up = dir.replace(/\/[^/]*$/, "") || "/";
-    if (up === dir) return null;
+    if (up === dir) break;
     dir = up;
   }
-  return null;
+  return found;
 }
 
 /**
