@@ -10,6 +10,7 @@
  * @module
  */
 import type { Io } from "./io.ts";
+import { homeDir } from "./home.ts";
 import { outermostWorkTree } from "../../core/facts/git/outer_work_tree.ts";
 import { repositorySetVariables, shownEnvFile } from "../../core/trust/repository_env.ts";
 import { REPOSITORY_GUARDED, REPOSITORY_GUARDED_NAMES } from "../../core/trust/guarded_settings.ts";
@@ -31,7 +32,7 @@ export async function guardRepositoryEnv(io: Io, options: GuardOptions = {}): Pr
   const set = REPOSITORY_GUARDED_NAMES.filter((n) => (io.env(n) ?? "") !== "");
   if (set.length === 0) return io;
   const cwd = options.cwd ?? io.cwd();
-  const top = await outermostWorkTree(io.fs, cwd).catch(() => null);
+  const top = await outermostWorkTree(io.fs, cwd, homeDir(io)).catch(() => null);
   const named = await repositorySetVariables(io.fs, top ?? cwd, cwd, set);
   if (named.size === 0) return io;
   for (const [name, file] of options.quiet === true ? [] : named) {

@@ -45,7 +45,8 @@ export async function runEnforce(
     const { outermostWorkTree } = await import("../facts/git/outer_work_tree.ts");
     const root = found.repo === null
       ? null
-      : await outermostWorkTree(env.fs, env.cwd).catch(() => null) ?? found.repo.workTree;
+      : await outermostWorkTree(env.fs, env.cwd, env.home ?? null).catch(() => null) ??
+        found.repo.workTree;
     const offFile = root === null ? null : await repositoryOffSwitch(env.fs, root, env.cwd);
     const note = !on && asked === "deny"
       ? " (.baton/config.yaml asks for deny, but a committed file opts nobody in: a person runs baton enforce on)"

@@ -135,7 +135,8 @@ async function offHonoured(
     const { repositoryOffSwitch } = await import("./repo_off_switch.ts");
     const { outermostWorkTree } = await import("../facts/git/outer_work_tree.ts");
     // Up to the outermost work tree: a nested repository's host loads the outer one's .env too.
-    const top = await outermostWorkTree(env.fs, cwd).catch(() => null);
+    const home = env.env("HOME") ?? env.env("USERPROFILE") ?? null;
+    const top = await outermostWorkTree(env.fs, cwd, home).catch(() => null);
     for (const s of await gateStores(env.fs, [cwd])) {
       const root = top !== null && (s.root === top || s.root.startsWith(`${top}/`)) ? top : s.root;
       const file = await repositoryOffSwitch(env.fs, root, cwd);

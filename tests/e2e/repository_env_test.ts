@@ -177,3 +177,31 @@ Deno.test("BATON_BRIEFING_REPEAT=off named by a .env in a subfolder is found whe
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a person's own user-level host settings stay theirs when the home directory is itself a work tree (dotfiles)", async () => {
+  const home = await repo();
+  try {
+    const project = `${home}/src/p`;
+    await Deno.mkdir(project, { recursive: true });
+    await git(project, ["init", "-q", "-b", "main"]);
+    await writeFiles(project, { "p.txt": "p\n" });
+    await commitAll(project, "p");
+    await writeFiles(home, {
+      ".claude/settings.json": JSON.stringify({ env: { BATON_HOST: "codex" } }),
+    });
+    const env = { HOME: home, BATON_HOST: "codex" };
+    const mine = await origin(project, env);
+    assert.equal(mine.origin.host, "codex", mine.stderr);
+    assert.equal(mine.stderr, "");
+    // Control: the same file in a repository around the project below home counts.
+    await git(`${home}/src`, ["init", "-q", "-b", "main"]);
+    await writeFiles(`${home}/src`, {
+      ".claude/settings.json": JSON.stringify({ env: { BATON_HOST: "codex" } }),
+    });
+    const theirs = await origin(project, env);
+    assert.equal(theirs.origin.host, null);
+    assert.match(theirs.stderr, /BATON_HOST ignored: \.claude\/settings\.json/);
+  } finally {
+    await Deno.remove(home, { recursive: true });
+  }
+});

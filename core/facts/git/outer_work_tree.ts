@@ -18,7 +18,9 @@ const MAX_NESTING = 64;
 /**
  * The top of the outermost work tree holding `cwd`, at its real path, or
  * null outside git. A `.git` that names no repository ends the climb where
- * it is.
+ * it is, and so, past the nearest, does a work tree at `home` or above it
+ * (a person's dotfiles kept in a repository at `~` hold their own settings:
+ * their user-level host files are not a stranger's).
  *
  * @example
  * ```ts
@@ -27,14 +29,24 @@ const MAX_NESTING = 64;
  * assert.equal(await outermostWorkTree(none, "/nowhere"), null);
  * ```
  */
-export async function outermostWorkTree(fs: ReadFs, cwd: string): Promise<string | null> {
+export async function outermostWorkTree(
+  fs: ReadFs,
+  cwd: string,
+  home: string | null = null,
+): Promise<string | null> {
+  const real = (path: string) => fs.realPath(path).then(normalizePath).catch(() => path);
+  const homeReal = home === null || home === "" ? null : await real(normalizePath(home));
+  // The home directory or a folder above it: a person's own dotfiles, not a stranger's.
+  const homeOrAbove = (dir: string) =>
+    homeReal !== null &&
+    (dir === homeReal || dir === "/" || homeReal.startsWith(`${dir}/`));
   let top: string | null = null;
   let from: string | null = normalizePath(cwd);
   for (let i = 0; i < MAX_NESTING && from !== null; i++) {
     const repo = await findRepo(fs, from).catch(() => null);
     if (repo === null) break;
     const tree = normalizePath(repo.workTree);
-    if (top !== null && tree === top) break;
+    if (top !== null && (tree === top || homeOrAbove(await real(tree)))) break;
     top = tree;
     from = parentDir(tree);
   }

@@ -288,7 +288,8 @@ async function personsSetting(
   if (value === undefined || value === "") return value;
   const { outermostWorkTree } = await import("../../facts/git/outer_work_tree.ts");
   const { repositorySetVariables, shownEnvFile } = await import("../../trust/repository_env.ts");
-  const top = await outermostWorkTree(io.fs, cwd).catch(() => null);
+  const home = io.env("HOME") ?? io.env("USERPROFILE") ?? null;
+  const top = await outermostWorkTree(io.fs, cwd, home).catch(() => null);
   const file = (await repositorySetVariables(io.fs, top ?? cwd, cwd, [name])).get(name);
   if (file === undefined) return value;
   warn(`${name} ignored: ${shownEnvFile(file)} in this repository names it`);

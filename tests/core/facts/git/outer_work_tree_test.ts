@@ -40,3 +40,20 @@ Deno.test("outermostWorkTree answers at the real path, from a folder reached thr
   await Deno.symlink(`${base}/outer`, `${base}/link`);
   assert.equal(await outermostWorkTree(fs, `${base}/link/in`), `${base}/outer`);
 });
+
+Deno.test("outermostWorkTree does not climb past the nearest into a work tree at the home directory or above it (a person's dotfiles)", async () => {
+  await using t = await tempDir();
+  const base = await Deno.realPath(t.path);
+  const home = `${base}/home`;
+  await writeFiles(base, { "home/src/p/x.txt": "x\n" });
+  await git(home, ["init", "-q"]);
+  await git(`${home}/src/p`, ["init", "-q"]);
+  // Control: without a home, the climb reaches the outer work tree.
+  assert.equal(await outermostWorkTree(fs, `${home}/src/p`), home);
+  assert.equal(await outermostWorkTree(fs, `${home}/src/p`, home), `${home}/src/p`);
+  // The home's own repository, when it is the nearest, is still the answer.
+  assert.equal(await outermostWorkTree(fs, `${home}/src`, home), home);
+  // A work tree below home around the nested one still counts.
+  await git(`${home}/src`, ["init", "-q"]);
+  assert.equal(await outermostWorkTree(fs, `${home}/src/p`, home), `${home}/src`);
+});
