@@ -139,8 +139,8 @@ function within(path: string, area: string): boolean {
 /**
  * The directories a repository controls around `cwd`: the nearest work tree
  * holding a `.git` entry (whatever it holds), the git directories git
- * itself would use, and the outermost work tree around them. Resolved
- * through symbolic links.
+ * itself would use, the main work tree of a linked worktree, and the
+ * outermost work tree around them. Resolved through symbolic links.
  */
 async function repositoryAreas(io: Io, cwd: string): Promise<string[]> {
   const areas: string[] = [];
@@ -156,7 +156,13 @@ async function repositoryAreas(io: Io, cwd: string): Promise<string[]> {
   }
   try {
     const repo = await findRepo(io.fs, cwd);
-    if (repo !== null) areas.push(repo.workTree, repo.gitDir, repo.commonDir);
+    if (repo !== null) {
+      areas.push(repo.workTree, repo.gitDir, repo.commonDir);
+      // A linked worktree's repository is checked out in its main work tree too (the folder
+      // holding the common .git), where the same commits put the same files.
+      const common = repo.commonDir.replace(/\/+$/, "");
+      if (common.endsWith("/.git")) areas.push(common.slice(0, -"/.git".length) || "/");
+    }
   } catch {
     // A malformed .git file: the work tree found above still counts.
   }

@@ -173,3 +173,32 @@ Deno.test("a baton home in the repository around a nested one (a submodule's sup
     await Deno.remove(outer, { recursive: true });
   }
 });
+
+Deno.test("a baton home in the main work tree grants no trust from a linked worktree of the same repository", async () => {
+  const { repo, outside } = await plantedRepo();
+  const wt = `${(await tempDir()).path}/wt`;
+  try {
+    await git(repo, ["worktree", "add", "-q", wt, "-b", "side"]);
+    await Deno.mkdir(`${wt}/.baton`, { recursive: true });
+    for (const name of await Array.fromAsync(Deno.readDir(`${repo}/.baton`))) {
+      if (name.isFile) {
+        await Deno.copyFile(`${repo}/.baton/${name.name}`, `${wt}/.baton/${name.name}`);
+      }
+    }
+    await Deno.mkdir(`${wt}/.baton/capsules`, { recursive: true });
+    for (const name of await Array.fromAsync(Deno.readDir(`${repo}/.baton/capsules`))) {
+      await Deno.copyFile(
+        `${repo}/.baton/capsules/${name.name}`,
+        `${wt}/.baton/capsules/${name.name}`,
+      );
+    }
+    // Positive control: the key files outside the repository are trusted from the worktree.
+    assert.equal((await authorship(wt, outside)).status, "trusted");
+    const planted = await authorship(wt, `${repo}/keys`);
+    assert.notEqual(planted.status, "trusted");
+    assert.match(planted.problem ?? "", /baton home is inside the repository/);
+  } finally {
+    await Deno.remove(repo, { recursive: true });
+    await Deno.remove(wt, { recursive: true }).catch(() => {});
+  }
+});
