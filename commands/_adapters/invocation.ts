@@ -75,23 +75,29 @@ function realHome(): string | null {
 }
 
 /**
- * The real path of the outermost work tree holding the current folder (the
- * farthest folder up with a `.git`: a nested repository's superproject is a
- * stranger's commit too), "/"-separated; null outside git. Past the nearest,
- * a work tree at the home directory or above it is not one (a person's
- * dotfiles kept in a repository at `~` hold their own launcher).
+ * The real paths of the work trees a commit could have put a launcher in,
+ * "/"-separated (none outside git): the nearest folder up from the current
+ * one with a `.git`; the farthest such folder (a nested repository's
+ * superproject is a stranger's commit too: past the nearest, one at the home
+ * directory or above it is a person's own dotfiles and does not count); and,
+ * from a linked worktree, the repository's main work tree (the folder holding
+ * its common `.git`), where the same commits put the same files.
  */
-function currentWorkTree(): string | null {
+function currentWorkTrees(): string[] {
   let dir = Deno.realPathSync(Deno.cwd()).replaceAll("\\", "/");
   const home = realHome();
-  let found: string | null = null;
+  const found: string[] = [];
   for (let i = 0; i < 256; i++) {
     const homeOrAbove = home !== null &&
       (dir === home || dir === "/" || home.startsWith(`${dir}/`));
     try {
-      if (found === null || !homeOrAbove) {
+      if (found.length === 0 || !homeOrAbove) {
         Deno.lstatSync(`${dir === "/" ? "" : dir}/.git`);
-        found = dir;
+        if (found.length === 0) {
+          const main = mainWorkTreeOf(dir);
+          if (main !== null) found.push(main);
+        }
+        found.push(dir);
       }
     } catch {
       // not here
@@ -104,16 +110,41 @@ function currentWorkTree(): string | null {
 }
 
 /**
- * True when `real` lies inside the work tree of the current folder: a file a
- * commit could have put there (with the variable in the repository's host
- * settings), so it never becomes the launcher hooks, the gate and install name.
+ * The main work tree of the linked worktree at `tree` (its `.git` file
+ * names a git directory whose `commondir` is a `.git` folder), real path;
+ * null for any other shape.
+ */
+function mainWorkTreeOf(tree: string): string | null {
+  try {
+    const dotGit = `${tree === "/" ? "" : tree}/.git`;
+    const st = Deno.lstatSync(dotGit);
+    if (!st.isFile || st.size > 4096) return null;
+    const m = /^gitdir: *(.+?)\s*$/m.exec(new TextDecoder().decode(Deno.readFileSync(dotGit)));
+    if (m === null) return null;
+    const gitDir = m[1]!.startsWith("/") ? m[1]! : `${tree}/${m[1]}`;
+    const file = `${gitDir}/commondir`;
+    if (Deno.lstatSync(file).size > 4096) return null;
+    const rel = new TextDecoder().decode(Deno.readFileSync(file)).trim();
+    const common = Deno.realPathSync(rel.startsWith("/") ? rel : `${gitDir}/${rel}`)
+      .replaceAll("\\", "/");
+    return common.endsWith("/.git") ? common.slice(0, -"/.git".length) || "/" : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * True when `real` lies inside a work tree of {@linkcode currentWorkTrees}: a
+ * file a commit could have put there (with the variable in the repository's
+ * host settings), so it never becomes the launcher hooks, the gate and
+ * install name.
  */
 function insideCurrentWorkTree(real: string): boolean {
   try {
-    const tree = currentWorkTree();
-    if (tree === null) return false;
     const file = real.replaceAll("\\", "/");
-    return file === tree || file.startsWith(tree === "/" ? "/" : `${tree}/`);
+    return currentWorkTrees().some((tree) =>
+      file === tree || file.startsWith(tree === "/" ? "/" : `${tree}/`)
+    );
   } catch {
     return true;
   }

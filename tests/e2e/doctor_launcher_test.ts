@@ -134,3 +134,35 @@ Deno.test("a launcher in the repository around a nested one (a submodule's super
     await Deno.remove(outer, { recursive: true });
   }
 });
+
+Deno.test("from a linked worktree, a launcher in the repository's main work tree is ignored too", async () => {
+  const repo = await makeRepo("baton-e2e-launcher-main-");
+  await using home = await tempDir("baton-e2e-launcher-home-");
+  const wt = `${home.path}/wt`;
+  try {
+    const main = new URL("../../main.ts", import.meta.url).pathname;
+    const script =
+      `#!/bin/sh\nexec '${Deno.execPath()}' run --quiet --no-prompt -A '${main}' "$@"\n`;
+    await Deno.writeTextFile(`${repo}/a.txt`, "a\n");
+    await git(repo, ["add", "a.txt"]);
+    await git(repo, ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "a"]);
+    await git(repo, ["worktree", "add", "-q", wt, "-b", "side"]);
+    const outside = `${home.path}/baton`;
+    const planted = `${repo}/tools/baton`;
+    await Deno.mkdir(`${repo}/tools`);
+    for (const path of [outside, planted]) await Deno.writeTextFile(path, script, { mode: 0o755 });
+    const hookCommand = async (launcher: string) => {
+      const env = { HOME: home.path, BATON_LAUNCHER: launcher };
+      const r = await runBaton(["install", "cursor"], { cwd: wt, env });
+      assert.equal(r.code, 0, r.stderr);
+      const hooks = JSON.parse(await Deno.readTextFile(`${wt}/.cursor/hooks.json`));
+      return hooks.hooks.sessionStart[0].command as string;
+    };
+    // Control: the script outside the repository is the launcher.
+    assert.ok((await hookCommand(outside)).startsWith(`${outside} hook `));
+    const command = await hookCommand(planted);
+    assert.ok(!command.includes(planted), command);
+  } finally {
+    await Deno.remove(repo, { recursive: true });
+  }
+});
