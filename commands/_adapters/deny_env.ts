@@ -10,7 +10,7 @@ import type { HandoffEnv } from "../../core/enforce/handoff_lifecycle.ts";
 import { type EnforcePaths, enforcePaths } from "../../core/enforce/enforce_paths.ts";
 import type { FoundLayout } from "../../core/store/find_layout.ts";
 import { privateStateDir } from "../../core/store/private_dir.ts";
-import { batonHome } from "./home.ts";
+import { batonHome, homeDir } from "./home.ts";
 import type { Io } from "./io.ts";
 import { storeLock } from "./store_lock.ts";
 
@@ -30,7 +30,7 @@ export function handoffEnv(
   confirm: (question: string) => Promise<boolean>,
   cwd: string = io.cwd(),
 ): HandoffEnv {
-  return { ...denyStoreEnv(io), cwd, confirm };
+  return { ...denyStoreEnv(io), cwd, confirm, home: homeDir(io) };
 }
 
 /** The enforcement paths of a located repository (its private state directory). */

@@ -8,7 +8,8 @@
  * BATON_LAUNCHER: its absolute path is then the invocation, so hooks survive
  * the package being upgraded or the runtime moving. A launcher inside the
  * work tree of the current folder is ignored: a commit could have put it
- * there, and the repository's host settings could have named it.
+ * there, and the repository's host settings could have named it (so is one
+ * in a repository around it: a submodule's superproject).
  * @module
  */
 import type { BatonInvocation } from "../../core/hosts/hook_command.ts";
@@ -63,37 +64,87 @@ function ownMain(): string {
   return filePath(new URL("../../main.ts", import.meta.url));
 }
 
+/** The home directory's real path, "/"-separated; null when unknown. */
+function realHome(): string | null {
+  try {
+    const home = Deno.env.get("HOME") ?? Deno.env.get("USERPROFILE");
+    return home ? Deno.realPathSync(home).replaceAll("\\", "/") : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The real path of the work tree holding the current folder (the nearest
- * folder up with a `.git`), "/"-separated; null outside git.
+ * The real paths of the work trees a commit could have put a launcher in,
+ * "/"-separated (none outside git): the nearest folder up from the current
+ * one with a `.git`; the farthest such folder (a nested repository's
+ * superproject is a stranger's commit too: past the nearest, one at the home
+ * directory or above it is a person's own dotfiles and does not count); and,
+ * from a linked worktree, the repository's main work tree (the folder holding
+ * its common `.git`), where the same commits put the same files.
  */
-function currentWorkTree(): string | null {
+function currentWorkTrees(): string[] {
   let dir = Deno.realPathSync(Deno.cwd()).replaceAll("\\", "/");
+  const home = realHome();
+  const found: string[] = [];
   for (let i = 0; i < 256; i++) {
+    const homeOrAbove = home !== null &&
+      (dir === home || dir === "/" || home.startsWith(`${dir}/`));
     try {
-      Deno.lstatSync(`${dir === "/" ? "" : dir}/.git`);
-      return dir;
+      if (found.length === 0 || !homeOrAbove) {
+        Deno.lstatSync(`${dir === "/" ? "" : dir}/.git`);
+        if (found.length === 0) {
+          const main = mainWorkTreeOf(dir);
+          if (main !== null) found.push(main);
+        }
+        found.push(dir);
+      }
     } catch {
       // not here
     }
     const up = dir.replace(/\/[^/]*$/, "") || "/";
-    if (up === dir) return null;
+    if (up === dir) break;
     dir = up;
   }
-  return null;
+  return found;
 }
 
 /**
- * True when `real` lies inside the work tree of the current folder: a file a
- * commit could have put there (with the variable in the repository's host
- * settings), so it never becomes the launcher hooks, the gate and install name.
+ * The main work tree of the linked worktree at `tree` (its `.git` file
+ * names a git directory whose `commondir` is a `.git` folder), real path;
+ * null for any other shape.
+ */
+function mainWorkTreeOf(tree: string): string | null {
+  try {
+    const dotGit = `${tree === "/" ? "" : tree}/.git`;
+    const st = Deno.lstatSync(dotGit);
+    if (!st.isFile || st.size > 4096) return null;
+    const m = /^gitdir: *(.+?)\s*$/m.exec(new TextDecoder().decode(Deno.readFileSync(dotGit)));
+    if (m === null) return null;
+    const gitDir = m[1]!.startsWith("/") ? m[1]! : `${tree}/${m[1]}`;
+    const file = `${gitDir}/commondir`;
+    if (Deno.lstatSync(file).size > 4096) return null;
+    const rel = new TextDecoder().decode(Deno.readFileSync(file)).trim();
+    const common = Deno.realPathSync(rel.startsWith("/") ? rel : `${gitDir}/${rel}`)
+      .replaceAll("\\", "/");
+    return common.endsWith("/.git") ? common.slice(0, -"/.git".length) || "/" : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * True when `real` lies inside a work tree of {@linkcode currentWorkTrees}: a
+ * file a commit could have put there (with the variable in the repository's
+ * host settings), so it never becomes the launcher hooks, the gate and
+ * install name.
  */
 function insideCurrentWorkTree(real: string): boolean {
   try {
-    const tree = currentWorkTree();
-    if (tree === null) return false;
     const file = real.replaceAll("\\", "/");
-    return file === tree || file.startsWith(tree === "/" ? "/" : `${tree}/`);
+    return currentWorkTrees().some((tree) =>
+      file === tree || file.startsWith(tree === "/" ? "/" : `${tree}/`)
+    );
   } catch {
     return true;
   }

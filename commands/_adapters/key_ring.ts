@@ -39,9 +39,10 @@ import {
   type TrustedKeyEntry,
 } from "../../core/trust/trusted_keys.ts";
 import { InputError, isCodedError, StorageError } from "../../core/errors.ts";
-import { batonHome } from "./home.ts";
+import { batonHome, homeDir } from "./home.ts";
 import type { Io } from "./io.ts";
 import { findRepo } from "../../core/facts/git/find_repo.ts";
+import { outermostWorkTree } from "../../core/facts/git/outer_work_tree.ts";
 
 /** File name of the signing key inside the baton home. */
 export const SIGNING_KEY_FILE = "signing_key.jwk";
@@ -137,8 +138,9 @@ function within(path: string, area: string): boolean {
 
 /**
  * The directories a repository controls around `cwd`: the nearest work tree
- * holding a `.git` entry (whatever it holds), and the git directories git
- * itself would use. Resolved through symbolic links.
+ * holding a `.git` entry (whatever it holds), the git directories git
+ * itself would use, the main work tree of a linked worktree, and the
+ * outermost work tree around them. Resolved through symbolic links.
  */
 async function repositoryAreas(io: Io, cwd: string): Promise<string[]> {
   const areas: string[] = [];
@@ -154,10 +156,21 @@ async function repositoryAreas(io: Io, cwd: string): Promise<string[]> {
   }
   try {
     const repo = await findRepo(io.fs, cwd);
-    if (repo !== null) areas.push(repo.workTree, repo.gitDir, repo.commonDir);
+    if (repo !== null) {
+      areas.push(repo.workTree, repo.gitDir, repo.commonDir);
+      // A linked worktree's repository is checked out in its main work tree too (the folder
+      // holding the common .git), where the same commits put the same files.
+      const common = repo.commonDir.replace(/\/+$/, "");
+      if (common.endsWith("/.git")) areas.push(common.slice(0, -"/.git".length) || "/");
+    }
   } catch {
     // A malformed .git file: the work tree found above still counts.
   }
+  // A work tree around it (a submodule's superproject, a clone holding this clone) is a
+  // stranger's commit too, and its host settings reach this one's (a .env loaded from the
+  // folder up); past the nearest, one at the home directory or above is the person's own.
+  const outer = await outermostWorkTree(io.fs, cwd, homeDir(io)).catch(() => null);
+  if (outer !== null) areas.push(outer);
   return areas.map(resolveExisting);
 }
 

@@ -4,12 +4,14 @@
  * reads as unset (a repository's committed host settings reach baton's
  * environment: an environment variable is no proof the person set it), with
  * one line on stderr for each. Only the variables set are looked for, from
- * the current folder up to the work tree's root (the folder itself outside
- * git).
+ * the current folder up to the top of the outermost work tree around it (a
+ * nested repository's host loads the outer one's `.env` too; the folder
+ * itself outside git).
  * @module
  */
 import type { Io } from "./io.ts";
-import { findRepo } from "../../core/facts/git/find_repo.ts";
+import { homeDir } from "./home.ts";
+import { outermostWorkTree } from "../../core/facts/git/outer_work_tree.ts";
 import { repositorySetVariables, shownEnvFile } from "../../core/trust/repository_env.ts";
 import { REPOSITORY_GUARDED, REPOSITORY_GUARDED_NAMES } from "../../core/trust/guarded_settings.ts";
 
@@ -30,8 +32,8 @@ export async function guardRepositoryEnv(io: Io, options: GuardOptions = {}): Pr
   const set = REPOSITORY_GUARDED_NAMES.filter((n) => (io.env(n) ?? "") !== "");
   if (set.length === 0) return io;
   const cwd = options.cwd ?? io.cwd();
-  const repo = await findRepo(io.fs, cwd).catch(() => null);
-  const named = await repositorySetVariables(io.fs, repo?.workTree ?? cwd, cwd, set);
+  const top = await outermostWorkTree(io.fs, cwd, homeDir(io)).catch(() => null);
+  const named = await repositorySetVariables(io.fs, top ?? cwd, cwd, set);
   if (named.size === 0) return io;
   for (const [name, file] of options.quiet === true ? [] : named) {
     io.stderr.write(

@@ -42,7 +42,11 @@ export async function runEnforce(
     const { records, faults } = await store.readDenies(env.fs, paths);
     const open = records.filter((r) => r.status === "open").length;
     const mode = on ? "deny" : "advise";
-    const root = found.repo?.workTree ?? null;
+    const { outermostWorkTree } = await import("../facts/git/outer_work_tree.ts");
+    const root = found.repo === null
+      ? null
+      : await outermostWorkTree(env.fs, env.cwd, env.home ?? null).catch(() => null) ??
+        found.repo.workTree;
     const offFile = root === null ? null : await repositoryOffSwitch(env.fs, root, env.cwd);
     const note = !on && asked === "deny"
       ? " (.baton/config.yaml asks for deny, but a committed file opts nobody in: a person runs baton enforce on)"

@@ -25,6 +25,8 @@ import { neutralizeText } from "../safety/render_safe.ts";
 /** What the lifecycle needs from the edge. */
 export interface HandoffEnv extends store.DenyStoreEnv {
   cwd: string;
+  /** The home directory, where a search for repository-set settings stops climbing. */
+  home?: string | null;
   /** Asks a person at a terminal; false when there is none. */
   confirm(question: string): Promise<boolean>;
 }

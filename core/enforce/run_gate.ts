@@ -143,8 +143,13 @@ async function offHonoured(
   try {
     const { gateStores } = await import("./gate_stores.ts");
     const { repositoryOffSwitch } = await import("./repo_off_switch.ts");
+    const { outermostWorkTree } = await import("../facts/git/outer_work_tree.ts");
+    // Up to the outermost work tree: a nested repository's host loads the outer one's .env too.
+    const home = env.env("HOME") ?? env.env("USERPROFILE") ?? null;
+    const top = await outermostWorkTree(env.fs, cwd, home).catch(() => null);
     for (const s of await gateStores(env.fs, [cwd])) {
-      const file = await repositoryOffSwitch(env.fs, s.root, cwd);
+      const root = top !== null && (s.root === top || s.root.startsWith(`${top}/`)) ? top : s.root;
+      const file = await repositoryOffSwitch(env.fs, root, cwd);
       if (file === null) continue;
       const { neutralizeText } = await import("../safety/render_safe.ts");
       warn(

@@ -6,7 +6,8 @@
  * and the like. So a variable is no proof that the person set it: a setting
  * that changes what baton shows, trusts, stamps into a signed capsule or
  * where it writes is honoured only when no such file in the work tree (from
- * the folder up to the work tree's root) names it. The gate's off switch
+ * the folder up to the work tree's root; the callers pass the outermost work
+ * tree's, core/facts/git/outer_work_tree.ts) names it. The gate's off switch
  * (core/enforce/repo_off_switch.ts) and the settings in
  * core/trust/guarded_settings.ts are judged this way. Edge-free: I/O through
  * `ReadFs`; nothing is read unless a guarded variable is set.
@@ -15,9 +16,21 @@
 import type { ReadFs } from "../fs.ts";
 import { normalizePath, parentDir } from "../path.ts";
 
-/** Files, relative to a folder, through which a host sets its hooks' environment. */
+/**
+ * Files, relative to a folder, through which a host sets its hooks'
+ * environment. The `.env` family beside `.env` is what Bun loads into a
+ * program's own environment from the folder it starts in (OpenCode is a Bun
+ * executable, and its plugins, so baton, inherit what it loaded).
+ */
 export const HOST_ENV_FILES: readonly string[] = [
   ".env",
+  ".env.local",
+  ".env.development",
+  ".env.production",
+  ".env.test",
+  ".env.development.local",
+  ".env.production.local",
+  ".env.test.local",
   ".claude/settings.json",
   ".claude/settings.local.json",
   ".gemini/.env",
@@ -51,36 +64,31 @@ const MAX_FOLDER_FILES = 256;
 
 /** The most of each file read; a larger file counts as naming it (its host reads it whole). */
 const MAX_BYTES = 1024 * 1024;
-const BACKSLASH = 0x5c;
 /** The escapes JSON, JSONC and TOML decode in a key: `\uXXXX` and TOML's `\UXXXXXXXX`. */
 const UNICODE_ESCAPE = /\\u([0-9a-fA-F]{4})|\\U([0-9a-fA-F]{8})/g;
 
-function contains(hay: Uint8Array, needle: Uint8Array): boolean {
-  outer: for (let i = 0; i + needle.length <= hay.length; i++) {
-    for (let j = 0; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
-    return true;
-  }
-  return false;
-}
-
 /**
- * The names of `names` a host reading `bytes` could find: as written, or
- * spelled with escapes its format decodes (`"BATON\u005fENFORCE"` is the
- * same key to JSON.parse). Decoding every escape, whatever its context, can
- * only find more; a name inside a longer one counts (only more again).
+ * The names of `names` (upper case) a host reading `bytes` could find: as
+ * written, or spelled with escapes its format decodes (`"BATON\u005fENFORCE"`
+ * is the same key to JSON.parse), in any letter case (Windows reads an
+ * environment variable's name without regard to case, so `baton_enforce`
+ * sets BATON_ENFORCE there). Decoding every escape, whatever its context, and
+ * folding every letter can only find more; a name inside a longer one counts
+ * (only more again).
  */
 function namedIn(bytes: Uint8Array, names: readonly string[]): string[] {
-  const enc = new TextEncoder();
-  const found = names.filter((n) => contains(bytes, enc.encode(n)));
-  if (found.length === names.length || !bytes.includes(BACKSLASH)) return found;
-  const text = new TextDecoder().decode(bytes).replace(
-    UNICODE_ESCAPE,
-    (_, four: string | undefined, eight: string | undefined) => {
-      const code = parseInt(four ?? eight ?? "", 16);
-      return code <= 0x10ffff ? String.fromCodePoint(code) : "";
-    },
-  );
-  return names.filter((n) => found.includes(n) || text.includes(n));
+  const raw = new TextDecoder().decode(bytes);
+  const decoded = raw.includes("\\")
+    ? raw.replace(
+      UNICODE_ESCAPE,
+      (_, four: string | undefined, eight: string | undefined) => {
+        const code = parseInt(four ?? eight ?? "", 16);
+        return code <= 0x10ffff ? String.fromCodePoint(code) : "";
+      },
+    )
+    : "";
+  const text = `${raw}\n${decoded}`.toUpperCase();
+  return names.filter((n) => text.includes(n));
 }
 
 /**
@@ -104,10 +112,12 @@ export async function repositorySetVariables(
 ): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (names.length === 0) return out;
-  const top = normalizePath(root);
-  let dir: string | null = await fs.realPath(cwd).then(normalizePath).catch(() =>
-    normalizePath(cwd)
-  );
+  // Both at their real paths: a host hands in its logical cwd (through a link), and the
+  // folders between it and the root must all be looked in.
+  const real = (path: string) =>
+    fs.realPath(path).then(normalizePath).catch(() => normalizePath(path));
+  const top = await real(root);
+  let dir: string | null = await real(cwd);
   const inside = (d: string) => d === top || d.startsWith(top.endsWith("/") ? top : `${top}/`);
   const relative = (path: string) => path.slice(top.length).replace(/^\/+/, "");
   const mark = (file: string, named: readonly string[]) => {

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
-import { makeRepo } from "../_helpers/git.ts";
+import { git, makeRepo } from "../_helpers/git.ts";
 import { tempDir } from "../_helpers/temp.ts";
 
 Deno.test("doctor names the hooks' launcher and warns when it no longer exists", async () => {
@@ -100,4 +100,69 @@ Deno.test("a launcher inside the repository baton works in is ignored (a commit 
   const command = await hookCommand(inside);
   assert.ok(!command.includes(inside), command);
   assert.match(command, /main\.ts hook session-start/, "the runtime's own invocation instead");
+});
+
+Deno.test("a launcher in the repository around a nested one (a submodule's superproject) is ignored too", async () => {
+  const outer = await makeRepo("baton-e2e-launcher-outer-");
+  await using home = await tempDir("baton-e2e-launcher-home-");
+  try {
+    const main = new URL("../../main.ts", import.meta.url).pathname;
+    const script =
+      `#!/bin/sh\nexec '${Deno.execPath()}' run --quiet --no-prompt -A '${main}' "$@"\n`;
+    const inner = `${outer}/vendor/lib`;
+    await Deno.mkdir(inner, { recursive: true });
+    await git(inner, ["init", "-q", "-b", "main"]);
+    const outside = `${home.path}/baton`;
+    const planted = `${outer}/tools/baton`;
+    await Deno.mkdir(`${outer}/tools`);
+    for (const path of [outside, planted]) await Deno.writeTextFile(path, script, { mode: 0o755 });
+    const hookCommand = async (launcher: string, HOME = home.path) => {
+      const env = { HOME, BATON_LAUNCHER: launcher };
+      const r = await runBaton(["install", "cursor"], { cwd: inner, env });
+      assert.equal(r.code, 0, r.stderr);
+      const hooks = JSON.parse(await Deno.readTextFile(`${inner}/.cursor/hooks.json`));
+      return hooks.hooks.sessionStart[0].command as string;
+    };
+    // Control: the script outside every work tree is the launcher.
+    assert.ok((await hookCommand(outside)).startsWith(`${outside} hook `));
+    const command = await hookCommand(planted);
+    assert.ok(!command.includes(planted), command);
+    assert.match(command, /main\.ts hook session-start/, "the runtime's own invocation instead");
+    // A person's home kept in a repository (dotfiles) holds their own launcher: still used.
+    assert.ok((await hookCommand(planted, outer)).startsWith(`${planted} hook `));
+  } finally {
+    await Deno.remove(outer, { recursive: true });
+  }
+});
+
+Deno.test("from a linked worktree, a launcher in the repository's main work tree is ignored too", async () => {
+  const repo = await makeRepo("baton-e2e-launcher-main-");
+  await using home = await tempDir("baton-e2e-launcher-home-");
+  const wt = `${home.path}/wt`;
+  try {
+    const main = new URL("../../main.ts", import.meta.url).pathname;
+    const script =
+      `#!/bin/sh\nexec '${Deno.execPath()}' run --quiet --no-prompt -A '${main}' "$@"\n`;
+    await Deno.writeTextFile(`${repo}/a.txt`, "a\n");
+    await git(repo, ["add", "a.txt"]);
+    await git(repo, ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "a"]);
+    await git(repo, ["worktree", "add", "-q", wt, "-b", "side"]);
+    const outside = `${home.path}/baton`;
+    const planted = `${repo}/tools/baton`;
+    await Deno.mkdir(`${repo}/tools`);
+    for (const path of [outside, planted]) await Deno.writeTextFile(path, script, { mode: 0o755 });
+    const hookCommand = async (launcher: string) => {
+      const env = { HOME: home.path, BATON_LAUNCHER: launcher };
+      const r = await runBaton(["install", "cursor"], { cwd: wt, env });
+      assert.equal(r.code, 0, r.stderr);
+      const hooks = JSON.parse(await Deno.readTextFile(`${wt}/.cursor/hooks.json`));
+      return hooks.hooks.sessionStart[0].command as string;
+    };
+    // Control: the script outside the repository is the launcher.
+    assert.ok((await hookCommand(outside)).startsWith(`${outside} hook `));
+    const command = await hookCommand(planted);
+    assert.ok(!command.includes(planted), command);
+  } finally {
+    await Deno.remove(repo, { recursive: true });
+  }
 });

@@ -13,7 +13,7 @@ import {
   runShellText,
   testBatonHome,
 } from "../_helpers/cli.ts";
-import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
+import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
 
 async function withRepo(optIn: boolean, body: (dir: string) => Promise<void>): Promise<void> {
   const dir = await makeRepo("baton-enforce-");
@@ -637,4 +637,34 @@ Deno.test("baton hook pre-tool-use is the gate too (the issue's name for it)", a
     assert.equal(JSON.parse((await run("touch x")).stdout).decision, "deny");
     assert.equal((await run("ls")).stdout, "", "control: a read-only call passes");
   });
+});
+
+Deno.test("BATON_ENFORCE=off is not honoured when the repository around an opted-in nested one names it (a host loads the outer .env too)", async () => {
+  const outer = await makeRepo("baton-enforce-outer-");
+  try {
+    const dir = `${outer}/vendor/lib`;
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await git(dir, ["init", "-q", "-b", "main"]);
+    await commitAll(dir, "init");
+    assert.equal((await runBaton(["enforce", "on", "--yes"], { cwd: dir })).code, 0);
+    const f = await runBaton(["finalize", "--draft", "-"], { cwd: dir, stdin: '{"now":"work"}' });
+    assert.equal(f.code, 0, f.stderr);
+    await handOff(dir, "A");
+    const offGate = async () =>
+      await runBaton(["hook", "PreToolUse", "--host", "claude-code"], {
+        cwd: dir,
+        stdin: bash(dir, "A", "touch x"),
+        env: { BATON_ENFORCE: "off" },
+      });
+    // Control: the off from the user's own environment is honoured.
+    assert.equal((await offGate()).stdout, "");
+    await writeFiles(outer, { ".gemini/.env": "BATON_ENFORCE=off\n" });
+    const r = await offGate();
+    assert.match(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision, /deny/);
+    assert.match(r.stderr, /BATON_ENFORCE=off not honoured: \.gemini\/\.env/);
+    const status = await runBaton(["enforce", "status", "--json"], { cwd: dir });
+    assert.equal(JSON.parse(status.stdout).repository_off_switch, ".gemini/.env");
+  } finally {
+    await Deno.remove(outer, { recursive: true });
+  }
 });

@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
-import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
+import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { tempDir } from "../_helpers/temp.ts";
 import { batonTaskFlags } from "../_helpers/task_flags.ts";
 
@@ -143,5 +143,62 @@ Deno.test("a baton started without --allow-sys=uid (a launcher an older install 
       /"signed_by_this_machine"|"this_machine"|this machine's key/,
       flags.join(" "),
     );
+  }
+});
+
+Deno.test("a baton home in the repository around a nested one (a submodule's superproject) grants no trust either", async () => {
+  const outer = await makeRepo();
+  try {
+    const repo = `${outer}/vendor/lib`;
+    await writeFiles(repo, { "a.txt": "a\n" });
+    await git(repo, ["init", "-q", "-b", "main"]);
+    await commitAll(repo);
+    const outside = `${(await tempDir()).path}/home`;
+    const r = await runBaton(["finalize", "--draft", "-"], {
+      cwd: repo,
+      stdin: DRAFT,
+      env: { BATON_HOME: outside },
+    });
+    assert.equal(r.code, 0, r.stderr);
+    await Deno.mkdir(`${outer}/keys`);
+    await Deno.copyFile(`${outside}/signing_key.jwk`, `${outer}/keys/signing_key.jwk`);
+    await Deno.chmod(`${outer}/keys/signing_key.jwk`, 0o600);
+    await Deno.chmod(`${outer}/keys`, 0o700);
+    // Positive control: the same key files outside every repository are trusted.
+    assert.equal((await authorship(repo, outside)).status, "trusted");
+    const planted = await authorship(repo, `${outer}/keys`);
+    assert.notEqual(planted.status, "trusted");
+    assert.match(planted.problem ?? "", /baton home is inside the repository/);
+  } finally {
+    await Deno.remove(outer, { recursive: true });
+  }
+});
+
+Deno.test("a baton home in the main work tree grants no trust from a linked worktree of the same repository", async () => {
+  const { repo, outside } = await plantedRepo();
+  const wt = `${(await tempDir()).path}/wt`;
+  try {
+    await git(repo, ["worktree", "add", "-q", wt, "-b", "side"]);
+    await Deno.mkdir(`${wt}/.baton`, { recursive: true });
+    for (const name of await Array.fromAsync(Deno.readDir(`${repo}/.baton`))) {
+      if (name.isFile) {
+        await Deno.copyFile(`${repo}/.baton/${name.name}`, `${wt}/.baton/${name.name}`);
+      }
+    }
+    await Deno.mkdir(`${wt}/.baton/capsules`, { recursive: true });
+    for (const name of await Array.fromAsync(Deno.readDir(`${repo}/.baton/capsules`))) {
+      await Deno.copyFile(
+        `${repo}/.baton/capsules/${name.name}`,
+        `${wt}/.baton/capsules/${name.name}`,
+      );
+    }
+    // Positive control: the key files outside the repository are trusted from the worktree.
+    assert.equal((await authorship(wt, outside)).status, "trusted");
+    const planted = await authorship(wt, `${repo}/keys`);
+    assert.notEqual(planted.status, "trusted");
+    assert.match(planted.problem ?? "", /baton home is inside the repository/);
+  } finally {
+    await Deno.remove(repo, { recursive: true });
+    await Deno.remove(wt, { recursive: true }).catch(() => {});
   }
 });

@@ -10,7 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
-import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
+import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
 
 async function repo(): Promise<string> {
   const dir = await makeRepo("baton-repo-env-");
@@ -119,4 +119,89 @@ Deno.test("BATON_HASH_CAP_BYTES a repository's settings name does not stop a cap
   assert.deepEqual([mine.sha256, mine.hash_skipped], [null, "too_large"]);
   const theirs = await capture(true);
   assert.ok(theirs.sha256 !== null && theirs.hash_skipped === null, JSON.stringify(theirs));
+});
+
+Deno.test("a host file in the repository around a nested one (a submodule's superproject) counts: Gemini CLI loads the nearest .env from the folder up", async () => {
+  const outer = await repo();
+  try {
+    const inner = `${outer}/vendor/lib`;
+    await Deno.mkdir(inner, { recursive: true });
+    await git(inner, ["init", "-q", "-b", "main"]);
+    await writeFiles(inner, { "l.txt": "l\n" });
+    await commitAll(inner, "lib");
+    const env = { BATON_HOST: "codex" };
+    // Control: with no file naming it, the person's own setting is stamped in the inner one.
+    const mine = await origin(inner, env);
+    assert.equal(mine.origin.host, "codex");
+    assert.equal(mine.stderr, "");
+    await writeFiles(outer, { ".env": "BATON_HOST=codex\n" });
+    const theirs = await origin(inner, env);
+    assert.equal(theirs.origin.host, null);
+    assert.match(theirs.stderr, /BATON_HOST ignored: \.env in this repository/);
+  } finally {
+    await Deno.remove(outer, { recursive: true });
+  }
+});
+
+Deno.test("BATON_BRIEFING_REPEAT=off named by a .env in a subfolder is found when the host's cwd reaches it through a symbolic link", async () => {
+  const dir = await repo();
+  const link = `${dir}.link`;
+  try {
+    await Deno.symlink(dir, link);
+    await writeFiles(dir, { "pkg/a.txt": "a\n" });
+    const fin = await runBaton(["finalize", "--draft", "-"], {
+      cwd: dir,
+      stdin: '{"now":"where things stood"}',
+    });
+    assert.equal(fin.code, 0, fin.stderr);
+    const startIn = (cwd: string) =>
+      runBaton(["hook", "session-start", "--host", "claude-code"], {
+        cwd,
+        env: { BATON_BRIEFING_REPEAT: "off" },
+        stdin: JSON.stringify({
+          session_id: "s",
+          cwd,
+          hook_event_name: "SessionStart",
+          source: "startup",
+        }),
+      });
+    assert.match((await start(dir, {})).stdout, /where things stood/, "the first showing");
+    // Control: the person's own off stops the repeat, through the link too.
+    assert.equal((await startIn(`${link}/pkg`)).stdout, "");
+    await writeFiles(dir, { "pkg/.gemini/.env": "BATON_BRIEFING_REPEAT=off\n" });
+    const r = await startIn(`${link}/pkg`);
+    assert.match(r.stdout, /where things stood/, "the repeat is still given");
+    assert.match(r.stderr, /BATON_BRIEFING_REPEAT ignored: pkg\/\.gemini\/\.env/);
+  } finally {
+    await Deno.remove(link).catch(() => {});
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a person's own user-level host settings stay theirs when the home directory is itself a work tree (dotfiles)", async () => {
+  const home = await repo();
+  try {
+    const project = `${home}/src/p`;
+    await Deno.mkdir(project, { recursive: true });
+    await git(project, ["init", "-q", "-b", "main"]);
+    await writeFiles(project, { "p.txt": "p\n" });
+    await commitAll(project, "p");
+    await writeFiles(home, {
+      ".claude/settings.json": JSON.stringify({ env: { BATON_HOST: "codex" } }),
+    });
+    const env = { HOME: home, BATON_HOST: "codex" };
+    const mine = await origin(project, env);
+    assert.equal(mine.origin.host, "codex", mine.stderr);
+    assert.equal(mine.stderr, "");
+    // Control: the same file in a repository around the project below home counts.
+    await git(`${home}/src`, ["init", "-q", "-b", "main"]);
+    await writeFiles(`${home}/src`, {
+      ".claude/settings.json": JSON.stringify({ env: { BATON_HOST: "codex" } }),
+    });
+    const theirs = await origin(project, env);
+    assert.equal(theirs.origin.host, null);
+    assert.match(theirs.stderr, /BATON_HOST ignored: \.claude\/settings\.json/);
+  } finally {
+    await Deno.remove(home, { recursive: true });
+  }
 });

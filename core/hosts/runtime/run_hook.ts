@@ -272,10 +272,11 @@ async function personsSetting(
 ): Promise<string | undefined> {
   const value = io.env(name);
   if (value === undefined || value === "") return value;
-  const { findRepo } = await import("../../facts/git/find_repo.ts");
+  const { outermostWorkTree } = await import("../../facts/git/outer_work_tree.ts");
   const { repositorySetVariables, shownEnvFile } = await import("../../trust/repository_env.ts");
-  const repo = await findRepo(io.fs, cwd).catch(() => null);
-  const file = (await repositorySetVariables(io.fs, repo?.workTree ?? cwd, cwd, [name])).get(name);
+  const home = io.env("HOME") ?? io.env("USERPROFILE") ?? null;
+  const top = await outermostWorkTree(io.fs, cwd, home).catch(() => null);
+  const file = (await repositorySetVariables(io.fs, top ?? cwd, cwd, [name])).get(name);
   if (file === undefined) return value;
   warn(`${name} ignored: ${shownEnvFile(file)} in this repository names it`);
   return undefined;

@@ -48,3 +48,67 @@ Deno.test("repositorySetVariables counts an escaped spelling and a file too larg
   await writeFiles(root, { ".gemini/settings.json": `{"x":"${"a".repeat(1024 * 1024)}"}` });
   assert.equal((await repositorySetVariables(fs, root, root, NAMES)).size, NAMES.length);
 });
+
+Deno.test("repositorySetVariables reads the .env files a Bun-built host loads from its folder (.env.local, .env.<mode>, .env.<mode>.local), not every .env name", async () => {
+  // OpenCode is a Bun executable, and Bun loads these beside .env into the host's own
+  // environment, which its plugins, and so baton, inherit.
+  await using t = await tempDir();
+  const root = await Deno.realPath(t.path);
+  // Control: names no host loads.
+  await writeFiles(root, {
+    ".env.example": "BATON_HOST=codex\n",
+    ".env.sample": "BATON_HOST=codex\n",
+  });
+  assert.equal((await repositorySetVariables(fs, root, root, NAMES)).size, 0);
+  const loaded = [
+    ".env.local",
+    ".env.development",
+    ".env.production",
+    ".env.test",
+    ".env.development.local",
+    ".env.production.local",
+    ".env.test.local",
+  ];
+  for (const name of loaded) {
+    await writeFiles(root, { [name]: "BATON_HASH_CAP_BYTES=1\n" });
+    assert.deepEqual(Object.fromEntries(await repositorySetVariables(fs, root, root, NAMES)), {
+      BATON_HASH_CAP_BYTES: name,
+    });
+    await Deno.remove(`${root}/${name}`);
+  }
+});
+
+Deno.test("repositorySetVariables finds a name in any letter case (Windows reads environment names without regard to case)", async () => {
+  await using t = await tempDir();
+  const root = await Deno.realPath(t.path);
+  // Control: another variable in lower case.
+  await writeFiles(root, { ".claude/settings.json": '{"env":{"baton_other":"1"}}' });
+  assert.equal((await repositorySetVariables(fs, root, root, NAMES)).size, 0);
+  await writeFiles(root, {
+    ".claude/settings.json": '{"env":{"baton_host":"codex","Baton\\u005fSession":"s"}}',
+  });
+  assert.deepEqual(Object.fromEntries(await repositorySetVariables(fs, root, root, NAMES)), {
+    BATON_HOST: ".claude/settings.json",
+    BATON_SESSION: ".claude/settings.json",
+  });
+});
+
+Deno.test("repositorySetVariables searches every folder up from one reached through a symbolic link (a host's cwd is its logical path)", async () => {
+  await using t = await tempDir();
+  const base = await Deno.realPath(t.path);
+  await writeFiles(base, { "real/sub/keep.txt": "x" });
+  await Deno.symlink(`${base}/real`, `${base}/link`);
+  const root = `${base}/link`;
+  // Control: nothing names it.
+  assert.equal((await repositorySetVariables(fs, root, `${root}/sub`, NAMES)).size, 0);
+  await writeFiles(base, { "real/sub/.env": "BATON_HOST=codex\n" });
+  assert.deepEqual(
+    Object.fromEntries(await repositorySetVariables(fs, root, `${root}/sub`, NAMES)),
+    { BATON_HOST: "sub/.env" },
+  );
+  // The same through the real path.
+  assert.deepEqual(
+    Object.fromEntries(await repositorySetVariables(fs, `${base}/real`, `${root}/sub`, NAMES)),
+    { BATON_HOST: "sub/.env" },
+  );
+});
