@@ -59,6 +59,36 @@ function bareTail(bare: string): RegExp {
 }
 
 /**
+ * A bare shell or .env value: a run without blanks, quotes, backslashes or
+ * `=`, where `;`, `&`, `|` and `#` stay inside the value when another value
+ * character follows them (`Xy7;kL9!`, `p&ss#1` of a .env line) and end it
+ * before a blank, the end, another operator, or a `name=` of the next
+ * setting (`A=x;B=y`, a form's `&next=`). A shell ends an unquoted value at
+ * `; `; a .env file does not, and reading on only ever redacts more.
+ */
+const ENV_BARE = String
+  .raw`(?:[^\s"'\x60;&|#\\=]|[;&|#](?![\s"'\x60;&|#\\=]|$|(?:amp;)?[A-Za-z_][A-Za-z0-9_.\-\[\]]{0,64}=))`;
+/**
+ * A bare value character of an assignment outside the shell (`excluded`:
+ * the class body of characters that end it, `=` among them): `&` stays
+ * inside the value unless a blank, the end, another `&` or the `name=` of a
+ * form or query field follows it (`password=X&grant_type=...` ends at `&`,
+ * `pa&ss9` does not).
+ */
+function formBare(excluded: string): string {
+  return String
+    .raw`(?:[^${excluded}&]|&(?![${excluded}&]|$|(?:amp;)?[A-Za-z_][A-Za-z0-9_.\-\[\]]{0,64}=))`;
+}
+
+/** The rest of a {@linkcode formBare} value after what the pattern read, inner `=` included. */
+function formTail(excluded: string): RegExp {
+  return new RegExp(`(?:${formBare(excluded)}|=)*`);
+}
+
+/** The rest of an {@linkcode ENV_BARE} value after what the pattern read, inner `=` included. */
+const ENV_BARE_TAIL = new RegExp(`(?:${ENV_BARE}|=)*`);
+
+/**
  * Not preceded by a token character, unless that character ends an escape:
  * `\n` (JSON-escaped line break), `\u201c` (JSON `\uXXXX`, written by
  * Python's and Go's encoders) or `%3D` (URL percent-encoding). Every prefix
@@ -277,6 +307,24 @@ function shortPassValueValid(
   return !/[_.-]pass$/i.test(groups.name ?? "") || /[^A-Za-z]/.test(value);
 }
 
+/**
+ * The value of an upper-case environment variable with a secret name: 5 or
+ * more characters, or 3 or more under a password name (`DB_PASSWORD=Xy7;`
+ * ends at the `;` of a shell line, and what is left is still the password)
+ * when they hold a letter or digit and are not one repeated character or a
+ * type word.
+ */
+function envValueValid(
+  value: string,
+  groups: Readonly<Record<string, string | undefined>>,
+): boolean {
+  if (isRepeatedPlaceholder(value) || !shortPassValueValid(value, groups)) return false;
+  if (value.length >= 5) return assignmentValid(5, true)(value, groups);
+  return PASSWORD_NAME.test(groups.name ?? "") && /[A-Za-z0-9]/.test(value) &&
+    !/^(.)\1*$/.test(value) && !TYPE_WORD.test(value) && !/^[<{\[%]/.test(value) &&
+    assignmentValid(3, true)(value, groups);
+}
+
 /** Service signatures of Azure's identifiable keys (storage, messaging, cache, functions, search...). */
 const AZURE_KEY_SIGNATURES = [
   "+ASt",
@@ -407,6 +455,11 @@ const K8S_JSON_SECRET_KEYWORDS = [
   '\\"kind\\":\\"secret\\"',
 ];
 
+/** What ends a bare value of the generic assignment rule (a class body). */
+const GENERIC_EXCLUDED = String.raw`\s"'\x60,;\\<>()\[\]{}=`;
+/** What ends a bare password in a configuration file (a class body). */
+const PASSWORD_EXCLUDED = String.raw`\s"'\x60,;\\<>()\[\]{}=#`;
+
 /** `name: value`, `name = "value"`, `"name": "value"` under a secret-like name. */
 const GENERIC_ASSIGNMENT: SecretRule = {
   kind: "generic_secret",
@@ -424,7 +477,7 @@ const GENERIC_ASSIGNMENT: SecretRule = {
   pattern: new RegExp(
     String
       .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
-      assignedValue(12, String.raw`[^\s"'\x60,;\\<>()\[\]{}=]`)
+      assignedValue(12, formBare(GENERIC_EXCLUDED))
     }`,
     "i",
   ),
@@ -435,7 +488,7 @@ const GENERIC_ASSIGNMENT: SecretRule = {
   before: 64,
   after: VALUE_MAX + 140,
   priority: 1,
-  extend: bareTail(String.raw`[^\s"'\x60,;\\<>()\[\]{}=]`),
+  extend: formTail(GENERIC_EXCLUDED),
   minEntropy: 3,
   validate: (s, g) => /[0-9]/.test(s) && /[A-Za-z]/.test(s) && assignmentValid(12)(s, g),
 };
@@ -465,7 +518,7 @@ const PASSWORD_CONFIG: SecretRule = {
   pattern: new RegExp(
     String
       .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
-      assignedValue(6, String.raw`[^\s"'\x60,;\\<>()\[\]{}=#]`)
+      assignedValue(6, formBare(PASSWORD_EXCLUDED))
     }`,
     "i",
   ),
@@ -477,7 +530,7 @@ const PASSWORD_CONFIG: SecretRule = {
   before: 64,
   after: VALUE_MAX + 140,
   priority: 1,
-  extend: bareTail(String.raw`[^\s"'\x60,;\\<>()\[\]{}=#]`),
+  extend: formTail(PASSWORD_EXCLUDED),
   // Cheapest first: a hostile `password: password: ...` costs a character test a hit.
   validate: (s, g) =>
     !s.endsWith(":") && /[A-Za-z]/.test(s) && (s.length >= 8 || /[^A-Za-z]/.test(s)) &&
@@ -1563,20 +1616,19 @@ export const SECRET_RULES: readonly SecretRule[] = [
     pattern: new RegExp(
       String
         .raw`(?<![A-Za-z0-9_$.\-](?<!\\[A-Za-z0-9_$.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>=${
-        assignedValue(5, String.raw`[^\s"'\x60;&|#\\=]`)
+        assignedValue(3, ENV_BARE)
       }`,
     ),
     lead: "A-Za-z0-9_",
     // The pattern's name is upper case: a run with lower case never matches.
     rejectName: (n) => /[a-z]/.test(n) || rejectAssignmentName(n),
-    follows: { quote: false, escapes: 0, blanks: 0, operators: "=", value: { blanks: 0, min: 5 } },
+    follows: { quote: false, escapes: 0, blanks: 0, operators: "=", value: { blanks: 0, min: 3 } },
     valueAfterOperator: true,
     before: 64,
     after: VALUE_MAX + 100,
     priority: 1,
-    extend: bareTail(String.raw`[^\s"'\x60;&|#\\=]`),
-    validate: (s, g) =>
-      !isRepeatedPlaceholder(s) && assignmentValid(5, true)(s, g) && shortPassValueValid(s, g),
+    extend: ENV_BARE_TAIL,
+    validate: envValueValid,
   },
   GENERIC_ASSIGNMENT,
   ...encodedVariants(GENERIC_ASSIGNMENT, GENERIC_LAST_WORDS, 12),
@@ -1967,13 +2019,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
     pattern: new RegExp(
       String
         .raw`(?:(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]))(?:setx|set[ \t]+-[A-Za-z]{1,4})|(?<=(?:^|[\r\n]|\\n)[ \t]{0,16})ENV)[ \t]{1,16}(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>[ \t]{1,16}${
-        assignedValue(5, String.raw`[^\s"'\x60;&|#\\=]`)
+        assignedValue(3, ENV_BARE)
       }`,
     ),
     after: VALUE_MAX + 200,
     priority: 1,
-    validate: (s, g) =>
-      !isRepeatedPlaceholder(s) && !isReference(s) && assignmentValid(5, true)(s, g),
+    extend: ENV_BARE_TAIL,
+    validate: (s, g) => !isReference(s) && envValueValid(s, g),
   },
   {
     kind: "k8s_secret_data",
