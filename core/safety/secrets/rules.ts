@@ -253,6 +253,16 @@ function isLongKeyMaterial(value: string): boolean {
       /[A-Z]/.test(value));
 }
 
+/** A UUID, the whole value. */
+const UUID_RE = new RegExp(`^${UUID}$`);
+/** An upper-case environment variable that ends in `_KEY` (`CYPRESS_RECORD_KEY`, `SOME_SERVICE_KEY`). */
+const ENV_KEY_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_KEY$/;
+/**
+ * Keys whose UUID value names a record, message or request rather than
+ * granting access (`REQUEST_KEY`, `CORRELATION_KEY`, `TENANT_KEY`).
+ */
+const ID_KEY_NAME =
+  /(?:request|correlation|trace|message|msg|event|job|task|item|node|device|instance|entity|resource|tenant|project|workspace|user|customer|order|product|session[_-]?id|client[_-]?id|app[_-]?id)_KEY$/i;
 /** A name that is or ends in key (`Key`, `stripeKey`, `MASTER_KEY`, `license-key`). */
 const KEY_NAME = { test: (n: string) => /^key$|[_.-]key$/i.test(n) || /[a-z0-9]Key$/.test(n) };
 /** Names of keys that are not secrets: database, cache, map, UI and public keys. */
@@ -1661,7 +1671,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "key_secret",
     title: "Key material assigned to a key name",
     description:
-      '`Key = "..."`, `key := "..."` (Go), `stripeKey: ...`, `MASTER_KEY=...`: a name that is or ends in key, given a value that looks like key material (16 or more characters of mixed case and digits, or 32 or more hex); names of ordinary keys (primary, sort, cache, public...) are skipped.',
+      '`Key = "..."`, `key := "..."` (Go), `stripeKey: ...`, `MASTER_KEY=...`: a name that is or ends in key, given a value that looks like key material (16 or more characters of mixed case and digits, or 32 or more hex), or a UUID given to an upper-case `SERVICE_KEY` environment variable (`CYPRESS_RECORD_KEY`); names of ordinary keys (primary, sort, cache, public...) are skipped.',
     // The name's end and what follows it (an operator, a closing quote, a
     // blank before the operator), so the many other `key`s cost nothing.
     keywords: ["key=", "key:", 'key"', "key'", "key ", "key\\"],
@@ -1688,6 +1698,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
       }
       // A bare `key` with hex is as often a digest or a cache key.
       if (/^(?:0x)?[0-9a-fA-F]{32,}$/.test(s)) return !/^key$/i.test(name);
+      // A service's key in an environment variable (`CYPRESS_RECORD_KEY`) is often a UUID.
+      if (UUID_RE.test(s)) return ENV_KEY_NAME.test(name) && !ID_KEY_NAME.test(name);
       return !isLookAlikeValue(s) && /[0-9]/.test(s) && /[a-z]/.test(s) && /[A-Z]/.test(s) &&
         !/[/.:@]/.test(s) && !/^[a-z]{2,}[-_.][a-z]/i.test(s) &&
         // A PEM block in base64 (a certificate, a public key) is the key-block rules' to judge.

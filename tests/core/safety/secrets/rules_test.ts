@@ -671,3 +671,39 @@ Deno.test("formats from the public rule sets' survey are found, their look-alike
     ]
   ) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
+
+Deno.test("a UUID given to an upper-case `_KEY` variable is a key; key ids, names, paths and public or record keys are not (see: #21)", () => {
+  const rng = new Rng(2903);
+  const uuid = () => [8, 4, 4, 4, 12].map((n) => rng.str(HEX, n)).join("-");
+  for (
+    const wrap of [
+      (u: string) => `CYPRESS_RECORD_KEY=${u}`,
+      (u: string) => `export SOME_SERVICE_KEY="${u}"`,
+      (u: string) => `env:\n  SOME_SERVICE_KEY: ${u}\n`,
+    ]
+  ) {
+    const u = uuid();
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const r = redactText(engine, ctx(wrap(u)));
+      assert.deepEqual(r.kinds, ["key_secret"], wrap(u));
+      assert.ok(!r.text.includes(u.slice(0, 8)) && !r.text.includes(u.slice(-12)), r.text);
+    }
+  }
+  for (
+    const name of [
+      "AWS_KEY_ID",
+      "PUBLIC_KEY",
+      "SSH_KEY_NAME",
+      "KEY_PATH",
+      "STRIPE_PUBLISHABLE_KEY",
+      "IDEMPOTENCY_KEY",
+      "REQUEST_KEY",
+      "CACHE_KEY",
+      "PARTITION_KEY",
+      "recordKey",
+    ]
+  ) {
+    const text = `${name}=${uuid()}`;
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});
