@@ -954,6 +954,9 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       `ca.key: ${btoa(p("-----BEGIN PUBLIC KEY-----\n", rng.str(B64, 48)))}`,
     ],
     password_assignment: [
+      "The password is stored in the vault",
+      "password is sha256-hashed",
+      "the password is in secrets.env",
       "password: string",
       "password: str",
       "password=form.password.data",

@@ -22,6 +22,7 @@ import { encodedVariants } from "./rules_encoded.ts";
 import { LAYOUT_RULES } from "./rules_layouts.ts";
 import { STORE_RULES } from "./rules_stores.ts";
 import { CODE_RULES } from "./rules_code.ts";
+import { PROSE_RULES } from "./rules_prose.ts";
 import { VENDOR_RULES } from "./rules_vendor.ts";
 
 /** Between a name and its value: optional (escaped) quote, an assignment operator, optional quote. */
@@ -1239,6 +1240,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   ...LAYOUT_RULES,
   ...STORE_RULES,
   ...CODE_RULES,
+  ...PROSE_RULES,
   {
     kind: "jwt",
     title: "JSON Web Token",
