@@ -32,6 +32,9 @@ const ASSIGNMENT_OPERATOR: NameFollows = { quote: true, escapes: 1, blanks: 16, 
 /** SEP without its trailing quote, for values read by {@linkcode assignedValue}. */
 const SEP_OPEN = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}`;
 
+/** SEP_OPEN with its operator and the blanks before it as group `op`. */
+const SEP_OPEN_OP = String.raw`(?:\\?["'])?(?<op>[ \t]{0,16}(?::=|=>|=|:))[ \t]{0,16}`;
+
 /** Longest assigned value a pattern reads; a longer bare value goes on through the rule's `extend`. */
 const VALUE_MAX = 8192;
 
@@ -446,6 +449,9 @@ const XML_TOKEN_NAME =
 const STDIN_SECRET_SINK = String
   .raw`wrangler[ \t]+secret[ \t]+put|vercel[ \t]+env[ \t]+add|gh[ \t]+secret[ \t]+set|docker[ \t]+secret[ \t]+create`;
 
+/** `sudo -S` / `sudo --stdin`: sudo reads the user's password from standard input. */
+const SUDO_STDIN = String.raw`sudo[ \t]+(?:-S|--stdin)(?=[ \t]|$)`;
+
 /** A JSON quote, bare or escaped once to three times (a JSON string inside a transcript). */
 const JQ = String.raw`\\{0,3}"`;
 /** JSON blanks, raw or escaped (`\n` inside a transcript line). */
@@ -528,14 +534,13 @@ const PASSWORD_CONFIG: SecretRule = {
   ],
   pattern: new RegExp(
     String
-      .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
+      .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN_OP}${
       assignedValue(6, formBare(PASSWORD_EXCLUDED))
     }`,
     "i",
   ),
   lead: "A-Za-z0-9_.\\-",
-  // An upper-case NAME=value is the env rule's (same span, its kind).
-  rejectName: (n) => !PASSWORD_NAME.test(n) || isExcludedName(n) || !/[a-z]/.test(n),
+  rejectName: (n) => !PASSWORD_NAME.test(n) || isExcludedName(n),
   follows: { ...ASSIGNMENT_OPERATOR, value: { blanks: 16, min: 6 } },
   valueAfterOperator: true,
   before: 64,
@@ -549,8 +554,10 @@ const PASSWORD_CONFIG: SecretRule = {
     // nextPass`): a value given to a name ending in them holds a non-letter.
     (!/(?:pass|pwd)$/i.test(g.name ?? "") || /[^A-Za-z]/.test(s)) &&
     !/\s/.test(s.trim()) && !TYPE_WORD.test(s) && !isReference(s) && !isLookAlikeValue(s) &&
-    PASSWORD_NAME.test(g.name ?? "") && /[a-z]/.test(g.name ?? "") &&
-    !isExcludedName(g.name ?? ""),
+    PASSWORD_NAME.test(g.name ?? "") && !isExcludedName(g.name ?? "") &&
+    // An upper-case NAME=value is the env rule's (same span, its kind); `NAME: value` of a
+    // Compose environment map and `NAME = "value"` of code are this rule's.
+    (/[a-z]/.test(g.name ?? "") || g.op !== "="),
 };
 
 /** The last words of the names the generic rule takes, for its encoded variants. */
@@ -1843,7 +1850,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "cli_password",
     title: "Secret fed to a login or secret store on standard input",
     description:
-      "`echo SECRET | docker login --password-stdin` (also podman, helm, oras), `echo TOKEN | gh auth login --with-token`, `echo 'user:SECRET' | chpasswd`, and a secret piped or given as a here-string (`<<< SECRET`) to `wrangler secret put`, `vercel env add`, `gh secret set`, `docker secret create`.",
+      "`echo SECRET | docker login --password-stdin` (also podman, helm, oras), `echo TOKEN | gh auth login --with-token`, `echo 'user:SECRET' | chpasswd`, `echo PASSWORD | sudo -S cmd` (sudo reads the password from standard input), and a secret piped or given as a here-string (`<<< SECRET`) to `wrangler secret put`, `vercel env add`, `gh secret set`, `docker secret create`.",
     keywords: [
       "--password-stdin",
       "--with-token",
@@ -1852,10 +1859,12 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "env add",
       "secret set",
       "secret create",
+      "sudo -s",
+      "sudo --stdin",
     ],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:(?:echo|printf)(?:[ \t]+-[neE]{1,3})?(?:[ \t]+'%s(?:\\n)?')?[ \t]+${CLI_VALUE}[ \t]*\|[ \t]*(?:sudo[ \t]+)?[^|\n;&]{0,200}?(?:--password-stdin|--with-token|chpasswd|${STDIN_SECRET_SINK})|(?:--password-stdin|--with-token|${STDIN_SECRET_SINK})[^|\n;&<]{0,200}<<<[ \t]*${CLI_VALUE})`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:(?:echo|printf)(?:[ \t]+-[neE]{1,3})?(?:[ \t]+'%s(?:\\n)?')?[ \t]+${CLI_VALUE}[ \t]*\|[ \t]*(?:sudo[ \t]+)?[^|\n;&]{0,200}?(?:--password-stdin|--with-token|chpasswd|${STDIN_SECRET_SINK})|(?:echo|printf)(?:[ \t]+-[neE]{1,3})?(?:[ \t]+'%s(?:\\n)?')?[ \t]+${CLI_VALUE}[ \t]*\|[ \t]*${SUDO_STDIN}|(?:--password-stdin|--with-token|${STDIN_SECRET_SINK}|${SUDO_STDIN})[^|\n;&<]{0,200}<<<[ \t]*${CLI_VALUE})`,
     ),
     before: 600,
     after: 600,

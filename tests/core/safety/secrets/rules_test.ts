@@ -707,3 +707,40 @@ Deno.test("a UUID given to an upper-case `_KEY` variable is a key; key ids, name
     assert.deepEqual(redactText(engine, text).kinds, [], text);
   }
 });
+
+Deno.test("a Compose environment map's upper-case password and a password piped to sudo -S are redacted (see: #21)", () => {
+  const rng = new Rng(2905);
+  const pw = () => p("Xk2", rng.str(ALNUM, 7));
+  const cases: [string, (s: string) => string][] = [
+    [
+      "password_assignment",
+      (s) => `services:\n  db:\n    environment:\n      POSTGRES_PASSWORD: ${s}\n`,
+    ],
+    ["password_assignment", (s) => `MONGO_INITDB_ROOT_PASSWORD: "${s}"`],
+    ["password_assignment", (s) => `DB_PASSWORD = "${s}"`],
+    ["env_secret", (s) => `DB_PASSWORD=${s}`],
+    ["cli_password", (s) => `echo '${s}' | sudo -S apt-get update`],
+    ["cli_password", (s) => `echo ${s} | sudo --stdin systemctl restart nginx`],
+    ["cli_password", (s) => `sudo -S true <<< '${s}'`],
+  ];
+  for (const [kind, wrap] of cases) {
+    const s = pw();
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const text = ctx(wrap(s));
+      const r = redactText(engine, text);
+      assert.deepEqual(r.kinds, [kind], text);
+      assert.ok(!r.text.includes(s), r.text);
+    }
+  }
+  for (
+    const text of [
+      "POSTGRES_PASSWORD: ${POSTGRES_PASSWORD}",
+      "POSTGRES_PASSWORD: required",
+      "POSTGRES_PASSWORD_FILE: /run/secrets/db",
+      "SECOND_PASS: enabled",
+      "echo $SUDO_PASS | sudo -S apt update",
+      "echo hello | sudo -s",
+      `echo '${pw()}' | sudo tee /etc/motd`,
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
