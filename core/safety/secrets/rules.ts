@@ -1906,11 +1906,11 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "secret_pair",
     title: "Secret beside its quoted name in code",
     description:
-      'A quoted name holding a secret word, then a quoted value: `define(\'DB_PASSWORD\', \'...\')`, `setenv("TOKEN", "...")`, `props.put("password", "...")`; passwords of 6 or more characters with a non-letter, other secrets of 12 or more with letters and digits.',
+      'A quoted name holding a secret word, then a quoted value: `define(\'DB_PASSWORD\', \'...\')`, `setenv("TOKEN", "...")`, `props.put("password", "...")`, PowerShell\'s `SetEnvironmentVariable("TOKEN", "...", "User")`; passwords of 6 or more characters with a non-letter, other secrets of 12 or more with letters and digits.',
     keywords: [...ASSIGNMENT_KEYWORDS, "api-key", "accesskey", "secretkey", "auth_key"],
     pattern: new RegExp(
       String
-        .raw`(?<=["'])(?=(?<name>[A-Za-z0-9_.:\-]{3,96}))\k<name>\\{0,3}["'][ \t]{0,16},[ \t]{0,16}\\{0,3}(?<q>["'])(?<s>[^"'\\\r\n]{6,4096})\\{0,3}\k<q>(?![ \t]*,[ \t]*\\{0,3}["'])`,
+        .raw`(?<=["'])(?=(?<name>[A-Za-z0-9_.:\-]{3,96}))\k<name>\\{0,3}["'][ \t]{0,16},[ \t]{0,16}\\{0,3}(?<q>["'])(?<s>[^"'\\\r\n]{6,4096})\\{0,3}\k<q>(?![ \t]*,[ \t]*\\{0,3}["'](?!(?:User|Machine|Process)\\{0,3}["'][ \t]*\)))`,
       "i",
     ),
     lead: "A-Za-z0-9_.:\\-",

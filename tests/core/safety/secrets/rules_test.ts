@@ -744,3 +744,22 @@ Deno.test("a Compose environment map's upper-case password and a password piped 
     ]
   ) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
+
+Deno.test("PowerShell's SetEnvironmentVariable with its target is a secret pair; a list of three names is not (see: #21)", () => {
+  const rng = new Rng(2906);
+  for (const target of ["User", "Machine", "Process"]) {
+    const s = p("Q7", rng.str(ALNUM, 18));
+    const text = `[Environment]::SetEnvironmentVariable("API_TOKEN", "${s}", "${target}")`;
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const r = redactText(engine, ctx(text));
+      assert.deepEqual(r.kinds, ["secret_pair"], text);
+      assert.ok(!r.text.includes(s), r.text);
+    }
+  }
+  for (
+    const text of [
+      `required = ["API_TOKEN", "${p("Q7", rng.str(ALNUM, 18))}", "DB_HOST"]`,
+      `f("API_TOKEN", "${p("Q7", rng.str(ALNUM, 18))}", "other")`,
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
