@@ -77,16 +77,17 @@ const ENV_BARE = String
  * the class body of characters that end it, `=` among them): `&` stays
  * inside the value unless a blank, the end, another `&` or the `name=` of a
  * form or query field follows it (`password=X&grant_type=...` ends at `&`,
- * `pa&ss9` does not).
+ * `pa&ss9` does not); so do the `inner` characters (excluded ones that a
+ * value may hold: `;` and `#` of `db_password: Xy7;kL9#m`, not of `Password=x;Server=y`).
  */
-function formBare(excluded: string): string {
+function formBare(excluded: string, inner = ""): string {
   return String
-    .raw`(?:[^${excluded}&]|&(?![${excluded}&]|$|(?:amp;)?[A-Za-z_][A-Za-z0-9_.\-\[\]]{0,64}=))`;
+    .raw`(?:[^${excluded}&]|[&${inner}](?![${excluded}&]|$|(?:amp;)?[A-Za-z_][A-Za-z0-9_.\-\[\]]{0,64}=))`;
 }
 
 /** The rest of a {@linkcode formBare} value after what the pattern read, inner `=` included. */
-function formTail(excluded: string): RegExp {
-  return new RegExp(`(?:${formBare(excluded)}|=)*`);
+function formTail(excluded: string, inner = ""): RegExp {
+  return new RegExp(`(?:${formBare(excluded, inner)}|=)*`);
 }
 
 /** The rest of an {@linkcode ENV_BARE} value after what the pattern read, inner `=` included. */
@@ -535,7 +536,7 @@ const PASSWORD_CONFIG: SecretRule = {
   pattern: new RegExp(
     String
       .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN_OP}${
-      assignedValue(6, formBare(PASSWORD_EXCLUDED))
+      assignedValue(6, formBare(PASSWORD_EXCLUDED, ";#"))
     }`,
     "i",
   ),
@@ -546,7 +547,7 @@ const PASSWORD_CONFIG: SecretRule = {
   before: 64,
   after: VALUE_MAX + 140,
   priority: 1,
-  extend: formTail(PASSWORD_EXCLUDED),
+  extend: formTail(PASSWORD_EXCLUDED, ";#"),
   // Cheapest first: a hostile `password: password: ...` costs a character test a hit.
   validate: (s, g) =>
     !s.endsWith(":") && /[A-Za-z]/.test(s) && (s.length >= 8 || /[^A-Za-z]/.test(s)) &&
@@ -554,11 +555,19 @@ const PASSWORD_CONFIG: SecretRule = {
     // nextPass`): a value given to a name ending in them holds a non-letter.
     (!/(?:pass|pwd)$/i.test(g.name ?? "") || /[^A-Za-z]/.test(s)) &&
     !/\s/.test(s.trim()) && !TYPE_WORD.test(s) && !isReference(s) && !isLookAlikeValue(s) &&
+    // A `#` or `;` opens a comment or ends a statement before a value; after one, the head
+    // alone must be a value too (`t.pw;this.x` of minified code is a member and a statement).
+    !/^[;#]/.test(s) && (!/[;#]/.test(s) || passwordHeadValid(s.split(/[;#]/)[0]!)) &&
     PASSWORD_NAME.test(g.name ?? "") && !isExcludedName(g.name ?? "") &&
     // An upper-case NAME=value is the env rule's (same span, its kind); `NAME: value` of a
     // Compose environment map and `NAME = "value"` of code are this rule's.
     (/[a-z]/.test(g.name ?? "") || g.op !== "="),
 };
+
+/** The part of a password before its first `;` or `#` is no type word, reference or look-alike. */
+function passwordHeadValid(head: string): boolean {
+  return !TYPE_WORD.test(head) && !isReference(head) && !isLookAlikeValue(head);
+}
 
 /** The last words of the names the generic rule takes, for its encoded variants. */
 const GENERIC_LAST_WORDS = [
@@ -1630,7 +1639,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "env_secret",
     title: ".env / shell secret assignment",
     description:
-      "`NAME=value` where NAME is upper-case and contains PASSWORD, SECRET, TOKEN, API_KEY and the like (.env files, `export`, shell history); any value that is not a placeholder or reference.",
+      "`NAME=value` where NAME is upper-case and contains PASSWORD, SECRET, TOKEN, API_KEY and the like (.env files, `export`, shell history); any value that is not a placeholder or reference, 3 characters or more under a password name. A bare value keeps an inner `;`, `&`, `|` or `#` followed by more of it and ends before a blank or the next `NAME=`.",
     keywords: [...ASSIGNMENT_KEYWORDS, "_pass"],
     pattern: new RegExp(
       String

@@ -92,3 +92,30 @@ Deno.test("a form or query field ends at `&` before the next field; an `&` insid
     assert.ok(!r.text.includes(c) && !r.text.includes(d), r.text);
   }
 });
+
+Deno.test("a bare password keeps an inner `;` or `#`; a comment, a statement's end and the next setting are kept", () => {
+  const rng = new Rng(2907);
+  const part = () => p("Q7", rng.str(ALNUM, 5));
+  for (const op of [";", "#"]) {
+    const a = part();
+    const b = part();
+    for (const text of [`password=${a}${op}${b}`, `db_password: ${a}${op}${b}`]) {
+      for (const wrap of wrappers) {
+        const r = redactText(engine, wrap(text));
+        // The generic rule's value class holds `#`: either rule may take the whole value.
+        assert.equal(r.kinds.length, 1, wrap(text));
+        assert.ok(!r.text.includes(a) && !r.text.includes(b), r.text);
+      }
+    }
+  }
+  const pw = p("Xk2", rng.str(ALNUM, 8));
+  const kept: [string, string][] = [
+    [`Password=${pw};Server=db`, "Password=[REDACTED:password_assignment];Server=db"],
+    [`db_password = ${pw}  # prod`, "db_password = [REDACTED:password_assignment]  # prod"],
+    [`password=${pw};`, "password=[REDACTED:password_assignment];"],
+  ];
+  for (const [text, want] of kept) assert.equal(redactText(engine, text).text, want);
+  for (const text of ["password: # TODO fill in", "password: #abc123", "password=t.pw;this.x=1"]) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});
