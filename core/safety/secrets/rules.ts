@@ -322,6 +322,10 @@ function shortPassValueValid(
   return !/[_.-]pass$/i.test(groups.name ?? "") || /[^A-Za-z]/.test(value);
 }
 
+/** Short words written where a password goes that are none: metasyntactic names, states, scopes. */
+const SHORT_NON_PASSWORD =
+  /^(?:foo|bar|baz|qux|quux|n\/?a|set|unset|any|all|new|old|same|ask|env|var|tmp|temp|dev|prod|auto|ok|okay)$/i;
+
 /**
  * The value of an upper-case environment variable with a secret name: 5 or
  * more characters, or 3 or more under a password name (`DB_PASSWORD=Xy7;`
@@ -337,6 +341,7 @@ function envValueValid(
   if (value.length >= 5) return assignmentValid(5, true)(value, groups);
   return PASSWORD_NAME.test(groups.name ?? "") && /[A-Za-z0-9]/.test(value) &&
     !/^(.)\1*$/.test(value) && !TYPE_WORD.test(value) && !/^[<{\[%]/.test(value) &&
+    !SHORT_NON_PASSWORD.test(value) &&
     assignmentValid(3, true)(value, groups);
 }
 
