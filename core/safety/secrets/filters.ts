@@ -31,10 +31,12 @@
  * Words and shapes that mark a value as documentation: `your-key-here`,
  * `<token>`, `[api key]`, `${VAR}`, `{{ var }}`, `%s`, `__TOKEN__`, `example`,
  * `changeme`, `fake`, `not-a-real-key`, `todo`, an ellipsis (masked non-ASCII
- * arrives as DEL) and an existing `[REDACTED:` marker.
+ * arrives as DEL) and an existing `[REDACTED:` marker. A `%s` between a
+ * letter or digit and key punctuation (`dz%s*b8` of a generated Django key)
+ * is part of a random value, not a format directive.
  */
 const PLACEHOLDER_WORDS =
-  /example|placeholder|your[_-]?(?:own[_-]?)?(?:api|access|secret|token|key|pass|app|client|auth|private|real|actual|account|service|org|project|bot|user|db|database|webhook|signing|env)|^your[_-]|[_-]here$|changeme|change[_-]me|redacted|dummy|sample|fake|not[_-]?(?:a[_-]?)?real|insert[_-]|replace[_-]?(?:me|with|this)|^todo|^fixme|^tbd$|<[^>]*>|^<|>$|^\[[^\]]*\]?$|\$\{|\{\{|%[sd]\b|^__[A-Za-z0-9_]*__$|\[redacted/i;
+  /example|placeholder|your[_-]?(?:own[_-]?)?(?:api|access|secret|token|key|pass|app|client|auth|private|real|actual|account|service|org|project|bot|user|db|database|webhook|signing|env)|^your[_-]|[_-]here$|changeme|change[_-]me|redacted|dummy|sample|fake|not[_-]?(?:a[_-]?)?real|insert[_-]|replace[_-]?(?:me|with|this)|^todo|^fixme|^tbd$|<[^>]*>|^<|>$|^\[[^\]]*\]?$|\$\{|\{\{|(?<![a-z0-9])%[sd]\b|%[sd](?=$|[^A-Za-z0-9!@#$%^&*()_=+\-])|^__[A-Za-z0-9_]*__$|\[redacted/i;
 
 /** The jwt.io sample token's signature (its header and payload are HS256 / "John Doe"). */
 const JWT_IO_SAMPLE_SIGNATURE = "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c";

@@ -22,6 +22,7 @@ import { encodedVariants } from "./rules_encoded.ts";
 import { LAYOUT_RULES } from "./rules_layouts.ts";
 import { STORE_RULES } from "./rules_stores.ts";
 import { CODE_RULES } from "./rules_code.ts";
+import { PROSE_RULES } from "./rules_prose.ts";
 import { VENDOR_RULES } from "./rules_vendor.ts";
 
 /** Between a name and its value: optional (escaped) quote, an assignment operator, optional quote. */
@@ -30,6 +31,9 @@ const SEP = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}(?:\\?["'\
 const ASSIGNMENT_OPERATOR: NameFollows = { quote: true, escapes: 1, blanks: 16, operators: ":=" };
 /** SEP without its trailing quote, for values read by {@linkcode assignedValue}. */
 const SEP_OPEN = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}`;
+
+/** SEP_OPEN with its operator and the blanks before it as group `op`. */
+const SEP_OPEN_OP = String.raw`(?:\\?["'])?(?<op>[ \t]{0,16}(?::=|=>|=|:))[ \t]{0,16}`;
 
 /** Longest assigned value a pattern reads; a longer bare value goes on through the rule's `extend`. */
 const VALUE_MAX = 8192;
@@ -57,6 +61,37 @@ function bareTail(bare: string): RegExp {
   const cls = bare.replace(/=\]$/, "]");
   return new RegExp(`(?:${cls}|=)*`);
 }
+
+/**
+ * A bare shell or .env value: a run without blanks, quotes, backslashes or
+ * `=`, where `;`, `&`, `|` and `#` stay inside the value when another value
+ * character follows them (`Xy7;kL9!`, `p&ss#1` of a .env line) and end it
+ * before a blank, the end, another operator, or a `name=` of the next
+ * setting (`A=x;B=y`, a form's `&next=`). A shell ends an unquoted value at
+ * `; `; a .env file does not, and reading on only ever redacts more.
+ */
+const ENV_BARE = String
+  .raw`(?:[^\s"'\x60;&|#\\=]|[;&|#](?![\s"'\x60;&|#\\=]|$|(?:amp;)?[A-Za-z_][A-Za-z0-9_.\-\[\]]{0,64}=))`;
+/**
+ * A bare value character of an assignment outside the shell (`excluded`:
+ * the class body of characters that end it, `=` among them): `&` stays
+ * inside the value unless a blank, the end, another `&` or the `name=` of a
+ * form or query field follows it (`password=X&grant_type=...` ends at `&`,
+ * `pa&ss9` does not); so do the `inner` characters (excluded ones that a
+ * value may hold: `;` and `#` of `db_password: Xy7;kL9#m`, not of `Password=x;Server=y`).
+ */
+function formBare(excluded: string, inner = ""): string {
+  return String
+    .raw`(?:[^${excluded}&]|[&${inner}](?![${excluded}&]|$|(?:amp;)?[A-Za-z_][A-Za-z0-9_.\-\[\]]{0,64}=))`;
+}
+
+/** The rest of a {@linkcode formBare} value after what the pattern read, inner `=` included. */
+function formTail(excluded: string, inner = ""): RegExp {
+  return new RegExp(`(?:${formBare(excluded, inner)}|=)*`);
+}
+
+/** The rest of an {@linkcode ENV_BARE} value after what the pattern read, inner `=` included. */
+const ENV_BARE_TAIL = new RegExp(`(?:${ENV_BARE}|=)*`);
 
 /**
  * Not preceded by a token character, unless that character ends an escape:
@@ -223,6 +258,16 @@ function isLongKeyMaterial(value: string): boolean {
       /[A-Z]/.test(value));
 }
 
+/** A UUID, the whole value. */
+const UUID_RE = new RegExp(`^${UUID}$`);
+/** An upper-case environment variable that ends in `_KEY` (`CYPRESS_RECORD_KEY`, `SOME_SERVICE_KEY`). */
+const ENV_KEY_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_KEY$/;
+/**
+ * Keys whose UUID value names a record, message or request rather than
+ * granting access (`REQUEST_KEY`, `CORRELATION_KEY`, `TENANT_KEY`).
+ */
+const ID_KEY_NAME =
+  /(?:request|correlation|trace|message|msg|event|job|task|item|node|device|instance|entity|resource|tenant|project|workspace|user|customer|order|product|session[_-]?id|client[_-]?id|app[_-]?id)_KEY$/i;
 /** A name that is or ends in key (`Key`, `stripeKey`, `MASTER_KEY`, `license-key`). */
 const KEY_NAME = { test: (n: string) => /^key$|[_.-]key$/i.test(n) || /[a-z0-9]Key$/.test(n) };
 /** Names of keys that are not secrets: database, cache, map, UI and public keys. */
@@ -275,6 +320,29 @@ function shortPassValueValid(
   groups: Readonly<Record<string, string | undefined>>,
 ): boolean {
   return !/[_.-]pass$/i.test(groups.name ?? "") || /[^A-Za-z]/.test(value);
+}
+
+/** Short words written where a password goes that are none: metasyntactic names, states, scopes. */
+const SHORT_NON_PASSWORD =
+  /^(?:foo|bar|baz|qux|quux|n\/?a|set|unset|any|all|new|old|same|ask|env|var|tmp|temp|dev|prod|auto|ok|okay)$/i;
+
+/**
+ * The value of an upper-case environment variable with a secret name: 5 or
+ * more characters, or 3 or more under a password name (`DB_PASSWORD=Xy7;`
+ * ends at the `;` of a shell line, and what is left is still the password)
+ * when they hold a letter or digit and are not one repeated character or a
+ * type word.
+ */
+function envValueValid(
+  value: string,
+  groups: Readonly<Record<string, string | undefined>>,
+): boolean {
+  if (isRepeatedPlaceholder(value) || !shortPassValueValid(value, groups)) return false;
+  if (value.length >= 5) return assignmentValid(5, true)(value, groups);
+  return PASSWORD_NAME.test(groups.name ?? "") && /[A-Za-z0-9]/.test(value) &&
+    !/^(.)\1*$/.test(value) && !TYPE_WORD.test(value) && !/^[<{\[%]/.test(value) &&
+    !SHORT_NON_PASSWORD.test(value) &&
+    assignmentValid(3, true)(value, groups);
 }
 
 /** Service signatures of Azure's identifiable keys (storage, messaging, cache, functions, search...). */
@@ -387,6 +455,9 @@ const XML_TOKEN_NAME =
 const STDIN_SECRET_SINK = String
   .raw`wrangler[ \t]+secret[ \t]+put|vercel[ \t]+env[ \t]+add|gh[ \t]+secret[ \t]+set|docker[ \t]+secret[ \t]+create`;
 
+/** `sudo -S` / `sudo --stdin`: sudo reads the user's password from standard input. */
+const SUDO_STDIN = String.raw`sudo[ \t]+(?:-S|--stdin)(?=[ \t]|$)`;
+
 /** A JSON quote, bare or escaped once to three times (a JSON string inside a transcript). */
 const JQ = String.raw`\\{0,3}"`;
 /** JSON blanks, raw or escaped (`\n` inside a transcript line). */
@@ -407,6 +478,11 @@ const K8S_JSON_SECRET_KEYWORDS = [
   '\\"kind\\":\\"secret\\"',
 ];
 
+/** What ends a bare value of the generic assignment rule (a class body). */
+const GENERIC_EXCLUDED = String.raw`\s"'\x60,;\\<>()\[\]{}=`;
+/** What ends a bare password in a configuration file (a class body). */
+const PASSWORD_EXCLUDED = String.raw`\s"'\x60,;\\<>()\[\]{}=#`;
+
 /** `name: value`, `name = "value"`, `"name": "value"` under a secret-like name. */
 const GENERIC_ASSIGNMENT: SecretRule = {
   kind: "generic_secret",
@@ -424,7 +500,7 @@ const GENERIC_ASSIGNMENT: SecretRule = {
   pattern: new RegExp(
     String
       .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
-      assignedValue(12, String.raw`[^\s"'\x60,;\\<>()\[\]{}=]`)
+      assignedValue(12, formBare(GENERIC_EXCLUDED))
     }`,
     "i",
   ),
@@ -435,7 +511,7 @@ const GENERIC_ASSIGNMENT: SecretRule = {
   before: 64,
   after: VALUE_MAX + 140,
   priority: 1,
-  extend: bareTail(String.raw`[^\s"'\x60,;\\<>()\[\]{}=]`),
+  extend: formTail(GENERIC_EXCLUDED),
   minEntropy: 3,
   validate: (s, g) => /[0-9]/.test(s) && /[A-Za-z]/.test(s) && assignmentValid(12)(s, g),
 };
@@ -464,20 +540,19 @@ const PASSWORD_CONFIG: SecretRule = {
   ],
   pattern: new RegExp(
     String
-      .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
-      assignedValue(6, String.raw`[^\s"'\x60,;\\<>()\[\]{}=#]`)
+      .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN_OP}${
+      assignedValue(6, formBare(PASSWORD_EXCLUDED, ";#"))
     }`,
     "i",
   ),
   lead: "A-Za-z0-9_.\\-",
-  // An upper-case NAME=value is the env rule's (same span, its kind).
-  rejectName: (n) => !PASSWORD_NAME.test(n) || isExcludedName(n) || !/[a-z]/.test(n),
+  rejectName: (n) => !PASSWORD_NAME.test(n) || isExcludedName(n),
   follows: { ...ASSIGNMENT_OPERATOR, value: { blanks: 16, min: 6 } },
   valueAfterOperator: true,
   before: 64,
   after: VALUE_MAX + 140,
   priority: 1,
-  extend: bareTail(String.raw`[^\s"'\x60,;\\<>()\[\]{}=#]`),
+  extend: formTail(PASSWORD_EXCLUDED, ";#"),
   // Cheapest first: a hostile `password: password: ...` costs a character test a hit.
   validate: (s, g) =>
     !s.endsWith(":") && /[A-Za-z]/.test(s) && (s.length >= 8 || /[^A-Za-z]/.test(s)) &&
@@ -485,9 +560,19 @@ const PASSWORD_CONFIG: SecretRule = {
     // nextPass`): a value given to a name ending in them holds a non-letter.
     (!/(?:pass|pwd)$/i.test(g.name ?? "") || /[^A-Za-z]/.test(s)) &&
     !/\s/.test(s.trim()) && !TYPE_WORD.test(s) && !isReference(s) && !isLookAlikeValue(s) &&
-    PASSWORD_NAME.test(g.name ?? "") && /[a-z]/.test(g.name ?? "") &&
-    !isExcludedName(g.name ?? ""),
+    // A `#` or `;` opens a comment or ends a statement before a value; after one, the head
+    // alone must be a value too (`t.pw;this.x` of minified code is a member and a statement).
+    !/^[;#]/.test(s) && (!/[;#]/.test(s) || passwordHeadValid(s.split(/[;#]/)[0]!)) &&
+    PASSWORD_NAME.test(g.name ?? "") && !isExcludedName(g.name ?? "") &&
+    // An upper-case NAME=value is the env rule's (same span, its kind); `NAME: value` of a
+    // Compose environment map and `NAME = "value"` of code are this rule's.
+    (/[a-z]/.test(g.name ?? "") || g.op !== "="),
 };
+
+/** The part of a password before its first `;` or `#` is no type word, reference or look-alike. */
+function passwordHeadValid(head: string): boolean {
+  return !TYPE_WORD.test(head) && !isReference(head) && !isLookAlikeValue(head);
+}
 
 /** The last words of the names the generic rule takes, for its encoded variants. */
 const GENERIC_LAST_WORDS = [
@@ -1176,6 +1261,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   ...LAYOUT_RULES,
   ...STORE_RULES,
   ...CODE_RULES,
+  ...PROSE_RULES,
   {
     kind: "jwt",
     title: "JSON Web Token",
@@ -1558,25 +1644,24 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "env_secret",
     title: ".env / shell secret assignment",
     description:
-      "`NAME=value` where NAME is upper-case and contains PASSWORD, SECRET, TOKEN, API_KEY and the like (.env files, `export`, shell history); any value that is not a placeholder or reference.",
+      "`NAME=value` where NAME is upper-case and contains PASSWORD, SECRET, TOKEN, API_KEY and the like (.env files, `export`, shell history); any value that is not a placeholder or reference, 3 characters or more under a password name. A bare value keeps an inner `;`, `&`, `|` or `#` followed by more of it and ends before a blank or the next `NAME=`.",
     keywords: [...ASSIGNMENT_KEYWORDS, "_pass"],
     pattern: new RegExp(
       String
         .raw`(?<![A-Za-z0-9_$.\-](?<!\\[A-Za-z0-9_$.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>=${
-        assignedValue(5, String.raw`[^\s"'\x60;&|#\\=]`)
+        assignedValue(3, ENV_BARE)
       }`,
     ),
     lead: "A-Za-z0-9_",
     // The pattern's name is upper case: a run with lower case never matches.
     rejectName: (n) => /[a-z]/.test(n) || rejectAssignmentName(n),
-    follows: { quote: false, escapes: 0, blanks: 0, operators: "=", value: { blanks: 0, min: 5 } },
+    follows: { quote: false, escapes: 0, blanks: 0, operators: "=", value: { blanks: 0, min: 3 } },
     valueAfterOperator: true,
     before: 64,
     after: VALUE_MAX + 100,
     priority: 1,
-    extend: bareTail(String.raw`[^\s"'\x60;&|#\\=]`),
-    validate: (s, g) =>
-      !isRepeatedPlaceholder(s) && assignmentValid(5, true)(s, g) && shortPassValueValid(s, g),
+    extend: ENV_BARE_TAIL,
+    validate: envValueValid,
   },
   GENERIC_ASSIGNMENT,
   ...encodedVariants(GENERIC_ASSIGNMENT, GENERIC_LAST_WORDS, 12),
@@ -1609,7 +1694,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "key_secret",
     title: "Key material assigned to a key name",
     description:
-      '`Key = "..."`, `key := "..."` (Go), `stripeKey: ...`, `MASTER_KEY=...`: a name that is or ends in key, given a value that looks like key material (16 or more characters of mixed case and digits, or 32 or more hex); names of ordinary keys (primary, sort, cache, public...) are skipped.',
+      '`Key = "..."`, `key := "..."` (Go), `stripeKey: ...`, `MASTER_KEY=...`: a name that is or ends in key, given a value that looks like key material (16 or more characters of mixed case and digits, or 32 or more hex), or a UUID given to an upper-case `SERVICE_KEY` environment variable (`CYPRESS_RECORD_KEY`); names of ordinary keys (primary, sort, cache, public...) are skipped.',
     // The name's end and what follows it (an operator, a closing quote, a
     // blank before the operator), so the many other `key`s cost nothing.
     keywords: ["key=", "key:", 'key"', "key'", "key ", "key\\"],
@@ -1636,6 +1721,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
       }
       // A bare `key` with hex is as often a digest or a cache key.
       if (/^(?:0x)?[0-9a-fA-F]{32,}$/.test(s)) return !/^key$/i.test(name);
+      // A service's key in an environment variable (`CYPRESS_RECORD_KEY`) is often a UUID.
+      if (UUID_RE.test(s)) return ENV_KEY_NAME.test(name) && !ID_KEY_NAME.test(name);
       return !isLookAlikeValue(s) && /[0-9]/.test(s) && /[a-z]/.test(s) && /[A-Z]/.test(s) &&
         !/[/.:@]/.test(s) && !/^[a-z]{2,}[-_.][a-z]/i.test(s) &&
         // A PEM block in base64 (a certificate, a public key) is the key-block rules' to judge.
@@ -1777,7 +1864,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "cli_password",
     title: "Secret fed to a login or secret store on standard input",
     description:
-      "`echo SECRET | docker login --password-stdin` (also podman, helm, oras), `echo TOKEN | gh auth login --with-token`, `echo 'user:SECRET' | chpasswd`, and a secret piped or given as a here-string (`<<< SECRET`) to `wrangler secret put`, `vercel env add`, `gh secret set`, `docker secret create`.",
+      "`echo SECRET | docker login --password-stdin` (also podman, helm, oras), `echo TOKEN | gh auth login --with-token`, `echo 'user:SECRET' | chpasswd`, `echo PASSWORD | sudo -S cmd` (sudo reads the password from standard input), and a secret piped or given as a here-string (`<<< SECRET`) to `wrangler secret put`, `vercel env add`, `gh secret set`, `docker secret create`.",
     keywords: [
       "--password-stdin",
       "--with-token",
@@ -1786,10 +1873,12 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "env add",
       "secret set",
       "secret create",
+      "sudo -s",
+      "sudo --stdin",
     ],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:(?:echo|printf)(?:[ \t]+-[neE]{1,3})?(?:[ \t]+'%s(?:\\n)?')?[ \t]+${CLI_VALUE}[ \t]*\|[ \t]*(?:sudo[ \t]+)?[^|\n;&]{0,200}?(?:--password-stdin|--with-token|chpasswd|${STDIN_SECRET_SINK})|(?:--password-stdin|--with-token|${STDIN_SECRET_SINK})[^|\n;&<]{0,200}<<<[ \t]*${CLI_VALUE})`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:(?:echo|printf)(?:[ \t]+-[neE]{1,3})?(?:[ \t]+'%s(?:\\n)?')?[ \t]+${CLI_VALUE}[ \t]*\|[ \t]*(?:sudo[ \t]+)?[^|\n;&]{0,200}?(?:--password-stdin|--with-token|chpasswd|${STDIN_SECRET_SINK})|(?:echo|printf)(?:[ \t]+-[neE]{1,3})?(?:[ \t]+'%s(?:\\n)?')?[ \t]+${CLI_VALUE}[ \t]*\|[ \t]*${SUDO_STDIN}|(?:--password-stdin|--with-token|${STDIN_SECRET_SINK}|${SUDO_STDIN})[^|\n;&<]{0,200}<<<[ \t]*${CLI_VALUE})`,
     ),
     before: 600,
     after: 600,
@@ -1831,11 +1920,11 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "secret_pair",
     title: "Secret beside its quoted name in code",
     description:
-      'A quoted name holding a secret word, then a quoted value: `define(\'DB_PASSWORD\', \'...\')`, `setenv("TOKEN", "...")`, `props.put("password", "...")`; passwords of 6 or more characters with a non-letter, other secrets of 12 or more with letters and digits.',
+      'A quoted name holding a secret word, then a quoted value: `define(\'DB_PASSWORD\', \'...\')`, `setenv("TOKEN", "...")`, `props.put("password", "...")`, PowerShell\'s `SetEnvironmentVariable("TOKEN", "...", "User")`; passwords of 6 or more characters with a non-letter, other secrets of 12 or more with letters and digits.',
     keywords: [...ASSIGNMENT_KEYWORDS, "api-key", "accesskey", "secretkey", "auth_key"],
     pattern: new RegExp(
       String
-        .raw`(?<=["'])(?=(?<name>[A-Za-z0-9_.:\-]{3,96}))\k<name>\\{0,3}["'][ \t]{0,16},[ \t]{0,16}\\{0,3}(?<q>["'])(?<s>[^"'\\\r\n]{6,4096})\\{0,3}\k<q>(?![ \t]*,[ \t]*\\{0,3}["'])`,
+        .raw`(?<=["'])(?=(?<name>[A-Za-z0-9_.:\-]{3,96}))\k<name>\\{0,3}["'][ \t]{0,16},[ \t]{0,16}\\{0,3}(?<q>["'])(?<s>[^"'\\\r\n]{6,4096})\\{0,3}\k<q>(?![ \t]*,[ \t]*\\{0,3}["'](?!(?:User|Machine|Process)\\{0,3}["'][ \t]*\)))`,
       "i",
     ),
     lead: "A-Za-z0-9_.:\\-",
@@ -1967,13 +2056,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
     pattern: new RegExp(
       String
         .raw`(?:(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]))(?:setx|set[ \t]+-[A-Za-z]{1,4})|(?<=(?:^|[\r\n]|\\n)[ \t]{0,16})ENV)[ \t]{1,16}(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>[ \t]{1,16}${
-        assignedValue(5, String.raw`[^\s"'\x60;&|#\\=]`)
+        assignedValue(3, ENV_BARE)
       }`,
     ),
     after: VALUE_MAX + 200,
     priority: 1,
-    validate: (s, g) =>
-      !isRepeatedPlaceholder(s) && !isReference(s) && assignmentValid(5, true)(s, g),
+    extend: ENV_BARE_TAIL,
+    validate: (s, g) => !isReference(s) && envValueValid(s, g),
   },
   {
     kind: "k8s_secret_data",

@@ -28,6 +28,19 @@ Deno.test("isNotSecret() keeps placeholders, vendor examples and markers, not ra
   for (let i = 0; i < 100; i++) assert.ok(!isNotSecret(rng.str(ALNUM, 40)));
 });
 
+Deno.test("isNotSecret(): a format directive is a placeholder; `%s` inside a random key is not (see: #21)", () => {
+  for (const v of ["%s", "Bearer %s", "token_%s", "%s:%s", "key-%d/x", "prefix%s"]) {
+    assert.ok(isNotSecret(v), v);
+  }
+  // A generated Django key: its alphabet holds `%` and `s`.
+  for (
+    const v of [
+      "django-insecure-=-s8_@cdd*u+c7-ret(dfx64fna9dz%s*b8la((e2ud!e3h19n",
+      "q9!zr%s=k2m(7p&w4x_v8n#b5c^t3y@h6j*l1f0g+d",
+    ]
+  ) assert.ok(!isNotSecret(v), v);
+});
+
 Deno.test("isLookAlikeValue() recognises digests, ids, references and public material", () => {
   const rng = new Rng(52);
   for (

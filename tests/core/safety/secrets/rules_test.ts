@@ -671,3 +671,95 @@ Deno.test("formats from the public rule sets' survey are found, their look-alike
     ]
   ) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
+
+Deno.test("a UUID given to an upper-case `_KEY` variable is a key; key ids, names, paths and public or record keys are not (see: #21)", () => {
+  const rng = new Rng(2903);
+  const uuid = () => [8, 4, 4, 4, 12].map((n) => rng.str(HEX, n)).join("-");
+  for (
+    const wrap of [
+      (u: string) => `CYPRESS_RECORD_KEY=${u}`,
+      (u: string) => `export SOME_SERVICE_KEY="${u}"`,
+      (u: string) => `env:\n  SOME_SERVICE_KEY: ${u}\n`,
+    ]
+  ) {
+    const u = uuid();
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const r = redactText(engine, ctx(wrap(u)));
+      assert.deepEqual(r.kinds, ["key_secret"], wrap(u));
+      assert.ok(!r.text.includes(u.slice(0, 8)) && !r.text.includes(u.slice(-12)), r.text);
+    }
+  }
+  for (
+    const name of [
+      "AWS_KEY_ID",
+      "PUBLIC_KEY",
+      "SSH_KEY_NAME",
+      "KEY_PATH",
+      "STRIPE_PUBLISHABLE_KEY",
+      "IDEMPOTENCY_KEY",
+      "REQUEST_KEY",
+      "CACHE_KEY",
+      "PARTITION_KEY",
+      "recordKey",
+    ]
+  ) {
+    const text = `${name}=${uuid()}`;
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});
+
+Deno.test("a Compose environment map's upper-case password and a password piped to sudo -S are redacted (see: #21)", () => {
+  const rng = new Rng(2905);
+  const pw = () => p("Xk2", rng.str(ALNUM, 7));
+  const cases: [string, (s: string) => string][] = [
+    [
+      "password_assignment",
+      (s) => `services:\n  db:\n    environment:\n      POSTGRES_PASSWORD: ${s}\n`,
+    ],
+    ["password_assignment", (s) => `MONGO_INITDB_ROOT_PASSWORD: "${s}"`],
+    ["password_assignment", (s) => `DB_PASSWORD = "${s}"`],
+    ["env_secret", (s) => `DB_PASSWORD=${s}`],
+    ["cli_password", (s) => `echo '${s}' | sudo -S apt-get update`],
+    ["cli_password", (s) => `echo ${s} | sudo --stdin systemctl restart nginx`],
+    ["cli_password", (s) => `sudo -S true <<< '${s}'`],
+  ];
+  for (const [kind, wrap] of cases) {
+    const s = pw();
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const text = ctx(wrap(s));
+      const r = redactText(engine, text);
+      assert.deepEqual(r.kinds, [kind], text);
+      assert.ok(!r.text.includes(s), r.text);
+    }
+  }
+  for (
+    const text of [
+      "POSTGRES_PASSWORD: ${POSTGRES_PASSWORD}",
+      "POSTGRES_PASSWORD: required",
+      "POSTGRES_PASSWORD_FILE: /run/secrets/db",
+      "SECOND_PASS: enabled",
+      "echo $SUDO_PASS | sudo -S apt update",
+      "echo hello | sudo -s",
+      `echo '${pw()}' | sudo tee /etc/motd`,
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("PowerShell's SetEnvironmentVariable with its target is a secret pair; a list of three names is not (see: #21)", () => {
+  const rng = new Rng(2906);
+  for (const target of ["User", "Machine", "Process"]) {
+    const s = p("Q7", rng.str(ALNUM, 18));
+    const text = `[Environment]::SetEnvironmentVariable("API_TOKEN", "${s}", "${target}")`;
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const r = redactText(engine, ctx(text));
+      assert.deepEqual(r.kinds, ["secret_pair"], text);
+      assert.ok(!r.text.includes(s), r.text);
+    }
+  }
+  for (
+    const text of [
+      `required = ["API_TOKEN", "${p("Q7", rng.str(ALNUM, 18))}", "DB_HOST"]`,
+      `f("API_TOKEN", "${p("Q7", rng.str(ALNUM, 18))}", "other")`,
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});

@@ -1,0 +1,124 @@
+// Tests for where an assigned value ends (core/safety/secrets/rules.ts): a
+// shell value with `;`, `&`, `|` or `#` inside, a short password before a
+// shell `;`, and a form or query field that ends at `&` (see: #21).
+
+import assert from "node:assert/strict";
+import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
+import { createEngine } from "../../../../core/safety/secrets/engine.ts";
+import { redactText } from "../../../../core/safety/secrets/redact.ts";
+import { ALNUM, CONTEXTS, p, Rng } from "../../../_helpers/secret_fixtures.ts";
+
+const engine = createEngine(SECRET_RULES);
+const wrappers = [(x: string) => x, CONTEXTS.json_transcript!];
+
+Deno.test("a bare env value keeps its inner `;`, `&`, `|` and `#`: no part of it is left", () => {
+  const rng = new Rng(2901);
+  const part = () => p("Q7", rng.str(ALNUM, 6));
+  const cases: [string, string[]][] = [];
+  for (const op of [";", "&", "|", "#"]) {
+    const a = part();
+    const b = part();
+    cases.push([`DB_PASSWORD=${a}${op}${b}!x`, [a, b]]);
+    cases.push([`export API_TOKEN=${a}${op}${b}${part()}`, [a, b]]);
+  }
+  for (const [text, parts] of cases) {
+    for (const wrap of wrappers) {
+      const r = redactText(engine, wrap(text));
+      assert.deepEqual(r.kinds, ["env_secret"], wrap(text));
+      for (const x of parts) assert.ok(!r.text.includes(x), `${x} survived in ${r.text}`);
+    }
+  }
+});
+
+Deno.test("a short password before a shell `;` is redacted; the next command and setting are kept", () => {
+  const cases: [string, string][] = [
+    ["DB_PASSWORD=Xy7; ./run.sh", "DB_PASSWORD=[REDACTED:env_secret]; ./run.sh"],
+    ["MYSQL_PASSWORD=abc", "MYSQL_PASSWORD=[REDACTED:env_secret]"],
+    ["A=1;DB_PASSWORD=Ab3;B_MODE=xy", "A=1;DB_PASSWORD=[REDACTED:env_secret];B_MODE=xy"],
+    ["DB_PASSWORD=k9Lm2&API_MODE=fast", "DB_PASSWORD=[REDACTED:env_secret]&API_MODE=fast"],
+    ["PGPASSWORD=Zq7Rt4 && psql", "PGPASSWORD=[REDACTED:env_secret] && psql"],
+  ];
+  for (const [text, want] of cases) assert.equal(redactText(engine, text).text, want);
+  // Short values that are no password: placeholders, type words, references, a short
+  // value under a name that is not a password, a letter-only `_PASS` value.
+  for (
+    const text of [
+      "PASSWORD=***",
+      "PASSWORD=...",
+      "PASSWORD=<pw>",
+      "PASSWORD=%s",
+      "PASSWORD=none",
+      "PASSWORD=foo",
+      "PASSWORD=N/A",
+      "PASSWORD=set",
+      "PASSWORD=$X",
+      "PASSWORD=${X}",
+      "DB_PASS=yes",
+      "API_TOKEN=ab1",
+      "SECRET_MODE=on",
+      "MAX_PASSWORD=10",
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("a form or query field ends at `&` before the next field; an `&` inside a password stays in it", () => {
+  const rng = new Rng(2902);
+  const pw = () => p("Xk2", rng.str(ALNUM, 9));
+  const a = pw();
+  const b = pw();
+  const kept: [string, string][] = [
+    [
+      `curl -d 'username=bob&password=${a}&grant_type=password' https://x.test/token`,
+      "&grant_type=password'",
+    ],
+    [`https://x.test/login?user=bob&password=${a}&next=/home`, "&next=/home"],
+    [`client_secret=${b}&grant_type=client_credentials`, "&grant_type=client_credentials"],
+    [`password=${a}&amp;next=1`, "&amp;next=1"],
+  ];
+  for (const [text, tail] of kept) {
+    for (const wrap of wrappers) {
+      const r = redactText(engine, wrap(text));
+      assert.equal(r.kinds.length, 1, wrap(text));
+      assert.ok(!r.text.includes(a) && !r.text.includes(b), r.text);
+      assert.ok(
+        r.text.includes(JSON.stringify(tail).slice(1, -1)) || r.text.includes(tail),
+        r.text,
+      );
+    }
+  }
+  // An `&` followed by no field name is part of the value: its tail is redacted too.
+  const c = pw();
+  const d = pw();
+  for (const text of [`password: ${c}&${d}`, `client_secret=${c}&${d}&grant_type=x`]) {
+    const r = redactText(engine, text);
+    assert.equal(r.kinds.length, 1, text);
+    assert.ok(!r.text.includes(c) && !r.text.includes(d), r.text);
+  }
+});
+
+Deno.test("a bare password keeps an inner `;` or `#`; a comment, a statement's end and the next setting are kept", () => {
+  const rng = new Rng(2907);
+  const part = () => p("Q7", rng.str(ALNUM, 5));
+  for (const op of [";", "#"]) {
+    const a = part();
+    const b = part();
+    for (const text of [`password=${a}${op}${b}`, `db_password: ${a}${op}${b}`]) {
+      for (const wrap of wrappers) {
+        const r = redactText(engine, wrap(text));
+        // The generic rule's value class holds `#`: either rule may take the whole value.
+        assert.equal(r.kinds.length, 1, wrap(text));
+        assert.ok(!r.text.includes(a) && !r.text.includes(b), r.text);
+      }
+    }
+  }
+  const pw = p("Xk2", rng.str(ALNUM, 8));
+  const kept: [string, string][] = [
+    [`Password=${pw};Server=db`, "Password=[REDACTED:password_assignment];Server=db"],
+    [`db_password = ${pw}  # prod`, "db_password = [REDACTED:password_assignment]  # prod"],
+    [`password=${pw};`, "password=[REDACTED:password_assignment];"],
+  ];
+  for (const [text, want] of kept) assert.equal(redactText(engine, text).text, want);
+  for (const text of ["password: # TODO fill in", "password: #abc123", "password=t.pw;this.x=1"]) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});
