@@ -60,6 +60,12 @@ export interface DfaTables {
    */
   table: Uint32Array;
   /**
+   * When given, writes the transitions (the entries of `table`, `length` of
+   * them) straight into WebAssembly memory, and `table` is never read: the
+   * table's one copy is the one the loop reads.
+   */
+  fillTable?: { length: number; write(dst: Uint32Array): void };
+  /**
    * One bit per {@linkcode windowHash} ({@linkcode START_BITMAP_BYTES}):
    * set for the first three bytes of every keyword, which must be at least
    * three bytes long.
@@ -94,7 +100,14 @@ export interface DfaTables {
  * ```
  */
 export function secondWindowBitmaps(keywords: readonly string[] | undefined): Uint8Array {
-  const maps = new Uint8Array(2 * START_BITMAP_BYTES);
+  return fillSecondWindowBitmaps(new Uint8Array(2 * START_BITMAP_BYTES), keywords);
+}
+
+/** {@linkcode secondWindowBitmaps} written into `maps` (zeroed, two bitmaps long). */
+function fillSecondWindowBitmaps(
+  maps: Uint8Array,
+  keywords: readonly string[] | undefined,
+): Uint8Array {
   if (keywords === undefined) {
     maps.fill(0xff, 0, START_BITMAP_BYTES);
     return maps;
@@ -254,7 +267,8 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
   const secondAt = startsAt + START_BITMAP_BYTES;
   const tableAt = secondAt + 2 * START_BITMAP_BYTES;
   const checks = tables.nameChecks;
-  const checksAt = tableAt + tables.table.length * 4;
+  const tableLength = tables.fillTable?.length ?? tables.table.length;
+  const checksAt = tableAt + tableLength * 4;
   const programAt = checksAt + (checks?.states.length ?? 0) * 4;
   const setsAt = programAt + (checks?.program.length ?? 0) * 4;
   const outAt = setsAt + (checks?.sets.length ?? 0);
@@ -282,9 +296,14 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
   layout(0);
   new Uint8Array(exports.memory.buffer, classesAt, 256).set(tables.classes);
   new Uint8Array(exports.memory.buffer, startsAt, START_BITMAP_BYTES).set(tables.starts);
-  new Uint8Array(exports.memory.buffer, secondAt, 2 * START_BITMAP_BYTES)
-    .set(secondWindowBitmaps(tables.keywords));
-  new Uint32Array(exports.memory.buffer, tableAt, tables.table.length).set(tables.table);
+  // Fresh memory is zero: the bitmaps and the table are written in place, not copied.
+  fillSecondWindowBitmaps(
+    new Uint8Array(exports.memory.buffer, secondAt, 2 * START_BITMAP_BYTES),
+    tables.keywords,
+  );
+  const tableView = new Uint32Array(exports.memory.buffer, tableAt, tableLength);
+  if (tables.fillTable === undefined) tableView.set(tables.table);
+  else tables.fillTable.write(tableView);
   if (checks !== undefined) {
     if (checks.sets.length % 256 !== 0) {
       throw new RangeError("Name check sets must be 256 bytes each");

@@ -14,7 +14,7 @@
  * Pure: no I/O.
  * @module
  */
-import { createWasmDfa, type DfaScanResult } from "../../../wasm/mod.ts";
+import { createWasmDfa, type DfaScanResult, type DfaTables } from "../../../wasm/mod.ts";
 import { armorEnd } from "./armor.ts";
 import { buildAutomaton, type KeywordAutomaton } from "./automaton.ts";
 import { shannonEntropy } from "./checks.ts";
@@ -273,7 +273,17 @@ export function createEngine(
   const nameChecks = options.nameChecks === false
     ? undefined
     : loaded?.nameChecks ?? buildNameChecks(automaton, keywordRules, checkInputs);
-  const tables = nameChecks === undefined ? automaton : { ...automaton, nameChecks };
+  // Not a spread of the automaton: a loaded one fills its table only when read.
+  const tables: DfaTables = {
+    keywords: automaton.keywords,
+    classes: automaton.classes,
+    starts: automaton.starts,
+    get table() {
+      return automaton.table;
+    },
+    ...(nameChecks === undefined ? {} : { nameChecks }),
+    ...(loaded === null ? {} : { fillTable: loaded.fillTable }),
+  };
   const outputRuleStart = new Uint32Array(automaton.outputs.length + 1);
   for (let o = 0; o < automaton.outputs.length; o++) {
     outputRuleStart[o + 1] = outputRuleStart[o]! + keywordRules[automaton.outputs[o]!]!.length;

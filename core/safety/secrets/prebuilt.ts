@@ -19,8 +19,7 @@
  * Pure: no I/O.
  * @module
  */
-import { START_BITMAP_BYTES } from "../../../wasm/mod.ts";
-import { ACCEPT_BIT, DEEP_BIT, type KeywordAutomaton } from "./automaton.ts";
+import { ACCEPT_BIT, DEEP_BIT, type KeywordAutomaton, startBitmap } from "./automaton.ts";
 import type { RuleNameChecks } from "./name_checks.ts";
 
 /** Tables in their stored form. */
@@ -33,12 +32,19 @@ export interface PrebuiltTables {
 
 /** The automaton and name checks decoded from {@linkcode PrebuiltTables}. */
 export interface LoadedTables {
+  /** Its `table` is filled on first read (a WASM prefilter never reads it: see `fillTable`). */
   automaton: KeywordAutomaton;
   nameChecks: RuleNameChecks;
+  /**
+   * Fills the transition table into `dst` (its entries zero, its length
+   * `length`): how the WASM prefilter writes it straight into its memory,
+   * the table's only copy there.
+   */
+  fillTable: { length: number; write(dst: Uint32Array): void };
 }
 
 /** Format version, first word of the packed data. */
-const FORMAT = 3;
+const FORMAT = 4;
 
 /**
  * The string the tables derive from: the keywords in id order, the rules
@@ -70,7 +76,9 @@ export function tablesFingerprint(
  * Packs an automaton and its name checks into base64: a header of 32-bit
  * words (format, classes, states, the length of each section), then the
  * sections as 32-bit, 16-bit and 8-bit numbers (the platform's byte order,
- * little-endian wherever Deno runs).
+ * little-endian wherever Deno runs). The start bitmap is left out: it is
+ * derived from the keywords (startBitmap), and 32 KiB of mostly zeros cost
+ * every process more to load than to recompute.
  * @param automaton From buildAutomaton.
  * @param nameChecks From buildNameChecks over the same automaton.
  * @returns The base64 text.
@@ -111,7 +119,6 @@ export function encodeTables(automaton: KeywordAutomaton, nameChecks: RuleNameCh
     [outputs, 2],
     [nameChecks.states, 2],
     [automaton.classes, 1],
-    [automaton.starts, 1],
     [nameChecks.sets, 1],
   ];
   const header = [FORMAT, classCount, states, ...sections.map(([part]) => part.length)];
@@ -148,13 +155,13 @@ export function encodeTables(automaton: KeywordAutomaton, nameChecks: RuleNameCh
  */
 export function decodeTables(data: string, keywords: readonly string[]): LoadedTables {
   const bytes = fromBase64(data);
-  const head = new Uint32Array(bytes.buffer, bytes.byteOffset, Math.min(12, bytes.length >> 2));
-  if (head[0] !== FORMAT || head.length < 12) {
+  const head = new Uint32Array(bytes.buffer, bytes.byteOffset, Math.min(HEADER, bytes.length >> 2));
+  if (head[0] !== FORMAT || head.length < HEADER) {
     throw new RangeError("Prebuilt scanner tables have another format");
   }
   const classCount = head[1]!;
   const states = head[2]!;
-  let at = bytes.byteOffset + 48;
+  let at = bytes.byteOffset + HEADER * 4;
   let section = 3;
   const next = <T>(width: 4 | 2 | 1, view: new (b: ArrayBuffer, at: number, n: number) => T): T => {
     const n = head[section++]!;
@@ -172,18 +179,56 @@ export function decodeTables(data: string, keywords: readonly string[]): LoadedT
   const outputs = Uint32Array.from(next(2, Uint16Array));
   const checkStates = Uint32Array.from(next(2, Uint16Array));
   const classes = next(1, Uint8Array).slice();
-  const starts = next(1, Uint8Array).slice();
   const sets = next(1, Uint8Array).slice();
   if (
     at !== bytes.byteOffset + bytes.length || classes.length !== 256 ||
-    starts.length !== START_BITMAP_BYTES ||
     outputStart.length !== states + 1
   ) throw new RangeError("Prebuilt scanner tables are malformed");
-  const table = new Uint32Array(states * classCount);
-  const depth = new Uint8Array(states);
-  const entry = (t: number) =>
-    ((t * classCount) | (outputStart[t + 1]! > outputStart[t]! ? ACCEPT_BIT : 0) |
-      (depth[t]! >= 3 ? DEEP_BIT : 0)) >>> 0;
+  const length = states * classCount;
+  const write = (table: Uint32Array): void => {
+    if (table.length !== length) throw new RangeError("Scanner table of the wrong size");
+    fillRows(table, trie, classCount, outputStart);
+  };
+  let table: Uint32Array | null = null;
+  const automaton = {
+    keywords,
+    classes,
+    classCount,
+    starts: startBitmap(keywords),
+    outputStart,
+    outputs,
+  } as KeywordAutomaton;
+  Object.defineProperty(automaton, "table", {
+    enumerable: true,
+    get(): Uint32Array {
+      if (table === null) {
+        table = new Uint32Array(length);
+        write(table);
+      }
+      return table;
+    },
+  });
+  return {
+    automaton,
+    nameChecks: { classCount, states: checkStates, program, sets, ruleMasks },
+    fillTable: { length, write },
+  };
+}
+
+/** Words of the packed header: format, classes, states and eight section lengths. */
+const HEADER = 11;
+
+/**
+ * Writes the transition rows of a packed trie into a zeroed table: a state's
+ * row is its failure state's row with its own edges written over it.
+ */
+function fillRows(
+  table: Uint32Array,
+  trie: Uint16Array,
+  classCount: number,
+  outputStart: Uint32Array,
+): void {
+  const depth = new Uint8Array(outputStart.length - 1);
   for (let p = 0; p < trie.length;) {
     const s = trie[p]!;
     const f = trie[p + 1]!;
@@ -194,13 +239,11 @@ export function decodeTables(data: string, keywords: readonly string[]): LoadedT
     for (let k = 0; k < n; k++, p += 2) {
       const t = trie[p + 1]!;
       depth[t] = depth[s]! + 1;
-      table[s * classCount + trie[p]!] = entry(t);
+      table[s * classCount + trie[p]!] =
+        ((t * classCount) | (outputStart[t + 1]! > outputStart[t]! ? ACCEPT_BIT : 0) |
+          (depth[t]! >= 3 ? DEEP_BIT : 0)) >>> 0;
     }
   }
-  return {
-    automaton: { keywords, classes, classCount, table, starts, outputStart, outputs },
-    nameChecks: { classCount, states: checkStates, program, sets, ruleMasks },
-  };
 }
 
 /**
