@@ -12,6 +12,7 @@ import {
   tablesFingerprint,
 } from "../../../../core/safety/secrets/prebuilt.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
+import { createWasmDfa } from "../../../../wasm/mod.ts";
 import { Rng } from "../../../_helpers/secret_fixtures.ts";
 
 Deno.test("decodeTables(encodeTables()) gives the built tables back, on random keyword sets", () => {
@@ -48,6 +49,37 @@ Deno.test("decodeTables(encodeTables()) gives the built tables of SECRET_RULES b
   );
   assert.deepEqual(back.automaton, built.automaton);
   assert.deepEqual(back.nameChecks, built.nameChecks);
+});
+
+Deno.test("decodeTables(): fillTable writes the built table into the memory it is given, and a WASM DFA loaded that way scans the same", () => {
+  const built = createEngine(SECRET_RULES, { prefilter: "ts" });
+  const back = decodeTables(
+    encodeTables(built.automaton, built.nameChecks!),
+    built.automaton.keywords,
+  );
+  assert.equal(back.fillTable.length, built.automaton.table.length);
+  const dst = new Uint32Array(back.fillTable.length);
+  back.fillTable.write(dst);
+  assert.deepEqual(dst, built.automaton.table);
+  assert.throws(() => back.fillTable.write(new Uint32Array(dst.length - 1)), RangeError);
+  // The WASM DFA reads only fillTable: a table that would find nothing proves it.
+  const empty = new Uint32Array(back.fillTable.length);
+  const text = new TextEncoder().encode(
+    'x ghp_0123456789abcdefABCDEF0123456789abcd api_key="hunter2"',
+  );
+  const loaded = createWasmDfa({
+    ...back.automaton,
+    table: empty,
+    fillTable: back.fillTable,
+    nameChecks: back.nameChecks,
+  });
+  const copied = createWasmDfa({ ...built.automaton, nameChecks: built.nameChecks! });
+  const want = copied.scan(text, 0);
+  assert.ok(want.hits.length >= 4, "control: the text has keyword hits");
+  assert.deepEqual(loaded.scan(text, 0), want);
+  // Control: the same DFA without fillTable reads the empty table and finds nothing.
+  const blank = createWasmDfa({ ...back.automaton, table: empty, nameChecks: back.nameChecks });
+  assert.equal(blank.scan(text, 0).hits.length, 0);
 });
 
 Deno.test("decodeTables() refuses data in another format or cut short", () => {
