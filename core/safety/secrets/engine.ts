@@ -282,7 +282,7 @@ export function createEngine(
       return automaton.table;
     },
     ...(nameChecks === undefined ? {} : { nameChecks }),
-    ...(loaded === null ? {} : { fillTable: loaded.fillTable }),
+    ...(loaded === null ? {} : { packedRows: loaded.packedRows }),
   };
   const outputRuleStart = new Uint32Array(automaton.outputs.length + 1);
   for (let o = 0; o < automaton.outputs.length; o++) {

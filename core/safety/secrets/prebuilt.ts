@@ -21,6 +21,7 @@
  */
 import { ACCEPT_BIT, DEEP_BIT, type KeywordAutomaton, startBitmap } from "./automaton.ts";
 import type { RuleNameChecks } from "./name_checks.ts";
+import type { PackedRows } from "../../../wasm/mod.ts";
 
 /** Tables in their stored form. */
 export interface PrebuiltTables {
@@ -32,15 +33,11 @@ export interface PrebuiltTables {
 
 /** The automaton and name checks decoded from {@linkcode PrebuiltTables}. */
 export interface LoadedTables {
-  /** Its `table` is filled on first read (a WASM prefilter never reads it: see `fillTable`). */
+  /** Its `table` is filled on first read (a WASM prefilter never reads it: see `packedRows`). */
   automaton: KeywordAutomaton;
   nameChecks: RuleNameChecks;
-  /**
-   * Fills the transition table into `dst` (its entries zero, its length
-   * `length`): how the WASM prefilter writes it straight into its memory,
-   * the table's only copy there.
-   */
-  fillTable: { length: number; write(dst: Uint32Array): void };
+  /** The table as it is packed: the WASM prefilter unpacks it in WebAssembly, into its memory. */
+  packedRows: PackedRows;
 }
 
 /** Format version, first word of the packed data. */
@@ -184,11 +181,6 @@ export function decodeTables(data: string, keywords: readonly string[]): LoadedT
     at !== bytes.byteOffset + bytes.length || classes.length !== 256 ||
     outputStart.length !== states + 1
   ) throw new RangeError("Prebuilt scanner tables are malformed");
-  const length = states * classCount;
-  const write = (table: Uint32Array): void => {
-    if (table.length !== length) throw new RangeError("Scanner table of the wrong size");
-    fillRows(table, trie, classCount, outputStart);
-  };
   let table: Uint32Array | null = null;
   const automaton = {
     keywords,
@@ -202,8 +194,8 @@ export function decodeTables(data: string, keywords: readonly string[]): LoadedT
     enumerable: true,
     get(): Uint32Array {
       if (table === null) {
-        table = new Uint32Array(length);
-        write(table);
+        table = new Uint32Array(states * classCount);
+        fillRows(table, trie, classCount, outputStart);
       }
       return table;
     },
@@ -211,7 +203,7 @@ export function decodeTables(data: string, keywords: readonly string[]): LoadedT
   return {
     automaton,
     nameChecks: { classCount, states: checkStates, program, sets, ruleMasks },
-    fillTable: { length, write },
+    packedRows: { classCount, trie, outputStart },
   };
 }
 
@@ -220,7 +212,8 @@ const HEADER = 11;
 
 /**
  * Writes the transition rows of a packed trie into a zeroed table: a state's
- * row is its failure state's row with its own edges written over it.
+ * row is its failure state's row with its own edges written over it (the
+ * TypeScript twin of fillRows in wasm/assembly/prefilter.ts).
  */
 function fillRows(
   table: Uint32Array,
