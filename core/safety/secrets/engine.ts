@@ -69,9 +69,11 @@ interface CompiledRule {
   reFlags: string;
   /**
    * The same pattern without the `d` flag: a match is judged on its text
-   * first (the indices cost several times the match on hostile text).
+   * first (the indices cost several times the match on hostile text). Built
+   * on first use (see {@linkcode fastOf}): most runs confirm few rules, and
+   * building every rule's pattern is a cost of every process.
    */
-  fast: RegExp;
+  fast: RegExp | null;
   before: number;
   after: number;
   near: boolean;
@@ -237,7 +239,7 @@ export function createEngine(
       index,
       re: null,
       reFlags: flags,
-      fast: new RegExp(rule.pattern.source, flags.replace("d", "")),
+      fast: null,
       before,
       after: rule.after,
       near,
@@ -328,6 +330,11 @@ export function createEngine(
     outputRuleStart,
     tablesFingerprint: fingerprint,
   };
+}
+
+/** The rule's pattern without the `d` flag, built on first use. */
+function fastOf(c: CompiledRule): RegExp {
+  return c.fast ??= new RegExp(c.rule.pattern.source, c.reFlags.replace("d", ""));
 }
 
 function compileSection(section: RuleSection): RuleSection {
@@ -670,8 +677,9 @@ function tryOpenings(
     const o = opens.exec(part);
     if (o === null || o.index > to - from) return last;
     const at = from + o.index;
-    c.fast.lastIndex = at;
-    const m = c.fast.exec(text);
+    const fast = fastOf(c);
+    fast.lastIndex = at;
+    const m = fast.exec(text);
     const found = m === null ? null : spanOf(c, text, m, at, 0);
     if (found !== null) {
       out.push(found);
@@ -781,7 +789,7 @@ function attempt(
   last: number,
   kwEnd: number,
 ): (RawFinding & { priority: number }) | null {
-  const fast = c.fast;
+  const fast = fastOf(c);
   for (let at = first; at <= last; at++) {
     fast.lastIndex = at;
     const m = fast.exec(text);
@@ -833,7 +841,7 @@ function confirmNear(
   const from = Math.max(0, kwStart - c.before);
   const winStart = Math.max(0, from - CONTEXT);
   const window = text.slice(winStart, Math.min(text.length, kwStart + c.after));
-  const fast = c.fast;
+  const fast = fastOf(c);
   fast.lastIndex = from - winStart;
   while (true) {
     const m = fast.exec(window);
