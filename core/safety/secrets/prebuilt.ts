@@ -2,14 +2,16 @@
  * The scanner's keyword automaton and name checks in a compact form made at
  * generation time (tables_generated.ts, `deno task gen`), so a process loads
  * them instead of building them: building walks every state and class in
- * TypeScript (~25-45 ms per process), loading decodes one base64 string and
- * fills the transition table by copying rows.
+ * TypeScript (~25-45 ms per process), loading decodes one base64 string.
  *
  * The form keeps the trie, not the table: per state in breadth-first order
  * its failure state and its own edges. A state's row is its failure state's
  * row (already filled, being shallower) with its own edges written over it,
- * the same rows buildAutomaton computes. The output lists, the name checks
- * and the start bitmap are stored as they are.
+ * the same rows buildAutomaton computes. The WASM prefilter unpacks the rows
+ * itself, into its own memory (`packedRows`); TypeScript unpacks them only
+ * when the table is read (the TS prefilter). The output lists and the name
+ * checks are stored as they are; the start bitmap is recomputed from the
+ * keywords (32 KiB of mostly zeros cost more to load than to compute).
  *
  * A fingerprint of everything the tables derive from (the keywords in id
  * order, which rules own each, and each rule's name-check inputs) is stored
