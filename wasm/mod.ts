@@ -60,6 +60,12 @@ export interface DfaTables {
    */
   table: Uint32Array;
   /**
+   * When given, the transitions packed as a trie, unpacked in WebAssembly
+   * straight into its memory (the table's one copy), and `table` is never
+   * read.
+   */
+  packedRows?: PackedRows;
+  /**
    * One bit per {@linkcode windowHash} ({@linkcode START_BITMAP_BYTES}):
    * set for the first three bytes of every keyword, which must be at least
    * three bytes long.
@@ -94,7 +100,14 @@ export interface DfaTables {
  * ```
  */
 export function secondWindowBitmaps(keywords: readonly string[] | undefined): Uint8Array {
-  const maps = new Uint8Array(2 * START_BITMAP_BYTES);
+  return fillSecondWindowBitmaps(new Uint8Array(2 * START_BITMAP_BYTES), keywords);
+}
+
+/** {@linkcode secondWindowBitmaps} written into `maps` (zeroed, two bitmaps long). */
+function fillSecondWindowBitmaps(
+  maps: Uint8Array,
+  keywords: readonly string[] | undefined,
+): Uint8Array {
   if (keywords === undefined) {
     maps.fill(0xff, 0, START_BITMAP_BYTES);
     return maps;
@@ -111,6 +124,22 @@ export function secondWindowBitmaps(keywords: readonly string[] | undefined): Ui
     }
   }
   return maps;
+}
+
+/**
+ * A transition table packed as a trie (core/safety/secrets/prebuilt.ts):
+ * u16 records, per state in breadth-first order, of (state, failure state,
+ * edge count, then a (class, child) pair per edge). A state's row is its
+ * failure state's row with its own edges over it (see fillRows in
+ * assembly/prefilter.ts).
+ */
+export interface PackedRows {
+  /** Columns per row. */
+  classCount: number;
+  /** The records. */
+  trie: Uint16Array;
+  /** Per state where its outputs begin, plus the end: a state ends a keyword when it grows. */
+  outputStart: Uint32Array;
 }
 
 /**
@@ -204,6 +233,14 @@ interface Exports {
     cap: number,
   ): number;
   countNewlines(data: number, from: number, to: number): number;
+  fillRows(
+    trie: number,
+    trieLen: number,
+    table: number,
+    classCount: number,
+    outputStart: number,
+    depth: number,
+  ): void;
   lastState(): number;
   lastIndex(): number;
   bytesOr(): number;
@@ -254,7 +291,11 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
   const secondAt = startsAt + START_BITMAP_BYTES;
   const tableAt = secondAt + 2 * START_BITMAP_BYTES;
   const checks = tables.nameChecks;
-  const checksAt = tableAt + tables.table.length * 4;
+  const packed = tables.packedRows;
+  const tableLength = packed === undefined
+    ? tables.table.length
+    : (packed.outputStart.length - 1) * packed.classCount;
+  const checksAt = tableAt + tableLength * 4;
   const programAt = checksAt + (checks?.states.length ?? 0) * 4;
   const setsAt = programAt + (checks?.program.length ?? 0) * 4;
   const outAt = setsAt + (checks?.sets.length ?? 0);
@@ -282,9 +323,31 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
   layout(0);
   new Uint8Array(exports.memory.buffer, classesAt, 256).set(tables.classes);
   new Uint8Array(exports.memory.buffer, startsAt, START_BITMAP_BYTES).set(tables.starts);
-  new Uint8Array(exports.memory.buffer, secondAt, 2 * START_BITMAP_BYTES)
-    .set(secondWindowBitmaps(tables.keywords));
-  new Uint32Array(exports.memory.buffer, tableAt, tables.table.length).set(tables.table);
+  // Fresh memory is zero: the bitmaps and the table are written in place, not copied.
+  fillSecondWindowBitmaps(
+    new Uint8Array(exports.memory.buffer, secondAt, 2 * START_BITMAP_BYTES),
+    tables.keywords,
+  );
+  if (packed === undefined) {
+    new Uint32Array(exports.memory.buffer, tableAt, tableLength).set(tables.table);
+  } else {
+    // The records, the output starts and a zeroed depth per state go where the data will.
+    const trieAt = bitmapAt;
+    const outputsAt = trieAt + ((packed.trie.length * 2 + 3) & ~3);
+    const depthAt = outputsAt + packed.outputStart.length * 4;
+    ensure(depthAt + packed.outputStart.length - bitmapAt);
+    new Uint16Array(exports.memory.buffer, trieAt, packed.trie.length).set(packed.trie);
+    new Uint32Array(exports.memory.buffer, outputsAt, packed.outputStart.length)
+      .set(packed.outputStart);
+    exports.fillRows(
+      trieAt,
+      packed.trie.length,
+      tableAt,
+      packed.classCount,
+      outputsAt,
+      depthAt,
+    );
+  }
   if (checks !== undefined) {
     if (checks.sets.length % 256 !== 0) {
       throw new RangeError("Name check sets must be 256 bytes each");

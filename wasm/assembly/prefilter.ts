@@ -528,3 +528,46 @@ export function countNewlines(data: usize, from: u32, to: u32): u32 {
   }
   return n;
 }
+
+/**
+ * Writes the transition table from a packed trie (core/safety/secrets/
+ * prebuilt.ts, fillRows there is the TypeScript twin): u16 records, per
+ * state in breadth-first order, of (state, failure state, edge count, then
+ * a (class, child) pair per edge). A state's row is its failure state's row
+ * (filled already, being shallower) with its own edges written over it; an
+ * edge's entry is the child's row offset, bit 31 set when the child ends a
+ * keyword (`outputStart`, u32 per state plus one, grows at it) and bit 30
+ * when it is three or more bytes deep. `table` and `depth` (one byte per
+ * state) must be zero.
+ */
+export function fillRows(
+  trie: usize,
+  trieLen: u32,
+  table: usize,
+  classCount: u32,
+  outputStart: usize,
+  depth: usize,
+): void {
+  const rowBytes = <usize> classCount << 2;
+  let p: u32 = 0;
+  while (p + 3 <= trieLen) {
+    const s = <u32> load<u16>(trie + (<usize> p << 1));
+    const f = <u32> load<u16>(trie + (<usize> (p + 1) << 1));
+    const n = <u32> load<u16>(trie + (<usize> (p + 2) << 1));
+    p += 3;
+    const row = table + <usize> s * rowBytes;
+    if (s !== 0) memory.copy(row, table + <usize> f * rowBytes, rowBytes);
+    const d = (<u32> load<u8>(depth + <usize> s) + 1) & 0xff;
+    for (let k: u32 = 0; k < n && p + 2 <= trieLen; k++) {
+      const c = <u32> load<u16>(trie + (<usize> p << 1));
+      const t = <u32> load<u16>(trie + (<usize> (p + 1) << 1));
+      p += 2;
+      store<u8>(depth + <usize> t, <u8> d);
+      let e = t * classCount;
+      const out = outputStart + (<usize> t << 2);
+      if (load<u32>(out + 4) > load<u32>(out)) e |= 0x80000000;
+      if (d >= 3) e |= 0x40000000;
+      store<u32>(row + (<usize> c << 2), e);
+    }
+  }
+}

@@ -145,11 +145,30 @@ export function buildAutomaton(keywords: readonly string[]): KeywordAutomaton {
   outputStart[states] = total;
   const outputs = new Uint32Array(total);
   for (let s = 0; s < states; s++) outputs.set(out[s]!, outputStart[s]!);
-  // Lower-case keywords: folding covers every case variant of the input.
+  const starts = startBitmap(lower);
+  return { keywords: lower, classes, classCount, table, starts, outputStart, outputs };
+}
+
+/**
+ * The start bitmap of lower-case keywords (see {@linkcode KeywordAutomaton}):
+ * derived from the keywords alone, so prebuilt tables recompute it rather
+ * than store it. Lower case suffices: the hash folds the input's case.
+ * @param keywords Lower-case keywords of three or more characters.
+ * @returns {@linkcode START_BITMAP_BYTES} bytes.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { startBitmap } from "./automaton.ts";
+ * import { windowHash } from "../../../wasm/mod.ts";
+ * const h = windowHash(0x6b, 0x65, 0x79); // "key"
+ * assert.equal((startBitmap(["key-"])[h >> 3]! >> (h & 7)) & 1, 1);
+ * ```
+ */
+export function startBitmap(keywords: readonly string[]): Uint8Array {
   const starts = new Uint8Array(START_BITMAP_BYTES);
-  for (const k of lower) {
+  for (const k of keywords) {
     const h = windowHash(k.charCodeAt(0), k.charCodeAt(1), k.charCodeAt(2));
     starts[h >> 3]! |= 1 << (h & 7);
   }
-  return { keywords: lower, classes, classCount, table, starts, outputStart, outputs };
+  return starts;
 }

@@ -14,7 +14,7 @@
  * Pure: no I/O.
  * @module
  */
-import { createWasmDfa, type DfaScanResult } from "../../../wasm/mod.ts";
+import { createWasmDfa, type DfaScanResult, type DfaTables } from "../../../wasm/mod.ts";
 import { armorEnd } from "./armor.ts";
 import { buildAutomaton, type KeywordAutomaton } from "./automaton.ts";
 import { shannonEntropy } from "./checks.ts";
@@ -69,9 +69,11 @@ interface CompiledRule {
   reFlags: string;
   /**
    * The same pattern without the `d` flag: a match is judged on its text
-   * first (the indices cost several times the match on hostile text).
+   * first (the indices cost several times the match on hostile text). Built
+   * on first use (see {@linkcode fastOf}): most runs confirm few rules, and
+   * building every rule's pattern is a cost of every process.
    */
-  fast: RegExp;
+  fast: RegExp | null;
   before: number;
   after: number;
   near: boolean;
@@ -237,7 +239,7 @@ export function createEngine(
       index,
       re: null,
       reFlags: flags,
-      fast: new RegExp(rule.pattern.source, flags.replace("d", "")),
+      fast: null,
       before,
       after: rule.after,
       near,
@@ -273,7 +275,17 @@ export function createEngine(
   const nameChecks = options.nameChecks === false
     ? undefined
     : loaded?.nameChecks ?? buildNameChecks(automaton, keywordRules, checkInputs);
-  const tables = nameChecks === undefined ? automaton : { ...automaton, nameChecks };
+  // Not a spread of the automaton: a loaded one fills its table only when read.
+  const tables: DfaTables = {
+    keywords: automaton.keywords,
+    classes: automaton.classes,
+    starts: automaton.starts,
+    get table() {
+      return automaton.table;
+    },
+    ...(nameChecks === undefined ? {} : { nameChecks }),
+    ...(loaded === null ? {} : { packedRows: loaded.packedRows }),
+  };
   const outputRuleStart = new Uint32Array(automaton.outputs.length + 1);
   for (let o = 0; o < automaton.outputs.length; o++) {
     outputRuleStart[o + 1] = outputRuleStart[o]! + keywordRules[automaton.outputs[o]!]!.length;
@@ -318,6 +330,11 @@ export function createEngine(
     outputRuleStart,
     tablesFingerprint: fingerprint,
   };
+}
+
+/** The rule's pattern without the `d` flag, built on first use. */
+function fastOf(c: CompiledRule): RegExp {
+  return c.fast ??= new RegExp(c.rule.pattern.source, c.reFlags.replace("d", ""));
 }
 
 function compileSection(section: RuleSection): RuleSection {
@@ -660,8 +677,9 @@ function tryOpenings(
     const o = opens.exec(part);
     if (o === null || o.index > to - from) return last;
     const at = from + o.index;
-    c.fast.lastIndex = at;
-    const m = c.fast.exec(text);
+    const fast = fastOf(c);
+    fast.lastIndex = at;
+    const m = fast.exec(text);
     const found = m === null ? null : spanOf(c, text, m, at, 0);
     if (found !== null) {
       out.push(found);
@@ -771,7 +789,7 @@ function attempt(
   last: number,
   kwEnd: number,
 ): (RawFinding & { priority: number }) | null {
-  const fast = c.fast;
+  const fast = fastOf(c);
   for (let at = first; at <= last; at++) {
     fast.lastIndex = at;
     const m = fast.exec(text);
@@ -823,7 +841,7 @@ function confirmNear(
   const from = Math.max(0, kwStart - c.before);
   const winStart = Math.max(0, from - CONTEXT);
   const window = text.slice(winStart, Math.min(text.length, kwStart + c.after));
-  const fast = c.fast;
+  const fast = fastOf(c);
   fast.lastIndex = from - winStart;
   while (true) {
     const m = fast.exec(window);

@@ -2,14 +2,16 @@
  * The scanner's keyword automaton and name checks in a compact form made at
  * generation time (tables_generated.ts, `deno task gen`), so a process loads
  * them instead of building them: building walks every state and class in
- * TypeScript (~25-45 ms per process), loading decodes one base64 string and
- * fills the transition table by copying rows.
+ * TypeScript (~25-45 ms per process), loading decodes one base64 string.
  *
  * The form keeps the trie, not the table: per state in breadth-first order
  * its failure state and its own edges. A state's row is its failure state's
  * row (already filled, being shallower) with its own edges written over it,
- * the same rows buildAutomaton computes. The output lists, the name checks
- * and the start bitmap are stored as they are.
+ * the same rows buildAutomaton computes. The WASM prefilter unpacks the rows
+ * itself, into its own memory (`packedRows`); TypeScript unpacks them only
+ * when the table is read (the TS prefilter). The output lists and the name
+ * checks are stored as they are; the start bitmap is recomputed from the
+ * keywords (32 KiB of mostly zeros cost more to load than to compute).
  *
  * A fingerprint of everything the tables derive from (the keywords in id
  * order, which rules own each, and each rule's name-check inputs) is stored
@@ -19,9 +21,9 @@
  * Pure: no I/O.
  * @module
  */
-import { START_BITMAP_BYTES } from "../../../wasm/mod.ts";
-import { ACCEPT_BIT, DEEP_BIT, type KeywordAutomaton } from "./automaton.ts";
+import { ACCEPT_BIT, DEEP_BIT, type KeywordAutomaton, startBitmap } from "./automaton.ts";
 import type { RuleNameChecks } from "./name_checks.ts";
+import type { PackedRows } from "../../../wasm/mod.ts";
 
 /** Tables in their stored form. */
 export interface PrebuiltTables {
@@ -33,12 +35,15 @@ export interface PrebuiltTables {
 
 /** The automaton and name checks decoded from {@linkcode PrebuiltTables}. */
 export interface LoadedTables {
+  /** Its `table` is filled on first read (a WASM prefilter never reads it: see `packedRows`). */
   automaton: KeywordAutomaton;
   nameChecks: RuleNameChecks;
+  /** The table as it is packed: the WASM prefilter unpacks it in WebAssembly, into its memory. */
+  packedRows: PackedRows;
 }
 
 /** Format version, first word of the packed data. */
-const FORMAT = 3;
+const FORMAT = 4;
 
 /**
  * The string the tables derive from: the keywords in id order, the rules
@@ -70,7 +75,9 @@ export function tablesFingerprint(
  * Packs an automaton and its name checks into base64: a header of 32-bit
  * words (format, classes, states, the length of each section), then the
  * sections as 32-bit, 16-bit and 8-bit numbers (the platform's byte order,
- * little-endian wherever Deno runs).
+ * little-endian wherever Deno runs). The start bitmap is left out: it is
+ * derived from the keywords (startBitmap), and 32 KiB of mostly zeros cost
+ * every process more to load than to recompute.
  * @param automaton From buildAutomaton.
  * @param nameChecks From buildNameChecks over the same automaton.
  * @returns The base64 text.
@@ -111,7 +118,6 @@ export function encodeTables(automaton: KeywordAutomaton, nameChecks: RuleNameCh
     [outputs, 2],
     [nameChecks.states, 2],
     [automaton.classes, 1],
-    [automaton.starts, 1],
     [nameChecks.sets, 1],
   ];
   const header = [FORMAT, classCount, states, ...sections.map(([part]) => part.length)];
@@ -148,13 +154,13 @@ export function encodeTables(automaton: KeywordAutomaton, nameChecks: RuleNameCh
  */
 export function decodeTables(data: string, keywords: readonly string[]): LoadedTables {
   const bytes = fromBase64(data);
-  const head = new Uint32Array(bytes.buffer, bytes.byteOffset, Math.min(12, bytes.length >> 2));
-  if (head[0] !== FORMAT || head.length < 12) {
+  const head = new Uint32Array(bytes.buffer, bytes.byteOffset, Math.min(HEADER, bytes.length >> 2));
+  if (head[0] !== FORMAT || head.length < HEADER) {
     throw new RangeError("Prebuilt scanner tables have another format");
   }
   const classCount = head[1]!;
   const states = head[2]!;
-  let at = bytes.byteOffset + 48;
+  let at = bytes.byteOffset + HEADER * 4;
   let section = 3;
   const next = <T>(width: 4 | 2 | 1, view: new (b: ArrayBuffer, at: number, n: number) => T): T => {
     const n = head[section++]!;
@@ -172,18 +178,52 @@ export function decodeTables(data: string, keywords: readonly string[]): LoadedT
   const outputs = Uint32Array.from(next(2, Uint16Array));
   const checkStates = Uint32Array.from(next(2, Uint16Array));
   const classes = next(1, Uint8Array).slice();
-  const starts = next(1, Uint8Array).slice();
   const sets = next(1, Uint8Array).slice();
   if (
     at !== bytes.byteOffset + bytes.length || classes.length !== 256 ||
-    starts.length !== START_BITMAP_BYTES ||
     outputStart.length !== states + 1
   ) throw new RangeError("Prebuilt scanner tables are malformed");
-  const table = new Uint32Array(states * classCount);
-  const depth = new Uint8Array(states);
-  const entry = (t: number) =>
-    ((t * classCount) | (outputStart[t + 1]! > outputStart[t]! ? ACCEPT_BIT : 0) |
-      (depth[t]! >= 3 ? DEEP_BIT : 0)) >>> 0;
+  let table: Uint32Array | null = null;
+  const automaton = {
+    keywords,
+    classes,
+    classCount,
+    starts: startBitmap(keywords),
+    outputStart,
+    outputs,
+  } as KeywordAutomaton;
+  Object.defineProperty(automaton, "table", {
+    enumerable: true,
+    get(): Uint32Array {
+      if (table === null) {
+        table = new Uint32Array(states * classCount);
+        fillRows(table, trie, classCount, outputStart);
+      }
+      return table;
+    },
+  });
+  return {
+    automaton,
+    nameChecks: { classCount, states: checkStates, program, sets, ruleMasks },
+    packedRows: { classCount, trie, outputStart },
+  };
+}
+
+/** Words of the packed header: format, classes, states and eight section lengths. */
+const HEADER = 11;
+
+/**
+ * Writes the transition rows of a packed trie into a zeroed table: a state's
+ * row is its failure state's row with its own edges written over it (the
+ * TypeScript twin of fillRows in wasm/assembly/prefilter.ts).
+ */
+function fillRows(
+  table: Uint32Array,
+  trie: Uint16Array,
+  classCount: number,
+  outputStart: Uint32Array,
+): void {
+  const depth = new Uint8Array(outputStart.length - 1);
   for (let p = 0; p < trie.length;) {
     const s = trie[p]!;
     const f = trie[p + 1]!;
@@ -194,13 +234,11 @@ export function decodeTables(data: string, keywords: readonly string[]): LoadedT
     for (let k = 0; k < n; k++, p += 2) {
       const t = trie[p + 1]!;
       depth[t] = depth[s]! + 1;
-      table[s * classCount + trie[p]!] = entry(t);
+      table[s * classCount + trie[p]!] =
+        ((t * classCount) | (outputStart[t + 1]! > outputStart[t]! ? ACCEPT_BIT : 0) |
+          (depth[t]! >= 3 ? DEEP_BIT : 0)) >>> 0;
     }
   }
-  return {
-    automaton: { keywords, classes, classCount, table, starts, outputStart, outputs },
-    nameChecks: { classCount, states: checkStates, program, sets, ruleMasks },
-  };
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   tablesFingerprint,
 } from "../../../../core/safety/secrets/prebuilt.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
+import { createWasmDfa } from "../../../../wasm/mod.ts";
 import { Rng } from "../../../_helpers/secret_fixtures.ts";
 
 Deno.test("decodeTables(encodeTables()) gives the built tables back, on random keyword sets", () => {
@@ -48,6 +49,41 @@ Deno.test("decodeTables(encodeTables()) gives the built tables of SECRET_RULES b
   );
   assert.deepEqual(back.automaton, built.automaton);
   assert.deepEqual(back.nameChecks, built.nameChecks);
+});
+
+Deno.test("decodeTables(): a WASM DFA that unpacks packedRows itself scans as one given the built table", () => {
+  const built = createEngine(SECRET_RULES, { prefilter: "ts" });
+  const back = decodeTables(
+    encodeTables(built.automaton, built.nameChecks!),
+    built.automaton.keywords,
+  );
+  // The WASM DFA reads only packedRows: a table that would find nothing proves it.
+  const empty = new Uint32Array(built.automaton.table.length);
+  const unpacked = createWasmDfa({
+    ...back.automaton,
+    table: empty,
+    packedRows: back.packedRows,
+    nameChecks: back.nameChecks,
+  });
+  const copied = createWasmDfa({ ...built.automaton, nameChecks: built.nameChecks! });
+  // Every keyword, in a name-check-passing and a failing shape, with its
+  // failure chains exercised by a one-byte-shifted second copy.
+  const rng = new Rng(2207);
+  const keywords = built.automaton.keywords;
+  for (let round = 0; round < 20; round++) {
+    let text = "";
+    for (let n = 0; n < 300; n++) {
+      const k = keywords[rng.int(keywords.length)]!;
+      text += rng.int(2) === 0 ? ` ${k}="x${k}${k.slice(1)}" ` : `_${k.toUpperCase()}-${k}`;
+    }
+    const bytes = new TextEncoder().encode(text);
+    const want = copied.scan(bytes, 0);
+    assert.ok(want.hits.length > 100, "control: the text has keyword hits");
+    assert.deepEqual(unpacked.scan(bytes, 0), want, `round ${round}`);
+  }
+  // Control: the same DFA without packedRows reads the empty table and finds nothing.
+  const blank = createWasmDfa({ ...back.automaton, table: empty, nameChecks: back.nameChecks });
+  assert.equal(blank.scan(new TextEncoder().encode("x ghp_ token=abc"), 0).hits.length, 0);
 });
 
 Deno.test("decodeTables() refuses data in another format or cut short", () => {
