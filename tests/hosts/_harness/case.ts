@@ -7,13 +7,7 @@
  * @module
  */
 import { startFakeModel } from "../fake_model/server.ts";
-import {
-  baton,
-  hookTimings,
-  install,
-  listCapsules,
-  writeMarkerCapsule,
-} from "./baton.ts";
+import { baton, hookTimings, install, listCapsules, writeMarkerCapsule } from "./baton.ts";
 import type { HostDriver } from "./driver.ts";
 import { runBounded } from "./process.ts";
 import { HOST_BIN, makeSandbox, type Sandbox } from "./sandbox.ts";
@@ -87,10 +81,9 @@ export async function runHostCase(
     compaction: driver.compact === null
       ? `n/a: ${driver.noCompactionWhy ?? "cannot be made to compact headless"}`
       : "no",
-    reinjectedAfterCompaction:
-      driver.compact === null || !driver.reinjectsAfterCompaction
-        ? "n/a: no session start after compaction"
-        : "no",
+    reinjectedAfterCompaction: driver.compact === null || !driver.reinjectsAfterCompaction
+      ? "n/a: no session start after compaction"
+      : "no",
     newSession: "no",
     uninstall: "no",
     hookMs: [],
@@ -145,9 +138,9 @@ export async function runHostCase(
     const outputs = [first.stdout, first.stderr];
     if (first.code !== 0 || first.timedOut) {
       fail(
-        `first turn exited ${first.code}${
-          first.timedOut ? " (timed out)" : ""
-        }: ${first.stderr.slice(-400)}`,
+        `first turn exited ${first.code}${first.timedOut ? " (timed out)" : ""}: ${
+          first.stderr.slice(-400)
+        }`,
       );
     }
     const afterFirst = await hookTimings(sb);
@@ -157,9 +150,7 @@ export async function runHostCase(
       fail("no baton hook ran during the first turn");
     }
     if (startHooks.some((h) => h.action === "injected")) {
-      result.briefingReachedModel = model.bodiesWith(sb.marker).length > 0
-        ? "yes"
-        : "no";
+      result.briefingReachedModel = model.bodiesWith(sb.marker).length > 0 ? "yes" : "no";
     }
     if (result.briefingReachedModel !== "yes") {
       fail(
@@ -170,16 +161,13 @@ export async function runHostCase(
     result.capture = captured.length > 0 ? "yes" : "no";
     if (captured.length === 0) {
       fail("no capture hook wrote a capsule during the first turn");
-    } else {result.notes.push(`capsules after turn 1: ${
-        captured.map((c) => c.trigger).join(", ")
-      }`);}
+    } else result.notes.push(`capsules after turn 1: ${captured.map((c) => c.trigger).join(", ")}`);
     if (driver.compact !== null) {
       const n = (await listCapsules(sb)).length;
       const timingsBefore = (await hookTimings(sb)).length;
       let touches = 0;
       // Facts must change for the pre-compaction capsule to be new.
-      const touch = () =>
-        Deno.writeTextFile(`${sb.repo}/work.txt`, `more work ${++touches}\n`);
+      const touch = () => Deno.writeTextFile(`${sb.repo}/work.txt`, `more work ${++touches}\n`);
       await touch();
       const c = await driver.compact({ sb, model, turn, touch });
       for (const r of c.runs) outputs.push(r.stdout, r.stderr);
@@ -195,9 +183,7 @@ export async function runHostCase(
         phase.slice(firstPreCompact).some((h) =>
           h.event === "pre-compact" && h.action === "unchanged"
         );
-      result.compaction = triggers.includes("pre_compact") || capturedFirst
-        ? "yes"
-        : "no";
+      result.compaction = triggers.includes("pre_compact") || capturedFirst ? "yes" : "no";
       if (capturedFirst && !triggers.includes("pre_compact")) {
         result.notes.push(
           "compaction ran after the session's end had captured the same facts: pre-compact unchanged",
@@ -232,18 +218,14 @@ export async function runHostCase(
     const before2 = model.requests.length;
     const second = await turn("A new session: say OK.", false);
     outputs.push(second.stdout, second.stderr);
-    const reached2 = model.requests.slice(before2).some((r) =>
-      r.body.includes(sb.marker)
-    );
+    const reached2 = model.requests.slice(before2).some((r) => r.body.includes(sb.marker));
     result.newSession = reached2 ? "yes" : "no";
     if (!reached2) {
       fail("the briefing did not reach the model in a later new session");
     }
     // The host's own transcript of this run, read back by baton's reader (See: #12).
     await checkTranscript(sb, driver.host, fail, result.notes);
-    const extra = driver.extraLogs === undefined
-      ? ""
-      : await driver.extraLogs(sb);
+    const extra = driver.extraLogs === undefined ? "" : await driver.extraLogs(sb);
     const errors = driver.hookErrors([...outputs, extra].join("\n"));
     if (errors.length > 0) {
       fail(
@@ -262,9 +244,7 @@ export async function runHostCase(
     );
     if (bad.length > 0) {
       fail(
-        `hooks did not complete: ${
-          bad.map((b) => `${b.event}=${b.action}`).join(", ")
-        }`,
+        `hooks did not complete: ${bad.map((b) => `${b.event}=${b.action}`).join(", ")}`,
       );
     }
     const un = await baton(sb, ["uninstall", driver.host]);
@@ -277,9 +257,7 @@ export async function runHostCase(
     result.uninstall = un.code === 0 && changed.length === 0 ? "yes" : "no";
     if (changed.length > 0) {
       fail(
-        `uninstall left these differing from before install: ${
-          changed.join(", ")
-        }`,
+        `uninstall left these differing from before install: ${changed.join(", ")}`,
       );
     }
   } finally {
@@ -334,14 +312,10 @@ export async function checkTranscript(
     );
   }
   const latest = await baton(sb, ["show", "latest", "--json"]);
-  const session = latest.code === 0
-    ? JSON.parse(latest.stdout).capsule.session
-    : undefined;
+  const session = latest.code === 0 ? JSON.parse(latest.stdout).capsule.session : undefined;
   notes.push(
     `transcript: ${sessions.length} session(s), ${users.length} user and ${replies.length} assistant turn(s) read; latest capsule ${
-      session === undefined
-        ? "has no session section"
-        : `has a session section (${session.format})`
+      session === undefined ? "has no session section" : `has a session section (${session.format})`
     }`,
   );
 }
