@@ -12,7 +12,7 @@ import { createObjectReader } from "../facts/git/object_reader.ts";
 import { parseCommit } from "../facts/git/parse_commit.ts";
 import { parseTree } from "../facts/git/parse_tree.ts";
 import { GitCorruptError } from "../facts/git/errors.ts";
-import { parseIndex } from "../facts/worktree/index_file.ts";
+import { readIndexFile } from "../facts/worktree/read_index.ts";
 import { BATON_DIR, handoffPaths } from "./handoff_policy.ts";
 
 /** Most paths listed per place; more are counted, not listed. */
@@ -50,9 +50,10 @@ export async function findTrackedHandoff(fs: ReadFs, repo: RepoLocation): Promis
       out.truncated = await listTree(reader, dir.oid, BATON_DIR, out.inHead);
     } else if (dir !== undefined) out.inHead.push(BATON_DIR);
   }
-  const indexPath = `${repo.gitDir}/index`;
-  if ((await fs.lstat(indexPath)) !== null) {
-    const all = handoffPaths(parseIndex(await fs.readFile(indexPath)).paths);
+  // Split index merged (read_index.ts): the split part alone lists only changes.
+  const read = await readIndexFile(fs, repo.gitDir);
+  if (read !== null) {
+    const all = handoffPaths(read.index.paths);
     if (all.length > MAX_LISTED) out.truncated = true;
     out.inIndex = all.slice(0, MAX_LISTED);
   }

@@ -181,3 +181,47 @@ Deno.test("check-clean fails while .baton/ is committed or staged; clean fixes i
     assert.equal(JSON.parse(noop.stdout).action, "unchanged");
   });
 });
+
+Deno.test("split index (core.splitIndex): check-clean sees the staged capsule; commit leaves the index whole", async () => {
+  await withRepo(async (dir) => {
+    await git(dir, ["switch", "-q", "-c", "feature"]);
+    await git(dir, ["update-index", "--split-index"]);
+    await writeFiles(dir, { "src/b.ts": "b\n" });
+    await git(dir, ["add", "src/b.ts"]);
+    const shared = [...Deno.readDirSync(`${dir}/.git`)].filter((e) =>
+      e.name.startsWith("sharedindex.")
+    );
+    assert.ok(shared.length > 0, "git wrote no shared index");
+    // Positive control for check-clean: clean while nothing of .baton/ is staged.
+    const ok = await runBaton(["check-clean"], { cwd: dir });
+    assert.equal(ok.code, 0, ok.stderr);
+    await git(dir, ["add", "-f", ".baton/latest.md"]);
+    const staged = await runBaton(["check-clean", "--json"], { cwd: dir });
+    assert.equal(staged.code, 1, staged.stderr);
+    assert.deepEqual(
+      JSON.parse(staged.stdout).in_index,
+      (await git(dir, ["ls-files", ".baton"])).stdout.split("\n").filter((l) => l !== ""),
+    );
+    await git(dir, ["rm", "-q", "--cached", ".baton/latest.md"]);
+    const listed = (await git(dir, ["ls-files", "-s"])).stdout;
+    const indexBefore = await Deno.readFile(`${dir}/.git/index`);
+    const before = await head(dir);
+    const r = await runBaton(["commit", "--json"], { cwd: dir, env: ENV });
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout);
+    assert.equal(out.action, "committed");
+    assert.deepEqual(out.index_updated, []);
+    assert.match(out.warning, /split index.*git add -f \.baton\/latest\.md/);
+    assert.equal((await git(dir, ["rev-parse", "HEAD^"])).stdout.trim(), before);
+    assert.equal(
+      (await git(dir, ["diff-tree", "--no-commit-id", "--name-only", "-r", "HEAD"])).stdout,
+      ".baton/latest.md\n",
+    );
+    // The index is the one git wrote: every entry still there, src/b.ts still staged.
+    assert.deepEqual(await Deno.readFile(`${dir}/.git/index`), indexBefore);
+    assert.equal((await git(dir, ["ls-files", "-s"])).stdout, listed);
+    const status = (await git(dir, ["status", "--porcelain"])).stdout;
+    assert.match(status, /^A {2}src\/b\.ts$/m, status);
+    assert.equal((await git(dir, ["fsck", "--strict"], { allowFail: true })).code, 0);
+  });
+});
