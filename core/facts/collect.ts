@@ -79,6 +79,7 @@ import {
   excludeFileIsDirectory,
   INSIDE_GIT_DIR_REASON,
   startedInsideGitDir,
+  UNTRACKED_MODE_REASON,
 } from "./git/git_refusals.ts";
 
 /** Options of {@linkcode collectFacts}. */
@@ -325,6 +326,8 @@ export async function collectFacts(
     config !== null && await excludeFileIsDirectory(fs, repo, config.excludesFile)
   ) {
     unavailable.push({ part: "worktree", reason: EXCLUDE_DIR_REASON });
+  } else if (config !== null && config.untrackedFiles === null) {
+    unavailable.push({ part: "worktree", reason: UNTRACKED_MODE_REASON });
   } else if (config !== null && !(await sameWorkTree(fs, repo, config.workTreeSetting))) {
     // git would compare another directory: what baton would list here is not git's answer.
     unavailable.push({

@@ -1,10 +1,12 @@
 /**
- * Two places where git refuses to compute a status that baton could still
+ * Places where git refuses to compute a status that baton could still
  * list: started inside the git directory (git: "this operation must be run
- * in a work tree"), and an exclude file that is a directory (the global
+ * in a work tree"), an exclude file that is a directory (the global
  * excludes file or `info/exclude`; git: "cannot use ... as an exclude
- * file"). baton then reports the work tree unknown with the reason, never a
- * status git would not give.
+ * file"), and a `status.showUntrackedFiles` value git does not accept
+ * (read_repo_config.ts; git: "Invalid untracked files mode"). baton then
+ * reports the work tree unknown with the reason, never a status git would
+ * not give.
  * @module
  */
 import type { ReadFs } from "../../fs.ts";
@@ -17,6 +19,10 @@ export const INSIDE_GIT_DIR_REASON =
 /** Why the work tree is unknown when an exclude file is a directory. */
 export const EXCLUDE_DIR_REASON =
   "an exclude file (core.excludesFile, the XDG ignore file or info/exclude) is a directory: git refuses to give a status";
+
+/** Why the work tree is unknown when status.showUntrackedFiles has a value git stops on. */
+export const UNTRACKED_MODE_REASON =
+  "status.showUntrackedFiles has a value git does not accept (only no, normal or all): git refuses to give a status";
 
 /** Whether `path` (real) is `dir` (real) or below it. */
 function within(path: string, dir: string): boolean {

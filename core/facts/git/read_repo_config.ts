@@ -73,6 +73,12 @@ export interface RepoConfig {
   symlinks: boolean;
   /** core.autocrlf: "true", "input" or "false" (default). */
   autocrlf: "true" | "input" | "false";
+  /**
+   * status.showUntrackedFiles as git status reads it: "normal" (default),
+   * "no" or "all"; null when any entry in the cascade has another value,
+   * which git status stops on (see {@linkcode untrackedFilesMode}).
+   */
+  untrackedFiles: "no" | "normal" | "all" | null;
   /** Sparse checkout in force: core.sparseCheckout and not sparse.expectFilesOutsideOfPatterns. */
   sparseCheckout: boolean;
   /** core.attributesFile expanded, or its XDG default; null when it cannot be told. */
@@ -201,6 +207,7 @@ export async function readRepoConfig(
     ignoreCase: getConfigBool(config, "core.ignoreCase", false),
     symlinks: getConfigBool(config, "core.symlinks", true),
     autocrlf: autocrlf(config),
+    untrackedFiles: untrackedFilesMode(config),
     sparseCheckout: getConfigBool(config, "core.sparseCheckout", false) &&
       !getConfigBool(config, "sparse.expectFilesOutsideOfPatterns", false),
     attributesFile: userFile(
@@ -302,6 +309,32 @@ function renameSettings(config: GitConfig): { renames: boolean; renameLimit: num
     // git: a limit of 0 or less means its maximum.
     renameLimit: renameLimit <= 0 ? 32767 : renameLimit,
   };
+}
+
+/**
+ * `status.showUntrackedFiles` as git status reads it: every entry of the
+ * cascade in turn, the last winning, but any value other than exactly
+ * `no`, `normal` or `all` (a boolean, another case, no value) makes git
+ * 2.39 stop ("Invalid untracked files mode"), whichever entry wins; later
+ * gits take booleans too, so a boolean is no answer either way (null).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseGitConfig } from "./parse_config.ts";
+ * const at = (t: string) => untrackedFilesMode(parseGitConfig(t));
+ * assert.equal(at(""), "normal");
+ * assert.equal(at("[status]\nshowUntrackedFiles = all\nshowuntrackedfiles = no\n"), "no");
+ * assert.equal(at("[status]\nshowUntrackedFiles = false\nshowUntrackedFiles = no\n"), null);
+ * ```
+ */
+export function untrackedFilesMode(config: GitConfig): "no" | "normal" | "all" | null {
+  let mode: "no" | "normal" | "all" = "normal";
+  for (const e of getConfigEntries(config, "status.showUntrackedFiles")) {
+    if (e.value !== "no" && e.value !== "normal" && e.value !== "all") return null;
+    mode = e.value;
+  }
+  return mode;
 }
 
 function autocrlf(config: GitConfig): "true" | "input" | "false" {

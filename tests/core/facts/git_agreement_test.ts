@@ -1087,3 +1087,82 @@ Deno.test("core.worktree naming another directory: git compares that one, baton 
     /core\.worktree/,
   );
 });
+
+Deno.test("status.showUntrackedFiles: the untracked set is -uall's whatever it says; a submodule's own no hides its untracked files", async () => {
+  const env = await userEnv();
+  const lib = await base({ "lib.txt": "lib\n" });
+  const dir = await base();
+  await git(dir, ["-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "sub"]);
+  await commitAll(dir, "sub");
+  await writeFiles(dir, { "sub/inside.txt": "i\n", "new/u.txt": "u\n", "a.txt": "edited\n" });
+  // Control: by default the untracked file inside makes the submodule modified.
+  const plain = await assertAgreesWithGit(env, dir, { label: "default" });
+  assert.equal(plain.git.tracked.get("sub"), ".M");
+  // The submodule's own config: git runs status inside it, which hides its untracked files.
+  await git(`${dir}/sub`, ["config", "status.showUntrackedFiles", "no"]);
+  const own = await assertAgreesWithGit(env, dir, { label: "the submodule's config says no" });
+  assert.equal(own.git.tracked.has("sub"), false, "control: git calls the submodule clean");
+  assert.deepEqual(own.git.untracked, ["new/u.txt"], "control: -uall still lists the rest");
+  await git(`${dir}/sub`, ["config", "--unset", "status.showUntrackedFiles"]);
+  // The superproject's own setting changes nothing under -uall, for it or the submodule.
+  await git(dir, ["config", "status.showUntrackedFiles", "no"]);
+  const superNo = await assertAgreesWithGit(env, dir, { label: "the superproject says no" });
+  assert.equal(superNo.git.tracked.get("sub"), ".M");
+  assert.deepEqual(superNo.git.untracked, ["new/u.txt"]);
+  await git(dir, ["config", "--unset", "status.showUntrackedFiles"]);
+  // The global file and the environment's entries reach the submodule's status too.
+  await Deno.writeTextFile(`${env.home}/.gitconfig`, "[status]\n\tshowUntrackedFiles = no\n");
+  const global = await assertAgreesWithGit(env, dir, { label: "~/.gitconfig says no" });
+  assert.equal(global.git.tracked.has("sub"), false);
+  await Deno.remove(`${env.home}/.gitconfig`);
+  const counted = {
+    ...env,
+    vars: {
+      GIT_CONFIG_COUNT: "1",
+      GIT_CONFIG_KEY_0: "status.showuntrackedfiles",
+      GIT_CONFIG_VALUE_0: "no",
+    },
+  };
+  const fromEnv = await assertAgreesWithGit(counted, dir, { label: "GIT_CONFIG_COUNT says no" });
+  assert.equal(fromEnv.git.tracked.has("sub"), false);
+  assert.deepEqual(fromEnv.git.untracked, ["new/u.txt"]);
+  // "all" inside the submodule: as by default.
+  await git(`${dir}/sub`, ["config", "status.showUntrackedFiles", "all"]);
+  const all = await assertAgreesWithGit(env, dir, { label: "the submodule says all" });
+  assert.equal(all.git.tracked.get("sub"), ".M");
+});
+
+Deno.test("status.showUntrackedFiles with a value git 2.39 refuses: the tree (or the submodule) is unknown", async () => {
+  const env = await userEnv();
+  const lib = await base({ "lib.txt": "lib\n" });
+  const dir = await base();
+  await git(dir, ["-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "sub"]);
+  await commitAll(dir, "sub");
+  // In the submodule (even overridden by a valid later entry): git stops there.
+  await git(`${dir}/sub`, ["config", "status.showUntrackedFiles", "false"]);
+  await git(`${dir}/sub`, ["config", "--add", "status.showUntrackedFiles", "no"]);
+  const sub = await gitAs(env, dir, ["status", "--porcelain=v2", "-uall"], { allowFail: true });
+  assert.notEqual(sub.code, 0, "control: git stops at the submodule");
+  const facts = await batonFacts(env, dir);
+  assert.deepEqual(facts.tree?.unchecked, ["sub"], "named unchecked, never clean");
+  assert.equal(facts.dirty, null);
+  await git(`${dir}/sub`, ["config", "--unset-all", "status.showUntrackedFiles"]);
+  await assertAgreesWithGit(env, dir, { label: "control: the value removed" });
+  await writeFiles(dir, { "a.txt": "edited\n" });
+  // In the superproject: git gives no status at all, -uall or not.
+  for (const value of ["No", "true", "bogus"]) {
+    await git(dir, ["config", "status.showUntrackedFiles", value]);
+    const top = await gitAs(env, dir, ["status", "--porcelain=v2", "-uall"], { allowFail: true });
+    assert.notEqual(top.code, 0, `control: git refuses ${value}`);
+    const f = await batonFacts(env, dir);
+    assert.equal(f.tree, undefined, `${value}: no tree compared`);
+    assert.equal(f.dirty, null, value);
+    assert.match(
+      f.unavailable?.find((u) => u.part === "worktree")?.reason ?? "",
+      /showUntrackedFiles/,
+    );
+  }
+  await git(dir, ["config", "status.showUntrackedFiles", "normal"]);
+  const normal = await assertAgreesWithGit(env, dir, { label: "control: normal" });
+  assert.equal(normal.git.tracked.get("a.txt"), ".M");
+});
