@@ -13,6 +13,7 @@ import {
   getConfigEntries,
   getConfigValue,
   listConfigSubsections,
+  parseConfigBool,
 } from "./config_lookup.ts";
 import { type GitConfig, type GitConfigEntry, parseGitConfig } from "./parse_config.ts";
 import { stripUrlCredentials } from "./strip_url_credentials.ts";
@@ -73,6 +74,12 @@ export interface RepoConfig {
   symlinks: boolean;
   /** core.autocrlf: "true", "input" or "false" (default). */
   autocrlf: "true" | "input" | "false";
+  /**
+   * core.bare as git reads it while checking the repository's format: from
+   * the repository's own config file (the common one) only; null when an
+   * entry is not a boolean (git then refuses the repository).
+   */
+  bare: boolean | null;
   /**
    * status.showUntrackedFiles as git status reads it: "normal" (default),
    * "no" or "all"; null when any entry in the cascade has another value,
@@ -208,6 +215,7 @@ export async function readRepoConfig(
     symlinks: getConfigBool(config, "core.symlinks", true),
     autocrlf: autocrlf(config),
     untrackedFiles: untrackedFilesMode(config),
+    bare: bareSetting(repoOnly),
     sparseCheckout: getConfigBool(config, "core.sparseCheckout", false) &&
       !getConfigBool(config, "sparse.expectFilesOutsideOfPatterns", false),
     attributesFile: userFile(
@@ -335,6 +343,17 @@ export function untrackedFilesMode(config: GitConfig): "no" | "normal" | "all" |
     mode = e.value;
   }
   return mode;
+}
+
+/** core.bare from `repoOnly`, the last entry winning; null when any entry is not a boolean. */
+function bareSetting(repoOnly: GitConfig): boolean | null {
+  let bare = false;
+  for (const e of getConfigEntries(repoOnly, "core.bare")) {
+    const v = parseConfigBool(e.value);
+    if (v === null) return null;
+    bare = v;
+  }
+  return bare;
 }
 
 function autocrlf(config: GitConfig): "true" | "input" | "false" {

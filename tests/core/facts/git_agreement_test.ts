@@ -1166,3 +1166,41 @@ Deno.test("status.showUntrackedFiles with a value git 2.39 refuses: the tree (or
   const normal = await assertAgreesWithGit(env, dir, { label: "control: normal" });
   assert.equal(normal.git.tracked.get("a.txt"), ".M");
 });
+
+Deno.test("core.bare = true in a work tree's repository: git gives no status, the tree is unknown; a linked worktree and GIT_WORK_TREE still compare", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  const wt = `${(await tempDir("baton-bare-wt-")).path}/wt`;
+  await git(dir, ["worktree", "add", "-q", wt, "-b", "side"]);
+  await writeFiles(dir, { "a.txt": "edited\n" });
+  await writeFiles(wt, { "src/b.txt": "edited in the worktree\n" });
+  const control = await assertAgreesWithGit(env, dir, { label: "control: not bare" });
+  assert.equal(control.git.tracked.get("a.txt"), ".M");
+  await git(dir, ["config", "core.bare", "true"]);
+  const refused = await gitAs(env, dir, ["status", "--porcelain=v2"], { allowFail: true });
+  assert.notEqual(refused.code, 0, "control: git has no work tree");
+  const facts = await batonFacts(env, dir);
+  assert.equal(facts.tree, undefined, "no tree compared");
+  assert.equal(facts.dirty, null);
+  assert.match(facts.unavailable?.find((u) => u.part === "worktree")?.reason ?? "", /core\.bare/);
+  assert.equal(facts.head, (await git(dir, ["rev-parse", "HEAD"])).stdout.trim(), "HEAD is read");
+  // A linked worktree's git ignores the shared core.bare.
+  const linked = await assertAgreesWithGit(env, wt, { label: "linked worktree" });
+  assert.equal(linked.git.tracked.get("src/b.txt"), ".M");
+  // GIT_WORK_TREE gives git its work tree back.
+  const named = await assertAgreesWithGit({ ...env, vars: { GIT_WORK_TREE: dir } }, dir, {
+    label: "GIT_WORK_TREE",
+  });
+  assert.equal(named.git.tracked.get("a.txt"), ".M");
+  // A value that is not a boolean: git reads nothing of the repository.
+  // Written from outside the repository: git config itself stops inside it.
+  await git(env.home, ["config", "--file", `${dir}/.git/config`, "core.bare", "maybe"]);
+  const head = await gitAs(env, dir, ["rev-parse", "HEAD"], { allowFail: true });
+  assert.notEqual(head.code, 0, "control: git refuses the repository");
+  const bogus = await batonFacts(env, dir);
+  assert.equal(bogus.tree, undefined);
+  assert.equal(bogus.head, null, "HEAD not stated where git refuses");
+  assert.match(bogus.unavailable?.find((u) => u.part === "head")?.reason ?? "", /core\.bare/);
+  await git(env.home, ["config", "--file", `${dir}/.git/config`, "core.bare", "false"]);
+  await assertAgreesWithGit(env, dir, { label: "control: core.bare false" });
+});
