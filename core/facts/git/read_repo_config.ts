@@ -76,8 +76,10 @@ export interface RepoConfig {
   autocrlf: "true" | "input" | "false";
   /**
    * core.bare as git reads it while checking the repository's format: from
-   * the repository's own config file (the common one) only; null when an
-   * entry is not a boolean (git then refuses the repository).
+   * the repository's own config file (the common one), its includes left
+   * out; null when an entry is not a boolean (git then refuses the
+   * repository). Set anywhere else (an include, `-c`, the global file) it
+   * does not take git's work tree away.
    */
   bare: boolean | null;
   /**
@@ -98,7 +100,9 @@ export interface RepoConfig {
   unreadableUserFiles: number;
   /**
    * `core.worktree` as the repository's own config sets it (git reads it from
-   * nowhere else), unresolved; null when unset.
+   * nowhere else: the shared file and `config.worktree` for the main work
+   * tree, `config.worktree` alone for a linked one), unresolved; null when
+   * unset.
    */
   workTreeSetting: string | null;
   /** extensions.refStorage, lower-cased: "files" (default) or e.g. "reftable". */
@@ -197,7 +201,7 @@ export async function readRepoConfig(
     ctx.unevaluated = 0;
     read = await readCascade(ctx, repo, options);
   }
-  const { entries, safeDirectories, unreadableUserFiles, repoEntries, repoLevel } = read;
+  const { entries, safeDirectories, unreadableUserFiles, repoEntries, repoLevel, repoOwn } = read;
   const config: GitConfig = { entries };
   const repoOnly: GitConfig = { entries: repoEntries };
 
@@ -215,7 +219,7 @@ export async function readRepoConfig(
     symlinks: getConfigBool(config, "core.symlinks", true),
     autocrlf: autocrlf(config),
     untrackedFiles: untrackedFilesMode(config),
-    bare: bareSetting(repoOnly),
+    bare: bareSetting({ entries: repoOwn }),
     sparseCheckout: getConfigBool(config, "core.sparseCheckout", false) &&
       !getConfigBool(config, "sparse.expectFilesOutsideOfPatterns", false),
     attributesFile: userFile(
@@ -254,6 +258,7 @@ async function readCascade(
   unreadableUserFiles: number;
   repoEntries: GitConfigEntry[];
   repoLevel: GitConfigEntry[];
+  repoOwn: GitConfigEntry[];
 }> {
   const entries: GitConfigEntry[] = [];
   const system = options.systemConfigPath === undefined
@@ -277,9 +282,13 @@ async function readCascade(
     if (e.value === null || e.value === "") safeDirectories.length = 0;
     else safeDirectories.push(e.value);
   }
-  const repoEntries = await readConfigFile(ctx, `${repo.commonDir}/config`, 0);
+  const repoOwn: GitConfigEntry[] = [];
+  const repoEntries = await readConfigFile(ctx, `${repo.commonDir}/config`, 0, repoOwn);
   entries.push(...repoEntries);
-  const repoLevel = [...repoEntries];
+  // A linked worktree's git takes core.worktree from its own config.worktree
+  // only, never from the shared file (git's check of the repository format).
+  const linked = repo.gitDir !== repo.commonDir;
+  const repoLevel = linked ? [] : [...repoEntries];
   if (getConfigBool({ entries: repoEntries }, "extensions.worktreeConfig", false)) {
     const worktreeEntries = await readConfigFile(ctx, `${repo.gitDir}/config.worktree`, 0);
     entries.push(...worktreeEntries);
@@ -287,7 +296,7 @@ async function readCascade(
   }
   // The command-line scope: after every file, so it wins.
   entries.push(...(options.environmentEntries ?? []));
-  return { entries, safeDirectories, unreadableUserFiles, repoEntries, repoLevel };
+  return { entries, safeDirectories, unreadableUserFiles, repoEntries, repoLevel, repoOwn };
 }
 
 function excludesFile(
@@ -425,6 +434,7 @@ async function readConfigFile(
   ctx: IncludeContext,
   path: string,
   depth: number,
+  own?: GitConfigEntry[],
 ): Promise<GitConfigEntry[]> {
   const text = await readOptionalText(ctx.fs, path);
   if (text === null) return [];
@@ -436,6 +446,8 @@ async function readConfigFile(
       throw new GitConfigSyntaxError(entry.line, "a remote URL in a file included by hasconfig");
     }
     out.push(entry);
+    // The file's own entries, includes left out (what git's format check reads).
+    own?.push(entry);
     if (
       entry.key !== "path" || entry.value === null || entry.value === "" ||
       depth >= MAX_INCLUDE_DEPTH

@@ -12,7 +12,13 @@
 import assert from "node:assert/strict";
 import { commitAll, git, GIT_ENV, makeRepo, writeFiles } from "../../_helpers/git.ts";
 import { tempDir } from "../../_helpers/temp.ts";
-import { assertAgreesWithGit, batonFacts, gitAs, type UserEnv } from "../../_helpers/git_oracle.ts";
+import {
+  assertAgreesWithGit,
+  batonFacts,
+  gitAs,
+  oracle,
+  type UserEnv,
+} from "../../_helpers/git_oracle.ts";
 
 /** git's version as [major, minor]. */
 function gitVersion(): [number, number] {
@@ -1192,6 +1198,13 @@ Deno.test("core.bare = true in a work tree's repository: git gives no status, th
     label: "GIT_WORK_TREE",
   });
   assert.equal(named.git.tracked.get("a.txt"), ".M");
+  // Set anywhere but the repository's own file, core.bare leaves git its work tree.
+  await git(dir, ["config", "core.bare", "false"]);
+  await Deno.writeTextFile(`${env.home}/bare.inc`, "[core]\n\tbare = true\n");
+  await git(dir, ["config", "include.path", `${env.home}/bare.inc`]);
+  const included = await assertAgreesWithGit(env, dir, { label: "core.bare from an include" });
+  assert.equal(included.git.tracked.get("a.txt"), ".M");
+  await git(dir, ["config", "--unset", "include.path"]);
   // A value that is not a boolean: git reads nothing of the repository.
   // Written from outside the repository: git config itself stops inside it.
   await git(env.home, ["config", "--file", `${dir}/.git/config`, "core.bare", "maybe"]);
@@ -1203,4 +1216,29 @@ Deno.test("core.bare = true in a work tree's repository: git gives no status, th
   assert.match(bogus.unavailable?.find((u) => u.part === "head")?.reason ?? "", /core\.bare/);
   await git(env.home, ["config", "--file", `${dir}/.git/config`, "core.bare", "false"]);
   await assertAgreesWithGit(env, dir, { label: "control: core.bare false" });
+});
+
+Deno.test("core.worktree in the shared config is not a linked worktree's: git compares the linked one, and so does baton", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  const wt = `${(await tempDir("baton-cwt-")).path}/wt`;
+  await git(dir, ["worktree", "add", "-q", wt, "-b", "side"]);
+  await writeFiles(wt, { "src/b.txt": "edited in the worktree\n", "w.txt": "w\n" });
+  await writeFiles(dir, { "a.txt": "edited in main\n" });
+  await git(dir, ["config", "core.worktree", dir]);
+  const linked = await assertAgreesWithGit(env, wt, { label: "linked worktree" });
+  assert.equal(linked.git.tracked.get("src/b.txt"), ".M", "control: git compares the linked one");
+  assert.equal(linked.git.tracked.has("a.txt"), false);
+  // Control: set in the linked worktree's own config.worktree, git compares the other directory.
+  await git(dir, ["config", "--unset", "core.worktree"]);
+  await git(dir, ["config", "extensions.worktreeConfig", "true"]);
+  await git(wt, ["config", "--worktree", "core.worktree", dir]);
+  const g = await oracle(env, wt);
+  assert.equal(g.tracked.get("a.txt"), ".M", "control: git now compares the main directory");
+  const facts = await batonFacts(env, wt);
+  assert.equal(facts.tree, undefined, "baton does not compare another directory");
+  assert.match(
+    facts.unavailable?.find((u) => u.part === "worktree")?.reason ?? "",
+    /core\.worktree/,
+  );
 });
