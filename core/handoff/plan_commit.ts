@@ -99,7 +99,7 @@ export async function planCommit(
     );
   }
   // Read whole (a split index merged with its shared part), as git reads it.
-  const index = await readIndexFile(fs, repo.gitDir);
+  const index = await readIndexFile(fs, repo);
   if (index !== null) {
     if (index.index.version === 4) {
       throw new UnavailableError(

@@ -12,6 +12,7 @@ import { createObjectReader } from "../facts/git/object_reader.ts";
 import { parseCommit } from "../facts/git/parse_commit.ts";
 import { parseTree } from "../facts/git/parse_tree.ts";
 import { GitCorruptError } from "../facts/git/errors.ts";
+import { requireReadableFormat } from "../facts/git/read_format.ts";
 import { readIndexFile } from "../facts/worktree/read_index.ts";
 import { BATON_DIR, handoffPaths } from "./handoff_policy.ts";
 
@@ -34,8 +35,11 @@ export interface TrackedHandoff {
  * Lists `.baton/` paths in HEAD's tree and in the index.
  * @throws {GitCorruptError} When HEAD, a commit or a tree cannot be read.
  * @throws {GitIndexError} When the index is malformed.
+ * @throws {GitUnsupportedError} For a repository format baton does not read (SHA-256 objects).
  */
 export async function findTrackedHandoff(fs: ReadFs, repo: RepoLocation): Promise<TrackedHandoff> {
+  // SHA-256 ids or a format git refuses: refused by name, never read as SHA-1.
+  await requireReadableFormat(fs, repo);
   const head = await readHead(fs, repo);
   const out: TrackedHandoff = { head: head.oid, inHead: [], inIndex: [], truncated: false };
   if (head.oid !== null) {
@@ -51,7 +55,7 @@ export async function findTrackedHandoff(fs: ReadFs, repo: RepoLocation): Promis
     } else if (dir !== undefined) out.inHead.push(BATON_DIR);
   }
   // Split index merged (read_index.ts): the split part alone lists only changes.
-  const read = await readIndexFile(fs, repo.gitDir);
+  const read = await readIndexFile(fs, repo);
   if (read !== null) {
     const all = handoffPaths(read.index.paths);
     if (all.length > MAX_LISTED) out.truncated = true;

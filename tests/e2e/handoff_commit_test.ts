@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { runBaton } from "../_helpers/cli.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const ENV = { GIT_AUTHOR_NAME: "Baton Test", GIT_AUTHOR_EMAIL: "bt@example.invalid" };
 
@@ -224,4 +225,22 @@ Deno.test("split index (core.splitIndex): check-clean sees the staged capsule; c
     assert.match(status, /^A {2}src\/b\.ts$/m, status);
     assert.equal((await git(dir, ["fsck", "--strict"], { allowFail: true })).code, 0);
   });
+});
+
+Deno.test("check-clean in a SHA-256 repository says it cannot read it (exit 6), never a misread list", async () => {
+  await using tmp = await tempDir("baton-handoff-sha256-");
+  const dir = tmp.path;
+  await git(dir, ["init", "-q", "-b", "main", "--object-format=sha256"]);
+  await writeFiles(dir, { "src/a.ts": "a\n", ".baton/latest.md": "# capsule\n" });
+  await git(dir, ["add", "-f", "."]);
+  await git(dir, ["commit", "-q", "-m", "init"]);
+  assert.match(
+    (await git(dir, ["ls-files", ".baton"])).stdout,
+    /latest\.md/,
+    "control: git tracks it",
+  );
+  const r = await runBaton(["check-clean", "--json"], { cwd: dir });
+  assert.equal(r.code, 6, r.stdout + r.stderr);
+  assert.equal(JSON.parse(r.stdout).error.code, "git_format_unsupported");
+  assert.match(JSON.parse(r.stdout).error.message, /SHA-256/);
 });

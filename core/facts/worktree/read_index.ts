@@ -6,11 +6,15 @@
  * its own would refuse a split index or, worse, see only the handful of
  * entries its split part holds. The scan (./scan.ts) reads the file itself
  * (it needs the bytes for the checksum and the lstat for racy entries) and
- * merges through the same split_index.ts.
+ * merges through the same split_index.ts. A repository whose format baton
+ * does not read (SHA-256 ids, whose 32 bytes a SHA-1 parse would misread)
+ * is refused before the file is opened.
  * @module
  */
 import { FsNotFoundError, type ReadFs } from "../../fs.ts";
 import { GitUnsupportedError } from "../git/errors.ts";
+import { requireReadableFormat } from "../git/read_format.ts";
+import type { RepoLocation } from "../types.ts";
 import { type GitIndex, parseIndex } from "./index_file.ts";
 import { readSplitIndex } from "./split_index.ts";
 
@@ -29,29 +33,35 @@ export interface ReadIndexFileResult {
 }
 
 /**
- * Reads `<gitDir>/index` whole: null when there is no index file (or an
- * empty one, which git has never written), the merged entries otherwise.
+ * Reads the repository's index (`<git dir>/index`) whole: null when there is
+ * no index file (or an empty one, which git has never written), the merged
+ * entries otherwise.
  *
  * @throws {GitIndexError} When the index or its shared part is malformed.
- * @throws {GitUnsupportedError} For a shape baton does not read (see split_index.ts), or a file over `maxBytes`.
+ * @throws {GitUnsupportedError} For a repository format or an index shape baton does not read (see split_index.ts), or a file over `maxBytes`.
+ * @throws {GitConfigSyntaxError} When the repository's config file is malformed.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { readIndexFile } from "./read_index.ts";
  * const fs = {
+ *   stat: () => Promise.resolve(null),
  *   lstat: () => Promise.resolve(null),
  *   readFile: () => Promise.reject(new Error("not read")),
  * };
+ * const repo = { workTree: "/w", gitDir: "/w/.git", commonDir: "/w/.git" };
  * // deno-lint-ignore no-explicit-any
- * assert.equal(await readIndexFile(fs as any, "/w/.git"), null);
+ * assert.equal(await readIndexFile(fs as any, repo), null);
  * ```
  */
 export async function readIndexFile(
   fs: ReadFs,
-  gitDir: string,
+  repo: RepoLocation,
   options: ReadIndexFileOptions = {},
 ): Promise<ReadIndexFileResult | null> {
+  await requireReadableFormat(fs, repo);
+  const gitDir = repo.gitDir;
   const path = `${gitDir}/index`;
   const st = await fs.lstat(path);
   if (st === null) return null;

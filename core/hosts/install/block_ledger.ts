@@ -133,7 +133,7 @@ export async function blockOwnership(
   // like an index that cannot be read, counts as tracked.
   let tracked = true;
   try {
-    const read = await readIndexFile(fs, repo.gitDir, { maxBytes: MAX_INDEX_BYTES });
+    const read = await readIndexFile(fs, repo, { maxBytes: MAX_INDEX_BYTES });
     tracked = read !== null && indexMayTrack(read.index, key);
   } catch {
     tracked = true;
