@@ -133,6 +133,13 @@ async function dirty(
   // own status.showUntrackedFiles (its cascade, -c and GIT_CONFIG_COUNT
   // included): "no" hides its untracked files, a value git refuses stops it.
   if (config.untrackedFiles === null) return { unknown: SUBMODULE_UNTRACKED_MODE_REASON };
+  // git status inside a submodule of a format git refuses stops (and one baton
+  // does not read, SHA-256 ids, is not parsed as SHA-1).
+  if (config.formatProblem !== null) {
+    return {
+      unknown: "the submodule's repository format is one baton does not read or git refuses",
+    };
+  }
   if (config.untrackedFiles === "no") untracked = false;
   const objects = createObjectReader(fs, sub);
   const commit = await objects.read(headOid);

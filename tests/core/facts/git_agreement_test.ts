@@ -1242,3 +1242,25 @@ Deno.test("core.worktree in the shared config is not a linked worktree's: git co
     /core\.worktree/,
   );
 });
+
+Deno.test("submodules: a submodule whose repository format git refuses is unchecked where git looks inside, clean to both under ignore=dirty", async () => {
+  const env = await userEnv();
+  const lib = await base({ "lib.txt": "lib\n" });
+  const dir = await base();
+  await git(dir, ["-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "sub"]);
+  await commitAll(dir, "sub");
+  await Deno.writeTextFile(`${dir}/sub/lib.txt`, "edited\n");
+  const control = await assertAgreesWithGit(env, dir, { label: "control: readable format" });
+  assert.equal(control.git.tracked.get("sub"), ".M");
+  const config = `${dir}/.git/modules/sub/config`;
+  await git(env.home, ["config", "--file", config, "core.repositoryFormatVersion", "1"]);
+  await git(env.home, ["config", "--file", config, "extensions.someFutureThing", "true"]);
+  const g = await gitAs(env, dir, ["status", "--porcelain=v2"], { allowFail: true });
+  assert.notEqual(g.code, 0, "control: git stops in the submodule");
+  const facts = await batonFacts(env, dir);
+  assert.deepEqual(facts.tree?.unchecked, ["sub"], "named unchecked, never clean or modified");
+  // ignore=dirty: git only compares the submodule's HEAD, and so does baton.
+  await git(dir, ["config", "--file", ".gitmodules", "submodule.sub.ignore", "dirty"]);
+  const dirty = await assertAgreesWithGit(env, dir, { label: "ignore=dirty" });
+  assert.equal(dirty.git.tracked.has("sub"), false);
+});
