@@ -67,7 +67,7 @@ export interface RepoConfig {
    * true; "copies" counts as on), and status.renameLimit, else
    * diff.renameLimit (default 1000).
    */
-  renames: { renames: boolean; renameLimit: number };
+  renames: { renames: boolean; renameLimit: number; copies: boolean };
   /** core.ignoreCase (default false; git sets it on case-insensitive file systems). */
   ignoreCase: boolean;
   /** core.symlinks (default true): false means symlinks are checked out as plain files. */
@@ -308,11 +308,16 @@ function excludesFile(
   return userFile(config, "core.excludesFile", "ignore", repo, home, xdg);
 }
 
-function renameSettings(config: GitConfig): { renames: boolean; renameLimit: number } {
+function renameSettings(
+  config: GitConfig,
+): { renames: boolean; renameLimit: number; copies: boolean } {
+  const value = (key: string): string | null | undefined => getConfigValue(config, key);
+  const isCopies = (v: string | null | undefined) =>
+    v !== undefined && v !== null && /^copies?$/i.test(v.trim());
   const on = (key: string): boolean | undefined => {
-    const v = getConfigValue(config, key);
+    const v = value(key);
     if (v === undefined) return undefined;
-    if (v !== null && /^copies?$/i.test(v.trim())) return true;
+    if (isCopies(v)) return true;
     return getConfigBool(config, key, true);
   };
   const limit = (key: string): number | undefined => {
@@ -321,10 +326,13 @@ function renameSettings(config: GitConfig): { renames: boolean; renameLimit: num
     return Number.isInteger(n) ? n : undefined;
   };
   const renameLimit = limit("status.renameLimit") ?? limit("diff.renameLimit") ?? 1000;
+  // The setting in force: status.renames when set, else diff.renames.
+  const inForce = value("status.renames") !== undefined ? "status.renames" : "diff.renames";
   return {
     renames: on("status.renames") ?? on("diff.renames") ?? true,
     // git: a limit of 0 or less means its maximum.
     renameLimit: renameLimit <= 0 ? 32767 : renameLimit,
+    copies: isCopies(value(inForce)),
   };
 }
 

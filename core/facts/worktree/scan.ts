@@ -99,7 +99,7 @@ export interface ScanWorktreeOptions {
    */
   sparseCheckout?: boolean;
   /** Rename detection of the staged side (status.renames, status.renameLimit). @default {git's defaults} */
-  renames?: { renames: boolean; renameLimit: number };
+  renames?: { renames: boolean; renameLimit: number; copies?: boolean };
   /** core.symlinks: false means a symlink is checked out as a file of its text. @default {true} */
   symlinks?: boolean;
   /**
@@ -517,7 +517,14 @@ export async function scanWorktree(
 
   // Index vs HEAD.
   const headDiff = index === null && options.headTreeOid === null
-    ? { staged: [], unmerged: [], treesRead: 0, invalidHeadNames: [], renamesUncompared: [] }
+    ? {
+      staged: [],
+      unmerged: [],
+      treesRead: 0,
+      invalidHeadNames: [],
+      renamesUncompared: [],
+      copiesUncompared: [],
+    }
     : await diffIndexHead(idx, {
       headTreeOid: options.headTreeOid,
       objects: options.objects,
@@ -545,6 +552,9 @@ export async function scanWorktree(
       p,
       "a possible rename not scored (a blob over the size cap, or too many candidates)",
     );
+  }
+  for (const p of headDiff.copiesUncompared) {
+    notCompared(p, "a possible copy (status.renames = copies), which baton does not detect");
   }
 
   phase("index vs HEAD");

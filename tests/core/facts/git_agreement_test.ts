@@ -1264,3 +1264,39 @@ Deno.test("submodules: a submodule whose repository format git refuses is unchec
   const dirty = await assertAgreesWithGit(env, dir, { label: "ignore=dirty" });
   assert.equal(dirty.git.tracked.has("sub"), false);
 });
+
+Deno.test("renames = copies: an addition git reports as a copy (C.) is unchecked, never A.; without a copy source both say A.", async () => {
+  const env = await userEnv();
+  const lines = Array.from({ length: 40 }, (_, i) => `line ${i}\n`).join("");
+  const dir = await base({ "src.txt": lines, "same1.txt": "same\n" });
+  for (const key of ["status.renames", "diff.renames"]) {
+    await git(dir, ["config", key, "copies"]);
+    // Control: the source unmodified, git finds no copy (status does not look there).
+    await writeFiles(dir, { "copy.txt": lines });
+    await git(dir, ["add", "copy.txt"]);
+    const plain = await assertAgreesWithGit(env, dir, { label: `${key}: source unmodified` });
+    assert.equal(plain.git.tracked.get("copy.txt"), "A.");
+    // The source modified and staged: git reports the copy.
+    await writeFiles(dir, { "src.txt": `${lines}one more\n` });
+    await git(dir, ["add", "src.txt"]);
+    const r = await assertAgreesWithGit(env, dir, { label: `${key}: copy`, allowUnknown: true });
+    assert.equal(r.git.tracked.get("copy.txt"), "C.", "control: git reports a copy");
+    assert.ok(r.unchecked.includes("copy.txt"), `${key}: the copy is unchecked, never A.`);
+    assert.equal(r.facts.tree?.unchecked.includes("src.txt"), false, "the source is compared");
+    await git(dir, ["reset", "-q", "--hard"]);
+    await Deno.remove(`${dir}/copy.txt`).catch(() => {});
+    await git(dir, ["config", "--unset", key]);
+  }
+  // A deleted source matched twice: git renames one and copies the other.
+  await git(dir, ["config", "status.renames", "copies"]);
+  await git(dir, ["mv", "same1.txt", "same2.txt"]);
+  const once = await assertAgreesWithGit(env, dir, { label: "a rename alone is compared" });
+  assert.equal(once.git.tracked.get("same2.txt"), "R.");
+  await writeFiles(dir, { "same3.txt": "same\n" });
+  await git(dir, ["add", "same3.txt"]);
+  const twice = await assertAgreesWithGit(env, dir, { label: "two matches", allowUnknown: true });
+  const codes = ["same2.txt", "same3.txt"].map((p) => twice.git.tracked.get(p)).sort();
+  assert.deepEqual(codes, ["C.", "R."], "control: one rename, one copy");
+  const copied = ["same2.txt", "same3.txt"].find((p) => twice.git.tracked.get(p) === "C.")!;
+  assert.ok(twice.unchecked.includes(copied), "the copy is unchecked");
+});
