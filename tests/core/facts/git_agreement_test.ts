@@ -1300,3 +1300,19 @@ Deno.test("renames = copies: an addition git reports as a copy (C.) is unchecked
   const copied = ["same2.txt", "same3.txt"].find((p) => twice.git.tracked.get(p) === "C.")!;
   assert.ok(twice.unchecked.includes(copied), "the copy is unchecked");
 });
+
+Deno.test("intent-to-add: a file gone from the work tree beside an intent-to-add one (git's work-tree rename, .R) is unchecked on both sides", async () => {
+  const env = await userEnv();
+  const lines = Array.from({ length: 40 }, (_, i) => `line ${i}\n`).join("");
+  const dir = await base({ "old.txt": lines });
+  await Deno.rename(`${dir}/old.txt`, `${dir}/new.txt`);
+  await git(dir, ["add", "-N", "new.txt"]);
+  const r = await assertAgreesWithGit(env, dir, { label: "work-tree rename", allowUnknown: true });
+  assert.equal(r.git.tracked.get("new.txt"), ".R", "control: git pairs them");
+  assert.deepEqual([...r.unchecked].sort(), ["new.txt", "old.txt"]);
+  // Controls: with rename detection off git shows .A and .D, and so does baton.
+  await git(dir, ["config", "status.renames", "false"]);
+  const off = await assertAgreesWithGit(env, dir, { label: "status.renames=false" });
+  assert.equal(off.git.tracked.get("new.txt"), ".A");
+  assert.equal(off.git.tracked.get("old.txt"), ".D");
+});
