@@ -244,3 +244,29 @@ Deno.test("check-clean in a SHA-256 repository says it cannot read it (exit 6), 
   assert.equal(JSON.parse(r.stdout).error.code, "git_format_unsupported");
   assert.match(JSON.parse(r.stdout).error.message, /SHA-256/);
 });
+
+Deno.test("sparse index: commit stages the capsule and leaves every other entry as git lists it", async () => {
+  await withRepo(async (dir) => {
+    await writeFiles(dir, { "docs/d.md": "d\n", "lib/l.ts": "l\n" });
+    await git(dir, ["add", "docs", "lib"]);
+    await git(dir, ["commit", "-q", "-m", "more"]);
+    await git(dir, ["switch", "-q", "-c", "feature"]);
+    await git(dir, ["sparse-checkout", "init", "--cone", "--sparse-index"]);
+    await git(dir, ["sparse-checkout", "set", "src"]);
+    const sparse = (await git(dir, ["ls-files", "--sparse", "-s"])).stdout;
+    assert.match(sparse, /\tdocs\/$/m, "control: a sparse directory entry");
+    const r = await runBaton(["commit", "--json"], { cwd: dir, env: ENV });
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout).index_updated, [".baton/latest.md"]);
+    const after = (await git(dir, ["ls-files", "--sparse", "-s"])).stdout;
+    assert.equal(
+      after.split("\n").filter((l) => !l.endsWith("\t.baton/latest.md")).join("\n"),
+      sparse,
+      "every other entry as before",
+    );
+    assert.equal((await git(dir, ["status", "--porcelain"])).stdout, "");
+    await git(dir, ["sparse-checkout", "disable"]);
+    assert.equal(await Deno.readTextFile(`${dir}/docs/d.md`), "d\n", "the tree comes back whole");
+    assert.equal((await git(dir, ["status", "--porcelain"])).stdout, "");
+  });
+});
