@@ -103,12 +103,20 @@ export async function writeHandoffCommit(
   await updateRef(plan, branch, commit, created);
   if (created) await pointHead(plan, branch);
   const result: HandoffCommitResult = { ...base, action: "committed", commit };
+  const stage = change.kind === "put"
+    ? "run git add -f .baton/latest.md"
+    : "run git rm -r --cached .baton";
+  if (plan.splitIndex) {
+    // isomorphic-git would write the split part back without its link to
+    // the shared index, dropping every entry the shared part holds.
+    result.warning =
+      `The commit is written but the index was not updated (baton does not rewrite a split index): ${stage}`;
+    return result;
+  }
   try {
     result.index_updated = await updateIndex(plan, change);
   } catch {
-    result.warning = change.kind === "put"
-      ? "The commit is written but the index was not updated: run git add -f .baton/latest.md"
-      : "The commit is written but the index was not updated: run git rm -r --cached .baton";
+    result.warning = `The commit is written but the index was not updated: ${stage}`;
   }
   return result;
 }

@@ -75,10 +75,14 @@ import {
   replaceRefsApply,
 } from "./git/git_reach.ts";
 import {
+  BARE_INVALID_REASON,
+  BARE_REASON,
+  bareWithoutWorkTree,
   EXCLUDE_DIR_REASON,
   excludeFileIsDirectory,
   INSIDE_GIT_DIR_REASON,
   startedInsideGitDir,
+  UNTRACKED_MODE_REASON,
 } from "./git/git_refusals.ts";
 
 /** Options of {@linkcode collectFacts}. */
@@ -298,6 +302,8 @@ export async function collectFacts(
         homeDir: options.homeDir ?? null,
       })
     ? OWNERSHIP_REASON
+    : config !== null && config.bare === null
+    ? BARE_INVALID_REASON
     : null;
   const refusedWhole = hiddenReason !== null;
   if (hiddenReason !== null) {
@@ -325,6 +331,10 @@ export async function collectFacts(
     config !== null && await excludeFileIsDirectory(fs, repo, config.excludesFile)
   ) {
     unavailable.push({ part: "worktree", reason: EXCLUDE_DIR_REASON });
+  } else if (config !== null && bareWithoutWorkTree(repo, config.bare, gitEnv)) {
+    unavailable.push({ part: "worktree", reason: BARE_REASON });
+  } else if (config !== null && config.untrackedFiles === null) {
+    unavailable.push({ part: "worktree", reason: UNTRACKED_MODE_REASON });
   } else if (config !== null && !(await sameWorkTree(fs, repo, config.workTreeSetting))) {
     // git would compare another directory: what baton would list here is not git's answer.
     unavailable.push({

@@ -11,7 +11,9 @@
  * or a type change) unless `all` hides it; one replaced by a symbolic link
  * too, except that git stops with an error ("expected submodule path not
  * to be a symbolic link") where it would look inside (`none`, `untracked`):
- * unknown, never a guess.
+ * unknown, never a guess. The submodule's own `status.showUntrackedFiles`
+ * (git runs `git status` inside it without `-u`) decides whether its
+ * untracked files count: `no` hides them.
  * @module
  */
 import type { ReadFs } from "../fs.ts";
@@ -47,6 +49,10 @@ export interface SubmoduleStatesOptions {
 /** Why a submodule replaced by a symbolic link is unknown where git would look inside it. */
 export const SUBMODULE_SYMLINK_REASON =
   "a submodule's path is a symbolic link: git stops with an error and gives no status";
+
+/** Why a submodule is unknown when its status.showUntrackedFiles is a value git stops on. */
+export const SUBMODULE_UNTRACKED_MODE_REASON =
+  "a submodule's status.showUntrackedFiles has a value git does not accept: git stops";
 
 /** Deepest nesting of submodules followed. */
 const MAX_DEPTH = 8;
@@ -123,6 +129,18 @@ async function dirty(
       ? {}
       : { environmentEntries: options.environmentEntries }),
   });
+  // git runs `git status` inside the submodule, which reads the submodule's
+  // own status.showUntrackedFiles (its cascade, -c and GIT_CONFIG_COUNT
+  // included): "no" hides its untracked files, a value git refuses stops it.
+  if (config.untrackedFiles === null) return { unknown: SUBMODULE_UNTRACKED_MODE_REASON };
+  // git status inside a submodule of a format git refuses stops (and one baton
+  // does not read, SHA-256 ids, is not parsed as SHA-1).
+  if (config.formatProblem !== null) {
+    return {
+      unknown: "the submodule's repository format is one baton does not read or git refuses",
+    };
+  }
+  if (config.untrackedFiles === "no") untracked = false;
   const objects = createObjectReader(fs, sub);
   const commit = await objects.read(headOid);
   if (commit === null || commit.type !== "commit") {

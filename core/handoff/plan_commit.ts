@@ -15,7 +15,7 @@ import { listRefs } from "../facts/git/list_refs.ts";
 import { defaultGlobalConfigPaths, readRepoConfig } from "../facts/git/read_repo_config.ts";
 import { getConfigValue } from "../facts/git/config_lookup.ts";
 import { inProgressOperation } from "../facts/git/in_progress_operation.ts";
-import { parseIndex } from "../facts/worktree/index_file.ts";
+import { readIndexFile } from "../facts/worktree/read_index.ts";
 import {
   baseBranch,
   type HandoffTarget,
@@ -55,6 +55,12 @@ export interface CommitPlan {
   base: string | null;
   target: HandoffTarget;
   identity: CommitIdentity;
+  /**
+   * The index is a split index (`core.splitIndex`): the edge's index writer
+   * would drop its shared part, so the commit is written and the index left
+   * as it is, with a warning naming the git command that stages the change.
+   */
+  splitIndex: boolean;
 }
 
 /**
@@ -92,10 +98,10 @@ export async function planCommit(
       "operation_in_progress",
     );
   }
-  const indexPath = `${repo.gitDir}/index`;
-  if ((await fs.lstat(indexPath)) !== null) {
-    const version = parseIndex(await fs.readFile(indexPath)).version;
-    if (version === 4) {
+  // Read whole (a split index merged with its shared part), as git reads it.
+  const index = await readIndexFile(fs, repo);
+  if (index !== null) {
+    if (index.index.version === 4) {
       throw new UnavailableError(
         "The index uses version 4, which baton cannot update: run git update-index --index-version 2, or commit with git add -f .baton/latest.md",
       );
@@ -124,6 +130,7 @@ export async function planCommit(
     base,
     target: handoffTarget(current, base, options.now),
     identity: identityOf(config.config, options.envAuthor),
+    splitIndex: index?.split ?? false,
   };
 }
 

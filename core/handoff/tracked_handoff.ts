@@ -12,7 +12,8 @@ import { createObjectReader } from "../facts/git/object_reader.ts";
 import { parseCommit } from "../facts/git/parse_commit.ts";
 import { parseTree } from "../facts/git/parse_tree.ts";
 import { GitCorruptError } from "../facts/git/errors.ts";
-import { parseIndex } from "../facts/worktree/index_file.ts";
+import { requireReadableFormat } from "../facts/git/read_format.ts";
+import { readIndexFile } from "../facts/worktree/read_index.ts";
 import { BATON_DIR, handoffPaths } from "./handoff_policy.ts";
 
 /** Most paths listed per place; more are counted, not listed. */
@@ -34,8 +35,11 @@ export interface TrackedHandoff {
  * Lists `.baton/` paths in HEAD's tree and in the index.
  * @throws {GitCorruptError} When HEAD, a commit or a tree cannot be read.
  * @throws {GitIndexError} When the index is malformed.
+ * @throws {GitUnsupportedError} For a repository format baton does not read (SHA-256 objects).
  */
 export async function findTrackedHandoff(fs: ReadFs, repo: RepoLocation): Promise<TrackedHandoff> {
+  // SHA-256 ids or a format git refuses: refused by name, never read as SHA-1.
+  await requireReadableFormat(fs, repo);
   const head = await readHead(fs, repo);
   const out: TrackedHandoff = { head: head.oid, inHead: [], inIndex: [], truncated: false };
   if (head.oid !== null) {
@@ -50,9 +54,10 @@ export async function findTrackedHandoff(fs: ReadFs, repo: RepoLocation): Promis
       out.truncated = await listTree(reader, dir.oid, BATON_DIR, out.inHead);
     } else if (dir !== undefined) out.inHead.push(BATON_DIR);
   }
-  const indexPath = `${repo.gitDir}/index`;
-  if ((await fs.lstat(indexPath)) !== null) {
-    const all = handoffPaths(parseIndex(await fs.readFile(indexPath)).paths);
+  // Split index merged (read_index.ts): the split part alone lists only changes.
+  const read = await readIndexFile(fs, repo);
+  if (read !== null) {
+    const all = handoffPaths(read.index.paths);
     if (all.length > MAX_LISTED) out.truncated = true;
     out.inIndex = all.slice(0, MAX_LISTED);
   }

@@ -112,6 +112,10 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/core/safety/command/parse_shell_test.ts",
     reason: "the lexer behind parseShell, private to its folder",
   },
+  "core/facts/git/read_format.ts": {
+    test: "tests/core/facts/worktree/read_index_test.ts",
+    reason: "the format check is tested where it refuses: the SHA-256 index read",
+  },
   "core/facts/git/_pack.ts": {
     test: "tests/core/facts/git/object_reader_test.ts",
     reason: "pack reading behind the object reader (also object_reader_large_pack_test.ts)",

@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { runBaton } from "../_helpers/cli.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const ENV = { GIT_AUTHOR_NAME: "Baton Test", GIT_AUTHOR_EMAIL: "bt@example.invalid" };
 
@@ -179,5 +180,93 @@ Deno.test("check-clean fails while .baton/ is committed or staged; clean fixes i
     // clean with nothing committed under .baton/ does nothing.
     const noop = await runBaton(["clean", "--json"], { cwd: dir, env: ENV });
     assert.equal(JSON.parse(noop.stdout).action, "unchanged");
+  });
+});
+
+Deno.test("split index (core.splitIndex): check-clean sees the staged capsule; commit leaves the index whole", async () => {
+  await withRepo(async (dir) => {
+    await git(dir, ["switch", "-q", "-c", "feature"]);
+    await git(dir, ["update-index", "--split-index"]);
+    await writeFiles(dir, { "src/b.ts": "b\n" });
+    await git(dir, ["add", "src/b.ts"]);
+    const shared = [...Deno.readDirSync(`${dir}/.git`)].filter((e) =>
+      e.name.startsWith("sharedindex.")
+    );
+    assert.ok(shared.length > 0, "git wrote no shared index");
+    // Positive control for check-clean: clean while nothing of .baton/ is staged.
+    const ok = await runBaton(["check-clean"], { cwd: dir });
+    assert.equal(ok.code, 0, ok.stderr);
+    await git(dir, ["add", "-f", ".baton/latest.md"]);
+    const staged = await runBaton(["check-clean", "--json"], { cwd: dir });
+    assert.equal(staged.code, 1, staged.stderr);
+    assert.deepEqual(
+      JSON.parse(staged.stdout).in_index,
+      (await git(dir, ["ls-files", ".baton"])).stdout.split("\n").filter((l) => l !== ""),
+    );
+    await git(dir, ["rm", "-q", "--cached", ".baton/latest.md"]);
+    const listed = (await git(dir, ["ls-files", "-s"])).stdout;
+    const indexBefore = await Deno.readFile(`${dir}/.git/index`);
+    const before = await head(dir);
+    const r = await runBaton(["commit", "--json"], { cwd: dir, env: ENV });
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout);
+    assert.equal(out.action, "committed");
+    assert.deepEqual(out.index_updated, []);
+    assert.match(out.warning, /split index.*git add -f \.baton\/latest\.md/);
+    assert.equal((await git(dir, ["rev-parse", "HEAD^"])).stdout.trim(), before);
+    assert.equal(
+      (await git(dir, ["diff-tree", "--no-commit-id", "--name-only", "-r", "HEAD"])).stdout,
+      ".baton/latest.md\n",
+    );
+    // The index is the one git wrote: every entry still there, src/b.ts still staged.
+    assert.deepEqual(await Deno.readFile(`${dir}/.git/index`), indexBefore);
+    assert.equal((await git(dir, ["ls-files", "-s"])).stdout, listed);
+    const status = (await git(dir, ["status", "--porcelain"])).stdout;
+    assert.match(status, /^A {2}src\/b\.ts$/m, status);
+    assert.equal((await git(dir, ["fsck", "--strict"], { allowFail: true })).code, 0);
+  });
+});
+
+Deno.test("check-clean in a SHA-256 repository says it cannot read it (exit 6), never a misread list", async () => {
+  await using tmp = await tempDir("baton-handoff-sha256-");
+  const dir = tmp.path;
+  await git(dir, ["init", "-q", "-b", "main", "--object-format=sha256"]);
+  await writeFiles(dir, { "src/a.ts": "a\n", ".baton/latest.md": "# capsule\n" });
+  await git(dir, ["add", "-f", "."]);
+  await git(dir, ["commit", "-q", "-m", "init"]);
+  assert.match(
+    (await git(dir, ["ls-files", ".baton"])).stdout,
+    /latest\.md/,
+    "control: git tracks it",
+  );
+  const r = await runBaton(["check-clean", "--json"], { cwd: dir });
+  assert.equal(r.code, 6, r.stdout + r.stderr);
+  assert.equal(JSON.parse(r.stdout).error.code, "git_format_unsupported");
+  assert.match(JSON.parse(r.stdout).error.message, /SHA-256/);
+});
+
+Deno.test("sparse index: commit stages the capsule and leaves every other entry as git lists it", async () => {
+  await withRepo(async (dir) => {
+    await writeFiles(dir, { "docs/d.md": "d\n", "lib/l.ts": "l\n" });
+    await git(dir, ["add", "docs", "lib"]);
+    await git(dir, ["commit", "-q", "-m", "more"]);
+    await git(dir, ["switch", "-q", "-c", "feature"]);
+    await git(dir, ["sparse-checkout", "init", "--cone", "--sparse-index"]);
+    await git(dir, ["sparse-checkout", "set", "src"]);
+    const sparse = (await git(dir, ["ls-files", "--sparse", "-s"])).stdout;
+    assert.match(sparse, /\tdocs\/$/m, "control: a sparse directory entry");
+    const r = await runBaton(["commit", "--json"], { cwd: dir, env: ENV });
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout).index_updated, [".baton/latest.md"]);
+    const after = (await git(dir, ["ls-files", "--sparse", "-s"])).stdout;
+    assert.equal(
+      after.split("\n").filter((l) => !l.endsWith("\t.baton/latest.md")).join("\n"),
+      sparse,
+      "every other entry as before",
+    );
+    assert.equal((await git(dir, ["status", "--porcelain"])).stdout, "");
+    await git(dir, ["sparse-checkout", "disable"]);
+    assert.equal(await Deno.readTextFile(`${dir}/docs/d.md`), "d\n", "the tree comes back whole");
+    assert.equal((await git(dir, ["status", "--porcelain"])).stdout, "");
   });
 });

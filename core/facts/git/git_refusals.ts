@@ -1,10 +1,15 @@
 /**
- * Two places where git refuses to compute a status that baton could still
+ * Places where git refuses to compute a status that baton could still
  * list: started inside the git directory (git: "this operation must be run
- * in a work tree"), and an exclude file that is a directory (the global
+ * in a work tree"), an exclude file that is a directory (the global
  * excludes file or `info/exclude`; git: "cannot use ... as an exclude
- * file"). baton then reports the work tree unknown with the reason, never a
- * status git would not give.
+ * file"), a `status.showUntrackedFiles` value git does not accept
+ * (read_repo_config.ts; git: "Invalid untracked files mode"), and a main
+ * work tree whose repository says `core.bare = true` (git: "this operation
+ * must be run in a work tree"; a linked worktree is not affected, and
+ * `GIT_WORK_TREE` gives git its work tree back). baton then
+ * reports the work tree unknown with the reason, never a status git would
+ * not give.
  * @module
  */
 import type { ReadFs } from "../../fs.ts";
@@ -17,6 +22,42 @@ export const INSIDE_GIT_DIR_REASON =
 /** Why the work tree is unknown when an exclude file is a directory. */
 export const EXCLUDE_DIR_REASON =
   "an exclude file (core.excludesFile, the XDG ignore file or info/exclude) is a directory: git refuses to give a status";
+
+/** Why the work tree is unknown when status.showUntrackedFiles has a value git stops on. */
+export const UNTRACKED_MODE_REASON =
+  "status.showUntrackedFiles has a value git does not accept (only no, normal or all): git refuses to give a status";
+
+/** Why the work tree is unknown when the repository's config says core.bare = true. */
+export const BARE_REASON =
+  "the repository's config says core.bare = true: git has no work tree here and gives no status";
+
+/** Why nothing of the repository is reported when core.bare is not a boolean. */
+export const BARE_INVALID_REASON =
+  "the repository's core.bare is not a boolean: git refuses to read the repository";
+
+/**
+ * Whether git sees no work tree because the repository is configured bare:
+ * `core.bare` true in the main git directory's config (a linked worktree's
+ * git ignores the shared setting), with no `GIT_WORK_TREE` in the
+ * environment (`core.worktree` beside it does not help: git stops on the
+ * pair).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const main = { workTree: "/w", gitDir: "/w/.git", commonDir: "/w/.git" };
+ * assert.equal(bareWithoutWorkTree(main, true, {}), true);
+ * assert.equal(bareWithoutWorkTree(main, true, { GIT_WORK_TREE: "/w" }), false);
+ * assert.equal(bareWithoutWorkTree({ ...main, gitDir: "/w/.git/worktrees/x" }, true, {}), false);
+ * ```
+ */
+export function bareWithoutWorkTree(
+  repo: RepoLocation,
+  bare: boolean | null,
+  env: Readonly<Record<string, string>>,
+): boolean {
+  return bare === true && repo.gitDir === repo.commonDir && !("GIT_WORK_TREE" in env);
+}
 
 /** Whether `path` (real) is `dir` (real) or below it. */
 function within(path: string, dir: string): boolean {

@@ -13,6 +13,7 @@ import {
   getConfigEntries,
   getConfigValue,
   listConfigSubsections,
+  parseConfigBool,
 } from "./config_lookup.ts";
 import { type GitConfig, type GitConfigEntry, parseGitConfig } from "./parse_config.ts";
 import { stripUrlCredentials } from "./strip_url_credentials.ts";
@@ -66,13 +67,27 @@ export interface RepoConfig {
    * true; "copies" counts as on), and status.renameLimit, else
    * diff.renameLimit (default 1000).
    */
-  renames: { renames: boolean; renameLimit: number };
+  renames: { renames: boolean; renameLimit: number; copies: boolean };
   /** core.ignoreCase (default false; git sets it on case-insensitive file systems). */
   ignoreCase: boolean;
   /** core.symlinks (default true): false means symlinks are checked out as plain files. */
   symlinks: boolean;
   /** core.autocrlf: "true", "input" or "false" (default). */
   autocrlf: "true" | "input" | "false";
+  /**
+   * core.bare as git reads it while checking the repository's format: from
+   * the repository's own config file (the common one), its includes left
+   * out; null when an entry is not a boolean (git then refuses the
+   * repository). Set anywhere else (an include, `-c`, the global file) it
+   * does not take git's work tree away.
+   */
+  bare: boolean | null;
+  /**
+   * status.showUntrackedFiles as git status reads it: "normal" (default),
+   * "no" or "all"; null when any entry in the cascade has another value,
+   * which git status stops on (see {@linkcode untrackedFilesMode}).
+   */
+  untrackedFiles: "no" | "normal" | "all" | null;
   /** Sparse checkout in force: core.sparseCheckout and not sparse.expectFilesOutsideOfPatterns. */
   sparseCheckout: boolean;
   /** core.attributesFile expanded, or its XDG default; null when it cannot be told. */
@@ -85,7 +100,9 @@ export interface RepoConfig {
   unreadableUserFiles: number;
   /**
    * `core.worktree` as the repository's own config sets it (git reads it from
-   * nowhere else), unresolved; null when unset.
+   * nowhere else: the shared file and `config.worktree` for the main work
+   * tree, `config.worktree` alone for a linked one), unresolved; null when
+   * unset.
    */
   workTreeSetting: string | null;
   /** extensions.refStorage, lower-cased: "files" (default) or e.g. "reftable". */
@@ -184,7 +201,7 @@ export async function readRepoConfig(
     ctx.unevaluated = 0;
     read = await readCascade(ctx, repo, options);
   }
-  const { entries, safeDirectories, unreadableUserFiles, repoEntries, repoLevel } = read;
+  const { entries, safeDirectories, unreadableUserFiles, repoEntries, repoLevel, repoOwn } = read;
   const config: GitConfig = { entries };
   const repoOnly: GitConfig = { entries: repoEntries };
 
@@ -201,6 +218,8 @@ export async function readRepoConfig(
     ignoreCase: getConfigBool(config, "core.ignoreCase", false),
     symlinks: getConfigBool(config, "core.symlinks", true),
     autocrlf: autocrlf(config),
+    untrackedFiles: untrackedFilesMode(config),
+    bare: bareSetting({ entries: repoOwn }),
     sparseCheckout: getConfigBool(config, "core.sparseCheckout", false) &&
       !getConfigBool(config, "sparse.expectFilesOutsideOfPatterns", false),
     attributesFile: userFile(
@@ -239,6 +258,7 @@ async function readCascade(
   unreadableUserFiles: number;
   repoEntries: GitConfigEntry[];
   repoLevel: GitConfigEntry[];
+  repoOwn: GitConfigEntry[];
 }> {
   const entries: GitConfigEntry[] = [];
   const system = options.systemConfigPath === undefined
@@ -262,9 +282,13 @@ async function readCascade(
     if (e.value === null || e.value === "") safeDirectories.length = 0;
     else safeDirectories.push(e.value);
   }
-  const repoEntries = await readConfigFile(ctx, `${repo.commonDir}/config`, 0);
+  const repoOwn: GitConfigEntry[] = [];
+  const repoEntries = await readConfigFile(ctx, `${repo.commonDir}/config`, 0, repoOwn);
   entries.push(...repoEntries);
-  const repoLevel = [...repoEntries];
+  // A linked worktree's git takes core.worktree from its own config.worktree
+  // only, never from the shared file (git's check of the repository format).
+  const linked = repo.gitDir !== repo.commonDir;
+  const repoLevel = linked ? [] : [...repoEntries];
   if (getConfigBool({ entries: repoEntries }, "extensions.worktreeConfig", false)) {
     const worktreeEntries = await readConfigFile(ctx, `${repo.gitDir}/config.worktree`, 0);
     entries.push(...worktreeEntries);
@@ -272,7 +296,7 @@ async function readCascade(
   }
   // The command-line scope: after every file, so it wins.
   entries.push(...(options.environmentEntries ?? []));
-  return { entries, safeDirectories, unreadableUserFiles, repoEntries, repoLevel };
+  return { entries, safeDirectories, unreadableUserFiles, repoEntries, repoLevel, repoOwn };
 }
 
 function excludesFile(
@@ -284,11 +308,16 @@ function excludesFile(
   return userFile(config, "core.excludesFile", "ignore", repo, home, xdg);
 }
 
-function renameSettings(config: GitConfig): { renames: boolean; renameLimit: number } {
+function renameSettings(
+  config: GitConfig,
+): { renames: boolean; renameLimit: number; copies: boolean } {
+  const value = (key: string): string | null | undefined => getConfigValue(config, key);
+  const isCopies = (v: string | null | undefined) =>
+    v !== undefined && v !== null && /^copies?$/i.test(v.trim());
   const on = (key: string): boolean | undefined => {
-    const v = getConfigValue(config, key);
+    const v = value(key);
     if (v === undefined) return undefined;
-    if (v !== null && /^copies?$/i.test(v.trim())) return true;
+    if (isCopies(v)) return true;
     return getConfigBool(config, key, true);
   };
   const limit = (key: string): number | undefined => {
@@ -297,11 +326,51 @@ function renameSettings(config: GitConfig): { renames: boolean; renameLimit: num
     return Number.isInteger(n) ? n : undefined;
   };
   const renameLimit = limit("status.renameLimit") ?? limit("diff.renameLimit") ?? 1000;
+  // The setting in force: status.renames when set, else diff.renames.
+  const inForce = value("status.renames") !== undefined ? "status.renames" : "diff.renames";
   return {
     renames: on("status.renames") ?? on("diff.renames") ?? true,
     // git: a limit of 0 or less means its maximum.
     renameLimit: renameLimit <= 0 ? 32767 : renameLimit,
+    copies: isCopies(value(inForce)),
   };
+}
+
+/**
+ * `status.showUntrackedFiles` as git status reads it: every entry of the
+ * cascade in turn, the last winning, but any value other than exactly
+ * `no`, `normal` or `all` (a boolean, another case, no value) makes git
+ * 2.39 stop ("Invalid untracked files mode"), whichever entry wins; later
+ * gits take booleans too, so a boolean is no answer either way (null).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseGitConfig } from "./parse_config.ts";
+ * const at = (t: string) => untrackedFilesMode(parseGitConfig(t));
+ * assert.equal(at(""), "normal");
+ * assert.equal(at("[status]\nshowUntrackedFiles = all\nshowuntrackedfiles = no\n"), "no");
+ * assert.equal(at("[status]\nshowUntrackedFiles = false\nshowUntrackedFiles = no\n"), null);
+ * ```
+ */
+export function untrackedFilesMode(config: GitConfig): "no" | "normal" | "all" | null {
+  let mode: "no" | "normal" | "all" = "normal";
+  for (const e of getConfigEntries(config, "status.showUntrackedFiles")) {
+    if (e.value !== "no" && e.value !== "normal" && e.value !== "all") return null;
+    mode = e.value;
+  }
+  return mode;
+}
+
+/** core.bare from `repoOnly`, the last entry winning; null when any entry is not a boolean. */
+function bareSetting(repoOnly: GitConfig): boolean | null {
+  let bare = false;
+  for (const e of getConfigEntries(repoOnly, "core.bare")) {
+    const v = parseConfigBool(e.value);
+    if (v === null) return null;
+    bare = v;
+  }
+  return bare;
 }
 
 function autocrlf(config: GitConfig): "true" | "input" | "false" {
@@ -373,6 +442,7 @@ async function readConfigFile(
   ctx: IncludeContext,
   path: string,
   depth: number,
+  own?: GitConfigEntry[],
 ): Promise<GitConfigEntry[]> {
   const text = await readOptionalText(ctx.fs, path);
   if (text === null) return [];
@@ -384,6 +454,8 @@ async function readConfigFile(
       throw new GitConfigSyntaxError(entry.line, "a remote URL in a file included by hasconfig");
     }
     out.push(entry);
+    // The file's own entries, includes left out (what git's format check reads).
+    own?.push(entry);
     if (
       entry.key !== "path" || entry.value === null || entry.value === "" ||
       depth >= MAX_INCLUDE_DEPTH

@@ -35,6 +35,14 @@ export interface DiffIndexHeadOptions {
   renameLimit?: number;
   /** Largest blob read for an inexact rename; a larger one leaves its candidates uncompared. @default {8 MiB} */
   maxRenameBlobBytes?: number;
+  /**
+   * Copy detection is on (status.renames or diff.renames = copies): git may
+   * then report an added file as a copy (C) of a modified one or of a
+   * source already renamed, which baton does not detect; the additions and
+   * renames that could be copies are returned in
+   * {@linkcode HeadDiff.copiesUncompared}. @default {false}
+   */
+  copies?: boolean;
 }
 
 /** One staged change. */
@@ -76,6 +84,8 @@ export interface HeadDiff {
   invalidHeadNames: string[];
   /** Deleted and added paths whose possible inexact rename was not scored (a blob over the cap, too many pairs). */
   renamesUncompared: string[];
+  /** With copy detection on, added and renamed paths git may report as copies (see {@linkcode DiffIndexHeadOptions.copies}). */
+  copiesUncompared: string[];
 }
 
 /** What the HEAD diff needs of an index entry. */
@@ -326,6 +336,9 @@ export async function diffIndexHead(
     maxBytes: options.maxRenameBlobBytes ?? 8 * 1024 * 1024,
     objects,
   });
+  const copiesUncompared = (options.renames ?? true) && options.copies === true
+    ? copyCandidates(staged)
+    : [];
 
   const unmerged: UnmergedPath[] = [];
   for (const [path, { mask, mode }] of unmergedMasks) {
@@ -340,7 +353,25 @@ export async function diffIndexHead(
     treesRead,
     invalidHeadNames: [...headInvalid.keys()].sort(),
     renamesUncompared,
+    copiesUncompared,
   };
+}
+
+/**
+ * The additions git may report as copies under copy detection: when an
+ * addition (A) remains and there is a source git would copy from (a
+ * modified file, M or T, or a source already paired as a rename, whose
+ * further matches git reports as copies), every addition and every rename
+ * destination: which of several matches of one source git calls the
+ * rename and which the copy follows its own pairing order. Without an
+ * addition, or without such a source, git finds no copy either (status
+ * does not look at unmodified files), and nothing is returned.
+ */
+function copyCandidates(staged: readonly StagedChange[]): string[] {
+  const added = (s: StagedChange) => s.x === "A" && (s.indexMode & MODE_TYPE_MASK) !== MODE_GITLINK;
+  if (!staged.some(added)) return [];
+  if (!staged.some((s) => s.x === "M" || s.x === "T" || s.x === "R")) return [];
+  return staged.filter((s) => added(s) || s.x === "R").map((s) => s.path).sort(comparePaths);
 }
 
 /**

@@ -99,7 +99,7 @@ export interface ScanWorktreeOptions {
    */
   sparseCheckout?: boolean;
   /** Rename detection of the staged side (status.renames, status.renameLimit). @default {git's defaults} */
-  renames?: { renames: boolean; renameLimit: number };
+  renames?: { renames: boolean; renameLimit: number; copies?: boolean };
   /** core.symlinks: false means a symlink is checked out as a file of its text. @default {true} */
   symlinks?: boolean;
   /**
@@ -373,6 +373,8 @@ export async function scanWorktree(
   const replacedByDir: number[] = [];
   const badNames: string[] = [];
   const oversized: string[] = [];
+  /** Intent-to-add entries (present or gone): work-tree rename candidates. */
+  const intentToAdd = new Set<string>();
   let racyCount = 0;
   let lstatCount = dirs.exists.size;
   // Chunks keep the FileStat objects short-lived, which keeps GC cheap.
@@ -417,6 +419,7 @@ export async function scanWorktree(
       if (stat === null && e.skipWorktree) return;
       if (e.intentToAdd) {
         setY(changes, e.path, stat === null ? "D" : "A", kindOf(e.mode, stat?.isSymlink));
+        intentToAdd.add(e.path);
         return;
       }
       const verdict: StatVerdict = compareStat(e, stat, compareOptions);
@@ -517,7 +520,14 @@ export async function scanWorktree(
 
   // Index vs HEAD.
   const headDiff = index === null && options.headTreeOid === null
-    ? { staged: [], unmerged: [], treesRead: 0, invalidHeadNames: [], renamesUncompared: [] }
+    ? {
+      staged: [],
+      unmerged: [],
+      treesRead: 0,
+      invalidHeadNames: [],
+      renamesUncompared: [],
+      copiesUncompared: [],
+    }
     : await diffIndexHead(idx, {
       headTreeOid: options.headTreeOid,
       objects: options.objects,
@@ -545,6 +555,30 @@ export async function scanWorktree(
       p,
       "a possible rename not scored (a blob over the size cap, or too many candidates)",
     );
+  }
+  for (const p of headDiff.copiesUncompared) {
+    notCompared(p, "a possible copy (status.renames = copies), which baton does not detect");
+  }
+  // git status (2.18+) pairs an intent-to-add file with a file gone from the
+  // work tree as a work-tree rename (.R); baton does not score those pairs,
+  // so where both kinds are present neither side is stated.
+  if (options.renames?.renames ?? true) {
+    const ita: string[] = [];
+    const gone: string[] = [];
+    for (const e of changes.values()) {
+      if (e.y === "A" && intentToAdd.has(e.path)) ita.push(e.path);
+      // A gone intent-to-add entry (its blob is empty) is taken for no source:
+      // git pairs it with nothing but an empty new file.
+      else if (e.y === "D" && !intentToAdd.has(e.path)) gone.push(e.path);
+    }
+    if (ita.length > 0 && gone.length > 0) {
+      for (const p of [...ita, ...gone]) {
+        notCompared(
+          p,
+          "a possible work-tree rename of an intent-to-add file, which baton does not score",
+        );
+      }
+    }
   }
 
   phase("index vs HEAD");

@@ -25,7 +25,7 @@
 import type { ReadFs } from "../../fs.ts";
 import { sha256Hex } from "../../hash.ts";
 import { findRepo } from "../../facts/git/find_repo.ts";
-import { parseIndex } from "../../facts/worktree/index_file.ts";
+import { indexMayTrack, readIndexFile } from "../../facts/worktree/read_index.ts";
 
 /** The record's file name under `<git dir>/baton/`. */
 export const LEDGER_FILE = "rules_blocks.json";
@@ -129,19 +129,14 @@ export async function blockOwnership(
   const key = path.slice(repo.workTree.replace(/\/+$/, "").length + 1);
   const ledgerPath = `${repo.gitDir}/baton/${LEDGER_FILE}`;
   const recorded = await recordedFor(fs, ledgerPath, key);
+  // Split index merged (read_index.ts); a path under a sparse directory,
+  // like an index that cannot be read, counts as tracked.
   let tracked = true;
-  const indexPath = `${repo.gitDir}/index`;
-  const index = await fs.lstat(indexPath).catch(() => null);
-  if (index === null) tracked = false;
-  else {
-    const bytes = await readSmall(fs, indexPath, MAX_INDEX_BYTES);
-    if (bytes !== null) {
-      try {
-        tracked = parseIndex(bytes).paths.includes(key);
-      } catch {
-        tracked = true;
-      }
-    }
+  try {
+    const read = await readIndexFile(fs, repo, { maxBytes: MAX_INDEX_BYTES });
+    tracked = read !== null && indexMayTrack(read.index, key);
+  } catch {
+    tracked = true;
   }
   return { ledgerPath, key, recorded, tracked };
 }

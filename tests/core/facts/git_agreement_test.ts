@@ -12,7 +12,13 @@
 import assert from "node:assert/strict";
 import { commitAll, git, GIT_ENV, makeRepo, writeFiles } from "../../_helpers/git.ts";
 import { tempDir } from "../../_helpers/temp.ts";
-import { assertAgreesWithGit, batonFacts, gitAs, type UserEnv } from "../../_helpers/git_oracle.ts";
+import {
+  assertAgreesWithGit,
+  batonFacts,
+  gitAs,
+  oracle,
+  type UserEnv,
+} from "../../_helpers/git_oracle.ts";
 
 /** git's version as [major, minor]. */
 function gitVersion(): [number, number] {
@@ -1086,4 +1092,227 @@ Deno.test("core.worktree naming another directory: git compares that one, baton 
     facts.unavailable?.find((u) => u.part === "worktree")?.reason ?? "",
     /core\.worktree/,
   );
+});
+
+Deno.test("status.showUntrackedFiles: the untracked set is -uall's whatever it says; a submodule's own no hides its untracked files", async () => {
+  const env = await userEnv();
+  const lib = await base({ "lib.txt": "lib\n" });
+  const dir = await base();
+  await git(dir, ["-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "sub"]);
+  await commitAll(dir, "sub");
+  await writeFiles(dir, { "sub/inside.txt": "i\n", "new/u.txt": "u\n", "a.txt": "edited\n" });
+  // Control: by default the untracked file inside makes the submodule modified.
+  const plain = await assertAgreesWithGit(env, dir, { label: "default" });
+  assert.equal(plain.git.tracked.get("sub"), ".M");
+  // The submodule's own config: git runs status inside it, which hides its untracked files.
+  await git(`${dir}/sub`, ["config", "status.showUntrackedFiles", "no"]);
+  const own = await assertAgreesWithGit(env, dir, { label: "the submodule's config says no" });
+  assert.equal(own.git.tracked.has("sub"), false, "control: git calls the submodule clean");
+  assert.deepEqual(own.git.untracked, ["new/u.txt"], "control: -uall still lists the rest");
+  await git(`${dir}/sub`, ["config", "--unset", "status.showUntrackedFiles"]);
+  // The superproject's own setting changes nothing under -uall, for it or the submodule.
+  await git(dir, ["config", "status.showUntrackedFiles", "no"]);
+  const superNo = await assertAgreesWithGit(env, dir, { label: "the superproject says no" });
+  assert.equal(superNo.git.tracked.get("sub"), ".M");
+  assert.deepEqual(superNo.git.untracked, ["new/u.txt"]);
+  await git(dir, ["config", "--unset", "status.showUntrackedFiles"]);
+  // The global file and the environment's entries reach the submodule's status too.
+  await Deno.writeTextFile(`${env.home}/.gitconfig`, "[status]\n\tshowUntrackedFiles = no\n");
+  const global = await assertAgreesWithGit(env, dir, { label: "~/.gitconfig says no" });
+  assert.equal(global.git.tracked.has("sub"), false);
+  await Deno.remove(`${env.home}/.gitconfig`);
+  const counted = {
+    ...env,
+    vars: {
+      GIT_CONFIG_COUNT: "1",
+      GIT_CONFIG_KEY_0: "status.showuntrackedfiles",
+      GIT_CONFIG_VALUE_0: "no",
+    },
+  };
+  const fromEnv = await assertAgreesWithGit(counted, dir, { label: "GIT_CONFIG_COUNT says no" });
+  assert.equal(fromEnv.git.tracked.has("sub"), false);
+  assert.deepEqual(fromEnv.git.untracked, ["new/u.txt"]);
+  // "all" inside the submodule: as by default.
+  await git(`${dir}/sub`, ["config", "status.showUntrackedFiles", "all"]);
+  const all = await assertAgreesWithGit(env, dir, { label: "the submodule says all" });
+  assert.equal(all.git.tracked.get("sub"), ".M");
+});
+
+Deno.test("status.showUntrackedFiles with a value git 2.39 refuses: the tree (or the submodule) is unknown", async () => {
+  const env = await userEnv();
+  const lib = await base({ "lib.txt": "lib\n" });
+  const dir = await base();
+  await git(dir, ["-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "sub"]);
+  await commitAll(dir, "sub");
+  // In the submodule (even overridden by a valid later entry): git stops there.
+  await git(`${dir}/sub`, ["config", "status.showUntrackedFiles", "false"]);
+  await git(`${dir}/sub`, ["config", "--add", "status.showUntrackedFiles", "no"]);
+  const sub = await gitAs(env, dir, ["status", "--porcelain=v2", "-uall"], { allowFail: true });
+  assert.notEqual(sub.code, 0, "control: git stops at the submodule");
+  const facts = await batonFacts(env, dir);
+  assert.deepEqual(facts.tree?.unchecked, ["sub"], "named unchecked, never clean");
+  assert.equal(facts.dirty, null);
+  await git(`${dir}/sub`, ["config", "--unset-all", "status.showUntrackedFiles"]);
+  await assertAgreesWithGit(env, dir, { label: "control: the value removed" });
+  await writeFiles(dir, { "a.txt": "edited\n" });
+  // In the superproject: git gives no status at all, -uall or not.
+  for (const value of ["No", "true", "bogus"]) {
+    await git(dir, ["config", "status.showUntrackedFiles", value]);
+    const top = await gitAs(env, dir, ["status", "--porcelain=v2", "-uall"], { allowFail: true });
+    assert.notEqual(top.code, 0, `control: git refuses ${value}`);
+    const f = await batonFacts(env, dir);
+    assert.equal(f.tree, undefined, `${value}: no tree compared`);
+    assert.equal(f.dirty, null, value);
+    assert.match(
+      f.unavailable?.find((u) => u.part === "worktree")?.reason ?? "",
+      /showUntrackedFiles/,
+    );
+  }
+  await git(dir, ["config", "status.showUntrackedFiles", "normal"]);
+  const normal = await assertAgreesWithGit(env, dir, { label: "control: normal" });
+  assert.equal(normal.git.tracked.get("a.txt"), ".M");
+});
+
+Deno.test("core.bare = true in a work tree's repository: git gives no status, the tree is unknown; a linked worktree and GIT_WORK_TREE still compare", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  const wt = `${(await tempDir("baton-bare-wt-")).path}/wt`;
+  await git(dir, ["worktree", "add", "-q", wt, "-b", "side"]);
+  await writeFiles(dir, { "a.txt": "edited\n" });
+  await writeFiles(wt, { "src/b.txt": "edited in the worktree\n" });
+  const control = await assertAgreesWithGit(env, dir, { label: "control: not bare" });
+  assert.equal(control.git.tracked.get("a.txt"), ".M");
+  await git(dir, ["config", "core.bare", "true"]);
+  const refused = await gitAs(env, dir, ["status", "--porcelain=v2"], { allowFail: true });
+  assert.notEqual(refused.code, 0, "control: git has no work tree");
+  const facts = await batonFacts(env, dir);
+  assert.equal(facts.tree, undefined, "no tree compared");
+  assert.equal(facts.dirty, null);
+  assert.match(facts.unavailable?.find((u) => u.part === "worktree")?.reason ?? "", /core\.bare/);
+  assert.equal(facts.head, (await git(dir, ["rev-parse", "HEAD"])).stdout.trim(), "HEAD is read");
+  // A linked worktree's git ignores the shared core.bare.
+  const linked = await assertAgreesWithGit(env, wt, { label: "linked worktree" });
+  assert.equal(linked.git.tracked.get("src/b.txt"), ".M");
+  // GIT_WORK_TREE gives git its work tree back.
+  const named = await assertAgreesWithGit({ ...env, vars: { GIT_WORK_TREE: dir } }, dir, {
+    label: "GIT_WORK_TREE",
+  });
+  assert.equal(named.git.tracked.get("a.txt"), ".M");
+  // Set anywhere but the repository's own file, core.bare leaves git its work tree.
+  await git(dir, ["config", "core.bare", "false"]);
+  await Deno.writeTextFile(`${env.home}/bare.inc`, "[core]\n\tbare = true\n");
+  await git(dir, ["config", "include.path", `${env.home}/bare.inc`]);
+  const included = await assertAgreesWithGit(env, dir, { label: "core.bare from an include" });
+  assert.equal(included.git.tracked.get("a.txt"), ".M");
+  await git(dir, ["config", "--unset", "include.path"]);
+  // A value that is not a boolean: git reads nothing of the repository.
+  // Written from outside the repository: git config itself stops inside it.
+  await git(env.home, ["config", "--file", `${dir}/.git/config`, "core.bare", "maybe"]);
+  const head = await gitAs(env, dir, ["rev-parse", "HEAD"], { allowFail: true });
+  assert.notEqual(head.code, 0, "control: git refuses the repository");
+  const bogus = await batonFacts(env, dir);
+  assert.equal(bogus.tree, undefined);
+  assert.equal(bogus.head, null, "HEAD not stated where git refuses");
+  assert.match(bogus.unavailable?.find((u) => u.part === "head")?.reason ?? "", /core\.bare/);
+  await git(env.home, ["config", "--file", `${dir}/.git/config`, "core.bare", "false"]);
+  await assertAgreesWithGit(env, dir, { label: "control: core.bare false" });
+});
+
+Deno.test("core.worktree in the shared config is not a linked worktree's: git compares the linked one, and so does baton", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  const wt = `${(await tempDir("baton-cwt-")).path}/wt`;
+  await git(dir, ["worktree", "add", "-q", wt, "-b", "side"]);
+  await writeFiles(wt, { "src/b.txt": "edited in the worktree\n", "w.txt": "w\n" });
+  await writeFiles(dir, { "a.txt": "edited in main\n" });
+  await git(dir, ["config", "core.worktree", dir]);
+  const linked = await assertAgreesWithGit(env, wt, { label: "linked worktree" });
+  assert.equal(linked.git.tracked.get("src/b.txt"), ".M", "control: git compares the linked one");
+  assert.equal(linked.git.tracked.has("a.txt"), false);
+  // Control: set in the linked worktree's own config.worktree, git compares the other directory.
+  await git(dir, ["config", "--unset", "core.worktree"]);
+  await git(dir, ["config", "extensions.worktreeConfig", "true"]);
+  await git(wt, ["config", "--worktree", "core.worktree", dir]);
+  const g = await oracle(env, wt);
+  assert.equal(g.tracked.get("a.txt"), ".M", "control: git now compares the main directory");
+  const facts = await batonFacts(env, wt);
+  assert.equal(facts.tree, undefined, "baton does not compare another directory");
+  assert.match(
+    facts.unavailable?.find((u) => u.part === "worktree")?.reason ?? "",
+    /core\.worktree/,
+  );
+});
+
+Deno.test("submodules: a submodule whose repository format git refuses is unchecked where git looks inside, clean to both under ignore=dirty", async () => {
+  const env = await userEnv();
+  const lib = await base({ "lib.txt": "lib\n" });
+  const dir = await base();
+  await git(dir, ["-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "sub"]);
+  await commitAll(dir, "sub");
+  await Deno.writeTextFile(`${dir}/sub/lib.txt`, "edited\n");
+  const control = await assertAgreesWithGit(env, dir, { label: "control: readable format" });
+  assert.equal(control.git.tracked.get("sub"), ".M");
+  const config = `${dir}/.git/modules/sub/config`;
+  await git(env.home, ["config", "--file", config, "core.repositoryFormatVersion", "1"]);
+  await git(env.home, ["config", "--file", config, "extensions.someFutureThing", "true"]);
+  const g = await gitAs(env, dir, ["status", "--porcelain=v2"], { allowFail: true });
+  assert.notEqual(g.code, 0, "control: git stops in the submodule");
+  const facts = await batonFacts(env, dir);
+  assert.deepEqual(facts.tree?.unchecked, ["sub"], "named unchecked, never clean or modified");
+  // ignore=dirty: git only compares the submodule's HEAD, and so does baton.
+  await git(dir, ["config", "--file", ".gitmodules", "submodule.sub.ignore", "dirty"]);
+  const dirty = await assertAgreesWithGit(env, dir, { label: "ignore=dirty" });
+  assert.equal(dirty.git.tracked.has("sub"), false);
+});
+
+Deno.test("renames = copies: an addition git reports as a copy (C.) is unchecked, never A.; without a copy source both say A.", async () => {
+  const env = await userEnv();
+  const lines = Array.from({ length: 40 }, (_, i) => `line ${i}\n`).join("");
+  const dir = await base({ "src.txt": lines, "same1.txt": "same\n" });
+  for (const key of ["status.renames", "diff.renames"]) {
+    await git(dir, ["config", key, "copies"]);
+    // Control: the source unmodified, git finds no copy (status does not look there).
+    await writeFiles(dir, { "copy.txt": lines });
+    await git(dir, ["add", "copy.txt"]);
+    const plain = await assertAgreesWithGit(env, dir, { label: `${key}: source unmodified` });
+    assert.equal(plain.git.tracked.get("copy.txt"), "A.");
+    // The source modified and staged: git reports the copy.
+    await writeFiles(dir, { "src.txt": `${lines}one more\n` });
+    await git(dir, ["add", "src.txt"]);
+    const r = await assertAgreesWithGit(env, dir, { label: `${key}: copy`, allowUnknown: true });
+    assert.equal(r.git.tracked.get("copy.txt"), "C.", "control: git reports a copy");
+    assert.ok(r.unchecked.includes("copy.txt"), `${key}: the copy is unchecked, never A.`);
+    assert.equal(r.facts.tree?.unchecked.includes("src.txt"), false, "the source is compared");
+    await git(dir, ["reset", "-q", "--hard"]);
+    await Deno.remove(`${dir}/copy.txt`).catch(() => {});
+    await git(dir, ["config", "--unset", key]);
+  }
+  // A deleted source matched twice: git renames one and copies the other.
+  await git(dir, ["config", "status.renames", "copies"]);
+  await git(dir, ["mv", "same1.txt", "same2.txt"]);
+  const once = await assertAgreesWithGit(env, dir, { label: "a rename alone is compared" });
+  assert.equal(once.git.tracked.get("same2.txt"), "R.");
+  await writeFiles(dir, { "same3.txt": "same\n" });
+  await git(dir, ["add", "same3.txt"]);
+  const twice = await assertAgreesWithGit(env, dir, { label: "two matches", allowUnknown: true });
+  const codes = ["same2.txt", "same3.txt"].map((p) => twice.git.tracked.get(p)).sort();
+  assert.deepEqual(codes, ["C.", "R."], "control: one rename, one copy");
+  const copied = ["same2.txt", "same3.txt"].find((p) => twice.git.tracked.get(p) === "C.")!;
+  assert.ok(twice.unchecked.includes(copied), "the copy is unchecked");
+});
+
+Deno.test("intent-to-add: a file gone from the work tree beside an intent-to-add one (git's work-tree rename, .R) is unchecked on both sides", async () => {
+  const env = await userEnv();
+  const lines = Array.from({ length: 40 }, (_, i) => `line ${i}\n`).join("");
+  const dir = await base({ "old.txt": lines });
+  await Deno.rename(`${dir}/old.txt`, `${dir}/new.txt`);
+  await git(dir, ["add", "-N", "new.txt"]);
+  const r = await assertAgreesWithGit(env, dir, { label: "work-tree rename", allowUnknown: true });
+  assert.equal(r.git.tracked.get("new.txt"), ".R", "control: git pairs them");
+  assert.deepEqual([...r.unchecked].sort(), ["new.txt", "old.txt"]);
+  // Controls: with rename detection off git shows .A and .D, and so does baton.
+  await git(dir, ["config", "status.renames", "false"]);
+  const off = await assertAgreesWithGit(env, dir, { label: "status.renames=false" });
+  assert.equal(off.git.tracked.get("new.txt"), ".A");
+  assert.equal(off.git.tracked.get("old.txt"), ".D");
 });

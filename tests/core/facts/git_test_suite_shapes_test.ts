@@ -4,7 +4,10 @@
  * untracked cache, t0020/t0021/t0025 conversions, t7508/t7064 status,
  * t1092 sparse) and from odd files seen in the wild (a byte-order mark or
  * CRLF lines in `.gitignore`, a symlinked `.gitignore`, zeroed stat data
- * after `read-tree`). Each is built by a shell script with real git and
+ * after `read-tree`), and from a sweep of configuration and index features
+ * (config.worktree, includeIf onbranch and gitdir/i, index.skipHash,
+ * EOIE/IEOT and REUC extensions, info and XDG attributes, core.ignoreStat,
+ * core.ignoreCase ignores). Each is built by a shell script with real git and
  * compared path by path with `git status --porcelain=v2 -z -uall`
  * (tests/_helpers/git_oracle.ts): nothing may be left unchecked, and every
  * shape's script ends in a state git shows as changed or lists as untracked
@@ -89,6 +92,71 @@ const SHAPES: [string, string][] = [
   [
     "a tracked file under a directory that became a symlink",
     "mkdir d; echo x>d/a; mkdir e; echo x>e/a; c; rm -r d; ln -s e d",
+  ],
+  // Shapes from the sweep of configuration and index features (each agreed when added).
+  [
+    "extensions.worktreeConfig: core.fileMode and core.excludesFile from config.worktree",
+    "echo x>a; echo y>b; c; git config extensions.worktreeConfig true; git config --worktree core.fileMode false; echo '*.zz' >$HOME/ig; git config --worktree core.excludesFile $HOME/ig; chmod +x a; echo z>b; touch u.zz v.txt",
+  ],
+  [
+    "config.worktree without extensions.worktreeConfig is not read",
+    "echo x>a; c; echo '*.zz' >$HOME/ig; printf '[core]\\n\\texcludesFile = %s/ig\\n' $HOME >.git/config.worktree; touch u.zz v.txt",
+  ],
+  [
+    "includeIf onbranch: (a glob that matches, a branch that does not)",
+    "echo x>a; c; echo '*.zz' >$HOME/ig; echo '*.yy' >$HOME/ig2; printf '[core]\\n\\texcludesFile = %s/ig\\n' $HOME >$HOME/inc; printf '[core]\\n\\texcludesFile = %s/ig2\\n' $HOME >$HOME/inc2; printf '[includeIf \"onbranch:other\"]\\n\\tpath = %s/inc2\\n[includeIf \"onbranch:ma*\"]\\n\\tpath = %s/inc\\n' $HOME $HOME >>.git/config; touch u.zz v.yy w.txt",
+  ],
+  [
+    "includeIf gitdir/i: matches another case, gitdir: does not",
+    "echo x>a; c; echo '*.zz' >$HOME/ig; echo '*.yy' >$HOME/ig2; printf '[core]\\n\\texcludesFile = %s/ig\\n' $HOME >$HOME/inc; printf '[core]\\n\\texcludesFile = %s/ig2\\n' $HOME >$HOME/inc2; up=$(pwd | tr a-z A-Z); printf '[includeIf \"gitdir/i:%s/\"]\\n\\tpath = %s/inc\\n[includeIf \"gitdir:%s/\"]\\n\\tpath = %s/inc2\\n' \"$up\" $HOME \"$up\" $HOME >>$HOME/.gitconfig; touch u.zz v.yy w.txt",
+  ],
+  [
+    "core.excludesFile set to an empty string: no global excludes file, not even the XDG one",
+    "echo x>a; c; git config core.excludesFile ''; mkdir -p $HOME/.config/git; echo '*.zz' >$HOME/.config/git/ignore; touch u.zz v.txt",
+  ],
+  [
+    "index.skipHash: an index with a null trailing hash",
+    "echo x>a; echo y>b; c; git config index.skipHash true; echo z>b; git add b; echo w>a",
+  ],
+  [
+    "an index with EOIE and IEOT extensions (index.threads), and feature.manyFiles (v4, untracked cache)",
+    "for i in 1 2 3 4 5 6; do echo $i>f$i; done; c; git config index.recordEndOfIndexEntries true; git config index.recordOffsetTable true; git config index.threads 2; echo z>f1; git add f1; echo y>f2; git config feature.manyFiles true; git update-index --index-version 4; git status >/dev/null; mkdir d; touch d/u",
+  ],
+  [
+    "a resolve-undo (REUC) extension after a resolved conflict",
+    "echo x>f; echo y>g; c; git checkout -q -b o; echo o>f; c; git checkout -q main; echo m>f; c; git merge -q o || true; echo r>f; git add f; echo again>f",
+  ],
+  [
+    ".gitignore: ! cannot re-include under an excluded directory, can under dir/*",
+    "echo x>a; c; printf 'build/\\n!build/keep.txt\\nout/*\\n!out/keep.txt\\n/*\\n!/a\\n!/.gitignore\\n!/build/\\n!/out/\\n!/src/\\n/src/*\\n!/src/keep/\\n' >.gitignore; mkdir -p build out src/keep src/other z; touch build/keep.txt build/x out/keep.txt out/x src/keep/k src/other/o src/x z/z top",
+  ],
+  [
+    ".gitignore: a character class, an escaped star, dir/** and a/**/b",
+    "echo x>a; c; printf '[a-c].txt\\n\\\\*lit\\nlogs/**\\nx/**/y\\n' >.gitignore; mkdir -p logs/d x/m/n/y; touch a.txt d.txt '*lit' plit logs/d/l x/m/n/y/f",
+  ],
+  [
+    "attributes from info/attributes (over .gitattributes) and from the XDG attributes file",
+    "mkdir -p $HOME/.config/git; printf '*.x text\\n' >$HOME/.config/git/attributes; printf '*.t text\\n' >.gitattributes; printf 'a\\r\\nb\\r\\n' >f.x; printf 'a\\nb\\n' >f.t; printf 'a\\r\\nb\\r\\n' >g.u; echo q>z; c; printf '*.t binary\\n*.u text\\n' >.git/info/attributes; printf 'a\\r\\nb\\r\\n' >f.t; touch -d '+5 sec' f.x g.u; echo r>z",
+  ],
+  [
+    "core.ignoreStat: entries added are assumed unchanged",
+    "echo x>a; echo q>b; git config core.ignoreStat true; c; echo y>a; echo n>new; git add new; echo m>new; rm b; touch u",
+  ],
+  [
+    "core.ignoreCase: .gitignore patterns match in any case",
+    "echo x>top; c; git config core.ignoreCase true; printf '*.LOG\\nBuild/\\n' >.gitignore; mkdir build; touch a.log B.Log build/x u",
+  ],
+  [
+    "untracked FIFOs are not listed; an empty .git directory does not make a nested repository",
+    "echo x>a; c; mkfifo pipe; mkdir d; mkfifo d/p; mkdir -p e/.git; touch e/f u",
+  ],
+  [
+    "a gitlink with no .gitmodules and a stray file in its directory",
+    "echo x>top; c; git update-index --add --cacheinfo 160000,$(git rev-parse HEAD),sub; git commit -qm s; mkdir sub; touch sub/stray u",
+  ],
+  [
+    "copies detection on with an unmodified source: git finds no copy",
+    "seq 1 50 >a; echo q>z; c; git config status.renames copies; cp a b; git add b",
   ],
 ];
 

@@ -173,3 +173,49 @@ Deno.test("the record parses by shape only", () => {
   assert.deepEqual(parseLedger("not json"), {});
   assert.deepEqual(parseLedger(withLedgerEntry('{"blocks": []}', "a.md", h)), { "a.md": h });
 });
+
+/** Whether git tracks `path` (the oracle), by `git ls-files --error-unmatch`. */
+async function gitTracks(root: string, path: string): Promise<boolean> {
+  return (await git(root, ["ls-files", "--error-unmatch", "--", path], { allowFail: true }))
+    .code === 0;
+}
+
+Deno.test("tracked as git says in a split index and a sparse index (the shared part and sparse directories count)", async () => {
+  const root = await makeRepo("baton-ledger-split-");
+  try {
+    const fs = new TestFs();
+    await Deno.mkdir(`${root}/.continue/rules`, { recursive: true });
+    await Deno.mkdir(`${root}/docs`, { recursive: true });
+    await Deno.writeTextFile(`${root}/${RULES}`, "rules\n");
+    await Deno.writeTextFile(`${root}/docs/guide.md`, "guide\n");
+    await Deno.writeTextFile(`${root}/top.md`, "top\n");
+    await commitAll(root, "init");
+    await git(root, ["update-index", "--split-index"]);
+    await Deno.writeTextFile(`${root}/added.md`, "added\n");
+    await git(root, ["add", "added.md"]);
+    await Deno.writeTextFile(`${root}/loose.md`, "loose\n");
+    const split = ["top.md", RULES, "added.md", "loose.md"];
+    for (const path of split) {
+      const own = await blockOwnership(fs, `${root}/${path}`);
+      assert.equal(own.tracked, await gitTracks(root, path), path);
+    }
+    // Both answers occur: the untracked control is not counted tracked.
+    assert.equal((await blockOwnership(fs, `${root}/loose.md`)).tracked, false);
+    assert.equal((await blockOwnership(fs, `${root}/${RULES}`)).tracked, true);
+
+    await git(root, ["update-index", "--no-split-index"]);
+    await git(root, ["sparse-checkout", "init", "--cone", "--sparse-index"]);
+    await git(root, ["sparse-checkout", "set", ".continue"]);
+    const sparse = (await git(root, ["ls-files", "--sparse"])).stdout;
+    assert.match(sparse, /^docs\/$/m, "git wrote a sparse directory entry");
+    for (const path of ["docs/guide.md", RULES, "loose.md"]) {
+      const own = await blockOwnership(fs, `${root}/${path}`);
+      assert.equal(own.tracked, await gitTracks(root, path), path);
+    }
+    // Which files a sparse directory holds only its tree says: doubt keeps the file.
+    assert.equal(await gitTracks(root, "docs/new.md"), false);
+    assert.equal((await blockOwnership(fs, `${root}/docs/new.md`)).tracked, true);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
