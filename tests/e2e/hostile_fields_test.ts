@@ -97,6 +97,23 @@ Deno.test("search shows a carried command as inert data, ids only in their shape
   }
 });
 
+Deno.test("show and the capsule file print a decision id only in its shape", async () => {
+  const dir = await strangersRepo();
+  try {
+    const show = await runBaton(["show"], { cwd: dir });
+    assert.equal(show.code, 0, show.stderr);
+    // Control: the decision is printed, under its id's stand-in, with its text.
+    assert.match(show.stdout, /^- \[claimed\] \(bad-id-[0-9a-f]{8}, active\) use the cache /m);
+    // The prose: the JSON block at the end holds the capsule as it is (escaped, fenced).
+    const prose = show.stdout.slice(0, show.stdout.indexOf("## Capsule data"));
+    assert.ok(prose.includes("## Decisions"), prose.slice(0, 400));
+    assert.ok(!prose.includes("setup.sh"), "the stranger's id is never printed");
+    assert.ok(!prose.includes("(d1 "), "nor its first word");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("every --json output that prints the capsule escapes invisible characters, and gives them back when parsed", async () => {
   const dir = await strangersRepo();
   try {
