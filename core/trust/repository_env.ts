@@ -20,7 +20,10 @@ import { normalizePath, parentDir } from "../path.ts";
  * Files, relative to a folder, through which a host sets its hooks'
  * environment. The `.env` family beside `.env` is what Bun loads into a
  * program's own environment from the folder it starts in (OpenCode is a Bun
- * executable, and its plugins, so baton, inherit what it loaded).
+ * executable, and its plugins, so baton, inherit what it loaded). Qwen Code
+ * applies the `env` of its project and local settings (`.qwen/settings.json`,
+ * `.qwen/settings.local.json`); OpenCode's project config may also sit in
+ * `.opencode/`, and Kilo's (an OpenCode fork) in `kilo.json(c)` or `.kilo/`.
  */
 export const HOST_ENV_FILES: readonly string[] = [
   ".env",
@@ -37,6 +40,7 @@ export const HOST_ENV_FILES: readonly string[] = [
   ".gemini/settings.json",
   ".qwen/.env",
   ".qwen/settings.json",
+  ".qwen/settings.local.json",
   ".codex/config.toml",
   ".codex/hooks.json",
   "crush.json",
@@ -49,6 +53,12 @@ export const HOST_ENV_FILES: readonly string[] = [
   ".github/hooks/hooks.json",
   "opencode.json",
   "opencode.jsonc",
+  ".opencode/opencode.json",
+  ".opencode/opencode.jsonc",
+  "kilo.json",
+  "kilo.jsonc",
+  ".kilo/kilo.json",
+  ".kilo/kilo.jsonc",
 ];
 
 /**
