@@ -277,7 +277,9 @@ async function personsSetting(
     const { repositorySetVariables, shownEnvFile } = await import(
       "../../trust/repository_env.ts"
     );
-    const home = io.env("HOME") ?? io.env("USERPROFILE") ?? null;
+    const { personsHome } = await import("../../trust/repository_home.ts");
+    const all = await outermostWorkTree(io.fs, cwd, null).catch(() => null);
+    const home = await personsHome(io.fs, all, cwd, (n) => io.env(n));
     const top = await outermostWorkTree(io.fs, cwd, home).catch(() => null);
     const file = (await repositorySetVariables(io.fs, top ?? cwd, cwd, [name])).get(name);
     if (file === undefined) return value;
