@@ -6,7 +6,7 @@
 import { type CodedError, errorObject, EXIT, isCodedError, UsageError } from "./core/errors.ts";
 import type { SafeError } from "./commands/_cli/safe_output.ts";
 import { VERSION } from "./core/version.ts";
-import { REPOSITORY_GUARDED_NAMES } from "./core/trust/guarded_settings.ts";
+import { guardedSet } from "./core/trust/guarded_settings.ts";
 import { createDenoIo, type Io } from "./commands/_adapters/io.ts";
 import { taskStartDir } from "./commands/_adapters/task_dir.ts";
 import type { Command } from "./commands/_cli/command.ts";
@@ -96,10 +96,11 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
     const command = await findCommand(first);
     if (command === undefined) throw await unknownCommand(first);
     // A setting a repository's host files could have set is read as unset (looked for only
-    // when one is set). Not for hooks: the gate and the band hooks run on every tool call and
-    // prompt and read none of them; session start and the hook's job look for their own.
+    // when one is set: HOME nearly always is). Not for hooks: the gate and the band hooks run
+    // on every tool call and prompt and read none of baton's own; session start and the
+    // hook's job look for their own.
     if (
-      command.name !== "hook" && REPOSITORY_GUARDED_NAMES.some((n) => (io.env(n) ?? "") !== "")
+      command.name !== "hook" && guardedSet((n) => io.env(n)).length > 0
     ) {
       io = await (await import("./commands/_adapters/repo_env.ts")).guardRepositoryEnv(io);
     }

@@ -10,7 +10,7 @@ import { isCodedError } from "../../core/errors.ts";
 import type { HookJobRequest, HookJobResponse } from "../../core/hosts/runtime/job.ts";
 import { workflowContext } from "./context.ts";
 import { createDenoIo, type Io } from "./io.ts";
-import { REPOSITORY_GUARDED_NAMES } from "../../core/trust/guarded_settings.ts";
+import { guardedSet } from "../../core/trust/guarded_settings.ts";
 
 /** Most time a capture spends finding and reading the session's transcript. */
 const SESSION_BUDGET_MS = 500;
@@ -35,11 +35,34 @@ async function exists(io: ReturnType<typeof createDenoIo>, path: string): Promis
   }
 }
 
-/** `io` with {@linkcode guardRepositoryEnv}'s view of the environment, loaded only when needed. */
-async function guardedIo(io: Io, cwd: string): Promise<Io> {
-  if (!REPOSITORY_GUARDED_NAMES.some((n) => (io.env(n) ?? "") !== "")) return io;
-  const { guardRepositoryEnv } = await import("./repo_env.ts");
-  return await guardRepositoryEnv(io, { cwd, quiet: true }).catch(() => io);
+/**
+ * `io` with {@linkcode guardRepositoryEnv}'s view of the environment: the
+ * settings a repository could have set read as unset. It fails closed: when
+ * the guard cannot be loaded, every guarded setting that is set reads as
+ * unset, with one line saying why (never the unguarded environment).
+ */
+export async function guardedIo(
+  io: Io,
+  cwd: string,
+  load: () => Promise<typeof import("./repo_env.ts")> = () => import("./repo_env.ts"),
+): Promise<Io> {
+  let guard: typeof import("./repo_env.ts");
+  try {
+    guard = await load();
+  } catch {
+    const set = guardedSet((n) => io.env(n));
+    if (set.length === 0) return io;
+    io.stderr.write(
+      `baton: ${
+        set.join(", ")
+      } ignored: this repository's host settings could not be searched, so a repository could have set them\n`,
+    );
+    const env = io.env.bind(io);
+    return { ...io, env: (name) => set.includes(name) ? undefined : env(name) };
+  }
+  return await guard.guardRepositoryEnv(io, { cwd, quiet: true }).catch(() =>
+    guard.guardedClosed(io)
+  );
 }
 
 /** Runs one job with the process's real I/O. Never throws. */

@@ -16,6 +16,7 @@ import type {
   UnavailablePart,
 } from "../capsule/recorded_facts.ts";
 import { unescapePath } from "../facts/escape_path.ts";
+import { withheldReasons } from "./writer_reasons.ts";
 import { shortOid } from "../facts/git/short_oid.ts";
 
 /** The set comparison behind a whole-tree check. */
@@ -469,8 +470,18 @@ const NAMES = {
   untracked: "sets of untracked paths",
 } as const;
 
+/** Options of {@linkcode checkDrift}. */
+export interface DriftOptions {
+  /**
+   * The capsule is signed by a key this machine trusts: the reasons it
+   * gives for what it could not record are shown. @default {false}
+   */
+  writerTrusted?: boolean;
+}
+
 /**
- * The drift checks between recorded and current facts.
+ * The drift checks between recorded and current facts. The reasons the
+ * recorded facts give are shown only from a writer this machine trusts.
  *
  * @example
  * ```ts
@@ -486,17 +497,20 @@ const NAMES = {
  *   skipped: {}, published: { status: "no", refs: [], reason: "" }, notes: [], tree: { ...tree, changed: ["a"] },
  * };
  * const now = { ...base, tree: { ...tree, changed: ["a", "b"], changed_total: 2 } };
- * const drift = checkDrift(base, now, new Map());
+ * const drift = checkDrift(base, now, new Map(), { writerTrusted: true });
  * const t = drift.find((d) => d.check === "tracked changes")!;
  * assert.equal(t.status, "different");
  * assert.deepEqual(t.sets?.added, ["b"]);
  * ```
  */
 export function checkDrift(
-  recorded: Facts,
+  recordedFacts: Facts,
   current: Facts | null,
   files: CurrentFiles,
+  options: DriftOptions = {},
 ): DriftCheck[] {
+  // A stranger's reasons are never printed in baton's voice (core/briefing/writer_reasons.ts).
+  const recorded = options.writerTrusted === true ? recordedFacts : withheldReasons(recordedFacts);
   const names = [
     ["root", NAMES.root],
     ["remote", NAMES.remote],

@@ -13,7 +13,8 @@
  * and baton's version: any edit, however small, misses the cache and is
  * parsed (and reported) as before. Only the hooks use it (see
  * {@linkcode ConfigCacheMode}); every command a person runs reads the file.
- * A cache that cannot be read or does not fit is ignored.
+ * A cache that cannot be read or does not fit is ignored. A `.baton` that is
+ * a symbolic link, or a config file that is one, is refused, never read through.
  * @module
  */
 import { BatonError, InputError, StorageError } from "../errors.ts";
@@ -111,6 +112,14 @@ export async function readBatonConfig(
   options: ReadConfigOptions = {},
 ): Promise<BatonConfig> {
   const path = configPath(batonDir);
+  // Never through a link a commit can carry in place of `.baton` (the hooks find it with lstat
+  // calls only, without the store's own check): its target is a stranger's choice.
+  if ((await fs.lstat(batonDir))?.isSymlink === true) {
+    throw new InputError(
+      "Cannot use .baton/config.yaml: .baton is a symbolic link, which baton never follows",
+      "config_invalid",
+    );
+  }
   const st = await fs.lstat(path);
   if (st === null) return DEFAULTS;
   if (!st.isFile) {

@@ -144,8 +144,11 @@ async function offHonoured(
     const { gateStores } = await import("./gate_stores.ts");
     const { repositoryOffSwitch } = await import("./repo_off_switch.ts");
     const { outermostWorkTree } = await import("../facts/git/outer_work_tree.ts");
-    // Up to the outermost work tree: a nested repository's host loads the outer one's .env too.
-    const home = env.env("HOME") ?? env.env("USERPROFILE") ?? null;
+    const { personsHome } = await import("../trust/repository_home.ts");
+    // Up to the outermost work tree: a nested repository's host loads the outer one's .env too
+    // (the home that bounds it not one a repository's file set).
+    const all = await outermostWorkTree(env.fs, cwd, null).catch(() => null);
+    const home = await personsHome(env.fs, all, cwd, (n) => env.env(n));
     const top = await outermostWorkTree(env.fs, cwd, home).catch(() => null);
     for (const s of await gateStores(env.fs, [cwd])) {
       const root = top !== null && (s.root === top || s.root.startsWith(`${top}/`)) ? top : s.root;

@@ -4,7 +4,8 @@
  * is ever read back. Untrusted text goes through core/safety/render_safe.ts:
  * one line per item, or an indented code block for the free-text "now", so
  * none of it can open or close a fence, forge a heading or a trust label, or
- * hide text in an HTML comment. The carried command is classified from its
+ * hide text in an HTML comment. A decision id is printed only in a record
+ * id's shape (core/capsule/header_fields.ts). The carried command is classified from its
  * text and shown with its class, defanged when dangerous. Pure.
  * @module
  */
@@ -21,6 +22,7 @@ import { escapeJsonInvisible } from "../safety/json_escape.ts";
 import type { Capsule, Claim } from "../capsule/types.ts";
 import { CAPSULE_FENCE } from "../capsule/parse.ts";
 import { shortId } from "../capsule/capsule_id.ts";
+import { shapedRecordId } from "../capsule/header_fields.ts";
 import { shortOid } from "../facts/git/short_oid.ts";
 
 function claimLine(c: Claim): string {
@@ -99,7 +101,7 @@ export function renderCapsuleFile(
     ...section(
       "Decisions",
       m.decisions.map((d) =>
-        `- [${d.trust}] (${safeInline(d.id)}, ${d.status}) ${safeInline(d.text)}`
+        `- [${d.trust}] (${shapedRecordId(d.id)}, ${d.status}) ${safeInline(d.text)}`
       ),
     ),
   );

@@ -20,7 +20,10 @@ import { normalizePath, parentDir } from "../path.ts";
  * Files, relative to a folder, through which a host sets its hooks'
  * environment. The `.env` family beside `.env` is what Bun loads into a
  * program's own environment from the folder it starts in (OpenCode is a Bun
- * executable, and its plugins, so baton, inherit what it loaded).
+ * executable, and its plugins, so baton, inherit what it loaded). Qwen Code
+ * applies the `env` of its project and local settings (`.qwen/settings.json`,
+ * `.qwen/settings.local.json`); OpenCode's project config may also sit in
+ * `.opencode/`, and Kilo's (an OpenCode fork) in `kilo.json(c)` or `.kilo/`.
  */
 export const HOST_ENV_FILES: readonly string[] = [
   ".env",
@@ -37,6 +40,7 @@ export const HOST_ENV_FILES: readonly string[] = [
   ".gemini/settings.json",
   ".qwen/.env",
   ".qwen/settings.json",
+  ".qwen/settings.local.json",
   ".codex/config.toml",
   ".codex/hooks.json",
   "crush.json",
@@ -49,6 +53,12 @@ export const HOST_ENV_FILES: readonly string[] = [
   ".github/hooks/hooks.json",
   "opencode.json",
   "opencode.jsonc",
+  ".opencode/opencode.json",
+  ".opencode/opencode.jsonc",
+  "kilo.json",
+  "kilo.jsonc",
+  ".kilo/kilo.json",
+  ".kilo/kilo.jsonc",
 ];
 
 /**
@@ -73,10 +83,10 @@ const UNICODE_ESCAPE = /\\u([0-9a-fA-F]{4})|\\U([0-9a-fA-F]{8})/g;
  * is the same key to JSON.parse), in any letter case (Windows reads an
  * environment variable's name without regard to case, so `baton_enforce`
  * sets BATON_ENFORCE there). Decoding every escape, whatever its context, and
- * folding every letter can only find more; a name inside a longer one counts
- * (only more again).
+ * folding every letter can only find more; with `anywhere`, a name inside a
+ * longer one counts (only more again).
  */
-function namedIn(bytes: Uint8Array, names: readonly string[]): string[] {
+function namedIn(bytes: Uint8Array, names: readonly string[], match: NameMatch): string[] {
   const raw = new TextDecoder().decode(bytes);
   const decoded = raw.includes("\\")
     ? raw.replace(
@@ -88,14 +98,34 @@ function namedIn(bytes: Uint8Array, names: readonly string[]): string[] {
     )
     : "";
   const text = `${raw}\n${decoded}`.toUpperCase();
-  return names.filter((n) => text.includes(n));
+  return names.filter((n) => match === "anywhere" ? text.includes(n) : setAsKey(n).test(text));
 }
+
+/**
+ * Where a file sets `name` rather than mentions it: the name as a whole word
+ * (not after a letter, digit, `_`, or the `$` or `${` of a reference: `${HOME:-/tmp}`
+ * sets nothing), then at most a
+ * closing quote and spaces, then `:` or `=` (a JSON or JSONC key, a dotenv
+ * line, TOML's `HOME = "…"` and `env.HOME =`, a `"HOME=…"` list entry).
+ */
+function setAsKey(name: string): RegExp {
+  const word = name.replace(/[^A-Z0-9_]/g, (c) => `\\${c}`);
+  return new RegExp(`(?:^|[^A-Z0-9_$])(?<!\\$\\{)${word}["']?\\s*[:=]`);
+}
+
+/**
+ * How a name counts as named: `anywhere` in the text (baton's own settings,
+ * whose names nothing else uses), or only where a file sets it `as-key` (the
+ * common words of core/trust/guarded_settings.ts's second list).
+ */
+export type NameMatch = "anywhere" | "as-key";
 
 /**
  * For each of `names`, the first file (relative to `root`) inside the work
  * tree at `root` that names it (or is too large to read whole, which names
  * every one), looking from `cwd` up to `root`; a name no file names is not in
- * the map. Nothing is read when `names` is empty.
+ * the map. Nothing is read when `names` is empty. `match` says how a name
+ * counts as named ({@linkcode NameMatch}).
  *
  * @example
  * ```ts
@@ -109,6 +139,7 @@ export async function repositorySetVariables(
   root: string,
   cwd: string,
   names: readonly string[],
+  match: NameMatch = "anywhere",
 ): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (names.length === 0) return out;
@@ -146,7 +177,7 @@ export async function repositorySetVariables(
       if (st === null || !st.isFile) continue;
       const bytes = await fs.readRange(path, 0, MAX_BYTES + 1).catch(() => null);
       if (bytes === null) continue;
-      mark(relative(path), bytes.length > MAX_BYTES ? names : namedIn(bytes, names));
+      mark(relative(path), bytes.length > MAX_BYTES ? names : namedIn(bytes, names, match));
     }
     if (out.size === names.length || dir === top) break;
     dir = parentDir(dir);

@@ -282,7 +282,9 @@ export async function loadBriefing(
     claim.trust = "claimed";
   }
   phase("evidence re-checked");
-  const drift = checkDrift(capsule.facts, current, files);
+  const drift = checkDrift(capsule.facts, current, files, {
+    writerTrusted: parsed.authorship.status === "trusted",
+  });
   phase("drift compared");
   const published = await currentPublication(
     ctx,

@@ -668,3 +668,34 @@ Deno.test("BATON_ENFORCE=off is not honoured when the repository around an opted
     await Deno.remove(outer, { recursive: true });
   }
 });
+
+Deno.test("BATON_ENFORCE=off is not honoured when the repository around sets HOME to its own folder too (the home bound would hide its .env)", async () => {
+  const outer = await makeRepo("baton-enforce-outer-home-");
+  try {
+    const dir = `${outer}/vendor/lib`;
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await git(dir, ["init", "-q", "-b", "main"]);
+    await commitAll(dir, "init");
+    assert.equal((await runBaton(["enforce", "on", "--yes"], { cwd: dir })).code, 0);
+    const f = await runBaton(["finalize", "--draft", "-"], { cwd: dir, stdin: '{"now":"work"}' });
+    assert.equal(f.code, 0, f.stderr);
+    await handOff(dir, "A");
+    const offGate = async () =>
+      await runBaton(["hook", "PreToolUse", "--host", "claude-code"], {
+        cwd: dir,
+        stdin: bash(dir, "A", "touch x"),
+        env: { BATON_ENFORCE: "off", HOME: outer },
+      });
+    // Control: a person whose home is that folder (dotfiles kept in a repository there) keeps
+    // their own .env: not a stranger's, and the off is honoured.
+    await writeFiles(outer, { ".gemini/.env": "BATON_ENFORCE=off\n" });
+    assert.equal((await offGate()).stdout, "");
+    // The same file also setting HOME is a repository's: the gate keeps judging.
+    await writeFiles(outer, { ".gemini/.env": `HOME=${outer}\nBATON_ENFORCE=off\n` });
+    const r = await offGate();
+    assert.match(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision, /deny/);
+    assert.match(r.stderr, /BATON_ENFORCE=off not honoured: \.gemini\/\.env/);
+  } finally {
+    await Deno.remove(outer, { recursive: true });
+  }
+});

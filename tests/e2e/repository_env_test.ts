@@ -205,3 +205,89 @@ Deno.test("a person's own user-level host settings stay theirs when the home dir
     await Deno.remove(home, { recursive: true });
   }
 });
+
+/** A stranger's capsule in `dir`, signed in `strangerHome`; a home `h` whose trusted-keys file lists that key. */
+async function strangersKeyHome(dir: string, strangerHome: string, h: string): Promise<void> {
+  const fin = await runBaton(["finalize", "--draft", "-"], {
+    cwd: dir,
+    stdin: '{"now":"a stranger wrote this"}',
+    env: { BATON_HOME: strangerHome },
+  });
+  assert.equal(fin.code, 0, fin.stderr);
+  const pub = await runBaton(["trust", "show-key", "--json"], {
+    cwd: dir,
+    env: { BATON_HOME: strangerHome },
+  });
+  assert.equal(pub.code, 0, pub.stderr);
+  const key = JSON.parse(pub.stdout).public_key;
+  const listing = `${h}/.config/baton`;
+  const add = await runBaton(["trust", "add", key, "--name", "stranger"], {
+    cwd: dir,
+    env: { BATON_HOME: listing },
+  });
+  assert.equal(add.code, 0, add.stderr);
+}
+
+Deno.test("HOME a repository's settings set does not choose where the trusted keys are read (a home whose keys list a stranger's)", async () => {
+  const dir = await repo();
+  const elsewhere = await Deno.makeTempDir({ prefix: "baton-repo-env-home-" });
+  try {
+    const h = `${elsewhere}/h`;
+    await strangersKeyHome(dir, `${elsewhere}/stranger`, h);
+    // The baton home comes from HOME: no BATON_HOME, no XDG_CONFIG_HOME.
+    const env = { HOME: h, BATON_HOME: "", XDG_CONFIG_HOME: "" };
+    const authorship = async () => {
+      const r = await runBaton(["show", "--json"], { cwd: dir, env });
+      assert.equal(r.code, 0, r.stderr);
+      return { status: JSON.parse(r.stdout).authorship.status, stderr: r.stderr };
+    };
+    // Control: the person's own HOME decides, and its keys list the signer.
+    assert.equal((await authorship()).status, "trusted");
+    // A committed settings file sets HOME (to a path that could be another clone's files).
+    await writeFiles(dir, { ".claude/settings.json": JSON.stringify({ env: { HOME: h } }) });
+    await commitAll(dir, "a stranger's settings");
+    const theirs = await authorship();
+    assert.notEqual(theirs.status, "trusted");
+    assert.match(
+      theirs.stderr,
+      /HOME ignored: \.claude\/settings\.json in this repository names it/,
+    );
+    assert.ok(!theirs.stderr.includes(h), "the value is never echoed");
+    // A file that only uses $HOME sets nothing: the control again.
+    await writeFiles(dir, { ".claude/settings.json": '{"env":{"PATH":"$HOME/bin"}}' });
+    assert.equal((await authorship()).status, "trusted");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+    await Deno.remove(elsewhere, { recursive: true });
+  }
+});
+
+Deno.test("GIT_DIR a repository's .env sets does not move the repository baton describes", async () => {
+  const dir = await repo();
+  const other = await repo();
+  try {
+    const head = (await git(dir, ["rev-parse", "HEAD"])).stdout.trim();
+    const facts = async () => {
+      const fin = await runBaton(["finalize", "--draft", "-"], {
+        cwd: dir,
+        stdin: "{}",
+        env: { GIT_DIR: `${other}/.git` },
+      });
+      assert.equal(fin.code, 0, fin.stderr);
+      const show = await runBaton(["show", "--json"], { cwd: dir });
+      return { facts: JSON.parse(show.stdout).capsule.facts, stderr: fin.stderr };
+    };
+    // Control: the person's own GIT_DIR moves what git reads, so baton says the facts are
+    // unavailable rather than describe another repository.
+    const mine = await facts();
+    assert.notEqual(mine.facts.head, head);
+    await writeFiles(dir, { ".env": `GIT_DIR=${other}/.git\n` });
+    const theirs = await facts();
+    assert.equal(theirs.facts.status, "collected");
+    assert.equal(theirs.facts.head, head, "this repository's HEAD, re-read by baton");
+    assert.match(theirs.stderr, /GIT_DIR ignored: \.env in this repository names it/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+    await Deno.remove(other, { recursive: true });
+  }
+});

@@ -272,13 +272,22 @@ async function personsSetting(
 ): Promise<string | undefined> {
   const value = io.env(name);
   if (value === undefined || value === "") return value;
-  const { outermostWorkTree } = await import("../../facts/git/outer_work_tree.ts");
-  const { repositorySetVariables, shownEnvFile } = await import("../../trust/repository_env.ts");
-  const home = io.env("HOME") ?? io.env("USERPROFILE") ?? null;
-  const top = await outermostWorkTree(io.fs, cwd, home).catch(() => null);
-  const file = (await repositorySetVariables(io.fs, top ?? cwd, cwd, [name])).get(name);
-  if (file === undefined) return value;
-  warn(`${name} ignored: ${shownEnvFile(file)} in this repository names it`);
+  try {
+    const { outermostWorkTree } = await import("../../facts/git/outer_work_tree.ts");
+    const { repositorySetVariables, shownEnvFile } = await import(
+      "../../trust/repository_env.ts"
+    );
+    const { personsHome } = await import("../../trust/repository_home.ts");
+    const all = await outermostWorkTree(io.fs, cwd, null).catch(() => null);
+    const home = await personsHome(io.fs, all, cwd, (n) => io.env(n));
+    const top = await outermostWorkTree(io.fs, cwd, home).catch(() => null);
+    const file = (await repositorySetVariables(io.fs, top ?? cwd, cwd, [name])).get(name);
+    if (file === undefined) return value;
+    warn(`${name} ignored: ${shownEnvFile(file)} in this repository names it`);
+  } catch {
+    // Fails closed: a search that cannot finish is no proof that the person set it.
+    warn(`${name} ignored: this repository's host settings could not be searched`);
+  }
   return undefined;
 }
 

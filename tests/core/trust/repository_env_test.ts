@@ -112,3 +112,26 @@ Deno.test("repositorySetVariables searches every folder up from one reached thro
     { BATON_HOST: "sub/.env" },
   );
 });
+
+Deno.test("repositorySetVariables reads Qwen Code's local settings and the project configs OpenCode and Kilo keep in their own folders", async () => {
+  await using t = await tempDir();
+  const root = await Deno.realPath(t.path);
+  // Control: a settings file of no host.
+  await writeFiles(root, { ".qwen/other.json": '{"env":{"BATON_HOST":"codex"}}' });
+  assert.equal((await repositorySetVariables(fs, root, root, NAMES)).size, 0);
+  for (
+    const file of [
+      ".qwen/settings.local.json",
+      ".opencode/opencode.jsonc",
+      ".kilo/kilo.json",
+      "kilo.jsonc",
+    ]
+  ) {
+    await writeFiles(root, { [file]: '{"env":{"BATON_HOST":"codex"}}' });
+    assert.deepEqual(
+      Object.fromEntries(await repositorySetVariables(fs, root, root, ["BATON_HOST"])),
+      { BATON_HOST: file },
+    );
+    await Deno.remove(`${root}/${file}`);
+  }
+});
