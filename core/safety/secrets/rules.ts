@@ -488,7 +488,7 @@ const GENERIC_ASSIGNMENT: SecretRule = {
   kind: "generic_secret",
   title: "High-entropy value assigned to a secret-like name",
   description:
-    '`name: value`, `name = "value"` or `"name": "value"` where the name contains password, secret, token, api_key and the like and the value has at least 12 characters, letters and digits, and entropy of 3 bits per character or more.',
+    '`name: value`, `name = "value"` or `"name": "value"` where the name contains password, secret, token, api_key and the like and the value has at least 12 characters, letters and digits, and entropy of 3 bits per character or more. A bare value keeps an inner `;` followed by more of it (not a statement word, member chain or the next `name=`).',
   keywords: [
     ...ASSIGNMENT_KEYWORDS,
     "api-key",
@@ -500,7 +500,7 @@ const GENERIC_ASSIGNMENT: SecretRule = {
   pattern: new RegExp(
     String
       .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
-      assignedValue(12, formBare(GENERIC_EXCLUDED))
+      assignedValue(12, formBare(GENERIC_EXCLUDED, ";"))
     }`,
     "i",
   ),
@@ -511,9 +511,12 @@ const GENERIC_ASSIGNMENT: SecretRule = {
   before: 64,
   after: VALUE_MAX + 140,
   priority: 1,
-  extend: formTail(GENERIC_EXCLUDED),
+  extend: formTail(GENERIC_EXCLUDED, ";"),
   minEntropy: 3,
-  validate: (s, g) => /[0-9]/.test(s) && /[A-Za-z]/.test(s) && assignmentValid(12)(s, g),
+  validate: (s, g) =>
+    /[0-9]/.test(s) && /[A-Za-z]/.test(s) && assignmentValid(12)(s, g) &&
+    // A `;` before a value ends a statement; after one, the head alone must be a value too.
+    !s.startsWith(";") && (!s.includes(";") || statementsInValueValid(s)),
 };
 
 /** `password = "..."` and the like in configuration files and code. */
@@ -572,6 +575,24 @@ const PASSWORD_CONFIG: SecretRule = {
 /** The part of a password before its first `;` or `#` is no type word, reference or look-alike. */
 function passwordHeadValid(head: string): boolean {
   return !TYPE_WORD.test(head) && !isReference(head) && !isLookAlikeValue(head);
+}
+
+/** A word that opens a statement of code or shell after a `;`. */
+const STATEMENT_WORD =
+  /^(?:var|let|const|return|if|else|for|while|do|function|this|new|delete|typeof|void|throw|try|break|continue|switch|case|export|import|async|await|yield|echo|cd|then|fi|done|exit|set|unset|local|source)$/;
+
+/**
+ * A bare value holding `;` is one value, not a statement and what follows it:
+ * the head is a value of its own (no type word, reference or look-alike) and
+ * no part after a `;` is a statement word or a member chain of code
+ * (`tokenValue1;console.log`, `accessToken2;var`).
+ */
+function statementsInValueValid(s: string): boolean {
+  const [head, ...rest] = s.split(";");
+  return passwordHeadValid(head!) &&
+    rest.every((x) =>
+      !STATEMENT_WORD.test(x) && !/^(?:[A-Za-z_$][\w$]*\.)+[A-Za-z_$][\w$]*$/.test(x)
+    );
 }
 
 /** The last words of the names the generic rule takes, for its encoded variants. */

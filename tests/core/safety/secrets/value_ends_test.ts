@@ -122,3 +122,36 @@ Deno.test("a bare password keeps an inner `;` or `#`; a comment, a statement's e
     assert.deepEqual(redactText(engine, text).kinds, [], text);
   }
 });
+
+Deno.test("a bare token, key or secret keeps an inner `;`; the next setting, a statement and code are kept", () => {
+  const rng = new Rng(2911);
+  const part = () => p("Q7", rng.str(ALNUM, 7));
+  for (const name of ["token", "api_key", "client_secret", "x-auth-token", "credentials"]) {
+    const a = part();
+    const b = part();
+    for (const text of [`${name}=${a};${b}`, `${name}: ${a};${b}`, `?${name}=${a};${b}&x=1`]) {
+      for (const wrap of wrappers) {
+        const r = redactText(engine, wrap(text));
+        assert.equal(r.kinds.length, 1, wrap(text));
+        assert.ok(!r.text.includes(a) && !r.text.includes(b), `${b} survived in ${r.text}`);
+      }
+    }
+  }
+  const tok = p("Ab3", rng.str(ALNUM, 17));
+  const kept: [string, string][] = [
+    [`token=${tok};Server=db`, "token=[REDACTED:generic_secret];Server=db"],
+    [`x.token=${tok}; y=1`, "x.token=[REDACTED:generic_secret]; y=1"],
+    [`api_key=${tok};`, "api_key=[REDACTED:generic_secret];"],
+  ];
+  for (const [text, want] of kept) assert.equal(redactText(engine, text).text, want);
+  // Code: a statement word or a member chain after the `;` is the next statement.
+  for (
+    const text of [
+      "var token=accessToken2;var b=2",
+      "token=tokenValue1;console.log(x)",
+      "e.token=t;e.x=1",
+      "secret=process.env.SECRET_KEY1;module.exports=x",
+      "token=;Ab3kL9xQ7mZ2pR8vT4wY6",
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
