@@ -3,7 +3,8 @@
  * user and password given to an HTTP client's basic authentication
  * (`requests.get(url, auth=("user", "pass"))`, `HTTPBasicAuth("user",
  * "pass")`, Go's `req.SetBasicAuth("user", "pass")`, Elasticsearch's
- * `basic_auth=(...)`). Spread into the main table
+ * `basic_auth=(...)`), and a password given to a .NET `NetworkCredential` or
+ * `DirectoryEntry`. Spread into the main table
  * ({@linkcode SECRET_RULES}). Pure: data only.
  * @module
  */
@@ -13,6 +14,14 @@ import type { SecretRule } from "./rule.ts";
 function quotedArg(group: string, min: number): string {
   return String
     .raw`\\{0,3}(?:"(?<${group}>[^"\\\r\n]{${min},256})\\{0,3}"|'(?<${group}>[^'\\\r\n]{${min},256})\\{0,3}')`;
+}
+
+/** Between two arguments: a comma, with blanks or line breaks (raw or JSON-escaped) around it. */
+const ARG_SEP = String.raw`(?:\s|\\[nrt]){0,40},(?:\s|\\[nrt]){0,40}`;
+
+/** A C# string argument, verbatim (`@"..."`) or not. */
+function csArg(group: string, min: number): string {
+  return `@?${quotedArg(group, min)}`;
 }
 
 /** A shell or template reference, not a value. */
@@ -44,6 +53,25 @@ export const CODE_RULES: readonly SecretRule[] = [
       "i",
     ),
     after: 620,
+    priority: 2,
+    validate: (s, g) => !isReference(s) && s !== g.user,
+  },
+  {
+    kind: "password_assignment",
+    title: "Password given to a .NET credential constructor",
+    description:
+      'The quoted password of `new NetworkCredential("user", "pass")` (and its domain form) or `new DirectoryEntry("LDAP://...", "user", "pass")`, in C# or PowerShell, its arguments possibly on several lines; variables are not values.',
+    keywords: ["networkcredential(", "directoryentry("],
+    pattern: new RegExp(
+      String
+        .raw`(?:NetworkCredential\((?:\s|\\[nrt]){0,40}${
+        csArg("user", 1)
+      }|DirectoryEntry\((?:\s|\\[nrt]){0,40}${csArg("path", 1)}${ARG_SEP}${
+        csArg("user", 1)
+      })${ARG_SEP}${csArg("s", 4)}(?=(?:\s|\\[nrt]){0,40}[,)])`,
+      "i",
+    ),
+    after: 1100,
     priority: 2,
     validate: (s, g) => !isReference(s) && s !== g.user,
   },
