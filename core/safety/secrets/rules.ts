@@ -1591,6 +1591,21 @@ export const SECRET_RULES: readonly SecretRule[] = [
   },
   {
     kind: "url_credentials",
+    title: "Token as the user of a git host URL",
+    description:
+      "`https://TOKEN@github.com/...` (also gitlab.com, bitbucket.org, dev.azure.com): a git host reads a lone userinfo of 20 or more token characters, with a digit and mixed case or 40 hex digits, as an access token.",
+    keywords: ["@github.com", "@gitlab.com", "@bitbucket.org", "@dev.azure.com"],
+    pattern:
+      /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:https?|git\+https):\/\/(?<s>[A-Za-z0-9_\-]{20,255})@(?:github\.com|gitlab\.com|bitbucket\.org|dev\.azure\.com)(?![A-Za-z0-9.\-])/i,
+    before: 280,
+    after: 20,
+    priority: 1,
+    minEntropy: 3,
+    validate: (s) =>
+      /[0-9]/.test(s) && (/[a-z]/.test(s) && /[A-Z]/.test(s) || /^[0-9a-f]{40}$/i.test(s)),
+  },
+  {
+    kind: "url_credentials",
     title: "URL with user:password",
     description:
       "Any `scheme://user:password@host` URL (https, ftp, git, ...); the password is redacted.",
@@ -1624,15 +1639,21 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "bearer_token",
     title: "HTTP Bearer token",
     description:
-      "`Bearer` + at least 20 token characters with enough entropy (Authorization headers, HTTP dumps, curl lines).",
+      "`Bearer` + at least 20 token characters with enough entropy (Authorization headers, HTTP dumps, curl lines); a shorter one of 12 or more with letters of both cases and a digit.",
     keywords: ["bearer "],
-    tail: { blanks: 15, cls: String.raw`A-Za-z0-9._~+\/-`, min: 20 },
+    tail: { blanks: 15, cls: String.raw`A-Za-z0-9._~+\/-`, min: 12 },
     pattern:
-      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))Bearer[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/-]{20,4096}={0,2})(?![A-Za-z0-9._~+\/=-])/i,
+      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))Bearer[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/-]{12,4096}={0,2})(?![A-Za-z0-9._~+\/=-])/i,
     after: 4120,
     priority: 1,
     minEntropy: 3.2,
-    validate: (s) => /[0-9]/.test(s) || (/[a-z]/.test(s) && /[A-Z]/.test(s)),
+    validate: (s) =>
+      s.length >= 20
+        ? /[0-9]/.test(s) || (/[a-z]/.test(s) && /[A-Z]/.test(s))
+        // A short token (RFC 6750's own example is 15 characters) is random: both cases and a
+        // digit, no capitalised word or counting digits (`Token1234567`, `AccessToken123`).
+        : /[0-9]/.test(s) && /[a-z]/.test(s) && /[A-Z]/.test(s) && !isLookAlikeValue(s) &&
+          !/[A-Z][a-z]{4,}|0123|1234|2345|3456|4567|5678|6789/.test(s),
   },
   {
     kind: "curl_user_password",

@@ -763,3 +763,38 @@ Deno.test("PowerShell's SetEnvironmentVariable with its target is a secret pair;
     ]
   ) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
+
+Deno.test("a token as the lone user of a git host URL and a short random Bearer token are redacted (see: #21)", () => {
+  const rng = new Rng(3001);
+  const tok = p("Ab3", rng.str(ALNUM, 29));
+  const hex = p("4f", rng.str(HEX, 38));
+  const found: [string, string, string][] = [
+    [`git clone https://${tok}@github.com/o/r.git`, tok, "url_credentials"],
+    [`git remote set-url origin https://${hex}@github.com/o/r`, hex, "url_credentials"],
+    [
+      `git config url."https://${tok}@gitlab.com/".insteadOf "https://gitlab.com/"`,
+      tok,
+      "url_credentials",
+    ],
+    [`pip install git+https://${tok}@bitbucket.org/o/r.git`, tok, "url_credentials"],
+    // RFC 6750's example token is 15 characters.
+    ["Authorization: Bearer mF_9.B5f-4.1JqM", "mF_9.B5f-4.1JqM", "bearer_token"],
+    [`curl -H "Authorization: Bearer ${p("k9", rng.str(ALNUM, 10), "Qz")}" x`, "", "bearer_token"],
+  ];
+  for (const [text, secret, kind] of found) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const r = redactText(engine, ctx(text));
+      assert.deepEqual(r.kinds, [kind], text);
+      if (secret) assert.ok(!r.text.includes(secret), r.text);
+    }
+  }
+  for (
+    const text of [
+      "git clone git@github.com:o/r.git",
+      "https://my-long-github-username@github.com/o/r",
+      `https://${tok}@github.community/x`,
+      "Authorization: Bearer AccessToken123",
+      "Authorization: Bearer Token1234567",
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
