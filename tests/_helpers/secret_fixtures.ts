@@ -792,6 +792,10 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     stripe_secret_key: [p("pk", "_live_", rng.str(ALNUM, 99)), p(SK, "_live_", "x".repeat(24))],
     mapbox_secret_token: [p("pk", ".eyJ", rng.str(URLSAFE, 60), ".", rng.str(URLSAFE, 22))],
     generic_secret: [
+      // A `_pat` name of a pattern, not a personal access token.
+      'url_pat = r"^/api/v1/users/(\\d+)/items/(\\d+)$"',
+      'glob_pat = "src/**/test_*.py"',
+      "GITHUB_PAT=${{ secrets.GITHUB_PAT }}",
       // Code: the statement after a `;` is not part of the value.
       "var token=accessToken2;var b=2",
       "token=tokenValue1;console.log(x)",

@@ -195,7 +195,7 @@ const FLAG_SEP = String.raw`(?:=|[ \t]{1,16})`;
  * so a failed match never backtracks through the name.
  */
 const SECRET_NAME = String
-  .raw`(?:passwords?|passwd|[_.-]pwd$|[_.-]pass$|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?|creds|client[_-]?secret|signing[_-]?key|encryption[_-]?key|(?:^|[_.-])auth(?=$|[_.-]))`;
+  .raw`(?:passwords?|passwd|[_.-]pwd$|[_.-]pass$|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?|creds|client[_-]?secret|signing[_-]?key|encryption[_-]?key|(?:^|[_.-])auth(?=$|[_.-])|[_.-]pat$)`;
 
 const SECRET_NAME_RE = new RegExp(SECRET_NAME, "i");
 
@@ -226,6 +226,27 @@ const ASSIGNMENT_KEYWORDS = [
 ];
 
 /**
+ * Keywords of a personal access token's name (`GITHUB_PAT`, `ado_pat`) with
+ * the byte after it: `_pat` alone would hit every `_path`.
+ */
+const PAT_KEYWORDS = ["_pat=", "_pat:", "_pat ", '_pat"', "_pat'", "_pat\\"];
+
+/**
+ * The rule again, reached by a `_pat` name's keywords: the engine's
+ * operator shortcut (`valueAfterOperator`) is left to the base rule.
+ */
+function patVariant(rule: SecretRule): SecretRule {
+  const { valueAfterOperator: _shortcut, ...rest } = rule;
+  return {
+    ...rest,
+    title: `${rule.title}, under a personal access token's name`,
+    description:
+      `As ${rule.title.toLowerCase()}, under a name ending in \`_pat\` (\`GITHUB_PAT\`, \`ado_pat\`), with a value of 20 or more token characters.`,
+    keywords: PAT_KEYWORDS,
+  };
+}
+
+/**
  * Names whose value is a credential even when it looks like a digest or a
  * UUID: keys and passwords by name (`X-Api-Key: <uuid>`, `private_key:
  * <64 hex>` of a secp256k1 key, `client_secret`, `auth_token`, Rails'
@@ -235,7 +256,10 @@ const ASSIGNMENT_KEYWORDS = [
  * or session id.
  */
 const CREDENTIAL_NAME =
-  /(?:api[_.-]?key|apikey|app[_.-]?key|access[_.-]?key|secret[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?(?:key|token)|access[_.-]?token|client[_.-]?secret|password|passwd|creds|credentials?|secret[_.-]?key[_.-]?base)$|^x-[a-z0-9-]*-token$/i;
+  /(?:api[_.-]?key|apikey|app[_.-]?key|access[_.-]?key|secret[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?(?:key|token)|access[_.-]?token|client[_.-]?secret|password|passwd|creds|credentials?|secret[_.-]?key[_.-]?base|[_.-]pat)$|^x-[a-z0-9-]*-token$/i;
+
+/** A personal access token's name (`GITHUB_PAT`, `ado_pat`, `AZURE_DEVOPS_PAT`). */
+const PAT_NAME = /[_.-]pat$/i;
 
 /** True when no assignment with this name can be a secret (see {@linkcode assignmentValid}). */
 function rejectAssignmentName(name: string): boolean {
@@ -303,6 +327,8 @@ function assignmentValid(minLength: number, upperEnv = false) {
     if (secret.length < minLength || !SECRET_NAME_RE.test(name) || isExcludedName(name)) {
       return false;
     }
+    // A `_pat` name is also a pattern's (`url_pat`, `glob_pat`): a token is one run of token characters.
+    if (PAT_NAME.test(name) && !/^[A-Za-z0-9_-]{20,}$/.test(secret)) return false;
     if (!isLookAlikeValue(secret)) return true;
     if (PREFIXED_CREDENTIAL_NAME.test(name) && isLongKeyMaterial(secret)) return true;
     // A credential name overrides the digest and UUID look-alikes.
@@ -517,6 +543,31 @@ const GENERIC_ASSIGNMENT: SecretRule = {
     /[0-9]/.test(s) && /[A-Za-z]/.test(s) && assignmentValid(12)(s, g) &&
     // A `;` before a value ends a statement; after one, the head alone must be a value too.
     !s.startsWith(";") && (!s.includes(";") || statementsInValueValid(s)),
+};
+
+/** `NAME=value` under an upper-case secret name (.env files, `export`, shell history). */
+const ENV_ASSIGNMENT: SecretRule = {
+  kind: "env_secret",
+  title: ".env / shell secret assignment",
+  description:
+    "`NAME=value` where NAME is upper-case and contains PASSWORD, SECRET, TOKEN, API_KEY and the like (.env files, `export`, shell history); any value that is not a placeholder or reference, 3 characters or more under a password name. A bare value keeps an inner `;`, `&`, `|` or `#` followed by more of it and ends before a blank or the next `NAME=`.",
+  keywords: [...ASSIGNMENT_KEYWORDS, "_pass"],
+  pattern: new RegExp(
+    String
+      .raw`(?<![A-Za-z0-9_$.\-](?<!\\[A-Za-z0-9_$.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>=${
+      assignedValue(3, ENV_BARE)
+    }`,
+  ),
+  lead: "A-Za-z0-9_",
+  // The pattern's name is upper case: a run with lower case never matches.
+  rejectName: (n) => /[a-z]/.test(n) || rejectAssignmentName(n),
+  follows: { quote: false, escapes: 0, blanks: 0, operators: "=", value: { blanks: 0, min: 3 } },
+  valueAfterOperator: true,
+  before: 64,
+  after: VALUE_MAX + 100,
+  priority: 1,
+  extend: ENV_BARE_TAIL,
+  validate: envValueValid,
 };
 
 /** `password = "..."` and the like in configuration files and code. */
@@ -1682,30 +1733,10 @@ export const SECRET_RULES: readonly SecretRule[] = [
     priority: 2,
     validate: (s) => isBase64UserPass(s),
   },
-  {
-    kind: "env_secret",
-    title: ".env / shell secret assignment",
-    description:
-      "`NAME=value` where NAME is upper-case and contains PASSWORD, SECRET, TOKEN, API_KEY and the like (.env files, `export`, shell history); any value that is not a placeholder or reference, 3 characters or more under a password name. A bare value keeps an inner `;`, `&`, `|` or `#` followed by more of it and ends before a blank or the next `NAME=`.",
-    keywords: [...ASSIGNMENT_KEYWORDS, "_pass"],
-    pattern: new RegExp(
-      String
-        .raw`(?<![A-Za-z0-9_$.\-](?<!\\[A-Za-z0-9_$.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>=${
-        assignedValue(3, ENV_BARE)
-      }`,
-    ),
-    lead: "A-Za-z0-9_",
-    // The pattern's name is upper case: a run with lower case never matches.
-    rejectName: (n) => /[a-z]/.test(n) || rejectAssignmentName(n),
-    follows: { quote: false, escapes: 0, blanks: 0, operators: "=", value: { blanks: 0, min: 3 } },
-    valueAfterOperator: true,
-    before: 64,
-    after: VALUE_MAX + 100,
-    priority: 1,
-    extend: ENV_BARE_TAIL,
-    validate: envValueValid,
-  },
+  ENV_ASSIGNMENT,
+  patVariant(ENV_ASSIGNMENT),
   GENERIC_ASSIGNMENT,
+  patVariant(GENERIC_ASSIGNMENT),
   ...encodedVariants(GENERIC_ASSIGNMENT, GENERIC_LAST_WORDS, 12),
   {
     kind: "authorization_value",

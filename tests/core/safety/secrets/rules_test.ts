@@ -18,6 +18,7 @@ import {
 } from "../../../_helpers/secret_fixtures.ts";
 
 const BASE32_UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+const LOWER36 = "abcdefghijklmnopqrstuvwxyz0123456789";
 
 const engine = createEngine(SECRET_RULES);
 const encoder = new TextEncoder();
@@ -795,6 +796,39 @@ Deno.test("a token as the lone user of a git host URL and a short random Bearer 
       `https://${tok}@github.community/x`,
       "Authorization: Bearer AccessToken123",
       "Authorization: Bearer Token1234567",
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("a personal access token under a `_pat` name is redacted, hex too; patterns under one are kept (see: #21)", () => {
+  const rng = new Rng(3002);
+  const b32 = rng.str("abcdefghijklmnopqrstuvwxyz234567", 52);
+  const hex = p("4f", rng.str(HEX, 38));
+  const found: [string, string, string][] = [
+    [`ado_pat = "${b32}"`, b32, "generic_secret"],
+    [`export AZURE_DEVOPS_PAT="${b32}"`, b32, "env_secret"],
+    [`GITHUB_PAT=${hex}`, hex, "env_secret"],
+    [`github_pat: ${hex}`, hex, "generic_secret"],
+    // A CircleCI token whose tail is not hex (other scanners' test material holds such).
+    [
+      `export CIRCLE_TOKEN=${p("CCI", "PAT_", rng.str(ALNUM, 22), "_", rng.str(LOWER36, 40))}`,
+      "",
+      "circleci_token",
+    ],
+  ];
+  for (const [text, secret, kind] of found) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const r = redactText(engine, ctx(text));
+      assert.deepEqual(r.kinds, [kind], text);
+      assert.ok(!r.text.includes(secret || "CCIPAT_"), r.text);
+    }
+  }
+  for (
+    const text of [
+      'url_pat = r"^/api/v1/users/(\\d+)/items/(\\d+)$"',
+      'glob_pat = "src/**/test_*.py"',
+      "my_path=/usr/local/lib/python3.11/site-packages",
+      "GITHUB_PAT=${{ secrets.GITHUB_PAT }}",
     ]
   ) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
