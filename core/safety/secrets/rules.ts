@@ -63,6 +63,24 @@ function bareTail(bare: string): RegExp {
 }
 
 /**
+ * The name of the next setting after a value's `;` or `&`: `Server=`, a
+ * form's `&amp;next=`, a connection string's `Initial Catalog=` or `User ID=`
+ * (words joined by single blanks).
+ */
+const NEXT_NAME = String
+  .raw`(?:amp;)?[A-Za-z_][A-Za-z0-9_.\-\[\]]{0,64}(?: [A-Za-z][A-Za-z0-9_]{0,30}){0,2}=`;
+
+/**
+ * The rest of a quoted value that a tool wrapped onto the next lines
+ * (`"api_key": "Q7hf...` + line break + `...k29"`): line breaks, raw or
+ * JSON-escaped, each followed by a run of token characters, the last one
+ * closed by the quote and a delimiter. A line that is not such a run (the
+ * next setting, a quoted word) stops it.
+ */
+const WRAPPED_TAIL = String
+  .raw`(?:(?:(?:\r?\n|\\{1,3}n)[ \t]{0,16}[A-Za-z0-9+/_.\-]{1,4096}={0,3}){1,8}(?=\\{0,3}["'](?:[\s,;})\]]|\\{1,3}[nrt]|$)))?`;
+
+/**
  * A bare shell or .env value: a run without blanks, quotes, backslashes or
  * `=`, where `;`, `&`, `|` and `#` stay inside the value when another value
  * character follows them (`Xy7;kL9!`, `p&ss#1` of a .env line) and end it
@@ -71,7 +89,7 @@ function bareTail(bare: string): RegExp {
  * `; `; a .env file does not, and reading on only ever redacts more.
  */
 const ENV_BARE = String
-  .raw`(?:[^\s"'\x60;&|#\\=]|[;&|#](?![\s"'\x60;&|#\\=]|$|(?:amp;)?[A-Za-z_][A-Za-z0-9_.\-\[\]]{0,64}=))`;
+  .raw`(?:[^\s"'\x60;&|#\\=]|[;&|#](?![\s"'\x60;&|#\\=]|$|${NEXT_NAME}))`;
 /**
  * A bare value character of an assignment outside the shell (`excluded`:
  * the class body of characters that end it, `=` among them): `&` stays
@@ -82,16 +100,19 @@ const ENV_BARE = String
  */
 function formBare(excluded: string, inner = ""): string {
   return String
-    .raw`(?:[^${excluded}&]|[&${inner}](?![${excluded}&]|$|(?:amp;)?[A-Za-z_][A-Za-z0-9_.\-\[\]]{0,64}=))`;
+    .raw`(?:[^${excluded}&]|[&${inner}](?![${excluded}&]|$|${NEXT_NAME}))`;
 }
 
-/** The rest of a {@linkcode formBare} value after what the pattern read, inner `=` included. */
+/**
+ * The rest of a {@linkcode formBare} value after what the pattern read,
+ * inner `=` included, and its wrapped lines ({@linkcode WRAPPED_TAIL}).
+ */
 function formTail(excluded: string, inner = ""): RegExp {
-  return new RegExp(`(?:${formBare(excluded, inner)}|=)*`);
+  return new RegExp(`(?:${formBare(excluded, inner)}|=)*${WRAPPED_TAIL}`);
 }
 
-/** The rest of an {@linkcode ENV_BARE} value after what the pattern read, inner `=` included. */
-const ENV_BARE_TAIL = new RegExp(`(?:${ENV_BARE}|=)*`);
+/** The rest of an {@linkcode ENV_BARE} value after what the pattern read, inner `=` included, and its wrapped lines. */
+const ENV_BARE_TAIL = new RegExp(`(?:${ENV_BARE}|=)*${WRAPPED_TAIL}`);
 
 /**
  * Not preceded by a token character, unless that character ends an escape:

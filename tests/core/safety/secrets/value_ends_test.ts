@@ -155,3 +155,46 @@ Deno.test("a bare token, key or secret keeps an inner `;`; the next setting, a s
     ]
   ) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
+
+Deno.test("a quoted value a tool wrapped onto the next lines is redacted whole; a next line that is no part of it is kept", () => {
+  const rng = new Rng(2912);
+  const a = p("Q7", rng.str(ALNUM, 18));
+  const b = p("k9", rng.str(ALNUM, 14));
+  const c = p("z3", rng.str(ALNUM, 6));
+  const cases: [string, string][] = [
+    [`  "api_key": "${a}\n${b}",`, "generic_secret"],
+    [`DB_PASSWORD="${a}\n  ${b}"`, "env_secret"],
+    [`password: "${a}\n${b}\n${c}"`, "generic_secret"],
+    [`db_password = '${a}\n${b}'`, "password_assignment"],
+  ];
+  for (const [text, kind] of cases) {
+    for (const wrap of wrappers) {
+      const r = redactText(engine, wrap(text));
+      assert.deepEqual(r.kinds, [kind], wrap(text));
+      for (const x of [a, b]) assert.ok(!r.text.includes(x), `${x} survived in ${r.text}`);
+      assert.ok(!r.text.includes(c), r.text);
+    }
+  }
+  const kept: [string, string][] = [
+    [`token: ${a}\nname: "x"`, 'name: "x"'],
+    [`API_KEY=${a}\nFOO="bar"`, 'FOO="bar"'],
+    [`secret: ${a}\n"quoted"`, '"quoted"'],
+    [`api_key = "${a}\nsome words here"`, `some words here"`],
+  ];
+  for (const [text, tail] of kept) {
+    const r = redactText(engine, text);
+    assert.equal(r.kinds.length, 1, text);
+    assert.ok(!r.text.includes(a) && r.text.endsWith(tail), r.text);
+  }
+});
+
+Deno.test("a connection string's value ends before the next setting, whose name may hold blanks", () => {
+  const pw = p("Xk7", new Rng(2913).str(ALNUM, 9));
+  const text =
+    `Server=db,1433;Database=B2B;User ID=app;Password=${pw};Initial Catalog=x;Data Source=y;`;
+  // The generic and the password rule read the same span; either kind may name it.
+  assert.equal(
+    redactText(engine, text).text.replace(/REDACTED:[a-z_]+/, "REDACTED"),
+    "Server=db,1433;Database=B2B;User ID=app;Password=[REDACTED];Initial Catalog=x;Data Source=y;",
+  );
+});
