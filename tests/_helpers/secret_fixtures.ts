@@ -889,6 +889,8 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "The file starts with ---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ---- as its first line.",
     ],
     cli_password: [
+      "psExec \\\\host -u User -p $Password -i -d calc.exe",
+      "net use Z: \\\\fs01\\share /user:bob /persistent:yes",
       "mysql -u root -p appdb",
       "mysql -h db -P 3306 -u app -p",
       "mysql --password=$MYSQL_PWD appdb",

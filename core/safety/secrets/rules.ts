@@ -1931,7 +1931,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "cli_password",
     title: "Password given to a client's short option",
     description:
-      "`az login -p`, `redis-cli -a`, `sqlcmd -P`, `zip -P`/`unzip -P`, `7z -p`, `ldapsearch -w` (and the other ldap tools), `mongosh -p`, `smbclient -U user%SECRET` and `sqlplus user/SECRET@db`.",
+      "`az login -p`, `redis-cli -a`, `sqlcmd -P`, `zip -P`/`unzip -P`, `7z -p`, `ldapsearch -w` (and the other ldap tools), `mongosh -p`, `smbclient -U user%SECRET`, `sqlplus user/SECRET@db`, `psexec \\\\host -u user -p SECRET` and `net use \\\\host\\share /user:NAME SECRET`.",
     keywords: [
       "az login",
       "redis-cli",
@@ -1945,10 +1945,12 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "mongo",
       "smbclient",
       "sqlplus",
+      "psexec",
+      "net use",
     ],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:az[ \t]+login(?:[ \t][^\n|;&]{0,300}?)?[ \t]-p${FLAG_SEP}${CLI_VALUE}|redis-cli(?:[ \t][^\n|;&]{0,300}?)?[ \t]-a[ \t]{1,16}${CLI_VALUE}|sqlcmd(?:[ \t][^\n|;&]{0,300}?)?[ \t]-P[ \t]{0,16}${CLI_VALUE}|(?:un)?zip(?:[ \t][^\n|;&]{0,300}?)?[ \t]-P[ \t]{1,16}${CLI_VALUE}|7za?(?:[ \t][^\n|;&]{0,300}?)?[ \t]-p${CLI_VALUE}|ldap(?:search|modify|add|delete|whoami|passwd|compare|modrdn)(?:[ \t][^\n|;&]{0,300}?)?[ \t]-w[ \t]{1,16}${CLI_VALUE}|mongo(?:sh|dump|restore|export|import)?(?:[ \t][^\n|;&]{0,300}?)?[ \t]-p[ \t]{1,16}${CLI_VALUE}|smbclient(?:[ \t][^\n|;&]{0,300}?)?[ \t](?:-U|--user)${FLAG_SEP}[^\s%"']{1,64}%(?<s>[^\s"'\\;&|]{1,256})|sqlplus(?:[ \t]+-[A-Za-z]{1,12})*[ \t]+[A-Za-z][A-Za-z0-9_$#]{0,29}\/(?<s>[^\s@\/"'\\]{1,128})(?=@|[ \t]|$))`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:az[ \t]+login(?:[ \t][^\n|;&]{0,300}?)?[ \t]-p${FLAG_SEP}${CLI_VALUE}|redis-cli(?:[ \t][^\n|;&]{0,300}?)?[ \t]-a[ \t]{1,16}${CLI_VALUE}|sqlcmd(?:[ \t][^\n|;&]{0,300}?)?[ \t]-P[ \t]{0,16}${CLI_VALUE}|(?:un)?zip(?:[ \t][^\n|;&]{0,300}?)?[ \t]-P[ \t]{1,16}${CLI_VALUE}|7za?(?:[ \t][^\n|;&]{0,300}?)?[ \t]-p${CLI_VALUE}|ldap(?:search|modify|add|delete|whoami|passwd|compare|modrdn)(?:[ \t][^\n|;&]{0,300}?)?[ \t]-w[ \t]{1,16}${CLI_VALUE}|mongo(?:sh|dump|restore|export|import)?(?:[ \t][^\n|;&]{0,300}?)?[ \t]-p[ \t]{1,16}${CLI_VALUE}|smbclient(?:[ \t][^\n|;&]{0,300}?)?[ \t](?:-U|--user)${FLAG_SEP}[^\s%"']{1,64}%(?<s>[^\s"'\\;&|]{1,256})|sqlplus(?:[ \t]+-[A-Za-z]{1,12})*[ \t]+[A-Za-z][A-Za-z0-9_$#]{0,29}\/(?<s>[^\s@\/"'\\]{1,128})(?=@|[ \t]|$)|[Pp][Ss][Ee][Xx][Ee][Cc](?:64)?(?:\.[Ee][Xx][Ee])?(?:[ \t][^\n|;&]{0,300}?)?[ \t]-[Pp][ \t]{1,16}${CLI_VALUE}|[Nn][Ee][Tt][ \t]+[Uu][Ss][Ee](?:[ \t][^\n|;&]{0,300}?)?[ \t]\/[Uu][Ss][Ee][Rr]:[^\s"'\/]{1,128}[ \t]+(?!\/)${CLI_VALUE})`,
     ),
     after: 800,
     priority: 2,

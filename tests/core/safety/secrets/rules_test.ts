@@ -832,3 +832,30 @@ Deno.test("a personal access token under a `_pat` name is redacted, hex too; pat
     ]
   ) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
+
+Deno.test("a password given to psexec -p or net use after /user: is redacted; references, prompts and options are kept (see: #21)", () => {
+  const rng = new Rng(3003);
+  const pw = p("Xk7", rng.str(ALNUM, 9));
+  for (
+    const text of [
+      `cmd.exe /C PSEXEC \\\\10.0.94.120 -u Administrator -p ${pw} CMD /C ECHO`,
+      `PsExec64.exe \\\\host -u CORP\\svc -p "${pw}" -i cmd`,
+      `net use \\\\fs01\\share /user:CORP\\bob ${pw}`,
+      `NET USE Z: \\\\fs01\\share /USER:bob ${pw} /persistent:no`,
+    ]
+  ) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const r = redactText(engine, ctx(text));
+      assert.deepEqual(r.kinds, ["cli_password"], text);
+      assert.ok(!r.text.includes(pw), r.text);
+    }
+  }
+  for (
+    const text of [
+      "psExec \\\\host -u User -p $Password -i -d calc.exe",
+      "PsExec.exe \\\\host -u user -p %PASSWORD% cmd",
+      "net use Z: \\\\fs01\\share /user:bob /persistent:yes",
+      "net use Z: \\\\fs01\\share /user:bob *",
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
