@@ -3,8 +3,8 @@
  * user and password given to an HTTP client's basic authentication
  * (`requests.get(url, auth=("user", "pass"))`, `HTTPBasicAuth("user",
  * "pass")`, Go's `req.SetBasicAuth("user", "pass")`, Elasticsearch's
- * `basic_auth=(...)`), and a password given to a .NET `NetworkCredential` or
- * `DirectoryEntry`. Spread into the main table
+ * `basic_auth=(...)`), a password given to a .NET `NetworkCredential` or
+ * `DirectoryEntry`, and one in a Gradle `credentials { ... }` block. Spread into the main table
  * ({@linkcode SECRET_RULES}). Pure: data only.
  * @module
  */
@@ -74,5 +74,21 @@ export const CODE_RULES: readonly SecretRule[] = [
     after: 1100,
     priority: 2,
     validate: (s, g) => !isReference(s) && s !== g.user,
+  },
+  {
+    kind: "password_assignment",
+    title: "Password given to a build script's credentials block",
+    description:
+      "`password 'SECRET'` / `password \"SECRET\"` opening a line or following `{` or `;`, as Gradle's Groovy DSL writes a repository's `credentials { username '...'; password '...' }`; `$`-interpolated values and placeholders are kept.",
+    keywords: ["password '", 'password "', 'password \\"'],
+    pattern: new RegExp(
+      String
+        .raw`(?<=(?:^|[\r\n{;]|\\[nr])[ \t]{0,64})password[ \t]{1,16}${
+        quotedArg("s", 6)
+      }(?=[ \t]*(?:$|[\r\n};]|\\[nr]|//))`,
+    ),
+    after: 300,
+    priority: 2,
+    validate: (s) => !s.includes("$") && /[A-Za-z]/.test(s) && /[^A-Za-z]/.test(s) && !/\s/.test(s),
   },
 ];

@@ -1,6 +1,6 @@
 // Tests for core/safety/secrets/rules_code.ts: a user and password given to
 // an HTTP client's basic authentication in code, and a password given to a
-// .NET credential constructor.
+// .NET credential constructor or a Gradle credentials block.
 
 import assert from "node:assert/strict";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
@@ -63,6 +63,30 @@ Deno.test("a password given to a .NET NetworkCredential or DirectoryEntry is red
     'new NetworkCredential("ci", "<password>")',
     'new DirectoryEntry("LDAP://dc.corp.test", "svc", pw)',
     'new DirectoryEntry("LDAP://dc.corp.test")',
+  ];
+  for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("a password in a Gradle credentials block is redacted; interpolations, placeholders and prose are kept (see: #21)", () => {
+  const rng = new Rng(2153);
+  const pw = `Hq7${rng.str(ALNUM, 11)}`;
+  const found = [
+    `credentials {\n    username 'deploy'\n    password '${pw}'\n}`,
+    `credentials { username "deploy"; password "${pw}" }`,
+    `        password '${pw}' // deploy key`,
+  ];
+  for (const text of found) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const r = redactText(engine, ctx(text));
+      assert.deepEqual(r.kinds, ["password_assignment"], text);
+      assert.ok(!r.text.includes(pw) && r.text.includes("deploy"), r.text);
+    }
+  }
+  const kept = [
+    '    password "$System.env.MAVEN_PASSWORD"',
+    "    password 'password'",
+    "password 'is wrong' he said",
+    `the password '${pw}' was typed`,
   ];
   for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
