@@ -792,6 +792,9 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     stripe_secret_key: [p("pk", "_live_", rng.str(ALNUM, 99)), p(SK, "_live_", "x".repeat(24))],
     mapbox_secret_token: [p("pk", ".eyJ", rng.str(URLSAFE, 60), ".", rng.str(URLSAFE, 22))],
     generic_secret: [
+      // A fallback that is empty, a placeholder or a word.
+      'const key = process.env.API_KEY || "your-api-key-here";',
+      'const key = process.env.SOME_KEY || "default";',
       // A `_pat` name of a pattern, not a personal access token.
       'url_pat = r"^/api/v1/users/(\\d+)/items/(\\d+)$"',
       'glob_pat = "src/**/test_*.py"',
@@ -977,6 +980,8 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       `ca.key: ${btoa(p("-----BEGIN PUBLIC KEY-----\n", rng.str(B64, 48)))}`,
     ],
     password_assignment: [
+      "Server=db;User ID=app;Password=;Initial Catalog=x",
+      "Server=db;User ID=app;Password=<password>;",
       "new NetworkCredential(user, password)",
       'new NetworkCredential("ci", "$env:CI_PASSWORD")',
       'new DirectoryEntry("LDAP://dc.corp.test", "svc", pw)',

@@ -427,7 +427,7 @@ const SESSION_COOKIE_NAME =
  * `--password-stdin` end otherwise.
  */
 const SECRET_OPTION =
-  /^--?(?:[A-Za-z0-9]+[-_])*(?:password|passwd|passphrase|pass|passin|passout|storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass|token|secret|api-?key|apikey|secret-?key|access-?key|private-?key|auth-?key|license-?key|master-?key|bearer)$/i;
+  /^--?(?:[A-Za-z0-9]+[-_])*(?:password|passwd|passphrase|pass|passin|passout|storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass|tlspassword|token|secret|api-?key|apikey|secret-?key|access-?key|private-?key|auth-?key|license-?key|master-?key|bearer)$/i;
 /** Of those, the ones that take a password (any value that is not a placeholder). */
 const PASSWORD_OPTION = /(?:password|passwd|passphrase|pass|passin|passout|storepass|keypass)$/i;
 
@@ -441,6 +441,8 @@ function optionValueValid(name: string, raw: string): boolean {
   // OpenSSL's `-passin pass:SECRET`: the secret is what follows `pass:`.
   const value = raw.replace(/^pass:/, "");
   if (isReference(value) || value.startsWith("-") || isSecretSource(value)) return false;
+  // A URL is the command's next argument (`curl --tlspassword https://host` lacks its value).
+  if (/^[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\//.test(value)) return false;
   if (isRepeatedPlaceholder(value) || TYPE_WORD.test(value)) return false;
   if (PASSWORD_OPTION.test(name) || PASSWORD_NAME.test(name)) {
     // A quoted passphrase may hold blanks; prose ("Enter your password") has no digit or symbol.
@@ -524,6 +526,11 @@ const K8S_JSON_SECRET_KEYWORDS = [
   '\\"kind\\": \\"secret\\"',
   '\\"kind\\":\\"secret\\"',
 ];
+
+/** A secret word's end, then `||` or `??` (a fallback value follows): rare byte strings. */
+const FALLBACK_KEYWORDS = ["key", "token", "secret", "password", "passwd", "pwd"].flatMap((w) =>
+  [" ||", " ??", "||", "??", "'] ||", '"] ||'].map((op) => w + op)
+);
 
 /** What ends a bare value of the generic assignment rule (a class body). */
 const GENERIC_EXCLUDED = String.raw`\s"'\x60,;\\<>()\[\]{}=`;
@@ -1649,11 +1656,11 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "password_assignment",
     title: "Password in an ODBC connection string",
     description:
-      "`...;UID=user;PWD=secret;` of an ODBC or ADO connection string (`PWD` after a `;`, so the shell's `PWD=/path` is not read).",
-    keywords: [";pwd="],
+      "`...;UID=user;PWD=secret;` or `...;User ID=user;Password=secret;` of an ODBC or ADO connection string (after a `;`, so the shell's `PWD=/path` is not read; a value opening with `#` is a password there, not a comment).",
+    keywords: [";pwd=", ";password"],
     pattern: new RegExp(
       String
-        .raw`;[ \t]{0,8}PWD=(?:\{(?<s>[^}\r\n]{1,256})\}|(?<s>[^;\s"'\\{\x60][^;\s"'\\\x60]{0,255}))`,
+        .raw`;[ \t]{0,8}(?:PWD|Password)=(?:\{(?<s>[^}\r\n]{1,256})\}|(?<s>[^;\s"'\\{\x60][^;\s"'\\\x60]{0,255}))`,
       "i",
     ),
     after: 280,
@@ -1731,11 +1738,11 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "curl_user_password",
     title: "curl -u user:password",
     description:
-      "The password of `curl -u user:password` / `--user user:password`, also on a continuation line (`\\` + newline) and quoted.",
+      "The password of `curl -u user:password` / `--user user:password` / `--proxy-user user:password`, also on a continuation line (`\\` + newline) and quoted.",
     keywords: ["curl "],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))curl(?:[ \t](?:[^\n|;&\\]|\\{1,3}(?:\r?\n|n)|\\){0,400}?)?[ \t](?:-u|--user)(?:[ \t]{1,16}|=)?(?:\\?"(?<user>[^\s:"\\]{1,128}):(?<s>[^"\\\r\n]{1,256})\\?"|'(?<user>[^\s:']{1,128}):(?<s>[^'\r\n]{1,256})'|(?<user>[^\s:"'\\]{1,128}):(?<s>[^\s"'\\]{1,256}))`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))curl(?:[ \t](?:[^\n|;&\\]|\\{1,3}(?:\r?\n|n)|\\){0,400}?)?[ \t](?:-u|--user|--proxy-user)(?:[ \t]{1,16}|=)?(?:\\?"(?<user>[^\s:"\\]{1,128}):(?<s>[^"\\\r\n]{1,256})\\?"|'(?<user>[^\s:']{1,128}):(?<s>[^'\r\n]{1,256})'|(?<user>[^\s:"'\\]{1,128}):(?<s>[^\s"'\\]{1,256}))`,
     ),
     // Every match holds `-u` (`--user` too): most curl lines have none.
     needs: "-u",
@@ -1897,7 +1904,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "cli_secret_option",
     title: "Secret given as a command-line option",
     description:
-      "`--password VALUE`, `--token VALUE`, `--api-key VALUE`, `--client-secret VALUE`, `-storepass VALUE`, `-passin pass:VALUE`, `--oauth2-bearer VALUE`: an option whose name ends in a secret word, then a blank or `=` and the value; references (`$TOKEN`), paths, `env:`/`file:` sources and placeholders are kept.",
+      "`--password VALUE`, `--token VALUE`, `--api-key VALUE`, `--client-secret VALUE`, `-storepass VALUE`, `-passin pass:VALUE`, `--oauth2-bearer VALUE`, curl's `--tlspassword VALUE`: an option whose name ends in a secret word, then a blank or `=` and the value; references (`$TOKEN`), paths, `env:`/`file:` sources and placeholders are kept.",
     // The option's end and the blank after it, so header names (`x-api-key:`) and words cost
     // nothing; `--token=VALUE` is also the assignment rules' shape.
     keywords: [
@@ -1909,6 +1916,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "-passout",
       "storepass",
       "keypass",
+      "tlspassword",
       "-token",
       "-secret",
       "-key",
@@ -2055,6 +2063,24 @@ export const SECRET_RULES: readonly SecretRule[] = [
     // The closing quote and `]` (an index assignment).
     follows: { quote: true, escapes: 3, blanks: 16, operators: "\\]" },
     before: 64,
+    after: 4300,
+    priority: 1,
+    minEntropy: 3,
+    validate: pairValueValid,
+  },
+  {
+    kind: "secret_pair",
+    title: "Secret given as a variable's fallback in code",
+    description:
+      "`process.env.API_KEY || \"...\"`, `import.meta.env.VITE_TOKEN ?? '...'`, `ENV['DB_PASSWORD'] || '...'`: a name holding a secret word with a quoted fallback after `||` or `??`; the same value checks as a quoted pair.",
+    keywords: FALLBACK_KEYWORDS,
+    pattern: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9_])(?=(?<name>[A-Za-z0-9_]{3,96}))\k<name>(?:\\{0,3}["']\])?[ \t]{0,4}(?:\|\||\?\?)[ \t]{0,4}\\{0,3}(?<q>["'\x60])(?<s>[^"'\x60\\\r\n]{6,4096})\\{0,3}\k<q>`,
+      "i",
+    ),
+    lead: "A-Za-z0-9_",
+    before: 100,
     after: 4300,
     priority: 1,
     minEntropy: 3,

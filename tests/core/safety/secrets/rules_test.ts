@@ -859,3 +859,59 @@ Deno.test("a password given to psexec -p or net use after /user: is redacted; re
     ]
   ) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
+
+Deno.test("a connection string's Password= after a `;` is a password even when it opens with `#` (see: #21)", () => {
+  const pw = p("#", new Rng(3004).str(ALNUM, 9));
+  const text =
+    `<add key="Db" value="Server=db,1433;Database=B2B;User ID=app;Password=${pw};Trusted_Connection=False" />`;
+  for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+    const r = redactText(engine, ctx(text));
+    assert.deepEqual(r.kinds, ["password_assignment"], text);
+    assert.ok(
+      !r.text.includes(pw.slice(1)) && r.text.includes(";Trusted_Connection=False"),
+      r.text,
+    );
+  }
+  for (
+    const text of [
+      "Server=db;User ID=app;Password=;Initial Catalog=x",
+      "Server=db;User ID=app;Password=${DB_PASSWORD};",
+      "Server=db;User ID=app;Password=<password>;",
+      "password: # TODO fill in",
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("curl's --proxy-user and --tlspassword and a secret's quoted fallback in code are redacted (see: #21)", () => {
+  const rng = new Rng(3005);
+  const pw = p("Xk7", rng.str(ALNUM, 9));
+  const tok = p("Q7", rng.str(ALNUM, 24));
+  const found: [string, string, string][] = [
+    [
+      `curl -k \\\n    --proxy-user admin:${pw} \\\n    https://localhost`,
+      pw,
+      "curl_user_password",
+    ],
+    [`curl --tlspassword ${pw} https://localhost`, pw, "cli_secret_option"],
+    [`curl --proxy-tlspassword ${pw} https://localhost`, pw, "cli_secret_option"],
+    [`const key = process.env.API_KEY || "${tok}";`, tok, "secret_pair"],
+    [`const pw = process.env.DB_PASSWORD ?? '${pw}';`, pw, "secret_pair"],
+    [`token = ENV['GITHUB_TOKEN'] || '${tok}'`, tok, "secret_pair"],
+  ];
+  for (const [text, secret, kind] of found) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const r = redactText(engine, ctx(text));
+      assert.deepEqual(r.kinds, [kind], text);
+      assert.ok(!r.text.includes(secret), r.text);
+    }
+  }
+  for (
+    const text of [
+      "curl --tlspassword https://localhost",
+      'const key = process.env.API_KEY || "";',
+      'const key = process.env.API_KEY || "your-api-key-here";',
+      'const key = process.env.SOME_KEY || "default";',
+      'if (!apiKey || "x") {}',
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
