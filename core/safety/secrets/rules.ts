@@ -321,13 +321,17 @@ const ORDINARY_KEY_NAME =
 /**
  * A name that is or ends in password or passwd (`adminPassword`,
  * `dbpassword`), or in pwd or pass after a separator or a case change
- * (`db_pass`, `smtpPass`), not inside a word (`bypass`, `compass`).
+ * (`db_pass`, `smtpPass`) or joined to whose it is (`userpass`, `dbpass`),
+ * not inside a word (`bypass`, `compass`).
  */
 const PASSWORD_NAME = {
   test: (n: string) =>
     /(?:password|passwd)$|^(?:pwd|pass)$|[_.-](?:pwd|pass)$/i.test(n) ||
-    /[a-z0-9](?:Pwd|Pass|PWD|PASS)$/.test(n),
+    /[a-z0-9](?:Pwd|Pass|PWD|PASS)$/.test(n) || OWNER_PASS_NAME.test(n),
 };
+/** `pass` joined to whose it is, in one case (`userpass`, `dbpass`, `SMTPPASS`): not `bypass`, `compass`. */
+const OWNER_PASS_NAME =
+  /(?:^|[_.-])(?:user|db|admin|root|smtp|mail|ftp|ldap|sql|mysql|pg|redis|proxy|app|api|web|site)pass$/i;
 /** Type names and keywords that follow `password:` in code, not values. */
 const TYPE_WORD =
   /^(?:string|str|text|bool|boolean|bytes|int|integer|number|secret|password|passwd|optional|required|varchar(?:\(\d+\))?|char|any|object|none|nil|null|undefined|true|false|sensitive|secure|masked|hidden|redacted|prompt|input|env|vault|file|plain|plaintext|hash|hashed|bcrypt|argon2|encrypted)$/i;

@@ -915,3 +915,23 @@ Deno.test("curl's --proxy-user and --tlspassword and a secret's quoted fallback 
     ]
   ) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
+
+Deno.test("a password under a name joining pass to whose it is (userpass, smtppass) is redacted; bypass and compass are not names of one (see: #21)", () => {
+  const pw = p("Xk7", new Rng(3006).str(ALNUM, 9));
+  for (
+    const text of [
+      `jdbc:mysql://localhost/authority?user=admin&userpass=${pw}`,
+      `connectionURL="jdbc:mysql://db/a?user=u&amp;userpass=${pw}"`,
+      `smtppass: "${pw}"`,
+    ]
+  ) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const r = redactText(engine, ctx(text));
+      assert.deepEqual(r.kinds, ["password_assignment"], text);
+      assert.ok(!r.text.includes(pw), r.text);
+    }
+  }
+  for (const text of [`bypass=${pw}`, `compass: ${pw}`, "userpass=enabled"]) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});
