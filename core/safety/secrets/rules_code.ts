@@ -4,7 +4,8 @@
  * (`requests.get(url, auth=("user", "pass"))`, `HTTPBasicAuth("user",
  * "pass")`, Go's `req.SetBasicAuth("user", "pass")`, Elasticsearch's
  * `basic_auth=(...)`), a password given to a .NET `NetworkCredential` or
- * `DirectoryEntry`, and one in a Gradle `credentials { ... }` block. Spread into the main table
+ * `DirectoryEntry`, one in a Gradle `credentials { ... }` block, and a secret
+ * given to a setter or builder (`setPassword("...")`). Spread into the main table
  * ({@linkcode SECRET_RULES}). Pure: data only.
  * @module
  */
@@ -23,6 +24,9 @@ const ARG_SEP = String.raw`(?:\s|\\[nrt]){0,40},(?:\s|\\[nrt]){0,40}`;
 function csArg(group: string, min: number): string {
   return `@?${quotedArg(group, min)}`;
 }
+
+/** The last words of the setters the setter rule reads (lower case). */
+const SETTER_WORDS = ["password", "passwd", "secret", "token", "apikey", "api_key"];
 
 /** A shell or template reference, not a value. */
 function isReference(value: string): boolean {
@@ -90,5 +94,25 @@ export const CODE_RULES: readonly SecretRule[] = [
     after: 300,
     priority: 2,
     validate: (s) => !s.includes("$") && /[A-Za-z]/.test(s) && /[^A-Za-z]/.test(s) && !/\s/.test(s),
+  },
+  {
+    kind: "generic_secret",
+    title: "Secret given to a setter or builder in code",
+    description:
+      '`ds.setPassword("...")`, `.withPassword("...")` (Testcontainers, JDBC builders), `client.set_password("...")`, `setApiKey("...")`, `withToken("...")`: a `set`/`with` method named for a password, secret, token or API key called with one quoted value; passwords of 6 or more characters with a non-letter, other secrets of 12 or more with letters and digits; variables are not values.',
+    keywords: SETTER_WORDS.flatMap((w) => [`${w}("`, `${w}('`, `${w}(\\"`]),
+    pattern: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9_])(?:set|with)_?(?<name>[A-Za-z0-9_]{0,40}?(?:password|passwd|secret|token|api_?key))\([ \t]{0,4}${
+        quotedArg("s", 6)
+      }[ \t]{0,4}\)`,
+      "i",
+    ),
+    before: 60,
+    after: 300,
+    priority: 2,
+    validate: (s, g) =>
+      !isReference(s) && !/\s/.test(s) && /[A-Za-z]/.test(s) &&
+      (/pass/i.test(g.name ?? "") ? /[^A-Za-z]/.test(s) : s.length >= 12 && /[0-9]/.test(s)),
   },
 ];

@@ -1,6 +1,6 @@
 // Tests for core/safety/secrets/rules_code.ts: a user and password given to
 // an HTTP client's basic authentication in code, and a password given to a
-// .NET credential constructor or a Gradle credentials block.
+// .NET credential constructor, a Gradle credentials block or a setter.
 
 import assert from "node:assert/strict";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
@@ -87,6 +87,37 @@ Deno.test("a password in a Gradle credentials block is redacted; interpolations,
     "    password 'password'",
     "password 'is wrong' he said",
     `the password '${pw}' was typed`,
+  ];
+  for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("a secret given to a setter or builder is redacted; variables, references, short or word values are kept (see: #21)", () => {
+  const rng = new Rng(2154);
+  const pw = `Hq7${rng.str(ALNUM, 11)}`;
+  const tok = `Q7${rng.str(ALNUM, 22)}`;
+  const found: [string, string][] = [
+    [`ds.setPassword("${pw}");`, pw],
+    [`client.set_password('${pw}')`, pw],
+    [`new PostgreSQLContainer("postgres:16").withUsername("app").withPassword("${pw}")`, pw],
+    [`config.setApiKey("${tok}");`, tok],
+    [`builder.withToken("${tok}")`, tok],
+    [`vault.setClientSecret("${tok}")`, tok],
+  ];
+  for (const [text, secret] of found) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const r = redactText(engine, ctx(text));
+      assert.deepEqual(r.kinds, ["generic_secret"], text);
+      assert.ok(!r.text.includes(secret), r.text);
+    }
+  }
+  const kept = [
+    "ds.setPassword(password);",
+    'ds.setPassword("$DB_PASSWORD");',
+    'container.withPassword("test");',
+    'req.setTokenType("Bearer")',
+    'setSecret("my secret value")',
+    'user.setPassword("password");',
+    'builder.withToken("abcdefghijklmnop")',
   ];
   for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
