@@ -792,6 +792,16 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     stripe_secret_key: [p("pk", "_live_", rng.str(ALNUM, 99)), p(SK, "_live_", "x".repeat(24))],
     mapbox_secret_token: [p("pk", ".eyJ", rng.str(URLSAFE, 60), ".", rng.str(URLSAFE, 22))],
     generic_secret: [
+      // A fallback that is empty, a placeholder or a word.
+      'const key = process.env.API_KEY || "your-api-key-here";',
+      'const key = process.env.SOME_KEY || "default";',
+      // A `_pat` name of a pattern, not a personal access token.
+      'url_pat = r"^/api/v1/users/(\\d+)/items/(\\d+)$"',
+      'glob_pat = "src/**/test_*.py"',
+      "GITHUB_PAT=${{ secrets.GITHUB_PAT }}",
+      // Code: the statement after a `;` is not part of the value.
+      "var token=accessToken2;var b=2",
+      "token=tokenValue1;console.log(x)",
       `commit: ${rng.str(HEX, 40)}`,
       `"token": "${rng.str(HEX, 8)}-${rng.str(HEX, 4)}-4${rng.str(HEX, 3)}-a${rng.str(HEX, 3)}-${
         rng.str(HEX, 12)
@@ -846,9 +856,23 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "amqp://guest:guest@rabbitmq:5672/",
     ],
     basic_auth: ["We use basic authentication for the admin pages.", 'Basic realm="internal"'],
-    bearer_token: ["Authorization: Bearer <token>", "Send a Bearer token with each request."],
+    bearer_token: [
+      "Authorization: Bearer <token>",
+      "Send a Bearer token with each request.",
+      // Short values that are words or counting digits, not random tokens.
+      "Authorization: Bearer AccessToken123",
+      "Authorization: Bearer Token1234567",
+      "uses Bearer OAuth2Token for auth",
+    ],
     docker_config_auth: [`{"auths": {"ghcr.io": {"auth": "${btoa(rng.str(ALNUM, 20))}"}}}`],
-    url_credentials: ["https://user:****@example.test/", "see https://example.test/a:b@c"],
+    url_credentials: [
+      "https://user:****@example.test/",
+      "see https://example.test/a:b@c",
+      // A user name at a git host, not a token.
+      "git clone git@github.com:o/r.git",
+      "https://my-long-github-username@github.com/o/r",
+      "https://dependabot-preview-bot-2024@github.com/o/r",
+    ],
     google_api_key: [p("AI", "za", rng.str(URLSAFE, 20))],
     slack_webhook_url: [
       "https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX",
@@ -868,6 +892,8 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "The file starts with ---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ---- as its first line.",
     ],
     cli_password: [
+      "psExec \\\\host -u User -p $Password -i -d calc.exe",
+      "net use Z: \\\\fs01\\share /user:bob /persistent:yes",
       "mysql -u root -p appdb",
       "mysql -h db -P 3306 -u app -p",
       "mysql --password=$MYSQL_PWD appdb",
@@ -954,6 +980,11 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       `ca.key: ${btoa(p("-----BEGIN PUBLIC KEY-----\n", rng.str(B64, 48)))}`,
     ],
     password_assignment: [
+      "Server=db;User ID=app;Password=;Initial Catalog=x",
+      "Server=db;User ID=app;Password=<password>;",
+      "new NetworkCredential(user, password)",
+      'new NetworkCredential("ci", "$env:CI_PASSWORD")',
+      'new DirectoryEntry("LDAP://dc.corp.test", "svc", pw)',
       "The password is stored in the vault",
       "password is sha256-hashed",
       "the password is in secrets.env",

@@ -63,6 +63,24 @@ function bareTail(bare: string): RegExp {
 }
 
 /**
+ * The name of the next setting after a value's `;` or `&`: `Server=`, a
+ * form's `&amp;next=`, a connection string's `Initial Catalog=` or `User ID=`
+ * (words joined by single blanks).
+ */
+const NEXT_NAME = String
+  .raw`(?:amp;)?[A-Za-z_][A-Za-z0-9_.\-\[\]]{0,64}(?: [A-Za-z][A-Za-z0-9_]{0,30}){0,2}=`;
+
+/**
+ * The rest of a quoted value that a tool wrapped onto the next lines
+ * (`"api_key": "Q7hf...` + line break + `...k29"`): line breaks, raw or
+ * JSON-escaped, each followed by a run of token characters, the last one
+ * closed by the quote and a delimiter. A line that is not such a run (the
+ * next setting, a quoted word) stops it.
+ */
+const WRAPPED_TAIL = String
+  .raw`(?:(?:(?:\r?\n|\\{1,3}n)[ \t]{0,16}[A-Za-z0-9+/_.\-]{1,4096}={0,3}){1,8}(?=\\{0,3}["'](?:[\s,;})\]]|\\{1,3}[nrt]|$)))?`;
+
+/**
  * A bare shell or .env value: a run without blanks, quotes, backslashes or
  * `=`, where `;`, `&`, `|` and `#` stay inside the value when another value
  * character follows them (`Xy7;kL9!`, `p&ss#1` of a .env line) and end it
@@ -71,7 +89,7 @@ function bareTail(bare: string): RegExp {
  * `; `; a .env file does not, and reading on only ever redacts more.
  */
 const ENV_BARE = String
-  .raw`(?:[^\s"'\x60;&|#\\=]|[;&|#](?![\s"'\x60;&|#\\=]|$|(?:amp;)?[A-Za-z_][A-Za-z0-9_.\-\[\]]{0,64}=))`;
+  .raw`(?:[^\s"'\x60;&|#\\=]|[;&|#](?![\s"'\x60;&|#\\=]|$|${NEXT_NAME}))`;
 /**
  * A bare value character of an assignment outside the shell (`excluded`:
  * the class body of characters that end it, `=` among them): `&` stays
@@ -82,16 +100,19 @@ const ENV_BARE = String
  */
 function formBare(excluded: string, inner = ""): string {
   return String
-    .raw`(?:[^${excluded}&]|[&${inner}](?![${excluded}&]|$|(?:amp;)?[A-Za-z_][A-Za-z0-9_.\-\[\]]{0,64}=))`;
+    .raw`(?:[^${excluded}&]|[&${inner}](?![${excluded}&]|$|${NEXT_NAME}))`;
 }
 
-/** The rest of a {@linkcode formBare} value after what the pattern read, inner `=` included. */
+/**
+ * The rest of a {@linkcode formBare} value after what the pattern read,
+ * inner `=` included, and its wrapped lines ({@linkcode WRAPPED_TAIL}).
+ */
 function formTail(excluded: string, inner = ""): RegExp {
-  return new RegExp(`(?:${formBare(excluded, inner)}|=)*`);
+  return new RegExp(`(?:${formBare(excluded, inner)}|=)*${WRAPPED_TAIL}`);
 }
 
-/** The rest of an {@linkcode ENV_BARE} value after what the pattern read, inner `=` included. */
-const ENV_BARE_TAIL = new RegExp(`(?:${ENV_BARE}|=)*`);
+/** The rest of an {@linkcode ENV_BARE} value after what the pattern read, inner `=` included, and its wrapped lines. */
+const ENV_BARE_TAIL = new RegExp(`(?:${ENV_BARE}|=)*${WRAPPED_TAIL}`);
 
 /**
  * Not preceded by a token character, unless that character ends an escape:
@@ -195,7 +216,7 @@ const FLAG_SEP = String.raw`(?:=|[ \t]{1,16})`;
  * so a failed match never backtracks through the name.
  */
 const SECRET_NAME = String
-  .raw`(?:passwords?|passwd|[_.-]pwd$|[_.-]pass$|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?|creds|client[_-]?secret|signing[_-]?key|encryption[_-]?key|(?:^|[_.-])auth(?=$|[_.-]))`;
+  .raw`(?:passwords?|passwd|[_.-]pwd$|[_.-]pass$|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?|creds|client[_-]?secret|signing[_-]?key|encryption[_-]?key|(?:^|[_.-])auth(?=$|[_.-])|[_.-]pat$)`;
 
 const SECRET_NAME_RE = new RegExp(SECRET_NAME, "i");
 
@@ -226,6 +247,27 @@ const ASSIGNMENT_KEYWORDS = [
 ];
 
 /**
+ * Keywords of a personal access token's name (`GITHUB_PAT`, `ado_pat`) with
+ * the byte after it: `_pat` alone would hit every `_path`.
+ */
+const PAT_KEYWORDS = ["_pat=", "_pat:", "_pat ", '_pat"', "_pat'", "_pat\\"];
+
+/**
+ * The rule again, reached by a `_pat` name's keywords: the engine's
+ * operator shortcut (`valueAfterOperator`) is left to the base rule.
+ */
+function patVariant(rule: SecretRule): SecretRule {
+  const { valueAfterOperator: _shortcut, ...rest } = rule;
+  return {
+    ...rest,
+    title: `${rule.title}, under a personal access token's name`,
+    description:
+      `As ${rule.title.toLowerCase()}, under a name ending in \`_pat\` (\`GITHUB_PAT\`, \`ado_pat\`), with a value of 20 or more token characters.`,
+    keywords: PAT_KEYWORDS,
+  };
+}
+
+/**
  * Names whose value is a credential even when it looks like a digest or a
  * UUID: keys and passwords by name (`X-Api-Key: <uuid>`, `private_key:
  * <64 hex>` of a secp256k1 key, `client_secret`, `auth_token`, Rails'
@@ -235,7 +277,10 @@ const ASSIGNMENT_KEYWORDS = [
  * or session id.
  */
 const CREDENTIAL_NAME =
-  /(?:api[_.-]?key|apikey|app[_.-]?key|access[_.-]?key|secret[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?(?:key|token)|access[_.-]?token|client[_.-]?secret|password|passwd|creds|credentials?|secret[_.-]?key[_.-]?base)$|^x-[a-z0-9-]*-token$/i;
+  /(?:api[_.-]?key|apikey|app[_.-]?key|access[_.-]?key|secret[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?(?:key|token)|access[_.-]?token|client[_.-]?secret|password|passwd|creds|credentials?|secret[_.-]?key[_.-]?base|[_.-]pat)$|^x-[a-z0-9-]*-token$/i;
+
+/** A personal access token's name (`GITHUB_PAT`, `ado_pat`, `AZURE_DEVOPS_PAT`). */
+const PAT_NAME = /[_.-]pat$/i;
 
 /** True when no assignment with this name can be a secret (see {@linkcode assignmentValid}). */
 function rejectAssignmentName(name: string): boolean {
@@ -276,13 +321,17 @@ const ORDINARY_KEY_NAME =
 /**
  * A name that is or ends in password or passwd (`adminPassword`,
  * `dbpassword`), or in pwd or pass after a separator or a case change
- * (`db_pass`, `smtpPass`), not inside a word (`bypass`, `compass`).
+ * (`db_pass`, `smtpPass`) or joined to whose it is (`userpass`, `dbpass`),
+ * not inside a word (`bypass`, `compass`).
  */
 const PASSWORD_NAME = {
   test: (n: string) =>
     /(?:password|passwd)$|^(?:pwd|pass)$|[_.-](?:pwd|pass)$/i.test(n) ||
-    /[a-z0-9](?:Pwd|Pass|PWD|PASS)$/.test(n),
+    /[a-z0-9](?:Pwd|Pass|PWD|PASS)$/.test(n) || OWNER_PASS_NAME.test(n),
 };
+/** `pass` joined to whose it is, in one case (`userpass`, `dbpass`, `SMTPPASS`): not `bypass`, `compass`. */
+const OWNER_PASS_NAME =
+  /(?:^|[_.-])(?:user|db|admin|root|smtp|mail|ftp|ldap|sql|mysql|pg|redis|proxy|app|api|web|site)pass$/i;
 /** Type names and keywords that follow `password:` in code, not values. */
 const TYPE_WORD =
   /^(?:string|str|text|bool|boolean|bytes|int|integer|number|secret|password|passwd|optional|required|varchar(?:\(\d+\))?|char|any|object|none|nil|null|undefined|true|false|sensitive|secure|masked|hidden|redacted|prompt|input|env|vault|file|plain|plaintext|hash|hashed|bcrypt|argon2|encrypted)$/i;
@@ -303,6 +352,8 @@ function assignmentValid(minLength: number, upperEnv = false) {
     if (secret.length < minLength || !SECRET_NAME_RE.test(name) || isExcludedName(name)) {
       return false;
     }
+    // A `_pat` name is also a pattern's (`url_pat`, `glob_pat`): a token is one run of token characters.
+    if (PAT_NAME.test(name) && !/^[A-Za-z0-9_-]{20,}$/.test(secret)) return false;
     if (!isLookAlikeValue(secret)) return true;
     if (PREFIXED_CREDENTIAL_NAME.test(name) && isLongKeyMaterial(secret)) return true;
     // A credential name overrides the digest and UUID look-alikes.
@@ -380,7 +431,7 @@ const SESSION_COOKIE_NAME =
  * `--password-stdin` end otherwise.
  */
 const SECRET_OPTION =
-  /^--?(?:[A-Za-z0-9]+[-_])*(?:password|passwd|passphrase|pass|passin|passout|storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass|token|secret|api-?key|apikey|secret-?key|access-?key|private-?key|auth-?key|license-?key|master-?key|bearer)$/i;
+  /^--?(?:[A-Za-z0-9]+[-_])*(?:password|passwd|passphrase|pass|passin|passout|storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass|tlspassword|token|secret|api-?key|apikey|secret-?key|access-?key|private-?key|auth-?key|license-?key|master-?key|bearer)$/i;
 /** Of those, the ones that take a password (any value that is not a placeholder). */
 const PASSWORD_OPTION = /(?:password|passwd|passphrase|pass|passin|passout|storepass|keypass)$/i;
 
@@ -394,6 +445,8 @@ function optionValueValid(name: string, raw: string): boolean {
   // OpenSSL's `-passin pass:SECRET`: the secret is what follows `pass:`.
   const value = raw.replace(/^pass:/, "");
   if (isReference(value) || value.startsWith("-") || isSecretSource(value)) return false;
+  // A URL is the command's next argument (`curl --tlspassword https://host` lacks its value).
+  if (/^[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\//.test(value)) return false;
   if (isRepeatedPlaceholder(value) || TYPE_WORD.test(value)) return false;
   if (PASSWORD_OPTION.test(name) || PASSWORD_NAME.test(name)) {
     // A quoted passphrase may hold blanks; prose ("Enter your password") has no digit or symbol.
@@ -478,6 +531,11 @@ const K8S_JSON_SECRET_KEYWORDS = [
   '\\"kind\\":\\"secret\\"',
 ];
 
+/** A secret word's end, then `||` or `??` (a fallback value follows): rare byte strings. */
+const FALLBACK_KEYWORDS = ["key", "token", "secret", "password", "passwd", "pwd"].flatMap((w) =>
+  [" ||", " ??", "||", "??", "'] ||", '"] ||'].map((op) => w + op)
+);
+
 /** What ends a bare value of the generic assignment rule (a class body). */
 const GENERIC_EXCLUDED = String.raw`\s"'\x60,;\\<>()\[\]{}=`;
 /** What ends a bare password in a configuration file (a class body). */
@@ -488,7 +546,7 @@ const GENERIC_ASSIGNMENT: SecretRule = {
   kind: "generic_secret",
   title: "High-entropy value assigned to a secret-like name",
   description:
-    '`name: value`, `name = "value"` or `"name": "value"` where the name contains password, secret, token, api_key and the like and the value has at least 12 characters, letters and digits, and entropy of 3 bits per character or more.',
+    '`name: value`, `name = "value"` or `"name": "value"` where the name contains password, secret, token, api_key and the like and the value has at least 12 characters, letters and digits, and entropy of 3 bits per character or more. A bare value keeps an inner `;` followed by more of it (not a statement word, member chain or the next `name=`).',
   keywords: [
     ...ASSIGNMENT_KEYWORDS,
     "api-key",
@@ -500,7 +558,7 @@ const GENERIC_ASSIGNMENT: SecretRule = {
   pattern: new RegExp(
     String
       .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
-      assignedValue(12, formBare(GENERIC_EXCLUDED))
+      assignedValue(12, formBare(GENERIC_EXCLUDED, ";"))
     }`,
     "i",
   ),
@@ -511,9 +569,37 @@ const GENERIC_ASSIGNMENT: SecretRule = {
   before: 64,
   after: VALUE_MAX + 140,
   priority: 1,
-  extend: formTail(GENERIC_EXCLUDED),
+  extend: formTail(GENERIC_EXCLUDED, ";"),
   minEntropy: 3,
-  validate: (s, g) => /[0-9]/.test(s) && /[A-Za-z]/.test(s) && assignmentValid(12)(s, g),
+  validate: (s, g) =>
+    /[0-9]/.test(s) && /[A-Za-z]/.test(s) && assignmentValid(12)(s, g) &&
+    // A `;` before a value ends a statement; after one, the head alone must be a value too.
+    !s.startsWith(";") && (!s.includes(";") || statementsInValueValid(s)),
+};
+
+/** `NAME=value` under an upper-case secret name (.env files, `export`, shell history). */
+const ENV_ASSIGNMENT: SecretRule = {
+  kind: "env_secret",
+  title: ".env / shell secret assignment",
+  description:
+    "`NAME=value` where NAME is upper-case and contains PASSWORD, SECRET, TOKEN, API_KEY and the like (.env files, `export`, shell history); any value that is not a placeholder or reference, 3 characters or more under a password name. A bare value keeps an inner `;`, `&`, `|` or `#` followed by more of it and ends before a blank or the next `NAME=`.",
+  keywords: [...ASSIGNMENT_KEYWORDS, "_pass"],
+  pattern: new RegExp(
+    String
+      .raw`(?<![A-Za-z0-9_$.\-](?<!\\[A-Za-z0-9_$.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>=${
+      assignedValue(3, ENV_BARE)
+    }`,
+  ),
+  lead: "A-Za-z0-9_",
+  // The pattern's name is upper case: a run with lower case never matches.
+  rejectName: (n) => /[a-z]/.test(n) || rejectAssignmentName(n),
+  follows: { quote: false, escapes: 0, blanks: 0, operators: "=", value: { blanks: 0, min: 3 } },
+  valueAfterOperator: true,
+  before: 64,
+  after: VALUE_MAX + 100,
+  priority: 1,
+  extend: ENV_BARE_TAIL,
+  validate: envValueValid,
 };
 
 /** `password = "..."` and the like in configuration files and code. */
@@ -572,6 +658,24 @@ const PASSWORD_CONFIG: SecretRule = {
 /** The part of a password before its first `;` or `#` is no type word, reference or look-alike. */
 function passwordHeadValid(head: string): boolean {
   return !TYPE_WORD.test(head) && !isReference(head) && !isLookAlikeValue(head);
+}
+
+/** A word that opens a statement of code or shell after a `;`. */
+const STATEMENT_WORD =
+  /^(?:var|let|const|return|if|else|for|while|do|function|this|new|delete|typeof|void|throw|try|break|continue|switch|case|export|import|async|await|yield|echo|cd|then|fi|done|exit|set|unset|local|source)$/;
+
+/**
+ * A bare value holding `;` is one value, not a statement and what follows it:
+ * the head is a value of its own (no type word, reference or look-alike) and
+ * no part after a `;` is a statement word or a member chain of code
+ * (`tokenValue1;console.log`, `accessToken2;var`).
+ */
+function statementsInValueValid(s: string): boolean {
+  const [head, ...rest] = s.split(";");
+  return passwordHeadValid(head!) &&
+    rest.every((x) =>
+      !STATEMENT_WORD.test(x) && !/^(?:[A-Za-z_$][\w$]*\.)+[A-Za-z_$][\w$]*$/.test(x)
+    );
 }
 
 /** The last words of the names the generic rule takes, for its encoded variants. */
@@ -1556,17 +1660,32 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "password_assignment",
     title: "Password in an ODBC connection string",
     description:
-      "`...;UID=user;PWD=secret;` of an ODBC or ADO connection string (`PWD` after a `;`, so the shell's `PWD=/path` is not read).",
-    keywords: [";pwd="],
+      "`...;UID=user;PWD=secret;` or `...;User ID=user;Password=secret;` of an ODBC or ADO connection string (after a `;`, so the shell's `PWD=/path` is not read; a value opening with `#` is a password there, not a comment).",
+    keywords: [";pwd=", ";password"],
     pattern: new RegExp(
       String
-        .raw`;[ \t]{0,8}PWD=(?:\{(?<s>[^}\r\n]{1,256})\}|(?<s>[^;\s"'\\{\x60][^;\s"'\\\x60]{0,255}))`,
+        .raw`;[ \t]{0,8}(?:PWD|Password)=(?:\{(?<s>[^}\r\n]{1,256})\}|(?<s>[^;\s"'\\{\x60][^;\s"'\\\x60]{0,255}))`,
       "i",
     ),
     after: 280,
     priority: 2,
     validate: (s) =>
       !isReference(s) && !isLookAlikeValue(s) && s.length >= 4 && /[A-Za-z0-9]/.test(s),
+  },
+  {
+    kind: "url_credentials",
+    title: "Token as the user of a git host URL",
+    description:
+      "`https://TOKEN@github.com/...` (also gitlab.com, bitbucket.org, dev.azure.com): a git host reads a lone userinfo of 20 or more token characters, with a digit and mixed case or 40 hex digits, as an access token.",
+    keywords: ["@github.com", "@gitlab.com", "@bitbucket.org", "@dev.azure.com"],
+    pattern:
+      /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:https?|git\+https):\/\/(?<s>[A-Za-z0-9_\-]{20,255})@(?:github\.com|gitlab\.com|bitbucket\.org|dev\.azure\.com)(?![A-Za-z0-9.\-])/i,
+    before: 280,
+    after: 20,
+    priority: 1,
+    minEntropy: 3,
+    validate: (s) =>
+      /[0-9]/.test(s) && (/[a-z]/.test(s) && /[A-Z]/.test(s) || /^[0-9a-f]{40}$/i.test(s)),
   },
   {
     kind: "url_credentials",
@@ -1603,25 +1722,31 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "bearer_token",
     title: "HTTP Bearer token",
     description:
-      "`Bearer` + at least 20 token characters with enough entropy (Authorization headers, HTTP dumps, curl lines).",
+      "`Bearer` + at least 20 token characters with enough entropy (Authorization headers, HTTP dumps, curl lines); a shorter one of 12 or more with letters of both cases and a digit.",
     keywords: ["bearer "],
-    tail: { blanks: 15, cls: String.raw`A-Za-z0-9._~+\/-`, min: 20 },
+    tail: { blanks: 15, cls: String.raw`A-Za-z0-9._~+\/-`, min: 12 },
     pattern:
-      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))Bearer[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/-]{20,4096}={0,2})(?![A-Za-z0-9._~+\/=-])/i,
+      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))Bearer[ \t]{1,16}(?<s>[A-Za-z0-9._~+\/-]{12,4096}={0,2})(?![A-Za-z0-9._~+\/=-])/i,
     after: 4120,
     priority: 1,
     minEntropy: 3.2,
-    validate: (s) => /[0-9]/.test(s) || (/[a-z]/.test(s) && /[A-Z]/.test(s)),
+    validate: (s) =>
+      s.length >= 20
+        ? /[0-9]/.test(s) || (/[a-z]/.test(s) && /[A-Z]/.test(s))
+        // A short token (RFC 6750's own example is 15 characters) is random: both cases and a
+        // digit, no capitalised word or counting digits (`Token1234567`, `AccessToken123`).
+        : /[0-9]/.test(s) && /[a-z]/.test(s) && /[A-Z]/.test(s) && !isLookAlikeValue(s) &&
+          !/[A-Z][a-z]{4,}|0123|1234|2345|3456|4567|5678|6789/.test(s),
   },
   {
     kind: "curl_user_password",
     title: "curl -u user:password",
     description:
-      "The password of `curl -u user:password` / `--user user:password`, also on a continuation line (`\\` + newline) and quoted.",
+      "The password of `curl -u user:password` / `--user user:password` / `--proxy-user user:password`, also on a continuation line (`\\` + newline) and quoted.",
     keywords: ["curl "],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))curl(?:[ \t](?:[^\n|;&\\]|\\{1,3}(?:\r?\n|n)|\\){0,400}?)?[ \t](?:-u|--user)(?:[ \t]{1,16}|=)?(?:\\?"(?<user>[^\s:"\\]{1,128}):(?<s>[^"\\\r\n]{1,256})\\?"|'(?<user>[^\s:']{1,128}):(?<s>[^'\r\n]{1,256})'|(?<user>[^\s:"'\\]{1,128}):(?<s>[^\s"'\\]{1,256}))`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))curl(?:[ \t](?:[^\n|;&\\]|\\{1,3}(?:\r?\n|n)|\\){0,400}?)?[ \t](?:-u|--user|--proxy-user)(?:[ \t]{1,16}|=)?(?:\\?"(?<user>[^\s:"\\]{1,128}):(?<s>[^"\\\r\n]{1,256})\\?"|'(?<user>[^\s:']{1,128}):(?<s>[^'\r\n]{1,256})'|(?<user>[^\s:"'\\]{1,128}):(?<s>[^\s"'\\]{1,256}))`,
     ),
     // Every match holds `-u` (`--user` too): most curl lines have none.
     needs: "-u",
@@ -1640,30 +1765,10 @@ export const SECRET_RULES: readonly SecretRule[] = [
     priority: 2,
     validate: (s) => isBase64UserPass(s),
   },
-  {
-    kind: "env_secret",
-    title: ".env / shell secret assignment",
-    description:
-      "`NAME=value` where NAME is upper-case and contains PASSWORD, SECRET, TOKEN, API_KEY and the like (.env files, `export`, shell history); any value that is not a placeholder or reference, 3 characters or more under a password name. A bare value keeps an inner `;`, `&`, `|` or `#` followed by more of it and ends before a blank or the next `NAME=`.",
-    keywords: [...ASSIGNMENT_KEYWORDS, "_pass"],
-    pattern: new RegExp(
-      String
-        .raw`(?<![A-Za-z0-9_$.\-](?<!\\[A-Za-z0-9_$.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>=${
-        assignedValue(3, ENV_BARE)
-      }`,
-    ),
-    lead: "A-Za-z0-9_",
-    // The pattern's name is upper case: a run with lower case never matches.
-    rejectName: (n) => /[a-z]/.test(n) || rejectAssignmentName(n),
-    follows: { quote: false, escapes: 0, blanks: 0, operators: "=", value: { blanks: 0, min: 3 } },
-    valueAfterOperator: true,
-    before: 64,
-    after: VALUE_MAX + 100,
-    priority: 1,
-    extend: ENV_BARE_TAIL,
-    validate: envValueValid,
-  },
+  ENV_ASSIGNMENT,
+  patVariant(ENV_ASSIGNMENT),
   GENERIC_ASSIGNMENT,
+  patVariant(GENERIC_ASSIGNMENT),
   ...encodedVariants(GENERIC_ASSIGNMENT, GENERIC_LAST_WORDS, 12),
   {
     kind: "authorization_value",
@@ -1803,7 +1908,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "cli_secret_option",
     title: "Secret given as a command-line option",
     description:
-      "`--password VALUE`, `--token VALUE`, `--api-key VALUE`, `--client-secret VALUE`, `-storepass VALUE`, `-passin pass:VALUE`, `--oauth2-bearer VALUE`: an option whose name ends in a secret word, then a blank or `=` and the value; references (`$TOKEN`), paths, `env:`/`file:` sources and placeholders are kept.",
+      "`--password VALUE`, `--token VALUE`, `--api-key VALUE`, `--client-secret VALUE`, `-storepass VALUE`, `-passin pass:VALUE`, `--oauth2-bearer VALUE`, curl's `--tlspassword VALUE`: an option whose name ends in a secret word, then a blank or `=` and the value; references (`$TOKEN`), paths, `env:`/`file:` sources and placeholders are kept.",
     // The option's end and the blank after it, so header names (`x-api-key:`) and words cost
     // nothing; `--token=VALUE` is also the assignment rules' shape.
     keywords: [
@@ -1815,6 +1920,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "-passout",
       "storepass",
       "keypass",
+      "tlspassword",
       "-token",
       "-secret",
       "-key",
@@ -1837,7 +1943,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "cli_password",
     title: "Password given to a client's short option",
     description:
-      "`az login -p`, `redis-cli -a`, `sqlcmd -P`, `zip -P`/`unzip -P`, `7z -p`, `ldapsearch -w` (and the other ldap tools), `mongosh -p`, `smbclient -U user%SECRET` and `sqlplus user/SECRET@db`.",
+      "`az login -p`, `redis-cli -a`, `sqlcmd -P`, `zip -P`/`unzip -P`, `7z -p`, `ldapsearch -w` (and the other ldap tools), `mongosh -p`, `smbclient -U user%SECRET`, `sqlplus user/SECRET@db`, `psexec \\\\host -u user -p SECRET` and `net use \\\\host\\share /user:NAME SECRET`.",
     keywords: [
       "az login",
       "redis-cli",
@@ -1851,10 +1957,12 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "mongo",
       "smbclient",
       "sqlplus",
+      "psexec",
+      "net use",
     ],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:az[ \t]+login(?:[ \t][^\n|;&]{0,300}?)?[ \t]-p${FLAG_SEP}${CLI_VALUE}|redis-cli(?:[ \t][^\n|;&]{0,300}?)?[ \t]-a[ \t]{1,16}${CLI_VALUE}|sqlcmd(?:[ \t][^\n|;&]{0,300}?)?[ \t]-P[ \t]{0,16}${CLI_VALUE}|(?:un)?zip(?:[ \t][^\n|;&]{0,300}?)?[ \t]-P[ \t]{1,16}${CLI_VALUE}|7za?(?:[ \t][^\n|;&]{0,300}?)?[ \t]-p${CLI_VALUE}|ldap(?:search|modify|add|delete|whoami|passwd|compare|modrdn)(?:[ \t][^\n|;&]{0,300}?)?[ \t]-w[ \t]{1,16}${CLI_VALUE}|mongo(?:sh|dump|restore|export|import)?(?:[ \t][^\n|;&]{0,300}?)?[ \t]-p[ \t]{1,16}${CLI_VALUE}|smbclient(?:[ \t][^\n|;&]{0,300}?)?[ \t](?:-U|--user)${FLAG_SEP}[^\s%"']{1,64}%(?<s>[^\s"'\\;&|]{1,256})|sqlplus(?:[ \t]+-[A-Za-z]{1,12})*[ \t]+[A-Za-z][A-Za-z0-9_$#]{0,29}\/(?<s>[^\s@\/"'\\]{1,128})(?=@|[ \t]|$))`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:az[ \t]+login(?:[ \t][^\n|;&]{0,300}?)?[ \t]-p${FLAG_SEP}${CLI_VALUE}|redis-cli(?:[ \t][^\n|;&]{0,300}?)?[ \t]-a[ \t]{1,16}${CLI_VALUE}|sqlcmd(?:[ \t][^\n|;&]{0,300}?)?[ \t]-P[ \t]{0,16}${CLI_VALUE}|(?:un)?zip(?:[ \t][^\n|;&]{0,300}?)?[ \t]-P[ \t]{1,16}${CLI_VALUE}|7za?(?:[ \t][^\n|;&]{0,300}?)?[ \t]-p${CLI_VALUE}|ldap(?:search|modify|add|delete|whoami|passwd|compare|modrdn)(?:[ \t][^\n|;&]{0,300}?)?[ \t]-w[ \t]{1,16}${CLI_VALUE}|mongo(?:sh|dump|restore|export|import)?(?:[ \t][^\n|;&]{0,300}?)?[ \t]-p[ \t]{1,16}${CLI_VALUE}|smbclient(?:[ \t][^\n|;&]{0,300}?)?[ \t](?:-U|--user)${FLAG_SEP}[^\s%"']{1,64}%(?<s>[^\s"'\\;&|]{1,256})|sqlplus(?:[ \t]+-[A-Za-z]{1,12})*[ \t]+[A-Za-z][A-Za-z0-9_$#]{0,29}\/(?<s>[^\s@\/"'\\]{1,128})(?=@|[ \t]|$)|[Pp][Ss][Ee][Xx][Ee][Cc](?:64)?(?:\.[Ee][Xx][Ee])?(?:[ \t][^\n|;&]{0,300}?)?[ \t]-[Pp][ \t]{1,16}${CLI_VALUE}|[Nn][Ee][Tt][ \t]+[Uu][Ss][Ee](?:[ \t][^\n|;&]{0,300}?)?[ \t]\/[Uu][Ss][Ee][Rr]:[^\s"'\/]{1,128}[ \t]+(?!\/)${CLI_VALUE})`,
     ),
     after: 800,
     priority: 2,
@@ -1959,6 +2067,24 @@ export const SECRET_RULES: readonly SecretRule[] = [
     // The closing quote and `]` (an index assignment).
     follows: { quote: true, escapes: 3, blanks: 16, operators: "\\]" },
     before: 64,
+    after: 4300,
+    priority: 1,
+    minEntropy: 3,
+    validate: pairValueValid,
+  },
+  {
+    kind: "secret_pair",
+    title: "Secret given as a variable's fallback in code",
+    description:
+      "`process.env.API_KEY || \"...\"`, `import.meta.env.VITE_TOKEN ?? '...'`, `ENV['DB_PASSWORD'] || '...'`: a name holding a secret word with a quoted fallback after `||` or `??`; the same value checks as a quoted pair.",
+    keywords: FALLBACK_KEYWORDS,
+    pattern: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9_])(?=(?<name>[A-Za-z0-9_]{3,96}))\k<name>(?:\\{0,3}["']\])?[ \t]{0,4}(?:\|\||\?\?)[ \t]{0,4}\\{0,3}(?<q>["'\x60])(?<s>[^"'\x60\\\r\n]{6,4096})\\{0,3}\k<q>`,
+      "i",
+    ),
+    lead: "A-Za-z0-9_",
+    before: 100,
     after: 4300,
     priority: 1,
     minEntropy: 3,

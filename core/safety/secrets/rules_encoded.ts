@@ -2,12 +2,12 @@
  * The assignment rules again, for names and values whose quotes and
  * operators arrive encoded: JSON inside JSON inside JSON (`\\\"`, quotes
  * escaped twice or more), `\u0022` (.NET's and other HTML-safe JSON
- * encoders), `&quot;` (JSON in an HTML attribute) and percent-encoding (a
+ * encoders), `\u003d` for `=` (Gson's), `&quot;` (JSON in an HTML attribute) and percent-encoding (a
  * JSON body or a form value inside a query string: `%22password%22%3A%22`,
  * `password%3D...%26`). Each variant keeps the base rule's kind, name and
  * value checks; only the quoting differs. Its keywords are a name's last
  * word with the encoded quote or operator after it (`password\\`,
- * `token\u0022`, `key%22`, `password%3d`), byte strings plain text does not
+ * `token\u0022`, `key%22`, `password%3d`, `token\u003d`), byte strings plain text does not
  * hold. Pure: data only.
  * @module
  */
@@ -87,6 +87,15 @@ const ENCODINGS: readonly Encoding[] = [
     char: String.raw`(?:[A-Za-z0-9._~!*'()+\-]|%(?!22)[0-9A-Fa-f]{2})`,
     close: "%22",
     decode: percentDecoded,
+  },
+  {
+    what: "a `\\u003d` operator (`name\\u003dvalue\\u0026`: Gson and other HTML-safe encoders)",
+    // `\u003d`, or two backslashes and more (`\\u003d` inside a JSON string).
+    suffixes: ["\\u003d", "\\\\"],
+    // The value may open with an encoded quote (`\u0027`, `\u0022`) and ends at the next escape.
+    open: String.raw`\\{1,7}u003[Dd](?:\\{1,7}u00(?:22|27))?`,
+    char: String.raw`[^\s"'\\&;<>]`,
+    close: String.raw`\\|[\s"'&;<>]|$`,
   },
   {
     what: "a percent-encoded form value (`name%3Dvalue%26`)",

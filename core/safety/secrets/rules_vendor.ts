@@ -1088,9 +1088,9 @@ export const VENDOR_RULES: readonly SecretRule[] = [
     kind: "circleci_token",
     title: "CircleCI personal or project API token",
     description:
-      "`CCIPAT_` (personal) or `CCIPRJ_` (project) + 22 alphanumerics, `_` and 40 hex characters.",
+      "`CCIPAT_` (personal) or `CCIPRJ_` (project) + 22 alphanumerics, `_` and 40 alphanumerics (hex in CircleCI's own; others' test material holds any).",
     keywords: ["ccipat_", "cciprj_"],
-    body: "CCIP(?:AT|RJ)_[A-Za-z0-9]{20,24}_[0-9a-f]{40}",
+    body: "CCIP(?:AT|RJ)_[A-Za-z0-9]{20,24}_[A-Za-z0-9]{40}",
     cls: "A-Za-z0-9_",
     tail: { blanks: 0, cls: "A-Za-z0-9_", min: 60 },
     max: 72,

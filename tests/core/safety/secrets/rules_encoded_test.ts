@@ -1,6 +1,6 @@
 // Tests for core/safety/secrets/rules_encoded.ts: assignments whose quotes
-// and operators arrive escaped twice or more, as `\u0022`, as `&quot;` or
-// percent-encoded are found and redacted whole; their placeholders are kept.
+// and operators arrive escaped twice or more, as `\u0022`, as `\u003d`, as
+// `&quot;` or percent-encoded are found and redacted whole; their placeholders are kept.
 
 import assert from "node:assert/strict";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
@@ -27,6 +27,9 @@ const FORMS: [string, (name: string, value: string) => string][] = [
   ["url json", (n, v) => `GET /s?q=%7B%22${n}%22%3A%20%22${v}%22%7D HTTP/1.1`],
   ["url form", (n, v) => `next=%2Flogin%3Fuser%3Dbob%26${n}%3D${v}%26x%3D1`],
   ["url form end", (n, v) => `body=${n}%3D${v}`],
+  // Gson writes `=` as `\u003d`, `&` as `\u0026` and `'` as `\u0027`.
+  ["gson", (n, v) => `{"c":"${n}\\u003d${v}\\u0026x\\u003d1"}`],
+  ["gson quoted", (n, v) => `{"c":"${n}\\u003d\\u0027${v}\\u0027"}`],
 ];
 
 Deno.test("an assignment with encoded quotes or operators is redacted whole (see: #21)", () => {

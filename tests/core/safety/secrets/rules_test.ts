@@ -18,6 +18,7 @@ import {
 } from "../../../_helpers/secret_fixtures.ts";
 
 const BASE32_UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+const LOWER36 = "abcdefghijklmnopqrstuvwxyz0123456789";
 
 const engine = createEngine(SECRET_RULES);
 const encoder = new TextEncoder();
@@ -762,4 +763,175 @@ Deno.test("PowerShell's SetEnvironmentVariable with its target is a secret pair;
       `f("API_TOKEN", "${p("Q7", rng.str(ALNUM, 18))}", "other")`,
     ]
   ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("a token as the lone user of a git host URL and a short random Bearer token are redacted (see: #21)", () => {
+  const rng = new Rng(3001);
+  const tok = p("Ab3", rng.str(ALNUM, 29));
+  const hex = p("4f", rng.str(HEX, 38));
+  const found: [string, string, string][] = [
+    [`git clone https://${tok}@github.com/o/r.git`, tok, "url_credentials"],
+    [`git remote set-url origin https://${hex}@github.com/o/r`, hex, "url_credentials"],
+    [
+      `git config url."https://${tok}@gitlab.com/".insteadOf "https://gitlab.com/"`,
+      tok,
+      "url_credentials",
+    ],
+    [`pip install git+https://${tok}@bitbucket.org/o/r.git`, tok, "url_credentials"],
+    // RFC 6750's example token is 15 characters.
+    ["Authorization: Bearer mF_9.B5f-4.1JqM", "mF_9.B5f-4.1JqM", "bearer_token"],
+    [`curl -H "Authorization: Bearer ${p("k9", rng.str(ALNUM, 10), "Qz")}" x`, "", "bearer_token"],
+  ];
+  for (const [text, secret, kind] of found) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const r = redactText(engine, ctx(text));
+      assert.deepEqual(r.kinds, [kind], text);
+      if (secret) assert.ok(!r.text.includes(secret), r.text);
+    }
+  }
+  for (
+    const text of [
+      "git clone git@github.com:o/r.git",
+      "https://my-long-github-username@github.com/o/r",
+      `https://${tok}@github.community/x`,
+      "Authorization: Bearer AccessToken123",
+      "Authorization: Bearer Token1234567",
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("a personal access token under a `_pat` name is redacted, hex too; patterns under one are kept (see: #21)", () => {
+  const rng = new Rng(3002);
+  const b32 = rng.str("abcdefghijklmnopqrstuvwxyz234567", 52);
+  const hex = p("4f", rng.str(HEX, 38));
+  const found: [string, string, string][] = [
+    [`ado_pat = "${b32}"`, b32, "generic_secret"],
+    [`export AZURE_DEVOPS_PAT="${b32}"`, b32, "env_secret"],
+    [`GITHUB_PAT=${hex}`, hex, "env_secret"],
+    [`github_pat: ${hex}`, hex, "generic_secret"],
+    // A CircleCI token whose tail is not hex (other scanners' test material holds such).
+    [
+      `export CIRCLE_TOKEN=${p("CCI", "PAT_", rng.str(ALNUM, 22), "_", rng.str(LOWER36, 40))}`,
+      "",
+      "circleci_token",
+    ],
+  ];
+  for (const [text, secret, kind] of found) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const r = redactText(engine, ctx(text));
+      assert.deepEqual(r.kinds, [kind], text);
+      assert.ok(!r.text.includes(secret || "CCIPAT_"), r.text);
+    }
+  }
+  for (
+    const text of [
+      'url_pat = r"^/api/v1/users/(\\d+)/items/(\\d+)$"',
+      'glob_pat = "src/**/test_*.py"',
+      "my_path=/usr/local/lib/python3.11/site-packages",
+      "GITHUB_PAT=${{ secrets.GITHUB_PAT }}",
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("a password given to psexec -p or net use after /user: is redacted; references, prompts and options are kept (see: #21)", () => {
+  const rng = new Rng(3003);
+  const pw = p("Xk7", rng.str(ALNUM, 9));
+  for (
+    const text of [
+      `cmd.exe /C PSEXEC \\\\10.0.94.120 -u Administrator -p ${pw} CMD /C ECHO`,
+      `PsExec64.exe \\\\host -u CORP\\svc -p "${pw}" -i cmd`,
+      `net use \\\\fs01\\share /user:CORP\\bob ${pw}`,
+      `NET USE Z: \\\\fs01\\share /USER:bob ${pw} /persistent:no`,
+    ]
+  ) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const r = redactText(engine, ctx(text));
+      assert.deepEqual(r.kinds, ["cli_password"], text);
+      assert.ok(!r.text.includes(pw), r.text);
+    }
+  }
+  for (
+    const text of [
+      "psExec \\\\host -u User -p $Password -i -d calc.exe",
+      "PsExec.exe \\\\host -u user -p %PASSWORD% cmd",
+      "net use Z: \\\\fs01\\share /user:bob /persistent:yes",
+      "net use Z: \\\\fs01\\share /user:bob *",
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("a connection string's Password= after a `;` is a password even when it opens with `#` (see: #21)", () => {
+  const pw = p("#", new Rng(3004).str(ALNUM, 9));
+  const text =
+    `<add key="Db" value="Server=db,1433;Database=B2B;User ID=app;Password=${pw};Trusted_Connection=False" />`;
+  for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+    const r = redactText(engine, ctx(text));
+    assert.deepEqual(r.kinds, ["password_assignment"], text);
+    assert.ok(
+      !r.text.includes(pw.slice(1)) && r.text.includes(";Trusted_Connection=False"),
+      r.text,
+    );
+  }
+  for (
+    const text of [
+      "Server=db;User ID=app;Password=;Initial Catalog=x",
+      "Server=db;User ID=app;Password=${DB_PASSWORD};",
+      "Server=db;User ID=app;Password=<password>;",
+      "password: # TODO fill in",
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("curl's --proxy-user and --tlspassword and a secret's quoted fallback in code are redacted (see: #21)", () => {
+  const rng = new Rng(3005);
+  const pw = p("Xk7", rng.str(ALNUM, 9));
+  const tok = p("Q7", rng.str(ALNUM, 24));
+  const found: [string, string, string][] = [
+    [
+      `curl -k \\\n    --proxy-user admin:${pw} \\\n    https://localhost`,
+      pw,
+      "curl_user_password",
+    ],
+    [`curl --tlspassword ${pw} https://localhost`, pw, "cli_secret_option"],
+    [`curl --proxy-tlspassword ${pw} https://localhost`, pw, "cli_secret_option"],
+    [`const key = process.env.API_KEY || "${tok}";`, tok, "secret_pair"],
+    [`const pw = process.env.DB_PASSWORD ?? '${pw}';`, pw, "secret_pair"],
+    [`token = ENV['GITHUB_TOKEN'] || '${tok}'`, tok, "secret_pair"],
+  ];
+  for (const [text, secret, kind] of found) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const r = redactText(engine, ctx(text));
+      assert.deepEqual(r.kinds, [kind], text);
+      assert.ok(!r.text.includes(secret), r.text);
+    }
+  }
+  for (
+    const text of [
+      "curl --tlspassword https://localhost",
+      'const key = process.env.API_KEY || "";',
+      'const key = process.env.API_KEY || "your-api-key-here";',
+      'const key = process.env.SOME_KEY || "default";',
+      'if (!apiKey || "x") {}',
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("a password under a name joining pass to whose it is (userpass, smtppass) is redacted; bypass and compass are not names of one (see: #21)", () => {
+  const pw = p("Xk7", new Rng(3006).str(ALNUM, 9));
+  for (
+    const text of [
+      `jdbc:mysql://localhost/authority?user=admin&userpass=${pw}`,
+      `connectionURL="jdbc:mysql://db/a?user=u&amp;userpass=${pw}"`,
+      `smtppass: "${pw}"`,
+    ]
+  ) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const r = redactText(engine, ctx(text));
+      assert.deepEqual(r.kinds, ["password_assignment"], text);
+      assert.ok(!r.text.includes(pw), r.text);
+    }
+  }
+  for (const text of [`bypass=${pw}`, `compass: ${pw}`, "userpass=enabled"]) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
 });

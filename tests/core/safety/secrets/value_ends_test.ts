@@ -122,3 +122,79 @@ Deno.test("a bare password keeps an inner `;` or `#`; a comment, a statement's e
     assert.deepEqual(redactText(engine, text).kinds, [], text);
   }
 });
+
+Deno.test("a bare token, key or secret keeps an inner `;`; the next setting, a statement and code are kept", () => {
+  const rng = new Rng(2911);
+  const part = () => p("Q7", rng.str(ALNUM, 7));
+  for (const name of ["token", "api_key", "client_secret", "x-auth-token", "credentials"]) {
+    const a = part();
+    const b = part();
+    for (const text of [`${name}=${a};${b}`, `${name}: ${a};${b}`, `?${name}=${a};${b}&x=1`]) {
+      for (const wrap of wrappers) {
+        const r = redactText(engine, wrap(text));
+        assert.equal(r.kinds.length, 1, wrap(text));
+        assert.ok(!r.text.includes(a) && !r.text.includes(b), `${b} survived in ${r.text}`);
+      }
+    }
+  }
+  const tok = p("Ab3", rng.str(ALNUM, 17));
+  const kept: [string, string][] = [
+    [`token=${tok};Server=db`, "token=[REDACTED:generic_secret];Server=db"],
+    [`x.token=${tok}; y=1`, "x.token=[REDACTED:generic_secret]; y=1"],
+    [`api_key=${tok};`, "api_key=[REDACTED:generic_secret];"],
+  ];
+  for (const [text, want] of kept) assert.equal(redactText(engine, text).text, want);
+  // Code: a statement word or a member chain after the `;` is the next statement.
+  for (
+    const text of [
+      "var token=accessToken2;var b=2",
+      "token=tokenValue1;console.log(x)",
+      "e.token=t;e.x=1",
+      "secret=process.env.SECRET_KEY1;module.exports=x",
+      "token=;Ab3kL9xQ7mZ2pR8vT4wY6",
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("a quoted value a tool wrapped onto the next lines is redacted whole; a next line that is no part of it is kept", () => {
+  const rng = new Rng(2912);
+  const a = p("Q7", rng.str(ALNUM, 18));
+  const b = p("k9", rng.str(ALNUM, 14));
+  const c = p("z3", rng.str(ALNUM, 6));
+  const cases: [string, string][] = [
+    [`  "api_key": "${a}\n${b}",`, "generic_secret"],
+    [`DB_PASSWORD="${a}\n  ${b}"`, "env_secret"],
+    [`password: "${a}\n${b}\n${c}"`, "generic_secret"],
+    [`db_password = '${a}\n${b}'`, "password_assignment"],
+  ];
+  for (const [text, kind] of cases) {
+    for (const wrap of wrappers) {
+      const r = redactText(engine, wrap(text));
+      assert.deepEqual(r.kinds, [kind], wrap(text));
+      for (const x of [a, b]) assert.ok(!r.text.includes(x), `${x} survived in ${r.text}`);
+      assert.ok(!r.text.includes(c), r.text);
+    }
+  }
+  const kept: [string, string][] = [
+    [`token: ${a}\nname: "x"`, 'name: "x"'],
+    [`API_KEY=${a}\nFOO="bar"`, 'FOO="bar"'],
+    [`secret: ${a}\n"quoted"`, '"quoted"'],
+    [`api_key = "${a}\nsome words here"`, `some words here"`],
+  ];
+  for (const [text, tail] of kept) {
+    const r = redactText(engine, text);
+    assert.equal(r.kinds.length, 1, text);
+    assert.ok(!r.text.includes(a) && r.text.endsWith(tail), r.text);
+  }
+});
+
+Deno.test("a connection string's value ends before the next setting, whose name may hold blanks", () => {
+  const pw = p("Xk7", new Rng(2913).str(ALNUM, 9));
+  const text =
+    `Server=db,1433;Database=B2B;User ID=app;Password=${pw};Initial Catalog=x;Data Source=y;`;
+  // The generic and the password rule read the same span; either kind may name it.
+  assert.equal(
+    redactText(engine, text).text.replace(/REDACTED:[a-z_]+/, "REDACTED"),
+    "Server=db,1433;Database=B2B;User ID=app;Password=[REDACTED];Initial Catalog=x;Data Source=y;",
+  );
+});
