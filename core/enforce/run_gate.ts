@@ -6,9 +6,11 @@
  * it: core/enforce/repo_off_switch.ts);
  * then the stores that would judge the call (core/enforce/gate_stores.ts:
  * this machine's opt-in and deny records, never anything a commit
- * carries). It denies only on a positive decision: on any error, timeout or
+ * carries). It denies only on a positive decision: on any error or
  * malformed state it allows, prints one line on stderr and records the
- * fault. Edge-free: the payload, the output, the environment, how baton is
+ * fault. A call too large to read, or not judged in time, is no such
+ * error: the agent chooses a call's size and what it costs to judge, so
+ * such a call is judged as a change where a deny is on record. Edge-free: the payload, the output, the environment, how baton is
  * started and the command table's after-handoff rules are handed in; hook
  * start-up stays lazy (each step imports what it needs).
  * @module
@@ -193,11 +195,8 @@ export async function runGate(env: GateEnv): Promise<void> {
   if (await offHonoured(env, payload.cwd ?? env.cwd(), warn)) return;
   const budget = env.budget(GATE_BUDGET_MS * scale);
   try {
-    const result = await Promise.race([decide(env, payload), budget.expired]);
-    if (result === "timeout") {
-      warn("the gate did not finish in time; allowed");
-      return;
-    }
+    const result = await Promise.race([decide(env, payload, "judged"), budget.expired]);
+    if (result === "timeout") return await late(env, payload, scale, warn);
     if (result !== null) env.stdout(result + "\n");
   } catch (e) {
     const name = e instanceof Error ? e.name : "unknown";
@@ -215,14 +214,50 @@ export async function runGate(env: GateEnv): Promise<void> {
   }
 }
 
+/**
+ * A call the gate did not judge in time: an edit or shell call is judged
+ * again as one that changes files (the command classifier, the slow part,
+ * skipped), so a deny that blocks changes still denies it. How long a call
+ * takes to judge is the agent's to choose (a command built to cost the
+ * classifier seconds), and on a loaded machine any call can run out: that
+ * is no reason to let it through a deny. Allowed when this judgement runs
+ * out of time too, or fails.
+ */
+async function late(
+  env: GateEnv,
+  payload: Payload,
+  scale: number,
+  warn: (m: string) => void,
+): Promise<void> {
+  const budget = env.budget(GATE_BUDGET_MS * scale);
+  try {
+    const result = await Promise.race([decide(env, payload, "as_change"), budget.expired])
+      .catch(() => null);
+    if (result !== null && result !== "timeout") {
+      warn("the gate did not finish in time; judged as a change, and denied");
+      env.stdout(result + "\n");
+      return;
+    }
+  } finally {
+    budget.cancel();
+  }
+  warn("the gate did not finish in time; allowed");
+}
+
+/**
+ * How a shell command is judged: by the classifier, or, when the gate ran
+ * out of time, as one that changes files.
+ */
+type Judging = "judged" | "as_change";
+
 /** The deny document to print, or null to allow: the first store that denies the call wins. */
-async function decide(env: GateEnv, payload: Payload): Promise<string | null> {
+async function decide(env: GateEnv, payload: Payload, judging: Judging): Promise<string | null> {
   // Not opted in, or no deny record: nothing to deny, found with lstat calls
   // only (the repository lookup and the config parser are not loaded).
   const { gateStores, startsOf } = await import("./gate_stores.ts");
   const cwd = payload.cwd ?? env.cwd();
   for (const s of await gateStores(env.fs, startsOf(cwd, payload.input))) {
-    const denied = await decideIn(env, payload, s.root, s.stateDir);
+    const denied = await decideIn(env, payload, s.root, s.stateDir, judging);
     if (denied !== null) return denied;
   }
   return null;
@@ -234,6 +269,7 @@ async function decideIn(
   payload: Payload,
   root: string,
   stateDir: string,
+  judging: Judging,
 ): Promise<string | null> {
   const store = await import("./deny_store.ts");
   const { enforcePaths } = await import("./enforce_paths.ts");
@@ -281,7 +317,7 @@ async function decideIn(
   const { decision, orphans } = decideGate({
     mode: "deny",
     call: toolCallOf(payload.tool, payload.input),
-    classify: (c) => classifyCommand(c).class,
+    classify: (c) => judging === "as_change" ? "review" : classifyCommand(c).class,
     records,
     caller: { session: payload.session, root, branch },
     nowMs: now.getTime(),
