@@ -111,7 +111,8 @@ async function hostDeny(env: GateEnv, reason: string): Promise<string> {
 
 /**
  * A payload too large to read: denied when a store that would judge a call
- * from this directory holds an open deny (whose session cannot be told),
+ * from this directory holds a deny that still blocks a session (open, or
+ * resumed: its denier stays denied), since whose call it is cannot be told;
  * else allowed.
  */
 async function oversized(env: GateEnv, warn: (m: string) => void): Promise<void> {
@@ -122,7 +123,9 @@ async function oversized(env: GateEnv, warn: (m: string) => void): Promise<void>
     const { enforcePaths } = await import("./enforce_paths.ts");
     for (const s of await gateStores(env.fs, [env.cwd()])) {
       const { records } = await readDenies(env.fs, enforcePaths(s.stateDir));
-      if (!records.some((r) => r.status === "open")) continue;
+      // A resumed (consumed) deny still blocks its denier (D2), and whose call this is cannot
+      // be told: only a bypassed one blocks nobody.
+      if (!records.some((r) => r.status !== "bypassed")) continue;
       const { oversizedRefusal } = await import("./sentences.ts");
       env.stdout(await hostDeny(env, oversizedRefusal(MAX_PAYLOAD_BYTES / 1024 / 1024)) + "\n");
       return;

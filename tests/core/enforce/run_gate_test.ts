@@ -71,6 +71,7 @@ async function gateOverDeny(
   dir: string,
   call: { tool: string; input: unknown },
   budgets: ("due" | "never")[],
+  tooLarge = false,
 ) {
   const out: string[] = [];
   const err: string[] = [];
@@ -89,7 +90,9 @@ async function gateOverDeny(
     env: () => undefined,
     cwd: () => dir,
     readPayload: () =>
-      Promise.resolve({ bytes: new TextEncoder().encode(payload), timedOut: false }),
+      Promise.resolve(
+        tooLarge ? "too_large" : { bytes: new TextEncoder().encode(payload), timedOut: false },
+      ),
     stdout: (text) => out.push(text),
     stderr: (text) => err.push(text),
     acceptedBatonWords: () => Promise.resolve(["baton"]),
@@ -162,5 +165,27 @@ Deno.test("a call not judged in time where no deny is on record is allowed", asy
     const late = await gateOverDeny(dir, TOUCH, ["due", "never"]);
     assert.equal(late.out, "");
     assert.match(late.err, /did not finish in time; allowed/);
+  });
+});
+
+Deno.test("a payload too large to read is refused while a resumed deny still blocks its denier", async () => {
+  await withDeny(true, async (dir) => {
+    const open = await gateOverDeny(dir, TOUCH, ["never"], true);
+    assert.match(open.out, /larger than the gate reads/, "control: an open deny refuses it");
+    const r = await runBaton(
+      ["handoff", "resume", "--session", "B", "--deny-session", "A", "--write"],
+      { cwd: dir },
+    );
+    assert.equal(r.code, 0, r.stderr);
+    // Control: the denier's own call is still denied (D2) once it is read.
+    assert.match((await gateOverDeny(dir, TOUCH, ["never"])).out, /may not change files/);
+    // Its call too large to read cannot be told from another's: refused, not allowed.
+    const big = await gateOverDeny(dir, TOUCH, ["never"], true);
+    assert.match(big.out, /larger than the gate reads/, big.err);
+  });
+  await withDeny(false, async (dir) => {
+    const big = await gateOverDeny(dir, TOUCH, ["never"], true);
+    assert.equal(big.out, "", "no deny on record: allowed");
+    assert.match(big.err, /too large; allowed/);
   });
 });
