@@ -186,8 +186,14 @@ export async function runGate(env: GateEnv): Promise<void> {
   }
   // The escape hatch, first: the printed resume always passes (the bypass is a
   // person's command, run in their own terminal, and never passes).
-  const text = shellText(payload);
-  // Only a command that can be the printed resume loads the words baton answers to.
+  let text = shellText(payload);
+  // Only a command that can be the printed resume loads the words baton answers to, and only
+  // a shell tool's: an edit carrying a `command` beside its file and content is still an edit.
+  if (text !== null && text.includes(" handoff resume --session ")) {
+    const { toolCallOf } = await import("./tool_call.ts");
+    const call = toolCallOf(payload.tool, payload.input);
+    text = call.kind === "shell" ? call.command.trim() : null;
+  }
   if (text !== null && text.includes(" handoff resume --session ")) {
     for (const word of await env.acceptedBatonWords()) {
       if (!text.startsWith(`${word} `)) continue;

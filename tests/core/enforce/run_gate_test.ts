@@ -189,3 +189,26 @@ Deno.test("a payload too large to read is refused while a resumed deny still blo
     assert.match(big.err, /too large; allowed/);
   });
 });
+
+Deno.test("the escape hatch is a shell call's: an edit carrying the printed resume as a command field is still denied", async () => {
+  await withDeny(true, async (dir) => {
+    const resume = "baton handoff resume --session A --deny-session Z --write";
+    // Control: the printed resume, as a shell command, passes the open deny.
+    const shell = await gateOverDeny(dir, { tool: "Bash", input: { command: resume } }, ["never"]);
+    assert.equal(shell.out, "", shell.err);
+    const write = { file_path: `${dir}/a.txt`, content: "changed\n" };
+    assert.match((await gateOverDeny(dir, { tool: "Write", input: write }, ["never"])).out, /deny/);
+    // The same edit with the resume beside it: it was let through as the resume.
+    const smuggled = await gateOverDeny(dir, {
+      tool: "Write",
+      input: { ...write, command: resume },
+    }, ["never"]);
+    assert.match(smuggled.out, /"permissionDecision":"deny"/);
+    // And a shell-input tool types its `input`, not the `command` beside it.
+    const typed = await gateOverDeny(dir, {
+      tool: "write_bash",
+      input: { input: "touch x", command: resume },
+    }, ["never"]);
+    assert.match(typed.out, /"permissionDecision":"deny"/);
+  });
+});
