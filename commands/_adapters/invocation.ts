@@ -9,7 +9,8 @@
  * the package being upgraded or the runtime moving. A launcher inside the
  * work tree of the current folder is ignored: a commit could have put it
  * there, and the repository's host settings could have named it (so is one
- * in a repository around it: a submodule's superproject).
+ * in a repository around it: a submodule's superproject), and so is one
+ * named through a symbolic link there, wherever it leads.
  * @module
  */
 import type { BatonInvocation } from "../../core/hosts/hook_command.ts";
@@ -134,20 +135,49 @@ function mainWorkTreeOf(tree: string): string | null {
 }
 
 /**
- * True when `real` lies inside a work tree of {@linkcode currentWorkTrees}: a
- * file a commit could have put there (with the variable in the repository's
+ * True when one of `paths` lies inside a work tree of {@linkcode currentWorkTrees}:
+ * a file a commit could have put there (with the variable in the repository's
  * host settings), so it never becomes the launcher hooks, the gate and
  * install name.
  */
-function insideCurrentWorkTree(real: string): boolean {
+function insideCurrentWorkTree(paths: readonly string[]): boolean {
   try {
-    const file = real.replaceAll("\\", "/");
-    return currentWorkTrees().some((tree) =>
-      file === tree || file.startsWith(tree === "/" ? "/" : `${tree}/`)
-    );
+    const trees = currentWorkTrees();
+    return paths.some((path) => {
+      const file = path.replaceAll("\\", "/");
+      return trees.some((tree) =>
+        file === tree || file.startsWith(tree === "/" ? "/" : `${tree}/`)
+      );
+    });
   } catch {
     return true;
   }
+}
+
+/**
+ * Every place the name `path` passes through on its way to the file: at
+ * each step, the next name in its folder's real path (a symbolic link as
+ * itself) and where that leads. Hooks are written with the name as given,
+ * so a link on the way (`<work tree>/bin` or `<work tree>/tools/baton`
+ * leading outside) is a file a commit can change later, though the file
+ * it leads to now is outside.
+ */
+function passedPaths(path: string): string[] {
+  const parts = path.replaceAll("\\", "/").split("/");
+  // A Windows drive ("C:") or the POSIX root ("").
+  let dir = parts[0] === "" ? "/" : Deno.realPathSync(`${parts[0]}/`).replaceAll("\\", "/");
+  const passed: string[] = [dir];
+  for (const part of parts.slice(1)) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      dir = dir.replace(/\/[^/]*$/, "") || "/";
+      continue;
+    }
+    const named = `${dir === "/" ? "" : dir.replace(/\/$/, "")}/${part}`;
+    dir = Deno.realPathSync(named).replaceAll("\\", "/");
+    passed.push(named, dir);
+  }
+  return passed;
 }
 
 /** True when the file at `path` starts this baton (core/hosts/launcher_identity.ts). */
@@ -156,7 +186,7 @@ function startsThisBaton(path: string): boolean {
     const st = Deno.statSync(path);
     if (!st.isFile) return false;
     const real = Deno.realPathSync(path);
-    if (insideCurrentWorkTree(real)) return false;
+    if (insideCurrentWorkTree([real, ...passedPaths(path)])) return false;
     let script = "";
     if (st.size <= MAX_LAUNCHER_SCRIPT_BYTES) {
       script = new TextDecoder().decode(Deno.readFileSync(real));

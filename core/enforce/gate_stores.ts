@@ -16,6 +16,13 @@ import { isAbsolutePath, normalizePath, parentDir, resolvePath } from "../path.t
 import { stateDirOfRoot } from "../store/private_dir.ts";
 import { enforcePaths } from "./enforce_paths.ts";
 
+/**
+ * The most folders climbed from one start: past any path a system call takes
+ * (PATH_MAX 4096 holds at most 2,048 of them). A cap lower than that let an
+ * edit under enough new folders (`d/` × 300) escape the search.
+ */
+const MAX_CLIMB = 4096;
+
 /** Keys of an edit tool's input that name the file written. */
 const PATH_KEYS = ["file_path", "filePath", "path", "target_file", "notebook_path"];
 
@@ -50,13 +57,13 @@ export async function gateStores(fs: ReadFs, starts: readonly string[]): Promise
     // A file that does not exist yet: walk from its nearest existing folder.
     let dir: string | null = normalizePath(start);
     let real: string | null = null;
-    for (let i = 0; i < 256 && real === null && dir !== null; i++) {
+    for (let i = 0; i < MAX_CLIMB && real === null && dir !== null; i++) {
       real = await fs.realPath(dir).then(normalizePath).catch(() => null);
       if (real === null) dir = parentDir(dir);
     }
     if (real === null) continue;
     dir = real;
-    for (let i = 0; i < 256 && dir !== null; i++) {
+    for (let i = 0; i < MAX_CLIMB && dir !== null; i++) {
       const base = dir.endsWith("/") ? dir.slice(0, -1) : dir;
       if (
         !found.some((s) => s.root === dir) && (await fs.lstat(`${base}/.git`)) !== null

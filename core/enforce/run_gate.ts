@@ -6,9 +6,11 @@
  * it: core/enforce/repo_off_switch.ts);
  * then the stores that would judge the call (core/enforce/gate_stores.ts:
  * this machine's opt-in and deny records, never anything a commit
- * carries). It denies only on a positive decision: on any error, timeout or
+ * carries). It denies only on a positive decision: on any error or
  * malformed state it allows, prints one line on stderr and records the
- * fault. Edge-free: the payload, the output, the environment, how baton is
+ * fault. A call too large to read, or not judged in time, is no such
+ * error: the agent chooses a call's size and what it costs to judge, so
+ * such a call is judged as a change where a deny is on record. Edge-free: the payload, the output, the environment, how baton is
  * started and the command table's after-handoff rules are handed in; hook
  * start-up stays lazy (each step imports what it needs).
  * @module
@@ -109,7 +111,8 @@ async function hostDeny(env: GateEnv, reason: string): Promise<string> {
 
 /**
  * A payload too large to read: denied when a store that would judge a call
- * from this directory holds an open deny (whose session cannot be told),
+ * from this directory holds a deny that still blocks a session (open, or
+ * resumed: its denier stays denied), since whose call it is cannot be told;
  * else allowed.
  */
 async function oversized(env: GateEnv, warn: (m: string) => void): Promise<void> {
@@ -120,7 +123,9 @@ async function oversized(env: GateEnv, warn: (m: string) => void): Promise<void>
     const { enforcePaths } = await import("./enforce_paths.ts");
     for (const s of await gateStores(env.fs, [env.cwd()])) {
       const { records } = await readDenies(env.fs, enforcePaths(s.stateDir));
-      if (!records.some((r) => r.status === "open")) continue;
+      // A resumed (consumed) deny still blocks its denier (D2), and whose call this is cannot
+      // be told: only a bypassed one blocks nobody.
+      if (!records.some((r) => r.status !== "bypassed")) continue;
       const { oversizedRefusal } = await import("./sentences.ts");
       env.stdout(await hostDeny(env, oversizedRefusal(MAX_PAYLOAD_BYTES / 1024 / 1024)) + "\n");
       return;
@@ -184,8 +189,14 @@ export async function runGate(env: GateEnv): Promise<void> {
   }
   // The escape hatch, first: the printed resume always passes (the bypass is a
   // person's command, run in their own terminal, and never passes).
-  const text = shellText(payload);
-  // Only a command that can be the printed resume loads the words baton answers to.
+  let text = shellText(payload);
+  // Only a command that can be the printed resume loads the words baton answers to, and only
+  // a shell tool's: an edit carrying a `command` beside its file and content is still an edit.
+  if (text !== null && text.includes(" handoff resume --session ")) {
+    const { toolCallOf } = await import("./tool_call.ts");
+    const call = toolCallOf(payload.tool, payload.input);
+    text = call.kind === "shell" ? call.command.trim() : null;
+  }
   if (text !== null && text.includes(" handoff resume --session ")) {
     for (const word of await env.acceptedBatonWords()) {
       if (!text.startsWith(`${word} `)) continue;
@@ -196,11 +207,8 @@ export async function runGate(env: GateEnv): Promise<void> {
   if (await offHonoured(env, payload.cwd ?? env.cwd(), warn)) return;
   const budget = env.budget(GATE_BUDGET_MS * scale);
   try {
-    const result = await Promise.race([decide(env, payload), budget.expired]);
-    if (result === "timeout") {
-      warn("the gate did not finish in time; allowed");
-      return;
-    }
+    const result = await Promise.race([decide(env, payload, "judged"), budget.expired]);
+    if (result === "timeout") return await late(env, payload, scale, warn);
     if (result !== null) env.stdout(result + "\n");
   } catch (e) {
     const name = e instanceof Error ? e.name : "unknown";
@@ -218,14 +226,50 @@ export async function runGate(env: GateEnv): Promise<void> {
   }
 }
 
+/**
+ * A call the gate did not judge in time: an edit or shell call is judged
+ * again as one that changes files (the command classifier, the slow part,
+ * skipped), so a deny that blocks changes still denies it. How long a call
+ * takes to judge is the agent's to choose (a command built to cost the
+ * classifier seconds), and on a loaded machine any call can run out: that
+ * is no reason to let it through a deny. Allowed when this judgement runs
+ * out of time too, or fails.
+ */
+async function late(
+  env: GateEnv,
+  payload: Payload,
+  scale: number,
+  warn: (m: string) => void,
+): Promise<void> {
+  const budget = env.budget(GATE_BUDGET_MS * scale);
+  try {
+    const result = await Promise.race([decide(env, payload, "as_change"), budget.expired])
+      .catch(() => null);
+    if (result !== null && result !== "timeout") {
+      warn("the gate did not finish in time; judged as a change, and denied");
+      env.stdout(result + "\n");
+      return;
+    }
+  } finally {
+    budget.cancel();
+  }
+  warn("the gate did not finish in time; allowed");
+}
+
+/**
+ * How a shell command is judged: by the classifier, or, when the gate ran
+ * out of time, as one that changes files.
+ */
+type Judging = "judged" | "as_change";
+
 /** The deny document to print, or null to allow: the first store that denies the call wins. */
-async function decide(env: GateEnv, payload: Payload): Promise<string | null> {
+async function decide(env: GateEnv, payload: Payload, judging: Judging): Promise<string | null> {
   // Not opted in, or no deny record: nothing to deny, found with lstat calls
   // only (the repository lookup and the config parser are not loaded).
   const { gateStores, startsOf } = await import("./gate_stores.ts");
   const cwd = payload.cwd ?? env.cwd();
   for (const s of await gateStores(env.fs, startsOf(cwd, payload.input))) {
-    const denied = await decideIn(env, payload, s.root, s.stateDir);
+    const denied = await decideIn(env, payload, s.root, s.stateDir, judging);
     if (denied !== null) return denied;
   }
   return null;
@@ -237,6 +281,7 @@ async function decideIn(
   payload: Payload,
   root: string,
   stateDir: string,
+  judging: Judging,
 ): Promise<string | null> {
   const store = await import("./deny_store.ts");
   const { enforcePaths } = await import("./enforce_paths.ts");
@@ -284,7 +329,7 @@ async function decideIn(
   const { decision, orphans } = decideGate({
     mode: "deny",
     call: toolCallOf(payload.tool, payload.input),
-    classify: (c) => classifyCommand(c).class,
+    classify: (c) => judging === "as_change" ? "review" : classifyCommand(c).class,
     records,
     caller: { session: payload.session, root, branch },
     nowMs: now.getTime(),

@@ -166,3 +166,35 @@ Deno.test("from a linked worktree, a launcher in the repository's main work tree
     await Deno.remove(repo, { recursive: true });
   }
 });
+
+Deno.test("a launcher named through a symbolic link inside the repository is ignored, though the link leads outside", async () => {
+  const repo = await makeRepo("baton-e2e-launcher-");
+  await using home = await tempDir("baton-e2e-launcher-home-");
+  const main = new URL("../../main.ts", import.meta.url).pathname;
+  const outside = `${home.path}/baton`;
+  await Deno.writeTextFile(
+    outside,
+    `#!/bin/sh\nexec '${Deno.execPath()}' run --quiet --no-prompt -A '${main}' "$@"\n`,
+    { mode: 0o755 },
+  );
+  // A committed link to this machine's launcher: the hooks would name the path in the work tree,
+  // and the next pull could make it a script of a stranger's that starts baton and more.
+  await Deno.mkdir(`${repo}/tools`);
+  await Deno.symlink(outside, `${repo}/tools/baton`);
+  // And a folder link in the work tree leading out (a link a commit carries too).
+  await Deno.symlink(home.path, `${repo}/bin`);
+  const hookCommand = async (launcher: string) => {
+    const env = { HOME: home.path, BATON_LAUNCHER: launcher };
+    const r = await runBaton(["install", "cursor"], { cwd: repo, env });
+    assert.equal(r.code, 0, r.stderr);
+    const hooks = JSON.parse(await Deno.readTextFile(`${repo}/.cursor/hooks.json`));
+    return hooks.hooks.sessionStart[0].command as string;
+  };
+  // Control: the launcher itself, outside, is used.
+  assert.ok((await hookCommand(outside)).startsWith(`${outside} hook `));
+  for (const link of [`${repo}/tools/baton`, `${repo}/bin/baton`]) {
+    const command = await hookCommand(link);
+    assert.ok(!command.includes(link), command);
+    assert.match(command, /main\.ts hook session-start/, "the runtime's own invocation instead");
+  }
+});

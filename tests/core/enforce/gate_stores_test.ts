@@ -40,6 +40,13 @@ Deno.test("gateStores(): outer and nested stores, through a link and from an edi
       roots(await gateStores(fs, startsOf("/", { file_path: `${outer}/new/dir/file.ts` }))),
       [outer],
     );
+    // Under more new folders than any fixed climb of a few hundred (PATH_MAX allows 2,048).
+    assert.deepEqual(
+      roots(
+        await gateStores(fs, startsOf("/", { file_path: `${outer}/${"d/".repeat(300)}f.ts` })),
+      ),
+      [outer],
+    );
     assert.deepEqual(startsOf("/w", { path: "a/b.txt" }), ["/w", "/w/a"]);
     // Control: nothing opted in above the temp folder's parent.
     assert.deepEqual(await gateStores(fs, [`${outer}/..`]), []);

@@ -1,12 +1,15 @@
 /**
  * runGate's escape hatch (core/enforce/run_gate.ts) with a real file system and no store: an
  * ordinary shell call never loads the words baton answers to (the launcher lookup), while a call
- * shaped like the printed resume does, and passes. The whole gate is driven through the real CLI
+ * shaped like the printed resume does, and passes. Its budgets, handed in: a call not judged in
+ * time is judged again as a change over a real store. The whole gate is driven through the real CLI
  * in tests/e2e/enforce_lifecycle_test.ts.
  */
 import assert from "node:assert/strict";
 import { type GateEnv, runGate } from "../../../core/enforce/run_gate.ts";
+import { runBaton } from "../../_helpers/cli.ts";
 import { TestFs } from "../../_helpers/fs.ts";
+import { commitAll, makeRepo, writeFiles } from "../../_helpers/git.ts";
 import { tempDir } from "../../_helpers/temp.ts";
 
 function gateFor(cwd: string, command: string) {
@@ -57,4 +60,155 @@ Deno.test("an ordinary shell call never looks up baton's words; a resume-shaped 
     assert.equal(resume.lookups(), 1, "control: the printed resume is checked against the words");
     assert.deepEqual(resume.out, []);
   }
+});
+
+/**
+ * The gate over a real repository whose store holds this machine's opt-in and session A's open
+ * deny (written by the real CLI), with the budgets handed in: each call to `budget` takes the
+ * next of `budgets`, "due" one already run out, "never" one that never does. No clock is read.
+ */
+async function gateOverDeny(
+  dir: string,
+  call: { tool: string; input: unknown },
+  budgets: ("due" | "never")[],
+  tooLarge = false,
+) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const payload = JSON.stringify({
+    session_id: "A",
+    cwd: dir,
+    tool_name: call.tool,
+    tool_input: call.input,
+  });
+  let next = 0;
+  const env: GateEnv = {
+    fs: new TestFs(),
+    now: () => new Date(),
+    lock: () => ({ token: "t", pid: 1, host: "h", now: () => 0, sleep: () => Promise.resolve() }),
+    manifestKey: () => Promise.resolve(null),
+    env: () => undefined,
+    cwd: () => dir,
+    readPayload: () =>
+      Promise.resolve(
+        tooLarge ? "too_large" : { bytes: new TextEncoder().encode(payload), timedOut: false },
+      ),
+    stdout: (text) => out.push(text),
+    stderr: (text) => err.push(text),
+    acceptedBatonWords: () => Promise.resolve(["baton"]),
+    printableBatonWords: () => Promise.resolve(["baton"]),
+    afterHandoff: () => Promise.resolve({}),
+    host: "claude-code",
+    budget: () => ({
+      expired: budgets[next++] === "due"
+        ? Promise.resolve("timeout" as const)
+        : new Promise<"timeout">(() => {}),
+      cancel: () => {},
+    }),
+  };
+  await runGate(env);
+  return { out: out.join(""), err: err.join("") };
+}
+
+async function withDeny(deny: boolean, body: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await makeRepo("baton-gate-late-");
+  try {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir, "init");
+    assert.equal((await runBaton(["enforce", "on", "--yes"], { cwd: dir })).code, 0);
+    const f = await runBaton(["finalize", "--draft", "-"], { cwd: dir, stdin: '{"now":"work"}' });
+    assert.equal(f.code, 0, f.stderr);
+    if (deny) {
+      const w = await runBaton(["handoff", "write", "--session", "A", "--write"], { cwd: dir });
+      assert.equal(w.code, 0, w.stderr);
+    }
+    await body(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+const TOUCH = { tool: "Bash", input: { command: "touch x" } };
+
+Deno.test("a call the gate does not judge in time is judged as a change, and denied under an open deny", async () => {
+  await withDeny(true, async (dir) => {
+    // Control: judged in time, the denier's change is denied (the store is set up).
+    const judged = await gateOverDeny(dir, TOUCH, ["never"]);
+    assert.match(judged.out, /"permissionDecision":"deny"/);
+    // The budget runs out (a command built to cost the classifier seconds; a loaded machine):
+    // it was allowed, so an open deny fell open.
+    const late = await gateOverDeny(dir, TOUCH, ["due", "never"]);
+    assert.match(late.out, /"permissionDecision":"deny"/, late.err);
+    assert.match(late.err, /did not finish in time; judged as a change, and denied/);
+    // So is an edit.
+    const edit = await gateOverDeny(
+      dir,
+      { tool: "Write", input: { file_path: `${dir}/b.txt`, content: "b" } },
+      ["due", "never"],
+    );
+    assert.match(edit.out, /"permissionDecision":"deny"/);
+    // A read passes a deny anyway, late or not.
+    const read = await gateOverDeny(dir, { tool: "Read", input: { file_path: `${dir}/a.txt` } }, [
+      "due",
+      "never",
+    ]);
+    assert.equal(read.out, "");
+    // When the second judgement runs out of time too, nothing is left to decide with: allowed.
+    const twice = await gateOverDeny(dir, TOUCH, ["due", "due"]);
+    assert.equal(twice.out, "");
+    assert.match(twice.err, /did not finish in time; allowed/);
+  });
+});
+
+Deno.test("a call not judged in time where no deny is on record is allowed", async () => {
+  await withDeny(false, async (dir) => {
+    const late = await gateOverDeny(dir, TOUCH, ["due", "never"]);
+    assert.equal(late.out, "");
+    assert.match(late.err, /did not finish in time; allowed/);
+  });
+});
+
+Deno.test("a payload too large to read is refused while a resumed deny still blocks its denier", async () => {
+  await withDeny(true, async (dir) => {
+    const open = await gateOverDeny(dir, TOUCH, ["never"], true);
+    assert.match(open.out, /larger than the gate reads/, "control: an open deny refuses it");
+    const r = await runBaton(
+      ["handoff", "resume", "--session", "B", "--deny-session", "A", "--write"],
+      { cwd: dir },
+    );
+    assert.equal(r.code, 0, r.stderr);
+    // Control: the denier's own call is still denied (D2) once it is read.
+    assert.match((await gateOverDeny(dir, TOUCH, ["never"])).out, /may not change files/);
+    // Its call too large to read cannot be told from another's: refused, not allowed.
+    const big = await gateOverDeny(dir, TOUCH, ["never"], true);
+    assert.match(big.out, /larger than the gate reads/, big.err);
+  });
+  await withDeny(false, async (dir) => {
+    const big = await gateOverDeny(dir, TOUCH, ["never"], true);
+    assert.equal(big.out, "", "no deny on record: allowed");
+    assert.match(big.err, /too large; allowed/);
+  });
+});
+
+Deno.test("the escape hatch is a shell call's: an edit carrying the printed resume as a command field is still denied", async () => {
+  await withDeny(true, async (dir) => {
+    const resume = "baton handoff resume --session A --deny-session Z --write";
+    // Control: the printed resume, as a shell command, passes the open deny.
+    const shell = await gateOverDeny(dir, { tool: "Bash", input: { command: resume } }, ["never"]);
+    assert.equal(shell.out, "", shell.err);
+    const write = { file_path: `${dir}/a.txt`, content: "changed\n" };
+    assert.match((await gateOverDeny(dir, { tool: "Write", input: write }, ["never"])).out, /deny/);
+    // The same edit with the resume beside it: it was let through as the resume.
+    const smuggled = await gateOverDeny(dir, {
+      tool: "Write",
+      input: { ...write, command: resume },
+    }, ["never"]);
+    assert.match(smuggled.out, /"permissionDecision":"deny"/);
+    // And a shell-input tool types its `input`, not the `command` beside it.
+    const typed = await gateOverDeny(dir, {
+      tool: "write_bash",
+      input: { input: "touch x", command: resume },
+    }, ["never"]);
+    assert.match(typed.out, /"permissionDecision":"deny"/);
+  });
 });
