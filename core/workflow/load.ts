@@ -20,7 +20,8 @@ import {
 } from "../briefing/drift.ts";
 import { type Briefing, renderBriefing } from "../briefing/render_briefing.ts";
 import { nothingDrifted, shortBriefing } from "../briefing/short_briefing.ts";
-import { classifyCarried } from "../safety/command/carried.ts";
+import type { Classification } from "../safety/command/classify.ts";
+import { BatonError, EXIT } from "../errors.ts";
 import { collectFacts, unavailableFacts, unreadableReason } from "../facts/collect.ts";
 import { sanitizeCapsuleParts } from "../safety/secrets/sanitize_capsule.ts";
 import { hashFiles, MAX_HASH_BYTES } from "../facts/hash_files.ts";
@@ -298,12 +299,15 @@ export async function loadBriefing(
     ? undefined
     : describeAge(Date.parse(capsule.carried_from.created_at), ctx.now().getTime());
   // Classified once, here, from the raw text; every renderer is given this result.
-  const commandSafety = classifyCarried(capsule.meaning.next_action?.command);
+  const classify = await commandClassifier(capsule);
+  const carried = capsule.meaning.next_action?.command ?? null;
+  const commandSafety = carried === null ? null : classify(carried);
 
   const briefing = renderBriefing(
     {
       capsule,
       commandSafety,
+      classify,
       capped,
       authorship,
       keysProblem: trusted?.problem ?? null,
@@ -350,6 +354,26 @@ export async function loadBriefing(
       ? shortBriefing(briefing.sections, drift)
       : briefing.text,
   };
+}
+
+/**
+ * The command classifier (core/safety/command/classify.ts, some forty
+ * modules), imported only when the capsule has a command to classify: its
+ * carried command or one its session recorded. Otherwise a function that
+ * no renderer calls (it classifies only those commands).
+ */
+async function commandClassifier(capsule: Capsule): Promise<(command: string) => Classification> {
+  const carried = capsule.meaning.next_action?.command ?? null;
+  if (carried === null && (capsule.session?.commands.length ?? 0) === 0) return noCommandToClassify;
+  return (await import("../safety/command/classify.ts")).classifyCommand;
+}
+
+function noCommandToClassify(): never {
+  throw new BatonError(
+    "No command classifier was loaded: the capsule has no command",
+    "classifier_not_loaded",
+    EXIT.unavailable.code,
+  );
 }
 
 /** How a redacted value opens. */
