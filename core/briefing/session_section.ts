@@ -13,7 +13,7 @@ import type { Capsule, SessionRecord } from "../capsule/types.ts";
 import { safeInline } from "../safety/render_safe.ts";
 import type { Classification } from "../safety/command/classify.ts";
 import { defangLine } from "../safety/render_command.ts";
-import { perHostRecord } from "../hosts/full_records.ts";
+import { perHost } from "../hosts/ids.ts";
 import {
   listName,
   shapedFormat,
@@ -21,9 +21,13 @@ import {
   UNRECOGNISED_HOST,
 } from "../capsule/header_fields.ts";
 
-/** Each host's name in a briefing (its record's `sessionLabel`), and the generic reader's. */
+/**
+ * Each host's name in a briefing (its record's `sessionLabel`, from the
+ * records' light part: load then needs no whole record), and the generic
+ * reader's.
+ */
 const HOST_NAMES: Readonly<Record<string, string>> = {
-  ...perHostRecord((r) => r.sessionLabel),
+  ...perHost((r) => r.sessionLabel),
   generic: "generic transcript",
 };
 
