@@ -23,8 +23,6 @@ import { nothingDrifted, shortBriefing } from "../briefing/short_briefing.ts";
 import type { Classification } from "../safety/command/classify.ts";
 import { BatonError, EXIT } from "../errors.ts";
 import { collectFacts, unavailableFacts, unreadableReason } from "../facts/collect.ts";
-import { sanitizeCapsuleParts } from "../safety/secrets/sanitize_capsule.ts";
-import { defaultEngine } from "../safety/secrets/default_engine.ts";
 import { hashFiles, MAX_HASH_BYTES } from "../facts/hash_files.ts";
 import { checkPublished } from "../facts/git/check_published.ts";
 import type { RepoLocation } from "../facts/types.ts";
@@ -244,10 +242,17 @@ export async function loadBriefing(
   // The current facts get the same redaction as the recorded ones: a secret in
   // a branch name or path must not reach the briefing, and an unchanged
   // value must compare equal to its redacted record.
-  // The engine's TypeScript prefilter, which finds what the WebAssembly one
-  // does (tests/core/safety/secrets/prefilter_parity_test.ts): over the facts'
+  // The secret scanner (some 25 modules and their tables, about 6 MB of RSS
+  // once loaded) loads only now, as preflight's does: the scan's garbage is
+  // collectable by then, so the two do not add up in peak memory. The
+  // engine's TypeScript prefilter finds what the WebAssembly one does
+  // (tests/core/safety/secrets/prefilter_parity_test.ts): over the facts'
   // few short strings, compiling and filling the WebAssembly DFA cost more
   // time and memory (about 3 MB of RSS) than the scan it speeds up.
+  const [{ sanitizeCapsuleParts }, { defaultEngine }] = await Promise.all([
+    import("../safety/secrets/sanitize_capsule.ts"),
+    import("../safety/secrets/default_engine.ts"),
+  ]);
   const current = sanitizeCapsuleParts({ facts: collected }, { engine: defaultEngine("ts") })
     .parts.facts;
   // Files recorded under a redacted name need the scan to find their name here.

@@ -99,7 +99,7 @@ Deno.test("the facts collector and the load workflow import no npm package and n
   }
 });
 
-Deno.test("load reaches the command classifier, the chain walker, the capsule renderer and the whole host records only lazily (a capsule with no command loads no classifier)", async () => {
+Deno.test("load reaches the command classifier, the chain walker, the capsule renderer, the whole host records and the secret scanner only lazily (a capsule with no command loads no classifier)", async () => {
   const load = await staticClosure("core/workflow/load.ts");
   // Positive control: the walk reached the briefing renderer and the capsule reader.
   assert.ok(load.has("core/briefing/render_briefing.ts"));
@@ -111,6 +111,9 @@ Deno.test("load reaches the command classifier, the chain walker, the capsule re
       "core/store/render_capsule.ts",
       // Host names come from the records' light part.
       "core/hosts/full_records.ts",
+      // The secret scanner loads after the fact collection (not beside its peak memory).
+      "core/safety/secrets/sanitize_capsule.ts",
+      "core/safety/secrets/default_engine.ts",
     ]
   ) {
     assert.ok(!load.has(lazy), `load must reach ${lazy} only lazily`);
