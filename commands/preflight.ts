@@ -34,7 +34,8 @@ export const preflightCommand: Command = {
       xdgConfigHome: ctx.xdgConfigHome,
       gitEnvironment: ctx.gitEnvironment ?? {},
     });
-    const safe = await loadSafeOutput();
+    // The facts are a few short strings: the TypeScript prefilter's engine is cheaper to build.
+    const safe = await loadSafeOutput("ts");
     const facts = safe.deep(collected);
     if (boolFlag(args, "json")) {
       const { DRAFT_TEMPLATE, DRAFT_NOTES } = await import("../core/capsule/draft_template.ts");

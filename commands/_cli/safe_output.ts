@@ -28,10 +28,14 @@ export interface SafeOutput {
 
 const LINE_BREAK = /\r\n|[\r\n\u0085\u2028\u2029]/g;
 
-let loaded: SafeOutput | null = null;
+const loaded = new Map<"wasm" | "ts", SafeOutput>();
 
 /**
- * The shared redactor (built once per process).
+ * The shared redactor (built once per process and prefilter).
+ * @param prefilter The secret engine's keyword prefilter: `"wasm"` (the
+ * default) or `"ts"`, which finds the same (prefilter_parity_test) and
+ * costs less to build where the text is a few short strings (preflight's
+ * facts): no WebAssembly compile and no DFA copied into its memory.
  * @returns The redactor.
  * @example
  * ```ts
@@ -41,22 +45,24 @@ let loaded: SafeOutput | null = null;
  * assert.equal(safe.line("bad\u001b[2J\nname"), "bad\u241b[2J ⏎ name");
  * ```
  */
-export async function loadSafeOutput(): Promise<SafeOutput> {
-  if (loaded !== null) return loaded;
+export async function loadSafeOutput(prefilter: "wasm" | "ts" = "wasm"): Promise<SafeOutput> {
+  const built = loaded.get(prefilter);
+  if (built !== undefined) return built;
   const [{ defaultEngine }, { redactText }, { neutralizeText }] = await Promise.all([
     import("../../core/safety/secrets/default_engine.ts"),
     import("../../core/safety/secrets/redact.ts"),
     import("../../core/safety/render_safe.ts"),
   ]);
-  const engine = defaultEngine();
+  const engine = defaultEngine(prefilter);
   const value = (text: string): string => redactText(engine, text).text;
   const deep = <T>(v: T): T => deepMap(v, value, 0) as T;
-  loaded = {
+  const safe: SafeOutput = {
     line: (text) => neutralizeText(value(text)).replace(LINE_BREAK, " ⏎ "),
     value,
     deep,
   };
-  return loaded;
+  loaded.set(prefilter, safe);
+  return safe;
 }
 
 function deepMap(v: unknown, f: (s: string) => string, depth: number): unknown {

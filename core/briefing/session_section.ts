@@ -11,9 +11,9 @@
  */
 import type { Capsule, SessionRecord } from "../capsule/types.ts";
 import { safeInline } from "../safety/render_safe.ts";
-import { classifyCommand } from "../safety/command/classify.ts";
+import type { Classification } from "../safety/command/classify.ts";
 import { defangLine } from "../safety/render_command.ts";
-import { perHostRecord } from "../hosts/full_records.ts";
+import { perHost } from "../hosts/ids.ts";
 import {
   listName,
   shapedFormat,
@@ -21,9 +21,13 @@ import {
   UNRECOGNISED_HOST,
 } from "../capsule/header_fields.ts";
 
-/** Each host's name in a briefing (its record's `sessionLabel`), and the generic reader's. */
+/**
+ * Each host's name in a briefing (its record's `sessionLabel`, from the
+ * records' light part: load then needs no whole record), and the generic
+ * reader's.
+ */
 const HOST_NAMES: Readonly<Record<string, string>> = {
-  ...perHostRecord((r) => r.sessionLabel),
+  ...perHost((r) => r.sessionLabel),
   generic: "generic transcript",
 };
 
@@ -60,9 +64,13 @@ export function writtenFromLine(capsule: Capsule, age: string): string | null {
   }${open}.`;
 }
 
-function commandLine(c: SessionRecord["commands"][number], trusted: boolean): string {
+function commandLine(
+  c: SessionRecord["commands"][number],
+  trusted: boolean,
+  classify: (command: string) => Classification,
+): string {
   // Classified again from the text: a capsule has no field that could declare its own command safe.
-  const safety = classifyCommand(c.command);
+  const safety = classify(c.command);
   const text = safeInline(c.command);
   return `ran ${exitLabel(c, trusted, safety.class, safety.families)}: ${
     safety.class === "dangerous" ? defangLine(text) : text
@@ -91,9 +99,14 @@ function exitLabel(
  * read; the rest are the content to fence. Empty when there is no section.
  * @param session The capsule's section.
  * @param trusted The capsule is signed by a trusted key.
+ * @param classify Classifies a recorded command from its raw text (classifyCommand).
  * @returns The lines.
  */
-export function sessionItems(session: SessionRecord | undefined, trusted: boolean): string[] {
+export function sessionItems(
+  session: SessionRecord | undefined,
+  trusted: boolean,
+  classify: (command: string) => Classification,
+): string[] {
   if (session === undefined) return [];
   const r = session.read;
   // This line is baton's, outside the fence: the list names, the host and the format a capsule
@@ -132,7 +145,7 @@ export function sessionItems(session: SessionRecord | undefined, trusted: boolea
     lines.push(`files edited: ${session.files_edited.map(safeInline).join(", ")}`);
   }
   for (const c of [...session.commands].reverse()) {
-    lines.push(commandLine(c, trusted));
+    lines.push(commandLine(c, trusted, classify));
   }
   if (session.files_read.length > 0) {
     lines.push(`files read: ${session.files_read.map(safeInline).join(", ")}`);

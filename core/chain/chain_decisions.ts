@@ -17,8 +17,7 @@ import type { BatonLayout } from "../store/layout.ts";
 import { capTrust } from "../capsule/cap_trust.ts";
 import type { TrustedKeys } from "../trust/key_ring.ts";
 import { type DecisionSource, type DecisionView, foldDecisions } from "./decisions.ts";
-import { tombstonePath } from "./read_chain.ts";
-import { checkTombstone, tombstoneSources } from "./tombstone.ts";
+import { checkTombstone, tombstonePath, tombstoneSources } from "./tombstone.ts";
 import type { ChainWalk } from "./walk.ts";
 
 /** The view and how much of the chain it covers. */

@@ -10,11 +10,7 @@ import { listArchive, readTextOrNull } from "../store/capsule_store.ts";
 import type { BatonLayout } from "../store/layout.ts";
 import type { TrustedKeys } from "../trust/key_ring.ts";
 import { type ChainEntry, type ChainWalk, walkChain, type WalkInput } from "./walk.ts";
-
-/** Where the rotation tombstone lives. */
-export function tombstonePath(layout: BatonLayout): string {
-  return `${layout.dir}/tombstone.json`;
-}
+import { tombstonePath } from "./tombstone.ts";
 
 async function readEntry(fs: WriteFs, path: string, source: string): Promise<ChainEntry | null> {
   try {

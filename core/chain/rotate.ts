@@ -22,12 +22,13 @@ import { acquireLock, type LockOptions, releaseLock } from "../store/lock.ts";
 import type { TrustedKeys } from "../trust/key_ring.ts";
 import type { SigningKey } from "../trust/signing_key.ts";
 import { capTrust } from "../capsule/cap_trust.ts";
-import { readChainInput, tombstonePath } from "./read_chain.ts";
+import { readChainInput } from "./read_chain.ts";
 import {
   buildTombstone,
   type PrunedCapsule,
   renderTombstone,
   type TombstoneDecisions,
+  tombstonePath,
 } from "./tombstone.ts";
 import { type ChainWalk, fileDigest, walkChain } from "./walk.ts";
 

@@ -42,6 +42,12 @@ import type { Authorship } from "../trust/authorship_line.ts";
 import type { TrustedKeys } from "../trust/key_ring.ts";
 import type { SigningKey } from "../trust/signing_key.ts";
 import type { DecisionSource } from "./decisions.ts";
+import type { BatonLayout } from "../store/layout.ts";
+
+/** Where the rotation tombstone lives. */
+export function tombstonePath(layout: BatonLayout): string {
+  return `${layout.dir}/tombstone.json`;
+}
 
 /** The schema identifier of the tombstone. */
 export const TOMBSTONE_SCHEMA = "baton.tombstone/1";

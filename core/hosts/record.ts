@@ -222,6 +222,14 @@ export interface HostRecord {
 export type RuntimeRecord =
   & Pick<
     HostRecord,
-    "id" | "events" | "payload" | "output" | "deny" | "tools" | "projectDirEnv" | "compression"
+    | "id"
+    | "events"
+    | "payload"
+    | "output"
+    | "deny"
+    | "tools"
+    | "projectDirEnv"
+    | "compression"
+    | "sessionLabel"
   >
   & { readonly transcript: Pick<HostRecord["transcript"], "formats"> };

@@ -11,7 +11,6 @@ import { ensureBatonIgnore } from "./baton_ignore.ts";
 import { BatonError, CapsuleInvalidError, NotFoundError, StorageError } from "../errors.ts";
 import { FsNotFoundError, readRegularFile, type WriteFs } from "../fs.ts";
 import { parseCapsule, type ParseCapsuleOptions, type ParsedCapsule } from "../capsule/parse.ts";
-import { renderCapsuleFile } from "./render_capsule.ts";
 import type { Capsule } from "../capsule/types.ts";
 import { ARCHIVE_NAME, archiveName, type BatonLayout } from "./layout.ts";
 import { acquireLock, type LockOptions, releaseLock } from "./lock.ts";
@@ -303,6 +302,9 @@ export async function commitCapsule(
   build: (previous: Capsule | null) => Promise<Capsule>,
   options: CommitOptions,
 ): Promise<CommitResult> {
+  // Only a writer renders a capsule file (and so classifies its carried
+  // command): the readers (load, the hooks' checks) do not load the renderer.
+  const { renderCapsuleFile } = await import("./render_capsule.ts");
   await checkBatonDir(fs, layout);
   try {
     await fs.mkdirp(layout.capsules);

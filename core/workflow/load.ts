@@ -20,9 +20,9 @@ import {
 } from "../briefing/drift.ts";
 import { type Briefing, renderBriefing } from "../briefing/render_briefing.ts";
 import { nothingDrifted, shortBriefing } from "../briefing/short_briefing.ts";
-import { classifyCarried } from "../safety/command/carried.ts";
+import type { Classification } from "../safety/command/classify.ts";
+import { BatonError, EXIT } from "../errors.ts";
 import { collectFacts, unavailableFacts, unreadableReason } from "../facts/collect.ts";
-import { sanitizeCapsuleParts } from "../safety/secrets/sanitize_capsule.ts";
 import { hashFiles, MAX_HASH_BYTES } from "../facts/hash_files.ts";
 import { checkPublished } from "../facts/git/check_published.ts";
 import type { RepoLocation } from "../facts/types.ts";
@@ -242,7 +242,19 @@ export async function loadBriefing(
   // The current facts get the same redaction as the recorded ones: a secret in
   // a branch name or path must not reach the briefing, and an unchanged
   // value must compare equal to its redacted record.
-  const current = sanitizeCapsuleParts({ facts: collected }).parts.facts;
+  // The secret scanner (some 25 modules and their tables, about 6 MB of RSS
+  // once loaded) loads only now, as preflight's does: the scan's garbage is
+  // collectable by then, so the two do not add up in peak memory. The
+  // engine's TypeScript prefilter finds what the WebAssembly one does
+  // (tests/core/safety/secrets/prefilter_parity_test.ts): over the facts'
+  // few short strings, compiling and filling the WebAssembly DFA cost more
+  // time and memory (about 3 MB of RSS) than the scan it speeds up.
+  const [{ sanitizeCapsuleParts }, { defaultEngine }] = await Promise.all([
+    import("../safety/secrets/sanitize_capsule.ts"),
+    import("../safety/secrets/default_engine.ts"),
+  ]);
+  const current = sanitizeCapsuleParts({ facts: collected }, { engine: defaultEngine("ts") })
+    .parts.facts;
   // Files recorded under a redacted name need the scan to find their name here.
   const named = await recheckFiles(ctx, parsed.capsule, {
     root: collected.status === "collected" ? collected.repo_root : null,
@@ -300,12 +312,15 @@ export async function loadBriefing(
     ? undefined
     : describeAge(Date.parse(capsule.carried_from.created_at), ctx.now().getTime());
   // Classified once, here, from the raw text; every renderer is given this result.
-  const commandSafety = classifyCarried(capsule.meaning.next_action?.command);
+  const classify = await commandClassifier(capsule);
+  const carried = capsule.meaning.next_action?.command ?? null;
+  const commandSafety = carried === null ? null : classify(carried);
 
   const briefing = renderBriefing(
     {
       capsule,
       commandSafety,
+      classify,
       capped,
       authorship,
       keysProblem: trusted?.problem ?? null,
@@ -352,6 +367,26 @@ export async function loadBriefing(
       ? shortBriefing(briefing.sections, drift)
       : briefing.text,
   };
+}
+
+/**
+ * The command classifier (core/safety/command/classify.ts, some forty
+ * modules), imported only when the capsule has a command to classify: its
+ * carried command or one its session recorded. Otherwise a function that
+ * no renderer calls (it classifies only those commands).
+ */
+async function commandClassifier(capsule: Capsule): Promise<(command: string) => Classification> {
+  const carried = capsule.meaning.next_action?.command ?? null;
+  if (carried === null && (capsule.session?.commands.length ?? 0) === 0) return noCommandToClassify;
+  return (await import("../safety/command/classify.ts")).classifyCommand;
+}
+
+function noCommandToClassify(): never {
+  throw new BatonError(
+    "No command classifier was loaded: the capsule has no command",
+    "classifier_not_loaded",
+    EXIT.unavailable.code,
+  );
 }
 
 /** How a redacted value opens. */

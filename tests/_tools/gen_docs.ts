@@ -385,6 +385,7 @@ export function runtimeRecordsModule(): string {
     deny: r.deny,
     tools: r.tools,
     projectDirEnv: r.projectDirEnv,
+    sessionLabel: r.sessionLabel,
     ...(r.compression === undefined ? {} : { compression: r.compression }),
     transcript: { formats: r.transcript.formats },
   }));

@@ -89,7 +89,8 @@ async function measurePreflight(): Promise<PhaseMark[]> {
     onPhase: (phase) => marks.push(mark(phase)),
   });
   const { loadSafeOutput } = await import("../../commands/_cli/safe_output.ts");
-  const safe = await loadSafeOutput();
+  // As commands/preflight.ts builds it.
+  const safe = await loadSafeOutput("ts");
   marks.push(mark("secret scanner built"));
   JSON.stringify(safe.deep(facts));
   marks.push(mark("facts redacted"));

@@ -99,6 +99,31 @@ Deno.test("the facts collector and the load workflow import no npm package and n
   }
 });
 
+Deno.test("load reaches the command classifier, the chain walker, the capsule renderer, the whole host records and the secret scanner only lazily (a capsule with no command loads no classifier)", async () => {
+  const load = await staticClosure("core/workflow/load.ts");
+  // Positive control: the walk reached the briefing renderer and the capsule reader.
+  assert.ok(load.has("core/briefing/render_briefing.ts"));
+  assert.ok(load.has("core/store/capsule_store.ts"));
+  for (
+    const lazy of [
+      "core/safety/command/classify.ts",
+      "core/chain/walk.ts",
+      "core/store/render_capsule.ts",
+      // Host names come from the records' light part.
+      "core/hosts/full_records.ts",
+      // The secret scanner loads after the fact collection (not beside its peak memory).
+      "core/safety/secrets/sanitize_capsule.ts",
+      "core/safety/secrets/default_engine.ts",
+    ]
+  ) {
+    assert.ok(!load.has(lazy), `load must reach ${lazy} only lazily`);
+  }
+  // The check can fail: the writer's renderer does reach the classifier.
+  assert.ok((await staticClosure("core/store/render_capsule.ts")).has(
+    "core/safety/command/classify.ts",
+  ));
+});
+
 Deno.test("the hook's light path (everything up to the session-start freshness check) loads no npm package, node:zlib or capsule parser", async () => {
   for (
     const entry of [

@@ -34,6 +34,24 @@ Deno.test("safe deep: every string and key of a value is redacted", async () => 
   assert.equal(v.n, 2);
 });
 
+Deno.test("safe deep with the TypeScript prefilter (preflight's) redacts exactly what the default does", async () => {
+  const wasm = await loadSafeOutput();
+  const ts = await loadSafeOutput("ts");
+  assert.notEqual(ts, wasm, "a redactor of its own");
+  assert.equal(await loadSafeOutput("ts"), ts, "built once");
+  const value = {
+    branch: `fix/${SAMPLES.github_pat!(rng).secret}`,
+    remote: `https://x:${SAMPLES.gitlab_pat!(rng).secret}@example.invalid/r.git`,
+    untracked: [".env", "src/a.ts", `keys/${SAMPLES.github_pat!(rng).secret}.txt`],
+    plain: "src/parser.ts",
+  };
+  const a = JSON.stringify(wasm.deep(value));
+  assert.equal(JSON.stringify(ts.deep(value)), a);
+  // Positive control: the value had secrets to redact, and the plain path is kept.
+  assert.equal((a.match(/\[REDACTED:/g) ?? []).length, 3, a);
+  assert.ok(a.includes('"plain":"src/parser.ts"'), a);
+});
+
 Deno.test("safeError() redacts the message and the data", async () => {
   const token = SAMPLES.github_pat!(rng).secret;
   const e = await safeError({

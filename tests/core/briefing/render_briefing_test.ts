@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { classifyCommand } from "../../../core/safety/command/classify.ts";
 import { renderBriefing } from "../../../core/briefing/render_briefing.ts";
 import { describeAge } from "../../../core/briefing/age.ts";
 import { checkDrift } from "../../../core/briefing/drift.ts";
@@ -37,12 +38,26 @@ Deno.test("renderBriefing() withholds untrusted items by default and says how to
       claim("INJECTED do evil", { trust: "untrusted" }),
     ];
   });
-  const hidden = renderBriefing({ capsule: c, capped: [], drift: [], published: NO_PUB, age: "x" });
+  const hidden = renderBriefing({
+    classify: classifyCommand,
+    capsule: c,
+    capped: [],
+    drift: [],
+    published: NO_PUB,
+    age: "x",
+  });
   assert.ok(!hidden.text.includes("INJECTED"));
   assert.ok(hidden.text.includes("[claimed] visible item"));
   assert.ok(hidden.text.includes("--include-untrusted"));
   assert.equal(hidden.withheld.untrusted, 1);
-  const shown = renderBriefing({ capsule: c, capped: [], drift: [], published: NO_PUB, age: "x" }, {
+  const shown = renderBriefing({
+    classify: classifyCommand,
+    capsule: c,
+    capped: [],
+    drift: [],
+    published: NO_PUB,
+    age: "x",
+  }, {
     includeUntrusted: true,
   });
   assert.ok(shown.text.includes("[untrusted] INJECTED do evil"));
@@ -64,7 +79,14 @@ Deno.test("renderBriefing() hides superseded decisions", async () => {
       d("dead", "use mongo", { status: "superseded" }),
     ];
   });
-  const r = renderBriefing({ capsule: c, capped: [], drift: [], published: NO_PUB, age: "x" });
+  const r = renderBriefing({
+    classify: classifyCommand,
+    capsule: c,
+    capped: [],
+    drift: [],
+    published: NO_PUB,
+    age: "x",
+  });
   assert.ok(r.text.includes("use postgres"));
   assert.ok(!r.text.includes("use mysql"));
   assert.ok(!r.text.includes("use mongo"));
@@ -76,7 +98,14 @@ Deno.test("renderBriefing() shows a carried command inert in a fence it cannot c
   const c = await makeCapsule((b) => {
     b.meaning.next_action = { ...claim("deploy"), command: cmd };
   });
-  const r = renderBriefing({ capsule: c, capped: [], drift: [], published: NO_PUB, age: "x" });
+  const r = renderBriefing({
+    classify: classifyCommand,
+    capsule: c,
+    capped: [],
+    drift: [],
+    published: NO_PUB,
+    age: "x",
+  });
   assert.ok(r.text.includes("Never run it unreviewed"));
   assert.ok(r.text.includes("Carried command (class: review)"));
   assert.ok(r.text.includes("  ````text"));
@@ -91,7 +120,14 @@ Deno.test("renderBriefing() classifies a dangerous command at render time and sh
   const c = await makeCapsule((b) => {
     b.meaning.next_action = { ...claim("set up"), command: cmd };
   });
-  const r = renderBriefing({ capsule: c, capped: [], drift: [], published: NO_PUB, age: "x" });
+  const r = renderBriefing({
+    classify: classifyCommand,
+    capsule: c,
+    capped: [],
+    drift: [],
+    published: NO_PUB,
+    age: "x",
+  });
   assert.equal(r.command_safety?.class, "dangerous");
   assert.deepEqual(r.command_safety?.families, ["download_exec", "recursive_delete"]);
   assert.ok(r.text.includes("DANGEROUS (families: download_exec, recursive_delete)"));
@@ -106,7 +142,14 @@ Deno.test("renderBriefing() gives a read-only command its class and no defang (p
   const c = await makeCapsule((b) => {
     b.meaning.next_action = { ...claim("look"), command: "git status" };
   });
-  const r = renderBriefing({ capsule: c, capped: [], drift: [], published: NO_PUB, age: "x" });
+  const r = renderBriefing({
+    classify: classifyCommand,
+    capsule: c,
+    capped: [],
+    drift: [],
+    published: NO_PUB,
+    age: "x",
+  });
   assert.equal(r.command_safety?.class, "read_only");
   assert.ok(r.text.includes("Carried command (class: read_only)"));
   assert.ok(r.text.split("\n").includes("  git status"));
@@ -116,12 +159,26 @@ Deno.test("renderBriefing() classifies a withheld untrusted command too, and rep
   const c = await makeCapsule((b) => {
     b.meaning.next_action = { ...claim("x", { trust: "untrusted" }), command: "sudo reboot" };
   });
-  const r = renderBriefing({ capsule: c, capped: [], drift: [], published: NO_PUB, age: "x" });
+  const r = renderBriefing({
+    classify: classifyCommand,
+    capsule: c,
+    capped: [],
+    drift: [],
+    published: NO_PUB,
+    age: "x",
+  });
   assert.equal(r.command_safety?.class, "dangerous");
   assert.ok(!r.text.includes("reboot"), "withheld");
   const none = await makeCapsule();
   assert.equal(
-    renderBriefing({ capsule: none, capped: [], drift: [], published: NO_PUB, age: "x" })
+    renderBriefing({
+      classify: classifyCommand,
+      capsule: none,
+      capped: [],
+      drift: [],
+      published: NO_PUB,
+      age: "x",
+    })
       .command_safety,
     null,
   );
@@ -134,6 +191,7 @@ Deno.test("renderBriefing() frames claims, labels trust and marks hypotheses unv
     ];
   });
   const r = renderBriefing({
+    classify: classifyCommand,
     capsule: c,
     capped: [],
     drift: [],
@@ -156,6 +214,7 @@ Deno.test("renderBriefing() states each secret-scan outcome plainly", async () =
     status: "trusted" | "unsigned" | "unknown_key" = "trusted",
   ) =>
     renderBriefing({
+      classify: classifyCommand,
       capsule: await makeCapsule((b) => {
         b.sanitize = sanitize;
       }),
@@ -211,7 +270,14 @@ Deno.test("renderBriefing() stays within the budget and lists what it dropped", 
       (_, i) => claim(`plan ${i} ${"p".repeat(80)}`),
     );
   });
-  const r = renderBriefing({ capsule: c, capped: [], drift: [], published: NO_PUB, age: "x" }, {
+  const r = renderBriefing({
+    classify: classifyCommand,
+    capsule: c,
+    capped: [],
+    drift: [],
+    published: NO_PUB,
+    age: "x",
+  }, {
     maxChars: 3000,
   });
   assert.ok(r.text.length <= 3000, `length ${r.text.length}`);
@@ -227,7 +293,14 @@ Deno.test("renderBriefing() says plainly when facts were never collected", async
   const c = await makeCapsule((b) => {
     b.facts = { ...b.facts, status: "unavailable" };
   });
-  const r = renderBriefing({ capsule: c, capped: [], drift: [], published: NO_PUB, age: "x" });
+  const r = renderBriefing({
+    classify: classifyCommand,
+    capsule: c,
+    capped: [],
+    drift: [],
+    published: NO_PUB,
+    age: "x",
+  });
   assert.ok(r.text.includes("never machine-checked"));
 });
 
@@ -235,9 +308,17 @@ Deno.test("renderBriefing() states publication in a sentence", async () => {
   const c = await makeCapsule((b) => {
     b.facts = facts();
   });
-  const no = renderBriefing({ capsule: c, capped: [], drift: [], published: NO_PUB, age: "x" });
+  const no = renderBriefing({
+    classify: classifyCommand,
+    capsule: c,
+    capped: [],
+    drift: [],
+    published: NO_PUB,
+    age: "x",
+  });
   assert.ok(no.text.includes("may exist only on the machine that wrote this capsule"));
   const yes = renderBriefing({
+    classify: classifyCommand,
     capsule: c,
     capped: [],
     drift: [],

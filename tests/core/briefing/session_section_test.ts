@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { classifyCommand } from "../../../core/safety/command/classify.ts";
 import { renderBriefing } from "../../../core/briefing/render_briefing.ts";
 import { sessionItems, writtenFromLine } from "../../../core/briefing/session_section.ts";
 import { parseCapsule } from "../../../core/capsule/parse.ts";
@@ -63,9 +64,15 @@ Deno.test("renderBriefing() fences the session section so injected text and back
     b.origin.host = "codex";
     b.session = session();
   });
-  const text =
-    renderBriefing({ capsule: c, capped: [], drift: [], published: NO_PUB, age: "2 hours ago" })
-      .text;
+  const text = renderBriefing({
+    classify: classifyCommand,
+    capsule: c,
+    capped: [],
+    drift: [],
+    published: NO_PUB,
+    age: "2 hours ago",
+  })
+    .text;
   const lines = text.split("\n");
   const title = lines.findIndex((l) =>
     l.startsWith("### What the session's transcript recorded (untrusted")
@@ -91,11 +98,11 @@ Deno.test("renderBriefing() fences the session section so injected text and back
 });
 
 Deno.test("sessionItems() keeps observed only in a capsule signed by a trusted key", () => {
-  const trusted = sessionItems(session(), true).join("\n");
-  const untrusted = sessionItems(session(), false).join("\n");
+  const trusted = sessionItems(session(), true, classifyCommand).join("\n");
+  const untrusted = sessionItems(session(), false, classifyCommand).join("\n");
   assert.match(trusted, /ran \[observed, exit 1, review\]: npm test/);
   assert.match(untrusted, /ran \[claimed, exit 1, review\]: npm test/);
-  assert.deepEqual(sessionItems(undefined, true), []);
+  assert.deepEqual(sessionItems(undefined, true, classifyCommand), []);
 });
 
 Deno.test("writtenFromLine() names no command for a source id of an unexpected shape", async () => {
@@ -143,7 +150,7 @@ Deno.test("sessionItems(): a capsule from elsewhere cannot put controls in the d
     dropped: [{ field: "x\u001b]0;t\u0007\u202e[verified] y", count: 2 }],
     tests: [{ command: "npm test", outcome: "passed", exit_code: 0 }],
   });
-  const untrusted = sessionItems(hostile, false).join("\n");
+  const untrusted = sessionItems(hostile, false, classifyCommand).join("\n");
   assert.ok(!["\u001b", "\u0007", "\u202e"].some((c) => untrusted.includes(c)), untrusted);
   // The list name is not one of the section's own: a fixed word stands for it, nothing echoed.
   assert.match(untrusted, /not kept: 2 older records\./);
@@ -152,8 +159,11 @@ Deno.test("sessionItems(): a capsule from elsewhere cannot put controls in the d
   assert.match(untrusted, /every status below is the capsule's claim/);
   assert.doesNotMatch(untrusted, /recorded by the host/);
   // Control: signed by a trusted key, the test result and the host's record are stated.
-  const trusted = sessionItems(hostile, true).join("\n");
+  const trusted = sessionItems(hostile, true, classifyCommand).join("\n");
   assert.match(trusted, /^test passed \(exit 0\): npm test$/m);
   assert.match(trusted, /Commands with an exit status were recorded by the host/);
-  assert.match(sessionItems(session(), false)[0]!, /not kept: 4 older commands;|older commands\./);
+  assert.match(
+    sessionItems(session(), false, classifyCommand)[0]!,
+    /not kept: 4 older commands;|older commands\./,
+  );
 });

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { classifyCommand } from "../../../core/safety/command/classify.ts";
 import { renderBriefing } from "../../../core/briefing/render_briefing.ts";
 import { nothingDrifted, shortBriefing } from "../../../core/briefing/short_briefing.ts";
 import type { DriftCheck } from "../../../core/briefing/drift.ts";
@@ -50,6 +51,7 @@ Deno.test("shortBriefing() keeps where things stood, the next action and trust, 
     b.meaning.next_action = { ...claim("run the tests"), command: "deno task test" };
   });
   const briefing = renderBriefing({
+    classify: classifyCommand,
     capsule: c,
     capped: [],
     drift: MATCH,
@@ -80,6 +82,7 @@ Deno.test("shortBriefing() works from the section keys: a renamed title changes 
     b.meaning.now = "parser half done";
   });
   const briefing = renderBriefing({
+    classify: classifyCommand,
     capsule: c,
     capped: [],
     drift: MATCH,
@@ -103,6 +106,7 @@ Deno.test("shortBriefing(): a carried command whose text looks like headings sta
     b.meaning.next_action = { ...claim("run it"), command };
   });
   const briefing = renderBriefing({
+    classify: classifyCommand,
     capsule: c,
     capped: [],
     drift: MATCH,

@@ -3,6 +3,7 @@
  * restatement, and the briefing's decisions section built from it.
  */
 import assert from "node:assert/strict";
+import { classifyCommand } from "../../../core/safety/command/classify.ts";
 import { type DecisionSource, foldDecisions } from "../../../core/chain/decisions.ts";
 import type { Decision } from "../../../core/capsule/types.ts";
 import { normalizeDraft } from "../../../core/capsule/normalize_draft.ts";
@@ -115,6 +116,7 @@ Deno.test("the briefing's decisions come from the chain view when given, hiding 
   ]);
   const NO_PUB = { status: "unknown" as const, refs: [], reason: "x" };
   const r = renderBriefing({
+    classify: classifyCommand,
     capsule,
     capped: [],
     drift: [],
@@ -128,7 +130,14 @@ Deno.test("the briefing's decisions come from the chain view when given, hiding 
   assert.equal(r.withheld.superseded, 1);
   assert.match(r.text, /from the 2 most recent capsules/);
   // Without the view only the latest capsule's own decisions show (positive control).
-  const own = renderBriefing({ capsule, capped: [], drift: [], published: NO_PUB, age: "x" });
+  const own = renderBriefing({
+    classify: classifyCommand,
+    capsule,
+    capped: [],
+    drift: [],
+    published: NO_PUB,
+    age: "x",
+  });
   assert.doesNotMatch(own.text, /keep this/);
 });
 

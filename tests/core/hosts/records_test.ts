@@ -107,6 +107,7 @@ Deno.test("the hook path's light records are exactly the records' light part (an
     // Every field the light part carries.
     assert.equal(light.deny, record.deny);
     assert.deepEqual(light.tools, record.tools);
+    assert.equal(light.sessionLabel, record.sessionLabel);
     assert.deepEqual(
       (light as RuntimeRecord).compression,
       "compression" in record ? record.compression : undefined,
@@ -121,6 +122,7 @@ Deno.test("the hook path's light records are exactly the records' light part (an
         "deny",
         "tools",
         "projectDirEnv",
+        "sessionLabel",
         "transcript",
         ...("compression" in record ? ["compression"] : []),
       ].sort(),

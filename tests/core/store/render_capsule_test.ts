@@ -4,6 +4,7 @@
  * control from it, and the JSON block still reads back. See: #3
  */
 import assert from "node:assert/strict";
+import { classifyCommand } from "../../../core/safety/command/classify.ts";
 import { renderCapsuleFile } from "../../../core/store/render_capsule.ts";
 import { parseCapsule } from "../../../core/capsule/parse.ts";
 import { renderBriefing } from "../../../core/briefing/render_briefing.ts";
@@ -78,6 +79,7 @@ Deno.test("renderCapsuleFile() neutralises hostile text in every field and the J
 Deno.test("renderBriefing() and renderExport() neutralise the same hostile text", async () => {
   const c = await hostileCapsule();
   const b = renderBriefing({
+    classify: classifyCommand,
     capsule: c,
     capped: [],
     drift: [{ check: HOSTILE, status: "different", compared: HOSTILE, detail: HOSTILE }],

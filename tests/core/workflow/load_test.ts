@@ -4,6 +4,10 @@ import { FACTS_PHASES } from "../../../core/facts/collect.ts";
 import { finalizeDraft } from "../../../core/workflow/finalize.ts";
 import { commitAll, writeFiles } from "../../_helpers/git.ts";
 import { testContext, withRepo } from "../../_helpers/temp_fs.ts";
+import { makeCapsule } from "../../_helpers/capsule.ts";
+import { commitCapsule } from "../../../core/store/capsule_store.ts";
+import { batonLayout } from "../../../core/store/layout.ts";
+import type { SessionRecord } from "../../../core/capsule/types.ts";
 
 const enc = new TextEncoder();
 
@@ -221,5 +225,69 @@ Deno.test("loadBriefing(): archive files dated after latest are read within the 
       /Whether \.baton\/latest\.md was rolled back is not known: 2 archive file/,
     );
     assert.match(r!.text, /mine/, "the briefing is still delivered");
+  });
+});
+
+/** A session section that recorded `commands` (as ran, exit 0) and nothing else. */
+function sessionWith(commands: string[]): SessionRecord {
+  return {
+    provenance: "transcript",
+    host: "codex",
+    source_id: "codex:019a2d7a-41c4-78b1-b7cc-a45d62a89cd5",
+    format: "codex 0.171.0",
+    reader_confidence: "verified",
+    user_requests: [],
+    commands: commands.map((command) => ({
+      command,
+      exit_code: 0,
+      ok: true,
+      // Stored as read_only: load must classify each again from its text.
+      class: "read_only" as const,
+      families: [],
+      trust: "observed" as const,
+      at: null,
+    })),
+    files_read: [],
+    files_edited: [],
+    tests: [],
+    last_assistant_message: null,
+    read: { bytes: 1, file_bytes: 1, complete: true, turns: 1, skipped: 0, unknown: 0, invalid: 0 },
+    dropped: [],
+  };
+}
+
+Deno.test("loadBriefing() classifies the commands a session recorded when no command is carried (the classifier is loaded for them), and carries no class without any", async () => {
+  await withRepo(async (dir) => {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir);
+    const ctx = testContext(dir);
+    const write = async (session: SessionRecord | undefined) =>
+      await commitCapsule(ctx.fs, batonLayout(dir), async (previous) =>
+        await makeCapsule((c) => {
+          c.previous = previous?.id ?? null;
+          c.meaning.now = "mid-task";
+          if (session !== undefined) c.session = session;
+        }), {
+        lock: {
+          token: crypto.randomUUID(),
+          pid: Deno.pid,
+          host: "test-host",
+          now: () => Date.now(),
+          sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+        },
+      });
+    await write(sessionWith(["rm -rf ~", "git status"]));
+    const r = await loadBriefing(ctx);
+    assert.ok(r !== null);
+    assert.equal(r.command_safety, null);
+    assert.match(r.text, /ran \[[^\]]*dangerous: recursive_delete\]/);
+    assert.match(r.text, /ran \[[^\]]*read_only\]: git status/);
+    // Positive control for the lazy branch: no command anywhere, nothing to classify, no error.
+    await write(undefined);
+    const none = await loadBriefing(ctx);
+    assert.ok(none !== null);
+    assert.equal(none.command_safety, null);
+    assert.match(none.text, /mid-task/);
+    assert.doesNotMatch(none.text, /\bran \[/);
   });
 });

@@ -1,5 +1,6 @@
 /** Classify once: the workflow's classification is what every renderer shows. */
 import assert from "node:assert/strict";
+import { classifyCommand } from "../../../../core/safety/command/classify.ts";
 import { renderBriefing } from "../../../../core/briefing/render_briefing.ts";
 import { renderExport } from "../../../../core/briefing/render_export.ts";
 import { renderCapsuleFile } from "../../../../core/store/render_capsule.ts";
@@ -18,7 +19,14 @@ Deno.test("renderers show the classification they are given and classify only wh
   // A marker classification proves the renderers use what they are handed
   // instead of classifying again (the real one is dangerous).
   const marker: Classification = { class: "review", families: [], reasons: ["marker"] };
-  const input = { capsule: c, capped: [], drift: [], published: NO_PUB, age: "x" };
+  const input = {
+    capsule: c,
+    capped: [],
+    drift: [],
+    published: NO_PUB,
+    age: "x",
+    classify: classifyCommand,
+  };
   const given = renderBriefing({ ...input, commandSafety: marker });
   assert.equal(given.command_safety, marker);
   assert.match(given.text, /class: review/);
