@@ -191,8 +191,9 @@ export interface WasmDfa {
   /**
    * The copy search's probes over the bytes of the last scan (see probe in
    * assembly/prefilter.ts): the positions from `first` to `last`, every
-   * `stride` bytes, whose big-endian 4-byte window hashes to a set byte of
-   * `bitmap`. The bitmap is copied in once per `version`.
+   * `stride` bytes, whose big-endian 4-byte window hashes to a set bit of
+   * `bitmap` (bit h & 7 of byte h >> 3). The bitmap is copied in once per
+   * `version`.
    */
   probe(
     bitmap: Uint8Array,
@@ -418,7 +419,7 @@ export function createWasmDfa(tables: DfaTables): WasmDfa {
       if (first < 0 || last + 4 > scanned || stride < 1 || shift < 0 || shift > 31) {
         throw new RangeError("Probe outside the last scan");
       }
-      if (bitmap.length < 2 ** (32 - shift)) throw new RangeError("Probe bitmap too small");
+      if (bitmap.length * 8 < 2 ** (32 - shift)) throw new RangeError("Probe bitmap too small");
       if (bitmapIn === null || bitmapIn.bitmap !== bitmap || bitmapIn.version !== version) {
         ensure(bitmap.length);
         new Uint8Array(exports.memory.buffer, bitmapAt, bitmap.length).set(bitmap);

@@ -472,9 +472,10 @@ export function maskHigh(data: usize, dst: usize, len: u32): void {
 /**
  * The copy search's probe loop (core/safety/secrets/copies.ts): from
  * `first`, every `stride` bytes up to `last`, the 4-byte window read
- * big-endian, times 0x9e3779b1, shifted right by `shift`, indexes `bitmap`;
- * each position whose byte there is set is written to `out` (u32), at most
- * `cap`; lastIndex() tells where to resume when the buffer filled.
+ * big-endian, times 0x9e3779b1, shifted right by `shift`, indexes a bit of
+ * `bitmap` (bit h & 7 of byte h >> 3); each position whose bit is set is
+ * written to `out` (u32), at most `cap`; lastIndex() tells where to resume
+ * when the buffer filled.
  */
 export function probe(
   data: usize,
@@ -490,7 +491,8 @@ export function probe(
   let i = first;
   while (i <= last) {
     const w = bswap<u32>(load<u32>(data + <usize> i));
-    if (load<u8>(bitmap + <usize> ((w * 0x9e3779b1) >>> shift)) !== 0) {
+    const h = (w * 0x9e3779b1) >>> shift;
+    if (((<u32> load<u8>(bitmap + <usize> (h >> 3)) >> (h & 7)) & 1) !== 0) {
       store<u32>(out + (<usize> n << 2), i);
       n++;
       if (n === cap) {

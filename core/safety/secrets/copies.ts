@@ -67,6 +67,12 @@ interface Probe {
 const MAX_STRIDE = 16;
 
 /**
+ * Fewest bitmap bits per indexed window before a rebuild grows the bitmap:
+ * false hits stay below one in this many probes (each costs a map lookup).
+ */
+const MOST_LOAD = 64;
+
+/**
  * A string standing for the bytes one to one (each byte one UTF-16 unit),
  * the key of a remembered value: built in JavaScript, a few thousand
  * arguments at a time, rather than through a decoder call per value.
@@ -100,7 +106,7 @@ function escapeEndsAt(bytes: Uint8Array, at: number): boolean {
 
 /**
  * The first probe position from `i` (stepping by `stride`, up to `last`)
- * whose 4-byte window is set in the bitmap, or -1: the hot loop, kept
+ * whose 4-byte window's bit is set in the bitmap, or -1: the hot loop, kept
  * small so it is optimised early, reading each window with one load.
  */
 function nextProbeHit(
@@ -112,9 +118,16 @@ function nextProbeHit(
   shift: number,
 ): number {
   for (; i <= last; i += stride) {
-    if (bitmap[Math.imul(words.getInt32(i), 0x9e3779b1) >>> shift] !== 0) return i;
+    const h = Math.imul(words.getInt32(i), 0x9e3779b1) >>> shift;
+    if (((bitmap[h >>> 3]! >> (h & 7)) & 1) !== 0) return i;
   }
   return -1;
+}
+
+/** Sets the bit of `word` in a bitmap of 2^(32 - shift) bits. */
+function setBit(bitmap: Uint8Array, word: number, shift: number): void {
+  const h = Math.imul(word, 0x9e3779b1) >>> shift;
+  bitmap[h >>> 3]! |= 1 << (h & 7);
 }
 
 function wordAt(bytes: Uint8Array, at: number): number {
@@ -126,9 +139,10 @@ function wordAt(bytes: Uint8Array, at: number): number {
  * copies.
  *
  * The search reads one 4-byte window every `stride` bytes (the shortest
- * value's length minus 3, at most 16) and looks it up in a bitmap of every
- * value's windows at offsets 0 to stride-1: any occurrence of a value spans
- * one probe at one of those offsets, and only bitmap hits are compared.
+ * value's length minus 3, at most 16) and looks it up in a bitmap (one bit
+ * per hash) of every value's windows at offsets 0 to stride-1: any
+ * occurrence of a value spans one probe at one of those offsets, and only
+ * bitmap hits are compared.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -217,7 +231,7 @@ export class CopyMemory {
     this.#stale = false;
     const fits = !this.#forgot && this.#bitmap.length > 0 &&
       added.every((e) => e.bytes.length - 3 >= this.#stride) &&
-      (this.#probes.size + added.length * this.#stride) * 16 <= this.#bitmap.length;
+      (this.#probes.size + added.length * this.#stride) * MOST_LOAD <= this.#bitmap.length * 8;
     if (!fits) return this.#rebuild();
     for (const entry of added) {
       for (let offset = 0; offset < this.#stride; offset++) {
@@ -225,7 +239,7 @@ export class CopyMemory {
         const list = this.#probes.get(word);
         if (list === undefined) this.#probes.set(word, [{ entry, offset }]);
         else list.push({ entry, offset });
-        this.#bitmap[Math.imul(word, 0x9e3779b1) >>> this.#shift] = 1;
+        setBit(this.#bitmap, word, this.#shift);
       }
     }
     this.#version++;
@@ -244,13 +258,14 @@ export class CopyMemory {
         else list.push({ entry, offset });
       }
     }
-    // About 256 bitmap slots per window keeps false hits near 0.4 %; in
-    // place additions may fill it to 16 a window before it is rebuilt.
-    let bits = 12;
-    while (bits < 22 && 1 << bits < probes.size * 256) bits++;
-    const bitmap = new Uint8Array(1 << bits);
+    // About 512 bits per window keeps false hits near 0.2 % (in the memory
+    // a byte per slot gave 64 slots, 1.6 %); in place additions may fill it
+    // to one in MOST_LOAD before it is rebuilt. At most 2^23 bits (1 MiB).
+    let bits = 15;
+    while (bits < 23 && 2 ** bits < probes.size * 512) bits++;
+    const bitmap = new Uint8Array(2 ** (bits - 3));
     const shift = 32 - bits;
-    for (const word of probes.keys()) bitmap[Math.imul(word, 0x9e3779b1) >>> shift] = 1;
+    for (const word of probes.keys()) setBit(bitmap, word, shift);
     this.#stride = stride;
     this.#probes = probes;
     this.#bitmap = bitmap;
