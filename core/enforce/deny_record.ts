@@ -38,6 +38,12 @@ export interface DenyRecord {
 /** Default time after which a deny's session counts as gone. */
 export const DEFAULT_ORPHAN_MS = 24 * 3600 * 1000;
 
+/**
+ * Shortest orphan time honoured, whatever a config (which a commit can carry) says: an hour,
+ * so a committed `orphan_hours: 0.000001` cannot make every other session's deny an orphan.
+ */
+export const MIN_ORPHAN_MS = 3600 * 1000;
+
 /** Session ids baton accepts (hosts use UUIDs and similar). */
 export const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 
@@ -150,7 +156,8 @@ export interface CallerScope {
 /**
  * The deny that blocks `caller`, if any: its own (D1 while open, D2 after),
  * else another session's open deny on the same work that is not an orphan
- * (D3). Orphans are returned apart so they can be reported.
+ * (D3). Orphans are returned apart so they can be reported. An `orphanMs`
+ * under {@linkcode MIN_ORPHAN_MS} counts as that floor.
  */
 export function blockingDeny(
   records: readonly DenyRecord[],
@@ -167,7 +174,7 @@ export function blockingDeny(
     }
     if (r.status !== "open") continue;
     if (r.scope.root !== caller.root || r.scope.branch !== caller.branch) continue;
-    if (nowMs - Date.parse(r.last_seen_at) > orphanMs) {
+    if (nowMs - Date.parse(r.last_seen_at) > Math.max(orphanMs, MIN_ORPHAN_MS)) {
       orphans.push(r);
       continue;
     }

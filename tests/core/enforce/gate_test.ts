@@ -105,6 +105,21 @@ Deno.test("orphans stop blocking others but not the denier; other work is not bl
   assert.equal(elsewhere.decision.action, "allow");
 });
 
+Deno.test("an orphan time below an hour (a committed config's) counts as an hour", () => {
+  const seen = (msAgo: number) => deny("A", { last_seen_at: new Date(NOW - msAgo).toISOString() });
+  const caller = { session: "B", root: "/r", branch: "main" };
+  const tiny = decideGate(input({ records: [seen(60_000)], caller, orphanMs: 3.6 }));
+  assert.equal(
+    tiny.decision.action,
+    "deny",
+    "a minute-old deny still blocks under orphan_hours 0.000001",
+  );
+  assert.equal(tiny.orphans.length, 0);
+  const old = decideGate(input({ records: [seen(2 * 3600 * 1000)], caller, orphanMs: 3.6 }));
+  assert.equal(old.decision.action, "allow", "control: past the hour it is an orphan");
+  assert.equal(old.orphans.length, 1);
+});
+
 Deno.test("plain baton state commands pass; chained, piped or substituted ones do not", () => {
   for (
     const ok of [
