@@ -20,7 +20,11 @@
  * every command's record says so and nothing else needs review.
  *
  * Not a sandbox: it can be evaded, and it over-flags on purpose. Anything
- * over its bounds (length, nesting, total work) is dangerous.
+ * over its bounds (length, nesting, total work) is dangerous. The work bound
+ * is what bounds its time: every step that costs time — each character
+ * parsed at every nesting level and in each reading, each nested analysis,
+ * each word resolved, each invocation judged, each copy of the variables —
+ * is counted, and the analysis stops at once when the count passes it.
  * @module
  */
 import { COMMAND_FAMILIES, type FamilyId } from "./families.ts";
@@ -82,7 +86,11 @@ export interface ClassifyOptions {
   maxChars?: number;
   /** Deepest re-parse of nested command strings; deeper is dangerous. @default {8} */
   maxDepth?: number;
-  /** Most characters parsed in total across all re-parses. @default {1000000} */
+  /**
+   * Most units of work in total: characters parsed (at every nesting level,
+   * in each reading), words resolved, invocations judged and variables
+   * copied, each weighted by its cost. More is dangerous. @default {200000}
+   */
   maxWork?: number;
 }
 
@@ -90,8 +98,21 @@ export interface ClassifyOptions {
 export const CLASSIFY_DEFAULTS: Readonly<Required<ClassifyOptions>> = Object.freeze({
   maxChars: 65_536,
   maxDepth: 8,
-  maxWork: 1_000_000,
+  maxWork: 200_000,
 });
+
+/** Work units one nested analysis costs before its text (set-up, rules over the text). */
+const ANALYSIS_COST = 64;
+/** Work units one judged invocation costs (every rule runs over it). */
+const INVOCATION_COST = 48;
+
+/** Thrown inside an analysis when its work passes the bound; classifyCommand catches it. */
+class WorkBoundError extends Error {
+  constructor() {
+    super("more analysis work than the bound");
+    this.name = "WorkBoundError";
+  }
+}
 
 const MAX_REASONS = 20;
 
@@ -168,6 +189,12 @@ class Analysis implements Findings {
     this.options = options;
   }
 
+  /** Counts units of work; past the bound the whole analysis stops. */
+  spend(units: number): void {
+    this.work += units;
+    if (this.work > this.options.maxWork) throw new WorkBoundError();
+  }
+
   dangerous(family: FamilyId, reason: string): void {
     this.reported = true;
     this.families.add(family);
@@ -210,6 +237,7 @@ class Analysis implements Findings {
   inNested(fn: () => void): void {
     const saved = { depth: this.depth, vars: this.vars };
     this.depth++;
+    this.spend(this.vars.size);
     this.vars = new Map(this.vars);
     try {
       if (this.depth > this.options.maxDepth) {
@@ -229,11 +257,7 @@ class Analysis implements Findings {
     const outer = this.traits;
     this.traits = { download: false, decode: false };
     try {
-      this.work += text.length;
-      if (this.work > this.options.maxWork) {
-        this.dangerous("obfuscated_exec", "more nested command text than the analysis bound");
-        return this.traits;
-      }
+      this.spend(ANALYSIS_COST + text.length);
       this.textFallbacks(text);
       // Backslashes are escapes in sh but path separators in PowerShell and
       // cmd: text that looks like either of those is judged both ways, and
@@ -241,6 +265,8 @@ class Analysis implements Findings {
       const modes = WINDOWS_LIKE.test(text) ? [false, true] : [false];
       const savedVars = this.vars;
       for (const literalBackslash of modes) {
+        // Each reading parses and judges the whole text again.
+        this.spend(text.length + savedVars.size);
         this.vars = new Map(savedVars);
         let parsed: ParsedShell;
         try {
@@ -383,6 +409,8 @@ class Analysis implements Findings {
     if (cmd.control) return [];
     const inTest = cmd.words[0]?.text === "[[";
     const words = cmd.words.flatMap((w) => this.resolveWord(w, inTest));
+    // Variables can make a few characters into many words and long ones.
+    this.spend(words.reduce((n, w) => n + 1 + w.text.length, 0));
     if (words.length === 0) {
       if (cmd.redirects.length > 0) {
         const inv = this.bare(cmd.redirects);
@@ -394,6 +422,7 @@ class Analysis implements Findings {
       return [];
     }
     const u = unwrapCommand(words);
+    this.spend(words.length * (1 + u.alternatives.length));
     // An ambiguous wrapper option gives several readings: judge them all.
     const main = this.fromUnwrapped(u, cmd, words, stdinText, stdinSubs);
     const others = u.alternatives.flatMap((reading) =>
@@ -453,7 +482,7 @@ class Analysis implements Findings {
       ...(this.elsewhere || u.chdir === true ? { elsewhere: true as const } : {}),
       program: name.name,
       programWord: prog,
-      ...(this.vars.size > 0 ? { vars: new Map(this.vars) } : {}),
+      ...(this.vars.size > 0 ? { vars: this.copyVars() } : {}),
       args: u.args,
       argv: u.args.map((a) => a.text),
     };
@@ -507,12 +536,19 @@ class Analysis implements Findings {
     return out;
   }
 
+  /** A copy of the variables for one invocation, counted as work. */
+  copyVars(): Map<string, string> {
+    this.spend(this.vars.size);
+    return new Map(this.vars);
+  }
+
   checkAssignment(name: string, v: Arg | undefined): void {
     assignmentRule(name, v, this);
   }
 
   /** Judges the substitutions an unquoted heredoc body runs; returns them. */
   heredocSubs(body: string): Substitution[] {
+    this.spend(body.length);
     const escaped = '"' +
       body.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\\\\\$/g, "\\$") + '"';
     try {
@@ -538,6 +574,7 @@ class Analysis implements Findings {
 
   judge(inv: Invocation): void {
     if (inv.program === "" && inv.wrappers.length === 0 && inv.redirects.length === 0) return;
+    this.spend(INVOCATION_COST + inv.args.length);
     let readOnly: boolean | null = null;
     const reported = this.withReport(() => {
       readOnly = judgeProgram(inv, this);
@@ -602,17 +639,52 @@ class Analysis implements Findings {
  * ```
  */
 export function classifyCommand(command: string, options: ClassifyOptions = {}): Classification {
+  return classifyCounted(command, options).classification;
+}
+
+/**
+ * {@linkcode classifyCommand} with the units of work the analysis counted
+ * (what `maxWork` bounds), for checking that the count — and so the time —
+ * stays bounded on hostile input.
+ *
+ * @param command The command text.
+ * @param options Bounds.
+ * @returns The classification and the work counted.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { classifyCounted } from "./classify.ts";
+ * const { classification, work } = classifyCounted("git status");
+ * assert.equal(classification.class, "read_only");
+ * assert.ok(work > 0 && work < 1000);
+ * ```
+ */
+export function classifyCounted(
+  command: string,
+  options: ClassifyOptions = {},
+): { classification: Classification; work: number } {
   const o = { ...CLASSIFY_DEFAULTS, ...options };
   const a = new Analysis(o);
   if (command.length > o.maxChars) {
     a.dangerous("obfuscated_exec", "longer than the analysis bound");
-    return a.result();
+    return { classification: a.result(), work: 0 };
   }
   if (command.trim() === "") {
-    return { class: "read_only", families: [], reasons: ["an empty command runs nothing"] };
+    const empty: Classification = {
+      class: "read_only",
+      families: [],
+      reasons: ["an empty command runs nothing"],
+    };
+    return { classification: empty, work: 0 };
   }
-  a.analyzeText(command);
-  return a.result();
+  try {
+    a.analyzeText(command);
+  } catch (e) {
+    if (!(e instanceof WorkBoundError)) throw e;
+    a.dangerous("obfuscated_exec", "more analysis work than the bound");
+  }
+  return { classification: a.result(), work: a.work };
 }
 
 /** Shells, interpreters and eval: a program whose arguments can be code. */
