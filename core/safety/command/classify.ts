@@ -175,6 +175,11 @@ class Analysis implements Findings {
   readonly reviewReasons: string[] = [];
   work = 0;
   readonly traitCache = new Map<string, Traits>();
+  /** Nested analyses done, by text and state (see analyzeNested). */
+  readonly judged = new Map<string, Traits>();
+  /** The number of each variables map's contents (see varsId). */
+  readonly varsIds = new WeakMap<Map<string, string>, number>();
+  readonly varsIdOf = new Map<string, number>();
   /** Files written from downloaded or decoded content earlier in the text, by base name. */
   readonly produced: Produced = new Map();
   readonly options: Required<ClassifyOptions>;
@@ -209,11 +214,7 @@ class Analysis implements Findings {
   nested(text: string, _via: string): void {
     this.reported = true;
     if (text.trim() === "") return;
-    this.inNested(() => {
-      const t = this.analyzeText(text);
-      if (t.download) this.traits.download = true;
-      if (t.decode) this.traits.decode = true;
-    });
+    this.analyzeNested(text);
   }
 
   executes(arg: Arg, via: string, lang: "shell" | "powershell" | "other"): void {
@@ -233,12 +234,68 @@ class Analysis implements Findings {
     this.nested(arg.text, via);
   }
 
+  /**
+   * Parses and judges nested text one level deeper, unless the same text
+   * was already judged in the same state (depth, variables, working
+   * directory, files produced): that would find the same things again.
+   * Skipping it keeps a string run many times (`eval $X; eval $X`), or met
+   * again in the second reading of Windows-like text at every level, from
+   * multiplying the work.
+   */
+  analyzeNested(text: string): void {
+    const produced = JSON.stringify([...this.produced]);
+    this.spend(text.length + produced.length);
+    const key =
+      `${this.depth}\u0000${this.elsewhere}\u0000${this.varsId()}\u0000${produced}\u0000${text}`;
+    const merge = (t: Traits) => {
+      if (t.download) this.traits.download = true;
+      if (t.decode) this.traits.decode = true;
+    };
+    const done = this.judged.get(key);
+    if (done !== undefined) {
+      this.reported = true;
+      return merge(done);
+    }
+    this.inNested(() => {
+      const t = this.analyzeText(text);
+      this.judged.set(key, { ...t });
+      merge(t);
+    });
+  }
+
+  /** A number naming the current variables' contents (the same contents, the same number). */
+  varsId(): number {
+    const cached = this.varsIds.get(this.vars);
+    if (cached !== undefined) return cached;
+    const content = JSON.stringify([...this.vars]);
+    this.spend(content.length);
+    let id = this.varsIdOf.get(content);
+    if (id === undefined) this.varsIdOf.set(content, id = this.varsIdOf.size);
+    this.varsIds.set(this.vars, id);
+    return id;
+  }
+
+  /** A copy of some variables, which keeps their number. */
+  copyOf(vars: Map<string, string>): Map<string, string> {
+    this.spend(vars.size);
+    const copy = new Map(vars);
+    const id = this.varsIds.get(vars);
+    if (id !== undefined) this.varsIds.set(copy, id);
+    return copy;
+  }
+
+  /** Sets (a value) or unsets (undefined) a variable. */
+  setVar(name: string, value: string | undefined): void {
+    if (value === undefined) this.vars.delete(name);
+    else this.vars.set(name, value);
+    this.varsIds.delete(this.vars);
+  }
+
   /** Runs `fn` one nesting level deeper, with its own copy of the variables. */
   inNested(fn: () => void): void {
     const saved = { depth: this.depth, vars: this.vars };
     this.depth++;
-    this.spend(this.vars.size);
-    this.vars = new Map(this.vars);
+    this.vars = this.copyOf(this.vars);
     try {
       if (this.depth > this.options.maxDepth) {
         this.dangerous("obfuscated_exec", "command strings nested deeper than the analysis bound");
@@ -266,8 +323,8 @@ class Analysis implements Findings {
       const savedVars = this.vars;
       for (const literalBackslash of modes) {
         // Each reading parses and judges the whole text again.
-        this.spend(text.length + savedVars.size);
-        this.vars = new Map(savedVars);
+        this.spend(text.length);
+        this.vars = this.copyOf(savedVars);
         let parsed: ParsedShell;
         try {
           parsed = parseShell(text, { literalBackslash });
@@ -326,18 +383,14 @@ class Analysis implements Findings {
   }
 
   resolveWord(word: ShellWord, noSplit = false): Arg[] {
-    return resolveWord(word, this.vars, noSplit);
+    return resolveWord(word, this.vars, noSplit, (n) => this.spend(n));
   }
 
   /** Judges the substitutions inside a word (they run before the command). */
   runSubs(word: ShellWord): void {
     for (const s of subsOf(word)) {
       if (s.kind !== "sub") continue;
-      this.inNested(() => {
-        const t = this.analyzeText(s.sub.text);
-        if (t.download) this.traits.download = true;
-        if (t.decode) this.traits.decode = true;
-      });
+      this.analyzeNested(s.sub.text);
     }
   }
 
@@ -388,8 +441,7 @@ class Analysis implements Findings {
       // Assignments are neither split nor brace-expanded.
       const [v] = this.resolveWord(a.value, true);
       this.checkAssignment(a.name, v);
-      if (v !== undefined && !v.dynamic) this.vars.set(a.name, v.text);
-      else this.vars.delete(a.name);
+      this.setVar(a.name, v !== undefined && !v.dynamic ? v.text : undefined);
     }
     for (const w of cmd.words) this.runSubs(w);
     const stdinText: string[] = [];
@@ -493,8 +545,7 @@ class Analysis implements Findings {
         if (m === null) continue;
         const value: Arg = { ...a, text: a.text.slice(m[0].length) };
         this.checkAssignment(m[1]!, value);
-        if (!value.dynamic) this.vars.set(m[1]!, value.text);
-        else this.vars.delete(m[1]!);
+        this.setVar(m[1]!, value.dynamic ? undefined : value.text);
       }
     }
     const out = [inv];
@@ -538,8 +589,7 @@ class Analysis implements Findings {
 
   /** A copy of the variables for one invocation, counted as work. */
   copyVars(): Map<string, string> {
-    this.spend(this.vars.size);
-    return new Map(this.vars);
+    return this.copyOf(this.vars);
   }
 
   checkAssignment(name: string, v: Arg | undefined): void {
