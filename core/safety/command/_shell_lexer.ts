@@ -133,6 +133,33 @@ function decodeAnsiC(body: string): { text: string; escapes: boolean } {
   return { text: out, escapes };
 }
 
+/** Operators, longest first, as the lexer tries them. */
+const OPERATORS: readonly string[] = [
+  ";;&",
+  "<<<",
+  "<<-",
+  "&>>",
+  ";;",
+  ";&",
+  "&&",
+  "||",
+  "|&",
+  "&>",
+  "<<",
+  "<>",
+  "<&",
+  ">>",
+  ">|",
+  ">&",
+  ";",
+  "&",
+  "|",
+  "(",
+  ")",
+  "<",
+  ">",
+];
+
 /** Reads tokens from shell text on demand. */
 export class Lexer {
   readonly src: string;
@@ -522,33 +549,7 @@ export class Lexer {
     if ((c === "<" || c === ">") && s[this.pos + 1] === "(") {
       return { kind: "word", word: this.readWord() };
     }
-    for (
-      const op of [
-        ";;&",
-        "<<<",
-        "<<-",
-        "&>>",
-        ";;",
-        ";&",
-        "&&",
-        "||",
-        "|&",
-        "&>",
-        "<<",
-        "<>",
-        "<&",
-        ">>",
-        ">|",
-        ">&",
-        ";",
-        "&",
-        "|",
-        "(",
-        ")",
-        "<",
-        ">",
-      ]
-    ) {
+    for (const op of OPERATORS) {
       if (rest.startsWith(op)) {
         this.pos += op.length;
         if (/[<>]/.test(op)) return { kind: "redir", op, fd: null };

@@ -20,7 +20,11 @@
  * every command's record says so and nothing else needs review.
  *
  * Not a sandbox: it can be evaded, and it over-flags on purpose. Anything
- * over its bounds (length, nesting, total work) is dangerous.
+ * over its bounds (length, nesting, total work) is dangerous. The work bound
+ * is what bounds its time: every step that costs time — each character
+ * parsed at every nesting level and in each reading, each nested analysis,
+ * each word resolved, each invocation judged, each copy of the variables —
+ * is counted, and the analysis stops at once when the count passes it.
  * @module
  */
 import { COMMAND_FAMILIES, type FamilyId } from "./families.ts";
@@ -82,7 +86,11 @@ export interface ClassifyOptions {
   maxChars?: number;
   /** Deepest re-parse of nested command strings; deeper is dangerous. @default {8} */
   maxDepth?: number;
-  /** Most characters parsed in total across all re-parses. @default {1000000} */
+  /**
+   * Most units of work in total: characters parsed (at every nesting level,
+   * in each reading), words resolved, invocations judged and variables
+   * copied, each weighted by its cost. More is dangerous. @default {200000}
+   */
   maxWork?: number;
 }
 
@@ -90,8 +98,21 @@ export interface ClassifyOptions {
 export const CLASSIFY_DEFAULTS: Readonly<Required<ClassifyOptions>> = Object.freeze({
   maxChars: 65_536,
   maxDepth: 8,
-  maxWork: 1_000_000,
+  maxWork: 200_000,
 });
+
+/** Work units one nested analysis costs before its text (set-up, rules over the text). */
+const ANALYSIS_COST = 64;
+/** Work units one judged invocation costs (every rule runs over it). */
+const INVOCATION_COST = 48;
+
+/** Thrown inside an analysis when its work passes the bound; classifyCommand catches it. */
+class WorkBoundError extends Error {
+  constructor() {
+    super("more analysis work than the bound");
+    this.name = "WorkBoundError";
+  }
+}
 
 const MAX_REASONS = 20;
 
@@ -154,6 +175,11 @@ class Analysis implements Findings {
   readonly reviewReasons: string[] = [];
   work = 0;
   readonly traitCache = new Map<string, Traits>();
+  /** Nested analyses done, by text and state (see analyzeNested). */
+  readonly judged = new Map<string, Traits>();
+  /** The number of each variables map's contents (see varsId). */
+  readonly varsIds = new WeakMap<Map<string, string>, number>();
+  readonly varsIdOf = new Map<string, number>();
   /** Files written from downloaded or decoded content earlier in the text, by base name. */
   readonly produced: Produced = new Map();
   readonly options: Required<ClassifyOptions>;
@@ -166,6 +192,12 @@ class Analysis implements Findings {
 
   constructor(options: Required<ClassifyOptions>) {
     this.options = options;
+  }
+
+  /** Counts units of work; past the bound the whole analysis stops. */
+  spend(units: number): void {
+    this.work += units;
+    if (this.work > this.options.maxWork) throw new WorkBoundError();
   }
 
   dangerous(family: FamilyId, reason: string): void {
@@ -182,11 +214,7 @@ class Analysis implements Findings {
   nested(text: string, _via: string): void {
     this.reported = true;
     if (text.trim() === "") return;
-    this.inNested(() => {
-      const t = this.analyzeText(text);
-      if (t.download) this.traits.download = true;
-      if (t.decode) this.traits.decode = true;
-    });
+    this.analyzeNested(text);
   }
 
   executes(arg: Arg, via: string, lang: "shell" | "powershell" | "other"): void {
@@ -206,11 +234,68 @@ class Analysis implements Findings {
     this.nested(arg.text, via);
   }
 
+  /**
+   * Parses and judges nested text one level deeper, unless the same text
+   * was already judged in the same state (depth, variables, working
+   * directory, files produced): that would find the same things again.
+   * Skipping it keeps a string run many times (`eval $X; eval $X`), or met
+   * again in the second reading of Windows-like text at every level, from
+   * multiplying the work.
+   */
+  analyzeNested(text: string): void {
+    const produced = JSON.stringify([...this.produced]);
+    this.spend(text.length + produced.length);
+    const key =
+      `${this.depth}\u0000${this.elsewhere}\u0000${this.varsId()}\u0000${produced}\u0000${text}`;
+    const merge = (t: Traits) => {
+      if (t.download) this.traits.download = true;
+      if (t.decode) this.traits.decode = true;
+    };
+    const done = this.judged.get(key);
+    if (done !== undefined) {
+      this.reported = true;
+      return merge(done);
+    }
+    this.inNested(() => {
+      const t = this.analyzeText(text);
+      this.judged.set(key, { ...t });
+      merge(t);
+    });
+  }
+
+  /** A number naming the current variables' contents (the same contents, the same number). */
+  varsId(): number {
+    const cached = this.varsIds.get(this.vars);
+    if (cached !== undefined) return cached;
+    const content = JSON.stringify([...this.vars]);
+    this.spend(content.length);
+    let id = this.varsIdOf.get(content);
+    if (id === undefined) this.varsIdOf.set(content, id = this.varsIdOf.size);
+    this.varsIds.set(this.vars, id);
+    return id;
+  }
+
+  /** A copy of some variables, which keeps their number. */
+  copyOf(vars: Map<string, string>): Map<string, string> {
+    this.spend(vars.size);
+    const copy = new Map(vars);
+    const id = this.varsIds.get(vars);
+    if (id !== undefined) this.varsIds.set(copy, id);
+    return copy;
+  }
+
+  /** Sets (a value) or unsets (undefined) a variable. */
+  setVar(name: string, value: string | undefined): void {
+    if (value === undefined) this.vars.delete(name);
+    else this.vars.set(name, value);
+    this.varsIds.delete(this.vars);
+  }
+
   /** Runs `fn` one nesting level deeper, with its own copy of the variables. */
   inNested(fn: () => void): void {
     const saved = { depth: this.depth, vars: this.vars };
     this.depth++;
-    this.vars = new Map(this.vars);
+    this.vars = this.copyOf(this.vars);
     try {
       if (this.depth > this.options.maxDepth) {
         this.dangerous("obfuscated_exec", "command strings nested deeper than the analysis bound");
@@ -229,11 +314,7 @@ class Analysis implements Findings {
     const outer = this.traits;
     this.traits = { download: false, decode: false };
     try {
-      this.work += text.length;
-      if (this.work > this.options.maxWork) {
-        this.dangerous("obfuscated_exec", "more nested command text than the analysis bound");
-        return this.traits;
-      }
+      this.spend(ANALYSIS_COST + text.length);
       this.textFallbacks(text);
       // Backslashes are escapes in sh but path separators in PowerShell and
       // cmd: text that looks like either of those is judged both ways, and
@@ -241,7 +322,9 @@ class Analysis implements Findings {
       const modes = WINDOWS_LIKE.test(text) ? [false, true] : [false];
       const savedVars = this.vars;
       for (const literalBackslash of modes) {
-        this.vars = new Map(savedVars);
+        // Each reading parses and judges the whole text again.
+        this.spend(text.length);
+        this.vars = this.copyOf(savedVars);
         let parsed: ParsedShell;
         try {
           parsed = parseShell(text, { literalBackslash });
@@ -300,18 +383,14 @@ class Analysis implements Findings {
   }
 
   resolveWord(word: ShellWord, noSplit = false): Arg[] {
-    return resolveWord(word, this.vars, noSplit);
+    return resolveWord(word, this.vars, noSplit, (n) => this.spend(n));
   }
 
   /** Judges the substitutions inside a word (they run before the command). */
   runSubs(word: ShellWord): void {
     for (const s of subsOf(word)) {
       if (s.kind !== "sub") continue;
-      this.inNested(() => {
-        const t = this.analyzeText(s.sub.text);
-        if (t.download) this.traits.download = true;
-        if (t.decode) this.traits.decode = true;
-      });
+      this.analyzeNested(s.sub.text);
     }
   }
 
@@ -362,8 +441,7 @@ class Analysis implements Findings {
       // Assignments are neither split nor brace-expanded.
       const [v] = this.resolveWord(a.value, true);
       this.checkAssignment(a.name, v);
-      if (v !== undefined && !v.dynamic) this.vars.set(a.name, v.text);
-      else this.vars.delete(a.name);
+      this.setVar(a.name, v !== undefined && !v.dynamic ? v.text : undefined);
     }
     for (const w of cmd.words) this.runSubs(w);
     const stdinText: string[] = [];
@@ -383,6 +461,8 @@ class Analysis implements Findings {
     if (cmd.control) return [];
     const inTest = cmd.words[0]?.text === "[[";
     const words = cmd.words.flatMap((w) => this.resolveWord(w, inTest));
+    // Variables can make a few characters into many words and long ones.
+    this.spend(words.reduce((n, w) => n + 1 + w.text.length, 0));
     if (words.length === 0) {
       if (cmd.redirects.length > 0) {
         const inv = this.bare(cmd.redirects);
@@ -394,6 +474,7 @@ class Analysis implements Findings {
       return [];
     }
     const u = unwrapCommand(words);
+    this.spend(words.length * (1 + u.alternatives.length));
     // An ambiguous wrapper option gives several readings: judge them all.
     const main = this.fromUnwrapped(u, cmd, words, stdinText, stdinSubs);
     const others = u.alternatives.flatMap((reading) =>
@@ -453,7 +534,7 @@ class Analysis implements Findings {
       ...(this.elsewhere || u.chdir === true ? { elsewhere: true as const } : {}),
       program: name.name,
       programWord: prog,
-      ...(this.vars.size > 0 ? { vars: new Map(this.vars) } : {}),
+      ...(this.vars.size > 0 ? { vars: this.copyVars() } : {}),
       args: u.args,
       argv: u.args.map((a) => a.text),
     };
@@ -464,8 +545,7 @@ class Analysis implements Findings {
         if (m === null) continue;
         const value: Arg = { ...a, text: a.text.slice(m[0].length) };
         this.checkAssignment(m[1]!, value);
-        if (!value.dynamic) this.vars.set(m[1]!, value.text);
-        else this.vars.delete(m[1]!);
+        this.setVar(m[1]!, value.dynamic ? undefined : value.text);
       }
     }
     const out = [inv];
@@ -507,12 +587,18 @@ class Analysis implements Findings {
     return out;
   }
 
+  /** A copy of the variables for one invocation, counted as work. */
+  copyVars(): Map<string, string> {
+    return this.copyOf(this.vars);
+  }
+
   checkAssignment(name: string, v: Arg | undefined): void {
     assignmentRule(name, v, this);
   }
 
   /** Judges the substitutions an unquoted heredoc body runs; returns them. */
   heredocSubs(body: string): Substitution[] {
+    this.spend(body.length);
     const escaped = '"' +
       body.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\\\\\$/g, "\\$") + '"';
     try {
@@ -538,6 +624,7 @@ class Analysis implements Findings {
 
   judge(inv: Invocation): void {
     if (inv.program === "" && inv.wrappers.length === 0 && inv.redirects.length === 0) return;
+    this.spend(INVOCATION_COST + inv.args.length);
     let readOnly: boolean | null = null;
     const reported = this.withReport(() => {
       readOnly = judgeProgram(inv, this);
@@ -602,17 +689,52 @@ class Analysis implements Findings {
  * ```
  */
 export function classifyCommand(command: string, options: ClassifyOptions = {}): Classification {
+  return classifyCounted(command, options).classification;
+}
+
+/**
+ * {@linkcode classifyCommand} with the units of work the analysis counted
+ * (what `maxWork` bounds), for checking that the count — and so the time —
+ * stays bounded on hostile input.
+ *
+ * @param command The command text.
+ * @param options Bounds.
+ * @returns The classification and the work counted.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { classifyCounted } from "./classify.ts";
+ * const { classification, work } = classifyCounted("git status");
+ * assert.equal(classification.class, "read_only");
+ * assert.ok(work > 0 && work < 1000);
+ * ```
+ */
+export function classifyCounted(
+  command: string,
+  options: ClassifyOptions = {},
+): { classification: Classification; work: number } {
   const o = { ...CLASSIFY_DEFAULTS, ...options };
   const a = new Analysis(o);
   if (command.length > o.maxChars) {
     a.dangerous("obfuscated_exec", "longer than the analysis bound");
-    return a.result();
+    return { classification: a.result(), work: 0 };
   }
   if (command.trim() === "") {
-    return { class: "read_only", families: [], reasons: ["an empty command runs nothing"] };
+    const empty: Classification = {
+      class: "read_only",
+      families: [],
+      reasons: ["an empty command runs nothing"],
+    };
+    return { classification: empty, work: 0 };
   }
-  a.analyzeText(command);
-  return a.result();
+  try {
+    a.analyzeText(command);
+  } catch (e) {
+    if (!(e instanceof WorkBoundError)) throw e;
+    a.dangerous("obfuscated_exec", "more analysis work than the bound");
+  }
+  return { classification: a.result(), work: a.work };
 }
 
 /** Shells, interpreters and eval: a program whose arguments can be code. */

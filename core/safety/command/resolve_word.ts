@@ -11,7 +11,9 @@ import { expandBraces } from "./expand.ts";
 
 /**
  * A word after variable resolution; unquoted values are split, except
- * where bash does not split (`[[ ]]`, assignments).
+ * where bash does not split (`[[ ]]`, assignments). `spend` is told the
+ * length of each value substituted, before it is, so a caller can stop
+ * (by throwing) a word that grows past its bound.
  *
  * @example
  * ```ts
@@ -27,6 +29,7 @@ export function resolveWord(
   word: ShellWord,
   vars: ReadonlyMap<string, string>,
   noSplit = false,
+  spend: (units: number) => void = () => {},
 ): Arg[] {
   let text = "";
   let dynamic = false;
@@ -48,6 +51,8 @@ export function resolveWord(
         // An unset IFS splits on blanks: `rm${IFS}-rf${IFS}/` is `rm -rf /`.
         (s.name === "IFS" && !s.quoted && !noSplit ? " " : undefined);
       if (v !== undefined && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(s.raw)) {
+        // A few characters can stand for a long value: counted before it is appended.
+        spend(v.length);
         text += v;
         if (!s.quoted && !noSplit && /\s/.test(v)) split = true;
       } else {
