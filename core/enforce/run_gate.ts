@@ -44,6 +44,13 @@ export interface GateEnv extends DenyStoreEnv {
   host: string | null;
   /** Starts the gate's time budget; resolves when it runs out. */
   budget(ms: number): { expired: Promise<"timeout">; cancel(): void };
+  /**
+   * Handed a judgement the budget left behind, still running (it may yet
+   * write a last-seen mark). The hook process ends after the gate, which
+   * stops it; a test waits for it before removing the store.
+   * @default {ignored}
+   */
+  abandoned?(work: Promise<unknown>): void;
 }
 
 /** The gate gives up (and allows) after this long (times BATON_HOOK_TIME_SCALE). */
@@ -207,8 +214,12 @@ export async function runGate(env: GateEnv): Promise<void> {
   if (await offHonoured(env, payload.cwd ?? env.cwd(), warn)) return;
   const budget = env.budget(GATE_BUDGET_MS * scale);
   try {
-    const result = await Promise.race([decide(env, payload, "judged"), budget.expired]);
-    if (result === "timeout") return await late(env, payload, scale, warn);
+    const judged = decide(env, payload, "judged");
+    const result = await Promise.race([judged, budget.expired]);
+    if (result === "timeout") {
+      env.abandoned?.(judged.catch(() => null));
+      return await late(env, payload, scale, warn);
+    }
     if (result !== null) env.stdout(result + "\n");
   } catch (e) {
     const name = e instanceof Error ? e.name : "unknown";
@@ -243,8 +254,9 @@ async function late(
 ): Promise<void> {
   const budget = env.budget(GATE_BUDGET_MS * scale);
   try {
-    const result = await Promise.race([decide(env, payload, "as_change"), budget.expired])
-      .catch(() => null);
+    const asChange = decide(env, payload, "as_change");
+    const result = await Promise.race([asChange, budget.expired]).catch(() => null);
+    if (result === "timeout") env.abandoned?.(asChange.catch(() => null));
     if (result !== null && result !== "timeout") {
       warn("the gate did not finish in time; judged as a change, and denied");
       env.stdout(result + "\n");

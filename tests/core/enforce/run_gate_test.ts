@@ -82,6 +82,7 @@ async function gateOverDeny(
     tool_input: call.input,
   });
   let next = 0;
+  const left: Promise<unknown>[] = [];
   const env: GateEnv = {
     fs: new TestFs(),
     now: () => new Date(),
@@ -105,8 +106,12 @@ async function gateOverDeny(
         : new Promise<"timeout">(() => {}),
       cancel: () => {},
     }),
+    abandoned: (work) => left.push(work),
   };
   await runGate(env);
+  // A judgement the budget left behind still runs (it may write into the store): it ends
+  // before the test goes on or removes the repository.
+  await Promise.all(left);
   return { out: out.join(""), err: err.join("") };
 }
 
