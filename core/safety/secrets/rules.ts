@@ -15,6 +15,7 @@ import {
   hasValidTokenChecksum,
   isBase64PrivateKey,
   isBase64UserPass,
+  shannonEntropy,
 } from "./checks.ts";
 import { isExcludedName, isLookAlikeValue, isNotSecret, isRepeatedPlaceholder } from "./filters.ts";
 import type { NameFollows, SecretRule } from "./rule.ts";
@@ -642,7 +643,7 @@ const FORM_VALUE: SecretRule = {
   kind: "generic_secret",
   title: "Credential in a query string or form field",
   description:
-    "`name=value&next=...` of a URL query or a form body where the name contains password, pwd, secret, token, api_key and the like and the value has 8 or more characters: a letter and a digit (a letter and a non-letter, or 10 or more letters of both cases, under a password name), entropy of 2.5 bits per character or more; redacted up to the `&`.",
+    "`name=value&next=...` of a URL query or a form body where the name contains password, pwd, secret, token, api_key and the like and the value has 8 or more characters: a letter and a digit (a letter and a non-letter, or 10 or more letters of both cases, under a password name), entropy of 3 bits per character or more (down to 2.5 for shorter values, which a random one reaches); redacted up to the `&`.",
   keywords: [...ASSIGNMENT_KEYWORDS, "api-key", "accesskey", "auth_key", "pwd=", "pass="],
   pattern: new RegExp(
     String
@@ -653,11 +654,11 @@ const FORM_VALUE: SecretRule = {
   rejectName: (n) => rejectAssignmentName(n) && !PASSWORD_NAME.test(n),
   follows: { quote: false, escapes: 0, blanks: 0, operators: "=", value: { blanks: 0, min: 8 } },
   valueAfterOperator: true,
+  // Text with no `&` (a .env file, most prose) never runs the pattern.
+  needs: "&",
   before: 64,
   after: 1024 + 200,
   priority: 1,
-  // 2.5, not the generic rule's 3: eight random characters hold a repeat a third of the time.
-  minEntropy: 2.5,
   validate: formValueValid,
 };
 
@@ -667,7 +668,10 @@ function formValueValid(
   g: Readonly<Record<string, string | undefined>>,
 ): boolean {
   const name = g.name ?? "";
-  if (!/[A-Za-z]/.test(s) || isReference(s) || TYPE_WORD.test(s) || isRepeatedPlaceholder(s)) {
+  if (
+    !/[A-Za-z]/.test(s) || !formValueRandom(s) || isReference(s) || TYPE_WORD.test(s) ||
+    isRepeatedPlaceholder(s)
+  ) {
     return false;
   }
   if (PASSWORD_NAME.test(name) && !isExcludedName(name)) {
@@ -675,6 +679,16 @@ function formValueValid(
       (/[^A-Za-z]/.test(s) || (s.length >= 10 && /[a-z]/.test(s) && /[A-Z]/.test(s)));
   }
   return /[0-9]/.test(s) && assignmentValid(8)(s, g);
+}
+
+/**
+ * Entropy nearly every random value of this length reaches: 3 bits per
+ * character from 14 characters on (the generic rule's bar), log2(length)
+ * minus 0.8 below that, never under 2.5 (a fixed 3 misses 38% of random
+ * 8-character values, which hold a repeat; this bar, under 2%).
+ */
+function formValueRandom(s: string): boolean {
+  return shannonEntropy(s) >= Math.max(2.5, Math.min(3, Math.log2(s.length) - 0.8));
 }
 
 /** `password = "..."` and the like in configuration files and code. */

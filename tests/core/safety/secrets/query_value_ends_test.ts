@@ -64,6 +64,8 @@ Deno.test("placeholders, words and empty values in a query or form are kept (pos
     "https://auth.example.test/cb?token_type=bearer&expires_in=3600",
     // A password name with a lower-case word: not random enough without a digit or symbol.
     "curl -d 'pwd=abcdefghij&user=bob'",
+    // Eight characters that repeat a pattern (2 bits per character): not a random value.
+    "https://api.example.test/v1?api_key=ab12ab12&x=1",
     // A name that is not a credential's.
     "https://api.example.test/v1?sort_key=Q7abc123&x=1",
   ];
