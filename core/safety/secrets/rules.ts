@@ -636,14 +636,15 @@ const FORM_VALUE_CHAR = String.raw`[^\s"'\x60,;\\<>()\[\]{}=&#]`;
  * `&next=`, the value of 8 or more characters (shorter than the generic
  * rule's 12, which the form context makes up for). A value under a password
  * name holds a letter and a non-letter, or is 10 or more letters of both
- * cases; any other holds a letter and a digit. Placeholders (`YOUR_KEY`,
- * `changeme`), references, type words and look-alikes are kept.
+ * cases that are not camel-case words; any other holds a letter and a
+ * digit. Placeholders (`YOUR_KEY`, `changeme`), references, type words and
+ * look-alikes are kept.
  */
 const FORM_VALUE: SecretRule = {
   kind: "generic_secret",
   title: "Credential in a query string or form field",
   description:
-    "`name=value&next=...` of a URL query or a form body where the name contains password, pwd, secret, token, api_key and the like and the value has 8 or more characters: a letter and a digit (a letter and a non-letter, or 10 or more letters of both cases, under a password name), entropy of 3 bits per character or more (down to 2.5 for shorter values, which a random one reaches); redacted up to the `&`.",
+    "`name=value&next=...` of a URL query or a form body where the name contains password, pwd, secret, token, api_key and the like and the value has 8 or more characters: a letter and a digit (a letter and a non-letter, or 10 or more letters of both cases that are not camel-case words, under a password name), entropy of 3 bits per character or more (down to 2.5 for shorter values, which a random one reaches); redacted up to the `&`.",
   keywords: [...ASSIGNMENT_KEYWORDS, "api-key", "accesskey", "auth_key", "pwd=", "pass="],
   pattern: new RegExp(
     String
@@ -675,8 +676,11 @@ function formValueValid(
     return false;
   }
   if (PASSWORD_NAME.test(name) && !isExcludedName(name)) {
+    // Letters alone: 10 or more of both cases, not words joined in camel case (`ThroughPut`).
     return !isLookAlikeValue(s) &&
-      (/[^A-Za-z]/.test(s) || (s.length >= 10 && /[a-z]/.test(s) && /[A-Z]/.test(s)));
+      (/[^A-Za-z]/.test(s) ||
+        (s.length >= 10 && /[a-z]/.test(s) && /[A-Z]/.test(s) &&
+          !/^(?:[A-Z]?[a-z]{2,})+$/.test(s)));
   }
   return /[0-9]/.test(s) && assignmentValid(8)(s, g);
 }

@@ -64,6 +64,8 @@ Deno.test("placeholders, words and empty values in a query or form are kept (pos
     "https://auth.example.test/cb?token_type=bearer&expires_in=3600",
     // A password name with a lower-case word: not random enough without a digit or symbol.
     "curl -d 'pwd=abcdefghij&user=bob'",
+    // Words joined in camel case under a password name: a setting, not a random password.
+    "https://api.example.test/v1?pass=ThroughPut&x=1",
     // Eight characters that repeat a pattern (2 bits per character): not a random value.
     "https://api.example.test/v1?api_key=ab12ab12&x=1",
     // A name that is not a credential's.
