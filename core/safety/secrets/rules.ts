@@ -644,7 +644,7 @@ const FORM_VALUE: SecretRule = {
   kind: "generic_secret",
   title: "Credential in a query string or form field",
   description:
-    "`name=value&next=...` of a URL query or a form body where the name contains password, pwd, secret, token, api_key and the like and the value has 8 or more characters: a letter and a digit (a letter and a non-letter, or 10 or more letters of both cases that are not camel-case words, under a password name), entropy of 3 bits per character or more (down to 2.5 for shorter values, which a random one reaches); redacted up to the `&`.",
+    "`name=value&next=...` of a URL query or a form body where the name (not all upper case: that is the env rule's) contains password, pwd, secret, token, api_key and the like and the value has 8 or more characters: a letter and a digit (a letter and a non-letter, or 10 or more letters of both cases that are not camel-case words, under a password name), entropy of 3 bits per character or more (down to 2.5 for shorter values, which a random one reaches); redacted up to the `&`.",
   keywords: [...ASSIGNMENT_KEYWORDS, "api-key", "accesskey", "auth_key", "pwd=", "pass="],
   pattern: new RegExp(
     String
@@ -652,7 +652,9 @@ const FORM_VALUE: SecretRule = {
     "i",
   ),
   lead: "A-Za-z0-9_.\\-",
-  rejectName: (n) => rejectAssignmentName(n) && !PASSWORD_NAME.test(n),
+  // An upper-case name (`API_KEY=...&`) is the env rule's, whose bar is lower: its many
+  // `NAME=` lines of shell and .env text cost a cached name test here.
+  rejectName: (n) => !/[a-z]/.test(n) || (rejectAssignmentName(n) && !PASSWORD_NAME.test(n)),
   follows: { quote: false, escapes: 0, blanks: 0, operators: "=", value: { blanks: 0, min: 8 } },
   valueAfterOperator: true,
   // Text with no `&` (a .env file, most prose) never runs the pattern.
@@ -670,7 +672,8 @@ function formValueValid(
 ): boolean {
   const name = g.name ?? "";
   if (
-    !/[A-Za-z]/.test(s) || !formValueRandom(s) || isReference(s) || TYPE_WORD.test(s) ||
+    !/[a-z]/.test(name) || !/[A-Za-z]/.test(s) || !formValueRandom(s) || isReference(s) ||
+    TYPE_WORD.test(s) ||
     isRepeatedPlaceholder(s)
   ) {
     return false;

@@ -88,3 +88,11 @@ Deno.test("key material under a key name in a query ends at the & before the nex
     assert.ok(r.text.includes("]&page=2&sort=name"), r.text);
   }
 });
+
+Deno.test("an upper-case query name is the env rule's and its short value is still redacted up to the &", () => {
+  for (const text of ["?API_KEY=Q7fk29Lm&format=json", "?APIKEY=Zq8.Wm3*Rt&format=json"]) {
+    const r = redactText(engine, text);
+    assert.deepEqual(r.kinds, ["env_secret"], r.text);
+    assert.ok(r.text.endsWith("]&format=json"), r.text);
+  }
+});
