@@ -830,6 +830,13 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "q=%7B%22api_key%22%3A%22%24%7BAPI_KEY%7D%22%7D",
       "next=%2Flogin%3Fpassword%3D%3Cpassword%3E",
       `next_page_token%3D${rng.str(ALNUM, 30)}`,
+      // A query or form field that is empty, a placeholder or a word.
+      "https://api.example.test/v1?token=&x=1",
+      "https://api.example.test/v1?api_key=YOUR_KEY&format=json",
+      "curl -d 'password=changeme&user=bob'",
+      "https://auth.example.test/cb?token_type=bearer&expires_in=3600",
+      "curl -d 'pwd=abcdefghij&user=bob'",
+      "https://api.example.test/v1?access_token=${TOKEN}&x=1",
     ],
     env_secret: [
       "DB_PASSWORD=${DB_PASSWORD}",
@@ -842,6 +849,10 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "DB_PASS=yes",
       "API_TOKEN=ab1; make",
       "A=1;SECRET_MODE=on;B=2",
+      // A placeholder or word before a `;` or `|` and a command.
+      "API_TOKEN=${TOKEN};echo${IFS}x",
+      "API_TOKEN=true;echo${IFS}<x>",
+      "DB_PASSWORD=<pw>|cat${x}",
     ],
     private_key_pem: [
       ["-----BEGIN PUBLIC KEY-----", rng.str(B64, 64), "-----END PUBLIC KEY-----"].join("\n"),

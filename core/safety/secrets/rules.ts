@@ -15,8 +15,9 @@ import {
   hasValidTokenChecksum,
   isBase64PrivateKey,
   isBase64UserPass,
+  shannonEntropy,
 } from "./checks.ts";
-import { isExcludedName, isLookAlikeValue, isRepeatedPlaceholder } from "./filters.ts";
+import { isExcludedName, isLookAlikeValue, isNotSecret, isRepeatedPlaceholder } from "./filters.ts";
 import type { NameFollows, SecretRule } from "./rule.ts";
 import { encodedVariants } from "./rules_encoded.ts";
 import { LAYOUT_RULES } from "./rules_layouts.ts";
@@ -601,6 +602,101 @@ const ENV_ASSIGNMENT: SecretRule = {
   extend: ENV_BARE_TAIL,
   validate: envValueValid,
 };
+
+/**
+ * The head of a bare env value, up to its first inner `;`, `&`, `|` or `#`,
+ * when the whole value reads as a placeholder only because of what follows
+ * that character (`API_TOKEN=Xy7kL9mQ2z;echo${IFS}<x>`: the shell ends the
+ * value at the `;`, and the command after it holds `${`). The whole value is
+ * {@linkcode ENV_ASSIGNMENT}'s; this rule judges the head alone and takes
+ * nothing past it.
+ */
+const { extend: _envTail, ...ENV_ASSIGNMENT_HEAD } = ENV_ASSIGNMENT;
+const ENV_HEAD: SecretRule = {
+  ...ENV_ASSIGNMENT_HEAD,
+  title: ".env / shell secret assignment, before a command that looks like a placeholder",
+  description:
+    "`NAME=value;...`, `NAME=value|...`, `NAME=value#...` where the bare value runs on past the `;`, `|`, `&` or `#` into text that reads as a placeholder (`${IFS}`, `<x>`): the part before that character is judged alone.",
+  pattern: new RegExp(
+    String
+      .raw`(?<![A-Za-z0-9_$.\-](?<!\\[A-Za-z0-9_$.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>=(?<s>[^\s"'\x60;&|#\\=]{3,${VALUE_MAX}})(?=(?<rest>[;&|#](?:${ENV_BARE}|=){1,${VALUE_MAX}}))`,
+  ),
+  validate: (s, g) => isNotSecret(s + (g.rest ?? "")) && envValueValid(s, g),
+};
+
+/**
+ * A character of a query-string or form value (`?api_key=...&`, a
+ * `curl -d 'pwd=...&user=...'` body): no blank, quote, `&`, `=`, `#` or the
+ * brackets and separators that end a generic value.
+ */
+const FORM_VALUE_CHAR = String.raw`[^\s"'\x60,;\\<>()\[\]{}=&#]`;
+
+/**
+ * A credential in a query string or form body: `name=value` followed by
+ * `&next=`, the value of 8 or more characters (shorter than the generic
+ * rule's 12, which the form context makes up for). A value under a password
+ * name holds a letter and a non-letter, or is 10 or more letters of both
+ * cases that are not camel-case words; any other holds a letter and a
+ * digit. Placeholders (`YOUR_KEY`, `changeme`), references, type words and
+ * look-alikes are kept.
+ */
+const FORM_VALUE: SecretRule = {
+  kind: "generic_secret",
+  title: "Credential in a query string or form field",
+  description:
+    "`name=value&next=...` of a URL query or a form body where the name (not all upper case: that is the env rule's) contains password, pwd, secret, token, api_key and the like and the value has 8 or more characters: a letter and a digit (a letter and a non-letter, or 10 or more letters of both cases that are not camel-case words, under a password name), entropy of 3 bits per character or more (down to 2.5 for shorter values, which a random one reaches); redacted up to the `&`.",
+  keywords: [...ASSIGNMENT_KEYWORDS, "api-key", "accesskey", "auth_key", "pwd=", "pass="],
+  pattern: new RegExp(
+    String
+      .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>=(?<s>${FORM_VALUE_CHAR}{8,1024})(?=&${NEXT_NAME})`,
+    "i",
+  ),
+  lead: "A-Za-z0-9_.\\-",
+  // An upper-case name (`API_KEY=...&`) is the env rule's, whose bar is lower: its many
+  // `NAME=` lines of shell and .env text cost a cached name test here.
+  rejectName: (n) => !/[a-z]/.test(n) || (rejectAssignmentName(n) && !PASSWORD_NAME.test(n)),
+  follows: { quote: false, escapes: 0, blanks: 0, operators: "=", value: { blanks: 0, min: 8 } },
+  valueAfterOperator: true,
+  // Text with no `&` (a .env file, most prose) never runs the pattern.
+  needs: "&",
+  before: 64,
+  after: 1024 + 200,
+  priority: 1,
+  validate: formValueValid,
+};
+
+/** See {@linkcode FORM_VALUE}. */
+function formValueValid(
+  s: string,
+  g: Readonly<Record<string, string | undefined>>,
+): boolean {
+  const name = g.name ?? "";
+  if (
+    !/[a-z]/.test(name) || !/[A-Za-z]/.test(s) || !formValueRandom(s) || isReference(s) ||
+    TYPE_WORD.test(s) ||
+    isRepeatedPlaceholder(s)
+  ) {
+    return false;
+  }
+  if (PASSWORD_NAME.test(name) && !isExcludedName(name)) {
+    // Letters alone: 10 or more of both cases, not words joined in camel case (`ThroughPut`).
+    return !isLookAlikeValue(s) &&
+      (/[^A-Za-z]/.test(s) ||
+        (s.length >= 10 && /[a-z]/.test(s) && /[A-Z]/.test(s) &&
+          !/^(?:[A-Z]?[a-z]{2,})+$/.test(s)));
+  }
+  return /[0-9]/.test(s) && assignmentValid(8)(s, g);
+}
+
+/**
+ * Entropy nearly every random value of this length reaches: 3 bits per
+ * character from 14 characters on (the generic rule's bar), log2(length)
+ * minus 0.8 below that, never under 2.5 (a fixed 3 misses 38% of random
+ * 8-character values, which hold a repeat; this bar, under 2%).
+ */
+function formValueRandom(s: string): boolean {
+  return shannonEntropy(s) >= Math.max(2.5, Math.min(3, Math.log2(s.length) - 0.8));
+}
 
 /** `password = "..."` and the like in configuration files and code. */
 const PASSWORD_CONFIG: SecretRule = {
@@ -1767,7 +1863,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
   },
   ENV_ASSIGNMENT,
   patVariant(ENV_ASSIGNMENT),
+  ENV_HEAD,
   GENERIC_ASSIGNMENT,
+  FORM_VALUE,
   patVariant(GENERIC_ASSIGNMENT),
   ...encodedVariants(GENERIC_ASSIGNMENT, GENERIC_LAST_WORDS, 12),
   {
@@ -1806,7 +1904,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     pattern: new RegExp(
       String
         .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
-        assignedValue(16, String.raw`[^\s"'\x60,;\\<>()\[\]{}=]`)
+        assignedValue(16, formBare(GENERIC_EXCLUDED))
       }`,
       "i",
     ),
@@ -1818,7 +1916,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     after: VALUE_MAX + 140,
     priority: 1,
     minEntropy: 3.3,
-    extend: bareTail(String.raw`[^\s"'\x60,;\\<>()\[\]{}=]`),
+    // A query or form value ends at the `&` before the next field (`api_key=...&page=2`).
+    extend: new RegExp(`(?:${formBare(GENERIC_EXCLUDED)}|=)*`),
     validate: (s, g) => {
       const name = g.name ?? "";
       if (!KEY_NAME.test(name) || ORDINARY_KEY_NAME.test(name) || isExcludedName(name)) {

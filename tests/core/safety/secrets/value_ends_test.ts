@@ -198,3 +198,35 @@ Deno.test("a connection string's value ends before the next setting, whose name 
     "Server=db,1433;Database=B2B;User ID=app;Password=[REDACTED];Initial Catalog=x;Data Source=y;",
   );
 });
+
+Deno.test("a bare env value that runs over `;`, `&`, `|` or `#` into a placeholder keeps its head redacted", () => {
+  const cases: [string, string, string][] = [
+    ["POSTGRES_PASSWORD=BxQrdecCjo|pDHT<2${c", "BxQrdecCjo", "|pDHT<2${c"],
+    ["DB_PASSWORD=Xy7kL9#${x}", "Xy7kL9", "#${x}"],
+    ["DB_PASSWORD=Xy7;cat${IFS}x", "Xy7", ";cat${IFS}x"],
+    ["API_TOKEN=Q7fk29&${x}", "Q7fk29", "&${x}"],
+  ];
+  for (const [text, head, rest] of cases) {
+    for (const wrap of wrappers) {
+      const r = redactText(engine, wrap(text));
+      assert.ok(!r.text.includes(head), `${head} survived in ${r.text}`);
+      assert.deepEqual(r.kinds, ["env_secret"], r.text);
+      // Only the head is taken: the command after it stays readable.
+      assert.ok(r.text.includes(`]${rest}`), r.text);
+    }
+  }
+});
+
+Deno.test("an env value whose head is itself a placeholder or word stays kept after a `;` or `|` (positive control: a random head)", () => {
+  const kept = [
+    "API_TOKEN=${TOKEN};echo${IFS}x",
+    "API_TOKEN=true;echo${IFS}<x>",
+    "DB_PASSWORD=<pw>|cat${x}",
+    "API_KEY=changeme;${X}",
+  ];
+  for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
+  assert.deepEqual(
+    redactText(engine, "API_KEY=Q7fk2;${X}").text,
+    "API_KEY=[REDACTED:env_secret];${X}",
+  );
+});
