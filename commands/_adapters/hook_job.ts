@@ -10,7 +10,7 @@ import { isCodedError } from "../../core/errors.ts";
 import type { HookJobRequest, HookJobResponse } from "../../core/hosts/runtime/job.ts";
 import { workflowContext } from "./context.ts";
 import { createDenoIo, type Io } from "./io.ts";
-import { guardedSet } from "../../core/trust/guarded_settings.ts";
+import { guardedClosed } from "./guarded_closed.ts";
 
 /** Most time a capture spends finding and reading the session's transcript. */
 const SESSION_BUDGET_MS = 500;
@@ -50,19 +50,9 @@ export async function guardedIo(
   try {
     guard = await load();
   } catch {
-    const set = guardedSet((n) => io.env(n));
-    if (set.length === 0) return io;
-    io.stderr.write(
-      `baton: ${
-        set.join(", ")
-      } ignored: this repository's host settings could not be searched, so a repository could have set them\n`,
-    );
-    const env = io.env.bind(io);
-    return { ...io, env: (name) => set.includes(name) ? undefined : env(name) };
+    return guardedClosed(io);
   }
-  return await guard.guardRepositoryEnv(io, { cwd, quiet: true }).catch(() =>
-    guard.guardedClosed(io)
-  );
+  return await guard.guardRepositoryEnv(io, { cwd, quiet: true }).catch(() => guardedClosed(io));
 }
 
 /** Runs one job with the process's real I/O. Never throws. */

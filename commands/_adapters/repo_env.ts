@@ -13,6 +13,7 @@
  * @module
  */
 import type { Io } from "./io.ts";
+import { guardedClosed, without } from "./guarded_closed.ts";
 import { homeDir } from "./home.ts";
 import { outermostWorkTree } from "../../core/facts/git/outer_work_tree.ts";
 import { repositorySetVariables, shownEnvFile } from "../../core/trust/repository_env.ts";
@@ -50,28 +51,6 @@ async function namedByRepository(io: Io, cwd: string, set: readonly string[]) {
   return named;
 }
 
-/** `io` with `names` read as unset. */
-function without(io: Io, names: ReadonlySet<string>): Io {
-  const env = io.env.bind(io);
-  return { ...io, env: (name) => names.has(name) ? undefined : env(name) };
-}
-
-/**
- * `io` with every guarded variable that is set read as unset, and one line
- * on stderr (even in a hook's job, where the hook could not say it) naming
- * them and why: what a search that failed leaves.
- */
-export function guardedClosed(io: Io): Io {
-  const set = guardedSet((n) => io.env(n));
-  if (set.length === 0) return io;
-  io.stderr.write(
-    `baton: ${
-      set.join(", ")
-    } ignored: this repository's host settings could not be searched, so a repository could have set them\n`,
-  );
-  return without(io, new Set(set));
-}
-
 /**
  * `io`, with the guarded settings a repository could have set read as unset.
  * Never throws: a search that fails is {@linkcode guardedClosed}.
@@ -99,3 +78,5 @@ export async function guardRepositoryEnv(io: Io, options: GuardOptions = {}): Pr
   }
   return without(io, new Set(named.keys()));
 }
+
+export { guardedClosed };
