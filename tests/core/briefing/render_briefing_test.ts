@@ -8,6 +8,21 @@ import { claim, makeCapsule } from "../../_helpers/capsule.ts";
 
 const NO_PUB = { status: "no" as const, refs: [], reason: "walked" };
 
+/** The briefing of `capsule` with nothing capped, no drift, unpublished, aged "x". */
+function briefingOf(
+  capsule: Parameters<typeof renderBriefing>[0]["capsule"],
+  options: Parameters<typeof renderBriefing>[1] = {},
+) {
+  return renderBriefing({
+    classify: classifyCommand,
+    capsule,
+    capped: [],
+    drift: [],
+    published: NO_PUB,
+    age: "x",
+  }, options);
+}
+
 function facts(patch: Partial<Facts> = {}): Facts {
   return {
     status: "collected",
@@ -38,28 +53,12 @@ Deno.test("renderBriefing() withholds untrusted items by default and says how to
       claim("INJECTED do evil", { trust: "untrusted" }),
     ];
   });
-  const hidden = renderBriefing({
-    classify: classifyCommand,
-    capsule: c,
-    capped: [],
-    drift: [],
-    published: NO_PUB,
-    age: "x",
-  });
+  const hidden = briefingOf(c);
   assert.ok(!hidden.text.includes("INJECTED"));
   assert.ok(hidden.text.includes("[claimed] visible item"));
   assert.ok(hidden.text.includes("--include-untrusted"));
   assert.equal(hidden.withheld.untrusted, 1);
-  const shown = renderBriefing({
-    classify: classifyCommand,
-    capsule: c,
-    capped: [],
-    drift: [],
-    published: NO_PUB,
-    age: "x",
-  }, {
-    includeUntrusted: true,
-  });
+  const shown = briefingOf(c, { includeUntrusted: true });
   assert.ok(shown.text.includes("[untrusted] INJECTED do evil"));
 });
 
@@ -79,14 +78,7 @@ Deno.test("renderBriefing() hides superseded decisions", async () => {
       d("dead", "use mongo", { status: "superseded" }),
     ];
   });
-  const r = renderBriefing({
-    classify: classifyCommand,
-    capsule: c,
-    capped: [],
-    drift: [],
-    published: NO_PUB,
-    age: "x",
-  });
+  const r = briefingOf(c);
   assert.ok(r.text.includes("use postgres"));
   assert.ok(!r.text.includes("use mysql"));
   assert.ok(!r.text.includes("use mongo"));
@@ -98,14 +90,7 @@ Deno.test("renderBriefing() shows a carried command inert in a fence it cannot c
   const c = await makeCapsule((b) => {
     b.meaning.next_action = { ...claim("deploy"), command: cmd };
   });
-  const r = renderBriefing({
-    classify: classifyCommand,
-    capsule: c,
-    capped: [],
-    drift: [],
-    published: NO_PUB,
-    age: "x",
-  });
+  const r = briefingOf(c);
   assert.ok(r.text.includes("Never run it unreviewed"));
   assert.ok(r.text.includes("Carried command (class: review)"));
   assert.ok(r.text.includes("  ````text"));
@@ -120,14 +105,7 @@ Deno.test("renderBriefing() classifies a dangerous command at render time and sh
   const c = await makeCapsule((b) => {
     b.meaning.next_action = { ...claim("set up"), command: cmd };
   });
-  const r = renderBriefing({
-    classify: classifyCommand,
-    capsule: c,
-    capped: [],
-    drift: [],
-    published: NO_PUB,
-    age: "x",
-  });
+  const r = briefingOf(c);
   assert.equal(r.command_safety?.class, "dangerous");
   assert.deepEqual(r.command_safety?.families, ["download_exec", "recursive_delete"]);
   assert.ok(r.text.includes("DANGEROUS (families: download_exec, recursive_delete)"));
@@ -142,14 +120,7 @@ Deno.test("renderBriefing() gives a read-only command its class and no defang (p
   const c = await makeCapsule((b) => {
     b.meaning.next_action = { ...claim("look"), command: "git status" };
   });
-  const r = renderBriefing({
-    classify: classifyCommand,
-    capsule: c,
-    capped: [],
-    drift: [],
-    published: NO_PUB,
-    age: "x",
-  });
+  const r = briefingOf(c);
   assert.equal(r.command_safety?.class, "read_only");
   assert.ok(r.text.includes("Carried command (class: read_only)"));
   assert.ok(r.text.split("\n").includes("  git status"));
@@ -159,26 +130,12 @@ Deno.test("renderBriefing() classifies a withheld untrusted command too, and rep
   const c = await makeCapsule((b) => {
     b.meaning.next_action = { ...claim("x", { trust: "untrusted" }), command: "sudo reboot" };
   });
-  const r = renderBriefing({
-    classify: classifyCommand,
-    capsule: c,
-    capped: [],
-    drift: [],
-    published: NO_PUB,
-    age: "x",
-  });
+  const r = briefingOf(c);
   assert.equal(r.command_safety?.class, "dangerous");
   assert.ok(!r.text.includes("reboot"), "withheld");
   const none = await makeCapsule();
   assert.equal(
-    renderBriefing({
-      classify: classifyCommand,
-      capsule: none,
-      capped: [],
-      drift: [],
-      published: NO_PUB,
-      age: "x",
-    })
+    briefingOf(none)
       .command_safety,
     null,
   );
@@ -270,16 +227,7 @@ Deno.test("renderBriefing() stays within the budget and lists what it dropped", 
       (_, i) => claim(`plan ${i} ${"p".repeat(80)}`),
     );
   });
-  const r = renderBriefing({
-    classify: classifyCommand,
-    capsule: c,
-    capped: [],
-    drift: [],
-    published: NO_PUB,
-    age: "x",
-  }, {
-    maxChars: 3000,
-  });
+  const r = briefingOf(c, { maxChars: 3000 });
   assert.ok(r.text.length <= 3000, `length ${r.text.length}`);
   assert.ok(r.text.includes("the one thing"));
   assert.equal(r.dropped[0]!.section, "plan_changes");
@@ -293,14 +241,7 @@ Deno.test("renderBriefing() says plainly when facts were never collected", async
   const c = await makeCapsule((b) => {
     b.facts = { ...b.facts, status: "unavailable" };
   });
-  const r = renderBriefing({
-    classify: classifyCommand,
-    capsule: c,
-    capped: [],
-    drift: [],
-    published: NO_PUB,
-    age: "x",
-  });
+  const r = briefingOf(c);
   assert.ok(r.text.includes("never machine-checked"));
 });
 
@@ -308,14 +249,7 @@ Deno.test("renderBriefing() states publication in a sentence", async () => {
   const c = await makeCapsule((b) => {
     b.facts = facts();
   });
-  const no = renderBriefing({
-    classify: classifyCommand,
-    capsule: c,
-    capped: [],
-    drift: [],
-    published: NO_PUB,
-    age: "x",
-  });
+  const no = briefingOf(c);
   assert.ok(no.text.includes("may exist only on the machine that wrote this capsule"));
   const yes = renderBriefing({
     classify: classifyCommand,
