@@ -25,10 +25,10 @@ export const doctorCommand: Command = {
   }],
   async run(args, io) {
     const env = await hostEnv(io);
-    const content = await hostContent(await gateOptedIn(io, env));
+    const content = await hostContent(io, await gateOptedIn(io, env));
     const { runDoctor } = await import("../core/doctor/run_doctor.ts");
     const { readGitEnvironment } = await import("../core/facts/git/git_environment.ts");
-    const { xdgConfigHome } = await import("./_adapters/home.ts");
+    const { homeDir, xdgConfigHome } = await import("./_adapters/home.ts");
     const report = await runDoctor({
       fs: io.fs,
       cwd: io.cwd(),
@@ -36,8 +36,9 @@ export const doctorCommand: Command = {
       randomToken: io.randomToken,
       env,
       content,
-      launcherKind: invocationKind(),
-      launcherIgnored: launcherIgnored(),
+      // The launcher judged with the guarded Io's home (main.ts), as install names it.
+      launcherKind: invocationKind(homeDir(io)),
+      launcherIgnored: launcherIgnored(undefined, homeDir(io)),
       xdgConfigHome: xdgConfigHome(io),
       gitEnvironment: readGitEnvironment((name) => io.env(name)),
       pathDirs: (io.env("PATH") ?? "").split(":"),

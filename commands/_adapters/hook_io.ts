@@ -55,7 +55,7 @@ export function hookIo(io: Io, print: (io: Io, value: unknown) => void): HookIo 
         io.fs,
         layout,
         session,
-        async () => (await printableBatonWords(io))[0]!,
+        async () => (await printableBatonWords(io, await ownInvocation(io)))[0]!,
       );
     },
     readConfig: async (cwd) => {
@@ -77,15 +77,22 @@ export function hookIo(io: Io, print: (io: Io, value: unknown) => void): HookIo 
       const env = handoffEnv(io, () => Promise.resolve(false), cwd);
       return await armHandoffDeny(env, session, host);
     },
-    invocation: async () => {
-      const { currentInvocation } = await import("./invocation.ts");
-      return currentInvocation();
-    },
+    invocation: () => ownInvocation(io),
     printableBaton: async () => {
       const { printableBatonWords } = await import("./baton_words.ts");
-      return (await printableBatonWords(io))[0]!;
+      return (await printableBatonWords(io, await ownInvocation(io)))[0]!;
     },
   };
+}
+
+/**
+ * This baton's invocation as a hook names it: the launcher judged with the
+ * home the person set (a hook's Io is not guarded: commands/_adapters/home.ts).
+ */
+async function ownInvocation(io: Io) {
+  const { currentInvocation } = await import("./invocation.ts");
+  const { personsHomeDir } = await import("./home.ts");
+  return currentInvocation(await personsHomeDir(io));
 }
 
 /** Appends the timing line of one hook run. */
