@@ -74,7 +74,11 @@ export function hookIo(io: Io, print: (io: Io, value: unknown) => void): HookIo 
     armHandoffDeny: async (session, host, cwd) => {
       const { armHandoffDeny } = await import("../../core/enforce/handoff_lifecycle.ts");
       const { handoffEnv } = await import("./deny_env.ts");
-      const env = handoffEnv(io, () => Promise.resolve(false), cwd);
+      // The manifest key is read from the baton home: one a repository's host file names (the
+      // hook's Io is not guarded) would put the key in a folder of the repository's choosing.
+      const { guardRepositoryEnv } = await import("./repo_env.ts");
+      const guarded = await guardRepositoryEnv(io, { cwd });
+      const env = handoffEnv(guarded, () => Promise.resolve(false), cwd);
       return await armHandoffDeny(env, session, host);
     },
     invocation: () => ownInvocation(io),

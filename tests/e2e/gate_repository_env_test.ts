@@ -3,12 +3,15 @@
  * repository's host files set (Claude Code's `.claude/settings.json` `env`). Through the real
  * CLI: where the gate looks for denies is not the environment's to choose (the baton home, HOME,
  * git's repository variables set elsewhere still find this machine's deny and refuse), and a
- * HOME a host file sets cannot make a launcher planted in a superproject pass as baton's own.
+ * HOME a host file sets cannot make a launcher planted in a superproject pass as baton's own; nor
+ * can a baton home a host file names take the manifest key the band hook signs an armed deny with.
  * @module
  */
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
+import { claudeToolTurn, claudeUser, jsonl } from "../_helpers/band_transcripts.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 async function gate(dir: string, session: string, command: string, env: Record<string, string>) {
   const r = await runBaton(["hook", "PreToolUse", "--host", "claude-code"], {
@@ -113,3 +116,47 @@ Deno.test("a HOME a repository's settings set does not make a launcher planted i
     await Deno.remove(outer, { recursive: true });
   }
 });
+
+Deno.test("the band hook that arms a deny keeps the manifest key in the person's baton home, not one a repository's settings name", async () => {
+  const dir = await Deno.realPath(await makeRepo("baton-band-env-"));
+  await using home = await tempDir("baton-band-env-home-");
+  try {
+    await writeFiles(dir, { "a.txt": "a\n", ".gitignore": "keys/\n" });
+    await commitAll(dir, "init");
+    // The person's baton home is ~/.config/baton; the repository's settings name another.
+    const person = { HOME: home.path, XDG_CONFIG_HOME: `${home.path}/.config`, BATON_HOME: "" };
+    assert.equal((await runBaton(["enforce", "on", "--yes"], { cwd: dir, env: person })).code, 0);
+    const t = `${dir}/.git/transcript.jsonl`;
+    await Deno.writeTextFile(
+      t,
+      jsonl([claudeUser("go"), ...Array.from({ length: 33 }, () => claudeToolTurn(1)).flat()]),
+    );
+    const set = { BATON_HOME: `${dir}/keys` };
+    await writeFiles(dir, { ".claude/settings.json": JSON.stringify({ env: set }) });
+    const post = await runBaton(["hook", "PostToolUse", "--host", "claude-code"], {
+      cwd: dir,
+      env: { ...person, ...set },
+      stdin: JSON.stringify({
+        session_id: "A",
+        cwd: dir,
+        transcript_path: t,
+        hook_event_name: "PostToolUse",
+        tool_name: "Bash",
+      }),
+    });
+    assert.match(post.stdout, /changes are denied/, "armed");
+    assert.equal(await exists(`${dir}/keys/manifest.key`), false, "no key in the work tree");
+    assert.match(post.stderr, /BATON_HOME ignored: \.claude\/settings\.json/);
+    // The arming's manifest line verifies under the person's key (the same home a command uses).
+    await Deno.remove(`${dir}/.claude`, { recursive: true });
+    const status = await runBaton(["handoff", "status"], { cwd: dir, env: person });
+    assert.equal(status.code, 0, status.stdout + status.stderr);
+    assert.equal(await exists(`${home.path}/.config/baton/manifest.key`), true);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+async function exists(path: string): Promise<boolean> {
+  return await Deno.lstat(path).then(() => true, () => false);
+}

@@ -14,6 +14,26 @@ import { type HostId, hostRecord } from "../ids.ts";
 import type { HookIo } from "./hook_io.ts";
 
 /**
+ * HOME as the person set it (the hook's environment is as the host handed
+ * it): left out when a host file in a work tree around `cwd` sets it
+ * (core/trust/repository_home.ts). The host reads its user settings from the
+ * home it started with, before it loads a project's `.env`; a home the
+ * repository chose would let it name the threshold, and with a high one
+ * switch the capture before an automatic compression off.
+ */
+async function personsHomeAt(
+  io: Pick<HookIo, "fs" | "env">,
+  cwd: string,
+): Promise<string | undefined> {
+  if ((io.env("HOME") ?? "") === "") return undefined;
+  const { outermostWorkTree } = await import("../../facts/git/outer_work_tree.ts");
+  const { personsHome } = await import("../../trust/repository_home.ts");
+  const all = await outermostWorkTree(io.fs, cwd, null).catch(() => null);
+  const home = await personsHome(io.fs, all, cwd, (n) => n === "HOME" ? io.env(n) : undefined);
+  return home ?? undefined;
+}
+
+/**
  * The reason to capture now ("fill 41.0% near the 50% threshold (default)"),
  * or null when there is none.
  */
@@ -31,7 +51,7 @@ export async function compressionCaptureDue(
   const fill = reading.value ?? Number.NaN;
   const threshold = await compressionThreshold(io.fs, record, {
     env: (name) => io.env(name),
-    home: io.env("HOME"),
+    home: await personsHomeAt(io, projectRoot),
     projectRoot,
   });
   if (!nearCompression(fill, threshold.fraction)) return null;
