@@ -598,10 +598,6 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/e2e/chain_test.ts",
     reason: "driven through the real CLI (baton capsule) by that end-to-end test",
   },
-  "commands/check_clean.ts": {
-    test: "tests/e2e/handoff_commit_test.ts",
-    reason: "driven through the real CLI (baton check-clean) by that end-to-end test",
-  },
   "commands/clean.ts": {
     test: "tests/e2e/handoff_commit_test.ts",
     reason: "driven through the real CLI (baton clean) by that end-to-end test",
