@@ -3,7 +3,7 @@
  * @module
  */
 import { boolFlag, type Command } from "./_cli/command.ts";
-import { printJson } from "./_adapters/context.ts";
+import { gitDiscovery, printJson } from "./_adapters/context.ts";
 import { gateOptedIn, hostContent, hostEnv } from "./_cli/hosts_args.ts";
 import { invocationKind, launcherIgnored } from "./_adapters/invocation.ts";
 
@@ -50,7 +50,7 @@ export const doctorCommand: Command = {
       const { checkHandoff } = await import("../core/doctor/check_handoff.ts");
       const { denyStoreEnv, enforcePathsOf } = await import("./_adapters/deny_env.ts");
       const { findBatonLayout } = await import("../core/store/find_layout.ts");
-      const found = await findBatonLayout(io.fs, io.cwd());
+      const found = await findBatonLayout(io.fs, io.cwd(), gitDiscovery(io));
       report.checks.push(
         await checkHandoff(denyStoreEnv(io), enforcePathsOf(found), found.layout.dir),
       );
