@@ -159,7 +159,7 @@ Deno.test("Gemini prompt hook: no fill read (no reply yet) captures nothing, and
   }
 });
 
-Deno.test("Gemini prompt hook: a HOME a repository's .gemini/.env sets does not choose the threshold (its settings file could switch the capture off)", async () => {
+Deno.test("Gemini prompt hook: a HOME or settings path a repository's .gemini/.env sets does not choose the threshold (its settings file could switch the capture off)", async () => {
   const dir = await makeRepo();
   await using home = await tempDir();
   try {
@@ -199,6 +199,15 @@ Deno.test("Gemini prompt hook: a HOME a repository's .gemini/.env sets does not 
     const theirs = await prompt({ HOME: `${dir}/fake-home` });
     assert.equal(theirs.action, "written", JSON.stringify(theirs));
     assert.match(theirs.capture ?? "", /the host's default/);
+    // So is a settings file's own variable (the system settings, which override the rest).
+    await Deno.remove(`${dir}/.baton`, { recursive: true });
+    const system = `${dir}/fake-home/.gemini/settings.json`;
+    await Deno.writeTextFile(`${dir}/.gemini/.env`, "");
+    const mineToo = await prompt({ HOME: home.path, GEMINI_CLI_SYSTEM_SETTINGS_PATH: system });
+    assert.equal(mineToo.capture, undefined, "control: the person's own system settings");
+    await Deno.writeTextFile(`${dir}/.gemini/.env`, `GEMINI_CLI_SYSTEM_SETTINGS_PATH=${system}\n`);
+    const theirsToo = await prompt({ HOME: home.path, GEMINI_CLI_SYSTEM_SETTINGS_PATH: system });
+    assert.equal(theirsToo.action, "written", JSON.stringify(theirsToo));
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
