@@ -97,8 +97,8 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
     if (command === undefined) throw await unknownCommand(first);
     // A setting a repository's host files could have set is read as unset (looked for only
     // when one is set: HOME nearly always is). Not for hooks: the gate and the band hooks run
-    // on every tool call and prompt and read none of baton's own; session start and the
-    // hook's job look for their own.
+    // on every tool call and prompt, so each hook looks for what it reads only when it reads it
+    // (the time scale, the home, the baton home when arming), and the hook's job for its own.
     if (
       command.name !== "hook" && guardedSet((n) => io.env(n)).length > 0
     ) {

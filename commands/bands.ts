@@ -14,6 +14,7 @@ import { BAND_SIGNALS } from "../core/config/bands_section.ts";
 import { joinSignals, readTranscriptSignals } from "../core/bands/signals.ts";
 import { readBatonConfig } from "../core/config/read_config.ts";
 import { bandsReport, flagSignal } from "./_cli/bands_report.ts";
+import { gitDiscovery } from "./_adapters/context.ts";
 
 /** The bands command. */
 export const bandsCommand: Command = {
@@ -54,7 +55,7 @@ export const bandsCommand: Command = {
     if (host !== undefined && !isHostId(host)) {
       throw new UsageError(`Unknown host: expected one of ${HOST_IDS.join(", ")}`);
     }
-    const found = await findBatonLayout(io.fs, io.cwd());
+    const found = await findBatonLayout(io.fs, io.cwd(), gitDiscovery(io));
     const config = await readBatonConfig(io.fs, found.layout.dir);
     const flags: BandSignals = {};
     for (const signal of BAND_SIGNALS) {

@@ -4,7 +4,7 @@
  * @module
  */
 import { boolFlag, type Command, intFlag } from "./_cli/command.ts";
-import { printJson } from "./_adapters/context.ts";
+import { gitDiscovery, printJson } from "./_adapters/context.ts";
 
 /** The capsule command. */
 export const capsuleCommand: Command = {
@@ -34,7 +34,7 @@ export const capsuleCommand: Command = {
     const { compactCapsule } = await import("../core/budget/compact_capsule.ts");
     const { createKeyRing } = await import("./_adapters/key_ring.ts");
     const { loadSafeOutput } = await import("./_cli/safe_output.ts");
-    const layout = (await findBatonLayout(io.fs, io.cwd())).layout;
+    const layout = (await findBatonLayout(io.fs, io.cwd(), gitDiscovery(io))).layout;
     const text = await readCapsuleById(io.fs, layout, want);
     const trusted = await createKeyRing(io).trustedKeys();
     const { capsule, authorship } = await parseCapsule(text, { trustedKeys: trusted.keys });

@@ -13,7 +13,7 @@ export const checkCleanCommand: Command = {
   category: "diagnostics",
   summary: "Fail when HEAD or the index still tracks .baton/",
   description:
-    "Reads HEAD's tree and the index (through baton's own git reader: no git binary, works in linked worktrees) and lists every path under .baton/ they hold. Exit 0 when there is none; exit 1 when a handoff would reach the deliverable, naming the paths and the fix: baton clean (it commits the removal and keeps the local files), or git rm -r --cached .baton when the files are only staged. Meant for CI and review gates on the branch to be merged.",
+    "Reads HEAD's tree and the index (through baton's own git reader: no git binary, works in linked worktrees) and lists every path under .baton/ they hold. Exit 0 when there is none; exit 1 when a handoff would reach the deliverable, naming the paths and the fix: baton clean (it commits the removal and keeps the local files), or git rm -r --cached .baton when the files are only staged. Meant for CI and review gates on the branch to be merged. Where git refuses the repository because another user owns it and safe.directory does not name it, so does check-clean (exit 6).",
   examples: ["baton check-clean", "baton check-clean --json"],
   flags: [],
   async run(args, io) {
@@ -21,6 +21,15 @@ export const checkCleanCommand: Command = {
     const { findTrackedHandoff } = await import("../core/handoff/tracked_handoff.ts");
     const repo = await findRepo(io.fs, io.cwd());
     if (repo === null) throw new NotFoundError("Not inside a git repository", "not_a_repo");
+    // Where git refuses the repository for its owner, so does this check (exit 6).
+    const { assertGitAccepts } = await import("../core/facts/git/git_reach.ts");
+    const { readGitEnvironment } = await import("../core/facts/git/git_environment.ts");
+    const { homeDir, xdgConfigHome } = await import("./_adapters/home.ts");
+    await assertGitAccepts(io.fs, repo, {
+      homeDir: homeDir(io),
+      xdgConfigHome: xdgConfigHome(io),
+      gitEnvironment: readGitEnvironment((name) => io.env(name)),
+    });
     const found = await findTrackedHandoff(io.fs, repo);
     const clean = found.inHead.length === 0 && found.inIndex.length === 0;
     if (boolFlag(args, "json")) {

@@ -11,7 +11,7 @@ export const cleanCommand: Command = {
   category: "everyday",
   summary: "Commit the removal of .baton/ from the branch",
   description:
-    "Writes one commit whose tree is HEAD's without the .baton/ folder (in-process, fixed message), and drops the .baton/ entries from the index, so the handoff does not reach the deliverable when the branch is merged. The local files stay: .baton/latest.md and the archive are still there for the next session, only no longer tracked. It commits on the current branch, never creating one; everything else staged stays staged. With nothing under .baton/ in HEAD it does nothing (exit 0). baton check-clean tells whether a branch still carries a handoff.",
+    "Writes one commit whose tree is HEAD's without the .baton/ folder (in-process, fixed message), and drops the .baton/ entries from the index, so the handoff does not reach the deliverable when the branch is merged. The local files stay: .baton/latest.md and the archive are still there for the next session, only no longer tracked. It commits on the current branch, never creating one; everything else staged stays staged. With nothing under .baton/ in HEAD it does nothing (exit 0). Refuses, as git does, a repository another user owns that safe.directory does not name (exit 6). baton check-clean tells whether a branch still carries a handoff.",
   examples: ["baton clean", "baton clean --dry-run"],
   flags: [
     { name: "dry-run", type: "boolean", summary: "Say what would be removed; write nothing" },

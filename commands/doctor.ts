@@ -3,7 +3,7 @@
  * @module
  */
 import { boolFlag, type Command } from "./_cli/command.ts";
-import { printJson } from "./_adapters/context.ts";
+import { gitDiscovery, printJson } from "./_adapters/context.ts";
 import { gateOptedIn, hostContent, hostEnv } from "./_cli/hosts_args.ts";
 import { invocationKind, launcherIgnored } from "./_adapters/invocation.ts";
 
@@ -25,10 +25,10 @@ export const doctorCommand: Command = {
   }],
   async run(args, io) {
     const env = await hostEnv(io);
-    const content = await hostContent(await gateOptedIn(io, env));
+    const content = await hostContent(io, await gateOptedIn(io, env));
     const { runDoctor } = await import("../core/doctor/run_doctor.ts");
     const { readGitEnvironment } = await import("../core/facts/git/git_environment.ts");
-    const { xdgConfigHome } = await import("./_adapters/home.ts");
+    const { homeDir, xdgConfigHome } = await import("./_adapters/home.ts");
     const report = await runDoctor({
       fs: io.fs,
       cwd: io.cwd(),
@@ -36,8 +36,9 @@ export const doctorCommand: Command = {
       randomToken: io.randomToken,
       env,
       content,
-      launcherKind: invocationKind(),
-      launcherIgnored: launcherIgnored(),
+      // The launcher judged with the guarded Io's home (main.ts), as install names it.
+      launcherKind: invocationKind(homeDir(io)),
+      launcherIgnored: launcherIgnored(undefined, homeDir(io)),
       xdgConfigHome: xdgConfigHome(io),
       gitEnvironment: readGitEnvironment((name) => io.env(name)),
       pathDirs: (io.env("PATH") ?? "").split(":"),
@@ -49,7 +50,7 @@ export const doctorCommand: Command = {
       const { checkHandoff } = await import("../core/doctor/check_handoff.ts");
       const { denyStoreEnv, enforcePathsOf } = await import("./_adapters/deny_env.ts");
       const { findBatonLayout } = await import("../core/store/find_layout.ts");
-      const found = await findBatonLayout(io.fs, io.cwd());
+      const found = await findBatonLayout(io.fs, io.cwd(), gitDiscovery(io));
       report.checks.push(
         await checkHandoff(denyStoreEnv(io), enforcePathsOf(found), found.layout.dir),
       );

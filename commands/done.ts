@@ -6,7 +6,7 @@
  */
 import { InputError } from "../core/errors.ts";
 import { boolFlag, type Command, stringFlag } from "./_cli/command.ts";
-import { printJson } from "./_adapters/context.ts";
+import { gitDiscovery, printJson } from "./_adapters/context.ts";
 
 /** The done command. */
 export const doneCommand: Command = {
@@ -40,7 +40,7 @@ export const doneCommand: Command = {
     const { readGitEnvironment } = await import("../core/facts/git/git_environment.ts");
     const { loadSafeOutput } = await import("./_cli/safe_output.ts");
     const safe = await loadSafeOutput();
-    const found = await findBatonLayout(io.fs, io.cwd());
+    const found = await findBatonLayout(io.fs, io.cwd(), gitDiscovery(io));
     const outcome = await runDone(
       {
         fs: io.fs,

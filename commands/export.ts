@@ -5,7 +5,7 @@
  */
 import { NotFoundError, UsageError } from "../core/errors.ts";
 import { boolFlag, type Command, intFlag } from "./_cli/command.ts";
-import { printJson } from "./_adapters/context.ts";
+import { gitDiscovery, printJson } from "./_adapters/context.ts";
 
 /** The export command. */
 export const exportCommand: Command = {
@@ -40,9 +40,13 @@ export const exportCommand: Command = {
     const { renderExport } = await import("../core/briefing/render_export.ts");
     const { createKeyRing } = await import("./_adapters/key_ring.ts");
     const trustedKeys = (await createKeyRing(io).trustedKeys()).keys;
-    const parsed = await readLatest(io.fs, (await findBatonLayout(io.fs, io.cwd())).layout, {
-      trustedKeys,
-    });
+    const parsed = await readLatest(
+      io.fs,
+      (await findBatonLayout(io.fs, io.cwd(), gitDiscovery(io))).layout,
+      {
+        trustedKeys,
+      },
+    );
     if (parsed === null) {
       throw new NotFoundError(
         "Cannot export: no capsule yet (write one with baton finalize)",

@@ -3,7 +3,7 @@
  * @module
  */
 import { boolFlag, type Command, intFlag } from "./_cli/command.ts";
-import { printJson } from "./_adapters/context.ts";
+import { gitDiscovery, printJson } from "./_adapters/context.ts";
 
 /** The list command. */
 export const listCommand: Command = {
@@ -38,7 +38,7 @@ export const listCommand: Command = {
     );
     const { createKeyRing } = await import("./_adapters/key_ring.ts");
     const trustedKeys = (await createKeyRing(io).trustedKeys()).keys;
-    const layout = (await findBatonLayout(io.fs, io.cwd())).layout;
+    const layout = (await findBatonLayout(io.fs, io.cwd(), gitDiscovery(io))).layout;
     const rows = [];
     const names = await listArchive(io.fs, layout);
     for (const name of newestFirst(names, limit)) {

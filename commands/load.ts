@@ -38,7 +38,7 @@ export const loadCommand: Command = {
     const maxChars = intFlag(args, "max-chars", 200, 1_000_000);
     const ctx = workflowContext(io);
     // Cheap check first: no capsule means no heavy modules are loaded.
-    const found = await findBatonLayout(ctx.fs, ctx.cwd);
+    const found = await findBatonLayout(ctx.fs, ctx.cwd, ctx);
     if ((await io.fs.lstat(found.layout.latest)) === null) {
       const { listArchive } = await import("../core/store/capsule_store.ts");
       const archived = (await listArchive(io.fs, found.layout).catch(() => [])).length;

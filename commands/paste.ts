@@ -8,7 +8,7 @@
  */
 import { NotFoundError } from "../core/errors.ts";
 import { boolFlag, type Command } from "./_cli/command.ts";
-import { printJson } from "./_adapters/context.ts";
+import { gitDiscovery, printJson } from "./_adapters/context.ts";
 
 /** Characters of the previous capsule's meaning --resume carries at most. */
 const RESUME_MAX_CHARS = 4000;
@@ -38,7 +38,7 @@ export const pasteCommand: Command = {
       const { renderExport } = await import("../core/briefing/render_export.ts");
       const { createKeyRing } = await import("./_adapters/key_ring.ts");
       const trustedKeys = (await createKeyRing(io).trustedKeys()).keys;
-      const layout = (await findBatonLayout(io.fs, io.cwd())).layout;
+      const layout = (await findBatonLayout(io.fs, io.cwd(), gitDiscovery(io))).layout;
       const parsed = await readLatest(io.fs, layout, { trustedKeys });
       if (parsed === null) {
         throw new NotFoundError(

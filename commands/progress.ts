@@ -5,7 +5,7 @@
  */
 import { UsageError } from "../core/errors.ts";
 import { boolFlag, type Command } from "./_cli/command.ts";
-import { printJson, storeLock } from "./_adapters/context.ts";
+import { gitDiscovery, printJson, storeLock } from "./_adapters/context.ts";
 
 /** The progress command. */
 export const progressCommand: Command = {
@@ -27,7 +27,7 @@ export const progressCommand: Command = {
     const json = boolFlag(args, "json");
     const { findBatonLayout } = await import("../core/store/find_layout.ts");
     const store = await import("../core/progress/progress_store.ts");
-    const layout = (await findBatonLayout(io.fs, io.cwd())).layout;
+    const layout = (await findBatonLayout(io.fs, io.cwd(), gitDiscovery(io))).layout;
     if (action === "add") {
       if (words.length === 0) throw new UsageError("Missing TEXT: baton progress add TEXT");
       const { loadSafeOutput } = await import("./_cli/safe_output.ts");

@@ -5,7 +5,7 @@
  */
 import { UsageError } from "../core/errors.ts";
 import { boolFlag, type Command, intFlag } from "./_cli/command.ts";
-import { printJson, storeLock } from "./_adapters/context.ts";
+import { gitDiscovery, printJson, storeLock } from "./_adapters/context.ts";
 
 /** The rotate command. */
 export const rotateCommand: Command = {
@@ -33,7 +33,7 @@ export const rotateCommand: Command = {
     const { findBatonLayout } = await import("../core/store/find_layout.ts");
     const { rotateChain } = await import("../core/chain/rotate.ts");
     const { createKeyRing } = await import("./_adapters/key_ring.ts");
-    const found = await findBatonLayout(io.fs, io.cwd());
+    const found = await findBatonLayout(io.fs, io.cwd(), gitDiscovery(io));
     const ring = createKeyRing(io);
     const trusted = await ring.trustedKeys();
     const signer = write ? await ring.signingKey(found.repo?.workTree ?? null) : null;

@@ -5,7 +5,7 @@
  * @module
  */
 import { boolFlag, type Command, intFlag } from "./_cli/command.ts";
-import { printJson } from "./_adapters/context.ts";
+import { gitDiscovery, printJson } from "./_adapters/context.ts";
 import { UsageError } from "../core/errors.ts";
 import { shortId } from "../core/capsule/capsule_id.ts";
 
@@ -54,6 +54,7 @@ export const searchCommand: Command = {
       {
         fs: io.fs,
         cwd: io.cwd(),
+        ...gitDiscovery(io),
         trustedKeys,
         openIndex: openSearchIndex,
         safe: await loadSafeOutput(),

@@ -5,7 +5,7 @@
  * @module
  */
 import { boolFlag, type Command } from "./_cli/command.ts";
-import { printJson } from "./_adapters/context.ts";
+import { gitDiscovery, printJson } from "./_adapters/context.ts";
 
 /** The show command. */
 export const showCommand: Command = {
@@ -24,7 +24,7 @@ export const showCommand: Command = {
     const { findBatonLayout } = await import("../core/store/find_layout.ts");
     const { parseCapsule } = await import("../core/capsule/parse.ts");
     const { renderCapsuleFile } = await import("../core/store/render_capsule.ts");
-    const layout = (await findBatonLayout(io.fs, io.cwd())).layout;
+    const layout = (await findBatonLayout(io.fs, io.cwd(), gitDiscovery(io))).layout;
     const text = await readCapsuleById(io.fs, layout, want);
     const { createKeyRing } = await import("./_adapters/key_ring.ts");
     const { describeAuthorship } = await import("../core/trust/authorship_line.ts");

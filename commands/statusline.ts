@@ -4,7 +4,7 @@
  * @module
  */
 import { boolFlag, type Command } from "./_cli/command.ts";
-import { printJson } from "./_adapters/context.ts";
+import { gitDiscovery, printJson } from "./_adapters/context.ts";
 import { InputError, isCodedError } from "../core/errors.ts";
 import { compareBands, evaluateBands } from "../core/bands/evaluate.ts";
 import {
@@ -44,8 +44,10 @@ export const statuslineCommand: Command = {
     const cwd = input.cwd ?? io.cwd();
     let thresholds = DEFAULT_BAND_THRESHOLDS;
     try {
-      thresholds =
-        (await readBatonConfig(io.fs, (await findBatonLayout(io.fs, cwd)).layout.dir)).bands;
+      thresholds = (await readBatonConfig(
+        io.fs,
+        (await findBatonLayout(io.fs, cwd, gitDiscovery(io))).layout.dir,
+      )).bands;
     } catch (e) {
       io.stderr.write(
         `baton: statusline: ${

@@ -66,3 +66,11 @@ export function writtenJson(
 
 export { storeLock } from "./store_lock.ts";
 export { printJson } from "../_cli/print_json.ts";
+
+/**
+ * How git searches for the repository from this process (its environment,
+ * guarded for a command: main.ts), for core/store/find_layout.ts.
+ */
+export function gitDiscovery(io: Io): { gitEnvironment: Record<string, string> } {
+  return { gitEnvironment: { ...readGitEnvironment((name) => io.env(name)) } };
+}

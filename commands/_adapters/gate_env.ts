@@ -8,9 +8,24 @@
 import type { GateEnv } from "../../core/enforce/run_gate.ts";
 import { denyStoreEnv } from "./deny_env.ts";
 import { deadline, type Io } from "./io.ts";
+import type { BatonInvocation } from "../../core/hosts/hook_command.ts";
+
+/**
+ * This baton's invocation, its launcher judged with the home the person set
+ * (the gate's Io is not guarded: a repository's host file could set HOME to
+ * a superproject's folder so a launcher planted there passed as baton's own).
+ * Looked up at most once per gate run, only when the gate needs baton's words.
+ */
+async function ownInvocation(io: Io): Promise<BatonInvocation> {
+  const { currentInvocation } = await import("./invocation.ts");
+  const { personsHomeDir } = await import("./home.ts");
+  return currentInvocation(await personsHomeDir(io));
+}
 
 /** The gate's environment for this process. */
 export function gateEnv(io: Io, host: string | null): GateEnv {
+  let own: Promise<BatonInvocation> | undefined;
+  const invocation = () => own ??= ownInvocation(io);
   return {
     ...denyStoreEnv(io),
     env: (name) => io.env(name),
@@ -29,9 +44,10 @@ export function gateEnv(io: Io, host: string | null): GateEnv {
     },
     stdout: (text) => io.stdout.write(text),
     stderr: (text) => io.stderr.write(text),
-    acceptedBatonWords: async () => (await import("./baton_words.ts")).acceptedBatonWords(),
+    acceptedBatonWords: async () =>
+      (await import("./baton_words.ts")).acceptedBatonWords(await invocation()),
     printableBatonWords: async () =>
-      await (await import("./baton_words.ts")).printableBatonWords(io),
+      await (await import("./baton_words.ts")).printableBatonWords(io, await invocation()),
     afterHandoff: async () => (await import("../_cli/after_handoff.ts")).AFTER_HANDOFF,
     host,
     // Not setTimeout (see deadline() in ./io.ts): the gate runs before every tool call.

@@ -21,6 +21,7 @@ import type {
 } from "../../core/handoff/handoff_commit.ts";
 import type { Io } from "./io.ts";
 import { homeDir, xdgConfigHome } from "./home.ts";
+import { readGitEnvironment } from "../../core/facts/git/git_environment.ts";
 
 /** The handoff commit's capability over `io`, writing with {@linkcode writeHandoffCommit}. */
 export function handoffCommitIo(io: Io): HandoffCommitIo {
@@ -31,6 +32,7 @@ export function handoffCommitIo(io: Io): HandoffCommitIo {
     homeDir: homeDir(io),
     xdgConfigHome: xdgConfigHome(io),
     envAuthor: { name: io.env("GIT_AUTHOR_NAME"), email: io.env("GIT_AUTHOR_EMAIL") },
+    gitEnvironment: readGitEnvironment((name) => io.env(name)),
     writeCommit: writeHandoffCommit,
   };
 }

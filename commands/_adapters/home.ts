@@ -53,3 +53,19 @@ export function batonHome(io: Io, os: string = Deno.build.os): BatonHome {
   if (home !== null && isAbsolute(home)) return { ok: true, path: `${home}/.config/baton` };
   return { ok: false, reason: "no home directory is known (set BATON_HOME or HOME)" };
 }
+
+/**
+ * The home directory as the person set it, for a hook, whose Io is not
+ * guarded (commands/_adapters/repo_env.ts guards every command's): HOME,
+ * else USERPROFILE, leaving out one a host file in a work tree around the
+ * current folder sets (core/trust/repository_home.ts), null when none is
+ * left or the search fails. A repository that set HOME to its superproject's
+ * folder would otherwise make a launcher planted there the person's own.
+ */
+export async function personsHomeDir(io: Io): Promise<string | null> {
+  const { outermostWorkTree } = await import("../../core/facts/git/outer_work_tree.ts");
+  const { personsHome } = await import("../../core/trust/repository_home.ts");
+  const cwd = io.cwd();
+  const all = await outermostWorkTree(io.fs, cwd, null).catch(() => null);
+  return clean((await personsHome(io.fs, all, cwd, (n) => io.env(n))) ?? undefined);
+}

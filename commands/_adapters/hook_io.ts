@@ -55,7 +55,7 @@ export function hookIo(io: Io, print: (io: Io, value: unknown) => void): HookIo 
         io.fs,
         layout,
         session,
-        async () => (await printableBatonWords(io))[0]!,
+        async () => (await printableBatonWords(io, await ownInvocation(io)))[0]!,
       );
     },
     readConfig: async (cwd) => {
@@ -74,18 +74,29 @@ export function hookIo(io: Io, print: (io: Io, value: unknown) => void): HookIo 
     armHandoffDeny: async (session, host, cwd) => {
       const { armHandoffDeny } = await import("../../core/enforce/handoff_lifecycle.ts");
       const { handoffEnv } = await import("./deny_env.ts");
-      const env = handoffEnv(io, () => Promise.resolve(false), cwd);
+      // The manifest key is read from the baton home: one a repository's host file names (the
+      // hook's Io is not guarded) would put the key in a folder of the repository's choosing.
+      const { guardRepositoryEnv } = await import("./repo_env.ts");
+      const guarded = await guardRepositoryEnv(io, { cwd });
+      const env = handoffEnv(guarded, () => Promise.resolve(false), cwd);
       return await armHandoffDeny(env, session, host);
     },
-    invocation: async () => {
-      const { currentInvocation } = await import("./invocation.ts");
-      return currentInvocation();
-    },
+    invocation: () => ownInvocation(io),
     printableBaton: async () => {
       const { printableBatonWords } = await import("./baton_words.ts");
-      return (await printableBatonWords(io))[0]!;
+      return (await printableBatonWords(io, await ownInvocation(io)))[0]!;
     },
   };
+}
+
+/**
+ * This baton's invocation as a hook names it: the launcher judged with the
+ * home the person set (a hook's Io is not guarded: commands/_adapters/home.ts).
+ */
+async function ownInvocation(io: Io) {
+  const { currentInvocation } = await import("./invocation.ts");
+  const { personsHomeDir } = await import("./home.ts");
+  return currentInvocation(await personsHomeDir(io));
 }
 
 /** Appends the timing line of one hook run. */

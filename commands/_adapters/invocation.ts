@@ -10,7 +10,11 @@
  * work tree of the current folder is ignored: a commit could have put it
  * there, and the repository's host settings could have named it (so is one
  * in a repository around it: a submodule's superproject), and so is one
- * named through a symbolic link there, wherever it leads.
+ * named through a symbolic link there, wherever it leads. Past the nearest,
+ * a work tree at the home directory or above it is the person's own; that
+ * home is the caller's to give (never the process's HOME, which a
+ * repository's host settings can set), and without one every work tree
+ * around counts.
  * @module
  */
 import type { BatonInvocation } from "../../core/hosts/hook_command.ts";
@@ -65,10 +69,14 @@ function ownMain(): string {
   return filePath(new URL("../../main.ts", import.meta.url));
 }
 
-/** The home directory's real path, "/"-separated; null when unknown. */
-function realHome(): string | null {
+/**
+ * The person's home directory (the caller's: commands pass their guarded
+ * Io's, hooks commands/_adapters/home.ts's personsHomeDir, never the
+ * process's HOME as a host handed it, which a repository's host file can
+ * set), real path, "/"-separated; null when unknown.
+ */
+function realHome(home: string | null): string | null {
   try {
-    const home = Deno.env.get("HOME") ?? Deno.env.get("USERPROFILE");
     return home ? Deno.realPathSync(home).replaceAll("\\", "/") : null;
   } catch {
     return null;
@@ -84,9 +92,9 @@ function realHome(): string | null {
  * from a linked worktree, the repository's main work tree (the folder holding
  * its common `.git`), where the same commits put the same files.
  */
-function currentWorkTrees(): string[] {
+function currentWorkTrees(personsHome: string | null): string[] {
   let dir = Deno.realPathSync(Deno.cwd()).replaceAll("\\", "/");
-  const home = realHome();
+  const home = realHome(personsHome);
   const found: string[] = [];
   for (let i = 0; i < 256; i++) {
     const homeOrAbove = home !== null &&
@@ -140,9 +148,9 @@ function mainWorkTreeOf(tree: string): string | null {
  * host settings), so it never becomes the launcher hooks, the gate and
  * install name.
  */
-function insideCurrentWorkTree(paths: readonly string[]): boolean {
+function insideCurrentWorkTree(paths: readonly string[], home: string | null): boolean {
   try {
-    const trees = currentWorkTrees();
+    const trees = currentWorkTrees(home);
     return paths.some((path) => {
       const file = path.replaceAll("\\", "/");
       return trees.some((tree) =>
@@ -181,12 +189,12 @@ function passedPaths(path: string): string[] {
 }
 
 /** True when the file at `path` starts this baton (core/hosts/launcher_identity.ts). */
-function startsThisBaton(path: string): boolean {
+function startsThisBaton(path: string, home: string | null): boolean {
   try {
     const st = Deno.statSync(path);
     if (!st.isFile) return false;
     const real = Deno.realPathSync(path);
-    if (insideCurrentWorkTree([real, ...passedPaths(path)])) return false;
+    if (insideCurrentWorkTree([real, ...passedPaths(path)], home)) return false;
     let script = "";
     if (st.size <= MAX_LAUNCHER_SCRIPT_BYTES) {
       script = new TextDecoder().decode(Deno.readFileSync(real));
@@ -217,35 +225,43 @@ function absolute(value: string | undefined): value is string {
  * that starts this baton (anything else is ignored: the runtime's own
  * invocation is still right, and doctor says the launcher was ignored).
  */
-export function launcherPath(value: string | undefined): string | null {
+export function launcherPath(
+  value: string | undefined,
+  home: string | null = null,
+): string | null {
   if (!absolute(value)) return null;
   // Asked several times per process (doctor: the invocation, its kind, whether it was
   // ignored; the gate: the accepted words): the file is read again only once it changed.
   let key: string;
   try {
     const st = Deno.statSync(value);
-    key = [value, st.mtime?.getTime(), st.mode, st.size, st.ino].join("\0");
+    key = [value, st.mtime?.getTime(), st.mode, st.size, st.ino, home].join("\0");
   } catch {
     return null;
   }
   let starts = launcherChecked.get(key);
-  if (starts === undefined) launcherChecked.set(key, starts = startsThisBaton(value));
+  if (starts === undefined) launcherChecked.set(key, starts = startsThisBaton(value, home));
   return starts ? value : null;
 }
 
-/** What {@linkcode startsThisBaton} answered, by path and the file's stat. */
+/** What {@linkcode startsThisBaton} answered, by path, the file's stat and the home. */
 const launcherChecked = new Map<string, boolean>();
 
 /** True when BATON_LAUNCHER is set but ignored: not an absolute path to a file that starts this baton. */
 export function launcherIgnored(
   value: string | undefined = Deno.env.get("BATON_LAUNCHER"),
+  home: string | null = null,
 ): boolean {
-  return value !== undefined && value !== "" && launcherPath(value) === null;
+  return value !== undefined && value !== "" && launcherPath(value, home) === null;
 }
 
-/** The invocation of this process. */
-export function currentInvocation(): BatonInvocation {
-  const launcher = launcherPath(Deno.env.get("BATON_LAUNCHER"));
+/**
+ * The invocation of this process. `home` is the person's home directory (see
+ * realHome): past the nearest, a work tree at it or above it does not make a
+ * launcher there a stranger's. Without one every work tree around counts.
+ */
+export function currentInvocation(home: string | null = null): BatonInvocation {
+  const launcher = launcherPath(Deno.env.get("BATON_LAUNCHER"), home);
   if (launcher !== null) return [launcher];
   const exec = Deno.execPath();
   if (!isDenoRuntime(exec)) return [exec];
@@ -259,7 +275,7 @@ export function currentInvocation(): BatonInvocation {
 }
 
 /** How this process names itself in hooks: a BATON_LAUNCHER launcher, a compiled binary or the runtime. */
-export function invocationKind(): "launcher" | "binary" | "runtime" {
-  if (launcherPath(Deno.env.get("BATON_LAUNCHER")) !== null) return "launcher";
+export function invocationKind(home: string | null = null): "launcher" | "binary" | "runtime" {
+  if (launcherPath(Deno.env.get("BATON_LAUNCHER"), home) !== null) return "launcher";
   return isDenoRuntime(Deno.execPath()) ? "runtime" : "binary";
 }

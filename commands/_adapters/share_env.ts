@@ -16,6 +16,7 @@ import {
 } from "./share_git.ts";
 import { findTransport, runGit } from "./share_transport.ts";
 import { createKeyRing } from "./key_ring.ts";
+import { gitDiscovery } from "./context.ts";
 import { loadSafeOutput } from "../_cli/safe_output.ts";
 
 /** The sharing capabilities for a command's Io. */
@@ -24,6 +25,7 @@ export async function shareEnv(io: Io): Promise<ShareEnv> {
   return {
     fs: io.fs,
     cwd: io.cwd(),
+    ...gitDiscovery(io),
     now: io.now,
     git: {
       readChain,

@@ -6,6 +6,7 @@
  */
 import type { ChainWalk } from "../../core/chain/walk.ts";
 import type { Io } from "./io.ts";
+import { gitDiscovery } from "./context.ts";
 
 /** The walked chain and why some trusted keys could not be read (null when none). */
 export async function walkChainHere(
@@ -15,6 +16,6 @@ export async function walkChainHere(
   const { readChain } = await import("../../core/chain/read_chain.ts");
   const { createKeyRing } = await import("./key_ring.ts");
   const trusted = await createKeyRing(io).trustedKeys();
-  const layout = (await findBatonLayout(io.fs, io.cwd())).layout;
+  const layout = (await findBatonLayout(io.fs, io.cwd(), gitDiscovery(io))).layout;
   return { walk: await readChain(io.fs, layout, trusted.keys), trustProblem: trusted.problem };
 }

@@ -113,15 +113,17 @@ export async function gateOptedIn(io: Io, env: HostEnv): Promise<boolean> {
 }
 
 /**
- * The content the host files are made from, for this process's invocation;
- * `gate` registers the pre-tool hook in the project scope.
+ * The content the host files are made from, for this process's invocation
+ * (judged with `io`'s home: a command's Io is guarded, so a home a host file
+ * in the repository sets is not the person's); `gate` registers the
+ * pre-tool hook in the project scope.
  */
-export async function hostContent(gate = false): Promise<HostContent> {
+export async function hostContent(io: Io, gate = false): Promise<HostContent> {
   const { parsePromptSource } = await import("../../core/hosts/install/parse_prompt.ts");
   const { BATON_SKILL } = await import("../../skills/mod.ts");
   const { PROMPT_TEXTS } = await import("../../integrations/mod.ts");
   return {
-    invocation: currentInvocation(),
+    invocation: currentInvocation(homeDir(io)),
     skill: BATON_SKILL,
     prompts: Object.entries(PROMPT_TEXTS).map(([name, text]) => parsePromptSource(name, text)),
     gate,
@@ -238,7 +240,7 @@ export async function runHostPlans(
   const dryRun = boolFlag(args, "dry-run");
   const env = await hostEnv(io);
   requireHome(scope, env);
-  const content = await hostContent(scope === "project" && await gateOptedIn(io, env));
+  const content = await hostContent(io, scope === "project" && await gateOptedIn(io, env));
   const { HOSTS } = await import("../../core/hosts/install/hosts.ts");
   const { planInstall, planUninstall } = await import("../../core/hosts/install/plan.ts");
   const plan = action === "install" ? planInstall : planUninstall;
@@ -287,7 +289,7 @@ export interface GateSync {
  */
 export async function syncGateHooks(io: Io): Promise<GateSync> {
   const env = await hostEnv(io);
-  const content = await hostContent(await gateOptedIn(io, env));
+  const content = await hostContent(io, await gateOptedIn(io, env));
   const { HOSTS } = await import("../../core/hosts/install/hosts.ts");
   const { planInstall, planUninstall } = await import("../../core/hosts/install/plan.ts");
   const { applyPlans } = await import("../../core/hosts/install/apply_plan.ts");

@@ -102,7 +102,7 @@ export async function runDoctor(ctx: DoctorContext): Promise<DoctorReport> {
   const checks: DoctorCheck[] = [];
   let found: Awaited<ReturnType<typeof findBatonLayout>> | null = null;
   try {
-    const at = await findBatonLayout(ctx.fs, ctx.cwd);
+    const at = await findBatonLayout(ctx.fs, ctx.cwd, ctx);
     await refuseFileLink(ctx.fs, at.layout.latest);
     found = at;
   } catch (e) {

@@ -178,10 +178,26 @@ async function offHonoured(
   return true;
 }
 
+/**
+ * BATON_HOOK_TIME_SCALE for a call from `cwd`: 1 when unset, or when a host
+ * file around `cwd` names it (core/trust/hook_setting.ts), said in one line.
+ */
+async function timeScale(env: GateEnv, cwd: string, warn: (m: string) => void): Promise<number> {
+  if (hookTimeScale(env.env("BATON_HOOK_TIME_SCALE")) === 1) return 1;
+  const { hookTimeScaleAt } = await import("../trust/hook_setting.ts");
+  const { outermostWorkTree } = await import("../facts/git/outer_work_tree.ts");
+  const outermost = (home: string | null) => outermostWorkTree(env.fs, cwd, home).catch(() => null);
+  const { scale, ignored } = await hookTimeScaleAt(env.fs, cwd, (n) => env.env(n), outermost);
+  if (ignored !== null) warn(ignored);
+  return scale;
+}
+
 /** Runs the gate; the hook always exits 0. */
 export async function runGate(env: GateEnv): Promise<void> {
   const warn = (m: string) => env.stderr(`baton: hook pre-tool: ${m}\n`);
-  const scale = hookTimeScale(env.env("BATON_HOOK_TIME_SCALE"));
+  // The time scale as the person set it: one a repository's host file names would let the host
+  // kill the gate before it judges a slow call (searched only when it is set).
+  let scale = await timeScale(env, env.cwd(), warn);
   const read = await env.readPayload(MAX_PAYLOAD_BYTES, PAYLOAD_TIMEOUT_MS * scale);
   // The size of a call is the agent's to choose: too large to read is no reason to let it
   // through where a deny is on record.
@@ -212,6 +228,9 @@ export async function runGate(env: GateEnv): Promise<void> {
     }
   }
   if (await offHonoured(env, payload.cwd ?? env.cwd(), warn)) return;
+  if (scale > 1 && payload.cwd !== null && payload.cwd !== env.cwd()) {
+    scale = await timeScale(env, payload.cwd, warn);
+  }
   const budget = env.budget(GATE_BUDGET_MS * scale);
   try {
     const judged = decide(env, payload, "judged");

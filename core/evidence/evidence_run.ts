@@ -119,7 +119,7 @@ export async function runEvidence(
   argv: string[],
   shell: boolean,
 ): Promise<EvidenceRun> {
-  const found = await findBatonLayout(env.fs, env.cwd);
+  const found = await findBatonLayout(env.fs, env.cwd, env);
   const worktree = found.repo === null ? null : await treeBefore(env, found.repo);
   let head: string | null = null;
   let branch: string | null = null;

@@ -7,6 +7,8 @@
 import { NotFoundError } from "../errors.ts";
 import type { ReadFs } from "../fs.ts";
 import { findRepo } from "../facts/git/find_repo.ts";
+import { assertGitAccepts } from "../facts/git/git_reach.ts";
+import type { GitEnvironment } from "../facts/git/git_environment.ts";
 import { type CommitPlan, planCommit } from "./plan_commit.ts";
 import { CLEAN_MESSAGE, COMMIT_MESSAGE, HANDOFF_PATH } from "./handoff_policy.ts";
 
@@ -44,6 +46,8 @@ export interface HandoffCommitIo {
   homeDir: string | null;
   xdgConfigHome: string | null;
   envAuthor: { name: string | undefined; email: string | undefined };
+  /** git's environment variables (where git reads its protected config). @default {none} */
+  gitEnvironment?: GitEnvironment;
   /** Writes (or, with `dryRun`, only plans) the commit. */
   writeCommit(
     plan: CommitPlan,
@@ -68,6 +72,12 @@ export async function commitHandoff(
   if (repo === null) {
     throw new NotFoundError("Not inside a git repository", "not_a_repo");
   }
+  // git refuses a repository another user owns unless safe.directory names it: so does this.
+  await assertGitAccepts(io.fs, repo, {
+    homeDir: io.homeDir,
+    xdgConfigHome: io.xdgConfigHome,
+    gitEnvironment: io.gitEnvironment ?? {},
+  });
   let content: Uint8Array | null = null;
   if (options.kind === "put") {
     const path = `${repo.workTree}/${HANDOFF_PATH}`;

@@ -39,6 +39,8 @@ export interface SearchChainIo {
   onProgress?: (done: number, total: number) => void;
   /** Keys whose capsules count as this machine's or a trusted teammate's. @default {none} */
   trustedKeys?: TrustedKeys;
+  /** git's environment: where the repository search stops (core/store/find_layout.ts). */
+  gitEnvironment?: Readonly<Record<string, string>>;
 }
 
 /** Who signed a hit's capsule, checked now against the trusted keys. */
@@ -122,7 +124,7 @@ export async function searchChain(
   query: string,
   limit: number,
 ): Promise<SearchOutput> {
-  const found = await findBatonLayout(io.fs, io.cwd);
+  const found = await findBatonLayout(io.fs, io.cwd, io);
   const dir = privateStateDir(found);
   try {
     await io.fs.mkdirp(dir);

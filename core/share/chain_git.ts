@@ -61,4 +61,6 @@ export interface ShareEnv {
   keys: KeyRing;
   /** One line made safe for a terminal (redacted, neutralised). */
   safeLine(text: string): string;
+  /** git's environment: where the repository search stops (core/store/find_layout.ts). */
+  gitEnvironment?: Readonly<Record<string, string>>;
 }

@@ -43,7 +43,7 @@ export interface ShareContext {
 
 /** Locates the repository, branch and shared ref. */
 export async function shareContext(io: ShareEnv, branchFlag?: string): Promise<ShareContext> {
-  const found = await findBatonLayout(io.fs, io.cwd);
+  const found = await findBatonLayout(io.fs, io.cwd, io);
   if (found.repo === null) {
     throw new NotFoundError("Cannot share: this directory is not inside a git repository");
   }
@@ -471,7 +471,7 @@ export async function reviveLatest(
   branch?: string,
   options: { force?: boolean } = {},
 ): Promise<ReviveReport> {
-  const found = await findBatonLayout(io.fs, io.cwd);
+  const found = await findBatonLayout(io.fs, io.cwd, io);
   const none = { id: null, imported: 0, signer: null, future: 0, passed_over: 0 };
   const setAside = options.force === true ? await setAsideInvalid(io, found) : null;
   if ((await io.fs.lstat(found.layout.latest)) !== null) return { action: "present", ...none };

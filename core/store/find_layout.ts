@@ -3,8 +3,13 @@
  * containing it (a linked worktree's own root), or the directory itself
  * outside git. A `.git` file that names no git directory does not hide the
  * handoff: the directory holding that file is the root, the repository is
- * reported as unreadable (`repoProblem`) and callers degrade. Light: loads
- * only repository discovery.
+ * reported as unreadable (`repoProblem`) and callers degrade. Discovery
+ * stops where git's does under the environment handed in: at a file-system
+ * boundary unless `GIT_DISCOVERY_ACROSS_FILESYSTEM` says to cross it, and
+ * where `GIT_CEILING_DIRECTORIES` stops git before the repository (git then
+ * finds none, so neither does baton: the folder itself is the root, as
+ * outside git, and the outer repository's store is never used). Light: loads
+ * only repository discovery (the ceiling check only when a ceiling is set).
  * @module
  */
 import type { ReadFs } from "../fs.ts";
@@ -22,16 +27,40 @@ export interface FoundLayout {
   repoProblem?: string;
 }
 
+/** How git searches for the repository: its environment (the guarded one of commands). */
+export interface GitDiscovery {
+  /** git's variables as read (core/facts/git/git_environment.ts). @default {none} */
+  gitEnvironment?: Readonly<Record<string, string>>;
+}
+
+/** git's boolean environment values: false for 0, false, no, off. */
+function envTrue(value: string | undefined): boolean {
+  return value !== undefined && !/^(0|false|no|off)$/i.test(value.trim());
+}
+
 /**
- * Locates the repository and the .baton layout for `cwd`.
+ * Locates the repository and the .baton layout for `cwd`, found as git
+ * finds it under `discovery`'s environment.
  * @throws {BatonDirLinkError} when `.baton` or a path in it is a symbolic link.
  */
-export async function findBatonLayout(fs: ReadFs, cwd: string): Promise<FoundLayout> {
+export async function findBatonLayout(
+  fs: ReadFs,
+  cwd: string,
+  discovery: GitDiscovery = {},
+): Promise<FoundLayout> {
   let repo: RepoLocation | null;
   let root: string = cwd;
   let repoProblem: string | undefined;
+  const env = discovery.gitEnvironment ?? {};
   try {
-    repo = await findRepo(fs, cwd);
+    repo = await findRepo(fs, cwd, {
+      acrossFilesystems: envTrue(env["GIT_DISCOVERY_ACROSS_FILESYSTEM"]),
+    });
+    // A repository GIT_DIR names is not searched for: no ceiling applies to it.
+    if (repo !== null && env["GIT_CEILING_DIRECTORIES"] !== undefined && !("GIT_DIR" in env)) {
+      const { ceilingStopsSearchOnDisk } = await import("../facts/git/git_reach.ts");
+      if (await ceilingStopsSearchOnDisk(fs, cwd, repo.workTree, env)) repo = null;
+    }
     if (repo !== null) root = repo.workTree;
   } catch (e) {
     const at = e instanceof GitCorruptError ? e.data?.["path"] : undefined;

@@ -82,7 +82,7 @@ export async function writeAutoCapsule(
   options: AutoCapsuleOptions,
 ): Promise<AutoCapsuleResult> {
   const startMs = ctx.now().getTime();
-  const found = await findBatonLayout(ctx.fs, ctx.cwd);
+  const found = await findBatonLayout(ctx.fs, ctx.cwd, ctx);
   const trusted = ctx.keys === undefined ? new Map() : (await ctx.keys.trustedKeys()).keys;
   // A link where latest.md belongs (a commit can carry one) is never read, and the capsule
   // written now replaces it: nothing is carried forward from it.

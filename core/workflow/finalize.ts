@@ -164,7 +164,7 @@ export async function judgeCitations(
     typeof f === "string" || f.evidence === undefined ? [] : [{ i, f, id: f.evidence }]
   );
   if (cited.length === 0) return out;
-  const stateDir = privateStateDir(await findBatonLayout(ctx.fs, ctx.cwd));
+  const stateDir = privateStateDir(await findBatonLayout(ctx.fs, ctx.cwd, ctx));
   const trusted = ctx.keys === undefined ? new Map() : (await ctx.keys.trustedKeys()).keys;
   for (const { i, f, id } of cited) {
     const record = await readEvidence(ctx.fs, stateDir, id);
@@ -210,7 +210,14 @@ export async function finalizeMeaning(
     ...(options.sessionRecord === undefined ? {} : { session: options.sessionRecord }),
   });
   const { meaning: normalized, facts } = parts;
-  const root = collected.repo_root ?? ctx.cwd;
+  // Where git finds no repository (a GIT_CEILING_DIRECTORIES below it), the facts still say what
+  // was there, as unknown; the store is the folder's own, never the outer repository's.
+  const stopped = collected.repo_root !== null &&
+    await findBatonLayout(ctx.fs, ctx.cwd, ctx).then(
+      (f) => f.repo === null && f.repoProblem === undefined,
+      () => false,
+    );
+  const root = stopped ? ctx.cwd : collected.repo_root ?? ctx.cwd;
   const pointers = await checkPointers(ctx.fs, root, normalized.pointers);
   normalized.pointers = pointers.kept;
   const { meaning, report } = budgetMeaning(normalized);

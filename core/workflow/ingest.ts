@@ -66,7 +66,7 @@ export async function ingestAnswer(
       "draft_invalid",
     );
   }
-  const found = await findBatonLayout(ctx.fs, ctx.cwd);
+  const found = await findBatonLayout(ctx.fs, ctx.cwd, ctx);
   const root = found.repo?.workTree ?? ctx.cwd;
   const facts = options.withFacts === true
     ? await collectFacts(ctx.fs, ctx.cwd, {

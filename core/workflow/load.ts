@@ -163,7 +163,7 @@ export async function loadBriefing(
   const phase = options.onPhase ?? (() => {});
   const deadlineMs = options.budgetMs === undefined ? null : startMs + options.budgetMs;
   const left = (): number => deadlineMs === null ? Infinity : deadlineMs - ctx.now().getTime();
-  const found = options.found ?? await findBatonLayout(ctx.fs, ctx.cwd);
+  const found = options.found ?? await findBatonLayout(ctx.fs, ctx.cwd, ctx);
   const { repo, layout } = found;
   const trusted = ctx.keys === undefined ? null : await ctx.keys.trustedKeys();
   const parsed = await readLatest(ctx.fs, layout, { trustedKeys: trusted?.keys ?? new Map() });

@@ -35,7 +35,7 @@ export async function checkSupersedes(
     d.supersedes === null || d.supersedes === d.id ? [] : [{ i, id: d.supersedes }]
   );
   if (wanted.length === 0) return { unknown: [], known: [] };
-  const found = await findBatonLayout(ctx.fs, ctx.cwd);
+  const found = await findBatonLayout(ctx.fs, ctx.cwd, ctx);
   const trusted = ctx.keys === undefined ? new Map() : (await ctx.keys.trustedKeys()).keys;
   const view = await readRecentDecisions(ctx.fs, found.layout, capsule, { trustedKeys: trusted });
   const ids = new Set(view.views.map((v) => v.id));

@@ -275,10 +275,6 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/e2e/hook_test.ts",
     reason: "baton hook --json, the runner with its report printer, driven through the real CLI",
   },
-  "core/hosts/runtime/run_hook.ts": {
-    test: "tests/e2e/hook_test.ts",
-    reason: "the hook runner, driven through real hook subprocesses (budgets: hook_budget_test.ts)",
-  },
   "core/hosts/runtime/compression_capture.ts": {
     test: "tests/e2e/hook_compression_capture_test.ts",
     reason: "decided inside a real prompt hook process, with and without the host's record field",
@@ -601,10 +597,6 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
   "commands/capsule.ts": {
     test: "tests/e2e/chain_test.ts",
     reason: "driven through the real CLI (baton capsule) by that end-to-end test",
-  },
-  "commands/check_clean.ts": {
-    test: "tests/e2e/handoff_commit_test.ts",
-    reason: "driven through the real CLI (baton check-clean) by that end-to-end test",
   },
   "commands/clean.ts": {
     test: "tests/e2e/handoff_commit_test.ts",

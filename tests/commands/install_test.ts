@@ -68,7 +68,7 @@ function handlersAt(config: Record<string, unknown>, file: HookConfigFile, nativ
     : hooks.flatMap((g) => (g as { hooks: Record<string, unknown>[] }).hooks);
 }
 
-const content = await hostContent();
+const content = await hostContent(fakeIo({ cwd: "/", env: {} }));
 
 for (const id of HOST_IDS) {
   for (const scope of ["project", "user"] as const) {

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
-import { git, makeRepo } from "../_helpers/git.ts";
+import { git, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { tempDir } from "../_helpers/temp.ts";
 
 Deno.test("doctor names the hooks' launcher and warns when it no longer exists", async () => {
@@ -196,5 +196,42 @@ Deno.test("a launcher named through a symbolic link inside the repository is ign
     const command = await hookCommand(link);
     assert.ok(!command.includes(link), command);
     assert.match(command, /main\.ts hook session-start/, "the runtime's own invocation instead");
+  }
+});
+
+Deno.test("a HOME a repository's host settings set does not make a launcher in its superproject the person's own", async () => {
+  const outer = await makeRepo("baton-e2e-launcher-outer-");
+  try {
+    const main = new URL("../../main.ts", import.meta.url).pathname;
+    const script =
+      `#!/bin/sh\nexec '${Deno.execPath()}' run --quiet --no-prompt -A '${main}' "$@"\n`;
+    const inner = `${outer}/vendor/lib`;
+    await Deno.mkdir(inner, { recursive: true });
+    await git(inner, ["init", "-q", "-b", "main"]);
+    const planted = `${outer}/tools/baton`;
+    await Deno.mkdir(`${outer}/tools`);
+    await Deno.writeTextFile(planted, script, { mode: 0o755 });
+    const env = { HOME: outer, BATON_LAUNCHER: planted };
+    const install = async () => {
+      const r = await runBaton(["install", "cursor"], { cwd: inner, env });
+      assert.equal(r.code, 0, r.stderr);
+      const hooks = JSON.parse(await Deno.readTextFile(`${inner}/.cursor/hooks.json`));
+      const doctor = await runBaton(["doctor", "--json"], { cwd: inner, env });
+      const check = (JSON.parse(doctor.stdout) as {
+        checks: { name: string; outcome: string; reason: string }[];
+      }).checks.find((c) => c.name === "launcher")!;
+      return { command: hooks.hooks.sessionStart[0].command as string, check };
+    };
+    // Control: the person's home at the superproject (their dotfiles): their launcher is used.
+    const mine = await install();
+    assert.ok(mine.command.startsWith(`${planted} hook `), mine.command);
+    // The same HOME set by a committed host file: the superproject is a stranger's again.
+    await writeFiles(outer, { ".gemini/.env": `HOME=${outer}\n` });
+    const theirs = await install();
+    assert.ok(!theirs.command.includes(planted), theirs.command);
+    assert.match(theirs.command, /main\.ts hook session-start/, "the runtime's own invocation");
+    assert.equal(theirs.check.outcome, "warn", "doctor says the launcher was ignored");
+  } finally {
+    await Deno.remove(outer, { recursive: true });
   }
 });

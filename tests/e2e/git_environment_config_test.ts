@@ -284,3 +284,43 @@ Deno.test("GIT_CONFIG_PARAMETERS from git -c is applied to the work tree as git 
   };
   assert.deepEqual((await agrees(dir, both, "both")).tracked, []);
 });
+
+Deno.test("under a GIT_CEILING_DIRECTORIES that stops git below the repository, finalize, show and load use the folder's own store, never the outer repository's", async () => {
+  const dir = await Deno.realPath(await makeRepo("baton-ceiling-store-"));
+  try {
+    await writeFiles(dir, { "a.txt": "a\n", "sub/b.txt": "b\n" });
+    await commitAll(dir, "init");
+    const sub = `${dir}/sub`;
+    const env = { GIT_CEILING_DIRECTORIES: dir };
+    const oracle = await git(sub, ["rev-parse", "--show-toplevel"], { env, allowFail: true });
+    assert.notEqual(oracle.code, 0, "git finds no repository from sub");
+    const fin = await runBaton(["finalize", "--draft", "-"], {
+      cwd: sub,
+      env,
+      stdin: '{"now":"under the ceiling"}',
+    });
+    assert.equal(fin.code, 0, fin.stderr);
+    assert.equal(await exists(`${sub}/.baton/latest.md`), true, "the folder's own store");
+    assert.equal(await exists(`${dir}/.baton`), false, "not the outer repository's");
+    const shown = await runBaton(["show", "--json"], { cwd: sub, env });
+    assert.equal(shown.code, 0, shown.stderr);
+    assert.equal(JSON.parse(shown.stdout).capsule.meaning.now, "under the ceiling");
+    const load = await runBaton(["load"], { cwd: sub, env });
+    assert.equal(load.code, 0, load.stderr);
+    assert.match(load.stdout, /under the ceiling/);
+    // Control: without the ceiling, git and baton find the repository; its store is the root's.
+    assert.equal((await git(sub, ["rev-parse", "--show-toplevel"])).stdout.trim(), dir);
+    const outer = await runBaton(["finalize", "--draft", "-"], {
+      cwd: sub,
+      stdin: '{"now":"in the repository"}',
+    });
+    assert.equal(outer.code, 0, outer.stderr);
+    assert.equal(await exists(`${dir}/.baton/latest.md`), true);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+async function exists(path: string): Promise<boolean> {
+  return await Deno.lstat(path).then(() => true, () => false);
+}

@@ -158,3 +158,57 @@ Deno.test("Gemini prompt hook: no fill read (no reply yet) captures nothing, and
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("Gemini prompt hook: a HOME or settings path a repository's .gemini/.env sets does not choose the threshold (its settings file could switch the capture off)", async () => {
+  const dir = await makeRepo();
+  await using home = await tempDir();
+  try {
+    await writeFiles(dir, { "src/a.ts": "export const a = 1;\n", ".gitignore": "*.jsonl\n" });
+    await commitAll(dir, "init");
+    // A folder of the repository's choosing whose user-level settings name a threshold of 99%.
+    await writeFiles(dir, {
+      "fake-home/.gemini/settings.json": '{ "model": { "compressionThreshold": 0.99 } }\n',
+    });
+    const chat = `${dir}/chat.jsonl`;
+    // 45% of the window: near Gemini's default threshold (50%), far from 99%.
+    await Deno.writeTextFile(chat, transcript(471_859));
+    const prompt = async (env: Record<string, string>) => {
+      const r = await runBaton(["hook", "BeforeAgent", "--host", "gemini", "--json"], {
+        cwd: dir,
+        env: {
+          GEMINI_CLI_SYSTEM_SETTINGS_PATH: `${home.path}/none.json`,
+          GEMINI_CLI_SYSTEM_DEFAULTS_PATH: `${home.path}/none2.json`,
+          ...env,
+        },
+        stdin: JSON.stringify({
+          session_id: "s",
+          transcript_path: chat,
+          cwd: dir,
+          hook_event_name: "BeforeAgent",
+          prompt: "go on",
+        }),
+      });
+      assert.equal(r.code, 0, r.stderr);
+      return JSON.parse(r.stdout) as { action: string; capture?: string };
+    };
+    // Control: the person's own HOME there is theirs to choose: no capture at 45% of 99%.
+    const mine = await prompt({ HOME: `${dir}/fake-home` });
+    assert.equal(mine.capture, undefined, JSON.stringify(mine));
+    // The repository's .gemini/.env sets it: its settings are not the person's; the default holds.
+    await writeFiles(dir, { ".gemini/.env": `HOME=${dir}/fake-home\n` });
+    const theirs = await prompt({ HOME: `${dir}/fake-home` });
+    assert.equal(theirs.action, "written", JSON.stringify(theirs));
+    assert.match(theirs.capture ?? "", /the host's default/);
+    // So is a settings file's own variable (the system settings, which override the rest).
+    await Deno.remove(`${dir}/.baton`, { recursive: true });
+    const system = `${dir}/fake-home/.gemini/settings.json`;
+    await Deno.writeTextFile(`${dir}/.gemini/.env`, "");
+    const mineToo = await prompt({ HOME: home.path, GEMINI_CLI_SYSTEM_SETTINGS_PATH: system });
+    assert.equal(mineToo.capture, undefined, "control: the person's own system settings");
+    await Deno.writeTextFile(`${dir}/.gemini/.env`, `GEMINI_CLI_SYSTEM_SETTINGS_PATH=${system}\n`);
+    const theirsToo = await prompt({ HOME: home.path, GEMINI_CLI_SYSTEM_SETTINGS_PATH: system });
+    assert.equal(theirsToo.action, "written", JSON.stringify(theirsToo));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

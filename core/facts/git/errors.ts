@@ -108,3 +108,29 @@ export class GitConfigSyntaxError extends SyntaxError implements CodedError {
     this.data = { line, problem };
   }
 }
+
+/**
+ * git refuses the repository: it is owned by another user and no
+ * `safe.directory` of the system or global config names it ("dubious
+ * ownership"). A command that reads or writes the repository as git would
+ * refuses too, naming no path (the fix is the person's: `git config --global
+ * --add safe.directory` with the path they trust).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { GitOwnershipError } from "./errors.ts";
+ * assert.equal(new GitOwnershipError().exitCode, 6);
+ * ```
+ */
+export class GitOwnershipError extends BatonError {
+  /** @param options Data and cause. */
+  constructor(options: BatonErrorOptions = {}) {
+    super(
+      "git refuses this repository: it is owned by another user and safe.directory does not name it (if you trust it, add it with git config --global --add safe.directory, then run this again)",
+      "git_dubious_ownership",
+      EXIT.unavailable.code,
+      options,
+    );
+  }
+}

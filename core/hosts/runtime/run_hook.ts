@@ -53,9 +53,8 @@ export const INJECT_FACTS_BUDGET_MS = 450;
 const RENDER_RESERVE_MS = 500;
 /** Longest wait for the end of the payload on stdin. */
 const STDIN_TIMEOUT_MS = 500;
-/** The hook budgets in force for this process (BATON_HOOK_TIME_SCALE: core/hook_time_scale.ts). */
-function budgets(io: Io) {
-  const scale = hookTimeScale(io.env("BATON_HOOK_TIME_SCALE"));
+/** The hook budgets under a BATON_HOOK_TIME_SCALE multiplier (core/hook_time_scale.ts). */
+function budgets(scale: number) {
   return {
     capture: CAPTURE_BUDGET_MS * scale,
     inject: INJECT_BUDGET_MS * scale,
@@ -98,14 +97,30 @@ async function isDirectory(io: Io, path: string): Promise<boolean> {
   }
 }
 
+/**
+ * BATON_HOOK_TIME_SCALE for a hook working in `cwd`: 1 when unset, or when a
+ * host file around `cwd` names it (core/trust/hook_setting.ts), said in one
+ * line. Nothing is loaded or searched when it is unset.
+ */
+async function timeScale(io: Io, cwd: string, warn: (m: string) => void): Promise<number> {
+  if (hookTimeScale(io.env("BATON_HOOK_TIME_SCALE")) === 1) return 1;
+  const { hookTimeScaleAt } = await import("../../trust/hook_setting.ts");
+  const { outermostWorkTree } = await import("../../facts/git/outer_work_tree.ts");
+  const outermost = (home: string | null) => outermostWorkTree(io.fs, cwd, home).catch(() => null);
+  const { scale, ignored } = await hookTimeScaleAt(io.fs, cwd, (n) => io.env(n), outermost);
+  if (ignored !== null) warn(ignored);
+  return scale;
+}
+
 async function readPayload(
   io: Io,
   report: HookReport,
+  scale: number,
 ): Promise<HookPayload | string> {
   let bytes: Uint8Array;
   try {
     bytes = await io.readStdin(MAX_HOOK_PAYLOAD_BYTES, {
-      timeoutMs: budgets(io).stdin,
+      timeoutMs: budgets(scale).stdin,
     });
   } catch {
     return `payload ignored: it is larger than ${MAX_HOOK_PAYLOAD_BYTES} bytes`;
@@ -163,7 +178,8 @@ export async function runHook(io: Io, args: HookArgs): Promise<number> {
     warn(`unknown host ${safeWord(hostFlag)}: nothing done`);
     return finish();
   }
-  const payload = await readPayload(io, report);
+  let scale = await timeScale(io, io.cwd(), warn);
+  const payload = await readPayload(io, report, scale);
   if (typeof payload === "string") {
     warn(payload);
     return finish();
@@ -186,6 +202,7 @@ export async function runHook(io: Io, args: HookArgs): Promise<number> {
     );
     return finish();
   }
+  if (scale > 1 && cwd !== io.cwd()) scale = await timeScale(io, cwd, warn);
   try {
     if (isBandHookEvent(event)) {
       const { runBandHook } = await import("./band_hook.ts");
@@ -201,7 +218,7 @@ export async function runHook(io: Io, args: HookArgs): Promise<number> {
         const due = await compressionCaptureDue(io, host, band.result, cwd);
         if (due !== null) {
           report.capture = due;
-          await capture(io, report, { event: "pre-compact", host, payload, cwd, warn }, {
+          await capture(io, report, { event: "pre-compact", host, payload, cwd, warn, scale }, {
             plan: NEAR_COMPRESSION_PLAN,
           });
         }
@@ -209,10 +226,10 @@ export async function runHook(io: Io, args: HookArgs): Promise<number> {
       return finish();
     }
     if (event === "session-start") {
-      await sessionStart(io, report, { payload, cwd, warn, emit });
+      await sessionStart(io, report, { payload, cwd, warn, emit, scale });
       return finish();
     }
-    await capture(io, report, { event, host, payload, cwd, warn });
+    await capture(io, report, { event, host, payload, cwd, warn, scale });
   } catch (e) {
     // A broken repository (a .git file naming a vanished directory, say)
     // must not fail the host's session: report it and carry on.
@@ -274,15 +291,12 @@ async function personsSetting(
   if (value === undefined || value === "") return value;
   try {
     const { outermostWorkTree } = await import("../../facts/git/outer_work_tree.ts");
-    const { repositorySetVariables, shownEnvFile } = await import(
-      "../../trust/repository_env.ts"
-    );
-    const { personsHome } = await import("../../trust/repository_home.ts");
-    const all = await outermostWorkTree(io.fs, cwd, null).catch(() => null);
-    const home = await personsHome(io.fs, all, cwd, (n) => io.env(n));
-    const top = await outermostWorkTree(io.fs, cwd, home).catch(() => null);
-    const file = (await repositorySetVariables(io.fs, top ?? cwd, cwd, [name])).get(name);
-    if (file === undefined) return value;
+    const { shownEnvFile } = await import("../../trust/repository_env.ts");
+    const { hookSettingFile } = await import("../../trust/hook_setting.ts");
+    const outermost = (home: string | null) =>
+      outermostWorkTree(io.fs, cwd, home).catch(() => null);
+    const file = await hookSettingFile(io.fs, cwd, name, (n) => io.env(n), outermost);
+    if (file === null) return value;
     warn(`${name} ignored: ${shownEnvFile(file)} in this repository names it`);
   } catch {
     // Fails closed: a search that cannot finish is no proof that the person set it.
@@ -296,6 +310,8 @@ interface SessionStartInput {
   cwd: string;
   warn: (m: string) => void;
   emit: (text: string) => void;
+  /** BATON_HOOK_TIME_SCALE as the person set it. */
+  scale: number;
 }
 
 async function sessionStart(
@@ -333,7 +349,7 @@ async function sessionStart(
     report.action = check.reason === "no_capsule" ? "no_capsule" : "nothing_new";
     return;
   }
-  const budget = budgets(io);
+  const budget = budgets(input.scale);
   const layout = check.found.layout;
   // The resume line for an open handoff deny, worked out first so the briefing leaves it room.
   const hint = await io.resumeHint(layout, payload.sessionId);
@@ -402,6 +418,8 @@ interface CaptureInput {
   payload: HookPayload;
   cwd: string;
   warn: (m: string) => void;
+  /** BATON_HOOK_TIME_SCALE as the person set it. */
+  scale: number;
 }
 
 async function capture(
@@ -424,7 +442,7 @@ async function capture(
     report.action = "recent";
     return;
   }
-  const budget = budgets(io);
+  const budget = budgets(input.scale);
   const outcome = await io.runJob(
     {
       kind: "capture",

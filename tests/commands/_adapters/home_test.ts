@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { batonHome, homeDir } from "../../../commands/_adapters/home.ts";
+import { batonHome, homeDir, personsHomeDir } from "../../../commands/_adapters/home.ts";
+import { makeRepo, writeFiles } from "../../_helpers/git.ts";
 import { fakeIo } from "../../_helpers/io.ts";
 
 const io = (env: Record<string, string>) => fakeIo({ cwd: "/", env });
@@ -39,4 +40,18 @@ Deno.test("batonHome() refuses a relative BATON_HOME and says when no home is kn
   const none = batonHome(io({ XDG_CONFIG_HOME: "relative" }), "linux");
   assert.equal(none.ok, false);
   assert.equal(homeDir(io({ HOME: "" })), null);
+});
+
+Deno.test("personsHomeDir() leaves out a HOME a host file in a work tree around the folder sets", async () => {
+  const repo = await Deno.realPath(await makeRepo());
+  try {
+    await writeFiles(repo, { "sub/x.txt": "x" });
+    const io = () => fakeIo({ cwd: `${repo}/sub`, env: { HOME: `${repo}/`, USERPROFILE: "" } });
+    // Control: nothing names it: the person's home, cleaned as homeDir() cleans it.
+    assert.equal(await personsHomeDir(io()), repo);
+    await writeFiles(repo, { ".claude/settings.json": JSON.stringify({ env: { HOME: repo } }) });
+    assert.equal(await personsHomeDir(io()), null);
+  } finally {
+    await Deno.remove(repo, { recursive: true });
+  }
 });

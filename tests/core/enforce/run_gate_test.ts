@@ -217,3 +217,74 @@ Deno.test("the escape hatch is a shell call's: an edit carrying the printed resu
     assert.match(typed.out, /"permissionDecision":"deny"/);
   });
 });
+
+/**
+ * The budgets the gate asks for, over a real repository with no store, under
+ * BATON_HOOK_TIME_SCALE=`value`: the payload's wait and the judgement's.
+ */
+async function budgetsAsked(dir: string, cwd: string, value: string) {
+  const asked: { payload: number[]; budget: number[] } = { payload: [], budget: [] };
+  const err: string[] = [];
+  const payload = JSON.stringify({
+    session_id: "A",
+    cwd,
+    tool_name: "Bash",
+    tool_input: { command: "touch x" },
+  });
+  const env: GateEnv = {
+    fs: new TestFs(),
+    now: () => new Date(0),
+    lock: () => ({ token: "t", pid: 1, host: "h", now: () => 0, sleep: () => Promise.resolve() }),
+    manifestKey: () => Promise.resolve(null),
+    env: (n) => n === "BATON_HOOK_TIME_SCALE" ? value : undefined,
+    cwd: () => dir,
+    readPayload: (_max, timeoutMs) => {
+      asked.payload.push(timeoutMs);
+      return Promise.resolve({ bytes: new TextEncoder().encode(payload), timedOut: false });
+    },
+    stdout: () => {},
+    stderr: (text) => err.push(text),
+    acceptedBatonWords: () => Promise.resolve(["baton"]),
+    printableBatonWords: () => Promise.resolve(["baton"]),
+    afterHandoff: () => Promise.resolve({}),
+    host: "claude-code",
+    budget: (ms) => {
+      asked.budget.push(ms);
+      return { expired: new Promise<"timeout">(() => {}), cancel: () => {} };
+    },
+  };
+  await runGate(env);
+  return { ...asked, err: err.join("") };
+}
+
+Deno.test("BATON_HOOK_TIME_SCALE a repository's host file names is read as unset by the gate: the host would kill it before it judges a slow call", async () => {
+  const dir = await Deno.realPath(await makeRepo("baton-gate-scale-"));
+  try {
+    await Deno.mkdir(`${dir}/sub`);
+    // Control: the person's own scale stretches both budgets (nothing names it).
+    const mine = await budgetsAsked(dir, dir, "30");
+    assert.deepEqual([mine.payload, mine.budget], [[15000], [45000]]);
+    assert.equal(mine.err, "");
+    // A committed .claude/settings.json sets it (Claude Code hands it to the hook): the gate
+    // keeps the budgets it documents (1.5 s, within the 5 s install gives the host), and says why.
+    await writeFiles(dir, {
+      ".claude/settings.json": JSON.stringify({ env: { BATON_HOOK_TIME_SCALE: "30" } }),
+    });
+    const theirs = await budgetsAsked(dir, dir, "30");
+    assert.deepEqual([theirs.payload, theirs.budget], [[500], [1500]]);
+    assert.match(theirs.err, /BATON_HOOK_TIME_SCALE ignored: \.claude\/settings\.json/);
+    assert.ok(!theirs.err.includes("30"), "the value is never echoed");
+    // The process started elsewhere, the call's folder in the repository: the payload's wait was
+    // the person's to stretch, the judgement is not.
+    await using outside = await tempDir("baton-gate-scale-out-");
+    const moved = await budgetsAsked(outside.path, `${dir}/sub`, "30");
+    assert.deepEqual([moved.payload, moved.budget], [[15000], [1500]]);
+    // A .env in the folder the host starts in (Gemini CLI, Qwen Code, a Bun-built host) too.
+    await Deno.remove(`${dir}/.claude`, { recursive: true });
+    await writeFiles(dir, { "sub/.env": "BATON_HOOK_TIME_SCALE=30\n" });
+    const dotenv = await budgetsAsked(dir, `${dir}/sub`, "30");
+    assert.deepEqual(dotenv.budget, [1500]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

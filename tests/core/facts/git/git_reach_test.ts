@@ -3,7 +3,8 @@
  * real repositories, git as the oracle: where git reads HEAD through a replace ref, or stops its
  * search below the repository, baton reports the work tree unknown instead of answering from the
  * tree it found; with the replacement disabled, or started at the work tree (the controls), baton
- * compares and agrees with git.
+ * compares and agrees with git. (check-clean and the handoff commit refusing a repository git refuses
+ * for its owner: tests/commands/check_clean_test.ts.)
  */
 import assert from "node:assert/strict";
 import { commitAll, git, makeRepo, writeFiles } from "../../../_helpers/git.ts";

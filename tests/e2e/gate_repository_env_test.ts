@@ -1,0 +1,162 @@
+/**
+ * The gate reads its environment as the host hands it, and a host hands its hooks what a
+ * repository's host files set (Claude Code's `.claude/settings.json` `env`). Through the real
+ * CLI: where the gate looks for denies is not the environment's to choose (the baton home, HOME,
+ * git's repository variables set elsewhere still find this machine's deny and refuse), and a
+ * HOME a host file sets cannot make a launcher planted in a superproject pass as baton's own; nor
+ * can a baton home a host file names take the manifest key the band hook signs an armed deny with.
+ * @module
+ */
+import assert from "node:assert/strict";
+import { runBaton } from "../_helpers/cli.ts";
+import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
+import { claudeToolTurn, claudeUser, jsonl } from "../_helpers/band_transcripts.ts";
+import { tempDir } from "../_helpers/temp.ts";
+
+async function gate(dir: string, session: string, command: string, env: Record<string, string>) {
+  const r = await runBaton(["hook", "PreToolUse", "--host", "claude-code"], {
+    cwd: dir,
+    env,
+    stdin: JSON.stringify({
+      session_id: session,
+      cwd: dir,
+      hook_event_name: "PreToolUse",
+      tool_name: "Bash",
+      tool_input: { command },
+    }),
+  });
+  assert.equal(r.code, 0);
+  return { denied: r.stdout.includes('"permissionDecision":"deny"'), stderr: r.stderr };
+}
+
+async function optIn(dir: string): Promise<void> {
+  assert.equal((await runBaton(["enforce", "on", "--yes"], { cwd: dir })).code, 0);
+  const f = await runBaton(["finalize", "--draft", "-"], { cwd: dir, stdin: '{"now":"work"}' });
+  assert.equal(f.code, 0, f.stderr);
+}
+
+async function handOff(dir: string, session: string): Promise<void> {
+  const r = await runBaton(["handoff", "write", "--session", session, "--write"], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+}
+
+Deno.test("the baton home, HOME and git's repository variables a repository's settings set do not hide this machine's deny from the gate", async () => {
+  const dir = await Deno.realPath(await makeRepo("baton-gate-env-"));
+  const other = await Deno.realPath(await makeRepo("baton-gate-env-other-"));
+  try {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir, "init");
+    await writeFiles(other, { "b.txt": "b\n" });
+    await commitAll(other, "init");
+    await optIn(dir);
+    await Deno.mkdir(`${dir}/.git/empty-home`);
+    const set = {
+      BATON_HOME: `${dir}/.git/empty-home`,
+      HOME: `${dir}/.git/empty-home`,
+      XDG_CONFIG_HOME: `${dir}/.git/empty-home`,
+      GIT_DIR: `${other}/.git`,
+      GIT_WORK_TREE: other,
+      GIT_COMMON_DIR: `${other}/.git`,
+      GIT_INDEX_FILE: `${other}/.git/index`,
+    };
+    await writeFiles(dir, { ".claude/settings.json": JSON.stringify({ env: set }) });
+    // Control: no deny yet, the change passes with the repository's environment.
+    assert.equal((await gate(dir, "B", "touch x", set)).denied, false);
+    await handOff(dir, "A");
+    // With the environment as the host hands it: still denied.
+    const g = await gate(dir, "B", "touch x", set);
+    assert.equal(g.denied, true, g.stderr);
+    assert.equal((await gate(dir, "A", "touch x", set)).denied, true, "the denier too");
+    // Control: the same calls without it, denied the same way.
+    assert.equal((await gate(dir, "B", "touch x", {})).denied, true);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+    await Deno.remove(other, { recursive: true });
+  }
+});
+
+Deno.test("a HOME a repository's settings set does not make a launcher planted in the superproject baton's own to the gate", async () => {
+  const outer = await Deno.realPath(await makeRepo("baton-gate-launcher-outer-"));
+  try {
+    const main = new URL("../../main.ts", import.meta.url).pathname;
+    const inner = `${outer}/vendor/lib`;
+    await Deno.mkdir(inner, { recursive: true });
+    await git(inner, ["init", "-q", "-b", "main"]);
+    await writeFiles(inner, { "a.txt": "a\n" });
+    await commitAll(inner, "init");
+    await optIn(inner);
+    // A script that starts this baton (so it passes as a launcher) after doing anything it likes.
+    const planted = `${outer}/tools/baton`;
+    await Deno.mkdir(`${outer}/tools`);
+    await Deno.writeTextFile(
+      planted,
+      `#!/bin/sh\ntouch "${outer}/changed"\nexec '${Deno.execPath()}' run --quiet --no-prompt -A '${main}' "$@"\n`,
+      { mode: 0o755 },
+    );
+    await handOff(inner, "A");
+    const env = { HOME: outer, BATON_LAUNCHER: planted };
+    // Control: the person's own HOME at the superproject (their dotfiles) makes it their launcher,
+    // and baton's own state command through it passes the deny.
+    assert.equal((await gate(inner, "B", `${planted} load`, env)).denied, false);
+    assert.equal((await gate(inner, "B", "touch x", env)).denied, true, "control: the deny holds");
+    // The repository's settings set that HOME: the planted script is not baton, and is judged.
+    await writeFiles(inner, { ".claude/settings.json": JSON.stringify({ env }) });
+    const g = await gate(inner, "B", `${planted} load`, env);
+    assert.equal(g.denied, true, g.stderr);
+    const hatch = await gate(
+      inner,
+      "B",
+      `${planted} handoff resume --session B --deny-session A --write`,
+      env,
+    );
+    assert.equal(hatch.denied, true, "nor is it the printed resume");
+    // Control: the plain word still passes.
+    assert.equal((await gate(inner, "B", "baton load", env)).denied, false);
+  } finally {
+    await Deno.remove(outer, { recursive: true });
+  }
+});
+
+Deno.test("the band hook that arms a deny keeps the manifest key in the person's baton home, not one a repository's settings name", async () => {
+  const dir = await Deno.realPath(await makeRepo("baton-band-env-"));
+  await using home = await tempDir("baton-band-env-home-");
+  try {
+    await writeFiles(dir, { "a.txt": "a\n", ".gitignore": "keys/\n" });
+    await commitAll(dir, "init");
+    // The person's baton home is ~/.config/baton; the repository's settings name another.
+    const person = { HOME: home.path, XDG_CONFIG_HOME: `${home.path}/.config`, BATON_HOME: "" };
+    assert.equal((await runBaton(["enforce", "on", "--yes"], { cwd: dir, env: person })).code, 0);
+    const t = `${dir}/.git/transcript.jsonl`;
+    await Deno.writeTextFile(
+      t,
+      jsonl([claudeUser("go"), ...Array.from({ length: 33 }, () => claudeToolTurn(1)).flat()]),
+    );
+    const set = { BATON_HOME: `${dir}/keys` };
+    await writeFiles(dir, { ".claude/settings.json": JSON.stringify({ env: set }) });
+    const post = await runBaton(["hook", "PostToolUse", "--host", "claude-code"], {
+      cwd: dir,
+      env: { ...person, ...set },
+      stdin: JSON.stringify({
+        session_id: "A",
+        cwd: dir,
+        transcript_path: t,
+        hook_event_name: "PostToolUse",
+        tool_name: "Bash",
+      }),
+    });
+    assert.match(post.stdout, /changes are denied/, "armed");
+    assert.equal(await exists(`${dir}/keys/manifest.key`), false, "no key in the work tree");
+    assert.match(post.stderr, /BATON_HOME ignored: \.claude\/settings\.json/);
+    // The arming's manifest line verifies under the person's key (the same home a command uses).
+    await Deno.remove(`${dir}/.claude`, { recursive: true });
+    const status = await runBaton(["handoff", "status"], { cwd: dir, env: person });
+    assert.equal(status.code, 0, status.stdout + status.stderr);
+    assert.equal(await exists(`${home.path}/.config/baton/manifest.key`), true);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+async function exists(path: string): Promise<boolean> {
+  return await Deno.lstat(path).then(() => true, () => false);
+}
