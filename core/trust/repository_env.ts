@@ -88,17 +88,48 @@ const UNICODE_ESCAPE = /\\u([0-9a-fA-F]{4})|\\U([0-9a-fA-F]{8})/g;
  */
 function namedIn(bytes: Uint8Array, names: readonly string[], match: NameMatch): string[] {
   const raw = new TextDecoder().decode(bytes);
-  const decoded = raw.includes("\\")
-    ? raw.replace(
-      UNICODE_ESCAPE,
-      (_, four: string | undefined, eight: string | undefined) => {
-        const code = parseInt(four ?? eight ?? "", 16);
-        return code <= 0x10ffff ? String.fromCodePoint(code) : "";
-      },
-    )
-    : "";
-  const text = `${raw}\n${decoded}`.toUpperCase();
+  const bare = raw.includes("/") ? withoutComments(raw) : "";
+  const decode = (s: string) =>
+    s.includes("\\")
+      ? s.replace(
+        UNICODE_ESCAPE,
+        (_, four: string | undefined, eight: string | undefined) => {
+          const code = parseInt(four ?? eight ?? "", 16);
+          return code <= 0x10ffff ? String.fromCodePoint(code) : "";
+        },
+      )
+      : "";
+  const text = [raw, decode(raw), bare, decode(bare)].join("\n").toUpperCase();
   return names.filter((n) => match === "anywhere" ? text.includes(n) : setAsKey(n).test(text));
+}
+
+/**
+ * `text` with the comments of JSONC (`//` to the end of the line, `/* … *\/`)
+ * outside its double-quoted strings made one blank each, as the hosts that
+ * read their settings as JSONC do (Gemini CLI and Qwen Code strip them from
+ * settings.json, OpenCode and Kilo read .jsonc): `"HOME" /* x *\/ : "/tmp"`
+ * sets HOME there. One pass, strings followed as JSON writes them (a `/*`
+ * inside a value opens no comment); its result is searched beside the text
+ * as written, so a file that is not JSONC loses nothing by it.
+ */
+function withoutComments(text: string): string {
+  let out = "";
+  let from = 0;
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === '"') {
+      i++;
+      while (i < text.length && text[i] !== '"' && text[i] !== "\n") i += text[i] === "\\" ? 2 : 1;
+      i++;
+    } else if (c === "/" && (text[i + 1] === "/" || text[i + 1] === "*")) {
+      const end = text[i + 1] === "/" ? text.indexOf("\n", i + 2) : text.indexOf("*/", i + 2);
+      out += `${text.slice(from, i)} `;
+      i = end === -1 ? text.length : text[i + 1] === "/" ? end : end + 2;
+      from = i;
+    } else i++;
+  }
+  return out + text.slice(from);
 }
 
 /**

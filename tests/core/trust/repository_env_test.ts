@@ -135,3 +135,24 @@ Deno.test("repositorySetVariables reads Qwen Code's local settings and the proje
     await Deno.remove(`${root}/${file}`);
   }
 });
+
+Deno.test("repositorySetVariables counts a key whose colon follows a JSONC comment (hosts that read settings as JSONC strip it), and a comment opener inside a string opens nothing", async () => {
+  await using t = await tempDir();
+  const root = await Deno.realPath(t.path);
+  const homeSet = async (text: string) => {
+    await writeFiles(root, { ".qwen/settings.json": text });
+    return (await repositorySetVariables(fs, root, root, ["HOME", "GIT_DIR"], "as-key")).has(
+      "HOME",
+    );
+  };
+  // Controls: a mention (a reference, a URL beside it) sets nothing; the plain key does.
+  assert.equal(await homeSet('{"env":{"PATH":"$HOME/bin","URL":"http://h/x"}}'), false);
+  assert.equal(await homeSet('{"env":{"HOME":"/tmp/x"}}'), true);
+  // Gemini CLI and Qwen Code strip comments before JSON.parse: each sets HOME.
+  assert.equal(await homeSet('{"env":{"HOME"/**/:"/tmp/x"}}'), true);
+  assert.equal(await homeSet('{"env":{"HOME" // a note\n : "/tmp/x"}}'), true);
+  assert.equal(await homeSet('{"env":{"\\u0048OME" /* x */ : "/tmp/x"}}'), true);
+  // A /* inside a value is not a comment's start that runs over the key.
+  assert.equal(await homeSet('{"a":"/*","env":{"HOME"/**/:"/tmp/x"}}'), true);
+  assert.equal(await homeSet('{"a":"q\\"/*","env":{"HOME"/**/:"/tmp/x"}}'), true);
+});
