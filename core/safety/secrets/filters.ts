@@ -19,7 +19,8 @@
  *   `sha256:`/`sha512-` digests and npm integrity strings, Go sums (`h1:`),
  *   SSH public keys, publishable keys (`pk_live_`, `pk_test_`, Mapbox `pk.`),
  *   `data:` URIs (base64 images), paths, URLs without credentials, dotted
- *   identifiers (`process.env.X`, `os.environ`), function calls, numbers,
+ *   identifiers whose parts are names (`process.env.X`, `os.environ`; not
+ *   `Winter2024.Kx9q`), function calls, numbers,
  *   version ranges (`^3.3.1-next.19+2c93303`, a package named `*secret*`)
  *   and booleans. A vendor rule with its own prefix (say a 40-hex GitLab trigger
  *   token) is not subject to these value-shape filters.
@@ -277,7 +278,12 @@ export function isLookAlikeValue(value: string): boolean {
   if (/\/aws4_request$/.test(value)) return true;
   if (/^(?:\.{0,2}\/|~\/|[A-Za-z]:\\|file:)/.test(value)) return true;
   if (/^[a-z][a-z0-9+.-]*:\/\/[^@]*$/i.test(value)) return true;
-  if (/^[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)+(?:\(|\[)?$/.test(value)) return true;
+  if (
+    /^[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)+(?:\(|\[)?$/.test(value) &&
+    value.split(/\.|::|->/).every(isNamePart)
+  ) {
+    return true;
+  }
   if (/^[A-Za-z_$][\w$.]*\(/.test(value)) return true;
   if (/^\$[({A-Za-z_]|^%[A-Za-z_]+%$/.test(value)) return true;
   if (/^[-+]?\d+(?:\.\d+)?$/.test(value)) return true;
@@ -286,6 +292,22 @@ export function isLookAlikeValue(value: string): boolean {
   }
   if (/^(?:true|false|null|none|nil|undefined|yes|no|on|off)$/i.test(value)) return true;
   return false;
+}
+
+/**
+ * A part of a member chain as code names it: words (`dbPassword`,
+ * `DB_PASSWORD`, `s3Client`, `utf8mb4`, `userIDs`), not a random run whose
+ * letters break into single ones between digits or capitals (`Kx9q`,
+ * `s3cr3t`, `Xy7kLq9`): `MYSQL_PASSWORD=Admin.S3cr3t` and
+ * `password: Winter2024.Kx9q` are values, `password: config.db.password` is a
+ * reference. A part's first lower-case letter may stand alone (`xPos`,
+ * `s3Client`), and a plural `s` after capitals (`userIDs`).
+ */
+function isNamePart(part: string): boolean {
+  const tokens = part.replace(/[([]$/, "").match(/[A-Z]?[a-z]+|[A-Z]+|\d+|[_$]+/g) ?? [];
+  return tokens.every((t, i) =>
+    i === 0 || !/^[A-Z]?[a-z]$/.test(t) || (t === "s" && i === tokens.length - 1)
+  );
 }
 
 /**
