@@ -72,6 +72,14 @@ export const HOST_ENV_FOLDERS: readonly { folder: string; suffix: string }[] = [
 /** The most files read from one such folder; past it the folder counts as naming it. */
 const MAX_FOLDER_FILES = 256;
 
+/**
+ * The most folders climbed from the current one to the root: past any path a
+ * system call takes (PATH_MAX 4096 holds at most 2,048 of them), as the
+ * gate's store search (core/enforce/gate_stores.ts). At 256, a folder 300
+ * levels down (a tree a commit can carry) never reached the root's files.
+ */
+const MAX_CLIMB = 4096;
+
 /** The most of each file read; a larger file counts as naming it (its host reads it whole). */
 const MAX_BYTES = 1024 * 1024;
 /** The escapes JSON, JSONC and TOML decode in a key: `\uXXXX` and TOML's `\UXXXXXXXX`. */
@@ -186,7 +194,7 @@ export async function repositorySetVariables(
     for (const n of named) if (!out.has(n)) out.set(n, file);
   };
   if (!inside(dir)) dir = top;
-  for (let i = 0; i < 256 && dir !== null && inside(dir); i++) {
+  for (let i = 0; i < MAX_CLIMB && dir !== null && inside(dir); i++) {
     const base = dir.endsWith("/") ? dir.slice(0, -1) : dir;
     const files = [...HOST_ENV_FILES];
     for (const { folder, suffix } of HOST_ENV_FOLDERS) {

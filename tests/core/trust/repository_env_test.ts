@@ -156,3 +156,17 @@ Deno.test("repositorySetVariables counts a key whose colon follows a JSONC comme
   assert.equal(await homeSet('{"a":"/*","env":{"HOME"/**/:"/tmp/x"}}'), true);
   assert.equal(await homeSet('{"a":"q\\"/*","env":{"HOME"/**/:"/tmp/x"}}'), true);
 });
+
+Deno.test("repositorySetVariables reaches the root's files from a folder 300 levels down", async () => {
+  await using t = await tempDir();
+  const root = await Deno.realPath(t.path);
+  const deep = `${root}/${Array(300).fill("d").join("/")}`;
+  await Deno.mkdir(deep, { recursive: true });
+  // Control: nothing names it yet.
+  assert.equal((await repositorySetVariables(fs, root, deep, ["HOME"], "as-key")).size, 0);
+  await writeFiles(root, { ".claude/settings.json": '{"env":{"HOME":"/tmp/x"}}' });
+  assert.deepEqual(
+    Object.fromEntries(await repositorySetVariables(fs, root, deep, ["HOME"], "as-key")),
+    { HOME: ".claude/settings.json" },
+  );
+});
