@@ -18,7 +18,7 @@
  * - For assignment rules only: git SHAs and other hex digests, UUIDs,
  *   `sha256:`/`sha512-` digests and npm integrity strings, Go sums (`h1:`),
  *   SSH public keys, publishable keys (`pk_live_`, `pk_test_`, Mapbox `pk.`),
- *   `data:` URIs (base64 images), paths, URLs without credentials, dotted
+ *   `data:` URIs (base64 images), paths of word names, URLs without credentials, dotted
  *   identifiers whose parts are names (`process.env.X`, `os.environ`; not
  *   `Winter2024.Kx9q`), function calls, numbers,
  *   version ranges (`^3.3.1-next.19+2c93303`, a package named `*secret*`)
@@ -276,7 +276,7 @@ export function isLookAlikeValue(value: string): boolean {
   if (/^data:/i.test(value)) return true;
   // An AWS SigV4 credential scope (key id/date/region/service/aws4_request) names a key, it is none.
   if (/\/aws4_request$/.test(value)) return true;
-  if (/^(?:\.{0,2}\/|~\/|[A-Za-z]:\\|file:)/.test(value)) return true;
+  if (/^(?:\.{0,2}\/|~\/|[A-Za-z]:\\|file:)/.test(value) && isPathOfNames(value)) return true;
   if (/^[a-z][a-z0-9+.-]*:\/\/[^@]*$/i.test(value)) return true;
   if (
     /^[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)+(?:\(|\[)?$/.test(value) &&
@@ -292,6 +292,16 @@ export function isLookAlikeValue(value: string): boolean {
   }
   if (/^(?:true|false|null|none|nil|undefined|yes|no|on|off)$/i.test(value)) return true;
   return false;
+}
+
+/**
+ * A path whose every folder and file name is made of words (`/etc/secrets/db`,
+ * `~/.ssh/id_rsa`, `./certs/key.pem`, `C:\keys\x86_64.txt`), split at `/`, `\`, `.`, `-`
+ * and `_`, each part a name ({@linkcode isNamePart}): a random run after a
+ * slash is a value (base64 opens with `/` once in 64: `/Hk3mQ9zR7w...=`).
+ */
+function isPathOfNames(value: string): boolean {
+  return value.replace(/^(?:file:|[A-Za-z]:)/, "").split(/[\\/.\-_~]+/).every(isNamePart);
 }
 
 /**

@@ -95,7 +95,7 @@ Deno.test("isLookAlikeValue() takes a dotted value for a reference only when its
   ) assert.ok(!isLookAlikeValue(v), v);
 });
 
-Deno.test("a password or token with a dot is redacted in .env, YAML, JSON and a query; a dotted reference is kept", () => {
+Deno.test("a password or token with a dot, or opening with a slash, is redacted in .env, YAML, JSON and a query; a dotted reference and a path are kept", () => {
   const redacted = (text: string) => redactText(defaultEngine(), text).text;
   for (
     const [text, value] of [
@@ -104,6 +104,8 @@ Deno.test("a password or token with a dot is redacted in .env, YAML, JSON and a 
       ["password: Winter2024.Kx9q", "Winter2024.Kx9q"],
       ['{"password": "Xy7kLq9.mQ2zRw4"}', "Xy7kLq9.mQ2zRw4"],
       ["https://h/x?password=_0qZPKmUhh2kN4B.kPF9mOn8E&format=json", "kPF9mOn8E"],
+      ["DB_PASSWORD=/Xk9mQ2zR7wLp", "Xk9mQ2zR7wLp"],
+      ['api_key: "/Hk3mQ9zR7wLpA1b2c3d4e5f6g7h8i9j0k="', "Hk3mQ9zR7wLpA1b2c3d4e5f6g7h8i9j0k"],
     ] as const
   ) assert.ok(!redacted(text).includes(value), text);
   // Control: references in code and config stay as written.
@@ -113,8 +115,32 @@ Deno.test("a password or token with a dot is redacted in .env, YAML, JSON and a 
       "API_TOKEN=settings.API_TOKEN",
       "password = cfg.s3Client.secret",
       "token: this.userIDs",
+      "password: /etc/secrets/db",
+      "token: /var/run/secrets/kubernetes.io/serviceaccount/token",
     ]
   ) assert.equal(redacted(text), text);
+});
+
+Deno.test("isLookAlikeValue() takes a value opening like a path for one only when its names are words", () => {
+  // Control: paths of word names (the ./ ~/ C:\\ file: forms too).
+  for (
+    const v of [
+      "./secrets/file",
+      "/etc/secrets/db",
+      "~/.ssh/id_rsa",
+      "./certs/x86_64-linux.pem",
+      "C:\\Users\\bob\\secrets.txt",
+      "file:///etc/pw.txt",
+      "/var/run/secrets/kubernetes.io/serviceaccount/token",
+    ]
+  ) assert.ok(isLookAlikeValue(v), v);
+  // base64 opens with `/` once in 64; a password may too.
+  const rng = new Rng(53);
+  for (let i = 0; i < 50; i++) {
+    const v = `/${rng.str(ALNUM, 8)}9k${rng.str(ALNUM, 20)}=`;
+    assert.ok(!isLookAlikeValue(v), v);
+  }
+  assert.ok(!isLookAlikeValue("/Xk9mQ2zR7wLp"));
 });
 
 Deno.test("isExcludedName() skips counts, cursors, hashes and public keys, not credentials", () => {
