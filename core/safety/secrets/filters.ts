@@ -297,26 +297,29 @@ export function isLookAlikeValue(value: string): boolean {
 /**
  * A path whose every folder and file name is made of words (`/etc/secrets/db`,
  * `~/.ssh/id_rsa`, `./certs/key.pem`, `C:\keys\x86_64.txt`), split at `/`, `\`, `.`, `-`
- * and `_`, each part a name ({@linkcode isNamePart}): a random run after a
- * slash is a value (base64 opens with `/` once in 64: `/Hk3mQ9zR7w...=`).
+ * and `_`, each part a name ({@linkcode isNamePart}) with at most two
+ * turns from lower to upper case (`ClassName`, `someLibName`): a random run
+ * after a slash is a value (base64 opens with `/` once in 64: `/Hk3mQ9zR7w...=`).
  */
 function isPathOfNames(value: string): boolean {
-  return value.replace(/^(?:file:|[A-Za-z]:)/, "").split(/[\\/.\-_~]+/).every(isNamePart);
+  return value.replace(/^(?:file:|[A-Za-z]:)/, "").split(/[\\/.\-_~]+/).every((part) =>
+    isNamePart(part) && (part.match(/[a-z](?=[A-Z])/g)?.length ?? 0) <= 2
+  );
 }
 
 /**
  * A part of a member chain as code names it: words (`dbPassword`,
- * `DB_PASSWORD`, `s3Client`, `utf8mb4`, `userIDs`), not a random run whose
- * letters break into single ones between digits or capitals (`Kx9q`,
- * `s3cr3t`, `Xy7kLq9`): `MYSQL_PASSWORD=Admin.S3cr3t` and
+ * `DB_PASSWORD`, `s3Client`, `utf8mb4`, `userIDs`, `timeoutMs`), not a
+ * random run where a lower-case letter stands alone between digits or
+ * capitals (`Kx9q`, `s3cr3t`, `Xy7kLq9`): `REDIS_PASSWORD=my.s3cr3t.Pw` and
  * `password: Winter2024.Kx9q` are values, `password: config.db.password` is a
  * reference. A part's first lower-case letter may stand alone (`xPos`,
- * `s3Client`), and a plural `s` after capitals (`userIDs`).
+ * `s3Client`), and so may a last `s` (`userIDs`, `k8s`).
  */
 function isNamePart(part: string): boolean {
   const tokens = part.replace(/[([]$/, "").match(/[A-Z]?[a-z]+|[A-Z]+|\d+|[_$]+/g) ?? [];
   return tokens.every((t, i) =>
-    i === 0 || !/^[A-Z]?[a-z]$/.test(t) || (t === "s" && i === tokens.length - 1)
+    i === 0 || !/^[a-z]$/.test(t) || (t === "s" && i === tokens.length - 1)
   );
 }
 

@@ -87,6 +87,9 @@ Deno.test("isLookAlikeValue() takes a dotted value for a reference only when its
       "Foo::BAR",
       "req->body",
       "settings.getToken(",
+      "values.medianMs",
+      "this.userId",
+      "k8s.io",
     ]
   ) assert.ok(isLookAlikeValue(v), v);
   // Passwords and tokens with a dot whose parts break into single letters between digits and capitals.
@@ -115,6 +118,7 @@ Deno.test("a password or token with a dot, or opening with a slash, is redacted 
       "API_TOKEN=settings.API_TOKEN",
       "password = cfg.s3Client.secret",
       "token: this.userIDs",
+      "pass: values.medianMs <= t.max",
       "password: /etc/secrets/db",
       "token: /var/run/secrets/kubernetes.io/serviceaccount/token",
     ]
