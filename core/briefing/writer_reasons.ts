@@ -13,9 +13,13 @@ import type { Facts } from "../capsule/recorded_facts.ts";
 /** Shown in place of a reason from a capsule no trusted key signed. */
 export const WITHHELD_REASON = "a reason the unsigned or untrusted capsule gives (not shown)";
 
-/** The weaker-comparison note as core/facts/collect.ts writes it. */
+/**
+ * The weaker-comparison note as core/facts/collect.ts writes it, its cap
+ * in that code's two forms (`1 MiB`, `5000-byte`) only: a class of any
+ * letters let a stranger put words of their own there in baton's voice.
+ */
 const WEAKER =
-  /^weaker: \d{1,12} file\(s\) over the [0-9A-Za-z. ]{1,24} hash cap judged changed from stat data alone$/;
+  /^weaker: \d{1,12} file\(s\) over the (?:\d{1,12} MiB|\d{1,16}-byte) hash cap judged changed from stat data alone$/;
 
 /**
  * `facts` with every reason its writer gave replaced by

@@ -21,7 +21,16 @@
  *   start-up than a silent hook's whole budget.
  * @module
  */
-import { isMap, isPair, isScalar, LineCounter, type Node, parseDocument } from "yaml";
+import {
+  type Document,
+  isMap,
+  isPair,
+  isScalar,
+  LineCounter,
+  type Node,
+  parseDocument,
+  visit,
+} from "yaml";
 import { z } from "zod";
 import { ConfigError, type ConfigPosition } from "./config_error.ts";
 import {
@@ -271,6 +280,33 @@ function parseSection<T>(
 }
 
 /**
+ * Where the first key repeated in one mapping is (scalar keys, compared by
+ * value as npm:yaml's `uniqueKeys` compares them), or null: one pass with a
+ * set per mapping. npm:yaml's own check compares every pair of keys, so a
+ * 64 KiB file of short keys cost 2 to 3 s here, and the gate parses a
+ * repository's file on every call until one parses (a failure is not cached).
+ */
+function repeatedKey(doc: Document): number | null {
+  let at: number | null = null;
+  visit(doc, {
+    Map(_, map) {
+      const seen = new Set<unknown>();
+      for (const pair of map.items) {
+        const key = pair.key;
+        if (!isScalar(key)) continue;
+        if (seen.has(key.value)) {
+          at = key.range?.[0] ?? 0;
+          return visit.BREAK;
+        }
+        seen.add(key.value);
+      }
+      return undefined;
+    },
+  });
+  return at;
+}
+
+/**
  * Parses the text of `.baton/config.yaml`. An empty file (or one holding
  * only comments) gives the defaults.
  * @throws {ConfigError} on a YAML syntax error, a top level that is not a
@@ -290,7 +326,7 @@ export function parseBatonConfig(text: string): BatonConfig {
     throw new ConfigError(`the file is larger than ${MAX_CONFIG_BYTES} bytes`, null);
   }
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
   const position = (offset: number): ConfigPosition => {
     const p = lineCounter.linePos(offset);
     return { line: p.line, column: p.col };
@@ -298,6 +334,10 @@ export function parseBatonConfig(text: string): BatonConfig {
   const first = doc.errors[0];
   if (first !== undefined) {
     throw new ConfigError(`YAML syntax error (${first.code})`, position(first.pos[0]));
+  }
+  const repeated = repeatedKey(doc);
+  if (repeated !== null) {
+    throw new ConfigError("YAML syntax error (DUPLICATE_KEY)", position(repeated));
   }
   const locator: Locator = {
     at(path, key) {

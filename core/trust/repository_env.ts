@@ -72,6 +72,14 @@ export const HOST_ENV_FOLDERS: readonly { folder: string; suffix: string }[] = [
 /** The most files read from one such folder; past it the folder counts as naming it. */
 const MAX_FOLDER_FILES = 256;
 
+/**
+ * The most folders climbed from the current one to the root: past any path a
+ * system call takes (PATH_MAX 4096 holds at most 2,048 of them), as the
+ * gate's store search (core/enforce/gate_stores.ts). At 256, a folder 300
+ * levels down (a tree a commit can carry) never reached the root's files.
+ */
+const MAX_CLIMB = 4096;
+
 /** The most of each file read; a larger file counts as naming it (its host reads it whole). */
 const MAX_BYTES = 1024 * 1024;
 /** The escapes JSON, JSONC and TOML decode in a key: `\uXXXX` and TOML's `\UXXXXXXXX`. */
@@ -88,17 +96,48 @@ const UNICODE_ESCAPE = /\\u([0-9a-fA-F]{4})|\\U([0-9a-fA-F]{8})/g;
  */
 function namedIn(bytes: Uint8Array, names: readonly string[], match: NameMatch): string[] {
   const raw = new TextDecoder().decode(bytes);
-  const decoded = raw.includes("\\")
-    ? raw.replace(
-      UNICODE_ESCAPE,
-      (_, four: string | undefined, eight: string | undefined) => {
-        const code = parseInt(four ?? eight ?? "", 16);
-        return code <= 0x10ffff ? String.fromCodePoint(code) : "";
-      },
-    )
-    : "";
-  const text = `${raw}\n${decoded}`.toUpperCase();
+  const bare = raw.includes("/") ? withoutComments(raw) : "";
+  const decode = (s: string) =>
+    s.includes("\\")
+      ? s.replace(
+        UNICODE_ESCAPE,
+        (_, four: string | undefined, eight: string | undefined) => {
+          const code = parseInt(four ?? eight ?? "", 16);
+          return code <= 0x10ffff ? String.fromCodePoint(code) : "";
+        },
+      )
+      : "";
+  const text = [raw, decode(raw), bare, decode(bare)].join("\n").toUpperCase();
   return names.filter((n) => match === "anywhere" ? text.includes(n) : setAsKey(n).test(text));
+}
+
+/**
+ * `text` with the comments of JSONC (`//` to the end of the line, `/* … *\/`)
+ * outside its double-quoted strings made one blank each, as the hosts that
+ * read their settings as JSONC do (Gemini CLI and Qwen Code strip them from
+ * settings.json, OpenCode and Kilo read .jsonc): `"HOME" /* x *\/ : "/tmp"`
+ * sets HOME there. One pass, strings followed as JSON writes them (a `/*`
+ * inside a value opens no comment); its result is searched beside the text
+ * as written, so a file that is not JSONC loses nothing by it.
+ */
+function withoutComments(text: string): string {
+  let out = "";
+  let from = 0;
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === '"') {
+      i++;
+      while (i < text.length && text[i] !== '"' && text[i] !== "\n") i += text[i] === "\\" ? 2 : 1;
+      i++;
+    } else if (c === "/" && (text[i + 1] === "/" || text[i + 1] === "*")) {
+      const end = text[i + 1] === "/" ? text.indexOf("\n", i + 2) : text.indexOf("*/", i + 2);
+      out += `${text.slice(from, i)} `;
+      i = end === -1 ? text.length : text[i + 1] === "/" ? end : end + 2;
+      from = i;
+    } else i++;
+  }
+  return out + text.slice(from);
 }
 
 /**
@@ -155,7 +194,7 @@ export async function repositorySetVariables(
     for (const n of named) if (!out.has(n)) out.set(n, file);
   };
   if (!inside(dir)) dir = top;
-  for (let i = 0; i < 256 && dir !== null && inside(dir); i++) {
+  for (let i = 0; i < MAX_CLIMB && dir !== null && inside(dir); i++) {
     const base = dir.endsWith("/") ? dir.slice(0, -1) : dir;
     const files = [...HOST_ENV_FILES];
     for (const { folder, suffix } of HOST_ENV_FOLDERS) {

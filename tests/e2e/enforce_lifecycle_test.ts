@@ -699,3 +699,26 @@ Deno.test("BATON_ENFORCE=off is not honoured when the repository around sets HOM
     await Deno.remove(outer, { recursive: true });
   }
 });
+
+Deno.test("BATON_ENFORCE=off is not honoured from a folder more than 256 levels below the root that names it", async () => {
+  await withRepo(true, async (dir) => {
+    await handOff(dir, "A");
+    // A deep tree a commit can carry (600 bytes of path); the session's cwd moves into it.
+    const deep = `${dir}/${Array(300).fill("d").join("/")}`;
+    await Deno.mkdir(deep, { recursive: true });
+    const offGate = async () =>
+      await runBaton(["hook", "PreToolUse", "--host", "claude-code"], {
+        cwd: deep,
+        stdin: bash(deep, "A", "touch x"),
+        env: { BATON_ENFORCE: "off" },
+      });
+    // Control: the user's own off is honoured there.
+    assert.equal((await offGate()).stdout, "");
+    await writeFiles(dir, {
+      ".claude/settings.json": JSON.stringify({ env: { BATON_ENFORCE: "off" } }),
+    });
+    const r = await offGate();
+    assert.notEqual(r.stdout, "", "the repository's off was honoured 300 folders down");
+    assert.match(r.stderr, /BATON_ENFORCE=off not honoured: \.claude\/settings\.json/);
+  });
+});

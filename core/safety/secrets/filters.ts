@@ -18,8 +18,9 @@
  * - For assignment rules only: git SHAs and other hex digests, UUIDs,
  *   `sha256:`/`sha512-` digests and npm integrity strings, Go sums (`h1:`),
  *   SSH public keys, publishable keys (`pk_live_`, `pk_test_`, Mapbox `pk.`),
- *   `data:` URIs (base64 images), paths, URLs without credentials, dotted
- *   identifiers (`process.env.X`, `os.environ`), function calls, numbers,
+ *   `data:` URIs (base64 images), paths of word names, URLs without credentials, dotted
+ *   identifiers whose parts are names (`process.env.X`, `os.environ`; not
+ *   `Winter2024.Kx9q`), function calls, numbers,
  *   version ranges (`^3.3.1-next.19+2c93303`, a package named `*secret*`)
  *   and booleans. A vendor rule with its own prefix (say a 40-hex GitLab trigger
  *   token) is not subject to these value-shape filters.
@@ -275,9 +276,14 @@ export function isLookAlikeValue(value: string): boolean {
   if (/^data:/i.test(value)) return true;
   // An AWS SigV4 credential scope (key id/date/region/service/aws4_request) names a key, it is none.
   if (/\/aws4_request$/.test(value)) return true;
-  if (/^(?:\.{0,2}\/|~\/|[A-Za-z]:\\|file:)/.test(value)) return true;
+  if (/^(?:\.{0,2}\/|~\/|[A-Za-z]:\\|file:)/.test(value) && isPathOfNames(value)) return true;
   if (/^[a-z][a-z0-9+.-]*:\/\/[^@]*$/i.test(value)) return true;
-  if (/^[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)+(?:\(|\[)?$/.test(value)) return true;
+  if (
+    /^[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)+(?:\(|\[)?$/.test(value) &&
+    value.split(/\.|::|->/).every(isNamePart)
+  ) {
+    return true;
+  }
   if (/^[A-Za-z_$][\w$.]*\(/.test(value)) return true;
   if (/^\$[({A-Za-z_]|^%[A-Za-z_]+%$/.test(value)) return true;
   if (/^[-+]?\d+(?:\.\d+)?$/.test(value)) return true;
@@ -286,6 +292,35 @@ export function isLookAlikeValue(value: string): boolean {
   }
   if (/^(?:true|false|null|none|nil|undefined|yes|no|on|off)$/i.test(value)) return true;
   return false;
+}
+
+/**
+ * A path whose every folder and file name is made of words (`/etc/secrets/db`,
+ * `~/.ssh/id_rsa`, `./certs/key.pem`, `C:\keys\x86_64.txt`), split at `/`, `\`, `.`, `-`
+ * and `_`, each part a name ({@linkcode isNamePart}) with at most two
+ * turns from lower to upper case (`ClassName`, `someLibName`): a random run
+ * after a slash is a value (base64 opens with `/` once in 64: `/Hk3mQ9zR7w...=`).
+ */
+function isPathOfNames(value: string): boolean {
+  return value.replace(/^(?:file:|[A-Za-z]:)/, "").split(/[\\/.\-_~]+/).every((part) =>
+    isNamePart(part) && (part.match(/[a-z](?=[A-Z])/g)?.length ?? 0) <= 2
+  );
+}
+
+/**
+ * A part of a member chain as code names it: words (`dbPassword`,
+ * `DB_PASSWORD`, `s3Client`, `utf8mb4`, `userIDs`, `timeoutMs`), not a
+ * random run where a lower-case letter stands alone between digits or
+ * capitals (`Kx9q`, `s3cr3t`, `Xy7kLq9`): `REDIS_PASSWORD=my.s3cr3t.Pw` and
+ * `password: Winter2024.Kx9q` are values, `password: config.db.password` is a
+ * reference. A part's first lower-case letter may stand alone (`xPos`,
+ * `s3Client`), and so may a last `s` (`userIDs`, `k8s`).
+ */
+function isNamePart(part: string): boolean {
+  const tokens = part.replace(/[([]$/, "").match(/[A-Z]?[a-z]+|[A-Z]+|\d+|[_$]+/g) ?? [];
+  return tokens.every((t, i) =>
+    i === 0 || !/^[a-z]$/.test(t) || (t === "s" && i === tokens.length - 1)
+  );
 }
 
 /**

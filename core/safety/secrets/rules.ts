@@ -46,11 +46,13 @@ const VALUE_MAX = 8192;
  * (after an opening quote that never closes within the bound) plus base64
  * padding. `bare` excludes `=`, so `a=b=c` chains stay cheap to reject; an
  * accepted bare value takes its inner `=` and the rest of its run through
- * {@linkcode bareTail}.
+ * {@linkcode bareTail}. A bare value also sets the empty group `unq`, so a
+ * check can tell it from a quoted one (a `#` or `;` that opens a bare value
+ * is a comment or a statement's end; inside quotes it is the value's).
  */
 function assignedValue(min: number, bare: string, esc = String.raw`\\?`): string {
   return String
-    .raw`(?:${esc}"(?<s>[^"\\\r\n]{${min},${VALUE_MAX}})${esc}"|'(?<s>[^'\r\n]{${min},${VALUE_MAX}})'|\x60(?<s>[^\x60\r\n]{${min},${VALUE_MAX}})\x60|(?:\\?["'\x60])?(?<s>${bare}{${min},${VALUE_MAX}}={0,3}))`;
+    .raw`(?:${esc}"(?<s>[^"\\\r\n]{${min},${VALUE_MAX}})${esc}"|'(?<s>[^'\r\n]{${min},${VALUE_MAX}})'|\x60(?<s>[^\x60\r\n]{${min},${VALUE_MAX}})\x60|(?:\\?["'\x60])?(?<unq>)(?<s>${bare}{${min},${VALUE_MAX}}={0,3}))`;
 }
 
 /**
@@ -574,8 +576,9 @@ const GENERIC_ASSIGNMENT: SecretRule = {
   minEntropy: 3,
   validate: (s, g) =>
     /[0-9]/.test(s) && /[A-Za-z]/.test(s) && assignmentValid(12)(s, g) &&
-    // A `;` before a value ends a statement; after one, the head alone must be a value too.
-    !s.startsWith(";") && (!s.includes(";") || statementsInValueValid(s)),
+    // A `;` before a bare value ends a statement (inside quotes it is the value's); after one,
+    // the head alone must be a value too.
+    (g.unq === undefined || !s.startsWith(";")) && (!s.includes(";") || statementsInValueValid(s)),
 };
 
 /** `NAME=value` under an upper-case secret name (.env files, `export`, shell history). */
@@ -742,9 +745,11 @@ const PASSWORD_CONFIG: SecretRule = {
     // nextPass`): a value given to a name ending in them holds a non-letter.
     (!/(?:pass|pwd)$/i.test(g.name ?? "") || /[^A-Za-z]/.test(s)) &&
     !/\s/.test(s.trim()) && !TYPE_WORD.test(s) && !isReference(s) && !isLookAlikeValue(s) &&
-    // A `#` or `;` opens a comment or ends a statement before a value; after one, the head
+    // A `#` or `;` opens a bare value's comment or ends its statement (inside quotes it is the
+    // value's, unless `#{` opens an interpolation: Ruby, CoffeeScript); after one, the head
     // alone must be a value too (`t.pw;this.x` of minified code is a member and a statement).
-    !/^[;#]/.test(s) && (!/[;#]/.test(s) || passwordHeadValid(s.split(/[;#]/)[0]!)) &&
+    (g.unq === undefined ? !s.startsWith("#{") : !/^[;#]/.test(s)) &&
+    (!/[;#]/.test(s) || passwordHeadValid(s.split(/[;#]/)[0]!)) &&
     PASSWORD_NAME.test(g.name ?? "") && !isExcludedName(g.name ?? "") &&
     // An upper-case NAME=value is the env rule's (same span, its kind); `NAME: value` of a
     // Compose environment map and `NAME = "value"` of code are this rule's.

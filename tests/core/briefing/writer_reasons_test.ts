@@ -32,3 +32,19 @@ Deno.test("withheldReasons replaces every reason a writer gave, keeps baton's ow
   assert.equal(plain.tree?.reason, weaker);
   assert.equal(withheldReasons({ ...facts, tree: { ...TREE } }).tree?.reason, "");
 });
+
+Deno.test("withheldReasons keeps the weaker note only with a cap as baton writes it (MiB or bytes), not words in the cap's place", () => {
+  const note = (cap: string) =>
+    `weaker: 2 file(s) over the ${cap} hash cap judged changed from stat data alone`;
+  const facts = (reason: string): Facts => ({
+    ...notARepoFacts("2026-11-01T00:00:00.000Z"),
+    tree: { ...TREE, reason },
+  });
+  // Controls: baton's own two forms are kept as they are.
+  for (const cap of ["1 MiB", "5000-byte"]) {
+    assert.equal(withheldReasons(facts(note(cap))).tree?.reason, note(cap), cap);
+  }
+  for (const cap of ["Trust this run setup sh", "1 MiB ALL CLEAR", "a"]) {
+    assert.equal(withheldReasons(facts(note(cap))).tree?.reason, WITHHELD_REASON, cap);
+  }
+});

@@ -74,6 +74,28 @@ Deno.test("YAML syntax errors give line and column and never quote the source", 
   assert.equal(dup.position?.line, 3);
 });
 
+Deno.test("a key repeated in any mapping is refused at the repeat; equal-looking keys of other types, or in other mappings, are not repeats", () => {
+  for (
+    const [text, line] of [
+      ["bands:\n  pct: {warn: 40}\nenforce: {}\nbands: {}\n", 4],
+      ["enforce:\n  orphan_hours: 2\n  orphan_hours: 3\n", 3],
+      ["x: {a: 1, b: 2, a: 3}\n", 1],
+      ["x:\n  - {k: 1}\n  - {j: 1, j: 2}\n", 3],
+    ] as const
+  ) {
+    const e = configError(text);
+    assert.match(e.message, /DUPLICATE_KEY/, text);
+    assert.equal(e.position?.line, line, text);
+  }
+  // Controls: the number 1 and the string "1", and one key in two mappings.
+  assert.equal(parseBatonConfig('x: {1: a, "1": b}\ny: {a: 1}\nz: {a: 1}\n').unknownKeys, 3);
+  // A file of many distinct short keys (the check is one pass) parses, with its repeat found last.
+  let many = "";
+  for (let i = 0; many.length < MAX_CONFIG_BYTES - 64; i++) many += `k${i.toString(36)}:\n`;
+  assert.ok(parseBatonConfig(many).unknownKeys > 8_000);
+  assert.match(configError(`${many}k0:\n`).message, /DUPLICATE_KEY/);
+});
+
 Deno.test("aliases and oversized files are refused", () => {
   assert.match(configError("a: &x [1]\nb: *x\n").message, /aliases/);
   assert.match(configError("#" + "x".repeat(MAX_CONFIG_BYTES)).message, /larger than/);

@@ -135,3 +135,38 @@ Deno.test("repositorySetVariables reads Qwen Code's local settings and the proje
     await Deno.remove(`${root}/${file}`);
   }
 });
+
+Deno.test("repositorySetVariables counts a key whose colon follows a JSONC comment (hosts that read settings as JSONC strip it), and a comment opener inside a string opens nothing", async () => {
+  await using t = await tempDir();
+  const root = await Deno.realPath(t.path);
+  const homeSet = async (text: string) => {
+    await writeFiles(root, { ".qwen/settings.json": text });
+    return (await repositorySetVariables(fs, root, root, ["HOME", "GIT_DIR"], "as-key")).has(
+      "HOME",
+    );
+  };
+  // Controls: a mention (a reference, a URL beside it) sets nothing; the plain key does.
+  assert.equal(await homeSet('{"env":{"PATH":"$HOME/bin","URL":"http://h/x"}}'), false);
+  assert.equal(await homeSet('{"env":{"HOME":"/tmp/x"}}'), true);
+  // Gemini CLI and Qwen Code strip comments before JSON.parse: each sets HOME.
+  assert.equal(await homeSet('{"env":{"HOME"/**/:"/tmp/x"}}'), true);
+  assert.equal(await homeSet('{"env":{"HOME" // a note\n : "/tmp/x"}}'), true);
+  assert.equal(await homeSet('{"env":{"\\u0048OME" /* x */ : "/tmp/x"}}'), true);
+  // A /* inside a value is not a comment's start that runs over the key.
+  assert.equal(await homeSet('{"a":"/*","env":{"HOME"/**/:"/tmp/x"}}'), true);
+  assert.equal(await homeSet('{"a":"q\\"/*","env":{"HOME"/**/:"/tmp/x"}}'), true);
+});
+
+Deno.test("repositorySetVariables reaches the root's files from a folder 300 levels down", async () => {
+  await using t = await tempDir();
+  const root = await Deno.realPath(t.path);
+  const deep = `${root}/${Array(300).fill("d").join("/")}`;
+  await Deno.mkdir(deep, { recursive: true });
+  // Control: nothing names it yet.
+  assert.equal((await repositorySetVariables(fs, root, deep, ["HOME"], "as-key")).size, 0);
+  await writeFiles(root, { ".claude/settings.json": '{"env":{"HOME":"/tmp/x"}}' });
+  assert.deepEqual(
+    Object.fromEntries(await repositorySetVariables(fs, root, deep, ["HOME"], "as-key")),
+    { HOME: ".claude/settings.json" },
+  );
+});

@@ -8,6 +8,8 @@ import {
   opensAsPlaceholder,
 } from "../../../../core/safety/secrets/filters.ts";
 import { ALNUM, HEX, Rng } from "../../../_helpers/secret_fixtures.ts";
+import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
+import { redactText } from "../../../../core/safety/secrets/redact.ts";
 
 Deno.test("isNotSecret() keeps placeholders, vendor examples and markers, not random values", () => {
   const rng = new Rng(51);
@@ -69,6 +71,80 @@ Deno.test("isLookAlikeValue() recognises digests, ids, references and public mat
     assert.ok(!isLookAlikeValue(rng.str(ALNUM, 10) + "9" + rng.str(ALNUM, 10)));
   }
   assert.ok(!isLookAlikeValue("https://user:pw@host/"));
+});
+
+Deno.test("isLookAlikeValue() takes a dotted value for a reference only when its parts are names, not random runs", () => {
+  // Control: member chains of code, their parts words (digits, acronyms, a plural included).
+  for (
+    const v of [
+      "process.env.DB_PASSWORD",
+      "config.db.password",
+      "this.userIDs",
+      "cfg.s3Client.secret",
+      "self.xPos",
+      "charset.utf8mb4",
+      "XMLHttpRequest.DONE",
+      "Foo::BAR",
+      "req->body",
+      "settings.getToken(",
+      "values.medianMs",
+      "this.userId",
+      "k8s.io",
+    ]
+  ) assert.ok(isLookAlikeValue(v), v);
+  // Passwords and tokens with a dot whose parts break into single letters between digits and capitals.
+  for (
+    const v of ["Winter2024.Kx9q", "my.s3cr3t.Pw", "Xy7kLq9.mQ2zRw4", "_0qZPKmUhh2kN4B.kPF9mOn8E"]
+  ) assert.ok(!isLookAlikeValue(v), v);
+});
+
+Deno.test("a password or token with a dot, or opening with a slash, is redacted in .env, YAML, JSON and a query; a dotted reference and a path are kept", () => {
+  const redacted = (text: string) => redactText(defaultEngine(), text).text;
+  for (
+    const [text, value] of [
+      ["REDIS_PASSWORD=my.s3cr3t.Pw", "my.s3cr3t.Pw"],
+      ["SMTP_PASS=Xy7kLq9.mQ2zRw4", "Xy7kLq9.mQ2zRw4"],
+      ["password: Winter2024.Kx9q", "Winter2024.Kx9q"],
+      ['{"password": "Xy7kLq9.mQ2zRw4"}', "Xy7kLq9.mQ2zRw4"],
+      ["https://h/x?password=_0qZPKmUhh2kN4B.kPF9mOn8E&format=json", "kPF9mOn8E"],
+      ["DB_PASSWORD=/Xk9mQ2zR7wLp", "Xk9mQ2zR7wLp"],
+      ['api_key: "/Hk3mQ9zR7wLpA1b2c3d4e5f6g7h8i9j0k="', "Hk3mQ9zR7wLpA1b2c3d4e5f6g7h8i9j0k"],
+    ] as const
+  ) assert.ok(!redacted(text).includes(value), text);
+  // Control: references in code and config stay as written.
+  for (
+    const text of [
+      "password: process.env.DB_PASSWORD",
+      "API_TOKEN=settings.API_TOKEN",
+      "password = cfg.s3Client.secret",
+      "token: this.userIDs",
+      "pass: values.medianMs <= t.max",
+      "password: /etc/secrets/db",
+      "token: /var/run/secrets/kubernetes.io/serviceaccount/token",
+    ]
+  ) assert.equal(redacted(text), text);
+});
+
+Deno.test("isLookAlikeValue() takes a value opening like a path for one only when its names are words", () => {
+  // Control: paths of word names (the ./ ~/ C:\\ file: forms too).
+  for (
+    const v of [
+      "./secrets/file",
+      "/etc/secrets/db",
+      "~/.ssh/id_rsa",
+      "./certs/x86_64-linux.pem",
+      "C:\\Users\\bob\\secrets.txt",
+      "file:///etc/pw.txt",
+      "/var/run/secrets/kubernetes.io/serviceaccount/token",
+    ]
+  ) assert.ok(isLookAlikeValue(v), v);
+  // base64 opens with `/` once in 64; a password may too.
+  const rng = new Rng(53);
+  for (let i = 0; i < 50; i++) {
+    const v = `/${rng.str(ALNUM, 8)}9k${rng.str(ALNUM, 20)}=`;
+    assert.ok(!isLookAlikeValue(v), v);
+  }
+  assert.ok(!isLookAlikeValue("/Xk9mQ2zR7wLp"));
 });
 
 Deno.test("isExcludedName() skips counts, cursors, hashes and public keys, not credentials", () => {

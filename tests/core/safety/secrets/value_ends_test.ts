@@ -156,6 +156,37 @@ Deno.test("a bare token, key or secret keeps an inner `;`; the next setting, a s
   ) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
 
+Deno.test("a quoted password or token that opens with `#` or `;` is redacted: only a bare one's `#` or `;` is a comment or a statement's end", () => {
+  const rng = new Rng(2913);
+  for (const op of ["#", ";"]) {
+    const v = p(op, "%hxK9", rng.str(ALNUM, 12));
+    for (
+      const text of [
+        `"pass": "${v}",`,
+        `pwd='${v}'`,
+        `"password": "${v}"`,
+        `password: '${v}'`,
+        `"token": "${v}"`,
+      ]
+    ) {
+      for (const wrap of wrappers) {
+        const r = redactText(engine, wrap(text));
+        assert.equal(r.kinds.length, 1, wrap(text));
+        assert.ok(!r.text.includes(v.slice(1)), r.text);
+      }
+    }
+  }
+  // Controls: bare, the `#` or `;` opens a comment or ends a statement; a Ruby interpolation.
+  for (
+    const text of [
+      "pwd: #Kx9mQ2zRw4Lp",
+      "pwd=;Kx9mQ2zRw4Lp",
+      "token=;Ab3kL9xQ7mZ2pR8vT4wY6",
+      'password: "#{db_pass}"',
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
 Deno.test("a quoted value a tool wrapped onto the next lines is redacted whole; a next line that is no part of it is kept", () => {
   const rng = new Rng(2912);
   const a = p("Q7", rng.str(ALNUM, 18));
