@@ -517,6 +517,9 @@ export function findSecretsIn(
   const coveredUntil = new Array<number>(rules.length).fill(-1);
   const runEnd = new Array<number>(rules.length).fill(-1);
   const runTries = new Array<number>(rules.length).fill(0);
+  // Per rule without a name, the last start its attempts tried in vain, and in which window.
+  const triedTo = new Array<number>(rules.length).fill(-1);
+  const triedIn = new Array<number>(rules.length).fill(-1);
   const needs: (NeedsCache | undefined)[] = new Array(rules.length);
   const cuts: (CutCursor | undefined)[] = new Array(rules.length);
   const candidates: (RawFinding & { priority: number })[] = [];
@@ -568,7 +571,21 @@ export function findSecretsIn(
         const inside = kwStart < runEnd[ri]!;
         if (inside && runTries[ri]! >= MAX_RUN_TRIES) continue;
         rejectedBareEnd = -1;
-        let found = confirm(c, text, kwStart - base, kwEnd - base);
+        let found: (RawFinding & { priority: number }) | null;
+        if (c.lead === null && c.follows === null && !c.near) {
+          // A rule without a name tries each start in [kwStart - before, kwStart]; what a
+          // start yields does not depend on the hit (a match that ends before this
+          // hit's keyword ends before a later one's too), so in the same window a start
+          // an earlier hit tried in vain is not tried again: hits every few bytes
+          // (`password 'password '…`) no longer try each start `before` times.
+          const lowest = Math.max(0, kwStart - base - c.before);
+          const from = triedIn[ri] === windows.serial ? Math.max(lowest, triedTo[ri]! + 1) : lowest;
+          found = attempt(c, text, from, kwStart - base, kwEnd - base);
+          if (found === null) {
+            triedTo[ri] = kwStart - base;
+            triedIn[ri] = windows.serial;
+          }
+        } else found = confirm(c, text, kwStart - base, kwEnd - base);
         if (found !== null && windows.end < bytes.length && found.end > text.length - TEXT_MARGIN) {
           // A match that runs on toward the window's end: its end is the whole text's.
           rejectedBareEnd = -1;

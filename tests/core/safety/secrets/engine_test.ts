@@ -382,3 +382,33 @@ Deno.test("every rule that declares valueAfterOperator has its secret right afte
   assert.ok(matched > 100);
   assert.ok(found > 50);
 });
+
+Deno.test("a rule without a name tries each start once per window, however many hits are near it", () => {
+  // Count the sticky attempts of the SQL rule (before: 300) through its judging pattern.
+  const counted = createEngine(SECRET_RULES);
+  const sql = counted.rules.find((c) => c.rule.kind === "sql_password")!;
+  let tries = 0;
+  class Counting extends RegExp {
+    override exec(s: string): RegExpExecArray | null {
+      tries++;
+      return super.exec(s);
+    }
+  }
+  sql.fast = new Counting(sql.rule.pattern.source, sql.reFlags.replace("d", ""));
+  const statement = "CREATE USER bob WITH PASSWORD 'Tr0ub4dor-x9';";
+  const spans = (text: string) =>
+    findSecrets(counted, encoder.encode(text)).map((f) => text.slice(f.start, f.end));
+  // A hit every ten bytes: each start in reach of 30 hits. Before, each hit tried all of
+  // its 301 starts (about 30 attempts per byte); now each start is tried once.
+  const hostile = "password '".repeat(2000);
+  assert.deepEqual(spans(`${hostile}\n${statement}`), ["Tr0ub4dor-x9"]);
+  assert.ok(tries > 0);
+  assert.ok(tries <= hostile.length + statement.length + 2 * 301, `${tries} attempts`);
+  // Positive controls: the statement alone, and after hits that tried (and missed) its starts.
+  tries = 0;
+  assert.deepEqual(spans(statement), ["Tr0ub4dor-x9"]);
+  assert.ok(tries > 0);
+  assert.deepEqual(spans(`ALTER USER bob IDENTIFIED BY 'x'; ${statement}`), [
+    "Tr0ub4dor-x9",
+  ]);
+});
