@@ -96,15 +96,17 @@ interface CompiledRule {
 }
 
 /**
- * Where a section rule's cut search stands in the current buffer: the last
- * cut found before the current marker and the first one at or after it
+ * Where a section rule's cut search stands in the current text window: the
+ * last cut found before the current marker and the first one at or after it
  * (Infinity when there is none). It only moves forward, so the cuts of a
- * buffer are searched once whatever the number of markers.
+ * window are searched once whatever the number of markers.
  */
 interface CutCursor {
   prevEnd: number;
   next: number;
   nextEnd: number;
+  /** The text window its offsets belong to (see {@linkcode TextWindows}; -1: the whole buffer). */
+  window: number;
 }
 
 /**
@@ -449,8 +451,8 @@ const TEXT_MARGIN = 1024;
  * The patterns' view of one buffer (bytes >= 0x80 shown as DEL), decoded a
  * window at a time: the current window is reused while the reach asked for
  * lies inside it, otherwise the window `[lo, max(hi, lo + least))` replaces
- * it. The whole buffer is decoded only when asked for (section rules, and a
- * match that runs to a window's end).
+ * it. The whole buffer is decoded only when asked for (a match that runs to
+ * a window's end).
  */
 class TextWindows {
   text = "";
@@ -499,9 +501,10 @@ class TextWindows {
  * shrinks it to put window edges everywhere; the findings never change).
  * Each rule's confirmation reads only its reach around the keyword (its
  * `before` and `after`, plus {@linkcode TEXT_MARGIN}), so it runs on a
- * window holding that reach; a section rule's runs on the whole buffer, and
- * so does a match that ends within the margin of a window's end (a key block
- * or `extend` running on): the whole text gives its true end.
+ * window holding that reach (a section rule's too: its distances are within
+ * its reach); a match that ends within the margin of a window's end (a key
+ * block or `extend` running on) is read again on the whole text, which gives
+ * its true end.
  * @internal
  */
 export function findSecretsIn(
@@ -517,8 +520,20 @@ export function findSecretsIn(
   const coveredUntil = new Array<number>(rules.length).fill(-1);
   const runEnd = new Array<number>(rules.length).fill(-1);
   const runTries = new Array<number>(rules.length).fill(0);
+  // Per rule without a name, the last start its attempts tried in vain, and in which window.
+  const triedTo = new Array<number>(rules.length).fill(-1);
+  const triedIn = new Array<number>(rules.length).fill(-1);
   const needs: (NeedsCache | undefined)[] = new Array(rules.length);
   const cuts: (CutCursor | undefined)[] = new Array(rules.length);
+  /** The rule's cut cursor in `window`, a fresh one when its last was in another. */
+  const cutsOf = (ri: number, window: number): CutCursor => {
+    let cursor = cuts[ri];
+    if (cursor === undefined || cursor.window !== window) {
+      cursor = { prevEnd: 0, next: -1, nextEnd: 0, window };
+      cuts[ri] = cursor;
+    }
+    return cursor;
+  };
   const candidates: (RawFinding & { priority: number })[] = [];
   const hits = pass.hits;
   const passed = pass.passed;
@@ -541,15 +556,44 @@ export function findSecretsIn(
         const c = rules[ri]!;
         const kwEnd = kwStart + automaton.keywords[kw]!.length;
         if (c.section !== null) {
-          const whole = windows.whole();
-          if (c.needs !== null && !needsWithin(c, whole, kwStart, kwEnd, needs, ri, -1)) continue;
-          let cursor = cuts[ri];
-          if (cursor === undefined) {
-            cursor = { prevEnd: 0, next: -1, nextEnd: 0 };
-            cuts[ri] = cursor;
+          // On a window holding the rule's reach, like any rule: a section's marker,
+          // cuts, openings and matches lie within it (before and after cover the
+          // section's distances), and a match that runs toward the window's end is
+          // read again on the whole text. Decoding the whole buffer (1 MiB) for each
+          // section cost a fresh large string, and its pages, per buffer.
+          windows.cover(
+            kwStart - c.before - CONTEXT - TEXT_MARGIN,
+            kwStart + c.after + TEXT_MARGIN,
+          );
+          const base = windows.base;
+          const text = windows.text;
+          if (
+            c.needs !== null &&
+            !needsWithin(c, text, kwStart - base, kwEnd - base, needs, ri, windows.serial)
+          ) continue;
+          const from = candidates.length;
+          let end = findInSection(
+            c,
+            c.section,
+            text,
+            kwStart - base,
+            cutsOf(ri, windows.serial),
+            candidates,
+          );
+          let shift = base;
+          if (
+            windows.end < bytes.length &&
+            candidates.slice(from).some((f) => f.end > text.length - TEXT_MARGIN)
+          ) {
+            candidates.length = from;
+            end = findInSection(c, c.section, windows.whole(), kwStart, cutsOf(ri, -1), candidates);
+            shift = 0;
           }
-          const end = findInSection(c, c.section, whole, kwStart, cursor, candidates);
-          if (end > coveredUntil[ri]!) coveredUntil[ri] = end;
+          for (let i = from; i < candidates.length; i++) {
+            candidates[i]!.start += shift;
+            candidates[i]!.end += shift;
+          }
+          if (end >= 0 && end + shift > coveredUntil[ri]!) coveredUntil[ri] = end + shift;
           continue;
         }
         windows.cover(
@@ -568,7 +612,21 @@ export function findSecretsIn(
         const inside = kwStart < runEnd[ri]!;
         if (inside && runTries[ri]! >= MAX_RUN_TRIES) continue;
         rejectedBareEnd = -1;
-        let found = confirm(c, text, kwStart - base, kwEnd - base);
+        let found: (RawFinding & { priority: number }) | null;
+        if (c.lead === null && c.follows === null && !c.near) {
+          // A rule without a name tries each start in [kwStart - before, kwStart]; what a
+          // start yields does not depend on the hit (a match that ends before this
+          // hit's keyword ends before a later one's too), so in the same window a start
+          // an earlier hit tried in vain is not tried again: hits every few bytes
+          // (`password 'password '…`) no longer try each start `before` times.
+          const lowest = Math.max(0, kwStart - base - c.before);
+          const from = triedIn[ri] === windows.serial ? Math.max(lowest, triedTo[ri]! + 1) : lowest;
+          found = attempt(c, text, from, kwStart - base, kwEnd - base);
+          if (found === null) {
+            triedTo[ri] = kwStart - base;
+            triedIn[ri] = windows.serial;
+          }
+        } else found = confirm(c, text, kwStart - base, kwEnd - base);
         if (found !== null && windows.end < bytes.length && found.end > text.length - TEXT_MARGIN) {
           // A match that runs on toward the window's end: its end is the whole text's.
           rejectedBareEnd = -1;
@@ -826,7 +884,11 @@ function isRejectedName(c: CompiledRule, text: string, first: number, end: numbe
   const cache = c.rejected!;
   const hit = cache.get(key);
   if (hit !== undefined && text.startsWith(hit.name, first)) return hit.no;
-  const name = text.slice(first, end);
+  // A copy of its own, not a slice: V8 makes a slice of 13 or more characters a view
+  // that keeps the whole window of text alive (64 KiB or more) for as long as the
+  // cache holds the name, which kept windows in the old generation (11.7 MiB of it
+  // after the bench transcript; 7.1 MiB with copies).
+  const name = (text.slice(first, end) + " ").slice(0, -1);
   const no = c.rule.rejectName!(name);
   if (cache.size >= 4096) cache.clear();
   cache.set(key, { name, no });

@@ -2241,9 +2241,12 @@ export const SECRET_RULES: readonly SecretRule[] = [
     description:
       "`IDENTIFIED BY '...'` (MySQL, Oracle), `PASSWORD '...'` after `CREATE`/`ALTER USER` or `ROLE ... WITH` (PostgreSQL) and `SET PASSWORD [FOR user] = '...'`.",
     keywords: ["identified by", "password '", "password e'", "set password"],
+    // Each alternative opens with its word and only then looks back for the statement
+    // (the same text either way): a start without the word fails on its first byte
+    // instead of reading 200 bytes back.
     pattern: new RegExp(
       String
-        .raw`(?<=(?:^|[^A-Za-z0-9_]|\\[nrt])(?:CREATE|ALTER|GRANT)\b[^;\r\n]{0,200}?)IDENTIFIED[ \t]+BY[ \t]+(?:PASSWORD[ \t]+)?(?:'(?<s>[^'\r\n]{1,256})'|\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"|(?<s>[A-Za-z0-9_#$]{1,128})(?=[ \t]*(?:;|$|\r|\n|\\n|DEFAULT|QUOTA|ACCOUNT|PASSWORD|PROFILE)))|(?<=(?:^|[^A-Za-z0-9_]|\\[nrt])(?:WITH|ROLE|USER|LOGIN|ENCRYPTED|UNENCRYPTED)\b[^;\r\n]{0,200}?)PASSWORD[ \t]+E?'(?<s>[^'\r\n]{1,256})'|SET[ \t]+PASSWORD(?:[ \t]+FOR[ \t]+[^=\r\n;]{1,200}?)?[ \t]*=[ \t]*(?:PASSWORD[ \t]*\([ \t]*)?'(?<s>[^'\r\n]{1,256})'`,
+        .raw`IDENTIFIED(?<=(?:^|[^A-Za-z0-9_]|\\[nrt])(?:CREATE|ALTER|GRANT)\b[^;\r\n]{0,200}?IDENTIFIED)[ \t]+BY[ \t]+(?:PASSWORD[ \t]+)?(?:'(?<s>[^'\r\n]{1,256})'|\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"|(?<s>[A-Za-z0-9_#$]{1,128})(?=[ \t]*(?:;|$|\r|\n|\\n|DEFAULT|QUOTA|ACCOUNT|PASSWORD|PROFILE)))|PASSWORD(?<=(?:^|[^A-Za-z0-9_]|\\[nrt])(?:WITH|ROLE|USER|LOGIN|ENCRYPTED|UNENCRYPTED)\b[^;\r\n]{0,200}?PASSWORD)[ \t]+E?'(?<s>[^'\r\n]{1,256})'|SET[ \t]+PASSWORD(?:[ \t]+FOR[ \t]+[^=\r\n;]{1,200}?)?[ \t]*=[ \t]*(?:PASSWORD[ \t]*\([ \t]*)?'(?<s>[^'\r\n]{1,256})'`,
       "i",
     ),
     before: 300,

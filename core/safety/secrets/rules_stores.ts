@@ -80,8 +80,9 @@ export const STORE_RULES: readonly SecretRule[] = [
     title: "Vault read/write output table: credential rows",
     description:
       "In a `Key Value` table that `vault read` / `vault write` prints, the value of each row whose key names a credential (`password`, `secret_key`, `secret_id`, `security_token`, `client_token`, `private_key`...): dynamic database and cloud credentials, AppRole secret ids, wrapped tokens.",
-    // The header's rule: `---`, the four or more blanks between the columns, `-----`.
-    keywords: ["    -----"],
+    // The header's rule ends with a blank and `-----`: four blanks as the keyword
+    // stopped the keyword pass's skip at every run of indentation.
+    keywords: [" -----"],
     anchor: "near",
     section: {
       marker: new RegExp(String.raw`(?<=${VAULT_HEADER})[ \t]{4}-----`),

@@ -2,7 +2,11 @@
 // around non-ASCII text, unterminated key blocks, the TS fallback.
 
 import assert from "node:assert/strict";
-import { createEngine, findSecrets } from "../../../../core/safety/secrets/engine.ts";
+import {
+  createEngine,
+  findSecrets,
+  findSecretsIn,
+} from "../../../../core/safety/secrets/engine.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import type { SecretRule } from "../../../../core/safety/secrets/rule.ts";
 import { ALNUM, B64, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
@@ -381,4 +385,70 @@ Deno.test("every rule that declares valueAfterOperator has its secret right afte
   }
   assert.ok(matched > 100);
   assert.ok(found > 50);
+});
+
+Deno.test("a rule without a name tries each start once per window, however many hits are near it", () => {
+  // Count the sticky attempts of the SQL rule (before: 300) through its judging pattern.
+  const counted = createEngine(SECRET_RULES);
+  const sql = counted.rules.find((c) => c.rule.kind === "sql_password")!;
+  let tries = 0;
+  class Counting extends RegExp {
+    override exec(s: string): RegExpExecArray | null {
+      tries++;
+      return super.exec(s);
+    }
+  }
+  sql.fast = new Counting(sql.rule.pattern.source, sql.reFlags.replace("d", ""));
+  const statement = "CREATE USER bob WITH PASSWORD 'Tr0ub4dor-x9';";
+  const spans = (text: string) =>
+    findSecrets(counted, encoder.encode(text)).map((f) => text.slice(f.start, f.end));
+  // A hit every ten bytes: each start in reach of 30 hits. Before, each hit tried all of
+  // its 301 starts (about 30 attempts per byte); now each start is tried once.
+  const hostile = "password '".repeat(2000);
+  assert.deepEqual(spans(`${hostile}\n${statement}`), ["Tr0ub4dor-x9"]);
+  assert.ok(tries > 0);
+  assert.ok(tries <= hostile.length + statement.length + 2 * 301, `${tries} attempts`);
+  // Positive controls: the statement alone, and after hits that tried (and missed) its starts.
+  tries = 0;
+  assert.deepEqual(spans(statement), ["Tr0ub4dor-x9"]);
+  assert.ok(tries > 0);
+  assert.deepEqual(spans(`ALTER USER bob IDENTIFIED BY 'x'; ${statement}`), [
+    "Tr0ub4dor-x9",
+  ]);
+});
+
+Deno.test("a section rule reads a window around its marker: the same findings as on the whole buffer", () => {
+  // The value may run far past the rule's reach: such a match is read again on the whole text.
+  const rule: SecretRule = {
+    kind: "demo_section",
+    title: "demo",
+    description: "demo",
+    keywords: ["mark"],
+    anchor: "near",
+    section: { marker: /MARK/, cut: /CUT/, opens: /val=/, before: 40, after: 40 },
+    pattern: /val=(?<s>[A-Za-z0-9]{12,9000})/,
+    before: 40,
+    after: 60,
+    priority: 2,
+  };
+  const demo = createEngine([rule], { prefilter: "ts" });
+  const rng = new Rng(73);
+  const long = rng.str(ALNUM, 5000);
+  const text = [
+    "x".repeat(3000),
+    "val=k3J9xQ2mP7zR MARK val=Vw8pL2nQ5tYe",
+    "y".repeat(3000),
+    `MARK val=${long} tail`,
+    "z".repeat(3000),
+    "CUT val=Hc4rT9bM1sKd MARK",
+  ].join("\n");
+  const bytes = encoder.encode(text);
+  const spans = (least: number) =>
+    findSecretsIn(demo, bytes, least).map((f) => text.slice(f.start, f.end));
+  const whole = spans(1 << 30);
+  // Positive control: every value, the long one whole (not cut at the window's end).
+  assert.deepEqual(whole, ["k3J9xQ2mP7zR", "Vw8pL2nQ5tYe", long, "Hc4rT9bM1sKd"]);
+  for (const least of [1, 100, 4096]) {
+    assert.deepEqual(spans(least), whole, `least window ${least}`);
+  }
 });
