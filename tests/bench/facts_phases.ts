@@ -10,9 +10,13 @@
  * one (the first: from the runtime's time origin, a few ms after the process
  * started), the RSS when it ended, and of that RSS the V8 heap and the
  * pages of the deno executable and its libraries (file-backed: code the
- * runtime ran, not data baton holds); the table shows the medians beside
- * `git status --porcelain=v2 -uall` on the same repository, timed in the
- * same rounds.
+ * runtime ran, not data baton holds), the minor page faults the phase took
+ * (each a trip into the kernel; on a virtual machine a few microseconds)
+ * and the CPU time of the JavaScript thread (less disturbed than wall time
+ * by other processes; kernel work done for the process on other threads,
+ * such as the io_uring's statx, is not in it); the table shows the medians
+ * beside `git status --porcelain=v2 -uall` on the same repository, timed in
+ * the same rounds.
  *
  * Run as a script (`deno run ... facts_phases.ts preflight|load`) in a
  * repository, it is the measured process and prints one JSON array on stdout.
@@ -32,6 +36,10 @@ export interface PhaseMark {
   heapMb: number;
   /** Of it, file-backed pages (the executable and libraries), MB; null where /proc has no RssFile. */
   fileMb: number | null;
+  /** Minor page faults of the process so far; null where /proc/self/stat cannot be read. */
+  minflt: number | null;
+  /** CPU time of the calling thread so far, ms (/proc/thread-self/schedstat); null where unreadable. */
+  threadCpuMs: number | null;
 }
 
 /** RssFile of /proc/self/status in MB, or null. */
@@ -39,6 +47,27 @@ function fileBackedMb(): number | null {
   try {
     const m = /RssFile:\s+(\d+) kB/.exec(Deno.readTextFileSync("/proc/self/status"));
     return m === null ? null : Number(m[1]) * 1024 / 1e6;
+  } catch {
+    return null;
+  }
+}
+
+/** Minor faults of the process (field 10 of /proc/self/stat, counted after the command name), or null. */
+function minorFaults(): number | null {
+  try {
+    const stat = Deno.readTextFileSync("/proc/self/stat");
+    const n = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[7]);
+    return Number.isFinite(n) ? n : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The calling thread's CPU time in ms (the first field of its schedstat, in ns), or null. */
+function threadCpuMs(): number | null {
+  try {
+    const ns = Number(Deno.readTextFileSync("/proc/thread-self/schedstat").split(" ")[0]);
+    return Number.isFinite(ns) ? ns / 1e6 : null;
   } catch {
     return null;
   }
@@ -53,6 +82,8 @@ function mark(phase: string): PhaseMark {
     rssMb: mem.rss / 1e6,
     heapMb: mem.heapTotal / 1e6,
     fileMb: fileBackedMb(),
+    minflt: minorFaults(),
+    threadCpuMs: threadCpuMs(),
   };
 }
 
@@ -107,7 +138,17 @@ export interface PhaseTable {
   command: PhasedCommand;
   repo: string;
   rounds: number;
-  phases: { phase: string; ms: number; rssMb: number; heapMb: number; fileMb: number | null }[];
+  phases: {
+    phase: string;
+    ms: number;
+    rssMb: number;
+    heapMb: number;
+    fileMb: number | null;
+    /** Minor page faults taken in the phase (the first: since the process started); null when unknown. */
+    faults: number | null;
+    /** CPU ms of the JavaScript thread in the phase (the first: since it started); null when unknown. */
+    cpuMs: number | null;
+  }[];
   totalMs: number;
   gitMs: number;
 }
@@ -152,7 +193,7 @@ export async function runFactsPhases(
   await timed(self, repo);
   const perPhase = new Map<
     string,
-    { ms: number[]; rss: number[]; heap: number[]; file: number[] }
+    { ms: number[]; rss: number[]; heap: number[]; file: number[]; faults: number[]; cpu: number[] }
   >();
   const totals: number[] = [];
   const gits: number[] = [];
@@ -160,14 +201,21 @@ export async function runFactsPhases(
     gits.push((await timed(git, repo)).ms);
     const marks = JSON.parse((await timed(self, repo)).stdout) as PhaseMark[];
     let prev = 0;
+    let prevFaults = 0;
+    let prevCpu = 0;
     for (const m of marks) {
-      const slot = perPhase.get(m.phase) ?? { ms: [], rss: [], heap: [], file: [] };
+      const slot = perPhase.get(m.phase) ??
+        { ms: [], rss: [], heap: [], file: [], faults: [], cpu: [] };
       slot.ms.push(m.atMs - prev);
       slot.rss.push(m.rssMb);
       slot.heap.push(m.heapMb);
       if (m.fileMb !== null) slot.file.push(m.fileMb);
+      if (m.minflt !== null) slot.faults.push(m.minflt - prevFaults);
+      if (m.threadCpuMs !== null) slot.cpu.push(m.threadCpuMs - prevCpu);
       perPhase.set(m.phase, slot);
       prev = m.atMs;
+      prevFaults = m.minflt ?? prevFaults;
+      prevCpu = m.threadCpuMs ?? prevCpu;
     }
     totals.push(prev);
   }
@@ -181,6 +229,8 @@ export async function runFactsPhases(
       rssMb: median(s.rss),
       heapMb: median(s.heap),
       fileMb: s.file.length === 0 ? null : median(s.file),
+      faults: s.faults.length === 0 ? null : median(s.faults),
+      cpuMs: s.cpu.length === 0 ? null : median(s.cpu),
     })),
     totalMs: median(totals),
     gitMs: median(gits),
@@ -190,24 +240,27 @@ export async function runFactsPhases(
 /** The table: each phase's median time, its share of the total, and the RSS at its end. */
 export function renderPhaseTable(t: PhaseTable): string {
   const lines = [
-    `where ${t.command}'s time and memory go (${t.repo}, medians of ${t.rounds} rounds; RSS is the current RSS when the phase ended, and of it the V8 heap and the file-backed pages of the runtime's executable and libraries)`,
+    `where ${t.command}'s time and memory go (${t.repo}, medians of ${t.rounds} rounds; JS CPU is the JavaScript thread's CPU time in the phase, without kernel work on other threads such as the io_uring's statx; faults are minor page faults; RSS is the current RSS when the phase ended, and of it the V8 heap and the file-backed pages of the runtime's executable and libraries)`,
     "",
-    "| phase | ms | share | RSS MB | V8 heap MB | executable pages MB |",
-    "| --- | ---: | ---: | ---: | ---: | ---: |",
+    "| phase | ms | share | JS CPU ms | faults | RSS MB | V8 heap MB | executable pages MB |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
   ];
+  const num = (n: number | null, digits: number) => n === null ? "-" : n.toFixed(digits);
   for (const p of t.phases) {
     const share = t.totalMs > 0 ? `${Math.round((p.ms / t.totalMs) * 100)}%` : "-";
     lines.push(
-      `| ${p.phase} | ${p.ms.toFixed(1)} | ${share} | ${p.rssMb.toFixed(1)} | ${
-        p.heapMb.toFixed(1)
-      } | ${p.fileMb === null ? "-" : p.fileMb.toFixed(1)} |`,
+      `| ${p.phase} | ${p.ms.toFixed(1)} | ${share} | ${num(p.cpuMs, 1)} | ${num(p.faults, 0)} | ${
+        p.rssMb.toFixed(1)
+      } | ${p.heapMb.toFixed(1)} | ${num(p.fileMb, 1)} |`,
     );
   }
+  const sum = (pick: (p: PhaseTable["phases"][number]) => number | null) =>
+    t.phases.some((p) => pick(p) === null) ? null : t.phases.reduce((a, p) => a + pick(p)!, 0);
   lines.push(
     `| total (process start to ${t.phases.at(-1)?.phase ?? "end"}) | ${
       t.totalMs.toFixed(1)
-    } | 100% | | | |`,
-    `| git status --porcelain=v2 -uall, whole process | ${t.gitMs.toFixed(1)} | | | | |`,
+    } | 100% | ${num(sum((p) => p.cpuMs), 1)} | ${num(sum((p) => p.faults), 0)} | | | |`,
+    `| git status --porcelain=v2 -uall, whole process | ${t.gitMs.toFixed(1)} | | | | | | |`,
   );
   return lines.join("\n");
 }
