@@ -124,7 +124,7 @@ async function hostDeny(env: GateEnv, reason: string): Promise<string> {
  */
 async function oversized(env: GateEnv, warn: (m: string) => void): Promise<void> {
   try {
-    if (await offHonoured(env, env.cwd(), warn)) return;
+    if (await offHonoured(env, env.cwd(), null, warn)) return;
     const { gateStores } = await import("./gate_stores.ts");
     const { readDenies } = await import("./deny_store.ts");
     const { enforcePaths } = await import("./enforce_paths.ts");
@@ -143,17 +143,19 @@ async function oversized(env: GateEnv, warn: (m: string) => void): Promise<void>
 
 /**
  * Whether BATON_ENFORCE=off is set and honoured: not when a file in an
- * opted-in work tree around `cwd` could have set it (core/enforce/repo_off_switch.ts);
+ * opted-in work tree around `cwd`, or in the work tree around `cwd` when the
+ * call reaches an opted-in one, could have set it (core/enforce/repo_off_switch.ts);
  * the gate then keeps judging and says which file. Honoured when the check fails.
  */
 async function offHonoured(
   env: GateEnv,
   cwd: string,
+  input: unknown,
   warn: (m: string) => void,
 ): Promise<boolean> {
   if (env.env("BATON_ENFORCE") !== "off") return false;
   try {
-    const { gateStores } = await import("./gate_stores.ts");
+    const { gateStores, startsOf } = await import("./gate_stores.ts");
     const { repositoryOffSwitch } = await import("./repo_off_switch.ts");
     const { outermostWorkTree } = await import("../facts/git/outer_work_tree.ts");
     const { personsHome } = await import("../trust/repository_home.ts");
@@ -162,8 +164,17 @@ async function offHonoured(
     const all = await outermostWorkTree(env.fs, cwd, null).catch(() => null);
     const home = await personsHome(env.fs, all, cwd, (n) => env.env(n));
     const top = await outermostWorkTree(env.fs, cwd, home).catch(() => null);
-    for (const s of await gateStores(env.fs, [cwd])) {
-      const root = top !== null && (s.root === top || s.root.startsWith(`${top}/`)) ? top : s.root;
+    // Every store the call would be judged by (its folder and the paths it names, as decide()
+    // finds them), and the work tree around the call's folder even when that one is not opted
+    // in: the host loaded the variable from there, and the call can reach an opted-in one.
+    const stores = await gateStores(env.fs, startsOf(cwd, input));
+    const roots = new Set(
+      stores.map((s) =>
+        top !== null && (s.root === top || s.root.startsWith(`${top}/`)) ? top : s.root
+      ),
+    );
+    if (stores.length > 0 && top !== null) roots.add(top);
+    for (const root of roots) {
       const file = await repositoryOffSwitch(env.fs, root, cwd);
       if (file === null) continue;
       const { neutralizeText } = await import("../safety/render_safe.ts");
@@ -227,7 +238,7 @@ export async function runGate(env: GateEnv): Promise<void> {
       if (resume !== null && resume[1] === payload.session && resume[1] !== resume[2]) return;
     }
   }
-  if (await offHonoured(env, payload.cwd ?? env.cwd(), warn)) return;
+  if (await offHonoured(env, payload.cwd ?? env.cwd(), payload.input, warn)) return;
   if (scale > 1 && payload.cwd !== null && payload.cwd !== env.cwd()) {
     scale = await timeScale(env, payload.cwd, warn);
   }

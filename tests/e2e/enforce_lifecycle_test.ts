@@ -722,3 +722,40 @@ Deno.test("BATON_ENFORCE=off is not honoured from a folder more than 256 levels 
     assert.match(r.stderr, /BATON_ENFORCE=off not honoured: \.claude\/settings\.json/);
   });
 });
+
+Deno.test("BATON_ENFORCE=off from a repository that is not opted in does not open another, opted-in one's deny to a call that reaches it", async () => {
+  const r = await makeRepo("baton-enforce-reached-");
+  const p = await makeRepo("baton-enforce-caller-");
+  try {
+    await writeFiles(r, { "a.txt": "a\n" });
+    await commitAll(r, "init");
+    assert.equal((await runBaton(["enforce", "on", "--yes"], { cwd: r })).code, 0);
+    const f = await runBaton(["finalize", "--draft", "-"], { cwd: r, stdin: '{"now":"work"}' });
+    assert.equal(f.code, 0, f.stderr);
+    await handOff(r, "A");
+    const write = (cwd: string) =>
+      runBaton(["hook", "PreToolUse", "--host", "claude-code"], {
+        cwd,
+        env: { BATON_ENFORCE: "off" },
+        stdin: JSON.stringify({
+          session_id: "A",
+          cwd,
+          hook_event_name: "PreToolUse",
+          tool_name: "Write",
+          tool_input: { file_path: `${r}/a.txt`, content: "x" },
+        }),
+      });
+    // Controls: the person's own off is honoured from either folder while no file names it.
+    assert.equal((await write(p)).stdout, "");
+    assert.equal((await write(r)).stdout, "");
+    await writeFiles(p, {
+      ".claude/settings.json": JSON.stringify({ env: { BATON_ENFORCE: "off" } }),
+    });
+    const denied = await write(p);
+    assert.match(JSON.parse(denied.stdout).hookSpecificOutput.permissionDecision, /deny/);
+    assert.match(denied.stderr, /BATON_ENFORCE=off not honoured: \.claude\/settings\.json/);
+  } finally {
+    await Deno.remove(r, { recursive: true });
+    await Deno.remove(p, { recursive: true });
+  }
+});
