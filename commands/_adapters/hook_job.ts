@@ -7,13 +7,14 @@
  * @module
  */
 import { isCodedError } from "../../core/errors.ts";
-import type { HookJobRequest, HookJobResponse } from "../../core/hosts/runtime/job.ts";
+import {
+  type HookJobRequest,
+  type HookJobResponse,
+  SESSION_BUDGET_MS,
+} from "../../core/hosts/runtime/job.ts";
 import { workflowContext } from "./context.ts";
 import { createDenoIo, type Io } from "./io.ts";
 import { guardedClosed } from "./guarded_closed.ts";
-
-/** Most time a capture spends finding and reading the session's transcript. */
-const SESSION_BUDGET_MS = 500;
 
 /**
  * The re-checks' time: an inject job's own budget from now, cut to its
@@ -79,7 +80,7 @@ export async function runHookJob(request: HookJobRequest): Promise<HookJobRespon
         {
           deadlineMs: io.now().getTime() +
             Math.min(
-              SESSION_BUDGET_MS,
+              request.sessionBudgetMs ?? SESSION_BUDGET_MS,
               Math.max(0, (request.factsDeadlineMs ?? Infinity) - io.now().getTime()) / 3,
             ),
         },

@@ -7,6 +7,9 @@
  */
 import type { AutoCapsuleResult } from "../../workflow/auto_capsule.ts";
 
+/** Most time a capture spends finding and reading the session's transcript, unscaled. */
+export const SESSION_BUDGET_MS = 500;
+
 /** What the hook asks its job to do. */
 export type HookJobRequest =
   | {
@@ -21,6 +24,11 @@ export type HookJobRequest =
     minIntervalMs: number;
     /** Epoch ms by which the facts must be collected (what is left is named unchecked). */
     factsDeadlineMs?: number;
+    /**
+     * Most time finding and reading the session's transcript takes (ms), under
+     * the hook's time scale. @default {SESSION_BUDGET_MS}
+     */
+    sessionBudgetMs?: number;
   }
   | {
     kind: "inject";

@@ -19,6 +19,7 @@ import { isCodedError, safeWord } from "../../errors.ts";
 import { hookTimeScale } from "../../hook_time_scale.ts";
 import type { CapturePlan } from "../capture_plan.ts";
 import type { HookIo } from "./hook_io.ts";
+import { SESSION_BUDGET_MS } from "./job.ts";
 
 type Io = HookIo;
 
@@ -60,6 +61,7 @@ function budgets(scale: number) {
     inject: INJECT_BUDGET_MS * scale,
     injectFacts: INJECT_FACTS_BUDGET_MS * scale,
     stdin: STDIN_TIMEOUT_MS * scale,
+    session: SESSION_BUDGET_MS * scale,
   };
 }
 
@@ -454,6 +456,7 @@ async function capture(
       minIntervalMs: plan.minIntervalMs,
       factsDeadlineMs: io.now().getTime() +
         Math.max(100, budget.capture - EXIT_RESERVE_MS - WRITE_RESERVE_MS - io.elapsedMs()),
+      sessionBudgetMs: budget.session,
     },
     budget.capture - EXIT_RESERVE_MS - io.elapsedMs(),
   );

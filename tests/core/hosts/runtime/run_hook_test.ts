@@ -13,6 +13,7 @@ import { makeRepo, writeFiles } from "../../../_helpers/git.ts";
 async function budgetsAsked(dir: string, value: string) {
   const stdin: number[] = [];
   const job: number[] = [];
+  const session: (number | undefined)[] = [];
   const err: string[] = [];
   const payload = JSON.stringify({
     session_id: "s",
@@ -34,8 +35,9 @@ async function budgetsAsked(dir: string, value: string) {
     stderr: (text) => err.push(text),
     printJson: () => {},
     logTiming: () => {},
-    runJob: (_request, budgetMs) => {
+    runJob: (request, budgetMs) => {
       job.push(budgetMs);
+      session.push(request.kind === "capture" ? request.sessionBudgetMs : undefined);
       return Promise.resolve({ status: "timeout", inline: false });
     },
     resumeHint: () => Promise.resolve(""),
@@ -45,7 +47,7 @@ async function budgetsAsked(dir: string, value: string) {
     printableBaton: () => Promise.resolve("baton"),
   };
   assert.equal(await runHook(io, { event: "pre-compact", host: "claude-code", json: false }), 0);
-  return { stdin, job, err: err.join("") };
+  return { stdin, job, session, err: err.join("") };
 }
 
 Deno.test("BATON_HOOK_TIME_SCALE a repository's host file names is read as unset by the hooks; the person's own stretches every budget", async () => {
@@ -53,11 +55,15 @@ Deno.test("BATON_HOOK_TIME_SCALE a repository's host file names is read as unset
   try {
     // Control: set by the person (no host file names it), both budgets are ten times longer.
     const mine = await budgetsAsked(dir, "10");
-    assert.deepEqual([mine.stdin, mine.job], [[5000], [19700]]);
+    assert.deepEqual([mine.stdin, mine.job, mine.session], [[5000], [19700], [5000]]);
     assert.doesNotMatch(mine.err, /ignored/);
     await writeFiles(dir, { ".gemini/.env": "BATON_HOOK_TIME_SCALE=10\n" });
     const theirs = await budgetsAsked(dir, "10");
-    assert.deepEqual([theirs.stdin, theirs.job], [[500], [1700]], "the documented budgets");
+    assert.deepEqual(
+      [theirs.stdin, theirs.job, theirs.session],
+      [[500], [1700], [500]],
+      "the documented budgets",
+    );
     assert.match(theirs.err, /BATON_HOOK_TIME_SCALE ignored: \.gemini\/\.env in this repository/);
   } finally {
     await Deno.remove(dir, { recursive: true });
