@@ -24,3 +24,16 @@ Deno.test("configBatonDir(): the repository root's .baton from a subfolder, a wo
   // Above the temp folder there may be a .git of the machine's own; only the walk's start matters.
   assert.ok(plain === `${root}/plain/.baton` || !plain.startsWith(root), plain);
 });
+
+Deno.test("configBatonDir(): the repository root's .baton from 300 folders down, not the deepest folder's own", async () => {
+  await using dir = await tempDir("baton-config-deep-");
+  const root = dir.path;
+  await Deno.mkdir(`${root}/repo/.git`, { recursive: true });
+  const io = fakeIo({ cwd: root });
+  // Control: a few folders down finds the root.
+  await Deno.mkdir(`${root}/repo/a/b`, { recursive: true });
+  assert.equal(await configBatonDir(io.fs, `${root}/repo/a/b`), `${root}/repo/.baton`);
+  const deep = `${root}/repo/${"d/".repeat(300)}x`;
+  await Deno.mkdir(deep, { recursive: true });
+  assert.equal(await configBatonDir(io.fs, deep), `${root}/repo/.baton`);
+});
