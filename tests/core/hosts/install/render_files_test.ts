@@ -41,7 +41,8 @@ Deno.test("the rendered skill and commands state the invocation once and carry t
 });
 
 Deno.test("the OpenCode plugin runs baton's hook with a JSON payload on stdin, adds the briefing before compaction, and swallows a missing program", async () => {
-  const dir = (await tempDir("baton-plugin-")).path;
+  await using temp = await tempDir("baton-plugin-");
+  const dir = temp.path;
   const recorder =
     'if [ "$1" = load ]; then echo "BRIEFING"; exit 0; fi; printf "%s\\n" "$@" > "$0.args"; cat > "$0.stdin"';
   const write = async (name: string, invocation: string[]) => {
