@@ -29,6 +29,9 @@ export const REPOSITORY_GUARDED: Readonly<Record<string, string>> = {
 /** The names of {@linkcode REPOSITORY_GUARDED}. */
 export const REPOSITORY_GUARDED_NAMES: readonly string[] = Object.keys(REPOSITORY_GUARDED);
 
+const HOST_PLACE =
+  "choose which host sessions baton reads, and where install writes that host's user settings";
+
 /**
  * The variables that say where baton looks, with what a repository could do
  * by setting them (judged as {@linkcode REPOSITORY_GUARDED} is, by key).
@@ -56,6 +59,14 @@ export const REPOSITORY_GUARDED_LOCATIONS: Readonly<Record<string, string>> = {
   GIT_DISCOVERY_ACROSS_FILESYSTEM: "change how baton finds the repository",
   GIT_NO_REPLACE_OBJECTS: "change which commit baton reads for HEAD",
   GIT_REPLACE_REF_BASE: "change which commit baton reads for HEAD",
+  // Where each host keeps its user settings and sessions (core/hosts/*.ts `userDir`, `root`).
+  XDG_DATA_HOME: "choose which host sessions baton reads",
+  CLAUDE_CONFIG_DIR: HOST_PLACE,
+  CODEX_HOME: HOST_PLACE,
+  COPILOT_HOME: HOST_PLACE,
+  CLINE_DIR: HOST_PLACE,
+  CONTINUE_GLOBAL_DIR: HOST_PLACE,
+  PI_CODING_AGENT_DIR: HOST_PLACE,
 };
 
 /** The names of {@linkcode REPOSITORY_GUARDED_LOCATIONS}. */

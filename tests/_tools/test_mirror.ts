@@ -42,8 +42,6 @@ export const EXEMPT: Readonly<Record<string, string>> = {
   "core/capsule/draft_template.ts": "constants only (the draft template and notes)",
   "core/hosts/install/hosts.ts": "the table of host specs, a constant",
   "core/trust/key_ring.ts": "the KeyRing interface and the own-key name constant",
-  "core/trust/guarded_settings.ts":
-    "a constant table of names (tests/commands/_adapters/repo_env_test.ts tries every one)",
   "core/safety/secrets/rule.ts": "the SecretRule interface only",
   "core/facts/git/errors.ts":
     "error classes only (their codes are asserted by the git reader tests that throw them)",

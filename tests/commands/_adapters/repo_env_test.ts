@@ -124,3 +124,22 @@ Deno.test("guardRepositoryEnv fails closed: a search that throws reads every gua
     await Deno.remove(repo, { recursive: true });
   }
 });
+
+Deno.test("a repository's .env setting CODEX_HOME is read as unset; the person's own is kept", async () => {
+  const repo = await makeRepo();
+  try {
+    const env = { CODEX_HOME: "/home/someone/.codex-work", CLAUDE_CONFIG_DIR: "/home/someone/.c" };
+    // Control: no host file names them: both kept.
+    const control = fakeIo({ cwd: repo, env });
+    assert.equal(await guardRepositoryEnv(control), control);
+    await writeFiles(repo, { ".env": "CODEX_HOME=/tmp/planted\n" });
+    const io = fakeIo({ cwd: repo, env });
+    const guarded = await guardRepositoryEnv(io);
+    assert.equal(guarded.env("CODEX_HOME"), undefined);
+    assert.equal(guarded.env("CLAUDE_CONFIG_DIR"), "/home/someone/.c");
+    assert.match(io.err(), /CODEX_HOME ignored: \.env/);
+    assert.doesNotMatch(io.err(), /planted|codex-work/);
+  } finally {
+    await Deno.remove(repo, { recursive: true });
+  }
+});
