@@ -555,22 +555,22 @@ export function findSecretsIn(
         if (kwStart < coveredUntil[ri]!) continue;
         const c = rules[ri]!;
         const kwEnd = kwStart + automaton.keywords[kw]!.length;
+        // Every rule reads a window holding its reach. A section's marker, cuts,
+        // openings and matches lie within it too (before and after cover the
+        // section's distances); a match that runs toward the window's end is read
+        // again on the whole text. Decoding the whole buffer (1 MiB) for each
+        // section cost a fresh large string, and its pages, per buffer.
+        windows.cover(
+          kwStart - c.before - CONTEXT - TEXT_MARGIN,
+          kwStart + c.after + TEXT_MARGIN,
+        );
+        const base = windows.base;
+        const text = windows.text;
+        if (
+          c.needs !== null &&
+          !needsWithin(c, text, kwStart - base, kwEnd - base, needs, ri, windows.serial)
+        ) continue;
         if (c.section !== null) {
-          // On a window holding the rule's reach, like any rule: a section's marker,
-          // cuts, openings and matches lie within it (before and after cover the
-          // section's distances), and a match that runs toward the window's end is
-          // read again on the whole text. Decoding the whole buffer (1 MiB) for each
-          // section cost a fresh large string, and its pages, per buffer.
-          windows.cover(
-            kwStart - c.before - CONTEXT - TEXT_MARGIN,
-            kwStart + c.after + TEXT_MARGIN,
-          );
-          const base = windows.base;
-          const text = windows.text;
-          if (
-            c.needs !== null &&
-            !needsWithin(c, text, kwStart - base, kwEnd - base, needs, ri, windows.serial)
-          ) continue;
           const from = candidates.length;
           let end = findInSection(
             c,
@@ -596,16 +596,6 @@ export function findSecretsIn(
           if (end >= 0 && end + shift > coveredUntil[ri]!) coveredUntil[ri] = end + shift;
           continue;
         }
-        windows.cover(
-          kwStart - c.before - CONTEXT - TEXT_MARGIN,
-          kwStart + c.after + TEXT_MARGIN,
-        );
-        const base = windows.base;
-        const text = windows.text;
-        if (
-          c.needs !== null &&
-          !needsWithin(c, text, kwStart - base, kwEnd - base, needs, ri, windows.serial)
-        ) continue;
         // Inside a bare value the checks rejected, a hit reads it again to
         // its end; a few such reads judge a chain (`key:key:Ab3…`), more
         // only make `key:key:key:…` quadratic.
