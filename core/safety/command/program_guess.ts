@@ -1,7 +1,8 @@
 /**
- * Programs an unresolved program word may be: a shell for `$SHELL`, and
- * for a word with an unquoted glob (`/bin/r?`), every risky program whose
- * name its last part matches. Pure.
+ * Programs an unresolved program word may be: a shell for `$SHELL`, for a
+ * word with an unquoted glob (`/bin/r?`) every risky program whose name its
+ * last part matches, and for any other variable of unknown value the
+ * programs whose danger shows in their arguments alone (`$X -rf /`). Pure.
  * @module
  */
 import type { Arg } from "./invocation.ts";
@@ -28,6 +29,28 @@ export function programGuesses(prog: Arg, vars: ReadonlyMap<string, string>): st
   if (!prog.glob) return [];
   const matcher = globMatcher(prog.text.split(/[\\/]/).pop() ?? "");
   return matcher === null ? [] : GLOB_GUESSES.filter((g) => matcher.test(g)).slice(0, 8);
+}
+
+/**
+ * Programs a variable of unknown value is tried against: those whose
+ * dangerous verdict rests on their arguments alone (`$X -rf /` after
+ * `eval "X=rm"`, `read X <<< rm`, `X=$(...)`). Only a dangerous verdict from
+ * these readings counts (see {@link variableGuesses}).
+ */
+const VARIABLE_GUESSES = [
+  ..."sh bash rm dd chmod chown chattr find kill git"
+    .split(" "),
+];
+
+/**
+ * Programs a bare variable of unknown value used as the program word may be
+ * (`$X`, `${X}`; not `$SHELL`, which {@link programGuesses} reads as a shell).
+ * Their readings are judged for danger only: the word is already `review`.
+ */
+export function variableGuesses(prog: Arg, vars: ReadonlyMap<string, string>): string[] {
+  const m = prog.text.match(/^\$\{?([A-Za-z_][A-Za-z_0-9]*|[0-9]+|[@*])\}?$/);
+  if (m === null || !prog.dynamic || SHELL_VARS.test(prog.text) || vars.has(m[1]!)) return [];
+  return VARIABLE_GUESSES;
 }
 
 interface Traits {

@@ -1,0 +1,77 @@
+/**
+ * The shell variables a command gives a value the analysis cannot know:
+ * loop variables (`for X in ...`, `select X in ...`), and the names that
+ * `read`, `mapfile`/`readarray`, `printf -v`, `getopts`, `unset` and a
+ * `declare -n` name reference write. The classifier forgets what it knew of
+ * them, so `X=ls; read X; $X -rf /` is not judged as `ls`. Pure.
+ * @module
+ */
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Names a loop header (`for`/`select` NAME ...) binds, from its raw words. */
+export function loopVariables(words: readonly string[]): string[] {
+  const [kw, name] = words;
+  return (kw === "for" || kw === "select") && name !== undefined && NAME.test(name) ? [name] : [];
+}
+
+/** Option letters of `read` that take a value (the value is not a name, except `-a`). */
+const READ_VALUED = new Set(["d", "i", "n", "N", "p", "t", "u"]);
+
+/** Names the command `program argv...` writes with values the analysis cannot know. */
+export function writtenVariables(program: string, argv: readonly string[]): string[] {
+  switch (program) {
+    case "read":
+      return readNames(argv);
+    case "mapfile":
+    case "readarray": {
+      const last = argv.filter((a) => !a.startsWith("-")).at(-1);
+      return last !== undefined && NAME.test(last) ? [last] : ["MAPFILE"];
+    }
+    case "printf":
+      return valuesOf(argv, "-v");
+    case "getopts":
+      return argv[1] !== undefined && NAME.test(argv[1]) ? [argv[1]] : [];
+    case "unset":
+      return argv.filter((a) => NAME.test(a));
+    case "declare":
+    case "typeset":
+    case "local":
+      return argv.some((a) => /^-[a-zA-Z]*n/.test(a))
+        ? argv.map((a) => a.split("=")[0]!).filter((a) => NAME.test(a))
+        : [];
+    default:
+      return [];
+  }
+}
+
+function readNames(argv: readonly string[]): string[] {
+  const names: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a.startsWith("-") && a.length > 1) {
+      const letters = a.slice(1);
+      for (let j = 0; j < letters.length; j++) {
+        const l = letters[j]!;
+        if (l !== "a" && !READ_VALUED.has(l)) continue;
+        const rest = letters.slice(j + 1);
+        const value = rest !== "" ? rest : argv[++i];
+        if (l === "a" && value !== undefined && NAME.test(value)) names.push(value);
+        break;
+      }
+      continue;
+    }
+    if (NAME.test(a)) names.push(a);
+  }
+  return names.length > 0 ? names : ["REPLY"];
+}
+
+function valuesOf(argv: readonly string[], flag: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === flag && argv[i + 1] !== undefined && NAME.test(argv[i + 1]!)) out.push(argv[i + 1]!);
+    else if (a.startsWith(flag) && NAME.test(a.slice(flag.length))) out.push(a.slice(flag.length));
+  }
+  return out;
+}
