@@ -885,6 +885,11 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["Y=ls; mapfile Y < f; $Y -rf /", "dangerous", "recursive_delete"],
   ["Y=ls; printf -v Y rm; $Y -rf /", "dangerous", "recursive_delete"],
   ["Y=ls; getopts ab Y; $Y -rf /", "dangerous", "recursive_delete"],
+  ["Y=r; Y+=m; $Y -rf /", "dangerous", "recursive_delete"],
+  ["${Y:-rm} -rf /", "dangerous", "recursive_delete"],
+  ["Y=ls; eval Y=rm; $Y -rf /", "dangerous", "recursive_delete"],
+  ["Y=ls; source ./env.sh; $Y -rf /", "dangerous", "recursive_delete"],
+  ["f() { Y=rm; }; Y=ls; f; $Y -rf /", "dangerous", "recursive_delete"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -899,6 +904,8 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["$X log --oneline", "review"],
   ['exec "$@"', "review"],
   ["Y=ls; $Y -la", "read_only"],
+  ["Y=ls; Y+=' -la'; $Y", "read_only"],
+  ["${PYTHON:-python3} -m pytest", "review"],
   ["regsvr32 /s my.dll", "review"],
   ["netsh wlan show profiles", "review"],
   // Look-alikes of the #21 credential cases: review or read-only, not credential exposure.

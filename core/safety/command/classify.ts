@@ -63,7 +63,7 @@ import { assignmentRule } from "./_rules/assignments.ts";
 import { forkBombFunctionRule, textShapeRule } from "./_rules/text_shapes.ts";
 import { noteProduced, type Produced, producedRunRule } from "./_rules/produced.ts";
 import { programGuesses, variableGuesses } from "./program_guess.ts";
-import { loopVariables, writtenVariables } from "./written_variables.ts";
+import { loopVariables, mayAssign, writtenVariables } from "./written_variables.ts";
 import { resolveWord } from "./resolve_word.ts";
 import { containerRule } from "./_rules/container.ts";
 
@@ -136,6 +136,8 @@ const CHANGES_DIR = new Set([
   "push-location",
 ]);
 /** Builtins that set shell variables from NAME=value operands. */
+/** Builtins that run text or a file in the current shell, where it may set any variable. */
+const RUNS_IN_THIS_SHELL = new Set(["eval", "source", "."]);
 const DECLARERS = new Set(["export", "declare", "typeset", "local", "readonly"]);
 const HARMLESS_WRAPPERS = new Set([
   "nice",
@@ -188,6 +190,8 @@ class Analysis implements Findings {
   vars = new Map<string, string>();
   traits: Traits = { download: false, decode: false };
   reported = false;
+  /** Shell functions the text defines: calling one may set any variable. */
+  readonly functions = new Set<string>();
   /** Judging a guessed reading (Invocation.dangerOnly): review findings are dropped. */
   dangerOnly = false;
   /** A `cd`, `pushd` or `Set-Location` to another directory ran earlier in the text. */
@@ -293,6 +297,11 @@ class Analysis implements Findings {
     if (value === undefined) this.vars.delete(name);
     else this.vars.set(name, value);
     this.varsIds.delete(this.vars);
+  }
+
+  /** Forgets every variable's value (after eval or source, which may set any). */
+  forgetVars(): void {
+    this.vars = new Map();
   }
 
   /** Runs `fn` one nesting level deeper, with its own copy of the variables. */
@@ -406,6 +415,7 @@ class Analysis implements Findings {
       return invs;
     }
     if (node.kind === "function") {
+      this.functions.add(node.name);
       this.checkForkBomb(node.name, node.body);
       this.build(node.body);
       return [];
@@ -445,7 +455,9 @@ class Analysis implements Findings {
       // Assignments are neither split nor brace-expanded.
       const [v] = this.resolveWord(a.value, true);
       this.checkAssignment(a.name, v);
-      this.setVar(a.name, v !== undefined && !v.dynamic ? v.text : undefined);
+      const known = v !== undefined && !v.dynamic && a.indexed !== true ? v.text : undefined;
+      const before = a.append === true ? this.vars.get(a.name) : "";
+      this.setVar(a.name, known !== undefined && before !== undefined ? before + known : undefined);
     }
     for (const w of cmd.words) this.runSubs(w);
     const stdinText: string[] = [];
@@ -546,6 +558,15 @@ class Analysis implements Findings {
       argv: u.args.map((a) => a.text),
     };
     for (const written of writtenVariables(inv.program, inv.argv)) this.setVar(written, undefined);
+    // eval, source and the text's own functions run in this shell and may set its variables.
+    if (inv.program === "eval" && !inv.args.some((a) => a.dynamic)) {
+      const text = inv.argv.join(" ");
+      for (const name of [...this.vars.keys()]) {
+        if (mayAssign(text, name)) this.setVar(name, undefined);
+      }
+    } else if (RUNS_IN_THIS_SHELL.has(inv.program) || this.functions.has(inv.program)) {
+      this.forgetVars();
+    }
     if (DECLARERS.has(inv.program)) {
       // export NAME=value and its kin set the variable like a prefix assignment.
       for (const a of inv.args) {
@@ -562,7 +583,7 @@ class Analysis implements Findings {
       out.push({ ...inv, program: guess, stdinText: [...stdinText], alternative: true });
     }
     // eval "X=rm"; $X -rf /: a variable of unknown value may be any program.
-    for (const guess of variableGuesses(prog, this.vars)) {
+    for (const guess of variableGuesses(prog)) {
       out.push({
         ...inv,
         program: guess,

@@ -36,7 +36,8 @@ export {
 /** A simple command: assignments, words and redirections. */
 export interface SimpleCommand {
   kind: "simple";
-  assignments: { name: string; value: ShellWord }[];
+  /** `NAME=value`; `append` for `NAME+=value`, `indexed` for `NAME[i]=value`. */
+  assignments: { name: string; value: ShellWord; append?: true; indexed?: true }[];
   words: ShellWord[];
   redirects: Redirect[];
   /** A loop or case header (`for x in ...`): nothing runs but its expansions. */
@@ -279,7 +280,12 @@ class Parser {
               },
               ...w.segments.slice(1),
             ];
-            cmd.assignments.push({ name: m[1]!, value: { segments: rest, text: wordText(rest) } });
+            cmd.assignments.push({
+              name: m[1]!,
+              value: { segments: rest, text: wordText(rest) },
+              ...(m[0].endsWith("+=") ? { append: true as const } : {}),
+              ...(m[0].includes("[") ? { indexed: true as const } : {}),
+            });
             continue;
           }
           if (RESERVED_SKIP.has(w.text) && isPlain(w, w.text)) {

@@ -43,13 +43,14 @@ const VARIABLE_GUESSES = [
 ];
 
 /**
- * Programs a bare variable of unknown value used as the program word may be
- * (`$X`, `${X}`; not `$SHELL`, which {@link programGuesses} reads as a shell).
+ * Programs a program word that is one expansion of unknown value may be
+ * (`$X`, `${X:-rm}`, `$1`; not `$SHELL`, which {@link programGuesses} reads as a shell).
  * Their readings are judged for danger only: the word is already `review`.
  */
-export function variableGuesses(prog: Arg, vars: ReadonlyMap<string, string>): string[] {
-  const m = prog.text.match(/^\$\{?([A-Za-z_][A-Za-z_0-9]*|[0-9]+|[@*])\}?$/);
-  if (m === null || !prog.dynamic || SHELL_VARS.test(prog.text) || vars.has(m[1]!)) return [];
+export function variableGuesses(prog: Arg): string[] {
+  // The whole word is one expansion: $X, ${X}, ${X:-rm}, ${X/a/b}, $1, "$@".
+  const whole = /^\$(?:\{[^{}]*\}|[A-Za-z_][A-Za-z_0-9]*|[0-9]|[@*])$/.test(prog.text);
+  if (!whole || !prog.dynamic || SHELL_VARS.test(prog.text)) return [];
   return VARIABLE_GUESSES;
 }
 

@@ -2,8 +2,9 @@
  * The shell variables a command gives a value the analysis cannot know:
  * loop variables (`for X in ...`, `select X in ...`), and the names that
  * `read`, `mapfile`/`readarray`, `printf -v`, `getopts`, `unset` and a
- * `declare -n` name reference write. The classifier forgets what it knew of
- * them, so `X=ls; read X; $X -rf /` is not judged as `ls`. Pure.
+ * `declare -n` name reference write, and the names text run by `eval` may
+ * assign. The classifier forgets what it knew of them, so
+ * `X=ls; read X; $X -rf /` is not judged as `ls`. Pure.
  * @module
  */
 
@@ -74,4 +75,17 @@ function valuesOf(argv: readonly string[], flag: string): string[] {
     else if (a.startsWith(flag) && NAME.test(a.slice(flag.length))) out.push(a.slice(flag.length));
   }
   return out;
+}
+
+/**
+ * Whether shell text run in this shell (by `eval`) may assign `name`: the name
+ * appears other than as a plain reference (`$X`, `${X}`, `${#X}`), or as an
+ * assigning default (`${X:=v}`, `${X=v}`). Over-counts on purpose (a word
+ * that merely equals the name counts): a wrong "may" only forgets a value.
+ */
+export function mayAssign(text: string, name: string): boolean {
+  if (!NAME.test(name)) return true;
+  const bare = new RegExp(`(?<![\\w$]|\\$\\{[#!]?)${name}(?!\\w)`);
+  const defaulting = new RegExp(`\\$\\{${name}:?=`);
+  return bare.test(text) || defaulting.test(text);
 }

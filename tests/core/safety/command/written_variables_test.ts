@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import {
   loopVariables,
+  mayAssign,
   writtenVariables,
 } from "../../../../core/safety/command/written_variables.ts";
 
@@ -34,4 +35,22 @@ Deno.test("writtenVariables() names printf -v, mapfile, getopts, unset and decla
   // Controls: a plain declare and other programs write nothing unknown.
   assert.deepEqual(writtenVariables("declare", ["R=target"]), []);
   assert.deepEqual(writtenVariables("echo", ["X"]), []);
+});
+
+Deno.test("mayAssign() tells eval text that may set a name from text that only reads it", () => {
+  for (
+    const text of [
+      "X=rm",
+      "read X",
+      "for X in rm; do :; done",
+      ": ${X:=rm}",
+      "X+=m",
+      "printf -v X rm",
+    ]
+  ) {
+    assert.equal(mayAssign(text, "X"), true, text);
+  }
+  for (const text of ["$X -rf /", "echo ${X} ${#X} ${!X}", "XY=1", "echo $XY", "echo hi"]) {
+    assert.equal(mayAssign(text, "X"), false, text);
+  }
 });
