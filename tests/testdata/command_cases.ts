@@ -890,6 +890,9 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["Y=ls; eval Y=rm; $Y -rf /", "dangerous", "recursive_delete"],
   ["Y=ls; source ./env.sh; $Y -rf /", "dangerous", "recursive_delete"],
   ["f() { Y=rm; }; Y=ls; f; $Y -rf /", "dangerous", "recursive_delete"],
+  ["Y=ls; declare -n R=Y; R=rm; $Y -rf /", "dangerous", "recursive_delete"],
+  ["Y=ls; wait -p Y; $Y -rf /", "dangerous", "recursive_delete"],
+  ["Y=ls; trap 'Y=rm' DEBUG; $Y -rf /", "dangerous", "recursive_delete"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -906,6 +909,7 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["Y=ls; $Y -la", "read_only"],
   ["Y=ls; Y+=' -la'; $Y", "read_only"],
   ["${PYTHON:-python3} -m pytest", "review"],
+  ["Y=ls; trap 'echo done' EXIT; $Y -la", "read_only"],
   ["regsvr32 /s my.dll", "review"],
   ["netsh wlan show profiles", "review"],
   // Look-alikes of the #21 credential cases: review or read-only, not credential exposure.

@@ -137,7 +137,9 @@ const CHANGES_DIR = new Set([
 ]);
 /** Builtins that set shell variables from NAME=value operands. */
 /** Builtins that run text or a file in the current shell, where it may set any variable. */
-const RUNS_IN_THIS_SHELL = new Set(["eval", "source", "."]);
+const RUNS_IN_THIS_SHELL = new Set(["source", "."]);
+/** Builtins that run text given as an argument in the current shell (judged for the names it may set). */
+const EVAL_LIKE = new Set(["eval", "trap"]);
 const DECLARERS = new Set(["export", "declare", "typeset", "local", "readonly"]);
 const HARMLESS_WRAPPERS = new Set([
   "nice",
@@ -190,6 +192,8 @@ class Analysis implements Findings {
   vars = new Map<string, string>();
   traits: Traits = { download: false, decode: false };
   reported = false;
+  /** Names declared as name references (`declare -n R=X`): writing one writes another variable. */
+  readonly namerefs = new Set<string>();
   /** Shell functions the text defines: calling one may set any variable. */
   readonly functions = new Set<string>();
   /** Judging a guessed reading (Invocation.dangerOnly): review findings are dropped. */
@@ -294,6 +298,8 @@ class Analysis implements Findings {
 
   /** Sets (a value) or unsets (undefined) a variable. */
   setVar(name: string, value: string | undefined): void {
+    // Writing a name reference writes the variable it names: forget them all.
+    if (this.namerefs.has(name)) return this.forgetVars();
     if (value === undefined) this.vars.delete(name);
     else this.vars.set(name, value);
     this.varsIds.delete(this.vars);
@@ -557,14 +563,20 @@ class Analysis implements Findings {
       args: u.args,
       argv: u.args.map((a) => a.text),
     };
-    for (const written of writtenVariables(inv.program, inv.argv)) this.setVar(written, undefined);
+    const written = writtenVariables(inv.program, inv.argv);
+    if (DECLARERS.has(inv.program)) { for (const name of written) this.namerefs.add(name); }
+    for (const name of written) this.setVar(name, undefined);
     // eval, source and the text's own functions run in this shell and may set its variables.
-    if (inv.program === "eval" && !inv.args.some((a) => a.dynamic)) {
-      const text = inv.argv.join(" ");
+    if (EVAL_LIKE.has(inv.program) && !inv.args.some((a) => a.dynamic)) {
+      // trap's action runs later in this shell (before each command, for DEBUG).
+      const text = inv.program === "trap" ? inv.argv[0] ?? "" : inv.argv.join(" ");
       for (const name of [...this.vars.keys()]) {
         if (mayAssign(text, name)) this.setVar(name, undefined);
       }
-    } else if (RUNS_IN_THIS_SHELL.has(inv.program) || this.functions.has(inv.program)) {
+    } else if (
+      EVAL_LIKE.has(inv.program) || RUNS_IN_THIS_SHELL.has(inv.program) ||
+      this.functions.has(inv.program)
+    ) {
       this.forgetVars();
     }
     if (DECLARERS.has(inv.program)) {

@@ -31,6 +31,8 @@ export function writtenVariables(program: string, argv: readonly string[]): stri
     }
     case "printf":
       return valuesOf(argv, "-v");
+    case "wait":
+      return valuesOf(argv, "-p");
     case "getopts":
       return argv[1] !== undefined && NAME.test(argv[1]) ? [argv[1]] : [];
     case "unset":
