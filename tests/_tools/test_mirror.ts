@@ -76,6 +76,7 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
       "archive",
       "awk",
       "cluster",
+      "editors",
       "find",
       "git",
       "interpreters",

@@ -167,6 +167,37 @@ const WRAPPERS: Record<string, Spec> = {
   ssh: { value: "bcDEeFIiJLlmOopQRSWwB", skip: 1, joinRest: true },
   winpty: {},
   call: {},
+  // util-linux unshare: the namespace options take only an attached file.
+  unshare: {
+    value: "RwSG",
+    optional: "muinpUCT",
+    longValue: ["propagation", "setgroups", "root", "wd", "setuid", "setgid"],
+    longOptional: [
+      "mount",
+      "uts",
+      "ipc",
+      "net",
+      "pid",
+      "user",
+      "cgroup",
+      "time",
+      "kill-child",
+      "map-user",
+      "map-group",
+      "map-users",
+      "map-groups",
+      "monotonic",
+      "boottime",
+    ],
+  },
+  // moreutils: chronic and ifne take only flags; the rest take none.
+  chronic: {},
+  ifne: {},
+  eatmydata: {},
+  nocache: {},
+  fakeroot: { value: "lsi", longValue: ["lib", "faked"] },
+  // faketime's first operand is the time to fake.
+  faketime: { value: "p", skip: 1 },
 };
 
 const PRIVILEGE = new Set(["sudo", "doas", "su", "runuser", "pkexec", "gsudo", "runas"]);

@@ -4,11 +4,14 @@
  * as code — system(), pipes and getline from commands run programs, print
  * to files writes, gawk's indirect calls may name system — and options
  * that load program files or extensions, or write a profile, a dump or a
- * pretty-printed program (`-o`, `-p`, `-d`), are not read-only. Pure.
+ * pretty-printed program (`-o`, `-p`, `-d`), are not read-only. A literal
+ * file print writes is judged as a write (a privilege or start-up file is
+ * dangerous) and a literal command it pipes into as a command. Pure.
  * @module
  */
-import type { Findings, Invocation } from "../invocation.ts";
+import type { Arg, Findings, Invocation } from "../invocation.ts";
 import { analyzeCode } from "../_rules/exec.ts";
+import { reportWrite } from "./effects.ts";
 import { type ParsedOptions, usesOf } from "./_options.ts";
 import type { ProgramRecord } from "./_record.ts";
 
@@ -37,11 +40,38 @@ function programs(parsed: ParsedOptions): string[] | null {
   return first === undefined ? null : [first.text];
 }
 
+/** `print > "file"`, `>> "file"`, `| "command"`: a literal target after print. */
+const LITERAL_TARGET = /(>>?|\|)\s*"((?:[^"\\\n]|\\.)*)"/g;
+
+/** Judges the literal files print writes and the literal commands it pipes into. */
+function literalTargets(code: string, out: Findings): void {
+  const at = code.search(/\bprintf?\b/);
+  if (at < 0) return;
+  for (const m of code.slice(at).matchAll(LITERAL_TARGET)) {
+    const text = m[2]!;
+    if (m[1] === "|") out.nested(text, "awk print pipe");
+    else reportWrite("awk", { ...PLAIN_ARG, text }, out);
+  }
+}
+
+const PLAIN_ARG: Arg = {
+  text: "",
+  dynamic: false,
+  quoted: true,
+  glob: false,
+  escapes: false,
+  substituted: false,
+  subs: [],
+};
+
 function judge(_inv: Invocation, parsed: ParsedOptions, out: Findings): void {
   if (usesOf(parsed, "file", "exec").length > 0) {
     out.review("awk: runs a program read from a file");
   }
-  for (const code of programs(parsed) ?? []) analyzeCode("awk", code, out);
+  for (const code of programs(parsed) ?? []) {
+    analyzeCode("awk", code, out);
+    literalTargets(code, out);
+  }
 }
 
 /** The awk record. */

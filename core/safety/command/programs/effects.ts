@@ -6,7 +6,7 @@
  * @module
  */
 import type { Arg, Findings, Invocation } from "../invocation.ts";
-import { deviceKind, isPersistencePath } from "../paths.ts";
+import { deviceKind, isPersistencePath, isPrivilegePath } from "../paths.ts";
 import type { OptionUse, ParsedOptions } from "./_options.ts";
 import type { ProgramRecord } from "./_record.ts";
 
@@ -42,6 +42,12 @@ export function reportWrite(program: string, file: Arg | null, out: Findings): v
   }
   if (file !== null && isPersistencePath(file.text)) {
     out.dangerous("persistence", `${program}: writes a file that runs code later`);
+  }
+  if (file !== null && isPrivilegePath(file.text)) {
+    out.dangerous(
+      "privilege_escalation",
+      `${program}: writes a privilege file (sudoers, passwd, shadow)`,
+    );
   }
   out.review(`${program}: writes a file`);
 }

@@ -19,6 +19,8 @@ function initialCommands(name: string) {
     for (const o of parsed.operands) {
       if (o.text.startsWith("+") && !MOVE_ONLY.test(o.text)) {
         out.review(`${name}: an initial command may run a shell command or write a file`);
+        // `+!cmd` runs cmd in a shell.
+        if (o.text.startsWith("+!")) out.nested(o.text.slice(2), `${name} initial command`);
       }
     }
   };

@@ -45,6 +45,7 @@ import { ACK, AG, GREP, RG } from "./search.ts";
 import { SED } from "./sed.ts";
 import { HOSTNAMECTL, JOURNALCTL, SYSTEMCTL, TIMEDATECTL } from "./services.ts";
 import { SORT } from "./sort.ts";
+import { VIM } from "./editors.ts";
 
 /** Every program record. */
 export const PROGRAM_RECORDS: readonly ProgramRecord[] = [
@@ -102,6 +103,7 @@ export const PROGRAM_RECORDS: readonly ProgramRecord[] = [
   TREE,
   UNIQ,
   VERSIONED,
+  VIM,
   XXD,
   YARN,
   YQ,
