@@ -28,7 +28,7 @@ import { findSecrets } from "../../core/safety/secrets/engine.ts";
 import { redactText } from "../../core/safety/secrets/redact.ts";
 import { CONTEXTS, lookAlikes, Rng, SAMPLES } from "../_helpers/secret_fixtures.ts";
 import { BATON_RUNTIME_FLAGS, batonRunPrefix, MAIN, testBatonHome } from "../_helpers/cli.ts";
-import type { ColdRun } from "./secrets_cold.ts";
+import { type ColdRun, PREWARM_PARTS, type PrewarmPart, type StepCost } from "./secrets_cold.ts";
 import { summarize } from "./stats.ts";
 import { buildTranscript, placeholder, type PlantedSpan } from "./secrets_transcript.ts";
 
@@ -557,44 +557,74 @@ export interface ScanPhaseReport {
   /** Bytes the keyword pass reads per input byte (chunks are scanned with what they carry). */
   scannedPerInputByte: number;
   keywordHits: number;
-  /** Fresh processes (tests/bench/secrets_cold.ts), the median of each figure; null if none ran. */
-  fresh: ColdRun | null;
+  /** Fresh processes (tests/bench/secrets_cold.ts); null if none ran. */
+  fresh: FreshReport | null;
 }
 
 /** Runs of tests/bench/secrets_cold.ts, each a fresh process with baton's V8 flags. */
 const COLD_RUNS = 3;
 
+/** Fresh processes: the medians of {@linkcode COLD_RUNS}, and one run per part done first. */
+export interface FreshReport {
+  median: ColdRun;
+  /** One fresh process per part of {@linkcode PREWARM_PARTS}, that part done before the first scan. */
+  prewarmed: ColdRun[];
+}
+
+/** One fresh process of secrets_cold.ts, or null when it fails. */
+async function runCold(path: string, part: PrewarmPart | null): Promise<ColdRun | null> {
+  const r = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--quiet",
+      "--no-prompt",
+      ...BATON_RUNTIME_FLAGS,
+      "--allow-read",
+      "--allow-sys",
+      new URL("./secrets_cold.ts", import.meta.url).pathname,
+      path,
+      ...(part === null ? [] : [`--prewarm=${part}`]),
+    ],
+    stdin: "null",
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  return r.code === 0 ? JSON.parse(new TextDecoder().decode(r.stdout)) as ColdRun : null;
+}
+
 /** The median of each figure over {@linkcode COLD_RUNS} fresh processes, or null when one fails. */
-async function runColdProcesses(path: string): Promise<ColdRun | null> {
+async function runColdProcesses(path: string): Promise<FreshReport | null> {
   const runs: ColdRun[] = [];
   for (let i = 0; i < COLD_RUNS; i++) {
-    const r = await new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "--quiet",
-        "--no-prompt",
-        ...BATON_RUNTIME_FLAGS,
-        "--allow-read",
-        new URL("./secrets_cold.ts", import.meta.url).pathname,
-        path,
-      ],
-      stdin: "null",
-      stdout: "piped",
-      stderr: "null",
-    }).output();
-    if (r.code !== 0) return null;
-    runs.push(JSON.parse(new TextDecoder().decode(r.stdout)) as ColdRun);
+    const run = await runCold(path, null);
+    if (run === null) return null;
+    runs.push(run);
   }
-  const median = (key: keyof ColdRun) => {
-    const v = runs.map((r) => r[key]).sort((a, b) => a - b);
-    return v[v.length >> 1]!;
-  };
+  const mid = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!;
+  const steps = (pick: (r: ColdRun) => StepCost): StepCost => ({
+    userMs: mid(runs.map((r) => pick(r).userMs)),
+    sysMs: mid(runs.map((r) => pick(r).sysMs)),
+    faults: mid(runs.map((r) => pick(r).faults)),
+  });
+  const prewarmed: ColdRun[] = [];
+  for (const part of PREWARM_PARTS) {
+    const run = await runCold(path, part);
+    if (run !== null) prewarmed.push(run);
+  }
   return {
-    runtimeMs: median("runtimeMs"),
-    importMs: median("importMs"),
-    buildMs: median("buildMs"),
-    firstPassMs: median("firstPassMs"),
-    secondPassMs: median("secondPassMs"),
+    median: {
+      runtimeMs: mid(runs.map((r) => r.runtimeMs)),
+      importMs: mid(runs.map((r) => r.importMs)),
+      buildMs: mid(runs.map((r) => r.buildMs)),
+      firstPassMs: mid(runs.map((r) => r.firstPassMs)),
+      secondPassMs: mid(runs.map((r) => r.secondPassMs)),
+      firstPass: steps((r) => r.firstPass),
+      secondPass: steps((r) => r.secondPass),
+      firstBuffer: steps((r) => r.firstBuffer),
+      secondBuffer: steps((r) => r.secondBuffer),
+      prewarm: null,
+    },
+    prewarmed,
   };
 }
 
@@ -709,8 +739,19 @@ export function renderScanPhaseTable(report: ScanPhaseReport): string {
   ].join("\n");
 }
 
-/** The fresh-process lines: start-up, and the first scan against the second in one process. */
-function renderFresh(f: ColdRun): string[] {
+/** user + system ms, then faults, of a step. */
+function costCells(c: StepCost): string {
+  return `${c.userMs.toFixed(0)} | ${c.sysMs.toFixed(0)} | ${c.faults}`;
+}
+
+/** The fresh-process lines: start-up, the first scan against the second in one process, and what the difference is made of. */
+function renderFresh(report: FreshReport): string[] {
+  const f = report.median;
+  const less = (a: StepCost, b: StepCost): StepCost => ({
+    userMs: a.userMs - b.userMs,
+    sysMs: a.sysMs - b.sysMs,
+    faults: a.faults - b.faults,
+  });
   return [
     `A fresh process with baton's V8 flags (tests/bench/secrets_cold.ts, the file read into memory first, median of ${COLD_RUNS}), CPU ms: what the in-process table above, measured after a warm-up, does not show`,
     "",
@@ -725,8 +766,38 @@ function renderFresh(f: ColdRun): string[] {
       (f.firstPassMs - f.secondPassMs).toFixed(0)
     } |`,
     "",
+    "The same scans split: user and system CPU ms and minor page faults (each a page of memory touched for the first time, about 15 us of system time here); the first buffer (1 MiB and the carry, read and scanned, its buffers grown) apart",
+    "",
+    "| step | user ms | system ms | minor faults |",
+    "| --- | --- | --- | --- |",
+    `| first scan | ${costCells(f.firstPass)} |`,
+    `| second scan | ${costCells(f.secondPass)} |`,
+    `| warm-up (first minus second) | ${costCells(less(f.firstPass, f.secondPass))} |`,
+    `| first scan's first buffer | ${costCells(f.firstBuffer)} |`,
+    `| second scan's first buffer | ${costCells(f.secondBuffer)} |`,
+    `| warm-up in the first buffer | ${costCells(less(f.firstBuffer, f.secondBuffer))} |`,
+    "",
+    ...(report.prewarmed.length === 0 ? [] : [
+      "What the warm-up is made of: one fresh process per part, that part done before the first scan (one run each: the fault counts are steady from run to run, the CPU times are not); the part's own cost, then the faults the first scan no longer pays (the median run's first-scan faults minus this run's)",
+      "",
+      "| done first | user ms | system ms | minor faults | first-scan faults saved |",
+      "| --- | --- | --- | --- | --- |",
+      ...report.prewarmed.map((r) =>
+        `| ${PREWARM_LABELS[r.prewarm!.part]} | ${costCells(r.prewarm!.cost)} | ${
+          f.firstPass.faults - r.firstPass.faults
+        } |`
+      ),
+      "",
+    ]),
   ];
 }
+
+const PREWARM_LABELS: Record<PrewarmPart, string> = {
+  wasm:
+    "keyword pass over one full buffer and its masked copy (WebAssembly memory growth, code tier-up)",
+  patterns: "every rule's patterns compiled and run (regular-expression compiler)",
+  young: "4 MiB of 64 KiB text windows decoded (the young generation's first use)",
+};
 
 /** Hostile inputs: one keyword-laden unit repeated, so every few bytes is a candidate. */
 export const HOSTILE_UNITS = [
