@@ -93,6 +93,8 @@ interface CompiledRule {
   needs: string | null;
   /** The rule's `section` with its regexes compiled (marker sticky, cut and opens global), or null. */
   section: RuleSection | null;
+  /** A cover rule with neither lead nor follows: it tries each start before its keyword. */
+  nameless: boolean;
 }
 
 /**
@@ -257,6 +259,7 @@ export function createEngine(
         : new RegExp(rule.extend.source, rule.extend.flags.replace(/[gyd]/g, "") + "y"),
       needs: rule.needs ?? null,
       section,
+      nameless: lead === null && rule.follows === undefined && !near,
     };
   });
   const checkInputs = compiled.map((c) => ({
@@ -516,129 +519,218 @@ export function findSecretsIn(
   if (pass.hits.length === 0) return [];
   // Patterns run on an ASCII view: string offsets are byte offsets.
   const windows = new TextWindows(pass.ascii ? bytes : engine.maskedCopy(bytes), windowBytes);
-  const { automaton, rules, keywordRules } = engine;
-  const coveredUntil = new Array<number>(rules.length).fill(-1);
-  const runEnd = new Array<number>(rules.length).fill(-1);
-  const runTries = new Array<number>(rules.length).fill(0);
-  // Per rule without a name, the last start its attempts tried in vain, and in which window.
-  const triedTo = new Array<number>(rules.length).fill(-1);
-  const triedIn = new Array<number>(rules.length).fill(-1);
-  const needs: (NeedsCache | undefined)[] = new Array(rules.length);
-  const cuts: (CutCursor | undefined)[] = new Array(rules.length);
-  /** The rule's cut cursor in `window`, a fresh one when its last was in another. */
-  const cutsOf = (ri: number, window: number): CutCursor => {
-    let cursor = cuts[ri];
-    if (cursor === undefined || cursor.window !== window) {
-      cursor = { prevEnd: 0, next: -1, nextEnd: 0, window };
-      cuts[ri] = cursor;
-    }
-    return cursor;
-  };
-  const candidates: (RawFinding & { priority: number })[] = [];
+  const scan = new Scan(engine.rules, windows, bytes.length);
+  confirmHits(scan, engine, pass);
+  return resolveOverlaps(scan.candidates);
+}
+
+/**
+ * The hot loop: it only filters, and each hit that may be a secret goes to
+ * confirmHit, a function of its own, and every rare path (needs, sections,
+ * a match running past its window) to functions of their own again, so
+ * their first use never throws away this loop's optimised code (it was
+ * compiled 6 times a run, ~20 ms each, when it held them all). Nothing
+ * follows the loop: code after it, first reached when the loop was
+ * already optimised, was deoptimised once per buffer.
+ */
+function confirmHits(scan: Scan, engine: SecretEngine, pass: DfaScanResult): void {
+  const { automaton, keywordRules } = engine;
+  const outputStart = automaton.outputStart;
+  const outputs = automaton.outputs;
+  const keywords = automaton.keywords;
+  const classCount = automaton.classCount;
+  const coveredUntil = scan.coveredUntil;
   const hits = pass.hits;
   const passed = pass.passed;
   // Which rules' checks passed in the keyword pass (every rule without checks).
-  const ruleMasks = engine.nameChecks?.ruleMasks;
+  const ruleMasks = engine.nameChecks?.ruleMasks ?? ALL_PASS;
+  const all = ruleMasks === ALL_PASS;
   const ruleStart = engine.outputRuleStart;
   for (let h = 0; h < hits.length; h += 2) {
     const endIndex = hits[h]!;
-    const state = hits[h + 1]! / automaton.classCount;
+    const state = hits[h + 1]! / classCount;
     const mask = passed[h >> 1]!;
-    for (let o = automaton.outputStart[state]!; o < automaton.outputStart[state + 1]!; o++) {
-      const kw = automaton.outputs[o]!;
-      const kwStart = endIndex - automaton.keywords[kw]!.length + 1;
+    const oEnd = outputStart[state + 1]!;
+    for (let o = outputStart[state]!; o < oEnd; o++) {
+      const kw = outputs[o]!;
+      const length = keywords[kw]!.length;
+      const kwStart = endIndex - length + 1;
       const rulesOf = keywordRules[kw]!;
+      const first = ruleStart[o]!;
       for (let j = 0; j < rulesOf.length; j++) {
         // The rule's own check failed: its confirmation would fail the same test.
-        if (ruleMasks !== undefined && (mask & ruleMasks[ruleStart[o]! + j]!) === 0) continue;
+        if (!all && (mask & ruleMasks[first + j]!) === 0) continue;
         const ri = rulesOf[j]!;
         if (kwStart < coveredUntil[ri]!) continue;
-        const c = rules[ri]!;
-        const kwEnd = kwStart + automaton.keywords[kw]!.length;
-        // Every rule reads a window holding its reach. A section's marker, cuts,
-        // openings and matches lie within it too (before and after cover the
-        // section's distances); a match that runs toward the window's end is read
-        // again on the whole text. Decoding the whole buffer (1 MiB) for each
-        // section cost a fresh large string, and its pages, per buffer.
-        windows.cover(
-          kwStart - c.before - CONTEXT - TEXT_MARGIN,
-          kwStart + c.after + TEXT_MARGIN,
-        );
-        const base = windows.base;
-        const text = windows.text;
-        if (
-          c.needs !== null &&
-          !needsWithin(c, text, kwStart - base, kwEnd - base, needs, ri, windows.serial)
-        ) continue;
-        if (c.section !== null) {
-          const from = candidates.length;
-          let end = findInSection(
-            c,
-            c.section,
-            text,
-            kwStart - base,
-            cutsOf(ri, windows.serial),
-            candidates,
-          );
-          let shift = base;
-          if (
-            windows.end < bytes.length &&
-            candidates.slice(from).some((f) => f.end > text.length - TEXT_MARGIN)
-          ) {
-            candidates.length = from;
-            end = findInSection(c, c.section, windows.whole(), kwStart, cutsOf(ri, -1), candidates);
-            shift = 0;
-          }
-          for (let i = from; i < candidates.length; i++) {
-            candidates[i]!.start += shift;
-            candidates[i]!.end += shift;
-          }
-          if (end >= 0 && end + shift > coveredUntil[ri]!) coveredUntil[ri] = end + shift;
-          continue;
-        }
-        // Inside a bare value the checks rejected, a hit reads it again to
-        // its end; a few such reads judge a chain (`key:key:Ab3…`), more
-        // only make `key:key:key:…` quadratic.
-        const inside = kwStart < runEnd[ri]!;
-        if (inside && runTries[ri]! >= MAX_RUN_TRIES) continue;
-        rejectedBareEnd = -1;
-        let found: (RawFinding & { priority: number }) | null;
-        if (c.lead === null && c.follows === null && !c.near) {
-          // A rule without a name tries each start in [kwStart - before, kwStart]; what a
-          // start yields does not depend on the hit (a match that ends before this
-          // hit's keyword ends before a later one's too), so in the same window a start
-          // an earlier hit tried in vain is not tried again: hits every few bytes
-          // (`password 'password '…`) no longer try each start `before` times.
-          const lowest = Math.max(0, kwStart - base - c.before);
-          const from = triedIn[ri] === windows.serial ? Math.max(lowest, triedTo[ri]! + 1) : lowest;
-          found = attempt(c, text, from, kwStart - base, kwEnd - base);
-          if (found === null) {
-            triedTo[ri] = kwStart - base;
-            triedIn[ri] = windows.serial;
-          }
-        } else found = confirm(c, text, kwStart - base, kwEnd - base);
-        if (found !== null && windows.end < bytes.length && found.end > text.length - TEXT_MARGIN) {
-          // A match that runs on toward the window's end: its end is the whole text's.
-          rejectedBareEnd = -1;
-          found = confirm(c, windows.whole(), kwStart, kwEnd);
-        } else {
-          if (found !== null) {
-            found.start += base;
-            found.end += base;
-          }
-          if (rejectedBareEnd >= 0) rejectedBareEnd += base;
-        }
-        if (found !== null) {
-          candidates.push(found);
-          coveredUntil[ri] = found.end;
-        } else if (rejectedBareEnd >= 0) {
-          runTries[ri] = inside ? runTries[ri]! + 1 : 1;
-          runEnd[ri] = inside ? Math.max(runEnd[ri]!, rejectedBareEnd) : rejectedBareEnd;
-        }
+        confirmHit(scan, ri, kwStart, kwStart + length);
       }
     }
   }
-  return resolveOverlaps(candidates);
+}
+
+/** Stands for "no name checks": every rule's check passed. */
+const ALL_PASS = new Uint32Array(0);
+
+/** The state of one buffer's scan, shared by the hot loop and its confirmations. */
+class Scan {
+  readonly rules: readonly CompiledRule[];
+  readonly windows: TextWindows;
+  readonly length: number;
+  readonly candidates: (RawFinding & { priority: number })[] = [];
+  /** Per rule, where its last accepted match ended (hits before it are inside it). */
+  readonly coveredUntil: Float64Array;
+  /** Per rule, the end of the last bare value its checks rejected, and the reads inside it. */
+  readonly runEnd: Float64Array;
+  readonly runTries: Int32Array;
+  /** Per rule without a name, the last start its attempts tried in vain, and in which window. */
+  readonly triedTo: Float64Array;
+  readonly triedIn: Float64Array;
+  readonly needs: (NeedsCache | undefined)[];
+  readonly cuts: (CutCursor | undefined)[];
+
+  constructor(rules: readonly CompiledRule[], windows: TextWindows, length: number) {
+    const n = rules.length;
+    this.rules = rules;
+    this.windows = windows;
+    this.length = length;
+    this.coveredUntil = new Float64Array(n).fill(-1);
+    this.runEnd = new Float64Array(n).fill(-1);
+    this.runTries = new Int32Array(n);
+    this.triedTo = new Float64Array(n).fill(-1);
+    this.triedIn = new Float64Array(n).fill(-1);
+    this.needs = new Array(n).fill(undefined);
+    this.cuts = new Array(n).fill(undefined);
+  }
+}
+
+/** Confirms one keyword hit of rule `ri` (not inside its last match). */
+function confirmHit(scan: Scan, ri: number, kwStart: number, kwEnd: number): void {
+  const c = scan.rules[ri]!;
+  const windows = scan.windows;
+  // Every rule reads a window holding its reach. A section's marker, cuts,
+  // openings and matches lie within it too (before and after cover the
+  // section's distances); a match that runs toward the window's end is read
+  // again on the whole text. Decoding the whole buffer (1 MiB) for each
+  // section cost a fresh large string, and its pages, per buffer.
+  windows.cover(
+    kwStart - c.before - CONTEXT - TEXT_MARGIN,
+    kwStart + c.after + TEXT_MARGIN,
+  );
+  const base = windows.base;
+  const text = windows.text;
+  if (
+    c.needs !== null &&
+    !needsWithin(c, text, kwStart - base, kwEnd - base, scan.needs, ri, windows.serial)
+  ) return;
+  if (c.section !== null) {
+    sectionHit(scan, c, ri, kwStart);
+    return;
+  }
+  // Inside a bare value the checks rejected, a hit reads it again to
+  // its end; a few such reads judge a chain (`key:key:Ab3…`), more
+  // only make `key:key:key:…` quadratic.
+  const inside = kwStart < scan.runEnd[ri]!;
+  if (inside && scan.runTries[ri]! >= MAX_RUN_TRIES) return;
+  rejectedBareEnd = -1;
+  let found = c.nameless
+    ? namelessHit(scan, c, ri, text, kwStart - base, kwEnd - base)
+    : confirm(c, text, kwStart - base, kwEnd - base);
+  if (found !== null && windows.end < scan.length && found.end > text.length - TEXT_MARGIN) {
+    found = confirmWhole(c, windows, kwStart, kwEnd);
+  } else {
+    if (found !== null) {
+      found.start += base;
+      found.end += base;
+    }
+    if (rejectedBareEnd >= 0) rejectedBareEnd += base;
+  }
+  if (found !== null) {
+    scan.candidates.push(found);
+    scan.coveredUntil[ri] = found.end;
+  } else if (rejectedBareEnd >= 0) {
+    scan.runTries[ri] = inside ? scan.runTries[ri]! + 1 : 1;
+    scan.runEnd[ri] = inside ? Math.max(scan.runEnd[ri]!, rejectedBareEnd) : rejectedBareEnd;
+  }
+}
+
+/**
+ * A rule without a name tries each start in [kwStart - before, kwStart]; what a
+ * start yields does not depend on the hit (a match that ends before this
+ * hit's keyword ends before a later one's too), so in the same window a start
+ * an earlier hit tried in vain is not tried again: hits every few bytes
+ * (`password 'password '…`) no longer try each start `before` times.
+ * Offsets are the window's.
+ */
+function namelessHit(
+  scan: Scan,
+  c: CompiledRule,
+  ri: number,
+  text: string,
+  kwStart: number,
+  kwEnd: number,
+): (RawFinding & { priority: number }) | null {
+  const serial = scan.windows.serial;
+  const lowest = Math.max(0, kwStart - c.before);
+  const from = scan.triedIn[ri] === serial ? Math.max(lowest, scan.triedTo[ri]! + 1) : lowest;
+  const found = attempt(c, text, from, kwStart, kwEnd);
+  if (found === null) {
+    scan.triedTo[ri] = kwStart;
+    scan.triedIn[ri] = serial;
+  }
+  return found;
+}
+
+/** A match that runs on toward the window's end: its end is the whole text's. */
+function confirmWhole(
+  c: CompiledRule,
+  windows: TextWindows,
+  kwStart: number,
+  kwEnd: number,
+): (RawFinding & { priority: number }) | null {
+  rejectedBareEnd = -1;
+  return confirm(c, windows.whole(), kwStart, kwEnd);
+}
+
+/** The rule's cut cursor in `window`, a fresh one when its last was in another. */
+function cutsOf(scan: Scan, ri: number, window: number): CutCursor {
+  let cursor = scan.cuts[ri];
+  if (cursor === undefined || cursor.window !== window) {
+    cursor = { prevEnd: 0, next: -1, nextEnd: 0, window };
+    scan.cuts[ri] = cursor;
+  }
+  return cursor;
+}
+
+/** A hit of a section rule: its matches around the marker, read on the whole text near a window's end. */
+function sectionHit(scan: Scan, c: CompiledRule, ri: number, kwStart: number): void {
+  const windows = scan.windows;
+  const candidates = scan.candidates;
+  const section = c.section!;
+  const base = windows.base;
+  const text = windows.text;
+  const from = candidates.length;
+  let end = findInSection(
+    c,
+    section,
+    text,
+    kwStart - base,
+    cutsOf(scan, ri, windows.serial),
+    candidates,
+  );
+  let shift = base;
+  if (
+    windows.end < scan.length &&
+    candidates.slice(from).some((f) => f.end > text.length - TEXT_MARGIN)
+  ) {
+    candidates.length = from;
+    end = findInSection(c, section, windows.whole(), kwStart, cutsOf(scan, ri, -1), candidates);
+    shift = 0;
+  }
+  for (let i = from; i < candidates.length; i++) {
+    candidates[i]!.start += shift;
+    candidates[i]!.end += shift;
+  }
+  if (end >= 0 && end + shift > scan.coveredUntil[ri]!) scan.coveredUntil[ri] = end + shift;
 }
 
 /** Longest match of a section's `opens`, in bytes. */
