@@ -235,7 +235,8 @@ const RUNS: usize = memory.data(256 * 8);
  * MAX_NAME, an operator follows it and, with a value check, a value can
  * follow the operator (see valueAt). An entry whose second word has bit 31
  * set is a tail check instead (see tailAt), or with bits 31 and 30 a reach
- * check (see reachAt).
+ * check (see reachAt); a shape of all ones always passes (a rule the
+ * pass cannot check, beside rules it can).
  */
 function namePasses(
   data: usize,
@@ -265,6 +266,8 @@ function namePasses(
 function checkPasses(data: usize, i: u32, to: u32, entryAt: usize, sets: usize): bool {
   const entry = load<u32>(entryAt);
   const shape = load<u32>(entryAt, 4);
+  // A rule the pass cannot check, beside rules it can: always passes.
+  if (shape === 0xffffffff) return true;
   if (shape >> 31) {
     // A tail (or, with bit 30, reach) check: the set of entry bits 8-15, right after the keyword.
     const set = sets + (<usize> ((entry >> 8) & 0xff) << 8);

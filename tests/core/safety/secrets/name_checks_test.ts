@@ -10,6 +10,7 @@ import {
   followsFirst,
   followsPattern,
 } from "../../../../core/safety/secrets/name_checks.ts";
+import type { SecretRule } from "../../../../core/safety/secrets/rule.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { ALNUM, CONTEXTS, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
 
@@ -209,4 +210,58 @@ Deno.test("a reach check drops URLs with no user:password@ after :// and changes
   // Positive controls: URL passwords found (some at the longest user and password), hits dropped.
   assert.ok(found > 300, `${found} URL findings`);
   assert.ok(dropped / 2 > 400, `${dropped / 2} hits dropped`);
+});
+
+Deno.test("a rule the pass cannot check leaves the checks of the other rules of its keyword in place", () => {
+  const named: SecretRule = {
+    kind: "named",
+    title: "t",
+    description: "d",
+    keywords: ["token"],
+    pattern: /(?<![a-z_])[a-z_]{0,20}token=(?<s>[A-Za-z0-9]{8,32})/,
+    before: 24,
+    lead: "a-z_",
+    follows: { quote: false, escapes: 0, blanks: 0, operators: "=" },
+    after: 48,
+    priority: 1,
+  };
+  // No lead, follows or tail: the pass cannot check it.
+  const bare: SecretRule = {
+    kind: "bare",
+    title: "t",
+    description: "d",
+    keywords: ["token"],
+    pattern: /token-[0-9a-f]{8}/,
+    after: 16,
+    priority: 2,
+  };
+  for (const prefilter of ["ts", "wasm"] as const) {
+    const checked = createEngine([named, bare], { prefilter });
+    const plain = createEngine([named, bare], { prefilter, nameChecks: false });
+    // The bit of each rule's check among the hit's passed checks (rules in order).
+    const bits = (text: string) => {
+      const pass = checked.scanKeywords(encoder.encode(text));
+      assert.equal(pass.hits.length, 2, `${prefilter}: one hit in ${text}`);
+      const masks = checked.nameChecks!.ruleMasks;
+      return [(pass.passed[0]! & masks[0]!) !== 0, (pass.passed[0]! & masks[1]!) !== 0];
+    };
+    // The named rule's check fails where no `=` follows its name; the bare rule takes the hit.
+    assert.deepEqual(bits("see token-0badf00d"), [false, true], prefilter);
+    // Control: with `=` after the name, the named rule's check passes too.
+    assert.deepEqual(bits("my_token=Ab3dEf6hIj"), [true, true], prefilter);
+    for (const text of ["see token-0badf00d", "my_token=Ab3dEf6hIj", "token token=x"]) {
+      const bytes = encoder.encode(text);
+      assert.deepEqual(findSecrets(checked, bytes), findSecrets(plain, bytes), text);
+    }
+    assert.deepEqual(
+      findSecrets(checked, encoder.encode("see token-0badf00d")).map((f) => f.kind),
+      [
+        "bare",
+      ],
+    );
+    assert.deepEqual(
+      findSecrets(checked, encoder.encode("my_token=Ab3dEf6hIj")).map((f) => f.kind),
+      ["named"],
+    );
+  }
 });
