@@ -16,7 +16,7 @@ import { projectDirFromEnv } from "../hook_env.ts";
 import { type HookPayload, MAX_HOOK_PAYLOAD_BYTES, parseHookPayload } from "../hook_payload.ts";
 import { INJECTION_CAP_CHARS, renderAck, renderInjection } from "../hook_output.ts";
 import { isCodedError, safeWord } from "../../errors.ts";
-import { hookTimeScale } from "../../hook_time_scale.ts";
+import { hookTimeScaleFor } from "../../enforce/time_scale.ts";
 import type { CapturePlan } from "../capture_plan.ts";
 import type { HookIo } from "./hook_io.ts";
 import { SESSION_BUDGET_MS } from "./job.ts";
@@ -99,19 +99,9 @@ async function isDirectory(io: Io, path: string): Promise<boolean> {
   }
 }
 
-/**
- * BATON_HOOK_TIME_SCALE for a hook working in `cwd`: 1 when unset, or when a
- * host file around `cwd` names it (core/trust/hook_setting.ts), said in one
- * line. Nothing is loaded or searched when it is unset.
- */
-async function timeScale(io: Io, cwd: string, warn: (m: string) => void): Promise<number> {
-  if (hookTimeScale(io.env("BATON_HOOK_TIME_SCALE")) === 1) return 1;
-  const { hookTimeScaleAt } = await import("../../trust/hook_setting.ts");
-  const { outermostWorkTree } = await import("../../facts/git/outer_work_tree.ts");
-  const outermost = (home: string | null) => outermostWorkTree(io.fs, cwd, home).catch(() => null);
-  const { scale, ignored } = await hookTimeScaleAt(io.fs, cwd, (n) => io.env(n), outermost);
-  if (ignored !== null) warn(ignored);
-  return scale;
+/** BATON_HOOK_TIME_SCALE for a hook working in `cwd` (core/enforce/time_scale.ts). */
+function timeScale(io: Io, cwd: string, warn: (m: string) => void): Promise<number> {
+  return hookTimeScaleFor(io.fs, (n) => io.env(n), cwd, warn);
 }
 
 async function readPayload(
