@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
-import { makeRepo } from "../_helpers/git.ts";
+import { git, makeRepo } from "../_helpers/git.ts";
 import {
   claudeCompaction,
   claudeToolTurn,
@@ -380,3 +380,41 @@ Deno.test("band hooks: hooks of one session that reach a band at the same moment
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("band hooks: the config is looked for where git looks: GIT_CEILING_DIRECTORIES that stops git below the repository leaves the folder's own", async () => {
+  const dir = await Deno.realPath(await makeRepo());
+  const path = `${dir}/t.jsonl`;
+  await Deno.writeTextFile(path, transcript("claude-code", 12));
+  await Deno.mkdir(`${dir}/.baton`);
+  // The repository's config lowers warn to 10: 12 tool calls warn under it, not under the defaults.
+  await Deno.writeTextFile(`${dir}/.baton/config.yaml`, "bands:\n  depth: {warn: 10}\n");
+  await Deno.mkdir(`${dir}/sub`);
+  const stdin = JSON.stringify(payload("claude-code", "PostToolUse", `${dir}/sub`, path, "s-c"));
+  const run = (env: Record<string, string>, session: string) =>
+    runBaton(["hook", "post-tool", "--host", "claude-code"], {
+      cwd: dir,
+      stdin: stdin.replace('"s-c"', JSON.stringify(session)),
+      env,
+    });
+  const oracle = (env: Record<string, string>) =>
+    git(`${dir}/sub`, ["rev-parse", "--show-toplevel"], { allowFail: true, env });
+  // Control: git finds the repository from sub/, and so does the hook.
+  assert.equal((await oracle({})).stdout.trim(), dir);
+  const found = await run({}, "s-found");
+  assert.match(adviceText("claude-code", found.stdout) ?? "", /band: warn: 12 tool calls/);
+  // A ceiling at the repository's top: git finds none from sub/, so the hook reads sub/'s own
+  // (none: the defaults, under which 12 tool calls are ok).
+  const ceiling = { GIT_CEILING_DIRECTORIES: dir };
+  assert.notEqual((await oracle(ceiling)).code, 0, "git stops at the ceiling");
+  const stopped = await run(ceiling, "s-stopped");
+  assert.equal(stopped.stdout, "", stopped.stderr);
+  // A ceiling above the repository stops nothing.
+  const above = { GIT_CEILING_DIRECTORIES: parentOf(dir) };
+  assert.equal((await oracle(above)).stdout.trim(), dir);
+  const past = await run(above, "s-past");
+  assert.match(adviceText("claude-code", past.stdout) ?? "", /band: warn: 12 tool calls/);
+});
+
+function parentOf(path: string): string {
+  return path.slice(0, path.lastIndexOf("/")) || "/";
+}

@@ -423,12 +423,14 @@ async function capture(
   // Loaded here, not with the module: the band hooks (every prompt) never need them.
   const { recentAutomaticCapsule } = await import("../../workflow/recent_capture.ts");
   const { capturePlan } = await import("../capture_plan.ts");
+  const { readGitEnvironment } = await import("../../facts/git/git_environment.ts");
   const plan = options.plan ?? capturePlan(input.event, input.host, input.payload.trigger);
   // A turn hook fires before or after every turn: the rate limit needs only
   // latest.md's header, so deciding it here costs no Worker and no capsule reader.
   const recent = await recentAutomaticCapsule(io.fs, input.cwd, {
     minIntervalMs: plan.minIntervalMs,
     nowMs: io.now().getTime(),
+    gitEnvironment: readGitEnvironment((n) => io.env(n)),
   });
   if (recent !== null) {
     report.action = "recent";
