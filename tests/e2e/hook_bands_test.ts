@@ -418,3 +418,38 @@ Deno.test("band hooks: the config is looked for where git looks: GIT_CEILING_DIR
 function parentOf(path: string): string {
   return path.slice(0, path.lastIndexOf("/")) || "/";
 }
+
+Deno.test("band hooks: a project-directory variable is used only for a folder the hook runs in (or above it): one naming another repository is ignored", async () => {
+  const work = await Deno.realPath(await makeRepo());
+  const other = await Deno.realPath(await makeRepo());
+  const path = `${work}/t.jsonl`;
+  await Deno.writeTextFile(path, transcript("claude-code", 12));
+  // Only the other repository's config warns at 12 tool calls; the work's has none (defaults).
+  await Deno.mkdir(`${other}/.baton`);
+  await Deno.writeTextFile(`${other}/.baton/config.yaml`, "bands:\n  depth: {warn: 10}\n");
+  await Deno.mkdir(`${work}/sub`);
+  await Deno.mkdir(`${other}/sub`);
+  // No cwd in the payload: the hook falls back to the hosts' project variables.
+  const stdin = (session: string) => {
+    const p = payload("claude-code", "PostToolUse", "", path, session) as Record<string, unknown>;
+    delete p.cwd;
+    return JSON.stringify(p);
+  };
+  const run = (cwd: string, dir: string, session: string) =>
+    runBaton(["hook", "post-tool", "--host", "claude-code"], {
+      cwd,
+      stdin: stdin(session),
+      env: { CLAUDE_PROJECT_DIR: dir },
+    });
+  // Control: the variable names the folder above the one the hook runs in: used.
+  const above = await run(`${other}/sub`, other, "s-above");
+  assert.match(adviceText("claude-code", above.stdout) ?? "", /band: warn: 12 tool calls/);
+  // Another repository (a repository's host settings can set the variable): not used.
+  const elsewhere = await run(`${work}/sub`, other, "s-else");
+  assert.equal(elsewhere.stdout, "", "the work's own (default) thresholds: 12 is below warn");
+  assert.match(elsewhere.stderr, /CLAUDE_PROJECT_DIR ignored/);
+  assert.doesNotMatch(elsewhere.stderr, new RegExp(other.replaceAll("/", "\\/")));
+  // Nor one below the folder the hook runs in.
+  const below = await run(other, `${other}/sub`, "s-below");
+  assert.match(below.stderr, /CLAUDE_PROJECT_DIR ignored/);
+});

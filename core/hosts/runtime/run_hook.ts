@@ -12,7 +12,7 @@
  */
 import { type HookEvent, type HostId, hostRecord, isBandHookEvent, isHostId } from "../ids.ts";
 import { toHookEvent } from "../native_events.ts";
-import { projectDirFromEnv } from "../hook_env.ts";
+import { projectDirAt } from "../hook_env.ts";
 import { type HookPayload, MAX_HOOK_PAYLOAD_BYTES, parseHookPayload } from "../hook_payload.ts";
 import { INJECTION_CAP_CHARS, renderAck, renderInjection } from "../hook_output.ts";
 import { isCodedError, safeWord } from "../../errors.ts";
@@ -187,7 +187,14 @@ export async function runHook(io: Io, args: HookArgs): Promise<number> {
     );
   }
   // The payload's cwd follows worktrees; the hosts' project variables do not.
-  const cwd = payload.cwd ?? projectDirFromEnv((name) => io.env(name), host) ?? io.cwd();
+  // A project variable only for the folder the host started the hook in, or one above it: a
+  // repository's host settings can set one naming another repository (core/hosts/hook_env.ts).
+  let cwd = payload.cwd;
+  if (cwd === null) {
+    const project = await projectDirAt(io.fs, (name) => io.env(name), host, io.cwd());
+    if (project.ignored !== null) warn(project.ignored);
+    cwd = project.dir;
+  }
   if (!(await isDirectory(io, cwd))) {
     warn(
       "the payload's working directory is not a directory here: nothing done",
