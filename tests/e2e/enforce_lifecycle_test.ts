@@ -759,3 +759,64 @@ Deno.test("BATON_ENFORCE=off from a repository that is not opted in does not ope
     await Deno.remove(p, { recursive: true });
   }
 });
+
+Deno.test("a Codex apply_patch is judged by the store of every file its patch touches, not only the one found from its folder", async () => {
+  const r = await makeRepo("baton-enforce-patched-");
+  const p = await makeRepo("baton-enforce-patcher-");
+  try {
+    await writeFiles(r, { "a.txt": "a\n", "src/b.txt": "b\n" });
+    await commitAll(r, "init");
+    assert.equal((await runBaton(["enforce", "on", "--yes"], { cwd: r })).code, 0);
+    const f = await runBaton(["finalize", "--draft", "-"], { cwd: r, stdin: '{"now":"work"}' });
+    assert.equal(f.code, 0, f.stderr);
+    await handOff(r, "A");
+    // Codex sends the whole patch as tool_input.command (its PreToolUse payload for apply_patch).
+    const patch = (cwd: string, files: string[]) =>
+      runBaton(["hook", "PreToolUse", "--host", "codex"], {
+        cwd,
+        stdin: JSON.stringify({
+          session_id: "A",
+          cwd,
+          hook_event_name: "PreToolUse",
+          model: "gpt-5",
+          turn_id: "t1",
+          tool_name: "apply_patch",
+          tool_input: {
+            command: [
+              "*** Begin Patch",
+              ...files.flatMap((file) => [`*** Update File: ${file}`, "@@", "-a", "+x"]),
+              "*** End Patch",
+            ].join("\n"),
+          },
+        }),
+      });
+    const denied = (out: { stdout: string }) =>
+      out.stdout !== "" &&
+      JSON.parse(out.stdout).hookSpecificOutput.permissionDecision === "deny";
+    // Controls: from the opted-in repository the patch is denied; one inside the other is not.
+    assert.ok(denied(await patch(r, ["a.txt"])));
+    assert.equal((await patch(p, ["x.txt"])).stdout, "");
+    // From the other repository, an absolute path into the opted-in one, first or after another
+    // file, a relative path that climbs into it, and a file its patch adds in a new folder.
+    assert.ok(denied(await patch(p, [`${r}/a.txt`])), "absolute");
+    assert.ok(denied(await patch(p, ["x.txt", `${r}/src/b.txt`])), "second file");
+    const rel = `../${r.slice(r.lastIndexOf("/") + 1)}/a.txt`;
+    assert.ok(denied(await patch(p, [rel])), "relative");
+    const added = await runBaton(["hook", "PreToolUse", "--host", "codex"], {
+      cwd: p,
+      stdin: JSON.stringify({
+        session_id: "A",
+        cwd: p,
+        hook_event_name: "PreToolUse",
+        tool_name: "apply_patch",
+        tool_input: {
+          command: `*** Begin Patch\n*** Add File: ${r}/new/dir/c.txt\n+c\n*** End Patch`,
+        },
+      }),
+    });
+    assert.ok(denied(added), "added in a new folder");
+  } finally {
+    await Deno.remove(r, { recursive: true });
+    await Deno.remove(p, { recursive: true });
+  }
+});

@@ -93,3 +93,38 @@ Deno.test("gateStores(): a linked worktree's store is under its own git director
     { root: `${root}/wt`, stateDir: `${gitDir}/baton` },
   ]);
 });
+
+Deno.test("gateStores(): an apply_patch envelope's files each lead to their store, from Codex's input and a shell heredoc", async () => {
+  await using dir = await tempDir("baton-gate-patch-");
+  const top = await Deno.realPath(dir.path);
+  await store(`${top}/a`, true);
+  await store(`${top}/b`, true);
+  await Deno.mkdir(`${top}/plain`);
+  const fs = fakeIo({ cwd: top }).fs;
+  const patch = (...files: string[]) =>
+    ["*** Begin Patch", ...files.map((f) => `*** Update File: ${f}\n@@\n-x\n+y`), "*** End Patch"]
+      .join("\n");
+  // Control: the cwd alone reaches no store.
+  assert.deepEqual(roots(await gateStores(fs, startsOf(`${top}/plain`, {}))), []);
+  assert.deepEqual(
+    roots(await gateStores(fs, startsOf(`${top}/plain`, { command: patch("x", `${top}/a/f`) }))),
+    [`${top}/a`],
+  );
+  // Every file, a relative one climbing out of the cwd, and a move's destination.
+  const moved = `*** Begin Patch\n*** Update File: x\n*** Move to: ../b/g\n*** End Patch`;
+  assert.deepEqual(
+    roots(await gateStores(fs, startsOf(`${top}/plain`, { command: moved }))),
+    [`${top}/b`],
+  );
+  // Codex's shell form: `apply_patch <<'EOF'` as the script of [bash, -lc, script].
+  const heredoc = ["bash", "-lc", `apply_patch <<'EOF'\n${patch(`${top}/b/new/h`)}\nEOF`];
+  assert.deepEqual(
+    roots(await gateStores(fs, startsOf(`${top}/plain`, { command: heredoc }))),
+    [`${top}/b`],
+  );
+  // A shell command that only mentions a path is not a patch.
+  assert.deepEqual(startsOf("/w", { command: `cat ${top}/a/f` }), ["/w"]);
+  // Many files in one tree: each folder once.
+  const many = patch(...Array.from({ length: 50 }, (_, i) => `${top}/a/f${i}`));
+  assert.deepEqual(startsOf(`${top}/plain`, { command: many }), [`${top}/plain`, `${top}/a`]);
+});
