@@ -17,6 +17,7 @@ import type { ReadFs } from "../fs.ts";
 import { isAbsolutePath, normalizePath, parentDir, resolvePath } from "../path.ts";
 import { stateDirOfRoot } from "../store/private_dir.ts";
 import { enforcePaths } from "./enforce_paths.ts";
+import { optInState } from "./opt_in.ts";
 import { PATCH_BEGIN, patchFiles } from "../patch_files.ts";
 
 /**
@@ -111,7 +112,12 @@ export async function gateStores(fs: ReadFs, starts: readonly string[]): Promise
         if (stateDir !== null) {
           const p = enforcePaths(stateDir);
           const [optIn, denies] = await Promise.all([fs.lstat(p.optIn), fs.lstat(p.denies)]);
-          if (optIn?.isFile === true && denies?.isDirectory === true) {
+          // This machine's opt-in only: one that arrived with the folder (an archive, a copy)
+          // opts nobody in, and the deny records beside it block nobody (core/enforce/opt_in.ts).
+          if (
+            optIn?.isFile === true && denies?.isDirectory === true &&
+            await optInState(fs, p.dir, p.optIn) === "on"
+          ) {
             found.push({ root: dir, stateDir });
           }
         }

@@ -6,14 +6,24 @@
  */
 import assert from "node:assert/strict";
 import { gateStores, startsOf } from "../../../core/enforce/gate_stores.ts";
+import { optInText } from "../../../core/enforce/opt_in.ts";
 import { fakeIo } from "../../_helpers/io.ts";
 import { tempDir } from "../../_helpers/temp.ts";
+
+/** Records this machine's opt-in in `enforceDir`, as baton enforce on does (bound to the folder). */
+async function optInHere(enforceDir: string): Promise<void> {
+  const st = await Deno.lstat(enforceDir);
+  await Deno.writeTextFile(
+    `${enforceDir}/opt-in`,
+    optInText(new Date(0), { dev: st.dev ?? null, ino: st.ino ?? null }),
+  );
+}
 
 async function store(root: string, denies: boolean, optIn = true): Promise<void> {
   await Deno.mkdir(`${root}/.git/baton/enforce`, { recursive: true });
   await Deno.mkdir(`${root}/.baton`, { recursive: true });
   await Deno.writeTextFile(`${root}/.baton/config.yaml`, "enforce: deny\n");
-  if (optIn) await Deno.writeTextFile(`${root}/.git/baton/enforce/opt-in`, "deny\n");
+  if (optIn) await optInHere(`${root}/.git/baton/enforce`);
   if (denies) await Deno.mkdir(`${root}/.git/baton/enforce/denies`, { recursive: true });
 }
 
@@ -74,7 +84,15 @@ Deno.test("gateStores(): committed state opts nobody in; this machine's opt-in d
   await Deno.mkdir(`${root}/.baton/enforce/denies`, { recursive: true });
   const fs = fakeIo({ cwd: root }).fs;
   assert.deepEqual(await gateStores(fs, [root]), []);
+  // An opt-in made elsewhere (an archive, a copy) or by an older baton opts nobody in.
   await Deno.writeTextFile(`${root}/.git/baton/enforce/opt-in`, "deny\n");
+  assert.deepEqual(await gateStores(fs, [root]), []);
+  await Deno.writeTextFile(
+    `${root}/.git/baton/enforce/opt-in`,
+    optInText(new Date(0), { dev: 1, ino: 2 }),
+  );
+  assert.deepEqual(await gateStores(fs, [root]), []);
+  await optInHere(`${root}/.git/baton/enforce`);
   assert.deepEqual(roots(await gateStores(fs, [root])), [root], "control: opted in here");
 });
 
@@ -88,7 +106,7 @@ Deno.test("gateStores(): a linked worktree's store is under its own git director
   await Deno.writeTextFile(`${root}/wt/.git`, "gitdir: ../main/.git/worktrees/wt\n");
   const fs = fakeIo({ cwd: root }).fs;
   assert.deepEqual(await gateStores(fs, [`${root}/wt`]), [], "not opted in there yet");
-  await Deno.writeTextFile(`${gitDir}/baton/enforce/opt-in`, "deny\n");
+  await optInHere(`${gitDir}/baton/enforce`);
   assert.deepEqual(await gateStores(fs, [`${root}/wt`]), [
     { root: `${root}/wt`, stateDir: `${gitDir}/baton` },
   ]);
