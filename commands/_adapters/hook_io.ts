@@ -62,8 +62,15 @@ export function hookIo(io: Io, print: (io: Io, value: unknown) => void): HookIo 
       const { configBatonDir, readBatonConfig } = await import(
         "../../core/config/read_config.ts"
       );
-      const { stateDirOfRoot } = await import("../../core/store/private_dir.ts");
-      const batonDir = await configBatonDir(io.fs, cwd);
+      const [{ stateDirOfRoot }, { lightDiscovery }, { readGitEnvironment }] = await Promise.all([
+        import("../../core/store/private_dir.ts"),
+        import("../../core/store/discovery.ts"),
+        import("../../core/facts/git/git_environment.ts"),
+      ]);
+      // Found where git finds the repository under the hook's environment (a ceiling or a
+      // mount point that stops git leaves the folder's own), as the store's full discovery.
+      const discovery = lightDiscovery(io.fs, readGitEnvironment((n) => io.env(n)));
+      const batonDir = await configBatonDir(io.fs, cwd, discovery);
       const stateDir = await stateDirOfRoot(io.fs, batonRoot(batonDir));
       const config = await readBatonConfig(io.fs, batonDir, {
         cache: "read",

@@ -106,10 +106,12 @@ export async function hostEnv(io: Io): Promise<HostEnv & { inRepo: boolean }> {
 export async function gateOptedIn(io: Io, env: HostEnv): Promise<boolean> {
   const { stateDirOfRoot } = await import("../../core/store/private_dir.ts");
   const { enforcePaths } = await import("../../core/enforce/enforce_paths.ts");
+  const { optInState } = await import("../../core/enforce/opt_in.ts");
   const dir = await stateDirOfRoot(io.fs, env.projectRoot).catch(() => null);
   if (dir === null) return false;
-  const st = await io.fs.lstat(enforcePaths(dir).optIn).catch(() => null);
-  return st !== null && st.isFile;
+  // This machine's only: one that arrived with the folder registers nothing (opt_in.ts).
+  const p = enforcePaths(dir);
+  return await optInState(io.fs, p.dir, p.optIn).catch(() => "off") === "on";
 }
 
 /**

@@ -16,6 +16,8 @@ export interface ConfigPosition {
 export class ConfigError extends InputError {
   /** Position of the problem, when known. */
   readonly position: ConfigPosition | null;
+  /** What is wrong, content-free (the message without its prefix and position). */
+  readonly problem: string;
 
   /**
    * @param problem What is wrong, content-free.
@@ -38,5 +40,6 @@ export class ConfigError extends InputError {
       },
     );
     this.position = position;
+    this.problem = problem;
   }
 }

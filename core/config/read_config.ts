@@ -11,7 +11,10 @@
  * `config-cache.json` of baton's private state directory (`<git dir>/baton`,
  * never in `.baton/`, so no commit or clone can plant one), keyed by the sha256 of the file's bytes
  * and baton's version: any edit, however small, misses the cache and is
- * parsed (and reported) as before. Only the hooks use it (see
+ * parsed (and reported) as before. A file that fails to parse is cached as
+ * its failure (what is wrong and where, never the file's text), so each hook
+ * does not pay the parse again to fail the same way: a hit throws the same
+ * {@linkcode ConfigError}. Only the hooks use it (see
  * {@linkcode ConfigCacheMode}); every command a person runs reads the file.
  * A cache that cannot be read or does not fit is ignored. A `.baton` that is
  * a symbolic link, or a config file that is one, is refused, never read through.
@@ -25,6 +28,7 @@ import { DEFAULT_DONE } from "./done_section.ts";
 import { DEFAULT_ENFORCE, ENFORCE_MODES } from "./enforce_section.ts";
 import { VERSION } from "../version.ts";
 import { configPath } from "./config_dir.ts";
+import { ConfigError, type ConfigPosition } from "./config_error.ts";
 
 export { configBatonDir, configPath } from "./config_dir.ts";
 
@@ -65,22 +69,63 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** The cached settings for `key`, or null (missing, stale, damaged). Never throws. */
-async function readCache(fs: WriteFs, stateDir: string, key: string): Promise<BatonConfig | null> {
+/** What a cache entry holds: the parsed settings, or the failure the parse raised. */
+type Parsed = { config: BatonConfig } | { failure: ConfigError };
+
+/** The longest problem a cached failure may state (baton's own are far shorter). */
+const MAX_PROBLEM = 200;
+
+/** A cached position: whole numbers from 1, or null. */
+function positionOf(line: unknown, column: unknown): ConfigPosition | null | undefined {
+  if (line === null && column === null) return null;
+  const whole = (n: unknown) => typeof n === "number" && Number.isInteger(n) && n >= 1;
+  return whole(line) && whole(column)
+    ? { line: line as number, column: column as number }
+    : undefined;
+}
+
+/**
+ * A cached failure, checked by shape (the cache is a file, so what it states is printed only
+ * as printable ASCII of baton's own length), or null.
+ */
+function failureOf(f: Record<string, unknown>): ConfigError | null {
+  const problem = f.problem;
+  if (typeof problem !== "string" || problem.length === 0 || problem.length > MAX_PROBLEM) {
+    return null;
+  }
+  if (!/^[\x20-\x7e]+$/.test(problem)) return null;
+  const position = positionOf(f.line, f.column);
+  return position === undefined ? null : new ConfigError(problem, position);
+}
+
+/** The cached settings or failure for `key`, or null (missing, stale, damaged). Never throws. */
+async function readCache(fs: WriteFs, stateDir: string, key: string): Promise<Parsed | null> {
   try {
     const bytes = await fs.readRange(configCachePath(stateDir), 0, 4 * MAX_BYTES);
     const v: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    if (!isObject(v) || v.key !== key || !isObject(v.config)) return null;
+    if (!isObject(v) || v.key !== key) return null;
+    if (isObject(v.failure)) {
+      const failure = failureOf(v.failure);
+      return failure === null ? null : { failure };
+    }
+    if (!isObject(v.config)) return null;
     const c = v.config;
     if (!isObject(c.bands) || !isObject(c.done) || !isObject(c.enforce)) return null;
     const e = c.enforce;
     if (!(ENFORCE_MODES as readonly unknown[]).includes(e.mode)) return null;
     if (typeof e.orphanMs !== "number" || !(e.orphanMs > 0)) return null;
     if (typeof c.unknownKeys !== "number") return null;
-    return c as unknown as BatonConfig;
+    return { config: c as unknown as BatonConfig };
   } catch {
     return null;
   }
+}
+
+/** The JSON a cache entry stores: a failure as its problem and position only. */
+function entryOf(parsed: Parsed): Record<string, unknown> {
+  if ("config" in parsed) return { config: parsed.config };
+  const { problem, position } = parsed.failure;
+  return { failure: { problem, line: position?.line ?? null, column: position?.column ?? null } };
 }
 
 /** Best effort: a cache that cannot be written is only slower next time. */
@@ -88,14 +133,14 @@ async function writeCache(
   fs: WriteFs,
   stateDir: string,
   key: string,
-  config: BatonConfig,
+  parsed: Parsed,
 ): Promise<void> {
   try {
     const { openStateDir } = await import("../state_write.ts");
     const within = await openStateDir(fs, stateDir);
     await fs.writeFileAtomic(
       configCachePath(stateDir),
-      new TextEncoder().encode(JSON.stringify({ key, config }) + "\n"),
+      new TextEncoder().encode(JSON.stringify({ key, ...entryOf(parsed) }) + "\n"),
       { within, durable: false },
     );
   } catch { /* only slower next time */ }
@@ -154,10 +199,20 @@ export async function readBatonConfig(
   const key = `${VERSION}:${await sha256Hex(bytes)}`;
   if (mode === "read" || mode === "read-write") {
     const cached = await readCache(fs, stateDir!, key);
-    if (cached !== null) return cached;
+    if (cached !== null) {
+      if ("failure" in cached) throw cached.failure;
+      return cached.config;
+    }
   }
   const { parseBatonConfig } = await import("./parse_config.ts");
-  const config = parseBatonConfig(text);
-  if (mode === "read-write" || mode === "refresh") await writeCache(fs, stateDir!, key, config);
-  return config;
+  let parsed: Parsed;
+  try {
+    parsed = { config: parseBatonConfig(text) };
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    parsed = { failure: e };
+  }
+  if (mode === "read-write" || mode === "refresh") await writeCache(fs, stateDir!, key, parsed);
+  if ("failure" in parsed) throw parsed.failure;
+  return parsed.config;
 }

@@ -16,6 +16,7 @@ import { acquireLock, type LockOptions, releaseLock } from "../store/lock.ts";
 import { appendBounded, moveInside, openStateDir } from "../state_write.ts";
 import { type DenyRecord, parseDenyRecord, SESSION_ID } from "./deny_record.ts";
 import { denyPath, type EnforcePaths, sessionLockPath } from "./enforce_paths.ts";
+import { bindingOf, optInState, optInText } from "./opt_in.ts";
 import {
   type ManifestEntry,
   manifestLine,
@@ -43,10 +44,13 @@ const MAX_MANIFEST_BYTES = 8 * 1024 * 1024;
 const enc = new TextEncoder();
 const dec = new TextDecoder();
 
-/** Whether this machine opted in (`baton enforce on`): a regular file, never a link. */
+/**
+ * Whether this machine opted in (`baton enforce on`): a regular file, never a
+ * link, made in this very directory (core/enforce/opt_in.ts: one that arrived
+ * in an archive or a copy opts nobody in).
+ */
 export async function optedIn(fs: WriteFs, p: EnforcePaths): Promise<boolean> {
-  const st = await fs.lstat(p.optIn).catch(() => null);
-  return st !== null && st.isFile;
+  return (await optInState(fs, p.dir, p.optIn)) === "on";
 }
 
 /** Records (or removes) the opt-in of this machine. */
@@ -61,7 +65,9 @@ export async function setOptIn(
     return;
   }
   const within = await openStateDir(fs, p.stateDir, p.dir);
-  await fs.writeFileAtomic(p.optIn, enc.encode(`deny ${at.toISOString()}\n`), { within });
+  const here = await fs.lstat(p.dir);
+  if (here === null || !here.isDirectory) throw new StorageError("Cannot record the opt-in");
+  await fs.writeFileAtomic(p.optIn, enc.encode(optInText(at, bindingOf(here))), { within });
 }
 
 /** The deny records, every one of them, and how many files were not valid records. */

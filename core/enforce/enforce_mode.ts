@@ -13,6 +13,7 @@ import { readBatonConfig } from "../config/read_config.ts";
 import * as store from "./deny_store.ts";
 import { type HandoffEnv, locate } from "./handoff_lifecycle.ts";
 import { PERSON_ONLY } from "./sentences.ts";
+import { optInState } from "./opt_in.ts";
 import { repositoryOffSwitch } from "./repo_off_switch.ts";
 import { neutralizeText } from "../safety/render_safe.ts";
 
@@ -31,7 +32,8 @@ export async function runEnforce(
   const { found, paths } = await locate(env, env.cwd);
   const now = env.now().toISOString();
   if (action === "status") {
-    const on = await store.optedIn(env.fs, paths);
+    const state = await optInState(env.fs, paths.dir, paths.optIn);
+    const on = state === "on";
     let asked: string | null = null;
     let error: string | null = null;
     try {
@@ -48,7 +50,9 @@ export async function runEnforce(
       : await outermostWorkTree(env.fs, env.cwd, env.home ?? null).catch(() => null) ??
         found.repo.workTree;
     const offFile = root === null ? null : await repositoryOffSwitch(env.fs, root, env.cwd);
-    const note = !on && asked === "deny"
+    const note = state === "foreign"
+      ? " (the opt-in here was not made here: it arrived with the folder, from an archive, a copy or an older baton, and opts nobody in; its deny records block nobody. A person runs baton enforce on)"
+      : !on && asked === "deny"
       ? " (.baton/config.yaml asks for deny, but a committed file opts nobody in: a person runs baton enforce on)"
       : "";
     return {
@@ -64,6 +68,7 @@ export async function runEnforce(
       json: {
         mode,
         opted_in: on,
+        opt_in: state,
         config_mode: asked,
         config_error: error,
         denies: records.length,

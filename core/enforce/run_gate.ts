@@ -17,7 +17,7 @@
  */
 import type { DenyStoreEnv } from "./deny_store.ts";
 import type { AfterHandoff } from "./recovery.ts";
-import { hookTimeScale } from "../hook_time_scale.ts";
+import { hookTimeScaleFor } from "./time_scale.ts";
 
 /** What the gate needs from the edge. */
 export interface GateEnv extends DenyStoreEnv {
@@ -189,18 +189,9 @@ async function offHonoured(
   return true;
 }
 
-/**
- * BATON_HOOK_TIME_SCALE for a call from `cwd`: 1 when unset, or when a host
- * file around `cwd` names it (core/trust/hook_setting.ts), said in one line.
- */
-async function timeScale(env: GateEnv, cwd: string, warn: (m: string) => void): Promise<number> {
-  if (hookTimeScale(env.env("BATON_HOOK_TIME_SCALE")) === 1) return 1;
-  const { hookTimeScaleAt } = await import("../trust/hook_setting.ts");
-  const { outermostWorkTree } = await import("../facts/git/outer_work_tree.ts");
-  const outermost = (home: string | null) => outermostWorkTree(env.fs, cwd, home).catch(() => null);
-  const { scale, ignored } = await hookTimeScaleAt(env.fs, cwd, (n) => env.env(n), outermost);
-  if (ignored !== null) warn(ignored);
-  return scale;
+/** BATON_HOOK_TIME_SCALE for a call from `cwd` (core/enforce/time_scale.ts). */
+function timeScale(env: GateEnv, cwd: string, warn: (m: string) => void): Promise<number> {
+  return hookTimeScaleFor(env.fs, (n) => env.env(n), cwd, warn);
 }
 
 /** Runs the gate; the hook always exits 0. */

@@ -18,6 +18,7 @@ import { GitCorruptError } from "../facts/git/errors.ts";
 import type { RepoLocation } from "../facts/types.ts";
 import { type BatonLayout, batonLayout } from "./layout.ts";
 import { checkBatonDir } from "./check_baton_dir.ts";
+import { ceilingApplies, envTrue } from "./discovery.ts";
 
 /** The repository found (or null) and the .baton layout for it. */
 export interface FoundLayout {
@@ -31,11 +32,6 @@ export interface FoundLayout {
 export interface GitDiscovery {
   /** git's variables as read (core/facts/git/git_environment.ts). @default {none} */
   gitEnvironment?: Readonly<Record<string, string>>;
-}
-
-/** git's boolean environment values: false for 0, false, no, off. */
-function envTrue(value: string | undefined): boolean {
-  return value !== undefined && !/^(0|false|no|off)$/i.test(value.trim());
 }
 
 /**
@@ -57,7 +53,7 @@ export async function findBatonLayout(
       acrossFilesystems: envTrue(env["GIT_DISCOVERY_ACROSS_FILESYSTEM"]),
     });
     // A repository GIT_DIR names is not searched for: no ceiling applies to it.
-    if (repo !== null && env["GIT_CEILING_DIRECTORIES"] !== undefined && !("GIT_DIR" in env)) {
+    if (repo !== null && ceilingApplies(env)) {
       const { ceilingStopsSearchOnDisk } = await import("../facts/git/git_reach.ts");
       if (await ceilingStopsSearchOnDisk(fs, cwd, repo.workTree, env)) repo = null;
     }

@@ -10,6 +10,7 @@
  * @module
  */
 import { MAX_COMMAND_CHARS, objectOf, stringOf } from "./record_text.ts";
+import { PATCH_BEGIN, patchFiles } from "../patch_files.ts";
 import type { ToolCallTurn } from "./types.ts";
 
 /** Most paths kept from one call. */
@@ -65,16 +66,7 @@ function commandOf(input: Record<string, unknown>): string | null {
  * ```
  */
 export function patchPaths(patch: string): string[] {
-  const out: string[] = [];
-  for (
-    const m of patch.matchAll(/^\*\*\* (?:Add|Update|Delete) File: (.+)$|^\*\*\* Move to: (.+)$/gm)
-  ) {
-    const p = (m[1] ?? m[2] ?? "").trim();
-    if (p !== "" && !out.includes(p) && out.length < MAX_PATHS) {
-      out.push(p.slice(0, MAX_COMMAND_CHARS));
-    }
-  }
-  return out;
+  return patchFiles(patch, MAX_PATHS).map((p) => p.slice(0, MAX_COMMAND_CHARS));
 }
 
 /**
@@ -107,7 +99,7 @@ export function toolCallTurn(
         args = null;
       }
     }
-    if (args === null && input.includes("*** Begin Patch")) patch = input;
+    if (args === null && input.includes(PATCH_BEGIN)) patch = input;
   }
   const paths: string[] = [];
   const add = (p: unknown) => {
@@ -123,11 +115,11 @@ export function toolCallTurn(
       if (Array.isArray(v)) v.slice(0, MAX_PATHS).forEach(add);
     }
     const inner = args.input ?? args.patch;
-    if (typeof inner === "string" && inner.includes("*** Begin Patch")) patch = inner;
+    if (typeof inner === "string" && inner.includes(PATCH_BEGIN)) patch = inner;
   }
   if (patch !== null) patchPaths(patch).forEach(add);
   // A shell call that is itself an apply_patch heredoc edits files too.
-  if (command !== null && command.includes("*** Begin Patch")) patchPaths(command).forEach(add);
+  if (command !== null && command.includes(PATCH_BEGIN)) patchPaths(command).forEach(add);
   const access: ToolCallTurn["access"] = patch !== null || EDIT_NAME.test(name)
     ? "edit"
     : command !== null

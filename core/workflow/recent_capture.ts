@@ -25,6 +25,8 @@ export interface RecentCaptureOptions {
   minIntervalMs: number;
   /** The current time (system clock), ms since the epoch. */
   nowMs: number;
+  /** git's variables as the hook was handed them: the store is found where git finds it. */
+  gitEnvironment?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -48,7 +50,11 @@ export async function recentAutomaticCapsule(
   options: RecentCaptureOptions,
 ): Promise<string | null> {
   if (options.minIntervalMs <= 0) return null;
-  const found = await findBatonLayout(fs, cwd);
+  const found = await findBatonLayout(
+    fs,
+    cwd,
+    options.gitEnvironment === undefined ? {} : { gitEnvironment: options.gitEnvironment },
+  );
   const header = await readLatestHeader(fs, found.layout);
   // One rule for "recent" (a person's capsule never holds back a capture).
   return header !== null && isRecentAutomatic(header, options.nowMs, options.minIntervalMs)

@@ -759,3 +759,114 @@ Deno.test("BATON_ENFORCE=off from a repository that is not opted in does not ope
     await Deno.remove(p, { recursive: true });
   }
 });
+
+Deno.test("a Codex apply_patch is judged by the store of every file its patch touches, not only the one found from its folder", async () => {
+  const r = await makeRepo("baton-enforce-patched-");
+  const p = await makeRepo("baton-enforce-patcher-");
+  try {
+    await writeFiles(r, { "a.txt": "a\n", "src/b.txt": "b\n" });
+    await commitAll(r, "init");
+    assert.equal((await runBaton(["enforce", "on", "--yes"], { cwd: r })).code, 0);
+    const f = await runBaton(["finalize", "--draft", "-"], { cwd: r, stdin: '{"now":"work"}' });
+    assert.equal(f.code, 0, f.stderr);
+    await handOff(r, "A");
+    // Codex sends the whole patch as tool_input.command (its PreToolUse payload for apply_patch).
+    const patch = (cwd: string, files: string[]) =>
+      runBaton(["hook", "PreToolUse", "--host", "codex"], {
+        cwd,
+        stdin: JSON.stringify({
+          session_id: "A",
+          cwd,
+          hook_event_name: "PreToolUse",
+          model: "gpt-5",
+          turn_id: "t1",
+          tool_name: "apply_patch",
+          tool_input: {
+            command: [
+              "*** Begin Patch",
+              ...files.flatMap((file) => [`*** Update File: ${file}`, "@@", "-a", "+x"]),
+              "*** End Patch",
+            ].join("\n"),
+          },
+        }),
+      });
+    const denied = (out: { stdout: string }) =>
+      out.stdout !== "" &&
+      JSON.parse(out.stdout).hookSpecificOutput.permissionDecision === "deny";
+    // Controls: from the opted-in repository the patch is denied; one inside the other is not.
+    assert.ok(denied(await patch(r, ["a.txt"])));
+    assert.equal((await patch(p, ["x.txt"])).stdout, "");
+    // From the other repository, an absolute path into the opted-in one, first or after another
+    // file, a relative path that climbs into it, and a file its patch adds in a new folder.
+    assert.ok(denied(await patch(p, [`${r}/a.txt`])), "absolute");
+    assert.ok(denied(await patch(p, ["x.txt", `${r}/src/b.txt`])), "second file");
+    const rel = `../${r.slice(r.lastIndexOf("/") + 1)}/a.txt`;
+    assert.ok(denied(await patch(p, [rel])), "relative");
+    const added = await runBaton(["hook", "PreToolUse", "--host", "codex"], {
+      cwd: p,
+      stdin: JSON.stringify({
+        session_id: "A",
+        cwd: p,
+        hook_event_name: "PreToolUse",
+        tool_name: "apply_patch",
+        tool_input: {
+          command: `*** Begin Patch\n*** Add File: ${r}/new/dir/c.txt\n+c\n*** End Patch`,
+        },
+      }),
+    });
+    assert.ok(denied(added), "added in a new folder");
+  } finally {
+    await Deno.remove(r, { recursive: true });
+    await Deno.remove(p, { recursive: true });
+  }
+});
+
+Deno.test("an opted-in clone that arrives as an archive (or a copy) opts nobody in and blocks nothing; the clone it came from, moved, still does", async () => {
+  const src = await makeRepo("baton-enforce-archived-");
+  const out = await makeRepo("baton-enforce-unpacked-");
+  try {
+    await writeFiles(src, { "a.txt": "a\n" });
+    await commitAll(src, "init");
+    assert.equal((await runBaton(["enforce", "on", "--yes"], { cwd: src })).code, 0);
+    const f = await runBaton(["finalize", "--draft", "-"], { cwd: src, stdin: '{"now":"work"}' });
+    assert.equal(f.code, 0, f.stderr);
+    await handOff(src, "A");
+    // Control: where the opt-in was made, the handed-off session is denied.
+    assert.ok((await gate(src, "A", "touch x")).denied);
+    // The whole folder, .git/baton included, through a real tar archive.
+    const tar = async (args: string[], cwd: string) => {
+      const r = await new Deno.Command("tar", { args, cwd, stdout: "null", stderr: "piped" })
+        .output();
+      assert.equal(r.code, 0, new TextDecoder().decode(r.stderr));
+    };
+    await tar(["-cf", `${out}.tar`, "."], src);
+    await Deno.remove(out, { recursive: true });
+    await Deno.mkdir(out);
+    await tar(["-xpf", `${out}.tar`], out);
+    await Deno.remove(`${out}.tar`);
+    const lstat = await Deno.lstat(`${out}/.git/baton/enforce/opt-in`);
+    assert.ok(lstat.isFile, "the archive carried the opt-in and the deny records");
+    assert.equal((await gate(out, "A", "touch x")).denied, false, "the archive blocks nothing");
+    assert.equal((await gate(out, "B", "touch x")).denied, false);
+    const status = await runBaton(["enforce", "status", "--json"], { cwd: out });
+    const json = JSON.parse(status.stdout);
+    assert.equal(json.opted_in, false);
+    assert.equal(json.mode, "advise");
+    assert.equal(json.opt_in, "foreign");
+    const human = await runBaton(["enforce", "status"], { cwd: out });
+    assert.match(human.stdout, /the opt-in here was not made here/);
+    // A person opts the unpacked copy in here: from then on it is this machine's.
+    assert.equal((await runBaton(["enforce", "on", "--yes"], { cwd: out })).code, 0);
+    assert.ok(
+      (await gate(out, "A", "touch x")).denied,
+      "its deny records count once opted in here",
+    );
+    // The original, moved within its file system, keeps its opt-in (same directory).
+    await Deno.rename(src, `${src}-moved`);
+    assert.ok((await gate(`${src}-moved`, "A", "touch x")).denied, "moved, still this machine's");
+    await Deno.rename(`${src}-moved`, src);
+  } finally {
+    await Deno.remove(src, { recursive: true });
+    await Deno.remove(out, { recursive: true });
+  }
+});

@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
-import { makeRepo } from "../_helpers/git.ts";
+import { git, makeRepo } from "../_helpers/git.ts";
 import {
   claudeCompaction,
   claudeToolTurn,
@@ -379,4 +379,77 @@ Deno.test("band hooks: hooks of one session that reach a band at the same moment
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("band hooks: the config is looked for where git looks: GIT_CEILING_DIRECTORIES that stops git below the repository leaves the folder's own", async () => {
+  const dir = await Deno.realPath(await makeRepo());
+  const path = `${dir}/t.jsonl`;
+  await Deno.writeTextFile(path, transcript("claude-code", 12));
+  await Deno.mkdir(`${dir}/.baton`);
+  // The repository's config lowers warn to 10: 12 tool calls warn under it, not under the defaults.
+  await Deno.writeTextFile(`${dir}/.baton/config.yaml`, "bands:\n  depth: {warn: 10}\n");
+  await Deno.mkdir(`${dir}/sub`);
+  const stdin = JSON.stringify(payload("claude-code", "PostToolUse", `${dir}/sub`, path, "s-c"));
+  const run = (env: Record<string, string>, session: string) =>
+    runBaton(["hook", "post-tool", "--host", "claude-code"], {
+      cwd: dir,
+      stdin: stdin.replace('"s-c"', JSON.stringify(session)),
+      env,
+    });
+  const oracle = (env: Record<string, string>) =>
+    git(`${dir}/sub`, ["rev-parse", "--show-toplevel"], { allowFail: true, env });
+  // Control: git finds the repository from sub/, and so does the hook.
+  assert.equal((await oracle({})).stdout.trim(), dir);
+  const found = await run({}, "s-found");
+  assert.match(adviceText("claude-code", found.stdout) ?? "", /band: warn: 12 tool calls/);
+  // A ceiling at the repository's top: git finds none from sub/, so the hook reads sub/'s own
+  // (none: the defaults, under which 12 tool calls are ok).
+  const ceiling = { GIT_CEILING_DIRECTORIES: dir };
+  assert.notEqual((await oracle(ceiling)).code, 0, "git stops at the ceiling");
+  const stopped = await run(ceiling, "s-stopped");
+  assert.equal(stopped.stdout, "", stopped.stderr);
+  // A ceiling above the repository stops nothing.
+  const above = { GIT_CEILING_DIRECTORIES: parentOf(dir) };
+  assert.equal((await oracle(above)).stdout.trim(), dir);
+  const past = await run(above, "s-past");
+  assert.match(adviceText("claude-code", past.stdout) ?? "", /band: warn: 12 tool calls/);
+});
+
+function parentOf(path: string): string {
+  return path.slice(0, path.lastIndexOf("/")) || "/";
+}
+
+Deno.test("band hooks: a project-directory variable is used only for a folder the hook runs in (or above it): one naming another repository is ignored", async () => {
+  const work = await Deno.realPath(await makeRepo());
+  const other = await Deno.realPath(await makeRepo());
+  const path = `${work}/t.jsonl`;
+  await Deno.writeTextFile(path, transcript("claude-code", 12));
+  // Only the other repository's config warns at 12 tool calls; the work's has none (defaults).
+  await Deno.mkdir(`${other}/.baton`);
+  await Deno.writeTextFile(`${other}/.baton/config.yaml`, "bands:\n  depth: {warn: 10}\n");
+  await Deno.mkdir(`${work}/sub`);
+  await Deno.mkdir(`${other}/sub`);
+  // No cwd in the payload: the hook falls back to the hosts' project variables.
+  const stdin = (session: string) => {
+    const p = payload("claude-code", "PostToolUse", "", path, session) as Record<string, unknown>;
+    delete p.cwd;
+    return JSON.stringify(p);
+  };
+  const run = (cwd: string, dir: string, session: string) =>
+    runBaton(["hook", "post-tool", "--host", "claude-code"], {
+      cwd,
+      stdin: stdin(session),
+      env: { CLAUDE_PROJECT_DIR: dir },
+    });
+  // Control: the variable names the folder above the one the hook runs in: used.
+  const above = await run(`${other}/sub`, other, "s-above");
+  assert.match(adviceText("claude-code", above.stdout) ?? "", /band: warn: 12 tool calls/);
+  // Another repository (a repository's host settings can set the variable): not used.
+  const elsewhere = await run(`${work}/sub`, other, "s-else");
+  assert.equal(elsewhere.stdout, "", "the work's own (default) thresholds: 12 is below warn");
+  assert.match(elsewhere.stderr, /CLAUDE_PROJECT_DIR ignored/);
+  assert.doesNotMatch(elsewhere.stderr, new RegExp(other.replaceAll("/", "\\/")));
+  // Nor one below the folder the hook runs in.
+  const below = await run(other, `${other}/sub`, "s-below");
+  assert.match(below.stderr, /CLAUDE_PROJECT_DIR ignored/);
 });

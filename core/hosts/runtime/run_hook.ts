@@ -12,11 +12,11 @@
  */
 import { type HookEvent, type HostId, hostRecord, isBandHookEvent, isHostId } from "../ids.ts";
 import { toHookEvent } from "../native_events.ts";
-import { projectDirFromEnv } from "../hook_env.ts";
+import { projectDirAt } from "../hook_env.ts";
 import { type HookPayload, MAX_HOOK_PAYLOAD_BYTES, parseHookPayload } from "../hook_payload.ts";
 import { INJECTION_CAP_CHARS, renderAck, renderInjection } from "../hook_output.ts";
 import { isCodedError, safeWord } from "../../errors.ts";
-import { hookTimeScale } from "../../hook_time_scale.ts";
+import { hookTimeScaleFor } from "../../enforce/time_scale.ts";
 import type { CapturePlan } from "../capture_plan.ts";
 import type { HookIo } from "./hook_io.ts";
 import { SESSION_BUDGET_MS } from "./job.ts";
@@ -99,19 +99,9 @@ async function isDirectory(io: Io, path: string): Promise<boolean> {
   }
 }
 
-/**
- * BATON_HOOK_TIME_SCALE for a hook working in `cwd`: 1 when unset, or when a
- * host file around `cwd` names it (core/trust/hook_setting.ts), said in one
- * line. Nothing is loaded or searched when it is unset.
- */
-async function timeScale(io: Io, cwd: string, warn: (m: string) => void): Promise<number> {
-  if (hookTimeScale(io.env("BATON_HOOK_TIME_SCALE")) === 1) return 1;
-  const { hookTimeScaleAt } = await import("../../trust/hook_setting.ts");
-  const { outermostWorkTree } = await import("../../facts/git/outer_work_tree.ts");
-  const outermost = (home: string | null) => outermostWorkTree(io.fs, cwd, home).catch(() => null);
-  const { scale, ignored } = await hookTimeScaleAt(io.fs, cwd, (n) => io.env(n), outermost);
-  if (ignored !== null) warn(ignored);
-  return scale;
+/** BATON_HOOK_TIME_SCALE for a hook working in `cwd` (core/enforce/time_scale.ts). */
+function timeScale(io: Io, cwd: string, warn: (m: string) => void): Promise<number> {
+  return hookTimeScaleFor(io.fs, (n) => io.env(n), cwd, warn);
 }
 
 async function readPayload(
@@ -197,7 +187,14 @@ export async function runHook(io: Io, args: HookArgs): Promise<number> {
     );
   }
   // The payload's cwd follows worktrees; the hosts' project variables do not.
-  const cwd = payload.cwd ?? projectDirFromEnv((name) => io.env(name), host) ?? io.cwd();
+  // A project variable only for the folder the host started the hook in, or one above it: a
+  // repository's host settings can set one naming another repository (core/hosts/hook_env.ts).
+  let cwd = payload.cwd;
+  if (cwd === null) {
+    const project = await projectDirAt(io.fs, (name) => io.env(name), host, io.cwd());
+    if (project.ignored !== null) warn(project.ignored);
+    cwd = project.dir;
+  }
   if (!(await isDirectory(io, cwd))) {
     warn(
       "the payload's working directory is not a directory here: nothing done",
@@ -433,12 +430,14 @@ async function capture(
   // Loaded here, not with the module: the band hooks (every prompt) never need them.
   const { recentAutomaticCapsule } = await import("../../workflow/recent_capture.ts");
   const { capturePlan } = await import("../capture_plan.ts");
+  const { readGitEnvironment } = await import("../../facts/git/git_environment.ts");
   const plan = options.plan ?? capturePlan(input.event, input.host, input.payload.trigger);
   // A turn hook fires before or after every turn: the rate limit needs only
   // latest.md's header, so deciding it here costs no Worker and no capsule reader.
   const recent = await recentAutomaticCapsule(io.fs, input.cwd, {
     minIntervalMs: plan.minIntervalMs,
     nowMs: io.now().getTime(),
+    gitEnvironment: readGitEnvironment((n) => io.env(n)),
   });
   if (recent !== null) {
     report.action = "recent";

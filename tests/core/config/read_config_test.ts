@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { configCachePath, readBatonConfig } from "../../../core/config/read_config.ts";
+import { ConfigError } from "../../../core/config/config_error.ts";
 import { sha256Hex } from "../../../core/hash.ts";
 import { VERSION } from "../../../core/version.ts";
 import { fakeIo } from "../../_helpers/io.ts";
@@ -118,4 +119,48 @@ Deno.test("readBatonConfig(): a cache in .baton/ (where a commit could carry one
   await Deno.writeTextFile(configCachePath(stateDir), planted("deny"));
   const hit = await readBatonConfig(io.fs, batonDir, { cache: "read", stateDir });
   assert.equal(hit.enforce.mode, "deny");
+});
+
+Deno.test("readBatonConfig(): a file that fails to parse is cached as the failure: the next hook gets the same error without parsing", async () => {
+  const { dir, batonDir, stateDir, io } = await setup("bands:\n  pct: { warn: 70 }\n");
+  await using _ = dir;
+  const first = await readBatonConfig(io.fs, batonDir, { cache: "read-write", stateDir }).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  assert.ok(first instanceof ConfigError);
+  assert.match(first.message, /line 2, column 8/);
+  const cache = JSON.parse(await Deno.readTextFile(configCachePath(stateDir)));
+  assert.match(cache.key, /^\d+\.\d+\.\d+:[0-9a-f]{64}$/);
+  assert.equal(cache.config, undefined);
+  // Proof the failure is read from the cache, not parsed again: a hit throws what it holds.
+  cache.failure.line = 9;
+  await Deno.writeTextFile(configCachePath(stateDir), JSON.stringify(cache));
+  const again = await readBatonConfig(io.fs, batonDir, { cache: "read", stateDir }).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  assert.ok(again instanceof ConfigError);
+  assert.match(again.message, /line 9, column 8/);
+  assert.deepEqual(again.data, { line: 9, column: 8 });
+  // Control: what a person runs parses the file itself.
+  await assert.rejects(readBatonConfig(io.fs, batonDir), /line 2, column 8/);
+  // A failure entry of the wrong shape (control characters, no problem) is ignored.
+  for (const problem of ["bad\nline", "", 7]) {
+    await Deno.writeTextFile(
+      configCachePath(stateDir),
+      JSON.stringify({ ...cache, failure: { ...cache.failure, problem } }),
+    );
+    await assert.rejects(
+      readBatonConfig(io.fs, batonDir, { cache: "read", stateDir }),
+      /line 2, column 8/,
+      String(problem),
+    );
+  }
+  // An edit that fixes the file misses the cached failure.
+  await Deno.writeTextFile(`${batonDir}/config.yaml`, "enforce: deny\n");
+  assert.equal(
+    (await readBatonConfig(io.fs, batonDir, { cache: "read", stateDir })).enforce.mode,
+    "deny",
+  );
 });

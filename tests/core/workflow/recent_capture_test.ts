@@ -64,3 +64,26 @@ Deno.test("recentAutomaticCapsule() leaves the decision to the capture job in ev
     });
   }
 });
+
+Deno.test("recentAutomaticCapsule() looks where git looks: a ceiling that stops git below the repository is not the repository's capsule", async () => {
+  await withLatest(header("pre_compact", "2026-06-01T11:58:00.000Z"), async (dir) => {
+    await Deno.mkdir(`${dir}/sub`);
+    const at = (gitEnvironment: Record<string, string>) =>
+      recentAutomaticCapsule(new TestFs(), `${dir}/sub`, {
+        minIntervalMs: MIN,
+        nowMs: NOW,
+        gitEnvironment,
+      });
+    // Control: no ceiling, and one above the repository, find the repository's capsule.
+    assert.equal(await at({}), "0123456789ab");
+    assert.equal(
+      await at({ GIT_CEILING_DIRECTORIES: dir.slice(0, dir.lastIndexOf("/")) }),
+      "0123456789ab",
+    );
+    assert.equal(
+      await at({ GIT_CEILING_DIRECTORIES: dir }),
+      null,
+      "git finds no repository from sub/",
+    );
+  });
+});
