@@ -837,6 +837,20 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "https://auth.example.test/cb?token_type=bearer&expires_in=3600",
       "curl -d 'pwd=abcdefghij&user=bob'",
       "https://api.example.test/v1?access_token=${TOKEN}&x=1",
+      // Words joined in camel case and acronyms (not 24 random letters), under a key name.
+      'api_key: "ThisIsMyApiKeyForTheServiceHere"',
+      '"secret": "AbstractSingletonProxyFactoryBean"',
+      '"api_key": "getSecretKeyFromEnvironmentNow"',
+      '"client_secret": "XMLHttpRequestAPIClientFactory"',
+      'accessToken = "AWSSecretsManagerClientBuilder"',
+      '"api_key": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef"',
+      // The last field of a URL query: empty, a placeholder, a word, a pagination token, a non-credential name.
+      "https://x.test/cb?access_token=YOUR_TOKEN",
+      "https://x.test/cb?token_type=bearer",
+      "https://x.test/cb?sort_key=Q7abc123",
+      "https://x.test/cb?page_token=Q7abc123xyz",
+      "https://x.test/cb?api_key=${API_KEY}",
+      "see ?api_key=abc12 for details",
     ],
     env_secret: [
       "DB_PASSWORD=${DB_PASSWORD}",
@@ -853,6 +867,11 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "API_TOKEN=${TOKEN};echo${IFS}x",
       "API_TOKEN=true;echo${IFS}<x>",
       "DB_PASSWORD=<pw>|cat${x}",
+      // Numbers that are not passwords: typed in a row, repeated, or under a name that is no password's.
+      "DB_PASSWORD=123456",
+      "DB_PASSWORD=10000000",
+      "PASSWORD_MIN_LENGTH=12",
+      "PASSWORD_EXPIRY_DAYS=90",
     ],
     private_key_pem: [
       ["-----BEGIN PUBLIC KEY-----", rng.str(B64, 64), "-----END PUBLIC KEY-----"].join("\n"),
@@ -1011,6 +1030,14 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "password: process.env.DB_PASSWORD",
       "password = getpass()",
       "password: <your-password>",
+      // Member chains of words (a reference), numbers typed in a row, settings named for a password.
+      "password: config.db.password",
+      "password: Settings.Default.DbPassword",
+      "password: form.password12",
+      "password: 12345678",
+      '"password": 0',
+      '"max_password_length": 128000',
+      "password_expiry_days: 90",
     ],
     authorization_value: [
       "Authorization: Bearer <token>",

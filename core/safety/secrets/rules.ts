@@ -17,7 +17,13 @@ import {
   isBase64UserPass,
   shannonEntropy,
 } from "./checks.ts";
-import { isExcludedName, isLookAlikeValue, isNotSecret, isRepeatedPlaceholder } from "./filters.ts";
+import {
+  isExcludedName,
+  isLookAlikeValue,
+  isNotSecret,
+  isPredictable,
+  isRepeatedPlaceholder,
+} from "./filters.ts";
 import type { NameFollows, SecretRule } from "./rule.ts";
 import { encodedVariants } from "./rules_encoded.ts";
 import { LAYOUT_RULES } from "./rules_layouts.ts";
@@ -306,6 +312,35 @@ function isLongKeyMaterial(value: string): boolean {
       /[A-Z]/.test(value));
 }
 
+/**
+ * A key of letters alone (some vendors issue them): 24 or more letters of
+ * both cases that change case as a random draw does, not as words joined
+ * in camel case (`ThisIsMyApiKeyForTheService`, `XMLHttpRequestClient`)
+ * do: lower-case runs of under 3 letters on average (a random draw's are
+ * 2), two or more capitals right after a capital, entropy of 3.5 bits per
+ * character or more. About 94 % of random 24 to 43 letter draws pass.
+ * Taken under a credential name only.
+ */
+function isRandomLetters(value: string): boolean {
+  if (!/^[A-Za-z]{24,}$/.test(value)) return false;
+  const lower = value.match(/[a-z]+/g) ?? [];
+  const lowerLetters = lower.reduce((n, r) => n + r.length, 0);
+  return lowerLetters >= 3 && lowerLetters < 3 * lower.length &&
+    (value.match(/[A-Z](?=[A-Z])/g)?.length ?? 0) >= 2 && shannonEntropy(value) >= 3.5;
+}
+
+/**
+ * A password that the look-alike filters take for something else: six or
+ * more digits that are not typed in a row (`84736291`, a number elsewhere),
+ * or words joined by dots ending in two or more digits with a capital
+ * somewhere (`Admin.Secure2024`, `Welcome.Home99`, a member chain
+ * elsewhere). Taken under a password name only ({@linkcode PASSWORD_NAME}).
+ */
+function isPasswordLookAlike(value: string): boolean {
+  if (/^[0-9]{6,64}$/.test(value)) return !isPredictable(value) && !isRepeatedPlaceholder(value);
+  return /^(?:[A-Za-z]{2,}\.)+[A-Za-z]{2,}[0-9]{2,}[!?#$%&*@]?$/.test(value) && /[A-Z]/.test(value);
+}
+
 /** A UUID, the whole value. */
 const UUID_RE = new RegExp(`^${UUID}$`);
 /** An upper-case environment variable that ends in `_KEY` (`CYPRESS_RECORD_KEY`, `SOME_SERVICE_KEY`). */
@@ -358,6 +393,7 @@ function assignmentValid(minLength: number, upperEnv = false) {
     // A `_pat` name is also a pattern's (`url_pat`, `glob_pat`): a token is one run of token characters.
     if (PAT_NAME.test(name) && !/^[A-Za-z0-9_-]{20,}$/.test(secret)) return false;
     if (!isLookAlikeValue(secret)) return true;
+    if (PASSWORD_NAME.test(name) && isPasswordLookAlike(secret)) return true;
     if (PREFIXED_CREDENTIAL_NAME.test(name) && isLongKeyMaterial(secret)) return true;
     // A credential name overrides the digest and UUID look-alikes.
     return isHexOrUuid(secret) && (upperEnv || CREDENTIAL_NAME.test(name));
@@ -575,11 +611,18 @@ const GENERIC_ASSIGNMENT: SecretRule = {
   extend: formTail(GENERIC_EXCLUDED, ";"),
   minEntropy: 3,
   validate: (s, g) =>
-    /[0-9]/.test(s) && /[A-Za-z]/.test(s) && assignmentValid(12)(s, g) &&
+    (/[0-9]/.test(s) ? /[A-Za-z]/.test(s) : isRandomLettersUnderKeyName(s, g.name ?? "")) &&
+    assignmentValid(12)(s, g) &&
     // A `;` before a bare value ends a statement (inside quotes it is the value's); after one,
     // the head alone must be a value too.
     (g.unq === undefined || !s.startsWith(";")) && (!s.includes(";") || statementsInValueValid(s)),
 };
+
+/** {@linkcode isRandomLetters} given to a credential's name (`api_key`, `clientSecret`, `authToken`). */
+function isRandomLettersUnderKeyName(value: string, name: string): boolean {
+  return (CREDENTIAL_NAME.test(name) || PREFIXED_CREDENTIAL_NAME.test(name) ||
+    /^(?:token|secret)$/i.test(name)) && !isExcludedName(name) && isRandomLetters(value);
+}
 
 /** `NAME=value` under an upper-case secret name (.env files, `export`, shell history). */
 const ENV_ASSIGNMENT: SecretRule = {
@@ -607,23 +650,37 @@ const ENV_ASSIGNMENT: SecretRule = {
 };
 
 /**
- * The head of a bare env value, up to its first inner `;`, `&`, `|` or `#`,
- * when the whole value reads as a placeholder only because of what follows
- * that character (`API_TOKEN=Xy7kL9mQ2z;echo${IFS}<x>`: the shell ends the
- * value at the `;`, and the command after it holds `${`). The whole value is
- * {@linkcode ENV_ASSIGNMENT}'s; this rule judges the head alone and takes
- * nothing past it.
+ * A part of a bare env value after a `;`, `&`, `|` or `#` that ends it: a
+ * reference or placeholder standing alone (`${X}`, `$X`, `<x>`), a command
+ * word given a shell's blank substitute (`cat${IFS}x`), or the next
+ * setting's `NAME=`.
+ */
+const ENV_VALUE_STOP = String
+  .raw`(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|<[^\s>]*>)(?=[\s"'\x60;&|#\\]|$)|[a-z]{2,16}\$\{?IFS\b|${NEXT_NAME}`;
+
+/**
+ * The head of a bare env value, up to the first inner `;`, `&`, `|` or `#`
+ * that opens a stop ({@linkcode ENV_VALUE_STOP}), when the whole value reads
+ * as a placeholder only because of what follows (`API_TOKEN=Xy7kL9mQ2z;echo${IFS}<x>`:
+ * the shell ends the value at the `;`, and the command after it holds `${`).
+ * The whole value is {@linkcode ENV_ASSIGNMENT}'s; this rule judges the
+ * head before the first separator alone, and takes every part up to the
+ * stop (`DB_PASSWORD=Xy7;kL9;${IFS}mQ2z` of a generated password is taken
+ * whole: no part of it is a stop).
  */
 const { extend: _envTail, ...ENV_ASSIGNMENT_HEAD } = ENV_ASSIGNMENT;
 const ENV_HEAD: SecretRule = {
   ...ENV_ASSIGNMENT_HEAD,
   title: ".env / shell secret assignment, before a command that looks like a placeholder",
   description:
-    "`NAME=value;...`, `NAME=value|...`, `NAME=value#...` where the bare value runs on past the `;`, `|`, `&` or `#` into text that reads as a placeholder (`${IFS}`, `<x>`): the part before that character is judged alone.",
+    "`NAME=value;...`, `NAME=value|...`, `NAME=value#...` where the bare value runs on past the `;`, `|`, `&` or `#` into text that reads as a placeholder (`${IFS}`, `<x>`): the part before the first such character is judged alone, and the value is taken up to a part that is a reference or placeholder on its own (`${X}`, `<x>`), a command given `${IFS}`, or the next `NAME=`.",
   pattern: new RegExp(
     String
       .raw`(?<![A-Za-z0-9_$.\-](?<!\\[A-Za-z0-9_$.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>=(?<s>[^\s"'\x60;&|#\\=]{3,${VALUE_MAX}})(?=(?<rest>[;&|#](?:${ENV_BARE}|=){1,${VALUE_MAX}}))`,
   ),
+  // The parts after the head up to a stop. (Listed before ENV_ASSIGNMENT, whose `extend`
+  // is the one a stream carries into its next read for the kind.)
+  extend: new RegExp(String.raw`(?:[;&|#](?!${ENV_VALUE_STOP})[^\s"'\x60;&|#\\]+)*`),
   validate: (s, g) => isNotSecret(s + (g.rest ?? "")) && envValueValid(s, g),
 };
 
@@ -668,6 +725,27 @@ const FORM_VALUE: SecretRule = {
   validate: formValueValid,
 };
 
+/**
+ * A credential as the last (or only) field of a URL query: `?api_key=...`
+ * or `&token=...` at the end of the URL (a blank, a quote, a bracket, a
+ * fragment's `#` or the end of the line after it), judged as
+ * {@linkcode FORM_VALUE} judges a field before `&next=`.
+ */
+const { needs: _formNeeds, ...FORM_VALUE_ANY_END } = FORM_VALUE;
+const QUERY_LAST_VALUE: SecretRule = {
+  ...FORM_VALUE_ANY_END,
+  title: "Credential as the last field of a URL query",
+  description:
+    "`?name=value` or `&name=value` ending a URL (before a blank, a quote, a bracket, `#` or the line's end) where the name (not all upper case: that is the env rule's) contains password, pwd, secret, token, api_key and the like, the value judged as a field before `&next=` is.",
+  pattern: new RegExp(
+    String
+      .raw`(?<=[?&](?:amp;)?)(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>=(?<s>${FORM_VALUE_CHAR}{8,1024})(?=[\s"'\x60<>)\]#|,;]|\\|$)`,
+    "i",
+  ),
+  // A password name's last field is the password rule's (same span, its kind).
+  rejectName: (n) => !/[a-z]/.test(n) || rejectAssignmentName(n) || PASSWORD_NAME.test(n),
+};
+
 /** See {@linkcode FORM_VALUE}. */
 function formValueValid(
   s: string,
@@ -688,7 +766,7 @@ function formValueValid(
         (s.length >= 10 && /[a-z]/.test(s) && /[A-Z]/.test(s) &&
           !/^(?:[A-Z]?[a-z]{2,})+$/.test(s)));
   }
-  return /[0-9]/.test(s) && assignmentValid(8)(s, g);
+  return (/[0-9]/.test(s) || isRandomLettersUnderKeyName(s, name)) && assignmentValid(8)(s, g);
 }
 
 /**
@@ -740,11 +818,13 @@ const PASSWORD_CONFIG: SecretRule = {
   extend: formTail(PASSWORD_EXCLUDED, ";#"),
   // Cheapest first: a hostile `password: password: ...` costs a character test a hit.
   validate: (s, g) =>
-    !s.endsWith(":") && /[A-Za-z]/.test(s) && (s.length >= 8 || /[^A-Za-z]/.test(s)) &&
+    !s.endsWith(":") && (/[A-Za-z]/.test(s) || isPasswordLookAlike(s)) &&
+    (s.length >= 8 || /[^A-Za-z]/.test(s)) &&
     // `pass` and `pwd` are also words of prose (`pass: followed by`) and code (`renderPass =
     // nextPass`): a value given to a name ending in them holds a non-letter.
     (!/(?:pass|pwd)$/i.test(g.name ?? "") || /[^A-Za-z]/.test(s)) &&
-    !/\s/.test(s.trim()) && !TYPE_WORD.test(s) && !isReference(s) && !isLookAlikeValue(s) &&
+    !/\s/.test(s.trim()) && !TYPE_WORD.test(s) && !isReference(s) &&
+    (!isLookAlikeValue(s) || isPasswordLookAlike(s)) &&
     // A `#` or `;` opens a bare value's comment or ends its statement (inside quotes it is the
     // value's, unless `#{` opens an interpolation: Ruby, CoffeeScript); after one, the head
     // alone must be a value too (`t.pw;this.x` of minified code is a member and a statement).
@@ -1866,11 +1946,12 @@ export const SECRET_RULES: readonly SecretRule[] = [
     priority: 2,
     validate: (s) => isBase64UserPass(s),
   },
-  ENV_ASSIGNMENT,
-  patVariant(ENV_ASSIGNMENT),
   ENV_HEAD,
+  patVariant(ENV_ASSIGNMENT),
+  ENV_ASSIGNMENT,
   GENERIC_ASSIGNMENT,
   FORM_VALUE,
+  QUERY_LAST_VALUE,
   patVariant(GENERIC_ASSIGNMENT),
   ...encodedVariants(GENERIC_ASSIGNMENT, GENERIC_LAST_WORDS, 12),
   {
@@ -1932,6 +2013,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       if (/^(?:0x)?[0-9a-fA-F]{32,}$/.test(s)) return !/^key$/i.test(name);
       // A service's key in an environment variable (`CYPRESS_RECORD_KEY`) is often a UUID.
       if (UUID_RE.test(s)) return ENV_KEY_NAME.test(name) && !ID_KEY_NAME.test(name);
+      if (isRandomLetters(s)) return true;
       return !isLookAlikeValue(s) && /[0-9]/.test(s) && /[a-z]/.test(s) && /[A-Z]/.test(s) &&
         !/[/.:@]/.test(s) && !/^[a-z]{2,}[-_.][a-z]/i.test(s) &&
         // A PEM block in base64 (a certificate, a public key) is the key-block rules' to judge.
