@@ -1038,6 +1038,17 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       '"password": 0',
       '"max_password_length": 128000',
       "password_expiry_days: 90",
+      // Comparisons and multiple assignments whose right side is no literal password.
+      'if password == "" {',
+      'if typeof password === "string"',
+      "if password == confirm_password {",
+      'if password == "********" {',
+      'if pass == "passed" {',
+      'if args.password == "changeme":',
+      'if token_type == "Bearer12345678" {',
+      'user, password := os.Getenv("U"), os.Getenv("P")',
+      'user, password := "admin", ""',
+      'bypass, compass := "Xk7q2Lm9", "Zq8w3Rt5"',
     ],
     authorization_value: [
       "Authorization: Bearer <token>",

@@ -735,8 +735,13 @@ const { needs: _formNeeds, ...FORM_VALUE_ANY_END } = FORM_VALUE;
 const QUERY_LAST_VALUE: SecretRule = {
   ...FORM_VALUE_ANY_END,
   title: "Credential as the last field of a URL query",
+  // The secret words with the `=` right after the name: the rule has no `&` to look for, and
+  // each plain word (`token` of every transcript line) would cost a name test. Not the
+  // password words: a password name's last field is the password rule's.
+  keywords: [...ASSIGNMENT_KEYWORDS, "api-key", "accesskey", "auth_key"]
+    .filter((k) => !/pass|pwd/.test(k)).map((k) => `${k}=`),
   description:
-    "`?name=value` or `&name=value` ending a URL (before a blank, a quote, a bracket, `#` or the line's end) where the name (not all upper case: that is the env rule's) contains password, pwd, secret, token, api_key and the like, the value judged as a field before `&next=` is.",
+    "`?name=value` or `&name=value` ending a URL (before a blank, a quote, a bracket, `#` or the line's end) where the name (not all upper case: that is the env rule's; not a password's, which is the password rule's) contains secret, token, api_key and the like, the value judged as a field before `&next=` is.",
   pattern: new RegExp(
     String
       .raw`(?<=[?&](?:amp;)?)(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>=(?<s>${FORM_VALUE_CHAR}{8,1024})(?=[\s"'\x60<>)\]#|,;]|\\|$)`,
@@ -833,7 +838,9 @@ const PASSWORD_CONFIG: SecretRule = {
     PASSWORD_NAME.test(g.name ?? "") && !isExcludedName(g.name ?? "") &&
     // An upper-case NAME=value is the env rule's (same span, its kind); `NAME: value` of a
     // Compose environment map and `NAME = "value"` of code are this rule's.
-    (/[a-z]/.test(g.name ?? "") || g.op !== "="),
+    (/[a-z]/.test(g.name ?? "") || g.op !== "=") &&
+    // After Go's `:=` a bare identifier is a variable (`password := followed`), not a value.
+    (g.unq === undefined || !/:=$/.test(g.op ?? "") || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(s)),
 };
 
 /** The part of a password before its first `;` or `#` is no type word, reference or look-alike. */
