@@ -1049,6 +1049,11 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       'user, password := os.Getenv("U"), os.Getenv("P")',
       'user, password := "admin", ""',
       'bypass, compass := "Xk7q2Lm9", "Zq8w3Rt5"',
+      // Declarations with a string type whose literal is empty, a placeholder or under another name.
+      'password: string = ""',
+      'api_key: str = "your-api-key"',
+      'tokenType: string = "Bearer1234567890"',
+      'username: string = "Xk7q2Lm9Zq8w"',
     ],
     authorization_value: [
       "Authorization: Bearer <token>",
@@ -1187,6 +1192,9 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       '{"name": "LOG_LEVEL", "value": "debug1234567890"}',
       '{"name": "password", "type": "string", "value": "Password"}',
       '{"Name": "/prod/db/password", "Type": "SecureString", "Value": "true"}',
+      '{"key": "cache_key", "value": "Q7hfk29LmVb7Nc1qR4tZ"}',
+      '{"key": "api_key", "value": "{{api_key}}"}',
+      '[{"ParameterKey": "InstanceType", "ParameterValue": "t3.micro"}]',
     ],
     sql_password: [
       "Use ALTER USER ... WITH PASSWORD to rotate it.",

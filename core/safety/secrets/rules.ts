@@ -2313,11 +2313,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "name_value_secret",
     title: "Secret in a JSON name/value pair",
     description:
-      '`{"name": "DB_PASSWORD", "value": "..."}` (ECS task definitions, API payloads, env lists as JSON) and `{"Name": "/prod/db/password", "Type": "SecureString", "Value": "..."}` (SSM parameters): the name, or its last path segment, holds a secret word; up to three other members may sit between.',
-    keywords: ['"name":', '"name" :', '\\"name\\":'],
+      '`{"name": "DB_PASSWORD", "value": "..."}` (ECS task definitions, API payloads, env lists as JSON) and `{"Name": "/prod/db/password", "Type": "SecureString", "Value": "..."}` (SSM parameters), `{"key": "api_key", "value": "..."}` (Postman environments) and `{"ParameterKey": "DBPassword", "ParameterValue": "..."}` (CloudFormation): the name, or its last path segment, holds a secret word; up to three other members may sit between.',
+    keywords: ["name", "key", "parameterkey"].flatMap((
+      k,
+    ) => [`"${k}":`, `"${k}" :`, `\\"${k}\\":`]),
     pattern: new RegExp(
       String
-        .raw`${JQ}name${JQ}[ \t]{0,8}:[ \t]{0,8}${JQ}(?=[A-Za-z0-9_./:\-]{0,200}?(?:pass|secret|token|key|cred|auth|pwd))(?<path>[A-Za-z0-9_./:\-]{0,200}?)(?<name>[A-Za-z0-9_.\-]{2,96})${JQ}[ \t]{0,8},${JWS}(?:${JQ}[A-Za-z]{1,30}${JQ}[ \t]{0,8}:[ \t]{0,8}(?:${JQ}[^"\\\r\n]{0,200}${JQ}|[0-9a-z]{1,20})[ \t]{0,8},${JWS}){0,3}${JQ}value${JQ}[ \t]{0,8}:[ \t]{0,8}${JQ}(?<s>[^"\\\r\n]{4,4096})${JQ}`,
+        .raw`${JQ}(?:name|key|parameterkey)${JQ}[ \t]{0,8}:[ \t]{0,8}${JQ}(?=[A-Za-z0-9_./:\-]{0,200}?(?:pass|secret|token|key|cred|auth|pwd))(?<path>[A-Za-z0-9_./:\-]{0,200}?)(?<name>[A-Za-z0-9_.\-]{2,96})${JQ}[ \t]{0,8},${JWS}(?:${JQ}[A-Za-z]{1,30}${JQ}[ \t]{0,8}:[ \t]{0,8}(?:${JQ}[^"\\\r\n]{0,200}${JQ}|[0-9a-z]{1,20})[ \t]{0,8},${JWS}){0,3}${JQ}(?:value|parametervalue)${JQ}[ \t]{0,8}:[ \t]{0,8}${JQ}(?<s>[^"\\\r\n]{4,4096})${JQ}`,
       "i",
     ),
     after: 6000,

@@ -46,7 +46,8 @@ const PASS_END = {
     /^(?:pass|pwd)$|[_.-](?:pass|pwd)$/i.test(n) || /[a-z0-9](?:Pass|Pwd|PASS|PWD)$/.test(n),
 };
 /** The last part of a name that holds another secret. */
-const SECRET_END = /(?:secret|token|api_?key|apikey|access_?key|private_?key)$/i;
+const SECRET_END =
+  /(?:secret|token|api_?key|apikey|access_?key|private_?key|secret_?key|auth_?key|signing_?key|encryption_?key|master_?key|credentials?)$/i;
 
 /** Words code compares a password or token with that are not one (`typeof x === "string"`). */
 const CODE_WORDS =
@@ -112,6 +113,12 @@ const COMPARED_KEYWORDS = SECRET_WORDS.flatMap((w) => [
   `.equals(${w}`,
   `${w}.equals(`,
 ]);
+
+/**
+ * Keywords of the typed declaration rule: a string type and the `=` after
+ * it (`var apiToken string = "..."`, `apiKey: String = "..."`, `token: &str = "..."`).
+ */
+const TYPED_KEYWORDS = ["string =", "string=", "str =", "str="];
 
 /** True when no comparison or multiple assignment with this name (a run of name characters) holds a secret. */
 function rejectLiteralName(name: string): boolean {
@@ -286,6 +293,24 @@ function codeLiteralRules(kind: string, what: string, password: boolean): Secret
   const forName = (s: string, g: Readonly<Record<string, string | undefined>>) =>
     isPasswordName(g.name ?? "") === password && literalForName(g.name ?? "", s);
   return [
+    {
+      kind,
+      title: `Literal given to ${what} declared with a string type`,
+      description:
+        `\`var apiToken string = "..."\` (Go), \`const dbPassword: string = "..."\` (TypeScript), \`api_key: str = "..."\` (Python), \`val apiKey: String = "..."\` (Kotlin, Swift), \`let token: &str = "..."\` (Rust): the literal given to a name that holds ${what} (6 or more characters under a password name, 12 or more with letters and digits under another secret's).`,
+      keywords: TYPED_KEYWORDS,
+      pattern: new RegExp(
+        String
+          .raw`${PART_START}(?<name>[A-Za-z_$][A-Za-z0-9_$]{0,63})(?:[ \t]{0,4}:[ \t]{0,4}|[ \t]{1,4})(?:&(?:'static[ \t]{1,4})?)?(?:string|str)[ \t]{0,4}=(?!=)[ \t]{0,4}${
+          literal(4)
+        }`,
+        "i",
+      ),
+      before: 90,
+      after: 300,
+      priority: 1,
+      validate: forName,
+    },
     {
       kind,
       title: `Literal compared with ${what} in code`,

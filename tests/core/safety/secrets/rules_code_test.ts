@@ -190,3 +190,33 @@ Deno.test("a password or secret in a multiple assignment is redacted at its name
   ];
   for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
+
+Deno.test("a literal given to a password or secret declared with a string type is redacted; placeholders and other names are kept (see: #21)", () => {
+  const rng = new Rng(2163);
+  const pw = `Xk7${rng.str(ALNUM, 9)}`;
+  const tk = `Q7${rng.str(ALNUM, 20)}`;
+  const found: [string, string, string][] = [
+    [`var apiToken string = "${tk}"`, tk, "generic_secret"],
+    [`var password string = "${pw}"`, pw, "password_assignment"],
+    [`const dbPassword: string = "${pw}";`, pw, "password_assignment"],
+    [`api_key: str = "${tk}"`, tk, "generic_secret"],
+    [`val apiKey: String = "${tk}"`, tk, "generic_secret"],
+    [`let token: &str = "${tk}";`, tk, "generic_secret"],
+    [`const SECRET_KEY: &'static str = "${tk}";`, tk, "generic_secret"],
+  ];
+  for (const [text, secret, kind] of found) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const r = redactText(engine, ctx(text));
+      assert.deepEqual(r.kinds, [kind], text);
+      assert.ok(!r.text.includes(secret), r.text);
+    }
+  }
+  const kept = [
+    'password: string = ""',
+    'api_key: str = "your-api-key"',
+    'tokenType: string = "Bearer1234567890"',
+    `username: string = "${pw}"`,
+    'var password string = "password"',
+  ];
+  for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});

@@ -110,3 +110,22 @@ Deno.test("a credential as the last field of a URL query is redacted up to the U
   ];
   for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
+
+Deno.test("a secret in a Postman key/value pair or a CloudFormation parameter is redacted; other keys are kept", () => {
+  const rng = new Rng(2144);
+  const tk = p("Q7", rng.str(ALNUM, 20));
+  const pw = p("Xk7", rng.str(ALNUM, 9));
+  const found: [string, string][] = [
+    [`{"values": [{"key": "api_key", "value": "${tk}", "enabled": true}]}`, tk],
+    [`[{"ParameterKey": "DBPassword", "ParameterValue": "${pw}"}]`, pw],
+  ];
+  for (const [text, secret] of found) assertRedacted(text, secret);
+  const kept = [
+    `{"key": "sort_order", "value": "${tk}"}`,
+    `{"key": "cache_key", "value": "${tk}"}`,
+    `{"key": "monkey", "value": "${tk}"}`,
+    '{"key": "api_key", "value": "{{api_key}}"}',
+    `[{"ParameterKey": "InstanceType", "ParameterValue": "${pw}"}]`,
+  ];
+  for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
