@@ -313,6 +313,13 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     const s = r.str(ALNUM, 40);
     return { text: `zendesk_api_token = "${s}"`, secret: s, core: s.slice(0, 12) };
   },
+  nvidia_api_key: (r) => tok(p("nv", "api-", r.str(URLSAFE, 64))),
+  fireworks_api_key: (r) => tok(p("fw", "_", "Q7", r.str(ALNUM, 22))),
+  voyage_api_key: (r) => tok(p("pa", "-", "Q7", r.str(URLSAFE, 41))),
+  segment_public_api_token: (r) => tok(p("sg", "p_", r.str(ALNUM, 64))),
+  asana_pat: (r) =>
+    tok(p("2", "/", r.str("123456789", 16), "/", r.str("123456789", 16), ":", r.str(HEX, 32))),
+  intercom_access_token: (r) => tok(p("dG9", "rOj", r.str(B64, 56), "=")),
   jwt: (r) => {
     const s = [
       b64url(JSON.stringify({ alg: "RS256", typ: "JWT", kid: r.str(HEX, 8) })),
@@ -1162,6 +1169,15 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       'field("password", "string")',
       '["OAuth2ClientCredentials", "OAuth2UserTokenExchange"]',
     ],
+    nvidia_api_key: [p("nv", "api-", "x".repeat(64)), "nvapi-<your-key>"],
+    fireworks_api_key: ["fw_update_manager_service_ok", p("fw", "_", "abcdefghijklmnopqrstuvwx")],
+    voyage_api_key: ["pa-southeast-region-replica-for-the-database-tier"],
+    segment_public_api_token: [p("sg", "p_", "x".repeat(64)), "sgp_<token>"],
+    asana_pat: [
+      "due 2/12/2024 at 1/2 past",
+      `1/${"1".repeat(12)}/${"2".repeat(12)}:not-a-hex-secret`,
+    ],
+    intercom_access_token: ["dG9rOj<token>", p("dG9", "rOj", "x".repeat(10))],
     neon_api_key: ["napi_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "napi_register_module_v1"],
     render_api_key: ["brnd_" + rng.str(ALNUM, 32), "rnd_<your-key>"],
     circleci_token: [p("CCI", "PAT_", "x".repeat(22), "_", "0".repeat(40)), "CCIPAT_..."],
