@@ -858,6 +858,13 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "https://x.test/cb?page_token=Q7abc123xyz",
       "https://x.test/cb?api_key=${API_KEY}",
       "see ?api_key=abc12 for details",
+      // Regular expressions and well-formed templates under a secret's name (not symbol-rich values).
+      'secret_regex = "(?i)secret[=:]"',
+      'TOKEN_RE = "[A-Za-z_]+(?:bar)"',
+      'token_pattern: "^[a-z]+$"',
+      'secret: "${{ secrets.API_KEY }}"',
+      "token: `dead-${crypto.randomUUID()}`,",
+      'password = "abc${PW_SUFFIX}"',
     ],
     env_secret: [
       "DB_PASSWORD=${DB_PASSWORD}",

@@ -611,7 +611,9 @@ const GENERIC_ASSIGNMENT: SecretRule = {
   extend: formTail(GENERIC_EXCLUDED, ";"),
   minEntropy: 3,
   validate: (s, g) =>
-    (/[0-9]/.test(s) ? /[A-Za-z]/.test(s) : isRandomLettersUnderKeyName(s, g.name ?? "")) &&
+    (/[0-9]/.test(s)
+      ? /[A-Za-z]/.test(s)
+      : isRandomLettersUnderKeyName(s, g.name ?? "") || (g.unq === undefined && isSymbolRich(s))) &&
     assignmentValid(12)(s, g) &&
     // A `;` before a bare value ends a statement (inside quotes it is the value's); after one,
     // the head alone must be a value too.
@@ -622,6 +624,21 @@ const GENERIC_ASSIGNMENT: SecretRule = {
 function isRandomLettersUnderKeyName(value: string, name: string): boolean {
   return (CREDENTIAL_NAME.test(name) || PREFIXED_CREDENTIAL_NAME.test(name) ||
     /^(?:token|secret)$/i.test(name)) && !isExcludedName(name) && isRandomLetters(value);
+}
+
+/**
+ * A quoted value drawn from letters and many symbols (`q{{w}e)r$t]yu(op[as>-_$#df}}`):
+ * 12 or more characters, no blank, four letters, two or more distinct
+ * symbols other than the separators of names and paths (`-_./:`), and not a
+ * regular expression (a range such as `[a-z`, `(?`, a backslash class, a
+ * `{n,m}` count or `^...$` anchors). Under a secret's name, a value without
+ * a digit can be one.
+ */
+function isSymbolRich(value: string): boolean {
+  return value.length >= 12 && !/\s/.test(value) &&
+    (value.match(/[A-Za-z]/g)?.length ?? 0) >= 4 &&
+    new Set(value.match(/[!@#$%^&*()[\]{}<>?~+=|;,]/g) ?? []).size >= 2 &&
+    !/\[[A-Za-z0-9]-[A-Za-z0-9]|\(\?|\\[dDwWsSbB]|\{\d+(?:,\d*)?\}|^\^|\$$/.test(value);
 }
 
 /** `NAME=value` under an upper-case secret name (.env files, `export`, shell history). */

@@ -129,3 +129,36 @@ Deno.test("a secret in a Postman key/value pair or a CloudFormation parameter is
   ];
   for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
+
+Deno.test("a quoted value of letters and many symbols under a secret's name is redacted; regular expressions and templates are kept", () => {
+  const rng = new Rng(2145);
+  // Not `<`, `>` or `%`: a `<...>` pair or a `%s` in a value marks a placeholder.
+  const SYMBOLS = "{}()[]$#!?*&^@~+=|";
+  for (let i = 0; i < 40; i++) {
+    let v = "";
+    for (let k = 0; k < 24; k++) {
+      v += k % 3 === 1 ? rng.str(SYMBOLS, 1) : rng.str("abcdefghijklmnopqrstuvwxyz", 1);
+    }
+    for (const text of [`password = "${v}"`, `apikey := "${v}"`, `"api_key": "${v}"`]) {
+      // A value that opens like a call (`f(...`) is a call look-alike; `${`/`{{` open templates.
+      if (v.includes("${") || v.includes("{{") || /^[a-z]+\(/.test(v)) continue;
+      assertRedacted(text, v);
+    }
+  }
+  for (
+    const text of [
+      'password = "q{{w}e)r$t]yui(op[as>-_$#dfgh}}"',
+      'apikey := "q{{w}e)r$t]yui(op[as>-_$#dfgh}}"',
+    ]
+  ) assertRedacted(text, "q{{w}e)r$t]yui(op[as>-_$#dfgh}}");
+  const kept = [
+    'secret_regex = "(?i)secret[=:]"',
+    'TOKEN_RE = "[A-Za-z_]+(?:bar)"',
+    'token_pattern: "^[a-z]+$"',
+    'api_key: "{{ .Values.apiKey }}"',
+    'secret: "${{ secrets.API_KEY }}"',
+    'auth_token = "(none)"',
+    "token: `dead-${crypto.randomUUID()}`,",
+  ];
+  for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
