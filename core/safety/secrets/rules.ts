@@ -32,15 +32,15 @@ import { CODE_RULES } from "./rules_code.ts";
 import { PROSE_RULES } from "./rules_prose.ts";
 import { VENDOR_RULES } from "./rules_vendor.ts";
 
-/** Between a name and its value: optional (escaped) quote, an assignment operator, optional quote. */
-const SEP = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}(?:\\?["'\x60])?`;
+/** Between a name and its value: optional (escaped) quote, an assignment operator (Make's `?=` too), optional quote. */
+const SEP = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|\?=|=|:)[ \t]{0,16}(?:\\?["'\x60])?`;
 /** What follows a name in SEP up to its operator (a rule's `follows`). */
-const ASSIGNMENT_OPERATOR: NameFollows = { quote: true, escapes: 1, blanks: 16, operators: ":=" };
+const ASSIGNMENT_OPERATOR: NameFollows = { quote: true, escapes: 1, blanks: 16, operators: "?:=" };
 /** SEP without its trailing quote, for values read by {@linkcode assignedValue}. */
-const SEP_OPEN = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}`;
+const SEP_OPEN = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|\?=|=|:)[ \t]{0,16}`;
 
 /** SEP_OPEN with its operator and the blanks before it as group `op`. */
-const SEP_OPEN_OP = String.raw`(?:\\?["'])?(?<op>[ \t]{0,16}(?::=|=>|=|:))[ \t]{0,16}`;
+const SEP_OPEN_OP = String.raw`(?:\\?["'])?(?<op>[ \t]{0,16}(?::=|=>|\?=|=|:))[ \t]{0,16}`;
 
 /** Longest assigned value a pattern reads; a longer bare value goes on through the rule's `extend`. */
 const VALUE_MAX = 8192;

@@ -162,3 +162,16 @@ Deno.test("a quoted value of letters and many symbols under a secret's name is r
   ];
   for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
+
+Deno.test("a secret given with Make's ?= is redacted; a TypeScript optional member is not an assignment", () => {
+  const rng = new Rng(2146);
+  const tk = p("Q7", rng.str(ALNUM, 20));
+  for (const text of [`API_KEY ?= ${tk}`, `export SECRET_KEY ?= ${tk}`, `db_password ?= "${tk}"`]) {
+    assertRedacted(text, tk);
+  }
+  for (
+    const text of ["  password?: string;", "api_key ?= $(shell cat .key)", "TOKEN ?= ${TOKEN}"]
+  ) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});
