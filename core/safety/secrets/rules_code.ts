@@ -172,7 +172,12 @@ function multipleAssignment(): string {
     }
   }
   return String.raw`${NAME_START}(?:(?<=,[ \t]{0,4})(?:${last.join("|")})` +
-    String.raw`|(?=[A-Za-z0-9_.]{1,200}[ \t]{0,4},)(?:${inner.join("|")}))` +
+    // The names up to the operator, at most three after this one, read ahead once: a list
+    // with no `=` after it (`password, password, ...` of prose) fails here, not in each branch.
+    String
+      .raw`|(?=[A-Za-z0-9_.]{1,200}(?:[ \t]{0,4},[ \t]{0,4}[A-Za-z0-9_.]{1,200}){1,3}[ \t]{0,4}:?=(?!=))(?:${
+      inner.join("|")
+    }))` +
     String.raw`(?=[ \t]*(?:$|[\r\n;)}#]|\\[nr]|//))`;
 }
 
