@@ -313,6 +313,13 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     const s = r.str(ALNUM, 40);
     return { text: `zendesk_api_token = "${s}"`, secret: s, core: s.slice(0, 12) };
   },
+  nvidia_api_key: (r) => tok(p("nv", "api-", r.str(URLSAFE, 64))),
+  fireworks_api_key: (r) => tok(p("fw", "_", "Q7", r.str(ALNUM, 22))),
+  voyage_api_key: (r) => tok(p("pa", "-", "Q7", r.str(URLSAFE, 41))),
+  segment_public_api_token: (r) => tok(p("sg", "p_", r.str(ALNUM, 64))),
+  asana_pat: (r) =>
+    tok(p("2", "/", r.str("123456789", 16), "/", r.str("123456789", 16), ":", r.str(HEX, 32))),
+  intercom_access_token: (r) => tok(p("dG9", "rOj", r.str(B64, 56), "=")),
   jwt: (r) => {
     const s = [
       b64url(JSON.stringify({ alg: "RS256", typ: "JWT", kid: r.str(HEX, 8) })),
@@ -837,6 +844,27 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "https://auth.example.test/cb?token_type=bearer&expires_in=3600",
       "curl -d 'pwd=abcdefghij&user=bob'",
       "https://api.example.test/v1?access_token=${TOKEN}&x=1",
+      // Words joined in camel case and acronyms (not 24 random letters), under a key name.
+      'api_key: "ThisIsMyApiKeyForTheServiceHere"',
+      '"secret": "AbstractSingletonProxyFactoryBean"',
+      '"api_key": "getSecretKeyFromEnvironmentNow"',
+      '"client_secret": "XMLHttpRequestAPIClientFactory"',
+      'accessToken = "AWSSecretsManagerClientBuilder"',
+      '"api_key": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef"',
+      // The last field of a URL query: empty, a placeholder, a word, a pagination token, a non-credential name.
+      "https://x.test/cb?access_token=YOUR_TOKEN",
+      "https://x.test/cb?token_type=bearer",
+      "https://x.test/cb?sort_key=Q7abc123",
+      "https://x.test/cb?page_token=Q7abc123xyz",
+      "https://x.test/cb?api_key=${API_KEY}",
+      "see ?api_key=abc12 for details",
+      // Regular expressions and well-formed templates under a secret's name (not symbol-rich values).
+      'secret_regex = "(?i)secret[=:]"',
+      'TOKEN_RE = "[A-Za-z_]+(?:bar)"',
+      'token_pattern: "^[a-z]+$"',
+      'secret: "${{ secrets.API_KEY }}"',
+      "token: `dead-${crypto.randomUUID()}`,",
+      'password = "abc${PW_SUFFIX}"',
     ],
     env_secret: [
       "DB_PASSWORD=${DB_PASSWORD}",
@@ -853,6 +881,11 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "API_TOKEN=${TOKEN};echo${IFS}x",
       "API_TOKEN=true;echo${IFS}<x>",
       "DB_PASSWORD=<pw>|cat${x}",
+      // Numbers that are not passwords: typed in a row, repeated, or under a name that is no password's.
+      "DB_PASSWORD=123456",
+      "DB_PASSWORD=10000000",
+      "PASSWORD_MIN_LENGTH=12",
+      "PASSWORD_EXPIRY_DAYS=90",
     ],
     private_key_pem: [
       ["-----BEGIN PUBLIC KEY-----", rng.str(B64, 64), "-----END PUBLIC KEY-----"].join("\n"),
@@ -1011,6 +1044,30 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "password: process.env.DB_PASSWORD",
       "password = getpass()",
       "password: <your-password>",
+      // Member chains of words (a reference), numbers typed in a row, settings named for a password.
+      "password: config.db.password",
+      "password: Settings.Default.DbPassword",
+      "password: form.password12",
+      "password: 12345678",
+      '"password": 0',
+      '"max_password_length": 128000',
+      "password_expiry_days: 90",
+      // Comparisons and multiple assignments whose right side is no literal password.
+      'if password == "" {',
+      'if typeof password === "string"',
+      "if password == confirm_password {",
+      'if password == "********" {',
+      'if pass == "passed" {',
+      'if args.password == "changeme":',
+      'if token_type == "Bearer12345678" {',
+      'user, password := os.Getenv("U"), os.Getenv("P")',
+      'user, password := "admin", ""',
+      'bypass, compass := "Xk7q2Lm9", "Zq8w3Rt5"',
+      // Declarations with a string type whose literal is empty, a placeholder or under another name.
+      'password: string = ""',
+      'api_key: str = "your-api-key"',
+      'tokenType: string = "Bearer1234567890"',
+      'username: string = "Xk7q2Lm9Zq8w"',
     ],
     authorization_value: [
       "Authorization: Bearer <token>",
@@ -1119,6 +1176,15 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       'field("password", "string")',
       '["OAuth2ClientCredentials", "OAuth2UserTokenExchange"]',
     ],
+    nvidia_api_key: [p("nv", "api-", "x".repeat(64)), "nvapi-<your-key>"],
+    fireworks_api_key: ["fw_update_manager_service_ok", p("fw", "_", "abcdefghijklmnopqrstuvwx")],
+    voyage_api_key: ["pa-southeast-region-replica-for-the-database-tier"],
+    segment_public_api_token: [p("sg", "p_", "x".repeat(64)), "sgp_<token>"],
+    asana_pat: [
+      "due 2/12/2024 at 1/2 past",
+      `1/${"1".repeat(12)}/${"2".repeat(12)}:not-a-hex-secret`,
+    ],
+    intercom_access_token: ["dG9rOj<token>", p("dG9", "rOj", "x".repeat(10))],
     neon_api_key: ["napi_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "napi_register_module_v1"],
     render_api_key: ["brnd_" + rng.str(ALNUM, 32), "rnd_<your-key>"],
     circleci_token: [p("CCI", "PAT_", "x".repeat(22), "_", "0".repeat(40)), "CCIPAT_..."],
@@ -1149,6 +1215,9 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       '{"name": "LOG_LEVEL", "value": "debug1234567890"}',
       '{"name": "password", "type": "string", "value": "Password"}',
       '{"Name": "/prod/db/password", "Type": "SecureString", "Value": "true"}',
+      '{"key": "cache_key", "value": "Q7hfk29LmVb7Nc1qR4tZ"}',
+      '{"key": "api_key", "value": "{{api_key}}"}',
+      '[{"ParameterKey": "InstanceType", "ParameterValue": "t3.micro"}]',
     ],
     sql_password: [
       "Use ALTER USER ... WITH PASSWORD to rotate it.",

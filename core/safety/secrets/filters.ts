@@ -32,12 +32,49 @@
  * Words and shapes that mark a value as documentation: `your-key-here`,
  * `<token>`, `[api key]`, `${VAR}`, `{{ var }}`, `%s`, `__TOKEN__`, `example`,
  * `changeme`, `fake`, `not-a-real-key`, `todo`, an ellipsis (masked non-ASCII
- * arrives as DEL) and an existing `[REDACTED:` marker. A `%s` between a
+ * arrives as DEL) and an existing `[REDACTED:` marker. A reference inside a
+ * value is one only when well formed (`${NAME}`, `${NAME:-x}`, `{{ name }}`,
+ * or one cut off at the value's end); a value that opens with `${` or `{{` is
+ * a template whatever follows. So `q{{w}e)r${t]yu(...}}`, a password of
+ * symbols, is a value. A `%s` between a
  * letter or digit and key punctuation (`dz%s*b8` of a generated Django key)
  * is part of a random value, not a format directive.
  */
 const PLACEHOLDER_WORDS =
-  /example|placeholder|your[_-]?(?:own[_-]?)?(?:api|access|secret|token|key|pass|app|client|auth|private|real|actual|account|service|org|project|bot|user|db|database|webhook|signing|env)|^your[_-]|[_-]here$|changeme|change[_-]me|redacted|dummy|sample|fake|not[_-]?(?:a[_-]?)?real|insert[_-]|replace[_-]?(?:me|with|this)|^todo|^fixme|^tbd$|<[^>]*>|^<|>$|^\[[^\]]*\]?$|\$\{|\{\{|(?<![a-z0-9])%[sd]\b|%[sd](?=$|[^A-Za-z0-9!@#$%^&*()_=+\-])|^__[A-Za-z0-9_]*__$|\[redacted/i;
+  /example|placeholder|your[_-]?(?:own[_-]?)?(?:api|access|secret|token|key|pass|app|client|auth|private|real|actual|account|service|org|project|bot|user|db|database|webhook|signing|env)|^your[_-]|[_-]here$|changeme|change[_-]me|redacted|dummy|sample|fake|not[_-]?(?:a[_-]?)?real|insert[_-]|replace[_-]?(?:me|with|this)|^todo|^fixme|^tbd$|<[^>]*>|^<|>$|^\[[^\]]*\]?$|^\$?\{\{|^\$\{|(?<![a-z0-9])%[sd]\b|%[sd](?=$|[^A-Za-z0-9!@#$%^&*()_=+\-])|^__[A-Za-z0-9_]*__$|\[redacted/i;
+
+/**
+ * True when a `${...}` or `{{...}}` inside a value is a well-formed
+ * reference: its brackets and parentheses balance and close in order, and
+ * it ends with its closing brace (`}}` for `{{`) or at the value's end (a
+ * value cut there). `${crypto.randomUUID()}`, `${NAME:-x}`, `{{ .Values.k }}`
+ * are; the `${e]x(y[z>}` and `{{w}e)...}}` of a symbol-rich password are not.
+ */
+function hasTemplateReference(value: string): boolean {
+  for (let at = value.indexOf("{"); at >= 0; at = value.indexOf("{", at + 1)) {
+    const mustache = value.charCodeAt(at + 1) === 0x7b;
+    if (!mustache && value.charCodeAt(at - 1) !== 0x24) continue;
+    if (isWellFormedReference(value, at + (mustache ? 2 : 1), mustache)) return true;
+    if (mustache) at++;
+  }
+  return false;
+}
+
+/** See {@linkcode hasTemplateReference}: the body from `from` closes in order. */
+function isWellFormedReference(value: string, from: number, mustache: boolean): boolean {
+  const open: string[] = [];
+  for (let i = from; i < value.length; i++) {
+    const c = value[i]!;
+    if (c === "(" || c === "[") open.push(c === "(" ? ")" : "]");
+    else if (c === ")" || c === "]") {
+      if (open.pop() !== c) return false;
+    } else if (c === "{") return false;
+    else if (c === "}") {
+      return open.length === 0 && i > from && (!mustache || value[i + 1] === "}");
+    }
+  }
+  return true;
+}
 
 /** The jwt.io sample token's signature (its header and payload are HS256 / "John Doe"). */
 const JWT_IO_SAMPLE_SIGNATURE = "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c";
@@ -60,7 +97,7 @@ const JWT_IO_SAMPLE_SIGNATURE = "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c";
  * ```
  */
 export function isNotSecret(secret: string, docWords = true): boolean {
-  if (PLACEHOLDER_WORDS.test(secret)) return true;
+  if (PLACEHOLDER_WORDS.test(secret) || hasTemplateReference(secret)) return true;
   if (/(?:[xX]{5,}|\*{3,}|\.{3,}|\x7f{3}|\u2026|#{4,}|_{5,}|0{8,})/.test(secret)) return true;
   if (/^(?:password|passwd|pass|pwd|secret|token|api_?key|apikey|key)$/i.test(secret)) return true;
   if (secret.endsWith(JWT_IO_SAMPLE_SIGNATURE)) return true;

@@ -17,7 +17,13 @@ import {
   isBase64UserPass,
   shannonEntropy,
 } from "./checks.ts";
-import { isExcludedName, isLookAlikeValue, isNotSecret, isRepeatedPlaceholder } from "./filters.ts";
+import {
+  isExcludedName,
+  isLookAlikeValue,
+  isNotSecret,
+  isPredictable,
+  isRepeatedPlaceholder,
+} from "./filters.ts";
 import type { NameFollows, SecretRule } from "./rule.ts";
 import { encodedVariants } from "./rules_encoded.ts";
 import { LAYOUT_RULES } from "./rules_layouts.ts";
@@ -26,15 +32,15 @@ import { CODE_RULES } from "./rules_code.ts";
 import { PROSE_RULES } from "./rules_prose.ts";
 import { VENDOR_RULES } from "./rules_vendor.ts";
 
-/** Between a name and its value: optional (escaped) quote, an assignment operator, optional quote. */
-const SEP = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}(?:\\?["'\x60])?`;
+/** Between a name and its value: optional (escaped) quote, an assignment operator (Make's `?=` too), optional quote. */
+const SEP = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|\?=|=|:)[ \t]{0,16}(?:\\?["'\x60])?`;
 /** What follows a name in SEP up to its operator (a rule's `follows`). */
-const ASSIGNMENT_OPERATOR: NameFollows = { quote: true, escapes: 1, blanks: 16, operators: ":=" };
+const ASSIGNMENT_OPERATOR: NameFollows = { quote: true, escapes: 1, blanks: 16, operators: "?:=" };
 /** SEP without its trailing quote, for values read by {@linkcode assignedValue}. */
-const SEP_OPEN = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}`;
+const SEP_OPEN = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|\?=|=|:)[ \t]{0,16}`;
 
 /** SEP_OPEN with its operator and the blanks before it as group `op`. */
-const SEP_OPEN_OP = String.raw`(?:\\?["'])?(?<op>[ \t]{0,16}(?::=|=>|=|:))[ \t]{0,16}`;
+const SEP_OPEN_OP = String.raw`(?:\\?["'])?(?<op>[ \t]{0,16}(?::=|=>|\?=|=|:))[ \t]{0,16}`;
 
 /** Longest assigned value a pattern reads; a longer bare value goes on through the rule's `extend`. */
 const VALUE_MAX = 8192;
@@ -306,6 +312,35 @@ function isLongKeyMaterial(value: string): boolean {
       /[A-Z]/.test(value));
 }
 
+/**
+ * A key of letters alone (some vendors issue them): 24 or more letters of
+ * both cases that change case as a random draw does, not as words joined
+ * in camel case (`ThisIsMyApiKeyForTheService`, `XMLHttpRequestClient`)
+ * do: lower-case runs of under 3 letters on average (a random draw's are
+ * 2), two or more capitals right after a capital, entropy of 3.5 bits per
+ * character or more. About 94 % of random 24 to 43 letter draws pass.
+ * Taken under a credential name only.
+ */
+function isRandomLetters(value: string): boolean {
+  if (!/^[A-Za-z]{24,}$/.test(value)) return false;
+  const lower = value.match(/[a-z]+/g) ?? [];
+  const lowerLetters = lower.reduce((n, r) => n + r.length, 0);
+  return lowerLetters >= 3 && lowerLetters < 3 * lower.length &&
+    (value.match(/[A-Z](?=[A-Z])/g)?.length ?? 0) >= 2 && shannonEntropy(value) >= 3.5;
+}
+
+/**
+ * A password that the look-alike filters take for something else: six or
+ * more digits that are not typed in a row (`84736291`, a number elsewhere),
+ * or words joined by dots ending in two or more digits with a capital
+ * somewhere (`Admin.Secure2024`, `Welcome.Home99`, a member chain
+ * elsewhere). Taken under a password name only ({@linkcode PASSWORD_NAME}).
+ */
+function isPasswordLookAlike(value: string): boolean {
+  if (/^[0-9]{6,64}$/.test(value)) return !isPredictable(value) && !isRepeatedPlaceholder(value);
+  return /^(?:[A-Za-z]{2,}\.)+[A-Za-z]{2,}[0-9]{2,}[!?#$%&*@]?$/.test(value) && /[A-Z]/.test(value);
+}
+
 /** A UUID, the whole value. */
 const UUID_RE = new RegExp(`^${UUID}$`);
 /** An upper-case environment variable that ends in `_KEY` (`CYPRESS_RECORD_KEY`, `SOME_SERVICE_KEY`). */
@@ -358,6 +393,7 @@ function assignmentValid(minLength: number, upperEnv = false) {
     // A `_pat` name is also a pattern's (`url_pat`, `glob_pat`): a token is one run of token characters.
     if (PAT_NAME.test(name) && !/^[A-Za-z0-9_-]{20,}$/.test(secret)) return false;
     if (!isLookAlikeValue(secret)) return true;
+    if (PASSWORD_NAME.test(name) && isPasswordLookAlike(secret)) return true;
     if (PREFIXED_CREDENTIAL_NAME.test(name) && isLongKeyMaterial(secret)) return true;
     // A credential name overrides the digest and UUID look-alikes.
     return isHexOrUuid(secret) && (upperEnv || CREDENTIAL_NAME.test(name));
@@ -575,11 +611,35 @@ const GENERIC_ASSIGNMENT: SecretRule = {
   extend: formTail(GENERIC_EXCLUDED, ";"),
   minEntropy: 3,
   validate: (s, g) =>
-    /[0-9]/.test(s) && /[A-Za-z]/.test(s) && assignmentValid(12)(s, g) &&
+    (/[0-9]/.test(s)
+      ? /[A-Za-z]/.test(s)
+      : isRandomLettersUnderKeyName(s, g.name ?? "") || (g.unq === undefined && isSymbolRich(s))) &&
+    assignmentValid(12)(s, g) &&
     // A `;` before a bare value ends a statement (inside quotes it is the value's); after one,
     // the head alone must be a value too.
     (g.unq === undefined || !s.startsWith(";")) && (!s.includes(";") || statementsInValueValid(s)),
 };
+
+/** {@linkcode isRandomLetters} given to a credential's name (`api_key`, `clientSecret`, `authToken`). */
+function isRandomLettersUnderKeyName(value: string, name: string): boolean {
+  return (CREDENTIAL_NAME.test(name) || PREFIXED_CREDENTIAL_NAME.test(name) ||
+    /^(?:token|secret)$/i.test(name)) && !isExcludedName(name) && isRandomLetters(value);
+}
+
+/**
+ * A quoted value drawn from letters and many symbols (`q{{w}e)r$t]yu(op[as>-_$#df}}`):
+ * 12 or more characters, no blank, four letters, two or more distinct
+ * symbols other than the separators of names and paths (`-_./:`), and not a
+ * regular expression (a range such as `[a-z`, `(?`, a backslash class, a
+ * `{n,m}` count or `^...$` anchors). Under a secret's name, a value without
+ * a digit can be one.
+ */
+function isSymbolRich(value: string): boolean {
+  return value.length >= 12 && !/\s/.test(value) &&
+    (value.match(/[A-Za-z]/g)?.length ?? 0) >= 4 &&
+    new Set(value.match(/[!@#$%^&*()[\]{}<>?~+=|;,]/g) ?? []).size >= 2 &&
+    !/\[[A-Za-z0-9]-[A-Za-z0-9]|\(\?|\\[dDwWsSbB]|\{\d+(?:,\d*)?\}|^\^|\$$/.test(value);
+}
 
 /** `NAME=value` under an upper-case secret name (.env files, `export`, shell history). */
 const ENV_ASSIGNMENT: SecretRule = {
@@ -611,23 +671,37 @@ const ENV_ASSIGNMENT: SecretRule = {
 };
 
 /**
- * The head of a bare env value, up to its first inner `;`, `&`, `|` or `#`,
- * when the whole value reads as a placeholder only because of what follows
- * that character (`API_TOKEN=Xy7kL9mQ2z;echo${IFS}<x>`: the shell ends the
- * value at the `;`, and the command after it holds `${`). The whole value is
- * {@linkcode ENV_ASSIGNMENT}'s; this rule judges the head alone and takes
- * nothing past it.
+ * A part of a bare env value after a `;`, `&`, `|` or `#` that ends it: a
+ * reference or placeholder standing alone (`${X}`, `$X`, `<x>`), a command
+ * word given a shell's blank substitute (`cat${IFS}x`), or the next
+ * setting's `NAME=`.
+ */
+const ENV_VALUE_STOP = String
+  .raw`(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|<[^\s>]*>)(?=[\s"'\x60;&|#\\]|$)|[a-z]{2,16}\$\{?IFS\b|${NEXT_NAME}`;
+
+/**
+ * The head of a bare env value, up to the first inner `;`, `&`, `|` or `#`
+ * that opens a stop ({@linkcode ENV_VALUE_STOP}), when the whole value reads
+ * as a placeholder only because of what follows (`API_TOKEN=Xy7kL9mQ2z;echo${IFS}<x>`:
+ * the shell ends the value at the `;`, and the command after it holds `${`).
+ * The whole value is {@linkcode ENV_ASSIGNMENT}'s; this rule judges the
+ * head before the first separator alone, and takes every part up to the
+ * stop (`DB_PASSWORD=Xy7;kL9;${IFS}mQ2z` of a generated password is taken
+ * whole: no part of it is a stop).
  */
 const { extend: _envTail, ...ENV_ASSIGNMENT_HEAD } = ENV_ASSIGNMENT;
 const ENV_HEAD: SecretRule = {
   ...ENV_ASSIGNMENT_HEAD,
   title: ".env / shell secret assignment, before a command that looks like a placeholder",
   description:
-    "`NAME=value;...`, `NAME=value|...`, `NAME=value#...` where the bare value runs on past the `;`, `|`, `&` or `#` into text that reads as a placeholder (`${IFS}`, `<x>`): the part before that character is judged alone.",
+    "`NAME=value;...`, `NAME=value|...`, `NAME=value#...` where the bare value runs on past the `;`, `|`, `&` or `#` into text that reads as a placeholder (`${IFS}`, `<x>`): the part before the first such character is judged alone, and the value is taken up to a part that is a reference or placeholder on its own (`${X}`, `<x>`), a command given `${IFS}`, or the next `NAME=`.",
   pattern: new RegExp(
     String
       .raw`(?<![A-Za-z0-9_$.\-](?<!\\[A-Za-z0-9_$.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Z][A-Z0-9_]{2,96}))\k<name>=(?<s>[^\s"'\x60;&|#\\=]{3,${VALUE_MAX}})(?=(?<rest>[;&|#](?:${ENV_BARE}|=){1,${VALUE_MAX}}))`,
   ),
+  // The parts after the head up to a stop. (Listed before ENV_ASSIGNMENT, whose `extend`
+  // is the one a stream carries into its next read for the kind.)
+  extend: new RegExp(String.raw`(?:[;&|#](?!${ENV_VALUE_STOP})[^\s"'\x60;&|#\\]+)*`),
   validate: (s, g) => isNotSecret(s + (g.rest ?? "")) && envValueValid(s, g),
 };
 
@@ -672,6 +746,32 @@ const FORM_VALUE: SecretRule = {
   validate: formValueValid,
 };
 
+/**
+ * A credential as the last (or only) field of a URL query: `?api_key=...`
+ * or `&token=...` at the end of the URL (a blank, a quote, a bracket, a
+ * fragment's `#` or the end of the line after it), judged as
+ * {@linkcode FORM_VALUE} judges a field before `&next=`.
+ */
+const { needs: _formNeeds, ...FORM_VALUE_ANY_END } = FORM_VALUE;
+const QUERY_LAST_VALUE: SecretRule = {
+  ...FORM_VALUE_ANY_END,
+  title: "Credential as the last field of a URL query",
+  // The secret words with the `=` right after the name: the rule has no `&` to look for, and
+  // each plain word (`token` of every transcript line) would cost a name test. Not the
+  // password words: a password name's last field is the password rule's.
+  keywords: [...ASSIGNMENT_KEYWORDS, "api-key", "accesskey", "auth_key"]
+    .filter((k) => !/pass|pwd/.test(k)).map((k) => `${k}=`),
+  description:
+    "`?name=value` or `&name=value` ending a URL (before a blank, a quote, a bracket, `#` or the line's end) where the name (not all upper case: that is the env rule's; not a password's, which is the password rule's) contains secret, token, api_key and the like, the value judged as a field before `&next=` is.",
+  pattern: new RegExp(
+    String
+      .raw`(?<=[?&](?:amp;)?)(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>=(?<s>${FORM_VALUE_CHAR}{8,1024})(?=[\s"'\x60<>)\]#|,;]|\\|$)`,
+    "i",
+  ),
+  // A password name's last field is the password rule's (same span, its kind).
+  rejectName: (n) => !/[a-z]/.test(n) || rejectAssignmentName(n) || PASSWORD_NAME.test(n),
+};
+
 /** See {@linkcode FORM_VALUE}. */
 function formValueValid(
   s: string,
@@ -692,7 +792,7 @@ function formValueValid(
         (s.length >= 10 && /[a-z]/.test(s) && /[A-Z]/.test(s) &&
           !/^(?:[A-Z]?[a-z]{2,})+$/.test(s)));
   }
-  return /[0-9]/.test(s) && assignmentValid(8)(s, g);
+  return (/[0-9]/.test(s) || isRandomLettersUnderKeyName(s, name)) && assignmentValid(8)(s, g);
 }
 
 /**
@@ -744,11 +844,13 @@ const PASSWORD_CONFIG: SecretRule = {
   extend: formTail(PASSWORD_EXCLUDED, ";#"),
   // Cheapest first: a hostile `password: password: ...` costs a character test a hit.
   validate: (s, g) =>
-    !s.endsWith(":") && /[A-Za-z]/.test(s) && (s.length >= 8 || /[^A-Za-z]/.test(s)) &&
+    !s.endsWith(":") && (/[A-Za-z]/.test(s) || isPasswordLookAlike(s)) &&
+    (s.length >= 8 || /[^A-Za-z]/.test(s)) &&
     // `pass` and `pwd` are also words of prose (`pass: followed by`) and code (`renderPass =
     // nextPass`): a value given to a name ending in them holds a non-letter.
     (!/(?:pass|pwd)$/i.test(g.name ?? "") || /[^A-Za-z]/.test(s)) &&
-    !/\s/.test(s.trim()) && !TYPE_WORD.test(s) && !isReference(s) && !isLookAlikeValue(s) &&
+    !/\s/.test(s.trim()) && !TYPE_WORD.test(s) && !isReference(s) &&
+    (!isLookAlikeValue(s) || isPasswordLookAlike(s)) &&
     // A `#` or `;` opens a bare value's comment or ends its statement (inside quotes it is the
     // value's, unless `#{` opens an interpolation: Ruby, CoffeeScript); after one, the head
     // alone must be a value too (`t.pw;this.x` of minified code is a member and a statement).
@@ -757,7 +859,9 @@ const PASSWORD_CONFIG: SecretRule = {
     PASSWORD_NAME.test(g.name ?? "") && !isExcludedName(g.name ?? "") &&
     // An upper-case NAME=value is the env rule's (same span, its kind); `NAME: value` of a
     // Compose environment map and `NAME = "value"` of code are this rule's.
-    (/[a-z]/.test(g.name ?? "") || g.op !== "="),
+    (/[a-z]/.test(g.name ?? "") || g.op !== "=") &&
+    // After Go's `:=` a bare identifier is a variable (`password := followed`), not a value.
+    (g.unq === undefined || !/:=$/.test(g.op ?? "") || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(s)),
 };
 
 /** The part of a password before its first `;` or `#` is no type word, reference or look-alike. */
@@ -1870,11 +1974,12 @@ export const SECRET_RULES: readonly SecretRule[] = [
     priority: 2,
     validate: (s) => isBase64UserPass(s),
   },
-  ENV_ASSIGNMENT,
-  patVariant(ENV_ASSIGNMENT),
   ENV_HEAD,
+  patVariant(ENV_ASSIGNMENT),
+  ENV_ASSIGNMENT,
   GENERIC_ASSIGNMENT,
   FORM_VALUE,
+  QUERY_LAST_VALUE,
   patVariant(GENERIC_ASSIGNMENT),
   ...encodedVariants(GENERIC_ASSIGNMENT, GENERIC_LAST_WORDS, 12),
   {
@@ -1936,6 +2041,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       if (/^(?:0x)?[0-9a-fA-F]{32,}$/.test(s)) return !/^key$/i.test(name);
       // A service's key in an environment variable (`CYPRESS_RECORD_KEY`) is often a UUID.
       if (UUID_RE.test(s)) return ENV_KEY_NAME.test(name) && !ID_KEY_NAME.test(name);
+      if (isRandomLetters(s)) return true;
       return !isLookAlikeValue(s) && /[0-9]/.test(s) && /[a-z]/.test(s) && /[A-Z]/.test(s) &&
         !/[/.:@]/.test(s) && !/^[a-z]{2,}[-_.][a-z]/i.test(s) &&
         // A PEM block in base64 (a certificate, a public key) is the key-block rules' to judge.
@@ -2228,11 +2334,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "name_value_secret",
     title: "Secret in a JSON name/value pair",
     description:
-      '`{"name": "DB_PASSWORD", "value": "..."}` (ECS task definitions, API payloads, env lists as JSON) and `{"Name": "/prod/db/password", "Type": "SecureString", "Value": "..."}` (SSM parameters): the name, or its last path segment, holds a secret word; up to three other members may sit between.',
-    keywords: ['"name":', '"name" :', '\\"name\\":'],
+      '`{"name": "DB_PASSWORD", "value": "..."}` (ECS task definitions, API payloads, env lists as JSON) and `{"Name": "/prod/db/password", "Type": "SecureString", "Value": "..."}` (SSM parameters), `{"key": "api_key", "value": "..."}` (Postman environments) and `{"ParameterKey": "DBPassword", "ParameterValue": "..."}` (CloudFormation): the name, or its last path segment, holds a secret word; up to three other members may sit between.',
+    keywords: ["name", "key", "parameterkey"].flatMap((
+      k,
+    ) => [`"${k}":`, `"${k}" :`, `\\"${k}\\":`]),
     pattern: new RegExp(
       String
-        .raw`${JQ}name${JQ}[ \t]{0,8}:[ \t]{0,8}${JQ}(?=[A-Za-z0-9_./:\-]{0,200}?(?:pass|secret|token|key|cred|auth|pwd))(?<path>[A-Za-z0-9_./:\-]{0,200}?)(?<name>[A-Za-z0-9_.\-]{2,96})${JQ}[ \t]{0,8},${JWS}(?:${JQ}[A-Za-z]{1,30}${JQ}[ \t]{0,8}:[ \t]{0,8}(?:${JQ}[^"\\\r\n]{0,200}${JQ}|[0-9a-z]{1,20})[ \t]{0,8},${JWS}){0,3}${JQ}value${JQ}[ \t]{0,8}:[ \t]{0,8}${JQ}(?<s>[^"\\\r\n]{4,4096})${JQ}`,
+        .raw`${JQ}(?:name|key|parameterkey)${JQ}[ \t]{0,8}:[ \t]{0,8}${JQ}(?=[A-Za-z0-9_./:\-]{0,200}?(?:pass|secret|token|key|cred|auth|pwd))(?<path>[A-Za-z0-9_./:\-]{0,200}?)(?<name>[A-Za-z0-9_.\-]{2,96})${JQ}[ \t]{0,8},${JWS}(?:${JQ}[A-Za-z]{1,30}${JQ}[ \t]{0,8}:[ \t]{0,8}(?:${JQ}[^"\\\r\n]{0,200}${JQ}|[0-9a-z]{1,20})[ \t]{0,8},${JWS}){0,3}${JQ}(?:value|parametervalue)${JQ}[ \t]{0,8}:[ \t]{0,8}${JQ}(?<s>[^"\\\r\n]{4,4096})${JQ}`,
       "i",
     ),
     after: 6000,

@@ -5,10 +5,15 @@
  * "pass")`, Go's `req.SetBasicAuth("user", "pass")`, Elasticsearch's
  * `basic_auth=(...)`), a password given to a .NET `NetworkCredential` or
  * `DirectoryEntry`, one in a Gradle `credentials { ... }` block, and a secret
- * given to a setter or builder (`setPassword("...")`). Spread into the main table
+ * given to a setter or builder (`setPassword("...")`); a literal compared
+ * with a password or secret (`if password == "..."`: a secret written in
+ * code) and one given to a secret's name in a multiple assignment (`user,
+ * pass := "admin", "..."`). Spread into the main table
  * ({@linkcode SECRET_RULES}). Pure: data only.
  * @module
  */
+import { shannonEntropy } from "./checks.ts";
+import { isExcludedName, isLookAlikeValue } from "./filters.ts";
 import type { SecretRule } from "./rule.ts";
 
 /** A quoted argument as group `g` (the quote possibly escaped, as in a transcript). */
@@ -32,6 +37,157 @@ const SETTER_WORDS = ["password", "passwd", "secret", "token", "apikey", "api_ke
 function isReference(value: string): boolean {
   return /^\$|^%[A-Za-z_]+%$|^\{\{/.test(value);
 }
+
+/** The last part of a name that holds a password. */
+const PASSWORD_END = /(?:password|passwd|passphrase)$/i;
+/** A last part ending in pass or pwd after a separator or a case change (`db_pass`, `smtpPwd`), not inside a word. */
+const PASS_END = {
+  test: (n: string) =>
+    /^(?:pass|pwd)$|[_.-](?:pass|pwd)$/i.test(n) || /[a-z0-9](?:Pass|Pwd|PASS|PWD)$/.test(n),
+};
+/** The last part of a name that holds another secret. */
+const SECRET_END =
+  /(?:secret|token|api_?key|apikey|access_?key|private_?key|secret_?key|auth_?key|signing_?key|encryption_?key|master_?key|credentials?)$/i;
+
+/** Words code compares a password or token with that are not one (`typeof x === "string"`). */
+const CODE_WORDS =
+  /^(?:string|number|boolean|object|function|undefined|null|none|nil|true|false|bearer|basic|empty|invalid|missing|unknown|default|required|hidden|text|password|secret|token)$/i;
+
+/** True when the last part of `name` holds a password (not another secret). */
+function isPasswordName(name: string): boolean {
+  const last = name.split(/\.|->/).pop() ?? "";
+  return PASSWORD_END.test(last) || PASS_END.test(last);
+}
+
+/**
+ * A literal given to, or compared with, a name that holds a secret: under a
+ * password name 6 or more characters with a letter or digit and no blank
+ * (a non-letter among them under a `pass` or `pwd` name, which also ends
+ * words of code); under another secret's name 12 or more with a letter and
+ * a digit (or 24 or more letters); not a code word, reference or look-alike
+ * (a password of digits alone is one).
+ */
+function literalForName(name: string, value: string): boolean {
+  const last = name.split(/\.|->/).pop() ?? "";
+  if (isExcludedName(last) || /\s/.test(value) || CODE_WORDS.test(value) || isReference(value)) {
+    return false;
+  }
+  if (PASSWORD_END.test(last) || PASS_END.test(last)) {
+    if (value.length < 6 || !/[A-Za-z0-9]/.test(value)) return false;
+    if (!PASSWORD_END.test(last) && !/[^A-Za-z]/.test(value)) return false;
+    return /^[0-9]+$/.test(value) ? shannonEntropy(value) >= 2.3 : !isLookAlikeValue(value);
+  }
+  return SECRET_END.test(last) && value.length >= 12 && /[A-Za-z]/.test(value) &&
+    (/[0-9]/.test(value) || value.length >= 24) && !isLookAlikeValue(value) &&
+    shannonEntropy(value) >= 3;
+}
+
+/** The words a name that holds a secret ends in, as the code literal rules read them. */
+const SECRET_WORDS = [
+  "password",
+  "passwd",
+  "passphrase",
+  "pwd",
+  "pass",
+  "secret",
+  "token",
+  "apikey",
+  "api_key",
+  "access_key",
+];
+
+/** Keywords of the comparison rule with the name first: each secret word and the comparison after it. */
+const COMPARE_KEYWORDS = SECRET_WORDS.flatMap((w) => [
+  `${w} ==`,
+  `${w}==`,
+  `${w} !=`,
+  `${w}!=`,
+]);
+
+/** Keywords of the comparison rule with the literal first: the comparison and a secret word after it. */
+const COMPARED_KEYWORDS = SECRET_WORDS.flatMap((w) => [
+  `== ${w}`,
+  `==${w}`,
+  `!= ${w}`,
+  `!=${w}`,
+  `.equals(${w}`,
+  `${w}.equals(`,
+]);
+
+/**
+ * Keywords of the typed declaration rule: a string type and the `=` after
+ * it (`var apiToken string = "..."`, `apiKey: String = "..."`, `token: &str = "..."`).
+ */
+const TYPED_KEYWORDS = ["string =", "string=", "str =", "str="];
+
+/** True when no comparison or multiple assignment with this name (a run of name characters) holds a secret. */
+function rejectLiteralName(name: string): boolean {
+  const last = name.split(".").pop() ?? "";
+  return !(PASSWORD_END.test(last) || PASS_END.test(last) || SECRET_END.test(last)) ||
+    isExcludedName(last);
+}
+
+/** A quoted literal as group `s`, its quote possibly escaped (a transcript's JSON). */
+function literal(min: number): string {
+  return String
+    .raw`\\{0,3}(?:"(?<s>[^"\\\r\n]{${min},256})\\{0,3}"|'(?<s>[^'\\\r\n]{${min},256})\\{0,3}'|\x60(?<s>[^\x60\\\r\n]{${min},256})\x60)`;
+}
+
+/** Any value of a list on the right of a multiple assignment: a literal, a number or a name. */
+const LIST_VALUE = String
+  .raw`(?:\\{0,3}"[^"\\\r\n]{0,256}\\{0,3}"|'[^'\\\r\n]{0,256}'|\x60[^\x60\\\r\n]{0,256}\x60|[A-Za-z0-9_.]{1,64})`;
+/** Not inside a name (a JSON escape such as the `\\n` of a line break may come right before). */
+const NAME_START = String.raw`(?<![A-Za-z0-9_$.](?<!\\[A-Za-z0-9_]))`;
+/** {@linkcode NAME_START} for a member's last part (`user.password`, `$this->token`). */
+const PART_START = String.raw`(?<![A-Za-z0-9_$](?<!\\[A-Za-z0-9_]))`;
+/** A comma between the names or values of a multiple assignment. */
+const LIST_SEP = String.raw`[ \t]{0,4},[ \t]{0,4}`;
+/** A name of a multiple assignment that holds a secret (`pass`, `self.db_password`, `apiToken`). */
+const LIST_SECRET_NAME = String
+  .raw`(?:[A-Za-z_][A-Za-z0-9_]{0,63}\.){0,2}[A-Za-z0-9_]{0,40}?(?:password|passwd|passphrase|pwd|pass|secret|token|api_?key|apikey|access_?key)(?![A-Za-z0-9_])`;
+/** A plain name of a multiple assignment (`user`, `self.password`). */
+const LIST_NAME = String.raw`[A-Za-z_][A-Za-z0-9_]{0,63}(?:\.[A-Za-z_][A-Za-z0-9_]{0,63}){0,2}`;
+
+/**
+ * `a, b := "x", "y"` (Go), `a, b = "x", "y"` (Python, Ruby, Lua): the
+ * secret name at place `i` of `i + j + 1` names (the names before it read
+ * behind) takes the value at the same place. Up to four names. The match
+ * begins at the secret name, so the engine tries it once, where its name begins.
+ */
+function multipleAssignment(): string {
+  // Two groups, each opened by a one-step test, so a single assignment (`password = x`,
+  // `password: x`) fails at once: the secret name last (a comma right before it) or not
+  // (a comma right after it).
+  const last: string[] = [];
+  const inner: string[] = [];
+  for (let i = 0; i <= 3; i++) {
+    for (let j = 0; i + j <= 3; j++) {
+      if (i + j === 0) continue;
+      (j === 0 ? last : inner).push(
+        String.raw`(?<=${NAME_START}(?<!,[ \t]{0,4})(?:${LIST_NAME}${LIST_SEP}){${i}})` +
+          `(?<name>${LIST_SECRET_NAME})(?:${LIST_SEP}${LIST_NAME}){${j}}` +
+          String.raw`[ \t]{0,4}:?=(?!=)[ \t]{0,4}` +
+          `(?:${LIST_VALUE}${LIST_SEP}){${i}}${literal(6)}(?:${LIST_SEP}${LIST_VALUE}){${j}}`,
+      );
+    }
+  }
+  return String.raw`${NAME_START}(?:(?<=,[ \t]{0,4})(?:${last.join("|")})` +
+    // The names up to the operator, at most three after this one, read ahead once: a list
+    // with no `=` after it (`password, password, ...` of prose) fails here, not in each branch.
+    String
+      .raw`|(?=[A-Za-z0-9_.]{1,200}(?:[ \t]{0,4},[ \t]{0,4}[A-Za-z0-9_.]{1,200}){1,3}[ \t]{0,4}:?=(?!=))(?:${
+      inner.join("|")
+    }))` +
+    String.raw`(?=[ \t]*(?:$|[\r\n;)}#]|\\[nr]|//))`;
+}
+
+/**
+ * Keywords of the multiple assignment rule: a secret word and the comma or
+ * Go's `:=` after it (a plain word would hit every `token` of a transcript;
+ * `password =` every assignment, and prose: a Python or Ruby list whose
+ * last name holds the secret is not read).
+ */
+const MULTI_ASSIGN_KEYWORDS = SECRET_WORDS.flatMap((w) => [`${w},`, `${w} ,`, `${w} :=`, `${w}:=`]);
 
 /**
  * The code rules.
@@ -115,4 +271,90 @@ export const CODE_RULES: readonly SecretRule[] = [
       !isReference(s) && !/\s/.test(s) && /[A-Za-z]/.test(s) &&
       (/pass/i.test(g.name ?? "") ? /[^A-Za-z]/.test(s) : s.length >= 12 && /[0-9]/.test(s)),
   },
+  {
+    kind: "generic_secret",
+    title: "Password or secret in a multiple assignment",
+    description:
+      '`user, pass := "admin", "..."` (Go), `user, password = "admin", "..."` (Python, Ruby, Lua), up to four names: the literal at the place of a name that holds a password or another secret is redacted (6 or more characters under a password name, 12 or more with letters and digits under another secret name); names and calls on the right are not values.',
+    keywords: MULTI_ASSIGN_KEYWORDS,
+    pattern: new RegExp(multipleAssignment(), "i"),
+    lead: "A-Za-z0-9_.",
+    rejectName: rejectLiteralName,
+    follows: { quote: false, escapes: 0, blanks: 4, operators: ",:=" },
+    before: 140,
+    after: 1400,
+    priority: 2,
+    validate: (s, g) => literalForName(g.name ?? "", s),
+  },
+  ...codeLiteralRules("password_assignment", "a password", true),
+  ...codeLiteralRules("generic_secret", "a secret, token or API key", false),
 ];
+
+/**
+ * The comparison rules for names that hold a password (`password`) or
+ * another secret (the rest): the same patterns, each kind taking its own names.
+ */
+function codeLiteralRules(kind: string, what: string, password: boolean): SecretRule[] {
+  const forName = (s: string, g: Readonly<Record<string, string | undefined>>) =>
+    isPasswordName(g.name ?? "") === password && literalForName(g.name ?? "", s);
+  return [
+    {
+      kind,
+      title: `Literal given to ${what} declared with a string type`,
+      description:
+        `\`var apiToken string = "..."\` (Go), \`const dbPassword: string = "..."\` (TypeScript), \`api_key: str = "..."\` (Python), \`val apiKey: String = "..."\` (Kotlin, Swift), \`let token: &str = "..."\` (Rust): the literal given to a name that holds ${what} (6 or more characters under a password name, 12 or more with letters and digits under another secret's).`,
+      keywords: TYPED_KEYWORDS,
+      pattern: new RegExp(
+        String
+          .raw`${PART_START}(?<name>[A-Za-z_$][A-Za-z0-9_$]{0,63})(?:[ \t]{0,4}:[ \t]{0,4}|[ \t]{1,4})(?:&(?:'static[ \t]{1,4})?)?(?:string|str)[ \t]{0,4}=(?!=)[ \t]{0,4}${
+          literal(4)
+        }`,
+        "i",
+      ),
+      before: 90,
+      after: 300,
+      priority: 1,
+      validate: forName,
+    },
+    {
+      kind,
+      title: `Literal compared with ${what} in code`,
+      description:
+        `\`if password == "..."\`, \`token !== '...'\`: a literal compared with a name that holds ${what} is that secret written in code (6 or more characters under a password name, 12 or more with letters and digits under another secret's); type names, empty strings, references and placeholders are kept.`,
+      keywords: COMPARE_KEYWORDS,
+      pattern: new RegExp(
+        String
+          .raw`${PART_START}(?=(?<name>[A-Za-z_$][A-Za-z0-9_$]{0,63}))\k<name>(?:[ \t]{0,4}(?:===?|!==?)[ \t]{0,4}|\.equals\([ \t]{0,4})${
+          literal(4)
+        }`,
+      ),
+      lead: "A-Za-z0-9_$",
+      rejectName: rejectLiteralName,
+      follows: { quote: false, escapes: 0, blanks: 4, operators: "=!." },
+      before: 64,
+      after: 400,
+      priority: 1,
+      validate: forName,
+    },
+    {
+      kind,
+      title: `Literal compared with ${what} in code, the literal first or by equals()`,
+      description:
+        `\`"..." == password\`, \`'...' !== token\`, \`"...".equals(password)\`, \`password.equals("...")\`: as the comparison with the name first.`,
+      keywords: COMPARED_KEYWORDS,
+      pattern: new RegExp(
+        String.raw`${literal(4)}(?:[ \t]{0,4}(?:===?|!==?)[ \t]{0,4}|\.equals\([ \t]{0,4})` +
+          String
+            .raw`(?:[A-Za-z_$][A-Za-z0-9_$]{0,63}(?:\.|->)){0,4}(?<name>[A-Za-z_$][A-Za-z0-9_$]{0,63})(?![A-Za-z0-9_$(])` +
+          String
+            .raw`|${PART_START}(?<name>[A-Za-z_$][A-Za-z0-9_$]{0,63})\.equals\([ \t]{0,4}${
+            literal(4)
+          }`,
+      ),
+      before: 270,
+      after: 400,
+      priority: 1,
+      validate: forName,
+    },
+  ];
+}

@@ -224,3 +224,30 @@ Deno.test("opensAsPlaceholder(): every value that opens like a placeholder is ke
   }
   assert.ok(!opensAsPlaceholder("KEY=a${B}", 4));
 });
+
+Deno.test("isNotSecret(): a ${...} or {{...}} inside a value is a reference only when well formed; a symbol-rich password is a value (see: #21)", () => {
+  for (
+    const v of [
+      "abc${PW_SUFFIX}",
+      "dead-${crypto.randomUUID()}",
+      "t${++tokens}x",
+      "0x${hex(64)}",
+      "pre{{ .Values.key }}",
+      "x${NAME:-fallback}",
+      "cut${NAME",
+      "${{ secrets.API_KEY }}",
+    ]
+  ) {
+    assert.ok(isNotSecret(v), v);
+  }
+  // The same symbols out of order or unclosed: a random value, not a template.
+  for (
+    const v of [
+      "q{{w}e)r$t]yui(op[as>-_$#dfgh}}",
+      "q{{w}e)r${t]yui(op[as>-_$#dfgh}}",
+      "Zx9${a)b(}Lm2",
+    ]
+  ) {
+    assert.ok(!isNotSecret(v), v);
+  }
+});

@@ -121,3 +121,102 @@ Deno.test("a secret given to a setter or builder is redacted; variables, referen
   ];
   for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
+
+Deno.test("a literal compared with a password or secret in code is redacted; empty strings, type names, variables and placeholders are kept (see: #21)", () => {
+  const rng = new Rng(2161);
+  const pw = `Tr0${rng.str(ALNUM, 9)}`;
+  const tk = `Q7${rng.str(ALNUM, 20)}`;
+  const found: [string, string, string][] = [
+    [`if password == "${pw}" {`, pw, "password_assignment"],
+    [`if (password === '${pw}') return true;`, pw, "password_assignment"],
+    [`assert user.password == "${pw}"`, pw, "password_assignment"],
+    [`if user == "bob" && password == "${pw}" {`, pw, "password_assignment"],
+    [`if "${pw}" == password {`, pw, "password_assignment"],
+    [`if (!password.equals("${pw}")) {`, pw, "password_assignment"],
+    [`if db_pass != "${pw}":`, pw, "password_assignment"],
+    [`if token != "${tk}" {`, tk, "generic_secret"],
+    [`if (req.headers.apiKey === "${tk}")`, tk, "generic_secret"],
+  ];
+  for (const [text, secret, kind] of found) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const r = redactText(engine, ctx(text));
+      assert.deepEqual(r.kinds, [kind], text);
+      assert.ok(!r.text.includes(secret), r.text);
+    }
+  }
+  const kept = [
+    'if password == "" {',
+    'if typeof password === "string"',
+    "if password == confirm_password {",
+    'if password == "********" {',
+    'assert password == "<redacted>"',
+    'if pass == "passed" {',
+    'if args.password == "changeme":',
+    'if token_type == "Bearer12345678" {',
+    `if username == "${pw}" {`,
+  ];
+  for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("a password or secret in a multiple assignment is redacted at its name's place; calls and other places are kept (see: #21)", () => {
+  const rng = new Rng(2162);
+  const pw = `Hk8${rng.str(ALNUM, 9)}`;
+  const tk = `Q7${rng.str(ALNUM, 20)}`;
+  const found: [string, string, string][] = [
+    [`user, pass := "admin", "${pw}"`, pw, "generic_secret"],
+    [`username, password := "deploy", "${pw}"`, pw, "generic_secret"],
+    [`password, user = '${pw}', "admin"`, pw, "generic_secret"],
+    [`host, port, user, password := "db", 5432, "app", "${pw}"`, pw, "generic_secret"],
+    [`password, user := "${pw}", "admin"`, pw, "generic_secret"],
+    [`self.db_password, self.user = "${pw}", "admin"`, pw, "generic_secret"],
+    [`token, err := "${tk}", nil`, tk, "generic_secret"],
+  ];
+  for (const [text, secret, kind] of found) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const r = redactText(engine, ctx(text));
+      assert.deepEqual(r.kinds, [kind], text);
+      assert.ok(!r.text.includes(secret), r.text);
+    }
+    // Control: the other places are kept.
+    assert.equal(redactText(engine, text).text, text.replace(secret, `[REDACTED:${kind}]`));
+  }
+  const kept = [
+    'user, password := os.Getenv("U"), os.Getenv("P")',
+    'user, password := "admin", ""',
+    `user, pass := "${pw}", "x"`,
+    `bypass, compass := "${pw}", "${pw}"`,
+    // Three names, two values: not a multiple assignment of these.
+    `a, user, password := "x", "${pw}"`,
+  ];
+  for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("a literal given to a password or secret declared with a string type is redacted; placeholders and other names are kept (see: #21)", () => {
+  const rng = new Rng(2163);
+  const pw = `Xk7${rng.str(ALNUM, 9)}`;
+  const tk = `Q7${rng.str(ALNUM, 20)}`;
+  const found: [string, string, string][] = [
+    [`var apiToken string = "${tk}"`, tk, "generic_secret"],
+    [`var password string = "${pw}"`, pw, "password_assignment"],
+    [`const dbPassword: string = "${pw}";`, pw, "password_assignment"],
+    [`api_key: str = "${tk}"`, tk, "generic_secret"],
+    [`val apiKey: String = "${tk}"`, tk, "generic_secret"],
+    [`let token: &str = "${tk}";`, tk, "generic_secret"],
+    [`const SECRET_KEY: &'static str = "${tk}";`, tk, "generic_secret"],
+  ];
+  for (const [text, secret, kind] of found) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const r = redactText(engine, ctx(text));
+      assert.deepEqual(r.kinds, [kind], text);
+      assert.ok(!r.text.includes(secret), r.text);
+    }
+  }
+  const kept = [
+    'password: string = ""',
+    'api_key: str = "your-api-key"',
+    'tokenType: string = "Bearer1234567890"',
+    `username: string = "${pw}"`,
+    'var password string = "password"',
+  ];
+  for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});

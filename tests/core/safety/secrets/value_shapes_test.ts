@@ -1,0 +1,177 @@
+// Tests for value shapes under a credential name (core/safety/secrets/rules.ts):
+// keys of random letters alone, passwords of digits alone or of dotted
+// words ending in digits, and a credential as the last field of a URL
+// query. Each with its look-alikes kept (see: #21).
+
+import assert from "node:assert/strict";
+import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
+import { createEngine } from "../../../../core/safety/secrets/engine.ts";
+import { redactText } from "../../../../core/safety/secrets/redact.ts";
+import { ALNUM, CONTEXTS, p, Rng } from "../../../_helpers/secret_fixtures.ts";
+
+const engine = createEngine(SECRET_RULES);
+const wrappers = [(x: string) => x, CONTEXTS.json_transcript!];
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** Redacts `text` in each wrapper and checks `secret` is gone and a finding is made. */
+function assertRedacted(text: string, secret: string): void {
+  for (const wrap of wrappers) {
+    const r = redactText(engine, wrap(text));
+    assert.ok(r.kinds.length > 0, `nothing found in ${text}`);
+    assert.ok(!r.text.includes(secret), `${secret} survived in ${r.text}`);
+  }
+}
+
+Deno.test("a key of 24 or more random letters under a credential name is redacted; words in camel case are kept", () => {
+  const rng = new Rng(2141);
+  let found = 0;
+  const n = 200;
+  for (let i = 0; i < n; i++) {
+    const v = rng.str(LETTERS, 24 + (i % 20));
+    const text = [
+      `"api_key": "${v}"`,
+      `secret_key: "${v}"`,
+      `apiKey = '${v}'`,
+      `stripeKey := "${v}"`,
+      `clientSecret: "${v}"`,
+    ][i % 5]!;
+    if (!redactText(engine, text).text.includes(v)) found++;
+  }
+  // About 94 % of random draws change case as a random draw does (the rest hold long word-like runs).
+  assert.ok(found >= 0.85 * n, `${found}/${n}`);
+  const kept = [
+    'api_key: "ThisIsMyApiKeyForTheServiceHere"',
+    '"client_secret": "XMLHttpRequestAPIClientFactory"',
+    'accessToken = "AWSSecretsManagerClientBuilder"',
+    // Not a credential's name.
+    `"message": "${rng.str(LETTERS, 30)}"`,
+    `sort_key: "${rng.str(LETTERS, 30)}"`,
+  ];
+  for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("a password of digits alone or of dotted words ending in digits is redacted under a password name", () => {
+  const rng = new Rng(2142);
+  const digits = () => p("7", rng.str("0123456789", 5), "3", rng.str("0123456789", 2));
+  const dotted = () => p("Admin.Secure", rng.str("0123456789", 4));
+  const cases: [(s: string) => string, () => string][] = [
+    [(s) => `DB_PASSWORD=${s}`, digits],
+    [(s) => `password: ${s}`, digits],
+    [(s) => `"password": ${s},`, digits],
+    [(s) => `db_password = "${s}"`, digits],
+    [(s) => `MYSQL_ROOT_PASSWORD="${s}"`, dotted],
+    [(s) => `MYSQL_ROOT_PASSWORD=${s}`, dotted],
+    [(s) => `db_password: ${s}`, () => p("Welcome.Home", rng.str("0123456789", 2))],
+  ];
+  for (const [wrap, make] of cases) {
+    const s = make();
+    assertRedacted(wrap(s), s);
+  }
+  const kept = [
+    "DB_PASSWORD=123456",
+    "password: 12345678",
+    "PASSWORD_MIN_LENGTH=12",
+    '"max_password_length": 128000',
+    "password: config.db.password",
+    "password: Settings.Default.DbPassword",
+    "password: form.password12",
+    // Digits under a name that is not a password's.
+    `request_id: ${digits()}`,
+  ];
+  for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("a credential as the last field of a URL query is redacted up to the URL's end", () => {
+  const rng = new Rng(2143);
+  const v = () => p("Zk2", rng.str(ALNUM, 6 + rng.int(6)));
+  const shapes = [
+    (s: string) => `curl "https://api.example.test/v1/items?limit=10&api_key=${s}"`,
+    (s: string) => `https://api.example.test/v1/items?api_key=${s}`,
+    (s: string) => `fetch('https://maps.example.test/geo?q=paris&token=${s}')`,
+    (s: string) => `<a href="https://x.test/cb?access_token=${s}">`,
+    (s: string) => `GET /oauth/cb?client_secret=${s} HTTP/1.1`,
+    (s: string) => `[link](https://x.test/cb?auth_token=${s})`,
+  ];
+  for (const shape of shapes) {
+    const s = v();
+    const text = shape(s);
+    assertRedacted(text, s);
+    // Control: only the value is taken, what closes the URL stays.
+    const r = redactText(engine, text);
+    assert.ok(r.text.endsWith(text.slice(text.indexOf(s) + s.length)), r.text);
+  }
+  const kept = [
+    "https://x.test/cb?access_token=YOUR_TOKEN",
+    "https://x.test/cb?token_type=bearer",
+    "https://x.test/cb?sort_key=Q7abc123",
+    "https://x.test/cb?page_token=Q7abc123xyz",
+    "https://x.test/cb?api_key=${API_KEY}",
+    "see ?api_key=abc12 for details",
+  ];
+  for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("a secret in a Postman key/value pair or a CloudFormation parameter is redacted; other keys are kept", () => {
+  const rng = new Rng(2144);
+  const tk = p("Q7", rng.str(ALNUM, 20));
+  const pw = p("Xk7", rng.str(ALNUM, 9));
+  const found: [string, string][] = [
+    [`{"values": [{"key": "api_key", "value": "${tk}", "enabled": true}]}`, tk],
+    [`[{"ParameterKey": "DBPassword", "ParameterValue": "${pw}"}]`, pw],
+  ];
+  for (const [text, secret] of found) assertRedacted(text, secret);
+  const kept = [
+    `{"key": "sort_order", "value": "${tk}"}`,
+    `{"key": "cache_key", "value": "${tk}"}`,
+    `{"key": "monkey", "value": "${tk}"}`,
+    '{"key": "api_key", "value": "{{api_key}}"}',
+    `[{"ParameterKey": "InstanceType", "ParameterValue": "${pw}"}]`,
+  ];
+  for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("a quoted value of letters and many symbols under a secret's name is redacted; regular expressions and templates are kept", () => {
+  const rng = new Rng(2145);
+  // Not `<`, `>` or `%`: a `<...>` pair or a `%s` in a value marks a placeholder.
+  const SYMBOLS = "{}()[]$#!?*&^@~+=|";
+  for (let i = 0; i < 40; i++) {
+    let v = "";
+    for (let k = 0; k < 24; k++) {
+      v += k % 3 === 1 ? rng.str(SYMBOLS, 1) : rng.str("abcdefghijklmnopqrstuvwxyz", 1);
+    }
+    for (const text of [`password = "${v}"`, `apikey := "${v}"`, `"api_key": "${v}"`]) {
+      // A value that opens like a call (`f(...`) is a call look-alike; `${`/`{{` open templates.
+      if (v.includes("${") || v.includes("{{") || /^[a-z]+\(/.test(v)) continue;
+      assertRedacted(text, v);
+    }
+  }
+  for (
+    const text of [
+      'password = "q{{w}e)r$t]yui(op[as>-_$#dfgh}}"',
+      'apikey := "q{{w}e)r$t]yui(op[as>-_$#dfgh}}"',
+    ]
+  ) assertRedacted(text, "q{{w}e)r$t]yui(op[as>-_$#dfgh}}");
+  const kept = [
+    'secret_regex = "(?i)secret[=:]"',
+    'TOKEN_RE = "[A-Za-z_]+(?:bar)"',
+    'token_pattern: "^[a-z]+$"',
+    'api_key: "{{ .Values.apiKey }}"',
+    'secret: "${{ secrets.API_KEY }}"',
+    'auth_token = "(none)"',
+    "token: `dead-${crypto.randomUUID()}`,",
+  ];
+  for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("a secret given with Make's ?= is redacted; a TypeScript optional member is not an assignment", () => {
+  const rng = new Rng(2146);
+  const tk = p("Q7", rng.str(ALNUM, 20));
+  for (const text of [`API_KEY ?= ${tk}`, `export SECRET_KEY ?= ${tk}`, `db_password ?= "${tk}"`]) {
+    assertRedacted(text, tk);
+  }
+  for (
+    const text of ["  password?: string;", "api_key ?= $(shell cat .key)", "TOKEN ?= ${TOKEN}"]
+  ) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});
