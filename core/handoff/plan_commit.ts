@@ -16,8 +16,11 @@ import { defaultGlobalConfigPaths, readRepoConfig } from "../facts/git/read_repo
 import { getConfigValue } from "../facts/git/config_lookup.ts";
 import { inProgressOperation } from "../facts/git/in_progress_operation.ts";
 import { readIndexFile } from "../facts/worktree/read_index.ts";
+import { indexEditBlocker } from "./index_edit.ts";
 import {
   baseBranch,
+  BATON_DIR,
+  HANDOFF_PATH,
   type HandoffTarget,
   handoffTarget,
   isSafeBranchName,
@@ -42,6 +45,8 @@ export interface PlanCommitOptions {
   xdgConfigHome: string | null;
   /** GIT_AUTHOR_NAME / GIT_AUTHOR_EMAIL, when set. */
   envAuthor: { name?: string | undefined; email?: string | undefined };
+  /** Whether the commit puts the capsule or removes `.baton/`. @default {"put"} */
+  kind?: "put" | "remove";
 }
 
 /** What the edge writes. */
@@ -65,7 +70,7 @@ export interface CommitPlan {
 
 /**
  * Plans a commit of baton state.
- * @throws {UnavailableError} For a linked worktree, a reftable or SHA-256 repository, or an index version 4.
+ * @throws {UnavailableError} For a linked worktree, a reftable or SHA-256 repository, an index version 4, or an index the edit refuses (a put path inside a sparse directory entry or in conflict).
  * @throws {InputError} With a merge/rebase in progress, no commit yet, or an unsafe `--base` name.
  */
 export async function planCommit(
@@ -105,6 +110,18 @@ export async function planCommit(
       throw new UnavailableError(
         "The index uses version 4, which baton cannot update: run git update-index --index-version 2, or commit with git add -f .baton/latest.md",
       );
+    }
+    // A split index is left alone with a warning (see splitIndex); any other
+    // shape the index edit refuses stops here, before anything is written.
+    const blocker = index.split ? null : indexEditBlocker(
+      index.index,
+      options.kind === "remove" ? { kind: "remove", dir: BATON_DIR } : {
+        kind: "put",
+        path: HANDOFF_PATH,
+      },
+    );
+    if (blocker !== null) {
+      throw new UnavailableError(`Cannot update the index: ${blocker}`);
     }
   }
   const head = await readHead(fs, repo);
