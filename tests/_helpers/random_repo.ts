@@ -31,6 +31,8 @@ export interface RandomRepo {
   dir: string;
   /** One line per step taken. */
   steps: string[];
+  /** The files the base commit was built from. */
+  files: string[];
 }
 
 const DIRS = ["", "src", "src/deep", "docs", "build", "a b", "lib/x"];
@@ -89,28 +91,16 @@ const ATTRIBUTES = [
  */
 export async function randomRepo(seed: number): Promise<RandomRepo> {
   const r = prng(seed);
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
-  const chance = (p: number) => r() < p;
   const steps: string[] = [];
   const dir = (await tempDir("baton-random-")).path;
-  const run = async (args: string[]) => {
-    const out = await git(dir, args, { allowFail: true });
-    steps.push(`git ${args.map((a) => JSON.stringify(a)).join(" ")} -> ${out.code}`);
-    return out;
-  };
+  const { run, write, pick, chance } = stepsContext(dir, r, steps);
   await run(["init", "-q", "-b", "main"]);
   await run(["config", "gc.auto", "0"]);
   await run(["config", "protocol.file.allow", "always"]);
   await run(["config", "core.autocrlf", pick(["false", "true", "input"])]);
   if (chance(0.3)) await run(["config", "core.untrackedCache", "true"]);
   if (chance(0.2)) await run(["config", "status.renames", "false"]);
-
   const files: string[] = [];
-  const write = async (path: string, content: string) => {
-    // A path an earlier step made a directory (or a symlink's parent) is skipped.
-    const ok = await writeFiles(dir, { [path]: content }).then(() => true, () => false);
-    steps.push(`write ${JSON.stringify(path)} ${JSON.stringify(content.slice(0, 12))} ${ok}`);
-  };
   // Base tree.
   const count = 6 + Math.floor(r() * 14);
   for (let i = 0; i < count; i++) {
@@ -153,7 +143,56 @@ export async function randomRepo(seed: number): Promise<RandomRepo> {
   if (!conflicted && chance(0.2)) await run(["update-index", "--index-version", "4"]);
   if (!conflicted && chance(0.15)) await run(["update-index", "--split-index"]);
 
-  // Changes after the commit.
+  await randomChanges({ dir, steps, run, write, pick, chance, r }, files);
+  return { dir, steps, files };
+}
+
+/** What one round of random changes works with. */
+interface Ctx {
+  dir: string;
+  steps: string[];
+  run: (args: string[]) => Promise<{ code: number }>;
+  write: (path: string, content: string) => Promise<void>;
+  pick: <T>(xs: readonly T[]) => T;
+  chance: (p: number) => boolean;
+  r: () => number;
+}
+
+/** The step helpers of one build, all drawing from `r` and logging to `steps`. */
+function stepsContext(
+  dir: string,
+  r: () => number,
+  steps: string[],
+): Omit<Ctx, "dir" | "steps" | "r"> {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+  const chance = (p: number) => r() < p;
+  const run = async (args: string[]) => {
+    const out = await git(dir, args, { allowFail: true });
+    steps.push(`git ${args.map((a) => JSON.stringify(a)).join(" ")} -> ${out.code}`);
+    return out;
+  };
+  const write = async (path: string, content: string) => {
+    // A path an earlier step made a directory (or a symlink's parent) is skipped.
+    const ok = await writeFiles(dir, { [path]: content }).then(() => true, () => false);
+    steps.push(`write ${JSON.stringify(path)} ${JSON.stringify(content.slice(0, 12))} ${ok}`);
+  };
+  return { run, write, pick, chance };
+}
+
+/**
+ * Another round of random changes to a repository {@linkcode randomRepo}
+ * built (the "now" after a capsule's "then"), from its own seed.
+ */
+export async function changeAgain(repo: RandomRepo, seed: number): Promise<void> {
+  const r = prng(seed + 1_000_003);
+  const ctx = stepsContext(repo.dir, r, repo.steps);
+  repo.steps.push("-- changed again --");
+  await randomChanges({ dir: repo.dir, steps: repo.steps, r, ...ctx }, repo.files);
+}
+
+/** The changes after the commit. */
+async function randomChanges(ctx: Ctx, files: string[]): Promise<void> {
+  const { dir, steps, run, write, pick, chance, r } = ctx;
   const changes = 2 + Math.floor(r() * 8);
   for (let i = 0; i < changes && files.length > 0; i++) {
     const f = pick(files);
@@ -234,7 +273,6 @@ export async function randomRepo(seed: number): Promise<RandomRepo> {
     await write(`${pick(DIRS) || "."}/${pick(["x.log", "keep.log", "a.tmp"])}`, "u\n");
   }
   if (chance(0.2)) await byteName(dir, "docs", steps);
-  return { dir, steps };
 }
 
 /** An untracked file whose name is not UTF-8 (byte 0xff), made by the shell. */

@@ -9,8 +9,9 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { assertAgreesWithGit, type UserEnv } from "../../_helpers/git_oracle.ts";
-import { randomRepo } from "../../_helpers/random_repo.ts";
+import { type Agreement, assertAgreesWithGit, type UserEnv } from "../../_helpers/git_oracle.ts";
+import { changeAgain, randomRepo } from "../../_helpers/random_repo.ts";
+import { checkDrift } from "../../../core/briefing/drift.ts";
 import { tempDir } from "../../_helpers/temp.ts";
 
 const FIXED_SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
@@ -41,6 +42,58 @@ for (const seed of seeds()) {
       }
     } catch (e) {
       throw new Error(`seed ${seed} disagrees; steps:\n${repo.steps.join("\n")}`, { cause: e });
+    }
+  });
+}
+
+/** git's sets with the paths either capture left unchecked taken out. */
+function gitSets(
+  a: Agreement,
+  skip: (p: string) => boolean,
+): { tracked: string; untracked: string } {
+  const tracked = [...a.git.tracked].filter(([p]) => !skip(p)).map(([p, xy]) => `${xy} ${p}`);
+  const untracked = a.git.untracked.filter((p) => !skip(p));
+  return { tracked: tracked.sort().join("\n"), untracked: [...untracked].sort().join("\n") };
+}
+
+for (const seed of seeds()) {
+  Deno.test(`random repository ${seed}: drift says match only where git's status did not move`, async () => {
+    await using home = await tempDir("baton-random-home-");
+    const env: UserEnv = { home: home.path, xdg: null };
+    const repo = await randomRepo(seed);
+    const opts = { allowUnknown: true, allowNoTree: true, label: `seed ${seed} then` };
+    try {
+      const then = await assertAgreesWithGit(env, repo.dir, opts);
+      await changeAgain(repo, seed);
+      const now = await assertAgreesWithGit(env, repo.dir, { ...opts, label: `seed ${seed} now` });
+      if (then.facts.tree === undefined || now.facts.tree === undefined) return;
+      const unchecked = [...then.unchecked, ...now.unchecked].map((p) => p.replace(/\/$/, ""));
+      const skip = (p: string) => unchecked.some((u) => p === u || p.startsWith(`${u}/`));
+      const [g1, g2] = [gitSets(then, skip), gitSets(now, skip)];
+      const drift = checkDrift(then.facts, now.facts, new Map());
+      const status = (name: string) => drift.find((d) => d.check === name)?.status;
+      if (Deno.env.get("BATON_RANDOM_VERBOSE") === "1") {
+        const moved = [g1.tracked !== g2.tracked, g1.untracked !== g2.untracked];
+        console.log(
+          seed,
+          "git moved",
+          moved,
+          "drift",
+          status("tracked changes"),
+          status("untracked files"),
+        );
+      }
+      if (g1.tracked !== g2.tracked) assert.notEqual(status("tracked changes"), "match");
+      if (g1.untracked !== g2.untracked) assert.notEqual(status("untracked files"), "match");
+      if (unchecked.length === 0) {
+        // The reverse: where git's sets did not move, drift finds no difference.
+        if (g1.tracked === g2.tracked) assert.notEqual(status("tracked changes"), "different");
+        if (g1.untracked === g2.untracked) assert.notEqual(status("untracked files"), "different");
+      }
+    } catch (e) {
+      throw new Error(`seed ${seed} drift disagrees; steps:\n${repo.steps.join("\n")}`, {
+        cause: e,
+      });
     }
   });
 }
