@@ -110,13 +110,6 @@ export async function writeHandoffCommit(
   const stage = change.kind === "put"
     ? "run git add -f .baton/latest.md"
     : "run git rm -r --cached .baton";
-  if (plan.splitIndex) {
-    // The split part's bitmaps count entries of the shared index: an edit
-    // of the split part alone would misplace them (core/handoff/index_edit.ts).
-    result.warning =
-      `The commit is written but the index was not updated (baton does not rewrite a split index): ${stage}`;
-    return result;
-  }
   try {
     result.index_updated = await updateIndex(plan, change);
   } catch {

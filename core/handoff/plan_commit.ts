@@ -60,17 +60,11 @@ export interface CommitPlan {
   base: string | null;
   target: HandoffTarget;
   identity: CommitIdentity;
-  /**
-   * The index is a split index (`core.splitIndex`): the edge's index writer
-   * would drop its shared part, so the commit is written and the index left
-   * as it is, with a warning naming the git command that stages the change.
-   */
-  splitIndex: boolean;
 }
 
 /**
  * Plans a commit of baton state.
- * @throws {UnavailableError} For a linked worktree, a reftable or SHA-256 repository, an index version 4, or an index the edit refuses (a put path inside a sparse directory entry or in conflict).
+ * @throws {UnavailableError} For a linked worktree, a reftable or SHA-256 repository, an index version 4 or a split index, or an index the edit refuses (a put path inside a sparse directory entry or in conflict).
  * @throws {InputError} With a merge/rebase in progress, no commit yet, or an unsafe `--base` name.
  */
 export async function planCommit(
@@ -111,9 +105,19 @@ export async function planCommit(
         "The index uses version 4, which baton cannot update: run git update-index --index-version 2, or commit with git add -f .baton/latest.md",
       );
     }
-    // A split index is left alone with a warning (see splitIndex); any other
-    // shape the index edit refuses stops here, before anything is written.
-    const blocker = index.split ? null : indexEditBlocker(
+    // A split index's bitmaps count the shared part's entries, which an
+    // edit of the split part would misplace; and a commit written without
+    // its index entry leaves git showing the capsule as a staged deletion,
+    // which the next git commit would make. So nothing is written.
+    if (index.split) {
+      throw new UnavailableError(
+        options.kind === "remove"
+          ? "The index is a split index (core.splitIndex), which baton cannot update: run git rm -r --cached .baton && git commit -m 'baton: remove handoff' -- .baton"
+          : "The index is a split index (core.splitIndex), which baton cannot update: run git add -f .baton/latest.md && git commit -m 'baton: handoff capsule' -- .baton/latest.md",
+      );
+    }
+    // Any other shape the index edit refuses stops here too.
+    const blocker = indexEditBlocker(
       index.index,
       options.kind === "remove" ? { kind: "remove", dir: BATON_DIR } : {
         kind: "put",
@@ -147,7 +151,6 @@ export async function planCommit(
     base,
     target: handoffTarget(current, base, options.now),
     identity: identityOf(config.config, options.envAuthor),
-    splitIndex: index?.split ?? false,
   };
 }
 

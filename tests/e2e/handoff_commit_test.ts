@@ -184,7 +184,7 @@ Deno.test("check-clean fails while .baton/ is committed or staged; clean fixes i
   });
 });
 
-Deno.test("split index (core.splitIndex): check-clean sees the staged capsule; commit leaves the index whole", async () => {
+Deno.test("split index (core.splitIndex): check-clean sees the staged capsule; commit refuses (exit 6) and writes nothing", async () => {
   await withRepo(async (dir) => {
     await git(dir, ["switch", "-q", "-c", "feature"]);
     await git(dir, ["update-index", "--split-index"]);
@@ -208,22 +208,21 @@ Deno.test("split index (core.splitIndex): check-clean sees the staged capsule; c
     const listed = (await git(dir, ["ls-files", "-s"])).stdout;
     const indexBefore = await Deno.readFile(`${dir}/.git/index`);
     const before = await head(dir);
+    // Nothing is written: a commit without its index entry would leave git
+    // showing the capsule as a staged deletion, for the next git commit to make.
     const r = await runBaton(["commit", "--json"], { cwd: dir, env: ENV });
-    assert.equal(r.code, 0, r.stderr);
-    const out = JSON.parse(r.stdout);
-    assert.equal(out.action, "committed");
-    assert.deepEqual(out.index_updated, []);
-    assert.match(out.warning, /split index.*git add -f \.baton\/latest\.md/);
-    assert.equal((await git(dir, ["rev-parse", "HEAD^"])).stdout.trim(), before);
-    assert.equal(
-      (await git(dir, ["diff-tree", "--no-commit-id", "--name-only", "-r", "HEAD"])).stdout,
-      ".baton/latest.md\n",
-    );
-    // The index is the one git wrote: every entry still there, src/b.ts still staged.
+    assert.equal(r.code, 6, r.stdout + r.stderr);
+    assert.match(JSON.parse(r.stdout).error.message, /split index.*git add -f \.baton\/latest\.md/);
+    assert.equal(await head(dir), before);
     assert.deepEqual(await Deno.readFile(`${dir}/.git/index`), indexBefore);
     assert.equal((await git(dir, ["ls-files", "-s"])).stdout, listed);
     const status = (await git(dir, ["status", "--porcelain"])).stdout;
     assert.match(status, /^A {2}src\/b\.ts$/m, status);
+    assert.doesNotMatch(status, /^D /m, status);
+    // What it says to run works.
+    await git(dir, ["add", "-f", ".baton/latest.md"]);
+    await git(dir, ["commit", "-q", "-m", "baton: handoff capsule", "--", ".baton/latest.md"]);
+    assert.match((await git(dir, ["status", "--porcelain"])).stdout, /^A {2}src\/b\.ts$/m);
     assert.equal((await git(dir, ["fsck", "--strict"], { allowFail: true })).code, 0);
   });
 });
