@@ -1,8 +1,9 @@
 /**
  * Edge: writes the commit `baton commit` and `baton clean` plan, in-process
  * with isomorphic-git for objects. Only `.baton/` changes in the new tree;
- * the index gets only the entries under `.baton/` updated (every other staged
- * change stays staged); the work tree is not touched. Refs and HEAD are
+ * the index gets only the entries under `.baton/` updated, edited in place
+ * (core/handoff/index_edit.ts: every other entry, flag and meaningful
+ * extension stays as git wrote it); the work tree is not touched. Refs and HEAD are
  * updated with git's own lock protocol (`<ref>.lock` made exclusively, then
  * renamed), after checking the ref still names the parent, so a concurrent
  * git command either waits for us or we refuse; `index.lock` is held while
@@ -22,6 +23,7 @@ import type {
 import type { Io } from "./io.ts";
 import { homeDir, xdgConfigHome } from "./home.ts";
 import { readGitEnvironment } from "../../core/facts/git/git_environment.ts";
+import { editIndex, type IndexEdit, type IndexStat } from "../../core/handoff/index_edit.ts";
 
 /** The handoff commit's capability over `io`, writing with {@linkcode writeHandoffCommit}. */
 export function handoffCommitIo(io: Io): HandoffCommitIo {
@@ -108,13 +110,6 @@ export async function writeHandoffCommit(
   const stage = change.kind === "put"
     ? "run git add -f .baton/latest.md"
     : "run git rm -r --cached .baton";
-  if (plan.splitIndex) {
-    // isomorphic-git would write the split part back without its link to
-    // the shared index, dropping every entry the shared part holds.
-    result.warning =
-      `The commit is written but the index was not updated (baton does not rewrite a split index): ${stage}`;
-    return result;
-  }
   try {
     result.index_updated = await updateIndex(plan, change);
   } catch {
@@ -148,32 +143,80 @@ async function pointHead(plan: CommitPlan, branch: string) {
   });
 }
 
-/** Updates only the `.baton/` entries of the index, holding index.lock. */
+/**
+ * Updates only the `.baton/` entries of the index, holding index.lock: the
+ * bytes are edited in place (core/handoff/index_edit.ts), so every other
+ * entry, flag and meaningful extension stays as git wrote it, then renamed
+ * over the index as git does.
+ */
 async function updateIndex(plan: CommitPlan, change: HandoffChange): Promise<string[]> {
-  const dir = plan.repo.workTree;
-  const gitdir = plan.repo.gitDir;
-  const lock = `${gitdir}/index.lock`;
-  const file = await Deno.open(lock, { createNew: true, write: true }).catch(() => {
-    throw new LockBusyError("git holds the index lock");
+  const path = `${plan.repo.gitDir}/index`;
+  let changed: string[] = [];
+  await withLock(path, async (lock) => {
+    const bytes = await Deno.readFile(path).catch((e) => {
+      if (e instanceof Deno.errors.NotFound) return null;
+      throw e;
+    });
+    const edit: IndexEdit = change.kind === "put"
+      ? { kind: "put", path: HANDOFF_PATH, mode: 0o100644, ...await handoffEntry(plan, change) }
+      : { kind: "remove", dir: BATON_DIR };
+    const result = await editIndex(bytes === null || bytes.length === 0 ? null : bytes, edit);
+    await lock.writeBytes(result.bytes);
+    changed = result.changed;
   });
-  file.close();
-  try {
-    if (change.kind === "put") {
-      await git.add({ fs, dir, gitdir, filepath: HANDOFF_PATH, force: true });
-      return [HANDOFF_PATH];
-    }
-    const tracked = (await git.listFiles({ fs, dir, gitdir })).filter((p) =>
-      p.startsWith(`${BATON_DIR}/`)
-    );
-    for (const filepath of tracked) await git.remove({ fs, dir, gitdir, filepath });
-    return tracked;
-  } finally {
-    await Deno.remove(lock).catch(() => {});
-  }
+  return changed;
 }
+
+/**
+ * The oid and stat of the put entry. The stat is taken before the file is
+ * read again and kept only when the file still holds what was committed;
+ * otherwise it is zeroed, so git compares the content rather than trusting
+ * a stat that describes other bytes.
+ */
+async function handoffEntry(
+  plan: CommitPlan,
+  change: Extract<HandoffChange, { kind: "put" }>,
+): Promise<{ oid: string; stat: IndexStat }> {
+  const file = `${plan.repo.workTree}/${HANDOFF_PATH}`;
+  const oid = await git.hashBlob({ object: change.content }).then((r) => r.oid);
+  const st = await Deno.lstat(file).catch(() => null);
+  const now = st?.isFile === true ? await Deno.readFile(file).catch(() => null) : null;
+  const same = now !== null && now.length === change.content.length &&
+    now.every((b, i) => b === change.content[i]);
+  if (st === null || !same) return { oid, stat: ZERO_STAT };
+  const mtime = st.mtime?.getTime() ?? 0;
+  const ctime = st.ctime?.getTime() ?? mtime;
+  return {
+    oid,
+    stat: {
+      ctimeSec: Math.floor(ctime / 1000),
+      ctimeNsec: (ctime % 1000) * 1e6,
+      mtimeSec: Math.floor(mtime / 1000),
+      mtimeNsec: (mtime % 1000) * 1e6,
+      dev: st.dev ?? 0,
+      ino: st.ino ?? 0,
+      uid: st.uid ?? 0,
+      gid: st.gid ?? 0,
+      size: st.size,
+    },
+  };
+}
+
+const ZERO_STAT: IndexStat = {
+  ctimeSec: 0,
+  ctimeNsec: 0,
+  mtimeSec: 0,
+  mtimeNsec: 0,
+  dev: 0,
+  ino: 0,
+  uid: 0,
+  gid: 0,
+  size: 0,
+};
 
 interface LockFile {
   write(text: string): Promise<void>;
+  writeBytes(bytes: Uint8Array): Promise<void>;
 }
 
 /** git's protocol: create `<path>.lock` exclusively, write, rename over `<path>`. */
@@ -190,7 +233,10 @@ async function withLock(path: string, body: (lock: LockFile) => Promise<void>): 
   }
   let done = false;
   try {
-    await body({ write: async (t) => void await file.write(new TextEncoder().encode(t)) });
+    const writeBytes = async (bytes: Uint8Array) => {
+      for (let at = 0; at < bytes.length;) at += await file.write(bytes.subarray(at));
+    };
+    await body({ write: (t) => writeBytes(new TextEncoder().encode(t)), writeBytes });
     await file.sync();
     file.close();
     await Deno.rename(lockPath, path);

@@ -96,6 +96,7 @@ export async function commitHandoff(
     homeDir: io.homeDir,
     xdgConfigHome: io.xdgConfigHome,
     envAuthor: io.envAuthor,
+    kind: options.kind,
   });
   const change = content === null
     ? { kind: "remove" as const, message: CLEAN_MESSAGE }

@@ -16,8 +16,11 @@ import { defaultGlobalConfigPaths, readRepoConfig } from "../facts/git/read_repo
 import { getConfigValue } from "../facts/git/config_lookup.ts";
 import { inProgressOperation } from "../facts/git/in_progress_operation.ts";
 import { readIndexFile } from "../facts/worktree/read_index.ts";
+import { indexEditBlocker } from "./index_edit.ts";
 import {
   baseBranch,
+  BATON_DIR,
+  HANDOFF_PATH,
   type HandoffTarget,
   handoffTarget,
   isSafeBranchName,
@@ -42,6 +45,8 @@ export interface PlanCommitOptions {
   xdgConfigHome: string | null;
   /** GIT_AUTHOR_NAME / GIT_AUTHOR_EMAIL, when set. */
   envAuthor: { name?: string | undefined; email?: string | undefined };
+  /** Whether the commit puts the capsule or removes `.baton/`. @default {"put"} */
+  kind?: "put" | "remove";
 }
 
 /** What the edge writes. */
@@ -55,17 +60,11 @@ export interface CommitPlan {
   base: string | null;
   target: HandoffTarget;
   identity: CommitIdentity;
-  /**
-   * The index is a split index (`core.splitIndex`): the edge's index writer
-   * would drop its shared part, so the commit is written and the index left
-   * as it is, with a warning naming the git command that stages the change.
-   */
-  splitIndex: boolean;
 }
 
 /**
  * Plans a commit of baton state.
- * @throws {UnavailableError} For a linked worktree, a reftable or SHA-256 repository, or an index version 4.
+ * @throws {UnavailableError} For a linked worktree, a reftable or SHA-256 repository, an index version 4 or a split index, or an index the edit refuses (a put path inside a sparse directory entry or in conflict).
  * @throws {InputError} With a merge/rebase in progress, no commit yet, or an unsafe `--base` name.
  */
 export async function planCommit(
@@ -106,6 +105,28 @@ export async function planCommit(
         "The index uses version 4, which baton cannot update: run git update-index --index-version 2, or commit with git add -f .baton/latest.md",
       );
     }
+    // A split index's bitmaps count the shared part's entries, which an
+    // edit of the split part would misplace; and a commit written without
+    // its index entry leaves git showing the capsule as a staged deletion,
+    // which the next git commit would make. So nothing is written.
+    if (index.split) {
+      throw new UnavailableError(
+        options.kind === "remove"
+          ? "The index is a split index (core.splitIndex), which baton cannot update: run git rm -r --cached .baton && git commit -m 'baton: remove handoff' -- .baton"
+          : "The index is a split index (core.splitIndex), which baton cannot update: run git add -f .baton/latest.md && git commit -m 'baton: handoff capsule' -- .baton/latest.md",
+      );
+    }
+    // Any other shape the index edit refuses stops here too.
+    const blocker = indexEditBlocker(
+      index.index,
+      options.kind === "remove" ? { kind: "remove", dir: BATON_DIR } : {
+        kind: "put",
+        path: HANDOFF_PATH,
+      },
+    );
+    if (blocker !== null) {
+      throw new UnavailableError(`Cannot update the index: ${blocker}`);
+    }
   }
   const head = await readHead(fs, repo);
   if (head.oid === null) {
@@ -130,7 +151,6 @@ export async function planCommit(
     base,
     target: handoffTarget(current, base, options.now),
     identity: identityOf(config.config, options.envAuthor),
-    splitIndex: index?.split ?? false,
   };
 }
 

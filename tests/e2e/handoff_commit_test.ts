@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { runBaton } from "../_helpers/cli.ts";
 import { tempDir } from "../_helpers/temp.ts";
+import { parseIndex } from "../../core/facts/worktree/index_file.ts";
 
 const ENV = { GIT_AUTHOR_NAME: "Baton Test", GIT_AUTHOR_EMAIL: "bt@example.invalid" };
 
@@ -183,7 +184,7 @@ Deno.test("check-clean fails while .baton/ is committed or staged; clean fixes i
   });
 });
 
-Deno.test("split index (core.splitIndex): check-clean sees the staged capsule; commit leaves the index whole", async () => {
+Deno.test("split index (core.splitIndex): check-clean sees the staged capsule; commit refuses (exit 6) and writes nothing", async () => {
   await withRepo(async (dir) => {
     await git(dir, ["switch", "-q", "-c", "feature"]);
     await git(dir, ["update-index", "--split-index"]);
@@ -207,22 +208,21 @@ Deno.test("split index (core.splitIndex): check-clean sees the staged capsule; c
     const listed = (await git(dir, ["ls-files", "-s"])).stdout;
     const indexBefore = await Deno.readFile(`${dir}/.git/index`);
     const before = await head(dir);
+    // Nothing is written: a commit without its index entry would leave git
+    // showing the capsule as a staged deletion, for the next git commit to make.
     const r = await runBaton(["commit", "--json"], { cwd: dir, env: ENV });
-    assert.equal(r.code, 0, r.stderr);
-    const out = JSON.parse(r.stdout);
-    assert.equal(out.action, "committed");
-    assert.deepEqual(out.index_updated, []);
-    assert.match(out.warning, /split index.*git add -f \.baton\/latest\.md/);
-    assert.equal((await git(dir, ["rev-parse", "HEAD^"])).stdout.trim(), before);
-    assert.equal(
-      (await git(dir, ["diff-tree", "--no-commit-id", "--name-only", "-r", "HEAD"])).stdout,
-      ".baton/latest.md\n",
-    );
-    // The index is the one git wrote: every entry still there, src/b.ts still staged.
+    assert.equal(r.code, 6, r.stdout + r.stderr);
+    assert.match(JSON.parse(r.stdout).error.message, /split index.*git add -f \.baton\/latest\.md/);
+    assert.equal(await head(dir), before);
     assert.deepEqual(await Deno.readFile(`${dir}/.git/index`), indexBefore);
     assert.equal((await git(dir, ["ls-files", "-s"])).stdout, listed);
     const status = (await git(dir, ["status", "--porcelain"])).stdout;
     assert.match(status, /^A {2}src\/b\.ts$/m, status);
+    assert.doesNotMatch(status, /^D /m, status);
+    // What it says to run works.
+    await git(dir, ["add", "-f", ".baton/latest.md"]);
+    await git(dir, ["commit", "-q", "-m", "baton: handoff capsule", "--", ".baton/latest.md"]);
+    assert.match((await git(dir, ["status", "--porcelain"])).stdout, /^A {2}src\/b\.ts$/m);
     assert.equal((await git(dir, ["fsck", "--strict"], { allowFail: true })).code, 0);
   });
 });
@@ -265,8 +265,60 @@ Deno.test("sparse index: commit stages the capsule and leaves every other entry 
       "every other entry as before",
     );
     assert.equal((await git(dir, ["status", "--porcelain"])).stdout, "");
+    // Still a sparse index: isomorphic-git's index writer dropped the marker.
+    assert.ok(parseIndex(await Deno.readFile(`${dir}/.git/index`)).extensions.includes("sdir"));
     await git(dir, ["sparse-checkout", "disable"]);
     assert.equal(await Deno.readTextFile(`${dir}/docs/d.md`), "d\n", "the tree comes back whole");
     assert.equal((await git(dir, ["status", "--porcelain"])).stdout, "");
+  });
+});
+
+Deno.test("a conflict resolved without a merge can still be re-created after commit (resolve-undo kept)", async () => {
+  await withRepo(async (dir) => {
+    await git(dir, ["switch", "-q", "-c", "feature"]);
+    await writeFiles(dir, { "src/a.ts": "stashed\n" });
+    await git(dir, ["stash", "-q"]);
+    await writeFiles(dir, { "src/a.ts": "committed\n" });
+    await git(dir, ["commit", "-q", "-am", "w"]);
+    assert.notEqual((await git(dir, ["stash", "pop"], { allowFail: true })).code, 0);
+    await writeFiles(dir, { "src/a.ts": "resolved\n" });
+    await git(dir, ["add", "src/a.ts"]);
+    const undo = (await git(dir, ["ls-files", "--resolve-undo"])).stdout;
+    assert.match(undo, /\tsrc\/a\.ts$/m, "control: git recorded resolve-undo");
+    const r = await runBaton(["commit", "--json"], { cwd: dir, env: ENV });
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout).index_updated, [".baton/latest.md"]);
+    assert.equal((await git(dir, ["ls-files", "--resolve-undo"])).stdout, undo);
+    // git can put the conflict back, as it could before baton committed.
+    await git(dir, ["checkout", "-m", "src/a.ts"]);
+    assert.match(await Deno.readTextFile(`${dir}/src/a.ts`), /^<<<<<<< /m);
+  });
+});
+
+Deno.test("a capsule outside a sparse index's cone is refused (exit 6) before anything is written", async () => {
+  await withRepo(async (dir) => {
+    await writeFiles(dir, { "lib/l.ts": "l\n" });
+    await git(dir, ["add", "-f", "lib", ".baton/latest.md"]);
+    await git(dir, ["commit", "-q", "-m", "with a capsule"]);
+    await git(dir, ["switch", "-q", "-c", "feature"]);
+    await git(dir, ["sparse-checkout", "init", "--cone", "--sparse-index"]);
+    await git(dir, ["sparse-checkout", "set", "src"]);
+    const listed = (await git(dir, ["ls-files", "--sparse", "-s"])).stdout;
+    assert.match(listed, /\t\.baton\/$/m, "control: .baton/ is a sparse directory entry");
+    await writeFiles(dir, { ".baton/latest.md": "# newer capsule\n" });
+    const before = await head(dir);
+    const index = await Deno.readFile(`${dir}/.git/index`);
+    const r = await runBaton(["commit", "--json"], { cwd: dir, env: ENV });
+    assert.equal(r.code, 6, r.stdout + r.stderr);
+    assert.match(JSON.parse(r.stdout).error.message, /git sparse-checkout add \.baton,/);
+    assert.equal(await head(dir), before);
+    assert.deepEqual(await Deno.readFile(`${dir}/.git/index`), index, "the index untouched");
+    // What it asks for works: with .baton/ in the cone the commit goes through.
+    await git(dir, ["sparse-checkout", "add", ".baton"]);
+    await writeFiles(dir, { ".baton/latest.md": "# newer capsule\n" });
+    const ok = await runBaton(["commit", "--json"], { cwd: dir, env: ENV });
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.equal((await git(dir, ["status", "--porcelain"])).stdout, "");
+    assert.equal((await git(dir, ["fsck", "--strict"], { allowFail: true })).code, 0);
   });
 });

@@ -1316,3 +1316,27 @@ Deno.test("intent-to-add: a file gone from the work tree beside an intent-to-add
   assert.equal(off.git.tracked.get("new.txt"), ".A");
   assert.equal(off.git.tracked.get("old.txt"), ".D");
 });
+
+Deno.test("racy in git's whole seconds: a file staged earlier in the index's second is hashed under today's attributes", async () => {
+  // Found by the random suite (seed 92): the attributes changed after the
+  // file was staged, so its content now converts differently; git hashes an
+  // entry whose mtime second is not older than the index file's and calls
+  // it modified, and baton's ms rule called it clean.
+  const env = await userEnv();
+  const dir = await base();
+  await git(dir, ["config", "core.autocrlf", "true"]);
+  await writeFiles(dir, { ".gitattributes": "*.txt text\n", "bin.txt": "\0binary\r\n" });
+  const t = Math.floor(Date.now() / 1000) - 100;
+  await Deno.utime(`${dir}/bin.txt`, t + 0.2, t + 0.2);
+  await git(dir, ["add", ".gitattributes", "bin.txt"]);
+  await git(dir, ["commit", "-q", "-m", "text"]);
+  await writeFiles(dir, { ".gitattributes": "*.bin binary\n" });
+  await git(dir, ["add", ".gitattributes"]);
+  await Deno.utime(`${dir}/.git/index`, t + 0.7, t + 0.7);
+  const racy = await assertAgreesWithGit(env, dir);
+  assert.equal(racy.git.tracked.get("bin.txt"), ".M", "control: git hashes it and sees a change");
+  // A second later the entry is not racy: git trusts the stat, and so does baton.
+  await Deno.utime(`${dir}/.git/index`, t + 1.7, t + 1.7);
+  const settled = await assertAgreesWithGit(env, dir);
+  assert.equal(settled.git.tracked.get("bin.txt"), undefined, "control: git trusts the stat");
+});

@@ -1,0 +1,307 @@
+/**
+ * Test helper for the differential hunt: builds a random git repository from
+ * a seed, mixing the shapes baton must agree with git on (nested directories,
+ * renames, deletes, mode and type changes, symlinks, .gitignore at several
+ * levels with negations, text/eol/-text/binary attributes, core.autocrlf,
+ * submodules clean/dirty/moved, sparse cone with and without a sparse index,
+ * the untracked cache, index versions, staged-then-edited files,
+ * intent-to-add, a real conflicting merge, names that are not UTF-8 or hold
+ * spaces, newlines, backslashes and quotes). Every step runs git or writes
+ * real files; the same seed gives the same steps (the work tree's mtimes
+ * differ run to run, which is part of what is tested: git's racy rules).
+ * @module
+ */
+import { git, writeFiles } from "./git.ts";
+import { tempDir } from "./temp.ts";
+
+/** A small deterministic PRNG (mulberry32). */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** What was built, for the failure message (the seed reproduces it). */
+export interface RandomRepo {
+  dir: string;
+  /** One line per step taken. */
+  steps: string[];
+  /** The files the base commit was built from. */
+  files: string[];
+}
+
+const DIRS = ["", "src", "src/deep", "docs", "build", "a b", "lib/x"];
+const NAMES = [
+  "plain.txt",
+  "notes.md",
+  "data.bin",
+  "raw.raw",
+  "win.crlf",
+  "unix.lf",
+  "x.log",
+  "keep.log",
+  "a.tmp",
+  "with space.txt",
+  "q'uote.txt",
+  'd"quote.txt',
+  "back\\slash.txt",
+  "new\nline.txt",
+  "tab\tname.txt",
+  "é-accent.txt",
+  "-dash.txt",
+  "#hash.txt",
+  "script.sh",
+];
+const CONTENTS = [
+  "one\ntwo\nthree\n",
+  "crlf one\r\ncrlf two\r\n",
+  "mixed\r\nlines\n",
+  "no newline at end",
+  "\0binary\x01\x02\r\n",
+  "lone\rcarriage\n",
+  "",
+];
+const IGNORES = [
+  "*.log\n!keep.log\n",
+  "build/\n",
+  "*.tmp\n",
+  "/plain.txt\n",
+  "deep\n",
+  "!*.tmp\n",
+  "**/x/\n",
+];
+const ATTRIBUTES = [
+  "*.txt text\n",
+  "*.crlf text eol=crlf\n",
+  "*.lf eol=lf\n",
+  "*.bin binary\n",
+  "*.raw -text\n",
+  "* text=auto\n",
+  "*.md text=auto eol=crlf\n",
+];
+
+/**
+ * Builds the repository for `seed` in a temp directory (removed with the
+ * test file's others).
+ */
+export async function randomRepo(seed: number): Promise<RandomRepo> {
+  const r = prng(seed);
+  const steps: string[] = [];
+  const dir = (await tempDir("baton-random-")).path;
+  const { run, write, pick, chance } = stepsContext(dir, r, steps);
+  await run(["init", "-q", "-b", "main"]);
+  await run(["config", "gc.auto", "0"]);
+  await run(["config", "protocol.file.allow", "always"]);
+  await run(["config", "core.autocrlf", pick(["false", "true", "input"])]);
+  if (chance(0.3)) await run(["config", "core.untrackedCache", "true"]);
+  if (chance(0.2)) await run(["config", "status.renames", "false"]);
+  const files: string[] = [];
+  // Base tree.
+  const count = 6 + Math.floor(r() * 14);
+  for (let i = 0; i < count; i++) {
+    const d = pick(DIRS);
+    const path = `${d === "" ? "" : `${d}/`}${pick(NAMES)}`;
+    if (files.includes(path)) continue;
+    await write(path, pick(CONTENTS));
+    files.push(path);
+  }
+  for (const d of DIRS) {
+    if (chance(0.35)) await write(`${d === "" ? "" : `${d}/`}.gitignore`, pick(IGNORES));
+    if (chance(0.25)) await write(`${d === "" ? "" : `${d}/`}.gitattributes`, pick(ATTRIBUTES));
+  }
+  if (chance(0.4)) {
+    await Deno.symlink("plain.txt", `${dir}/link-to-plain`);
+    steps.push("symlink link-to-plain");
+  }
+  if (chance(0.3)) await byteName(dir, "src", steps);
+  await run(["add", "-A", "-f"]);
+  if (chance(0.3)) await run(["update-index", "--chmod=+x", "--", pick(files)]);
+  await run(["commit", "-q", "-m", "base"]);
+
+  if (chance(0.3)) await addSubmodule(dir, run, steps, Math.floor(r() * 4));
+  let conflicted = false;
+  if (chance(0.25) && files.length > 0) {
+    const f = pick(files);
+    await run(["switch", "-q", "-c", "other"]);
+    await write(f, "theirs\n");
+    await run(["commit", "-q", "-am", "theirs"]);
+    await run(["switch", "-q", "main"]);
+    await write(f, "ours\n");
+    await run(["commit", "-q", "-am", "ours"]);
+    conflicted = (await run(["merge", "-q", "other"])).code !== 0;
+  }
+  if (!conflicted && chance(0.25)) {
+    await run(["sparse-checkout", "init", "--cone", ...(chance(0.5) ? ["--sparse-index"] : [])]);
+    await run(["sparse-checkout", "set", pick(["src", "docs", "lib"])]);
+    if (chance(0.5)) await write(pick(files), "written back outside the cone\n");
+  }
+  if (!conflicted && chance(0.2)) await run(["update-index", "--index-version", "4"]);
+  if (!conflicted && chance(0.15)) await run(["update-index", "--split-index"]);
+
+  await randomChanges({ dir, steps, run, write, pick, chance, r }, files);
+  return { dir, steps, files };
+}
+
+/** What one round of random changes works with. */
+interface Ctx {
+  dir: string;
+  steps: string[];
+  run: (args: string[]) => Promise<{ code: number }>;
+  write: (path: string, content: string) => Promise<void>;
+  pick: <T>(xs: readonly T[]) => T;
+  chance: (p: number) => boolean;
+  r: () => number;
+}
+
+/** The step helpers of one build, all drawing from `r` and logging to `steps`. */
+function stepsContext(
+  dir: string,
+  r: () => number,
+  steps: string[],
+): Omit<Ctx, "dir" | "steps" | "r"> {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+  const chance = (p: number) => r() < p;
+  const run = async (args: string[]) => {
+    const out = await git(dir, args, { allowFail: true });
+    steps.push(`git ${args.map((a) => JSON.stringify(a)).join(" ")} -> ${out.code}`);
+    return out;
+  };
+  const write = async (path: string, content: string) => {
+    // A path an earlier step made a directory (or a symlink's parent) is skipped.
+    const ok = await writeFiles(dir, { [path]: content }).then(() => true, () => false);
+    steps.push(`write ${JSON.stringify(path)} ${JSON.stringify(content.slice(0, 12))} ${ok}`);
+  };
+  return { run, write, pick, chance };
+}
+
+/**
+ * Another round of random changes to a repository {@linkcode randomRepo}
+ * built (the "now" after a capsule's "then"), from its own seed.
+ */
+export async function changeAgain(repo: RandomRepo, seed: number): Promise<void> {
+  const r = prng(seed + 1_000_003);
+  const ctx = stepsContext(repo.dir, r, repo.steps);
+  repo.steps.push("-- changed again --");
+  await randomChanges({ dir: repo.dir, steps: repo.steps, r, ...ctx }, repo.files);
+}
+
+/** The changes after the commit. */
+async function randomChanges(ctx: Ctx, files: string[]): Promise<void> {
+  const { dir, steps, run, write, pick, chance, r } = ctx;
+  const changes = 2 + Math.floor(r() * 8);
+  for (let i = 0; i < changes && files.length > 0; i++) {
+    const f = pick(files);
+    const kind = Math.floor(r() * 21);
+    if (kind === 0) await write(f, pick(CONTENTS));
+    else if (kind === 1) {
+      await Deno.remove(`${dir}/${f}`).catch(() => {});
+      steps.push(`rm ${JSON.stringify(f)}`);
+    } else if (kind === 2) await run(["mv", "-k", f, `${f}.moved`]);
+    else if (kind === 3) {
+      await Deno.rename(`${dir}/${f}`, `${dir}/${f}.renamed`).catch(() => {});
+      steps.push(`mv ${JSON.stringify(f)}`);
+    } else if (kind === 4) {
+      await Deno.chmod(`${dir}/${f}`, 0o755).catch(() => {});
+      steps.push(`chmod +x ${JSON.stringify(f)}`);
+    } else if (kind === 5) {
+      const text = await Deno.readTextFile(`${dir}/${f}`).catch(() => null);
+      if (text !== null && !text.includes("\0")) {
+        await Deno.remove(`${dir}/${f}`);
+        await Deno.symlink(text.length > 0 && text.length < 200 ? text : "target", `${dir}/${f}`);
+        steps.push(`symlink in place of ${JSON.stringify(f)}`);
+      }
+    } else if (kind === 6) {
+      await write(f, "staged\n");
+      await run(["add", "-f", "--", f]);
+      if (chance(0.5)) await write(f, "staged then edited\n");
+    } else if (kind === 7) {
+      const n = `${pick(DIRS) || "top"}/ita-${i}.txt`;
+      await write(n, "intent\n");
+      await run(["add", "-N", "--", n]);
+    } else if (kind === 8) {
+      // Same text, other line endings: conversions decide whether it changed.
+      const text = await Deno.readTextFile(`${dir}/${f}`).catch(() => null);
+      if (text !== null) {
+        const flipped = text.includes("\r\n")
+          ? text.replaceAll("\r\n", "\n")
+          : text.replaceAll("\n", "\r\n");
+        await write(f, flipped);
+      }
+    } else if (kind === 9) {
+      const t = new Date(Date.now() + 7_000);
+      await Deno.utime(`${dir}/${f}`, t, t).catch(() => {});
+      steps.push(`touch ${JSON.stringify(f)}`);
+    } else if (kind === 10) {
+      await write(`${pick(DIRS) || "."}/${pick(NAMES)}.new`, pick(CONTENTS));
+    } else if (kind === 11) {
+      // Racy: staged, then rewritten at once with other bytes of the same size.
+      const text = await Deno.readTextFile(`${dir}/${f}`).catch(() => null);
+      if (text !== null && text.length > 0) {
+        await run(["add", "-f", "--", f]);
+        await write(
+          f,
+          text.split("").reverse().join("") === text ? `${text}x` : [...text].reverse().join(""),
+        );
+      }
+    } else if (kind === 12) {
+      // A tracked file replaced by a directory holding files.
+      await Deno.remove(`${dir}/${f}`).catch(() => {});
+      await write(`${f}/inner.txt`, "now a directory\n");
+    } else if (kind === 13) await run(["rm", "-q", "--cached", "--", f]);
+    else if (kind === 14) await run(["update-index", "--assume-unchanged", "--", f]);
+    else if (kind === 15) await run(["update-index", "--skip-worktree", "--", f]);
+    else if (kind === 16) {
+      // Attributes changed after the commit: conversions of checked-in files move.
+      await write(`${pick(DIRS) || "."}/.gitattributes`, pick(ATTRIBUTES));
+    } else if (kind === 17) {
+      await run(["config", "core.autocrlf", pick(["false", "true", "input"])]);
+    } else if (kind === 18) await run(["config", "core.fileMode", pick(["false", "true"])]);
+    else if (kind === 19) {
+      // An ignore rule added after the commit: tracked files stay tracked.
+      await write(`${pick(DIRS) || "."}/.gitignore`, pick(IGNORES));
+    } else {
+      await Deno.mkdir(`${dir}/${pick(DIRS) || "."}/empty-dir-${i}`, { recursive: true });
+      steps.push("empty directory");
+    }
+  }
+  if (chance(0.3)) {
+    await write(`${pick(DIRS) || "."}/${pick(["x.log", "keep.log", "a.tmp"])}`, "u\n");
+  }
+  if (chance(0.2)) await byteName(dir, "docs", steps);
+}
+
+/** An untracked file whose name is not UTF-8 (byte 0xff), made by the shell. */
+async function byteName(dir: string, sub: string, steps: string[]): Promise<void> {
+  await new Deno.Command("sh", {
+    args: ["-c", `mkdir -p "${sub}" && printf 'x\\n' > "${sub}/$(printf 'n\\377.txt')"`],
+    cwd: dir,
+  }).output();
+  steps.push(`non-UTF-8 name in ${sub}`);
+}
+
+async function addSubmodule(
+  dir: string,
+  run: (args: string[]) => Promise<{ code: number }>,
+  steps: string[],
+  mode: number,
+): Promise<void> {
+  const inner = (await tempDir("baton-random-sub-")).path;
+  await git(inner, ["init", "-q", "-b", "main"]);
+  await writeFiles(inner, { "in.txt": "inside\n" });
+  await git(inner, ["add", "-A"]);
+  await git(inner, ["commit", "-q", "-m", "inner"]);
+  await run(["-c", "protocol.file.allow=always", "submodule", "add", "-q", inner, "sub"]);
+  await run(["commit", "-q", "-m", "submodule"]);
+  if (mode === 1) await writeFiles(dir, { "sub/in.txt": "edited inside\n" });
+  if (mode === 2) await writeFiles(dir, { "sub/untracked.txt": "u\n" });
+  if (mode === 3) {
+    await writeFiles(dir, { "sub/in.txt": "moved\n" });
+    await git(`${dir}/sub`, ["commit", "-q", "-am", "moved"]);
+  }
+  steps.push(`submodule mode ${mode}`);
+}

@@ -1,0 +1,99 @@
+/**
+ * The differential hunt: random repositories (tests/_helpers/random_repo.ts)
+ * mixing every shape at once, each compared path by path with
+ * `git status --porcelain=v2 -z -uall` (tests/_helpers/git_oracle.ts): a
+ * path baton calls changed or clean must be so for git, and its untracked
+ * list must be git's; only paths baton names unchecked may differ. The seed
+ * list below always runs; `BATON_RANDOM_SEEDS=N` (or `A-B`) runs more for
+ * exploration, and a failure names its seed and the steps that built it.
+ * @module
+ */
+import assert from "node:assert/strict";
+import { type Agreement, assertAgreesWithGit, type UserEnv } from "../../_helpers/git_oracle.ts";
+import { changeAgain, randomRepo } from "../../_helpers/random_repo.ts";
+import { checkDrift } from "../../../core/briefing/drift.ts";
+import { tempDir } from "../../_helpers/temp.ts";
+
+const FIXED_SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
+
+function seeds(): number[] {
+  const spec = Deno.env.get("BATON_RANDOM_SEEDS");
+  if (spec === undefined || spec === "") return FIXED_SEEDS;
+  const m = /^(\d+)(?:-(\d+))?$/.exec(spec);
+  assert.ok(m !== null, "BATON_RANDOM_SEEDS is N or A-B");
+  const [a, b] = m[2] === undefined ? [1, Number(m[1])] : [Number(m[1]), Number(m[2])];
+  return Array.from({ length: b - a + 1 }, (_, i) => a + i);
+}
+
+for (const seed of seeds()) {
+  Deno.test(`random repository ${seed}: baton's facts agree with git status`, async () => {
+    await using home = await tempDir("baton-random-home-");
+    const env: UserEnv = { home: home.path, xdg: null };
+    const repo = await randomRepo(seed);
+    try {
+      const a = await assertAgreesWithGit(env, repo.dir, {
+        allowUnknown: true,
+        allowNoTree: true,
+        label: `seed ${seed}`,
+      });
+      if (Deno.env.get("BATON_RANDOM_VERBOSE") === "1") {
+        const changed = [...a.git.tracked].map(([p, xy]) => `${xy} ${p}`).join(" | ");
+        console.log(seed, changed, "unchecked:", a.unchecked.join(","), a.facts.tree?.reason ?? "");
+      }
+    } catch (e) {
+      throw new Error(`seed ${seed} disagrees; steps:\n${repo.steps.join("\n")}`, { cause: e });
+    }
+  });
+}
+
+/** git's sets with the paths either capture left unchecked taken out. */
+function gitSets(
+  a: Agreement,
+  skip: (p: string) => boolean,
+): { tracked: string; untracked: string } {
+  const tracked = [...a.git.tracked].filter(([p]) => !skip(p)).map(([p, xy]) => `${xy} ${p}`);
+  const untracked = a.git.untracked.filter((p) => !skip(p));
+  return { tracked: tracked.sort().join("\n"), untracked: [...untracked].sort().join("\n") };
+}
+
+for (const seed of seeds()) {
+  Deno.test(`random repository ${seed}: drift says match only where git's status did not move`, async () => {
+    await using home = await tempDir("baton-random-home-");
+    const env: UserEnv = { home: home.path, xdg: null };
+    const repo = await randomRepo(seed);
+    const opts = { allowUnknown: true, allowNoTree: true, label: `seed ${seed} then` };
+    try {
+      const then = await assertAgreesWithGit(env, repo.dir, opts);
+      await changeAgain(repo, seed);
+      const now = await assertAgreesWithGit(env, repo.dir, { ...opts, label: `seed ${seed} now` });
+      if (then.facts.tree === undefined || now.facts.tree === undefined) return;
+      const unchecked = [...then.unchecked, ...now.unchecked].map((p) => p.replace(/\/$/, ""));
+      const skip = (p: string) => unchecked.some((u) => p === u || p.startsWith(`${u}/`));
+      const [g1, g2] = [gitSets(then, skip), gitSets(now, skip)];
+      const drift = checkDrift(then.facts, now.facts, new Map());
+      const status = (name: string) => drift.find((d) => d.check === name)?.status;
+      if (Deno.env.get("BATON_RANDOM_VERBOSE") === "1") {
+        const moved = [g1.tracked !== g2.tracked, g1.untracked !== g2.untracked];
+        console.log(
+          seed,
+          "git moved",
+          moved,
+          "drift",
+          status("tracked changes"),
+          status("untracked files"),
+        );
+      }
+      if (g1.tracked !== g2.tracked) assert.notEqual(status("tracked changes"), "match");
+      if (g1.untracked !== g2.untracked) assert.notEqual(status("untracked files"), "match");
+      if (unchecked.length === 0) {
+        // The reverse: where git's sets did not move, drift finds no difference.
+        if (g1.tracked === g2.tracked) assert.notEqual(status("tracked changes"), "different");
+        if (g1.untracked === g2.untracked) assert.notEqual(status("untracked files"), "different");
+      }
+    } catch (e) {
+      throw new Error(`seed ${seed} drift disagrees; steps:\n${repo.steps.join("\n")}`, {
+        cause: e,
+      });
+    }
+  });
+}
