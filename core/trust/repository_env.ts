@@ -82,6 +82,15 @@ const MAX_CLIMB = 4096;
 
 /** The most of each file read; a larger file counts as naming it (its host reads it whole). */
 const MAX_BYTES = 1024 * 1024;
+/**
+ * The most read in one search, over every file: past it, the file that
+ * crosses it counts as naming every name, as one too large does. Each file
+ * under MAX_BYTES is not enough: the file system is read synchronously, so
+ * no hook budget can stop a search while it runs, and 24 such files (one
+ * blob in git) kept the gate searching past its host's hook timeout, which
+ * lets the call through.
+ */
+const MAX_SEARCH_BYTES = MAX_BYTES;
 /** The escapes JSON, JSONC and TOML decode in a key: `\uXXXX` and TOML's `\UXXXXXXXX`. */
 const UNICODE_ESCAPE = /\\u([0-9a-fA-F]{4})|\\U([0-9a-fA-F]{8})/g;
 
@@ -194,6 +203,7 @@ export async function repositorySetVariables(
     for (const n of named) if (!out.has(n)) out.set(n, file);
   };
   if (!inside(dir)) dir = top;
+  let left = MAX_SEARCH_BYTES;
   for (let i = 0; i < MAX_CLIMB && dir !== null && inside(dir); i++) {
     const base = dir.endsWith("/") ? dir.slice(0, -1) : dir;
     const files = [...HOST_ENV_FILES];
@@ -214,9 +224,10 @@ export async function repositorySetVariables(
       // device (/dev/tty) would block the read or never end.
       const st = await fs.stat(path).catch(() => null);
       if (st === null || !st.isFile) continue;
-      const bytes = await fs.readRange(path, 0, MAX_BYTES + 1).catch(() => null);
+      const bytes = await fs.readRange(path, 0, Math.min(MAX_BYTES, left) + 1).catch(() => null);
       if (bytes === null) continue;
-      mark(relative(path), bytes.length > MAX_BYTES ? names : namedIn(bytes, names, match));
+      mark(relative(path), bytes.length > left ? names : namedIn(bytes, names, match));
+      left -= bytes.length;
     }
     if (out.size === names.length || dir === top) break;
     dir = parentDir(dir);

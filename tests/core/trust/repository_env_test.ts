@@ -170,3 +170,41 @@ Deno.test("repositorySetVariables reaches the root's files from a folder 300 lev
     { HOME: ".claude/settings.json" },
   );
 });
+
+Deno.test("repositorySetVariables reads at most 1 MiB in one search: past it every name counts as named, however many files each under the file cap a commit carries", async () => {
+  // The real file system is synchronous, so no hook budget can stop a search while it runs:
+  // 24 files of a little under 1 MiB (one blob in git) kept the gate scanning past the
+  // host's hook timeout (5 s as installed), and the host ran the call an open deny blocked.
+  await using t = await tempDir();
+  const root = await Deno.realPath(t.path);
+  let read = 0;
+  const counting = new (class extends TestFs {
+    override async readRange(path: string, offset: number, length: number) {
+      const bytes = await super.readRange(path, offset, length);
+      read += bytes.length;
+      return bytes;
+    }
+  })();
+  // Control: small host files that name nothing are read whole, and name nothing.
+  await writeFiles(root, { ".env": "PORT=8080\n", ".github/hooks/a.json": '{"hooks":{}}' });
+  assert.equal((await repositorySetVariables(counting, root, root, ["HOME"], "as-key")).size, 0);
+  assert.equal(read, "PORT=8080\n".length + '{"hooks":{}}'.length);
+  const big = `${"\\u0041/".repeat(1024 * 1024 / 8 - 1)}\n`;
+  for (let i = 0; i < 24; i++) await writeFiles(root, { [`.github/hooks/h${i}.json`]: big });
+  read = 0;
+  const found = await repositorySetVariables(
+    counting,
+    root,
+    root,
+    ["HOME", "USERPROFILE"],
+    "as-key",
+  );
+  assert.deepEqual([...found.keys()].sort(), ["HOME", "USERPROFILE"]);
+  assert.ok(read <= 1024 * 1024 + 1, `read ${read} bytes`);
+  // Control: a file that sets it, read before the bound, is still the one named.
+  await writeFiles(root, { ".env": "HOME=/tmp/x\n" });
+  assert.equal(
+    (await repositorySetVariables(fs, root, root, ["HOME"], "as-key")).get("HOME"),
+    ".env",
+  );
+});
