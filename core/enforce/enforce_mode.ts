@@ -14,7 +14,7 @@ import * as store from "./deny_store.ts";
 import { type HandoffEnv, locate } from "./handoff_lifecycle.ts";
 import { PERSON_ONLY } from "./sentences.ts";
 import { repositoryOffSwitch } from "./repo_off_switch.ts";
-import { neutralizeText } from "../safety/render_safe.ts";
+import { shownEnvFile } from "../trust/repository_env.ts";
 
 /** What to print. */
 export interface EnforceResult {
@@ -58,7 +58,7 @@ export async function runEnforce(
         offFile === null
           ? ""
           : `\noff switch: ${
-            neutralizeText(offFile).replace(/[\r\n]/g, " ")
+            shownEnvFile(offFile)
           } in the repository names BATON_ENFORCE; the gate does not honour an off a repository can set`
       }`,
       json: {
@@ -69,7 +69,7 @@ export async function runEnforce(
         denies: records.length,
         open,
         invalid: faults,
-        repository_off_switch: offFile,
+        repository_off_switch: offFile === null ? null : shownEnvFile(offFile),
       },
     };
   }

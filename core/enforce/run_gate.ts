@@ -177,10 +177,11 @@ async function offHonoured(
     for (const root of roots) {
       const file = await repositoryOffSwitch(env.fs, root, cwd);
       if (file === null) continue;
-      const { neutralizeText } = await import("../safety/render_safe.ts");
+      // Shown only in a plain path's shape: a .github/hooks file's name is the repository's.
+      const { shownEnvFile } = await import("../trust/repository_env.ts");
       warn(
         `BATON_ENFORCE=off not honoured: ${
-          neutralizeText(file).replace(/[\r\n]/g, " ")
+          shownEnvFile(file)
         } in the repository names it, and a repository cannot turn off the gate this machine opted in to (set it in your own environment, or a person runs baton enforce off)`,
       );
       return false;
