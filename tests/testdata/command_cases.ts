@@ -1242,6 +1242,12 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["npm help --viewer=browser --browser='touch /tmp/pwn' install", "review"],
   ["pip list --log ~/.cache/pip.log", "review"],
   ["cargo tree --config 'build.rustc-wrapper=\"/tmp/evil\"'", "review"],
+  // cargo tree and metadata resolve the graph: they write Cargo.lock and run the
+  // build.rustc-wrapper a committed .cargo/config.toml names (cargo 1.95, even with --locked).
+  ["cargo tree", "review"],
+  ["cargo metadata --format-version 1 --locked", "review"],
+  ["cargo pkgid", "read_only"],
+  ["cargo locate-project", "read_only"],
   ["& ([scriptblock]::Create('Get-Date'))", "review"],
   ["powershell -w hidden -c Get-Date", "review"],
   ["tar czf x.tgz src/*", "review"],

@@ -117,13 +117,18 @@ export const PIP: ProgramRecord = {
     /^(?:list|show|freeze|check|--version|-V|help|index)$/.test(argv[0] ?? ""),
 };
 
-/** cargo: --config sets any setting (build.rustc-wrapper runs a program); -Z unstable flags. */
+/**
+ * cargo: --config sets any setting (build.rustc-wrapper runs a program); -Z unstable flags.
+ * `tree` and `metadata` are not read-only: they resolve the graph, so they write Cargo.lock
+ * and run the build.rustc-wrapper a committed .cargo/config.toml names (cargo 1.95, even
+ * with --locked).
+ */
 export const CARGO: ProgramRecord = {
   names: ["cargo"],
   longMatch: "exact",
   options: [{ long: ["config"], short: "Z", arity: "value", effect: "config" }],
   readOnly: ({ argv }) =>
-    /^(?:tree|metadata|--version|-V|version|help|search|locate-project|pkgid|verify-project)$/.test(
+    /^(?:--version|-V|version|help|search|locate-project|pkgid|verify-project)$/.test(
       argv[0] ?? "",
     ),
 };
