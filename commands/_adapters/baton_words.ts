@@ -38,12 +38,18 @@ export function acceptedBatonWords(
  */
 export async function bareWordIsOwn(io: Io, home: string | null): Promise<boolean> {
   const { inCurrentWorkTree } = await import("./invocation.ts");
-  for (const dir of (io.env("PATH") ?? "").split(":")) {
+  const windows = Deno.build.os === "windows";
+  // Windows: `;` between entries, drive or UNC roots, and the names PATHEXT completes.
+  const names = windows ? ["baton.exe", "baton.cmd", "baton.bat", "baton"] : ["baton"];
+  const absolute = windows ? /^(?:[A-Za-z]:[\\/]|[\\/]{2})/ : /^\//;
+  for (const dir of (io.env("PATH") ?? "").split(windows ? ";" : ":")) {
     if (dir === "") continue;
-    if (!dir.startsWith("/")) return false;
-    const st = await io.fs.stat(`${dir}/baton`).catch(() => null);
-    if (st === null || st.isDirectory) continue;
-    return !inCurrentWorkTree(`${dir}/baton`, home);
+    if (!absolute.test(dir)) return false;
+    for (const name of names) {
+      const st = await io.fs.stat(`${dir}/${name}`).catch(() => null);
+      if (st === null || st.isDirectory) continue;
+      return !inCurrentWorkTree(`${dir}/${name}`, home);
+    }
   }
   return true;
 }
