@@ -208,3 +208,29 @@ Deno.test("repositorySetVariables reads at most 1 MiB in one search: past it eve
     ".env",
   );
 });
+
+Deno.test("repositorySetVariables lists at most 257 entries of a folder whose every file a host loads: past 256 the folder names every variable, so the rest need not be read", async () => {
+  // 50,000 empty files in .github/hooks (one blob in git) cost about 0.8 s per search to list
+  // here, several searches per gate call, on a synchronous file system no budget can stop.
+  await using t = await tempDir();
+  const root = await Deno.realPath(t.path);
+  let largest = 0;
+  const counting = new (class extends TestFs {
+    override async readDir(path: string, limit?: number) {
+      const entries = await super.readDir(path, limit);
+      largest = Math.max(largest, entries.length);
+      return entries;
+    }
+  })();
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 600; i++) files[`.github/hooks/h${i}.txt`] = "";
+  await writeFiles(root, files);
+  assert.deepEqual(
+    [...(await repositorySetVariables(counting, root, root, ["HOME"], "as-key")).keys()],
+    ["HOME"],
+  );
+  assert.ok(largest <= 257, `listed ${largest}`);
+  // Control: 256 entries are read and name nothing.
+  for (let i = 256; i < 600; i++) await Deno.remove(`${root}/.github/hooks/h${i}.txt`);
+  assert.equal((await repositorySetVariables(counting, root, root, ["HOME"], "as-key")).size, 0);
+});
