@@ -76,12 +76,16 @@ export const HOST_ENV_FOLDERS: readonly { folder: string; suffix: string }[] = [
 const MAX_FOLDER_FILES = 256;
 
 /**
- * The most folders climbed from the current one to the root: past any path a
- * system call takes (PATH_MAX 4096 holds at most 2,048 of them), as the
- * gate's store search (core/enforce/gate_stores.ts). At 256, a folder 300
- * levels down (a tree a commit can carry) never reached the root's files.
+ * The most folders searched from the current one up to the root; from a
+ * folder deeper than that below the root, every name counts as named (the
+ * search is never cut short on the open side: at 256, a folder 300 levels
+ * down, a tree a commit can carry, never reached the root's files). Each
+ * folder costs some 30 stat calls whose paths the kernel walks whole, so the
+ * work grows with the square of the depth: from 1,500 levels down one search
+ * took about 20 s here, no hook budget can stop it (the file system is read
+ * synchronously) and the host's hook timeout then lets the call through.
  */
-const MAX_CLIMB = 4096;
+const MAX_CLIMB = 128;
 
 /** The most of each file read; a larger file counts as naming it (its host reads it whole). */
 const MAX_BYTES = 1024 * 1024;
@@ -207,7 +211,12 @@ export async function repositorySetVariables(
   };
   if (!inside(dir)) dir = top;
   let left = MAX_SEARCH_BYTES;
-  for (let i = 0; i < MAX_CLIMB && dir !== null && inside(dir); i++) {
+  // Deeper than that below the root: named, before a single path that long is walked.
+  if (relative(dir).split("/").length > MAX_CLIMB) {
+    mark(relative(dir), names);
+    return out;
+  }
+  for (let i = 0; dir !== null && inside(dir); i++) {
     const base = dir.endsWith("/") ? dir.slice(0, -1) : dir;
     const files = [...HOST_ENV_FILES];
     for (const { folder, suffix } of HOST_ENV_FOLDERS) {

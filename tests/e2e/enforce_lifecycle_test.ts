@@ -727,16 +727,16 @@ Deno.test("BATON_ENFORCE=off is not honoured when the repository around sets HOM
   }
 });
 
-Deno.test("BATON_ENFORCE=off is not honoured from a folder more than 256 levels below the root that names it", async () => {
+Deno.test("BATON_ENFORCE=off is not honoured from a folder far below the root that names it, nor from one deeper than baton searches", async () => {
   await withRepo(true, async (dir) => {
     await handOff(dir, "A");
-    // A deep tree a commit can carry (600 bytes of path); the session's cwd moves into it.
-    const deep = `${dir}/${Array(300).fill("d").join("/")}`;
+    // A deep tree a commit can carry; the session's cwd moves into it.
+    const deep = `${dir}/${Array(120).fill("d").join("/")}`;
     await Deno.mkdir(deep, { recursive: true });
-    const offGate = async () =>
+    const offGate = async (cwd = deep) =>
       await runBaton(["hook", "PreToolUse", "--host", "claude-code"], {
-        cwd: deep,
-        stdin: bash(deep, "A", "touch x"),
+        cwd,
+        stdin: bash(cwd, "A", "touch x"),
         env: { BATON_ENFORCE: "off" },
       });
     // Control: the user's own off is honoured there.
@@ -745,8 +745,13 @@ Deno.test("BATON_ENFORCE=off is not honoured from a folder more than 256 levels 
       ".claude/settings.json": JSON.stringify({ env: { BATON_ENFORCE: "off" } }),
     });
     const r = await offGate();
-    assert.notEqual(r.stdout, "", "the repository's off was honoured 300 folders down");
+    assert.notEqual(r.stdout, "", "the repository's off was honoured 120 folders down");
     assert.match(r.stderr, /BATON_ENFORCE=off not honoured: \.claude\/settings\.json/);
+    // Deeper than baton searches (its cost grows with the square of the depth): not honoured.
+    await Deno.remove(`${dir}/.claude`, { recursive: true });
+    const deeper = `${deep}/${Array(180).fill("d").join("/")}`;
+    await Deno.mkdir(deeper, { recursive: true });
+    assert.notEqual((await offGate(deeper)).stdout, "");
   });
 });
 

@@ -157,18 +157,23 @@ Deno.test("repositorySetVariables counts a key whose colon follows a JSONC comme
   assert.equal(await homeSet('{"a":"q\\"/*","env":{"HOME"/**/:"/tmp/x"}}'), true);
 });
 
-Deno.test("repositorySetVariables reaches the root's files from a folder 300 levels down", async () => {
+Deno.test("repositorySetVariables reaches the root's files from a folder 128 levels down, and from deeper counts every name as named", async () => {
   await using t = await tempDir();
   const root = await Deno.realPath(t.path);
-  const deep = `${root}/${Array(300).fill("d").join("/")}`;
-  await Deno.mkdir(deep, { recursive: true });
-  // Control: nothing names it yet.
-  assert.equal((await repositorySetVariables(fs, root, deep, ["HOME"], "as-key")).size, 0);
+  const at = (n: number) => `${root}/${Array(n).fill("d").join("/")}`;
+  await Deno.mkdir(at(300), { recursive: true });
+  // Control: nothing names it yet, 127 levels down.
+  assert.equal((await repositorySetVariables(fs, root, at(127), ["HOME"], "as-key")).size, 0);
   await writeFiles(root, { ".claude/settings.json": '{"env":{"HOME":"/tmp/x"}}' });
   assert.deepEqual(
-    Object.fromEntries(await repositorySetVariables(fs, root, deep, ["HOME"], "as-key")),
+    Object.fromEntries(await repositorySetVariables(fs, root, at(127), ["HOME"], "as-key")),
     { HOME: ".claude/settings.json" },
   );
+  // From 300 levels down (the search there grows with the square of the depth): named, and
+  // never cut short on the open side as the old bound of 256 folders was.
+  await Deno.remove(`${root}/.claude`, { recursive: true });
+  const deep = await repositorySetVariables(fs, root, at(300), ["HOME", "BATON_HOST"], "as-key");
+  assert.deepEqual([...deep.keys()].sort(), ["BATON_HOST", "HOME"]);
 });
 
 Deno.test("repositorySetVariables reads at most 1 MiB in one search: past it every name counts as named, however many files each under the file cap a commit carries", async () => {
