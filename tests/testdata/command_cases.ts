@@ -1247,6 +1247,13 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["cargo tree", "review"],
   ["cargo metadata --format-version 1 --locked", "review"],
   ["cargo pkgid", "read_only"],
+  // deno info of a module writes deno.lock beside the project's deno.json (deno 2.9), and
+  // --lock=FILE writes that file; with --no-lock, or naming no module, it only reads.
+  ["deno info main.ts", "review"],
+  ["deno info --json main.ts", "review"],
+  ["deno info --no-lock --lock=x.lock main.ts", "review"],
+  ["deno info --no-lock main.ts", "read_only"],
+  ["deno info", "read_only"],
   ["cargo locate-project", "read_only"],
   ["& ([scriptblock]::Create('Get-Date'))", "review"],
   ["powershell -w hidden -c Get-Date", "review"],

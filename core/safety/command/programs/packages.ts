@@ -30,13 +30,19 @@ export const VERSIONED: ProgramRecord = {
   readOnly: versionOnly,
 };
 
-/** deno: info, doc, types and fmt --check only read. */
+/**
+ * deno info without a module, doc, types and fmt --check only read. `deno info MODULE`
+ * writes deno.lock beside the project's deno.json (deno 2.9), and `--lock=FILE` that file:
+ * read-only only with --no-lock and no --lock.
+ */
 export const DENO: ProgramRecord = {
   names: ["deno"],
   longMatch: "exact",
   options: [],
   readOnly: ({ argv }) =>
-    /^(?:--version|-V|info|doc|help|types)$/.test(argv[0] ?? "") ||
+    /^(?:--version|-V|doc|help|types)$/.test(argv[0] ?? "") ||
+    (argv[0] === "info" && (argv.slice(1).every((a) => a.startsWith("-")) ||
+      (argv.includes("--no-lock") && !argv.some((a) => /^--lock(?:=|$)/.test(a))))) ||
     (argv[0] === "fmt" && argv.includes("--check")),
 };
 
