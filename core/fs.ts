@@ -73,8 +73,11 @@ export interface ReadFs {
   ): Promise<void>;
   /** stat following symlinks, or null when missing. */
   stat(path: string): Promise<FileStat | null>;
-  /** Directory entries; throws FsNotFoundError when missing. */
-  readDir(path: string): Promise<DirEntry[]>;
+  /**
+   * Directory entries; throws FsNotFoundError when missing. With `limit`, at
+   * most that many are read (a folder a commit filled need not be listed whole).
+   */
+  readDir(path: string, limit?: number): Promise<DirEntry[]>;
   /** Target of a symlink. */
   readLink(path: string): Promise<string>;
   /** Canonical absolute path (symlinks resolved). */

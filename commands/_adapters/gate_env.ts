@@ -14,17 +14,20 @@ import type { BatonInvocation } from "../../core/hosts/hook_command.ts";
  * This baton's invocation, its launcher judged with the home the person set
  * (the gate's Io is not guarded: a repository's host file could set HOME to
  * a superproject's folder so a launcher planted there passed as baton's own).
- * Looked up at most once per gate run, only when the gate needs baton's words.
+ * Looked up at most once per gate run, only when the gate needs baton's words;
+ * with it, whether the word `baton` on the PATH the host hands over is baton's.
  */
-async function ownInvocation(io: Io): Promise<BatonInvocation> {
+async function ownInvocation(io: Io): Promise<{ invocation: BatonInvocation; bare: boolean }> {
   const { currentInvocation } = await import("./invocation.ts");
   const { personsHomeDir } = await import("./home.ts");
-  return currentInvocation(await personsHomeDir(io));
+  const { bareWordIsOwn } = await import("./baton_words.ts");
+  const home = await personsHomeDir(io);
+  return { invocation: currentInvocation(home), bare: await bareWordIsOwn(io, home) };
 }
 
 /** The gate's environment for this process. */
 export function gateEnv(io: Io, host: string | null): GateEnv {
-  let own: Promise<BatonInvocation> | undefined;
+  let own: Promise<{ invocation: BatonInvocation; bare: boolean }> | undefined;
   const invocation = () => own ??= ownInvocation(io);
   return {
     ...denyStoreEnv(io),
@@ -44,10 +47,14 @@ export function gateEnv(io: Io, host: string | null): GateEnv {
     },
     stdout: (text) => io.stdout.write(text),
     stderr: (text) => io.stderr.write(text),
-    acceptedBatonWords: async () =>
-      (await import("./baton_words.ts")).acceptedBatonWords(await invocation()),
-    printableBatonWords: async () =>
-      await (await import("./baton_words.ts")).printableBatonWords(io, await invocation()),
+    acceptedBatonWords: async () => {
+      const { invocation: words, bare } = await invocation();
+      return (await import("./baton_words.ts")).acceptedBatonWords(words, bare);
+    },
+    printableBatonWords: async () => {
+      const { invocation: words, bare } = await invocation();
+      return await (await import("./baton_words.ts")).printableBatonWords(io, words, bare);
+    },
     afterHandoff: async () => (await import("../_cli/after_handoff.ts")).AFTER_HANDOFF,
     host,
     // Not setTimeout (see deadline() in ./io.ts): the gate runs before every tool call.

@@ -188,6 +188,19 @@ function passedPaths(path: string): string[] {
   return passed;
 }
 
+/**
+ * True when the file at `path`, or a name it passes through, lies inside a
+ * work tree of {@linkcode currentWorkTrees} (a commit could have put it
+ * there), or when that cannot be told.
+ */
+export function inCurrentWorkTree(path: string, home: string | null): boolean {
+  try {
+    return insideCurrentWorkTree([Deno.realPathSync(path), ...passedPaths(path)], home);
+  } catch {
+    return true;
+  }
+}
+
 /** True when the file at `path` starts this baton (core/hosts/launcher_identity.ts). */
 function startsThisBaton(path: string, home: string | null): boolean {
   try {

@@ -15,7 +15,7 @@ import { type HandoffEnv, locate } from "./handoff_lifecycle.ts";
 import { PERSON_ONLY } from "./sentences.ts";
 import { optInState } from "./opt_in.ts";
 import { repositoryOffSwitch } from "./repo_off_switch.ts";
-import { neutralizeText } from "../safety/render_safe.ts";
+import { shownEnvFile } from "../trust/repository_env.ts";
 
 /** What to print. */
 export interface EnforceResult {
@@ -62,7 +62,7 @@ export async function runEnforce(
         offFile === null
           ? ""
           : `\noff switch: ${
-            neutralizeText(offFile).replace(/[\r\n]/g, " ")
+            shownEnvFile(offFile)
           } in the repository names BATON_ENFORCE; the gate does not honour an off a repository can set`
       }`,
       json: {
@@ -74,7 +74,7 @@ export async function runEnforce(
         denies: records.length,
         open,
         invalid: faults,
-        repository_off_switch: offFile,
+        repository_off_switch: offFile === null ? null : shownEnvFile(offFile),
       },
     };
   }

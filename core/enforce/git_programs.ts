@@ -80,6 +80,65 @@ export function configRunsPrograms(entries: readonly GitConfigEntry[]): boolean 
   return false;
 }
 
+/**
+ * Variables by which git takes configuration or runs programs: where it reads
+ * config (a home's `.gitconfig`, XDG's `git/config`, the repository it is
+ * pointed at), config given whole, and the programs, pagers, editors and
+ * trace files it uses. Set by a repository's host settings (which the host
+ * hands its shell tool), a "read-only" git command runs what they name.
+ */
+export const GIT_PROGRAM_VARIABLES: readonly string[] = [
+  "HOME",
+  "USERPROFILE",
+  "XDG_CONFIG_HOME",
+  "GIT_DIR",
+  "GIT_COMMON_DIR",
+  "GIT_INDEX_FILE",
+  "GIT_CONFIG",
+  "GIT_CONFIG_GLOBAL",
+  "GIT_CONFIG_SYSTEM",
+  "GIT_CONFIG_COUNT",
+  "GIT_CONFIG_PARAMETERS",
+  "GIT_EXEC_PATH",
+  "GIT_TEMPLATE_DIR",
+  "GIT_PAGER",
+  "PAGER",
+  "GIT_EDITOR",
+  "GIT_SEQUENCE_EDITOR",
+  "EDITOR",
+  "VISUAL",
+  "GIT_EXTERNAL_DIFF",
+  "GIT_SSH",
+  "GIT_SSH_COMMAND",
+  "GIT_ASKPASS",
+  "SSH_ASKPASS",
+  "GIT_PROXY_COMMAND",
+  "GIT_TRACE",
+  "GIT_TRACE2",
+  "GIT_TRACE2_EVENT",
+  "GIT_TRACE2_PERF",
+  "GIT_TRACE_PACKET",
+  "GIT_TRACE_PERFORMANCE",
+  "GIT_TRACE_SETUP",
+];
+
+/**
+ * Variables that change which program any shell command runs, or what the
+ * shell runs before it (bash reads BASH_ENV first in every script it runs;
+ * the loader preloads what LD_PRELOAD names).
+ */
+export const SHELL_PROGRAM_VARIABLES: readonly string[] = [
+  "PATH",
+  "BASH_ENV",
+  "SHELLOPTS",
+  "BASHOPTS",
+  "LD_PRELOAD",
+  "LD_LIBRARY_PATH",
+  "LD_AUDIT",
+  "DYLD_INSERT_LIBRARIES",
+  "DYLD_LIBRARY_PATH",
+];
+
 /** Hook file names git never runs. */
 const INERT_HOOK = /\.sample$/;
 

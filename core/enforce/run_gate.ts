@@ -177,10 +177,11 @@ async function offHonoured(
     for (const root of roots) {
       const file = await repositoryOffSwitch(env.fs, root, cwd);
       if (file === null) continue;
-      const { neutralizeText } = await import("../safety/render_safe.ts");
+      // Shown only in a plain path's shape: a .github/hooks file's name is the repository's.
+      const { shownEnvFile } = await import("../trust/repository_env.ts");
       warn(
         `BATON_ENFORCE=off not honoured: ${
-          neutralizeText(file).replace(/[\r\n]/g, " ")
+          shownEnvFile(file)
         } in the repository names it, and a repository cannot turn off the gate this machine opted in to (set it in your own environment, or a person runs baton enforce off)`,
       );
       return false;
@@ -358,18 +359,24 @@ async function decideIn(
   const repoRuns = found.repo === null
     ? false
     : await programs.repoRunsPrograms(env.fs, found.repo);
+  const call = toolCallOf(payload.tool, payload.input);
+  // What the repository's host settings make a shell command run (hosts hand their shell tool
+  // the environment those files set): no command it changes is read-only.
+  const chosen = call.kind === "shell"
+    ? await programs.environmentRunsPrograms(env.fs, root, payload.cwd ?? env.cwd())
+    : { shell: false, git: false };
   const now = env.now();
   const { decision, orphans } = decideGate({
     mode: "deny",
-    call: toolCallOf(payload.tool, payload.input),
-    classify: (c) => judging === "as_change" ? "review" : classifyCommand(c).class,
+    call,
+    classify: (c) => judging === "as_change" || chosen.shell ? "review" : classifyCommand(c).class,
     records,
     caller: { session: payload.session, root, branch },
     nowMs: now.getTime(),
     orphanMs,
     batonWords: await env.printableBatonWords(),
     afterHandoff: await env.afterHandoff(),
-    runsConfiguredPrograms: (c) => repoRuns && programs.mentionsGit(c),
+    runsConfiguredPrograms: (c) => (repoRuns || chosen.git) && programs.mentionsGit(c),
   });
   if (orphans.length > 0) {
     env.stderr(

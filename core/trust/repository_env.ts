@@ -69,19 +69,35 @@ export const HOST_ENV_FILES: readonly string[] = [
 export const HOST_ENV_FOLDERS: readonly { folder: string; suffix: string }[] = [
   { folder: ".github/hooks", suffix: ".json" },
 ];
-/** The most files read from one such folder; past it the folder counts as naming it. */
+/**
+ * The most files read from one such folder; past it the folder counts as
+ * naming it (and no more of it is listed: 50,000 entries cost about 0.8 s a search).
+ */
 const MAX_FOLDER_FILES = 256;
 
 /**
- * The most folders climbed from the current one to the root: past any path a
- * system call takes (PATH_MAX 4096 holds at most 2,048 of them), as the
- * gate's store search (core/enforce/gate_stores.ts). At 256, a folder 300
- * levels down (a tree a commit can carry) never reached the root's files.
+ * The most folders searched from the current one up to the root; from a
+ * folder deeper than that below the root, every name counts as named (the
+ * search is never cut short on the open side: at 256, a folder 300 levels
+ * down, a tree a commit can carry, never reached the root's files). Each
+ * folder costs some 30 stat calls whose paths the kernel walks whole, so the
+ * work grows with the square of the depth: from 1,500 levels down one search
+ * took about 20 s here, no hook budget can stop it (the file system is read
+ * synchronously) and the host's hook timeout then lets the call through.
  */
-const MAX_CLIMB = 4096;
+const MAX_CLIMB = 128;
 
 /** The most of each file read; a larger file counts as naming it (its host reads it whole). */
 const MAX_BYTES = 1024 * 1024;
+/**
+ * The most read in one search, over every file: past it, the file that
+ * crosses it counts as naming every name, as one too large does. Each file
+ * under MAX_BYTES is not enough: the file system is read synchronously, so
+ * no hook budget can stop a search while it runs, and 24 such files (one
+ * blob in git) kept the gate searching past its host's hook timeout, which
+ * lets the call through.
+ */
+const MAX_SEARCH_BYTES = MAX_BYTES;
 /** The escapes JSON, JSONC and TOML decode in a key: `\uXXXX` and TOML's `\UXXXXXXXX`. */
 const UNICODE_ESCAPE = /\\u([0-9a-fA-F]{4})|\\U([0-9a-fA-F]{8})/g;
 
@@ -194,11 +210,17 @@ export async function repositorySetVariables(
     for (const n of named) if (!out.has(n)) out.set(n, file);
   };
   if (!inside(dir)) dir = top;
-  for (let i = 0; i < MAX_CLIMB && dir !== null && inside(dir); i++) {
+  let left = MAX_SEARCH_BYTES;
+  // Deeper than that below the root: named, before a single path that long is walked.
+  if (relative(dir).split("/").length > MAX_CLIMB) {
+    mark(relative(dir), names);
+    return out;
+  }
+  for (let i = 0; dir !== null && inside(dir); i++) {
     const base = dir.endsWith("/") ? dir.slice(0, -1) : dir;
     const files = [...HOST_ENV_FILES];
     for (const { folder, suffix } of HOST_ENV_FOLDERS) {
-      const listed = await fs.readDir(`${base}/${folder}`).catch(() => []);
+      const listed = await fs.readDir(`${base}/${folder}`, MAX_FOLDER_FILES + 1).catch(() => []);
       if (listed.length > MAX_FOLDER_FILES) mark(relative(`${base}/${folder}`), names);
       else {
         for (const entry of listed) {
@@ -214,9 +236,10 @@ export async function repositorySetVariables(
       // device (/dev/tty) would block the read or never end.
       const st = await fs.stat(path).catch(() => null);
       if (st === null || !st.isFile) continue;
-      const bytes = await fs.readRange(path, 0, MAX_BYTES + 1).catch(() => null);
+      const bytes = await fs.readRange(path, 0, Math.min(MAX_BYTES, left) + 1).catch(() => null);
       if (bytes === null) continue;
-      mark(relative(path), bytes.length > MAX_BYTES ? names : namedIn(bytes, names, match));
+      mark(relative(path), bytes.length > left ? names : namedIn(bytes, names, match));
+      left -= bytes.length;
     }
     if (out.size === names.length || dir === top) break;
     dir = parentDir(dir);

@@ -145,11 +145,12 @@ export class TestFs implements WriteFs {
     return mapping(path, () => statOrNull(() => Deno.statSync(path)));
   }
 
-  /** Directory entries. */
-  readDir(path: string): Promise<DirEntry[]> {
+  /** Directory entries (at most `limit`). */
+  readDir(path: string, limit = Infinity): Promise<DirEntry[]> {
     return mapping(path, async () => {
       const out: DirEntry[] = [];
       for await (const e of Deno.readDir(path)) {
+        if (out.length >= limit) break;
         out.push({
           name: e.name,
           isFile: e.isFile,

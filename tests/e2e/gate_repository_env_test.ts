@@ -160,3 +160,95 @@ Deno.test("the band hook that arms a deny keeps the manifest key in the person's
 async function exists(path: string): Promise<boolean> {
   return await Deno.lstat(path).then(() => true, () => false);
 }
+
+Deno.test("the word baton is not baton's own when the first baton on PATH is a program in the work tree (a repository's host settings can set PATH)", async () => {
+  const dir = await Deno.realPath(await makeRepo("baton-gate-path-"));
+  try {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir, "init");
+    await optIn(dir);
+    await handOff(dir, "A");
+    const person = { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin" };
+    // Control: with the person's PATH, baton's state commands and the resume pass as the word.
+    assert.equal((await gate(dir, "B", "baton load", person)).denied, false);
+    assert.equal((await gate(dir, "A", "baton load", person)).denied, false);
+    const resume = "handoff resume --session B --deny-session A --write";
+    assert.equal((await gate(dir, "B", `baton ${resume}`, person)).denied, false);
+    // A commit plants tools/baton and its host settings put tools/ first on PATH: the
+    // shell runs the stranger's program for `baton load`, so the word is judged like any.
+    await writeFiles(dir, { "tools/baton": "#!/bin/sh\ntouch changed\n" });
+    await Deno.chmod(`${dir}/tools/baton`, 0o755);
+    const set = { PATH: `${dir}/tools:${person.PATH}` };
+    await writeFiles(dir, { ".claude/settings.json": JSON.stringify({ env: set }) });
+    assert.equal((await gate(dir, "A", "baton load", set)).denied, true);
+    assert.equal((await gate(dir, "B", "baton finalize --draft -", set)).denied, true);
+    assert.equal((await gate(dir, "B", `baton ${resume}`, set)).denied, true);
+    // A relative PATH entry is found from the shell's folder, inside the work tree.
+    assert.equal(
+      (await gate(dir, "B", "baton load", { PATH: `tools:${person.PATH}` })).denied,
+      true,
+    );
+    // The resume the deny prints (baton's own invocation) still passes.
+    const printed = /Run exactly: (.+?)"\}\}/.exec(
+      (await runBaton(["hook", "PreToolUse", "--host", "claude-code"], {
+        cwd: dir,
+        env: set,
+        stdin: JSON.stringify({
+          session_id: "B",
+          cwd: dir,
+          hook_event_name: "PreToolUse",
+          tool_name: "Bash",
+          tool_input: { command: "touch x" },
+        }),
+      })).stdout,
+    )?.[1];
+    assert.ok(printed !== undefined && !printed.startsWith("baton "), printed);
+    assert.equal((await gate(dir, "B", printed, set)).denied, false);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a command is not read-only to the gate where the repository's host settings set what it runs: git's config or programs for git, PATH or BASH_ENV for any", async () => {
+  const dir = await Deno.realPath(await makeRepo("baton-gate-programs-"));
+  try {
+    await writeFiles(dir, { "a.txt": "a\n", "tools/x.sh": "#!/bin/sh\ntouch changed\n" });
+    await Deno.chmod(`${dir}/tools/x.sh`, 0o755);
+    await commitAll(dir, "init");
+    await optIn(dir);
+    await handOff(dir, "A");
+    const fsmonitor = {
+      GIT_CONFIG_COUNT: "1",
+      GIT_CONFIG_KEY_0: "core.fsmonitor",
+      GIT_CONFIG_VALUE_0: `${dir}/tools/x.sh`,
+    };
+    // Control: git status and ls are read-only, even with the variables in the person's own
+    // environment (their shell, their user settings).
+    assert.equal((await gate(dir, "A", "git status", fsmonitor)).denied, false);
+    assert.equal((await gate(dir, "A", "ls", fsmonitor)).denied, false);
+    // The repository's settings set them: git status runs tools/x.sh (git is the oracle).
+    await writeFiles(dir, { ".claude/settings.json": JSON.stringify({ env: fsmonitor }) });
+    const oracle = new Deno.Command("git", { args: ["status"], cwd: dir, env: fsmonitor });
+    await oracle.output();
+    assert.equal(await exists(`${dir}/changed`), true, "git ran the repository's program");
+    await Deno.remove(`${dir}/changed`);
+    assert.equal((await gate(dir, "A", "git status", fsmonitor)).denied, true);
+    assert.equal((await gate(dir, "A", "ls", fsmonitor)).denied, false, "git's only");
+    // A HOME whose .gitconfig names a program is the same for git.
+    await writeFiles(dir, { ".claude/settings.json": JSON.stringify({ env: { HOME: dir } }) });
+    assert.equal((await gate(dir, "A", "git log -1", { HOME: dir })).denied, true);
+    // PATH or BASH_ENV set there change what any command runs.
+    for (const set of [{ PATH: `${dir}/tools:/usr/bin:/bin` }, { BASH_ENV: "tools/x.sh" }]) {
+      await writeFiles(dir, {
+        ".env": Object.entries(set).map(([k, v]) => `${k}=${v}\n`).join(""),
+      });
+      await Deno.remove(`${dir}/.claude`, { recursive: true }).catch(() => {});
+      assert.equal((await gate(dir, "A", "ls", set)).denied, true, Object.keys(set)[0]);
+      await Deno.remove(`${dir}/.env`);
+    }
+    // Control: with no such file, read-only again.
+    assert.equal((await gate(dir, "A", "git status", fsmonitor)).denied, false);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -1304,6 +1304,19 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["npm help --viewer=browser --browser='touch /tmp/pwn' install", "review"],
   ["pip list --log ~/.cache/pip.log", "review"],
   ["cargo tree --config 'build.rustc-wrapper=\"/tmp/evil\"'", "review"],
+  // cargo tree and metadata resolve the graph: they write Cargo.lock and run the
+  // build.rustc-wrapper a committed .cargo/config.toml names (cargo 1.95, even with --locked).
+  ["cargo tree", "review"],
+  ["cargo metadata --format-version 1 --locked", "review"],
+  ["cargo pkgid", "read_only"],
+  // deno info of a module writes deno.lock beside the project's deno.json (deno 2.9), and
+  // --lock=FILE writes that file; with --no-lock, or naming no module, it only reads.
+  ["deno info main.ts", "review"],
+  ["deno info --json main.ts", "review"],
+  ["deno info --no-lock --lock=x.lock main.ts", "review"],
+  ["deno info --no-lock main.ts", "read_only"],
+  ["deno info", "read_only"],
+  ["cargo locate-project", "read_only"],
   ["& ([scriptblock]::Create('Get-Date'))", "review"],
   ["powershell -w hidden -c Get-Date", "review"],
   ["tar czf x.tgz src/*", "review"],

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import {
   acceptedBatonWords,
+  bareWordIsOwn,
   printableBatonWords,
 } from "../../../commands/_adapters/baton_words.ts";
 import { currentInvocation } from "../../../commands/_adapters/invocation.ts";
@@ -46,4 +47,18 @@ Deno.test("printableBatonWords(): a compiled baton is printed as `baton` only wh
   // Another baton earlier on PATH, or none at all: the path is printed.
   assert.equal(await first(`${dir.path}/other:${dir.path}/bin`), own);
   assert.equal(await first("/nonexistent"), own);
+});
+
+Deno.test("bareWordIsOwn(): the word is baton's unless the first baton on PATH could be a commit's (tests/e2e/gate_repository_env_test.ts plants one in a work tree)", async () => {
+  await using dir = await tempDir("baton-words-");
+  await Deno.mkdir(`${dir.path}/bin`);
+  await Deno.writeTextFile(`${dir.path}/bin/baton`, "#!/bin/sh\n");
+  const own = (path: string) => bareWordIsOwn(fakeIo({ cwd: dir.path, env: { PATH: path } }), null);
+  assert.equal(await own(`/nonexistent:${dir.path}/bin`), true, "outside every work tree");
+  assert.equal(await own("/nonexistent"), true, "none on PATH: the word runs nothing");
+  assert.equal(await own(`bin:${dir.path}/bin`), false, "a relative entry first");
+  assert.equal(await own(`${dir.path}/bin:bin`), true, "a relative entry after it");
+  assert.deepEqual(acceptedBatonWords(currentInvocation(), false), [
+    renderShellCommand(currentInvocation()),
+  ]);
 });

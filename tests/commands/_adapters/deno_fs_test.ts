@@ -191,3 +191,16 @@ Deno.test("an OS error becomes a StorageError naming the path and the error code
     }
   });
 });
+
+Deno.test("readDir() with a limit lists at most that many entries, and a missing folder is FsNotFoundError either way", async () => {
+  await withDir(async (dir) => {
+    for (let i = 0; i < 5; i++) await Deno.writeTextFile(`${dir}/f${i}`, "");
+    assert.equal((await fs.readDir(dir)).length, 5);
+    assert.equal((await fs.readDir(dir, 2)).length, 2);
+    const some = await fs.readDir(dir, 9);
+    assert.deepEqual(some.map((e) => e.name).sort(), ["f0", "f1", "f2", "f3", "f4"]);
+    assert.ok(some.every((e) => e.isFile && !e.isDirectory && !e.isSymlink));
+    await assert.rejects(fs.readDir(`${dir}/none`, 2), FsNotFoundError);
+    await assert.rejects(fs.readDir(`${dir}/none`), FsNotFoundError);
+  });
+});

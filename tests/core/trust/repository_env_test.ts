@@ -157,16 +157,85 @@ Deno.test("repositorySetVariables counts a key whose colon follows a JSONC comme
   assert.equal(await homeSet('{"a":"q\\"/*","env":{"HOME"/**/:"/tmp/x"}}'), true);
 });
 
-Deno.test("repositorySetVariables reaches the root's files from a folder 300 levels down", async () => {
+Deno.test("repositorySetVariables reaches the root's files from a folder 128 levels down, and from deeper counts every name as named", async () => {
   await using t = await tempDir();
   const root = await Deno.realPath(t.path);
-  const deep = `${root}/${Array(300).fill("d").join("/")}`;
-  await Deno.mkdir(deep, { recursive: true });
-  // Control: nothing names it yet.
-  assert.equal((await repositorySetVariables(fs, root, deep, ["HOME"], "as-key")).size, 0);
+  const at = (n: number) => `${root}/${Array(n).fill("d").join("/")}`;
+  await Deno.mkdir(at(300), { recursive: true });
+  // Control: nothing names it yet, 127 levels down.
+  assert.equal((await repositorySetVariables(fs, root, at(127), ["HOME"], "as-key")).size, 0);
   await writeFiles(root, { ".claude/settings.json": '{"env":{"HOME":"/tmp/x"}}' });
   assert.deepEqual(
-    Object.fromEntries(await repositorySetVariables(fs, root, deep, ["HOME"], "as-key")),
+    Object.fromEntries(await repositorySetVariables(fs, root, at(127), ["HOME"], "as-key")),
     { HOME: ".claude/settings.json" },
   );
+  // From 300 levels down (the search there grows with the square of the depth): named, and
+  // never cut short on the open side as the old bound of 256 folders was.
+  await Deno.remove(`${root}/.claude`, { recursive: true });
+  const deep = await repositorySetVariables(fs, root, at(300), ["HOME", "BATON_HOST"], "as-key");
+  assert.deepEqual([...deep.keys()].sort(), ["BATON_HOST", "HOME"]);
+});
+
+Deno.test("repositorySetVariables reads at most 1 MiB in one search: past it every name counts as named, however many files each under the file cap a commit carries", async () => {
+  // The real file system is synchronous, so no hook budget can stop a search while it runs:
+  // 24 files of a little under 1 MiB (one blob in git) kept the gate scanning past the
+  // host's hook timeout (5 s as installed), and the host ran the call an open deny blocked.
+  await using t = await tempDir();
+  const root = await Deno.realPath(t.path);
+  let read = 0;
+  const counting = new (class extends TestFs {
+    override async readRange(path: string, offset: number, length: number) {
+      const bytes = await super.readRange(path, offset, length);
+      read += bytes.length;
+      return bytes;
+    }
+  })();
+  // Control: small host files that name nothing are read whole, and name nothing.
+  await writeFiles(root, { ".env": "PORT=8080\n", ".github/hooks/a.json": '{"hooks":{}}' });
+  assert.equal((await repositorySetVariables(counting, root, root, ["HOME"], "as-key")).size, 0);
+  assert.equal(read, "PORT=8080\n".length + '{"hooks":{}}'.length);
+  const big = `${"\\u0041/".repeat(1024 * 1024 / 8 - 1)}\n`;
+  for (let i = 0; i < 24; i++) await writeFiles(root, { [`.github/hooks/h${i}.json`]: big });
+  read = 0;
+  const found = await repositorySetVariables(
+    counting,
+    root,
+    root,
+    ["HOME", "USERPROFILE"],
+    "as-key",
+  );
+  assert.deepEqual([...found.keys()].sort(), ["HOME", "USERPROFILE"]);
+  assert.ok(read <= 1024 * 1024 + 1, `read ${read} bytes`);
+  // Control: a file that sets it, read before the bound, is still the one named.
+  await writeFiles(root, { ".env": "HOME=/tmp/x\n" });
+  assert.equal(
+    (await repositorySetVariables(fs, root, root, ["HOME"], "as-key")).get("HOME"),
+    ".env",
+  );
+});
+
+Deno.test("repositorySetVariables lists at most 257 entries of a folder whose every file a host loads: past 256 the folder names every variable, so the rest need not be read", async () => {
+  // 50,000 empty files in .github/hooks (one blob in git) cost about 0.8 s per search to list
+  // here, several searches per gate call, on a synchronous file system no budget can stop.
+  await using t = await tempDir();
+  const root = await Deno.realPath(t.path);
+  let largest = 0;
+  const counting = new (class extends TestFs {
+    override async readDir(path: string, limit?: number) {
+      const entries = await super.readDir(path, limit);
+      largest = Math.max(largest, entries.length);
+      return entries;
+    }
+  })();
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 600; i++) files[`.github/hooks/h${i}.txt`] = "";
+  await writeFiles(root, files);
+  assert.deepEqual(
+    [...(await repositorySetVariables(counting, root, root, ["HOME"], "as-key")).keys()],
+    ["HOME"],
+  );
+  assert.ok(largest <= 257, `listed ${largest}`);
+  // Control: 256 entries are read and name nothing.
+  for (let i = 256; i < 600; i++) await Deno.remove(`${root}/.github/hooks/h${i}.txt`);
+  assert.equal((await repositorySetVariables(counting, root, root, ["HOME"], "as-key")).size, 0);
 });

@@ -30,13 +30,19 @@ export const VERSIONED: ProgramRecord = {
   readOnly: versionOnly,
 };
 
-/** deno: info, doc, types and fmt --check only read. */
+/**
+ * deno info without a module, doc, types and fmt --check only read. `deno info MODULE`
+ * writes deno.lock beside the project's deno.json (deno 2.9), and `--lock=FILE` that file:
+ * read-only only with --no-lock and no --lock.
+ */
 export const DENO: ProgramRecord = {
   names: ["deno"],
   longMatch: "exact",
   options: [],
   readOnly: ({ argv }) =>
-    /^(?:--version|-V|info|doc|help|types)$/.test(argv[0] ?? "") ||
+    /^(?:--version|-V|doc|help|types)$/.test(argv[0] ?? "") ||
+    (argv[0] === "info" && (argv.slice(1).every((a) => a.startsWith("-")) ||
+      (argv.includes("--no-lock") && !argv.some((a) => /^--lock(?:=|$)/.test(a))))) ||
     (argv[0] === "fmt" && argv.includes("--check")),
 };
 
@@ -117,13 +123,18 @@ export const PIP: ProgramRecord = {
     /^(?:list|show|freeze|check|--version|-V|help|index)$/.test(argv[0] ?? ""),
 };
 
-/** cargo: --config sets any setting (build.rustc-wrapper runs a program); -Z unstable flags. */
+/**
+ * cargo: --config sets any setting (build.rustc-wrapper runs a program); -Z unstable flags.
+ * `tree` and `metadata` are not read-only: they resolve the graph, so they write Cargo.lock
+ * and run the build.rustc-wrapper a committed .cargo/config.toml names (cargo 1.95, even
+ * with --locked).
+ */
 export const CARGO: ProgramRecord = {
   names: ["cargo"],
   longMatch: "exact",
   options: [{ long: ["config"], short: "Z", arity: "value", effect: "config" }],
   readOnly: ({ argv }) =>
-    /^(?:tree|metadata|--version|-V|version|help|search|locate-project|pkgid|verify-project)$/.test(
+    /^(?:--version|-V|version|help|search|locate-project|pkgid|verify-project)$/.test(
       argv[0] ?? "",
     ),
 };
