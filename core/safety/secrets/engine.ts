@@ -77,6 +77,12 @@ interface CompiledRule {
   before: number;
   after: number;
   near: boolean;
+  /**
+   * Whether `lead`, `follows`, `followsFirst` and `section` are built (see
+   * {@linkcode prepared}): a rule whose keyword never hits never builds
+   * them, as it never builds its pattern.
+   */
+  ready: boolean;
   /** ASCII lookup of the lead characters, or null. */
   lead: Uint8Array | null;
   /** Cached answers of the rule's rejectName, by hash and length of the name. */
@@ -231,11 +237,9 @@ export function createEngine(
     }
     const before = rule.before ?? 0;
     const near = rule.anchor === "near";
-    const section = rule.section === undefined ? null : compileSection(rule.section);
     // Near rules scan a window (global); cover and section rules try one place at a time (sticky).
     const flags = rule.pattern.flags.replace(/[gyd]/g, "") + "d" +
-      (near && section === null ? "g" : "y");
-    const lead = rule.lead === undefined ? null : asciiLookup(rule.lead);
+      (near && rule.section === undefined ? "g" : "y");
     return {
       rule,
       index,
@@ -245,22 +249,21 @@ export function createEngine(
       before,
       after: rule.after,
       near,
-      lead,
+      ready: false,
+      lead: null,
       rejected: rule.rejectName === undefined ? null : new Map(),
-      follows: rule.follows === undefined
-        ? null
-        : new RegExp(followsPattern(rule.follows).source, "y"),
-      followsFirst: rule.follows === undefined ? null : asciiLookup(followsFirst(rule.follows)),
+      follows: null,
+      followsFirst: null,
       valueAfterOperator: rule.follows !== undefined && rule.valueAfterOperator === true,
+      // Built now: the streamed scan reads them by kind (extendedKinds); a few rules have one.
       extend: rule.extend === undefined
         ? null
         : new RegExp(rule.extend.source, rule.extend.flags.replace(/[gyd]/g, "") + "y"),
       needs: rule.needs ?? null,
-      section,
+      section: null,
     };
   });
   const checkInputs = compiled.map((c) => ({
-    lead: c.lead,
     follows: c.near ? null : c.rule.follows ?? null,
     tail: c.near ? null : c.rule.tail ?? null,
     reach: c.near ? null : c.rule.reach ?? null,
@@ -274,9 +277,12 @@ export function createEngine(
     ? decodeTables(options.tables.data, keywords)
     : null;
   const automaton = loaded?.automaton ?? buildAutomaton(keywords);
-  const nameChecks = options.nameChecks === false
-    ? undefined
-    : loaded?.nameChecks ?? buildNameChecks(automaton, keywordRules, checkInputs);
+  const nameChecks = options.nameChecks === false ? undefined : loaded?.nameChecks ??
+    buildNameChecks(
+      automaton,
+      keywordRules,
+      compiled.map((c, i) => ({ ...checkInputs[i]!, lead: prepared(c).lead })),
+    );
   // Not a spread of the automaton: a loaded one fills its table only when read.
   const tables: DfaTables = {
     keywords: automaton.keywords,
@@ -332,6 +338,24 @@ export function createEngine(
     outputRuleStart,
     tablesFingerprint: fingerprint,
   };
+}
+
+/**
+ * The rule with its lead lookups, `follows` and section patterns built: on
+ * its first keyword hit, not when the engine is made (most runs confirm few
+ * of the rules, and building them all was a cost of every process).
+ */
+function prepared(c: CompiledRule): CompiledRule {
+  if (c.ready) return c;
+  const { rule } = c;
+  c.lead = rule.lead === undefined ? null : asciiLookup(rule.lead);
+  if (rule.follows !== undefined) {
+    c.follows = new RegExp(followsPattern(rule.follows).source, "y");
+    c.followsFirst = asciiLookup(followsFirst(rule.follows));
+  }
+  c.section = rule.section === undefined ? null : compileSection(rule.section);
+  c.ready = true;
+  return c;
 }
 
 /** The rule's pattern without the `d` flag, built on first use. */
@@ -553,7 +577,7 @@ export function findSecretsIn(
         if (ruleMasks !== undefined && (mask & ruleMasks[ruleStart[o]! + j]!) === 0) continue;
         const ri = rulesOf[j]!;
         if (kwStart < coveredUntil[ri]!) continue;
-        const c = rules[ri]!;
+        const c = prepared(rules[ri]!);
         const kwEnd = kwStart + automaton.keywords[kw]!.length;
         // Every rule reads a window holding its reach. A section's marker, cuts,
         // openings and matches lie within it too (before and after cover the
