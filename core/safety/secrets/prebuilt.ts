@@ -181,6 +181,21 @@ export function encodeTables(automaton: KeywordAutomaton, nameChecks: RuleNameCh
  * @throws {RangeError} when the data is not in this format.
  */
 export function decodeTables(data: string, keywords: readonly string[]): LoadedTables {
+  // The keyword gate and the engine of one process decode the same tables:
+  // the second gets the first's (read-only) result, its table filled once.
+  const key = keywords.join("\n");
+  if (lastDecoded !== null && lastDecoded.data === data && lastDecoded.key === key) {
+    return lastDecoded.tables;
+  }
+  const tables = decodeFresh(data, keywords);
+  lastDecoded = { data, key, tables };
+  return tables;
+}
+
+/** The last tables {@linkcode decodeTables} gave, and what they were decoded from. */
+let lastDecoded: { data: string; key: string; tables: LoadedTables } | null = null;
+
+function decodeFresh(data: string, keywords: readonly string[]): LoadedTables {
   const bytes = fromBase64(data);
   const head = new Uint32Array(bytes.buffer, bytes.byteOffset, Math.min(HEADER, bytes.length >> 2));
   if (head[0] !== FORMAT || head.length < HEADER) {
