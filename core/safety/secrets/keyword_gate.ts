@@ -57,6 +57,7 @@ export function createKeywordGate(tables: PrebuiltTables): KeywordGate {
   const { ruleMasks } = nameChecks;
   return {
     mayHold(bytes) {
+      if (isDigestText(bytes)) return false;
       const pass = scanDfaTs(dfa, bytes, 0);
       for (let h = 0; h < pass.hits.length; h += 2) {
         const state = pass.hits[h + 1]! / automaton.classCount;
@@ -70,6 +71,40 @@ export function createKeywordGate(tables: PrebuiltTables): KeywordGate {
       return false;
     },
   };
+}
+
+/**
+ * The kinds of the rules that own a keyword made only of hex digits (the
+ * only keywords a hex digest can hold), each with why no digest matches it:
+ * {@linkcode isDigestText} relies on this list, and the gate's test fails
+ * when the rules owning such keywords change, so the reasons are checked
+ * again then.
+ */
+export const HEX_KEYWORD_RULES: Readonly<Record<string, string>> = {
+  aws_access_key_id: "its prefix is upper case (AKIA, ASIA, ABIA, ACCA)",
+  twitter_bearer_token: "it opens with 20 or more upper-case A",
+  square_token: "its prefixes hold q and - or upper case (sq0atp-, sq0csp-, EAAA)",
+  facebook_access_token: "its prefix is upper case (EAA)",
+  clickhouse_api_secret:
+    "it is a run of exactly 42 letters and digits (a digest's run is 40 or 64)",
+  salesforce_access_token: "its prefix holds an upper-case D (00D)",
+  azure_identifiable_key: "its signature holds upper case (ACDb and the like)",
+};
+
+const HEX = /^(?:sha256:)?(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
+/**
+ * Whether the bytes are a lower-case hex object id or digest (40 or 64 hex
+ * digits, `sha256:` before them or not): a commit id or a file hash, which
+ * no rule matches (see {@linkcode HEX_KEYWORD_RULES}). About one such
+ * string in 80 (one sha256 digest in 30) holds a hex keyword (`eaa`, `00d`,
+ * `acca`...), which alone would open the gate.
+ */
+function isDigestText(bytes: Uint8Array): boolean {
+  if (bytes.length !== 40 && bytes.length !== 64 && bytes.length !== 71) return false;
+  let text = "";
+  for (let i = 0; i < bytes.length; i++) text += String.fromCharCode(bytes[i]!);
+  return HEX.test(text);
 }
 
 const encoder = new TextEncoder();

@@ -1,13 +1,16 @@
 // Tests for core/safety/secrets/keyword_gate.ts: where the gate says a string
 // cannot hold a secret, the full engine finds none in it (every planted sample
 // of every kind, in every context, opens the gate), and ordinary facts (paths,
-// branch names, a remote URL without credentials) keep it shut.
+// branch names, a remote URL without credentials, commit ids and digests) keep
+// it shut.
 
 import assert from "node:assert/strict";
 import {
   anyMayHoldSecret,
   createKeywordGate,
+  HEX_KEYWORD_RULES,
 } from "../../../../core/safety/secrets/keyword_gate.ts";
+import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { SECRET_TABLES } from "../../../../core/safety/secrets/tables_generated.ts";
 import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
 import { findSecrets } from "../../../../core/safety/secrets/engine.ts";
@@ -79,4 +82,50 @@ Deno.test("values past the scan bounds open the gate, so the scan itself answers
   for (let i = 0; i < 200; i++) deep = [deep];
   assert.equal(anyMayHoldSecret(gate, deep), true);
   assert.equal(anyMayHoldSecret(gate, ["plain"]), false);
+});
+
+Deno.test("hex digests keep the gate shut; the rules owning hex keywords are the ones whose reasons were checked", () => {
+  // The rules that own a keyword of hex digits only: a change here means the
+  // reasons in HEX_KEYWORD_RULES must be checked again (and the list updated).
+  const owners = SECRET_RULES.filter((r) =>
+    r.keywords.some((k) => /^[0-9a-f]+$/.test(k.toLowerCase()))
+  )
+    .map((r) => r.kind).sort();
+  assert.deepEqual(owners, Object.keys(HEX_KEYWORD_RULES).sort());
+  // Each hex keyword planted at every place of a digest, the rest random or repeated
+  // digits: the engine finds nothing (the gate's shortcut agrees with the engine).
+  const keywords = [
+    ...new Set(
+      SECRET_RULES.flatMap((r) => r.keywords.map((k) => k.toLowerCase()))
+        .filter((k) => /^[0-9a-f]+$/.test(k)),
+    ),
+  ];
+  const rng = new Rng(4040);
+  let opened = 0;
+  for (const length of [40, 64]) {
+    for (const kw of keywords) {
+      if (kw.length > length) continue;
+      for (let at = 0; at + kw.length <= length; at++) {
+        for (const fill of ["0", "f", "a", "random"]) {
+          const digit = () => fill === "random" ? rng.str("0123456789abcdef", 1) : fill;
+          let hex = "";
+          while (hex.length < at) hex += digit();
+          hex += kw;
+          while (hex.length < length) hex += digit();
+          for (const text of length === 64 ? [hex, `sha256:${hex}`] : [hex]) {
+            const bytes = encoder.encode(text);
+            assert.deepEqual(findSecrets(engine, bytes), [], text);
+            assert.equal(gate.mayHold(bytes), false, text);
+            // Control: without the shortcut the keyword pass alone would often open the gate.
+            if (gate.mayHold(encoder.encode(`x${text}`))) opened++;
+          }
+        }
+      }
+    }
+  }
+  assert.ok(opened > 100, `${opened} texts the keyword pass opens on`);
+  // Positive control: an upper-case digest-shaped token is no digest and is scanned.
+  const aws = ["AC", "CA", "Q3ZKXW7ZR5YB2UVM"].join("");
+  assert.equal(gate.mayHold(encoder.encode(aws)), true);
+  assert.notDeepEqual(findSecrets(engine, encoder.encode(aws)), []);
 });
