@@ -20,7 +20,9 @@ export const preflightCommand: Command = {
   flags: [],
   async run(args, io) {
     const { collectFacts } = await import("../core/facts/collect.ts");
-    const { loadSafeOutput } = await import("./_cli/safe_output.ts");
+    const { deepStrings, loadNeutralLine, loadSafeOutput, secretFree } = await import(
+      "./_cli/safe_output.ts"
+    );
     const ctx = workflowContext(io);
     // Branch names, paths and remotes are the repository's words, not baton's:
     // every string is redacted (a token in a branch or file name), and the
@@ -34,16 +36,33 @@ export const preflightCommand: Command = {
       xdgConfigHome: ctx.xdgConfigHome,
       gitEnvironment: ctx.gitEnvironment ?? {},
     });
-    // The facts are a few short strings: the TypeScript prefilter's engine is cheaper to build.
-    const safe = await loadSafeOutput("ts");
-    const facts = safe.deep(collected);
+    // The rules and the engine load only when the keyword pass finds a hit
+    // some rule could confirm in a string to be printed (secretFree): where
+    // it finds none, redaction would change nothing, and the output is the
+    // same without them.
+    const strings = deepStrings(collected);
     if (boolFlag(args, "json")) {
+      const facts = await secretFree(strings)
+        ? collected
+        // The facts are a few short strings: the TypeScript prefilter's engine is cheaper to build.
+        : (await loadSafeOutput("ts")).deep(collected);
       const { DRAFT_TEMPLATE, DRAFT_NOTES } = await import("../core/capsule/draft_template.ts");
       printJson(io, { facts, template: DRAFT_TEMPLATE, notes: DRAFT_NOTES });
       return 0;
     }
     const { renderPreflight } = await import("../core/workflow/render_preflight.ts");
-    io.stdout.write(renderPreflight(facts, (text) => safe.line(text)));
+    // The texts the rendering shows, found by rendering once with nothing replaced.
+    const shown: string[] = [];
+    renderPreflight(collected, (text) => {
+      shown.push(text);
+      return text;
+    });
+    if (await secretFree([...strings, ...shown])) {
+      io.stdout.write(renderPreflight(collected, await loadNeutralLine()));
+      return 0;
+    }
+    const safe = await loadSafeOutput("ts");
+    io.stdout.write(renderPreflight(safe.deep(collected), (text) => safe.line(text)));
     return 0;
   },
 };

@@ -65,6 +65,45 @@ export async function loadSafeOutput(prefilter: "wasm" | "ts" = "wasm"): Promise
   return safe;
 }
 
+/**
+ * Whether redacting every one of `texts` would change none of them: the
+ * keyword pass over the prebuilt tables (core/safety/secrets/keyword_gate.ts)
+ * finds no hit a rule could confirm in any. The rules and the engine are not
+ * loaded for it; a caller that gets true may print the texts neutralised
+ * only ({@linkcode neutralLine}), as {@linkcode SafeOutput} would print them.
+ * @param texts The strings that would be redacted.
+ * @returns True when no redaction could apply.
+ */
+export async function secretFree(texts: Iterable<string>): Promise<boolean> {
+  const [{ createKeywordGate }, { SECRET_TABLES }] = await Promise.all([
+    import("../../core/safety/secrets/keyword_gate.ts"),
+    import("../../core/safety/secrets/tables_generated.ts"),
+  ]);
+  const gate = createKeywordGate(SECRET_TABLES);
+  const encoder = new TextEncoder();
+  for (const text of texts) if (gate.mayHold(encoder.encode(text))) return false;
+  return true;
+}
+
+/**
+ * Every string of a JSON-like value, keys included, to the depth
+ * {@linkcode SafeOutput.deep} redacts (past it, values are kept as they are).
+ */
+export function deepStrings(value: unknown): string[] {
+  const out: string[] = [];
+  deepMap(value, (s) => {
+    out.push(s);
+    return s;
+  }, 0);
+  return out;
+}
+
+/** {@linkcode SafeOutput.line} for a text {@linkcode secretFree} cleared: neutralised only. */
+export async function loadNeutralLine(): Promise<(text: string) => string> {
+  const { neutralizeText } = await import("../../core/safety/render_safe.ts");
+  return (text) => neutralizeText(text).replace(LINE_BREAK, " ⏎ ");
+}
+
 function deepMap(v: unknown, f: (s: string) => string, depth: number): unknown {
   if (typeof v === "string") return f(v);
   if (v === null || typeof v !== "object" || depth > 64) return v;

@@ -145,6 +145,20 @@ async function currentPublication(
   }
 }
 
+/** The facts with every secret redacted, as sanitizeCapsuleParts gives them. */
+async function redactFacts(collected: Facts): Promise<Facts> {
+  const [{ anyMayHoldSecret, createKeywordGate }, { SECRET_TABLES }] = await Promise.all([
+    import("../safety/secrets/keyword_gate.ts"),
+    import("../safety/secrets/tables_generated.ts"),
+  ]);
+  if (!anyMayHoldSecret(createKeywordGate(SECRET_TABLES), collected)) return collected;
+  const [{ sanitizeCapsuleParts }, { defaultEngine }] = await Promise.all([
+    import("../safety/secrets/sanitize_capsule.ts"),
+    import("../safety/secrets/default_engine.ts"),
+  ]);
+  return sanitizeCapsuleParts({ facts: collected }, { engine: defaultEngine("ts") }).parts.facts;
+}
+
 /** The reasons the current facts are incomplete because the repository is damaged. */
 function degradedReasons(found: FoundLayout, current: Facts): string[] {
   const out = (current.unavailable ?? []).map((u) => `${u.part}: ${u.reason}`);
@@ -249,12 +263,11 @@ export async function loadBriefing(
   // (tests/core/safety/secrets/prefilter_parity_test.ts): over the facts'
   // few short strings, compiling and filling the WebAssembly DFA cost more
   // time and memory (about 3 MB of RSS) than the scan it speeds up.
-  const [{ sanitizeCapsuleParts }, { defaultEngine }] = await Promise.all([
-    import("../safety/secrets/sanitize_capsule.ts"),
-    import("../safety/secrets/default_engine.ts"),
-  ]);
-  const current = sanitizeCapsuleParts({ facts: collected }, { engine: defaultEngine("ts") })
-    .parts.facts;
+  // The rules and the engine load only when the keyword pass over the
+  // prebuilt tables finds a hit some rule could confirm
+  // (core/safety/secrets/keyword_gate.ts): the facts of most repositories
+  // hold none, and the scan would then return them as they are.
+  const current = await redactFacts(collected);
   // Files recorded under a redacted name need the scan to find their name here.
   const named = await recheckFiles(ctx, parsed.capsule, {
     root: collected.status === "collected" ? collected.repo_root : null,

@@ -399,10 +399,6 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     reason:
       "the command table, loaded whole there (and by tests/commands/_cli/overview_test.ts, tests/e2e/cli_test.ts)",
   },
-  "core/safety/secrets/rules_vendor.ts": {
-    test: "tests/core/safety/secrets/rules_test.ts",
-    reason: "the vendored rule table, checked rule by rule there",
-  },
   "core/safety/secrets/prefilter_ts.ts": {
     test: "tests/core/safety/secrets/prefilter_parity_test.ts",
     reason: "the TypeScript prefilter, held equal to the wasm one there",

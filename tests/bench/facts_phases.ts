@@ -3,7 +3,7 @@
  * --facts`). Preflight: the fact collection run the way `baton preflight`
  * runs it, in a process of its own started with the baton task's flags, told
  * each phase as it ends (core/facts/collect.ts FACTS_PHASES), then the
- * secret scanner built and the facts redacted as preflight prints them.
+ * keyword pass over its strings and, where it finds what a rule could confirm, the secret scanner built and the facts redacted as preflight --json prints them.
  * Load: `loadBriefing` as `baton load --json` runs it, told its own steps
  * (core/workflow/load.ts LOAD_PHASES) with the fact collection's phases in
  * between. Each round gives, per phase, the milliseconds since the previous
@@ -119,12 +119,15 @@ async function measurePreflight(): Promise<PhaseMark[]> {
     xdgConfigHome: ctx.xdgConfigHome,
     onPhase: (phase) => marks.push(mark(phase)),
   });
-  const { loadSafeOutput } = await import("../../commands/_cli/safe_output.ts");
-  // As commands/preflight.ts builds it.
-  const safe = await loadSafeOutput("ts");
-  marks.push(mark("secret scanner built"));
-  JSON.stringify(safe.deep(facts));
-  marks.push(mark("facts redacted"));
+  const { deepStrings, loadSafeOutput, secretFree } = await import(
+    "../../commands/_cli/safe_output.ts"
+  );
+  // As commands/preflight.ts --json redacts them: the scanner is built only
+  // when the keyword pass finds a hit a rule could confirm.
+  const clear = await secretFree(deepStrings(facts));
+  marks.push(mark("keyword pass"));
+  JSON.stringify(clear ? facts : (await loadSafeOutput("ts")).deep(facts));
+  marks.push(mark(clear ? "facts redacted (nothing to redact)" : "scanner built, facts redacted"));
   return marks;
 }
 

@@ -72,6 +72,34 @@ export function tablesFingerprint(
 }
 
 /**
+ * The keywords and, per keyword, how many rules own it, read back from a
+ * {@linkcode tablesFingerprint}: what a keyword pass over the prebuilt
+ * tables needs to tell whether any rule could confirm a hit, without the
+ * rules themselves (see keyword_gate.ts). Null when the text is not a
+ * fingerprint of this format.
+ * @param fingerprint A fingerprint stored beside prebuilt tables.
+ * @returns The keywords (index = id) and each one's count of owning rules.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { fingerprintKeywords, tablesFingerprint } from "./prebuilt.ts";
+ * const fp = tablesFingerprint(["key", "pwd"], [[0], [0, 1]], []);
+ * assert.deepEqual(fingerprintKeywords(fp), { keywords: ["key", "pwd"], ruleCounts: [1, 2] });
+ * ```
+ */
+export function fingerprintKeywords(
+  fingerprint: string,
+): { keywords: string[]; ruleCounts: number[] } | null {
+  const parts = fingerprint.split("\n\0\n", 3);
+  if (parts.length < 3 || parts[0] !== `v${FORMAT}`) return null;
+  const keywords = parts[1]!.split("\n");
+  const owners = parts[2]!.split(";");
+  if (owners.length !== keywords.length) return null;
+  const ruleCounts = owners.map((r) => r === "" ? 0 : r.split(",").length);
+  return { keywords, ruleCounts };
+}
+
+/**
  * Packs an automaton and its name checks into base64: a header of 32-bit
  * words (format, classes, states, the length of each section), then the
  * sections as 32-bit, 16-bit and 8-bit numbers (the platform's byte order,
@@ -153,6 +181,21 @@ export function encodeTables(automaton: KeywordAutomaton, nameChecks: RuleNameCh
  * @throws {RangeError} when the data is not in this format.
  */
 export function decodeTables(data: string, keywords: readonly string[]): LoadedTables {
+  // The keyword gate and the engine of one process decode the same tables:
+  // the second gets the first's (read-only) result, its table filled once.
+  const key = keywords.join("\n");
+  if (lastDecoded !== null && lastDecoded.data === data && lastDecoded.key === key) {
+    return lastDecoded.tables;
+  }
+  const tables = decodeFresh(data, keywords);
+  lastDecoded = { data, key, tables };
+  return tables;
+}
+
+/** The last tables {@linkcode decodeTables} gave, and what they were decoded from. */
+let lastDecoded: { data: string; key: string; tables: LoadedTables } | null = null;
+
+function decodeFresh(data: string, keywords: readonly string[]): LoadedTables {
   const bytes = fromBase64(data);
   const head = new Uint32Array(bytes.buffer, bytes.byteOffset, Math.min(HEADER, bytes.length >> 2));
   if (head[0] !== FORMAT || head.length < HEADER) {

@@ -107,14 +107,28 @@ function isBase64Digits(text: string): boolean {
  * ids starting 40, 41, 51, 52, 55, 81, 85 or 86 are found only near the
  * word Discord (discord_bot_token) or as the copy of a value found there.
  */
-function discordIdKeywords(): string[] {
+export function discordIdKeywords(): string[] {
   const common = new Set(["nte", "ode", "ntu", "odu", "nde", "nti", "ody", "nda"]);
   const out: string[] = [];
   for (let digits = 100; digits <= 999; digits++) {
-    const start = btoa(String(digits));
+    const start = base64Of3(String(digits));
     if (!common.has(start.slice(0, 3).toLowerCase())) out.push(start);
   }
   return out;
+}
+
+const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/**
+ * The base64 of three ASCII characters (four characters, no padding), what
+ * `btoa` gives for them: computed here because the module is on every scan's
+ * load path, and `btoa` would load the runtime's base64 support (about 9 ms
+ * of a process, with 900 calls through its argument checks) for 900
+ * three-character strings.
+ */
+function base64Of3(text: string): string {
+  const n = (text.charCodeAt(0) << 16) | (text.charCodeAt(1) << 8) | text.charCodeAt(2);
+  return BASE64[n >> 18]! + BASE64[(n >> 12) & 63]! + BASE64[(n >> 6) & 63]! + BASE64[n & 63]!;
 }
 
 /** Between a name and its value: optional (escaped) quotes around `=`, `:`, `:=` or `=>`. */

@@ -2,7 +2,13 @@
 // text baton did not compute is redacted and neutralised.
 
 import assert from "node:assert/strict";
-import { loadSafeOutput, safeError } from "../../../commands/_cli/safe_output.ts";
+import {
+  deepStrings,
+  loadNeutralLine,
+  loadSafeOutput,
+  safeError,
+  secretFree,
+} from "../../../commands/_cli/safe_output.ts";
 import { Rng, SAMPLES } from "../../_helpers/secret_fixtures.ts";
 
 const rng = new Rng(91);
@@ -62,4 +68,28 @@ Deno.test("safeError() redacts the message and the data", async () => {
   assert.equal(e.code, "path_missing");
   assert.equal(e.message, 'Cannot scan "/x/[REDACTED:github_pat]": no such file');
   assert.deepEqual(e.data, { path: "/x/[REDACTED:github_pat]" });
+});
+
+Deno.test("secretFree: texts it clears print the same neutralised only as through the scanner", async () => {
+  const safe = await loadSafeOutput("ts");
+  const neutral = await loadNeutralLine();
+  const texts = [
+    "feature/faster-load",
+    "src/m001/l01/f000001.txt",
+    "https://github.com/example/baton.git",
+    "odd\u001b[2Jname\u202e\nnext",
+  ];
+  assert.equal(await secretFree(texts), true);
+  for (const t of texts) assert.equal(neutral(t), safe.line(t), JSON.stringify(t));
+  // Positive control: a token anywhere in the list is not cleared, and the scanner redacts it.
+  const token = SAMPLES.gitlab_pat!(rng).secret;
+  assert.equal(await secretFree([...texts, `notes-${token}.md`]), false);
+  assert.ok(safe.line(`notes-${token}.md`).includes("[REDACTED:gitlab_pat]"));
+});
+
+Deno.test("deepStrings lists keys and values, as deep redacts them", async () => {
+  const value = { a: ["x", { "key-name": "y" }], n: 1, z: null };
+  assert.deepEqual(deepStrings(value).sort(), ["a", "key-name", "n", "x", "y", "z"]);
+  const token = SAMPLES.gitlab_pat!(rng).secret;
+  assert.equal(await secretFree(deepStrings({ [token]: 1 })), false);
 });

@@ -17,3 +17,11 @@ Deno.test("decodeBase64Url() refuses padding, the standard alphabet, impossible 
   }
   assert.deepEqual(decodeBase64Url("AQ"), new Uint8Array([1]));
 });
+
+Deno.test("encodeBase64Url() spells bytes as btoa does, in the url alphabet without padding (property)", () => {
+  fc.assert(fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
+    const bin = String.fromCharCode(...bytes);
+    const reference = btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    assert.equal(encodeBase64Url(bytes), reference);
+  }));
+});

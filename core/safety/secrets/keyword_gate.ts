@@ -1,0 +1,132 @@
+/**
+ * Whether strings could hold a secret at all, told by the keyword pass alone:
+ * the prebuilt keyword automaton and name checks (tables_generated.ts) run
+ * over each string, and a string could hold one only when some hit passes
+ * the name checks of a rule that owns its keyword. The engine confirms
+ * nothing else (engine.ts findSecretsIn: every finding starts from such a
+ * hit, and a copy is redacted only where a finding was made), so where the
+ * gate says no, a scan finds nothing and redaction leaves every string as
+ * it is. Callers redacting short strings (the facts a briefing re-checks)
+ * ask the gate first and load the rules and build the engine only when it
+ * says yes: the rule modules and their patterns cost a process more than
+ * the keyword pass over a few hundred strings.
+ *
+ * The gate reads the keywords and their owners from the tables'
+ * fingerprint, so it holds exactly when the tables are current
+ * (tests/core/safety/secrets/tables_generated_test.ts and `deno task check`
+ * fail otherwise). Pure: no I/O.
+ * @module
+ */
+import { decodeTables, fingerprintKeywords, type PrebuiltTables } from "./prebuilt.ts";
+import { scanDfaTs } from "./prefilter_ts.ts";
+import { SCAN_BOUNDS } from "../../bounds.ts";
+import type { DfaTables } from "../../../wasm/mod.ts";
+
+/** A keyword pass that tells whether a buffer could hold a secret. */
+export interface KeywordGate {
+  /** False only when no rule could confirm a finding in `bytes`. */
+  mayHold(bytes: Uint8Array): boolean;
+}
+
+/**
+ * The gate over prebuilt tables.
+ * @param tables The stored tables and their fingerprint (SECRET_TABLES).
+ * @returns The gate.
+ * @throws {RangeError} when the tables or their fingerprint are not in this format.
+ */
+export function createKeywordGate(tables: PrebuiltTables): KeywordGate {
+  const owners = fingerprintKeywords(tables.fingerprint);
+  if (owners === null) {
+    throw new RangeError("Prebuilt scanner tables have another fingerprint format");
+  }
+  const { automaton, nameChecks } = decodeTables(tables.data, owners.keywords);
+  const dfa: DfaTables = {
+    keywords: automaton.keywords,
+    classes: automaton.classes,
+    starts: automaton.starts,
+    get table() {
+      return automaton.table;
+    },
+    nameChecks,
+  };
+  // Where each output's rules begin in the name checks' rule masks (as engine.ts lays them).
+  const outputRuleStart = new Uint32Array(automaton.outputs.length + 1);
+  for (let o = 0; o < automaton.outputs.length; o++) {
+    outputRuleStart[o + 1] = outputRuleStart[o]! + owners.ruleCounts[automaton.outputs[o]!]!;
+  }
+  const { ruleMasks } = nameChecks;
+  return {
+    mayHold(bytes) {
+      if (isDigestText(bytes)) return false;
+      const pass = scanDfaTs(dfa, bytes, 0);
+      for (let h = 0; h < pass.hits.length; h += 2) {
+        const state = pass.hits[h + 1]! / automaton.classCount;
+        const mask = pass.passed[h >> 1]!;
+        for (let o = automaton.outputStart[state]!; o < automaton.outputStart[state + 1]!; o++) {
+          for (let r = outputRuleStart[o]!; r < outputRuleStart[o + 1]!; r++) {
+            if ((mask & ruleMasks[r]!) !== 0) return true;
+          }
+        }
+      }
+      return false;
+    },
+  };
+}
+
+/**
+ * The kinds of the rules that own a keyword made only of hex digits (the
+ * only keywords a hex digest can hold), each with why no digest matches it:
+ * {@linkcode isDigestText} relies on this list, and the gate's test fails
+ * when the rules owning such keywords change, so the reasons are checked
+ * again then.
+ */
+export const HEX_KEYWORD_RULES: Readonly<Record<string, string>> = {
+  aws_access_key_id: "its prefix is upper case (AKIA, ASIA, ABIA, ACCA)",
+  twitter_bearer_token: "it opens with 20 or more upper-case A",
+  square_token: "its prefixes hold q and - or upper case (sq0atp-, sq0csp-, EAAA)",
+  facebook_access_token: "its prefix is upper case (EAA)",
+  clickhouse_api_secret:
+    "it is a run of exactly 42 letters and digits (a digest's run is 40 or 64)",
+  salesforce_access_token: "its prefix holds an upper-case D (00D)",
+  azure_identifiable_key: "its signature holds upper case (ACDb and the like)",
+};
+
+const HEX = /^(?:sha256:)?(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
+/**
+ * Whether the bytes are a lower-case hex object id or digest (40 or 64 hex
+ * digits, `sha256:` before them or not): a commit id or a file hash, which
+ * no rule matches (see {@linkcode HEX_KEYWORD_RULES}). About one such
+ * string in 80 (one sha256 digest in 30) holds a hex keyword (`eaa`, `00d`,
+ * `acca`...), which alone would open the gate.
+ */
+function isDigestText(bytes: Uint8Array): boolean {
+  if (bytes.length !== 40 && bytes.length !== 64 && bytes.length !== 71) return false;
+  let text = "";
+  for (let i = 0; i < bytes.length; i++) text += String.fromCharCode(bytes[i]!);
+  return HEX.test(text);
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Whether any string in `value` (strings, arrays and plain objects, walked
+ * to the scan bounds) could hold a secret. True as well past the bounds,
+ * where the scan itself would stop: the caller then runs it and gets its
+ * answer.
+ * @param gate From {@linkcode createKeywordGate}.
+ * @param value The value to walk.
+ * @returns False only when a scan of every string would find nothing.
+ */
+export function anyMayHoldSecret(gate: KeywordGate, value: unknown): boolean {
+  let items = 0;
+  const walk = (v: unknown, depth: number): boolean => {
+    if (++items > SCAN_BOUNDS.maxItems) return true;
+    if (typeof v === "string") return gate.mayHold(encoder.encode(v));
+    if (v === null || typeof v !== "object") return false;
+    if (depth >= SCAN_BOUNDS.maxDepth) return true;
+    for (const e of Array.isArray(v) ? v : Object.values(v)) if (walk(e, depth + 1)) return true;
+    return false;
+  };
+  return walk(value, 0);
+}
