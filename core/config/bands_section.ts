@@ -56,3 +56,31 @@ export const INTEGER_SIGNAL: Readonly<Record<BandSignal, boolean>> = Object.free
   depth: true,
   bytes: true,
 });
+
+/**
+ * The lowest threshold that arms a deny: `.baton/config.yaml` travels in
+ * commits, so a stranger's `depth: {handoff: 2}` must not make an opted-in
+ * person's every session deny its own changes at its second tool call. A
+ * lower configured threshold still gives its advice; the deny waits for
+ * this floor (pct 30, depth 15 tool calls, bytes 96 KiB).
+ */
+export const ARM_FLOOR: Readonly<Record<BandSignal, number>> = Object.freeze({
+  pct: 30,
+  depth: 15,
+  bytes: 96 * 1024,
+});
+
+/** The thresholds that arm a deny: each one raised to {@link ARM_FLOOR}. */
+export function armingThresholds(t: BandThresholds): BandThresholds {
+  const raise = (signal: BandSignal): SignalThresholds => ({
+    warn: Math.max(t[signal].warn, ARM_FLOOR[signal]),
+    handoff: Math.max(t[signal].handoff, ARM_FLOOR[signal]),
+    hard: Math.max(t[signal].hard, ARM_FLOOR[signal]),
+  });
+  return { pct: raise("pct"), depth: raise("depth"), bytes: raise("bytes") };
+}
+
+/** Whether any threshold lies below {@link ARM_FLOOR} (the advice then comes before the deny may arm). */
+export function belowArmFloor(t: BandThresholds): boolean {
+  return BAND_SIGNALS.some((s) => BAND_LEVELS.some((l) => t[s][l] < ARM_FLOOR[s]));
+}

@@ -232,3 +232,36 @@ Deno.test("racing resumes past a dead owner's lock: exactly one successor, and t
     );
   });
 });
+
+Deno.test("a committed config's thresholds below the floor give their advice early but arm the deny only at the floor", async () => {
+  await withRepo(async (dir) => {
+    await writeFiles(dir, {
+      ".baton/config.yaml": "bands:\n  depth: {warn: 1, handoff: 2, hard: 3}\n",
+    });
+    const t = `${dir}/.git/transcript.jsonl`;
+    const post = async (turns: number) => {
+      await Deno.writeTextFile(
+        t,
+        jsonl([claudeUser("go"), ...Array.from({ length: turns }, () => claudeToolTurn(1)).flat()]),
+      );
+      return await runBaton(["hook", "PostToolUse", "--host", "claude-code"], {
+        cwd: dir,
+        stdin: JSON.stringify({
+          session_id: "A",
+          cwd: dir,
+          transcript_path: t,
+          hook_event_name: "PostToolUse",
+          tool_name: "Bash",
+        }),
+      });
+    };
+    const early = await post(4);
+    assert.equal(early.code, 0, early.stderr);
+    assert.notEqual(early.stdout.trim(), "", "the configured band still advises");
+    assert.doesNotMatch(early.stdout, /changes are denied/, "not armed below the floor");
+    assert.equal((await gate(dir, "A", "touch x")).denied, false, "no deny below the floor");
+    const later = await post(16);
+    assert.match(later.stdout, /changes are denied/, "armed at the floor");
+    assert.equal((await gate(dir, "A", "touch x")).denied, true, "denied at the floor (control)");
+  });
+});

@@ -17,7 +17,11 @@ import type { BandHookEvent, HostId } from "../ids.ts";
 import type { HookPayload } from "../hook_payload.ts";
 import { renderAdvice } from "../hook_output.ts";
 import { isCodedError } from "../../errors.ts";
-import { DEFAULT_BAND_THRESHOLDS } from "../../config/bands_section.ts";
+import {
+  armingThresholds,
+  belowArmFloor,
+  DEFAULT_BAND_THRESHOLDS,
+} from "../../config/bands_section.ts";
 import { type BandResult, type BandSignals, evaluateBands } from "../../bands/evaluate.ts";
 import { joinSignals, readTranscriptSignals } from "../../bands/signals.ts";
 import type { HookIo as Io } from "./hook_io.ts";
@@ -106,16 +110,21 @@ export async function runBandHook(io: Io, input: BandHookInput): Promise<BandHoo
       source: "host (tool calls counted by the caller)",
     },
   };
-  const result = evaluateBands(joinSignals(counted, signals), thresholds);
-  if (!(await firstTimeInSession(io, result.band, payload.sessionId, batonDir))) {
-    return { result, output: "" };
-  }
+  const joined = joinSignals(counted, signals);
+  const result = evaluateBands(joined, thresholds);
+  // The deny arms at thresholds no lower than the floor (a committed config is a stranger's).
+  const armBand = evaluateBands(joined, armingThresholds(thresholds)).band;
+  const mayArm = payload.sessionId !== null && (armBand === "handoff" || armBand === "hard");
+  const first = await firstTimeInSession(io, result.band, payload.sessionId, batonDir);
+  // Under thresholds below the floor the advice came early: arming is tried on each call.
+  if (!first && !(mayArm && belowArmFloor(thresholds))) return { result, output: "" };
   // At handoff and hard the session's deny is armed first where this machine opted in
   // (baton enforce on; a committed file opts nobody in), and the advice says so.
   let armed: string | null = null;
-  if (payload.sessionId !== null && (result.band === "handoff" || result.band === "hard")) {
-    armed = await io.armHandoffDeny(payload.sessionId, host, input.cwd).catch(() => null);
+  if (mayArm) {
+    armed = await io.armHandoffDeny(payload.sessionId!, host, input.cwd).catch(() => null);
   }
+  if (!first && armed === null) return { result, output: "" };
   // Only a band worth saying loads the renderer: below warn the hook stops above.
   const { renderBandAdvice } = await import("../../bands/render_band.ts");
   const text = renderBandAdvice(result, { baton: "baton", armed });

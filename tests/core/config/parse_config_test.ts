@@ -2,7 +2,12 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { MAX_CONFIG_BYTES, parseBatonConfig } from "../../../core/config/parse_config.ts";
 import { ConfigError } from "../../../core/config/config_error.ts";
-import { DEFAULT_BAND_THRESHOLDS } from "../../../core/config/bands_section.ts";
+import {
+  ARM_FLOOR,
+  armingThresholds,
+  belowArmFloor,
+  DEFAULT_BAND_THRESHOLDS,
+} from "../../../core/config/bands_section.ts";
 
 function configError(text: string): ConfigError {
   try {
@@ -115,4 +120,20 @@ Deno.test("property: any ascending positive triple within bounds is accepted as 
       },
     ),
   );
+});
+
+Deno.test("armingThresholds() raises every threshold to the arming floor; belowArmFloor() tells when one was lower", () => {
+  const low = {
+    ...DEFAULT_BAND_THRESHOLDS,
+    depth: { warn: 1, handoff: 2, hard: 3 },
+  };
+  assert.equal(belowArmFloor(low), true);
+  assert.deepEqual(armingThresholds(low).depth, {
+    warn: ARM_FLOOR.depth,
+    handoff: ARM_FLOOR.depth,
+    hard: ARM_FLOOR.depth,
+  });
+  // Control: the defaults are above the floor and pass unchanged.
+  assert.equal(belowArmFloor(DEFAULT_BAND_THRESHOLDS), false);
+  assert.deepEqual(armingThresholds(DEFAULT_BAND_THRESHOLDS), DEFAULT_BAND_THRESHOLDS);
 });
