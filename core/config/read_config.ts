@@ -16,7 +16,9 @@
  * does not pay the parse again to fail the same way: a hit throws the same
  * {@linkcode ConfigError}. Only the hooks use it (see
  * {@linkcode ConfigCacheMode}); every command a person runs reads the file.
- * A cache that cannot be read or does not fit is ignored. A `.baton` that is
+ * A cache that cannot be read or does not fit is ignored, and so is one not
+ * written in the directory it is found in (core/dir_binding.ts: a
+ * `.git` that arrived in an archive or a copied folder). A `.baton` that is
  * a symbolic link, or a config file that is one, is refused, never read through.
  * @module
  */
@@ -29,6 +31,7 @@ import { DEFAULT_ENFORCE, ENFORCE_MODES } from "./enforce_section.ts";
 import { VERSION } from "../version.ts";
 import { configPath } from "./config_dir.ts";
 import { ConfigError, type ConfigPosition } from "./config_error.ts";
+import { BINDING_KEY, boundHere, dirBinding } from "../dir_binding.ts";
 
 export { configBatonDir, configPath } from "./config_dir.ts";
 
@@ -101,9 +104,12 @@ function failureOf(f: Record<string, unknown>): ConfigError | null {
 /** The cached settings or failure for `key`, or null (missing, stale, damaged). Never throws. */
 async function readCache(fs: WriteFs, stateDir: string, key: string): Promise<Parsed | null> {
   try {
-    const bytes = await fs.readRange(configCachePath(stateDir), 0, 4 * MAX_BYTES);
+    const [bytes, here] = await Promise.all([
+      fs.readRange(configCachePath(stateDir), 0, 4 * MAX_BYTES),
+      dirBinding(fs, stateDir),
+    ]);
     const v: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    if (!isObject(v) || v.key !== key) return null;
+    if (!isObject(v) || v.key !== key || !boundHere(v, here)) return null;
     if (isObject(v.failure)) {
       const failure = failureOf(v.failure);
       return failure === null ? null : { failure };
@@ -138,9 +144,13 @@ async function writeCache(
   try {
     const { openStateDir } = await import("../state_write.ts");
     const within = await openStateDir(fs, stateDir);
+    const here = await dirBinding(fs, stateDir);
+    if (here === null) return;
     await fs.writeFileAtomic(
       configCachePath(stateDir),
-      new TextEncoder().encode(JSON.stringify({ key, ...entryOf(parsed) }) + "\n"),
+      new TextEncoder().encode(
+        JSON.stringify({ key, [BINDING_KEY]: here, ...entryOf(parsed) }) + "\n",
+      ),
       { within, durable: false },
     );
   } catch { /* only slower next time */ }

@@ -2,13 +2,16 @@
  * Doctor's check of the handoff state this machine keeps
  * (`<git dir>/baton/enforce`): the opt-in, the deny records (an invalid one
  * is counted, never shown) and the manifest (its chain, its authentication
- * and a line for every deny). Edge-free: through the deny store's
+ * and a line for every deny), and the state files of the private directory
+ * that were not written in it (core/dir_binding.ts: every reader
+ * ignores them, and doctor names them). Edge-free: through the deny store's
  * environment.
  * @module
  */
 import type { DoctorCheck } from "./check.ts";
 import * as store from "../enforce/deny_store.ts";
 import type { EnforcePaths } from "../enforce/enforce_paths.ts";
+import { foreignStateFiles } from "../dir_binding.ts";
 
 /** Where earlier versions kept state inside `.baton/` (a commit may carry them; never read). */
 export const LEGACY_STATE = [
@@ -61,7 +64,14 @@ export async function checkHandoff(
         outcome: "ok",
         reason: `${state}; manifest verified (${m.lines} line(s))`,
       };
-    return { ...result, reason: result.reason + old };
+    const foreign = await foreignStateFiles(env.fs, paths.stateDir);
+    const elsewhere = foreign.length === 0
+      ? ""
+      : `; ${
+        foreign.join(", ")
+      } in baton's private directory ignored (not written in this directory: copied or unpacked with the repository, or from an earlier version; baton rewrites them)`;
+    const outcome = foreign.length === 0 ? result.outcome : "warn";
+    return { ...result, outcome, reason: result.reason + old + elsewhere };
   } catch {
     return { name: "handoff", outcome: "warn", reason: "Cannot read the handoff state" };
   }

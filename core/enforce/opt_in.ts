@@ -27,13 +27,13 @@
  * Edge-free: I/O through `ReadFs`. Light: on the gate's path.
  * @module
  */
-import type { FileStat, ReadFs } from "../fs.ts";
+import type { ReadFs } from "../fs.ts";
+import { bindingOf, bindingText, type DirBinding } from "../dir_binding.ts";
 
-/** Where the record was made, as the file system numbers it. */
-export interface OptInBinding {
-  dev: number | null;
-  ino: number | null;
-}
+export { bindingOf };
+
+/** Where the record was made, as the file system numbers it (core/dir_binding.ts). */
+export type OptInBinding = DirBinding;
 
 /** What an opt-in file says here: none, this machine's, or one made elsewhere. */
 export type OptInState = "off" | "on" | "foreign";
@@ -54,8 +54,7 @@ const RECORD = /^deny (\S+) dir=(\d+|-):(\d+|-)\n?$/;
  * ```
  */
 export function optInText(at: Date, dir: OptInBinding): string {
-  const n = (v: number | null) => v === null ? "-" : String(v);
-  return `deny ${at.toISOString()} dir=${n(dir.dev)}:${n(dir.ino)}\n`;
+  return `deny ${at.toISOString()} dir=${bindingText(dir)}\n`;
 }
 
 /**
@@ -73,8 +72,7 @@ export function optInText(at: Date, dir: OptInBinding): string {
 export function optInBound(text: string, dir: OptInBinding): boolean {
   const m = RECORD.exec(text);
   if (m === null) return false;
-  const n = (v: number | null) => v === null ? "-" : String(v);
-  return m[2] === n(dir.dev) && m[3] === n(dir.ino);
+  return `${m[2]}:${m[3]}` === bindingText(dir);
 }
 
 /**
@@ -97,9 +95,4 @@ export async function optInState(fs: ReadFs, dir: string, optIn: string): Promis
     return "foreign";
   }
   return optInBound(text, bindingOf(here)) ? "on" : "foreign";
-}
-
-/** The numbers of a directory's lstat that a record binds to. */
-export function bindingOf(st: Pick<FileStat, "dev" | "ino">): OptInBinding {
-  return { dev: st.dev, ino: st.ino };
 }

@@ -4,7 +4,8 @@
  * never committed: a digest anyone can recompute proves nothing when it
  * travels with the log), read and written through the injected file
  * system. A log whose entries this machine holds no chain for (a clone, an
- * old `.baton/index.json`, a deleted index) is `unchained`: it cannot be
+ * old `.baton/index.json`, a deleted index, an index not written in this
+ * very directory, core/dir_binding.ts) is `unchained`: it cannot be
  * verified, so nothing is appended to it until a person accepts it as it
  * is with `baton progress rebuild` — deleting the index never lets the
  * next append re-bless a tampered log. Appending (`baton progress add`, and the audit notes other
@@ -39,6 +40,7 @@ import {
   verifyProgress,
 } from "./progress_log.ts";
 import { batonRoot } from "../store/layout.ts";
+import { BINDING_KEY, boundHere, dirBinding } from "../dir_binding.ts";
 
 /** Largest progress.md or index.json read. */
 export const MAX_PROGRESS_BYTES = 32 * 1024 * 1024;
@@ -100,7 +102,12 @@ type IndexDoc =
   | { state: "ok"; doc: Record<string, unknown> }
   | { state: "malformed"; why: string };
 
-async function readIndex(fs: WriteFs, path: string): Promise<IndexDoc> {
+/**
+ * An index not written in the directory it is found in (core/dir_binding.ts:
+ * one that arrived in an archive or a copied `.git`) is absent: the log is then
+ * unchained, and a rebuild writes a new index without any of its keys.
+ */
+async function readIndex(fs: WriteFs, path: string, stateDir: string): Promise<IndexDoc> {
   let text: string | null;
   try {
     text = await readText(fs, path);
@@ -117,6 +124,7 @@ async function readIndex(fs: WriteFs, path: string): Promise<IndexDoc> {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
     return { state: "malformed", why: "index.json is not a JSON object" };
   }
+  if (!boundHere(raw, await dirBinding(fs, stateDir))) return { state: "absent" };
   return { state: "ok", doc: raw as Record<string, unknown> };
 }
 
@@ -127,7 +135,7 @@ export async function verifyProgressLog(
 ): Promise<ProgressVerdict> {
   const paths = await progressPaths(fs, layout);
   const entries = parseProgress((await readText(fs, paths.log)) ?? "");
-  const index = await readIndex(fs, paths.index);
+  const index = await readIndex(fs, paths.index, paths.stateDir);
   const malformed = (why: string): ProgressVerdict => ({
     status: "tampered",
     entries: entries.length,
@@ -160,7 +168,7 @@ async function writeChain(
   const entries = parseProgress((await readText(fs, paths.log)) ?? "");
   const chain = await buildProgressChain(entries, now.toISOString(), n);
   const stateWithin = await openStateDir(fs, paths.stateDir);
-  const index = await readIndex(fs, paths.index);
+  const index = await readIndex(fs, paths.index, paths.stateDir);
   let backup: string | null = null;
   let doc: Record<string, unknown> = {};
   if (index.state === "ok") doc = index.doc;
@@ -169,7 +177,11 @@ async function writeChain(
     await fs.writeFileAtomic(paths.backup, old, { within: stateWithin });
     backup = paths.backup;
   }
-  const next = { ...doc, [PROGRESS_CHAIN_KEY]: chain };
+  const here = await dirBinding(fs, paths.stateDir);
+  if (here === null) {
+    throw new StorageError(`Cannot write "${paths.index}": its directory is not a real directory`);
+  }
+  const next = { ...doc, [BINDING_KEY]: here, [PROGRESS_CHAIN_KEY]: chain };
   await fs.writeFileAtomic(paths.index, enc.encode(JSON.stringify(next, null, 2) + "\n"), {
     within: stateWithin,
   });

@@ -5,13 +5,16 @@
  * never arrive in a commit and make a session skip its briefing). It is baton's own
  * small file, so it is read with plain JSON.parse (no zod on the hook's light
  * path); anything unreadable counts as "nothing injected yet", which at worst
- * injects a briefing once more. Written atomically.
+ * injects a briefing once more. Written atomically, naming the directory it
+ * was written in (core/dir_binding.ts): a record that arrived in an archive or a
+ * copied `.git` is ignored as if absent.
  * @module
  */
 import type { ReadFs, WriteFs } from "../fs.ts";
 import type { BatonLayout } from "./layout.ts";
 import { stateDirOfRoot } from "./private_dir.ts";
 import { batonRoot } from "./layout.ts";
+import { BINDING_KEY, boundHere, dirBinding } from "../dir_binding.ts";
 
 /** One injection. */
 export interface InjectionRecord {
@@ -50,7 +53,9 @@ function isRecord(v: unknown): v is InjectionRecord {
 }
 
 /**
- * Parses state text; malformed text or entries give an empty state.
+ * Parses state text; malformed text or entries give an empty state, and so
+ * does a state not written in the directory whose binding is `here` (when
+ * given; core/dir_binding.ts).
  *
  * @example
  * ```ts
@@ -60,7 +65,7 @@ function isRecord(v: unknown): v is InjectionRecord {
  * assert.deepEqual(parseInjectionState("{oops").hosts, {});
  * ```
  */
-export function parseInjectionState(text: string): InjectionState {
+export function parseInjectionState(text: string, here?: string | null): InjectionState {
   const state: InjectionState = { version: 1, hosts: {} };
   let raw: unknown;
   try {
@@ -68,6 +73,7 @@ export function parseInjectionState(text: string): InjectionState {
   } catch {
     return state;
   }
+  if (here !== undefined && !boundHere(raw, here)) return state;
   const hosts = (raw as { hosts?: unknown } | null)?.hosts;
   if (typeof hosts !== "object" || hosts === null || Array.isArray(hosts)) return state;
   for (const [key, rec] of Object.entries(hosts)) {
@@ -91,9 +97,9 @@ export async function readInjectionState(
     const dir = await stateDirOf(fs, layout);
     if (dir === null) return parseInjectionState("");
     const path = injectionStatePath(dir);
-    const st = await fs.stat(path);
+    const [st, here] = await Promise.all([fs.stat(path), dirBinding(fs, dir)]);
     if (st === null || !st.isFile || st.size > MAX_STATE_BYTES) return parseInjectionState("");
-    return parseInjectionState(new TextDecoder().decode(await fs.readFile(path)));
+    return parseInjectionState(new TextDecoder().decode(await fs.readFile(path)), here);
   } catch {
     return parseInjectionState("");
   }
@@ -119,9 +125,12 @@ export async function writeInjectionRecord(
   // Loaded here: a session-start with nothing new only reads the state.
   const { openStateDir } = await import("../state_write.ts");
   const within = await openStateDir(fs, dir);
+  const here = await dirBinding(fs, dir);
+  if (here === null) return;
+  const bound = { version: state.version, [BINDING_KEY]: here, hosts: state.hosts };
   await fs.writeFileAtomic(
     injectionStatePath(dir),
-    new TextEncoder().encode(JSON.stringify(state, null, 2) + "\n"),
+    new TextEncoder().encode(JSON.stringify(bound, null, 2) + "\n"),
     { within },
   );
 }

@@ -15,6 +15,7 @@ import { assertInside, isInside, realLocation } from "./contain_path.ts";
 import { addExcludes, excludePattern, removeExcludes } from "./git_exclude.ts";
 import type { FileChange, HostPlan } from "./plan.ts";
 import { withLedgerEntry } from "./block_ledger.ts";
+import { dirBinding } from "../../dir_binding.ts";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -182,9 +183,11 @@ async function recordBlock(
   const dirReal = await realLocation(fs, dir);
   if (dirReal === null) throw new ConfigChangedError(ledger.path);
   const text = await currentText(fs, ledger.path);
+  const here = await dirBinding(fs, dir);
+  if (here === null) throw new ConfigChangedError(ledger.path);
   await fs.writeFileAtomic(
     ledger.path,
-    encoder.encode(withLedgerEntry(text, ledger.key, ledger.sha256)),
+    encoder.encode(withLedgerEntry(text, ledger.key, ledger.sha256, here)),
     { within: dirReal },
   );
 }

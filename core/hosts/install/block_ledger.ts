@@ -11,8 +11,10 @@
  * cuts it nor deletes its file; and a file git tracks is never deleted,
  * whoever wrote it. Without a record a block counts as baton's only when
  * its text is exactly the one this baton writes (installs from before the
- * record). Reads through the injected file system; the record is written by
- * the apply step (apply_plan.ts).
+ * record). A record not written in the directory it is found in (one that
+ * arrived with a `.git` in an archive or a copied folder,
+ * core/dir_binding.ts) is no record. Reads through the injected file
+ * system; the record is written by the apply step (apply_plan.ts).
  *
  * Decisions:
  * - The block's text, not only its path, is recorded: a teammate's block
@@ -26,6 +28,7 @@ import type { ReadFs } from "../../fs.ts";
 import { sha256Hex } from "../../hash.ts";
 import { findRepo } from "../../facts/git/find_repo.ts";
 import { indexMayTrack, readIndexFile } from "../../facts/worktree/read_index.ts";
+import { BINDING_KEY, boundHere, dirBinding } from "../../dir_binding.ts";
 
 /** The record's file name under `<git dir>/baton/`. */
 export const LEDGER_FILE = "rules_blocks.json";
@@ -46,11 +49,16 @@ export interface BlockOwnership {
   tracked: boolean;
 }
 
-/** The record's entries, parsed strictly by shape (anything else is an empty record). */
-export function parseLedger(text: string): Record<string, string> {
+/**
+ * The record's entries, parsed strictly by shape (anything else is an empty
+ * record); with `here`, a record not written in the directory of that
+ * binding is empty too.
+ */
+export function parseLedger(text: string, here?: string | null): Record<string, string> {
   try {
     const value = JSON.parse(text) as unknown;
     if (value === null || typeof value !== "object" || Array.isArray(value)) return {};
+    if (here !== undefined && !boundHere(value, here)) return {};
     const blocks = (value as { blocks?: unknown }).blocks;
     if (blocks === null || typeof blocks !== "object" || Array.isArray(blocks)) return {};
     const out: Record<string, string> = {};
@@ -64,23 +72,31 @@ export function parseLedger(text: string): Record<string, string> {
 }
 
 /**
- * The record's text with `key` set to `sha256` (or removed for null).
+ * The record's text with `key` set to `sha256` (or removed for null), written
+ * in the directory whose binding is `here`; the old `text` counts only when
+ * it was written there too.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * const h = "a".repeat(64);
- * const text = withLedgerEntry(null, ".continue/rules/baton.md", h);
- * assert.equal(parseLedger(text)[".continue/rules/baton.md"], h);
- * assert.deepEqual(parseLedger(withLedgerEntry(text, ".continue/rules/baton.md", null)), {});
+ * const text = withLedgerEntry(null, ".continue/rules/baton.md", h, "2049:77");
+ * assert.equal(parseLedger(text, "2049:77")[".continue/rules/baton.md"], h);
+ * assert.deepEqual(parseLedger(text, "2049:78"), {});
+ * assert.deepEqual(parseLedger(withLedgerEntry(text, ".continue/rules/baton.md", null, "2049:77")), {});
  * ```
  */
-export function withLedgerEntry(text: string | null, key: string, sha256: string | null): string {
-  const blocks = text === null ? {} : parseLedger(text);
+export function withLedgerEntry(
+  text: string | null,
+  key: string,
+  sha256: string | null,
+  here: string,
+): string {
+  const blocks = text === null ? {} : parseLedger(text, here);
   if (sha256 === null) delete blocks[key];
   else blocks[key] = sha256;
   const sorted = Object.fromEntries(Object.entries(blocks).sort(([a], [b]) => a.localeCompare(b)));
-  return JSON.stringify({ version: 1, blocks: sorted }, null, 2) + "\n";
+  return JSON.stringify({ version: 1, [BINDING_KEY]: here, blocks: sorted }, null, 2) + "\n";
 }
 
 /** The sha256 the record keeps for a block's exact text. */
@@ -96,8 +112,12 @@ async function readSmall(fs: ReadFs, path: string, max: number): Promise<Uint8Ar
 
 /** The sha256 a record holds for `path` in the record at `ledgerPath`, or null. */
 async function recordedFor(fs: ReadFs, ledgerPath: string, key: string): Promise<string | null> {
-  const ledger = await readSmall(fs, ledgerPath, MAX_LEDGER_BYTES);
-  return ledger === null ? null : parseLedger(new TextDecoder().decode(ledger))[key] ?? null;
+  const dir = ledgerPath.slice(0, Math.max(1, ledgerPath.lastIndexOf("/")));
+  const [ledger, here] = await Promise.all([
+    readSmall(fs, ledgerPath, MAX_LEDGER_BYTES),
+    dirBinding(fs, dir),
+  ]);
+  return ledger === null ? null : parseLedger(new TextDecoder().decode(ledger), here)[key] ?? null;
 }
 
 /**

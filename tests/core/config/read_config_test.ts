@@ -3,6 +3,7 @@
  * the parse cache keyed by the file's bytes: written only when asked, used
  * when the key matches, missed by any edit, ignored when damaged.
  */
+import { dirBinding } from "../../../core/dir_binding.ts";
 import assert from "node:assert/strict";
 import { configCachePath, readBatonConfig } from "../../../core/config/read_config.ts";
 import { ConfigError } from "../../../core/config/config_error.ts";
@@ -103,9 +104,10 @@ Deno.test("readBatonConfig(): a cache in .baton/ (where a commit could carry one
   const { dir, batonDir, stateDir, io } = await setup("enforce: off\n");
   await using _ = dir;
   const key = `${VERSION}:${await sha256Hex(new TextEncoder().encode("enforce: off\n"))}`;
-  const planted = (mode: string) =>
+  const planted = (mode: string, dir = "-:-") =>
     JSON.stringify({
       key,
+      dir,
       config: { bands: {}, done: {}, enforce: { mode, orphanMs: 1 }, unknownKeys: 0 },
     });
   // The old location, with any key: nothing reads it.
@@ -116,9 +118,16 @@ Deno.test("readBatonConfig(): a cache in .baton/ (where a commit could carry one
   assert.equal(configCachePath(stateDir).startsWith(`${batonDir}/`), false);
   // Control: the same entry where baton keeps its cache is what a hook reads.
   await Deno.mkdir(stateDir, { recursive: true });
-  await Deno.writeTextFile(configCachePath(stateDir), planted("deny"));
+  const here = (await dirBinding(io.fs, stateDir))!;
+  await Deno.writeTextFile(configCachePath(stateDir), planted("deny", here));
   const hit = await readBatonConfig(io.fs, batonDir, { cache: "read", stateDir });
   assert.equal(hit.enforce.mode, "deny");
+  // The same entry written in another directory (an archive, a copied .git), or unbound: not read.
+  for (const other of ["1:2", undefined]) {
+    await Deno.writeTextFile(configCachePath(stateDir), planted("deny", other));
+    const c2 = await readBatonConfig(io.fs, batonDir, { cache: "read", stateDir });
+    assert.equal(c2.enforce.mode, "off", String(other));
+  }
 });
 
 Deno.test("readBatonConfig(): a file that fails to parse is cached as the failure: the next hook gets the same error without parsing", async () => {

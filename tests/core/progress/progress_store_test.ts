@@ -4,6 +4,7 @@
  * CRITICAL on verify, no append to a tampered log, concurrent appends all
  * kept and chained.
  */
+import { dirBinding } from "../../../core/dir_binding.ts";
 import assert from "node:assert/strict";
 import { TestFs } from "../../_helpers/fs.ts";
 import { batonLayout } from "../../../core/store/layout.ts";
@@ -41,7 +42,11 @@ Deno.test("append re-syncs the chain and keeps every other key of index.json", a
     const paths = await progressPaths(fs, layout);
     await Deno.mkdir(paths.stateDir, { recursive: true });
     await Deno.mkdir(layout.dir, { recursive: true });
-    await Deno.writeTextFile(paths.index, JSON.stringify({ other: { keep: [1, 2] }, z: true }));
+    const dir = await dirBinding(fs, paths.stateDir);
+    await Deno.writeTextFile(
+      paths.index,
+      JSON.stringify({ dir, other: { keep: [1, 2] }, z: true }),
+    );
     const now = new Date("2026-12-01T10:00:00Z");
     await appendProgress(fs, layout, { text: "first" }, { now, lock: lock() });
     await appendProgress(fs, layout, { text: "gate forced\nsecond line", note: true }, {
@@ -79,13 +84,34 @@ Deno.test("a malformed index.json is CRITICAL on verify, and rebuild backs it up
     const v = await verifyProgressLog(fs, layout);
     assert.equal(v.status, "tampered");
     assert.equal(v.problems[0]!.kind, "malformed_index");
-    await Deno.writeTextFile(paths.index, JSON.stringify({ progress_chain: { version: 1 } }));
+    const dir = await dirBinding(fs, paths.stateDir);
+    await Deno.writeTextFile(paths.index, JSON.stringify({ dir, progress_chain: { version: 1 } }));
     assert.equal((await verifyProgressLog(fs, layout)).problems[0]!.kind, "malformed_index");
     await Deno.writeTextFile(paths.index, "[1,2]");
     const r = await rebuildProgressChain(fs, layout, { now: new Date(), lock: lock() });
     assert.equal(r.backup, paths.backup);
     assert.equal(await Deno.readTextFile(paths.backup), "[1,2]");
     assert.equal((await verifyProgressLog(fs, layout)).status, "intact");
+  });
+});
+
+Deno.test("an index not written in its directory (an archive, a copied .git) is absent: unchained, and rebuild drops its keys", async () => {
+  await withDir(async (root) => {
+    const layout = batonLayout(root);
+    const paths = await progressPaths(fs, layout);
+    await Deno.mkdir(layout.dir, { recursive: true });
+    await Deno.writeTextFile(paths.log, "## 2026-12-01\n- a\n");
+    await rebuildProgressChain(fs, layout, { now: new Date(0), lock: lock() });
+    assert.equal((await verifyProgressLog(fs, layout)).status, "intact", "control: bound here");
+    const doc = JSON.parse(await Deno.readTextFile(paths.index));
+    for (const dir of ["1:2", undefined]) {
+      await Deno.writeTextFile(paths.index, JSON.stringify({ ...doc, dir, planted: true }));
+      assert.equal((await verifyProgressLog(fs, layout)).status, "unchained", String(dir));
+    }
+    await rebuildProgressChain(fs, layout, { now: new Date(0), lock: lock() });
+    const fresh = JSON.parse(await Deno.readTextFile(paths.index));
+    assert.equal(fresh.planted, undefined, "nothing of the foreign index is kept");
+    assert.equal(fresh.dir, await dirBinding(fs, paths.stateDir));
   });
 });
 

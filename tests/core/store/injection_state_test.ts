@@ -1,3 +1,4 @@
+import { dirBinding } from "../../../core/dir_binding.ts";
 import assert from "node:assert/strict";
 import {
   injectionStatePath,
@@ -35,11 +36,15 @@ Deno.test("readInjectionState() drops malformed entries and ignores an oversized
   const layout = batonLayout(dir);
   await Deno.mkdir(layout.state, { recursive: true });
   const path = injectionStatePath(layout.state);
-  await Deno.writeTextFile(
-    path,
-    JSON.stringify({ version: 1, hosts: { good: REC, bad: { capsule_id: 1 }, "BAD KEY": REC } }),
-  );
+  const dir2 = await dirBinding(fs, layout.state);
+  const hosts = { good: REC, bad: { capsule_id: 1 }, "BAD KEY": REC };
+  await Deno.writeTextFile(path, JSON.stringify({ version: 1, dir: dir2, hosts }));
   assert.deepEqual(Object.keys((await readInjectionState(fs, layout)).hosts), ["good"]);
+  // Written in another directory (an archive, a copied .git), or unbound: nothing injected.
+  for (const other of ["1:2", undefined]) {
+    await Deno.writeTextFile(path, JSON.stringify({ version: 1, dir: other, hosts }));
+    assert.deepEqual((await readInjectionState(fs, layout)).hosts, {}, String(other));
+  }
   await Deno.writeTextFile(path, JSON.stringify({ hosts: { good: REC }, pad: "x".repeat(70_000) }));
   assert.deepEqual((await readInjectionState(fs, layout)).hosts, {});
 });

@@ -171,7 +171,7 @@ Deno.test("the record parses by shape only", () => {
   const h = "b".repeat(64);
   assert.deepEqual(parseLedger('{"blocks": {"a.md": "x", "b.md": 3}}'), {});
   assert.deepEqual(parseLedger("not json"), {});
-  assert.deepEqual(parseLedger(withLedgerEntry('{"blocks": []}', "a.md", h)), { "a.md": h });
+  assert.deepEqual(parseLedger(withLedgerEntry('{"blocks": []}', "a.md", h, "1:2")), { "a.md": h });
 });
 
 /** Whether git tracks `path` (the oracle), by `git ls-files --error-unmatch`. */
