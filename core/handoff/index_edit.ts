@@ -30,20 +30,19 @@
  */
 import { UnavailableError } from "../errors.ts";
 import { invalidateCacheTree } from "./cache_tree_edit.ts";
-import { ENTRY_WORDS, FIELD, type GitIndex, parseIndex } from "../facts/worktree/index_file.ts";
+import {
+  ENTRY_WORDS,
+  FIELD,
+  type GitIndex,
+  type IndexEntry,
+  parseIndex,
+} from "../facts/worktree/index_file.ts";
 
 /** The stat data an index entry records (git keeps each field's low 32 bits). */
-export interface IndexStat {
-  ctimeSec: number;
-  ctimeNsec: number;
-  mtimeSec: number;
-  mtimeNsec: number;
-  dev: number;
-  ino: number;
-  uid: number;
-  gid: number;
-  size: number;
-}
+export type IndexStat = Pick<
+  IndexEntry,
+  "ctimeSec" | "ctimeNsec" | "mtimeSec" | "mtimeNsec" | "dev" | "ino" | "uid" | "gid" | "size"
+>;
 
 /** One change to the index. */
 export type IndexEdit =
