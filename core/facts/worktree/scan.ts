@@ -41,6 +41,8 @@ import { repoAtDir } from "../git/find_repo.ts";
 import { readHead } from "../git/read_head.ts";
 import { DEFAULT_MAX_UNTRACKED, type DirListing, findUntracked } from "./untracked.ts";
 import { expandPresentSparseDirs } from "./expand_sparse.ts";
+import { duplicateEntry } from "./index_duplicates.ts";
+import { GitUnsupportedError } from "../git/errors.ts";
 import { buildTrackedTree, countPresent, type TrackedTree } from "./tracked_tree.ts";
 import { provenBefore, type VerifiedIndex, verifiedIndexRecord } from "./verified_index.ts";
 
@@ -246,7 +248,7 @@ export interface WorktreeStatus {
  * @param options HEAD's tree, the object reader and config values.
  * @returns Changed entries, untracked paths and cost counters.
  * @throws {GitIndexError} When .git/index is malformed.
- * @throws {GitUnsupportedError} For an unknown required index extension, or a split index of a shape git never writes.
+ * @throws {GitUnsupportedError} For an unknown required index extension, a split index of a shape git never writes, or an index that lists a path twice.
  * @throws {GitCorruptError} When a HEAD tree object is missing or malformed.
  *
  * @example
@@ -296,6 +298,12 @@ export async function scanWorktree(
       // A split index is merged with its shared part (worktree/split_index.ts).
       index = parseIndex(bytes, { splitLink: true });
       if (index.splitLink !== undefined) index = await readSplitIndex(fs, repo.gitDir, index);
+      if (duplicateEntry(index) >= 0) {
+        throw new GitUnsupportedError(
+          "the index lists a path twice (git's fsck refuses such an index)",
+          "git_index_duplicate_unsupported",
+        );
+      }
       phase("index parsed");
       // The identity is the lstat's: for a symbolic link it is the link's,
       // which stays the same while its target is rewritten in place.
