@@ -223,6 +223,12 @@ function compareSets(
       continue;
     }
     if (thenSet.has(p)) {
+      // A path whose work tree was not compared on either side has no
+      // status to compare (its index half alone would read "the same").
+      if (then.unchecked.has(p) || now.unchecked.has(p)) {
+        unsettled++;
+        continue;
+      }
       // Changed then and now: the same path may have changed how.
       const was = then.codes?.get(p);
       const is = now.codes?.get(p);

@@ -438,8 +438,13 @@ export async function scanWorktree(
       if (verdict === "suspect" || verdict === "racy") {
         if (verdict === "racy") racyCount++;
         if (stat !== null && stat.size > maxHashBytes) {
-          oversized.push(e.path);
-          uncheckedBy.size++;
+          // Stat data equal to the index's, written in the index's second:
+          // neither clean nor changed without the hash the cap forbids.
+          if (verdict === "racy") notCompared(e.path, RACY_OVER_CAP);
+          else {
+            oversized.push(e.path);
+            uncheckedBy.size++;
+          }
           return;
         }
         toHash.push(k);
@@ -763,6 +768,10 @@ async function readIndexBlob(
 }
 
 /** lstat calls per lstatMany batch. */
+/** Why a file over the hash cap whose stat data matches a racy index entry is not compared. */
+const RACY_OVER_CAP =
+  "over the hash cap and modified in the second the index was written (racily clean)";
+
 const LSTAT_CHUNK = 2048;
 
 /** `fs.lstatEach`, or `lstatMany` then one visit per result where the fs has no lstatEach. */

@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { collectFacts, FACTS_PHASES, type FactsPhase } from "../../../core/facts/collect.ts";
 import { checkDrift, type CurrentFile } from "../../../core/briefing/drift.ts";
 import { TestFs } from "../../_helpers/fs.ts";
-import { commitAll, makeRepo, writeFiles } from "../../_helpers/git.ts";
+import { commitAll, git, makeRepo, writeFiles } from "../../_helpers/git.ts";
 import { tempDir } from "../../_helpers/temp.ts";
 
 const fs = new TestFs();
@@ -84,6 +84,46 @@ Deno.test("a changed file over the hash cap is recorded by size and mtime and co
     assert.match(check(same).compared, /size and mtime \(weaker/);
     assert.equal(check({ ...same, mtimeMs: big.mtime_ms! + 1000 }).status, "different");
     assert.equal(check({ kind: "absent" }).status, "missing");
+  });
+});
+
+Deno.test("a file over the hash cap that is racily clean (stat data equal, index written in its second) is not compared, neither clean nor changed", async () => {
+  await withRepo(async (dir) => {
+    await writeFiles(dir, { "big.bin": "a".repeat(5000) });
+    await commitAll(dir);
+    await writeFiles(dir, { "big.bin": "b".repeat(4999) + "a" });
+    const t = Math.floor(Date.now() / 1000) - 100;
+    await Deno.utime(`${dir}/big.bin`, t + 0.2, t + 0.2);
+    await git(dir, ["add", "big.bin"]);
+    // The same size, the same mtime: only a hash tells the two apart.
+    await writeFiles(dir, { "big.bin": "c".repeat(4999) + "a" });
+    await Deno.utime(`${dir}/big.bin`, t + 0.2, t + 0.2);
+    const now = () => new Date();
+    await Deno.utime(`${dir}/.git/index`, t + 0.7, t + 0.7);
+    const racy = await collectFacts(fs, dir, { now, maxHashBytes: 1024 });
+    assert.deepEqual(racy.tree?.unchecked, ["big.bin"]);
+    assert.match(
+      racy.tree!.reason,
+      /1 path\(s\) not compared: over the hash cap and modified in the second/,
+    );
+    assert.equal(racy.tree?.status, "partial");
+    // Its index half is read: staged, and listed as such with no work-tree claim.
+    assert.deepEqual(racy.tree?.changed, ["big.bin"]);
+    assert.deepEqual(racy.tree?.changed_xy, ["M."]);
+    // Control: under the cap git's rule hashes it and finds the edit.
+    const hashed = await collectFacts(fs, dir, { now });
+    assert.deepEqual(hashed.tree?.changed_xy, ["MM"]);
+    // Control: an index written a second later makes the stat data trusted, as git does.
+    await Deno.utime(`${dir}/.git/index`, t + 1.7, t + 1.7);
+    const settled = await collectFacts(fs, dir, { now, maxHashBytes: 1024 });
+    assert.deepEqual(settled.tree?.unchecked, []);
+    assert.deepEqual(settled.tree?.changed_xy, ["M."]);
+    // Drift: a path whose work tree went uncompared has no status to compare.
+    const status = (then: typeof racy, is: typeof racy) =>
+      checkDrift(then, is, new Map()).find((d) => d.check === "tracked changes")!.status;
+    assert.equal(status(settled, racy), "unknown");
+    assert.equal(status(racy, settled), "unknown");
+    assert.equal(status(settled, settled), "match", "control: both read the same");
   });
 });
 
