@@ -182,6 +182,11 @@ function unhashed(code: string): boolean {
   return code.length === 2 && code[1] === "?" && code[0] !== "?";
 }
 
+/** A status code without its work-tree half: "M" of "MM", "R from x" of "R. from x". */
+function indexHalf(code: string): string {
+  return code[0] + code.slice(2);
+}
+
 /** "M." or "R. from old/name" for people. */
 function statusWords(code: string): string {
   return code.length > 3 ? `${code.slice(0, 2)} from ${code.slice(3)}` : code;
@@ -223,15 +228,17 @@ function compareSets(
       continue;
     }
     if (thenSet.has(p)) {
-      // A path whose work tree was not compared on either side has no
-      // status to compare (its index half alone would read "the same").
-      if (then.unchecked.has(p) || now.unchecked.has(p)) {
-        unsettled++;
-        continue;
-      }
       // Changed then and now: the same path may have changed how.
       const was = then.codes?.get(p);
       const is = now.codes?.get(p);
+      // A path whose work tree went uncompared on either side: only an
+      // index half that differs is certain ("the same" would be a guess).
+      if (then.unchecked.has(p) || now.unchecked.has(p)) {
+        if (was !== undefined && is !== undefined && indexHalf(was) !== indexHalf(is)) {
+          restated.push(`${p} (${statusWords(was)} -> ${statusWords(is)})`);
+        } else unsettled++;
+        continue;
+      }
       if (was === undefined || is === undefined) continue;
       const compared = compareCodes(was, is);
       if (compared === "different") {

@@ -124,6 +124,13 @@ Deno.test("a file over the hash cap that is racily clean (stat data equal, index
     assert.equal(status(settled, racy), "unknown");
     assert.equal(status(racy, settled), "unknown");
     assert.equal(status(settled, settled), "match", "control: both read the same");
+    // An index half that differs is certain even beside an uncompared work tree.
+    await git(dir, ["reset", "-q"]);
+    await Deno.utime(`${dir}/.git/index`, t + 1.7, t + 1.7);
+    const unstaged = await collectFacts(fs, dir, { now, maxHashBytes: 1024 });
+    assert.deepEqual(unstaged.tree?.changed_xy, [".?"], "control: the reset left it changed");
+    assert.equal(status(unstaged, racy), "different");
+    assert.equal(status(racy, unstaged), "different");
   });
 });
 
