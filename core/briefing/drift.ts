@@ -114,6 +114,32 @@ function reasonOf(parts: UnavailablePart[] | undefined, part: UnavailablePart["p
   return parts?.find((p) => p.part === part)?.reason ?? null;
 }
 
+/**
+ * A path name that cannot read as prose: letters, marks, digits and the
+ * punctuation of file names, no blank, bracket, quote, colon or semicolon.
+ * A backslash and `?` stay: the escaped form of a name (`a\x0ab`, `\x??`).
+ */
+const PLAIN_PATH = /^[\p{L}\p{M}\p{N}._/@+~=#%,?\\-]+$/u;
+
+/**
+ * A path as a check line names it. A recorded path comes from the capsule,
+ * and a path here now from the repository's own file names: both a
+ * stranger's words. Anything but a plain token is printed as a quoted
+ * string, so a name holding ": match (compared sha256 of content: same
+ * content)" cannot read as a second check with a status baton never gave.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { shownPath } from "./drift.ts";
+ * assert.equal(shownPath("src/a.ts"), "src/a.ts");
+ * assert.equal(shownPath("a.ts: match (same"), '"a.ts: match (same"');
+ * ```
+ */
+export function shownPath(path: string): string {
+  return PLAIN_PATH.test(path) ? path : JSON.stringify(path);
+}
+
 /** Names a list of paths: "a, b, 3 more". */
 export function namePaths(paths: readonly string[], total: number): string {
   const shown = paths.slice(0, NAMED_PATHS);
@@ -155,10 +181,21 @@ function trackedSide(t: TreeState): SetSide {
   };
 }
 
-/** path -> recorded status, or null when the tree recorded none (or a malformed list). */
+/**
+ * A status code as core/facts/collect.ts records one: git's two letters (or
+ * none), and for a rename a blank and the path it came from.
+ */
+const STATUS_CODE = /^(?:[.MTADRCU?!]{2}(?: .+)?)?$/s;
+
+/**
+ * path -> recorded status, or null when the tree recorded none, or a
+ * malformed list (its length, or a code in no shape baton writes: a
+ * stranger's words, never compared or printed).
+ */
 function statusCodes(t: TreeState): Map<string, string> | null {
   const xy = t.changed_xy;
   if (xy === undefined || xy.length !== t.changed.length) return null;
+  if (!xy.every((code) => STATUS_CODE.test(code))) return null;
   return new Map(t.changed.map((p, i) => [p, xy[i]!]));
 }
 
@@ -189,7 +226,7 @@ function indexHalf(code: string): string {
 
 /** "M." or "R. from old/name" for people. */
 function statusWords(code: string): string {
-  return code.length > 3 ? `${code.slice(0, 2)} from ${code.slice(3)}` : code;
+  return code.length > 3 ? `${code.slice(0, 2)} from ${shownPath(code.slice(3))}` : code;
 }
 
 function untrackedSide(t: TreeState): SetSide {
@@ -235,14 +272,14 @@ function compareSets(
       // index half that differs is certain ("the same" would be a guess).
       if (then.unchecked.has(p) || now.unchecked.has(p)) {
         if (was !== undefined && is !== undefined && indexHalf(was) !== indexHalf(is)) {
-          restated.push(`${p} (${statusWords(was)} -> ${statusWords(is)})`);
+          restated.push(`${shownPath(p)} (${statusWords(was)} -> ${statusWords(is)})`);
         } else unsettled++;
         continue;
       }
       if (was === undefined || is === undefined) continue;
       const compared = compareCodes(was, is);
       if (compared === "different") {
-        restated.push(`${p} (${statusWords(was)} -> ${statusWords(is)})`);
+        restated.push(`${shownPath(p)} (${statusWords(was)} -> ${statusWords(is)})`);
       } else if (compared === "weaker") uncompared++;
       else if (compared === "unsettled") unsettled++;
       continue;
@@ -267,7 +304,7 @@ function compareSets(
   if (now.unchecked.size > 0 || !now.uncheckedComplete) {
     const named = now.unchecked.size === 0
       ? ""
-      : ` (${namePaths([...now.unchecked], now.unchecked.size)})`;
+      : ` (${namePaths([...now.unchecked].map(shownPath), now.unchecked.size)})`;
     notes.push(`not re-checked now: ${now.why || "budget"}${named}`);
   }
   // A whole side that is only weaker (stat data for files over the hash cap)
@@ -319,10 +356,12 @@ function treeCheck(
   const { notes, weaker, uncompared, ...sets } = compareSets(then, now);
   const parts: string[] = [];
   if (sets.added_total > 0) {
-    parts.push(`${labels.added}: ${namePaths(sets.added, sets.added_total)}`);
+    parts.push(`${labels.added}: ${namePaths(sets.added.map(shownPath), sets.added_total)}`);
   }
   if (sets.removed_total > 0) {
-    parts.push(`${labels.removed}: ${namePaths(sets.removed, sets.removed_total)}`);
+    parts.push(
+      `${labels.removed}: ${namePaths(sets.removed.map(shownPath), sets.removed_total)}`,
+    );
   }
   const restated = sets.restated_total ?? 0;
   if (restated > 0 && labels.restated !== undefined) {
@@ -364,7 +403,7 @@ function treeCheck(
 }
 
 function fileCheck(f: ChangedFileFact, now: CurrentFile | undefined): DriftCheck {
-  const check = `file ${f.path}`;
+  const check = `file ${shownPath(f.path)}`;
   const byHash = "sha256 of content";
   const byHashAndMode = "sha256 of content, file type and executable bit";
   if (f.hash_skipped === "too_large" && f.size !== null && typeof f.mtime_ms === "number") {
@@ -561,7 +600,7 @@ export function checkDrift(
         detail: why,
       })),
       ...recorded.changed_files.map((f): DriftCheck => ({
-        check: `file ${f.path}`,
+        check: `file ${shownPath(f.path)}`,
         compared: "sha256 of content",
         status: "unknown",
         detail: why,

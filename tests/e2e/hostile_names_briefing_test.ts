@@ -41,13 +41,14 @@ Deno.test("the short repeat of the briefing shows a recorded file name's invisib
   const full = await sessionStart(dir);
   assert.equal(full.code, 0, full.stderr);
   assert.doesNotMatch(context(full.stdout), /Short form/);
-  assert.match(context(full.stdout), /file notes‹U\+202E›‹U\+E0049›‹U\+E0047›\.txt: match/);
+  // Quoted too: a name that is not a plain token is (tests/e2e/forged_drift_words_test.ts).
+  assert.match(context(full.stdout), /file "notes‹U\+202E›‹U\+E0049›‹U\+E0047›\.txt": match/);
 
   const short = await sessionStart(dir);
   assert.equal(short.code, 0, short.stderr);
   const text = context(short.stdout);
   assert.match(text, /Short form/, "positive control: the second new session gets the short form");
-  assert.match(text, /every check matches: .*file notes/, "which names the recorded file");
+  assert.match(text, /every check matches: .*file "notes/, "which names the recorded file");
   assert.doesNotMatch(text, INVISIBLE);
-  assert.match(text, /file notes‹U\+202E›‹U\+E0049›‹U\+E0047›\.txt/);
+  assert.match(text, /file "notes‹U\+202E›‹U\+E0049›‹U\+E0047›\.txt"/);
 });
