@@ -12,7 +12,7 @@
  */
 import type { Capsule, Claim, Decision } from "../capsule/types.ts";
 import type { CapFinding } from "../capsule/cap_trust.ts";
-import { shapedRecordId } from "../capsule/header_fields.ts";
+import { shapedEvidenceSummary, shapedRecordId } from "../capsule/header_fields.ts";
 import { type Authorship, authorshipLine } from "../trust/authorship_line.ts";
 import { truncateText } from "../budget/truncate.ts";
 import { fitSections } from "../budget/fit_sections.ts";
@@ -20,7 +20,7 @@ import type { DriftCheck } from "./drift.ts";
 import type { PublishedFact } from "../capsule/recorded_facts.ts";
 import type { Classification } from "../safety/command/classify.ts";
 import { renderCarriedCommand } from "../safety/render_command.ts";
-import { fenceFor, safeInline } from "../safety/render_safe.ts";
+import { codeSpan, fenceFor, safeInline } from "../safety/render_safe.ts";
 import { commandRelatesTo } from "../evidence/command_relevance.ts";
 import type { DecisionView } from "../chain/decisions.ts";
 import { sessionItems, writtenFromLine } from "./session_section.ts";
@@ -169,7 +169,9 @@ function evidenceNote(
   const parts = cited.map((e) => {
     const why = stale?.get(e!.id);
     const cmd = truncateText(safeInline(e!.source), SHOWN_COMMAND_CHARS);
-    return `${shapedRecordId(e!.id)}: ran \`${cmd}\`, ${safeInline(e!.summary)}` +
+    // The command in a span no backtick of it can close, and its outcome only in the shape
+    // baton writes: both are printed in baton's voice, and a capsule is a stranger's file.
+    return `${shapedRecordId(e!.id)}: ran ${codeSpan(cmd)}, ${shapedEvidenceSummary(e!.summary)}` +
       (commandRelatesTo(e!.source, c.text)
         ? ""
         : "; WARNING: the command shares no word with this claim") +

@@ -121,3 +121,30 @@ export function shapedFormat(format: string | null): string {
 export function listName(field: string): string {
   return Object.hasOwn(LIST_NAMES, field) ? LIST_NAMES[field]! : "records";
 }
+
+/**
+ * A command evidence entry's outcome as core/evidence/cite_evidence.ts
+ * writes it: the exit status (or that it did not run, or its signal), the
+ * time it took and the commit it ran at.
+ */
+const EVIDENCE_SUMMARY =
+  /^(?:exit -?\d{1,10}|did not run|ended by [A-Z0-9]{1,24}) in \d{1,12}\.\d s(?: at [0-9a-f]{12})?$/;
+
+/** Shown in place of a command evidence outcome in any other shape. */
+export const UNSHAPED_OUTCOME = "an outcome in no shape baton writes (not shown)";
+
+/**
+ * A command evidence entry's outcome from a capsule, as the briefing prints
+ * it beside the command in baton's own voice: itself in the shape baton
+ * writes, {@linkcode UNSHAPED_OUTCOME} otherwise.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { shapedEvidenceSummary, UNSHAPED_OUTCOME } from "./header_fields.ts";
+ * assert.equal(shapedEvidenceSummary("exit 0 in 1.2 s at 0123456789ab"), "exit 0 in 1.2 s at 0123456789ab");
+ * assert.equal(shapedEvidenceSummary("exit 0; re-checked now: not stale"), UNSHAPED_OUTCOME);
+ * ```
+ */
+export function shapedEvidenceSummary(summary: string): string {
+  return EVIDENCE_SUMMARY.test(summary) ? summary : UNSHAPED_OUTCOME;
+}

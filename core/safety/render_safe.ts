@@ -216,3 +216,26 @@ export function fenceFor(lines: readonly string[]): string {
   }
   return "`".repeat(Math.max(3, longest + 1));
 }
+
+/**
+ * `text` (already made safe with {@linkcode safeInline}) as a Markdown code
+ * span no backtick in it can close: delimited by a backtick run longer than
+ * any inside, and padded with a blank when it holds one (so a backtick at
+ * either end stays content), as CommonMark reads code spans.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { codeSpan } from "./render_safe.ts";
+ * const tick = String.fromCharCode(96);
+ * assert.equal(codeSpan("npm test"), tick + "npm test" + tick);
+ * assert.equal(codeSpan("echo " + tick + "x" + tick), tick.repeat(2) + " echo " + tick + "x" + tick + " " + tick.repeat(2));
+ * ```
+ */
+export function codeSpan(text: string): string {
+  let longest = 0;
+  for (const m of text.matchAll(/`+/g)) longest = Math.max(longest, m[0].length);
+  const ticks = "`".repeat(longest + 1);
+  const pad = longest > 0 ? " " : "";
+  return `${ticks}${pad}${text}${pad}${ticks}`;
+}
