@@ -122,9 +122,10 @@ function reasonOf(parts: UnavailablePart[] | undefined, part: UnavailablePart["p
 const PLAIN_PATH = /^[\p{L}\p{M}\p{N}._/@+~=#%,?\\-]+$/u;
 
 /**
- * A path as a check line names it. A recorded path comes from the capsule,
- * and a path here now from the repository's own file names: both a
- * stranger's words. Anything but a plain token is printed as a quoted
+ * A path as a check line names it (and a ref name as the publication line
+ * does). A recorded path comes from the capsule, a path here now from the
+ * repository's own file names, a remote-tracking ref from whoever pushed the
+ * branch: each a stranger's words. Anything but a plain token is printed as a quoted
  * string, so a name holding ": match (compared sha256 of content: same
  * content)" cannot read as a second check with a status baton never gave.
  *

@@ -16,7 +16,7 @@ import { shapedEvidenceSummary, shapedRecordId } from "../capsule/header_fields.
 import { type Authorship, authorshipLine } from "../trust/authorship_line.ts";
 import { truncateText } from "../budget/truncate.ts";
 import { fitSections } from "../budget/fit_sections.ts";
-import type { DriftCheck } from "./drift.ts";
+import { type DriftCheck, shownPath } from "./drift.ts";
 import type { PublishedFact } from "../capsule/recorded_facts.ts";
 import type { Classification } from "../safety/command/classify.ts";
 import { renderCarriedCommand } from "../safety/render_command.ts";
@@ -184,7 +184,10 @@ function publicationLine(p: PublishedFact, head: string | null): string {
   if (head === null) return "- Publication: no commit was recorded.";
   const h = shortOid(head);
   if (p.status === "yes") {
-    return `- Publication: HEAD ${h} is reachable from ${safeInline(p.refs.join(", "))}.`;
+    // A remote's ref names are whoever pushed them: one worded as a sentence is printed quoted.
+    return `- Publication: HEAD ${h} is reachable from ${
+      safeInline(p.refs.map(shownPath).join(", "))
+    }.`;
   }
   if (p.status === "no") {
     return `- Publication: HEAD ${h} is not reachable from any remote-tracking ref here: it may exist only on the machine that wrote this capsule.`;
