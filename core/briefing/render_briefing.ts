@@ -149,6 +149,14 @@ function item(c: Claim, extra = ""): string {
   return `- [${c.trust}] ${extra}${safeInline(c.text)}`;
 }
 
+/** The order of the recorded files' drift lines: what needs a look first (a stable sort). */
+const FILE_DRIFT_RANK: Readonly<Record<DriftCheck["status"], number>> = {
+  different: 0,
+  missing: 1,
+  unknown: 2,
+  match: 3,
+};
+
 /** Longest command shown beside a claim. */
 const SHOWN_COMMAND_CHARS = 160;
 
@@ -286,7 +294,12 @@ function buildSections(
     );
   }
   const repoDrift = drift.filter((d) => !d.check.startsWith("file "));
-  const fileDrift = drift.filter((d) => d.check.startsWith("file "));
+  // The budget gives up a section's lines from the end, and a capsule orders its recorded
+  // files: a file that changed, went missing or was not re-checked comes before the matches,
+  // so no padding of matches can push it out of the briefing.
+  const fileDrift = drift.filter((d) => d.check.startsWith("file ")).sort((a, b) =>
+    FILE_DRIFT_RANK[a.status] - FILE_DRIFT_RANK[b.status]
+  );
   const driftLine = (d: DriftCheck) =>
     `- [${d.status === "unknown" ? "not re-checked" : "re-checked now"}] ${
       safeInline(d.check)
