@@ -514,6 +514,12 @@ export function recheckablePath(escaped: string): string | { reason: string } {
   return p;
 }
 
+/**
+ * A detached HEAD as the branch check compares it: a blank makes it a name
+ * no branch can have (git accepts a branch named "(detached)").
+ */
+const DETACHED = "(detached HEAD)";
+
 const NAMES = {
   root: "work-tree path",
   remote: "remote names and URLs",
@@ -639,8 +645,8 @@ export function checkDrift(
       compare(
         "branch",
         NAMES.branch,
-        recorded.detached ? "(detached)" : recorded.branch,
-        current.detached ? "(detached)" : current.branch,
+        recorded.detached ? DETACHED : recorded.branch,
+        current.detached ? DETACHED : current.branch,
       )),
     guard(
       "HEAD",

@@ -12,7 +12,7 @@
  */
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
-import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
+import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { computeCapsuleId } from "../../core/capsule/capsule_id.ts";
 import { renderCapsuleFile } from "../../core/store/render_capsule.ts";
 import { extractCapsuleJson } from "../../core/capsule/parse.ts";
@@ -97,6 +97,29 @@ Deno.test("names and status codes built as prose cannot forge a drift status: od
     // A status code in no shape git writes is not printed, and not compared.
     assert.ok(!text.stdout.includes("all re-checked"), text.stdout);
     assert.match(tracked.detail, /status codes not compared/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a branch named (detached) is not taken for a detached HEAD: leaving it for a detached HEAD is different", async () => {
+  const dir = await makeRepo("baton-detached-name-");
+  try {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir, "init");
+    // git accepts the name (git check-ref-format --branch '(detached)').
+    await git(dir, ["checkout", "-q", "-b", "(detached)"]);
+    const fin = await runBaton(["finalize", "--draft", "-"], { cwd: dir, stdin: '{"now":"x"}' });
+    assert.equal(fin.code, 0, fin.stderr);
+    const branch = async () => {
+      const r = await runBaton(["load", "--json"], { cwd: dir });
+      assert.equal(r.code, 0, r.stderr);
+      return (JSON.parse(r.stdout).drift as Check[]).find((d) => d.check === "branch")!;
+    };
+    assert.equal((await branch()).status, "match", "control: the same branch still matches");
+    await git(dir, ["checkout", "-q", "--detach"]);
+    const now = await branch();
+    assert.equal(now.status, "different", now.detail);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
