@@ -13,7 +13,7 @@ export const exportCommand: Command = {
   category: "everyday",
   summary: "Print the latest capsule's meaning or facts, paste-sized",
   description:
-    "Prints either the meaning (what the model said mattered, with trust labels) or the facts (what baton collected) of the latest capsule, cut to a character budget so it can be pasted into a chat tool. Exactly one of --meaning and --facts is required.",
+    "Prints either the meaning (what the model said mattered, with trust labels) or the facts (what baton collected) of the latest capsule, cut to a character budget so it can be pasted into a chat tool. Exactly one of --meaning and --facts is required. From a capsule no key this machine trusts signed, both halves say so, the facts are called what the capsule records (not collected or checked here), and the reason it gives for its publication is not shown.",
   examples: ["baton export --meaning", "baton export --facts --json"],
   flags: [
     { name: "meaning", type: "boolean", summary: "Export the meaning half" },
@@ -54,7 +54,7 @@ export const exportCommand: Command = {
       );
     }
     const half = meaning ? "meaning" : "facts";
-    const out = renderExport(parsed.capsule, half, maxChars);
+    const out = renderExport(parsed.capsule, half, maxChars, undefined, parsed.authorship);
     if (boolFlag(args, "json")) printJson(io, { capsule_id: parsed.capsule.id, half, ...out });
     else io.stdout.write(out.text + "\n");
     return 0;

@@ -11,6 +11,8 @@ import { classifyCarried } from "../safety/command/carried.ts";
 import { safeInline } from "../safety/render_safe.ts";
 import { shortId } from "../capsule/capsule_id.ts";
 import { shownPointers } from "../capsule/pointers.ts";
+import { type Authorship, authorshipLine } from "../trust/authorship_line.ts";
+import { WITHHELD_REASON } from "./writer_reasons.ts";
 
 /** An export and whether it was cut. */
 export interface ExportText {
@@ -23,7 +25,11 @@ const one = safeInline;
 /**
  * Renders the chosen half within `maxChars`. `commandSafety` is the class
  * of the carried command, classified once by the caller (by default here,
- * from the raw text).
+ * from the raw text). `authorship` says who signed the capsule (absent:
+ * treated as unsigned): a capsule no trusted key signed is a stranger's
+ * record, so the export says so in the briefing's words, calls its facts
+ * what the capsule records (never what baton collected), and prints no
+ * reason it gives in their place.
  *
  * @example
  * ```ts
@@ -38,8 +44,11 @@ export function renderExport(
   half: "meaning" | "facts",
   maxChars: number,
   commandSafety: Classification | null = classifyCarried(capsule.meaning.next_action?.command),
+  authorship?: Authorship,
 ): ExportText {
   const lines: string[] = [];
+  const trusted = authorship?.status === "trusted";
+  const signedBy = authorshipLine(authorship);
   if (half === "meaning") {
     const m = capsule.meaning;
     lines.push(
@@ -47,6 +56,7 @@ export function renderExport(
         shortId(capsule.id)
       } (${capsule.created_at}); claims, not verified facts.`,
     );
+    if (signedBy !== null) lines.push(signedBy);
     if (m.now !== null) lines.push(`Now: ${one(m.now)}`);
     const list = (title: string, items: { trust: string; text: string }[]) => {
       if (items.length === 0) return;
@@ -89,10 +99,15 @@ export function renderExport(
   } else {
     const f = capsule.facts;
     lines.push(
-      `Facts of baton capsule ${shortId(capsule.id)}, collected ${
-        one(f.captured_at ?? "never")
-      } (status ${f.status}).`,
+      trusted
+        ? `Facts of baton capsule ${shortId(capsule.id)}, collected ${
+          one(f.captured_at ?? "never")
+        } (status ${f.status}).`
+        : `Facts as baton capsule ${shortId(capsule.id)} records them, dated ${
+          one(f.captured_at ?? "never")
+        } (status ${f.status}): no key this machine trusts signed it, so this machine neither collected nor checked them.`,
     );
+    if (signedBy !== null) lines.push(signedBy);
     if (f.status === "collected") {
       lines.push(
         `root: ${one(f.repo_root ?? "none")}`,
@@ -100,7 +115,7 @@ export function renderExport(
         `branch: ${f.detached ? "(detached)" : one(f.branch ?? "none")}`,
         `HEAD: ${one(f.head ?? "none")}`,
         `dirty: ${f.dirty}; ${f.changed_count} changed, ${f.untracked_count} untracked`,
-        `published: ${f.published.status} (${one(f.published.reason)})`,
+        `published: ${f.published.status} (${trusted ? one(f.published.reason) : WITHHELD_REASON})`,
       );
       for (const c of f.changed_files) {
         lines.push(`- ${one(c.xy)} ${one(c.path)} ${one(c.sha256 ?? c.hash_skipped ?? "")}`);
