@@ -163,12 +163,16 @@ const SHOWN_COMMAND_CHARS = 160;
 /**
  * Which command evidence a fact rests on: the exact command (as recorded,
  * redacted) beside the claim, its outcome, whether it is stale and why, and
- * a warning when the command shares no word with the claim.
+ * a warning when the command shares no word with the claim. Nothing of a
+ * command's record is re-checked at load: that it ran, and how it ended, is
+ * the word of whoever signed the capsule, so from a capsule no trusted key
+ * signed the note says it is the capsule's.
  */
 function evidenceNote(
   c: Claim,
   capsule: Capsule,
   stale: ReadonlyMap<string, string> | undefined,
+  trusted: boolean,
 ): string {
   const cited = c.evidence_refs.map((r) => capsule.evidence.find((e) => e.id === r)).filter((
     e,
@@ -179,7 +183,10 @@ function evidenceNote(
     const cmd = truncateText(safeInline(e!.source), SHOWN_COMMAND_CHARS);
     // The command in a span no backtick of it can close, and its outcome only in the shape
     // baton writes: both are printed in baton's voice, and a capsule is a stranger's file.
-    return `${shapedRecordId(e!.id)}: ran ${codeSpan(cmd)}, ${shapedEvidenceSummary(e!.summary)}` +
+    const ran = trusted ? "ran" : "the unsigned or untrusted capsule says it ran";
+    return `${shapedRecordId(e!.id)}: ${ran} ${codeSpan(cmd)}, ${
+      shapedEvidenceSummary(e!.summary)
+    }` +
       (commandRelatesTo(e!.source, c.text)
         ? ""
         : "; WARNING: the command shares no word with this claim") +
@@ -391,7 +398,8 @@ function buildSections(
       key: "verified_facts",
       title: "Facts as stated (re-check them)",
       items: m.verified_facts.filter(show).map((c) =>
-        item(c) + evidenceNote(c, input.capsule, input.staleEvidence)
+        item(c) +
+        evidenceNote(c, input.capsule, input.staleEvidence, input.authorship?.status === "trusted")
       ),
       droppable: true,
     },

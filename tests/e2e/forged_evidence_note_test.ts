@@ -72,6 +72,9 @@ Deno.test("an evidence note prints the outcome only in baton's shape and the com
     assert.match(line, /an outcome in no shape baton writes \(not shown\)/);
     // The command's backticks cannot end the span: its words stay code, not baton's sentence.
     assert.ok(line.includes(`ran \`\` ${FORGED_SOURCE} \`\`, an outcome`), line);
+    // Nothing of the record was checked here: that it ran at all is the capsule's word.
+    assert.match(line, /: the unsigned or untrusted capsule says it ran ``/);
+    assert.doesNotMatch(own, /capsule says it ran/, "control: this machine's own says ran");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
