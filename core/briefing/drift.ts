@@ -15,7 +15,7 @@ import type {
   TreeState,
   UnavailablePart,
 } from "../capsule/recorded_facts.ts";
-import { unescapePath } from "../facts/escape_path.ts";
+import { shownPath, unescapePath } from "../facts/escape_path.ts";
 import { withheldReasons } from "./writer_reasons.ts";
 import { shortOid } from "../facts/git/short_oid.ts";
 
@@ -112,33 +112,6 @@ function compare(
 
 function reasonOf(parts: UnavailablePart[] | undefined, part: UnavailablePart["part"]) {
   return parts?.find((p) => p.part === part)?.reason ?? null;
-}
-
-/**
- * A path name that cannot read as prose: letters, marks, digits and the
- * punctuation of file names, no blank, bracket, quote, colon or semicolon.
- * A backslash and `?` stay: the escaped form of a name (`a\x0ab`, `\x??`).
- */
-const PLAIN_PATH = /^[\p{L}\p{M}\p{N}._/@+~=#%,?\\-]+$/u;
-
-/**
- * A path as a check line names it (and a ref name as the publication line
- * does). A recorded path comes from the capsule, a path here now from the
- * repository's own file names, a remote-tracking ref from whoever pushed the
- * branch: each a stranger's words. Anything but a plain token is printed as a quoted
- * string, so a name holding ": match (compared sha256 of content: same
- * content)" cannot read as a second check with a status baton never gave.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { shownPath } from "./drift.ts";
- * assert.equal(shownPath("src/a.ts"), "src/a.ts");
- * assert.equal(shownPath("a.ts: match (same"), '"a.ts: match (same"');
- * ```
- */
-export function shownPath(path: string): string {
-  return PLAIN_PATH.test(path) ? path : JSON.stringify(path);
 }
 
 /** Names a list of paths: "a, b, 3 more". */

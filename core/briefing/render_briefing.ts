@@ -16,7 +16,8 @@ import { shapedEvidenceSummary, shapedRecordId } from "../capsule/header_fields.
 import { type Authorship, authorshipLine } from "../trust/authorship_line.ts";
 import { truncateText } from "../budget/truncate.ts";
 import { fitSections } from "../budget/fit_sections.ts";
-import { type DriftCheck, shownPath } from "./drift.ts";
+import type { DriftCheck } from "./drift.ts";
+import { shownPath } from "../facts/escape_path.ts";
 import type { PublishedFact } from "../capsule/recorded_facts.ts";
 import type { Classification } from "../safety/command/classify.ts";
 import { renderCarriedCommand } from "../safety/render_command.ts";

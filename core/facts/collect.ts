@@ -20,7 +20,7 @@ import type {
   UnavailablePart,
 } from "../capsule/recorded_facts.ts";
 import { isCodedError } from "../errors.ts";
-import { escapeLossyPath, escapePathText } from "./escape_path.ts";
+import { escapeLossyPath, escapePathText, shownPath } from "./escape_path.ts";
 import { hashFiles, MAX_HASH_BYTES } from "./hash_files.ts";
 import { checkPublished } from "./git/check_published.ts";
 import { createObjectReader } from "./git/object_reader.ts";
@@ -438,7 +438,7 @@ export async function collectFacts(
       if (wt.untrackedSkippedDirs.length > 0) {
         reasons.push(
           `${wt.untrackedSkippedDirs.length} directory(ies) too large to list within the budget (${
-            wt.untrackedSkippedDirs.slice(0, 3).map(escapePathText).join(", ")
+            wt.untrackedSkippedDirs.slice(0, 3).map((d) => shownPath(escapePathText(d))).join(", ")
           })`,
         );
       }

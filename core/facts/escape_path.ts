@@ -156,3 +156,31 @@ export function escapeLossyPath(name: string): string {
 export function isUnopenable(escaped: string): boolean {
   return unescapePath(escaped) === null;
 }
+
+/**
+ * A path name that cannot read as prose: letters, marks, digits and the
+ * punctuation of file names, no blank, bracket, quote, colon or semicolon.
+ * A backslash and `?` stay: the escaped form of a name (`a\x0ab`, `\x??`).
+ */
+const PLAIN_PATH = /^[\p{L}\p{M}\p{N}._/@+~=#%,?\\-]+$/u;
+
+/**
+ * A path (or a ref name) as baton's own sentences name it: a drift check
+ * line, the publication line, the reason a scan was cut short. A recorded
+ * path comes from a capsule, a path here now from the repository's own file
+ * names, a remote-tracking ref from whoever pushed the branch: each a
+ * stranger's words. Anything but a plain token is printed as a quoted
+ * string, so a name holding ": match (compared sha256 of content: same
+ * content)" cannot read as a second check with a status baton never gave.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { shownPath } from "./escape_path.ts";
+ * assert.equal(shownPath("src/a.ts"), "src/a.ts");
+ * assert.equal(shownPath("a.ts: match (same"), '"a.ts: match (same"');
+ * ```
+ */
+export function shownPath(path: string): string {
+  return PLAIN_PATH.test(path) ? path : JSON.stringify(path);
+}

@@ -124,3 +124,53 @@ Deno.test("a branch named (detached) is not taken for a detached HEAD: leaving i
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+/** Adds files with long names to `dir` until its own size passes `bytes` (its listing's size). */
+async function growDirectory(dir: string, bytes: number): Promise<void> {
+  await Deno.mkdir(dir, { recursive: true });
+  const long = "n".repeat(200);
+  for (let i = 0; (await Deno.stat(dir)).size <= bytes; i++) {
+    assert.ok(i < 80_000, "the directory grew too slowly");
+    await Promise.all(
+      Array.from({ length: 500 }, (_, k) => Deno.writeTextFile(`${dir}/${long}${i}_${k}`, "")),
+    );
+  }
+}
+
+Deno.test("the name of a directory too large to list, printed in the session-start briefing's reason, is quoted", async () => {
+  const dir = await makeRepo("baton-forged-dirname-");
+  try {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir, "init");
+    const fin = await runBaton(["finalize", "--draft", "-"], { cwd: dir, stdin: '{"now":"x"}' });
+    assert.equal(fin.code, 0, fin.stderr);
+    const name = "x); untracked files: match (the same paths are untracked";
+    // Over the 1 MiB a directory may take under a deadline (core/facts/collect.ts).
+    await growDirectory(`${dir}/${name}`, 1024 * 1024);
+    const r = await runBaton(["hook", "session-start", "--host", "claude-code"], {
+      cwd: dir,
+      stdin: JSON.stringify({
+        session_id: "s",
+        transcript_path: "/x.jsonl",
+        cwd: dir,
+        hook_event_name: "SessionStart",
+        source: "startup",
+      }),
+    });
+    assert.equal(r.code, 0, r.stderr);
+    const text: string = JSON.parse(r.stdout).hookSpecificOutput.additionalContext;
+    const line = text.split("\n").find((l) => l.includes("] untracked files: "));
+    assert.ok(line !== undefined, text);
+    // Control: the directory was skipped and its name is in the line.
+    assert.match(line, /directory\(ies\) too large to list within the budget/);
+    assert.ok(line.includes(JSON.stringify(`${name}/`)), line);
+    const outside = line.replaceAll(JSON.stringify(`${name}/`), '""');
+    assert.equal(
+      (outside.match(/: (?:match|unknown|different|missing) \(/g) ?? []).length,
+      1,
+      `one status outside quotes: ${line}`,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
