@@ -16,6 +16,7 @@
  */
 import type { Facts } from "../capsule/recorded_facts.ts";
 import { DRAFT_SKELETON } from "../capsule/draft_template.ts";
+import { shownPath } from "../facts/escape_path.ts";
 
 /** How many changed paths the text lists. */
 export const LISTED_FILES = 10;
@@ -42,7 +43,13 @@ export function renderPreflight(facts: Facts, show: (text: string) => string): s
   if (facts.status !== "collected") {
     lines.push("Facts: not inside a git repository; the capsule will carry no repository facts.");
   } else {
-    const where = facts.detached ? "detached HEAD" : show(facts.branch ?? "no branch");
+    // A branch or file name is the repository's word in baton's sentence: one that is not a
+    // plain token (git accepts no-break spaces in a branch name) is printed quoted.
+    const where = facts.detached
+      ? "detached HEAD"
+      : facts.branch === null
+      ? "no branch"
+      : show(shownPath(facts.branch));
     const head = facts.head === null ? "no commits yet" : show(facts.head.slice(0, 12));
     const untracked = `${facts.untracked_count}${facts.untracked_truncated ? "+" : ""}`;
     const op = facts.operation === null ? "" : `, ${show(facts.operation)} in progress`;
@@ -55,7 +62,7 @@ export function renderPreflight(facts: Facts, show: (text: string) => string): s
       `Facts (baton records them itself): ${where} at ${head}, published ${facts.published.status}, ${counts}${op}.`,
     );
     for (const f of facts.changed_files.slice(0, LISTED_FILES)) {
-      lines.push(`  ${show(f.xy)} ${show(f.path)}`);
+      lines.push(`  ${show(f.xy)} ${show(shownPath(f.path))}`);
     }
     if (facts.changed_count > LISTED_FILES) {
       lines.push(`  … and ${facts.changed_count - LISTED_FILES} more`);
