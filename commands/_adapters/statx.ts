@@ -23,7 +23,13 @@
  * @module
  */
 import type { FileStat } from "../../core/fs.ts";
-import { openStatxRing, RING_ENTRIES, STATX_SLOT, type StatxRing } from "./statx_uring.ts";
+import {
+  openStatxRing,
+  RING_ENTRIES,
+  STATX_SLOT,
+  type StatxRing,
+  StatxWords,
+} from "./statx_uring.ts";
 
 const SYMBOLS = {
   statx: { parameters: ["i32", "buffer", "i32", "u32", "buffer"], result: "i32" },
@@ -87,7 +93,7 @@ export class StatxReader {
   readonly #lib: Deno.DynamicLibrary<typeof SYMBOLS>;
   readonly #errno: Deno.UnsafePointerView;
   readonly #buf = new Uint8Array(256);
-  readonly #view = new DataView(this.#buf.buffer);
+  readonly #words = new StatxWords(this.#buf.buffer);
   readonly #path = new Uint8Array(PATH_BYTES);
   readonly #enc = new TextEncoder();
   readonly #offsets: StatxOffsets;
@@ -109,6 +115,11 @@ export class StatxReader {
     const at = lib.symbols.__errno_location();
     if (at === null) throw new Error("no errno");
     this.#errno = new Deno.UnsafePointerView(at);
+    // The struct is read in native words (see #fill): a field off its word
+    // would be read from the wrong bytes.
+    for (const [field, at] of Object.entries(offsets)) {
+      if (at % (field === "mode" ? 2 : 4) !== 0) throw new Error(`${field} is off its word`);
+    }
     this.#offsets = offsets;
   }
 
@@ -146,7 +157,7 @@ export class StatxReader {
       if (errno === ENOSYS) this.disabled = true;
       return "ask-deno";
     }
-    this.#fill(out, this.#view, 0);
+    this.#fill(out, this.#words, 0);
     return "stat";
   }
 
@@ -184,12 +195,12 @@ export class StatxReader {
             ? ring.submit(1 - slot, dirFd, paths, next, Math.min(RING_ENTRIES, paths.length - next))
             : 0;
           if (nextTaken < 0 || !ring.wait(slot)) break;
-          const view = ring.resultsOf(slot);
+          const words = ring.resultsOf(slot);
           for (let j = 0; j < taken; j++) {
             const out = into ?? ({} as FileStat);
             const e = relativeOut(paths[i + j]!) ? -1 : ring.errnoOf(slot, j);
             if (e === 0) {
-              this.#fill(out, view, j * STATX_SLOT);
+              this.#fill(out, words, j * STATX_SLOT);
               visit(i + j, "stat", out);
             } else if (e === ENOENT || e === ENOTDIR) visit(i + j, "missing", out);
             else visit(i + j, "ask-deno", out);
@@ -248,34 +259,47 @@ export class StatxReader {
     return true;
   }
 
-  /** The struct's fields as Deno's lstat reports them (see toStat in deno_fs.ts). */
-  #fill(out: FileStat, v: DataView, at: number): void {
+  /**
+   * The struct's fields as Deno's lstat reports them (see toStat in
+   * deno_fs.ts), read as native words (the struct is native-endian) with
+   * the 64-bit halves joined here: a DataView call per word and a helper
+   * call per 64-bit field cost about 12 ms of JavaScript CPU at 50k files,
+   * these loads about 4 (a fresh process, as baton runs).
+   */
+  #fill(out: FileStat, words: StatxWords, at: number): void {
     const o = this.#offsets;
-    const mode = v.getUint16(at + o.mode, true);
+    const { u16, u32, i32 } = words;
+    const mode = u16[(at + o.mode) >> 1]!;
     const type = mode & 0o170000;
     out.isFile = type === 0o100000;
     out.isDirectory = type === 0o040000;
     out.isSymlink = type === 0o120000;
-    out.size = u64(v, at + o.size);
-    out.mtimeMs = denoMs(i64(v, at + o.mtimeSec), v.getUint32(at + o.mtimeNsec, true));
+    const size = (at + o.size) >> 2;
+    out.size = u32[size + HIGH]! * 2 ** 32 + u32[size + LOW]!;
+    const mtime = (at + o.mtimeSec) >> 2;
+    const mtimeSec = i32[mtime + HIGH]! * 2 ** 32 + u32[mtime + LOW]!;
+    const mtimeNsec = u32[(at + o.mtimeNsec) >> 2]!;
+    out.mtimeMs = mtimeSec >= 0
+      ? mtimeSec * 1000 + Math.floor(mtimeNsec / 1e6)
+      : denoMs(mtimeSec, mtimeNsec);
     // Deno's ctime is whole seconds.
-    out.ctimeMs = i64(v, at + o.ctimeSec) * 1000;
-    out.ino = u64(v, at + o.ino);
-    out.dev = makedev(v.getUint32(at + o.devMajor, true), v.getUint32(at + o.devMinor, true));
-    out.uid = v.getUint32(at + o.uid, true);
-    out.gid = v.getUint32(at + o.gid, true);
+    const ctime = (at + o.ctimeSec) >> 2;
+    out.ctimeMs = (i32[ctime + HIGH]! * 2 ** 32 + u32[ctime + LOW]!) * 1000;
+    const ino = (at + o.ino) >> 2;
+    out.ino = u32[ino + HIGH]! * 2 ** 32 + u32[ino + LOW]!;
+    out.dev = makedev(u32[(at + o.devMajor) >> 2]!, u32[(at + o.devMinor) >> 2]!);
+    out.uid = u32[(at + o.uid) >> 2]!;
+    out.gid = u32[(at + o.gid) >> 2]!;
     out.mode = mode;
   }
 }
 
-/** Deno's Linux targets (x86-64, arm64) are little-endian; the struct is native-endian. */
-function u64(v: DataView, at: number): number {
-  return v.getUint32(at + 4, true) * 2 ** 32 + v.getUint32(at, true);
-}
-
-function i64(v: DataView, at: number): number {
-  return v.getInt32(at + 4, true) * 2 ** 32 + v.getUint32(at, true);
-}
+/**
+ * Word order of a 64-bit field: Deno's Linux targets (x86-64, arm64) are
+ * little-endian, low word first.
+ */
+const LOW = 0;
+const HIGH = 1;
 
 /**
  * Milliseconds as Deno gives them: whole milliseconds since the epoch,

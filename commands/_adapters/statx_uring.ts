@@ -64,6 +64,22 @@ interface RingOffsets {
   cqes: number;
 }
 
+/**
+ * One buffer of struct statx seen as native 16-bit, 32-bit and signed
+ * 32-bit words (the struct is native-endian; its fields sit on their words).
+ */
+export class StatxWords {
+  readonly u16: Uint16Array;
+  readonly u32: Uint32Array;
+  readonly i32: Int32Array;
+
+  constructor(buffer: ArrayBuffer) {
+    this.u16 = new Uint16Array(buffer);
+    this.u32 = new Uint32Array(buffer);
+    this.i32 = new Int32Array(buffer);
+  }
+}
+
 /** Memory the kernel writes into, outside the JavaScript heap: an address and a view of it. */
 interface Region {
   at: number;
@@ -80,7 +96,7 @@ class Batch {
   readonly names: Uint8Array;
   readonly namesAt: number;
   /** The struct statx of each request, {@linkcode STATX_SLOT} bytes apart. */
-  readonly view: DataView;
+  readonly words: StatxWords;
   readonly resultsAt: number;
   /** Each request's outcome: 0, or the errno; -1 when not sent. */
   readonly errnos = new Int32Array(RING_ENTRIES);
@@ -90,7 +106,7 @@ class Batch {
   constructor(names: Region, results: Region) {
     this.names = new Uint8Array(names.buffer);
     this.namesAt = names.at;
-    this.view = new DataView(results.buffer);
+    this.words = new StatxWords(results.buffer);
     this.resultsAt = results.at;
   }
 }
@@ -147,9 +163,9 @@ export class StatxRing {
     return this.#batch(slot & 1).errnos[j]!;
   }
 
-  /** The struct statx of request j in batch `slot` is at `j * STATX_SLOT` of this view. */
-  resultsOf(slot: number): DataView {
-    return this.#batch(slot & 1).view;
+  /** The struct statx of request j in batch `slot` is at byte `j * STATX_SLOT` of these words. */
+  resultsOf(slot: number): StatxWords {
+    return this.#batch(slot & 1).words;
   }
 
   /**

@@ -463,6 +463,13 @@ export function entryOid(index: GitIndex, i: number): string {
  * {@linkcode IndexEntryView.at}: hot loops read entries without allocating
  * (the oid's hex is made only when `oid` is read).
  *
+ * `at` copies the entry's words into plain fields, so a reader's property
+ * loads are plain loads: with a getter per field (each calling a private
+ * word reader), the scan's stat comparison made about 20 calls per tracked
+ * file, which the tiers baton runs with (`--max-opt=2`) did not all inline
+ * (the comparison of 50k entries in a fresh process: about 9.5 ms of CPU
+ * with getters, 7 with fields).
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -473,8 +480,37 @@ export function entryOid(index: GitIndex, i: number): string {
  */
 export class IndexEntryView implements IndexEntry {
   #index: GitIndex;
-  #f = 0;
   #i = 0;
+  /** Path relative to the work tree. */
+  path = "";
+  /** Git mode. */
+  mode = 0;
+  /** Merge stage. */
+  stage = 0;
+  /** ctime seconds. */
+  ctimeSec = 0;
+  /** ctime nanoseconds. */
+  ctimeNsec = 0;
+  /** mtime seconds. */
+  mtimeSec = 0;
+  /** mtime nanoseconds. */
+  mtimeNsec = 0;
+  /** Device. */
+  dev = 0;
+  /** Inode. */
+  ino = 0;
+  /** Owner. */
+  uid = 0;
+  /** Group. */
+  gid = 0;
+  /** Size, truncated to 32 bits. */
+  size = 0;
+  /** assume-unchanged. */
+  assumeValid = false;
+  /** skip-worktree. */
+  skipWorktree = false;
+  /** intent-to-add. */
+  intentToAdd = false;
 
   /** @param index The parsed index. */
   constructor(index: GitIndex) {
@@ -483,78 +519,33 @@ export class IndexEntryView implements IndexEntry {
 
   /** Points the view at entry `i` and returns it. */
   at(i: number): this {
+    const index = this.#index;
+    const w = index.fields;
+    const f = i * ENTRY_WORDS;
+    const flags = w[f + FIELD.flags]!;
+    const extended = w[f + FIELD.extended]!;
     this.#i = i;
-    this.#f = i * ENTRY_WORDS;
+    this.path = index.paths[i]!;
+    this.mode = w[f + FIELD.mode]!;
+    this.stage = (flags >> 12) & 3;
+    this.ctimeSec = w[f + FIELD.ctimeSec]!;
+    this.ctimeNsec = w[f + FIELD.ctimeNsec]!;
+    this.mtimeSec = w[f + FIELD.mtimeSec]!;
+    this.mtimeNsec = w[f + FIELD.mtimeNsec]!;
+    this.dev = w[f + FIELD.dev]!;
+    this.ino = w[f + FIELD.ino]!;
+    this.uid = w[f + FIELD.uid]!;
+    this.gid = w[f + FIELD.gid]!;
+    this.size = w[f + FIELD.size]!;
+    this.assumeValid = (flags & 0x8000) !== 0;
+    this.skipWorktree = (extended & 0x4000) !== 0;
+    this.intentToAdd = (extended & 0x2000) !== 0;
     return this;
   }
 
-  #w(field: number): number {
-    return this.#index.fields[this.#f + field]!;
-  }
-
-  /** Path relative to the work tree. */
-  get path(): string {
-    return this.#index.paths[this.#i]!;
-  }
   /** Blob id, 40 hex digits (made on each read). */
   get oid(): string {
     return entryOid(this.#index, this.#i);
-  }
-  /** Git mode. */
-  get mode(): number {
-    return this.#w(FIELD.mode);
-  }
-  /** Merge stage. */
-  get stage(): number {
-    return (this.#w(FIELD.flags) >> 12) & 3;
-  }
-  /** ctime seconds. */
-  get ctimeSec(): number {
-    return this.#w(FIELD.ctimeSec);
-  }
-  /** ctime nanoseconds. */
-  get ctimeNsec(): number {
-    return this.#w(FIELD.ctimeNsec);
-  }
-  /** mtime seconds. */
-  get mtimeSec(): number {
-    return this.#w(FIELD.mtimeSec);
-  }
-  /** mtime nanoseconds. */
-  get mtimeNsec(): number {
-    return this.#w(FIELD.mtimeNsec);
-  }
-  /** Device. */
-  get dev(): number {
-    return this.#w(FIELD.dev);
-  }
-  /** Inode. */
-  get ino(): number {
-    return this.#w(FIELD.ino);
-  }
-  /** Owner. */
-  get uid(): number {
-    return this.#w(FIELD.uid);
-  }
-  /** Group. */
-  get gid(): number {
-    return this.#w(FIELD.gid);
-  }
-  /** Size, truncated to 32 bits. */
-  get size(): number {
-    return this.#w(FIELD.size);
-  }
-  /** assume-unchanged. */
-  get assumeValid(): boolean {
-    return (this.#w(FIELD.flags) & 0x8000) !== 0;
-  }
-  /** skip-worktree. */
-  get skipWorktree(): boolean {
-    return (this.#w(FIELD.extended) & 0x4000) !== 0;
-  }
-  /** intent-to-add. */
-  get intentToAdd(): boolean {
-    return (this.#w(FIELD.extended) & 0x2000) !== 0;
   }
 }
 

@@ -229,6 +229,19 @@ Deno.test({
   },
 });
 
+Deno.test({
+  name: "an offset off its word is refused when the reader is made (the struct is read in words)",
+  ignore: !linux,
+  fn: () => {
+    for (const wrong of [{ size: STATX_OFFSETS.size + 1 }, { uid: 22 }, { mode: 29 }]) {
+      assert.equal(loadStatxReader({ ...STATX_OFFSETS, ...wrong }), null, JSON.stringify(wrong));
+    }
+    // Control: the layout's own offsets, and a 16-bit field on its half word.
+    assert.ok(loadStatxReader(STATX_OFFSETS) !== null);
+    assert.ok(loadStatxReader({ ...STATX_OFFSETS, mode: 30 }) !== null);
+  },
+});
+
 Deno.test("makedev() and denoMs() give Deno's st_dev and millisecond values", () => {
   assert.equal(makedev(8, 1), 0x801);
   assert.equal(makedev(0, 0x12345), 0x12300045);
