@@ -695,6 +695,8 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
     objects: o.objects,
     excludesFile: config.excludesFile,
     fileMode: config.fileMode,
+    trustCtime: config.trustCtime,
+    checkStat: config.checkStat,
     ignoreCase: config.ignoreCase,
     symlinks: config.symlinks,
     renames: config.renames,

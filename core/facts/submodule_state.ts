@@ -156,6 +156,8 @@ async function dirty(
     objects,
     excludesFile: config.excludesFile,
     fileMode: config.fileMode,
+    trustCtime: config.trustCtime,
+    checkStat: config.checkStat,
     ignoreCase: config.ignoreCase,
     symlinks: config.symlinks,
     sparseCheckout: config.sparseCheckout,

@@ -62,6 +62,14 @@ export interface RepoConfig {
   excludesFile: string | null;
   /** core.fileMode (default true). */
   fileMode: boolean;
+  /** core.trustctime (default true): whether a file's ctime counts in its stat data. */
+  trustCtime: boolean;
+  /**
+   * core.checkStat: "minimal" leaves ctime, owner and inode out of the stat
+   * data compared. git takes the last entry that says "default" or
+   * "minimal" (any case) and passes over other values.
+   */
+  checkStat: "default" | "minimal";
   /**
    * Rename detection in status: status.renames, else diff.renames (default
    * true; "copies" counts as on), and status.renameLimit, else
@@ -214,6 +222,8 @@ export async function readRepoConfig(
     remotes,
     excludesFile: excludesFile(config, repo, home, nonEmpty(options.xdgConfigHome)),
     fileMode: getConfigBool(config, "core.fileMode", true),
+    trustCtime: getConfigBool(config, "core.trustctime", true),
+    checkStat: checkStatSetting(config),
     renames: renameSettings(config),
     ignoreCase: getConfigBool(config, "core.ignoreCase", false),
     symlinks: getConfigBool(config, "core.symlinks", true),
@@ -487,6 +497,35 @@ async function readConfigFile(
     } finally {
       ctx.viaHasconfig = outer;
     }
+  }
+  return out;
+}
+
+/**
+ * core.checkStat as git 2.39 reads it: each entry "default" or "minimal"
+ * (any case) sets it, other values are passed over; a valueless entry is
+ * refused (git errors, and 2.39 crashes on it).
+ *
+ * @param config The merged config.
+ * @returns The setting in force.
+ * @throws {GitConfigSyntaxError} For a valueless entry.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseGitConfig } from "./parse_config.ts";
+ * import { checkStatSetting } from "./read_repo_config.ts";
+ * const at = (t: string) => checkStatSetting(parseGitConfig(t));
+ * assert.equal(at("[core]\ncheckStat = Minimal\ncheckStat = other\n"), "minimal");
+ * assert.equal(at(""), "default");
+ * ```
+ */
+export function checkStatSetting(config: GitConfig): "default" | "minimal" {
+  let out: "default" | "minimal" = "default";
+  for (const e of getConfigEntries(config, "core.checkStat")) {
+    if (e.value === null) throw new GitConfigSyntaxError(e.line, "core.checkStat has no value");
+    const v = e.value.toLowerCase();
+    if (v === "default" || v === "minimal") out = v;
   }
   return out;
 }
