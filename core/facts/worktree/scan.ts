@@ -239,9 +239,12 @@ export interface WorktreeStatus {
  *
  * Precision: mtime is compared to the millisecond and ctime to the second
  * (what Deno reports). git builds without USE_NSEC, the default on Linux,
- * compare both to the second, so this is as strict as git there; a rewrite
- * that keeps size and inode and restores mtime (`touch -d`) within the same
- * ctime second is invisible to both unless the racy rule applies.
+ * compare both to the second: a file whose mtime moved only below the
+ * second is hashed, clean when its content is the index's and otherwise
+ * named unchecked (such a git calls it clean unread, a USE_NSEC build reads
+ * it); a rewrite that keeps size and inode and restores mtime (`touch -d`)
+ * within the same ctime second is invisible to both unless the racy rule
+ * applies.
  *
  * @param fs Read-only file access.
  * @param repo Where the work tree, its git dir and the common dir are.
@@ -365,6 +368,8 @@ export async function scanWorktree(
   };
   const changes = new Map<string, WorktreeEntry>();
   const toHash: number[] = [];
+  /** Entries whose stat data differs from git's only below the second (see StatVerdict). */
+  const subsecond = new Set<number>();
   const maxHashBytes = options.maxHashBytes ?? Infinity;
   const unchecked: string[] = [];
   const uncheckedBy = { time: 0, size: 0, other: new Map<string, number>() };
@@ -435,12 +440,14 @@ export async function scanWorktree(
         if ((e.mode & MODE_TYPE_MASK) === MODE_GITLINK) submodules.push(k);
         return;
       }
-      if (verdict === "suspect" || verdict === "racy") {
+      if (verdict === "suspect" || verdict === "racy" || verdict === "subsecond") {
         if (verdict === "racy") racyCount++;
+        if (verdict === "subsecond") subsecond.add(k);
         if (stat !== null && stat.size > maxHashBytes) {
           // Stat data equal to the index's, written in the index's second:
           // neither clean nor changed without the hash the cap forbids.
           if (verdict === "racy") notCompared(e.path, RACY_OVER_CAP);
+          else if (verdict === "subsecond") notCompared(e.path, SUBSECOND);
           else {
             oversized.push(e.path);
             uncheckedBy.size++;
@@ -495,6 +502,12 @@ export async function scanWorktree(
           notCompared(entry.path, oid.unknown ?? "conversion");
           return;
         }
+      }
+      if (oid !== null && subsecond.has(k)) {
+        // Other content, stat data git's whole seconds call equal: clean to a
+        // git built without USE_NSEC, modified to one built with it.
+        notCompared(entry.path, SUBSECOND);
+        return;
       }
       if (oid === null) presence[k] = 0;
       setY(changes, entry.path, oid === null ? "D" : "M", kindOf(entry.mode, undefined));
@@ -767,11 +780,15 @@ async function readIndexBlob(
   }
 }
 
-/** lstat calls per lstatMany batch. */
 /** Why a file over the hash cap whose stat data matches a racy index entry is not compared. */
 const RACY_OVER_CAP =
   "over the hash cap and modified in the second the index was written (racily clean)";
 
+/** Why a file whose mtime moved only below the second is not compared (see StatVerdict). */
+const SUBSECOND =
+  "mtime moved within its second: git compares whole seconds unless built with USE_NSEC";
+
+/** lstat calls per lstatMany batch. */
 const LSTAT_CHUNK = 2048;
 
 /** `fs.lstatEach`, or `lstatMany` then one visit per result where the fs has no lstatEach. */

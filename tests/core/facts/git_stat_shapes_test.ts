@@ -78,3 +78,24 @@ for (
     assert.deepEqual([...compared.git.tracked], [["a.txt", "MM"]], `git compares the ${how}`);
   });
 }
+
+Deno.test("agrees: a file whose mtime moved only within its second is clean when its content is the index's and unchecked otherwise (git compares whole seconds unless built with USE_NSEC)", async () => {
+  const env = await userEnv();
+  const dir = await stagedAt();
+  await git(dir, ["config", "core.trustctime", "false"]);
+  // The same content, the mtime moved within its second: clean to any git.
+  await Deno.utime(`${dir}/a.txt`, T + 0.7, T + 0.7);
+  const same = await assertAgreesWithGit(env, dir);
+  assert.deepEqual([...same.git.tracked], [["a.txt", "M."]]);
+  // Other content of the same size: this git calls it clean without reading it.
+  await rewriteSameStat(dir, "ctime");
+  await Deno.utime(`${dir}/a.txt`, T + 0.7, T + 0.7);
+  const moved = await assertAgreesWithGit(env, dir, { allowUnknown: true });
+  assert.deepEqual([...moved.git.tracked], [["a.txt", "M."]], "git trusts whole seconds");
+  assert.deepEqual(moved.unchecked, ["a.txt"]);
+  assert.match(moved.facts.tree!.reason, /mtime moved within its second/);
+  // Control: an mtime in another second is a change to every git.
+  await Deno.utime(`${dir}/a.txt`, T + 1.7, T + 1.7);
+  const later = await assertAgreesWithGit(env, dir);
+  assert.deepEqual([...later.git.tracked], [["a.txt", "MM"]]);
+});
