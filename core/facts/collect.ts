@@ -20,6 +20,7 @@ import type {
   UnavailablePart,
 } from "../capsule/recorded_facts.ts";
 import { isCodedError } from "../errors.ts";
+import { GitUnsupportedError } from "./git/errors.ts";
 import { escapeLossyPath, escapePathText } from "./escape_path.ts";
 import { hashFiles, MAX_HASH_BYTES } from "./hash_files.ts";
 import { checkPublished } from "./git/check_published.ts";
@@ -33,7 +34,7 @@ import { comparePaths } from "./worktree/compare_paths.ts";
 import { SCAN_PHASES, scanWorktree, type SubmoduleState } from "./worktree/scan.ts";
 import { createAttributeLookup } from "./worktree/attributes.ts";
 import { convertToGit } from "./worktree/convert_to_git.ts";
-import { submoduleStates } from "./submodule_state.ts";
+import { GITMODULES_UNPARSED_REASON, submoduleStates } from "./submodule_state.ts";
 import { createListingCache, type ListingCache } from "./worktree/listing_cache.ts";
 import {
   readCacheFile,
@@ -414,6 +415,10 @@ export async function collectFacts(
             : systemAttributesFile(options.gitEnvironment ?? {}),
         }),
       });
+      // git status stops on a .gitmodules that does not parse when the index has a gitlink.
+      if (wt.uncheckedBy.other.has(GITMODULES_UNPARSED_REASON)) {
+        throw new GitUnsupportedError(GITMODULES_UNPARSED_REASON, "git_gitmodules_unparsed");
+      }
       if (wt.indexChecksum === "unverified") {
         notes.push("index checksum not verified: the index is too large for the budget");
       }

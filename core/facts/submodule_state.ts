@@ -27,6 +27,7 @@ import { parseGitConfig } from "./git/parse_config.ts";
 import { scanWorktree, type SubmoduleSeen, type SubmoduleState } from "./worktree/scan.ts";
 import { type SubmoduleIgnore, submoduleIgnore } from "./submodule_ignore.ts";
 import type { GitConfigEntry } from "./git/parse_config.ts";
+import { GitConfigSyntaxError } from "./git/errors.ts";
 import { createAttributeLookup } from "./worktree/attributes.ts";
 import { convertToGit } from "./worktree/convert_to_git.ts";
 
@@ -54,6 +55,14 @@ export const SUBMODULE_SYMLINK_REASON =
 export const SUBMODULE_UNTRACKED_MODE_REASON =
   "a submodule's status.showUntrackedFiles has a value git does not accept: git stops";
 
+/**
+ * Why every gitlink is unknown when the work tree's `.gitmodules` does not
+ * parse: git status then stops ("bad config line") and gives no status at
+ * all, populated submodule or not (collect.ts declines the whole tree).
+ */
+export const GITMODULES_UNPARSED_REASON =
+  "the work tree's .gitmodules does not parse: git status stops on it";
+
 /** Deepest nesting of submodules followed. */
 const MAX_DEPTH = 8;
 
@@ -68,9 +77,11 @@ export function submoduleStates(
   let settings: Promise<IgnoreSettings> | null = null;
   return async (path, oid, seen = "directory") => {
     try {
+      // git reads .gitmodules for any gitlink, and stops on one that does not parse.
+      settings ??= ignoreSettings(fs, repo, options);
+      const { config, gitmodules } = await settings;
+      if (gitmodules === null) return { unknown: GITMODULES_UNPARSED_REASON };
       if (seen !== "directory") {
-        settings ??= ignoreSettings(fs, repo, options);
-        const { config, gitmodules } = await settings;
         const ignore = submoduleIgnore(config, gitmodules, path, untrackedShown);
         if (typeof ignore === "object") return ignore;
         if (ignore === "all") return "clean";
@@ -84,8 +95,6 @@ export function submoduleStates(
       // unpopulated submodule: git stops with "not a git repository".
       const broken = sub === null && (await fs.lstat(`${repo.workTree}/${path}/.git`)) !== null;
       if (sub === null && !broken) return "unpopulated";
-      settings ??= ignoreSettings(fs, repo, options);
-      const { config, gitmodules } = await settings;
       const ignore: SubmoduleIgnore | { unknown: string } = submoduleIgnore(
         config,
         gitmodules,
@@ -179,7 +188,8 @@ async function dirty(
 /** The superproject's configuration cascade and its `.gitmodules`, as entries. */
 interface IgnoreSettings {
   config: GitConfigEntry[];
-  gitmodules: GitConfigEntry[];
+  /** Null when the work tree's `.gitmodules` does not parse. */
+  gitmodules: GitConfigEntry[] | null;
 }
 
 async function ignoreSettings(
@@ -200,12 +210,13 @@ async function ignoreSettings(
       ? {}
       : { environmentEntries: options.environmentEntries }),
   });
-  let gitmodules: GitConfigEntry[] = [];
+  let gitmodules: GitConfigEntry[] | null = [];
   try {
     const text = new TextDecoder().decode(await fs.readFile(`${repo.workTree}/.gitmodules`));
     gitmodules = parseGitConfig(text).entries;
-  } catch {
+  } catch (e) {
     // No .gitmodules (or unreadable): only the configuration's settings count.
+    if (e instanceof GitConfigSyntaxError) gitmodules = null;
   }
   return { config: [...config.config.entries], gitmodules };
 }

@@ -5,10 +5,16 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { SUBMODULE_SYMLINK_REASON, submoduleStates } from "../../../core/facts/submodule_state.ts";
+import {
+  GITMODULES_UNPARSED_REASON,
+  SUBMODULE_SYMLINK_REASON,
+  submoduleStates,
+} from "../../../core/facts/submodule_state.ts";
 import { findRepo } from "../../../core/facts/git/find_repo.ts";
 import { TestFs } from "../../_helpers/fs.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../../_helpers/git.ts";
+import { assertAgreesWithGit, batonFacts, gitAs, type UserEnv } from "../../_helpers/git_oracle.ts";
+import { tempDir } from "../../_helpers/temp.ts";
 
 const fs = new TestFs();
 const options = {
@@ -73,4 +79,43 @@ Deno.test("submoduleStates(): a submodule gone or replaced is shown unless ignor
     ];
     assert.deepEqual(got, want, `ignore=${mode}`);
   }
+});
+
+Deno.test("a .gitmodules that does not parse stops git status wherever the index has a gitlink, populated or not: baton declines the work tree; without a gitlink both answer", async () => {
+  await using home = await tempDir("baton-gitmodules-home-");
+  const env: UserEnv = { home: home.path, xdg: null };
+  const lib = await makeRepo();
+  await writeFiles(lib, { "l.txt": "l\n" });
+  const libHead = await commitAll(lib);
+  const dir = await makeRepo();
+  await writeFiles(dir, { "a.txt": "a\n" });
+  await git(dir, ["-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "sub"]);
+  await commitAll(dir);
+  await Deno.writeTextFile(`${dir}/.gitmodules`, "[bad\n", { append: true });
+  const status = ["--no-optional-locks", "status", "--porcelain=v2"];
+  for (const shape of ["populated", "unpopulated"]) {
+    if (shape === "unpopulated") {
+      await Deno.remove(`${dir}/sub`, { recursive: true });
+      await Deno.mkdir(`${dir}/sub`);
+    }
+    assert.equal(
+      (await gitAs(env, dir, status, { allowFail: true })).code,
+      128,
+      `git stops (${shape})`,
+    );
+    const facts = await batonFacts(env, dir);
+    assert.equal(facts.tree, undefined, shape);
+    assert.deepEqual(facts.unavailable, [{ part: "worktree", reason: GITMODULES_UNPARSED_REASON }]);
+    assert.equal(facts.dirty, null);
+  }
+  // Control: the callback itself names the reason for any gitlink.
+  const repo = (await findRepo(fs, dir))!;
+  assert.deepEqual(await submoduleStates(fs, repo, options)("sub", libHead), {
+    unknown: GITMODULES_UNPARSED_REASON,
+  });
+  // Control: without a gitlink git reads no .gitmodules and answers, as baton does.
+  await git(dir, ["update-index", "--force-remove", "sub"]);
+  await Deno.remove(`${dir}/sub`, { recursive: true });
+  const agreed = await assertAgreesWithGit(env, dir);
+  assert.deepEqual([...agreed.git.tracked], [[".gitmodules", ".M"], ["sub", "D."]]);
 });
