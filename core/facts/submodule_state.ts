@@ -16,13 +16,14 @@
  * untracked files count: `no` hides them.
  * @module
  */
-import type { ReadFs } from "../fs.ts";
+import { FsNotFoundError, type ReadFs } from "../fs.ts";
 import type { RepoLocation } from "./types.ts";
 import { repoAtDir } from "./git/find_repo.ts";
 import { readHead } from "./git/read_head.ts";
 import { readRepoConfig } from "./git/read_repo_config.ts";
 import { createObjectReader } from "./git/object_reader.ts";
 import { parseCommit } from "./git/parse_commit.ts";
+import { parseTree } from "./git/parse_tree.ts";
 import { parseGitConfig } from "./git/parse_config.ts";
 import { scanWorktree, type SubmoduleSeen, type SubmoduleState } from "./worktree/scan.ts";
 import { type SubmoduleIgnore, submoduleIgnore } from "./submodule_ignore.ts";
@@ -73,12 +74,17 @@ export function submoduleStates(
   options: SubmoduleStatesOptions,
   depth = 0,
   untrackedShown = true,
-): (path: string, oid: string, seen?: SubmoduleSeen) => Promise<SubmoduleState> {
+): (
+  path: string,
+  oid: string,
+  seen?: SubmoduleSeen,
+  indexBlob?: (path: string) => Promise<Uint8Array | null>,
+) => Promise<SubmoduleState> {
   let settings: Promise<IgnoreSettings> | null = null;
-  return async (path, oid, seen = "directory") => {
+  return async (path, oid, seen = "directory", indexBlob) => {
     try {
       // git reads .gitmodules for any gitlink, and stops on one that does not parse.
-      settings ??= ignoreSettings(fs, repo, options);
+      settings ??= ignoreSettings(fs, repo, options, indexBlob ?? null);
       const { config, gitmodules } = await settings;
       if (gitmodules === null) return { unknown: GITMODULES_UNPARSED_REASON };
       if (seen !== "directory") {
@@ -196,6 +202,7 @@ async function ignoreSettings(
   fs: ReadFs,
   repo: RepoLocation,
   options: SubmoduleStatesOptions,
+  indexBlob: ((path: string) => Promise<Uint8Array | null>) | null,
 ): Promise<IgnoreSettings> {
   const config = await readRepoConfig(fs, repo, {
     homeDir: options.homeDir,
@@ -212,11 +219,40 @@ async function ignoreSettings(
   });
   let gitmodules: GitConfigEntry[] | null = [];
   try {
-    const text = new TextDecoder().decode(await fs.readFile(`${repo.workTree}/.gitmodules`));
-    gitmodules = parseGitConfig(text).entries;
+    const bytes = await gitmodulesBytes(fs, repo, indexBlob);
+    if (bytes !== null) gitmodules = parseGitConfig(new TextDecoder().decode(bytes)).entries;
   } catch (e) {
-    // No .gitmodules (or unreadable): only the configuration's settings count.
+    // Unreadable: only the configuration's settings count.
     if (e instanceof GitConfigSyntaxError) gitmodules = null;
   }
   return { config: [...config.config.entries], gitmodules };
+}
+
+/**
+ * The `.gitmodules` git reads (submodule-config's config_from_gitmodules):
+ * the work tree's file when there is one, else the index's blob, else
+ * HEAD's; null when there is none.
+ */
+async function gitmodulesBytes(
+  fs: ReadFs,
+  repo: RepoLocation,
+  indexBlob: ((path: string) => Promise<Uint8Array | null>) | null,
+): Promise<Uint8Array | null> {
+  try {
+    return await fs.readFile(`${repo.workTree}/.gitmodules`);
+  } catch (e) {
+    if (!(e instanceof FsNotFoundError)) throw e;
+  }
+  const staged = indexBlob === null ? null : await indexBlob(".gitmodules");
+  if (staged !== null) return staged;
+  const head = await readHead(fs, repo);
+  if (head.oid === null) return null;
+  const objects = createObjectReader(fs, repo);
+  const commit = await objects.read(head.oid);
+  if (commit === null || commit.type !== "commit") return null;
+  const tree = await objects.read(parseCommit(commit.data).tree);
+  if (tree === null || tree.type !== "tree") return null;
+  const entry = parseTree(tree.data).find((e) => e.name === ".gitmodules" && e.type === "blob");
+  const blob = entry === undefined ? null : await objects.read(entry.oid);
+  return blob !== null && blob.type === "blob" ? blob.data : null;
 }

@@ -110,9 +110,16 @@ export interface ScanWorktreeOptions {
    * present submodule is unchecked. `seen` is what its path is in the work
    * tree when that is not a directory: then "modified" means git shows the
    * deletion or type change and "clean" that git's ignore settings hide it.
+   * `indexBlob` reads a blob of the index by path (git reads `.gitmodules`
+   * from the index when the work tree has none).
    * @default {undefined}
    */
-  submoduleState?: (path: string, oid: string, seen?: SubmoduleSeen) => Promise<SubmoduleState>;
+  submoduleState?: (
+    path: string,
+    oid: string,
+    seen?: SubmoduleSeen,
+    indexBlob?: (path: string) => Promise<Uint8Array | null>,
+  ) => Promise<SubmoduleState>;
   /**
    * What git would store for a work-tree file (eol conversion, a clean
    * filter); `rawIsIndexed` tells whether the raw content is the index's
@@ -526,7 +533,7 @@ export async function scanWorktree(
     }
     const state = options.submoduleState === undefined
       ? { unknown: "submodule state not read" }
-      : await options.submoduleState(entry.path, entry.oid);
+      : await options.submoduleState(entry.path, entry.oid, "directory", indexBlob);
     if (state === "modified") setY(changes, entry.path, "M", "submodule");
     else if (typeof state === "object") notCompared(entry.path, state.unknown);
   }
@@ -537,7 +544,7 @@ export async function scanWorktree(
   }
   for (const { k, y, seen } of replacedSubmodules) {
     const path = idx.paths[k]!;
-    const state = await options.submoduleState!(path, readEntry(idx, k).oid, seen);
+    const state = await options.submoduleState!(path, readEntry(idx, k).oid, seen, indexBlob);
     if (state === "modified") setY(changes, path, y, "submodule");
     else if (typeof state === "object") notCompared(path, state.unknown);
   }

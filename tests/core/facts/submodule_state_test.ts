@@ -119,3 +119,28 @@ Deno.test("a .gitmodules that does not parse stops git status wherever the index
   const agreed = await assertAgreesWithGit(env, dir);
   assert.deepEqual([...agreed.git.tracked], [[".gitmodules", ".M"], ["sub", "D."]]);
 });
+
+Deno.test("a .gitmodules gone from the work tree is read from the index, then from HEAD, as git reads it: its ignore=all still hides the submodule", async () => {
+  await using home = await tempDir("baton-gitmodules-home-");
+  const env: UserEnv = { home: home.path, xdg: null };
+  const lib = await makeRepo();
+  await writeFiles(lib, { "l.txt": "l\n" });
+  await commitAll(lib);
+  const dir = await makeRepo();
+  await git(dir, ["-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "sub"]);
+  await git(dir, ["config", "-f", ".gitmodules", "submodule.sub.ignore", "all"]);
+  await commitAll(dir);
+  await writeFiles(`${dir}/sub`, { "l.txt": "edited\n" });
+  const hidden = await assertAgreesWithGit(env, dir);
+  assert.deepEqual([...hidden.git.tracked], [], "control: ignore=all hides the edit");
+  await Deno.remove(`${dir}/.gitmodules`);
+  const fromIndex = await assertAgreesWithGit(env, dir);
+  assert.deepEqual([...fromIndex.git.tracked], [[".gitmodules", ".D"]], "the index's is read");
+  await git(dir, ["update-index", "--force-remove", ".gitmodules"]);
+  const fromHead = await assertAgreesWithGit(env, dir);
+  assert.deepEqual([...fromHead.git.tracked], [[".gitmodules", "D."]], "HEAD's is read");
+  // Control: a .gitmodules in the work tree without the setting shows the edit.
+  await writeFiles(dir, { ".gitmodules": `[submodule "sub"]\n\tpath = sub\n\turl = ${lib}\n` });
+  const shown = await assertAgreesWithGit(env, dir);
+  assert.deepEqual([...shown.git.tracked], [[".gitmodules", "D."], ["sub", ".M"]]);
+});
