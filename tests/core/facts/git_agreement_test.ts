@@ -1340,3 +1340,29 @@ Deno.test("racy in git's whole seconds: a file staged earlier in the index's sec
   const settled = await assertAgreesWithGit(env, dir);
   assert.equal(settled.git.tracked.get("bin.txt"), undefined, "control: git trusts the stat");
 });
+
+Deno.test("agrees: text=input and crlf=auto convert as git reads them (text=input stores LF; crlf is read where text says nothing)", async () => {
+  // Found by the random suite's clock phase (seed 74): a racy CRLF file
+  // under `*.txt text=input` hashed to the index's LF blob for git, and
+  // baton, which knew only text, -text and text=auto, did not convert it.
+  const env = await userEnv();
+  for (
+    const [attributes, xy] of [
+      ["*.txt text=input\n", undefined],
+      ["*.txt crlf=auto\n", undefined],
+      ["*.txt text=other crlf=input\n", undefined],
+      // Controls: -text stores the CRLF file as it is, a change; text converts on old code too.
+      ["*.txt -text\n", ".M"],
+      ["*.txt text\n", undefined],
+    ] as const
+  ) {
+    // Staged as text (the blob holds LF), then the attributes under test.
+    const dir = await base({ ".gitattributes": "*.txt text\n", "c.txt": "one\r\ntwo\n" });
+    await writeFiles(dir, { ".gitattributes": attributes });
+    await git(dir, ["add", ".gitattributes"]);
+    // Same size, another second: git reads it (with its conversion) to decide.
+    await Deno.utime(`${dir}/c.txt`, 1_600_000_000, 1_600_000_000);
+    const a = await assertAgreesWithGit(env, dir, { label: attributes });
+    assert.equal(a.git.tracked.get("c.txt"), xy, attributes);
+  }
+});
