@@ -76,8 +76,8 @@ export const EMPTY_BLOB_OID = "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391";
  *   inspected);
  * - any other difference (mtime in whole seconds, ctime at s, ino, dev,
  *   uid, gid), or a recorded size of 0 for a non-empty blob: "suspect";
- * - everything equal but the entry's mtime is not older than the index file:
- *   "racy";
+ * - everything equal but the entry's mtime is not older than the index file
+ *   (whose mtime second is not 0: git reads 0 as no timestamp): "racy";
  * - everything git compares equal but the mtime below the second: "subsecond".
  *
  * @param entry The index entry (stage 0).
@@ -151,7 +151,9 @@ export function compareStat(
   // every git, as racy; baton keeps calling it suspect, since its stat data
   // did move (over the hash cap it is then judged changed by stat).
   const subsecond = stat.mtimeMs !== entryMtimeMs;
-  if (indexMtimeMs === null || entry.mtimeSec >= Math.floor(indexMtimeMs / 1000)) {
+  // git takes an index stamped in second 0 for one with no timestamp: nothing is racy.
+  const indexSec = indexMtimeMs === null ? null : Math.floor(indexMtimeMs / 1000);
+  if (indexSec === null || (indexSec !== 0 && entry.mtimeSec >= indexSec)) {
     return subsecond ? "suspect" : "racy";
   }
   return subsecond ? "subsecond" : "clean";

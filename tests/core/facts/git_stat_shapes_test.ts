@@ -99,3 +99,17 @@ Deno.test("agrees: a file whose mtime moved only within its second is clean when
   const later = await assertAgreesWithGit(env, dir);
   assert.deepEqual([...later.git.tracked], [["a.txt", "MM"]]);
 });
+
+Deno.test("agrees: an index whose mtime is in second 0 of the epoch makes no entry racy (git reads it as no timestamp)", async () => {
+  const env = await userEnv();
+  const dir = await stagedAt();
+  await git(dir, ["config", "core.trustctime", "false"]);
+  await rewriteSameStat(dir, "ctime");
+  await Deno.utime(`${dir}/.git/index`, 0.5, 0.5);
+  const zero = await assertAgreesWithGit(env, dir);
+  assert.deepEqual([...zero.git.tracked], [["a.txt", "M."]], "git trusts the stat data");
+  // Control: an index in second 1, older than the entry too, is not read as no timestamp.
+  await Deno.utime(`${dir}/.git/index`, 1, 1);
+  const one = await assertAgreesWithGit(env, dir);
+  assert.deepEqual([...one.git.tracked], [["a.txt", "MM"]], "git hashes a racy entry");
+});

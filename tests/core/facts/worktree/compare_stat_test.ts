@@ -110,6 +110,9 @@ Deno.test("compareStat() marks an entry not older than the index file as racy, i
   assert.equal(compareStat(entry(), stat(), { indexMtimeMs: 1_700_000_001_000 }), "clean");
   assert.equal(compareStat(entry(), stat(), { indexMtimeMs: null }), "racy");
   assert.equal(compareStat(entry(), stat(), {}), "racy", "unknown index mtime is conservative");
+  // git reads an index stamped in second 0 as one with no timestamp: nothing is racy.
+  assert.equal(compareStat(entry(), stat(), { indexMtimeMs: 999 }), "clean");
+  assert.equal(compareStat(entry(), stat(), { indexMtimeMs: 1000 }), "racy");
 });
 
 Deno.test("compareStat() flags the executable bit only with fileMode", () => {
