@@ -17,7 +17,8 @@
  * refreshing the index; names differing only in case; gitlinks without a
  * checkout; files turned into directories and back; attributes changed
  * after staging (legacy crlf, text=input, ident and encodings among them);
- * empty files; and a clock phase that sets every file's mtime
+ * empty files; submodule ignore settings and a removed .gitmodules;
+ * core.symlinks false; and a clock phase that sets every file's mtime
  * and the index's own with `Deno.utime` to seconds of its choosing (entries
  * in the index's second, a second before or after it), rewrites files with
  * the same size and mtime (only a hash tells), and moves mtimes within
@@ -444,6 +445,32 @@ async function moreShapes(ctx: Ctx, files: string[], round: number, seed: number
     }
   }
   if (chance(0.7)) await clockPhase(ctx, seed, round);
+  await lastShapes(dir, seed, round, steps);
+}
+
+/**
+ * Shapes added after the clock phase, from a third stream (so the second
+ * stream's steps stay as they were): submodule ignore settings in
+ * .gitmodules or the config, a .gitmodules removed, core.symlinks false.
+ */
+async function lastShapes(dir: string, seed: number, round: number, steps: string[]) {
+  const r = prng((Math.imul(seed, 0x85ebca6b) ^ (0x1a57 + round)) >>> 0);
+  const { run, pick, chance } = stepsContext(dir, r, steps);
+  if (!chance(0.35)) return;
+  steps.push(`-- last shapes, round ${round} --`);
+  const hasSub = (await Deno.lstat(`${dir}/sub`).catch(() => null)) !== null;
+  if (hasSub && chance(0.6)) {
+    const value = pick(["all", "dirty", "untracked", "none"]);
+    if (chance(0.5)) {
+      await run(["config", "-f", ".gitmodules", "submodule.sub.ignore", value]);
+      if (chance(0.5)) await run(["add", "-f", "--", ".gitmodules"]);
+    } else await run(["config", "submodule.sub.ignore", value]);
+    if (chance(0.3)) {
+      await Deno.remove(`${dir}/.gitmodules`).catch(() => {});
+      steps.push("rm .gitmodules");
+    }
+  }
+  if (chance(0.2)) await run(["config", "core.symlinks", "false"]);
 }
 
 /** Whole seconds the clock phase works in: fixed, in the past, apart per seed and round. */
