@@ -706,6 +706,7 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
     symlinks: config.symlinks,
     renames: config.renames,
     sparseCheckout: config.sparseCheckout,
+    sparseIndex: config.sparseIndex,
     submoduleState: o.submoduleState,
     convertToGit: async (path, data, rawIsIndexed, indexBlob) =>
       convertToGit(data, await attrs.get(path, indexBlob), config, rawIsIndexed),

@@ -176,6 +176,7 @@ async function dirty(
     ignoreCase: config.ignoreCase,
     symlinks: config.symlinks,
     sparseCheckout: config.sparseCheckout,
+    sparseIndex: config.sparseIndex,
     maxUntracked: 1,
     untracked,
     expired: options.expired,

@@ -98,6 +98,11 @@ export interface RepoConfig {
   untrackedFiles: "no" | "normal" | "all" | null;
   /** Sparse checkout in force: core.sparseCheckout and not sparse.expectFilesOutsideOfPatterns. */
   sparseCheckout: boolean;
+  /**
+   * A sparse index allowed: core.sparseCheckout, core.sparseCheckoutCone and
+   * index.sparse all true (git then collapses an index it reads where it can).
+   */
+  sparseIndex: boolean;
   /** core.attributesFile expanded, or its XDG default; null when it cannot be told. */
   attributesFile: string | null;
   /** Filter drivers with a `clean` or `process` command configured. */
@@ -230,6 +235,9 @@ export async function readRepoConfig(
     autocrlf: autocrlf(config),
     untrackedFiles: untrackedFilesMode(config),
     bare: bareSetting({ entries: repoOwn }),
+    sparseIndex: getConfigBool(config, "core.sparseCheckout", false) &&
+      getConfigBool(config, "core.sparseCheckoutCone", false) &&
+      getConfigBool(config, "index.sparse", false),
     sparseCheckout: getConfigBool(config, "core.sparseCheckout", false) &&
       !getConfigBool(config, "sparse.expectFilesOutsideOfPatterns", false),
     attributesFile: userFile(

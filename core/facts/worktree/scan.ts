@@ -100,6 +100,12 @@ export interface ScanWorktreeOptions {
    * @default {false}
    */
   sparseCheckout?: boolean;
+  /**
+   * A sparse index allowed by the config (see RepoConfig.sparseIndex): a
+   * split index is then declined, as git 2.39 collapses the shared index
+   * before merging it and may stop or mismerge. @default {false}
+   */
+  sparseIndex?: boolean;
   /** Rename detection of the staged side (status.renames, status.renameLimit). @default {git's defaults} */
   renames?: { renames: boolean; renameLimit: number; copies?: boolean };
   /** core.symlinks: false means a symlink is checked out as a file of its text. @default {true} */
@@ -307,6 +313,12 @@ export async function scanWorktree(
     if (bytes.length > 0) {
       // A split index is merged with its shared part (worktree/split_index.ts).
       index = parseIndex(bytes, { splitLink: true });
+      if (index.splitLink !== undefined && options.sparseIndex === true) {
+        throw new GitUnsupportedError(
+          "a split index with a sparse index allowed: git collapses the shared index before merging it and may stop",
+          "git_split_index_unsupported",
+        );
+      }
       if (index.splitLink !== undefined) index = await readSplitIndex(fs, repo.gitDir, index);
       if (duplicateEntry(index) >= 0) {
         throw new GitUnsupportedError(

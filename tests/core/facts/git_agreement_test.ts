@@ -1366,3 +1366,25 @@ Deno.test("agrees: text=input and crlf=auto convert as git reads them (text=inpu
     assert.equal(a.git.tracked.get("c.txt"), xy, attributes);
   }
 });
+
+Deno.test("agrees: a split index where a sparse index is allowed is declined, as git stops on it (it collapses the shared index before merging)", async () => {
+  // Found by the random suite (seed 608): git 2.39 wrote the split index and
+  // then stopped reading it ("position for replacement exceeds base index
+  // size"), where baton merged it and gave a status.
+  const env = await userEnv();
+  const dir = await base({ "a/1": "1\n", "a/2": "2\n", "b/1": "3\n", "src/z": "z\n" });
+  await git(dir, ["sparse-checkout", "init", "--cone", "--sparse-index"]);
+  await git(dir, ["sparse-checkout", "set", "src"]);
+  await writeFiles(dir, { "b/1": "written back\n" });
+  await git(dir, ["update-index", "--split-index"]);
+  await git(dir, ["mv", "src/z", "src/z2"]);
+  assert.equal((await oracle(env, dir, { allowStop: true })).stopped, true, "git stops");
+  const facts = await batonFacts(env, dir);
+  assert.equal(facts.tree, undefined);
+  assert.match(facts.unavailable?.[0]?.reason ?? "", /split index with a sparse index allowed/);
+  // Control: with index.sparse off (sparse-checkout set it per work tree) git
+  // reads the same split index, and baton agrees.
+  await git(dir, ["config", "--worktree", "index.sparse", "false"]);
+  const read = await assertAgreesWithGit(env, dir);
+  assert.deepEqual([...read.git.tracked], [["b/1", ".M"], ["src/z2", "R."]]);
+});
