@@ -65,6 +65,15 @@ import { gitRepositoryReason, movingInEffect } from "./git/moving_in_effect.ts";
 const CEILING_REASON =
   "GIT_CEILING_DIRECTORIES is set in the environment: git stops its search below this repository";
 
+/**
+ * Why the untracked list may not be git's: git's untracked cache, trusted by
+ * directory stat data without the ctime (core.trustctime false or
+ * core.checkStat minimal), misses a change in a directory whose mtime was
+ * put back.
+ */
+export const UNTRACKED_CACHE_REASON =
+  "git's untracked cache is trusted without ctime (core.trustctime false or core.checkStat minimal): git may miss files in a directory whose mtime was put back";
+
 /** Why facts are unavailable where only a search past a mount point finds the repository. */
 const ACROSS_FS_REASON =
   "GIT_DISCOVERY_ACROSS_FILESYSTEM is set: git finds a repository past a file-system boundary that baton's own search stopped at";
@@ -430,6 +439,10 @@ export async function collectFacts(
       oversized = wt.oversized.filter((p) => !own(p) && !entryPaths.has(p));
       untracked = wt.untracked.filter((p) => !own(p));
       lossy = await lossyNames(fs, repo.workTree, untracked);
+      // git trusts its untracked cache by each directory's stat data; without
+      // the ctime, a directory whose mtime was put back hides what changed in it.
+      const cacheUnsure = wt.untrackedCache && config.untrackedCache &&
+        (!config.trustCtime || config.checkStat === "minimal");
       untrackedTruncated = wt.untrackedTruncated;
       const reasons: string[] = [];
       if (wt.uncheckedBy.time > 0 || wt.untrackedExpired) reasons.push("time budget ran out");
@@ -450,6 +463,7 @@ export async function collectFacts(
       if (
         wt.untrackedTruncated && !wt.untrackedExpired && wt.untrackedSkippedDirs.length === 0
       ) reasons.push("untracked cap reached");
+      if (cacheUnsure) reasons.push(UNTRACKED_CACHE_REASON);
       // A file over the hash cap whose stat data changed counts as changed,
       // by stat data alone: the reason says so even when the sets are whole.
       const judgedByStat = oversized.length + stagedUnhashed.size;
@@ -471,7 +485,7 @@ export async function collectFacts(
         changed_total: changedPaths.length,
         untracked: bounded(untracked, maxTree, lossy),
         untracked_total: untracked.length,
-        untracked_complete: !wt.untrackedTruncated,
+        untracked_complete: !wt.untrackedTruncated && !cacheUnsure,
         // Names that are not valid UTF-8 come escaped from the scan already.
         unchecked: [...wt.badNames, ...bounded(wt.unchecked.filter((p) => !own(p)), maxTree)]
           .slice(0, maxTree),

@@ -65,6 +65,11 @@ export interface RepoConfig {
   /** core.trustctime (default true): whether a file's ctime counts in its stat data. */
   trustCtime: boolean;
   /**
+   * Whether git uses an untracked cache the index holds: core.untrackedCache
+   * is anything but false ("keep", true or unset).
+   */
+  untrackedCache: boolean;
+  /**
    * core.checkStat: "minimal" leaves ctime, owner and inode out of the stat
    * data compared. git takes the last entry that says "default" or
    * "minimal" (any case) and passes over other values.
@@ -228,6 +233,8 @@ export async function readRepoConfig(
     excludesFile: excludesFile(config, repo, home, nonEmpty(options.xdgConfigHome)),
     fileMode: getConfigBool(config, "core.fileMode", true),
     trustCtime: getConfigBool(config, "core.trustctime", true),
+    untrackedCache: parseConfigBool(getConfigValue(config, "core.untrackedCache") ?? "keep") !==
+      false,
     checkStat: checkStatSetting(config),
     renames: renameSettings(config),
     ignoreCase: getConfigBool(config, "core.ignoreCase", false),

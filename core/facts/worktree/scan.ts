@@ -222,6 +222,8 @@ export interface WorktreeStatus {
   badNames: string[];
   /** True when the time budget stopped the untracked walk. */
   untrackedExpired: boolean;
+  /** True when the index holds git's untracked cache (the UNTR extension). */
+  untrackedCache: boolean;
   /** Directories not listed for untracked files because of `maxDirBytes`. */
   untrackedSkippedDirs: string[];
 }
@@ -689,6 +691,7 @@ export async function scanWorktree(
     badNames,
     untrackedExpired,
     untrackedSkippedDirs,
+    untrackedCache: index?.extensions.includes("UNTR") ?? false,
   };
 }
 

@@ -113,3 +113,29 @@ Deno.test("agrees: an index whose mtime is in second 0 of the epoch makes no ent
   const one = await assertAgreesWithGit(env, dir);
   assert.deepEqual([...one.git.tracked], [["a.txt", "MM"]], "git hashes a racy entry");
 });
+
+Deno.test("agrees: git's untracked cache trusted without ctime misses a file in a directory whose mtime was put back: baton's untracked list is then not whole", async () => {
+  const env = await userEnv();
+  const dir = await makeRepo("baton-stat-");
+  await git(dir, ["config", "core.untrackedCache", "true"]);
+  await git(dir, ["config", "core.trustctime", "false"]);
+  await git(dir, ["config", "status.showUntrackedFiles", "all"]);
+  await writeFiles(dir, { "d/a.txt": "a\n" });
+  await commitAll(dir, "base");
+  await Deno.utime(`${dir}/d`, T, T);
+  // git status writes its untracked cache (d's stat data with it).
+  await git(dir, ["status", "--porcelain"]);
+  await writeFiles(dir, { "d/new.txt": "new\n" });
+  await Deno.utime(`${dir}/d`, T, T);
+  const fooled = await assertAgreesWithGit(env, dir, { allowUnknown: true });
+  assert.deepEqual(fooled.git.untracked, [], "git's cache hides the new file");
+  assert.deepEqual(fooled.facts.tree?.untracked, ["d/new.txt"]);
+  assert.equal(fooled.facts.tree?.untracked_complete, false);
+  assert.match(fooled.facts.tree!.reason, /untracked cache is trusted without ctime/);
+  assert.equal(fooled.facts.dirty, true);
+  // Control: without the cache git lists it, and baton's list is whole again.
+  await git(dir, ["update-index", "--no-untracked-cache"]);
+  const listed = await assertAgreesWithGit(env, dir);
+  assert.deepEqual(listed.git.untracked, ["d/new.txt"]);
+  assert.equal(listed.facts.tree?.untracked_complete, true);
+});
