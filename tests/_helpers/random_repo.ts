@@ -18,7 +18,8 @@
  * checkout; files turned into directories and back; attributes changed
  * after staging (legacy crlf, text=input, ident and encodings among them);
  * empty files; submodule ignore settings and a removed .gitmodules;
- * core.symlinks false; and a clock phase that sets every file's mtime
+ * core.symlinks false; a file added to a directory whose mtime is put back;
+ * and a clock phase that sets every file's mtime
  * and the index's own with `Deno.utime` to seconds of its choosing (entries
  * in the index's second, a second before or after it), rewrites files with
  * the same size and mtime (only a hash tells), and moves mtimes within
@@ -471,6 +472,17 @@ async function lastShapes(dir: string, seed: number, round: number, steps: strin
     }
   }
   if (chance(0.2)) await run(["config", "core.symlinks", "false"]);
+  if (chance(0.4)) {
+    // A file added to a directory whose mtime is then put back (git's
+    // untracked cache trusts a directory by its stat data).
+    const d = `${dir}/${pick(DIRS) || "."}`;
+    const st = await Deno.lstat(d).catch(() => null);
+    if (st?.isDirectory === true && st.mtime !== null) {
+      await Deno.writeTextFile(`${d}/added-${round}.txt`, "added\n").catch(() => {});
+      await Deno.utime(d, st.mtime, st.mtime).catch(() => {});
+      steps.push(`file added to ${JSON.stringify(d.slice(dir.length + 1))}, its mtime put back`);
+    }
+  }
 }
 
 /** Whole seconds the clock phase works in: fixed, in the past, apart per seed and round. */

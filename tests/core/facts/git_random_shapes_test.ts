@@ -14,9 +14,9 @@ import { changeAgain, type RandomRepo, randomRepo } from "../../_helpers/random_
 import { checkDrift } from "../../../core/briefing/drift.ts";
 import { tempDir } from "../../_helpers/temp.ts";
 
-// 33, 74 and 608 (with 1) each caught a disagreement of the second
-// stream: a .gitmodules git stops on, text=input on a racy entry, and a
-// split index git stops on where a sparse index is allowed.
+// 33, 74 and 608 each caught a disagreement of the second stream: a
+// .gitmodules git stops on, text=input on a racy entry, and a split index
+// git stops on where a sparse index is allowed.
 const FIXED_SEEDS = [1, 2, 3, 4, 5, 6, 7, 8, 33, 74, 608];
 
 function seeds(): number[] {
