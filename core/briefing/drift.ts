@@ -204,18 +204,29 @@ function statusWords(code: string): string {
 }
 
 function untrackedSide(t: TreeState): SetSide {
+  // A directory the scan did not walk (an unchecked "d/", such as a sparse
+  // directory it could not expand) hides whatever is untracked below it.
+  const dirs = t.unchecked.filter((p) => p.endsWith("/"));
+  const walked = dirs.length === 0 && t.unchecked.length === t.unchecked_total;
   return {
     list: t.untracked,
     total: t.untracked_total,
     complete: t.untracked_complete && t.untracked.length === t.untracked_total,
-    unchecked: new Set(),
-    uncheckedComplete: t.untracked_complete,
-    why: t.untracked_complete
+    unchecked: new Set(dirs),
+    uncheckedComplete: t.untracked_complete && t.unchecked.length === t.unchecked_total,
+    why: t.untracked_complete && walked
       ? ""
       : t.reason.split("; ").filter((p) => !p.startsWith("weaker: ")).join("; "),
     weaker: "",
     codes: null,
   };
+}
+
+/** Whether `p` is unchecked on a side: named, or below a directory named "d/". */
+function covered(unchecked: ReadonlySet<string>, p: string): boolean {
+  if (unchecked.has(p)) return true;
+  for (const u of unchecked) if (u.endsWith("/") && p.startsWith(u)) return true;
+  return false;
 }
 
 /** Compares two path sets; certain differences only, the rest counted as unsettled. */
@@ -244,7 +255,7 @@ function compareSets(
       const is = now.codes?.get(p);
       // A path whose work tree went uncompared on either side: only an
       // index half that differs is certain ("the same" would be a guess).
-      if (then.unchecked.has(p) || now.unchecked.has(p)) {
+      if (covered(then.unchecked, p) || covered(now.unchecked, p)) {
         if (was !== undefined && is !== undefined && indexHalf(was) !== indexHalf(is)) {
           restated.push(`${shownPath(p)} (${statusWords(was)} -> ${statusWords(is)})`);
         } else unsettled++;
@@ -259,12 +270,12 @@ function compareSets(
       continue;
     }
     // Certain only if the recorded list is whole and the path was checked then.
-    if (then.complete && then.uncheckedComplete && !then.unchecked.has(p)) added.push(p);
+    if (then.complete && then.uncheckedComplete && !covered(then.unchecked, p)) added.push(p);
     else unsettled++;
   }
   for (const p of then.list) {
     if (nowSet.has(p)) continue;
-    if (now.complete && now.uncheckedComplete && !now.unchecked.has(p)) removed.push(p);
+    if (now.complete && now.uncheckedComplete && !covered(now.unchecked, p)) removed.push(p);
     else unsettled++;
   }
   const notes: string[] = [];
@@ -343,7 +354,9 @@ function treeCheck(
   }
   // A side whose scan was cut short has a lower bound, not a count: no number is printed for it.
   const count = (n: number, side: SetSide) =>
-    side.complete && side.uncheckedComplete ? `${n}` : "not counted in full";
+    side.complete && side.uncheckedComplete && side.unchecked.size === 0
+      ? `${n}`
+      : "not counted in full";
   const counts = `${count(sets.then, then)} then, ${count(sets.now, now)} now`;
   const certain = sets.added_total > 0 || sets.removed_total > 0 || restated > 0;
   const settled = sets.unsettled === 0 && notes.length === 0;

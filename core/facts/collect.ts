@@ -20,6 +20,7 @@ import type {
   UnavailablePart,
 } from "../capsule/recorded_facts.ts";
 import { isCodedError } from "../errors.ts";
+import { GitUnsupportedError } from "./git/errors.ts";
 import { escapeLossyPath, escapePathText, shownPath } from "./escape_path.ts";
 import { hashFiles, MAX_HASH_BYTES } from "./hash_files.ts";
 import { checkPublished } from "./git/check_published.ts";
@@ -33,7 +34,7 @@ import { comparePaths } from "./worktree/compare_paths.ts";
 import { SCAN_PHASES, scanWorktree, type SubmoduleState } from "./worktree/scan.ts";
 import { createAttributeLookup } from "./worktree/attributes.ts";
 import { convertToGit } from "./worktree/convert_to_git.ts";
-import { submoduleStates } from "./submodule_state.ts";
+import { GITMODULES_UNPARSED_REASON, submoduleStates } from "./submodule_state.ts";
 import { createListingCache, type ListingCache } from "./worktree/listing_cache.ts";
 import {
   readCacheFile,
@@ -63,6 +64,15 @@ import { gitRepositoryReason, movingInEffect } from "./git/moving_in_effect.ts";
 /** Why nothing of the repository is reported where git's search stops below it. */
 const CEILING_REASON =
   "GIT_CEILING_DIRECTORIES is set in the environment: git stops its search below this repository";
+
+/**
+ * Why the untracked list may not be git's: git's untracked cache, trusted by
+ * directory stat data without the ctime (core.trustctime false or
+ * core.checkStat minimal), misses a change in a directory whose mtime was
+ * put back.
+ */
+export const UNTRACKED_CACHE_REASON =
+  "git's untracked cache is trusted without ctime (core.trustctime false or core.checkStat minimal): git may miss files in a directory whose mtime was put back";
 
 /** Why facts are unavailable where only a search past a mount point finds the repository. */
 const ACROSS_FS_REASON =
@@ -414,6 +424,10 @@ export async function collectFacts(
             : systemAttributesFile(options.gitEnvironment ?? {}),
         }),
       });
+      // git status stops on a .gitmodules that does not parse when the index has a gitlink.
+      if (wt.uncheckedBy.other.has(GITMODULES_UNPARSED_REASON)) {
+        throw new GitUnsupportedError(GITMODULES_UNPARSED_REASON, "git_gitmodules_unparsed");
+      }
       if (wt.indexChecksum === "unverified") {
         notes.push("index checksum not verified: the index is too large for the budget");
       }
@@ -425,6 +439,10 @@ export async function collectFacts(
       oversized = wt.oversized.filter((p) => !own(p) && !entryPaths.has(p));
       untracked = wt.untracked.filter((p) => !own(p));
       lossy = await lossyNames(fs, repo.workTree, untracked);
+      // git trusts its untracked cache by each directory's stat data; without
+      // the ctime, a directory whose mtime was put back hides what changed in it.
+      const cacheUnsure = wt.untrackedCache && config.untrackedCache &&
+        (!config.trustCtime || config.checkStat === "minimal");
       untrackedTruncated = wt.untrackedTruncated;
       const reasons: string[] = [];
       if (wt.uncheckedBy.time > 0 || wt.untrackedExpired) reasons.push("time budget ran out");
@@ -445,6 +463,7 @@ export async function collectFacts(
       if (
         wt.untrackedTruncated && !wt.untrackedExpired && wt.untrackedSkippedDirs.length === 0
       ) reasons.push("untracked cap reached");
+      if (cacheUnsure) reasons.push(UNTRACKED_CACHE_REASON);
       // A file over the hash cap whose stat data changed counts as changed,
       // by stat data alone: the reason says so even when the sets are whole.
       const judgedByStat = oversized.length + stagedUnhashed.size;
@@ -466,7 +485,7 @@ export async function collectFacts(
         changed_total: changedPaths.length,
         untracked: bounded(untracked, maxTree, lossy),
         untracked_total: untracked.length,
-        untracked_complete: !wt.untrackedTruncated,
+        untracked_complete: !wt.untrackedTruncated && !cacheUnsure,
         // Names that are not valid UTF-8 come escaped from the scan already.
         unchecked: [...wt.badNames, ...bounded(wt.unchecked.filter((p) => !own(p)), maxTree)]
           .slice(0, maxTree),
@@ -695,10 +714,13 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
     objects: o.objects,
     excludesFile: config.excludesFile,
     fileMode: config.fileMode,
+    trustCtime: config.trustCtime,
+    checkStat: config.checkStat,
     ignoreCase: config.ignoreCase,
     symlinks: config.symlinks,
     renames: config.renames,
     sparseCheckout: config.sparseCheckout,
+    sparseIndex: config.sparseIndex,
     submoduleState: o.submoduleState,
     convertToGit: async (path, data, rawIsIndexed, indexBlob) =>
       convertToGit(data, await attrs.get(path, indexBlob), config, rawIsIndexed),

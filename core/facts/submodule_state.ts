@@ -16,17 +16,19 @@
  * untracked files count: `no` hides them.
  * @module
  */
-import type { ReadFs } from "../fs.ts";
+import { FsNotFoundError, type ReadFs } from "../fs.ts";
 import type { RepoLocation } from "./types.ts";
 import { repoAtDir } from "./git/find_repo.ts";
 import { readHead } from "./git/read_head.ts";
 import { readRepoConfig } from "./git/read_repo_config.ts";
 import { createObjectReader } from "./git/object_reader.ts";
 import { parseCommit } from "./git/parse_commit.ts";
+import { parseTree } from "./git/parse_tree.ts";
 import { parseGitConfig } from "./git/parse_config.ts";
 import { scanWorktree, type SubmoduleSeen, type SubmoduleState } from "./worktree/scan.ts";
 import { type SubmoduleIgnore, submoduleIgnore } from "./submodule_ignore.ts";
 import type { GitConfigEntry } from "./git/parse_config.ts";
+import { GitConfigSyntaxError } from "./git/errors.ts";
 import { createAttributeLookup } from "./worktree/attributes.ts";
 import { convertToGit } from "./worktree/convert_to_git.ts";
 
@@ -54,6 +56,14 @@ export const SUBMODULE_SYMLINK_REASON =
 export const SUBMODULE_UNTRACKED_MODE_REASON =
   "a submodule's status.showUntrackedFiles has a value git does not accept: git stops";
 
+/**
+ * Why every gitlink is unknown when the work tree's `.gitmodules` does not
+ * parse: git status then stops ("bad config line") and gives no status at
+ * all, populated submodule or not (collect.ts declines the whole tree).
+ */
+export const GITMODULES_UNPARSED_REASON =
+  "the work tree's .gitmodules does not parse: git status stops on it";
+
 /** Deepest nesting of submodules followed. */
 const MAX_DEPTH = 8;
 
@@ -64,13 +74,20 @@ export function submoduleStates(
   options: SubmoduleStatesOptions,
   depth = 0,
   untrackedShown = true,
-): (path: string, oid: string, seen?: SubmoduleSeen) => Promise<SubmoduleState> {
+): (
+  path: string,
+  oid: string,
+  seen?: SubmoduleSeen,
+  indexBlob?: (path: string) => Promise<Uint8Array | null>,
+) => Promise<SubmoduleState> {
   let settings: Promise<IgnoreSettings> | null = null;
-  return async (path, oid, seen = "directory") => {
+  return async (path, oid, seen = "directory", indexBlob) => {
     try {
+      // git reads .gitmodules for any gitlink, and stops on one that does not parse.
+      settings ??= ignoreSettings(fs, repo, options, indexBlob ?? null);
+      const { config, gitmodules } = await settings;
+      if (gitmodules === null) return { unknown: GITMODULES_UNPARSED_REASON };
       if (seen !== "directory") {
-        settings ??= ignoreSettings(fs, repo, options);
-        const { config, gitmodules } = await settings;
         const ignore = submoduleIgnore(config, gitmodules, path, untrackedShown);
         if (typeof ignore === "object") return ignore;
         if (ignore === "all") return "clean";
@@ -84,8 +101,6 @@ export function submoduleStates(
       // unpopulated submodule: git stops with "not a git repository".
       const broken = sub === null && (await fs.lstat(`${repo.workTree}/${path}/.git`)) !== null;
       if (sub === null && !broken) return "unpopulated";
-      settings ??= ignoreSettings(fs, repo, options);
-      const { config, gitmodules } = await settings;
       const ignore: SubmoduleIgnore | { unknown: string } = submoduleIgnore(
         config,
         gitmodules,
@@ -156,9 +171,12 @@ async function dirty(
     objects,
     excludesFile: config.excludesFile,
     fileMode: config.fileMode,
+    trustCtime: config.trustCtime,
+    checkStat: config.checkStat,
     ignoreCase: config.ignoreCase,
     symlinks: config.symlinks,
     sparseCheckout: config.sparseCheckout,
+    sparseIndex: config.sparseIndex,
     maxUntracked: 1,
     untracked,
     expired: options.expired,
@@ -177,13 +195,15 @@ async function dirty(
 /** The superproject's configuration cascade and its `.gitmodules`, as entries. */
 interface IgnoreSettings {
   config: GitConfigEntry[];
-  gitmodules: GitConfigEntry[];
+  /** Null when the work tree's `.gitmodules` does not parse. */
+  gitmodules: GitConfigEntry[] | null;
 }
 
 async function ignoreSettings(
   fs: ReadFs,
   repo: RepoLocation,
   options: SubmoduleStatesOptions,
+  indexBlob: ((path: string) => Promise<Uint8Array | null>) | null,
 ): Promise<IgnoreSettings> {
   const config = await readRepoConfig(fs, repo, {
     homeDir: options.homeDir,
@@ -198,12 +218,42 @@ async function ignoreSettings(
       ? {}
       : { environmentEntries: options.environmentEntries }),
   });
-  let gitmodules: GitConfigEntry[] = [];
+  let gitmodules: GitConfigEntry[] | null = [];
   try {
-    const text = new TextDecoder().decode(await fs.readFile(`${repo.workTree}/.gitmodules`));
-    gitmodules = parseGitConfig(text).entries;
-  } catch {
-    // No .gitmodules (or unreadable): only the configuration's settings count.
+    const bytes = await gitmodulesBytes(fs, repo, indexBlob);
+    if (bytes !== null) gitmodules = parseGitConfig(new TextDecoder().decode(bytes)).entries;
+  } catch (e) {
+    // Unreadable: only the configuration's settings count.
+    if (e instanceof GitConfigSyntaxError) gitmodules = null;
   }
   return { config: [...config.config.entries], gitmodules };
+}
+
+/**
+ * The `.gitmodules` git reads (submodule-config's config_from_gitmodules):
+ * the work tree's file when there is one, else the index's blob, else
+ * HEAD's; null when there is none.
+ */
+async function gitmodulesBytes(
+  fs: ReadFs,
+  repo: RepoLocation,
+  indexBlob: ((path: string) => Promise<Uint8Array | null>) | null,
+): Promise<Uint8Array | null> {
+  try {
+    return await fs.readFile(`${repo.workTree}/.gitmodules`);
+  } catch (e) {
+    if (!(e instanceof FsNotFoundError)) throw e;
+  }
+  const staged = indexBlob === null ? null : await indexBlob(".gitmodules");
+  if (staged !== null) return staged;
+  const head = await readHead(fs, repo);
+  if (head.oid === null) return null;
+  const objects = createObjectReader(fs, repo);
+  const commit = await objects.read(head.oid);
+  if (commit === null || commit.type !== "commit") return null;
+  const tree = await objects.read(parseCommit(commit.data).tree);
+  if (tree === null || tree.type !== "tree") return null;
+  const entry = parseTree(tree.data).find((e) => e.name === ".gitmodules" && e.type === "blob");
+  const blob = entry === undefined ? null : await objects.read(entry.oid);
+  return blob !== null && blob.type === "blob" ? blob.data : null;
 }

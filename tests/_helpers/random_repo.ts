@@ -9,6 +9,22 @@
  * spaces, newlines, backslashes and quotes). Every step runs git or writes
  * real files; the same seed gives the same steps (the work tree's mtimes
  * differ run to run, which is part of what is tested: git's racy rules).
+ *
+ * A second stream per seed ({@linkcode moreShapes}, drawn apart so the
+ * steps above stay what they were for every seed) adds what that left out:
+ * core.trustctime, core.checkStat, core.ignoreCase and
+ * status.showUntrackedFiles; `git status` writing the untracked cache and
+ * refreshing the index; names differing only in case; gitlinks without a
+ * checkout; files turned into directories and back; attributes changed
+ * after staging (legacy crlf, text=input, ident and encodings among them);
+ * empty files; submodule ignore settings and a removed .gitmodules;
+ * core.symlinks false; a file added to a directory whose mtime is put back;
+ * and a clock phase that sets every file's mtime
+ * and the index's own with `Deno.utime` to seconds of its choosing (entries
+ * in the index's second, a second before or after it), rewrites files with
+ * the same size and mtime (only a hash tells), and moves mtimes within
+ * their second, so git's whole-second racy rule is hit by the seed rather
+ * than by the wall clock; some seeds also give baton a small hash cap.
  * @module
  */
 import { git, writeFiles } from "./git.ts";
@@ -33,6 +49,8 @@ export interface RandomRepo {
   steps: string[];
   /** The files the base commit was built from. */
   files: string[];
+  /** The hash cap baton's facts are collected with (a small one makes files over it). */
+  maxHashBytes?: number;
 }
 
 const DIRS = ["", "src", "src/deep", "docs", "build", "a b", "lib/x"];
@@ -144,7 +162,10 @@ export async function randomRepo(seed: number): Promise<RandomRepo> {
   if (!conflicted && chance(0.15)) await run(["update-index", "--split-index"]);
 
   await randomChanges({ dir, steps, run, write, pick, chance, r }, files);
-  return { dir, steps, files };
+  const more = moreContext(dir, seed, 0, steps);
+  const maxHashBytes = more.chance(0.25) ? more.pick([4, 12, 16]) : undefined;
+  await moreShapes(more, files, 0, seed);
+  return { dir, steps, files, ...(maxHashBytes === undefined ? {} : { maxHashBytes }) };
 }
 
 /** What one round of random changes works with. */
@@ -188,6 +209,7 @@ export async function changeAgain(repo: RandomRepo, seed: number): Promise<void>
   const ctx = stepsContext(repo.dir, r, repo.steps);
   repo.steps.push("-- changed again --");
   await randomChanges({ dir: repo.dir, steps: repo.steps, r, ...ctx }, repo.files);
+  await moreShapes(moreContext(repo.dir, seed, 1, repo.steps), repo.files, 1, seed);
 }
 
 /** The changes after the commit. */
@@ -265,7 +287,9 @@ async function randomChanges(ctx: Ctx, files: string[]): Promise<void> {
       // An ignore rule added after the commit: tracked files stay tracked.
       await write(`${pick(DIRS) || "."}/.gitignore`, pick(IGNORES));
     } else {
-      await Deno.mkdir(`${dir}/${pick(DIRS) || "."}/empty-dir-${i}`, { recursive: true });
+      // A path an earlier step made a file or a dangling symlink is skipped.
+      await Deno.mkdir(`${dir}/${pick(DIRS) || "."}/empty-dir-${i}`, { recursive: true })
+        .catch(() => {});
       steps.push("empty directory");
     }
   }
@@ -304,4 +328,229 @@ async function addSubmodule(
     await git(`${dir}/sub`, ["commit", "-q", "-am", "moved"]);
   }
   steps.push(`submodule mode ${mode}`);
+}
+
+/** Attributes the first stream never writes: legacy crlf, text=input, ident, encodings. */
+const MORE_ATTRIBUTES = [
+  ...ATTRIBUTES,
+  "*.txt text=input\n",
+  "*.txt crlf=input\n",
+  "*.txt -crlf\n",
+  "* -text\n",
+  "*.txt text eol=lf\n*.md -text\n",
+  "*.txt ident\n",
+  "*.md text\n*.md -text\n",
+  "*.txt text=auto\n!*.txt\n",
+  "*.txt working-tree-encoding=UTF-16\n",
+];
+
+/** Contents the first stream never writes: ident keywords, CRs of every kind, a BOM. */
+const MORE_CONTENTS = [
+  ...CONTENTS,
+  "$Id: 0123456789 $\nline\n",
+  "$Id$\r\n",
+  "\r\n",
+  "\r",
+  "only\r\nlines\r\n\x1a",
+  "\ufeffbom\r\n",
+];
+
+/** The step helpers of {@linkcode moreShapes}: a stream of their own per seed and round. */
+function moreContext(dir: string, seed: number, round: number, steps: string[]): Ctx {
+  const r = prng((Math.imul(seed, 0x9e3779b1) ^ (0x5eed + round)) >>> 0);
+  return { dir, steps, r, ...stepsContext(dir, r, steps) };
+}
+
+/** The tracked paths git lists (those whose names read back as UTF-8). */
+async function trackedPaths(dir: string): Promise<string[]> {
+  const out = await git(dir, ["ls-files", "-z"], { allowFail: true });
+  return out.stdout.split("\0").filter((p) => p !== "" && !p.includes("\uFFFD"));
+}
+
+/** The shapes the first stream leaves out, then (often) the clock phase. */
+async function moreShapes(ctx: Ctx, files: string[], round: number, seed: number): Promise<void> {
+  const { dir, steps, run, write, pick, chance, r } = ctx;
+  steps.push(`-- more shapes, round ${round} --`);
+  if (chance(0.25)) await run(["config", "core.trustctime", "false"]);
+  if (chance(0.2)) await run(["config", "core.checkStat", pick(["minimal", "default"])]);
+  if (chance(0.2)) await run(["config", "core.ignoreCase", pick(["true", "false"])]);
+  if (chance(0.15)) {
+    await run(["config", "status.showUntrackedFiles", pick(["no", "normal", "all"])]);
+  }
+  if (chance(0.2)) await run(["config", "core.untrackedCache", pick(["true", "false"])]);
+  const changes = Math.floor(r() * 5);
+  for (let i = 0; i < changes && files.length > 0; i++) {
+    const f = pick(files);
+    const abs = `${dir}/${f}`;
+    const kind = Math.floor(r() * 11);
+    if (kind === 0) {
+      // git status refreshes the index and writes the untracked cache (when enabled).
+      await run(["status", "--porcelain", pick(["-uall", "-unormal", "-uno"])]);
+    } else if (kind === 1) {
+      await run(["update-index", pick(["--untracked-cache", "--no-untracked-cache"])]);
+    } else if (kind === 2) {
+      // A name that differs from a tracked one only in case.
+      const slash = f.lastIndexOf("/");
+      const upper = chance(0.5)
+        ? `${f.slice(0, slash + 1)}${f.slice(slash + 1).toUpperCase()}`
+        : f.toUpperCase();
+      if (upper !== f) await write(upper, "case\n");
+    } else if (kind === 3) {
+      // A gitlink with no checkout: nothing there, an empty directory, a plain directory or a file.
+      const head = (await git(dir, ["rev-parse", "HEAD"], { allowFail: true })).stdout.trim();
+      const gl = `${pick(DIRS) || "top"}/gl-${round}-${i}`;
+      await run(["update-index", "--add", "--cacheinfo", `160000,${head},${gl}`]);
+      const there = Math.floor(r() * 4);
+      if (there === 1) await Deno.mkdir(`${dir}/${gl}`, { recursive: true }).catch(() => {});
+      if (there === 2) await write(`${gl}/inside.txt`, "not a repository\n");
+      if (there === 3) await write(gl, "a file\n");
+      steps.push(`gitlink ${JSON.stringify(gl)} without checkout (${there})`);
+    } else if (kind === 4) {
+      // A file turned into a directory, or such a directory turned back into a file.
+      const st = await Deno.lstat(abs).catch(() => null);
+      await Deno.remove(abs, { recursive: true }).catch(() => {});
+      if (st?.isDirectory === true) await write(f, pick(CONTENTS));
+      else await write(`${f}/inner.txt`, "now a directory\n");
+      if (chance(0.3)) await run(["add", "-A", "-f", "--", f]);
+    } else if (kind === 5) {
+      // Staged, then the attributes that decide its conversion change.
+      await write(f, pick(MORE_CONTENTS));
+      await run(["add", "-f", "--", f]);
+      const slash = f.lastIndexOf("/");
+      await write(
+        `${slash < 0 ? "" : f.slice(0, slash + 1)}.gitattributes`,
+        pick(MORE_ATTRIBUTES),
+      );
+    } else if (kind === 6) {
+      await write(f, "");
+      if (chance(0.5)) await run(["add", "-f", "--", f]);
+      if (chance(0.3)) await write(f, pick(MORE_CONTENTS));
+    } else if (kind === 7) {
+      // Flags that tell git not to look, then a change it is told to ignore.
+      await run(["update-index", pick(["--assume-unchanged", "--skip-worktree"]), "--", f]);
+      if (chance(0.5)) await write(f, "hidden change\n");
+      else {
+        await Deno.remove(abs, { recursive: true }).catch(() => {});
+        steps.push(`rm ${JSON.stringify(f)}`);
+      }
+    } else if (kind === 8) await run(["add", "-A", "-f"]);
+    else if (kind === 9) {
+      await Deno.chmod(abs, pick([0o644, 0o755])).catch(() => {});
+      steps.push(`chmod ${JSON.stringify(f)}`);
+    } else {
+      // A tracked directory replaced by a symlink to another one.
+      const d = pick(DIRS.filter((x) => x !== ""));
+      await Deno.remove(`${dir}/${d}`, { recursive: true }).catch(() => {});
+      await Deno.symlink(pick(["docs", "src", "lib"]), `${dir}/${d}`).catch(() => {});
+      steps.push(`symlink in place of directory ${JSON.stringify(d)}`);
+    }
+  }
+  if (chance(0.7)) await clockPhase(ctx, seed, round);
+  await lastShapes(dir, seed, round, steps);
+}
+
+/**
+ * Shapes added after the clock phase, from a third stream (so the second
+ * stream's steps stay as they were): submodule ignore settings in
+ * .gitmodules or the config, a .gitmodules removed, core.symlinks false.
+ */
+async function lastShapes(dir: string, seed: number, round: number, steps: string[]) {
+  const r = prng((Math.imul(seed, 0x85ebca6b) ^ (0x1a57 + round)) >>> 0);
+  const { run, pick, chance } = stepsContext(dir, r, steps);
+  if (!chance(0.35)) return;
+  steps.push(`-- last shapes, round ${round} --`);
+  const hasSub = (await Deno.lstat(`${dir}/sub`).catch(() => null)) !== null;
+  if (hasSub && chance(0.6)) {
+    const value = pick(["all", "dirty", "untracked", "none"]);
+    if (chance(0.5)) {
+      await run(["config", "-f", ".gitmodules", "submodule.sub.ignore", value]);
+      if (chance(0.5)) await run(["add", "-f", "--", ".gitmodules"]);
+    } else await run(["config", "submodule.sub.ignore", value]);
+    if (chance(0.3)) {
+      await Deno.remove(`${dir}/.gitmodules`).catch(() => {});
+      steps.push("rm .gitmodules");
+    }
+  }
+  if (chance(0.2)) await run(["config", "core.symlinks", "false"]);
+  if (chance(0.4)) {
+    // A file added to a directory whose mtime is then put back (git's
+    // untracked cache trusts a directory by its stat data).
+    const d = `${dir}/${pick(DIRS) || "."}`;
+    const st = await Deno.lstat(d).catch(() => null);
+    if (st?.isDirectory === true && st.mtime !== null) {
+      await Deno.writeTextFile(`${d}/added-${round}.txt`, "added\n").catch(() => {});
+      await Deno.utime(d, st.mtime, st.mtime).catch(() => {});
+      steps.push(`file added to ${JSON.stringify(d.slice(dir.length + 1))}, its mtime put back`);
+    }
+  }
+}
+
+/** Whole seconds the clock phase works in: fixed, in the past, apart per seed and round. */
+function baseSecond(seed: number, round: number): number {
+  return 1_600_000_000 + (seed % 10_000) * 100 + round * 10;
+}
+
+/**
+ * Sets mtimes explicitly: every tracked file to a second B (or B - 1), at
+ * sub-second points; then maybe refreshes the index (git records those
+ * mtimes for files it finds unchanged); then rewrites some files with
+ * other bytes of the same size and puts their mtime back (only a hash
+ * tells), moves others within their second, and changes conversions; last,
+ * the index file's own mtime goes to B's second, a second before or after,
+ * or stays. Deterministic from the seed: the racy rule sees the same seconds
+ * on every run (ctime is the wall clock's, which seeds with core.trustctime
+ * false or core.checkStat minimal take out).
+ */
+async function clockPhase(ctx: Ctx, seed: number, round: number): Promise<void> {
+  const { dir, steps, run, write, pick, chance } = ctx;
+  const b = baseSecond(seed, round);
+  const tracked = await trackedPaths(dir);
+  const regular: string[] = [];
+  for (const p of tracked) {
+    const st = await Deno.lstat(`${dir}/${p}`).catch(() => null);
+    if (st === null || !st.isFile) continue;
+    regular.push(p);
+    const t = (chance(0.2) ? b - 1 : b) + pick([0, 0.1, 0.5, 0.9]);
+    await Deno.utime(`${dir}/${p}`, t, t);
+  }
+  steps.push(`clock: ${regular.length} file(s) set to second ${b} or ${b - 1}`);
+  const refresh = Math.floor(ctx.r() * 3);
+  if (refresh === 1) await run(["update-index", "-q", "--refresh"]);
+  if (refresh === 2) await run(["status", "--porcelain", "-uall"]);
+  for (let k = Math.floor(ctx.r() * 4); k > 0 && regular.length > 0; k--) {
+    const p = pick(regular);
+    const abs = `${dir}/${p}`;
+    const st = await Deno.lstat(abs).catch(() => null);
+    const bytes = await Deno.readFile(abs).catch(() => null);
+    if (st === null || bytes === null || st.mtime === null) continue;
+    const how = Math.floor(ctx.r() * 3);
+    if (how === 0 && bytes.length > 0) {
+      // Other bytes, same size, same mtime: only a hash tells.
+      await Deno.writeFile(abs, bytes.map((x) => x === 0x7a ? 0x79 : x + 1));
+      await Deno.utime(abs, st.mtime, st.mtime);
+      steps.push(`clock: same size and mtime, other bytes ${JSON.stringify(p)}`);
+    } else if (how === 1) {
+      // The mtime moved within its second (or to the next), the content kept.
+      const s = Math.floor(st.mtime.getTime() / 1000);
+      const t = s + pick([0.05, 0.3, 0.7, 1.2]);
+      if (chance(0.5) && bytes.length > 0) {
+        await Deno.writeFile(abs, bytes.map((x) => x === 0x7a ? 0x79 : x + 1));
+      }
+      await Deno.utime(abs, t, t);
+      steps.push(`clock: mtime of ${JSON.stringify(p)} moved to ${t}`);
+    } else {
+      // A conversion change: the bytes stay, what git would store moves.
+      if (chance(0.5)) await run(["config", "core.autocrlf", pick(["false", "true", "input"])]);
+      else {
+        const slash = p.lastIndexOf("/");
+        await write(
+          `${slash < 0 ? "" : p.slice(0, slash + 1)}.gitattributes`,
+          pick(MORE_ATTRIBUTES),
+        );
+      }
+    }
+  }
+  const at = pick([b + 0.5, b + 0.95, b + 1.5, b - 0.5, null]);
+  if (at !== null) await Deno.utime(`${dir}/.git/index`, at, at).catch(() => {});
+  steps.push(`clock: index mtime ${at ?? "left"}`);
 }

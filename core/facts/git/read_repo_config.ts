@@ -62,6 +62,19 @@ export interface RepoConfig {
   excludesFile: string | null;
   /** core.fileMode (default true). */
   fileMode: boolean;
+  /** core.trustctime (default true): whether a file's ctime counts in its stat data. */
+  trustCtime: boolean;
+  /**
+   * Whether git uses an untracked cache the index holds: core.untrackedCache
+   * is anything but false ("keep", true or unset).
+   */
+  untrackedCache: boolean;
+  /**
+   * core.checkStat: "minimal" leaves ctime, owner and inode out of the stat
+   * data compared. git takes the last entry that says "default" or
+   * "minimal" (any case) and passes over other values.
+   */
+  checkStat: "default" | "minimal";
   /**
    * Rename detection in status: status.renames, else diff.renames (default
    * true; "copies" counts as on), and status.renameLimit, else
@@ -90,6 +103,11 @@ export interface RepoConfig {
   untrackedFiles: "no" | "normal" | "all" | null;
   /** Sparse checkout in force: core.sparseCheckout and not sparse.expectFilesOutsideOfPatterns. */
   sparseCheckout: boolean;
+  /**
+   * A sparse index allowed: core.sparseCheckout, core.sparseCheckoutCone and
+   * index.sparse all true (git then collapses an index it reads where it can).
+   */
+  sparseIndex: boolean;
   /** core.attributesFile expanded, or its XDG default; null when it cannot be told. */
   attributesFile: string | null;
   /** Filter drivers with a `clean` or `process` command configured. */
@@ -214,12 +232,19 @@ export async function readRepoConfig(
     remotes,
     excludesFile: excludesFile(config, repo, home, nonEmpty(options.xdgConfigHome)),
     fileMode: getConfigBool(config, "core.fileMode", true),
+    trustCtime: getConfigBool(config, "core.trustctime", true),
+    untrackedCache: parseConfigBool(getConfigValue(config, "core.untrackedCache") ?? "keep") !==
+      false,
+    checkStat: checkStatSetting(config),
     renames: renameSettings(config),
     ignoreCase: getConfigBool(config, "core.ignoreCase", false),
     symlinks: getConfigBool(config, "core.symlinks", true),
     autocrlf: autocrlf(config),
     untrackedFiles: untrackedFilesMode(config),
     bare: bareSetting({ entries: repoOwn }),
+    sparseIndex: getConfigBool(config, "core.sparseCheckout", false) &&
+      getConfigBool(config, "core.sparseCheckoutCone", false) &&
+      getConfigBool(config, "index.sparse", false),
     sparseCheckout: getConfigBool(config, "core.sparseCheckout", false) &&
       !getConfigBool(config, "sparse.expectFilesOutsideOfPatterns", false),
     attributesFile: userFile(
@@ -487,6 +512,35 @@ async function readConfigFile(
     } finally {
       ctx.viaHasconfig = outer;
     }
+  }
+  return out;
+}
+
+/**
+ * core.checkStat as git 2.39 reads it: each entry "default" or "minimal"
+ * (any case) sets it, other values are passed over; a valueless entry is
+ * refused (git errors, and 2.39 crashes on it).
+ *
+ * @param config The merged config.
+ * @returns The setting in force.
+ * @throws {GitConfigSyntaxError} For a valueless entry.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseGitConfig } from "./parse_config.ts";
+ * import { checkStatSetting } from "./read_repo_config.ts";
+ * const at = (t: string) => checkStatSetting(parseGitConfig(t));
+ * assert.equal(at("[core]\ncheckStat = Minimal\ncheckStat = other\n"), "minimal");
+ * assert.equal(at(""), "default");
+ * ```
+ */
+export function checkStatSetting(config: GitConfig): "default" | "minimal" {
+  let out: "default" | "minimal" = "default";
+  for (const e of getConfigEntries(config, "core.checkStat")) {
+    if (e.value === null) throw new GitConfigSyntaxError(e.line, "core.checkStat has no value");
+    const v = e.value.toLowerCase();
+    if (v === "default" || v === "minimal") out = v;
   }
   return out;
 }

@@ -15,11 +15,19 @@
 import type { FileStat } from "../../fs.ts";
 import type { IndexEntry } from "./index_file.ts";
 
-/** What a stat comparison concluded. "suspect" and "racy" need hashing. */
+/**
+ * What a stat comparison concluded. "suspect", "racy" and "subsecond" need
+ * hashing; "subsecond" is stat data git compares equal (mtime in the same
+ * whole second, not racy) that differs below the second: a git built
+ * without USE_NSEC (distributions' default) calls the file clean without
+ * reading it, one built with it reads it, so equal content is clean and
+ * other content is not settled.
+ */
 export type StatVerdict =
   | "clean"
   | "suspect"
   | "racy"
+  | "subsecond"
   | "modified"
   | "typeChanged"
   | "deleted";
@@ -66,10 +74,11 @@ export const EMPTY_BLOB_OID = "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391";
  *   "modified"; size differs from a non-zero recorded size: "modified";
  * - gitlinks only need a directory to be "clean" (submodule contents are not
  *   inspected);
- * - any other difference (mtime at ms, ctime at s, ino, dev, uid, gid), or a
- *   recorded size of 0 for a non-empty blob: "suspect";
- * - everything equal but the entry's mtime is not older than the index file:
- *   "racy".
+ * - any other difference (mtime in whole seconds, ctime at s, ino, dev,
+ *   uid, gid), or a recorded size of 0 for a non-empty blob: "suspect";
+ * - everything equal but the entry's mtime is not older than the index file
+ *   (whose mtime second is not 0: git reads 0 as no timestamp): "racy";
+ * - everything git compares equal but the mtime below the second: "subsecond".
  *
  * @param entry The index entry (stage 0).
  * @param stat lstat of the work-tree path, or null when missing.
@@ -92,6 +101,7 @@ export const EMPTY_BLOB_OID = "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391";
  * assert.equal(compareStat(entry, stat, { indexMtimeMs: 20_000 }), "clean");
  * assert.equal(compareStat(entry, stat, { indexMtimeMs: 10_123 }), "racy");
  * assert.equal(compareStat(entry, { ...stat, size: 6 }, { indexMtimeMs: 20_000 }), "modified");
+ * assert.equal(compareStat(entry, { ...stat, mtimeMs: 10_500 }, { indexMtimeMs: 20_000 }), "subsecond");
  * ```
  */
 export function compareStat(
@@ -122,7 +132,9 @@ export function compareStat(
 
   if (entry.size !== stat.size >>> 0) return entry.size !== 0 ? "modified" : "suspect";
   const entryMtimeMs = entry.mtimeSec * 1000 + Math.floor(entry.mtimeNsec / 1e6);
-  if (stat.mtimeMs === null || stat.mtimeMs !== entryMtimeMs) return "suspect";
+  if (stat.mtimeMs === null || Math.floor(stat.mtimeMs / 1000) !== entry.mtimeSec) {
+    return "suspect";
+  }
   if ((options.checkStat ?? "default") === "default") {
     if ((options.trustCtime ?? true) && !ctimeMatches(entry, stat.ctimeMs)) return "suspect";
     if (differs(entry.ino, stat.ino) || differs(entry.dev, stat.dev)) return "suspect";
@@ -135,8 +147,16 @@ export function compareStat(
   // git's is_racy_stat as distributions build it (no USE_NSEC): whole
   // seconds, so an entry written earlier in the second the index was
   // written is racy too, and git hashes it.
-  if (indexMtimeMs === null || entry.mtimeSec >= Math.floor(indexMtimeMs / 1000)) return "racy";
-  return "clean";
+  // An mtime moved below the second in the index's second is hashed by
+  // every git, as racy; baton keeps calling it suspect, since its stat data
+  // did move (over the hash cap it is then judged changed by stat).
+  const subsecond = stat.mtimeMs !== entryMtimeMs;
+  // git takes an index stamped in second 0 for one with no timestamp: nothing is racy.
+  const indexSec = indexMtimeMs === null ? null : Math.floor(indexMtimeMs / 1000);
+  if (indexSec === null || (indexSec !== 0 && entry.mtimeSec >= indexSec)) {
+    return subsecond ? "suspect" : "racy";
+  }
+  return subsecond ? "subsecond" : "clean";
 }
 
 /** Deno gives whole seconds; should it ever give more, compare that too. */

@@ -171,17 +171,22 @@ async function lfsPointer(data: Uint8Array): Promise<Uint8Array | null> {
 
 type CrlfAction = "binary" | "text" | "auto";
 
+/**
+ * convert.c's git_path_check_crlf, for `text` and the deprecated `crlf`
+ * alike: set is text, unset binary, "input" text (stored with LF), "auto"
+ * auto; any other value (or none) says nothing.
+ */
+function crlfAttribute(value: true | false | string | undefined): CrlfAction | undefined {
+  if (value === true || value === "input") return "text";
+  if (value === false) return "binary";
+  if (value === "auto") return "auto";
+  return undefined;
+}
+
 function crlfAction(attrs: PathAttributes, config: ConversionConfig): CrlfAction {
-  let text = attrs.get("text");
-  if (text === undefined) {
-    // The deprecated crlf attribute: crlf = text, -crlf = -text, crlf=input = eol=lf.
-    const legacy = attrs.get("crlf");
-    if (legacy === true || legacy === "input") text = true;
-    else if (legacy === false) text = false;
-  }
-  if (text === false) return "binary";
-  if (text === true) return "text";
-  if (text === "auto") return "auto";
+  // `crlf` is read only where `text` says nothing (git reads it the same way).
+  const set = crlfAttribute(attrs.get("text")) ?? crlfAttribute(attrs.get("crlf"));
+  if (set !== undefined) return set;
   const eol = attrs.get("eol");
   if (eol === "lf" || eol === "crlf") return "text";
   return config.autocrlf === "false" ? "binary" : "auto";

@@ -100,6 +100,12 @@ export interface ScanWorktreeOptions {
    * @default {false}
    */
   sparseCheckout?: boolean;
+  /**
+   * A sparse index allowed by the config (see RepoConfig.sparseIndex): a
+   * split index is then declined, as git 2.39 collapses the shared index
+   * before merging it and may stop or mismerge. @default {false}
+   */
+  sparseIndex?: boolean;
   /** Rename detection of the staged side (status.renames, status.renameLimit). @default {git's defaults} */
   renames?: { renames: boolean; renameLimit: number; copies?: boolean };
   /** core.symlinks: false means a symlink is checked out as a file of its text. @default {true} */
@@ -110,9 +116,16 @@ export interface ScanWorktreeOptions {
    * present submodule is unchecked. `seen` is what its path is in the work
    * tree when that is not a directory: then "modified" means git shows the
    * deletion or type change and "clean" that git's ignore settings hide it.
+   * `indexBlob` reads a blob of the index by path (git reads `.gitmodules`
+   * from the index when the work tree has none).
    * @default {undefined}
    */
-  submoduleState?: (path: string, oid: string, seen?: SubmoduleSeen) => Promise<SubmoduleState>;
+  submoduleState?: (
+    path: string,
+    oid: string,
+    seen?: SubmoduleSeen,
+    indexBlob?: (path: string) => Promise<Uint8Array | null>,
+  ) => Promise<SubmoduleState>;
   /**
    * What git would store for a work-tree file (eol conversion, a clean
    * filter); `rawIsIndexed` tells whether the raw content is the index's
@@ -209,6 +222,8 @@ export interface WorktreeStatus {
   badNames: string[];
   /** True when the time budget stopped the untracked walk. */
   untrackedExpired: boolean;
+  /** True when the index holds git's untracked cache (the UNTR extension). */
+  untrackedCache: boolean;
   /** Directories not listed for untracked files because of `maxDirBytes`. */
   untrackedSkippedDirs: string[];
 }
@@ -239,9 +254,12 @@ export interface WorktreeStatus {
  *
  * Precision: mtime is compared to the millisecond and ctime to the second
  * (what Deno reports). git builds without USE_NSEC, the default on Linux,
- * compare both to the second, so this is as strict as git there; a rewrite
- * that keeps size and inode and restores mtime (`touch -d`) within the same
- * ctime second is invisible to both unless the racy rule applies.
+ * compare both to the second: a file whose mtime moved only below the
+ * second is hashed, clean when its content is the index's and otherwise
+ * named unchecked (such a git calls it clean unread, a USE_NSEC build reads
+ * it); a rewrite that keeps size and inode and restores mtime (`touch -d`)
+ * within the same ctime second is invisible to both unless the racy rule
+ * applies.
  *
  * @param fs Read-only file access.
  * @param repo Where the work tree, its git dir and the common dir are.
@@ -297,6 +315,12 @@ export async function scanWorktree(
     if (bytes.length > 0) {
       // A split index is merged with its shared part (worktree/split_index.ts).
       index = parseIndex(bytes, { splitLink: true });
+      if (index.splitLink !== undefined && options.sparseIndex === true) {
+        throw new GitUnsupportedError(
+          "a split index with a sparse index allowed: git collapses the shared index before merging it and may stop",
+          "git_split_index_unsupported",
+        );
+      }
       if (index.splitLink !== undefined) index = await readSplitIndex(fs, repo.gitDir, index);
       if (duplicateEntry(index) >= 0) {
         throw new GitUnsupportedError(
@@ -365,6 +389,8 @@ export async function scanWorktree(
   };
   const changes = new Map<string, WorktreeEntry>();
   const toHash: number[] = [];
+  /** Entries whose stat data differs from git's only below the second (see StatVerdict). */
+  const subsecond = new Set<number>();
   const maxHashBytes = options.maxHashBytes ?? Infinity;
   const unchecked: string[] = [];
   const uncheckedBy = { time: 0, size: 0, other: new Map<string, number>() };
@@ -435,12 +461,14 @@ export async function scanWorktree(
         if ((e.mode & MODE_TYPE_MASK) === MODE_GITLINK) submodules.push(k);
         return;
       }
-      if (verdict === "suspect" || verdict === "racy") {
+      if (verdict === "suspect" || verdict === "racy" || verdict === "subsecond") {
         if (verdict === "racy") racyCount++;
+        if (verdict === "subsecond") subsecond.add(k);
         if (stat !== null && stat.size > maxHashBytes) {
           // Stat data equal to the index's, written in the index's second:
           // neither clean nor changed without the hash the cap forbids.
           if (verdict === "racy") notCompared(e.path, RACY_OVER_CAP);
+          else if (verdict === "subsecond") notCompared(e.path, SUBSECOND);
           else {
             oversized.push(e.path);
             uncheckedBy.size++;
@@ -496,6 +524,12 @@ export async function scanWorktree(
           return;
         }
       }
+      if (oid !== null && subsecond.has(k)) {
+        // Other content, stat data git's whole seconds call equal: clean to a
+        // git built without USE_NSEC, modified to one built with it.
+        notCompared(entry.path, SUBSECOND);
+        return;
+      }
       if (oid === null) presence[k] = 0;
       setY(changes, entry.path, oid === null ? "D" : "M", kindOf(entry.mode, undefined));
     });
@@ -513,7 +547,7 @@ export async function scanWorktree(
     }
     const state = options.submoduleState === undefined
       ? { unknown: "submodule state not read" }
-      : await options.submoduleState(entry.path, entry.oid);
+      : await options.submoduleState(entry.path, entry.oid, "directory", indexBlob);
     if (state === "modified") setY(changes, entry.path, "M", "submodule");
     else if (typeof state === "object") notCompared(entry.path, state.unknown);
   }
@@ -524,7 +558,7 @@ export async function scanWorktree(
   }
   for (const { k, y, seen } of replacedSubmodules) {
     const path = idx.paths[k]!;
-    const state = await options.submoduleState!(path, readEntry(idx, k).oid, seen);
+    const state = await options.submoduleState!(path, readEntry(idx, k).oid, seen, indexBlob);
     if (state === "modified") setY(changes, path, y, "submodule");
     else if (typeof state === "object") notCompared(path, state.unknown);
   }
@@ -657,6 +691,7 @@ export async function scanWorktree(
     badNames,
     untrackedExpired,
     untrackedSkippedDirs,
+    untrackedCache: index?.extensions.includes("UNTR") ?? false,
   };
 }
 
@@ -767,11 +802,15 @@ async function readIndexBlob(
   }
 }
 
-/** lstat calls per lstatMany batch. */
 /** Why a file over the hash cap whose stat data matches a racy index entry is not compared. */
 const RACY_OVER_CAP =
   "over the hash cap and modified in the second the index was written (racily clean)";
 
+/** Why a file whose mtime moved only below the second is not compared (see StatVerdict). */
+const SUBSECOND =
+  "mtime moved within its second: git compares whole seconds unless built with USE_NSEC";
+
+/** lstat calls per lstatMany batch. */
 const LSTAT_CHUNK = 2048;
 
 /** `fs.lstatEach`, or `lstatMany` then one visit per result where the fs has no lstatEach. */

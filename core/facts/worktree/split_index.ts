@@ -176,7 +176,7 @@ function stageOf(index: GitIndex, i: number): number {
  * or out of order is refused rather than guessed. The result carries
  * `main`'s version, cache-tree, extensions and checksum.
  *
- * @throws {GitIndexError} Where git stops (a replacement with a path, an addition without one, more replacements than entries).
+ * @throws {GitIndexError} Where git stops (a replacement with a path, an addition without one, more replacements than entries, a replaced or deleted position past the shared index).
  * @throws {GitUnsupportedError} For shapes git never writes and baton does not merge (see the module comment).
  *
  * @example
@@ -218,10 +218,27 @@ export function mergeSplitIndex(main: GitIndex, link: SplitLink, shared: GitInde
     if (main.paths[r] !== "") {
       throw new GitIndexError(`split index replacement ${r} has a path`, 0, "split_replace");
     }
+    // git stops here too ("position for replacement exceeds base index size").
+    if (pos >= shared.count) {
+      throw new GitIndexError(
+        `split index replaces position ${pos} of a shared index of ${shared.count} entries`,
+        0,
+        "split_replace",
+      );
+    }
     fromMain[pos] = r;
   });
   const gone = new Uint8Array(shared.count);
-  for (const pos of link.deleted ?? []) gone[pos] = 1;
+  for (const pos of link.deleted ?? []) {
+    if (pos >= shared.count) {
+      throw new GitIndexError(
+        `split index deletes position ${pos} of a shared index of ${shared.count} entries`,
+        0,
+        "split_delete",
+      );
+    }
+    gone[pos] = 1;
+  }
 
   // Kept shared entries (a replaced one with main's data, its own path), in shared order.
   type Source = { path: string; index: GitIndex; i: number };

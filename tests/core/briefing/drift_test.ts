@@ -7,6 +7,9 @@
 import assert from "node:assert/strict";
 import { WITHHELD_REASON } from "../../../core/briefing/writer_reasons.ts";
 import { checkDrift, type CurrentFile } from "../../../core/briefing/drift.ts";
+import { git, makeRepo, writeFiles } from "../../_helpers/git.ts";
+import { batonFacts, oracle, type UserEnv } from "../../_helpers/git_oracle.ts";
+import { tempDir } from "../../_helpers/temp.ts";
 import type { ChangedFileFact, Facts, TreeState } from "../../../core/capsule/recorded_facts.ts";
 
 function tree(patch: Partial<TreeState> = {}): TreeState {
@@ -238,4 +241,36 @@ Deno.test("a recorded value that is not a plain token is shown quoted: a strange
   // The control: plain tokens read as before.
   const plain = checkDrift(facts(tree(), { repo_root: "/r/a" }), facts(tree()), new Map());
   assert.equal(plain.find((d) => d.check === "root")!.detail, "was /r/a, now /r");
+});
+
+Deno.test("checkDrift() never says the untracked files match below a directory the scan did not walk (a sparse directory it could not expand)", async () => {
+  // git lists d/new.txt as untracked; baton names d/ unchecked (a name in
+  // its tree is not UTF-8) and did not walk it: the untracked sets read
+  // "the same" before this.
+  await using home = await tempDir("baton-drift-home-");
+  const env: UserEnv = { home: home.path, xdg: null };
+  const dir = await makeRepo();
+  await writeFiles(dir, { "keep/a.txt": "a\n", "d/b.txt": "b\n" });
+  // A file name of raw bytes (not UTF-8), which only the shell can make.
+  await new Deno.Command("sh", {
+    args: ["-c", `printf 'x\\n' > "d/$(printf 'n\\377.txt')"`],
+    cwd: dir,
+  }).output();
+  await git(dir, ["add", "-A"]);
+  await git(dir, ["commit", "-q", "-m", "base"]);
+  await git(dir, ["sparse-checkout", "init", "--cone", "--sparse-index"]);
+  await git(dir, ["sparse-checkout", "set", "keep"]);
+  await Deno.mkdir(`${dir}/d`);
+  const then = await batonFacts(env, dir);
+  assert.deepEqual(then.tree?.unchecked, ["d/"]);
+  await writeFiles(dir, { "d/new.txt": "n\n" });
+  assert.deepEqual((await oracle(env, dir)).untracked, ["d/new.txt"], "control: git lists it");
+  const now = await batonFacts(env, dir);
+  const untracked = checkDrift(then, now, new Map()).find((d) => d.check === "untracked files")!;
+  assert.equal(untracked.status, "unknown");
+  assert.match(untracked.detail, /not counted in full then/);
+  // Control: with no directory left unwalked the same sets match.
+  const plain = { ...now, tree: { ...now.tree!, unchecked: [], unchecked_total: 0 } };
+  const matched = checkDrift(plain, plain, new Map()).find((d) => d.check === "untracked files")!;
+  assert.equal(matched.status, "match");
 });

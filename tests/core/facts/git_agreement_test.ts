@@ -1340,3 +1340,51 @@ Deno.test("racy in git's whole seconds: a file staged earlier in the index's sec
   const settled = await assertAgreesWithGit(env, dir);
   assert.equal(settled.git.tracked.get("bin.txt"), undefined, "control: git trusts the stat");
 });
+
+Deno.test("agrees: text=input and crlf=auto convert as git reads them (text=input stores LF; crlf is read where text says nothing)", async () => {
+  // Found by the random suite's clock phase (seed 74): a racy CRLF file
+  // under `*.txt text=input` hashed to the index's LF blob for git, and
+  // baton, which knew only text, -text and text=auto, did not convert it.
+  const env = await userEnv();
+  for (
+    const [attributes, xy] of [
+      ["*.txt text=input\n", undefined],
+      ["*.txt crlf=auto\n", undefined],
+      ["*.txt text=other crlf=input\n", undefined],
+      // Controls: -text stores the CRLF file as it is, a change; text converts on old code too.
+      ["*.txt -text\n", ".M"],
+      ["*.txt text\n", undefined],
+    ] as const
+  ) {
+    // Staged as text (the blob holds LF), then the attributes under test.
+    const dir = await base({ ".gitattributes": "*.txt text\n", "c.txt": "one\r\ntwo\n" });
+    await writeFiles(dir, { ".gitattributes": attributes });
+    await git(dir, ["add", ".gitattributes"]);
+    // Same size, another second: git reads it (with its conversion) to decide.
+    await Deno.utime(`${dir}/c.txt`, 1_600_000_000, 1_600_000_000);
+    const a = await assertAgreesWithGit(env, dir, { label: attributes });
+    assert.equal(a.git.tracked.get("c.txt"), xy, attributes);
+  }
+});
+
+Deno.test("agrees: a split index where a sparse index is allowed is declined, as git stops on it (it collapses the shared index before merging)", async () => {
+  // Found by the random suite (seed 608): git 2.39 wrote the split index and
+  // then stopped reading it ("position for replacement exceeds base index
+  // size"), where baton merged it and gave a status.
+  const env = await userEnv();
+  const dir = await base({ "a/1": "1\n", "a/2": "2\n", "b/1": "3\n", "src/z": "z\n" });
+  await git(dir, ["sparse-checkout", "init", "--cone", "--sparse-index"]);
+  await git(dir, ["sparse-checkout", "set", "src"]);
+  await writeFiles(dir, { "b/1": "written back\n" });
+  await git(dir, ["update-index", "--split-index"]);
+  await git(dir, ["mv", "src/z", "src/z2"]);
+  assert.equal((await oracle(env, dir, { allowStop: true })).stopped, true, "git stops");
+  const facts = await batonFacts(env, dir);
+  assert.equal(facts.tree, undefined);
+  assert.match(facts.unavailable?.[0]?.reason ?? "", /split index with a sparse index allowed/);
+  // Control: with index.sparse off (sparse-checkout set it per work tree) git
+  // reads the same split index, and baton agrees.
+  await git(dir, ["config", "--worktree", "index.sparse", "false"]);
+  const read = await assertAgreesWithGit(env, dir);
+  assert.deepEqual([...read.git.tracked], [["b/1", ".M"], ["src/z2", "R."]]);
+});

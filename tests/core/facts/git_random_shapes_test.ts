@@ -10,11 +10,14 @@
  */
 import assert from "node:assert/strict";
 import { type Agreement, assertAgreesWithGit, type UserEnv } from "../../_helpers/git_oracle.ts";
-import { changeAgain, randomRepo } from "../../_helpers/random_repo.ts";
+import { changeAgain, type RandomRepo, randomRepo } from "../../_helpers/random_repo.ts";
 import { checkDrift } from "../../../core/briefing/drift.ts";
 import { tempDir } from "../../_helpers/temp.ts";
 
-const FIXED_SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
+// 33, 74 and 608 each caught a disagreement of the second stream: a
+// .gitmodules git stops on, text=input on a racy entry, and a split index
+// git stops on where a sparse index is allowed.
+const FIXED_SEEDS = [1, 2, 3, 4, 5, 6, 7, 8, 33, 74, 608];
 
 function seeds(): number[] {
   const spec = Deno.env.get("BATON_RANDOM_SEEDS");
@@ -35,6 +38,7 @@ for (const seed of seeds()) {
         allowUnknown: true,
         allowNoTree: true,
         label: `seed ${seed}`,
+        ...cap(repo),
       });
       if (Deno.env.get("BATON_RANDOM_VERBOSE") === "1") {
         const changed = [...a.git.tracked].map(([p, xy]) => `${xy} ${p}`).join(" | ");
@@ -44,6 +48,11 @@ for (const seed of seeds()) {
       throw new Error(`seed ${seed} disagrees; steps:\n${repo.steps.join("\n")}`, { cause: e });
     }
   });
+}
+
+/** The hash cap the seed chose, as the oracle's option. */
+function cap(repo: RandomRepo): { maxHashBytes?: number } {
+  return repo.maxHashBytes === undefined ? {} : { maxHashBytes: repo.maxHashBytes };
 }
 
 /** git's sets with the paths either capture left unchecked taken out. */
@@ -61,7 +70,12 @@ for (const seed of seeds()) {
     await using home = await tempDir("baton-random-home-");
     const env: UserEnv = { home: home.path, xdg: null };
     const repo = await randomRepo(seed);
-    const opts = { allowUnknown: true, allowNoTree: true, label: `seed ${seed} then` };
+    const opts = {
+      allowUnknown: true,
+      allowNoTree: true,
+      label: `seed ${seed} then`,
+      ...cap(repo),
+    };
     try {
       const then = await assertAgreesWithGit(env, repo.dir, opts);
       await changeAgain(repo, seed);

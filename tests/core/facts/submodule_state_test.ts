@@ -5,10 +5,16 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { SUBMODULE_SYMLINK_REASON, submoduleStates } from "../../../core/facts/submodule_state.ts";
+import {
+  GITMODULES_UNPARSED_REASON,
+  SUBMODULE_SYMLINK_REASON,
+  submoduleStates,
+} from "../../../core/facts/submodule_state.ts";
 import { findRepo } from "../../../core/facts/git/find_repo.ts";
 import { TestFs } from "../../_helpers/fs.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../../_helpers/git.ts";
+import { assertAgreesWithGit, batonFacts, gitAs, type UserEnv } from "../../_helpers/git_oracle.ts";
+import { tempDir } from "../../_helpers/temp.ts";
 
 const fs = new TestFs();
 const options = {
@@ -73,4 +79,68 @@ Deno.test("submoduleStates(): a submodule gone or replaced is shown unless ignor
     ];
     assert.deepEqual(got, want, `ignore=${mode}`);
   }
+});
+
+Deno.test("a .gitmodules that does not parse stops git status wherever the index has a gitlink, populated or not: baton declines the work tree; without a gitlink both answer", async () => {
+  await using home = await tempDir("baton-gitmodules-home-");
+  const env: UserEnv = { home: home.path, xdg: null };
+  const lib = await makeRepo();
+  await writeFiles(lib, { "l.txt": "l\n" });
+  const libHead = await commitAll(lib);
+  const dir = await makeRepo();
+  await writeFiles(dir, { "a.txt": "a\n" });
+  await git(dir, ["-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "sub"]);
+  await commitAll(dir);
+  await Deno.writeTextFile(`${dir}/.gitmodules`, "[bad\n", { append: true });
+  const status = ["--no-optional-locks", "status", "--porcelain=v2"];
+  for (const shape of ["populated", "unpopulated"]) {
+    if (shape === "unpopulated") {
+      await Deno.remove(`${dir}/sub`, { recursive: true });
+      await Deno.mkdir(`${dir}/sub`);
+    }
+    assert.equal(
+      (await gitAs(env, dir, status, { allowFail: true })).code,
+      128,
+      `git stops (${shape})`,
+    );
+    const facts = await batonFacts(env, dir);
+    assert.equal(facts.tree, undefined, shape);
+    assert.deepEqual(facts.unavailable, [{ part: "worktree", reason: GITMODULES_UNPARSED_REASON }]);
+    assert.equal(facts.dirty, null);
+  }
+  // Control: the callback itself names the reason for any gitlink.
+  const repo = (await findRepo(fs, dir))!;
+  assert.deepEqual(await submoduleStates(fs, repo, options)("sub", libHead), {
+    unknown: GITMODULES_UNPARSED_REASON,
+  });
+  // Control: without a gitlink git reads no .gitmodules and answers, as baton does.
+  await git(dir, ["update-index", "--force-remove", "sub"]);
+  await Deno.remove(`${dir}/sub`, { recursive: true });
+  const agreed = await assertAgreesWithGit(env, dir);
+  assert.deepEqual([...agreed.git.tracked], [[".gitmodules", ".M"], ["sub", "D."]]);
+});
+
+Deno.test("a .gitmodules gone from the work tree is read from the index, then from HEAD, as git reads it: its ignore=all still hides the submodule", async () => {
+  await using home = await tempDir("baton-gitmodules-home-");
+  const env: UserEnv = { home: home.path, xdg: null };
+  const lib = await makeRepo();
+  await writeFiles(lib, { "l.txt": "l\n" });
+  await commitAll(lib);
+  const dir = await makeRepo();
+  await git(dir, ["-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "sub"]);
+  await git(dir, ["config", "-f", ".gitmodules", "submodule.sub.ignore", "all"]);
+  await commitAll(dir);
+  await writeFiles(`${dir}/sub`, { "l.txt": "edited\n" });
+  const hidden = await assertAgreesWithGit(env, dir);
+  assert.deepEqual([...hidden.git.tracked], [], "control: ignore=all hides the edit");
+  await Deno.remove(`${dir}/.gitmodules`);
+  const fromIndex = await assertAgreesWithGit(env, dir);
+  assert.deepEqual([...fromIndex.git.tracked], [[".gitmodules", ".D"]], "the index's is read");
+  await git(dir, ["update-index", "--force-remove", ".gitmodules"]);
+  const fromHead = await assertAgreesWithGit(env, dir);
+  assert.deepEqual([...fromHead.git.tracked], [[".gitmodules", "D."]], "HEAD's is read");
+  // Control: a .gitmodules in the work tree without the setting shows the edit.
+  await writeFiles(dir, { ".gitmodules": `[submodule "sub"]\n\tpath = sub\n\turl = ${lib}\n` });
+  const shown = await assertAgreesWithGit(env, dir);
+  assert.deepEqual([...shown.git.tracked], [[".gitmodules", "D."], ["sub", ".M"]]);
 });

@@ -158,3 +158,18 @@ Deno.test("readRepoConfig() leaves out a global file it cannot read and counts i
   await Deno.writeTextFile(`${home}/.gitconfig`, "[core\n");
   await assert.rejects(() => readRepoConfig(fs, repo, { homeDir: home, systemConfigPath: null }));
 });
+
+Deno.test("readRepoConfig() reads core.trustctime and core.checkStat as git does (the last default or minimal wins; a valueless checkStat is refused)", async () => {
+  const dir = await makeRepo();
+  const repo = await findRepo(fs, dir);
+  assert.ok(repo !== null);
+  const plain = await readRepoConfig(fs, repo, { homeDir: null });
+  assert.deepEqual([plain.trustCtime, plain.checkStat], [true, "default"]);
+  await git(dir, ["config", "core.trustctime", "off"]);
+  await git(dir, ["config", "--add", "core.checkStat", "MINIMAL"]);
+  await git(dir, ["config", "--add", "core.checkStat", "other"]);
+  const set = await readRepoConfig(fs, repo, { homeDir: null });
+  assert.deepEqual([set.trustCtime, set.checkStat], [false, "minimal"]);
+  await Deno.writeTextFile(`${dir}/.git/config`, "[core]\n\tcheckStat\n", { append: true });
+  await assert.rejects(readRepoConfig(fs, repo, { homeDir: null }), { code: "git_config_invalid" });
+});

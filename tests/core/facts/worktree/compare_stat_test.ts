@@ -56,7 +56,11 @@ Deno.test("compareStat() trusts an entry whose stat matches at ms/s precision", 
 });
 
 Deno.test("compareStat() sends a different mtime, ctime, inode, device or owner to hashing", () => {
-  assert.equal(compareStat(entry(), stat({ mtimeMs: 1_700_000_000_124 }), opts), "suspect");
+  assert.equal(compareStat(entry(), stat({ mtimeMs: 1_700_000_000_124 }), opts), "subsecond");
+  assert.equal(compareStat(entry(), stat({ mtimeMs: 1_700_000_001_123 }), opts), "suspect");
+  // Within the second, but the index written in that second too: every git hashes it.
+  const racy = { indexMtimeMs: 1_700_000_000_900 };
+  assert.equal(compareStat(entry(), stat({ mtimeMs: 1_700_000_000_124 }), racy), "suspect");
   assert.equal(compareStat(entry(), stat({ ctimeMs: 1_700_000_001_000 }), opts), "suspect");
   assert.equal(compareStat(entry(), stat({ ino: 4243 }), opts), "suspect");
   assert.equal(compareStat(entry(), stat({ dev: 1 }), opts), "suspect");
@@ -106,6 +110,9 @@ Deno.test("compareStat() marks an entry not older than the index file as racy, i
   assert.equal(compareStat(entry(), stat(), { indexMtimeMs: 1_700_000_001_000 }), "clean");
   assert.equal(compareStat(entry(), stat(), { indexMtimeMs: null }), "racy");
   assert.equal(compareStat(entry(), stat(), {}), "racy", "unknown index mtime is conservative");
+  // git reads an index stamped in second 0 as one with no timestamp: nothing is racy.
+  assert.equal(compareStat(entry(), stat(), { indexMtimeMs: 999 }), "clean");
+  assert.equal(compareStat(entry(), stat(), { indexMtimeMs: 1000 }), "racy");
 });
 
 Deno.test("compareStat() flags the executable bit only with fileMode", () => {

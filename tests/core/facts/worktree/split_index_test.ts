@@ -271,6 +271,11 @@ Deno.test("parseSplitLink() and mergeSplitIndex(): each shape git stops on or ne
     GitUnsupportedError,
     "out of order",
   );
+  // Positions past the shared index: git stops ("exceeds base index size").
+  const past = { baseOid: "ab".repeat(20), deleted: [], replaced: [3] };
+  assert.throws(bad([{ path: "" }], past), GitIndexError, "a replacement past the end");
+  const gonePast = { baseOid: "ab".repeat(20), deleted: [3], replaced: [] };
+  assert.throws(bad([], gonePast), GitIndexError, "a deletion past the end");
   const sparse = { ...buildIndex([{ path: "" }]), extensions: ["sdir"] };
   assert.throws(() => mergeSplitIndex(sparse, link, shared), GitUnsupportedError, "sparse");
 });
