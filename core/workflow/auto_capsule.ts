@@ -30,6 +30,8 @@ import { BatonDirLinkError } from "../store/check_baton_dir.ts";
 import type { WorkflowContext } from "./context.ts";
 import { finalizeMeaning, type SigningReport } from "./finalize.ts";
 import { batonRoot } from "../store/layout.ts";
+import { createObjectReader } from "../facts/git/object_reader.ts";
+import type { RepoLocation } from "../facts/types.ts";
 
 /** Options of {@linkcode writeAutoCapsule}. */
 export interface AutoCapsuleOptions {
@@ -70,6 +72,21 @@ function sessionKey(s: SessionRecord): unknown {
 function factsKey(facts: Facts): string {
   const { captured_at: _at, ...rest } = facts;
   return canonicalJson(rest);
+}
+
+/** True when `head` is a commit id this repository's objects definitely lack. */
+async function commitAbsent(
+  ctx: WorkflowContext,
+  repo: RepoLocation,
+  head: string | null,
+): Promise<boolean> {
+  if (head === null || !/^[0-9a-f]{40}$/.test(head)) return false;
+  try {
+    return (await createObjectReader(ctx.fs, repo).read(head)) === null;
+  } catch {
+    // Corrupt, or over the reader's bounds: cannot tell.
+    return false;
+  }
 }
 
 /**
@@ -136,8 +153,16 @@ export async function writeAutoCapsule(
   ) {
     return { status: "unchanged", capsule_id: latest.id, carried_from: carriedFrom?.id ?? null };
   }
+  // A capsule signed here is trusted wherever it is found, but it was written for one
+  // repository: served in another (a committed latest.md, a copied archive, a re-served shared
+  // ref), load warns that its commit is not here, and carrying its meaning into a capsule with
+  // this repository's facts would end that warning. Only a definite absence counts: a damaged
+  // object store keeps carrying.
+  const foreign = latest !== null && found.repo !== null &&
+    await commitAbsent(ctx, found.repo, latest.facts.head);
   const carried = carryMeaning(latest?.meaning ?? emptyMeaning(), {
     untrustedSource: read !== null && read.authorship.status !== "trusted",
+    foreignSource: foreign,
     ...(latest === null ? {} : { sourceId: latest.id }),
   });
   const result = await finalizeMeaning(
@@ -148,14 +173,14 @@ export async function writeAutoCapsule(
       host: options.host ?? null,
       session: options.session ?? null,
       facts,
-      carriedFrom,
+      carriedFrom: foreign ? null : carriedFrom,
       ...(options.sessionRecord === undefined ? {} : { sessionRecord: options.sessionRecord }),
     },
   );
   return {
     status: "written",
     capsule_id: result.capsule.id,
-    carried_from: carriedFrom?.id ?? null,
+    carried_from: foreign ? null : carriedFrom?.id ?? null,
     signing: result.signing,
   };
 }
