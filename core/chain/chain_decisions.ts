@@ -39,13 +39,26 @@ function source(c: Capsule, trusted: boolean, elsewhere = false): DecisionSource
   };
 }
 
-/** The view of a walked chain: every capsule reached from latest, and the tombstone's. */
-export function walkDecisions(walk: ChainWalk): ChainDecisionView {
+/**
+ * The view of a walked chain: every capsule reached from latest, and the tombstone's.
+ * `writtenElsewhere` says whether a recorded commit is not in this repository (a capsule
+ * written for another one decides nothing here, whoever signed it).
+ */
+export async function walkDecisions(
+  walk: ChainWalk,
+  writtenElsewhere: (head: string | null) => Promise<boolean> = () => Promise.resolve(false),
+): Promise<ChainDecisionView> {
   const sources: DecisionSource[] = [...walk.tombstone_sources];
   for (const l of [...walk.links].reverse()) {
     if (l.capsule === null) continue;
     const capped = capTrust(l.capsule, l.authorship === null ? {} : { authorship: l.authorship });
-    sources.push(source(capped.capsule, l.authorship?.status === "trusted"));
+    sources.push(
+      source(
+        capped.capsule,
+        l.authorship?.status === "trusted",
+        await writtenElsewhere(l.capsule.facts.head),
+      ),
+    );
   }
   const bottom = walk.links.at(-1);
   const complete = walk.status !== "tampered" &&

@@ -30,8 +30,7 @@ import { BatonDirLinkError } from "../store/check_baton_dir.ts";
 import type { WorkflowContext } from "./context.ts";
 import { finalizeMeaning, type SigningReport } from "./finalize.ts";
 import { batonRoot } from "../store/layout.ts";
-import { createObjectReader } from "../facts/git/object_reader.ts";
-import type { RepoLocation } from "../facts/types.ts";
+import { commitAbsence } from "../facts/git/commit_absent.ts";
 
 /** Options of {@linkcode writeAutoCapsule}. */
 export interface AutoCapsuleOptions {
@@ -72,21 +71,6 @@ function sessionKey(s: SessionRecord): unknown {
 function factsKey(facts: Facts): string {
   const { captured_at: _at, ...rest } = facts;
   return canonicalJson(rest);
-}
-
-/** True when `head` is a commit id this repository's objects definitely lack. */
-async function commitAbsent(
-  ctx: WorkflowContext,
-  repo: RepoLocation,
-  head: string | null,
-): Promise<boolean> {
-  if (head === null || !/^[0-9a-f]{40}$/.test(head)) return false;
-  try {
-    return (await createObjectReader(ctx.fs, repo).read(head)) === null;
-  } catch {
-    // Corrupt, or over the reader's bounds: cannot tell.
-    return false;
-  }
 }
 
 /**
@@ -159,7 +143,7 @@ export async function writeAutoCapsule(
   // this repository's facts would end that warning. Only a definite absence counts: a damaged
   // object store keeps carrying.
   const foreign = latest !== null && found.repo !== null &&
-    await commitAbsent(ctx, found.repo, latest.facts.head);
+    await commitAbsence(ctx.fs, found.repo)(latest.facts.head);
   const carried = carryMeaning(latest?.meaning ?? emptyMeaning(), {
     untrustedSource: read !== null && read.authorship.status !== "trusted",
     foreignSource: foreign,

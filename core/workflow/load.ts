@@ -42,22 +42,8 @@ import { listClaims } from "../capsule/cap_trust.ts";
 import { createRecheckAccess } from "../briefing/recheck_access.ts";
 import type { WorkflowContext } from "./context.ts";
 import { readRecentDecisions } from "../chain/chain_decisions.ts";
-import { createObjectReader } from "../facts/git/object_reader.ts";
+import { commitAbsence } from "../facts/git/commit_absent.ts";
 import { createFolderCheck } from "../capsule/pointers.ts";
-
-/** True when `head` is a commit id the repository's objects definitely lack. */
-async function commitAbsent(
-  objects: ReturnType<typeof createObjectReader> | null,
-  head: string | null,
-): Promise<boolean> {
-  if (objects === null || head === null || !/^[0-9a-f]{40}$/.test(head)) return false;
-  try {
-    return (await objects.read(head)) === null;
-  } catch {
-    // Corrupt, or over the reader's bounds: cannot tell.
-    return false;
-  }
-}
 
 /** Most recorded files re-hashed on load (finalize records at most this many by default). */
 export const MAX_RECHECKED_FILES = 200;
@@ -227,9 +213,8 @@ export async function loadBriefing(
   // alone; the read takes at most a sixth of the budget and says when it
   // stopped early.
   const decisionsBy = deadlineMs === null ? null : startMs + Math.floor(options.budgetMs! / 6);
-  const objects = repo === null ? null : createObjectReader(ctx.fs, repo);
   const decisions = await readRecentDecisions(ctx.fs, layout, parsed.capsule, {
-    writtenElsewhere: (head) => commitAbsent(objects, head),
+    writtenElsewhere: commitAbsence(ctx.fs, repo),
     trustedKeys: trusted?.keys ?? new Map(),
     latestTrusted: authorship.status === "trusted",
     archive,

@@ -93,3 +93,23 @@ Deno.test("a capture hook carries the meaning of this machine's capsule in its o
   assert.match(after.stdout, new RegExp(DECISION));
   assert.doesNotMatch(after.stdout, /is not in this repository|written in another repository/);
 });
+
+Deno.test("baton decisions labels a decision from this machine's capsule served in another repository; in its own it is unlabelled (control)", async () => {
+  const mine = await signedHandoff();
+  const own = await runBaton(["decisions"], { cwd: mine });
+  assert.equal(own.code, 0, own.stderr);
+  assert.match(own.stdout, new RegExp(DECISION));
+  assert.doesNotMatch(own.stdout, /another repository|not signed/, "control: its own repository");
+
+  const other = await makeRepo();
+  await writeFiles(other, {
+    "b.txt": "b\n",
+    ".baton/latest.md": await Deno.readTextFile(`${mine}/.baton/latest.md`),
+  });
+  await commitAll(other, "another project, with a capsule signed on this machine");
+  const r = await runBaton(["decisions"], { cwd: other });
+  assert.equal(r.code, 0, r.stderr);
+  const line = r.stdout.split("\n").find((l) => l.includes(DECISION));
+  assert.ok(line !== undefined, r.stdout);
+  assert.match(line, /written in another repository \(its commit is not here\)/);
+});
