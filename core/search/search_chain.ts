@@ -16,6 +16,7 @@ import { ARCHIVE_NAME, type BatonLayout } from "../store/layout.ts";
 import { readTextOrNull } from "../store/capsule_store.ts";
 import { parseCapsule } from "../capsule/parse.ts";
 import { StorageError } from "../errors.ts";
+import { commitAbsence } from "../facts/git/commit_absent.ts";
 import type { TrustedKeys } from "../trust/key_ring.ts";
 import type { Authorship } from "../trust/authorship_line.ts";
 
@@ -57,6 +58,8 @@ export interface SearchOutput {
     snippet: string;
     /** Who signed the capsule: a stranger's text (unsigned, unknown key) is marked as such. */
     signer: HitSigner;
+    /** The capsule's recorded commit is not in this repository: written for another one. */
+    elsewhere: boolean;
   }[];
   index: {
     path: string;
@@ -107,16 +110,20 @@ async function confirmedHits(
   io: SearchChainIo,
   layout: BatonLayout,
   hits: SearchHit[],
-): Promise<(SearchHit & { signer: HitSigner })[]> {
+  writtenElsewhere: (head: string | null) => Promise<boolean>,
+): Promise<(SearchHit & { signer: HitSigner; elsewhere: boolean })[]> {
   const documents = new Map<
     string,
-    { fields: Map<string, string>; signer: HitSigner; created_at: string } | null
+    | { fields: Map<string, string>; signer: HitSigner; created_at: string; elsewhere: boolean }
+    | null
   >();
-  const out: (SearchHit & { signer: HitSigner })[] = [];
+  const out: (SearchHit & { signer: HitSigner; elsewhere: boolean })[] = [];
   for (const h of hits) {
     if (h.source !== "capsule" || !ARCHIVE_NAME.test(h.key)) continue;
     if (!documents.has(h.key)) {
-      let doc: { fields: Map<string, string>; signer: HitSigner; created_at: string } | null = null;
+      let doc:
+        | { fields: Map<string, string>; signer: HitSigner; created_at: string; elsewhere: boolean }
+        | null = null;
       try {
         const text = await readTextOrNull(io.fs, `${layout.capsules}/${h.key}`);
         if (text !== null) {
@@ -133,6 +140,7 @@ async function confirmedHits(
               ),
               signer: authorship.status,
               created_at: capsule.created_at,
+              elsewhere: await writtenElsewhere(capsule.facts.head),
             };
           }
         }
@@ -145,7 +153,7 @@ async function confirmedHits(
     const field = doc?.fields.get(h.field);
     // The date too is the capsule's, not the row's.
     if (doc && field !== undefined && isWindowOf(h.snippet, field)) {
-      out.push({ ...h, created_at: doc.created_at, signer: doc.signer });
+      out.push({ ...h, created_at: doc.created_at, signer: doc.signer, elsewhere: doc.elsewhere });
     }
   }
   return out;
@@ -181,7 +189,12 @@ export async function searchChain(
     // The index is a cache in a clone's state directory, which a handed-over
     // clone may carry: a hit is printed only when the capsule file it names
     // holds that text in that field (read and parsed now).
-    const hits = await confirmedHits(io, found.layout, searchIndex(index.db, query, limit));
+    const hits = await confirmedHits(
+      io,
+      found.layout,
+      searchIndex(index.db, query, limit),
+      commitAbsence(io.fs, found.repo),
+    );
     return {
       query: safe.value(query),
       results: hits.map((h) => ({
@@ -196,6 +209,7 @@ export async function searchChain(
           ? defangLine(capShown(safe.line(h.snippet)))
           : capShown(safe.line(h.snippet)),
         signer: h.signer,
+        elsewhere: h.elsewhere,
       })),
       index: {
         path,

@@ -113,3 +113,24 @@ Deno.test("baton decisions labels a decision from this machine's capsule served 
   assert.ok(line !== undefined, r.stdout);
   assert.match(line, /written in another repository \(its commit is not here\)/);
 });
+
+Deno.test("baton search marks a hit from this machine's capsule served in another repository; in its own it is unmarked (control)", async () => {
+  const mine = await signedHandoff();
+  const own = await runBaton(["search", "ledger", "--json"], { cwd: mine });
+  assert.equal(own.code, 0, own.stderr);
+  const ownHits: { elsewhere: boolean; signer: string }[] = JSON.parse(own.stdout).results;
+  assert.ok(ownHits.length > 0 && ownHits.every((h) => !h.elsewhere && h.signer === "trusted"));
+
+  const other = await makeRepo();
+  await writeFiles(other, { "b.txt": "b\n" });
+  await commitAll(other, "another project");
+  await Deno.mkdir(`${other}/.baton/capsules`, { recursive: true });
+  for (const e of Deno.readDirSync(`${mine}/.baton/capsules`)) {
+    await Deno.copyFile(`${mine}/.baton/capsules/${e.name}`, `${other}/.baton/capsules/${e.name}`);
+  }
+  const r = await runBaton(["search", "ledger"], { cwd: other });
+  assert.equal(r.code, 0, r.stderr);
+  const lines = r.stdout.trim().split("\n");
+  assert.ok(lines.length > 0);
+  for (const l of lines) assert.match(l, /\[another repository\]/, l);
+});
