@@ -24,7 +24,7 @@ import type { Capsule, SessionRecord } from "../capsule/types.ts";
 import { emptyMeaning } from "../capsule/empty_meaning.ts";
 import { collectFacts, unavailableFacts } from "../facts/collect.ts";
 import type { Facts } from "../capsule/recorded_facts.ts";
-import { readLatest } from "../store/capsule_store.ts";
+import { newerTrustedCapsule, readLatest } from "../store/capsule_store.ts";
 import { findBatonLayout } from "../store/find_layout.ts";
 import { BatonDirLinkError } from "../store/check_baton_dir.ts";
 import type { WorkflowContext } from "./context.ts";
@@ -144,9 +144,23 @@ export async function writeAutoCapsule(
   // object store keeps carrying.
   const foreign = latest !== null && found.repo !== null &&
     await commitAbsence(ctx.fs, found.repo)(latest.facts.head);
+  // A latest.md rolled back to an older capsule of its signer (load warns): carried, the old
+  // plan would become the newest capsule and the warning would end. A few of the newest
+  // archive files are always read; past them, the reads stop at a quarter of the budget.
+  const signer = read?.authorship.status === "trusted" ? read.authorship.fingerprint : null;
+  const newer = latest === null || signer === null || foreign
+    ? null
+    : (await newerTrustedCapsule(ctx.fs, found.layout, latest, signer, trusted, undefined, {
+      minReads: 4,
+      expired: () =>
+        options.budgetMs !== undefined &&
+        ctx.now().getTime() >= startMs + Math.floor(options.budgetMs / 4),
+    })).capsule;
+  const notCarried = foreign || newer !== null;
   const carried = carryMeaning(latest?.meaning ?? emptyMeaning(), {
     untrustedSource: read !== null && read.authorship.status !== "trusted",
     foreignSource: foreign,
+    ...(newer === null ? {} : { newerThanSource: newer.id }),
     ...(latest === null ? {} : { sourceId: latest.id }),
   });
   const result = await finalizeMeaning(
@@ -157,14 +171,14 @@ export async function writeAutoCapsule(
       host: options.host ?? null,
       session: options.session ?? null,
       facts,
-      carriedFrom: foreign ? null : carriedFrom,
+      carriedFrom: notCarried ? null : carriedFrom,
       ...(options.sessionRecord === undefined ? {} : { sessionRecord: options.sessionRecord }),
     },
   );
   return {
     status: "written",
     capsule_id: result.capsule.id,
-    carried_from: foreign ? null : carriedFrom?.id ?? null,
+    carried_from: notCarried ? null : carriedFrom?.id ?? null,
     signing: result.signing,
   };
 }
