@@ -12,9 +12,7 @@
  * where the briefing and the fold show it as untrusted. The same holds for
  * a capsule written for another repository (`foreignSource`: its commit is
  * not in this one), trusted or not: carried, it would read as this
- * project's handoff under facts collected here. And for a rolled-back
- * latest.md (`newerThanSource`: its signer wrote a newer capsule): carried, a
- * replayed old plan would become the newest capsule and end load's warning. Pure.
+ * project's handoff under facts collected here. Pure.
  * @module
  */
 import type { Claim, Downgrade, Meaning } from "./types.ts";
@@ -45,25 +43,14 @@ export interface CarriedMeaning {
  */
 export function carryMeaning(
   meaning: Meaning,
-  options: {
-    untrustedSource?: boolean;
-    foreignSource?: boolean;
-    /** The id of a newer capsule of the same signer: the source is a rolled-back latest.md. */
-    newerThanSource?: string;
-    sourceId?: string;
-  } = {},
+  options: { untrustedSource?: boolean; foreignSource?: boolean; sourceId?: string } = {},
 ): CarriedMeaning {
   const downgrades: Downgrade[] = [];
-  const newer = options.newerThanSource;
-  if (options.untrustedSource === true || options.foreignSource === true || newer !== undefined) {
+  if (options.untrustedSource === true || options.foreignSource === true) {
     const id = options.sourceId === undefined ? "" : ` ${shortId(options.sourceId)}`;
     const why = options.untrustedSource === true
       ? "which no key this machine trusts signed"
-      : options.foreignSource === true
-      ? "whose commit is not in this repository (written in another repository, or at commits never fetched here)"
-      : `which is not the newest capsule of its signer (capsule ${
-        shortId(newer!)
-      } is newer, so .baton/latest.md was rolled back)`;
+      : "whose commit is not in this repository (written in another repository, or at commits never fetched here)";
     return {
       meaning: {
         ...emptyMeaning(),

@@ -51,9 +51,12 @@ export interface AutoCapsuleOptions {
 export interface AutoCapsuleResult {
   /**
    * unchanged: same facts as the latest capsule; recent: an automatic one is
-   * younger than the interval; not_a_repo: outside git with no capsule yet.
+   * younger than the interval; not_a_repo: outside git with no capsule yet;
+   * rolled_back: latest.md is not the newest capsule of its signer, and a
+   * capsule written on top would end load's warning (and put the old
+   * capsule's decisions back in force through the chain): a person decides.
    */
-  status: "written" | "unchanged" | "recent" | "not_a_repo";
+  status: "written" | "unchanged" | "recent" | "not_a_repo" | "rolled_back";
   /** The capsule written, or the latest one when unchanged. */
   capsule_id: string | null;
   /** The capsule whose meaning was carried, or null when there was none. */
@@ -144,8 +147,9 @@ export async function writeAutoCapsule(
   // object store keeps carrying.
   const foreign = latest !== null && found.repo !== null &&
     await commitAbsence(ctx.fs, found.repo)(latest.facts.head);
-  // A latest.md rolled back to an older capsule of its signer (load warns): carried, the old
-  // plan would become the newest capsule and the warning would end. A few of the newest
+  // A latest.md rolled back to an older capsule of its signer (load warns): a capsule on top
+  // would become the newest and end the warning, carrying the old plan and, through its
+  // previous link, the old capsule's decisions: nothing is written. A few of the newest
   // archive files are always read; past them, the reads stop at a quarter of the budget.
   const signer = read?.authorship.status === "trusted" ? read.authorship.fingerprint : null;
   const newer = latest === null || signer === null || foreign
@@ -156,11 +160,13 @@ export async function writeAutoCapsule(
         options.budgetMs !== undefined &&
         ctx.now().getTime() >= startMs + Math.floor(options.budgetMs / 4),
     })).capsule;
-  const notCarried = foreign || newer !== null;
+  if (newer !== null) {
+    return { status: "rolled_back", capsule_id: latest!.id, carried_from: null };
+  }
+  const notCarried = foreign;
   const carried = carryMeaning(latest?.meaning ?? emptyMeaning(), {
     untrustedSource: read !== null && read.authorship.status !== "trusted",
     foreignSource: foreign,
-    ...(newer === null ? {} : { newerThanSource: newer.id }),
     ...(latest === null ? {} : { sourceId: latest.id }),
   });
   const result = await finalizeMeaning(
