@@ -27,8 +27,9 @@ export const decisionsCommand: Command = {
     const { loadSafeOutput } = await import("./_cli/safe_output.ts");
     const safe = await loadSafeOutput();
     const { walkChainHere } = await import("./_adapters/walk_chain.ts");
-    const { walk } = await walkChainHere(io);
-    const view = walkDecisions(walk);
+    const { walk, repo } = await walkChainHere(io);
+    const { commitAbsence } = await import("../core/facts/git/commit_absent.ts");
+    const view = await walkDecisions(walk, commitAbsence(io.fs, repo));
     const shown = all ? view.views : view.views.filter((v) => v.status === "active");
     if (boolFlag(args, "json")) {
       printJson(io, {
@@ -46,7 +47,13 @@ export const decisionsCommand: Command = {
     for (const v of shown) {
       const made = `${v.made.created_at} ${shortId(v.made.capsule_id)}${
         v.made.via === "tombstone" ? " via the rotation tombstone" : ""
-      }${v.made.trusted ? "" : ", not signed by a trusted key"}`;
+      }${
+        v.made.elsewhere === true
+          ? ", written in another repository (its commit is not here)"
+          : v.made.trusted
+          ? ""
+          : ", not signed by a trusted key"
+      }`;
       const tail = v.status === "active"
         ? ""
         : v.status === "superseded"

@@ -5,17 +5,25 @@
  * @module
  */
 import type { ChainWalk } from "../../core/chain/walk.ts";
+import type { RepoLocation } from "../../core/facts/types.ts";
 import type { Io } from "./io.ts";
 import { gitDiscovery } from "./context.ts";
 
-/** The walked chain and why some trusted keys could not be read (null when none). */
+/**
+ * The walked chain, why some trusted keys could not be read (null when none), and the
+ * repository it belongs to (null outside git).
+ */
 export async function walkChainHere(
   io: Io,
-): Promise<{ walk: ChainWalk; trustProblem: string | null }> {
+): Promise<{ walk: ChainWalk; trustProblem: string | null; repo: RepoLocation | null }> {
   const { findBatonLayout } = await import("../../core/store/find_layout.ts");
   const { readChain } = await import("../../core/chain/read_chain.ts");
   const { createKeyRing } = await import("./key_ring.ts");
   const trusted = await createKeyRing(io).trustedKeys();
-  const layout = (await findBatonLayout(io.fs, io.cwd(), gitDiscovery(io))).layout;
-  return { walk: await readChain(io.fs, layout, trusted.keys), trustProblem: trusted.problem };
+  const found = await findBatonLayout(io.fs, io.cwd(), gitDiscovery(io));
+  return {
+    walk: await readChain(io.fs, found.layout, trusted.keys),
+    trustProblem: trusted.problem,
+    repo: found.repo,
+  };
 }

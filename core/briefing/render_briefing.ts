@@ -500,7 +500,13 @@ function decidedWhere(v: ChainDecisions["views"][number]): string {
   const where = v.made.via === "tombstone"
     ? `in pruned capsule ${shortId(v.made.capsule_id)}, as the rotation tombstone records it`
     : `in capsule ${shortId(v.made.capsule_id)}`;
-  return `decided ${when} ${where}${v.made.trusted ? "" : "; not signed by a trusted key"}`;
+  return `decided ${when} ${where}${
+    v.made.elsewhere === true
+      ? "; written in another repository (its commit is not here)"
+      : v.made.trusted
+      ? ""
+      : "; not signed by a trusted key"
+  }`;
 }
 
 /** What untrusted capsules tried on a trusted decision and was not applied. */

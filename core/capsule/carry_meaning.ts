@@ -9,7 +9,10 @@
  * reworded under a trusted id would even be applied), so the automatic
  * capsule this machine signs on top says instead that the capsule below was
  * not carried and how to read it. The stranger's capsule stays in the chain,
- * where the briefing and the fold show it as untrusted. Pure.
+ * where the briefing and the fold show it as untrusted. The same holds for
+ * a capsule written for another repository (`foreignSource`: its commit is
+ * not in this one), trusted or not: carried, it would read as this
+ * project's handoff under facts collected here. Pure.
  * @module
  */
 import type { Claim, Downgrade, Meaning } from "./types.ts";
@@ -40,16 +43,19 @@ export interface CarriedMeaning {
  */
 export function carryMeaning(
   meaning: Meaning,
-  options: { untrustedSource?: boolean; sourceId?: string } = {},
+  options: { untrustedSource?: boolean; foreignSource?: boolean; sourceId?: string } = {},
 ): CarriedMeaning {
   const downgrades: Downgrade[] = [];
-  if (options.untrustedSource === true) {
+  if (options.untrustedSource === true || options.foreignSource === true) {
     const id = options.sourceId === undefined ? "" : ` ${shortId(options.sourceId)}`;
+    const why = options.untrustedSource === true
+      ? "which no key this machine trusts signed"
+      : "whose commit is not in this repository (written in another repository, or at commits never fetched here)";
     return {
       meaning: {
         ...emptyMeaning(),
         now:
-          `Automatic capsule written on top of capsule${id}, which no key this machine trusts signed: its meaning was not carried forward (read it with baton show${id}).`,
+          `Automatic capsule written on top of capsule${id}, ${why}: its meaning was not carried forward (read it with baton show${id}).`,
       },
       downgrades,
     };

@@ -29,17 +29,36 @@ export interface ChainDecisionView {
   complete: boolean;
 }
 
-function source(c: Capsule, trusted: boolean): DecisionSource {
-  return { capsule_id: c.id, created_at: c.created_at, trusted, decisions: c.meaning.decisions };
+function source(c: Capsule, trusted: boolean, elsewhere = false): DecisionSource {
+  return {
+    capsule_id: c.id,
+    created_at: c.created_at,
+    trusted,
+    ...(elsewhere ? { elsewhere } : {}),
+    decisions: c.meaning.decisions,
+  };
 }
 
-/** The view of a walked chain: every capsule reached from latest, and the tombstone's. */
-export function walkDecisions(walk: ChainWalk): ChainDecisionView {
+/**
+ * The view of a walked chain: every capsule reached from latest, and the tombstone's.
+ * `writtenElsewhere` says whether a recorded commit is not in this repository (a capsule
+ * written for another one decides nothing here, whoever signed it).
+ */
+export async function walkDecisions(
+  walk: ChainWalk,
+  writtenElsewhere: (head: string | null) => Promise<boolean> = () => Promise.resolve(false),
+): Promise<ChainDecisionView> {
   const sources: DecisionSource[] = [...walk.tombstone_sources];
   for (const l of [...walk.links].reverse()) {
     if (l.capsule === null) continue;
     const capped = capTrust(l.capsule, l.authorship === null ? {} : { authorship: l.authorship });
-    sources.push(source(capped.capsule, l.authorship?.status === "trusted"));
+    sources.push(
+      source(
+        capped.capsule,
+        l.authorship?.status === "trusted",
+        await writtenElsewhere(l.capsule.facts.head),
+      ),
+    );
   }
   const bottom = walk.links.at(-1);
   const complete = walk.status !== "tampered" &&
@@ -58,6 +77,12 @@ export interface RecentDecisionsOptions {
   expired?: () => boolean;
   /** The archive listing, when the caller has read it already. @default {listed here} */
   archive?: readonly string[];
+  /**
+   * True when a capsule's recorded commit is definitely not in this repository: a capsule
+   * written for another one (a trusted key's capsule re-served here, and the automatic
+   * capsules written on top of it) decides nothing here. @default {() => false}
+   */
+  writtenElsewhere?: (head: string | null) => Promise<boolean>;
 }
 
 /**
@@ -74,7 +99,10 @@ export async function readRecentDecisions(
   const max = options.maxCapsules ?? 200;
   const expired = options.expired ?? (() => false);
   const trustedKeys = options.trustedKeys ?? new Map();
-  const newestFirst: DecisionSource[] = [source(latest, options.latestTrusted === true)];
+  const elsewhere = options.writtenElsewhere ?? (() => Promise.resolve(false));
+  const newestFirst: DecisionSource[] = [
+    source(latest, options.latestTrusted === true, await elsewhere(latest.facts.head)),
+  ];
   let complete = latest.previous === null;
   let tomb: DecisionSource[] = [];
   if (!complete) {
@@ -102,7 +130,11 @@ export async function readRecentDecisions(
           if (text === null) continue;
           const parsed = await parseCapsule(text, { trustedKeys });
           if (parsed.capsule.id === want) {
-            found = source(parsed.capsule, parsed.authorship.status === "trusted");
+            found = source(
+              parsed.capsule,
+              parsed.authorship.status === "trusted",
+              await elsewhere(parsed.capsule.facts.head),
+            );
             previous = parsed.capsule.previous;
           }
         } catch {

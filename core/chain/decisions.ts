@@ -34,6 +34,11 @@ export interface DecisionSource {
   trusted: boolean;
   /** Read from the capsule itself, or from the rotation tombstone's record of it. @default {"capsule"} */
   via?: "capsule" | "tombstone";
+  /**
+   * The commit it was written at is not in this repository (written for another one): its
+   * decisions count as untrusted whoever signed it. @default {false}
+   */
+  elsewhere?: boolean;
   decisions: readonly Decision[];
 }
 
@@ -41,9 +46,11 @@ export interface DecisionSource {
 export interface DecisionPlace {
   capsule_id: string;
   created_at: string;
-  /** The source was signed by a key this machine trusts. */
+  /** The source was signed by a key this machine trusts (and written for this repository). */
   trusted: boolean;
   via: "capsule" | "tombstone";
+  /** Present (true) when the source was written for another repository. */
+  elsewhere?: true;
 }
 
 /** A change an untrusted source tried on a trusted decision, not applied. */
@@ -93,15 +100,17 @@ export function foldDecisions(chain: readonly DecisionSource[]): DecisionView[] 
   const byId = new Map<string, DecisionView>();
   const order: string[] = [];
   for (const src of chain) {
+    const trusted = src.trusted && src.elsewhere !== true;
     const at: DecisionPlace = {
       capsule_id: src.capsule_id,
       created_at: src.created_at,
-      trusted: src.trusted,
+      trusted,
       via: src.via ?? "capsule",
+      ...(src.elsewhere === true ? { elsewhere: true as const } : {}),
     };
     // An untrusted source cannot change what a trusted one decided.
     const guarded = (v: DecisionView): boolean =>
-      !src.trusted && (v.made.trusted || v.last_stated.trusted);
+      !trusted && (v.made.trusted || v.last_stated.trusted);
     for (const d of src.decisions) {
       let id = d.id;
       if (!byId.has(id) && DERIVED_ID.test(id)) {

@@ -16,6 +16,7 @@ import { ARCHIVE_NAME, type BatonLayout } from "../store/layout.ts";
 import { readTextOrNull } from "../store/capsule_store.ts";
 import { parseCapsule } from "../capsule/parse.ts";
 import { StorageError } from "../errors.ts";
+import { commitAbsence } from "../facts/git/commit_absent.ts";
 import type { TrustedKeys } from "../trust/key_ring.ts";
 import type { Authorship } from "../trust/authorship_line.ts";
 
@@ -57,6 +58,8 @@ export interface SearchOutput {
     snippet: string;
     /** Who signed the capsule: a stranger's text (unsigned, unknown key) is marked as such. */
     signer: HitSigner;
+    /** The capsule's recorded commit is not in this repository: written for another one. */
+    elsewhere: boolean;
   }[];
   index: {
     path: string;
@@ -68,23 +71,59 @@ export interface SearchOutput {
   };
 }
 
-/** The words of a snippet, without its match markers and ellipses, spaces collapsed. */
-function snippetText(snippet: string): string {
-  return snippet.replace(/[«»]/g, "").replace(/…/g, " ").replace(/\s+/g, " ").trim();
+/** Text as a snippet and its field are compared: no match markers, spaces collapsed. */
+function plainText(text: string): string {
+  return text.replace(/[«»]/g, "").replace(/\s+/g, " ").trim();
 }
 
-/** The hits whose capsule file, read now, holds the snippet's text in the hit's field. */
+/**
+ * Whether `snippet` is a window of `field` as FTS5's snippet() cuts one: its
+ * text, markers left out, stands in the field in one piece, at the field's
+ * start unless the snippet opens with an ellipsis and at its end unless it
+ * closes with one. Each word found somewhere is not enough: a planted row
+ * could drop a "not" or reorder a sentence of a signed capsule's own words.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isWindowOf } from "./search_chain.ts";
+ * const field = "we must not run the legacy migration";
+ * assert.equal(isWindowOf("…run the «legacy» migration", field), true);
+ * assert.equal(isWindowOf("run the «legacy» migration", field), false);
+ * assert.equal(isWindowOf("migration «legacy» the run…", field), false);
+ * ```
+ */
+export function isWindowOf(snippet: string, field: string): boolean {
+  const opens = snippet.startsWith("…");
+  const closes = snippet.length > 1 && snippet.endsWith("…");
+  const inner = plainText(snippet.slice(opens ? 1 : 0, closes ? -1 : undefined));
+  const whole = plainText(field);
+  if (inner === "") return false;
+  for (let at = whole.indexOf(inner); at >= 0; at = whole.indexOf(inner, at + 1)) {
+    if ((opens || at === 0) && (closes || at + inner.length === whole.length)) return true;
+  }
+  return false;
+}
+
+/** The hits whose capsule file, read now, holds the snippet as a window of the hit's field. */
 async function confirmedHits(
   io: SearchChainIo,
   layout: BatonLayout,
   hits: SearchHit[],
-): Promise<(SearchHit & { signer: HitSigner })[]> {
-  const documents = new Map<string, { fields: Map<string, string>; signer: HitSigner } | null>();
-  const out: (SearchHit & { signer: HitSigner })[] = [];
+  writtenElsewhere: (head: string | null) => Promise<boolean>,
+): Promise<(SearchHit & { signer: HitSigner; elsewhere: boolean })[]> {
+  const documents = new Map<
+    string,
+    | { fields: Map<string, string>; signer: HitSigner; created_at: string; elsewhere: boolean }
+    | null
+  >();
+  const out: (SearchHit & { signer: HitSigner; elsewhere: boolean })[] = [];
   for (const h of hits) {
     if (h.source !== "capsule" || !ARCHIVE_NAME.test(h.key)) continue;
     if (!documents.has(h.key)) {
-      let doc: { fields: Map<string, string>; signer: HitSigner } | null = null;
+      let doc:
+        | { fields: Map<string, string>; signer: HitSigner; created_at: string; elsewhere: boolean }
+        | null = null;
       try {
         const text = await readTextOrNull(io.fs, `${layout.capsules}/${h.key}`);
         if (text !== null) {
@@ -100,6 +139,8 @@ async function confirmedHits(
                 ]),
               ),
               signer: authorship.status,
+              created_at: capsule.created_at,
+              elsewhere: await writtenElsewhere(capsule.facts.head),
             };
           }
         }
@@ -110,9 +151,9 @@ async function confirmedHits(
     }
     const doc = documents.get(h.key);
     const field = doc?.fields.get(h.field);
-    const words = snippetText(h.snippet);
-    if (doc && field !== undefined && words.split(" ").every((w) => field.includes(w))) {
-      out.push({ ...h, signer: doc.signer });
+    // The date too is the capsule's, not the row's.
+    if (doc && field !== undefined && isWindowOf(h.snippet, field)) {
+      out.push({ ...h, created_at: doc.created_at, signer: doc.signer, elsewhere: doc.elsewhere });
     }
   }
   return out;
@@ -148,7 +189,12 @@ export async function searchChain(
     // The index is a cache in a clone's state directory, which a handed-over
     // clone may carry: a hit is printed only when the capsule file it names
     // holds that text in that field (read and parsed now).
-    const hits = await confirmedHits(io, found.layout, searchIndex(index.db, query, limit));
+    const hits = await confirmedHits(
+      io,
+      found.layout,
+      searchIndex(index.db, query, limit),
+      commitAbsence(io.fs, found.repo),
+    );
     return {
       query: safe.value(query),
       results: hits.map((h) => ({
@@ -163,6 +209,7 @@ export async function searchChain(
           ? defangLine(capShown(safe.line(h.snippet)))
           : capShown(safe.line(h.snippet)),
         signer: h.signer,
+        elsewhere: h.elsewhere,
       })),
       index: {
         path,

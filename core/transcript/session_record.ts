@@ -14,6 +14,7 @@ import { truncateText } from "../budget/truncate.ts";
 import { classifyCommand } from "../safety/command/classify.ts";
 import { testOutcome } from "./test_outcome.ts";
 import type { ParsedTranscript, ReaderConfidence, ToolResultTurn } from "./types.ts";
+import { HOST_IDS, hostRecord } from "../hosts/ids.ts";
 
 /** The bounds of each list and string of the section. */
 export const SESSION_LIMITS = {
@@ -55,6 +56,34 @@ const TEST_COMMAND =
  */
 export function isTestCommand(command: string): boolean {
   return TEST_COMMAND.test(command);
+}
+
+/**
+ * The tools whose result is a shell's: every host record's shell tools, and
+ * the names the transcript readers know for them (Codex's `local_shell` call
+ * and `shell_command`, Cursor's `run_terminal_cmd`).
+ */
+const SHELL_TOOLS: ReadonlySet<string> = new Set([
+  ...HOST_IDS.flatMap((id) => hostRecord(id).tools.shell),
+  "local_shell",
+  "shell_command",
+  "run_terminal_cmd",
+]);
+
+/**
+ * Whether a tool's result says how a shell command exited. Any other tool
+ * whose input has a `command` field (an MCP server's, which a repository can
+ * declare) says only that the call did not fail, in the tool's own words.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isShellTool } from "./session_record.ts";
+ * assert.equal(isShellTool("Bash"), true);
+ * assert.equal(isShellTool("mcp__tools__run"), false);
+ * ```
+ */
+export function isShellTool(name: string): boolean {
+  return SHELL_TOOLS.has(name);
 }
 
 function keepLast<T>(
@@ -131,7 +160,7 @@ export function buildSessionRecord(parsed: ParsedTranscript, source: SessionSour
       if (t.access === "edit") edited.push(...paths);
       else if (t.access === "read") read.push(...paths);
       if (t.command === null) continue;
-      const found = t.id === null ? undefined : results.get(t.id);
+      const found = t.id === null || !isShellTool(t.name) ? undefined : results.get(t.id);
       // A command left running in the background has no end in this result: its status is unknown.
       const result = t.detached === true || found?.detached === true ? undefined : found;
       const exit = result?.exit_code ?? null;

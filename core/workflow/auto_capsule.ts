@@ -24,12 +24,13 @@ import type { Capsule, SessionRecord } from "../capsule/types.ts";
 import { emptyMeaning } from "../capsule/empty_meaning.ts";
 import { collectFacts, unavailableFacts } from "../facts/collect.ts";
 import type { Facts } from "../capsule/recorded_facts.ts";
-import { readLatest } from "../store/capsule_store.ts";
+import { newerTrustedCapsule, readLatest } from "../store/capsule_store.ts";
 import { findBatonLayout } from "../store/find_layout.ts";
 import { BatonDirLinkError } from "../store/check_baton_dir.ts";
 import type { WorkflowContext } from "./context.ts";
 import { finalizeMeaning, type SigningReport } from "./finalize.ts";
 import { batonRoot } from "../store/layout.ts";
+import { commitAbsence } from "../facts/git/commit_absent.ts";
 
 /** Options of {@linkcode writeAutoCapsule}. */
 export interface AutoCapsuleOptions {
@@ -50,9 +51,12 @@ export interface AutoCapsuleOptions {
 export interface AutoCapsuleResult {
   /**
    * unchanged: same facts as the latest capsule; recent: an automatic one is
-   * younger than the interval; not_a_repo: outside git with no capsule yet.
+   * younger than the interval; not_a_repo: outside git with no capsule yet;
+   * rolled_back: latest.md is not the newest capsule of its signer, and a
+   * capsule written on top would end load's warning (and put the old
+   * capsule's decisions back in force through the chain): a person decides.
    */
-  status: "written" | "unchanged" | "recent" | "not_a_repo";
+  status: "written" | "unchanged" | "recent" | "not_a_repo" | "rolled_back";
   /** The capsule written, or the latest one when unchanged. */
   capsule_id: string | null;
   /** The capsule whose meaning was carried, or null when there was none. */
@@ -136,8 +140,33 @@ export async function writeAutoCapsule(
   ) {
     return { status: "unchanged", capsule_id: latest.id, carried_from: carriedFrom?.id ?? null };
   }
+  // A capsule signed here is trusted wherever it is found, but it was written for one
+  // repository: served in another (a committed latest.md, a copied archive, a re-served shared
+  // ref), load warns that its commit is not here, and carrying its meaning into a capsule with
+  // this repository's facts would end that warning. Only a definite absence counts: a damaged
+  // object store keeps carrying.
+  const foreign = latest !== null && found.repo !== null &&
+    await commitAbsence(ctx.fs, found.repo)(latest.facts.head);
+  // A latest.md rolled back to an older capsule of its signer (load warns): a capsule on top
+  // would become the newest and end the warning, carrying the old plan and, through its
+  // previous link, the old capsule's decisions: nothing is written. A few of the newest
+  // archive files are always read; past them, the reads stop at a quarter of the budget.
+  const signer = read?.authorship.status === "trusted" ? read.authorship.fingerprint : null;
+  const newer = latest === null || signer === null || foreign
+    ? null
+    : (await newerTrustedCapsule(ctx.fs, found.layout, latest, signer, trusted, undefined, {
+      minReads: 4,
+      expired: () =>
+        options.budgetMs !== undefined &&
+        ctx.now().getTime() >= startMs + Math.floor(options.budgetMs / 4),
+    })).capsule;
+  if (newer !== null) {
+    return { status: "rolled_back", capsule_id: latest!.id, carried_from: null };
+  }
+  const notCarried = foreign;
   const carried = carryMeaning(latest?.meaning ?? emptyMeaning(), {
     untrustedSource: read !== null && read.authorship.status !== "trusted",
+    foreignSource: foreign,
     ...(latest === null ? {} : { sourceId: latest.id }),
   });
   const result = await finalizeMeaning(
@@ -148,14 +177,14 @@ export async function writeAutoCapsule(
       host: options.host ?? null,
       session: options.session ?? null,
       facts,
-      carriedFrom,
+      carriedFrom: notCarried ? null : carriedFrom,
       ...(options.sessionRecord === undefined ? {} : { sessionRecord: options.sessionRecord }),
     },
   );
   return {
     status: "written",
     capsule_id: result.capsule.id,
-    carried_from: carriedFrom?.id ?? null,
+    carried_from: notCarried ? null : carriedFrom?.id ?? null,
     signing: result.signing,
   };
 }

@@ -42,6 +42,7 @@ import { listClaims } from "../capsule/cap_trust.ts";
 import { createRecheckAccess } from "../briefing/recheck_access.ts";
 import type { WorkflowContext } from "./context.ts";
 import { readRecentDecisions } from "../chain/chain_decisions.ts";
+import { commitAbsence } from "../facts/git/commit_absent.ts";
 import { createFolderCheck } from "../capsule/pointers.ts";
 
 /** Most recorded files re-hashed on load (finalize records at most this many by default). */
@@ -213,6 +214,7 @@ export async function loadBriefing(
   // stopped early.
   const decisionsBy = deadlineMs === null ? null : startMs + Math.floor(options.budgetMs! / 6);
   const decisions = await readRecentDecisions(ctx.fs, layout, parsed.capsule, {
+    writtenElsewhere: commitAbsence(ctx.fs, repo),
     trustedKeys: trusted?.keys ?? new Map(),
     latestTrusted: authorship.status === "trusted",
     archive,

@@ -11,6 +11,8 @@ import { runBaton } from "./cli.ts";
 /** One Bash call and its result as Claude Code records them. */
 export interface BashCall {
   command: string;
+  /** The tool's name. @default {"Bash"} */
+  name?: string;
   /** More fields of the tool_use input (run_in_background, …). */
   input?: Record<string, unknown>;
   /** The record's toolUseResult, when the host wrote one. */
@@ -37,7 +39,7 @@ export function claudeBashTranscript(sessionId: string, cwd: string, calls: Bash
         content: [{
           type: "tool_use",
           id: `t${i}`,
-          name: "Bash",
+          name: c.name ?? "Bash",
           input: { command: c.command, ...c.input },
         }],
       },

@@ -78,6 +78,7 @@ export interface HookReport {
     | "unchanged"
     | "recent"
     | "not_a_repo"
+    | "rolled_back"
     | "failed"
     | "timed_out"
     | "band";
@@ -482,6 +483,11 @@ async function capture(
   }
   report.action = r.capture.status;
   report.capsule_id = r.capture.capsule_id;
+  if (r.capture.status === "rolled_back") {
+    input.warn(
+      `automatic capsule not written: .baton/latest.md is not the newest capsule of its signer (rolled back); baton load says which is newer; ${notBlocked}`,
+    );
+  }
   if (r.capture.signing?.signed === false) {
     input.warn(`capsule written unsigned: ${r.capture.signing.reason}`);
   }

@@ -1,0 +1,39 @@
+/**
+ * Whether a capsule's recorded commit is absent from this repository's
+ * objects: the sign that a capsule (signed here or not) was written for
+ * another repository, or at commits never fetched here. Only a definite
+ * absence counts; a corrupt object store or a read over the reader's bounds
+ * cannot tell. I/O through `ReadFs`.
+ * @module
+ */
+import type { ReadFs } from "../../fs.ts";
+import type { RepoLocation } from "../types.ts";
+import { createObjectReader } from "./object_reader.ts";
+
+/**
+ * A check of recorded commits against `repo`'s objects (one reader for all
+ * of them); every answer is false when there is no repository.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { commitAbsence } from "./commit_absent.ts";
+ * const absent = commitAbsence({} as never, null);
+ * assert.equal(await absent("0".repeat(40)), false);
+ * ```
+ */
+export function commitAbsence(
+  fs: ReadFs,
+  repo: RepoLocation | null,
+): (head: string | null) => Promise<boolean> {
+  const objects = repo === null ? null : createObjectReader(fs, repo);
+  return async (head) => {
+    if (objects === null || head === null || !/^[0-9a-f]{40}$/.test(head)) return false;
+    try {
+      return (await objects.read(head)) === null;
+    } catch {
+      // Corrupt, or over the reader's bounds: cannot tell.
+      return false;
+    }
+  };
+}
