@@ -60,9 +60,11 @@ Deno.test("a changed file over the hash cap is recorded by size and mtime and co
   await withRepo(async (dir) => {
     await writeFiles(dir, { "big.bin": "a".repeat(5000), "small.txt": "s\n" });
     await commitAll(dir);
-    // Same size, new content and mtime: stat data changed, content needs a hash.
-    await new Promise((r) => setTimeout(r, 20));
+    // Same size, new content and mtime: stat data changed, content needs a hash. The mtime is
+    // set, a minute back, rather than left to how much time passed since the commit.
     await writeFiles(dir, { "big.bin": "b".repeat(5000) });
+    const back = new Date(Date.now() - 60_000);
+    await Deno.utime(`${dir}/big.bin`, back, back);
     const now = () => new Date();
     const hashed = await collectFacts(fs, dir, { now });
     assert.equal(hashed.changed_files[0]?.status, "modified", "control: hashed under the cap");
@@ -91,13 +93,24 @@ Deno.test("a file over the hash cap that is racily clean (stat data equal, index
   await withRepo(async (dir) => {
     await writeFiles(dir, { "big.bin": "a".repeat(5000) });
     await commitAll(dir);
-    await writeFiles(dir, { "big.bin": "b".repeat(4999) + "a" });
     const t = Math.floor(Date.now() / 1000) - 100;
-    await Deno.utime(`${dir}/big.bin`, t + 0.2, t + 0.2);
-    await git(dir, ["add", "big.bin"]);
-    // The same size, the same mtime: only a hash tells the two apart.
-    await writeFiles(dir, { "big.bin": "c".repeat(4999) + "a" });
-    await Deno.utime(`${dir}/big.bin`, t + 0.2, t + 0.2);
+    // The mtimes are set; ctime cannot be: the entry keeps the one git add saw and the rewrite
+    // leaves a new one, in another second whenever a second boundary falls between them (the
+    // stat data then differs and nothing is racy). So it is staged again until git's own record
+    // and the file's ctime fall in one second.
+    for (let attempt = 1;; attempt++) {
+      await writeFiles(dir, { "big.bin": "b".repeat(4999) + "a" });
+      await Deno.utime(`${dir}/big.bin`, t + 0.2, t + 0.2);
+      await git(dir, ["add", "big.bin"]);
+      // The same size, the same mtime: only a hash tells the two apart.
+      await writeFiles(dir, { "big.bin": "c".repeat(4999) + "a" });
+      await Deno.utime(`${dir}/big.bin`, t + 0.2, t + 0.2);
+      const debug = (await git(dir, ["ls-files", "--debug", "--", "big.bin"])).stdout;
+      const staged = Number(/ctime: (\d+):/.exec(debug)?.[1]);
+      const ctime = Math.floor((await Deno.stat(`${dir}/big.bin`)).ctime!.getTime() / 1000);
+      if (staged === ctime) break;
+      assert.ok(attempt < 10, "a second boundary fell inside every attempt");
+    }
     const now = () => new Date();
     await Deno.utime(`${dir}/.git/index`, t + 0.7, t + 0.7);
     const racy = await collectFacts(fs, dir, { now, maxHashBytes: 1024 });
