@@ -70,6 +70,8 @@ export interface FakeModel {
   textAnswers(): number;
   /** Requests whose body contains `text`. */
   bodiesWith(text: string): LoggedRequest[];
+  /** Settles once the server has stopped: its lifetime ended or close() was called. */
+  readonly finished: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -173,6 +175,7 @@ export function startFakeModel(options: FakeModelOptions): FakeModel {
     bodiesWith(needle: string): LoggedRequest[] {
       return requests.filter((r) => r.body.includes(needle));
     },
+    finished: server.finished,
     async close(): Promise<void> {
       clearTimeout(timer);
       if (!ac.signal.aborted) ac.abort();

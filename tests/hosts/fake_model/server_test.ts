@@ -91,11 +91,22 @@ Deno.test("fake model: large usage only for the replies asked, then small", asyn
 });
 
 Deno.test("fake model: the server stops by itself when its lifetime ends", async () => {
-  const m = startFakeModel({ lifetimeMs: 200 });
-  const ok = await fetch(`${m.url}/v1/models`);
+  // Control: within its lifetime it answers (a long one: on a loaded machine a request can
+  // take longer than a short lifetime, which is not what is tested here).
+  const long = startFakeModel({ lifetimeMs: 10_000 });
+  const ok = await fetch(`${long.url}/v1/models`);
   assert.equal(ok.status, 200);
   await ok.body?.cancel();
-  await new Promise((r) => setTimeout(r, 400));
+  await long.close();
+  // Nothing but its lifetime stops this one (close() comes after): waited for, not slept on.
+  const m = startFakeModel({ lifetimeMs: 50 });
+  let guard: ReturnType<typeof setTimeout> | undefined;
+  const stopped = await Promise.race([
+    m.finished.then(() => true),
+    new Promise<boolean>((r) => void (guard = setTimeout(() => r(false), 60_000))),
+  ]);
+  clearTimeout(guard);
+  assert.ok(stopped, "the server was still running a minute after its lifetime");
   await assert.rejects(fetch(`${m.url}/v1/models`));
   await m.close();
 });
