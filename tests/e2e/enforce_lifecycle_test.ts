@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import {
   BATON_PERMISSIONS,
   BATON_RUNTIME_FLAGS,
+  HOOK_TIME_SCALE,
   MAIN,
   runBaton,
   runShellText,
@@ -505,14 +506,16 @@ Deno.test("a payload too large to read is refused where a deny is open, and allo
 
 /**
  * The gate with `bytes` on a stdin the caller keeps open (a host still writing a large
- * payload), and the documented budgets (scale 1): the read ends on its time limit.
+ * payload): the read ends on its time limit. `scale` 1 is the documented budgets: only for a
+ * call never judged (a cut payload is refused before any judgement), since a judgement races
+ * its own 1.5 s budget, which a loaded machine can spend.
  */
-async function gateWithOpenStdin(dir: string, bytes: string) {
+async function gateWithOpenStdin(dir: string, bytes: string, scale = "1") {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "--quiet", "--no-prompt", ...BATON_RUNTIME_FLAGS, ...BATON_PERMISSIONS, MAIN]
       .concat(["hook", "PreToolUse", "--host", "claude-code"]),
     cwd: dir,
-    env: { NO_COLOR: "1", BATON_HOME: testBatonHome(), BATON_HOOK_TIME_SCALE: "1" },
+    env: { NO_COLOR: "1", BATON_HOME: testBatonHome(), BATON_HOOK_TIME_SCALE: scale },
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",
@@ -542,8 +545,9 @@ Deno.test("a payload still arriving when the gate's read time runs out is judged
     const reason = JSON.parse(r.stdout).hookSpecificOutput.permissionDecisionReason as string;
     assert.match(reason, /larger than the gate reads/);
     // Control: the whole payload on the same open stdin is read and judged as itself
-    // (a read-only command passes the open deny).
-    const ok = await gateWithOpenStdin(dir, whole);
+    // (a read-only command passes the open deny). Judged, so under the suite's scale: at 1 a
+    // stall past 1.5 s would judge it as a change and deny it.
+    const ok = await gateWithOpenStdin(dir, whole, HOOK_TIME_SCALE);
     assert.equal(ok.code, 0);
     assert.equal(ok.stdout, "", ok.stderr);
     assert.doesNotMatch(ok.stderr, /too large|not a tool call/);
