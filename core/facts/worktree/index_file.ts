@@ -519,27 +519,8 @@ export class IndexEntryView implements IndexEntry {
 
   /** Points the view at entry `i` and returns it. */
   at(i: number): this {
-    const index = this.#index;
-    const w = index.fields;
-    const f = i * ENTRY_WORDS;
-    const flags = w[f + FIELD.flags]!;
-    const extended = w[f + FIELD.extended]!;
     this.#i = i;
-    this.path = index.paths[i]!;
-    this.mode = w[f + FIELD.mode]!;
-    this.stage = (flags >> 12) & 3;
-    this.ctimeSec = w[f + FIELD.ctimeSec]!;
-    this.ctimeNsec = w[f + FIELD.ctimeNsec]!;
-    this.mtimeSec = w[f + FIELD.mtimeSec]!;
-    this.mtimeNsec = w[f + FIELD.mtimeNsec]!;
-    this.dev = w[f + FIELD.dev]!;
-    this.ino = w[f + FIELD.ino]!;
-    this.uid = w[f + FIELD.uid]!;
-    this.gid = w[f + FIELD.gid]!;
-    this.size = w[f + FIELD.size]!;
-    this.assumeValid = (flags & 0x8000) !== 0;
-    this.skipWorktree = (extended & 0x4000) !== 0;
-    this.intentToAdd = (extended & 0x2000) !== 0;
+    fillEntry(this, this.#index, i);
     return this;
   }
 
@@ -572,13 +553,19 @@ export interface ReadEntryOptions {
  * ```
  */
 export function readEntry(index: GitIndex, i: number, options: ReadEntryOptions = {}): IndexEntry {
+  const e = options.into ?? ({} as IndexEntry);
+  fillEntry(e, index, i);
+  e.oid = entryOid(index, i);
+  return e;
+}
+
+/** Copies entry `i`'s fields but its blob id into `e` (one call, no getters). */
+function fillEntry(e: Omit<IndexEntry, "oid">, index: GitIndex, i: number): void {
   const w = index.fields;
   const f = i * ENTRY_WORDS;
   const flags = w[f + FIELD.flags]!;
   const extended = w[f + FIELD.extended]!;
-  const e = options.into ?? ({} as IndexEntry);
   e.path = index.paths[i]!;
-  e.oid = entryOid(index, i);
   e.mode = w[f + FIELD.mode]!;
   e.stage = (flags >> 12) & 3;
   e.ctimeSec = w[f + FIELD.ctimeSec]!;
@@ -593,7 +580,6 @@ export function readEntry(index: GitIndex, i: number, options: ReadEntryOptions 
   e.assumeValid = (flags & 0x8000) !== 0;
   e.skipWorktree = (extended & 0x4000) !== 0;
   e.intentToAdd = (extended & 0x2000) !== 0;
-  return e;
 }
 
 /**
