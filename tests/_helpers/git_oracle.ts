@@ -115,10 +115,14 @@ export async function oracle(
 export function batonFacts(
   env: UserEnv,
   dir: string,
-  options: { maxHashBytes?: number } = {},
+  options: { maxHashBytes?: number; cache?: boolean; fs?: TestFs } = {},
 ): Promise<Facts> {
-  return collectFacts(new TestFs(), dir, {
+  const fs = options.fs ?? new TestFs();
+  return collectFacts(fs, dir, {
     ...(options.maxHashBytes === undefined ? {} : { maxHashBytes: options.maxHashBytes }),
+    // As production collects: the listing cache and the verified index
+    // record in <git dir>/baton/, read and written.
+    ...(options.cache === true ? { cacheFs: fs } : {}),
     now: () => new Date(),
     homeDir: env.home,
     xdgConfigHome: env.xdg,
@@ -145,7 +149,8 @@ export interface Agreement {
  * tree baton did not scan at all passes when baton gives the reason
  * (`unchecked` is then `["/"]`). Where git status stops with an error,
  * baton must scan no tree and say why (also `["/"]`). `maxHashBytes` is baton's hash cap (its
- * default when absent).
+ * default when absent); `cache` collects as production does, through the
+ * listing cache in the git directory.
  */
 export async function assertAgreesWithGit(
   env: UserEnv,
@@ -155,15 +160,19 @@ export async function assertAgreesWithGit(
     allowNoTree?: boolean;
     label?: string;
     maxHashBytes?: number;
+    /** Collect with production's caches (`cacheFs`), reading and writing them. */
+    cache?: boolean;
+    /** The file system baton reads through (a counting one, say). */
+    fs?: TestFs;
   } = {},
 ): Promise<Agreement> {
   const label = options.label ?? dir;
   const git = await oracle(env, dir, { allowStop: true });
-  const facts = await batonFacts(
-    env,
-    dir,
-    options.maxHashBytes === undefined ? {} : { maxHashBytes: options.maxHashBytes },
-  );
+  const facts = await batonFacts(env, dir, {
+    ...(options.maxHashBytes === undefined ? {} : { maxHashBytes: options.maxHashBytes }),
+    ...(options.cache === true ? { cache: true } : {}),
+    ...(options.fs === undefined ? {} : { fs: options.fs }),
+  });
   if (git.stopped === true) {
     // git gives no status at all: baton must not give one either.
     assert.equal(facts.tree, undefined, `${label}: git stopped, baton scanned a tree`);

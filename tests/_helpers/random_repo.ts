@@ -554,3 +554,110 @@ async function clockPhase(ctx: Ctx, seed: number, round: number): Promise<void> 
   if (at !== null) await Deno.utime(`${dir}/.git/index`, at, at).catch(() => {});
   steps.push(`clock: index mtime ${at ?? "left"}`);
 }
+
+/**
+ * Changes aimed at a directory-listing cache a first collection wrote (a
+ * stream of its own): files added to or removed from a directory whose
+ * mtime is then put back (in the same second as the listing or not), a
+ * directory replaced by another of the same name and mtime, a file turned
+ * into a directory, and changes that move what is untracked without
+ * touching any directory: .gitignore and info/exclude edits, a
+ * core.excludesFile set, status.showUntrackedFiles, files added to or taken
+ * out of the index.
+ */
+export async function cacheShapes(repo: RandomRepo, seed: number): Promise<void> {
+  const dir = repo.dir;
+  const steps = repo.steps;
+  const r = prng((Math.imul(seed, 0xc2b2ae35) ^ 0xcace) >>> 0);
+  const { run, write, pick, chance } = stepsContext(dir, r, steps);
+  steps.push("-- cache shapes --");
+  const restored = async (sub: string, what: string, change: () => Promise<unknown>) => {
+    const d = `${dir}/${sub || "."}`;
+    const st = await Deno.lstat(d).catch(() => null);
+    if (st?.isDirectory !== true || st.mtime === null) return;
+    await change().catch(() => {});
+    await Deno.utime(d, st.mtime, st.mtime).catch(() => {});
+    steps.push(`${what} in ${JSON.stringify(sub)}, its mtime put back`);
+  };
+  const listed = async (sub: string): Promise<string[]> => {
+    const out: string[] = [];
+    for await (const e of Deno.readDir(`${dir}/${sub || "."}`)) {
+      if (e.name !== ".git") out.push(e.name);
+    }
+    return out.sort();
+  };
+  for (let k = 1 + Math.floor(r() * 6); k > 0; k--) {
+    const sub = pick(DIRS);
+    const kind = Math.floor(r() * 11);
+    if (kind === 0) {
+      await restored(
+        sub,
+        "file added",
+        () => Deno.writeTextFile(`${dir}/${sub || "."}/cached-${k}.txt`, "c\n"),
+      );
+    } else if (kind === 1) {
+      const names = await listed(sub).catch(() => []);
+      if (names.length === 0) continue;
+      const victim = pick(names);
+      await restored(
+        sub,
+        `${JSON.stringify(victim)} removed`,
+        () => Deno.remove(`${dir}/${sub || "."}/${victim}`, { recursive: true }),
+      );
+    } else if (kind === 2 && sub !== "") {
+      // The same name, another directory (the inode may come back), the old mtime.
+      const abs = `${dir}/${sub}`;
+      const st = await Deno.lstat(abs).catch(() => null);
+      if (st?.isDirectory !== true || st.mtime === null) continue;
+      const names = await listed(sub);
+      await Deno.remove(abs, { recursive: true });
+      await Deno.mkdir(abs);
+      for (const n of names.slice(0, Math.floor(names.length / 2))) {
+        await Deno.writeTextFile(`${abs}/${n}`, "replaced\n").catch(() => {});
+      }
+      await Deno.writeTextFile(`${abs}/fresh-${k}.txt`, "fresh\n");
+      await Deno.utime(abs, st.mtime, st.mtime);
+      steps.push(`directory ${JSON.stringify(sub)} replaced, its mtime put back`);
+    } else if (kind === 3) {
+      const names = await listed(sub).catch(() => []);
+      const files: string[] = [];
+      for (const n of names) {
+        // A name that is not UTF-8 cannot be opened by its listed name.
+        const st = await Deno.lstat(`${dir}/${sub || "."}/${n}`).catch(() => null);
+        if (st?.isFile === true) files.push(n);
+      }
+      if (files.length === 0) continue;
+      const f = pick(files);
+      await restored(sub, `${JSON.stringify(f)} turned into a directory`, async () => {
+        await Deno.remove(`${dir}/${sub || "."}/${f}`);
+        await writeFiles(dir, { [`${sub ? `${sub}/` : ""}${f}/inner.txt`]: "inner\n" });
+      });
+    } else if (kind === 4) await write(`${sub || "."}/.gitignore`, pick(IGNORES));
+    else if (kind === 5) {
+      await write(
+        ".git/info/exclude",
+        pick(["*.txt\n", "*.new\n!keep*\n", "cached-*\n", "src/\n", ""]),
+      );
+    } else if (kind === 6) {
+      await write(".git/more-excludes", pick(["*.md\n", "fresh-*\n", "*.log\n", "inner.txt\n"]));
+      await run(["config", "core.excludesFile", `${dir}/.git/more-excludes`]);
+    } else if (kind === 7) {
+      await run(["config", "status.showUntrackedFiles", pick(["no", "normal", "all"])]);
+    } else if (kind === 8) {
+      await run(["add", "-f", "--", sub || "."]);
+    } else if (kind === 9) {
+      const names = await listed(sub).catch(() => []);
+      if (names.length > 0) {
+        await run(["rm", "-r", "-q", "--cached", "--", `${sub ? `${sub}/` : ""}${pick(names)}`]);
+      }
+    } else {
+      // A nested repository appears where the walk listed a plain directory.
+      await restored(
+        sub,
+        "nested repository",
+        () => git(`${dir}/${sub || "."}`, ["init", "-q", "nested"]),
+      );
+    }
+  }
+  if (chance(0.5)) await run(["status", "--porcelain", "-uall"]);
+}
