@@ -66,16 +66,13 @@ const CEILING_REASON =
   "GIT_CEILING_DIRECTORIES is set in the environment: git stops its search below this repository";
 
 /**
- * Why the untracked list may not be git's: git trusts its untracked cache by
- * each directory's stat data, compared to the whole second (and without the
- * ctime under core.trustctime false or core.checkStat minimal), so it misses
- * a change in a directory whose mtime was put back, with the ctime in the
- * second git listed it (the random suite's listing-cache run, seed 187).
- * Settling it would mean reading the cache out of the index; until then the
- * list is not stated as whole.
+ * Why the untracked list may not be git's: git's untracked cache, trusted by
+ * directory stat data without the ctime (core.trustctime false or
+ * core.checkStat minimal), misses a change in a directory whose mtime was
+ * put back.
  */
 export const UNTRACKED_CACHE_REASON =
-  "git's untracked cache is in the index: git trusts a directory by its stat data to the whole second and may miss files in one whose mtime was put back";
+  "git's untracked cache is trusted without ctime (core.trustctime false or core.checkStat minimal): git may miss files in a directory whose mtime was put back";
 
 /** Why facts are unavailable where only a search past a mount point finds the repository. */
 const ACROSS_FS_REASON =
@@ -442,10 +439,10 @@ export async function collectFacts(
       oversized = wt.oversized.filter((p) => !own(p) && !entryPaths.has(p));
       untracked = wt.untracked.filter((p) => !own(p));
       lossy = await lossyNames(fs, repo.workTree, untracked);
-      // git trusts its untracked cache by each directory's stat data to the
-      // whole second: a directory whose mtime was put back can hide what
-      // changed in it, ctime or not.
-      const cacheUnsure = wt.untrackedCache && config.untrackedCache;
+      // git trusts its untracked cache by each directory's stat data; without
+      // the ctime, a directory whose mtime was put back hides what changed in it.
+      const cacheUnsure = wt.untrackedCache && config.untrackedCache &&
+        (!config.trustCtime || config.checkStat === "minimal");
       untrackedTruncated = wt.untrackedTruncated;
       const reasons: string[] = [];
       if (wt.uncheckedBy.time > 0 || wt.untrackedExpired) reasons.push("time budget ran out");

@@ -133,10 +133,8 @@ for (const seed of seeds()) {
 // check (as on a file system whose ctime does not move), seeds 2 and 5 fail;
 // with every listing trusted however recent, seed 7 did (its second round
 // changes directories the collection before listed within the same second,
-// so on a slow machine it may not reach that shape). 187 caught git's own
-// untracked cache missing a file added in the second it listed the
-// directory (its mtime put back), where baton called its list whole.
-const CACHE_SEEDS = [1, 2, 3, 4, 5, 7, 187];
+// so on a slow machine it may not reach that shape).
+const CACHE_SEEDS = [1, 2, 3, 4, 5, 7];
 
 /** The listing cache trusts a directory only once its ctime is this far behind the scan that listed it. */
 const SETTLE_MS = 3_200;
