@@ -91,6 +91,7 @@ function plainText(text: string): string {
  * assert.equal(isWindowOf("…run the «legacy» migration", field), true);
  * assert.equal(isWindowOf("run the «legacy» migration", field), false);
  * assert.equal(isWindowOf("migration «legacy» the run…", field), false);
+ * assert.equal(isWindowOf("…ust not run…", field), false);
  * ```
  */
 export function isWindowOf(snippet: string, field: string): boolean {
@@ -100,9 +101,24 @@ export function isWindowOf(snippet: string, field: string): boolean {
   const whole = plainText(field);
   if (inner === "") return false;
   for (let at = whole.indexOf(inner); at >= 0; at = whole.indexOf(inner, at + 1)) {
-    if ((opens || at === 0) && (closes || at + inner.length === whole.length)) return true;
+    const end = at + inner.length;
+    // FTS5 cuts at tokens: a window opening or closing inside a word ("…safe to run" out of
+    // "unsafe to run") is no snippet it makes, and says what the field does not.
+    const cutAtWords = !inWord(whole, at) && !inWord(whole, end);
+    if (cutAtWords && (opens || at === 0) && (closes || end === whole.length)) return true;
   }
   return false;
+}
+
+/** A character of a word as FTS5's unicode61 reads one (and marks, which never start one). */
+const WORD_BEFORE = /[\p{L}\p{N}\p{M}\p{Co}]$/u;
+const WORD_AFTER = /^[\p{L}\p{N}\p{M}\p{Co}]/u;
+
+/** Whether offset `at` of `text` falls between two characters of one word. */
+function inWord(text: string, at: number): boolean {
+  if (at <= 0 || at >= text.length) return false;
+  return WORD_BEFORE.test(text.slice(Math.max(0, at - 2), at)) &&
+    WORD_AFTER.test(text.slice(at, at + 2));
 }
 
 /** The hits whose capsule file, read now, holds the snippet as a window of the hit's field. */

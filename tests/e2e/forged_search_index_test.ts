@@ -109,3 +109,44 @@ Deno.test("search: a planted row that names a true window of the field but no el
     ["do not deploy the billing service today"],
   );
 });
+
+Deno.test("search: a planted row that opens or closes inside a word of the field prints nothing; a cut at a word does (control)", async () => {
+  const { DatabaseSync } = await import("node:sqlite");
+  const dir = await makeRepo();
+  await writeFiles(dir, { "a.txt": "a\n" });
+  await commitAll(dir);
+  const fin = await runBaton(["finalize", "--draft", "-", "--json"], {
+    cwd: dir,
+    stdin: JSON.stringify({ now: "unsafe to run the billing migration on production untested" }),
+  });
+  assert.equal(fin.code, 0, fin.stderr);
+  const written = JSON.parse(fin.stdout);
+  assert.equal((await runBaton(["search", "billing"], { cwd: dir })).code, 0);
+  const key = written.archive.slice(written.archive.lastIndexOf("/") + 1);
+  const db = new DatabaseSync(`${dir}/.git/baton/search.sqlite`);
+  const insert = db.prepare(
+    "INSERT INTO docs(text, source, key, ref, field, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+  );
+  // FTS5 cuts a snippet at tokens: each of these starts or ends inside a word ("unsafe", "untested").
+  for (
+    const text of [
+      "…safe to run the billing migration on production unt…",
+      "…safe to run the billing migration…",
+    ]
+  ) {
+    insert.run(text, "capsule", key, written.id, "now", "x");
+  }
+  // Control: a window cut at words, as FTS5 makes one.
+  insert.run("…to run the billing migration on…", "capsule", key, written.id, "now", "x");
+  db.close();
+  const r = await runBaton(["search", "billing", "--json"], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  const hits: Hit[] = JSON.parse(r.stdout).results;
+  assert.deepEqual(
+    hits.map((h) => h.snippet.replace(/[«»]/g, "")).sort(),
+    [
+      "unsafe to run the billing migration on production untested",
+      "…to run the billing migration on…",
+    ].sort(),
+  );
+});
