@@ -101,8 +101,9 @@ export interface NewerTrusted {
  * rollback. Reads only the archive files newer than latest: none in the
  * normal case. Any of them may have come with a commit: one that cannot be
  * read is passed over, one that does not name the signer's fingerprint is
- * not parsed, and after `minReads` files the reads stop when `expired` says
- * so, counting what was left. `archive` is the listing when the caller has read it already.
+ * not parsed, one whose recorded commit is not in this repository (another
+ * project's, `writtenElsewhere`) is passed over, and after `minReads` files
+ * the reads stop when `expired` says so, counting what was left. `archive` is the listing when the caller has read it already.
  */
 export async function newerTrustedCapsule(
   fs: WriteFs,
@@ -116,6 +117,12 @@ export async function newerTrustedCapsule(
     expired?: () => boolean;
     /** Files read before `expired` is asked (the newest first). @default {0} */
     minReads?: number;
+    /**
+     * True when a recorded commit is not in this repository: a capsule of the same signer
+     * written for another repository (copied or committed into this archive) is that
+     * project's, no sign that this latest.md was rolled back. @default {never}
+     */
+    writtenElsewhere?: (head: string | null) => Promise<boolean>;
   } = {},
 ): Promise<NewerTrusted> {
   if (signer === null) return { capsule: null, unread: 0 };
@@ -142,6 +149,7 @@ export async function newerTrustedCapsule(
       }
       if (parsed.capsule.id === latest.id) continue;
       if (parsed.capsule.created_at <= latest.created_at) continue;
+      if (await options.writtenElsewhere?.(parsed.capsule.facts.head) === true) continue;
       return { capsule: parsed.capsule, unread: 0 };
     } catch {
       continue;

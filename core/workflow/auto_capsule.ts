@@ -156,6 +156,7 @@ export async function writeAutoCapsule(
     ? null
     : (await newerTrustedCapsule(ctx.fs, found.layout, latest, signer, trusted, undefined, {
       minReads: 4,
+      writtenElsewhere: commitAbsence(ctx.fs, found.repo),
       expired: () =>
         options.budgetMs !== undefined &&
         ctx.now().getTime() >= startMs + Math.floor(options.budgetMs / 4),

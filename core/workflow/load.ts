@@ -195,6 +195,8 @@ export async function loadBriefing(
   // must not cost the briefing: past the newest few, the reads stop at a
   // third of the budget and the briefing says the check did not finish.
   const rollbackBy = deadlineMs === null ? null : startMs + Math.floor(options.budgetMs! / 3);
+  // One object reader for every recorded commit the rollback and decisions checks ask about.
+  const writtenElsewhere = commitAbsence(ctx.fs, repo);
   const rollback = await newerTrustedCapsule(
     ctx.fs,
     layout,
@@ -205,6 +207,7 @@ export async function loadBriefing(
     {
       minReads: ROLLBACK_MIN_READS,
       expired: () => rollbackBy !== null && ctx.now().getTime() >= rollbackBy,
+      writtenElsewhere,
     },
   );
   const newer = rollback.capsule;
@@ -214,7 +217,7 @@ export async function loadBriefing(
   // stopped early.
   const decisionsBy = deadlineMs === null ? null : startMs + Math.floor(options.budgetMs! / 6);
   const decisions = await readRecentDecisions(ctx.fs, layout, parsed.capsule, {
-    writtenElsewhere: commitAbsence(ctx.fs, repo),
+    writtenElsewhere,
     trustedKeys: trusted?.keys ?? new Map(),
     latestTrusted: authorship.status === "trusted",
     archive,

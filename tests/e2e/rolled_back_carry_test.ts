@@ -77,3 +77,31 @@ Deno.test("a capture hook carries the meaning of its signer's newest capsule (co
   assert.match(out, /phase two/);
   assert.doesNotMatch(out, /not carried|not the newest capsule/);
 });
+
+Deno.test("a newer capsule of the same signer written for another repository is no rollback: the hook writes and load does not warn", async () => {
+  const { dir } = await twoHandoffs();
+  const other = await makeRepo();
+  try {
+    await writeFiles(other, { "b.txt": "b\n" });
+    await commitAll(other, "other project");
+    const fin = await runBaton(["finalize", "--draft", "-", "--json"], {
+      cwd: other,
+      stdin: JSON.stringify({ now: "the other project's plan" }),
+    });
+    assert.equal(fin.code, 0, fin.stderr);
+    // This machine's capsule of another project lands in this archive (a commit, a copied folder).
+    const archived: string = JSON.parse(fin.stdout).archive;
+    const name = archived.slice(archived.lastIndexOf("/") + 1);
+    const archiveDir = (root: string) =>
+      archived.slice(0, archived.lastIndexOf("/")).replace(other, root);
+    await Deno.copyFile(archived, `${archiveDir(dir)}/${name}`);
+    const before = await runBaton(["load"], { cwd: dir });
+    assert.equal(before.code, 0, before.stderr);
+    assert.doesNotMatch(before.stdout, /not the newest capsule of its signer/, before.stdout);
+    const out = await hookThenLoad(dir, "written");
+    assert.match(out, /phase two/);
+    assert.doesNotMatch(out, /not the newest capsule of its signer/);
+  } finally {
+    await Deno.remove(other, { recursive: true });
+  }
+});
