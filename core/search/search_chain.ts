@@ -136,7 +136,10 @@ async function confirmedHits(
   const out: (SearchHit & { signer: HitSigner; elsewhere: boolean })[] = [];
   for (const h of hits) {
     if (h.source !== "capsule" || !ARCHIVE_NAME.test(h.key)) continue;
-    if (!documents.has(h.key)) {
+    // A file is judged once for each capsule id a row names with it: a planted row naming the
+    // file under another id neither borrows the file's confirmation nor hides the real row.
+    const cacheKey = `${h.key}\n${h.ref}`;
+    if (!documents.has(cacheKey)) {
       let doc:
         | { fields: Map<string, string>; signer: HitSigner; created_at: string; elsewhere: boolean }
         | null = null;
@@ -163,9 +166,9 @@ async function confirmedHits(
       } catch {
         doc = null;
       }
-      documents.set(h.key, doc);
+      documents.set(cacheKey, doc);
     }
-    const doc = documents.get(h.key);
+    const doc = documents.get(cacheKey);
     const field = doc?.fields.get(h.field);
     // The date too is the capsule's, not the row's.
     if (doc && field !== undefined && isWindowOf(h.snippet, field)) {

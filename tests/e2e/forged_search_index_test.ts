@@ -150,3 +150,28 @@ Deno.test("search: a planted row that opens or closes inside a word of the field
     ].sort(),
   );
 });
+
+Deno.test("search: a planted row naming a real capsule file under another capsule id prints nothing and hides nothing; the real row is printed", async () => {
+  const { DatabaseSync } = await import("node:sqlite");
+  const dir = await makeRepo();
+  await writeFiles(dir, { "a.txt": "a\n" });
+  await commitAll(dir);
+  const fin = await runBaton(["finalize", "--draft", "-", "--json"], {
+    cwd: dir,
+    stdin: JSON.stringify({ now: "the billing service is retired" }),
+  });
+  assert.equal(fin.code, 0, fin.stderr);
+  const written = JSON.parse(fin.stdout);
+  assert.equal((await runBaton(["search", "billing"], { cwd: dir })).code, 0);
+  const key = written.archive.slice(written.archive.lastIndexOf("/") + 1);
+  const db = new DatabaseSync(`${dir}/.git/baton/search.sqlite`);
+  // The same file and words, credited to a capsule id that is not the file's.
+  db.prepare(
+    "INSERT INTO docs(text, source, key, ref, field, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+  ).run("the billing service is retired", "capsule", key, `sha256:${"f".repeat(64)}`, "now", "x");
+  db.close();
+  const r = await runBaton(["search", "billing", "--json"], { cwd: dir });
+  assert.equal(r.code, 0, `${r.stderr}\n${r.stdout}`);
+  const hits: Hit[] = JSON.parse(r.stdout).results;
+  assert.deepEqual(hits.map((h) => h.id), [written.id], r.stdout);
+});
