@@ -13,6 +13,7 @@ import { shortId } from "../capsule/capsule_id.ts";
 import { shownPointers } from "../capsule/pointers.ts";
 import { type Authorship, authorshipLine } from "../trust/authorship_line.ts";
 import { WITHHELD_REASON } from "./writer_reasons.ts";
+import { shownPath } from "../facts/escape_path.ts";
 
 /** An export and whether it was cut. */
 export interface ExportText {
@@ -112,13 +113,18 @@ export function renderExport(
       lines.push(
         `root: ${one(f.repo_root ?? "none")}`,
         `remotes: ${one(f.remotes.map((r) => `${r.name} ${r.url}`).join(", ")) || "none"}`,
-        `branch: ${f.detached ? "(detached)" : one(f.branch ?? "none")}`,
+        `branch: ${
+          f.detached ? "(detached)" : one(f.branch === null ? "none" : shownPath(f.branch))
+        }`,
         `HEAD: ${one(f.head ?? "none")}`,
         `dirty: ${f.dirty}; ${f.changed_count} changed, ${f.untracked_count} untracked`,
         `published: ${f.published.status} (${trusted ? one(f.published.reason) : WITHHELD_REASON})`,
       );
       for (const c of f.changed_files) {
-        lines.push(`- ${one(c.xy)} ${one(c.path)} ${one(c.sha256 ?? c.hash_skipped ?? "")}`);
+        // A branch or file name is the repository's word in a line read as baton's: quoted unless plain.
+        lines.push(
+          `- ${one(c.xy)} ${one(shownPath(c.path))} ${one(c.sha256 ?? c.hash_skipped ?? "")}`,
+        );
       }
     }
   }

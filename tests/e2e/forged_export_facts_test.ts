@@ -53,3 +53,51 @@ Deno.test("export of a stranger's capsule says it is unsigned and that its facts
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("export of this machine's capsule quotes a branch, ref or file name worded as a sentence; plain names stay plain (control)", async () => {
+  const { git } = await import("../_helpers/git.ts");
+  const { tempDir } = await import("../_helpers/temp.ts");
+  const NBSP = "\u00a0";
+  // Each sorts before "main", and git takes each name.
+  const REF = ["feature", "(CI", "passed", "and", "the", "release", "was", "signed", "off)"].join(
+    NBSP,
+  );
+  const BRANCH = ["dev,", "published:", "yes"].join(NBSP).replace(":", "");
+  const FILE = "notes.txt (same content as HEAD).md";
+  await using root = await tempDir("baton-export-names-");
+  const mine = await makeRepo("baton-export-names-mine-");
+  try {
+    const remote = `${root.path}/remote.git`;
+    await git(root.path, ["init", "-q", "--bare", "-b", "main", remote]);
+    await git(mine, ["remote", "add", "origin", remote]);
+    await writeFiles(mine, { "a.txt": "a\n", [FILE]: "n\n" });
+    await commitAll(mine, "init");
+    await git(mine, ["push", "-q", "origin", "main"]);
+    await writeFiles(mine, { "a.txt": "b\n" });
+    const fin = await runBaton(["finalize", "--draft", "-"], { cwd: mine, stdin: '{"now":"x"}' });
+    assert.equal(fin.code, 0, fin.stderr);
+    const plain = await runBaton(["export", "--facts"], { cwd: mine });
+    assert.equal(plain.code, 0, plain.stderr);
+    assert.match(plain.stdout, /^branch: main$/m, "control");
+    assert.match(plain.stdout, /^published: yes \(HEAD equals refs\/remotes\/origin\/main\)$/m);
+    assert.match(plain.stdout, /^- \.M a\.txt sha256:[0-9a-f]{64}$/m, "control");
+
+    // A stranger pushes a branch at this commit; this clone fetches it and works on a branch
+    // its remote named; a tracked file's name reads as a sentence.
+    await git(mine, ["push", "-q", "origin", `HEAD:refs/heads/${REF}`]);
+    await git(mine, ["fetch", "-q", "origin"]);
+    await git(mine, ["checkout", "-q", "-b", BRANCH]);
+    await writeFiles(mine, { [FILE]: "m\n" });
+    const again = await runBaton(["finalize", "--draft", "-"], { cwd: mine, stdin: '{"now":"y"}' });
+    assert.equal(again.code, 0, again.stderr);
+    const out = (await runBaton(["export", "--facts"], { cwd: mine })).stdout;
+    assert.ok(out.includes(`\nbranch: ${JSON.stringify(BRANCH)}\n`), out);
+    assert.ok(
+      out.includes(`(HEAD equals ${JSON.stringify(`refs/remotes/origin/${REF}`)})`),
+      out,
+    );
+    assert.ok(out.includes(` ${JSON.stringify(FILE)} `), out);
+  } finally {
+    await Deno.remove(mine, { recursive: true });
+  }
+});

@@ -13,6 +13,7 @@ import { parseCommit } from "./parse_commit.ts";
 import { parseTag } from "./parse_tag.ts";
 import { CommitGraph } from "./_commit_graph.ts";
 import { hexToBytes } from "./_pack.ts";
+import { shownPath } from "../escape_path.ts";
 
 /** Options for {@linkcode checkPublished}. */
 export interface CheckPublishedOptions {
@@ -132,8 +133,15 @@ export async function checkPublished(
     return { status: "no", refs: [], reason: "no remote-tracking refs", commitsWalked: 0 };
   }
   const equal = refs.filter((r) => r.oid === head).map((r) => r.name);
+  // A remote's ref names are whoever pushed them: the reason, printed whole wherever the
+  // capsule's facts are shown (baton export), names one worded as a sentence quoted.
   if (equal.length > 0) {
-    return { status: "yes", refs: equal, reason: `HEAD equals ${equal[0]}`, commitsWalked: 0 };
+    return {
+      status: "yes",
+      refs: equal,
+      reason: `HEAD equals ${shownPath(equal[0]!)}`,
+      commitsWalked: 0,
+    };
   }
 
   const reader = options.reader ?? createObjectReader(fs, repo);
@@ -159,7 +167,7 @@ export async function checkPublished(
     return {
       status: "yes",
       refs: peeledEqual.names,
-      reason: `HEAD equals ${peeledEqual.names[0]}`,
+      reason: `HEAD equals ${shownPath(peeledEqual.names[0]!)}`,
       commitsWalked: walk.read,
     };
   }
@@ -177,7 +185,9 @@ export async function checkPublished(
       return {
         status: "yes",
         refs: tip.names,
-        reason: `HEAD is in the history of ${tip.names[0]} (walked ${commits(walk.read)})`,
+        reason: `HEAD is in the history of ${shownPath(tip.names[0]!)} (walked ${
+          commits(walk.read)
+        })`,
         commitsWalked: walk.read,
       };
     }
