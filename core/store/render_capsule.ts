@@ -24,6 +24,7 @@ import { CAPSULE_FENCE } from "../capsule/parse.ts";
 import { shortId } from "../capsule/capsule_id.ts";
 import { shapedRecordId } from "../capsule/header_fields.ts";
 import { shortOid } from "../facts/git/short_oid.ts";
+import { shownPath } from "../facts/escape_path.ts";
 
 function claimLine(c: Claim): string {
   return `- [${c.trust}] ${safeInline(c.text)}`;
@@ -68,7 +69,9 @@ export function renderCapsuleFile(
     `- previous: ${capsule.previous ?? "none"}`,
     `- facts: ${f.status}${
       f.head
-        ? ` (HEAD ${safeInline(shortOid(f.head))} on ${safeInline(f.branch ?? "detached")})`
+        ? ` (HEAD ${safeInline(shortOid(f.head))} on ${
+          // A branch is its remote's or the repository's word: quoted unless a plain token.
+          safeInline(f.branch === null ? "detached" : shownPath(f.branch))})`
         : ""
     }`,
     `- secret scan: ${capsule.sanitize.scan_status}${

@@ -40,3 +40,26 @@ Deno.test("preflight quotes a branch or file name worded as a sentence", async (
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("the capsule file and baton show quote a branch worded as a sentence; main stays plain (control)", async () => {
+  const dir = await makeRepo("baton-forged-show-");
+  try {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir, "init");
+    const facts = async () => {
+      const fin = await runBaton(["finalize", "--draft", "-"], { cwd: dir, stdin: '{"now":"x"}' });
+      assert.equal(fin.code, 0, fin.stderr);
+      const show = await runBaton(["show"], { cwd: dir });
+      assert.equal(show.code, 0, show.stderr);
+      const file = await Deno.readTextFile(`${dir}/.baton/latest.md`);
+      const line = (text: string) => text.split("\n").find((l) => l.startsWith("- facts:"))!;
+      assert.equal(line(show.stdout), line(file));
+      return line(file);
+    };
+    assert.match(await facts(), /^- facts: collected \(HEAD [0-9a-f]{12} on main\)$/, "control");
+    await git(dir, ["checkout", "-q", "-b", BRANCH]);
+    assert.ok((await facts()).endsWith(` on ${JSON.stringify(BRANCH)})`));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
