@@ -231,19 +231,23 @@ async function ignoreSettings(
 
 /**
  * The `.gitmodules` git reads (submodule-config's config_from_gitmodules):
- * the work tree's file when there is one, else the index's blob, else
- * HEAD's; null when there is none.
+ * the work tree's file when there is one (a dangling link counts, and
+ * reads as none), else the index's blob, else HEAD's; null when there is none.
  */
 async function gitmodulesBytes(
   fs: ReadFs,
   repo: RepoLocation,
   indexBlob: ((path: string) => Promise<Uint8Array | null>) | null,
 ): Promise<Uint8Array | null> {
+  const path = `${repo.workTree}/.gitmodules`;
   try {
-    return await fs.readFile(`${repo.workTree}/.gitmodules`);
+    return await fs.readFile(path);
   } catch (e) {
     if (!(e instanceof FsNotFoundError)) throw e;
   }
+  // git asks whether the file exists with lstat: a link to nowhere is the work tree's file,
+  // which git reads as nothing, never falling back to the index's or HEAD's settings.
+  if (await fs.lstat(path) !== null) return null;
   const staged = indexBlob === null ? null : await indexBlob(".gitmodules");
   if (staged !== null) return staged;
   const head = await readHead(fs, repo);

@@ -144,3 +144,24 @@ Deno.test("a .gitmodules gone from the work tree is read from the index, then fr
   const shown = await assertAgreesWithGit(env, dir);
   assert.deepEqual([...shown.git.tracked], [[".gitmodules", "D."], ["sub", ".M"]]);
 });
+
+Deno.test("a .gitmodules in the work tree that is a dangling link is what git reads (nothing), not the index's: its ignore=all no longer hides the submodule", async () => {
+  await using home = await tempDir("baton-gitmodules-home-");
+  const env: UserEnv = { home: home.path, xdg: null };
+  const lib = await makeRepo();
+  await writeFiles(lib, { "l.txt": "l\n" });
+  await commitAll(lib);
+  const dir = await makeRepo();
+  await git(dir, ["-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "sub"]);
+  await git(dir, ["config", "-f", ".gitmodules", "submodule.sub.ignore", "all"]);
+  await commitAll(dir);
+  await writeFiles(`${dir}/sub`, { "l.txt": "edited\n" });
+  await Deno.remove(`${dir}/.gitmodules`);
+  // Control: gone, the index's is read and its ignore=all hides the edit.
+  const fromIndex = await assertAgreesWithGit(env, dir);
+  assert.deepEqual([...fromIndex.git.tracked], [[".gitmodules", ".D"]]);
+  // git's file_exists is an lstat: a link to nowhere is the file it reads, and it reads nothing.
+  await Deno.symlink("nowhere", `${dir}/.gitmodules`);
+  const dangling = await assertAgreesWithGit(env, dir);
+  assert.deepEqual([...dangling.git.tracked], [[".gitmodules", ".T"], ["sub", ".M"]]);
+});
