@@ -15,7 +15,7 @@ import type {
   TreeState,
   UnavailablePart,
 } from "../capsule/recorded_facts.ts";
-import { shownPath, unescapePath } from "../facts/escape_path.ts";
+import { quotedName, shownPath, unescapePath } from "../facts/escape_path.ts";
 import { withheldReasons } from "./writer_reasons.ts";
 import { shortOid } from "../facts/git/short_oid.ts";
 
@@ -89,7 +89,7 @@ function short(v: string | null): string {
   const cut = v.length > 80 ? `${v.slice(0, 77)}...` : v;
   // A redaction marker is baton's own shape: "wip-[REDACTED:npm_token]" stays plain.
   const plain = PLAIN_VALUE.test(v.replace(/\[REDACTED:[a-z0-9_]+\]/g, "R"));
-  return plain ? cut : JSON.stringify(cut);
+  return plain ? cut : quotedName(cut);
 }
 
 function compare(

@@ -182,5 +182,27 @@ const PLAIN_PATH = /^[\p{L}\p{M}\p{N}._/@+~=#%,?\\-]+$/u;
  * ```
  */
 export function shownPath(path: string): string {
-  return PLAIN_PATH.test(path) ? path : JSON.stringify(path);
+  return PLAIN_PATH.test(path) ? path : quotedName(path);
+}
+
+/**
+ * `text` as a JSON string whose inner double quotes are written `\u0022`,
+ * never `\"`: a briefing line escapes every backslash again (safeInline), so
+ * `\"` became `\\"`, an escaped backslash before a quote that closed the
+ * name early, and the rest of the name ("…: match (same content)") stood
+ * outside it. With no quote character inside, only the closing quote ends
+ * the name, however its backslashes are escaped. JSON.parse reads it back.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { quotedName } from "./escape_path.ts";
+ * assert.equal(quotedName('a": match'), '"a\\u0022: match"');
+ * assert.equal(JSON.parse(quotedName('a"\\b')), 'a"\\b');
+ * ```
+ */
+export function quotedName(text: string): string {
+  // JSON.stringify writes every inner quote as an escape pair; the pairs are read in order.
+  const inner = JSON.stringify(text).slice(1, -1);
+  return `"${inner.replace(/\\./g, (pair) => pair === '\\"' ? "\\u0022" : pair)}"`;
 }

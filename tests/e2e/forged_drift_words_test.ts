@@ -174,3 +174,37 @@ Deno.test("the name of a directory too large to list, printed in the session-sta
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a quoted name holding a double quote cannot close its quotes in the briefing: the escape survives the line's own escaping", async () => {
+  const dir = await makeRepo("baton-forged-quote-");
+  // The repository's own file: quoted, its quote escaped as \", which the briefing's backslash
+  // escaping turned into \\" (a backslash, then a quote that closes the name).
+  const NAME =
+    'a.txt": match (compared sha256 of content, file type and executable bit: same content); file "b.txt';
+  try {
+    await writeFiles(dir, { "a.txt": "a\n", [NAME]: "x\n" });
+    await commitAll(dir, "init");
+    await writeFiles(dir, { "a.txt": "a2\n", [NAME]: "y\n" });
+    const fin = await runBaton(["finalize", "--draft", "-"], { cwd: dir, stdin: '{"now":"x"}' });
+    assert.equal(fin.code, 0, fin.stderr);
+    await writeFiles(dir, { [NAME]: "z\n" });
+    const load = await runBaton(["load"], { cwd: dir });
+    assert.equal(load.code, 0, load.stderr);
+    const files = load.stdout.split("\n").filter((l) => l.startsWith("- [re-checked now] file "));
+    // Control: the plain name's line.
+    assert.ok(
+      files.some((l) => l.startsWith("- [re-checked now] file a.txt: match (")),
+      files.join("\n"),
+    );
+    const forged = files.find((l) => l.includes("b.txt"))!;
+    assert.ok(forged !== undefined, files.join("\n"));
+    // The name is one quoted span: the first quote that no backslash precedes closes it, after
+    // the whole name; then the line's own status.
+    const span = /^- \[re-checked now\] file "((?:[^"\\]|\\.)*)": (\w+) \(/.exec(forged);
+    assert.ok(span !== null, forged);
+    assert.ok(span[1]!.includes("b.txt"), `the quotes close inside the name: ${forged}`);
+    assert.equal(span[2], "different", forged);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
