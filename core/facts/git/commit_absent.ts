@@ -2,8 +2,8 @@
  * Whether a capsule's recorded commit is absent from this repository's
  * objects: the sign that a capsule (signed here or not) was written for
  * another repository, or at commits never fetched here. Only a definite
- * absence counts; a corrupt object store or a read over the reader's bounds
- * cannot tell. I/O through `ReadFs`.
+ * absence counts; a corrupt object store, a read over the reader's bounds
+ * or a shallow clone cannot tell. I/O through `ReadFs`.
  * @module
  */
 import type { ReadFs } from "../../fs.ts";
@@ -27,8 +27,13 @@ export function commitAbsence(
   repo: RepoLocation | null,
 ): (head: string | null) => Promise<boolean> {
   const objects = repo === null ? null : createObjectReader(fs, repo);
+  // A shallow clone lacks every commit beyond its boundary: absence there
+  // tells nothing of where a capsule was written.
+  let shallow: Promise<boolean> | null = null;
   return async (head) => {
     if (objects === null || head === null || !/^[0-9a-f]{40}$/.test(head)) return false;
+    shallow ??= fs.lstat(`${repo!.commonDir}/shallow`).then((st) => st !== null, () => true);
+    if (await shallow) return false;
     try {
       return (await objects.read(head)) === null;
     } catch {
