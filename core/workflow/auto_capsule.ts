@@ -145,8 +145,9 @@ export async function writeAutoCapsule(
   // ref), load warns that its commit is not here, and carrying its meaning into a capsule with
   // this repository's facts would end that warning. Only a definite absence counts: a damaged
   // object store keeps carrying.
-  const foreign = latest !== null && found.repo !== null &&
-    await commitAbsence(ctx.fs, found.repo)(latest.facts.head);
+  // One object reader for this check and the archive walk below.
+  const absent = commitAbsence(ctx.fs, found.repo);
+  const foreign = latest !== null && found.repo !== null && await absent(latest.facts.head);
   // A latest.md rolled back to an older capsule of its signer (load warns): a capsule on top
   // would become the newest and end the warning, carrying the old plan and, through its
   // previous link, the old capsule's decisions: nothing is written. A few of the newest
@@ -156,7 +157,7 @@ export async function writeAutoCapsule(
     ? null
     : (await newerTrustedCapsule(ctx.fs, found.layout, latest, signer, trusted, undefined, {
       minReads: 4,
-      writtenElsewhere: commitAbsence(ctx.fs, found.repo),
+      writtenElsewhere: absent,
       expired: () =>
         options.budgetMs !== undefined &&
         ctx.now().getTime() >= startMs + Math.floor(options.budgetMs / 4),
@@ -164,7 +165,6 @@ export async function writeAutoCapsule(
   if (newer !== null) {
     return { status: "rolled_back", capsule_id: latest!.id, carried_from: null };
   }
-  const notCarried = foreign;
   const carried = carryMeaning(latest?.meaning ?? emptyMeaning(), {
     untrustedSource: read !== null && read.authorship.status !== "trusted",
     foreignSource: foreign,
@@ -178,14 +178,14 @@ export async function writeAutoCapsule(
       host: options.host ?? null,
       session: options.session ?? null,
       facts,
-      carriedFrom: notCarried ? null : carriedFrom,
+      carriedFrom: foreign ? null : carriedFrom,
       ...(options.sessionRecord === undefined ? {} : { sessionRecord: options.sessionRecord }),
     },
   );
   return {
     status: "written",
     capsule_id: result.capsule.id,
-    carried_from: notCarried ? null : carriedFrom?.id ?? null,
+    carried_from: foreign ? null : carriedFrom?.id ?? null,
     signing: result.signing,
   };
 }
