@@ -159,6 +159,34 @@ export async function newerTrustedCapsule(
 }
 
 /**
+ * The id latest.md holds once no writer is between archiving its capsule
+ * and moving latest.md (read under the lock); null when it cannot be read
+ * or the lock stays busy. A capture hook that found a newer capsule of the
+ * same signer asks this before calling latest.md rolled back: a host that
+ * runs two capture hooks at once (pi's session end and its compaction)
+ * shows one hook the other's capsule archived and not yet current.
+ */
+export async function settledLatestId(
+  fs: WriteFs,
+  layout: BatonLayout,
+  lock: LockOptions,
+): Promise<string | null> {
+  let held;
+  try {
+    held = await acquireLock(fs, layout.lock, lock);
+  } catch {
+    return null;
+  }
+  try {
+    return (await readLatest(fs, layout))?.capsule.id ?? null;
+  } catch {
+    return null;
+  } finally {
+    await releaseLock(fs, held);
+  }
+}
+
+/**
  * Whether a capsule file's JSON may name `previous` (a capsule id, or null for
  * the first): a text test that lets a large file continuing something else go
  * unparsed. The JSON baton writes is canonical; spaces around the colon are

@@ -15,6 +15,9 @@
  * cannot be read does not stop it: the capsule is written with the facts
  * marked unavailable (and why). With `budgetMs` the facts are collected
  * under a deadline and what was not checked in time is recorded as such.
+ * On a latest.md that is not its signer's newest capsule (rolled back)
+ * nothing is written, once a writer that was still moving latest.md (another
+ * capture hook of the same host, running at the same time) has finished.
  * @module
  */
 import { sanitizeCapsuleParts } from "../safety/secrets/sanitize_capsule.ts";
@@ -24,7 +27,8 @@ import type { Capsule, SessionRecord } from "../capsule/types.ts";
 import { emptyMeaning } from "../capsule/empty_meaning.ts";
 import { collectFacts, unavailableFacts } from "../facts/collect.ts";
 import type { Facts } from "../capsule/recorded_facts.ts";
-import { newerTrustedCapsule, readLatest } from "../store/capsule_store.ts";
+import { newerTrustedCapsule, readLatest, settledLatestId } from "../store/capsule_store.ts";
+import type { LockOptions } from "../store/lock.ts";
 import { findBatonLayout } from "../store/find_layout.ts";
 import { BatonDirLinkError } from "../store/check_baton_dir.ts";
 import type { WorkflowContext } from "./context.ts";
@@ -81,9 +85,31 @@ function factsKey(facts: Facts): string {
  * @throws {CapsuleInvalidError} when the latest capsule cannot be read.
  * @throws {LockBusyError} {StorageError}
  */
-export async function writeAutoCapsule(
+export function writeAutoCapsule(
   ctx: WorkflowContext,
   options: AutoCapsuleOptions,
+): Promise<AutoCapsuleResult> {
+  return writeOnce(ctx, options, true);
+}
+
+/** The lock options of a capture hook's one wait for a writer to finish. */
+function captureLock(ctx: WorkflowContext, waitMs: number | undefined): LockOptions {
+  return {
+    token: ctx.randomToken(),
+    pid: ctx.pid,
+    host: ctx.host,
+    started: ctx.processStarted ?? null,
+    ...(ctx.processAlive === undefined ? {} : { processAlive: ctx.processAlive }),
+    now: () => ctx.now().getTime(),
+    sleep: ctx.sleep,
+    ...(waitMs === undefined ? {} : { waitMs }),
+  };
+}
+
+async function writeOnce(
+  ctx: WorkflowContext,
+  options: AutoCapsuleOptions,
+  mayRetry: boolean,
 ): Promise<AutoCapsuleResult> {
   const startMs = ctx.now().getTime();
   const found = await findBatonLayout(ctx.fs, ctx.cwd, ctx);
@@ -163,6 +189,21 @@ export async function writeAutoCapsule(
         ctx.now().getTime() >= startMs + Math.floor(options.budgetMs / 4),
     })).capsule;
   if (newer !== null) {
+    // Another capture hook of the same host may have archived its capsule and not yet moved
+    // latest.md when this one read it: once no writer holds the lock, a latest.md that moved
+    // meanwhile is read again from the start (once), with what is left of the budget.
+    const remaining = options.budgetMs === undefined
+      ? undefined
+      : Math.max(0, startMs + options.budgetMs - ctx.now().getTime());
+    const settled = mayRetry
+      ? await settledLatestId(ctx.fs, found.layout, captureLock(ctx, remaining))
+      : null;
+    if (settled !== null && settled !== latest!.id) {
+      return await writeOnce(ctx, {
+        ...options,
+        ...(remaining === undefined ? {} : { budgetMs: remaining }),
+      }, false);
+    }
     return { status: "rolled_back", capsule_id: latest!.id, carried_from: null };
   }
   const carried = carryMeaning(latest?.meaning ?? emptyMeaning(), {

@@ -158,3 +158,68 @@ Deno.test("writeAutoCapsule() on top of a stranger's latest never restates their
     await Deno.remove(strangerHome, { recursive: true });
   }
 });
+
+/**
+ * A host that runs two capture hooks at once (pi's session end and its compaction) lets
+ * one hook read latest.md just before the other's capsule becomes current: that capsule
+ * stands in the archive as a newer one of the same signer. Simulated by a file system
+ * that finishes the other writer's move of latest.md when the archive is first listed.
+ */
+async function racedCapture(finishOtherWriter: boolean) {
+  const { runBaton } = await import("../../_helpers/cli.ts");
+  const dir = await makeRepo();
+  try {
+    await writeFiles(dir, { "a.txt": "a\n" });
+    await commitAll(dir, "init");
+    const first = await runBaton(["finalize", "--draft", "-"], {
+      cwd: dir,
+      stdin: JSON.stringify({ now: "phase one" }),
+    });
+    assert.equal(first.code, 0, first.stderr);
+    const older = await Deno.readTextFile(`${dir}/.baton/latest.md`);
+    const second = await runBaton(["finalize", "--draft", "-"], {
+      cwd: dir,
+      stdin: JSON.stringify({ now: "phase two" }),
+    });
+    assert.equal(second.code, 0, second.stderr);
+    const newer = await Deno.readTextFile(`${dir}/.baton/latest.md`);
+    await Deno.writeTextFile(`${dir}/.baton/latest.md`, older);
+    await writeFiles(dir, { "a.txt": "a2\n" });
+    const io = createDenoIo();
+    const env = (name: string) => name === "BATON_HOME" ? testBatonHome() : io.env(name);
+    const ctx = workflowContext({ ...io, env }, dir);
+    let moved = false;
+    const fs = new Proxy(ctx.fs, {
+      get(target, key, receiver) {
+        if (key !== "readDir") {
+          const value = Reflect.get(target, key, receiver);
+          return typeof value === "function" ? value.bind(target) : value;
+        }
+        return async (path: string, limit?: number) => {
+          if (finishOtherWriter && !moved && path.endsWith("/.baton/capsules")) {
+            moved = true;
+            await Deno.writeTextFile(`${dir}/.baton/latest.md`, newer);
+          }
+          return await target.readDir(path, limit);
+        };
+      },
+    });
+    const r = await writeAutoCapsule({ ...ctx, fs }, { trigger: "pre_compact", host: "pi" });
+    return { r, moved, latest: await Deno.readTextFile(`${dir}/.baton/latest.md`) };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("writeAutoCapsule() reads latest.md again when another hook's capsule became current meanwhile, and writes on top of it", async () => {
+  const { r, moved, latest } = await racedCapture(true);
+  assert.ok(moved, "the race was staged");
+  assert.equal(r.status, "written");
+  assert.match(latest, /phase two/, "the meaning carried is the newest capsule's");
+});
+
+Deno.test("writeAutoCapsule() still writes nothing on a latest.md really rolled back (control)", async () => {
+  const { r, latest } = await racedCapture(false);
+  assert.equal(r.status, "rolled_back");
+  assert.match(latest, /phase one/);
+});
