@@ -176,13 +176,11 @@ export async function runHostCase(
       // A host may end the session (its session-end hook capturing the touched tree) before the
       // compaction it started after the turn runs; the pre-compact hook then finds those facts on
       // record and rightly writes nothing. That still shows the capture at compaction, but only
-      // when a capsule of this phase was written before the pre-compact hook ran.
-      const firstPreCompact = phase.findIndex((h) => h.event === "pre-compact");
-      const capturedFirst = firstPreCompact > 0 &&
-        phase.slice(0, firstPreCompact).some((h) => h.action === "written") &&
-        phase.slice(firstPreCompact).some((h) =>
-          h.event === "pre-compact" && h.action === "unchanged"
-        );
+      // when a capsule of this phase was written (the touch made every older capsule's facts
+      // differ, so "unchanged" compared with this phase's capsule). The order of the hooks'
+      // timing records is not used: two hooks running at once record in either order.
+      const capturedFirst = triggers.length > 0 &&
+        phase.some((h) => h.event === "pre-compact" && h.action === "unchanged");
       result.compaction = triggers.includes("pre_compact") || capturedFirst ? "yes" : "no";
       if (capturedFirst && !triggers.includes("pre_compact")) {
         result.notes.push(
