@@ -149,7 +149,16 @@ function compileBody(body: string, fold: boolean): string | null {
       while (body[j] === "*") j++;
       const run = j - i;
       const atStart = i === 0 || body[i - 1] === "/";
+      // wildmatch also ends the component at an escaped slash after the stars, and then the
+      // stars match across slashes with no zero-directory shortcut: stars, backslash, slash
+      // and x compile to ".*/x", which never matches a top-level x.
+      const escapedSlash = body[j] === "\\" && body[j + 1] === "/";
       const atEnd = j === body.length || body[j] === "/";
+      if (run >= 2 && atStart && escapedSlash) {
+        out += ".*";
+        i = j;
+        continue;
+      }
       if (run >= 2 && atStart && atEnd) {
         if (j === body.length) {
           // "x/**" matches everything inside x; a lone "**" matches everything.

@@ -127,6 +127,28 @@ Deno.test("parseGitignore() keeps git's quirks: reversed ranges and a ** after a
   });
 });
 
+Deno.test("parseGitignore() reads two stars before an escaped slash as git's wildmatch does", () => {
+  // Each verified against git 2.39 (git status -uall): the escaped slash ends the stars'
+  // component, they match across slashes, and there is no zero-directory shortcut.
+  const stars = "**\\/";
+  assert.deepEqual(verdicts(`${stars}é\n`, ["d/e/f/é", "é"]), {
+    "d/e/f/é": "ignored",
+    "é": "null",
+  });
+  assert.deepEqual(verdicts(`a/${stars}b\n`, ["a/b", "a/x/b", "a/x/y/b"]), {
+    "a/b": "null",
+    "a/x/b": "ignored",
+    "a/x/y/b": "ignored",
+  });
+  assert.deepEqual(verdicts(`${stars}e/\n`, ["d/e/", "e/", "d/e"]), {
+    "d/e/": "ignored",
+    "e/": "null",
+    "d/e": "null",
+  });
+  // Control: an escaped first star is a literal star, not two stars.
+  assert.deepEqual(verdicts("\\**/é\n", ["d/e/f/é"]), { "d/e/f/é": "null" });
+});
+
 Deno.test("parseGitignore() matches UTF-8 bytes like git: ? and brackets take one byte", () => {
   // Each verified against git 2.39 (git status -uall / check-ignore).
   assert.deepEqual(verdicts("caf?\n", ["café", "cafe"]), { "café": "null", cafe: "ignored" });
