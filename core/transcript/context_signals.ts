@@ -314,14 +314,23 @@ const CODEX_INJECTED = [
 ];
 
 /**
+ * The heading Codex opens the message with that hands the model a
+ * repository's AGENTS.md (the file's words follow between `<INSTRUCTIONS>`
+ * tags): a committed file's words, never the user's.
+ */
+const CODEX_AGENTS_MD = "# AGENTS.md instructions for ";
+
+/**
  * Whether a Codex `response_item` message payload from the user is the
- * user's typing: not an injected context block, and (when Codex lists the
- * item kinds) holding `user.text`.
+ * user's typing: not an injected context block (a tagged one, or the
+ * AGENTS.md message, which builds before Codex listed item kinds wrote
+ * bare), and (when Codex lists the item kinds) holding `user.text`.
  */
 export function isCodexTyping(p: Json): boolean {
   const kinds = obj(p.internal_chat_message_metadata_passthrough)?.content_item_kinds;
   if (Array.isArray(kinds) && !kinds.includes("user.text")) return false;
   const text = leadingText(p.content);
+  if (text.trimStart().startsWith(CODEX_AGENTS_MD)) return false;
   const tag = openingTag(text, false);
   return !isBlank(text) && (tag === null || !CODEX_INJECTED.some((t) => tag.startsWith(t)));
 }
