@@ -97,11 +97,13 @@ Deno.test("a Copilot shell call's status is its shellExecution exit code, not th
   const load = await runBaton(["load"], { cwd: repo, env: { HOME: home.path } });
   assert.equal(load.code, 0, load.stderr);
   const out = load.stdout;
-  assert.match(out, /test failed \(exit 1\): npm test/, out);
-  assert.match(out, /ran \[observed, exit 1[^\]]*\]: npm test/, out);
-  assert.doesNotMatch(out, /test passed: cargo test/, out);
-  assert.match(out, /test unknown: cargo test/, out);
-  assert.match(out, /ran \[claimed, no exit status recorded[^\]]*\]: cargo test/, out);
+  // Under load a failure must say why: the hook's own words beside what load printed.
+  const why = `${out}\n--- hook stderr:\n${hook.stderr}`;
+  assert.match(out, /test failed \(exit 1\): npm test/, why);
+  assert.match(out, /ran \[observed, exit 1[^\]]*\]: npm test/, why);
+  assert.doesNotMatch(out, /test passed: cargo test/, why);
+  assert.match(out, /test unknown: cargo test/, why);
+  assert.match(out, /ran \[claimed, no exit status recorded[^\]]*\]: cargo test/, why);
   assert.match(out, /test passed \(exit 0\): pytest -q/, "control: exit 0");
   assert.match(out, /test failed: go test/, "control: a failed tool call");
 });
