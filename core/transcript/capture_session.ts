@@ -6,6 +6,16 @@
  * (512 KiB at most: a 50 MB transcript costs what a small one does), parses it with the
  * host's reader and builds the capsule's `session` section. Never throws:
  * any problem means no section, and the capsule is written without it.
+ *
+ * Decisions:
+ * - Only a transcript whose records say who spoke in a field of their own
+ *   (JSON, written by the host) is read. A free-form text one (the `.txt`
+ *   agent transcript Cursor's hooks name: `user:`/`assistant:` lines, then
+ *   `[Tool result]` blocks holding what a tool returned verbatim) cannot
+ *   tell the user's words from a file the agent read: read as Markdown, a
+ *   README's `#### ` line became "user asked: ..." in this machine's signed
+ *   capsule. Such a file gives no section (`baton source show` still shows it,
+ *   every turn marked untrusted and the reader's confidence guessed).
  * @module
  */
 import type { SessionRecord } from "../capsule/types.ts";
@@ -20,6 +30,9 @@ import {
   type SourceHost,
   storeRoot,
 } from "./session_stores.ts";
+
+/** The format of a free-form text transcript: whose words a line holds is only guessed. */
+const FREE_TEXT = "markdown";
 
 /** Most bytes of a transcript's tail a capture reads. */
 export const CAPTURE_TAIL_BYTES = 512 * 1024;
@@ -192,7 +205,7 @@ async function fromFile(
 ): Promise<SessionRecord | null> {
   const { fileFormat, sniffFile, formatHost } = await import("./session_stores.ts");
   const format = host !== null ? fileFormat(hostRecord(host), path) : await sniffFile(io, path);
-  if (format === null) return null;
+  if (format === null || format === FREE_TEXT) return null;
   const read = await readTranscriptTail(io, path, format, {
     wantTurns: 0,
     maxBytes: CAPTURE_TAIL_BYTES,

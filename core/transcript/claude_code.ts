@@ -10,7 +10,8 @@
  *   states, is decided by core/transcript/context_signals.ts (what the
  *   context bands read); this reader adds the content. User lines that are
  *   plumbing, not typing (`isMeta`, the compact summary,
- *   `<command-name>`/`<local-command-…>` slash-command echoes) are skipped.
+ *   `<command-name>`/`<local-command-…>` slash-command echoes, a `!`
+ *   command's `<bash-stdout>`, task notices, teammates' messages) are skipped.
  * - A Bash result's exit status: Claude Code marks a non-zero exit with the
  *   structured `is_error`; the number is only in the output text ("Exit
  *   code N"), which the command's own output can imitate, so it is never

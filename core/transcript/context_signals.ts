@@ -220,12 +220,24 @@ function objectsIn(list: unknown, max: number): number {
   return n;
 }
 
-/** The tags that open Claude Code user text that is plumbing: a slash command's echo, a reminder. */
+/**
+ * The tags that open Claude Code user text that is not the user's typing: a
+ * slash command's echo, a reminder, the output of a command the user ran
+ * with `!` (`<bash-stdout>`/`<bash-stderr>`, whatever the command printed:
+ * a README it cat, a test suite's words), a background task's or subagent's
+ * notice (`<task-notification>`), a teammate agent's message
+ * (`<teammate-message teammate_id=…>`). The typed `!` command itself
+ * (`<bash-input>`) is the user's.
+ */
 const CLAUDE_PLUMBING_TAGS = new Set([
   "command-name",
   "command-message",
   "command-args",
   "system-reminder",
+  "bash-stdout",
+  "bash-stderr",
+  "task-notification",
+  "teammate-message",
 ]);
 const LOCAL_COMMAND = "local-command-";
 
@@ -243,9 +255,11 @@ function openingTag(text: string, closed: boolean): string | null {
  * reminder), not the user's typing.
  */
 export function isClaudePlumbing(text: string): boolean {
-  // `<command-name>`, … or `<local-command-[a-z]+>`; no regular expression on the hook's cold path.
-  const tag = openingTag(text, true);
-  if (tag === null) return false;
+  // `<command-name>`, … or `<local-command-[a-z]+>`, attributes after a blank allowed.
+  const opened = openingTag(text, true);
+  if (opened === null) return false;
+  const blank = opened.search(/\s/);
+  const tag = blank < 0 ? opened : opened.slice(0, blank);
   if (CLAUDE_PLUMBING_TAGS.has(tag)) return true;
   if (!tag.startsWith(LOCAL_COMMAND) || tag.length === LOCAL_COMMAND.length) return false;
   for (let i = LOCAL_COMMAND.length; i < tag.length; i++) {
@@ -314,14 +328,23 @@ const CODEX_INJECTED = [
 ];
 
 /**
+ * The heading Codex opens the message with that hands the model a
+ * repository's AGENTS.md (the file's words follow between `<INSTRUCTIONS>`
+ * tags): a committed file's words, never the user's.
+ */
+const CODEX_AGENTS_MD = "# AGENTS.md instructions for ";
+
+/**
  * Whether a Codex `response_item` message payload from the user is the
- * user's typing: not an injected context block, and (when Codex lists the
- * item kinds) holding `user.text`.
+ * user's typing: not an injected context block (a tagged one, or the
+ * AGENTS.md message, which builds before Codex listed item kinds wrote
+ * bare), and (when Codex lists the item kinds) holding `user.text`.
  */
 export function isCodexTyping(p: Json): boolean {
   const kinds = obj(p.internal_chat_message_metadata_passthrough)?.content_item_kinds;
   if (Array.isArray(kinds) && !kinds.includes("user.text")) return false;
   const text = leadingText(p.content);
+  if (text.trimStart().startsWith(CODEX_AGENTS_MD)) return false;
   const tag = openingTag(text, false);
   return !isBlank(text) && (tag === null || !CODEX_INJECTED.some((t) => tag.startsWith(t)));
 }

@@ -5,7 +5,12 @@
  * real-host suite (`session.start`, `user.message`, `assistant.message`,
  * `session.compaction_complete`, hook and model telemetry); the tool events
  * (`toolRequests`, `tool.execution_complete`) are read as named there but
- * were not exercised by the fake model. Whether an event is a compaction, a
+ * were not exercised by the fake model. A shell call's exit status is
+ * `tool.execution_complete`'s `shellExecution.exitCode` (the schema Copilot
+ * CLI 1.0.102 ships, `session-events.schema.json`); `success` is whether the
+ * tool ran, true for a command that exited 1 (Copilot's own timeline calls
+ * that call failed from the exit code), so it never says a command
+ * succeeded. Whether an event is a compaction, a
  * user turn or tool calls, and the fill it states, is decided by
  * core/transcript/context_signals.ts (what the context bands read); this
  * reader adds the content. Pure.
@@ -96,13 +101,16 @@ export function parseCopilot(records: readonly unknown[], counts: ReadCounts): P
       case "tool.execution_complete": {
         const result = objectOf(d.result);
         const text = resultText(result?.content ?? result?.detailedContent ?? d.error ?? "");
-        const code = objectOf(result?.metadata)?.exitCode ?? d.exitCode;
+        const code = objectOf(d.shellExecution)?.exitCode ?? objectOf(result?.metadata)?.exitCode ??
+          d.exitCode;
         const exit = structuredExitCode(code);
         turns.push({
           kind: "tool_result",
           id: stringOf(d.toolCallId, 200),
           exit_code: exit,
-          is_error: typeof d.success === "boolean" ? !d.success : exit === null ? null : exit !== 0,
+          // `success` says the tool ran, not how a command exited (a shell call that exits 1 is a
+          // successful call): only a failed call, or the exit code, says more.
+          is_error: d.success === false ? true : exit === null ? null : exit !== 0,
           text,
           at,
         });

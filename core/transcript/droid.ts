@@ -14,6 +14,14 @@
  * - droid appends the exit status to a shell result's text
  *   ("[Process exited with code 0]"); that is output text, which any program
  *   can print, so `exit_code` stays null.
+ * - `is_error: false` says success only for a result in the shape of a
+ *   command that finished with status 0: droid 0.225.2's Execute tool also
+ *   leaves the error mark off a command its timeout killed (the interactive
+ *   client's "Command timed out after N seconds…", with no exit line of its
+ *   own, while the partial output after it may end like one) and one ended
+ *   by SIGPIPE (exit 141). So a success needs droid's own last line
+ *   "[Process exited with code 0]" and no opening timeout sentence; any
+ *   other unmarked result has no status. `is_error: true` stays a failure.
  * @module
  */
 import { contentText, objectOf, resultText, stringOf, timeOf } from "./record_text.ts";
@@ -24,6 +32,29 @@ function partsOf(m: Record<string, unknown>): Record<string, unknown>[] {
   return Array.isArray(m.content)
     ? m.content.slice(0, 500).map(objectOf).filter((p): p is Record<string, unknown> => p !== null)
     : [];
+}
+
+/** The line droid appends to the output of a command that exited with status 0. */
+const FINISHED_OK = "\n[Process exited with code 0]";
+/** The sentence droid opens a killed command's result with (its timeout). */
+const TIMED_OUT = "Command timed out after ";
+
+/** A result's whole text, uncut: a string, or its text blocks joined. */
+function wholeText(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content.map((b) => objectOf(b)?.text).filter((t) => typeof t === "string").join("\n");
+}
+
+/**
+ * The error mark of a result as a status: true (failed), false only for a
+ * command droid framed as finished with status 0, else null (no status).
+ */
+function resultError(part: Record<string, unknown>): boolean | null {
+  if (part.is_error === true) return true;
+  if (part.is_error !== false) return null;
+  const text = wholeText(part.content);
+  return text.endsWith(FINISHED_OK) && !text.startsWith(TIMED_OUT) ? false : null;
 }
 
 function messageTurns(m: Record<string, unknown>, at: string | null, counts: ReadCounts): Turn[] {
@@ -46,7 +77,7 @@ function messageTurns(m: Record<string, unknown>, at: string | null, counts: Rea
         kind: "tool_result",
         id: stringOf(part.tool_use_id, 200),
         exit_code: null,
-        is_error: typeof part.is_error === "boolean" ? part.is_error : null,
+        is_error: resultError(part),
         text: resultText(part.content),
         at,
       });

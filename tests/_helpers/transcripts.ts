@@ -236,8 +236,15 @@ export function copilotEvents(sessionId: string, cwd: string): string {
       content: "",
       toolRequests: [{ toolCallId: id, name, arguments: args }],
     }, s);
-  const done = (id: string, ok: boolean, content: string, s: number) =>
-    ev("tool.execution_complete", { toolCallId: id, success: ok, result: { content } }, s);
+  // A shell call is a successful tool call whatever the command's exit: the exit code is
+  // shellExecution's (Copilot CLI 1.0.102's session-events schema).
+  const done = (id: string, ok: boolean, content: string, s: number, exitCode?: number) =>
+    ev("tool.execution_complete", {
+      toolCallId: id,
+      success: ok,
+      result: { content },
+      ...(exitCode === undefined ? {} : { shellExecution: { exitCode } }),
+    }, s);
   return lines([
     ev("session.start", { sessionId, copilotVersion: "1.0.102", context: { cwd } }, 0),
     ev("hook.start", { hookType: "sessionStart" }, 0),
@@ -247,11 +254,11 @@ export function copilotEvents(sessionId: string, cwd: string): string {
     call("c2", "edit", { path: `${cwd}/src/parser.ts`, old_str: "a", new_str: "b" }, 4),
     done("c2", true, "edited", 5),
     call("c3", "bash", { command: "npm test" }, 6),
-    done("c3", false, "1 failing\n<exited with exit code 1>", 7),
+    done("c3", true, "1 failing\n<exited with exit code 1>", 7, 1),
     call("c4", "bash", { command: "npm test" }, 8),
-    done("c4", true, "12 passing", 9),
+    done("c4", true, "12 passing", 9, 0),
     call("c5", "bash", { command: SCENARIO_COMMANDS[2]![0] }, 10),
-    done("c5", true, "pushed", 11),
+    done("c5", true, "pushed", 11, 0),
     ev("assistant.message", { content: LAST_MESSAGE, toolRequests: [] }, 12),
     ev("session.shutdown", {}, 13),
   ]);

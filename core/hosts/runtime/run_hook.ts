@@ -494,7 +494,7 @@ async function capture(
   if (r.transcriptUnread === true && r.capture.status === "written") {
     // Never silent: the capsule lacks what the host's transcript would have added.
     input.warn(
-      "capsule written without a session section: the transcript the host named is there but could not be read (not a regular file, unreadable, or of an unknown format)",
+      "capsule written without a session section: the transcript the host named is there but could not be read (not a regular file, unreadable, free-form text, or of an unknown format)",
     );
   }
 }

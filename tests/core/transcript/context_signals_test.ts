@@ -346,9 +346,9 @@ Deno.test("geminiMessages(): updates replace in place, a rewind drops the rest, 
 // checks must match exactly, used as the oracle on strings built from the characters that matter.
 const LARGE_WINDOW = /\[1m\]|-1m\b/i;
 const CLAUDE_PLUMBING =
-  /^\s*<(?:command-name|command-message|command-args|local-command-[a-z]+|system-reminder)>/;
+  /^\s*<(?:command-name|command-message|command-args|local-command-[a-z]+|system-reminder|bash-stdout|bash-stderr|task-notification|teammate-message)(?:\s[^>]*)?>/;
 const CODEX_INJECTED =
-  /^\s*<(?:environment_context|user_instructions|permissions|developer|user_shell_command|turn_aborted)/;
+  /^\s*(?:<(?:environment_context|user_instructions|permissions|developer|user_shell_command|turn_aborted)|# AGENTS\.md instructions for )/;
 
 const pieces = (words: string[]) =>
   fc.array(fc.constantFrom(...words), { maxLength: 8 }).map((p) => p.join(""));
@@ -375,6 +375,11 @@ Deno.test("isClaudePlumbing() matches the plumbing expression on every string of
     "system-reminder",
     "local-command-",
     "stdout",
+    "bash-stdout",
+    "bash-input",
+    "task-notification",
+    "teammate-message",
+    ' id="x"',
     "X",
     "-",
     "x",
@@ -397,6 +402,8 @@ Deno.test("a Codex user message is typing exactly when the injected-context expr
     "environment_context",
     "developer",
     "turn_aborted",
+    "# AGENTS.md instructions for ",
+    "# AGENTS.md",
     "hi",
     "x",
   ];

@@ -61,3 +61,38 @@ Deno.test("baton source lists a droid session where droid keeps it and reads its
   assert.equal(loaded?.parsed.turns.length, 4);
   assert.deepEqual(await listRecordSessions(io, DROID_RECORD, "/elsewhere"), []);
 });
+
+Deno.test("an unmarked droid result is a success only in the shape of a command that finished with 0", () => {
+  const result = (content: unknown, isError: unknown) =>
+    JSON.stringify({
+      type: "message",
+      id: "r",
+      message: {
+        role: "user",
+        content: [{ type: "tool_result", tool_use_id: "c", is_error: isError, content }],
+      },
+    });
+  const errorOf = (content: unknown, isError: unknown) => {
+    const p = parseTranscriptBytes("droid", new TextEncoder().encode(result(content, isError)));
+    const t = p.turns[0];
+    return t?.kind === "tool_result" ? t.is_error : "none";
+  };
+  // Controls: droid's own framing of a finished command, in a string or in text blocks.
+  assert.equal(errorOf("ok\n\n\n[Process exited with code 0]", false), false);
+  assert.equal(
+    errorOf([{ type: "text", text: "ok\n\n\n[Process exited with code 0]" }], false),
+    false,
+  );
+  assert.equal(
+    errorOf("Command failed (exit code: 1)\n\n\n[Process exited with code 1]", true),
+    true,
+  );
+  // Unmarked, yet not a finished run: the timeout (whose partial output may end like one), SIGPIPE.
+  const timedOut =
+    "Command timed out after 60 seconds. Consider increasing the timeout for long-running commands.\nPartial output before timeout:\nok\n\n\n[Process exited with code 0]";
+  assert.equal(errorOf(timedOut, false), null);
+  assert.equal(errorOf("Command timed out after 60 seconds.", false), null);
+  assert.equal(errorOf("cut\n\n\n[Process exited with code 141]", false), null);
+  assert.equal(errorOf("no exit line", false), null);
+  assert.equal(errorOf("ok\n\n\n[Process exited with code 0]", "false"), null, "not a boolean");
+});
