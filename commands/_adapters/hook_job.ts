@@ -56,8 +56,47 @@ export async function guardedIo(
   return await guard.guardRepositoryEnv(io, { cwd, quiet: true }).catch(() => guardedClosed(io));
 }
 
+/** The modules of each kind of job, all core/ (which never reads the environment itself). */
+type JobModules = {
+  capture: Promise<
+    [
+      typeof import("../../core/workflow/auto_capsule.ts"),
+      typeof import("../../core/transcript/capture_session.ts"),
+      typeof import("./transcript_io.ts"),
+    ]
+  >;
+  inject: Promise<
+    [
+      typeof import("../../core/workflow/load.ts"),
+      typeof import("../../core/briefing/short_briefing.ts"),
+    ]
+  >;
+};
+
+/**
+ * Starts loading the job's module graph (about 150 modules for a briefing)
+ * at once, so it overlaps the environment guard's work; a failure to load
+ * is met where the job awaits it, inside its error handling.
+ */
+function startLoading<K extends keyof JobModules>(kind: K): JobModules[K] {
+  const modules = (kind === "capture"
+    ? Promise.all([
+      import("../../core/workflow/auto_capsule.ts"),
+      import("../../core/transcript/capture_session.ts"),
+      import("./transcript_io.ts"),
+    ])
+    : Promise.all([
+      import("../../core/workflow/load.ts"),
+      import("../../core/briefing/short_briefing.ts"),
+    ])) as JobModules[K];
+  modules.catch(() => {});
+  return modules;
+}
+
 /** Runs one job with the process's real I/O. Never throws. */
 export async function runHookJob(request: HookJobRequest): Promise<HookJobResponse> {
+  const capturing = request.kind === "capture" ? startLoading("capture") : null;
+  const injecting = request.kind === "capture" ? null : startLoading("inject");
   // The job builds its own Io: the settings a repository could have set are read as unset
   // here too (the hook already said so on stderr).
   const io = await guardedIo(createDenoIo(), request.cwd);
@@ -65,9 +104,7 @@ export async function runHookJob(request: HookJobRequest): Promise<HookJobRespon
   const budget = factsBudget(request, io.now().getTime());
   try {
     if (request.kind === "capture") {
-      const { writeAutoCapsule } = await import("../../core/workflow/auto_capsule.ts");
-      const { captureSession } = await import("../../core/transcript/capture_session.ts");
-      const { transcriptStoreIo } = await import("./transcript_io.ts");
+      const [{ writeAutoCapsule }, { captureSession }, { transcriptStoreIo }] = await capturing!;
       // The transcript gets a slice of the facts' time; past it the capsule goes without it.
       const sessionRecord = await captureSession(
         transcriptStoreIo(io),
@@ -105,14 +142,13 @@ export async function runHookJob(request: HookJobRequest): Promise<HookJobRespon
         ...(transcriptUnread ? { transcriptUnread } : {}),
       };
     }
-    const { loadBriefing } = await import("../../core/workflow/load.ts");
+    const [{ loadBriefing }, { nothingDrifted }] = await injecting!;
     const loaded = await loadBriefing(ctx, {
       maxChars: request.maxChars,
       shortIfNothingDrifted: request.shortIfUnchanged,
       ...budget,
     });
     if (loaded === null) return { ok: true, kind: "inject", inject: null };
-    const { nothingDrifted } = await import("../../core/briefing/short_briefing.ts");
     return {
       ok: true,
       kind: "inject",

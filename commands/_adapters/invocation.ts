@@ -28,14 +28,19 @@ export const BATON_TASK_FLAGS: readonly string[] = [
   "--quiet",
   "--no-prompt",
   "--unstable-lazy-dynamic-imports",
-  // A young generation of at most 2 MB per semi-space: V8 otherwise grows it
-  // to 16 MB during a 50k-file scan, about 30 MB of peak RSS for garbage.
+  // A young generation of at most 1 MB per semi-space: V8 otherwise grows it
+  // to 16 MB during a 50k-file scan, about 30 MB of peak RSS for garbage
+  // (1 MB rather than 2: preflight's peak RSS at 50k files 70.1 -> 67.5 MB,
+  // median of 8 interleaved runs, CPU the same within noise).
+  // --expose-gc: a scan of 20k paths or more ends with one full collection
+  // (core/facts/worktree/scan.ts), which V8 never runs in a run this short
+  // (a further 67.5 -> 66.9 MB in the same runs).
   // No optimizing tier above Maglev (--max-opt=2): a baton run is short, and
   // TurboFan's compile threads cost more CPU and memory than its code saves
   // (measured the same or better on preflight, load and session-start at
   // 10k-50k files and on the long scans, redact over 50 MB and bands over
   // 200 MB; see tests/bench/facts.ts).
-  "--v8-flags=--max-semi-space-size=2,--max-opt=2",
+  "--v8-flags=--max-semi-space-size=1,--max-opt=2,--expose-gc",
   "--allow-read",
   "--allow-write",
   "--allow-env",

@@ -38,7 +38,7 @@ async function compile(
     "--quiet",
     ...PERMISSIONS,
     // Same heap settings as the baton task (commands/_adapters/invocation.ts).
-    "--v8-flags=--max-semi-space-size=2,--max-opt=2",
+    "--v8-flags=--max-semi-space-size=1,--max-opt=2,--expose-gc",
     "--include",
     "commands/_adapters/hook_worker.ts",
     "--output",

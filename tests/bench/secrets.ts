@@ -17,7 +17,9 @@
  * targets. Reports, never asserts. secretlint is imported here only, never
  * by baton. With `BATON_BENCH_BEFORE=<checkout>` that checkout's `baton
  * redact` runs in the same rounds too (same flags), with the same ratios, so
- * a change shows before and after in one run.
+ * a change shows before and after in one run. Every copy's cost is also
+ * measured within this build (the phase table's last line): the same
+ * in-process streamed scan with the copy search on against off.
  * @module
  */
 import process from "node:process";
@@ -553,12 +555,110 @@ export interface ScanPhaseRow {
 export interface ScanPhaseReport {
   /** The whole streamed scan (scanStream as baton redact calls it, output discarded). */
   totalMs: number;
+  /** Every copy's cost, same build (copy search on against off). */
+  everyCopy: EveryCopyCost;
   rows: ScanPhaseRow[];
   /** Bytes the keyword pass reads per input byte (chunks are scanned with what they carry). */
   scannedPerInputByte: number;
   keywordHits: number;
   /** Fresh processes (tests/bench/secrets_cold.ts); null if none ran. */
   fresh: FreshReport | null;
+}
+
+/**
+ * What redacting every copy of a found secret costs, measured in one build:
+ * the streamed scan with the copy search on against the same scan with it
+ * switched off (no value is long enough to be remembered, so none is
+ * searched for).
+ */
+export interface EveryCopyCost {
+  /** Median CPU ms of the scan as baton redact makes it (every copy searched). */
+  onMs: number;
+  /** Median CPU ms of the same scan with the copy search off. */
+  offMs: number;
+  /** onMs / offMs. */
+  ratio: number;
+  /** Findings with the copy search on and off (the switch shows in them). */
+  findingsOn: number;
+  findingsOff: number;
+  /** Rounds of each, alternating. */
+  rounds: number;
+}
+
+/** Issue #21: redacting every copy costs at most this much over the scan without it. */
+export const EVERY_COPY_TARGET = 1.2;
+
+/** Rounds of each side of {@linkcode everyCopyCost}. */
+const EVERY_COPY_ROUNDS = 7;
+
+/** The copy search switched off: no value is remembered, so none is searched for. */
+const NO_COPIES = { minBytes: Infinity } as const;
+
+/** One streamed scan of `bytes` as baton redact makes it (1 MiB reads, output discarded). */
+async function streamOnce(
+  engine: ReturnType<typeof defaultEngine>,
+  bytes: Uint8Array,
+  copies?: { minBytes: number },
+): Promise<number> {
+  let off = 0;
+  const reader = {
+    read(into: Uint8Array): Promise<number | null> {
+      if (off >= bytes.length) return Promise.resolve(null);
+      const n = Math.min(into.length, bytes.length - off);
+      into.set(bytes.subarray(off, off + n));
+      off += n;
+      return Promise.resolve(n);
+    },
+  };
+  const result = await scanStream(engine, reader, {
+    transient: true,
+    collect: false,
+    write: () => {},
+    ...(copies === undefined ? {} : { copies }),
+  });
+  return result.count;
+}
+
+/**
+ * The every-copy cost in this build: the scan with the copy search on and
+ * off, alternating (odd rounds off first), CPU time of this process; the
+ * ratio of the medians.
+ */
+async function everyCopyCost(
+  engine: ReturnType<typeof defaultEngine>,
+  bytes: Uint8Array,
+): Promise<EveryCopyCost> {
+  const on: number[] = [];
+  const off: number[] = [];
+  let findingsOn = 0;
+  let findingsOff = 0;
+  const time = async (copies: boolean) => {
+    const t = cpuMs();
+    const n = await streamOnce(engine, bytes, copies ? undefined : NO_COPIES);
+    const ms = cpuMs() - t;
+    if (copies) {
+      on.push(ms);
+      findingsOn = n;
+    } else {
+      off.push(ms);
+      findingsOff = n;
+    }
+  };
+  for (let r = 0; r < EVERY_COPY_ROUNDS; r++) {
+    const order = r % 2 === 0 ? [true, false] : [false, true];
+    for (const copies of order) await time(copies);
+  }
+  const mid = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!;
+  const onMs = mid(on);
+  const offMs = mid(off);
+  return {
+    onMs,
+    offMs,
+    ratio: onMs / offMs,
+    findingsOn,
+    findingsOff,
+    rounds: EVERY_COPY_ROUNDS,
+  };
 }
 
 /** Runs of tests/bench/secrets_cold.ts, each a fresh process with baton's V8 flags. */
@@ -665,17 +765,7 @@ export async function runScanPhaseBench(corpus: SecretsCorpus): Promise<ScanPhas
   const decoder = new TextDecoder();
   let keywordHits = 0;
   const totalMs = await best(async () => {
-    let off = 0;
-    const reader = {
-      read(into: Uint8Array): Promise<number | null> {
-        if (off >= bytes.length) return Promise.resolve(null);
-        const n = Math.min(into.length, bytes.length - off);
-        into.set(bytes.subarray(off, off + n));
-        off += n;
-        return Promise.resolve(n);
-      },
-    };
-    await scanStream(engine, reader, { transient: true, collect: false, write: () => {} });
+    await streamOnce(engine, bytes);
   });
   const keywordMs = await best(() => {
     keywordHits = 0;
@@ -699,9 +789,11 @@ export async function runScanPhaseBench(corpus: SecretsCorpus): Promise<ScanPhas
   const findMs = await best(() => {
     for (const w of windows) findSecrets(engine, w);
   });
+  const everyCopy = await everyCopyCost(engine, bytes);
   const fresh = await runColdProcesses(corpus.path);
   return {
     totalMs,
+    everyCopy,
     rows: [
       { phase: "keyword pass (WebAssembly, with the copy into its memory)", ms: keywordMs },
       { phase: "masking and decoding each buffer for the patterns (64 KiB windows)", ms: decodeMs },
@@ -735,8 +827,22 @@ export function renderScanPhaseTable(report: ScanPhaseReport): string {
       `| ${r.phase} | ${r.ms.toFixed(0)} | ${(100 * r.ms / report.totalMs).toFixed(0)} % |`
     ),
     "",
+    renderEveryCopy(report.everyCopy),
+    "",
     ...(report.fresh === null ? [] : renderFresh(report.fresh)),
   ].join("\n");
+}
+
+/** The every-copy line: the same build's scan with the copy search on against off. */
+function renderEveryCopy(c: EveryCopyCost): string {
+  const pass = c.ratio <= EVERY_COPY_TARGET ? "PASS" : "MISS";
+  return `Every copy's cost, same build: the same streamed scan with the copy search on ${
+    c.onMs.toFixed(0)
+  } ms against off ${
+    c.offMs.toFixed(0)
+  } ms (CPU of the bench process, median of ${c.rounds} alternating rounds each; ${c.findingsOn} findings against ${c.findingsOff}): **${
+    c.ratio.toFixed(2)
+  }×** (≤ ${EVERY_COPY_TARGET}×: ${pass})`;
 }
 
 /** user + system ms, then faults, of a step. */

@@ -15,7 +15,7 @@
  */
 import type { GitObjectReader } from "../types.ts";
 import type { ReadFs } from "../../fs.ts";
-import { ENTRY_WORDS, FIELD, type GitIndex } from "./index_file.ts";
+import { ENTRY_WORDS, FIELD, type GitIndex, STAT_WORDS } from "./index_file.ts";
 import { MODE_TREE, MODE_TYPE_MASK } from "./compare_stat.ts";
 import { parseTree } from "../git/parse_tree.ts";
 
@@ -104,6 +104,8 @@ export async function expandPresentSparseDirs(
   }
   const count = index.count - expand.length + total;
   const fields = new Uint32Array(count * ENTRY_WORDS);
+  // Expanded entries have no stat data (zeros), so a present file is hashed.
+  const stat = new Uint32Array(count * STAT_WORDS);
   const oidBytes = new Uint8Array(count * HASH_LEN);
   const paths: string[] = new Array(count);
   const invalidNames = new Map<number, string>();
@@ -112,6 +114,7 @@ export async function expandPresentSparseDirs(
     const rows = added.get(i);
     if (rows === undefined) {
       fields.set(index.fields.subarray(i * ENTRY_WORDS, (i + 1) * ENTRY_WORDS), w * ENTRY_WORDS);
+      stat.set(index.stat.subarray(i * STAT_WORDS, (i + 1) * STAT_WORDS), w * STAT_WORDS);
       oidBytes.set(index.oidBytes.subarray(i * HASH_LEN, (i + 1) * HASH_LEN), w * HASH_LEN);
       paths[w] = index.paths[i]!;
       const bad = index.invalidNames?.get(i);
@@ -135,6 +138,7 @@ export async function expandPresentSparseDirs(
       count,
       paths,
       fields,
+      stat,
       oidBytes,
       cacheTree: null,
       extensions: index.extensions.filter((e) => e !== "TREE" && e !== "sdir"),

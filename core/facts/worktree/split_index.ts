@@ -25,6 +25,7 @@ import {
   GitIndexError,
   parseIndex,
   releaseBytes,
+  STAT_WORDS,
 } from "./index_file.ts";
 
 /** The decoded "link" extension. */
@@ -188,7 +189,7 @@ function stageOf(index: GitIndex, i: number): number {
  * const main = buildIndex([{ path: "", size: 7 }, { path: "d" }]);
  * const merged = mergeSplitIndex(main, { baseOid: "1".repeat(40), deleted: [2], replaced: [1] }, shared);
  * assert.deepEqual(merged.paths, ["a", "b", "d"]);
- * assert.equal(merged.fields[12 + 9], 7);
+ * assert.equal(merged.stat[9 + 8], 7);
  * ```
  */
 export function mergeSplitIndex(main: GitIndex, link: SplitLink, shared: GitIndex): GitIndex {
@@ -298,6 +299,7 @@ export function mergeSplitIndex(main: GitIndex, link: SplitLink, shared: GitInde
 
   const count = out.length;
   const fields = new Uint32Array(count * ENTRY_WORDS);
+  const stat = new Uint32Array(count * STAT_WORDS);
   const oidBytes = new Uint8Array(count * HASH_LEN);
   const paths: string[] = new Array(count);
   out.forEach((e, n) => {
@@ -305,6 +307,7 @@ export function mergeSplitIndex(main: GitIndex, link: SplitLink, shared: GitInde
       e.index.fields.subarray(e.i * ENTRY_WORDS, (e.i + 1) * ENTRY_WORDS),
       n * ENTRY_WORDS,
     );
+    stat.set(e.index.stat.subarray(e.i * STAT_WORDS, (e.i + 1) * STAT_WORDS), n * STAT_WORDS);
     oidBytes.set(e.index.oidBytes.subarray(e.i * HASH_LEN, (e.i + 1) * HASH_LEN), n * HASH_LEN);
     paths[n] = e.path;
   });
@@ -313,6 +316,7 @@ export function mergeSplitIndex(main: GitIndex, link: SplitLink, shared: GitInde
     count,
     paths,
     fields,
+    stat,
     oidBytes,
     cacheTree: main.cacheTree,
     extensions: main.extensions,
@@ -389,6 +393,7 @@ export async function readSplitIndex(
   // Both parts' columns are garbage now: freed rather than resident to the end.
   for (const part of [main, shared]) {
     releaseBytes(part.fields);
+    releaseBytes(part.stat);
     releaseBytes(part.oidBytes);
   }
   return merged;
