@@ -31,6 +31,7 @@ import { STORE_RULES } from "./rules_stores.ts";
 import { CODE_RULES } from "./rules_code.ts";
 import { PROSE_RULES } from "./rules_prose.ts";
 import { VENDOR_RULES } from "./rules_vendor.ts";
+import { TOKEN_RULES } from "./rules_tokens.ts";
 
 /** Between a name and its value: optional (escaped) quote, an assignment operator (Make's `?=` too), optional quote. */
 const SEP = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|\?=|=|:)[ \t]{0,16}(?:\\?["'\x60])?`;
@@ -256,10 +257,12 @@ const ASSIGNMENT_KEYWORDS = [
 ];
 
 /**
- * Keywords of a personal access token's name (`GITHUB_PAT`, `ado_pat`) with
- * the byte after it: `_pat` alone would hit every `_path`.
+ * Keywords of a personal access token's name (`GITHUB_PAT`, `ado_pat`,
+ * `azure-devops-pat`) with the byte after it: `_pat` alone would hit every `_path`.
  */
-const PAT_KEYWORDS = ["_pat=", "_pat:", "_pat ", '_pat"', "_pat'", "_pat\\"];
+const PAT_KEYWORDS = ["_", "-"].flatMap((sep) =>
+  ["=", ":", " ", '"', "'", "\\"].map((after) => `${sep}pat${after}`)
+);
 
 /**
  * The rule again, reached by a `_pat` name's keywords: the engine's
@@ -271,7 +274,7 @@ function patVariant(rule: SecretRule): SecretRule {
     ...rest,
     title: `${rule.title}, under a personal access token's name`,
     description:
-      `As ${rule.title.toLowerCase()}, under a name ending in \`_pat\` (\`GITHUB_PAT\`, \`ado_pat\`), with a value of 20 or more token characters.`,
+      `As ${rule.title.toLowerCase()}, under a name ending in \`_pat\` or \`-pat\` (\`GITHUB_PAT\`, \`ado-pat\`), with a value of 20 or more token characters.`,
     keywords: PAT_KEYWORDS,
   };
 }
@@ -1571,6 +1574,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     minEntropy: 3.5,
   },
   ...VENDOR_RULES,
+  ...TOKEN_RULES,
   ...LAYOUT_RULES,
   ...STORE_RULES,
   ...CODE_RULES,
@@ -1885,10 +1889,10 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "url_credentials",
     title: "Token as the user of a git host URL",
     description:
-      "`https://TOKEN@github.com/...` (also gitlab.com, bitbucket.org, dev.azure.com): a git host reads a lone userinfo of 20 or more token characters, with a digit and mixed case or 40 hex digits, as an access token.",
-    keywords: ["@github.com", "@gitlab.com", "@bitbucket.org", "@dev.azure.com"],
+      "`https://TOKEN@github.com/...` (also gitlab.com, bitbucket.org, dev.azure.com, and a GitHub Enterprise or self-managed GitLab host, `github.<company>.<tld>`, `gitlab.<company>.<tld>`): a git host reads a lone userinfo of 20 or more token characters, with a digit and mixed case or 40 hex digits, as an access token.",
+    keywords: ["@github.", "@gitlab.", "@bitbucket.org", "@dev.azure.com"],
     pattern:
-      /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:https?|git\+https):\/\/(?<s>[A-Za-z0-9_\-]{20,255})@(?:github\.com|gitlab\.com|bitbucket\.org|dev\.azure\.com)(?![A-Za-z0-9.\-])/i,
+      /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:https?|git\+https):\/\/(?<s>[A-Za-z0-9_\-]{20,255})@(?:git(?:hub|lab)\.(?:com|[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,8})|bitbucket\.org|dev\.azure\.com)(?![A-Za-z0-9.\-])/i,
     before: 280,
     after: 20,
     priority: 1,
