@@ -831,6 +831,11 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
       ),
     ),
   aiven_service_password: (r) => tok(p("AV", "NS_", "q7", r.str(ALNUM, 21))),
+  told_token: (r) => {
+    const s = p("Q7", r.str(ALNUM, 28));
+    const say = r.pick(["your API key is: ", "The access token is ", 'the secret was "']);
+    return { text: `${say}${s}${say.endsWith('"') ? '"' : ""}`, secret: s, core: s.slice(0, 12) };
+  },
 };
 
 /** Realistic surroundings for a planted sample. */

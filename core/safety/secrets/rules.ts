@@ -32,6 +32,7 @@ import { CODE_RULES } from "./rules_code.ts";
 import { PROSE_RULES } from "./rules_prose.ts";
 import { VENDOR_RULES } from "./rules_vendor.ts";
 import { TOKEN_RULES } from "./rules_tokens.ts";
+import { CLI_RULES } from "./rules_cli.ts";
 
 /** Between a name and its value: optional (escaped) quote, an assignment operator (Make's `?=` too), optional quote. */
 const SEP = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|\?=|=|:)[ \t]{0,16}(?:\\?["'\x60])?`;
@@ -1579,6 +1580,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   ...STORE_RULES,
   ...CODE_RULES,
   ...PROSE_RULES,
+  ...CLI_RULES,
   {
     kind: "jwt",
     title: "JSON Web Token",
