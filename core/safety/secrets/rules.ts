@@ -33,6 +33,7 @@ import { PROSE_RULES } from "./rules_prose.ts";
 import { VENDOR_RULES } from "./rules_vendor.ts";
 import { TOKEN_RULES } from "./rules_tokens.ts";
 import { CLI_RULES } from "./rules_cli.ts";
+import { ESCAPED_QUOTED_CHAR, quotedChar, quotedValue } from "./quoted.ts";
 
 /** Between a name and its value: optional (escaped) quote, an assignment operator (Make's `?=` too), optional quote. */
 const SEP = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|\?=|=|:)[ \t]{0,16}(?:\\?["'\x60])?`;
@@ -59,8 +60,13 @@ const VALUE_MAX = 8192;
  * is a comment or a statement's end; inside quotes it is the value's).
  */
 function assignedValue(min: number, bare: string, esc = String.raw`\\?`): string {
+  const escaped = esc === String.raw`\\?` ? String.raw`\\` : String.raw`\\{1,3}`;
   return String
-    .raw`(?:${esc}"(?<s>[^"\\\r\n]{${min},${VALUE_MAX}})${esc}"|'(?<s>[^'\r\n]{${min},${VALUE_MAX}})'|\x60(?<s>[^\x60\r\n]{${min},${VALUE_MAX}})\x60|(?:\\?["'\x60])?(?<unq>)(?<s>${bare}{${min},${VALUE_MAX}}={0,3}))`;
+    .raw`(?:"(?<s>${
+    quotedChar('"')
+  }{${min},${VALUE_MAX}})"|${escaped}"(?<s>${ESCAPED_QUOTED_CHAR}{${min},${VALUE_MAX}})${escaped}"|'(?<s>${
+    quotedChar("'")
+  }{${min},${VALUE_MAX}})'|\x60(?<s>[^\x60\r\n]{${min},${VALUE_MAX}})\x60|(?:\\?["'\x60])?(?<unq>)(?<s>${bare}{${min},${VALUE_MAX}}={0,3}))`;
 }
 
 /**
@@ -186,8 +192,8 @@ function githubToken(prefix: string, kind: string, title: string, what: string):
 const ESC_QUOTE = String.raw`\\{0,3}`;
 
 /** A command-line value as group `s`: double-quoted (also JSON-escaped), single-quoted or bare. */
-const CLI_VALUE = String
-  .raw`(?:\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"|'(?<s>[^'\r\n]{1,256})'|(?<s>[^\s"'\\;&|<>()\x60]{1,256}))`;
+const CLI_VALUE = `(?:${quotedValue("s", 1, 256)}|${String
+  .raw`(?<s>[^\s"'\\;&|<>()\x60]{1,256}))`}`;
 
 /**
  * A URL login whose password is the user name (`postgres:postgres@`,
@@ -1819,7 +1825,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ["convertto-securestring"],
     pattern: new RegExp(
       String
-        .raw`ConvertTo-SecureString[ \t]{1,16}(?:-String[ \t]{1,16})?(?:\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"|'(?<s>[^'\r\n]{1,256})')(?=[^\r\n]{0,200}-AsPlainText)`,
+        .raw`ConvertTo-SecureString[ \t]{1,16}(?:-String[ \t]{1,16})?${
+        quotedValue("s", 1, 256)
+      }(?=[^\r\n]{0,200}-AsPlainText)`,
       "i",
     ),
     after: 700,

@@ -9,13 +9,13 @@
  */
 import { isRepeatedPlaceholder } from "./filters.ts";
 import type { SecretRule } from "./rule.ts";
+import { quotedValue } from "./quoted.ts";
 
 /**
  * A command-line value as group `s`: double-quoted (also JSON-escaped, an
  * escaped quote inside kept in the value), single-quoted or bare.
  */
-const VALUE = String
-  .raw`(?:"(?<s>(?:[^"\\\r\n]|\\[^\r\n]){1,1024})"|\\{1,3}"(?<s>(?:[^"\\\r\n]|\\{2,6}[^\r\n]){1,1024})\\{1,3}"|'(?<s>(?:[^'\\\r\n]|\\[^\r\n]){1,1024})'|(?<s>[^\s"'\\;&|<>()\x60]{1,256}))`;
+const VALUE = `(?:${quotedValue("s", 1, 1024)}|${String.raw`(?<s>[^\s"'\\;&|<>()\x60]{1,256}))`}`;
 
 /** The rest of a command on its line (a JSON-escaped line break ends it too). */
 const REST = String.raw`(?:[^\r\n\\]|\\(?![nr]))`;

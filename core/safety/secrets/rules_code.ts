@@ -15,11 +15,12 @@
 import { shannonEntropy } from "./checks.ts";
 import { isExcludedName, isLookAlikeValue } from "./filters.ts";
 import type { SecretRule } from "./rule.ts";
+import { quotedValue } from "./quoted.ts";
 
-/** A quoted argument as group `g` (the quote possibly escaped, as in a transcript). */
+/** A quoted argument as group `g` (the quote possibly escaped, as in a transcript; an escaped quote inside read as part of it). */
 function quotedArg(group: string, min: number): string {
-  return String
-    .raw`\\{0,3}(?:"(?<${group}>[^"\\\r\n]{${min},256})\\{0,3}"|'(?<${group}>[^'\\\r\n]{${min},256})\\{0,3}')`;
+  return `(?:${quotedValue(group, min, 256)}|${String
+    .raw`\\{1,3}'(?<${group}>[^'\\\r\n]{${min},256})\\{1,3}'`})`;
 }
 
 /** Between two arguments: a comma, with blanks or line breaks (raw or JSON-escaped) around it. */
@@ -158,8 +159,7 @@ function rejectLiteralName(name: string): boolean {
 
 /** A quoted literal as group `s`, its quote possibly escaped (a transcript's JSON). */
 function literal(min: number): string {
-  return String
-    .raw`\\{0,3}(?:"(?<s>[^"\\\r\n]{${min},256})\\{0,3}"|'(?<s>[^'\\\r\n]{${min},256})\\{0,3}'|\x60(?<s>[^\x60\\\r\n]{${min},256})\x60)`;
+  return `(?:${quotedArg("s", min)}|${String.raw`\x60(?<s>[^\x60\\\r\n]{${min},256})\x60`})`;
 }
 
 /** Any value of a list on the right of a multiple assignment: a literal, a number or a name. */
@@ -290,7 +290,7 @@ export const CODE_RULES: readonly SecretRule[] = [
     keywords: SETTER_WORDS.flatMap((w) => [`${w}("`, `${w}('`, `${w}(\\"`]),
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_])(?:set|with)_?(?<name>[A-Za-z0-9_]{0,40}?(?:password|passwd|secret|token|api_?key))\([ \t]{0,4}${
+        .raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]))(?:set|with)_?(?<name>[A-Za-z0-9_]{0,40}?(?:password|passwd|secret|token|api_?key))\([ \t]{0,4}${
         quotedArg("s", 6)
       }[ \t]{0,4}\)`,
       "i",
