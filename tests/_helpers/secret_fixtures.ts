@@ -1236,6 +1236,9 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "Cookie: session=abc123; theme=dark",
     ],
     cli_secret_option: [
+      "aws ssm put-parameter --name /app/region --value eu-west-1abc --type String",
+      "aws secretsmanager create-secret --name db --secret-string file://creds.json",
+      "xfreerdp /v:host /u:admin /p:$RDP_PASSWORD",
       "gh auth login --with-token < token.txt",
       "vault login -method=token --token-file ./tok",
       "mytool --password $DB_PASSWORD",
@@ -1455,6 +1458,16 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     jwt_base64: [
       btoa(jwtWith('{"typ":"JWT","kid":"k1"}', rng)),
       btoa(p("eyJ", rng.str(ALNUM, 60))),
+    ],
+    told_token: [
+      "the secret is k8sSecretNameForProd01",
+      "the token is expired, sign in again",
+      "your API key is: /etc/keys/api.key",
+      "the key is getApiKeyFromVault2024",
+      // Code's other assignment operators and a CSV header.
+      "token += ch;",
+      "$html .= $token;",
+      "api_key,description,required",
     ],
     deno_deploy_token: ["ddp_token_name_for_the_deploy_job", p("dd", "p_", "x".repeat(36))],
     stytch_secret: ["secret-test-environment-configuration-value", "STYTCH_SECRET=secret-test-..."],
