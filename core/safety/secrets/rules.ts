@@ -33,7 +33,7 @@ import { PROSE_RULES } from "./rules_prose.ts";
 import { VENDOR_RULES } from "./rules_vendor.ts";
 import { TOKEN_RULES } from "./rules_tokens.ts";
 import { CLI_RULES } from "./rules_cli.ts";
-import { ESCAPED_QUOTED_CHAR, quotedChar, quotedValue } from "./quoted.ts";
+import { escapedQuotedRun, quotedRun, quotedValue } from "./quoted.ts";
 
 /** Between a name and its value: optional (escaped) quote, an assignment operator (Make's `?=` too), optional quote. */
 const SEP = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|\?=|=|:)[ \t]{0,16}(?:\\?["'\x60])?`;
@@ -62,11 +62,11 @@ const VALUE_MAX = 8192;
 function assignedValue(min: number, bare: string, esc = String.raw`\\?`): string {
   const escaped = esc === String.raw`\\?` ? String.raw`\\` : String.raw`\\{1,3}`;
   return String
-    .raw`(?:"(?<s>${
-    quotedChar('"')
-  }{${min},${VALUE_MAX}})"|${escaped}"(?<s>${ESCAPED_QUOTED_CHAR}{${min},${VALUE_MAX}})${escaped}"|'(?<s>${
-    quotedChar("'")
-  }{${min},${VALUE_MAX}})'|\x60(?<s>[^\x60\r\n]{${min},${VALUE_MAX}})\x60|(?:\\?["'\x60])?(?<unq>)(?<s>${bare}{${min},${VALUE_MAX}}={0,3}))`;
+    .raw`(?:"(?<s>${quotedRun('"', min, VALUE_MAX)})"|${escaped}"(?<s>${
+    escapedQuotedRun(min, VALUE_MAX)
+  })${escaped}"|'(?<s>${
+    quotedRun("'", min, VALUE_MAX)
+  })'|\x60(?<s>[^\x60\r\n]{${min},${VALUE_MAX}})\x60|(?:\\?["'\x60])?(?<unq>)(?<s>${bare}{${min},${VALUE_MAX}}={0,3}))`;
 }
 
 /**
