@@ -84,6 +84,43 @@ function pem(kind: string, rng: Rng, newline: string): string {
     .join(newline);
 }
 
+/** A bech32 string (`hrp1data` + checksum, BIP-173) for data values of 5 bits. */
+function bech32(hrp: string, data: number[]): string {
+  const gen = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
+  const polymod = (values: number[]) => {
+    let chk = 1;
+    for (const v of values) {
+      const top = chk >>> 25;
+      chk = ((chk & 0x1ffffff) << 5) ^ v;
+      for (let i = 0; i < 5; i++) if ((top >>> i) & 1) chk ^= gen[i]!;
+    }
+    return chk;
+  };
+  const expanded = [
+    ...[...hrp].map((c) => c.charCodeAt(0) >> 5),
+    0,
+    ...[...hrp].map((c) => c.charCodeAt(0) & 31),
+  ];
+  const mod = polymod([...expanded, ...data, 0, 0, 0, 0, 0, 0]) ^ 1;
+  const check = Array.from({ length: 6 }, (_, i) => (mod >>> (5 * (5 - i))) & 31);
+  return hrp + "1" + [...data, ...check].map((v) => BECH32.toLowerCase()[v]).join("");
+}
+
+/** A UUID of random hex. */
+function uuid(r: Rng): string {
+  return [8, 4, 4, 4, 12].map((n) => r.str(HEX, n)).join("-");
+}
+
+/** A compact JWT with the given header. */
+function jwtWith(header: string, r: Rng): string {
+  return [
+    b64url(header),
+    b64url(`{"sub":"${r.str(ALNUM, 12)}","iat":1700000000}`),
+    r.str(URLSAFE, 43),
+  ]
+    .join(".");
+}
+
 const SK = p("s", "k");
 
 /** A sample builder for every kind in the rule table. */
@@ -753,6 +790,52 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     const s = btoa(p("deploy:", "Q7", r.str(ALNUM, 14)));
     return { text: `auth: ${s}`, secret: s, core: coreOf(s) };
   },
+  deno_deploy_token: (r) => tok(p("dd", r.pick(["p", "w"]), "_", "Q7", r.str(ALNUM, 34))),
+  brevo_smtp_key: (r) => tok(p("xsmtp", "sib-", r.str(HEX, 64), "-", r.str(ALNUM, 16))),
+  k3s_join_token: (r) => {
+    const s = p("K1", "0", r.str(HEX, 64), "::server:", r.str(HEX, 32));
+    return { text: `K3S_TOKEN=${s}`, secret: s, core: s.slice(-12) };
+  },
+  bip32_private_key: (r) =>
+    tok(
+      p(
+        r.pick(["x", "t"]),
+        "prv",
+        "9s21Z",
+        r.str("123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz", 102),
+      ),
+    ),
+  nostr_private_key: (r) => tok(bech32(p("ns", "ec"), Array.from({ length: 52 }, () => r.int(32)))),
+  pubnub_secret_key: (r) => tok(p("sec", "-c-", btoa(uuid(r)))),
+  trello_token: (r) => tok(p("AT", "TA", r.str(HEX, 64), r.str("0123456789ABCDEF", 8))),
+  jwt_base64: (r) => {
+    const s = btoa(jwtWith('{"alg":"HS256","typ":"JWT"}', r));
+    return { text: `token: ${s}`, secret: s, core: coreOf(s) };
+  },
+  astra_db_token: (r) => tok(p("Astra", "CS:", r.str(LETTERS, 24), ":", r.str(HEX, 64))),
+  stytch_secret: (r) =>
+    tok(p("secret", "-", r.pick(["live", "test"]), "-", "Q7", r.str(URLSAFE, 34))),
+  paddle_api_key: (r) =>
+    tok(
+      p(
+        "pdl_",
+        r.pick(["live", "sdbx"]),
+        "_apikey_",
+        "01",
+        r.str(LOWER_NUM, 24),
+        "_",
+        "Q7",
+        r.str(ALNUM, 22),
+        "_",
+        r.str(ALNUM, 3),
+      ),
+    ),
+  aiven_service_password: (r) => tok(p("AV", "NS_", "q7", r.str(ALNUM, 21))),
+  told_token: (r) => {
+    const s = p("Q7", r.str(ALNUM, 28));
+    const say = r.pick(["your API key is: ", "The access token is ", 'the secret was "']);
+    return { text: `${say}${s}${say.endsWith('"') ? '"' : ""}`, secret: s, core: s.slice(0, 12) };
+  },
 };
 
 /** Realistic surroundings for a planted sample. */
@@ -916,6 +999,9 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "git clone git@github.com:o/r.git",
       "https://my-long-github-username@github.com/o/r",
       "https://dependabot-preview-bot-2024@github.com/o/r",
+      // Not a git host: GitHub's forum; a user name at a GitHub Enterprise host.
+      `https://${p("Q7", rng.str(ALNUM, 30))}@github.community/t/topic/1`,
+      "https://build-bot-account-2024@github.mycorp.test/o/r.git",
     ],
     google_api_key: [p("AI", "za", rng.str(URLSAFE, 20))],
     slack_webhook_url: [
@@ -1150,6 +1236,9 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "Cookie: session=abc123; theme=dark",
     ],
     cli_secret_option: [
+      "aws ssm put-parameter --name /app/region --value eu-west-1abc --type String",
+      "aws secretsmanager create-secret --name db --secret-string file://creds.json",
+      "xfreerdp /v:host /u:admin /p:$RDP_PASSWORD",
       "gh auth login --with-token < token.txt",
       "vault login -method=token --token-file ./tok",
       "mytool --password $DB_PASSWORD",
@@ -1340,6 +1429,49 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       `oauth: ${btoa("a:b")}`,
       'npmAuthIdent: "${NPM_AUTH_IDENT}"',
     ],
+    bip32_private_key: [
+      p(
+        "xp",
+        "ub",
+        "661MyMwAqRbcF",
+        rng.str("123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz", 98),
+      ),
+      "derive the xprv from the seed, then share only the xpub",
+    ],
+    nostr_private_key: [
+      bech32(p("np", "ub"), Array.from({ length: 52 }, () => rng.int(32))),
+      // A checksum that does not hold.
+      p("ns", "ec1", rng.str(BECH32.toLowerCase(), 58)),
+    ],
+    pubnub_secret_key: [
+      p("pub", "-c-", uuid(rng)),
+      p("sub", "-c-", uuid(rng)),
+    ],
+    trello_token: [
+      "ATTACHMENT_MAX_SIZE_BYTES=10485760",
+      p("ATTA", "CHMENT_", rng.str(HEX, 64)),
+    ],
+    aiven_service_password: [
+      "AVNS_DEFAULT_PASSWORD_LENGTH_IN_CHARACTERS",
+      p("AV", "NS_", rng.str(UPPER_NUM, 24)),
+    ],
+    jwt_base64: [
+      btoa(jwtWith('{"typ":"JWT","kid":"k1"}', rng)),
+      btoa(p("eyJ", rng.str(ALNUM, 60))),
+    ],
+    told_token: [
+      "the secret is k8sSecretNameForProd01",
+      "the token is expired, sign in again",
+      "your API key is: /etc/keys/api.key",
+      "the key is getApiKeyFromVault2024",
+      // Code's other assignment operators and a CSV header.
+      "token += ch;",
+      "$html .= $token;",
+      "api_key,description,required",
+    ],
+    deno_deploy_token: ["ddp_token_name_for_the_deploy_job", p("dd", "p_", "x".repeat(36))],
+    stytch_secret: ["secret-test-environment-configuration-value", "STYTCH_SECRET=secret-test-..."],
+    k3s_join_token: [`K10${rng.str(HEX, 20)}::server:`, "K3S_TOKEN=${K3S_TOKEN}"],
     seed_phrase: [
       "Never share your seed phrase with anyone because scammers will steal your funds",
       "mnemonic: the instruction name used by the assembler for this opcode",

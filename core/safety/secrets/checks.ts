@@ -199,3 +199,41 @@ export function isBase64PrivateKey(value: string): boolean {
   const head = decodeBase64Loose(value.slice(0, 64));
   return head !== null && /^-----BEGIN [A-Z0-9 ]{0,30}PRIVATE KEY-----/.test(head);
 }
+
+const BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
+
+/**
+ * True when a lower-case bech32 string (`hrp1data`) carries a valid
+ * checksum (BIP-173), as Nostr's `nsec1...` keys do.
+ * @param text The bech32 string.
+ * @returns Whether its last six characters check the rest.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { hasBech32Checksum } from "./checks.ts";
+ * assert.ok(hasBech32Checksum("a12uel5l"));
+ * assert.ok(!hasBech32Checksum("a12uel5m"));
+ * ```
+ */
+export function hasBech32Checksum(text: string): boolean {
+  const s = text.toLowerCase();
+  const sep = s.lastIndexOf("1");
+  if (sep < 1 || s.length - sep < 7) return false;
+  const values: number[] = [];
+  for (let i = 0; i < sep; i++) values.push(s.charCodeAt(i) >> 5);
+  values.push(0);
+  for (let i = 0; i < sep; i++) values.push(s.charCodeAt(i) & 31);
+  for (let i = sep + 1; i < s.length; i++) {
+    const v = BECH32.indexOf(s[i]!);
+    if (v < 0) return false;
+    values.push(v);
+  }
+  const gen = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
+  let chk = 1;
+  for (const v of values) {
+    const top = chk >>> 25;
+    chk = ((chk & 0x1ffffff) << 5) ^ v;
+    for (let i = 0; i < 5; i++) if ((top >>> i) & 1) chk ^= gen[i]!;
+  }
+  return chk === 1;
+}

@@ -406,11 +406,14 @@ export function maskHighTs(bytes: Uint8Array): Uint8Array {
  * ```
  */
 export function countNewlinesTs(bytes: Uint8Array, from: number, to: number): number {
+  // Searched within [from, to) only: a search past `to` for a line feed that is not there would
+  // read the rest of the buffer on every call (quadratic on a long line with many findings).
+  const range = bytes.subarray(from, Math.max(from, to));
   let n = 0;
-  let p = from;
+  let p = 0;
   while (true) {
-    const nl = bytes.indexOf(0x0a, p);
-    if (nl < 0 || nl >= to) return n;
+    const nl = range.indexOf(0x0a, p);
+    if (nl < 0) return n;
     n++;
     p = nl + 1;
   }

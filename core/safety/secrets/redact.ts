@@ -40,14 +40,14 @@ export function scanBytes(
   const out: Finding[] = [];
   let line = 1;
   let lineStart = 0;
-  let p = 0;
+  // The next line feed, found once: searching again from the last one for every finding would
+  // read the rest of a long line each time (quadratic on one line with many findings).
+  let nextNl = bytes.indexOf(0x0a);
   for (const f of findWithCopies(engine, bytes, options)) {
-    while (true) {
-      const nl = bytes.indexOf(0x0a, p);
-      if (nl < 0 || nl >= f.start) break;
+    while (nextNl >= 0 && nextNl < f.start) {
       line++;
-      lineStart = nl + 1;
-      p = nl + 1;
+      lineStart = nextNl + 1;
+      nextNl = bytes.indexOf(0x0a, lineStart);
     }
     out.push({ kind: f.kind, line, column: f.start - lineStart + 1, start: f.start, end: f.end });
   }

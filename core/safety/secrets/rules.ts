@@ -31,6 +31,9 @@ import { STORE_RULES } from "./rules_stores.ts";
 import { CODE_RULES } from "./rules_code.ts";
 import { PROSE_RULES } from "./rules_prose.ts";
 import { VENDOR_RULES } from "./rules_vendor.ts";
+import { TOKEN_RULES } from "./rules_tokens.ts";
+import { CLI_RULES } from "./rules_cli.ts";
+import { escapedQuotedRun, quotedRun, quotedValue } from "./quoted.ts";
 
 /** Between a name and its value: optional (escaped) quote, an assignment operator (Make's `?=` too), optional quote. */
 const SEP = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|\?=|=|:)[ \t]{0,16}(?:\\?["'\x60])?`;
@@ -57,8 +60,13 @@ const VALUE_MAX = 8192;
  * is a comment or a statement's end; inside quotes it is the value's).
  */
 function assignedValue(min: number, bare: string, esc = String.raw`\\?`): string {
+  const escaped = esc === String.raw`\\?` ? String.raw`\\` : String.raw`\\{1,3}`;
   return String
-    .raw`(?:${esc}"(?<s>[^"\\\r\n]{${min},${VALUE_MAX}})${esc}"|'(?<s>[^'\r\n]{${min},${VALUE_MAX}})'|\x60(?<s>[^\x60\r\n]{${min},${VALUE_MAX}})\x60|(?:\\?["'\x60])?(?<unq>)(?<s>${bare}{${min},${VALUE_MAX}}={0,3}))`;
+    .raw`(?:"(?<s>${quotedRun('"', min, VALUE_MAX)})"|${escaped}"(?<s>${
+    escapedQuotedRun(min, VALUE_MAX)
+  })${escaped}"|'(?<s>${
+    quotedRun("'", min, VALUE_MAX)
+  })'|\x60(?<s>[^\x60\r\n]{${min},${VALUE_MAX}})\x60|(?:\\?["'\x60])?(?<unq>)(?<s>${bare}{${min},${VALUE_MAX}}={0,3}))`;
 }
 
 /**
@@ -184,8 +192,8 @@ function githubToken(prefix: string, kind: string, title: string, what: string):
 const ESC_QUOTE = String.raw`\\{0,3}`;
 
 /** A command-line value as group `s`: double-quoted (also JSON-escaped), single-quoted or bare. */
-const CLI_VALUE = String
-  .raw`(?:\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"|'(?<s>[^'\r\n]{1,256})'|(?<s>[^\s"'\\;&|<>()\x60]{1,256}))`;
+const CLI_VALUE = `(?:${quotedValue("s", 1, 256)}|${String
+  .raw`(?<s>[^\s"'\\;&|<>()\x60]{1,256}))`}`;
 
 /**
  * A URL login whose password is the user name (`postgres:postgres@`,
@@ -235,6 +243,14 @@ const SECRET_NAME_RE = new RegExp(SECRET_NAME, "i");
  * backtracking search); the engine tries them only where the run holds the
  * keyword, and this re-checks that the name holds a secret word.
  */
+/**
+ * A line break, raw or JSON-escaped, with the indentation around it: an XML
+ * element whose value sits on its own line (`<password>` + line break +
+ * `  value` + line break + `</password>`), as formatters write long values.
+ */
+const XML_LINE = String
+  .raw`(?:[ \t]{0,16}(?:\r?\n|\\{1,3}r\\{1,3}n|\\{1,3}n)(?:[ \t]|\\{1,3}t){0,64})?`;
+
 /** Keywords of the assignment rules: the secret words a name may contain. */
 const ASSIGNMENT_KEYWORDS = [
   "password",
@@ -256,10 +272,12 @@ const ASSIGNMENT_KEYWORDS = [
 ];
 
 /**
- * Keywords of a personal access token's name (`GITHUB_PAT`, `ado_pat`) with
- * the byte after it: `_pat` alone would hit every `_path`.
+ * Keywords of a personal access token's name (`GITHUB_PAT`, `ado_pat`,
+ * `azure-devops-pat`) with the byte after it: `_pat` alone would hit every `_path`.
  */
-const PAT_KEYWORDS = ["_pat=", "_pat:", "_pat ", '_pat"', "_pat'", "_pat\\"];
+const PAT_KEYWORDS = ["_", "-"].flatMap((sep) =>
+  ["=", ":", " ", '"', "'", "\\"].map((after) => `${sep}pat${after}`)
+);
 
 /**
  * The rule again, reached by a `_pat` name's keywords: the engine's
@@ -271,7 +289,7 @@ function patVariant(rule: SecretRule): SecretRule {
     ...rest,
     title: `${rule.title}, under a personal access token's name`,
     description:
-      `As ${rule.title.toLowerCase()}, under a name ending in \`_pat\` (\`GITHUB_PAT\`, \`ado_pat\`), with a value of 20 or more token characters.`,
+      `As ${rule.title.toLowerCase()}, under a name ending in \`_pat\` or \`-pat\` (\`GITHUB_PAT\`, \`ado-pat\`), with a value of 20 or more token characters.`,
     keywords: PAT_KEYWORDS,
   };
 }
@@ -618,6 +636,88 @@ const GENERIC_ASSIGNMENT: SecretRule = {
     // A `;` before a bare value ends a statement (inside quotes it is the value's); after one,
     // the head alone must be a value too.
     (g.unq === undefined || !s.startsWith(";")) && (!s.includes(";") || statementsInValueValid(s)),
+};
+
+/** The last words of a name the operator and cell rules read (lower case). */
+const SHAPE_NAME_WORDS = ["password", "passwd", "secret", "token", "key", "pwd", "credentials"];
+
+/**
+ * Make's `::=`, `:::=` and `+=` and PHP's `.=`, each keyword a secret word
+ * ending a name and the operator after it, so code's many `+=` and `.=` cost
+ * nothing: `API_TOKEN ::= Xy7...`, `$apiKey .= '...'`.
+ */
+const OPERATOR_KEYWORDS = SHAPE_NAME_WORDS.flatMap((w) =>
+  ["::=", ":::=", "+=", ".="].flatMap((op) => [`${w}${op}`, `${w} ${op}`])
+);
+
+/** A value's first characters as the keyword pass tests them (quotes and escapes included). */
+const VALUE_START = String.raw`A-Za-z0-9_\-+/=.~!@#$%^&*"'\x60\\`;
+
+/**
+ * The generic assignment with Make's and PHP's other assignment operators
+ * (`::=`, `:::=`, `+=`, `.=`): the same name and value checks.
+ */
+const OPERATOR_ASSIGNMENT: SecretRule = {
+  kind: "generic_secret",
+  title: "High-entropy value given to a secret-like name with Make's or PHP's operators",
+  description:
+    "`API_TOKEN ::= value`, `SECRET :::= value`, `PASSWORD += value` (Make) and `$apiKey .= '...'` (PHP), with the generic assignment's checks on the name and the value.",
+  keywords: OPERATOR_KEYWORDS,
+  pattern: new RegExp(
+    String
+      .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>[ \t]{0,16}(?::::?=|\+=|\.=)[ \t]{0,16}${
+      assignedValue(12, formBare(GENERIC_EXCLUDED, ";"))
+    }`,
+    "i",
+  ),
+  lead: "A-Za-z0-9_.\\-",
+  rejectName: rejectAssignmentName,
+  // Twelve value characters right after the operator: `token += ch;` of a lexer is dropped in the
+  // keyword pass.
+  tail: { blanks: 16, cls: VALUE_START, min: 12 },
+  before: 64,
+  after: VALUE_MAX + 140,
+  priority: 1,
+  extend: formTail(GENERIC_EXCLUDED, ";"),
+  minEntropy: 3,
+  validate: GENERIC_ASSIGNMENT.validate!,
+};
+
+/**
+ * A name and its value as the two cells of a CSV line (`password,Xy7...`,
+ * `api_key;...`, the value possibly quoted): the line
+ * holds just the two cells, or a third after another separator.
+ */
+const CELL_ASSIGNMENT: SecretRule = {
+  kind: "generic_secret",
+  title: "Secret name and value as two CSV cells",
+  description:
+    '`password,value`, `api_key;value` or `password,"value"` at the start of a line (or echoed into a file): a name holding a secret word and a value with the generic assignment\'s checks (12 or more characters, letters and digits, 3 bits per character).',
+  // Not a bare `key,` (every `(key, value)` of code): a compound key name.
+  keywords: [
+    ...SHAPE_NAME_WORDS.filter((w) => w !== "key"),
+    "api_key",
+    "apikey",
+    "access_key",
+    "private_key",
+  ]
+    .flatMap((w) => [",", ";"].map((sep) => `${w}${sep}`)),
+  pattern: new RegExp(
+    String
+      .raw`(?<=(?:^|[\r\n]|\\n)[ \t]{0,16}(?:(?:echo|printf)[ \t]{1,4})?(?:\\{0,3}["'])?)(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>(?:\\{0,3}")?(?<sep>[,;\t])(?:${
+      quotedValue("s", 12, 1024)
+    }|(?<s>[^\s"',;\\]{12,1024}))(?=$|[\r\n]|\\[nr]|\k<sep>|\\{0,3}"?[\r\n]|\\{0,3}"$)`,
+    "i",
+  ),
+  lead: "A-Za-z0-9_.\\-",
+  rejectName: rejectAssignmentName,
+  tail: { blanks: 0, cls: VALUE_START, min: 12 },
+  before: 64,
+  after: 1200,
+  priority: 1,
+  minEntropy: 3,
+  validate: (s, g) =>
+    /[0-9]/.test(s) && /[A-Za-z]/.test(s) && !/\s/.test(s) && assignmentValid(12)(s, g),
 };
 
 /** {@linkcode isRandomLetters} given to a credential's name (`api_key`, `clientSecret`, `authToken`). */
@@ -1571,10 +1671,12 @@ export const SECRET_RULES: readonly SecretRule[] = [
     minEntropy: 3.5,
   },
   ...VENDOR_RULES,
+  ...TOKEN_RULES,
   ...LAYOUT_RULES,
   ...STORE_RULES,
   ...CODE_RULES,
   ...PROSE_RULES,
+  ...CLI_RULES,
   {
     kind: "jwt",
     title: "JSON Web Token",
@@ -1720,7 +1822,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     ],
     pattern: new RegExp(
       String
-        .raw`(?<=<)(?<tag>[A-Za-z_][\w.:-]{0,60})>(?<s>[^<>\r\n]{1,256})<\/\k<tag>>|(?<=(?:name|key)=\\{0,3}")(?<name>[\w.:-]{1,80})\\{0,3}"[ \t]{1,16}value=\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"`,
+        .raw`(?<=<)(?<tag>[A-Za-z_][\w.:-]{0,60})>${XML_LINE}(?<s>[^<>\r\n]{1,256}?)${XML_LINE}<\/\k<tag>>|(?<=(?:name|key)=\\{0,3}")(?<name>[\w.:-]{1,80})\\{0,3}"[ \t]{1,16}value=\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"`,
       "i",
     ),
     lead: "\\w.:\\-",
@@ -1749,7 +1851,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     ],
     pattern: new RegExp(
       String
-        .raw`(?<=<)(?<tag>[A-Za-z_][\w.:-]{0,60})>(?<s>[^<>\s]{12,1024})<\/\k<tag>>|(?<=(?:name|key)=\\{0,3}")(?<name>[\w.:-]{1,80})\\{0,3}"[ \t]{1,16}value=\\{0,3}"(?<s>[^"\\\r\n]{12,1024})\\{0,3}"`,
+        .raw`(?<=<)(?<tag>[A-Za-z_][\w.:-]{0,60})>${XML_LINE}(?<s>[^<>\s]{12,1024})${XML_LINE}<\/\k<tag>>|(?<=(?:name|key)=\\{0,3}")(?<name>[\w.:-]{1,80})\\{0,3}"[ \t]{1,16}value=\\{0,3}"(?<s>[^"\\\r\n]{12,1024})\\{0,3}"`,
       "i",
     ),
     lead: "\\w.:\\-",
@@ -1813,7 +1915,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ["convertto-securestring"],
     pattern: new RegExp(
       String
-        .raw`ConvertTo-SecureString[ \t]{1,16}(?:-String[ \t]{1,16})?(?:\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"|'(?<s>[^'\r\n]{1,256})')(?=[^\r\n]{0,200}-AsPlainText)`,
+        .raw`ConvertTo-SecureString[ \t]{1,16}(?:-String[ \t]{1,16})?${
+        quotedValue("s", 1, 256)
+      }(?=[^\r\n]{0,200}-AsPlainText)`,
       "i",
     ),
     after: 700,
@@ -1885,10 +1989,10 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "url_credentials",
     title: "Token as the user of a git host URL",
     description:
-      "`https://TOKEN@github.com/...` (also gitlab.com, bitbucket.org, dev.azure.com): a git host reads a lone userinfo of 20 or more token characters, with a digit and mixed case or 40 hex digits, as an access token.",
-    keywords: ["@github.com", "@gitlab.com", "@bitbucket.org", "@dev.azure.com"],
+      "`https://TOKEN@github.com/...` (also gitlab.com, bitbucket.org, dev.azure.com, and a GitHub Enterprise or self-managed GitLab host, `github.<company>.<tld>`, `gitlab.<company>.<tld>`): a git host reads a lone userinfo of 20 or more token characters, with a digit and mixed case or 40 hex digits, as an access token.",
+    keywords: ["@github.", "@gitlab.", "@bitbucket.org", "@dev.azure.com"],
     pattern:
-      /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:https?|git\+https):\/\/(?<s>[A-Za-z0-9_\-]{20,255})@(?:github\.com|gitlab\.com|bitbucket\.org|dev\.azure\.com)(?![A-Za-z0-9.\-])/i,
+      /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:https?|git\+https):\/\/(?<s>[A-Za-z0-9_\-]{20,255})@(?:git(?:hub|lab)\.(?:com|[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,8})|bitbucket\.org|dev\.azure\.com)(?![A-Za-z0-9.\-])/i,
     before: 280,
     after: 20,
     priority: 1,
@@ -1981,6 +2085,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
   FORM_VALUE,
   QUERY_LAST_VALUE,
   patVariant(GENERIC_ASSIGNMENT),
+  OPERATOR_ASSIGNMENT,
+  CELL_ASSIGNMENT,
   ...encodedVariants(GENERIC_ASSIGNMENT, GENERIC_LAST_WORDS, 12),
   {
     kind: "authorization_value",

@@ -15,11 +15,12 @@
 import { shannonEntropy } from "./checks.ts";
 import { isExcludedName, isLookAlikeValue } from "./filters.ts";
 import type { SecretRule } from "./rule.ts";
+import { quotedValue } from "./quoted.ts";
 
-/** A quoted argument as group `g` (the quote possibly escaped, as in a transcript). */
+/** A quoted argument as group `g` (the quote possibly escaped, as in a transcript; an escaped quote inside read as part of it). */
 function quotedArg(group: string, min: number): string {
-  return String
-    .raw`\\{0,3}(?:"(?<${group}>[^"\\\r\n]{${min},256})\\{0,3}"|'(?<${group}>[^'\\\r\n]{${min},256})\\{0,3}')`;
+  return `(?:${quotedValue(group, min, 256)}|${String
+    .raw`\\{1,3}'(?<${group}>[^'\\\r\n]{${min},256})\\{1,3}'`})`;
 }
 
 /** Between two arguments: a comma, with blanks or line breaks (raw or JSON-escaped) around it. */
@@ -32,6 +33,20 @@ function csArg(group: string, min: number): string {
 
 /** The last words of the setters the setter rule reads (lower case). */
 const SETTER_WORDS = ["password", "passwd", "secret", "token", "apikey", "api_key"];
+
+/** The builder methods the builder rule reads (lower case, as the keyword pass matches them). */
+const BUILDER_WORDS = [
+  "apikey",
+  "api_key",
+  "accesstoken",
+  "access_token",
+  "authtoken",
+  "password",
+  "clientsecret",
+  "client_secret",
+  "secretkey",
+  "bearer_auth",
+];
 
 /** A shell or template reference, not a value. */
 function isReference(value: string): boolean {
@@ -78,8 +93,23 @@ function literalForName(name: string, value: string): boolean {
     return /^[0-9]+$/.test(value) ? shannonEntropy(value) >= 2.3 : !isLookAlikeValue(value);
   }
   return SECRET_END.test(last) && value.length >= 12 && /[A-Za-z]/.test(value) &&
-    (/[0-9]/.test(value) || value.length >= 24) && !isLookAlikeValue(value) &&
+    (/[0-9]/.test(value) || value.length >= 24) &&
+    (!isLookAlikeValue(value) || isHexUnderPrefixedName(last, value)) &&
     shannonEntropy(value) >= 3;
+}
+
+/**
+ * A credential's name with a vendor or role before it (`stripeApiKey`,
+ * `MAILGUN_API_KEY`, `slackAccessToken`): many vendors issue their keys as
+ * hex, which a bare `token` or `secret` would hold as a digest.
+ */
+const PREFIXED_KEY_NAME =
+  /^[A-Za-z][A-Za-z0-9]{1,40}_?(?:api_?key|access_?token|auth_?token|secret_?key|client_?secret|private_?key)$/i;
+
+/** 32 or more hex under a prefixed credential name: a key, not a digest. */
+function isHexUnderPrefixedName(name: string, value: string): boolean {
+  return PREFIXED_KEY_NAME.test(name) && /^[0-9a-fA-F]{32,128}$/.test(value) &&
+    /[a-fA-F]/.test(value);
 }
 
 /** The words a name that holds a secret ends in, as the code literal rules read them. */
@@ -129,8 +159,7 @@ function rejectLiteralName(name: string): boolean {
 
 /** A quoted literal as group `s`, its quote possibly escaped (a transcript's JSON). */
 function literal(min: number): string {
-  return String
-    .raw`\\{0,3}(?:"(?<s>[^"\\\r\n]{${min},256})\\{0,3}"|'(?<s>[^'\\\r\n]{${min},256})\\{0,3}'|\x60(?<s>[^\x60\\\r\n]{${min},256})\x60)`;
+  return `(?:${quotedArg("s", min)}|${String.raw`\x60(?<s>[^\x60\\\r\n]{${min},256})\x60`})`;
 }
 
 /** Any value of a list on the right of a multiple assignment: a literal, a number or a name. */
@@ -203,16 +232,18 @@ export const CODE_RULES: readonly SecretRule[] = [
     kind: "basic_auth",
     title: "HTTP Basic credentials in code",
     description:
-      'A quoted user and password given to an HTTP client\'s basic authentication: `auth=("user", "pass")` (requests, httpx; also `http_auth=`, `basic_auth=`), `HTTPBasicAuth("user", "pass")`, `BasicAuth(...)`, `SetBasicAuth(...)` (Go), `.basicAuth(...)`, `withBasicAuth(...)`; the password is redacted, variables are not values.',
+      'A quoted user and password given to an HTTP client\'s basic authentication: `auth=("user", "pass")` (requests, httpx; also `http_auth=`, `basic_auth=`), `HTTPBasicAuth("user", "pass")`, `BasicAuth(...)`, `SetBasicAuth(...)` (Go), `.basicAuth(...)`, `withBasicAuth(...)`, Rust\'s `.basic_auth("user", Some("pass"))`; the password is redacted, variables are not values.',
     keywords: ["auth=(", "auth = (", "basicauth(", "basic_auth("],
     pattern: new RegExp(
       String
         .raw`(?:auth[ \t]{0,4}=[ \t]{0,4}\(|basic_?auth[ \t]{0,4}\()[ \t]{0,4}${
         quotedArg("user", 1)
-      }[ \t]{0,4},[ \t]{0,4}${quotedArg("s", 4)}[ \t]{0,4}\)`,
+      }[ \t]{0,4},[ \t]{0,4}(?:Some\([ \t]{0,4}${quotedArg("s", 4)}[ \t]{0,4}\)|${
+        quotedArg("s", 4)
+      })[ \t]{0,4}\)`,
       "i",
     ),
-    after: 620,
+    after: 640,
     priority: 2,
     validate: (s, g) => !isReference(s) && s !== g.user,
   },
@@ -259,7 +290,7 @@ export const CODE_RULES: readonly SecretRule[] = [
     keywords: SETTER_WORDS.flatMap((w) => [`${w}("`, `${w}('`, `${w}(\\"`]),
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_])(?:set|with)_?(?<name>[A-Za-z0-9_]{0,40}?(?:password|passwd|secret|token|api_?key))\([ \t]{0,4}${
+        .raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]))(?:set|with)_?(?<name>[A-Za-z0-9_]{0,40}?(?:password|passwd|secret|token|api_?key))\([ \t]{0,4}${
         quotedArg("s", 6)
       }[ \t]{0,4}\)`,
       "i",
@@ -270,6 +301,37 @@ export const CODE_RULES: readonly SecretRule[] = [
     validate: (s, g) =>
       !isReference(s) && !/\s/.test(s) && /[A-Za-z]/.test(s) &&
       (/pass/i.test(g.name ?? "") ? /[^A-Za-z]/.test(s) : s.length >= 12 && /[0-9]/.test(s)),
+  },
+  {
+    kind: "generic_secret",
+    title: "Secret given to a builder method named for it",
+    description:
+      '`.apiKey("...")`, `.accessToken("...")`, `.password("...")`, `.clientSecret("...")` of a client builder, Rust\'s `.bearer_auth("...")`: a method named for the secret, called on an object with one quoted value; passwords of 6 or more characters with a non-letter, other secrets of 12 or more with letters and digits; variables are not values.',
+    keywords: BUILDER_WORDS.flatMap((w) => [`.${w}("`, `.${w}('`, `.${w}(\\"`]),
+    pattern: new RegExp(
+      String.raw`\.(?<name>${BUILDER_WORDS.join("|")})\([ \t]{0,4}${quotedArg("s", 6)}[ \t]{0,4}\)`,
+      "i",
+    ),
+    after: 300,
+    priority: 2,
+    validate: (s, g) =>
+      !isReference(s) && !/\s/.test(s) && /[A-Za-z]/.test(s) &&
+      (/pass/i.test(g.name ?? "") ? /[^A-Za-z]/.test(s) : s.length >= 12 && /[0-9]/.test(s)),
+  },
+  {
+    kind: "generic_secret",
+    title: "Objective-C or C# verbatim string under a secret's name",
+    description:
+      '`NSString *apiKey = @"...";` (Objective-C) and `string password = @"...";` (C# verbatim): an `@`-string given to a name that holds a password or another secret, an escaped quote inside (`\\"`, `""`) kept in the value; passwords of 6 or more characters, other secrets of 12 or more with letters and digits.',
+    keywords: ['= @"', '=@"', '= @\\"', '=@\\"'],
+    pattern: new RegExp(
+      String
+        .raw`${NAME_START}(?<name>[A-Za-z_][A-Za-z0-9_]{0,63})[ \t]{0,4}=[ \t]{0,4}@(?:"(?<s>(?:[^"\\\s]|""|\\[^\s]){4,256})"|\\{1,3}"(?<s>(?:[^"\\\s]|\\{1,3}"\\{1,3}"|\\{2,6}[^\s]){4,256})\\{1,3}")`,
+    ),
+    before: 72,
+    after: 600,
+    priority: 2,
+    validate: (s, g) => literalForName(g.name ?? "", s),
   },
   {
     kind: "generic_secret",

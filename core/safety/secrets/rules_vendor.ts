@@ -13,13 +13,13 @@ import type { SecretRule } from "./rule.ts";
  * Not preceded by a token character (from `cls`), unless that character
  * ends an escape (`\n`, `\u00xx`, `%3D`).
  */
-function lookBehind(cls: string): string {
+export function lookBehind(cls: string): string {
   return String
     .raw`(?<![${cls}](?<!\\[${cls}]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))`;
 }
 
 /** One prefixed-token row. */
-interface PrefixedRow {
+export interface PrefixedRow {
   kind: string;
   title: string;
   description: string;
@@ -40,7 +40,7 @@ interface PrefixedRow {
   tail?: SecretRule["tail"];
 }
 
-function prefixed(row: PrefixedRow): SecretRule {
+export function prefixed(row: PrefixedRow): SecretRule {
   const cls = row.cls ?? String.raw`A-Za-z0-9_\-`;
   const rule: SecretRule = {
     kind: row.kind,

@@ -112,3 +112,28 @@ Deno.test("a long value or one with an inner = is redacted whole, no tail left (
   // Negative control: an inner = never starts a value (an empty assignment stays empty).
   assert.deepEqual(redactText(engine, "API_TOKEN==\n").kinds, []);
 });
+
+/** Bytes whose line-feed searches count the bytes they read. */
+class CountingBytes extends Uint8Array {
+  read = 0;
+  override indexOf(value: number, from = 0): number {
+    const at = super.indexOf(value, from);
+    this.read += (at < 0 ? this.length : at + 1) - from;
+    return at;
+  }
+}
+
+Deno.test("scanBytes() numbers lines reading each byte once, however many findings share a long line", () => {
+  const rng = new Rng(72);
+  const unit = () => `api_key="Zq7${rng.str(ALNUM, 17)}" `;
+  for (const n of [50, 400]) {
+    const text = Array.from({ length: n }, unit).join("") + "\nlast " + unit() + "\n";
+    const bytes = new CountingBytes(encoder.encode(text).buffer);
+    const found = scanBytes(engine, bytes);
+    assert.equal(found.length, n + 1);
+    assert.equal(found.at(-1)!.line, 2);
+    // Linear: every byte read about once (the old search from the last line feed read the rest
+    // of the line for every finding, n times the line).
+    assert.ok(bytes.read <= 2 * bytes.length, `${bytes.read} bytes read of ${bytes.length}`);
+  }
+});

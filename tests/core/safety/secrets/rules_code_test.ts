@@ -220,3 +220,75 @@ Deno.test("a literal given to a password or secret declared with a string type i
   ];
   for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
+
+Deno.test("a secret given to a builder method named for it is redacted in every context; variables and words kept", () => {
+  const rng = new Rng(2171);
+  const shapes = [
+    (v: string) => `OpenAI client = OpenAI.builder().apiKey("${v}").build();`,
+    (v: string) => `Client.builder().accessToken('${v}').region("eu").build()`,
+    (v: string) => `DataSourceBuilder.create().username("app").password("${v}!").build();`,
+    (v: string) => `let resp = client.get(url).bearer_auth("${v}").send().await?;`,
+    (v: string) => `let resp = client.get(url).basic_auth("admin", Some("${v}")).send().await?;`,
+  ];
+  for (const shape of shapes) {
+    for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+      const v = `Hq7${rng.str(ALNUM, 13)}`;
+      const r = redactText(engine, wrap(shape(v)));
+      assert.equal(r.kinds.length, 1, `${shape("V")} / ${ctx}: ${r.kinds}`);
+      assert.ok(!r.text.includes(v), r.text);
+    }
+  }
+  const kept = [
+    "builder.apiKey(apiKey).build()",
+    'builder.apiKey("$API_KEY").build()',
+    'builder.password("password").build()',
+    'client.get(url).bearer_auth("token").send()',
+    'client.get(url).basic_auth("admin", None::<String>)',
+    'builder.apiKey("your-api-key-here")',
+  ];
+  for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("an Objective-C @-string or a C# verbatim string under a secret's name is redacted whole, escaped quotes too", () => {
+  const rng = new Rng(2172);
+  for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+    const head = `Hq7${rng.str(ALNUM, 5)}`;
+    const tail = `Vb7${rng.str(ALNUM, 9)}`;
+    const texts = [
+      `NSString *apiKey = @"${head}${tail}";`,
+      `string password = @"${head}${tail}";`,
+      `private const string ClientSecret = @"${head}""${tail}";`,
+      `static NSString * const kPassword = @"${head}\\"${tail}";`,
+    ];
+    for (const text of texts) {
+      const r = redactText(engine, wrap(text));
+      assert.deepEqual(r.kinds, ["generic_secret"], `${text} / ${ctx}`);
+      assert.ok(!r.text.includes(head) && !r.text.includes(tail), r.text);
+    }
+  }
+  const kept = [
+    'NSString *apiKey = @"YOUR_API_KEY";',
+    'string password = @"";',
+    'NSString *title = @"Hq7kR4t9Lm2zVb7Nc1";',
+    'string path = @"C:\\Users\\app\\secret.txt";',
+  ];
+  for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("hex under a prefixed credential name declared with a string type is redacted; under a bare name it is a digest", () => {
+  const rng = new Rng(2173);
+  for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+    const hex = `7a${rng.str("0123456789abcdef", 30)}`;
+    for (
+      const text of [`var stripeApiKey string = "${hex}"`, `val mailgunApiKey: String = "${hex}"`]
+    ) {
+      const r = redactText(engine, wrap(text));
+      assert.deepEqual(r.kinds, ["generic_secret"], `${text} / ${ctx}`);
+      assert.ok(!r.text.includes(hex), r.text);
+    }
+  }
+  const hex = `7a${rng.str("0123456789abcdef", 38)}`;
+  for (const text of [`var commitToken string = "${hex}"`, `var token string = "${hex}"`]) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});

@@ -935,3 +935,75 @@ Deno.test("a password under a name joining pass to whose it is (userpass, smtppa
     assert.deepEqual(redactText(engine, text).kinds, [], text);
   }
 });
+
+Deno.test("Make's ::=, :::=, += and PHP's .= under a secret's name are redacted in every context; code's += is kept", () => {
+  const rng = new Rng(1431);
+  const shapes = [
+    (v: string) => `API_TOKEN ::= ${v}`,
+    (v: string) => `DEPLOY_SECRET :::= ${v}`,
+    (v: string) => `REGISTRY_PASSWORD += ${v}`,
+    (v: string) => `$apiKey .= '${v}';`,
+  ];
+  for (const shape of shapes) {
+    for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+      const v = p("Zq7", rng.str(ALNUM, 17));
+      const r = redactText(engine, wrap(shape(v)));
+      assert.deepEqual(r.kinds, ["generic_secret"], `${shape("V")} / ${ctx}`);
+      assert.ok(!r.text.includes(v), r.text);
+    }
+  }
+  const kept = [
+    "token += ch;",
+    "count += totalTokens",
+    "$html .= $token;",
+    "key += 1",
+    "API_TOKEN ::= $(shell cat token.txt)",
+    "password += '<your password>'",
+  ];
+  for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("a secret's name and value as two CSV cells are redacted in every context; a header row is kept", () => {
+  const rng = new Rng(1432);
+  const shapes = [
+    (v: string) => `api_key,${v}`,
+    (v: string) => `password;${v}`,
+    (v: string) => `db_password,"${v}"`,
+    (v: string) => `service_token,${v},prod`,
+  ];
+  for (const shape of shapes) {
+    for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+      const v = p("Zq7", rng.str(ALNUM, 17));
+      const r = redactText(engine, wrap(shape(v)));
+      assert.deepEqual(r.kinds, ["generic_secret"], `${shape("V")} / ${ctx}`);
+      assert.ok(!r.text.includes(v), r.text);
+    }
+  }
+  const kept = [
+    "api_key,description,required",
+    "name,password,email",
+    "password,${DB_PASSWORD}",
+    "def login(user, password, remember=False):",
+    "token,0123456789abcdef0123456789abcdef01234567",
+  ];
+  for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("an XML element whose value sits on its own line is redacted in every context", () => {
+  const rng = new Rng(1433);
+  for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+    const pw = p("Zq7", rng.str(ALNUM, 13), "!");
+    const key = p("Zq7", rng.str(ALNUM, 29));
+    for (
+      const [text, v, kind] of [
+        [`<password>\n  ${pw}\n</password>`, pw, "xml_password"],
+        [`<apiKey>\r\n    ${key}\r\n  </apiKey>`, key, "xml_token"],
+      ] as const
+    ) {
+      const r = redactText(engine, wrap(text));
+      assert.deepEqual(r.kinds, [kind], `${text} / ${ctx}`);
+      assert.ok(!r.text.includes(v) && r.text.includes("</"), r.text);
+    }
+  }
+  assert.deepEqual(redactText(engine, "<password>\n  ${DB_PASSWORD}\n</password>").kinds, []);
+});

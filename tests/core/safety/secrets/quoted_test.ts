@@ -1,0 +1,58 @@
+// Tests for core/safety/secrets/quoted.ts: a quoted value holding an escaped
+// quote (C#'s "" in a verbatim string, \" of C, JavaScript and Objective-C,
+// PHP's \') is redacted whole by every rule that reads quoted values, in
+// every context; the closing quote still ends the value.
+
+import assert from "node:assert/strict";
+import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
+import { createEngine } from "../../../../core/safety/secrets/engine.ts";
+import { redactText } from "../../../../core/safety/secrets/redact.ts";
+import { quotedValue } from "../../../../core/safety/secrets/quoted.ts";
+import { ALNUM, CONTEXTS, Rng } from "../../../_helpers/secret_fixtures.ts";
+
+const engine = createEngine(SECRET_RULES);
+
+Deno.test("quotedValue() reads an escaped quote as part of the value, plain and JSON-escaped", () => {
+  const re = new RegExp(quotedValue("s", 1, 64));
+  assert.equal(re.exec(String.raw`x = "ab\"cd" + "ef"`)?.groups?.s, String.raw`ab\"cd`);
+  assert.equal(re.exec(String.raw`x = 'ab\'cd' . 'ef'`)?.groups?.s, String.raw`ab\'cd`);
+  // In a transcript's JSON the value's own escape is escaped again; one backslash closes it.
+  assert.equal(re.exec(String.raw`x = \"ab\\\"cd\", y = \"ef\"`)?.groups?.s, String.raw`ab\\\"cd`);
+  // Control: without an escape the value ends at its quote.
+  assert.equal(re.exec(`x = "abcd", y = "ef"`)?.groups?.s, "abcd");
+});
+
+Deno.test("a value holding an escaped quote is redacted whole by every quoted-value rule, in every context", () => {
+  const rng = new Rng(1421);
+  const shapes = [
+    (a: string, b: string) => String.raw`password = "${a}\"${b}"`,
+    (a: string, b: string) => String.raw`$password = '${a}\'${b}';`,
+    (a: string, b: string) => String.raw`"api_key": "${a}\"${b}"`,
+    (a: string, b: string) => String.raw`const apiToken = "${a}\"${b}";`,
+    (a: string, b: string) => String.raw`DB_PASSWORD="${a}\"${b}"`,
+    (a: string, b: string) => String.raw`ds.setPassword("${a}\"${b}");`,
+    (a: string, b: string) => String.raw`var apiToken string = "${a}\"${b}"`,
+    (a: string, b: string) => String.raw`if password == "${a}\"${b}" {`,
+    (a: string, b: string) => String.raw`client.apiKey("${a}\"${b}")`,
+    (a: string, b: string) => String.raw`NSString *apiKey = @"${a}\"${b}";`,
+    (a: string, b: string) => `string password = @"${a}""${b}";`,
+    (a: string, b: string) => String.raw`mysql --password "${a}\"${b}" db`,
+    (a: string, b: string) => String.raw`r = requests.get(u, auth=("admin", "${a}\"${b}"))`,
+    (a: string, b: string) =>
+      String.raw`$p = ConvertTo-SecureString "${a}\"${b}" -AsPlainText -Force`,
+  ];
+  for (const shape of shapes) {
+    for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+      const a = `Zq7${rng.str(ALNUM, 13)}`;
+      const b = `Yb9${rng.str(ALNUM, 9)}`;
+      const r = redactText(engine, wrap(shape(a, b) + " // next"));
+      assert.ok(r.kinds.length > 0, `${shape("A", "B")} / ${ctx}`);
+      assert.ok(
+        !r.text.includes(a) && !r.text.includes(b),
+        `${shape("A", "B")} / ${ctx}: ${r.text}`,
+      );
+      // Control: what follows the closing quote is kept.
+      assert.ok(r.text.includes("// next"), r.text);
+    }
+  }
+});

@@ -1,0 +1,59 @@
+// Tests for core/safety/secrets/rules_cli.ts: a password given to a FreeRDP
+// client, a SecureString to aws ssm put-parameter, a secret string to aws
+// secretsmanager and a value to az keyvault secret set are redacted in every
+// context; the same options of other commands, references and files are kept.
+
+import assert from "node:assert/strict";
+import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
+import { createEngine } from "../../../../core/safety/secrets/engine.ts";
+import { redactText } from "../../../../core/safety/secrets/redact.ts";
+import { ALNUM, CONTEXTS, Rng } from "../../../_helpers/secret_fixtures.ts";
+
+const engine = createEngine(SECRET_RULES);
+
+Deno.test("a secret given to a command whose option name does not say so is redacted in every context", () => {
+  const rng = new Rng(1411);
+  const shapes = [
+    (v: string) => `xfreerdp /v:10.0.0.5 /u:Administrator /p:${v} /cert:ignore`,
+    (v: string) => `sdl-freerdp /u:admin /p:"${v}" /v:rdp.corp.test`,
+    (v: string) => `aws ssm put-parameter --name /app/db --value ${v} --type SecureString`,
+    (v: string) =>
+      `aws ssm put-parameter --type "SecureString" --name /x --value '${v}' --overwrite`,
+    (v: string) => `aws secretsmanager create-secret --name prod/db --secret-string ${v}`,
+    (v: string) => `aws secretsmanager put-secret-value --secret-id db --secret-string "${v}"`,
+    (v: string) => `az keyvault secret set --vault-name kv1 --name db-pass --value ${v}`,
+  ];
+  for (const shape of shapes) {
+    for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+      const v = `Hq7${rng.str(ALNUM, 13)}`;
+      const r = redactText(engine, wrap(shape(v)));
+      assert.deepEqual(r.kinds, ["cli_secret_option"], `${shape("V")} / ${ctx}`);
+      assert.ok(!r.text.includes(v), r.text);
+    }
+  }
+});
+
+Deno.test("the same options of other commands, references and files are kept", () => {
+  const kept = [
+    "aws ssm put-parameter --name /app/region --value eu-west-1abc --type String",
+    "aws ssm get-parameter --name /app/db --with-decryption --value Hq7kR4t9Lm2zVb",
+    "aws secretsmanager create-secret --name db --secret-string file://creds.json",
+    'aws secretsmanager create-secret --name db --secret-string "$DB_SECRET"',
+    "az keyvault secret set --vault-name kv1 --name db --file ./secret.txt",
+    "az keyvault secret show --vault-name kv1 --name db --value Hq7kR4t9Lm2zVb",
+    "xfreerdp /v:host /u:admin /p:$RDP_PASSWORD",
+    "helm upgrade app ./chart --set /p:Hq7kR4t9Lm2zVb",
+  ];
+  for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("a quoted value holding an escaped quote is redacted whole", () => {
+  const tail = "Vb7Nc1Qx9Lm2";
+  const text = String
+    .raw`aws secretsmanager create-secret --name db --secret-string "Hq7kR4t9\"${tail}"`;
+  for (const wrap of [(x: string) => x, CONTEXTS.json_transcript!]) {
+    const r = redactText(engine, wrap(text));
+    assert.deepEqual(r.kinds, ["cli_secret_option"]);
+    assert.ok(!r.text.includes(tail) && !r.text.includes("Hq7kR4t9"), r.text);
+  }
+});
