@@ -312,6 +312,11 @@ export async function scanWorktree(
       bytes = new Uint8Array();
     }
     phase("index read");
+    // An index file that is there but empty: git stops ("index file smaller
+    // than expected"); one gone since the lstat is no index.
+    if (bytes.length === 0 && await fs.lstat(indexPath) !== null) {
+      throw new GitIndexError("file is too short", 0, "too_short");
+    }
     if (bytes.length > 0) {
       // A split index is merged with its shared part (worktree/split_index.ts).
       index = parseIndex(bytes, { splitLink: true });

@@ -13,6 +13,7 @@ import assert from "node:assert/strict";
 import { commitAll, git, GIT_ENV, makeRepo, writeFiles } from "../../_helpers/git.ts";
 import { tempDir } from "../../_helpers/temp.ts";
 import {
+  type Agreement,
   assertAgreesWithGit,
   batonFacts,
   gitAs,
@@ -1387,4 +1388,130 @@ Deno.test("agrees: a split index where a sparse index is allowed is declined, as
   await git(dir, ["config", "--worktree", "index.sparse", "false"]);
   const read = await assertAgreesWithGit(env, dir);
   assert.deepEqual([...read.git.tracked], [["b/1", ".M"], ["src/z2", "R."]]);
+});
+
+/** Runs both where git must stop: the control that it does, and baton's agreement (no tree). */
+async function agreesGitStops(env: UserEnv, dir: string, label: string): Promise<Agreement> {
+  const r = await assertAgreesWithGit(env, dir, { label });
+  assert.equal(r.git.stopped, true, `control: git stops (${label})`);
+  return r;
+}
+
+Deno.test('a .git file is read as git reads it: "gitdir: " with one space, no BOM, only trailing CR and LF dropped', async () => {
+  const env = await userEnv();
+  const dir = (await tempDir("baton-gitfile-")).path;
+  const gitDir = `${(await tempDir("baton-gitfile-git-")).path}/g`;
+  await git(dir, ["init", "-q", "-b", "main", "--separate-git-dir", gitDir, "."]);
+  await writeFiles(dir, { "a.txt": "a\n" });
+  await commitAll(dir, "base");
+  await writeFiles(dir, { "a.txt": "edited\n" });
+  // Controls: the line ends git drops, and none at all.
+  for (const text of [`gitdir: ${gitDir}\r\n\n`, `gitdir: ${gitDir}`]) {
+    await Deno.writeTextFile(`${dir}/.git`, text);
+    const r = await assertAgreesWithGit(env, dir, { label: JSON.stringify(text) });
+    assert.equal(r.git.tracked.get("a.txt"), ".M", "control: git reads it");
+  }
+  // Another space, a trailing blank, a BOM, no space: git stops on the file.
+  for (
+    const text of [
+      `gitdir:  ${gitDir}\n`,
+      `gitdir: ${gitDir} \n`,
+      `gitdir: ${gitDir}\t\n`,
+      `\uFEFFgitdir: ${gitDir}\n`,
+      `gitdir:${gitDir}\n`,
+    ]
+  ) {
+    await Deno.writeTextFile(`${dir}/.git`, text);
+    await agreesGitStops(env, dir, JSON.stringify(text));
+  }
+});
+
+Deno.test("a linked worktree's commondir is read as git reads it: only trailing CR and LF dropped", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  const wt = `${(await tempDir("baton-wt-")).path}/wt`;
+  await git(dir, ["worktree", "add", "-q", wt, "-b", "side"]);
+  await writeFiles(wt, { "a.txt": "edited\n" });
+  const common = `${dir}/.git/worktrees/wt/commondir`;
+  for (const text of ["../..\r\n", "../..\n\n", `${dir}/.git\n`]) {
+    await Deno.writeTextFile(common, text);
+    const r = await assertAgreesWithGit(env, wt, { label: JSON.stringify(text) });
+    assert.equal(r.git.tracked.get("a.txt"), ".M", "control: git reads it");
+  }
+  for (const text of ["../.. \n", " ../..\n", "../..\t\n"]) {
+    await Deno.writeTextFile(common, text);
+    await agreesGitStops(env, wt, JSON.stringify(text));
+  }
+});
+
+Deno.test("a bare repository inside another work tree stops git's search there: baton reports none of the outer tree", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  await writeFiles(dir, { "a.txt": "edited\n" });
+  await git(dir, ["init", "-q", "--bare", "inner.git"]);
+  for (const at of [`${dir}/inner.git`, `${dir}/inner.git/refs`]) {
+    const r = await agreesGitStops(env, at, at);
+    assert.equal(r.facts.head, null, "the outer repository's HEAD is not reported either");
+  }
+  // Controls: from the outer tree both agree, and its own git directory stays as it was.
+  const r = await assertAgreesWithGit(env, dir, { label: "outer" });
+  assert.equal(r.git.tracked.get("a.txt"), ".M");
+  const inside = await batonFacts(env, `${dir}/.git/refs`);
+  assert.equal(inside.tree, undefined);
+  assert.notEqual(inside.head, null, "inside its own .git the outer HEAD is read");
+});
+
+Deno.test("packed-refs with CRLF line ends keep the CR in each name as git does; a loose ref is read by git's rule", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  await git(dir, ["pack-refs", "--all"]);
+  const packed = `${dir}/.git/packed-refs`;
+  const lf = await Deno.readTextFile(packed);
+  await Deno.writeTextFile(packed, lf.replaceAll("\n", "\r\n"));
+  let r = await assertAgreesWithGit(env, dir, { label: "CRLF" });
+  assert.equal(r.git.tracked.get("a.txt"), "A.", "control: git reads the branch as unborn");
+  await Deno.writeTextFile(packed, lf);
+  r = await assertAgreesWithGit(env, dir, { label: "LF" });
+  assert.equal(r.git.tracked.size, 0, "control: clean");
+  // A loose ref: trailing words after the id and trailing blanks are git's, upper case too.
+  const head = (await git(dir, ["rev-parse", "HEAD"])).stdout.trim();
+  await writeFiles(dir, { "a.txt": "edited\n" });
+  for (const text of [`${head} trailing words\n`, `${head.toUpperCase()}\n`, `${head}\t\r\n  `]) {
+    await Deno.writeTextFile(`${dir}/.git/refs/heads/main`, text);
+    r = await assertAgreesWithGit(env, dir, { label: JSON.stringify(text) });
+    assert.equal(r.git.tracked.get("a.txt"), ".M", `control: git reads ${JSON.stringify(text)}`);
+  }
+  await Deno.writeTextFile(`${dir}/.git/HEAD`, "ref:\trefs/heads/main\n");
+  r = await assertAgreesWithGit(env, dir, { label: "ref: and a tab" });
+  assert.equal(r.git.tracked.get("a.txt"), ".M", "control: git reads HEAD");
+});
+
+Deno.test("an empty .git/index: git stops on it, baton reports no tree; with no index every file is staged gone", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  await Deno.writeFile(`${dir}/.git/index`, new Uint8Array());
+  await agreesGitStops(env, dir, "empty index");
+  await Deno.remove(`${dir}/.git/index`);
+  const r = await assertAgreesWithGit(env, dir, { label: "no index" });
+  assert.equal(r.git.tracked.get("a.txt"), "D.", "control: git reads no index");
+});
+
+Deno.test("repository format: a version-1-only extension in a version-0 repository is refused by git 2.39, the tree is unknown", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  await writeFiles(dir, { "a.txt": "edited\n" });
+  await git(dir, ["config", "core.repositoryFormatVersion", "0"]);
+  for (
+    const [key, value] of [["extensions.noop-v1", "true"], ["extensions.objectFormat", "sha1"]]
+  ) {
+    await git(dir, ["config", key!, value!]);
+    await agreesGitStops(env, dir, key!);
+    // (From outside: git refuses to run in the repository.)
+    await git(env.home, ["config", "-f", `${dir}/.git/config`, "--unset", key!]);
+  }
+  // Controls: an extension version 0 reads, and one it ignores.
+  await git(dir, ["config", "extensions.noop", "true"]);
+  await git(dir, ["config", "extensions.someFutureThing", "true"]);
+  const r = await assertAgreesWithGit(env, dir);
+  assert.equal(r.git.tracked.get("a.txt"), ".M");
 });
