@@ -60,6 +60,7 @@ import {
   systemAttributesFile,
 } from "./git/git_environment.ts";
 import { gitRepositoryReason, movingInEffect } from "./git/moving_in_effect.ts";
+import { rejectedConfigKey, rejectedConfigReason } from "./git/rejected_config.ts";
 
 /** Why nothing of the repository is reported where git's search stops below it. */
 const CEILING_REASON =
@@ -316,6 +317,8 @@ export async function collectFacts(
     ? BARE_INVALID_REASON
     : null;
   const refusedWhole = hiddenReason !== null;
+  // A config value git rejects: git status stops (git/rejected_config.ts).
+  const rejectedKey = config === null ? null : rejectedConfigKey(config.config);
   if (hiddenReason !== null) {
     unavailable.push({ part: "config", reason: hiddenReason });
     unavailable.push({ part: "head", reason: hiddenReason });
@@ -345,6 +348,8 @@ export async function collectFacts(
     unavailable.push({ part: "worktree", reason: BARE_REASON });
   } else if (config !== null && config.untrackedFiles === null) {
     unavailable.push({ part: "worktree", reason: UNTRACKED_MODE_REASON });
+  } else if (rejectedKey !== null) {
+    unavailable.push({ part: "worktree", reason: rejectedConfigReason(rejectedKey) });
   } else if (config !== null && !(await sameWorkTree(fs, repo, config.workTreeSetting))) {
     // git would compare another directory: what baton would list here is not git's answer.
     unavailable.push({

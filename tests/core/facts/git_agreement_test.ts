@@ -12,6 +12,7 @@
 import assert from "node:assert/strict";
 import { commitAll, git, GIT_ENV, makeRepo, writeFiles } from "../../_helpers/git.ts";
 import { tempDir } from "../../_helpers/temp.ts";
+import { REJECTED_CONFIG_KEYS } from "../../../core/facts/git/rejected_config.ts";
 import {
   type Agreement,
   assertAgreesWithGit,
@@ -1514,4 +1515,130 @@ Deno.test("repository format: a version-1-only extension in a version-0 reposito
   await git(dir, ["config", "extensions.someFutureThing", "true"]);
   const r = await assertAgreesWithGit(env, dir);
   assert.equal(r.git.tracked.get("a.txt"), ".M");
+});
+
+/** A value git rejects and one it takes, for each kind of rejected_config.ts. */
+const CONFIG_SAMPLES: Record<string, { bad: string | null; good: string }> = {
+  bool: { bad: "maybe", good: "off" },
+  int: { bad: "5 ", good: "0x10" },
+  ulong: { bad: "-1", good: "1k" },
+  boolOrInt: { bad: "maybe", good: "3" },
+  value: { bad: null, good: "x" },
+  compression: { bad: "10", good: "-1" },
+  abbrev: { bad: "3", good: "auto" },
+  commentChar: { bad: "ab", good: ";" },
+  color: { bad: "maybe", good: "bold brightred #00ff00" },
+  colorBool: { bad: "maybe", good: "auto" },
+  renames: { bad: "maybe", good: "copies" },
+  autocrlf: { bad: "maybe", good: "input" },
+  safecrlf: { bad: "maybe", good: "warn" },
+  logAllRefUpdates: { bad: "maybe", good: "always" },
+  autoSetupMerge: { bad: "maybe", good: "inherit" },
+  ignoreSubmodules: { bad: "bogus", good: "dirty" },
+  diffAlgorithm: { bad: "maybe", good: "histogram" },
+  colorMoved: { bad: "maybe", good: "zebra" },
+  colorMovedWs: { bad: "maybe", good: "ignore-all-space, ignore-space-at-eol" },
+  wsErrorHighlight: { bad: "maybe", good: "old,new" },
+  createObject: { bad: "maybe", good: "rename" },
+  autoSetupRebase: { bad: "maybe", good: "local" },
+  pushDefault: { bad: "maybe", good: "simple" },
+  column: { bad: "maybe", good: "never" },
+};
+
+/** Good values that would take git's work tree away or name a file git must read. */
+const GOOD_OVERRIDES: Record<string, string | undefined> = {
+  "core.bare": "false",
+  "diff.orderFile": undefined,
+  "status.showUntrackedFiles": "all",
+};
+
+/** A config file setting `name` (`<driver>` becomes `drv`) to `value` (null: no `=`). */
+function configLine(name: string, value: string | null): string {
+  const parts = name.replace("<driver>", "drv").split(".");
+  const key = parts.pop()!;
+  const section = parts.length === 1
+    ? `[${parts[0]}]`
+    : `[${parts[0]} "${parts.slice(1).join(".")}"]`;
+  const quoted = value === null
+    ? ""
+    : ` = "${value.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
+  return `${section}\n\t${key}${quoted}\n`;
+}
+
+Deno.test("config: a value git rejects anywhere in the cascade (here ~/.gitconfig, under a good repository value) makes the tree unknown, as git stops", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  await writeFiles(dir, { "a.txt": "edited\n" });
+  const include = `${env.home}/good.inc`;
+  await git(dir, ["config", "include.path", include]);
+  const stopsBoth = async (name: string, value: string | null) => {
+    const label = `${name}=${JSON.stringify(value)}`;
+    await Deno.writeTextFile(`${env.home}/.gitconfig`, configLine(name, value));
+    const g = await gitAs(env, dir, ["status", "--porcelain=v2"], { allowFail: true });
+    assert.notEqual(g.code, 0, `control: git stops on ${label}`);
+    const facts = await batonFacts(env, dir);
+    assert.equal(facts.tree, undefined, `${label}: no tree`);
+    const reason = facts.unavailable?.find((u) => u.part === "worktree")?.reason ?? "";
+    assert.ok(reason !== "", `${label}: a reason`);
+  };
+  for (const { name, kind, lastWins } of REJECTED_CONFIG_KEYS) {
+    const sample = CONFIG_SAMPLES[kind.name]!;
+    const good = name in GOOD_OVERRIDES ? GOOD_OVERRIDES[name] : sample.good;
+    // A key git looks up once: only the value in force counts, so it is bad alone here.
+    await Deno.writeTextFile(include, good === undefined || lastWins ? "" : configLine(name, good));
+    await stopsBoth(name, sample.bad);
+    if (lastWins) {
+      await Deno.writeTextFile(include, configLine(name, good!));
+      const r = await assertAgreesWithGit(env, dir, { label: `${name} bad under good` });
+      assert.equal(r.git.tracked.get("a.txt"), ".M", `control: git reads ${name} in force`);
+    }
+  }
+  await Deno.writeTextFile(include, "");
+  // As exact as git at the edges: each value here is one git 2.39 rejects.
+  const rejected: [string, string | null][] = [
+    ["core.compression", "-2"],
+    ["core.looseCompression", "10"],
+    ["core.abbrev", "41"],
+    ["core.abbrev", "0"],
+    ["core.abbrev", "yes"],
+    ["core.abbrev", "1k"],
+    ["core.abbrev", null],
+    ["core.commentChar", "\u00e9"],
+    ["core.commentChar", ""],
+    ["status.renameLimit", "3000000000"],
+    ["status.renameLimit", "3g"],
+    ["status.renameLimit", "09"],
+    ["status.renameLimit", "k"],
+    ["status.renameLimit", ""],
+    ["core.fileMode", " true "],
+    ["core.bigFileThreshold", "1x"],
+    ["diff.ignoreSubmodules", ""],
+    ["column.ui", null],
+    ["diff.colorMovedWS", "ignore-all-space,allow-indentation-change"],
+  ];
+  for (const [name, value] of rejected) await stopsBoth(name, value);
+  // Controls: every key at once with a value git takes, and edge values it takes: both agree.
+  const accepted: [string, string | null][] = [
+    ["core.compression", "9"],
+    ["core.abbrev", "40"],
+    ["core.abbrev", "4"],
+    ["core.abbrev", "no"],
+    ["core.commentChar", "auto"],
+    ["status.renameLimit", " 5"],
+    ["status.renameLimit", "+5"],
+    ["status.renameLimit", "1g"],
+    ["core.fileMode", "TRUE"],
+    ["core.fileMode", "-1"],
+    ["core.fileMode", null],
+    ["core.fileMode", ""],
+    ["core.untrackedCache", "maybe"],
+    ["core.checkStat", "bogus"],
+  ];
+  const all = REJECTED_CONFIG_KEYS.map(({ name, kind }) => {
+    const good = name in GOOD_OVERRIDES ? GOOD_OVERRIDES[name] : CONFIG_SAMPLES[kind.name]!.good;
+    return good === undefined ? "" : configLine(name, good);
+  }).join("") + accepted.map(([n, v]) => configLine(n, v)).join("");
+  await Deno.writeTextFile(`${env.home}/.gitconfig`, all);
+  const r = await assertAgreesWithGit(env, dir, { label: "every key with a good value" });
+  assert.equal(r.git.tracked.get("a.txt"), ".M", "control: git gives its status");
 });
