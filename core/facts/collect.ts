@@ -75,6 +75,10 @@ const CEILING_REASON =
 export const UNTRACKED_CACHE_REASON =
   "git's untracked cache is trusted without ctime (core.trustctime false or core.checkStat minimal): git may miss files in a directory whose mtime was put back";
 
+/** Why the work tree is unknown where the config names a file in another user's home. */
+const OTHER_USER_PATH_REASON =
+  "core.excludesFile, core.attributesFile or include.path names a ~user/ path: git reads that user's file or stops, and baton does not look users up";
+
 /** Why facts are unavailable where only a search past a mount point finds the repository. */
 const ACROSS_FS_REASON =
   "GIT_DISCOVERY_ACROSS_FILESYSTEM is set: git finds a repository past a file-system boundary that baton's own search stopped at";
@@ -348,6 +352,8 @@ export async function collectFacts(
     unavailable.push({ part: "worktree", reason: BARE_REASON });
   } else if (config !== null && config.untrackedFiles === null) {
     unavailable.push({ part: "worktree", reason: UNTRACKED_MODE_REASON });
+  } else if (config !== null && config.otherUserPath) {
+    unavailable.push({ part: "worktree", reason: OTHER_USER_PATH_REASON });
   } else if (rejectedKey !== null) {
     unavailable.push({ part: "worktree", reason: rejectedConfigReason(rejectedKey) });
   } else if (config !== null && !(await sameWorkTree(fs, repo, config.workTreeSetting))) {

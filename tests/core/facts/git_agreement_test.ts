@@ -1642,3 +1642,59 @@ Deno.test("config: a value git rejects anywhere in the cascade (here ~/.gitconfi
   const r = await assertAgreesWithGit(env, dir, { label: "every key with a good value" });
   assert.equal(r.git.tracked.get("a.txt"), ".M", "control: git gives its status");
 });
+
+Deno.test("config: a ~user/ path in core.excludesFile, core.attributesFile or include.path makes the tree unknown (git reads another home or stops); ~/ is read", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  await writeFiles(dir, { "a.txt": "edited\n" });
+  for (const key of ["core.excludesFile", "core.attributesFile", "include.path"]) {
+    await git(dir, ["config", key, "~baton-no-such-user/x"]);
+    await agreesGitStops(env, dir, key);
+    // Control: ~/ is the home directory, read alike.
+    // (From outside: git refuses the repository's config.)
+    await git(env.home, ["config", "-f", `${dir}/.git/config`, key, "~/x"]);
+    const r = await assertAgreesWithGit(env, dir, { label: `${key} ~/` });
+    assert.equal(r.git.tracked.get("a.txt"), ".M");
+    await git(dir, ["config", "--unset", key]);
+  }
+});
+
+/** A repository whose files' stat data git trusts (set in the past, then refreshed). */
+async function settledRepo(files: Record<string, string>): Promise<string> {
+  const dir = await base(files);
+  const past = new Date(Date.now() - 100_000);
+  for (const path of ["a.txt", "src/b.txt", ...Object.keys(files)]) {
+    await Deno.utime(`${dir}/${path}`, past, past);
+  }
+  await git(dir, ["update-index", "-q", "--refresh"]);
+  return dir;
+}
+
+Deno.test("conversions: where git stops converting a file (a required filter without a command, working-tree-encoding without a value) the file is unknown, never clean", async () => {
+  const env = await userEnv();
+  const shapes: [string, Record<string, string>, (dir: string) => Promise<void>][] = [
+    [
+      "a required filter without a command",
+      { ".gitattributes": "*.txt filter=foo\n" },
+      (dir) => git(dir, ["config", "filter.foo.required", "true"]).then(() => {}),
+    ],
+    [
+      "working-tree-encoding without a value",
+      {},
+      (dir) => Deno.writeTextFile(`${dir}/.git/info/attributes`, "*.txt working-tree-encoding\n"),
+    ],
+  ];
+  for (const [label, files, setup] of shapes) {
+    const dir = await settledRepo(files);
+    await setup(dir);
+    // Control: git reads no file (their stat data match), both call the tree clean.
+    const clean = await assertAgreesWithGit(env, dir, { label: `${label}: untouched` });
+    assert.equal(clean.git.tracked.size, 0);
+    // A touched file git must convert: git stops, baton names it unknown.
+    await touch(`${dir}/a.txt`);
+    assert.equal((await oracle(env, dir, { allowStop: true })).stopped, true, `control: ${label}`);
+    const facts = await batonFacts(env, dir);
+    assert.deepEqual(facts.tree?.unchecked, ["a.txt"], label);
+    assert.match(facts.tree?.reason ?? "", /git stops/, label);
+  }
+});
