@@ -1698,3 +1698,40 @@ Deno.test("conversions: where git stops converting a file (a required filter wit
     assert.match(facts.tree?.reason ?? "", /git stops/, label);
   }
 });
+
+Deno.test("core.ignoreCase: .GIT and d/.Git are git's own name, skipped; without the setting they are listed", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  await writeFiles(dir, { ".GIT/x.txt": "x\n", "d/.Git/y.txt": "y\n", "d/z.txt": "z\n" });
+  await git(dir, ["config", "core.ignoreCase", "true"]);
+  const r = await assertAgreesWithGit(env, dir, { label: "ignoreCase" });
+  assert.deepEqual(r.git.untracked, ["d/z.txt"], "control: git skips both");
+  await git(dir, ["config", "core.ignoreCase", "false"]);
+  const off = await assertAgreesWithGit(env, dir, { label: "ignoreCase off" });
+  assert.ok(off.git.untracked.includes(".GIT/x.txt"), "control: listed without the setting");
+});
+
+Deno.test("attributes: C-quoted patterns are read as git reads them, and a line over 2,048 bytes is ignored", async () => {
+  const env = await userEnv();
+  // Committed with CRLF: `text` renormalises them, so git shows a file the attribute reaches.
+  const names = ["sp ace.txt", "t\tab.txt", "\u00e9t\u00e9.txt", "bqad.txt", "long.txt", "ok.txt"];
+  const dir = await base(Object.fromEntries(names.map((n) => [n, "one\r\ntwo\r\n"])));
+  await writeFiles(dir, {
+    ".gitattributes": [
+      '"sp\\040ace.txt" text', // an octal escape
+      '"t\\tab.txt"\ttext', // a tab escape, a tab before the attribute
+      '"\\303\\251t\\303\\251.txt" text', // UTF-8 bytes in octal
+      '"b\\qad.txt" text', // an escape git does not know: the quoted word is the pattern
+      `long.txt text${" ".repeat(2048)}`, // 2,048 bytes or more: ignored
+      "ok.txt text",
+    ].join("\n") + "\n",
+  });
+  for (const n of names) await touch(`${dir}/${n}`);
+  const r = await assertAgreesWithGit(env, dir);
+  for (const n of ["sp ace.txt", "ok.txt"]) {
+    assert.equal(r.git.tracked.get(n), ".M", `control: the attribute reaches ${n}`);
+  }
+  assert.equal(r.git.tracked.size, 4, "control: and the tab and UTF-8 names");
+  assert.equal(r.git.tracked.has("bqad.txt"), false, "control: not reached");
+  assert.equal(r.git.tracked.has("long.txt"), false, "control: the long line is ignored");
+});
