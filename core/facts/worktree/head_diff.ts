@@ -11,7 +11,7 @@
  */
 import type { GitObjectReader, StatusCode } from "../types.ts";
 import { type GitIndex, type IndexEntry, readEntry } from "./index_file.ts";
-import { MODE_FILE, MODE_GITLINK, MODE_TREE, MODE_TYPE_MASK } from "./compare_stat.ts";
+import { MODE_FILE, MODE_TREE, MODE_TYPE_MASK } from "./compare_stat.ts";
 import { pairSimilar, type SpanCounts, spanCounts } from "./rename_similarity.ts";
 import { GitCorruptError } from "../git/errors.ts";
 import { parseTree } from "../git/parse_tree.ts";
@@ -368,15 +368,16 @@ export async function diffIndexHead(
  * does not look at unmodified files), and nothing is returned.
  */
 function copyCandidates(staged: readonly StagedChange[]): string[] {
-  const added = (s: StagedChange) => s.x === "A" && (s.indexMode & MODE_TYPE_MASK) !== MODE_GITLINK;
+  // A gitlink too: git copies one from a modified submodule's old commit (CD).
+  const added = (s: StagedChange) => s.x === "A";
   if (!staged.some(added)) return [];
   if (!staged.some((s) => s.x === "M" || s.x === "T" || s.x === "R")) return [];
   return staged.filter((s) => added(s) || s.x === "R").map((s) => s.path).sort(comparePaths);
 }
 
 /**
- * Turns D/A pairs into R as git's status does: exact ones (same blob id and
- * file type; a same-basename source preferred), then regular files similar
+ * Turns D/A pairs into R as git's status does: exact ones (same blob id, or
+ * commit for a gitlink, and file type; a same-basename source preferred), then regular files similar
  * enough (rename_similarity.ts); the rest stay D and A. Returns the paths
  * whose inexact pairing could not be scored.
  */
@@ -392,8 +393,8 @@ async function pairRenames(
     return [];
   }
   const byKey = new Map<string, string[]>();
+  // A gitlink pairs too (git mv of a submodule is R.), by its commit alone.
   for (const [path, h] of deleted) {
-    if ((h.mode & MODE_TYPE_MASK) === MODE_GITLINK) continue;
     const key = `${h.oid}:${h.mode & MODE_TYPE_MASK}`;
     const list = byKey.get(key);
     if (list === undefined) byKey.set(key, [path]);
@@ -401,9 +402,7 @@ async function pairRenames(
   }
   const unpaired: IndexedFile[] = [];
   for (const e of added) {
-    const list = (e.mode & MODE_TYPE_MASK) === MODE_GITLINK
-      ? undefined
-      : byKey.get(`${e.oid}:${e.mode & MODE_TYPE_MASK}`);
+    const list = byKey.get(`${e.oid}:${e.mode & MODE_TYPE_MASK}`);
     if (list === undefined || list.length === 0) {
       unpaired.push(e);
       continue;

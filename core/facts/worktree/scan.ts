@@ -125,6 +125,8 @@ export interface ScanWorktreeOptions {
     oid: string,
     seen?: SubmoduleSeen,
     indexBlob?: (path: string) => Promise<Uint8Array | null>,
+    /** Whether the index holds `path` in conflict (git then skips a `.gitmodules`). */
+    unmerged?: (path: string) => boolean,
   ) => Promise<SubmoduleState>;
   /**
    * What git would store for a work-tree file (eol conversion, a clean
@@ -506,6 +508,7 @@ export async function scanWorktree(
   // Hashing keeps the file type lstat saw: a type change never gets here.
   const concurrency = Math.max(1, options.hashConcurrency ?? 8);
   const indexBlob = (path: string) => readIndexBlob(idx, options.objects, path);
+  const unmerged = (path: string) => firstStage(idx, path) > 0;
   for (let at = 0; at < toHash.length; at += concurrency) {
     const batch = toHash.slice(at, at + concurrency);
     if (expired()) {
@@ -552,7 +555,7 @@ export async function scanWorktree(
     }
     const state = options.submoduleState === undefined
       ? { unknown: "submodule state not read" }
-      : await options.submoduleState(entry.path, entry.oid, "directory", indexBlob);
+      : await options.submoduleState(entry.path, entry.oid, "directory", indexBlob, unmerged);
     if (state === "modified") setY(changes, entry.path, "M", "submodule");
     else if (typeof state === "object") notCompared(entry.path, state.unknown);
   }
@@ -563,7 +566,13 @@ export async function scanWorktree(
   }
   for (const { k, y, seen } of replacedSubmodules) {
     const path = idx.paths[k]!;
-    const state = await options.submoduleState!(path, readEntry(idx, k).oid, seen, indexBlob);
+    const state = await options.submoduleState!(
+      path,
+      readEntry(idx, k).oid,
+      seen,
+      indexBlob,
+      unmerged,
+    );
     if (state === "modified") setY(changes, path, y, "submodule");
     else if (typeof state === "object") notCompared(path, state.unknown);
   }
@@ -780,6 +789,19 @@ async function hashWorktree(
  * finds it: the stage-0 entry, else stage 2 ("ours") of a conflict; null
  * when there is none or it is not a readable blob.
  */
+/** The stage of the first entry of `path` (0 when merged), or -1 when the index has none. */
+function firstStage(idx: GitIndex, path: string): number {
+  let lo = 0;
+  let hi = idx.count;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (comparePaths(idx.paths[mid]!, path) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo >= idx.count || idx.paths[lo] !== path) return -1;
+  return (idx.fields[lo * ENTRY_WORDS + FIELD.flags]! >> 12) & 3;
+}
+
 async function readIndexBlob(
   idx: GitIndex,
   objects: GitObjectReader,

@@ -1711,6 +1711,60 @@ Deno.test("core.ignoreCase: .GIT and d/.Git are git's own name, skipped; without
   assert.ok(off.git.untracked.includes(".GIT/x.txt"), "control: listed without the setting");
 });
 
+/** A repository with submodule `sub` (of a one-file library), committed. */
+async function withSubmodule(): Promise<{ dir: string; lib: string }> {
+  const lib = await base({ "lib.txt": "lib\n" });
+  const dir = await base();
+  await git(dir, ["-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "sub"]);
+  await commitAll(dir, "sub");
+  return { dir, lib };
+}
+
+Deno.test("submodules: one moved with git mv is a rename of its gitlink (R.), edited inside RM", async () => {
+  const env = await userEnv();
+  const { dir } = await withSubmodule();
+  await git(dir, ["mv", "sub", "moved"]);
+  let r = await assertAgreesWithGit(env, dir, { label: "moved" });
+  assert.equal(r.git.tracked.get("moved"), "R.", "control: git sees a rename");
+  await Deno.writeTextFile(`${dir}/moved/lib.txt`, "edited\n");
+  r = await assertAgreesWithGit(env, dir, { label: "moved and edited" });
+  assert.equal(r.git.tracked.get("moved"), "RM");
+});
+
+Deno.test("submodules: a .gitmodules in conflict is not read (as git skips it), the tree is still compared", async () => {
+  const env = await userEnv();
+  const { dir } = await withSubmodule();
+  await git(dir, ["config", "-f", ".gitmodules", "submodule.sub.ignore", "all"]);
+  await commitAll(dir, "ignore all");
+  await Deno.writeTextFile(`${dir}/sub/lib.txt`, "edited\n");
+  const hidden = await assertAgreesWithGit(env, dir, { label: "ignore=all read" });
+  assert.equal(hidden.git.tracked.has("sub"), false, "control: ignore=all hides the edit");
+  await git(dir, ["checkout", "-q", "-b", "other"]);
+  await git(dir, ["config", "-f", ".gitmodules", "submodule.sub.branch", "other"]);
+  await git(dir, ["commit", "-q", "-am", "other"]);
+  await git(dir, ["checkout", "-q", "main"]);
+  await git(dir, ["config", "-f", ".gitmodules", "submodule.sub.branch", "mine"]);
+  await git(dir, ["commit", "-q", "-am", "mine"]);
+  await git(dir, ["merge", "-q", "other"], { allowFail: true });
+  const r = await assertAgreesWithGit(env, dir, { label: "in conflict" });
+  assert.equal(r.git.tracked.get(".gitmodules"), "UU", "control: in conflict");
+  assert.equal(r.git.tracked.get("sub"), ".M", "control: git no longer reads ignore=all");
+});
+
+Deno.test("renames = copies: a gitlink added at a modified submodule's old commit is a copy (CD), unchecked, never A", async () => {
+  const env = await userEnv();
+  const { dir } = await withSubmodule();
+  const old = (await git(`${dir}/sub`, ["rev-parse", "HEAD"])).stdout.trim();
+  await Deno.writeTextFile(`${dir}/sub/lib.txt`, "next\n");
+  await git(`${dir}/sub`, ["commit", "-q", "-am", "next"]);
+  await git(dir, ["add", "sub"]);
+  await git(dir, ["config", "status.renames", "copies"]);
+  await git(dir, ["update-index", "--add", "--cacheinfo", `160000,${old},copy`]);
+  const r = await assertAgreesWithGit(env, dir, { allowUnknown: true });
+  assert.equal(r.git.tracked.get("copy"), "CD", "control: git reports a copy");
+  assert.ok(r.unchecked.includes("copy"), "named unchecked");
+});
+
 Deno.test("attributes: C-quoted patterns are read as git reads them, and a line over 2,048 bytes is ignored", async () => {
   const env = await userEnv();
   // Committed with CRLF: `text` renormalises them, so git shows a file the attribute reaches.
