@@ -331,7 +331,7 @@ export async function scanWorktree(
       if (index.splitLink !== undefined) index = await readSplitIndex(fs, repo.gitDir, index);
       if (duplicateEntry(index) >= 0) {
         throw new GitUnsupportedError(
-          "the index lists a path twice (git's fsck refuses such an index)",
+          "the index lists a path twice or out of path order (git's fsck refuses such an index)",
           "git_index_duplicate_unsupported",
         );
       }

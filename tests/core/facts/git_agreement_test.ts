@@ -1789,3 +1789,22 @@ Deno.test("attributes: C-quoted patterns are read as git reads them, and a line 
   assert.equal(r.git.tracked.has("bqad.txt"), false, "control: not reached");
   assert.equal(r.git.tracked.has("long.txt"), false, "control: the long line is ignored");
 });
+
+Deno.test("an index out of path order (git 2.39 wrote one for a sparse index, random seed 1082) is declined, never compared", async () => {
+  const env = await userEnv();
+  const dir = await base({ "a1.txt": "1\n", "a2.txt": "2\n", "a3.txt": "3\n" });
+  await writeFiles(dir, { "a3.txt": "edited\n" });
+  const before = await assertAgreesWithGit(env, dir, { label: "control: sorted" });
+  assert.equal(before.git.tracked.get("a3.txt"), ".M");
+  // Rename the second entry in place (same length): a1, a9, a3.
+  const path = `${dir}/.git/index`;
+  const bytes = await Deno.readFile(path);
+  const at = new TextDecoder("latin1").decode(bytes).indexOf("a2.txt");
+  bytes.set(new TextEncoder().encode("a9.txt"), at);
+  await Deno.writeFile(path, bytes);
+  const listed = (await git(dir, ["ls-files"])).stdout.split("\n");
+  assert.deepEqual(listed.slice(0, 4), ["a.txt", "a1.txt", "a9.txt", "a3.txt"], "control");
+  const facts = await batonFacts(env, dir);
+  assert.equal(facts.tree, undefined);
+  assert.match(facts.unavailable?.[0]?.reason ?? "", /out of path order/);
+});
