@@ -232,7 +232,15 @@ export async function diffIndexHead(
     sparseDirs.push(prefix);
     if (headTrees.get(prefix) === oid) return;
     const rows: IndexedFile[] = [];
-    const walk = async (treeOid: string, at: string, depth: number): Promise<void> => {
+    // A name that is not UTF-8 (or below one) is compared by its bytes with
+    // HEAD's: unchanged, it is no change; else it is named unchecked, as
+    // HEAD's own such names are (random seed 1115: it was an addition).
+    const walk = async (
+      treeOid: string,
+      at: string,
+      exactAt: string | null,
+      depth: number,
+    ): Promise<void> => {
       if (depth > 256) {
         throw new GitCorruptError(
           "Cannot read a sparse directory: nested too deep",
@@ -240,12 +248,21 @@ export async function diffIndexHead(
         );
       }
       for (const t of await readTree(objects, treeOid)) {
+        const exact = t.invalid !== undefined || exactAt !== null
+          ? (exactAt ?? escapePathText(at)) +
+            (t.invalid !== undefined ? escapePathBytes(t.invalid) : escapePathText(t.name))
+          : null;
         if ((t.mode & MODE_TYPE_MASK) === MODE_TREE) {
-          await walk(t.oid, `${at}${t.name}/`, depth + 1);
-        } else rows.push({ path: at + t.name, mode: t.mode, oid: t.oid });
+          await walk(t.oid, `${at}${t.name}/`, exact === null ? null : `${exact}/`, depth + 1);
+        } else if (exact === null) rows.push({ path: at + t.name, mode: t.mode, oid: t.oid });
+        else {
+          const h = headInvalid.get(exact);
+          if (h !== undefined && h.oid === t.oid && h.mode === t.mode) headInvalid.delete(exact);
+          else headInvalid.set(exact, { mode: t.mode, oid: t.oid });
+        }
       }
     };
-    await walk(oid, prefix, 0);
+    await walk(oid, prefix, null, 0);
     for (const r of rows) compareWithHead(r);
     // What HEAD has under the directory and its tree does not: deleted.
     for (const path of [...head.keys()]) {

@@ -1808,3 +1808,23 @@ Deno.test("an index out of path order (git 2.39 wrote one for a sparse index, ra
   assert.equal(facts.tree, undefined);
   assert.match(facts.unavailable?.[0]?.reason ?? "", /out of path order/);
 });
+
+Deno.test({
+  name:
+    "sparse index: a name that is not UTF-8 inside a changed sparse directory is compared by its bytes (random seed 1115: it was A.)",
+  ignore: OLD_GIT,
+}, async () => {
+  const env = await userEnv();
+  const dir = await base({ "out/o.txt": "outside\n", "in/i.txt": "inside\n" });
+  const out = await new Deno.Command("sh", {
+    args: ["-c", `printf x > "out/$(printf 'n\\377.t')" && git add -A && git commit -qm bad`],
+    cwd: dir,
+    env: { ...GIT_ENV },
+  }).output();
+  assert.equal(out.code, 0, "control: committed");
+  await git(dir, ["sparse-checkout", "set", "--cone", "--sparse-index", "in"]);
+  await git(dir, ["rm", "-q", "--sparse", "out/o.txt"]);
+  assert.match((await git(dir, ["ls-files", "--sparse"])).stdout, /^out\/$/m, "control: sparse");
+  const r = await assertAgreesWithGit(env, dir);
+  assert.deepEqual([...r.git.tracked], [["out/o.txt", "D."]], "control: only the removal");
+});
