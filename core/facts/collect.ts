@@ -28,6 +28,7 @@ import { createObjectReader } from "./git/object_reader.ts";
 import { findRepo } from "./git/find_repo.ts";
 import { inProgressOperation } from "./git/in_progress_operation.ts";
 import { parseCommit } from "./git/parse_commit.ts";
+import { parseTag } from "./git/parse_tag.ts";
 import { readHead } from "./git/read_head.ts";
 import { readRepoConfig } from "./git/read_repo_config.ts";
 import { comparePaths } from "./worktree/compare_paths.ts";
@@ -377,7 +378,11 @@ export async function collectFacts(
   let headTreeKnown = head !== null;
   if (head !== null && head.oid !== null) {
     try {
-      const commit = await objects.read(head.oid);
+      let commit = await objects.read(head.oid);
+      // A HEAD that names an annotated tag: git peels it to the commit it tags.
+      for (let depth = 0; commit !== null && commit.type === "tag" && depth < 8; depth++) {
+        commit = await objects.read(parseTag(commit.data).object);
+      }
       if (commit !== null && commit.type === "commit") headTree = parseCommit(commit.data).tree;
       else {
         notes.push("HEAD commit object could not be read");

@@ -1828,3 +1828,18 @@ Deno.test({
   const r = await assertAgreesWithGit(env, dir);
   assert.deepEqual([...r.git.tracked], [["out/o.txt", "D."]], "control: only the removal");
 });
+
+Deno.test("HEAD naming an annotated tag (a tag of a tag too) is peeled to its commit, as git does", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  await git(dir, ["tag", "-a", "-m", "t", "v1"]);
+  await git(dir, ["tag", "-a", "-m", "t2", "v2", "v1"]);
+  await writeFiles(dir, { "a.txt": "edited\n", "u.txt": "u\n" });
+  for (const tag of ["v1", "v2"]) {
+    const oid = (await git(dir, ["rev-parse", tag])).stdout.trim();
+    await Deno.writeTextFile(`${dir}/.git/HEAD`, `${oid}\n`);
+    const r = await assertAgreesWithGit(env, dir, { label: tag });
+    assert.equal(r.git.tracked.get("a.txt"), ".M", `control: git compares (${tag})`);
+    assert.equal(r.facts.head, oid, "HEAD as git names it");
+  }
+});
