@@ -37,7 +37,8 @@ export function parseRefFile(text: string): RefValue | null {
     const target = t.slice(4).replace(/^[ \t\r\n]+/, "");
     return isSafeRefName(target) ? { kind: "symbolic", target } : null;
   }
-  const m = /^([0-9a-fA-F]{40})(?:[ \t\r\n]|$)/.exec(t);
+  // A SHA-1 id, or a SHA-256 one (64 digits) read as a whole.
+  const m = /^([0-9a-fA-F]{64}|[0-9a-fA-F]{40})(?:[ \t\r\n]|$)/.exec(t);
   const oid = m === null ? "" : m[1]!.toLowerCase();
   return OID_RE.test(oid) ? { kind: "oid", oid } : null;
 }
