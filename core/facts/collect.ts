@@ -28,6 +28,7 @@ import { createObjectReader } from "./git/object_reader.ts";
 import { findRepo } from "./git/find_repo.ts";
 import { inProgressOperation } from "./git/in_progress_operation.ts";
 import { parseCommit } from "./git/parse_commit.ts";
+import { parseTag } from "./git/parse_tag.ts";
 import { readHead } from "./git/read_head.ts";
 import { readRepoConfig } from "./git/read_repo_config.ts";
 import { comparePaths } from "./worktree/compare_paths.ts";
@@ -60,6 +61,7 @@ import {
   systemAttributesFile,
 } from "./git/git_environment.ts";
 import { gitRepositoryReason, movingInEffect } from "./git/moving_in_effect.ts";
+import { rejectedConfigKey, rejectedConfigReason } from "./git/rejected_config.ts";
 
 /** Why nothing of the repository is reported where git's search stops below it. */
 const CEILING_REASON =
@@ -73,6 +75,10 @@ const CEILING_REASON =
  */
 export const UNTRACKED_CACHE_REASON =
   "git's untracked cache is trusted without ctime (core.trustctime false or core.checkStat minimal): git may miss files in a directory whose mtime was put back";
+
+/** Why the work tree is unknown where the config names a file in another user's home. */
+const OTHER_USER_PATH_REASON =
+  "core.excludesFile, core.attributesFile or include.path names a ~user/ path: git reads that user's file or stops, and baton does not look users up";
 
 /** Why facts are unavailable where only a search past a mount point finds the repository. */
 const ACROSS_FS_REASON =
@@ -316,6 +322,8 @@ export async function collectFacts(
     ? BARE_INVALID_REASON
     : null;
   const refusedWhole = hiddenReason !== null;
+  // A config value git rejects: git status stops (git/rejected_config.ts).
+  const rejectedKey = config === null ? null : rejectedConfigKey(config.config);
   if (hiddenReason !== null) {
     unavailable.push({ part: "config", reason: hiddenReason });
     unavailable.push({ part: "head", reason: hiddenReason });
@@ -345,6 +353,10 @@ export async function collectFacts(
     unavailable.push({ part: "worktree", reason: BARE_REASON });
   } else if (config !== null && config.untrackedFiles === null) {
     unavailable.push({ part: "worktree", reason: UNTRACKED_MODE_REASON });
+  } else if (config !== null && config.otherUserPath) {
+    unavailable.push({ part: "worktree", reason: OTHER_USER_PATH_REASON });
+  } else if (rejectedKey !== null) {
+    unavailable.push({ part: "worktree", reason: rejectedConfigReason(rejectedKey) });
   } else if (config !== null && !(await sameWorkTree(fs, repo, config.workTreeSetting))) {
     // git would compare another directory: what baton would list here is not git's answer.
     unavailable.push({
@@ -366,7 +378,11 @@ export async function collectFacts(
   let headTreeKnown = head !== null;
   if (head !== null && head.oid !== null) {
     try {
-      const commit = await objects.read(head.oid);
+      let commit = await objects.read(head.oid);
+      // A HEAD that names an annotated tag: git peels it to the commit it tags.
+      for (let depth = 0; commit !== null && commit.type === "tag" && depth < 8; depth++) {
+        commit = await objects.read(parseTag(commit.data).object);
+      }
       if (commit !== null && commit.type === "commit") headTree = parseCommit(commit.data).tree;
       else {
         notes.push("HEAD commit object could not be read");

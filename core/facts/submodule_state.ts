@@ -79,12 +79,20 @@ export function submoduleStates(
   oid: string,
   seen?: SubmoduleSeen,
   indexBlob?: (path: string) => Promise<Uint8Array | null>,
+  unmerged?: (path: string) => boolean,
 ) => Promise<SubmoduleState> {
   let settings: Promise<IgnoreSettings> | null = null;
-  return async (path, oid, seen = "directory", indexBlob) => {
+  return async (path, oid, seen = "directory", indexBlob, unmerged) => {
     try {
-      // git reads .gitmodules for any gitlink, and stops on one that does not parse.
-      settings ??= ignoreSettings(fs, repo, options, indexBlob ?? null);
+      // git reads .gitmodules for any gitlink, and stops on one that does not parse;
+      // one in conflict in the index it does not read at all.
+      settings ??= ignoreSettings(
+        fs,
+        repo,
+        options,
+        indexBlob ?? null,
+        unmerged?.(".gitmodules") === true,
+      );
       const { config, gitmodules } = await settings;
       if (gitmodules === null) return { unknown: GITMODULES_UNPARSED_REASON };
       if (seen !== "directory") {
@@ -204,6 +212,7 @@ async function ignoreSettings(
   repo: RepoLocation,
   options: SubmoduleStatesOptions,
   indexBlob: ((path: string) => Promise<Uint8Array | null>) | null,
+  gitmodulesUnmerged: boolean,
 ): Promise<IgnoreSettings> {
   const config = await readRepoConfig(fs, repo, {
     homeDir: options.homeDir,
@@ -219,6 +228,7 @@ async function ignoreSettings(
       : { environmentEntries: options.environmentEntries }),
   });
   let gitmodules: GitConfigEntry[] | null = [];
+  if (gitmodulesUnmerged) return { config: [...config.config.entries], gitmodules };
   try {
     const bytes = await gitmodulesBytes(fs, repo, indexBlob);
     if (bytes !== null) gitmodules = parseGitConfig(new TextDecoder().decode(bytes)).entries;

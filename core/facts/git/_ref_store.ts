@@ -29,12 +29,17 @@ export async function assertFilesBackend(fs: ReadFs, repo: RepoLocation): Promis
 
 /** Parses a loose ref file ("<oid>\n" or "ref: <name>\n"); null when malformed. */
 export function parseRefFile(text: string): RefValue | null {
-  const t = text.trim();
+  // git's rule: trailing blanks (space, tab, CR, LF) dropped; "ref:" then
+  // leading blanks; an id may be followed by a blank and anything (as in
+  // FETCH_HEAD), never preceded by one.
+  const t = text.replace(/[ \t\r\n]+$/, "");
   if (t.startsWith("ref:")) {
-    const target = t.slice(4).trim();
+    const target = t.slice(4).replace(/^[ \t\r\n]+/, "");
     return isSafeRefName(target) ? { kind: "symbolic", target } : null;
   }
-  const oid = t.toLowerCase();
+  // A SHA-1 id, or a SHA-256 one (64 digits) read as a whole.
+  const m = /^([0-9a-fA-F]{64}|[0-9a-fA-F]{40})(?:[ \t\r\n]|$)/.exec(t);
+  const oid = m === null ? "" : m[1]!.toLowerCase();
   return OID_RE.test(oid) ? { kind: "oid", oid } : null;
 }
 

@@ -6,9 +6,9 @@
  */
 import type { ReadFs } from "../../fs.ts";
 import type { RepoLocation } from "../types.ts";
-import { GitCorruptError } from "./errors.ts";
+import { GitCorruptError, GitUnsupportedError } from "./errors.ts";
 import { normalizePath, parentDir, resolvePath } from "../../path.ts";
-import { readOptionalText } from "./_read_optional.ts";
+import { readOptionalFile } from "./_read_optional.ts";
 
 /** Options for {@linkcode findRepo}. */
 export interface FindRepoOptions {
@@ -41,13 +41,15 @@ const MAX_GITFILE_BYTES = 4096;
  *
  * Starting inside a `.git` directory finds the repository that owns it,
  * because the walk reaches its parent. Bare repositories are not recognised
- * (null): baton needs a working tree.
+ * (null): baton needs a working tree. A bare repository met on the way
+ * inside a work tree stops the search as it stops git's (an error).
  *
  * @param fs Read capability.
  * @param startDir Absolute directory to start from.
  * @param options Ceilings and file-system boundary behaviour.
  * @returns The location, or null when no repository contains `startDir`.
  * @throws {GitCorruptError} When a `.git` file is malformed or names no git dir.
+ * @throws {GitUnsupportedError} When the walk passes a bare repository inside a work tree.
  *
  * @example
  * ```ts
@@ -75,9 +77,17 @@ export async function findRepo(
   const ceilings = new Set((options.ceilingDirs ?? []).map(normalizePath));
   let dir: string | null = normalizePath(startDir);
   let dev = options.acrossFilesystems === true ? null : (await fs.stat(dir))?.dev ?? null;
+  // A directory on the way that is itself a git directory: git's search
+  // stops there (a bare repository) unless it belongs to the repository found
+  // above (its own .git or a directory inside it, which collect.ts reports).
+  let bareAt: string | null = null;
   while (dir !== null) {
     const found = await checkDir(fs, dir);
-    if (found !== null) return found;
+    if (found !== null) {
+      if (bareAt !== null && !insideGitDirs(bareAt, found)) throw bareRepository();
+      return found;
+    }
+    if (bareAt === null && await asGitDir(fs, dir) !== null) bareAt = dir;
     const parent = parentDir(dir);
     if (parent === null || ceilings.has(parent)) return null;
     if (dev !== null) {
@@ -121,16 +131,18 @@ async function checkDir(fs: ReadFs, dir: string): Promise<RepoLocation | null> {
       { data: { path: dotGit } },
     );
   }
-  const text = (await readOptionalText(fs, dotGit)) ?? "";
-  const match = /^gitdir: *(.+?)\s*$/.exec(text.replace(/^\uFEFF/, ""));
-  if (match === null) {
+  const text = (await readExactText(fs, dotGit)) ?? "";
+  // git's read_gitfile: "gitdir: " exactly (one space, no BOM), only
+  // trailing CR and LF dropped; anything else is an invalid git file.
+  const path = text.startsWith("gitdir: ") ? dropLineEnds(text.slice("gitdir: ".length)) : "";
+  if (path === "") {
     throw new GitCorruptError(
       'Cannot use .git file: expected one line "gitdir: <path>"',
       "git_gitfile_invalid",
       { data: { path: dotGit } },
     );
   }
-  const target = resolvePath(dir, match[1]!);
+  const target = resolvePath(dir, path);
   const git = await asGitDir(fs, target);
   if (git === null) {
     throw new GitCorruptError(
@@ -150,12 +162,39 @@ async function asGitDir(
   const head = await fs.lstat(`${gitDir}/HEAD`);
   if (head === null || !(head.isFile || head.isSymlink)) return null;
   let commonDir = gitDir;
-  const common = await readOptionalText(fs, `${gitDir}/commondir`);
-  if (common !== null && common.trim() !== "") commonDir = resolvePath(gitDir, common.trim());
+  // git keeps every byte of commondir but trailing CR and LF.
+  const common = await readExactText(fs, `${gitDir}/commondir`);
+  if (common !== null && dropLineEnds(common) !== "") {
+    commonDir = resolvePath(gitDir, dropLineEnds(common));
+  }
   const [objects, refs] = await Promise.all([
     fs.stat(`${commonDir}/objects`),
     fs.stat(`${commonDir}/refs`),
   ]);
   if (objects === null || !objects.isDirectory || refs === null || !refs.isDirectory) return null;
   return { gitDir, commonDir };
+}
+
+/** Text without its trailing CR and LF characters (all of them), as git trims a git file or commondir. */
+function dropLineEnds(text: string): string {
+  return text.replace(/[\r\n]+$/, "");
+}
+
+/** Whether `dir` is the found repository's git or common directory or lies inside one. */
+function insideGitDirs(dir: string, repo: RepoLocation): boolean {
+  return [repo.gitDir, repo.commonDir].some((g) => dir === g || dir.startsWith(`${g}/`));
+}
+
+/** git stops its search at a bare repository: it has no work tree to compare. */
+function bareRepository(): GitUnsupportedError {
+  return new GitUnsupportedError(
+    "started inside a bare repository (a git directory inside the work tree): git stops its search there and gives no status",
+    "git_bare_repository_unsupported",
+  );
+}
+
+/** A file's text with every byte kept (a BOM too, which git does not skip), or null when missing. */
+async function readExactText(fs: ReadFs, path: string): Promise<string | null> {
+  const bytes = await readOptionalFile(fs, path);
+  return bytes === null ? null : new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
 }

@@ -36,10 +36,12 @@ export function parsePackedRefs(text: string): Map<string, PackedRef> {
   let last: PackedRef | null = null;
   const lines = text.split("\n");
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!.replace(/\r$/, "");
+    // git keeps a CR before the LF: a name then ends in it (and names no
+    // branch baton or git looks up); a peel line may carry one.
+    const line = lines[i]!;
     if (line === "" || line.startsWith("#")) continue;
     if (line.startsWith("^")) {
-      const peeled = line.slice(1);
+      const peeled = line.slice(1).replace(/\r$/, "");
       if (last === null || !OID_RE.test(peeled)) throw badLine(i);
       last.peeled = peeled;
       continue;

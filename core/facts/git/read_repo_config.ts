@@ -112,8 +112,17 @@ export interface RepoConfig {
   attributesFile: string | null;
   /** Filter drivers with a `clean` or `process` command configured. */
   cleanDrivers: Set<string>;
+  /** Filter drivers whose `required` is true where it is last set. */
+  requiredDrivers: Set<string>;
   /** `includeIf` sections whose condition baton cannot evaluate (not included). */
   unevaluatedIncludes: number;
+  /**
+   * A path git expands from another user's home (`~user/`) in
+   * core.excludesFile, core.attributesFile or an include git follows: git
+   * reads that user's file, or stops where there is no such user; baton
+   * expands only `~/`.
+   */
+  otherUserPath: boolean;
   /** System or global config files that exist but could not be read (left out). */
   unreadableUserFiles: number;
   /**
@@ -204,6 +213,7 @@ export async function readRepoConfig(
     realGitDir: await fs.realPath(repo.gitDir).catch(() => null),
     branch: await currentBranch(fs, repo),
     unevaluated: 0,
+    otherUserPath: false,
     remoteUrls: null,
     hasconfigSeen: false,
     viaHasconfig: false,
@@ -256,6 +266,11 @@ export async function readRepoConfig(
       nonEmpty(options.xdgConfigHome),
     ),
     unevaluatedIncludes: ctx.unevaluated,
+    otherUserPath: ctx.otherUserPath ||
+      entries.some((e) =>
+        e.section === "core" && e.subsection === null &&
+        (e.key === "excludesfile" || e.key === "attributesfile") && isOtherUserPath(e.value)
+      ),
     workTreeSetting: getConfigValue({ entries: repoLevel }, "core.worktree") ?? null,
     unreadableUserFiles,
     cleanDrivers: new Set(
@@ -263,6 +278,12 @@ export async function readRepoConfig(
         e.section === "filter" && e.subsection !== null &&
         (e.key === "clean" || e.key === "process") && e.value !== null && e.value !== ""
       ).map((e) => e.subsection!),
+    ),
+    requiredDrivers: new Set(
+      listConfigSubsections(config, "filter").filter((d) =>
+        getConfigValue(config, `filter.${d}.required`) !== undefined &&
+        parseConfigBool(getConfigValue(config, `filter.${d}.required`)!) === true
+      ),
     ),
     refStorage: (getConfigValue(repoOnly, "extensions.refStorage") ?? "files").toLowerCase(),
     objectFormat: (getConfigValue(repoOnly, "extensions.objectFormat") ?? "sha1").toLowerCase(),
@@ -436,6 +457,11 @@ function expandPath(value: string, base: string, home: string | null): string | 
   return resolvePath(base, value);
 }
 
+/** Whether git would expand `value` from another user's home (`~user` or `~user/...`). */
+function isOtherUserPath(value: string | null): boolean {
+  return value !== null && value.startsWith("~") && value !== "~" && !value.startsWith("~/");
+}
+
 /** git reads `$XDG_CONFIG_HOME` only when it is set and not empty. */
 function nonEmpty(value: string | null | undefined): string | null {
   return value === undefined || value === null || value === "" ? null : value;
@@ -448,6 +474,8 @@ interface IncludeContext {
   realGitDir: string | null;
   branch: string | null;
   unevaluated: number;
+  /** An include git follows names a `~user/` path. */
+  otherUserPath: boolean;
   /** Every remote URL of the cascade, once read (for hasconfig:remote.*.url); null before. */
   remoteUrls: readonly string[] | null;
   /** A hasconfig:remote.*.url condition was met while reading. */
@@ -504,6 +532,7 @@ async function readConfigFile(
       });
     if (!plain && !conditional) continue;
     const target = expandPath(entry.value, parentDir(path) ?? "/", ctx.home);
+    if (isOtherUserPath(entry.value)) ctx.otherUserPath = true;
     if (target === null) continue;
     const outer = ctx.viaHasconfig;
     ctx.viaHasconfig = outer || hasconfig;

@@ -3,7 +3,7 @@
  * refuses a `core.repositoryFormatVersion` above 1, and in a version-1
  * repository every `extensions.*` key it does not know ("unknown repository
  * extension found"); a version-0 repository ignores extensions except the
- * ones only version 1 may carry, which newer gits refuse there. baton reads
+ * ones only version 1 may carry, which git refuses there. baton reads
  * the formats it knows (SHA-1 objects, the files ref backend): for any
  * other format, or one git refuses, the work tree (and, unless only the
  * object format differs, HEAD) is reported unknown with the reason, never
@@ -71,6 +71,13 @@ function formatReason(repoConfig: GitConfig): string | null {
   for (const name of names) {
     const value = (getConfigValue(repoConfig, `extensions.${name}`) ?? "").toLowerCase();
     if (version === 0 && !V1_ONLY.has(name)) continue;
+    if (version === 0 && name !== "refstorage") {
+      // git 2.39 refuses these in version 0 ("v1-only extension found"),
+      // whatever their value: noop-v1 and objectFormat (sha1 too).
+      return `extensions.${
+        safeName(name)
+      } may only be set in a version 1 repository: git refuses it`;
+    }
     if (name === "objectformat") {
       if (value === "sha1") continue;
       return value === "sha256"
@@ -81,13 +88,9 @@ function formatReason(repoConfig: GitConfig): string | null {
       return "extensions.refStorage is set: refs may not be stored as files, which is all baton reads";
     }
     if (HARMLESS.has(name)) continue;
-    return version === 0
-      ? `extensions.${
-        safeName(name)
-      } may only be set in a version 1 repository: newer gits refuse it`
-      : `extensions.${
-        safeName(name)
-      } is an extension baton does not know: git refuses or reads the repository differently`;
+    return `extensions.${
+      safeName(name)
+    } is an extension baton does not know: git refuses or reads the repository differently`;
   }
   return null;
 }

@@ -153,21 +153,23 @@ function parseAttrFile(
 ): AttrFile {
   const lines: AttrLine[] = [];
   for (const raw of text.split("\n")) {
-    const line = raw.replace(/\r$/, "").trim();
+    // git's blanks are space, tab, CR and LF only.
+    const line = raw.replace(/^[ \t\r]+|[ \t\r]+$/g, "");
     if (line === "" || line.startsWith("#")) continue;
+    // git ignores a line of 2,048 bytes or more (its CR counted, not its LF).
+    if (raw.length * 3 >= ATTR_MAX_LINE_BYTES && utf8Length(raw) >= ATTR_MAX_LINE_BYTES) continue;
+    // A C-quoted pattern as git unquotes it; one git cannot unquote is a plain word.
+    const quoted = line.startsWith('"') ? unquoteC(line) : null;
     let pattern: string;
     let rest: string;
-    if (line.startsWith('"')) {
-      const end = line.indexOf('"', 1);
-      if (end < 0) continue;
-      pattern = line.slice(1, end).replace(/\\(.)/g, "$1");
-      rest = line.slice(end + 1);
+    if (quoted !== null) {
+      [pattern, rest] = quoted;
     } else {
-      const m = /^(\S+)\s*(.*)$/.exec(line)!;
+      const m = /^([^ \t\r]+)[ \t\r]*(.*)$/s.exec(line)!;
       pattern = m[1]!;
       rest = m[2]!;
     }
-    const attrs = rest.split(/\s+/).filter((t) => t !== "").map(parseAttr);
+    const attrs = rest.split(/[ \t\r]+/).filter((t) => t !== "").map(parseAttr);
     if (pattern.startsWith("[attr]")) {
       if (macros !== null) macros.set(pattern.slice(6), attrs);
       continue;
@@ -177,6 +179,58 @@ function parseAttrFile(
     lines.push({ rules: parseGitignore(pattern, { ignoreCase }), attrs });
   }
   return { base, lines };
+}
+
+/** git's limit on one attributes line, in bytes. */
+const ATTR_MAX_LINE_BYTES = 2048;
+
+function utf8Length(text: string): number {
+  return new TextEncoder().encode(text).length;
+}
+
+/** The one-letter escapes git's unquote_c_style knows, as bytes. */
+const C_ESCAPES: Readonly<Record<string, number>> = {
+  a: 7,
+  b: 8,
+  f: 12,
+  n: 10,
+  r: 13,
+  t: 9,
+  v: 11,
+  "\\": 92,
+  '"': 34,
+};
+
+/**
+ * git's unquote_c_style on a line that starts with a quote: the pattern and
+ * the text after its closing quote, or null where git cannot unquote it
+ * (no closing quote, an escape it does not know). Octal escapes are bytes,
+ * decoded as UTF-8 with the rest.
+ */
+function unquoteC(line: string): [string, string] | null {
+  const bytes: number[] = [];
+  const enc = new TextEncoder();
+  let plainFrom = 1;
+  const flush = (to: number) => bytes.push(...enc.encode(line.slice(plainFrom, to)));
+  for (let i = 1; i < line.length; i++) {
+    const c = line[i];
+    if (c === '"') {
+      flush(i);
+      return [new TextDecoder().decode(new Uint8Array(bytes)), line.slice(i + 1)];
+    }
+    if (c !== "\\") continue;
+    flush(i);
+    const next = line[i + 1] ?? "";
+    if (next in C_ESCAPES) {
+      bytes.push(C_ESCAPES[next]!);
+      i += 1;
+    } else if (/^[0-3][0-7][0-7]$/.test(line.slice(i + 1, i + 4))) {
+      bytes.push(parseInt(line.slice(i + 1, i + 4), 8));
+      i += 3;
+    } else return null;
+    plainFrom = i + 1;
+  }
+  return null;
 }
 
 function parseAttr(token: string): [string, AttrValue] {

@@ -25,6 +25,8 @@ export interface ConversionConfig {
   autocrlf: "true" | "input" | "false";
   /** Filter drivers with a clean or process command configured, by name. */
   cleanDrivers: ReadonlySet<string>;
+  /** Filter drivers configured `required`, by name (git stops on one without a command). */
+  requiredDrivers?: ReadonlySet<string>;
 }
 
 /** The converted bytes, null when git would store the content as is, or why unknown. */
@@ -34,7 +36,8 @@ const LFS_SPEC = "version https://git-lfs.github.com/spec/v1";
 
 /** Whether anything in config could convert content at all (attributes may still). */
 export function conversionPossible(config: ConversionConfig): boolean {
-  return config.autocrlf !== "false" || config.cleanDrivers.size > 0;
+  return config.autocrlf !== "false" || config.cleanDrivers.size > 0 ||
+    (config.requiredDrivers?.size ?? 0) > 0;
 }
 
 /** Converts `data` as git's clean direction would for a path with `attrs`. */
@@ -49,8 +52,13 @@ export async function convertToGit(
   if (typeof filter === "string" && config.cleanDrivers.has(filter)) {
     if (filter !== "lfs") return { unknown: "a clean filter that is not run here" };
     out = await lfsPointer(data);
+  } else if (typeof filter === "string" && config.requiredDrivers?.has(filter) === true) {
+    return { unknown: "a required filter has no clean command: git stops" };
   }
   const encoding = attrs.get("working-tree-encoding");
+  if (encoding === true || encoding === false) {
+    return { unknown: "working-tree-encoding is set without a value: git stops" };
+  }
   if (typeof encoding === "string") {
     const utf8 = encodeToGit(out ?? data, encoding);
     if (utf8 !== null && !(utf8 instanceof Uint8Array)) return utf8;

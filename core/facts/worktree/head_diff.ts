@@ -11,7 +11,7 @@
  */
 import type { GitObjectReader, StatusCode } from "../types.ts";
 import { type GitIndex, type IndexEntry, readEntry } from "./index_file.ts";
-import { MODE_FILE, MODE_GITLINK, MODE_TREE, MODE_TYPE_MASK } from "./compare_stat.ts";
+import { MODE_FILE, MODE_TREE, MODE_TYPE_MASK } from "./compare_stat.ts";
 import { pairSimilar, type SpanCounts, spanCounts } from "./rename_similarity.ts";
 import { GitCorruptError } from "../git/errors.ts";
 import { parseTree } from "../git/parse_tree.ts";
@@ -232,7 +232,15 @@ export async function diffIndexHead(
     sparseDirs.push(prefix);
     if (headTrees.get(prefix) === oid) return;
     const rows: IndexedFile[] = [];
-    const walk = async (treeOid: string, at: string, depth: number): Promise<void> => {
+    // A name that is not UTF-8 (or below one) is compared by its bytes with
+    // HEAD's: unchanged, it is no change; else it is named unchecked, as
+    // HEAD's own such names are (random seed 1115: it was an addition).
+    const walk = async (
+      treeOid: string,
+      at: string,
+      exactAt: string | null,
+      depth: number,
+    ): Promise<void> => {
       if (depth > 256) {
         throw new GitCorruptError(
           "Cannot read a sparse directory: nested too deep",
@@ -240,12 +248,21 @@ export async function diffIndexHead(
         );
       }
       for (const t of await readTree(objects, treeOid)) {
+        const exact = t.invalid !== undefined || exactAt !== null
+          ? (exactAt ?? escapePathText(at)) +
+            (t.invalid !== undefined ? escapePathBytes(t.invalid) : escapePathText(t.name))
+          : null;
         if ((t.mode & MODE_TYPE_MASK) === MODE_TREE) {
-          await walk(t.oid, `${at}${t.name}/`, depth + 1);
-        } else rows.push({ path: at + t.name, mode: t.mode, oid: t.oid });
+          await walk(t.oid, `${at}${t.name}/`, exact === null ? null : `${exact}/`, depth + 1);
+        } else if (exact === null) rows.push({ path: at + t.name, mode: t.mode, oid: t.oid });
+        else {
+          const h = headInvalid.get(exact);
+          if (h !== undefined && h.oid === t.oid && h.mode === t.mode) headInvalid.delete(exact);
+          else headInvalid.set(exact, { mode: t.mode, oid: t.oid });
+        }
       }
     };
-    await walk(oid, prefix, 0);
+    await walk(oid, prefix, null, 0);
     for (const r of rows) compareWithHead(r);
     // What HEAD has under the directory and its tree does not: deleted.
     for (const path of [...head.keys()]) {
@@ -368,15 +385,16 @@ export async function diffIndexHead(
  * does not look at unmodified files), and nothing is returned.
  */
 function copyCandidates(staged: readonly StagedChange[]): string[] {
-  const added = (s: StagedChange) => s.x === "A" && (s.indexMode & MODE_TYPE_MASK) !== MODE_GITLINK;
+  // A gitlink too: git copies one from a modified submodule's old commit (CD).
+  const added = (s: StagedChange) => s.x === "A";
   if (!staged.some(added)) return [];
   if (!staged.some((s) => s.x === "M" || s.x === "T" || s.x === "R")) return [];
   return staged.filter((s) => added(s) || s.x === "R").map((s) => s.path).sort(comparePaths);
 }
 
 /**
- * Turns D/A pairs into R as git's status does: exact ones (same blob id and
- * file type; a same-basename source preferred), then regular files similar
+ * Turns D/A pairs into R as git's status does: exact ones (same blob id, or
+ * commit for a gitlink, and file type; a same-basename source preferred), then regular files similar
  * enough (rename_similarity.ts); the rest stay D and A. Returns the paths
  * whose inexact pairing could not be scored.
  */
@@ -392,8 +410,8 @@ async function pairRenames(
     return [];
   }
   const byKey = new Map<string, string[]>();
+  // A gitlink pairs too (git mv of a submodule is R.), by its commit alone.
   for (const [path, h] of deleted) {
-    if ((h.mode & MODE_TYPE_MASK) === MODE_GITLINK) continue;
     const key = `${h.oid}:${h.mode & MODE_TYPE_MASK}`;
     const list = byKey.get(key);
     if (list === undefined) byKey.set(key, [path]);
@@ -401,9 +419,7 @@ async function pairRenames(
   }
   const unpaired: IndexedFile[] = [];
   for (const e of added) {
-    const list = (e.mode & MODE_TYPE_MASK) === MODE_GITLINK
-      ? undefined
-      : byKey.get(`${e.oid}:${e.mode & MODE_TYPE_MASK}`);
+    const list = byKey.get(`${e.oid}:${e.mode & MODE_TYPE_MASK}`);
     if (list === undefined || list.length === 0) {
       unpaired.push(e);
       continue;

@@ -127,6 +127,8 @@ export interface ScanWorktreeOptions {
     oid: string,
     seen?: SubmoduleSeen,
     indexBlob?: (path: string) => Promise<Uint8Array | null>,
+    /** Whether the index holds `path` in conflict (git then skips a `.gitmodules`). */
+    unmerged?: (path: string) => boolean,
   ) => Promise<SubmoduleState>;
   /**
    * What git would store for a work-tree file (eol conversion, a clean
@@ -314,6 +316,11 @@ export async function scanWorktree(
       bytes = new Uint8Array();
     }
     phase("index read");
+    // An index file that is there but empty: git stops ("index file smaller
+    // than expected"); one gone since the lstat is no index.
+    if (bytes.length === 0 && await fs.lstat(indexPath) !== null) {
+      throw new GitIndexError("file is too short", 0, "too_short");
+    }
     if (bytes.length > 0) {
       // A split index is merged with its shared part (worktree/split_index.ts).
       index = parseIndex(bytes, { splitLink: true });
@@ -326,7 +333,7 @@ export async function scanWorktree(
       if (index.splitLink !== undefined) index = await readSplitIndex(fs, repo.gitDir, index);
       if (duplicateEntry(index) >= 0) {
         throw new GitUnsupportedError(
-          "the index lists a path twice (git's fsck refuses such an index)",
+          "the index lists a path twice or out of path order (git's fsck refuses such an index)",
           "git_index_duplicate_unsupported",
         );
       }
@@ -503,6 +510,7 @@ export async function scanWorktree(
   // Hashing keeps the file type lstat saw: a type change never gets here.
   const concurrency = Math.max(1, options.hashConcurrency ?? 8);
   const indexBlob = (path: string) => readIndexBlob(idx, options.objects, path);
+  const unmerged = (path: string) => firstStage(idx, path) > 0;
   for (let at = 0; at < toHash.length; at += concurrency) {
     const batch = toHash.slice(at, at + concurrency);
     if (expired()) {
@@ -549,7 +557,7 @@ export async function scanWorktree(
     }
     const state = options.submoduleState === undefined
       ? { unknown: "submodule state not read" }
-      : await options.submoduleState(entry.path, entry.oid, "directory", indexBlob);
+      : await options.submoduleState(entry.path, entry.oid, "directory", indexBlob, unmerged);
     if (state === "modified") setY(changes, entry.path, "M", "submodule");
     else if (typeof state === "object") notCompared(entry.path, state.unknown);
   }
@@ -560,7 +568,13 @@ export async function scanWorktree(
   }
   for (const { k, y, seen } of replacedSubmodules) {
     const path = idx.paths[k]!;
-    const state = await options.submoduleState!(path, readEntry(idx, k).oid, seen, indexBlob);
+    const state = await options.submoduleState!(
+      path,
+      readEntry(idx, k).oid,
+      seen,
+      indexBlob,
+      unmerged,
+    );
     if (state === "modified") setY(changes, path, y, "submodule");
     else if (typeof state === "object") notCompared(path, state.unknown);
   }
@@ -791,6 +805,19 @@ async function hashWorktree(
  * finds it: the stage-0 entry, else stage 2 ("ours") of a conflict; null
  * when there is none or it is not a readable blob.
  */
+/** The stage of the first entry of `path` (0 when merged), or -1 when the index has none. */
+function firstStage(idx: GitIndex, path: string): number {
+  let lo = 0;
+  let hi = idx.count;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (comparePaths(idx.paths[mid]!, path) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo >= idx.count || idx.paths[lo] !== path) return -1;
+  return (idx.fields[lo * ENTRY_WORDS + FIELD.flags]! >> 12) & 3;
+}
+
 async function readIndexBlob(
   idx: GitIndex,
   objects: GitObjectReader,

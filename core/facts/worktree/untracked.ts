@@ -260,7 +260,8 @@ export async function findUntracked(
     const todo: DirEntry[] = [];
     // Where every name is tracked, only the subdirectories become entries.
     for (const e of entriesOf(listed, allTracked)) {
-      if (e.name === ".git") continue;
+      // git skips its own name, under core.ignoreCase in any ASCII case (.GIT, .Git).
+      if (e.name === ".git" || (ignoreCase && /^\.git$/i.test(e.name))) continue;
       if (e.isDirectory) todo.push(e);
       else if (!e.isFile && !e.isSymlink) continue;
       else if (allTracked) continue;

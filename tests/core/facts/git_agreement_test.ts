@@ -12,7 +12,9 @@
 import assert from "node:assert/strict";
 import { commitAll, git, GIT_ENV, makeRepo, writeFiles } from "../../_helpers/git.ts";
 import { tempDir } from "../../_helpers/temp.ts";
+import { REJECTED_CONFIG_KEYS } from "../../../core/facts/git/rejected_config.ts";
 import {
+  type Agreement,
   assertAgreesWithGit,
   batonFacts,
   gitAs,
@@ -1387,4 +1389,457 @@ Deno.test("agrees: a split index where a sparse index is allowed is declined, as
   await git(dir, ["config", "--worktree", "index.sparse", "false"]);
   const read = await assertAgreesWithGit(env, dir);
   assert.deepEqual([...read.git.tracked], [["b/1", ".M"], ["src/z2", "R."]]);
+});
+
+/** Runs both where git must stop: the control that it does, and baton's agreement (no tree). */
+async function agreesGitStops(env: UserEnv, dir: string, label: string): Promise<Agreement> {
+  const r = await assertAgreesWithGit(env, dir, { label });
+  assert.equal(r.git.stopped, true, `control: git stops (${label})`);
+  return r;
+}
+
+Deno.test('a .git file is read as git reads it: "gitdir: " with one space, no BOM, only trailing CR and LF dropped', async () => {
+  const env = await userEnv();
+  const dir = (await tempDir("baton-gitfile-")).path;
+  const gitDir = `${(await tempDir("baton-gitfile-git-")).path}/g`;
+  await git(dir, ["init", "-q", "-b", "main", "--separate-git-dir", gitDir, "."]);
+  await writeFiles(dir, { "a.txt": "a\n" });
+  await commitAll(dir, "base");
+  await writeFiles(dir, { "a.txt": "edited\n" });
+  // Controls: the line ends git drops, and none at all.
+  for (const text of [`gitdir: ${gitDir}\r\n\n`, `gitdir: ${gitDir}`]) {
+    await Deno.writeTextFile(`${dir}/.git`, text);
+    const r = await assertAgreesWithGit(env, dir, { label: JSON.stringify(text) });
+    assert.equal(r.git.tracked.get("a.txt"), ".M", "control: git reads it");
+  }
+  // Another space, a trailing blank, a BOM, no space: git stops on the file.
+  for (
+    const text of [
+      `gitdir:  ${gitDir}\n`,
+      `gitdir: ${gitDir} \n`,
+      `gitdir: ${gitDir}\t\n`,
+      `\uFEFFgitdir: ${gitDir}\n`,
+      `gitdir:${gitDir}\n`,
+    ]
+  ) {
+    await Deno.writeTextFile(`${dir}/.git`, text);
+    await agreesGitStops(env, dir, JSON.stringify(text));
+  }
+});
+
+Deno.test("a linked worktree's commondir is read as git reads it: only trailing CR and LF dropped", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  const wt = `${(await tempDir("baton-wt-")).path}/wt`;
+  await git(dir, ["worktree", "add", "-q", wt, "-b", "side"]);
+  await writeFiles(wt, { "a.txt": "edited\n" });
+  const common = `${dir}/.git/worktrees/wt/commondir`;
+  for (const text of ["../..\r\n", "../..\n\n", `${dir}/.git\n`]) {
+    await Deno.writeTextFile(common, text);
+    const r = await assertAgreesWithGit(env, wt, { label: JSON.stringify(text) });
+    assert.equal(r.git.tracked.get("a.txt"), ".M", "control: git reads it");
+  }
+  for (const text of ["../.. \n", " ../..\n", "../..\t\n"]) {
+    await Deno.writeTextFile(common, text);
+    await agreesGitStops(env, wt, JSON.stringify(text));
+  }
+});
+
+Deno.test("a bare repository inside another work tree stops git's search there: baton reports none of the outer tree", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  await writeFiles(dir, { "a.txt": "edited\n" });
+  await git(dir, ["init", "-q", "--bare", "inner.git"]);
+  for (const at of [`${dir}/inner.git`, `${dir}/inner.git/refs`]) {
+    const r = await agreesGitStops(env, at, at);
+    assert.equal(r.facts.head, null, "the outer repository's HEAD is not reported either");
+  }
+  // Controls: from the outer tree both agree, and its own git directory stays as it was.
+  const r = await assertAgreesWithGit(env, dir, { label: "outer" });
+  assert.equal(r.git.tracked.get("a.txt"), ".M");
+  const inside = await batonFacts(env, `${dir}/.git/refs`);
+  assert.equal(inside.tree, undefined);
+  assert.notEqual(inside.head, null, "inside its own .git the outer HEAD is read");
+});
+
+Deno.test("packed-refs with CRLF line ends keep the CR in each name as git does; a loose ref is read by git's rule", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  await git(dir, ["pack-refs", "--all"]);
+  const packed = `${dir}/.git/packed-refs`;
+  const lf = await Deno.readTextFile(packed);
+  await Deno.writeTextFile(packed, lf.replaceAll("\n", "\r\n"));
+  let r = await assertAgreesWithGit(env, dir, { label: "CRLF" });
+  assert.equal(r.git.tracked.get("a.txt"), "A.", "control: git reads the branch as unborn");
+  await Deno.writeTextFile(packed, lf);
+  r = await assertAgreesWithGit(env, dir, { label: "LF" });
+  assert.equal(r.git.tracked.size, 0, "control: clean");
+  // A loose ref: trailing words after the id and trailing blanks are git's, upper case too.
+  const head = (await git(dir, ["rev-parse", "HEAD"])).stdout.trim();
+  await writeFiles(dir, { "a.txt": "edited\n" });
+  for (const text of [`${head} trailing words\n`, `${head.toUpperCase()}\n`, `${head}\t\r\n  `]) {
+    await Deno.writeTextFile(`${dir}/.git/refs/heads/main`, text);
+    r = await assertAgreesWithGit(env, dir, { label: JSON.stringify(text) });
+    assert.equal(r.git.tracked.get("a.txt"), ".M", `control: git reads ${JSON.stringify(text)}`);
+  }
+  await Deno.writeTextFile(`${dir}/.git/HEAD`, "ref:\trefs/heads/main\n");
+  r = await assertAgreesWithGit(env, dir, { label: "ref: and a tab" });
+  assert.equal(r.git.tracked.get("a.txt"), ".M", "control: git reads HEAD");
+});
+
+Deno.test("an empty .git/index: git stops on it, baton reports no tree; with no index every file is staged gone", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  await Deno.writeFile(`${dir}/.git/index`, new Uint8Array());
+  await agreesGitStops(env, dir, "empty index");
+  await Deno.remove(`${dir}/.git/index`);
+  const r = await assertAgreesWithGit(env, dir, { label: "no index" });
+  assert.equal(r.git.tracked.get("a.txt"), "D.", "control: git reads no index");
+});
+
+Deno.test("repository format: a version-1-only extension in a version-0 repository is refused by git 2.39, the tree is unknown", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  await writeFiles(dir, { "a.txt": "edited\n" });
+  await git(dir, ["config", "core.repositoryFormatVersion", "0"]);
+  for (
+    const [key, value] of [["extensions.noop-v1", "true"], ["extensions.objectFormat", "sha1"]]
+  ) {
+    await git(dir, ["config", key!, value!]);
+    await agreesGitStops(env, dir, key!);
+    // (From outside: git refuses to run in the repository.)
+    await git(env.home, ["config", "-f", `${dir}/.git/config`, "--unset", key!]);
+  }
+  // Controls: an extension version 0 reads, and one it ignores.
+  await git(dir, ["config", "extensions.noop", "true"]);
+  await git(dir, ["config", "extensions.someFutureThing", "true"]);
+  const r = await assertAgreesWithGit(env, dir);
+  assert.equal(r.git.tracked.get("a.txt"), ".M");
+});
+
+/** A value git rejects and one it takes, for each kind of rejected_config.ts. */
+const CONFIG_SAMPLES: Record<string, { bad: string | null; good: string }> = {
+  bool: { bad: "maybe", good: "off" },
+  int: { bad: "5 ", good: "0x10" },
+  ulong: { bad: "-1", good: "1k" },
+  boolOrInt: { bad: "maybe", good: "3" },
+  value: { bad: null, good: "x" },
+  compression: { bad: "10", good: "-1" },
+  abbrev: { bad: "3", good: "auto" },
+  commentChar: { bad: "ab", good: ";" },
+  color: { bad: "maybe", good: "bold brightred #00ff00" },
+  colorBool: { bad: "maybe", good: "auto" },
+  renames: { bad: "maybe", good: "copies" },
+  autocrlf: { bad: "maybe", good: "input" },
+  safecrlf: { bad: "maybe", good: "warn" },
+  logAllRefUpdates: { bad: "maybe", good: "always" },
+  autoSetupMerge: { bad: "maybe", good: "inherit" },
+  ignoreSubmodules: { bad: "bogus", good: "dirty" },
+  diffAlgorithm: { bad: "maybe", good: "histogram" },
+  colorMoved: { bad: "maybe", good: "zebra" },
+  colorMovedWs: { bad: "maybe", good: "ignore-all-space, ignore-space-at-eol" },
+  wsErrorHighlight: { bad: "maybe", good: "old,new" },
+  createObject: { bad: "maybe", good: "rename" },
+  autoSetupRebase: { bad: "maybe", good: "local" },
+  pushDefault: { bad: "maybe", good: "simple" },
+  column: { bad: "maybe", good: "never" },
+};
+
+/** Good values that would take git's work tree away or name a file git must read. */
+const GOOD_OVERRIDES: Record<string, string | undefined> = {
+  "core.bare": "false",
+  "diff.orderFile": undefined,
+  "status.showUntrackedFiles": "all",
+};
+
+/** A config file setting `name` (`<driver>` becomes `drv`) to `value` (null: no `=`). */
+function configLine(name: string, value: string | null): string {
+  const parts = name.replace("<driver>", "drv").split(".");
+  const key = parts.pop()!;
+  const section = parts.length === 1
+    ? `[${parts[0]}]`
+    : `[${parts[0]} "${parts.slice(1).join(".")}"]`;
+  const quoted = value === null
+    ? ""
+    : ` = "${value.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
+  return `${section}\n\t${key}${quoted}\n`;
+}
+
+Deno.test("config: a value git rejects anywhere in the cascade (here ~/.gitconfig, under a good repository value) makes the tree unknown, as git stops", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  await writeFiles(dir, { "a.txt": "edited\n" });
+  const include = `${env.home}/good.inc`;
+  await git(dir, ["config", "include.path", include]);
+  const stopsBoth = async (name: string, value: string | null) => {
+    const label = `${name}=${JSON.stringify(value)}`;
+    await Deno.writeTextFile(`${env.home}/.gitconfig`, configLine(name, value));
+    const g = await gitAs(env, dir, ["status", "--porcelain=v2"], { allowFail: true });
+    assert.notEqual(g.code, 0, `control: git stops on ${label}`);
+    const facts = await batonFacts(env, dir);
+    assert.equal(facts.tree, undefined, `${label}: no tree`);
+    const reason = facts.unavailable?.find((u) => u.part === "worktree")?.reason ?? "";
+    assert.ok(reason !== "", `${label}: a reason`);
+  };
+  for (const { name, kind, lastWins } of REJECTED_CONFIG_KEYS) {
+    const sample = CONFIG_SAMPLES[kind.name]!;
+    const good = name in GOOD_OVERRIDES ? GOOD_OVERRIDES[name] : sample.good;
+    // A key git looks up once: only the value in force counts, so it is bad alone here.
+    await Deno.writeTextFile(include, good === undefined || lastWins ? "" : configLine(name, good));
+    await stopsBoth(name, sample.bad);
+    if (lastWins) {
+      await Deno.writeTextFile(include, configLine(name, good!));
+      const r = await assertAgreesWithGit(env, dir, { label: `${name} bad under good` });
+      assert.equal(r.git.tracked.get("a.txt"), ".M", `control: git reads ${name} in force`);
+    }
+  }
+  await Deno.writeTextFile(include, "");
+  // As exact as git at the edges: each value here is one git 2.39 rejects.
+  const rejected: [string, string | null][] = [
+    ["core.compression", "-2"],
+    ["core.looseCompression", "10"],
+    ["core.abbrev", "41"],
+    ["core.abbrev", "0"],
+    ["core.abbrev", "yes"],
+    ["core.abbrev", "1k"],
+    ["core.abbrev", null],
+    ["core.commentChar", "\u00e9"],
+    ["core.commentChar", ""],
+    ["status.renameLimit", "3000000000"],
+    ["status.renameLimit", "3g"],
+    ["status.renameLimit", "09"],
+    ["status.renameLimit", "k"],
+    ["status.renameLimit", ""],
+    ["core.fileMode", " true "],
+    ["core.bigFileThreshold", "1x"],
+    ["diff.ignoreSubmodules", ""],
+    ["column.ui", null],
+    ["diff.colorMovedWS", "ignore-all-space,allow-indentation-change"],
+  ];
+  for (const [name, value] of rejected) await stopsBoth(name, value);
+  // Controls: every key at once with a value git takes, and edge values it takes: both agree.
+  const accepted: [string, string | null][] = [
+    ["core.compression", "9"],
+    ["core.abbrev", "40"],
+    ["core.abbrev", "4"],
+    ["core.abbrev", "no"],
+    ["core.commentChar", "auto"],
+    ["status.renameLimit", " 5"],
+    ["status.renameLimit", "+5"],
+    ["status.renameLimit", "1g"],
+    ["core.fileMode", "TRUE"],
+    ["core.fileMode", "-1"],
+    ["core.fileMode", null],
+    ["core.fileMode", ""],
+    ["core.untrackedCache", "maybe"],
+    ["core.checkStat", "bogus"],
+  ];
+  const all = REJECTED_CONFIG_KEYS.map(({ name, kind }) => {
+    const good = name in GOOD_OVERRIDES ? GOOD_OVERRIDES[name] : CONFIG_SAMPLES[kind.name]!.good;
+    return good === undefined ? "" : configLine(name, good);
+  }).join("") + accepted.map(([n, v]) => configLine(n, v)).join("");
+  await Deno.writeTextFile(`${env.home}/.gitconfig`, all);
+  const r = await assertAgreesWithGit(env, dir, { label: "every key with a good value" });
+  assert.equal(r.git.tracked.get("a.txt"), ".M", "control: git gives its status");
+});
+
+Deno.test("config: a ~user/ path in core.excludesFile, core.attributesFile or include.path makes the tree unknown (git reads another home or stops); ~/ is read", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  await writeFiles(dir, { "a.txt": "edited\n" });
+  for (const key of ["core.excludesFile", "core.attributesFile", "include.path"]) {
+    await git(dir, ["config", key, "~baton-no-such-user/x"]);
+    await agreesGitStops(env, dir, key);
+    // Control: ~/ is the home directory, read alike.
+    // (From outside: git refuses the repository's config.)
+    await git(env.home, ["config", "-f", `${dir}/.git/config`, key, "~/x"]);
+    const r = await assertAgreesWithGit(env, dir, { label: `${key} ~/` });
+    assert.equal(r.git.tracked.get("a.txt"), ".M");
+    await git(dir, ["config", "--unset", key]);
+  }
+});
+
+/** A repository whose files' stat data git trusts (set in the past, then refreshed). */
+async function settledRepo(files: Record<string, string>): Promise<string> {
+  const dir = await base(files);
+  const past = new Date(Date.now() - 100_000);
+  for (const path of ["a.txt", "src/b.txt", ...Object.keys(files)]) {
+    await Deno.utime(`${dir}/${path}`, past, past);
+  }
+  await git(dir, ["update-index", "-q", "--refresh"]);
+  return dir;
+}
+
+Deno.test("conversions: where git stops converting a file (a required filter without a command, working-tree-encoding without a value) the file is unknown, never clean", async () => {
+  const env = await userEnv();
+  const shapes: [string, Record<string, string>, (dir: string) => Promise<void>][] = [
+    [
+      "a required filter without a command",
+      { ".gitattributes": "*.txt filter=foo\n" },
+      (dir) => git(dir, ["config", "filter.foo.required", "true"]).then(() => {}),
+    ],
+    [
+      "working-tree-encoding without a value",
+      {},
+      (dir) => Deno.writeTextFile(`${dir}/.git/info/attributes`, "*.txt working-tree-encoding\n"),
+    ],
+  ];
+  for (const [label, files, setup] of shapes) {
+    const dir = await settledRepo(files);
+    await setup(dir);
+    // Control: git reads no file (their stat data match), both call the tree clean.
+    const clean = await assertAgreesWithGit(env, dir, { label: `${label}: untouched` });
+    assert.equal(clean.git.tracked.size, 0);
+    // A touched file git must convert: git stops, baton names it unknown.
+    await touch(`${dir}/a.txt`);
+    assert.equal((await oracle(env, dir, { allowStop: true })).stopped, true, `control: ${label}`);
+    const facts = await batonFacts(env, dir);
+    assert.deepEqual(facts.tree?.unchecked, ["a.txt"], label);
+    assert.match(facts.tree?.reason ?? "", /git stops/, label);
+  }
+});
+
+Deno.test("core.ignoreCase: .GIT and d/.Git are git's own name, skipped; without the setting they are listed", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  await writeFiles(dir, { ".GIT/x.txt": "x\n", "d/.Git/y.txt": "y\n", "d/z.txt": "z\n" });
+  await git(dir, ["config", "core.ignoreCase", "true"]);
+  const r = await assertAgreesWithGit(env, dir, { label: "ignoreCase" });
+  assert.deepEqual(r.git.untracked, ["d/z.txt"], "control: git skips both");
+  await git(dir, ["config", "core.ignoreCase", "false"]);
+  const off = await assertAgreesWithGit(env, dir, { label: "ignoreCase off" });
+  assert.ok(off.git.untracked.includes(".GIT/x.txt"), "control: listed without the setting");
+});
+
+/** A repository with submodule `sub` (of a one-file library), committed. */
+async function withSubmodule(): Promise<{ dir: string; lib: string }> {
+  const lib = await base({ "lib.txt": "lib\n" });
+  const dir = await base();
+  await git(dir, ["-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "sub"]);
+  await commitAll(dir, "sub");
+  return { dir, lib };
+}
+
+Deno.test("submodules: one moved with git mv is a rename of its gitlink (R.), edited inside RM", async () => {
+  const env = await userEnv();
+  const { dir } = await withSubmodule();
+  await git(dir, ["mv", "sub", "moved"]);
+  let r = await assertAgreesWithGit(env, dir, { label: "moved" });
+  assert.equal(r.git.tracked.get("moved"), "R.", "control: git sees a rename");
+  await Deno.writeTextFile(`${dir}/moved/lib.txt`, "edited\n");
+  r = await assertAgreesWithGit(env, dir, { label: "moved and edited" });
+  assert.equal(r.git.tracked.get("moved"), "RM");
+});
+
+Deno.test("submodules: a .gitmodules in conflict is not read (as git skips it), the tree is still compared", async () => {
+  const env = await userEnv();
+  const { dir } = await withSubmodule();
+  await git(dir, ["config", "-f", ".gitmodules", "submodule.sub.ignore", "all"]);
+  await commitAll(dir, "ignore all");
+  await Deno.writeTextFile(`${dir}/sub/lib.txt`, "edited\n");
+  const hidden = await assertAgreesWithGit(env, dir, { label: "ignore=all read" });
+  assert.equal(hidden.git.tracked.has("sub"), false, "control: ignore=all hides the edit");
+  await git(dir, ["checkout", "-q", "-b", "other"]);
+  await git(dir, ["config", "-f", ".gitmodules", "submodule.sub.branch", "other"]);
+  await git(dir, ["commit", "-q", "-am", "other"]);
+  await git(dir, ["checkout", "-q", "main"]);
+  await git(dir, ["config", "-f", ".gitmodules", "submodule.sub.branch", "mine"]);
+  await git(dir, ["commit", "-q", "-am", "mine"]);
+  await git(dir, ["merge", "-q", "other"], { allowFail: true });
+  const r = await assertAgreesWithGit(env, dir, { label: "in conflict" });
+  assert.equal(r.git.tracked.get(".gitmodules"), "UU", "control: in conflict");
+  assert.equal(r.git.tracked.get("sub"), ".M", "control: git no longer reads ignore=all");
+});
+
+Deno.test("renames = copies: a gitlink added at a modified submodule's old commit is a copy (CD), unchecked, never A", async () => {
+  const env = await userEnv();
+  const { dir } = await withSubmodule();
+  const old = (await git(`${dir}/sub`, ["rev-parse", "HEAD"])).stdout.trim();
+  await Deno.writeTextFile(`${dir}/sub/lib.txt`, "next\n");
+  await git(`${dir}/sub`, ["commit", "-q", "-am", "next"]);
+  await git(dir, ["add", "sub"]);
+  await git(dir, ["config", "status.renames", "copies"]);
+  await git(dir, ["update-index", "--add", "--cacheinfo", `160000,${old},copy`]);
+  const r = await assertAgreesWithGit(env, dir, { allowUnknown: true });
+  assert.equal(r.git.tracked.get("copy"), "CD", "control: git reports a copy");
+  assert.ok(r.unchecked.includes("copy"), "named unchecked");
+});
+
+Deno.test("attributes: C-quoted patterns are read as git reads them, and a line over 2,048 bytes is ignored", async () => {
+  const env = await userEnv();
+  // Committed with CRLF: `text` renormalises them, so git shows a file the attribute reaches.
+  const names = ["sp ace.txt", "t\tab.txt", "\u00e9t\u00e9.txt", "bqad.txt", "long.txt", "ok.txt"];
+  const dir = await base(Object.fromEntries(names.map((n) => [n, "one\r\ntwo\r\n"])));
+  await writeFiles(dir, {
+    ".gitattributes": [
+      '"sp\\040ace.txt" text', // an octal escape
+      '"t\\tab.txt"\ttext', // a tab escape, a tab before the attribute
+      '"\\303\\251t\\303\\251.txt" text', // UTF-8 bytes in octal
+      '"b\\qad.txt" text', // an escape git does not know: the quoted word is the pattern
+      `long.txt text${" ".repeat(2048)}`, // 2,048 bytes or more: ignored
+      "ok.txt text",
+    ].join("\n") + "\n",
+  });
+  for (const n of names) await touch(`${dir}/${n}`);
+  const r = await assertAgreesWithGit(env, dir);
+  for (const n of ["sp ace.txt", "ok.txt"]) {
+    assert.equal(r.git.tracked.get(n), ".M", `control: the attribute reaches ${n}`);
+  }
+  assert.equal(r.git.tracked.size, 4, "control: and the tab and UTF-8 names");
+  assert.equal(r.git.tracked.has("bqad.txt"), false, "control: not reached");
+  assert.equal(r.git.tracked.has("long.txt"), false, "control: the long line is ignored");
+});
+
+Deno.test("an index out of path order (git 2.39 wrote one for a sparse index, random seed 1082) is declined, never compared", async () => {
+  const env = await userEnv();
+  const dir = await base({ "a1.txt": "1\n", "a2.txt": "2\n", "a3.txt": "3\n" });
+  await writeFiles(dir, { "a3.txt": "edited\n" });
+  const before = await assertAgreesWithGit(env, dir, { label: "control: sorted" });
+  assert.equal(before.git.tracked.get("a3.txt"), ".M");
+  // Rename the second entry in place (same length): a1, a9, a3.
+  const path = `${dir}/.git/index`;
+  const bytes = await Deno.readFile(path);
+  const at = new TextDecoder("latin1").decode(bytes).indexOf("a2.txt");
+  bytes.set(new TextEncoder().encode("a9.txt"), at);
+  await Deno.writeFile(path, bytes);
+  const listed = (await git(dir, ["ls-files"])).stdout.split("\n");
+  assert.deepEqual(listed.slice(0, 4), ["a.txt", "a1.txt", "a9.txt", "a3.txt"], "control");
+  const facts = await batonFacts(env, dir);
+  assert.equal(facts.tree, undefined);
+  assert.match(facts.unavailable?.[0]?.reason ?? "", /out of path order/);
+});
+
+Deno.test({
+  name:
+    "sparse index: a name that is not UTF-8 inside a changed sparse directory is compared by its bytes (random seed 1115: it was A.)",
+  ignore: OLD_GIT,
+}, async () => {
+  const env = await userEnv();
+  const dir = await base({ "out/o.txt": "outside\n", "in/i.txt": "inside\n" });
+  const out = await new Deno.Command("sh", {
+    args: ["-c", `printf x > "out/$(printf 'n\\377.t')" && git add -A && git commit -qm bad`],
+    cwd: dir,
+    env: { ...GIT_ENV },
+  }).output();
+  assert.equal(out.code, 0, "control: committed");
+  await git(dir, ["sparse-checkout", "set", "--cone", "--sparse-index", "in"]);
+  await git(dir, ["rm", "-q", "--sparse", "out/o.txt"]);
+  assert.match((await git(dir, ["ls-files", "--sparse"])).stdout, /^out\/$/m, "control: sparse");
+  const r = await assertAgreesWithGit(env, dir);
+  assert.deepEqual([...r.git.tracked], [["out/o.txt", "D."]], "control: only the removal");
+});
+
+Deno.test("HEAD naming an annotated tag (a tag of a tag too) is peeled to its commit, as git does", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  await git(dir, ["tag", "-a", "-m", "t", "v1"]);
+  await git(dir, ["tag", "-a", "-m", "t2", "v2", "v1"]);
+  await writeFiles(dir, { "a.txt": "edited\n", "u.txt": "u\n" });
+  for (const tag of ["v1", "v2"]) {
+    const oid = (await git(dir, ["rev-parse", tag])).stdout.trim();
+    await Deno.writeTextFile(`${dir}/.git/HEAD`, `${oid}\n`);
+    const r = await assertAgreesWithGit(env, dir, { label: tag });
+    assert.equal(r.git.tracked.get("a.txt"), ".M", `control: git compares (${tag})`);
+    assert.equal(r.facts.head, oid, "HEAD as git names it");
+  }
 });

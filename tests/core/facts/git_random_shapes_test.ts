@@ -32,8 +32,8 @@ class CountingFs extends TestFs {
 
 // 33, 74 and 608 each caught a disagreement of the second stream: a
 // .gitmodules git stops on, text=input on a racy entry, and a split index
-// git stops on where a sparse index is allowed.
-const FIXED_SEEDS = [1, 2, 3, 4, 5, 6, 7, 8, 33, 74, 608];
+// git stops on where a sparse index is allowed; 1082 a sparse index git wrote out of path order.
+const FIXED_SEEDS = [1, 2, 3, 4, 5, 6, 7, 8, 33, 74, 608, 1082];
 
 function seeds(): number[] {
   const spec = Deno.env.get("BATON_RANDOM_SEEDS");
@@ -133,8 +133,10 @@ for (const seed of seeds()) {
 // check (as on a file system whose ctime does not move), seeds 2 and 5 fail;
 // with every listing trusted however recent, seed 7 did (its second round
 // changes directories the collection before listed within the same second,
-// so on a slow machine it may not reach that shape).
-const CACHE_SEEDS = [1, 2, 3, 4, 5, 7];
+// so on a slow machine it may not reach that shape). 3056 lists a name that
+// is not UTF-8 (lossily) where baton names its tracked path unchecked: the
+// oracle drops it as it drops git's.
+const CACHE_SEEDS = [1, 2, 3, 4, 5, 7, 3056];
 
 /** The listing cache trusts a directory only once its ctime is this far behind the scan that listed it. */
 const SETTLE_MS = 3_200;

@@ -35,9 +35,12 @@ Deno.test("repository format: what git refuses or baton cannot read is a problem
   const unknown = at("[core]\n\trepositoryformatversion = 1\n[extensions]\n\tfoo\n")!;
   assert.match(unknown.reason, /extensions\.foo/);
   assert.equal(unknown.refsReadable, false);
-  // Version-1-only extensions in version 0: newer gits refuse them.
+  // Version-1-only extensions in version 0: git 2.39 refuses noop-v1 and
+  // objectFormat (sha1 too), newer gits refStorage as well.
   assert.match(at("[extensions]\n\trefStorage = reftable\n")!.reason, /refStorage/);
-  assert.match(at("[extensions]\n\tobjectFormat = sha256\n")!.reason, /SHA-256/);
+  for (const ext of ["objectFormat = sha256", "objectFormat = sha1", "noop-v1"]) {
+    assert.match(at(`[extensions]\n\t${ext}\n`)!.reason, /only be set in a version 1/, ext);
+  }
   const sha = at("[core]\n\trepositoryformatversion = 1\n[extensions]\n\tobjectFormat = sha256\n")!;
   assert.match(sha.reason, /SHA-256/);
   assert.equal(sha.refsReadable, true, "only the objects differ: HEAD is still read");
