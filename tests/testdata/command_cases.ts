@@ -1509,4 +1509,12 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["for i in 1 2 3; do sleep 1 & done; wait", "read_only"],
   ["while true; do sleep 1; done; sleep 2 &", "read_only"],
   ["node -e \"require('fs').rmSync('dist', {force: true})\"", "review"],
+  // cmd4: read-only text a program runs does not hide what the program itself does.
+  ["git rebase --exec ls main", "review"],
+  ["git rebase -x 'make test' main", "review"],
+  ["git rebase --exec=ls main", "review"],
+  ["git bisect run ls", "review"],
+  ["git bisect run 'rm -rf ~'", "dangerous", "recursive_delete"],
+  ["bash -c ls", "read_only"],
+  ["sh -c 'git status'", "read_only"],
 ];

@@ -41,7 +41,7 @@ import {
   type SimpleCommand,
   type Substitution,
 } from "./parse_shell.ts";
-import { judgeProgram } from "./programs/records.ts";
+import { judgeProgram, recordFor } from "./programs/records.ts";
 import { reportWrite } from "./programs/effects.ts";
 import { unwrapCommand, type Unwrapped } from "./unwrap.ts";
 import { arithRule } from "./_rules/arith.ts";
@@ -192,6 +192,8 @@ class Analysis implements Findings {
   vars = new Map<string, string>();
   traits: Traits = { download: false, decode: false };
   reported = false;
+  /** Review and danger findings made so far (nested text judged read-only makes none). */
+  findingCount = 0;
   /** Names declared as name references (`declare -n R=X`): writing one writes another variable. */
   readonly namerefs = new Set<string>();
   /** Shell functions the text defines: calling one may set any variable. */
@@ -213,6 +215,7 @@ class Analysis implements Findings {
 
   dangerous(family: FamilyId, reason: string): void {
     this.reported = true;
+    this.findingCount++;
     this.families.add(family);
     if (!this.dangerReasons.includes(reason)) this.dangerReasons.push(reason);
   }
@@ -220,6 +223,7 @@ class Analysis implements Findings {
   review(reason: string): void {
     if (this.dangerOnly) return;
     this.reported = true;
+    this.findingCount++;
     if (!this.reviewReasons.includes(reason)) this.reviewReasons.push(reason);
   }
 
@@ -686,6 +690,7 @@ class Analysis implements Findings {
     if (inv.program === "" && inv.wrappers.length === 0 && inv.redirects.length === 0) return;
     this.spend(INVOCATION_COST + inv.args.length);
     let readOnly: boolean | null = null;
+    const findingsBefore = this.findingCount;
     const reported = this.withReport(() => {
       readOnly = judgeProgram(inv, this);
       if (inv.program !== "") truncationRule(inv, this);
@@ -707,7 +712,13 @@ class Analysis implements Findings {
     if (CHANGES_DIR.has(inv.program) && !inv.argv.every((a) => a === "." || a === "./")) {
       this.elsewhere = true;
     }
-    if (!reported && !this.dangerOnly && inv.program !== "" && !(readOnly ?? false)) {
+    // Text a program runs stands for its verdict only when the program is
+    // judged by what it runs (a shell); `git rebase --exec ls` still rebases.
+    const ownVerdict = readOnly === false && recordFor(inv.program)?.readOnly !== "never" &&
+      this.findingCount === findingsBefore;
+    if (
+      (!reported || ownVerdict) && !this.dangerOnly && inv.program !== "" && !(readOnly ?? false)
+    ) {
       this.review(
         PROJECT_RUNNERS.has(inv.program)
           ? `${inv.program}: runs project code, scripts or package installs`
