@@ -911,6 +911,10 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["sed -n 'w /etc/passwd' f", "dangerous", "privilege_escalation"],
   ["awk 'BEGIN{print > \"/etc/passwd\"}'", "dangerous", "privilege_escalation"],
   ['awk \'BEGIN{print "x" >> "/home/u/.bashrc"}\'', "dangerous", "persistence"],
+  // cmd4: a program name in capitals is still judged for danger as the program it resembles.
+  ["RM -rf /", "dangerous", "recursive_delete"],
+  ["Rm -rf ~", "dangerous", "recursive_delete"],
+  ["git Push --force origin main", "dangerous", "history_rewrite"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -1517,4 +1521,18 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["git bisect run 'rm -rf ~'", "dangerous", "recursive_delete"],
   ["bash -c ls", "read_only"],
   ["sh -c 'git status'", "read_only"],
+  // cmd4: git -p opens a pager for any subcommand; git matches subcommand names exactly
+  // (`git Status` runs an alias named Status); a program name in capitals is another file.
+  ["git -p log", "review"],
+  ["git --paginate status", "review"],
+  ["git -P log", "read_only"],
+  ["git Status", "review"],
+  ["git LOG --oneline", "review"],
+  ["git log --oneline", "read_only"],
+  ["GIT status", "review"],
+  ["Cat notes.txt", "review"],
+  ["/usr/bin/Cat notes.txt", "review"],
+  ["cat notes.txt", "read_only"],
+  ["Get-ChildItem", "read_only"],
+  ["git.exe status", "read_only"],
 ];

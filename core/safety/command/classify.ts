@@ -527,6 +527,9 @@ class Analysis implements Findings {
       // `./ls` is whatever the repository put there, not ls.
       this.review("a program run by a path outside the system directories");
     }
+    if (u.program !== null && capitalised(u.program)) {
+      this.review("a program name in capitals: on a case-sensitive file system another program");
+    }
     for (const n of u.nested) this.nested(n.text, n.via);
     const base: Omit<Invocation, "program" | "args" | "argv"> = {
       redirects: cmd.redirects,
@@ -806,6 +809,17 @@ export function classifyCounted(
     a.dangerous("obfuscated_exec", "more analysis work than the bound");
   }
   return { classification: a.result(), work: a.work };
+}
+
+/**
+ * A literal program name with capitals it does not have (`GIT status`,
+ * `Cat f`): Linux looks up another file. PowerShell's Verb-Noun cmdlets
+ * and names with a Windows extension are matched without case.
+ */
+function capitalised(prog: Arg): boolean {
+  if (prog.dynamic) return false;
+  const base = prog.text.split(/[\\/]/).pop() ?? "";
+  return /[A-Z]/.test(base) && !base.includes("-") && !/\.(?:exe|cmd|bat|com|ps1)$/i.test(base);
 }
 
 /** Shells, interpreters and eval: a program whose arguments can be code. */

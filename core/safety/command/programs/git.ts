@@ -444,9 +444,17 @@ function judge(inv: Invocation, parsed: ParsedOptions, out: Findings): void {
   if (foreignRepo(parsed) || inv.elsewhere === true) {
     out.review("git: works on another repository, whose configuration can run programs");
   }
+  if (given(parsed, "paginate")) {
+    out.review("git -p: opens a pager, whose commands run programs, for any subcommand");
+  }
   const at = subIndex(parsed);
   if (at < 0) return;
-  subRule(inv, inv.argv[at]!.toLowerCase(), at + 1, out);
+  const word = inv.argv[at]!;
+  // git matches command names exactly: `git Status` is not status but an alias of that name.
+  if (word !== word.toLowerCase()) {
+    out.review("git: a subcommand name in capitals runs an alias of that name, if one is set");
+  }
+  subRule(inv, word.toLowerCase(), at + 1, out);
 }
 
 const GIT_READ = new Set([
@@ -565,8 +573,9 @@ function subReadOnly(sub: string, rest: readonly string[]): boolean {
 
 function readOnly(inv: Invocation, parsed: ParsedOptions): boolean {
   if (usesOf(parsed, "c", "config-env").length > 0 || foreignRepo(parsed)) return false;
-  if (inv.elsewhere === true) return false;
+  if (inv.elsewhere === true || given(parsed, "paginate")) return false;
   const at = subIndex(parsed);
+  if (at >= 0 && inv.argv[at] !== inv.argv[at]!.toLowerCase()) return false;
   if (at < 0) return inv.argv.length === 1 && /^(?:--version|--help|-h|-v)$/.test(inv.argv[0]!);
   return subReadOnly(inv.argv[at]!.toLowerCase(), inv.argv.slice(at + 1));
 }
