@@ -915,6 +915,27 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["RM -rf /", "dangerous", "recursive_delete"],
   ["Rm -rf ~", "dangerous", "recursive_delete"],
   ["git Push --force origin main", "dangerous", "history_rewrite"],
+  // cmd4: credential files by other names, paths spelt with `.`, `//` and `x/..`, file
+  // contents in a commit or the index, `$(< FILE)`, connection strings in variables.
+  ["cat ~/.aws/./credentials", "dangerous", "credential_exposure"],
+  ["cat ~/.aws//credentials", "dangerous", "credential_exposure"],
+  ["cat ~/.aws/x/../credentials", "dangerous", "credential_exposure"],
+  ["cat ./.env", "dangerous", "credential_exposure"],
+  ["cat /etc/ssh/ssh_host_ed25519_key", "dangerous", "credential_exposure"],
+  ["cat /etc/ssh/ssh_host_rsa_key", "dangerous", "credential_exposure"],
+  ["cat config/secrets.yml", "dangerous", "credential_exposure"],
+  ["cat .envrc", "dangerous", "credential_exposure"],
+  ["cat prod.env", "dangerous", "credential_exposure"],
+  ["git show HEAD:.env", "dangerous", "credential_exposure"],
+  ["git show main~2:config/.env.production", "dangerous", "credential_exposure"],
+  ["git cat-file -p :.env", "dangerous", "credential_exposure"],
+  ["echo $(< .env)", "dangerous", "credential_exposure"],
+  ['X="$(<~/.aws/credentials)"', "dangerous", "credential_exposure"],
+  ["echo $DATABASE_URL", "dangerous", "credential_exposure"],
+  ["echo ${SENTRY_DSN}", "dangerous", "credential_exposure"],
+  ['echo "$REDIS_URL"', "dangerous", "credential_exposure"],
+  ["printenv DATABASE_URL", "dangerous", "credential_exposure"],
+  ["wc --files0-from=.env", "dangerous", "credential_exposure"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -1535,4 +1556,19 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["cat notes.txt", "read_only"],
   ["Get-ChildItem", "read_only"],
   ["git.exe status", "read_only"],
+  // cmd4: look-alikes of the credential names, and the environment dumped by .NET.
+  ["cat /etc/ssh/ssh_host_ed25519_key.pub", "read_only"],
+  ["cat app.env.example", "read_only"],
+  ["cat config/settings.yml", "read_only"],
+  ["cat ./src/../README.md", "read_only"],
+  ["git show HEAD:src/main.ts", "read_only"],
+  ["git cat-file -p HEAD:README.md", "read_only"],
+  ["echo $(< README.md)", "read_only"],
+  ["echo $DATABASE_HOST $DSN_HOST", "read_only"],
+  ["[Environment]::GetEnvironmentVariables()", "review"],
+  ["[environment]::getenvironmentvariables()", "review"],
+  // The pattern a search is given is not a file it reads; wc only counts.
+  ["rg app.env", "read_only"],
+  ["grep -n prod.env Makefile", "read_only"],
+  ["wc -l .env", "read_only"],
 ];

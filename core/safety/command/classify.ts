@@ -45,7 +45,7 @@ import { judgeProgram, recordFor } from "./programs/records.ts";
 import { reportWrite } from "./programs/effects.ts";
 import { unwrapCommand, type Unwrapped } from "./unwrap.ts";
 import { arithRule } from "./_rules/arith.ts";
-import { dataRule } from "./_rules/data.ts";
+import { credentialInputRule, dataRule } from "./_rules/data.ts";
 import { execRule, PROJECT_RUNNERS, SHELLS } from "./_rules/exec.ts";
 import { INTERPRETERS } from "./programs/interpreters.ts";
 import { filesystemRule } from "./_rules/filesystem.ts";
@@ -425,6 +425,13 @@ class Analysis implements Findings {
       return invs;
     }
     if (node.kind === "function") {
+      const b = node.body;
+      if (b.kind === "simple" && b.words.length === 0 && b.redirects.length === 0) {
+        // `name()` with no body is no sh function but a call (PowerShell's
+        // `[Environment]::GetEnvironmentVariables()`): judged as the command it names.
+        this.analyzeNested(node.name);
+        return [];
+      }
       this.functions.add(node.name);
       this.checkForkBomb(node.name, node.body);
       this.build(node.body);
@@ -498,6 +505,7 @@ class Analysis implements Findings {
         this.withReport(() => {
           truncationRule(inv, this);
           redirectRule(inv, this);
+          credentialInputRule(inv, this);
         });
       }
       return [];

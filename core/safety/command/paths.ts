@@ -111,6 +111,8 @@ const CREDENTIAL_FILES = [
   /^\/etc\/(?:shadow|gshadow|master\.passwd)$/,
   /^\/proc\/(?:self|[0-9]+|\*)\/environ$/,
   /(?:^|\/)\.env(?:\.(?!example$|sample$|template$|dist$)[a-z0-9_.-]+)?$/,
+  // `prod.env`, `app.env`; direnv's `.envrc` (exports); Rails' `secrets.yml`; sshd's host keys.
+  /(?:^|\/)[^/]+\.env$|(?:^|\/)\.envrc$|(?:^|\/)secrets\.ya?ml$|(?:^|\/)ssh_host_[a-z0-9]+_key$/,
   /\.(?:key|p12|pfx|jks|keystore|kdbx|ppk)$/,
   /(?:^|\/)credentials\.json$|(?:^|\/)service[-_]?account[^/]*\.json$/,
   /(?:^|\/)microsoft\/credentials(?:\/|$)|(?:^|\/)(?:sam|security)(?:\.save)?$/,
@@ -163,11 +165,40 @@ export function isCredentialPath(text: string): boolean {
   // Braces left in a word by the classifier's expansion bound are not expanded again here.
   const words = text.length <= 1024 ? expandBraces(text) : [text];
   return words.some((word) => {
-    const t = foldHome(word).replace(/\\/g, "/");
+    const t = normalizePath(foldHome(word).replace(/\\/g, "/"));
     if (t.endsWith(".pub")) return false;
     if (CREDENTIAL_FILES.some((re) => re.test(t))) return true;
     return globNamesCredential(t);
   });
+}
+
+/**
+ * A path with `.` parts, repeated slashes and `name/..` pairs removed, as
+ * the kernel would resolve it without symlinks (`~/.aws/x/../credentials`
+ * is `~/.aws/credentials`). A leading `..` is kept.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { normalizePath } from "./paths.ts";
+ * assert.equal(normalizePath("~/.aws/./x/..//credentials"), "~/.aws/credentials");
+ * assert.equal(normalizePath("./.env"), ".env");
+ * assert.equal(normalizePath("../a/../b"), "../b");
+ * assert.equal(normalizePath("//etc/shadow"), "/etc/shadow");
+ * ```
+ */
+export function normalizePath(t: string): string {
+  if (!/\/\.{0,2}(?:\/|$)|^\.{1,2}\//.test(t)) return t;
+  const abs = t.startsWith("/");
+  const out: string[] = [];
+  for (const part of t.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === ".." && out.length > 0 && out.at(-1) !== ".." && out.at(-1) !== "~") out.pop();
+    else if (part === ".." && abs && out.length === 0) continue;
+    else out.push(part);
+  }
+  const joined = (abs ? "/" : "") + out.join("/");
+  return joined === "" ? "." : joined;
 }
 
 /** File names a glob is tried against: one of each kind of credential file. */

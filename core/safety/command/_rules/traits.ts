@@ -159,6 +159,8 @@ export function runsStdin(inv: Invocation): boolean {
 export function dumpsEnvironment(inv: Invocation): boolean {
   const p = inv.program;
   if ((p === "env" || p === "printenv") && operands(inv.argv).length === 0) return true;
+  // .NET's [Environment]::GetEnvironmentVariables() returns every variable.
+  if ([p, ...inv.argv].some((a) => /getenvironmentvariables\b/i.test(a))) return true;
   if (p === "set" && inv.argv.length === 0) return true;
   if (
     (p === "export" || p === "declare" || p === "typeset") &&
