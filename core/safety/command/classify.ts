@@ -59,7 +59,7 @@ import {
   runsStdin,
 } from "./_rules/traits.ts";
 import { pipelineRule } from "./_rules/pipeline.ts";
-import { assignmentRule } from "./_rules/assignments.ts";
+import { assignmentRule, tracesCredentials } from "./_rules/assignments.ts";
 import { forkBombFunctionRule, textShapeRule } from "./_rules/text_shapes.ts";
 import { noteProduced, type Produced, producedRunRule } from "./_rules/produced.ts";
 import { programGuesses, variableGuesses } from "./program_guess.ts";
@@ -578,6 +578,16 @@ class Analysis implements Findings {
       args: u.args,
       argv: u.args.map((a) => a.text),
     };
+    if (inv.program === "git") {
+      const set = new Map(this.vars);
+      for (const a of u.assignments) if (!a.value.dynamic) set.set(a.name, a.value.text);
+      if (tracesCredentials(set)) {
+        this.dangerous(
+          "credential_exposure",
+          "git: HTTP traces with redaction off print the token",
+        );
+      }
+    }
     const written = writtenVariables(inv.program, inv.argv);
     if (DECLARERS.has(inv.program)) { for (const name of written) this.namerefs.add(name); }
     for (const name of written) this.setVar(name, undefined);

@@ -49,6 +49,19 @@ const RUNS_VALUE = new RegExp(
     "|GH_BROWSER|GH_PAGER|GH_EDITOR)$",
 );
 
+/** Proxies and the variables that turn off or replace the TLS certificate check. */
+const TRUST_ENV = new RegExp(
+  "^(?:" + [
+    "HTTPS?_PROXY|https?_proxy|ALL_PROXY|all_proxy|FTP_PROXY|ftp_proxy|GIT_HTTP_PROXY",
+    "NODE_TLS_REJECT_UNAUTHORIZED|NODE_EXTRA_CA_CERTS|GIT_SSL_NO_VERIFY|GIT_SSL_CAINFO",
+    "GIT_SSL_CAPATH|SSL_CERT_FILE|SSL_CERT_DIR|REQUESTS_CA_BUNDLE|CURL_CA_BUNDLE|PIP_CERT",
+    "PIP_TRUSTED_HOST|PYTHONHTTPSVERIFY|NPM_CONFIG_STRICT_SSL|npm_config_strict_ssl|CARGO_HTTP_CAINFO",
+    "GOINSECURE|GOPROXY|GONOSUMDB",
+  ].join("|") + ")$",
+);
+/** A value git reads as false. */
+const FALSY = /^(?:0|false|no|off)?$/i;
+
 /**
  * Judges one assignment.
  *
@@ -72,7 +85,37 @@ export function assignmentRule(name: string, v: Arg | undefined, out: Findings):
   ) {
     out.review("an environment variable that changes what programs run or load is set");
   }
+  if (TRUST_ENV.test(name)) {
+    out.review(
+      "a proxy or TLS-trust variable is set: connections and their credentials may go elsewhere",
+    );
+  }
+  if (name === "GIT_TRACE_REDACT" && (v === undefined || v.dynamic || FALSY.test(v.text))) {
+    out.review("GIT_TRACE_REDACT=0: git's traces print Authorization headers and cookies");
+  }
   if (RUNS_VALUE.test(name) && v !== undefined && !v.dynamic) {
     out.nested(v.text.replace(/^\|+/, ""), "environment command");
   }
+}
+
+/**
+ * True when git is told to trace HTTP (GIT_TRACE_CURL, GIT_CURL_VERBOSE)
+ * with redaction off (GIT_TRACE_REDACT=0): the trace holds the
+ * Authorization header, the remote's token in clear.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { tracesCredentials } from "./assignments.ts";
+ * assert.equal(tracesCredentials(new Map([["GIT_TRACE_REDACT", "0"], ["GIT_TRACE_CURL", "1"]])), true);
+ * assert.equal(tracesCredentials(new Map([["GIT_TRACE_CURL", "1"]])), false);
+ * ```
+ */
+export function tracesCredentials(vars: ReadonlyMap<string, string>): boolean {
+  const redact = vars.get("GIT_TRACE_REDACT");
+  if (redact === undefined || !FALSY.test(redact)) return false;
+  return ["GIT_TRACE_CURL", "GIT_CURL_VERBOSE", "GIT_TRACE_PACKET"].some((n) => {
+    const v = vars.get(n);
+    return v !== undefined && !FALSY.test(v);
+  });
 }
