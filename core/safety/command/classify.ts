@@ -30,6 +30,7 @@
 import { COMMAND_FAMILIES, type FamilyId } from "./families.ts";
 import type { Arg, Findings, Invocation } from "./invocation.ts";
 import { isOutsideSystemDirs, normalizeProgram } from "./program_name.ts";
+import { cdTargets } from "./paths.ts";
 import {
   type ParsedShell,
   parseShell,
@@ -116,6 +117,36 @@ class WorkBoundError extends Error {
 }
 
 const MAX_REASONS = 20;
+/** Most directories remembered for relative paths; a text naming more is judged by these. */
+const MAX_DIRS = 32;
+
+/**
+ * The directories a `cd`, `pushd`, `chdir` or `Set-Location` goes to: its
+ * operand, or the home without one. `cd -`, `popd` and `$OLDPWD` go back to
+ * a directory already named.
+ */
+function changeTargets(inv: Invocation): Arg[] {
+  if (inv.program === "popd") return [];
+  const ops = inv.args.filter((a, i) =>
+    !/^-/.test(a.text) || (a.text === "-" && inv.program !== "cd") ||
+    (i > 0 && /^-(?:literal)?path$/i.test(inv.args[i - 1]!.text))
+  ).filter((a) => !/^-(?:literal)?path$/i.test(a.text) && !/^[+-][0-9]+$/.test(a.text));
+  if (ops.length === 0) {
+    if (inv.program === "pushd") return [];
+    return [{ ...(inv.args[0] ?? EMPTY), text: "~" }];
+  }
+  return ops.slice(0, 1);
+}
+
+const EMPTY: Arg = {
+  text: "",
+  dynamic: false,
+  quoted: false,
+  glob: false,
+  escapes: false,
+  substituted: false,
+  subs: [],
+};
 
 /** The text of a `>(...)` that runs what it is fed: a shell or interpreter without a command string. */
 const RUNNER_SUB =
@@ -202,6 +233,8 @@ class Analysis implements Findings {
   dangerOnly = false;
   /** A `cd`, `pushd` or `Set-Location` to another directory ran earlier in the text. */
   elsewhere = false;
+  /** Every directory a `cd` or wrapper named so far (see Invocation.dirs). */
+  dirs: string[] = [];
 
   constructor(options: Required<ClassifyOptions>) {
     this.options = options;
@@ -261,8 +294,9 @@ class Analysis implements Findings {
   analyzeNested(text: string): void {
     const produced = JSON.stringify([...this.produced]);
     this.spend(text.length + produced.length);
-    const key =
-      `${this.depth}\u0000${this.elsewhere}\u0000${this.varsId()}\u0000${produced}\u0000${text}`;
+    const key = `${this.depth}\u0000${this.elsewhere}\u0000${
+      this.dirs.join("\u0001")
+    }\u0000${this.varsId()}\u0000${produced}\u0000${text}`;
     const merge = (t: Traits) => {
       if (t.download) this.traits.download = true;
       if (t.decode) this.traits.decode = true;
@@ -572,6 +606,9 @@ class Analysis implements Findings {
     const inv: Invocation = {
       ...base,
       ...(this.elsewhere || u.chdir === true ? { elsewhere: true as const } : {}),
+      ...(this.dirs.length > 0 || u.chdirTo !== undefined
+        ? { dirs: this.dirsWith(u.chdirTo ?? []) }
+        : {}),
       program: name.name,
       programWord: prog,
       ...(this.vars.size > 0 ? { vars: this.copyVars() } : {}),
@@ -663,6 +700,18 @@ class Analysis implements Findings {
     return out;
   }
 
+  /** The directories named so far with those `targets` lead to added (bounded). */
+  dirsWith(targets: readonly Arg[]): string[] {
+    const out = [...this.dirs];
+    for (const t of targets) {
+      for (const d of cdTargets(t.text, this.dirs)) {
+        if (!out.includes(d) && out.length < MAX_DIRS) out.push(d);
+      }
+    }
+    this.spend(out.length);
+    return out;
+  }
+
   /** A copy of the variables for one invocation, counted as work. */
   copyVars(): Map<string, string> {
     return this.copyOf(this.vars);
@@ -732,6 +781,7 @@ class Analysis implements Findings {
     });
     if (CHANGES_DIR.has(inv.program) && !inv.argv.every((a) => a === "." || a === "./")) {
       this.elsewhere = true;
+      this.dirs = this.dirsWith(changeTargets(inv));
     }
     // Text a program runs stands for its verdict only when the program is
     // judged by what it runs (a shell); `git rebase --exec ls` still rebases.

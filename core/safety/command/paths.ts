@@ -201,6 +201,41 @@ export function normalizePath(t: string): string {
   return joined === "" ? "." : joined;
 }
 
+/**
+ * The places a path may name when the command runs in one of `dirs` (see
+ * Invocation.dirs): the path itself, and for a relative path, the path in
+ * each directory.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { inDirs } from "./paths.ts";
+ * assert.deepEqual(inDirs("./credentials", ["~/.aws"]), ["./credentials", "~/.aws/credentials"]);
+ * assert.deepEqual(inDirs("/etc/hosts", ["~"]), ["/etc/hosts"]);
+ * ```
+ */
+export function inDirs(path: string, dirs: readonly string[] | undefined): string[] {
+  if (dirs === undefined || dirs.length === 0 || !isRelative(path)) return [path];
+  return [path, ...dirs.map((d) => normalizePath(`${d}/${path}`))];
+}
+
+/** A path that does not start at the root, a home, a drive or a variable. */
+function isRelative(path: string): boolean {
+  return !/^(?:[/~$\\%-]|[A-Za-z]:)/.test(path);
+}
+
+/**
+ * The directory a `cd` to `target` leads to from each of the directories in
+ * `dirs` (and from the start), home-folded and normalised; [] for a target
+ * whose value is not known.
+ */
+export function cdTargets(target: string, dirs: readonly string[]): string[] {
+  const t = foldHome(target.trim()).replace(/\\/g, "/");
+  if (t === "" || /[$`]/.test(t)) return [];
+  if (!isRelative(t)) return [normalizePath(t)];
+  return [normalizePath(t), ...dirs.map((d) => normalizePath(`${d}/${t}`))];
+}
+
 /** File names a glob is tried against: one of each kind of credential file. */
 const CREDENTIAL_NAMES = [
   "id_rsa",

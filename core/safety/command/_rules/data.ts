@@ -14,7 +14,7 @@ import {
 } from "../invocation.ts";
 import { KUBECTL_VALUES, kubectlDanger, kubectlPrintsSecret } from "../programs/cluster.ts";
 import { DOCKER_GLOBAL_VALUES } from "./container.ts";
-import { isCredentialDir, isCredentialPath } from "../paths.ts";
+import { inDirs, isCredentialDir, isCredentialPath } from "../paths.ts";
 
 /** Programs that only look at a file's metadata, not its content. */
 const METADATA_ONLY = new Set([
@@ -56,7 +56,10 @@ function kubectlGet(argv: readonly string[]): boolean {
  */
 export function credentialInputRule(inv: Invocation, out: Findings): void {
   for (const r of inv.redirects) {
-    if ((r.op === "<" || r.op === "<>") && r.target !== null && isCredentialPath(r.target.text)) {
+    if (
+      (r.op === "<" || r.op === "<>") && r.target !== null &&
+      inDirs(r.target.text, inv.dirs).some(isCredentialPath)
+    ) {
       const who = inv.program === "" ? "a redirection" : inv.program;
       out.dangerous("credential_exposure", `${who}: reads a credential file on stdin`);
     }
@@ -85,7 +88,8 @@ function credentialRule(inv: Invocation, out: Findings): void {
       const path = a.replace(/^@/, "").replace(/^[A-Za-z-]+=@?/, "");
       // git's REV:PATH and :PATH name a file's content in a commit or the index.
       const inRepo = p === "git" && /^[^-][^:]*:|^:/.test(a) ? a.slice(a.lastIndexOf(":") + 1) : "";
-      if (isCredentialPath(path) || (inRepo !== "" && isCredentialPath(inRepo))) {
+      const places = inDirs(path, inv.dirs);
+      if (places.some(isCredentialPath) || (inRepo !== "" && isCredentialPath(inRepo))) {
         out.dangerous(
           "credential_exposure",
           `${p}: reads a credential file (keys, tokens, .env, history)`,
@@ -93,7 +97,7 @@ function credentialRule(inv: Invocation, out: Findings): void {
         break;
       }
       if (
-        isCredentialDir(path) &&
+        places.some(isCredentialDir) &&
         [
           "tar",
           "zip",
