@@ -38,6 +38,8 @@ const SENSITIVE_ENV = new RegExp(
     "RUSTC_WRAPPER|RUSTC|CARGO_BUILD_RUSTC_WRAPPER|CC|CXX|MAKEFLAGS|GOFLAGS|GOENV|GOTOOLCHAIN",
     "DENO_DIR|DENO_CERT|DENO_AUTH_TOKENS|GH_BROWSER|GH_PAGER|GH_EDITOR|GH_CONFIG_DIR",
     "TF_CLI_CONFIG_FILE|TERRAFORM_CONFIG|TF_PLUGIN_CACHE_DIR|HELM_PLUGINS|KUBECTL_PLUGINS_PATH",
+    // options read from the environment (UnZip's can turn a listing into an extraction)
+    "UNZIP|UNZIPOPT|ZIPINFO|ZIPINFOOPT",
   ].join("|") + ")$",
 );
 /** Variables whose value is run as a command (a leading `|`, as LESSOPEN has, is dropped). */
@@ -48,6 +50,9 @@ const RUNS_VALUE = new RegExp(
     "|SVN_EDITOR|HGEDITOR|LESSOPEN|LESSCLOSE|FZF_DEFAULT_COMMAND|BROWSER|RSYNC_RSH|CVS_RSH" +
     "|GH_BROWSER|GH_PAGER|GH_EDITOR)$",
 );
+
+/** Pager variables: git, man and the rest run the value with `sh -c`, as a command. */
+const PAGER_VARS = /^(?:PAGER|GIT_PAGER|MANPAGER|BAT_PAGER|DELTA_PAGER|SYSTEMD_PAGER|GH_PAGER)$/;
 
 /** Proxies and the variables that turn off or replace the TLS certificate check. */
 const TRUST_ENV = new RegExp(
@@ -80,8 +85,11 @@ export function assignmentRule(name: string, v: Arg | undefined, out: Findings):
   // GIT_TRACE*=1 (or 2..9, true, false) traces to a descriptor; any other value is a file written.
   const traceToFd = /^GIT_TRACE/.test(name) && v !== undefined && !v.dynamic &&
     /^(?:[0-9]|true|false|yes|no|on|off)?$/i.test(v.text);
+  // A pager variable with a literal value is judged as the command it names (`GIT_PAGER=cat`).
+  const namedPager = PAGER_VARS.test(name) && v !== undefined && !v.dynamic && !v.escapes;
   if (
-    (SENSITIVE_ENV.test(name) && !traceToFd) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)
+    (SENSITIVE_ENV.test(name) && !traceToFd && !namedPager) ||
+    !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)
   ) {
     out.review("an environment variable that changes what programs run or load is set");
   }
