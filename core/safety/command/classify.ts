@@ -432,6 +432,11 @@ class Analysis implements Findings {
         }
       }
       for (let i = 0; i < n - 1; i++) for (const inv of elements[i]!) inv.pipeOut = true;
+      for (let i = 1; i < n; i++) {
+        const roots = elements[i - 1]!.flatMap(searchRoots);
+        if (roots.length === 0) continue;
+        for (const inv of elements[i]!) if (inv.wrappers.includes("xargs")) inv.fedPaths = roots;
+      }
       for (const inv of elements.flat()) this.judge(inv);
       pipelineRule(elements, this);
       all.push(...elements.flat());
@@ -888,6 +893,29 @@ function capitalised(prog: Arg): boolean {
   if (prog.dynamic) return false;
   const base = prog.text.split(/[\\/]/).pop() ?? "";
   return /[A-Z]/.test(base) && !base.includes("-") && !/\.(?:exe|cmd|bat|com|ps1)$/i.test(base);
+}
+
+/**
+ * The directories a file search starts from (find's paths before its
+ * expression, fd's after its pattern; `.` without any): xargs feeds the
+ * names it finds there to the next command.
+ */
+function searchRoots(inv: Invocation): string[] {
+  const argv = inv.argv;
+  if (inv.program === "find") {
+    let i = 0;
+    while (i < argv.length && /^-(?:[HLP]|O[0-9]?|D)$/.test(argv[i]!)) {
+      i += argv[i] === "-D" ? 2 : 1;
+    }
+    const roots: string[] = [];
+    for (; i < argv.length && !/^[-(!]/.test(argv[i]!); i++) roots.push(argv[i]!);
+    return roots.length > 0 ? roots : ["."];
+  }
+  if (inv.program === "fd" || inv.program === "fdfind") {
+    const roots = argv.filter((a) => !a.startsWith("-")).slice(1);
+    return roots.length > 0 ? roots : ["."];
+  }
+  return [];
 }
 
 /** Shells, interpreters and eval: a program whose arguments can be code. */

@@ -58,6 +58,8 @@ export interface Invocation {
    * in any of them (`cd -`, `popd` and subshells return to earlier ones).
    */
   dirs?: readonly string[];
+  /** The roots of a search whose file names xargs feeds it (`find ~ -type f | xargs grep`). */
+  fedPaths?: readonly string[];
 }
 
 /** Where rules report. Reasons are fixed texts naming known programs only, never input. */

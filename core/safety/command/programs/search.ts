@@ -37,7 +37,8 @@ function broadSearch(
   out: Findings,
   recursive: boolean,
 ): void {
-  if (!recursive) return;
+  const fed = inv.fedPaths ?? [];
+  if (!recursive && fed.length === 0) return;
   const given = [
     ...usesOf(parsed, "regexp", "e", "match").map((u) => u.value ?? ""),
   ];
@@ -46,7 +47,8 @@ function broadSearch(
   const patterns = given.length > 0 || fromFile ? given : ops.slice(0, 1);
   const named = given.length > 0 || fromFile ? ops : ops.slice(1);
   // With no path a recursive search starts in the current directory, wherever a `cd` left it.
-  const paths = named.length > 0 ? named : ["."];
+  const all = [...named, ...fed];
+  const paths = all.length > 0 ? all : ["."];
   if (!paths.flatMap((p) => inDirs(p, inv.dirs)).some(isBroadSearchRoot)) return;
   if (fromFile || patterns.some((p) => SECRET_WORDS.test(p))) {
     out.dangerous(
