@@ -574,7 +574,7 @@ class Analysis implements Findings {
       // `./ls` is whatever the repository put there, not ls.
       this.review("a program run by a path outside the system directories");
     }
-    if (u.program !== null && capitalised(u.program)) {
+    if ((u.program !== null && capitalised(u.program)) || capitalised(words[0]!)) {
       this.review("a program name in capitals: on a case-sensitive file system another program");
     }
     for (const n of u.nested) this.nested(n.text, n.via);
