@@ -611,8 +611,10 @@ class Analysis implements Findings {
     const inv: Invocation = {
       ...base,
       ...(this.elsewhere || u.chdir === true ? { elsewhere: true as const } : {}),
-      ...(this.dirs.length > 0 || u.chdirTo !== undefined
-        ? { dirs: this.dirsWith(u.chdirTo ?? []) }
+      ...(u.chdirTo !== undefined
+        ? { dirs: this.dirsWith(u.chdirTo) }
+        : this.dirs.length > 0
+        ? { dirs: this.dirs }
         : {}),
       program: name.name,
       programWord: prog,
@@ -890,7 +892,7 @@ export function classifyCounted(
  * and names with a Windows extension are matched without case.
  */
 function capitalised(prog: Arg): boolean {
-  if (prog.dynamic) return false;
+  if (prog.dynamic || !/[A-Z]/.test(prog.text)) return false;
   const base = prog.text.split(/[\\/]/).pop() ?? "";
   return /[A-Z]/.test(base) && !base.includes("-") && !/\.(?:exe|cmd|bat|com|ps1)$/i.test(base);
 }

@@ -88,8 +88,11 @@ function credentialRule(inv: Invocation, out: Findings): void {
       const path = a.replace(/^@/, "").replace(/^[A-Za-z-]+=@?/, "");
       // git's REV:PATH and :PATH name a file's content in a commit or the index.
       const inRepo = p === "git" && /^[^-][^:]*:|^:/.test(a) ? a.slice(a.lastIndexOf(":") + 1) : "";
-      const places = inDirs(path, inv.dirs);
-      if (places.some(isCredentialPath) || (inRepo !== "" && isCredentialPath(inRepo))) {
+      const places = inv.dirs === undefined ? null : inDirs(path, inv.dirs);
+      if (
+        (places === null ? isCredentialPath(path) : places.some(isCredentialPath)) ||
+        (inRepo !== "" && isCredentialPath(inRepo))
+      ) {
         out.dangerous(
           "credential_exposure",
           `${p}: reads a credential file (keys, tokens, .env, history)`,
@@ -97,7 +100,7 @@ function credentialRule(inv: Invocation, out: Findings): void {
         break;
       }
       if (
-        places.some(isCredentialDir) &&
+        (places === null ? isCredentialDir(path) : places.some(isCredentialDir)) &&
         [
           "tar",
           "zip",

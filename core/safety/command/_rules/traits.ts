@@ -155,12 +155,15 @@ export function runsStdin(inv: Invocation): boolean {
   return false;
 }
 
+/** .NET's call that returns every environment variable. */
+const GET_ENVIRONMENT = /getenvironmentvariables\b/i;
+
 /** True for a command that prints the whole environment. */
 export function dumpsEnvironment(inv: Invocation): boolean {
   const p = inv.program;
   if ((p === "env" || p === "printenv") && operands(inv.argv).length === 0) return true;
   // .NET's [Environment]::GetEnvironmentVariables() returns every variable.
-  if ([p, ...inv.argv].some((a) => /getenvironmentvariables\b/i.test(a))) return true;
+  if (GET_ENVIRONMENT.test(p) || inv.argv.some((a) => GET_ENVIRONMENT.test(a))) return true;
   if (p === "set" && inv.argv.length === 0) return true;
   if (
     (p === "export" || p === "declare" || p === "typeset") &&
