@@ -351,7 +351,9 @@ Deno.test("property: a credential file read by a relative path after any change 
 
 Deno.test("property: a program name in capitals it does not have is never read_only; the name as it is stays read_only", () => {
   const readOnly = NEGATIVE_CASES.filter(([cmd, c]) =>
-    c === "read_only" && /^[a-z][a-z0-9_.+]*(?:\s|$)/.test(cmd)
+    c === "read_only" && /^[a-z][a-z0-9_.+]*(?:\s|$)/.test(cmd) &&
+    // Windows matches names with an extension without case.
+    !/^\S+\.(?:exe|cmd|bat|com|ps1)(?:\s|$)/.test(cmd)
   ).map(([cmd]) => cmd);
   assert.ok(readOnly.length >= 60);
   fc.assert(
