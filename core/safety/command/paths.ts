@@ -175,7 +175,7 @@ export function isCredentialPath(text: string): boolean {
 /**
  * A path with `.` parts, repeated slashes and `name/..` pairs removed, as
  * the kernel would resolve it without symlinks (`~/.aws/x/../credentials`
- * is `~/.aws/credentials`). A leading `..` is kept.
+ * is `~/.aws/credentials`). A leading `..` and a trailing `/` are kept.
  *
  * @example
  * ```ts
@@ -198,7 +198,9 @@ export function normalizePath(t: string): string {
     else out.push(part);
   }
   const joined = (abs ? "/" : "") + out.join("/");
-  return joined === "" ? "." : joined;
+  if (joined === "") return abs ? "/" : ".";
+  // A trailing slash says the path is a directory (`~/Library/LaunchAgents/`): kept.
+  return t.endsWith("/") && !joined.endsWith("/") ? joined + "/" : joined;
 }
 
 /**
@@ -217,6 +219,15 @@ export function normalizePath(t: string): string {
 export function inDirs(path: string, dirs: readonly string[] | undefined): string[] {
   if (dirs === undefined || dirs.length === 0 || !isRelative(path)) return [path];
   return [path, ...dirs.map((d) => normalizePath(`${d}/${path}`))];
+}
+
+/** True when `test` holds for the path in any directory it may name (see {@linkcode inDirs}). */
+export function inAnyDir(
+  path: string,
+  dirs: readonly string[] | undefined,
+  test: (p: string) => boolean,
+): boolean {
+  return dirs === undefined ? test(path) : inDirs(path, dirs).some(test);
 }
 
 /** A path that does not start at the root, a home, a drive or a variable. */
@@ -359,14 +370,14 @@ const PERSISTENCE_FILES = [
  * ```
  */
 export function isPersistencePath(text: string): boolean {
-  const t = foldHome(text).replace(/\\/g, "/");
+  const t = normalizePath(foldHome(text).replace(/\\/g, "/"));
   return PERSISTENCE_FILES.some((re) => re.test(t));
 }
 
 /** True for a privilege file (sudoers, passwd, shadow). */
 export function isPrivilegePath(text: string): boolean {
   return /^\/etc\/(?:sudoers(?:\.d\/.*)?|passwd|shadow|group|gshadow|doas\.conf)$/.test(
-    text.toLowerCase(),
+    normalizePath(text.toLowerCase()),
   );
 }
 
