@@ -77,8 +77,11 @@ const FALSY = /^(?:0|false|no|off)?$/i;
  * const seen: string[] = [];
  * const out = { dangerous: () => {}, review: (r: string) => void seen.push(r), nested: (t: string) => void seen.push(t), executes: () => {} };
  * const arg = { text: "less", dynamic: false, quoted: false, glob: false, escapes: false, substituted: false, subs: [] };
+ * // A pager variable is judged as the command it names; an editor variable is review as well.
  * assignmentRule("PAGER", arg, out);
- * assert.deepEqual(seen, ["an environment variable that changes what programs run or load is set", "less"]);
+ * assert.deepEqual(seen, ["less"]);
+ * assignmentRule("EDITOR", arg, out);
+ * assert.deepEqual(seen, ["less", "an environment variable that changes what programs run or load is set", "less"]);
  * ```
  */
 export function assignmentRule(name: string, v: Arg | undefined, out: Findings): void {
