@@ -1027,6 +1027,9 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["cd /etc && tee -a sudoers < x", "dangerous", "privilege_escalation"],
   ["echo x >> ~/.ssh/./authorized_keys", "dangerous", "persistence"],
   ["echo x > /etc//sudoers", "dangerous", "privilege_escalation"],
+  // cmd4: a bare `cd` goes home (it was taken for `cd .`).
+  ["cd; grep -r token", "dangerous", "credential_exposure"],
+  ["cd; cd .aws; cat credentials", "dangerous", "credential_exposure"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -1769,4 +1772,6 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ['echo a b | xargs sh -c "echo \\$0"', "read_only"],
   ["cd /tmp/work && echo key >> authorized_keys", "review"],
   ["cd /tmp; echo x > sudoers", "review"],
+  ["cd && git status", "review"],
+  ["cd . && git status", "read_only"],
 ];

@@ -786,7 +786,11 @@ class Analysis implements Findings {
         this.review("a wrapper changes how or where the command runs");
       }
     });
-    if (CHANGES_DIR.has(inv.program) && !inv.argv.every((a) => a === "." || a === "./")) {
+    // A bare `cd` goes home; `cd .` stays.
+    if (
+      CHANGES_DIR.has(inv.program) &&
+      (inv.argv.length === 0 || !inv.argv.every((a) => a === "." || a === "./"))
+    ) {
       this.elsewhere = true;
       this.dirs = this.dirsWith(changeTargets(inv));
     }
