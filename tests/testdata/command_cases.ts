@@ -1030,6 +1030,9 @@ export const EVASION_CASES: readonly CommandCase[] = [
   // cmd4: a bare `cd` goes home (it was taken for `cd .`).
   ["cd; grep -r token", "dangerous", "credential_exposure"],
   ["cd; cd .aws; cat credentials", "dangerous", "credential_exposure"],
+  ["cd ~/.aws; cat *", "dangerous", "credential_exposure"],
+  ["git show HEAD:./.env", "dangerous", "credential_exposure"],
+  ["gci | % {Remove-Item -Recurse -Force ~}", "dangerous", "recursive_delete"],
 ];
 
 /** Commands that look like dangerous ones but are read-only or only need review. */
@@ -1774,4 +1777,7 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["cd /tmp; echo x > sudoers", "review"],
   ["cd && git status", "review"],
   ["cd . && git status", "read_only"],
+  // CDPATH makes a relative cd land anywhere.
+  ["CDPATH=/srv cd app; ls", "review"],
+  ["ls ?; awk '{print $1}' f", "read_only"],
 ];
