@@ -30,6 +30,7 @@
 import { COMMAND_FAMILIES, type FamilyId } from "./families.ts";
 import type { Arg, Findings, Invocation } from "./invocation.ts";
 import { isOutsideSystemDirs, normalizeProgram } from "./program_name.ts";
+import { cdTargets } from "./paths.ts";
 import {
   type ParsedShell,
   parseShell,
@@ -41,11 +42,11 @@ import {
   type SimpleCommand,
   type Substitution,
 } from "./parse_shell.ts";
-import { judgeProgram } from "./programs/records.ts";
+import { judgeProgram, recordFor } from "./programs/records.ts";
 import { reportWrite } from "./programs/effects.ts";
 import { unwrapCommand, type Unwrapped } from "./unwrap.ts";
 import { arithRule } from "./_rules/arith.ts";
-import { dataRule } from "./_rules/data.ts";
+import { credentialInputRule, dataRule } from "./_rules/data.ts";
 import { execRule, PROJECT_RUNNERS, SHELLS } from "./_rules/exec.ts";
 import { INTERPRETERS } from "./programs/interpreters.ts";
 import { filesystemRule } from "./_rules/filesystem.ts";
@@ -59,7 +60,7 @@ import {
   runsStdin,
 } from "./_rules/traits.ts";
 import { pipelineRule } from "./_rules/pipeline.ts";
-import { assignmentRule } from "./_rules/assignments.ts";
+import { assignmentRule, tracesCredentials } from "./_rules/assignments.ts";
 import { forkBombFunctionRule, textShapeRule } from "./_rules/text_shapes.ts";
 import { noteProduced, type Produced, producedRunRule } from "./_rules/produced.ts";
 import { programGuesses, variableGuesses } from "./program_guess.ts";
@@ -116,6 +117,36 @@ class WorkBoundError extends Error {
 }
 
 const MAX_REASONS = 20;
+/** Most directories remembered for relative paths; a text naming more is judged by these. */
+const MAX_DIRS = 32;
+
+/**
+ * The directories a `cd`, `pushd`, `chdir` or `Set-Location` goes to: its
+ * operand, or the home without one. `cd -`, `popd` and `$OLDPWD` go back to
+ * a directory already named.
+ */
+function changeTargets(inv: Invocation): Arg[] {
+  if (inv.program === "popd") return [];
+  const ops = inv.args.filter((a, i) =>
+    !/^-/.test(a.text) || (a.text === "-" && inv.program !== "cd") ||
+    (i > 0 && /^-(?:literal)?path$/i.test(inv.args[i - 1]!.text))
+  ).filter((a) => !/^-(?:literal)?path$/i.test(a.text) && !/^[+-][0-9]+$/.test(a.text));
+  if (ops.length === 0) {
+    if (inv.program === "pushd") return [];
+    return [{ ...(inv.args[0] ?? EMPTY), text: "~" }];
+  }
+  return ops.slice(0, 1);
+}
+
+const EMPTY: Arg = {
+  text: "",
+  dynamic: false,
+  quoted: false,
+  glob: false,
+  escapes: false,
+  substituted: false,
+  subs: [],
+};
 
 /** The text of a `>(...)` that runs what it is fed: a shell or interpreter without a command string. */
 const RUNNER_SUB =
@@ -192,6 +223,8 @@ class Analysis implements Findings {
   vars = new Map<string, string>();
   traits: Traits = { download: false, decode: false };
   reported = false;
+  /** Review and danger findings made so far (nested text judged read-only makes none). */
+  findingCount = 0;
   /** Names declared as name references (`declare -n R=X`): writing one writes another variable. */
   readonly namerefs = new Set<string>();
   /** Shell functions the text defines: calling one may set any variable. */
@@ -200,6 +233,8 @@ class Analysis implements Findings {
   dangerOnly = false;
   /** A `cd`, `pushd` or `Set-Location` to another directory ran earlier in the text. */
   elsewhere = false;
+  /** Every directory a `cd` or wrapper named so far (see Invocation.dirs). */
+  dirs: string[] = [];
 
   constructor(options: Required<ClassifyOptions>) {
     this.options = options;
@@ -213,6 +248,7 @@ class Analysis implements Findings {
 
   dangerous(family: FamilyId, reason: string): void {
     this.reported = true;
+    this.findingCount++;
     this.families.add(family);
     if (!this.dangerReasons.includes(reason)) this.dangerReasons.push(reason);
   }
@@ -220,6 +256,7 @@ class Analysis implements Findings {
   review(reason: string): void {
     if (this.dangerOnly) return;
     this.reported = true;
+    this.findingCount++;
     if (!this.reviewReasons.includes(reason)) this.reviewReasons.push(reason);
   }
 
@@ -257,8 +294,9 @@ class Analysis implements Findings {
   analyzeNested(text: string): void {
     const produced = JSON.stringify([...this.produced]);
     this.spend(text.length + produced.length);
-    const key =
-      `${this.depth}\u0000${this.elsewhere}\u0000${this.varsId()}\u0000${produced}\u0000${text}`;
+    const key = `${this.depth}\u0000${this.elsewhere}\u0000${
+      this.dirs.join("\u0001")
+    }\u0000${this.varsId()}\u0000${produced}\u0000${text}`;
     const merge = (t: Traits) => {
       if (t.download) this.traits.download = true;
       if (t.decode) this.traits.decode = true;
@@ -394,6 +432,11 @@ class Analysis implements Findings {
         }
       }
       for (let i = 0; i < n - 1; i++) for (const inv of elements[i]!) inv.pipeOut = true;
+      for (let i = 1; i < n; i++) {
+        const roots = elements[i - 1]!.flatMap(searchRoots);
+        if (roots.length === 0) continue;
+        for (const inv of elements[i]!) if (inv.wrappers.includes("xargs")) inv.fedPaths = roots;
+      }
       for (const inv of elements.flat()) this.judge(inv);
       pipelineRule(elements, this);
       all.push(...elements.flat());
@@ -421,6 +464,13 @@ class Analysis implements Findings {
       return invs;
     }
     if (node.kind === "function") {
+      const b = node.body;
+      if (b.kind === "simple" && b.words.length === 0 && b.redirects.length === 0) {
+        // `name()` with no body is no sh function but a call (PowerShell's
+        // `[Environment]::GetEnvironmentVariables()`): judged as the command it names.
+        this.analyzeNested(node.name);
+        return [];
+      }
       this.functions.add(node.name);
       this.checkForkBomb(node.name, node.body);
       this.build(node.body);
@@ -494,6 +544,7 @@ class Analysis implements Findings {
         this.withReport(() => {
           truncationRule(inv, this);
           redirectRule(inv, this);
+          credentialInputRule(inv, this);
         });
       }
       return [];
@@ -522,6 +573,9 @@ class Analysis implements Findings {
     if (u.wrapperByPath === true || (u.program !== null && isOutsideSystemDirs(u.program.text))) {
       // `./ls` is whatever the repository put there, not ls.
       this.review("a program run by a path outside the system directories");
+    }
+    if ((u.program !== null && capitalised(u.program)) || capitalised(words[0]!)) {
+      this.review("a program name in capitals: on a case-sensitive file system another program");
     }
     for (const n of u.nested) this.nested(n.text, n.via);
     const base: Omit<Invocation, "program" | "args" | "argv"> = {
@@ -557,12 +611,27 @@ class Analysis implements Findings {
     const inv: Invocation = {
       ...base,
       ...(this.elsewhere || u.chdir === true ? { elsewhere: true as const } : {}),
+      ...(u.chdirTo !== undefined
+        ? { dirs: this.dirsWith(u.chdirTo) }
+        : this.dirs.length > 0
+        ? { dirs: this.dirs }
+        : {}),
       program: name.name,
       programWord: prog,
       ...(this.vars.size > 0 ? { vars: this.copyVars() } : {}),
       args: u.args,
       argv: u.args.map((a) => a.text),
     };
+    if (inv.program === "git") {
+      const set = new Map(this.vars);
+      for (const a of u.assignments) if (!a.value.dynamic) set.set(a.name, a.value.text);
+      if (tracesCredentials(set)) {
+        this.dangerous(
+          "credential_exposure",
+          "git: HTTP traces with redaction off print the token",
+        );
+      }
+    }
     const written = writtenVariables(inv.program, inv.argv);
     if (DECLARERS.has(inv.program)) { for (const name of written) this.namerefs.add(name); }
     for (const name of written) this.setVar(name, undefined);
@@ -638,6 +707,18 @@ class Analysis implements Findings {
     return out;
   }
 
+  /** The directories named so far with those `targets` lead to added (bounded). */
+  dirsWith(targets: readonly Arg[]): string[] {
+    const out = [...this.dirs];
+    for (const t of targets) {
+      for (const d of cdTargets(t.text, this.dirs)) {
+        if (!out.includes(d) && out.length < MAX_DIRS) out.push(d);
+      }
+    }
+    this.spend(out.length);
+    return out;
+  }
+
   /** A copy of the variables for one invocation, counted as work. */
   copyVars(): Map<string, string> {
     return this.copyOf(this.vars);
@@ -686,6 +767,7 @@ class Analysis implements Findings {
     if (inv.program === "" && inv.wrappers.length === 0 && inv.redirects.length === 0) return;
     this.spend(INVOCATION_COST + inv.args.length);
     let readOnly: boolean | null = null;
+    const findingsBefore = this.findingCount;
     const reported = this.withReport(() => {
       readOnly = judgeProgram(inv, this);
       if (inv.program !== "") truncationRule(inv, this);
@@ -704,10 +786,21 @@ class Analysis implements Findings {
         this.review("a wrapper changes how or where the command runs");
       }
     });
-    if (CHANGES_DIR.has(inv.program) && !inv.argv.every((a) => a === "." || a === "./")) {
+    // A bare `cd` goes home; `cd .` stays.
+    if (
+      CHANGES_DIR.has(inv.program) &&
+      (inv.argv.length === 0 || !inv.argv.every((a) => a === "." || a === "./"))
+    ) {
       this.elsewhere = true;
+      this.dirs = this.dirsWith(changeTargets(inv));
     }
-    if (!reported && !this.dangerOnly && inv.program !== "" && !(readOnly ?? false)) {
+    // Text a program runs stands for its verdict only when the program is
+    // judged by what it runs (a shell); `git rebase --exec ls` still rebases.
+    const ownVerdict = readOnly === false && recordFor(inv.program)?.readOnly !== "never" &&
+      this.findingCount === findingsBefore;
+    if (
+      (!reported || ownVerdict) && !this.dangerOnly && inv.program !== "" && !(readOnly ?? false)
+    ) {
       this.review(
         PROJECT_RUNNERS.has(inv.program)
           ? `${inv.program}: runs project code, scripts or package installs`
@@ -795,6 +888,40 @@ export function classifyCounted(
     a.dangerous("obfuscated_exec", "more analysis work than the bound");
   }
   return { classification: a.result(), work: a.work };
+}
+
+/**
+ * A literal program name with capitals it does not have (`GIT status`,
+ * `Cat f`): Linux looks up another file. PowerShell's Verb-Noun cmdlets
+ * and names with a Windows extension are matched without case.
+ */
+function capitalised(prog: Arg): boolean {
+  if (prog.dynamic || !/[A-Z]/.test(prog.text)) return false;
+  const base = prog.text.split(/[\\/]/).pop() ?? "";
+  return /[A-Z]/.test(base) && !base.includes("-") && !/\.(?:exe|cmd|bat|com|ps1)$/i.test(base);
+}
+
+/**
+ * The directories a file search starts from (find's paths before its
+ * expression, fd's after its pattern; `.` without any): xargs feeds the
+ * names it finds there to the next command.
+ */
+function searchRoots(inv: Invocation): string[] {
+  const argv = inv.argv;
+  if (inv.program === "find") {
+    let i = 0;
+    while (i < argv.length && /^-(?:[HLP]|O[0-9]?|D)$/.test(argv[i]!)) {
+      i += argv[i] === "-D" ? 2 : 1;
+    }
+    const roots: string[] = [];
+    for (; i < argv.length && !/^[-(!]/.test(argv[i]!); i++) roots.push(argv[i]!);
+    return roots.length > 0 ? roots : ["."];
+  }
+  if (inv.program === "fd" || inv.program === "fdfind") {
+    const roots = argv.filter((a) => !a.startsWith("-")).slice(1);
+    return roots.length > 0 ? roots : ["."];
+  }
+  return [];
 }
 
 /** Shells, interpreters and eval: a program whose arguments can be code. */

@@ -100,7 +100,7 @@ export const COMMAND_FAMILIES = [
     id: "credential_exposure",
     title: "Credential disclosure or exfiltration",
     covers:
-      "Reading private keys, cloud and registry credential files, .env files or shell history; commands that print tokens; echoing secret-named variables; environment dumps sent to the network.",
+      "Reading private keys, host keys, cloud and registry credential files, .env files (also from a commit or the index, `git show HEAD:.env`) or shell history, by any path spelling and in any directory a `cd` in the text named; commands that print tokens (a CI checkout's `http.extraheader`, unredacted git HTTP traces); echoing secret-named variables and connection strings; recursive searches of a home, `/`, `/etc` or `~/.config` for secret words; environment dumps sent to the network.",
     examples: [
       "cat ~/.ssh/id_rsa",
       "gh auth token",

@@ -52,6 +52,14 @@ export interface Invocation {
   feedsRunner?: true;
   /** It runs in another directory than the one the text started in (`cd DIR` earlier, `env -C DIR`). */
   elsewhere?: true;
+  /**
+   * Every directory a `cd`, `pushd` or wrapper earlier in the text (or for
+   * this command) named, home-folded and normalised: a relative path may be
+   * in any of them (`cd -`, `popd` and subshells return to earlier ones).
+   */
+  dirs?: readonly string[];
+  /** The roots of a search whose file names xargs feeds it (`find ~ -type f | xargs grep`). */
+  fedPaths?: readonly string[];
 }
 
 /** Where rules report. Reasons are fixed texts naming known programs only, never input. */

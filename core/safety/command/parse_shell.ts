@@ -118,6 +118,8 @@ class Parser {
   depth = 0;
   caseDepth = 0;
   droppedPattern = false;
+  /** Case pattern words read in the current pipeline: bash expands them (`$(...)` runs). */
+  patternWords: ShellWord[] = [];
 
   constructor(lx: Lexer) {
     this.lx = lx;
@@ -173,6 +175,16 @@ class Parser {
   }
 
   pipeline(): Pipeline {
+    const outer = this.patternWords;
+    this.patternWords = [];
+    try {
+      return this.pipelineElements();
+    } finally {
+      this.patternWords = outer;
+    }
+  }
+
+  pipelineElements(): Pipeline {
     let elements: ShellNode[] = [this.command()];
     while (true) {
       const t = this.peek();
@@ -185,12 +197,28 @@ class Parser {
           break;
         }
         this.droppedPattern = false;
+        const at = this.patternWords.length;
         const next = this.command();
         // `a|b) cmd` in a case: the earlier elements were pattern alternatives.
+        if (this.droppedPattern) {
+          const earlier = elements.flatMap((e) => e.kind === "simple" ? e.words : []);
+          this.patternWords.splice(at, 0, ...earlier);
+        }
         elements = this.droppedPattern ? [next] : [...elements, next];
         continue;
       }
       break;
+    }
+    if (this.patternWords.length > 0) {
+      // The patterns are expanded before the command after them runs: kept as a header.
+      const header: SimpleCommand = {
+        kind: "simple",
+        assignments: [],
+        words: this.patternWords,
+        redirects: [],
+        control: true,
+      };
+      elements = [header, ...elements];
     }
     const t = this.peek();
     const background = t.kind === "op" && t.op === "&";
@@ -312,7 +340,12 @@ class Parser {
               const p = this.peek();
               if (p.kind === "op" && p.op === "(") {
                 this.take();
-                if (this.peek().kind === "op") this.take();
+                const q = this.peek();
+                if (!(q.kind === "op" && q.op === ")")) {
+                  // `function f ( cmd )`: the parenthesis opens a subshell body, not `()`.
+                  return { kind: "function", name: name.word.text, body: this.group(")") };
+                }
+                this.take();
               }
               while (this.peek().kind === "newline") this.take();
               this.enter();
@@ -355,6 +388,7 @@ class Parser {
       if (n.kind === "op" && n.op === ")" && this.caseDepth > 0 && cmd.words.length > 0) {
         // A case pattern: drop it and read the command that follows.
         this.take();
+        this.patternWords.push(...cmd.words);
         cmd.words = [];
         this.droppedPattern = true;
         const opened = this.groupAt(this.peek());

@@ -111,6 +111,8 @@ const CREDENTIAL_FILES = [
   /^\/etc\/(?:shadow|gshadow|master\.passwd)$/,
   /^\/proc\/(?:self|[0-9]+|\*)\/environ$/,
   /(?:^|\/)\.env(?:\.(?!example$|sample$|template$|dist$)[a-z0-9_.-]+)?$/,
+  // `prod.env`, `app.env`; direnv's `.envrc` (exports); Rails' `secrets.yml`; sshd's host keys.
+  /(?:^|\/)[^/]+\.env$|(?:^|\/)\.envrc$|(?:^|\/)secrets\.ya?ml$|(?:^|\/)ssh_host_[a-z0-9]+_key$/,
   /\.(?:key|p12|pfx|jks|keystore|kdbx|ppk)$/,
   /(?:^|\/)credentials\.json$|(?:^|\/)service[-_]?account[^/]*\.json$/,
   /(?:^|\/)microsoft\/credentials(?:\/|$)|(?:^|\/)(?:sam|security)(?:\.save)?$/,
@@ -163,11 +165,86 @@ export function isCredentialPath(text: string): boolean {
   // Braces left in a word by the classifier's expansion bound are not expanded again here.
   const words = text.length <= 1024 ? expandBraces(text) : [text];
   return words.some((word) => {
-    const t = foldHome(word).replace(/\\/g, "/");
+    const t = normalizePath(foldHome(word).replace(/\\/g, "/"));
     if (t.endsWith(".pub")) return false;
     if (CREDENTIAL_FILES.some((re) => re.test(t))) return true;
     return globNamesCredential(t);
   });
+}
+
+/**
+ * A path with `.` parts, repeated slashes and `name/..` pairs removed, as
+ * the kernel would resolve it without symlinks (`~/.aws/x/../credentials`
+ * is `~/.aws/credentials`). A leading `..` and a trailing `/` are kept.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { normalizePath } from "./paths.ts";
+ * assert.equal(normalizePath("~/.aws/./x/..//credentials"), "~/.aws/credentials");
+ * assert.equal(normalizePath("./.env"), ".env");
+ * assert.equal(normalizePath("../a/../b"), "../b");
+ * assert.equal(normalizePath("//etc/shadow"), "/etc/shadow");
+ * ```
+ */
+export function normalizePath(t: string): string {
+  if (!/\/\.{0,2}(?:\/|$)|^\.{1,2}\//.test(t)) return t;
+  const abs = t.startsWith("/");
+  const out: string[] = [];
+  for (const part of t.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === ".." && out.length > 0 && out.at(-1) !== ".." && out.at(-1) !== "~") out.pop();
+    else if (part === ".." && abs && out.length === 0) continue;
+    else out.push(part);
+  }
+  const joined = (abs ? "/" : "") + out.join("/");
+  if (joined === "") return abs ? "/" : ".";
+  // A trailing slash says the path is a directory (`~/Library/LaunchAgents/`): kept.
+  return t.endsWith("/") && !joined.endsWith("/") ? joined + "/" : joined;
+}
+
+/**
+ * The places a path may name when the command runs in one of `dirs` (see
+ * Invocation.dirs): the path itself, and for a relative path, the path in
+ * each directory.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { inDirs } from "./paths.ts";
+ * assert.deepEqual(inDirs("./credentials", ["~/.aws"]), ["./credentials", "~/.aws/credentials"]);
+ * assert.deepEqual(inDirs("/etc/hosts", ["~"]), ["/etc/hosts"]);
+ * ```
+ */
+export function inDirs(path: string, dirs: readonly string[] | undefined): string[] {
+  if (dirs === undefined || dirs.length === 0 || !isRelative(path)) return [path];
+  return [path, ...dirs.map((d) => normalizePath(`${d}/${path}`))];
+}
+
+/** True when `test` holds for the path in any directory it may name (see {@linkcode inDirs}). */
+export function inAnyDir(
+  path: string,
+  dirs: readonly string[] | undefined,
+  test: (p: string) => boolean,
+): boolean {
+  return dirs === undefined ? test(path) : inDirs(path, dirs).some(test);
+}
+
+/** A path that does not start at the root, a home, a drive or a variable. */
+function isRelative(path: string): boolean {
+  return !/^(?:[/~$\\%-]|[A-Za-z]:)/.test(path);
+}
+
+/**
+ * The directory a `cd` to `target` leads to from each of the directories in
+ * `dirs` (and from the start), home-folded and normalised; [] for a target
+ * whose value is not known.
+ */
+export function cdTargets(target: string, dirs: readonly string[]): string[] {
+  const t = foldHome(target.trim()).replace(/\\/g, "/");
+  if (t === "" || /[$`]/.test(t)) return [];
+  if (!isRelative(t)) return [normalizePath(t)];
+  return [normalizePath(t), ...dirs.map((d) => normalizePath(`${d}/${t}`))];
 }
 
 /** File names a glob is tried against: one of each kind of credential file. */
@@ -293,14 +370,14 @@ const PERSISTENCE_FILES = [
  * ```
  */
 export function isPersistencePath(text: string): boolean {
-  const t = foldHome(text).replace(/\\/g, "/");
+  const t = normalizePath(foldHome(text).replace(/\\/g, "/"));
   return PERSISTENCE_FILES.some((re) => re.test(t));
 }
 
 /** True for a privilege file (sudoers, passwd, shadow). */
 export function isPrivilegePath(text: string): boolean {
   return /^\/etc\/(?:sudoers(?:\.d\/.*)?|passwd|shadow|group|gshadow|doas\.conf)$/.test(
-    text.toLowerCase(),
+    normalizePath(text.toLowerCase()),
   );
 }
 

@@ -11,6 +11,9 @@ import { SHELLS } from "./_rules/exec.ts";
 
 /** Variables that hold the user's shell. */
 const SHELL_VARS = /^\$\{?(?:SHELL|BASH|ZSH_NAME|0)\}?$/;
+/** The running program's own executable, by /proc (self, thread-self, $$, a pid, a glob). */
+const PROC_EXE =
+  /^\/proc\/(?:self|thread-self|\$\$|\$\{?[A-Za-z_0-9]+\}?|[0-9]+|[*?[][^/]*)\/+exe$/;
 /** Programs a glob in a program name is tried against (the ones the rules know to be risky). */
 const GLOB_GUESSES = [
   ...SHELLS,
@@ -26,6 +29,8 @@ const GLOB_GUESSES = [
 export function programGuesses(prog: Arg, vars: ReadonlyMap<string, string>): string[] {
   const m = prog.text.match(/^\$\{?([A-Za-z_0-9]+)\}?$/);
   if (m && SHELL_VARS.test(prog.text) && !vars.has(m[1]!)) return ["bash"];
+  // /proc/self/exe is the program running: in a shell's text, the shell itself.
+  if (PROC_EXE.test(prog.text)) return ["bash"];
   if (!prog.glob) return [];
   const matcher = globMatcher(prog.text.split(/[\\/]/).pop() ?? "");
   return matcher === null ? [] : GLOB_GUESSES.filter((g) => matcher.test(g)).slice(0, 8);

@@ -39,6 +39,8 @@ export interface Unwrapped {
   alternatives: Unwrapped[];
   /** A wrapper runs the command in another directory (`env -C DIR`, `sudo -D DIR`). */
   chdir?: true;
+  /** The directories the wrappers change to, as far as they are given. */
+  chdirTo?: Arg[];
   /** xargs puts its input text into the command's arguments (`-I`, `-i`, `--replace`, BSD `-J`). */
   inputInArgs?: true;
   /** Files a wrapper writes (`strace -o FILE`, `time -o FILE`, `script FILE`), with the wrapper's name. */
@@ -210,6 +212,30 @@ export function isPrivilegeWrapper(name: string): boolean {
 /** Most readings of ambiguous options tried for one command. */
 const MAX_READINGS = 16;
 
+/** The directory of a wrapper's change-directory option (`-C DIR`, `-CDIR`, `--chdir=DIR`). */
+function chdirValue(name: string, a: string, next: Arg | undefined): Arg | undefined {
+  const text = (t: string): Arg => ({ ...(next ?? EMPTY_ARG), text: t });
+  if (a.startsWith("--")) {
+    const eq = a.indexOf("=");
+    if (eq >= 0) return text(a.slice(eq + 1));
+    return name === "nsenter" ? undefined : next;
+  }
+  const letter = name === "env" ? "C" : name === "sudo" ? "D" : "w";
+  const rest = a.slice(a.indexOf(letter) + 1);
+  if (rest !== "") return text(rest);
+  return name === "nsenter" ? undefined : next;
+}
+
+const EMPTY_ARG: Arg = {
+  text: "",
+  dynamic: false,
+  quoted: false,
+  glob: false,
+  escapes: false,
+  substituted: false,
+  subs: [],
+};
+
 /** An argument of the form NAME=value, as env and sudo take before the command. */
 const ASSIGNMENT = /^[^=-][^=]*=/;
 
@@ -363,6 +389,8 @@ function walk(words: readonly Arg[], take: ReadonlySet<number>, ambiguous: numbe
           (name === "nsenter" && /^(?:-w|--wd)/.test(a))
         ) {
           out.chdir = true;
+          const dir = chdirValue(name, a, words[i + 1]);
+          if (dir !== undefined) (out.chdirTo ??= []).push(dir);
         }
         if (name === "ssh" && a.startsWith("-o")) {
           // ProxyCommand, LocalCommand and KnownHostsCommand run here, not on the remote host.

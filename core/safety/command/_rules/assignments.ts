@@ -14,7 +14,7 @@ const SENSITIVE_ENV = new RegExp(
   "^(?:" + [
     // the loader and the shell
     "LD_[A-Z_]+|DYLD_[A-Z_]+|GCONV_PATH|GLIBC_TUNABLES|LOCPATH|PATH|IFS|BASH_ENV|ENV",
-    "BASH_FUNC_.*|PROMPT_COMMAND|PS[0-4]|SHELLOPTS|BASHOPTS|SHELL|HISTFILE|HOME|ZDOTDIR",
+    "BASH_FUNC_.*|PROMPT_COMMAND|PS[0-4]|SHELLOPTS|BASHOPTS|SHELL|HISTFILE|HOME|ZDOTDIR|CDPATH",
     "XDG_CONFIG_HOME|XDG_DATA_HOME|XDG_CACHE_HOME|TERMINAL",
     // git: commands it runs, files it writes, the repository and config it uses
     "GIT_SSH|GIT_SSH_COMMAND|GIT_SSH_VARIANT|GIT_PROXY_COMMAND|GIT_EXEC_PATH|GIT_ASKPASS",
@@ -38,6 +38,8 @@ const SENSITIVE_ENV = new RegExp(
     "RUSTC_WRAPPER|RUSTC|CARGO_BUILD_RUSTC_WRAPPER|CC|CXX|MAKEFLAGS|GOFLAGS|GOENV|GOTOOLCHAIN",
     "DENO_DIR|DENO_CERT|DENO_AUTH_TOKENS|GH_BROWSER|GH_PAGER|GH_EDITOR|GH_CONFIG_DIR",
     "TF_CLI_CONFIG_FILE|TERRAFORM_CONFIG|TF_PLUGIN_CACHE_DIR|HELM_PLUGINS|KUBECTL_PLUGINS_PATH",
+    // options read from the environment (UnZip's can turn a listing into an extraction)
+    "UNZIP|UNZIPOPT|ZIPINFO|ZIPINFOOPT",
   ].join("|") + ")$",
 );
 /** Variables whose value is run as a command (a leading `|`, as LESSOPEN has, is dropped). */
@@ -49,6 +51,22 @@ const RUNS_VALUE = new RegExp(
     "|GH_BROWSER|GH_PAGER|GH_EDITOR)$",
 );
 
+/** Pager variables: git, man and the rest run the value with `sh -c`, as a command. */
+const PAGER_VARS = /^(?:PAGER|GIT_PAGER|MANPAGER|BAT_PAGER|DELTA_PAGER|SYSTEMD_PAGER|GH_PAGER)$/;
+
+/** Proxies and the variables that turn off or replace the TLS certificate check. */
+const TRUST_ENV = new RegExp(
+  "^(?:" + [
+    "HTTPS?_PROXY|https?_proxy|ALL_PROXY|all_proxy|FTP_PROXY|ftp_proxy|GIT_HTTP_PROXY",
+    "NODE_TLS_REJECT_UNAUTHORIZED|NODE_EXTRA_CA_CERTS|GIT_SSL_NO_VERIFY|GIT_SSL_CAINFO",
+    "GIT_SSL_CAPATH|SSL_CERT_FILE|SSL_CERT_DIR|REQUESTS_CA_BUNDLE|CURL_CA_BUNDLE|PIP_CERT",
+    "PIP_TRUSTED_HOST|PYTHONHTTPSVERIFY|NPM_CONFIG_STRICT_SSL|npm_config_strict_ssl|CARGO_HTTP_CAINFO",
+    "GOINSECURE|GOPROXY|GONOSUMDB",
+  ].join("|") + ")$",
+);
+/** A value git reads as false. */
+const FALSY = /^(?:0|false|no|off)?$/i;
+
 /**
  * Judges one assignment.
  *
@@ -59,20 +77,56 @@ const RUNS_VALUE = new RegExp(
  * const seen: string[] = [];
  * const out = { dangerous: () => {}, review: (r: string) => void seen.push(r), nested: (t: string) => void seen.push(t), executes: () => {} };
  * const arg = { text: "less", dynamic: false, quoted: false, glob: false, escapes: false, substituted: false, subs: [] };
+ * // A pager variable is judged as the command it names; an editor variable is review as well.
  * assignmentRule("PAGER", arg, out);
- * assert.deepEqual(seen, ["an environment variable that changes what programs run or load is set", "less"]);
+ * assert.deepEqual(seen, ["less"]);
+ * assignmentRule("EDITOR", arg, out);
+ * assert.deepEqual(seen, ["less", "an environment variable that changes what programs run or load is set", "less"]);
  * ```
  */
 export function assignmentRule(name: string, v: Arg | undefined, out: Findings): void {
   // GIT_TRACE*=1 (or 2..9, true, false) traces to a descriptor; any other value is a file written.
   const traceToFd = /^GIT_TRACE/.test(name) && v !== undefined && !v.dynamic &&
     /^(?:[0-9]|true|false|yes|no|on|off)?$/i.test(v.text);
+  // A pager variable with a literal value is judged as the command it names (`GIT_PAGER=cat`).
+  const namedPager = PAGER_VARS.test(name) && v !== undefined && !v.dynamic && !v.escapes;
   if (
-    (SENSITIVE_ENV.test(name) && !traceToFd) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)
+    (SENSITIVE_ENV.test(name) && !traceToFd && !namedPager) ||
+    !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)
   ) {
     out.review("an environment variable that changes what programs run or load is set");
+  }
+  if (TRUST_ENV.test(name)) {
+    out.review(
+      "a proxy or TLS-trust variable is set: connections and their credentials may go elsewhere",
+    );
+  }
+  if (name === "GIT_TRACE_REDACT" && (v === undefined || v.dynamic || FALSY.test(v.text))) {
+    out.review("GIT_TRACE_REDACT=0: git's traces print Authorization headers and cookies");
   }
   if (RUNS_VALUE.test(name) && v !== undefined && !v.dynamic) {
     out.nested(v.text.replace(/^\|+/, ""), "environment command");
   }
+}
+
+/**
+ * True when git is told to trace HTTP (GIT_TRACE_CURL, GIT_CURL_VERBOSE)
+ * with redaction off (GIT_TRACE_REDACT=0): the trace holds the
+ * Authorization header, the remote's token in clear.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { tracesCredentials } from "./assignments.ts";
+ * assert.equal(tracesCredentials(new Map([["GIT_TRACE_REDACT", "0"], ["GIT_TRACE_CURL", "1"]])), true);
+ * assert.equal(tracesCredentials(new Map([["GIT_TRACE_CURL", "1"]])), false);
+ * ```
+ */
+export function tracesCredentials(vars: ReadonlyMap<string, string>): boolean {
+  const redact = vars.get("GIT_TRACE_REDACT");
+  if (redact === undefined || !FALSY.test(redact)) return false;
+  return ["GIT_TRACE_CURL", "GIT_CURL_VERBOSE", "GIT_TRACE_PACKET"].some((n) => {
+    const v = vars.get(n);
+    return v !== undefined && !FALSY.test(v);
+  });
 }

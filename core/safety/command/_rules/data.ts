@@ -14,7 +14,7 @@ import {
 } from "../invocation.ts";
 import { KUBECTL_VALUES, kubectlDanger, kubectlPrintsSecret } from "../programs/cluster.ts";
 import { DOCKER_GLOBAL_VALUES } from "./container.ts";
-import { isCredentialDir, isCredentialPath } from "../paths.ts";
+import { inDirs, isCredentialDir, isCredentialPath } from "../paths.ts";
 
 /** Programs that only look at a file's metadata, not its content. */
 const METADATA_ONLY = new Set([
@@ -39,7 +39,7 @@ const METADATA_ONLY = new Set([
 ]);
 
 const SECRET_VAR =
-  /\$\{?(?:[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS?|AUTH)[A-Za-z0-9_]*)\}?|\$env:[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|API_?KEY|ACCESS_KEY)[A-Za-z0-9_]*/i;
+  /\$\{?(?:[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS?|AUTH)[A-Za-z0-9_]*|(?:[A-Za-z0-9_]*_)?(?:DSN|DATABASE_URL|DB_URL|REDIS_URL|MONGO(?:DB)?_UR[IL]|AMQP_URL|CONNECTION_STRING)\b)\}?|\$env:[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|API_?KEY|ACCESS_KEY)[A-Za-z0-9_]*/i;
 
 /** A jq/yq expression that reads a secret-named variable (`env.GITHUB_TOKEN`, `strenv(API_KEY)`). */
 const SECRET_ENV_READ =
@@ -50,13 +50,49 @@ function kubectlGet(argv: readonly string[]): boolean {
   return ops[0] === "get" && kubectlPrintsSecret(argv, ops);
 }
 
+/**
+ * A credential file given on stdin (`cat < .env`; `$(< .env)`, which bash
+ * replaces by the file's content, is a redirection without a program).
+ */
+export function credentialInputRule(inv: Invocation, out: Findings): void {
+  for (const r of inv.redirects) {
+    if (
+      (r.op === "<" || r.op === "<>") && r.target !== null &&
+      inDirs(r.target.text, inv.dirs).some(isCredentialPath)
+    ) {
+      const who = inv.program === "" ? "a redirection" : inv.program;
+      out.dangerous("credential_exposure", `${who}: reads a credential file on stdin`);
+    }
+  }
+}
+
+/** Searchers whose first operand is the pattern unless one is given by an option. */
+const SEARCHERS = /^(?:grep|egrep|fgrep|rg|ag|ack|sls|select-string|findstr)$/;
+
+/** The arguments that may be paths: a searcher's pattern operand is not one (`rg app.env`). */
+function searchPaths(p: string, argv: readonly string[]): readonly string[] {
+  if (!SEARCHERS.test(p)) return argv;
+  // A pattern given by an option (-e, -f, --regexp, --file, -Pattern) leaves every operand a path.
+  if (argv.some((a) => /^-(?:[a-zA-Z]*[ef]|-regexp|-file|pattern)/i.test(a))) return argv;
+  const at = argv.findIndex((a) => !a.startsWith("-"));
+  return at < 0 ? argv : [...argv.slice(0, at), ...argv.slice(at + 1)];
+}
+
 function credentialRule(inv: Invocation, out: Findings): void {
   const p = inv.program;
   const argv = inv.argv;
-  if (!METADATA_ONLY.has(p)) {
-    for (const a of argv) {
+  // wc counts; only --files0-from prints what it reads (in its error messages).
+  const counts = p === "wc" && !argv.some((a) => /^--f/.test(a));
+  if (!METADATA_ONLY.has(p) && !counts) {
+    for (const a of searchPaths(p, argv)) {
       const path = a.replace(/^@/, "").replace(/^[A-Za-z-]+=@?/, "");
-      if (isCredentialPath(path)) {
+      // git's REV:PATH and :PATH name a file's content in a commit or the index.
+      const inRepo = p === "git" && /^[^-][^:]*:|^:/.test(a) ? a.slice(a.lastIndexOf(":") + 1) : "";
+      const places = inv.dirs === undefined ? null : inDirs(path, inv.dirs);
+      if (
+        (places === null ? isCredentialPath(path) : places.some(isCredentialPath)) ||
+        (inRepo !== "" && isCredentialPath(inRepo))
+      ) {
         out.dangerous(
           "credential_exposure",
           `${p}: reads a credential file (keys, tokens, .env, history)`,
@@ -64,7 +100,7 @@ function credentialRule(inv: Invocation, out: Findings): void {
         break;
       }
       if (
-        isCredentialDir(path) &&
+        (places === null ? isCredentialDir(path) : places.some(isCredentialDir)) &&
         [
           "tar",
           "zip",
@@ -88,11 +124,7 @@ function credentialRule(inv: Invocation, out: Findings): void {
       }
     }
   }
-  for (const r of inv.redirects) {
-    if ((r.op === "<" || r.op === "<>") && r.target !== null && isCredentialPath(r.target.text)) {
-      out.dangerous("credential_exposure", `${p}: reads a credential file on stdin`);
-    }
-  }
+  credentialInputRule(inv, out);
   const sub = argv.filter((a) => !a.startsWith("-"));
   const pair = `${sub[0] ?? ""} ${sub[1] ?? ""}`.toLowerCase();
   if (
@@ -134,7 +166,8 @@ function credentialRule(inv: Invocation, out: Findings): void {
       argv.some((a) => /\\(?:sam|security|system)$/i.test(a))) ||
     (p === "printenv" &&
       sub.some((n) =>
-        /TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|PRIVATE|ACCESS_KEY|CREDENTIAL/i.test(n)
+        /TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|PRIVATE|ACCESS_KEY|CREDENTIAL|DSN$|DATABASE_URL|DB_URL|REDIS_URL|MONGO(?:DB)?_UR[IL]|AMQP_URL|CONNECTION_STRING/i
+          .test(n)
       ))
   ) {
     out.dangerous("credential_exposure", `${p}: prints a credential`);

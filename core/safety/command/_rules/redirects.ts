@@ -5,7 +5,7 @@
  * @module
  */
 import type { Findings, Invocation } from "../invocation.ts";
-import { deviceKind, isPersistencePath, isPrivilegePath } from "../paths.ts";
+import { deviceKind, inAnyDir, isPersistencePath, isPrivilegePath } from "../paths.ts";
 
 const WRITE_OPS = new Set([">", ">>", ">|", "&>", "&>>", "<>", ">&"]);
 
@@ -60,14 +60,14 @@ export function redirectRule(inv: Invocation, out: Findings): boolean {
       );
       continue;
     }
-    if (isPersistencePath(target)) {
+    if (inAnyDir(target, inv.dirs, isPersistencePath)) {
       out.dangerous(
         "persistence",
         "a redirection writes a file that runs code later (rc file, cron, unit, hook, authorized_keys)",
       );
       continue;
     }
-    if (isPrivilegePath(target)) {
+    if (inAnyDir(target, inv.dirs, isPrivilegePath)) {
       out.dangerous(
         "privilege_escalation",
         "a redirection writes a privilege file (sudoers, passwd, shadow)",

@@ -44,3 +44,53 @@ export function scriptBlocks(text: string): string[] {
   }
   return blocks;
 }
+
+/** Cmdlets (and aliases) that run a script block given to them, as a filter, key or column. */
+const BLOCK_CMDLETS =
+  /(?:^|[\s;&|(])(?:where-object|where|\?|foreach-object|foreach|%|select-object|sort-object|group-object|measure-object|measure|format-table|format-list|format-wide|format-custom|out-string|get-member|compare-object|tee-object)(?=$|[\s{])/i;
+
+/**
+ * The script blocks in text that gives one to a cmdlet that runs it: any
+ * `{...}` after the cmdlet's name, one word or many, attached to a
+ * parameter (`-Property:{...}`) or inside a hash literal
+ * (`@{e={...}}`, whose own braces are not code). Braces are matched in one
+ * bounded pass outside quotes.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { cmdletBlocks } from "./script_block.ts";
+ * assert.deepEqual(cmdletBlocks("gci | Sort-Object {calc}"), ["calc"]);
+ * assert.deepEqual(cmdletBlocks("gci | Format-Table @{e={Remove-Item $_}}"), ["Remove-Item $_"]);
+ * assert.deepEqual(cmdletBlocks("gci | Sort-Object -Property:{rm -rf ~}"), ["rm -rf ~"]);
+ * assert.deepEqual(cmdletBlocks("gci | Sort-Object Name"), []);
+ * ```
+ */
+export function cmdletBlocks(text: string): string[] {
+  const m = BLOCK_CMDLETS.exec(text);
+  if (m === null) return [];
+  const blocks: string[] = [];
+  const open: { at: number; hash: boolean }[] = [];
+  let quote = "";
+  for (let i = m.index; i < text.length && blocks.length < 64; i++) {
+    const c = text[i]!;
+    if (quote !== "") {
+      if (c === quote) quote = "";
+      continue;
+    }
+    if (c === "'" || c === '"') quote = c;
+    else if (c === "{") {
+      // `${name}` is an expansion, `@{` a hash literal.
+      if (text[i - 1] === "$") continue;
+      open.push({ at: i, hash: text[i - 1] === "@" });
+    } else if (c === "}" && open.length > 0) {
+      const o = open.pop()!;
+      const inner = text.slice(o.at + 1, i).trim();
+      // `{}` (find's placeholder) and `{a,b}`, `{1..3}` (brace expansions) are not blocks.
+      if (!o.hash && inner !== "" && !/^[^\s{}]*(?:,|\.\.)[^\s{}]*$/.test(inner)) {
+        blocks.push(inner);
+      }
+    }
+  }
+  return blocks;
+}

@@ -15,7 +15,7 @@ import {
 import { isPrivilegeWrapper } from "../unwrap.ts";
 import { SECURITY_UNITS } from "../programs/services.ts";
 import { dockerArgs } from "./container.ts";
-import { isPersistencePath, isPrivilegePath } from "../paths.ts";
+import { inAnyDir, isPersistencePath, isPrivilegePath } from "../paths.ts";
 
 function privilegeRule(inv: Invocation, out: Findings): void {
   const p = inv.program;
@@ -70,11 +70,12 @@ function privilegeRule(inv: Invocation, out: Findings): void {
       );
     }
   }
-  if (editedInPlace(inv).some(isPrivilegePath)) {
+  const privilege = (w: string) => inAnyDir(w, inv.dirs, isPrivilegePath);
+  if (editedInPlace(inv).some(privilege)) {
     out.dangerous("privilege_escalation", `${p}: edits or empties a privilege file in place`);
   }
   if (p === "tee" || p === "cp" || p === "install" || p === "ln" || p === "mv") {
-    if (operands(argv).slice(p === "tee" ? 0 : 1).some(isPrivilegePath)) {
+    if (operands(argv).slice(p === "tee" ? 0 : 1).some(privilege)) {
       out.dangerous(
         "privilege_escalation",
         `${p}: writes a privilege file (sudoers, passwd, shadow)`,
@@ -143,7 +144,7 @@ function persistenceRule(inv: Invocation, out: Findings): void {
     const writes = p === "tee" || /content|out-file|^ac$|^sc$/.test(p)
       ? operands(argv)
       : operands(argv).slice(1);
-    if (writes.some((w) => isPersistencePath(w))) {
+    if (writes.some((w) => inAnyDir(w, inv.dirs, isPersistencePath))) {
       return out.dangerous(
         "persistence",
         `${p}: writes a file that runs code later (rc file, cron, unit, hook, authorized_keys)`,
@@ -151,7 +152,9 @@ function persistenceRule(inv: Invocation, out: Findings): void {
     }
   }
   // An in-place edit of a file that runs code later is persistence (emptying one adds nothing).
-  if (p !== "truncate" && editedInPlace(inv).some((w) => isPersistencePath(w))) {
+  if (
+    p !== "truncate" && editedInPlace(inv).some((w) => inAnyDir(w, inv.dirs, isPersistencePath))
+  ) {
     return out.dangerous(
       "persistence",
       `${p}: edits a file that runs code later (rc file, cron, unit, hook) in place`,

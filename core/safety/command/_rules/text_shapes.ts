@@ -9,7 +9,7 @@
  */
 import type { Findings } from "../invocation.ts";
 import type { ShellNode } from "../parse_shell.ts";
-import { scriptBlocks } from "./script_block.ts";
+import { cmdletBlocks, scriptBlocks } from "./script_block.ts";
 
 // Characters that change what the text shows: every format and default-
 // ignorable character (zero-width, bidi controls, tag characters, variation
@@ -71,6 +71,10 @@ export function textShapeRule(text: string, out: Findings): void {
   // A script block passed to a program may be run by it.
   for (const block of scriptBlocks(text)) {
     out.review("a script block is passed to a program, which may run it");
+    out.nested(block, "script block");
+  }
+  for (const block of cmdletBlocks(text)) {
+    out.review("a script block is passed to a cmdlet, which runs it");
     out.nested(block, "script block");
   }
 }

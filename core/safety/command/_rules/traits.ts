@@ -134,6 +134,13 @@ export function isNetworkTool(inv: Invocation): boolean {
 export function runsStdin(inv: Invocation): boolean {
   const p = inv.program;
   const ops = operands(inv.argv.filter((a) => !/^-[a-zA-Z]*[ois]$/.test(a)));
+  // `xargs sh -c`: the first item xargs reads becomes the command string.
+  if (
+    inv.wrappers.includes("xargs") && /^-[a-zA-Z]*[ce]$|^--eval$/.test(inv.argv.at(-1) ?? "") &&
+    (SHELLS.has(p) || (interpreterName(p) ?? "awk") !== "awk")
+  ) {
+    return true;
+  }
   if (SHELLS.has(p)) {
     if (inv.argv.some((a) => /^-[a-zA-Z]*c[a-zA-Z]*$/.test(a))) return false;
     if (inv.argv.some((a) => /^-[a-zA-Z]*s[a-zA-Z]*$/.test(a))) return true;
@@ -155,10 +162,15 @@ export function runsStdin(inv: Invocation): boolean {
   return false;
 }
 
+/** .NET's call that returns every environment variable. */
+const GET_ENVIRONMENT = /getenvironmentvariables\b/i;
+
 /** True for a command that prints the whole environment. */
 export function dumpsEnvironment(inv: Invocation): boolean {
   const p = inv.program;
   if ((p === "env" || p === "printenv") && operands(inv.argv).length === 0) return true;
+  // .NET's [Environment]::GetEnvironmentVariables() returns every variable.
+  if (GET_ENVIRONMENT.test(p) || inv.argv.some((a) => GET_ENVIRONMENT.test(a))) return true;
   if (p === "set" && inv.argv.length === 0) return true;
   if (
     (p === "export" || p === "declare" || p === "typeset") &&

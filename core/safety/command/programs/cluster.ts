@@ -123,6 +123,31 @@ export function kubectlDanger(
   }
 }
 
+/** kubectl's flags that turn off or replace the check of the API server's certificate. */
+const KUBECTL_TRUST =
+  /^--(?:insecure-skip-tls-verify|certificate-authority|tls-server-name)(?:=|$)/;
+/** helm's. */
+const HELM_TRUST =
+  /^--(?:kube-insecure-skip-tls-verify|kube-ca-file|kube-tls-server-name|insecure-skip-tls-verify|ca-file)(?:=|$)/;
+
+/** True when a flag changes which server certificate is trusted. */
+function trustChanged(argv: readonly string[], flags: RegExp): boolean {
+  const end = argv.indexOf("--");
+  return (end < 0 ? argv : argv.slice(0, end)).some((a) => flags.test(a) && !/=false$/.test(a));
+}
+
+/**
+ * The current context's token goes to whichever server answers when the
+ * certificate is not checked or another CA or server name is trusted.
+ */
+function trustRule(inv: Invocation, flags: RegExp, out: Findings): void {
+  if (trustChanged(inv.argv, flags)) {
+    out.review(
+      `${inv.program}: the server's certificate is not checked as configured; credentials may go to another server`,
+    );
+  }
+}
+
 /** kubectl and oc. */
 export const KUBECTL: ProgramRecord = {
   names: ["kubectl", "oc"],
@@ -137,14 +162,16 @@ export const KUBECTL: ProgramRecord = {
     // flags every subcommand takes, write files.
     { long: ["output-directory", "log-file", "profile-output"], arity: "value", effect: "writes" },
   ],
-  readOnly: kubectlReadOnly,
-  judge: (inv, _parsed, out) =>
+  readOnly: (inv) => !trustChanged(inv.argv, KUBECTL_TRUST) && kubectlReadOnly(inv),
+  judge: (inv, _parsed, out) => {
+    trustRule(inv, KUBECTL_TRUST, out);
     kubectlDanger(
       inv.program,
       operandsSkipping(inv.argv, KUBECTL_VALUES).map((a) => a.toLowerCase()),
       inv.argv,
       out,
-    ),
+    );
+  },
   families: ["infra_destruction", "credential_exposure"],
 };
 
@@ -158,9 +185,11 @@ export const HELM: ProgramRecord = {
     { long: ["kube-apiserver"], arity: "value", effect: "network" },
   ],
   readOnly: (inv) =>
+    !trustChanged(inv.argv, HELM_TRUST) &&
     /^(?:list|ls|status|history|version|search|show|template|lint|env)$/.test(inv.argv[0] ?? ""),
   families: ["infra_destruction"],
   judge: (inv, _parsed, out) => {
+    trustRule(inv, HELM_TRUST, out);
     const verb = operandsSkipping(inv.argv, KUBECTL_VALUES)[0]?.toLowerCase() ?? "";
     if (/^(?:uninstall|delete|del|un)$/.test(verb)) {
       out.dangerous("infra_destruction", "helm uninstall: removes a release and its resources");
@@ -174,11 +203,19 @@ export const DOCKER: ProgramRecord = {
   longMatch: "exact",
   options: [],
   readOnly: ({ argv }) =>
-    /^(?:ps|images|logs|inspect|version|info|top|port|diff|history|search)$/.test(argv[0] ?? "") ||
-    /^(?:container|image|volume|network|context) (?:ls|list|inspect)$/.test(
-      `${argv[0]} ${argv[1]}`,
-    ) ||
-    (argv[0] === "compose" && /^(?:ps|logs|config|ls|images|top|version)$/.test(argv[1] ?? "")),
+    /^(?:ps|images|logs|version|info|top|port|diff|history|search)$/.test(argv[0] ?? "") ||
+    /^(?:container|image|volume|network|context) (?:ls|list)$/.test(`${argv[0]} ${argv[1]}`) ||
+    /^(?:volume|network|context) inspect$/.test(`${argv[0]} ${argv[1]}`) ||
+    (argv[0] === "compose" && /^(?:ps|logs|ls|images|top|version)$/.test(argv[1] ?? "")),
+  // `inspect` prints a container's environment; `compose config` the project's with .env filled in.
+  judge: ({ argv }, _parsed, out) => {
+    if (
+      argv[0] === "inspect" || /^(?:container|image) inspect$/.test(`${argv[0]} ${argv[1]}`) ||
+      (argv[0] === "compose" && argv[1] === "config")
+    ) {
+      out.review("docker: prints containers' environment variables, which may hold secrets");
+    }
+  },
   families: ["privilege_escalation", "infra_destruction"],
 };
 
@@ -188,6 +225,6 @@ export const PODMAN: ProgramRecord = {
   longMatch: "exact",
   options: [],
   readOnly: ({ argv }) =>
-    /^(?:ps|images|logs|inspect|version|info|top|port|diff|history|search)$/.test(argv[0] ?? ""),
+    /^(?:ps|images|logs|version|info|top|port|diff|history|search)$/.test(argv[0] ?? ""),
   families: ["privilege_escalation", "infra_destruction"],
 };

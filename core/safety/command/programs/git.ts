@@ -301,6 +301,49 @@ function configRule(inv: Invocation, from: number, out: Findings): void {
   const named = cops[0] === "set" ? cops.slice(1) : cops;
   const everywhere = rest.some((a) => a === "--global" || a === "--system");
   if (named.length >= 2) gitSetting(named[0]!, named[1]!, out, everywhere);
+  const read = extraHeaderRead(rest, cops);
+  if (read === "yes") {
+    out.dangerous("credential_exposure", "git config: prints http.extraheader, a CI token");
+  } else if (read === "unknown") {
+    out.review("git config: a key pattern that cannot be checked against http.extraheader");
+  }
+}
+
+/** Keys a CI checkout stores its token under (git lower-cases the section and key names). */
+const EXTRA_HEADER_KEYS = ["http.extraheader", "http.https://github.com/.extraheader"];
+
+/**
+ * Whether a `git config` read prints `http.*.extraheader` (where a CI
+ * checkout keeps its token): `--get`/`--get-all`/`get NAME`, a
+ * `--get-regexp`/`get --regexp` pattern that matches such a key (git
+ * matches it without case), or `--get-urlmatch http URL`. "unknown" for a
+ * pattern JavaScript cannot compile.
+ */
+function extraHeaderRead(
+  rest: readonly string[],
+  ops: readonly string[],
+): "yes" | "no" | "unknown" {
+  const isGet = ops[0] === "get";
+  const names = isGet ? ops.slice(1) : ops;
+  const name = names[0];
+  if (name === undefined) return "no";
+  const has = (re: RegExp) => rest.some((a) => re.test(a));
+  if (has(/^--get-urlmatch$/) || (isGet && has(/^--url(?:=|$)/))) {
+    return /^http(?:\.extraheader)?$/i.test(name) ? "yes" : "no";
+  }
+  if (has(/^--get-regexp$/) || (isGet && has(/^--regexp$/))) {
+    let re: RegExp;
+    try {
+      re = new RegExp(name, "i");
+    } catch {
+      return "unknown";
+    }
+    return EXTRA_HEADER_KEYS.some((k) => re.test(k)) ? "yes" : "no";
+  }
+  if (isGet || has(/^--get(?:-all)?$/)) {
+    return /^http\.(?:.*\.)?extraheader$/i.test(name) ? "yes" : "no";
+  }
+  return "no";
 }
 
 /** The danger rules of one subcommand. */
@@ -444,9 +487,17 @@ function judge(inv: Invocation, parsed: ParsedOptions, out: Findings): void {
   if (foreignRepo(parsed) || inv.elsewhere === true) {
     out.review("git: works on another repository, whose configuration can run programs");
   }
+  if (given(parsed, "paginate")) {
+    out.review("git -p: opens a pager, whose commands run programs, for any subcommand");
+  }
   const at = subIndex(parsed);
   if (at < 0) return;
-  subRule(inv, inv.argv[at]!.toLowerCase(), at + 1, out);
+  const word = inv.argv[at]!;
+  // git matches command names exactly: `git Status` is not status but an alias of that name.
+  if (word !== word.toLowerCase()) {
+    out.review("git: a subcommand name in capitals runs an alias of that name, if one is set");
+  }
+  subRule(inv, word.toLowerCase(), at + 1, out);
 }
 
 const GIT_READ = new Set([
@@ -565,8 +616,9 @@ function subReadOnly(sub: string, rest: readonly string[]): boolean {
 
 function readOnly(inv: Invocation, parsed: ParsedOptions): boolean {
   if (usesOf(parsed, "c", "config-env").length > 0 || foreignRepo(parsed)) return false;
-  if (inv.elsewhere === true) return false;
+  if (inv.elsewhere === true || given(parsed, "paginate")) return false;
   const at = subIndex(parsed);
+  if (at >= 0 && inv.argv[at] !== inv.argv[at]!.toLowerCase()) return false;
   if (at < 0) return inv.argv.length === 1 && /^(?:--version|--help|-h|-v)$/.test(inv.argv[0]!);
   return subReadOnly(inv.argv[at]!.toLowerCase(), inv.argv.slice(at + 1));
 }

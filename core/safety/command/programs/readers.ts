@@ -44,6 +44,9 @@ export const PLAIN: ProgramRecord = {
     ..."numfmt factor expr cal lsof netstat getconf sw_vers system_profiler vm_stat iostat vmstat mpstat htop btop envsubst shellcheck hadolint tokei"
       .split(" "),
     ..."exa eza lsd difft".split(" "),
+    // PowerShell's object cmdlets only shape output (a script block given to them is judged apart).
+    ..."select-object sort-object format-table format-list format-wide out-string get-member measure"
+      .split(" "),
   ]),
   judge: envDrive,
 };
@@ -117,6 +120,11 @@ function yqLoads(argv: readonly string[], out: Findings): void {
     }
   }
 }
+
+/** base64, base32, basenc: encode or decode to stdout; BSD base64's -o writes a file. */
+export const BASE64: ProgramRecord = reads(["base64", "base32", "basenc", "gbase64"], [
+  { long: ["output"], short: "o", arity: "value", effect: "writes" },
+]);
 
 /** printf -v NAME assigns a shell variable (PROMPT_COMMAND, PATH, ...). */
 export const PRINTF: ProgramRecord = reads(["printf"], [

@@ -19,7 +19,9 @@ import { SHELL_PROGRAMS } from "./shells.ts";
 import { GIT } from "./git.ts";
 import { CARGO, DENO, GH, GO, NPM, PIP, PNPM, TERRAFORM, VERSIONED, YARN } from "./packages.ts";
 import { BAT, DELTA, INFO, LESS, MAN, MORE } from "./pagers.ts";
+import { UNZIP } from "./unzip.ts";
 import {
+  BASE64,
   CLOC,
   COMMAND,
   CRONTAB,
@@ -52,6 +54,7 @@ export const PROGRAM_RECORDS: readonly ProgramRecord[] = [
   ACK,
   AG,
   AWK,
+  BASE64,
   BAT,
   CARGO,
   CLOC,
@@ -102,6 +105,7 @@ export const PROGRAM_RECORDS: readonly ProgramRecord[] = [
   TOP,
   TREE,
   UNIQ,
+  UNZIP,
   VERSIONED,
   VIM,
   XXD,

@@ -7,6 +7,70 @@
  * @module
  */
 import type { ProgramRecord } from "./_record.ts";
+import { type Findings, hasShort, type Invocation } from "../invocation.ts";
+import { type ParsedOptions, usesOf } from "./_options.ts";
+import { foldHome, inDirs, normalizePath } from "../paths.ts";
+
+/** Directories that hold every user's or the system's credentials: the home, the root, /etc, ~/.config. */
+const BROAD =
+  /^(?:~[a-z0-9._-]{0,64}|\/|\/etc|\/home(?:\/[^/]+)?|\/users(?:\/[^/]+)?|\/root|\/var|\/run|\/proc|\/private|~\/\.config|~\/\.local(?:\/share)?|[a-z]:|[a-z]:\/users(?:\/[^/]+)?)$/;
+
+/** Words a search for secrets is made of. */
+const SECRET_WORDS =
+  /token|secret|passw|pwd|api[_-]?key|apikey|priv(?:ate)?[_ -]?key|credential|auth|bearer|akia|ghp_|github_pat|xox[bp]|sk-|aws_access|begin .{0,20}private/i;
+
+/** True for a search root that is a home, the whole system or a configuration tree. */
+export function isBroadSearchRoot(path: string): boolean {
+  const t = normalizePath(foldHome(path.trim()).replace(/\\/g, "/"));
+  return BROAD.test(t.length > 1 ? t.replace(/\/+$/, "") : t);
+}
+
+/**
+ * A recursive search of a whole home, the root, /etc or ~/.config reads
+ * every credential file there: review, and dangerous when its patterns hunt
+ * for secrets (`grep -r token ~`). A pattern from a file not shown is
+ * judged as one that may.
+ */
+function broadSearch(
+  inv: Invocation,
+  parsed: ParsedOptions,
+  out: Findings,
+  recursive: boolean,
+): void {
+  const fed = inv.fedPaths ?? [];
+  if (!recursive && fed.length === 0) return;
+  const given = [
+    ...usesOf(parsed, "regexp", "e", "match").map((u) => u.value ?? ""),
+  ];
+  const fromFile = usesOf(parsed, "file", "f").length > 0;
+  const ops = parsed.operands.map((o) => o.text);
+  const patterns = given.length > 0 || fromFile ? given : ops.slice(0, 1);
+  const named = given.length > 0 || fromFile ? ops : ops.slice(1);
+  // With no path a recursive search starts in the current directory, wherever a `cd` left it.
+  const all = [...named, ...fed];
+  const paths = all.length > 0 ? all : ["."];
+  if (!paths.flatMap((p) => inDirs(p, inv.dirs)).some(isBroadSearchRoot)) return;
+  if (fromFile || patterns.some((p) => SECRET_WORDS.test(p))) {
+    out.dangerous(
+      "credential_exposure",
+      `${inv.program}: searches a home or system directory for secrets`,
+    );
+  } else {
+    out.review(
+      `${inv.program}: searches a whole home or system directory, credential files included`,
+    );
+  }
+}
+
+/** grep recurses with -r, -R or `-d recurse` (any unambiguous abbreviation of its values). */
+function grepRecurses(inv: Invocation, parsed: ParsedOptions): boolean {
+  const argv = inv.argv.slice(0, inv.argv.indexOf("--") < 0 ? undefined : inv.argv.indexOf("--"));
+  return hasShort(argv, "r") || hasShort(argv, "R") ||
+    argv.some((a) =>
+      /^--(?:rec|recu|recur|recurs|recursi|recursiv|recursive|der|dere|deref)/.test(a)
+    ) ||
+    usesOf(parsed, "directories", "d").some((u) => /^rec/.test(u.value ?? ""));
+}
 
 /** grep, egrep, fgrep, zgrep (GNU getopt_long). */
 export const GREP: ProgramRecord = {
@@ -35,6 +99,8 @@ export const GREP: ProgramRecord = {
     { long: ["color", "colour"], arity: "optional" },
   ],
   readOnly: "always",
+  families: ["credential_exposure"],
+  judge: (inv, parsed, out) => broadSearch(inv, parsed, out, grepRecurses(inv, parsed)),
 };
 
 /** ripgrep. */
@@ -86,6 +152,8 @@ export const RG: ProgramRecord = {
     { long: ["color"], arity: "value" },
   ],
   readOnly: "always",
+  families: ["credential_exposure"],
+  judge: (inv, parsed, out) => broadSearch(inv, parsed, out, true),
 };
 
 /** The silver searcher. */
@@ -113,6 +181,8 @@ export const AG: ProgramRecord = {
     { long: ["after", "before", "context"], short: "ABC", arity: "optional" },
   ],
   readOnly: "always",
+  families: ["credential_exposure"],
+  judge: (inv, parsed, out) => broadSearch(inv, parsed, out, true),
 };
 
 /** ack (Getopt::Long). */
@@ -144,4 +214,6 @@ export const ACK: ProgramRecord = {
     },
   ],
   readOnly: "always",
+  families: ["credential_exposure"],
+  judge: (inv, parsed, out) => broadSearch(inv, parsed, out, true),
 };

@@ -298,3 +298,141 @@ Deno.test("a path-qualified version of every read-only case is never read_only; 
     assert.equal(classifyCommand(`/usr/bin/${cmd}`).class, "read_only", cmd);
   }
 });
+
+Deno.test("property: a credential file read by a relative path after any change into its directory is dangerous; in another directory it is not", () => {
+  const files: readonly [readonly string[], string][] = [
+    [["~/.aws", "$HOME/.aws", '"$HOME"/.aws', "~/.aws/", "~//.aws", "~/./.aws"], "credentials"],
+    [["~/.ssh", "$HOME/.ssh/", "~/x/../.ssh"], "id_ed25519"],
+    [["~/.kube", "${HOME}/.kube"], "config"],
+    [["~", "$HOME", ""], ".netrc"],
+    [["/etc/ssh", "/etc//ssh", "/etc/ssh/."], "ssh_host_rsa_key"],
+  ];
+  const spell = fc.constantFrom(
+    (f: string) => f,
+    (f: string) => `./${f}`,
+    (f: string) => `.//${f}`,
+    (
+      f: string,
+    ) => `x/../${f}`,
+  );
+  const reader = fc.constantFrom("cat", "head -5", "tail -n 2", "base64", "grep -n .", "sed -n 1p");
+  const into = fc.constantFrom(
+    (d: string, x: string) => `cd ${d}; ${x}`,
+    (d: string, x: string) => `cd ${d} && ${x}`,
+    (d: string, x: string) => `pushd ${d} >/dev/null; ${x}`,
+    (d: string, x: string) => `(cd ${d}; ${x})`,
+    (d: string, x: string) => `cd ${d}; cd /tmp; cd -; ${x}`,
+    (d: string, x: string) => `pushd ${d}; pushd /tmp; popd; ${x}`,
+    (d: string, x: string) => `env -C ${d === "" ? "~" : d} ${x}`,
+  );
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...files),
+      fc.nat(),
+      spell,
+      reader,
+      into,
+      ([dirs, name], pick, s, r, go) => {
+        const dir = dirs[pick % dirs.length]!;
+        const text = go(dir, `${r} ${s(name)}`);
+        const got = classifyCommand(text);
+        assert.ok(got.families.includes("credential_exposure"), `${text}: ${got.class}`);
+        // Control: the same in a scratch directory reads some other file
+        // (unless the name is a credential's wherever it is: .netrc, a host key).
+        const other = go("/tmp/work", `${r} ${s(name)}`);
+        if (classifyCommand(`${r} ${s(name)}`).class !== "dangerous") {
+          assert.notEqual(classifyCommand(other).class, "dangerous", other);
+        }
+      },
+    ),
+    { numRuns: 300, seed: 11 },
+  );
+});
+
+Deno.test("property: a program name in capitals it does not have is never read_only; the name as it is stays read_only", () => {
+  const readOnly = NEGATIVE_CASES.filter(([cmd, c]) =>
+    c === "read_only" && /^[a-z][a-z0-9_.+]*(?:\s|$)/.test(cmd) &&
+    // Windows matches names with an extension without case.
+    !/^\S+\.(?:exe|cmd|bat|com|ps1)(?:\s|$)/.test(cmd)
+  ).map(([cmd]) => cmd);
+  assert.ok(readOnly.length >= 60);
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...readOnly),
+      fc.array(fc.boolean(), { minLength: 16 }),
+      (cmd, mask) => {
+        const word = cmd.split(/\s/)[0]!;
+        let upper = [...word].map((ch, i) => mask[i % mask.length] ? ch.toUpperCase() : ch).join(
+          "",
+        );
+        if (upper === word) upper = word[0]!.toUpperCase() + word.slice(1);
+        if (upper === word) return; // no letter to change (a name starting with a digit)
+        const text = upper + cmd.slice(word.length);
+        assert.notEqual(classifyCommand(text).class, "read_only", text);
+        assert.equal(classifyCommand(cmd).class, "read_only", cmd);
+      },
+    ),
+    { numRuns: 300, seed: 5 },
+  );
+});
+
+Deno.test("property: a script block given to an output cmdlet is never read_only, and a dangerous command in it stays dangerous", () => {
+  const plain = (c: string) => !/[{}\n#'"\\]/.test(c);
+  const readOnly = NEGATIVE_CASES.filter(([c, k]) =>
+    k === "read_only" && plain(c) && c.trim() !== ""
+  )
+    .map(([c]) => c);
+  const dangerous = DANGEROUS_CASES.filter(([c]) => plain(c)).map(([c]) => c);
+  assert.ok(readOnly.length >= 40 && dangerous.length >= 100);
+  const cmdlet = fc.constantFrom(
+    "Sort-Object",
+    "Select-Object",
+    "Format-Table",
+    "Format-List",
+    "Group-Object",
+    "Measure-Object",
+    "measure",
+    "where",
+    "Where-Object",
+  );
+  const form = fc.constantFrom(
+    (b: string) => `{${b}}`,
+    (b: string) => `{ ${b} }`,
+    (b: string) => `-Property {${b}}`,
+    (b: string) => `-Property:{${b}}`,
+    (b: string) => `@{e={${b}}}`,
+    (b: string) => `@{Name='n'; Expression={ ${b} }}`,
+  );
+  fc.assert(
+    fc.property(cmdlet, form, fc.constantFrom(...readOnly), fc.constantFrom(...dangerous), (
+      c,
+      f,
+      ro,
+      bad,
+    ) => {
+      const harmless = `gci | ${c} ${f(ro)}`;
+      assert.notEqual(classifyCommand(harmless).class, "read_only", harmless);
+      const worse = `gci | ${c} ${f(bad)}`;
+      assert.equal(classifyCommand(worse).class, "dangerous", worse);
+    }),
+    { numRuns: 300, seed: 13 },
+  );
+  // Positive control: the cmdlets with property names only are read_only.
+  assert.equal(classifyCommand("gci | Sort-Object Name | Format-Table").class, "read_only");
+});
+
+Deno.test("property: an unzip option word with a minus inside is never read_only; the same letters without it list", () => {
+  const letters = fc.array(fc.constantFrom(..."ltvqzC"), { minLength: 1, maxLength: 4 });
+  fc.assert(
+    fc.property(letters, letters, fc.nat(), fc.boolean(), (a, b, at, split) => {
+      const word = ["l", ...a];
+      word.splice(at % (word.length + 1), 0, "-");
+      const opts = split ? `-${word.join("")} -${b.join("")}` : `-${word.join("")}${b.join("")}`;
+      const text = `unzip ${opts} a.zip`;
+      assert.notEqual(classifyCommand(text).class, "read_only", text);
+      const clean = `unzip -l${a.join("")} -${b.join("")} a.zip`;
+      assert.equal(classifyCommand(clean).class, "read_only", clean);
+    }),
+    { numRuns: 300, seed: 17 },
+  );
+});

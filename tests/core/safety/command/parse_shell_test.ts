@@ -91,10 +91,18 @@ Deno.test("parseShell() parses groups, functions, loops and case without losing 
   const fn = parseShell("f() { g | g & }; f").script.pipelines[0]!.elements[0]!;
   assert.equal(fn.kind, "function");
   assert.deepEqual(words("for x in 1 2; do rm $x; done").slice(1), [["rm", "$x"], []]);
+  // Patterns are kept, as a control header before their command: bash expands them.
   assert.deepEqual(
     words("case $a in x) one ;; y|z) two ;; esac").filter((w) => w.length > 0).slice(1),
-    [["one"], ["two"]],
+    [["x"], ["one"], ["y", "z"], ["two"]],
   );
+  const arm = parseShell("case $a in $(rm -rf ~)) one ;; esac").script.pipelines[1]!.elements;
+  assert.equal(simple(arm[0]).control, true);
+  assert.deepEqual(simple(arm[0]).words.map((w) => w.text), ["$(rm -rf ~)"]);
+  assert.deepEqual(simple(arm[1]).words.map((w) => w.text), ["one"]);
+  // `function f ( ... )` has a subshell body.
+  const sub = parseShell("function f ( rm -rf ~ )").script.pipelines[0]!.elements[0]!;
+  assert.equal(sub.kind === "function" && sub.body.kind, "group");
   assert.deepEqual(words("if a; then b; else c; fi"), [["a"], ["b"], ["c"], []]);
 });
 
