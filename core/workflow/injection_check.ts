@@ -2,7 +2,8 @@
  * The session-start rule, kept light (no zod, no git objects, no capsule
  * parse) because it runs at the start of every session: the full briefing is
  * injected when the repository's current capsule is newer than the one last
- * injected for this host, and always right after a compaction, whose summary
+ * injected for this host (a record dated after its own injection marks
+ * nothing), and always right after a compaction, whose summary
  * has just replaced the context that held the earlier injection. A new
  * session (source `startup`, `clear`, `fork`, none or any unknown value)
  * whose capsule was already shown in an earlier one gets it again as a
@@ -92,7 +93,13 @@ export async function checkInjection(
   const header = await readLatestHeader(fs, found.layout);
   if (options.source === "compact") return decide(true, "after_compact", header);
   if (header === null) return decide(true, "header_unreadable", null);
-  const last = (await readInjectionState(fs, found.layout)).hosts[options.hostKey];
+  const record = (await readInjectionState(fs, found.layout)).hosts[options.hostKey];
+  // A record of a capsule dated after the moment it was injected gives no mark: a capsule
+  // dated ahead (2099) would otherwise make every later one of this machine read as older.
+  const last = record !== undefined &&
+      Date.parse(record.created_at) > Date.parse(record.injected_at)
+    ? undefined
+    : record;
   if (last === undefined) return decide(true, "never_injected", header);
   if (last.capsule_id.replace(/^sha256:/, "").startsWith(header.id12)) {
     const repeat = options.repeat ?? "short";
