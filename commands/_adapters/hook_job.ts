@@ -108,7 +108,7 @@ export async function runHookJob(request: HookJobRequest): Promise<HookJobRespon
     const { loadBriefing } = await import("../../core/workflow/load.ts");
     const loaded = await loadBriefing(ctx, {
       maxChars: request.maxChars,
-      shortIfNothingDrifted: request.shortIfUnchanged,
+      ...(request.shortIfShown === null ? {} : { shortIfShown: request.shortIfShown }),
       ...budget,
     });
     if (loaded === null) return { ok: true, kind: "inject", inject: null };
@@ -120,7 +120,7 @@ export async function runHookJob(request: HookJobRequest): Promise<HookJobRespon
         capsule_id: loaded.capsule_id,
         created_at: loaded.created_at,
         text: loaded.text,
-        short: request.shortIfUnchanged && nothingDrifted(loaded.drift),
+        short: loaded.capsule_id === request.shortIfShown && nothingDrifted(loaded.drift),
       },
     };
   } catch (e) {

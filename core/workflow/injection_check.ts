@@ -35,6 +35,12 @@ export interface InjectionCheck {
   reason: InjectionReason;
   found: FoundLayout;
   header: LatestHeader | null;
+  /**
+   * On a repeat, the full id of the capsule injected before (as recorded):
+   * the short form is for that capsule only, confirmed by the id its JSON
+   * block holds, never by latest.md's prose header. Null otherwise.
+   */
+  shownId: string | null;
 }
 
 /** Options of {@linkcode checkInjection}. */
@@ -80,12 +86,12 @@ export async function checkInjection(
   options: InjectionCheckOptions,
 ): Promise<InjectionCheck> {
   const found = await findBatonLayout(fs, cwd);
-  const decide = (inject: boolean, reason: InjectionReason, header: LatestHeader | null) => ({
-    inject,
-    reason,
-    found,
-    header,
-  });
+  const decide = (
+    inject: boolean,
+    reason: InjectionReason,
+    header: LatestHeader | null,
+    shownId: string | null = null,
+  ) => ({ inject, reason, found, header, shownId });
   const st = await fs.lstat(found.layout.latest);
   // A link where latest.md belongs (a commit can carry one) is never read: the hook says so.
   if (st?.isSymlink === true) throw new BatonDirLinkError(found.layout.latest, "file");
@@ -106,7 +112,7 @@ export async function checkInjection(
     if (options.source === "resume" || repeat === "off") {
       return decide(false, "already_injected", header);
     }
-    return decide(true, "repeat", header);
+    return decide(true, "repeat", header, last.capsule_id);
   }
   const newer = Date.parse(header.createdAt) > Date.parse(last.created_at) ||
     Number.isNaN(Date.parse(last.created_at));
