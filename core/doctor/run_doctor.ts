@@ -161,6 +161,7 @@ export async function runDoctor(ctx: DoctorContext): Promise<DoctorReport> {
       ignored: ctx.launcherIgnored === true,
       installed,
       pathDirs: ctx.pathDirs ?? [],
+      projectDir: found?.repo?.workTree ?? ctx.cwd,
     }),
   );
   if (found !== null) {
