@@ -13,7 +13,7 @@ export const checkCleanCommand: Command = {
   category: "diagnostics",
   summary: "Fail when HEAD or the index still tracks .baton/",
   description:
-    "Reads HEAD's tree and the index (through baton's own git reader: no git binary, works in linked worktrees) and lists every path under .baton/ they hold. Exit 0 when there is none; exit 1 when a handoff would reach the deliverable, naming the paths and the fix: baton clean (it commits the removal and keeps the local files), or git rm -r --cached .baton when the files are only staged. Meant for CI and review gates on the branch to be merged. Where git refuses the repository because another user owns it and safe.directory does not name it, so does check-clean (exit 6).",
+    "Reads HEAD's tree and the index (through baton's own git reader: no git binary, works in linked worktrees) and lists every path under .baton/ they hold, in any letter case (a clone on a file system that ignores case checks .Baton/ out as .baton/; the fix for such a name is the git rm -r --cached it names, as baton clean removes only .baton). Exit 0 when there is none; exit 1 when a handoff would reach the deliverable, naming the paths and the fix: baton clean (it commits the removal and keeps the local files), or git rm -r --cached .baton when the files are only staged. Meant for CI and review gates on the branch to be merged. Where git refuses the repository because another user owns it and safe.directory does not name it, so does check-clean (exit 6).",
   examples: ["baton check-clean", "baton check-clean --json"],
   flags: [],
   async run(args, io) {
@@ -52,14 +52,28 @@ export const checkCleanCommand: Command = {
     const safe = await loadSafeOutput();
     const quoted = (p: string) => safe.line(JSON.stringify(p));
     const lines = ["Not clean: baton state would reach the deliverable."];
+    // baton clean removes only an exact .baton; another letter case is named for git rm.
+    const tops = [...new Set([...found.inHead, ...found.inIndex].map((p) => p.split("/", 1)[0]!))];
+    const otherCase = tops.filter((t) => t !== ".baton");
     if (found.inHead.length > 0) {
       lines.push(`Committed in HEAD: ${found.inHead.map(quoted).join(", ")}`);
-      lines.push("Fix: baton clean (commits the removal; the local files stay)");
+      if (found.inHead.some((p) => p.split("/", 1)[0] === ".baton")) {
+        lines.push("Fix: baton clean (commits the removal; the local files stay)");
+      }
+    }
+    for (const t of otherCase) {
+      lines.push(
+        `Fix: git rm -r --cached -- ${
+          quoted(t)
+        }, then commit (a clone that ignores letter case checks it out as .baton; baton clean removes only .baton)`,
+      );
     }
     const staged = found.inIndex.filter((p) => !found.inHead.includes(p));
     if (staged.length > 0) {
       lines.push(`Staged: ${staged.map(quoted).join(", ")}`);
-      lines.push("Fix: git rm -r --cached .baton");
+      if (staged.some((p) => p.split("/", 1)[0] === ".baton")) {
+        lines.push("Fix: git rm -r --cached .baton");
+      }
     }
     if (found.truncated) lines.push("(more paths than listed)");
     io.stdout.write(lines.join("\n") + "\n");

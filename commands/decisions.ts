@@ -36,6 +36,7 @@ export const decisionsCommand: Command = {
         chain: walk.status,
         complete: view.complete,
         capsules: view.capsules,
+        untrusted_pruned: view.untrusted_pruned,
         pruned: walk.pruned,
         decisions: safe.deep(shown),
       });
@@ -83,6 +84,11 @@ export const decisionsCommand: Command = {
     }
     const hidden = view.views.length - shown.length;
     if (hidden > 0) io.stdout.write(`${hidden} superseded or withdrawn (see --all)\n`);
+    if (view.untrusted_pruned > 0) {
+      io.stdout.write(
+        `${view.untrusted_pruned} older capsule(s) stand only in a rotation tombstone no trusted key signed: decisions they made may be missing here\n`,
+      );
+    }
     if (walk.status === "tampered") {
       io.stdout.write(
         "chain: CRITICAL problems (run baton verify): the view covers only the capsules reached\n",

@@ -29,6 +29,8 @@ export const doctorCommand: Command = {
     const { runDoctor } = await import("../core/doctor/run_doctor.ts");
     const { readGitEnvironment } = await import("../core/facts/git/git_environment.ts");
     const { homeDir, xdgConfigHome } = await import("./_adapters/home.ts");
+    const { createKeyRing } = await import("./_adapters/key_ring.ts");
+    const trusted = await createKeyRing(io).trustedKeys();
     const report = await runDoctor({
       fs: io.fs,
       cwd: io.cwd(),
@@ -42,6 +44,7 @@ export const doctorCommand: Command = {
       xdgConfigHome: xdgConfigHome(io),
       gitEnvironment: readGitEnvironment((name) => io.env(name)),
       pathDirs: (io.env("PATH") ?? "").split(":"),
+      trustedKeys: trusted.keys,
     });
     const { findTransport } = await import("./_adapters/share_transport.ts");
     const { checkSharing } = await import("../core/doctor/check_sharing.ts");

@@ -12,7 +12,7 @@ export const reviveCommand: Command = {
   category: "everyday",
   summary: "Restore a missing latest.md from the archive or shared ref",
   description:
-    "When .baton/latest.md is missing (deleted, or a fresh clone), copies a valid capsule of .baton/capsules into it: the newest signed by a key this machine trusts, else the newest of the others, with a warning that it is unsigned or signed by an unknown key (nothing in it is verified); a capsule dated in the future is never made current; when the archive has none, first copies the capsules of the shared ref refs/baton/<branch> (as recorded by baton push or fetched by baton pull) into the archive. Nothing is committed or staged, and git is only read. Idempotent: when latest.md exists it changes nothing; with --force a latest.md that is not a valid capsule (damaged, cut off, not a regular file) is renamed aside to .baton/latest.md.invalid-<time> and replaced, and a valid one is kept. --json prints {action: present | archive | shared_ref | nothing, id, imported, signer: trusted | unknown_key | unsigned | null, future, passed_over, set_aside}. Exit 0, also when there is nothing to restore.",
+    "When .baton/latest.md is missing (deleted, or a fresh clone), copies a valid capsule of .baton/capsules into it: the newest signed by a key this machine trusts, else the newest of the others, with a warning that it is unsigned or signed by an unknown key (nothing in it is verified); a capsule dated in the future is never made current; when the archive has none, first copies the capsules of the shared ref refs/baton/<branch> (as recorded by baton push or fetched by baton pull) into the archive. Nothing is committed or staged, and git is only read. Idempotent: when latest.md exists it changes nothing; with --force a latest.md that is not a valid capsule (damaged, cut off, not a regular file) is renamed aside to .baton/latest.md.invalid-<time> and replaced, and a valid one is kept. A capsule whose recorded commit is not in this repository (written for another project) is never preferred to one written here; alone it is made current with a warning. --json prints {action: present | archive | shared_ref | nothing, id, imported, signer: trusted | unknown_key | unsigned | null, future, passed_over, elsewhere, set_aside}. Exit 0, also when there is nothing to restore.",
   examples: ["baton revive", "baton revive --json"],
   flags: [{
     name: "branch",
@@ -49,6 +49,11 @@ export const reviveCommand: Command = {
         `warning: ${id} is ${
           r.signer === "unsigned" ? "unsigned" : "signed by a key this machine does not trust"
         } (pulled or written elsewhere): nothing in it is verified, and it changes no decision a trusted capsule made`,
+      );
+    }
+    if (r.elsewhere) {
+      lines.push(
+        `warning: ${id} records a commit that is not in this repository (written for another project, or at commits never fetched here): check it is this project's before relying on it`,
       );
     }
     if (r.passed_over > 0) {

@@ -51,13 +51,16 @@ export const rotateCommand: Command = {
         kept: result.kept,
         pruned: result.pruned.map((p) => ({ id: p.id, file: p.file })),
         pruned_total: result.pruned_total,
+        signed: result.signed,
       });
       return 0;
     }
     const n = result.pruned.length;
     io.stdout.write(
       write
-        ? `pruned ${n} capsule(s), kept ${result.kept}; ${result.pruned_total} pruned in all (recorded in .baton/tombstone.json)\n`
+        ? `pruned ${n} capsule(s), kept ${result.kept}; ${result.pruned_total} pruned in all (recorded in .baton/tombstone.json${
+          n > 0 && !result.signed ? ", unsigned: it carries a list no trusted key signed" : ""
+        })\n`
         : `dry run: would prune ${n} capsule(s) and keep ${result.kept}; run again with --write to prune\n`,
     );
     return 0;

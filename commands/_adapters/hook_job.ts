@@ -145,7 +145,7 @@ export async function runHookJob(request: HookJobRequest): Promise<HookJobRespon
     const [{ loadBriefing }, { nothingDrifted }] = await injecting!;
     const loaded = await loadBriefing(ctx, {
       maxChars: request.maxChars,
-      shortIfNothingDrifted: request.shortIfUnchanged,
+      ...(request.shortIfShown === null ? {} : { shortIfShown: request.shortIfShown }),
       ...budget,
     });
     if (loaded === null) return { ok: true, kind: "inject", inject: null };
@@ -156,7 +156,7 @@ export async function runHookJob(request: HookJobRequest): Promise<HookJobRespon
         capsule_id: loaded.capsule_id,
         created_at: loaded.created_at,
         text: loaded.text,
-        short: request.shortIfUnchanged && nothingDrifted(loaded.drift),
+        short: loaded.capsule_id === request.shortIfShown && nothingDrifted(loaded.drift),
       },
     };
   } catch (e) {

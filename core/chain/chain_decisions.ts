@@ -27,6 +27,35 @@ export interface ChainDecisionView {
   capsules: number;
   /** False when older capsules were not read: decisions may be missing. */
   complete: boolean;
+  /**
+   * Older capsules the chain reaches only through a rotation tombstone no
+   * trusted key signed (0 otherwise): what they decided rests on a list
+   * anyone could have written, so decisions may be missing.
+   */
+  untrusted_pruned: number;
+}
+
+/**
+ * How many older capsules a chain reaches only through a rotation tombstone
+ * no trusted key signed: 0 when its oldest capsule kept starts the chain,
+ * when there is no tombstone, or when a trusted key signed it. A forged
+ * tombstone standing in for deleted signed capsules reads as complete
+ * otherwise, and the decisions those capsules made vanish without a word.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { untrustedPruned } from "./chain_decisions.ts";
+ * assert.equal(untrustedPruned({ status: "empty", links: [], pruned: 0, tombstone: null, tombstone_authorship: null }), 0);
+ * ```
+ */
+export function untrustedPruned(
+  walk: Pick<ChainWalk, "status" | "links" | "pruned" | "tombstone" | "tombstone_authorship">,
+): number {
+  const bottom = walk.links.at(-1);
+  if (walk.tombstone === null || bottom === undefined || bottom.previous === null) return 0;
+  if (walk.tombstone.pruned.at(-1)?.id !== bottom.previous) return 0;
+  return walk.tombstone_authorship?.status === "trusted" ? 0 : walk.pruned;
 }
 
 function source(c: Capsule, trusted: boolean, elsewhere = false): DecisionSource {
@@ -61,9 +90,15 @@ export async function walkDecisions(
     );
   }
   const bottom = walk.links.at(-1);
-  const complete = walk.status !== "tampered" &&
+  const untrusted = untrustedPruned(walk);
+  const complete = walk.status !== "tampered" && untrusted === 0 &&
     (bottom === undefined || bottom.previous === null || walk.tombstone !== null);
-  return { views: foldDecisions(sources), capsules: walk.links.length, complete };
+  return {
+    views: foldDecisions(sources),
+    capsules: walk.links.length,
+    complete,
+    untrusted_pruned: untrusted,
+  };
 }
 
 /** Options of {@linkcode readRecentDecisions}. */
@@ -105,6 +140,7 @@ export async function readRecentDecisions(
   ];
   let complete = latest.previous === null;
   let tomb: DecisionSource[] = [];
+  let untrusted = 0;
   if (!complete) {
     let names: readonly string[] | undefined = options.archive;
     try {
@@ -145,8 +181,9 @@ export async function readRecentDecisions(
       if (stopped) break;
       if (found === null) {
         const read = await readTombstone(fs, layout, trustedKeys, want);
-        complete = read !== null;
-        tomb = read ?? [];
+        untrusted = read?.untrusted ?? 0;
+        complete = read !== null && untrusted === 0;
+        tomb = read?.sources ?? [];
         break;
       }
       newestFirst.push(found);
@@ -155,23 +192,34 @@ export async function readRecentDecisions(
     }
   }
   const sources = [...tomb, ...newestFirst.reverse()];
-  return { views: foldDecisions(sources), capsules: newestFirst.length, complete };
+  return {
+    views: foldDecisions(sources),
+    capsules: newestFirst.length,
+    complete,
+    untrusted_pruned: untrusted,
+  };
 }
 
-/** The tombstone's sources when it holds and joins the chain at `joins`; else null. */
+/**
+ * The tombstone's sources when it holds and joins the chain at `joins`, with
+ * the capsules it stands for when no trusted key signed it; else null.
+ */
 async function readTombstone(
   fs: WriteFs,
   layout: BatonLayout,
   trustedKeys: TrustedKeys,
   joins: string,
-): Promise<DecisionSource[] | null> {
+): Promise<{ sources: DecisionSource[]; untrusted: number } | null> {
   try {
     const text = await readTextOrNull(fs, tombstonePath(layout));
     if (text === null) return null;
     const checked = await checkTombstone(text, trustedKeys);
     if (!checked.ok || checked.authorship.status === "bad_signature") return null;
     if (checked.tombstone.pruned.at(-1)?.id !== joins) return null;
-    return tombstoneSources(checked.tombstone, checked.authorship, trustedKeys);
+    return {
+      sources: tombstoneSources(checked.tombstone, checked.authorship, trustedKeys),
+      untrusted: checked.authorship.status === "trusted" ? 0 : checked.tombstone.pruned.length,
+    };
   } catch {
     return null;
   }

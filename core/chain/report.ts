@@ -77,7 +77,7 @@ export function verifyReport(walk: ChainWalk): {
  * ```ts
  * import assert from "node:assert/strict";
  * import { verifyLines } from "./report.ts";
- * const lines = verifyLines({ status: "empty", links: [], problems: [], notes: [], pruned: 0, tombstone: null, tombstone_authorship: null, tombstone_sources: [], signers: { trusted: 0, unknown_key: 0, unsigned: 0 } });
+ * const lines = verifyLines({ status: "empty", links: [], problems: [], notes: [], pruned: 0, leftovers: [], tombstone: null, tombstone_authorship: null, tombstone_sources: [], signers: { trusted: 0, unknown_key: 0, unsigned: 0 } });
  * assert.equal(lines.at(-1), "chain: empty (no capsules yet)");
  * ```
  */

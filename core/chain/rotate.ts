@@ -5,9 +5,15 @@
  * and says how many were pruned. Runs under the store lock (no capsule is
  * written meanwhile); the tombstone is written atomically before any file is
  * removed, so an interruption leaves pruned files still present, which the
- * walker recognises by their digest and the next rotation removes.
+ * walker recognises by their content (recorded id and file digest) and the
+ * next rotation removes. A file is never removed because a tombstone names
+ * it: only what the walk recognised, and only under a tombstone a trusted
+ * key signed (the tombstone travels with the branch, so anyone can write
+ * one; an unsigned one could list a teammate's forked capsule as pruned).
  *
- * The tombstone is signed with this machine's key when one is handed in.
+ * The tombstone is signed with this machine's key when one is handed in,
+ * unless it carries the list of an earlier tombstone no trusted key signed:
+ * signing it would vouch for a stranger's list, so it is written unsigned.
  * Each pruned capsule's decisions are kept as read (capped when it was not
  * signed by a trusted key) with its trusted signer; the records of an
  * earlier tombstone this machine does not trust are carried untrusted, so a
@@ -52,6 +58,8 @@ export interface RotateResult {
   pruned: PrunedCapsule[];
   /** Capsules pruned in total, earlier rotations included. */
   pruned_total: number;
+  /** Whether the tombstone written (or that would be) is signed by this machine. */
+  signed: boolean;
 }
 
 /**
@@ -93,10 +101,13 @@ export async function rotateChain(
     }
     const total = earlier.length + pruned.length;
     const kept = walk.links.length - pruned.length;
-    if (!options.write) return { written: false, kept, pruned, pruned_total: total };
-    const leftover = earlier.filter((p) => texts.has(p.file));
+    const baseTrusted = previousTomb === null || walk.tombstone_authorship?.status === "trusted";
+    const key = baseTrusted ? options.signingKey ?? null : null;
+    const signed = key !== null;
+    if (!options.write) return { written: false, kept, pruned, pruned_total: total, signed };
+    const leftover = walk.tombstone_authorship?.status === "trusted" ? walk.leftovers : [];
     if (pruned.length === 0 && leftover.length === 0) {
-      return { written: false, kept, pruned, pruned_total: total };
+      return { written: false, kept, pruned, pruned_total: total, signed };
     }
     try {
       const within = await realBatonDir(fs, layout);
@@ -122,7 +133,7 @@ export async function rotateChain(
         const tomb = await buildTombstone(
           [...earlier, ...pruned],
           [...kept, ...made],
-          options.signingKey ?? null,
+          key,
         );
         await fs.writeFileAtomic(
           tombstonePath(layout),
@@ -130,14 +141,16 @@ export async function rotateChain(
           { within, tempInWithin: true },
         );
       }
-      for (const p of [...leftover, ...pruned]) await fs.remove(`${layout.capsules}/${p.file}`);
+      for (const file of [...leftover, ...pruned.map((p) => p.file)]) {
+        await fs.remove(`${layout.capsules}/${file}`);
+      }
     } catch (e) {
       if (e instanceof BatonError) throw e;
       throw new StorageError(`Cannot rotate the archive in "${layout.capsules}": a write failed`, {
         cause: e,
       });
     }
-    return { written: true, kept, pruned, pruned_total: total };
+    return { written: true, kept, pruned, pruned_total: total, signed };
   } finally {
     if (held !== null) await releaseLock(fs, held);
   }

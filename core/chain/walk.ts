@@ -131,6 +131,12 @@ export interface ChainWalk {
   notes: ChainNote[];
   /** Capsules pruned by rotation (as the tombstone records them). */
   pruned: number;
+  /**
+   * Archive files the tombstone records as pruned whose content is that
+   * record's (its capsule id and file digest): an interrupted rotation's
+   * leftovers. Only these may ever be removed for the tombstone's sake.
+   */
+  leftovers: string[];
   /** The checked tombstone; null when there is none or it does not hold. */
   tombstone: Tombstone | null;
   /** Who signed the tombstone; null when there is none or it does not hold. */
@@ -231,6 +237,7 @@ export async function walkChain(input: WalkInput, options: WalkOptions = {}): Pr
   const trusted = options.trustedKeys ?? new Map();
   const problems: ChainProblem[] = [];
   const notes: ChainNote[] = [];
+  const leftovers: string[] = [];
   const critical = (
     kind: ProblemKind,
     position: number | null,
@@ -432,10 +439,12 @@ export async function walkChain(input: WalkInput, options: WalkOptions = {}): Pr
           `${p.entry.source} is recorded as pruned with other content`,
         );
       } else {
+        leftovers.push(p.entry.source);
         notes.push({
           source: p.entry.source,
-          message:
-            "recorded as pruned but still present (a rotation was interrupted; the next rotate removes it)",
+          message: tombAuthorship?.status === "trusted"
+            ? "recorded as pruned but still present (a rotation was interrupted; the next rotate removes it)"
+            : "recorded as pruned but still present, by a rotation tombstone no trusted key signed (rotate never removes it)",
         });
       }
       continue;
@@ -478,6 +487,7 @@ export async function walkChain(input: WalkInput, options: WalkOptions = {}): Pr
     problems,
     notes,
     pruned: tomb?.pruned.length ?? 0,
+    leftovers,
     tombstone: tomb,
     tombstone_authorship: tombAuthorship,
     tombstone_sources: tomb === null || tombAuthorship === null || !tombJoins

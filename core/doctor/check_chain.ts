@@ -11,6 +11,8 @@ import { readTextOrNull } from "../store/capsule_store.ts";
 import { parseCapsule } from "../capsule/parse.ts";
 import type { BatonLayout } from "../store/layout.ts";
 import type { DoctorCheck } from "./check.ts";
+import type { TrustedKeys } from "../trust/key_ring.ts";
+import { untrustedPruned } from "../chain/chain_decisions.ts";
 
 /** The chain check and the latest capsule's creation time (for the clock check). */
 export interface ChainResult {
@@ -32,12 +34,19 @@ async function latestTime(fs: WriteFs, layout: BatonLayout): Promise<string | nu
  *
  * @param fs File access.
  * @param layout Where .baton is.
+ * @param trustedKeys The keys this machine trusts: a rotation tombstone none
+ *   of them signed is a warning when the chain reaches its start only
+ *   through it (what its capsules decided may be missing).
  * @returns The check (ok, or warn naming the first problems) and the latest's time.
  */
-export async function checkChain(fs: WriteFs, layout: BatonLayout): Promise<ChainResult> {
+export async function checkChain(
+  fs: WriteFs,
+  layout: BatonLayout,
+  trustedKeys: TrustedKeys = new Map(),
+): Promise<ChainResult> {
   let walk;
   try {
-    walk = await readChain(fs, layout);
+    walk = await readChain(fs, layout, trustedKeys);
   } catch {
     return {
       check: {
@@ -69,6 +78,18 @@ export async function checkChain(fs: WriteFs, layout: BatonLayout): Promise<Chai
         name: "chain",
         outcome: "warn",
         reason: `${walk.links.length} capsule(s): ${headless.message}`,
+      },
+      latestCreatedAt,
+    };
+  }
+  const untrusted = untrustedPruned(walk);
+  if (untrusted > 0) {
+    return {
+      check: {
+        name: "chain",
+        outcome: "warn",
+        reason:
+          `${walk.links.length} capsule(s); ${untrusted} older capsule(s) stand only in a rotation tombstone no trusted key signed: decisions they made may be missing here (run baton verify)`,
       },
       latestCreatedAt,
     };

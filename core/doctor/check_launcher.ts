@@ -5,14 +5,17 @@
  * program exists, a Deno invocation's main.ts and deno.json exist, and a
  * launcher written by `deno task install` still finds the checkout it runs.
  * A checkout that moved or a launcher that was deleted leaves hooks that start
- * nothing; this check names them and the command that fixes them. Reads
- * through the injected file system only.
+ * nothing; this check names them and the command that fixes them. A hook
+ * that starts a program from the project folder (./program_in_project.ts)
+ * is never "ok": a commit could have put it there. Reads through the
+ * injected file system only.
  * @module
  */
 import type { ReadFs } from "../fs.ts";
 import type { BatonInvocation } from "../hosts/hook_command.ts";
 import { renderShellCommand } from "../hosts/shell_quote.ts";
 import type { DoctorCheck } from "./check.ts";
+import { fileUrlPath, programInProject } from "./program_in_project.ts";
 
 /** How this baton names itself in the hooks it writes. */
 export type LauncherKind = "launcher" | "binary" | "runtime";
@@ -40,6 +43,8 @@ export interface LauncherContext {
   installed: readonly InstalledInvocation[];
   /** The PATH directories, for an invocation that is a bare program name. */
   pathDirs: readonly string[];
+  /** The project folder (the work tree, else the current directory); null: not judged. */
+  projectDir?: string | null;
 }
 
 /** Words shown in a message: a plain path, else a neutral phrase (never config content). */
@@ -98,7 +103,7 @@ export async function whyUnresolved(
     return null;
   }
   for (const w of invocation.slice(1)) {
-    const file = w.startsWith("--config=") ? w.slice("--config=".length) : w;
+    const file = fileUrlPath(w.startsWith("--config=") ? w.slice("--config=".length) : w);
     if (!(file.endsWith("main.ts") || w.startsWith("--config="))) continue;
     if (!(await isFile(fs, file))) return "the checkout it runs is gone (moved or deleted)";
   }
@@ -140,13 +145,40 @@ export async function checkLauncher(fs: ReadFs, ctx: LauncherContext): Promise<D
   const broken: string[] = [];
   const fixes = new Set<string>();
   const lines: string[] = [];
+  const local: string[] = [];
+  const localFixes = new Set<string>();
   for (const i of ctx.installed) {
     const why = await whyUnresolved(fs, i.invocation, ctx.pathDirs);
-    lines.push(`${i.where}: hooks start ${shown(i.invocation)}${why === null ? "" : ` (${why})`}`);
+    const fix = `baton install ${i.host}${i.scope === "user" ? " --user" : ""}`;
+    const inProject = ctx.projectDir === undefined || ctx.projectDir === null
+      ? null
+      : await programInProject(fs, i.invocation, ctx.projectDir);
+    lines.push(
+      `${i.where}: hooks start ${shown(i.invocation)}${why === null ? "" : ` (${why})`}${
+        inProject === null ? "" : ` (${inProject})`
+      }`,
+    );
     if (why !== null) {
       broken.push(`${i.where} (${why})`);
-      fixes.add(`baton install ${i.host}${i.scope === "user" ? " --user" : ""}`);
+      fixes.add(fix);
     }
+    if (inProject !== null) {
+      local.push(`${i.where} (${inProject})`);
+      localFixes.add(fix);
+    }
+  }
+  // First: a program a commit could have put there matters more than one that is gone.
+  if (local.length > 0) {
+    return {
+      name: "launcher",
+      outcome: "warn",
+      reason: `The hooks of ${
+        local.join(", ")
+      } start a program in the project folder (which a commit could have put there); check it, or run ${
+        [...localFixes].join(" and ")
+      }`,
+      detail: [own, ...lines].join("; "),
+    };
   }
   if (broken.length > 0) {
     return {

@@ -19,6 +19,7 @@ import { checkClock } from "./check_clock.ts";
 import { checkStore } from "./check_store.ts";
 import { checkRepo } from "./check_repo.ts";
 import type { GitEnvironment } from "../facts/git/git_environment.ts";
+import type { TrustedKeys } from "../trust/key_ring.ts";
 import { checkLauncher, type InstalledInvocation, type LauncherKind } from "./check_launcher.ts";
 
 /** What doctor needs from the outside world. */
@@ -41,6 +42,8 @@ export interface DoctorContext {
   gitEnvironment?: GitEnvironment;
   /** The PATH directories (a hook that names a bare `baton` is looked up there). @default [] */
   pathDirs?: readonly string[];
+  /** The keys this machine trusts (the chain check reads the chain with them). @default none */
+  trustedKeys?: TrustedKeys;
 }
 
 /** One host's install state in both scopes. */
@@ -158,10 +161,11 @@ export async function runDoctor(ctx: DoctorContext): Promise<DoctorReport> {
       ignored: ctx.launcherIgnored === true,
       installed,
       pathDirs: ctx.pathDirs ?? [],
+      projectDir: found?.repo?.workTree ?? ctx.cwd,
     }),
   );
   if (found !== null) {
-    const chain = await checkChain(ctx.fs, found.layout);
+    const chain = await checkChain(ctx.fs, found.layout, ctx.trustedKeys);
     checks.push(checkClock(ctx.now(), { latestCreatedAt: chain.latestCreatedAt }));
     checks.push(chain.check);
     checks.push(await checkProgress(ctx.fs, found.layout));

@@ -13,7 +13,7 @@ import { ConfigError } from "../config/config_error.ts";
 import { type GateResult, judgeGates } from "./gate_report.ts";
 import { compileDenyList, isScannedPath, scanPlaceholders } from "./placeholders.ts";
 import { collectFacts } from "../facts/collect.ts";
-import { unescapePath } from "../facts/escape_path.ts";
+import { shownPath, unescapePath } from "../facts/escape_path.ts";
 import type { GitEnvironment } from "../facts/git/git_environment.ts";
 import type { FoundLayout } from "../store/find_layout.ts";
 import { readBatonConfig } from "../config/read_config.ts";
@@ -283,7 +283,9 @@ async function placeholderGate(
     for (const hit of scanPlaceholders(f.path, text, matcher)) {
       total++;
       if (findings.length < MAX_LISTED) {
-        findings.push(`${env.safeLine(hit.path)}:${hit.line} ${hit.word}`);
+        // A name is a stranger's words: quoted unless a plain path, so "a.ts:9 FIXME, b.ts"
+        // cannot read as two findings, one in a clean file.
+        findings.push(`${env.safeLine(shownPath(hit.path))}:${hit.line} ${hit.word}`);
       }
     }
   }

@@ -13,7 +13,6 @@ import { InputError, NotFoundError, UsageError } from "../errors.ts";
 import { readHead } from "../facts/git/read_head.ts";
 import { isHostId } from "../hosts/ids.ts";
 import { findBatonLayout, type FoundLayout } from "../store/find_layout.ts";
-import { readLatestHeader } from "../store/latest_header.ts";
 import { privateStateDir } from "../store/private_dir.ts";
 import { type DenyRecord, SESSION_ID } from "./deny_record.ts";
 import * as store from "./deny_store.ts";
@@ -74,6 +73,23 @@ export async function locate(
 }
 
 /**
+ * The first 12 hex digits of the id latest.md's capsule holds: its JSON
+ * block's, checked against its content (the prose header above it is
+ * anyone's words and may name another capsule); null when latest.md is
+ * missing or not a valid capsule. Loaded on use: the gate that imports this
+ * module never needs the capsule reader.
+ */
+async function latestId12(env: HandoffEnv, found: FoundLayout): Promise<string | null> {
+  const { readLatest } = await import("../store/capsule_store.ts");
+  try {
+    const read = await readLatest(env.fs, found.layout);
+    return read === null ? null : read.capsule.id.replace(/^sha256:/, "").slice(0, 12);
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Arms the session's deny at the handoff band, where this machine opted in;
  * returns the sentence to add to the band advice, or null when nothing
  * changed (not opted in, already denied). Never arms for a bad id.
@@ -86,12 +102,12 @@ export async function armHandoffDeny(
   if (!SESSION_ID.test(session)) return null;
   const { found, paths } = await locate(env, env.cwd);
   if (!(await store.optedIn(env.fs, paths))) return null;
-  const header = await readLatestHeader(env.fs, found.layout);
+  const latest = await latestId12(env, found);
   const scope = await scopeOf(env, found);
   const armed = await store.changeUnderLock(env, paths, session, async (ctx) => {
     if (ctx.current !== null) return { result: false, entry: null };
     const now = env.now().toISOString();
-    const capsule = header?.id12 ?? null;
+    const capsule = latest;
     await ctx.write({
       session,
       host: isHostId(host) ? host : null,
@@ -171,10 +187,10 @@ export async function runHandoff(
     if (options.host !== null && !isHostId(options.host)) {
       throw new InputError("--host is not a host baton knows (see baton install)", "invalid_host");
     }
-    const header = await readLatestHeader(env.fs, found.layout);
-    if (header === null) {
+    const id12 = await latestId12(env, found);
+    if (id12 === null) {
       throw new NotFoundError(
-        "No capsule to hand off from: write one first (baton preflight, then baton finalize)",
+        "No capsule to hand off from (latest.md is missing or not a valid capsule): write one first (baton preflight, then baton finalize)",
         "no_capsule",
       );
     }
@@ -189,9 +205,9 @@ export async function runHandoff(
     const refused = closed(existing);
     if (refused !== null) throw refused;
     const scope = await scopeOf(env, found);
-    const json = { session, capsule: header.id12, branch: scope.branch };
+    const json = { session, capsule: id12, branch: scope.branch };
     if (!options.write) {
-      return dry(`deny session ${session}'s changes, bound to capsule ${header.id12}`, json);
+      return dry(`deny session ${session}'s changes, bound to capsule ${id12}`, json);
     }
     await store.changeUnderLock(env, paths, session, async (ctx) => {
       const again = closed(ctx.current);
@@ -202,17 +218,17 @@ export async function runHandoff(
         status: "open",
         created_at: ctx.current?.created_at ?? now,
         last_seen_at: now,
-        capsule_id: header.id12,
+        capsule_id: id12,
         scope,
         consumed_by: null,
         consumed_at: null,
       });
       return {
         result: undefined,
-        entry: { at: now, action: "write", session, detail: { capsule: header.id12 } },
+        entry: { at: now, action: "write", session, detail: { capsule: id12 } },
       };
     });
-    return done(handedOffText(session, header.id12), json);
+    return done(handedOffText(session, id12), json);
   }
 
   if (action === "resume") {

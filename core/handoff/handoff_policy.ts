@@ -100,12 +100,22 @@ export function handoffTarget(
  * import assert from "node:assert/strict";
  * import { handoffPaths } from "./handoff_policy.ts";
  * assert.deepEqual(handoffPaths([".baton/latest.md", "src/.baton", ".batonrc"]), [".baton/latest.md"]);
+ * assert.deepEqual(handoffPaths([".Baton/latest.md"]), [".Baton/latest.md"]);
  * ```
  */
 export function handoffPaths(paths: Iterable<string>): string[] {
   const out: string[] = [];
-  for (const p of paths) if (p === BATON_DIR || p.startsWith(`${BATON_DIR}/`)) out.push(p);
+  for (const p of paths) if (isBatonDirName(p.split("/", 1)[0]!)) out.push(p);
   return out;
+}
+
+/**
+ * Whether a top-level name is `.baton` in any letter case: a clone on a
+ * file system that ignores case (macOS, Windows) checks a committed
+ * `.Baton/latest.md` out as `.baton/latest.md`, where baton reads it.
+ */
+export function isBatonDirName(name: string): boolean {
+  return name.toLowerCase() === BATON_DIR;
 }
 
 /**

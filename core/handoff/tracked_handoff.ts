@@ -1,6 +1,7 @@
 /**
  * Finds baton state that would reach a deliverable: paths under `.baton/`
- * in HEAD's tree and in the index (staged for the next commit). Read-only,
+ * (in any letter case) in HEAD's tree and in the index (staged for the next
+ * commit). Read-only,
  * through the hand-written git reader, so it works in linked worktrees and
  * without a git binary.
  * @module
@@ -14,7 +15,7 @@ import { parseTree } from "../facts/git/parse_tree.ts";
 import { GitCorruptError } from "../facts/git/errors.ts";
 import { requireReadableFormat } from "../facts/git/read_format.ts";
 import { readIndexFile } from "../facts/worktree/read_index.ts";
-import { BATON_DIR, handoffPaths } from "./handoff_policy.ts";
+import { handoffPaths, isBatonDirName } from "./handoff_policy.ts";
 
 /** Most paths listed per place; more are counted, not listed. */
 const MAX_LISTED = 1000;
@@ -49,10 +50,11 @@ export async function findTrackedHandoff(fs: ReadFs, repo: RepoLocation): Promis
       throw new GitCorruptError("HEAD does not name a commit that can be read");
     }
     const root = await readTreeEntries(reader, parseCommit(commit.data).tree);
-    const dir = root.find((e) => e.name === BATON_DIR);
-    if (dir !== undefined && dir.type === "tree") {
-      out.truncated = await listTree(reader, dir.oid, BATON_DIR, out.inHead);
-    } else if (dir !== undefined) out.inHead.push(BATON_DIR);
+    // Any letter case: a case-insensitive checkout puts `.Baton/` where baton reads `.baton/`.
+    for (const dir of root.filter((e) => isBatonDirName(e.name))) {
+      if (dir.type !== "tree") out.inHead.push(dir.name);
+      else if (await listTree(reader, dir.oid, dir.name, out.inHead)) out.truncated = true;
+    }
   }
   // Split index merged (read_index.ts): the split part alone lists only changes.
   const read = await readIndexFile(fs, repo);

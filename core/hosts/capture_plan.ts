@@ -65,7 +65,9 @@ export function capturePlan(
  * True when the latest capsule, as its header shows, is an automatic one
  * younger than `minIntervalMs` (so a rate-limited capture has nothing to
  * do). A manual or pasted capsule, an unreadable header or a time in the
- * future never counts as recent.
+ * future never counts as recent: a capsule dated ahead (a committed one
+ * dated 2099) would otherwise silence every turn's capture until then. The
+ * one rule for the hook's light path and the capture job alike.
  *
  * @example
  * ```ts
@@ -78,7 +80,7 @@ export function capturePlan(
  * ```
  */
 export function isRecentAutomatic(
-  header: LatestHeader | null,
+  header: Pick<LatestHeader, "createdAt" | "trigger"> | null,
   nowMs: number,
   minIntervalMs: number,
 ): boolean {

@@ -12,6 +12,11 @@
  *   current while a trusted one is there.
  * - With no trusted capsule, the newest untrusted one is chosen, and the
  *   result says so (`trusted: false`), so the command tells the reader.
+ * - A capsule whose recorded commit is absent from this repository (written
+ *   for another project, even by this machine's own key, then copied here)
+ *   is never preferred to one written here, whoever signed either: the rules
+ *   above apply to the capsules written here first. Alone it may still be
+ *   made current, and the result says so (`elsewhere: true`).
  *
  * Pure.
  * @module
@@ -28,6 +33,8 @@ export interface CurrentCandidate {
   id: string;
   created_at: string;
   authorship: Pick<Authorship, "status">;
+  /** Its recorded commit is definitely absent here (written in another repository). */
+  elsewhere?: boolean;
 }
 
 /** What may become current, and what was passed over. */
@@ -39,6 +46,8 @@ export interface CurrentChoice {
   future: number;
   /** Untrusted capsules newer than the trusted one chosen. */
   passed_over: number;
+  /** The chosen capsule's recorded commit is absent here: no capsule written here was found. */
+  elsewhere: boolean;
 }
 
 /**
@@ -52,6 +61,8 @@ export interface CurrentChoice {
  * const now = Date.parse("2026-12-01T00:00:00Z");
  * const r = chooseCurrent([c("a", "2026-11-01T00:00:00Z", "trusted"), c("b", "2026-11-02T00:00:00Z", "unsigned"), c("z", "2099-01-01T00:00:00Z", "trusted")], now);
  * assert.deepEqual([r.chosen?.name, r.trusted, r.future, r.passed_over], ["a", true, 1, 1]);
+ * const far = chooseCurrent([{ ...c("a", "2026-11-01T00:00:00Z", "unsigned") }, { ...c("x", "2026-11-03T00:00:00Z", "trusted"), elsewhere: true }], now);
+ * assert.deepEqual([far.chosen?.name, far.elsewhere], ["a", false]);
  * ```
  */
 export function chooseCurrent(
@@ -61,13 +72,15 @@ export function chooseCurrent(
   const dated = candidates.filter((c) => Number.isFinite(Date.parse(c.created_at)));
   const present = dated.filter((c) => Date.parse(c.created_at) <= nowMs + FUTURE_SKEW_MS);
   const future = candidates.length - present.length;
-  const newestFirst = [...present].sort((a, b) =>
+  const here = present.filter((c) => c.elsewhere !== true);
+  const elsewhere = here.length === 0 && present.length > 0;
+  const newestFirst = [...(elsewhere ? present : here)].sort((a, b) =>
     Date.parse(b.created_at) - Date.parse(a.created_at) || (a.name < b.name ? 1 : -1)
   );
   const trusted = newestFirst.find((c) => c.authorship.status === "trusted");
   if (trusted !== undefined) {
     const passed = newestFirst.indexOf(trusted);
-    return { chosen: trusted, trusted: true, future, passed_over: passed };
+    return { chosen: trusted, trusted: true, future, passed_over: passed, elsewhere };
   }
-  return { chosen: newestFirst[0] ?? null, trusted: false, future, passed_over: 0 };
+  return { chosen: newestFirst[0] ?? null, trusted: false, future, passed_over: 0, elsewhere };
 }

@@ -30,6 +30,7 @@ import { sha256Hex } from "../hash.ts";
 import { chooseCurrent, type CurrentCandidate, type CurrentChoice } from "./choose_current.ts";
 import type { Authorship } from "../trust/authorship_line.ts";
 import type { RepoLocation } from "../facts/types.ts";
+import { commitAbsence } from "../facts/git/commit_absent.ts";
 /** Where sharing happens. */
 export interface ShareContext {
   found: FoundLayout;
@@ -407,12 +408,18 @@ export interface ReviveReport {
   future: number;
   /** Newer capsules not signed by a trusted key, passed over for a trusted one. */
   passed_over: number;
+  /**
+   * The capsule made current records a commit absent from this repository
+   * (written for another one); only so when no capsule written here was there.
+   */
+  elsewhere: boolean;
   /** With --force: where an invalid latest.md was moved aside (relative to .baton), else null. */
   set_aside?: string | null;
 }
 
 async function chooseFromArchive(io: ShareEnv, found: FoundLayout): Promise<CurrentChoice> {
   const trusted = (await io.keys.trustedKeys()).keys;
+  const absent = commitAbsence(io.fs, found.repo);
   const candidates: CurrentCandidate[] = [];
   for (const name of await listArchive(io.fs, found.layout)) {
     try {
@@ -420,7 +427,13 @@ async function chooseFromArchive(io: ShareEnv, found: FoundLayout): Promise<Curr
       if (text === null) continue;
       const { capsule, authorship } = await parseCapsule(text, { trustedKeys: trusted });
       if (archiveName(capsule.created_at, capsule.id) !== name) continue;
-      candidates.push({ name, id: capsule.id, created_at: capsule.created_at, authorship });
+      candidates.push({
+        name,
+        id: capsule.id,
+        created_at: capsule.created_at,
+        authorship,
+        elsewhere: await absent(capsule.facts.head),
+      });
     } catch {
       continue;
     }
@@ -472,7 +485,7 @@ export async function reviveLatest(
   options: { force?: boolean } = {},
 ): Promise<ReviveReport> {
   const found = await findBatonLayout(io.fs, io.cwd, io);
-  const none = { id: null, imported: 0, signer: null, future: 0, passed_over: 0 };
+  const none = { id: null, imported: 0, signer: null, future: 0, passed_over: 0, elsewhere: false };
   const setAside = options.force === true ? await setAsideInvalid(io, found) : null;
   if ((await io.fs.lstat(found.layout.latest)) !== null) return { action: "present", ...none };
   let choice = await chooseFromArchive(io, found);
@@ -506,6 +519,7 @@ export async function reviveLatest(
     imported,
     signer: choice.chosen.authorship.status,
     ...seen,
+    elsewhere: choice.elsewhere,
     set_aside: setAside,
   };
 }
@@ -520,14 +534,20 @@ export interface PullCurrent {
    */
   action: "present" | "made_current" | "revive_needed";
   id: string | null;
+  /**
+   * The capsule made current records a commit absent from this repository
+   * (none written here was pulled): the command warns.
+   */
+  elsewhere: boolean;
 }
 
 async function pullCurrent(io: ShareEnv, found: FoundLayout): Promise<PullCurrent> {
-  if ((await io.fs.lstat(found.layout.latest)) !== null) return { action: "present", id: null };
+  const none = { id: null, elsewhere: false };
+  if ((await io.fs.lstat(found.layout.latest)) !== null) return { action: "present", ...none };
   const choice = await chooseFromArchive(io, found);
-  if (choice.chosen === null || !choice.trusted) return { action: "revive_needed", id: null };
-  if (!await makeCurrent(io, found, choice.chosen.name)) return { action: "present", id: null };
-  return { action: "made_current", id: choice.chosen.id };
+  if (choice.chosen === null || !choice.trusted) return { action: "revive_needed", ...none };
+  if (!await makeCurrent(io, found, choice.chosen.name)) return { action: "present", ...none };
+  return { action: "made_current", id: choice.chosen.id, elsewhere: choice.elsewhere };
 }
 
 /** One line naming a fork, for people. */

@@ -10,7 +10,13 @@ import { checkBatonDir, realBatonDir, refuseFileLink } from "./check_baton_dir.t
 import { ensureBatonIgnore } from "./baton_ignore.ts";
 import { BatonError, CapsuleInvalidError, NotFoundError, StorageError } from "../errors.ts";
 import { FsNotFoundError, readRegularFile, type WriteFs } from "../fs.ts";
-import { parseCapsule, type ParseCapsuleOptions, type ParsedCapsule } from "../capsule/parse.ts";
+import {
+  extractCapsuleJson,
+  parseCapsule,
+  type ParseCapsuleOptions,
+  type ParsedCapsule,
+} from "../capsule/parse.ts";
+import { parseStrictJson } from "../json/strict_parse.ts";
 import type { Capsule } from "../capsule/types.ts";
 import { ARCHIVE_NAME, archiveName, type BatonLayout } from "./layout.ts";
 import { acquireLock, type LockOptions, releaseLock } from "./lock.ts";
@@ -427,8 +433,34 @@ export function archiveIndex(names: readonly string[]): (idOrPrefix: string) => 
 }
 
 /**
+ * The id a capsule file's JSON block holds, and whether its content has
+ * that id (the id recomputed matches); null when it holds no readable id.
+ */
+async function heldId(text: string): Promise<{ id: string; holds: boolean } | null> {
+  try {
+    return { id: (await parseCapsule(text)).capsule.id, holds: true };
+  } catch {
+    try {
+      const raw = parseStrictJson(
+        text.trimStart().startsWith("{") ? text : extractCapsuleJson(text),
+      );
+      const id = (raw as { id?: unknown } | null)?.id;
+      return typeof id === "string" ? { id, holds: false } : null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+/**
  * Finds an archived capsule by id prefix (with or without `sha256:`), newest
- * first; "latest" names latest.md.
+ * first; "latest" names latest.md. A file's name (the id's first 8 digits)
+ * only makes it a candidate: each is confirmed by the id its JSON block
+ * holds, never by its name or by the id's text elsewhere in it, so a
+ * stranger's file named after a real capsule cannot stand in for it. A file
+ * whose content has the id wins over one that only claims it (an altered
+ * copy, dated later so it is listed first); alone, the claiming file is
+ * returned, and reading it says it was altered.
  */
 export async function findCapsuleFile(
   fs: WriteFs,
@@ -438,15 +470,22 @@ export async function findCapsuleFile(
   if (idOrPrefix === "latest") {
     return (await fs.lstat(layout.latest)) === null ? null : layout.latest;
   }
-  const want = idOrPrefix.replace(/^sha256:/, "").toLowerCase();
+  const want = `sha256:${idOrPrefix.replace(/^sha256:/, "").toLowerCase()}`;
+  let claimed: string | null = null;
   for (const name of archiveIndex(await listArchive(fs, layout))(want)) {
-    if (want.length <= 8) return `${layout.capsules}/${name}`;
-    const text = await readTextOrNull(fs, `${layout.capsules}/${name}`);
-    if (text !== null && text.includes(`"id":"sha256:${want}`)) {
-      return `${layout.capsules}/${name}`;
+    const path = `${layout.capsules}/${name}`;
+    let text: string | null;
+    try {
+      text = await readTextOrNull(fs, path);
+    } catch {
+      continue;
     }
+    const held = text === null ? null : await heldId(text);
+    if (held === null || !held.id.startsWith(want)) continue;
+    if (held.holds) return path;
+    claimed ??= path;
   }
-  return null;
+  return claimed;
 }
 
 /**

@@ -35,6 +35,7 @@ import type { WorkflowContext } from "./context.ts";
 import { finalizeMeaning, type SigningReport } from "./finalize.ts";
 import { batonRoot } from "../store/layout.ts";
 import { commitAbsence } from "../facts/git/commit_absent.ts";
+import { isRecentAutomatic } from "../hosts/capture_plan.ts";
 
 /** Options of {@linkcode writeAutoCapsule}. */
 export interface AutoCapsuleOptions {
@@ -127,10 +128,13 @@ async function writeOnce(
   const carriedFrom = latest === null
     ? null
     : latest.carried_from ?? { id: latest.id, created_at: latest.created_at };
+  // The hook's light path's rule (a capsule dated in the future is never recent).
   if (
-    latest !== null && (options.minIntervalMs ?? 0) > 0 && latest.trigger !== "manual" &&
-    latest.trigger !== "paste" &&
-    ctx.now().getTime() - Date.parse(latest.created_at) < options.minIntervalMs!
+    latest !== null && isRecentAutomatic(
+      { createdAt: latest.created_at, trigger: latest.trigger },
+      ctx.now().getTime(),
+      options.minIntervalMs ?? 0,
+    )
   ) {
     return { status: "recent", capsule_id: latest.id, carried_from: carriedFrom?.id ?? null };
   }

@@ -2,7 +2,8 @@
  * The session-start rule, kept light (no zod, no git objects, no capsule
  * parse) because it runs at the start of every session: the full briefing is
  * injected when the repository's current capsule is newer than the one last
- * injected for this host, and always right after a compaction, whose summary
+ * injected for this host (a record dated after its own injection marks
+ * nothing), and always right after a compaction, whose summary
  * has just replaced the context that held the earlier injection. A new
  * session (source `startup`, `clear`, `fork`, none or any unknown value)
  * whose capsule was already shown in an earlier one gets it again as a
@@ -34,6 +35,12 @@ export interface InjectionCheck {
   reason: InjectionReason;
   found: FoundLayout;
   header: LatestHeader | null;
+  /**
+   * On a repeat, the full id of the capsule injected before (as recorded):
+   * the short form is for that capsule only, confirmed by the id its JSON
+   * block holds, never by latest.md's prose header. Null otherwise.
+   */
+  shownId: string | null;
 }
 
 /** Options of {@linkcode checkInjection}. */
@@ -79,12 +86,12 @@ export async function checkInjection(
   options: InjectionCheckOptions,
 ): Promise<InjectionCheck> {
   const found = await findBatonLayout(fs, cwd);
-  const decide = (inject: boolean, reason: InjectionReason, header: LatestHeader | null) => ({
-    inject,
-    reason,
-    found,
-    header,
-  });
+  const decide = (
+    inject: boolean,
+    reason: InjectionReason,
+    header: LatestHeader | null,
+    shownId: string | null = null,
+  ) => ({ inject, reason, found, header, shownId });
   const st = await fs.lstat(found.layout.latest);
   // A link where latest.md belongs (a commit can carry one) is never read: the hook says so.
   if (st?.isSymlink === true) throw new BatonDirLinkError(found.layout.latest, "file");
@@ -92,14 +99,20 @@ export async function checkInjection(
   const header = await readLatestHeader(fs, found.layout);
   if (options.source === "compact") return decide(true, "after_compact", header);
   if (header === null) return decide(true, "header_unreadable", null);
-  const last = (await readInjectionState(fs, found.layout)).hosts[options.hostKey];
+  const record = (await readInjectionState(fs, found.layout)).hosts[options.hostKey];
+  // A record of a capsule dated after the moment it was injected gives no mark: a capsule
+  // dated ahead (2099) would otherwise make every later one of this machine read as older.
+  const last = record !== undefined &&
+      Date.parse(record.created_at) > Date.parse(record.injected_at)
+    ? undefined
+    : record;
   if (last === undefined) return decide(true, "never_injected", header);
   if (last.capsule_id.replace(/^sha256:/, "").startsWith(header.id12)) {
     const repeat = options.repeat ?? "short";
     if (options.source === "resume" || repeat === "off") {
       return decide(false, "already_injected", header);
     }
-    return decide(true, "repeat", header);
+    return decide(true, "repeat", header, last.capsule_id);
   }
   const newer = Date.parse(header.createdAt) > Date.parse(last.created_at) ||
     Number.isNaN(Date.parse(last.created_at));

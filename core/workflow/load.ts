@@ -65,10 +65,11 @@ export interface LoadOptions {
   /** Largest file hashed. @default {8 MiB, or ctx.maxHashBytes} */
   maxHashBytes?: number;
   /**
-   * Give the short form (core/briefing/short_briefing.ts) when every drift
-   * check matched. @default {false}
+   * The id of a capsule already shown: give the short form
+   * (core/briefing/short_briefing.ts) when the capsule read has this id (the
+   * one its JSON holds) and every drift check matched. @default {never}
    */
-  shortIfNothingDrifted?: boolean;
+  shortIfShown?: string;
   /**
    * Told as each step ends, in the order of {@linkcode LOAD_PHASES} (the
    * fact collection's own phases in between, as collectFacts tells them):
@@ -381,7 +382,7 @@ export async function loadBriefing(
     trust_problem: trusted?.problem ?? null,
     evidence_checks: evidenceChecks,
     command_safety: commandSafety,
-    text: options.shortIfNothingDrifted === true && nothingDrifted(drift)
+    text: options.shortIfShown === capsule.id && nothingDrifted(drift)
       ? shortBriefing(briefing.sections, drift)
       : briefing.text,
   };

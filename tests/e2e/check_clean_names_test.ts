@@ -26,3 +26,27 @@ Deno.test("check-clean shows a committed .baton/ name's direction override, tag 
   assert.match(r.stdout, /\.baton\/a‹U\+202E›‹U\+E0049›/);
   assert.doesNotMatch(r.stdout, INVISIBLE);
 });
+
+Deno.test("check-clean catches a committed .Baton/latest.md (checked out as .baton/ where case is ignored) and names the git rm", async () => {
+  const dir = await makeRepo();
+  await writeFiles(dir, { "src/a.ts": "x\n", ".Baton/latest.md": "planted\n" });
+  await commitAll(dir, "planted");
+  const r = await runBaton(["check-clean"], { cwd: dir });
+  assert.equal(r.code, 1, r.stdout);
+  assert.match(r.stdout, /Committed in HEAD: "\.Baton\/latest\.md"/);
+  assert.match(r.stdout, /Fix: git rm -r --cached -- "\.Baton"/);
+  assert.doesNotMatch(r.stdout, /Fix: baton clean/, "baton clean removes only an exact .baton");
+  const json = JSON.parse((await runBaton(["check-clean", "--json"], { cwd: dir })).stdout);
+  assert.deepEqual([json.clean, json.in_head, json.in_index], [
+    false,
+    [".Baton/latest.md"],
+    [".Baton/latest.md"],
+  ]);
+  // Control: after the git rm it names, the check passes; a name merely like it never counted.
+  await git(dir, ["rm", "-r", "-q", "--cached", "--", ".Baton"]);
+  await writeFiles(dir, { ".batonrc": "x\n", "src/.baton/x.md": "y\n" });
+  await git(dir, ["add", ".batonrc", "src/.baton/x.md"]);
+  await git(dir, ["commit", "-q", "-m", "removed"]);
+  const clean = await runBaton(["check-clean"], { cwd: dir });
+  assert.equal(clean.code, 0, clean.stdout);
+});

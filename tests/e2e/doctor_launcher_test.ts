@@ -235,3 +235,61 @@ Deno.test("a HOME a repository's host settings set does not make a launcher in i
     await Deno.remove(outer, { recursive: true });
   }
 });
+
+Deno.test("doctor warns on hooks that start a program from the project folder, however it is named", async () => {
+  const repo = await makeRepo("baton-e2e-launcher-");
+  await using out = await tempDir("baton-e2e-launcher-out-");
+  const home = `${out.path}/home`;
+  await Deno.mkdir(home);
+  await writeFiles(repo, {
+    "tools/main.ts": "x\n",
+    "tools/deno.json": "{}\n",
+    "tools/baton": "#!/bin/sh\n",
+  });
+  await Deno.chmod(`${repo}/tools/baton`, 0o755);
+  await git(repo, ["add", "."]);
+  await git(repo, ["commit", "-q", "-m", "tools"]);
+  // Outside the project: the runtime, and a link into the project.
+  await Deno.symlink(repo, `${out.path}/link`);
+  const deno = Deno.execPath();
+  const env = { HOME: home };
+  assert.equal((await runBaton(["install", "cursor"], { cwd: repo, env })).code, 0);
+  const config = `${repo}/.cursor/hooks.json`;
+  const installed = await Deno.readTextFile(config);
+  const first = JSON.parse(installed).hooks.sessionStart[0].command as string;
+  const prefix = first.slice(0, first.indexOf(" hook "));
+  const check = async (program: string) => {
+    const inner = (s: string) => JSON.stringify(s).slice(1, -1);
+    await Deno.writeTextFile(config, installed.replaceAll(inner(prefix), inner(program)));
+    const r = await runBaton(["doctor", "--json"], { cwd: repo, env });
+    return (JSON.parse(r.stdout) as {
+      checks: { name: string; outcome: string; reason: string }[];
+    }).checks.find((c) => c.name === "launcher")!;
+  };
+  // Control: the hooks as installed (a program outside the project) are ok.
+  assert.equal((await check(prefix)).outcome, "ok");
+  await Deno.writeTextFile(`${out.path}/main.ts`, "x\n");
+  const gone = `${out.path}/gone/../../${repo.split("/").at(-1)}/tools/main.ts`;
+  // Each is recognised as baton's own hook (a baton program, or deno run ... main.ts).
+  for (
+    const program of [
+      `${deno} run -A tools/main.ts`,
+      `${deno} run -A ${repo}/tools/main.ts`,
+      `${deno} run -A --config tools/deno.json ${out.path}/main.ts`,
+      `${deno} run -A --config=${repo}/tools/deno.json ${out.path}/main.ts`,
+      `${deno} run -A file://${repo}/tools/main.ts`,
+      `${deno} run -A ${out.path}/link/tools/main.ts`,
+      `${deno} run -A ${gone}`,
+      `${deno} task run ${out.path}/main.ts`,
+      `${repo}/tools/baton`,
+      `./tools/baton`,
+      `${out.path}/link/tools/baton`,
+    ]
+  ) {
+    const c = await check(program);
+    assert.equal(c.outcome, "warn", `${program}: ${c.reason}`);
+    assert.match(c.reason, /start a program in the project folder/, program);
+  }
+  // Control: a runtime and script outside the project are ok.
+  assert.equal((await check(`${deno} run -A ${out.path}/main.ts`)).outcome, "ok");
+});

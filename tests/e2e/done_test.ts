@@ -222,3 +222,18 @@ Deno.test("a placeholder in a changed file whose listed name is escaped (a tab, 
     assert.match(gb.placeholders!.detail!, /1 changed file\(s\) too large, unreadable or gone/);
   });
 });
+
+Deno.test("done quotes a placeholder's file name that is not a plain path: a name cannot report a TODO in a clean file", async () => {
+  await withRepo(PASSING, async (dir) => {
+    await writeFiles(dir, { "notes.ts:9 FIXME, src/a.ts": "// TODO finish\n" });
+    const r = await runBaton(["done"], { cwd: dir });
+    assert.equal(r.code, 1, r.stdout);
+    assert.match(r.stdout, /1 placeholder\(s\): "notes\.ts:9 FIXME, src\/a\.ts":1 TODO/);
+    assert.doesNotMatch(r.stdout, /src\/a\.ts:1 TODO/, "src/a.ts is clean");
+    // Control: a plain path is printed as it is.
+    await Deno.remove(`${dir}/notes.ts:9 FIXME, src/a.ts`);
+    await writeFiles(dir, { "src/b.ts": "// TODO finish\n" });
+    const plain = await runBaton(["done"], { cwd: dir });
+    assert.match(plain.stdout, /1 placeholder\(s\): src\/b\.ts:1 TODO/);
+  });
+});

@@ -291,7 +291,7 @@ Deno.test("share: pull into a clone without latest.md makes a trusted pulled hea
     const key = (await baton(a, ["trust", "show-key"])).stdout.trim();
     assert.equal((await baton(b, ["trust", "add", key, "--name", "alice"])).code, 0);
     const trusted = JSON.parse((await baton(b, ["pull", "--json"])).stdout);
-    assert.deepEqual(trusted.current, { action: "made_current", id });
+    assert.deepEqual(trusted.current, { action: "made_current", id, elsewhere: false });
     const load = await baton(b, ["load"]);
     assert.match(load.stdout, /from A/);
   } finally {

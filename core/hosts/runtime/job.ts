@@ -34,8 +34,12 @@ export type HookJobRequest =
     kind: "inject";
     cwd: string;
     maxChars: number;
-    /** The capsule was already shown: give the short form when nothing drifted. */
-    shortIfUnchanged: boolean;
+    /**
+     * The id of the capsule already shown: when the capsule read has this
+     * id (its JSON's, not latest.md's prose) and nothing drifted, the short
+     * form. Null: always the full briefing.
+     */
+    shortIfShown: string | null;
     /**
      * Time the re-checks get, counted from when the job begins them (what is
      * left is shown as not re-checked). @default {no limit}

@@ -358,7 +358,7 @@ async function sessionStart(
       kind: "inject",
       cwd,
       maxChars: INJECTION_CAP_CHARS[host] - hint.length,
-      shortIfUnchanged: check.reason === "repeat" && repeat === "short",
+      shortIfShown: check.reason === "repeat" && repeat === "short" ? check.shownId : null,
       factsBudgetMs: budget.injectFacts,
       // However late the job starts, its re-checks end in time to render.
       factsDeadlineMs: io.now().getTime() +

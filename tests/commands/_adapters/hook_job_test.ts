@@ -3,7 +3,7 @@ import { factsBudget, guardedIo } from "../../../commands/_adapters/hook_job.ts"
 import * as realGuard from "../../../commands/_adapters/repo_env.ts";
 import { fakeIo } from "../../_helpers/io.ts";
 
-const inject = { kind: "inject" as const, cwd: "/w", maxChars: 1000, shortIfUnchanged: false };
+const inject = { kind: "inject" as const, cwd: "/w", maxChars: 1000, shortIfShown: null };
 
 Deno.test("factsBudget: an injection's re-checks get their own time from when the job begins them", () => {
   // However long the Worker took to start, the re-checks get their 450 ms...

@@ -21,10 +21,13 @@ async function withCapsule(
   });
 }
 
+/** A record of `capsule_id` (dated `created_at`) injected an hour after that time. */
 const record = (capsule_id: string, created_at: string) => ({
   capsule_id,
   created_at,
-  injected_at: "2026-06-01T12:00:00.000Z",
+  injected_at: Number.isNaN(Date.parse(created_at))
+    ? "2026-06-01T12:00:00.000Z"
+    : new Date(Date.parse(created_at) + 3_600_000).toISOString(),
 });
 
 Deno.test("repeatMode() reads full and off, and gives short for anything else", () => {
@@ -95,6 +98,42 @@ Deno.test("checkInjection() compares a different recorded capsule by time: newer
     });
     const older = await checkInjection(fs, dir, { hostKey: "codex" });
     assert.deepEqual([older.inject, older.reason], [false, "older_capsule"]);
+  });
+});
+
+Deno.test("checkInjection(): a record dated after the moment it was injected (a capsule dated 2099 shown once) marks nothing", async () => {
+  await withCapsule(async (dir, id, createdAt) => {
+    const layout = batonLayout(dir);
+    const t = Date.parse(createdAt);
+    const future = "sha256:" + "f".repeat(64);
+    await writeInjectionRecord(fs, layout, {
+      hostKey: "codex",
+      record: {
+        capsule_id: future,
+        created_at: "2099-01-01T00:00:00.000Z",
+        injected_at: new Date(t - 60_000).toISOString(),
+      },
+    });
+    const c = await checkInjection(fs, dir, { hostKey: "codex", source: "resume" });
+    assert.deepEqual([c.inject, c.reason], [true, "never_injected"]);
+    // Control: the same future date injected after it (the record is consistent) still marks.
+    await writeInjectionRecord(fs, layout, {
+      hostKey: "codex",
+      record: {
+        capsule_id: future,
+        created_at: "2099-01-01T00:00:00.000Z",
+        injected_at: "2099-01-01T00:00:01.000Z",
+      },
+    });
+    const older = await checkInjection(fs, dir, { hostKey: "codex", source: "resume" });
+    assert.deepEqual([older.inject, older.reason], [false, "older_capsule"]);
+    // And a record of this very capsule dated after its injection gives no repeat mark either.
+    await writeInjectionRecord(fs, layout, {
+      hostKey: "codex",
+      record: { capsule_id: id, created_at: createdAt, injected_at: new Date(t - 1).toISOString() },
+    });
+    const same = await checkInjection(fs, dir, { hostKey: "codex", source: "resume" });
+    assert.deepEqual([same.inject, same.reason], [true, "never_injected"]);
   });
 });
 

@@ -1,0 +1,61 @@
+/**
+ * `baton handoff write` binds the deny to the capsule latest.md holds: the
+ * id of its JSON block, checked against its content, never the prose
+ * header's first line, which a stranger's latest.md can make name another
+ * capsule. Real CLI, real repository.
+ */
+import assert from "node:assert/strict";
+import { runBaton } from "../_helpers/cli.ts";
+import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
+import { parseCapsule } from "../../core/capsule/parse.ts";
+import { renderCapsuleFile } from "../../core/store/render_capsule.ts";
+import { computeCapsuleId } from "../../core/capsule/capsule_id.ts";
+import type { Capsule } from "../../core/capsule/types.ts";
+
+const id12 = (id: string) => id.slice(7, 19);
+
+async function handOff(dir: string, session: string) {
+  const r = await runBaton(["handoff", "write", "--session", session, "--write", "--json"], {
+    cwd: dir,
+  });
+  assert.equal(r.code, 0, r.stderr);
+  return JSON.parse(r.stdout);
+}
+
+Deno.test("handoff write records the id latest.md's JSON holds, not the id its first prose line names", async () => {
+  const dir = await makeRepo("baton-handoff-id-");
+  await writeFiles(dir, { "a.txt": "a\n" });
+  await commitAll(dir, "init");
+  assert.equal((await runBaton(["enforce", "on", "--yes"], { cwd: dir })).code, 0);
+  const f = await runBaton(["finalize", "--draft", "-", "--json"], {
+    cwd: dir,
+    stdin: '{"now":"work"}',
+  });
+  assert.equal(f.code, 0, f.stderr);
+  const real = JSON.parse(f.stdout).id as string;
+  // Control: the honest latest.md's capsule.
+  assert.equal((await handOff(dir, "aaaa1111")).capsule, id12(real));
+
+  const realText = await Deno.readTextFile(`${dir}/.baton/latest.md`);
+  const parsed = (await parseCapsule(realText)).capsule;
+  const { id: _id, signature: _sig, ...rest } = parsed;
+  const body = { ...rest, previous: real, meaning: { ...parsed.meaning, now: "a stranger's" } };
+  const forged = { ...body, id: await computeCapsuleId(body as Omit<Capsule, "id">) } as Capsule;
+  const rendered = renderCapsuleFile(forged);
+  const text = `${realText.split("\n")[0]}\n${rendered.slice(rendered.indexOf("\n") + 1)}`;
+  assert.ok(text.split("\n")[0]!.includes(id12(real)), "the prose names the real capsule");
+  await Deno.writeTextFile(`${dir}/.baton/latest.md`, text);
+  const json = await handOff(dir, "bbbb2222");
+  assert.equal(json.capsule, id12(forged.id));
+  const status = await runBaton(["handoff", "status", "--json"], { cwd: dir });
+  assert.ok(status.stdout.includes(id12(forged.id)), status.stdout);
+
+  // A latest.md that is no valid capsule binds to nothing: handoff write refuses.
+  await Deno.writeTextFile(
+    `${dir}/.baton/latest.md`,
+    `${realText.split("\n")[0]}\nnot a capsule\n`,
+  );
+  const r = await runBaton(["handoff", "write", "--session", "cccc3333", "--write"], { cwd: dir });
+  assert.notEqual(r.code, 0);
+  assert.match(r.stderr, /not a valid capsule/);
+});
