@@ -28,7 +28,7 @@
  * @module
  */
 import { COMMAND_FAMILIES, type FamilyId } from "./families.ts";
-import type { Arg, Findings, Invocation } from "./invocation.ts";
+import { type Arg, type Findings, type Invocation, literalArg } from "./invocation.ts";
 import { isOutsideSystemDirs, normalizeProgram } from "./program_name.ts";
 import { cdTargets } from "./paths.ts";
 import {
@@ -133,20 +133,10 @@ function changeTargets(inv: Invocation): Arg[] {
   ).filter((a) => !/^-(?:literal)?path$/i.test(a.text) && !/^[+-][0-9]+$/.test(a.text));
   if (ops.length === 0) {
     if (inv.program === "pushd") return [];
-    return [{ ...(inv.args[0] ?? EMPTY), text: "~" }];
+    return [{ ...(inv.args[0] ?? literalArg()), text: "~" }];
   }
   return ops.slice(0, 1);
 }
-
-const EMPTY: Arg = {
-  text: "",
-  dynamic: false,
-  quoted: false,
-  glob: false,
-  escapes: false,
-  substituted: false,
-  subs: [],
-};
 
 /** The text of a `>(...)` that runs what it is fed: a shell or interpreter without a command string. */
 const RUNNER_SUB =

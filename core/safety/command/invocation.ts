@@ -24,6 +24,19 @@ export interface Arg {
   subs: Substitution[];
 }
 
+/** A plain literal argument with the given text (an empty word by default). */
+export function literalArg(text = ""): Arg {
+  return {
+    text,
+    dynamic: false,
+    quoted: false,
+    glob: false,
+    escapes: false,
+    substituted: false,
+    subs: [],
+  };
+}
+
 /** A program with its arguments, after wrappers (sudo, env, nice, ...) are seen through. */
 export interface Invocation {
   /** Normalised program name (see program_name.ts). */

@@ -13,7 +13,7 @@
  * worst. Pure.
  * @module
  */
-import { type Arg, takesValue, type ValueOptions } from "./invocation.ts";
+import { type Arg, literalArg, takesValue, type ValueOptions } from "./invocation.ts";
 import { isOutsideSystemDirs, normalizeProgram } from "./program_name.ts";
 
 /** The command a wrapper chain runs. */
@@ -214,7 +214,7 @@ const MAX_READINGS = 16;
 
 /** The directory of a wrapper's change-directory option (`-C DIR`, `-CDIR`, `--chdir=DIR`). */
 function chdirValue(name: string, a: string, next: Arg | undefined): Arg | undefined {
-  const text = (t: string): Arg => ({ ...(next ?? EMPTY_ARG), text: t });
+  const text = (t: string): Arg => ({ ...(next ?? literalArg()), text: t });
   if (a.startsWith("--")) {
     const eq = a.indexOf("=");
     if (eq >= 0) return text(a.slice(eq + 1));
@@ -225,16 +225,6 @@ function chdirValue(name: string, a: string, next: Arg | undefined): Arg | undef
   if (rest !== "") return text(rest);
   return name === "nsenter" ? undefined : next;
 }
-
-const EMPTY_ARG: Arg = {
-  text: "",
-  dynamic: false,
-  quoted: false,
-  glob: false,
-  escapes: false,
-  substituted: false,
-  subs: [],
-};
 
 /** An argument of the form NAME=value, as env and sudo take before the command. */
 const ASSIGNMENT = /^[^=-][^=]*=/;

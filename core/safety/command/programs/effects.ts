@@ -5,7 +5,7 @@
  * abbreviation matching several options is review. Pure.
  * @module
  */
-import type { Arg, Findings, Invocation } from "../invocation.ts";
+import { type Arg, type Findings, type Invocation, literalArg } from "../invocation.ts";
 import { deviceKind, isPersistencePath, isPrivilegePath } from "../paths.ts";
 import type { OptionUse, ParsedOptions } from "./_options.ts";
 import type { ProgramRecord } from "./_record.ts";
@@ -14,17 +14,7 @@ import type { ProgramRecord } from "./_record.ts";
 export function valueArg(inv: Invocation, use: OptionUse): Arg {
   const base = inv.args[use.valueIndex] ?? inv.args[use.index];
   const text = use.value ?? "";
-  if (base === undefined) {
-    return {
-      text,
-      dynamic: false,
-      quoted: false,
-      glob: false,
-      escapes: false,
-      substituted: false,
-      subs: [],
-    };
-  }
+  if (base === undefined) return literalArg(text);
   return { ...base, text };
 }
 
