@@ -78,6 +78,18 @@ function searchPaths(p: string, argv: readonly string[]): readonly string[] {
   return at < 0 ? argv : [...argv.slice(0, at), ...argv.slice(at + 1)];
 }
 
+/** Programs that print their arguments. */
+const PRINTERS = new Set(["echo", "printf", "print", "write-output", "write-host", "echo.", "say"]);
+/** PowerShell's output cmdlets (read-only otherwise) print the object -InputObject names. */
+const OUTPUT_CMDLETS = new Set([
+  "out-string",
+  "format-table",
+  "format-list",
+  "format-wide",
+  "select-object",
+  "sort-object",
+]);
+
 function credentialRule(inv: Invocation, out: Findings): void {
   const p = inv.program;
   const argv = inv.argv;
@@ -172,10 +184,7 @@ function credentialRule(inv: Invocation, out: Findings): void {
   ) {
     out.dangerous("credential_exposure", `${p}: prints a credential`);
   }
-  if (
-    ["echo", "printf", "print", "write-output", "write-host", "echo.", "say"].includes(p) &&
-    argv.some((a) => SECRET_VAR.test(a))
-  ) {
+  if ((PRINTERS.has(p) || OUTPUT_CMDLETS.has(p)) && argv.some((a) => SECRET_VAR.test(a))) {
     out.dangerous("credential_exposure", `${p}: prints a secret-named variable`);
   }
   // envsubst prints its stdin with the variables it names filled in.
