@@ -39,7 +39,7 @@ const METADATA_ONLY = new Set([
 ]);
 
 const SECRET_VAR =
-  /\$\{?(?:[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS?|AUTH)[A-Za-z0-9_]*|(?:[A-Za-z0-9_]*_)?(?:DSN|DATABASE_URL|DB_URL|REDIS_URL|MONGO(?:DB)?_UR[IL]|AMQP_URL|CONNECTION_STRING)\b)\}?|\$env:[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|API_?KEY|ACCESS_KEY)[A-Za-z0-9_]*/i;
+  /\$\{?(?:[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS?|AUTH)[A-Za-z0-9_]*|(?:[A-Za-z0-9_]*_)?(?:DSN|DATABASE_URL|DB_URL|REDIS_URL|MONGO(?:DB)?_UR[IL]|AMQP_URL|CONNECTION_STRING)\b)\}?|\$\{?env:[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|API_?KEY|ACCESS_KEY)[A-Za-z0-9_]*/i;
 
 /** A jq/yq expression that reads a secret-named variable (`env.GITHUB_TOKEN`, `strenv(API_KEY)`). */
 const SECRET_ENV_READ =
@@ -77,6 +77,18 @@ function searchPaths(p: string, argv: readonly string[]): readonly string[] {
   const at = argv.findIndex((a) => !a.startsWith("-"));
   return at < 0 ? argv : [...argv.slice(0, at), ...argv.slice(at + 1)];
 }
+
+/** Programs that print their arguments. */
+const PRINTERS = new Set(["echo", "printf", "print", "write-output", "write-host", "echo.", "say"]);
+/** PowerShell's output cmdlets (read-only otherwise) print the object -InputObject names. */
+const OUTPUT_CMDLETS = new Set([
+  "out-string",
+  "format-table",
+  "format-list",
+  "format-wide",
+  "select-object",
+  "sort-object",
+]);
 
 function credentialRule(inv: Invocation, out: Findings): void {
   const p = inv.program;
@@ -172,10 +184,7 @@ function credentialRule(inv: Invocation, out: Findings): void {
   ) {
     out.dangerous("credential_exposure", `${p}: prints a credential`);
   }
-  if (
-    ["echo", "printf", "print", "write-output", "write-host", "echo.", "say"].includes(p) &&
-    argv.some((a) => SECRET_VAR.test(a))
-  ) {
+  if ((PRINTERS.has(p) || OUTPUT_CMDLETS.has(p)) && argv.some((a) => SECRET_VAR.test(a))) {
     out.dangerous("credential_exposure", `${p}: prints a secret-named variable`);
   }
   // envsubst prints its stdin with the variables it names filled in.
