@@ -49,6 +49,17 @@ const BUILDER_WORDS = [
 ];
 
 /** A shell or template reference, not a value. */
+/**
+ * A value given to a setter or builder named for a secret: no reference or blank, some
+ * letters; under a password name a non-letter too, else 12 or more with a digit.
+ */
+function isCalledWithSecret(value: string, name: string | undefined): boolean {
+  return !isReference(value) && !/\s/.test(value) && /[A-Za-z]/.test(value) &&
+    (/pass/i.test(name ?? "")
+      ? /[^A-Za-z]/.test(value)
+      : value.length >= 12 && /[0-9]/.test(value));
+}
+
 function isReference(value: string): boolean {
   return /^\$|^%[A-Za-z_]+%$|^\{\{/.test(value);
 }
@@ -298,9 +309,7 @@ export const CODE_RULES: readonly SecretRule[] = [
     before: 60,
     after: 300,
     priority: 2,
-    validate: (s, g) =>
-      !isReference(s) && !/\s/.test(s) && /[A-Za-z]/.test(s) &&
-      (/pass/i.test(g.name ?? "") ? /[^A-Za-z]/.test(s) : s.length >= 12 && /[0-9]/.test(s)),
+    validate: (s, g) => isCalledWithSecret(s, g.name),
   },
   {
     kind: "generic_secret",
@@ -314,9 +323,7 @@ export const CODE_RULES: readonly SecretRule[] = [
     ),
     after: 300,
     priority: 2,
-    validate: (s, g) =>
-      !isReference(s) && !/\s/.test(s) && /[A-Za-z]/.test(s) &&
-      (/pass/i.test(g.name ?? "") ? /[^A-Za-z]/.test(s) : s.length >= 12 && /[0-9]/.test(s)),
+    validate: (s, g) => isCalledWithSecret(s, g.name),
   },
   {
     kind: "generic_secret",
