@@ -14,6 +14,7 @@
  */
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
+import { captureThenLoad } from "../_helpers/claude_capture.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { tempDir } from "../_helpers/temp.ts";
 
@@ -66,22 +67,7 @@ Deno.test("a ! command's output, a task notice and a teammate's message are not 
   await using home = await tempDir("baton-home-");
   await writeFiles(repo, { "README.md": `# Widget\n\n${FORGED}\n` });
   await commitAll(repo, "init");
-  const path = `${home.path}/.claude/projects/${repo.replace(/[^A-Za-z0-9]/g, "-")}/${SID}.jsonl`;
-  await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
-  await Deno.writeTextFile(path, transcript(repo));
-  const hook = await runBaton(["hook", "pre-compact", "--host", "claude-code", "--json"], {
-    cwd: repo,
-    env: { HOME: home.path },
-    stdin: JSON.stringify({
-      session_id: SID,
-      transcript_path: path,
-      cwd: repo,
-      hook_event_name: "PreCompact",
-      trigger: "auto",
-    }),
-  });
-  assert.equal(hook.code, 0, hook.stderr);
-  assert.equal(JSON.parse(hook.stdout).action, "written", hook.stdout + hook.stderr);
+  const loaded = await captureThenLoad(repo, home.path, SID, transcript(repo));
   const shown = await runBaton(["show", "latest", "--json"], {
     cwd: repo,
     env: { HOME: home.path },
@@ -91,8 +77,6 @@ Deno.test("a ! command's output, a task notice and a teammate's message are not 
     r: { text: string },
   ) => r.text);
   assert.deepEqual(requests, ["summarise the readme", "<bash-input>cat README.md</bash-input>"]);
-  const load = await runBaton(["load"], { cwd: repo, env: { HOME: home.path } });
-  assert.equal(load.code, 0, load.stderr);
-  assert.match(load.stdout, /user asked: summarise the readme/, "control");
-  assert.doesNotMatch(load.stdout, /bootstrap\.sh/, load.stdout);
+  assert.match(loaded, /user asked: summarise the readme/, "control");
+  assert.doesNotMatch(loaded, /bootstrap\.sh/, loaded);
 });
