@@ -661,6 +661,10 @@ export async function scanWorktree(
     releaseStat(c);
     if (!oidsNeeded) releaseOids(c);
   }
+  // What the C allocator holds free now (those columns, the JIT's scratch
+  // for the comparison's loops) back to the system before the walk adds its
+  // own (at 50k files about 0.6 MiB off preflight's peak).
+  if (lstatCount >= FULL_GC_PATHS) fs.releaseFreedMemory?.();
   if (options.untracked ?? true) {
     countPresent(tree, { files: presence, dirs: dirs.exists });
     const res = await findUntracked(fs, repo, {
@@ -702,7 +706,11 @@ export async function scanWorktree(
   // V8 runs no full collection in a run this short, so the scan's garbage
   // would stay resident through what follows; one full collection
   // (--expose-gc, in the baton task's flags) returns it.
-  if (lstatCount + untracked.length >= FULL_GC_PATHS) fullGc();
+  if (lstatCount + untracked.length >= FULL_GC_PATHS) {
+    fullGc();
+    // The buffers that collection freed (the listing cache's bytes among them).
+    fs.releaseFreedMemory?.();
+  }
 
   return {
     indexVersion: index?.version ?? null,
@@ -853,8 +861,12 @@ const RACY_OVER_CAP =
 const SUBSECOND =
   "mtime moved within its second: git compares whole seconds unless built with USE_NSEC";
 
-/** Paths (lstat-ed or listed untracked) from which a scan ends with one full collection. */
-const FULL_GC_PATHS = 20_000;
+/**
+ * Paths (lstat-ed or listed untracked) from which a scan ends with one full
+ * collection, and gives freed memory back (ReadFs.releaseFreedMemory) before
+ * its untracked walk (lstat-ed paths only) and at its end.
+ */
+export const FULL_GC_PATHS = 20_000;
 
 /** A full garbage collection where the runtime exposes one (--expose-gc); else nothing. */
 function fullGc(): void {

@@ -9,6 +9,7 @@ import {
 } from "../../../commands/_adapters/ffi_result.ts";
 import { SYMBOLS as STATX_SYMBOLS } from "../../../commands/_adapters/statx.ts";
 import { SYMBOLS as RING_SYMBOLS } from "../../../commands/_adapters/statx_uring.ts";
+import { SYMBOLS as TRIM_SYMBOLS } from "../../../commands/_adapters/malloc_trim.ts";
 
 const linuxFfi = Deno.build.os === "linux" &&
   (Deno.build.arch === "x86_64" || Deno.build.arch === "aarch64");
@@ -25,7 +26,13 @@ function fastCallable(def: { parameters: readonly Native[]; result: Native }): b
 }
 
 Deno.test("no libc symbol baton loads is fast-callable, so dlopen compiles no trampoline", () => {
-  for (const [name, table] of [["statx", STATX_SYMBOLS], ["ring", RING_SYMBOLS]] as const) {
+  for (
+    const [name, table] of [
+      ["statx", STATX_SYMBOLS],
+      ["ring", RING_SYMBOLS],
+      ["trim", TRIM_SYMBOLS],
+    ] as const
+  ) {
     for (const [symbol, def] of Object.entries(table)) {
       assert.equal(fastCallable(def), false, `${name}: ${symbol}`);
     }
