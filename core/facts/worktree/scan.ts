@@ -46,6 +46,7 @@ import { expandPresentSparseDirs } from "./expand_sparse.ts";
 import { duplicateEntry } from "./index_duplicates.ts";
 import { GitUnsupportedError } from "../git/errors.ts";
 import { buildTrackedTree, countPresent, type TrackedTree } from "./tracked_tree.ts";
+import { DirStats } from "./dir_stats.ts";
 import { provenBefore, type VerifiedIndex, verifiedIndexRecord } from "./verified_index.ts";
 
 /** Options of {@linkcode scanWorktree}. `headTreeOid` and `objects` are required. */
@@ -679,7 +680,7 @@ export async function scanWorktree(
       },
       ...(options.maxDirBytes === undefined ? {} : { maxDirBytes: options.maxDirBytes }),
       ...(options.readDir === undefined ? {} : {
-        readDir: (abs: string) => options.readDir!(abs, dirs.statsByPath.get(abs)),
+        readDir: (abs: string) => options.readDir!(abs, dirs.exists.statOf(abs)),
       }),
     });
     untracked = res.paths;
@@ -904,29 +905,22 @@ const PRESENCE_UNKNOWN = 2;
  * lstat of every directory holding index entries. `bad` are those that are no
  * longer real directories (missing, a file, or a symlink): git counts a path
  * below a symlink as deleted even when lstat through the link finds a file
- * (has_symlink_leading_path). `exists` feeds the untracked walk.
+ * (has_symlink_leading_path). `exists` feeds the untracked walk (whether
+ * each is a real directory, and its lstat for the listing cache).
  */
 async function lstatTrackedDirs(
   fs: ReadFs,
   work: string,
   tree: TrackedTree,
-): Promise<
-  { bad: Set<string>; exists: Map<string, boolean>; statsByPath: Map<string, FileStat | null> }
-> {
+): Promise<{ bad: Set<string>; exists: DirStats }> {
   const dirs = [...tree.dirs.keys()].filter((d) => d !== "");
-  const absPaths = dirs.map((d) => `${work}/${d}`);
-  const stats = await fs.lstatMany(absPaths);
+  const exists = new DirStats(work, dirs);
   const bad = new Set<string>();
-  const exists = new Map<string, boolean>();
-  const statsByPath = new Map<string, FileStat | null>();
-  dirs.forEach((d, k) => {
-    const st = stats[k]!;
-    statsByPath.set(absPaths[k]!, st);
-    const real = st !== null && st.isDirectory;
-    exists.set(d, real);
-    if (!real) bad.add(d);
+  await lstatEach(fs, dirs, work, (k, st) => {
+    exists.set(k, st);
+    if (st === null || !st.isDirectory) bad.add(dirs[k]!);
   });
-  return { bad, exists, statsByPath };
+  return { bad, exists };
 }
 
 function underBadDir(bad: Set<string>, path: string): boolean {

@@ -34,7 +34,7 @@ export interface TrackedPresence {
   /** Per entry position: 1 exists, 0 missing, any other value unknown. */
   files: Uint8Array;
   /** Tracked directory -> whether it exists as a real directory; absent means unknown. */
-  dirs: ReadonlyMap<string, boolean>;
+  dirs: { get(dir: string): boolean | undefined };
 }
 
 /** Options of {@linkcode buildTrackedTree}. */
