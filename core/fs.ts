@@ -71,6 +71,13 @@ export interface ReadFs {
     base: string | undefined,
     visit: (index: number, stat: FileStat | null) => void,
   ): Promise<void>;
+  /**
+   * Hands memory the process has freed back to the system now (the C
+   * allocator keeps freed pages resident otherwise: a big scan's transient
+   * buffers and the JIT's compile scratch). Optional, and a no-op where the
+   * runtime cannot; never changes what any other call answers.
+   */
+  releaseFreedMemory?(): void;
   /** stat following symlinks, or null when missing. */
   stat(path: string): Promise<FileStat | null>;
   /**

@@ -19,6 +19,7 @@ import { BatonError, StorageError } from "../../core/errors.ts";
 import { tempName } from "../../core/store/temp_name.ts";
 import { processIdentity } from "./process_identity.ts";
 import { CWD_FD, statxDecided, type StatxReader, statxReader } from "./statx.ts";
+import { mallocTrim } from "./malloc_trim.ts";
 
 function toStat(info: Deno.FileInfo): FileStat {
   return fillStat(info, {} as FileStat);
@@ -282,6 +283,11 @@ export class DenoFs implements WriteFs {
     const out: (FileStat | null)[] = new Array(paths.length);
     this.#lstatLoop(paths, base, (i, stat) => out[i] = stat);
     return Promise.resolve(out);
+  }
+
+  /** glibc's malloc_trim where FFI may be used (./malloc_trim.ts); else nothing. */
+  releaseFreedMemory(): void {
+    mallocTrim();
   }
 
   /** Like lstatMany, one reused result object handed to `visit` per path. */

@@ -30,12 +30,14 @@ import {
   type StatxRing,
   StatxWords,
 } from "./statx_uring.ts";
+import { INT_RESULT, intResult, POINTER_RESULT, pointerResult } from "./ffi_result.ts";
 
-const SYMBOLS = {
-  statx: { parameters: ["i32", "buffer", "i32", "u32", "buffer"], result: "i32" },
-  openat: { parameters: ["i32", "buffer", "i32"], result: "i32" },
-  close: { parameters: ["i32"], result: "i32" },
-  __errno_location: { parameters: [], result: "pointer" },
+/** The libc symbols called; struct results, so no fast-call trampoline is compiled (./ffi_result.ts). */
+export const SYMBOLS = {
+  statx: { parameters: ["i32", "buffer", "i32", "u32", "buffer"], result: INT_RESULT },
+  openat: { parameters: ["i32", "buffer", "i32"], result: INT_RESULT },
+  close: { parameters: ["i32"], result: INT_RESULT },
+  __errno_location: { parameters: [], result: POINTER_RESULT },
 } as const;
 
 const AT_FDCWD = -100;
@@ -112,7 +114,7 @@ export class StatxReader {
   ) {
     this.#openRing = openRing;
     this.#lib = lib;
-    const at = lib.symbols.__errno_location();
+    const at = pointerResult(lib.symbols.__errno_location());
     if (at === null) throw new Error("no errno");
     this.#errno = new Deno.UnsafePointerView(at);
     // The struct is read in native words (see #fill): a field off its word
@@ -126,7 +128,7 @@ export class StatxReader {
   /** An O_PATH descriptor of a directory (following links, as lstat of `dir/x` does), or null. */
   openDir(dir: string): number | null {
     if (!this.#encode(dir)) return null;
-    const fd = this.#lib.symbols.openat(AT_FDCWD, this.#path, O_PATH_DIRECTORY);
+    const fd = intResult(this.#lib.symbols.openat(AT_FDCWD, this.#path, O_PATH_DIRECTORY));
     return fd < 0 ? null : fd;
   }
 
@@ -144,13 +146,13 @@ export class StatxReader {
   lstatAt(dirFd: number, path: string, out: FileStat): StatxOutcome {
     if (this.disabled || !this.#encode(path)) return "ask-deno";
     if (
-      this.#lib.symbols.statx(
+      intResult(this.#lib.symbols.statx(
         dirFd,
         this.#path,
         AT_SYMLINK_NOFOLLOW,
         STATX_BASIC_STATS,
         this.#buf,
-      ) !== 0
+      )) !== 0
     ) {
       const errno = this.#errno.getInt32();
       if (errno === ENOENT || errno === ENOTDIR) return "missing";

@@ -18,11 +18,26 @@
  * @module
  */
 
-const SYMBOLS = {
-  syscall: { parameters: ["i64", "i64", "i64", "i64", "i64", "i64", "i64"], result: "i64" },
-  mmap: { parameters: ["pointer", "usize", "i32", "i32", "i32", "i64"], result: "pointer" },
-  close: { parameters: ["i32"], result: "i32" },
-  __errno_location: { parameters: [], result: "pointer" },
+import {
+  INT_RESULT,
+  LONG_RESULT,
+  longResult,
+  POINTER_RESULT,
+  pointerResult,
+} from "./ffi_result.ts";
+
+/** The libc symbols called; struct results, so no fast-call trampoline is compiled (./ffi_result.ts). */
+export const SYMBOLS = {
+  syscall: {
+    parameters: ["i64", "i64", "i64", "i64", "i64", "i64", "i64"],
+    result: LONG_RESULT,
+  },
+  mmap: {
+    parameters: ["pointer", "usize", "i32", "i32", "i32", "i64"],
+    result: POINTER_RESULT,
+  },
+  close: { parameters: ["i32"], result: INT_RESULT },
+  __errno_location: { parameters: [], result: POINTER_RESULT },
 } as const;
 
 /** Requests in one batch (one io_uring_enter). */
@@ -143,7 +158,7 @@ export class StatxRing {
     this.#first = batches[0];
     this.#second = batches[1];
     this.#lib = lib;
-    const at = lib.symbols.__errno_location();
+    const at = pointerResult(lib.symbols.__errno_location());
     if (at === null) throw new Error("no errno");
     this.#errno = new Deno.UnsafePointerView(at);
     this.#fd = fd;
@@ -294,17 +309,15 @@ export class StatxRing {
   /** io_uring_enter, again after a signal; the count it returns, or -1. */
   #enter(submit: number, wait: number): number {
     while (true) {
-      const r = Number(
-        this.#lib.symbols.syscall(
-          SYS_IO_URING_ENTER,
-          BigInt(this.#fd),
-          BigInt(submit),
-          BigInt(wait),
-          IORING_ENTER_GETEVENTS,
-          0n,
-          0n,
-        ),
-      );
+      const r = Number(longResult(this.#lib.symbols.syscall(
+        SYS_IO_URING_ENTER,
+        BigInt(this.#fd),
+        BigInt(submit),
+        BigInt(wait),
+        IORING_ENTER_GETEVENTS,
+        0n,
+        0n,
+      )));
       if (r >= 0) return r;
       if (this.#errno.getInt32() !== EINTR) return -1;
       // Interrupted before it submitted anything: the same call again.
@@ -375,17 +388,15 @@ export function openStatxRing(): StatxRing | null {
   try {
     lib = Deno.dlopen("libc.so.6", SYMBOLS);
     const params = new Uint8Array(120);
-    fd = Number(
-      lib.symbols.syscall(
-        SYS_IO_URING_SETUP,
-        BigInt(RING_ENTRIES),
-        BigInt(address(params)),
-        0n,
-        0n,
-        0n,
-        0n,
-      ),
-    );
+    fd = Number(longResult(lib.symbols.syscall(
+      SYS_IO_URING_SETUP,
+      BigInt(RING_ENTRIES),
+      BigInt(address(params)),
+      0n,
+      0n,
+      0n,
+      0n,
+    )));
     if (fd < 0) throw new Error("no io_uring");
     const p = new DataView(params.buffer);
     const u = (at: number) => p.getUint32(at, true);
@@ -406,14 +417,14 @@ export function openStatxRing(): StatxRing | null {
     const single = (u(20) & IORING_FEAT_SINGLE_MMAP) !== 0;
     const ringBytes = single ? Math.max(sqBytes, cqBytes) : sqBytes;
     const map = (bytes: number, offset: bigint) => {
-      const at = lib!.symbols.mmap(
+      const at = pointerResult(lib!.symbols.mmap(
         null,
         BigInt(bytes),
         PROT_READ_WRITE,
         MAP_SHARED_POPULATE,
         fd,
         offset,
-      );
+      ));
       if (!mapped(at)) throw new Error("mmap");
       return Deno.UnsafePointerView.getArrayBuffer(at!, bytes);
     };
@@ -421,14 +432,14 @@ export function openStatxRing(): StatxRing | null {
     const cq = single ? sq : map(cqBytes, IORING_OFF_CQ_RING);
     const sqes = map(sqEntries * SQE_BYTES, IORING_OFF_SQES);
     const region = (bytes: number): Region => {
-      const at = lib!.symbols.mmap(
+      const at = pointerResult(lib!.symbols.mmap(
         null,
         BigInt(bytes),
         PROT_READ_WRITE,
         MAP_PRIVATE_ANONYMOUS,
         -1,
         0n,
-      );
+      ));
       if (!mapped(at)) throw new Error("mmap");
       return {
         at: Number(Deno.UnsafePointer.value(at)),

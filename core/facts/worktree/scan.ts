@@ -46,6 +46,7 @@ import { expandPresentSparseDirs } from "./expand_sparse.ts";
 import { duplicateEntry } from "./index_duplicates.ts";
 import { GitUnsupportedError } from "../git/errors.ts";
 import { buildTrackedTree, countPresent, type TrackedTree } from "./tracked_tree.ts";
+import { DirStats } from "./dir_stats.ts";
 import { provenBefore, type VerifiedIndex, verifiedIndexRecord } from "./verified_index.ts";
 
 /** Options of {@linkcode scanWorktree}. `headTreeOid` and `objects` are required. */
@@ -661,6 +662,10 @@ export async function scanWorktree(
     releaseStat(c);
     if (!oidsNeeded) releaseOids(c);
   }
+  // What the C allocator holds free now (those columns, the JIT's scratch
+  // for the comparison's loops) back to the system before the walk adds its
+  // own (at 50k files about 0.6 MiB off preflight's peak).
+  if (lstatCount >= FULL_GC_PATHS) fs.releaseFreedMemory?.();
   if (options.untracked ?? true) {
     countPresent(tree, { files: presence, dirs: dirs.exists });
     const res = await findUntracked(fs, repo, {
@@ -675,7 +680,7 @@ export async function scanWorktree(
       },
       ...(options.maxDirBytes === undefined ? {} : { maxDirBytes: options.maxDirBytes }),
       ...(options.readDir === undefined ? {} : {
-        readDir: (abs: string) => options.readDir!(abs, dirs.statsByPath.get(abs)),
+        readDir: (abs: string) => options.readDir!(abs, dirs.exists.statOf(abs)),
       }),
     });
     untracked = res.paths;
@@ -702,7 +707,11 @@ export async function scanWorktree(
   // V8 runs no full collection in a run this short, so the scan's garbage
   // would stay resident through what follows; one full collection
   // (--expose-gc, in the baton task's flags) returns it.
-  if (lstatCount + untracked.length >= FULL_GC_PATHS) fullGc();
+  if (lstatCount + untracked.length >= FULL_GC_PATHS) {
+    fullGc();
+    // The buffers that collection freed (the listing cache's bytes among them).
+    fs.releaseFreedMemory?.();
+  }
 
   return {
     indexVersion: index?.version ?? null,
@@ -853,8 +862,12 @@ const RACY_OVER_CAP =
 const SUBSECOND =
   "mtime moved within its second: git compares whole seconds unless built with USE_NSEC";
 
-/** Paths (lstat-ed or listed untracked) from which a scan ends with one full collection. */
-const FULL_GC_PATHS = 20_000;
+/**
+ * Paths (lstat-ed or listed untracked) from which a scan ends with one full
+ * collection, and gives freed memory back (ReadFs.releaseFreedMemory) before
+ * its untracked walk (lstat-ed paths only) and at its end.
+ */
+export const FULL_GC_PATHS = 20_000;
 
 /** A full garbage collection where the runtime exposes one (--expose-gc); else nothing. */
 function fullGc(): void {
@@ -892,29 +905,22 @@ const PRESENCE_UNKNOWN = 2;
  * lstat of every directory holding index entries. `bad` are those that are no
  * longer real directories (missing, a file, or a symlink): git counts a path
  * below a symlink as deleted even when lstat through the link finds a file
- * (has_symlink_leading_path). `exists` feeds the untracked walk.
+ * (has_symlink_leading_path). `exists` feeds the untracked walk (whether
+ * each is a real directory, and its lstat for the listing cache).
  */
 async function lstatTrackedDirs(
   fs: ReadFs,
   work: string,
   tree: TrackedTree,
-): Promise<
-  { bad: Set<string>; exists: Map<string, boolean>; statsByPath: Map<string, FileStat | null> }
-> {
+): Promise<{ bad: Set<string>; exists: DirStats }> {
   const dirs = [...tree.dirs.keys()].filter((d) => d !== "");
-  const absPaths = dirs.map((d) => `${work}/${d}`);
-  const stats = await fs.lstatMany(absPaths);
+  const exists = new DirStats(work, dirs);
   const bad = new Set<string>();
-  const exists = new Map<string, boolean>();
-  const statsByPath = new Map<string, FileStat | null>();
-  dirs.forEach((d, k) => {
-    const st = stats[k]!;
-    statsByPath.set(absPaths[k]!, st);
-    const real = st !== null && st.isDirectory;
-    exists.set(d, real);
-    if (!real) bad.add(d);
+  await lstatEach(fs, dirs, work, (k, st) => {
+    exists.set(k, st);
+    if (st === null || !st.isDirectory) bad.add(dirs[k]!);
   });
-  return { bad, exists, statsByPath };
+  return { bad, exists };
 }
 
 function underBadDir(bad: Set<string>, path: string): boolean {

@@ -34,7 +34,7 @@ export interface TrackedPresence {
   /** Per entry position: 1 exists, 0 missing, any other value unknown. */
   files: Uint8Array;
   /** Tracked directory -> whether it exists as a real directory; absent means unknown. */
-  dirs: ReadonlyMap<string, boolean>;
+  dirs: { get(dir: string): boolean | undefined };
 }
 
 /** Options of {@linkcode buildTrackedTree}. */
@@ -66,21 +66,34 @@ export function buildTrackedTree(
   options: BuildTrackedTreeOptions = {},
 ): TrackedTree {
   const dirs = new Map<string, TrackedDir>();
-  const root: TrackedDir = { files: [], subdirs: [], present: -1 };
+  // Pass 1 finds each entry's directory (its position in `nodes`, kept in
+  // `present` while building) and counts them; pass 2 fills arrays of
+  // exactly that size. Arrays grown by push keep up to half again their
+  // length as spare room: about 0.45 MB at 50k files in 2,600 directories.
+  const nodes: TrackedDir[] = [];
+  const counts: number[] = [];
+  const newNode = (): TrackedDir => {
+    const node = { files: [], subdirs: [], present: nodes.length };
+    nodes.push(node);
+    counts.push(0);
+    return node;
+  };
+  const root = newNode();
   dirs.set("", root);
 
   function nodeFor(dir: string): TrackedDir {
     let node = dirs.get(dir);
     if (node !== undefined) return node;
-    node = { files: [], subdirs: [], present: -1 };
+    node = newNode();
     dirs.set(dir, node);
     const slash = dir.lastIndexOf("/");
     nodeFor(slash < 0 ? "" : dir.slice(0, slash)).subdirs.push(dir.slice(slash + 1));
     return node;
   }
 
+  const owner = new Int32Array(index.count);
   let prevDir = "";
-  let prevNode = root;
+  let prevId = root.present;
   const paths = index.paths;
   for (let i = 0; i < index.count; i++) {
     const path = paths[i]!;
@@ -88,17 +101,28 @@ export function buildTrackedTree(
     // Sorted entries mostly share the previous entry's directory: test that
     // without slicing a new string.
     if (slash > 0 && slash === prevDir.length && path.startsWith(prevDir)) {
-      prevNode.files.push(i);
+      owner[i] = prevId;
+      counts[prevId]!++;
       continue;
     }
     if (slash < 0) {
       prevDir = "";
-      prevNode = root;
+      prevId = root.present;
     } else {
       prevDir = path.slice(0, slash);
-      prevNode = nodeFor(prevDir);
+      prevId = nodeFor(prevDir).present;
     }
-    prevNode.files.push(i);
+    owner[i] = prevId;
+    counts[prevId]!++;
+  }
+  const filled: number[] = new Array(nodes.length).fill(0);
+  for (let id = 0; id < nodes.length; id++) {
+    nodes[id]!.files = new Array(counts[id]!);
+    nodes[id]!.present = -1;
+  }
+  for (let i = 0; i < index.count; i++) {
+    const id = owner[i]!;
+    nodes[id]!.files[filled[id]!++] = i;
   }
   const tree = { index, dirs };
   if (options.presence !== undefined) countPresent(tree, options.presence);

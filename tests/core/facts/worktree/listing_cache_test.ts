@@ -7,6 +7,7 @@
  * @module
  */
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import { commitAll, makeRepo, writeFiles } from "../../../_helpers/git.ts";
 import { gitStatus, scanWithGit } from "../../../_helpers/worktree_status.ts";
 import { TestFs } from "../../../_helpers/fs.ts";
@@ -324,4 +325,126 @@ Deno.test("a directory whose mtime was put back after a file was added is read a
   await Deno.writeTextFile(`${dir}/sub/new.txt`, "n");
   await Deno.utime(`${dir}/sub`, mtime!, mtime!); // the mtime is back; the ctime is not
   assert.deepEqual((await cachedScan(dir)).untracked, ["sub/new.txt"]);
+});
+
+/**
+ * parseListingCache() of a text, and of the same value written with spaces:
+ * the spaced text is never in the written form, so it is always read by
+ * JSON.parse, the oracle for the fast reading of the compact one.
+ */
+function assertSameAsJson(value: unknown, workTree: string): void {
+  const compact = JSON.stringify(value);
+  const spaced = JSON.stringify(value, null, 1);
+  assert.deepEqual(
+    parseListingCache(compact, workTree),
+    parseListingCache(spaced, workTree),
+    compact.slice(0, 300),
+  );
+}
+
+Deno.test("parseListingCache() reads the form toStore writes as JSON.parse does, and anything else too", () => {
+  const piece = fc.constantFrom(
+    "a",
+    "b.txt",
+    ".",
+    "..",
+    "",
+    "/",
+    '"',
+    "\\",
+    "\n",
+    " ",
+    "\u00e9",
+    "\u{1F600}",
+    "x/y",
+  );
+  const text = fc.array(piece, { maxLength: 6 }).map((p) => p.join(""));
+  const kinds = fc.array(fc.constantFrom("f", "d", "l", "o", "x"), { maxLength: 5 }).map((k) =>
+    k.join("")
+  );
+  const int = fc.oneof(
+    fc.integer({ min: -5, max: 5 }),
+    fc.constantFrom(1796431910846, 2 ** 53 - 1, 2 ** 53, -(2 ** 53) - 2, 0.5, -0, 1e21),
+  );
+  const listing = fc.oneof(
+    { weight: 8, arbitrary: fc.tuple(int, int, fc.oneof(int, fc.constant(null)), text, kinds) },
+    { weight: 1, arbitrary: fc.array(fc.oneof(int, text), { maxLength: 6 }) },
+  );
+  const dirs = fc.dictionary(text, listing, { maxKeys: 5 });
+  const cache = fc.record({
+    format: fc.constantFrom("baton-listing-cache-2", "baton-listing-cache-1"),
+    work_tree: fc.constantFrom("/repo", "/re po", '/re"po', "/other"),
+    scan_start_ms: int,
+    written_ms: int,
+    dirs,
+  });
+  fc.assert(
+    fc.property(cache, fc.constantFrom("/repo", "/re po", '/re"po'), (value, workTree) => {
+      assertSameAsJson(value, workTree);
+      // Another key order, and an extra key: the same data to JSON.parse.
+      const { format, ...rest } = value;
+      assertSameAsJson({ ...rest, format }, workTree);
+      assertSameAsJson({ ...value, extra: 1 }, workTree);
+    }),
+    { numRuns: 400 },
+  );
+  // Positive control: a cache in the written form is read, names and all.
+  const written = {
+    format: "baton-listing-cache-2",
+    work_tree: "/repo",
+    scan_start_ms: 1796431910846,
+    written_ms: 1796431912244,
+    dirs: { "": [-3, 4000, null, "a.txt/src", "fd"], src: [5, 0, 7, "", ""] },
+  };
+  const read = parseListingCache(JSON.stringify(written), "/repo");
+  assert.deepEqual(read?.dirs.get(""), {
+    mtimeMs: -3,
+    ctimeMs: 4000,
+    ino: null,
+    names: "a.txt/src",
+    kinds: "fd",
+  });
+  assert.equal(read?.dirs.size, 2);
+});
+
+Deno.test("parseListingCache() decides texts JSON.stringify never writes as JSON.parse does", () => {
+  const head =
+    '{"format":"baton-listing-cache-2","work_tree":"/repo","scan_start_ms":1,"written_ms":2,"dirs":{';
+  const one = '"s":[5,4000,7,"a/b","fd"]';
+  const cases: [string, boolean][] = [
+    [head + one + "}}", true],
+    [head + "}}", true],
+    [head + one + "," + one + "}}", true], // a key twice: the last wins
+    [head + '"s":[5,4000,7,"a/../b","fdf"],' + one + "}}", true], // only the last is read
+    [head + one + "}} ", true], // trailing space
+    [head + one + "}}x", false],
+    [head + one + "}", false],
+    [head + one + ",}}", false],
+    [head + '"s":[05,4000,7,"a/b","fd"]}}', false], // a leading zero is not JSON
+    [head + '"s":[5.0,4000,7,"a/b","fd"]}}', true], // 5.0 is the integer 5
+    [head + '"s":[5e0,4000,7,"a/b","fd"]}}', true],
+    [head + '"s":[5,4000,7,"a\/b","fd"]}}', true], // an escaped slash is a slash
+    [head + '"s":[5,4000,7,"a/b","fd",1]}}', false],
+    [head + '"s":[5,4000,nul,"a/b","fd"]}}', false],
+    [head + '"s":[5,4000,9007199254740993,"a/b","fd"]}}', false],
+    [head.replace("/repo", "/other") + one + "}}", false],
+  ];
+  for (const [text, accepted] of cases) {
+    const got = parseListingCache(text, "/repo");
+    assert.equal(got !== null, accepted, text);
+    let json: unknown = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // not JSON: refused
+    }
+    if (json !== null) {
+      assert.deepEqual(got, parseListingCache(JSON.stringify(json, null, 1), "/repo"), text);
+    }
+  }
+  // The two spellings of one key read the same.
+  assert.deepEqual(
+    parseListingCache(head + one + "}}", "/repo")?.dirs.get("s"),
+    parseListingCache(head + one + "," + one + "}}", "/repo")?.dirs.get("s"),
+  );
 });

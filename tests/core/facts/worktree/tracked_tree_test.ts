@@ -4,7 +4,9 @@
  * @module
  */
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import { buildIndex } from "../../../../core/facts/worktree/index_file.ts";
+import { comparePaths } from "../../../../core/facts/worktree/compare_paths.ts";
 import { buildTrackedTree } from "../../../../core/facts/worktree/tracked_tree.ts";
 import { commitAll, makeRepo, writeFiles } from "../../../_helpers/git.ts";
 import { gitStatus, scanWithGit } from "../../../_helpers/worktree_status.ts";
@@ -61,4 +63,40 @@ Deno.test("scanWorktree() finds an untracked file that takes a deleted tracked f
   const git = await gitStatus(dir);
   assert.deepEqual(status.untracked, git.untracked);
   assert.deepEqual(status.untracked, ["d/sub2/y.txt", "d/three.txt"]);
+});
+
+Deno.test("buildTrackedTree() gives every directory exactly its own entries, in index order, and every tracked subdirectory", () => {
+  const segment = fc.constantFrom("a", "b", "a-b", "a.b", "c", "\u00e9");
+  const path = fc.array(segment, { minLength: 1, maxLength: 4 }).map((s) => s.join("/"));
+  fc.assert(
+    fc.property(fc.uniqueArray(path, { maxLength: 40 }), (raw) => {
+      // An index holds no path that is also a directory of another.
+      const all = new Set(raw);
+      const paths = raw.filter((p) => ![...all].some((q) => q.startsWith(`${p}/`)))
+        .sort(comparePaths);
+      const tree = buildTrackedTree(buildIndex(paths.map((p) => ({ path: p }))));
+      const want = new Map<string, { files: number[]; subdirs: Set<string> }>();
+      const slot = (d: string) => {
+        let s = want.get(d);
+        if (s === undefined) want.set(d, s = { files: [], subdirs: new Set() });
+        return s;
+      };
+      slot("");
+      paths.forEach((p, i) => {
+        const parts = p.split("/");
+        for (let k = 1; k < parts.length; k++) {
+          slot(parts.slice(0, k - 1).join("/")).subdirs.add(parts[k - 1]!);
+          slot(parts.slice(0, k).join("/"));
+        }
+        slot(parts.slice(0, -1).join("/")).files.push(i);
+      });
+      assert.deepEqual([...tree.dirs.keys()].sort(), [...want.keys()].sort());
+      for (const [d, node] of tree.dirs) {
+        assert.deepEqual([...node.files], want.get(d)!.files, d);
+        assert.deepEqual(new Set(node.subdirs), want.get(d)!.subdirs, d);
+        assert.equal(node.subdirs.length, want.get(d)!.subdirs.size, d);
+        assert.equal(node.present, -1);
+      }
+    }),
+  );
 });

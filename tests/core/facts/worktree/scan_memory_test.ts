@@ -1,0 +1,60 @@
+/**
+ * scanWorktree() gives the memory it freed back through the fs
+ * (ReadFs.releaseFreedMemory) on a big scan, and leaves a small one alone;
+ * either way its answer is git's.
+ * @module
+ */
+import assert from "node:assert/strict";
+import { git, makeRepo, writeFiles } from "../../../_helpers/git.ts";
+import { batonView, gitStatus } from "../../../_helpers/worktree_status.ts";
+import { FULL_GC_PATHS, scanWorktree } from "../../../../core/facts/worktree/scan.ts";
+import { TestFs } from "../../../_helpers/fs.ts";
+import { catFileReader } from "../../../_helpers/worktree_objects.ts";
+
+/** A TestFs that counts the calls to give memory back. */
+class ReleaseCountingFs extends TestFs {
+  releases = 0;
+  releaseFreedMemory(): void {
+    this.releases++;
+  }
+}
+
+async function scanCounting(dir: string) {
+  const fs = new ReleaseCountingFs();
+  const objects = catFileReader(dir);
+  try {
+    const status = await scanWorktree(
+      fs,
+      { workTree: dir, gitDir: `${dir}/.git`, commonDir: `${dir}/.git` },
+      { headTreeOid: null, objects },
+    );
+    return { status, releases: fs.releases };
+  } finally {
+    await objects.close();
+  }
+}
+
+Deno.test("a scan of FULL_GC_PATHS tracked paths gives freed memory back before its untracked walk and at its end", async () => {
+  const dir = await makeRepo("baton-wt-release-");
+  // That many index entries of one blob, in 100 directories, none in the
+  // work tree (each is still lstat-ed, and found gone), plus one untracked file.
+  const blob = (await git(dir, ["hash-object", "-w", "--stdin"], { stdin: "x\n" })).stdout.trim();
+  const lines: string[] = [];
+  for (let i = 0; i < FULL_GC_PATHS; i++) lines.push(`100644 ${blob}\td${i % 100}/f${i}.txt`);
+  await git(dir, ["update-index", "--index-info"], { stdin: `${lines.join("\n")}\n` });
+  await writeFiles(dir, { "new.txt": "new\n" });
+  const { status, releases } = await scanCounting(dir);
+  assert.equal(releases, 2);
+  assert.equal(status.lstatCount >= FULL_GC_PATHS, true);
+  assert.deepEqual(batonView(status), await gitStatus(dir));
+});
+
+Deno.test("a scan of a few paths does not ask to give memory back", async () => {
+  const dir = await makeRepo("baton-wt-release-");
+  await writeFiles(dir, { "a.txt": "a\n", "d/b.txt": "b\n" });
+  await git(dir, ["add", "-A"]);
+  await writeFiles(dir, { "new.txt": "new\n" });
+  const { status, releases } = await scanCounting(dir);
+  assert.equal(releases, 0);
+  assert.deepEqual(batonView(status), await gitStatus(dir));
+});
