@@ -459,7 +459,10 @@ export async function scanWorktree(
       const stat = dirs.bad.size > 0 && underBadDir(dirs.bad, e.path) ? null : lstat;
       presence[k] = stat === null ? 0 : 1;
       // A skip-worktree file that is absent is what sparse checkout expects.
-      if (stat === null && e.skipWorktree) return;
+      // "Absent" is git's path_found: its lstat follows leading symlinks, so
+      // a file reached through a symlinked directory clears the bit and is
+      // then compared, and found gone (has_symlink_leading_path).
+      if (lstat === null && e.skipWorktree) return;
       if (e.intentToAdd) {
         setY(changes, e.path, stat === null ? "D" : "A", kindOf(e.mode, stat?.isSymlink));
         intentToAdd.add(e.path);
