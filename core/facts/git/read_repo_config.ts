@@ -509,10 +509,7 @@ async function readConfigFile(
     out.push(entry);
     // The file's own entries, includes left out (what git's format check reads).
     own?.push(entry);
-    if (
-      entry.key !== "path" || entry.value === null || entry.value === "" ||
-      depth >= MAX_INCLUDE_DEPTH
-    ) continue;
+    if (entry.key !== "path" || entry.value === null || entry.value === "") continue;
     const plain = entry.section === "include" && entry.subsection === null;
     if (
       entry.section === "includeif" && entry.subsection !== null &&
@@ -534,6 +531,12 @@ async function readConfigFile(
     const target = expandPath(entry.value, parentDir(path) ?? "/", ctx.home);
     if (isOtherUserPath(entry.value)) ctx.otherUserPath = true;
     if (target === null) continue;
+    // git dies including an existing file deeper than its limit ("exceeded
+    // maximum include depth": a file that includes itself); a missing one is passed over.
+    if (depth >= MAX_INCLUDE_DEPTH) {
+      if (await ctx.fs.stat(target).catch(() => null) === null) continue;
+      throw new GitConfigSyntaxError(entry.line, "includes nested deeper than git allows");
+    }
     const outer = ctx.viaHasconfig;
     ctx.viaHasconfig = outer || hasconfig;
     try {

@@ -17,6 +17,7 @@
  */
 import type { ReadFs } from "../../fs.ts";
 import { type GitignoreRules, matchGitignore, parseGitignore } from "./gitignore.ts";
+import { notRegularError, readPatternFile } from "../git/read_git_file.ts";
 
 /** An attribute's state: set, unset (`-a`), a value (`a=v`), or unspecified (`!a`). */
 export type AttrValue = true | false | string | "!unspecified";
@@ -253,18 +254,26 @@ async function readInTree(
 ): Promise<string | null> {
   const st = await fs.lstat(path).catch(() => null);
   if (st !== null && st.isDirectory) return "";
-  if (st !== null && st.isFile && !st.isSymlink && st.size < ATTR_MAX_FILE_SIZE) {
-    const text = await readText(fs, path);
+  // A FIFO or a device: git's open blocks (or never ends), so no answer is git's.
+  if (st !== null && !st.isFile && !st.isSymlink) throw notRegularError();
+  if (st !== null && st.isFile) {
+    const text = await readPatternFile(fs, path, {
+      follow: false,
+      skipFrom: ATTR_MAX_FILE_SIZE,
+      maxBytes: ATTR_MAX_FILE_SIZE,
+    });
     if (text !== null) return text;
   }
   const blob = await fromIndex().catch(() => null);
   return blob === null ? null : new TextDecoder().decode(blob);
 }
 
+/** An attributes file outside the tree (system, global, info), links followed; a directory holds no line. */
 async function readText(fs: ReadFs, path: string): Promise<string | null> {
-  try {
-    return new TextDecoder().decode(await fs.readFile(path));
-  } catch {
-    return null;
-  }
+  const st = await fs.stat(path).catch(() => null);
+  if (st === null || st.isDirectory) return null;
+  return await readPatternFile(fs, path, {
+    skipFrom: ATTR_MAX_FILE_SIZE,
+    maxBytes: ATTR_MAX_FILE_SIZE,
+  });
 }

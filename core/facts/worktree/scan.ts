@@ -38,7 +38,8 @@ import {
   releaseStat,
   verifyIndexChecksum,
 } from "./index_file.ts";
-import { readSplitIndex } from "./split_index.ts";
+import { MAX_SHARED_INDEX_BYTES, readSplitIndex } from "./split_index.ts";
+import { requireRegularFile } from "../git/read_git_file.ts";
 import { repoAtDir } from "../git/find_repo.ts";
 import { readHead } from "../git/read_head.ts";
 import { DEFAULT_MAX_UNTRACKED, type DirListing, findUntracked } from "./untracked.ts";
@@ -308,6 +309,10 @@ export async function scanWorktree(
   let indexChecksum: WorktreeStatus["indexChecksum"] = null;
   let verifiedIndex: VerifiedIndex | null = null;
   if (indexStat !== null) {
+    // Only a regular file within the shared index's bound is opened: a FIFO
+    // there would block the open, a sparse file of terabytes fill memory.
+    const target = indexStat.isSymlink ? await fs.stat(indexPath) : indexStat;
+    if (target !== null) requireRegularFile(target, MAX_SHARED_INDEX_BYTES);
     let bytes: Uint8Array;
     try {
       bytes = await fs.readFile(indexPath);
