@@ -108,6 +108,11 @@ export interface RepoConfig {
    * index.sparse all true (git then collapses an index it reads where it can).
    */
   sparseIndex: boolean;
+  /**
+   * Cone-mode sparse checkout: core.sparseCheckout and
+   * core.sparseCheckoutCone (git then reads no index `.gitattributes` outside the cone).
+   */
+  sparseCone: boolean;
   /** core.attributesFile expanded, or its XDG default; null when it cannot be told. */
   attributesFile: string | null;
   /** Filter drivers with a `clean` or `process` command configured. */
@@ -255,6 +260,8 @@ export async function readRepoConfig(
     sparseIndex: getConfigBool(config, "core.sparseCheckout", false) &&
       getConfigBool(config, "core.sparseCheckoutCone", false) &&
       getConfigBool(config, "index.sparse", false),
+    sparseCone: getConfigBool(config, "core.sparseCheckout", false) &&
+      getConfigBool(config, "core.sparseCheckoutCone", false),
     sparseCheckout: getConfigBool(config, "core.sparseCheckout", false) &&
       !getConfigBool(config, "sparse.expectFilesOutsideOfPatterns", false),
     attributesFile: userFile(

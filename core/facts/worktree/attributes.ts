@@ -50,6 +50,12 @@ export interface AttributeLookupOptions {
   systemFile?: string | null;
   /** core.ignoreCase. @default {false} */
   ignoreCase?: boolean;
+  /**
+   * Whether a `.gitattributes` missing from the work tree may be read from
+   * the index, by its repository path: in a cone-mode sparse checkout git
+   * reads none outside the cone (worktree/sparse_cone.ts). @default {every one}
+   */
+  indexFileAllowed?: (path: string) => boolean;
 }
 
 /** The index's blob at a repository-relative path (git's read_blob_data_from_index), or null. */
@@ -74,6 +80,7 @@ export function createAttributeLookup(
   const ignoreCase = options.ignoreCase ?? false;
   const files = new Map<string, Promise<AttrFile | null>>();
   const macros = new Map<string, [string, AttrValue][]>(Object.entries(BUILTIN_MACROS));
+  const allowed = options.indexFileAllowed ?? (() => true);
   const load = (
     key: string,
     abs: string | null,
@@ -85,12 +92,16 @@ export function createAttributeLookup(
     if (p === undefined) {
       // An in-tree file's path in the index: the key is its directory ("" at the root).
       const indexPath = key === "" ? ".gitattributes" : `${key}/.gitattributes`;
-      p = abs === null
-        ? Promise.resolve(null)
-        : (fromIndex !== null ? readInTree(fs, abs, () => fromIndex(indexPath)) : readText(fs, abs))
-          .then((t) =>
-            t === null ? null : parseAttrFile(t, base, ignoreCase, allowMacros ? macros : null)
-          );
+      p = abs === null ? Promise.resolve(null) : (fromIndex !== null
+        ? readInTree(
+          fs,
+          abs,
+          () => allowed(indexPath) ? fromIndex(indexPath) : Promise.resolve(null),
+        )
+        : readText(fs, abs))
+        .then((t) =>
+          t === null ? null : parseAttrFile(t, base, ignoreCase, allowMacros ? macros : null)
+        );
       files.set(key, p);
     }
     return p;
