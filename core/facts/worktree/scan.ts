@@ -40,6 +40,7 @@ import {
 } from "./index_file.ts";
 import { MAX_SHARED_INDEX_BYTES, readSplitIndex } from "./split_index.ts";
 import { requireRegularFile } from "../git/read_git_file.ts";
+import { UNSAFE_PATH_REASON, unsafeIndexPath } from "./unsafe_path.ts";
 import { repoAtDir } from "../git/find_repo.ts";
 import { readHead } from "../git/read_head.ts";
 import { DEFAULT_MAX_UNTRACKED, type DirListing, findUntracked } from "./untracked.ts";
@@ -443,6 +444,11 @@ export async function scanWorktree(
       if (idx.invalidNames?.has(i) === true) {
         // No path string can name it here: neither clean nor changed.
         badNames.push(idx.invalidNames.get(i)!);
+        continue;
+      }
+      if (unsafeIndexPath(idx.paths[i]!)) {
+        // Never opened: it may resolve outside the work tree (worktree/unsafe_path.ts).
+        notCompared(idx.paths[i]!, UNSAFE_PATH_REASON);
         continue;
       }
       chunk.push(i);
