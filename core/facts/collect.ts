@@ -34,6 +34,8 @@ import { readRepoConfig } from "./git/read_repo_config.ts";
 import { comparePaths } from "./worktree/compare_paths.ts";
 import { SCAN_PHASES, scanWorktree, type SubmoduleState } from "./worktree/scan.ts";
 import { createAttributeLookup } from "./worktree/attributes.ts";
+import { inSparseCone, parseSparseCone } from "./worktree/sparse_cone.ts";
+import { readPatternFile } from "./git/read_git_file.ts";
 import { convertToGit } from "./worktree/convert_to_git.ts";
 import { GITMODULES_UNPARSED_REASON, submoduleStates } from "./submodule_state.ts";
 import { createListingCache, type ListingCache } from "./worktree/listing_cache.ts";
@@ -713,10 +715,18 @@ async function scanTree(fs: ReadFs, repo: RepoLocation, o: ScanTreeOptions) {
     });
     return listing;
   };
+  // In a cone-mode sparse checkout git reads no index .gitattributes outside the cone.
+  const cone = o.config.sparseCone
+    ? await readPatternFile(fs, `${repo.gitDir}/info/sparse-checkout`)
+    : null;
+  const parsedCone = cone === null ? null : parseSparseCone(cone);
   const attrs = createAttributeLookup(fs, repo.workTree, repo.commonDir, {
     globalFile: o.config.attributesFile,
     systemFile: o.systemAttributesFile,
     ignoreCase: o.config.ignoreCase,
+    ...(parsedCone === null ? {} : {
+      indexFileAllowed: (path: string) => inSparseCone(parsedCone, path),
+    }),
   });
   const config = o.config;
   // What an earlier scan verified of this index (a small file): its

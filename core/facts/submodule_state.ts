@@ -31,6 +31,7 @@ import type { GitConfigEntry } from "./git/parse_config.ts";
 import { GitConfigSyntaxError } from "./git/errors.ts";
 import { createAttributeLookup } from "./worktree/attributes.ts";
 import { convertToGit } from "./worktree/convert_to_git.ts";
+import { requireRegularFile } from "./git/read_git_file.ts";
 
 /** Options of {@linkcode submoduleStates}. */
 export interface SubmoduleStatesOptions {
@@ -239,6 +240,9 @@ async function ignoreSettings(
   return { config: [...config.config.entries], gitmodules };
 }
 
+/** The largest .gitmodules read (a larger one is a typed error, never read). */
+const MAX_GITMODULES_BYTES = 64 * 1024 * 1024;
+
 /**
  * The `.gitmodules` git reads (submodule-config's config_from_gitmodules):
  * the work tree's file when there is one (a dangling link counts, and
@@ -251,6 +255,9 @@ async function gitmodulesBytes(
 ): Promise<Uint8Array | null> {
   const path = `${repo.workTree}/.gitmodules`;
   try {
+    // A FIFO or a device there would block the open or never end.
+    const st = await fs.stat(path);
+    if (st !== null) requireRegularFile(st, MAX_GITMODULES_BYTES);
     return await fs.readFile(path);
   } catch (e) {
     if (!(e instanceof FsNotFoundError)) throw e;

@@ -68,12 +68,15 @@ export async function readLooseRef(
   return value;
 }
 
+/** The largest packed-refs read (millions of refs; a larger one is a typed error, never read). */
+const MAX_PACKED_REFS_BYTES = 512 * 1024 * 1024;
+
 /** The packed-refs of the common dir (empty when the file is absent). */
 export async function readPackedRefs(
   fs: ReadFs,
   repo: RepoLocation,
 ): Promise<Map<string, PackedRef>> {
-  const text = await readOptionalText(fs, `${repo.commonDir}/packed-refs`);
+  const text = await readOptionalText(fs, `${repo.commonDir}/packed-refs`, MAX_PACKED_REFS_BYTES);
   return text === null ? new Map() : parsePackedRefs(text);
 }
 

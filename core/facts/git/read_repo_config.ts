@@ -108,6 +108,11 @@ export interface RepoConfig {
    * index.sparse all true (git then collapses an index it reads where it can).
    */
   sparseIndex: boolean;
+  /**
+   * Cone-mode sparse checkout: core.sparseCheckout and
+   * core.sparseCheckoutCone (git then reads no index `.gitattributes` outside the cone).
+   */
+  sparseCone: boolean;
   /** core.attributesFile expanded, or its XDG default; null when it cannot be told. */
   attributesFile: string | null;
   /** Filter drivers with a `clean` or `process` command configured. */
@@ -255,6 +260,8 @@ export async function readRepoConfig(
     sparseIndex: getConfigBool(config, "core.sparseCheckout", false) &&
       getConfigBool(config, "core.sparseCheckoutCone", false) &&
       getConfigBool(config, "index.sparse", false),
+    sparseCone: getConfigBool(config, "core.sparseCheckout", false) &&
+      getConfigBool(config, "core.sparseCheckoutCone", false),
     sparseCheckout: getConfigBool(config, "core.sparseCheckout", false) &&
       !getConfigBool(config, "sparse.expectFilesOutsideOfPatterns", false),
     attributesFile: userFile(
@@ -509,10 +516,7 @@ async function readConfigFile(
     out.push(entry);
     // The file's own entries, includes left out (what git's format check reads).
     own?.push(entry);
-    if (
-      entry.key !== "path" || entry.value === null || entry.value === "" ||
-      depth >= MAX_INCLUDE_DEPTH
-    ) continue;
+    if (entry.key !== "path" || entry.value === null || entry.value === "") continue;
     const plain = entry.section === "include" && entry.subsection === null;
     if (
       entry.section === "includeif" && entry.subsection !== null &&
@@ -534,6 +538,12 @@ async function readConfigFile(
     const target = expandPath(entry.value, parentDir(path) ?? "/", ctx.home);
     if (isOtherUserPath(entry.value)) ctx.otherUserPath = true;
     if (target === null) continue;
+    // git dies including an existing file deeper than its limit ("exceeded
+    // maximum include depth": a file that includes itself); a missing one is passed over.
+    if (depth >= MAX_INCLUDE_DEPTH) {
+      if (await ctx.fs.stat(target).catch(() => null) === null) continue;
+      throw new GitConfigSyntaxError(entry.line, "includes nested deeper than git allows");
+    }
     const outer = ctx.viaHasconfig;
     ctx.viaHasconfig = outer || hasconfig;
     try {

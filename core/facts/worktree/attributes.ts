@@ -17,6 +17,7 @@
  */
 import type { ReadFs } from "../../fs.ts";
 import { type GitignoreRules, matchGitignore, parseGitignore } from "./gitignore.ts";
+import { notRegularError, readPatternFile } from "../git/read_git_file.ts";
 
 /** An attribute's state: set, unset (`-a`), a value (`a=v`), or unspecified (`!a`). */
 export type AttrValue = true | false | string | "!unspecified";
@@ -49,6 +50,12 @@ export interface AttributeLookupOptions {
   systemFile?: string | null;
   /** core.ignoreCase. @default {false} */
   ignoreCase?: boolean;
+  /**
+   * Whether a `.gitattributes` missing from the work tree may be read from
+   * the index, by its repository path: in a cone-mode sparse checkout git
+   * reads none outside the cone (worktree/sparse_cone.ts). @default {every one}
+   */
+  indexFileAllowed?: (path: string) => boolean;
 }
 
 /** The index's blob at a repository-relative path (git's read_blob_data_from_index), or null. */
@@ -73,6 +80,7 @@ export function createAttributeLookup(
   const ignoreCase = options.ignoreCase ?? false;
   const files = new Map<string, Promise<AttrFile | null>>();
   const macros = new Map<string, [string, AttrValue][]>(Object.entries(BUILTIN_MACROS));
+  const allowed = options.indexFileAllowed ?? (() => true);
   const load = (
     key: string,
     abs: string | null,
@@ -84,12 +92,16 @@ export function createAttributeLookup(
     if (p === undefined) {
       // An in-tree file's path in the index: the key is its directory ("" at the root).
       const indexPath = key === "" ? ".gitattributes" : `${key}/.gitattributes`;
-      p = abs === null
-        ? Promise.resolve(null)
-        : (fromIndex !== null ? readInTree(fs, abs, () => fromIndex(indexPath)) : readText(fs, abs))
-          .then((t) =>
-            t === null ? null : parseAttrFile(t, base, ignoreCase, allowMacros ? macros : null)
-          );
+      p = abs === null ? Promise.resolve(null) : (fromIndex !== null
+        ? readInTree(
+          fs,
+          abs,
+          () => allowed(indexPath) ? fromIndex(indexPath) : Promise.resolve(null),
+        )
+        : readText(fs, abs))
+        .then((t) =>
+          t === null ? null : parseAttrFile(t, base, ignoreCase, allowMacros ? macros : null)
+        );
       files.set(key, p);
     }
     return p;
@@ -253,18 +265,26 @@ async function readInTree(
 ): Promise<string | null> {
   const st = await fs.lstat(path).catch(() => null);
   if (st !== null && st.isDirectory) return "";
-  if (st !== null && st.isFile && !st.isSymlink && st.size < ATTR_MAX_FILE_SIZE) {
-    const text = await readText(fs, path);
+  // A FIFO or a device: git's open blocks (or never ends), so no answer is git's.
+  if (st !== null && !st.isFile && !st.isSymlink) throw notRegularError();
+  if (st !== null && st.isFile) {
+    const text = await readPatternFile(fs, path, {
+      follow: false,
+      skipFrom: ATTR_MAX_FILE_SIZE,
+      maxBytes: ATTR_MAX_FILE_SIZE,
+    });
     if (text !== null) return text;
   }
   const blob = await fromIndex().catch(() => null);
   return blob === null ? null : new TextDecoder().decode(blob);
 }
 
+/** An attributes file outside the tree (system, global, info), links followed; a directory holds no line. */
 async function readText(fs: ReadFs, path: string): Promise<string | null> {
-  try {
-    return new TextDecoder().decode(await fs.readFile(path));
-  } catch {
-    return null;
-  }
+  const st = await fs.stat(path).catch(() => null);
+  if (st === null || st.isDirectory) return null;
+  return await readPatternFile(fs, path, {
+    skipFrom: ATTR_MAX_FILE_SIZE,
+    maxBytes: ATTR_MAX_FILE_SIZE,
+  });
 }

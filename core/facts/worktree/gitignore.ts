@@ -12,6 +12,7 @@
  * compares the whole walk with `git status` on generated patterns and trees.
  * @module
  */
+import { GitLimitError } from "../git/errors.ts";
 
 /** One compiled pattern. */
 interface Rule {
@@ -293,7 +294,24 @@ export function matchGitignore(rules: GitignoreRules, text: string): GitignoreVe
   for (let k = rules.rules.length - 1; k >= 0; k--) {
     const r = rules.rules[k]!;
     if (r.dirOnly && !isDir) continue;
-    if (r.regex.test(r.basenameOnly ? base : bare)) return r.negated ? "unignored" : "ignored";
+    if (test(r.regex, r.basenameOnly ? base : bare)) return r.negated ? "unignored" : "ignored";
   }
   return null;
+}
+
+/**
+ * A rule's regex against a path. A pattern line of tens of thousands of
+ * characters (a stranger's .gitignore may hold one) compiles to a regex the
+ * engine refuses on first use: a typed error naming no content, so the
+ * status is unknown with a reason rather than guessed either way.
+ */
+function test(regex: RegExp, path: string): boolean {
+  try {
+    return regex.test(path);
+  } catch {
+    throw new GitLimitError(
+      "an ignore pattern is too long for baton to match",
+      "git_pattern_too_long",
+    );
+  }
 }

@@ -16,7 +16,8 @@ import { GitUnsupportedError } from "../git/errors.ts";
 import { requireReadableFormat } from "../git/read_format.ts";
 import type { RepoLocation } from "../types.ts";
 import { type GitIndex, parseIndex } from "./index_file.ts";
-import { readSplitIndex } from "./split_index.ts";
+import { MAX_SHARED_INDEX_BYTES, readSplitIndex } from "./split_index.ts";
+import { requireRegularFile } from "../git/read_git_file.ts";
 
 /** Options of {@linkcode readIndexFile}. */
 export interface ReadIndexFileOptions {
@@ -71,6 +72,9 @@ export async function readIndexFile(
       "git_index_too_large",
     );
   }
+  // A FIFO or a device would block the open or never end (see read_git_file.ts).
+  const target = st.isSymlink ? await fs.stat(path) : st;
+  if (target !== null) requireRegularFile(target, MAX_SHARED_INDEX_BYTES);
   let bytes: Uint8Array;
   try {
     bytes = await fs.readFile(path);

@@ -38,7 +38,9 @@ import {
   releaseStat,
   verifyIndexChecksum,
 } from "./index_file.ts";
-import { readSplitIndex } from "./split_index.ts";
+import { MAX_SHARED_INDEX_BYTES, readSplitIndex } from "./split_index.ts";
+import { requireRegularFile } from "../git/read_git_file.ts";
+import { UNSAFE_PATH_REASON, unsafeIndexPath } from "./unsafe_path.ts";
 import { repoAtDir } from "../git/find_repo.ts";
 import { readHead } from "../git/read_head.ts";
 import { DEFAULT_MAX_UNTRACKED, type DirListing, findUntracked } from "./untracked.ts";
@@ -309,6 +311,10 @@ export async function scanWorktree(
   let indexChecksum: WorktreeStatus["indexChecksum"] = null;
   let verifiedIndex: VerifiedIndex | null = null;
   if (indexStat !== null) {
+    // Only a regular file within the shared index's bound is opened: a FIFO
+    // there would block the open, a sparse file of terabytes fill memory.
+    const target = indexStat.isSymlink ? await fs.stat(indexPath) : indexStat;
+    if (target !== null) requireRegularFile(target, MAX_SHARED_INDEX_BYTES);
     let bytes: Uint8Array;
     try {
       bytes = await fs.readFile(indexPath);
@@ -441,6 +447,11 @@ export async function scanWorktree(
         badNames.push(idx.invalidNames.get(i)!);
         continue;
       }
+      if (unsafeIndexPath(idx.paths[i]!)) {
+        // Never opened: it may resolve outside the work tree (worktree/unsafe_path.ts).
+        notCompared(idx.paths[i]!, UNSAFE_PATH_REASON);
+        continue;
+      }
       chunk.push(i);
       chunkPaths.push(idx.paths[i]!);
       if (chunk.length < LSTAT_CHUNK) continue;
@@ -460,7 +471,10 @@ export async function scanWorktree(
       const stat = dirs.bad.size > 0 && underBadDir(dirs.bad, e.path) ? null : lstat;
       presence[k] = stat === null ? 0 : 1;
       // A skip-worktree file that is absent is what sparse checkout expects.
-      if (stat === null && e.skipWorktree) return;
+      // "Absent" is git's path_found: its lstat follows leading symlinks, so
+      // a file reached through a symlinked directory clears the bit and is
+      // then compared, and found gone (has_symlink_leading_path).
+      if (lstat === null && e.skipWorktree) return;
       if (e.intentToAdd) {
         setY(changes, e.path, stat === null ? "D" : "A", kindOf(e.mode, stat?.isSymlink));
         intentToAdd.add(e.path);

@@ -19,6 +19,7 @@ import { buildTrackedTree, type TrackedDir, type TrackedTree } from "./tracked_t
 import { buildIndex, ENTRY_WORDS, entryOid, FIELD } from "./index_file.ts";
 import { MODE_GITLINK, MODE_TREE, MODE_TYPE_MASK } from "./compare_stat.ts";
 import { repoAtDir } from "../git/find_repo.ts";
+import { readPatternFile } from "../git/read_git_file.ts";
 
 /**
  * A directory listing in the listing cache's stored form: the names joined
@@ -151,7 +152,7 @@ export async function findUntracked(
   const excludesFile = options.excludesFile ?? null;
   for (const file of [excludesFile, `${repo.commonDir}/info/exclude`]) {
     if (file === null) continue;
-    const text = await readOptionalText(fs, file);
+    const text = await readPatternFile(fs, file);
     if (text !== null) {
       base.push({ base: "", rules: parseGitignore(text, { ignoreCase }) });
     }
@@ -242,7 +243,9 @@ export async function findUntracked(
       return namedInIndex ? true : report(dir);
     }
     let here = levels;
-    let text = hasIgnoreFile ? await readOptionalText(fs, `${abs}/.gitignore`) : null;
+    let text = hasIgnoreFile
+      ? await readPatternFile(fs, `${abs}/.gitignore`, { follow: false })
+      : null;
     if (
       text === null && node !== undefined && options.readBlob !== undefined && anySkipWorktree()
     ) {
@@ -447,12 +450,4 @@ function isSparseDir(tracked: TrackedTree, node: TrackedDir): boolean {
     paths[k]!.endsWith("/") &&
     (fields[k * ENTRY_WORDS + FIELD.mode]! & MODE_TYPE_MASK) === MODE_TREE
   );
-}
-
-async function readOptionalText(fs: ReadFs, path: string): Promise<string | null> {
-  try {
-    return UTF8.decode(await fs.readFile(path));
-  } catch {
-    return null;
-  }
 }

@@ -307,6 +307,55 @@ Deno.test({
 });
 
 Deno.test({
+  name:
+    "sparse checkout: a file outside the cone reached through a symlinked directory is deleted (random seed 1136)",
+  ignore: OLD_GIT,
+}, async () => {
+  // git clears the skip-worktree bit of a file its lstat finds, leading
+  // symlinks followed (path_found), then compares it: below a symlink it is
+  // gone (has_symlink_leading_path). Not found there, it stays skipped.
+  const env = await userEnv();
+  const dir = await base({ "out/o.txt": "outside\n", "out/p.txt": "p\n", "in/i.txt": "inside\n" });
+  await git(dir, ["sparse-checkout", "set", "--cone", "in"]);
+  await Deno.remove(`${dir}/out`, { recursive: true }).catch(() => {});
+  await Deno.symlink("in", `${dir}/out`);
+  let r = await assertAgreesWithGit(env, dir, { label: "link, nothing behind it" });
+  assert.equal(r.git.tracked.has("out/o.txt"), false, "control: an absent one is expected");
+  await Deno.writeTextFile(`${dir}/out/o.txt`, "outside\n");
+  r = await assertAgreesWithGit(env, dir, { label: "written through the link" });
+  assert.equal(r.git.tracked.get("out/o.txt"), ".D", "control: git calls it deleted");
+  assert.equal(r.git.tracked.has("out/p.txt"), false, "control: the one not found stays skipped");
+});
+
+Deno.test({
+  name:
+    "cone-mode sparse checkout: a .gitattributes outside the cone is not read from the index (random seed 2072)",
+  ignore: OLD_GIT,
+}, async () => {
+  // git's read_attr_from_index reads no .gitattributes outside the cone: a
+  // file written back there is compared without its text=auto.
+  const env = await userEnv();
+  const attrs = "* text=auto\n";
+  const dir = await base({
+    "in/.gitattributes": attrs,
+    "in/c.txt": "a\r\nb\n",
+    "out/.gitattributes": attrs,
+    "out/c.txt": "a\r\nb\n",
+  });
+  await git(dir, ["sparse-checkout", "set", "--cone", "in"]);
+  await writeFiles(dir, { "out/c.txt": "a\r\nb\n" });
+  await touch(`${dir}/in/c.txt`);
+  let r = await assertAgreesWithGit(env, dir, { label: "cone" });
+  assert.equal(r.git.tracked.get("out/c.txt"), ".M", "control: git applies no attribute there");
+  assert.equal(r.git.tracked.has("in/c.txt"), false, "control: inside the cone text=auto applies");
+  // Not in cone mode, git reads the index's copy: the same file is clean.
+  await git(dir, ["sparse-checkout", "set", "--no-cone", "/in/", "/a.txt", "/src/"]);
+  await writeFiles(dir, { "out/c.txt": "a\r\nb\n" });
+  r = await assertAgreesWithGit(env, dir, { label: "no cone" });
+  assert.equal(r.git.tracked.has("out/c.txt"), false, "control: the index's attributes apply");
+});
+
+Deno.test({
   name: "sparse index: a sparse directory is never untracked; one written back is expanded",
   ignore: OLD_GIT,
 }, async () => {

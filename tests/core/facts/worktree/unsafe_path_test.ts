@@ -1,0 +1,63 @@
+/**
+ * Index paths that could lead out of the work tree (core/facts/worktree/unsafe_path.ts):
+ * the rule on its own, then a crafted .git/index naming `zzz/../../outside.txt` run through
+ * the real CLI. Before, baton hashed the file outside the repository and put its sha256 and
+ * size in the facts (git itself reads it too: `M zzz/../../outside.txt`); now it is listed
+ * unchecked and never opened. The same index with the entry's original path is the control.
+ */
+import assert from "node:assert/strict";
+import { unsafeIndexPath } from "../../../../core/facts/worktree/unsafe_path.ts";
+import { commitAll, git, makeRepo, writeFiles } from "../../../_helpers/git.ts";
+import { runBaton } from "../../../_helpers/cli.ts";
+import { tempDir } from "../../../_helpers/temp.ts";
+
+Deno.test("unsafeIndexPath() refuses '.', '..', empty and .git components, and nothing else", () => {
+  for (const p of ["a/../b", "..", "./a", "a/./b", "/abs", "a//b", ".git/config", "x/.Git/y"]) {
+    assert.equal(unsafeIndexPath(p), true, p);
+  }
+  for (const p of ["a", "a/b.txt", ".gitignore", "x/.github/y", "..a", "a..", "a/.b/c", "é/ü"]) {
+    assert.equal(unsafeIndexPath(p), false, p);
+  }
+});
+
+/** Rewrites one path of the index in place (same length, same order) and redoes its checksum. */
+async function renameInIndex(dir: string, from: string, to: string): Promise<void> {
+  assert.equal(from.length, to.length);
+  const path = `${dir}/.git/index`;
+  const bytes = await Deno.readFile(path);
+  const body = bytes.subarray(0, bytes.length - 20);
+  const text = new TextDecoder("latin1").decode(body);
+  const at = text.indexOf(from);
+  assert.ok(at > 0);
+  body.set(new TextEncoder().encode(to), at);
+  const sum = new Uint8Array(await crypto.subtle.digest("SHA-1", body));
+  bytes.set(sum, body.length);
+  await Deno.writeFile(path, bytes);
+}
+
+async function facts(dir: string) {
+  const r = await runBaton(["preflight", "--json"], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  return JSON.parse(r.stdout).facts;
+}
+
+Deno.test("preflight never opens a file an index path leads to outside the work tree", async () => {
+  await using outer = await tempDir("baton-unsafe-path-");
+  const dir = `${outer.path}/repo`;
+  await Deno.mkdir(dir);
+  await Deno.rename(await makeRepo("baton-unsafe-path-repo-"), dir);
+  await Deno.writeTextFile(`${outer.path}/outside.txt`, "secret outside\n");
+  await writeFiles(dir, { "a.txt": "a\n", "zzz/abcde/outside.txt": "secret inside\n" });
+  await commitAll(dir);
+  await Deno.remove(`${dir}/zzz/abcde`, { recursive: true });
+  // Control: the entry's own path, its file gone, is a plain deletion.
+  let f = await facts(dir);
+  assert.deepEqual(f.tree.changed, ["zzz/abcde/outside.txt"], "control");
+  await renameInIndex(dir, "zzz/abcde/outside.txt", "zzz/../../outside.txt");
+  const listed = (await git(dir, ["status", "--porcelain"])).stdout;
+  assert.match(listed, /^ M zzz\/\.\.\/\.\.\/outside\.txt$/m, "control: git reads it outside");
+  f = await facts(dir);
+  assert.deepEqual(f.tree.unchecked, ["zzz/../../outside.txt"]);
+  assert.match(f.tree.reason, /index path git refuses/);
+  assert.deepEqual(f.changed_files, [], "neither hashed nor sized");
+});
