@@ -228,7 +228,7 @@ const RUNS: usize = memory.data(256 * 8);
  * state: 0 (no check) or the index in `program` of a list [count, entry...],
  * each entry two u32: a keyword length, a lead set and an operator set
  * (bits 0-7, 8-15, 16-23; a set is a 256-byte table at sets + id * 256),
- * then the operator shape (bits 0-15, see operatorAt), the least value
+ * then the operator shape (bits 0-15, see operatorAfter), the least value
  * length (bits 16-23, 0 for no value check) and the blanks allowed before
  * the value (bits 24-31). A check passes when the run of lead bytes that
  * holds the keyword (its trailing non-lead bytes dropped) is shorter than
@@ -253,6 +253,7 @@ function namePasses(
   if (at === 0) return 0xffffffff;
   const list = program + (<usize> at << 2);
   const count = load<u32>(list);
+  landEnd = NO_LANDING;
   let passed: u32 = 0;
   for (let k: u32 = 0; k < count; k++) {
     const bit: u32 = k < 31 ? <u32> 1 << k : 0x80000000;
@@ -301,7 +302,7 @@ function checkPasses(data: usize, i: u32, to: u32, entryAt: usize, sets: usize):
     }
     if (end - kwStart >= MAX_NAME) return false;
   }
-  const op = operatorAt(data, end, to, shape, operators);
+  const op = operatorAfter(data, end, to, shape, operators);
   if (op < 0) return false;
   const min = (shape >> 16) & 0xff;
   if (min === 0) return true;
@@ -417,31 +418,80 @@ function valueAt(data: usize, p: u32, to: u32, blanks: u32, min: u32, set: usize
 }
 
 /**
- * The offset of the operator when the bytes at `p` are, in order: optionally (when bit 2 of
- * `shape` is set) a closing quote (`"` or `'`) after at most `shape & 3`
- * backslashes; at most `shape >> 8` blanks (space, tab); one byte of the
- * operator set. The regex `(?:\\{0,E}["'])?[ \t]{0,B}[ops]` tried at `p`,
- * which backtracking cannot help: its parts begin with disjoint bytes.
+ * What follows the name that ends at `landEnd`, read once per hit for every
+ * check of its state (namePasses clears it): the first byte past the blanks
+ * there (`land1`, after `blanks1` blanks); the backslashes there (`escapes`,
+ * at most 4); whether a quote (`"` or `'`) follows them and, if so, the
+ * first byte past the blanks after it (`land2`, after `blanks2`). Blank
+ * counts stop at 256, more than any check allows.
  */
-function operatorAt(data: usize, p: u32, to: u32, shape: u32, operators: usize): i32 {
-  if (shape & 4) {
-    let q = p;
-    while (q < to && q - p <= (shape & 3) && load<u8>(data + <usize> q) === 0x5c) q++;
-    if (q - p > (shape & 3)) return -1;
-    if (q < to) {
-      const c = load<u8>(data + <usize> q);
-      if (c === 0x22 || c === 0x27) p = q + 1;
-      else if (q > p) return -1;
-    } else if (q > p) return -1;
-  }
-  const most = (shape >> 8) & 0xff;
-  let blanks: u32 = 0;
-  while (p < to) {
+const NO_LANDING: u32 = 0xffffffff;
+let landEnd: u32 = NO_LANDING;
+let land1: u32 = 0;
+let blanks1: u32 = 0;
+let escapes: u32 = 0;
+let quoted: bool = false;
+let land2: u32 = 0;
+let blanks2: u32 = 0;
+
+/** Reads what follows the name ending at `end` into the landing fields above. */
+function readLanding(data: usize, end: u32, to: u32): void {
+  landEnd = end;
+  let p = end;
+  let n: u32 = 0;
+  while (p < to && n < 256) {
     const c = load<u8>(data + <usize> p);
     if (c !== 0x20 && c !== 0x09) break;
-    if (++blanks > most) return -1;
+    n++;
     p++;
   }
+  land1 = p;
+  blanks1 = n;
+  let q = end;
+  while (q < to && q - end < 4 && load<u8>(data + <usize> q) === 0x5c) q++;
+  escapes = q - end;
+  quoted = false;
+  if (q < to) {
+    const c = load<u8>(data + <usize> q);
+    if (c === 0x22 || c === 0x27) {
+      quoted = true;
+      p = q + 1;
+      n = 0;
+      while (p < to && n < 256) {
+        const d = load<u8>(data + <usize> p);
+        if (d !== 0x20 && d !== 0x09) break;
+        n++;
+        p++;
+      }
+      land2 = p;
+      blanks2 = n;
+    }
+  }
+}
+
+/**
+ * The offset of the operator when the bytes at `end` are, in order:
+ * optionally (when bit 2 of `shape` is set) a closing quote (`"` or `'`)
+ * after at most `shape & 3` backslashes; at most `shape >> 8` blanks
+ * (space, tab); one byte of the operator set; else -1. The regex
+ * `(?:\\{0,E}["'])?[ \t]{0,B}[ops]` tried at `end`, which backtracking
+ * cannot help: its parts begin with disjoint bytes. Answered from the
+ * landing (see readLanding), read once per hit for all its checks: they
+ * differ in shape and operator set, rarely in where the name ends.
+ */
+function operatorAfter(data: usize, end: u32, to: u32, shape: u32, operators: usize): i32 {
+  if (landEnd !== end) readLanding(data, end, to);
+  let p = land1;
+  let n = blanks1;
+  if (shape & 4) {
+    // At most `shape & 3` backslashes, then a closing quote; backslashes without one fail.
+    if (escapes > (shape & 3)) return -1;
+    if (quoted) {
+      p = land2;
+      n = blanks2;
+    } else if (escapes > 0) return -1;
+  }
+  if (n > ((shape >> 8) & 0xff)) return -1;
   return p < to && load<u8>(operators + <usize> load<u8>(data + <usize> p)) !== 0 ? <i32> p : -1;
 }
 

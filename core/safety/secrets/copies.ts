@@ -134,15 +134,66 @@ function wordAt(bytes: Uint8Array, at: number): number {
   return (bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!;
 }
 
+/** A byte of ordinary prose or code: a lower-case letter, a blank or common punctuation. */
+function isWordy(b: number): boolean {
+  return (b >= 0x61 && b <= 0x7a) || b === 0x20 || b === 0x2d || b === 0x5f || b === 0x2e ||
+    b === 0x2f || b === 0x3a || b === 0x3d || b === 0x22 || b === 0x27 || b === 0x5c;
+}
+
+/**
+ * Where the `stride` windows indexed for `value` begin: the block of
+ * `stride` consecutive 4-byte windows with the fewest made of wordy bytes
+ * only ({@linkcode isWordy}), the first such block on a tie. A value often
+ * opens with words (`secret-live-…`, `sk_test_…`) whose windows occur all
+ * over ordinary text, and each probe that meets one costs a comparison;
+ * any `stride` consecutive windows find every copy (see CopyMemory), so the
+ * rarest block is indexed.
+ * @param value The remembered bytes (at least `stride + 3` of them).
+ * @param stride The probe stride.
+ * @returns The offset of the first indexed window, 0 to `value.length - 3 - stride`.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { indexedFrom } from "./copies.ts";
+ * const value = new TextEncoder().encode("secret-live-Q7uEGb0yUYAw");
+ * assert.equal(indexedFrom(value, 4), 9); // "ve-Q", "e-Q7", "-Q7u", "Q7uE"
+ * assert.equal(indexedFrom(new TextEncoder().encode("Q7uEGb0y"), 5), 0);
+ * ```
+ */
+export function indexedFrom(value: Uint8Array, stride: number): number {
+  const windows = value.length - 3;
+  const most = windows - stride;
+  if (most <= 0) return 0;
+  // wordy[j]: window j is four wordy bytes.
+  const wordy = new Uint8Array(windows);
+  let run = 0;
+  for (let i = 0; i < value.length; i++) {
+    run = isWordy(value[i]!) ? run + 1 : 0;
+    if (i >= 3 && run >= 4) wordy[i - 3] = 1;
+  }
+  let count = 0;
+  for (let j = 0; j < stride; j++) count += wordy[j]!;
+  let best = 0;
+  let bestCount = count;
+  for (let k = 1; k <= most && bestCount > 0; k++) {
+    count += wordy[k + stride - 1]! - wordy[k - 1]!;
+    if (count < bestCount) {
+      best = k;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
 /**
  * The values found so far in one input, bounded, and the search for their
  * copies.
  *
  * The search reads one 4-byte window every `stride` bytes (the shortest
  * value's length minus 3, at most 16) and looks it up in a bitmap (one bit
- * per hash) of every value's windows at offsets 0 to stride-1: any
- * occurrence of a value spans one probe at one of those offsets, and only
- * bitmap hits are compared.
+ * per hash) of `stride` consecutive windows of every value (from the offset
+ * {@linkcode indexedFrom} picks): any occurrence of a value spans one probe
+ * at one of those offsets, and only bitmap hits are compared.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -168,6 +219,11 @@ export class CopyMemory {
   /** A value was forgotten since the last rebuild (its probes must go). */
   #forgot = false;
   #stride = MAX_STRIDE;
+  /**
+   * The largest offset of a value's first indexed window: a copy starting at
+   * `a` is met by a probe at most `a + reach + stride - 1`.
+   */
+  #reach = 0;
   #probes = new Map<number, Probe[]>();
   #bitmap = new Uint8Array(0);
   #shift = 32;
@@ -234,7 +290,9 @@ export class CopyMemory {
       (this.#probes.size + added.length * this.#stride) * MOST_LOAD <= this.#bitmap.length * 8;
     if (!fits) return this.#rebuild();
     for (const entry of added) {
-      for (let offset = 0; offset < this.#stride; offset++) {
+      const from = indexedFrom(entry.bytes, this.#stride);
+      if (from > this.#reach) this.#reach = from;
+      for (let offset = from; offset < from + this.#stride; offset++) {
         const word = wordAt(entry.bytes, offset);
         const list = this.#probes.get(word);
         if (list === undefined) this.#probes.set(word, [{ entry, offset }]);
@@ -250,14 +308,18 @@ export class CopyMemory {
     for (const e of this.#values.values()) shortest = Math.min(shortest, e.bytes.length);
     const stride = Math.max(1, Math.min(MAX_STRIDE, shortest - 3));
     const probes = new Map<number, Probe[]>();
+    let reach = 0;
     for (const entry of this.#values.values()) {
-      for (let offset = 0; offset < stride; offset++) {
+      const from = indexedFrom(entry.bytes, stride);
+      if (from > reach) reach = from;
+      for (let offset = from; offset < from + stride; offset++) {
         const word = wordAt(entry.bytes, offset);
         const list = probes.get(word);
         if (list === undefined) probes.set(word, [{ entry, offset }]);
         else list.push({ entry, offset });
       }
     }
+    this.#reach = reach;
     // About 512 bits per window keeps false hits near 0.2 % (in the memory
     // a byte per slot gave 64 slots, 1.6 %); in place additions may fill it
     // to one in MOST_LOAD before it is rebuilt. At most 2^23 bits (1 MiB).
@@ -293,7 +355,7 @@ export class CopyMemory {
     const stride = this.#stride;
     const hits: RawFinding[] = [];
     const first = Math.max(0, from);
-    const last = Math.min(to + stride - 1, bytes.length - 4);
+    const last = Math.min(to + this.#reach + stride - 1, bytes.length - 4);
     const words = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const look = (i: number) => {
       // The same big-endian word as getInt32, read from the bytes: a DataView

@@ -199,7 +199,7 @@ function valueAt(
   return true;
 }
 
-/** The offset of the operator a check finds at `p`, or -1 (operatorAt in WASM). */
+/** The offset of the operator a check finds at `p`, or -1 (operatorAfter in WASM). */
 function operatorAt(
   bytes: Uint8Array,
   p: number,

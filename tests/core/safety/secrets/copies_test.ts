@@ -108,3 +108,91 @@ Deno.test("CopyMemory finds values added between searches, shorter ones and afte
   const found = m.find(bytes, 0, bytes.length).map((f) => text.slice(f.start, f.end));
   assert.deepEqual(found, [long2, short, long2, short]);
 });
+
+/**
+ * The probe loop as the contract of CopyProbe states it (engine.ts), in
+ * TypeScript, counting the positions it hands back: each one costs find a
+ * lookup and a comparison.
+ */
+function countingProbe(bytes: Uint8Array) {
+  const counted = { positions: 0 };
+  const probe = (
+    bitmap: Uint8Array,
+    _version: number,
+    first: number,
+    last: number,
+    stride: number,
+    shift: number,
+  ) => {
+    const out: number[] = [];
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    for (let i = first; i <= last; i += stride) {
+      const h = Math.imul(view.getInt32(i), 0x9e3779b1) >>> shift;
+      if (((bitmap[h >>> 3]! >> (h & 7)) & 1) !== 0) out.push(i);
+    }
+    counted.positions += out.length;
+    return new Uint32Array(out);
+  };
+  return { counted, probe };
+}
+
+/** Values that open with words met all over ordinary text, then a random part. */
+function wordyValues(rng: Rng): string[] {
+  return [
+    `secret-live-${rng.str(ALNUM, 24)}`,
+    `sk_test_${rng.str(ALNUM, 24)}`,
+    `password:${rng.str(ALNUM, 20)}`,
+  ];
+}
+
+Deno.test("CopyMemory.find() compares nothing in prose that repeats the words a value opens with", () => {
+  const rng = new Rng(6);
+  const values = wordyValues(rng);
+  const original = values.join(" ");
+  let prose = "";
+  for (let i = 0; i < 300; i++) {
+    // Every alignment against the probe grid: a varying lead-in.
+    prose += `${"x".repeat(i % 17)} the secret-live- key, sk_test_ docs and password: hints\n`;
+  }
+  const bytes = encoder.encode(`${original}\n${prose}`);
+  const m = new CopyMemory();
+  m.remember(
+    bytes,
+    values.map((v) => ({
+      kind: "k",
+      start: original.indexOf(v),
+      end: original.indexOf(v) + v.length,
+    })),
+  );
+  const { counted, probe } = countingProbe(bytes);
+  const found = m.find(bytes, original.length, bytes.length, probe);
+  assert.deepEqual(found, []);
+  // 900 occurrences of the opening words; a bitmap's false hits are about 0.2 % of probes.
+  assert.ok(counted.positions <= 20, `${counted.positions} positions compared`);
+});
+
+Deno.test("CopyMemory.find() finds a value opening with words at every alignment, up to the end of the range", () => {
+  const rng = new Rng(7);
+  for (const v of wordyValues(rng)) {
+    let text = `${v}\n`;
+    const starts: number[] = [];
+    for (let k = 0; k < 40; k++) {
+      text += " ".repeat(1 + (k % 19));
+      starts.push(text.length);
+      text += `${v}\n`;
+    }
+    const bytes = encoder.encode(text);
+    const m = new CopyMemory();
+    m.remember(bytes, [{ kind: "k", start: 0, end: v.length }]);
+    for (const withProbe of [false, true]) {
+      const probe = withProbe ? countingProbe(bytes).probe : null;
+      const all = m.find(bytes, 1, bytes.length, probe).map((f) => f.start);
+      assert.deepEqual(all, starts);
+      // A copy starting just before `to` is found, though its indexed windows lie past `to`.
+      for (const s of starts) {
+        const upTo = m.find(bytes, 1, s + 1, probe).map((f) => f.start);
+        assert.deepEqual(upTo, starts.filter((x) => x <= s));
+      }
+    }
+  }
+});

@@ -113,11 +113,13 @@ Deno.test("the WASM and TS keyword passes drop the same hits by their name check
     "'",
     " ",
     "\t",
+    // A run of blanks at a check's limit (16), so two of them pass it.
+    " ".repeat(16),
     ":",
     "=",
     "\n",
   ];
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 600; i++) {
     let s = "";
     for (let n = 1 + rng.int(12); n > 0; n--) s += rng.pick(parts);
     inputs.push(encoder.encode(s));
@@ -143,6 +145,41 @@ Deno.test("the WASM and TS keyword passes drop the same hits by their name check
   // kept hits have checks that failed (the rules behind them are not confirmed).
   assert.ok(checked > 1000 && dropped > 300, `${checked} kept, ${dropped} dropped`);
   assert.ok(partial > 20, `${partial} kept hits with a failed check`);
+});
+
+Deno.test("the WASM and TS name checks agree on every escape count, quote and blank run after a name", () => {
+  const w = createEngine(SECRET_RULES, { prefilter: "wasm" });
+  const t = createEngine(SECRET_RULES, { prefilter: "ts" });
+  let inputs = 0;
+  let kept = 0;
+  const distinct = new Set<string>();
+  for (const name of ["api_key", "DB_PASSWORD", '"token']) {
+    for (let escapes = 0; escapes <= 4; escapes++) {
+      for (const quote of ["", '"', "'"]) {
+        for (let blanks = 0; blanks <= 18; blanks++) {
+          for (const op of [":", "=", "x", ""]) {
+            const gap = (blanks % 2 === 0 ? " " : "\t").repeat(blanks);
+            const s = `${name}${"\\".repeat(escapes)}${quote}${gap}${op} Ab3dEf6hIj9kLm`;
+            // Also cut right after the operator: a check that reads past the data fails.
+            const cut = s.length - " Ab3dEf6hIj9kLm".length;
+            for (const text of [s, s.slice(0, cut)]) {
+              const bytes = encoder.encode(text);
+              const a = w.scanKeywords(bytes);
+              const b = t.scanKeywords(bytes);
+              assert.deepEqual([...a.hits], [...b.hits], text);
+              assert.deepEqual([...a.passed], [...b.passed], text);
+              inputs++;
+              kept += a.hits.length / 2;
+              distinct.add([...a.passed].join(","));
+            }
+          }
+        }
+      }
+    }
+  }
+  // Positive controls: hits are kept and dropped, and with many different sets of passed checks.
+  assert.ok(kept > 500 && kept < inputs * 2, `${kept} hits kept of ${inputs} inputs`);
+  assert.ok(distinct.size >= 4, `${distinct.size} distinct passed sets`);
 });
 
 Deno.test("the WASM and TS paths give identical findings end to end", () => {
