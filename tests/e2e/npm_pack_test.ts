@@ -50,6 +50,8 @@ Deno.test("the npm package installs with npm and its baton runs anywhere, naming
   const files = listing.stdout.trim().split("\n");
   assert.ok(files.includes("package/main.ts") && files.includes("package/bin/baton.cjs"));
   assert.ok(files.includes("package/commands/_adapters/hook_worker.ts"), "the hook worker");
+  // The scanner's packed tables, imported as bytes (core/safety/secrets/tables_generated.ts).
+  assert.ok(files.includes("package/core/safety/secrets/tables_generated.bin"), "packed tables");
   for (const f of files) {
     assert.doesNotMatch(f, /^package\/(tests|toolchain|docs|wasm\/assembly)\/|_test\.ts$/, f);
   }
@@ -83,6 +85,14 @@ Deno.test("the npm package installs with npm and its baton runs anywhere, naming
   assert.equal(fin.code, 0, fin.stderr);
   const load = await run("baton", ["load"], { cwd: repo, env });
   assert.match(load.stdout, /installed through npm/);
+  // The secret scanner, whose prebuilt tables the package imports as bytes.
+  const redacted = await run("baton", ["redact"], {
+    cwd: repo,
+    env,
+    stdin: "export DB_PASSWORD=hunter2hunter2\nplain line\n",
+  });
+  assert.equal(redacted.code, 0, redacted.stderr);
+  assert.equal(redacted.stdout, "export DB_PASSWORD=[REDACTED:env_secret]\nplain line\n");
 
   const hooks = await run("baton", ["install", "claude-code"], { cwd: repo, env });
   assert.equal(hooks.code, 0, hooks.stderr);
