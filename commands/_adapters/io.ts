@@ -4,7 +4,7 @@
  * @module
  */
 import type { WriteFs } from "../../core/fs.ts";
-import { DenoFs } from "./deno_fs.ts";
+import { processFs } from "./stalled_fs.ts";
 
 /** A sink for text. */
 export interface TextSink {
@@ -142,6 +142,15 @@ async function readStdinBounded(
   return out;
 }
 
+/** An environment variable, or undefined when it is unset or cannot be read. */
+function envValue(name: string): string | undefined {
+  try {
+    return Deno.env.get(name);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The real Io of a running process. */
 export function createDenoIo(): Io {
   return {
@@ -149,16 +158,10 @@ export function createDenoIo(): Io {
     stderr: denoSink(Deno.stderr),
     readStdin: readStdinBounded,
     stdin: { read: (into) => Deno.stdin.read(into) },
-    env: (name) => {
-      try {
-        return Deno.env.get(name);
-      } catch {
-        return undefined;
-      }
-    },
+    env: envValue,
     cwd: () => Deno.cwd().replaceAll("\\", "/"),
     now: () => new Date(),
-    fs: new DenoFs(),
+    fs: processFs(envValue("BATON_TEST_STALL_READ")),
     pid: Deno.pid,
     hostname: () => {
       try {

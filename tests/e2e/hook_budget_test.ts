@@ -1,11 +1,11 @@
 /**
  * The capture hook's hard 2-second budget: with fact collection made to
- * block for good by a real condition (the git index is a FIFO nobody writes
- * to), `baton hook pre-compact` can only return because its budget ran out:
+ * block for good (the read of the git index never returns:
+ * BATON_TEST_STALL_READ), `baton hook pre-compact` can only return because its budget ran out:
  * it exits 0, warns once, leaves the previous capsule intact with nothing
  * half-written beside it, and nothing of it keeps running or writing
- * afterwards. No assertion reads the clock: the FIFO, not the machine's
- * speed, decides the outcome. See: #4.
+ * afterwards. No assertion reads the clock: the stalled read, not the
+ * machine's speed, decides the outcome. See: #4.
  */
 import assert from "node:assert/strict";
 import {
@@ -52,20 +52,11 @@ async function processesIn(dir: string): Promise<number[]> {
 }
 
 /**
- * Runs `fn` with the repository's git index replaced by a FIFO nobody writes to: reading it
- * blocks for good (a controlled slow input, not the machine's speed). The index is put back.
+ * The environment of a hook whose reads of the git index never return (a controlled slow
+ * input, not the machine's speed): commands/_adapters/stalled_fs.ts. A FIFO was that input
+ * until every file a repository names had to be a regular file to be read.
  */
-async function withBlockingIndex<T>(dir: string, fn: () => Promise<T>): Promise<T> {
-  await Deno.rename(`${dir}/.git/index`, `${dir}/.git/index.saved`);
-  try {
-    const fifo = await new Deno.Command("mkfifo", { args: [`${dir}/.git/index`] }).output();
-    assert.ok(fifo.success, "mkfifo");
-    return await fn();
-  } finally {
-    await Deno.remove(`${dir}/.git/index`).catch(() => {});
-    await Deno.rename(`${dir}/.git/index.saved`, `${dir}/.git/index`);
-  }
-}
+const STALLED_INDEX = { ...UNSCALED, BATON_TEST_STALL_READ: "/.git/index" };
 
 Deno.test("hook pre-compact whose fact collection blocks for good ends on its budget, warns once, and leaves no half-written file and no live process", async () => {
   const dir = await makeRepo();
@@ -77,16 +68,12 @@ Deno.test("hook pre-compact whose fact collection blocks for good ends on its bu
   const before = await snapshot(dir);
   const latestBefore = await Deno.readTextFile(`${dir}/.baton/latest.md`);
   const payload = JSON.stringify({ session_id: "s", cwd: dir, hook_event_name: "PreCompact" });
-  // Slow fact collection: reading an index that is a FIFO with no writer blocks.
-  const r = await withBlockingIndex(
-    dir,
-    () =>
-      runBaton(["hook", "pre-compact", "--host", "claude-code"], {
-        cwd: dir,
-        stdin: payload,
-        env: UNSCALED,
-      }),
-  );
+  // Slow fact collection: the read of the git index never returns.
+  const r = await runBaton(["hook", "pre-compact", "--host", "claude-code"], {
+    cwd: dir,
+    stdin: payload,
+    env: STALLED_INDEX,
+  });
   assert.equal(r.code, 0);
   assert.equal(r.stdout, "");
   assert.equal(r.stderr.trimEnd().split("\n").length, 1, r.stderr);
@@ -166,16 +153,12 @@ Deno.test("hook session-start whose briefing job blocks for good still tells the
       hook_event_name: "SessionStart",
       source: "startup",
     });
-    // The job reads the git index for its re-checks: a FIFO with no writer blocks it for good.
-    const r = await withBlockingIndex(
-      dir,
-      () =>
-        runBaton(["hook", "session-start", "--host", "claude-code"], {
-          cwd: dir,
-          stdin: payload,
-          env: UNSCALED,
-        }),
-    );
+    // The job reads the git index for its re-checks: that read never returns.
+    const r = await runBaton(["hook", "session-start", "--host", "claude-code"], {
+      cwd: dir,
+      stdin: payload,
+      env: STALLED_INDEX,
+    });
     assert.equal(r.code, 0);
     assert.match(r.stderr, /briefing not injected: it was not ready within 5 seconds/);
     const told = JSON.parse(r.stdout).hookSpecificOutput.additionalContext as string;
