@@ -37,7 +37,11 @@ import { createAttributeLookup } from "./worktree/attributes.ts";
 import { inSparseCone, parseSparseCone } from "./worktree/sparse_cone.ts";
 import { readPatternFile } from "./git/read_git_file.ts";
 import { convertToGit } from "./worktree/convert_to_git.ts";
-import { GITMODULES_UNPARSED_REASON, submoduleStates } from "./submodule_state.ts";
+import {
+  GITMODULES_UNPARSED_REASON,
+  GITMODULES_UNREADABLE_REASON,
+  submoduleStates,
+} from "./submodule_state.ts";
 import { createListingCache, type ListingCache } from "./worktree/listing_cache.ts";
 import {
   readCacheFile,
@@ -445,6 +449,9 @@ export async function collectFacts(
       // git status stops on a .gitmodules that does not parse when the index has a gitlink.
       if (wt.uncheckedBy.other.has(GITMODULES_UNPARSED_REASON)) {
         throw new GitUnsupportedError(GITMODULES_UNPARSED_REASON, "git_gitmodules_unparsed");
+      }
+      if (wt.uncheckedBy.other.has(GITMODULES_UNREADABLE_REASON)) {
+        throw new GitUnsupportedError(GITMODULES_UNREADABLE_REASON, "git_gitmodules_unreadable");
       }
       if (wt.indexChecksum === "unverified") {
         notes.push("index checksum not verified: the index is too large for the budget");
