@@ -103,6 +103,8 @@ import {
   EXCLUDE_DIR_REASON,
   excludeFileIsDirectory,
   INSIDE_GIT_DIR_REASON,
+  SHALLOW_INVALID_REASON,
+  shallowFileInvalid,
   startedInsideGitDir,
   UNTRACKED_MODE_REASON,
 } from "./git/git_refusals.ts";
@@ -355,6 +357,11 @@ export async function collectFacts(
     config !== null && await excludeFileIsDirectory(fs, repo, config.excludesFile)
   ) {
     unavailable.push({ part: "worktree", reason: EXCLUDE_DIR_REASON });
+  } else if (
+    config !== null &&
+    await shallowFileInvalid(fs, repo, config.objectFormat === "sha256" ? 64 : 40)
+  ) {
+    unavailable.push({ part: "worktree", reason: SHALLOW_INVALID_REASON });
   } else if (config !== null && bareWithoutWorkTree(repo, config.bare, gitEnv)) {
     unavailable.push({ part: "worktree", reason: BARE_REASON });
   } else if (config !== null && config.untrackedFiles === null) {
