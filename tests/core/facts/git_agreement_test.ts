@@ -325,6 +325,11 @@ Deno.test({
   r = await assertAgreesWithGit(env, dir, { label: "written through the link" });
   assert.equal(r.git.tracked.get("out/o.txt"), ".D", "control: git calls it deleted");
   assert.equal(r.git.tracked.has("out/p.txt"), false, "control: the one not found stays skipped");
+  // The same with a sparse index allowed (git keeps out/ expanded while a file there is present).
+  await git(dir, ["sparse-checkout", "reapply", "--sparse-index"]);
+  await assertAgreesWithGit(env, dir, { label: "sparse index, written through the link" });
+  await Deno.remove(`${dir}/in/o.txt`);
+  await assertAgreesWithGit(env, dir, { label: "sparse index, nothing behind the link" });
 });
 
 Deno.test({
