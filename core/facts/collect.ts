@@ -37,7 +37,11 @@ import { createAttributeLookup } from "./worktree/attributes.ts";
 import { inSparseCone, parseSparseCone } from "./worktree/sparse_cone.ts";
 import { readPatternFile } from "./git/read_git_file.ts";
 import { convertToGit } from "./worktree/convert_to_git.ts";
-import { GITMODULES_UNPARSED_REASON, submoduleStates } from "./submodule_state.ts";
+import {
+  GITMODULES_UNPARSED_REASON,
+  GITMODULES_UNREADABLE_REASON,
+  submoduleStates,
+} from "./submodule_state.ts";
 import { createListingCache, type ListingCache } from "./worktree/listing_cache.ts";
 import {
   readCacheFile,
@@ -99,6 +103,8 @@ import {
   EXCLUDE_DIR_REASON,
   excludeFileIsDirectory,
   INSIDE_GIT_DIR_REASON,
+  SHALLOW_INVALID_REASON,
+  shallowFileInvalid,
   startedInsideGitDir,
   UNTRACKED_MODE_REASON,
 } from "./git/git_refusals.ts";
@@ -351,6 +357,11 @@ export async function collectFacts(
     config !== null && await excludeFileIsDirectory(fs, repo, config.excludesFile)
   ) {
     unavailable.push({ part: "worktree", reason: EXCLUDE_DIR_REASON });
+  } else if (
+    config !== null &&
+    await shallowFileInvalid(fs, repo, config.objectFormat === "sha256" ? 64 : 40)
+  ) {
+    unavailable.push({ part: "worktree", reason: SHALLOW_INVALID_REASON });
   } else if (config !== null && bareWithoutWorkTree(repo, config.bare, gitEnv)) {
     unavailable.push({ part: "worktree", reason: BARE_REASON });
   } else if (config !== null && config.untrackedFiles === null) {
@@ -445,6 +456,9 @@ export async function collectFacts(
       // git status stops on a .gitmodules that does not parse when the index has a gitlink.
       if (wt.uncheckedBy.other.has(GITMODULES_UNPARSED_REASON)) {
         throw new GitUnsupportedError(GITMODULES_UNPARSED_REASON, "git_gitmodules_unparsed");
+      }
+      if (wt.uncheckedBy.other.has(GITMODULES_UNREADABLE_REASON)) {
+        throw new GitUnsupportedError(GITMODULES_UNREADABLE_REASON, "git_gitmodules_unreadable");
       }
       if (wt.indexChecksum === "unverified") {
         notes.push("index checksum not verified: the index is too large for the budget");

@@ -28,7 +28,7 @@ import { parseGitConfig } from "./git/parse_config.ts";
 import { scanWorktree, type SubmoduleSeen, type SubmoduleState } from "./worktree/scan.ts";
 import { type SubmoduleIgnore, submoduleIgnore } from "./submodule_ignore.ts";
 import type { GitConfigEntry } from "./git/parse_config.ts";
-import { GitConfigSyntaxError } from "./git/errors.ts";
+import { GitConfigSyntaxError, GitCorruptError, GitLimitError } from "./git/errors.ts";
 import { createAttributeLookup } from "./worktree/attributes.ts";
 import { convertToGit } from "./worktree/convert_to_git.ts";
 import { requireRegularFile } from "./git/read_git_file.ts";
@@ -65,6 +65,13 @@ export const SUBMODULE_UNTRACKED_MODE_REASON =
 export const GITMODULES_UNPARSED_REASON =
   "the work tree's .gitmodules does not parse: git status stops on it";
 
+/**
+ * Why every gitlink is unknown when the work tree's `.gitmodules` is no
+ * regular file (a FIFO: git's read of it blocks for good) or too large to read.
+ */
+export const GITMODULES_UNREADABLE_REASON =
+  "the work tree's .gitmodules is not a regular file or too large: git status hangs or stops on it";
+
 /** Deepest nesting of submodules followed. */
 const MAX_DEPTH = 8;
 
@@ -94,8 +101,8 @@ export function submoduleStates(
         indexBlob ?? null,
         unmerged?.(".gitmodules") === true,
       );
-      const { config, gitmodules } = await settings;
-      if (gitmodules === null) return { unknown: GITMODULES_UNPARSED_REASON };
+      const { config, gitmodules, why } = await settings;
+      if (gitmodules === null) return { unknown: why ?? GITMODULES_UNPARSED_REASON };
       if (seen !== "directory") {
         const ignore = submoduleIgnore(config, gitmodules, path, untrackedShown);
         if (typeof ignore === "object") return ignore;
@@ -204,8 +211,10 @@ async function dirty(
 /** The superproject's configuration cascade and its `.gitmodules`, as entries. */
 interface IgnoreSettings {
   config: GitConfigEntry[];
-  /** Null when the work tree's `.gitmodules` does not parse. */
+  /** Null when the work tree's `.gitmodules` does not parse or cannot be read as git would. */
   gitmodules: GitConfigEntry[] | null;
+  /** Why `gitmodules` is null. */
+  why?: string;
 }
 
 async function ignoreSettings(
@@ -234,8 +243,15 @@ async function ignoreSettings(
     const bytes = await gitmodulesBytes(fs, repo, indexBlob);
     if (bytes !== null) gitmodules = parseGitConfig(new TextDecoder().decode(bytes)).entries;
   } catch (e) {
-    // Unreadable: only the configuration's settings count.
+    // Unreadable (git warns and goes on): only the configuration's settings count.
     if (e instanceof GitConfigSyntaxError) gitmodules = null;
+    if (e instanceof GitCorruptError || e instanceof GitLimitError) {
+      return {
+        config: [...config.config.entries],
+        gitmodules: null,
+        why: GITMODULES_UNREADABLE_REASON,
+      };
+    }
   }
   return { config: [...config.config.entries], gitmodules };
 }

@@ -57,7 +57,7 @@ export function renderPreflight(facts: Facts, show: (text: string) => string): s
     const noTree = facts.unavailable?.find((u) => u.part === "worktree");
     const counts = facts.tree === undefined
       ? `changes unknown (${show(noTree?.reason ?? "the work tree was not scanned")})`
-      : `${facts.changed_count} changed, ${untracked} untracked`;
+      : `${facts.changed_count} changed, ${untracked} untracked${notCompared(facts, show)}`;
     lines.push(
       `Facts (baton records them itself): ${where} at ${head}, published ${facts.published.status}, ${counts}${op}.`,
     );
@@ -77,4 +77,16 @@ export function renderPreflight(facts: Facts, show: (text: string) => string): s
     "Then: baton finalize --draft - (the JSON on stdin).",
   );
   return lines.join("\n") + "\n";
+}
+
+/**
+ * ", N not compared (why)" for a partial scan: the counts cover only what
+ * was compared, so the line never reads as a clean tree where paths went
+ * unchecked (a submodule git cannot read, a path never opened).
+ */
+function notCompared(facts: Facts, show: (text: string) => string): string {
+  const n = facts.tree?.unchecked_total ?? 0;
+  if (n === 0) return "";
+  const why = facts.tree?.reason ?? "";
+  return `, ${n} not compared${why === "" ? "" : ` (${show(why)})`}`;
 }

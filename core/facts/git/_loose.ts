@@ -28,7 +28,8 @@ export async function readLooseObject(
     const head = inflatePrefix(await fs.readRange(path, 0, 1024), 64);
     parseHeader(head, maxBytes, false);
   }
-  const raw = await readOptionalFile(fs, path);
+  // Bounded by what deflate can make of an object within the limit (its header was checked above).
+  const raw = await readOptionalFile(fs, path, maxBytes + Math.ceil(maxBytes / 1000) + 1024);
   if (raw === null) return null;
   let all: Uint8Array;
   try {

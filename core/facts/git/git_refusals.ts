@@ -9,11 +9,13 @@
  * must be run in a work tree"; a linked worktree is not affected, and
  * `GIT_WORK_TREE` gives git its work tree back). baton then
  * reports the work tree unknown with the reason, never a status git would
- * not give.
+ * not give. Also a `shallow` file with a line that is no object id (git:
+ * "bad shallow line", on every command that parses a commit).
  * @module
  */
 import type { ReadFs } from "../../fs.ts";
 import type { RepoLocation } from "../types.ts";
+import { readOptionalText } from "./_read_optional.ts";
 
 /** Why the work tree is unknown when started inside the git directory. */
 export const INSIDE_GIT_DIR_REASON =
@@ -108,4 +110,44 @@ export async function excludeFileIsDirectory(
     if (st?.isDirectory === true) return true;
   }
   return false;
+}
+
+/** Why the work tree is unknown when the shallow file holds a line git stops on. */
+export const SHALLOW_INVALID_REASON =
+  "the shallow file has a line that is not an object id (or is no regular file): git stops on it";
+
+/**
+ * Whether git stops on the repository's `shallow` file (is_repository_shallow:
+ * each line read, 1023 bytes at most, must start with an object id of
+ * `hexLength` digits; one that is no regular file hangs or stops git). A
+ * missing file is no refusal.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { shallowLinesInvalid } from "./git_refusals.ts";
+ * assert.equal(shallowLinesInvalid("a".repeat(40) + "\n", 40), false);
+ * assert.equal(shallowLinesInvalid("a".repeat(40) + "\nzzzz\n", 40), true);
+ * assert.equal(shallowLinesInvalid("\n", 40), true);
+ * ```
+ */
+export function shallowLinesInvalid(text: string, hexLength: number): boolean {
+  const lines = text.split("\n");
+  if (lines.at(-1) === "") lines.pop();
+  const oid = new RegExp(`^[0-9a-fA-F]{${hexLength}}`);
+  return lines.some((line) => line.length > 1022 || !oid.test(line));
+}
+
+/** {@linkcode shallowLinesInvalid} of the repository's shallow file, read bounded. */
+export async function shallowFileInvalid(
+  fs: ReadFs,
+  repo: RepoLocation,
+  hexLength: number,
+): Promise<boolean> {
+  try {
+    const text = await readOptionalText(fs, `${repo.commonDir}/shallow`);
+    return text !== null && shallowLinesInvalid(text, hexLength);
+  } catch {
+    return true;
+  }
 }

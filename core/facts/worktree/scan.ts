@@ -283,6 +283,7 @@ export interface WorktreeStatus {
  * // A work tree with no index yet and no files.
  * const fs = {
  *   lstat: () => Promise.resolve(null),
+ *   stat: () => Promise.resolve(null),
  *   lstatMany: (p: readonly string[]) => Promise.resolve(p.map(() => null)),
  *   readFile: () => Promise.reject(new Error("missing")),
  *   readDir: () => Promise.resolve([]),

@@ -120,10 +120,14 @@ const UTF8 = new TextDecoder();
  *   readFile: (p: string) => files[p] === undefined
  *     ? Promise.reject(new Error("missing"))
  *     : Promise.resolve(new TextEncoder().encode(files[p])),
+ *   stat: (p: string) => Promise.resolve(files[p] === undefined ? null : {
+ *     isFile: true, isDirectory: false, isSymlink: false, size: files[p].length,
+ *   }),
  * };
+ * const withLstat = { ...fs, lstat: fs.stat };
  * const res = await findUntracked(
  *   // deno-lint-ignore no-explicit-any
- *   fs as any,
+ *   withLstat as any,
  *   { workTree: "/w", gitDir: "/w/.git", commonDir: "/w/.git" },
  *   { tracked: buildTrackedTree(buildIndex([{ path: ".gitignore" }])) },
  * );

@@ -325,6 +325,11 @@ Deno.test({
   r = await assertAgreesWithGit(env, dir, { label: "written through the link" });
   assert.equal(r.git.tracked.get("out/o.txt"), ".D", "control: git calls it deleted");
   assert.equal(r.git.tracked.has("out/p.txt"), false, "control: the one not found stays skipped");
+  // The same with a sparse index allowed (git keeps out/ expanded while a file there is present).
+  await git(dir, ["sparse-checkout", "reapply", "--sparse-index"]);
+  await assertAgreesWithGit(env, dir, { label: "sparse index, written through the link" });
+  await Deno.remove(`${dir}/in/o.txt`);
+  await assertAgreesWithGit(env, dir, { label: "sparse index, nothing behind the link" });
 });
 
 Deno.test({
@@ -1016,6 +1021,26 @@ Deno.test("where git refuses a status (inside the git directory, an exclude file
     await Deno.remove(where);
     await assertAgreesWithGit(env, dir, { label: "control: the directory removed" });
   }
+});
+
+Deno.test("a shallow file with a line that is no object id: git stops, the tree is unknown; a real shallow clone agrees", async () => {
+  const env = await userEnv();
+  const origin = await base();
+  await writeFiles(origin, { "a.txt": "second\n" });
+  await commitAll(origin, "second");
+  await using clone = await tempDir("baton-shallow-");
+  const dir = `${clone.path}/c`;
+  await git(clone.path, ["clone", "-q", "--depth", "1", `file://${origin}`, dir]);
+  await writeFiles(dir, { "a.txt": "edited\n" });
+  const control = await assertAgreesWithGit(env, dir, { label: "control: a shallow clone" });
+  assert.equal(control.git.tracked.get("a.txt"), ".M");
+  const lines = await Deno.readTextFile(`${dir}/.git/shallow`);
+  await Deno.writeTextFile(`${dir}/.git/shallow`, `${lines}zzzz\n`);
+  const g = await gitAs(env, dir, ["status", "--porcelain=v2"], { allowFail: true });
+  assert.notEqual(g.code, 0, "control: git stops");
+  const facts = await batonFacts(env, dir);
+  assert.equal(facts.tree, undefined, "no tree compared");
+  assert.match(facts.unavailable?.find((u) => u.part === "worktree")?.reason ?? "", /shallow/);
 });
 
 Deno.test("renames: an edited staged rename is R. where git's score reaches half, D. and A. below; status.renames=false turns it off", async () => {

@@ -63,3 +63,33 @@ Deno.test("renderPreflight never prints counts for a work tree it did not scan",
   assert.doesNotMatch(unscanned, /0 changed/);
   assert.match(unscanned, /changes unknown \(<the index could not be read>\)\./);
 });
+
+Deno.test("renderPreflight says how many paths a partial scan did not compare", () => {
+  const collected = {
+    ...notARepoFacts("2026-12-02T00:00:00.000Z"),
+    status: "collected" as const,
+    branch: "main",
+    head: "a".repeat(40),
+  };
+  const tree = {
+    status: "partial" as const,
+    reason: "1 path(s) not compared: the submodule's .git names no repository git can read",
+    changed: [],
+    changed_total: 0,
+    untracked: [],
+    untracked_total: 0,
+    untracked_complete: true,
+    unchecked: ["sub"],
+    unchecked_total: 1,
+  };
+  const text = renderPreflight({ ...collected, tree }, (s) => `<${s}>`);
+  assert.match(
+    text,
+    /0 changed, 0 untracked, 1 not compared \(<1 path\(s\) not compared: the submodule/,
+  );
+  const complete = renderPreflight({
+    ...collected,
+    tree: { ...tree, status: "complete" as const, reason: "", unchecked: [], unchecked_total: 0 },
+  }, (s) => s);
+  assert.match(complete, /0 changed, 0 untracked\./, "control: a complete scan");
+});

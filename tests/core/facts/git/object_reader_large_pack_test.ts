@@ -55,3 +55,24 @@ Deno.test("createObjectReader() reads HEAD's commit and tree from a 60 MiB pack 
     `blob read ${afterBlob - packBytes} bytes`,
   );
 });
+
+Deno.test("createObjectReader() reads a loose object whose file is larger than the 64 MiB bound of git's small files", async () => {
+  // Incompressible: the deflated file is a little larger than the object, and
+  // both are above MAX_GIT_FILE_BYTES (the bound of config, refs and the like).
+  const dir = await makeRepo();
+  const data = new Uint8Array(66 * 1024 * 1024);
+  for (let i = 0; i < data.length; i += 65536) crypto.getRandomValues(data.subarray(i, i + 65536));
+  await Deno.writeFile(`${dir}/big`, data);
+  const oid = (await git(dir, ["hash-object", "-w", "big"])).stdout.trim();
+  const file = await Deno.stat(`${dir}/.git/objects/${oid.slice(0, 2)}/${oid.slice(2)}`);
+  assert.ok(file.size > 64 * 1024 * 1024, "control: the loose file is above the bound");
+  const fs = new CountingFs();
+  const repo = (await findRepo(fs, dir))!;
+  const reader = createObjectReader(fs, repo, { maxObjectBytes: 67 * 1024 * 1024 });
+  const obj = await reader.read(oid);
+  assert.equal(obj?.type, "blob");
+  assert.equal(obj?.data.length, data.length);
+  // Control: below the object's size the limit still refuses it.
+  const small = createObjectReader(fs, repo, { maxObjectBytes: 1024 * 1024 });
+  await assert.rejects(small.read(oid), { code: "git_object_too_large" });
+});

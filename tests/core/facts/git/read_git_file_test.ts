@@ -165,3 +165,29 @@ Deno.test("preflight on a .gitignore with a pattern line too long to match says 
     r.unavailable.join("; "),
   );
 });
+
+Deno.test({
+  name:
+    "preflight on a repository with a gitlink whose .gitmodules is a FIFO says the work tree is unknown (it said clean; git hangs)",
+  ignore: !POSIX,
+  async fn() {
+    const dir = await repoWithUntracked();
+    await Deno.mkdir(`${dir}/sub`);
+    await git(`${dir}/sub`, ["init", "-q"]);
+    await git(`${dir}/sub`, ["commit", "-q", "--allow-empty", "-m", "s"]);
+    await git(dir, ["add", "sub"]);
+    await git(dir, ["commit", "-q", "-m", "sub"]);
+    await Deno.writeTextFile(`${dir}/.gitmodules`, '[submodule "sub"]\n\tpath = sub\n');
+    const control = await preflight(dir);
+    assert.deepEqual(control.unavailable, [], "control: a regular .gitmodules");
+    await Deno.remove(`${dir}/.gitmodules`);
+    await mkfifo(`${dir}/.gitmodules`);
+    const r = await preflight(dir);
+    assert.ok(
+      r.unavailable.some((u) =>
+        u.startsWith("worktree: ") && /\.gitmodules is not a regular file/.test(u)
+      ),
+      r.unavailable.join("; "),
+    );
+  },
+});
