@@ -6,11 +6,14 @@
  * reported as such, never as hashed. A path below a directory that is no
  * longer a real one (a symbolic link, a file, gone) is absent, as git
  * counts it deleted: nothing is read or hashed through a symbolic link to a
- * directory, which may lead out of the repository.
+ * directory, which may lead out of the repository. A path git refuses (a
+ * `..`, `.`, empty or `.git` component: worktree/unsafe_path.ts), which a
+ * crafted index can stage, is never opened: it is `unreadable`, not hashed.
  * @module
  */
 import type { ReadFs } from "../fs.ts";
 import { sha256Id } from "../hash.ts";
+import { unsafeIndexPath } from "./worktree/unsafe_path.ts";
 
 /** Limits for hashing. */
 export interface HashFilesOptions {
@@ -122,6 +125,8 @@ export async function hashFiles(
       const i = next++;
       out[i] = expired()
         ? { kind: "skipped", reason: "over_time", size: null, mtimeMs: null }
+        : unsafeIndexPath(relPaths[i]!)
+        ? { kind: "skipped", reason: "unreadable", size: null, mtimeMs: null }
         : await hashOne(
           fs,
           `${root}/${relPaths[i]}`,

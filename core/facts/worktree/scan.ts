@@ -922,13 +922,20 @@ const PRESENCE_UNKNOWN = 2;
  * below a symlink as deleted even when lstat through the link finds a file
  * (has_symlink_leading_path). `exists` feeds the untracked walk (whether
  * each is a real directory, and its lstat for the listing cache).
+ *
+ * A directory named by a path git refuses (`..`, `x/.`, `x/` of `x//y`,
+ * `.git`: worktree/unsafe_path.ts) is not lstat-ed and stays unknown: it
+ * may lead outside the work tree, and it is never a name the walk counts in
+ * a listing, so counting it as present (TrackedDir.present) would let one
+ * untracked file of its parent pass for tracked. Its entries are unsafe
+ * paths themselves, never compared.
  */
 async function lstatTrackedDirs(
   fs: ReadFs,
   work: string,
   tree: TrackedTree,
 ): Promise<{ bad: Set<string>; exists: DirStats }> {
-  const dirs = [...tree.dirs.keys()].filter((d) => d !== "");
+  const dirs = [...tree.dirs.keys()].filter((d) => d !== "" && !unsafeIndexPath(d));
   const exists = new DirStats(work, dirs);
   const bad = new Set<string>();
   await lstatEach(fs, dirs, work, (k, st) => {

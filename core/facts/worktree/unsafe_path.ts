@@ -14,7 +14,9 @@ export const UNSAFE_PATH_REASON =
 
 /**
  * Whether an index path has a component that could lead out of the work
- * tree or into the git directory.
+ * tree or into the git directory. A trailing slash is an empty last
+ * component: a sparse-directory entry ("dir/", mode 040000) is skipped by
+ * the caller before this is asked.
  *
  * @example
  * ```ts
@@ -24,12 +26,17 @@ export const UNSAFE_PATH_REASON =
  * assert.equal(unsafeIndexPath("/etc/passwd"), true);
  * assert.equal(unsafeIndexPath("x/.GIT/config"), true);
  * assert.equal(unsafeIndexPath("a//b"), true);
+ * assert.equal(unsafeIndexPath("a/"), true);
  * assert.equal(unsafeIndexPath("..a/b.."), false);
  * ```
  */
 export function unsafeIndexPath(path: string): boolean {
-  // The common case, a path with no dot after a slash or at its start, needs no split.
-  if (path !== "" && !path.startsWith("/") && !path.includes("//") && !path.startsWith(".")) {
+  // The common case, a path with no dot after a slash or at its start and
+  // no empty component (none at either end either), needs no split.
+  if (
+    path !== "" && !path.startsWith("/") && !path.endsWith("/") && !path.includes("//") &&
+    !path.startsWith(".")
+  ) {
     if (!path.includes("/.")) return false;
   }
   for (const part of path.split("/")) {

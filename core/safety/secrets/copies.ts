@@ -406,8 +406,11 @@ export class CopyMemory {
 }
 
 /**
- * Joins rule findings and copies: a copy overlapping a rule finding is
- * dropped (the rule's span wins), the rest are merged in start order.
+ * Joins rule findings and copies in start order. A copy inside a rule
+ * finding adds nothing; where a copy and a rule finding overlap otherwise,
+ * one finding covers both, of the rule's kind: a rule that stops inside a
+ * remembered value (`curl -u admin:pass word` ends at the blank) must not
+ * leave the rest of the value's copy in clear.
  * @param found Rule findings, sorted and non-overlapping.
  * @param copies Copies, sorted and non-overlapping.
  * @returns The union, sorted and non-overlapping.
@@ -416,8 +419,9 @@ export class CopyMemory {
  * import assert from "node:assert/strict";
  * import { mergeCopies } from "./copies.ts";
  * const a = [{ kind: "x", start: 0, end: 10 }];
- * const b = [{ kind: "x", start: 2, end: 8 }, { kind: "x", start: 20, end: 28 }];
+ * const b = [{ kind: "y", start: 2, end: 8 }, { kind: "y", start: 20, end: 28 }];
  * assert.deepEqual(mergeCopies(a, b), [a[0], b[1]]);
+ * assert.deepEqual(mergeCopies(a, [{ kind: "y", start: 6, end: 14 }]), [{ kind: "x", start: 0, end: 14 }]);
  * ```
  */
 export function mergeCopies(
@@ -426,12 +430,26 @@ export function mergeCopies(
 ): RawFinding[] {
   if (copies.length === 0) return [...found];
   const out: RawFinding[] = [];
+  /** Whether the last span of `out` holds a rule finding (whose kind it keeps). */
+  let lastIsRule = false;
+  let i = 0;
   let j = 0;
-  for (const c of copies) {
-    while (j < found.length && found[j]!.end <= c.start) out.push(found[j++]!);
-    if (j < found.length && found[j]!.start < c.end) continue;
-    out.push(c);
+  while (i < found.length || j < copies.length) {
+    const rule = j >= copies.length || (i < found.length && found[i]!.start <= copies[j]!.start);
+    const next = rule ? found[i++]! : copies[j++]!;
+    const last = out[out.length - 1];
+    if (last === undefined || next.start >= last.end) {
+      out.push(next);
+      lastIsRule = rule;
+      continue;
+    }
+    if (next.end <= last.end && (lastIsRule || !rule)) continue;
+    out[out.length - 1] = {
+      kind: lastIsRule || !rule ? last.kind : next.kind,
+      start: last.start,
+      end: Math.max(last.end, next.end),
+    };
+    lastIsRule ||= rule;
   }
-  while (j < found.length) out.push(found[j++]!);
   return out;
 }

@@ -106,3 +106,23 @@ Deno.test("hashFiles() reads nothing through a directory that became a symbolic 
     }
   });
 });
+
+Deno.test("hashFiles() never opens a path with a '..', '.', empty or .git component", async () => {
+  await withDir(async (outer) => {
+    const dir = `${outer}/repo`;
+    await Deno.mkdir(`${dir}/sub`, { recursive: true });
+    await Deno.writeTextFile(`${outer}/outside.txt`, "outside\n");
+    await Deno.writeTextFile(`${dir}/inside.txt`, "inside\n");
+    const got = await hashFiles(fs, dir, ["sub/../../outside.txt", "./inside.txt", "inside.txt"]);
+    const unread = { kind: "skipped", reason: "unreadable", size: null, mtimeMs: null };
+    assert.deepEqual(got[0], unread);
+    assert.deepEqual(got[1], unread);
+    // Control: the same file by its own path is hashed.
+    assert.deepEqual(got[2], {
+      kind: "file",
+      sha256: await sha256Id(enc.encode("inside\n")),
+      size: 7,
+      executable: false,
+    });
+  });
+});

@@ -4,8 +4,35 @@
 import assert from "node:assert/strict";
 import { CopyMemory, mergeCopies } from "../../../../core/safety/secrets/copies.ts";
 import { ALNUM, Rng } from "../../../_helpers/secret_fixtures.ts";
+import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
+import { redactText } from "../../../../core/safety/secrets/redact.ts";
+import { type ByteReader, scanStream } from "../../../../core/safety/secrets/stream.ts";
 
 const encoder = new TextEncoder();
+
+/** A reader giving `bytes` at most `step` at a time. */
+function readerOf(bytes: Uint8Array, step: number): ByteReader {
+  let at = 0;
+  return {
+    read(into) {
+      if (at >= bytes.length) return Promise.resolve(null);
+      const n = Math.min(into.length, step, bytes.length - at);
+      into.set(bytes.subarray(at, at + n));
+      at += n;
+      return Promise.resolve(n);
+    },
+  };
+}
+
+function concatBytes(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let off = 0;
+  for (const p of parts) {
+    out.set(p, off);
+    off += p.length;
+  }
+  return out;
+}
 
 function spanOf(text: string, value: string, from = 0) {
   const start = text.indexOf(value, from);
@@ -78,13 +105,53 @@ Deno.test("CopyMemory.find() keeps the longer of two overlapping values", () => 
   ]);
 });
 
-Deno.test("mergeCopies() drops a copy that overlaps a rule finding", () => {
-  const found = [{ kind: "a", start: 5, end: 15 }];
+Deno.test("mergeCopies() joins a copy and a rule finding that overlap into one span of the rule's kind", () => {
+  const found = [{ kind: "a", start: 5, end: 15 }, { kind: "a", start: 30, end: 34 }];
   const copies = [
     { kind: "b", start: 0, end: 6 },
+    { kind: "b", start: 7, end: 12 },
     { kind: "b", start: 15, end: 20 },
+    { kind: "b", start: 25, end: 40 },
   ];
-  assert.deepEqual(mergeCopies(found, copies), [found[0], copies[1]]);
+  assert.deepEqual(mergeCopies(found, copies), [
+    { kind: "a", start: 0, end: 15 },
+    copies[2],
+    { kind: "a", start: 25, end: 40 },
+  ]);
+  // Control: a copy inside a rule finding, or apart from it, changes nothing.
+  assert.deepEqual(mergeCopies(found, [copies[1]!, copies[2]!]), [found[0], copies[2], found[1]]);
+});
+
+Deno.test("a copy a rule finding stops inside is redacted whole, in one buffer and in a stream", async () => {
+  // curl's -u rule ends its value at the blank; the value (a passphrase with
+  // a blank) is known whole from the JSON before. Before, the copy was
+  // dropped for overlapping the rule's finding and its tail stayed in clear.
+  const engine = defaultEngine();
+  const value = "Zx9k Qw3Lm8pRt5Vb7Nc2";
+  const text = `{"password": "${value}"}\nsome prose\ncurl -u admin:${value} http://x\n`;
+  const out = redactText(engine, text).text;
+  assert.equal(
+    out,
+    `{"password": "[REDACTED:generic_secret]"}\nsome prose\ncurl -u admin:[REDACTED:curl_user_password] http://x\n`,
+  );
+  // The stream, the copy at every offset from a chunk boundary.
+  const chunkBytes = 64;
+  for (let pad = 0; pad < chunkBytes + 32; pad++) {
+    const padded = `{"password": "${value}"}\n${
+      "x".repeat(pad)
+    }\ncurl -u admin:${value} http://x\n`;
+    const parts: Uint8Array[] = [];
+    await scanStream(engine, readerOf(encoder.encode(padded), 7), {
+      bounds: { chunkBytes, overlapBytes: engine.maxAfter },
+      write: (b) => void parts.push(b.slice()),
+    });
+    const streamed = new TextDecoder().decode(concatBytes(parts));
+    assert.ok(!streamed.includes("Qw3Lm8pRt5Vb7Nc2"), `pad ${pad}: ${streamed}`);
+    assert.equal(streamed, redactText(engine, padded).text, `pad ${pad}`);
+  }
+  // Control: without the earlier JSON nothing tells the rest is secret.
+  const alone = redactText(engine, `curl -u admin:${value} http://x\n`).text;
+  assert.equal(alone, "curl -u admin:[REDACTED:curl_user_password] Qw3Lm8pRt5Vb7Nc2 http://x\n");
 });
 
 Deno.test("CopyMemory finds values added between searches, shorter ones and after forgetting", () => {
