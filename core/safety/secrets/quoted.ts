@@ -4,13 +4,15 @@
  * cut at the escape, in plain text and in a transcript's JSON, where every
  * quote and backslash is escaped once more. Each shape is a run of plain
  * characters (at least `min`, as the keyword pass has already checked),
- * then up to 16 escapes each followed by another run: the common value with
- * no escape stays one character-class loop. Pattern sources only. Pure.
+ * then up to 1,024 escapes each followed by another run (a service account's
+ * JSON kept in one variable holds dozens; an escape run cut short would print
+ * the value's tail): the common value with no escape stays one
+ * character-class loop. Pattern sources only. Pure.
  * @module
  */
 
 /** Most escapes a value is read through. */
-const MAX_ESCAPES = 16;
+const MAX_ESCAPES = 1024;
 
 /**
  * The inside of a value in `quote`s: `min` to `max` plain characters, then

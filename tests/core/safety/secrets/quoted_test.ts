@@ -56,3 +56,19 @@ Deno.test("a value holding an escaped quote is redacted whole by every quoted-va
     }
   }
 });
+
+Deno.test("a value with many escaped quotes (JSON kept in one variable) is redacted whole", () => {
+  const rng = new Rng(1422);
+  for (const count of [17, 40, 300]) {
+    const pieces = Array.from({ length: count + 1 }, () => `Pq${rng.str(ALNUM, 10)}`);
+    const value = pieces.join(String.raw`\"`);
+    for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+      const r = redactText(engine, wrap(`GOOGLE_CREDENTIALS_JSON="${value}" # next`));
+      assert.ok(r.kinds.length > 0, `${count} escapes / ${ctx}`);
+      const left = pieces.filter((p) => r.text.includes(p));
+      assert.deepEqual(left, [], `${count} escapes / ${ctx}: ${left.length} pieces printed`);
+      // Control: what follows the closing quote is kept.
+      assert.ok(r.text.includes("# next"), `${count} escapes / ${ctx}: ${r.text}`);
+    }
+  }
+});
