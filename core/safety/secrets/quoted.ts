@@ -15,6 +15,14 @@
 const MAX_ESCAPES = 1024;
 
 /**
+ * What continues a single-quoted value: a backslash and the character after
+ * it (PHP's `\'`, doubled by JSON escaping), or a quote spliced in the way a
+ * shell writes one inside single quotes, `'"'"'` or `'\''` (its `"` and `\`
+ * escaped once or more in a transcript's JSON): the shell's value runs on.
+ */
+const SINGLE_QUOTE_ESCAPE = String.raw`(?:\\{1,2}[^\r\n]|'(?:\\{0,3}"'\\{0,3}"|\\{1,3}')')`;
+
+/**
  * The inside of a value in `quote`s: `min` to `max` plain characters, then
  * escapes (a backslash and the character after it; one more backslash
  * before a single quote, which JSON escaping doubles while leaving the quote
@@ -32,7 +40,7 @@ const MAX_ESCAPES = 1024;
  */
 export function quotedRun(quote: '"' | "'", min: number, max: number): string {
   const plain = quote === '"' ? String.raw`[^"\\\r\n]` : String.raw`[^'\\\r\n]`;
-  const escape = quote === '"' ? String.raw`\\[^\r\n]` : String.raw`\\{1,2}[^\r\n]`;
+  const escape = quote === '"' ? String.raw`\\[^\r\n]` : SINGLE_QUOTE_ESCAPE;
   return `${plain}{${min},${max}}(?:${escape}${plain}{0,${max}}){0,${MAX_ESCAPES}}`;
 }
 

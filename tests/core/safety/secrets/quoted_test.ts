@@ -72,3 +72,23 @@ Deno.test("a value with many escaped quotes (JSON kept in one variable) is redac
     }
   }
 });
+
+Deno.test("a shell value that splices a quote into single quotes ('a'\"'\"'b', 'a'\\''b') is redacted whole", () => {
+  const rng = new Rng(1423);
+  const splices = [`'"'"'`, String.raw`'\''`];
+  for (const splice of splices) {
+    for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+      const a = `Zq7${rng.str(ALNUM, 13)}`;
+      const b = `Yb9${rng.str(ALNUM, 9)}`;
+      const c = `Xc5${rng.str(ALNUM, 9)}`;
+      const line = `export DB_PASSWORD='${a}${splice}${b}${splice}${c}' && echo next`;
+      const r = redactText(engine, wrap(line));
+      assert.ok(r.kinds.length > 0, `${splice} / ${ctx}`);
+      for (const piece of [a, b, c]) {
+        assert.ok(!r.text.includes(piece), `${splice} / ${ctx}: ${r.text}`);
+      }
+      // Control: what follows the closing quote is kept.
+      assert.ok(r.text.includes("echo next"), `${splice} / ${ctx}: ${r.text}`);
+    }
+  }
+});
