@@ -4,13 +4,23 @@
  * cut at the escape, in plain text and in a transcript's JSON, where every
  * quote and backslash is escaped once more. Each shape is a run of plain
  * characters (at least `min`, as the keyword pass has already checked),
- * then up to 16 escapes each followed by another run: the common value with
- * no escape stays one character-class loop. Pattern sources only. Pure.
+ * then up to 1,024 escapes each followed by another run (a service account's
+ * JSON kept in one variable holds dozens; an escape run cut short would print
+ * the value's tail): the common value with no escape stays one
+ * character-class loop. Pattern sources only. Pure.
  * @module
  */
 
 /** Most escapes a value is read through. */
-const MAX_ESCAPES = 16;
+const MAX_ESCAPES = 1024;
+
+/**
+ * What continues a single-quoted value: a backslash and the character after
+ * it (PHP's `\'`, doubled by JSON escaping), or a quote spliced in the way a
+ * shell writes one inside single quotes, `'"'"'` or `'\''` (its `"` and `\`
+ * escaped once or more in a transcript's JSON): the shell's value runs on.
+ */
+const SINGLE_QUOTE_ESCAPE = String.raw`(?:\\{1,2}[^\r\n]|'(?:\\{0,3}"'\\{0,3}"|\\{1,3}')')`;
 
 /**
  * The inside of a value in `quote`s: `min` to `max` plain characters, then
@@ -30,7 +40,7 @@ const MAX_ESCAPES = 16;
  */
 export function quotedRun(quote: '"' | "'", min: number, max: number): string {
   const plain = quote === '"' ? String.raw`[^"\\\r\n]` : String.raw`[^'\\\r\n]`;
-  const escape = quote === '"' ? String.raw`\\[^\r\n]` : String.raw`\\{1,2}[^\r\n]`;
+  const escape = quote === '"' ? String.raw`\\[^\r\n]` : SINGLE_QUOTE_ESCAPE;
   return `${plain}{${min},${max}}(?:${escape}${plain}{0,${max}}){0,${MAX_ESCAPES}}`;
 }
 

@@ -56,3 +56,39 @@ Deno.test("a value holding an escaped quote is redacted whole by every quoted-va
     }
   }
 });
+
+Deno.test("a value with many escaped quotes (JSON kept in one variable) is redacted whole", () => {
+  const rng = new Rng(1422);
+  for (const count of [17, 40, 300]) {
+    const pieces = Array.from({ length: count + 1 }, () => `Pq${rng.str(ALNUM, 10)}`);
+    const value = pieces.join(String.raw`\"`);
+    for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+      const r = redactText(engine, wrap(`GOOGLE_CREDENTIALS_JSON="${value}" # next`));
+      assert.ok(r.kinds.length > 0, `${count} escapes / ${ctx}`);
+      const left = pieces.filter((p) => r.text.includes(p));
+      assert.deepEqual(left, [], `${count} escapes / ${ctx}: ${left.length} pieces printed`);
+      // Control: what follows the closing quote is kept.
+      assert.ok(r.text.includes("# next"), `${count} escapes / ${ctx}: ${r.text}`);
+    }
+  }
+});
+
+Deno.test("a shell value that splices a quote into single quotes ('a'\"'\"'b', 'a'\\''b') is redacted whole", () => {
+  const rng = new Rng(1423);
+  const splices = [`'"'"'`, String.raw`'\''`];
+  for (const splice of splices) {
+    for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+      const a = `Zq7${rng.str(ALNUM, 13)}`;
+      const b = `Yb9${rng.str(ALNUM, 9)}`;
+      const c = `Xc5${rng.str(ALNUM, 9)}`;
+      const line = `export DB_PASSWORD='${a}${splice}${b}${splice}${c}' && echo next`;
+      const r = redactText(engine, wrap(line));
+      assert.ok(r.kinds.length > 0, `${splice} / ${ctx}`);
+      for (const piece of [a, b, c]) {
+        assert.ok(!r.text.includes(piece), `${splice} / ${ctx}: ${r.text}`);
+      }
+      // Control: what follows the closing quote is kept.
+      assert.ok(r.text.includes("echo next"), `${splice} / ${ctx}: ${r.text}`);
+    }
+  }
+});
