@@ -380,6 +380,11 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     reason:
       "the deadline around a hook job: exits within the budget, leaves no half-written file or live process",
   },
+  "commands/_adapters/stalled_fs.ts": {
+    test: "tests/e2e/hook_budget_test.ts",
+    reason:
+      "the budget tests' stalled read: only a real hook process can show it never returns and the budget ends the hook",
+  },
 
   "commands/demo.ts": {
     test: "tests/e2e/self_contained_test.ts",
