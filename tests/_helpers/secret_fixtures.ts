@@ -831,6 +831,16 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
       ),
     ),
   aiven_service_password: (r) => tok(p("AV", "NS_", "q7", r.str(ALNUM, 21))),
+  infisical_service_token: (r) =>
+    tok(p("st", ".", r.str(HEX, 24), ".", r.str(HEX, 32), ".", r.str(HEX, 32))),
+  mandrill_api_key: (r) => tok(p("md", "-", "Qa", r.str(URLSAFE, 20))),
+  databricks_oauth_secret: (r) => tok(p("do", "se", r.str(HEX, 32))),
+  checkout_secret_key: (r) =>
+    r.int(2) === 0
+      ? tok(p("sk", "_sbox_", "7q", r.str(BASE32.toLowerCase(), 25)))
+      : tok(p("sk", "_test_", uuid(r))),
+  adyen_api_key: (r) =>
+    tok(p("AQ", "E", r.str(B64, 77), "=-", r.str(B64, 43), "=", r.pick(["", "-W+t7NF;s4}%=kUSD"]))),
   told_token: (r) => {
     const s = p("Q7", r.str(ALNUM, 28));
     const say = r.pick(["your API key is: ", "The access token is ", 'the secret was "']);
@@ -1455,6 +1465,28 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "AVNS_DEFAULT_PASSWORD_LENGTH_IN_CHARACTERS",
       p("AV", "NS_", rng.str(UPPER_NUM, 24)),
     ],
+    infisical_service_token: [
+      'st.session_state["counter"] = 1; st.markdown("done")',
+      p("st", ".", rng.str(HEX, 24), ".", "x".repeat(32), ".", "y".repeat(32)),
+    ],
+    mandrill_api_key: [
+      '<md-progress-circular md-mode="indeterminate"></md-progress-circular>',
+      "md-autocomplete-suggestions md-input-container",
+      p("md", "-", "x".repeat(22)),
+    ],
+    databricks_oauth_secret: [
+      "The dose was halved; doses were dosed daily",
+      p("do", "se", "0".repeat(32)),
+    ],
+    checkout_secret_key: [
+      // The public keys of the same account, and identifiers.
+      p("pk", "_sbox_", rng.str(BASE32.toLowerCase(), 26), "="),
+      p("pk", "_test_", uuid(rng)),
+      "sk_buff_head sk_sbox_placeholder",
+      p("sk", "_sbox_", "x".repeat(27)),
+      p("sk", "_test_", "00000000-0000-0000-0000-000000000000"),
+    ],
+    adyen_api_key: ["AQEAAQAB is the RSA exponent", p("AQ", "EBBQADggEPADCCAQoCggEBAL")],
     jwt_base64: [
       btoa(jwtWith('{"typ":"JWT","kid":"k1"}', rng)),
       btoa(p("eyJ", rng.str(ALNUM, 60))),

@@ -32,6 +32,7 @@ import { CODE_RULES } from "./rules_code.ts";
 import { PROSE_RULES } from "./rules_prose.ts";
 import { VENDOR_RULES } from "./rules_vendor.ts";
 import { TOKEN_RULES } from "./rules_tokens.ts";
+import { MORE_TOKEN_RULES } from "./rules_tokens_more.ts";
 import { CLI_RULES } from "./rules_cli.ts";
 import { escapedQuotedRun, quotedRun, quotedValue } from "./quoted.ts";
 
@@ -1672,6 +1673,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   },
   ...VENDOR_RULES,
   ...TOKEN_RULES,
+  ...MORE_TOKEN_RULES,
   ...LAYOUT_RULES,
   ...STORE_RULES,
   ...CODE_RULES,

@@ -1344,10 +1344,10 @@ export const VENDOR_RULES: readonly SecretRule[] = [
     kind: "asana_pat",
     title: "Asana personal access token",
     description:
-      "`1/` or `2/`, a user id, `/`, an app id, `:` and 32 hex (the token's secret part).",
+      "`1/` or `2/`, a user id, optionally `/` and an app id, `:` and 32 hex (the token's secret part).",
     // `1/` or `2/` and the id's first digit (ids do not start with 0).
     keywords: ["1", "2"].flatMap((v) => [..."123456789"].map((d) => `${v}/${d}`)),
-    body: "[12]/[0-9]{10,20}/[0-9]{10,20}:[0-9a-f]{32}",
+    body: "[12]/[0-9]{10,20}(?:/[0-9]{10,20})?:[0-9a-f]{32}",
     cls: "A-Za-z0-9_/:",
     max: 76,
     // The check right after the keyword rejects every other `1/3`, `2/1` (dates, fractions,

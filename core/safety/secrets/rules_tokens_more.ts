@@ -1,0 +1,106 @@
+/**
+ * Prefixed tokens of a third survey of the common scanners' formats:
+ * Infisical service tokens, Mandrill (Mailchimp Transactional) keys,
+ * Databricks OAuth secrets, Checkout.com secret keys, Adyen API keys and
+ * Asana's legacy personal access tokens. Written as rows of the vendor
+ * table's prefixed shape ({@linkcode prefixed}); spread into the main table.
+ * Pure: data only.
+ * @module
+ */
+import type { SecretRule } from "./rule.ts";
+import { prefixed } from "./rules_vendor.ts";
+
+const HEX_DIGITS = [..."0123456789abcdef"];
+
+/** A UUID's shape, lower-case hex. */
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+
+/** One character of Adyen's 16-character key suffix: printable ASCII save blanks, quotes, backslash and backtick. */
+const ADYEN_TAIL = String.raw`[!#-&(-\[\]-_a-~]`;
+
+/**
+ * The rows, in table order.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { MORE_TOKEN_RULES } from "./rules_tokens_more.ts";
+ * assert.ok(MORE_TOKEN_RULES.some((r) => r.kind === "adyen_api_key"));
+ * ```
+ */
+export const MORE_TOKEN_RULES: readonly SecretRule[] = [
+  prefixed({
+    kind: "infisical_service_token",
+    title: "Infisical service token",
+    description: "`st.` + a 24-hex token id, `.`, 32 hex, `.` and 32 hex (the key that decrypts).",
+    // `st.` and the first hex character; the tail check rejects every other `st.` at once.
+    keywords: HEX_DIGITS.map((c) => `st.${c}`),
+    body: String.raw`st\.[a-f0-9]{24}\.[a-f0-9]{32}\.[a-f0-9]{32}`,
+    cls: "A-Za-z0-9_.",
+    tail: { blanks: 0, cls: "a-f0-9", min: 23 },
+    max: 95,
+  }),
+  {
+    ...prefixed({
+      kind: "mandrill_api_key",
+      title: "Mandrill (Mailchimp Transactional) API key",
+      description:
+        "`md-` + 22 URL-safe characters of both cases (a `md-` CSS class name is one case).",
+      keywords: ["md-"],
+      body: "md-[A-Za-z0-9_-]{22}",
+      tail: { blanks: 0, cls: "A-Za-z0-9_-", min: 22 },
+      max: 25,
+      minEntropy: 3.5,
+    }),
+    validate: (s) => /[a-z]/.test(s.slice(3)) && /[A-Z]/.test(s.slice(3)),
+  },
+  prefixed({
+    kind: "databricks_oauth_secret",
+    title: "Databricks OAuth client secret",
+    description: "`dose` + 32 hex characters (a service principal's OAuth secret).",
+    // `dose` and the first hex character: the word (dose, doses) never reaches the pattern.
+    keywords: HEX_DIGITS.map((c) => `dose${c}`),
+    body: "dose[a-f0-9]{32}",
+    cls: "A-Za-z0-9_",
+    tail: { blanks: 0, cls: "a-f0-9", min: 31 },
+    max: 36,
+  }),
+  {
+    ...prefixed({
+      kind: "checkout_secret_key",
+      title: "Checkout.com secret key",
+      description:
+        "`sk_` or `sk_sbox_` + 27 base32 characters with a digit, or the older `sk_` / `sk_test_` + a UUID (a `pk_` key is public).",
+      keywords: ["sk_"],
+      body: `sk_(?:(?:sbox_)?[a-z2-7]{26}[a-z2-7*#$=]|(?:test_)?${UUID})`,
+      cls: String.raw`A-Za-z0-9_\-`,
+      tail: { blanks: 0, cls: "a-z0-9_-", min: 27 },
+      max: 44,
+      minEntropy: 3.3,
+    }),
+    validate: (s) => /[0-9]/.test(s.slice(3).replace(/^(?:sbox|test)_/, "")),
+  },
+  prefixed({
+    kind: "adyen_api_key",
+    title: "Adyen API key",
+    description:
+      "`AQE` + base64, `-`, a 43-character base64 hash and `=`, optionally `-` and 16 more characters.",
+    keywords: ["aqe"],
+    body:
+      `AQE[A-Za-z0-9+/]{50,250}={0,2}-[A-Za-z0-9+/]{43}=(?:-${ADYEN_TAIL}{16}(?![A-Za-z0-9+/=]))?`,
+    cls: "A-Za-z0-9+/=",
+    tail: { blanks: 0, cls: "A-Za-z0-9+/", min: 50 },
+    max: 320,
+    minEntropy: 4,
+  }),
+  prefixed({
+    kind: "asana_pat",
+    title: "Asana personal access token (legacy)",
+    description: "`0/` + 32 hex (the oldest Asana token shape).",
+    // `0/` and the first hex character; the tail check rejects dates and paths at once.
+    keywords: HEX_DIGITS.map((c) => `0/${c}`),
+    body: "0/[0-9a-f]{32}",
+    cls: "A-Za-z0-9_/",
+    tail: { blanks: 0, cls: "0-9a-f", min: 31 },
+    max: 34,
+  }),
+];
