@@ -89,6 +89,7 @@ export const HEX_KEYWORD_RULES: Readonly<Record<string, string>> = {
     "it is a run of exactly 42 letters and digits (a digest's run is 40 or 64)",
   salesforce_access_token: "its prefix holds an upper-case D (00D)",
   azure_identifiable_key: "its signature holds upper case (ACDb and the like)",
+  twilio_auth_token: "its Account SID opens with upper-case AC and a token follows it",
 };
 
 const HEX = /^(?:sha256:)?(?:[0-9a-f]{40}|[0-9a-f]{64})$/;

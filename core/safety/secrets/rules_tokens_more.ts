@@ -2,13 +2,14 @@
  * Prefixed tokens of a third survey of the common scanners' formats:
  * Infisical service tokens, Mandrill (Mailchimp Transactional) keys,
  * Databricks OAuth secrets, Checkout.com secret keys, Adyen API keys and
- * Asana's legacy personal access tokens. Written as rows of the vendor
- * table's prefixed shape ({@linkcode prefixed}); spread into the main table.
- * Pure: data only.
+ * Asana's legacy personal access tokens, mostly as rows of the vendor
+ * table's prefixed shape ({@linkcode prefixed}); and a Twilio auth token
+ * written right after its Account SID. Spread into the main table. Pure: data
+ * only.
  * @module
  */
 import type { SecretRule } from "./rule.ts";
-import { prefixed } from "./rules_vendor.ts";
+import { lookBehind, prefixed } from "./rules_vendor.ts";
 
 const HEX_DIGITS = [..."0123456789abcdef"];
 
@@ -103,4 +104,22 @@ export const MORE_TOKEN_RULES: readonly SecretRule[] = [
     tail: { blanks: 0, cls: "0-9a-f", min: 31 },
     max: 34,
   }),
+  {
+    kind: "twilio_auth_token",
+    title: "Twilio auth token beside its Account SID",
+    description:
+      "32 hex right after an Account SID (`AC` + 32 hex) and a `:` or `,`, quoted or not: the pair a client constructor or `-u` takes.",
+    // `AC` and the first hex character (upper case in the pattern); the tail check rejects
+    // every `acc`, `ace` of prose at once.
+    keywords: HEX_DIGITS.map((c) => `ac${c}`),
+    tail: { blanks: 0, cls: "0-9a-f", min: 31 },
+    pattern: new RegExp(
+      lookBehind("A-Za-z0-9") +
+        String
+          .raw`AC[0-9a-f]{32}(?:\\?["'])?[ \t]{0,4}[,:][ \t]{0,4}(?:\\?["'])?(?<s>[0-9a-f]{32})(?![A-Za-z0-9])`,
+    ),
+    after: 90,
+    priority: 3,
+    minEntropy: 3,
+  },
 ];

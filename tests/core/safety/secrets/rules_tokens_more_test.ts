@@ -1,8 +1,9 @@
 // Tests for core/safety/secrets/rules_tokens_more.ts: the prefixed tokens of
 // the third survey (Infisical, Mandrill, Databricks OAuth secrets,
-// Checkout.com, Adyen, Asana's legacy tokens) are found in every context with
-// their own kind, and their public halves and look-alikes (pk_ keys, md- CSS
-// classes, the word dose, Streamlit's st.) are kept.
+// Checkout.com, Adyen, Asana's legacy tokens, a Twilio auth token after its
+// Account SID) are found in every context with their own kind, and their
+// public halves and look-alikes (pk_ keys, md- CSS classes, the word dose,
+// Streamlit's st., a lone Account SID) are kept.
 
 import assert from "node:assert/strict";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
@@ -38,7 +39,8 @@ Deno.test("public halves and look-alikes of the third survey's tokens are kept",
     }
   }
   const without = MORE_TOKEN_RULES.map((r) => r.kind).filter((k) => all[k] === undefined);
-  assert.deepEqual(without, []);
+  // The Twilio pair's look-alikes (a lone SID, two SIDs) are in its own test below.
+  assert.deepEqual(without, ["twilio_auth_token"]);
 });
 
 Deno.test("an Adyen key's 16-character suffix is redacted with it, and a closing quote is not swallowed", () => {
@@ -77,4 +79,31 @@ Deno.test("a Checkout.com live key needs a digit; an all-letter identifier after
   const live = p("sk", "_", "7q", rng.str("abcdefghijklmnopqrstuvwxyz234567", 25));
   assert.deepEqual(redactText(engine, `secret_key("${live}")`).kinds, ["checkout_secret_key"]);
   assert.deepEqual(redactText(engine, "sk_abcdefghijklmnopqrstuvwxyza").kinds, []);
+});
+
+Deno.test("a Twilio auth token right after its Account SID is found in every context; the SID alone is kept", () => {
+  const rng = new Rng(1506);
+  for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+    const sid = p("A", "C", rng.str(HEX, 32));
+    const token = rng.str(HEX, 32);
+    for (const text of [`client = Client("${sid}", "${token}")`, `creds ${sid}:${token} ok`]) {
+      const r = redactText(engine, wrap(text));
+      assert.deepEqual(r.kinds, ["twilio_auth_token"], `${ctx}: ${text}`);
+      assert.ok(!r.text.includes(token), `${ctx}: ${r.text}`);
+      // The SID is an id, not the secret: it stays.
+      assert.ok(r.text.includes(sid), `${ctx}: ${r.text}`);
+    }
+  }
+  const sid = p("A", "C", rng.str(HEX, 32));
+  for (
+    const v of [
+      `account ${sid}, then the next step`,
+      `sids: ${sid}, ${p("A", "C", rng.str(HEX, 32))}`,
+      `${sid}:${"0".repeat(32)}`,
+      // Lower-case "ac" + hex is a digest run, not a SID.
+      `ac${rng.str(HEX, 32)}:${rng.str(HEX, 32)}`,
+    ]
+  ) {
+    assert.deepEqual(redactText(engine, v).kinds, [], v);
+  }
 });
