@@ -839,6 +839,15 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     r.int(2) === 0
       ? tok(p("sk", "_sbox_", "7q", r.str(BASE32.toLowerCase(), 25)))
       : tok(p("sk", "_test_", uuid(r))),
+  wallet_private_key: (r) => {
+    const k = p("0", "x", r.str(HEX, 64));
+    const text = r.pick([
+      `SIGNER_PK=${k}`,
+      `const w = new Wallet("${k}", provider);`,
+      `privateKeyToAccount('${k}')`,
+    ]);
+    return { text, secret: k, core: coreOf(k) };
+  },
   adyen_api_key: (r) =>
     tok(p("AQ", "E", r.str(B64, 77), "=-", r.str(B64, 43), "=", r.pick(["", "-W+t7NF;s4}%=kUSD"]))),
   told_token: (r) => {
@@ -1485,6 +1494,13 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "sk_buff_head sk_sbox_placeholder",
       p("sk", "_sbox_", "x".repeat(27)),
       p("sk", "_test_", "00000000-0000-0000-0000-000000000000"),
+    ],
+    wallet_private_key: [
+      // A hash, a storage slot and an address of the same family are public.
+      `const blockHash = "0x${rng.str(HEX, 64)}";`,
+      `PK=0x${rng.str(HEX, 40)}`,
+      `new Wallet(provider) at slot 0x${rng.str(HEX, 64)}`,
+      "user_pk = 42",
     ],
     adyen_api_key: ["AQEAAQAB is the RSA exponent", p("AQ", "EBBQADggEPADCCAQoCggEBAL")],
     jwt_base64: [

@@ -4,12 +4,16 @@
  * Databricks OAuth secrets, Checkout.com secret keys, Adyen API keys and
  * Asana's legacy personal access tokens, mostly as rows of the vendor
  * table's prefixed shape ({@linkcode prefixed}); and a Twilio auth token
- * written right after its Account SID. Spread into the main table. Pure: data
- * only.
+ * written right after its Account SID, and a raw `0x` + 64-hex wallet private
+ * key given to a key-taking call or under a `*_PK` name. Spread into the main
+ * table. Pure: data only.
  * @module
  */
 import type { SecretRule } from "./rule.ts";
 import { lookBehind, prefixed } from "./rules_vendor.ts";
+
+/** Not preceded by a word character (escapes aside). */
+const LB_WORD = lookBehind("A-Za-z0-9_");
 
 const HEX_DIGITS = [..."0123456789abcdef"];
 
@@ -119,6 +123,23 @@ export const MORE_TOKEN_RULES: readonly SecretRule[] = [
           .raw`AC[0-9a-f]{32}(?:\\?["'])?[ \t]{0,4}[,:][ \t]{0,4}(?:\\?["'])?(?<s>[0-9a-f]{32})(?![A-Za-z0-9])`,
     ),
     after: 90,
+    priority: 3,
+    minEntropy: 3,
+  },
+  {
+    kind: "wallet_private_key",
+    title: "Raw wallet private key (0x + 64 hex)",
+    description:
+      "`0x` + 64 hex quoted in a call that takes a private key (`new Wallet(`, `SigningKey(`, `privateKeyToAccount(`, `Account.from_key(`), or assigned to a `PK` or `*_PK` name; a hash of the same shape elsewhere is kept.",
+    keywords: ["wallet(", "signingkey(", "privatekeytoaccount(", "from_key(", "_pk", "pk=0x"],
+    pattern: new RegExp(
+      String
+        .raw`(?:${LB_WORD}(?:Wallet|SigningKey|privateKeyToAccount|from_key)\([ \t]*\\?["'\x60]` +
+        String.raw`|(?:_|${LB_WORD})PK(?:\\?["'])?[ \t]{0,8}[=:][ \t]{0,8}(?:\\?["'])?)` +
+        String.raw`(?<s>0x[0-9a-fA-F]{64})(?![0-9A-Za-z_])`,
+      "i",
+    ),
+    after: 120,
     priority: 3,
     minEntropy: 3,
   },

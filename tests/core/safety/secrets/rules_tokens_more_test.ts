@@ -3,7 +3,8 @@
 // Checkout.com, Adyen, Asana's legacy tokens, a Twilio auth token after its
 // Account SID) are found in every context with their own kind, and their
 // public halves and look-alikes (pk_ keys, md- CSS classes, the word dose,
-// Streamlit's st., a lone Account SID) are kept.
+// Streamlit's st., a lone Account SID) are kept; also a raw 0x wallet key
+// given to a key-taking call or a *_PK name, while hashes of its shape stay.
 
 import assert from "node:assert/strict";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
@@ -104,6 +105,25 @@ Deno.test("a Twilio auth token right after its Account SID is found in every con
       `ac${rng.str(HEX, 32)}:${rng.str(HEX, 32)}`,
     ]
   ) {
+    assert.deepEqual(redactText(engine, v).kinds, [], v);
+  }
+});
+
+Deno.test("a raw 0x wallet key in a key-taking call or under a PK name is found in every context; hashes stay", () => {
+  const rng = new Rng(1507);
+  for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+    for (let i = 0; i < 6; i++) {
+      const s = SAMPLES.wallet_private_key!(rng);
+      const r = redactText(engine, wrap(s.text));
+      assert.deepEqual(r.kinds, ["wallet_private_key"], `${ctx}: ${s.text}`);
+      assert.ok(!r.text.includes(s.secret), `${ctx}: ${r.text}`);
+    }
+  }
+  const k = p("0", "x", rng.str(HEX, 64));
+  for (const text of [`acct = Account.from_key("${k}")`, `PK=${k}`]) {
+    assert.deepEqual(redactText(engine, text).kinds, ["wallet_private_key"], text);
+  }
+  for (const v of lookAlikes(rng).wallet_private_key!) {
     assert.deepEqual(redactText(engine, v).kinds, [], v);
   }
 });
