@@ -2221,6 +2221,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     validate: (s, g) =>
       SESSION_COOKIE_NAME.test(g.name ?? "") && /[0-9]/.test(s) && /[A-Za-z]/.test(s) &&
       !new RegExp(`^${UUID}$`).test(s) && !/^S-1-\d/.test(s) &&
+      // A Twilio resource SID (`TWILIO_ACCOUNT_SID=AC` + 32 hex) is an id, not a session.
+      !/^[A-Z]{2}[0-9a-f]{32}$/.test(s) &&
       !/^[a-z]+(?:_[a-z0-9]+){2,}$/i.test(s) &&
       // Mixed case, hex, 32 characters, or PHP's production id (26 of [0-9a-v]).
       (/[a-z]/.test(s) && /[A-Z]/.test(s) || /^[0-9a-f]{24,}$/i.test(s) ||

@@ -107,6 +107,15 @@ Deno.test("a Twilio auth token right after its Account SID is found in every con
   ) {
     assert.deepEqual(redactText(engine, v).kinds, [], v);
   }
+  // A SID under a *_SID name is an id, not a session cookie; the token beside it is still found,
+  // and a real session cookie still is one.
+  for (const wrap of [CONTEXTS.dotenv!, CONTEXTS.json_transcript!, CONTEXTS.shell_history!]) {
+    assert.deepEqual(redactText(engine, wrap(`TWILIO_ACCOUNT_SID=${sid}`)).kinds, []);
+  }
+  const env = `TWILIO_ACCOUNT_SID=${sid}\nTWILIO_AUTH_TOKEN=${rng.str(HEX, 32)}`;
+  assert.deepEqual(redactText(engine, env).kinds, ["twilio_auth_token"]);
+  const cookie = `Cookie: PHPSESSID=${rng.str("0123456789abcdefghijklmnopqrstuv", 26)}`;
+  assert.deepEqual(redactText(engine, cookie).kinds, ["session_cookie"]);
 });
 
 Deno.test("a raw 0x wallet key in a key-taking call or under a PK name is found in every context; hashes stay", () => {
