@@ -239,3 +239,18 @@ export async function makeVarietyRepo(): Promise<string> {
   await git(dir, ["tag", "-a", "-m", "annotated", "v1"]);
   return dir;
 }
+
+/** Rewrites one path of the index in place (same length, same order) and redoes its checksum. */
+export async function renameInIndex(dir: string, from: string, to: string): Promise<void> {
+  if (from.length !== to.length) throw new Error("renameInIndex: the names differ in length");
+  const path = `${dir}/.git/index`;
+  const bytes = await Deno.readFile(path);
+  const body = bytes.subarray(0, bytes.length - 20);
+  const text = new TextDecoder("latin1").decode(body);
+  const at = text.indexOf(from);
+  if (at <= 0) throw new Error("renameInIndex: the name is not in the index");
+  body.set(new TextEncoder().encode(to), at);
+  const sum = new Uint8Array(await crypto.subtle.digest("SHA-1", body));
+  bytes.set(sum, body.length);
+  await Deno.writeFile(path, bytes);
+}

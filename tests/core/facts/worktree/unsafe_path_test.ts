@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { unsafeIndexPath } from "../../../../core/facts/worktree/unsafe_path.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../../../_helpers/git.ts";
 import { runBaton } from "../../../_helpers/cli.ts";
+import { renameInIndex } from "../../../_helpers/git_fixtures.ts";
 import { tempDir } from "../../../_helpers/temp.ts";
 import { sha256Id } from "../../../../core/hash.ts";
 
@@ -23,21 +24,6 @@ Deno.test("unsafeIndexPath() refuses '.', '..', empty and .git components, and n
     assert.equal(unsafeIndexPath(p), false, p);
   }
 });
-
-/** Rewrites one path of the index in place (same length, same order) and redoes its checksum. */
-async function renameInIndex(dir: string, from: string, to: string): Promise<void> {
-  assert.equal(from.length, to.length);
-  const path = `${dir}/.git/index`;
-  const bytes = await Deno.readFile(path);
-  const body = bytes.subarray(0, bytes.length - 20);
-  const text = new TextDecoder("latin1").decode(body);
-  const at = text.indexOf(from);
-  assert.ok(at > 0);
-  body.set(new TextEncoder().encode(to), at);
-  const sum = new Uint8Array(await crypto.subtle.digest("SHA-1", body));
-  bytes.set(sum, body.length);
-  await Deno.writeFile(path, bytes);
-}
 
 async function facts(dir: string) {
   const r = await runBaton(["preflight", "--json"], { cwd: dir });
