@@ -47,7 +47,11 @@ export const pasteCommand: Command = {
         );
       }
       capsuleId = parsed.capsule.id;
-      text = resumeText(renderExport(parsed.capsule, "meaning", RESUME_MAX_CHARS).text);
+      // Who signed it, as export says it: without it every capsule would read as unsigned.
+      text = resumeText(
+        renderExport(parsed.capsule, "meaning", RESUME_MAX_CHARS, undefined, parsed.authorship)
+          .text,
+      );
     }
     // About four characters a token in English prose: said as an estimate.
     const tokens = Math.ceil(text.length / 4);

@@ -218,7 +218,8 @@ export class DenoFs implements WriteFs {
       return Promise.reject(mapError(e, path));
     }
     try {
-      file.seekSync(offset, Deno.SeekMode.Start);
+      // A fresh open is at 0 already; a pipe (process substitution) cannot seek at all.
+      if (offset !== 0) file.seekSync(offset, Deno.SeekMode.Start);
       let filled = 0;
       while (filled < into.length) {
         const n = file.readSync(into.subarray(filled));

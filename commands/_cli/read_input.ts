@@ -45,10 +45,18 @@ export async function readInput(
       `Cannot read ${what} "${source}": it is ${st.size} bytes, more than ${maxBytes}`,
     );
   }
+  let bytes: Uint8Array;
   try {
-    return await io.fs.readFile(path);
+    // One open, never past the bound: a pipe (process substitution) or a device (/dev/zero, a
+    // committed link to one) is 0 bytes to stat, and a file may grow after it; reading one
+    // whole never ended, and a named FIFO opened twice waited for a writer that had gone.
+    bytes = await io.fs.readRange(path, 0, maxBytes + 1);
   } catch (e) {
     if (e instanceof FsNotFoundError) throw missing();
     throw e;
   }
+  if (bytes.length > maxBytes) {
+    throw new UsageError(`Cannot read ${what} "${source}": it is more than ${maxBytes} bytes`);
+  }
+  return bytes;
 }

@@ -8,6 +8,7 @@ import type { WriteFs } from "../fs.ts";
 import { findBatonLayout } from "../store/find_layout.ts";
 import { privateStateDir } from "../store/private_dir.ts";
 import { syncCapsuleIndex } from "./sync_capsules.ts";
+import { clearNonRegularIndexFiles } from "./index_files.ts";
 import { countIndexed, type SearchHit, searchIndex, type SqlDb } from "./search_index.ts";
 import { capsuleDocuments, CARRIED_COMMAND_FIELD } from "./search_documents.ts";
 import { defangLine } from "../safety/render_command.ts";
@@ -199,6 +200,8 @@ export async function searchChain(
   }
   const path = `${dir}/search.sqlite`;
   const safe = io.safe;
+  // A link planted at the index's path (or a companion's) is removed, never followed.
+  const cleared = await clearNonRegularIndexFiles(io.fs, path);
   const index = io.openIndex(path);
   try {
     const sync = await syncCapsuleIndex(index.db, io.fs, found.layout, {
@@ -236,7 +239,7 @@ export async function searchChain(
         removed: sync.removed,
         skipped: sync.skipped,
         indexed: countIndexed(index.db),
-        recreated: index.recreated,
+        recreated: index.recreated || cleared > 0,
       },
     };
   } finally {

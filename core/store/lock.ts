@@ -24,7 +24,13 @@
  * @module
  */
 import { LockBusyError, StorageError } from "../errors.ts";
-import { type FileLockHandle, FsExistsError, FsNotFoundError, type WriteFs } from "../fs.ts";
+import {
+  type FileLockHandle,
+  FsExistsError,
+  FsNotFoundError,
+  readRegularFile,
+  type WriteFs,
+} from "../fs.ts";
 
 /** Who holds a lock. */
 export interface LockOwner {
@@ -96,9 +102,16 @@ export function defaultGuardPath(path: string): string {
   return `${parentOf(path)}/state/${path.slice(path.lastIndexOf("/") + 1)}.guard`;
 }
 
+/** Largest owner.json read; baton's own are one short line. */
+const MAX_OWNER_BYTES = 16 * 1024;
+
 async function readOwner(fs: WriteFs, path: string): Promise<LockOwner | null> {
   try {
-    const o = JSON.parse(dec.decode(await fs.readFile(`${path}/owner.json`))) as LockOwner;
+    // Bounded and only a regular file: a lock a commit carried may hold a link to /dev/zero
+    // (read whole, it never ended) or a huge file; either is a lock without a readable owner.
+    const read = await readRegularFile(fs, `${path}/owner.json`, MAX_OWNER_BYTES);
+    if (read.kind !== "read") return null;
+    const o = JSON.parse(dec.decode(read.bytes)) as LockOwner;
     if (typeof o.token !== "string" || typeof o.pid !== "number") return null;
     return { ...o, host: typeof o.host === "string" ? o.host : "", started: o.started ?? null };
   } catch {

@@ -578,6 +578,10 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     test: "tests/e2e/search_test.ts",
     reason: "driven through the real CLI (baton search) by that end-to-end test",
   },
+  "core/search/index_files.ts": {
+    test: "tests/e2e/search_index_link_test.ts",
+    reason: "planted links at the index path, driven through the real CLI (baton search)",
+  },
   "commands/_adapters/share_env.ts": {
     test: "tests/e2e/share_test.ts",
     reason: "driven through the real CLI (baton push, pull, revive) by that end-to-end test",

@@ -38,6 +38,57 @@ Deno.test("readInput() names a missing file by the given code and refuses one ov
   });
 });
 
+Deno.test("readInput() reads a named FIFO once, within the bound, and refuses one past it", async () => {
+  await withDir(async (dir) => {
+    const io = fakeIo({ cwd: dir });
+    // A FIFO's size is 0 to stat, as a device's (/dev/zero, a committed link to one) is: the
+    // size check alone let either be read whole, without end.
+    const feed = async (name: string, text: string) => {
+      const path = `${dir}/${name}`;
+      await new Deno.Command("mkfifo", { args: [path] }).output();
+      // Another process writes: the read opens the FIFO synchronously, so no writer in this
+      // process could run meanwhile.
+      const tee = new Deno.Command("tee", {
+        args: [path],
+        stdin: "piped",
+        stdout: "null",
+        stderr: "null",
+      }).spawn();
+      const w = tee.stdin.getWriter();
+      await w.write(new TextEncoder().encode(text));
+      await w.close();
+      const writer = tee.status;
+      return { path, writer };
+    };
+    const small = await feed("ok.pipe", "{}");
+    assert.equal(new TextDecoder().decode(await readInput(io, small.path, OPTS)), "{}");
+    await small.writer;
+    const big = await feed("big.pipe", "x".repeat(40));
+    await assert.rejects(
+      readInput(io, big.path, OPTS),
+      (e: unknown) => e instanceof UsageError && /more than 10 bytes/.test(e.message),
+    );
+    await big.writer;
+  });
+});
+
+Deno.test("readInput() never reads past the bound when stat said less (a file that grew, a device)", async () => {
+  await withDir(async (dir) => {
+    await Deno.writeTextFile(`${dir}/grew.json`, "x".repeat(40));
+    await Deno.writeTextFile(`${dir}/fits.json`, "{}");
+    const base = fakeIo({ cwd: dir });
+    // stat as it was before the file grew (or as a device reports it: 0 bytes).
+    const fs = Object.create(base.fs);
+    fs.stat = async (p: string) => ({ ...(await base.fs.stat(p))!, size: 0 });
+    const io = { ...base, fs };
+    await assert.rejects(
+      readInput(io, "grew.json", OPTS),
+      (e: unknown) => e instanceof UsageError && /more than 10 bytes/.test(e.message),
+    );
+    assert.equal(new TextDecoder().decode(await readInput(io, "fits.json", OPTS)), "{}");
+  });
+});
+
 Deno.test("readInput('-') reads stdin and turns an over-long stdin into a usage error", async () => {
   const base = fakeIo({ cwd: "/" });
   const ok = { ...base, readStdin: () => Promise.resolve(new Uint8Array([1, 2])) };

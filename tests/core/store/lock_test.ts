@@ -271,6 +271,53 @@ Deno.test("a guard or an alive file that is a link is never opened (a lock a com
   assert.equal(await Deno.lstat(`${dir.path}/outside-alive`).catch(() => null), null);
 });
 
+Deno.test("a lock a commit carried whose owner.json is huge or a link to a device is ownerless: reclaimed after the grace, never read whole", async () => {
+  const fs = new TestFs();
+  await using dir = await tempDir();
+  const dayLater = () => Date.now() + 86_400_000;
+  // A recent owner from another host, padded past any owner.json baton writes.
+  const huge = `${dir.path}/huge`;
+  await Deno.mkdir(huge);
+  await Deno.writeTextFile(
+    `${huge}/owner.json`,
+    JSON.stringify({
+      token: "x",
+      pid: 1,
+      host: "other",
+      started: null,
+      acquired_at_ms: dayLater(),
+      pad: "x".repeat(64 * 1024),
+    }),
+  );
+  const a = await acquireLock(fs, huge, opts("a", { now: dayLater, attempts: 3 }));
+  assert.equal(a.owner.token, "a");
+  await releaseLock(fs, a);
+  // A link to /dev/zero: read whole, it never ended.
+  const device = `${dir.path}/device`;
+  await Deno.mkdir(device);
+  await Deno.symlink("/dev/zero", `${device}/owner.json`);
+  const b = await acquireLock(fs, device, opts("b", { now: dayLater, attempts: 3 }));
+  assert.equal(b.owner.token, "b");
+  await releaseLock(fs, b);
+  // Control: the same recent owner, small, is held.
+  const small = `${dir.path}/small`;
+  await Deno.mkdir(small);
+  await Deno.writeTextFile(
+    `${small}/owner.json`,
+    JSON.stringify({
+      token: "x",
+      pid: 1,
+      host: "other",
+      started: null,
+      acquired_at_ms: dayLater(),
+    }),
+  );
+  await assert.rejects(
+    acquireLock(fs, small, opts("c", { now: dayLater, attempts: 3 })),
+    LockBusyError,
+  );
+});
+
 Deno.test("a dead owner's lock is taken however long its reclaim took (an injected clock that leaps past the wait)", async () => {
   const fs = new TestFs();
   await using dir = await tempDir();
