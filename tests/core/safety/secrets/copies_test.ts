@@ -3,36 +3,13 @@
 
 import assert from "node:assert/strict";
 import { CopyMemory, mergeCopies } from "../../../../core/safety/secrets/copies.ts";
+import { concatBytes, readerOf } from "../../../_helpers/byte_stream.ts";
 import { ALNUM, Rng } from "../../../_helpers/secret_fixtures.ts";
 import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
 import { redactText } from "../../../../core/safety/secrets/redact.ts";
-import { type ByteReader, scanStream } from "../../../../core/safety/secrets/stream.ts";
+import { scanStream } from "../../../../core/safety/secrets/stream.ts";
 
 const encoder = new TextEncoder();
-
-/** A reader giving `bytes` at most `step` at a time. */
-function readerOf(bytes: Uint8Array, step: number): ByteReader {
-  let at = 0;
-  return {
-    read(into) {
-      if (at >= bytes.length) return Promise.resolve(null);
-      const n = Math.min(into.length, step, bytes.length - at);
-      into.set(bytes.subarray(at, at + n));
-      at += n;
-      return Promise.resolve(n);
-    },
-  };
-}
-
-function concatBytes(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let off = 0;
-  for (const p of parts) {
-    out.set(p, off);
-    off += p.length;
-  }
-  return out;
-}
 
 function spanOf(text: string, value: string, from = 0) {
   const start = text.indexOf(value, from);

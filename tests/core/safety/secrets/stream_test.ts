@@ -6,34 +6,11 @@ import { createEngine } from "../../../../core/safety/secrets/engine.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { type ByteReader, scanStream } from "../../../../core/safety/secrets/stream.ts";
 import { redactBytes, scanBytes } from "../../../../core/safety/secrets/redact.ts";
+import { concatBytes, readerOf } from "../../../_helpers/byte_stream.ts";
 import { ALNUM, B64, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
 
 const engine = createEngine(SECRET_RULES);
 const encoder = new TextEncoder();
-
-/** A reader over bytes that hands out at most `step` bytes per read. */
-function readerOf(bytes: Uint8Array, step = 1 << 30): ByteReader {
-  let at = 0;
-  return {
-    read(into) {
-      if (at >= bytes.length) return Promise.resolve(null);
-      const n = Math.min(into.length, step, bytes.length - at);
-      into.set(bytes.subarray(at, at + n));
-      at += n;
-      return Promise.resolve(n);
-    },
-  };
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let off = 0;
-  for (const p of parts) {
-    out.set(p, off);
-    off += p.length;
-  }
-  return out;
-}
 
 const SMALL = { chunkBytes: 4096, overlapBytes: 32 * 1024 };
 
@@ -73,7 +50,7 @@ Deno.test("scanStream() agrees with the in-memory scan and redaction on a many-c
   const mem = redactBytes(engine, bytes);
   assert.ok(r.count > 120);
   assert.deepEqual(r.findings, mem.findings);
-  assert.deepEqual(concat(written), mem.bytes);
+  assert.deepEqual(concatBytes(written), mem.bytes);
   assert.equal(r.bytes, bytes.length);
   assert.equal(progress.at(-1), bytes.length);
   assert.ok(progress.length > 10);
@@ -89,13 +66,13 @@ Deno.test("scanStream() writes the input byte-identical when nothing is found", 
     write: (b) => void written.push(b),
   });
   assert.equal(r.count, 0);
-  assert.deepEqual(concat(written), bytes);
+  assert.deepEqual(concatBytes(written), bytes);
   // Positive control: the same writer path redacts when a secret is present.
   const s = SAMPLES.github_pat!(rng);
-  const withSecret = concat([bytes, encoder.encode(`\n${s.text}\n`)]);
+  const withSecret = concatBytes([bytes, encoder.encode(`\n${s.text}\n`)]);
   const out: Uint8Array[] = [];
   await scanStream(engine, readerOf(withSecret), { bounds: SMALL, write: (b) => void out.push(b) });
-  const text = new TextDecoder().decode(concat(out));
+  const text = new TextDecoder().decode(concatBytes(out));
   assert.ok(text.includes("[REDACTED:github_pat]") && !text.includes(s.core));
 });
 
@@ -184,7 +161,7 @@ Deno.test("a key block longer than the rule window is redacted whole, in memory 
       write: (b) => void out.push(b.slice()),
     });
     assert.deepEqual(r.findings.map((f) => f.kind), ["private_key_pgp"]);
-    const text = new TextDecoder().decode(concat(out));
+    const text = new TextDecoder().decode(concatBytes(out));
     assert.equal(text, want, `${lines} lines streamed`);
     assert.ok(!key.lines.some((l) => text.includes(l.slice(0, 16))));
   }
@@ -199,7 +176,7 @@ Deno.test("a key block longer than the chunk overlap is still redacted through i
     bounds: { chunkBytes: 64 * 1024 },
     write: (b) => void out.push(b.slice()),
   });
-  const text = new TextDecoder().decode(concat(out));
+  const text = new TextDecoder().decode(concatBytes(out));
   assert.equal(text, "before\n[REDACTED:private_key_pgp]\nafter\n");
   assert.deepEqual(r.findings.map((f) => [f.kind, f.start, f.end]), [
     ["private_key_pgp", 7, 7 + key.text.length],
@@ -218,10 +195,10 @@ Deno.test("scanStream() redacts a copy of a found value in a later chunk (see: #
     bounds: SMALL,
     write: (b) => void out.push(b),
   });
-  const redacted = new TextDecoder().decode(concat(out));
+  const redacted = new TextDecoder().decode(concatBytes(out));
   assert.equal(r.count, 3);
   assert.ok(!redacted.includes(v));
-  assert.deepEqual(concat(out), redactBytes(engine, bytes).bytes);
+  assert.deepEqual(concatBytes(out), redactBytes(engine, bytes).bytes);
   // Positive control of the bound: with room for no value, the later copies stay.
   const none = await scanStream(engine, readerOf(bytes, 1000), {
     bounds: SMALL,
@@ -240,7 +217,7 @@ Deno.test("scanStream() redacts a value longer than the overlap whole (see: #21)
     write: (b) => void out.push(b),
   });
   assert.equal(
-    new TextDecoder().decode(concat(out)),
+    new TextDecoder().decode(concatBytes(out)),
     "x\nAPI_TOKEN=[REDACTED:env_secret]\nafter\n",
   );
   assert.equal(r.findings[0]!.end, bytes.length - "\nafter\n".length);
