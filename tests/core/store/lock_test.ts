@@ -110,6 +110,26 @@ Deno.test("acquireLock() reclaims a stale lock and an ownerless one after the gr
   assert.equal(c.owner.token, "c");
 });
 
+/** A lock directory at `dir` whose owner.json names a recent owner on another host (plus `extra` fields). */
+async function writeOtherHostOwner(
+  dir: string,
+  acquiredAtMs: number,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
+  await Deno.mkdir(dir);
+  await Deno.writeTextFile(
+    `${dir}/owner.json`,
+    JSON.stringify({
+      token: "x",
+      pid: 1,
+      host: "other",
+      started: null,
+      acquired_at_ms: acquiredAtMs,
+      ...extra,
+    }),
+  );
+}
+
 Deno.test("a lock whose owner runs on this host is never reclaimed, however old; a reused or dead pid is (controls)", async () => {
   const { processAlive, processIdentity } = await import(
     "../../../commands/_adapters/process_identity.ts"
@@ -277,18 +297,7 @@ Deno.test("a lock a commit carried whose owner.json is huge or a link to a devic
   const dayLater = () => Date.now() + 86_400_000;
   // A recent owner from another host, padded past any owner.json baton writes.
   const huge = `${dir.path}/huge`;
-  await Deno.mkdir(huge);
-  await Deno.writeTextFile(
-    `${huge}/owner.json`,
-    JSON.stringify({
-      token: "x",
-      pid: 1,
-      host: "other",
-      started: null,
-      acquired_at_ms: dayLater(),
-      pad: "x".repeat(64 * 1024),
-    }),
-  );
+  await writeOtherHostOwner(huge, dayLater(), { pad: "x".repeat(64 * 1024) });
   const a = await acquireLock(fs, huge, opts("a", { now: dayLater, attempts: 3 }));
   assert.equal(a.owner.token, "a");
   await releaseLock(fs, a);
@@ -301,17 +310,7 @@ Deno.test("a lock a commit carried whose owner.json is huge or a link to a devic
   await releaseLock(fs, b);
   // Control: the same recent owner, small, is held.
   const small = `${dir.path}/small`;
-  await Deno.mkdir(small);
-  await Deno.writeTextFile(
-    `${small}/owner.json`,
-    JSON.stringify({
-      token: "x",
-      pid: 1,
-      host: "other",
-      started: null,
-      acquired_at_ms: dayLater(),
-    }),
-  );
+  await writeOtherHostOwner(small, dayLater());
   await assert.rejects(
     acquireLock(fs, small, opts("c", { now: dayLater, attempts: 3 })),
     LockBusyError,
