@@ -1,18 +1,10 @@
 /** unwrapCommand(): wrapper options skipped, command strings handed back, root shells and lookups. */
 import assert from "node:assert/strict";
-import type { Arg } from "../../../../core/safety/command/invocation.ts";
+import { type Arg, literalArg } from "../../../../core/safety/command/invocation.ts";
 import { unwrapCommand } from "../../../../core/safety/command/unwrap.ts";
 
 function args(...words: string[]): Arg[] {
-  return words.map((text) => ({
-    text,
-    dynamic: false,
-    quoted: false,
-    glob: false,
-    escapes: false,
-    substituted: false,
-    subs: [],
-  }));
+  return words.map((text) => literalArg(text));
 }
 
 Deno.test("unwrapCommand() skips each wrapper's options and their values", () => {
