@@ -13,7 +13,7 @@ export const showCommand: Command = {
   category: "everyday",
   summary: "Show one capsule by id prefix (or latest)",
   description:
-    "Finds a capsule by id or id prefix (at least 4 hex digits) or the word latest, validates it, checks its signature against the keys this machine trusts (baton trust), applies the trust cap, and prints two lines, integrity (the id matches the content) and authorship (who signed it: trusted, unknown_key, unsigned or bad_signature), then the capsule re-rendered from its JSON; --json prints the capped capsule itself with integrity and authorship beside it.",
+    "Finds a capsule by id or id prefix (at least 4 hex digits) or the word latest (a prefix more than one capsule id starts with is refused, exit 2, and the matching short ids listed), validates it, checks its signature against the keys this machine trusts (baton trust), applies the trust cap, and prints two lines, integrity (the id matches the content) and authorship (who signed it: trusted, unknown_key, unsigned or bad_signature), then the capsule re-rendered from its JSON; --json prints the capped capsule itself with integrity and authorship beside it.",
   usage: "[ID|latest]",
   maxPositionals: 1,
   examples: ["baton show latest", "baton show 3fa2c1d0 --json"],

@@ -8,7 +8,13 @@
  */
 import { checkBatonDir, realBatonDir, refuseFileLink } from "./check_baton_dir.ts";
 import { ensureBatonIgnore } from "./baton_ignore.ts";
-import { BatonError, CapsuleInvalidError, NotFoundError, StorageError } from "../errors.ts";
+import {
+  BatonError,
+  CapsuleInvalidError,
+  NotFoundError,
+  StorageError,
+  UsageError,
+} from "../errors.ts";
 import { FsNotFoundError, readRegularFile, type WriteFs } from "../fs.ts";
 import {
   extractCapsuleJson,
@@ -19,6 +25,7 @@ import {
 import { parseStrictJson } from "../json/strict_parse.ts";
 import type { Capsule } from "../capsule/types.ts";
 import { ARCHIVE_NAME, archiveName, type BatonLayout } from "./layout.ts";
+import { shortId } from "../capsule/short_id.ts";
 import { acquireLock, type LockOptions, releaseLock } from "./lock.ts";
 import { isTempName, parseTempName, type TempWriter } from "./temp_name.ts";
 import type { TrustedKeys } from "../trust/key_ring.ts";
@@ -460,7 +467,10 @@ async function heldId(text: string): Promise<{ id: string; holds: boolean } | nu
  * stranger's file named after a real capsule cannot stand in for it. A file
  * whose content has the id wins over one that only claims it (an altered
  * copy, dated later so it is listed first); alone, the claiming file is
- * returned, and reading it says it was altered.
+ * returned, and reading it says it was altered. A prefix that more than one
+ * id starts with names no capsule: it is refused, as git refuses an
+ * ambiguous short object id, never resolved to the newest silently.
+ * @throws {UsageError} when the prefix is ambiguous.
  */
 export async function findCapsuleFile(
   fs: WriteFs,
@@ -471,7 +481,10 @@ export async function findCapsuleFile(
     return (await fs.lstat(layout.latest)) === null ? null : layout.latest;
   }
   const want = `sha256:${idOrPrefix.replace(/^sha256:/, "").toLowerCase()}`;
+  let held: string | null = null;
   let claimed: string | null = null;
+  const ids = new Set<string>();
+  const shownIds = new Set<string>();
   for (const name of archiveIndex(await listArchive(fs, layout))(want)) {
     const path = `${layout.capsules}/${name}`;
     let text: string | null;
@@ -480,12 +493,30 @@ export async function findCapsuleFile(
     } catch {
       continue;
     }
-    const held = text === null ? null : await heldId(text);
-    if (held === null || !held.id.startsWith(want)) continue;
-    if (held.holds) return path;
-    claimed ??= path;
+    const found = text === null ? null : await heldId(text);
+    if (found === null || !found.id.startsWith(want)) continue;
+    ids.add(found.id);
+    if (found.holds) {
+      shownIds.add(shortId(found.id));
+      held ??= path;
+    } else claimed ??= path;
   }
-  return claimed;
+  if (ids.size > 1) throw ambiguousPrefix(ids.size, [...shownIds]);
+  return held ?? claimed;
+}
+
+/**
+ * The refusal of a prefix several capsule ids start with: how many, and the
+ * short ids of those whose content has their id (validated hex, so safe to
+ * print; an id a file only claims is counted, never shown).
+ */
+function ambiguousPrefix(count: number, shown: readonly string[]): UsageError {
+  const listed = shown.length === 0
+    ? ""
+    : ` (${shown.slice(0, 10).join(", ")}${shown.length > 10 ? ", …" : ""})`;
+  return new UsageError(
+    `That id prefix is ambiguous: ${count} capsules match${listed}; give more of the id (baton list shows them)`,
+  );
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   readTextOrNull,
 } from "../../../core/store/capsule_store.ts";
 import { archiveName, type BatonLayout, batonLayout } from "../../../core/store/layout.ts";
-import { CapsuleInvalidError } from "../../../core/errors.ts";
+import { CapsuleInvalidError, UsageError } from "../../../core/errors.ts";
 import { renderCapsuleFile } from "../../../core/store/render_capsule.ts";
 import type { Capsule } from "../../../core/capsule/types.ts";
 import type { LockOptions } from "../../../core/store/lock.ts";
@@ -141,6 +141,43 @@ Deno.test("findCapsuleFile() finds latest, an 8-digit prefix and a full id (with
     assert.equal(await findCapsuleFile(fs, layout, wrongTail), null);
     assert.equal(await findCapsuleFile(fs, layout, "../etc"), null);
     assert.equal(await findCapsuleFile(fs, layout, "abc"), null, "too short");
+  });
+});
+
+Deno.test("findCapsuleFile() refuses a prefix two capsule ids start with, naming both, and finds each by a longer one", async () => {
+  const byPrefix = new Map<string, Capsule>();
+  let pair: [Capsule, Capsule] | null = null;
+  for (let i = 0; pair === null; i++) {
+    const c = await capsuleAfter(null, "2026-06-01T10:00:00.000Z", `state ${i}`);
+    const prefix = c.id.slice(7, 11);
+    const seen = byPrefix.get(prefix);
+    if (seen !== undefined) pair = [seen, c];
+    byPrefix.set(prefix, c);
+  }
+  await withRepo(async (dir) => {
+    const layout = batonLayout(dir);
+    await Deno.mkdir(layout.capsules, { recursive: true });
+    for (const c of pair!) {
+      await Deno.writeTextFile(
+        `${layout.capsules}/${archiveName(c.created_at, c.id)}`,
+        renderCapsuleFile(c),
+      );
+    }
+    const [a, b] = pair!.map((c) => c.id.slice(7));
+    await assert.rejects(
+      findCapsuleFile(fs, layout, a!.slice(0, 4)),
+      (e: unknown) =>
+        e instanceof UsageError && /ambiguous: 2 capsules match/.test(e.message) &&
+        e.message.includes(a!.slice(0, 12)) && e.message.includes(b!.slice(0, 12)),
+    );
+    let firstDiff = 4;
+    while (a![firstDiff] === b![firstDiff]) firstDiff++;
+    for (const hex of [a!, b!]) {
+      assert.equal(
+        await findCapsuleFile(fs, layout, hex.slice(0, firstDiff + 1)),
+        `${layout.capsules}/${archiveName("2026-06-01T10:00:00.000Z", `sha256:${hex}`)}`,
+      );
+    }
   });
 });
 
