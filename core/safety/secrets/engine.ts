@@ -81,6 +81,8 @@ interface CompiledRule {
   lead: Uint8Array | null;
   /** Cached answers of the rule's rejectName, by hash and length of the name. */
   rejected: Map<number, NameAnswer> | null;
+  /** The rule's `ahead`, sticky, or null. */
+  ahead: RegExp | null;
   /** The rule's `follows` as a pattern, sticky. */
   follows: RegExp | null;
   /** The rule's `valueAfterOperator` (with `follows`). */
@@ -249,6 +251,9 @@ export function createEngine(
       near,
       lead,
       rejected: rule.rejectName === undefined ? null : new Map(),
+      ahead: rule.ahead === undefined
+        ? null
+        : new RegExp(rule.ahead.source, rule.ahead.flags.replace(/[gyd]/g, "") + "y"),
       follows: rule.follows === undefined
         ? null
         : new RegExp(followsPattern(rule.follows).source, "y"),
@@ -900,6 +905,10 @@ function confirm(
     !escapeEndsAt(text, first)
   ) first--;
   if (c.rejected !== null && end - first <= 96 && isRejectedName(c, text, first, end)) return null;
+  if (c.ahead !== null) {
+    c.ahead.lastIndex = first;
+    if (!c.ahead.test(text)) return null;
+  }
   return attempt(c, text, first, first, kwEnd);
 }
 
