@@ -18,7 +18,7 @@ import { createWasmDfa, type DfaScanResult, type DfaTables } from "../../../wasm
 import { armorEnd } from "./armor.ts";
 import { buildAutomaton, type KeywordAutomaton } from "./automaton.ts";
 import { shannonEntropy } from "./checks.ts";
-import { isNotSecret, opensAsPlaceholder } from "./filters.ts";
+import { isNotSecret, opensAsPlaceholder, PLACEHOLDER_OPENING_WORDS } from "./filters.ts";
 import {
   buildNameChecks,
   followsFirst,
@@ -272,11 +272,14 @@ export function createEngine(
     follows: c.near ? null : c.rule.follows ?? null,
     tail: c.near ? null : c.rule.tail ?? null,
     reach: c.near ? null : c.rule.reach ?? null,
+    // The engine tests a value's opening only after a name (see confirm).
+    placeholders: !c.near && c.lead !== null && c.valueAfterOperator,
   }));
   const fingerprint = tablesFingerprint(
     keywords,
     keywordRules,
     compiled.map((c, i) => ({ ...checkInputs[i]!, lead: c.rule.lead ?? null })),
+    PLACEHOLDER_OPENING_WORDS,
   );
   const loaded = options.nameChecks !== false && options.tables?.fingerprint === fingerprint
     ? decodeTables(options.tables.data, keywords)
