@@ -42,6 +42,8 @@
 // core/safety/secrets/prefilter_ts.ts); a parity test holds them equal.
 
 let resumeState: u32 = 0;
+/** Where the placeholder openings begin in memory (see placeholderAt), 0 when none; set by scan. */
+let openings: usize = 0;
 let resumeIndex: u32 = 0;
 let orBits: u32 = 0;
 
@@ -91,6 +93,9 @@ export function scan(
   classCount: u32,
 ): u32 {
   memory.fill(RUNS, 0, 256 * 8);
+  // Word 0 of the program: the index of the placeholder openings (0: none).
+  const openingsIndex = checks === 0 ? 0 : load<u32>(program);
+  openings = openingsIndex === 0 ? 0 : program + (<usize> openingsIndex << 2);
   let row: u32 = state;
   let n: u32 = 0;
   let acc: u64 = 0;
@@ -304,18 +309,78 @@ function checkPasses(data: usize, i: u32, to: u32, entryAt: usize, sets: usize):
   }
   const op = operatorAfter(data, end, to, shape, operators);
   if (op < 0) return false;
+  // Bit 4: a value that opens like a placeholder fails (as the engine's test rejects it),
+  // tested last: only hits that pass the rest.
+  const open = (shape & 16) !== 0;
   const min = (shape >> 16) & 0xff;
-  if (min === 0) return true;
+  if (min === 0) return !open || !placeholderAt(data, <u32> op + 1, to);
   const blanks = shape >> 24;
   // Entry bits 24-31: the value's character set, plus one (0: none).
   const cls = entry >> 24;
   const set: usize = cls === 0 ? 0 : sets + (<usize> (cls - 1) << 8);
   const at = <u32> op + 1;
-  if (valueAt(data, at, to, blanks, min, set)) return true;
+  let value = valueAt(data, at, to, blanks, min, set);
   // A two-byte operator (`:=`, `=>`): the value may start after either byte.
-  if (at < to) {
+  if (!value && at < to) {
     const c = load<u8>(data + <usize> at);
-    if ((c === 0x3d || c === 0x3e) && valueAt(data, at + 1, to, blanks, min, set)) return true;
+    value = (c === 0x3d || c === 0x3e) && valueAt(data, at + 1, to, blanks, min, set);
+  }
+  return value && (!open || !placeholderAt(data, at, to));
+}
+
+/**
+ * True when the value after an operator that ends at `at` opens with one of
+ * the placeholder openings (the engine's valueStart and opensAsPlaceholder):
+ * not when the next byte is `=` or `>` (an operator's second byte); past
+ * any blanks and one quote (`"`, `'` or a backtick, possibly after a
+ * backslash; a backslash before anything else: not a placeholder), one of
+ * the literals at `openings` ([count, eight words of a bitmap of their
+ * first bytes, then per literal its length and its bytes, a u32 each])
+ * begins there, ASCII letters matched in either case and DEL standing for
+ * any byte >= 0x80 too.
+ */
+function placeholderAt(data: usize, at: u32, to: u32): bool {
+  if (openings === 0 || at >= to) return false;
+  let p = at;
+  let c = <u32> load<u8>(data + <usize> p);
+  if (c === 0x3d || c === 0x3e) return false;
+  while (c === 0x20 || c === 0x09) {
+    if (++p >= to) return false;
+    c = <u32> load<u8>(data + <usize> p);
+  }
+  if (c === 0x5c) {
+    if (++p >= to) return false;
+    c = <u32> load<u8>(data + <usize> p);
+    if (c !== 0x22 && c !== 0x27 && c !== 0x60) return false;
+  }
+  if (c === 0x22 || c === 0x27 || c === 0x60) {
+    if (++p >= to) return false;
+    c = <u32> load<u8>(data + <usize> p);
+  }
+  // Most values open with no literal's first byte (folded as the literals are).
+  const first = c >= 0x80 ? 0x7f : (c >= 0x41 && c <= 0x5a ? c | 0x20 : c);
+  if (((load<u32>(openings + 4 + (<usize> (first >> 5) << 2)) >> (first & 31)) & 1) === 0) {
+    return false;
+  }
+  const count = load<u32>(openings);
+  let w = openings + 36;
+  for (let k: u32 = 0; k < count; k++) {
+    const len = load<u32>(w);
+    w += 4;
+    if (p + len <= to) {
+      let same = true;
+      for (let j: u32 = 0; j < len; j++) {
+        const b = <u32> load<u8>(data + <usize> (p + j));
+        const l = load<u32>(w + (<usize> j << 2));
+        const folded = l >= 0x61 && l <= 0x7a ? b | 0x20 : (l === 0x7f && b >= 0x80 ? 0x7f : b);
+        if (folded !== l) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return true;
+    }
+    w += <usize> len << 2;
   }
   return false;
 }

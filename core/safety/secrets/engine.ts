@@ -18,7 +18,7 @@ import { createWasmDfa, type DfaScanResult, type DfaTables } from "../../../wasm
 import { armorEnd } from "./armor.ts";
 import { buildAutomaton, type KeywordAutomaton } from "./automaton.ts";
 import { shannonEntropy } from "./checks.ts";
-import { isNotSecret, opensAsPlaceholder } from "./filters.ts";
+import { isNotSecret, opensAsPlaceholder, PLACEHOLDER_OPENING_WORDS } from "./filters.ts";
 import {
   buildNameChecks,
   followsFirst,
@@ -81,6 +81,8 @@ interface CompiledRule {
   lead: Uint8Array | null;
   /** Cached answers of the rule's rejectName, by hash and length of the name. */
   rejected: Map<number, NameAnswer> | null;
+  /** The rule's `ahead`, sticky, or null. */
+  ahead: RegExp | null;
   /** The rule's `follows` as a pattern, sticky. */
   follows: RegExp | null;
   /** The rule's `valueAfterOperator` (with `follows`). */
@@ -249,6 +251,9 @@ export function createEngine(
       near,
       lead,
       rejected: rule.rejectName === undefined ? null : new Map(),
+      ahead: rule.ahead === undefined
+        ? null
+        : new RegExp(rule.ahead.source, rule.ahead.flags.replace(/[gyd]/g, "") + "y"),
       follows: rule.follows === undefined
         ? null
         : new RegExp(followsPattern(rule.follows).source, "y"),
@@ -267,11 +272,14 @@ export function createEngine(
     follows: c.near ? null : c.rule.follows ?? null,
     tail: c.near ? null : c.rule.tail ?? null,
     reach: c.near ? null : c.rule.reach ?? null,
+    // The engine tests a value's opening only after a name (see confirm).
+    placeholders: !c.near && c.lead !== null && c.valueAfterOperator,
   }));
   const fingerprint = tablesFingerprint(
     keywords,
     keywordRules,
     compiled.map((c, i) => ({ ...checkInputs[i]!, lead: c.rule.lead ?? null })),
+    PLACEHOLDER_OPENING_WORDS,
   );
   const loaded = options.nameChecks !== false && options.tables?.fingerprint === fingerprint
     ? decodeTables(options.tables.data, keywords)
@@ -900,6 +908,10 @@ function confirm(
     !escapeEndsAt(text, first)
   ) first--;
   if (c.rejected !== null && end - first <= 96 && isRejectedName(c, text, first, end)) return null;
+  if (c.ahead !== null) {
+    c.ahead.lastIndex = first;
+    if (!c.ahead.test(text)) return null;
+  }
   return attempt(c, text, first, first, kwEnd);
 }
 

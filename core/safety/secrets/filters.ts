@@ -108,10 +108,51 @@ export function isNotSecret(secret: string, docWords = true): boolean {
  * Openings after which {@linkcode isNotSecret} holds whatever follows:
  * each is one of its placeholder words or runs, anchored or not, and made
  * of characters no value pattern stops at (so a value that opens with one
- * holds all of it, or is too short to match).
+ * holds all of it, or is too short to match). Literals, matched ignoring
+ * the case of ASCII letters, on the ASCII view (a byte >= 0x80 is DEL): the
+ * keyword pass tests the same list (name_checks.ts, a value check's
+ * placeholder test), so most placeholder values never reach TypeScript.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { PLACEHOLDER_OPENING_WORDS } from "./filters.ts";
+ * assert.ok(PLACEHOLDER_OPENING_WORDS.includes("${"));
+ * ```
  */
-const PLACEHOLDER_OPENINGS =
-  /\$\{|\{\{|<|\*{3}|[xX]{5}|\.{3}|\x7f{3}|#{4}|_{5}|0{8}|example|placeholder|changeme|change[_-]me|redacted|dummy|sample|fake|your[_-]|replace[_-]?(?:me|with|this)|insert[_-]|todo|fixme|\[redacted/iy;
+export const PLACEHOLDER_OPENING_WORDS: readonly string[] = Object.freeze([
+  "${",
+  "{{",
+  "<",
+  "***",
+  "xxxxx",
+  "...",
+  "\x7f\x7f\x7f",
+  "####",
+  "_____",
+  "00000000",
+  "example",
+  "placeholder",
+  "changeme",
+  ...["_", "-"].map((sep) => `change${sep}me`),
+  "redacted",
+  "dummy",
+  "sample",
+  "fake",
+  "your_",
+  "your-",
+  ...["", "_", "-"].flatMap((sep) => ["me", "with", "this"].map((w) => `replace${sep}${w}`)),
+  "insert_",
+  "insert-",
+  "todo",
+  "fixme",
+  "[redacted",
+]);
+
+/** {@linkcode PLACEHOLDER_OPENING_WORDS} as one sticky pattern, ignoring case. */
+const PLACEHOLDER_OPENINGS = new RegExp(
+  PLACEHOLDER_OPENING_WORDS.map((w) => w.replace(/[$^{}()[\]|*+?.\\/]/g, "\\$&")).join("|"),
+  "iy",
+);
 
 /**
  * True when the text at `at` opens like a placeholder: every secret that

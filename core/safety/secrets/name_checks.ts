@@ -12,6 +12,7 @@
 import type { NameChecks } from "../../../wasm/mod.ts";
 import type { KeywordAutomaton } from "./automaton.ts";
 import type { NameFollows } from "./rule.ts";
+import { PLACEHOLDER_OPENING_WORDS } from "./filters.ts";
 
 /**
  * The pattern a {@linkcode NameFollows} stands for (no flags).
@@ -67,6 +68,12 @@ export interface NameCheckedRule {
   tail: { blanks: number; cls: string; min: number } | null;
   /** The rule's `reach`, or null (absent: none). */
   reach?: { cls: string; max: number; sep: string; end: string } | null;
+  /**
+   * With `follows`: the rule's `valueAfterOperator`, so a value that opens
+   * like a placeholder fails its check as it fails the engine's test
+   * (opensAsPlaceholder).
+   */
+  placeholders?: boolean;
 }
 
 /**
@@ -117,7 +124,7 @@ export function buildNameChecks(
     if (keyword.length > 0xff) return null;
     const out: number[] = [];
     for (const ri of keywordRules[kw]!) {
-      const { lead, follows, tail, reach } = rules[ri]!;
+      const { lead, follows, tail, reach, placeholders } = rules[ri]!;
       if (tail !== null && tail.min <= 0xff && tail.blanks <= 0xff) {
         out.push(keyword.length | (setOf(asciiSet(tail.cls)) << 8));
         out.push((0x80000000 | tail.min | (tail.blanks << 8)) >>> 0);
@@ -153,7 +160,8 @@ export function buildNameChecks(
         (keyword.length | (setOf(lead ?? NO_LEAD) << 8) | (setOf(ops) << 16) | (cls << 24)) >>> 0,
       );
       out.push(
-        (follows.escapes | (follows.quote ? 4 : 0) | (exact ? 8 : 0) | (follows.blanks << 8) |
+        (follows.escapes | (follows.quote ? 4 : 0) | (exact ? 8 : 0) |
+          (placeholders === true ? PLACEHOLDER_BIT : 0) | (follows.blanks << 8) |
           ((value?.min ?? 0) << 16) | ((value?.blanks ?? 0) << 24)) >>> 0,
       );
     }
@@ -161,6 +169,7 @@ export function buildNameChecks(
   });
   const states = automaton.outputStart.length - 1;
   const stateChecks = new Uint32Array(states);
+  // Word 0: where the placeholder openings begin (0: none), after the lists.
   const program: number[] = [0];
   const lists = new Map<string, number>();
   const { outputs, outputStart } = automaton;
@@ -205,6 +214,10 @@ export function buildNameChecks(
     }
     stateChecks[s] = at;
   }
+  if (rules.some((r) => r.placeholders === true)) {
+    program[0] = program.length;
+    program.push(...placeholderOpenings());
+  }
   return {
     classCount: automaton.classCount,
     states: stateChecks,
@@ -212,6 +225,44 @@ export function buildNameChecks(
     sets: Uint8Array.from(sets),
     ruleMasks: Uint32Array.from(ruleMasks),
   };
+}
+
+/** Bit 4 of a name check's shape: a value that opens like a placeholder fails it. */
+export const PLACEHOLDER_BIT = 16;
+
+/**
+ * The placeholder openings (PLACEHOLDER_OPENING_WORDS) as the keyword pass
+ * reads them at `program[program[0]]`: their count, eight words of a bitmap
+ * of their first bytes (bit b & 31 of word b >> 5), then each one's length
+ * and its bytes, a word each, ASCII letters in lower case (the pass folds
+ * the value's letters; any byte >= 0x80 stands for DEL, as in the engine's
+ * ASCII view).
+ * @returns The words.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { placeholderOpenings } from "./name_checks.ts";
+ * const words = placeholderOpenings();
+ * assert.deepEqual(words.slice(9, 12), [2, 0x24, 0x7b]); // "${"
+ * assert.equal((words[1 + (0x24 >> 5)]! >>> (0x24 & 31)) & 1, 1); // "$" opens one
+ * ```
+ */
+export function placeholderOpenings(): number[] {
+  const out = [PLACEHOLDER_OPENING_WORDS.length, 0, 0, 0, 0, 0, 0, 0, 0];
+  for (const w of PLACEHOLDER_OPENING_WORDS) {
+    const c = w.charCodeAt(0);
+    const first = c >= 0x41 && c <= 0x5a ? c | 0x20 : c;
+    out[1 + (first >> 5)] = (out[1 + (first >> 5)]! | (1 << (first & 31))) >>> 0;
+  }
+  for (const w of PLACEHOLDER_OPENING_WORDS) {
+    out.push(w.length);
+    for (let i = 0; i < w.length; i++) {
+      const c = w.charCodeAt(i);
+      if (c > 0x7f) throw new RangeError("Cannot check a placeholder opening that is not ASCII");
+      out.push(c >= 0x41 && c <= 0x5a ? c | 0x20 : c);
+    }
+  }
+  return out;
 }
 
 /**

@@ -53,7 +53,8 @@ const FORMAT = 4;
  * that own each, and per rule what the name checks read.
  * @param keywords The automaton's keywords, index = id.
  * @param keywordRules Keyword id -> rule indices.
- * @param rules Per rule: its lead class body, and `follows`/`tail`/`reach` as the checks see them.
+ * @param rules Per rule: its lead class body, `follows`/`tail`/`reach` as the checks see them and whether its value check tests placeholder openings.
+ * @param openings The placeholder openings those value checks test (see name_checks.ts).
  * @returns The fingerprint.
  * @example
  * ```ts
@@ -67,10 +68,22 @@ const FORMAT = 4;
 export function tablesFingerprint(
   keywords: readonly string[],
   keywordRules: readonly (readonly number[])[],
-  rules: readonly { lead: string | null; follows: unknown; tail: unknown; reach?: unknown }[],
+  rules: readonly {
+    lead: string | null;
+    follows: unknown;
+    tail: unknown;
+    reach?: unknown;
+    placeholders?: boolean;
+  }[],
+  openings: readonly string[] = [],
 ): string {
   const parts = [`v${FORMAT}`, keywords.join("\n"), keywordRules.map((r) => r.join(",")).join(";")];
-  for (const r of rules) parts.push(JSON.stringify([r.lead, r.follows, r.tail, r.reach ?? null]));
+  for (const r of rules) {
+    parts.push(
+      JSON.stringify([r.lead, r.follows, r.tail, r.reach ?? null, r.placeholders ?? false]),
+    );
+  }
+  parts.push(JSON.stringify(openings));
   return parts.join("\n\0\n");
 }
 

@@ -102,15 +102,59 @@ function checkPasses(checks: NameChecks, bytes: Uint8Array, i: number, entryAt: 
   }
   const op = operatorAt(bytes, end, shape, sets, operators);
   if (op < 0) return false;
+  // Bit 4: a value that opens like a placeholder fails (as the engine's test rejects it), tested last.
+  const open = (shape & 16) !== 0;
   const min = (shape >> 16) & 0xff;
-  if (min === 0) return true;
+  if (min === 0) return !open || !placeholderAt(bytes, op + 1, program);
   const blanks = shape >>> 24;
   const cls = entry >>> 24;
   const set = cls === 0 ? -1 : (cls - 1) * 256;
-  if (valueAt(bytes, op + 1, blanks, min, sets, set)) return true;
   // A two-byte operator (`:=`, `=>`): the value may start after either byte.
   const c = bytes[op + 1];
-  return (c === 0x3d || c === 0x3e) && valueAt(bytes, op + 2, blanks, min, sets, set);
+  const value = valueAt(bytes, op + 1, blanks, min, sets, set) ||
+    ((c === 0x3d || c === 0x3e) && valueAt(bytes, op + 2, blanks, min, sets, set));
+  return value && (!open || !placeholderAt(bytes, op + 1, program));
+}
+
+/** Whether the value after an operator ending at `at` opens like a placeholder (placeholderAt in WASM). */
+function placeholderAt(bytes: Uint8Array, at: number, program: Uint32Array): boolean {
+  const openings = program[0]!;
+  if (openings === 0 || at >= bytes.length) return false;
+  let p = at;
+  let c = bytes[p]!;
+  if (c === 0x3d || c === 0x3e) return false;
+  while (c === 0x20 || c === 0x09) {
+    if (++p >= bytes.length) return false;
+    c = bytes[p]!;
+  }
+  if (c === 0x5c) {
+    if (++p >= bytes.length) return false;
+    c = bytes[p]!;
+    if (c !== 0x22 && c !== 0x27 && c !== 0x60) return false;
+  }
+  if (c === 0x22 || c === 0x27 || c === 0x60) {
+    if (++p >= bytes.length) return false;
+    c = bytes[p]!;
+  }
+  const first = c >= 0x80 ? 0x7f : (c >= 0x41 && c <= 0x5a ? c | 0x20 : c);
+  if (((program[openings + 1 + (first >> 5)]! >>> (first & 31)) & 1) === 0) return false;
+  const count = program[openings]!;
+  let w = openings + 9;
+  for (let k = 0; k < count; k++) {
+    const len = program[w++]!;
+    if (p + len <= bytes.length) {
+      let same = true;
+      for (let j = 0; j < len && same; j++) {
+        const b = bytes[p + j]!;
+        const l = program[w + j]!;
+        const folded = l >= 0x61 && l <= 0x7a ? b | 0x20 : (l === 0x7f && b >= 0x80 ? 0x7f : b);
+        same = folded === l;
+      }
+      if (same) return true;
+    }
+    w += len;
+  }
+  return false;
 }
 
 /** A reach check from `p` (reachAt in WASM). */

@@ -93,6 +93,17 @@ export interface SecretRule {
    */
   rejectName?: (name: string) => boolean;
   /**
+   * With `lead`: what every match holds from its start, the first character
+   * of the name (a short pattern that `pattern` implies there), tried
+   * sticky before the pattern runs. For a long pattern behind a keyword
+   * common in prose and code (the multiple assignment's `password,` of
+   * `compare(password, hash)`): a hit it rejects costs a short match
+   * instead of the long one, and the long pattern is compiled (several
+   * milliseconds) only when some hit passes. A test holds each rule that
+   * declares it to its pattern.
+   */
+  ahead?: RegExp;
+  /**
    * The assignment operator that must follow the run of lead characters
    * that holds the keyword (without `lead`: the keyword itself, and only in
    * the keyword pass). It must hold wherever `pattern` can

@@ -222,6 +222,18 @@ function multipleAssignment(): string {
 }
 
 /**
+ * What every multiple assignment holds from its match's start (the secret
+ * name, or the first name when the secret's is not the last): up to four
+ * runs of name characters, each at most 200 long (longer than a list name
+ * or the secret's can be), separated by commas, then `=` or `:=`. Most hits
+ * of the rule's keywords are arguments and lists (`compare(password,
+ * hash)`, `{ apiKey: API_KEY, secret: ... }`), which this rejects at their
+ * first `(`, `:` or `}` instead of the 9,000-character pattern.
+ */
+const MULTI_ASSIGN_AHEAD =
+  /[A-Za-z0-9_.]{1,200}(?:[ \t]{0,4},[ \t]{0,4}[A-Za-z0-9_.]{1,200}){0,3}[ \t]{0,4}:?=(?!=)/;
+
+/**
  * Keywords of the multiple assignment rule: a secret word and the comma or
  * Go's `:=` after it (a plain word would hit every `token` of a transcript;
  * `password =` every assignment, and prose: a Python or Ruby list whose
@@ -349,6 +361,7 @@ export const CODE_RULES: readonly SecretRule[] = [
     pattern: new RegExp(multipleAssignment(), "i"),
     lead: "A-Za-z0-9_.",
     rejectName: rejectLiteralName,
+    ahead: MULTI_ASSIGN_AHEAD,
     follows: { quote: false, escapes: 0, blanks: 4, operators: ",:=" },
     before: 140,
     after: 1400,

@@ -12,6 +12,7 @@ import {
 } from "../../../../core/safety/secrets/name_checks.ts";
 import type { SecretRule } from "../../../../core/safety/secrets/rule.ts";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
+import { PLACEHOLDER_OPENING_WORDS } from "../../../../core/safety/secrets/filters.ts";
 import { ALNUM, CONTEXTS, Rng, SAMPLES } from "../../../_helpers/secret_fixtures.ts";
 
 const encoder = new TextEncoder();
@@ -112,6 +113,51 @@ Deno.test("the name checks in the keyword pass change no finding and drop hits",
   }
   assert.ok(found > 1000, `positive control: ${found} found`);
   assert.ok(dropped > 500, `the checks dropped only ${dropped / 2} hits`);
+});
+
+Deno.test("a value that opens like a placeholder fails its rule's check in the pass (WebAssembly and TypeScript) and changes no finding", () => {
+  const rng = new Rng(4103);
+  const mixCase = (w: string) => [...w].map((c) => rng.int(2) === 0 ? c.toUpperCase() : c).join("");
+  for (const prefilter of ["wasm", "ts"] as const) {
+    const checked = createEngine(SECRET_RULES, { prefilter });
+    const plain = createEngine(SECRET_RULES, { prefilter, nameChecks: false });
+    // Each of these reached TypeScript before, where the placeholder test dropped it.
+    for (
+      const text of [
+        "API_TOKEN=${API_TOKEN}",
+        'const config = { "api_key": "<your api key here>" };',
+        "DB_PASSWORD=changeme-now-1234",
+        'client_secret: "example-client-secret-value"',
+        "SESSION_SECRET = 'replace-with-a-long-random-string'",
+      ]
+    ) {
+      const bytes = encoder.encode(text);
+      assert.deepEqual(findSecrets(checked, bytes), [], text);
+      assert.equal(checked.scanKeywords(bytes).hits.length, 0, `${prefilter}: ${text}`);
+      assert.ok(plain.scanKeywords(bytes).hits.length > 0, text);
+    }
+    // Every opening, in any case, after every operator shape; and near misses (a real value).
+    let found = 0;
+    let kept = 0;
+    for (let i = 0; i < 1500; i++) {
+      const opening = rng.int(3) === 0
+        ? rng.str(ALNUM, 1 + rng.int(4))
+        : mixCase(rng.pick(PLACEHOLDER_OPENING_WORDS));
+      const value = opening + rng.str(ALNUM, 4 + rng.int(20)) + rng.pick(["", "}", ">", "7"]);
+      const name = rng.pick(["DB_PASSWORD", "api_key", "clientSecret", "GITHUB_TOKEN", "auth"]);
+      const sep = rng.pick(["=", ": ", '": "', "= '", ":=", "=>", ' = \\"', ":\t`", "=="]);
+      const text = rng.int(2) === 0
+        ? `${name}${sep}${value}`
+        : CONTEXTS.json_transcript!(`${name}${sep}${value}`);
+      const bytes = encoder.encode(text);
+      const a = findSecrets(checked, bytes);
+      assert.deepEqual(a, findSecrets(plain, bytes), text);
+      found += a.length;
+      kept += checked.scanKeywords(bytes).hits.length;
+    }
+    assert.ok(found > 100, `positive control: ${found} found`);
+    assert.ok(kept > 100, `positive control: ${kept} hits kept`);
+  }
 });
 
 Deno.test("a check whose name is its keyword, with a value set, drops other header values and changes no finding", () => {

@@ -124,6 +124,8 @@ Deno.test("tablesFingerprint() changes with every input of the tables", () => {
     tablesFingerprint(["key", "token"], [[0], [0]], [{ ...rule, lead: "a-z0-9" }]),
     tablesFingerprint(["key", "token"], [[0], [0]], [{ ...rule, follows: { quote: true } }]),
     tablesFingerprint(["key", "token"], [[0], [0]], [{ ...rule, tail: { min: 4 } }]),
+    tablesFingerprint(["key", "token"], [[0], [0]], [{ ...rule, placeholders: true }]),
+    tablesFingerprint(["key", "token"], [[0], [0]], [rule], ["${"]),
   ];
   for (const c of changed) assert.notEqual(c, base);
 });
