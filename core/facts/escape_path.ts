@@ -78,7 +78,8 @@ function utf8SeqLength(bytes: Uint8Array, i: number): number {
 export function escapePathBytes(bytes: Uint8Array): string {
   let out = "";
   let i = 0;
-  const dec = new TextDecoder();
+  // ignoreBOM: each sequence is decoded on its own, and U+FEFF would be dropped.
+  const dec = new TextDecoder("utf-8", { ignoreBOM: true });
   while (i < bytes.length) {
     const n = utf8SeqLength(bytes, i);
     if (n === 0) {

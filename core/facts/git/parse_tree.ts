@@ -37,7 +37,9 @@ const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"
  * ```
  */
 export function parseTree(data: Uint8Array): TreeEntry[] {
-  const decoder = new TextDecoder();
+  // ignoreBOM: a name that begins with U+FEFF keeps it (the default decoder drops it,
+  // and "\uFEFFa.txt" would read as "a.txt", another file).
+  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
   const out: TreeEntry[] = [];
   let pos = 0;
   while (pos < data.length) {

@@ -34,6 +34,25 @@ Deno.test("escapePathBytes() escapes each byte that is not UTF-8 and matches esc
   assert.ok(!isUnopenable("a\\x0a"));
 });
 
+Deno.test("escapePathBytes() keeps U+FEFF (a byte-order mark) wherever it sits, so two names never share a form", () => {
+  const bom = [0xef, 0xbb, 0xbf];
+  for (
+    const [bytes, want] of [
+      [[0xff, ...bom, 0x61], "\\xff\uFEFFa"],
+      [[...bom, 0x61, 0xfe], "\uFEFFa\\xfe"],
+      [[...bom], "\uFEFF"],
+    ] as const
+  ) {
+    assert.equal(escapePathBytes(new Uint8Array(bytes)), want);
+  }
+  // Control: the same names without it.
+  assert.equal(escapePathBytes(new Uint8Array([0xff, 0x61])), "\\xffa");
+  assert.notEqual(
+    escapePathBytes(new Uint8Array([0xff, ...bom, 0x61])),
+    escapePathBytes(new Uint8Array([0xff, 0x61])),
+  );
+});
+
 Deno.test("escapeLossyPath() marks bytes the runtime already lost, and those never unescape", () => {
   const lossy = escapeLossyPath("bad\uFFFDname");
   assert.equal(lossy, "bad\\x??name");
