@@ -188,7 +188,7 @@ function parseAttrFile(
     }
     // Negative patterns are forbidden in attributes files; git ignores them.
     if (pattern.startsWith("!") || attrs.length === 0) continue;
-    lines.push({ rules: parseGitignore(pattern, { ignoreCase }), attrs });
+    lines.push({ rules: parseGitignore(pattern, { ignoreCase, wholeFile: false }), attrs });
   }
   return { base, lines };
 }
@@ -228,7 +228,12 @@ function unquoteC(line: string): [string, string] | null {
     const c = line[i];
     if (c === '"') {
       flush(i);
-      return [new TextDecoder().decode(new Uint8Array(bytes)), line.slice(i + 1)];
+      // ignoreBOM: a pattern that opens with U+FEFF keeps it (git skips a mark only at
+      // the start of the file, which the file's decoding drops).
+      return [
+        new TextDecoder("utf-8", { ignoreBOM: true }).decode(new Uint8Array(bytes)),
+        line.slice(i + 1),
+      ];
     }
     if (c !== "\\") continue;
     flush(i);

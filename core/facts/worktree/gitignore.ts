@@ -54,6 +54,12 @@ function foldAscii(text: string): string {
 export interface ParseGitignoreOptions {
   /** core.ignoreCase. @default {false} */
   ignoreCase?: boolean;
+  /**
+   * Whether the text is a whole file, whose leading U+FEFF (a byte-order
+   * mark) git skips; false for one pattern of another file (an attributes
+   * line), which keeps it as written. @default {true}
+   */
+  wholeFile?: boolean;
 }
 
 /** Where a path stands against one file's patterns. */
@@ -253,7 +259,7 @@ function trimTrailingSpaces(line: string): string {
 export function parseGitignore(text: string, options: ParseGitignoreOptions = {}): GitignoreRules {
   const fold = options.ignoreCase === true;
   const rules: Rule[] = [];
-  const unmarked = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  const unmarked = options.wholeFile !== false && text.startsWith("\uFEFF") ? text.slice(1) : text;
   const source = fold ? foldAscii(toBytes(unmarked)) : toBytes(unmarked);
   for (const raw of source.split("\n")) {
     let line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;

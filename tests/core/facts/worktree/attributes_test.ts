@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { createAttributeLookup } from "../../../../core/facts/worktree/attributes.ts";
 import { TestFs } from "../../../_helpers/fs.ts";
 import { tempDir } from "../../../_helpers/temp.ts";
-import { writeFiles } from "../../../_helpers/git.ts";
+import { git, makeRepo, writeFiles } from "../../../_helpers/git.ts";
 
 Deno.test("attributes: deeper files win, info/attributes wins over all, global loses", async () => {
   const dir = (await tempDir("baton-attr-")).path;
@@ -27,6 +27,34 @@ Deno.test("attributes: deeper files win, info/attributes wins over all, global l
   assert.equal((await look.get("x.c")).get("eol"), "crlf");
   assert.equal((await look.get("x.m")).get("text"), false, "a macro from the root file");
   assert.equal((await look.get("x.other")).size, 0, "control: nothing set");
+});
+
+Deno.test("attributes: a pattern that opens with U+FEFF (quoted, escaped or not) names that file, not the one without it (git check-attr)", async () => {
+  const repo = await makeRepo("baton-attr-bom-");
+  // Octal escapes of the mark's bytes, the mark itself inside quotes and unquoted; the plain
+  // a.txt line first is the control (a later line for the same name would win).
+  await writeFiles(repo, {
+    ".gitattributes":
+      'a.txt text\n"\\357\\273\\277a.txt" -text\n"\uFEFFb.txt" eol=crlf\nb.txt eol=lf\nc.txt text\n\uFEFFc.txt -text\n',
+  });
+  // A plain name first: the output must not open with the mark (the helper decodes it).
+  const names = ["a.txt", "\uFEFFa.txt", "b.txt", "\uFEFFb.txt", "c.txt", "\uFEFFc.txt"];
+  const out = (await git(repo, ["check-attr", "-z", "text", "eol", "--", ...names])).stdout;
+  const fields = out.split("\0");
+  const want = new Map<string, Map<string, string>>(names.map((n) => [n, new Map()]));
+  for (let i = 0; i + 2 < fields.length; i += 3) {
+    want.get(fields[i]!)!.set(fields[i + 1]!, fields[i + 2]!);
+  }
+  assert.equal(want.get("\uFEFFa.txt")!.get("text"), "unset");
+  const look = createAttributeLookup(new TestFs(), repo, `${repo}/.git`, { globalFile: null });
+  const shown = (v: true | false | string | undefined) =>
+    v === undefined ? "unspecified" : v === true ? "set" : v === false ? "unset" : v;
+  for (const name of names) {
+    const got = await look.get(name);
+    for (const attr of ["text", "eol"]) {
+      assert.equal(shown(got.get(attr)), want.get(name)!.get(attr), `${name} ${attr}`);
+    }
+  }
 });
 
 Deno.test("attributes: binary macro and unspecify (!attr)", async () => {
