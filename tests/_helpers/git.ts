@@ -22,6 +22,12 @@ export const GIT_ENV = {
   GIT_CONFIG_GLOBAL: "/dev/null",
 };
 
+/**
+ * git's output as it printed it: a leading U+FEFF is the first name's
+ * (`git ls-files` of "\uFEFFa.txt"), which the default decoder would drop.
+ */
+const GIT_OUTPUT = new TextDecoder("utf-8", { ignoreBOM: true });
+
 /** Runs git in `cwd`; throws when it fails unless `allowFail`. */
 export async function git(
   cwd: string,
@@ -45,8 +51,8 @@ export async function git(
   const out = await child.output();
   const res = {
     code: out.code,
-    stdout: new TextDecoder().decode(out.stdout),
-    stderr: new TextDecoder().decode(out.stderr),
+    stdout: GIT_OUTPUT.decode(out.stdout),
+    stderr: GIT_OUTPUT.decode(out.stderr),
   };
   if (res.code !== 0 && options.allowFail !== true) {
     throw new Error(`git ${args.join(" ")} failed (${res.code}): ${res.stderr}`);
