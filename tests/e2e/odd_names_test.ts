@@ -85,3 +85,24 @@ Deno.test({
     }
   },
 });
+
+Deno.test("a committed name that begins with U+FEFF is a file of its own: preflight lists the changes git status does", async () => {
+  const dir = await makeRepo();
+  await Deno.writeTextFile(`${dir}/\uFEFFnotes.txt`, "hello\n");
+  await Deno.writeTextFile(`${dir}/z.txt`, "one\n");
+  await commitAll(dir);
+  // A staged change elsewhere: the index and HEAD differ, so HEAD's tree is read.
+  await Deno.writeTextFile(`${dir}/z.txt`, "two\n");
+  await git(dir, ["add", "z.txt"]);
+  const status = (await git(dir, ["status", "--porcelain=v1", "-z"])).stdout;
+  assert.deepEqual(status.split("\0").filter((x) => x !== ""), ["M  z.txt"]);
+  const r = await runBaton(["preflight", "--json"], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  const facts = JSON.parse(r.stdout).facts;
+  // Not a rename of notes.txt (HEAD's tree read "\uFEFFnotes.txt" as "notes.txt").
+  assert.deepEqual(
+    facts.changed_files.map((f: { path: string; xy: string }) => [f.path, f.xy]),
+    [["z.txt", "M."]],
+  );
+  assert.deepEqual(facts.tree.untracked, []);
+});
