@@ -48,12 +48,19 @@ export async function readOptionalFile(
   }
 }
 
-/** The whole file as UTF-8 text, or null when it does not exist. */
+/**
+ * The whole file as UTF-8 text, or null when it does not exist. Every byte
+ * is kept, a leading U+FEFF too: git reads a ref, packed-refs or shallow
+ * file with one as broken (a config parser skips it itself, parse_config.ts).
+ */
 export async function readOptionalText(
   fs: ReadFs,
   path: string,
   maxBytes: number = MAX_GIT_FILE_BYTES,
 ): Promise<string | null> {
   const bytes = await readOptionalFile(fs, path, maxBytes);
-  return bytes === null ? null : new TextDecoder().decode(bytes);
+  return bytes === null ? null : EXACT.decode(bytes);
 }
+
+/** UTF-8 with a leading byte-order mark kept (the default decoder drops it). */
+const EXACT = new TextDecoder("utf-8", { ignoreBOM: true });

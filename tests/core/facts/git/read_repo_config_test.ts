@@ -31,6 +31,18 @@ Deno.test("readRepoConfig() reports remotes without credentials, file mode, excl
   assert.equal(cfg.objectFormat, "sha1");
 });
 
+Deno.test("readRepoConfig() reads a config file that opens with U+FEFF, as git does", async () => {
+  const dir = await makeRepo();
+  await git(dir, ["config", "core.fileMode", "false"]);
+  const path = `${dir}/.git/config`;
+  await Deno.writeTextFile(path, "\uFEFF" + await Deno.readTextFile(path));
+  // git skips the mark (and would refuse a config it could not parse).
+  assert.equal((await git(dir, ["config", "core.fileMode"])).stdout.trim(), "false");
+  const repo = await findRepo(fs, dir);
+  assert.ok(repo !== null);
+  assert.equal((await readRepoConfig(fs, repo, { homeDir: "/home/u" })).fileMode, false);
+});
+
 Deno.test("readRepoConfig() falls back to git's default excludes file and honours XDG", async () => {
   const dir = await makeRepo();
   const repo = await findRepo(fs, dir);

@@ -37,3 +37,24 @@ Deno.test("resolveRef() follows a symbolic chain and stops a symbolic loop with 
     return true;
   });
 });
+
+Deno.test("resolveRef() refuses a loose ref that opens with U+FEFF, as git does, and names no commit", async () => {
+  const dir = await makeTwoCommitRepo();
+  const repo = await repoAt(dir);
+  const oid = await revParse(dir, "main");
+  // Control: the same ref without the mark, direct and symbolic.
+  await Deno.writeTextFile(`${dir}/.git/refs/heads/plain`, `${oid}\n`);
+  await Deno.writeTextFile(`${dir}/.git/refs/heads/sym`, "ref: refs/heads/plain\n");
+  assert.equal((await resolveRef(fs, repo, "refs/heads/plain"))?.oid, oid);
+  assert.equal((await resolveRef(fs, repo, "refs/heads/sym"))?.oid, oid);
+  const marked = { marked: `\uFEFF${oid}\n`, "marked-sym": "\uFEFFref: refs/heads/plain\n" };
+  for (const [name, text] of Object.entries(marked)) {
+    await Deno.writeTextFile(`${dir}/.git/refs/heads/${name}`, text);
+    // git finds no commit there.
+    const seen = await git(dir, ["rev-parse", "--verify", "-q", `refs/heads/${name}`], {
+      allowFail: true,
+    });
+    assert.notEqual(seen.code, 0, name);
+    await assert.rejects(resolveRef(fs, repo, `refs/heads/${name}`), GitCorruptError, name);
+  }
+});
