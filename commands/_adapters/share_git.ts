@@ -36,37 +36,15 @@ export async function readChain(gitdir: string, refOrOid: string): Promise<Chain
 }
 
 /**
- * A blob's size as the git program tells it without inflating the blob
- * (`git cat-file -s`); null when git cannot say (not installed, not allowed).
- */
-async function blobSize(gitdir: string, oid: string): Promise<number | null> {
-  if (!/^[0-9a-f]{40,64}$/.test(oid)) return null;
-  try {
-    const out = await new Deno.Command("git", {
-      args: ["--git-dir", gitdir, "cat-file", "-s", oid],
-      stdin: "null",
-      stdout: "piped",
-      stderr: "null",
-    }).output();
-    const text = new TextDecoder().decode(out.stdout).trim();
-    return out.code === 0 && /^\d{1,15}$/.test(text) ? Number(text) : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * A blob's bytes; null when it is larger than `maxBytes`. The size is asked
- * first: isomorphic-git inflates a blob whole, and a remote's chain may hold
- * a blob of gigabytes of zeros that git sends in a few MiB.
+ * A blob's bytes; null when it is larger than `maxBytes`. isomorphic-git
+ * inflates a blob whole: callers read only blobs whose size git listed within
+ * the bound (share_list.ts), so no process is started per blob.
  */
 export async function readChainBlob(
   gitdir: string,
   oid: string,
   maxBytes: number,
 ): Promise<Uint8Array | null> {
-  const size = await blobSize(gitdir, oid);
-  if (size !== null && size > maxBytes) return null;
   const blob = (await git.readBlob({ fs, gitdir, oid })).blob;
   return blob.length > maxBytes ? null : blob;
 }

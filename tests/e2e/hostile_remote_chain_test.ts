@@ -1,0 +1,329 @@
+/**
+ * `baton pull` against a remote a stranger controls: the remote's
+ * refs/baton/<branch> is rewritten with git's own plumbing (hash-object,
+ * mktree, commit-tree, update-ref on a real bare repository) to hold what
+ * baton never writes: blobs under capsule names that are not capsules, files
+ * outside capsules/, folders, symbolic links and submodules under capsule
+ * names, names with control characters, a capsule's blob replaced under its
+ * own name, capsules dropped, a ref at a blob. Pull imports only valid
+ * capsules and never makes the remote's junk part of this clone's chain
+ * (so the next push carries none of it on), reports what it refused by
+ * category without echoing names, and imports at most a documented number
+ * of capsules and bytes. git is the oracle of what each ref's tree holds.
+ * @module
+ */
+import assert from "node:assert/strict";
+import { git } from "../_helpers/git.ts";
+import { runBaton } from "../_helpers/cli.ts";
+
+interface Machine {
+  dir: string;
+  home: string;
+}
+
+interface World {
+  root: string;
+  remote: string;
+  a: Machine;
+  b: Machine;
+}
+
+const ENV = {
+  GIT_AUTHOR_NAME: "Test",
+  GIT_AUTHOR_EMAIL: "test@example.invalid",
+  GIT_COMMITTER_NAME: "Test",
+  GIT_COMMITTER_EMAIL: "test@example.invalid",
+  GIT_CONFIG_NOSYSTEM: "1",
+  GIT_CONFIG_GLOBAL: "/dev/null",
+};
+
+/** A bare remote, clone A (writes and pushes capsules) and clone B (pulls). */
+async function setup(): Promise<World> {
+  const root = (await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-hostile-remote-" })))
+    .replaceAll("\\", "/");
+  const remote = `${root}/remote.git`;
+  await git(root, ["init", "-q", "--bare", "-b", "main", remote]);
+  await git(root, ["clone", "-q", remote, `${root}/a`]);
+  await git(`${root}/a`, ["checkout", "-q", "-b", "main"]);
+  await Deno.writeTextFile(`${root}/a/README.md`, "hello\n");
+  await git(`${root}/a`, ["add", "README.md"]);
+  await git(`${root}/a`, ["commit", "-q", "-m", "init"]);
+  await git(`${root}/a`, ["push", "-q", "origin", "main"]);
+  await git(root, ["clone", "-q", remote, `${root}/b`]);
+  return {
+    root,
+    remote,
+    a: { dir: `${root}/a`, home: `${root}/home-a` },
+    b: { dir: `${root}/b`, home: `${root}/home-b` },
+  };
+}
+
+function baton(m: Machine, args: string[], env: Record<string, string> = {}) {
+  return runBaton(args, { cwd: m.dir, env: { ...ENV, BATON_HOME: m.home, ...env } });
+}
+
+async function capsule(m: Machine, now: string): Promise<string> {
+  const r = await runBaton(["finalize", "--draft", "-", "--json"], {
+    cwd: m.dir,
+    env: { ...ENV, BATON_HOME: m.home },
+    stdin: JSON.stringify({ now }),
+  });
+  assert.equal(r.code, 0, r.stderr);
+  return JSON.parse(r.stdout).id as string;
+}
+
+function archive(m: Machine): string[] {
+  try {
+    return [...Deno.readDirSync(`${m.dir}/.baton/capsules`)].map((e) => e.name).sort();
+  } catch {
+    return [];
+  }
+}
+
+/** `git --git-dir GITDIR ARGS`, its stdout trimmed. */
+async function inGit(gitdir: string, args: string[], stdin?: string): Promise<string> {
+  const r = await git(gitdir, ["--git-dir", gitdir, ...args], stdin === undefined ? {} : { stdin });
+  return r.stdout.trim();
+}
+
+/** One tree entry as `git mktree -z` reads it. */
+interface Entry {
+  mode: string;
+  type: "blob" | "tree" | "commit";
+  oid: string;
+  name: string;
+}
+
+async function blob(gitdir: string, text: string): Promise<string> {
+  return await inGit(gitdir, ["hash-object", "-w", "--stdin"], text);
+}
+
+async function tree(gitdir: string, entries: Entry[]): Promise<string> {
+  const input = entries.map((e) => `${e.mode} ${e.type} ${e.oid}\t${e.name}\0`).join("");
+  return await inGit(gitdir, ["mktree", "-z", "--missing"], input);
+}
+
+/** The capsules/ entries of the tree at `rev` (as git lists them). */
+async function capsuleEntries(gitdir: string, rev: string): Promise<Entry[]> {
+  const out = await inGit(gitdir, ["ls-tree", "-z", `${rev}:capsules`]);
+  return out.split("\0").filter((l) => l !== "").map((l) => {
+    const [meta, name] = l.split("\t") as [string, string];
+    const [mode, type, oid] = meta.split(" ") as [string, Entry["type"], string];
+    return { mode, type, oid, name };
+  });
+}
+
+/**
+ * Points the remote's refs/baton/main at a new commit (child of its tip, or
+ * of `parent`) whose tree is `capsules` under capsules/ plus `root` entries.
+ */
+async function forge(
+  remote: string,
+  capsules: Entry[],
+  root: Entry[] = [],
+  parent: string | null = "refs/baton/main",
+): Promise<string> {
+  const sub = await tree(remote, capsules);
+  const top = await tree(remote, [
+    { mode: "040000", type: "tree", oid: sub, name: "capsules" },
+    ...root,
+  ]);
+  const parents = parent === null ? [] : ["-p", await inGit(remote, ["rev-parse", parent])];
+  const commit = await git(
+    remote,
+    ["--git-dir", remote, "commit-tree", top, ...parents, "-m", "x"],
+    {
+      env: ENV,
+    },
+  );
+  const oid = commit.stdout.trim();
+  await inGit(remote, ["update-ref", "refs/baton/main", oid]);
+  return oid;
+}
+
+/** Every path in the tree at `rev`, recursively, as git lists it. */
+async function paths(gitdir: string, rev: string): Promise<string[]> {
+  const out = await inGit(gitdir, ["ls-tree", "-r", "-z", "--name-only", rev]);
+  return out.split("\0").filter((l) => l !== "").sort();
+}
+
+async function isAncestor(gitdir: string, a: string, b: string): Promise<boolean> {
+  return (await git(gitdir, ["--git-dir", gitdir, "merge-base", "--is-ancestor", a, b], {
+    allowFail: true,
+  })).code === 0;
+}
+
+/** Junk a stranger adds next to real capsules, of every kind pull must refuse. */
+async function junk(remote: string): Promise<{ capsules: Entry[]; root: Entry[] }> {
+  const text = await blob(remote, "not a capsule\n");
+  const forged = await blob(
+    remote,
+    '# forged\n\n```json baton-capsule\n{"id":"sha256:' + "ab".repeat(32) + '"}\n```\n',
+  );
+  const folder = await tree(remote, [{ mode: "100644", type: "blob", oid: text, name: "x" }]);
+  return {
+    capsules: [
+      { mode: "100644", type: "blob", oid: text, name: "20260101T000000.000Z-00000001.md" },
+      { mode: "100644", type: "blob", oid: forged, name: "20260101T000000.000Z-abababab.md" },
+      { mode: "100644", type: "blob", oid: text, name: "notes.txt" },
+      { mode: "100644", type: "blob", oid: text, name: "evil\u001b]0;PWN\u0007.md" },
+      { mode: "040000", type: "tree", oid: folder, name: "20260101T000000.000Z-00000002.md" },
+      { mode: "120000", type: "blob", oid: text, name: "20260101T000000.000Z-00000003.md" },
+      {
+        mode: "160000",
+        type: "commit",
+        oid: "1".repeat(40),
+        name: "20260101T000000.000Z-00000004.md",
+      },
+    ],
+    root: [{ mode: "100755", type: "blob", oid: text, name: "evil.sh" }],
+  };
+}
+
+Deno.test("pull: a remote chain ahead with junk beside valid capsules is not fast-forwarded onto; the new tip holds only the valid capsules, the next push carries none of the junk", async () => {
+  const w = await setup();
+  try {
+    await capsule(w.a, "the real capsule");
+    assert.equal((await baton(w.a, ["push"])).code, 0);
+    const real = await capsuleEntries(w.remote, "refs/baton/main");
+    const j = await junk(w.remote);
+    const theirs = await forge(w.remote, [...real, ...j.capsules], j.root);
+
+    const pull = await baton(w.b, ["pull", "--json"]);
+    assert.equal(pull.code, 0, pull.stderr);
+    const r = JSON.parse(pull.stdout);
+    assert.equal(r.merged.imported, 1);
+    assert.equal(r.merged.ref_update, "merge");
+    assert.deepEqual(r.merged.refused_by, {
+      not_capsule: 2,
+      bad_name: 2,
+      not_a_file: 3,
+      outside: 1,
+    });
+    assert.equal(r.merged.refused, 8);
+    assert.ok(!pull.stdout.includes("PWN"), "no stranger's name is echoed");
+    const gitdirB = `${w.b.dir}/.git`;
+    // git as the oracle: the local tip holds the valid capsule only, and the remote's commit
+    // stays reachable from it (a later push is a fast-forward for the remote).
+    assert.deepEqual(await paths(gitdirB, "refs/baton/main"), [`capsules/${real[0]!.name}`]);
+    assert.ok(await isAncestor(gitdirB, theirs, "refs/baton/main"));
+    assert.equal(r.capsules, 1);
+
+    // B continues and pushes to another remote: it carries the valid capsules only.
+    await capsule(w.b, "B continues");
+    const other = `${w.root}/other.git`;
+    await git(w.root, ["init", "-q", "--bare", "-b", "main", other]);
+    const push = await baton(w.b, ["push", other, "--json"]);
+    assert.equal(push.code, 0, push.stderr);
+    const published = await paths(other, "refs/baton/main");
+    assert.deepEqual(published, archive(w.b).map((n) => `capsules/${n}`));
+    assert.equal(published.length, 2);
+    // And back to the first remote: a fast-forward there, its tip now holding no junk.
+    const back = await baton(w.b, ["push", "--json"]);
+    assert.equal(back.code, 0, back.stderr);
+    assert.equal(JSON.parse(back.stdout).pushed, "pushed");
+    assert.deepEqual(await paths(w.remote, "refs/baton/main"), published);
+
+    // The text output counts the refused entries by kind, naming none of them.
+    const again = await forge(w.remote, [...real, ...j.capsules], j.root);
+    const text = await baton(w.b, ["pull"]);
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(
+      text.stdout,
+      /8 refused \(2 not capsules, 2 not capsule names, 3 not regular files, 1 outside capsules\/\)/,
+    );
+    assert.ok(!text.stdout.includes("\u001b") && !text.stdout.includes("PWN"));
+    assert.ok(await isAncestor(gitdirB, again, "refs/baton/main"));
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});
+
+Deno.test("pull: control: a remote chain ahead holding only valid capsules is fast-forwarded onto, the tip the remote's own commit", async () => {
+  const w = await setup();
+  try {
+    await capsule(w.a, "first");
+    assert.equal((await baton(w.a, ["push"])).code, 0);
+    assert.equal((await baton(w.b, ["pull"])).code, 0);
+    await capsule(w.a, "second");
+    assert.equal((await baton(w.a, ["push"])).code, 0);
+    const pull = await baton(w.b, ["pull", "--json"]);
+    assert.equal(pull.code, 0, pull.stderr);
+    const r = JSON.parse(pull.stdout);
+    assert.deepEqual([r.merged.imported, r.merged.refused, r.merged.ref_update], [
+      1,
+      0,
+      "fast_forward",
+    ]);
+    assert.deepEqual(r.merged.refused_by, {});
+    const tip = await inGit(w.remote, ["rev-parse", "refs/baton/main"]);
+    assert.equal(await inGit(`${w.b.dir}/.git`, ["rev-parse", "refs/baton/main"]), tip);
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});
+
+Deno.test("pull: the merge of a diverged remote chain keeps only valid capsules", async () => {
+  const w = await setup();
+  try {
+    await capsule(w.a, "A's capsule");
+    assert.equal((await baton(w.a, ["push"])).code, 0);
+    const real = await capsuleEntries(w.remote, "refs/baton/main");
+    const j = await junk(w.remote);
+    await forge(w.remote, [...real, ...j.capsules], j.root);
+    await capsule(w.b, "B's own capsule");
+    const pull = await baton(w.b, ["pull", "--json"]);
+    assert.equal(pull.code, 0, pull.stderr);
+    const r = JSON.parse(pull.stdout);
+    assert.equal(r.merged.ref_update, "merge");
+    assert.equal(r.merged.refused, 8);
+    const tip = await paths(`${w.b.dir}/.git`, "refs/baton/main");
+    assert.deepEqual(tip, archive(w.b).map((n) => `capsules/${n}`));
+    assert.equal(tip.length, 2);
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});
+
+Deno.test("pull: a remote that replaces a capsule's blob under its own name, or drops one, changes nothing this clone's chain holds", async () => {
+  const w = await setup();
+  try {
+    await capsule(w.a, "one");
+    await capsule(w.a, "two");
+    assert.equal((await baton(w.a, ["push"])).code, 0);
+    assert.equal((await baton(w.b, ["pull"])).code, 0);
+    const gitdirB = `${w.b.dir}/.git`;
+    const before = await capsuleEntries(gitdirB, "refs/baton/main");
+    assert.equal(before.length, 2);
+    const text = await blob(w.remote, "not a capsule\n");
+    // The first capsule's blob replaced with junk under its own name; the second dropped.
+    await forge(w.remote, [{ ...before[0]!, oid: text }]);
+    const pull = await baton(w.b, ["pull", "--json"]);
+    assert.equal(pull.code, 0, pull.stderr);
+    const r = JSON.parse(pull.stdout);
+    assert.equal(r.merged.refused_by.conflict, 1);
+    assert.deepEqual(await capsuleEntries(gitdirB, "refs/baton/main"), before);
+    assert.equal(r.capsules, 2);
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});
+
+Deno.test("pull: a remote ref naming a blob instead of a commit imports nothing and moves nothing (it was an internal error)", async () => {
+  const w = await setup();
+  try {
+    await capsule(w.b, "B's own");
+    const text = await blob(w.remote, "not a commit\n");
+    await inGit(w.remote, ["update-ref", "refs/baton/main", text]);
+    const pull = await baton(w.b, ["pull", "--json"]);
+    assert.equal(pull.code, 0, pull.stderr);
+    const r = JSON.parse(pull.stdout);
+    assert.deepEqual([r.merged.imported, r.merged.ref_update], [0, "unchanged"]);
+    assert.deepEqual(r.merged.refused_by, { not_a_chain: 1 });
+    const gitdirB = `${w.b.dir}/.git`;
+    assert.equal((await paths(gitdirB, "refs/baton/main")).length, 1);
+    assert.equal(await inGit(gitdirB, ["cat-file", "-t", "refs/baton/main"]), "commit");
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});
