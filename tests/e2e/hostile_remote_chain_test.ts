@@ -276,10 +276,10 @@ Deno.test("pull: the merge of a diverged remote chain keeps only valid capsules"
     assert.equal(pull.code, 0, pull.stderr);
     const r = JSON.parse(pull.stdout);
     assert.equal(r.merged.ref_update, "merge");
-    assert.equal(r.merged.refused, 8);
     const tip = await paths(`${w.b.dir}/.git`, "refs/baton/main");
     assert.deepEqual(tip, archive(w.b).map((n) => `capsules/${n}`));
     assert.equal(tip.length, 2);
+    assert.equal(r.merged.refused, 8);
   } finally {
     await Deno.remove(w.root, { recursive: true });
   }
@@ -301,9 +301,9 @@ Deno.test("pull: a remote that replaces a capsule's blob under its own name, or 
     const pull = await baton(w.b, ["pull", "--json"]);
     assert.equal(pull.code, 0, pull.stderr);
     const r = JSON.parse(pull.stdout);
-    assert.equal(r.merged.refused_by.conflict, 1);
     assert.deepEqual(await capsuleEntries(gitdirB, "refs/baton/main"), before);
     assert.equal(r.capsules, 2);
+    assert.equal(r.merged.refused_by.conflict, 1);
   } finally {
     await Deno.remove(w.root, { recursive: true });
   }
@@ -323,6 +323,107 @@ Deno.test("pull: a remote ref naming a blob instead of a commit imports nothing 
     const gitdirB = `${w.b.dir}/.git`;
     assert.equal((await paths(gitdirB, "refs/baton/main")).length, 1);
     assert.equal(await inGit(gitdirB, ["cat-file", "-t", "refs/baton/main"]), "commit");
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});
+
+/** Bytes of the capsule blobs on the remote's chain, as git lists them. */
+async function remoteBytes(remote: string): Promise<number> {
+  const out = await inGit(remote, ["ls-tree", "-l", "refs/baton/main:capsules"]);
+  return out.split("\n").reduce((a, l) => a + Number(l.split(/\s+/)[3]), 0);
+}
+
+Deno.test("pull: a remote offering more capsules or bytes than the limits is not pulled at all (exit 1, said so); within them it is", async () => {
+  const w = await setup();
+  try {
+    for (const now of ["one", "two", "three"]) await capsule(w.a, now);
+    assert.equal((await baton(w.a, ["push"])).code, 0);
+    const bytes = await remoteBytes(w.remote);
+    const gitdirB = `${w.b.dir}/.git`;
+    const noRef = async () =>
+      (await git(gitdirB, ["--git-dir", gitdirB, "rev-parse", "--verify", "refs/baton/main"], {
+        allowFail: true,
+      })).code !== 0;
+
+    const count = await baton(w.b, ["pull", "--max-capsules", "2", "--json"]);
+    assert.equal(count.code, 1, count.stderr);
+    assert.deepEqual(JSON.parse(count.stdout).merged, {
+      imported: 0,
+      refused: 0,
+      refused_by: {},
+      ref_update: "unchanged",
+      over_limit: { capsules: 3, bytes, max_capsules: 2, max_bytes: 268435456 },
+    });
+    assert.deepEqual(archive(w.b), []);
+    assert.ok(await noRef(), "the local chain is unchanged");
+
+    const size = await baton(w.b, ["pull", "--max-bytes", String(bytes - 1)]);
+    assert.equal(size.code, 1, size.stderr);
+    assert.match(
+      size.stdout,
+      /^not pulled: origin's refs\/baton\/main offers 3 new capsules, [\d.]+ KiB; the limit is 20000 capsules and [\d.]+ KiB per pull: nothing was imported and the local chain is unchanged \(raise --max-capsules or --max-bytes to pull it\)\n$/,
+    );
+    assert.deepEqual(archive(w.b), []);
+    assert.ok(await noRef());
+
+    // Control: exactly at both limits, all three come.
+    const ok = await baton(w.b, [
+      "pull",
+      "--max-capsules",
+      "3",
+      "--max-bytes",
+      String(bytes),
+      "--json",
+    ]);
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.equal(JSON.parse(ok.stdout).merged.imported, 3);
+    assert.deepEqual(archive(w.b), archive(w.a));
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});
+
+/** The real git program on PATH. */
+function realGit(): string {
+  for (const dir of (Deno.env.get("PATH") ?? "").split(":")) {
+    try {
+      if (Deno.statSync(`${dir}/git`).isFile) return `${dir}/git`;
+    } catch {
+      continue;
+    }
+  }
+  throw new Error("no git on PATH");
+}
+
+Deno.test("pull: the git processes a pull starts do not grow with the number of capsules it imports (one per capsule before)", async () => {
+  const w = await setup();
+  try {
+    // A git on PATH that logs each run (its first argument) and hands over to the real one.
+    const bin = `${w.root}/bin`;
+    const log = `${w.root}/git.log`;
+    await Deno.mkdir(bin);
+    await Deno.writeTextFile(
+      `${bin}/git`,
+      `#!/bin/sh\nprintf '%s\\n' "$*" >> '${log}'\nexec '${realGit()}' "$@"\n`,
+    );
+    await Deno.chmod(`${bin}/git`, 0o755);
+    const path = `${bin}:${Deno.env.get("PATH") ?? ""}`;
+    const runs = async (): Promise<string[]> => {
+      await Deno.writeTextFile(log, "");
+      const r = await baton(w.b, ["pull", "--json"], { PATH: path });
+      assert.equal(r.code, 0, r.stderr);
+      return (await Deno.readTextFile(log)).split("\n").filter((l) => l !== "");
+    };
+    await capsule(w.a, "one");
+    assert.equal((await baton(w.a, ["push"])).code, 0);
+    const one = await runs();
+    for (const now of ["two", "three", "four", "five"]) await capsule(w.a, now);
+    assert.equal((await baton(w.a, ["push"])).code, 0);
+    const four = await runs();
+    assert.equal(archive(w.b).length, 5, "positive control: all five imported");
+    assert.ok(one.some((l) => l.includes("fetch")), "control: the shim saw baton's git");
+    assert.equal(four.length, one.length, `${one.join(" | ")}\n${four.join(" | ")}`);
   } finally {
     await Deno.remove(w.root, { recursive: true });
   }
