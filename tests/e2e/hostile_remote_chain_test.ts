@@ -166,6 +166,9 @@ async function junk(remote: string): Promise<{ capsules: Entry[]; root: Entry[] 
       { mode: "100644", type: "blob", oid: text, name: "20260101T000000.000Z-00000001.md" },
       { mode: "100644", type: "blob", oid: forged, name: "20260101T000000.000Z-abababab.md" },
       { mode: "100644", type: "blob", oid: text, name: "notes.txt" },
+      // A name listed twice (git mktree writes it; fetch does not check): neither is taken.
+      { mode: "100644", type: "blob", oid: forged, name: "20260101T000000.000Z-00000005.md" },
+      { mode: "100644", type: "blob", oid: text, name: "20260101T000000.000Z-00000005.md" },
       { mode: "100644", type: "blob", oid: text, name: "evil\u001b]0;PWN\u0007.md" },
       { mode: "040000", type: "tree", oid: folder, name: "20260101T000000.000Z-00000002.md" },
       { mode: "120000", type: "blob", oid: text, name: "20260101T000000.000Z-00000003.md" },
@@ -196,11 +199,12 @@ Deno.test("pull: a remote chain ahead with junk beside valid capsules is not fas
     assert.equal(r.merged.ref_update, "merge");
     assert.deepEqual(r.merged.refused_by, {
       not_capsule: 2,
+      duplicate: 2,
       bad_name: 2,
       not_a_file: 3,
       outside: 1,
     });
-    assert.equal(r.merged.refused, 8);
+    assert.equal(r.merged.refused, 10);
     assert.ok(!pull.stdout.includes("PWN"), "no stranger's name is echoed");
     const gitdirB = `${w.b.dir}/.git`;
     // git as the oracle: the local tip holds the valid capsule only, and the remote's commit
@@ -230,7 +234,7 @@ Deno.test("pull: a remote chain ahead with junk beside valid capsules is not fas
     assert.equal(text.code, 0, text.stderr);
     assert.match(
       text.stdout,
-      /8 refused \(2 not capsules, 2 not capsule names, 3 not regular files, 1 outside capsules\/\)/,
+      /10 refused \(2 not capsules, 2 not capsule names, 3 not regular files, 2 duplicate names, 1 outside capsules\/\)/,
     );
     assert.ok(!text.stdout.includes("\u001b") && !text.stdout.includes("PWN"));
     assert.ok(await isAncestor(gitdirB, again, "refs/baton/main"));
@@ -279,7 +283,7 @@ Deno.test("pull: the merge of a diverged remote chain keeps only valid capsules"
     const tip = await paths(`${w.b.dir}/.git`, "refs/baton/main");
     assert.deepEqual(tip, archive(w.b).map((n) => `capsules/${n}`));
     assert.equal(tip.length, 2);
-    assert.equal(r.merged.refused, 8);
+    assert.equal(r.merged.refused, 10);
   } finally {
     await Deno.remove(w.root, { recursive: true });
   }
@@ -424,6 +428,70 @@ Deno.test("pull: the git processes a pull starts do not grow with the number of 
     assert.equal(archive(w.b).length, 5, "positive control: all five imported");
     assert.ok(one.some((l) => l.includes("fetch")), "control: the shim saw baton's git");
     assert.equal(four.length, one.length, `${one.join(" | ")}\n${four.join(" | ")}`);
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});
+
+Deno.test("revive: a fetched remote ref naming a blob restores nothing and says so (it was an internal error); a fetched chain is restored from", async () => {
+  const w = await setup();
+  try {
+    const fetch = (m: Machine) =>
+      git(m.dir, ["fetch", "-q", "origin", "+refs/baton/main:refs/baton-remotes/origin/main"]);
+    const text = await blob(w.remote, "not a commit\n");
+    await inGit(w.remote, ["update-ref", "refs/baton/main", text]);
+    await fetch(w.b);
+    const r = await baton(w.b, ["revive", "--json"]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual([JSON.parse(r.stdout).action, JSON.parse(r.stdout).imported], ["nothing", 0]);
+    // Control: a real chain fetched the same way (never merged) is restored from.
+    const id = await capsule(w.a, "the real one");
+    await inGit(w.remote, ["update-ref", "-d", "refs/baton/main"]);
+    assert.equal((await baton(w.a, ["push"])).code, 0);
+    await fetch(w.b);
+    const ok = JSON.parse((await baton(w.b, ["revive", "--json"])).stdout);
+    assert.deepEqual([ok.action, ok.id, ok.imported], ["shared_ref", id, 1]);
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});
+
+Deno.test("push: onto a remote ref naming a blob it stops and says why (exit 6; it was an internal error); onto a remote rewound to an older chain commit it goes on", async () => {
+  const w = await setup();
+  try {
+    await capsule(w.a, "one");
+    assert.equal((await baton(w.a, ["push"])).code, 0);
+    const first = await inGit(w.remote, ["rev-parse", "refs/baton/main"]);
+    await capsule(w.a, "two");
+    assert.equal((await baton(w.a, ["push"])).code, 0);
+    assert.equal((await baton(w.b, ["pull"])).code, 0);
+    const gitdirB = `${w.b.dir}/.git`;
+    const tipB = await inGit(gitdirB, ["rev-parse", "refs/baton/main"]);
+
+    // Rewound: pull takes nothing and moves nothing; push brings the remote forward again.
+    await inGit(w.remote, ["update-ref", "refs/baton/main", first]);
+    const pull = JSON.parse((await baton(w.b, ["pull", "--json"])).stdout);
+    assert.deepEqual([pull.merged.imported, pull.merged.ref_update, pull.capsules], [
+      0,
+      "unchanged",
+      2,
+    ]);
+    assert.equal(await inGit(gitdirB, ["rev-parse", "refs/baton/main"]), tipB);
+    const push = await baton(w.b, ["push", "--json"]);
+    assert.equal(push.code, 0, push.stderr);
+    assert.equal(await inGit(w.remote, ["rev-parse", "refs/baton/main"]), tipB);
+
+    // A blob where the chain should be: the push stops, naming the ref, not the blob.
+    await capsule(w.b, "three");
+    const text = await blob(w.remote, "\u001b]0;PWN\u0007 not a commit\n");
+    await inGit(w.remote, ["update-ref", "refs/baton/main", text]);
+    const stopped = await baton(w.b, ["push"]);
+    assert.equal(stopped.code, 6, stopped.stderr);
+    assert.equal(
+      stopped.stderr,
+      "baton: Cannot push the shared chain: the remote's refs/baton/main names no commit (not a baton chain); nothing was pushed\n",
+    );
+    assert.equal(await inGit(w.remote, ["rev-parse", "refs/baton/main"]), text);
   } finally {
     await Deno.remove(w.root, { recursive: true });
   }
