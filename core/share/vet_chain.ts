@@ -202,10 +202,14 @@ export function overLimit(candidates: readonly Candidate[], limits: PullLimits):
 export function limitText(o: OverLimit): string {
   const offered = o.bytes === null
     ? `more than ${o.capsules} entries`
-    : `${o.capsules} new capsules, ${humanSize(o.bytes)}`;
-  return `${offered}; the limit is ${o.max_capsules} capsules and ${
+    : `${o.capsules} new ${plural(o.capsules, "capsule")}, ${humanSize(o.bytes)}`;
+  return `${offered}; the limit is ${o.max_capsules} ${plural(o.max_capsules, "capsule")} and ${
     humanSize(o.max_bytes)
   } per pull`;
+}
+
+function plural(n: number, word: string): string {
+  return n === 1 ? word : `${word}s`;
 }
 
 /** Each refusal kind in people's words, in the order they are listed. */

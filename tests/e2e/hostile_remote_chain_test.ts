@@ -388,6 +388,45 @@ Deno.test("pull: a remote offering more capsules or bytes than the limits is not
   }
 });
 
+Deno.test("pull: a remote tree longer than the listing bound (the limit, room for refused entries) is not listed whole and not pulled", async () => {
+  const w = await setup();
+  try {
+    await capsule(w.a, "one");
+    assert.equal((await baton(w.a, ["push"])).code, 0);
+    const real = await capsuleEntries(w.remote, "refs/baton/main");
+    const text = await blob(w.remote, "junk\n");
+    // --max-capsules 1 lists at most 1 + 1024 entries: 1100 junk names beside the capsule.
+    const many = Array.from({ length: 1100 }, (_, i): Entry => ({
+      mode: "100644",
+      type: "blob",
+      oid: text,
+      name: `junk-${i}`,
+    }));
+    await forge(w.remote, [...real, ...many]);
+    const r = await baton(w.b, ["pull", "--max-capsules", "1", "--json"]);
+    assert.equal(r.code, 1, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout).merged.over_limit, {
+      capsules: 1025,
+      bytes: null,
+      max_capsules: 1,
+      max_bytes: 268435456,
+    });
+    assert.deepEqual(archive(w.b), []);
+    const t = await baton(w.b, ["pull", "--max-capsules", "1"]);
+    assert.match(
+      t.stdout,
+      /offers more than 1025 entries; the limit is 1 capsule and 256 MiB per pull: nothing was imported/,
+    );
+    // Control: with room for them, the junk is refused and the capsule comes.
+    const ok = await baton(w.b, ["pull", "--max-capsules", "100", "--json"]);
+    assert.equal(ok.code, 0, ok.stderr);
+    const m = JSON.parse(ok.stdout).merged;
+    assert.deepEqual([m.imported, m.refused_by], [1, { bad_name: 1100 }]);
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});
+
 /** The real git program on PATH. */
 function realGit(): string {
   for (const dir of (Deno.env.get("PATH") ?? "").split(":")) {
