@@ -521,6 +521,11 @@ export interface ReviveReport {
   elsewhere: boolean;
   /** With --force: where an invalid latest.md was moved aside (relative to .baton), else null. */
   set_aside?: string | null;
+  /**
+   * The shared ref offered more than a pull reads (its default limits): nothing was copied
+   * from it (baton pull with higher limits copies it). Absent when the ref was not read.
+   */
+  over_limit?: OverLimit;
 }
 
 async function chooseFromArchive(io: ShareEnv, found: FoundLayout): Promise<CurrentChoice> {
@@ -597,6 +602,7 @@ export async function reviveLatest(
   let choice = await chooseFromArchive(io, found);
   let action: ReviveReport["action"] = "archive";
   let imported = 0;
+  let overLimited: OverLimit | null = null;
   if (choice.chosen === null && found.repo !== null) {
     const c = await shareContext(io, branch);
     let oid = (await c.git.readChain(c.gitdir, c.ref)).oid;
@@ -614,11 +620,16 @@ export async function reviveLatest(
       const empty: ChainTip = { oid: null, entries: new Map() };
       const { vetted, over } = await vetRemote(c, empty, oid, DEFAULT_PULL_LIMITS);
       if (over === null) imported = (await importCapsules(io, c, vetted.candidates)).imported;
+      else overLimited = over;
     }
     choice = await chooseFromArchive(io, found);
     action = "shared_ref";
   }
-  const seen = { future: choice.future, passed_over: choice.passed_over };
+  const seen = {
+    future: choice.future,
+    passed_over: choice.passed_over,
+    ...(overLimited === null ? {} : { over_limit: overLimited }),
+  };
   if (choice.chosen === null) return { action: "nothing", ...none, imported, ...seen };
   if (!await makeCurrent(io, found, choice.chosen.name)) {
     return { action: "present", ...none, imported, ...seen };

@@ -499,6 +499,45 @@ Deno.test("revive: a fetched remote ref naming a blob restores nothing and says 
   }
 });
 
+Deno.test("revive: a fetched chain offering more than pull's default limits copies nothing and says so, never 'none on the shared ref'", async () => {
+  const w = await setup();
+  try {
+    // 20,001 capsule names (the default limit is 20,000), one small blob behind them all.
+    const text = await blob(w.remote, "junk\n");
+    const many = Array.from({ length: 20_001 }, (_, i): Entry => ({
+      mode: "100644",
+      type: "blob",
+      oid: text,
+      name: `20260101T000000Z-${i.toString(16).padStart(8, "0")}.md`,
+    }));
+    await forge(w.remote, many, [], null);
+    await git(w.b.dir, [
+      "fetch",
+      "-q",
+      "origin",
+      "+refs/baton/main:refs/baton-remotes/origin/main",
+    ]);
+    const r = await baton(w.b, ["revive", "--json"]);
+    assert.equal(r.code, 0, r.stderr);
+    const j = JSON.parse(r.stdout);
+    assert.deepEqual([j.action, j.imported], ["nothing", 0]);
+    assert.deepEqual(j.over_limit, {
+      capsules: 20_001,
+      bytes: 20_001 * 5,
+      max_capsules: 20_000,
+      max_bytes: 268435456,
+    });
+    assert.deepEqual(archive(w.b), []);
+    const t = await baton(w.b, ["revive"]);
+    assert.equal(
+      t.stdout,
+      "no capsule to restore from the archive, and none copied from the shared ref\nnote: the shared ref offers 20001 new capsules, 98 KiB; the limit is 20000 capsules and 256 MiB per pull: nothing was copied from it (baton pull --max-capsules N --max-bytes N copies it)\n",
+    );
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});
+
 Deno.test("push: onto a remote ref naming a blob it stops and says why (exit 6; it was an internal error); onto a remote rewound to an older chain commit it goes on", async () => {
   const w = await setup();
   try {
