@@ -29,7 +29,11 @@ export async function readChain(gitdir: string, refOrOid: string): Promise<Chain
   if (dir !== undefined) {
     const sub = await git.readTree({ fs, gitdir, oid: dir.oid });
     for (const e of sub.tree) {
-      if (e.type === "blob" && isCapsuleEntry(e.path)) entries.set(e.path, e.oid);
+      // A regular file only: a link, or an executable, under a capsule name is no capsule (a
+      // tip an older baton fast-forwarded onto a stranger's tree may hold one).
+      if (e.type === "blob" && e.mode === "100644" && isCapsuleEntry(e.path)) {
+        entries.set(e.path, e.oid);
+      }
     }
   }
   return { oid, entries };

@@ -578,3 +578,29 @@ Deno.test("push: onto a remote ref naming a blob it stops and says why (exit 6; 
     await Deno.remove(w.root, { recursive: true });
   }
 });
+
+Deno.test("push: a link, folder, submodule or executable under a capsule name on this clone's own chain (an older baton fast-forwarded onto it) is not carried on as a capsule", async () => {
+  const w = await setup();
+  try {
+    await capsule(w.a, "A's capsule");
+    assert.equal((await baton(w.a, ["push"])).code, 0);
+    const real = await capsuleEntries(w.remote, "refs/baton/main");
+    const j = await junk(w.remote);
+    const odd = j.capsules.filter((e) => e.mode !== "100644");
+    const exec = { ...real[0]!, mode: "100755", name: "20260101T000000.000Z-00000006.md" };
+    await forge(w.remote, [...real, ...odd, exec], j.root);
+    // What an older baton's pull did: the remote's commit made this clone's own tip.
+    await git(w.b.dir, ["fetch", "-q", "origin", "+refs/baton/main:refs/baton/main"]);
+    await capsule(w.b, "B continues");
+    const other = `${w.root}/other.git`;
+    await git(w.root, ["init", "-q", "--bare", "-b", "main", other]);
+    const push = await baton(w.b, ["push", other]);
+    assert.equal(push.code, 0, push.stderr);
+    assert.deepEqual(
+      await paths(other, "refs/baton/main"),
+      [real[0]!.name, ...archive(w.b)].map((n) => `capsules/${n}`).sort(),
+    );
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});
