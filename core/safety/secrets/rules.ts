@@ -30,7 +30,7 @@ import { LAYOUT_RULES } from "./rules_layouts.ts";
 import { STORE_RULES } from "./rules_stores.ts";
 import { CODE_RULES } from "./rules_code.ts";
 import { PROSE_RULES } from "./rules_prose.ts";
-import { VENDOR_RULES } from "./rules_vendor.ts";
+import { GITLAB_ROUTABLE_TAIL, VENDOR_RULES } from "./rules_vendor.ts";
 import { TOKEN_RULES } from "./rules_tokens.ts";
 import { MORE_TOKEN_RULES } from "./rules_tokens_more.ts";
 import { CLI_RULES } from "./rules_cli.ts";
@@ -1047,11 +1047,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "gitlab_pat",
     title: "GitLab personal/project/group access token",
     description:
-      "`glpat-` + at least 20 URL-safe characters (the newer routable form with `.01.` suffix included).",
+      "`glpat-` + at least 20 URL-safe characters, with a routable token's tail (`.` + length and CRC, or `.01.` + them) included.",
     keywords: ["glpat-"],
-    pattern:
-      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))glpat-[A-Za-z0-9_-]{20,255}(?:\.[0-9a-z]{2}\.[0-9a-z]{9})?(?![A-Za-z0-9_-])/,
-    after: 120,
+    pattern: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))glpat-[A-Za-z0-9_-]{20,300}${GITLAB_ROUTABLE_TAIL}(?![A-Za-z0-9_-])`,
+    ),
+    after: 330,
     priority: 3,
     minEntropy: 3.5,
   },
@@ -1068,11 +1070,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
   {
     kind: "gitlab_deploy_token",
     title: "GitLab deploy token",
-    description: "`gldt-` + at least 20 URL-safe characters.",
+    description: "`gldt-` + at least 20 URL-safe characters (with a routable token's `.` tail).",
     keywords: ["gldt-"],
-    pattern:
-      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))gldt-[A-Za-z0-9_-]{20,255}(?![A-Za-z0-9_-])/,
-    after: 120,
+    pattern: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))gldt-[A-Za-z0-9_-]{20,300}${GITLAB_ROUTABLE_TAIL}(?![A-Za-z0-9_-])`,
+    ),
+    after: 330,
     priority: 3,
     minEntropy: 3.5,
   },
