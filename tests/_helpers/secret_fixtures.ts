@@ -850,6 +850,17 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
   },
   adyen_api_key: (r) =>
     tok(p("AQ", "E", r.str(B64, 77), "=-", r.str(B64, 43), "=", r.pick(["", "-W+t7NF;s4}%=kUSD"]))),
+  jwk_private_key: (r) => {
+    const d = p("Qd7", r.str(URLSAFE, 40));
+    const text = r.pick([
+      `{"kty":"EC","crv":"P-256","x":"${r.str(URLSAFE, 43)}","y":"${
+        r.str(URLSAFE, 43)
+      }","d":"${d}"}`,
+      `{"crv": "Ed25519", "d": "${d}", "kty": "OKP", "x": "${r.str(URLSAFE, 43)}"}`,
+      `{"kty":"oct","k":"${d}","alg":"HS256"}`,
+    ]);
+    return { text, secret: d, core: d.slice(0, 12) };
+  },
   told_token: (r) => {
     const s = p("Q7", r.str(ALNUM, 28));
     const say = r.pick(["your API key is: ", "The access token is ", 'the secret was "']);
@@ -1501,6 +1512,13 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       `PK=0x${rng.str(HEX, 40)}`,
       `new Wallet(provider) at slot 0x${rng.str(HEX, 64)}`,
       "user_pk = 42",
+    ],
+    jwk_private_key: [
+      // A public key, a "d" outside a JWK, a reference in a JWK's private member.
+      `{"kty":"EC","crv":"P-256","x":"${rng.str(URLSAFE, 43)}","y":"${rng.str(URLSAFE, 43)}"}`,
+      `{"kty":"RSA","e":"AQAB","n":"${rng.str(URLSAFE, 120)}","kid":"${rng.str(URLSAFE, 43)}"}`,
+      `{"d": "${rng.str(URLSAFE, 43)}", "kind": "payload"}`,
+      '{"kty": "oct", "k": "${{ secrets.SIGNING_KEY }}"}',
     ],
     adyen_api_key: ["AQEAAQAB is the RSA exponent", p("AQ", "EBBQADggEPADCCAQoCggEBAL")],
     jwt_base64: [

@@ -33,6 +33,7 @@ import { PROSE_RULES } from "./rules_prose.ts";
 import { GITLAB_ROUTABLE_TAIL, VENDOR_RULES } from "./rules_vendor.ts";
 import { TOKEN_RULES } from "./rules_tokens.ts";
 import { MORE_TOKEN_RULES } from "./rules_tokens_more.ts";
+import { PAIR_RULES } from "./rules_pairs.ts";
 import { CLI_RULES } from "./rules_cli.ts";
 import { escapedQuotedRun, quotedRun, quotedValue } from "./quoted.ts";
 
@@ -1678,6 +1679,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   ...VENDOR_RULES,
   ...TOKEN_RULES,
   ...MORE_TOKEN_RULES,
+  ...PAIR_RULES,
   ...LAYOUT_RULES,
   ...STORE_RULES,
   ...CODE_RULES,

@@ -1,0 +1,153 @@
+/**
+ * Secrets known by what stands beside them rather than by a prefix of their
+ * own: an AWS secret access key written right after its access key id (an
+ * SDK constructor, `id:secret`, the console's credentials CSV, a table row)
+ * or after "Secret Access Key" in words (the `aws configure` prompt),
+ * an Azure storage account key (86 base64 + `==`) given to the flag or name
+ * that takes one or listed by `az storage account keys list`, and the
+ * private members of a JSON Web Key (`d`, `p`, `q`, `dp`, `dq`, `qi`, and
+ * `k` of a symmetric key) in an object that has a `kty`. Spread into the
+ * main table. Pure: data only.
+ * @module
+ */
+import type { SecretRule } from "./rule.ts";
+import { lookBehind } from "./rules_vendor.ts";
+
+/** An optional quote, escaped up to three times (JSON inside JSON). */
+const Q = String.raw`(?:\\{0,3}["'\x60])?`;
+
+/** A quote that must be there, escaped up to three times. */
+const QQ = String.raw`\\{0,3}"`;
+
+/** An Azure storage account key: 64 bytes in base64. */
+const AZURE_STORAGE_KEY = String.raw`[A-Za-z0-9+\/]{86}==(?![A-Za-z0-9+\/=])`;
+
+/** Not the same character class all through (a run of one class is a placeholder or a digest). */
+function hasMixedClasses(s: string): boolean {
+  return /[a-z]/.test(s) && /[A-Z]/.test(s) && /[0-9+\/]/.test(s);
+}
+
+/**
+ * The rules, in table order.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { PAIR_RULES } from "./rules_pairs.ts";
+ * assert.ok(PAIR_RULES.some((r) => r.kind === "jwk_private_key"));
+ * ```
+ */
+export const PAIR_RULES: readonly SecretRule[] = [
+  {
+    kind: "aws_secret_access_key",
+    title: "AWS secret access key after its key id",
+    description:
+      '40 base64 characters right after an access key id (`AKIA`/`ASIA`/`ABIA` + 16 base32) and a `,`, `:`, `|`, `;` or blanks, quoted or not: `NewStaticCredentials("AKIA...", "...")`, `AKIA...:...`, the console\'s credentials CSV, a table row. AWS\'s documented `...EXAMPLE` id is kept.',
+    keywords: ["akia", "asia", "abia"],
+    tail: { blanks: 0, cls: "A-Z2-7", min: 16 },
+    pattern: new RegExp(
+      lookBehind("A-Za-z0-9") +
+        String
+          .raw`(?<id>(?:AKIA|ASIA|ABIA)[A-Z2-7]{16})${Q}(?:[ \t]{0,4}[,:|;][ \t]{0,4}|[ \t]{1,4})${Q}(?<s>[A-Za-z0-9\/+]{40})(?![A-Za-z0-9\/+=])`,
+    ),
+    after: 90,
+    priority: 3,
+    minEntropy: 3.5,
+    validate: (s, g) => hasMixedClasses(s) && !(g.id ?? "").endsWith("EXAMPLE"),
+  },
+  {
+    kind: "aws_secret_access_key",
+    title: "AWS secret access key named in words",
+    description:
+      "40 base64 characters after `Secret Access Key` written as words (the `aws configure` prompt with its `[None]` or `[****...]`, a table or a note), then `:` or `=`.",
+    keywords: ["secret access key"],
+    pattern: new RegExp(
+      String
+        .raw`secret access key(?:[ \t]{1,4}\[[^\]\r\n]{0,40}\])?[ \t]{0,8}[:=][ \t]{0,8}${Q}(?<s>[A-Za-z0-9\/+]{40})(?![A-Za-z0-9\/+=])`,
+      "i",
+    ),
+    after: 120,
+    priority: 3,
+    minEntropy: 3.5,
+    validate: hasMixedClasses,
+  },
+  {
+    kind: "azure_storage_account_key",
+    title: "Azure storage account key under its flag or name",
+    description:
+      "86 base64 characters + `==` given to `--account-key` (az), `-StorageAccountKey` (PowerShell) or a name such as `AZURE_STORAGE_KEY`, `storage_access_key`, `primary_access_key` (Terraform), `=`, `:` or blanks between.",
+    keywords: [
+      "account-key",
+      "accountkey",
+      "storage_key",
+      "storage-key",
+      "storagekey",
+      "storage_access_key",
+      "primary_access_key",
+      "secondary_access_key",
+    ],
+    pattern: new RegExp(
+      // The lead run may open the name (`AZURE_STORAGE_KEY`, `-StorageAccountKey`).
+      String
+        .raw`[A-Za-z0-9_-]{0,40}?(?:--account-key|StorageAccountKey|storage[_-]?(?:account[_-]?)?(?:access[_-]?)?key|(?:primary|secondary)[_-]?access[_-]?key)${Q}[ \t]{0,16}(?:[=:][ \t]{0,16}|[ \t])${Q}(?<s>${AZURE_STORAGE_KEY})`,
+      "i",
+    ),
+    lead: "A-Za-z0-9_-",
+    before: 40,
+    after: 150,
+    priority: 3,
+    minEntropy: 4,
+    validate: hasMixedClasses,
+  },
+  {
+    kind: "azure_storage_account_key",
+    title: "Azure storage account key listed by az",
+    description:
+      '`az storage account keys list` output: the `"value"` of an object whose `"keyName"` is `key1`, `key2`, `kerb1` or `kerb2`.',
+    keywords: ['keyname"', 'keyname\\"'],
+    needs: "value",
+    pattern: new RegExp(
+      String
+        .raw`keyName${QQ}[ \t]{0,4}:[ \t]{0,4}${QQ}(?:key|kerb)[12]${QQ}[^{}]{0,300}?${QQ}value${QQ}[ \t]{0,4}:[ \t]{0,4}${QQ}(?<s>${AZURE_STORAGE_KEY})`,
+    ),
+    after: 420,
+    priority: 3,
+    minEntropy: 4,
+    validate: hasMixedClasses,
+  },
+  {
+    kind: "jwk_private_key",
+    title: "JSON Web Key private member",
+    description:
+      'A private member of a JWK (`"d"`, `"p"`, `"q"`, `"dp"`, `"dq"`, `"qi"`, or `"k"` of a symmetric key): 20 or more base64url characters, in an object that has a `"kty"` (before or after, within 4,000 bytes and no brace between); the public `n`, `e`, `x`, `y` are kept.',
+    keywords: [
+      '"d"',
+      '"p"',
+      '"q"',
+      '"dp"',
+      '"dq"',
+      '"qi"',
+      '"k"',
+      '"d\\',
+      '"p\\',
+      '"q\\',
+      '"dp\\',
+      '"dq\\',
+      '"qi\\',
+      '"k\\',
+    ],
+    follows: {
+      quote: true,
+      escapes: 1,
+      blanks: 4,
+      operators: ":",
+      value: { blanks: 4, min: 20, cls: "A-Za-z0-9_-" },
+    },
+    pattern: new RegExp(
+      String
+        .raw`"(?:d|p|q|dp|dq|qi|k)${QQ}[ \t]{0,4}:[ \t]{0,4}${QQ}(?<s>[A-Za-z0-9_-]{20,1400})(?=${QQ})(?:(?<=kty${QQ}[^{}]{0,4000})|(?=[^{}]{0,4000}kty${QQ}))`,
+    ),
+    after: 1420,
+    priority: 3,
+    minEntropy: 3.5,
+  },
+];
