@@ -1997,7 +1997,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "url_credentials",
     title: "Token as the user of a git host URL",
     description:
-      "`https://TOKEN@github.com/...` (also gitlab.com, bitbucket.org, dev.azure.com, and a GitHub Enterprise or self-managed GitLab host, `github.<company>.<tld>`, `gitlab.<company>.<tld>`): a git host reads a lone userinfo of 20 or more token characters, with a digit and mixed case or 40 hex digits, as an access token.",
+      "`https://TOKEN@github.com/...` (also gitlab.com, bitbucket.org, dev.azure.com, and a GitHub Enterprise or self-managed GitLab host, `github.<company>.<tld>`, `gitlab.<company>.<tld>`): a git host reads a lone userinfo of 20 or more token characters, with a digit and mixed case, 40 hex digits or an Azure DevOps token's 52 lower-case base32 characters, as an access token.",
     keywords: ["@github.", "@gitlab.", "@bitbucket.org", "@dev.azure.com"],
     pattern:
       /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:https?|git\+https):\/\/(?<s>[A-Za-z0-9_\-]{20,255})@(?:git(?:hub|lab)\.(?:com|[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,8})|bitbucket\.org|dev\.azure\.com)(?![A-Za-z0-9.\-])/i,
@@ -2006,7 +2006,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     priority: 1,
     minEntropy: 3,
     validate: (s) =>
-      /[0-9]/.test(s) && (/[a-z]/.test(s) && /[A-Z]/.test(s) || /^[0-9a-f]{40}$/i.test(s)),
+      /[0-9]/.test(s) &&
+      (/[a-z]/.test(s) && /[A-Z]/.test(s) || /^[0-9a-f]{40}$/i.test(s) || /^[a-z2-7]{52}$/.test(s)),
   },
   {
     kind: "url_credentials",
@@ -2063,16 +2064,18 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "curl_user_password",
     title: "curl -u user:password",
     description:
-      "The password of `curl -u user:password` / `--user user:password` / `--proxy-user user:password`, also on a continuation line (`\\` + newline) and quoted.",
+      "The password of `curl -u user:password` / `--user user:password` / `--proxy-user user:password`, also on a continuation line (`\\` + newline) and quoted; the user may be empty (`-u :TOKEN`, Azure DevOps and other token APIs).",
     keywords: ["curl "],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))curl(?:[ \t](?:[^\n|;&\\]|\\{1,3}(?:\r?\n|n)|\\){0,400}?)?[ \t](?:-u|--user|--proxy-user)(?:[ \t]{1,16}|=)?(?:\\?"(?<user>[^\s:"\\]{1,128}):(?<s>[^"\\\r\n]{1,256})\\?"|'(?<user>[^\s:']{1,128}):(?<s>[^'\r\n]{1,256})'|(?<user>[^\s:"'\\]{1,128}):(?<s>[^\s"'\\]{1,256}))`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))curl(?:[ \t](?:[^\n|;&\\]|\\{1,3}(?:\r?\n|n)|\\){0,400}?)?[ \t](?:-u|--user|--proxy-user)(?:[ \t]{1,16}|=)?(?:\\?"(?<user>[^\s:"\\]{0,128}):(?<s>[^"\\\r\n]{1,256})\\?"|'(?<user>[^\s:']{0,128}):(?<s>[^'\r\n]{1,256})'|(?<user>[^\s:"'\\]{0,128}):(?<s>[^\s"'\\]{1,256}))`,
     ),
     // Every match holds `-u` (`--user` too): most curl lines have none.
     needs: "-u",
     after: 800,
     priority: 2,
+    // A shell variable (`-u ":$AZURE_DEVOPS_EXT_PAT"`) is a reference, not a value.
+    validate: (s) => !/^\$[A-Za-z_][A-Za-z0-9_]*$/.test(s),
   },
   {
     kind: "docker_config_auth",
