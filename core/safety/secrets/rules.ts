@@ -1311,10 +1311,10 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "openai_api_key",
     title: "OpenAI API key",
     description:
-      "`sk-proj-`, `sk-svcacct-` or `sk-admin-` + at least 40 URL-safe characters, or a legacy `sk-` key with the `T3BlbkFJ` marker.",
-    keywords: ["sk-proj-", "sk-svcacct-", "sk-admin-", "t3blbkfj"],
+      "`sk-proj-`, `sk-svcacct-`, `sk-admin-` or `sk-None-` (a user key outside a project) + at least 40 URL-safe characters, or a legacy `sk-` key with the `T3BlbkFJ` marker.",
+    keywords: ["sk-proj-", "sk-svcacct-", "sk-admin-", "sk-none-", "t3blbkfj"],
     pattern:
-      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))sk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,300}|(?:[A-Za-z0-9_-]{0,40}-)?[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9_-]{20,200})(?![A-Za-z0-9_-])/,
+      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))sk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{40,300}|(?:[A-Za-z0-9_-]{0,40}-)?[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9_-]{20,200})(?![A-Za-z0-9_-])/,
     lead: "A-Za-z0-9_\\-",
     before: 64,
     after: 320,

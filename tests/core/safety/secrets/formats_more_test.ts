@@ -1,0 +1,37 @@
+// Tests for formats a fourth survey found printed (rules.ts and the tables
+// it spreads): each is found in every context under its kind and redacted
+// whole, and its look-alikes are kept.
+
+import assert from "node:assert/strict";
+import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
+import { createEngine } from "../../../../core/safety/secrets/engine.ts";
+import { redactText } from "../../../../core/safety/secrets/redact.ts";
+import { CONTEXTS, p, Rng, URLSAFE } from "../../../_helpers/secret_fixtures.ts";
+
+const engine = createEngine(SECRET_RULES);
+
+/** Redacts `text` in every context; asserts the kinds and that `core` is gone. */
+function foundEverywhere(text: string, core: string, kinds: string[]): void {
+  for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+    const r = redactText(engine, wrap(text));
+    assert.deepEqual(r.kinds, kinds, `${ctx}: ${r.text}`);
+    assert.ok(!r.text.includes(core), `${ctx}: ${r.text}`);
+  }
+}
+
+/** Asserts that no context flags `text`. */
+function keptEverywhere(text: string): void {
+  for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+    assert.deepEqual(redactText(engine, wrap(text)).kinds, [], `${ctx}: ${text}`);
+  }
+}
+
+Deno.test("an OpenAI sk-None- user key is found whole in every context", () => {
+  const rng = new Rng(1631);
+  for (let i = 0; i < 3; i++) {
+    const tail = rng.str(URLSAFE, 20);
+    const key = p("sk", "-None-", rng.str(URLSAFE, 48), "T3Blbk", "FJ", rng.str(URLSAFE, 28), tail);
+    foundEverywhere(`OPENAI_API_KEY=${key}`, tail, ["openai_api_key"]);
+  }
+  keptEverywhere("pass sk-None-of-the-above to the classifier");
+});
