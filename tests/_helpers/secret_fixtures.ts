@@ -850,6 +850,10 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
   },
   adyen_api_key: (r) =>
     tok(p("AQ", "E", r.str(B64, 77), "=-", r.str(B64, 43), "=", r.pick(["", "-W+t7NF;s4}%=kUSD"]))),
+  newrelic_license_key: (r) =>
+    r.int(2) === 0
+      ? tok(p("7f", r.str(HEX, 34), "NR", "AL"))
+      : tok(p("eu01xx", "7f", r.str(HEX, 28), "NR", "AL")),
   jwk_private_key: (r) => {
     const d = p("Qd7", r.str(URLSAFE, 40));
     const text = r.pick([
@@ -1512,6 +1516,13 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       `PK=0x${rng.str(HEX, 40)}`,
       `new Wallet(provider) at slot 0x${rng.str(HEX, 64)}`,
       "user_pk = 42",
+    ],
+    newrelic_license_key: [
+      // Typos of "general", a short or upper-case run before NRAL, a name.
+      "the genral settings and the intenral queue",
+      p(rng.str(HEX, 20), "NRAL"),
+      p(rng.str(HEX, 36).toUpperCase(), "NRAL"),
+      "NEW_RELIC_LICENSE_KEY_NRAL_SUFFIX",
     ],
     jwk_private_key: [
       // A public key, a "d" outside a JWK, a reference in a JWK's private member.

@@ -1,8 +1,9 @@
 /**
  * Prefixed tokens of a third survey of the common scanners' formats:
  * Infisical service tokens, Mandrill (Mailchimp Transactional) keys,
- * Databricks OAuth secrets, Checkout.com secret keys, Adyen API keys and
- * Asana's legacy personal access tokens, mostly as rows of the vendor
+ * Databricks OAuth secrets, Checkout.com secret keys, Adyen API keys,
+ * Asana's legacy personal access tokens and New Relic license keys (the
+ * `NRAL` suffix), mostly as rows of the vendor
  * table's prefixed shape ({@linkcode prefixed}); and a Twilio auth token
  * written right after its Account SID, and a raw `0x` + 64-hex wallet private
  * key given to a key-taking call or under a `*_PK` name. Spread into the main
@@ -108,6 +109,23 @@ export const MORE_TOKEN_RULES: readonly SecretRule[] = [
     tail: { blanks: 0, cls: "0-9a-f", min: 31 },
     max: 34,
   }),
+  {
+    kind: "newrelic_license_key",
+    title: "New Relic license (ingest) key",
+    description:
+      "40 characters ending in `NRAL`: 36 hex, or a region prefix such as `eu01xx` and 30 hex (the license key the APM agents and the ingest APIs take).",
+    // `NRAL` (upper case in the pattern); the name check reads the hex run before it.
+    keywords: ["nral"],
+    pattern: new RegExp(
+      lookBehind("A-Za-z0-9") +
+        String.raw`(?:[a-z]{2}[0-9]{2}xx[0-9a-f]{30}|[0-9a-f]{36})NRAL(?![A-Za-z0-9])`,
+    ),
+    lead: "a-z0-9",
+    before: 36,
+    after: 12,
+    priority: 3,
+    minEntropy: 3,
+  },
   {
     kind: "twilio_auth_token",
     title: "Twilio auth token beside its Account SID",

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { createEngine } from "../../../../core/safety/secrets/engine.ts";
 import { redactText } from "../../../../core/safety/secrets/redact.ts";
-import { CONTEXTS, p, Rng, URLSAFE } from "../../../_helpers/secret_fixtures.ts";
+import { CONTEXTS, p, Rng, SAMPLES, URLSAFE } from "../../../_helpers/secret_fixtures.ts";
 
 const engine = createEngine(SECRET_RULES);
 
@@ -25,6 +25,16 @@ function keptEverywhere(text: string): void {
     assert.deepEqual(redactText(engine, wrap(text)).kinds, [], `${ctx}: ${text}`);
   }
 }
+
+Deno.test("a New Relic license key (US or region-prefixed, ending NRAL) is found bare and in a config", () => {
+  const rng = new Rng(1632);
+  for (let i = 0; i < 4; i++) {
+    const s = SAMPLES.newrelic_license_key!(rng);
+    for (const text of [s.text, `license_key: '${s.text}'`, `newrelic.license_key(${s.text})`]) {
+      foundEverywhere(text, s.core, ["newrelic_license_key"]);
+    }
+  }
+});
 
 Deno.test("an OpenAI sk-None- user key is found whole in every context", () => {
   const rng = new Rng(1631);
