@@ -854,6 +854,18 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     r.int(2) === 0
       ? tok(p("7f", r.str(HEX, 34), "NR", "AL"))
       : tok(p("eu01xx", "7f", r.str(HEX, 28), "NR", "AL")),
+  convex_deploy_key: (r) =>
+    tok(
+      p(
+        r.pick(["prod", "dev", "preview"]),
+        ":happy-otter-",
+        String(100 + r.int(900)),
+        "|ey",
+        "J2MiI6I",
+        r.str(ALNUM, 48),
+        "In0=",
+      ),
+    ),
   jwk_private_key: (r) => {
     const d = p("Qd7", r.str(URLSAFE, 40));
     const text = r.pick([
@@ -1523,6 +1535,12 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       p(rng.str(HEX, 20), "NRAL"),
       p(rng.str(HEX, 36).toUpperCase(), "NRAL"),
       "NEW_RELIC_LICENSE_KEY_NRAL_SUFFIX",
+    ],
+    convex_deploy_key: [
+      // A deployment name alone, a pipe into a JWT in a shell line, a reference.
+      "CONVEX_DEPLOYMENT=prod:happy-otter-123",
+      p("echo dev:", "x |eyJ", rng.str(ALNUM, 30)),
+      "CONVEX_DEPLOY_KEY=prod:happy-otter-123|${CONVEX_TOKEN}",
     ],
     jwk_private_key: [
       // A public key, a "d" outside a JWK, a reference in a JWK's private member.

@@ -2,8 +2,8 @@
  * Prefixed tokens of a third survey of the common scanners' formats:
  * Infisical service tokens, Mandrill (Mailchimp Transactional) keys,
  * Databricks OAuth secrets, Checkout.com secret keys, Adyen API keys,
- * Asana's legacy personal access tokens and New Relic license keys (the
- * `NRAL` suffix), mostly as rows of the vendor
+ * Asana's legacy personal access tokens, New Relic license keys (the
+ * `NRAL` suffix) and Convex deploy keys, mostly as rows of the vendor
  * table's prefixed shape ({@linkcode prefixed}); and a Twilio auth token
  * written right after its Account SID, and a raw `0x` + 64-hex wallet private
  * key given to a key-taking call or under a `*_PK` name. Spread into the main
@@ -125,6 +125,25 @@ export const MORE_TOKEN_RULES: readonly SecretRule[] = [
     after: 12,
     priority: 3,
     minEntropy: 3,
+  },
+  {
+    kind: "convex_deploy_key",
+    title: "Convex deploy key",
+    description:
+      "`prod:`, `dev:`, `preview:` or `project:` + a deployment name, `|` and a base64 JSON token (`eyJ...`), as `CONVEX_DEPLOY_KEY` holds it; a shell reads the `|` as a pipe, so name/value rules stopped there and printed the token.",
+    // `|eyJ`: the token's opening, rare elsewhere; the name check reads the deployment before it.
+    keywords: ["|eyj"],
+    tail: { blanks: 0, cls: String.raw`A-Za-z0-9+\/_\-`, min: 20 },
+    pattern: new RegExp(
+      lookBehind("A-Za-z0-9_:-") +
+        String
+          .raw`(?:prod|dev|preview|project):[a-z0-9][a-z0-9-]{2,63}\|eyJ[A-Za-z0-9+\/_-]{20,400}={0,2}(?![A-Za-z0-9+\/=_-])`,
+    ),
+    lead: "A-Za-z0-9:-",
+    before: 80,
+    after: 420,
+    priority: 3,
+    minEntropy: 3.5,
   },
   {
     kind: "twilio_auth_token",

@@ -36,6 +36,23 @@ Deno.test("a New Relic license key (US or region-prefixed, ending NRAL) is found
   }
 });
 
+Deno.test("a Convex deploy key is found whole, past its |, in every context", () => {
+  const rng = new Rng(1633);
+  for (let i = 0; i < 4; i++) {
+    const s = SAMPLES.convex_deploy_key!(rng);
+    const tail = s.secret.slice(-12);
+    for (
+      const text of [
+        `CONVEX_DEPLOY_KEY=${s.text}`,
+        `CONVEX_DEPLOY_KEY='${s.text}' npx convex deploy`,
+        `{"CONVEX_DEPLOY_KEY": "${s.text}"}`,
+      ]
+    ) {
+      foundEverywhere(text, tail, ["convex_deploy_key"]);
+    }
+  }
+});
+
 Deno.test("an OpenAI sk-None- user key is found whole in every context", () => {
   const rng = new Rng(1631);
   for (let i = 0; i < 3; i++) {
