@@ -1701,11 +1701,11 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "private_key_pem",
     title: "PEM private key block",
     description:
-      "`-----BEGIN [RSA |EC |DSA |ENCRYPTED ]PRIVATE KEY-----` through its END line, with real or JSON-escaped newlines; an unterminated block is redacted through the end of its base64 body.",
+      "`-----BEGIN [RSA |EC |DSA |ENCRYPTED |ED25519 ]PRIVATE KEY-----` (also cosign's `ENCRYPTED SIGSTORE` / `ENCRYPTED COSIGN` keys) through its END line, with real or JSON-escaped newlines; an unterminated block is redacted through the end of its base64 body.",
     keywords: ["-----begin "],
     pattern: new RegExp(
       String
-        .raw`-----BEGIN (?<t>(?:RSA |EC |DSA |ENCRYPTED |ED25519 )?)PRIVATE KEY-----(?:(?:(?!-----BEGIN )[\s\S]){16,20000}?-----END \k<t>PRIVATE KEY-----|${PEM_BODY})`,
+        .raw`-----BEGIN (?<t>(?:RSA |EC |DSA |ENCRYPTED |ED25519 |(?:ENCRYPTED )?(?:SIGSTORE|COSIGN) )?)PRIVATE KEY-----(?:(?:(?!-----BEGIN )[\s\S]){16,20000}?-----END \k<t>PRIVATE KEY-----|${PEM_BODY})`,
     ),
     after: 20 * 1024,
     priority: 2,

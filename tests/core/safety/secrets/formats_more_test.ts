@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { createEngine } from "../../../../core/safety/secrets/engine.ts";
 import { redactText } from "../../../../core/safety/secrets/redact.ts";
-import { CONTEXTS, p, Rng, SAMPLES, URLSAFE } from "../../../_helpers/secret_fixtures.ts";
+import { B64, CONTEXTS, p, Rng, SAMPLES, URLSAFE } from "../../../_helpers/secret_fixtures.ts";
 
 const engine = createEngine(SECRET_RULES);
 
@@ -51,6 +51,24 @@ Deno.test("a Convex deploy key is found whole, past its |, in every context", ()
       foundEverywhere(text, tail, ["convex_deploy_key"]);
     }
   }
+});
+
+Deno.test("a cosign (sigstore) private key block is redacted through its END line in every context", () => {
+  const rng = new Rng(1634);
+  for (const label of ["ENCRYPTED SIGSTORE", "ENCRYPTED COSIGN", "SIGSTORE"]) {
+    const body = [rng.str(B64, 64), rng.str(B64, 64), rng.str(B64, 40) + "=="];
+    const text = [
+      `-----BEGIN ${label} PRIVATE KEY-----`,
+      ...body,
+      `-----END ${label} PRIVATE KEY-----`,
+    ]
+      .join("\n");
+    foundEverywhere(text, body[1]!.slice(10, 30), ["private_key_pem"]);
+    const r = redactText(engine, `cat cosign.key\n${text}\ncat cosign.pub`);
+    assert.equal(r.text, "cat cosign.key\n[REDACTED:private_key_pem]\ncat cosign.pub");
+  }
+  // A public key block is kept.
+  keptEverywhere(`-----BEGIN PUBLIC KEY-----\n${rng.str(B64, 64)}\n-----END PUBLIC KEY-----`);
 });
 
 Deno.test("an OpenAI sk-None- user key is found whole in every context", () => {
