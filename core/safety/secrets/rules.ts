@@ -565,7 +565,7 @@ const XML_TOKEN_NAME =
 
 /** Commands that store a secret read from standard input. */
 const STDIN_SECRET_SINK = String
-  .raw`wrangler[ \t]+secret[ \t]+put|vercel[ \t]+env[ \t]+add|gh[ \t]+secret[ \t]+set|docker[ \t]+secret[ \t]+create`;
+  .raw`wrangler[ \t]+secret[ \t]+put|vercel[ \t]+env[ \t]+add|gh[ \t]+secret[ \t]+set|docker[ \t]+secret[ \t]+create|gcloud[ \t]+secrets[ \t]+(?:create|versions[ \t]+add)|firebase[ \t]+functions:secrets:set|pass[ \t]+insert|passwd[ \t]+--stdin`;
 
 /** `sudo -S` / `sudo --stdin`: sudo reads the user's password from standard input. */
 const SUDO_STDIN = String.raw`sudo[ \t]+(?:-S|--stdin)(?=[ \t]|$)`;
@@ -2305,7 +2305,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "cli_password",
     title: "Secret fed to a login or secret store on standard input",
     description:
-      "`echo SECRET | docker login --password-stdin` (also podman, helm, oras), `echo TOKEN | gh auth login --with-token`, `echo 'user:SECRET' | chpasswd`, `echo PASSWORD | sudo -S cmd` (sudo reads the password from standard input), and a secret piped or given as a here-string (`<<< SECRET`) to `wrangler secret put`, `vercel env add`, `gh secret set`, `docker secret create`.",
+      "`echo SECRET | docker login --password-stdin` (also podman, helm, oras), `echo TOKEN | gh auth login --with-token`, `echo 'user:SECRET' | chpasswd`, `echo PASSWORD | sudo -S cmd` (sudo reads the password from standard input), and a secret piped or given as a here-string (`<<< SECRET`) to `wrangler secret put`, `vercel env add`, `gh secret set`, `docker secret create`, `gcloud secrets create` / `versions add` (`--data-file=-`), `firebase functions:secrets:set`, `pass insert`, `passwd --stdin`.",
     keywords: [
       "--password-stdin",
       "--with-token",
@@ -2314,6 +2314,11 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "env add",
       "secret set",
       "secret create",
+      "secrets create",
+      "versions add",
+      "secrets:set",
+      "pass insert",
+      "passwd --stdin",
       "sudo -s",
       "sudo --stdin",
     ],

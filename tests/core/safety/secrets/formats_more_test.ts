@@ -71,6 +71,25 @@ Deno.test("a cosign (sigstore) private key block is redacted through its END lin
   keptEverywhere(`-----BEGIN PUBLIC KEY-----\n${rng.str(B64, 64)}\n-----END PUBLIC KEY-----`);
 });
 
+Deno.test("a secret piped to gcloud secrets, firebase secrets, pass insert or passwd --stdin is found", () => {
+  const rng = new Rng(1635);
+  const shapes = [
+    (v: string) => `echo -n "${v}" | gcloud secrets create db-pass --data-file=-`,
+    (v: string) => `printf '%s' '${v}' | gcloud secrets versions add db-pass --data-file=-`,
+    (v: string) => `echo "${v}" | npx firebase functions:secrets:set STRIPE_KEY`,
+    (v: string) => `echo '${v}' | pass insert -e db/prod`,
+    (v: string) => `echo '${v}' | sudo passwd --stdin deploy`,
+    (v: string) => `gcloud secrets create api-key --data-file=- <<< '${v}'`,
+  ];
+  for (const shape of shapes) {
+    const v = p("Hq7", rng.str(URLSAFE, 13));
+    foundEverywhere(shape(v), v, ["cli_password"]);
+  }
+  keptEverywhere("echo $DB_PASS | gcloud secrets create db-pass --data-file=-");
+  keptEverywhere("gcloud secrets create db-pass --data-file=./secret.txt");
+  keptEverywhere("cat notes.txt | pass insert -m notes/today");
+});
+
 Deno.test("an OpenAI sk-None- user key is found whole in every context", () => {
   const rng = new Rng(1631);
   for (let i = 0; i < 3; i++) {
