@@ -4,7 +4,8 @@
  * `SecureString`, `aws secretsmanager ... --secret-string`, `az keyvault
  * secret set --value`, `ssh-keygen -N`/`-P`, HTTPie's `-a user:password`
  * (and any `--auth user:password`), `xcrun altool`/`notarytool -p`, the
- * MinIO client's `mc alias set` secret key and `lftp -u user,password`. The command's own name is the keyword, so other
+ * MinIO client's `mc alias set` secret key, `lftp -u user,password` and a
+ * value a GitHub Actions step masks with `::add-mask::`. The command's own name is the keyword, so other
  * commands' `--value` and `/p:` cost nothing. Spread into the main table
  * ({@linkcode SECRET_RULES}). Pure: data only.
  * @module
@@ -144,6 +145,17 @@ export const CLI_RULES: readonly SecretRule[] = [
         .raw`mc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+[^\s;&|]{1,200}[ \t]+\\{0,3}["']?https?:\/\/[^\s;&|]{1,400}[ \t]+[^\s;&|]{1,200}[ \t]+${VALUE}`,
     ),
     after: 1200,
+    priority: 2,
+    validate: commandValueValid,
+  },
+  {
+    kind: "cli_secret_option",
+    title: "Value masked by a GitHub Actions workflow command",
+    description:
+      '`::add-mask::VALUE` (`echo "::add-mask::..."` in a step): the runner masks the value because it is a secret, so the command prints it in the clear; an expression or variable (`${{ ... }}`, `$TOKEN`) is kept.',
+    keywords: ["::add-mask::"],
+    pattern: /::add-mask::(?<s>[^\s"'\\\x60]{1,1024})/,
+    after: 1040,
     priority: 2,
     validate: commandValueValid,
   },

@@ -101,3 +101,29 @@ Deno.test("an empty passphrase, keychain references, variables and other command
   ];
   for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
+
+Deno.test("a value masked with ::add-mask:: is redacted in every context; expressions and variables are kept", () => {
+  const rng = new Rng(1642);
+  const shapes = [
+    (v: string) => `echo "::add-mask::${v}"`,
+    (v: string) => `echo ::add-mask::${v}`,
+    (v: string) => `run: |\n  echo "::add-mask::${v}"\n  echo "token=${v}" >> "$GITHUB_OUTPUT"`,
+  ];
+  for (const shape of shapes) {
+    for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+      const v = `Hq7${rng.str(ALNUM, 13)}`;
+      const r = redactText(engine, wrap(shape(v)));
+      assert.ok(r.kinds.includes("cli_secret_option"), `${shape("V")} / ${ctx}: ${r.text}`);
+      assert.ok(!r.text.includes(v), r.text);
+    }
+  }
+  for (
+    const text of [
+      'echo "::add-mask::${{ steps.login.outputs.token }}"',
+      'echo "::add-mask::$ACCESS_TOKEN"',
+      "echo ::add-mask::",
+    ]
+  ) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});
