@@ -279,16 +279,18 @@ export const CODE_RULES: readonly SecretRule[] = [
   },
   {
     kind: "password_assignment",
-    title: "Password given to a build script's credentials block",
+    title: "Password given to a build script's credentials or signing block",
     description:
-      "`password 'SECRET'` / `password \"SECRET\"` opening a line or following `{` or `;`, as Gradle's Groovy DSL writes a repository's `credentials { username '...'; password '...' }`; `$`-interpolated values and placeholders are kept.",
+      "`password 'SECRET'` / `password \"SECRET\"` opening a line or following `{` or `;`, as Gradle's Groovy DSL writes a repository's `credentials { username '...'; password '...' }` and an Android signing config's `storePassword` / `keyPassword`; `$`-interpolated values and placeholders are kept.",
     keywords: ["password '", 'password "', 'password \\"'],
     pattern: new RegExp(
       String
-        .raw`(?<=(?:^|[\r\n{;]|\\[nr])[ \t]{0,64})password[ \t]{1,16}${
+        .raw`(?<=(?:^|[\r\n{;]|\\[nr])[ \t]{0,64})(?:storeP|keyP|p)assword[ \t]{1,16}${
         quotedArg("s", 6)
       }(?=[ \t]*(?:$|[\r\n};]|\\[nr]|//))`,
     ),
+    // `storePassword` and `keyPassword` open before the keyword.
+    before: 5,
     after: 300,
     priority: 2,
     validate: (s) => !s.includes("$") && /[A-Za-z]/.test(s) && /[^A-Za-z]/.test(s) && !/\s/.test(s),
