@@ -6,7 +6,8 @@
  * an Azure storage account key (86 base64 + `==`) given to the flag or name
  * that takes one or listed by `az storage account keys list`, and the
  * private members of a JSON Web Key (`d`, `p`, `q`, `dp`, `dq`, `qi`, and
- * `k` of a symmetric key) in an object that has a `kty`. Spread into the
+ * `k` of a symmetric key) in an object that has a `kty`, and the value of
+ * an `X-Honeycomb-Team` header. Spread into the
  * main table. Pure: data only.
  * @module
  */
@@ -113,6 +114,22 @@ export const PAIR_RULES: readonly SecretRule[] = [
     priority: 3,
     minEntropy: 4,
     validate: hasMixedClasses,
+  },
+  {
+    kind: "honeycomb_api_key",
+    title: "Honeycomb key in its team header",
+    description:
+      "The value of an `X-Honeycomb-Team` header (curl `-H`, an OpenTelemetry `OTEL_EXPORTER_OTLP_HEADERS=x-honeycomb-team=...`, a collector's `headers:` map): a 22-character configuration key or a 32-hex classic key; the header's name says what it is.",
+    keywords: ["honeycomb-team"],
+    pattern: new RegExp(
+      String
+        .raw`honeycomb-team${Q}[ \t]{0,8}[:=,][ \t]{0,8}${Q}(?<s>[A-Za-z0-9_-]{20,64})(?![A-Za-z0-9_-])`,
+      "i",
+    ),
+    after: 120,
+    priority: 3,
+    minEntropy: 3,
+    validate: (s) => /[0-9]/.test(s) && /[A-Za-z]/.test(s),
   },
   {
     kind: "jwk_private_key",

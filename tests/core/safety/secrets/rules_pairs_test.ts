@@ -4,7 +4,8 @@
 // under the flag or name that takes one or in `az storage account keys list`
 // output, and a JWK's private members are found in every context; AWS's
 // documented example pair, a digest after a key id, a public JWK, a "d"
-// outside a JWK, a reference and an npm integrity hash are kept.
+// outside a JWK, a reference and an npm integrity hash are kept; and a
+// Honeycomb key in its X-Honeycomb-Team header.
 
 import assert from "node:assert/strict";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
@@ -151,5 +152,31 @@ Deno.test("look-alikes of a JWK's private member are kept", () => {
     for (const wrap of [(x: string) => x, CONTEXTS.json_transcript!, CONTEXTS.yaml!]) {
       assert.deepEqual(redactText(engine, wrap(v)).kinds, [], v);
     }
+  }
+});
+
+Deno.test("a Honeycomb key in an X-Honeycomb-Team header is found in every context", () => {
+  const rng = new Rng(1617);
+  for (let i = 0; i < 3; i++) {
+    const k = p("h7", rng.str(URLSAFE.replace(/[_-]/g, ""), 20));
+    const classic = p("4f", rng.str(HEX, 30));
+    for (
+      const [text, key] of [
+        [`curl -H "X-Honeycomb-Team: ${k}" https://api.honeycomb.io/1/auth`, k],
+        [`OTEL_EXPORTER_OTLP_HEADERS="x-honeycomb-team=${k}"`, k],
+        [`exporters:\n  otlp:\n    headers:\n      x-honeycomb-team: ${classic}`, classic],
+      ]
+    ) {
+      foundEverywhere(text!, key!, ["honeycomb_api_key"], text!.slice(0, 30));
+    }
+  }
+  for (
+    const text of [
+      'headers: {"X-Honeycomb-Team": apiKey}',
+      "x-honeycomb-team: ${HONEYCOMB_API_KEY}",
+      "set the x-honeycomb-team header to your key",
+    ]
+  ) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
   }
 });
