@@ -4,8 +4,10 @@
  * `SecureString`, `aws secretsmanager ... --secret-string`, `az keyvault
  * secret set --value`, `ssh-keygen -N`/`-P`, HTTPie's `-a user:password`
  * (and any `--auth user:password`), `xcrun altool`/`notarytool -p`, the
- * MinIO client's `mc alias set` secret key, `lftp -u user,password` and a
- * value a GitHub Actions step masks with `::add-mask::`. The command's own name is the keyword, so other
+ * MinIO client's `mc alias set` secret key, `lftp -u user,password`,
+ * `rabbitmqctl add_user`/`change_password`, macOS `security
+ * add-generic-password -w` and a value a GitHub Actions step masks with
+ * `::add-mask::`. The command's own name is the keyword, so other
  * commands' `--value` and `/p:` cost nothing. Spread into the main table
  * ({@linkcode SECRET_RULES}). Pure: data only.
  * @module
@@ -147,6 +149,33 @@ export const CLI_RULES: readonly SecretRule[] = [
     after: 1200,
     priority: 2,
     validate: commandValueValid,
+  },
+  {
+    kind: "cli_secret_option",
+    title: "Password given to rabbitmqctl",
+    description:
+      "`rabbitmqctl add_user USER PASSWORD` / `change_password USER PASSWORD` (also `rabbitmqadmin`'s `password=`, read by the name rules): the second argument.",
+    keywords: ["rabbitmqctl"],
+    pattern: new RegExp(
+      String
+        .raw`rabbitmqctl(?=[ \t])${REST}{0,200}?[ \t](?:add_user|change_password)[ \t]+[^\s;&|]{1,128}[ \t]+${VALUE}`,
+    ),
+    after: 1400,
+    priority: 2,
+    validate: commandValueValid,
+  },
+  {
+    kind: "cli_secret_option",
+    title: "Password stored with macOS security add-*-password -w",
+    description:
+      "`security add-generic-password ... -w PASSWORD` / `add-internet-password ... -w PASSWORD`: the password put into the keychain (a bare `-w` at the end prompts and is no value).",
+    keywords: ["add-generic-password", "add-internet-password"],
+    pattern: new RegExp(
+      String.raw`add-(?:generic|internet)-password(?=[ \t])${REST}{0,600}?[ \t]-w[ \t]+${VALUE}`,
+    ),
+    after: 1700,
+    priority: 2,
+    validate: (v) => !v.startsWith("-") && commandValueValid(v),
   },
   {
     kind: "cli_secret_option",

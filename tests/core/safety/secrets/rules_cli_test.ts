@@ -127,3 +127,31 @@ Deno.test("a value masked with ::add-mask:: is redacted in every context; expres
     assert.deepEqual(redactText(engine, text).kinds, [], text);
   }
 });
+
+Deno.test("rabbitmqctl's password and macOS security -w are redacted in every context; prompts and variables kept", () => {
+  const rng = new Rng(1643);
+  const shapes = [
+    (v: string) => `rabbitmqctl add_user app ${v}`,
+    (v: string) => `docker exec rmq rabbitmqctl change_password admin '${v}'`,
+    (v: string) => `security add-generic-password -a "$USER" -s openai -w "${v}"`,
+    (v: string) => `security add-internet-password -a me -s api.example.test -w ${v} -U`,
+  ];
+  for (const shape of shapes) {
+    for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+      const v = `Hq7${rng.str(ALNUM, 13)}`;
+      const r = redactText(engine, wrap(shape(v)));
+      assert.deepEqual(r.kinds, ["cli_secret_option"], `${shape("V")} / ${ctx}: ${r.text}`);
+      assert.ok(!r.text.includes(v), r.text);
+    }
+  }
+  for (
+    const text of [
+      "rabbitmqctl add_user app $RABBIT_PASSWORD",
+      "rabbitmqctl list_users",
+      "security add-generic-password -a me -s openai -w",
+      "security add-generic-password -a me -s openai -U -w -T /usr/bin/codesign",
+    ]
+  ) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});
