@@ -866,6 +866,16 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
         "In0=",
       ),
     ),
+  cloudflare_tunnel_token: (r) =>
+    tok(
+      btoa(
+        JSON.stringify({
+          a: r.str(HEX, 32),
+          t: uuid(r),
+          s: btoa(p("Q7", r.str(ALNUM, 34))),
+        }),
+      ),
+    ),
   jwk_private_key: (r) => {
     const d = p("Qd7", r.str(URLSAFE, 40));
     const text = r.pick([
@@ -1541,6 +1551,11 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "CONVEX_DEPLOYMENT=prod:happy-otter-123",
       p("echo dev:", "x |eyJ", rng.str(ALNUM, 30)),
       "CONVEX_DEPLOY_KEY=prod:happy-otter-123|${CONVEX_TOKEN}",
+    ],
+    cloudflare_tunnel_token: [
+      // Base64 JSON that opens with "a" but is no tunnel token, and a short one.
+      btoa(JSON.stringify({ a: rng.str(HEX, 32), b: rng.str(ALNUM, 60), c: rng.str(ALNUM, 30) })),
+      btoa(JSON.stringify({ a: "1" })),
     ],
     jwk_private_key: [
       // A public key, a "d" outside a JWK, a reference in a JWK's private member.

@@ -3,13 +3,14 @@
  * Infisical service tokens, Mandrill (Mailchimp Transactional) keys,
  * Databricks OAuth secrets, Checkout.com secret keys, Adyen API keys,
  * Asana's legacy personal access tokens, New Relic license keys (the
- * `NRAL` suffix) and Convex deploy keys, mostly as rows of the vendor
+ * `NRAL` suffix), Convex deploy keys and Cloudflare Tunnel tokens, mostly as rows of the vendor
  * table's prefixed shape ({@linkcode prefixed}); and a Twilio auth token
  * written right after its Account SID, and a raw `0x` + 64-hex wallet private
  * key given to a key-taking call or under a `*_PK` name. Spread into the main
  * table. Pure: data only.
  * @module
  */
+import { decodeBase64Loose } from "./checks.ts";
 import type { SecretRule } from "./rule.ts";
 import { lookBehind, prefixed } from "./rules_vendor.ts";
 
@@ -23,6 +24,18 @@ const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 
 /** One character of Adyen's 16-character key suffix: printable ASCII save blanks, quotes, backslash and backtick. */
 const ADYEN_TAIL = String.raw`[!#-&(-\[\]-_a-~]`;
+
+/** True when base64 text decodes to a JSON object holding the tunnel token's `a`, `t` and `s`. */
+function isTunnelToken(s: string): boolean {
+  const text = decodeBase64Loose(s);
+  if (text === null) return false;
+  try {
+    const o = JSON.parse(text) as Record<string, unknown>;
+    return typeof o.a === "string" && typeof o.t === "string" && typeof o.s === "string";
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The rows, in table order.
@@ -144,6 +157,23 @@ export const MORE_TOKEN_RULES: readonly SecretRule[] = [
     after: 420,
     priority: 3,
     minEntropy: 3.5,
+  },
+  {
+    kind: "cloudflare_tunnel_token",
+    title: "Cloudflare Tunnel token",
+    description:
+      'The base64 JSON `{"a": account, "t": tunnel id, "s": secret}` that `cloudflared tunnel run --token` and `cloudflared service install` take: `eyJhIjoi` and 100 or more base64 characters decoding to an object with `a`, `t` and `s`.',
+    // `eyJhIjoi` is `{"a":"` in base64; the tail check wants the long body at once.
+    keywords: ["eyjhijoi"],
+    tail: { blanks: 0, cls: "A-Za-z0-9+/", min: 100 },
+    pattern: new RegExp(
+      lookBehind("A-Za-z0-9+/") +
+        String.raw`eyJhIjoi[A-Za-z0-9+\/]{100,600}={0,2}(?![A-Za-z0-9+\/=])`,
+    ),
+    after: 620,
+    priority: 3,
+    minEntropy: 4,
+    validate: isTunnelToken,
   },
   {
     kind: "twilio_auth_token",

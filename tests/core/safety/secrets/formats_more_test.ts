@@ -90,6 +90,22 @@ Deno.test("a secret piped to gcloud secrets, firebase secrets, pass insert or pa
   keptEverywhere("cat notes.txt | pass insert -m notes/today");
 });
 
+Deno.test("a Cloudflare Tunnel token is found bare, after service install and under a name", () => {
+  const rng = new Rng(1636);
+  for (let i = 0; i < 3; i++) {
+    const s = SAMPLES.cloudflare_tunnel_token!(rng);
+    for (
+      const text of [
+        `sudo cloudflared service install ${s.text}`,
+        `docker run cloudflare/cloudflared:latest tunnel --no-autoupdate run --token ${s.text}`,
+        `TUNNEL_TOKEN=${s.text}`,
+      ]
+    ) {
+      foundEverywhere(text, s.core, ["cloudflare_tunnel_token"]);
+    }
+  }
+});
+
 Deno.test("an OpenAI sk-None- user key is found whole in every context", () => {
   const rng = new Rng(1631);
   for (let i = 0; i < 3; i++) {
