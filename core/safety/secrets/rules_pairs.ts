@@ -7,12 +7,17 @@
  * that takes one or listed by `az storage account keys list`, and the
  * private members of a JSON Web Key (`d`, `p`, `q`, `dp`, `dq`, `qi`, and
  * `k` of a symmetric key) in an object that has a `kty`, and the value of
- * an `X-Honeycomb-Team` header. Spread into the
+ * an `X-Honeycomb-Team` header, and the Heroku token the CLI prints after
+ * `heroku auth:token`. Spread into the
  * main table. Pure: data only.
  * @module
  */
 import type { SecretRule } from "./rule.ts";
+import { NL } from "./armor.ts";
 import { lookBehind } from "./rules_vendor.ts";
+
+/** A UUID's shape, lower-case hex. */
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 
 /** An optional quote, escaped up to three times (JSON inside JSON). */
 const Q = String.raw`(?:\\{0,3}["'\x60])?`;
@@ -130,6 +135,20 @@ export const PAIR_RULES: readonly SecretRule[] = [
     priority: 3,
     minEntropy: 3,
     validate: (s) => /[0-9]/.test(s) && /[A-Za-z]/.test(s),
+  },
+  {
+    kind: "heroku_api_key",
+    title: "Heroku token printed by the CLI",
+    description:
+      "The UUID that `heroku auth:token` prints on a line of its own, or after `Token:` in `heroku authorizations:create` / `authorizations:info` output, within eight lines of the command (its warnings between).",
+    keywords: ["heroku auth:token", "heroku authorizations:"],
+    pattern: new RegExp(
+      String
+        .raw`heroku[ \t]+(?:auth:token|authorizations:(?:create|info|rotate))(?:[^\r\n\\]|\\(?![nr])){0,200}(?:${NL}(?:[^\r\n\\]|\\(?![nr])){0,200}?){0,8}?${NL}[ \t]{0,8}(?:Token:[ \t]{1,16})?(?<s>${UUID})[ \t]{0,8}(?=${NL}|$|\\?")`,
+    ),
+    after: 2200,
+    priority: 3,
+    minEntropy: 3,
   },
   {
     kind: "jwk_private_key",

@@ -180,3 +180,32 @@ Deno.test("a Honeycomb key in an X-Honeycomb-Team header is found in every conte
     assert.deepEqual(redactText(engine, text).kinds, [], text);
   }
 });
+
+Deno.test("the token heroku auth:token or authorizations:create prints is found in every context", () => {
+  const rng = new Rng(1618);
+  const uuid = () => [8, 4, 4, 4, 12].map((n) => rng.str(HEX, n)).join("-");
+  for (let i = 0; i < 3; i++) {
+    const t = uuid();
+    const id = uuid();
+    for (
+      const text of [
+        `$ heroku auth:token\n \u203a Warning: token will expire 11/05/2027\n${t}`,
+        `$ heroku auth:token\n${t}\n$ git push heroku main`,
+        `$ heroku authorizations:create -d ci\nCreating OAuth Authorization... done\nClient:      <none>\n` +
+        `ID:          ${id}\nDescription: ci\nScope:       global\nToken:       ${t}\nUpdated at:  now`,
+      ]
+    ) {
+      foundEverywhere(text, t, ["heroku_api_key"], text.slice(0, 30));
+      assert.ok(redactText(engine, text).text.includes(id) || !text.includes(id));
+    }
+  }
+  for (
+    const text of [
+      "export HEROKU_API_KEY=$(heroku auth:token)",
+      `$ heroku authorizations:create\nID:          ${uuid()}\nScope:       global`,
+      `$ heroku auth:token\n$ ls\n${"x".repeat(20)}\nrequest id ${uuid()} done`,
+    ]
+  ) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});
