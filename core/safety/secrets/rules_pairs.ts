@@ -7,8 +7,9 @@
  * that takes one or listed by `az storage account keys list`, and the
  * private members of a JSON Web Key (`d`, `p`, `q`, `dp`, `dq`, `qi`, and
  * `k` of a symmetric key) in an object that has a `kty`, and the value of
- * an `X-Honeycomb-Team` header, and the Heroku token the CLI prints after
- * `heroku auth:token`. Spread into the
+ * an `X-Honeycomb-Team` header, the Heroku token the CLI prints after
+ * `heroku auth:token`, and the password of a Go MySQL DSN
+ * (`user:password@tcp(host)/db`). Spread into the
  * main table. Pure: data only.
  * @module
  */
@@ -149,6 +150,23 @@ export const PAIR_RULES: readonly SecretRule[] = [
     after: 2200,
     priority: 3,
     minEntropy: 3,
+  },
+  {
+    kind: "database_url",
+    title: "Go MySQL DSN with a password",
+    description:
+      "`user:password@tcp(host:port)/db` (also `@unix(`, `@tcp6(`), the data source name Go's MySQL driver takes: no scheme, so the URL rules never read it; the password is redacted.",
+    keywords: ["@tcp(", "@tcp6(", "@unix("],
+    pattern: new RegExp(
+      lookBehind(String.raw`A-Za-z0-9_.\-`) +
+        String.raw`(?<user>[A-Za-z0-9_.\-]{1,64}):(?<s>[^\s"'\x60@\/\\]{1,128})@(?:tcp6?|unix)\(`,
+    ),
+    // The user and password run back from the `@` (no lead: a password may hold `=` or `,`,
+    // which also open a name's value); `@tcp(` is rare, so the attempts cost little.
+    before: 200,
+    after: 12,
+    priority: 2,
+    validate: (s, g) => s !== g.user && !/^\$|^\{\{|^%[A-Za-z_]+%$/.test(s),
   },
   {
     kind: "jwk_private_key",

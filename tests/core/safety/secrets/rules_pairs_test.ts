@@ -209,3 +209,31 @@ Deno.test("the token heroku auth:token or authorizations:create prints is found 
     assert.deepEqual(redactText(engine, text).kinds, [], text);
   }
 });
+
+Deno.test("the password of a Go MySQL DSN (user:password@tcp(host)/db) is found in every context", () => {
+  const rng = new Rng(1619);
+  for (let i = 0; i < 3; i++) {
+    const pw = p("Hq7", rng.str(B64.replace("/", ""), 13));
+    for (
+      const text of [
+        `db, err := sql.Open("mysql", "root:${pw}@tcp(127.0.0.1:3306)/app?parseTime=true")`,
+        `dsn := fmt.Sprintf("app:${pw}@tcp(%s:3306)/%s", host, name)`,
+        `MYSQL_DSN=app:${pw}@tcp(db:3306)/app`,
+        `DSN="app:${pw}@unix(/var/run/mysqld/mysqld.sock)/app"`,
+      ]
+    ) {
+      foundEverywhere(text, pw, ["database_url"], text.slice(0, 30));
+      assert.ok(redactText(engine, text).text.includes("@"), text);
+    }
+  }
+  for (
+    const text of [
+      'sql.Open("mysql", "root@tcp(127.0.0.1:3306)/app")',
+      'dsn := fmt.Sprintf("%s:%s@tcp(%s)/%s", user, pass, host, db)',
+      "DSN=app:${MYSQL_PASSWORD}@tcp(db:3306)/app",
+      "app:app@tcp(db:3306)/app",
+    ]
+  ) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});
