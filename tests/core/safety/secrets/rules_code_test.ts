@@ -317,3 +317,34 @@ Deno.test("an Android signing config's storePassword and keyPassword are redacte
     assert.deepEqual(redactText(engine, text).kinds, [], text);
   }
 });
+
+Deno.test("a password given positionally to DriverManager.getConnection or new Sequelize is redacted in every context", () => {
+  const rng = new Rng(2162);
+  const shapes = [
+    (v: string) =>
+      `Connection c = DriverManager.getConnection("jdbc:mysql://localhost:3306/app", "root", "${v}");`,
+    (v: string) => `conn = DriverManager.getConnection(DB_URL, "app", "${v}")`,
+    (v: string) =>
+      `const sequelize = new Sequelize('appdb', 'root', '${v}', { dialect: 'mysql' });`,
+    (v: string) =>
+      `new Sequelize(\n  process.env.DB_NAME,\n  "app",\n  "${v}",\n  { host: "db" }\n)`,
+  ];
+  for (const shape of shapes) {
+    for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+      const v = `Hq7${rng.str(ALNUM, 11)}`;
+      const r = redactText(engine, wrap(shape(v)));
+      assert.deepEqual(r.kinds, ["password_assignment"], `${ctx}: ${r.text}`);
+      assert.ok(!r.text.includes(v), r.text);
+    }
+  }
+  for (
+    const text of [
+      "DriverManager.getConnection(url, user, password)",
+      'DriverManager.getConnection(url, "app", System.getenv("DB_PASSWORD"))',
+      "new Sequelize(process.env.DATABASE_URL, { logging: false })",
+      "new Sequelize('appdb', 'root', '', { dialect: 'sqlite' })",
+    ]
+  ) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});
