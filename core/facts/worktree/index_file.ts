@@ -138,6 +138,16 @@ export interface ParseIndexOptions {
    * @default {false}
    */
   splitLink?: boolean;
+  /**
+   * The parse may write over `bytes` before the end of its entries: a
+   * version 2 or 3 index then gathers its paths there, in place, rather
+   * than into a buffer of their own (1.5 MB fewer at 50k entries, and one
+   * copy per path instead of a loop over its bytes). For a caller that
+   * reads nothing of the file afterwards but its extensions and trailing
+   * checksum, which stay as they were.
+   * @default {false}
+   */
+  consumeBytes?: boolean;
 }
 
 /**
@@ -254,7 +264,7 @@ export function parseIndex(bytes: Uint8Array, options: ParseIndexOptions = {}): 
   // its own: a loop in a function this long ran to its end in the
   // baseline tier, the optimized code for it still compiling (about 20 ms
   // of compilation at 50k entries), while a short one is compiled in time.
-  const read = readEntries(bytes, view, version, count, end);
+  const read = readEntries(bytes, view, version, count, end, options.consumeBytes === true);
   const { fields, stat, oidBytes, pathBuf, pathLen, emptyPathAt } = read;
   let off = read.off;
   const pathText = UTF8.decode(pathBuf.subarray(0, pathLen));
@@ -262,8 +272,9 @@ export function parseIndex(bytes: Uint8Array, options: ParseIndexOptions = {}): 
   const invalidNames = pathText.includes("\uFFFD")
     ? findInvalidNames(pathBuf.subarray(0, pathLen), paths)
     : undefined;
-  // The path bytes are garbage once decoded (1.5 MB at 50k entries).
-  releaseBytes(pathBuf);
+  // The path bytes are garbage once decoded (1.5 MB at 50k entries); in
+  // place, they are the file's, which the caller frees.
+  if (pathBuf !== bytes) releaseBytes(pathBuf);
 
   const extensions: string[] = [];
   let cacheTree: CacheTreeEntry[] | null = null;
@@ -342,14 +353,18 @@ function readEntries(
   version: number,
   count: number,
   end: number,
+  consume: boolean,
 ): EntriesRead {
   const len = bytes.length;
   const fields = new Uint32Array(count * ENTRY_WORDS);
   const stat = new Uint32Array(count * STAT_WORDS);
   // v2/v3: an entry spends 62 bytes on fields and at least one NUL after its
   // path, so the paths and one NUL each fit in what is left (about a third
-  // of the file: 1.5 MB rather than 4.5 MB at 50k entries).
-  let pathBuf = new Uint8Array(
+  // of the file: 1.5 MB rather than 4.5 MB at 50k entries). In place, the
+  // paths gathered so far always end before the entry being read: each
+  // entry's path comes after its own 62 bytes of fields.
+  const inPlace = consume && version !== 4;
+  let pathBuf = inPlace ? bytes : new Uint8Array(
     version === 4 ? Math.max(1024, len) : Math.max(0, end - HEADER_LEN - count * ENTRY_FIXED),
   );
   let pathLen = 0;
@@ -448,12 +463,17 @@ function readEntries(
       off = nul + 1;
     } else {
       // The buffer has room (see its size above).
-      let b = bytes[off]!;
-      while (b !== 0 && off < end) {
-        pathBuf[pathLen++] = b;
-        b = bytes[++off]!;
+      const nul = bytes.indexOf(0, off);
+      if (nul < 0 || nul >= end) {
+        throw new GitIndexError(`entry ${i} path has no end`, end, "bounds");
       }
-      if (off >= end) throw new GitIndexError(`entry ${i} path has no end`, off, "bounds");
+      if (inPlace) {
+        pathBuf.copyWithin(pathLen, off, nul);
+        pathLen += nul - off;
+        off = nul;
+      } else {
+        while (off < nul) pathBuf[pathLen++] = bytes[off++]!;
+      }
       // Entries are padded with 1-8 NULs to a multiple of 8 bytes.
       off = entryStart + ((off - entryStart + 8) & ~7);
       if (off > end) throw new GitIndexError(`entry ${i} padding runs past the end`, off, "bounds");

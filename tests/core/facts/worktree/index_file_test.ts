@@ -158,6 +158,43 @@ Deno.test("parseIndex() reads the same entries from bytes off a 4-byte boundary 
   }
 });
 
+Deno.test("parseIndex({ consumeBytes }) gathers the paths over the file's bytes and reads what a parse of a copy reads", async () => {
+  const dir = await sampleRepo();
+  for (const version of [2, 3, 4]) {
+    await git(dir, ["update-index", "--index-version", String(version)]);
+    if (version === 3) {
+      await writeFiles(dir, { "intent.txt": "later\n" });
+      await git(dir, ["add", "-N", "intent.txt"]);
+    }
+    const bytes = await Deno.readFile(`${dir}/.git/index`);
+    const copy = bytes.slice();
+    const kept = parseIndex(copy);
+    const consumed = parseIndex(bytes, { consumeBytes: true });
+    assert.deepEqual(indexEntries(consumed), indexEntries(kept), `v${version}`);
+    assert.deepEqual(consumed.cacheTree, kept.cacheTree);
+    assert.deepEqual(consumed.extensions, kept.extensions);
+    assert.equal(consumed.checksum, kept.checksum);
+    // The copy parsed without consumeBytes is untouched; the consumed bytes keep their trailer.
+    assert.deepEqual(copy, await Deno.readFile(`${dir}/.git/index`));
+    assert.equal(await verifyIndexChecksum(copy), true);
+    assert.deepEqual(bytes.subarray(-20), copy.subarray(-20));
+    if (version !== 4) assert.notDeepEqual(bytes, copy, "the paths were gathered in place");
+  }
+  // A path with no NUL before the trailer fails the same way either way.
+  await git(dir, ["update-index", "--index-version", "2"]);
+  const broken = await Deno.readFile(`${dir}/.git/index`);
+  broken.fill(0x61, 12 + 62, broken.length - 20);
+  const plain = assertIndexError(broken.slice(), "bounds");
+  let caught: unknown;
+  try {
+    parseIndex(broken.slice(), { consumeBytes: true });
+  } catch (e) {
+    caught = e;
+  }
+  assert.ok(caught instanceof GitIndexError);
+  assert.deepEqual([caught.message, caught.data], [plain.message, plain.data]);
+});
+
 Deno.test("parseIndex() reads the cache-tree: the root names HEAD's tree, subtrees their own", async () => {
   const dir = await sampleRepo();
   const index = parseIndex(await Deno.readFile(`${dir}/.git/index`));
