@@ -12,7 +12,7 @@ export const reviveCommand: Command = {
   category: "everyday",
   summary: "Restore a missing latest.md from the archive or shared ref",
   description:
-    "When .baton/latest.md is missing (deleted, or a fresh clone), copies a valid capsule of .baton/capsules into it: the newest signed by a key this machine trusts, else the newest of the others, with a warning that it is unsigned or signed by an unknown key (nothing in it is verified); a capsule dated in the future is never made current; when the archive has none, first copies the capsules of the shared ref refs/baton/<branch> (as recorded by baton push or fetched by baton pull) into the archive. Nothing is committed or staged, and git is only read. Idempotent: when latest.md exists it changes nothing; with --force a latest.md that is not a valid capsule (damaged, cut off, not a regular file) is renamed aside to .baton/latest.md.invalid-<time> and replaced, and a valid one is kept. A capsule whose recorded commit is not in this repository (written for another project) is never preferred to one written here; alone it is made current with a warning. --json prints {action: present | archive | shared_ref | nothing, id, imported, signer: trusted | unknown_key | unsigned | null, future, passed_over, elsewhere, set_aside}. Exit 0, also when there is nothing to restore.",
+    "When .baton/latest.md is missing (deleted, or a fresh clone), copies a valid capsule of .baton/capsules into it: the newest signed by a key this machine trusts, else the newest of the others, with a warning that it is unsigned or signed by an unknown key (nothing in it is verified); a capsule dated in the future is never made current; when the archive has none, first copies the capsules of the shared ref refs/baton/<branch> (as recorded by baton push or fetched by baton pull) into the archive, vetted and bounded as baton pull does with its default limits (a ref offering more: nothing is copied, and a note says so; --json: over_limit). Nothing is committed or staged, and git is only read. Idempotent: when latest.md exists it changes nothing; with --force a latest.md that is not a valid capsule (damaged, cut off, not a regular file) is renamed aside to .baton/latest.md.invalid-<time> and replaced, and a valid one is kept. A capsule whose recorded commit is not in this repository (written for another project) is never preferred to one written here; alone it is made current with a warning. --json prints {action: present | archive | shared_ref | nothing, id, imported, signer: trusted | unknown_key | unsigned | null, future, passed_over, elsewhere, set_aside, over_limit (only when the shared ref was over the limits)}. Exit 0, also when there is nothing to restore.",
   examples: ["baton revive", "baton revive --json"],
   flags: [{
     name: "branch",
@@ -42,7 +42,19 @@ export const reviveCommand: Command = {
         `restored latest.md from the shared ref: ${id} (${r.imported} capsule(s) copied into the archive)`,
       nothing: "no capsule to restore (none archived, none on the shared ref)",
     }[r.action];
-    const lines = [line];
+    const lines = [
+      r.action === "nothing" && r.over_limit !== undefined
+        ? "no capsule to restore from the archive, and none copied from the shared ref"
+        : line,
+    ];
+    if (r.over_limit !== undefined) {
+      const { limitText } = await import("../core/share/vet_chain.ts");
+      lines.push(
+        `note: the shared ref offers ${
+          limitText(r.over_limit)
+        }: nothing was copied from it (baton pull --max-capsules N --max-bytes N copies it)`,
+      );
+    }
     if (r.set_aside) lines.unshift(`moved the invalid latest.md aside to .baton/${r.set_aside}`);
     if (r.signer === "unsigned" || r.signer === "unknown_key") {
       lines.push(

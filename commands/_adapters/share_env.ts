@@ -15,6 +15,7 @@ import {
   writeChainCommit,
 } from "./share_git.ts";
 import { findTransport, runGit } from "./share_transport.ts";
+import { listChain } from "./share_list.ts";
 import { createKeyRing } from "./key_ring.ts";
 import { gitDiscovery } from "./context.ts";
 import { loadSafeOutput } from "../_cli/safe_output.ts";
@@ -29,6 +30,7 @@ export async function shareEnv(io: Io): Promise<ShareEnv> {
     now: io.now,
     git: {
       readChain,
+      listChain,
       readChainBlob,
       writeChainBlob,
       writeChainCommit,

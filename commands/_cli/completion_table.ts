@@ -156,6 +156,16 @@ export const COMPLETION_TABLE: readonly CompletionCommand[] = [
         "summary": "Pull the chain of this branch (default: the current branch)"
       },
       {
+        "name": "max-capsules",
+        "takesValue": true,
+        "summary": "Read at most N new capsules from the remote (more: pull nothing, exit 1)"
+      },
+      {
+        "name": "max-bytes",
+        "takesValue": true,
+        "summary": "Read at most N bytes of new capsules (more: pull nothing, exit 1)"
+      },
+      {
         "name": "json",
         "takesValue": false,
         "summary": "Print the result as JSON"

@@ -7,6 +7,7 @@
  */
 import type { WriteFs } from "../fs.ts";
 import type { KeyRing } from "../trust/key_ring.ts";
+import type { ChainListing } from "./vet_chain.ts";
 
 /** A chain commit: its id and capsule blobs by file name (empty when the ref is absent). */
 export interface ChainTip {
@@ -33,8 +34,14 @@ export interface ChainGit {
   /** Reads the chain at a ref (or a commit id). */
   readChain(gitdir: string, refOrOid: string): Promise<ChainTip>;
   /**
-   * A blob's bytes; null when it is larger than `maxBytes` (a remote may hold
-   * gigabytes of zeros that git sends in a few MiB: never inflated whole).
+   * The tree of a (remote) chain commit as git lists it, sizes included, in a
+   * fixed number of git processes; too_many past `maxEntries` entries.
+   */
+  listChain(gitdir: string, oid: string, maxEntries: number): Promise<ChainListing>;
+  /**
+   * A blob's bytes; null when it is larger than `maxBytes`. It is inflated
+   * whole: only for a blob whose size listChain gave within the bound (a
+   * remote may hold gigabytes of zeros that git sends in a few MiB).
    */
   readChainBlob(gitdir: string, oid: string, maxBytes: number): Promise<Uint8Array | null>;
   writeChainBlob(gitdir: string, bytes: Uint8Array): Promise<string>;

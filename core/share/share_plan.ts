@@ -52,38 +52,6 @@ export function isCapsuleEntry(name: string): boolean {
   return ARCHIVE_NAME.test(name);
 }
 
-/** What merging two sets of capsule names gives. */
-export interface MergePlan {
-  /** Every name, sorted (oldest first). */
-  union: string[];
-  /** Names only the other side has. */
-  incoming: string[];
-  /** Names only this side has. */
-  outgoing: string[];
-}
-
-/**
- * The union of two capsule name sets and what each side lacks.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { mergeNames } from "./share_plan.ts";
- * const p = mergeNames(["a", "b"], ["b", "c"]);
- * assert.deepEqual(p, { union: ["a", "b", "c"], incoming: ["c"], outgoing: ["a"] });
- * ```
- */
-export function mergeNames(mine: Iterable<string>, theirs: Iterable<string>): MergePlan {
-  const a = new Set(mine);
-  const b = new Set(theirs);
-  const union = [...new Set([...a, ...b])].sort();
-  return {
-    union,
-    incoming: union.filter((n) => !a.has(n)),
-    outgoing: union.filter((n) => !b.has(n)),
-  };
-}
-
 /** A capsule's place in the chain. */
 export interface ChainLink {
   id: string;

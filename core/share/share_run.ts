@@ -19,7 +19,6 @@ import {
   type ChainLink,
   findForks,
   type Fork,
-  mergeNames,
   pushOutcome,
   remoteShareRef,
   shareRef,
@@ -31,6 +30,21 @@ import { chooseCurrent, type CurrentCandidate, type CurrentChoice } from "./choo
 import type { Authorship } from "../trust/authorship_line.ts";
 import type { RepoLocation } from "../facts/types.ts";
 import { commitAbsence } from "../facts/git/commit_absent.ts";
+import {
+  type Candidate,
+  DEFAULT_PULL_LIMITS,
+  limitText,
+  listingBound,
+  type OverLimit,
+  overLimit,
+  type PullLimits,
+  type RefusalKind,
+  refuse,
+  type RefusedBy,
+  refusedTotal,
+  vetListing,
+  type Vetted,
+} from "./vet_chain.ts";
 /** Where sharing happens. */
 export interface ShareContext {
   found: FoundLayout;
@@ -116,37 +130,73 @@ async function recordLocal(io: ShareEnv, c: ShareContext): Promise<ChainTip & { 
   return { oid, entries, added };
 }
 
-/** Result of importing capsules from a tree into the archive. */
+/** Result of importing vetted capsules into the archive. */
 interface Imported {
+  /** Capsules written into the archive (valid ones already there are not counted). */
   imported: number;
-  /** Entries that are not valid capsules or whose name does not match their content. */
-  refused: number;
+  /** Every candidate that is a valid capsule under its own name: blob ids by name. */
+  valid: Map<string, string>;
+  /** Candidates that are not capsules (added to the vetting's refusals). */
+  refused: RefusedBy;
 }
 
+/** Reads each vetted candidate (sizes already within the bound) and archives the valid ones. */
 async function importCapsules(
   io: ShareEnv,
   c: ShareContext,
-  entries: ReadonlyMap<string, string>,
-  names: readonly string[],
+  candidates: readonly Candidate[],
 ): Promise<Imported> {
-  let imported = 0;
-  let refused = 0;
-  if (names.length === 0) return { imported, refused };
+  const out: Imported = { imported: 0, valid: new Map(), refused: {} };
+  if (candidates.length === 0) return out;
   await io.fs.mkdirp(c.found.layout.capsules);
   const within = await realBatonDir(io.fs, c.found.layout);
   await ensureBatonIgnore(io.fs, c.found.layout, within);
-  for (const name of names) {
-    const bytes = await c.git.readChainBlob(c.gitdir, entries.get(name)!, MAX_CAPSULE_FILE_BYTES);
+  for (const { name, oid } of candidates) {
+    const bytes = await c.git.readChainBlob(c.gitdir, oid, MAX_CAPSULE_FILE_BYTES);
     if (bytes === null || !(await isArchivedCapsule(bytes, name))) {
-      refused++;
+      refuse(out.refused, bytes === null ? "too_large" : "not_capsule");
       continue;
     }
+    out.valid.set(name, oid);
     const path = `${c.found.layout.capsules}/${name}`;
     if ((await io.fs.lstat(path)) !== null) continue;
     await io.fs.writeFileAtomic(path, bytes, { within, tempInWithin: true });
-    imported++;
+    out.imported++;
   }
-  return { imported, refused };
+  return out;
+}
+
+/** A remote chain commit vetted against this clone's chain, within the pull's limits. */
+interface VettedRemote {
+  vetted: Vetted;
+  /** Non-null: over the limits; nothing may be read. */
+  over: OverLimit | null;
+}
+
+async function vetRemote(
+  c: ShareContext,
+  local: ChainTip,
+  oid: string,
+  limits: PullLimits,
+): Promise<VettedRemote> {
+  const listing = await c.git.listChain(
+    c.gitdir,
+    oid,
+    listingBound(local.entries.size, limits),
+  );
+  const vetted = vetListing(listing, local.entries, MAX_CAPSULE_FILE_BYTES);
+  if (listing.kind === "too_many") {
+    return {
+      vetted,
+      over: {
+        capsules: listing.listed,
+        bytes: null,
+        max_capsules: limits.maxCapsules,
+        max_bytes: limits.maxBytes,
+      },
+    };
+  }
+  return { vetted, over: overLimit(vetted.candidates, limits) };
 }
 
 /**
@@ -228,8 +278,11 @@ function gitFailure(c: ShareContext, what: string, r: GitResult): UnavailableErr
   );
 }
 
-/** Fetches the remote's chain into its tracking ref; null when the remote has none. */
-async function fetchRemote(c: ShareContext, remote: string): Promise<ChainTip | null> {
+/**
+ * Fetches the remote's chain into its tracking ref: the object id it names
+ * (a stranger's: vetted before use), or null when the remote has none.
+ */
+async function fetchRemote(c: ShareContext, remote: string): Promise<string | null> {
   const tracking = remoteShareRef(await remoteKey(remote), c.branch)!;
   const r = await c.git.runGit(c.repo.workTree, [
     "fetch",
@@ -243,48 +296,82 @@ async function fetchRemote(c: ShareContext, remote: string): Promise<ChainTip | 
     if (/couldn't find remote ref/i.test(r.stderr)) return null;
     throw gitFailure(c, "fetch the shared chain", r);
   }
-  return await c.git.readChain(c.gitdir, tracking);
+  const oid = await c.git.runGit(c.repo.workTree, ["rev-parse", "--verify", "--quiet", tracking]);
+  const text = oid.stdout.trim();
+  if (oid.code !== 0 || !/^[0-9a-f]{40,64}$/.test(text)) {
+    throw gitFailure(c, "read the fetched shared chain", oid);
+  }
+  return text;
 }
 
 /** What a merge of the remote chain into the local one did. */
 export interface MergeReport {
   /** Capsules the remote had that this clone lacked, now in the archive. */
   imported: number;
+  /** Remote entries not taken, in all. */
   refused: number;
-  /** How the local ref moved: unchanged, fast_forward or merge (a new commit with two parents). */
+  /** The same by kind (core/share/vet_chain.ts RefusalKind); kinds with none absent. */
+  refused_by: RefusedBy;
+  /**
+   * How the local ref moved: unchanged; fast_forward (onto the remote's own
+   * commit, whose tree holds only valid capsules and everything this clone's
+   * chain holds); merge (a new commit holding this clone's capsules and the
+   * remote's valid ones only, its parents the remote's tip and this clone's
+   * when that is not already in the remote's history).
+   */
   ref_update: "unchanged" | "fast_forward" | "merge";
+  /** Non-null: the remote offered more than a pull reads; nothing was read or moved. */
+  over_limit: OverLimit | null;
 }
 
 async function mergeRemote(
   io: ShareEnv,
   c: ShareContext,
   local: ChainTip,
-  remote: ChainTip,
+  remoteOid: string,
+  limits: PullLimits,
 ): Promise<{ tip: ChainTip; report: MergeReport }> {
-  const plan = mergeNames(local.entries.keys(), remote.entries.keys());
-  const imp = await importCapsules(io, c, remote.entries, plan.incoming);
-  let update: MergeReport["ref_update"] = "unchanged";
-  let tip = local;
-  if (remote.oid !== null && remote.oid !== local.oid) {
-    if (local.oid === null || await c.git.isAncestor(c.gitdir, local.oid, remote.oid)) {
-      await c.git.setChainRef(c.gitdir, c.ref, remote.oid);
-      tip = remote;
-      update = "fast_forward";
-    } else if (!await c.git.isAncestor(c.gitdir, remote.oid, local.oid)) {
-      const entries = new Map([...remote.entries, ...local.entries]);
-      const oid = await c.git.writeChainCommit(
-        c.gitdir,
-        entries,
-        [local.oid, remote.oid],
-        `baton: merge ${plan.incoming.length} capsule(s) from the remote chain\n`,
-        io.now(),
-      );
-      await c.git.setChainRef(c.gitdir, c.ref, oid);
-      tip = { oid, entries };
-      update = "merge";
-    }
+  const { vetted, over } = await vetRemote(c, local, remoteOid, limits);
+  const report = (imported: number, refused: RefusedBy, update: MergeReport["ref_update"]) => ({
+    imported,
+    refused: refusedTotal(refused),
+    refused_by: refused,
+    ref_update: update,
+    over_limit: over,
+  });
+  if (over !== null) return { tip: local, report: report(0, {}, "unchanged") };
+  const imp = await importCapsules(io, c, vetted.candidates);
+  const refused = { ...vetted.refused };
+  for (const [kind, n] of Object.entries(imp.refused)) refuse(refused, kind as RefusalKind, n);
+  if (remoteOid === local.oid || vetted.refused.not_a_chain !== undefined) {
+    return { tip: local, report: report(imp.imported, refused, "unchanged") };
   }
-  return { tip, report: { ...imp, ref_update: update } };
+  const behind = local.oid === null || await c.git.isAncestor(c.gitdir, local.oid, remoteOid);
+  if (!behind && await c.git.isAncestor(c.gitdir, remoteOid, local.oid!)) {
+    return { tip: local, report: report(imp.imported, refused, "unchanged") };
+  }
+  // The remote's own commit becomes the tip only when its tree holds valid capsules only and
+  // everything this clone's chain holds: otherwise the next push would carry a stranger's
+  // junk on to everyone, or drop capsules from the chain.
+  if (behind && refusedTotal(refused) === 0 && vetted.shared === local.entries.size) {
+    await c.git.setChainRef(c.gitdir, c.ref, remoteOid);
+    return {
+      tip: { oid: remoteOid, entries: new Map([...local.entries, ...imp.valid]) },
+      report: report(imp.imported, refused, "fast_forward"),
+    };
+  }
+  const entries = new Map([...local.entries, ...imp.valid]);
+  const parents = behind ? [remoteOid] : [local.oid!, remoteOid];
+  const oid = await c.git.writeChainCommit(
+    c.gitdir,
+    entries,
+    parents,
+    `baton: merge ${imp.valid.size} capsule(s) from the remote chain` +
+      (refusedTotal(refused) > 0 ? `, ${refusedTotal(refused)} entries refused` : "") + "\n",
+    io.now(),
+  );
+  await c.git.setChainRef(c.gitdir, c.ref, oid);
+  return { tip: { oid, entries }, report: report(imp.imported, refused, "merge") };
 }
 
 /** What push and pull report. */
@@ -332,7 +419,7 @@ export async function pushChain(
   const { c, remote } = await openShare(io, remoteArg, branch, "push");
   let local: ChainTip = await recordLocal(io, c);
   const recorded = (local as ChainTip & { added: number }).added;
-  let merged: MergeReport | null = null;
+  let merged = null as MergeReport | null;
   for (let attempt = 1; attempt <= 4; attempt++) {
     const r = await c.git.runGit(c.repo.workTree, [
       "push",
@@ -358,11 +445,29 @@ export async function pushChain(
     // Rejected: someone else pushed first. Fetch, merge by name, record, retry.
     const theirs = await fetchRemote(c, remote);
     if (theirs === null) throw gitFailure(c, "push the shared chain", r);
-    const m = await mergeRemote(io, c, local, theirs);
-    merged = merged === null ? m.report : {
-      imported: merged.imported + m.report.imported,
-      refused: merged.refused + m.report.refused,
+    const m = await mergeRemote(io, c, local, theirs, DEFAULT_PULL_LIMITS);
+    if (m.report.over_limit !== null) {
+      throw new UnavailableError(
+        `Cannot push the shared chain: the remote's chain offers more than a pull reads (${
+          limitText(m.report.over_limit)
+        }); run baton pull with higher --max-capsules or --max-bytes first`,
+      );
+    }
+    if (m.report.refused_by.not_a_chain !== undefined) {
+      throw new UnavailableError(
+        `Cannot push the shared chain: the remote's ${c.ref} names no commit (not a baton chain); nothing was pushed`,
+      );
+    }
+    const refused_by: RefusedBy = { ...(merged?.refused_by ?? {}) };
+    for (const [k, n] of Object.entries(m.report.refused_by)) {
+      refuse(refused_by, k as RefusalKind, n);
+    }
+    merged = {
+      imported: (merged?.imported ?? 0) + m.report.imported,
+      refused: refusedTotal(refused_by),
+      refused_by,
       ref_update: m.report.ref_update,
+      over_limit: null,
     };
     local = m.tip;
   }
@@ -376,11 +481,12 @@ export async function pullChain(
   io: ShareEnv,
   remoteArg: string | undefined,
   branch?: string,
+  limits: PullLimits = DEFAULT_PULL_LIMITS,
 ): Promise<ShareReport> {
   const { c, remote } = await openShare(io, remoteArg, branch, "pull");
   const local = await recordLocal(io, c);
   const theirs = await fetchRemote(c, remote);
-  const m = theirs === null ? null : await mergeRemote(io, c, local, theirs);
+  const m = theirs === null ? null : await mergeRemote(io, c, local, theirs, limits);
   return {
     remote,
     ref: c.ref,
@@ -415,6 +521,11 @@ export interface ReviveReport {
   elsewhere: boolean;
   /** With --force: where an invalid latest.md was moved aside (relative to .baton), else null. */
   set_aside?: string | null;
+  /**
+   * The shared ref offered more than a pull reads (its default limits): nothing was copied
+   * from it (baton pull with higher limits copies it). Absent when the ref was not read.
+   */
+  over_limit?: OverLimit;
 }
 
 async function chooseFromArchive(io: ShareEnv, found: FoundLayout): Promise<CurrentChoice> {
@@ -491,24 +602,34 @@ export async function reviveLatest(
   let choice = await chooseFromArchive(io, found);
   let action: ReviveReport["action"] = "archive";
   let imported = 0;
+  let overLimited: OverLimit | null = null;
   if (choice.chosen === null && found.repo !== null) {
     const c = await shareContext(io, branch);
-    let tip = await c.git.readChain(c.gitdir, c.ref);
-    if (tip.oid === null) {
-      // A chain fetched but never merged: any remote's copy of this branch.
+    let oid = (await c.git.readChain(c.gitdir, c.ref)).oid;
+    if (oid === null) {
+      // A chain fetched but never merged: any remote's copy of this branch (a stranger's ref,
+      // vetted and bounded as pull does).
       const r = await c.git.runGit(c.repo.workTree, [
         "for-each-ref",
-        "--format=%(refname)",
+        "--format=%(objectname)",
         `refs/baton-remotes/*/${c.branch}`,
       ]).catch(() => null);
-      const first = r?.stdout.split("\n").find((l) => l !== "");
-      if (first !== undefined) tip = await c.git.readChain(c.gitdir, first);
+      oid = r?.stdout.split("\n").find((l) => /^[0-9a-f]{40,64}$/.test(l)) ?? null;
     }
-    imported = (await importCapsules(io, c, tip.entries, [...tip.entries.keys()])).imported;
+    if (oid !== null) {
+      const empty: ChainTip = { oid: null, entries: new Map() };
+      const { vetted, over } = await vetRemote(c, empty, oid, DEFAULT_PULL_LIMITS);
+      if (over === null) imported = (await importCapsules(io, c, vetted.candidates)).imported;
+      else overLimited = over;
+    }
     choice = await chooseFromArchive(io, found);
     action = "shared_ref";
   }
-  const seen = { future: choice.future, passed_over: choice.passed_over };
+  const seen = {
+    future: choice.future,
+    passed_over: choice.passed_over,
+    ...(overLimited === null ? {} : { over_limit: overLimited }),
+  };
   if (choice.chosen === null) return { action: "nothing", ...none, imported, ...seen };
   if (!await makeCurrent(io, found, choice.chosen.name)) {
     return { action: "present", ...none, imported, ...seen };

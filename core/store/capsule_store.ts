@@ -26,7 +26,7 @@ import { parseStrictJson } from "../json/strict_parse.ts";
 import type { Capsule } from "../capsule/types.ts";
 import { ARCHIVE_NAME, archiveName, type BatonLayout } from "./layout.ts";
 import { shortId } from "../capsule/short_id.ts";
-import { acquireLock, type LockOptions, releaseLock } from "./lock.ts";
+import type { LockOptions } from "./lock.ts";
 import { isTempName, parseTempName, type TempWriter } from "./temp_name.ts";
 import type { TrustedKeys } from "../trust/key_ring.ts";
 
@@ -184,6 +184,7 @@ export async function settledLatestId(
   layout: BatonLayout,
   lock: LockOptions,
 ): Promise<string | null> {
+  const { acquireLock, releaseLock } = await import("./lock.ts");
   let held;
   try {
     held = await acquireLock(fs, layout.lock, lock);
@@ -352,8 +353,12 @@ export async function commitCapsule(
   options: CommitOptions,
 ): Promise<CommitResult> {
   // Only a writer renders a capsule file (and so classifies its carried
-  // command): the readers (load, the hooks' checks) do not load the renderer.
-  const { renderCapsuleFile } = await import("./render_capsule.ts");
+  // command) and takes the lock: the readers (load, the hooks' checks) load
+  // neither the renderer nor the lock's modules.
+  const [{ renderCapsuleFile }, { acquireLock, releaseLock }] = await Promise.all([
+    import("./render_capsule.ts"),
+    import("./lock.ts"),
+  ]);
   await checkBatonDir(fs, layout);
   try {
     await fs.mkdirp(layout.capsules);

@@ -11,15 +11,13 @@
  * @module
  */
 import type { Capsule } from "../capsule/types.ts";
-import { describeAge } from "../briefing/age.ts";
 import {
   checkDrift,
   type CurrentFile,
   type DriftCheck,
   recheckablePath,
 } from "../briefing/drift.ts";
-import { type Briefing, renderBriefing } from "../briefing/render_briefing.ts";
-import { nothingDrifted, shortBriefing } from "../briefing/short_briefing.ts";
+import type { Briefing } from "../briefing/render_briefing.ts";
 import type { Classification } from "../safety/command/classify.ts";
 import { BatonError, EXIT } from "../errors.ts";
 import { collectFacts, unavailableFacts, unreadableReason } from "../facts/collect.ts";
@@ -31,15 +29,8 @@ import { listArchive, newerTrustedCapsule, readLatest } from "../store/capsule_s
 import { findBatonLayout, type FoundLayout } from "../store/find_layout.ts";
 import type { CapFinding } from "../capsule/cap_trust.ts";
 import type { Authorship } from "../trust/authorship_line.ts";
-import {
-  applyEvidenceChecks,
-  type EvidenceCheck,
-  recheckEvidence,
-} from "../briefing/recheck_evidence.ts";
-import { staleEvidence } from "../evidence/cite_evidence.ts";
-import { compareWorktree } from "../evidence/worktree_state.ts";
+import type { EvidenceCheck } from "../briefing/recheck_evidence.ts";
 import { listClaims } from "../capsule/cap_trust.ts";
-import { createRecheckAccess } from "../briefing/recheck_access.ts";
 import type { WorkflowContext } from "./context.ts";
 import { readRecentDecisions } from "../chain/chain_decisions.ts";
 import { commitAbsence } from "../facts/git/commit_absent.ts";
@@ -86,6 +77,7 @@ export const LOAD_PHASES = [
   "decisions read",
   "recorded files re-checked",
   "current facts redacted",
+  "briefing modules loaded",
   "evidence re-checked",
   "drift compared",
   "recorded HEAD's publication",
@@ -159,6 +151,26 @@ async function redactFacts(collected: Facts): Promise<Facts> {
     import("../safety/secrets/default_engine.ts"),
   ]);
   return sanitizeCapsuleParts({ facts: collected }, { engine: defaultEngine("ts") }).parts.facts;
+}
+
+/**
+ * The modules that only read what the re-checks found (the evidence
+ * re-check, the briefing's rendering; about twenty modules, with the host
+ * records and the safe renderers), loaded once the facts are collected: the
+ * scan's closing full collection then has less to mark, and their code and
+ * data take heap it freed rather than adding to its peak.
+ */
+async function briefingModules() {
+  const [age, render, short, evidence, cite, worktree, access] = await Promise.all([
+    import("../briefing/age.ts"),
+    import("../briefing/render_briefing.ts"),
+    import("../briefing/short_briefing.ts"),
+    import("../briefing/recheck_evidence.ts"),
+    import("../evidence/cite_evidence.ts"),
+    import("../evidence/worktree_state.ts"),
+    import("../briefing/recheck_access.ts"),
+  ]);
+  return { ...age, ...render, ...short, ...evidence, ...cite, ...worktree, ...access };
 }
 
 /** The reasons the current facts are incomplete because the repository is damaged. */
@@ -284,6 +296,18 @@ export async function loadBriefing(
   });
   for (const [path, f] of named) files.set(path, f);
   phase("current facts redacted");
+  const {
+    applyEvidenceChecks,
+    compareWorktree,
+    createRecheckAccess,
+    describeAge,
+    nothingDrifted,
+    recheckEvidence,
+    renderBriefing,
+    shortBriefing,
+    staleEvidence,
+  } = await briefingModules();
+  phase("briefing modules loaded");
   // The evidence re-check reuses the hashes just taken (same paths, same cap).
   const hashes = new Map<string, string | null | "unknown">();
   for (const [path, f] of files) {

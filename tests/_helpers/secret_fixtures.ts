@@ -850,6 +850,43 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
   },
   adyen_api_key: (r) =>
     tok(p("AQ", "E", r.str(B64, 77), "=-", r.str(B64, 43), "=", r.pick(["", "-W+t7NF;s4}%=kUSD"]))),
+  newrelic_license_key: (r) =>
+    r.int(2) === 0
+      ? tok(p("7f", r.str(HEX, 34), "NR", "AL"))
+      : tok(p("eu01xx", "7f", r.str(HEX, 28), "NR", "AL")),
+  convex_deploy_key: (r) =>
+    tok(
+      p(
+        r.pick(["prod", "dev", "preview"]),
+        ":happy-otter-",
+        String(100 + r.int(900)),
+        "|ey",
+        "J2MiI6I",
+        r.str(ALNUM, 48),
+        "In0=",
+      ),
+    ),
+  cloudflare_tunnel_token: (r) =>
+    tok(
+      btoa(
+        JSON.stringify({
+          a: r.str(HEX, 32),
+          t: uuid(r),
+          s: btoa(p("Q7", r.str(ALNUM, 34))),
+        }),
+      ),
+    ),
+  jwk_private_key: (r) => {
+    const d = p("Qd7", r.str(URLSAFE, 40));
+    const text = r.pick([
+      `{"kty":"EC","crv":"P-256","x":"${r.str(URLSAFE, 43)}","y":"${
+        r.str(URLSAFE, 43)
+      }","d":"${d}"}`,
+      `{"crv": "Ed25519", "d": "${d}", "kty": "OKP", "x": "${r.str(URLSAFE, 43)}"}`,
+      `{"kty":"oct","k":"${d}","alg":"HS256"}`,
+    ]);
+    return { text, secret: d, core: d.slice(0, 12) };
+  },
   told_token: (r) => {
     const s = p("Q7", r.str(ALNUM, 28));
     const say = r.pick(["your API key is: ", "The access token is ", 'the secret was "']);
@@ -1501,6 +1538,31 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       `PK=0x${rng.str(HEX, 40)}`,
       `new Wallet(provider) at slot 0x${rng.str(HEX, 64)}`,
       "user_pk = 42",
+    ],
+    newrelic_license_key: [
+      // Typos of "general", a short or upper-case run before NRAL, a name.
+      "the genral settings and the intenral queue",
+      p(rng.str(HEX, 20), "NRAL"),
+      p(rng.str(HEX, 36).toUpperCase(), "NRAL"),
+      "NEW_RELIC_LICENSE_KEY_NRAL_SUFFIX",
+    ],
+    convex_deploy_key: [
+      // A deployment name alone, a pipe into a JWT in a shell line, a reference.
+      "CONVEX_DEPLOYMENT=prod:happy-otter-123",
+      p("echo dev:", "x |eyJ", rng.str(ALNUM, 30)),
+      "CONVEX_DEPLOY_KEY=prod:happy-otter-123|${CONVEX_TOKEN}",
+    ],
+    cloudflare_tunnel_token: [
+      // Base64 JSON that opens with "a" but is no tunnel token, and a short one.
+      btoa(JSON.stringify({ a: rng.str(HEX, 32), b: rng.str(ALNUM, 60), c: rng.str(ALNUM, 30) })),
+      btoa(JSON.stringify({ a: "1" })),
+    ],
+    jwk_private_key: [
+      // A public key, a "d" outside a JWK, a reference in a JWK's private member.
+      `{"kty":"EC","crv":"P-256","x":"${rng.str(URLSAFE, 43)}","y":"${rng.str(URLSAFE, 43)}"}`,
+      `{"kty":"RSA","e":"AQAB","n":"${rng.str(URLSAFE, 120)}","kid":"${rng.str(URLSAFE, 43)}"}`,
+      `{"d": "${rng.str(URLSAFE, 43)}", "kind": "payload"}`,
+      '{"kty": "oct", "k": "${{ secrets.SIGNING_KEY }}"}',
     ],
     adyen_api_key: ["AQEAAQAB is the RSA exponent", p("AQ", "EBBQADggEPADCCAQoCggEBAL")],
     jwt_base64: [

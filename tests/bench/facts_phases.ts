@@ -16,7 +16,9 @@
  * by other processes; kernel work done for the process on other threads,
  * such as the io_uring's statx, is not in it); the table shows the medians
  * beside `git status --porcelain=v2 -uall` on the same repository, timed in
- * the same rounds.
+ * the same rounds. Below it, the CPU of each kind of thread over the whole
+ * process: what the process's CPU time holds beside the JavaScript thread's
+ * (V8's compilation and GC workers, the io_uring's statx workers).
  *
  * Run as a script (`deno run ... facts_phases.ts preflight|load`) in a
  * repository, it is the measured process and prints one JSON array on stdout.
@@ -71,6 +73,40 @@ function threadCpuMs(): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * CPU ms of every thread of the process so far, summed by thread name with
+ * its digits dropped (`iou-wrk-1234` -> `iou-wrk-`): the JavaScript thread
+ * (`deno`), V8's workers (`V8 DefaultWorke`: concurrent compilation and GC),
+ * the io_uring's workers (`iou-wrk-`: the statx of ./statx_uring.ts), the
+ * runtime's tokio threads. A thread that has already ended is not counted.
+ */
+export function threadCpu(): Record<string, number> {
+  const out: Record<string, number> = {};
+  try {
+    for (const t of Deno.readDirSync("/proc/self/task")) {
+      try {
+        const name = Deno.readTextFileSync(`/proc/self/task/${t.name}/comm`).trim()
+          .replace(/\d+$/, "");
+        const ns = Number(
+          Deno.readTextFileSync(`/proc/self/task/${t.name}/schedstat`).split(" ")[0],
+        );
+        if (Number.isFinite(ns)) out[name] = (out[name] ?? 0) + ns / 1e6;
+      } catch {
+        // The thread ended meanwhile.
+      }
+    }
+  } catch {
+    // No /proc.
+  }
+  return out;
+}
+
+/** What the measured process prints: its phases, and the CPU of each of its threads at the end. */
+export interface PhaseRun {
+  marks: PhaseMark[];
+  threads: Record<string, number>;
 }
 
 function mark(phase: string): PhaseMark {
@@ -133,7 +169,9 @@ async function measurePreflight(): Promise<PhaseMark[]> {
 
 if (import.meta.main) {
   const which = Deno.args[0] === "load" ? measureLoad : measurePreflight;
-  console.log(JSON.stringify(await which()));
+  const marks = await which();
+  const run: PhaseRun = { marks, threads: threadCpu() };
+  console.log(JSON.stringify(run));
 }
 
 /** Medians over the rounds: per phase, its own time and the RSS at its end. */
@@ -154,6 +192,12 @@ export interface PhaseTable {
   }[];
   totalMs: number;
   gitMs: number;
+  /**
+   * Median CPU ms of each kind of thread over the whole process (see
+   * {@linkcode threadCpu}), largest first; the process's CPU is their sum
+   * (and that of threads that ended before the end).
+   */
+  threads: { name: string; cpuMs: number }[];
 }
 
 async function timed(cmd: string[], cwd: string): Promise<{ ms: number; stdout: string }> {
@@ -200,9 +244,14 @@ export async function runFactsPhases(
   >();
   const totals: number[] = [];
   const gits: number[] = [];
+  const perThread = new Map<string, number[]>();
   for (let r = 0; r < rounds; r++) {
     gits.push((await timed(git, repo)).ms);
-    const marks = JSON.parse((await timed(self, repo)).stdout) as PhaseMark[];
+    const run = JSON.parse((await timed(self, repo)).stdout) as PhaseRun;
+    const marks = run.marks;
+    for (const [name, ms] of Object.entries(run.threads)) {
+      perThread.set(name, [...(perThread.get(name) ?? []), ms]);
+    }
     let prev = 0;
     let prevFaults = 0;
     let prevCpu = 0;
@@ -237,6 +286,9 @@ export async function runFactsPhases(
     })),
     totalMs: median(totals),
     gitMs: median(gits),
+    threads: [...perThread]
+      .map(([name, ms]) => ({ name, cpuMs: median(ms) }))
+      .sort((a, b) => b.cpuMs - a.cpuMs),
   };
 }
 
@@ -265,5 +317,21 @@ export function renderPhaseTable(t: PhaseTable): string {
     } | 100% | ${num(sum((p) => p.cpuMs), 1)} | ${num(sum((p) => p.faults), 0)} | | | |`,
     `| git status --porcelain=v2 -uall, whole process | ${t.gitMs.toFixed(1)} | | | | | | |`,
   );
+  if (t.threads.length > 0) {
+    lines.push(
+      "",
+      `CPU ms by thread over the whole process (medians): ${
+        t.threads.map((x) => `${THREAD_NAMES[x.name] ?? x.name} ${x.cpuMs.toFixed(1)}`).join(", ")
+      }`,
+    );
+  }
   return lines.join("\n");
 }
+
+/** What each kind of thread is, for the table. */
+const THREAD_NAMES: Record<string, string> = {
+  "deno": "JavaScript thread (with its own kernel work: page faults, reads, io_uring_enter)",
+  "V8 DefaultWorke": "V8 workers (concurrent compilation, GC)",
+  "iou-wrk-": "io_uring workers (the tracked paths' statx)",
+  "tokio-runtime-w": "runtime I/O threads",
+};

@@ -330,8 +330,15 @@ export async function scanWorktree(
       throw new GitIndexError("file is too short", 0, "too_short");
     }
     if (bytes.length > 0) {
+      // The parse may gather the paths over the bytes (consumeBytes) unless
+      // they are hashed afterwards: its trailing checksum, all the record
+      // of an earlier verification needs, stays as it was.
+      const identifiedNow = indexStat.isFile && !indexStat.isSymlink;
+      const hashedLater = options.verifyChecksum === true &&
+        !(identifiedNow &&
+          provenBefore(options.verifiedIndex ?? null, indexStat, trailerOf(bytes)));
       // A split index is merged with its shared part (worktree/split_index.ts).
-      index = parseIndex(bytes, { splitLink: true });
+      index = parseIndex(bytes, { splitLink: true, consumeBytes: !hashedLater });
       if (index.splitLink !== undefined && options.sparseIndex === true) {
         throw new GitUnsupportedError(
           "a split index with a sparse index allowed: git collapses the shared index before merging it and may stop",
@@ -867,6 +874,16 @@ async function readIndexBlob(
   } catch {
     return null;
   }
+}
+
+/** The trailing checksum of an index file as hex ("" when it is too short to hold one). */
+function trailerOf(bytes: Uint8Array): string {
+  if (bytes.length < 20) return "";
+  let hex = "";
+  for (let i = bytes.length - 20; i < bytes.length; i++) {
+    hex += bytes[i]!.toString(16).padStart(2, "0");
+  }
+  return hex;
 }
 
 /** Why a file over the hash cap whose stat data matches a racy index entry is not compared. */

@@ -18,9 +18,8 @@
  * @module
  */
 import { decodeTables, fingerprintKeywords, type PrebuiltTables } from "./prebuilt.ts";
-import { scanDfaTs } from "./prefilter_ts.ts";
+import { lazyRows, scanLazyRows } from "./lazy_rows.ts";
 import { SCAN_BOUNDS } from "../../bounds.ts";
-import type { DfaTables } from "../../../wasm/mod.ts";
 
 /** A keyword pass that tells whether a buffer could hold a secret. */
 export interface KeywordGate {
@@ -39,16 +38,10 @@ export function createKeywordGate(tables: PrebuiltTables): KeywordGate {
   if (owners === null) {
     throw new RangeError("Prebuilt scanner tables have another fingerprint format");
   }
-  const { automaton, nameChecks } = decodeTables(tables.data, owners.keywords);
-  const dfa: DfaTables = {
-    keywords: automaton.keywords,
-    classes: automaton.classes,
-    starts: automaton.starts,
-    get table() {
-      return automaton.table;
-    },
-    nameChecks,
-  };
+  const { automaton, nameChecks, packedRows } = decodeTables(tables.data, owners.keywords);
+  // The rows the pass reaches, made as it reaches them (lazy_rows.ts): the
+  // gate's strings are short, and the whole table would cost more than them.
+  const rows = lazyRows(packedRows);
   // Where each output's rules begin in the name checks' rule masks (as engine.ts lays them).
   const outputRuleStart = new Uint32Array(automaton.outputs.length + 1);
   for (let o = 0; o < automaton.outputs.length; o++) {
@@ -58,7 +51,7 @@ export function createKeywordGate(tables: PrebuiltTables): KeywordGate {
   return {
     mayHold(bytes) {
       if (isDigestText(bytes)) return false;
-      const pass = scanDfaTs(dfa, bytes, 0);
+      const pass = scanLazyRows(rows, automaton.classes, nameChecks, bytes, 0);
       for (let h = 0; h < pass.hits.length; h += 2) {
         const state = pass.hits[h + 1]! / automaton.classCount;
         const mask = pass.passed[h >> 1]!;

@@ -64,7 +64,7 @@ export function scanDfaTs(tables: DfaTables, bytes: Uint8Array, state: number): 
 }
 
 /** The name checks of the state at `row` that pass for the keyword ending at byte `i` (namePasses in WASM). */
-function namePasses(checks: NameChecks, bytes: Uint8Array, i: number, row: number): number {
+export function namePasses(checks: NameChecks, bytes: Uint8Array, i: number, row: number): number {
   const at = checks.states[row / checks.classCount]!;
   if (at === 0) return 0xffffffff;
   const count = checks.program[at]!;

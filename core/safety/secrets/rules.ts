@@ -30,9 +30,10 @@ import { LAYOUT_RULES } from "./rules_layouts.ts";
 import { STORE_RULES } from "./rules_stores.ts";
 import { CODE_RULES } from "./rules_code.ts";
 import { PROSE_RULES } from "./rules_prose.ts";
-import { VENDOR_RULES } from "./rules_vendor.ts";
+import { GITLAB_ROUTABLE_TAIL, VENDOR_RULES } from "./rules_vendor.ts";
 import { TOKEN_RULES } from "./rules_tokens.ts";
 import { MORE_TOKEN_RULES } from "./rules_tokens_more.ts";
+import { PAIR_RULES } from "./rules_pairs.ts";
 import { CLI_RULES } from "./rules_cli.ts";
 import { escapedQuotedRun, quotedRun, quotedValue } from "./quoted.ts";
 
@@ -564,7 +565,7 @@ const XML_TOKEN_NAME =
 
 /** Commands that store a secret read from standard input. */
 const STDIN_SECRET_SINK = String
-  .raw`wrangler[ \t]+secret[ \t]+put|vercel[ \t]+env[ \t]+add|gh[ \t]+secret[ \t]+set|docker[ \t]+secret[ \t]+create`;
+  .raw`wrangler[ \t]+secret[ \t]+put|vercel[ \t]+env[ \t]+add|gh[ \t]+secret[ \t]+set|docker[ \t]+secret[ \t]+create|gcloud[ \t]+secrets[ \t]+(?:create|versions[ \t]+add)|firebase[ \t]+functions:secrets:set|pass[ \t]+insert|passwd[ \t]+--stdin`;
 
 /** `sudo -S` / `sudo --stdin`: sudo reads the user's password from standard input. */
 const SUDO_STDIN = String.raw`sudo[ \t]+(?:-S|--stdin)(?=[ \t]|$)`;
@@ -1047,11 +1048,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "gitlab_pat",
     title: "GitLab personal/project/group access token",
     description:
-      "`glpat-` + at least 20 URL-safe characters (the newer routable form with `.01.` suffix included).",
+      "`glpat-` + at least 20 URL-safe characters, with a routable token's tail (`.` + length and CRC, or `.01.` + them) included.",
     keywords: ["glpat-"],
-    pattern:
-      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))glpat-[A-Za-z0-9_-]{20,255}(?:\.[0-9a-z]{2}\.[0-9a-z]{9})?(?![A-Za-z0-9_-])/,
-    after: 120,
+    pattern: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))glpat-[A-Za-z0-9_-]{20,300}${GITLAB_ROUTABLE_TAIL}(?![A-Za-z0-9_-])`,
+    ),
+    after: 330,
     priority: 3,
     minEntropy: 3.5,
   },
@@ -1068,11 +1071,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
   {
     kind: "gitlab_deploy_token",
     title: "GitLab deploy token",
-    description: "`gldt-` + at least 20 URL-safe characters.",
+    description: "`gldt-` + at least 20 URL-safe characters (with a routable token's `.` tail).",
     keywords: ["gldt-"],
-    pattern:
-      /(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))gldt-[A-Za-z0-9_-]{20,255}(?![A-Za-z0-9_-])/,
-    after: 120,
+    pattern: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))gldt-[A-Za-z0-9_-]{20,300}${GITLAB_ROUTABLE_TAIL}(?![A-Za-z0-9_-])`,
+    ),
+    after: 330,
     priority: 3,
     minEntropy: 3.5,
   },
@@ -1306,10 +1311,10 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "openai_api_key",
     title: "OpenAI API key",
     description:
-      "`sk-proj-`, `sk-svcacct-` or `sk-admin-` + at least 40 URL-safe characters, or a legacy `sk-` key with the `T3BlbkFJ` marker.",
-    keywords: ["sk-proj-", "sk-svcacct-", "sk-admin-", "t3blbkfj"],
+      "`sk-proj-`, `sk-svcacct-`, `sk-admin-` or `sk-None-` (a user key outside a project) + at least 40 URL-safe characters, or a legacy `sk-` key with the `T3BlbkFJ` marker.",
+    keywords: ["sk-proj-", "sk-svcacct-", "sk-admin-", "sk-none-", "t3blbkfj"],
     pattern:
-      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))sk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,300}|(?:[A-Za-z0-9_-]{0,40}-)?[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9_-]{20,200})(?![A-Za-z0-9_-])/,
+      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))sk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{40,300}|(?:[A-Za-z0-9_-]{0,40}-)?[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9_-]{20,200})(?![A-Za-z0-9_-])/,
     lead: "A-Za-z0-9_\\-",
     before: 64,
     after: 320,
@@ -1674,6 +1679,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   ...VENDOR_RULES,
   ...TOKEN_RULES,
   ...MORE_TOKEN_RULES,
+  ...PAIR_RULES,
   ...LAYOUT_RULES,
   ...STORE_RULES,
   ...CODE_RULES,
@@ -1695,11 +1701,11 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "private_key_pem",
     title: "PEM private key block",
     description:
-      "`-----BEGIN [RSA |EC |DSA |ENCRYPTED ]PRIVATE KEY-----` through its END line, with real or JSON-escaped newlines; an unterminated block is redacted through the end of its base64 body.",
+      "`-----BEGIN [RSA |EC |DSA |ENCRYPTED |ED25519 ]PRIVATE KEY-----` (also cosign's `ENCRYPTED SIGSTORE` / `ENCRYPTED COSIGN` keys) through its END line, with real or JSON-escaped newlines; an unterminated block is redacted through the end of its base64 body.",
     keywords: ["-----begin "],
     pattern: new RegExp(
       String
-        .raw`-----BEGIN (?<t>(?:RSA |EC |DSA |ENCRYPTED |ED25519 )?)PRIVATE KEY-----(?:(?:(?!-----BEGIN )[\s\S]){16,20000}?-----END \k<t>PRIVATE KEY-----|${PEM_BODY})`,
+        .raw`-----BEGIN (?<t>(?:RSA |EC |DSA |ENCRYPTED |ED25519 |(?:ENCRYPTED )?(?:SIGSTORE|COSIGN) )?)PRIVATE KEY-----(?:(?:(?!-----BEGIN )[\s\S]){16,20000}?-----END \k<t>PRIVATE KEY-----|${PEM_BODY})`,
     ),
     after: 20 * 1024,
     priority: 2,
@@ -1991,7 +1997,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "url_credentials",
     title: "Token as the user of a git host URL",
     description:
-      "`https://TOKEN@github.com/...` (also gitlab.com, bitbucket.org, dev.azure.com, and a GitHub Enterprise or self-managed GitLab host, `github.<company>.<tld>`, `gitlab.<company>.<tld>`): a git host reads a lone userinfo of 20 or more token characters, with a digit and mixed case or 40 hex digits, as an access token.",
+      "`https://TOKEN@github.com/...` (also gitlab.com, bitbucket.org, dev.azure.com, and a GitHub Enterprise or self-managed GitLab host, `github.<company>.<tld>`, `gitlab.<company>.<tld>`): a git host reads a lone userinfo of 20 or more token characters, with a digit and mixed case, 40 hex digits or an Azure DevOps token's 52 lower-case base32 characters, as an access token.",
     keywords: ["@github.", "@gitlab.", "@bitbucket.org", "@dev.azure.com"],
     pattern:
       /(?<![A-Za-z0-9+.-](?<!\\[A-Za-z0-9+.-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?:https?|git\+https):\/\/(?<s>[A-Za-z0-9_\-]{20,255})@(?:git(?:hub|lab)\.(?:com|[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,8})|bitbucket\.org|dev\.azure\.com)(?![A-Za-z0-9.\-])/i,
@@ -2000,7 +2006,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     priority: 1,
     minEntropy: 3,
     validate: (s) =>
-      /[0-9]/.test(s) && (/[a-z]/.test(s) && /[A-Z]/.test(s) || /^[0-9a-f]{40}$/i.test(s)),
+      /[0-9]/.test(s) &&
+      (/[a-z]/.test(s) && /[A-Z]/.test(s) || /^[0-9a-f]{40}$/i.test(s) || /^[a-z2-7]{52}$/.test(s)),
   },
   {
     kind: "url_credentials",
@@ -2057,16 +2064,18 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "curl_user_password",
     title: "curl -u user:password",
     description:
-      "The password of `curl -u user:password` / `--user user:password` / `--proxy-user user:password`, also on a continuation line (`\\` + newline) and quoted.",
+      "The password of `curl -u user:password` / `--user user:password` / `--proxy-user user:password`, also on a continuation line (`\\` + newline) and quoted; the user may be empty (`-u :TOKEN`, Azure DevOps and other token APIs).",
     keywords: ["curl "],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))curl(?:[ \t](?:[^\n|;&\\]|\\{1,3}(?:\r?\n|n)|\\){0,400}?)?[ \t](?:-u|--user|--proxy-user)(?:[ \t]{1,16}|=)?(?:\\?"(?<user>[^\s:"\\]{1,128}):(?<s>[^"\\\r\n]{1,256})\\?"|'(?<user>[^\s:']{1,128}):(?<s>[^'\r\n]{1,256})'|(?<user>[^\s:"'\\]{1,128}):(?<s>[^\s"'\\]{1,256}))`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))curl(?:[ \t](?:[^\n|;&\\]|\\{1,3}(?:\r?\n|n)|\\){0,400}?)?[ \t](?:-u|--user|--proxy-user)(?:[ \t]{1,16}|=)?(?:\\?"(?<user>[^\s:"\\]{0,128}):(?<s>[^"\\\r\n]{1,256})\\?"|'(?<user>[^\s:']{0,128}):(?<s>[^'\r\n]{1,256})'|(?<user>[^\s:"'\\]{0,128}):(?<s>[^\s"'\\]{1,256}))`,
     ),
     // Every match holds `-u` (`--user` too): most curl lines have none.
     needs: "-u",
     after: 800,
     priority: 2,
+    // A shell variable (`-u ":$AZURE_DEVOPS_EXT_PAT"`) is a reference, not a value.
+    validate: (s) => !/^\$[A-Za-z_][A-Za-z0-9_]*$/.test(s),
   },
   {
     kind: "docker_config_auth",
@@ -2296,7 +2305,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "cli_password",
     title: "Secret fed to a login or secret store on standard input",
     description:
-      "`echo SECRET | docker login --password-stdin` (also podman, helm, oras), `echo TOKEN | gh auth login --with-token`, `echo 'user:SECRET' | chpasswd`, `echo PASSWORD | sudo -S cmd` (sudo reads the password from standard input), and a secret piped or given as a here-string (`<<< SECRET`) to `wrangler secret put`, `vercel env add`, `gh secret set`, `docker secret create`.",
+      "`echo SECRET | docker login --password-stdin` (also podman, helm, oras), `echo TOKEN | gh auth login --with-token`, `echo 'user:SECRET' | chpasswd`, `echo PASSWORD | sudo -S cmd` (sudo reads the password from standard input), and a secret piped or given as a here-string (`<<< SECRET`) to `wrangler secret put`, `vercel env add`, `gh secret set`, `docker secret create`, `gcloud secrets create` / `versions add` (`--data-file=-`), `firebase functions:secrets:set`, `pass insert`, `passwd --stdin`.",
     keywords: [
       "--password-stdin",
       "--with-token",
@@ -2305,6 +2314,11 @@ export const SECRET_RULES: readonly SecretRule[] = [
       "env add",
       "secret set",
       "secret create",
+      "secrets create",
+      "versions add",
+      "secrets:set",
+      "pass insert",
+      "passwd --stdin",
       "sudo -s",
       "sudo --stdin",
     ],

@@ -1,8 +1,13 @@
 /**
  * Secrets given to a command whose option name alone does not say so: a
  * FreeRDP client's `/p:` password, `aws ssm put-parameter --value` of a
- * `SecureString`, `aws secretsmanager ... --secret-string` and `az keyvault
- * secret set --value`. The command's own name is the keyword, so other
+ * `SecureString`, `aws secretsmanager ... --secret-string`, `az keyvault
+ * secret set --value`, `ssh-keygen -N`/`-P`, HTTPie's `-a user:password`
+ * (and any `--auth user:password`), `xcrun altool`/`notarytool -p`, the
+ * MinIO client's `mc alias set` secret key, `lftp -u user,password`,
+ * `rabbitmqctl add_user`/`change_password`, macOS `security
+ * add-generic-password -w` and a value a GitHub Actions step masks with
+ * `::add-mask::`. The command's own name is the keyword, so other
  * commands' `--value` and `/p:` cost nothing. Spread into the main table
  * ({@linkcode SECRET_RULES}). Pure: data only.
  * @module
@@ -87,6 +92,113 @@ export const CLI_RULES: readonly SecretRule[] = [
       String.raw`keyvault[ \t]+secret[ \t]+set${REST}{0,600}?[ \t]--value(?:=|[ \t]+)${VALUE}`,
     ),
     after: 1800,
+    priority: 2,
+    validate: commandValueValid,
+  },
+  // One rule per flag: a rule reads one match per keyword, and `-p -P OLD -N NEW` holds two.
+  ...(["N", "P"] as const).map((flag): SecretRule => ({
+    kind: "cli_secret_option",
+    title: `Passphrase given to ssh-keygen -${flag}`,
+    description: flag === "N"
+      ? "`ssh-keygen ... -N PASSPHRASE`: a new key's passphrase on the command's line; an empty `-N ''` is no secret."
+      : "`ssh-keygen -p ... -P PASSPHRASE`: the old passphrase of a key whose passphrase is changed.",
+    keywords: ["ssh-keygen"],
+    pattern: new RegExp(String.raw`ssh-keygen(?=[ \t])${REST}{0,400}?[ \t]-${flag}[ \t]+${VALUE}`),
+    after: 1500,
+    priority: 2,
+    validate: commandValueValid,
+  })),
+  {
+    kind: "cli_secret_option",
+    title: "Password of an HTTP client's -a user:password",
+    description:
+      "`http -a user:PASSWORD` / `https -a` / `xh -a` (HTTPie and xh) and any `--auth user:PASSWORD` / `--auth=user:PASSWORD`: the password after the user's `:`.",
+    keywords: ["--auth", "http -a", "https -a", "xh -a"],
+    pattern: new RegExp(
+      String
+        .raw`(?:--auth(?:=|[ \t]+)|(?:https?|xh)[ \t]+-a[ \t]+)(?:\\?["']?)[^\s:"'\\]{1,128}:(?<s>[^\s"'\\]{1,256})`,
+    ),
+    after: 420,
+    priority: 2,
+    validate: commandValueValid,
+  },
+  {
+    kind: "cli_secret_option",
+    title: "App-specific password given to xcrun altool or notarytool",
+    description:
+      "`xcrun altool ... -p PASSWORD` / `notarytool ... --password PASSWORD`: an Apple ID's app-specific password (`@keychain:` and `@env:` references are kept).",
+    keywords: ["altool", "notarytool"],
+    pattern: new RegExp(
+      String
+        .raw`(?:altool|notarytool)(?=[ \t])${REST}{0,600}?[ \t](?:-p|--password)(?:=|[ \t]+)${VALUE}`,
+    ),
+    after: 1500,
+    priority: 2,
+    validate: (v) => !/^@(?:keychain|env):/.test(v) && commandValueValid(v),
+  },
+  {
+    kind: "cli_secret_option",
+    title: "Secret key given to the MinIO client",
+    description:
+      "`mc alias set NAME URL ACCESS_KEY SECRET_KEY` (also the older `mc config host add`): the fourth argument, after an http(s) URL.",
+    keywords: ["mc alias set", "mc config host add"],
+    pattern: new RegExp(
+      String
+        .raw`mc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+[^\s;&|]{1,200}[ \t]+\\{0,3}["']?https?:\/\/[^\s;&|]{1,400}[ \t]+[^\s;&|]{1,200}[ \t]+${VALUE}`,
+    ),
+    after: 1200,
+    priority: 2,
+    validate: commandValueValid,
+  },
+  {
+    kind: "cli_secret_option",
+    title: "Password given to rabbitmqctl",
+    description:
+      "`rabbitmqctl add_user USER PASSWORD` / `change_password USER PASSWORD` (also `rabbitmqadmin`'s `password=`, read by the name rules): the second argument.",
+    keywords: ["rabbitmqctl"],
+    pattern: new RegExp(
+      String
+        .raw`rabbitmqctl(?=[ \t])${REST}{0,200}?[ \t](?:add_user|change_password)[ \t]+[^\s;&|]{1,128}[ \t]+${VALUE}`,
+    ),
+    after: 1400,
+    priority: 2,
+    validate: commandValueValid,
+  },
+  {
+    kind: "cli_secret_option",
+    title: "Password stored with macOS security add-*-password -w",
+    description:
+      "`security add-generic-password ... -w PASSWORD` / `add-internet-password ... -w PASSWORD`: the password put into the keychain (a bare `-w` at the end prompts and is no value).",
+    keywords: ["add-generic-password", "add-internet-password"],
+    pattern: new RegExp(
+      String.raw`add-(?:generic|internet)-password(?=[ \t])${REST}{0,600}?[ \t]-w[ \t]+${VALUE}`,
+    ),
+    after: 1700,
+    priority: 2,
+    validate: (v) => !v.startsWith("-") && commandValueValid(v),
+  },
+  {
+    kind: "cli_secret_option",
+    title: "Value masked by a GitHub Actions workflow command",
+    description:
+      '`::add-mask::VALUE` (`echo "::add-mask::..."` in a step): the runner masks the value because it is a secret, so the command prints it in the clear; an expression or variable (`${{ ... }}`, `$TOKEN`) is kept.',
+    keywords: ["::add-mask::"],
+    pattern: /::add-mask::(?<s>[^\s"'\\\x60]{1,1024})/,
+    after: 1040,
+    priority: 2,
+    validate: commandValueValid,
+  },
+  {
+    kind: "cli_secret_option",
+    title: "Password given to lftp -u user,password",
+    description:
+      "`lftp -u user,PASSWORD host` (also `open -u` inside lftp -c): the password after the comma.",
+    keywords: ["lftp"],
+    pattern: new RegExp(
+      String
+        .raw`lftp(?=[ \t])${REST}{0,400}?[ \t]-u[ \t]+(?:\\?["']?)[^\s,"'\\]{1,128},(?<s>[^\s"'\\]{1,256})`,
+    ),
+    after: 900,
     priority: 2,
     validate: commandValueValid,
   },

@@ -272,6 +272,28 @@ export const CODE_RULES: readonly SecretRule[] = [
   },
   {
     kind: "password_assignment",
+    title: "Password given positionally to a database connection",
+    description:
+      'The quoted third argument of JDBC\'s `DriverManager.getConnection(url, "user", "pass")` and of `new Sequelize("db", "user", "pass", ...)` (the URL or database a literal or a variable), its arguments possibly on several lines; variables are not values.',
+    keywords: ["getconnection(", "sequelize("],
+    pattern: new RegExp(
+      String
+        .raw`(?:getConnection\((?:\s|\\[nrt]){0,40}(?:${
+        quotedArg("url", 1)
+      }|[A-Za-z_$][\w.$]{0,80})|new[ \t]+Sequelize\((?:\s|\\[nrt]){0,40}(?:${
+        quotedArg("db", 1)
+      }|[A-Za-z_$][\w.$]{0,80}))${ARG_SEP}${quotedArg("user", 1)}${ARG_SEP}${
+        quotedArg("s", 4)
+      }(?=(?:\s|\\[nrt]){0,40}[,)])`,
+    ),
+    // `new ` opens before the `sequelize(` keyword.
+    before: 12,
+    after: 1100,
+    priority: 2,
+    validate: (s, g) => !isReference(s) && s !== g.user,
+  },
+  {
+    kind: "password_assignment",
     title: "Password given to a .NET credential constructor",
     description:
       'The quoted password of `new NetworkCredential("user", "pass")` (and its domain form) or `new DirectoryEntry("LDAP://...", "user", "pass")`, in C# or PowerShell, its arguments possibly on several lines; variables are not values.',
@@ -291,16 +313,18 @@ export const CODE_RULES: readonly SecretRule[] = [
   },
   {
     kind: "password_assignment",
-    title: "Password given to a build script's credentials block",
+    title: "Password given to a build script's credentials or signing block",
     description:
-      "`password 'SECRET'` / `password \"SECRET\"` opening a line or following `{` or `;`, as Gradle's Groovy DSL writes a repository's `credentials { username '...'; password '...' }`; `$`-interpolated values and placeholders are kept.",
+      "`password 'SECRET'` / `password \"SECRET\"` opening a line or following `{` or `;`, as Gradle's Groovy DSL writes a repository's `credentials { username '...'; password '...' }` and an Android signing config's `storePassword` / `keyPassword`; `$`-interpolated values and placeholders are kept.",
     keywords: ["password '", 'password "', 'password \\"'],
     pattern: new RegExp(
       String
-        .raw`(?<=(?:^|[\r\n{;]|\\[nr])[ \t]{0,64})password[ \t]{1,16}${
+        .raw`(?<=(?:^|[\r\n{;]|\\[nr])[ \t]{0,64})(?:storeP|keyP|p)assword[ \t]{1,16}${
         quotedArg("s", 6)
       }(?=[ \t]*(?:$|[\r\n};]|\\[nr]|//))`,
     ),
+    // `storePassword` and `keyPassword` open before the keyword.
+    before: 5,
     after: 300,
     priority: 2,
     validate: (s) => !s.includes("$") && /[A-Za-z]/.test(s) && /[^A-Za-z]/.test(s) && !/\s/.test(s),

@@ -1,14 +1,16 @@
 /**
  * Prefixed tokens of a third survey of the common scanners' formats:
  * Infisical service tokens, Mandrill (Mailchimp Transactional) keys,
- * Databricks OAuth secrets, Checkout.com secret keys, Adyen API keys and
- * Asana's legacy personal access tokens, mostly as rows of the vendor
+ * Databricks OAuth secrets, Checkout.com secret keys, Adyen API keys,
+ * Asana's legacy personal access tokens, New Relic license keys (the
+ * `NRAL` suffix), Convex deploy keys and Cloudflare Tunnel tokens, mostly as rows of the vendor
  * table's prefixed shape ({@linkcode prefixed}); and a Twilio auth token
  * written right after its Account SID, and a raw `0x` + 64-hex wallet private
  * key given to a key-taking call or under a `*_PK` name. Spread into the main
  * table. Pure: data only.
  * @module
  */
+import { decodeBase64Loose } from "./checks.ts";
 import type { SecretRule } from "./rule.ts";
 import { lookBehind, prefixed } from "./rules_vendor.ts";
 
@@ -22,6 +24,18 @@ const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 
 /** One character of Adyen's 16-character key suffix: printable ASCII save blanks, quotes, backslash and backtick. */
 const ADYEN_TAIL = String.raw`[!#-&(-\[\]-_a-~]`;
+
+/** True when base64 text decodes to a JSON object holding the tunnel token's `a`, `t` and `s`. */
+function isTunnelToken(s: string): boolean {
+  const text = decodeBase64Loose(s);
+  if (text === null) return false;
+  try {
+    const o = JSON.parse(text) as Record<string, unknown>;
+    return typeof o.a === "string" && typeof o.t === "string" && typeof o.s === "string";
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The rows, in table order.
@@ -108,6 +122,59 @@ export const MORE_TOKEN_RULES: readonly SecretRule[] = [
     tail: { blanks: 0, cls: "0-9a-f", min: 31 },
     max: 34,
   }),
+  {
+    kind: "newrelic_license_key",
+    title: "New Relic license (ingest) key",
+    description:
+      "40 characters ending in `NRAL`: 36 hex, or a region prefix such as `eu01xx` and 30 hex (the license key the APM agents and the ingest APIs take).",
+    // `NRAL` (upper case in the pattern); the name check reads the hex run before it.
+    keywords: ["nral"],
+    pattern: new RegExp(
+      lookBehind("A-Za-z0-9") +
+        String.raw`(?:[a-z]{2}[0-9]{2}xx[0-9a-f]{30}|[0-9a-f]{36})NRAL(?![A-Za-z0-9])`,
+    ),
+    lead: "a-z0-9",
+    before: 36,
+    after: 12,
+    priority: 3,
+    minEntropy: 3,
+  },
+  {
+    kind: "convex_deploy_key",
+    title: "Convex deploy key",
+    description:
+      "`prod:`, `dev:`, `preview:` or `project:` + a deployment name, `|` and a base64 JSON token (`eyJ...`), as `CONVEX_DEPLOY_KEY` holds it; a shell reads the `|` as a pipe, so name/value rules stopped there and printed the token.",
+    // `|eyJ`: the token's opening, rare elsewhere; the name check reads the deployment before it.
+    keywords: ["|eyj"],
+    tail: { blanks: 0, cls: String.raw`A-Za-z0-9+\/_\-`, min: 20 },
+    pattern: new RegExp(
+      lookBehind("A-Za-z0-9_:-") +
+        String
+          .raw`(?:prod|dev|preview|project):[a-z0-9][a-z0-9-]{2,63}\|eyJ[A-Za-z0-9+\/_-]{20,400}={0,2}(?![A-Za-z0-9+\/=_-])`,
+    ),
+    lead: "A-Za-z0-9:-",
+    before: 80,
+    after: 420,
+    priority: 3,
+    minEntropy: 3.5,
+  },
+  {
+    kind: "cloudflare_tunnel_token",
+    title: "Cloudflare Tunnel token",
+    description:
+      'The base64 JSON `{"a": account, "t": tunnel id, "s": secret}` that `cloudflared tunnel run --token` and `cloudflared service install` take: `eyJhIjoi` and 100 or more base64 characters decoding to an object with `a`, `t` and `s`.',
+    // `eyJhIjoi` is `{"a":"` in base64; the tail check wants the long body at once.
+    keywords: ["eyjhijoi"],
+    tail: { blanks: 0, cls: "A-Za-z0-9+/", min: 100 },
+    pattern: new RegExp(
+      lookBehind("A-Za-z0-9+/") +
+        String.raw`eyJhIjoi[A-Za-z0-9+\/]{100,600}={0,2}(?![A-Za-z0-9+\/=])`,
+    ),
+    after: 620,
+    priority: 3,
+    minEntropy: 4,
+    validate: isTunnelToken,
+  },
   {
     kind: "twilio_auth_token",
     title: "Twilio auth token beside its Account SID",

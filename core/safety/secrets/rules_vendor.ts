@@ -60,6 +60,14 @@ export function prefixed(row: PrefixedRow): SecretRule {
   return rule;
 }
 
+/**
+ * The tail of GitLab's routable tokens (GitLab 18.3 on): `.` + a 2-character
+ * base36 payload length and a 7-character CRC, the versioned form with a
+ * 2-character version and another `.` before them. Part of the token: without
+ * it the redaction stops at the dot and prints the rest.
+ */
+export const GITLAB_ROUTABLE_TAIL = String.raw`(?:\.(?:[0-9a-z]{2}\.)?[0-9a-z]{9})?`;
+
 /** The rule, with a token that must hold a digit (a word run such as `csk-` + prose is not one). */
 function digits(rule: SecretRule): SecretRule {
   return { ...rule, validate: (x) => /[0-9]/.test(x.slice(4)) && /[A-Za-z]/.test(x.slice(4)) };
@@ -551,7 +559,7 @@ export const VENDOR_RULES: readonly SecretRule[] = [
     kind: "gitlab_token",
     title: "GitLab runner, CI job, feed, OAuth, agent or incoming-mail token",
     description:
-      "`glrt-`, `glcbt-`, `glft-`, `glffct-`, `glimt-`, `glsoat-`, `gloas-`, `glagent-` + at least 20 URL-safe characters, or a `GR1348941` runner registration token.",
+      "`glrt-`, `glcbt-`, `glft-`, `glffct-`, `glimt-`, `glsoat-`, `gloas-`, `glagent-` + at least 20 URL-safe characters (with a routable token's `.` tail), or a `GR1348941` runner registration token.",
     keywords: [
       "glrt-",
       "glcbt-",
@@ -564,8 +572,8 @@ export const VENDOR_RULES: readonly SecretRule[] = [
       "gr1348941",
     ],
     body:
-      "(?:gl(?:rt|cbt|ft|ffct|imt|soat|oas|agent)-(?:[0-9a-fA-F]{1,5}_)?[A-Za-z0-9_-]{20,255}|GR1348941[A-Za-z0-9_-]{20})",
-    max: 270,
+      `(?:gl(?:rt|cbt|ft|ffct|imt|soat|oas|agent)-(?:[0-9a-fA-F]{1,5}_)?[A-Za-z0-9_-]{20,300}${GITLAB_ROUTABLE_TAIL}|GR1348941[A-Za-z0-9_-]{20})`,
+    max: 330,
     minEntropy: 3.5,
   }),
   prefixed({

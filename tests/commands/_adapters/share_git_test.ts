@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readChainBlob } from "../../../commands/_adapters/share_git.ts";
+import { isAncestor, readChainBlob } from "../../../commands/_adapters/share_git.ts";
 import { git, makeRepo } from "../../_helpers/git.ts";
 
 async function hashObject(dir: string, bytes: Uint8Array): Promise<string> {
@@ -15,7 +15,9 @@ async function hashObject(dir: string, bytes: Uint8Array): Promise<string> {
   return new TextDecoder().decode(out.stdout).trim();
 }
 
-Deno.test("readChainBlob(): a blob over the bound is refused by its size, never inflated; one within it is read", async () => {
+// The size is checked before this is called, from git's listing (share_list_test.ts); the
+// length check here is the last guard.
+Deno.test("readChainBlob(): a blob over the bound is refused; one within it is read", async () => {
   const dir = await makeRepo();
   const gitdir = (await git(dir, ["rev-parse", "--absolute-git-dir"])).stdout.trim();
   const small = await hashObject(dir, new TextEncoder().encode("a capsule\n"));
@@ -23,4 +25,23 @@ Deno.test("readChainBlob(): a blob over the bound is refused by its size, never 
   const read = await readChainBlob(gitdir, small, 1024 * 1024);
   assert.equal(new TextDecoder().decode(read!), "a capsule\n", "positive control");
   assert.equal(await readChainBlob(gitdir, large, 1024 * 1024), null);
+});
+
+Deno.test("isAncestor(): git's answer: a commit and its ancestors yes; a descendant, an unrelated commit, a missing or malformed id no", async () => {
+  const dir = await makeRepo();
+  const gitdir = (await git(dir, ["rev-parse", "--absolute-git-dir"])).stdout.trim();
+  const tree = (await git(dir, ["mktree"], { stdin: "" })).stdout.trim();
+  const commit = async (message: string, ...parents: string[]) =>
+    (await git(dir, ["commit-tree", tree, ...parents.flatMap((p) => ["-p", p]), "-m", message]))
+      .stdout.trim();
+  const a = await commit("a");
+  const b = await commit("b", a);
+  const c = await commit("c", b);
+  const other = await commit("other");
+  assert.equal(await isAncestor(gitdir, a, c), true);
+  assert.equal(await isAncestor(gitdir, c, c), true);
+  assert.equal(await isAncestor(gitdir, c, a), false);
+  assert.equal(await isAncestor(gitdir, other, c), false);
+  assert.equal(await isAncestor(gitdir, "0".repeat(40), c), false);
+  assert.equal(await isAncestor(gitdir, "--all", c), false);
 });

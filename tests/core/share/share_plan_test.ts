@@ -1,8 +1,6 @@
 import assert from "node:assert/strict";
-import fc from "fast-check";
 import {
   findForks,
-  mergeNames,
   pushOutcome,
   remoteShareRef,
   shareRef,
@@ -31,16 +29,6 @@ Deno.test("shareRef: ordinary branch names map to refs/baton/, unsafe ones are r
   }
   assert.equal(remoteShareRef("origin", "main"), "refs/baton-remotes/origin/main");
   assert.equal(remoteShareRef("../x", "main"), null);
-});
-
-Deno.test("mergeNames: the union keeps every name from both sides", () => {
-  fc.assert(fc.property(fc.array(fc.string()), fc.array(fc.string()), (a, b) => {
-    const p = mergeNames(a, b);
-    for (const n of [...a, ...b]) assert.ok(p.union.includes(n));
-    assert.equal(new Set(p.union).size, p.union.length);
-    for (const n of p.incoming) assert.ok(!a.includes(n) && b.includes(n));
-    for (const n of p.outgoing) assert.ok(a.includes(n) && !b.includes(n));
-  }));
 });
 
 Deno.test("findForks: a linear chain has none; two children of one capsule are one fork", () => {

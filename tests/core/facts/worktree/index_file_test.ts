@@ -129,6 +129,72 @@ Deno.test("parseIndex() reads stat words with the top bit set as unsigned 32-bit
   assert.deepEqual([first.ino, first.uid, first.size], [0xfffffffe, 0x7fffffff, 0x80000001]);
 });
 
+Deno.test("parseIndex() reads the same entries from bytes off a 4-byte boundary (read byte by byte) as from aligned bytes (read as words)", async () => {
+  const dir = await sampleRepo();
+  for (const version of [2, 3]) {
+    await git(dir, ["update-index", "--index-version", String(version)]);
+    if (version === 3) {
+      await writeFiles(dir, { "intent.txt": "later\n" });
+      await git(dir, ["add", "-N", "intent.txt"]);
+    }
+    const bytes = await Deno.readFile(`${dir}/.git/index`);
+    // Words with the top bit set: a swap that sign-extended would show them.
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    view.setUint32(12 + 5 * 4, 0xfffffffe);
+    view.setUint32(12 + 9 * 4, 0x80000001);
+    for (const shift of [1, 2, 3]) {
+      const moved = new Uint8Array(bytes.length + shift).subarray(shift);
+      moved.set(bytes);
+      const aligned = parseIndex(bytes);
+      const unaligned = parseIndex(moved);
+      assert.deepEqual(indexEntries(unaligned), indexEntries(aligned), `v${version} +${shift}`);
+      assert.deepEqual([...unaligned.stat], [...aligned.stat]);
+      assert.deepEqual([...unaligned.fields], [...aligned.fields]);
+    }
+    const first = indexEntries(parseIndex(bytes))[0]!;
+    assert.deepEqual([first.ino, first.size], [0xfffffffe, 0x80000001]);
+    const expected = (await lsFilesDebug(dir)).map((e) => [e.path, e.oid, e.mode]);
+    assert.deepEqual(indexEntries(parseIndex(bytes)).map((e) => [e.path, e.oid, e.mode]), expected);
+  }
+});
+
+Deno.test("parseIndex({ consumeBytes }) gathers the paths over the file's bytes and reads what a parse of a copy reads", async () => {
+  const dir = await sampleRepo();
+  for (const version of [2, 3, 4]) {
+    await git(dir, ["update-index", "--index-version", String(version)]);
+    if (version === 3) {
+      await writeFiles(dir, { "intent.txt": "later\n" });
+      await git(dir, ["add", "-N", "intent.txt"]);
+    }
+    const bytes = await Deno.readFile(`${dir}/.git/index`);
+    const copy = bytes.slice();
+    const kept = parseIndex(copy);
+    const consumed = parseIndex(bytes, { consumeBytes: true });
+    assert.deepEqual(indexEntries(consumed), indexEntries(kept), `v${version}`);
+    assert.deepEqual(consumed.cacheTree, kept.cacheTree);
+    assert.deepEqual(consumed.extensions, kept.extensions);
+    assert.equal(consumed.checksum, kept.checksum);
+    // The copy parsed without consumeBytes is untouched; the consumed bytes keep their trailer.
+    assert.deepEqual(copy, await Deno.readFile(`${dir}/.git/index`));
+    assert.equal(await verifyIndexChecksum(copy), true);
+    assert.deepEqual(bytes.subarray(-20), copy.subarray(-20));
+    if (version !== 4) assert.notDeepEqual(bytes, copy, "the paths were gathered in place");
+  }
+  // A path with no NUL before the trailer fails the same way either way.
+  await git(dir, ["update-index", "--index-version", "2"]);
+  const broken = await Deno.readFile(`${dir}/.git/index`);
+  broken.fill(0x61, 12 + 62, broken.length - 20);
+  const plain = assertIndexError(broken.slice(), "bounds");
+  let caught: unknown;
+  try {
+    parseIndex(broken.slice(), { consumeBytes: true });
+  } catch (e) {
+    caught = e;
+  }
+  assert.ok(caught instanceof GitIndexError);
+  assert.deepEqual([caught.message, caught.data], [plain.message, plain.data]);
+});
+
 Deno.test("parseIndex() reads the cache-tree: the root names HEAD's tree, subtrees their own", async () => {
   const dir = await sampleRepo();
   const index = parseIndex(await Deno.readFile(`${dir}/.git/index`));

@@ -1,7 +1,9 @@
 // Tests for core/safety/secrets/rules_cli.ts: a password given to a FreeRDP
 // client, a SecureString to aws ssm put-parameter, a secret string to aws
-// secretsmanager and a value to az keyvault secret set are redacted in every
-// context; the same options of other commands, references and files are kept.
+// secretsmanager, a value to az keyvault secret set, ssh-keygen's -N/-P, an
+// HTTP client's -a/--auth user:password, altool/notarytool -p, mc alias set's
+// secret key and lftp -u user,password are redacted in every context; the
+// same options of other commands, references and files are kept.
 
 import assert from "node:assert/strict";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
@@ -55,5 +57,101 @@ Deno.test("a quoted value holding an escaped quote is redacted whole", () => {
     const r = redactText(engine, wrap(text));
     assert.deepEqual(r.kinds, ["cli_secret_option"]);
     assert.ok(!r.text.includes(tail) && !r.text.includes("Hq7kR4t9"), r.text);
+  }
+});
+
+Deno.test("ssh-keygen -N/-P, an HTTP client's -a user:pass, altool -p, mc alias set and lftp -u are redacted in every context", () => {
+  const rng = new Rng(1641);
+  const shapes = [
+    (v: string) => `ssh-keygen -t ed25519 -N '${v}' -f ~/.ssh/deploy_key`,
+    (v: string) => `ssh-keygen -p -f id_rsa -P oldPass1 -N "${v}"`,
+    (v: string) => `http -a alice:${v} GET https://api.example.test/me`,
+    (v: string) => `https --auth "alice:${v}" POST api.example.test/items`,
+    (v: string) => `hey -n 100 --auth=alice:${v} https://api.example.test/`,
+    (v: string) => `xcrun altool --upload-app -f App.ipa -u me@example.test -p ${v}`,
+    (v: string) =>
+      `xcrun notarytool submit App.zip --apple-id me@example.test --password "${v}" --wait`,
+    (v: string) => `mc alias set local http://localhost:9000 minioadmin ${v}`,
+    (v: string) => `mc config host add s3 https://s3.amazonaws.com AKIAEXAMPLEID '${v}'`,
+    (v: string) => `lftp -u deploy,${v} sftp://files.example.test`,
+    (v: string) => `lftp -c "open -u deploy,${v} ftp.example.test; mirror -R dist /www"`,
+  ];
+  for (const shape of shapes) {
+    for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+      const v = `Hq7${rng.str(ALNUM, 13)}`;
+      const r = redactText(engine, wrap(shape(v)));
+      assert.ok(r.kinds.includes("cli_secret_option"), `${shape("V")} / ${ctx}: ${r.text}`);
+      assert.ok(!r.text.includes(v), r.text);
+    }
+  }
+});
+
+Deno.test("an empty passphrase, keychain references, variables and other commands' -a are kept", () => {
+  const kept = [
+    "ssh-keygen -t ed25519 -N '' -f ~/.ssh/id_ed25519",
+    'ssh-keygen -t rsa -b 4096 -N "" -C "me@example.test"',
+    "ssh-keygen -p -f id_rsa -P $OLD_PASS -N $NEW_PASS",
+    'xcrun altool --upload-app -f App.ipa -u me@example.test -p "@keychain:AC_PASSWORD"',
+    "xcrun notarytool submit App.zip --keychain-profile notary --wait",
+    "http -a alice GET https://api.example.test/me",
+    'http -a "alice:$API_PASSWORD" GET https://api.example.test/me',
+    "git commit -a -m 'fix: http -a flag docs'",
+    "mc alias set local http://localhost:9000 $MINIO_USER $MINIO_PASSWORD",
+    "lftp -u deploy sftp://files.example.test",
+  ];
+  for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
+Deno.test("a value masked with ::add-mask:: is redacted in every context; expressions and variables are kept", () => {
+  const rng = new Rng(1642);
+  const shapes = [
+    (v: string) => `echo "::add-mask::${v}"`,
+    (v: string) => `echo ::add-mask::${v}`,
+    (v: string) => `run: |\n  echo "::add-mask::${v}"\n  echo "token=${v}" >> "$GITHUB_OUTPUT"`,
+  ];
+  for (const shape of shapes) {
+    for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+      const v = `Hq7${rng.str(ALNUM, 13)}`;
+      const r = redactText(engine, wrap(shape(v)));
+      assert.ok(r.kinds.includes("cli_secret_option"), `${shape("V")} / ${ctx}: ${r.text}`);
+      assert.ok(!r.text.includes(v), r.text);
+    }
+  }
+  for (
+    const text of [
+      'echo "::add-mask::${{ steps.login.outputs.token }}"',
+      'echo "::add-mask::$ACCESS_TOKEN"',
+      "echo ::add-mask::",
+    ]
+  ) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});
+
+Deno.test("rabbitmqctl's password and macOS security -w are redacted in every context; prompts and variables kept", () => {
+  const rng = new Rng(1643);
+  const shapes = [
+    (v: string) => `rabbitmqctl add_user app ${v}`,
+    (v: string) => `docker exec rmq rabbitmqctl change_password admin '${v}'`,
+    (v: string) => `security add-generic-password -a "$USER" -s openai -w "${v}"`,
+    (v: string) => `security add-internet-password -a me -s api.example.test -w ${v} -U`,
+  ];
+  for (const shape of shapes) {
+    for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+      const v = `Hq7${rng.str(ALNUM, 13)}`;
+      const r = redactText(engine, wrap(shape(v)));
+      assert.deepEqual(r.kinds, ["cli_secret_option"], `${shape("V")} / ${ctx}: ${r.text}`);
+      assert.ok(!r.text.includes(v), r.text);
+    }
+  }
+  for (
+    const text of [
+      "rabbitmqctl add_user app $RABBIT_PASSWORD",
+      "rabbitmqctl list_users",
+      "security add-generic-password -a me -s openai -w",
+      "security add-generic-password -a me -s openai -U -w -T /usr/bin/codesign",
+    ]
+  ) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
   }
 });

@@ -1,6 +1,7 @@
 // Tests for core/safety/secrets/rules_code.ts: a user and password given to
 // an HTTP client's basic authentication in code, and a password given to a
-// .NET credential constructor, a Gradle credentials block or a setter.
+// .NET credential constructor, a Gradle credentials block, an Android
+// signing config's storePassword/keyPassword or a setter.
 
 import assert from "node:assert/strict";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
@@ -289,6 +290,61 @@ Deno.test("hex under a prefixed credential name declared with a string type is r
   }
   const hex = `7a${rng.str("0123456789abcdef", 38)}`;
   for (const text of [`var commitToken string = "${hex}"`, `var token string = "${hex}"`]) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});
+
+Deno.test("an Android signing config's storePassword and keyPassword are redacted in every context", () => {
+  const rng = new Rng(2161);
+  for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+    const store = `Hq7${rng.str(ALNUM, 11)}`;
+    const key = `Kz4${rng.str(ALNUM, 11)}`;
+    const text = `release {\n    storeFile file("upload.jks")\n    storePassword "${store}"\n` +
+      `    keyAlias "upload"\n    keyPassword '${key}'\n}`;
+    const r = redactText(engine, wrap(text));
+    assert.deepEqual(r.kinds, ["password_assignment", "password_assignment"], `${ctx}: ${r.text}`);
+    assert.ok(!r.text.includes(store) && !r.text.includes(key), r.text);
+    assert.ok(r.text.includes("keyAlias"), r.text);
+  }
+  for (
+    const text of [
+      'storePassword "$System.env.KEYSTORE_PASSWORD"',
+      "storePassword keystoreProperties['storePassword']",
+      'keyPassword "android"',
+      'val keyPasswordLabel = "Key password"',
+    ]
+  ) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});
+
+Deno.test("a password given positionally to DriverManager.getConnection or new Sequelize is redacted in every context", () => {
+  const rng = new Rng(2162);
+  const shapes = [
+    (v: string) =>
+      `Connection c = DriverManager.getConnection("jdbc:mysql://localhost:3306/app", "root", "${v}");`,
+    (v: string) => `conn = DriverManager.getConnection(DB_URL, "app", "${v}")`,
+    (v: string) =>
+      `const sequelize = new Sequelize('appdb', 'root', '${v}', { dialect: 'mysql' });`,
+    (v: string) =>
+      `new Sequelize(\n  process.env.DB_NAME,\n  "app",\n  "${v}",\n  { host: "db" }\n)`,
+  ];
+  for (const shape of shapes) {
+    for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+      const v = `Hq7${rng.str(ALNUM, 11)}`;
+      const r = redactText(engine, wrap(shape(v)));
+      assert.deepEqual(r.kinds, ["password_assignment"], `${ctx}: ${r.text}`);
+      assert.ok(!r.text.includes(v), r.text);
+    }
+  }
+  for (
+    const text of [
+      "DriverManager.getConnection(url, user, password)",
+      'DriverManager.getConnection(url, "app", System.getenv("DB_PASSWORD"))',
+      "new Sequelize(process.env.DATABASE_URL, { logging: false })",
+      "new Sequelize('appdb', 'root', '', { dialect: 'sqlite' })",
+    ]
+  ) {
     assert.deepEqual(redactText(engine, text).kinds, [], text);
   }
 });

@@ -1,0 +1,165 @@
+/**
+ * The keyword pass over a few short strings (the keyword gate: the facts a
+ * briefing re-checks, preflight's output) without unpacking the whole DFA.
+ * A row of the transition table is its failure state's row with its own
+ * edges written over it (prebuilt.ts fillRows); here a row is made the first
+ * time the scan enters its state, the same words fillRows writes, into a
+ * table of the full size whose untouched pages the system never backs. Over
+ * a few hundred bytes the pass enters a few dozen of the 5,000-odd states:
+ * unpacking all of them (1.3 MB written, some 8-10 ms of a fresh process)
+ * cost more than the pass. The scan is {@linkcode scanDfaTs}'s loop over
+ * those rows, with the same hits (tests/core/safety/secrets/lazy_rows_test.ts
+ * holds the two equal). Pure: no I/O.
+ * @module
+ */
+import { ACCEPT_BIT, DEEP_BIT } from "./automaton.ts";
+import { namePasses } from "./prefilter_ts.ts";
+import type { DfaScanResult, NameChecks, PackedRows } from "../../../wasm/mod.ts";
+
+/** Transition rows unpacked on first use. */
+export interface LazyRows {
+  /** Columns per row. */
+  classCount: number;
+  /** The entry at `row + cls` (`row` a state times the class count), its row made first if needed. */
+  entry(row: number, cls: number): number;
+  /** Rows made so far (the start state's always). */
+  filled(): number;
+}
+
+/**
+ * Rows over a packed trie (decodeTables' `packedRows`).
+ * @param packed The trie, its class count and the output starts.
+ * @returns The rows, made as the scan reaches them.
+ * @throws {RangeError} when the trie is not a breadth-first packing of its states.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildAutomaton } from "./automaton.ts";
+ * import { buildNameChecks } from "./name_checks.ts";
+ * import { decodeTables, encodeTables } from "./prebuilt.ts";
+ * import { lazyRows } from "./lazy_rows.ts";
+ * const a = buildAutomaton(["her", "she"]);
+ * const checks = buildNameChecks(a, [[0], [0]], [{ lead: null, follows: null, tail: null }]);
+ * const { packedRows } = decodeTables(encodeTables(a, checks), a.keywords);
+ * const rows = lazyRows(packedRows);
+ * const h = a.classes["h".charCodeAt(0)]!;
+ * assert.equal(rows.entry(0, h), a.table[h]);
+ * ```
+ */
+export function lazyRows(packed: PackedRows): LazyRows {
+  const { classCount, trie, outputStart } = packed;
+  const states = outputStart.length - 1;
+  // Where each state's record starts, its failure state and its depth (one pass over the trie).
+  const at = new Int32Array(states).fill(-1);
+  const fail = new Uint32Array(states);
+  const depth = new Uint8Array(states);
+  let p = 0;
+  while (p < trie.length) {
+    const s = trie[p]!;
+    const n = trie[p + 2] ?? 0;
+    if (s >= states || trie[p + 1]! >= states || at[s] !== -1 || p + 3 + 2 * n > trie.length) {
+      throw new RangeError("Packed keyword rows are malformed");
+    }
+    at[s] = p;
+    fail[s] = trie[p + 1]!;
+    for (let k = 0; k < n; k++) {
+      const t = trie[p + 4 + 2 * k]!;
+      if (t >= states || trie[p + 3 + 2 * k]! >= classCount) {
+        throw new RangeError("Packed keyword rows are malformed");
+      }
+      // As fillRows counts it (a byte; no keyword is that long).
+      depth[t] = depth[s]! + 1;
+    }
+    p += 3 + 2 * n;
+  }
+  if (at.includes(-1)) throw new RangeError("Packed keyword rows are malformed");
+  // Untouched, the table's pages stay unbacked: only the rows made are resident.
+  const table = new Uint32Array(states * classCount);
+  const made = new Uint8Array(states);
+  let count = 0;
+  const writeEdges = (s: number): void => {
+    const r = at[s]!;
+    const n = trie[r + 2]!;
+    for (let k = 0; k < n; k++) {
+      const cls = trie[r + 3 + 2 * k]!;
+      const t = trie[r + 4 + 2 * k]!;
+      table[s * classCount + cls] =
+        ((t * classCount) | (outputStart[t + 1]! > outputStart[t]! ? ACCEPT_BIT : 0) |
+          (depth[t]! >= 3 ? DEEP_BIT : 0)) >>> 0;
+    }
+    made[s] = 1;
+    count++;
+  };
+  // The failure chain: each failure state is shallower, so a chain ends at a made row or the start.
+  const chain: number[] = [];
+  const make = (state: number): void => {
+    chain.length = 0;
+    let s = state;
+    while (made[s] === 0) {
+      if (chain.length > states) throw new RangeError("Packed keyword rows are malformed");
+      chain.push(s);
+      s = fail[s]!;
+    }
+    for (let k = chain.length - 1; k >= 0; k--) {
+      const c = chain[k]!;
+      const f = fail[c]!;
+      table.copyWithin(c * classCount, f * classCount, f * classCount + classCount);
+      writeEdges(c);
+    }
+  };
+  if (states > 0) writeEdges(0);
+  return {
+    classCount,
+    entry(row, cls) {
+      const s = row / classCount;
+      if (made[s] === 0) make(s);
+      return table[row + cls]!;
+    },
+    filled: () => count,
+  };
+}
+
+/**
+ * {@linkcode scanDfaTs} over {@linkcode LazyRows}: the same hits, passed
+ * masks, final row and ASCII flag for the same bytes and start row.
+ * @param rows From {@linkcode lazyRows}.
+ * @param classes Byte -> class (the automaton's).
+ * @param nameChecks The name checks, or undefined (every hit passes).
+ * @param bytes The input.
+ * @param state Row offset to start from; 0 is the start state.
+ * @returns As scanDfaTs.
+ */
+export function scanLazyRows(
+  rows: LazyRows,
+  classes: Uint8Array,
+  nameChecks: NameChecks | undefined,
+  bytes: Uint8Array,
+  state: number,
+): DfaScanResult {
+  let hits = new Uint32Array(64);
+  let passed = new Uint32Array(32);
+  let n = 0;
+  let row = state;
+  let acc = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    acc |= b;
+    const e = rows.entry(row, classes[b]!);
+    row = e & 0x3fffffff;
+    if (e < 0x80000000) continue;
+    const mask = nameChecks === undefined ? 0xffffffff : namePasses(nameChecks, bytes, i, row);
+    if (mask === 0) continue;
+    if (n + 2 > hits.length) {
+      const grown = new Uint32Array(hits.length * 2);
+      grown.set(hits);
+      hits = grown;
+      const grownPassed = new Uint32Array(passed.length * 2);
+      grownPassed.set(passed);
+      passed = grownPassed;
+    }
+    passed[n >> 1] = mask;
+    hits[n++] = i;
+    hits[n++] = row;
+  }
+  return { hits: hits.slice(0, n), passed: passed.slice(0, n >> 1), state: row, ascii: acc < 0x80 };
+}
