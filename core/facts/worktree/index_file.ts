@@ -210,7 +210,9 @@ function hexAt(src: Uint8Array, at: number): string {
 /** Whether this host stores a word's low byte first. */
 const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
 
-const UTF8 = new TextDecoder();
+// ignoreBOM: a first path (or cache-tree name) that begins with U+FEFF keeps it; the
+// default decoder drops it, and "\uFEFFa.txt" would read as "a.txt", another file.
+const UTF8 = new TextDecoder("utf-8", { ignoreBOM: true });
 const LATIN1 = new TextDecoder("latin1");
 
 /**

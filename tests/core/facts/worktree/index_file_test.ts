@@ -117,6 +117,32 @@ for (const version of [2, 3, 4]) {
   });
 }
 
+for (const version of [2, 3, 4]) {
+  Deno.test(`parseIndex() keeps a path's and a cache-tree name's leading U+FEFF, as git ls-files shows it (version ${version})`, async () => {
+    const dir = await makeRepo("baton-index-bom-");
+    const oid = (await git(dir, ["hash-object", "-w", "--stdin"], { stdin: "x\n" })).stdout.trim();
+    // The mark opens the first path of the index (git's byte order), a directory's
+    // name and sits inside a name; the last path (U+FF5A sorts after it) is the control.
+    for (const name of ["\uFEFFa.txt", "\uFEFFdir/b.txt", "\uFEFFc\uFEFF.txt", "\uFF5A.txt"]) {
+      await git(dir, ["update-index", "--add", "--cacheinfo", `100644,${oid},${name}`]);
+    }
+    await git(dir, ["write-tree"]);
+    if (version === 3) await git(dir, ["update-index", "--skip-worktree", "\uFF5A.txt"]);
+    await git(dir, ["update-index", "--index-version", String(version)]);
+    // git's own list, each line after its mode (so no line begins with the mark).
+    const want = (await git(dir, ["ls-files", "-s", "-z"])).stdout.split("\0")
+      .filter((l) => l !== "").map((l) => l.slice(l.indexOf("\t") + 1));
+    assert.deepEqual(want, ["\uFEFFa.txt", "\uFEFFc\uFEFF.txt", "\uFEFFdir/b.txt", "\uFF5A.txt"]);
+    const bytes = await Deno.readFile(`${dir}/.git/index`);
+    for (const consumeBytes of [false, true]) {
+      const index = parseIndex(bytes.slice(), { consumeBytes });
+      assert.equal(index.version, version);
+      assert.deepEqual(index.paths, want);
+      assert.deepEqual(index.cacheTree?.map((n) => n.path), ["", "\uFEFFdir/"]);
+    }
+  });
+}
+
 Deno.test("parseIndex() reads stat words with the top bit set as unsigned 32-bit values", async () => {
   const dir = await sampleRepo();
   const bytes = await Deno.readFile(`${dir}/.git/index`);
