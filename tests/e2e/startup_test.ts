@@ -101,14 +101,17 @@ Deno.test("the facts collector and the load workflow import no npm package and n
 
 Deno.test("load reaches the command classifier, the chain walker, the capsule renderer, the whole host records and the secret scanner only lazily (a capsule with no command loads no classifier)", async () => {
   const load = await staticClosure("core/workflow/load.ts");
-  // Positive control: the walk reached the briefing renderer and the capsule reader.
-  assert.ok(load.has("core/briefing/render_briefing.ts"));
+  // Positive control: the walk reached the capsule reader and the facts collector.
   assert.ok(load.has("core/store/capsule_store.ts"));
+  assert.ok(load.has("core/facts/collect.ts"));
   for (
     const lazy of [
       "core/safety/command/classify.ts",
       "core/chain/walk.ts",
       "core/store/render_capsule.ts",
+      // The briefing's modules load after the facts are collected.
+      "core/briefing/render_briefing.ts",
+      "core/briefing/recheck_evidence.ts",
       // Host names come from the records' light part.
       "core/hosts/full_records.ts",
       // The secret scanner loads after the fact collection (not beside its peak memory).
