@@ -13,7 +13,7 @@
  * @module
  */
 import { ACCEPT_BIT, DEEP_BIT } from "./automaton.ts";
-import { namePasses } from "./prefilter_ts.ts";
+import { scanRows } from "./prefilter_ts.ts";
 import type { DfaScanResult, NameChecks, PackedRows } from "../../../wasm/mod.ts";
 
 /** Transition rows unpacked on first use. */
@@ -136,30 +136,5 @@ export function scanLazyRows(
   bytes: Uint8Array,
   state: number,
 ): DfaScanResult {
-  let hits = new Uint32Array(64);
-  let passed = new Uint32Array(32);
-  let n = 0;
-  let row = state;
-  let acc = 0;
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i]!;
-    acc |= b;
-    const e = rows.entry(row, classes[b]!);
-    row = e & 0x3fffffff;
-    if (e < 0x80000000) continue;
-    const mask = nameChecks === undefined ? 0xffffffff : namePasses(nameChecks, bytes, i, row);
-    if (mask === 0) continue;
-    if (n + 2 > hits.length) {
-      const grown = new Uint32Array(hits.length * 2);
-      grown.set(hits);
-      hits = grown;
-      const grownPassed = new Uint32Array(passed.length * 2);
-      grownPassed.set(passed);
-      passed = grownPassed;
-    }
-    passed[n >> 1] = mask;
-    hits[n++] = i;
-    hits[n++] = row;
-  }
-  return { hits: hits.slice(0, n), passed: passed.slice(0, n >> 1), state: row, ascii: acc < 0x80 };
+  return scanRows((row, cls) => rows.entry(row, cls), classes, nameChecks, bytes, state);
 }

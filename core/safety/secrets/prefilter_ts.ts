@@ -28,8 +28,29 @@ const MAX_NAME = 98;
  * ```
  */
 export function scanDfaTs(tables: DfaTables, bytes: Uint8Array, state: number): DfaScanResult {
-  const { classes, table } = tables;
-  const checks = tables.nameChecks;
+  const { table } = tables;
+  return scanRows((row, cls) => table[row + cls]!, tables.classes, tables.nameChecks, bytes, state);
+}
+
+/**
+ * The DFA loop over any row store: `entry(row, class)` is the table entry
+ * (next row, accept and deep bits). The one loop both the whole table
+ * ({@linkcode scanDfaTs}) and the keyword gate's lazily built rows
+ * (lazy_rows.ts) run.
+ * @param entry The table entry for a row offset and a byte class.
+ * @param classes Byte -> class.
+ * @param checks The name checks, or undefined (every hit passes).
+ * @param bytes The input.
+ * @param state Row offset to start from; 0 is the start state.
+ * @returns As scanDfaTs.
+ */
+export function scanRows(
+  entry: (row: number, cls: number) => number,
+  classes: Uint8Array,
+  checks: NameChecks | undefined,
+  bytes: Uint8Array,
+  state: number,
+): DfaScanResult {
   let hits = new Uint32Array(64);
   let passed = new Uint32Array(32);
   let n = 0;
@@ -38,7 +59,7 @@ export function scanDfaTs(tables: DfaTables, bytes: Uint8Array, state: number): 
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i]!;
     acc |= b;
-    const e = table[row + classes[b]!]!;
+    const e = entry(row, classes[b]!);
     row = e & 0x3fffffff;
     if (e < 0x80000000) continue;
     const mask = checks === undefined ? 0xffffffff : namePasses(checks, bytes, i, row);
@@ -55,12 +76,7 @@ export function scanDfaTs(tables: DfaTables, bytes: Uint8Array, state: number): 
     hits[n++] = i;
     hits[n++] = row;
   }
-  return {
-    hits: hits.slice(0, n),
-    passed: passed.slice(0, n >> 1),
-    state: row,
-    ascii: acc < 0x80,
-  };
+  return { hits: hits.slice(0, n), passed: passed.slice(0, n >> 1), state: row, ascii: acc < 0x80 };
 }
 
 /** The name checks of the state at `row` that pass for the keyword ending at byte `i` (namePasses in WASM). */
