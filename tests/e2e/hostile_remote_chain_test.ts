@@ -15,48 +15,7 @@
 import assert from "node:assert/strict";
 import { git } from "../_helpers/git.ts";
 import { runBaton } from "../_helpers/cli.ts";
-
-interface Machine {
-  dir: string;
-  home: string;
-}
-
-interface World {
-  root: string;
-  remote: string;
-  a: Machine;
-  b: Machine;
-}
-
-const ENV = {
-  GIT_AUTHOR_NAME: "Test",
-  GIT_AUTHOR_EMAIL: "test@example.invalid",
-  GIT_COMMITTER_NAME: "Test",
-  GIT_COMMITTER_EMAIL: "test@example.invalid",
-  GIT_CONFIG_NOSYSTEM: "1",
-  GIT_CONFIG_GLOBAL: "/dev/null",
-};
-
-/** A bare remote, clone A (writes and pushes capsules) and clone B (pulls). */
-async function setup(): Promise<World> {
-  const root = (await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-hostile-remote-" })))
-    .replaceAll("\\", "/");
-  const remote = `${root}/remote.git`;
-  await git(root, ["init", "-q", "--bare", "-b", "main", remote]);
-  await git(root, ["clone", "-q", remote, `${root}/a`]);
-  await git(`${root}/a`, ["checkout", "-q", "-b", "main"]);
-  await Deno.writeTextFile(`${root}/a/README.md`, "hello\n");
-  await git(`${root}/a`, ["add", "README.md"]);
-  await git(`${root}/a`, ["commit", "-q", "-m", "init"]);
-  await git(`${root}/a`, ["push", "-q", "origin", "main"]);
-  await git(root, ["clone", "-q", remote, `${root}/b`]);
-  return {
-    root,
-    remote,
-    a: { dir: `${root}/a`, home: `${root}/home-a` },
-    b: { dir: `${root}/b`, home: `${root}/home-b` },
-  };
-}
+import { type Machine, SHARE_ENV as ENV, withShareWorld } from "../_helpers/share_world.ts";
 
 function baton(m: Machine, args: string[], env: Record<string, string> = {}) {
   return runBaton(args, { cwd: m.dir, env: { ...ENV, BATON_HOME: m.home, ...env } });
@@ -184,8 +143,7 @@ async function junk(remote: string): Promise<{ capsules: Entry[]; root: Entry[] 
 }
 
 Deno.test("pull: a remote chain ahead with junk beside valid capsules is not fast-forwarded onto; the new tip holds only the valid capsules, the next push carries none of the junk", async () => {
-  const w = await setup();
-  try {
+  await withShareWorld("baton-hostile-remote-", async (w) => {
     await capsule(w.a, "the real capsule");
     assert.equal((await baton(w.a, ["push"])).code, 0);
     const real = await capsuleEntries(w.remote, "refs/baton/main");
@@ -238,14 +196,11 @@ Deno.test("pull: a remote chain ahead with junk beside valid capsules is not fas
     );
     assert.ok(!text.stdout.includes("\u001b") && !text.stdout.includes("PWN"));
     assert.ok(await isAncestor(gitdirB, again, "refs/baton/main"));
-  } finally {
-    await Deno.remove(w.root, { recursive: true });
-  }
+  });
 });
 
 Deno.test("pull: control: a remote chain ahead holding only valid capsules is fast-forwarded onto, the tip the remote's own commit", async () => {
-  const w = await setup();
-  try {
+  await withShareWorld("baton-hostile-remote-", async (w) => {
     await capsule(w.a, "first");
     assert.equal((await baton(w.a, ["push"])).code, 0);
     assert.equal((await baton(w.b, ["pull"])).code, 0);
@@ -262,14 +217,11 @@ Deno.test("pull: control: a remote chain ahead holding only valid capsules is fa
     assert.deepEqual(r.merged.refused_by, {});
     const tip = await inGit(w.remote, ["rev-parse", "refs/baton/main"]);
     assert.equal(await inGit(`${w.b.dir}/.git`, ["rev-parse", "refs/baton/main"]), tip);
-  } finally {
-    await Deno.remove(w.root, { recursive: true });
-  }
+  });
 });
 
 Deno.test("pull: the merge of a diverged remote chain keeps only valid capsules", async () => {
-  const w = await setup();
-  try {
+  await withShareWorld("baton-hostile-remote-", async (w) => {
     await capsule(w.a, "A's capsule");
     assert.equal((await baton(w.a, ["push"])).code, 0);
     const real = await capsuleEntries(w.remote, "refs/baton/main");
@@ -284,14 +236,11 @@ Deno.test("pull: the merge of a diverged remote chain keeps only valid capsules"
     assert.deepEqual(tip, archive(w.b).map((n) => `capsules/${n}`));
     assert.equal(tip.length, 2);
     assert.equal(r.merged.refused, 10);
-  } finally {
-    await Deno.remove(w.root, { recursive: true });
-  }
+  });
 });
 
 Deno.test("pull: a remote that replaces a capsule's blob under its own name, or drops one, changes nothing this clone's chain holds", async () => {
-  const w = await setup();
-  try {
+  await withShareWorld("baton-hostile-remote-", async (w) => {
     await capsule(w.a, "one");
     await capsule(w.a, "two");
     assert.equal((await baton(w.a, ["push"])).code, 0);
@@ -308,14 +257,11 @@ Deno.test("pull: a remote that replaces a capsule's blob under its own name, or 
     assert.deepEqual(await capsuleEntries(gitdirB, "refs/baton/main"), before);
     assert.equal(r.capsules, 2);
     assert.equal(r.merged.refused_by.conflict, 1);
-  } finally {
-    await Deno.remove(w.root, { recursive: true });
-  }
+  });
 });
 
 Deno.test("pull: a remote ref naming a blob instead of a commit imports nothing and moves nothing (it was an internal error)", async () => {
-  const w = await setup();
-  try {
+  await withShareWorld("baton-hostile-remote-", async (w) => {
     await capsule(w.b, "B's own");
     const text = await blob(w.remote, "not a commit\n");
     await inGit(w.remote, ["update-ref", "refs/baton/main", text]);
@@ -327,9 +273,7 @@ Deno.test("pull: a remote ref naming a blob instead of a commit imports nothing 
     const gitdirB = `${w.b.dir}/.git`;
     assert.equal((await paths(gitdirB, "refs/baton/main")).length, 1);
     assert.equal(await inGit(gitdirB, ["cat-file", "-t", "refs/baton/main"]), "commit");
-  } finally {
-    await Deno.remove(w.root, { recursive: true });
-  }
+  });
 });
 
 /** Bytes of the capsule blobs on the remote's chain, as git lists them. */
@@ -339,8 +283,7 @@ async function remoteBytes(remote: string): Promise<number> {
 }
 
 Deno.test("pull: a remote offering more capsules or bytes than the limits is not pulled at all (exit 1, said so); within them it is", async () => {
-  const w = await setup();
-  try {
+  await withShareWorld("baton-hostile-remote-", async (w) => {
     for (const now of ["one", "two", "three"]) await capsule(w.a, now);
     assert.equal((await baton(w.a, ["push"])).code, 0);
     const bytes = await remoteBytes(w.remote);
@@ -383,14 +326,11 @@ Deno.test("pull: a remote offering more capsules or bytes than the limits is not
     assert.equal(ok.code, 0, ok.stderr);
     assert.equal(JSON.parse(ok.stdout).merged.imported, 3);
     assert.deepEqual(archive(w.b), archive(w.a));
-  } finally {
-    await Deno.remove(w.root, { recursive: true });
-  }
+  });
 });
 
 Deno.test("pull: a remote tree longer than the listing bound (the limit, room for refused entries) is not listed whole and not pulled", async () => {
-  const w = await setup();
-  try {
+  await withShareWorld("baton-hostile-remote-", async (w) => {
     await capsule(w.a, "one");
     assert.equal((await baton(w.a, ["push"])).code, 0);
     const real = await capsuleEntries(w.remote, "refs/baton/main");
@@ -422,9 +362,7 @@ Deno.test("pull: a remote tree longer than the listing bound (the limit, room fo
     assert.equal(ok.code, 0, ok.stderr);
     const m = JSON.parse(ok.stdout).merged;
     assert.deepEqual([m.imported, m.refused_by], [1, { bad_name: 1100 }]);
-  } finally {
-    await Deno.remove(w.root, { recursive: true });
-  }
+  });
 });
 
 /** The real git program on PATH. */
@@ -440,8 +378,7 @@ function realGit(): string {
 }
 
 Deno.test("pull: the git processes a pull starts do not grow with the number of capsules it imports (one per capsule before)", async () => {
-  const w = await setup();
-  try {
+  await withShareWorld("baton-hostile-remote-", async (w) => {
     // A git on PATH that logs each run (its first argument) and hands over to the real one.
     const bin = `${w.root}/bin`;
     const log = `${w.root}/git.log`;
@@ -471,14 +408,11 @@ Deno.test("pull: the git processes a pull starts do not grow with the number of 
     assert.equal(archive(w.b).length, 6, "positive control: all six imported");
     assert.ok(one.some((l) => l.includes("fetch")), "control: the shim saw baton's git");
     assert.equal(four.length, one.length, `${one.join(" | ")}\n${four.join(" | ")}`);
-  } finally {
-    await Deno.remove(w.root, { recursive: true });
-  }
+  });
 });
 
 Deno.test("revive: a fetched remote ref naming a blob restores nothing and says so (it was an internal error); a fetched chain is restored from", async () => {
-  const w = await setup();
-  try {
+  await withShareWorld("baton-hostile-remote-", async (w) => {
     const fetch = (m: Machine) =>
       git(m.dir, ["fetch", "-q", "origin", "+refs/baton/main:refs/baton-remotes/origin/main"]);
     const text = await blob(w.remote, "not a commit\n");
@@ -494,14 +428,11 @@ Deno.test("revive: a fetched remote ref naming a blob restores nothing and says 
     await fetch(w.b);
     const ok = JSON.parse((await baton(w.b, ["revive", "--json"])).stdout);
     assert.deepEqual([ok.action, ok.id, ok.imported], ["shared_ref", id, 1]);
-  } finally {
-    await Deno.remove(w.root, { recursive: true });
-  }
+  });
 });
 
 Deno.test("revive: a fetched chain offering more than pull's default limits copies nothing and says so, never 'none on the shared ref'", async () => {
-  const w = await setup();
-  try {
+  await withShareWorld("baton-hostile-remote-", async (w) => {
     // 20,001 capsule names (the default limit is 20,000), one small blob behind them all.
     const text = await blob(w.remote, "junk\n");
     const many = Array.from({ length: 20_001 }, (_, i): Entry => ({
@@ -533,14 +464,11 @@ Deno.test("revive: a fetched chain offering more than pull's default limits copi
       t.stdout,
       "no capsule to restore from the archive, and none copied from the shared ref\nnote: the shared ref offers 20001 new capsules, 98 KiB; the limit is 20000 capsules and 256 MiB per pull: nothing was copied from it (baton pull --max-capsules N --max-bytes N copies it)\n",
     );
-  } finally {
-    await Deno.remove(w.root, { recursive: true });
-  }
+  });
 });
 
 Deno.test("push: onto a remote ref naming a blob it stops and says why (exit 6; it was an internal error); onto a remote rewound to an older chain commit it goes on", async () => {
-  const w = await setup();
-  try {
+  await withShareWorld("baton-hostile-remote-", async (w) => {
     await capsule(w.a, "one");
     assert.equal((await baton(w.a, ["push"])).code, 0);
     const first = await inGit(w.remote, ["rev-parse", "refs/baton/main"]);
@@ -574,14 +502,11 @@ Deno.test("push: onto a remote ref naming a blob it stops and says why (exit 6; 
       "baton: Cannot push the shared chain: the remote's refs/baton/main names no commit (not a baton chain); nothing was pushed\n",
     );
     assert.equal(await inGit(w.remote, ["rev-parse", "refs/baton/main"]), text);
-  } finally {
-    await Deno.remove(w.root, { recursive: true });
-  }
+  });
 });
 
 Deno.test("push: a link, folder, submodule or executable under a capsule name on this clone's own chain (an older baton fast-forwarded onto it) is not carried on as a capsule", async () => {
-  const w = await setup();
-  try {
+  await withShareWorld("baton-hostile-remote-", async (w) => {
     await capsule(w.a, "A's capsule");
     assert.equal((await baton(w.a, ["push"])).code, 0);
     const real = await capsuleEntries(w.remote, "refs/baton/main");
@@ -600,7 +525,5 @@ Deno.test("push: a link, folder, submodule or executable under a capsule name on
       await paths(other, "refs/baton/main"),
       [real[0]!.name, ...archive(w.b)].map((n) => `capsules/${n}`).sort(),
     );
-  } finally {
-    await Deno.remove(w.root, { recursive: true });
-  }
+  });
 });

@@ -10,40 +10,7 @@ import assert from "node:assert/strict";
 import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { removeAfterTests } from "../_helpers/temp.ts";
 import { runBaton } from "../_helpers/cli.ts";
-
-interface Machine {
-  dir: string;
-  home: string;
-}
-
-async function setup(): Promise<{ root: string; a: Machine; b: Machine; remote: string }> {
-  const root = (await Deno.realPath(await Deno.makeTempDir({ prefix: "baton-share-" })))
-    .replaceAll("\\", "/");
-  const remote = `${root}/remote.git`;
-  await git(root, ["init", "-q", "--bare", "-b", "main", remote]);
-  await git(root, ["clone", "-q", remote, `${root}/a`]);
-  await git(`${root}/a`, ["checkout", "-q", "-b", "main"]);
-  await Deno.writeTextFile(`${root}/a/README.md`, "hello\n");
-  await git(`${root}/a`, ["add", "README.md"]);
-  await git(`${root}/a`, ["commit", "-q", "-m", "init"]);
-  await git(`${root}/a`, ["push", "-q", "origin", "main"]);
-  await git(root, ["clone", "-q", remote, `${root}/b`]);
-  return {
-    root,
-    remote,
-    a: { dir: `${root}/a`, home: `${root}/home-a` },
-    b: { dir: `${root}/b`, home: `${root}/home-b` },
-  };
-}
-
-const ENV = {
-  GIT_AUTHOR_NAME: "Test",
-  GIT_AUTHOR_EMAIL: "test@example.invalid",
-  GIT_COMMITTER_NAME: "Test",
-  GIT_COMMITTER_EMAIL: "test@example.invalid",
-  GIT_CONFIG_NOSYSTEM: "1",
-  GIT_CONFIG_GLOBAL: "/dev/null",
-};
+import { type Machine, makeShareWorld, SHARE_ENV as ENV } from "../_helpers/share_world.ts";
 
 async function baton(m: Machine, args: string[]) {
   const r = await runBaton(args, { cwd: m.dir, env: { ...ENV, BATON_HOME: m.home } });
@@ -80,7 +47,7 @@ async function gitState(dir: string): Promise<string> {
 }
 
 Deno.test("share: push and pull round trip through a bare remote, git state untouched", async () => {
-  const { root, a, b, remote } = await setup();
+  const { root, a, b, remote } = await makeShareWorld("baton-share-");
   try {
     const id1 = await capsule(a, "first capsule from A");
     await Deno.writeTextFile(`${a.dir}/README.md`, "hello, edited but not staged\n");
@@ -128,7 +95,7 @@ Deno.test("share: push and pull round trip through a bare remote, git state unto
 });
 
 Deno.test("share: two clones pushing at once lose nothing and the fork is reported", async () => {
-  const { root, a, b } = await setup();
+  const { root, a, b } = await makeShareWorld("baton-share-");
   try {
     await capsule(a, "common start");
     assert.equal((await baton(a, ["push"])).code, 0);
@@ -169,7 +136,7 @@ Deno.test("share: two clones pushing at once lose nothing and the fork is report
 });
 
 Deno.test("share: an archive file that came with a commit is not published by push and cannot put terminal controls into the fork line", async () => {
-  const { root, a } = await setup();
+  const { root, a } = await makeShareWorld("baton-share-");
   try {
     await capsule(a, "the real start");
     // Two more chain starts as a commit could bring them into .baton/capsules: one whose id is
@@ -212,7 +179,7 @@ Deno.test("share: an archive file that came with a commit is not published by pu
 });
 
 Deno.test("share: revive restores from the archive, else from the shared ref, and is idempotent", async () => {
-  const { root, a, b } = await setup();
+  const { root, a, b } = await makeShareWorld("baton-share-");
   try {
     const id = await capsule(a, "to be revived");
     const latest = await Deno.readTextFile(`${a.dir}/.baton/latest.md`);
@@ -253,7 +220,7 @@ Deno.test("share: revive restores from the archive, else from the shared ref, an
 });
 
 Deno.test("share: a pulled capsule keeps its signature; verified only under a key the reader trusts", async () => {
-  const { root, a, b } = await setup();
+  const { root, a, b } = await makeShareWorld("baton-share-");
   try {
     const ev = JSON.parse((await baton(a, ["evidence", "--json", "--", "true"])).stdout).id;
     await capsule(a, "A checked it", { verified_facts: [{ text: "true succeeds", evidence: ev }] });
@@ -275,7 +242,7 @@ Deno.test("share: a pulled capsule keeps its signature; verified only under a ke
 });
 
 Deno.test("share: pull into a clone without latest.md makes a trusted pulled head current, and says revive is needed for an untrusted one", async () => {
-  const { root, a, b } = await setup();
+  const { root, a, b } = await makeShareWorld("baton-share-");
   try {
     const id = await capsule(a, "from A");
     assert.equal((await baton(a, ["push"])).code, 0);
@@ -357,7 +324,7 @@ Deno.test("share: revive --force replaces a damaged latest.md, keeping it aside,
 });
 
 Deno.test("share: an upstream remote name in the clone's config that git would read as an option runs nothing", async () => {
-  const { root, b } = await setup();
+  const { root, b } = await makeShareWorld("baton-share-");
   try {
     const marker = `${root}/ran`;
     const option = `--upload-pack=touch ${marker};`;

@@ -1,0 +1,66 @@
+/**
+ * The world the sharing tests run in: a real bare remote and two clones of
+ * it (A writes and pushes capsules, B pulls), each clone with its own baton
+ * home, and the git identity every commit in it uses. Removed by
+ * {@linkcode withShareWorld} whatever the test does.
+ * @module
+ */
+import { git } from "./git.ts";
+
+/** One clone and the baton home its commands run with. */
+export interface Machine {
+  dir: string;
+  home: string;
+}
+
+/** The temp root, the bare remote and the two clones. */
+export interface ShareWorld {
+  root: string;
+  remote: string;
+  a: Machine;
+  b: Machine;
+}
+
+/** The environment of every git and baton process in a share world. */
+export const SHARE_ENV = {
+  GIT_AUTHOR_NAME: "Test",
+  GIT_AUTHOR_EMAIL: "test@example.invalid",
+  GIT_COMMITTER_NAME: "Test",
+  GIT_COMMITTER_EMAIL: "test@example.invalid",
+  GIT_CONFIG_NOSYSTEM: "1",
+  GIT_CONFIG_GLOBAL: "/dev/null",
+};
+
+/** A bare remote whose main has one commit, clone A of it and clone B. */
+export async function makeShareWorld(prefix: string): Promise<ShareWorld> {
+  const root = (await Deno.realPath(await Deno.makeTempDir({ prefix })))
+    .replaceAll("\\", "/");
+  const remote = `${root}/remote.git`;
+  await git(root, ["init", "-q", "--bare", "-b", "main", remote]);
+  await git(root, ["clone", "-q", remote, `${root}/a`]);
+  await git(`${root}/a`, ["checkout", "-q", "-b", "main"]);
+  await Deno.writeTextFile(`${root}/a/README.md`, "hello\n");
+  await git(`${root}/a`, ["add", "README.md"]);
+  await git(`${root}/a`, ["commit", "-q", "-m", "init"]);
+  await git(`${root}/a`, ["push", "-q", "origin", "main"]);
+  await git(root, ["clone", "-q", remote, `${root}/b`]);
+  return {
+    root,
+    remote,
+    a: { dir: `${root}/a`, home: `${root}/home-a` },
+    b: { dir: `${root}/b`, home: `${root}/home-b` },
+  };
+}
+
+/** Runs `body` in a fresh share world and removes it afterwards. */
+export async function withShareWorld(
+  prefix: string,
+  body: (w: ShareWorld) => Promise<void>,
+): Promise<void> {
+  const w = await makeShareWorld(prefix);
+  try {
+    await body(w);
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+}
