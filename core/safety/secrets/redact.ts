@@ -12,7 +12,9 @@ import { findSecrets, type RawFinding, type SecretEngine } from "./engine.ts";
 import { type Finding, redactionMarker } from "./stream.ts";
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+// ignoreBOM: a text that opens with U+FEFF keeps it; the default decoder drops it,
+// and redaction changes nothing but secrets.
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /**
  * Finds every secret in a buffer, with lines and columns.

@@ -24,6 +24,15 @@ Deno.test("redactText() replaces every occurrence whole, leaving no tail, and is
   assert.deepEqual(redactText(engine, r.text), { text: r.text, kinds: [] });
 });
 
+Deno.test("redactText() keeps a leading U+FEFF: only the secret changes", () => {
+  const key = SAMPLES.openai_api_key!(new Rng(72)).text;
+  const r = redactText(engine, `\uFEFFkey ${key}\n`);
+  assert.deepEqual(r.kinds, ["openai_api_key"]);
+  assert.equal(r.text, "\uFEFFkey [REDACTED:openai_api_key]\n");
+  // Control: the same text without the mark.
+  assert.equal(redactText(engine, `key ${key}\n`).text, "key [REDACTED:openai_api_key]\n");
+});
+
 Deno.test("redactBytes() returns the very input when nothing is found", () => {
   const bytes = new Uint8Array([0xff, 0x00, 0x41, 0xc3, 0x28]);
   const r = redactBytes(engine, bytes);
