@@ -26,6 +26,8 @@ export interface SafeOutput {
   deep<T>(value: T): T;
 }
 
+const encoder = new TextEncoder();
+
 const LINE_BREAK = /\r\n|[\r\n\u0085\u2028\u2029]/g;
 
 const loaded = new Map<"wasm" | "ts", SafeOutput>();
@@ -48,14 +50,32 @@ const loaded = new Map<"wasm" | "ts", SafeOutput>();
 export async function loadSafeOutput(prefilter: "wasm" | "ts" = "wasm"): Promise<SafeOutput> {
   const built = loaded.get(prefilter);
   if (built !== undefined) return built;
-  const [{ defaultEngine }, { redactText }, { neutralizeText }] = await Promise.all([
-    import("../../core/safety/secrets/default_engine.ts"),
-    import("../../core/safety/secrets/redact.ts"),
-    import("../../core/safety/render_safe.ts"),
-  ]);
+  const [{ defaultEngine }, { redactText }, { neutralizeText }, { findSecrets }, { CopyMemory }] =
+    await Promise.all([
+      import("../../core/safety/secrets/default_engine.ts"),
+      import("../../core/safety/secrets/redact.ts"),
+      import("../../core/safety/render_safe.ts"),
+      import("../../core/safety/secrets/engine.ts"),
+      import("../../core/safety/secrets/copies.ts"),
+    ]);
   const engine = defaultEngine(prefilter);
   const value = (text: string): string => redactText(engine, text).text;
-  const deep = <T>(v: T): T => deepMap(v, value, 0) as T;
+  // One value is one input: a secret found in one string (a name beside its
+  // keyword) is redacted in every other string that holds a copy of it (a
+  // file named after the bare value), as sanitize_capsule.ts does for a capsule.
+  const deep = <T>(v: T): T => {
+    const memory = new CopyMemory();
+    let found = false;
+    for (const text of deepStrings(v)) {
+      const bytes = encoder.encode(text);
+      const findings = findSecrets(engine, bytes);
+      if (findings.length > 0) found = true;
+      memory.remember(bytes, findings);
+    }
+    // Nothing found in any string: redaction would change none of them.
+    if (!found) return v;
+    return deepMap(v, (text) => redactText(engine, text, { memory }).text, 0) as T;
+  };
   const safe: SafeOutput = {
     line: (text) => neutralizeText(value(text)).replace(LINE_BREAK, " ⏎ "),
     value,
