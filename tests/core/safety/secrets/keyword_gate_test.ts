@@ -129,3 +129,42 @@ Deno.test("hex digests keep the gate shut; the rules owning hex keywords are the
   assert.equal(gate.mayHold(encoder.encode(aws)), true);
   assert.notDeepEqual(findSecrets(engine, encoder.encode(aws)), []);
 });
+
+/** Where the facts carry a repository's words: each takes the planted text and its bare secret. */
+const FACT_PLACES: Record<string, (text: string, secret: string) => string> = {
+  file_name: (_t, s) => `src/${s}.txt`,
+  file_text: (t) => `notes/${t}`,
+  branch: (_t, s) => `feature/${s}`,
+  url_password: (_t, s) => `https://deploy:${s}@git.example.com/o/r.git`,
+  url_user: (_t, s) => `https://${s}@github.com/o/r.git`,
+  subject: (t) => `fix: rotate ${t}`,
+  latin: (t) => `é${t}é`,
+  cjk: (t) => `日本 ${t} 日本`,
+  nbsp: (t) => `\u00a0${t}\u00a0`,
+  bom: (t) => `\uFEFF${t}`,
+  zero_width: (t) => `\u200b${t}\u200b`,
+  tab: (t) => `\t${t}\t`,
+  long_name: (t) => "a/".repeat(3000) + t + "/b".repeat(3000),
+};
+
+Deno.test("a secret in any fact-shaped place opens the gate wherever the engine finds it, one gate for all (its rows made on demand)", () => {
+  // One gate over every string, as load and preflight use it: rows made for one fact serve the next.
+  const shared = createKeywordGate(SECRET_TABLES);
+  const rng = new Rng(4242);
+  let found = 0;
+  for (const [kind, make] of Object.entries(SAMPLES)) {
+    const sample = make(rng);
+    for (const [place, put] of Object.entries(FACT_PLACES)) {
+      const text = put(sample.text, sample.secret);
+      const bytes = encoder.encode(text);
+      if (findSecrets(engine, bytes).length === 0) continue;
+      found++;
+      assert.ok(shared.mayHold(bytes), `${kind} in ${place}: gate shut on a finding`);
+      // The facts holding it, among plain ones, open the gate as a whole.
+      const facts = { branch: "main", changed: ["a.ts", text], remotes: [] };
+      assert.equal(anyMayHoldSecret(shared, facts), true, `${kind} in ${place}`);
+    }
+  }
+  // Positive control: most places of most kinds hold a finding.
+  assert.ok(found > 1000, `${found} fact-shaped texts with findings`);
+});
