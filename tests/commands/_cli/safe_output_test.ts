@@ -40,6 +40,26 @@ Deno.test("safe deep: every string and key of a value is redacted", async () => 
   assert.equal(v.n, 2);
 });
 
+Deno.test("safe deep: a secret found in one string is redacted in every string holding a copy of it, keys too", async () => {
+  const safe = await loadSafeOutput("ts");
+  const sample = SAMPLES.datadog_api_key!(rng);
+  // Control: the bare value alone is no finding and is kept.
+  const alone = { untracked: [`${sample.secret}.log`] };
+  assert.deepEqual(safe.deep(alone), alone);
+  const v = safe.deep({
+    untracked: [`${sample.secret}.log`, sample.text],
+    branch: `wip/${sample.secret}`,
+    [`k-${sample.secret}`]: 1,
+  });
+  const json = JSON.stringify(v);
+  assert.ok(!json.includes(sample.core), json);
+  assert.deepEqual(v.untracked, [
+    "[REDACTED:datadog_api_key].log",
+    "DD_API_KEY=[REDACTED:datadog_api_key]",
+  ]);
+  assert.equal(v.branch, "wip/[REDACTED:datadog_api_key]");
+});
+
 Deno.test("safe deep with the TypeScript prefilter (preflight's) redacts exactly what the default does", async () => {
   const wasm = await loadSafeOutput();
   const ts = await loadSafeOutput("ts");
