@@ -157,13 +157,27 @@ async function importCapsules(
       refuse(out.refused, bytes === null ? "too_large" : "not_capsule");
       continue;
     }
-    out.valid.set(name, oid);
     const path = `${c.found.layout.capsules}/${name}`;
-    if ((await io.fs.lstat(path)) !== null) continue;
+    if ((await io.fs.lstat(path)) !== null) {
+      // A file of this name is kept as it is. The chain names the capsule only when that
+      // file holds its very bytes: otherwise the chain would list a capsule the archive
+      // lacks (the file is not a capsule, or recordLocal would have put it on the chain).
+      const held = await readRegularFile(io.fs, path, MAX_CAPSULE_FILE_BYTES);
+      if (held.kind === "read" && sameBytes(held.bytes, bytes)) out.valid.set(name, oid);
+      else refuse(out.refused, "conflict");
+      continue;
+    }
     await io.fs.writeFileAtomic(path, bytes, { within, tempInWithin: true });
+    out.valid.set(name, oid);
     out.imported++;
   }
   return out;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** A remote chain commit vetted against this clone's chain, within the pull's limits. */

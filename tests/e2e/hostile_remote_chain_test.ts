@@ -527,3 +527,32 @@ Deno.test("push: a link, folder, submodule or executable under a capsule name on
     );
   });
 });
+
+Deno.test("pull: a remote capsule whose name this clone's archive holds with other bytes is not put on the chain (the chain would name a capsule the archive lacks); control: the same bytes are", async () => {
+  await withShareWorld("baton-hostile-remote-", async (w) => {
+    await capsule(w.a, "first");
+    assert.equal((await baton(w.a, ["push"])).code, 0);
+    assert.equal((await baton(w.b, ["pull"])).code, 0);
+    const before = archive(w.b);
+    await capsule(w.a, "second");
+    assert.equal((await baton(w.a, ["push"])).code, 0);
+    const name = archive(w.a).find((n) => !before.includes(n))!;
+    // A file under that name, not a capsule (so not on b's chain), was already in b's archive.
+    const path = `${w.b.dir}/.baton/capsules/${name}`;
+    await Deno.writeTextFile(path, "not a capsule\n");
+    const pull = await baton(w.b, ["pull", "--json"]);
+    assert.equal(pull.code, 0, pull.stderr);
+    const r = JSON.parse(pull.stdout);
+    assert.equal(await Deno.readTextFile(path), "not a capsule\n", "the local file is kept");
+    // The chain holds only what the archive holds: the name is refused, not recorded.
+    const gitdir = `${w.b.dir}/.git`;
+    assert.ok(!(await paths(gitdir, "refs/baton/main")).includes(`capsules/${name}`));
+    assert.deepEqual([r.merged.imported, r.merged.refused_by], [0, { conflict: 1 }]);
+    assert.equal(r.capsules, before.length);
+    // Control: with the capsule's own bytes there, the name goes on the chain.
+    await Deno.copyFile(`${w.a.dir}/.baton/capsules/${name}`, path);
+    const again = JSON.parse((await baton(w.b, ["pull", "--json"])).stdout);
+    assert.ok((await paths(gitdir, "refs/baton/main")).includes(`capsules/${name}`));
+    assert.equal(again.capsules, before.length + 1);
+  });
+});
