@@ -5,7 +5,7 @@
  * {@linkcode withShareWorld} whatever the test does.
  * @module
  */
-import { git } from "./git.ts";
+import { git, GIT_ENV } from "./git.ts";
 
 /** One clone and the baton home its commands run with. */
 export interface Machine {
@@ -22,14 +22,7 @@ export interface ShareWorld {
 }
 
 /** The environment of every git and baton process in a share world. */
-export const SHARE_ENV = {
-  GIT_AUTHOR_NAME: "Test",
-  GIT_AUTHOR_EMAIL: "test@example.invalid",
-  GIT_COMMITTER_NAME: "Test",
-  GIT_COMMITTER_EMAIL: "test@example.invalid",
-  GIT_CONFIG_NOSYSTEM: "1",
-  GIT_CONFIG_GLOBAL: "/dev/null",
-};
+export const SHARE_ENV = GIT_ENV;
 
 /** A bare remote whose main has one commit, clone A of it and clone B. */
 export async function makeShareWorld(prefix: string): Promise<ShareWorld> {

@@ -13,6 +13,27 @@ import { ALNUM, CONTEXTS, Rng } from "../../../_helpers/secret_fixtures.ts";
 
 const engine = createEngine(SECRET_RULES);
 
+/**
+ * Each shape, its value a fresh random password, in every context: found as
+ * cli_secret_option (the only finding when `only`) and the value gone.
+ */
+function redactedInEveryContext(
+  shapes: readonly ((v: string) => string)[],
+  rng: Rng,
+  only: boolean,
+): void {
+  for (const shape of shapes) {
+    for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+      const v = `Hq7${rng.str(ALNUM, 13)}`;
+      const r = redactText(engine, wrap(shape(v)));
+      const message = `${shape("V")} / ${ctx}: ${r.text}`;
+      if (only) assert.deepEqual(r.kinds, ["cli_secret_option"], message);
+      else assert.ok(r.kinds.includes("cli_secret_option"), message);
+      assert.ok(!r.text.includes(v), r.text);
+    }
+  }
+}
+
 Deno.test("a secret given to a command whose option name does not say so is redacted in every context", () => {
   const rng = new Rng(1411);
   const shapes = [
@@ -25,14 +46,7 @@ Deno.test("a secret given to a command whose option name does not say so is reda
     (v: string) => `aws secretsmanager put-secret-value --secret-id db --secret-string "${v}"`,
     (v: string) => `az keyvault secret set --vault-name kv1 --name db-pass --value ${v}`,
   ];
-  for (const shape of shapes) {
-    for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
-      const v = `Hq7${rng.str(ALNUM, 13)}`;
-      const r = redactText(engine, wrap(shape(v)));
-      assert.deepEqual(r.kinds, ["cli_secret_option"], `${shape("V")} / ${ctx}`);
-      assert.ok(!r.text.includes(v), r.text);
-    }
-  }
+  redactedInEveryContext(shapes, rng, true);
 });
 
 Deno.test("the same options of other commands, references and files are kept", () => {
@@ -76,14 +90,7 @@ Deno.test("ssh-keygen -N/-P, an HTTP client's -a user:pass, altool -p, mc alias 
     (v: string) => `lftp -u deploy,${v} sftp://files.example.test`,
     (v: string) => `lftp -c "open -u deploy,${v} ftp.example.test; mirror -R dist /www"`,
   ];
-  for (const shape of shapes) {
-    for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
-      const v = `Hq7${rng.str(ALNUM, 13)}`;
-      const r = redactText(engine, wrap(shape(v)));
-      assert.ok(r.kinds.includes("cli_secret_option"), `${shape("V")} / ${ctx}: ${r.text}`);
-      assert.ok(!r.text.includes(v), r.text);
-    }
-  }
+  redactedInEveryContext(shapes, rng, false);
 });
 
 Deno.test("an empty passphrase, keychain references, variables and other commands' -a are kept", () => {
@@ -109,14 +116,7 @@ Deno.test("a value masked with ::add-mask:: is redacted in every context; expres
     (v: string) => `echo ::add-mask::${v}`,
     (v: string) => `run: |\n  echo "::add-mask::${v}"\n  echo "token=${v}" >> "$GITHUB_OUTPUT"`,
   ];
-  for (const shape of shapes) {
-    for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
-      const v = `Hq7${rng.str(ALNUM, 13)}`;
-      const r = redactText(engine, wrap(shape(v)));
-      assert.ok(r.kinds.includes("cli_secret_option"), `${shape("V")} / ${ctx}: ${r.text}`);
-      assert.ok(!r.text.includes(v), r.text);
-    }
-  }
+  redactedInEveryContext(shapes, rng, false);
   for (
     const text of [
       'echo "::add-mask::${{ steps.login.outputs.token }}"',
@@ -136,14 +136,7 @@ Deno.test("rabbitmqctl's password and macOS security -w are redacted in every co
     (v: string) => `security add-generic-password -a "$USER" -s openai -w "${v}"`,
     (v: string) => `security add-internet-password -a me -s api.example.test -w ${v} -U`,
   ];
-  for (const shape of shapes) {
-    for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
-      const v = `Hq7${rng.str(ALNUM, 13)}`;
-      const r = redactText(engine, wrap(shape(v)));
-      assert.deepEqual(r.kinds, ["cli_secret_option"], `${shape("V")} / ${ctx}: ${r.text}`);
-      assert.ok(!r.text.includes(v), r.text);
-    }
-  }
+  redactedInEveryContext(shapes, rng, true);
   for (
     const text of [
       "rabbitmqctl add_user app $RABBIT_PASSWORD",
