@@ -38,3 +38,13 @@ export function testContext(
     ...overrides,
   };
 }
+
+/** Whether anything (a file, a folder, a link, even a dangling one) is at `path`. */
+export async function lexists(path: string): Promise<boolean> {
+  try {
+    await Deno.lstat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

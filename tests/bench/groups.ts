@@ -27,6 +27,7 @@ import {
   verifyPreflight,
   verifyText,
 } from "./inspect.ts";
+import { lexists } from "../_helpers/temp_fs.ts";
 
 /** A scenario with how it is judged. */
 export interface BenchCase extends Scenario {
@@ -130,15 +131,6 @@ async function removeBaton(repo: string): Promise<void> {
   });
 }
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.lstat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** A claude-code hook payload for the repository at `cwd`. */
 function hookPayload(cwd: string, event: "SessionStart" | "PreCompact" | "Stop"): string {
   return JSON.stringify({
@@ -191,7 +183,7 @@ function gateCases(tiny: string, gated: string, vsHello: Partial<BenchCase>): Be
     batonCase(id, label, cwd, ["hook", "pre-tool", "--host", "claude-code"]);
   // Untimed: the repository opts in and session bench-denier hands off.
   const prepare = async () => {
-    if (await exists(`${gated}/.git/baton/enforce/denies/${denier}.json`)) return;
+    if (await lexists(`${gated}/.git/baton/enforce/denies/${denier}.json`)) return;
     for (
       const [args, stdin] of [
         [["enforce", "on", "--yes"], undefined],
@@ -342,7 +334,7 @@ export function buildStartupGroup(
         verify: verifyHookAction("nothing_new"),
         // Untimed: a capsule that was already injected once.
         prepare: async () => {
-          if (await exists(`${hooked}/.git/baton/injected.json`)) return;
+          if (await lexists(`${hooked}/.git/baton/injected.json`)) return;
           const fin = await runOnce({
             ...batonCase("hook-fin", "", hooked, ["finalize", "--draft", "-"]),
             stdin: '{"now":"bench"}',
@@ -577,7 +569,7 @@ export function buildCapsuleGroup(repo: FilesRepo, options: GroupOptions): Group
         inspect: inspectLoad,
         verify: verifyLoad,
         prepare: async () => {
-          if (await exists(`${cwd}/.baton/latest.md`)) return;
+          if (await lexists(`${cwd}/.baton/latest.md`)) return;
           const res = await runOnce(finalize);
           if (res.code !== 0) throw new Error(`finalize failed before load: ${res.stderr.trim()}`);
         },
@@ -611,7 +603,7 @@ export function buildInjectGroup(repos: FilesRepo[], options: GroupOptions): Gro
         targets,
         verify: verifyHookAction("injected"),
         prepare: async () => {
-          if (!await exists(`${cwd}/.baton/latest.md`)) {
+          if (!await lexists(`${cwd}/.baton/latest.md`)) {
             const fin = await runOnce({
               ...batonCase(`inject-fin-${n}`, "", cwd, ["finalize", "--draft", "-"]),
               stdin: '{"now":"bench","next_steps":["carry me"]}',

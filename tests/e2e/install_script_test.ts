@@ -7,6 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { tempDir } from "../_helpers/temp.ts";
+import { lexists } from "../_helpers/temp_fs.ts";
 
 const SCRIPT = new URL("../../install.sh", import.meta.url).pathname;
 const ARCH = Deno.build.arch === "aarch64" ? "aarch64" : "x86_64";
@@ -51,15 +52,6 @@ async function runInstall(env: Record<string, string>) {
     stdout: new TextDecoder().decode(out.stdout),
     stderr: new TextDecoder().decode(out.stderr),
   };
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.lstat(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 Deno.test("install.sh installs this machine's artifact after checking its SHA-256, and says what to run next", async () => {
@@ -113,7 +105,7 @@ Deno.test("install.sh refuses a tampered artifact, a missing checksum and a miss
       });
       assert.equal(r.code, 1, `case ${i}: ${r.stderr}`);
       assert.match(r.stderr, c.message, `case ${i}`);
-      assert.equal(await exists(bin), false, `case ${i}: nothing written`);
+      assert.equal(await lexists(bin), false, `case ${i}: nothing written`);
     });
   }
 });

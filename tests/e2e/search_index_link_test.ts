@@ -14,6 +14,7 @@ import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { tempDir } from "../_helpers/temp.ts";
+import { lexists } from "../_helpers/temp_fs.ts";
 
 async function repoWithCapsule(): Promise<string> {
   const dir = await makeRepo();
@@ -27,15 +28,6 @@ async function repoWithCapsule(): Promise<string> {
   return dir;
 }
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.lstat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 Deno.test("search: a planted link at the index path is never followed: nothing is created where it points", async () => {
   const dir = await repoWithCapsule();
   await using victim = await tempDir();
@@ -46,7 +38,7 @@ Deno.test("search: a planted link at the index path is never followed: nothing i
   assert.equal(r.code, 0, r.stderr);
   assert.equal(JSON.parse(r.stdout).results.length, 1, "the search still works");
   assert.equal(
-    await exists(`${victim.path}/created.db`),
+    await lexists(`${victim.path}/created.db`),
     false,
     "nothing written through the link",
   );
@@ -70,9 +62,9 @@ Deno.test("search: another program's database behind a planted link keeps its ta
   const r = await runBaton(["search", "heredocs", "--json"], { cwd: dir });
   assert.equal(r.code, 0, r.stderr);
   assert.deepEqual(await Deno.readFile(other), before, "the other database is untouched");
-  assert.equal(await exists(`${victim.path}/wal`), false);
-  assert.equal(await exists(`${other}-wal`), false);
-  assert.equal(await exists(`${dir}/.git/baton/search.sqlite-wal`), false, "the link is gone");
+  assert.equal(await lexists(`${victim.path}/wal`), false);
+  assert.equal(await lexists(`${other}-wal`), false);
+  assert.equal(await lexists(`${dir}/.git/baton/search.sqlite-wal`), false, "the link is gone");
 });
 
 Deno.test("search: a regular index is kept and reused across searches (control)", async () => {
