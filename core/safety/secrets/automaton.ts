@@ -44,6 +44,16 @@ export const ACCEPT_BIT = 0x80000000;
  */
 export const DEEP_BIT = 0x40000000;
 
+/**
+ * The table entry of an edge into state `t`: its row offset (`t` times the
+ * class count), with ACCEPT_BIT when a keyword ends there and DEEP_BIT from
+ * depth 3. The one encoding the builder, the prebuilt tables and the lazily
+ * made rows write.
+ */
+export function edgeEntry(t: number, classCount: number, accepts: boolean, depth: number): number {
+  return ((t * classCount) | (accepts ? ACCEPT_BIT : 0) | (depth >= 3 ? DEEP_BIT : 0)) >>> 0;
+}
+
 function fold(b: number): number {
   return b >= 0x41 && b <= 0x5a ? b + 0x20 : b;
 }
@@ -133,8 +143,7 @@ export function buildAutomaton(keywords: readonly string[]): KeywordAutomaton {
   const table = new Uint32Array(states * classCount);
   for (let i = 0; i < table.length; i++) {
     const t = goto[i]!;
-    table[i] = ((t * classCount) | (out[t]!.length > 0 ? ACCEPT_BIT : 0) |
-      (depth[t]! >= 3 ? DEEP_BIT : 0)) >>> 0;
+    table[i] = edgeEntry(t, classCount, out[t]!.length > 0, depth[t]!);
   }
   const outputStart = new Uint32Array(states + 1);
   let total = 0;

@@ -12,7 +12,7 @@
  * holds the two equal). Pure: no I/O.
  * @module
  */
-import { ACCEPT_BIT, DEEP_BIT } from "./automaton.ts";
+import { edgeEntry } from "./automaton.ts";
 import { scanRows } from "./prefilter_ts.ts";
 import type { DfaScanResult, NameChecks, PackedRows } from "../../../wasm/mod.ts";
 
@@ -83,9 +83,12 @@ export function lazyRows(packed: PackedRows): LazyRows {
     for (let k = 0; k < n; k++) {
       const cls = trie[r + 3 + 2 * k]!;
       const t = trie[r + 4 + 2 * k]!;
-      table[s * classCount + cls] =
-        ((t * classCount) | (outputStart[t + 1]! > outputStart[t]! ? ACCEPT_BIT : 0) |
-          (depth[t]! >= 3 ? DEEP_BIT : 0)) >>> 0;
+      table[s * classCount + cls] = edgeEntry(
+        t,
+        classCount,
+        outputStart[t + 1]! > outputStart[t]!,
+        depth[t]!,
+      );
     }
     made[s] = 1;
     count++;

@@ -24,7 +24,7 @@
  * Pure: no I/O.
  * @module
  */
-import { ACCEPT_BIT, DEEP_BIT, type KeywordAutomaton, startBitmap } from "./automaton.ts";
+import { edgeEntry, type KeywordAutomaton, startBitmap } from "./automaton.ts";
 import type { RuleNameChecks } from "./name_checks.ts";
 import type { PackedRows } from "../../../wasm/mod.ts";
 
@@ -290,9 +290,12 @@ function fillRows(
     for (let k = 0; k < n; k++, p += 2) {
       const t = trie[p + 1]!;
       depth[t] = depth[s]! + 1;
-      table[s * classCount + trie[p]!] =
-        ((t * classCount) | (outputStart[t + 1]! > outputStart[t]! ? ACCEPT_BIT : 0) |
-          (depth[t]! >= 3 ? DEEP_BIT : 0)) >>> 0;
+      table[s * classCount + trie[p]!] = edgeEntry(
+        t,
+        classCount,
+        outputStart[t + 1]! > outputStart[t]!,
+        depth[t]!,
+      );
     }
   }
 }
