@@ -3,11 +3,15 @@
  * briefing re-checks, preflight's output) without unpacking the whole DFA.
  * A row of the transition table is its failure state's row with its own
  * edges written over it (prebuilt.ts fillRows); here a row is made the first
- * time the scan enters its state, the same words fillRows writes, into a
- * table of the full size whose untouched pages the system never backs. Over
- * a few hundred bytes the pass enters a few dozen of the 5,000-odd states:
- * unpacking all of them (1.3 MB written, some 8-10 ms of a fresh process)
- * cost more than the pass. The scan is {@linkcode scanDfaTs}'s loop over
+ * time the scan enters its state, the same words fillRows writes, into the
+ * next free row of a table of the full size whose untouched pages the system
+ * never backs. Over a few hundred bytes the pass enters a few dozen of the
+ * 5,000-odd states: unpacking all of them (1.3 MB written, some 8-10 ms of a
+ * fresh process) cost more than the pass. Rows are packed in the order they
+ * are made, not at their state's place: the few hundred states preflight's
+ * facts reach are scattered over the table, and one row at each state's
+ * place backed a page each (about 480 pages, 1.9 MB of resident memory at
+ * the end of a run, where its memory peaks) where packed they fill 30. The scan is {@linkcode scanDfaTs}'s loop over
  * those rows, with the same hits (tests/core/safety/secrets/lazy_rows_test.ts
  * holds the two equal). Pure: no I/O.
  * @module
@@ -73,50 +77,62 @@ export function lazyRows(packed: PackedRows): LazyRows {
     p += 3 + 2 * n;
   }
   if (at.includes(-1)) throw new RangeError("Packed keyword rows are malformed");
-  // Untouched, the table's pages stay unbacked: only the rows made are resident.
+  // Untouched, the table's pages stay unbacked: only the rows made are
+  // resident, packed from the front in the order they are made. A state's
+  // row is at `placed[s]`, -1 until made; the entries keep naming states by
+  // their full-table offsets, as the scan and its hits expect.
   const table = new Uint32Array(states * classCount);
-  const made = new Uint8Array(states);
+  const placed = new Int32Array(states).fill(-1);
   let count = 0;
   const writeEdges = (s: number): void => {
     const r = at[s]!;
     const n = trie[r + 2]!;
+    const base = placed[s]!;
     for (let k = 0; k < n; k++) {
       const cls = trie[r + 3 + 2 * k]!;
       const t = trie[r + 4 + 2 * k]!;
-      table[s * classCount + cls] = edgeEntry(
+      table[base + cls] = edgeEntry(
         t,
         classCount,
         outputStart[t + 1]! > outputStart[t]!,
         depth[t]!,
       );
     }
-    made[s] = 1;
+  };
+  const place = (s: number): number => {
+    placed[s] = count * classCount;
     count++;
+    return placed[s]!;
   };
   // The failure chain: each failure state is shallower, so a chain ends at a made row or the start.
   const chain: number[] = [];
   const make = (state: number): void => {
     chain.length = 0;
     let s = state;
-    while (made[s] === 0) {
+    while (placed[s]! < 0) {
       if (chain.length > states) throw new RangeError("Packed keyword rows are malformed");
       chain.push(s);
       s = fail[s]!;
     }
     for (let k = chain.length - 1; k >= 0; k--) {
       const c = chain[k]!;
-      const f = fail[c]!;
-      table.copyWithin(c * classCount, f * classCount, f * classCount + classCount);
+      const from = placed[fail[c]!]!;
+      table.copyWithin(place(c), from, from + classCount);
       writeEdges(c);
     }
   };
-  if (states > 0) writeEdges(0);
+  if (states > 0) {
+    place(0);
+    writeEdges(0);
+  }
   return {
     classCount,
     entry(row, cls) {
       const s = row / classCount;
-      if (made[s] === 0) make(s);
-      return table[row + cls]!;
+      const base = placed[s]!;
+      if (base >= 0) return table[base + cls]!;
+      make(s);
+      return table[placed[s]! + cls]!;
     },
     filled: () => count,
   };
