@@ -38,7 +38,7 @@ async function compile(
     "--quiet",
     ...PERMISSIONS,
     // Same heap settings as the baton task (commands/_adapters/invocation.ts).
-    "--v8-flags=--max-semi-space-size=1,--max-opt=2,--expose-gc",
+    "--v8-flags=--max-semi-space-size=1,--max-opt=2,--no-concurrent-recompilation,--expose-gc",
     "--include",
     "commands/_adapters/hook_worker.ts",
     "--output",
