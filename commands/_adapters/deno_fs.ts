@@ -5,6 +5,7 @@
  * and rename, so a reader sees either the old bytes or the new ones.
  * @module
  */
+import { prefault } from "./prefault.ts";
 import {
   type DirEntry,
   type FileLockHandle,
@@ -147,6 +148,8 @@ function readWhole(path: string): Uint8Array {
       return Deno.readFileSync(path);
     }
     buf = new Uint8Array(size);
+    // Its pages backed in one call rather than one fault each as the read fills them.
+    prefault(buf);
     while (true) {
       if (filled === buf.length) {
         const more = new Uint8Array(64 * 1024);
