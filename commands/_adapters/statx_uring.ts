@@ -54,6 +54,15 @@ const SYS_IO_URING_SETUP = 425n;
 const SYS_IO_URING_ENTER = 426n;
 const IORING_ENTER_GETEVENTS = 1n;
 const IORING_OP_STATX = 21;
+/**
+ * Completions posted when this thread next enters the kernel for them
+ * (io_uring_enter with GETEVENTS, as submit and wait both call it), not by
+ * interrupting it for each one a worker finishes: IORING_SETUP_SINGLE_ISSUER
+ * | IORING_SETUP_DEFER_TASKRUN (Linux 6.1), else IORING_SETUP_COOP_TASKRUN
+ * (5.19), else none. The answers are the same; only when the kernel writes
+ * them changes.
+ */
+const SETUP_FLAG_CHOICES = [(1 << 12) | (1 << 13), 1 << 8, 0] as const;
 const IORING_FEAT_SINGLE_MMAP = 1;
 const IORING_OFF_SQ_RING = 0n;
 const IORING_OFF_CQ_RING = 0x8000000n;
@@ -389,15 +398,21 @@ export function openStatxRing(): StatxRing | null {
   try {
     lib = Deno.dlopen("libc.so.6", SYMBOLS);
     const params = new Uint8Array(120);
-    fd = Number(longResult(lib.symbols.syscall(
-      SYS_IO_URING_SETUP,
-      BigInt(RING_ENTRIES),
-      BigInt(address(params)),
-      0n,
-      0n,
-      0n,
-      0n,
-    )));
+    // A kernel that does not know a flag refuses the setup (EINVAL): the next choice is tried.
+    for (const flags of SETUP_FLAG_CHOICES) {
+      params.fill(0);
+      new DataView(params.buffer).setUint32(8, flags, true);
+      fd = Number(longResult(lib.symbols.syscall(
+        SYS_IO_URING_SETUP,
+        BigInt(RING_ENTRIES),
+        BigInt(address(params)),
+        0n,
+        0n,
+        0n,
+        0n,
+      )));
+      if (fd >= 0) break;
+    }
     if (fd < 0) throw new Error("no io_uring");
     const p = new DataView(params.buffer);
     const u = (at: number) => p.getUint32(at, true);
