@@ -69,8 +69,7 @@ const IORING_OFF_CQ_RING = 0x8000000n;
 const IORING_OFF_SQES = 0x10000000n;
 const PROT_READ_WRITE = 3;
 const MAP_SHARED_POPULATE = 0x1 | 0x8000;
-/** MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE: the batches' pages backed at once, not a fault each. */
-const MAP_PRIVATE_ANONYMOUS_POPULATE = 0x2 | 0x20 | 0x8000;
+const MAP_PRIVATE_ANONYMOUS = 0x2 | 0x20;
 const AT_FDCWD = -100;
 const AT_SYMLINK_NOFOLLOW = 0x100;
 const STATX_BASIC_STATS = 0x7ff;
@@ -452,7 +451,7 @@ export function openStatxRing(): StatxRing | null {
         null,
         BigInt(bytes),
         PROT_READ_WRITE,
-        MAP_PRIVATE_ANONYMOUS_POPULATE,
+        MAP_PRIVATE_ANONYMOUS,
         -1,
         0n,
       ));
