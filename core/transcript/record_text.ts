@@ -2,10 +2,12 @@
  * Small readers shared by the host transcript parsers: a bounded string
  * from a field, the text of a content value (a string or a list of
  * text-carrying blocks), an exit status stated inside a tool's output, and
- * the cut every turn's text goes through. Pure.
+ * the cut every turn's text goes through. The cut happens before the secret
+ * scan sees the text, so it never keeps part of a run of non-blank
+ * characters (a token halved is in no rule's shape). Pure.
  * @module
  */
-import { truncateText } from "../budget/truncate.ts";
+import { truncateUnsplit } from "../budget/truncate.ts";
 
 /** Longest user or assistant message kept, in UTF-16 units. */
 export const MAX_MESSAGE_CHARS = 4000;
@@ -23,7 +25,7 @@ export function objectOf(value: unknown): Record<string, unknown> | null {
 
 /** A non-empty string value cut to `max`, or null. */
 export function stringOf(value: unknown, max = MAX_COMMAND_CHARS): string | null {
-  return typeof value === "string" && value !== "" ? truncateText(value, max) : null;
+  return typeof value === "string" && value !== "" ? truncateUnsplit(value, max) : null;
 }
 
 /**
@@ -38,7 +40,7 @@ export function stringOf(value: unknown, max = MAX_COMMAND_CHARS): string | null
  * ```
  */
 export function contentText(value: unknown, max = MAX_MESSAGE_CHARS): string {
-  if (typeof value === "string") return truncateText(value, max);
+  if (typeof value === "string") return truncateUnsplit(value, max);
   if (!Array.isArray(value)) return "";
   const parts: string[] = [];
   let size = 0;
@@ -49,7 +51,7 @@ export function contentText(value: unknown, max = MAX_MESSAGE_CHARS): string {
     parts.push(text);
     size += text.length + 1;
   }
-  return truncateText(parts.join("\n"), max);
+  return truncateUnsplit(parts.join("\n"), max);
 }
 
 /**

@@ -10,7 +10,7 @@
  * @module
  */
 import type { SessionCommand, SessionRecord, SessionTest } from "../capsule/types.ts";
-import { truncateText } from "../budget/truncate.ts";
+import { truncateUnsplit } from "../budget/truncate.ts";
 import { classifyCommand } from "../safety/command/classify.ts";
 import { testOutcome } from "./test_outcome.ts";
 import type { ParsedTranscript, ReaderConfidence, ToolResultTurn } from "./types.ts";
@@ -152,11 +152,11 @@ export function buildSessionRecord(parsed: ParsedTranscript, source: SessionSour
   let assistant: string | null = null;
   for (const t of parsed.turns) {
     if (t.kind === "user") {
-      requests.push({ text: truncateText(t.text, L.request_chars), at: t.at });
+      requests.push({ text: truncateUnsplit(t.text, L.request_chars), at: t.at });
     } else if (t.kind === "assistant") {
       assistant = t.text;
     } else if (t.kind === "tool_call") {
-      const paths = t.paths.map((p) => truncateText(p, L.path_chars));
+      const paths = t.paths.map((p) => truncateUnsplit(p, L.path_chars));
       if (t.access === "edit") edited.push(...paths);
       else if (t.access === "read") read.push(...paths);
       if (t.command === null) continue;
@@ -177,7 +177,7 @@ export function buildSessionRecord(parsed: ParsedTranscript, source: SessionSour
   const kept: SessionCommand[] = keepLast(commands, L.commands, "commands", dropped).map((c) => {
     const safety = classifyCommand(c.command);
     return {
-      command: truncateText(c.command, L.command_chars),
+      command: truncateUnsplit(c.command, L.command_chars),
       exit_code: c.exit_code,
       ok: c.ok,
       class: safety.class,
@@ -187,7 +187,7 @@ export function buildSessionRecord(parsed: ParsedTranscript, source: SessionSour
     };
   });
   const tests: SessionTest[] = commands.filter((c) => isTestCommand(c.command)).map((c) => ({
-    command: truncateText(c.command, L.command_chars),
+    command: truncateUnsplit(c.command, L.command_chars),
     // The status is the command's: it says how the tests went only when it is the runner's.
     outcome: testOutcome(c.command, c.ok),
     exit_code: c.exit_code,
@@ -204,7 +204,9 @@ export function buildSessionRecord(parsed: ParsedTranscript, source: SessionSour
     files_read: keepLast(uniqueLast(read), L.files_read, "files_read", dropped),
     files_edited: keepLast(uniqueLast(edited), L.files_edited, "files_edited", dropped),
     tests: keepLast(tests, L.tests, "tests", dropped),
-    last_assistant_message: assistant === null ? null : truncateText(assistant, L.assistant_chars),
+    last_assistant_message: assistant === null
+      ? null
+      : truncateUnsplit(assistant, L.assistant_chars),
     read: {
       bytes: source.bytes,
       file_bytes: source.file_bytes,

@@ -11,6 +11,7 @@
  */
 import { MAX_COMMAND_CHARS, objectOf, stringOf } from "./record_text.ts";
 import { PATCH_BEGIN, patchFiles } from "../patch_files.ts";
+import { truncateUnsplit } from "../budget/truncate.ts";
 import type { ToolCallTurn } from "./types.ts";
 
 /** Most paths kept from one call. */
@@ -66,7 +67,7 @@ function commandOf(input: Record<string, unknown>): string | null {
  * ```
  */
 export function patchPaths(patch: string): string[] {
-  return patchFiles(patch, MAX_PATHS).map((p) => p.slice(0, MAX_COMMAND_CHARS));
+  return patchFiles(patch, MAX_PATHS).map((p) => truncateUnsplit(p, MAX_COMMAND_CHARS));
 }
 
 /**
