@@ -106,6 +106,20 @@ Deno.test("buildSessionRecord(): a command left running in the background has no
   assert.deepEqual([control.commands[0]!.ok, control.tests[0]!.outcome], [true, "passed"]);
 });
 
+Deno.test("buildSessionRecord(): calls whose ids are over the id bound keep their own results (an id is cut as an id, never left out like a run of text)", async () => {
+  const { claudeBashTranscript } = await import("../../_helpers/claude_capture.ts");
+  const text = claudeBashTranscript("s", "/r", [
+    { command: "npm test", content: "1 failed", isError: true },
+    { command: "cargo test", content: "ok", isError: false },
+  ]).replaceAll('"t0"', `"a${"x".repeat(300)}"`).replaceAll('"t1"', `"b${"x".repeat(300)}"`);
+  const p = parseTranscriptBytes("claude-code", new TextEncoder().encode(text));
+  const s = buildSessionRecord(p, source);
+  assert.deepEqual(s.commands.map((c) => [c.command, c.ok]), [
+    ["npm test", false],
+    ["cargo test", true],
+  ]);
+});
+
 Deno.test("buildSessionRecord(): every string it keeps is well-formed (a lone surrogate becomes U+FFFD), so the capsule's canonical JSON takes it; well-formed text is kept as it is (control)", () => {
   const lone = "\udc00";
   const emoji = "\u{1F600}";
