@@ -38,6 +38,7 @@ function rollout(cwd: string): string {
     user(REQUEST, 1),
     user(`<skill>\n<name>release</name>\n<path>${skill}</path>\n${FORGED}\n</skill>`, 2),
     user(`<subagent_notification>\n${REPORT}\n</subagent_notification>`, 3),
+    user(`<skills_section>\n- release: ${FORGED} (file: ${skill})\n</skills_section>`, 4),
   ].map((r) => JSON.stringify(r)).join("\n") + "\n";
 }
 
