@@ -7,6 +7,8 @@
  * @module
  */
 
+import { TailBuffer } from "../../core/evidence/tail_buffer.ts";
+
 /** Bytes of output kept (the tail). */
 const TAIL_BYTES = 16 * 1024;
 
@@ -28,20 +30,10 @@ export async function runCheck(command: string, cwd: string, timeoutMs: number):
   const windows = Deno.build.os === "windows";
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), timeoutMs);
-  let tail = new Uint8Array(0);
-  const keep = (chunk: Uint8Array) => {
-    const joined = new Uint8Array(Math.min(TAIL_BYTES, tail.length + chunk.length));
-    const all = tail.length + chunk.length;
-    const from = all - joined.length;
-    // Copy the last joined.length bytes of tail ++ chunk.
-    let at = 0;
-    if (from < tail.length) {
-      joined.set(tail.subarray(from), 0);
-      at = tail.length - from;
-      joined.set(chunk, at);
-    } else joined.set(chunk.subarray(from - tail.length), 0);
-    tail = joined;
-  };
+  // The tail starts on a line once output was dropped: a cut inside a token would leave its end,
+  // which no rule of the redaction recognises, on the failure report.
+  const tail = new TailBuffer(TAIL_BYTES);
+  const keep = (chunk: Uint8Array) => tail.push(chunk);
   try {
     const child = new Deno.Command(windows ? "cmd.exe" : "sh", {
       args: windows ? ["/d", "/s", "/c", command] : ["-c", command],
@@ -61,7 +53,7 @@ export async function runCheck(command: string, cwd: string, timeoutMs: number):
       timedOut,
       startError: null,
       durationMs: Math.round(performance.now() - started),
-      tail: new TextDecoder().decode(tail),
+      tail: tail.text().text,
     };
   } catch (e) {
     return {

@@ -112,9 +112,11 @@ export function sessionItems(
   // This line is baton's, outside the fence: the list names, the host and the format a capsule
   // from elsewhere may hold any words in, so each is shown only in the shape baton writes.
   const losses = session.dropped.map((d) => `${d.count} older ${listName(d.field)}`);
-  const first = `- From the ${hostName(session.host)} transcript (${
-    shapedFormat(session.format)
-  }, reader ${session.reader_confidence}), ${
+  // Where it was read from and how much are the writer's word: from a capsule no trusted key
+  // signed, a stranger's counts ("read whole; 0 record(s) skipped"), so said as the capsule's.
+  const first = `- ${trusted ? "" : "The capsule's own account, not checked here: "}From the ${
+    hostName(session.host)
+  } transcript (${shapedFormat(session.format)}, reader ${session.reader_confidence}), ${
     r.complete
       ? "read whole"
       : r.file_bytes === 0

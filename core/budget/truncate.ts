@@ -27,6 +27,32 @@ export function truncateText(text: string, maxChars: number): string {
 }
 
 /**
+ * Shortens `text` like {@linkcode truncateText}, except that the cut never
+ * keeps part of a run of non-blank characters: when the bound falls inside
+ * one, the whole run is left out. For text cut before the secret scan sees it
+ * (a transcript's commands and messages): a token halved by the bound (the
+ * first 30 of a GitHub token's 36 characters, whose last 6 are a checksum) is
+ * no longer in any rule's shape, so the scan would keep it, in part.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { truncateUnsplit } from "./truncate.ts";
+ * assert.equal(truncateUnsplit("push https://ghp_abcdef@host", 15), "push …");
+ * assert.equal(truncateUnsplit("one two three", 9), "one two …");
+ * assert.equal(truncateUnsplit("abc", 10), "abc");
+ * ```
+ */
+export function truncateUnsplit(text: string, maxChars: number): string {
+  const cut = truncateText(text, maxChars);
+  if (cut === text || cut === "") return cut;
+  const kept = cut.slice(0, -1);
+  // The cut falls between two runs (a blank on either side of it): nothing was split.
+  if (/\s/.test(text.charAt(kept.length))) return cut;
+  return kept.replace(/\S+$/, "") + "…";
+}
+
+/**
  * Shortens `text` so its UTF-8 encoding fits `maxBytes`, on a code-point
  * boundary, ending with "…" when cut.
  *

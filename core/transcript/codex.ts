@@ -14,8 +14,9 @@
  *   the context bands read); this reader adds the content.
  * - User turns come from `response_item` user messages, leaving out the
  *   injected context blocks (`<environment_context>`, `<user_instructions>`,
- *   the `# AGENTS.md instructions for …` message that carries a committed
- *   file's words, items whose `content_item_kinds` lack `user.text`); `event_msg` copies
+ *   the `# AGENTS.md instructions for …` message and a `<skill>` block, which
+ *   carry a committed file's words, items whose `content_item_kinds` lack
+ *   `user.text`); `event_msg` copies
  *   are skipped so nothing is counted twice.
  * - Exit status: `exec_command_end` events carry it; otherwise an output
  *   whose JSON `metadata.exit_code` states it, or the header Codex itself

@@ -317,7 +317,14 @@ export function claudeSignal(r: Json): RecordSignal {
 }
 
 const CODEX_CALLS = new Set(["function_call", "custom_tool_call", "local_shell_call"]);
-/** The tags that open the context blocks Codex injects as user messages. */
+/**
+ * The tags that open the context blocks Codex injects as user messages (its
+ * contextual user fragments): among them a skill's whole SKILL.md (`<skill>`,
+ * when a `$skill` is invoked; a repository's `.agents/skills/` or
+ * `.codex/skills/` is a committed file's words), the list of skills with
+ * their descriptions (`<skills_section>`), plugin instructions and a
+ * sub-agent's report.
+ */
 const CODEX_INJECTED = [
   "environment_context",
   "user_instructions",
@@ -325,6 +332,12 @@ const CODEX_INJECTED = [
   "developer",
   "user_shell_command",
   "turn_aborted",
+  "skill>",
+  "skills_section",
+  "plugins>",
+  "js_repl_instructions",
+  "child_agents_instructions",
+  "subagent_notification",
 ];
 
 /**

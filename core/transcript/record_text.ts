@@ -2,10 +2,12 @@
  * Small readers shared by the host transcript parsers: a bounded string
  * from a field, the text of a content value (a string or a list of
  * text-carrying blocks), an exit status stated inside a tool's output, and
- * the cut every turn's text goes through. Pure.
+ * the cut every turn's text goes through. The cut happens before the secret
+ * scan sees the text, so it never keeps part of a run of non-blank
+ * characters (a token halved is in no rule's shape). Pure.
  * @module
  */
-import { truncateText } from "../budget/truncate.ts";
+import { truncateText, truncateUnsplit } from "../budget/truncate.ts";
 
 /** Longest user or assistant message kept, in UTF-16 units. */
 export const MAX_MESSAGE_CHARS = 4000;
@@ -21,9 +23,28 @@ export function objectOf(value: unknown): Record<string, unknown> | null {
     : null;
 }
 
-/** A non-empty string value cut to `max`, or null. */
+/**
+ * A non-empty string value cut to `max`, or null: an id, a name, a type or a
+ * version (matched, or shown only in a checked shape); text a session
+ * section keeps is read with {@linkcode textOf}.
+ */
 export function stringOf(value: unknown, max = MAX_COMMAND_CHARS): string | null {
   return typeof value === "string" && value !== "" ? truncateText(value, max) : null;
+}
+
+/**
+ * A non-empty string value of text (a command, a path) cut to `max` without
+ * keeping part of a run (a token the bound would halve), or null.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { textOf } from "./record_text.ts";
+ * assert.equal(textOf("echo abcdef", 8), "echo …");
+ * assert.equal(textOf(""), null);
+ * ```
+ */
+export function textOf(value: unknown, max = MAX_COMMAND_CHARS): string | null {
+  return typeof value === "string" && value !== "" ? truncateUnsplit(value, max) : null;
 }
 
 /**
@@ -38,18 +59,18 @@ export function stringOf(value: unknown, max = MAX_COMMAND_CHARS): string | null
  * ```
  */
 export function contentText(value: unknown, max = MAX_MESSAGE_CHARS): string {
-  if (typeof value === "string") return truncateText(value, max);
+  if (typeof value === "string") return truncateUnsplit(value, max);
   if (!Array.isArray(value)) return "";
   const parts: string[] = [];
   let size = 0;
   for (const block of value) {
     if (size > max) break;
-    const text = typeof block === "string" ? block : stringOf(objectOf(block)?.text, max);
+    const text = typeof block === "string" ? block : textOf(objectOf(block)?.text, max);
     if (text === null || text === "") continue;
     parts.push(text);
     size += text.length + 1;
   }
-  return truncateText(parts.join("\n"), max);
+  return truncateUnsplit(parts.join("\n"), max);
 }
 
 /**

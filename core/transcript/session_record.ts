@@ -10,7 +10,7 @@
  * @module
  */
 import type { SessionCommand, SessionRecord, SessionTest } from "../capsule/types.ts";
-import { truncateText } from "../budget/truncate.ts";
+import { truncateUnsplit } from "../budget/truncate.ts";
 import { classifyCommand } from "../safety/command/classify.ts";
 import { testOutcome } from "./test_outcome.ts";
 import type { ParsedTranscript, ReaderConfidence, ToolResultTurn } from "./types.ts";
@@ -86,6 +86,17 @@ export function isShellTool(name: string): boolean {
   return SHELL_TOOLS.has(name);
 }
 
+/**
+ * A transcript's text as the section keeps it: well-formed (JSON.parse gives a
+ * lone surrogate from a `\ud800` escape, and the capsule's canonical JSON
+ * refuses one, so one such character in a session left the compaction with no
+ * capsule at all; it becomes U+FFFD) and cut within `max` without keeping part
+ * of a run (core/budget/truncate.ts).
+ */
+function keptText(text: string, max: number): string {
+  return truncateUnsplit(text.toWellFormed(), max);
+}
+
 function keepLast<T>(
   items: T[],
   max: number,
@@ -152,11 +163,11 @@ export function buildSessionRecord(parsed: ParsedTranscript, source: SessionSour
   let assistant: string | null = null;
   for (const t of parsed.turns) {
     if (t.kind === "user") {
-      requests.push({ text: truncateText(t.text, L.request_chars), at: t.at });
+      requests.push({ text: keptText(t.text, L.request_chars), at: t.at });
     } else if (t.kind === "assistant") {
       assistant = t.text;
     } else if (t.kind === "tool_call") {
-      const paths = t.paths.map((p) => truncateText(p, L.path_chars));
+      const paths = t.paths.map((p) => keptText(p, L.path_chars));
       if (t.access === "edit") edited.push(...paths);
       else if (t.access === "read") read.push(...paths);
       if (t.command === null) continue;
@@ -177,7 +188,7 @@ export function buildSessionRecord(parsed: ParsedTranscript, source: SessionSour
   const kept: SessionCommand[] = keepLast(commands, L.commands, "commands", dropped).map((c) => {
     const safety = classifyCommand(c.command);
     return {
-      command: truncateText(c.command, L.command_chars),
+      command: keptText(c.command, L.command_chars),
       exit_code: c.exit_code,
       ok: c.ok,
       class: safety.class,
@@ -187,7 +198,7 @@ export function buildSessionRecord(parsed: ParsedTranscript, source: SessionSour
     };
   });
   const tests: SessionTest[] = commands.filter((c) => isTestCommand(c.command)).map((c) => ({
-    command: truncateText(c.command, L.command_chars),
+    command: keptText(c.command, L.command_chars),
     // The status is the command's: it says how the tests went only when it is the runner's.
     outcome: testOutcome(c.command, c.ok),
     exit_code: c.exit_code,
@@ -196,15 +207,15 @@ export function buildSessionRecord(parsed: ParsedTranscript, source: SessionSour
   return {
     provenance: "transcript",
     host: source.host,
-    source_id: source.source_id,
-    format: parsed.meta.format,
+    source_id: source.source_id?.toWellFormed() ?? null,
+    format: parsed.meta.format?.toWellFormed() ?? null,
     reader_confidence: source.confidence,
     user_requests: keepLast(requests, L.user_requests, "user_requests", dropped),
     commands: kept,
     files_read: keepLast(uniqueLast(read), L.files_read, "files_read", dropped),
     files_edited: keepLast(uniqueLast(edited), L.files_edited, "files_edited", dropped),
     tests: keepLast(tests, L.tests, "tests", dropped),
-    last_assistant_message: assistant === null ? null : truncateText(assistant, L.assistant_chars),
+    last_assistant_message: assistant === null ? null : keptText(assistant, L.assistant_chars),
     read: {
       bytes: source.bytes,
       file_bytes: source.file_bytes,

@@ -9,8 +9,9 @@
  * `edit_file` with `target_file`). Pure.
  * @module
  */
-import { MAX_COMMAND_CHARS, objectOf, stringOf } from "./record_text.ts";
+import { MAX_COMMAND_CHARS, objectOf, textOf } from "./record_text.ts";
 import { PATCH_BEGIN, patchFiles } from "../patch_files.ts";
+import { truncateUnsplit } from "../budget/truncate.ts";
 import type { ToolCallTurn } from "./types.ts";
 
 /** Most paths kept from one call. */
@@ -40,16 +41,16 @@ function detachedCall(input: Record<string, unknown>): boolean {
 function commandOf(input: Record<string, unknown>): string | null {
   for (const key of ["command", "cmd"]) {
     const v = input[key];
-    if (typeof v === "string") return stringOf(v);
+    if (typeof v === "string") return textOf(v);
     if (Array.isArray(v) && v.every((p) => typeof p === "string")) {
       const parts = v as string[];
       // ["bash", "-lc", "script"]: the script is the command.
       if (
         parts.length === 3 && /(^|\/)(ba|z|da)?sh$/.test(parts[0]!) && /^-\w*c$/.test(parts[1]!)
       ) {
-        return stringOf(parts[2]);
+        return textOf(parts[2]);
       }
-      return stringOf(parts.join(" "));
+      return textOf(parts.join(" "));
     }
   }
   return null;
@@ -66,7 +67,7 @@ function commandOf(input: Record<string, unknown>): string | null {
  * ```
  */
 export function patchPaths(patch: string): string[] {
-  return patchFiles(patch, MAX_PATHS).map((p) => p.slice(0, MAX_COMMAND_CHARS));
+  return patchFiles(patch, MAX_PATHS).map((p) => truncateUnsplit(p, MAX_COMMAND_CHARS));
 }
 
 /**
@@ -103,7 +104,7 @@ export function toolCallTurn(
   }
   const paths: string[] = [];
   const add = (p: unknown) => {
-    const s = stringOf(p);
+    const s = textOf(p);
     if (s !== null && !paths.includes(s) && paths.length < MAX_PATHS) paths.push(s);
   };
   let command: string | null = null;

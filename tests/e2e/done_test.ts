@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { runBaton } from "../_helpers/cli.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
+import { Rng, SAMPLES } from "../_helpers/secret_fixtures.ts";
 
 interface Line {
   gate?: string;
@@ -90,6 +91,29 @@ Deno.test("a failing tests command fails the gate; its output tail goes to stder
       assert.doesNotMatch(r.stderr, /ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789/);
     },
   );
+});
+
+Deno.test("a failing command's output tail that starts inside a token shows none of it: the tail starts on a line; a token on a whole line is redacted (control)", async () => {
+  const token = SAMPLES.github_pat!(new Rng(31)).secret;
+  // The report keeps the output's last 16 KiB: this output puts that cut 10 characters into the
+  // first token (its end, 30 characters, in no rule's shape), then a long line and a last one.
+  const last = `last ${token}\n`;
+  const filler = 16 * 1024 - (token.length - 10 + 1) - 1 - last.length;
+  const script = [
+    `printf 'key %s\\n' '${token}' >&2`,
+    `head -c ${filler} /dev/zero | tr '\\000' a >&2`,
+    `printf '\\n' >&2`,
+    `printf '${last.replace("\n", "\\n")}' >&2`,
+    "exit 3",
+  ].join("\n");
+  await withRepo('done:\n  tests: "sh check.sh"\n', async (dir) => {
+    await writeFiles(dir, { "check.sh": script + "\n" });
+    const r = await runBaton(["done", "--json"], { cwd: dir });
+    assert.equal(r.code, 1);
+    assert.equal(byGate(lines(r.stdout)).tests!.detail, "exit 3");
+    assert.ok(!r.stderr.includes(token.slice(10)), "no part of the cut token is shown");
+    assert.match(r.stderr, /last \[REDACTED:github_pat\]/, "control: the whole token, redacted");
+  });
 });
 
 Deno.test("a reason with a line break is refused before any gate runs; a valid force is audited", async () => {

@@ -336,6 +336,22 @@ export function insertValue(
   return text.slice(0, open) + eol + indent + entry(indent) + text.slice(open);
 }
 
+/**
+ * Offset of the comma token that follows `from` in a parsed document, comments and white space
+ * skipped (a comma inside a comment is none); the caller knows one is there.
+ */
+function commaAfter(text: string, from: number): number {
+  const scanner = createScanner(text, false);
+  scanner.setPosition(from);
+  for (let kind = scanner.scan(); kind !== EOF; kind = scanner.scan()) {
+    if (kind === COMMA) return scanner.getTokenOffset();
+    if (kind !== TRIVIA && kind !== LINE_BREAK && kind !== LINE_COMMENT && kind !== BLOCK_COMMENT) {
+      break;
+    }
+  }
+  throw new HookConfigError("Cannot edit the hook config: no comma between two entries");
+}
+
 function onOwnLine(text: string, offset: number): boolean {
   return text.slice(lineStart(text, offset), offset).trim() === "";
 }
@@ -357,21 +373,27 @@ export function removeAt(text: string, root: Node, path: JSONPath): string {
   const end = node.offset + node.length;
   const next = siblings[index + 1];
   const prev = siblings[index - 1];
+  // The separating comma is found as a token: a comment between the entries is the user's
+  // (baton writes none), may hold a comma of its own, and stays where it is.
   if (next !== undefined) {
-    const cut = onOwnLine(text, node.offset) && onOwnLine(text, next.offset)
-      ? [lineStart(text, node.offset), lineStart(text, next.offset)]
-      : [node.offset, next.offset];
-    return text.slice(0, cut[0]) + text.slice(cut[1]);
+    const comma = commaAfter(text, end);
+    let to = comma + 1;
+    while (text[to] === " " || text[to] === "\t") to++;
+    const lineEnd = text[to] === "\r" && text[to + 1] === "\n" ? to + 1 : to;
+    if (onOwnLine(text, node.offset) && (text[lineEnd] === "\n" || lineEnd === text.length)) {
+      // The entry had its lines to itself: they go, the lines around them stay byte for byte.
+      return text.slice(0, lineStart(text, node.offset)) + text.slice(lineEnd + 1);
+    }
+    return text.slice(0, node.offset) + text.slice(to);
   }
   if (prev !== undefined) {
-    const prevEnd = prev.offset + prev.length;
-    const comma = text.indexOf(",", prevEnd);
+    const comma = commaAfter(text, prev.offset + prev.length);
     if (onOwnLine(text, node.offset)) {
       let from = lineStart(text, node.offset) - 1;
       if (text[from - 1] === "\r") from--;
       return text.slice(0, comma) + text.slice(comma + 1, from) + text.slice(end);
     }
-    return text.slice(0, prevEnd) + text.slice(end);
+    return text.slice(0, comma) + text.slice(end);
   }
   const open = parent.offset + 1;
   const close = parent.offset + parent.length - 1;
@@ -646,6 +668,7 @@ const OPEN_BRACE = 1;
 const CLOSE_BRACE = 2;
 const OPEN_BRACKET = 3;
 const CLOSE_BRACKET = 4;
+const COMMA = 5;
 const LINE_COMMENT = 12;
 const BLOCK_COMMENT = 13;
 const LINE_BREAK = 14;

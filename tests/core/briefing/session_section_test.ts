@@ -167,3 +167,20 @@ Deno.test("sessionItems(): a capsule from elsewhere cannot put controls in the d
     /not kept: 4 older commands;|older commands\./,
   );
 });
+
+Deno.test("sessionItems(): how much of the transcript a capsule no trusted key signed says was read is said as its own account; signed by a trusted key it is stated (control)", () => {
+  const claims = session({
+    read: { bytes: 9, file_bytes: 9, complete: true, turns: 1, skipped: 0, unknown: 0, invalid: 0 },
+    dropped: [],
+  });
+  const untrusted = sessionItems(claims, false, classifyCommand)[0]!;
+  assert.match(
+    untrusted,
+    /^- The capsule's own account, not checked here: From the Codex transcript \(codex 0\.171\.0, reader verified\), read whole; 0 record\(s\) skipped\./,
+  );
+  const trusted = sessionItems(claims, true, classifyCommand)[0]!;
+  assert.match(
+    trusted,
+    /^- From the Codex transcript \(codex 0\.171\.0, reader verified\), read whole;/,
+  );
+});

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { truncateText, truncateUtf8 } from "../../../core/budget/truncate.ts";
+import { truncateText, truncateUnsplit, truncateUtf8 } from "../../../core/budget/truncate.ts";
 
 const enc = new TextEncoder();
 const isWellFormed = (s: string) => {
@@ -35,4 +35,37 @@ Deno.test("truncateUtf8() stays within the byte limit, cutting only between code
   );
   assert.equal(truncateUtf8("héllo", 5), "h…");
   assert.equal(truncateUtf8("héllo", 2), "");
+});
+
+Deno.test("truncateUnsplit() never keeps part of a non-blank run the bound falls in, and otherwise cuts like truncateText (property)", () => {
+  const word = fc.stringMatching(/^[A-Za-z0-9_.:\/+=-]{1,12}$/);
+  const blank = fc.constantFrom(" ", "\n", "\t", "  ");
+  const text = fc.array(fc.tuple(word, blank), { maxLength: 8 }).map((parts) =>
+    parts.map(([w, b]) => w + b).join("")
+  );
+  fc.assert(fc.property(text, fc.nat(80), (t, max) => {
+    const out = truncateUnsplit(t, max);
+    if (t.length <= max) return assert.equal(out, t);
+    const plain = truncateText(t, max);
+    if (plain === "") return assert.equal(out, "");
+    assert.ok(out.length <= plain.length && out.endsWith("…"));
+    const kept = out.slice(0, -1);
+    assert.ok(t.startsWith(kept));
+    // What is kept ends a run (or nothing is kept): the next character is a blank.
+    assert.ok(kept === "" || /\s/.test(kept.at(-1)!) || /\s/.test(t.charAt(kept.length)), out);
+    // Only the run the bound split is given up: every complete run before it stays.
+    const before = plain.slice(0, -1).replace(/\S+$/, "");
+    if (/\s/.test(t.charAt(plain.length - 1))) assert.equal(out, plain);
+    else assert.equal(kept, before);
+  }));
+});
+
+Deno.test("truncateUnsplit(): a token the bound halves is left out whole; one the bound does not reach stays (control)", () => {
+  const token = "ghp_" + "A1b2C3d4E5".repeat(3) + "zz9Y8x";
+  const text = `git push https://${token}@github.com/o/r.git`;
+  const max = text.indexOf(token) + 34 + 1;
+  assert.ok(truncateText(text, max).includes(token.slice(0, 34)), "the plain cut keeps 30 of 36");
+  assert.equal(truncateUnsplit(text, max), "git push …");
+  assert.equal(truncateUnsplit(text, text.length), text);
+  assert.equal(truncateUnsplit(`${text} main`, text.length + 2), `${text} …`);
 });

@@ -3,6 +3,7 @@ import { buildSessionRecord, SESSION_LIMITS } from "../../../core/transcript/ses
 import { parseTranscriptBytes } from "../../../core/transcript/parse_transcript.ts";
 import { emptyCounts, emptyMeta, type Turn } from "../../../core/transcript/types.ts";
 import { claudeTranscript } from "../../_helpers/transcripts.ts";
+import { canonicalJson } from "../../../core/json/canonical.ts";
 
 const source = {
   host: "claude-code",
@@ -103,4 +104,71 @@ Deno.test("buildSessionRecord(): a command left running in the background has no
   }
   const control = record(turns(false, false));
   assert.deepEqual([control.commands[0]!.ok, control.tests[0]!.outcome], [true, "passed"]);
+});
+
+Deno.test("buildSessionRecord(): calls whose ids are over the id bound keep their own results (an id is cut as an id, never left out like a run of text)", async () => {
+  const { claudeBashTranscript } = await import("../../_helpers/claude_capture.ts");
+  const text = claudeBashTranscript("s", "/r", [
+    { command: "npm test", content: "1 failed", isError: true },
+    { command: "cargo test", content: "ok", isError: false },
+  ]).replaceAll('"t0"', `"a${"x".repeat(300)}"`).replaceAll('"t1"', `"b${"x".repeat(300)}"`);
+  const p = parseTranscriptBytes("claude-code", new TextEncoder().encode(text));
+  const s = buildSessionRecord(p, source);
+  assert.deepEqual(s.commands.map((c) => [c.command, c.ok]), [
+    ["npm test", false],
+    ["cargo test", true],
+  ]);
+});
+
+Deno.test("buildSessionRecord(): every string it keeps is well-formed (a lone surrogate becomes U+FFFD), so the capsule's canonical JSON takes it; well-formed text is kept as it is (control)", () => {
+  const lone = "\udc00";
+  const emoji = "\u{1F600}";
+  const turns: Turn[] = [
+    { kind: "user", text: `fix it ${lone} ${emoji}`, at: null },
+    {
+      kind: "tool_call",
+      id: "1",
+      name: "Edit",
+      command: null,
+      paths: [`/r/a${lone}.ts`],
+      access: "edit",
+      at: null,
+    },
+    {
+      kind: "tool_call",
+      id: "2",
+      name: "Bash",
+      command: `npm test ${lone}`,
+      paths: [],
+      access: "other",
+      at: null,
+    },
+    { kind: "assistant", text: `done ${lone}`, at: null },
+  ];
+  const meta = { ...emptyMeta(), format: `claude-code 2.1${lone}` };
+  const s = buildSessionRecord({ counts: emptyCounts(), meta, turns }, {
+    ...source,
+    source_id: `claude:s${lone}`,
+  });
+  assert.doesNotThrow(() => canonicalJson(s));
+  assert.deepEqual(
+    [
+      s.user_requests[0]!.text,
+      s.files_edited[0],
+      s.commands[0]!.command,
+      s.tests[0]!.command,
+      s.last_assistant_message,
+      s.format,
+      s.source_id,
+    ],
+    [
+      `fix it \uFFFD ${emoji}`,
+      "/r/a\uFFFD.ts",
+      "npm test \uFFFD",
+      "npm test \uFFFD",
+      "done \uFFFD",
+      "claude-code 2.1\uFFFD",
+      "claude:s\uFFFD",
+    ],
+  );
 });

@@ -205,3 +205,30 @@ Deno.test("mergeHooks() with a changed hook set keeps a baton-only hooks object 
   const off = mergeHooks(on, { format: GROUPED, hooks: HOOKS }, OPTS);
   assert.equal(off, withAllow, "on then off is byte-exact");
 });
+
+Deno.test("removeHooks() keeps the user's comments between entries, one holding a comma included; entries without comments go as before (control)", () => {
+  const ours =
+    '{ "hooks": [{ "type": "command", "command": "baton hook session-start --host claude-code" }] }';
+  const mine = '{ "hooks": [{ "type": "command", "command": "./mine.sh" }] }';
+  const doc = (list: string) => `{\n  "hooks": {\n    "SessionStart": [\n${list}\n    ]\n  }\n}\n`;
+  const remove = (text: string) => removeHooks(text, GROUPED, { host: "claude-code" });
+  // A note on the user's entry, on the line between baton's entry and it.
+  assert.equal(
+    remove(doc(`      ${ours},\n      // mine: keep this note\n      ${mine}`)),
+    doc(`      // mine: keep this note\n      ${mine}`),
+  );
+  // A comment holding a comma before the separating one (valid JSONC): the comma found is the
+  // token, not the one in the comment, so the file is edited instead of refused.
+  assert.equal(
+    remove(doc(`      ${mine} /* a, b */,\n      ${ours}`)),
+    doc(`      ${mine} /* a, b */`),
+  );
+  assert.equal(
+    remove(`{"hooks":{"S":[${ours}, /* c, d */ ${mine}]}}`),
+    `{"hooks":{"S":[/* c, d */ ${mine}]}}`,
+  );
+  // Controls: the same entries without comments.
+  assert.equal(remove(doc(`      ${ours},\n      ${mine}`)), doc(`      ${mine}`));
+  assert.equal(remove(doc(`      ${mine},\n      ${ours}`)), doc(`      ${mine}`));
+  assert.equal(remove(`{"hooks":{"S":[${ours}, ${mine}]}}`), `{"hooks":{"S":[${mine}]}}`);
+});
