@@ -938,6 +938,14 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     stripe_secret_key: [p("pk", "_live_", rng.str(ALNUM, 99)), p(SK, "_live_", "x".repeat(24))],
     mapbox_secret_token: [p("pk", ".eyJ", rng.str(URLSAFE, 60), ".", rng.str(URLSAFE, 22))],
     generic_secret: [
+      // A credential named in words with no service before it, or a value that is no key.
+      `the token = '${rng.str(HEX, 32)}'`,
+      `your api key: ${[8, 4, 4, 4, 12].map((n) => rng.str(HEX, n)).join("-")}`,
+      `example token - '${rng.str(HEX, 32)}'`,
+      `csrf token: ${rng.str(HEX, 32)}`,
+      "The token - which expires in an hour - is refreshed on every call",
+      "GitHub token: <your-github-token-here>",
+      "Acme token - '${ACME_TOKEN_FROM_THE_ENVIRONMENT}'",
       // A fallback that is empty, a placeholder or a word.
       'const key = process.env.API_KEY || "your-api-key-here";',
       'const key = process.env.SOME_KEY || "default";',

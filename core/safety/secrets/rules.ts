@@ -685,6 +685,72 @@ const OPERATOR_ASSIGNMENT: SecretRule = {
   validate: GENERIC_ASSIGNMENT.validate!,
 };
 
+/** The credential words a spaced name ends in (`Datadog token`, `Abstract API key`). */
+const SPACED_NAME_WORDS = [
+  "token",
+  "secret",
+  "api key",
+  "api_key",
+  "api-key",
+  "apikey",
+  "access key",
+  "secret key",
+];
+
+/**
+ * Words before a credential word that name no service (`the token = ...`,
+ * `your api key: ...`, `example token - '...'`): articles, pronouns, states.
+ */
+const SPACED_NAME_NOT_OWNER =
+  /^(?:the|a|an|this|that|these|those|my|your|our|their|its|his|her|no|new|old|same|next|prev(?:ious)?|each|every|any|some|one|valid|invalid|empty|null|none|nil|fake|dummy|example|sample|placeholder|bad|wrong|expired|revoked|current|default|is|was|and|or|of|for|with|as|to|in|on|by|set|get|if|let|var|const|def|my_|return|print|echo|export)$/i;
+
+/**
+ * `<service> token = '...'`, `<service> api key: ...`, `<service> token - '...'`:
+ * a credential named in words, the service first. Its name says whose
+ * credential the value is, so a hex key or a UUID (the shape of many
+ * services' keys) counts here as it does under `DATADOG_TOKEN`.
+ */
+const SPACED_NAME_ASSIGNMENT: SecretRule = {
+  kind: "generic_secret",
+  title: "Value given to a credential named in words",
+  description:
+    "`<service> token = '...'`, `<service> api key: ...` or `<service> token - '...'` (the dash form quoted only): a service's name, a blank and token, secret or API key before the operator, and a value of 16 or more characters that is hex, a UUID or passes the generic assignment's checks. Articles, pronouns and words such as example or expired before the credential word name no service.",
+  keywords: SPACED_NAME_WORDS.flatMap((w) => [`${w}=`, `${w} =`, `${w}:`, `${w} -`]),
+  // Not `-`, which is an operator here: the name is the credential word (`api-key` keeps its `-`).
+  lead: "A-Za-z0-9_.",
+  // Sixteen value characters after the operator: `token - which` and `token: str` are dropped.
+  follows: {
+    quote: false,
+    escapes: 0,
+    blanks: 4,
+    operators: "=:\\-",
+    value: { blanks: 4, min: 16 },
+  },
+  valueAfterOperator: true,
+  pattern: new RegExp(
+    String
+      .raw`(?<=(?:^|[^A-Za-z0-9_.\-\\]|\\[nrt])(?<vendor>[A-Za-z][A-Za-z0-9_.\-]{1,40})[ \t]{1,4})(?<word>token|secret|api[ _-]?key|apikey|access[ _]key|secret[ _]key)[ \t]{0,4}(?:-[ \t]{0,4}${
+      quotedValue("s", 16, 1024, 1)
+    }|[=:][ \t]{0,4}(?:${
+      quotedValue("s", 16, 1024, 1)
+    }|(?<unq>)(?<s>[A-Za-z0-9+\/_.~=-]{16,1024})(?![A-Za-z0-9+\/_.~=-])))`,
+    "i",
+  ),
+  after: 1100,
+  priority: 1,
+  minEntropy: 3,
+  validate: (s, g) => {
+    const name = `${g.vendor ?? ""}_${(g.word ?? "").replace(/[ \t]/g, "_")}`;
+    if (SPACED_NAME_NOT_OWNER.test(g.vendor ?? "") || isExcludedName(name)) return false;
+    if (
+      ORDINARY_KEY_NAME.test(name) || /\s/.test(s) || isReference(s) || isRepeatedPlaceholder(s)
+    ) {
+      return false;
+    }
+    return isHexOrUuid(s) || GENERIC_ASSIGNMENT.validate!(s, { ...g, name });
+  },
+};
+
 /**
  * A name and its value as the two cells of a CSV line (`password,Xy7...`,
  * `api_key;...`, the value possibly quoted): the line
@@ -2097,6 +2163,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   QUERY_LAST_VALUE,
   patVariant(GENERIC_ASSIGNMENT),
   OPERATOR_ASSIGNMENT,
+  SPACED_NAME_ASSIGNMENT,
   CELL_ASSIGNMENT,
   ...encodedVariants(GENERIC_ASSIGNMENT, GENERIC_LAST_WORDS, 12),
   {

@@ -1005,3 +1005,29 @@ Deno.test("an XML element whose value sits on its own line is redacted in every 
   }
   assert.deepEqual(redactText(engine, "<password>\n  ${DB_PASSWORD}\n</password>").kinds, []);
 });
+
+Deno.test("a credential named in words (<service> token = / : / - '...') is redacted in every context, hex and UUID keys included", () => {
+  const rng = new Rng(1717);
+  const values = [
+    () => rng.str(HEX, 32),
+    () => [8, 4, 4, 4, 12].map((n) => rng.str(HEX, n)).join("-"),
+    () => `k9${rng.str(LOWER36, 28)}`,
+    () => `Q7${rng.str(ALNUM, 38)}`,
+  ];
+  const shapes = [
+    (v: string) => `Acme token = '${v}'`,
+    (v: string) => `acmecloud token - '${v}'`,
+    (v: string) => `Acme API key: ${v}`,
+    (v: string) => `weatherstack api_key = "${v}"`,
+    (v: string) => `Zylo secret - "${v}"`,
+  ];
+  for (const shape of shapes) {
+    for (const value of values) {
+      for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+        const v = value();
+        const r = redactText(engine, wrap(shape(v)));
+        assert.ok(r.kinds.length > 0 && !r.text.includes(v), `${ctx}: ${r.text}`);
+      }
+    }
+  }
+});
