@@ -574,6 +574,17 @@ const SUDO_STDIN = String.raw`sudo[ \t]+(?:-S|--stdin)(?=[ \t]|$)`;
 const JQ = String.raw`\\{0,3}"`;
 /** JSON blanks, raw or escaped (`\n` inside a transcript line). */
 const JWS = String.raw`(?:[ \t\r\n]|\\{1,3}[nrt]){0,64}`;
+/** Comment lines a hand-written manifest puts inside a data map (`# base64 of ...`). */
+const K8S_COMMENTS = String.raw`(?:${NL}[ \t]{0,16}#[^\r\n\\]{0,400})*`;
+/** A JSON-escaped quote around a YAML value (a manifest inside a transcript line). */
+const K8S_ESC_QUOTE = String.raw`(?:\\{1,3}")?`;
+/**
+ * A value of a Secret's data map in YAML: on the key's line, or a block
+ * scalar (`|`, `>`, with chomping and indentation indicators) whose lines sit
+ * deeper than the key (`ind`, the map's indentation).
+ */
+const K8S_VALUE = String
+  .raw`(?:[|>][-+]?[1-9]?[-+]?[ \t]*(?:${NL}\k<ind>[ \t]{1,16}[^\s\\][^\r\n\\]{0,4096}){1,256}|[^\s\\|>][^\r\n\\]{0,4096})`;
 /** `"kind": "Secret"` in JSON. */
 const K8S_JSON_KIND = String.raw`${JQ}kind${JQ}${JWS}:${JWS}${JQ}Secret${JQ}`;
 /** Where one Kubernetes object ends and the next begins (kubectl prints apiVersion first). */
@@ -2605,12 +2616,21 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Kubernetes Secret data",
     description:
       "The values under `data:` / `stringData:` of a manifest with `kind: Secret` (before or after it in the same document, as `kubectl get secret -o yaml` prints it), redacted as one block.",
-    keywords: ["kind: secret", "kind:secret"],
+    keywords: [
+      "kind: secret",
+      "kind:secret",
+      "kind: 'secret",
+      'kind: "secret',
+      "kind:'secret",
+      'kind:"secret',
+      'kind: \\"secret',
+      'kind:\\"secret',
+    ],
     // Anchored on the rare `kind: Secret`; the data block may sit on either side of it.
     anchor: "near",
     // One document: the data block within 4,000 bytes of the kind, no `kind:`, `---` or `apiVersion:` between.
     section: {
-      marker: /kind:[ \t]{0,8}\\{0,3}["']?Secret\b/,
+      marker: /kind:[ \t]{0,8}\\{0,3}["']?Secret\b/i,
       cut: /kind:|---|apiVersion:/,
       opens: /(?:stringD|d)ata:/,
       before: 4000,
@@ -2618,7 +2638,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     },
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]))(?:stringD|d)ata:[ \t]{0,8}${NL}[ \t]{1,16}[A-Za-z0-9_.-]{1,253}:[ \t]{1,8}(?<s>[^\s\\][^\r\n\\]{0,4096}(?:${NL}[ \t]{1,16}[A-Za-z0-9_.-]{1,253}:[ \t]{1,8}[^\s\\][^\r\n\\]{0,4096}){0,64})`,
+        .raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]))(?:stringD|d)ata:[ \t]{0,8}${K8S_COMMENTS}${NL}(?<ind>[ \t]{1,16})[A-Za-z0-9_.-]{1,253}:[ \t]{1,8}${K8S_ESC_QUOTE}(?<s>${K8S_VALUE}(?:${K8S_ESC_QUOTE}${K8S_COMMENTS}${NL}\k<ind>[A-Za-z0-9_.-]{1,253}:[ \t]{1,8}${K8S_ESC_QUOTE}${K8S_VALUE}){0,64})`,
     ),
     before: 4000,
     after: 4000 + 24 * 1024,

@@ -1031,3 +1031,42 @@ Deno.test("a credential named in words (<service> token = / : / - '...') is reda
     }
   }
 });
+
+Deno.test("a Kubernetes Secret's data is redacted with comments in the map, block scalars and any case or quoting of its kind", () => {
+  const rng = new Rng(1718);
+  const b64 = () => btoa(`Q7${rng.str(ALNUM, 16)}`);
+  const shapes = [
+    // A comment line inside the data map (hand-written manifests).
+    (v: string) =>
+      `apiVersion: v1\nkind: Secret\nmetadata:\n  name: app\ndata:\n  # base64 of the connection string\n  extra: ${v}\n`,
+    // data before a lower-case kind.
+    (v: string) => `apiVersion: v1\ndata:\n  extra: ${v}\nkind: secret\nmetadata:\n  name: app`,
+    // A quoted kind.
+    (v: string) =>
+      `apiVersion: "v1"\ndata:\n  extra: "${v}"\nkind: "Secret"\nmetadata:\n  name: app`,
+    (v: string) => `apiVersion: 'v1'\nkind: 'Secret'\ndata:\n  extra: '${v}'\n`,
+    // Literal and folded block scalars.
+    (v: string) =>
+      `apiVersion: v1\nkind: Secret\ntype: kubernetes.io/dockercfg\ndata:\n  .dockercfg: |\n    ${v}\n`,
+    (v: string) =>
+      `apiVersion: v1\ndata:\n  .dockercfg: >-\n    ${v}\nmetadata:\n  name: reg\nkind: Secret\n`,
+  ];
+  for (const shape of shapes) {
+    for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+      const v = b64();
+      const r = redactText(engine, wrap(shape(v)));
+      assert.ok(!r.text.includes(v), `${ctx}: ${r.text}`);
+    }
+  }
+  const v = b64();
+  for (
+    const text of [
+      `apiVersion: v1\nkind: ConfigMap\ndata:\n  # settings\n  app.conf: |\n    level=${v}\n`,
+      `apiVersion: isindir.github.com/v1alpha3\nkind: SopsSecret\nspec:\n  secretTemplates:\n    - name: x\n      data:\n        a: ${v}`,
+      `apiVersion: external-secrets.io/v1beta1\nkind: ExternalSecret\nspec:\n  data:\n    - secretKey: api-key\n      remoteRef:\n        key: my-secret`,
+      "apiVersion: v1\nkind: Secret\ndata:\n  # none yet\n  password: ${DB_PASSWORD}\n",
+    ]
+  ) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});
