@@ -621,6 +621,11 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     const s = p("00", r.str(ALNUM, 20), "7", r.str(URLSAFE, 19));
     return { text: `Authorization: SSWS ${s}`, secret: s, core: coreOf(s) };
   },
+  http_header_secret: (r) => {
+    const s = r.str(HEX, 24);
+    const name = r.pick(["Token", "Api-Token", "X-Octopus-ApiKey", "Private-Token"]);
+    return { text: `curl -H "${name}: ${s}" https://api.test/v1`, secret: s, core: s.slice(0, 12) };
+  },
   session_cookie: (r) => {
     const s = p("s%3A", "Q7", r.str(URLSAFE, 30), ".", r.str(B64, 43));
     return { text: `Cookie: theme=dark; connect.sid=${s}`, secret: s, core: coreOf(s) };
@@ -1225,6 +1230,15 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "Authorization: AWS4-HMAC-SHA256 Credential=AKID/20150830/us-east-1/iam/aws4_request",
       `"Authorization": "application-default-credentials"`,
       "Authorization: ${AUTH_HEADER}",
+    ],
+    http_header_secret: [
+      `curl -H "Idempotency-Key: ${
+        [8, 4, 4, 4, 12].map((n) => rng.str(HEX, n)).join("-")
+      }" https://api.test`,
+      `curl -H "X-CSRF-Token: ${rng.str(HEX, 32)}" https://app.test/form`,
+      'curl -H "apikey: $API_KEY" -H "Accept: application/json" https://api.test',
+      'curl -H "X-Api-Key: XXXXXXXXXXXXXXXX" https://api.test',
+      `curl -H "X-Request-Id: ${rng.str(HEX, 32)}" https://api.test`,
     ],
     k8s_secret_data: [
       "apiVersion: v1\nkind: ConfigMap\ndata:\n  LOG_LEVEL: debug\n  url: http://api",

@@ -2109,13 +2109,18 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "basic_auth",
     title: "HTTP Basic credentials",
     description:
-      "`Basic` + base64 that decodes to printable `user:password` (Authorization headers, HTTP dumps).",
+      "`Basic` + base64 that decodes to printable `user:password` (Authorization headers, HTTP dumps); as an `Authorization` header's value, any base64 of 8 or more characters.",
     keywords: ["basic "],
     pattern:
-      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))Basic[ \t]{1,16}(?<s>[A-Za-z0-9+\/]{6,1024}={0,2})(?![A-Za-z0-9+\/=])/i,
+      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?<=(?<header>Authorization\\{0,3}["']?[ \t]{0,4}[:=,][ \t]{0,8}\\{0,3}["']?)?)Basic[ \t]{1,16}(?<s>[A-Za-z0-9+\/]{6,1024}={0,2})(?![A-Za-z0-9+\/=])/i,
     after: 1040,
     priority: 2,
-    validate: (s) => isBase64UserPass(s),
+    // As an Authorization header's value, any base64 run of 8 or more with letters is the
+    // credential (a user with an empty password, a token the server decodes its own way).
+    validate: (s, g) =>
+      isBase64UserPass(s) ||
+      (g.header !== undefined && s.length >= 8 && /[A-Za-z]/.test(s) && !isNotSecret(s) &&
+        shannonEntropy(s) >= 2.5),
   },
   {
     kind: "bearer_token",
@@ -2145,14 +2150,40 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ["curl "],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))curl(?:[ \t](?:[^\n|;&\\]|\\{1,3}(?:\r?\n|n)|\\){0,400}?)?[ \t](?:-u|--user|--proxy-user)(?:[ \t]{1,16}|=)?(?:\\?"(?<user>[^\s:"\\]{0,128}):(?<s>[^"\\\r\n]{1,256})\\?"|'(?<user>[^\s:']{0,128}):(?<s>[^'\r\n]{1,256})'|(?<user>[^\s:"'\\]{0,128}):(?<s>[^\s"'\\]{1,256}))`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))curl(?:[ \t](?:[^\n|;&\\]|\\{1,3}(?:\r?\n|n)|\\){0,400}?)?[ \t](?:-u|--user|--proxy-user)(?:[ \t]{1,16}|=)?(?:\\?"(?<user>[^\s:"\\]{0,128}):(?<s>[^"\\\r\n]{1,256})\\?"|'(?<user>[^\s:']{0,128}):(?<s>[^'\r\n]{1,256})'|\\?"(?<user>[^"\\\r\n]{0,128})\\?":\\?"(?<s>[^"\\\r\n]{1,256})\\?"|'(?<user>[^'\r\n]{0,128})':'(?<s>[^'\r\n]{1,256})'|(?<user>[^\s:"'\\]{0,128}):(?:\\?"(?<s>[^"\\\r\n]{1,256})\\?"|'(?<s>[^'\r\n]{1,256})')|(?<keyuser>)(?:\\?"(?<s>[^\s:"'\\]{10,256}):\\?"|'(?<s>[^\s:'"]{10,256}):'|(?<s>[^\s:"'\\]{10,256}):(?=[\s;|&)]|$))|(?<user>[^\s:"'\\]{0,128}):(?<s>[^\s"'\\]{1,256}))`,
     ),
     // Every match holds `-u` (`--user` too): most curl lines have none.
     needs: "-u",
     after: 800,
     priority: 2,
-    // A shell variable (`-u ":$AZURE_DEVOPS_EXT_PAT"`) is a reference, not a value.
-    validate: (s) => !/^\$[A-Za-z_][A-Za-z0-9_]*$/.test(s),
+    // A shell variable (`-u ":$AZURE_DEVOPS_EXT_PAT"`, `"$1:$2"`) is a reference, not a value;
+    // `xxx:yyy` is a placeholder. With an empty password (`-u KEY:`) the user is the API key
+    // (Stripe, Mailgun and other token APIs): random enough to be one, not a name or an address.
+    validate: (s, g) =>
+      !/^\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9@*#]|\{[^}]*\})$/.test(s) && !/^(.)\1{2,}$/.test(s) &&
+      (g.keyuser === undefined ||
+        (/[0-9]/.test(s) && /[A-Za-z]/.test(s) && !/[@$]/.test(s) && !isLookAlikeValue(s) &&
+          shannonEntropy(s) >= 3)),
+  },
+  {
+    kind: "http_header_secret",
+    title: "Secret-named header given on the command line",
+    description:
+      "The value of a header whose name is a credential's (`Token`, `Api-Token`, `apikey`, `X-Octopus-ApiKey`, `X-Auth-Token`, `Private-Token`) given with `-H` / `--header` (curl, HTTPie's and wget's `--header`): 8 or more characters, hex and UUIDs included, with a digit or both cases; csrf, idempotency, public and other ordinary keys, references and placeholders are kept.",
+    keywords: ['-h "', "-h '", '-h \\"', '--header "', "--header '", '--header \\"', '--header="'],
+    pattern: new RegExp(
+      String
+        .raw`(?:-H|--header)(?:[ \t]{1,8}|=)\\?["'](?<name>[A-Za-z0-9_-]{0,48}?(?:token|api[_-]?key|apikey|secret|access[_-]?key|auth[_-]?key))[ \t]{0,4}:[ \t]{0,8}(?<s>[A-Za-z0-9._~+\/=-]{8,4096})(?=[ \t]{0,8}\\?["'])`,
+      "i",
+    ),
+    after: 4200,
+    priority: 1,
+    minEntropy: 2.5,
+    validate: (s, g) => {
+      const name = (g.name ?? "").replace(/-/g, "_");
+      return !isExcludedName(name) && !ORDINARY_KEY_NAME.test(name) && !isRepeatedPlaceholder(s) &&
+        (/[0-9]/.test(s) || (/[a-z]/.test(s) && /[A-Z]/.test(s))) && !isNotSecret(s);
+    },
   },
   {
     kind: "docker_config_auth",
