@@ -943,6 +943,11 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     stripe_secret_key: [p("pk", "_live_", rng.str(ALNUM, 99)), p(SK, "_live_", "x".repeat(24))],
     mapbox_secret_token: [p("pk", ".eyJ", rng.str(URLSAFE, 60), ".", rng.str(URLSAFE, 22))],
     generic_secret: [
+      // Maven coordinates of the io.jsonwebtoken library; the id of a stored credential (Jenkins).
+      "implementation 'io.jsonwebtoken:jjwt-api:0.11.5'",
+      "[INFO] +- io.jsonwebtoken:jjwt-impl:jar:0.11.5:runtime",
+      `  "credentialId": "${rng.str(ALNUM, 22)}",`,
+      `git(credentialsId: '${rng.str(ALNUM, 24)}', url: 'https://git.test/app.git')`,
       // A credential named in words with no service before it, or a value that is no key.
       `the token = '${rng.str(HEX, 32)}'`,
       `your api key: ${[8, 4, 4, 4, 12].map((n) => rng.str(HEX, n)).join("-")}`,

@@ -404,7 +404,8 @@ function isNamePart(part: string): boolean {
 /**
  * True when a secret-like name is really about something else: pagination
  * and continuation tokens, token counts and limits, hashes, public keys,
- * paths and files.
+ * paths and files, the id of a stored credential (Jenkins' `credentialsId`)
+ * and the `io.jsonwebtoken` library (Maven coordinates `io.jsonwebtoken:jjwt-api:0.11.5`).
  * @param name The assigned name as written.
  * @returns Whether the assignment rules must skip it.
  * @example
@@ -413,12 +414,13 @@ function isNamePart(part: string): boolean {
  * import { isExcludedName } from "./filters.ts";
  * assert.ok(isExcludedName("nextPageToken"));
  * assert.ok(isExcludedName("max_tokens"));
+ * assert.ok(isExcludedName("io.jsonwebtoken"));
  * assert.ok(!isExcludedName("GITHUB_TOKEN"));
  * ```
  */
 export function isExcludedName(name: string): boolean {
   const n = name.toLowerCase().replace(/[-.]/g, "_");
-  return /(?:page_?token|next_?token|prev(?:ious)?_?token|continuation|cursor|sync_?token|tokens$|tokens_|token_?(?:count|type|len|length|limit|usage|expir|ttl|endpoint|url|uri|path|file|name|id$|index|kind)|_(?:file|path|dir|url|uri|length|len|count|min|max|ttl|timeout|enabled|type)$|^(?:max|min|num)_|sha\d*|hash|digest|checksum|integrity|fingerprint|public|publishable|pubkey|_pub$|csrf|xsrf|tokenizer|secret_?name|secret_?ref|secret_?id$|keyring|password_?(?:policy|reset|hint|field|label|prompt|strength|confirm))/
+  return /(?:page_?token|next_?token|prev(?:ious)?_?token|continuation|cursor|sync_?token|tokens$|tokens_|token_?(?:count|type|len|length|limit|usage|expir|ttl|endpoint|url|uri|path|file|name|id$|index|kind)|_(?:file|path|dir|url|uri|length|len|count|min|max|ttl|timeout|enabled|type)$|^(?:max|min|num)_|sha\d*|hash|digest|checksum|integrity|fingerprint|public|publishable|pubkey|_pub$|csrf|xsrf|tokenizer|secret_?name|secret_?ref|secret_?id$|credentials?_?id$|jsonwebtoken$|keyring|password_?(?:policy|reset|hint|field|label|prompt|strength|confirm))/
     .test(n);
 }
 
