@@ -424,6 +424,33 @@ function codeLiteralRules(kind: string, what: string, password: boolean): Secret
     },
     {
       kind,
+      title: `Literal defined as ${what} in C`,
+      description:
+        `\`#define WIFI_PASSWORD "..."\`, \`#define API_KEY "..."\` (C, C++, Arduino sketches), \`char secret[25] = "..."\` and \`static const char api_key[] = "..."\` (an array), \`std::string password("...")\` and \`String apiToken{"..."}\` (a constructor): the literal given to a name that holds ${what}, with the checks of the typed declaration.`,
+      keywords: [
+        "#define ",
+        "# define ",
+        ...["] =", "]="].flatMap((op) => [`${op} "`, `${op}"`, `${op} \\"`, `${op}\\"`]),
+        ...SECRET_WORDS.flatMap((w) => [`${w}("`, `${w}{"`, `${w}(\\"`, `${w}{\\"`]),
+      ],
+      pattern: new RegExp(
+        String
+          .raw`#[ \t]{0,4}define[ \t]{1,8}(?<name>[A-Za-z_][A-Za-z0-9_]{0,63})[ \t]{1,16}(?:L|u8|u|U)?${
+          literal(4)
+        }|(?<=${PART_START}(?<name>[A-Za-z_][A-Za-z0-9_]{0,63})[ \t]{0,4}\[[A-Za-z0-9_ +*]{0,16})\][ \t]{0,4}=[ \t]{0,4}(?:L|u8|u|U|@)?${
+          literal(4)
+        }|(?<=(?:std::)?(?:w?string|String|QString|CString|auto)[ \t]{1,8}(?<pre>[A-Za-z0-9_]{0,63}))(?<word>${
+          SECRET_WORDS.join("|")
+        })[({][ \t]{0,4}(?:L|u8|u|U)?${literal(4)}[ \t]{0,4}[)}]`,
+        "i",
+      ),
+      after: 400,
+      priority: 1,
+      validate: (s, g) =>
+        forName(s, g.word === undefined ? g : { ...g, name: `${g.pre}${g.word}` }),
+    },
+    {
+      kind,
       title: `Literal compared with ${what} in code`,
       description:
         `\`if password == "..."\`, \`token !== '...'\`: a literal compared with a name that holds ${what} is that secret written in code (6 or more characters under a password name, 12 or more with letters and digits under another secret's); type names, empty strings, references and placeholders are kept.`,
