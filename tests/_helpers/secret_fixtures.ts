@@ -1067,6 +1067,9 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     ],
     docker_config_auth: [`{"auths": {"ghcr.io": {"auth": "${btoa(rng.str(ALNUM, 20))}"}}}`],
     url_credentials: [
+      // A format field in the password's place (str.format, C# templates).
+      'const TEMPLATE_URL = "https://{USER}:{PASS}@template.example.com";',
+      'url = "postgres://{user}:{db_password}@{host}:5432/{name}"',
       "https://user:****@example.test/",
       "see https://example.test/a:b@c",
       // A user name at a git host, not a token.

@@ -93,6 +93,7 @@ const JWT_IO_SAMPLE_SIGNATURE = "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c";
  * assert.ok(isNotSecret("AKIAIOSFODNN7EXAMPLE"));
  * assert.ok(isNotSecret("ghp_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"));
  * assert.ok(isNotSecret("sk-abcabcabcabcabcabc"));
+ * assert.ok(isNotSecret("{PASS}"));
  * assert.ok(!isNotSecret("hunter2-but-longer"));
  * ```
  */
@@ -100,6 +101,8 @@ export function isNotSecret(secret: string, docWords = true): boolean {
   if (PLACEHOLDER_WORDS.test(secret) || hasTemplateReference(secret)) return true;
   if (/(?:[xX]{5,}|\*{3,}|\.{3,}|\x7f{3}|\u2026|#{4,}|_{5,}|0{8,})/.test(secret)) return true;
   if (/^(?:password|passwd|pass|pwd|secret|token|api_?key|apikey|key)$/i.test(secret)) return true;
+  // A whole value that is one format field (`{PASS}`, `{db_password}`: str.format, C# templates).
+  if (/^\{[A-Za-z_][A-Za-z0-9_.-]{0,63}\}$/.test(secret)) return true;
   if (secret.endsWith(JWT_IO_SAMPLE_SIGNATURE)) return true;
   return isPredictable(secret) || (docWords && isDocumentationValue(secret));
 }
