@@ -357,6 +357,7 @@ Deno.test("a secret #defined, given to a C array or to a C++ string's constructo
     (v: string) => `  # define SECRET_TOKEN L"${v}"`,
     (v: string) => `char secret[25] = "${v}";`,
     (v: string) => `static const char api_key[] = "${v}";`,
+    (v: string) => `const char secret_key[] = "${v}";`,
     (v: string) => `std::string password("${v}");`,
     (v: string) => `String apiToken{"${v}"};`,
   ];
