@@ -94,6 +94,7 @@ const JWT_IO_SAMPLE_SIGNATURE = "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c";
  * assert.ok(isNotSecret("ghp_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"));
  * assert.ok(isNotSecret("sk-abcabcabcabcabcabc"));
  * assert.ok(isNotSecret("{PASS}"));
+ * assert.ok(!isNotSecret("{ZqL5kVrX1n8tA2}"));
  * assert.ok(!isNotSecret("hunter2-but-longer"));
  * ```
  */
@@ -101,8 +102,11 @@ export function isNotSecret(secret: string, docWords = true): boolean {
   if (PLACEHOLDER_WORDS.test(secret) || hasTemplateReference(secret)) return true;
   if (/(?:[xX]{5,}|\*{3,}|\.{3,}|\x7f{3}|\u2026|#{4,}|_{5,}|0{8,})/.test(secret)) return true;
   if (/^(?:password|passwd|pass|pwd|secret|token|api_?key|apikey|key)$/i.test(secret)) return true;
-  // A whole value that is one format field (`{PASS}`, `{db_password}`: str.format, C# templates).
-  if (/^\{[A-Za-z_][A-Za-z0-9_.-]{0,63}\}$/.test(secret)) return true;
+  // A whole value that is one format field named in words (`{PASS}`, `{db_password}`,
+  // `{dbPassword}`: str.format, C# templates); not a random value in braces (`{ZqL5kVrX1n8tA2}`).
+  if (/^\{(?:[A-Z][A-Z0-9_]*|[a-z][a-z0-9_.-]*|[a-z]+(?:[A-Z][a-z0-9]+)+)\}$/.test(secret)) {
+    return true;
+  }
   if (secret.endsWith(JWT_IO_SAMPLE_SIGNATURE)) return true;
   return isPredictable(secret) || (docWords && isDocumentationValue(secret));
 }

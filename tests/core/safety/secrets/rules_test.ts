@@ -1080,6 +1080,8 @@ Deno.test("curl's credentials are redacted in their other shapes: quoted apart, 
       (v) => `curl -X POST --user "{${rng.str(HEX, 8)}}":"${v}" https://api.test`,
     ],
     ["-u mixed quoting", (v) => `curl --user kevin:'${v}' -iX PATCH https://api.test`],
+    // A random value in braces is no format field (`{PASS}` is).
+    ["-u braced", (v) => `curl -X POST --user "{${rng.str(HEX, 8)}}":"{${v}}" https://api.test`],
     ["-u key, empty password", (v) => `curl -u "${v}:" https://localhost:9200`],
     ["-u bare key", (v) => `curl https://api.test/v1/charges \\\n  -u ${v}: \\\n  -d amount=2000`],
     ["Token header", (v) => `curl -XPOST https://api.test/tasks -H "Token: ${v}" -d "x=1"`],
