@@ -621,6 +621,11 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     const s = p("00", r.str(ALNUM, 20), "7", r.str(URLSAFE, 19));
     return { text: `Authorization: SSWS ${s}`, secret: s, core: coreOf(s) };
   },
+  http_header_secret: (r) => {
+    const s = r.str(HEX, 24);
+    const name = r.pick(["Token", "Api-Token", "X-Octopus-ApiKey", "Private-Token"]);
+    return { text: `curl -H "${name}: ${s}" https://api.test/v1`, secret: s, core: s.slice(0, 12) };
+  },
   session_cookie: (r) => {
     const s = p("s%3A", "Q7", r.str(URLSAFE, 30), ".", r.str(B64, 43));
     return { text: `Cookie: theme=dark; connect.sid=${s}`, secret: s, core: coreOf(s) };
@@ -938,6 +943,19 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     stripe_secret_key: [p("pk", "_live_", rng.str(ALNUM, 99)), p(SK, "_live_", "x".repeat(24))],
     mapbox_secret_token: [p("pk", ".eyJ", rng.str(URLSAFE, 60), ".", rng.str(URLSAFE, 22))],
     generic_secret: [
+      // Maven coordinates of the io.jsonwebtoken library; the id of a stored credential (Jenkins).
+      "implementation 'io.jsonwebtoken:jjwt-api:0.11.5'",
+      "[INFO] +- io.jsonwebtoken:jjwt-impl:jar:0.11.5:runtime",
+      `  "credentialId": "${rng.str(ALNUM, 22)}",`,
+      `git(credentialsId: '${rng.str(ALNUM, 24)}', url: 'https://git.test/app.git')`,
+      // A credential named in words with no service before it, or a value that is no key.
+      `the token = '${rng.str(HEX, 32)}'`,
+      `your api key: ${[8, 4, 4, 4, 12].map((n) => rng.str(HEX, n)).join("-")}`,
+      `example token - '${rng.str(HEX, 32)}'`,
+      `csrf token: ${rng.str(HEX, 32)}`,
+      "The token - which expires in an hour - is refreshed on every call",
+      "GitHub token: <your-github-token-here>",
+      "Acme token - '${ACME_TOKEN_FROM_THE_ENVIRONMENT}'",
       // A fallback that is empty, a placeholder or a word.
       'const key = process.env.API_KEY || "your-api-key-here";',
       'const key = process.env.SOME_KEY || "default";',
@@ -1049,6 +1067,9 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     ],
     docker_config_auth: [`{"auths": {"ghcr.io": {"auth": "${btoa(rng.str(ALNUM, 20))}"}}}`],
     url_credentials: [
+      // A format field in the password's place (str.format, C# templates).
+      'const TEMPLATE_URL = "https://{USER}:{PASS}@template.example.com";',
+      'url = "postgres://{user}:{db_password}@{host}:5432/{name}"',
       "https://user:****@example.test/",
       "see https://example.test/a:b@c",
       // A user name at a git host, not a token.
@@ -1217,6 +1238,15 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       "Authorization: AWS4-HMAC-SHA256 Credential=AKID/20150830/us-east-1/iam/aws4_request",
       `"Authorization": "application-default-credentials"`,
       "Authorization: ${AUTH_HEADER}",
+    ],
+    http_header_secret: [
+      `curl -H "Idempotency-Key: ${
+        [8, 4, 4, 4, 12].map((n) => rng.str(HEX, n)).join("-")
+      }" https://api.test`,
+      `curl -H "X-CSRF-Token: ${rng.str(HEX, 32)}" https://app.test/form`,
+      'curl -H "apikey: $API_KEY" -H "Accept: application/json" https://api.test',
+      'curl -H "X-Api-Key: XXXXXXXXXXXXXXXX" https://api.test',
+      `curl -H "X-Request-Id: ${rng.str(HEX, 32)}" https://api.test`,
     ],
     k8s_secret_data: [
       "apiVersion: v1\nkind: ConfigMap\ndata:\n  LOG_LEVEL: debug\n  url: http://api",

@@ -1063,6 +1063,11 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["vim -c 'wq!' notes.md", "review"],
   ["vim -c '%s/a/b/g' -c wq notes.md", "review"],
   ["less +G f", "read_only"],
+  // paste and rev only read their files (codex's safe list holds both).
+  ["paste a.txt b.txt", "read_only"],
+  ["paste -sd, ids.txt", "read_only"],
+  ["rev notes.txt", "read_only"],
+  ["./paste a.txt b.txt", "review"],
   ["unshare -r ls", "review"],
   ["awk '{print $1 > \"out.txt\"}' f", "review"],
   ["git log --output=log.txt", "review"],

@@ -170,14 +170,18 @@ export function isBase64UserPass(value: string): boolean {
  * ```
  */
 export function hasJoseHeader(token: string): boolean {
-  const text = decodeBase64Loose(token.split(".")[0] ?? "");
-  if (text === null) return false;
+  const first = token.split(".")[0] ?? "";
+  // `eyJhbGciOi` is `{"alg":` itself: a header that opens so and then fails to decode (a
+  // hand-edited or damaged token) still declares an algorithm.
+  const declaresAlg = first.startsWith("eyJhbGciOi");
+  const text = decodeBase64Loose(first);
+  if (text === null) return declaresAlg;
   try {
     const header: unknown = JSON.parse(text);
     return typeof header === "object" && header !== null && !Array.isArray(header) &&
       typeof (header as Record<string, unknown>).alg === "string";
   } catch {
-    return false;
+    return declaresAlg;
   }
 }
 

@@ -93,6 +93,8 @@ const JWT_IO_SAMPLE_SIGNATURE = "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c";
  * assert.ok(isNotSecret("AKIAIOSFODNN7EXAMPLE"));
  * assert.ok(isNotSecret("ghp_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"));
  * assert.ok(isNotSecret("sk-abcabcabcabcabcabc"));
+ * assert.ok(isNotSecret("{PASS}"));
+ * assert.ok(!isNotSecret("{ZqL5kVrX1n8tA2}"));
  * assert.ok(!isNotSecret("hunter2-but-longer"));
  * ```
  */
@@ -100,6 +102,11 @@ export function isNotSecret(secret: string, docWords = true): boolean {
   if (PLACEHOLDER_WORDS.test(secret) || hasTemplateReference(secret)) return true;
   if (/(?:[xX]{5,}|\*{3,}|\.{3,}|\x7f{3}|\u2026|#{4,}|_{5,}|0{8,})/.test(secret)) return true;
   if (/^(?:password|passwd|pass|pwd|secret|token|api_?key|apikey|key)$/i.test(secret)) return true;
+  // A whole value that is one format field named in words (`{PASS}`, `{db_password}`,
+  // `{dbPassword}`: str.format, C# templates); not a random value in braces (`{ZqL5kVrX1n8tA2}`).
+  if (/^\{(?:[A-Z][A-Z0-9_]*|[a-z][a-z0-9_.-]*|[a-z]+(?:[A-Z][a-z0-9]+)+)\}$/.test(secret)) {
+    return true;
+  }
   if (secret.endsWith(JWT_IO_SAMPLE_SIGNATURE)) return true;
   return isPredictable(secret) || (docWords && isDocumentationValue(secret));
 }
@@ -404,7 +411,8 @@ function isNamePart(part: string): boolean {
 /**
  * True when a secret-like name is really about something else: pagination
  * and continuation tokens, token counts and limits, hashes, public keys,
- * paths and files.
+ * paths and files, the id of a stored credential (Jenkins' `credentialsId`)
+ * and the `io.jsonwebtoken` library (Maven coordinates `io.jsonwebtoken:jjwt-api:0.11.5`).
  * @param name The assigned name as written.
  * @returns Whether the assignment rules must skip it.
  * @example
@@ -413,12 +421,13 @@ function isNamePart(part: string): boolean {
  * import { isExcludedName } from "./filters.ts";
  * assert.ok(isExcludedName("nextPageToken"));
  * assert.ok(isExcludedName("max_tokens"));
+ * assert.ok(isExcludedName("io.jsonwebtoken"));
  * assert.ok(!isExcludedName("GITHUB_TOKEN"));
  * ```
  */
 export function isExcludedName(name: string): boolean {
   const n = name.toLowerCase().replace(/[-.]/g, "_");
-  return /(?:page_?token|next_?token|prev(?:ious)?_?token|continuation|cursor|sync_?token|tokens$|tokens_|token_?(?:count|type|len|length|limit|usage|expir|ttl|endpoint|url|uri|path|file|name|id$|index|kind)|_(?:file|path|dir|url|uri|length|len|count|min|max|ttl|timeout|enabled|type)$|^(?:max|min|num)_|sha\d*|hash|digest|checksum|integrity|fingerprint|public|publishable|pubkey|_pub$|csrf|xsrf|tokenizer|secret_?name|secret_?ref|secret_?id$|keyring|password_?(?:policy|reset|hint|field|label|prompt|strength|confirm))/
+  return /(?:page_?token|next_?token|prev(?:ious)?_?token|continuation|cursor|sync_?token|tokens$|tokens_|token_?(?:count|type|len|length|limit|usage|expir|ttl|endpoint|url|uri|path|file|name|id$|index|kind)|_(?:file|path|dir|url|uri|length|len|count|min|max|ttl|timeout|enabled|type)$|^(?:max|min|num)_|sha\d*|hash|digest|checksum|integrity|fingerprint|public|publishable|pubkey|_pub$|csrf|xsrf|tokenizer|secret_?name|secret_?ref|secret_?id$|credentials?_?id$|jsonwebtoken$|keyring|password_?(?:policy|reset|hint|field|label|prompt|strength|confirm))/
     .test(n);
 }
 

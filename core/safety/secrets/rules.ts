@@ -574,6 +574,17 @@ const SUDO_STDIN = String.raw`sudo[ \t]+(?:-S|--stdin)(?=[ \t]|$)`;
 const JQ = String.raw`\\{0,3}"`;
 /** JSON blanks, raw or escaped (`\n` inside a transcript line). */
 const JWS = String.raw`(?:[ \t\r\n]|\\{1,3}[nrt]){0,64}`;
+/** Comment lines a hand-written manifest puts inside a data map (`# base64 of ...`). */
+const K8S_COMMENTS = String.raw`(?:${NL}[ \t]{0,16}#[^\r\n\\]{0,400})*`;
+/** A JSON-escaped quote around a YAML value (a manifest inside a transcript line). */
+const K8S_ESC_QUOTE = String.raw`(?:\\{1,3}")?`;
+/**
+ * A value of a Secret's data map in YAML: on the key's line, or a block
+ * scalar (`|`, `>`, with chomping and indentation indicators) whose lines sit
+ * deeper than the key (`ind`, the map's indentation).
+ */
+const K8S_VALUE = String
+  .raw`(?:[|>][-+]?[1-9]?[-+]?[ \t]*(?:${NL}\k<ind>[ \t]{1,16}[^\s\\][^\r\n\\]{0,4096}){1,256}|[^\s\\|>][^\r\n\\]{0,4096})`;
 /** `"kind": "Secret"` in JSON. */
 const K8S_JSON_KIND = String.raw`${JQ}kind${JQ}${JWS}:${JWS}${JQ}Secret${JQ}`;
 /** Where one Kubernetes object ends and the next begins (kubectl prints apiVersion first). */
@@ -683,6 +694,72 @@ const OPERATOR_ASSIGNMENT: SecretRule = {
   extend: formTail(GENERIC_EXCLUDED, ";"),
   minEntropy: 3,
   validate: GENERIC_ASSIGNMENT.validate!,
+};
+
+/** The credential words a spaced name ends in (`Datadog token`, `Abstract API key`). */
+const SPACED_NAME_WORDS = [
+  "token",
+  "secret",
+  "api key",
+  "api_key",
+  "api-key",
+  "apikey",
+  "access key",
+  "secret key",
+];
+
+/**
+ * Words before a credential word that name no service (`the token = ...`,
+ * `your api key: ...`, `example token - '...'`): articles, pronouns, states.
+ */
+const SPACED_NAME_NOT_OWNER =
+  /^(?:the|a|an|this|that|these|those|my|your|our|their|its|his|her|no|new|old|same|next|prev(?:ious)?|each|every|any|some|one|valid|invalid|empty|null|none|nil|fake|dummy|example|sample|placeholder|bad|wrong|expired|revoked|current|default|is|was|and|or|of|for|with|as|to|in|on|by|set|get|if|let|var|const|def|my_|return|print|echo|export)$/i;
+
+/**
+ * `<service> token = '...'`, `<service> api key: ...`, `<service> token - '...'`:
+ * a credential named in words, the service first. Its name says whose
+ * credential the value is, so a hex key or a UUID (the shape of many
+ * services' keys) counts here as it does under `DATADOG_TOKEN`.
+ */
+const SPACED_NAME_ASSIGNMENT: SecretRule = {
+  kind: "generic_secret",
+  title: "Value given to a credential named in words",
+  description:
+    "`<service> token = '...'`, `<service> api key: ...` or `<service> token - '...'` (the dash form quoted only): a service's name, a blank and token, secret or API key before the operator, and a value of 16 or more characters that is hex, a UUID or passes the generic assignment's checks. Articles, pronouns and words such as example or expired before the credential word name no service.",
+  keywords: SPACED_NAME_WORDS.flatMap((w) => [`${w}=`, `${w} =`, `${w}:`, `${w} -`]),
+  // Not `-`, which is an operator here: the name is the credential word (`api-key` keeps its `-`).
+  lead: "A-Za-z0-9_.",
+  // Sixteen value characters after the operator: `token - which` and `token: str` are dropped.
+  follows: {
+    quote: false,
+    escapes: 0,
+    blanks: 4,
+    operators: "=:\\-",
+    value: { blanks: 4, min: 16 },
+  },
+  valueAfterOperator: true,
+  pattern: new RegExp(
+    String
+      .raw`(?<=(?:^|[^A-Za-z0-9_.\-\\]|\\[nrt])(?<vendor>[A-Za-z][A-Za-z0-9_.\-]{1,40})[ \t]{1,4})(?<word>token|secret|api[ _-]?key|apikey|access[ _]key|secret[ _]key)[ \t]{0,4}(?:-[ \t]{0,4}${
+      quotedValue("s", 16, 1024, 1)
+    }|[=:][ \t]{0,4}(?:${
+      quotedValue("s", 16, 1024, 1)
+    }|(?<unq>)(?<s>[A-Za-z0-9+\/_.~=-]{16,1024})(?![A-Za-z0-9+\/_.~=-])))`,
+    "i",
+  ),
+  after: 1100,
+  priority: 1,
+  minEntropy: 3,
+  validate: (s, g) => {
+    const name = `${g.vendor ?? ""}_${(g.word ?? "").replace(/[ \t]/g, "_")}`;
+    if (SPACED_NAME_NOT_OWNER.test(g.vendor ?? "") || isExcludedName(name)) return false;
+    if (
+      ORDINARY_KEY_NAME.test(name) || /\s/.test(s) || isReference(s) || isRepeatedPlaceholder(s)
+    ) {
+      return false;
+    }
+    return isHexOrUuid(s) || GENERIC_ASSIGNMENT.validate!(s, { ...g, name });
+  },
 };
 
 /**
@@ -2032,13 +2109,18 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "basic_auth",
     title: "HTTP Basic credentials",
     description:
-      "`Basic` + base64 that decodes to printable `user:password` (Authorization headers, HTTP dumps).",
+      "`Basic` + base64 that decodes to printable `user:password` (Authorization headers, HTTP dumps); as an `Authorization` header's value, any base64 of 8 or more characters.",
     keywords: ["basic "],
     pattern:
-      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))Basic[ \t]{1,16}(?<s>[A-Za-z0-9+\/]{6,1024}={0,2})(?![A-Za-z0-9+\/=])/i,
+      /(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?<=(?<header>Authorization\\{0,3}["']?[ \t]{0,4}[:=,][ \t]{0,8}\\{0,3}["']?)?)Basic[ \t]{1,16}(?<s>[A-Za-z0-9+\/]{6,1024}={0,2})(?![A-Za-z0-9+\/=])/i,
     after: 1040,
     priority: 2,
-    validate: (s) => isBase64UserPass(s),
+    // As an Authorization header's value, any base64 run of 8 or more with letters is the
+    // credential (a user with an empty password, a token the server decodes its own way).
+    validate: (s, g) =>
+      isBase64UserPass(s) ||
+      (g.header !== undefined && s.length >= 8 && /[A-Za-z]/.test(s) && !isNotSecret(s) &&
+        shannonEntropy(s) >= 2.5),
   },
   {
     kind: "bearer_token",
@@ -2068,14 +2150,40 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ["curl "],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))curl(?:[ \t](?:[^\n|;&\\]|\\{1,3}(?:\r?\n|n)|\\){0,400}?)?[ \t](?:-u|--user|--proxy-user)(?:[ \t]{1,16}|=)?(?:\\?"(?<user>[^\s:"\\]{0,128}):(?<s>[^"\\\r\n]{1,256})\\?"|'(?<user>[^\s:']{0,128}):(?<s>[^'\r\n]{1,256})'|(?<user>[^\s:"'\\]{0,128}):(?<s>[^\s"'\\]{1,256}))`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[A-Za-z0-9_-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))curl(?:[ \t](?:[^\n|;&\\]|\\{1,3}(?:\r?\n|n)|\\){0,400}?)?[ \t](?:-u|--user|--proxy-user)(?:[ \t]{1,16}|=)?(?:\\?"(?<user>[^\s:"\\]{0,128}):(?<s>[^"\\\r\n]{1,256})\\?"|'(?<user>[^\s:']{0,128}):(?<s>[^'\r\n]{1,256})'|\\?"(?<user>[^"\\\r\n]{0,128})\\?":\\?"(?<s>[^"\\\r\n]{1,256})\\?"|'(?<user>[^'\r\n]{0,128})':'(?<s>[^'\r\n]{1,256})'|(?<user>[^\s:"'\\]{0,128}):(?:\\?"(?<s>[^"\\\r\n]{1,256})\\?"|'(?<s>[^'\r\n]{1,256})')|(?<keyuser>)(?:\\?"(?<s>[^\s:"'\\]{10,256}):\\?"|'(?<s>[^\s:'"]{10,256}):'|(?<s>[^\s:"'\\]{10,256}):(?=[\s;|&)]|$))|(?<user>[^\s:"'\\]{0,128}):(?<s>[^\s"'\\]{1,256}))`,
     ),
     // Every match holds `-u` (`--user` too): most curl lines have none.
     needs: "-u",
     after: 800,
     priority: 2,
-    // A shell variable (`-u ":$AZURE_DEVOPS_EXT_PAT"`) is a reference, not a value.
-    validate: (s) => !/^\$[A-Za-z_][A-Za-z0-9_]*$/.test(s),
+    // A shell variable (`-u ":$AZURE_DEVOPS_EXT_PAT"`, `"$1:$2"`) is a reference, not a value;
+    // `xxx:yyy` is a placeholder. With an empty password (`-u KEY:`) the user is the API key
+    // (Stripe, Mailgun and other token APIs): random enough to be one, not a name or an address.
+    validate: (s, g) =>
+      !/^\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9@*#]|\{[^}]*\})$/.test(s) && !/^(.)\1{2,}$/.test(s) &&
+      (g.keyuser === undefined ||
+        (/[0-9]/.test(s) && /[A-Za-z]/.test(s) && !/[@$]/.test(s) && !isLookAlikeValue(s) &&
+          shannonEntropy(s) >= 3)),
+  },
+  {
+    kind: "http_header_secret",
+    title: "Secret-named header given on the command line",
+    description:
+      "The value of a header whose name is a credential's (`Token`, `Api-Token`, `apikey`, `X-Octopus-ApiKey`, `X-Auth-Token`, `Private-Token`) given with `-H` / `--header` (curl, HTTPie's and wget's `--header`): 8 or more characters, hex and UUIDs included, with a digit or both cases; csrf, idempotency, public and other ordinary keys, references and placeholders are kept.",
+    keywords: ['-h "', "-h '", '-h \\"', '--header "', "--header '", '--header \\"', '--header="'],
+    pattern: new RegExp(
+      String
+        .raw`(?:-H|--header)(?:[ \t]{1,8}|=)\\?["'](?<name>[A-Za-z0-9_-]{0,48}?(?:token|api[_-]?key|apikey|secret|access[_-]?key|auth[_-]?key))[ \t]{0,4}:[ \t]{0,8}(?<s>[A-Za-z0-9._~+\/=-]{8,4096})(?=[ \t]{0,8}\\?["'])`,
+      "i",
+    ),
+    after: 4200,
+    priority: 1,
+    minEntropy: 2.5,
+    validate: (s, g) => {
+      const name = (g.name ?? "").replace(/-/g, "_");
+      return !isExcludedName(name) && !ORDINARY_KEY_NAME.test(name) && !isRepeatedPlaceholder(s) &&
+        (/[0-9]/.test(s) || (/[a-z]/.test(s) && /[A-Z]/.test(s))) && !isNotSecret(s);
+    },
   },
   {
     kind: "docker_config_auth",
@@ -2097,6 +2205,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   QUERY_LAST_VALUE,
   patVariant(GENERIC_ASSIGNMENT),
   OPERATOR_ASSIGNMENT,
+  SPACED_NAME_ASSIGNMENT,
   CELL_ASSIGNMENT,
   ...encodedVariants(GENERIC_ASSIGNMENT, GENERIC_LAST_WORDS, 12),
   {
@@ -2538,12 +2647,21 @@ export const SECRET_RULES: readonly SecretRule[] = [
     title: "Kubernetes Secret data",
     description:
       "The values under `data:` / `stringData:` of a manifest with `kind: Secret` (before or after it in the same document, as `kubectl get secret -o yaml` prints it), redacted as one block.",
-    keywords: ["kind: secret", "kind:secret"],
+    keywords: [
+      "kind: secret",
+      "kind:secret",
+      "kind: 'secret",
+      'kind: "secret',
+      "kind:'secret",
+      'kind:"secret',
+      'kind: \\"secret',
+      'kind:\\"secret',
+    ],
     // Anchored on the rare `kind: Secret`; the data block may sit on either side of it.
     anchor: "near",
     // One document: the data block within 4,000 bytes of the kind, no `kind:`, `---` or `apiVersion:` between.
     section: {
-      marker: /kind:[ \t]{0,8}\\{0,3}["']?Secret\b/,
+      marker: /kind:[ \t]{0,8}\\{0,3}["']?Secret\b/i,
       cut: /kind:|---|apiVersion:/,
       opens: /(?:stringD|d)ata:/,
       before: 4000,
@@ -2551,7 +2669,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     },
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]))(?:stringD|d)ata:[ \t]{0,8}${NL}[ \t]{1,16}[A-Za-z0-9_.-]{1,253}:[ \t]{1,8}(?<s>[^\s\\][^\r\n\\]{0,4096}(?:${NL}[ \t]{1,16}[A-Za-z0-9_.-]{1,253}:[ \t]{1,8}[^\s\\][^\r\n\\]{0,4096}){0,64})`,
+        .raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]))(?:stringD|d)ata:[ \t]{0,8}${K8S_COMMENTS}${NL}(?<ind>[ \t]{1,16})[A-Za-z0-9_.-]{1,253}:[ \t]{1,8}${K8S_ESC_QUOTE}(?<s>${K8S_VALUE}(?:${K8S_ESC_QUOTE}${K8S_COMMENTS}${NL}\k<ind>[A-Za-z0-9_.-]{1,253}:[ \t]{1,8}${K8S_ESC_QUOTE}${K8S_VALUE}){0,64})`,
     ),
     before: 4000,
     after: 4000 + 24 * 1024,

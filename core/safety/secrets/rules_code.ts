@@ -155,6 +155,9 @@ const COMPARED_KEYWORDS = SECRET_WORDS.flatMap((w) => [
   `${w}.equals(`,
 ]);
 
+/** The last words of a C or C++ name the array and constructor rule reads (`secret_key[]`). */
+const C_NAME_WORDS = [...SECRET_WORDS, "key"];
+
 /**
  * Keywords of the typed declaration rule: a string type and the `=` after
  * it (`var apiToken string = "..."`, `apiKey: String = "..."`, `token: &str = "..."`).
@@ -421,6 +424,37 @@ function codeLiteralRules(kind: string, what: string, password: boolean): Secret
       after: 300,
       priority: 1,
       validate: forName,
+    },
+    {
+      kind,
+      title: `Literal defined as ${what} in C`,
+      description:
+        `\`#define WIFI_PASSWORD "..."\`, \`#define API_KEY "..."\` (C, C++, Arduino sketches), \`char secret[25] = "..."\` and \`static const char api_key[] = "..."\` (an array), \`std::string password("...")\` and \`String apiToken{"..."}\` (a constructor): the literal given to a name that holds ${what}, with the checks of the typed declaration.`,
+      keywords: [
+        "#define ",
+        "# define ",
+        // The name's last word and what follows it: an array's `[` or a constructor's `("` / `{"`.
+        ...C_NAME_WORDS.flatMap((
+          w,
+        ) => [`${w}[`, `${w} [`, `${w}("`, `${w}{"`, `${w}(\\"`, `${w}{\\"`]),
+      ],
+      pattern: new RegExp(
+        String
+          .raw`#[ \t]{0,4}define[ \t]{1,8}(?<name>[A-Za-z_][A-Za-z0-9_]{0,63})[ \t]{1,16}(?:L|u8|u|U)?${
+          literal(4)
+        }|(?<=${PART_START}(?<pre>[A-Za-z0-9_]{0,63}))(?<word>${
+          C_NAME_WORDS.join("|")
+        })(?:[ \t]{0,4}\[[A-Za-z0-9_ +*]{0,16}\][ \t]{0,4}=[ \t]{0,4}(?:L|u8|u|U|@)?${
+          literal(4)
+        }|(?<=(?:std::)?(?:w?string|String|QString|CString|auto)[ \t]{1,8}[A-Za-z0-9_]{1,80})[({][ \t]{0,4}(?:L|u8|u|U)?${
+          literal(4)
+        }[ \t]{0,4}[)}])`,
+        "i",
+      ),
+      after: 400,
+      priority: 1,
+      validate: (s, g) =>
+        forName(s, g.word === undefined ? g : { ...g, name: `${g.pre}${g.word}` }),
     },
     {
       kind,

@@ -65,11 +65,11 @@ export const STORE_RULES: readonly SecretRule[] = [
     kind: "vault_approle_secret_id",
     title: "Vault AppRole secret ID",
     description:
-      "A UUID given to `secret_id` / `secret-id` / `SecretID` (`vault write auth/approle/login ... secret_id=...`, `VAULT_SECRET_ID=`, JSON, a `vault write` table, `--secret-id`); the `secret_id_accessor` is not a secret.",
+      "A UUID given to `secret_id` / `secret-id` / `SecretID`, also numbered (`secret_id2`) (`vault write auth/approle/login ... secret_id=...`, `VAULT_SECRET_ID=`, JSON, a `vault write` table, `--secret-id`); the `secret_id_accessor` is not a secret.",
     keywords: ["secret_id", "secret-id", "secretid"],
     pattern: new RegExp(
       String
-        .raw`secret[_-]?id${Q}(?:[ \t]{0,16}[:=][ \t]{0,16}|[ \t]{1,64})${Q}(?<s>${UUID})(?![0-9A-Za-z-])`,
+        .raw`secret[_-]?id(?:[_-]?[0-9]{1,2})?${Q}(?:[ \t]{0,16}[:=][ \t]{0,16}|[ \t]{1,64})${Q}(?<s>${UUID})(?![0-9A-Za-z-])`,
       "i",
     ),
     after: 140,

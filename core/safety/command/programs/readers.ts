@@ -43,7 +43,7 @@ export const PLAIN: ProgramRecord = {
       .split(" "),
     ..."numfmt factor expr cal lsof netstat getconf sw_vers system_profiler vm_stat iostat vmstat mpstat htop btop envsubst shellcheck hadolint tokei"
       .split(" "),
-    ..."exa eza lsd difft".split(" "),
+    ..."exa eza lsd difft paste rev".split(" "),
     // PowerShell's object cmdlets only shape output (a script block given to them is judged apart).
     ..."select-object sort-object format-table format-list format-wide out-string get-member measure"
       .split(" "),

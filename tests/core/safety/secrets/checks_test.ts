@@ -52,3 +52,15 @@ Deno.test("hasJoseHeader() reads the first segment as base64url JSON with alg", 
   assert.ok(!hasJoseHeader(`${seg([1])}.x.y`));
   assert.ok(!hasJoseHeader("eyJ%%%.x.y"));
 });
+
+Deno.test('hasJoseHeader(): a header that opens with {"alg": and then is damaged still declares an algorithm', () => {
+  const rng = new Rng(5401);
+  // `eyJhbGciOi` encodes `{"alg":`; what follows is hand-edited or cut.
+  for (let i = 0; i < 50; i++) {
+    const damaged = `eyJhbGciOi${rng.str(ALNUM, 22)}`;
+    assert.ok(hasJoseHeader(`${damaged}.eyJzdWIiOiIxIn0.sig`), damaged);
+  }
+  // Control: a damaged header that does not open with alg is no JOSE header.
+  assert.ok(!hasJoseHeader("eyJ0eXAiOieeeiIsIm5vIjoxfQ.eyJzdWIiOiIxIn0.sig"));
+  assert.ok(!hasJoseHeader("eyJub3QiOiJhIGhlYWRlciJ9.eyJ4IjoxfQ.sig"));
+});

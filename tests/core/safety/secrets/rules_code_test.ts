@@ -348,3 +348,40 @@ Deno.test("a password given positionally to DriverManager.getConnection or new S
     assert.deepEqual(redactText(engine, text).kinds, [], text);
   }
 });
+
+Deno.test("a secret #defined, given to a C array or to a C++ string's constructor is redacted in every context", () => {
+  const rng = new Rng(2171);
+  const shapes = [
+    (v: string) => `#define WIFI_PASSWORD "${v}"`,
+    (v: string) => `#define API_KEY "${v}"\n#define API_HOST "api.test"`,
+    (v: string) => `  # define SECRET_TOKEN L"${v}"`,
+    (v: string) => `char secret[25] = "${v}";`,
+    (v: string) => `static const char api_key[] = "${v}";`,
+    (v: string) => `const char secret_key[] = "${v}";`,
+    (v: string) => `std::string password("${v}");`,
+    (v: string) => `String apiToken{"${v}"};`,
+  ];
+  for (const shape of shapes) {
+    for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+      const v = `Hq7${rng.str(ALNUM, 17)}`;
+      const r = redactText(engine, wrap(shape(v)));
+      assert.ok(r.kinds.length > 0 && !r.text.includes(v), `${ctx}: ${r.text}`);
+    }
+  }
+  for (
+    const text of [
+      '#define PASSWORD_MAX_LEN "64"',
+      '#define TOKEN_TYPE "Bearer"',
+      '#define PASSWORD_PROMPT "Enter your password: "',
+      '#define API_KEY "YOUR_API_KEY"',
+      '#define WIFI_PASSWORD ""',
+      'char password[64] = "";',
+      'passwords[i] = "Hq7aB3dE9fG1hJ2kL4mN";',
+      "std::string token(argv[1]);",
+      'std::string password("");',
+      '#define API_HOST "api.example.com"',
+    ]
+  ) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});

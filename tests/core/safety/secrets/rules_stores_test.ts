@@ -139,3 +139,23 @@ Deno.test("AppRole secret ids, unseal keys, Bitwarden and registry credentials a
   ];
   for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
+
+Deno.test("numbered AppRole secret ids (secret_id1, SECRET_ID_2) are found in every context; the accessor is kept", () => {
+  const rng = new Rng(1411);
+  const id = () => [8, 4, 4, 4, 12].map((n) => rng.str(HEX, n)).join("-");
+  const shapes = [
+    (s: string) => `vault config:\nrole_id1 = '${id()}'\nsecret_id1 = '${s}'`,
+    (s: string) => `VAULT_ROLE_ID=${id()}\nVAULT_SECRET_ID_2=${s}`,
+    (s: string) => `{"role_id": "${id()}", "secret_id2": "${s}"}`,
+  ];
+  for (const shape of shapes) {
+    for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+      const s = id();
+      const r = redactText(engine, wrap(shape(s)));
+      assert.ok(!r.text.includes(s), `${ctx}: ${r.text}`);
+    }
+  }
+  for (const text of [`secret_id_accessor: ${id()}`, `secret_id_num_uses: 10`]) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});

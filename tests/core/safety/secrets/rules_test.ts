@@ -453,7 +453,8 @@ Deno.test("more shapes: XML tokens, YAML block scalars, Authorization set in cod
     ["cli_password", (s) => `vercel env add API_KEY production <<< "${s}"`, tk()],
     ["cli_config_secret", (s) => `ngrok config add-authtoken ${s}`, tk()],
     [
-      "generic_secret",
+      // A secret-named header given to curl: the header rule reads it.
+      "http_header_secret",
       (s) => `curl -H "X-Consul-Token: ${s}" https://consul.test`,
       [8, 4, 4, 4, 12].map((n) => rng.str(HEX, n)).join("-"),
     ],
@@ -1004,4 +1005,115 @@ Deno.test("an XML element whose value sits on its own line is redacted in every 
     }
   }
   assert.deepEqual(redactText(engine, "<password>\n  ${DB_PASSWORD}\n</password>").kinds, []);
+});
+
+Deno.test("a credential named in words (<service> token = / : / - '...') is redacted in every context, hex and UUID keys included", () => {
+  const rng = new Rng(1717);
+  const values = [
+    () => rng.str(HEX, 32),
+    () => [8, 4, 4, 4, 12].map((n) => rng.str(HEX, n)).join("-"),
+    () => `k9${rng.str(LOWER36, 28)}`,
+    () => `Q7${rng.str(ALNUM, 38)}`,
+  ];
+  const shapes = [
+    (v: string) => `Acme token = '${v}'`,
+    (v: string) => `acmecloud token - '${v}'`,
+    (v: string) => `Acme API key: ${v}`,
+    (v: string) => `weatherstack api_key = "${v}"`,
+    (v: string) => `Zylo secret - "${v}"`,
+  ];
+  for (const shape of shapes) {
+    for (const value of values) {
+      for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+        const v = value();
+        const r = redactText(engine, wrap(shape(v)));
+        assert.ok(r.kinds.length > 0 && !r.text.includes(v), `${ctx}: ${r.text}`);
+      }
+    }
+  }
+});
+
+Deno.test("a Kubernetes Secret's data is redacted with comments in the map, block scalars and any case or quoting of its kind", () => {
+  const rng = new Rng(1718);
+  const b64 = () => btoa(`Q7${rng.str(ALNUM, 16)}`);
+  const shapes = [
+    // A comment line inside the data map (hand-written manifests).
+    (v: string) =>
+      `apiVersion: v1\nkind: Secret\nmetadata:\n  name: app\ndata:\n  # base64 of the connection string\n  extra: ${v}\n`,
+    // data before a lower-case kind.
+    (v: string) => `apiVersion: v1\ndata:\n  extra: ${v}\nkind: secret\nmetadata:\n  name: app`,
+    // A quoted kind.
+    (v: string) =>
+      `apiVersion: "v1"\ndata:\n  extra: "${v}"\nkind: "Secret"\nmetadata:\n  name: app`,
+    (v: string) => `apiVersion: 'v1'\nkind: 'Secret'\ndata:\n  extra: '${v}'\n`,
+    // Literal and folded block scalars.
+    (v: string) =>
+      `apiVersion: v1\nkind: Secret\ntype: kubernetes.io/dockercfg\ndata:\n  .dockercfg: |\n    ${v}\n`,
+    (v: string) =>
+      `apiVersion: v1\ndata:\n  .dockercfg: >-\n    ${v}\nmetadata:\n  name: reg\nkind: Secret\n`,
+  ];
+  for (const shape of shapes) {
+    for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+      const v = b64();
+      const r = redactText(engine, wrap(shape(v)));
+      assert.ok(!r.text.includes(v), `${ctx}: ${r.text}`);
+    }
+  }
+  const v = b64();
+  for (
+    const text of [
+      `apiVersion: v1\nkind: ConfigMap\ndata:\n  # settings\n  app.conf: |\n    level=${v}\n`,
+      `apiVersion: isindir.github.com/v1alpha3\nkind: SopsSecret\nspec:\n  secretTemplates:\n    - name: x\n      data:\n        a: ${v}`,
+      `apiVersion: external-secrets.io/v1beta1\nkind: ExternalSecret\nspec:\n  data:\n    - secretKey: api-key\n      remoteRef:\n        key: my-secret`,
+      "apiVersion: v1\nkind: Secret\ndata:\n  # none yet\n  password: ${DB_PASSWORD}\n",
+    ]
+  ) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
+});
+
+Deno.test("curl's credentials are redacted in their other shapes: quoted apart, mixed quoting, a key as the user, secret-named headers, Basic of any base64", () => {
+  const rng = new Rng(1719);
+  const shapes: [string, (v: string) => string][] = [
+    [
+      "-u quoted apart",
+      (v) => `curl -X POST --user "{${rng.str(HEX, 8)}}":"${v}" https://api.test`,
+    ],
+    ["-u mixed quoting", (v) => `curl --user kevin:'${v}' -iX PATCH https://api.test`],
+    // A random value in braces is no format field (`{PASS}` is).
+    ["-u braced", (v) => `curl -X POST --user "{${rng.str(HEX, 8)}}":"{${v}}" https://api.test`],
+    ["-u key, empty password", (v) => `curl -u "${v}:" https://localhost:9200`],
+    ["-u bare key", (v) => `curl https://api.test/v1/charges \\\n  -u ${v}: \\\n  -d amount=2000`],
+    ["Token header", (v) => `curl -XPOST https://api.test/tasks -H "Token: ${v}" -d "x=1"`],
+    ["Api-Token header", (v) => `curl -X POST --header 'Api-Token: ${v}'`],
+    [
+      "X-...-ApiKey header",
+      (v) => `curl -X GET https://octopus.test/\n  -H "X-Octopus-ApiKey: ${v}"`,
+    ],
+    ["Basic of any base64", (v) => `curl -H 'Authorization: Basic ${btoa(v)}' https://api.test`],
+  ];
+  for (const [label, shape] of shapes) {
+    for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+      const v = `Q7${rng.str(ALNUM, 12)}`;
+      const text = shape(v);
+      const secret = label.startsWith("Basic") ? btoa(v) : v;
+      const r = redactText(engine, wrap(text));
+      assert.ok(!r.text.includes(secret), `${label} / ${ctx}: ${r.text}`);
+    }
+  }
+  for (
+    const text of [
+      'curl -sL --user "$1:$2" "$3" > "$4"',
+      'curl --user "xxx:yyy"',
+      "curl -u admin: http://localhost:15672/api/overview",
+      'curl -u "myusername" http://localhost:15130/api/check_user/',
+      'curl -H "X-CSRF-Token: 3f9a1c7e5b2d4068a9e1f3c5b7d9e2a4" https://app.test/form',
+      'curl -H "Idempotency-Key: 3f9a1c7e-5b2d-4068-a9e1-f3c5b7d9e2a4" https://api.test',
+      'curl -H "apikey: $API_KEY" https://api.test',
+      'curl -H "Authorization: Basic ..." https://api.test',
+      "curl -H 'Authorization: Basic {base64(email:password)}' https://api.test",
+    ]
+  ) {
+    assert.deepEqual(redactText(engine, text).kinds, [], text);
+  }
 });
