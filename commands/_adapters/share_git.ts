@@ -26,6 +26,7 @@ export async function readChain(gitdir: string, refOrOid: string): Promise<Chain
   const { commit } = await git.readCommit({ fs, gitdir, oid });
   const root = await git.readTree({ fs, gitdir, oid: commit.tree });
   const dir = root.tree.find((e) => e.path === SHARE_TREE_DIR && e.type === "tree");
+  let foreign = root.tree.length - (dir === undefined ? 0 : 1);
   if (dir !== undefined) {
     const sub = await git.readTree({ fs, gitdir, oid: dir.oid });
     for (const e of sub.tree) {
@@ -33,10 +34,10 @@ export async function readChain(gitdir: string, refOrOid: string): Promise<Chain
       // tip an older baton fast-forwarded onto a stranger's tree may hold one).
       if (e.type === "blob" && e.mode === "100644" && isCapsuleEntry(e.path)) {
         entries.set(e.path, e.oid);
-      }
+      } else foreign++;
     }
   }
-  return { oid, entries };
+  return foreign === 0 ? { oid, entries } : { oid, entries, foreign };
 }
 
 /**

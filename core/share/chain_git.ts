@@ -13,6 +13,12 @@ import type { ChainListing } from "./vet_chain.ts";
 export interface ChainTip {
   oid: string | null;
   entries: Map<string, string>;
+  /**
+   * Entries of the tip's tree that are not capsules as baton writes them
+   * (anything beside capsules/, a link, folder, submodule or executable, a
+   * name not shaped as a capsule's), left out of `entries`; absent when 0.
+   */
+  foreign?: number;
 }
 
 /** What one git run returned. */

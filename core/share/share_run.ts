@@ -26,6 +26,7 @@ import {
 import { NotFoundError, UnavailableError, UsageError } from "../errors.ts";
 import type { ChainGit, ChainTip, GitResult, ShareEnv } from "./chain_git.ts";
 import { sha256Hex } from "../hash.ts";
+import { isArchivedCapsule, vetOwnTip } from "./own_tip.ts";
 import { chooseCurrent, type CurrentCandidate, type CurrentChoice } from "./choose_current.ts";
 import type { Authorship } from "../trust/authorship_line.ts";
 import type { RepoLocation } from "../facts/types.ts";
@@ -85,30 +86,20 @@ export async function shareContext(io: ShareEnv, branchFlag?: string): Promise<S
   };
 }
 
-/**
- * True when `bytes` hold a capsule (it parses and its id matches its content) whose archive
- * name is `name`. Integrity only: trust is decided on every read.
- */
-async function isArchivedCapsule(bytes: Uint8Array, name: string): Promise<boolean> {
-  try {
-    const { capsule } = await parseCapsule(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
-    return archiveName(capsule.created_at, capsule.id) === name;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Puts every archived capsule the ref lacks into a new commit on the ref. Only valid capsules
- * under their own names: a file in `.baton/capsules` may have come with a commit, and pushing
- * it would publish it on this clone's remote as part of the chain (every puller refuses it).
- */
 async function recordLocal(io: ShareEnv, c: ShareContext): Promise<ChainTip & { added: number }> {
   const tip = await c.git.readChain(c.gitdir, c.ref);
   const names = await listArchive(io.fs, c.found.layout);
-  const entries = new Map(tip.entries);
+  // The tip is re-checked, not trusted because this clone's ref names it (./own_tip.ts).
+  const vetted = await vetOwnTip(
+    io.fs,
+    c.found.layout.capsules,
+    new Set(names),
+    tip,
+    (oid, max) => c.git.readChainBlob(c.gitdir, oid, max),
+  );
+  const entries = vetted.kept;
   let added = 0;
-  for (const name of names.filter((n) => !tip.entries.has(n))) {
+  for (const name of names.filter((n) => !entries.has(n))) {
     const read = await readRegularFile(
       io.fs,
       `${c.found.layout.capsules}/${name}`,
@@ -118,12 +109,14 @@ async function recordLocal(io: ShareEnv, c: ShareContext): Promise<ChainTip & { 
     entries.set(name, await c.git.writeChainBlob(c.gitdir, read.bytes));
     added++;
   }
-  if (added === 0) return { ...tip, added: 0 };
+  if (added === 0 && vetted.dropped === 0) return { ...tip, added: 0 };
   const oid = await c.git.writeChainCommit(
     c.gitdir,
     entries,
     tip.oid === null ? [] : [tip.oid],
-    `baton: ${added} capsule(s) recorded\n`,
+    `baton: ${added} capsule(s) recorded` +
+      (vetted.dropped > 0 ? `, ${vetted.dropped} entries that are not capsules left out` : "") +
+      "\n",
     io.now(),
   );
   await c.git.setChainRef(c.gitdir, c.ref, oid);

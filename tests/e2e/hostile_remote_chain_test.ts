@@ -556,3 +556,39 @@ Deno.test("pull: a remote capsule whose name this clone's archive holds with oth
     assert.equal(again.capsules, before.length + 1);
   });
 });
+
+Deno.test("push: this clone's own tip, left holding a stranger's files by an older baton's fast-forward, is re-checked: with nothing new to record, only its capsules go on (it went on as it was)", async () => {
+  await withShareWorld("baton-hostile-remote-", async (w) => {
+    await capsule(w.a, "A's capsule");
+    assert.equal((await baton(w.a, ["push"])).code, 0);
+    assert.equal((await baton(w.b, ["pull"])).code, 0);
+    const real = await capsuleEntries(w.remote, "refs/baton/main");
+    const j = await junk(w.remote);
+    // A capsule's own name holding another blob: the swap an older fast-forward took in.
+    const swapped = { ...real[0]!, oid: j.capsules[0]!.oid };
+    const clean = await forge(w.remote, real);
+    const other = `${w.root}/other.git`;
+    await git(w.root, ["init", "-q", "--bare", "-b", "main", other]);
+    // Control: a clean tip (everything a capsule the archive holds) is pushed as the same commit.
+    await git(w.b.dir, ["fetch", "-q", "origin", "+refs/baton/main:refs/baton/main"]);
+    const first = await baton(w.b, ["push", other]);
+    assert.equal(first.code, 0, first.stderr);
+    assert.equal(await inGit(other, ["rev-parse", "refs/baton/main"]), clean);
+    // What an older baton's pull did: the stranger's commit made this clone's own tip.
+    await forge(w.remote, [...j.capsules, ...real], j.root);
+    await git(w.b.dir, ["fetch", "-q", "origin", "+refs/baton/main:refs/baton/main"]);
+    const push = await baton(w.b, ["push", other]);
+    assert.equal(push.code, 0, push.stderr);
+    assert.deepEqual(await paths(other, "refs/baton/main"), [`capsules/${real[0]!.name}`]);
+    assert.deepEqual(await capsuleEntries(other, "refs/baton/main"), real);
+    // A capsule's blob swapped under its own name: the archive's bytes are not the blob's, and
+    // the blob is no capsule; the archive's capsule goes on under its name instead.
+    await forge(w.remote, [swapped]);
+    await git(w.b.dir, ["fetch", "-q", "origin", "+refs/baton/main:refs/baton/main"]);
+    const fresh = `${w.root}/fresh.git`;
+    await git(w.root, ["init", "-q", "--bare", "-b", "main", fresh]);
+    const again = await baton(w.b, ["push", fresh]);
+    assert.equal(again.code, 0, again.stderr);
+    assert.deepEqual(await capsuleEntries(fresh, "refs/baton/main"), real);
+  });
+});
