@@ -3,15 +3,17 @@
  *
  * An older baton's `pull` made the remote's commit this clone's tip (a
  * fast-forward onto whatever the remote's ref held), and `push` sent the
- * tip as it was: a stranger's files beside the capsules, a blob that is no
- * capsule under a capsule's name, a capsule's blob swapped under its own
- * name went on to every clone that pulls. The tip is therefore not trusted
- * because this clone's ref points at it: an entry is carried on when the
- * archive holds the same bytes under its name (the archive's file hashes to
- * the entry's blob id), or else when the blob itself is a valid capsule
- * under that name (a capsule the archive no longer holds stays on the
- * chain: the chain never shrinks). Anything else, and every entry the chain
- * reader already left out, is dropped by writing a new tip.
+ * tip as it was: a stranger's files beside the capsules, and a capsule's
+ * blob swapped under its own name, went on to every clone that pulls. The
+ * tip is therefore not trusted because this clone's ref points at it: every
+ * entry the chain reader left out (anything but a regular file under a
+ * capsule's name in capsules/) is dropped, and a name the archive holds
+ * goes on only with the archive's bytes (the file hashes to the entry's
+ * blob id; otherwise the archive's capsule takes the name again). A name the
+ * archive does not hold stays as it is: `rotate` prunes archive files whose
+ * capsules stay on the chain, and telling such a blob from a stranger's
+ * would mean inflating every pruned capsule's blob on each push (a whole
+ * pack, once the repository is packed).
  * @module
  */
 import { type ReadFs, readRegularFile } from "../fs.ts";
@@ -48,7 +50,6 @@ export interface VettedTip {
  * @param capsulesDir The archive folder.
  * @param archived Names the archive lists.
  * @param tip The tip as the chain reader read it.
- * @param readBlob A blob's bytes from the repository, null over the bound.
  * @returns The entries kept and the count dropped.
  */
 export async function vetOwnTip(
@@ -56,20 +57,16 @@ export async function vetOwnTip(
   capsulesDir: string,
   archived: ReadonlySet<string>,
   tip: ChainTip,
-  readBlob: (oid: string, maxBytes: number) => Promise<Uint8Array | null>,
 ): Promise<VettedTip> {
   const kept = new Map<string, string>();
   let dropped = tip.foreign ?? 0;
   for (const [name, oid] of tip.entries) {
-    if (archived.has(name)) {
-      const read = await readRegularFile(fs, `${capsulesDir}/${name}`, MAX_CAPSULE_FILE_BYTES);
-      if (read.kind === "read" && await hashBlob(read.bytes) === oid) {
-        kept.set(name, oid);
-        continue;
-      }
+    if (!archived.has(name)) {
+      kept.set(name, oid);
+      continue;
     }
-    const bytes = await readBlob(oid, MAX_CAPSULE_FILE_BYTES);
-    if (bytes !== null && await isArchivedCapsule(bytes, name)) kept.set(name, oid);
+    const read = await readRegularFile(fs, `${capsulesDir}/${name}`, MAX_CAPSULE_FILE_BYTES);
+    if (read.kind === "read" && await hashBlob(read.bytes) === oid) kept.set(name, oid);
     else dropped++;
   }
   return { kept, dropped };

@@ -95,7 +95,6 @@ async function recordLocal(io: ShareEnv, c: ShareContext): Promise<ChainTip & { 
     c.found.layout.capsules,
     new Set(names),
     tip,
-    (oid, max) => c.git.readChainBlob(c.gitdir, oid, max),
   );
   const entries = vetted.kept;
   let added = 0;
