@@ -516,25 +516,25 @@ async function readConfigFile(
     out.push(entry);
     // The file's own entries, includes left out (what git's format check reads).
     own?.push(entry);
-    if (entry.key !== "path" || entry.value === null || entry.value === "") continue;
+    if (entry.key !== "path") continue;
     const plain = entry.section === "include" && entry.subsection === null;
+    const hasconfig = entry.section === "includeif" && entry.subsection !== null &&
+      isHasconfigRemoteUrl(entry.subsection);
+    if (hasconfig) ctx.hasconfigSeen = true;
+    if (entry.value === null || entry.value === "") {
+      // git stops on an include it follows that names no file: a `path`
+      // without a value ("missing value"), or an empty one (which names the
+      // including file's own directory: "bad config line").
+      if (plain || includeIfHolds(ctx, entry, path)) {
+        throw new GitConfigSyntaxError(entry.line, "an include path without a file name");
+      }
+      continue;
+    }
     if (
       entry.section === "includeif" && entry.subsection !== null &&
       !includeIfKnown(entry.subsection)
     ) ctx.unevaluated++;
-    const hasconfig = entry.section === "includeif" && entry.subsection !== null &&
-      isHasconfigRemoteUrl(entry.subsection);
-    if (hasconfig) ctx.hasconfigSeen = true;
-    const conditional = entry.section === "includeif" && entry.subsection !== null &&
-      includeIfMatches(entry.subsection, {
-        gitDir: ctx.gitDir,
-        realGitDir: ctx.realGitDir,
-        branch: ctx.branch,
-        home: ctx.home,
-        configDir: parentDir(path) ?? "/",
-        remoteUrls: ctx.remoteUrls,
-      });
-    if (!plain && !conditional) continue;
+    if (!plain && !includeIfHolds(ctx, entry, path)) continue;
     const target = expandPath(entry.value, parentDir(path) ?? "/", ctx.home);
     if (isOtherUserPath(entry.value)) ctx.otherUserPath = true;
     if (target === null) continue;
@@ -553,6 +553,19 @@ async function readConfigFile(
     }
   }
   return out;
+}
+
+/** Whether `entry` sits under an `[includeIf "<condition>"]` that holds for this repository. */
+function includeIfHolds(ctx: IncludeContext, entry: GitConfigEntry, path: string): boolean {
+  return entry.section === "includeif" && entry.subsection !== null &&
+    includeIfMatches(entry.subsection, {
+      gitDir: ctx.gitDir,
+      realGitDir: ctx.realGitDir,
+      branch: ctx.branch,
+      home: ctx.home,
+      configDir: parentDir(path) ?? "/",
+      remoteUrls: ctx.remoteUrls,
+    });
 }
 
 /**
