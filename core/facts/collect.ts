@@ -282,6 +282,7 @@ export async function collectFacts(
         ? {}
         : { systemConfigPath: options.systemConfigPath }),
       ...configFileOptions(options.gitEnvironment ?? {}),
+      pwd: options.gitEnvironment?.["PWD"] ?? null,
     });
   } catch (e) {
     unavailable.push({ part: "config", reason: unreadableReason(e) });

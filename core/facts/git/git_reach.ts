@@ -206,6 +206,7 @@ export async function assertGitAccepts(
     homeDir: options.homeDir,
     xdgConfigHome: options.xdgConfigHome,
     ...configFileOptions(options.gitEnvironment),
+    pwd: options.gitEnvironment["PWD"] ?? null,
   }).then((c) => c.safeDirectories, (): string[] => []);
   if (await ownershipRefused(fs, repo, safe, check)) throw new GitOwnershipError();
 }

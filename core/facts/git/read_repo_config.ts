@@ -21,6 +21,7 @@ import { parentDir, resolvePath } from "../../path.ts";
 import { readOptionalText } from "./_read_optional.ts";
 import { GitConfigSyntaxError } from "./errors.ts";
 import { includeIfKnown, includeIfMatches, isHasconfigRemoteUrl } from "./_include_if.ts";
+import { includeGitDirSpellings } from "./include_gitdir.ts";
 import { type FormatProblem, repositoryFormatProblem } from "./repository_format.ts";
 
 /** Options for {@linkcode readRepoConfig}. */
@@ -39,6 +40,8 @@ export interface ReadRepoConfigOptions {
   systemConfigPath?: string | null;
   /** Entries git takes from its environment (GIT_CONFIG_COUNT), read last. @default {[]} */
   environmentEntries?: readonly GitConfigEntry[];
+  /** `$PWD`, through which git spells a `.git` directory for includeIf "gitdir:" (include_gitdir.ts). @default null */
+  pwd?: string | null;
 }
 
 /** A configured remote. */
@@ -211,11 +214,12 @@ export async function readRepoConfig(
   options: ReadRepoConfigOptions = {},
 ): Promise<RepoConfig> {
   const home = options.homeDir ?? null;
+  const spelled = await includeGitDirSpellings(fs, repo, options.pwd ?? null);
   const ctx: IncludeContext = {
     fs,
     home,
-    gitDir: repo.gitDir,
-    realGitDir: await fs.realPath(repo.gitDir).catch(() => null),
+    gitDir: spelled.absolute,
+    realGitDir: spelled.real,
     branch: await currentBranch(fs, repo),
     unevaluated: 0,
     otherUserPath: false,

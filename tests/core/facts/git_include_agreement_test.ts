@@ -73,3 +73,73 @@ Deno.test("include: a path without a value or an empty one, where git follows it
   assert.equal(r.git.stopped, true, "control: git stops on the global file");
   assert.equal((await oracle({ ...env, home: `${env.home}/none` }, dir)).stopped, undefined);
 });
+
+/** A home whose ~/.gitconfig includes core.excludesFile (ignoring *.log) where `condition` holds. */
+async function includingHome(condition: string): Promise<UserEnv> {
+  const env = await userEnv();
+  await writeFiles(env.home, {
+    ".gitconfig": `[includeIf "${condition}"]\n\tpath = inc\n`,
+    "inc": "[core]\n\texcludesFile = ~/ign\n",
+    "ign": "*.log\n",
+  });
+  return env;
+}
+
+/** Whether git followed the include (it ignores x.log then). */
+function followed(r: { git: { untracked: string[] } }): boolean {
+  return !r.git.untracked.includes("x.log");
+}
+
+Deno.test('includeIf "gitdir:" through a symbolic link: git spells a .git directory through $PWD where $PWD names the work tree top, and nowhere else', async () => {
+  const t = (await tempDir("baton-include-link-")).path;
+  const dir = await repo();
+  await Deno.mkdir(`${dir}/sub`);
+  await Deno.symlink(dir, `${t}/link`);
+  const env = await includingHome(`gitdir:${t}/link/`);
+  // baton runs in the physical directory, as the process's cwd always is;
+  // the shell's $PWD is the path through the link.
+  const shapes: [string, string, Record<string, string>, boolean][] = [
+    ["$PWD through the link, at the top", dir, { PWD: `${t}/link` }, true],
+    ["$PWD through the link with a trailing slash", dir, { PWD: `${t}/link/` }, true],
+    ["no $PWD", dir, {}, false],
+    ["$PWD naming another directory", dir, { PWD: t }, false],
+    ["$PWD naming nothing", dir, { PWD: `${t}/none` }, false],
+    ["$PWD through the link, in a subdirectory", `${dir}/sub`, { PWD: `${t}/link/sub` }, false],
+  ];
+  for (const [label, cwd, vars, follows] of shapes) {
+    const r = await assertAgreesWithGit({ ...env, vars }, cwd, { label });
+    assert.equal(
+      followed(r),
+      follows,
+      `control: git ${follows ? "follows" : "passes over"} it (${label})`,
+    );
+  }
+});
+
+Deno.test('includeIf "gitdir:" and a .git file: git matches the real path of the directory it names, never a link on the way', async () => {
+  const t = (await tempDir("baton-include-gitfile-")).path;
+  await Deno.mkdir(`${t}/store`);
+  await Deno.symlink(`${t}/store`, `${t}/slink`);
+  const dir = await repo();
+  await Deno.rename(`${dir}/.git`, `${t}/store/g`);
+  // Both temp directories sit in one folder: the relative path climbs one level.
+  assert.equal(dir.slice(0, dir.lastIndexOf("/")), t.slice(0, t.lastIndexOf("/")));
+  const viaLink = `../${t.slice(t.lastIndexOf("/") + 1)}/slink/g`;
+  for (
+    const [label, gitfile, condition, follows] of [
+      ["relative through a link, condition on the link", viaLink, `${t}/slink/`, false],
+      ["absolute through a link, condition on the link", `${t}/slink/g`, `${t}/slink/`, false],
+      ["through a link, condition on the real path", `${t}/slink/g`, `${t}/store/`, true],
+      ["real path, condition on the real path", `${t}/store/g`, `${t}/store/`, true],
+    ] as const
+  ) {
+    const env = await includingHome(`gitdir:${condition}`);
+    await Deno.writeTextFile(`${dir}/.git`, `gitdir: ${gitfile}\n`);
+    const r = await assertAgreesWithGit(env, dir, { label });
+    assert.equal(
+      followed(r),
+      follows,
+      `control: git ${follows ? "follows" : "passes over"} it (${label})`,
+    );
+  }
+});
