@@ -218,6 +218,8 @@ export async function readRepoConfig(
   const ctx: IncludeContext = {
     fs,
     home,
+    // git expands "~/" in an includeIf "gitdir:" pattern to the real path of the home directory.
+    realHome: home === null ? null : await fs.realPath(home).catch(() => home),
     gitDir: spelled.absolute,
     realGitDir: spelled.real,
     branch: await currentBranch(fs, repo),
@@ -481,6 +483,8 @@ function nonEmpty(value: string | null | undefined): string | null {
 interface IncludeContext {
   fs: ReadFs;
   home: string | null;
+  /** The home directory's real path (`home` where it does not resolve). */
+  realHome: string | null;
   gitDir: string;
   realGitDir: string | null;
   branch: string | null;
@@ -529,7 +533,7 @@ async function readConfigFile(
       // git stops on an include it follows that names no file: a `path`
       // without a value ("missing value"), or an empty one (which names the
       // including file's own directory: "bad config line").
-      if (plain || includeIfHolds(ctx, entry, path)) {
+      if (plain || await includeIfHolds(ctx, entry, path)) {
         throw new GitConfigSyntaxError(entry.line, "an include path without a file name");
       }
       continue;
@@ -538,7 +542,7 @@ async function readConfigFile(
       entry.section === "includeif" && entry.subsection !== null &&
       !includeIfKnown(entry.subsection)
     ) ctx.unevaluated++;
-    if (!plain && !includeIfHolds(ctx, entry, path)) continue;
+    if (!plain && !(await includeIfHolds(ctx, entry, path))) continue;
     const target = expandPath(entry.value, parentDir(path) ?? "/", ctx.home);
     if (isOtherUserPath(entry.value)) ctx.otherUserPath = true;
     if (target === null) continue;
@@ -559,17 +563,29 @@ async function readConfigFile(
   return out;
 }
 
-/** Whether `entry` sits under an `[includeIf "<condition>"]` that holds for this repository. */
-function includeIfHolds(ctx: IncludeContext, entry: GitConfigEntry, path: string): boolean {
-  return entry.section === "includeif" && entry.subsection !== null &&
-    includeIfMatches(entry.subsection, {
-      gitDir: ctx.gitDir,
-      realGitDir: ctx.realGitDir,
-      branch: ctx.branch,
-      home: ctx.home,
-      configDir: parentDir(path) ?? "/",
-      remoteUrls: ctx.remoteUrls,
-    });
+/**
+ * Whether `entry` sits under an `[includeIf "<condition>"]` that holds for
+ * this repository. A "gitdir:" pattern is expanded as git expands it: `~/`
+ * from the home directory's real path, `./` from the real path of the
+ * config file holding it (a ~/.gitconfig linked from a dotfiles folder
+ * names that folder).
+ */
+async function includeIfHolds(
+  ctx: IncludeContext,
+  entry: GitConfigEntry,
+  path: string,
+): Promise<boolean> {
+  if (entry.section !== "includeif" || entry.subsection === null) return false;
+  const relative = /^gitdir(?:\/i)?:\.\//.test(entry.subsection);
+  const file = relative ? await ctx.fs.realPath(path).catch(() => path) : path;
+  return includeIfMatches(entry.subsection, {
+    gitDir: ctx.gitDir,
+    realGitDir: ctx.realGitDir,
+    branch: ctx.branch,
+    home: ctx.realHome,
+    configDir: parentDir(file) ?? "/",
+    remoteUrls: ctx.remoteUrls,
+  });
 }
 
 /**

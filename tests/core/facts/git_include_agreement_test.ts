@@ -116,6 +116,63 @@ Deno.test('includeIf "gitdir:" through a symbolic link: git spells a .git direct
   }
 });
 
+Deno.test('includeIf "gitdir:" patterns expand ~/ from the home\'s real path and ./ from the real path of the config file', async () => {
+  const t = (await tempDir("baton-include-home-")).path;
+  await Deno.mkdir(`${t}/realhome/work`, { recursive: true });
+  await Deno.mkdir(`${t}/dotfiles`);
+  await Deno.symlink(`${t}/realhome`, `${t}/home`);
+  const dir = `${t}/realhome/work/r`;
+  await Deno.mkdir(dir);
+  const made = await repo();
+  await Deno.rename(`${made}/.git`, `${dir}/.git`);
+  await writeFiles(dir, { "x.log": "x\n", "y.txt": "y\n" });
+  const env: UserEnv = { home: `${t}/home`, xdg: null };
+  await writeFiles(`${t}/realhome`, {
+    "inc": "[core]\n\texcludesFile = ~/ign\n",
+    "ign": "*.log\n",
+  });
+  const shapes: [string, string, boolean][] = [
+    ["~/ through a linked home", "gitdir:~/work/", true],
+    ["./ in a file of a linked home", "gitdir:./work/", true],
+    ["./ folding case", "gitdir/i:./WORK/", true],
+    ["~/ to another folder", "gitdir:~/play/", false],
+    ["./ to another folder", "gitdir:./play/", false],
+  ];
+  for (const [label, condition, follows] of shapes) {
+    await Deno.writeTextFile(
+      `${t}/realhome/.gitconfig`,
+      `[includeIf "${condition}"]\n\tpath = ${t}/realhome/inc\n`,
+    );
+    const r = await assertAgreesWithGit(env, dir, { label });
+    assert.equal(
+      followed(r),
+      follows,
+      `control: git ${follows ? "follows" : "passes over"} it (${label})`,
+    );
+  }
+  // ~/.gitconfig linked from a dotfiles folder: ./ is that folder.
+  await Deno.remove(`${t}/realhome/.gitconfig`);
+  await Deno.symlink(`${t}/dotfiles/gitconfig`, `${t}/realhome/.gitconfig`);
+  await Deno.symlink(`${t}/realhome/work`, `${t}/dotfiles/work`);
+  for (
+    const [label, condition, follows] of [
+      ["./ in a linked config file: the folder it lives in", "gitdir:./work/", false],
+      ["./ in a linked config file: the real path below it", "gitdir:./../realhome/work/", false],
+    ] as const
+  ) {
+    await Deno.writeTextFile(
+      `${t}/dotfiles/gitconfig`,
+      `[includeIf "${condition}"]\n\tpath = ${t}/realhome/inc\n`,
+    );
+    const r = await assertAgreesWithGit(env, dir, { label });
+    assert.equal(
+      followed(r),
+      follows,
+      `control: git ${follows ? "follows" : "passes over"} it (${label})`,
+    );
+  }
+});
+
 Deno.test('includeIf "gitdir:" and a .git file: git matches the real path of the directory it names, never a link on the way', async () => {
   const t = (await tempDir("baton-include-gitfile-")).path;
   await Deno.mkdir(`${t}/store`);
