@@ -92,7 +92,8 @@ const ACROSS_FS_REASON =
 import {
   ceilingStopsSearchOnDisk,
   OWNERSHIP_REASON,
-  ownershipRefused,
+  OWNERSHIP_VERSIONS_REASON,
+  ownershipVerdict,
   REPLACE_REFS_REASON,
   replaceRefsApply,
 } from "./git/git_reach.ts";
@@ -320,13 +321,18 @@ export async function collectFacts(
   // repository named by GIT_DIR is not searched for, and git does not ask.
   const named = "GIT_DIR" in gitEnv;
   const ceilingStops = !named && await ceilingStopsSearchOnDisk(fs, cwd, repo.workTree, gitEnv);
+  const owner = named ? "accepted" : await ownershipVerdict(
+    fs,
+    repo,
+    config?.safeDirectories ?? [],
+    { env: gitEnv, homeDir: options.homeDir ?? null },
+  );
   const hiddenReason = ceilingStops
     ? CEILING_REASON
-    : !named && await ownershipRefused(fs, repo, config?.safeDirectories ?? [], {
-        env: gitEnv,
-        homeDir: options.homeDir ?? null,
-      })
+    : owner === "refused"
     ? OWNERSHIP_REASON
+    : owner === "versions differ"
+    ? OWNERSHIP_VERSIONS_REASON
     : config !== null && config.bare === null
     ? BARE_INVALID_REASON
     : null;
