@@ -995,6 +995,21 @@ Deno.test("core.ignoreCase: a name whose case differs from a tracked one is not 
   assert.ok(off.git.untracked.includes("A.txt"));
 });
 
+Deno.test("core.ignoreCase: with both A/ and a/ tracked, a name in A/ that a/ tracks in another case is not untracked", async () => {
+  const env = await userEnv();
+  const dir = await base({ "A/x.txt": "x\n", "a/n.txt": "n\n" });
+  await git(dir, ["config", "core.ignoreCase", "true"]);
+  await writeFiles(dir, { "A/n.txt": "other\n", "A/N.TXT": "other\n", "A/new.txt": "new\n" });
+  const r = await assertAgreesWithGit(env, dir);
+  assert.ok(!r.git.untracked.includes("A/n.txt"), "control: git finds a/n.txt for it");
+  assert.ok(!r.git.untracked.includes("A/N.TXT"), "control: in any ASCII case");
+  assert.ok(r.git.untracked.includes("A/new.txt"), "control: a new name is untracked");
+  // Control: with the setting off, both are untracked.
+  await git(dir, ["config", "core.ignoreCase", "false"]);
+  const off = await assertAgreesWithGit(env, dir, { label: "ignoreCase off" });
+  assert.ok(off.git.untracked.includes("A/n.txt"));
+});
+
 Deno.test("where git refuses a status (inside the git directory, an exclude file that is a directory) the tree is unknown", async () => {
   const env = await userEnv(true);
   const dir = await base();
