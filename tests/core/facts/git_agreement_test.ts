@@ -853,6 +853,32 @@ Deno.test("attributes: a .gitattributes link is not followed, a missing or linke
   assert.equal(r.git.tracked.get("plain/w.txt"), ".M", "control: the link is not followed");
 });
 
+Deno.test("attributes: a line with one attribute name git does not take (a trailing # comment, [attr] inside a line) is dropped whole, as git drops it", async () => {
+  const env = await userEnv();
+  // Committed with CRLF while no attribute applies; written again with its stat data
+  // dropped (read-tree), so git compares content through the lines it takes.
+  const lines: [string, string, boolean][] = [
+    ["comment.txt", "comment.txt text eol=lf # keep LF", false],
+    ["macro.txt", "macro.txt [attr]m text", false],
+    ["unicode.txt", "unicode.txt text \u00e9t\u00e9", false],
+    ["dash.txt", "dash.txt text --x", false],
+    ["bare.txt", "bare.txt text -", false],
+    // Controls: valid names, a value after "-" (dropped, the name kept), a valid macro.
+    ["plain.txt", "plain.txt text eol=lf linguist-language=Text x_y.z", true],
+    ["unset.txt", "unset.txt text -eol=crlf", true],
+  ];
+  const files: Record<string, string> = {};
+  for (const [name] of lines) files[name] = "a\r\nb\r\n";
+  const dir = await base(files);
+  await writeFiles(dir, { ".gitattributes": lines.map(([, line]) => line).join("\n") + "\n" });
+  await git(dir, ["read-tree", "HEAD"]);
+  const r = await assertAgreesWithGit(env, dir);
+  for (const [name, line, applies] of lines) {
+    // text on a file committed with CRLF: git would store LF, so it shows modified.
+    assert.equal(r.git.tracked.get(name) === ".M", applies, `control: git ${line}`);
+  }
+});
+
 Deno.test("a skip-worktree .gitignore missing from the work tree (or a link there) is read from the index, as git does", async () => {
   const env = await userEnv();
   const dir = await base({
