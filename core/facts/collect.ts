@@ -42,6 +42,7 @@ import {
   GITMODULES_UNREADABLE_REASON,
   submoduleStates,
 } from "./submodule_state.ts";
+import { SUBMODULE_IGNORE_INVALID_REASON } from "./submodule_ignore.ts";
 import { createListingCache, type ListingCache } from "./worktree/listing_cache.ts";
 import {
   readCacheFile,
@@ -466,6 +467,13 @@ export async function collectFacts(
       }
       if (wt.uncheckedBy.other.has(GITMODULES_UNREADABLE_REASON)) {
         throw new GitUnsupportedError(GITMODULES_UNREADABLE_REASON, "git_gitmodules_unreadable");
+      }
+      // git stops at a gitlink whose configured ignore value it does not take.
+      if (wt.uncheckedBy.other.has(SUBMODULE_IGNORE_INVALID_REASON)) {
+        throw new GitUnsupportedError(
+          SUBMODULE_IGNORE_INVALID_REASON,
+          "git_submodule_ignore_invalid",
+        );
       }
       if (wt.indexChecksum === "unverified") {
         notes.push("index checksum not verified: the index is too large for the budget");

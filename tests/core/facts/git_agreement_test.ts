@@ -249,6 +249,34 @@ Deno.test("submodules: ignore settings (.gitmodules, the config over it, diff.ig
   assert.equal(r.git.tracked.has("plain"), false, "control: diff.ignoreSubmodules=all hides it");
 });
 
+Deno.test("submodules: an ignore value in the config git does not take stops git at the gitlink, whatever is there (checked out, empty, gone, a file): the tree is unknown", async () => {
+  const env = await userEnv();
+  const lib = await base({ "lib.txt": "lib\n" });
+  const dir = await base();
+  await git(dir, ["-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "sub"]);
+  await commitAll(dir, "sub");
+  await writeFiles(dir, { "a.txt": "edited\n" });
+  const shapes: [string, () => Promise<void>][] = [
+    ["checked out", () => Promise.resolve()],
+    ["empty (deinit)", async () => void await git(dir, ["submodule", "deinit", "-q", "-f", "sub"])],
+    ["gone", () => Deno.remove(`${dir}/sub`, { recursive: true })],
+    ["a file", () => Deno.writeTextFile(`${dir}/sub`, "x\n")],
+  ];
+  for (const [label, change] of shapes) {
+    await change();
+    // deinit drops the submodule's section: the value is set after it.
+    await git(dir, ["config", "submodule.sub.ignore", "foo"]);
+    const r = await assertAgreesWithGit(env, dir, { label });
+    assert.equal(r.git.stopped, true, `control: git stops (${label})`);
+    // Controls: a value git takes, and a bad one for a name .gitmodules does not give.
+    await git(dir, ["config", "submodule.sub.ignore", "dirty"]);
+    await git(dir, ["config", "submodule.other.ignore", "foo"]);
+    const ok = await assertAgreesWithGit(env, dir, { label: `${label}, dirty` });
+    assert.equal(ok.git.tracked.get("a.txt"), ".M", `control: git gives its status (${label})`);
+    await git(dir, ["config", "--unset", "submodule.other.ignore"]);
+  }
+});
+
 Deno.test("submodules: one gone or replaced by a file or a symlink, under each ignore setting", async () => {
   const env = await userEnv();
   const lib = await base({ "lib.txt": "lib\n" });
