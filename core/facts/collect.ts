@@ -42,6 +42,7 @@ import {
   GITMODULES_UNREADABLE_REASON,
   submoduleStates,
 } from "./submodule_state.ts";
+import { SUBMODULE_IGNORE_INVALID_REASON } from "./submodule_ignore.ts";
 import { createListingCache, type ListingCache } from "./worktree/listing_cache.ts";
 import {
   readCacheFile,
@@ -92,7 +93,8 @@ const ACROSS_FS_REASON =
 import {
   ceilingStopsSearchOnDisk,
   OWNERSHIP_REASON,
-  ownershipRefused,
+  OWNERSHIP_VERSIONS_REASON,
+  ownershipVerdict,
   REPLACE_REFS_REASON,
   replaceRefsApply,
 } from "./git/git_reach.ts";
@@ -282,6 +284,7 @@ export async function collectFacts(
         ? {}
         : { systemConfigPath: options.systemConfigPath }),
       ...configFileOptions(options.gitEnvironment ?? {}),
+      pwd: options.gitEnvironment?.["PWD"] ?? null,
     });
   } catch (e) {
     unavailable.push({ part: "config", reason: unreadableReason(e) });
@@ -319,13 +322,18 @@ export async function collectFacts(
   // repository named by GIT_DIR is not searched for, and git does not ask.
   const named = "GIT_DIR" in gitEnv;
   const ceilingStops = !named && await ceilingStopsSearchOnDisk(fs, cwd, repo.workTree, gitEnv);
+  const owner = named ? "accepted" : await ownershipVerdict(
+    fs,
+    repo,
+    config?.safeDirectories ?? [],
+    { env: gitEnv, homeDir: options.homeDir ?? null },
+  );
   const hiddenReason = ceilingStops
     ? CEILING_REASON
-    : !named && await ownershipRefused(fs, repo, config?.safeDirectories ?? [], {
-        env: gitEnv,
-        homeDir: options.homeDir ?? null,
-      })
+    : owner === "refused"
     ? OWNERSHIP_REASON
+    : owner === "versions differ"
+    ? OWNERSHIP_VERSIONS_REASON
     : config !== null && config.bare === null
     ? BARE_INVALID_REASON
     : null;
@@ -459,6 +467,13 @@ export async function collectFacts(
       }
       if (wt.uncheckedBy.other.has(GITMODULES_UNREADABLE_REASON)) {
         throw new GitUnsupportedError(GITMODULES_UNREADABLE_REASON, "git_gitmodules_unreadable");
+      }
+      // git stops at a gitlink whose configured ignore value it does not take.
+      if (wt.uncheckedBy.other.has(SUBMODULE_IGNORE_INVALID_REASON)) {
+        throw new GitUnsupportedError(
+          SUBMODULE_IGNORE_INVALID_REASON,
+          "git_submodule_ignore_invalid",
+        );
       }
       if (wt.indexChecksum === "unverified") {
         notes.push("index checksum not verified: the index is too large for the budget");

@@ -17,6 +17,15 @@
  */
 import type { GitConfigEntry } from "./git/parse_config.ts";
 
+/**
+ * Why the tree is unknown when the configuration gives a submodule an
+ * ignore value git does not take: git stops ("bad --ignore-submodules
+ * argument") at that gitlink whatever its work tree holds (checked out,
+ * empty, gone or a file), and gives no status at all.
+ */
+export const SUBMODULE_IGNORE_INVALID_REASON =
+  "a submodule ignore setting has a value git does not accept: git stops";
+
 /** What git status shows of a submodule's work tree. */
 export type SubmoduleIgnore = "none" | "untracked" | "dirty" | "all";
 
@@ -87,7 +96,7 @@ export function submoduleIgnore(
   const own = last(config, "submodule", "ignore", name);
   if (own !== undefined) {
     if (own.value === null || !MODES.has(own.value)) {
-      return { unknown: "a submodule ignore setting has a value git does not accept" };
+      return { unknown: SUBMODULE_IGNORE_INVALID_REASON };
     }
     return own.value as SubmoduleIgnore;
   }

@@ -112,11 +112,7 @@ export function submoduleStates(
         }
         return "modified";
       }
-      const sub = await repoAtDir(fs, `${repo.workTree}/${path}`);
-      // A `.git` that names no repository (moved or damaged) is not an
-      // unpopulated submodule: git stops with "not a git repository".
-      const broken = sub === null && (await fs.lstat(`${repo.workTree}/${path}/.git`)) !== null;
-      if (sub === null && !broken) return "unpopulated";
+      // git reads the ignore setting first, for an unpopulated submodule too.
       const ignore: SubmoduleIgnore | { unknown: string } = submoduleIgnore(
         config,
         gitmodules,
@@ -124,6 +120,11 @@ export function submoduleStates(
         untrackedShown,
       );
       if (typeof ignore === "object") return ignore;
+      const sub = await repoAtDir(fs, `${repo.workTree}/${path}`);
+      // A `.git` that names no repository (moved or damaged) is not an
+      // unpopulated submodule: git stops with "not a git repository".
+      const broken = sub === null && (await fs.lstat(`${repo.workTree}/${path}/.git`)) !== null;
+      if (sub === null && !broken) return "unpopulated";
       if (ignore === "all") return "clean";
       if (sub === null) {
         return { unknown: "the submodule's .git names no repository git can read" };

@@ -324,3 +324,20 @@ Deno.test("under a GIT_CEILING_DIRECTORIES that stops git below the repository, 
 async function exists(path: string): Promise<boolean> {
   return await Deno.lstat(path).then(() => true, () => false);
 }
+
+Deno.test('$PWD through a link to the work tree: an includeIf "gitdir:" on the link applies as it does for git run from that shell', async () => {
+  const { dir, home } = await setup();
+  const links = (await tempDir("baton-envcfg-link-")).path;
+  await Deno.symlink(dir, `${links}/work`);
+  await writeFiles(home, {
+    ".gitconfig": `[includeIf "gitdir:${links}/work/"]\n\tpath = inc\n`,
+    "inc": "[core]\n\texcludesFile = ~/ign\n",
+    "ign": "*.zz\n",
+  });
+  await writeFiles(dir, { "u.zz": "u\n", "w.txt": "w\n" });
+  // baton's working directory is the physical one (the process's cwd always is).
+  const g = await agrees(dir, { HOME: home, PWD: `${links}/work` }, "$PWD through the link");
+  assert.deepEqual(g.untracked, ["w.txt"], "control: git follows the include");
+  const other = await agrees(dir, { HOME: home, PWD: links }, "$PWD elsewhere");
+  assert.deepEqual(other.untracked, ["u.zz", "w.txt"], "control: git passes over it");
+});

@@ -7,7 +7,6 @@
  * not included, as git does for a condition it does not know.
  * @module
  */
-import { resolvePath } from "../../path.ts";
 
 /** What a condition is evaluated against. */
 export interface IncludeIfContext {
@@ -17,9 +16,9 @@ export interface IncludeIfContext {
   realGitDir?: string | null;
   /** The branch HEAD names, or null when detached or unborn-unknown. */
   branch: string | null;
-  /** Home directory for `~/`, or null. */
+  /** Home directory for `~/` (git takes its real path), or null. */
   home: string | null;
-  /** Directory of the config file holding the condition (for `./`). */
+  /** Directory of the config file holding the condition, for `./` (git takes its real path). */
   configDir: string;
   /** Every remote URL the whole cascade configures; null when not read yet (no match). */
   remoteUrls?: readonly string[] | null;
@@ -66,7 +65,9 @@ function gitdirPattern(raw: string, ctx: IncludeIfContext): string | null {
     if (ctx.home === null) return null;
     p = `${ctx.home}/${p.slice(2)}`;
   } else if (p.startsWith("./")) {
-    p = resolvePath(ctx.configDir, p.slice(2)) + (p.endsWith("/") ? "/" : "");
+    // The "." becomes the config file's directory, compared literally (git's prefix).
+    const dir = ctx.configDir.endsWith("/") ? ctx.configDir.slice(0, -1) : ctx.configDir;
+    p = dir.replace(/[*?[\\]/g, "\\$&") + p.slice(1);
   } else if (!p.startsWith("/")) {
     p = `**/${p}`;
   }

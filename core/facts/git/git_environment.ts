@@ -70,6 +70,13 @@ export const GIT_REACH_VARIABLES = [
   "SUDO_UID",
 ] as const;
 
+/**
+ * The shell's variable git spells the current directory with: a `.git`
+ * directory found there is matched against includeIf "gitdir:" through
+ * `$PWD` when `$PWD` names it (include_gitdir.ts).
+ */
+export const GIT_CWD_VARIABLES = ["PWD"] as const;
+
 /** The git variables of the lists above that are set (not empty), by name. */
 export type GitEnvironment = Readonly<Record<string, string>>;
 
@@ -87,7 +94,12 @@ export type GitEnvironment = Readonly<Record<string, string>>;
 export function readGitEnvironment(env: (name: string) => string | undefined): GitEnvironment {
   const out: Record<string, string> = {};
   for (
-    const name of [...GIT_MOVING_VARIABLES, ...GIT_CONFIG_FILE_VARIABLES, ...GIT_REACH_VARIABLES]
+    const name of [
+      ...GIT_MOVING_VARIABLES,
+      ...GIT_CONFIG_FILE_VARIABLES,
+      ...GIT_REACH_VARIABLES,
+      ...GIT_CWD_VARIABLES,
+    ]
   ) {
     const value = env(name);
     if (value !== undefined && value !== "") out[name] = value;

@@ -120,23 +120,41 @@ export const OWNERSHIP_REASON =
   "the repository is owned by another user and safe.directory does not name it: git refuses to read it";
 
 /**
+ * Why the work tree is not compared when only newer git reads the
+ * repository of another user (content-free).
+ */
+export const OWNERSHIP_VERSIONS_REASON =
+  "the repository is owned by another user and safe.directory names it only as git 2.46 and later read it (a trailing slash, a path through a link, or a /* prefix): older git refuses to read it";
+
+/**
+ * How git takes a repository owned by another user: `accepted` (owned by
+ * this user, or a `safe.directory` every git version reads names it),
+ * `refused` (no value names it), or `versions differ` (only git 2.46 and
+ * later read a value as naming it).
+ */
+export type OwnershipVerdict = "accepted" | "refused" | "versions differ";
+
+/**
  * Whether git would refuse the repository as of "dubious ownership": the
  * work tree, the git directory or a `.git` file is owned by a user other
  * than this process's (as root, the one `SUDO_UID` names), and no
  * `safe.directory` value of the system or global config (`safeDirectories`)
- * is `*`, names the work tree or the git directory, or ends in `/*` over
- * it. A value is compared as written and by its real path; `~/` is the
- * home directory. Without a process user id (an fs that cannot tell, or
- * Windows) nothing is compared.
+ * is `*` or names the work tree (`~/` is the home directory). A value
+ * naming the work tree's physical path as written is read so by every git;
+ * one naming it only through its real path (a trailing slash, a link on the
+ * way) or ending in `/*` over it is read so by git 2.46 and later alone
+ * (older git compares the string, and has no prefix form). A value naming
+ * the git directory names nothing: git compares the work tree. Without a
+ * process user id (an fs that cannot tell, or Windows) nothing is compared.
  */
-export async function ownershipRefused(
+export async function ownershipVerdict(
   fs: ReadFs,
   repo: RepoLocation,
   safeDirectories: readonly string[],
   options: { env: GitEnvironment; homeDir: string | null },
-): Promise<boolean> {
+): Promise<OwnershipVerdict> {
   const uid = fs.processUid?.() ?? null;
-  if (uid === null) return false;
+  if (uid === null) return "accepted";
   const sudo = options.env["SUDO_UID"];
   const current = uid === 0 && sudo !== undefined && /^[0-9]+$/.test(sudo) ? Number(sudo) : uid;
   const owned = async (path: string) => {
@@ -151,30 +169,38 @@ export async function ownershipRefused(
   for (const path of paths) {
     if (!(await owned(path))) allOwned = false;
   }
-  if (allOwned) return false;
+  if (allOwned) return "accepted";
   const real = async (path: string) => normalizePath(await fs.realPath(path).catch(() => path));
-  const places = new Set<string>();
-  for (const path of [repo.workTree, repo.gitDir]) {
-    places.add(normalizePath(path));
-    places.add(await real(path));
-  }
+  // git compares the work tree as its setup found it: the physical path.
+  const top = await real(repo.workTree);
+  let newerOnly = false;
   for (const raw of safeDirectories) {
-    if (raw === "*") return false;
+    if (raw === "*") return "accepted";
     const value = raw.startsWith("~/") && options.homeDir !== null
       ? `${options.homeDir.replace(/\/+$/, "")}/${raw.slice(2)}`
       : raw;
     if (!value.startsWith("/")) continue;
+    if (value === top) return "accepted";
     const prefix = value.endsWith("/*");
-    const path = prefix ? value.slice(0, -2) : value;
-    for (const named of new Set([normalizePath(path), await real(path)])) {
-      for (const place of places) {
-        if (place === named || (prefix && (named === "/" || place.startsWith(`${named}/`)))) {
-          return false;
-        }
-      }
+    const named = await real(prefix ? value.slice(0, -2) : value);
+    if (named === top || (prefix && (named === "/" || top.startsWith(`${named}/`)))) {
+      newerOnly = true;
     }
   }
-  return true;
+  return newerOnly ? "versions differ" : "refused";
+}
+
+/**
+ * Whether git may refuse the repository for its owner: {@linkcode ownershipVerdict}
+ * is not `accepted` (a value only newer git reads counts as a refusal).
+ */
+export async function ownershipRefused(
+  fs: ReadFs,
+  repo: RepoLocation,
+  safeDirectories: readonly string[],
+  options: { env: GitEnvironment; homeDir: string | null },
+): Promise<boolean> {
+  return (await ownershipVerdict(fs, repo, safeDirectories, options)) !== "accepted";
 }
 
 /** Where git's protected config is read from, for {@linkcode assertGitAccepts}. */
@@ -206,6 +232,7 @@ export async function assertGitAccepts(
     homeDir: options.homeDir,
     xdgConfigHome: options.xdgConfigHome,
     ...configFileOptions(options.gitEnvironment),
+    pwd: options.gitEnvironment["PWD"] ?? null,
   }).then((c) => c.safeDirectories, (): string[] => []);
   if (await ownershipRefused(fs, repo, safe, check)) throw new GitOwnershipError();
 }

@@ -21,6 +21,7 @@ import { parentDir, resolvePath } from "../../path.ts";
 import { readOptionalText } from "./_read_optional.ts";
 import { GitConfigSyntaxError } from "./errors.ts";
 import { includeIfKnown, includeIfMatches, isHasconfigRemoteUrl } from "./_include_if.ts";
+import { includeGitDirSpellings } from "./include_gitdir.ts";
 import { type FormatProblem, repositoryFormatProblem } from "./repository_format.ts";
 
 /** Options for {@linkcode readRepoConfig}. */
@@ -39,6 +40,8 @@ export interface ReadRepoConfigOptions {
   systemConfigPath?: string | null;
   /** Entries git takes from its environment (GIT_CONFIG_COUNT), read last. @default {[]} */
   environmentEntries?: readonly GitConfigEntry[];
+  /** `$PWD`, through which git spells a `.git` directory for includeIf "gitdir:" (include_gitdir.ts). @default null */
+  pwd?: string | null;
 }
 
 /** A configured remote. */
@@ -211,11 +214,14 @@ export async function readRepoConfig(
   options: ReadRepoConfigOptions = {},
 ): Promise<RepoConfig> {
   const home = options.homeDir ?? null;
+  const spelled = await includeGitDirSpellings(fs, repo, options.pwd ?? null);
   const ctx: IncludeContext = {
     fs,
     home,
-    gitDir: repo.gitDir,
-    realGitDir: await fs.realPath(repo.gitDir).catch(() => null),
+    // git expands "~/" in an includeIf "gitdir:" pattern to the real path of the home directory.
+    realHome: home === null ? null : await fs.realPath(home).catch(() => home),
+    gitDir: spelled.absolute,
+    realGitDir: spelled.real,
     branch: await currentBranch(fs, repo),
     unevaluated: 0,
     otherUserPath: false,
@@ -477,6 +483,8 @@ function nonEmpty(value: string | null | undefined): string | null {
 interface IncludeContext {
   fs: ReadFs;
   home: string | null;
+  /** The home directory's real path (`home` where it does not resolve). */
+  realHome: string | null;
   gitDir: string;
   realGitDir: string | null;
   branch: string | null;
@@ -516,25 +524,25 @@ async function readConfigFile(
     out.push(entry);
     // The file's own entries, includes left out (what git's format check reads).
     own?.push(entry);
-    if (entry.key !== "path" || entry.value === null || entry.value === "") continue;
+    if (entry.key !== "path") continue;
     const plain = entry.section === "include" && entry.subsection === null;
+    const hasconfig = entry.section === "includeif" && entry.subsection !== null &&
+      isHasconfigRemoteUrl(entry.subsection);
+    if (hasconfig) ctx.hasconfigSeen = true;
+    if (entry.value === null || entry.value === "") {
+      // git stops on an include it follows that names no file: a `path`
+      // without a value ("missing value"), or an empty one (which names the
+      // including file's own directory: "bad config line").
+      if (plain || await includeIfHolds(ctx, entry, path)) {
+        throw new GitConfigSyntaxError(entry.line, "an include path without a file name");
+      }
+      continue;
+    }
     if (
       entry.section === "includeif" && entry.subsection !== null &&
       !includeIfKnown(entry.subsection)
     ) ctx.unevaluated++;
-    const hasconfig = entry.section === "includeif" && entry.subsection !== null &&
-      isHasconfigRemoteUrl(entry.subsection);
-    if (hasconfig) ctx.hasconfigSeen = true;
-    const conditional = entry.section === "includeif" && entry.subsection !== null &&
-      includeIfMatches(entry.subsection, {
-        gitDir: ctx.gitDir,
-        realGitDir: ctx.realGitDir,
-        branch: ctx.branch,
-        home: ctx.home,
-        configDir: parentDir(path) ?? "/",
-        remoteUrls: ctx.remoteUrls,
-      });
-    if (!plain && !conditional) continue;
+    if (!plain && !(await includeIfHolds(ctx, entry, path))) continue;
     const target = expandPath(entry.value, parentDir(path) ?? "/", ctx.home);
     if (isOtherUserPath(entry.value)) ctx.otherUserPath = true;
     if (target === null) continue;
@@ -553,6 +561,31 @@ async function readConfigFile(
     }
   }
   return out;
+}
+
+/**
+ * Whether `entry` sits under an `[includeIf "<condition>"]` that holds for
+ * this repository. A "gitdir:" pattern is expanded as git expands it: `~/`
+ * from the home directory's real path, `./` from the real path of the
+ * config file holding it (a ~/.gitconfig linked from a dotfiles folder
+ * names that folder).
+ */
+async function includeIfHolds(
+  ctx: IncludeContext,
+  entry: GitConfigEntry,
+  path: string,
+): Promise<boolean> {
+  if (entry.section !== "includeif" || entry.subsection === null) return false;
+  const relative = /^gitdir(?:\/i)?:\.\//.test(entry.subsection);
+  const file = relative ? await ctx.fs.realPath(path).catch(() => path) : path;
+  return includeIfMatches(entry.subsection, {
+    gitDir: ctx.gitDir,
+    realGitDir: ctx.realGitDir,
+    branch: ctx.branch,
+    home: ctx.realHome,
+    configDir: parentDir(file) ?? "/",
+    remoteUrls: ctx.remoteUrls,
+  });
 }
 
 /**

@@ -181,8 +181,13 @@ function parseAttrFile(
       pattern = m[1]!;
       rest = m[2]!;
     }
-    const attrs = rest.split(/[ \t\r]+/).filter((t) => t !== "").map(parseAttr);
+    const tokens = rest.split(/[ \t\r]+/).filter((t) => t !== "");
+    // git drops the whole line when one attribute name (or the macro's) is
+    // not a valid one: a letter, digit, "-", "." or "_", not starting with "-".
+    if (!tokens.every(validAttrToken)) continue;
+    const attrs = tokens.map(parseAttr);
     if (pattern.startsWith("[attr]")) {
+      if (!validAttrName(pattern.slice(6))) continue;
       if (macros !== null) macros.set(pattern.slice(6), attrs);
       continue;
     }
@@ -250,11 +255,25 @@ function unquoteC(line: string): [string, string] | null {
   return null;
 }
 
-function parseAttr(token: string): [string, AttrValue] {
-  if (token.startsWith("-")) return [token.slice(1), false];
-  if (token.startsWith("!")) return [token.slice(1), "!unspecified"];
+/** git's attr_name_valid: letters, digits, "-", "." and "_", not empty and not starting with "-". */
+function validAttrName(name: string): boolean {
+  return /^[A-Za-z0-9._][-A-Za-z0-9._]*$/.test(name);
+}
+
+/** Whether git's parse_attr takes `token`: its name (after one "-" or "!", before "=") is valid. */
+function validAttrToken(token: string): boolean {
   const eq = token.indexOf("=");
-  return eq < 0 ? [token, true] : [token.slice(0, eq), token.slice(eq + 1)];
+  const name = eq < 0 ? token : token.slice(0, eq);
+  return validAttrName(name.startsWith("-") || name.startsWith("!") ? name.slice(1) : name);
+}
+
+/** One attribute as git's parse_attr sets it: "-name" unset, "!name" unspecified (a value after either is dropped). */
+function parseAttr(token: string): [string, AttrValue] {
+  const eq = token.indexOf("=");
+  const name = eq < 0 ? token : token.slice(0, eq);
+  if (name.startsWith("-")) return [name.slice(1), false];
+  if (name.startsWith("!")) return [name.slice(1), "!unspecified"];
+  return eq < 0 ? [token, true] : [name, token.slice(eq + 1)];
 }
 
 /**

@@ -199,12 +199,35 @@ export async function findUntracked(
     return foldedDirs.get(fold(rel));
   }
 
+  let foldedGroups: Map<string, TrackedDir[]> | null = null;
+  /**
+   * The tracked directories git's case-folded lookup searches for a name in
+   * `dir` ("a/b/"): under ignoreCase every one whose path folds alike ("A/"
+   * and "a/" both), else `node` alone.
+   */
+  function lookedIn(node: TrackedDir, dir: string): TrackedDir[] {
+    if (!ignoreCase || dir === "") return [node];
+    if (foldedGroups === null) {
+      foldedGroups = new Map();
+      for (const [p, d] of tracked.dirs) {
+        const key = fold(p);
+        const group = foldedGroups.get(key);
+        if (group === undefined) foldedGroups.set(key, [d]);
+        else group.push(d);
+      }
+    }
+    return foldedGroups.get(fold(dir.slice(0, -1))) ?? [node];
+  }
+
   /** Names (with modes) directly in a tracked directory, case-folded under ignoreCase; built only when needed. */
   function directNames(node: TrackedDir, dir: string): Map<string, number> {
     const names = new Map<string, number>();
     const { paths, fields } = tracked.index;
-    for (const k of node.files) {
-      names.set(fold(paths[k]!.slice(dir.length)), fields[k * ENTRY_WORDS + FIELD.mode]!);
+    // Folding keeps lengths (ASCII letters only): each group member's names start at dir.length.
+    for (const n of lookedIn(node, dir)) {
+      for (const k of n.files) {
+        names.set(fold(paths[k]!.slice(dir.length)), fields[k * ENTRY_WORDS + FIELD.mode]!);
+      }
     }
     return names;
   }

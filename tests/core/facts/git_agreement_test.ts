@@ -249,6 +249,34 @@ Deno.test("submodules: ignore settings (.gitmodules, the config over it, diff.ig
   assert.equal(r.git.tracked.has("plain"), false, "control: diff.ignoreSubmodules=all hides it");
 });
 
+Deno.test("submodules: an ignore value in the config git does not take stops git at the gitlink, whatever is there (checked out, empty, gone, a file): the tree is unknown", async () => {
+  const env = await userEnv();
+  const lib = await base({ "lib.txt": "lib\n" });
+  const dir = await base();
+  await git(dir, ["-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "sub"]);
+  await commitAll(dir, "sub");
+  await writeFiles(dir, { "a.txt": "edited\n" });
+  const shapes: [string, () => Promise<void>][] = [
+    ["checked out", () => Promise.resolve()],
+    ["empty (deinit)", async () => void await git(dir, ["submodule", "deinit", "-q", "-f", "sub"])],
+    ["gone", () => Deno.remove(`${dir}/sub`, { recursive: true })],
+    ["a file", () => Deno.writeTextFile(`${dir}/sub`, "x\n")],
+  ];
+  for (const [label, change] of shapes) {
+    await change();
+    // deinit drops the submodule's section: the value is set after it.
+    await git(dir, ["config", "submodule.sub.ignore", "foo"]);
+    const r = await assertAgreesWithGit(env, dir, { label });
+    assert.equal(r.git.stopped, true, `control: git stops (${label})`);
+    // Controls: a value git takes, and a bad one for a name .gitmodules does not give.
+    await git(dir, ["config", "submodule.sub.ignore", "dirty"]);
+    await git(dir, ["config", "submodule.other.ignore", "foo"]);
+    const ok = await assertAgreesWithGit(env, dir, { label: `${label}, dirty` });
+    assert.equal(ok.git.tracked.get("a.txt"), ".M", `control: git gives its status (${label})`);
+    await git(dir, ["config", "--unset", "submodule.other.ignore"]);
+  }
+});
+
 Deno.test("submodules: one gone or replaced by a file or a symlink, under each ignore setting", async () => {
   const env = await userEnv();
   const lib = await base({ "lib.txt": "lib\n" });
@@ -853,6 +881,32 @@ Deno.test("attributes: a .gitattributes link is not followed, a missing or linke
   assert.equal(r.git.tracked.get("plain/w.txt"), ".M", "control: the link is not followed");
 });
 
+Deno.test("attributes: a line with one attribute name git does not take (a trailing # comment, [attr] inside a line) is dropped whole, as git drops it", async () => {
+  const env = await userEnv();
+  // Committed with CRLF while no attribute applies; written again with its stat data
+  // dropped (read-tree), so git compares content through the lines it takes.
+  const lines: [string, string, boolean][] = [
+    ["comment.txt", "comment.txt text eol=lf # keep LF", false],
+    ["macro.txt", "macro.txt [attr]m text", false],
+    ["unicode.txt", "unicode.txt text \u00e9t\u00e9", false],
+    ["dash.txt", "dash.txt text --x", false],
+    ["bare.txt", "bare.txt text -", false],
+    // Controls: valid names, a value after "-" (dropped, the name kept), a valid macro.
+    ["plain.txt", "plain.txt text eol=lf linguist-language=Text x_y.z", true],
+    ["unset.txt", "unset.txt text -eol=crlf", true],
+  ];
+  const files: Record<string, string> = {};
+  for (const [name] of lines) files[name] = "a\r\nb\r\n";
+  const dir = await base(files);
+  await writeFiles(dir, { ".gitattributes": lines.map(([, line]) => line).join("\n") + "\n" });
+  await git(dir, ["read-tree", "HEAD"]);
+  const r = await assertAgreesWithGit(env, dir);
+  for (const [name, line, applies] of lines) {
+    // text on a file committed with CRLF: git would store LF, so it shows modified.
+    assert.equal(r.git.tracked.get(name) === ".M", applies, `control: git ${line}`);
+  }
+});
+
 Deno.test("a skip-worktree .gitignore missing from the work tree (or a link there) is read from the index, as git does", async () => {
   const env = await userEnv();
   const dir = await base({
@@ -993,6 +1047,21 @@ Deno.test("core.ignoreCase: a name whose case differs from a tracked one is not 
   await git(dir, ["config", "core.ignoreCase", "false"]);
   const off = await assertAgreesWithGit(env, dir, { label: "ignoreCase off" });
   assert.ok(off.git.untracked.includes("A.txt"));
+});
+
+Deno.test("core.ignoreCase: with both A/ and a/ tracked, a name in A/ that a/ tracks in another case is not untracked", async () => {
+  const env = await userEnv();
+  const dir = await base({ "A/x.txt": "x\n", "a/n.txt": "n\n" });
+  await git(dir, ["config", "core.ignoreCase", "true"]);
+  await writeFiles(dir, { "A/n.txt": "other\n", "A/N.TXT": "other\n", "A/new.txt": "new\n" });
+  const r = await assertAgreesWithGit(env, dir);
+  assert.ok(!r.git.untracked.includes("A/n.txt"), "control: git finds a/n.txt for it");
+  assert.ok(!r.git.untracked.includes("A/N.TXT"), "control: in any ASCII case");
+  assert.ok(r.git.untracked.includes("A/new.txt"), "control: a new name is untracked");
+  // Control: with the setting off, both are untracked.
+  await git(dir, ["config", "core.ignoreCase", "false"]);
+  const off = await assertAgreesWithGit(env, dir, { label: "ignoreCase off" });
+  assert.ok(off.git.untracked.includes("A/n.txt"));
 });
 
 Deno.test("where git refuses a status (inside the git directory, an exclude file that is a directory) the tree is unknown", async () => {

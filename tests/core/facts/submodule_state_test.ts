@@ -10,6 +10,7 @@ import {
   SUBMODULE_SYMLINK_REASON,
   submoduleStates,
 } from "../../../core/facts/submodule_state.ts";
+import { SUBMODULE_IGNORE_INVALID_REASON } from "../../../core/facts/submodule_ignore.ts";
 import { findRepo } from "../../../core/facts/git/find_repo.ts";
 import { TestFs } from "../../_helpers/fs.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../../_helpers/git.ts";
@@ -48,7 +49,7 @@ Deno.test("submoduleStates(): clean, modified by HEAD, unpopulated, and ignore s
   );
   await git(dir, ["config", "submodule.sub.ignore", "sometimes"]);
   assert.deepEqual(await submoduleStates(fs, repo, options)("sub", libHead), {
-    unknown: "a submodule ignore setting has a value git does not accept",
+    unknown: SUBMODULE_IGNORE_INVALID_REASON,
   });
 });
 

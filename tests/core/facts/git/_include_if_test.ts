@@ -45,3 +45,17 @@ Deno.test("includeIfMatches() gitdir: also tries the git directory with links re
   assert.equal(includeIfMatches("gitdir:~/work/", linked), true);
   assert.equal(includeIfMatches("gitdir:~/work/", { ...linked, realGitDir: null }), false);
 });
+
+Deno.test("includeIfMatches() gitdir:./ puts the config file's directory in literally, as git's prefix", () => {
+  const at = (configDir: string, gitDir: string) => ({ ...ctx, configDir, gitDir });
+  assert.equal(includeIfMatches("gitdir:./w/", at("/h/[ab]", "/h/[ab]/w/p/.git")), true);
+  assert.equal(includeIfMatches("gitdir:./w/", at("/h/[ab]", "/h/a/w/p/.git")), false, "no class");
+  assert.equal(includeIfMatches("gitdir:./w/", at("/h/*", "/h/x/w/p/.git")), false, "no star");
+  assert.equal(includeIfMatches("gitdir:./*/", at("/h", "/h/x/p/.git")), true, "the rest globs");
+  assert.equal(
+    includeIfMatches("gitdir:./../h/w/", at("/h", "/h/w/p/.git")),
+    false,
+    "not resolved",
+  );
+  assert.equal(includeIfMatches("gitdir:./w/", at("/", "/w/p/.git")), true, "the root");
+});

@@ -9,7 +9,11 @@
 import assert from "node:assert/strict";
 import { commitAll, git, makeRepo, writeFiles } from "../../../_helpers/git.ts";
 import { runBaton } from "../../../_helpers/cli.ts";
-import { OWNERSHIP_REASON, REPLACE_REFS_REASON } from "../../../../core/facts/git/git_reach.ts";
+import {
+  OWNERSHIP_REASON,
+  OWNERSHIP_VERSIONS_REASON,
+  REPLACE_REFS_REASON,
+} from "../../../../core/facts/git/git_reach.ts";
 
 interface Unavailable {
   part: string;
@@ -209,6 +213,61 @@ Deno.test({
         clearedFacts.unavailable?.find((u) => u.part === "worktree")?.reason,
         OWNERSHIP_REASON,
       );
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+      await Deno.remove(conf, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "a repository owned by another user: a safe.directory only newer git reads as naming it (a trailing slash, a link, a /* prefix) is unknown, the git directory names nothing",
+  ignore: Deno.build.os === "windows" || Deno.uid() !== 0,
+  fn: async () => {
+    const dir = await makeRepo("baton-owner-");
+    const conf = await Deno.makeTempDir({ prefix: "baton-owner-conf-" });
+    try {
+      await writeFiles(dir, { "f.txt": "one\n" });
+      await commitAll(dir);
+      await writeFiles(dir, { "f.txt": "two\n" });
+      const chown = await new Deno.Command("chown", { args: ["-R", "65534", dir] }).output();
+      assert.equal(chown.code, 0);
+      await Deno.symlink(dir, `${conf}/link`);
+      const global = `${conf}/gitconfig`;
+      const env = { GIT_CONFIG_GLOBAL: global, GIT_CONFIG_NOSYSTEM: "1" };
+      const [major, minor] = (await git(dir, ["version"])).stdout.match(/\d+/g)!.map(Number);
+      const newer = major! > 2 || (major === 2 && minor! >= 46);
+      const shapes: [string, string, string][] = [
+        ["a trailing slash", `${dir}/`, OWNERSHIP_VERSIONS_REASON],
+        ["a path through a link", `${conf}/link`, OWNERSHIP_VERSIONS_REASON],
+        [
+          "a /* prefix over it",
+          `${dir.slice(0, dir.lastIndexOf("/"))}/*`,
+          OWNERSHIP_VERSIONS_REASON,
+        ],
+        ["the git directory", `${dir}/.git`, OWNERSHIP_REASON],
+        ["a /* prefix beside it", `${dir}-other/*`, OWNERSHIP_REASON],
+      ];
+      for (const [label, value, reason] of shapes) {
+        await Deno.writeTextFile(global, `[safe]\n\tdirectory = ${value}\n`);
+        const oracle = await git(dir, ["status", "--porcelain"], { env, allowFail: true });
+        // Control: git at hand refuses (older) or reads it (2.46 and later, where baton says
+        // the versions differ); the git directory is refused by every version.
+        if (!newer || reason === OWNERSHIP_REASON) {
+          assert.notEqual(oracle.code, 0, `control: git refuses (${label})`);
+        }
+        const facts = await preflightFacts(dir, env);
+        const worktree = facts.unavailable?.find((u) => u.part === "worktree");
+        assert.equal(worktree?.reason, reason, label);
+        assert.notEqual(facts.dirty, true, `${label}: no change stated`);
+      }
+      // Control: the physical path as written is read by every git, and by baton.
+      await Deno.writeTextFile(global, `[safe]\n\tdirectory = ${dir}\n`);
+      assert.equal((await git(dir, ["status", "--porcelain"], { env })).stdout, " M f.txt\n");
+      const compared = await preflightFacts(dir, env);
+      assert.deepEqual(compared.unavailable ?? [], []);
+      assert.equal(compared.changed_count, 1);
     } finally {
       await Deno.remove(dir, { recursive: true });
       await Deno.remove(conf, { recursive: true });

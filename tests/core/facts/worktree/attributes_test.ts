@@ -29,6 +29,21 @@ Deno.test("attributes: deeper files win, info/attributes wins over all, global l
   assert.equal((await look.get("x.other")).size, 0, "control: nothing set");
 });
 
+Deno.test("attributes: a line with an invalid attribute name is dropped whole; a value after - or ! is dropped, the name kept", async () => {
+  const dir = (await tempDir("baton-attr-")).path;
+  await writeFiles(dir, {
+    "w/.gitattributes":
+      "a.txt text # note\nb.txt eol=lf [attr]m\n[attr]b@d -text\nc.txt b@d\nd.txt -eol=crlf !diff=x\ne.txt x-1.y_2\n",
+  });
+  const look = createAttributeLookup(new TestFs(), `${dir}/w`, `${dir}/git`, { globalFile: null });
+  assert.equal((await look.get("a.txt")).size, 0, "a trailing comment drops the line");
+  assert.equal((await look.get("b.txt")).size, 0, "[attr] inside a line drops it");
+  assert.equal((await look.get("c.txt")).size, 0, "no macro of an invalid name");
+  assert.equal((await look.get("d.txt")).get("eol"), false);
+  assert.equal((await look.get("d.txt")).has("eol=crlf"), false);
+  assert.equal((await look.get("e.txt")).get("x-1.y_2"), true, "control: a valid name");
+});
+
 Deno.test("attributes: a pattern that opens with U+FEFF (quoted, escaped or not) names that file, not the one without it (git check-attr)", async () => {
   const repo = await makeRepo("baton-attr-bom-");
   // Octal escapes of the mark's bytes, the mark itself inside quotes and unquoted; the plain
