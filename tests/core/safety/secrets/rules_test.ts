@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { createEngine } from "../../../../core/safety/secrets/engine.ts";
 import { redactText, scanBytes } from "../../../../core/safety/secrets/redact.ts";
+import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
 import {
   ALNUM,
   B64,
@@ -1087,6 +1088,10 @@ Deno.test("curl -u: a match attempt stops at the next curl command, so text full
   const inner = "curl -H 'X: mycurl 1' -u admin:Zq8vLk2mNp4R https://api.test";
   assert.equal(re.exec(inner)?.index, 0);
   assert.ok(!redactText(engine, inner).text.includes("Zq8vLk2mNp4R"));
+  // Only `curl ` (the rule's keyword, where the scan opens an attempt) stops one: `curl\t` does not.
+  const tab = "curl -H 'X: 1' curl\t-u admin:Zq8vLk2mNp4R https://api.test";
+  assert.equal(re.exec(tab)?.index, 0);
+  assert.ok(!redactText(defaultEngine(), tab).text.includes("Zq8vLk2mNp4R"));
 });
 
 Deno.test("curl's credentials are redacted in their other shapes: quoted apart, mixed quoting, a key as the user, secret-named headers, Basic of any base64", () => {
