@@ -32,7 +32,9 @@ export function truncateText(text: string, maxChars: number): string {
  * one, the whole run is left out. For text cut before the secret scan sees it
  * (a transcript's commands and messages): a token halved by the bound (the
  * first 30 of a GitHub token's 36 characters, whose last 6 are a checksum) is
- * no longer in any rule's shape, so the scan would keep it, in part.
+ * no longer in any rule's shape, so the scan would keep it, in part. A
+ * quoted value the bound falls inside goes from its quote (a passphrase
+ * holds blanks: `DB_PASSWORD="Tr0ub4dor &3 …` kept its first word).
  *
  * @example
  * ```ts
@@ -46,10 +48,35 @@ export function truncateText(text: string, maxChars: number): string {
 export function truncateUnsplit(text: string, maxChars: number): string {
   const cut = truncateText(text, maxChars);
   if (cut === text || cut === "") return cut;
-  const kept = cut.slice(0, -1);
-  // The cut falls between two runs (a blank on either side of it): nothing was split.
-  if (/\s/.test(text.charAt(kept.length))) return cut;
-  return kept.replace(/\S+$/, "") + "…";
+  let kept = cut.slice(0, -1);
+  // Unless the cut falls between two runs (a blank on either side of it), the run it splits goes.
+  if (!/\s/.test(text.charAt(kept.length))) kept = kept.replace(/\S+$/, "");
+  return kept.slice(0, openQuoteAt(kept)) + "…";
+}
+
+/**
+ * Where a quote opened on the last line of `text` and not closed there
+ * begins, or the text's length: a quoted value may hold blanks (a passphrase,
+ * `-p 'my secret pass'`), and its words before the cut are part of it. A
+ * quote opens at the line's start or after a blank or one of `=:(,[{`, so an
+ * apostrophe (`don't`) opens none.
+ */
+function openQuoteAt(text: string): number {
+  const line = text.lastIndexOf("\n") + 1;
+  let open = -1;
+  let quote = "";
+  for (let i = line; i < text.length; i++) {
+    const c = text[i]!;
+    if (open >= 0) {
+      if (c === quote && text[i - 1] !== "\\") open = -1;
+    } else if (
+      (c === '"' || c === "'" || c === "`") && (i === line || /[\s=:(,[{]/.test(text[i - 1]!))
+    ) {
+      open = i;
+      quote = c;
+    }
+  }
+  return open >= 0 ? open : text.length;
 }
 
 /**

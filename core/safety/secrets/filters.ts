@@ -103,8 +103,13 @@ export function isNotSecret(secret: string, docWords = true): boolean {
   if (/(?:[xX]{5,}|\*{3,}|\.{3,}|\x7f{3}|\u2026|#{4,}|_{5,}|0{8,})/.test(secret)) return true;
   if (/^(?:password|passwd|pass|pwd|secret|token|api_?key|apikey|key)$/i.test(secret)) return true;
   // A whole value that is one format field named in words (`{PASS}`, `{db_password}`,
-  // `{dbPassword}`: str.format, C# templates); not a random value in braces (`{ZqL5kVrX1n8tA2}`).
-  if (/^\{(?:[A-Z][A-Z0-9_]*|[a-z][a-z0-9_.-]*|[a-z]+(?:[A-Z][a-z0-9]+)+)\}$/.test(secret)) {
+  // `{dbPassword}`: str.format, C# templates); not a random value in braces (`{ZqL5kVrX1n8tA2}`),
+  // nor a password whose words hold digits inside them (`{s3cr3t_p4ssw0rd}`, `{ZQ8VLK2M}`): each
+  // word is letters, digits only at its end (`{password2}`).
+  if (
+    /^\{(?:[A-Z]+[0-9]{0,2}(?:_[A-Z]+[0-9]{0,2})*|[a-z]+[0-9]{0,2}(?:[_.-][a-z]+[0-9]{0,2})*|[a-z]+(?:[A-Z][a-z]+[0-9]{0,2})+)\}$/
+      .test(secret)
+  ) {
     return true;
   }
   if (secret.endsWith(JWT_IO_SAMPLE_SIGNATURE)) return true;
@@ -427,7 +432,7 @@ function isNamePart(part: string): boolean {
  */
 export function isExcludedName(name: string): boolean {
   const n = name.toLowerCase().replace(/[-.]/g, "_");
-  return /(?:page_?token|next_?token|prev(?:ious)?_?token|continuation|cursor|sync_?token|tokens$|tokens_|token_?(?:count|type|len|length|limit|usage|expir|ttl|endpoint|url|uri|path|file|name|id$|index|kind)|_(?:file|path|dir|url|uri|length|len|count|min|max|ttl|timeout|enabled|type)$|^(?:max|min|num)_|sha\d*|hash|digest|checksum|integrity|fingerprint|public|publishable|pubkey|_pub$|csrf|xsrf|tokenizer|secret_?name|secret_?ref|secret_?id$|credentials?_?id$|jsonwebtoken$|keyring|password_?(?:policy|reset|hint|field|label|prompt|strength|confirm))/
+  return /(?:page_?token|next_?token|prev(?:ious)?_?token|continuation|cursor|sync_?token|tokens$|tokens_|token_?(?:count|type|len|length|limit|usage|expir|ttl|endpoint|url|uri|path|file|name|id$|index|kind)|_(?:file|path|dir|url|uri|length|len|count|min|max|ttl|timeout|enabled|type)$|^(?:max|min|num)_|sha\d*|hash|digest|checksum|integrity|fingerprint|public|publishable|pubkey|_pub$|csrf|xsrf|tokenizer|secret_?name|secret_?ref|secret_?id$|credentials?_?id$|(?:^|_)io_jsonwebtoken$|keyring|password_?(?:policy|reset|hint|field|label|prompt|strength|confirm))/
     .test(n);
 }
 

@@ -69,3 +69,22 @@ Deno.test("truncateUnsplit(): a token the bound halves is left out whole; one th
   assert.equal(truncateUnsplit(text, text.length), text);
   assert.equal(truncateUnsplit(`${text} main`, text.length + 2), `${text} …`);
 });
+
+Deno.test("truncateUnsplit(): a quoted value the bound falls inside is left out from its quote; closed quotes and apostrophes stay (review29)", () => {
+  // A passphrase holds blanks: cut at a blank inside its quotes, its first words were kept.
+  const text = 'export DB_PASSWORD="Tr0ub4dor &3 horse Zq8v" && make deploy';
+  for (let max = text.indexOf('"') + 2; max < text.indexOf("&&"); max++) {
+    const out = truncateUnsplit(text, max);
+    assert.ok(out === "export …" || out === "export DB_PASSWORD=…", `${max}: ${out}`);
+  }
+  assert.equal(truncateUnsplit("sshpass -p 'my secret pass 9Zq' ssh host", 25), "sshpass -p …");
+  // Control: a quoted value the bound does not reach into stays whole; so does prose.
+  assert.equal(
+    truncateUnsplit(text, text.indexOf("make") + 3),
+    'export DB_PASSWORD="Tr0ub4dor &3 horse Zq8v" && …',
+  );
+  assert.equal(truncateUnsplit("don't stop now, we're close", 20), "don't stop now, …");
+  assert.equal(truncateUnsplit('say "hi" to them all', 15), 'say "hi" to …');
+  // Only the line the bound falls in is read: an open quote on an earlier line is not this cut's.
+  assert.equal(truncateUnsplit('a "b\nc d e', 7), 'a "b\nc…');
+});

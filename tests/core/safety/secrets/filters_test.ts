@@ -30,6 +30,61 @@ Deno.test("isNotSecret() keeps placeholders, vendor examples and markers, not ra
   for (let i = 0; i < 100; i++) assert.ok(!isNotSecret(rng.str(ALNUM, 40)));
 });
 
+Deno.test("isNotSecret(): a format field named in words is a placeholder; a password in braces is not (review29)", () => {
+  for (
+    const v of [
+      "{PASS}",
+      "{DB_PASSWORD}",
+      "{db_password}",
+      "{dbPassword}",
+      "{user.name}",
+      "{password2}",
+    ]
+  ) assert.ok(isNotSecret(v), v);
+  // Digits inside a word, or one case run into another, are a value's, not a field name's.
+  for (
+    const v of [
+      "{s3cr3t_p4ssw0rd}",
+      "{tr0ub4dor.and.3}",
+      "{p4ss-w0rd-2024}",
+      "{ZQ8VLK2MNP4RTW9X}",
+      "{zqKv8lkTm2np}",
+    ]
+  ) assert.ok(!isNotSecret(v), v);
+  const rng = new Rng(2929);
+  const LOWER_DIGITS = "abcdefghijklmnopqrstuvwxyz0123456789";
+  for (let i = 0; i < 200; i++) {
+    // A random lower-case run with a digit inside (not only at its end).
+    const v = `${rng.str(LOWER_DIGITS, 6)}7${rng.str("abcdefghijklmnopqrstuvwxyz", 1)}${
+      rng.str(LOWER_DIGITS, 8)
+    }`;
+    assert.ok(!isNotSecret(`{${v}}`), v);
+  }
+});
+
+Deno.test("a password in braces is redacted in an assignment, curl's -u and a URL; a format field is kept (review29)", () => {
+  const engine = defaultEngine();
+  for (
+    const [text, value] of [
+      ['password = "{tr0ub4dor.and.3}"', "tr0ub4dor.and.3"],
+      ["export PGPASSWORD={s3cr3t-p4ss}", "s3cr3t-p4ss"],
+      ["curl -u admin:{s3cr3tp4ss.word} https://api.test", "s3cr3tp4ss.word"],
+      ["https://admin:{s3cr3t_p4ssw0rd}@db.example.test/x", "s3cr3t_p4ssw0rd"],
+      ["password = '{ZQ8VLK2MNP4RTW9X}'", "ZQ8VLK2MNP4RTW9X"],
+    ] as const
+  ) {
+    const r = redactText(engine, text);
+    assert.ok(!r.text.includes(value), r.text);
+  }
+  for (
+    const text of [
+      'url = "postgres://{user}:{db_password}@{host}:5432/{name}"',
+      "https://{USER}:{PASS}@template.example.test",
+      "password = '{dbPassword}'",
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
 Deno.test("isNotSecret(): a format directive is a placeholder; `%s` inside a random key is not (see: #21)", () => {
   for (const v of ["%s", "Bearer %s", "token_%s", "%s:%s", "key-%d/x", "prefix%s"]) {
     assert.ok(isNotSecret(v), v);
@@ -175,6 +230,22 @@ Deno.test("isExcludedName() skips counts, cursors, hashes and public keys, not c
   ) {
     assert.ok(!isExcludedName(n), n);
   }
+});
+
+Deno.test("a token named jsonwebtoken is redacted; only the io.jsonwebtoken library's coordinates are kept (review29)", () => {
+  const engine = defaultEngine();
+  const rng = new Rng(2930);
+  for (const shape of ["JSONWEBTOKEN={v}", "my_jsonwebtoken: {v}", "jsonwebtoken = '{v}'"]) {
+    const v = `Q7${rng.str(ALNUM, 20)}`;
+    const r = redactText(engine, shape.replace("{v}", v));
+    assert.ok(!r.text.includes(v), r.text);
+  }
+  for (
+    const text of [
+      "implementation 'io.jsonwebtoken:jjwt-api:0.11.5'",
+      "[INFO] +- io.jsonwebtoken:jjwt-impl:jar:0.11.5:runtime",
+    ]
+  ) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
 
 Deno.test("opensAsPlaceholder(): every value that opens like a placeholder is kept by isNotSecret, whatever follows", () => {

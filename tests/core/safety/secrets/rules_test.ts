@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
 import { createEngine } from "../../../../core/safety/secrets/engine.ts";
 import { redactText, scanBytes } from "../../../../core/safety/secrets/redact.ts";
+import { defaultEngine } from "../../../../core/safety/secrets/default_engine.ts";
 import {
   ALNUM,
   B64,
@@ -1070,6 +1071,27 @@ Deno.test("a Kubernetes Secret's data is redacted with comments in the map, bloc
   ) {
     assert.deepEqual(redactText(engine, text).kinds, [], text);
   }
+});
+
+Deno.test("curl -u: a match attempt stops at the next curl command, so text full of `curl -u` is read once, not 400 bytes per curl (review29)", () => {
+  const rule = SECRET_RULES.find((r) => r.kind === "curl_user_password")!;
+  const re = new RegExp(rule.pattern.source, rule.pattern.flags.replace("g", ""));
+  // Each `curl` opens its own attempt: the one from the first curl no longer reads past the second.
+  const text = "curl -H 'X: 1' curl -u admin:Zq8vLk2mNp4R https://api.test";
+  const m = re.exec(text);
+  assert.equal(m?.index, text.lastIndexOf("curl"));
+  assert.equal(m?.groups?.s, "Zq8vLk2mNp4R");
+  // Control: one curl with its options before -u is read from its start, as before.
+  const one = "curl -H 'X: 1' -X POST -u admin:Zq8vLk2mNp4R https://api.test";
+  assert.equal(re.exec(one)?.index, 0);
+  // A word that ends in curl opens no attempt and does not stop one.
+  const inner = "curl -H 'X: mycurl 1' -u admin:Zq8vLk2mNp4R https://api.test";
+  assert.equal(re.exec(inner)?.index, 0);
+  assert.ok(!redactText(engine, inner).text.includes("Zq8vLk2mNp4R"));
+  // Only `curl ` (the rule's keyword, where the scan opens an attempt) stops one: `curl\t` does not.
+  const tab = "curl -H 'X: 1' curl\t-u admin:Zq8vLk2mNp4R https://api.test";
+  assert.equal(re.exec(tab)?.index, 0);
+  assert.ok(!redactText(defaultEngine(), tab).text.includes("Zq8vLk2mNp4R"));
 });
 
 Deno.test("curl's credentials are redacted in their other shapes: quoted apart, mixed quoting, a key as the user, secret-named headers, Basic of any base64", () => {
