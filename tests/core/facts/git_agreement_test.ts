@@ -356,7 +356,11 @@ Deno.test({
   // The same with a sparse index allowed (git keeps out/ expanded while a file there is present).
   await git(dir, ["sparse-checkout", "reapply", "--sparse-index"]);
   await assertAgreesWithGit(env, dir, { label: "sparse index, written through the link" });
-  await Deno.remove(`${dir}/in/o.txt`);
+  // reapply may have removed it itself: through the link it is a skip-worktree file git finds
+  // clean when its stat data is not racy, and dirty (kept) when it is, which timing decides.
+  await Deno.remove(`${dir}/in/o.txt`).catch((e) => {
+    if (!(e instanceof Deno.errors.NotFound)) throw e;
+  });
   await assertAgreesWithGit(env, dir, { label: "sparse index, nothing behind the link" });
 });
 
