@@ -16,6 +16,7 @@
  * @module
  */
 import { INT_RESULT, intResult } from "./ffi_result.ts";
+import { openLibc } from "./libc.ts";
 
 /** The libc symbol called; a struct result, so no fast-call trampoline is compiled (./ffi_result.ts). */
 export const SYMBOLS = {
@@ -26,16 +27,7 @@ let lib: Deno.DynamicLibrary<typeof SYMBOLS> | null | undefined;
 
 /** libc with malloc_trim, loaded on first use; null where it cannot be. */
 function trimLibrary(): Deno.DynamicLibrary<typeof SYMBOLS> | null {
-  if (lib !== undefined) return lib;
-  lib = null;
-  if (Deno.build.os !== "linux" || Deno.build.arch !== "x86_64" && Deno.build.arch !== "aarch64") {
-    return lib;
-  }
-  try {
-    lib = Deno.dlopen("libc.so.6", SYMBOLS);
-  } catch {
-    // No --allow-ffi (NotCapable), no libc.so.6, or a libc without malloc_trim.
-  }
+  if (lib === undefined) lib = openLibc(SYMBOLS);
   return lib;
 }
 

@@ -15,6 +15,7 @@
  * @module
  */
 import { INT_RESULT, intResult } from "./ffi_result.ts";
+import { openLibc } from "./libc.ts";
 
 /** The libc symbol called; a struct result, so no fast-call trampoline is compiled (./ffi_result.ts). */
 export const SYMBOLS = {
@@ -30,16 +31,7 @@ const MIN_BYTES = 256 * 1024;
 let lib: Deno.DynamicLibrary<typeof SYMBOLS> | null | undefined;
 
 function library(): Deno.DynamicLibrary<typeof SYMBOLS> | null {
-  if (lib !== undefined) return lib;
-  lib = null;
-  if (Deno.build.os !== "linux" || Deno.build.arch !== "x86_64" && Deno.build.arch !== "aarch64") {
-    return lib;
-  }
-  try {
-    lib = Deno.dlopen("libc.so.6", SYMBOLS);
-  } catch {
-    // No --allow-ffi (NotCapable), or no libc.so.6 (musl).
-  }
+  if (lib === undefined) lib = openLibc(SYMBOLS);
   return lib;
 }
 

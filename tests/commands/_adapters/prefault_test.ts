@@ -1,17 +1,6 @@
 import assert from "node:assert/strict";
 import { prefault, SYMBOLS } from "../../../commands/_adapters/prefault.ts";
-
-/** Whether this process can call madvise through FFI (Linux, glibc, FFI allowed). */
-function libcHere(): boolean {
-  if (Deno.build.os !== "linux") return false;
-  if (Deno.build.arch !== "x86_64" && Deno.build.arch !== "aarch64") return false;
-  try {
-    Deno.dlopen("libc.so.6", SYMBOLS).close();
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { libcHere } from "../../_helpers/libc.ts";
 
 /** This thread's minor page faults so far (Linux: field 10 of its stat; other threads, a collector's, not counted). */
 function minorFaults(): number {
@@ -31,7 +20,7 @@ Deno.test("prefault() backs a large buffer's pages in one call: writing them the
   // fresh, never pages another test freed and left resident.
   const bytes = 64 * 1024 * 1024;
   const populated = prefault(new Uint8Array(bytes));
-  if (!libcHere()) {
+  if (!libcHere(SYMBOLS)) {
     assert.equal(populated, 0);
     return;
   }
