@@ -17,24 +17,9 @@
  * @module
  */
 import { type ReadFs, readRegularFile } from "../fs.ts";
-import { parseCapsule } from "../capsule/parse.ts";
-import { archiveName } from "../store/layout.ts";
 import { MAX_CAPSULE_FILE_BYTES } from "../store/capsule_store.ts";
 import { hashBlob } from "../facts/worktree/blob_oid.ts";
 import type { ChainTip } from "./chain_git.ts";
-
-/**
- * True when `bytes` hold a capsule (it parses and its id matches its content) whose archive
- * name is `name`. Integrity only: trust is decided on every read.
- */
-export async function isArchivedCapsule(bytes: Uint8Array, name: string): Promise<boolean> {
-  try {
-    const { capsule } = await parseCapsule(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
-    return archiveName(capsule.created_at, capsule.id) === name;
-  } catch {
-    return false;
-  }
-}
 
 /** What may stay on the tip, and how much of it did not. */
 export interface VettedTip {

@@ -26,7 +26,7 @@ import {
 import { NotFoundError, UnavailableError, UsageError } from "../errors.ts";
 import type { ChainGit, ChainTip, GitResult, ShareEnv } from "./chain_git.ts";
 import { sha256Hex } from "../hash.ts";
-import { isArchivedCapsule, vetOwnTip } from "./own_tip.ts";
+import { vetOwnTip } from "./own_tip.ts";
 import { chooseCurrent, type CurrentCandidate, type CurrentChoice } from "./choose_current.ts";
 import type { Authorship } from "../trust/authorship_line.ts";
 import type { RepoLocation } from "../facts/types.ts";
@@ -86,10 +86,29 @@ export async function shareContext(io: ShareEnv, branchFlag?: string): Promise<S
   };
 }
 
+/**
+ * True when `bytes` hold a capsule (it parses and its id matches its content) whose archive
+ * name is `name`. Integrity only: trust is decided on every read.
+ */
+async function isArchivedCapsule(bytes: Uint8Array, name: string): Promise<boolean> {
+  try {
+    const { capsule } = await parseCapsule(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    return archiveName(capsule.created_at, capsule.id) === name;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Puts every archived capsule the ref lacks into a new commit on the ref. Only valid capsules
+ * under their own names: a file in `.baton/capsules` may have come with a commit, and pushing
+ * it would publish it on this clone's remote as part of the chain (every puller refuses it).
+ * The tip itself is re-checked first (./own_tip.ts): what it holds that is not a capsule
+ * baton would write is left out by the new commit.
+ */
 async function recordLocal(io: ShareEnv, c: ShareContext): Promise<ChainTip & { added: number }> {
   const tip = await c.git.readChain(c.gitdir, c.ref);
   const names = await listArchive(io.fs, c.found.layout);
-  // The tip is re-checked, not trusted because this clone's ref names it (./own_tip.ts).
   const vetted = await vetOwnTip(
     io.fs,
     c.found.layout.capsules,

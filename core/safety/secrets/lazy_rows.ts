@@ -8,10 +8,10 @@
  * never backs. Over a few hundred bytes the pass enters a few dozen of the
  * 5,000-odd states: unpacking all of them (1.3 MB written, some 8-10 ms of a
  * fresh process) cost more than the pass. Rows are packed in the order they
- * are made, not at their state's place: the few hundred states preflight's
- * facts reach are scattered over the table, and one row at each state's
- * place backed a page each (about 480 pages, 1.9 MB of resident memory at
- * the end of a run, where its memory peaks) where packed they fill 30. The scan is {@linkcode scanDfaTs}'s loop over
+ * are made, not at their state's place: the states preflight's facts reach
+ * (about 145 of them at 50k files) are scattered over the table, and one row
+ * at each state's place backed a page each (about 0.6 MB resident at the end
+ * of a run, where its memory peaks) where packed they fill 9 pages. The scan is {@linkcode scanDfaTs}'s loop over
  * those rows, with the same hits (tests/core/safety/secrets/lazy_rows_test.ts
  * holds the two equal). Pure: no I/O.
  * @module
