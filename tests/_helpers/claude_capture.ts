@@ -5,8 +5,7 @@
  * runs become in the briefing).
  * @module
  */
-import assert from "node:assert/strict";
-import { runBaton } from "./cli.ts";
+import { preCompactThenLoad } from "./pre_compact.ts";
 
 /** One Bash call and its result as Claude Code records them. */
 export interface BashCall {
@@ -77,20 +76,11 @@ export async function captureThenLoad(
   const path = `${home}/.claude/projects/${repo.replace(/[^A-Za-z0-9]/g, "-")}/${sessionId}.jsonl`;
   await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
   await Deno.writeTextFile(path, transcript);
-  const hook = await runBaton(["hook", "pre-compact", "--host", "claude-code", "--json"], {
-    cwd: repo,
+  return await preCompactThenLoad({
+    repo,
+    host: "claude-code",
     env: { HOME: home },
-    stdin: JSON.stringify({
-      session_id: sessionId,
-      transcript_path: path,
-      cwd: repo,
-      hook_event_name: "PreCompact",
-      trigger: "auto",
-    }),
+    sessionId,
+    transcriptPath: path,
   });
-  assert.equal(hook.code, 0, hook.stderr);
-  assert.equal(JSON.parse(hook.stdout).action, "written", hook.stdout + hook.stderr);
-  const load = await runBaton(["load"], { cwd: repo, env: { HOME: home } });
-  assert.equal(load.code, 0, load.stderr);
-  return load.stdout;
 }

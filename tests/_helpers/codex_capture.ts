@@ -5,8 +5,7 @@
  * then `baton load`. The temp HOME is removed afterwards.
  * @module
  */
-import assert from "node:assert/strict";
-import { runBaton } from "./cli.ts";
+import { preCompactThenLoad } from "./pre_compact.ts";
 import { commitAll, makeRepo, writeFiles } from "./git.ts";
 import { tempDir } from "./temp.ts";
 
@@ -32,20 +31,11 @@ export async function loadAfterCodexCapture(
   const path = `${dir}/rollout-2026-08-20T09-00-00-${sid}.jsonl`;
   await Deno.writeTextFile(path, rollout(repo));
   const env = { HOME: home.path, CODEX_HOME: `${home.path}/.codex` };
-  const hook = await runBaton(["hook", "pre-compact", "--host", "codex", "--json"], {
-    cwd: repo,
+  return await preCompactThenLoad({
+    repo,
+    host: "codex",
     env,
-    stdin: JSON.stringify({
-      session_id: sid,
-      transcript_path: path,
-      cwd: repo,
-      hook_event_name: "PreCompact",
-      trigger: "auto",
-    }),
+    sessionId: sid,
+    transcriptPath: path,
   });
-  assert.equal(hook.code, 0, hook.stderr);
-  assert.equal(JSON.parse(hook.stdout).action, "written", hook.stdout + hook.stderr);
-  const load = await runBaton(["load"], { cwd: repo, env });
-  assert.equal(load.code, 0, load.stderr);
-  return load.stdout;
 }

@@ -15,7 +15,7 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { runBaton } from "../_helpers/cli.ts";
+import { preCompactThenLoad } from "../_helpers/pre_compact.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { tempDir } from "../_helpers/temp.ts";
 
@@ -104,22 +104,13 @@ Deno.test("a droid command its timeout killed (or SIGPIPE ended) is not briefed 
   await Deno.mkdir(folder, { recursive: true });
   const path = `${folder}/${SID}.jsonl`;
   await Deno.writeTextFile(path, transcript);
-  const hook = await runBaton(["hook", "pre-compact", "--host", "droid", "--json"], {
-    cwd: repo,
+  const out = await preCompactThenLoad({
+    repo,
+    host: "droid",
     env: { HOME: home.path },
-    stdin: JSON.stringify({
-      session_id: SID,
-      transcript_path: path,
-      cwd: repo,
-      hook_event_name: "PreCompact",
-      trigger: "auto",
-    }),
+    sessionId: SID,
+    transcriptPath: path,
   });
-  assert.equal(hook.code, 0, hook.stderr);
-  assert.equal(JSON.parse(hook.stdout).action, "written", hook.stdout + hook.stderr);
-  const load = await runBaton(["load"], { cwd: repo, env: { HOME: home.path } });
-  assert.equal(load.code, 0, load.stderr);
-  const out = load.stdout;
   assert.match(out, /From the Droid transcript/, out);
   assert.match(out, /test passed: pytest -q/, "control: a run that finished");
   assert.match(out, /ran \[observed, succeeded[^\]]*\]: pytest -q/, "control");
