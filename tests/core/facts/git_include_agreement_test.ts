@@ -85,9 +85,23 @@ async function includingHome(condition: string): Promise<UserEnv> {
   return env;
 }
 
-/** Whether git followed the include (it ignores x.log then). */
-function followed(r: { git: { untracked: string[] } }): boolean {
-  return !r.git.untracked.includes("x.log");
+/**
+ * baton agrees with git in `cwd`, and git followed the include (it ignores
+ * x.log then) exactly when `follows` says: the control that the shape tests
+ * what it names.
+ */
+async function assertAgreesFollowing(
+  env: UserEnv,
+  cwd: string,
+  label: string,
+  follows: boolean,
+): Promise<void> {
+  const r = await assertAgreesWithGit(env, cwd, { label });
+  assert.equal(
+    !r.git.untracked.includes("x.log"),
+    follows,
+    `control: git ${follows ? "follows" : "passes over"} it (${label})`,
+  );
 }
 
 Deno.test('includeIf "gitdir:" through a symbolic link: git spells a .git directory through $PWD where $PWD names the work tree top, and nowhere else', async () => {
@@ -107,12 +121,7 @@ Deno.test('includeIf "gitdir:" through a symbolic link: git spells a .git direct
     ["$PWD through the link, in a subdirectory", `${dir}/sub`, { PWD: `${t}/link/sub` }, false],
   ];
   for (const [label, cwd, vars, follows] of shapes) {
-    const r = await assertAgreesWithGit({ ...env, vars }, cwd, { label });
-    assert.equal(
-      followed(r),
-      follows,
-      `control: git ${follows ? "follows" : "passes over"} it (${label})`,
-    );
+    await assertAgreesFollowing({ ...env, vars }, cwd, label, follows);
   }
 });
 
@@ -143,12 +152,7 @@ Deno.test('includeIf "gitdir:" patterns expand ~/ from the home\'s real path and
       `${t}/realhome/.gitconfig`,
       `[includeIf "${condition}"]\n\tpath = ${t}/realhome/inc\n`,
     );
-    const r = await assertAgreesWithGit(env, dir, { label });
-    assert.equal(
-      followed(r),
-      follows,
-      `control: git ${follows ? "follows" : "passes over"} it (${label})`,
-    );
+    await assertAgreesFollowing(env, dir, label, follows);
   }
   // ~/.gitconfig linked from a dotfiles folder: ./ is that folder.
   await Deno.remove(`${t}/realhome/.gitconfig`);
@@ -164,12 +168,7 @@ Deno.test('includeIf "gitdir:" patterns expand ~/ from the home\'s real path and
       `${t}/dotfiles/gitconfig`,
       `[includeIf "${condition}"]\n\tpath = ${t}/realhome/inc\n`,
     );
-    const r = await assertAgreesWithGit(env, dir, { label });
-    assert.equal(
-      followed(r),
-      follows,
-      `control: git ${follows ? "follows" : "passes over"} it (${label})`,
-    );
+    await assertAgreesFollowing(env, dir, label, follows);
   }
 });
 
@@ -192,11 +191,6 @@ Deno.test('includeIf "gitdir:" and a .git file: git matches the real path of the
   ) {
     const env = await includingHome(`gitdir:${condition}`);
     await Deno.writeTextFile(`${dir}/.git`, `gitdir: ${gitfile}\n`);
-    const r = await assertAgreesWithGit(env, dir, { label });
-    assert.equal(
-      followed(r),
-      follows,
-      `control: git ${follows ? "follows" : "passes over"} it (${label})`,
-    );
+    await assertAgreesFollowing(env, dir, label, follows);
   }
 });
