@@ -126,23 +126,34 @@ Deno.test("GIT_CEILING_DIRECTORIES naming the work tree through a symbolic link:
   }
 });
 
+/**
+ * A repository with one changed file, owned by another user (uid 65534) once
+ * `prepare` has run in it, and a folder for git's global config (`global`,
+ * named by `env` with the system config off). The caller removes both.
+ */
+async function foreignOwnedRepo(prepare?: (dir: string) => Promise<void>) {
+  const dir = await makeRepo("baton-owner-");
+  const conf = await Deno.makeTempDir({ prefix: "baton-owner-conf-" });
+  await writeFiles(dir, { "f.txt": "one\n" });
+  await commitAll(dir);
+  await writeFiles(dir, { "f.txt": "two\n" });
+  await prepare?.(dir);
+  const chown = await new Deno.Command("chown", { args: ["-R", "65534", dir] }).output();
+  assert.equal(chown.code, 0);
+  const global = `${conf}/gitconfig`;
+  return { dir, conf, global, env: { GIT_CONFIG_GLOBAL: global, GIT_CONFIG_NOSYSTEM: "1" } };
+}
+
 Deno.test({
   name:
     "a repository owned by another user: git refuses it (dubious ownership), baton says unknown; named in safe.directory (or '*'), both compare",
   ignore: Deno.build.os === "windows" || Deno.uid() !== 0,
   fn: async () => {
-    const dir = await makeRepo("baton-owner-");
-    const conf = await Deno.makeTempDir({ prefix: "baton-owner-conf-" });
-    try {
-      await writeFiles(dir, { "f.txt": "one\n" });
-      await commitAll(dir);
-      await writeFiles(dir, { "f.txt": "two\n" });
+    const { dir, conf, global, env } = await foreignOwnedRepo(async (dir) => {
       await git(dir, ["remote", "add", "origin", "https://example.com/r.git"]);
-      const chown = await new Deno.Command("chown", { args: ["-R", "65534", dir] }).output();
-      assert.equal(chown.code, 0);
-      const global = `${conf}/gitconfig`;
+    });
+    try {
       await Deno.writeTextFile(global, "");
-      const env = { GIT_CONFIG_GLOBAL: global, GIT_CONFIG_NOSYSTEM: "1" };
       const oracle = await git(dir, ["status", "--porcelain"], { env, allowFail: true });
       assert.notEqual(oracle.code, 0, "git refuses a repository another user owns");
       const refused = await preflightFacts(dir, env);
@@ -225,17 +236,9 @@ Deno.test({
     "a repository owned by another user: a safe.directory only newer git reads as naming it (a trailing slash, a link, a /* prefix) is unknown, the git directory names nothing",
   ignore: Deno.build.os === "windows" || Deno.uid() !== 0,
   fn: async () => {
-    const dir = await makeRepo("baton-owner-");
-    const conf = await Deno.makeTempDir({ prefix: "baton-owner-conf-" });
+    const { dir, conf, global, env } = await foreignOwnedRepo();
     try {
-      await writeFiles(dir, { "f.txt": "one\n" });
-      await commitAll(dir);
-      await writeFiles(dir, { "f.txt": "two\n" });
-      const chown = await new Deno.Command("chown", { args: ["-R", "65534", dir] }).output();
-      assert.equal(chown.code, 0);
       await Deno.symlink(dir, `${conf}/link`);
-      const global = `${conf}/gitconfig`;
-      const env = { GIT_CONFIG_GLOBAL: global, GIT_CONFIG_NOSYSTEM: "1" };
       const [major, minor] = (await git(dir, ["version"])).stdout.match(/\d+/g)!.map(Number);
       const newer = major! > 2 || (major === 2 && minor! >= 46);
       const shapes: [string, string, string][] = [
