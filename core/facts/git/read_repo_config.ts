@@ -214,14 +214,11 @@ export async function readRepoConfig(
   options: ReadRepoConfigOptions = {},
 ): Promise<RepoConfig> {
   const home = options.homeDir ?? null;
-  const spelled = await includeGitDirSpellings(fs, repo, options.pwd ?? null);
+  let where: Promise<IncludeWhere> | null = null;
   const ctx: IncludeContext = {
     fs,
     home,
-    // git expands "~/" in an includeIf "gitdir:" pattern to the real path of the home directory.
-    realHome: home === null ? null : await fs.realPath(home).catch(() => home),
-    gitDir: spelled.absolute,
-    realGitDir: spelled.real,
+    where: () => where ??= includeWhere(fs, repo, home, options.pwd ?? null),
     branch: await currentBranch(fs, repo),
     unevaluated: 0,
     otherUserPath: false,
@@ -480,13 +477,34 @@ function nonEmpty(value: string | null | undefined): string | null {
   return value === undefined || value === null || value === "" ? null : value;
 }
 
+/** The git directory as git spells it for "gitdir:", its real path, and the home's real path. */
+interface IncludeWhere {
+  gitDir: string;
+  realGitDir: string | null;
+  /** The home directory's real path (`home` where it does not resolve): git expands "~/" in a "gitdir:" pattern from it. */
+  realHome: string | null;
+}
+
+/** {@linkcode IncludeWhere} for this repository (include_gitdir.ts). */
+async function includeWhere(
+  fs: ReadFs,
+  repo: RepoLocation,
+  home: string | null,
+  pwd: string | null,
+): Promise<IncludeWhere> {
+  const spelled = await includeGitDirSpellings(fs, repo, pwd);
+  return {
+    gitDir: spelled.absolute,
+    realGitDir: spelled.real,
+    realHome: home === null ? null : await fs.realPath(home).catch(() => home),
+  };
+}
+
 interface IncludeContext {
   fs: ReadFs;
   home: string | null;
-  /** The home directory's real path (`home` where it does not resolve). */
-  realHome: string | null;
-  gitDir: string;
-  realGitDir: string | null;
+  /** What an includeIf condition is matched against, found on the first one (most configs have none). */
+  where(): Promise<IncludeWhere>;
   branch: string | null;
   unevaluated: number;
   /** An include git follows names a `~user/` path. */
@@ -578,11 +596,12 @@ async function includeIfHolds(
   if (entry.section !== "includeif" || entry.subsection === null) return false;
   const relative = /^gitdir(?:\/i)?:\.\//.test(entry.subsection);
   const file = relative ? await ctx.fs.realPath(path).catch(() => path) : path;
+  const where = await ctx.where();
   return includeIfMatches(entry.subsection, {
-    gitDir: ctx.gitDir,
-    realGitDir: ctx.realGitDir,
+    gitDir: where.gitDir,
+    realGitDir: where.realGitDir,
     branch: ctx.branch,
-    home: ctx.realHome,
+    home: where.realHome,
     configDir: parentDir(file) ?? "/",
     remoteUrls: ctx.remoteUrls,
   });
