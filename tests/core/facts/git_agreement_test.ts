@@ -1718,9 +1718,14 @@ Deno.test("config: a value git rejects anywhere in the cascade (here ~/.gitconfi
   await writeFiles(dir, { "a.txt": "edited\n" });
   const include = `${env.home}/good.inc`;
   await git(dir, ["config", "include.path", include]);
+  // git reads some keys only when it converts a file's content (filter.<driver>.required): a
+  // tracked file whose mtime moved but whose size did not is hashed on every status, so git
+  // always gets there; without it, only a racily clean entry did (timing, not baton).
+  let touches = 0;
   const stopsBoth = async (name: string, value: string | null) => {
     const label = `${name}=${JSON.stringify(value)}`;
     await Deno.writeTextFile(`${env.home}/.gitconfig`, configLine(name, value));
+    await touch(`${dir}/src/b.txt`, 10 + ++touches);
     const g = await gitAs(env, dir, ["status", "--porcelain=v2"], { allowFail: true });
     assert.notEqual(g.code, 0, `control: git stops on ${label}`);
     const facts = await batonFacts(env, dir);
