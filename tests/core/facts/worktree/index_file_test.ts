@@ -118,6 +118,33 @@ for (const version of [2, 3, 4]) {
 }
 
 for (const version of [2, 3, 4]) {
+  Deno.test(`parseIndex() reads a version-${version} index of 1,300 entries (several read chunks, prefixes shared across their edges) like git ls-files --debug`, async () => {
+    const dir = await makeRepo("baton-index-chunks-");
+    const oid = (await git(dir, ["hash-object", "-w", "--stdin"], { stdin: "x\n" })).stdout.trim();
+    // Names sharing long prefixes (version 4 strips them from the entry before),
+    // an intent-to-add entry after the first chunk (extended flags: version 3).
+    const lines: string[] = [];
+    for (let i = 0; i < 1300; i++) {
+      const name = `dir-${String(i % 7)}/sub-${String(i % 3)}/file-${
+        String(i).padStart(5, "0")
+      }.txt`;
+      lines.push(`100644 ${oid}\t${name}`);
+    }
+    await git(dir, ["update-index", "--add", "--index-info"], { stdin: `${lines.join("\n")}\n` });
+    if (version === 3) {
+      await writeFiles(dir, { "dir-3/zz-intent.txt": "later\n" });
+      await git(dir, ["add", "-N", "dir-3/zz-intent.txt"]);
+    }
+    await git(dir, ["update-index", "--index-version", String(version)]);
+    const index = parseIndex(await Deno.readFile(`${dir}/.git/index`), { consumeBytes: true });
+    assert.equal(index.version, version);
+    const want = await lsFilesDebug(dir);
+    assert.equal(want.length, version === 3 ? 1301 : 1300);
+    assert.deepEqual(indexEntries(index).map(comparable), want);
+  });
+}
+
+for (const version of [2, 3, 4]) {
   Deno.test(`parseIndex() keeps a path's and a cache-tree name's leading U+FEFF, as git ls-files shows it (version ${version})`, async () => {
     const dir = await makeRepo("baton-index-bom-");
     const oid = (await git(dir, ["hash-object", "-w", "--stdin"], { stdin: "x\n" })).stdout.trim();
