@@ -290,7 +290,7 @@ function buildSections(
       }. The checks that depend on them below are unknown, not matched; run \`baton doctor\`.`,
     );
   }
-  const from = writtenFromLine(capsule, input.age);
+  const from = writtenFromLine(capsule, input.age, trustedWriter);
   if (from !== null) header.push(from);
   if (capsule.carried_from !== null) {
     header.push(

@@ -44,24 +44,37 @@ export function hostName(host: string): string {
 
 /**
  * "Written from a Codex session, 2 h ago; `baton source show codex:…` opens it."
- * for a capsule that names its host; null otherwise.
+ * for a capsule that names its host; null otherwise. The host, the time and
+ * the source are the writer's word: from a capsule no trusted key signed
+ * the line says it is the capsule's own account, not baton's reading.
+ * @param capsule The capsule.
+ * @param age How long ago it says it was written.
+ * @param trusted The capsule is signed by a trusted key. @default {true}
+ * @returns The line, or null.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { writtenFromLine } from "./session_section.ts";
  * const c = { origin: { host: "codex", session: "019a" } } as never;
  * assert.equal(writtenFromLine(c, "2 h ago"), "Written from a Codex session, 2 h ago.");
+ * assert.equal(
+ *   writtenFromLine(c, "2 h ago", false),
+ *   "By its own account, not checked here, it was written from a Codex session, 2 h ago.",
+ * );
  * ```
  */
-export function writtenFromLine(capsule: Capsule, age: string): string | null {
+export function writtenFromLine(capsule: Capsule, age: string, trusted = true): string | null {
   // Partial capsules (examples, hand-built inputs) may lack an origin.
   const host = (capsule.origin as Capsule["origin"] | undefined)?.host ?? null;
   if (host === null) return null;
   const id = capsule.session?.source_id ?? null;
   const open = id !== null && SOURCE_ID.test(id) ? `; \`baton source show ${id}\` opens it` : "";
-  return `Written from a${/^[AEIOU]/i.test(hostName(host)) ? "n" : ""} ${hostName(host)} session, ${
+  const where = `a${/^[AEIOU]/i.test(hostName(host)) ? "n" : ""} ${hostName(host)} session, ${
     safeInline(age)
   }${open}.`;
+  return trusted
+    ? `Written from ${where}`
+    : `By its own account, not checked here, it was written from ${where}`;
 }
 
 function commandLine(

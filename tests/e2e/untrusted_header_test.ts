@@ -90,7 +90,12 @@ Deno.test("a stranger's host, format and list names never reach the briefing's o
   for (const [name, text] of Object.entries(out)) {
     assert.doesNotMatch(text, /NOTE FROM BATON/, `${name} echoes a planted header field`);
   }
-  assert.match(out.load, /Written from an unrecognised host session/);
+  // An unsigned capsule's origin is its own account, never baton's reading.
+  assert.match(
+    out.load,
+    /By its own account, not checked here, it was written from an unrecognised host session/,
+  );
+  assert.doesNotMatch(out.load, /Written from/);
   assert.match(out.load, /From the unrecognised host transcript \(format not in a known form/);
   assert.match(out.load, /not kept: 3 older records/);
 });
@@ -105,7 +110,11 @@ Deno.test("well-formed header fields are shown as written (control)", async () =
     }),
   );
   const out = await outputs(dir);
-  assert.match(out.load, /Written from a Codex session/);
+  assert.match(
+    out.load,
+    /By its own account, not checked here, it was written from a Codex session/,
+  );
+  assert.doesNotMatch(out.load, /Written from/);
   // The capsule is unsigned: the trust cap lowers the reader's standing to documented.
   assert.match(
     out.load,

@@ -92,9 +92,41 @@ Deno.test("renderBriefing() fences the session section so injected text and back
   assert.match(inside, /ran \[claimed, exit 0, dangerous: recursive_delete\]: # 'rm -rf ~'/);
   assert.match(
     text,
-    /Written from a Codex session, 2 hours ago; `baton source show codex:019a2d7a-41c4-78b1-b7cc-a45d62a89cd5` opens it\./,
+    /By its own account, not checked here, it was written from a Codex session, 2 hours ago; `baton source show codex:019a2d7a-41c4-78b1-b7cc-a45d62a89cd5` opens it\./,
   );
   assert.match(text, /not kept: 4 older commands/);
+});
+
+Deno.test("renderBriefing() states where a capsule was written in its own voice only for a capsule signed by a trusted key", async () => {
+  const c = await makeCapsule((b) => {
+    b.origin.host = "codex";
+    b.session = session();
+  });
+  const render = (status: "trusted" | "unsigned" | "unknown_key") =>
+    renderBriefing({
+      classify: classifyCommand,
+      capsule: c,
+      capped: [],
+      authorship: {
+        status,
+        fingerprint: null,
+        key_name: status === "trusted" ? "this machine" : null,
+        detail: "",
+      },
+      drift: [],
+      published: NO_PUB,
+      age: "2 hours ago",
+    }).text;
+  assert.match(render("trusted"), /^Written from a Codex session, 2 hours ago;/m);
+  for (const status of ["unsigned", "unknown_key"] as const) {
+    const text = render(status);
+    assert.doesNotMatch(text, /Written from/, status);
+    assert.match(
+      text,
+      /By its own account, not checked here, it was written from a Codex session, 2 hours ago;/,
+      status,
+    );
+  }
 });
 
 Deno.test("sessionItems() keeps observed only in a capsule signed by a trusted key", () => {
