@@ -391,8 +391,54 @@ export function codexSignal(r: Json): RecordSignal {
   return isCodexCall(p.type) ? said(false, 1, undefined) : NOTHING;
 }
 
-/** Gemini CLI user parts without baton's own injected `<hook_context>` (our briefing, not the user's words). */
-export function geminiUserParts(content: unknown): unknown {
+/**
+ * The line Gemini CLI and Qwen Code put before the content of files a user
+ * message names (`@README.md explain`); the files follow in the same
+ * message, recorded as the user's.
+ */
+export const REFERENCED_CONTENT_HEADER = "--- Content from referenced files ---";
+
+/**
+ * A user message's content without the files it references: their words
+ * are whoever wrote to the repository, not the user's (read as the user's
+ * request, a stranger's sentence would become "user asked: …" in a signed
+ * capsule). A string is cut where the header starts; a list of parts ends
+ * before the part that opens with it (a part holding it is cut there).
+ */
+export function withoutReferencedContent(content: unknown): unknown {
+  if (typeof content === "string") return cutAtReferencedContent(content);
+  if (!Array.isArray(content)) return content;
+  const kept: unknown[] = [];
+  for (const part of content) {
+    const text = typeof part === "string" ? part : obj(part)?.text;
+    if (typeof text !== "string") {
+      kept.push(part);
+      continue;
+    }
+    if (text.trimStart().startsWith(REFERENCED_CONTENT_HEADER)) break;
+    const cut = cutAtReferencedContent(text);
+    if (cut.length === text.length) {
+      kept.push(part);
+      continue;
+    }
+    kept.push(typeof part === "string" ? cut : { ...obj(part), text: cut });
+    break;
+  }
+  return kept;
+}
+
+function cutAtReferencedContent(text: string): string {
+  const at = text.indexOf(REFERENCED_CONTENT_HEADER);
+  return at < 0 ? text : text.slice(0, at);
+}
+
+/**
+ * Gemini CLI user parts without baton's own injected `<hook_context>` (our
+ * briefing, not the user's words) and without the content of files the
+ * message references ({@linkcode withoutReferencedContent}).
+ */
+export function geminiUserParts(recorded: unknown): unknown {
+  const content = withoutReferencedContent(recorded);
   if (!Array.isArray(content)) {
     return typeof content === "string" && content.startsWith("<hook_context>") ? "" : content;
   }

@@ -21,6 +21,7 @@ import {
   structuredExitCode,
   timeOf,
 } from "./record_text.ts";
+import { withoutReferencedContent } from "./context_signals.ts";
 import { toolCallTurn } from "./tool_call.ts";
 import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
 
@@ -111,7 +112,8 @@ export function parseQwenCode(records: readonly unknown[], counts: ReadCounts): 
     }
     switch (r.type) {
       case "user": {
-        const text = contentText(partsOf(r));
+        // A file the user named (`@path`) is sent in the same message: its content is not their words.
+        const text = contentText(withoutReferencedContent(partsOf(r)));
         if (text.trim() !== "") turns.push({ kind: "user", text, at });
         else counts.skipped++;
         break;
