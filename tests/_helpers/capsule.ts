@@ -7,6 +7,7 @@ import { computeCapsuleId } from "../../core/capsule/capsule_id.ts";
 import { type Capsule, CAPSULE_SCHEMA, type Claim } from "../../core/capsule/types.ts";
 import { notARepoFacts } from "../../core/facts/empty_facts.ts";
 import { emptyMeaning } from "../../core/capsule/empty_meaning.ts";
+import type { Authorship } from "../../core/trust/authorship_line.ts";
 
 /** A claim with defaults. */
 export function claim(text: string, extra: Partial<Claim> = {}): Claim {
@@ -43,4 +44,14 @@ export async function makeCapsule(
   };
   await patch(body);
   return { ...body, id: await computeCapsuleId(body) };
+}
+
+/** An authorship verdict of `status` as load reports it (a trusted one under "this machine"). */
+export function authorshipOf(status: Authorship["status"]): Authorship {
+  return {
+    status,
+    fingerprint: null,
+    key_name: status === "trusted" ? "this machine" : null,
+    detail: "",
+  };
 }

@@ -266,7 +266,14 @@ export function parseIndex(bytes: Uint8Array, options: ParseIndexOptions = {}): 
   // its own: a loop in a function this long ran to its end in the
   // baseline tier, the optimized code for it still compiling (about 20 ms
   // of compilation at 50k entries), while a short one is compiled in time.
-  const read = readEntries(bytes, view, version, count, end, options.consumeBytes === true);
+  const read = readEntries({
+    bytes,
+    view,
+    version,
+    count,
+    end,
+    consume: options.consumeBytes === true,
+  });
   const { fields, stat, oidBytes, pathBuf, pathLen, emptyPathAt } = read;
   let off = read.off;
   const pathText = UTF8.decode(pathBuf.subarray(0, pathLen));
@@ -358,16 +365,21 @@ interface EntriesRead {
  */
 const READ_CHUNK = 256;
 
+/** The file pass 1 reads: its bytes, their view, the header's version and count, where the entries may end. */
+interface EntrySource {
+  bytes: Uint8Array;
+  view: DataView;
+  version: number;
+  count: number;
+  end: number;
+  /** The path bytes may be gathered over `bytes` (versions 2 and 3). */
+  consume: boolean;
+}
+
 /** Pass 1 of {@linkcode parseIndex}: every entry's fixed fields into the columns, its path bytes gathered. */
-function readEntries(
-  bytes: Uint8Array,
-  view: DataView,
-  version: number,
-  count: number,
-  end: number,
-  consume: boolean,
-): EntriesRead {
-  const reader = new EntryReader(bytes, view, version, count, end, consume);
+function readEntries(source: EntrySource): EntriesRead {
+  const reader = new EntryReader(source);
+  const count = source.count;
   for (let i = 0; i < count; i += READ_CHUNK) reader.read(i, Math.min(count, i + READ_CHUNK));
   return reader.result();
 }
@@ -394,14 +406,7 @@ class EntryReader {
   emptyPathAt = -1;
   off = HEADER_LEN;
 
-  constructor(
-    bytes: Uint8Array,
-    view: DataView,
-    version: number,
-    count: number,
-    end: number,
-    consume: boolean,
-  ) {
+  constructor({ bytes, view, version, count, end, consume }: EntrySource) {
     const len = bytes.length;
     this.bytes = bytes;
     this.view = view;

@@ -4,7 +4,7 @@ import { renderBriefing } from "../../../core/briefing/render_briefing.ts";
 import { describeAge } from "../../../core/briefing/age.ts";
 import { checkDrift } from "../../../core/briefing/drift.ts";
 import type { Facts } from "../../../core/capsule/recorded_facts.ts";
-import { claim, makeCapsule } from "../../_helpers/capsule.ts";
+import { authorshipOf, claim, makeCapsule } from "../../_helpers/capsule.ts";
 
 const NO_PUB = { status: "no" as const, refs: [], reason: "walked" };
 
@@ -176,12 +176,7 @@ Deno.test("renderBriefing() states each secret-scan outcome plainly", async () =
         b.sanitize = sanitize;
       }),
       capped: [],
-      authorship: {
-        status,
-        fingerprint: null,
-        key_name: status === "trusted" ? "this machine" : null,
-        detail: "",
-      },
+      authorship: authorshipOf(status),
       drift: [],
       published: NO_PUB,
       age: "1 hour old",

@@ -6,7 +6,7 @@ import { parseCapsule } from "../../../core/capsule/parse.ts";
 import { renderCapsuleFile } from "../../../core/store/render_capsule.ts";
 import { computeCapsuleId } from "../../../core/capsule/capsule_id.ts";
 import type { SessionRecord } from "../../../core/capsule/types.ts";
-import { makeCapsule } from "../../_helpers/capsule.ts";
+import { authorshipOf, makeCapsule } from "../../_helpers/capsule.ts";
 
 const NO_PUB = { status: "no" as const, refs: [], reason: "walked" };
 const TICKS = "`".repeat(5);
@@ -107,12 +107,7 @@ Deno.test("renderBriefing() states where a capsule was written in its own voice 
       classify: classifyCommand,
       capsule: c,
       capped: [],
-      authorship: {
-        status,
-        fingerprint: null,
-        key_name: status === "trusted" ? "this machine" : null,
-        detail: "",
-      },
+      authorship: authorshipOf(status),
       drift: [],
       published: NO_PUB,
       age: "2 hours ago",
