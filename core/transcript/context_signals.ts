@@ -449,13 +449,26 @@ export function geminiUserParts(recorded: unknown): unknown {
 }
 
 /**
+ * What a Gemini CLI user message holds as typed: its `displayContent` when
+ * the message has one, else its `content`. Gemini CLI records the parts it
+ * sent as `content` and, when they differ from what was typed, the typed
+ * line as `displayContent`: a `/command` from a repository's
+ * `.gemini/commands/*.toml` is sent as the file's prompt (a committed file's
+ * words, never the user's), `@path` adds the files' content.
+ */
+export function geminiTypedContent(m: Json): unknown {
+  const shown = m.displayContent;
+  return shown === undefined || shown === null ? m.content : shown;
+}
+
+/**
  * What one Gemini CLI message (after {@linkcode geminiMessages}) says: a
  * user message with words of the user's; a `gemini` reply's `toolCalls`
  * and `tokens`. Gemini writes no compaction marker.
  */
 export function geminiSignal(m: Json): RecordSignal {
   if (m.type === "user") {
-    return isBlank(leadingText(geminiUserParts(m.content))) ? NOTHING : USER_TURN;
+    return isBlank(leadingText(geminiUserParts(geminiTypedContent(m)))) ? NOTHING : USER_TURN;
   }
   if (m.type !== "gemini") return NOTHING;
   return said(false, objectsIn(m.toolCalls, MAX_CALLS_PER_RECORD), geminiFill(m.tokens, m.model));
