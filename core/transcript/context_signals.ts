@@ -542,8 +542,20 @@ export function isCopilotCompaction(r: Json): boolean {
 }
 
 /**
+ * Whether a Copilot CLI `user.message` is the user's typing: text, no
+ * `source` other than `user` (Copilot CLI 1.0.102 names what it injected
+ * itself there: `skill-<name>` for a skill's file, `agent-<id>` for another
+ * agent's prompt, `schedule-…`, `autopilot`) and not an autopilot
+ * continuation; the test Copilot CLI itself applies to tell a user's request.
+ */
+export function isCopilotTyping(d: Json): boolean {
+  if (d.source !== undefined && d.source !== "user") return false;
+  return d.isAutopilotContinuation !== true && !isBlank(leadingText(d.content));
+}
+
+/**
  * What a Copilot CLI event says: a finished compaction; a `user.message`
- * with text; an `assistant.message`'s `toolRequests`; a
+ * the user typed ({@linkcode isCopilotTyping}); an `assistant.message`'s `toolRequests`; a
  * `session.usage_record`'s fill.
  */
 export function copilotSignal(r: Json): RecordSignal {
@@ -551,7 +563,7 @@ export function copilotSignal(r: Json): RecordSignal {
   if (d === null) return NOTHING;
   switch (r.type) {
     case "user.message":
-      return isBlank(leadingText(d.content)) ? NOTHING : USER_TURN;
+      return isCopilotTyping(d) ? USER_TURN : NOTHING;
     case "assistant.message":
       return said(false, objectsIn(d.toolRequests, MAX_CALLS_PER_RECORD), undefined);
     case "session.compaction_complete":
