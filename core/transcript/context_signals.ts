@@ -449,13 +449,26 @@ export function geminiUserParts(recorded: unknown): unknown {
 }
 
 /**
+ * What a Gemini CLI user message holds as typed: its `displayContent` when
+ * the message has one, else its `content`. Gemini CLI records the parts it
+ * sent as `content` and, when they differ from what was typed, the typed
+ * line as `displayContent`: a `/command` from a repository's
+ * `.gemini/commands/*.toml` is sent as the file's prompt (a committed file's
+ * words, never the user's), `@path` adds the files' content.
+ */
+export function geminiTypedContent(m: Json): unknown {
+  const shown = m.displayContent;
+  return shown === undefined || shown === null ? m.content : shown;
+}
+
+/**
  * What one Gemini CLI message (after {@linkcode geminiMessages}) says: a
  * user message with words of the user's; a `gemini` reply's `toolCalls`
  * and `tokens`. Gemini writes no compaction marker.
  */
 export function geminiSignal(m: Json): RecordSignal {
   if (m.type === "user") {
-    return isBlank(leadingText(geminiUserParts(m.content))) ? NOTHING : USER_TURN;
+    return isBlank(leadingText(geminiUserParts(geminiTypedContent(m)))) ? NOTHING : USER_TURN;
   }
   if (m.type !== "gemini") return NOTHING;
   return said(false, objectsIn(m.toolCalls, MAX_CALLS_PER_RECORD), geminiFill(m.tokens, m.model));
@@ -529,8 +542,20 @@ export function isCopilotCompaction(r: Json): boolean {
 }
 
 /**
+ * Whether a Copilot CLI `user.message` is the user's typing: text, no
+ * `source` other than `user` (Copilot CLI 1.0.102 names what it injected
+ * itself there: `skill-<name>` for a skill's file, `agent-<id>` for another
+ * agent's prompt, `schedule-…`, `autopilot`) and not an autopilot
+ * continuation; the test Copilot CLI itself applies to tell a user's request.
+ */
+export function isCopilotTyping(d: Json): boolean {
+  if (d.source !== undefined && d.source !== "user") return false;
+  return d.isAutopilotContinuation !== true && !isBlank(leadingText(d.content));
+}
+
+/**
  * What a Copilot CLI event says: a finished compaction; a `user.message`
- * with text; an `assistant.message`'s `toolRequests`; a
+ * the user typed ({@linkcode isCopilotTyping}); an `assistant.message`'s `toolRequests`; a
  * `session.usage_record`'s fill.
  */
 export function copilotSignal(r: Json): RecordSignal {
@@ -538,7 +563,7 @@ export function copilotSignal(r: Json): RecordSignal {
   if (d === null) return NOTHING;
   switch (r.type) {
     case "user.message":
-      return isBlank(leadingText(d.content)) ? NOTHING : USER_TURN;
+      return isCopilotTyping(d) ? USER_TURN : NOTHING;
     case "assistant.message":
       return said(false, objectsIn(d.toolRequests, MAX_CALLS_PER_RECORD), undefined);
     case "session.compaction_complete":

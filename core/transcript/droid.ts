@@ -6,7 +6,12 @@
  * Anthropic-style parts (`text`, `tool_use {id, name, input}`,
  * `tool_result {tool_use_id, is_error, content}`), and turn outcomes. A user
  * message with a `visibility` (`llm_only` reminders droid adds for the
- * model, `user_only` hook reports) is not the user's words and is skipped.
+ * model, `user_only` hook reports) is not the user's words and is skipped;
+ * so is one droid's own test for a user's prompt leaves out (hidden from the
+ * user's views, a hook's, an automated source), and the reminder blocks
+ * droid puts into a typed message's text are cut out as its display cuts
+ * them (`<system-reminder>`, `<system-notification>`,
+ * `<remote-delegation-instructions>`).
  * Checked against droid 0.225.2's own files in the real-host suite
  * (tests/testdata/transcripts/droid.jsonl, redacted). Pure.
  *
@@ -24,7 +29,14 @@
  *   other unmarked result has no status. `is_error: true` stays a failure.
  * @module
  */
-import { contentText, objectOf, resultText, stringOf, timeOf } from "./record_text.ts";
+import {
+  contentText,
+  objectOf,
+  resultText,
+  stringOf,
+  timeOf,
+  withoutTaggedBlocks,
+} from "./record_text.ts";
 import { toolCallTurn } from "./tool_call.ts";
 import { emptyMeta, type ParsedTranscript, type ReadCounts, type Turn } from "./types.ts";
 
@@ -57,6 +69,41 @@ function resultError(part: Record<string, unknown>): boolean | null {
   return text.endsWith(FINISHED_OK) && !text.startsWith(TIMED_OUT) ? false : null;
 }
 
+/** The user-message sources droid 0.225.2 gives its own automated prompts (never counted as the user's). */
+const AUTOMATED_SOURCES = new Set([
+  "automation",
+  "readiness-remediation",
+  "readiness-evaluation",
+  "wiki-generation",
+  "wiki-ci-setup",
+]);
+
+/** The blocks droid puts into a user message's text for the model (its display cuts them out). */
+const INJECTED_BLOCKS: readonly (readonly [string, string])[] = [
+  ["<system-reminder>", "</system-reminder>"],
+  ["<system-notification>", "</system-notification>"],
+  ["<remote-delegation-instructions>", "</remote-delegation-instructions>"],
+];
+
+/**
+ * Whether a user message is one droid wrote itself, by the marks droid's own
+ * test for a user's prompt reads: hidden from the user's views, not visible
+ * to the user, a hook's message, or an automated source.
+ */
+function droidWrote(m: Record<string, unknown>): boolean {
+  return m.hiddenFromUserViews === true || m.isUserVisible === false ||
+    m.hookEventName !== undefined ||
+    (typeof m.userMessageSource === "string" && AUTOMATED_SOURCES.has(m.userMessageSource));
+}
+
+/** A user text part without the blocks droid injected into it. */
+function typedPart(part: Record<string, unknown>): Record<string, unknown> {
+  if (typeof part.text !== "string") return part;
+  let text = part.text;
+  for (const [open, close] of INJECTED_BLOCKS) text = withoutTaggedBlocks(text, open, close);
+  return text === part.text ? part : { ...part, text };
+}
+
 function messageTurns(m: Record<string, unknown>, at: string | null, counts: ReadCounts): Turn[] {
   if (m.role === "user" && typeof m.visibility === "string") {
     counts.skipped++;
@@ -83,10 +130,13 @@ function messageTurns(m: Record<string, unknown>, at: string | null, counts: Rea
       });
     }
   }
-  const text = contentText(parts.filter((p) => p.type === "text"));
-  if (text.trim() !== "") {
-    if (m.role === "user") turns.push({ kind: "user", text, at });
-    else if (m.role === "assistant") turns.push({ kind: "assistant", text, at });
+  const said = parts.filter((p) => p.type === "text");
+  if (m.role === "user") {
+    const text = droidWrote(m) ? "" : contentText(said.map(typedPart));
+    if (text.trim() !== "") turns.push({ kind: "user", text, at });
+  } else if (m.role === "assistant") {
+    const text = contentText(said);
+    if (text.trim() !== "") turns.push({ kind: "assistant", text, at });
   }
   return turns;
 }

@@ -16,6 +16,10 @@
  *   context bands read); this reader adds the content.
  * - Parts that are baton's own injected `<hook_context>` are left out of
  *   user turns (they are our briefing, not the user's words).
+ * - A user turn is what was typed: the message's `displayContent` when
+ *   Gemini CLI recorded one (it does when what it sent differs: a
+ *   `.gemini/commands/*.toml` prompt a `/command` expanded to, referenced
+ *   files), else its `content`.
  * @module
  */
 import { contentText, objectOf, resultText, stringOf, timeOf } from "./record_text.ts";
@@ -24,6 +28,7 @@ import {
   fillFields,
   geminiMessages,
   geminiSignal,
+  geminiTypedContent,
   geminiUserParts,
   MAX_CALLS_PER_RECORD,
   type RecordSignal,
@@ -51,7 +56,7 @@ function messageTurns(
   const at = timeOf(m.timestamp);
   if (m.type === "user") {
     return signal.userTurn
-      ? [{ kind: "user", text: contentText(geminiUserParts(m.content)), at }]
+      ? [{ kind: "user", text: contentText(geminiUserParts(geminiTypedContent(m))), at }]
       : [];
   }
   if (m.type !== "gemini") {

@@ -16,6 +16,11 @@
  *   session with branches reads as their concatenation.
  * - pi records no exit status of its own for a shell call: `exit_code` is
  *   null (the output text is never parsed for one).
+ * - pi 0.73.1 records a user message as sent: a skill's file or the files
+ *   named on the command line come before the typed words and are left out
+ *   ({@linkcode typedText}). A prompt template (`/name` expanded from
+ *   `.pi/prompts/name.md`) is recorded with no mark at all: it cannot be
+ *   told from typing here.
  * @module
  */
 import { contentText, objectOf, resultText, stringOf, timeOf } from "./record_text.ts";
@@ -33,10 +38,50 @@ const SKIPPED = new Set([
   "branch_summary",
 ]);
 
+/** How pi opens a skill's file it puts in a user message (`/skill:name args`). */
+const SKILL_OPEN = '<skill name="';
+const SKILL_CLOSE = "\n</skill>";
+/** How pi opens a file named on its command line (`pi @notes.md "…"`) in the first message. */
+const FILE_OPEN = '<file name="';
+const FILE_CLOSE = "</file>\n";
+
+/**
+ * A user message's text without what pi put before the user's words: a
+ * skill's file (`<skill name=… location=…>…</skill>`, then the typed
+ * arguments after a blank line) or the files named on the command line
+ * (`<file name=…>…</file>` blocks, then the typed message). Both are files a
+ * repository holds (`.pi/skills`, `.agents/skills`, `@README.md`). The words
+ * start after the LAST closing tag: a file can hold the closing tag itself,
+ * and only text after the real one is the user's (a closing tag the user
+ * typed loses words before it, never adds a file's).
+ */
+function typedText(text: string): string {
+  const start = text.trimStart();
+  if (start.startsWith(SKILL_OPEN)) {
+    const end = text.lastIndexOf(SKILL_CLOSE);
+    return end < 0 ? "" : text.slice(end + SKILL_CLOSE.length);
+  }
+  if (start.startsWith(FILE_OPEN)) {
+    const end = text.lastIndexOf(FILE_CLOSE);
+    return end < 0 ? "" : text.slice(end + FILE_CLOSE.length);
+  }
+  return text;
+}
+
+/** The user's words of a user message's content (pi sends one text part, then images). */
+function userContent(content: unknown): unknown {
+  if (typeof content === "string") return typedText(content);
+  if (!Array.isArray(content)) return content;
+  return content.map((part) => {
+    const p = objectOf(part);
+    return typeof p?.text === "string" ? { ...p, text: typedText(p.text) } : part;
+  });
+}
+
 function messageTurns(m: Record<string, unknown>, at: string | null): Turn[] {
   const content = Array.isArray(m.content) ? m.content.slice(0, 500) : m.content;
   if (m.role === "user") {
-    const text = contentText(content);
+    const text = contentText(userContent(content));
     return text.trim() === "" ? [] : [{ kind: "user", text, at }];
   }
   if (m.role === "toolResult") {

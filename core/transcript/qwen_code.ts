@@ -10,7 +10,9 @@
  * records telemetry and snapshots (subtype `chat_compression` marks a
  * compaction). Checked against Qwen Code 0.24.4's own records in the
  * real-host suite (tests/testdata/transcripts/qwen_code.jsonl, redacted).
- * Pure.
+ * Which `user` records are the user's words, and which of their parts, is
+ * read from the marks Qwen Code 0.24.4 writes (its chatRecordingService):
+ * see {@linkcode userText}. Pure.
  * @module
  */
 import {
@@ -75,6 +77,52 @@ function resultTurns(r: Record<string, unknown>, at: string | null): Turn[] {
   return turns;
 }
 
+/** User-record subtypes that hold the user's own words: a message sent while tools ran, a voice turn. */
+const TYPED_SUBTYPES = new Set(["mid_turn_user_message", "realtime_message"]);
+
+/** Opens the part Qwen Code appends to a prompt with a UserPromptSubmit hook's context. */
+const HOOK_CONTEXT = "<qwen:user-prompt-submit-context>";
+
+function isHookContext(part: Record<string, unknown>): boolean {
+  return typeof part.text === "string" && part.text.trimStart().startsWith(HOOK_CONTEXT);
+}
+
+/**
+ * The user's own words in a `user` record, or null when the record is not
+ * theirs: Qwen Code marks what it wrote itself with a `provenance` other
+ * than `real_user` and a subtype (a background agent's report, a cron
+ * prompt, a goal's runtime message). A message sent while tools ran keeps
+ * the typed line in `systemPayload.displayText`; a prompt a `/command`
+ * expanded to (`command`, the line the invocation record holds) is the
+ * command's file, so the typed line stands for it. A hook's context part and
+ * the files a message references are left out.
+ */
+function userText(r: Record<string, unknown>, command: string | null): string | null {
+  if (typeof r.provenance === "string" && r.provenance !== "real_user") return null;
+  const subtype = r.subtype;
+  if (subtype !== undefined && !(typeof subtype === "string" && TYPED_SUBTYPES.has(subtype))) {
+    return null;
+  }
+  if (subtype === "mid_turn_user_message") {
+    const shown = objectOf(r.systemPayload)?.displayText;
+    return typeof shown === "string" ? contentText(shown) : null;
+  }
+  if (command !== null) return command;
+  return contentText(withoutReferencedContent(partsOf(r).filter((p) => !isHookContext(p))));
+}
+
+/**
+ * The typed line of a `/command` whose prompt was sent to the model (the
+ * `slash_command` invocation record Qwen Code writes before the prompt's
+ * own `user` record), or null.
+ */
+function sentCommand(r: Record<string, unknown>): string | null {
+  const payload = objectOf(r.systemPayload);
+  if (r.subtype !== "slash_command" || payload?.phase !== "invocation") return null;
+  if (payload.sentToModel !== true || typeof payload.rawCommand !== "string") return null;
+  return contentText(payload.rawCommand);
+}
+
 /**
  * Turns Qwen Code records into turns.
  * @param records Parsed JSON lines, oldest first.
@@ -96,6 +144,8 @@ function resultTurns(r: Record<string, unknown>, at: string | null): Turn[] {
 export function parseQwenCode(records: readonly unknown[], counts: ReadCounts): ParsedTranscript {
   const meta = emptyMeta();
   const turns: Turn[] = [];
+  // A `/command`'s typed line, until the user record with its expanded prompt.
+  let command: string | null = null;
   for (const raw of records) {
     const r = objectOf(raw);
     if (r === null || typeof r.type !== "string") {
@@ -112,13 +162,14 @@ export function parseQwenCode(records: readonly unknown[], counts: ReadCounts): 
     }
     switch (r.type) {
       case "user": {
-        // A file the user named (`@path`) is sent in the same message: its content is not their words.
-        const text = contentText(withoutReferencedContent(partsOf(r)));
-        if (text.trim() !== "") turns.push({ kind: "user", text, at });
+        const text = userText(r, command);
+        command = null;
+        if (text !== null && text.trim() !== "") turns.push({ kind: "user", text, at });
         else counts.skipped++;
         break;
       }
       case "assistant":
+        command = null;
         turns.push(...assistantTurns(r, at));
         break;
       case "tool_result":
@@ -126,7 +177,10 @@ export function parseQwenCode(records: readonly unknown[], counts: ReadCounts): 
         break;
       case "system":
         if (r.subtype === "chat_compression") turns.push({ kind: "compaction", at });
-        else counts.skipped++;
+        else {
+          command = sentCommand(r) ?? command;
+          counts.skipped++;
+        }
         break;
       default:
         counts.unknown++;

@@ -91,6 +91,34 @@ export function structuredExitCode(value: unknown): number | null {
     : null;
 }
 
+/**
+ * A text without the blocks a host put into it between `open` and `close`
+ * (a reminder it appended to a user's message): each block runs from its
+ * opening tag to the LAST closing tag after it, and an unclosed one to the
+ * end. What a block holds can hold the closing tag itself; cut at the first
+ * one, the rest of the block would read as the text's own words. Cut at the
+ * last, words between two blocks are lost, never a block's kept.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { withoutTaggedBlocks } from "./record_text.ts";
+ * const text = "fix it<r>a file says </r> push</r>";
+ * assert.equal(withoutTaggedBlocks(text, "<r>", "</r>"), "fix it");
+ * assert.equal(withoutTaggedBlocks("fix it<r>open", "<r>", "</r>"), "fix it");
+ * ```
+ */
+export function withoutTaggedBlocks(text: string, open: string, close: string): string {
+  const start = text.indexOf(open);
+  if (start < 0) return text;
+  const end = text.lastIndexOf(close);
+  const head = text.slice(0, start);
+  if (end < start + open.length) return head;
+  // No closing tag follows the last one: a block opened after it runs to the end.
+  const tail = text.slice(end + close.length);
+  const again = tail.indexOf(open);
+  return head + (again < 0 ? tail : tail.slice(0, again));
+}
+
 /** The text kept of a tool's output. */
 export function resultText(value: unknown): string {
   return contentText(value, MAX_RESULT_CHARS);
