@@ -1466,6 +1466,27 @@ Deno.test("intent-to-add: a file gone from the work tree beside an intent-to-add
   assert.equal(off.git.tracked.get("old.txt"), ".D");
 });
 
+Deno.test("intent-to-add: a gone intent-to-add entry is the source of a work-tree rename to an empty one (.R), of none to a filled one", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  // Found on a real shape: n3 marked, then removed; n2 marked while empty.
+  await writeFiles(dir, { "n1.txt": "filled\n", "n3.txt": "gone\n" });
+  await git(dir, ["add", "-N", "n1.txt", "n3.txt"]);
+  await Deno.remove(`${dir}/n3.txt`);
+  // Control: beside a filled intent-to-add file only, git pairs nothing.
+  const filled = await assertAgreesWithGit(env, dir, { label: "beside a filled one" });
+  assert.equal(filled.git.tracked.get("n1.txt"), ".A");
+  assert.equal(filled.git.tracked.get("n3.txt"), ".D");
+  await writeFiles(dir, { "n2.txt": "" });
+  await git(dir, ["add", "-N", "n2.txt"]);
+  const r = await assertAgreesWithGit(env, dir, {
+    label: "beside an empty one",
+    allowUnknown: true,
+  });
+  assert.equal(r.git.tracked.get("n2.txt"), ".R", "control: git pairs the two empty blobs");
+  assert.ok(r.unchecked.includes("n2.txt") && r.unchecked.includes("n3.txt"), "neither is stated");
+});
+
 Deno.test("racy in git's whole seconds: a file staged earlier in the index's second is hashed under today's attributes", async () => {
   // Found by the random suite (seed 92): the attributes changed after the
   // file was staged, so its content now converts differently; git hashes an
