@@ -20,7 +20,7 @@ import { assertAgreesWithGit, gitAs, type UserEnv } from "../../_helpers/git_ora
 interface Shape {
   name: string;
   script: string;
-  /** The directory (relative to the repository) baton and git are run in. @default "." */
+  /** The directory (relative to the repository, or to the shape's home as $HOME/...) baton and git are run in. @default "." */
   at?: string;
   /** Paths baton names unchecked (with the reason), where git's answer needs a score baton does not compute. */
   unchecked?: string[];
@@ -119,6 +119,17 @@ const SHAPES: Shape[] = [
     name: "a revert stopped on a conflict",
     script:
       "echo v1 >a; c; echo v2 >a; c; echo v3 >a; c; git revert --no-edit HEAD~1 2>/dev/null || true",
+  },
+  {
+    name:
+      "a cherry-pick of three commits whose conflict was committed by hand (the sequencer goes on)",
+    script:
+      "echo base>a; c; git checkout -q -b o; echo o>a; c; echo p>b; c; echo q>d; c; git checkout -q main; echo m>a; c; git cherry-pick o~2 o~1 o 2>/dev/null || true; echo r>a; git add a; git commit -qm resolved; echo e>d; touch u",
+  },
+  {
+    name: "a cherry-pick --no-commit of three commits stopped on a conflict",
+    script:
+      "echo base>a; c; git checkout -q -b o; echo o>a; c; echo p>b; c; echo q>d; c; git checkout -q main; echo m>a; c; git cherry-pick --no-commit o~2 o~1 o 2>/dev/null || true; touch u",
   },
   {
     name: "a bisect in progress",
@@ -252,6 +263,86 @@ const SHAPES: Shape[] = [
     ].join("\n"),
   },
   {
+    name:
+      "run inside a submodule (its git directory absorbed under .git/modules, core.worktree set)",
+    script: [
+      "top=$(pwd); git config --global protocol.file.allow always",
+      'mkdir $HOME/inner $HOME/mid; cd $HOME/inner; git init -q -b main; echo i>i; c; echo i2>i; c; cd $HOME/mid; git init -q -b main; echo m>m; c; git submodule add -q $HOME/inner in; c; cd "$top"',
+      "git submodule add -q $HOME/mid mid; c; git submodule update -q --init --recursive",
+      "echo e>mid/m; touch mid/u mid/in/u2; git -C mid/in checkout -q HEAD~1",
+    ].join("\n"),
+    at: "mid",
+  },
+  {
+    name: "run inside a submodule of a submodule",
+    script: [
+      "top=$(pwd); git config --global protocol.file.allow always",
+      'mkdir $HOME/inner $HOME/mid; cd $HOME/inner; git init -q -b main; echo i>i; c; echo i2>i; c; cd $HOME/mid; git init -q -b main; echo m>m; c; git submodule add -q $HOME/inner in; c; cd "$top"',
+      "git submodule add -q $HOME/mid mid; c; git submodule update -q --init --recursive",
+      "echo e>mid/in/i; touch mid/in/u; git -C mid/in checkout -q -b side",
+    ].join("\n"),
+    at: "mid/in",
+  },
+  {
+    name: "a .git that is a symbolic link to a repository kept elsewhere",
+    script:
+      "echo x>a; mkdir d; echo y>d/b; c; mv .git $HOME/store.git; ln -s $HOME/store.git .git; echo e>a; touch d/u",
+  },
+  {
+    name: "a directory-only pattern and a symbolic link to a directory of that name",
+    script:
+      "mkdir -p real; echo x>real/a; c; printf 'build/\\ncache/\\n' >.gitignore; ln -s real build; mkdir cache; touch cache/c; mkdir -p s; ln -s ../real s/cache",
+  },
+  {
+    name:
+      "negation across ignore sources: .gitignore re-includes what info/exclude and core.excludesFile ignore",
+    script:
+      "echo x>a; c; printf '*.log\\n*.tmp\\n' >.git/info/exclude; printf '*.bak\\n' >$HOME/gx; git config core.excludesFile $HOME/gx; printf '!keep.log\\n!keep.bak\\n' >.gitignore; mkdir d; printf '!*.tmp\\n' >d/.gitignore; touch a.log keep.log b.bak keep.bak t.tmp d/t.tmp d/k.bak",
+  },
+  {
+    name: "an embedded repository added as a gitlink without .gitmodules, then edited inside",
+    script:
+      "echo x>a; mkdir emb; cd emb; git init -q -b main; echo e>e; c; cd ..; git add a emb 2>/dev/null; git commit -qm top; echo e2>emb/e; touch emb/u",
+  },
+  {
+    name: "an old-style submodule (its .git a directory in the work tree) with its HEAD moved",
+    script:
+      "echo x>a; mkdir emb; cd emb; git init -q -b main; echo e>e; c; echo e2>e; c; cd ..; git add a emb 2>/dev/null; printf '[submodule \"emb\"]\\n\\tpath = emb\\n\\turl = ./emb\\n' >.gitmodules; c; git -C emb checkout -q HEAD~1",
+  },
+  {
+    name:
+      "a --no-local clone (deltified packs), the cache-tree dropped, staged edits and a rename deep in the tree",
+    script: [
+      "for i in 1 2 3 4 5 6; do mkdir -p p/q$i/r; seq 1 $((i*30)) >p/q$i/r/f; seq 1 40 >p/q$i/g; c; done",
+      "git clone -q --no-local . $HOME/cl; cd $HOME/cl; git config gc.auto 0",
+      "git read-tree HEAD; echo e>>p/q3/r/f; git add p/q3/r/f; git mv p/q2/g p/q5/moved; echo n>>p/q5/moved; echo w>p/q6/g",
+    ].join("\n"),
+    at: "$HOME/cl",
+  },
+  {
+    name: "a partial clone (blob:none) with a staged rename of an edited file",
+    script: [
+      "git config uploadpack.allowFilter true; for i in 1 2 3; do seq 1 50 >f$i; c; done; seq 1 60 >f1; c",
+      "git clone -q --no-local --filter=blob:none . $HOME/cl 2>/dev/null; cd $HOME/cl; git config gc.auto 0",
+      "git mv f1 moved; echo z>>moved; echo e>>f2",
+    ].join("\n"),
+    at: "$HOME/cl",
+  },
+  {
+    name: "a .gitignore that is a directory: its rules are none, its files are untracked",
+    script:
+      "echo x>a; mkdir d; echo y>d/b; c; mkdir d/.gitignore; echo '*' >d/.gitignore/x; touch d/u",
+  },
+  {
+    name: "a tracked .gitignore deleted from the work tree no longer applies",
+    script: "mkdir d; echo x>d/a; echo '*.o' >d/.gitignore; c; rm d/.gitignore; touch d/x.o d/y",
+  },
+  {
+    name: "names with glob characters matched by literal and escaped patterns",
+    script:
+      "echo x>a; c; printf '\\\\[abc\\\\]\\n\\\\*star\\nq\\\\?\\nx[!y]z\\n' >.gitignore; touch '[abc]' a b '*star' 'q?' qq xaz xyz 'x[!y]z'",
+  },
+  {
     name: "a merge stopped before its commit (--no-commit), with a new file from the other side",
     script:
       "echo base>a; c; git checkout -q -b o; echo o>b; echo o2>a; c; git checkout -q main; echo m>c; c; git merge -q --no-commit --no-ff o; echo w>c",
@@ -297,12 +388,32 @@ async function gitHead(env: UserEnv, dir: string) {
   };
 }
 
+/** git status's own words for each operation baton names (git may say several at once). */
+const OPERATION_WORDS: [RegExp, string][] = [
+  [/You have unmerged paths|All conflicts fixed but you are still merging/, "merge"],
+  [/rebase in progress;/, "rebase"],
+  [/You are in the middle of an am session/, "am"],
+  [/Cherry-pick currently in progress|You are currently cherry-picking/, "cherry_pick"],
+  [/Revert currently in progress|You are currently reverting/, "revert"],
+  [/You are currently bisecting/, "bisect"],
+];
+
+/** The operations git status says are in progress. */
+async function gitOperations(env: UserEnv, dir: string): Promise<string[]> {
+  const out = new TextDecoder().decode((await gitAs(env, dir, ["status"])).stdout);
+  return OPERATION_WORDS.filter(([re]) => re.test(out)).map(([, name]) => name);
+}
+
 for (const shape of SHAPES) {
   Deno.test(`agrees (real shapes): ${shape.name}`, async () => {
     const env: UserEnv = { home: (await tempDir("baton-home-")).path, xdg: null };
     const top = await makeRepo("baton-real-");
     await run(top, shape.script, env);
-    const dir = shape.at === undefined ? top : `${top}/${shape.at}`;
+    const dir = shape.at === undefined
+      ? top
+      : shape.at.startsWith("$HOME/")
+      ? `${env.home}${shape.at.slice(5)}`
+      : `${top}/${shape.at}`;
     const r = await assertAgreesWithGit(env, dir, {
       label: shape.name,
       allowUnknown: shape.unchecked !== undefined,
@@ -319,5 +430,9 @@ for (const shape of SHAPES) {
       want,
       `${shape.name}: HEAD facts differ from git`,
     );
+    // baton names one operation (the outermost); git may name more.
+    const ops = await gitOperations(env, dir);
+    if (ops.length === 0) assert.equal(f.operation, null, `${shape.name}: git says none`);
+    else assert.ok(ops.includes(f.operation ?? ""), `${shape.name}: ${f.operation} not in ${ops}`);
   });
 }
