@@ -343,6 +343,25 @@ const SHAPES: Shape[] = [
       "echo x>a; c; printf '\\\\[abc\\\\]\\n\\\\*star\\nq\\\\?\\nx[!y]z\\n' >.gitignore; touch '[abc]' a b '*star' 'q?' qq xaz xyz 'x[!y]z'",
   },
   {
+    name:
+      "LFS attributes with no LFS filter configured (git-lfs not installed): pointers compared as they are",
+    script:
+      "printf '*.bin filter=lfs diff=lfs merge=lfs -text\\n' >.gitattributes; printf 'version https://git-lfs.github.com/spec/v1\\noid sha256:%064d\\nsize 3\\n' 0 >a.bin; echo raw>b.bin; c; touch -d '+5 sec' a.bin b.bin; echo edit>>b.bin",
+  },
+  {
+    name: "a refactor moving and editing 1,100 files (past git's rename limit)",
+    script:
+      'mkdir -p old; awk \'BEGIN { for (i = 1; i <= 1100; i++) { f = "old/f" i ".txt"; for (k = i; k <= i + 30; k++) print k > f; close(f) } }\'; c; git mv old new; for f in new/*.txt; do echo edit >>$f; done; git add -A new',
+  },
+  {
+    name: "a submodule made inactive (submodule.<name>.active false) with edits inside",
+    script: [
+      "git config --global protocol.file.allow always",
+      "mkdir $HOME/lib; cd $HOME/lib; git init -q -b main; echo l>l; c; echo l2>l; c; cd - >/dev/null",
+      "git submodule add -q $HOME/lib lib; c; git config submodule.lib.active false; echo e>lib/l; touch lib/u",
+    ].join("\n"),
+  },
+  {
     name: "a merge stopped before its commit (--no-commit), with a new file from the other side",
     script:
       "echo base>a; c; git checkout -q -b o; echo o>b; echo o2>a; c; git checkout -q main; echo m>c; c; git merge -q --no-commit --no-ff o; echo w>c",
@@ -419,6 +438,14 @@ for (const shape of SHAPES) {
       allowUnknown: shape.unchecked !== undefined,
     });
     assert.deepEqual(r.unchecked, shape.unchecked ?? [], "the paths left unchecked");
+    // As production collects: through the listing cache it writes, then reads.
+    for (const pass of ["writes", "reads"]) {
+      await assertAgreesWithGit(env, dir, {
+        label: `${shape.name} (the cache ${pass})`,
+        allowUnknown: shape.unchecked !== undefined,
+        cache: true,
+      });
+    }
     assert.ok(
       r.git.tracked.size + r.git.untracked.length > 0,
       "control: git shows a change in this shape",
