@@ -5,6 +5,7 @@
  */
 import type { ReadFs } from "../../fs.ts";
 import type { RepoLocation } from "../types.ts";
+import { readOptionalFile } from "./_read_optional.ts";
 
 /** An unfinished operation; "am" is `git am` (rebase-apply/ with an "applying" marker). */
 export type InProgressOperation = "merge" | "rebase" | "am" | "cherry_pick" | "revert" | "bisect";
@@ -12,8 +13,11 @@ export type InProgressOperation = "merge" | "rebase" | "am" | "cherry_pick" | "r
 /**
  * Reports the unfinished operation, outermost first: rebase (rebase-merge/
  * or rebase-apply/) or am, then merge (MERGE_HEAD), cherry-pick
- * (CHERRY_PICK_HEAD), revert (REVERT_HEAD), bisect (BISECT_LOG). A rebase
- * that stopped on a conflicting merge reports "rebase".
+ * (CHERRY_PICK_HEAD), revert (REVERT_HEAD), a cherry-pick or revert of
+ * several commits that still has a sequencer todo list (git status says so
+ * after a stop resolved with `git commit`, or under `--no-commit`, where
+ * neither marker is left), bisect (BISECT_LOG). A rebase that stopped on a
+ * conflicting merge reports "rebase".
  *
  * @param fs Read capability.
  * @param repo Repository location (markers live in the per-worktree git dir).
@@ -29,20 +33,68 @@ export async function inProgressOperation(
   repo: RepoLocation,
 ): Promise<InProgressOperation | null> {
   const g = repo.gitDir;
-  const [rebaseMerge, rebaseApply, applying, merge, pick, revert, bisect] = await fs.lstatMany([
-    `${g}/rebase-merge`,
-    `${g}/rebase-apply`,
-    `${g}/rebase-apply/applying`,
-    `${g}/MERGE_HEAD`,
-    `${g}/CHERRY_PICK_HEAD`,
-    `${g}/REVERT_HEAD`,
-    `${g}/BISECT_LOG`,
-  ]);
+  const todoPath = `${g}/sequencer/todo`;
+  const [rebaseMerge, rebaseApply, applying, merge, pick, revert, todo, bisect] = await fs
+    .lstatMany([
+      `${g}/rebase-merge`,
+      `${g}/rebase-apply`,
+      `${g}/rebase-apply/applying`,
+      `${g}/MERGE_HEAD`,
+      `${g}/CHERRY_PICK_HEAD`,
+      `${g}/REVERT_HEAD`,
+      todoPath,
+      `${g}/BISECT_LOG`,
+    ]);
   if (rebaseMerge?.isDirectory) return "rebase";
   if (rebaseApply?.isDirectory) return applying ? "am" : "rebase";
   if (merge) return "merge";
   if (pick) return "cherry_pick";
   if (revert) return "revert";
+  if (todo) {
+    // Only a regular file is read (git's read of a directory fails: none).
+    const st = todo.isSymlink ? await fs.stat(todoPath) : todo;
+    const bytes = st?.isFile === true ? await readOptionalFile(fs, todoPath) : null;
+    const last = bytes === null ? null : sequencerCommand(bytes);
+    if (last !== null) return last;
+  }
   if (bisect) return "bisect";
+  return null;
+}
+
+const SPACE = 0x20;
+const TAB = 0x09;
+const CR = 0x0d;
+const LF = 0x0a;
+
+/** Whether `bytes` holds `word` at `at`. */
+function wordAt(bytes: Uint8Array, at: number, word: string): boolean {
+  if (at + word.length > bytes.length) return false;
+  for (let i = 0; i < word.length; i++) if (bytes[at + i] !== word.charCodeAt(i)) return false;
+  return true;
+}
+
+/**
+ * The operation a sequencer todo list is for, read as git's
+ * sequencer_get_last_command reads it: past leading blanks and line ends,
+ * "pick" (or its short form "p") then a space or tab is a cherry-pick,
+ * "revert" then a space or tab a revert; anything else is none. As in git, a
+ * "pick" not followed by a blank is passed over before "revert" is looked for.
+ */
+export function sequencerCommand(bytes: Uint8Array): "cherry_pick" | "revert" | null {
+  let at = 0;
+  while (at < bytes.length) {
+    const b = bytes[at]!;
+    if (b !== SPACE && b !== TAB && b !== CR && b !== LF) break;
+    at++;
+  }
+  const blank = (i: number) => bytes[i] === SPACE || bytes[i] === TAB;
+  if (wordAt(bytes, at, "pick")) {
+    at += 4;
+    if (blank(at)) return "cherry_pick";
+  } else if (bytes[at] === 0x70 && blank(at + 1)) {
+    // The short form "p" (git also takes it before a line end, then finds no blank).
+    return "cherry_pick";
+  }
+  if (wordAt(bytes, at, "revert") && blank(at + 6)) return "revert";
   return null;
 }

@@ -17,6 +17,7 @@ import {
 } from "./config_lookup.ts";
 import { type GitConfig, type GitConfigEntry, parseGitConfig } from "./parse_config.ts";
 import { stripUrlCredentials } from "./strip_url_credentials.ts";
+import { rewriteUrl } from "./url_rewrite.ts";
 import { parentDir, resolvePath } from "../../path.ts";
 import { readOptionalText } from "./_read_optional.ts";
 import { GitConfigSyntaxError } from "./errors.ts";
@@ -48,7 +49,7 @@ export interface ReadRepoConfigOptions {
 export interface RemoteInfo {
   /** Remote name ("origin"). */
   name: string;
-  /** First `remote.<name>.url` with credentials stripped, or null when unset. */
+  /** First `remote.<name>.url` as git uses it (`url.<base>.insteadOf` applied), credentials stripped; null when unset. */
   url: string | null;
 }
 
@@ -244,7 +245,8 @@ export async function readRepoConfig(
   const remotes = listConfigSubsections(config, "remote").map((name) => {
     const urls = getConfigEntries(config, `remote.${name}.url`);
     const url = urls[0]?.value ?? null;
-    return { name, url: url === null ? null : stripUrlCredentials(url) };
+    // Rewritten before the credentials go: a base may carry a token.
+    return { name, url: url === null ? null : stripUrlCredentials(rewriteUrl(entries, url)) };
   });
   return {
     remotes,

@@ -12,7 +12,14 @@
 import type { GitObjectReader, StatusCode } from "../types.ts";
 import { type GitIndex, type IndexEntry, readEntry } from "./index_file.ts";
 import { MODE_FILE, MODE_TREE, MODE_TYPE_MASK } from "./compare_stat.ts";
-import { pairSimilar, type SpanCounts, spanCounts } from "./rename_similarity.ts";
+import {
+  basenameCandidates,
+  pairBasenames,
+  pairBest,
+  type RenameSide,
+  type SpanCounts,
+  spanCounts,
+} from "./rename_similarity.ts";
 import { GitCorruptError } from "../git/errors.ts";
 import { parseTree } from "../git/parse_tree.ts";
 import { comparePaths } from "./compare_paths.ts";
@@ -434,36 +441,63 @@ async function pairRenames(
     out.push({ path: e.path, x: "R", headMode: h.mode, indexMode: e.mode, origPath: from });
   }
   const regular = (mode: number) => (mode & MODE_TYPE_MASK) === MODE_FILE;
-  const sources = [...deleted].filter(([, h]) => regular(h.mode)).map(([path, h]) => ({
+  // Everything left counts where git asks whether a basename is unique and
+  // how many candidates there are; only regular files score.
+  const sources: RenameSide[] = [...deleted].map(([path, h]) => ({
     path,
     oid: h.oid,
+    regular: regular(h.mode),
   })).sort((a, b) => comparePaths(a.path, b.path));
-  const dests = unpaired.filter((e) => regular(e.mode)).map((e) => ({ path: e.path, oid: e.oid }))
-    .sort((a, b) => comparePaths(a.path, b.path));
-  let similar = new Map<string, string>();
+  const dests: RenameSide[] = unpaired.map((e) => ({
+    path: e.path,
+    oid: e.oid,
+    regular: regular(e.mode),
+  })).sort((a, b) => comparePaths(a.path, b.path));
+  const scoring = (list: RenameSide[]) => list.filter((s) => s.regular).map((s) => s.path);
+  const similar = new Map<string, string>();
   const uncompared: string[] = [];
-  const withinLimit = (sources.length <= options.limit || dests.length <= options.limit) &&
-    sources.length * dests.length <= options.limit * options.limit;
-  // Each pair scored costs a pass over a blob's spans: past this many pairs
-  // the candidates are named uncompared rather than held up.
-  if (withinLimit && sources.length * dests.length > MAX_SCORED_PAIRS) {
-    uncompared.push(...sources.map((s) => s.path), ...dests.map((d) => d.path));
-  } else if (sources.length > 0 && dests.length > 0 && withinLimit) {
-    const cache = new Map<string, SpanCounts>();
+  const cache = new Map<string, SpanCounts>();
+  const counts = async (oid: string) => {
+    const hit = cache.get(oid);
+    if (hit !== undefined) return hit;
+    const obj = await options.objects.read(oid);
+    if (obj === null || obj.type !== "blob") throw new RenameNotScored();
+    if (obj.data.length > options.maxBytes) throw new RenameNotScored();
+    const c = spanCounts(obj.data);
+    cache.set(oid, c);
+    return c;
+  };
+  if (sources.length > 0 && dests.length > 0) {
+    // git pairs unique basenames first, whatever the rename limit says
+    // (diffcore-rename's find_basename_matches), then weighs the limit
+    // against what is left. Each pair scored costs a pass over a blob's
+    // spans: past MAX_SCORED_PAIRS the candidates are named uncompared
+    // rather than held up.
     try {
-      similar = await pairSimilar(sources, dests, async (oid) => {
-        const hit = cache.get(oid);
-        if (hit !== undefined) return hit;
-        const obj = await options.objects.read(oid);
-        if (obj === null || obj.type !== "blob") throw new RenameNotScored();
-        if (obj.data.length > options.maxBytes) throw new RenameNotScored();
-        const counts = spanCounts(obj.data);
-        cache.set(oid, counts);
-        return counts;
-      });
+      if (basenameCandidates(sources, dests).length > MAX_SCORED_PAIRS) {
+        throw new RenameNotScored();
+      }
+      for (const [d, s] of await pairBasenames(sources, dests, counts)) similar.set(d, s);
     } catch (e) {
       if (!(e instanceof RenameNotScored)) throw e;
-      uncompared.push(...sources.map((s) => s.path), ...dests.map((d) => d.path));
+      uncompared.push(...scoring(sources), ...scoring(dests));
+    }
+    const paired = new Set(similar.values());
+    const srcLeft = sources.filter((s) => !paired.has(s.path));
+    const dstLeft = dests.filter((d) => !similar.has(d.path));
+    const withinLimit = srcLeft.length * dstLeft.length <= options.limit * options.limit;
+    const scored = scoring(srcLeft).length * scoring(dstLeft).length;
+    if (uncompared.length > 0 || !withinLimit || scored === 0) {
+      // Named already, or git stops here: what is left stays D and A.
+    } else if (scored > MAX_SCORED_PAIRS) {
+      uncompared.push(...scoring(srcLeft), ...scoring(dstLeft));
+    } else {
+      try {
+        for (const [d, s] of await pairBest(srcLeft, dstLeft, counts)) similar.set(d, s);
+      } catch (e) {
+        if (!(e instanceof RenameNotScored)) throw e;
+        uncompared.push(...scoring(srcLeft), ...scoring(dstLeft));
+      }
     }
   }
   for (const e of unpaired) {

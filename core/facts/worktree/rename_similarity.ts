@@ -96,59 +96,100 @@ export function similarity(src: SpanCounts, dst: SpanCounts, minScore = MIN_SCOR
 export interface RenameSide {
   path: string;
   oid: string;
+  /**
+   * A regular file (only those score). A symlink or gitlink left over from
+   * exact pairing still counts when git decides whether a basename is
+   * unique. @default true
+   */
+  regular?: boolean;
 }
 
 function basename(path: string): string {
   return path.slice(path.lastIndexOf("/") + 1);
 }
 
+/** Each basename's index in `list`, or -1 when it appears more than once. */
+function uniqueBasenames(list: readonly RenameSide[]): Map<string, number> {
+  const at = new Map<string, number>();
+  list.forEach((s, i) => {
+    const b = basename(s.path);
+    at.set(b, at.has(b) ? -1 : i);
+  });
+  return at;
+}
+
 /**
- * Pairs deleted sources with added destinations (both regular files, exact
- * renames already taken out), as git's inexact rename detection does.
+ * The (source, destination) pairs git's basename matching scores: a
+ * basename unique among the sources and among the destinations, both
+ * regular files. git scores these before it weighs the rename limit.
  *
- * @param sources Deleted files, in path order.
- * @param dests Added files, in path order.
+ * @param sources Deleted paths left after exact pairing, in path order.
+ * @param dests Added paths left after exact pairing, in path order.
+ * @returns Index pairs [source, destination], in source order.
+ */
+export function basenameCandidates(
+  sources: readonly RenameSide[],
+  dests: readonly RenameSide[],
+): [number, number][] {
+  const dstBy = uniqueBasenames(dests);
+  const out: [number, number][] = [];
+  for (const [base, si] of uniqueBasenames(sources)) {
+    const di = dstBy.get(base);
+    if (si < 0 || di === undefined || di < 0) continue;
+    if (sources[si]!.regular === false || dests[di]!.regular === false) continue;
+    out.push([si, di]);
+  }
+  return out;
+}
+
+/**
+ * git's first inexact pass (diffcore-rename's find_basename_matches):
+ * each candidate of {@linkcode basenameCandidates} pairs when it scores at
+ * least three quarters.
+ *
+ * @param sources Deleted paths left after exact pairing, in path order.
+ * @param dests Added paths left after exact pairing, in path order.
  * @param counts The span counts of a blob by id (read on demand).
  * @returns Pairs: destination path -> source path.
  */
-export async function pairSimilar(
+export async function pairBasenames(
   sources: readonly RenameSide[],
   dests: readonly RenameSide[],
   counts: (oid: string) => Promise<SpanCounts>,
 ): Promise<Map<string, string>> {
   const pairs = new Map<string, string>();
-  const usedSrc = new Set<number>();
-  const usedDst = new Set<number>();
-  // Basenames unique on both sides first.
-  const uniqueBy = (list: readonly RenameSide[]) => {
-    const at = new Map<string, number>();
-    list.forEach((s, i) => {
-      const b = basename(s.path);
-      at.set(b, at.has(b) ? -1 : i);
-    });
-    return at;
-  };
-  const srcBy = uniqueBy(sources);
-  const dstBy = uniqueBy(dests);
-  for (const [base, si] of srcBy) {
-    const di = dstBy.get(base);
-    if (si < 0 || di === undefined || di < 0) continue;
+  for (const [si, di] of basenameCandidates(sources, dests)) {
     const score = similarity(await counts(sources[si]!.oid), await counts(dests[di]!.oid));
-    if (score < BASENAME_SCORE) continue;
-    pairs.set(dests[di]!.path, sources[si]!.path);
-    usedSrc.add(si);
-    usedDst.add(di);
+    if (score >= BASENAME_SCORE) pairs.set(dests[di]!.path, sources[si]!.path);
   }
-  // Then the best candidates of every destination left.
+  return pairs;
+}
+
+/**
+ * git's second inexact pass, over what the basename pass left: the best
+ * candidates of every destination (four kept per destination, a shared
+ * basename breaking ties), highest score first, each file used once.
+ * Only regular files score.
+ *
+ * @param sources Deleted paths left, in path order.
+ * @param dests Added paths left, in path order.
+ * @param counts The span counts of a blob by id (read on demand).
+ * @returns Pairs: destination path -> source path.
+ */
+export async function pairBest(
+  sources: readonly RenameSide[],
+  dests: readonly RenameSide[],
+  counts: (oid: string) => Promise<SpanCounts>,
+): Promise<Map<string, string>> {
+  const src = sources.filter((s) => s.regular !== false);
+  const dst = dests.filter((d) => d.regular !== false);
   const candidates: { dst: number; src: number; score: number; sameName: number }[] = [];
-  for (let d = 0; d < dests.length; d++) {
-    if (usedDst.has(d)) continue;
+  for (let d = 0; d < dst.length; d++) {
     const best: typeof candidates = [];
-    for (let s = 0; s < sources.length; s++) {
-      if (usedSrc.has(s)) continue;
-      const score = similarity(await counts(sources[s]!.oid), await counts(dests[d]!.oid));
+    for (let s = 0; s < src.length; s++) {
+      const score = similarity(await counts(src[s]!.oid), await counts(dst[d]!.oid));
       if (score < MIN_SCORE) continue;
-      const sameName = basename(sources[s]!.path) === basename(dests[d]!.path) ? 1 : 0;
+      const sameName = basename(src[s]!.path) === basename(dst[d]!.path) ? 1 : 0;
       const entry = { dst: d, src: s, score, sameName };
       if (best.length < CANDIDATES_PER_DST) best.push(entry);
       else {
@@ -160,11 +201,41 @@ export async function pairSimilar(
     candidates.push(...best);
   }
   candidates.sort((a, b) => b.score - a.score || b.sameName - a.sameName);
+  const pairs = new Map<string, string>();
+  const usedSrc = new Set<number>();
+  const usedDst = new Set<number>();
   for (const c of candidates) {
     if (usedDst.has(c.dst) || usedSrc.has(c.src)) continue;
     usedDst.add(c.dst);
     usedSrc.add(c.src);
-    pairs.set(dests[c.dst]!.path, sources[c.src]!.path);
+    pairs.set(dst[c.dst]!.path, src[c.src]!.path);
   }
+  return pairs;
+}
+
+/**
+ * Pairs deleted sources with added destinations (exact renames already
+ * taken out) as git's inexact rename detection does when the rename limit
+ * lets both passes run: {@linkcode pairBasenames}, then
+ * {@linkcode pairBest} over what is left.
+ *
+ * @param sources Deleted files, in path order.
+ * @param dests Added files, in path order.
+ * @param counts The span counts of a blob by id (read on demand).
+ * @returns Pairs: destination path -> source path.
+ */
+export async function pairSimilar(
+  sources: readonly RenameSide[],
+  dests: readonly RenameSide[],
+  counts: (oid: string) => Promise<SpanCounts>,
+): Promise<Map<string, string>> {
+  const pairs = await pairBasenames(sources, dests, counts);
+  const paired = new Set(pairs.values());
+  const rest = await pairBest(
+    sources.filter((s) => !paired.has(s.path)),
+    dests.filter((d) => !pairs.has(d.path)),
+    counts,
+  );
+  for (const [d, s] of rest) pairs.set(d, s);
   return pairs;
 }

@@ -433,6 +433,8 @@ export async function scanWorktree(
   const oversized: string[] = [];
   /** Intent-to-add entries (present or gone): work-tree rename candidates. */
   const intentToAdd = new Set<string>();
+  /** Whether a present intent-to-add file is empty: a gone one's empty blob can be its source. */
+  let emptyIntentToAdd = false;
   let racyCount = 0;
   let lstatCount = dirs.exists.size;
   // Chunks keep the FileStat objects short-lived, which keeps GC cheap.
@@ -486,6 +488,7 @@ export async function scanWorktree(
       if (e.intentToAdd) {
         setY(changes, e.path, stat === null ? "D" : "A", kindOf(e.mode, stat?.isSymlink));
         intentToAdd.add(e.path);
+        if (stat !== null && stat.isFile && stat.size === 0) emptyIntentToAdd = true;
         return;
       }
       const verdict: StatVerdict = compareStat(e, stat, compareOptions);
@@ -653,9 +656,9 @@ export async function scanWorktree(
     const gone: string[] = [];
     for (const e of changes.values()) {
       if (e.y === "A" && intentToAdd.has(e.path)) ita.push(e.path);
-      // A gone intent-to-add entry (its blob is empty) is taken for no source:
-      // git pairs it with nothing but an empty new file.
-      else if (e.y === "D" && !intentToAdd.has(e.path)) gone.push(e.path);
+      // A gone intent-to-add entry (its blob is empty) is a source git pairs
+      // with nothing but an empty new file: one only where such a file is.
+      else if (e.y === "D" && (emptyIntentToAdd || !intentToAdd.has(e.path))) gone.push(e.path);
     }
     if (ita.length > 0 && gone.length > 0) {
       for (const p of [...ita, ...gone]) {

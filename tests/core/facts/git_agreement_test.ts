@@ -1116,6 +1116,64 @@ Deno.test("a shallow file with a line that is no object id: git stops, the tree 
   assert.match(facts.unavailable?.find((u) => u.part === "worktree")?.reason ?? "", /shallow/);
 });
 
+Deno.test("renames: past the rename limit git still pairs unique basenames (R.), and leaves the rest D. and A.", async () => {
+  // Found on a real shape: a refactor moving and editing 1,100 files (git's
+  // limit is 1,000); status.renameLimit makes it small here.
+  const env = await userEnv();
+  const body = (i: number) =>
+    Array.from({ length: 20 }, (_, k) => `file ${i} line ${k}\n`).join("");
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 6; i++) files[`old/f${i}.txt`] = body(i);
+  const dir = await base(files);
+  await git(dir, ["config", "status.renameLimit", "3"]);
+  await git(dir, ["mv", "old", "new"]);
+  for (let i = 0; i < 6; i++) await writeFiles(dir, { [`new/f${i}.txt`]: body(i) + "edited\n" });
+  await git(dir, ["add", "-A"]);
+  const r = await assertAgreesWithGit(env, dir, { label: "same basenames" });
+  assert.equal(r.git.tracked.get("new/f0.txt"), "R.", "control: git pairs by basename");
+  // Control: other basenames past the limit are not scored (D. and A.); within it they pair.
+  await git(dir, ["reset", "-q"]);
+  await Deno.remove(`${dir}/new`, { recursive: true });
+  for (let i = 0; i < 6; i++) await writeFiles(dir, { [`new/g${i}.txt`]: body(i) + "edited\n" });
+  await git(dir, ["add", "-A"]);
+  const past = await assertAgreesWithGit(env, dir, { label: "past the limit" });
+  assert.equal(past.git.tracked.get("new/g0.txt"), "A.", "control: git gives up");
+  await git(dir, ["config", "status.renameLimit", "6"]);
+  const within = await assertAgreesWithGit(env, dir, { label: "within the limit" });
+  assert.equal(within.git.tracked.get("new/g0.txt"), "R.", "control: git scores them all");
+});
+
+Deno.test("renames: a deleted symlink sharing a basename makes it not unique, so git pairs by score alone", async () => {
+  const env = await userEnv();
+  const body = Array.from({ length: 20 }, (_, k) => `shared line ${k}\n`).join("");
+  const dir = await base({ "b/x.txt": body, "d/y.txt": body + "tail\n" });
+  await Deno.mkdir(`${dir}/a`);
+  await Deno.symlink("target", `${dir}/a/x.txt`);
+  await commitAll(dir, "link");
+  await git(dir, ["rm", "-q", "a/x.txt", "b/x.txt", "d/y.txt"]);
+  // Over three quarters like b/x.txt, and more like d/y.txt.
+  await writeFiles(dir, { "c/x.txt": body + "tail\nmore\n" });
+  await git(dir, ["add", "-A"]);
+  /** The source git and baton give c/x.txt. */
+  const sources = async () => {
+    const v1 = (await git(dir, ["status", "--porcelain"])).stdout;
+    const facts = (await assertAgreesWithGit(env, dir)).facts;
+    return {
+      git: /^R {2}(\S+) -> c\/x\.txt$/m.exec(v1)?.[1],
+      baton: facts.changed_files.find((f) => f.path === "c/x.txt")?.orig_path,
+    };
+  };
+  const scored = await sources();
+  assert.equal(scored.git, "d/y.txt", "control: git pairs by score (x.txt is not unique)");
+  assert.equal(scored.baton, scored.git);
+  // Control: with the symlink kept, x.txt is unique among the deleted paths and pairs by name.
+  await git(dir, ["reset", "-q", "--", "a/x.txt"]);
+  await git(dir, ["checkout", "--", "a/x.txt"]);
+  const named = await sources();
+  assert.equal(named.git, "b/x.txt", "control: git pairs by basename");
+  assert.equal(named.baton, named.git);
+});
+
 Deno.test("renames: an edited staged rename is R. where git's score reaches half, D. and A. below; status.renames=false turns it off", async () => {
   const env = await userEnv();
   const lines = (tag: string, from: number, to: number) =>
@@ -1464,6 +1522,27 @@ Deno.test("intent-to-add: a file gone from the work tree beside an intent-to-add
   const off = await assertAgreesWithGit(env, dir, { label: "status.renames=false" });
   assert.equal(off.git.tracked.get("new.txt"), ".A");
   assert.equal(off.git.tracked.get("old.txt"), ".D");
+});
+
+Deno.test("intent-to-add: a gone intent-to-add entry is the source of a work-tree rename to an empty one (.R), of none to a filled one", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  // Found on a real shape: n3 marked, then removed; n2 marked while empty.
+  await writeFiles(dir, { "n1.txt": "filled\n", "n3.txt": "gone\n" });
+  await git(dir, ["add", "-N", "n1.txt", "n3.txt"]);
+  await Deno.remove(`${dir}/n3.txt`);
+  // Control: beside a filled intent-to-add file only, git pairs nothing.
+  const filled = await assertAgreesWithGit(env, dir, { label: "beside a filled one" });
+  assert.equal(filled.git.tracked.get("n1.txt"), ".A");
+  assert.equal(filled.git.tracked.get("n3.txt"), ".D");
+  await writeFiles(dir, { "n2.txt": "" });
+  await git(dir, ["add", "-N", "n2.txt"]);
+  const r = await assertAgreesWithGit(env, dir, {
+    label: "beside an empty one",
+    allowUnknown: true,
+  });
+  assert.equal(r.git.tracked.get("n2.txt"), ".R", "control: git pairs the two empty blobs");
+  assert.ok(r.unchecked.includes("n2.txt") && r.unchecked.includes("n3.txt"), "neither is stated");
 });
 
 Deno.test("racy in git's whole seconds: a file staged earlier in the index's second is hashed under today's attributes", async () => {

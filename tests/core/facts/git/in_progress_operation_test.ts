@@ -1,7 +1,10 @@
 /** Tests for inProgressOperation() with real stopped merges, rebases, am, cherry-picks, reverts and bisects. */
 import assert from "node:assert/strict";
 import { TestFs } from "../../../_helpers/fs.ts";
-import { inProgressOperation } from "../../../../core/facts/git/in_progress_operation.ts";
+import {
+  inProgressOperation,
+  sequencerCommand,
+} from "../../../../core/facts/git/in_progress_operation.ts";
 import { findRepo } from "../../../../core/facts/git/find_repo.ts";
 import type { RepoLocation } from "../../../../core/facts/types.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../../../_helpers/git.ts";
@@ -61,6 +64,82 @@ Deno.test("inProgressOperation() reports a stopped revert", async () => {
   await commitAll(dir, "later");
   await git(dir, ["revert", "--no-edit", "HEAD~1"], { allowFail: true });
   assert.equal(await inProgressOperation(fs, repo), "revert");
+});
+
+/** main and side both change f.txt; side adds two more commits after. */
+async function pickSeries(): Promise<{ dir: string; repo: RepoLocation }> {
+  const r = await conflicting();
+  await git(r.dir, ["checkout", "-q", "side"]);
+  await writeFiles(r.dir, { "g.txt": "g\n" });
+  await commitAll(r.dir, "g");
+  await writeFiles(r.dir, { "h.txt": "h\n" });
+  await commitAll(r.dir, "h");
+  await git(r.dir, ["checkout", "-q", "main"]);
+  return r;
+}
+
+/** What git status says is in progress (its long format's own words). */
+async function gitSays(dir: string): Promise<string> {
+  const out = (await git(dir, ["status"])).stdout;
+  return /(Cherry-pick|Revert) currently in progress/.exec(out)?.[1] ?? "nothing";
+}
+
+Deno.test("inProgressOperation() reports a cherry-pick of several commits whose stop was committed by hand (no CHERRY_PICK_HEAD, a sequencer todo)", async () => {
+  const { dir, repo } = await pickSeries();
+  await git(dir, ["cherry-pick", "side~2", "side~1", "side"], { allowFail: true });
+  await writeFiles(dir, { "f.txt": "resolved\n" });
+  await git(dir, ["add", "f.txt"]);
+  await git(dir, ["commit", "-q", "-m", "resolved"]);
+  assert.equal(await gitSays(dir), "Cherry-pick", "control: git says a cherry-pick is in progress");
+  assert.equal(await inProgressOperation(fs, repo), "cherry_pick");
+  // Control: --quit drops the todo list; git says nothing, and so does baton.
+  await git(dir, ["cherry-pick", "--quit"]);
+  assert.equal(await gitSays(dir), "nothing");
+  assert.equal(await inProgressOperation(fs, repo), null);
+});
+
+Deno.test("inProgressOperation() reports a stopped cherry-pick --no-commit of several commits (no CHERRY_PICK_HEAD)", async () => {
+  const { dir, repo } = await pickSeries();
+  await git(dir, ["cherry-pick", "--no-commit", "side~2", "side~1", "side"], { allowFail: true });
+  assert.equal(await gitSays(dir), "Cherry-pick", "control");
+  assert.equal(await inProgressOperation(fs, repo), "cherry_pick");
+});
+
+Deno.test("inProgressOperation() reports a revert of several commits whose stop was committed by hand", async () => {
+  const { dir, repo } = await conflicting();
+  await writeFiles(dir, { "f.txt": "later\n" });
+  await commitAll(dir, "later");
+  await writeFiles(dir, { "g.txt": "g\n" });
+  await commitAll(dir, "g");
+  // main's f.txt change, since changed again, conflicts; g is left to revert.
+  await git(dir, ["revert", "--no-edit", "HEAD~2", "HEAD"], { allowFail: true });
+  await writeFiles(dir, { "f.txt": "resolved\n" });
+  await git(dir, ["add", "f.txt"]);
+  await git(dir, ["commit", "-q", "-m", "resolved"]);
+  assert.equal(await gitSays(dir), "Revert", "control: git says a revert is in progress");
+  assert.equal(await inProgressOperation(fs, repo), "revert");
+});
+
+Deno.test("sequencerCommand() reads a todo list's first command as git does", () => {
+  const cases: [string, string | null][] = [
+    ["pick 1234567 subject\npick 89abcde next\n", "cherry_pick"],
+    ["p 1234567 subject\n", "cherry_pick"],
+    [" \r\n\tpick\t1234567\n", "cherry_pick"],
+    ["revert 1234567 subject\n", "revert"],
+    // git passes over a "pick" not followed by a blank before it looks for "revert".
+    ["pickrevert 1234567\n", "revert"],
+    ["picks 1234567\n", null],
+    ["p\n1234567\n", null],
+    ["pick\n", null],
+    ["revert\n", null],
+    ["exec make\n", null],
+    ["r 1234567\n", null],
+    ["", null],
+    ["\0pick 1234567\n", null],
+  ];
+  for (const [text, want] of cases) {
+    assert.equal(sequencerCommand(new TextEncoder().encode(text)), want, JSON.stringify(text));
+  }
 });
 
 Deno.test("inProgressOperation() reports a bisect session", async () => {

@@ -5,7 +5,10 @@
  */
 import assert from "node:assert/strict";
 import {
+  basenameCandidates,
   MAX_SCORE,
+  pairBasenames,
+  pairBest,
   pairSimilar,
   similarity,
   spanCounts,
@@ -56,4 +59,44 @@ Deno.test("pairSimilar: best score first, each file once; a unique shared basena
     counts,
   );
   assert.deepEqual([...byName], [["d3/x.c", "d1/x.c"]]);
+});
+
+Deno.test("basenameCandidates: a basename unique on both sides, both regular; a symlink or gitlink still makes it shared", () => {
+  const side = (path: string, regular = true) => ({ path, oid: path, regular });
+  assert.deepEqual(
+    basenameCandidates([side("a/x.c"), side("b/y.c")], [side("c/x.c"), side("d/y.c", false)]),
+    [[0, 0]],
+  );
+  assert.deepEqual(
+    basenameCandidates([side("a/x.c", false), side("b/x.c")], [side("c/x.c")]),
+    [],
+    "x.c twice among the sources",
+  );
+  assert.deepEqual(basenameCandidates([side("a/x.c")], [side("c/x.c"), side("d/x.c")]), []);
+});
+
+Deno.test("pairBasenames and pairBest: the first pass takes a unique basename at 75 %, the second the best score among the rest", async () => {
+  const blobs = new Map([
+    ["p", enc(lines("p", 40))],
+    ["p80", enc(lines("p", 32) + lines("w", 8))],
+    ["p60", enc(lines("p", 24) + lines("v", 16))],
+  ]);
+  const counts = (oid: string) => Promise.resolve(blobs.get(oid)!);
+  const src = [{ path: "a/x.c", oid: "p" }];
+  assert.deepEqual([...await pairBasenames(src, [{ path: "b/x.c", oid: "p80" }], counts)], [
+    ["b/x.c", "a/x.c"],
+  ]);
+  assert.equal((await pairBasenames(src, [{ path: "b/x.c", oid: "p60" }], counts)).size, 0);
+  assert.deepEqual([...await pairBest(src, [{ path: "b/x.c", oid: "p60" }], counts)], [
+    ["b/x.c", "a/x.c"],
+  ]);
+  assert.equal(
+    (await pairBest(
+      [{ path: "a/x.c", oid: "p", regular: false }],
+      [{ path: "b/y.c", oid: "p" }],
+      counts,
+    )).size,
+    0,
+    "a symlink never scores",
+  );
 });
