@@ -781,6 +781,26 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["x='a[$(rm -rf ~)]'; echo ${!x}", "dangerous", "recursive_delete"],
   ["x='a[$(rm -rf ~)]'; echo \"${arr[x]}\"", "dangerous", "recursive_delete"],
   ["x='a[$(rm -rf ~)]'; echo ${arr[$x]}", "dangerous", "recursive_delete"],
+  // review30: a substring's offset and length, `${#arr[ref]}`, `${!arr[ref]}` and the subscript
+  // of an assignment `arr[ref]=v` are arithmetic too, and so is any word bash expands:
+  // assignment values, redirection targets, here-strings, loop and case words (bash 5.2 ran each).
+  ["x='a[$(rm -rf ~)]'; echo ${s:x}", "dangerous", "recursive_delete"],
+  ["x='a[$(rm -rf ~)]'; echo \"${s:0:x}\"", "dangerous", "recursive_delete"],
+  [
+    "x='a[$(rm -rf ~)]'; echo \"${s: x}\" ${arr[@]:x} ${@:x} ${s:$x}",
+    "dangerous",
+    "recursive_delete",
+  ],
+  ["x='a[$(rm -rf ~)]'; echo ${#arr[x]}", "dangerous", "recursive_delete"],
+  ["x='a[$(rm -rf ~)]'; echo ${!arr[x]}", "dangerous", "recursive_delete"],
+  ["x='a[$(rm -rf ~)]'; arr[x]=1", "dangerous", "recursive_delete"],
+  ["x='a[$(rm -rf ~)]'; arr[x]+=1", "dangerous", "recursive_delete"],
+  ["x='a[$(rm -rf ~)]'; v=${arr[x]}", "dangerous", "recursive_delete"],
+  ["x='a[$(rm -rf ~)]'; v=${!x}", "dangerous", "recursive_delete"],
+  ["x='a[$(rm -rf ~)]'; cat < \"${arr[x]}\"", "dangerous", "recursive_delete"],
+  ["x='a[$(rm -rf ~)]'; cat <<< \"${arr[x]}\"", "dangerous", "recursive_delete"],
+  ["x='a[$(rm -rf ~)]'; for i in ${arr[x]}; do :; done", "dangerous", "recursive_delete"],
+  ["x='a[$(rm -rf ~)]'; case ${s:x} in *) ;; esac", "dangerous", "recursive_delete"],
   // Review 2: git settings whose value is a command, kubectl secret dumps in every spelling.
   ["git config --show-origin core.pager 'sh -c \"rm -rf ~\"'", "dangerous", "recursive_delete"],
   [
@@ -1086,6 +1106,9 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["x='a[1]'; echo ${!x}", "read_only"],
   ["i=1; echo ${arr[i]} ${arr[$i]}", "read_only"],
   ["x='a[$(rm -rf ~)]'; echo ${!x@} ${!arr[@]}", "read_only"],
+  // review30 controls: plain offsets, defaults (`:-` is no offset), plain subscripts.
+  ["x='a[$(rm -rf ~)]'; echo ${s:1:2} ${s: -1} ${s:-x} ${s:+x} ${#arr[@]}", "read_only"],
+  ["i=2; arr[i]=1; echo ${s:i} ${#arr[i]}; v=${arr[i]}", "read_only"],
   ["git ls-remote --tags https://github.com/denoland/deno", "read_only"],
   ["cat main.tf variables.tfvars", "read_only"],
   ["grep -rn tfstate .gitignore", "read_only"],

@@ -45,7 +45,7 @@ import {
 import { judgeProgram, recordFor } from "./programs/records.ts";
 import { reportWrite } from "./programs/effects.ts";
 import { unwrapCommand, type Unwrapped } from "./unwrap.ts";
-import { arithRule } from "./_rules/arith.ts";
+import { arithRule, assignedSubscriptRule, expansionRule } from "./_rules/arith.ts";
 import { credentialInputRule, dataRule } from "./_rules/data.ts";
 import { execRule, PROJECT_RUNNERS, SHELLS } from "./_rules/exec.ts";
 import { INTERPRETERS } from "./programs/interpreters.ts";
@@ -440,6 +440,8 @@ class Analysis implements Findings {
 
   /** Judges the substitutions inside a word (they run before the command). */
   runSubs(word: ShellWord): void {
+    // What its parameter expansions evaluate, given the values the text set.
+    for (const s of word.segments) if (s.kind === "var") expansionRule(s.raw, this.vars, this);
     for (const s of subsOf(word)) {
       if (s.kind !== "sub") continue;
       this.analyzeNested(s.sub.text);
@@ -498,6 +500,7 @@ class Analysis implements Findings {
   buildSimple(cmd: SimpleCommand): Invocation[] {
     for (const a of cmd.assignments) {
       this.runSubs(a.value);
+      if (a.subscript !== undefined) assignedSubscriptRule(a.subscript, this.vars, this);
       // Assignments are neither split nor brace-expanded.
       const [v] = this.resolveWord(a.value, true);
       this.checkAssignment(a.name, v);
