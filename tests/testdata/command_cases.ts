@@ -568,6 +568,14 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   // Issue 8: records judge the files their options write by where they land.
   ["cloc --report-file=~/.bashrc .", "dangerous", "persistence"],
   ["cloc --out ~/.bashrc .", "dangerous", "persistence"],
+  // review30: cloc --vcs (or --files-from) runs any value but git, svn or auto as the command
+  // that lists the files; the debug lists and --strip-comments copies are files it writes.
+  ["cloc --vcs='rm -rf ~'", "dangerous", "recursive_delete"],
+  ["cloc --files-from 'rm -rf ~' .", "dangerous", "recursive_delete"],
+  ["cloc --vc='rm -rf ~'", "dangerous", "recursive_delete"],
+  ["cloc --counted=~/.bashrc .", "dangerous", "persistence"],
+  ["cloc --ignored ~/.profile .", "dangerous", "persistence"],
+  ["PIP_PYTHON='rm -rf ~' pip list", "dangerous", "recursive_delete"],
   ["scc -o ~/.bashrc", "dangerous", "persistence"],
   ["find . -fprint ~/.bashrc", "dangerous", "persistence"],
   ["fd -e tmp -x rm -rf ~", "dangerous", "recursive_delete"],
@@ -1181,6 +1189,13 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["npm ls --depth=0", "read_only"],
   ["npm view zod version", "read_only"],
   ["pip list", "read_only"],
+  // review30: pip takes every option from PIP_<NAME>: PIP_PYTHON re-runs pip under that program
+  // (pip 23.2 ran /bin/echo for `PIP_PYTHON=/bin/echo pip list`), PIP_CONFIG_FILE may name one.
+  ["PIP_PYTHON=./venv-python pip list", "review"],
+  ["env PIP_PYTHON=./x pip freeze", "review"],
+  ["PIP_CONFIG_FILE=./pip.conf pip list", "review"],
+  ["PIP_LOG=pip.log pip show requests", "review"],
+  ["PIP_DISABLE_PIP_VERSION_CHECK=1 pip list", "read_only"],
   ["docker ps -a", "read_only"],
   ["docker images", "read_only"],
   ["kubectl get pods -n prod", "read_only"],
@@ -1354,6 +1369,14 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["delta --pager 'sh -c id' a b", "review"],
   ["cloc --extract-with='sh -c id' x.tgz", "review"],
   ["cloc .", "read_only"],
+  ["cloc --vcs=./list-files.sh", "review"],
+  ["cloc --found=found.txt .", "review"],
+  ["cloc --categorized=c.txt --diff-alignment=d.txt a b", "review"],
+  ["cloc --strip-comments=nc src", "review"],
+  ["cloc --sdir=/tmp/cloc-scratch .", "review"],
+  ["cloc --xml --xsl=1 .", "review"],
+  ["cloc --vcs=git --xml --xsl=style.xsl", "read_only"],
+  ["cloc --vcs auto .", "read_only"],
   ["scc --output=/tmp/x", "review"],
   ["scc .", "read_only"],
   ["file -C -m magic", "review"],
