@@ -1491,7 +1491,23 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   // build.rustc-wrapper a committed .cargo/config.toml names (cargo 1.95, even with --locked).
   ["cargo tree", "review"],
   ["cargo metadata --format-version 1 --locked", "review"],
-  ["cargo pkgid", "read_only"],
+  // review30: cargo and rustc are rustup proxies: a rust-toolchain.toml in the tree picks the
+  // toolchain they run, and `path = "/proc/self/cwd/tc"` made `cargo --version` run the
+  // tree's own tc/bin/cargo (rustup 1.29). Only `+toolchain` given first overrides the file.
+  ["cargo pkgid", "review"],
+  ["cargo --version", "review"],
+  ["rustc --version", "review"],
+  ["rustdoc -V", "review"],
+  ["cargo +stable pkgid", "read_only"],
+  ["rustc +1.95.0 --version", "read_only"],
+  ["cargo +stable build", "review"],
+  // Every yarn command runs the yarnPath script a .yarnrc.yml in the tree names; pnpm switches to
+  // (downloads and runs) the pnpm version the package.json names.
+  ["yarn --version", "review"],
+  ["yarn list", "review"],
+  ["yarn info react", "review"],
+  ["pnpm ls", "review"],
+  ["pnpm --version", "review"],
   // deno info of a module writes deno.lock beside the project's deno.json (deno 2.9), and
   // --lock=FILE writes that file; with --no-lock, or naming no module, it only reads.
   ["deno info main.ts", "review"],
@@ -1499,7 +1515,8 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["deno info --no-lock --lock=x.lock main.ts", "review"],
   ["deno info --no-lock main.ts", "read_only"],
   ["deno info", "read_only"],
-  ["cargo locate-project", "read_only"],
+  ["cargo locate-project", "review"],
+  ["cargo +stable locate-project", "read_only"],
   ["& ([scriptblock]::Create('Get-Date'))", "review"],
   ["powershell -w hidden -c Get-Date", "review"],
   ["tar czf x.tgz src/*", "review"],

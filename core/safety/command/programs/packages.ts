@@ -3,7 +3,9 @@
  * npm, pnpm, yarn, pip, cargo, go, deno, node, terraform, gh, and the
  * interpreters and compilers whose only read-only use is their version or
  * help. Everything else they do runs project code, installs or publishes
- * (the exec and data rules say which). npm (nopt) and pip (optparse)
+ * (the exec and data rules say which). yarn, pnpm and the rustup proxies
+ * (cargo, rustc) are never read-only without more: a file in the working
+ * tree picks the program they really run. npm (nopt) and pip (optparse)
  * accept any unambiguous prefix of a long option. Pure.
  * @module
  */
@@ -19,10 +21,36 @@ function versionOnly({ argv }: Invocation): boolean {
   return argv.length === 1 && VERSION_ONLY.test(argv[0]!);
 }
 
+/**
+ * A judge for tools whose real program a file in the working tree picks:
+ * whatever the command, it is review for that reason.
+ */
+function treePicked(reason: string) {
+  return (_inv: Invocation, _parsed: ParsedOptions, out: Findings): void => out.review(reason);
+}
+
+/** `+toolchain` first: rustup runs that toolchain and not the one a file in the tree names. */
+function toolchainGiven(argv: readonly string[]): boolean {
+  return /^\+[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(argv[0] ?? "");
+}
+
+/**
+ * cargo, rustc and rustdoc are rustup proxies: without `+toolchain` they
+ * run the toolchain a rust-toolchain(.toml) file in the working directory or
+ * a parent names — a `path` there is any directory's bin/ (rustup 1.29 ran
+ * a tree's own tc/bin/cargo for `cargo --version` through
+ * `path = "/proc/self/cwd/tc"`), and a channel is downloaded and installed.
+ */
+function rustupJudge(inv: Invocation, _parsed: ParsedOptions, out: Findings): void {
+  if (!toolchainGiven(inv.argv)) {
+    out.review(`${inv.program}: rustup runs the toolchain a rust-toolchain file in the tree names`);
+  }
+}
+
 /** Compilers, build tools and cloud CLIs: read-only only for --version and --help. */
 export const VERSIONED: ProgramRecord = {
   names: [
-    ..."rustc java javac gcc clang make cmake tsc aws gcloud az"
+    ..."java javac gcc clang make cmake tsc aws gcloud az"
       .split(" "),
   ],
   longMatch: "exact",
@@ -85,7 +113,10 @@ export const PNPM: ProgramRecord = {
     { long: ["config", "userconfig", "globalconfig"], arity: "value", effect: "config" },
     { long: ["dir", "prefix"], short: "C", arity: "value", effect: "state" },
   ],
-  readOnly: ({ argv }) => /^(?:ls|list|why|outdated|-v|--version|help)$/.test(argv[0] ?? ""),
+  // pnpm switches to the version package.json's packageManager (or devEngines) names,
+  // downloading it from the registry the tree's .npmrc may name, whatever the command.
+  readOnly: "never",
+  judge: treePicked("pnpm: runs the pnpm version the project's package.json names, downloaded"),
 };
 
 /** yarn. */
@@ -100,7 +131,9 @@ export const YARN: ProgramRecord = {
       effect: "state",
     },
   ],
-  readOnly: ({ argv }) => /^(?:list|why|info|outdated|-v|--version|help)$/.test(argv[0] ?? ""),
+  // Every yarn command runs the yarnPath (yarn-path) script a .yarnrc.yml (.yarnrc) in the tree names.
+  readOnly: "never",
+  judge: treePicked("yarn: runs the script the project's .yarnrc.yml names as yarn"),
 };
 
 const PIP_OPTIONS = [
@@ -134,9 +167,20 @@ export const CARGO: ProgramRecord = {
   longMatch: "exact",
   options: [{ long: ["config"], short: "Z", arity: "value", effect: "config" }],
   readOnly: ({ argv }) =>
+    toolchainGiven(argv) &&
     /^(?:--version|-V|version|help|search|locate-project|pkgid|verify-project)$/.test(
-      argv[0] ?? "",
+      argv[1] ?? "",
     ),
+  judge: rustupJudge,
+};
+
+/** rustc and rustdoc: read-only only for their version or help, on a toolchain named with `+`. */
+export const RUSTC: ProgramRecord = {
+  names: ["rustc", "rustdoc"],
+  longMatch: "exact",
+  options: [],
+  readOnly: ({ argv }) => toolchainGiven(argv) && argv.length === 2 && VERSION_ONLY.test(argv[1]!),
+  judge: rustupJudge,
 };
 
 function goJudge(inv: Invocation, _parsed: ParsedOptions, out: Findings): void {
