@@ -75,7 +75,6 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     [
       "archive",
       "awk",
-      "cluster",
       "editors",
       "find",
       "git",
