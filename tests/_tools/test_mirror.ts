@@ -79,7 +79,6 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
       "find",
       "git",
       "interpreters",
-      "packages",
       "pagers",
       "readers",
       "search",

@@ -1508,13 +1508,14 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["cargo metadata --format-version 1 --locked", "review"],
   // review30: cargo and rustc are rustup proxies: a rust-toolchain.toml in the tree picks the
   // toolchain they run, and `path = "/proc/self/cwd/tc"` made `cargo --version` run the
-  // tree's own tc/bin/cargo (rustup 1.29). Only `+toolchain` given first overrides the file.
+  // tree's own tc/bin/cargo (rustup 1.29); `+stable` overrides the file but installs a toolchain
+  // rustup lacks (it went to the network under a fresh HOME).
   ["cargo pkgid", "review"],
   ["cargo --version", "review"],
   ["rustc --version", "review"],
   ["rustdoc -V", "review"],
-  ["cargo +stable pkgid", "read_only"],
-  ["rustc +1.95.0 --version", "read_only"],
+  ["cargo +stable pkgid", "review"],
+  ["rustc +1.95.0 --version", "review"],
   ["cargo +stable build", "review"],
   // Every yarn command runs the yarnPath script a .yarnrc.yml in the tree names; pnpm switches to
   // (downloads and runs) the pnpm version the package.json names.
@@ -1531,7 +1532,7 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["deno info --no-lock main.ts", "read_only"],
   ["deno info", "read_only"],
   ["cargo locate-project", "review"],
-  ["cargo +stable locate-project", "read_only"],
+  ["cargo +stable locate-project", "review"],
   ["& ([scriptblock]::Create('Get-Date'))", "review"],
   ["powershell -w hidden -c Get-Date", "review"],
   ["tar czf x.tgz src/*", "review"],

@@ -29,23 +29,16 @@ function treePicked(reason: string) {
   return (_inv: Invocation, _parsed: ParsedOptions, out: Findings): void => out.review(reason);
 }
 
-/** `+toolchain` first: rustup runs that toolchain and not the one a file in the tree names. */
-function toolchainGiven(argv: readonly string[]): boolean {
-  return /^\+[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(argv[0] ?? "");
-}
-
 /**
- * cargo, rustc and rustdoc are rustup proxies: without `+toolchain` they
- * run the toolchain a rust-toolchain(.toml) file in the working directory or
- * a parent names — a `path` there is any directory's bin/ (rustup 1.29 ran
- * a tree's own tc/bin/cargo for `cargo --version` through
- * `path = "/proc/self/cwd/tc"`), and a channel is downloaded and installed.
+ * cargo, rustc and rustdoc are rustup proxies: they run the toolchain a
+ * rust-toolchain(.toml) file in the working directory or a parent names — a
+ * `path` there is any directory's bin/ (rustup 1.29 ran a tree's own
+ * tc/bin/cargo for `cargo --version` through `path = "/proc/self/cwd/tc"`)
+ * — and download and install a named toolchain they lack (`+stable` too).
  */
-function rustupJudge(inv: Invocation, _parsed: ParsedOptions, out: Findings): void {
-  if (!toolchainGiven(inv.argv)) {
-    out.review(`${inv.program}: rustup runs the toolchain a rust-toolchain file in the tree names`);
-  }
-}
+const rustupJudge = treePicked(
+  "cargo, rustc: rustup runs the toolchain a rust-toolchain file in the tree names",
+);
 
 /** Compilers, build tools and cloud CLIs: read-only only for --version and --help. */
 export const VERSIONED: ProgramRecord = {
@@ -166,20 +159,16 @@ export const CARGO: ProgramRecord = {
   names: ["cargo"],
   longMatch: "exact",
   options: [{ long: ["config"], short: "Z", arity: "value", effect: "config" }],
-  readOnly: ({ argv }) =>
-    toolchainGiven(argv) &&
-    /^(?:--version|-V|version|help|search|locate-project|pkgid|verify-project)$/.test(
-      argv[1] ?? "",
-    ),
+  readOnly: "never",
   judge: rustupJudge,
 };
 
-/** rustc and rustdoc: read-only only for their version or help, on a toolchain named with `+`. */
+/** rustc and rustdoc (rustup proxies). */
 export const RUSTC: ProgramRecord = {
   names: ["rustc", "rustdoc"],
   longMatch: "exact",
   options: [],
-  readOnly: ({ argv }) => toolchainGiven(argv) && argv.length === 2 && VERSION_ONLY.test(argv[1]!),
+  readOnly: "never",
   judge: rustupJudge,
 };
 
