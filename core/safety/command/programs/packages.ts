@@ -194,20 +194,25 @@ export const GO: ProgramRecord = {
   judge: goJudge,
 };
 
-/** terraform (and OpenTofu): showing, validating, formatting checks. */
+/**
+ * terraform (and OpenTofu): its version, outputs, state listing, provider
+ * requirements and formatting checks. Whatever loads provider schemas —
+ * validate, graph, console, providers schema, show, state show — runs the
+ * provider binaries under .terraform/ in the tree (terraform 1.11 ran a
+ * tree's own provider, its hash in the tree's lock file, for each of them).
+ */
 export const TERRAFORM: ProgramRecord = {
   names: ["terraform", "tofu"],
   longMatch: "exact",
   options: [],
   readOnly: ({ argv }) =>
-    // output -json/-raw and show -json print sensitive values in clear.
-    (/^(?:show|version|validate|output|graph|-version|--version)$/.test(argv[0] ?? "") &&
-      !(/^(?:show|output)$/.test(argv[0] ?? "") &&
-        argv.some((a) => /^--?(?:json|raw)(?:=|$)/.test(a)))) ||
-    // providers lock and providers mirror write files.
-    (argv[0] === "providers" && /^(?:schema|-.*)?$/.test(argv[1] ?? "")) ||
+    /^(?:version|-version|--version)$/.test(argv[0] ?? "") ||
+    // output -json/-raw print sensitive values in clear.
+    (argv[0] === "output" && !argv.some((a) => /^--?(?:json|raw)(?:=|$)/.test(a))) ||
+    // providers lock and providers mirror write files; providers schema runs the providers.
+    (argv[0] === "providers" && /^(?:-.*)?$/.test(argv[1] ?? "")) ||
     (argv[0] === "fmt" && argv.some((a) => a === "-check")) ||
-    (argv[0] === "state" && ["list", "show"].includes(argv[1] ?? "")),
+    (argv[0] === "state" && argv[1] === "list"),
   families: ["infra_destruction", "publication"],
 };
 
