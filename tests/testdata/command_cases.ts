@@ -1879,6 +1879,15 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["find ~/proj -type f | xargs grep token", "read_only"],
   ["find ~ -name x | grep token", "read_only"],
   ["find ~ -type f | xargs grep TODO", "review"],
+  // review30: xargs adds arguments the text does not show (a list file, a pipe): options such as
+  // sort -o or rg --pre, or uniq's second operand (its output). find's paths and `--` are no options.
+  ["xargs -a list.txt sort", "review"],
+  ["cat files.txt | xargs uniq", "review"],
+  ["git ls-files | xargs rg TODO", "review"],
+  ["cat refs.txt | xargs git log", "review"],
+  ["find . -name '*.txt' | xargs sort", "read_only"],
+  ["git ls-files | xargs wc -l", "read_only"],
+  ["xargs -a list.txt sort --", "read_only"],
   ["echo ls | xargs sh -c", "review"],
   ['echo a b | xargs sh -c "echo \\$0"', "read_only"],
   ["cd /tmp/work && echo key >> authorized_keys", "review"],

@@ -67,6 +67,7 @@ import { programGuesses, variableGuesses } from "./program_guess.ts";
 import { loopVariables, mayAssign, writtenVariables } from "./written_variables.ts";
 import { resolveWord } from "./resolve_word.ts";
 import { containerRule } from "./_rules/container.ts";
+import { addedArgumentsRule } from "./_rules/added_args.ts";
 
 /** The three classes, weakest first. */
 export const COMMAND_CLASSES = ["read_only", "review", "dangerous"] as const;
@@ -427,6 +428,11 @@ class Analysis implements Findings {
         if (roots.length === 0) continue;
         for (const inv of elements[i]!) if (inv.wrappers.includes("xargs")) inv.fedPaths = roots;
       }
+      for (let i = 1; i < n; i++) {
+        const prev = elements[i - 1]!.filter((inv) => inv.alternative !== true);
+        if (prev.length === 0 || !prev.every(printsFoundPaths)) continue;
+        for (const inv of elements[i]!) if (inv.wrappers.includes("xargs")) inv.fedByFind = true;
+      }
       for (const inv of elements.flat()) this.judge(inv);
       pipelineRule(elements, this);
       all.push(...elements.flat());
@@ -771,6 +777,7 @@ class Analysis implements Findings {
       systemRule(inv, this);
       dataRule(inv, this);
       containerRule(inv, this);
+      addedArgumentsRule(inv, this);
       if (dumpsEnvironment(inv)) {
         this.review(`${inv.program}: prints the environment, which may hold secrets`);
       }
@@ -915,6 +922,15 @@ function searchRoots(inv: Invocation): string[] {
     return roots.length > 0 ? roots : ["."];
   }
   return [];
+}
+
+/**
+ * find printing the paths it finds: each starts with one of its roots (none
+ * an option), unless -printf or -fprintf shape them (`%f` is a bare name).
+ */
+function printsFoundPaths(inv: Invocation): boolean {
+  if (inv.program !== "find" || inv.argv.some((a) => /^-f?printf$/.test(a))) return false;
+  return searchRoots(inv).every((r) => !r.startsWith("-"));
 }
 
 /** Shells, interpreters and eval: a program whose arguments can be code. */
