@@ -1868,6 +1868,10 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["Write-Output ${env:PATH}", "read_only"],
   ["Get-Member -InputObject $env:API_KEY", "read_only"],
   ["gci | Get-Member", "read_only"],
+  // review30: Get-Help -Online (any prefix: -o) opens the page in the default web browser.
+  ["Get-Help Get-Process -Online", "review"],
+  ["help Get-ChildItem -o", "review"],
+  ["Get-Help Get-Process -Full", "read_only"],
   ["gci | measure", "read_only"],
   ["gci | Sort-Object {calc}", "review"],
   ["gci | where {calc}", "review"],

@@ -29,6 +29,18 @@ function envDrive(inv: Invocation, parsed: ParsedOptions, out: Findings): void {
   }
 }
 
+/**
+ * PowerShell's Get-Help (help) -Online opens the topic's web page in the
+ * default browser: a program started, the network reached. PowerShell takes
+ * any unambiguous prefix of a parameter name (`-o` is -Online here).
+ */
+function helpOnline(inv: Invocation, out: Findings): void {
+  if (inv.program !== "get-help" && inv.program !== "help") return;
+  if (inv.argv.some((a) => /^-o(?:n(?:l(?:i(?:ne?)?)?)?)?(?::.*)?$/i.test(a))) {
+    out.review(`${inv.program}: -Online opens a web browser`);
+  }
+}
+
 /** Readers with no option that writes, runs or reaches out. */
 export const PLAIN: ProgramRecord = {
   ...reads([
@@ -49,7 +61,10 @@ export const PLAIN: ProgramRecord = {
     ..."select-object sort-object format-table format-list format-wide out-string get-member measure"
       .split(" "),
   ]),
-  judge: envDrive,
+  judge: (inv, parsed, out) => {
+    envDrive(inv, parsed, out);
+    helpOnline(inv, out);
+  },
 };
 
 /** file: -C compiles a magic file (writes it). */
