@@ -1910,6 +1910,9 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["find . -name '*.txt' | xargs sort", "read_only"],
   ["git ls-files | xargs wc -l", "read_only"],
   ["xargs -a list.txt sort --", "read_only"],
+  // review30: flock opens its lock file with O_CREAT (the real flock created a missing one).
+  ["flock /tmp/build.lock ls", "review"],
+  ["flock -w 5 .git/x.lock git status", "review"],
   ["echo ls | xargs sh -c", "review"],
   ['echo a b | xargs sh -c "echo \\$0"', "read_only"],
   ["cd /tmp/work && echo key >> authorized_keys", "review"],
