@@ -75,12 +75,10 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
     [
       "archive",
       "awk",
-      "cluster",
       "editors",
       "find",
       "git",
       "interpreters",
-      "packages",
       "pagers",
       "readers",
       "search",

@@ -45,7 +45,7 @@ import {
 import { judgeProgram, recordFor } from "./programs/records.ts";
 import { reportWrite } from "./programs/effects.ts";
 import { unwrapCommand, type Unwrapped } from "./unwrap.ts";
-import { arithRule } from "./_rules/arith.ts";
+import { arithRule, assignedSubscriptRule, expansionRule } from "./_rules/arith.ts";
 import { credentialInputRule, dataRule } from "./_rules/data.ts";
 import { execRule, PROJECT_RUNNERS, SHELLS } from "./_rules/exec.ts";
 import { INTERPRETERS } from "./programs/interpreters.ts";
@@ -67,6 +67,7 @@ import { programGuesses, variableGuesses } from "./program_guess.ts";
 import { loopVariables, mayAssign, writtenVariables } from "./written_variables.ts";
 import { resolveWord } from "./resolve_word.ts";
 import { containerRule } from "./_rules/container.ts";
+import { addedArgumentsRule } from "./_rules/added_args.ts";
 
 /** The three classes, weakest first. */
 export const COMMAND_CLASSES = ["read_only", "review", "dangerous"] as const;
@@ -427,6 +428,11 @@ class Analysis implements Findings {
         if (roots.length === 0) continue;
         for (const inv of elements[i]!) if (inv.wrappers.includes("xargs")) inv.fedPaths = roots;
       }
+      for (let i = 1; i < n; i++) {
+        const prev = elements[i - 1]!.filter((inv) => inv.alternative !== true);
+        if (prev.length === 0 || !prev.every(printsFoundPaths)) continue;
+        for (const inv of elements[i]!) if (inv.wrappers.includes("xargs")) inv.fedByFind = true;
+      }
       for (const inv of elements.flat()) this.judge(inv);
       pipelineRule(elements, this);
       all.push(...elements.flat());
@@ -440,6 +446,8 @@ class Analysis implements Findings {
 
   /** Judges the substitutions inside a word (they run before the command). */
   runSubs(word: ShellWord): void {
+    // What its parameter expansions evaluate, given the values the text set.
+    for (const s of word.segments) if (s.kind === "var") expansionRule(s.raw, this.vars, this);
     for (const s of subsOf(word)) {
       if (s.kind !== "sub") continue;
       this.analyzeNested(s.sub.text);
@@ -498,6 +506,7 @@ class Analysis implements Findings {
   buildSimple(cmd: SimpleCommand): Invocation[] {
     for (const a of cmd.assignments) {
       this.runSubs(a.value);
+      if (a.subscript !== undefined) assignedSubscriptRule(a.subscript, this.vars, this);
       // Assignments are neither split nor brace-expanded.
       const [v] = this.resolveWord(a.value, true);
       this.checkAssignment(a.name, v);
@@ -768,6 +777,7 @@ class Analysis implements Findings {
       systemRule(inv, this);
       dataRule(inv, this);
       containerRule(inv, this);
+      addedArgumentsRule(inv, this);
       if (dumpsEnvironment(inv)) {
         this.review(`${inv.program}: prints the environment, which may hold secrets`);
       }
@@ -912,6 +922,15 @@ function searchRoots(inv: Invocation): string[] {
     return roots.length > 0 ? roots : ["."];
   }
   return [];
+}
+
+/**
+ * find printing the paths it finds: each starts with one of its roots (none
+ * an option), unless -printf or -fprintf shape them (`%f` is a bare name).
+ */
+function printsFoundPaths(inv: Invocation): boolean {
+  if (inv.program !== "find" || inv.argv.some((a) => /^-f?printf$/.test(a))) return false;
+  return searchRoots(inv).every((r) => !r.startsWith("-"));
 }
 
 /** Shells, interpreters and eval: a program whose arguments can be code. */

@@ -73,6 +73,8 @@ export interface Invocation {
   dirs?: readonly string[];
   /** The roots of a search whose file names xargs feeds it (`find ~ -type f | xargs grep`). */
   fedPaths?: readonly string[];
+  /** xargs feeds it the paths find prints (each starts with a root, so none is an option). */
+  fedByFind?: true;
 }
 
 /** Where rules report. Reasons are fixed texts naming known programs only, never input. */

@@ -36,8 +36,17 @@ export {
 /** A simple command: assignments, words and redirections. */
 export interface SimpleCommand {
   kind: "simple";
-  /** `NAME=value`; `append` for `NAME+=value`, `indexed` for `NAME[i]=value`. */
-  assignments: { name: string; value: ShellWord; append?: true; indexed?: true }[];
+  /**
+   * `NAME=value`; `append` for `NAME+=value`, `indexed` for `NAME[i]=value`
+   * with `subscript` the text between the brackets.
+   */
+  assignments: {
+    name: string;
+    value: ShellWord;
+    append?: true;
+    indexed?: true;
+    subscript?: string;
+  }[];
   words: ShellWord[];
   redirects: Redirect[];
   /** A loop or case header (`for x in ...`): nothing runs but its expansions. */
@@ -297,7 +306,7 @@ class Parser {
         if (cmd.words.length === 0 && !cmd.control) {
           const first = w.segments[0];
           const m = first?.kind === "lit" && !first.quoted
-            ? first.text.match(/^([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?\+?=/)
+            ? first.text.match(/^([A-Za-z_][A-Za-z0-9_]*)(?:\[([^\]]*)\])?\+?=/)
             : null;
           if (m) {
             this.take();
@@ -312,7 +321,7 @@ class Parser {
               name: m[1]!,
               value: { segments: rest, text: wordText(rest) },
               ...(m[0].endsWith("+=") ? { append: true as const } : {}),
-              ...(m[0].includes("[") ? { indexed: true as const } : {}),
+              ...(m[2] !== undefined ? { indexed: true as const, subscript: m[2] } : {}),
             });
             continue;
           }

@@ -125,7 +125,7 @@ const CREDENTIAL_FILES = [
   /(?:^|\/)\.config\/(?:helm\/repositories\.yaml|containers\/auth\.json)$/,
   // AI coding agents' own login tokens.
   /(?:^|\/)\.(?:codex|claude|gemini|qwen|factory)\/(?:[^/]*auth[^/]*|\.?credentials[^/]*|oauth[^/]*)\.json$/,
-  /(?:^|\/)\.config\/(?:openai|anthropic|github-copilot|opencode)\/[^/]*(?:auth|token|credentials|apps)[^/]*\.json$/,
+  /(?:^|\/)\.config\/(?:openai|anthropic|github-copilot|opencode)\/[^/]*(?:auth|token|credentials|apps|hosts)[^/]*\.json$/,
   /(?:^|\/)\.local\/share\/opencode\/auth\.json$/,
   // Secrets mounted into containers (Docker and Kubernetes, service-account tokens).
   /^\/(?:var\/)?run\/secrets\/./,
@@ -138,7 +138,22 @@ const CREDENTIAL_FILES = [
   /(?:^|\/)\.config\/glab-cli\/config\.yml$|(?:^|\/)\.config\/doctl\/config\.yaml$/,
   /(?:^|\/)\.databrickscfg$|(?:^|\/)\.sentryclirc$|(?:^|\/)\.terraformrc$|(?:^|\/)\.snowsql\/config$/,
   /(?:^|\/)\.pulumi\/credentials\.json$|(?:^|\/)\.fly\/config\.yml$|(?:^|\/)\.circleci\/cli\.yml$/,
-  /(?:^|\/)\.kaggle\/kaggle\.json$|(?:^|\/)(?:\.cache\/)?huggingface\/token$/,
+  /(?:^|\/)\.kaggle\/kaggle\.json$|(?:^|\/)(?:\.cache\/)?\.?huggingface\/token$/,
+  // More CLIs' stored tokens and keys (review30): Hetzner, Scaleway, Linode, JFrog, Twilio,
+  // Stripe, Gitea, MinIO, Supabase, Snowflake, dbt, Travis, Vercel's older store, Docker's
+  // legacy auth file, and a home's yarn and Bundler settings (npmAuthToken, BUNDLE_* creds).
+  /(?:^|\/)\.config\/(?:hcloud\/cli\.toml|scw\/config\.ya?ml|tea\/config\.ya?ml)$/,
+  /(?:^|\/)\.(?:config\/)?linode-cli$|(?:^|\/)\.jfrog\/jfrog-cli\.conf(?:\.v[0-9]+)?$/,
+  /(?:^|\/)(?:\.config\/twilio-cli|\.twilio-cli)\/config\.json$|(?:^|\/)stripe\/config\.toml$/,
+  /(?:^|\/)\.mc\/config\.json$|(?:^|\/)\.supabase\/access-token$/,
+  /(?:^|\/)\.snowflake\/(?:connections|config)\.toml$|(?:^|\/)\.dbt\/profiles\.ya?ml$/,
+  /(?:^|\/)\.travis\/config\.yml$|(?:^|\/)\.(?:now|vercel)\/auth\.json$|(?:^|\/)\.dockercfg$/,
+  /^~\/\.yarnrc(?:\.yml)?$|^~\/\.bundle\/config$/,
+  // Private keys by their tools' standard places: age keys for SOPS, WireGuard configs
+  // (PrivateKey), a Solana keypair, Ethereum keystores, Bitcoin wallets, the adb key.
+  /(?:^|\/)sops\/age\/keys\.txt$|^\/etc\/wireguard\/[^/]+\.conf$/,
+  /(?:^|\/)\.config\/solana\/id\.json$|(?:^|\/)\.ethereum\/keystore\/|(?:^|\/)wallet\.dat$/,
+  /(?:^|\/)\.android\/adbkey$/,
   /(?:^|\/)(?:\.config\/ngrok|\.ngrok2)\/ngrok\.yml$|(?:^|\/)\.config\/netlify\/config\.json$/,
   /(?:^|\/)\.wrangler\/config\/default\.toml$|(?:^|\/)com\.vercel\.cli\/auth\.json$/,
   // Terraform state holds every managed resource's attributes, generated passwords and keys included.

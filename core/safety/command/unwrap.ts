@@ -423,6 +423,10 @@ function walk(words: readonly Arg[], take: ReadonlySet<number>, ambiguous: numbe
         continue;
       }
       if (skip > 0) {
+        // flock opens its lock file with O_CREAT: a missing one is created (a descriptor number is none).
+        if (name === "flock" && !/^[0-9]+$/.test(a)) {
+          (out.writes ??= []).push({ via: name, file: words[i]! });
+        }
         skip--;
         i++;
         continue;

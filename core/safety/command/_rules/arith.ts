@@ -3,9 +3,11 @@
  * runs the `$(...)`, backtick and `${...}` expansions inside it, even when
  * the word was quoted: `[[ 'a[$(rm -rf ~)]' -eq 0 ]]`, `test -v 'a[..]'`,
  * `printf -v 'a[..]' x`, `declare 'a[..]=1'`, `let`, `unset`, `read` and
- * `(( 'a[..]' ))` all run it, as do `${!ref}` and `${arr[ref]}` when `ref`
- * holds such a name. Such a word is at least review, and the text of every
- * substitution in it is judged as a command. Pure.
+ * `(( 'a[..]' ))` all run it, as do `${!ref}`, `${arr[ref]}`, `${#arr[ref]}`,
+ * `${x:ref}` and the assignment `arr[ref]=v` when `ref` holds such a name, in
+ * any word bash expands (an argument, an assignment value, a redirection).
+ * Such a word is at least review, and the text of every substitution in it
+ * is judged as a command. Pure.
  * @module
  */
 import type { Findings, Invocation } from "../invocation.ts";
@@ -138,37 +140,112 @@ function withValues(word: string, vars: ReadonlyMap<string, string> | undefined)
 }
 
 /**
+ * `${param:offset}` and `${param:offset:length}` on a name, an element, an
+ * array (`${a[@]:o}`) or the positional parameters: offset and length are
+ * arithmetic. `${x:-w}`, `${x:=w}`, `${x:?w}` and `${x:+w}` are not.
+ */
+const SUBSTRING =
+  /\$\{(?:[A-Za-z_][A-Za-z0-9_]{0,63}(?:\[[^\]]{0,256}\])?|[@*]|[0-9]{1,9}):(?![-=?+])([^}]{1,256})\}/g;
+
+/**
  * What bash evaluates inside parameter expansions of a word: the variable
  * an indirect `${!name}` names (its value may be `a[$(...)]`, an element
- * whose subscript runs) and the subscript of `${arr[expr]}` (arithmetic, so
- * a variable in it is evaluated with its value's subscripts). The name lists
- * `${!prefix*}`, `${!prefix@}` and `${!arr[@]}` evaluate nothing.
+ * whose subscript runs), the subscript of `${arr[expr]}`, `${#arr[expr]}`
+ * and `${!arr[expr]}`, and the offset and length of `${x:offset:length}`
+ * (all arithmetic, so a variable in them is evaluated with its value's
+ * subscripts). The name lists `${!prefix*}`, `${!prefix@}` and
+ * `${!arr[@]}` evaluate nothing.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { expansionOperands } from "./arith.ts";
  * assert.deepEqual(expansionOperands("${!ref} ${a[i + 1]} ${!a[@]} ${b[*]}"), ["ref", "i + 1"]);
+ * assert.deepEqual(expansionOperands("${#a[n]} ${!a[m]} ${x:o:l} ${x:-d} ${@:k}"), [
+ *   "n",
+ *   "m",
+ *   "o:l",
+ *   "k",
+ * ]);
  * ```
  */
 export function expansionOperands(word: string): string[] {
   const out: string[] = [];
   for (const m of word.matchAll(/\$\{!([A-Za-z_][A-Za-z0-9_]{0,63})\}/g)) out.push(m[1]!);
-  for (const m of word.matchAll(/\$\{!?[A-Za-z_][A-Za-z0-9_]{0,63}\[([^\]]{1,256})\]/g)) {
-    if (m[1] !== "@" && m[1] !== "*" && !m[0].startsWith("${!")) out.push(m[1]!);
+  for (const m of word.matchAll(/\$\{[!#]?[A-Za-z_][A-Za-z0-9_]{0,63}\[([^\]]{1,256})\]/g)) {
+    if (m[1] !== "@" && m[1] !== "*") out.push(m[1]!);
   }
+  for (const m of word.matchAll(SUBSTRING)) out.push(m[1]!);
   return out;
+}
+
+/**
+ * Judges what the parameter expansions in one word's text evaluate (see
+ * {@linkcode expansionOperands}), given the variables the text set: a
+ * value holding a subscript with an expansion runs it. Every word bash
+ * expands goes through here: command words, assignment values,
+ * redirection targets, here-strings, loop and case words, heredoc bodies.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { expansionRule } from "./arith.ts";
+ * const seen: string[] = [];
+ * const out = { dangerous: () => {}, review: () => {}, nested: (t: string) => void seen.push(t), executes: () => {} };
+ * const vars = new Map([["y", "a[$(id)]"]]);
+ * expansionRule("${x:y}", vars, out);
+ * expansionRule("${x:-y}", vars, out);
+ * assert.deepEqual(seen, ["id"]);
+ * ```
+ */
+export function expansionRule(
+  text: string,
+  vars: ReadonlyMap<string, string>,
+  out: Findings,
+): void {
+  if (vars.size === 0 || !text.includes("${")) return;
+  for (const operand of expansionOperands(text).flatMap((w) => withValues(w, vars).slice(1))) {
+    if (!hasSubscriptExpansion(operand)) continue;
+    out.review("an indirect or subscripted expansion evaluates a value holding an expansion");
+    for (const t of substitutionTexts(operand)) out.nested(t, "array subscript");
+  }
+}
+
+/**
+ * Judges the subscript of an indexed assignment (`arr[SUB]=value`): bash
+ * evaluates it as arithmetic, so a variable it names whose value holds a
+ * subscript with an expansion runs that expansion.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { assignedSubscriptRule } from "./arith.ts";
+ * const seen: string[] = [];
+ * const out = { dangerous: () => {}, review: () => {}, nested: (t: string) => void seen.push(t), executes: () => {} };
+ * assignedSubscriptRule("y", new Map([["y", "a[$(id)]"]]), out);
+ * assignedSubscriptRule("0", new Map([["y", "a[$(id)]"]]), out);
+ * assert.deepEqual(seen, ["id"]);
+ * ```
+ */
+export function assignedSubscriptRule(
+  subscript: string,
+  vars: ReadonlyMap<string, string>,
+  out: Findings,
+): void {
+  for (const word of withValues(subscript, vars)) {
+    if (!hasSubscriptExpansion(word)) continue;
+    out.review("an array subscript evaluated as arithmetic holds an expansion");
+    for (const t of substitutionTexts(word)) out.nested(t, "array subscript");
+  }
 }
 
 /** Judges words that bash evaluates as arithmetic or as an array element name. */
 export function arithRule(inv: Invocation, out: Findings): void {
-  const words = [inv.programWord?.text ?? "", ...inv.argv];
   // Only known values can be judged here: a value from the environment is the user's own.
-  const operands = inv.vars === undefined ? [] : words.flatMap(expansionOperands);
-  for (const operand of operands.flatMap((w) => withValues(w, inv.vars).slice(1))) {
-    if (!hasSubscriptExpansion(operand)) continue;
-    out.review("an indirect or subscripted expansion evaluates a value holding an expansion");
-    for (const text of substitutionTexts(operand)) out.nested(text, "array subscript");
+  if (inv.vars !== undefined) {
+    for (const word of [inv.programWord?.text ?? "", ...inv.argv]) {
+      expansionRule(word, inv.vars, out);
+    }
   }
   for (const word of arithmeticWords(inv).flatMap((w) => withValues(w, inv.vars))) {
     if (!hasSubscriptExpansion(word)) continue;

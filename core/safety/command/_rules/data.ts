@@ -12,7 +12,12 @@ import {
   type Invocation,
   operandsSkipping,
 } from "../invocation.ts";
-import { KUBECTL_VALUES, kubectlDanger, kubectlPrintsSecret } from "../programs/cluster.ts";
+import {
+  KUBECTL_VALUES,
+  kubectlConfigUnredacted,
+  kubectlDanger,
+  kubectlPrintsSecret,
+} from "../programs/cluster.ts";
 import { DOCKER_GLOBAL_VALUES } from "./container.ts";
 import { inDirs, isCredentialDir, isCredentialPath } from "../paths.ts";
 
@@ -165,7 +170,8 @@ function credentialRule(inv: Invocation, out: Findings): void {
     (p === "pass" && (sub[0] === "show" || (sub.length === 1 && sub[0] !== "ls"))) ||
     (p === "op" && /^(?:read|item get|document get)/.test(pair)) ||
     (p === "vault" && /^(?:read|kv get|token lookup|print token)/.test(pair)) ||
-    (p === "kubectl" && pair.startsWith("config view") && hasLong(argv, "raw")) ||
+    ((p === "kubectl" || p === "oc" || p === "k") && pair.startsWith("config view") &&
+      kubectlConfigUnredacted(argv)) ||
     ((p === "kubectl" || p === "oc" || p === "k") && kubectlGet(argv)) ||
     (p === "gpg" && argv.some((a) => /^--export-secret/.test(a))) ||
     (p === "secret-tool" && sub[0] === "lookup") ||

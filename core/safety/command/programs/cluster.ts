@@ -2,9 +2,12 @@
  * Cluster and container tools: kubectl (oc), helm, docker and podman.
  * They parse options with pflag (exact long names). Read-only: the
  * listing, describing and log subcommands — not `kubectl get` of a
- * secret with its content printed, and not with a kubeconfig (its exec
- * plugin runs a program) or a helm post-renderer (a program). What runs
- * inside containers and pods is judged by the container rules. Pure.
+ * secret with its content printed, not `config view --raw` or `--flatten`
+ * (credentials unredacted), not at log level 8 and above (response bodies
+ * logged), and not with a kubeconfig (its exec plugin runs a program), a
+ * helm post-renderer (a program) or `helm template --output-dir` (files).
+ * What runs inside containers and pods is judged by the container rules.
+ * Pure.
  * @module
  */
 import {
@@ -19,7 +22,7 @@ import type { ProgramRecord } from "./_record.ts";
 
 /** kubectl options that take a value (global and `get` ones). */
 export const KUBECTL_VALUES: ValueOptions = {
-  value: "nlcosfLk",
+  value: "nlcosfLkv",
   longValue: [
     "namespace",
     "selector",
@@ -69,13 +72,53 @@ export function kubectlPrintsSecret(argv: readonly string[], ops: readonly strin
   );
   return printed && types.some((t) => t === "secret" || t === "secrets");
 }
+/**
+ * `kubectl config view` prints tokens and key data unredacted with --raw,
+ * and with --flatten too (it skips the redaction; kubectl 1.x ran both
+ * printing a kubeconfig's token in clear).
+ */
+export function kubectlConfigUnredacted(argv: readonly string[]): boolean {
+  return hasLong(argv, "raw") || hasLong(argv, "flatten");
+}
+
+/**
+ * The log level kubectl is given (`-v=8`, `-v 8`, `-v8`, `--v=8`, `--v 8`),
+ * or 0. From 8 up client-go logs the API's response bodies (from 9 in
+ * full): a described or fetched secret's data among them.
+ */
+function kubectlVerbosity(argv: readonly string[]): number {
+  let level = 0;
+  for (let i = 0; i < argv.length && argv[i] !== "--"; i++) {
+    const m = argv[i]!.match(/^--?v(?:=?([0-9]{1,3}))?$/);
+    if (m === null) continue;
+    const v = m[1] ?? argv[i + 1] ?? "";
+    if (/^[0-9]{1,3}$/.test(v)) level = Math.max(level, Number(v));
+  }
+  return level;
+}
+
+/** Verbose logging prints HTTP bodies: review, and credential exposure when a secret is read. */
+function verbosityRule(inv: Invocation, ops: readonly string[], out: Findings): void {
+  if (kubectlVerbosity(inv.argv) < 8) return;
+  const kinds = (ops[1] ?? "").toLowerCase().split(",").map((t) => t.split("/")[0]!.split(".")[0]!);
+  if (kinds.some((k) => k === "secret" || k === "secrets")) {
+    out.dangerous(
+      "credential_exposure",
+      `${inv.program}: -v=8 and above log the secret's data in the API's response`,
+    );
+  }
+  out.review(
+    `${inv.program}: -v=8 and above log the API's response bodies, which may hold secrets`,
+  );
+}
+
 function kubectlReadOnly(inv: Invocation): boolean {
   const argv = inv.argv;
   const ops = operandsSkipping(argv, KUBECTL_VALUES);
   if (ops[0] === "get") return !kubectlPrintsSecret(argv, ops);
   if (ops[0] === "config") {
     return ["current-context", "get-contexts", "get-clusters"].includes(ops[1] ?? "") ||
-      (ops[1] === "view" && !hasLong(argv, "raw"));
+      (ops[1] === "view" && !kubectlConfigUnredacted(argv));
   }
   return [
     "describe",
@@ -165,12 +208,9 @@ export const KUBECTL: ProgramRecord = {
   readOnly: (inv) => !trustChanged(inv.argv, KUBECTL_TRUST) && kubectlReadOnly(inv),
   judge: (inv, _parsed, out) => {
     trustRule(inv, KUBECTL_TRUST, out);
-    kubectlDanger(
-      inv.program,
-      operandsSkipping(inv.argv, KUBECTL_VALUES).map((a) => a.toLowerCase()),
-      inv.argv,
-      out,
-    );
+    const ops = operandsSkipping(inv.argv, KUBECTL_VALUES).map((a) => a.toLowerCase());
+    verbosityRule(inv, ops, out);
+    kubectlDanger(inv.program, ops, inv.argv, out);
   },
   families: ["infra_destruction", "credential_exposure"],
 };
@@ -183,6 +223,10 @@ export const HELM: ProgramRecord = {
     { long: ["kubeconfig"], arity: "value", effect: "config" },
     { long: ["post-renderer"], arity: "value", effect: "runs" },
     { long: ["kube-apiserver"], arity: "value", effect: "network" },
+    // `template --output-dir` writes the rendered files; --dependency-update fetches the
+    // chart's dependencies into its charts/ directory.
+    { long: ["output-dir"], arity: "value", effect: "writes" },
+    { long: ["dependency-update"], arity: "none", effect: "writes" },
   ],
   readOnly: (inv) =>
     !trustChanged(inv.argv, HELM_TRUST) &&

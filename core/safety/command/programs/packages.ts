@@ -3,7 +3,9 @@
  * npm, pnpm, yarn, pip, cargo, go, deno, node, terraform, gh, and the
  * interpreters and compilers whose only read-only use is their version or
  * help. Everything else they do runs project code, installs or publishes
- * (the exec and data rules say which). npm (nopt) and pip (optparse)
+ * (the exec and data rules say which). yarn, pnpm and the rustup proxies
+ * (cargo, rustc) are never read-only without more: a file in the working
+ * tree picks the program they really run. npm (nopt) and pip (optparse)
  * accept any unambiguous prefix of a long option. Pure.
  * @module
  */
@@ -19,10 +21,29 @@ function versionOnly({ argv }: Invocation): boolean {
   return argv.length === 1 && VERSION_ONLY.test(argv[0]!);
 }
 
+/**
+ * A judge for tools whose real program a file in the working tree picks:
+ * whatever the command, it is review for that reason.
+ */
+function treePicked(reason: string) {
+  return (_inv: Invocation, _parsed: ParsedOptions, out: Findings): void => out.review(reason);
+}
+
+/**
+ * cargo, rustc and rustdoc are rustup proxies: they run the toolchain a
+ * rust-toolchain(.toml) file in the working directory or a parent names — a
+ * `path` there is any directory's bin/ (rustup 1.29 ran a tree's own
+ * tc/bin/cargo for `cargo --version` through `path = "/proc/self/cwd/tc"`)
+ * — and download and install a named toolchain they lack (`+stable` too).
+ */
+const rustupJudge = treePicked(
+  "cargo, rustc: rustup runs the toolchain a rust-toolchain file in the tree names",
+);
+
 /** Compilers, build tools and cloud CLIs: read-only only for --version and --help. */
 export const VERSIONED: ProgramRecord = {
   names: [
-    ..."rustc java javac gcc clang make cmake tsc aws gcloud az"
+    ..."java javac gcc clang make cmake tsc aws gcloud az"
       .split(" "),
   ],
   longMatch: "exact",
@@ -85,7 +106,10 @@ export const PNPM: ProgramRecord = {
     { long: ["config", "userconfig", "globalconfig"], arity: "value", effect: "config" },
     { long: ["dir", "prefix"], short: "C", arity: "value", effect: "state" },
   ],
-  readOnly: ({ argv }) => /^(?:ls|list|why|outdated|-v|--version|help)$/.test(argv[0] ?? ""),
+  // pnpm switches to the version package.json's packageManager (or devEngines) names,
+  // downloading it from the registry the tree's .npmrc may name, whatever the command.
+  readOnly: "never",
+  judge: treePicked("pnpm: runs the pnpm version the project's package.json names, downloaded"),
 };
 
 /** yarn. */
@@ -100,7 +124,9 @@ export const YARN: ProgramRecord = {
       effect: "state",
     },
   ],
-  readOnly: ({ argv }) => /^(?:list|why|info|outdated|-v|--version|help)$/.test(argv[0] ?? ""),
+  // Every yarn command runs the yarnPath (yarn-path) script a .yarnrc.yml (.yarnrc) in the tree names.
+  readOnly: "never",
+  judge: treePicked("yarn: runs the script the project's .yarnrc.yml names as yarn"),
 };
 
 const PIP_OPTIONS = [
@@ -133,10 +159,17 @@ export const CARGO: ProgramRecord = {
   names: ["cargo"],
   longMatch: "exact",
   options: [{ long: ["config"], short: "Z", arity: "value", effect: "config" }],
-  readOnly: ({ argv }) =>
-    /^(?:--version|-V|version|help|search|locate-project|pkgid|verify-project)$/.test(
-      argv[0] ?? "",
-    ),
+  readOnly: "never",
+  judge: rustupJudge,
+};
+
+/** rustc and rustdoc (rustup proxies). */
+export const RUSTC: ProgramRecord = {
+  names: ["rustc", "rustdoc"],
+  longMatch: "exact",
+  options: [],
+  readOnly: "never",
+  judge: rustupJudge,
 };
 
 function goJudge(inv: Invocation, _parsed: ParsedOptions, out: Findings): void {
@@ -161,20 +194,25 @@ export const GO: ProgramRecord = {
   judge: goJudge,
 };
 
-/** terraform (and OpenTofu): showing, validating, formatting checks. */
+/**
+ * terraform (and OpenTofu): its version, outputs, state listing, provider
+ * requirements and formatting checks. Whatever loads provider schemas —
+ * validate, graph, console, providers schema, show, state show — runs the
+ * provider binaries under .terraform/ in the tree (terraform 1.11 ran a
+ * tree's own provider, its hash in the tree's lock file, for each of them).
+ */
 export const TERRAFORM: ProgramRecord = {
   names: ["terraform", "tofu"],
   longMatch: "exact",
   options: [],
   readOnly: ({ argv }) =>
-    // output -json/-raw and show -json print sensitive values in clear.
-    (/^(?:show|version|validate|output|graph|-version|--version)$/.test(argv[0] ?? "") &&
-      !(/^(?:show|output)$/.test(argv[0] ?? "") &&
-        argv.some((a) => /^--?(?:json|raw)(?:=|$)/.test(a)))) ||
-    // providers lock and providers mirror write files.
-    (argv[0] === "providers" && /^(?:schema|-.*)?$/.test(argv[1] ?? "")) ||
+    /^(?:version|-version|--version)$/.test(argv[0] ?? "") ||
+    // output -json/-raw print sensitive values in clear.
+    (argv[0] === "output" && !argv.some((a) => /^--?(?:json|raw)(?:=|$)/.test(a))) ||
+    // providers lock and providers mirror write files; providers schema runs the providers.
+    (argv[0] === "providers" && /^(?:-.*)?$/.test(argv[1] ?? "")) ||
     (argv[0] === "fmt" && argv.some((a) => a === "-check")) ||
-    (argv[0] === "state" && ["list", "show"].includes(argv[1] ?? "")),
+    (argv[0] === "state" && argv[1] === "list"),
   families: ["infra_destruction", "publication"],
 };
 

@@ -10,7 +10,8 @@
  */
 import type { Findings, Invocation } from "../invocation.ts";
 import { shellJoin } from "../invocation.ts";
-import type { ParsedOptions } from "./_options.ts";
+import { type ParsedOptions, usesOf } from "./_options.ts";
+import { reportWrite, valueArg } from "./effects.ts";
 import { isCredentialPath } from "../paths.ts";
 import type { OptionSpec, ProgramRecord } from "./_record.ts";
 
@@ -25,6 +26,18 @@ function envDrive(inv: Invocation, parsed: ParsedOptions, out: Findings): void {
     parsed.operands.some((o) => /^env:/i.test(o.text)) || inv.argv.some((a) => /^env:/i.test(a))
   ) {
     out.review("reads the environment, which may hold secrets");
+  }
+}
+
+/**
+ * PowerShell's Get-Help (help) -Online opens the topic's web page in the
+ * default browser: a program started, the network reached. PowerShell takes
+ * any unambiguous prefix of a parameter name (`-o` is -Online here).
+ */
+function helpOnline(inv: Invocation, out: Findings): void {
+  if (inv.program !== "get-help" && inv.program !== "help") return;
+  if (inv.argv.some((a) => /^-o(?:n(?:l(?:i(?:ne?)?)?)?)?(?::.*)?$/i.test(a))) {
+    out.review(`${inv.program}: -Online opens a web browser`);
   }
 }
 
@@ -48,7 +61,10 @@ export const PLAIN: ProgramRecord = {
     ..."select-object sort-object format-table format-list format-wide out-string get-member measure"
       .split(" "),
   ]),
-  judge: envDrive,
+  judge: (inv, parsed, out) => {
+    envDrive(inv, parsed, out);
+    helpOnline(inv, out);
+  },
 };
 
 /** file: -C compiles a magic file (writes it). */
@@ -137,33 +153,74 @@ export const TOP: ProgramRecord = reads(["top"], [
   { short: "dnpuUoO", arity: "value" },
 ]);
 
-/** cloc (Getopt::Long): reports, SQL and language definitions are files it writes. */
-export const CLOC: ProgramRecord = reads(["cloc"], [
-  { long: ["extract-with"], arity: "value", effect: "runs" },
-  {
-    long: ["report-file", "report_file", "out", "sql", "write-lang-def", "write-lang-def-incl-dup"],
-    arity: "value",
-    effect: "writes",
-  },
-  {
-    long: ["config", "read-lang-def", "force-lang-def", "script-lang"],
-    arity: "value",
-    effect: "config",
-  },
-  {
-    long: [
-      "exclude-dir",
-      "exclude-ext",
-      "exclude-lang",
-      "include-lang",
-      "include-ext",
-      "list-file",
-      "match-f",
-      "match-d",
-    ],
-    arity: "value",
-  },
-]);
+/** The --vcs values cloc handles itself (git ls-files, svn list -R, either). */
+const CLOC_VCS = /^(?:git|svn|auto)$/;
+
+/**
+ * cloc --vcs (and its synonym --files-from) runs any other value as the
+ * command that lists the files to count; --xsl=1 writes cloc.xsl.
+ */
+function clocJudge(inv: Invocation, parsed: ParsedOptions, out: Findings): void {
+  for (const u of usesOf(parsed, "vcs", "files-from")) {
+    if (u.value !== null && CLOC_VCS.test(u.value)) continue;
+    out.review("cloc: --vcs runs a command to list the files");
+    if (u.value !== null) out.executes(valueArg(inv, u), "cloc option", "shell");
+  }
+  if (usesOf(parsed, "xsl").some((u) => u.value === "1")) reportWrite("cloc", null, out);
+}
+
+/**
+ * cloc (Getopt::Long): reports, SQL, language definitions, the debug lists
+ * (--counted, --found, --ignored, --categorized, --diff-alignment), stripped
+ * copies of every file (--strip-comments, --strip-code) and a kept scratch
+ * directory (--sdir) are files it writes.
+ */
+export const CLOC: ProgramRecord = {
+  ...reads(["cloc"], [
+    { long: ["extract-with"], arity: "value", effect: "runs" },
+    {
+      long: [
+        "report-file",
+        "report_file",
+        "out",
+        "sql",
+        "write-lang-def",
+        "write-lang-def-incl-dup",
+        "categorized",
+        "counted",
+        "diff-alignment",
+        "found",
+        "ignored",
+        "strip-comments",
+        "strip-code",
+        "sdir",
+      ],
+      arity: "value",
+      effect: "writes",
+    },
+    { long: ["vcs", "files-from"], arity: "value" },
+    { long: ["xsl"], arity: "value" },
+    {
+      long: ["config", "read-lang-def", "force-lang-def", "script-lang"],
+      arity: "value",
+      effect: "config",
+    },
+    {
+      long: [
+        "exclude-dir",
+        "exclude-ext",
+        "exclude-lang",
+        "include-lang",
+        "include-ext",
+        "list-file",
+        "match-f",
+        "match-d",
+      ],
+      arity: "value",
+    },
+  ]),
+  judge: clocJudge,
+};
 
 /** scc: -o writes the report. */
 export const SCC: ProgramRecord = reads(["scc"], [

@@ -17,7 +17,19 @@ import { FIND } from "./find.ts";
 import { INTERPRETERS } from "./interpreters.ts";
 import { SHELL_PROGRAMS } from "./shells.ts";
 import { GIT } from "./git.ts";
-import { CARGO, DENO, GH, GO, NPM, PIP, PNPM, TERRAFORM, VERSIONED, YARN } from "./packages.ts";
+import {
+  CARGO,
+  DENO,
+  GH,
+  GO,
+  NPM,
+  PIP,
+  PNPM,
+  RUSTC,
+  TERRAFORM,
+  VERSIONED,
+  YARN,
+} from "./packages.ts";
 import { BAT, DELTA, INFO, LESS, MAN, MORE } from "./pagers.ts";
 import { UNZIP } from "./unzip.ts";
 import {
@@ -93,6 +105,7 @@ export const PROGRAM_RECORDS: readonly ProgramRecord[] = [
   PRINTF,
   RG,
   RSYNC,
+  RUSTC,
   SCC,
   SED,
   SHELL_PROGRAMS,

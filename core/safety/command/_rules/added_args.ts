@@ -1,0 +1,65 @@
+/**
+ * Arguments the text does not show: xargs appends what it reads (a file's
+ * lines with -a, a pipe, stdin) to the program's arguments, and they may be
+ * options — `-o FILE` for sort, `--pre=CMD` for rg, `--output=FILE` for
+ * git log, `-delete` for find — or one operand too many (uniq writes its
+ * second operand). A program so fed keeps the verdict its shown arguments
+ * earn only when no added argument can change it: its record reads
+ * whatever its operands, and either it has no option with an effect or
+ * the added words cannot be options (they follow `--`, they are the paths
+ * find prints, each starting with one of its roots, or the positional
+ * parameters of a shell's `-c` string). Pure.
+ * @module
+ */
+import type { Findings, Invocation } from "../invocation.ts";
+import { recordFor } from "../programs/records.ts";
+import { SHELLS } from "./exec.ts";
+
+/** A shell given a `-c` string: what xargs adds are its positional parameters, not options. */
+function shellCommandString(inv: Invocation): boolean {
+  if (!SHELLS.has(inv.program)) return false;
+  for (const a of inv.argv) {
+    if (!a.startsWith("-") || a === "-" || a === "--") return false;
+    if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(a)) return true;
+  }
+  return false;
+}
+
+/**
+ * Reports a program fed arguments by xargs whose verdict those arguments
+ * could change.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { addedArgumentsRule } from "./added_args.ts";
+ * const seen: string[] = [];
+ * const out = { dangerous: () => {}, review: (r: string) => void seen.push(r), nested: () => {}, executes: () => {} };
+ * const inv = (program: string, argv: string[], more = {}) => ({
+ *   program, argv, args: [], redirects: [], wrappers: ["xargs"], stdinText: [], pipeIn: true, pipeOut: false, ...more,
+ * });
+ * addedArgumentsRule(inv("wc", ["-l"]), out);
+ * addedArgumentsRule(inv("sort", ["--"]), out);
+ * addedArgumentsRule(inv("sort", [], { fedByFind: true }), out);
+ * addedArgumentsRule(inv("sh", ["-c", "ls \"$1\""]), out);
+ * assert.deepEqual(seen, []);
+ * addedArgumentsRule(inv("sort", []), out);
+ * addedArgumentsRule(inv("uniq", ["--"]), out);
+ * assert.equal(seen.length, 2);
+ * ```
+ */
+export function addedArgumentsRule(inv: Invocation, out: Findings): void {
+  if (!inv.wrappers.includes("xargs")) return;
+  const rec = recordFor(inv.program);
+  // A program without a record is never read-only anyway.
+  if (rec === undefined || shellCommandString(inv)) return;
+  const notOptions = inv.argv.includes("--") || inv.fedByFind === true;
+  if (
+    rec.readOnly !== "always" ||
+    (!notOptions && rec.options.some((o) => o.effect !== undefined))
+  ) {
+    out.review(
+      `${inv.program}: xargs adds arguments the text does not show, options or operands that change what it does`,
+    );
+  }
+}
