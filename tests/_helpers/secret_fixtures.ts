@@ -1022,6 +1022,11 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       'secret: "${{ secrets.API_KEY }}"',
       "token: `dead-${crypto.randomUUID()}`,",
       'password = "abc${PW_SUFFIX}"',
+      // Bare code under a secret's name whose brackets nest (a call, a subscript, a type).
+      "password = getpass(prompt)[0]",
+      "token:e.token||t(n)}",
+      "secret_key = settings[KEY](opts){x}",
+      "api_token: map[string]interface{}",
     ],
     env_secret: [
       "DB_PASSWORD=${DB_PASSWORD}",

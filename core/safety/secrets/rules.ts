@@ -61,14 +61,35 @@ const VALUE_MAX = 8192;
  * check can tell it from a quoted one (a `#` or `;` that opens a bare value
  * is a comment or a statement's end; inside quotes it is the value's).
  */
-function assignedValue(min: number, bare: string, esc = String.raw`\\?`): string {
+function assignedValue(
+  min: number,
+  bare: string,
+  esc = String.raw`\\?`,
+  crossed = false,
+): string {
   const escaped = esc === String.raw`\\?` ? String.raw`\\` : String.raw`\\{1,3}`;
+  // Tried only where the bare run stops short of `min` at a bracket: see {@linkcode crossedBare}.
+  const wide = crossed ? `|${crossedBare(min)}` : "";
   return String
     .raw`(?:"(?<s>${quotedRun('"', min, VALUE_MAX)})"|${escaped}"(?<s>${
     escapedQuotedRun(min, VALUE_MAX)
   })${escaped}"|'(?<s>${
     quotedRun("'", min, VALUE_MAX)
-  })'|\x60(?<s>[^\x60\r\n]{${min},${VALUE_MAX}})\x60|(?:\\?["'\x60])?(?<unq>)(?<s>${bare}{${min},${VALUE_MAX}}={0,3}))`;
+  })'|\x60(?<s>[^\x60\r\n]{${min},${VALUE_MAX}})\x60|(?:\\?["'\x60])?(?<unq>)(?<s>${bare}{${min},${VALUE_MAX}}={0,3})${wide})`;
+}
+
+/**
+ * A bare value that runs through brackets (`m{{h}o)p${e]nob(ody[x>-_$#y}}`)
+ * as the group `s` with the empty group `crossed`: no blank, quote, `,`,
+ * `;`, `=` or backslash, at most 256 characters. The bare classes end a
+ * value at a bracket (a call or a subscript follows a name in code); this
+ * run is a value only when {@linkcode hasCrossedBrackets} says no code
+ * wrote it.
+ */
+function crossedBare(min: number): string {
+  return String.raw`(?<crossed>)(?<s>[^\s"'\x60,;\\=]{${
+    Math.max(min, 12)
+  },256})(?![^\s"'\x60,;\\=])`;
 }
 
 /**
@@ -616,7 +637,7 @@ const GENERIC_ASSIGNMENT: SecretRule = {
   kind: "generic_secret",
   title: "High-entropy value assigned to a secret-like name",
   description:
-    '`name: value`, `name = "value"` or `"name": "value"` where the name contains password, secret, token, api_key and the like and the value has at least 12 characters, letters and digits, and entropy of 3 bits per character or more. A bare value keeps an inner `;` followed by more of it (not a statement word, member chain or the next `name=`).',
+    '`name: value`, `name = "value"` or `"name": "value"` where the name contains password, secret, token, api_key and the like and the value has at least 12 characters, letters and digits, and entropy of 3 bits per character or more. A bare value keeps an inner `;` followed by more of it (not a statement word, member chain or the next `name=`), and runs through brackets that cross (`m{{h}o)p...`: code nests its brackets).',
   keywords: [
     ...ASSIGNMENT_KEYWORDS,
     "api-key",
@@ -628,7 +649,7 @@ const GENERIC_ASSIGNMENT: SecretRule = {
   pattern: new RegExp(
     String
       .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN}${
-      assignedValue(12, formBare(GENERIC_EXCLUDED, ";"))
+      assignedValue(12, formBare(GENERIC_EXCLUDED, ";"), undefined, true)
     }`,
     "i",
   ),
@@ -648,7 +669,9 @@ const GENERIC_ASSIGNMENT: SecretRule = {
     assignmentValid(12)(s, g) &&
     // A `;` before a bare value ends a statement (inside quotes it is the value's); after one,
     // the head alone must be a value too.
-    (g.unq === undefined || !s.startsWith(";")) && (!s.includes(";") || statementsInValueValid(s)),
+    (g.unq === undefined || !s.startsWith(";")) &&
+    (!s.includes(";") || statementsInValueValid(s)) &&
+    (g.crossed === undefined || hasCrossedBrackets(s)),
 };
 
 /** The last words of a name the operator and cell rules read (lower case). */
@@ -820,6 +843,25 @@ function isSymbolRich(value: string): boolean {
     !/\[[A-Za-z0-9]-[A-Za-z0-9]|\(\?|\\[dDwWsSbB]|\{\d+(?:,\d*)?\}|^\^|\$$/.test(value);
 }
 
+/**
+ * A closing bracket meets an open bracket of another kind (`{{h}o)`: the
+ * `)` closes a `{`). Code nests its brackets (`foo(hey)you`, `f(x)[0]`,
+ * `{a:[1]}`), and a run cut from a longer expression leaves brackets open
+ * or closes ones opened before it (`password)`), never crosses them; a
+ * generated password drawn from symbols does.
+ */
+function hasCrossedBrackets(value: string): boolean {
+  const open: string[] = [];
+  for (const c of value) {
+    if (c === "(" || c === "[" || c === "{") open.push(c);
+    else if (c === ")" || c === "]" || c === "}") {
+      if (open.length === 0) continue;
+      if (open.pop() !== { ")": "(", "]": "[", "}": "{" }[c]) return true;
+    }
+  }
+  return false;
+}
+
 /** `NAME=value` under an upper-case secret name (.env files, `export`, shell history). */
 const ENV_ASSIGNMENT: SecretRule = {
   kind: "env_secret",
@@ -989,7 +1031,7 @@ const PASSWORD_CONFIG: SecretRule = {
   kind: "password_assignment",
   title: "Password in a configuration file",
   description:
-    '`password = "..."` (HCL, TOML, INI), `password: ...` (YAML), `pass := "..."`: a name that is or ends in password, passwd, pwd or pass with a value of 6 or more characters that is not a type name, reference, call or placeholder.',
+    '`password = "..."` (HCL, TOML, INI), `password: ...` (YAML), `pass := "..."`: a name that is or ends in password, passwd, pwd or pass with a value of 6 or more characters that is not a type name, reference, call or placeholder; a bare value runs through brackets that cross when it is drawn from symbols.',
   // `pass` alone would hit every `passed` of a test log: a bare `pass` name is read by
   // the byte after it (`pass: ...` of nodemailer's auth, `pass = "..."`, `"pass": ...`).
   keywords: [
@@ -1009,7 +1051,7 @@ const PASSWORD_CONFIG: SecretRule = {
   pattern: new RegExp(
     String
       .raw`(?<![A-Za-z0-9_.\-](?<!\\[A-Za-z0-9_.\-]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))(?=(?<name>[A-Za-z0-9_.\-]{3,96}))\k<name>${SEP_OPEN_OP}${
-      assignedValue(6, formBare(PASSWORD_EXCLUDED, ";#"))
+      assignedValue(6, formBare(PASSWORD_EXCLUDED, ";#"), undefined, true)
     }`,
     "i",
   ),
@@ -1023,6 +1065,7 @@ const PASSWORD_CONFIG: SecretRule = {
   extend: formTail(PASSWORD_EXCLUDED, ";#"),
   // Cheapest first: a hostile `password: password: ...` costs a character test a hit.
   validate: (s, g) =>
+    (g.crossed === undefined || (hasCrossedBrackets(s) && isSymbolRich(s))) &&
     !s.endsWith(":") && (/[A-Za-z]/.test(s) || isPasswordLookAlike(s)) &&
     (s.length >= 8 || /[^A-Za-z]/.test(s)) &&
     // `pass` and `pwd` are also words of prose (`pass: followed by`) and code (`renderPass =

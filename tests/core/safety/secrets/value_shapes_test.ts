@@ -163,6 +163,40 @@ Deno.test("a quoted value of letters and many symbols under a secret's name is r
   for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
 
+Deno.test("a bare value whose brackets cross (a `)` closing a `{`) under a secret's name is redacted whole; code that nests its brackets is kept", () => {
+  const rng = new Rng(2147);
+  const LOWER = "abcdefghijklmnopqrstuvwxyz";
+  for (let i = 0; i < 30; i++) {
+    // Letters and symbols around one crossed pair: an opener, then a closer of another kind
+    // (a symbol before the opener: `abc(` opens like a call, which the filters keep).
+    const [o, c] = [["{", ")"], ["(", "]"], ["[", "}"], ["{", "]"]][i % 4]!;
+    const v = rng.str(LOWER, 3) + rng.str("@!~", 1) + o + rng.str(LOWER, 2) +
+      rng.str("$#!@~^*", 2) + c +
+      rng.str(LOWER, 4) + rng.str("])#!@", 2) + rng.str(LOWER, 3);
+    for (
+      const text of [
+        `my_password = ${v}`,
+        `password: ${v}`,
+        `apikey := ${v}`,
+        `theapikey:${v}`,
+        `the_password=${v}\n`,
+      ]
+    ) assertRedacted(text, v);
+  }
+  const kept = [
+    "password = foo(hey)you",
+    "password = getpass(prompt)[0]",
+    "login(username=username, password=password)",
+    "apiKey: this.apiKey,",
+    "token:e.token||t(n)}",
+    "secret_key = settings[KEY](opts){x}",
+    "password = hope]nobody[finds>-_$#thisone",
+    "token: map[string]interface{}",
+    "api_key: {{h}o)p}",
+  ];
+  for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
 Deno.test("a secret given with Make's ?= is redacted; a TypeScript optional member is not an assignment", () => {
   const rng = new Rng(2146);
   const tk = p("Q7", rng.str(ALNUM, 20));
