@@ -322,8 +322,10 @@ const CODEX_CALLS = new Set(["function_call", "custom_tool_call", "local_shell_c
  * contextual user fragments): among them a skill's whole SKILL.md (`<skill>`,
  * when a `$skill` is invoked; a repository's `.agents/skills/` or
  * `.codex/skills/` is a committed file's words), the list of skills with
- * their descriptions (`<skills_section>`), plugin instructions and a
- * sub-agent's report.
+ * their descriptions (`<skills_section>`), plugin instructions, a
+ * sub-agent's report, and the review model's findings Codex hands back after
+ * `/review` (`<user_action>`: its words about a commit, a branch, a pull
+ * request's files, not the user's).
  */
 const CODEX_INJECTED = [
   "environment_context",
@@ -338,6 +340,7 @@ const CODEX_INJECTED = [
   "js_repl_instructions",
   "child_agents_instructions",
   "subagent_notification",
+  "user_action",
 ];
 
 /**
