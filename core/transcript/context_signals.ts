@@ -290,6 +290,17 @@ export function isClaudeCompaction(r: Json): boolean {
 }
 
 /**
+ * Whether a Claude Code user line says it did not come from a person typing:
+ * an `origin` whose kind is not `human` (2.1.197 writes `auto-continuation`
+ * for the prompt a command's result submits on its own, `channel` and `peer`
+ * for another program's or session's message).
+ */
+function claudeFromElsewhere(r: Json): boolean {
+  const kind = obj(r.origin)?.kind;
+  return kind !== undefined && kind !== "human";
+}
+
+/**
  * What a Claude Code record says: a compaction; a user line whose text (a
  * string, or its `text` blocks) is typing; `tool_use` blocks; an assistant
  * line's `usage`. Subagent (sidechain) and `isMeta` lines say nothing.
@@ -303,7 +314,8 @@ export function claudeSignal(r: Json): RecordSignal {
   const message = obj(r.message);
   const fill = type === "assistant" ? claudeFill(message?.usage, message?.model) : undefined;
   const content = message?.content;
-  const typing = (text: string) => type === "user" && !isBlank(text) && !isClaudePlumbing(text);
+  const typing = (text: string) =>
+    type === "user" && !isBlank(text) && !isClaudePlumbing(text) && !claudeFromElsewhere(r);
   if (typeof content === "string") return said(typing(content), 0, fill);
   if (!Array.isArray(content)) return said(false, 0, fill);
   let calls = 0;
