@@ -448,19 +448,30 @@ function cutAtReferencedContent(text: string): string {
 }
 
 /**
- * Gemini CLI user parts without baton's own injected `<hook_context>` (our
- * briefing, not the user's words) and without the content of files the
+ * The tags that open Gemini CLI user text it did not take from the user:
+ * baton's own `<hook_context>` (our briefing), and the `<session_context>`
+ * message Gemini CLI 0.61 puts first in every chat's history and records as
+ * a user message (the date, the directory tree, and the session memory: the
+ * repository's GEMINI.md). Gemini CLI's own test for a user's prompt
+ * (isIgnoredUserContent) leaves both out.
+ */
+const GEMINI_INJECTED = ["<hook_context>", "<session_context>"];
+
+function isGeminiInjected(text: unknown): boolean {
+  if (typeof text !== "string") return false;
+  const t = text.trimStart();
+  return GEMINI_INJECTED.some((tag) => t.startsWith(tag));
+}
+
+/**
+ * Gemini CLI user parts without the ones it or baton injected
+ * ({@linkcode GEMINI_INJECTED}) and without the content of files the
  * message references ({@linkcode withoutReferencedContent}).
  */
 export function geminiUserParts(recorded: unknown): unknown {
   const content = withoutReferencedContent(recorded);
-  if (!Array.isArray(content)) {
-    return typeof content === "string" && content.startsWith("<hook_context>") ? "" : content;
-  }
-  return content.filter((p) => {
-    const t = typeof p === "string" ? p : obj(p)?.text;
-    return !(typeof t === "string" && t.startsWith("<hook_context>"));
-  });
+  if (!Array.isArray(content)) return isGeminiInjected(content) ? "" : content;
+  return content.filter((p) => !isGeminiInjected(typeof p === "string" ? p : obj(p)?.text));
 }
 
 /**
