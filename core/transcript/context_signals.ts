@@ -289,6 +289,18 @@ export function isClaudeCompaction(r: Json): boolean {
     r.type === "user" && r.isCompactSummary === true;
 }
 
+/** How Claude Code opens the line it writes when the user stops a reply or a tool call. */
+const CLAUDE_INTERRUPT = "[Request interrupted by user";
+
+/**
+ * Whether a Claude Code user text is the interruption notice Claude Code
+ * writes itself ("[Request interrupted by user]", "… for tool use]"), which
+ * its own first-prompt test passes over.
+ */
+function isClaudeInterrupt(text: string): boolean {
+  return text.trimStart().startsWith(CLAUDE_INTERRUPT);
+}
+
 /**
  * Whether a Claude Code user line says it did not come from a person typing:
  * an `origin` whose kind is not `human` (2.1.197 writes `auto-continuation`
@@ -315,7 +327,8 @@ export function claudeSignal(r: Json): RecordSignal {
   const fill = type === "assistant" ? claudeFill(message?.usage, message?.model) : undefined;
   const content = message?.content;
   const typing = (text: string) =>
-    type === "user" && !isBlank(text) && !isClaudePlumbing(text) && !claudeFromElsewhere(r);
+    type === "user" && !isBlank(text) && !isClaudePlumbing(text) && !isClaudeInterrupt(text) &&
+    !claudeFromElsewhere(r);
   if (typeof content === "string") return said(typing(content), 0, fill);
   if (!Array.isArray(content)) return said(false, 0, fill);
   let calls = 0;

@@ -76,6 +76,27 @@ Deno.test("parseClaudeCode(): a user line whose origin is not a person typing is
   );
   assert.deepEqual(users, ["fix the login bug", "also the logout"]);
 });
+
+Deno.test("parseClaudeCode(): the interruption notice Claude Code writes is not a user request", () => {
+  // What 2.1.197 writes when the user stops a reply or a tool call (its WQ helper).
+  const lines = [
+    {
+      type: "user",
+      message: { content: [{ type: "text", text: "[Request interrupted by user]" }] },
+    },
+    {
+      type: "user",
+      message: { content: [{ type: "text", text: "[Request interrupted by user for tool use]" }] },
+    },
+    // Control: a typed request that talks about an interruption.
+    { type: "user", message: { content: "why was the request interrupted by user?" } },
+  ].map((l) => JSON.stringify(l)).join("\n");
+  const users = parseTranscriptBytes("claude-code", enc(lines)).turns.flatMap((t) =>
+    t.kind === "user" ? [t.text] : []
+  );
+  assert.deepEqual(users, ["why was the request interrupted by user?"]);
+});
+
 Deno.test("parseClaudeCode() survives a truncated last line, invalid UTF-8 and a line over the bound, and counts them", () => {
   const good = JSON.stringify({ type: "user", message: { content: "ok" } });
   const bad = new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]);
