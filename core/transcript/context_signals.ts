@@ -289,6 +289,29 @@ export function isClaudeCompaction(r: Json): boolean {
     r.type === "user" && r.isCompactSummary === true;
 }
 
+/** How Claude Code opens the line it writes when the user stops a reply or a tool call. */
+const CLAUDE_INTERRUPT = "[Request interrupted by user";
+
+/**
+ * Whether a Claude Code user text is the interruption notice Claude Code
+ * writes itself ("[Request interrupted by user]", "… for tool use]"), which
+ * its own first-prompt test passes over.
+ */
+function isClaudeInterrupt(text: string): boolean {
+  return text.trimStart().startsWith(CLAUDE_INTERRUPT);
+}
+
+/**
+ * Whether a Claude Code user line says it did not come from a person typing:
+ * an `origin` whose kind is not `human` (2.1.197 writes `auto-continuation`
+ * for the prompt a command's result submits on its own, `channel` and `peer`
+ * for another program's or session's message).
+ */
+function claudeFromElsewhere(r: Json): boolean {
+  const kind = obj(r.origin)?.kind;
+  return kind !== undefined && kind !== "human";
+}
+
 /**
  * What a Claude Code record says: a compaction; a user line whose text (a
  * string, or its `text` blocks) is typing; `tool_use` blocks; an assistant
@@ -303,7 +326,9 @@ export function claudeSignal(r: Json): RecordSignal {
   const message = obj(r.message);
   const fill = type === "assistant" ? claudeFill(message?.usage, message?.model) : undefined;
   const content = message?.content;
-  const typing = (text: string) => type === "user" && !isBlank(text) && !isClaudePlumbing(text);
+  const typing = (text: string) =>
+    type === "user" && !isBlank(text) && !isClaudePlumbing(text) && !isClaudeInterrupt(text) &&
+    !claudeFromElsewhere(r);
   if (typeof content === "string") return said(typing(content), 0, fill);
   if (!Array.isArray(content)) return said(false, 0, fill);
   let calls = 0;
@@ -322,8 +347,10 @@ const CODEX_CALLS = new Set(["function_call", "custom_tool_call", "local_shell_c
  * contextual user fragments): among them a skill's whole SKILL.md (`<skill>`,
  * when a `$skill` is invoked; a repository's `.agents/skills/` or
  * `.codex/skills/` is a committed file's words), the list of skills with
- * their descriptions (`<skills_section>`), plugin instructions and a
- * sub-agent's report.
+ * their descriptions (`<skills_section>`), plugin instructions, a
+ * sub-agent's report, and the review model's findings Codex hands back after
+ * `/review` (`<user_action>`: its words about a commit, a branch, a pull
+ * request's files, not the user's).
  */
 const CODEX_INJECTED = [
   "environment_context",
@@ -338,6 +365,7 @@ const CODEX_INJECTED = [
   "js_repl_instructions",
   "child_agents_instructions",
   "subagent_notification",
+  "user_action",
 ];
 
 /**
@@ -433,19 +461,30 @@ function cutAtReferencedContent(text: string): string {
 }
 
 /**
- * Gemini CLI user parts without baton's own injected `<hook_context>` (our
- * briefing, not the user's words) and without the content of files the
+ * The tags that open Gemini CLI user text it did not take from the user:
+ * baton's own `<hook_context>` (our briefing), and the `<session_context>`
+ * message Gemini CLI 0.61 puts first in every chat's history and records as
+ * a user message (the date, the directory tree, and the session memory: the
+ * repository's GEMINI.md). Gemini CLI's own test for a user's prompt
+ * (isIgnoredUserContent) leaves both out.
+ */
+const GEMINI_INJECTED = ["<hook_context>", "<session_context>"];
+
+function isGeminiInjected(text: unknown): boolean {
+  if (typeof text !== "string") return false;
+  const t = text.trimStart();
+  return GEMINI_INJECTED.some((tag) => t.startsWith(tag));
+}
+
+/**
+ * Gemini CLI user parts without the ones it or baton injected
+ * ({@linkcode GEMINI_INJECTED}) and without the content of files the
  * message references ({@linkcode withoutReferencedContent}).
  */
 export function geminiUserParts(recorded: unknown): unknown {
   const content = withoutReferencedContent(recorded);
-  if (!Array.isArray(content)) {
-    return typeof content === "string" && content.startsWith("<hook_context>") ? "" : content;
-  }
-  return content.filter((p) => {
-    const t = typeof p === "string" ? p : obj(p)?.text;
-    return !(typeof t === "string" && t.startsWith("<hook_context>"));
-  });
+  if (!Array.isArray(content)) return isGeminiInjected(content) ? "" : content;
+  return content.filter((p) => !isGeminiInjected(typeof p === "string" ? p : obj(p)?.text));
 }
 
 /**

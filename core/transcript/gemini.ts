@@ -15,7 +15,9 @@
  *   and its fill are decided by core/transcript/context_signals.ts (what the
  *   context bands read); this reader adds the content.
  * - Parts that are baton's own injected `<hook_context>` are left out of
- *   user turns (they are our briefing, not the user's words).
+ *   user turns (they are our briefing, not the user's words), and so is the
+ *   `<session_context>` message Gemini CLI records first (the directory
+ *   tree and the repository's GEMINI.md).
  * - A user turn is what was typed: the message's `displayContent` when
  *   Gemini CLI recorded one (it does when what it sent differs: a
  *   `.gemini/commands/*.toml` prompt a `/command` expanded to, referenced

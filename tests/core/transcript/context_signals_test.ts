@@ -348,7 +348,7 @@ const LARGE_WINDOW = /\[1m\]|-1m\b/i;
 const CLAUDE_PLUMBING =
   /^\s*<(?:command-name|command-message|command-args|local-command-[a-z]+|system-reminder|bash-stdout|bash-stderr|task-notification|teammate-message)(?:\s[^>]*)?>/;
 const CODEX_INJECTED =
-  /^\s*(?:<(?:environment_context|user_instructions|permissions|developer|user_shell_command|turn_aborted)|# AGENTS\.md instructions for )/;
+  /^\s*(?:<(?:environment_context|user_instructions|permissions|developer|user_shell_command|turn_aborted|user_action)|# AGENTS\.md instructions for )/;
 
 const pieces = (words: string[]) =>
   fc.array(fc.constantFrom(...words), { maxLength: 8 }).map((p) => p.join(""));
@@ -402,6 +402,7 @@ Deno.test("a Codex user message is typing exactly when the injected-context expr
     "environment_context",
     "developer",
     "turn_aborted",
+    "user_action",
     "# AGENTS.md instructions for ",
     "# AGENTS.md",
     "hi",
