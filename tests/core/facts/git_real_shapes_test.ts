@@ -66,6 +66,12 @@ const SHAPES: Shape[] = [
     at: ".wt/d",
   },
   {
+    name: "a linked worktree reads the shared info/exclude and info/attributes",
+    script:
+      "printf 'a\\r\\nb\\r\\n' >t.txt; echo x>a; c; git worktree add -q -b feat .wt/feat; printf '*.zz\\n' >.git/info/exclude; printf '*.txt text\\n' >.git/info/attributes; cd .wt/feat; touch u.zz v.yy; touch -d '+5 sec' t.txt; echo e>a",
+    at: ".wt/feat",
+  },
+  {
     name: "after git gc, repack -a -d, commit-graph and multi-pack-index writes",
     script:
       "for i in 1 2 3 4 5; do echo $i>f$i; mkdir -p d$i; echo $i>d$i/g; c; done; git branch side; git tag v1; git tag -a -m t v2; git gc -q; git repack -a -d -q; git commit-graph write --reachable; git multi-pack-index write; echo n>f1; rm f2; touch u",
