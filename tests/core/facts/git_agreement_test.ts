@@ -980,6 +980,32 @@ Deno.test("names that are not UTF-8: a staged rename between two is unchecked on
   assert.deepEqual(same.unchecked, ["b\\xff"]);
 });
 
+Deno.test("names that are not UTF-8: a branch so named is not read as an unborn one (no commits, everything staged)", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  const head = (await git(dir, ["rev-parse", "HEAD"])).stdout.trim();
+  // git takes any byte over 0x7f in a ref name ("caf\xe9", Latin-1).
+  const made = await new Deno.Command("sh", {
+    args: ["-c", "git checkout -q -b \"$(printf 'caf\\351')\""],
+    cwd: dir,
+    env: GIT_ENV,
+  }).output();
+  assert.equal(made.code, 0);
+  assert.equal(
+    (await git(dir, ["rev-parse", "HEAD"])).stdout.trim(),
+    head,
+    "control: git reads it",
+  );
+  const r = await assertAgreesWithGit(env, dir, { allowNoTree: true });
+  assert.deepEqual(r.unchecked, ["/"], "the tree is unknown, never compared with an empty HEAD");
+  assert.equal(r.facts.head, null, "no commit is named");
+  assert.match(r.facts.unavailable?.[0]?.reason ?? "", /not UTF-8/);
+  // Control: the same branch named in UTF-8 reads as git reads it.
+  await git(dir, ["checkout", "-q", "-b", "café"]);
+  const ok = await assertAgreesWithGit(env, dir);
+  assert.equal(ok.facts.head, head);
+});
+
 Deno.test("names that are not UTF-8: an untracked directory is listed (lossily), never left out", async () => {
   const env = await userEnv();
   const dir = await base();
