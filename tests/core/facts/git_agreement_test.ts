@@ -1016,6 +1016,26 @@ Deno.test("names that are not UTF-8: an untracked directory is listed (lossily),
   assert.equal(r.facts.dirty, true);
 });
 
+Deno.test("names that are not UTF-8: one an ignore rule matches is not hidden as ignored, the untracked list is not whole", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  // Latin-1 patterns and names: git ignores x.\xe9 by its bytes and lists y.\xea,
+  // which the runtime reads as x.\uFFFD and y.\uFFFD: baton ignored both.
+  await shell(
+    dir,
+    `printf '*.\\351\\n' >.gitignore && touch "$(printf 'x.\\351')" "$(printf 'y.\\352')" u`,
+  );
+  const r = await assertAgreesWithGit(env, dir, { allowUnknown: true });
+  assert.deepEqual(r.git.untracked, [".gitignore", "u", "y.\\xea"], "control: git lists one");
+  assert.equal(r.facts.tree?.untracked_complete, false, "baton does not call its list whole");
+  assert.match(r.facts.tree?.reason ?? "", /not valid UTF-8 matched an ignore rule/);
+  // Control: with no rule matching them both are listed (lossily) and the list is whole.
+  await Deno.writeTextFile(`${dir}/.gitignore`, "*.o\n");
+  const whole = await assertAgreesWithGit(env, dir);
+  assert.equal(whole.facts.tree?.untracked_complete, true);
+  assert.equal(whole.git.untracked.length, 4);
+});
+
 Deno.test("repository format: a version or extension git refuses, SHA-256 objects: the tree is unknown, never compared", async () => {
   const env = await userEnv();
   const dir = await base();
