@@ -368,6 +368,22 @@ const SHAPES: Shape[] = [
     ].join("\n"),
   },
   {
+    name:
+      "a submodule's own settings decide its state: core.fileMode false, its ignore files, its attributes",
+    script: [
+      "git config --global protocol.file.allow always",
+      "mkdir $HOME/lib; cd $HOME/lib; git init -q -b main; echo l>l; printf '*.o\\n' >.gitignore; printf '*.t text\\n' >.gitattributes; printf 'a\\nb\\n' >f.t; c; cd - >/dev/null",
+      "git submodule add -q $HOME/lib lib; git submodule add -q $HOME/lib lib2; c",
+      "git -C lib config core.fileMode false; chmod +x lib/l; touch lib/x.o; touch -d '+5 sec' lib/f.t",
+      "git -C lib2 config core.autocrlf true; printf 'a\\r\\nb\\r\\n' >lib2/f.t; touch u",
+    ].join("\n"),
+  },
+  {
+    name: "an untracked bare repository and a repository with no commit inside the work tree",
+    script:
+      "echo x>a; c; git init -q --bare backup.git; git init -q fresh; touch fresh/f; mkdir -p deep/er; git init -q deep/er/r; echo z>deep/er/r/z",
+  },
+  {
     name: "a merge stopped before its commit (--no-commit), with a new file from the other side",
     script:
       "echo base>a; c; git checkout -q -b o; echo o>b; echo o2>a; c; git checkout -q main; echo m>c; c; git merge -q --no-commit --no-ff o; echo w>c",
