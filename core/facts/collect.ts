@@ -511,6 +511,11 @@ export async function collectFacts(
         wt.untrackedTruncated && !wt.untrackedExpired && wt.untrackedSkippedDirs.length === 0
       ) reasons.push("untracked cap reached");
       if (cacheUnsure) reasons.push(UNTRACKED_CACHE_REASON);
+      if (wt.untrackedLossyIgnored > 0) {
+        reasons.push(
+          `${wt.untrackedLossyIgnored} name(s) not valid UTF-8 matched an ignore rule: git matches their bytes, which this runtime cannot read`,
+        );
+      }
       // A file over the hash cap whose stat data changed counts as changed,
       // by stat data alone: the reason says so even when the sets are whole.
       const judgedByStat = oversized.length + stagedUnhashed.size;
@@ -532,7 +537,8 @@ export async function collectFacts(
         changed_total: changedPaths.length,
         untracked: bounded(untracked, maxTree, lossy),
         untracked_total: untracked.length,
-        untracked_complete: !wt.untrackedTruncated && !cacheUnsure,
+        untracked_complete: !wt.untrackedTruncated && !cacheUnsure &&
+          wt.untrackedLossyIgnored === 0,
         // Names that are not valid UTF-8 come escaped from the scan already.
         unchecked: [...wt.badNames, ...bounded(wt.unchecked.filter((p) => !own(p)), maxTree)]
           .slice(0, maxTree),

@@ -49,6 +49,8 @@ export async function gitAs(
 /** git's answer: tracked path (escaped) -> XY, and untracked paths (escaped). */
 export interface OracleView {
   tracked: Map<string, string>;
+  /** Renamed or copied path (escaped) -> the path git gives as its source (escaped). */
+  origins: Map<string, string>;
   untracked: string[];
   /** True when git status stopped with an error and gave no status (the sets are then empty). */
   stopped?: boolean;
@@ -92,9 +94,12 @@ export async function oracle(
     "-z",
     "--untracked-files=all",
   ], { allowFail: options.allowStop === true });
-  if (out.code !== 0) return { tracked: new Map(), untracked: [], stopped: true };
+  if (out.code !== 0) {
+    return { tracked: new Map(), origins: new Map(), untracked: [], stopped: true };
+  }
   const recs = splitNul(out.stdout);
   const tracked = new Map<string, string>();
+  const origins = new Map<string, string>();
   const untracked: string[] = [];
   for (let k = 0; k < recs.length; k++) {
     const r = recs[k]!;
@@ -104,11 +109,13 @@ export async function oracle(
     if (kind === "?") untracked.push(escapePathBytes(r.subarray(2)));
     else if (kind === "1") tracked.set(escapePathBytes(afterFields(r, 8)), xy);
     else if (kind === "2") {
-      tracked.set(escapePathBytes(afterFields(r, 9)), xy);
+      const path = escapePathBytes(afterFields(r, 9));
+      tracked.set(path, xy);
       k++;
+      if (recs[k] !== undefined) origins.set(path, escapePathBytes(recs[k]!));
     } else if (kind === "u") tracked.set(escapePathBytes(afterFields(r, 10)), xy);
   }
-  return { tracked, untracked };
+  return { tracked, origins, untracked };
 }
 
 /** baton's facts under the same user environment (no system config). */
@@ -202,6 +209,12 @@ export async function assertAgreesWithGit(
   const gitSide = [...git.tracked].filter(([p]) => !under(p)).sort();
   const batonSide = [...baton].filter(([p]) => !under(p)).sort();
   assert.deepEqual(batonSide, gitSide, `${label}: tracked changes differ from git`);
+  // A rename's (or copy's) source is git's too.
+  const batonOrigins = facts.changed_files
+    .filter((f) => f.orig_path !== null && f.status !== "untracked" && !under(f.path))
+    .map((f) => [f.path, f.orig_path]).sort();
+  const gitOrigins = [...git.origins].filter(([p]) => !under(p)).sort();
+  assert.deepEqual(batonOrigins, gitOrigins, `${label}: rename sources differ from git`);
   // An unchecked file does not make the untracked files below a directory
   // that replaced it unknown (found by the random suite): both sides are
   // filtered alike, and only an unchecked directory ("d/") covers what is

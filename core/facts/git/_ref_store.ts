@@ -8,13 +8,16 @@ import type { RepoLocation } from "../types.ts";
 import { GitCorruptError, GitUnsupportedError } from "./errors.ts";
 import { type PackedRef, parsePackedRefs } from "./packed_refs.ts";
 import { isSafeRefName, OID_RE, refBaseDir } from "./_ref_name.ts";
-import { readOptionalText } from "./_read_optional.ts";
+import { readOptionalFile, readOptionalText } from "./_read_optional.ts";
 
 /** What a single ref holds. */
 export type RefValue = { kind: "oid"; oid: string } | { kind: "symbolic"; target: string };
 
 /** Largest loose ref file we read; real ones are under 300 bytes. */
 const MAX_LOOSE_REF_BYTES = 4096;
+
+/** UTF-8 that refuses a byte it cannot decode, a leading U+FEFF kept (git reads it as part of the ref). */
+const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** Throws when refs are stored in reftable (git 2.45+ `extensions.refStorage=reftable`). */
 export async function assertFilesBackend(fs: ReadFs, repo: RepoLocation): Promise<void> {
@@ -61,8 +64,20 @@ export async function readLooseRef(
     return { kind: "symbolic", target };
   }
   if (st.size > MAX_LOOSE_REF_BYTES) throw malformed(name);
-  const text = await readOptionalText(fs, path);
-  if (text === null) return null;
+  const bytes = await readOptionalFile(fs, path);
+  if (bytes === null) return null;
+  let text: string;
+  try {
+    text = STRICT_UTF8.decode(bytes);
+  } catch {
+    // A branch named by bytes that are not UTF-8 (git takes any byte over
+    // 0x7f): decoded lossily it names another ref, one that does not exist,
+    // and HEAD would read as unborn where git finds its commit.
+    throw new GitUnsupportedError(
+      `Cannot read ${name === "HEAD" ? "HEAD" : "a loose ref"}: it is not UTF-8`,
+      "git_ref_not_utf8",
+    );
+  }
   const value = parseRefFile(text);
   if (value === null) throw malformed(name);
   return value;

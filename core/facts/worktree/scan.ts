@@ -233,6 +233,8 @@ export interface WorktreeStatus {
   untrackedCache: boolean;
   /** Directories not listed for untracked files because of `maxDirBytes`. */
   untrackedSkippedDirs: string[];
+  /** Untracked names that are not UTF-8 an ignore rule matched (git matches bytes the runtime lost). */
+  untrackedLossyIgnored: number;
 }
 
 /**
@@ -677,6 +679,7 @@ export async function scanWorktree(
   let untrackedTruncated = false;
   let untrackedExpired = false;
   let untrackedSkippedDirs: string[] = [];
+  let untrackedLossyIgnored = 0;
   // The walk's end is the scan's peak of memory: nothing reads the stat
   // data past the comparison, and only a skip-worktree .gitignore (read
   // from its blob) needs the blob ids, so both are freed before it (1.8 and
@@ -720,6 +723,7 @@ export async function scanWorktree(
     untrackedTruncated = res.truncated;
     untrackedExpired = res.expired;
     untrackedSkippedDirs = res.skippedDirs;
+    untrackedLossyIgnored = res.lossyIgnored;
   }
   phase("untracked walk");
 
@@ -755,6 +759,7 @@ export async function scanWorktree(
     badNames,
     untrackedExpired,
     untrackedSkippedDirs,
+    untrackedLossyIgnored,
     untrackedCache: index?.extensions.includes("UNTR") ?? false,
   };
 }

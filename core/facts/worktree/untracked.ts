@@ -81,6 +81,11 @@ export interface UntrackedResult {
    * the index there and compares each file; they are not listed here.
    */
   sparseDirs: string[];
+  /**
+   * Names that are not UTF-8 an ignore rule matched: git matches their
+   * bytes, which the runtime lost, so the list may lack them.
+   */
+  lossyIgnored: number;
 }
 
 /** Default cap on untracked paths. */
@@ -151,6 +156,18 @@ export async function findUntracked(
   const maxDirBytes = options.maxDirBytes ?? Infinity;
   const skippedDirs: string[] = [];
   const sparseDirs: string[] = [];
+  let lossyIgnored = 0;
+
+  /**
+   * Counts a name an ignore rule matched that the runtime decoded lossily
+   * (U+FFFD for bytes that are not UTF-8, and no such file by that name):
+   * git matched its bytes, which are lost, so whether it is ignored is not
+   * known. Names without U+FFFD cost nothing.
+   */
+  async function unsureIfIgnored(rel: string): Promise<void> {
+    if (!rel.includes("\uFFFD")) return;
+    if ((await fs.lstat(`${repo.workTree}/${rel}`)) === null) lossyIgnored++;
+  }
 
   const base: IgnoreLevel[] = [];
   const excludesFile = options.excludesFile ?? null;
@@ -319,10 +336,16 @@ export async function findUntracked(
           sparseDirs.push(`${rel}/`);
           continue;
         }
-        if (isIgnored(here, base, `${rel}/`)) continue;
+        if (isIgnored(here, base, `${rel}/`)) {
+          await unsureIfIgnored(rel);
+          continue;
+        }
         if (!await walk(`${rel}/`, child, here, tracksName)) return false;
       } else {
-        if (isIgnored(here, base, rel)) continue;
+        if (isIgnored(here, base, rel)) {
+          await unsureIfIgnored(rel);
+          continue;
+        }
         if (!report(rel)) return false;
       }
     }
@@ -330,7 +353,7 @@ export async function findUntracked(
   }
 
   await walk("", tracked.dirs.get(""), []);
-  return { paths, truncated, dirsRead, expired, skippedDirs, sparseDirs };
+  return { paths, truncated, dirsRead, expired, skippedDirs, sparseDirs, lossyIgnored };
 }
 
 /**

@@ -980,6 +980,32 @@ Deno.test("names that are not UTF-8: a staged rename between two is unchecked on
   assert.deepEqual(same.unchecked, ["b\\xff"]);
 });
 
+Deno.test("names that are not UTF-8: a branch so named is not read as an unborn one (no commits, everything staged)", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  const head = (await git(dir, ["rev-parse", "HEAD"])).stdout.trim();
+  // git takes any byte over 0x7f in a ref name ("caf\xe9", Latin-1).
+  const made = await new Deno.Command("sh", {
+    args: ["-c", "git checkout -q -b \"$(printf 'caf\\351')\""],
+    cwd: dir,
+    env: GIT_ENV,
+  }).output();
+  assert.equal(made.code, 0);
+  assert.equal(
+    (await git(dir, ["rev-parse", "HEAD"])).stdout.trim(),
+    head,
+    "control: git reads it",
+  );
+  const r = await assertAgreesWithGit(env, dir, { allowNoTree: true });
+  assert.deepEqual(r.unchecked, ["/"], "the tree is unknown, never compared with an empty HEAD");
+  assert.equal(r.facts.head, null, "no commit is named");
+  assert.match(r.facts.unavailable?.[0]?.reason ?? "", /not UTF-8/);
+  // Control: the same branch named in UTF-8 reads as git reads it.
+  await git(dir, ["checkout", "-q", "-b", "café"]);
+  const ok = await assertAgreesWithGit(env, dir);
+  assert.equal(ok.facts.head, head);
+});
+
 Deno.test("names that are not UTF-8: an untracked directory is listed (lossily), never left out", async () => {
   const env = await userEnv();
   const dir = await base();
@@ -988,6 +1014,26 @@ Deno.test("names that are not UTF-8: an untracked directory is listed (lossily),
   assert.deepEqual(r.git.untracked, ["d\\xff/f"], "control: git lists the file inside");
   assert.deepEqual(r.facts.tree?.untracked, ["d\\x??/"]);
   assert.equal(r.facts.dirty, true);
+});
+
+Deno.test("names that are not UTF-8: one an ignore rule matches is not hidden as ignored, the untracked list is not whole", async () => {
+  const env = await userEnv();
+  const dir = await base();
+  // Latin-1 patterns and names: git ignores x.\xe9 by its bytes and lists y.\xea,
+  // which the runtime reads as x.\uFFFD and y.\uFFFD: baton ignored both.
+  await shell(
+    dir,
+    `printf '*.\\351\\n' >.gitignore && touch "$(printf 'x.\\351')" "$(printf 'y.\\352')" u`,
+  );
+  const r = await assertAgreesWithGit(env, dir, { allowUnknown: true });
+  assert.deepEqual(r.git.untracked, [".gitignore", "u", "y.\\xea"], "control: git lists one");
+  assert.equal(r.facts.tree?.untracked_complete, false, "baton does not call its list whole");
+  assert.match(r.facts.tree?.reason ?? "", /not valid UTF-8 matched an ignore rule/);
+  // Control: with no rule matching them both are listed (lossily) and the list is whole.
+  await Deno.writeTextFile(`${dir}/.gitignore`, "*.o\n");
+  const whole = await assertAgreesWithGit(env, dir);
+  assert.equal(whole.facts.tree?.untracked_complete, true);
+  assert.equal(whole.git.untracked.length, 4);
 });
 
 Deno.test("repository format: a version or extension git refuses, SHA-256 objects: the tree is unknown, never compared", async () => {

@@ -66,6 +66,12 @@ const SHAPES: Shape[] = [
     at: ".wt/d",
   },
   {
+    name: "a linked worktree reads the shared info/exclude and info/attributes",
+    script:
+      "printf 'a\\r\\nb\\r\\n' >t.txt; echo x>a; c; git worktree add -q -b feat .wt/feat; printf '*.zz\\n' >.git/info/exclude; printf '*.txt text\\n' >.git/info/attributes; cd .wt/feat; touch u.zz v.yy; touch -d '+5 sec' t.txt; echo e>a",
+    at: ".wt/feat",
+  },
+  {
     name: "after git gc, repack -a -d, commit-graph and multi-pack-index writes",
     script:
       "for i in 1 2 3 4 5; do echo $i>f$i; mkdir -p d$i; echo $i>d$i/g; c; done; git branch side; git tag v1; git tag -a -m t v2; git gc -q; git repack -a -d -q; git commit-graph write --reachable; git multi-pack-index write; echo n>f1; rm f2; touch u",
@@ -360,6 +366,22 @@ const SHAPES: Shape[] = [
       "mkdir $HOME/lib; cd $HOME/lib; git init -q -b main; echo l>l; c; echo l2>l; c; cd - >/dev/null",
       "git submodule add -q $HOME/lib lib; c; git config submodule.lib.active false; echo e>lib/l; touch lib/u",
     ].join("\n"),
+  },
+  {
+    name:
+      "a submodule's own settings decide its state: core.fileMode false, its ignore files, its attributes",
+    script: [
+      "git config --global protocol.file.allow always",
+      "mkdir $HOME/lib; cd $HOME/lib; git init -q -b main; echo l>l; printf '*.o\\n' >.gitignore; printf '*.t text\\n' >.gitattributes; printf 'a\\nb\\n' >f.t; c; cd - >/dev/null",
+      "git submodule add -q $HOME/lib lib; git submodule add -q $HOME/lib lib2; c",
+      "git -C lib config core.fileMode false; chmod +x lib/l; touch lib/x.o; touch -d '+5 sec' lib/f.t",
+      "git -C lib2 config core.autocrlf true; printf 'a\\r\\nb\\r\\n' >lib2/f.t; touch u",
+    ].join("\n"),
+  },
+  {
+    name: "an untracked bare repository and a repository with no commit inside the work tree",
+    script:
+      "echo x>a; c; git init -q --bare backup.git; git init -q fresh; touch fresh/f; mkdir -p deep/er; git init -q deep/er/r; echo z>deep/er/r/z",
   },
   {
     name: "a merge stopped before its commit (--no-commit), with a new file from the other side",

@@ -1,0 +1,181 @@
+/**
+ * Drift against git on real repository shapes: a capsule is written
+ * (`finalize`) in one state, the repository moves on the way work does
+ * (a conflict resolved, a rebase continued, a skip-worktree or
+ * assume-unchanged file edited, an ignored file made, only mtimes touched,
+ * a submodule edited inside, a case-only rename by hand, an
+ * intent-to-add), and `load --json` must say `match` for "tracked changes"
+ * exactly when `git status --porcelain=v2` shows the same tracked paths
+ * with the same codes and sources, and for "untracked files" exactly when
+ * git lists the same untracked paths (never `match` where git moved, never
+ * `different` where it did not). Real git, the real CLI, a temp HOME.
+ * @module
+ */
+import assert from "node:assert/strict";
+import { runBaton } from "../_helpers/cli.ts";
+import { GIT_ENV, makeRepo } from "../_helpers/git.ts";
+import { oracle, type UserEnv } from "../_helpers/git_oracle.ts";
+import { tempDir } from "../_helpers/temp.ts";
+
+interface Check {
+  check: string;
+  status: string;
+  detail: string;
+}
+
+interface Shape {
+  name: string;
+  /** The state at capture (`c` commits everything). */
+  before: string;
+  /** What happens after the capture. */
+  after: string;
+  /** Whether git's [tracked, untracked] view moves (the control). */
+  moves: [boolean, boolean];
+}
+
+const SHAPES: Shape[] = [
+  {
+    name: "a merge conflict resolved and staged",
+    before:
+      "echo base>a; echo k>k; c; git checkout -q -b o; echo o>a; c; git checkout -q main; echo m>a; c; git merge -q o 2>/dev/null || true",
+    after: "echo r>a; git add a",
+    moves: [true, false],
+  },
+  {
+    name: "a rebase continued past its stop",
+    before:
+      "echo base>a; c; git checkout -q -b t; echo t>a; c; echo t2>b; c; git checkout -q main; echo m>a; c; git checkout -q t; git rebase main 2>/dev/null || true",
+    after: "echo r>a; git add a; GIT_EDITOR=true git rebase --continue >/dev/null 2>&1",
+    moves: [true, false],
+  },
+  {
+    name: "a skip-worktree file and an assume-unchanged file edited (git shows neither)",
+    before:
+      "echo a>a; echo b>b; echo m>m; c; git update-index --skip-worktree a; git update-index --assume-unchanged b; echo m2>m",
+    after: "echo a2>a; echo b2>b",
+    moves: [false, false],
+  },
+  {
+    name: "an ignored file and an untracked directory of ignored files made",
+    before: "printf '*.o\\nbuild/\\n' >.gitignore; echo x>x; c; echo e>x; touch u",
+    after: "touch y.o; mkdir -p build/d g; touch build/d/z g/a.o",
+    moves: [false, false],
+  },
+  {
+    name: "files touched with their content unchanged",
+    before: "echo a>a; echo b>b; c; echo e>a",
+    after: "touch -d '+5 sec' a b",
+    moves: [false, false],
+  },
+  {
+    name: "chmod +x under core.fileMode false",
+    before: "echo a>a; echo b>b; git config core.fileMode false; c; echo e>b",
+    after: "chmod +x a b",
+    moves: [false, false],
+  },
+  {
+    name: "chmod +x under core.fileMode true",
+    before: "echo a>a; echo b>b; c; echo e>b",
+    after: "chmod +x a b",
+    moves: [true, false],
+  },
+  {
+    name: "a case-only rename done by hand",
+    before: "echo x>Readme; echo y>b; c; echo e>b",
+    after: "mv Readme README",
+    moves: [true, true],
+  },
+  {
+    name: "an intent-to-add of an untracked file",
+    before: "echo a>a; c; echo n>n",
+    after: "git add -N n",
+    moves: [true, true],
+  },
+  {
+    name:
+      "a staged rename whose source changes (git mv, then the source restored and another moved)",
+    before: "seq 1 40 >a; seq 41 80 >b; c; git mv a moved",
+    after: "git mv moved a; git mv b moved",
+    moves: [true, false],
+  },
+  {
+    name: "a submodule edited inside, then an untracked file there",
+    before: [
+      "git config --global protocol.file.allow always",
+      "mkdir $HOME/lib; cd $HOME/lib; git init -q -b main; echo l>l; c; cd - >/dev/null",
+      "git submodule add -q $HOME/lib lib; c; echo e>lib/l",
+    ].join("\n"),
+    after: "touch lib/u",
+    moves: [false, false],
+  },
+  {
+    name: "a file replaced by a directory of the same name",
+    before: "echo a>a; echo f>f; c; echo e>a",
+    after: "rm f; mkdir f; touch f/x",
+    moves: [true, true],
+  },
+];
+
+/** bash with git's test environment and HOME pointing at the shape's own home. */
+async function run(dir: string, script: string, home: string): Promise<void> {
+  const { GIT_CONFIG_GLOBAL: _g, ...base } = GIT_ENV;
+  const out = await new Deno.Command("bash", {
+    args: ["-c", `set -e\nc(){ git add -A && git commit -qm c; }\n${script}`],
+    cwd: dir,
+    env: { ...base, HOME: home, XDG_CONFIG_HOME: "" },
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+}
+
+/** git's view, the way each drift check compares it. */
+async function gitView(env: UserEnv, dir: string): Promise<{ tracked: string; untracked: string }> {
+  const v = await oracle(env, dir);
+  const tracked = [...v.tracked].map(([p, xy]) => `${p} ${xy} ${v.origins.get(p) ?? ""}`);
+  // baton keeps its own capsule out of the untracked files it compares.
+  const untracked = v.untracked.filter((p) => !p.startsWith(".baton/"));
+  return { tracked: JSON.stringify(tracked.sort()), untracked: JSON.stringify(untracked.sort()) };
+}
+
+for (const shape of SHAPES) {
+  Deno.test(`drift against git (real shapes): ${shape.name}`, async () => {
+    const home = (await tempDir("baton-home-")).path;
+    const env: UserEnv = { home, xdg: null };
+    const dir = await makeRepo("baton-drift-real-");
+    await run(dir, shape.before, home);
+    const batonEnv = { HOME: home, XDG_CONFIG_HOME: "" };
+    const written = await runBaton(["finalize", "--draft", "-"], {
+      cwd: dir,
+      stdin: '{"now":"x"}',
+      env: batonEnv,
+    });
+    assert.equal(written.code, 0, written.stderr);
+    const then = await gitView(env, dir);
+    await run(dir, shape.after, home);
+    const now = await gitView(env, dir);
+    // Control: git moved (or did not) as the shape says.
+    assert.deepEqual(
+      [then.tracked !== now.tracked, then.untracked !== now.untracked],
+      shape.moves,
+      `${shape.name}: git's view moved otherwise than expected`,
+    );
+    const loaded = await runBaton(["load", "--json"], { cwd: dir, env: batonEnv });
+    assert.equal(loaded.code, 0, loaded.stderr);
+    const drift = JSON.parse(loaded.stdout).drift as Check[];
+    const status = (name: string) => drift.find((d) => d.check === name)!;
+    for (
+      const [check, same] of [
+        ["tracked changes", then.tracked === now.tracked],
+        ["untracked files", then.untracked === now.untracked],
+      ] as const
+    ) {
+      const c = status(check);
+      assert.equal(
+        c.status,
+        same ? "match" : "different",
+        `${shape.name}: ${check} (git ${same ? "unchanged" : "moved"}): ${c.detail}`,
+      );
+    }
+  });
+}
