@@ -233,6 +233,14 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["kubectl --v=10 get secret/db", "dangerous", "credential_exposure"],
   ["security find-generic-password -s github -w", "dangerous", "credential_exposure"],
   ['echo "$GITHUB_TOKEN"', "dangerous", "credential_exposure"],
+  // review30: a here-string or unquoted heredoc feeds the value to a program that prints its input;
+  // and more secret names (*_PWD, *_PAT, webhook URLs, cookies, bearer tokens).
+  ['cat <<< "$GITHUB_TOKEN"', "dangerous", "credential_exposure"],
+  ["base64 <<< $NPM_TOKEN", "dangerous", "credential_exposure"],
+  ["cat <<EOF\n$OPENAI_API_KEY\nEOF", "dangerous", "credential_exposure"],
+  ["echo $MYSQL_PWD", "dangerous", "credential_exposure"],
+  ["echo $GH_PAT", "dangerous", "credential_exposure"],
+  ['echo "$SLACK_WEBHOOK_URL"', "dangerous", "credential_exposure"],
   ["printf '%s' $AWS_SECRET_ACCESS_KEY", "dangerous", "credential_exposure"],
   // review22: PowerShell's output cmdlets print what -InputObject names, as Write-Output does.
   ["Out-String -InputObject $env:GITHUB_TOKEN", "dangerous", "credential_exposure"],
@@ -1146,6 +1154,12 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["cat main.tf variables.tfvars", "read_only"],
   ["grep -rn tfstate .gitignore", "read_only"],
   ["cat pip.conf.example", "read_only"],
+  // review30: a secret-named variable as an argument comes back in error messages (`cat: ghp_..:
+  // No such file`); a length and a test print nothing of it, nor Get-Member (its type).
+  ["cat $GITHUB_TOKEN", "review"],
+  ['ls "$AWS_SECRET_ACCESS_KEY"', "review"],
+  ['wc -c <<< "$NPM_TOKEN"; echo ${#GITHUB_TOKEN}; [ -n "$GITHUB_TOKEN" ]', "read_only"],
+  ["echo $PATH $PWD $OLDPWD", "read_only"],
   ["cat .yarnrc.yml docs/wireguard/example.conf ~/.android/adbkey.pub", "read_only"],
   ["git status", "read_only"],
   ["git log --oneline -20", "read_only"],
