@@ -188,6 +188,9 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["cat /etc/wireguard/wg0.conf", "dangerous", "credential_exposure"],
   ["cat ~/.config/solana/id.json", "dangerous", "credential_exposure"],
   ["cat ~/.android/adbkey", "dangerous", "credential_exposure"],
+  // A directory diff prints each differing file's lines (diff printed a key file's line by hand).
+  ["diff -r ~/.ssh /tmp/keys-backup", "dangerous", "credential_exposure"],
+  ["diff ~/.aws /tmp/aws-old", "dangerous", "credential_exposure"],
   ["cat ~/.config/rclone/rclone.conf", "dangerous", "credential_exposure"],
   ["cat ~/.s3cfg", "dangerous", "credential_exposure"],
   ["less ~/.boto", "dangerous", "credential_exposure"],
@@ -1161,6 +1164,7 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ['wc -c <<< "$NPM_TOKEN"; echo ${#GITHUB_TOKEN}; [ -n "$GITHUB_TOKEN" ]', "read_only"],
   ["echo $PATH $PWD $OLDPWD", "read_only"],
   ["cat .yarnrc.yml docs/wireguard/example.conf ~/.android/adbkey.pub", "read_only"],
+  ["diff -r src/ old/src/", "read_only"],
   ["git status", "read_only"],
   ["git log --oneline -20", "read_only"],
   ["git diff HEAD~1 -- src/", "read_only"],

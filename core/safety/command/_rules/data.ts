@@ -132,6 +132,14 @@ function credentialRule(inv: Invocation, out: Findings): void {
           "grep",
           "rg",
           "find",
+          // A directory diff prints what differs in each file, content included (review30).
+          "diff",
+          "colordiff",
+          "difft",
+          "ag",
+          "ack",
+          "egrep",
+          "fgrep",
         ].includes(p)
       ) {
         out.dangerous("credential_exposure", `${p}: copies or reads a credential directory`);
