@@ -77,7 +77,6 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
       "awk",
       "editors",
       "find",
-      "git",
       "interpreters",
       "pagers",
       "readers",

@@ -478,6 +478,9 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["sed '1r ~/.ssh/id_rsa' f", "dangerous", "credential_exposure"],
   // Issue 8: git subcommand options are matched as parse-options does; settings for every repository.
   ["git ls-remote --upload-pa='rm -rf ~' .", "dangerous", "recursive_delete"],
+  // review30: --git-dir=. makes the current directory the git directory, as --bare does: a tree's
+  // tracked config is then the repository's (git ran its diff.external).
+  ["git --git-dir=. -c diff.external='rm -rf ~' diff", "dangerous", "recursive_delete"],
   ["git grep --open-files-in='rm -rf ~' x", "dangerous", "recursive_delete"],
   ["git grep -O'rm -rf ~' x", "dangerous", "recursive_delete"],
   ["git fetch --upload-pack='rm -rf ~' origin", "dangerous", "recursive_delete"],
@@ -1478,6 +1481,9 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["terraform providers", "read_only"],
   ["terraform fmt -check -recursive", "read_only"],
   ["git ls-remote --tags origin", "read_only"],
+  ["git --git-dir=. diff HEAD~ HEAD", "review"],
+  ["git --git-dir ./ log", "review"],
+  ["git --git-dir=.git log", "read_only"],
   ["less -R notes.txt", "read_only"],
   ["bat cache --clear", "review"],
   ["bat README.md", "read_only"],
