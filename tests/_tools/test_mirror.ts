@@ -79,7 +79,6 @@ export const COVERED_BY: Readonly<Record<string, { test: string; reason: string 
       "find",
       "interpreters",
       "pagers",
-      "readers",
       "search",
       "sed",
       "services",

@@ -1424,6 +1424,10 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["cloc --xml --xsl=1 .", "review"],
   ["cloc --vcs=git --xml --xsl=style.xsl", "read_only"],
   ["cloc --vcs auto .", "read_only"],
+  // review30: file -z/-Z run the decompressors found on PATH (file 5.44 ran zstd, lz4, lzip, gzip).
+  ["file -z archive.zst", "review"],
+  ["file -bZ data.lz4", "review"],
+  ["file -b archive.zst", "read_only"],
   ["scc --output=/tmp/x", "review"],
   ["scc .", "read_only"],
   ["file -C -m magic", "review"],
