@@ -188,6 +188,9 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["cat /etc/wireguard/wg0.conf", "dangerous", "credential_exposure"],
   ["cat ~/.config/solana/id.json", "dangerous", "credential_exposure"],
   ["cat ~/.android/adbkey", "dangerous", "credential_exposure"],
+  // A directory diff prints each differing file's lines (diff printed a key file's line by hand).
+  ["diff -r ~/.ssh /tmp/keys-backup", "dangerous", "credential_exposure"],
+  ["diff ~/.aws /tmp/aws-old", "dangerous", "credential_exposure"],
   ["cat ~/.config/rclone/rclone.conf", "dangerous", "credential_exposure"],
   ["cat ~/.s3cfg", "dangerous", "credential_exposure"],
   ["less ~/.boto", "dangerous", "credential_exposure"],
@@ -233,6 +236,14 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["kubectl --v=10 get secret/db", "dangerous", "credential_exposure"],
   ["security find-generic-password -s github -w", "dangerous", "credential_exposure"],
   ['echo "$GITHUB_TOKEN"', "dangerous", "credential_exposure"],
+  // review30: a here-string or unquoted heredoc feeds the value to a program that prints its input;
+  // and more secret names (*_PWD, *_PAT, webhook URLs, cookies, bearer tokens).
+  ['cat <<< "$GITHUB_TOKEN"', "dangerous", "credential_exposure"],
+  ["base64 <<< $NPM_TOKEN", "dangerous", "credential_exposure"],
+  ["cat <<EOF\n$OPENAI_API_KEY\nEOF", "dangerous", "credential_exposure"],
+  ["echo $MYSQL_PWD", "dangerous", "credential_exposure"],
+  ["echo $GH_PAT", "dangerous", "credential_exposure"],
+  ['echo "$SLACK_WEBHOOK_URL"', "dangerous", "credential_exposure"],
   ["printf '%s' $AWS_SECRET_ACCESS_KEY", "dangerous", "credential_exposure"],
   // review22: PowerShell's output cmdlets print what -InputObject names, as Write-Output does.
   ["Out-String -InputObject $env:GITHUB_TOKEN", "dangerous", "credential_exposure"],
@@ -467,6 +478,9 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["sed '1r ~/.ssh/id_rsa' f", "dangerous", "credential_exposure"],
   // Issue 8: git subcommand options are matched as parse-options does; settings for every repository.
   ["git ls-remote --upload-pa='rm -rf ~' .", "dangerous", "recursive_delete"],
+  // review30: --git-dir=. makes the current directory the git directory, as --bare does: a tree's
+  // tracked config is then the repository's (git ran its diff.external).
+  ["git --git-dir=. -c diff.external='rm -rf ~' diff", "dangerous", "recursive_delete"],
   ["git grep --open-files-in='rm -rf ~' x", "dangerous", "recursive_delete"],
   ["git grep -O'rm -rf ~' x", "dangerous", "recursive_delete"],
   ["git fetch --upload-pack='rm -rf ~' origin", "dangerous", "recursive_delete"],
@@ -1146,7 +1160,14 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["cat main.tf variables.tfvars", "read_only"],
   ["grep -rn tfstate .gitignore", "read_only"],
   ["cat pip.conf.example", "read_only"],
+  // review30: a secret-named variable as an argument comes back in error messages (`cat: ghp_..:
+  // No such file`); a length and a test print nothing of it, nor Get-Member (its type).
+  ["cat $GITHUB_TOKEN", "review"],
+  ['ls "$AWS_SECRET_ACCESS_KEY"', "review"],
+  ['wc -c <<< "$NPM_TOKEN"; echo ${#GITHUB_TOKEN}; [ -n "$GITHUB_TOKEN" ]', "read_only"],
+  ["echo $PATH $PWD $OLDPWD", "read_only"],
   ["cat .yarnrc.yml docs/wireguard/example.conf ~/.android/adbkey.pub", "read_only"],
+  ["diff -r src/ old/src/", "read_only"],
   ["git status", "read_only"],
   ["git log --oneline -20", "read_only"],
   ["git diff HEAD~1 -- src/", "read_only"],
@@ -1403,6 +1424,10 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["cloc --xml --xsl=1 .", "review"],
   ["cloc --vcs=git --xml --xsl=style.xsl", "read_only"],
   ["cloc --vcs auto .", "read_only"],
+  // review30: file -z/-Z run the decompressors found on PATH (file 5.44 ran zstd, lz4, lzip, gzip).
+  ["file -z archive.zst", "review"],
+  ["file -bZ data.lz4", "review"],
+  ["file -b archive.zst", "read_only"],
   ["scc --output=/tmp/x", "review"],
   ["scc .", "read_only"],
   ["file -C -m magic", "review"],
@@ -1460,6 +1485,9 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["terraform providers", "read_only"],
   ["terraform fmt -check -recursive", "read_only"],
   ["git ls-remote --tags origin", "read_only"],
+  ["git --git-dir=. diff HEAD~ HEAD", "review"],
+  ["git --git-dir ./ log", "review"],
+  ["git --git-dir=.git log", "read_only"],
   ["less -R notes.txt", "read_only"],
   ["bat cache --clear", "review"],
   ["bat README.md", "read_only"],

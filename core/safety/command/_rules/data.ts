@@ -19,6 +19,7 @@ import {
   kubectlPrintsSecret,
 } from "../programs/cluster.ts";
 import { DOCKER_GLOBAL_VALUES } from "./container.ts";
+import { SECRET_VAR, secretArgsRule } from "./secret_args.ts";
 import { inDirs, isCredentialDir, isCredentialPath } from "../paths.ts";
 
 /** Programs that only look at a file's metadata, not its content. */
@@ -42,9 +43,6 @@ const METADATA_ONLY = new Set([
   "test-path",
   "which",
 ]);
-
-const SECRET_VAR =
-  /\$\{?(?:[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS?|AUTH)[A-Za-z0-9_]*|(?:[A-Za-z0-9_]*_)?(?:DSN|DATABASE_URL|DB_URL|REDIS_URL|MONGO(?:DB)?_UR[IL]|AMQP_URL|CONNECTION_STRING)\b)\}?|\$\{?env:[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|API_?KEY|ACCESS_KEY)[A-Za-z0-9_]*/i;
 
 /** A jq/yq expression that reads a secret-named variable (`env.GITHUB_TOKEN`, `strenv(API_KEY)`). */
 const SECRET_ENV_READ =
@@ -134,6 +132,14 @@ function credentialRule(inv: Invocation, out: Findings): void {
           "grep",
           "rg",
           "find",
+          // A directory diff prints what differs in each file, content included (review30).
+          "diff",
+          "colordiff",
+          "difft",
+          "ag",
+          "ack",
+          "egrep",
+          "fgrep",
         ].includes(p)
       ) {
         out.dangerous("credential_exposure", `${p}: copies or reads a credential directory`);
@@ -482,6 +488,7 @@ function infraRule(inv: Invocation, out: Findings): void {
 /** Credential, database and infrastructure rules. */
 export function dataRule(inv: Invocation, out: Findings): void {
   credentialRule(inv, out);
+  secretArgsRule(inv, out);
   sqlRule(inv, out);
   infraRule(inv, out);
 }

@@ -229,6 +229,13 @@ function subIndex(parsed: ParsedOptions): number {
 
 /** A path that is the current repository (or its work tree). */
 const HERE = /^(?:\.\/?|\.git\/?|\.\/\.git\/?)$/;
+/**
+ * A git directory that is the current repository's: `.git`. `--git-dir=.`
+ * makes the current directory the git directory, as --bare does, so a tree's
+ * own tracked `config` would be the repository configuration (git 2.39 ran
+ * the diff.external such a config named for `git --git-dir=. diff`).
+ */
+const GIT_DIR_HERE = /^(?:\.\/)?\.git\/?$/;
 
 /**
  * True when git's own options point it at a repository elsewhere. `--bare`
@@ -238,9 +245,8 @@ const HERE = /^(?:\.\/?|\.git\/?|\.\/\.git\/?)$/;
  */
 function foreignRepo(parsed: ParsedOptions): boolean {
   return given(parsed, "bare") ||
-    usesOf(parsed, "C", "git-dir", "work-tree").some((u) =>
-      u.value === null || !HERE.test(u.value)
-    );
+    usesOf(parsed, "C", "work-tree").some((u) => u.value === null || !HERE.test(u.value)) ||
+    usesOf(parsed, "git-dir").some((u) => u.value === null || !GIT_DIR_HERE.test(u.value));
 }
 
 /** Reports `-c` and `--config-env` settings. */

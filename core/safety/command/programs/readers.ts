@@ -67,9 +67,14 @@ export const PLAIN: ProgramRecord = {
   },
 };
 
-/** file: -C compiles a magic file (writes it). */
+/**
+ * file: -C compiles a magic file (writes it); -z and -Z look inside
+ * compressed files through the decompressors found on PATH (file 5.44 ran
+ * zstd, lz4, lzip and gzip from PATH for them).
+ */
 export const FILE: ProgramRecord = reads(["file"], [
   { long: ["compile"], short: "C", arity: "none", effect: "writes" },
+  { long: ["uncompress", "uncompress-noreport"], short: "zZ", arity: "none", effect: "runs" },
   {
     long: ["magic-file", "files-from", "separator", "exclude", "parameter"],
     short: "mfFeP",

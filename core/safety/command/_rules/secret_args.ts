@@ -1,0 +1,79 @@
+/**
+ * Secret-named variables (`$GITHUB_TOKEN`, `$DB_PASSWORD`, `$SLACK_WEBHOOK_URL`)
+ * handed to a program: the printers (echo, printf, Write-Output) print them
+ * (data.ts judges those); fed on stdin by a here-string or an unquoted
+ * heredoc to a program that prints its input (`cat <<< "$GITHUB_TOKEN"`)
+ * they are printed too — credential exposure; given as an argument to any
+ * other program they come back in its error messages (`cat "$GITHUB_TOKEN"`:
+ * "No such file or directory") — review. A test compares without printing.
+ * Pure.
+ * @module
+ */
+import type { Findings, Invocation } from "../invocation.ts";
+
+/** A secret-named variable expanded in a word (`$X_TOKEN`, `${DB_PASSWORD}`, `$env:API_KEY`). */
+export const SECRET_VAR = new RegExp(
+  "\\$\\{?(?:[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_KEY" +
+    "|ACCESS_KEY|CREDENTIALS?|AUTH|COOKIE|BEARER|WEBHOOK_URL|SIGNING_KEY)[A-Za-z0-9_]*" +
+    "|(?:[A-Za-z0-9_]*_)?(?:DSN|DATABASE_URL|DB_URL|REDIS_URL|MONGO(?:DB)?_UR[IL]|AMQP_URL" +
+    "|CONNECTION_STRING|PAT)\\b|[A-Za-z0-9_]+_(?:PWD|SK)\\b)\\}?" +
+    "|\\$\\{?env:[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|API_?KEY|ACCESS_KEY)[A-Za-z0-9_]*",
+  "i",
+);
+
+/** Programs that print what they read on stdin, as it is or re-encoded. */
+const STDIN_PRINTERS = new Set([
+  ..."cat tac head tail tee nl rev fold fmt expand unexpand cut tr sed awk gawk mawk sort uniq"
+    .split(" "),
+  ..."column paste base64 base32 basenc xxd od hexdump strings less more bat batcat jq yq"
+    .split(" "),
+]);
+
+/** Comparisons print nothing of their operands; the printers are data.ts's. */
+const NOT_JUDGED = new Set([
+  "test",
+  "[",
+  "[[",
+  "echo",
+  "printf",
+  "print",
+  "write-output",
+  "write-host",
+  "echo.",
+  "say",
+  // PowerShell's Get-Member prints the object's type and members, not its value.
+  "get-member",
+  "",
+]);
+
+/** The text a here-string or an unquoted heredoc feeds, when it expands a secret-named variable. */
+function fedSecret(inv: Invocation): boolean {
+  return inv.redirects.some((r) =>
+    (r.op === "<<<" && r.target !== null &&
+      r.target.segments.some((s) => s.kind === "var" && SECRET_VAR.test(s.raw))) ||
+    (r.heredoc !== null && !r.heredoc.quotedDelimiter && SECRET_VAR.test(r.heredoc.body))
+  );
+}
+
+/**
+ * Judges secret-named variables fed to or passed to a program.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { SECRET_VAR } from "./secret_args.ts";
+ * assert.ok(SECRET_VAR.test("$GITHUB_TOKEN") && SECRET_VAR.test("${MYSQL_PWD}"));
+ * assert.ok(SECRET_VAR.test("$GH_PAT") && SECRET_VAR.test("$SLACK_WEBHOOK_URL"));
+ * assert.ok(!SECRET_VAR.test("$PWD") && !SECRET_VAR.test("${#API_KEY}") && !SECRET_VAR.test("$PATH"));
+ * ```
+ */
+export function secretArgsRule(inv: Invocation, out: Findings): void {
+  const p = inv.program;
+  if (fedSecret(inv) && STDIN_PRINTERS.has(p)) {
+    out.dangerous("credential_exposure", `${p}: prints a secret-named variable fed on stdin`);
+  }
+  if (NOT_JUDGED.has(p)) return;
+  if (inv.args.some((a) => SECRET_VAR.test(a.text))) {
+    out.review(`${p}: a secret-named variable is an argument, which errors and output may print`);
+  }
+}
