@@ -343,8 +343,17 @@ function rejectAssignmentName(name: string): boolean {
  * like a hex digest (Datadog, Mailgun and many others issue hex keys); a bare
  * `token` or `secret` with a hex value stays a digest look-alike.
  */
-const PREFIXED_CREDENTIAL_NAME =
-  /^[A-Za-z0-9]+(?:[_.-]?[A-Za-z0-9]+)*?(?:[_.-]|(?<=[a-z0-9]))(?:api[_-]?key|apikey|app(?:lication)?[_-]?key|access[_-]?key|auth[_-]?key|secret(?:[_-]?key)?|token)$/i;
+const PREFIXED_CREDENTIAL_NAME = {
+  // Two linear tests, not one pattern: `^[A-Za-z0-9]+(?:[_.-]?[A-Za-z0-9]+)*?` before the
+  // suffix split each run of letters in every way before failing, exponential in the name's
+  // length (a 42-character name took 14 s, a 96-character one would never end).
+  test: (name: string) => WELL_FORMED_NAME.test(name) && CREDENTIAL_SUFFIX.test(name),
+};
+/** Runs of letters and digits joined by single `_`, `.` or `-`. */
+const WELL_FORMED_NAME = /^[A-Za-z0-9]+(?:[_.-][A-Za-z0-9]+)*$/;
+/** A credential word ending a name, after a separator or a letter or digit. */
+const CREDENTIAL_SUFFIX =
+  /(?:[_.-]|(?<=[a-z0-9]))(?:api[_-]?key|apikey|app(?:lication)?[_-]?key|access[_-]?key|auth[_-]?key|secret(?:[_-]?key)?|token)$/i;
 
 /** Hex of 32 characters or more, or base64 of 32 or more with both cases and a digit. */
 function isLongKeyMaterial(value: string): boolean {
@@ -993,6 +1002,15 @@ const QUERY_LAST_VALUE: SecretRule = {
   rejectName: (n) => !/[a-z]/.test(n) || rejectAssignmentName(n) || PASSWORD_NAME.test(n),
 };
 
+/**
+ * Words joined in camel case (`ThroughPut`, `someValueHere`): a lower-case
+ * word of two or more letters, then capitalised words. Written so each
+ * capital opens the next word: `(?:[A-Z]?[a-z]{2,})+` split each lower-case
+ * run in every way before failing, exponential in the value's length (45
+ * letters and a capital never ended).
+ */
+const CAMEL_CASE_WORDS = /^(?=[A-Za-z])(?:[a-z]{2,})?(?:[A-Z][a-z]{2,})*$/;
+
 /** See {@linkcode FORM_VALUE}. */
 function formValueValid(
   s: string,
@@ -1011,7 +1029,7 @@ function formValueValid(
     return !isLookAlikeValue(s) &&
       (/[^A-Za-z]/.test(s) ||
         (s.length >= 10 && /[a-z]/.test(s) && /[A-Z]/.test(s) &&
-          !/^(?:[A-Z]?[a-z]{2,})+$/.test(s)));
+          !CAMEL_CASE_WORDS.test(s)));
   }
   return (/[0-9]/.test(s) || isRandomLettersUnderKeyName(s, name)) && assignmentValid(8)(s, g);
 }
