@@ -274,6 +274,13 @@ const SECRET_NAME_RE = new RegExp(SECRET_NAME, "i");
 const XML_LINE = String
   .raw`(?:[ \t]{0,16}(?:\r?\n|\\{1,3}r\\{1,3}n|\\{1,3}n)(?:[ \t]|\\{1,3}t){0,64})?`;
 
+/**
+ * A `value` attribute after blanks, its `=` possibly spaced, double-quoted
+ * (the quotes possibly JSON-escaped): the value as group `s`.
+ */
+const XML_VALUE_ATTR = String
+  .raw`[ \t]{1,16}value[ \t]{0,4}=[ \t]{0,4}\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"`;
+
 /** Keywords of the assignment rules: the secret words a name may contain. */
 const ASSIGNMENT_KEYWORDS = [
   "password",
@@ -1953,22 +1960,28 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "xml_password",
     title: "Password in XML or .NET config",
     description:
-      '`<password>...</password>` (any element whose name holds password, passwd or secret) and `name="password" value="..."` / `key="DbPassword" value="..."` attribute pairs.',
+      '`<password>...</password>` (any element whose name holds password, passwd or secret; blanks around the text or in the tag allowed), `name="password" value="..."` / `key="DbPassword" value="..."` attribute pairs (their `=` possibly spaced), the text of an element after such a name (`<entry key="db.password">...</entry>` of Java\'s XML properties; a letter and a non-letter) and `<password value="..."/>`.',
     // The keyword sits at the end of the name: `password>` (element) or
     // `password"` (attribute), so text merely about passwords costs nothing.
     keywords: [
       "password>",
       "passwd>",
       "secret>",
+      "password >",
+      "passwd >",
+      "secret >",
       'password"',
       'passwd"',
       'secret"',
       "password\\",
       "secret\\",
+      "password value",
+      "passwd value",
+      "secret value",
     ],
     pattern: new RegExp(
       String
-        .raw`(?<=<)(?<tag>[A-Za-z_][\w.:-]{0,60})>${XML_LINE}(?<s>[^<>\r\n]{1,256}?)${XML_LINE}<\/\k<tag>>|(?<=(?:name|key)=\\{0,3}")(?<name>[\w.:-]{1,80})\\{0,3}"[ \t]{1,16}value=\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"`,
+        .raw`(?<=<[ \t]{0,4})(?<tag>[A-Za-z_][\w.:-]{0,60})[ \t]{0,4}>${XML_LINE}[ \t]{0,16}(?<s>[^<\s](?:[^<\r\n]{0,254}?[^<\s])?)[ \t]{0,16}${XML_LINE}<\/\k<tag>[ \t]{0,4}>|(?<=(?:name|key)[ \t]{0,4}=[ \t]{0,4}\\{0,3}")(?<name>[\w.:-]{1,80})\\{0,3}"(?:${XML_VALUE_ATTR}|[ \t]{0,16}>(?<content>)(?<s>[^<\s]{1,256})<\/)|(?<=<[ \t]{0,4})(?<tag>[A-Za-z_][\w.:-]{0,60})${XML_VALUE_ATTR}`,
       "i",
     ),
     lead: "\\w.:\\-",
@@ -1977,6 +1990,32 @@ export const SECRET_RULES: readonly SecretRule[] = [
     priority: 2,
     validate: (s, g) => {
       const name = g.tag ?? g.name ?? "";
+      return /pass(?:word|wd)|secret/i.test(name) && !isExcludedName(name) && !isReference(s) &&
+        !isLookAlikeValue(s) &&
+        // The text of an element named by its name attribute is also a form's or a page's
+        // (`<label name="password">Show</label>`): a password holds a letter and a non-letter.
+        (g.content === undefined || (s.length >= 6 && /[A-Za-z]/.test(s) && /[^A-Za-z]/.test(s)));
+    },
+  },
+  {
+    kind: "xml_password",
+    title: "Password in XML, its value attribute before its name",
+    description:
+      '`<entry value="..." name="password"/>`: a `value` attribute followed by the `name` or `key` attribute that holds password, passwd or secret, the tag closing after it.',
+    // The name attribute's end and the tag's: text about passwords holds none of these.
+    keywords: ["password", "passwd", "secret"].flatMap((w) =>
+      ['"/>', '" />', '">', '\\"/>', '\\" />', '\\">'].map((end) => `${w}${end}`)
+    ),
+    pattern: new RegExp(
+      String
+        .raw`(?<![\w.:-])value[ \t]{0,4}=[ \t]{0,4}\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"[ \t]{1,16}(?:name|key)[ \t]{0,4}=[ \t]{0,4}\\{0,3}"(?<name>[\w.:-]{1,80})\\{0,3}"[ \t]{0,4}\/?>`,
+      "i",
+    ),
+    before: 360,
+    after: 8,
+    priority: 2,
+    validate: (s, g) => {
+      const name = g.name ?? "";
       return /pass(?:word|wd)|secret/i.test(name) && !isExcludedName(name) && !isReference(s) &&
         !isLookAlikeValue(s);
     },
