@@ -1133,6 +1133,12 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       '<add key="PasswordPolicy" value="strict" />',
       '<input type="password" name="password" value="" />',
       "<secretName>db-credentials</secretName>",
+      // Text and value attributes under a password's name that are no password.
+      '<label name="password">Show</label>',
+      '<option name="password_reset">Password</option>',
+      '<password value="${DB_PASSWORD}"/>',
+      '<param value="" name="password"/>',
+      '<entry key="password">${db.password}</entry>',
     ],
     k8s_env_secret: [
       "env:\n  - name: API_TOKEN\n    valueFrom:\n      secretKeyRef:\n        name: api",

@@ -274,6 +274,13 @@ const SECRET_NAME_RE = new RegExp(SECRET_NAME, "i");
 const XML_LINE = String
   .raw`(?:[ \t]{0,16}(?:\r?\n|\\{1,3}r\\{1,3}n|\\{1,3}n)(?:[ \t]|\\{1,3}t){0,64})?`;
 
+/**
+ * A `value` attribute after blanks, its `=` possibly spaced, double-quoted
+ * (the quotes possibly JSON-escaped): the value as group `s`.
+ */
+const XML_VALUE_ATTR = String
+  .raw`[ \t]{1,16}value[ \t]{0,4}=[ \t]{0,4}\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"`;
+
 /** Keywords of the assignment rules: the secret words a name may contain. */
 const ASSIGNMENT_KEYWORDS = [
   "password",
@@ -343,8 +350,17 @@ function rejectAssignmentName(name: string): boolean {
  * like a hex digest (Datadog, Mailgun and many others issue hex keys); a bare
  * `token` or `secret` with a hex value stays a digest look-alike.
  */
-const PREFIXED_CREDENTIAL_NAME =
-  /^[A-Za-z0-9]+(?:[_.-]?[A-Za-z0-9]+)*?(?:[_.-]|(?<=[a-z0-9]))(?:api[_-]?key|apikey|app(?:lication)?[_-]?key|access[_-]?key|auth[_-]?key|secret(?:[_-]?key)?|token)$/i;
+const PREFIXED_CREDENTIAL_NAME = {
+  // Two linear tests, not one pattern: `^[A-Za-z0-9]+(?:[_.-]?[A-Za-z0-9]+)*?` before the
+  // suffix split each run of letters in every way before failing, exponential in the name's
+  // length (a 42-character name took 14 s, a 96-character one would never end).
+  test: (name: string) => WELL_FORMED_NAME.test(name) && CREDENTIAL_SUFFIX.test(name),
+};
+/** Runs of letters and digits joined by single `_`, `.` or `-`. */
+const WELL_FORMED_NAME = /^[A-Za-z0-9]+(?:[_.-][A-Za-z0-9]+)*$/;
+/** A credential word ending a name, after a separator or a letter or digit. */
+const CREDENTIAL_SUFFIX =
+  /(?:[_.-]|(?<=[a-z0-9]))(?:api[_-]?key|apikey|app(?:lication)?[_-]?key|access[_-]?key|auth[_-]?key|secret(?:[_-]?key)?|token)$/i;
 
 /** Hex of 32 characters or more, or base64 of 32 or more with both cases and a digit. */
 function isLongKeyMaterial(value: string): boolean {
@@ -993,6 +1009,15 @@ const QUERY_LAST_VALUE: SecretRule = {
   rejectName: (n) => !/[a-z]/.test(n) || rejectAssignmentName(n) || PASSWORD_NAME.test(n),
 };
 
+/**
+ * Words joined in camel case (`ThroughPut`, `someValueHere`): a lower-case
+ * word of two or more letters, then capitalised words. Written so each
+ * capital opens the next word: `(?:[A-Z]?[a-z]{2,})+` split each lower-case
+ * run in every way before failing, exponential in the value's length (45
+ * letters and a capital never ended).
+ */
+const CAMEL_CASE_WORDS = /^(?=[A-Za-z])(?:[a-z]{2,})?(?:[A-Z][a-z]{2,})*$/;
+
 /** See {@linkcode FORM_VALUE}. */
 function formValueValid(
   s: string,
@@ -1011,7 +1036,7 @@ function formValueValid(
     return !isLookAlikeValue(s) &&
       (/[^A-Za-z]/.test(s) ||
         (s.length >= 10 && /[a-z]/.test(s) && /[A-Z]/.test(s) &&
-          !/^(?:[A-Z]?[a-z]{2,})+$/.test(s)));
+          !CAMEL_CASE_WORDS.test(s)));
   }
   return (/[0-9]/.test(s) || isRandomLettersUnderKeyName(s, name)) && assignmentValid(8)(s, g);
 }
@@ -1935,22 +1960,28 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "xml_password",
     title: "Password in XML or .NET config",
     description:
-      '`<password>...</password>` (any element whose name holds password, passwd or secret) and `name="password" value="..."` / `key="DbPassword" value="..."` attribute pairs.',
+      '`<password>...</password>` (any element whose name holds password, passwd or secret; blanks around the text or in the tag allowed), `name="password" value="..."` / `key="DbPassword" value="..."` attribute pairs (their `=` possibly spaced), the text of an element after such a name (`<entry key="db.password">...</entry>` of Java\'s XML properties; a letter and a non-letter) and `<password value="..."/>`.',
     // The keyword sits at the end of the name: `password>` (element) or
     // `password"` (attribute), so text merely about passwords costs nothing.
     keywords: [
       "password>",
       "passwd>",
       "secret>",
+      "password >",
+      "passwd >",
+      "secret >",
       'password"',
       'passwd"',
       'secret"',
       "password\\",
       "secret\\",
+      "password value",
+      "passwd value",
+      "secret value",
     ],
     pattern: new RegExp(
       String
-        .raw`(?<=<)(?<tag>[A-Za-z_][\w.:-]{0,60})>${XML_LINE}(?<s>[^<>\r\n]{1,256}?)${XML_LINE}<\/\k<tag>>|(?<=(?:name|key)=\\{0,3}")(?<name>[\w.:-]{1,80})\\{0,3}"[ \t]{1,16}value=\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"`,
+        .raw`(?<=<[ \t]{0,4})(?<tag>[A-Za-z_][\w.:-]{0,60})[ \t]{0,4}>${XML_LINE}[ \t]{0,16}(?<s>[^<\s](?:[^<\r\n]{0,254}?[^<\s])?)[ \t]{0,16}${XML_LINE}<\/\k<tag>[ \t]{0,4}>|(?<=(?:name|key)[ \t]{0,4}=[ \t]{0,4}\\{0,3}")(?<name>[\w.:-]{1,80})\\{0,3}"(?:${XML_VALUE_ATTR}|[ \t]{0,16}>(?<content>)(?<s>[^<\s]{1,256})<\/)|(?<=<[ \t]{0,4})(?<tag>[A-Za-z_][\w.:-]{0,60})${XML_VALUE_ATTR}`,
       "i",
     ),
     lead: "\\w.:\\-",
@@ -1959,6 +1990,32 @@ export const SECRET_RULES: readonly SecretRule[] = [
     priority: 2,
     validate: (s, g) => {
       const name = g.tag ?? g.name ?? "";
+      return /pass(?:word|wd)|secret/i.test(name) && !isExcludedName(name) && !isReference(s) &&
+        !isLookAlikeValue(s) &&
+        // The text of an element named by its name attribute is also a form's or a page's
+        // (`<label name="password">Show</label>`): a password holds a letter and a non-letter.
+        (g.content === undefined || (s.length >= 6 && /[A-Za-z]/.test(s) && /[^A-Za-z]/.test(s)));
+    },
+  },
+  {
+    kind: "xml_password",
+    title: "Password in XML, its value attribute before its name",
+    description:
+      '`<entry value="..." name="password"/>`: a `value` attribute followed by the `name` or `key` attribute that holds password, passwd or secret, the tag closing after it.',
+    // The name attribute's end and the tag's: text about passwords holds none of these.
+    keywords: ["password", "passwd", "secret"].flatMap((w) =>
+      ['"/>', '" />', '">', '\\"/>', '\\" />', '\\">'].map((end) => `${w}${end}`)
+    ),
+    pattern: new RegExp(
+      String
+        .raw`(?<![\w.:-])value[ \t]{0,4}=[ \t]{0,4}\\{0,3}"(?<s>[^"\\\r\n]{1,256})\\{0,3}"[ \t]{1,16}(?:name|key)[ \t]{0,4}=[ \t]{0,4}\\{0,3}"(?<name>[\w.:-]{1,80})\\{0,3}"[ \t]{0,4}\/?>`,
+      "i",
+    ),
+    before: 360,
+    after: 8,
+    priority: 2,
+    validate: (s, g) => {
+      const name = g.name ?? "";
       return /pass(?:word|wd)|secret/i.test(name) && !isExcludedName(name) && !isReference(s) &&
         !isLookAlikeValue(s);
     },

@@ -1008,6 +1008,38 @@ Deno.test("an XML element whose value sits on its own line is redacted in every 
   assert.deepEqual(redactText(engine, "<password>\n  ${DB_PASSWORD}\n</password>").kinds, []);
 });
 
+Deno.test("an XML password in other layouts - padded text, spaced =, a Properties entry's text, a value attribute on the element or before the name - is redacted in every context", () => {
+  const rng = new Rng(1434);
+  for (const [ctx, wrap] of Object.entries(CONTEXTS)) {
+    const pw = p("Zq7", rng.str(ALNUM, 11), "$>9");
+    for (
+      const text of [
+        `<password> ${pw} </password>`,
+        `<db_password >${pw}</db_password>`,
+        `<property name = "password" value = "${pw}"/>`,
+        `<entry key="db.password">${pw}</entry>`,
+        `<password value="${pw}"/>`,
+        `<param value="${pw}" name="password"/>`,
+        `<add value = "${pw}" key="SmtpPassword" />`,
+      ]
+    ) {
+      const r = redactText(engine, wrap(text));
+      assert.deepEqual(r.kinds, ["xml_password"], `${text} / ${ctx}`);
+      assert.ok(!r.text.includes(pw.slice(0, 14)), r.text);
+    }
+  }
+  const kept = [
+    '<label name="password">Show</label>',
+    '<option name="password">Password</option>',
+    '<password value="${DB_PASSWORD}"/>',
+    '<entry key="password">${db.password}</entry>',
+    '<param value="" name="password"/>',
+    '<field value="Zq7kL9mQ2zX4" name="username"/>',
+    "<password> </password>",
+  ];
+  for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
+});
+
 Deno.test("a credential named in words (<service> token = / : / - '...') is redacted in every context, hex and UUID keys included", () => {
   const rng = new Rng(1717);
   const values = [

@@ -197,6 +197,36 @@ Deno.test("a bare value whose brackets cross (a `)` closing a `{`) under a secre
   for (const text of kept) assert.deepEqual(redactText(engine, text).kinds, [], text);
 });
 
+Deno.test("a long name of words joined by _ before a value of letters is judged in linear time (the prefixed-credential test backtracked exponentially)", () => {
+  // A 42-character name of this shape took 14 s before; 96 characters (the longest name a
+  // rule reads) would not have ended. Each is judged now, and judged as before.
+  const rng = new Rng(2148);
+  for (let i = 0; i < 20; i++) {
+    const words = Array.from({ length: 12 }, () => rng.str(LETTERS, 3 + (i % 5)));
+    // A secret word inside (the name check passes) and a last word that is none.
+    const name = `${words.slice(0, 3).join("_")}_ACCESS_KEY_${words.slice(3).join("_")}`
+      .slice(0, 90) + "_N";
+    assert.deepEqual(redactText(engine, `${name}=ez_s_SECRET??`).kinds, [], name);
+  }
+  // Controls: a prefixed credential name still takes a hex key, a name ending otherwise does not.
+  const hex = rng.str("0123456789abcdef", 40);
+  assertRedacted(`stripe_prod_secret_key: "${hex}"`, hex);
+  assertRedacted(`"DatadogApiKey": "${hex}"`, hex);
+  assert.deepEqual(redactText(engine, `"datadog_api_key_id": "${hex}"`).kinds, []);
+});
+
+Deno.test("a long form value of letters after a password name is judged in linear time (the camel-case test backtracked exponentially)", () => {
+  // 44 lower-case letters and a capital never ended before: each lower-case run was split in
+  // every way. Each such value is judged (and redacted) at once.
+  const rng = new Rng(2149);
+  for (let i = 0; i < 10; i++) {
+    const v = rng.str("abcdefghijklmnopqrstuvwxyz", 40 + i * 6) + "B";
+    assertRedacted(`https://x.test/login?password=${v}&user=bob`, v);
+  }
+  // Control: a value whose only capital opens a word is still judged and redacted.
+  assertRedacted("https://x.test/login?password=qzwxkvbnmplo&user=bob", "qzwxkvbnmplo");
+});
+
 Deno.test("a secret given with Make's ?= is redacted; a TypeScript optional member is not an assignment", () => {
   const rng = new Rng(2146);
   const tk = p("Q7", rng.str(ALNUM, 20));
