@@ -454,11 +454,37 @@ export function geminiUserParts(recorded: unknown): unknown {
  * sent as `content` and, when they differ from what was typed, the typed
  * line as `displayContent`: a `/command` from a repository's
  * `.gemini/commands/*.toml` is sent as the file's prompt (a committed file's
- * words, never the user's), `@path` adds the files' content.
+ * words, never the user's), `@path` adds the files' content. A message
+ * Gemini CLI wrote itself ({@linkcode isGeminiWritten}) holds nothing typed.
  */
 export function geminiTypedContent(m: Json): unknown {
   const shown = m.displayContent;
-  return shown === undefined || shown === null ? m.content : shown;
+  if (shown !== undefined && shown !== null) return shown;
+  return isGeminiWritten(m.content) ? "" : m.content;
+}
+
+/**
+ * How Gemini CLI 0.61 opens the user messages it adds to the chat itself
+ * (`GeminiChat.addHistory`, recorded as `type: "user"` with no
+ * `displayContent`, no mark of their own): a `!command`'s output in shell
+ * mode (useExecutionLifecycle.ts), the editor's open files and selection in
+ * IDE mode (client.ts), a `/directory add`'s folder listing, the note that
+ * Plan Mode was left. Their text is a program's output or a repository's
+ * files and names, never the user's typing. (`<hook_context>` parts are
+ * left out by {@linkcode geminiUserParts}.)
+ */
+const GEMINI_WRITTEN_OPENINGS: readonly string[] = [
+  "I ran the following shell command:\n```sh\n",
+  "Here is the user's editor context as a JSON object.",
+  "Here is a summary of changes in the user's editor context, in JSON format.",
+  "- **Workspace Directories:**\n",
+  "User has manually exited Plan Mode.",
+];
+
+/** Whether a Gemini CLI user message's content opens as one Gemini CLI writes itself. */
+function isGeminiWritten(content: unknown): boolean {
+  const text = leadingText(content).trimStart();
+  return GEMINI_WRITTEN_OPENINGS.some((opening) => text.startsWith(opening));
 }
 
 /**
