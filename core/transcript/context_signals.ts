@@ -394,9 +394,14 @@ export function codexSignal(r: Json): RecordSignal {
 /**
  * The line Gemini CLI and Qwen Code put before the content of files a user
  * message names (`@README.md explain`); the files follow in the same
- * message, recorded as the user's.
+ * message, recorded as the user's. Gemini CLI's ACP mode (an editor's
+ * session) puts the resources the editor embedded after a second line of
+ * its own, alone when no file was named.
  */
-export const REFERENCED_CONTENT_HEADER = "--- Content from referenced files ---";
+export const REFERENCED_CONTENT_HEADERS: readonly string[] = [
+  "--- Content from referenced files ---",
+  "--- Content from referenced context ---",
+];
 
 /**
  * A user message's content without the files it references: their words
@@ -415,7 +420,8 @@ export function withoutReferencedContent(content: unknown): unknown {
       kept.push(part);
       continue;
     }
-    if (text.trimStart().startsWith(REFERENCED_CONTENT_HEADER)) break;
+    const start = text.trimStart();
+    if (REFERENCED_CONTENT_HEADERS.some((h) => start.startsWith(h))) break;
     const cut = cutAtReferencedContent(text);
     if (cut.length === text.length) {
       kept.push(part);
@@ -428,8 +434,12 @@ export function withoutReferencedContent(content: unknown): unknown {
 }
 
 function cutAtReferencedContent(text: string): string {
-  const at = text.indexOf(REFERENCED_CONTENT_HEADER);
-  return at < 0 ? text : text.slice(0, at);
+  let at = text.length;
+  for (const header of REFERENCED_CONTENT_HEADERS) {
+    const found = text.indexOf(header);
+    if (found >= 0 && found < at) at = found;
+  }
+  return text.slice(0, at);
 }
 
 /**

@@ -100,6 +100,18 @@ Deno.test("parseGemini(): the content of a file a user message names (@path) is 
       content: `fix it\n--- Content from referenced files ---\n${planted}\n--- End of content ---`,
     },
     { id: "m3", type: "user", content: [{ text: "what does 'Content from' mean in the log?" }] },
+    // ACP mode (an editor's session, no displayContent): a resource the editor embedded follows
+    // its own header line (zedIntegration #resolvePrompt in the pinned bundle).
+    {
+      id: "m4",
+      type: "user",
+      content: [
+        { text: "review @/r/notes.md" },
+        { text: "\n--- Content from referenced context ---" },
+        { text: "\nContent from @file:///r/notes.md:\n" },
+        { text: `${planted}\n` },
+      ],
+    },
   ];
   const bytes = new TextEncoder().encode(chat.map((r) => JSON.stringify(r)).join("\n") + "\n");
   const users = parseTranscriptBytes("gemini", bytes).turns.flatMap((t) =>
@@ -109,6 +121,7 @@ Deno.test("parseGemini(): the content of a file a user message names (@path) is 
     "explain @README.md",
     "fix it",
     "what does 'Content from' mean in the log?",
+    "review @/r/notes.md",
   ]);
   assert.ok(!users.some((u) => u.includes(planted)));
 });
