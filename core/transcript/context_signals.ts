@@ -574,7 +574,22 @@ export function geminiMessages(
  * Whether a Copilot CLI event marks a finished compaction (where the bands' context window starts).
  */
 export function isCopilotCompaction(r: Json): boolean {
-  return r.type === "session.compaction_complete" && obj(r.data)?.success !== false;
+  return r.type === "session.compaction_complete" && obj(r.data)?.success !== false &&
+    !isCopilotSubAgent(r);
+}
+
+/**
+ * Whether a Copilot CLI event is a sub-agent's (Copilot CLI 1.0.102 writes
+ * them into the session's own log): an `agentId` on the event or its data,
+ * or the data's `parentToolCallId`, as the CLI's own test reads them. A
+ * sub-agent's `user.message` is the prompt another agent wrote for it, its
+ * compaction not the session's.
+ */
+function isCopilotSubAgent(r: Json): boolean {
+  const d = obj(r.data);
+  return [r.agentId, d?.agentId, d?.parentToolCallId].some((v) =>
+    typeof v === "string" && v !== ""
+  );
 }
 
 /**
@@ -582,9 +597,12 @@ export function isCopilotCompaction(r: Json): boolean {
  * `source` other than `user` (Copilot CLI 1.0.102 names what it injected
  * itself there: `skill-<name>` for a skill's file, `agent-<id>` for another
  * agent's prompt, `schedule-…`, `autopilot`) and not an autopilot
- * continuation; the test Copilot CLI itself applies to tell a user's request.
+ * continuation, not a sub-agent's ({@linkcode isCopilotSubAgent}); the test
+ * Copilot CLI itself applies to tell a user's request.
  */
-export function isCopilotTyping(d: Json): boolean {
+export function isCopilotTyping(r: Json): boolean {
+  const d = obj(r.data);
+  if (d === null || isCopilotSubAgent(r)) return false;
   if (d.source !== undefined && d.source !== "user") return false;
   return d.isAutopilotContinuation !== true && !isBlank(leadingText(d.content));
 }
@@ -599,7 +617,7 @@ export function copilotSignal(r: Json): RecordSignal {
   if (d === null) return NOTHING;
   switch (r.type) {
     case "user.message":
-      return isCopilotTyping(d) ? USER_TURN : NOTHING;
+      return isCopilotTyping(r) ? USER_TURN : NOTHING;
     case "assistant.message":
       return said(false, objectsIn(d.toolRequests, MAX_CALLS_PER_RECORD), undefined);
     case "session.compaction_complete":
