@@ -6,13 +6,17 @@
  * second operand). A program so fed keeps the verdict its shown arguments
  * earn only when no added argument can change it: its record reads
  * whatever its operands, and either it has no option with an effect or
- * the added words cannot be options (they follow `--`, they are the paths
- * find prints, each starting with one of its roots, or the positional
- * parameters of a shell's `-c` string). Pure.
+ * the added words cannot be options (they follow a `--` that ends the
+ * options, not one that is an option's value as in `sort -T --`, and xargs
+ * does not put them where `-I`'s replace string stands; they are the paths
+ * find prints with -print0 and xargs -0 reads, each starting with one of its
+ * roots; or the positional parameters of a shell's `-c` string). Pure.
  * @module
  */
 import type { Findings, Invocation } from "../invocation.ts";
 import { recordFor } from "../programs/records.ts";
+import type { ProgramRecord } from "../programs/_record.ts";
+import { parseOptions } from "../programs/_options.ts";
 import { SHELLS } from "./exec.ts";
 
 /** A shell given a `-c` string: what xargs adds are its positional parameters, not options. */
@@ -23,6 +27,18 @@ function shellCommandString(inv: Invocation): boolean {
     if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(a)) return true;
   }
   return false;
+}
+
+/**
+ * Whether the shown arguments hold a `--` that ends the program's options:
+ * not an option's value (`sort -T --` takes it as a directory, so `-o` after
+ * it is still an option) and not an operand.
+ */
+function optionsEnd(rec: ProgramRecord, argv: readonly string[]): boolean {
+  const parsed = parseOptions(rec, argv);
+  const taken = new Set(parsed.uses.filter((u) => !u.attached).map((u) => u.valueIndex));
+  for (const o of parsed.operands) taken.add(o.index);
+  return argv.some((a, i) => a === "--" && !taken.has(i));
 }
 
 /**
@@ -45,7 +61,9 @@ function shellCommandString(inv: Invocation): boolean {
  * assert.deepEqual(seen, []);
  * addedArgumentsRule(inv("sort", []), out);
  * addedArgumentsRule(inv("uniq", ["--"]), out);
- * assert.equal(seen.length, 2);
+ * addedArgumentsRule(inv("sort", ["-T", "--"]), out);
+ * addedArgumentsRule(inv("sort", ["{}", "--"], { inputInArgs: true }), out);
+ * assert.equal(seen.length, 4);
  * ```
  */
 export function addedArgumentsRule(inv: Invocation, out: Findings): void {
@@ -53,7 +71,8 @@ export function addedArgumentsRule(inv: Invocation, out: Findings): void {
   const rec = recordFor(inv.program);
   // A program without a record is never read-only anyway.
   if (rec === undefined || shellCommandString(inv)) return;
-  const notOptions = inv.argv.includes("--") || inv.fedByFind === true;
+  const notOptions = inv.fedByFind === true ||
+    (inv.inputInArgs !== true && optionsEnd(rec, inv.argv));
   if (
     rec.readOnly !== "always" ||
     (!notOptions && rec.options.some((o) => o.effect !== undefined))
