@@ -14,9 +14,7 @@
  * @module
  */
 import type { Findings, Invocation } from "../invocation.ts";
-import { recordFor } from "../programs/records.ts";
-import type { ProgramRecord } from "../programs/_record.ts";
-import { parseOptions } from "../programs/_options.ts";
+import { endsOptions, recordFor } from "../programs/records.ts";
 import { SHELLS } from "./exec.ts";
 
 /** A shell given a `-c` string: what xargs adds are its positional parameters, not options. */
@@ -27,18 +25,6 @@ function shellCommandString(inv: Invocation): boolean {
     if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(a)) return true;
   }
   return false;
-}
-
-/**
- * Whether the shown arguments hold a `--` that ends the program's options:
- * not an option's value (`sort -T --` takes it as a directory, so `-o` after
- * it is still an option) and not an operand.
- */
-function optionsEnd(rec: ProgramRecord, argv: readonly string[]): boolean {
-  const parsed = parseOptions(rec, argv);
-  const taken = new Set(parsed.uses.filter((u) => !u.attached).map((u) => u.valueIndex));
-  for (const o of parsed.operands) taken.add(o.index);
-  return argv.some((a, i) => a === "--" && !taken.has(i));
 }
 
 /**
@@ -72,7 +58,7 @@ export function addedArgumentsRule(inv: Invocation, out: Findings): void {
   // A program without a record is never read-only anyway.
   if (rec === undefined || shellCommandString(inv)) return;
   const notOptions = inv.fedByFind === true ||
-    (inv.inputInArgs !== true && optionsEnd(rec, inv.argv));
+    (inv.inputInArgs !== true && endsOptions(rec, inv.argv));
   if (
     rec.readOnly !== "always" ||
     (!notOptions && rec.options.some((o) => o.effect !== undefined))

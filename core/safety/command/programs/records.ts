@@ -143,6 +143,25 @@ export function recordFor(program: string): ProgramRecord | undefined {
 }
 
 /**
+ * Whether `argv` holds a `--` that ends the options of the program `rec`
+ * records: not an option's value (`sort -T --` takes it as a directory, so
+ * an `-o` after it is still an option) and not an operand.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { endsOptions, recordFor } from "./records.ts";
+ * assert.equal(endsOptions(recordFor("sort")!, ["-n", "--"]), true);
+ * assert.equal(endsOptions(recordFor("sort")!, ["-T", "--"]), false);
+ * ```
+ */
+export function endsOptions(rec: ProgramRecord, argv: readonly string[]): boolean {
+  const parsed = parseOptions(rec, argv);
+  const taken = new Set(parsed.uses.filter((u) => !u.attached).map((u) => u.valueIndex));
+  for (const o of parsed.operands) taken.add(o.index);
+  return argv.some((a, i) => a === "--" && !taken.has(i));
+}
+
+/**
  * Judges an invocation by its program's record; returns whether it is
  * read-only (null when the program has no record).
  *
