@@ -1919,6 +1919,10 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["xargs -a list.txt sort -T --", "review"],
   ["xargs -a list.txt sort -T /tmp --", "read_only"],
   ["xargs -a list.txt -I{} sort {} in.txt --", "review"],
+  // review32: with no script shown, xargs gives sed its script (the real sed wrote for 'w out.txt').
+  ["xargs -a list.txt sed -n --", "review"],
+  ["xargs -a list.txt jq -n --", "review"],
+  ["xargs -a list.txt sed -n 1p --", "read_only"],
   // review30: flock opens its lock file with O_CREAT (the real flock created a missing one).
   ["flock /tmp/build.lock ls", "review"],
   ["flock -w 5 .git/x.lock git status", "review"],

@@ -14,7 +14,7 @@
  * @module
  */
 import type { Findings, Invocation } from "../invocation.ts";
-import { endsOptions, recordFor } from "../programs/records.ts";
+import { endsOptions, recordFor, showsScript } from "../programs/records.ts";
 import { SHELLS } from "./exec.ts";
 
 /** A shell given a `-c` string: what xargs adds are its positional parameters, not options. */
@@ -26,6 +26,17 @@ function shellCommandString(inv: Invocation): boolean {
   }
   return false;
 }
+
+/**
+ * Programs whose first operand is a script or an expression their record
+ * judges (sed's `w FILE` and `e CMD`, jq's `env`, yq's `load()`), by the
+ * first of their names, with the options that give it instead.
+ */
+const SCRIPT_OPERAND: ReadonlyMap<string, readonly string[]> = new Map([
+  ["sed", ["expression", "file"]],
+  ["jq", ["from-file"]],
+  ["yq", ["from-file", "expression"]],
+]);
 
 /**
  * Reports a program fed arguments by xargs whose verdict those arguments
@@ -57,6 +68,11 @@ export function addedArgumentsRule(inv: Invocation, out: Findings): void {
   const rec = recordFor(inv.program);
   // A program without a record is never read-only anyway.
   if (rec === undefined || shellCommandString(inv)) return;
+  const scriptBy = SCRIPT_OPERAND.get(rec.names[0]!);
+  if (scriptBy !== undefined && !showsScript(rec, inv.argv, scriptBy)) {
+    out.review(`${inv.program}: xargs gives it the script the text does not show`);
+    return;
+  }
   const notOptions = inv.fedByFind === true ||
     (inv.inputInArgs !== true && endsOptions(rec, inv.argv));
   if (

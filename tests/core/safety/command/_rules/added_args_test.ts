@@ -25,6 +25,9 @@ const FORMS: readonly [string[], string][] = [
   // with -print0 and xargs -0 it stays one path.
   [[], "find . -name '*.txt' | xargs sort"],
   [[], "find . -name '*.txt' -print0 | xargs -0 sort"],
+  // The text shows no script: xargs gives sed its script (one word: xargs honours quotes).
+  [['"w out.txt"', "in.txt"], "xargs -a list sed -n --"],
+  [['"w out.txt"', "in.txt"], "xargs -a list sed -n 1p --"],
 ];
 
 Deno.test("xargs: every fed form called read_only writes nothing under the real xargs", async () => {
@@ -53,7 +56,7 @@ Deno.test("xargs: every fed form called read_only writes nothing under the real 
       if (!written) assert.equal(cls, "read_only", command);
     }
     // The oracle can fail: the real xargs made sort and uniq write.
-    assert.equal(wrote, 7, `${wrote} forms wrote`);
+    assert.equal(wrote, 8, `${wrote} forms wrote`);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -64,6 +67,8 @@ Deno.test("xargs: paths find prints, a shell's -c parameters and -- are no optio
     const c of [
       "find src -type f -print0 | xargs -0 sort",
       "find src -type f -print0 | xargs --null -r sort",
+      "xargs -a list jq . --",
+      "xargs -a list sed -e 1p --",
       "git ls-files | xargs wc -l",
       "git ls-files -z | xargs -0 grep -n TODO",
       "xargs -a list sort --",
@@ -82,6 +87,8 @@ Deno.test("xargs: paths find prints, a shell's -c parameters and -- are no optio
       "find . -name '*.txt' | xargs sort",
       "find . -name '*.txt' -print0 | xargs sort",
       "find . -print0 -ls | xargs -0 sort",
+      "xargs -a list jq -n --",
+      "xargs -a list yq --",
     ]
   ) {
     assert.equal(classifyCommand(c).class, "review", c);
