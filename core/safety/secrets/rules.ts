@@ -344,7 +344,9 @@ function rejectAssignmentName(name: string): boolean {
  * `token` or `secret` with a hex value stays a digest look-alike.
  */
 const PREFIXED_CREDENTIAL_NAME =
-  /^[A-Za-z0-9]+(?:[_.-]?[A-Za-z0-9]+)*?(?:[_.-]|(?<=[a-z0-9]))(?:api[_-]?key|apikey|app(?:lication)?[_-]?key|access[_-]?key|auth[_-]?key|secret(?:[_-]?key)?|token)$/i;
+  // One character a step (`[A-Za-z0-9]+(?:[_.-]?[A-Za-z0-9]+)*` split a run of letters every
+  // way: a 33-letter camel-case name took half a minute when nothing matched).
+  /^[A-Za-z0-9](?:[_.-]?[A-Za-z0-9])*?(?:[_.-]|(?<=[a-z0-9]))(?:api[_-]?key|apikey|app(?:lication)?[_-]?key|access[_-]?key|auth[_-]?key|secret(?:[_-]?key)?|token)$/i;
 
 /** Hex of 32 characters or more, or base64 of 32 or more with both cases and a digit. */
 function isLongKeyMaterial(value: string): boolean {
