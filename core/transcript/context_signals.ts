@@ -422,9 +422,14 @@ export function codexSignal(r: Json): RecordSignal {
 /**
  * The line Gemini CLI and Qwen Code put before the content of files a user
  * message names (`@README.md explain`); the files follow in the same
- * message, recorded as the user's.
+ * message, recorded as the user's. Gemini CLI's ACP mode (an editor's
+ * session) puts the resources the editor embedded after a second line of
+ * its own, alone when no file was named.
  */
-export const REFERENCED_CONTENT_HEADER = "--- Content from referenced files ---";
+export const REFERENCED_CONTENT_HEADERS: readonly string[] = [
+  "--- Content from referenced files ---",
+  "--- Content from referenced context ---",
+];
 
 /**
  * A user message's content without the files it references: their words
@@ -443,7 +448,8 @@ export function withoutReferencedContent(content: unknown): unknown {
       kept.push(part);
       continue;
     }
-    if (text.trimStart().startsWith(REFERENCED_CONTENT_HEADER)) break;
+    const start = text.trimStart();
+    if (REFERENCED_CONTENT_HEADERS.some((h) => start.startsWith(h))) break;
     const cut = cutAtReferencedContent(text);
     if (cut.length === text.length) {
       kept.push(part);
@@ -456,8 +462,12 @@ export function withoutReferencedContent(content: unknown): unknown {
 }
 
 function cutAtReferencedContent(text: string): string {
-  const at = text.indexOf(REFERENCED_CONTENT_HEADER);
-  return at < 0 ? text : text.slice(0, at);
+  let at = text.length;
+  for (const header of REFERENCED_CONTENT_HEADERS) {
+    const found = text.indexOf(header);
+    if (found >= 0 && found < at) at = found;
+  }
+  return text.slice(0, at);
 }
 
 /**
@@ -493,11 +503,37 @@ export function geminiUserParts(recorded: unknown): unknown {
  * sent as `content` and, when they differ from what was typed, the typed
  * line as `displayContent`: a `/command` from a repository's
  * `.gemini/commands/*.toml` is sent as the file's prompt (a committed file's
- * words, never the user's), `@path` adds the files' content.
+ * words, never the user's), `@path` adds the files' content. A message
+ * Gemini CLI wrote itself ({@linkcode isGeminiWritten}) holds nothing typed.
  */
 export function geminiTypedContent(m: Json): unknown {
   const shown = m.displayContent;
-  return shown === undefined || shown === null ? m.content : shown;
+  if (shown !== undefined && shown !== null) return shown;
+  return isGeminiWritten(m.content) ? "" : m.content;
+}
+
+/**
+ * How Gemini CLI 0.61 opens the user messages it adds to the chat itself
+ * (`GeminiChat.addHistory`, recorded as `type: "user"` with no
+ * `displayContent`, no mark of their own): a `!command`'s output in shell
+ * mode (useExecutionLifecycle.ts), the editor's open files and selection in
+ * IDE mode (client.ts), a `/directory add`'s folder listing, the note that
+ * Plan Mode was left. Their text is a program's output or a repository's
+ * files and names, never the user's typing. (`<hook_context>` parts are
+ * left out by {@linkcode geminiUserParts}.)
+ */
+const GEMINI_WRITTEN_OPENINGS: readonly string[] = [
+  "I ran the following shell command:\n```sh\n",
+  "Here is the user's editor context as a JSON object.",
+  "Here is a summary of changes in the user's editor context, in JSON format.",
+  "- **Workspace Directories:**\n",
+  "User has manually exited Plan Mode.",
+];
+
+/** Whether a Gemini CLI user message's content opens as one Gemini CLI writes itself. */
+function isGeminiWritten(content: unknown): boolean {
+  const text = leadingText(content).trimStart();
+  return GEMINI_WRITTEN_OPENINGS.some((opening) => text.startsWith(opening));
 }
 
 /**
@@ -577,7 +613,22 @@ export function geminiMessages(
  * Whether a Copilot CLI event marks a finished compaction (where the bands' context window starts).
  */
 export function isCopilotCompaction(r: Json): boolean {
-  return r.type === "session.compaction_complete" && obj(r.data)?.success !== false;
+  return r.type === "session.compaction_complete" && obj(r.data)?.success !== false &&
+    !isCopilotSubAgent(r);
+}
+
+/**
+ * Whether a Copilot CLI event is a sub-agent's (Copilot CLI 1.0.102 writes
+ * them into the session's own log): an `agentId` on the event or its data,
+ * or the data's `parentToolCallId`, as the CLI's own test reads them. A
+ * sub-agent's `user.message` is the prompt another agent wrote for it, its
+ * compaction not the session's.
+ */
+function isCopilotSubAgent(r: Json): boolean {
+  const d = obj(r.data);
+  return [r.agentId, d?.agentId, d?.parentToolCallId].some((v) =>
+    typeof v === "string" && v !== ""
+  );
 }
 
 /**
@@ -585,9 +636,12 @@ export function isCopilotCompaction(r: Json): boolean {
  * `source` other than `user` (Copilot CLI 1.0.102 names what it injected
  * itself there: `skill-<name>` for a skill's file, `agent-<id>` for another
  * agent's prompt, `schedule-…`, `autopilot`) and not an autopilot
- * continuation; the test Copilot CLI itself applies to tell a user's request.
+ * continuation, not a sub-agent's ({@linkcode isCopilotSubAgent}); the test
+ * Copilot CLI itself applies to tell a user's request.
  */
-export function isCopilotTyping(d: Json): boolean {
+export function isCopilotTyping(r: Json): boolean {
+  const d = obj(r.data);
+  if (d === null || isCopilotSubAgent(r)) return false;
   if (d.source !== undefined && d.source !== "user") return false;
   return d.isAutopilotContinuation !== true && !isBlank(leadingText(d.content));
 }
@@ -602,7 +656,7 @@ export function copilotSignal(r: Json): RecordSignal {
   if (d === null) return NOTHING;
   switch (r.type) {
     case "user.message":
-      return isCopilotTyping(d) ? USER_TURN : NOTHING;
+      return isCopilotTyping(r) ? USER_TURN : NOTHING;
     case "assistant.message":
       return said(false, objectsIn(d.toolRequests, MAX_CALLS_PER_RECORD), undefined);
     case "session.compaction_complete":

@@ -99,8 +99,7 @@ function droidWrote(m: Record<string, unknown>): boolean {
 /** A user text part without the blocks droid injected into it. */
 function typedPart(part: Record<string, unknown>): Record<string, unknown> {
   if (typeof part.text !== "string") return part;
-  let text = part.text;
-  for (const [open, close] of INJECTED_BLOCKS) text = withoutTaggedBlocks(text, open, close);
+  const text = withoutTaggedBlocks(part.text, INJECTED_BLOCKS);
   return text === part.text ? part : { ...part, text };
 }
 

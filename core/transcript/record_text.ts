@@ -92,31 +92,52 @@ export function structuredExitCode(value: unknown): number | null {
 }
 
 /**
- * A text without the blocks a host put into it between `open` and `close`
- * (a reminder it appended to a user's message): each block runs from its
- * opening tag to the LAST closing tag after it, and an unclosed one to the
- * end. What a block holds can hold the closing tag itself; cut at the first
- * one, the rest of the block would read as the text's own words. Cut at the
- * last, words between two blocks are lost, never a block's kept.
+ * A text without the blocks a host put into it, each between an opening tag
+ * and a closing tag of one of `tags` (reminders it appended to a user's
+ * message): the blocks run from the first opening tag of any kind to the
+ * LAST closing tag of any kind after it, and an unclosed one to the end.
+ * What a block holds can hold a closing tag itself, of its own kind or
+ * another's; cut at the first one, or one kind after another, the rest of
+ * the block would read as the text's own words. Cut at the last, words
+ * between two blocks are lost, never a block's kept.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { withoutTaggedBlocks } from "./record_text.ts";
- * const text = "fix it<r>a file says </r> push</r>";
- * assert.equal(withoutTaggedBlocks(text, "<r>", "</r>"), "fix it");
- * assert.equal(withoutTaggedBlocks("fix it<r>open", "<r>", "</r>"), "fix it");
+ * const tags = [["<r>", "</r>"], ["<n>", "</n>"]] as const;
+ * assert.equal(withoutTaggedBlocks("fix it<r>a file says </r> push</r>", tags), "fix it");
+ * assert.equal(withoutTaggedBlocks("fix it<r>x</r><n>a file says </r> push</n>", tags), "fix it");
+ * assert.equal(withoutTaggedBlocks("fix it<r>open", tags), "fix it");
  * ```
  */
-export function withoutTaggedBlocks(text: string, open: string, close: string): string {
-  const start = text.indexOf(open);
+export function withoutTaggedBlocks(
+  text: string,
+  tags: readonly (readonly [open: string, close: string])[],
+): string {
+  const start = firstOpening(text, tags);
   if (start < 0) return text;
-  const end = text.lastIndexOf(close);
+  let end = -1;
+  let after = -1;
+  for (const [, close] of tags) {
+    const at = text.lastIndexOf(close);
+    if (at > end) [end, after] = [at, at + close.length];
+  }
   const head = text.slice(0, start);
-  if (end < start + open.length) return head;
+  if (end <= start) return head;
   // No closing tag follows the last one: a block opened after it runs to the end.
-  const tail = text.slice(end + close.length);
-  const again = tail.indexOf(open);
+  const tail = text.slice(after);
+  const again = firstOpening(tail, tags);
   return head + (again < 0 ? tail : tail.slice(0, again));
+}
+
+/** Where the first opening tag of any of `tags` starts in `text`, or -1. */
+function firstOpening(text: string, tags: readonly (readonly [string, string])[]): number {
+  let first = -1;
+  for (const [open] of tags) {
+    const at = text.indexOf(open);
+    if (at >= 0 && (first < 0 || at < first)) first = at;
+  }
+  return first;
 }
 
 /** The text kept of a tool's output. */

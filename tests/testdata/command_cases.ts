@@ -1935,9 +1935,22 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["cat files.txt | xargs uniq", "review"],
   ["git ls-files | xargs rg TODO", "review"],
   ["cat refs.txt | xargs git log", "review"],
-  ["find . -name '*.txt' | xargs sort", "read_only"],
   ["git ls-files | xargs wc -l", "read_only"],
   ["xargs -a list.txt sort --", "read_only"],
+  // review32: a path find prints with a blank in it is split by xargs into words that can be
+  // options (the real xargs made sort write for a file named 'in.txt -o out.txt'): only -print0
+  // read by xargs -0 keeps a path one word. A `--` that is an option's value (sort -T --), or
+  // one xargs -I puts its input before, ends nothing.
+  ["find . -name '*.txt' | xargs sort", "review"],
+  ["find . -name '*.txt' -print0 | xargs sort", "review"],
+  ["find . -name '*.txt' -print0 | xargs -0 sort", "read_only"],
+  ["xargs -a list.txt sort -T --", "review"],
+  ["xargs -a list.txt sort -T /tmp --", "read_only"],
+  ["xargs -a list.txt -I{} sort {} in.txt --", "review"],
+  // review32: with no script shown, xargs gives sed its script (the real sed wrote for 'w out.txt').
+  ["xargs -a list.txt sed -n --", "review"],
+  ["xargs -a list.txt jq -n --", "review"],
+  ["xargs -a list.txt sed -n 1p --", "read_only"],
   // review30: flock opens its lock file with O_CREAT (the real flock created a missing one).
   ["flock /tmp/build.lock ls", "review"],
   ["flock -w 5 .git/x.lock git status", "review"],

@@ -431,7 +431,9 @@ class Analysis implements Findings {
       for (let i = 1; i < n; i++) {
         const prev = elements[i - 1]!.filter((inv) => inv.alternative !== true);
         if (prev.length === 0 || !prev.every(printsFoundPaths)) continue;
-        for (const inv of elements[i]!) if (inv.wrappers.includes("xargs")) inv.fedByFind = true;
+        for (const inv of elements[i]!) {
+          if (inv.wrappers.includes("xargs") && inv.nulInput === true) inv.fedByFind = true;
+        }
       }
       for (const inv of elements.flat()) this.judge(inv);
       pipelineRule(elements, this);
@@ -620,6 +622,8 @@ class Analysis implements Findings {
       ...(this.vars.size > 0 ? { vars: this.copyVars() } : {}),
       args: u.args,
       argv: u.args.map((a) => a.text),
+      ...(u.inputInArgs === true ? { inputInArgs: true as const } : {}),
+      ...(u.nulInput === true ? { nulInput: true as const } : {}),
     };
     if (inv.program === "git") {
       const set = new Map(this.vars);
@@ -925,13 +929,21 @@ function searchRoots(inv: Invocation): string[] {
 }
 
 /**
- * find printing the paths it finds: each starts with one of its roots (none
- * an option), unless -printf or -fprintf shape them (`%f` is a bare name).
+ * find printing only the paths it finds, each ended by a NUL (-print0): each
+ * starts with one of its roots (none an option). Printed with -print, a path
+ * holding a blank or a newline is split by xargs into words that can be
+ * options (`./in.txt -o out.txt` made `xargs sort` write out.txt); -printf
+ * shapes them (`%f` is a bare name), -ls and a command -exec runs print
+ * other text, and the -f forms print to a file that may be the pipe.
  */
 function printsFoundPaths(inv: Invocation): boolean {
-  if (inv.program !== "find" || inv.argv.some((a) => /^-f?printf$/.test(a))) return false;
+  if (inv.program !== "find" || !inv.argv.includes("-print0")) return false;
+  if (inv.argv.some((a) => FIND_OTHER_OUTPUT.test(a))) return false;
   return searchRoots(inv).every((r) => !r.startsWith("-"));
 }
+
+/** find actions that print something other than a NUL-ended path. */
+const FIND_OTHER_OUTPUT = /^-(?:f?printf?|f?ls|fprint0|exec(?:dir)?|ok(?:dir)?)$/;
 
 /** Shells, interpreters and eval: a program whose arguments can be code. */
 function runsArgumentsAsCode(program: string): boolean {

@@ -75,6 +75,10 @@ export interface Invocation {
   fedPaths?: readonly string[];
   /** xargs feeds it the paths find prints (each starts with a root, so none is an option). */
   fedByFind?: true;
+  /** xargs puts its input where the replace string stands (`-I{}`), not after the arguments. */
+  inputInArgs?: true;
+  /** xargs splits its input at NUL bytes only (`-0`): a path with blanks or newlines stays one word. */
+  nulInput?: true;
 }
 
 /** Where rules report. Reasons are fixed texts naming known programs only, never input. */

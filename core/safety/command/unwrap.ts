@@ -43,6 +43,8 @@ export interface Unwrapped {
   chdirTo?: Arg[];
   /** xargs puts its input text into the command's arguments (`-I`, `-i`, `--replace`, BSD `-J`). */
   inputInArgs?: true;
+  /** xargs splits its input at NUL bytes only (`-0`, `--null`), not at blanks, quotes and newlines. */
+  nulInput?: true;
   /** Files a wrapper writes (`strace -o FILE`, `time -o FILE`, `script FILE`), with the wrapper's name. */
   writes?: { via: string; file: Arg }[];
   /** A wrapper was named by a path outside the system directories (`./xargs`). */
@@ -392,6 +394,7 @@ function walk(words: readonly Arg[], take: ReadonlySet<number>, ambiguous: numbe
         }
         const full = longByPrefix(spec, a);
         if (name === "xargs" && xargsReplaces(full)) out.inputInArgs = true;
+        if (name === "xargs" && xargsSplitsAtNul(full)) out.nulInput = true;
         if (name === "xargs" && /^--process-slot-var(?:=|$)/.test(full)) {
           // The command runs with NAME set to the slot number (PATH=0 runs ./0/PROGRAM).
           const eq = full.indexOf("=");
@@ -452,6 +455,16 @@ function walk(words: readonly Arg[], take: ReadonlySet<number>, ambiguous: numbe
     out.args = words.slice(i + 1);
   }
   return out;
+}
+
+/** True when an xargs option splits the input at NUL bytes: -0 in a short cluster before any value, or --null. */
+function xargsSplitsAtNul(option: string): boolean {
+  if (option.startsWith("--")) return /^--nu(?:ll?)?$/.test(option);
+  for (const c of option.slice(1)) {
+    if (c === "0") return true;
+    if ("IPLsdEanJRSeil".includes(c)) return false;
+  }
+  return false;
 }
 
 /** True when an xargs option puts the input into the arguments: -I/-J/-i in a short cluster before any value, or --replace. */

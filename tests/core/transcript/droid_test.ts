@@ -122,6 +122,10 @@ Deno.test("parseDroid(): messages and blocks droid wrote itself are not the user
       `run the tests<system-notification>x</system-notification>${planted}</system-notification>`,
     ),
     user(`<remote-delegation-instructions>${planted}`),
+    // A later block of another kind holding the first kind's closing tag: still its own words.
+    user(
+      `update the docs<system-reminder>r</system-reminder><system-notification>x</system-reminder> ${planted}</system-notification>`,
+    ),
     // Controls: a typed message from the terminal, one that only names the tag.
     user("also check the logout", { userMessageSource: "cli_tui" }),
     user("what is a <system-reminder> tag?"),
@@ -132,6 +136,7 @@ Deno.test("parseDroid(): messages and blocks droid wrote itself are not the user
   assert.deepEqual(users, [
     "fix the login bug",
     "run the tests",
+    "update the docs",
     "also check the logout",
     "what is a",
   ]);

@@ -6,13 +6,15 @@
  * second operand). A program so fed keeps the verdict its shown arguments
  * earn only when no added argument can change it: its record reads
  * whatever its operands, and either it has no option with an effect or
- * the added words cannot be options (they follow `--`, they are the paths
- * find prints, each starting with one of its roots, or the positional
- * parameters of a shell's `-c` string). Pure.
+ * the added words cannot be options (they follow a `--` that ends the
+ * options, not one that is an option's value as in `sort -T --`, and xargs
+ * does not put them where `-I`'s replace string stands; they are the paths
+ * find prints with -print0 and xargs -0 reads, each starting with one of its
+ * roots; or the positional parameters of a shell's `-c` string). Pure.
  * @module
  */
 import type { Findings, Invocation } from "../invocation.ts";
-import { recordFor } from "../programs/records.ts";
+import { endsOptions, recordFor, showsScript } from "../programs/records.ts";
 import { SHELLS } from "./exec.ts";
 
 /** A shell given a `-c` string: what xargs adds are its positional parameters, not options. */
@@ -24,6 +26,17 @@ function shellCommandString(inv: Invocation): boolean {
   }
   return false;
 }
+
+/**
+ * Programs whose first operand is a script or an expression their record
+ * judges (sed's `w FILE` and `e CMD`, jq's `env`, yq's `load()`), by the
+ * first of their names, with the options that give it instead.
+ */
+const SCRIPT_OPERAND: ReadonlyMap<string, readonly string[]> = new Map([
+  ["sed", ["expression", "file"]],
+  ["jq", ["from-file"]],
+  ["yq", ["from-file", "expression"]],
+]);
 
 /**
  * Reports a program fed arguments by xargs whose verdict those arguments
@@ -45,7 +58,9 @@ function shellCommandString(inv: Invocation): boolean {
  * assert.deepEqual(seen, []);
  * addedArgumentsRule(inv("sort", []), out);
  * addedArgumentsRule(inv("uniq", ["--"]), out);
- * assert.equal(seen.length, 2);
+ * addedArgumentsRule(inv("sort", ["-T", "--"]), out);
+ * addedArgumentsRule(inv("sort", ["{}", "--"], { inputInArgs: true }), out);
+ * assert.equal(seen.length, 4);
  * ```
  */
 export function addedArgumentsRule(inv: Invocation, out: Findings): void {
@@ -53,7 +68,13 @@ export function addedArgumentsRule(inv: Invocation, out: Findings): void {
   const rec = recordFor(inv.program);
   // A program without a record is never read-only anyway.
   if (rec === undefined || shellCommandString(inv)) return;
-  const notOptions = inv.argv.includes("--") || inv.fedByFind === true;
+  const scriptBy = SCRIPT_OPERAND.get(rec.names[0]!);
+  if (scriptBy !== undefined && !showsScript(rec, inv.argv, scriptBy)) {
+    out.review(`${inv.program}: xargs gives it the script the text does not show`);
+    return;
+  }
+  const notOptions = inv.fedByFind === true ||
+    (inv.inputInArgs !== true && endsOptions(rec, inv.argv));
   if (
     rec.readOnly !== "always" ||
     (!notOptions && rec.options.some((o) => o.effect !== undefined))

@@ -6,7 +6,7 @@
  * @module
  */
 import type { Findings, Invocation } from "../invocation.ts";
-import { parseOptions } from "./_options.ts";
+import { parseOptions, usesOf } from "./_options.ts";
 import { judgeOptions } from "./effects.ts";
 
 import type { ProgramRecord } from "./_record.ts";
@@ -140,6 +140,47 @@ const BY_PATTERN = PROGRAM_RECORDS.filter((r) => r.namePattern !== undefined);
 /** The record of a normalised program name, if it has one. */
 export function recordFor(program: string): ProgramRecord | undefined {
   return BY_NAME.get(program) ?? BY_PATTERN.find((r) => r.namePattern!.test(program));
+}
+
+/**
+ * Whether `argv` holds a `--` that ends the options of the program `rec`
+ * records: not an option's value (`sort -T --` takes it as a directory, so
+ * an `-o` after it is still an option) and not an operand.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { endsOptions, recordFor } from "./records.ts";
+ * assert.equal(endsOptions(recordFor("sort")!, ["-n", "--"]), true);
+ * assert.equal(endsOptions(recordFor("sort")!, ["-T", "--"]), false);
+ * ```
+ */
+/**
+ * Whether the shown arguments give the script of a program whose first
+ * operand is its script when no option (`givenBy`, long names) gives it:
+ * sed's script, jq's and yq's expression. Its record judges what a script
+ * does only when the text shows it.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { recordFor, showsScript } from "./records.ts";
+ * assert.equal(showsScript(recordFor("sed")!, ["-n", "1p"], ["expression", "file"]), true);
+ * assert.equal(showsScript(recordFor("sed")!, ["-n", "--"], ["expression", "file"]), false);
+ * ```
+ */
+export function showsScript(
+  rec: ProgramRecord,
+  argv: readonly string[],
+  givenBy: readonly string[],
+): boolean {
+  const parsed = parseOptions(rec, argv);
+  return parsed.operands.length > 0 || givenBy.some((name) => usesOf(parsed, name).length > 0);
+}
+
+export function endsOptions(rec: ProgramRecord, argv: readonly string[]): boolean {
+  const parsed = parseOptions(rec, argv);
+  const taken = new Set(parsed.uses.filter((u) => !u.attached).map((u) => u.valueIndex));
+  for (const o of parsed.operands) taken.add(o.index);
+  return argv.some((a, i) => a === "--" && !taken.has(i));
 }
 
 /**

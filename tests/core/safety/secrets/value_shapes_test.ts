@@ -239,3 +239,21 @@ Deno.test("a secret given with Make's ?= is redacted; a TypeScript optional memb
     assert.deepEqual(redactText(engine, text).kinds, [], text);
   }
 });
+
+Deno.test("a long camel-case name under a value of letters is judged in one pass: prefixed credential names still match", () => {
+  // The prefixed-credential name check split a run of letters every way before it failed: a
+  // 33-character name took half a minute and each further letter doubled it, so this test did
+  // not finish on the old pattern (a stranger's source file held baton up). Names as long as the
+  // rule reads (96 with the Token) are judged here; the verdicts are the same as for short names.
+  const words = ["gateway", "Client", "Secret", "Response", "Schema", "Realtime", "Session"];
+  let name = "";
+  for (let i = 0; name.length < 90; i++) name += words[i % words.length];
+  const hex = "9f86d081884c7d659a2feaa0c55ad015";
+  for (const n of [name.slice(0, 33), name.slice(0, 60), name.slice(0, 85)]) {
+    // Kept: letters alone under a name that is no credential's (a schema, a call's result).
+    const kept = `const ${n} = lazySchemaFactory;`;
+    assert.equal(redactText(engine, kept).text, kept, n);
+    // Control: the same name ending in Token is a credential's, its hex value a key.
+    assertRedacted(`${n}Token = "${hex}"`, hex);
+  }
+});

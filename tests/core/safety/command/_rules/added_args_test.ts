@@ -16,6 +16,18 @@ const FORMS: readonly [string[], string][] = [
   [["-o", "out.txt", "in.txt"], "xargs -a list wc -l"],
   [["-o", "out.txt", "in.txt"], "xargs -a list sort --"],
   [["-o", "out.txt", "in.txt"], "xargs -a list cat"],
+  // A `--` that is an option's value (sort -T takes it as a directory) ends nothing.
+  [["-o", "out.txt", "in.txt"], "xargs -a list sort -T --"],
+  [["-o", "out.txt", "in.txt"], "xargs -a list sort -T tmp --"],
+  // With -I the input stands where {} does, before the `--`.
+  [["-oout.txt"], "xargs -a list -I{} sort {} in.txt --"],
+  // A path with a blank (the tree holds 'in.txt -o out.txt') is split by xargs into options;
+  // with -print0 and xargs -0 it stays one path.
+  [[], "find . -name '*.txt' | xargs sort"],
+  [[], "find . -name '*.txt' -print0 | xargs -0 sort"],
+  // The text shows no script: xargs gives sed its script (one word: xargs honours quotes).
+  [['"w out.txt"', "in.txt"], "xargs -a list sed -n --"],
+  [['"w out.txt"', "in.txt"], "xargs -a list sed -n 1p --"],
 ];
 
 Deno.test("xargs: every fed form called read_only writes nothing under the real xargs", async () => {
@@ -24,6 +36,7 @@ Deno.test("xargs: every fed form called read_only writes nothing under the real 
     let wrote = 0;
     for (const [lines, command] of FORMS) {
       await Deno.writeTextFile(`${dir}/in.txt`, "b\na\n");
+      await Deno.writeTextFile(`${dir}/in.txt -o out.txt`, "c\n");
       await Deno.writeTextFile(`${dir}/list`, lines.join("\n") + "\n");
       await Deno.remove(`${dir}/out.txt`).catch(() => {});
       await new Deno.Command("sh", {
@@ -43,7 +56,7 @@ Deno.test("xargs: every fed form called read_only writes nothing under the real 
       if (!written) assert.equal(cls, "read_only", command);
     }
     // The oracle can fail: the real xargs made sort and uniq write.
-    assert.equal(wrote, 4, `${wrote} forms wrote`);
+    assert.equal(wrote, 8, `${wrote} forms wrote`);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -52,8 +65,10 @@ Deno.test("xargs: every fed form called read_only writes nothing under the real 
 Deno.test("xargs: paths find prints, a shell's -c parameters and -- are no options", () => {
   for (
     const c of [
-      "find . -name '*.txt' | xargs sort",
       "find src -type f -print0 | xargs -0 sort",
+      "find src -type f -print0 | xargs --null -r sort",
+      "xargs -a list jq . --",
+      "xargs -a list sed -e 1p --",
       "git ls-files | xargs wc -l",
       "git ls-files -z | xargs -0 grep -n TODO",
       "xargs -a list sort --",
@@ -69,6 +84,11 @@ Deno.test("xargs: paths find prints, a shell's -c parameters and -- are no optio
       "cat refs.txt | xargs git log",
       "cat list | xargs find",
       "find . -name '*.txt' | xargs uniq",
+      "find . -name '*.txt' | xargs sort",
+      "find . -name '*.txt' -print0 | xargs sort",
+      "find . -print0 -ls | xargs -0 sort",
+      "xargs -a list jq -n --",
+      "xargs -a list yq --",
     ]
   ) {
     assert.equal(classifyCommand(c).class, "review", c);
