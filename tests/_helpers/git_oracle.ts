@@ -289,3 +289,20 @@ export function realPath(escaped: string): string {
   if (p === null) throw new Error("not valid UTF-8");
   return p;
 }
+
+/**
+ * Runs a shape's bash `script` in `dir` with git's test environment and HOME
+ * pointing at the shape's own home (`c` commits everything); fails the test
+ * when the script fails.
+ */
+export async function runShapeScript(dir: string, script: string, env: UserEnv): Promise<void> {
+  const { GIT_CONFIG_GLOBAL: _g, ...base } = GIT_ENV;
+  const out = await new Deno.Command("bash", {
+    args: ["-c", `set -e\nc(){ git add -A && git commit -qm c; }\n${script}`],
+    cwd: dir,
+    env: { ...base, HOME: env.home, XDG_CONFIG_HOME: "" },
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+}

@@ -247,3 +247,19 @@ export function payloadSamples(cwd: string): PayloadSample[] {
     { host: "opencode", event: "session-end", payload: { cwd } },
   ];
 }
+
+/** Gemini CLI's PreCompress payload (an automatic compression) for session `sessionId`'s chat at `transcriptPath`. */
+export function geminiPreCompress(
+  sessionId: string,
+  transcriptPath: string | null,
+  cwd: string,
+): Record<string, unknown> {
+  return {
+    session_id: sessionId,
+    transcript_path: transcriptPath,
+    cwd,
+    hook_event_name: "PreCompress",
+    timestamp: "2026-08-20T10:00:00.000Z",
+    trigger: "auto",
+  };
+}

@@ -20,6 +20,7 @@ import {
   REQUEST,
   writeOpenCodeDb,
 } from "../_helpers/transcripts.ts";
+import { geminiPreCompress } from "../_helpers/hook_payloads.ts";
 
 const DENO_DIR = Deno.env.get("DENO_DIR") ?? `${Deno.env.get("HOME")}/.cache/deno`;
 const SID = "3f1c2a9e-0d4b-4c1e-9a57-1b2c3d4e5f60";
@@ -95,14 +96,7 @@ const CASES: Case[] = [
         geminiChat(SID),
       );
     },
-    payload: (repo, path) => ({
-      session_id: SID,
-      transcript_path: path,
-      cwd: repo,
-      hook_event_name: "PreCompress",
-      timestamp: "2026-08-20T10:00:00.000Z",
-      trigger: "auto",
-    }),
+    payload: (repo, path) => geminiPreCompress(SID, path, repo),
     sourceId: `gemini:${SID}`,
     ok: [false, null],
   },

@@ -12,9 +12,14 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { GIT_ENV, makeRepo } from "../../_helpers/git.ts";
+import { makeRepo } from "../../_helpers/git.ts";
 import { tempDir } from "../../_helpers/temp.ts";
-import { assertAgreesWithGit, gitAs, type UserEnv } from "../../_helpers/git_oracle.ts";
+import {
+  assertAgreesWithGit,
+  gitAs,
+  runShapeScript,
+  type UserEnv,
+} from "../../_helpers/git_oracle.ts";
 
 /** One shape: its script (run in a fresh repository, `c` commits everything) and where to look. */
 interface Shape {
@@ -400,19 +405,6 @@ const SHAPES: Shape[] = [
   },
 ];
 
-/** bash with git's test environment and HOME pointing at the shape's own home. */
-async function run(dir: string, script: string, env: UserEnv): Promise<void> {
-  const { GIT_CONFIG_GLOBAL: _g, ...base } = GIT_ENV;
-  const out = await new Deno.Command("bash", {
-    args: ["-c", `set -e\nc(){ git add -A && git commit -qm c; }\n${script}`],
-    cwd: dir,
-    env: { ...base, HOME: env.home, XDG_CONFIG_HOME: "" },
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
-}
-
 /** git's HEAD facts: its commit, the branch it names, whether it is detached. */
 async function gitHead(env: UserEnv, dir: string) {
   const text = async (args: string[]) => {
@@ -449,7 +441,7 @@ for (const shape of SHAPES) {
   Deno.test(`agrees (real shapes): ${shape.name}`, async () => {
     const env: UserEnv = { home: (await tempDir("baton-home-")).path, xdg: null };
     const top = await makeRepo("baton-real-");
-    await run(top, shape.script, env);
+    await runShapeScript(top, shape.script, env);
     const dir = shape.at === undefined
       ? top
       : shape.at.startsWith("$HOME/")

@@ -15,9 +15,9 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { GIT_ENV, makeRepo } from "../../_helpers/git.ts";
+import { makeRepo } from "../../_helpers/git.ts";
 import { tempDir } from "../../_helpers/temp.ts";
-import { assertAgreesWithGit, type UserEnv } from "../../_helpers/git_oracle.ts";
+import { assertAgreesWithGit, runShapeScript, type UserEnv } from "../../_helpers/git_oracle.ts";
 
 /** [name, script]: the script runs in a fresh repository with `c` committing everything. */
 const SHAPES: [string, string][] = [
@@ -160,24 +160,11 @@ const SHAPES: [string, string][] = [
   ],
 ];
 
-/** bash with git's test environment and HOME pointing at the shape's own home. */
-async function run(dir: string, script: string, env: UserEnv): Promise<void> {
-  const { GIT_CONFIG_GLOBAL: _g, ...base } = GIT_ENV;
-  const out = await new Deno.Command("bash", {
-    args: ["-c", `set -e\nc(){ git add -A && git commit -qm c; }\n${script}`],
-    cwd: dir,
-    env: { ...base, HOME: env.home, XDG_CONFIG_HOME: "" },
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
-}
-
 for (const [name, script] of SHAPES) {
   Deno.test(`agrees (git's test shapes): ${name}`, async () => {
     const env: UserEnv = { home: (await tempDir("baton-home-")).path, xdg: null };
     const dir = await makeRepo("baton-shape-");
-    await run(dir, script, env);
+    await runShapeScript(dir, script, env);
     const r = await assertAgreesWithGit(env, dir, { label: name });
     assert.ok(
       r.git.tracked.size + r.git.untracked.length > 0,

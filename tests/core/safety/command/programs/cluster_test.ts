@@ -6,18 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { classifyCommand } from "../../../../../core/safety/command/classify.ts";
-
-function hasKubectl(): boolean {
-  try {
-    return new Deno.Command("kubectl", {
-      args: ["version", "--client"],
-      stdout: "null",
-      stderr: "null",
-    }).outputSync().success;
-  } catch {
-    return false;
-  }
-}
+import { programRuns } from "../../../../_helpers/program_runs.ts";
 
 /** A token no real kubeconfig holds, so finding it in the output means kubectl printed it. */
 const TOKEN = "review30-fake-token-0123456789";
@@ -57,7 +46,7 @@ const FORMS: readonly string[][] = [
 Deno.test({
   name:
     "kubectl: every config view form called read_only keeps the token redacted under the real kubectl",
-  ignore: !hasKubectl(),
+  ignore: !programRuns("kubectl", ["version", "--client"]),
   fn: async () => {
     const dir = await Deno.makeTempDir();
     try {

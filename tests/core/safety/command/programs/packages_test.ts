@@ -8,24 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { classifyCommand } from "../../../../../core/safety/command/classify.ts";
-
-function hasRustup(): boolean {
-  try {
-    return new Deno.Command("rustup", { args: ["--version"], stdout: "null", stderr: "null" })
-      .outputSync().success;
-  } catch {
-    return false;
-  }
-}
-
-function has(program: string): boolean {
-  try {
-    return new Deno.Command(program, { args: ["version"], stdout: "null", stderr: "null" })
-      .outputSync().success;
-  } catch {
-    return false;
-  }
-}
+import { programRuns } from "../../../../_helpers/program_runs.ts";
 
 async function sha256(data: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.digest("SHA-256", data));
@@ -78,7 +61,7 @@ const TERRAFORM_FORMS: readonly string[][] = [
 
 Deno.test({
   name: "terraform: every form called read_only leaves a tree's own provider binary unrun",
-  ignore: !has("terraform"),
+  ignore: !programRuns("terraform", ["version"]),
   fn: async () => {
     const dir = await Deno.makeTempDir();
     try {
@@ -148,7 +131,7 @@ const FORMS: readonly string[][] = [
 
 Deno.test({
   name: "rustup: a tree's rust-toolchain.toml makes cargo --version run the tree's own program",
-  ignore: !hasRustup(),
+  ignore: !programRuns("rustup", ["--version"]),
   fn: async () => {
     const dir = await Deno.makeTempDir();
     try {

@@ -6,15 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { classifyCommand } from "../../../../../core/safety/command/classify.ts";
-
-function hasFile(): boolean {
-  try {
-    return new Deno.Command("file", { args: ["--version"], stdout: "null", stderr: "null" })
-      .outputSync().success;
-  } catch {
-    return false;
-  }
-}
+import { programRuns } from "../../../../_helpers/program_runs.ts";
 
 /** Frame headers of formats file hands to an external decompressor when built without its library. */
 const SAMPLES: Record<string, number[]> = {
@@ -26,7 +18,7 @@ const SAMPLES: Record<string, number[]> = {
 
 Deno.test({
   name: "file: -z and -Z run decompressors found on PATH, so they are not read_only",
-  ignore: !hasFile(),
+  ignore: !programRuns("file", ["--version"]),
   fn: async () => {
     const dir = await Deno.makeTempDir();
     try {

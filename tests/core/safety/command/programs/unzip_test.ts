@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { classifyCommand } from "../../../../../core/safety/command/classify.ts";
+import { programRuns } from "../../../../_helpers/program_runs.ts";
 
 /** CRC-32 (the zip polynomial). */
 function crc32(data: Uint8Array): number {
@@ -65,15 +66,6 @@ function storedZip(name: string, content: string): Uint8Array {
   return out;
 }
 
-function hasUnzip(): boolean {
-  try {
-    return new Deno.Command("unzip", { args: ["-v"], stdout: "null", stderr: "null" })
-      .outputSync().success;
-  } catch {
-    return false;
-  }
-}
-
 /** [environment for the command, unzip's argv]: forms the classifier has a verdict on. */
 const FORMS: readonly [Record<string, string>, string[]][] = [
   [{}, ["-l", "a.zip"]],
@@ -95,7 +87,7 @@ const FORMS: readonly [Record<string, string>, string[]][] = [
 Deno.test({
   name:
     "unzip: every form called read_only leaves the directory and archive alone under the real unzip",
-  ignore: !hasUnzip(),
+  ignore: !programRuns("unzip", ["-v"]),
   fn: async () => {
     const dir = await Deno.makeTempDir();
     try {
