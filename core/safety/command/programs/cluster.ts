@@ -215,6 +215,81 @@ export const KUBECTL: ProgramRecord = {
   families: ["infra_destruction", "credential_exposure"],
 };
 
+/** helm options that take a value. */
+const HELM_VALUES: ValueOptions = {
+  value: "nfos",
+  longValue: [
+    "namespace",
+    "kube-context",
+    "kubeconfig",
+    "values",
+    "set",
+    "set-string",
+    "set-file",
+    "set-json",
+    "set-literal",
+    "version",
+    "repo",
+    "username",
+    "password",
+    "ca-file",
+    "cert-file",
+    "key-file",
+    "api-versions",
+    "kube-version",
+    "output",
+    "output-dir",
+    "post-renderer",
+    "post-renderer-args",
+    "name-template",
+    "description",
+    "timeout",
+    "show-only",
+    "registry-config",
+    "repository-cache",
+    "repository-config",
+    "kube-apiserver",
+    "kube-token",
+    "kube-as-user",
+    "kube-as-group",
+    "kube-ca-file",
+    "kube-tls-server-name",
+    "burst-limit",
+    "qps",
+    "jsonpath",
+  ],
+};
+
+/** A chart or values file named by a path here: `.`, `./…`, `../…`, `/…`, `~/…`. */
+const LOCAL_PATH = /^(?:\.{1,2}(?:\/|$)|\/|~\/)/;
+
+/**
+ * Whether helm downloads what it reads: a chart named otherwise than by a
+ * path here (`repo/chart` from a repository's index, `oci://…`, a URL:
+ * helm resolves a name that is not an existing path that way, and a bare
+ * `charts/app` may be either), a `--repo`, values from a URL, or `search hub`
+ * (Artifact Hub).
+ */
+function helmFetches(argv: readonly string[]): boolean {
+  const ops = operandsSkipping(argv, HELM_VALUES);
+  const verb = ops[0]?.toLowerCase() ?? "";
+  if (verb === "search") return ops[1]?.toLowerCase() === "hub";
+  const end = argv.indexOf("--");
+  const options = end < 0 ? argv : argv.slice(0, end);
+  if (options.some((a) => /^--repo(?:=|$)/.test(a))) return true;
+  for (let i = 0; i < options.length; i++) {
+    const a = options[i]!;
+    const value = a === "-f" || a === "--values"
+      ? options[i + 1]
+      : /^(?:-f|--values=)(.+)$/.exec(a)?.[1];
+    if (value !== undefined && /^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return true;
+  }
+  if (verb !== "template" && verb !== "show" && verb !== "inspect") return false;
+  // template [NAME] CHART, show <what> CHART: the chart is the last operand.
+  const chart = ops.length >= (verb === "template" ? 2 : 3) ? ops.at(-1)! : null;
+  return chart !== null && !LOCAL_PATH.test(chart);
+}
+
 /** helm. */
 export const HELM: ProgramRecord = {
   names: ["helm"],
@@ -230,10 +305,14 @@ export const HELM: ProgramRecord = {
   ],
   readOnly: (inv) =>
     !trustChanged(inv.argv, HELM_TRUST) &&
-    /^(?:list|ls|status|history|version|search|show|template|lint|env)$/.test(inv.argv[0] ?? ""),
+    /^(?:list|ls|status|history|version|search|show|template|lint|env)$/.test(inv.argv[0] ?? "") &&
+    !helmFetches(inv.argv),
   families: ["infra_destruction"],
   judge: (inv, _parsed, out) => {
     trustRule(inv, HELM_TRUST, out);
+    if (helmFetches(inv.argv)) {
+      out.review("helm: downloads the chart or values it reads over the network");
+    }
     const verb = operandsSkipping(inv.argv, KUBECTL_VALUES)[0]?.toLowerCase() ?? "";
     if (/^(?:uninstall|delete|del|un)$/.test(verb)) {
       out.dangerous("infra_destruction", "helm uninstall: removes a release and its resources");
