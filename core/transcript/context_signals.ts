@@ -480,21 +480,47 @@ function cutAtReferencedContent(text: string): string {
  */
 const GEMINI_INJECTED = ["<hook_context>", "<session_context>"];
 
-function isGeminiInjected(text: unknown): boolean {
-  if (typeof text !== "string") return false;
+/**
+ * The text of a part after an injected block it opens with: Gemini CLI
+ * puts a hook's added context before the prompt in the same part
+ * (`<hook_context>…</hook_context>\n\nSay OK.` in a headless run), so the
+ * typed words are what follows the block's last closing tag (a closing tag
+ * inside the block, in a briefing's quoted text, cannot end it early); a
+ * block that is not closed leaves nothing. Text that opens with no such
+ * block is returned as it is.
+ */
+function afterInjected(text: string): string {
   const t = text.trimStart();
-  return GEMINI_INJECTED.some((tag) => t.startsWith(tag));
+  const tag = GEMINI_INJECTED.find((open) => t.startsWith(open));
+  if (tag === undefined) return text;
+  const close = `</${tag.slice(1)}`;
+  const end = t.lastIndexOf(close);
+  return end < 0 ? "" : t.slice(end + close.length).trimStart();
 }
 
 /**
- * Gemini CLI user parts without the ones it or baton injected
- * ({@linkcode GEMINI_INJECTED}) and without the content of files the
- * message references ({@linkcode withoutReferencedContent}).
+ * Gemini CLI user parts without what it or baton injected
+ * ({@linkcode GEMINI_INJECTED}, {@linkcode afterInjected}) and without the
+ * content of files the message references ({@linkcode withoutReferencedContent}).
  */
 export function geminiUserParts(recorded: unknown): unknown {
   const content = withoutReferencedContent(recorded);
-  if (!Array.isArray(content)) return isGeminiInjected(content) ? "" : content;
-  return content.filter((p) => !isGeminiInjected(typeof p === "string" ? p : obj(p)?.text));
+  if (typeof content === "string") return afterInjected(content);
+  if (!Array.isArray(content)) return content;
+  const kept: unknown[] = [];
+  for (const p of content) {
+    const text = typeof p === "string" ? p : obj(p)?.text;
+    if (typeof text !== "string") {
+      kept.push(p);
+      continue;
+    }
+    const rest = afterInjected(text);
+    if (rest === text) kept.push(p);
+    else if (rest.trim() !== "") {
+      kept.push(typeof p === "string" ? rest : { ...obj(p), text: rest });
+    }
+  }
+  return kept;
 }
 
 /**
