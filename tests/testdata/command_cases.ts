@@ -1149,14 +1149,14 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["ls /run/secrets", "read_only"],
   // Beside the credential files above: listing them, Terraform sources and examples are read only.
   ["ls ~/.aws/sso/cache", "read_only"],
-  // Indirect and subscripted expansions of plain values, name lists; ls-remote of a plain URL.
+  // Indirect and subscripted expansions of plain values, name lists; ls-remote of a configured remote.
   ["x='a[1]'; echo ${!x}", "read_only"],
   ["i=1; echo ${arr[i]} ${arr[$i]}", "read_only"],
   ["x='a[$(rm -rf ~)]'; echo ${!x@} ${!arr[@]}", "read_only"],
   // review30 controls: plain offsets, defaults (`:-` is no offset), plain subscripts.
   ["x='a[$(rm -rf ~)]'; echo ${s:1:2} ${s: -1} ${s:-x} ${s:+x} ${#arr[@]}", "read_only"],
   ["i=2; arr[i]=1; echo ${s:i} ${#arr[i]}; v=${arr[i]}", "read_only"],
-  ["git ls-remote --tags https://github.com/denoland/deno", "read_only"],
+  ["git ls-remote --heads upstream main", "read_only"],
   ["cat main.tf variables.tfvars", "read_only"],
   ["grep -rn tfstate .gitignore", "read_only"],
   ["cat pip.conf.example", "read_only"],
@@ -1980,4 +1980,39 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   // CDPATH makes a relative cd land anywhere.
   ["CDPATH=/srv cd app; ls", "review"],
   ["ls ?; awk '{print $1}' f", "read_only"],
+  // recall19: ls-remote of an address it names reaches whatever the address names, as curl does
+  // (ssh, credential helpers, a remote helper); a configured remote or the repository itself is
+  // read as fetch reads it (and so are a partial clone's lazy fetches from its promisor remote).
+  ["git ls-remote --tags https://github.com/denoland/deno", "review"],
+  ["git ls-remote git@github.com:denoland/deno.git", "review"],
+  ["git ls-remote ../other-repo", "review"],
+  ["git ls-remote -q ssh://git.example.com/app.git refs/heads/main", "review"],
+  ["git ls-remote --tags .", "read_only"],
+  ["git ls-remote --sort=-v:refname origin 'v*'", "read_only"],
+  ["git show HEAD:README.md", "read_only"],
+  // recall19: Get-Help -ShowWindow opens a window (any unambiguous prefix of it).
+  ["Get-Help Get-Process -ShowWindow", "review"],
+  ["help about_Scripts -sh", "review"],
+  ["get-help Get-Process -Full", "read_only"],
+  ["Get-Help Get-Process -Examples", "read_only"],
+  // recall19: flock only creates its lock file empty when missing: no startup file runs code
+  // from it (it was dangerous, persistence); the creation is still review.
+  ["flock ~/.bashrc cat ~/.bashrc", "review"],
+  ["flock -n .git/hooks/pre-commit git status", "review"],
+  ["flock 9 ls", "review"],
+  // recall19: go doc -http downloads and runs pkgsite's doc server and opens a browser (Go 1.25);
+  // -mod=mod lets any go command rewrite go.mod and go.sum.
+  ["go doc -http fmt", "review"],
+  ["go doc --http=localhost:6060 net/http", "review"],
+  ["go list -mod=mod ./...", "review"],
+  ["go list -mod mod -m all", "review"],
+  ["go doc fmt.Println", "read_only"],
+  ["go list -mod=readonly ./...", "read_only"],
+  ["go list -m -versions golang.org/x/text", "read_only"],
+  // recall19: npm help TOPIC shows the page with the configured viewer; `viewer=browser` runs the
+  // program the `browser` setting names, and a project's .npmrc may set both.
+  ["npm help install", "review"],
+  ["npm help config", "review"],
+  ["npm help", "read_only"],
+  ["npm view react version", "read_only"],
 ];

@@ -570,7 +570,11 @@ class Analysis implements Findings {
     stdinSubs: readonly Substitution[],
   ): Invocation[] {
     for (const a of u.assignments) this.checkAssignment(a.name, a.value);
-    for (const w of u.writes ?? []) reportWrite(w.via, w.file, this);
+    for (const w of u.writes ?? []) {
+      // An empty file runs no code and grants nothing: where it lands does not matter.
+      if (w.createsEmpty === true) this.review(`${w.via}: creates its file when missing (empty)`);
+      else reportWrite(w.via, w.file, this);
+    }
     if (u.wrapperByPath === true || (u.program !== null && isOutsideSystemDirs(u.program.text))) {
       // `./ls` is whatever the repository put there, not ls.
       this.review("a program run by a path outside the system directories");

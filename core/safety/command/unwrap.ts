@@ -45,8 +45,12 @@ export interface Unwrapped {
   inputInArgs?: true;
   /** xargs splits its input at NUL bytes only (`-0`, `--null`), not at blanks, quotes and newlines. */
   nulInput?: true;
-  /** Files a wrapper writes (`strace -o FILE`, `time -o FILE`, `script FILE`), with the wrapper's name. */
-  writes?: { via: string; file: Arg }[];
+  /**
+   * Files a wrapper writes (`strace -o FILE`, `time -o FILE`, `script FILE`), with the wrapper's
+   * name; `createsEmpty` when the wrapper only creates a missing file empty and never writes it
+   * (flock's lock file).
+   */
+  writes?: { via: string; file: Arg; createsEmpty?: true }[];
   /** A wrapper was named by a path outside the system directories (`./xargs`). */
   wrapperByPath?: true;
 }
@@ -426,9 +430,11 @@ function walk(words: readonly Arg[], take: ReadonlySet<number>, ambiguous: numbe
         continue;
       }
       if (skip > 0) {
-        // flock opens its lock file with O_CREAT: a missing one is created (a descriptor number is none).
-        if (name === "flock" && !/^[0-9]+$/.test(a)) {
-          (out.writes ??= []).push({ via: name, file: words[i]! });
+        // flock opens its lock file with O_CREAT (no O_TRUNC, nothing written): a missing one is
+        // created empty, an existing one left as it is. A number is a descriptor only alone: with
+        // a command after it, util-linux flock opens it as a file name.
+        if (name === "flock" && (!/^[0-9]+$/.test(a) || i + 1 < words.length)) {
+          (out.writes ??= []).push({ via: name, file: words[i]!, createsEmpty: true });
         }
         skip--;
         i++;

@@ -402,6 +402,11 @@ function subRule(inv: Invocation, sub: string, from: number, out: Findings): voi
         out.dangerous("ref_destruction", "git remote remove: drops a remote and its tracking refs");
       } else if (ops[0] === "prune") out.review("git remote prune: deletes stale tracking refs");
       return;
+    case "ls-remote":
+      if (lsRemoteNamesAddress(ops)) {
+        out.review("git ls-remote: contacts the repository at an address it names");
+      }
+      return;
     case "update-ref":
       if (given(p, "d", "stdin")) {
         out.dangerous("ref_destruction", "git update-ref -d: deletes a ref directly");
@@ -575,6 +580,18 @@ function configReadOnly(rest: readonly string[]): boolean {
 const BRANCH_LIST =
   /^(?:-a|-r|-l|-v|-vv|--list|--all|--remotes|--verbose|--show-current|--no-color|--color(?:=\w+)?|--column|--no-column|--contains|--no-contains|--merged|--no-merged|--points-at|--sort=.*|--format=.*|--abbrev=\d+|--no-abbrev|-i|--ignore-case)$/;
 
+/**
+ * True when `git ls-remote` is given an address rather than a remote of this repository's config
+ * (or the repository itself, `.`): a URL, an scp-like host:path or a path reaches whatever it
+ * names, as curl would (the network, ssh, credential helpers; `<transport>::` starts
+ * git-remote-<transport>, `ext::` runs its command). A configured remote is read as `git fetch`
+ * reads it, and so are a partial clone's lazy fetches from its promisor remote.
+ */
+function lsRemoteNamesAddress(ops: readonly string[]): boolean {
+  const repo = ops[0];
+  return repo !== undefined && repo !== "." && !/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/.test(repo);
+}
+
 function subReadOnly(sub: string, rest: readonly string[]): boolean {
   const ops = parseOptions(syntaxOf(sub), rest).operands.map((o) => o.text);
   switch (sub) {
@@ -613,8 +630,7 @@ function subReadOnly(sub: string, rest: readonly string[]): boolean {
     case "fsck":
       return !rest.some((a) => /^--l/.test(a));
     case "ls-remote":
-      // `<transport>::<address>` starts the remote helper git-remote-<transport>; `ext::` runs its command.
-      return !ops.some((o) => /^[A-Za-z][A-Za-z0-9+.-]*::/.test(o));
+      return !lsRemoteNamesAddress(ops);
     default:
       return GIT_READ.has(sub);
   }

@@ -92,9 +92,17 @@ export const NPM: ProgramRecord = {
   readOnly: ({ argv }) =>
     /^(?:ls|list|ll|la|view|info|show|outdated|why|explain|search|ping|-v|--version|help|config)$/
       .test(argv[0] ?? "") &&
+    // `npm help TOPIC` shows the page with the `viewer` config: `browser` runs the program the
+    // `browser` config names, and both may come from the project's .npmrc. Alone it prints usage.
+    (argv[0] !== "help" || argv.length === 1) &&
     (argv[0] !== "config" || argv[1] === "list" ||
       // `npm config get` of a token, password or auth setting prints a credential.
       (argv[1] === "get" && !argv.slice(2).some((k) => /auth|token|pass|cert|key/i.test(k)))),
+  judge: (inv, _parsed, out) => {
+    if (inv.argv[0] === "help" && inv.argv.length > 1) {
+      out.review("npm help: runs the viewer the npm config names (a browser from .npmrc)");
+    }
+  },
 };
 
 /** pnpm. */
@@ -180,6 +188,26 @@ function goJudge(inv: Invocation, _parsed: ParsedOptions, out: Findings): void {
   if (inv.argv.some((a) => /^--?overlay(?:=|$)/.test(a))) {
     out.review("go: an option loads configuration that can run programs");
   }
+  if (goDocServes(inv.argv)) {
+    out.review("go doc -http: downloads and runs a documentation server, and opens a browser");
+  }
+  if (goModMod(inv.argv)) out.review("go: -mod=mod updates go.mod and go.sum");
+}
+
+/**
+ * `go doc -http` (Go 1.25) runs golang.org/x/pkgsite/cmd/internal/doc at
+ * the version the go command names, downloading it when it is not in the
+ * module cache, and opens the page in a browser.
+ */
+function goDocServes(argv: readonly string[]): boolean {
+  return argv[0] === "doc" && argv.some((a) => /^--?http(?:=|$)/.test(a));
+}
+
+/** `-mod=mod` (or `-mod mod`) lets any go command rewrite go.mod and go.sum. */
+function goModMod(argv: readonly string[]): boolean {
+  return argv.some((a, i) =>
+    /^--?mod=mod$/.test(a) || (/^--?mod$/.test(a) && argv[i + 1] === "mod")
+  );
 }
 
 /** go. */
@@ -190,7 +218,8 @@ export const GO: ProgramRecord = {
   readOnly: ({ argv }) =>
     !argv.some((a) => /^--?(?:toolexec|exec|overlay)(?:=|$)/.test(a)) &&
     /^(?:version|env|list|doc|help)$/.test(argv[0] ?? "") &&
-    !(argv[0] === "env" && argv.some((a) => a === "-w" || a === "-u")),
+    !(argv[0] === "env" && argv.some((a) => a === "-w" || a === "-u")) &&
+    !goDocServes(argv) && !goModMod(argv),
   judge: goJudge,
 };
 

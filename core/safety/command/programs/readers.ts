@@ -31,13 +31,21 @@ function envDrive(inv: Invocation, parsed: ParsedOptions, out: Findings): void {
 
 /**
  * PowerShell's Get-Help (help) -Online opens the topic's web page in the
- * default browser: a program started, the network reached. PowerShell takes
- * any unambiguous prefix of a parameter name (`-o` is -Online here).
+ * default browser: a program started, the network reached; -ShowWindow
+ * opens the topic in a window of its own, a program with a user interface
+ * (Windows PowerShell 3 to 5.1, PowerShell 7). PowerShell takes any
+ * unambiguous prefix of a parameter name (`-o` is -Online here, `-s`
+ * -ShowWindow: no other parameter of Get-Help starts with s).
  */
 function helpOnline(inv: Invocation, out: Findings): void {
   if (inv.program !== "get-help" && inv.program !== "help") return;
   if (inv.argv.some((a) => /^-o(?:n(?:l(?:i(?:ne?)?)?)?)?(?::.*)?$/i.test(a))) {
     out.review(`${inv.program}: -Online opens a web browser`);
+  }
+  if (
+    inv.argv.some((a) => /^-s(?:h(?:o(?:w(?:w(?:i(?:n(?:d(?:ow?)?)?)?)?)?)?)?)?(?::.*)?$/i.test(a))
+  ) {
+    out.review(`${inv.program}: -ShowWindow opens a window`);
   }
 }
 
