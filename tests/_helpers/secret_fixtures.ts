@@ -658,6 +658,11 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
     tok(p("AA", "AA", r.str(URLSAFE, 7), ":APA", "91b", r.str(URLSAFE, 134))),
   tencent_secret_id: (r) => tok(p("AK", "ID", "Q7", r.str(ALNUM, 30))),
   dropbox_access_token: (r) => tok(p("s", "l.", "u.", r.str(URLSAFE, 150))),
+  cloudflare_api_key: (r) => {
+    // A Global API Key (37 hex) or an API token (40 URL-safe) under the vendor's name alone.
+    const s = r.int(2) === 0 ? p("a7", r.str(HEX, 35)) : p("Q7z", r.str(URLSAFE, 37));
+    return { text: `cloudflare: "${s}"`, secret: s, core: coreOf(s) };
+  },
   xml_token: (r) => {
     const s = p("Q7", r.str(ALNUM, 30));
     return { text: `<add key="StripeApiKey" value="${s}" />`, secret: s, core: s.slice(0, 12) };
@@ -943,6 +948,22 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
     stripe_secret_key: [p("pk", "_live_", rng.str(ALNUM, 99)), p(SK, "_live_", "x".repeat(24))],
     mapbox_secret_token: [p("pk", ".eyJ", rng.str(URLSAFE, 60), ".", rng.str(URLSAFE, 22))],
     generic_secret: [
+      // recall19: directives and settings whose value is no secret (a variable, a word, a path).
+      'secret "${TSIG_SECRET}";',
+      'tsig_secret "hmac-sha256";',
+      'token "go/token";',
+      'private_key "";',
+      'secret "hello world";',
+      "proxy_set_header X-Api-Key $http_x_api_key;",
+      "proxy_set_header X-Request-Id $request_id;",
+      "fastcgi_param DB_PASSWORD $db_password;",
+      'set $token_header "Authorization";',
+      "SetEnv DB_PASSWORD changeme",
+      "RequestHeader unset X-Auth-Token",
+      'Header always set X-Token-Expiry "3600"',
+      "setenv PATH /usr/local/bin:/usr/bin",
+      '<setting name="PasswordPolicy" serializeAs="String"><value>strict</value></setting>',
+      '<setting name="DbPassword" serializeAs="String"><value>${DB_PASSWORD}</value></setting>',
       // Maven coordinates of the io.jsonwebtoken library; the id of a stored credential (Jenkins).
       "implementation 'io.jsonwebtoken:jjwt-api:0.11.5'",
       "[INFO] +- io.jsonwebtoken:jjwt-impl:jar:0.11.5:runtime",
@@ -1139,6 +1160,19 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       '<password value="${DB_PASSWORD}"/>',
       '<param value="" name="password"/>',
       '<entry key="password">${db.password}</entry>',
+      // recall19: a credential word before words about the credential, or a value that is none.
+      "<passwordPolicy>MinLength8UpperLower</passwordPolicy>",
+      "<passwordMinLength>12</passwordMinLength>",
+      "<passwordHint>Your first pet's name</passwordHint>",
+      "<passwordFile>/run/secrets/db_password</passwordFile>",
+      "<password_reset_url>https://x.test/reset?id=42</password_reset_url>",
+      "<secretArnSuffix>prod-AbCdEf</secretArnSuffix>",
+      "<db_password_value>changeme</db_password_value>",
+      "<passwordValue>${DB_PASSWORD}</passwordValue>",
+      "<the_password_tag>hello world</the_password_tag>",
+      `<the_password_tag>${rng.str("abcdefghijklmnop", 14)}</the_password_tag>`,
+      '<add key="PasswordPolicy" value="Zk3mP9qLw2XvRt7Ys1" />',
+      '<input name="password_field">Show</input>',
     ],
     k8s_env_secret: [
       "env:\n  - name: API_TOKEN\n    valueFrom:\n      secretKeyRef:\n        name: api",
@@ -1198,6 +1232,11 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       `ca.key: ${btoa(p("-----BEGIN PUBLIC KEY-----\n", rng.str(B64, 48)))}`,
     ],
     password_assignment: [
+      // recall19: a directive's quoted argument that is no password (a path, a reference, a word).
+      'password_file "/etc/app/db.pass";',
+      'password "${DB_PASSWORD}";',
+      'db_password "changeme";',
+      '  return "password";',
       "Server=db;User ID=app;Password=;Initial Catalog=x",
       "Server=db;User ID=app;Password=<password>;",
       "new NetworkCredential(user, password)",
@@ -1389,12 +1428,28 @@ export function lookAlikes(rng: Rng): Record<string, string[]> {
       p("s", "l.", "x".repeat(150)),
       `const el = this.sl.${rng.str(ALNUM, 20)}`,
     ],
+    cloudflare_api_key: [
+      // recall19: the vendor's name over a value of another length or shape.
+      'cloudflare: "3.8.1"',
+      `cloudflare_zone_id: ${rng.str(HEX, 32)}`,
+      `cloudflare_tunnel: ${p("Q7z", rng.str(URLSAFE, 37))}`,
+      `cloudflare: ${"0".repeat(37)}`,
+      `cloudflare: ${rng.str("abcdefghijklmnopqrstuvwxyz", 40)}`,
+    ],
     xml_token: [
       "<key>CFBundleIdentifier</key>",
       `<token>${"x".repeat(24)}</token>`,
       '<add key="ApiKeyHeader" value="X-Api-Key" />',
       "<apiKey>${API_KEY}</apiKey>",
       `<sortKey>${rng.str(ALNUM, 20)}</sortKey>`,
+      // recall19: a credential word before words about the credential.
+      "<tokenEndpoint>https://login.example.com/oauth2/v2.0/token</tokenEndpoint>",
+      "<tokenType>Bearer</tokenType>",
+      "<tokenLifetimeSeconds>3600</tokenLifetimeSeconds>",
+      `<tokenizerModel>${rng.str(ALNUM, 20)}</tokenizerModel>`,
+      "<apiKeyHeader>X-Api-Key</apiKeyHeader>",
+      `<token_value_id>${rng.str(HEX, 16)}</token_value_id>`,
+      `<accessKeyId value="${rng.str(ALNUM, 20)}"/>`,
     ],
     name_value_secret: [
       '{"name": "DB_PASSWORD", "value": "${DB_PASSWORD}"}',

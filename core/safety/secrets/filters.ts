@@ -27,6 +27,7 @@
  * Pure: no I/O.
  * @module
  */
+import { shannonEntropy } from "./checks.ts";
 
 /**
  * Words and shapes that mark a value as documentation: `your-key-here`,
@@ -100,7 +101,8 @@ const JWT_IO_SAMPLE_SIGNATURE = "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c";
  */
 export function isNotSecret(secret: string, docWords = true): boolean {
   if (PLACEHOLDER_WORDS.test(secret) || hasTemplateReference(secret)) return true;
-  if (/(?:[xX]{5,}|\*{3,}|\.{3,}|\x7f{3}|\u2026|#{4,}|_{5,}|0{8,})/.test(secret)) return true;
+  if (/(?:[xX]{5,}|\*{3,}|\.{3,}|\x7f{3}|\u2026|#{4,}|0{8,})/.test(secret)) return true;
+  if (/_{5,}/.test(secret) && !isRandomAroundUnderscores(secret)) return true;
   if (/^(?:password|passwd|pass|pwd|secret|token|api_?key|apikey|key)$/i.test(secret)) return true;
   // A whole value that is one format field named in words (`{PASS}`, `{db_password}`,
   // `{dbPassword}`: str.format, C# templates); not a random value in braces (`{ZqL5kVrX1n8tA2}`),
@@ -114,6 +116,18 @@ export function isNotSecret(secret: string, docWords = true): boolean {
   }
   if (secret.endsWith(JWT_IO_SAMPLE_SIGNATURE)) return true;
   return isPredictable(secret) || (docWords && isDocumentationValue(secret));
+}
+
+/**
+ * True when a value with a run of underscores is random around it: 32 or
+ * more other characters at 4 bits each or more. In base64url `_` is six
+ * set bits, so a real token may hold a run (trufflehog's Heroku `HRKU-AA`
+ * test token holds five); a placeholder's runs stand between words or fill
+ * it (`your_token_____here`, `ghp______`).
+ */
+function isRandomAroundUnderscores(secret: string): boolean {
+  const rest = secret.replace(/_{5,}/g, "");
+  return rest.length >= 32 && shannonEntropy(rest) >= 4;
 }
 
 /**

@@ -35,6 +35,7 @@ import { TOKEN_RULES } from "./rules_tokens.ts";
 import { MORE_TOKEN_RULES } from "./rules_tokens_more.ts";
 import { PAIR_RULES } from "./rules_pairs.ts";
 import { CLI_RULES } from "./rules_cli.ts";
+import { CONFIG_RULES } from "./rules_config.ts";
 import { escapedQuotedRun, quotedRun, quotedValue } from "./quoted.ts";
 
 /** Between a name and its value: optional (escaped) quote, an assignment operator (Make's `?=` too), optional quote. */
@@ -1719,11 +1720,11 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "heroku_api_key",
     title: "Heroku API key",
     description:
-      "`HRKU-AA` + 58 URL-safe characters, or a UUID assigned to a Heroku key/token name.",
+      "`HRKU-AA` + 58 URL-safe characters, or a UUID assigned to a Heroku key/token name (underscores may pad the name: `HEROKU_KEY____ =`).",
     keywords: ["hrku-", "heroku"],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))HRKU-AA[0-9A-Za-z_-]{58}(?![0-9A-Za-z_-])|heroku[A-Za-z0-9_.-]{0,20}(?:key|token)${SEP}(?<s>${UUID})(?![0-9A-Za-z-])`,
+        .raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))HRKU-AA[0-9A-Za-z_-]{58}(?![0-9A-Za-z_-])|heroku[A-Za-z0-9_.-]{0,20}(?:key|token)_{0,16}${SEP}(?<s>${UUID})(?![0-9A-Za-z-])`,
       "i",
     ),
     after: 100,
@@ -1830,6 +1831,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   ...CODE_RULES,
   ...PROSE_RULES,
   ...CLI_RULES,
+  ...CONFIG_RULES,
   {
     kind: "jwt",
     title: "JSON Web Token",

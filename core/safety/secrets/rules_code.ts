@@ -92,8 +92,18 @@ function isPasswordName(name: string): boolean {
  * words of code); under another secret's name 12 or more with a letter and
  * a digit (or 24 or more letters); not a code word, reference or look-alike
  * (a password of digits alone is one).
+ * @param name The name the literal is given to (its last part is read).
+ * @param value The literal.
+ * @returns True when the literal is a secret under that name.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { literalForName } from "./rules_code.ts";
+ * assert.ok(literalForName("db_password", "Zk3mP9qLw2"));
+ * assert.ok(!literalForName("db_password", "password"));
+ * ```
  */
-function literalForName(name: string, value: string): boolean {
+export function literalForName(name: string, value: string): boolean {
   const last = name.split(/\.|->/).pop() ?? "";
   if (isExcludedName(last) || /\s/.test(value) || CODE_WORDS.test(value) || isReference(value)) {
     return false;

@@ -1,0 +1,344 @@
+/**
+ * Secrets in configuration written with no assignment operator: a
+ * directive and its quoted argument ended by `;` (BIND's `key "..." {
+ * secret "..."; };`, `api_key "...";`), a server directive that sets a named
+ * header, parameter or variable (nginx `proxy_set_header X-Api-Key "...";`,
+ * `fastcgi_param DB_PASSWORD ...;`, `set $api_token ...;`, Apache `SetEnv`
+ * and `RequestHeader set`, HAProxy `http-request set-header`, csh
+ * `setenv`), and an XML element or attribute whose name holds a credential
+ * word before other words (`<db_password_value>`, `name="api_key_string"`),
+ * read by what those words are and what the value looks like. Spread into
+ * the main table ({@linkcode SECRET_RULES}). Pure: data only.
+ * @module
+ */
+import { shannonEntropy } from "./checks.ts";
+import { isExcludedName, isLookAlikeValue } from "./filters.ts";
+import type { SecretRule } from "./rule.ts";
+import { literalForName } from "./rules_code.ts";
+
+/** The password words a directive's name ends in (lower case, as the keyword pass reads them). */
+const PASSWORD_DIRECTIVE_WORDS = ["password", "passwd", "passphrase"];
+/** The other secret words a directive's name ends in. */
+const SECRET_DIRECTIVE_WORDS = [
+  "secret",
+  "token",
+  "apikey",
+  "api_key",
+  "api-key",
+  "private_key",
+  "access_key",
+];
+
+/** Between a directive's name and its quoted argument: blanks or none (`apikey"...";`). */
+const DIRECTIVE_KEY_ENDS = [' "', '"', ' \\"', '\\"', " '", "'"];
+
+/** A character of a directive's quoted value: printable ASCII but a blank, a quote or a backslash. */
+const DIRECTIVE_VALUE = String.raw`[!#-&(-\[\]-~]`;
+
+/** Where a directive opens: a line's start (raw or JSON-escaped), `{` or `;`, then indentation. */
+const DIRECTIVE_OPENS = String.raw`(?<=(?:^|[\r\n{;]|\\[nr])(?:[ \t]|\\t){0,64})`;
+
+/**
+ * A directive named for a secret with one quoted argument and `;` after it:
+ * the argument (no blank, 6 to 256 characters) as group `s`.
+ */
+function directiveRule(kind: string, words: readonly string[], what: string): SecretRule {
+  return {
+    kind,
+    title: `${what} as a directive's quoted argument`,
+    description:
+      `\`name "VALUE";\` opening a line or following \`{\` or \`;\` with no assignment operator, as BIND's named.conf and rndc.key write a TSIG key's \`secret "...";\` and other brace-and-semicolon configurations their settings: a name ending in ${what.toLowerCase()} word, the value read as under that name in code.`,
+    keywords: words.flatMap((w) => DIRECTIVE_KEY_ENDS.map((end) => `${w}${end}`)),
+    pattern: new RegExp(
+      String
+        .raw`${DIRECTIVE_OPENS}(?<name>[A-Za-z][A-Za-z0-9_.-]{0,63}) ?(?:"(?<s>${DIRECTIVE_VALUE}{6,256})"|\\"(?<s>${DIRECTIVE_VALUE}{6,256})\\"|'(?<s>${DIRECTIVE_VALUE}{6,256})')(?=[ \t]{0,8};)`,
+    ),
+    lead: "A-Za-z0-9_.\\-",
+    tail: { blanks: 0, cls: DIRECTIVE_VALUE.slice(1, -1), min: 6 },
+    before: 64,
+    after: 280,
+    priority: 2,
+    validate: (s, g) => literalForName((g.name ?? "").replace(/-/g, "_"), s),
+  };
+}
+
+/**
+ * Directives of web servers and shells that set a named header, parameter,
+ * environment variable or variable to a value: the name, then the value.
+ */
+const SETTING_DIRECTIVE = String
+  .raw`(?:(?:proxy|grpc)_set_header|add_header|(?:fastcgi|uwsgi|scgi)_param|setenv|(?:request)?header[ \t]{1,8}(?:always[ \t]{1,8})?(?:set|add|append|setifempty)|http-(?:request|response)[ \t]{1,8}(?:set|add)-header|set(?=[ \t]{1,8}\$))`;
+
+/**
+ * How a setting's name that can hold a secret ends (every name the value
+ * check accepts ends so): the pattern stops at any other name at once.
+ */
+const CREDENTIAL_END = "(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|credentials?)";
+
+/** Keywords of the setting rule: each directive as it is written before its name. */
+const SETTING_KEYWORDS = [
+  "proxy_set_header",
+  "grpc_set_header",
+  "add_header",
+  "fastcgi_param",
+  "uwsgi_param",
+  "scgi_param",
+  "setenv ",
+  "header set ",
+  "header add ",
+  "header append ",
+  "header setifempty ",
+  "header always set ",
+  "header always add ",
+  "http-request set-header ",
+  "http-request add-header ",
+  "http-response set-header ",
+  "http-response add-header ",
+  "set $",
+];
+
+/**
+ * The value of a named setting is a secret as under that name in code; a
+ * header named for a key (`X-Api-Key`, `X-Auth-Token`) carries its key
+ * as sent, so 32 or more hex digits there are a key, not a digest.
+ */
+function isSettingSecret(name: string, value: string): boolean {
+  const snake = name.replace(/-/g, "_");
+  if (literalForName(snake, value)) return true;
+  return name.includes("-") && /(?:key|token|secret)$/i.test(name) && !isExcludedName(snake) &&
+    /^[0-9a-fA-F]{32,128}$/.test(value) && /[a-fA-F]/.test(value) && /[0-9]/.test(value) &&
+    shannonEntropy(value) >= 3;
+}
+
+/** Words of an XML name that name what holds the secret, not something about it. */
+const HOLDER_WORDS = new Set(
+  "value val string str text data content plain plaintext clear cleartext raw literal b64 base64 hex bytes"
+    .split(" "),
+);
+
+/** Words of an XML name after a credential word that make it a setting about the credential. */
+const META_WORDS = new Set(
+  ("policy policies hint hints length len min max minimum maximum expiry expires expiration expired age regex regexp pattern rule rules reset changed change required require enabled enable disabled label prompt file path dir url uri endpoint type mode format name id ref reference arn count attempts retries history complexity strength field validator validation encoder encoding algorithm algo provider store manager timeout lifetime ttl duration days interval header param parameter location source env variable var version kind class service server host port user username login method scheme scope scopes audience issuer limit size prefix suffix status state error message description desc title help info use used usage generator generation rotation strategy hash salt salted hashed encrypted enc cipher iterations rounds mask masked visible visibility input confirm confirmation match matches placeholder example sample default")
+    .split(" "),
+);
+
+/** Roles before `key` that make it a credential (`apiKey`, `secret_key`). */
+const KEY_ROLES = new Set(
+  "api access private secret auth signing encryption master license subscription client".split(
+    " ",
+  ),
+);
+
+/** The words of an XML name, lower case: snake, kebab, dotted and camel case split, a namespace prefix dropped. */
+function nameWords(name: string): string[] {
+  return name.replace(/^[\w.-]*:/, "")
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
+    .toLowerCase()
+    .split(/[_.-]+/)
+    .filter((w) => w !== "");
+}
+
+/** Where a name's credential word is, what kind it is, and the words after it. */
+interface CredentialAt {
+  /** The name up to its credential word, joined with `_` (`db_password`). */
+  head: string;
+  /** A password word (password, passwd, passphrase, secret) or another key (token, API key). */
+  password: boolean;
+  /** The words after the credential word. */
+  tail: string[];
+}
+
+/** The last credential word of an XML name with the words after it, or null. */
+function credentialAt(name: string): CredentialAt | null {
+  const words = nameWords(name);
+  for (let i = words.length - 1; i >= 0; i--) {
+    const w = words[i]!;
+    const isKey = w === "key" && i > 0 && KEY_ROLES.has(words[i - 1]!);
+    if (/^(?:password|passwd|passphrase|secret|token|apikey)$/.test(w) || isKey) {
+      return {
+        head: words.slice(0, i + 1).join("_"),
+        password: /^(?:password|passwd|passphrase|secret)$/.test(w),
+        tail: words.slice(i + 1),
+      };
+    }
+  }
+  return null;
+}
+
+/**
+ * An XML name with a credential word before other words, and a value that
+ * is a secret under it: words that only name the holder (`value`,
+ * `string`, `data`) read the value as under the credential word itself;
+ * a word about the credential (`policy`, `hint`, `length`, `url`, `name`)
+ * is never a secret; other words (`<the_password_tag>`) need a value that
+ * looks random: 12 or more characters, letters and digits, no blank, 3.5
+ * bits per character. A credential word at the end is the other XML rules'.
+ */
+function isInnerCredential(name: string, value: string, password: boolean): boolean {
+  const at = credentialAt(name);
+  if (at === null || at.tail.length === 0 || at.password !== password) return false;
+  if (isExcludedName(at.head) || at.tail.some((w) => META_WORDS.has(w))) return false;
+  if (at.tail.every((w) => HOLDER_WORDS.has(w))) return literalForName(at.head, value);
+  return value.length >= 12 && !/\s/.test(value) && /[A-Za-z]/.test(value) &&
+    /[0-9]/.test(value) && shannonEntropy(value) >= 3.5 && !isLookAlikeValue(value);
+}
+
+/** True when no match of the inner-credential rules can have this name (cached per name). */
+function rejectInnerName(name: string, password: boolean): boolean {
+  // A keyword that opens with the closing quote (`" value=`) gives the run through `value`.
+  const at = credentialAt(name.split(/[^\w.:-]/, 1)[0]!);
+  return at === null || at.tail.length === 0 || at.password !== password ||
+    at.tail.some((w) => META_WORDS.has(w));
+}
+
+/** A line break, raw or JSON-escaped, with indentation: the value on its own line. */
+const XML_BREAK = String
+  .raw`(?:[ \t]{0,16}(?:\r?\n|\\{1,3}r\\{1,3}n|\\{1,3}n)(?:[ \t]|\\{1,3}t){0,64})?`;
+
+/** An attribute value, double- or single-quoted, as group `s`. */
+const ATTR_VALUE = String
+  .raw`(?:"(?<s>[^"\\\r\n]{1,256})"|\\{1,3}"(?<s>[^"\\\r\n]{1,256})\\{1,3}"|'(?<s>[^'\\\r\n]{1,256})')`;
+
+/** A name holding a credential word, as the inner XML rules read it (group `tag` or `name`). */
+const INNER_NAME = String.raw`[A-Za-z_][\w.:-]{0,80}`;
+
+/**
+ * The text of an element whose tag holds a credential word before other
+ * words (`<db_password_value>...</db_password_value>`), or of an element
+ * named so by its `name`/`key` attribute (`<x name="the_password_att">`):
+ * the name's run ends at `>`, possibly after its closing quote, which the
+ * keyword pass checks.
+ */
+const INNER_TEXT = String
+  .raw`(?<=<[ \t]{0,4})(?<tag>${INNER_NAME})[ \t]{0,4}>${XML_BREAK}[ \t]{0,16}(?<s>[^<\s](?:[^<\r\n]{0,254}?[^<\s])?)[ \t]{0,16}${XML_BREAK}<\/[ \t]{0,4}\k<tag>[ \t]{0,4}>|(?<=(?:name|key)[ \t]{0,4}=[ \t]{0,4}\\{0,3}["'])(?<name>${INNER_NAME})\\{0,3}["'][ \t]{0,4}>(?<s>[^<\s]{1,256})<\/`;
+
+/**
+ * A `value` attribute after a `name`/`key` attribute holding a credential
+ * word before other words (`<add key="api_key_string" value="..."/>`). A
+ * tag holding one before a `value` attribute (`<the_password_tag
+ * value="..."/>`) is left out: keyed on ` value=`, every HTML input would
+ * cost a look-up.
+ */
+const INNER_VALUE_ATTR = String
+  .raw`(?<=(?:name|key)[ \t]{0,4}=[ \t]{0,4}\\{0,3}["'])(?<name>${INNER_NAME})\\{0,3}["'][ \t]{1,16}value[ \t]{0,4}=[ \t]{0,4}${ATTR_VALUE}`;
+
+/** Keywords of the value-attribute form: the attribute after the name's closing quote. */
+const VALUE_ATTR_KEYWORDS = [
+  '\\" value=',
+  '\\" value =',
+  '" value=',
+  '" value =',
+  "' value=",
+  "' value =",
+];
+
+/**
+ * An XML name holding a credential word before other words, and its value:
+ * as an element's text (keyed on the credential word, the name's run ending
+ * at `>`) or as a `value` attribute after it (keyed on the attribute).
+ */
+function innerXmlRule(
+  kind: string,
+  words: readonly string[],
+  password: boolean,
+  what: string,
+  form: "text" | "attribute",
+): SecretRule {
+  return {
+    kind,
+    title: `${what} in XML under a name with more words after the credential word (${
+      form === "text" ? "element text" : "value attribute"
+    })`,
+    description: form === "text"
+      ? `\`<db_password_value>...</db_password_value>\`, \`<x name="the_password_att">...</x>\`: a tag or name attribute holding ${what.toLowerCase()} word with other words after it. Words that only name the holder (value, string, data, text, tag, ...) read the value as under the credential word itself; words about the credential (policy, hint, length, url, name, type, ...) are never secrets; other words need a value that looks random (12 or more characters, letters and digits, 3.5 bits per character).`
+      : `\`<add key="api_key_string" value="..."/>\`: the \`value\` attribute after a name attribute holding such a name, read as the element text form reads it.`,
+    keywords: form === "text" ? words : VALUE_ATTR_KEYWORDS,
+    pattern: new RegExp(form === "text" ? INNER_TEXT : INNER_VALUE_ATTR),
+    lead: "A-Za-z0-9_.:\\-",
+    rejectName: (name) => rejectInnerName(name, password),
+    ahead: /(?<=<[ \t]{0,4}|=[ \t]{0,4}\\{0,3}["'])[A-Za-z_]/,
+    ...(form === "text" ? { follows: { quote: true, escapes: 3, blanks: 4, operators: ">" } } : {}),
+    before: 90,
+    after: form === "text" ? 700 : 300,
+    priority: 2,
+    validate: (s, g) => isInnerCredential(g.tag ?? g.name ?? "", s, password),
+  };
+}
+
+/** Keywords of the inner password rule. */
+const PASSWORD_XML_WORDS = ["password", "passwd", "passphrase", "secret"];
+
+/** Keywords of the inner token rule: token, and `key` after each role, joined as names write it. */
+const TOKEN_XML_WORDS = [
+  "token",
+  ...[...KEY_ROLES].flatMap((r) => [`${r}key`, `${r}_key`, `${r}-key`]),
+];
+
+/** The rules of this file, in the order they are tried. */
+export const CONFIG_RULES: readonly SecretRule[] = [
+  directiveRule("password_assignment", PASSWORD_DIRECTIVE_WORDS, "Password"),
+  directiveRule("generic_secret", SECRET_DIRECTIVE_WORDS, "Secret, token or API key"),
+  {
+    kind: "generic_secret",
+    title: "Secret set by a server or shell directive under a named header or variable",
+    description:
+      '`proxy_set_header X-Api-Key "...";`, `fastcgi_param DB_PASSWORD ...;` (nginx, also grpc_set_header, add_header, uwsgi_param, scgi_param), `set $api_token "...";`, `SetEnv DB_PASSWORD ...` and `RequestHeader set X-Auth-Token ...` (Apache), `http-request set-header X-Api-Key ...` (HAProxy), `setenv API_TOKEN ...` (csh): the value of a header, parameter or variable whose name ends in a credential word, read as under that name in code (an `Authorization` header is the bearer and basic rules\').',
+    keywords: SETTING_KEYWORDS,
+    pattern: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9_-](?<!\\[nrt]))${SETTING_DIRECTIVE}[ \t]{1,16}\$?(?<name>[A-Za-z_][A-Za-z0-9_.-]{0,79}?${CREDENTIAL_END})[ \t]{1,16}(?:"(?<s>[^"\\\s]{6,256})"|\\{1,3}"(?<s>[^"\\\s]{6,256})\\{1,3}"|'(?<s>[^'\\\s]{6,256})'|(?<s>[^\s"'\\;{}]{6,256}))(?=[ \t]{0,8}(?:[;\r\n]|$|\\[nrt"]))`,
+      "i",
+    ),
+    // One attempt where the directive begins (`RequestHeader` before `header set`).
+    lead: "A-Za-z_\\-",
+    before: 24,
+    after: 420,
+    priority: 2,
+    validate: (s, g) => isSettingSecret(g.name ?? "", s),
+  },
+  innerXmlRule("xml_password", PASSWORD_XML_WORDS, true, "A password", "text"),
+  innerXmlRule("xml_token", TOKEN_XML_WORDS, false, "A token or key", "text"),
+  innerXmlRule("xml_password", PASSWORD_XML_WORDS, true, "A password", "attribute"),
+  innerXmlRule("xml_token", TOKEN_XML_WORDS, false, "A token or key", "attribute"),
+  {
+    kind: "generic_secret",
+    title: ".NET application setting named for a secret",
+    description:
+      '`<setting name="DbPassword" serializeAs="String"><value>...</value></setting>` of an app.config or Settings.settings: the `<value>` element after a `<setting>` whose name ends in a credential word (or holds one before words that only name the holder), its value read as under that name in code.',
+    // The element's opening: one attempt where it begins.
+    keywords: ["<setting name"],
+    pattern: new RegExp(
+      String
+        .raw`<setting[ \t]{1,16}name[ \t]{0,4}=[ \t]{0,4}\\{0,3}"(?<name>[\w.:-]{0,60}?(?:pass|secret|token|key)[\w.:-]{0,40})\\{0,3}"[^<>\r\n]{0,160}>${XML_BREAK}<value>${XML_BREAK}(?<s>[^<\s]{1,256})${XML_BREAK}<\/value>`,
+      "i",
+    ),
+    before: 0,
+    after: 500,
+    priority: 2,
+    validate: (s, g) => {
+      const at = credentialAt(g.name ?? "");
+      return at !== null && at.tail.every((w) => HOLDER_WORDS.has(w)) &&
+        literalForName(at.head, s);
+    },
+  },
+  {
+    kind: "cloudflare_api_key",
+    title: "Cloudflare key under the vendor's name alone",
+    description:
+      "`cloudflare: <37 hex>` (a Global API Key, the only Cloudflare credential of that length) or `cloudflare: <40 URL-safe characters>` (an API token, letters of both cases and digits): a settings file keyed by the vendor's name with no credential word; the name may go on (`cloudflare_global`) for the 37 hex digits only, the length being the format.",
+    keywords: ["cloudflare"],
+    pattern: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]))cloudflare(?:(?<more>[A-Za-z0-9_.-]{1,24}))?(?:\\{0,3}["'])?[ \t]{0,16}(?::=|=>|=|:)[ \t]{0,16}(?:\\{0,3}["'])?(?:(?<s>[0-9a-f]{37})(?![0-9A-Za-z_-])|(?<s>[A-Za-z0-9_-]{40})(?![0-9A-Za-z_-]))`,
+      "i",
+    ),
+    after: 160,
+    priority: 2,
+    validate: (s, g) =>
+      s.length === 37
+        ? /[a-f]/.test(s) && /[0-9]/.test(s) && shannonEntropy(s) >= 3
+        : g.more === undefined && /[a-z]/.test(s) && /[A-Z]/.test(s) && /[0-9]/.test(s) &&
+          shannonEntropy(s) >= 4,
+  },
+];

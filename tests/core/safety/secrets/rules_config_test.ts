@@ -1,0 +1,174 @@
+// Tests for core/safety/secrets/rules_config.ts: secrets in configuration
+// written with no assignment operator (a directive's quoted argument, a
+// server or shell directive that sets a named header or variable), in XML
+// under a name with words after its credential word, a .NET setting, a
+// Cloudflare key under the vendor's name alone; and the filters' reading of
+// a run of underscores inside a random token (filters.ts). Every value is
+// drawn at run time.
+
+import assert from "node:assert/strict";
+import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
+import { createEngine } from "../../../../core/safety/secrets/engine.ts";
+import { redactText } from "../../../../core/safety/secrets/redact.ts";
+import { ALNUM, B64, CONTEXTS, HEX, p, Rng, URLSAFE } from "../../../_helpers/secret_fixtures.ts";
+
+const engine = createEngine(SECRET_RULES);
+
+/** Each case is redacted (its value gone) as the kind named, raw and inside a JSON transcript line. */
+function assertRedacted(cases: readonly (readonly [string, string, string])[]): void {
+  for (const [text, value, kind] of cases) {
+    for (const ctx of [(x: string) => x, CONTEXTS.json_transcript!]) {
+      const r = redactText(engine, ctx(text));
+      assert.ok(r.kinds.includes(kind), `${kind} not found: ${text} (${r.kinds.join(",")})`);
+      assert.ok(!r.text.includes(value), `left in: ${r.text}`);
+    }
+  }
+}
+
+function assertKept(texts: readonly string[]): void {
+  for (const text of texts) assert.deepEqual(redactText(engine, text).kinds, [], text);
+}
+
+Deno.test("a directive's quoted argument under a secret's name is redacted: BIND's TSIG secret, apikey \"...\"; (see: #21)", () => {
+  const rng = new Rng(1901);
+  const tsig = p("q8", rng.str(B64, 41), "=");
+  const key = p("Zk3", rng.str(ALNUM, 21));
+  const pw = p("Hq7", rng.str(ALNUM, 9));
+  assertRedacted([
+    [`key "rndc-key" {\n\talgorithm hmac-sha256;\n\tsecret "${tsig}";\n};`, tsig, "generic_secret"],
+    [`key "ddns" { algorithm hmac-sha512; secret "${tsig}"; };`, tsig, "generic_secret"],
+    [`apikey "${key}";`, key, "generic_secret"],
+    [`fooapikey"${key}";`, key, "generic_secret"],
+    [`private_key '${key}';`, key, "generic_secret"],
+    [`  db_password "${pw}";`, pw, "password_assignment"],
+  ]);
+  assertKept([
+    `key "rndc-key" { algorithm hmac-sha256; };`,
+    'secret "${TSIG_SECRET}";',
+    'tsig_secret "hmac-sha256";',
+    `secret "${key}"`,
+    `private_key "${key} x";`,
+    `x = y; print("secret"); token "${key}" + 1;`,
+  ]);
+});
+
+Deno.test("a server or shell directive that sets a named header, parameter or variable to a secret is redacted (see: #21)", () => {
+  const rng = new Rng(1902);
+  const hex = p("9f", rng.str(HEX, 30));
+  const tok = p("Zk3", rng.str(ALNUM, 21));
+  const pw = p("Hq7", rng.str(ALNUM, 9));
+  assertRedacted([
+    [`proxy_set_header X-Api-Key "${hex}";`, hex, "generic_secret"],
+    [`    proxy_set_header X-Auth-Token ${tok};`, tok, "generic_secret"],
+    [`grpc_set_header x-api-key ${tok};`, tok, "generic_secret"],
+    [`fastcgi_param DB_PASSWORD "${pw}";`, pw, "generic_secret"],
+    [`set $api_token "${tok}";`, tok, "generic_secret"],
+    [`SetEnv DB_PASSWORD ${pw}`, pw, "generic_secret"],
+    [`RequestHeader set X-Auth-Token "${tok}"`, tok, "generic_secret"],
+    [`Header always set X-Api-Key "${tok}"`, tok, "generic_secret"],
+    [`http-request set-header X-Api-Key ${tok}`, tok, "generic_secret"],
+    [`setenv GITHUB_TOKEN ${tok}`, tok, "generic_secret"],
+  ]);
+  assertKept([
+    "proxy_set_header X-Api-Key $http_x_api_key;",
+    "proxy_set_header Host $host;",
+    `proxy_set_header X-Request-Id ${hex};`,
+    "fastcgi_param SCRIPT_FILENAME $document_root$fastcgi_script_name;",
+    "fastcgi_param DB_PASSWORD $db_password;",
+    "auth_basic_user_file /etc/nginx/.htpasswd;",
+    'set $token_header "Authorization";',
+    "SetEnv DB_PASSWORD changeme",
+    "RequestHeader unset X-Auth-Token",
+    "setenv PATH /usr/local/bin:/usr/bin",
+  ]);
+});
+
+Deno.test("XML under a name with words after its credential word: holder words read as the word, words about it never, others by the value (see: #21)", () => {
+  const rng = new Rng(1903);
+  const pw = p("Hq7", rng.str(ALNUM, 9));
+  const tok = p("Zk3", rng.str(ALNUM, 21));
+  assertRedacted([
+    [`<db_password_value>${pw}</db_password_value>`, pw, "xml_password"],
+    [`<dbPasswordValue>\n  ${pw}\n</dbPasswordValue>`, pw, "xml_password"],
+    [`<passwordString>${pw}</passwordString>`, pw, "xml_password"],
+    [`<secret_data>${tok}</secret_data>`, tok, "xml_password"],
+    [`<the_password_tag>${tok}</the_password_tag>`, tok, "xml_password"],
+    [`<sometag name="the_password_attribute" value="${tok}"/>`, tok, "xml_password"],
+    [`<sometag name='the_password_att'>${tok}</sometag>`, tok, "xml_password"],
+    [`<apiKeyString>${tok}</apiKeyString>`, tok, "xml_token"],
+    [`<secretKeyData>${tok}</secretKeyData>`, tok, "xml_token"],
+    [`<add key="ApiKeyValue" value="${tok}" />`, tok, "xml_token"],
+    [`<AccessTokenText>${tok}</AccessTokenText>`, tok, "xml_token"],
+  ]);
+  assertKept([
+    "<passwordPolicy>MinLength8UpperLower</passwordPolicy>",
+    "<label>Password</label>",
+    `<passwordPolicy>${tok}</passwordPolicy>`,
+    `<tokenEndpoint>https://login.example.com/${tok}</tokenEndpoint>`,
+    `<secretName>${tok}</secretName>`,
+    "<the_password_tag>hello world</the_password_tag>",
+    `<the_password_tag>${rng.str("abcdefghijklmnop", 14)}</the_password_tag>`,
+    "<db_password_value>changeme</db_password_value>",
+    "<passwordValue>${DB_PASSWORD}</passwordValue>",
+    `<add key="PasswordPolicy" value="${tok}" />`,
+    `<tokenizerModel>${tok}</tokenizerModel>`,
+    `</db_password_value>${tok}<x>`,
+  ]);
+});
+
+Deno.test("a .NET application setting named for a secret is redacted (see: #21)", () => {
+  const rng = new Rng(1904);
+  const pw = p("Hq7", rng.str(ALNUM, 9));
+  const tok = p("Zk3", rng.str(ALNUM, 21));
+  assertRedacted([
+    [
+      `<setting name="DbPassword" serializeAs="String">\n  <value>${pw}</value>\n</setting>`,
+      pw,
+      "generic_secret",
+    ],
+    [
+      `<setting name="ApiToken" serializeAs="String"><value>${tok}</value></setting>`,
+      tok,
+      "generic_secret",
+    ],
+  ]);
+  assertKept([
+    '<setting name="PasswordPolicy" serializeAs="String"><value>strict</value></setting>',
+    `<setting name="ApiBaseUrl" serializeAs="String"><value>${tok}</value></setting>`,
+  ]);
+});
+
+Deno.test("a Cloudflare key under the vendor's name alone is redacted by its format's length (see: #21)", () => {
+  const rng = new Rng(1905);
+  const global = p("a7", rng.str(HEX, 35));
+  const token = p("Q7z", rng.str(URLSAFE, 37));
+  assertRedacted([
+    [`cloudflare: "${global}"`, global, "cloudflare_api_key"],
+    [`"cloudflare": "${global}",`, global, "cloudflare_api_key"],
+    [`cloudflare_global = ${global}`, global, "cloudflare_api_key"],
+    [`cloudflare: "${token}"`, token, "cloudflare_api_key"],
+  ]);
+  assertKept([
+    'cloudflare: "3.8.1"',
+    `cloudflare_zone_id: ${rng.str(HEX, 32)}`,
+    `cloudflare_tunnel: ${token}`,
+    `cloudflare: ${"0".repeat(37)}`,
+  ]);
+});
+
+Deno.test("a Heroku key with a run of underscores: inside a random token it is no placeholder; a padded name still names the key (see: #21)", () => {
+  const rng = new Rng(1906);
+  // HRKU-AA + 58 URL-safe characters holding five underscores (base64url: 30 set bits).
+  const hrku = p("HR", "KU-AA", "lQ1", rng.str(ALNUM, 30), "_____", rng.str(ALNUM, 20));
+  const uuid = [8, 4, 4, 4, 12].map((n) => rng.str(HEX, n)).join("-");
+  assertRedacted([
+    [`"secret1": "${hrku}",`, hrku, "heroku_api_key"],
+    [`HEROKU_API_KEY=${hrku}`, hrku, "heroku_api_key"],
+    [`const HEROKU_KEY_______ = "${uuid}";`, uuid, "heroku_api_key"],
+  ]);
+  assertKept([
+    p("HR", "KU-AA", "_".repeat(58)),
+    `your_token_____________${rng.str(ALNUM, 8)}`,
+    `API_TOKEN=ghp_____________________________________${rng.str(ALNUM, 4)}`,
+  ]);
+});
