@@ -40,6 +40,15 @@ import { escapedQuotedRun, quotedRun, quotedValue } from "./quoted.ts";
 
 /** Between a name and its value: optional (escaped) quote, an assignment operator (Make's `?=` too), optional quote. */
 const SEP = String.raw`(?:\\?["'])?[ \t]{0,16}(?::=|=>|\?=|=|:)[ \t]{0,16}(?:\\?["'\x60])?`;
+
+/**
+ * Between a vendor key's name and its value, every way a setting is written:
+ * {@linkcode SEP}'s operators, Make's `::=`, `:::=` and `+=`, PHP's `.=`, a
+ * CSV cell's comma, a Go type (`string =`) and a YAML block scalar's `|` or
+ * `>` with the value on the next line.
+ */
+const HEROKU_OPERATOR = String
+  .raw`(?:\\{0,3}["'])?(?:[ \t]{1,4}string)?[ \t]{0,16}(?::{1,3}=|[+.?]?=|=>|:|,)[ \t]{0,16}(?:[|>][-+]?[ \t]{0,4}(?:\r?\n|\\n)[ \t]{0,16})?(?:\\{0,3}["'\x60])?`;
 /** What follows a name in SEP up to its operator (a rule's `follows`). */
 const ASSIGNMENT_OPERATOR: NameFollows = { quote: true, escapes: 1, blanks: 16, operators: "?:=" };
 /** SEP without its trailing quote, for values read by {@linkcode assignedValue}. */
@@ -1720,11 +1729,11 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: "heroku_api_key",
     title: "Heroku API key",
     description:
-      "`HRKU-AA` + 58 URL-safe characters, or a UUID assigned to a Heroku key/token name (underscores may pad the name: `HEROKU_KEY____ =`).",
+      "`HRKU-AA` + 58 URL-safe characters, or a UUID assigned to a Heroku key, token or secret name (underscores may pad the name: `HEROKU_KEY____ =`) by any operator a setting is written with (`=`, `:`, `:=`, `::=`, `+=`, `.=`, `=>`, a CSV comma, a Go `string =`, a YAML block).",
     keywords: ["hrku-", "heroku"],
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))HRKU-AA[0-9A-Za-z_-]{58}(?![0-9A-Za-z_-])|heroku[A-Za-z0-9_.-]{0,20}(?:key|token)_{0,16}${SEP}(?<s>${UUID})(?![0-9A-Za-z-])`,
+        .raw`(?<![A-Za-z0-9_](?<!\\[A-Za-z0-9_]|\\u[0-9a-fA-F]{4}|%[0-9A-Fa-f]{2}))HRKU-AA[0-9A-Za-z_-]{58}(?![0-9A-Za-z_-])|heroku[A-Za-z0-9_.-]{0,20}(?:key|token|secret)_{0,16}${HEROKU_OPERATOR}(?<s>${UUID})(?![0-9A-Za-z-])`,
       "i",
     ),
     after: 100,

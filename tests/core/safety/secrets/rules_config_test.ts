@@ -165,8 +165,18 @@ Deno.test("a Heroku key with a run of underscores: inside a random token it is n
     [`"secret1": "${hrku}",`, hrku, "heroku_api_key"],
     [`HEROKU_API_KEY=${hrku}`, hrku, "heroku_api_key"],
     [`const HEROKU_KEY_______ = "${uuid}";`, uuid, "heroku_api_key"],
+    // Every operator gitleaks' sample generator writes a setting with.
+    [`heroku_token: |\n  ${uuid}`, uuid, "heroku_api_key"],
+    [`var herokuToken string = "${uuid}"`, uuid, "heroku_api_key"],
+    [`herokuToken,${uuid},`, uuid, "heroku_api_key"],
+    [`heroku_TOKEN ::= "${uuid}"`, uuid, "heroku_api_key"],
+    [`heroku_TOKEN += "${uuid}"`, uuid, "heroku_api_key"],
+    [`$herokuToken .= "${uuid}"`, uuid, "heroku_api_key"],
+    [`"heroku_secret": "${uuid}"`, uuid, "heroku_api_key"],
   ]);
   assertKept([
+    `heroku_app_id: ${uuid}`,
+    `curl https://kolkrabbi.heroku.com/apps/${uuid}/github/push`,
     p("HR", "KU-AA", "_".repeat(58)),
     `your_token_____________${rng.str(ALNUM, 8)}`,
     `API_TOKEN=ghp_____________________________________${rng.str(ALNUM, 4)}`,
