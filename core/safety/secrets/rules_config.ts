@@ -62,6 +62,52 @@ function directiveRule(kind: string, words: readonly string[], what: string): Se
   };
 }
 
+/** A character of a directive's bare value: printable ASCII but a blank, a quote, `;` or a backslash. */
+const BARE_VALUE = String.raw`[!#-&(-:<-\[\]-~]`;
+
+/**
+ * A value given by a line-long directive: a letter and a non-letter (a word
+ * after `password` is prose), then what a password under that name is.
+ */
+function isBareDirectiveValue(name: string, value: string): boolean {
+  if (!/[A-Za-z]/.test(value) || !/[^A-Za-z]/.test(value)) return false;
+  // An option (`passwd --stdin`), a path or a reference is no value.
+  if (/^[-\/.~$%<]/.test(value)) return false;
+  // OpenLDAP's rootpw and nslcd's bindpw are passwords by name.
+  return literalForName(name.replace(/pw$/i, "password").replace(/-/g, "_"), value);
+}
+
+/**
+ * A line that is one directive named for a secret and its bare or quoted
+ * value, `;` or nothing after it: OpenLDAP's `rootpw`, nslcd's `bindpw`,
+ * keepalived's `auth_pass`, Apache's `AuthLDAPBindPassword`, FRR's
+ * `password`, nginx's `secure_link_secret`. Each keyword is a name's end
+ * and the blank after it.
+ */
+function bareDirectiveRule(kind: string, words: readonly string[], what: string): SecretRule {
+  return {
+    kind,
+    title: `${what} as a line-long directive's bare value`,
+    description:
+      `\`rootpw VALUE\` (OpenLDAP), \`bindpw VALUE\` (nslcd, pam_ldap), \`auth_pass VALUE\` (keepalived), \`AuthLDAPBindPassword VALUE\` (Apache), \`password VALUE\` (FRR, Quagga), \`secure_link_secret VALUE;\` (nginx): a line holding only a name that ends in ${
+        words.map((w) => w.trim()).join(", ")
+      }, a blank and one value, bare or double-quoted (a letter and a non-letter, no blank; not an option, path or reference), \`;\` possibly after it.`,
+    keywords: words,
+    pattern: new RegExp(
+      String
+        .raw`${DIRECTIVE_OPENS}(?<name>[A-Za-z][A-Za-z0-9_.-]{0,63}) (?:"(?<s>${BARE_VALUE}{6,128})"|\\{1,3}"(?<s>${BARE_VALUE}{6,128})\\{1,3}"|(?<s>${BARE_VALUE}{6,128}))[ \t]{0,8};?[ \t]{0,8}(?=\r?\n|$|\\[nr]|\\{0,3}")`,
+      "i",
+    ),
+    lead: "A-Za-z0-9_.\\-",
+    ahead: new RegExp(String.raw`${DIRECTIVE_OPENS}[A-Za-z]`, "i"),
+    tail: { blanks: 0, cls: String.raw`"\\${BARE_VALUE.slice(1, -1)}`, min: 6 },
+    before: 64,
+    after: 160,
+    priority: 2,
+    validate: (s, g) => isBareDirectiveValue(g.name ?? "", s),
+  };
+}
+
 /**
  * Directives of web servers and shells that set a named header, parameter,
  * environment variable or variable to a value: the name, then the value.
@@ -279,6 +325,12 @@ const TOKEN_XML_WORDS = [
 export const CONFIG_RULES: readonly SecretRule[] = [
   directiveRule("password_assignment", PASSWORD_DIRECTIVE_WORDS, "Password"),
   directiveRule("generic_secret", SECRET_DIRECTIVE_WORDS, "Secret, token or API key"),
+  bareDirectiveRule(
+    "password_assignment",
+    ["password ", "passwd ", "passphrase ", "rootpw ", "bindpw ", "_pass "],
+    "Password",
+  ),
+  bareDirectiveRule("generic_secret", ["_secret "], "Secret"),
   {
     kind: "generic_secret",
     title: "Secret set by a server or shell directive under a named header or variable",

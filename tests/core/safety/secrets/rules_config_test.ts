@@ -52,6 +52,36 @@ Deno.test("a directive's quoted argument under a secret's name is redacted: BIND
   ]);
 });
 
+Deno.test("a line that is one directive named for a password and its value is redacted: rootpw, bindpw, auth_pass, AuthLDAPBindPassword (see: #21)", () => {
+  const rng = new Rng(1907);
+  const pw = p("Hq7", rng.str(ALNUM, 9));
+  const key = p("Zk3", rng.str(ALNUM, 21));
+  assertRedacted([
+    [`rootpw ${pw}`, pw, "password_assignment"],
+    [`suffix "dc=example,dc=com"\nrootdn "cn=admin"\nrootpw ${pw}\n`, pw, "password_assignment"],
+    [`bindpw ${pw}`, pw, "password_assignment"],
+    [
+      `    authentication {\n        auth_type PASS\n        auth_pass ${pw}\n    }`,
+      pw,
+      "password_assignment",
+    ],
+    [`AuthLDAPBindPassword "${pw}"`, pw, "password_assignment"],
+    [`password ${pw}`, pw, "password_assignment"],
+    [`secure_link_secret ${key};`, key, "generic_secret"],
+  ]);
+  assertKept([
+    "password manager",
+    "Password required",
+    "password reset link expired",
+    "passwd --stdin",
+    "rootpw /etc/openldap/rootpw.txt",
+    "bindpw $LDAP_BIND_PASSWORD",
+    `the password ${pw}`,
+    `password ${pw} and more`,
+    "auth_pass 1111",
+  ]);
+});
+
 Deno.test("a server or shell directive that sets a named header, parameter or variable to a secret is redacted (see: #21)", () => {
   const rng = new Rng(1902);
   const hex = p("9f", rng.str(HEX, 30));
