@@ -790,6 +790,12 @@ export const EVASION_CASES: readonly CommandCase[] = [
   ["nice env GIT_SSH_COMMAND='rm -rf ~' git ls-remote origin", "dangerous", "recursive_delete"],
   ["timeout 5 env PAGER='rm -rf ~' git log", "dangerous", "recursive_delete"],
   ["command env GIT_PROXY_COMMAND='rm -rf ~' git fetch", "dangerous", "recursive_delete"],
+  // recall19: GOAUTH's `command` entries run for a module fetch's credentials (Go 1.24).
+  [
+    "GOAUTH='netrc;command rm -rf ~' go list -m -versions golang.org/x/text",
+    "dangerous",
+    "recursive_delete",
+  ],
   ["echo x | xargs env EDITOR='rm -rf ~' git commit", "dangerous", "recursive_delete"],
   ["sudo PROMPT_COMMAND='rm -rf ~' bash -i", "dangerous", "recursive_delete"],
   ["export GIT_SSH_COMMAND='rm -rf ~'; git fetch", "dangerous", "recursive_delete"],
@@ -2015,4 +2021,17 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["npm help config", "review"],
   ["npm help", "read_only"],
   ["npm view react version", "read_only"],
+  // recall19: go's environment: GOAUTH runs its command entries, GOROOT/GOTOOLDIR pick the tools
+  // go runs, cgo hands CGO_CFLAGS to the C compiler unchecked (-fplugin), GOSUMDB=off, GOPRIVATE,
+  // GONOPROXY and GOVCS take downloads off the checksum database or the proxy. GOTOOLCHAIN=local
+  // never downloads a toolchain.
+  ["GOAUTH='command ./creds.sh' go list -m -versions golang.org/x/text", "review"],
+  ["GOROOT=./sdk go version", "review"],
+  ["GOTOOLDIR=./tools go list -export ./...", "review"],
+  ["CGO_CFLAGS=-fplugin=./x.so go list -export ./...", "review"],
+  ["GOSUMDB=off go list -m -versions golang.org/x/text", "review"],
+  ["GOPRIVATE='*' go list -m all", "review"],
+  ["GOAUTH=netrc go list -m all", "review"],
+  ["GOTOOLCHAIN=local go version", "read_only"],
+  ["GOTOOLCHAIN=local go list -m all", "read_only"],
 ];

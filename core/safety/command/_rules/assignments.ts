@@ -39,6 +39,9 @@ const SENSITIVE_ENV = new RegExp(
     "PYTHONBREAKPOINT|PYTHONWARNINGS|PYTHONINSPECT|PYTHONUSERBASE|PERL5OPT|PERL5LIB|PERLLIB",
     "PERL5DB|PERLDB_OPTS|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS",
     "RUSTC_WRAPPER|RUSTC|CARGO_BUILD_RUSTC_WRAPPER|CC|CXX|MAKEFLAGS|GOFLAGS|GOENV|GOTOOLCHAIN",
+    // go: GOAUTH's "command" entries run (Go 1.24); GOROOT and GOTOOLDIR pick the compiler, vet
+    // and cgo it runs; cgo passes CGO_*FLAGS to the C compiler unchecked (-fplugin loads code)
+    "GOAUTH|GOROOT|GOTOOLDIR|CGO_(?:CFLAGS|CPPFLAGS|CXXFLAGS|FFLAGS|LDFLAGS)(?:_ALLOW|_DISALLOW)?",
     "DENO_DIR|DENO_CERT|DENO_AUTH_TOKENS|GH_BROWSER|GH_PAGER|GH_EDITOR|GH_CONFIG_DIR",
     "TF_CLI_CONFIG_FILE|TERRAFORM_CONFIG|TF_PLUGIN_CACHE_DIR|HELM_PLUGINS|KUBECTL_PLUGINS_PATH",
     // options read from the environment (UnZip's can turn a listing into an extraction)
@@ -64,7 +67,7 @@ const TRUST_ENV = new RegExp(
     "NODE_TLS_REJECT_UNAUTHORIZED|NODE_EXTRA_CA_CERTS|GIT_SSL_NO_VERIFY|GIT_SSL_CAINFO",
     "GIT_SSL_CAPATH|SSL_CERT_FILE|SSL_CERT_DIR|REQUESTS_CA_BUNDLE|CURL_CA_BUNDLE|PIP_CERT",
     "PIP_TRUSTED_HOST|PYTHONHTTPSVERIFY|NPM_CONFIG_STRICT_SSL|npm_config_strict_ssl|CARGO_HTTP_CAINFO",
-    "GOINSECURE|GOPROXY|GONOSUMDB",
+    "GOINSECURE|GOPROXY|GONOSUMDB|GOSUMDB|GONOSUMCHECK|GOPRIVATE|GONOPROXY|GOVCS",
   ].join("|") + ")$",
 );
 /** A value git reads as false. */
@@ -93,8 +96,10 @@ export function assignmentRule(name: string, v: Arg | undefined, out: Findings):
     /^(?:[0-9]|true|false|yes|no|on|off)?$/i.test(v.text);
   // A pager variable with a literal value is judged as the command it names (`GIT_PAGER=cat`).
   const namedPager = PAGER_VARS.test(name) && v !== undefined && !v.dynamic && !v.escapes;
+  // GOTOOLCHAIN=local runs the go command found and never downloads another.
+  const goLocal = name === "GOTOOLCHAIN" && v !== undefined && !v.dynamic && v.text === "local";
   if (
-    (SENSITIVE_ENV.test(name) && !traceToFd && !namedPager) ||
+    (SENSITIVE_ENV.test(name) && !traceToFd && !namedPager && !goLocal) ||
     !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)
   ) {
     out.review("an environment variable that changes what programs run or load is set");
@@ -109,6 +114,13 @@ export function assignmentRule(name: string, v: Arg | undefined, out: Findings):
   }
   if (RUNS_VALUE.test(name) && v !== undefined && !v.dynamic) {
     out.nested(v.text.replace(/^\|+/, ""), "environment command");
+  }
+  // GOAUTH holds `;`-separated entries; `command CMD` runs CMD for a module fetch's credentials.
+  if (name === "GOAUTH" && v !== undefined && !v.dynamic) {
+    for (const entry of v.text.split(";")) {
+      const m = /^\s*command\s+(.+)$/s.exec(entry);
+      if (m !== null) out.nested(m[1]!, "environment command");
+    }
   }
 }
 
