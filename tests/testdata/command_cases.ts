@@ -2034,4 +2034,15 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["GOAUTH=netrc go list -m all", "review"],
   ["GOTOOLCHAIN=local go version", "read_only"],
   ["GOTOOLCHAIN=local go list -m all", "read_only"],
+  // recall19: other programs' options and runtimes taken from the environment: TF_CLI_ARGS adds
+  // options (output -raw prints a secret), gcloud's launcher runs CLOUDSDK_PYTHON, DOCKER_CONTEXT
+  // picks the daemon, PIP_INDEX_URL another index, GH_HOST another host for gh's token.
+  ["TF_CLI_ARGS_output='-raw db_password' terraform output", "review"],
+  ["TF_CLI_ARGS='-chdir=/srv/infra' terraform version", "review"],
+  ["CLOUDSDK_PYTHON=./py gcloud version", "review"],
+  ["DOCKER_CONTEXT=prod docker ps", "review"],
+  ["PIP_INDEX_URL=http://pypi.example.test/simple pip list --outdated", "review"],
+  ["GH_HOST=gh.example.test gh api user", "review"],
+  ["TF_LOG=trace terraform version", "read_only"],
+  ["GH_REPO=cli/cli gh pr list", "read_only"],
 ];

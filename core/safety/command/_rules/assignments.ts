@@ -44,6 +44,11 @@ const SENSITIVE_ENV = new RegExp(
     "GOAUTH|GOROOT|GOTOOLDIR|CGO_(?:CFLAGS|CPPFLAGS|CXXFLAGS|FFLAGS|LDFLAGS)(?:_ALLOW|_DISALLOW)?",
     "DENO_DIR|DENO_CERT|DENO_AUTH_TOKENS|GH_BROWSER|GH_PAGER|GH_EDITOR|GH_CONFIG_DIR",
     "TF_CLI_CONFIG_FILE|TERRAFORM_CONFIG|TF_PLUGIN_CACHE_DIR|HELM_PLUGINS|KUBECTL_PLUGINS_PATH",
+    // arguments and runtimes taken from the environment: TF_CLI_ARGS[_<command>] adds options
+    // (output -raw, -chdir), TF_DATA_DIR moves the providers run; gcloud's launcher runs
+    // CLOUDSDK_PYTHON; DOCKER_CONTEXT picks the daemon as DOCKER_HOST does
+    "TF_CLI_ARGS(?:_[A-Za-z0-9_]+)?|TF_DATA_DIR|CLOUDSDK_PYTHON|CLOUDSDK_PYTHON_ARGS|CLOUDSDK_CONFIG",
+    "DOCKER_CONTEXT",
     // options read from the environment (UnZip's can turn a listing into an extraction)
     "UNZIP|UNZIPOPT|ZIPINFO|ZIPINFOOPT",
   ].join("|") + ")$",
@@ -68,6 +73,8 @@ const TRUST_ENV = new RegExp(
     "GIT_SSL_CAPATH|SSL_CERT_FILE|SSL_CERT_DIR|REQUESTS_CA_BUNDLE|CURL_CA_BUNDLE|PIP_CERT",
     "PIP_TRUSTED_HOST|PYTHONHTTPSVERIFY|NPM_CONFIG_STRICT_SSL|npm_config_strict_ssl|CARGO_HTTP_CAINFO",
     "GOINSECURE|GOPROXY|GONOSUMDB|GOSUMDB|GONOSUMCHECK|GOPRIVATE|GONOPROXY|GOVCS",
+    // another package index, or another GitHub host given the enterprise token gh holds
+    "PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|PIP_FIND_LINKS|GH_HOST",
   ].join("|") + ")$",
 );
 /** A value git reads as false. */
