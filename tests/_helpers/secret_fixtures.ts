@@ -422,7 +422,14 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
   },
   xml_password: (r) => {
     const s = r.str(ALNUM, 16);
-    return { text: `<add key="DbPassword" value="${s}" />`, secret: s, core: s.slice(0, 12) };
+    // The shape follows from the value (no draw, so later samples stay as they were); recall19's
+    // names with words after the credential word among them.
+    const text = [
+      `<add key="DbPassword" value="${s}" />`,
+      `<db_password_value>${s}</db_password_value>`,
+      `<string name="smtp_password_value">${s}</string>`,
+    ][s.charCodeAt(0) % 3]!;
+    return { text, secret: s, core: s.slice(0, 12) };
   },
   k8s_env_secret: (r) => {
     const s = r.str(ALNUM, 24);
@@ -593,7 +600,12 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
   },
   generic_secret: (r) => {
     const s = r.str(ALNUM, 10) + "7" + r.str(ALNUM, 21);
-    return { text: `client_secret: ${s}`, secret: s, core: s.slice(0, 12) };
+    const text = [
+      `client_secret: ${s}`,
+      `proxy_set_header X-Api-Key "${s}";`,
+      `<setting name="ApiToken" serializeAs="String"><value>${s}</value></setting>`,
+    ][s.charCodeAt(0) % 3]!;
+    return { text, secret: s, core: s.slice(0, 12) };
   },
   hubspot_private_app_token: (r) =>
     tok(p("pat", "-na1-", [8, 4, 4, 4, 12].map((n) => r.str(HEX, n)).join("-"))),
@@ -665,7 +677,12 @@ export const SAMPLES: Record<string, (rng: Rng) => Sample> = {
   },
   xml_token: (r) => {
     const s = p("Q7", r.str(ALNUM, 30));
-    return { text: `<add key="StripeApiKey" value="${s}" />`, secret: s, core: s.slice(0, 12) };
+    const text = [
+      `<add key="StripeApiKey" value="${s}" />`,
+      `<apiKeyString>${s}</apiKeyString>`,
+      `<add key="ApiKeyValue" value="${s}" />`,
+    ][s.charCodeAt(2) % 3]!;
+    return { text, secret: s, core: s.slice(0, 12) };
   },
   name_value_secret: (r) => {
     const s = p("Zq7", r.str(ALNUM, 17));

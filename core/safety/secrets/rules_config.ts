@@ -330,7 +330,11 @@ export const CONFIG_RULES: readonly SecretRule[] = [
     ["password ", "passwd ", "passphrase ", "rootpw ", "bindpw ", "_pass "],
     "Password",
   ),
-  bareDirectiveRule("generic_secret", ["_secret "], "Secret"),
+  bareDirectiveRule(
+    "generic_secret",
+    ["_secret ", "_token ", "api_key ", "apikey ", "access_key "],
+    "Secret, token or API key",
+  ),
   {
     kind: "generic_secret",
     title: "Secret set by a server or shell directive under a named header or variable",

@@ -68,6 +68,8 @@ Deno.test("a line that is one directive named for a password and its value is re
     [`AuthLDAPBindPassword "${pw}"`, pw, "password_assignment"],
     [`password ${pw}`, pw, "password_assignment"],
     [`secure_link_secret ${key};`, key, "generic_secret"],
+    [`auth_token ${key};`, key, "generic_secret"],
+    [`api_key ${key}`, key, "generic_secret"],
   ]);
   assertKept([
     "password manager",
@@ -79,6 +81,9 @@ Deno.test("a line that is one directive named for a password and its value is re
     `the password ${pw}`,
     `password ${pw} and more`,
     "auth_pass 1111",
+    `csrf_token ${key}`,
+    "ssl_certificate_key /etc/ssl/private/x.key;",
+    "api_key your_api_key_here_123",
   ]);
 });
 
