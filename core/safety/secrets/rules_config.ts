@@ -219,11 +219,21 @@ function credentialAt(name: string): CredentialAt | null {
  * a word about the credential (`policy`, `hint`, `length`, `url`, `name`)
  * is never a secret; other words (`<the_password_tag>`) need a value that
  * looks random: 12 or more characters, letters and digits, no blank, 3.5
- * bits per character. A credential word at the end is the other XML rules'.
+ * bits per character. A credential word at the end is the other XML rules',
+ * but for a token or key named by a `name`/`key` attribute, whose text no
+ * other rule reads (Android's `<string name="api_token">...</string>`, Java
+ * properties' `<entry key="api.token">...</entry>`): that value is read as
+ * under the name in code.
  */
-function isInnerCredential(name: string, value: string, password: boolean): boolean {
+function isInnerCredential(
+  name: string,
+  value: string,
+  password: boolean,
+  byAttribute: boolean,
+): boolean {
   const at = credentialAt(name);
-  if (at === null || at.tail.length === 0 || at.password !== password) return false;
+  if (at === null || at.password !== password) return false;
+  if (at.tail.length === 0) return byAttribute && !password && literalForName(at.head, value);
   if (isExcludedName(at.head) || at.tail.some((w) => META_WORDS.has(w))) return false;
   if (at.tail.every((w) => HOLDER_WORDS.has(w))) return literalForName(at.head, value);
   return value.length >= 12 && !/\s/.test(value) && /[A-Za-z]/.test(value) &&
@@ -234,7 +244,8 @@ function isInnerCredential(name: string, value: string, password: boolean): bool
 function rejectInnerName(name: string, password: boolean): boolean {
   // A keyword that opens with the closing quote (`" value=`) gives the run through `value`.
   const at = credentialAt(name.split(/[^\w.:-]/, 1)[0]!);
-  return at === null || at.tail.length === 0 || at.password !== password ||
+  // A token's name with nothing after its word is read when an attribute holds it.
+  return at === null || at.password !== password || (password && at.tail.length === 0) ||
     at.tail.some((w) => META_WORDS.has(w));
 }
 
@@ -308,7 +319,7 @@ function innerXmlRule(
     before: 90,
     after: form === "text" ? 700 : 300,
     priority: 2,
-    validate: (s, g) => isInnerCredential(g.tag ?? g.name ?? "", s, password),
+    validate: (s, g) => isInnerCredential(g.tag ?? g.name ?? "", s, password, g.name !== undefined),
   };
 }
 

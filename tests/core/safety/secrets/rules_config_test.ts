@@ -134,6 +134,10 @@ Deno.test("XML under a name with words after its credential word: holder words r
     [`<secretKeyData>${tok}</secretKeyData>`, tok, "xml_token"],
     [`<add key="ApiKeyValue" value="${tok}" />`, tok, "xml_token"],
     [`<AccessTokenText>${tok}</AccessTokenText>`, tok, "xml_token"],
+    // A token or key named by an attribute, its word last: Android strings, Java XML properties.
+    [`<string name="api_token">${tok}</string>`, tok, "xml_token"],
+    [`<string name="server_api_key">${tok}</string>`, tok, "xml_token"],
+    [`<entry key="api.token">${tok}</entry>`, tok, "xml_token"],
   ]);
   assertKept([
     "<passwordPolicy>MinLength8UpperLower</passwordPolicy>",
@@ -148,6 +152,11 @@ Deno.test("XML under a name with words after its credential word: holder words r
     `<add key="PasswordPolicy" value="${tok}" />`,
     `<tokenizerModel>${tok}</tokenizerModel>`,
     `</db_password_value>${tok}<x>`,
+    '<string name="token_expired_message">Your session expired</string>',
+    '<string name="password_hint">Enter your password</string>',
+    `<string name="next_page_token">${tok}</string>`,
+    `<input name="csrf_token">${tok}</input>`,
+    '<string name="api_token">${API_TOKEN}</string>',
   ]);
 });
 
