@@ -148,6 +148,15 @@ export interface ParseIndexOptions {
    * @default {false}
    */
   consumeBytes?: boolean;
+  /**
+   * The parse frees `bytes` ({@linkcode releaseBytes}: a view of a whole
+   * buffer of its own is detached) once it has read them, before it makes
+   * the paths' strings: at 50k entries the file's 4.5 MB and the paths'
+   * 1.6 MB of strings are then never held at once. For a caller that reads
+   * nothing of the file afterwards.
+   * @default {false}
+   */
+  releaseBytes?: boolean;
 }
 
 /**
@@ -277,10 +286,15 @@ export function parseIndex(bytes: Uint8Array, options: ParseIndexOptions = {}): 
   const { fields, stat, oidBytes, pathBuf, pathLen, emptyPathAt } = read;
   let off = read.off;
   const pathText = UTF8.decode(pathBuf.subarray(0, pathLen));
-  const paths = splitPaths(pathText, read.nameEnds, count, pathLen);
-  const invalidNames = pathText.includes("\uFFFD")
-    ? findInvalidNames(pathBuf.subarray(0, pathLen), paths)
-    : undefined;
+  // Names that are not UTF-8 (rare) are found over the path bytes, which
+  // need the paths split first; otherwise the split waits for the end, when
+  // the bytes may be freed already (options.releaseBytes).
+  let paths: string[] | null = null;
+  let invalidNames: Map<number, string> | undefined;
+  if (pathText.includes("\uFFFD")) {
+    paths = splitPaths(pathText, read.nameEnds, count, pathLen);
+    invalidNames = findInvalidNames(pathBuf.subarray(0, pathLen), paths);
+  }
   // The path bytes are garbage once decoded (1.5 MB at 50k entries); in
   // place, they are the file's, which the caller frees.
   if (pathBuf !== bytes) releaseBytes(pathBuf);
@@ -324,16 +338,20 @@ export function parseIndex(bytes: Uint8Array, options: ParseIndexOptions = {}): 
     throw new GitIndexError(`entry ${emptyPathAt} has an empty path`, HEADER_LEN, "path");
   }
 
+  const checksum = hexAt(bytes, end);
+  // Everything is read from the file: it goes before the paths' strings
+  // are made (1.6 MB at 50k entries), so the two are never held together.
+  if (options.releaseBytes === true) releaseBytes(bytes);
   return {
     version: version as 2 | 3 | 4,
     count,
-    paths,
+    paths: paths ?? splitPaths(pathText, read.nameEnds, count, pathLen),
     fields,
     stat,
     oidBytes,
     cacheTree,
     extensions,
-    checksum: hexAt(bytes, end),
+    checksum,
     ...(invalidNames === undefined || invalidNames.size === 0 ? {} : { invalidNames }),
     ...(splitLink === null ? {} : { splitLink }),
   };

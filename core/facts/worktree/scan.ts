@@ -340,7 +340,13 @@ export async function scanWorktree(
         !(identifiedNow &&
           provenBefore(options.verifiedIndex ?? null, indexStat, trailerOf(bytes)));
       // A split index is merged with its shared part (worktree/split_index.ts).
-      index = parseIndex(bytes, { splitLink: true, consumeBytes: !hashedLater });
+      // Unless hashed afterwards, the parse also frees the bytes itself as
+      // soon as it has read them (releaseBytes), before the paths' strings.
+      index = parseIndex(bytes, {
+        splitLink: true,
+        consumeBytes: !hashedLater,
+        releaseBytes: !hashedLater,
+      });
       if (index.splitLink !== undefined && options.sparseIndex === true) {
         throw new GitUnsupportedError(
           "a split index with a sparse index allowed: git collapses the shared index before merging it and may stop",
