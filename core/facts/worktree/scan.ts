@@ -346,6 +346,11 @@ export async function scanWorktree(
         splitLink: true,
         consumeBytes: !hashedLater,
         releaseBytes: !hashedLater,
+        // The columns' pages backed up front where the fs can (1.2 µs a
+        // page instead of a fault each, ~830 pages at 50k entries).
+        ...(fs.newBackedBuffer === undefined
+          ? {}
+          : { newBuffer: (n: number) => fs.newBackedBuffer!(n) }),
       });
       if (index.splitLink !== undefined && options.sparseIndex === true) {
         throw new GitUnsupportedError(

@@ -294,6 +294,41 @@ Deno.test("parseIndex({ releaseBytes }) frees the file's bytes and reads what a 
   }
 });
 
+Deno.test("parseIndex({ newBuffer }) fills the columns in the buffers it is given and reads what a plain parse reads", async () => {
+  const dir = await sampleRepo();
+  for (const version of [2, 3, 4]) {
+    await git(dir, ["update-index", "--index-version", String(version)]);
+    const bytes = await Deno.readFile(`${dir}/.git/index`);
+    const kept = parseIndex(bytes.slice());
+    const given: Uint8Array[] = [];
+    const index = parseIndex(bytes.slice(), {
+      newBuffer: (n) => {
+        const buf = new Uint8Array(n);
+        given.push(buf);
+        return buf;
+      },
+    });
+    assert.deepEqual(indexEntries(index), indexEntries(kept), `v${version}`);
+    assert.deepEqual(given.map((b) => b.length), [
+      kept.count * 12,
+      kept.count * 36,
+      kept.count * 20,
+    ]);
+    assert.deepEqual([index.fields.buffer, index.stat.buffer, index.oidBytes.buffer], [
+      given[0]!.buffer,
+      given[1]!.buffer,
+      given[2]!.buffer,
+    ]);
+  }
+  // A buffer that is part of another, or of another size, is refused: a
+  // column must be a whole buffer of its own (a scan detaches it).
+  const bytes = await Deno.readFile(`${dir}/.git/index`);
+  assert.throws(() => parseIndex(bytes.slice(), { newBuffer: (n) => new Uint8Array(n + 8) }));
+  assert.throws(() =>
+    parseIndex(bytes.slice(), { newBuffer: (n) => new Uint8Array(n + 8).subarray(8) })
+  );
+});
+
 Deno.test("parseIndex() reads the cache-tree: the root names HEAD's tree, subtrees their own", async () => {
   const dir = await sampleRepo();
   const index = parseIndex(await Deno.readFile(`${dir}/.git/index`));
