@@ -78,6 +78,14 @@ export interface ReadFs {
    * runtime cannot; never changes what any other call answers.
    */
   releaseFreedMemory?(): void;
+  /**
+   * A new zero-filled buffer of `bytes` bytes, of its own (the caller may
+   * detach it), whose pages are backed now rather than one page fault at a
+   * time as it is first written (a fault is the costly part of filling a
+   * fresh buffer on a virtual machine). Optional: callers use
+   * `new Uint8Array(bytes)`; either way the content is the same.
+   */
+  newBackedBuffer?(bytes: number): Uint8Array;
   /** stat following symlinks, or null when missing. */
   stat(path: string): Promise<FileStat | null>;
   /**

@@ -289,6 +289,13 @@ export class DenoFs implements WriteFs {
     return Promise.resolve(out);
   }
 
+  /** A zeroed buffer, its pages backed in one call where it is large enough (./prefault.ts). */
+  newBackedBuffer(bytes: number): Uint8Array {
+    const buf = new Uint8Array(bytes);
+    prefault(buf);
+    return buf;
+  }
+
   /** glibc's malloc_trim where FFI may be used (./malloc_trim.ts); else nothing. */
   releaseFreedMemory(): void {
     mallocTrim();

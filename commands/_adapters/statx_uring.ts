@@ -40,8 +40,13 @@ export const SYMBOLS = {
   __errno_location: { parameters: [], result: POINTER_RESULT },
 } as const;
 
-/** Requests in one batch (one io_uring_enter). */
-export const RING_ENTRIES = 1024;
+/**
+ * Requests in one batch (one io_uring_enter). 256 rather than 1,024: the
+ * two batches' results and the ring's queues are a quarter as large (about
+ * 0.4 MB fewer resident at 50k files, where the scan's memory peaks) for
+ * 200 calls instead of 50, which cost no measurable CPU.
+ */
+export const RING_ENTRIES = 256;
 /** Bytes of struct statx each request is given. */
 export const STATX_SLOT = 256;
 /** Path bytes one batch can hold (NUL-terminated names, back to back). */

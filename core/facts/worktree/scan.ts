@@ -340,7 +340,18 @@ export async function scanWorktree(
         !(identifiedNow &&
           provenBefore(options.verifiedIndex ?? null, indexStat, trailerOf(bytes)));
       // A split index is merged with its shared part (worktree/split_index.ts).
-      index = parseIndex(bytes, { splitLink: true, consumeBytes: !hashedLater });
+      // Unless hashed afterwards, the parse also frees the bytes itself as
+      // soon as it has read them (releaseBytes), before the paths' strings.
+      index = parseIndex(bytes, {
+        splitLink: true,
+        consumeBytes: !hashedLater,
+        releaseBytes: !hashedLater,
+        // The columns' pages backed up front where the fs can (1.2 µs a
+        // page instead of a fault each, ~830 pages at 50k entries).
+        ...(fs.newBackedBuffer === undefined
+          ? {}
+          : { newBuffer: (n: number) => fs.newBackedBuffer!(n) }),
+      });
       if (index.splitLink !== undefined && options.sparseIndex === true) {
         throw new GitUnsupportedError(
           "a split index with a sparse index allowed: git collapses the shared index before merging it and may stop",

@@ -4,7 +4,7 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { commitAll, git, makeRepo, writeFiles } from "../../../_helpers/git.ts";
+import { commitAll, git, GIT_ENV, makeRepo, writeFiles } from "../../../_helpers/git.ts";
 import {
   GitIndexError,
   indexEntries,
@@ -246,6 +246,87 @@ Deno.test("parseIndex({ consumeBytes }) gathers the paths over the file's bytes 
   }
   assert.ok(caught instanceof GitIndexError);
   assert.deepEqual([caught.message, caught.data], [plain.message, plain.data]);
+});
+
+Deno.test("parseIndex({ releaseBytes }) frees the file's bytes and reads what a parse of a copy reads", async () => {
+  const dir = await sampleRepo();
+  // A name that is not UTF-8 (Latin-1 "lat\xe9.t") is found over the path
+  // bytes before they go.
+  const blob = (await git(dir, ["rev-parse", "HEAD:README.md"])).stdout.trim();
+  const line = [...new TextEncoder().encode(`100644 ${blob}\tlat`), 0xe9, 0x2e, 0x74, 0];
+  const child = new Deno.Command("git", {
+    args: ["update-index", "--add", "-z", "--index-info"],
+    cwd: dir,
+    env: GIT_ENV,
+    stdin: "piped",
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new Uint8Array(line));
+  await writer.close();
+  assert.ok((await child.status).success);
+  for (const version of [2, 3, 4]) {
+    await git(dir, ["update-index", "--index-version", String(version)]);
+    const bytes = await Deno.readFile(`${dir}/.git/index`);
+    const kept = parseIndex(bytes.slice());
+    for (const consumeBytes of [false, true]) {
+      const whole = bytes.slice();
+      const released = parseIndex(whole, { consumeBytes, releaseBytes: true });
+      assert.equal(whole.length, 0, `v${version}: the bytes are freed (detached)`);
+      assert.deepEqual(indexEntries(released), indexEntries(kept), `v${version}`);
+      assert.deepEqual(released.invalidNames, kept.invalidNames);
+      assert.equal(released.invalidNames?.size, 1);
+      assert.deepEqual(released.cacheTree, kept.cacheTree);
+      assert.equal(released.checksum, kept.checksum);
+    }
+    // Control: without the option the caller's bytes stay readable.
+    const mine = bytes.slice();
+    parseIndex(mine, { consumeBytes: true });
+    assert.equal(mine.length, bytes.length);
+    assert.deepEqual(mine.subarray(-20), bytes.subarray(-20));
+    // Part of a larger buffer is never freed: others may read the rest.
+    const shared = new Uint8Array(bytes.length + 8);
+    shared.set(bytes);
+    const part = shared.subarray(0, bytes.length);
+    assert.deepEqual(indexEntries(parseIndex(part, { releaseBytes: true })), indexEntries(kept));
+    assert.equal(part.length, bytes.length);
+  }
+});
+
+Deno.test("parseIndex({ newBuffer }) fills the columns in the buffers it is given and reads what a plain parse reads", async () => {
+  const dir = await sampleRepo();
+  for (const version of [2, 3, 4]) {
+    await git(dir, ["update-index", "--index-version", String(version)]);
+    const bytes = await Deno.readFile(`${dir}/.git/index`);
+    const kept = parseIndex(bytes.slice());
+    const given: Uint8Array[] = [];
+    const index = parseIndex(bytes.slice(), {
+      newBuffer: (n) => {
+        const buf = new Uint8Array(n);
+        given.push(buf);
+        return buf;
+      },
+    });
+    assert.deepEqual(indexEntries(index), indexEntries(kept), `v${version}`);
+    assert.deepEqual(given.map((b) => b.length), [
+      kept.count * 12,
+      kept.count * 36,
+      kept.count * 20,
+    ]);
+    assert.deepEqual([index.fields.buffer, index.stat.buffer, index.oidBytes.buffer], [
+      given[0]!.buffer,
+      given[1]!.buffer,
+      given[2]!.buffer,
+    ]);
+  }
+  // A buffer that is part of another, or of another size, is refused: a
+  // column must be a whole buffer of its own (a scan detaches it).
+  const bytes = await Deno.readFile(`${dir}/.git/index`);
+  assert.throws(() => parseIndex(bytes.slice(), { newBuffer: (n) => new Uint8Array(n + 8) }));
+  assert.throws(() =>
+    parseIndex(bytes.slice(), { newBuffer: (n) => new Uint8Array(n + 8).subarray(8) })
+  );
 });
 
 Deno.test("parseIndex() reads the cache-tree: the root names HEAD's tree, subtrees their own", async () => {

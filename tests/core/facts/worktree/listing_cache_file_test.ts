@@ -37,6 +37,30 @@ Deno.test("writeListingCache() stores under .git/baton and readListingCache() re
   });
 });
 
+Deno.test("readListingCache() frees the file's bytes once decoded and reads the same listings", async () => {
+  await withRepo(async (dir) => {
+    const repo = await repoOf(dir);
+    await writeListingCache(fs, repo, cacheText(repo.workTree), Date.now());
+    const given: Uint8Array[] = [];
+    const keeping = new class extends TestFs {
+      override async readFile(path: string): Promise<Uint8Array> {
+        const bytes = await super.readFile(path);
+        given.push(bytes);
+        return bytes;
+      }
+    }();
+    const got = await readListingCache(keeping, repo);
+    assert.equal(got.data?.dirs.get("")?.names, "a.txt/src");
+    assert.equal(got.data?.dirs.get("")?.kinds, "fd");
+    assert.equal(given.length, 1);
+    // Detached: the buffer the fs gave no longer holds the file's bytes.
+    assert.equal(given[0]!.length, 0);
+    // Control: the same file read by the fs alone keeps its bytes.
+    const plain = await keeping.readFile(listingCachePath(repo));
+    assert.equal(new TextDecoder().decode(plain), cacheText(repo.workTree));
+  });
+});
+
 Deno.test("the listing cache is never read or written through a .git/baton that is a symbolic link", async () => {
   await withRepo(async (dir) => {
     const repo = await repoOf(dir);

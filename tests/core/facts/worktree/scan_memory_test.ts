@@ -1,7 +1,8 @@
 /**
  * scanWorktree() gives the memory it freed back through the fs
- * (ReadFs.releaseFreedMemory) on a big scan, and leaves a small one alone;
- * either way its answer is git's.
+ * (ReadFs.releaseFreedMemory) on a big scan, and leaves a small one alone,
+ * and takes the index columns' buffers from the fs where it offers backed
+ * ones (ReadFs.newBackedBuffer); either way its answer is git's.
  * @module
  */
 import assert from "node:assert/strict";
@@ -57,4 +58,37 @@ Deno.test("a scan of a few paths does not ask to give memory back", async () => 
   const { status, releases } = await scanCounting(dir);
   assert.equal(releases, 0);
   assert.deepEqual(batonView(status), await gitStatus(dir));
+});
+
+/** A TestFs that hands out the buffers it is asked for and records their sizes. */
+class BackedBufferFs extends TestFs {
+  sizes: number[] = [];
+  newBackedBuffer(bytes: number): Uint8Array {
+    this.sizes.push(bytes);
+    return new Uint8Array(bytes);
+  }
+}
+
+Deno.test("a scan asks the fs for the index columns' buffers (backed up front) and answers as git does", async () => {
+  const dir = await makeRepo("baton-wt-backed-");
+  await writeFiles(dir, { "a.txt": "a\n", "d/b.txt": "b\n", "d/e/c.txt": "c\n" });
+  await git(dir, ["add", "-A"]);
+  await writeFiles(dir, { "a.txt": "changed\n", "new.txt": "new\n" });
+  const fs = new BackedBufferFs();
+  const objects = catFileReader(dir);
+  try {
+    const status = await scanWorktree(
+      fs,
+      { workTree: dir, gitDir: `${dir}/.git`, commonDir: `${dir}/.git` },
+      { headTreeOid: null, objects },
+    );
+    // fields, stat data and blob ids of the 3 entries.
+    assert.deepEqual(fs.sizes, [3 * 12, 3 * 36, 3 * 20]);
+    assert.deepEqual(batonView(status), await gitStatus(dir));
+  } finally {
+    await objects.close();
+  }
+  // Control: an fs without the method scans the same.
+  const plain = await scanCounting(dir);
+  assert.deepEqual(batonView(plain.status), await gitStatus(dir));
 });
