@@ -17,7 +17,10 @@
  * Each pruned capsule's decisions are kept as read (capped when it was not
  * signed by a trusted key) with its trusted signer; the records of an
  * earlier tombstone this machine does not trust are carried untrusted, so a
- * new signature never launders them.
+ * new signature never launders them. Nor does it launder a capsule written
+ * for another repository (its recorded commit is not here): the fold reads it
+ * as untrusted whoever signed it, and the tombstone keeps no commit to judge
+ * it by later, so its record names no signer.
  * @module
  */
 import { BatonError, CapsuleInvalidError, StorageError } from "../errors.ts";
@@ -48,6 +51,11 @@ export interface RotateOptions {
   trustedKeys?: TrustedKeys;
   /** This machine's key, to sign the tombstone; null or absent: it is written unsigned. */
   signingKey?: SigningKey | null;
+  /**
+   * True when a capsule's recorded commit is definitely not in this repository: its
+   * decisions are recorded as no trusted key's. @default {() => false}
+   */
+  writtenElsewhere?: (head: string | null) => Promise<boolean>;
 }
 
 /** What a rotation did or would do. */
@@ -120,16 +128,19 @@ export async function rotateChain(
             : null,
           decisions: [...s.decisions],
         }));
-        const made: TombstoneDecisions[] = going.map((l) => {
-          const trusted = l.authorship?.status === "trusted";
+        const elsewhere = options.writtenElsewhere ?? (() => Promise.resolve(false));
+        const made: TombstoneDecisions[] = [];
+        for (const l of going) {
+          const trusted = l.authorship?.status === "trusted" &&
+            !(await elsewhere(l.capsule!.facts.head));
           const capped = capTrust(l.capsule!, trusted ? { authorship: l.authorship! } : {});
-          return {
+          made.push({
             capsule_id: l.id!,
             created_at: l.created_at!,
             signer: trusted ? l.authorship!.fingerprint : null,
             decisions: capped.capsule.meaning.decisions,
-          };
-        });
+          });
+        }
         const tomb = await buildTombstone(
           [...earlier, ...pruned],
           [...kept, ...made],

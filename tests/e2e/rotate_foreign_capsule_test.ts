@@ -1,0 +1,82 @@
+/**
+ * A capsule this machine signed but wrote for another repository (its commit
+ * is not here: a copied archive, a re-served shared ref) decides nothing
+ * here, whoever signed it. `baton rotate` moves a pruned capsule's decisions
+ * into the tombstone with the key that signed it, and the fold trusts a
+ * signed tombstone's record of a trusted signer: without the check, a
+ * rotation would turn such a capsule's decisions into trusted ones of this
+ * project, since the tombstone keeps no commit to judge later. Real CLI,
+ * real repositories (git's objects are what say the commit is absent); the
+ * control is the same rotation in the repository the capsules were written
+ * in, where the pruned decision stays trusted.
+ * @module
+ */
+import assert from "node:assert/strict";
+import { runBaton } from "../_helpers/cli.ts";
+import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
+
+async function finalize(dir: string, draft: unknown): Promise<void> {
+  const r = await runBaton(["finalize", "--draft", "-"], {
+    cwd: dir,
+    stdin: JSON.stringify(draft),
+  });
+  assert.equal(r.code, 0, r.stderr);
+}
+
+interface Place {
+  trusted: boolean;
+  via: string;
+  elsewhere?: boolean;
+}
+
+async function decisions(dir: string): Promise<{ id: string; trust: string; made: Place }[]> {
+  const r = await runBaton(["decisions", "--json"], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  return JSON.parse(r.stdout).decisions;
+}
+
+async function rotate(dir: string): Promise<void> {
+  const r = await runBaton(["rotate", "--keep", "1", "--write"], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+}
+
+/** A repository holding two capsules this machine signed there, the first deciding "db". */
+async function writtenHere(): Promise<string> {
+  const dir = await makeRepo("baton-rot-own-");
+  await writeFiles(dir, { "a.txt": "a\n" });
+  await commitAll(dir, "mine");
+  await finalize(dir, {
+    now: "migrating the billing schema",
+    decisions: [{ id: "db", text: "use postgres in production", why: "scale", trust: "verified" }],
+  });
+  await finalize(dir, { now: "next step" });
+  return dir;
+}
+
+Deno.test("rotate in its own repository keeps a pruned capsule's decision trusted (control)", async () => {
+  const dir = await writtenHere();
+  await rotate(dir);
+  const [db] = (await decisions(dir)).filter((d) => d.id === "db");
+  assert.equal(db?.made.via, "tombstone");
+  assert.equal(db?.made.trusted, true);
+});
+
+Deno.test("rotate does not turn a capsule written for another repository into a trusted decision here", async () => {
+  const mine = await writtenHere();
+  const other = await makeRepo("baton-rot-other-");
+  await writeFiles(other, { "b.txt": "b\n" });
+  await commitAll(other, "another project");
+  await Deno.mkdir(`${other}/.baton/capsules`, { recursive: true });
+  for (const e of Deno.readDirSync(`${mine}/.baton/capsules`)) {
+    await Deno.copyFile(`${mine}/.baton/capsules/${e.name}`, `${other}/.baton/capsules/${e.name}`);
+  }
+  await Deno.copyFile(`${mine}/.baton/latest.md`, `${other}/.baton/latest.md`);
+  const before = (await decisions(other)).filter((d) => d.id === "db");
+  assert.equal(before[0]?.made.trusted, false, "before the rotation: written elsewhere");
+  await rotate(other);
+  const after = (await decisions(other)).filter((d) => d.id === "db");
+  assert.equal(after.length, 1);
+  assert.equal(after[0]!.made.via, "tombstone");
+  assert.equal(after[0]!.made.trusted, false, "a rotation launders no other repository's decision");
+  assert.notEqual(after[0]!.trust, "verified");
+});
