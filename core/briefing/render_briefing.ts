@@ -113,6 +113,11 @@ export interface ChainDecisions {
   capsules: number;
   /** False when older capsules were not read (limit or time): the view may miss decisions. */
   complete: boolean;
+  /**
+   * Older capsules the chain reaches only through a rotation tombstone no trusted key signed
+   * (core/chain/chain_decisions.ts untrustedPruned). @default {0}
+   */
+  untrusted_pruned?: number;
 }
 
 /** Options of {@linkcode renderBriefing}. */
@@ -486,9 +491,19 @@ function chainDecisions(
       } (${decidedWhere(v)})${ignoredNote(v)}`,
     );
   }
-  if (!view.complete && out.length > 0) {
+  // A view that does not reach the chain's start may miss a decision a trusted capsule made:
+  // said even when nothing else is shown, or a stranger who deletes that capsule (a tombstone
+  // of theirs in its place) makes the decision vanish without a word.
+  const pruned = view.untrusted_pruned ?? 0;
+  if (pruned > 0) {
     out.push(
-      `- (from the ${view.capsules} most recent capsules; run \`baton decisions\` for the whole chain)`,
+      `- ${pruned} older capsule(s) stand only in a rotation tombstone no trusted key signed: decisions they made may be missing here (run \`baton decisions\`).`,
+    );
+  } else if (!view.complete) {
+    out.push(
+      out.length > 0
+        ? `- (from the ${view.capsules} most recent capsules; run \`baton decisions\` for the whole chain)`
+        : `- Only the ${view.capsules} most recent capsule(s) were read here; older capsules were not read, so decisions may be missing: run \`baton decisions\` for the whole chain.`,
     );
   }
   return out;
