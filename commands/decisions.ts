@@ -77,7 +77,11 @@ export const decisionsCommand: Command = {
           safe.line(
             `           not applied: ${i.action} by ${i.at.created_at} ${
               shortId(i.at.capsule_id)
-            }, which is not signed by a trusted key`,
+            }, ${
+              i.at.elsewhere === true
+                ? "which was written in another repository (its commit is not here)"
+                : "which is not signed by a trusted key"
+            }`,
           ) + "\n",
         );
       }

@@ -528,7 +528,14 @@ function decidedWhere(v: ChainDecisions["views"][number]): string {
 function ignoredNote(v: ChainDecisions["views"][number]): string {
   if (v.ignored.length === 0) return "";
   const acts = [...new Set(v.ignored.map((i) => i.action))].join("/");
-  return ` [an unsigned or untrusted capsule ${acts} it: not applied]`;
+  // A capsule written for another repository may be signed by a trusted key: it is not
+  // called unsigned then.
+  const who = v.ignored.every((i) => i.at.elsewhere === true)
+    ? "a capsule written in another repository"
+    : v.ignored.some((i) => i.at.elsewhere === true)
+    ? "capsules unsigned, untrusted or written in another repository"
+    : "an unsigned or untrusted capsule";
+  return ` [${who} ${acts} it: not applied]`;
 }
 
 /** The briefing text of keyed sections and the closing lines (the header is `##`, the rest `###`). */
