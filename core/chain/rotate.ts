@@ -32,6 +32,7 @@ import type { TrustedKeys } from "../trust/key_ring.ts";
 import type { SigningKey } from "../trust/signing_key.ts";
 import { capTrust } from "../capsule/cap_trust.ts";
 import { readChainInput } from "./read_chain.ts";
+import { walkTombstoneSources } from "./chain_decisions.ts";
 import {
   buildTombstone,
   type PrunedCapsule,
@@ -120,15 +121,18 @@ export async function rotateChain(
     try {
       const within = await realBatonDir(fs, layout);
       if (pruned.length > 0) {
-        const kept: TombstoneDecisions[] = walk.tombstone_sources.map((s) => ({
+        const elsewhere = options.writtenElsewhere ?? (() => Promise.resolve(false));
+        // An earlier tombstone joined to a capsule written in another repository came with
+        // that repository's chain: its records go on with no signer.
+        const earlierSources = await walkTombstoneSources(walk, elsewhere);
+        const kept: TombstoneDecisions[] = earlierSources.map((s) => ({
           capsule_id: s.capsule_id,
           created_at: s.created_at,
-          signer: s.trusted
+          signer: s.trusted && s.elsewhere !== true
             ? previousTomb!.decisions.find((r) => r.capsule_id === s.capsule_id)?.signer ?? null
             : null,
           decisions: [...s.decisions],
         }));
-        const elsewhere = options.writtenElsewhere ?? (() => Promise.resolve(false));
         const made: TombstoneDecisions[] = [];
         for (const l of going) {
           const trusted = l.authorship?.status === "trusted" &&

@@ -80,3 +80,39 @@ Deno.test("rotate does not turn a capsule written for another repository into a 
   assert.equal(after[0]!.made.trusted, false, "a rotation launders no other repository's decision");
   assert.notEqual(after[0]!.trust, "verified");
 });
+
+Deno.test("this machine's signed tombstone copied with its chain into another repository credits no trusted capsule there", async () => {
+  const mine = await writtenHere();
+  await rotate(mine);
+  const own = (await decisions(mine)).filter((d) => d.id === "db");
+  assert.equal(own[0]?.made.trusted, true, "control: trusted in its own repository");
+  const other = await makeRepo("baton-rot-other-");
+  await writeFiles(other, { "b.txt": "b\n" });
+  await commitAll(other, "another project");
+  await Deno.mkdir(`${other}/.baton/capsules`, { recursive: true });
+  for (const e of Deno.readDirSync(`${mine}/.baton/capsules`)) {
+    await Deno.copyFile(`${mine}/.baton/capsules/${e.name}`, `${other}/.baton/capsules/${e.name}`);
+  }
+  for (const f of ["latest.md", "tombstone.json"]) {
+    await Deno.copyFile(`${mine}/.baton/${f}`, `${other}/.baton/${f}`);
+  }
+  const there = (await decisions(other)).filter((d) => d.id === "db");
+  assert.equal(there.length, 1);
+  assert.equal(there[0]!.made.via, "tombstone");
+  assert.equal(there[0]!.made.trusted, false, "its decisions are another repository's");
+  assert.equal(there[0]!.made.elsewhere, true);
+  const load = await runBaton(["load"], { cwd: other });
+  assert.equal(load.code, 0, load.stderr);
+  const line = load.stdout.split("\n").find((l) => l.includes("use postgres in production"));
+  assert.match(line ?? "", /written in another repository/);
+
+  // A capsule written here on top, then a rotation that prunes the copied capsules: the
+  // new tombstone joins this repository's capsule, and the records it carries from the
+  // copied one must not come out credited to a trusted capsule.
+  await finalize(other, { now: "work here" });
+  await rotate(other);
+  const rotated = (await decisions(other)).filter((d) => d.id === "db");
+  assert.equal(rotated.length, 1);
+  assert.equal(rotated[0]!.made.via, "tombstone");
+  assert.equal(rotated[0]!.made.trusted, false, "a second rotation launders nothing either");
+});
