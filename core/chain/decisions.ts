@@ -13,7 +13,8 @@
  * - once superseded or withdrawn, a decision stays so: restating it does not
  *   bring it back (write a new decision for that); except that an id only
  *   untrusted sources ever stated, ended by one of them, is made anew by a
- *   trusted source that states it (a stranger cannot withdraw ids ahead).
+ *   trusted source that states it (a stranger cannot withdraw ids ahead), and
+ *   so is one they hold in force in other words than the trusted source's.
  *
  * Trust: a source is trusted when it is a capsule signed by a key this
  * machine trusts (or a signed tombstone's record of one). An untrusted
@@ -190,12 +191,15 @@ export function foldDecisions(chain: readonly DecisionSource[]): DecisionView[] 
 }
 
 /**
- * Whether a trusted source's active statement of an id makes it anew: the view is no longer
- * in force, no trusted source ever stated it, and what ended it was no trusted source's.
+ * Whether a trusted source's active statement of an id makes it anew: no trusted source ever
+ * stated it, and it is in force in other words, or was ended by no trusted source.
  */
 function remakes(view: DecisionView, trusted: boolean, d: Decision): boolean {
-  if (!trusted || d.status !== "active" || view.status === "active") return false;
+  if (!trusted || d.status !== "active") return false;
   if (view.made.trusted || view.last_stated.trusted) return false;
+  // In force: other words are the trusted source's own decision, not a stranger's reworded
+  // (shown as made by that stranger's capsule); the same words restate the stranger's.
+  if (view.status === "active") return d.text !== view.text;
   const ended = view.withdrawn?.at ?? view.superseded_by?.at ?? null;
   return ended !== null && !ended.trusted;
 }
