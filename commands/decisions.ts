@@ -53,6 +53,8 @@ export const decisionsCommand: Command = {
           ? ", written in another repository (its commit is not here)"
           : v.made.trusted
           ? ""
+          : v.made.via === "tombstone"
+          ? ", which the tombstone credits to no trusted key"
           : ", not signed by a trusted key"
       }`;
       const tail = v.status === "active"

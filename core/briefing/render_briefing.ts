@@ -520,6 +520,10 @@ function decidedWhere(v: ChainDecisions["views"][number]): string {
       ? "; written in another repository (its commit is not here)"
       : v.made.trusted
       ? ""
+      : v.made.via === "tombstone"
+      // The tombstone keeps a signer only for a capsule a trusted key signed and written
+      // here, and counts for nothing unless a trusted key signed it: all this line can say.
+      ? "; the tombstone credits it to no trusted key"
       : "; not signed by a trusted key"
   }`;
 }

@@ -79,6 +79,11 @@ Deno.test("rotate does not turn a capsule written for another repository into a 
   assert.equal(after[0]!.made.via, "tombstone");
   assert.equal(after[0]!.made.trusted, false, "a rotation launders no other repository's decision");
   assert.notEqual(after[0]!.trust, "verified");
+  // This machine signed it: the line does not say otherwise.
+  const text = await runBaton(["decisions"], { cwd: other });
+  const line = text.stdout.split("\n").find((l) => l.includes("use postgres in production"));
+  assert.match(line ?? "", /written in another repository/);
+  assert.doesNotMatch(line ?? "", /not signed by a trusted key/);
 });
 
 Deno.test("this machine's signed tombstone copied with its chain into another repository credits no trusted capsule there", async () => {
@@ -115,4 +120,10 @@ Deno.test("this machine's signed tombstone copied with its chain into another re
   assert.equal(rotated.length, 1);
   assert.equal(rotated[0]!.made.via, "tombstone");
   assert.equal(rotated[0]!.made.trusted, false, "a second rotation launders nothing either");
+  // The record names no signer now, and this machine signed the capsule: the line says what
+  // the tombstone does, not that no trusted key signed it.
+  const listed = await runBaton(["decisions"], { cwd: other });
+  const row = listed.stdout.split("\n").find((l) => l.includes("use postgres in production"));
+  assert.match(row ?? "", /the tombstone credits to no trusted key/);
+  assert.doesNotMatch(row ?? "", /not signed by a trusted key/);
 });
