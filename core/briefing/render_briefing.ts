@@ -298,8 +298,12 @@ function buildSections(
   const from = writtenFromLine(capsule, input.age, trustedWriter);
   if (from !== null) header.push(from);
   if (capsule.carried_from !== null) {
+    // Where a capsule says its meaning came from is its writer's word: a stranger's capsule
+    // can name one this machine signed, so only a trusted one's is said in baton's voice.
     header.push(
-      `Its meaning was carried forward from capsule ${shortId(capsule.carried_from.id)} (written ${
+      `${
+        trustedWriter ? "Its" : "By its own account, not checked here, its"
+      } meaning was carried forward from capsule ${shortId(capsule.carried_from.id)} (written ${
         safeInline(capsule.carried_from.created_at)
       }${
         input.carriedAge === undefined ? "" : `, ${input.carriedAge}`
