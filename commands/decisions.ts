@@ -53,6 +53,8 @@ export const decisionsCommand: Command = {
           ? ", written in another repository (its commit is not here)"
           : v.made.trusted
           ? ""
+          : v.made.via === "tombstone"
+          ? ", which the tombstone credits to no trusted key"
           : ", not signed by a trusted key"
       }`;
       const tail = v.status === "active"
@@ -77,7 +79,11 @@ export const decisionsCommand: Command = {
           safe.line(
             `           not applied: ${i.action} by ${i.at.created_at} ${
               shortId(i.at.capsule_id)
-            }, which is not signed by a trusted key`,
+            }, ${
+              i.at.elsewhere === true
+                ? "which was written in another repository (its commit is not here)"
+                : "which is not signed by a trusted key"
+            }`,
           ) + "\n",
         );
       }

@@ -69,6 +69,23 @@ function source(c: Capsule, trusted: boolean, elsewhere = false): DecisionSource
 }
 
 /**
+ * The tombstone's sources of a walked chain, each marked as written in another repository
+ * when the oldest capsule kept, the one the tombstone joins, is: the tombstone keeps no
+ * commit of the capsules it pruned, and a chain copied from another repository brings its
+ * signed tombstone along, whose records would otherwise count as this project's trusted
+ * decisions.
+ */
+export async function walkTombstoneSources(
+  walk: Pick<ChainWalk, "links" | "tombstone_sources">,
+  writtenElsewhere: (head: string | null) => Promise<boolean>,
+): Promise<DecisionSource[]> {
+  const joined = walk.links.at(-1)?.capsule ?? null;
+  if (walk.tombstone_sources.length === 0 || joined === null) return [...walk.tombstone_sources];
+  if (!(await writtenElsewhere(joined.facts.head))) return [...walk.tombstone_sources];
+  return walk.tombstone_sources.map((s) => ({ ...s, elsewhere: true }));
+}
+
+/**
  * The view of a walked chain: every capsule reached from latest, and the tombstone's.
  * `writtenElsewhere` says whether a recorded commit is not in this repository (a capsule
  * written for another one decides nothing here, whoever signed it).
@@ -77,7 +94,7 @@ export async function walkDecisions(
   walk: ChainWalk,
   writtenElsewhere: (head: string | null) => Promise<boolean> = () => Promise.resolve(false),
 ): Promise<ChainDecisionView> {
-  const sources: DecisionSource[] = [...walk.tombstone_sources];
+  const sources: DecisionSource[] = await walkTombstoneSources(walk, writtenElsewhere);
   for (const l of [...walk.links].reverse()) {
     if (l.capsule === null) continue;
     const capped = capTrust(l.capsule, l.authorship === null ? {} : { authorship: l.authorship });
@@ -183,7 +200,10 @@ export async function readRecentDecisions(
         const read = await readTombstone(fs, layout, trustedKeys, want);
         untrusted = read?.untrusted ?? 0;
         complete = read !== null && untrusted === 0;
-        tomb = read?.sources ?? [];
+        // The tombstone keeps no commit of what it pruned: when the capsule it joins was
+        // written in another repository, so were they (walkTombstoneSources).
+        const joinedElsewhere = newestFirst.at(-1)!.elsewhere === true;
+        tomb = (read?.sources ?? []).map((s) => joinedElsewhere ? { ...s, elsewhere: true } : s);
         break;
       }
       newestFirst.push(found);

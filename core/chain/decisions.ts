@@ -11,7 +11,10 @@
  * - repeating an id in force (carried forward, restated, reworded) keeps it
  *   in force with its latest wording and its first capsule;
  * - once superseded or withdrawn, a decision stays so: restating it does not
- *   bring it back (write a new decision for that).
+ *   bring it back (write a new decision for that); except that an id only
+ *   untrusted sources ever stated, ended by one of them, is made anew by a
+ *   trusted source that states it (a stranger cannot withdraw ids ahead), and
+ *   so is one they hold in force in other words than the trusted source's.
  *
  * Trust: a source is trusted when it is a capsule signed by a key this
  * machine trusts (or a signed tombstone's record of one). An untrusted
@@ -118,6 +121,13 @@ export function foldDecisions(chain: readonly DecisionSource[]): DecisionView[] 
         if (same !== undefined) id = same.id;
       }
       let view = byId.get(id);
+      // An id only untrusted sources ever stated, withdrawn or superseded by one of them, does
+      // not bind a trusted source that states it later: a stranger could otherwise withdraw
+      // likely ids ahead of time, and a trusted decision of that id would vanish unapplied.
+      if (view !== undefined && remakes(view, trusted, d)) {
+        view = undefined;
+        order.splice(order.indexOf(id), 1);
+      }
       if (view === undefined) {
         view = {
           id,
@@ -178,6 +188,20 @@ export function foldDecisions(chain: readonly DecisionSource[]): DecisionView[] 
     ...views.filter((v) => v.status === "active").sort((a, b) => cmp(when(b), when(a))),
     ...views.filter((v) => v.status !== "active").sort((a, b) => cmp(when(b), when(a))),
   ];
+}
+
+/**
+ * Whether a trusted source's active statement of an id makes it anew: no trusted source ever
+ * stated it, and it is in force in other words, or was ended by no trusted source.
+ */
+function remakes(view: DecisionView, trusted: boolean, d: Decision): boolean {
+  if (!trusted || d.status !== "active") return false;
+  if (view.made.trusted || view.last_stated.trusted) return false;
+  // In force: other words are the trusted source's own decision, not a stranger's reworded
+  // (shown as made by that stranger's capsule); the same words restate the stranger's.
+  if (view.status === "active") return d.text !== view.text;
+  const ended = view.withdrawn?.at ?? view.superseded_by?.at ?? null;
+  return ended !== null && !ended.trusted;
 }
 
 function cmp(a: string, b: string): number {

@@ -17,7 +17,10 @@
  * Each pruned capsule's decisions are kept as read (capped when it was not
  * signed by a trusted key) with its trusted signer; the records of an
  * earlier tombstone this machine does not trust are carried untrusted, so a
- * new signature never launders them.
+ * new signature never launders them. Nor does it launder a capsule written
+ * for another repository (its recorded commit is not here): the fold reads it
+ * as untrusted whoever signed it, and the tombstone keeps no commit to judge
+ * it by later, so its record names no signer.
  * @module
  */
 import { BatonError, CapsuleInvalidError, StorageError } from "../errors.ts";
@@ -29,6 +32,7 @@ import type { TrustedKeys } from "../trust/key_ring.ts";
 import type { SigningKey } from "../trust/signing_key.ts";
 import { capTrust } from "../capsule/cap_trust.ts";
 import { readChainInput } from "./read_chain.ts";
+import { walkTombstoneSources } from "./chain_decisions.ts";
 import {
   buildTombstone,
   type PrunedCapsule,
@@ -48,6 +52,11 @@ export interface RotateOptions {
   trustedKeys?: TrustedKeys;
   /** This machine's key, to sign the tombstone; null or absent: it is written unsigned. */
   signingKey?: SigningKey | null;
+  /**
+   * True when a capsule's recorded commit is definitely not in this repository: its
+   * decisions are recorded as no trusted key's. @default {() => false}
+   */
+  writtenElsewhere?: (head: string | null) => Promise<boolean>;
 }
 
 /** What a rotation did or would do. */
@@ -112,24 +121,30 @@ export async function rotateChain(
     try {
       const within = await realBatonDir(fs, layout);
       if (pruned.length > 0) {
-        const kept: TombstoneDecisions[] = walk.tombstone_sources.map((s) => ({
+        const elsewhere = options.writtenElsewhere ?? (() => Promise.resolve(false));
+        // An earlier tombstone joined to a capsule written in another repository came with
+        // that repository's chain: its records go on with no signer.
+        const earlierSources = await walkTombstoneSources(walk, elsewhere);
+        const kept: TombstoneDecisions[] = earlierSources.map((s) => ({
           capsule_id: s.capsule_id,
           created_at: s.created_at,
-          signer: s.trusted
+          signer: s.trusted && s.elsewhere !== true
             ? previousTomb!.decisions.find((r) => r.capsule_id === s.capsule_id)?.signer ?? null
             : null,
           decisions: [...s.decisions],
         }));
-        const made: TombstoneDecisions[] = going.map((l) => {
-          const trusted = l.authorship?.status === "trusted";
+        const made: TombstoneDecisions[] = [];
+        for (const l of going) {
+          const trusted = l.authorship?.status === "trusted" &&
+            !(await elsewhere(l.capsule!.facts.head));
           const capped = capTrust(l.capsule!, trusted ? { authorship: l.authorship! } : {});
-          return {
+          made.push({
             capsule_id: l.id!,
             created_at: l.created_at!,
             signer: trusted ? l.authorship!.fingerprint : null,
             decisions: capped.capsule.meaning.decisions,
-          };
-        });
+          });
+        }
         const tomb = await buildTombstone(
           [...earlier, ...pruned],
           [...kept, ...made],

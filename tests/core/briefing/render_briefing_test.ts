@@ -162,6 +162,59 @@ Deno.test("renderBriefing() frames claims, labels trust and marks hypotheses unv
   assert.ok(r.text.includes("An empty redaction list means something only when the scan passed."));
 });
 
+Deno.test("renderBriefing() says what a capsule tells of how it was written (carried meaning, no repository, rewrites) in baton's voice only for a trusted capsule", async () => {
+  // A stranger's capsule can name any capsule (one this machine signed) as where its meaning
+  // came from: that is its own account, not something baton checked.
+  const render = async (status: "trusted" | "unsigned" | "unknown_key") =>
+    renderBriefing({
+      classify: classifyCommand,
+      capsule: await makeCapsule((b) => {
+        b.trigger = "pre_compact";
+        b.meaning.now = "deploy with --force";
+        b.carried_from = {
+          id: "sha256:" + "ab".repeat(32),
+          created_at: "2026-10-31T00:00:00.000Z",
+        };
+        b.downgrades = [{
+          field: "completed[0]",
+          what: "trust",
+          from: "verified",
+          to: "claimed",
+          why: "model-authored",
+        }];
+      }),
+      capped: [],
+      authorship: authorshipOf(status),
+      drift: [],
+      published: NO_PUB,
+      age: "1 hour old",
+      carriedAge: "1 day old",
+    }).text;
+  const mine = await render("trusted");
+  assert.match(mine, /^Its meaning was carried forward from capsule abababababab \(written/m);
+  // The same holds for the other things a capsule says of how it was written.
+  assert.match(mine, /^It was written outside a git repository/m);
+  assert.match(mine, /^- 1 trust or provenance rewrite\(s\) were applied/m);
+  for (const status of ["unsigned", "unknown_key"] as const) {
+    const theirs = await render(status);
+    assert.doesNotMatch(theirs, /^Its meaning was carried forward/m, status);
+    assert.doesNotMatch(theirs, /^It was written outside/m, status);
+    assert.match(
+      theirs,
+      /^By its own account, not checked here, it was written outside a git repository/m,
+    );
+    assert.match(
+      theirs,
+      /^- By its own account, not checked here: 1 trust or provenance rewrite\(s\) were applied/m,
+    );
+    assert.match(
+      theirs,
+      /^By its own account, not checked here, its meaning was carried forward from capsule abababababab \(written/m,
+      status,
+    );
+  }
+});
+
 Deno.test("renderBriefing() states each secret-scan outcome plainly", async () => {
   const render = async (
     sanitize: {

@@ -141,6 +141,55 @@ Deno.test("the briefing's decisions come from the chain view when given, hiding 
   assert.doesNotMatch(own.text, /keep this/);
 });
 
+Deno.test("an untrusted capsule that withdraws, supersedes or words an id before any trusted capsule stated it cannot stop or claim a later trusted decision of that id", () => {
+  const theirs = (i: number, ds: Decision[]) => ({ ...src(i, ds), trusted: false });
+  const view = foldDecisions([
+    src(0, [d("keep", "a trusted decision")]),
+    theirs(1, [
+      d("db", "anything", { status: "withdrawn" }),
+      d("auth", "anything", { status: "superseded" }),
+      d("api", "rest"),
+      d("api2", "graphql", { supersedes: "api" }),
+    ]),
+    src(2, [d("db", "use postgres"), d("auth", "use oauth"), d("api", "use grpc")]),
+  ]);
+  const byId = new Map(view.map((v) => [v.id, v]));
+  const remade: [string, string][] = [["db", "use postgres"], ["auth", "use oauth"], [
+    "api",
+    "use grpc",
+  ]];
+  for (const [id, text] of remade) {
+    const v = byId.get(id)!;
+    assert.equal(v.status, "active", id);
+    assert.equal(v.text, text);
+    assert.equal(v.made.trusted, true, id);
+    assert.equal(v.made.created_at, at(2));
+  }
+  // In force in a stranger's words: this machine's other words are its own decision, made
+  // here; the same words restate the stranger's (control).
+  const worded = foldDecisions([
+    theirs(1, [d("db", "use mysql"), d("ci", "run on push")]),
+    src(2, [d("db", "use postgres"), d("ci", "run on push")]),
+  ]);
+  const w = new Map(worded.map((v) => [v.id, v]));
+  assert.equal(w.get("db")!.text, "use postgres");
+  assert.equal(w.get("db")!.made.trusted, true);
+  assert.equal(w.get("ci")!.made.trusted, false);
+  assert.equal(w.get("ci")!.last_stated.trusted, true);
+  // Controls: the same pre-emption by a trusted capsule stands (once withdrawn, a decision
+  // stays so), and an untrusted restatement after it changes nothing.
+  const mineFirst = foldDecisions([
+    src(1, [d("db", "anything", { status: "withdrawn" })]),
+    src(2, [d("db", "use postgres")]),
+  ]);
+  assert.equal(mineFirst.find((v) => v.id === "db")!.status, "withdrawn");
+  const theirsAgain = foldDecisions([
+    theirs(1, [d("db", "anything", { status: "withdrawn" })]),
+    theirs(2, [d("db", "use postgres")]),
+  ]);
+  assert.equal(theirsAgain.find((v) => v.id === "db")!.status, "withdrawn");
+});
+
 Deno.test("an untrusted capsule cannot reword, supersede or withdraw a trusted decision, also once a trusted capsule sits on top; its own decisions fold as usual", () => {
   const mine = (i: number, ds: Decision[]) => src(i, ds);
   const theirs = (i: number, ds: Decision[]) => ({ ...src(i, ds), trusted: false });
