@@ -66,6 +66,22 @@ function directiveRule(kind: string, words: readonly string[], what: string): Se
 const BARE_VALUE = String.raw`[!#-&(-:<-\[\]-~]`;
 
 /**
+ * A bare value's first six characters: no `:` or `=` either, so the keyword
+ * pass (whose keyword is the name's end, blanks included in its tail) drops
+ * `API_TOKEN=${API_TOKEN}` and `api_key: ...`, the assignments of other rules.
+ */
+const BARE_FIRST = String.raw`[!#-&(-9<>-\[\]-~]`;
+
+/** A line-long directive's value: 6 to 128 characters. */
+const BARE_TEXT = `${BARE_FIRST}{6}${BARE_VALUE}{0,122}`;
+
+/** Between a line-long directive's name and its value: blanks, raw or JSON-escaped tabs (slapd.conf and keepalived.conf align with tabs). */
+const BARE_GAP = String.raw`(?:[ \t]|\\t){1,16}`;
+
+/** A comment after a line-long directive's value (`# ...` after a blank, as keepalived reads one). */
+const BARE_COMMENT = String.raw`(?:[ \t]{1,8}#[^\r\n\\]{0,200})?`;
+
+/**
  * A value given by a line-long directive: a letter and a non-letter (a word
  * after `password` is prose), then what a password under that name is.
  */
@@ -73,6 +89,8 @@ function isBareDirectiveValue(name: string, value: string): boolean {
   if (!/[A-Za-z]/.test(value) || !/[^A-Za-z]/.test(value)) return false;
   // An option (`passwd --stdin`), a path or a reference is no value.
   if (/^[-\/.~$%<]/.test(value)) return false;
+  // Markup around a word is a reference: a vim help tag (`PASSWORD\t*netrw-passwd*`), emphasis.
+  if (/^([*|`_]).*\1$/.test(value)) return false;
   // OpenLDAP's rootpw and nslcd's bindpw are passwords by name.
   return literalForName(name.replace(/pw$/i, "password").replace(/-/g, "_"), value);
 }
@@ -91,16 +109,17 @@ function bareDirectiveRule(kind: string, words: readonly string[], what: string)
     description:
       `\`rootpw VALUE\` (OpenLDAP), \`bindpw VALUE\` (nslcd, pam_ldap), \`auth_pass VALUE\` (keepalived), \`AuthLDAPBindPassword VALUE\` (Apache), \`password VALUE\` (FRR, Quagga), \`secure_link_secret VALUE;\` (nginx): a line holding only a name that ends in ${
         words.map((w) => w.trim()).join(", ")
-      }, a blank and one value, bare or double-quoted (a letter and a non-letter, no blank; not an option, path or reference), \`;\` possibly after it.`,
-    keywords: words,
+      }, blanks or tabs and one value, bare, double- or single-quoted (a letter and a non-letter, no blank; not an option, path or reference), \`;\` or a \`# comment\` possibly after it.`,
+    // The name's end (raw blanks, tabs included, are the tail's) or it and a JSON-escaped tab.
+    keywords: words.flatMap((w) => [w.trimEnd(), `${w.trimEnd()}\\t`]),
     pattern: new RegExp(
       String
-        .raw`${DIRECTIVE_OPENS}(?<name>[A-Za-z][A-Za-z0-9_.-]{0,63}) (?:"(?<s>${BARE_VALUE}{6,128})"|\\{1,3}"(?<s>${BARE_VALUE}{6,128})\\{1,3}"|(?<s>${BARE_VALUE}{6,128}))[ \t]{0,8};?[ \t]{0,8}(?=\r?\n|$|\\[nr]|\\{0,3}")`,
+        .raw`${DIRECTIVE_OPENS}(?<name>[A-Za-z][A-Za-z0-9_.-]{0,63})${BARE_GAP}(?:"(?<s>${BARE_TEXT})"|\\{1,3}"(?<s>${BARE_TEXT})\\{1,3}"|'(?<s>${BARE_TEXT})'|(?<s>${BARE_TEXT}))[ \t]{0,8};?${BARE_COMMENT}[ \t]{0,8}(?=\r?\n|$|\\[nr]|\\{0,3}")`,
       "i",
     ),
     lead: "A-Za-z0-9_.\\-",
     ahead: new RegExp(String.raw`${DIRECTIVE_OPENS}[A-Za-z]`, "i"),
-    tail: { blanks: 0, cls: String.raw`"\\${BARE_VALUE.slice(1, -1)}`, min: 6 },
+    tail: { blanks: 16, cls: String.raw`"'\\${BARE_FIRST.slice(1, -1)}`, min: 6 },
     before: 64,
     after: 160,
     priority: 2,

@@ -226,3 +226,39 @@ Deno.test("a Heroku key with a run of underscores: inside a random token it is n
     `API_TOKEN=ghp_____________________________________${rng.str(ALNUM, 4)}`,
   ]);
 });
+
+Deno.test("a line-long directive aligned with tabs or several blanks, single-quoted or with a comment after it, is redacted, every copy (see: #21)", () => {
+  const rng = new Rng(1911);
+  const pw = p("Hq7", rng.str(ALNUM, 9));
+  const key = p("Zk3", rng.str(ALNUM, 21));
+  assertRedacted([
+    // slapd.conf and keepalived.conf as their own samples align them: tabs.
+    [`rootpw\t\t${pw}`, pw, "password_assignment"],
+    [`bindpw\t${pw}\n`, pw, "password_assignment"],
+    [
+      `    authentication {\n\t\tauth_type PASS\n\t\tauth_pass\t${pw}\n    }`,
+      pw,
+      "password_assignment",
+    ],
+    [`AuthLDAPBindPassword   "${pw}"`, pw, "password_assignment"],
+    [`rootpw '${pw}'`, pw, "password_assignment"],
+    [`auth_pass ${pw}   # the VRRP password`, pw, "password_assignment"],
+    [`api_key\t${key}`, key, "generic_secret"],
+  ]);
+  // A transcript line: the tab JSON-escaped, and a copy of the value elsewhere in the output.
+  const line = JSON.stringify({ out: `vrrp_instance VI_1 {\n\tauth_pass\t${pw}\n}\nkept ${pw}` });
+  const r = redactText(engine, line);
+  assert.ok(r.kinds.includes("password_assignment"), r.kinds.join(","));
+  assert.ok(!r.text.includes(pw), r.text);
+  assertKept([
+    "rootpw\t/etc/openldap/rootpw.txt",
+    "passwd\t--stdin",
+    "password\tmanager",
+    "auth_pass\t1111",
+    // A vim help heading and its tag (/usr/share/vim/vim90/doc/pi_netrw.txt), found on this machine.
+    "PASSWORD\t\t\t\t\t\t*netrw-passwd*",
+    "password *netrw-passwd*",
+    `password\t${pw}\tand more`,
+    `password\t${pw} and more`,
+  ]);
+});
