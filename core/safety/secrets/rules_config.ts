@@ -214,6 +214,9 @@ interface CredentialAt {
   tail: string[];
 }
 
+/** An Android resource reference (`@string/maps_key_debug2`, `@android:string/x`, `?attr/x`): no value. */
+const RESOURCE_REFERENCE = /^[@?](?:[\w.]+:)?[\w]+\/[\w.]+$/;
+
 /** The last credential word of an XML name with the words after it, or null. */
 function credentialAt(name: string): CredentialAt | null {
   const words = nameWords(name);
@@ -251,7 +254,7 @@ function isInnerCredential(
   byAttribute: boolean,
 ): boolean {
   const at = credentialAt(name);
-  if (at === null || at.password !== password) return false;
+  if (at === null || at.password !== password || RESOURCE_REFERENCE.test(value)) return false;
   if (at.tail.length === 0) return byAttribute && !password && literalForName(at.head, value);
   if (isExcludedName(at.head) || at.tail.some((w) => META_WORDS.has(w))) return false;
   if (at.tail.every((w) => HOLDER_WORDS.has(w))) return literalForName(at.head, value);
@@ -342,6 +345,49 @@ function innerXmlRule(
   };
 }
 
+/** An attribute of a resource element, double-quoted (possibly JSON-escaped). */
+const RES_ATTR = String
+  .raw`[ \t]{1,16}[A-Za-z_][\w:.-]{0,40}[ \t]{0,4}=[ \t]{0,4}\\{0,3}"[^"\\<>\r\n]{0,120}\\{0,3}"`;
+
+/**
+ * A resource element named by its `name` attribute with other attributes
+ * around it (Android's `<string name="api_key" translatable="false">`,
+ * `<string translatable="false" name="db_password">`), and its text.
+ */
+const RES_TEXT = String
+  .raw`<(?<el>string|item|entry)(?:${RES_ATTR}){0,4}?[ \t]{1,16}(?:name|key)[ \t]{0,4}=[ \t]{0,4}\\{0,3}"(?<name>${INNER_NAME})\\{0,3}"(?:${RES_ATTR}){0,4}[ \t]{0,4}>(?<s>[^<\s]{1,256})<\/[ \t]{0,4}\k<el>[ \t]{0,4}>`;
+
+/**
+ * The text of a resource element named for a credential with other
+ * attributes besides its name: the name read as the inner XML rules read
+ * it; a password's text (an app's own strings hold `Forgot`, `Invalid`
+ * under such names) also needs a letter and a non-letter.
+ */
+function isResourceCredential(name: string, value: string, password: boolean): boolean {
+  const at = credentialAt(name);
+  if (at === null || at.password !== password || RESOURCE_REFERENCE.test(value)) return false;
+  if (password && (!/[A-Za-z]/.test(value) || !/[^A-Za-z]/.test(value))) return false;
+  if (at.tail.length === 0) return literalForName(at.head, value);
+  return isInnerCredential(name, value, password, true);
+}
+
+/** A resource element's text under a credential's name with other attributes beside it. */
+function resourceRule(kind: string, password: boolean, what: string): SecretRule {
+  return {
+    kind,
+    title: `${what} as a resource element's text, other attributes beside its name`,
+    description:
+      `\`<string name="api_key" translatable="false">...</string>\` (Android resources keep keys out of translation so), \`<string translatable="false" name="db_password">\`: a \`string\`, \`item\` or \`entry\` element whose name attribute holds ${what.toLowerCase()} word, read as the inner XML rules read such a name (a password's text also needs a letter and a non-letter).`,
+    // The attributes Android writes beside a string's name.
+    keywords: ["translatable=", "formatted=", "tools:ignore=", "product="],
+    pattern: new RegExp(RES_TEXT, "i"),
+    before: 400,
+    after: 700,
+    priority: 2,
+    validate: (s, g) => isResourceCredential(g.name ?? "", s, password),
+  };
+}
+
 /** Keywords of the inner password rule. */
 const PASSWORD_XML_WORDS = ["password", "passwd", "passphrase", "secret"];
 
@@ -387,6 +433,8 @@ export const CONFIG_RULES: readonly SecretRule[] = [
   innerXmlRule("xml_token", TOKEN_XML_WORDS, false, "A token or key", "text"),
   innerXmlRule("xml_password", PASSWORD_XML_WORDS, true, "A password", "attribute"),
   innerXmlRule("xml_token", TOKEN_XML_WORDS, false, "A token or key", "attribute"),
+  resourceRule("xml_password", true, "A password"),
+  resourceRule("xml_token", false, "A token or key"),
   {
     kind: "generic_secret",
     title: ".NET application setting named for a secret",

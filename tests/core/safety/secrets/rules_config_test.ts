@@ -227,6 +227,37 @@ Deno.test("a Heroku key with a run of underscores: inside a random token it is n
   ]);
 });
 
+Deno.test('an Android string resource kept from translation (translatable="false" beside its name) is redacted (see: #21)', () => {
+  const rng = new Rng(1912);
+  const key = p("AIza", rng.str(ALNUM, 15), "9q", rng.str(ALNUM, 12));
+  const tok = p("Zk3", rng.str(ALNUM, 21));
+  const pw = p("Hq7", rng.str(ALNUM, 9));
+  assertRedacted([
+    [`<string name="server_api_token" translatable="false">${tok}</string>`, tok, "xml_token"],
+    [`<string translatable="false" name="api_token">${tok}</string>`, tok, "xml_token"],
+    [
+      `<resources>\n    <string name="maps_api_key" translatable="false" tools:ignore="MissingTranslation">${key}</string>\n</resources>`,
+      key,
+      "xml_token",
+    ],
+    [`<string name="stripe_secret_key" formatted="false">${tok}</string>`, tok, "xml_token"],
+    [`<string name="smtp_password" translatable="false">${pw}</string>`, pw, "xml_password"],
+    [`<string name="db_password_value" translatable="false">${pw}</string>`, pw, "xml_password"],
+  ]);
+  assertKept([
+    // An app's own words under such names, and names about a credential.
+    `<string name="action_forgot_password" translatable="false">Forgot</string>`,
+    `<string name="error_invalid_password" translatable="false">Invalid</string>`,
+    `<string name="api_token_url" translatable="false">${tok}</string>`,
+    `<string name="token_type" translatable="false">${tok}</string>`,
+    `<string name="app_name" translatable="false">${tok}</string>`,
+    // A resource reference names another string, with or without other attributes.
+    `<string name="api_token" translatable="false">@string/other_${tok}</string>`,
+    `<string name="api_token">@string/other_${tok}</string>`,
+    `<string name="server_api_key">@android:string/${tok}</string>`,
+  ]);
+});
+
 Deno.test("a line-long directive aligned with tabs or several blanks, single-quoted or with a comment after it, is redacted, every copy (see: #21)", () => {
   const rng = new Rng(1911);
   const pw = p("Hq7", rng.str(ALNUM, 9));
