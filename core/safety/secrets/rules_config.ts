@@ -132,13 +132,26 @@ function bareDirectiveRule(kind: string, words: readonly string[], what: string)
  * environment variable or variable to a value: the name, then the value.
  */
 const SETTING_DIRECTIVE = String
-  .raw`(?:(?:proxy|grpc)_set_header|add_header|(?:fastcgi|uwsgi|scgi)_param|setenv|(?:request)?header[ \t]{1,8}(?:always[ \t]{1,8})?(?:set|add|append|setifempty)|http-(?:request|response)[ \t]{1,8}(?:set|add)-header|set(?=[ \t]{1,8}\$))`;
+  .raw`(?:(?:proxy|grpc)_set_header|add_header|(?:fastcgi|uwsgi|scgi)_param|setenv|(?:request)?header[ \t]{1,8}(?:always[ \t]{1,8})?(?:set|add|append|merge|setifempty)|(?:request_header|header_(?:up|down)(?:stream)?)(?=[ \t])|http-(?:request|response)[ \t]{1,8}(?:set|add)-header|set(?=[ \t]{1,8}\$))`;
 
 /**
  * How a setting's name that can hold a secret ends (every name the value
  * check accepts ends so): the pattern stops at any other name at once.
  */
 const CREDENTIAL_END = "(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|credentials?)";
+
+/**
+ * What follows a setting's value: the directive's end (`;`, the line's
+ * end, raw or JSON-escaped), or a blank and what the servers write after a
+ * value: nginx's `always` (add_header) and `if_not_empty` (fastcgi_param),
+ * Apache's `early`, `env=` and `expr=`, HAProxy's `if`/`unless` condition,
+ * a `#` comment.
+ */
+const SETTING_END = String
+  .raw`(?=[ \t]{0,8}(?:[;\r\n]|$|\\[nrt"])|[ \t]{1,8}(?:(?:always|if_not_empty|early|if|unless)(?![\w=-])|(?:env|expr)=|#))`;
+
+/** Between a setting directive, its name and its value: blanks or JSON-escaped tabs. */
+const SETTING_GAP = String.raw`(?:[ \t]|\\t){1,16}`;
 
 /** Keywords of the setting rule: each directive as it is written before its name. */
 const SETTING_KEYWORDS = [
@@ -148,11 +161,16 @@ const SETTING_KEYWORDS = [
   "fastcgi_param",
   "uwsgi_param",
   "scgi_param",
-  "setenv ",
+  "setenv",
   "header set ",
   "header add ",
   "header append ",
   "header setifempty ",
+  "header merge ",
+  // Caddy: request_header (v2), header_up/header_down (v2 reverse_proxy), header_upstream (v1).
+  "request_header",
+  "header_up",
+  "header_down",
   "header always set ",
   "header always add ",
   "http-request set-header ",
@@ -415,11 +433,11 @@ export const CONFIG_RULES: readonly SecretRule[] = [
     kind: "generic_secret",
     title: "Secret set by a server or shell directive under a named header or variable",
     description:
-      '`proxy_set_header X-Api-Key "...";`, `fastcgi_param DB_PASSWORD ...;` (nginx, also grpc_set_header, add_header, uwsgi_param, scgi_param), `set $api_token "...";`, `SetEnv DB_PASSWORD ...` and `RequestHeader set X-Auth-Token ...` (Apache), `http-request set-header X-Api-Key ...` (HAProxy), `setenv API_TOKEN ...` (csh): the value of a header, parameter or variable whose name ends in a credential word, read as under that name in code (an `Authorization` header is the bearer and basic rules\').',
+      '`proxy_set_header X-Api-Key "...";`, `fastcgi_param DB_PASSWORD ...;` (nginx, also grpc_set_header, add_header, uwsgi_param, scgi_param), `set $api_token "...";`, `SetEnv DB_PASSWORD ...` and `RequestHeader set X-Auth-Token ...` (Apache), `http-request set-header X-Api-Key ...` (HAProxy), `setenv API_TOKEN ...` (csh), `request_header`, `header_up` and `header_upstream` (Caddy): the value of a header, parameter or variable whose name ends in a credential word, read as under that name in code, what the servers write after it allowed (`always`, `if_not_empty`, `early`, `env=`, `expr=`, `if`, `unless`, a comment; an `Authorization` header is the bearer and basic rules\').',
     keywords: SETTING_KEYWORDS,
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[nrt]))${SETTING_DIRECTIVE}[ \t]{1,16}\$?(?<name>[A-Za-z_][A-Za-z0-9_.-]{0,79}?${CREDENTIAL_END})[ \t]{1,16}(?:"(?<s>[^"\\\s]{6,256})"|\\{1,3}"(?<s>[^"\\\s]{6,256})\\{1,3}"|'(?<s>[^'\\\s]{6,256})'|(?<s>[^\s"'\\;{}]{6,256}))(?=[ \t]{0,8}(?:[;\r\n]|$|\\[nrt"]))`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[nrt]))${SETTING_DIRECTIVE}${SETTING_GAP}\$?(?<name>[A-Za-z_][A-Za-z0-9_.-]{0,79}?${CREDENTIAL_END})${SETTING_GAP}(?:"(?<s>[^"\\\s]{6,256})"|\\{1,3}"(?<s>[^"\\\s]{6,256})\\{1,3}"|'(?<s>[^'\\\s]{6,256})'|(?<s>[^\s"'\\;{}]{6,256}))${SETTING_END}`,
       "i",
     ),
     // One attempt where the directive begins (`RequestHeader` before `header set`).

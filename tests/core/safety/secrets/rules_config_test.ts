@@ -258,6 +258,35 @@ Deno.test('an Android string resource kept from translation (translatable="false
   ]);
 });
 
+Deno.test("a setting directive with what its server writes after the value, tab-aligned, or in Caddy's syntax is redacted (see: #21)", () => {
+  const rng = new Rng(1913);
+  const tok = p("Zk3", rng.str(ALNUM, 21));
+  const pw = p("Hq7", rng.str(ALNUM, 9));
+  assertRedacted([
+    [`add_header X-Api-Key ${tok} always;`, tok, "generic_secret"],
+    [`fastcgi_param DB_PASSWORD ${pw} if_not_empty;`, pw, "generic_secret"],
+    [`RequestHeader set X-Auth-Token "${tok}" early`, tok, "generic_secret"],
+    [`RequestHeader set X-Auth-Token "${tok}" env=internal`, tok, "generic_secret"],
+    [`RequestHeader merge X-Auth-Token "${tok}"`, tok, "generic_secret"],
+    [`    http-request set-header X-Api-Key ${tok} if { path_beg /api }`, tok, "generic_secret"],
+    [`http-request set-header X-Api-Key ${tok} unless is_local`, tok, "generic_secret"],
+    [`SetEnv\tDB_PASSWORD\t${pw}`, pw, "generic_secret"],
+    [`setenv API_TOKEN ${tok} # CI`, tok, "generic_secret"],
+    [`reverse_proxy app:8080 {\n\theader_up X-Api-Key ${tok}\n}`, tok, "generic_secret"],
+    [`request_header X-Api-Key "${tok}"`, tok, "generic_secret"],
+    [`proxy / app:8080 {\n  header_upstream X-Api-Key ${tok}\n}`, tok, "generic_secret"],
+  ]);
+  assertKept([
+    `add_header X-Request-Id ${tok} always;`,
+    "header_up X-Api-Key {env.API_KEY}",
+    "header_up X-Api-Key {http.request.header.X-Api-Key}",
+    `http-request set-header X-Api-Key ${tok}and more`,
+    `http-request set-header X-Api-Key ${tok} and more`,
+    "fastcgi_param DB_PASSWORD $db_password if_not_empty;",
+    'setenv("API_TOKEN", token);',
+  ]);
+});
+
 Deno.test("a line-long directive aligned with tabs or several blanks, single-quoted or with a comment after it, is redacted, every copy (see: #21)", () => {
   const rng = new Rng(1911);
   const pw = p("Hq7", rng.str(ALNUM, 9));
