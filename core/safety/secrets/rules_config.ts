@@ -297,6 +297,12 @@ const XML_BREAK = String
 const ATTR_VALUE = String
   .raw`(?:"(?<s>[^"\\\r\n]{1,256})"|\\{1,3}"(?<s>[^"\\\r\n]{1,256})\\{1,3}"|'(?<s>[^'\\\r\n]{1,256})')`;
 
+/**
+ * An element's text as a CDATA section (`<password><![CDATA[...]]></password>`,
+ * as XML writers keep a value holding `<` or `&`): the text as group `s`.
+ */
+export const XML_CDATA = String.raw`<!\[CDATA\[(?<s>(?:[^\]\r\n]|\](?!\]>)){1,256})\]\]>`;
+
 /** A name holding a credential word, as the inner XML rules read it (group `tag` or `name`). */
 const INNER_NAME = String.raw`[A-Za-z_][\w.:-]{0,80}`;
 
@@ -308,7 +314,7 @@ const INNER_NAME = String.raw`[A-Za-z_][\w.:-]{0,80}`;
  * keyword pass checks.
  */
 const INNER_TEXT = String
-  .raw`(?<=<[ \t]{0,4})(?<tag>${INNER_NAME})[ \t]{0,4}>${XML_BREAK}[ \t]{0,16}(?<s>[^<\s](?:[^<\r\n]{0,254}?[^<\s])?)[ \t]{0,16}${XML_BREAK}<\/[ \t]{0,4}\k<tag>[ \t]{0,4}>|(?<=(?:name|key)[ \t]{0,4}=[ \t]{0,4}\\{0,3}["'])(?<name>${INNER_NAME})\\{0,3}["'][ \t]{0,4}>(?<s>[^<\s]{1,256})<\/`;
+  .raw`(?<=<[ \t]{0,4})(?<tag>${INNER_NAME})[ \t]{0,4}>${XML_BREAK}[ \t]{0,16}(?:${XML_CDATA}|(?<s>[^<\s](?:[^<\r\n]{0,254}?[^<\s])?))[ \t]{0,16}${XML_BREAK}<\/[ \t]{0,4}\k<tag>[ \t]{0,4}>|(?<=(?:name|key)[ \t]{0,4}=[ \t]{0,4}\\{0,3}["'])(?<name>${INNER_NAME})\\{0,3}["'][ \t]{0,4}>(?<s>[^<\s]{1,256})<\/`;
 
 /**
  * A `value` attribute after a `name`/`key` attribute holding a credential

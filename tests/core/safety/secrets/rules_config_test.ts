@@ -287,6 +287,25 @@ Deno.test("a setting directive with what its server writes after the value, tab-
   ]);
 });
 
+Deno.test("an XML credential's text written as a CDATA section is redacted (see: #21)", () => {
+  const rng = new Rng(1914);
+  const tok = p("Zk3", rng.str(ALNUM, 21));
+  const pw = p("Hq7", rng.str(ALNUM, 5), "<&]", rng.str(ALNUM, 4));
+  assertRedacted([
+    [`<password><![CDATA[${pw}]]></password>`, pw, "xml_password"],
+    [`<datasource>\n  <password>\n    <![CDATA[${pw}]]>\n  </password>`, pw, "xml_password"],
+    [`<db_password_value><![CDATA[${pw}]]></db_password_value>`, pw, "xml_password"],
+    [`<apiKey><![CDATA[${tok}]]></apiKey>`, tok, "xml_token"],
+  ]);
+  assertKept([
+    "<password><![CDATA[Enter your password]]></password>",
+    "<password><![CDATA[${DB_PASSWORD}]]></password>",
+    "<apiKey><![CDATA[short]]></apiKey>",
+    `<password><![CDATA[]]></password>`,
+    `<password_hint><![CDATA[${pw}]]></password_hint>`,
+  ]);
+});
+
 Deno.test("a line-long directive aligned with tabs or several blanks, single-quoted or with a comment after it, is redacted, every copy (see: #21)", () => {
   const rng = new Rng(1911);
   const pw = p("Hq7", rng.str(ALNUM, 9));
