@@ -91,6 +91,13 @@ function isBareDirectiveValue(name: string, value: string): boolean {
   if (/^[-\/.~$%<]/.test(value)) return false;
   // Markup around a word is a reference: a vim help tag (`PASSWORD\t*netrw-passwd*`), emphasis.
   if (/^([*|`_]).*\1$/.test(value)) return false;
+  // Code, not configuration: a field's pointer or slice type (Go's `Password *string`,
+  // `password []byte`), a column list's item (`password\tpassword_hash,`), an identifier
+  // naming a credential (`api_key\tapi_key_from_env`).
+  if (/^(?:[*&]|\[\])+[A-Za-z_][\w.]*$/.test(value) || value.endsWith(",")) return false;
+  if (/^[A-Za-z_][\w.]*$/.test(value) && /pass|pw|secret|token|key|auth|cred/i.test(value)) {
+    return false;
+  }
   // OpenLDAP's rootpw and nslcd's bindpw are passwords by name.
   return literalForName(name.replace(/pw$/i, "password").replace(/-/g, "_"), value);
 }

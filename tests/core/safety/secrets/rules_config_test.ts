@@ -337,6 +337,12 @@ Deno.test("a line-long directive aligned with tabs or several blanks, single-quo
     // A vim help heading and its tag (/usr/share/vim/vim90/doc/pi_netrw.txt), found on this machine.
     "PASSWORD\t\t\t\t\t\t*netrw-passwd*",
     "password *netrw-passwd*",
+    // Code aligned as configuration is: a Go field's type, a column list, an identifier.
+    "type Login struct {\n\tUser     string\n\tPassword *string\n}",
+    "\tPassword\t*string\n",
+    "\tpassword\t[]byte\n",
+    "SELECT\n\tusername,\n\tpassword\tpassword_hash,\n",
+    "\tapi_key\tapi_key_from_env\n",
     `password\t${pw}\tand more`,
     `password\t${pw} and more`,
   ]);
