@@ -35,8 +35,9 @@ const DIRECTIVE_KEY_ENDS = [' "', '"', ' \\"', '\\"', " '", "'"];
 /** A character of a directive's quoted value: printable ASCII but a blank, a quote or a backslash. */
 const DIRECTIVE_VALUE = String.raw`[!#-&(-\[\]-~]`;
 
-/** Where a directive opens: a line's start (raw or JSON-escaped), `{` or `;`, then indentation. */
-const DIRECTIVE_OPENS = String.raw`(?<=(?:^|[\r\n{;]|\\[nr])(?:[ \t]|\\t){0,64})`;
+/** Where a directive opens: a line's start (raw or JSON-escaped, once or twice), a JSON string's (`"out": "`), `{` or `;`, then indentation. */
+const DIRECTIVE_OPENS = String
+  .raw`(?<=(?:^|[\r\n{;]|\\{1,3}[nr]|:[ \t]{0,2}\\{0,3}")(?:[ \t]|\\{1,3}t){0,64})`;
 
 /**
  * A directive named for a secret with one quoted argument and `;` after it:
@@ -76,7 +77,7 @@ const BARE_FIRST = String.raw`[!#-&(-9<>-\[\]-~]`;
 const BARE_TEXT = `${BARE_FIRST}{6}${BARE_VALUE}{0,122}`;
 
 /** Between a line-long directive's name and its value: blanks, raw or JSON-escaped tabs (slapd.conf and keepalived.conf align with tabs). */
-const BARE_GAP = String.raw`(?:[ \t]|\\t){1,16}`;
+const BARE_GAP = String.raw`(?:[ \t]|\\{1,3}t){1,16}`;
 
 /** A comment after a line-long directive's value (`# ...` after a blank, as keepalived reads one). */
 const BARE_COMMENT = String.raw`(?:[ \t]{1,8}#[^\r\n\\]{0,200})?`;
@@ -121,7 +122,7 @@ function bareDirectiveRule(kind: string, words: readonly string[], what: string)
     keywords: words.flatMap((w) => [w.trimEnd(), `${w.trimEnd()}\\t`]),
     pattern: new RegExp(
       String
-        .raw`${DIRECTIVE_OPENS}(?<name>[A-Za-z][A-Za-z0-9_.-]{0,63})${BARE_GAP}(?:"(?<s>${BARE_TEXT})"|\\{1,3}"(?<s>${BARE_TEXT})\\{1,3}"|'(?<s>${BARE_TEXT})'|(?<s>${BARE_TEXT}))[ \t]{0,8};?${BARE_COMMENT}[ \t]{0,8}(?=\r?\n|$|\\[nr]|\\{0,3}")`,
+        .raw`${DIRECTIVE_OPENS}(?<name>[A-Za-z][A-Za-z0-9_.-]{0,63})${BARE_GAP}(?:"(?<s>${BARE_TEXT})"|\\{1,3}"(?<s>${BARE_TEXT})\\{1,3}"|'(?<s>${BARE_TEXT})'|(?<s>${BARE_TEXT}))[ \t]{0,8};?${BARE_COMMENT}[ \t]{0,8}(?=\r?\n|$|\\{1,3}[nr]|\\{0,3}")`,
       "i",
     ),
     lead: "A-Za-z0-9_.\\-",
@@ -155,10 +156,10 @@ const CREDENTIAL_END = "(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|credenti
  * a `#` comment.
  */
 const SETTING_END = String
-  .raw`(?=[ \t]{0,8}(?:[;\r\n]|$|\\[nrt"])|[ \t]{1,8}(?:(?:always|if_not_empty|early|if|unless)(?![\w=-])|(?:env|expr)=|#))`;
+  .raw`(?=[ \t]{0,8}(?:[;\r\n]|$|\\{1,3}[nrt"])|[ \t]{1,8}(?:(?:always|if_not_empty|early|if|unless)(?![\w=-])|(?:env|expr)=|#))`;
 
 /** Between a setting directive, its name and its value: blanks or JSON-escaped tabs. */
-const SETTING_GAP = String.raw`(?:[ \t]|\\t){1,16}`;
+const SETTING_GAP = String.raw`(?:[ \t]|\\{1,3}t){1,16}`;
 
 /** Keywords of the setting rule: each directive as it is written before its name. */
 const SETTING_KEYWORDS = [

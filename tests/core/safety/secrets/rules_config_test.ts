@@ -324,11 +324,21 @@ Deno.test("a line-long directive aligned with tabs or several blanks, single-quo
     [`auth_pass ${pw}   # the VRRP password`, pw, "password_assignment"],
     [`api_key\t${key}`, key, "generic_secret"],
   ]);
-  // A transcript line: the tab JSON-escaped, and a copy of the value elsewhere in the output.
-  const line = JSON.stringify({ out: `vrrp_instance VI_1 {\n\tauth_pass\t${pw}\n}\nkept ${pw}` });
-  const r = redactText(engine, line);
-  assert.ok(r.kinds.includes("password_assignment"), r.kinds.join(","));
-  assert.ok(!r.text.includes(pw), r.text);
+  // A transcript line: the tab JSON-escaped, and a copy of the value elsewhere in the output;
+  // the directive first in the output (the string's start), and a tool output held as JSON
+  // inside the transcript's JSON (Codex's function_call_output), escaped twice.
+  for (
+    const line of [
+      JSON.stringify({ out: `vrrp_instance VI_1 {\n\tauth_pass\t${pw}\n}\nkept ${pw}` }),
+      JSON.stringify({ out: `rootpw ${pw}\nlater ${pw} again` }),
+      JSON.stringify({ output: JSON.stringify({ output: `bindpw\t${pw}\nuri ldap://x` }) }),
+      JSON.stringify({ output: JSON.stringify({ output: `SetEnv DB_PASSWORD ${pw}\n${pw}` }) }),
+    ]
+  ) {
+    const r = redactText(engine, line);
+    assert.ok(r.kinds.length > 0, line);
+    assert.ok(!r.text.includes(pw), r.text);
+  }
   assertKept([
     "rootpw\t/etc/openldap/rootpw.txt",
     "passwd\t--stdin",
