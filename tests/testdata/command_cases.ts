@@ -478,6 +478,7 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["sed '1r ~/.ssh/id_rsa' f", "dangerous", "credential_exposure"],
   // Issue 8: git subcommand options are matched as parse-options does; settings for every repository.
   ["git ls-remote --upload-pa='rm -rf ~' .", "dangerous", "recursive_delete"],
+  ["git ls-remote --exec='rm -rf ~' origin", "dangerous", "recursive_delete"],
   // review30: --git-dir=. makes the current directory the git directory, as --bare does: a tree's
   // tracked config is then the repository's (git ran its diff.external).
   ["git --git-dir=. -c diff.external='rm -rf ~' diff", "dangerous", "recursive_delete"],
@@ -2075,4 +2076,9 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["pip index versions requests", "read_only"],
   ["podman ps", "read_only"],
   ["TF_LOG=trace terraform output", "read_only"],
+  // review34: ls-remote's hidden --exec (and its prefix --exe) is --upload-pack: the real git ran
+  // /bin/false given either, for a configured remote as for an address.
+  ["git ls-remote --exec=./upload.sh origin", "review"],
+  ["git ls-remote --exe ./upload.sh origin", "review"],
+  ["git ls-remote --exit-code origin main", "read_only"],
 ];

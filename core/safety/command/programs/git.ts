@@ -89,8 +89,10 @@ const SUB: Record<string, readonly OptionSpec[]> = {
     { long: ["color"], arity: "optional" },
   ],
   "ls-remote": [
-    { ...UPLOAD_PACK, short: "u" },
+    // --exec is ls-remote's hidden alias of --upload-pack (git 2.43's ls-remote.c).
+    { ...UPLOAD_PACK, long: ["upload-pack", "exec"], short: "u" },
     { long: ["sort", "server-option"], short: "o", arity: "value" },
+    { long: ["exit-code"], arity: "none" },
   ],
   fetch: [UPLOAD_PACK, { long: ["server-option"], short: "o", arity: "value" }],
   pull: [UPLOAD_PACK, { long: ["server-option"], short: "o", arity: "value" }],
