@@ -83,6 +83,15 @@ const BARE_GAP = String.raw`(?:[ \t]|\\{1,3}t){1,16}`;
 const BARE_COMMENT = String.raw`(?:[ \t]{1,8}#[^\r\n\\]{0,200})?`;
 
 /**
+ * A UUID under a Heroku key, token or secret name (`HEROKU_API_KEY`): the
+ * Heroku rule reads one after an operator only, a directive writes none.
+ */
+function isHerokuUuid(name: string, value: string): boolean {
+  return /heroku/i.test(name) && /key|token|secret/i.test(name) &&
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+/**
  * A value given by a line-long directive: a letter and a non-letter (a word
  * after `password` is prose), then what a password under that name is.
  */
@@ -96,11 +105,15 @@ function isBareDirectiveValue(name: string, value: string): boolean {
   // `password []byte`), a column list's item (`password\tpassword_hash,`), an identifier
   // naming a credential (`api_key\tapi_key_from_env`).
   if (/^(?:[*&]|\[\])+[A-Za-z_][\w.]*$/.test(value) || value.endsWith(",")) return false;
+  // A docstring's argument and its type (`oidc_token (google.pubsub_v1.types.OidcToken):`,
+  // Google style, found in the Cloud SDK's sources), a label before its text (`api_key:`).
+  if (value.startsWith("(") || value.endsWith(":")) return false;
   if (/^[A-Za-z_][\w.]*$/.test(value) && /pass|pw|secret|token|key|auth|cred/i.test(value)) {
     return false;
   }
   // OpenLDAP's rootpw and nslcd's bindpw are passwords by name.
-  return literalForName(name.replace(/pw$/i, "password").replace(/-/g, "_"), value);
+  return isHerokuUuid(name, value) ||
+    literalForName(name.replace(/pw$/i, "password").replace(/-/g, "_"), value);
 }
 
 /**
@@ -195,7 +208,7 @@ const SETTING_KEYWORDS = [
  */
 function isSettingSecret(name: string, value: string): boolean {
   const snake = name.replace(/-/g, "_");
-  if (literalForName(snake, value)) return true;
+  if (literalForName(snake, value) || isHerokuUuid(name, value)) return true;
   return name.includes("-") && /(?:key|token|secret)$/i.test(name) && !isExcludedName(snake) &&
     /^[0-9a-fA-F]{32,128}$/.test(value) && /[a-fA-F]/.test(value) && /[0-9]/.test(value) &&
     shannonEntropy(value) >= 3;

@@ -262,6 +262,7 @@ Deno.test("a setting directive with what its server writes after the value, tab-
   const rng = new Rng(1913);
   const tok = p("Zk3", rng.str(ALNUM, 21));
   const pw = p("Hq7", rng.str(ALNUM, 9));
+  const uuid = [8, 4, 4, 4, 12].map((n) => rng.str(HEX, n)).join("-");
   assertRedacted([
     [`add_header X-Api-Key ${tok} always;`, tok, "generic_secret"],
     [`fastcgi_param DB_PASSWORD ${pw} if_not_empty;`, pw, "generic_secret"],
@@ -275,6 +276,10 @@ Deno.test("a setting directive with what its server writes after the value, tab-
     [`reverse_proxy app:8080 {\n\theader_up X-Api-Key ${tok}\n}`, tok, "generic_secret"],
     [`request_header X-Api-Key "${tok}"`, tok, "generic_secret"],
     [`proxy / app:8080 {\n  header_upstream X-Api-Key ${tok}\n}`, tok, "generic_secret"],
+    // A Heroku API key (a UUID) set by a directive, which writes no operator.
+    [`setenv HEROKU_API_KEY ${uuid}`, uuid, "generic_secret"],
+    [`SetEnv HEROKU_API_KEY ${uuid}`, uuid, "generic_secret"],
+    [`HEROKU_API_KEY ${uuid}`, uuid, "generic_secret"],
   ]);
   assertKept([
     `add_header X-Request-Id ${tok} always;`,
@@ -284,6 +289,9 @@ Deno.test("a setting directive with what its server writes after the value, tab-
     `http-request set-header X-Api-Key ${tok} and more`,
     "fastcgi_param DB_PASSWORD $db_password if_not_empty;",
     'setenv("API_TOKEN", token);',
+    `setenv HEROKU_APP_ID ${uuid}`,
+    `SetEnv REQUEST_KEY_ID ${uuid}`,
+    `HEROKU_APP ${uuid}`,
   ]);
 });
 
@@ -353,6 +361,9 @@ Deno.test("a line-long directive aligned with tabs or several blanks, single-quo
     "\tpassword\t[]byte\n",
     "SELECT\n\tusername,\n\tpassword\tpassword_hash,\n",
     "\tapi_key\tapi_key_from_env\n",
+    // Google-style docstrings' arguments (the Cloud SDK's generated clients, on this machine).
+    "    Args:\n        oidc_token (google.pubsub_v1.types.PushConfig.OidcToken):\n            text",
+    "        precommit_token (spanner_v1.types.MultiplexedSessionPrecommitToken):\n",
     `password\t${pw}\tand more`,
     `password\t${pw} and more`,
   ]);
