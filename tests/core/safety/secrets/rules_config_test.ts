@@ -364,6 +364,8 @@ Deno.test("a line-long directive aligned with tabs or several blanks, single-quo
     // Google-style docstrings' arguments (the Cloud SDK's generated clients, on this machine).
     "    Args:\n        oidc_token (google.pubsub_v1.types.PushConfig.OidcToken):\n            text",
     "        precommit_token (spanner_v1.types.MultiplexedSessionPrecommitToken):\n",
+    // Prose wrapped before its last word (Python's smtplib.py docstring).
+    "    SMTPAuthenticationError  The server didn't accept the username/\n                               password combination.\n",
     `password\t${pw}\tand more`,
     `password\t${pw} and more`,
   ]);
