@@ -478,6 +478,7 @@ export const DANGEROUS_CASES: readonly CommandCase[] = [
   ["sed '1r ~/.ssh/id_rsa' f", "dangerous", "credential_exposure"],
   // Issue 8: git subcommand options are matched as parse-options does; settings for every repository.
   ["git ls-remote --upload-pa='rm -rf ~' .", "dangerous", "recursive_delete"],
+  ["git ls-remote --exec='rm -rf ~' origin", "dangerous", "recursive_delete"],
   // review30: --git-dir=. makes the current directory the git directory, as --bare does: a tree's
   // tracked config is then the repository's (git ran its diff.external).
   ["git --git-dir=. -c diff.external='rm -rf ~' diff", "dangerous", "recursive_delete"],
@@ -2045,4 +2046,39 @@ export const NEGATIVE_CASES: readonly CommandCase[] = [
   ["GH_HOST=gh.example.test gh api user", "review"],
   ["TF_LOG=trace terraform version", "read_only"],
   ["GH_REPO=cli/cli gh pr list", "read_only"],
+  // review34: the same holes by another name or an option: terraform appends its log to
+  // TF_LOG_PATH (a startup file too); go -export builds run PKG_CONFIG and FC for cgo as CC;
+  // podman reaches CONTAINER_HOST as docker DOCKER_HOST; pip's --index-url/-i/--proxy after a
+  // read-only subcommand and PIP_PROXY as PIP_INDEX_URL, --python re-runs pip under a program;
+  // gh's HOST/OWNER/REPO (GH_REPO, -R, repo view) as GH_HOST; git remote show ADDRESS reads the
+  // address's refs and HEAD as ls-remote does.
+  ["TF_LOG_PATH=~/.bashrc TF_LOG=trace terraform output", "review"],
+  ["export TF_LOG_PATH=~/.bashrc; TF_LOG=trace terraform version", "review"],
+  ["PKG_CONFIG=./pc go list -export ./...", "review"],
+  ["env FC=./f go list -export ./...", "review"],
+  ["CONTAINER_HOST=ssh://root@203.0.113.5/run/podman/podman.sock podman ps", "review"],
+  ["pip index --index-url http://pypi.example.test/simple versions requests", "review"],
+  ["pip list --outdated -i http://pypi.example.test/simple", "review"],
+  ["pip list --outdated --proxy=http://203.0.113.5:3128", "review"],
+  ["PIP_PROXY=http://203.0.113.5:3128 pip index versions requests", "review"],
+  ["pip list --python=./py", "review"],
+  ["GH_REPO=gh.example.test/o/r gh issue list", "review"],
+  ["gh issue list -R gh.example.test/o/r", "review"],
+  ["gh pr view 1 --repo=gh.example.test/o/r", "review"],
+  ["gh repo view https://gh.example.test/o/r", "review"],
+  ["git remote show ../other-repo", "review"],
+  ["git remote show https://github.com/denoland/deno", "review"],
+  ["gh issue list -R cli/cli", "read_only"],
+  ["gh repo view cli/cli", "read_only"],
+  ["git remote show origin", "read_only"],
+  ["git remote show -n ../other-repo", "read_only"],
+  ["pip show -f requests", "read_only"],
+  ["pip index versions requests", "read_only"],
+  ["podman ps", "read_only"],
+  ["TF_LOG=trace terraform output", "read_only"],
+  // review34: ls-remote's hidden --exec (and its prefix --exe) is --upload-pack: the real git ran
+  // /bin/false given either, for a configured remote as for an address.
+  ["git ls-remote --exec=./upload.sh origin", "review"],
+  ["git ls-remote --exe ./upload.sh origin", "review"],
+  ["git ls-remote --exit-code origin main", "read_only"],
 ];

@@ -35,7 +35,7 @@ import { TOKEN_RULES } from "./rules_tokens.ts";
 import { MORE_TOKEN_RULES } from "./rules_tokens_more.ts";
 import { PAIR_RULES } from "./rules_pairs.ts";
 import { CLI_RULES } from "./rules_cli.ts";
-import { CONFIG_RULES } from "./rules_config.ts";
+import { CONFIG_RULES, XML_CDATA } from "./rules_config.ts";
 import { escapedQuotedRun, quotedRun, quotedValue } from "./quoted.ts";
 
 /** Between a name and its value: optional (escaped) quote, an assignment operator (Make's `?=` too), optional quote. */
@@ -1992,7 +1992,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     ],
     pattern: new RegExp(
       String
-        .raw`(?<=<[ \t]{0,4})(?<tag>[A-Za-z_][\w.:-]{0,60})[ \t]{0,4}>${XML_LINE}[ \t]{0,16}(?<s>[^<\s](?:[^<\r\n]{0,254}?[^<\s])?)[ \t]{0,16}${XML_LINE}<\/\k<tag>[ \t]{0,4}>|(?<=(?:name|key)[ \t]{0,4}=[ \t]{0,4}\\{0,3}")(?<name>[\w.:-]{1,80})\\{0,3}"(?:${XML_VALUE_ATTR}|[ \t]{0,16}>(?<content>)(?<s>[^<\s]{1,256})<\/)|(?<=<[ \t]{0,4})(?<tag>[A-Za-z_][\w.:-]{0,60})${XML_VALUE_ATTR}`,
+        .raw`(?<=<[ \t]{0,4})(?<tag>[A-Za-z_][\w.:-]{0,60})[ \t]{0,4}>${XML_LINE}[ \t]{0,16}(?:${XML_CDATA}|(?<s>[^<\s](?:[^<\r\n]{0,254}?[^<\s])?))[ \t]{0,16}${XML_LINE}<\/\k<tag>[ \t]{0,4}>|(?<=(?:name|key)[ \t]{0,4}=[ \t]{0,4}\\{0,3}")(?<name>[\w.:-]{1,80})\\{0,3}"(?:${XML_VALUE_ATTR}|[ \t]{0,16}>(?<content>)(?<s>[^<\s]{1,256})<\/)|(?<=<[ \t]{0,4})(?<tag>[A-Za-z_][\w.:-]{0,60})${XML_VALUE_ATTR}`,
       "i",
     ),
     lead: "\\w.:\\-",
@@ -2047,7 +2047,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     ],
     pattern: new RegExp(
       String
-        .raw`(?<=<)(?<tag>[A-Za-z_][\w.:-]{0,60})>${XML_LINE}(?<s>[^<>\s]{12,1024})${XML_LINE}<\/\k<tag>>|(?<=(?:name|key)=\\{0,3}")(?<name>[\w.:-]{1,80})\\{0,3}"[ \t]{1,16}value=\\{0,3}"(?<s>[^"\\\r\n]{12,1024})\\{0,3}"`,
+        .raw`(?<=<)(?<tag>[A-Za-z_][\w.:-]{0,60})>${XML_LINE}(?:${XML_CDATA}|(?<s>[^<>\s]{12,1024}))${XML_LINE}<\/\k<tag>>|(?<=(?:name|key)=\\{0,3}")(?<name>[\w.:-]{1,80})\\{0,3}"[ \t]{1,16}value=\\{0,3}"(?<s>[^"\\\r\n]{12,1024})\\{0,3}"`,
       "i",
     ),
     lead: "\\w.:\\-",

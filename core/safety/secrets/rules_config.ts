@@ -35,8 +35,9 @@ const DIRECTIVE_KEY_ENDS = [' "', '"', ' \\"', '\\"', " '", "'"];
 /** A character of a directive's quoted value: printable ASCII but a blank, a quote or a backslash. */
 const DIRECTIVE_VALUE = String.raw`[!#-&(-\[\]-~]`;
 
-/** Where a directive opens: a line's start (raw or JSON-escaped), `{` or `;`, then indentation. */
-const DIRECTIVE_OPENS = String.raw`(?<=(?:^|[\r\n{;]|\\[nr])(?:[ \t]|\\t){0,64})`;
+/** Where a directive opens: a line's start (raw or JSON-escaped, once or twice), a JSON string's (`"out": "`), `{` or `;`, then indentation. */
+const DIRECTIVE_OPENS = String
+  .raw`(?<=(?:^|[\r\n{;]|\\{1,3}[nr]|:[ \t]{0,2}\\{0,3}")(?:[ \t]|\\{1,3}t){0,64})`;
 
 /**
  * A directive named for a secret with one quoted argument and `;` after it:
@@ -66,6 +67,31 @@ function directiveRule(kind: string, words: readonly string[], what: string): Se
 const BARE_VALUE = String.raw`[!#-&(-:<-\[\]-~]`;
 
 /**
+ * A bare value's first six characters: no `:` or `=` either, so the keyword
+ * pass (whose keyword is the name's end, blanks included in its tail) drops
+ * `API_TOKEN=${API_TOKEN}` and `api_key: ...`, the assignments of other rules.
+ */
+const BARE_FIRST = String.raw`[!#-&(-9<>-\[\]-~]`;
+
+/** A line-long directive's value: 6 to 128 characters. */
+const BARE_TEXT = `${BARE_FIRST}{6}${BARE_VALUE}{0,122}`;
+
+/** Between a line-long directive's name and its value: blanks, raw or JSON-escaped tabs (slapd.conf and keepalived.conf align with tabs). */
+const BARE_GAP = String.raw`(?:[ \t]|\\{1,3}t){1,16}`;
+
+/** A comment after a line-long directive's value (`# ...` after a blank, as keepalived reads one). */
+const BARE_COMMENT = String.raw`(?:[ \t]{1,8}#[^\r\n\\]{0,200})?`;
+
+/**
+ * A UUID under a Heroku key, token or secret name (`HEROKU_API_KEY`): the
+ * Heroku rule reads one after an operator only, a directive writes none.
+ */
+function isHerokuUuid(name: string, value: string): boolean {
+  return /heroku/i.test(name) && /key|token|secret/i.test(name) &&
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+/**
  * A value given by a line-long directive: a letter and a non-letter (a word
  * after `password` is prose), then what a password under that name is.
  */
@@ -73,8 +99,23 @@ function isBareDirectiveValue(name: string, value: string): boolean {
   if (!/[A-Za-z]/.test(value) || !/[^A-Za-z]/.test(value)) return false;
   // An option (`passwd --stdin`), a path or a reference is no value.
   if (/^[-\/.~$%<]/.test(value)) return false;
+  // Markup around a word is a reference: a vim help tag (`PASSWORD\t*netrw-passwd*`), emphasis.
+  if (/^([*|`_]).*\1$/.test(value)) return false;
+  // Code, not configuration: a field's pointer or slice type (Go's `Password *string`,
+  // `password []byte`), a column list's item (`password\tpassword_hash,`), an identifier
+  // naming a credential (`api_key\tapi_key_from_env`).
+  if (/^(?:[*&]|\[\])+[A-Za-z_][\w.]*$/.test(value) || value.endsWith(",")) return false;
+  // A docstring's argument and its type (`oidc_token (google.pubsub_v1.types.OidcToken):`,
+  // Google style, found in the Cloud SDK's sources), a label before its text (`api_key:`).
+  if (value.startsWith("(") || value.endsWith(":")) return false;
+  // A sentence's last word (`password combination.`, smtplib's docstring wrapped there).
+  if (/^[A-Za-z]+[.!?)]+$/.test(value)) return false;
+  if (/^[A-Za-z_][\w.]*$/.test(value) && /pass|pw|secret|token|key|auth|cred/i.test(value)) {
+    return false;
+  }
   // OpenLDAP's rootpw and nslcd's bindpw are passwords by name.
-  return literalForName(name.replace(/pw$/i, "password").replace(/-/g, "_"), value);
+  return isHerokuUuid(name, value) ||
+    literalForName(name.replace(/pw$/i, "password").replace(/-/g, "_"), value);
 }
 
 /**
@@ -91,16 +132,17 @@ function bareDirectiveRule(kind: string, words: readonly string[], what: string)
     description:
       `\`rootpw VALUE\` (OpenLDAP), \`bindpw VALUE\` (nslcd, pam_ldap), \`auth_pass VALUE\` (keepalived), \`AuthLDAPBindPassword VALUE\` (Apache), \`password VALUE\` (FRR, Quagga), \`secure_link_secret VALUE;\` (nginx): a line holding only a name that ends in ${
         words.map((w) => w.trim()).join(", ")
-      }, a blank and one value, bare or double-quoted (a letter and a non-letter, no blank; not an option, path or reference), \`;\` possibly after it.`,
-    keywords: words,
+      }, blanks or tabs and one value, bare, double- or single-quoted (a letter and a non-letter, no blank; not an option, path or reference), \`;\` or a \`# comment\` possibly after it.`,
+    // The name's end (raw blanks, tabs included, are the tail's) or it and a JSON-escaped tab.
+    keywords: words.flatMap((w) => [w.trimEnd(), `${w.trimEnd()}\\t`]),
     pattern: new RegExp(
       String
-        .raw`${DIRECTIVE_OPENS}(?<name>[A-Za-z][A-Za-z0-9_.-]{0,63}) (?:"(?<s>${BARE_VALUE}{6,128})"|\\{1,3}"(?<s>${BARE_VALUE}{6,128})\\{1,3}"|(?<s>${BARE_VALUE}{6,128}))[ \t]{0,8};?[ \t]{0,8}(?=\r?\n|$|\\[nr]|\\{0,3}")`,
+        .raw`${DIRECTIVE_OPENS}(?<name>[A-Za-z][A-Za-z0-9_.-]{0,63})${BARE_GAP}(?:"(?<s>${BARE_TEXT})"|\\{1,3}"(?<s>${BARE_TEXT})\\{1,3}"|'(?<s>${BARE_TEXT})'|(?<s>${BARE_TEXT}))[ \t]{0,8};?${BARE_COMMENT}[ \t]{0,8}(?=\r?\n|$|\\{1,3}[nr]|\\{0,3}")`,
       "i",
     ),
     lead: "A-Za-z0-9_.\\-",
     ahead: new RegExp(String.raw`${DIRECTIVE_OPENS}[A-Za-z]`, "i"),
-    tail: { blanks: 0, cls: String.raw`"\\${BARE_VALUE.slice(1, -1)}`, min: 6 },
+    tail: { blanks: 16, cls: String.raw`"'\\${BARE_FIRST.slice(1, -1)}`, min: 6 },
     before: 64,
     after: 160,
     priority: 2,
@@ -113,13 +155,26 @@ function bareDirectiveRule(kind: string, words: readonly string[], what: string)
  * environment variable or variable to a value: the name, then the value.
  */
 const SETTING_DIRECTIVE = String
-  .raw`(?:(?:proxy|grpc)_set_header|add_header|(?:fastcgi|uwsgi|scgi)_param|setenv|(?:request)?header[ \t]{1,8}(?:always[ \t]{1,8})?(?:set|add|append|setifempty)|http-(?:request|response)[ \t]{1,8}(?:set|add)-header|set(?=[ \t]{1,8}\$))`;
+  .raw`(?:(?:proxy|grpc)_set_header|add_header|(?:fastcgi|uwsgi|scgi)_param|setenv|(?:request)?header[ \t]{1,8}(?:always[ \t]{1,8})?(?:set|add|append|merge|setifempty)|(?:request_header|header_(?:up|down)(?:stream)?)(?=[ \t])|http-(?:request|response)[ \t]{1,8}(?:set|add)-header|set(?=[ \t]{1,8}\$))`;
 
 /**
  * How a setting's name that can hold a secret ends (every name the value
  * check accepts ends so): the pattern stops at any other name at once.
  */
 const CREDENTIAL_END = "(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|credentials?)";
+
+/**
+ * What follows a setting's value: the directive's end (`;`, the line's
+ * end, raw or JSON-escaped), or a blank and what the servers write after a
+ * value: nginx's `always` (add_header) and `if_not_empty` (fastcgi_param),
+ * Apache's `early`, `env=` and `expr=`, HAProxy's `if`/`unless` condition,
+ * a `#` comment.
+ */
+const SETTING_END = String
+  .raw`(?=[ \t]{0,8}(?:[;\r\n]|$|\\{1,3}[nrt"])|[ \t]{1,8}(?:(?:always|if_not_empty|early|if|unless)(?![\w=-])|(?:env|expr)=|#))`;
+
+/** Between a setting directive, its name and its value: blanks or JSON-escaped tabs. */
+const SETTING_GAP = String.raw`(?:[ \t]|\\{1,3}t){1,16}`;
 
 /** Keywords of the setting rule: each directive as it is written before its name. */
 const SETTING_KEYWORDS = [
@@ -129,11 +184,16 @@ const SETTING_KEYWORDS = [
   "fastcgi_param",
   "uwsgi_param",
   "scgi_param",
-  "setenv ",
+  "setenv",
   "header set ",
   "header add ",
   "header append ",
   "header setifempty ",
+  "header merge ",
+  // Caddy: request_header (v2), header_up/header_down (v2 reverse_proxy), header_upstream (v1).
+  "request_header",
+  "header_up",
+  "header_down",
   "header always set ",
   "header always add ",
   "http-request set-header ",
@@ -150,7 +210,7 @@ const SETTING_KEYWORDS = [
  */
 function isSettingSecret(name: string, value: string): boolean {
   const snake = name.replace(/-/g, "_");
-  if (literalForName(snake, value)) return true;
+  if (literalForName(snake, value) || isHerokuUuid(name, value)) return true;
   return name.includes("-") && /(?:key|token|secret)$/i.test(name) && !isExcludedName(snake) &&
     /^[0-9a-fA-F]{32,128}$/.test(value) && /[a-fA-F]/.test(value) && /[0-9]/.test(value) &&
     shannonEntropy(value) >= 3;
@@ -195,6 +255,9 @@ interface CredentialAt {
   tail: string[];
 }
 
+/** An Android resource reference (`@string/maps_key_debug2`, `@android:string/x`, `?attr/x`): no value. */
+const RESOURCE_REFERENCE = /^[@?](?:[\w.]+:)?[\w]+\/[\w.]+$/;
+
 /** The last credential word of an XML name with the words after it, or null. */
 function credentialAt(name: string): CredentialAt | null {
   const words = nameWords(name);
@@ -232,7 +295,7 @@ function isInnerCredential(
   byAttribute: boolean,
 ): boolean {
   const at = credentialAt(name);
-  if (at === null || at.password !== password) return false;
+  if (at === null || at.password !== password || RESOURCE_REFERENCE.test(value)) return false;
   if (at.tail.length === 0) return byAttribute && !password && literalForName(at.head, value);
   if (isExcludedName(at.head) || at.tail.some((w) => META_WORDS.has(w))) return false;
   if (at.tail.every((w) => HOLDER_WORDS.has(w))) return literalForName(at.head, value);
@@ -257,6 +320,12 @@ const XML_BREAK = String
 const ATTR_VALUE = String
   .raw`(?:"(?<s>[^"\\\r\n]{1,256})"|\\{1,3}"(?<s>[^"\\\r\n]{1,256})\\{1,3}"|'(?<s>[^'\\\r\n]{1,256})')`;
 
+/**
+ * An element's text as a CDATA section (`<password><![CDATA[...]]></password>`,
+ * as XML writers keep a value holding `<` or `&`): the text as group `s`.
+ */
+export const XML_CDATA = String.raw`<!\[CDATA\[(?<s>(?:[^\]\r\n]|\](?!\]>)){1,256})\]\]>`;
+
 /** A name holding a credential word, as the inner XML rules read it (group `tag` or `name`). */
 const INNER_NAME = String.raw`[A-Za-z_][\w.:-]{0,80}`;
 
@@ -268,7 +337,7 @@ const INNER_NAME = String.raw`[A-Za-z_][\w.:-]{0,80}`;
  * keyword pass checks.
  */
 const INNER_TEXT = String
-  .raw`(?<=<[ \t]{0,4})(?<tag>${INNER_NAME})[ \t]{0,4}>${XML_BREAK}[ \t]{0,16}(?<s>[^<\s](?:[^<\r\n]{0,254}?[^<\s])?)[ \t]{0,16}${XML_BREAK}<\/[ \t]{0,4}\k<tag>[ \t]{0,4}>|(?<=(?:name|key)[ \t]{0,4}=[ \t]{0,4}\\{0,3}["'])(?<name>${INNER_NAME})\\{0,3}["'][ \t]{0,4}>(?<s>[^<\s]{1,256})<\/`;
+  .raw`(?<=<[ \t]{0,4})(?<tag>${INNER_NAME})[ \t]{0,4}>${XML_BREAK}[ \t]{0,16}(?:${XML_CDATA}|(?<s>[^<\s](?:[^<\r\n]{0,254}?[^<\s])?))[ \t]{0,16}${XML_BREAK}<\/[ \t]{0,4}\k<tag>[ \t]{0,4}>|(?<=(?:name|key)[ \t]{0,4}=[ \t]{0,4}\\{0,3}["'])(?<name>${INNER_NAME})\\{0,3}["'][ \t]{0,4}>(?<s>[^<\s]{1,256})<\/`;
 
 /**
  * A `value` attribute after a `name`/`key` attribute holding a credential
@@ -323,6 +392,49 @@ function innerXmlRule(
   };
 }
 
+/** An attribute of a resource element, double-quoted (possibly JSON-escaped). */
+const RES_ATTR = String
+  .raw`[ \t]{1,16}[A-Za-z_][\w:.-]{0,40}[ \t]{0,4}=[ \t]{0,4}\\{0,3}"[^"\\<>\r\n]{0,120}\\{0,3}"`;
+
+/**
+ * A resource element named by its `name` attribute with other attributes
+ * around it (Android's `<string name="api_key" translatable="false">`,
+ * `<string translatable="false" name="db_password">`), and its text.
+ */
+const RES_TEXT = String
+  .raw`<(?<el>string|item|entry)(?:${RES_ATTR}){0,4}?[ \t]{1,16}(?:name|key)[ \t]{0,4}=[ \t]{0,4}\\{0,3}"(?<name>${INNER_NAME})\\{0,3}"(?:${RES_ATTR}){0,4}[ \t]{0,4}>(?<s>[^<\s]{1,256})<\/[ \t]{0,4}\k<el>[ \t]{0,4}>`;
+
+/**
+ * The text of a resource element named for a credential with other
+ * attributes besides its name: the name read as the inner XML rules read
+ * it; a password's text (an app's own strings hold `Forgot`, `Invalid`
+ * under such names) also needs a letter and a non-letter.
+ */
+function isResourceCredential(name: string, value: string, password: boolean): boolean {
+  const at = credentialAt(name);
+  if (at === null || at.password !== password || RESOURCE_REFERENCE.test(value)) return false;
+  if (password && (!/[A-Za-z]/.test(value) || !/[^A-Za-z]/.test(value))) return false;
+  if (at.tail.length === 0) return literalForName(at.head, value);
+  return isInnerCredential(name, value, password, true);
+}
+
+/** A resource element's text under a credential's name with other attributes beside it. */
+function resourceRule(kind: string, password: boolean, what: string): SecretRule {
+  return {
+    kind,
+    title: `${what} as a resource element's text, other attributes beside its name`,
+    description:
+      `\`<string name="api_key" translatable="false">...</string>\` (Android resources keep keys out of translation so), \`<string translatable="false" name="db_password">\`: a \`string\`, \`item\` or \`entry\` element whose name attribute holds ${what.toLowerCase()} word, read as the inner XML rules read such a name (a password's text also needs a letter and a non-letter).`,
+    // The attributes Android writes beside a string's name.
+    keywords: ["translatable=", "formatted=", "tools:ignore=", "product="],
+    pattern: new RegExp(RES_TEXT, "i"),
+    before: 400,
+    after: 700,
+    priority: 2,
+    validate: (s, g) => isResourceCredential(g.name ?? "", s, password),
+  };
+}
+
 /** Keywords of the inner password rule. */
 const PASSWORD_XML_WORDS = ["password", "passwd", "passphrase", "secret"];
 
@@ -350,11 +462,11 @@ export const CONFIG_RULES: readonly SecretRule[] = [
     kind: "generic_secret",
     title: "Secret set by a server or shell directive under a named header or variable",
     description:
-      '`proxy_set_header X-Api-Key "...";`, `fastcgi_param DB_PASSWORD ...;` (nginx, also grpc_set_header, add_header, uwsgi_param, scgi_param), `set $api_token "...";`, `SetEnv DB_PASSWORD ...` and `RequestHeader set X-Auth-Token ...` (Apache), `http-request set-header X-Api-Key ...` (HAProxy), `setenv API_TOKEN ...` (csh): the value of a header, parameter or variable whose name ends in a credential word, read as under that name in code (an `Authorization` header is the bearer and basic rules\').',
+      '`proxy_set_header X-Api-Key "...";`, `fastcgi_param DB_PASSWORD ...;` (nginx, also grpc_set_header, add_header, uwsgi_param, scgi_param), `set $api_token "...";`, `SetEnv DB_PASSWORD ...` and `RequestHeader set X-Auth-Token ...` (Apache), `http-request set-header X-Api-Key ...` (HAProxy), `setenv API_TOKEN ...` (csh), `request_header`, `header_up` and `header_upstream` (Caddy): the value of a header, parameter or variable whose name ends in a credential word, read as under that name in code, what the servers write after it allowed (`always`, `if_not_empty`, `early`, `env=`, `expr=`, `if`, `unless`, a comment; an `Authorization` header is the bearer and basic rules\').',
     keywords: SETTING_KEYWORDS,
     pattern: new RegExp(
       String
-        .raw`(?<![A-Za-z0-9_-](?<!\\[nrt]))${SETTING_DIRECTIVE}[ \t]{1,16}\$?(?<name>[A-Za-z_][A-Za-z0-9_.-]{0,79}?${CREDENTIAL_END})[ \t]{1,16}(?:"(?<s>[^"\\\s]{6,256})"|\\{1,3}"(?<s>[^"\\\s]{6,256})\\{1,3}"|'(?<s>[^'\\\s]{6,256})'|(?<s>[^\s"'\\;{}]{6,256}))(?=[ \t]{0,8}(?:[;\r\n]|$|\\[nrt"]))`,
+        .raw`(?<![A-Za-z0-9_-](?<!\\[nrt]))${SETTING_DIRECTIVE}${SETTING_GAP}\$?(?<name>[A-Za-z_][A-Za-z0-9_.-]{0,79}?${CREDENTIAL_END})${SETTING_GAP}(?:"(?<s>[^"\\\s]{6,256})"|\\{1,3}"(?<s>[^"\\\s]{6,256})\\{1,3}"|'(?<s>[^'\\\s]{6,256})'|(?<s>[^\s"'\\;{}]{6,256}))${SETTING_END}`,
       "i",
     ),
     // One attempt where the directive begins (`RequestHeader` before `header set`).
@@ -368,6 +480,8 @@ export const CONFIG_RULES: readonly SecretRule[] = [
   innerXmlRule("xml_token", TOKEN_XML_WORDS, false, "A token or key", "text"),
   innerXmlRule("xml_password", PASSWORD_XML_WORDS, true, "A password", "attribute"),
   innerXmlRule("xml_token", TOKEN_XML_WORDS, false, "A token or key", "attribute"),
+  resourceRule("xml_password", true, "A password"),
+  resourceRule("xml_token", false, "A token or key"),
   {
     kind: "generic_secret",
     title: ".NET application setting named for a secret",

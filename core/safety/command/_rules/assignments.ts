@@ -49,6 +49,9 @@ const SENSITIVE_ENV = new RegExp(
     // CLOUDSDK_PYTHON; DOCKER_CONTEXT picks the daemon as DOCKER_HOST does
     "TF_CLI_ARGS(?:_[A-Za-z0-9_]+)?|TF_DATA_DIR|CLOUDSDK_PYTHON|CLOUDSDK_PYTHON_ARGS|CLOUDSDK_CONFIG",
     "DOCKER_CONTEXT",
+    // terraform appends its log to TF_LOG_PATH (a startup file as well); go -export builds run
+    // PKG_CONFIG and FC for cgo as CC; podman reaches CONTAINER_HOST as docker DOCKER_HOST
+    "TF_LOG_PATH|PKG_CONFIG|FC|CONTAINER_HOST|CONTAINER_CONNECTION",
     // options read from the environment (UnZip's can turn a listing into an extraction)
     "UNZIP|UNZIPOPT|ZIPINFO|ZIPINFOOPT",
   ].join("|") + ")$",
@@ -74,7 +77,7 @@ const TRUST_ENV = new RegExp(
     "PIP_TRUSTED_HOST|PYTHONHTTPSVERIFY|NPM_CONFIG_STRICT_SSL|npm_config_strict_ssl|CARGO_HTTP_CAINFO",
     "GOINSECURE|GOPROXY|GONOSUMDB|GOSUMDB|GONOSUMCHECK|GOPRIVATE|GONOPROXY|GOVCS",
     // another package index, or another GitHub host given the enterprise token gh holds
-    "PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|PIP_FIND_LINKS|GH_HOST",
+    "PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|PIP_FIND_LINKS|PIP_PROXY|PIP_CLIENT_CERT|GH_HOST",
   ].join("|") + ")$",
 );
 /** A value git reads as false. */
@@ -111,7 +114,10 @@ export function assignmentRule(name: string, v: Arg | undefined, out: Findings):
   ) {
     out.review("an environment variable that changes what programs run or load is set");
   }
-  if (TRUST_ENV.test(name)) {
+  // GH_REPO=[HOST/]OWNER/REPO: a host there sends gh (and GH_ENTERPRISE_TOKEN) there as GH_HOST.
+  const ghRepoHost = name === "GH_REPO" && v !== undefined &&
+    (v.dynamic || v.text.split("/").length > 2);
+  if (TRUST_ENV.test(name) || ghRepoHost) {
     out.review(
       "a proxy or TLS-trust variable is set: connections and their credentials may go elsewhere",
     );

@@ -89,8 +89,10 @@ const SUB: Record<string, readonly OptionSpec[]> = {
     { long: ["color"], arity: "optional" },
   ],
   "ls-remote": [
-    { ...UPLOAD_PACK, short: "u" },
+    // --exec is ls-remote's hidden alias of --upload-pack (git 2.43's ls-remote.c).
+    { ...UPLOAD_PACK, long: ["upload-pack", "exec"], short: "u" },
     { long: ["sort", "server-option"], short: "o", arity: "value" },
+    { long: ["exit-code"], arity: "none" },
   ],
   fetch: [UPLOAD_PACK, { long: ["server-option"], short: "o", arity: "value" }],
   pull: [UPLOAD_PACK, { long: ["server-option"], short: "o", arity: "value" }],
@@ -401,6 +403,9 @@ function subRule(inv: Invocation, sub: string, from: number, out: Findings): voi
       if (["remove", "rm"].includes(ops[0] ?? "")) {
         out.dangerous("ref_destruction", "git remote remove: drops a remote and its tracking refs");
       } else if (ops[0] === "prune") out.review("git remote prune: deletes stale tracking refs");
+      else if (remoteShowsAddress(ops, rest)) {
+        out.review("git remote show: contacts the repository at an address it names");
+      }
       return;
     case "ls-remote":
       if (lsRemoteNamesAddress(ops)) {
@@ -592,6 +597,16 @@ function lsRemoteNamesAddress(ops: readonly string[]): boolean {
   return repo !== undefined && repo !== "." && !/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/.test(repo);
 }
 
+/**
+ * True when `git remote show` is given an address rather than a configured remote: it reads the
+ * address's refs and HEAD as ls-remote does (git 2.43 took a path or URL there), unless -n keeps
+ * it to the config.
+ */
+function remoteShowsAddress(ops: readonly string[], rest: readonly string[]): boolean {
+  return ops[0] === "show" && !rest.includes("-n") &&
+    ops.slice(1).some((repo) => lsRemoteNamesAddress([repo]));
+}
+
 function subReadOnly(sub: string, rest: readonly string[]): boolean {
   const ops = parseOptions(syntaxOf(sub), rest).operands.map((o) => o.text);
   switch (sub) {
@@ -610,7 +625,8 @@ function subReadOnly(sub: string, rest: readonly string[]): boolean {
         rest.some((a) => a === "-l" || a === "--list") &&
           !rest.some((a) => /^-[a-zA-Z]*[dfsau]$|^--(?:delete|force|sign|annotate)$/.test(a));
     case "remote":
-      return ops.length === 0 || ["show", "get-url"].includes(ops[0]!);
+      return ops.length === 0 || ops[0] === "get-url" ||
+        (ops[0] === "show" && !remoteShowsAddress(ops, rest));
     case "reflog":
       return ops.length === 0 || ops[0] === "show";
     case "stash":

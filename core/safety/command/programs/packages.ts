@@ -146,6 +146,17 @@ const PIP_OPTIONS = [
     effect: "writes",
   },
   { long: ["exists-action"], arity: "value", effect: "state" },
+  // Another index, proxy or trust for the read-only subcommands that reach one (index
+  // versions, list --outdated), as PIP_INDEX_URL and its kin are; --python re-runs pip
+  // under the interpreter it names (pip 22.3), as PIP_PYTHON does.
+  {
+    long: ["index-url", "extra-index-url", "find-links", "trusted-host", "proxy", "cert"],
+    short: "i",
+    arity: "value",
+    effect: "network",
+  },
+  { long: ["client-cert"], arity: "value", effect: "network" },
+  { long: ["python"], arity: "value", effect: "runs" },
 ] as const;
 
 /** pip and pip3. */
@@ -267,6 +278,35 @@ function ghApiReadOnly(argv: readonly string[]): boolean {
   }
   return true;
 }
+/** A repository gh is given as HOST/OWNER/REPO or a URL: a host of its own. */
+function ghNamesHost(repo: string): boolean {
+  return repo.includes("://") || repo.split("/").length > 2;
+}
+
+/**
+ * gh's -R/--repo takes [HOST/]OWNER/REPO and `gh repo view` a repository
+ * or its URL: another host there sends gh, and the enterprise token it
+ * holds (GH_ENTERPRISE_TOKEN goes to any host but github.com), there, as
+ * GH_HOST and GH_REPO do.
+ */
+function ghJudge(inv: Invocation, _parsed: ParsedOptions, out: Findings): void {
+  const { argv } = inv;
+  const repos: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === "--") break;
+    if (a === "-R" || a === "--repo") repos.push(argv[++i] ?? "");
+    else if (/^(?:-R.|--repo=)/.test(a)) repos.push(a.replace(/^(?:-R|--repo=)/, ""));
+  }
+  const [a, b, c] = operands(argv);
+  if (a === "repo" && c !== undefined && /^(?:view|clone|fork)$/.test(b ?? "")) repos.push(c);
+  if (repos.some(ghNamesHost)) {
+    out.review(
+      "gh: a repository on another host: connections and their credentials may go elsewhere",
+    );
+  }
+}
+
 /** gh (GitHub CLI). */
 export const GH: ProgramRecord = {
   names: ["gh"],
@@ -283,4 +323,5 @@ export const GH: ProgramRecord = {
       a === "--version" || a === "status" || a === "search" ||
       (a === "api" && ghApiReadOnly(argv));
   },
+  judge: ghJudge,
 };

@@ -226,3 +226,147 @@ Deno.test("a Heroku key with a run of underscores: inside a random token it is n
     `API_TOKEN=ghp_____________________________________${rng.str(ALNUM, 4)}`,
   ]);
 });
+
+Deno.test('an Android string resource kept from translation (translatable="false" beside its name) is redacted (see: #21)', () => {
+  const rng = new Rng(1912);
+  const key = p("AIza", rng.str(ALNUM, 15), "9q", rng.str(ALNUM, 12));
+  const tok = p("Zk3", rng.str(ALNUM, 21));
+  const pw = p("Hq7", rng.str(ALNUM, 9));
+  assertRedacted([
+    [`<string name="server_api_token" translatable="false">${tok}</string>`, tok, "xml_token"],
+    [`<string translatable="false" name="api_token">${tok}</string>`, tok, "xml_token"],
+    [
+      `<resources>\n    <string name="maps_api_key" translatable="false" tools:ignore="MissingTranslation">${key}</string>\n</resources>`,
+      key,
+      "xml_token",
+    ],
+    [`<string name="stripe_secret_key" formatted="false">${tok}</string>`, tok, "xml_token"],
+    [`<string name="smtp_password" translatable="false">${pw}</string>`, pw, "xml_password"],
+    [`<string name="db_password_value" translatable="false">${pw}</string>`, pw, "xml_password"],
+  ]);
+  assertKept([
+    // An app's own words under such names, and names about a credential.
+    `<string name="action_forgot_password" translatable="false">Forgot</string>`,
+    `<string name="error_invalid_password" translatable="false">Invalid</string>`,
+    `<string name="api_token_url" translatable="false">${tok}</string>`,
+    `<string name="token_type" translatable="false">${tok}</string>`,
+    `<string name="app_name" translatable="false">${tok}</string>`,
+    // A resource reference names another string, with or without other attributes.
+    `<string name="api_token" translatable="false">@string/other_${tok}</string>`,
+    `<string name="api_token">@string/other_${tok}</string>`,
+    `<string name="server_api_key">@android:string/${tok}</string>`,
+  ]);
+});
+
+Deno.test("a setting directive with what its server writes after the value, tab-aligned, or in Caddy's syntax is redacted (see: #21)", () => {
+  const rng = new Rng(1913);
+  const tok = p("Zk3", rng.str(ALNUM, 21));
+  const pw = p("Hq7", rng.str(ALNUM, 9));
+  const uuid = [8, 4, 4, 4, 12].map((n) => rng.str(HEX, n)).join("-");
+  assertRedacted([
+    [`add_header X-Api-Key ${tok} always;`, tok, "generic_secret"],
+    [`fastcgi_param DB_PASSWORD ${pw} if_not_empty;`, pw, "generic_secret"],
+    [`RequestHeader set X-Auth-Token "${tok}" early`, tok, "generic_secret"],
+    [`RequestHeader set X-Auth-Token "${tok}" env=internal`, tok, "generic_secret"],
+    [`RequestHeader merge X-Auth-Token "${tok}"`, tok, "generic_secret"],
+    [`    http-request set-header X-Api-Key ${tok} if { path_beg /api }`, tok, "generic_secret"],
+    [`http-request set-header X-Api-Key ${tok} unless is_local`, tok, "generic_secret"],
+    [`SetEnv\tDB_PASSWORD\t${pw}`, pw, "generic_secret"],
+    [`setenv API_TOKEN ${tok} # CI`, tok, "generic_secret"],
+    [`reverse_proxy app:8080 {\n\theader_up X-Api-Key ${tok}\n}`, tok, "generic_secret"],
+    [`request_header X-Api-Key "${tok}"`, tok, "generic_secret"],
+    [`proxy / app:8080 {\n  header_upstream X-Api-Key ${tok}\n}`, tok, "generic_secret"],
+    // A Heroku API key (a UUID) set by a directive, which writes no operator.
+    [`setenv HEROKU_API_KEY ${uuid}`, uuid, "generic_secret"],
+    [`SetEnv HEROKU_API_KEY ${uuid}`, uuid, "generic_secret"],
+    [`HEROKU_API_KEY ${uuid}`, uuid, "generic_secret"],
+  ]);
+  assertKept([
+    `add_header X-Request-Id ${tok} always;`,
+    "header_up X-Api-Key {env.API_KEY}",
+    "header_up X-Api-Key {http.request.header.X-Api-Key}",
+    `http-request set-header X-Api-Key ${tok}and more`,
+    `http-request set-header X-Api-Key ${tok} and more`,
+    "fastcgi_param DB_PASSWORD $db_password if_not_empty;",
+    'setenv("API_TOKEN", token);',
+    `setenv HEROKU_APP_ID ${uuid}`,
+    `SetEnv REQUEST_KEY_ID ${uuid}`,
+    `HEROKU_APP ${uuid}`,
+  ]);
+});
+
+Deno.test("an XML credential's text written as a CDATA section is redacted (see: #21)", () => {
+  const rng = new Rng(1914);
+  const tok = p("Zk3", rng.str(ALNUM, 21));
+  const pw = p("Hq7", rng.str(ALNUM, 5), "<&]", rng.str(ALNUM, 4));
+  assertRedacted([
+    [`<password><![CDATA[${pw}]]></password>`, pw, "xml_password"],
+    [`<datasource>\n  <password>\n    <![CDATA[${pw}]]>\n  </password>`, pw, "xml_password"],
+    [`<db_password_value><![CDATA[${pw}]]></db_password_value>`, pw, "xml_password"],
+    [`<apiKey><![CDATA[${tok}]]></apiKey>`, tok, "xml_token"],
+  ]);
+  assertKept([
+    "<password><![CDATA[Enter your password]]></password>",
+    "<password><![CDATA[${DB_PASSWORD}]]></password>",
+    "<apiKey><![CDATA[short]]></apiKey>",
+    `<password><![CDATA[]]></password>`,
+    `<password_hint><![CDATA[${pw}]]></password_hint>`,
+  ]);
+});
+
+Deno.test("a line-long directive aligned with tabs or several blanks, single-quoted or with a comment after it, is redacted, every copy (see: #21)", () => {
+  const rng = new Rng(1911);
+  const pw = p("Hq7", rng.str(ALNUM, 9));
+  const key = p("Zk3", rng.str(ALNUM, 21));
+  assertRedacted([
+    // slapd.conf and keepalived.conf as their own samples align them: tabs.
+    [`rootpw\t\t${pw}`, pw, "password_assignment"],
+    [`bindpw\t${pw}\n`, pw, "password_assignment"],
+    [
+      `    authentication {\n\t\tauth_type PASS\n\t\tauth_pass\t${pw}\n    }`,
+      pw,
+      "password_assignment",
+    ],
+    [`AuthLDAPBindPassword   "${pw}"`, pw, "password_assignment"],
+    [`rootpw '${pw}'`, pw, "password_assignment"],
+    [`auth_pass ${pw}   # the VRRP password`, pw, "password_assignment"],
+    [`api_key\t${key}`, key, "generic_secret"],
+  ]);
+  // A transcript line: the tab JSON-escaped, and a copy of the value elsewhere in the output;
+  // the directive first in the output (the string's start), and a tool output held as JSON
+  // inside the transcript's JSON (Codex's function_call_output), escaped twice.
+  for (
+    const line of [
+      JSON.stringify({ out: `vrrp_instance VI_1 {\n\tauth_pass\t${pw}\n}\nkept ${pw}` }),
+      JSON.stringify({ out: `rootpw ${pw}\nlater ${pw} again` }),
+      JSON.stringify({ output: JSON.stringify({ output: `bindpw\t${pw}\nuri ldap://x` }) }),
+      JSON.stringify({ output: JSON.stringify({ output: `SetEnv DB_PASSWORD ${pw}\n${pw}` }) }),
+    ]
+  ) {
+    const r = redactText(engine, line);
+    assert.ok(r.kinds.length > 0, line);
+    assert.ok(!r.text.includes(pw), r.text);
+  }
+  assertKept([
+    "rootpw\t/etc/openldap/rootpw.txt",
+    "passwd\t--stdin",
+    "password\tmanager",
+    "auth_pass\t1111",
+    // A vim help heading and its tag (/usr/share/vim/vim90/doc/pi_netrw.txt), found on this machine.
+    "PASSWORD\t\t\t\t\t\t*netrw-passwd*",
+    "password *netrw-passwd*",
+    // Code aligned as configuration is: a Go field's type, a column list, an identifier.
+    "type Login struct {\n\tUser     string\n\tPassword *string\n}",
+    "\tPassword\t*string\n",
+    "\tpassword\t[]byte\n",
+    "SELECT\n\tusername,\n\tpassword\tpassword_hash,\n",
+    "\tapi_key\tapi_key_from_env\n",
+    // Google-style docstrings' arguments (the Cloud SDK's generated clients, on this machine).
+    "    Args:\n        oidc_token (google.pubsub_v1.types.PushConfig.OidcToken):\n            text",
+    "        precommit_token (spanner_v1.types.MultiplexedSessionPrecommitToken):\n",
+    // Prose wrapped before its last word (Python's smtplib.py docstring).
+    "    SMTPAuthenticationError  The server didn't accept the username/\n                               password combination.\n",
+    `password\t${pw}\tand more`,
+    `password\t${pw} and more`,
+  ]);
+});
