@@ -215,6 +215,37 @@ Deno.test("renderBriefing() says what a capsule tells of how it was written (car
   }
 });
 
+Deno.test("renderBriefing() states a capsule's age, trigger and status as its own account unless a trusted key signed it", async () => {
+  // The age comes from the capsule's created_at, the trigger and status are its fields: a
+  // stranger sets them all (a "manual" capsule of a minute ago, written days ago by anyone).
+  const render = async (status: "trusted" | "unsigned" | "unknown_key" | "bad_signature") =>
+    (await renderBriefing({
+      classify: classifyCommand,
+      capsule: await makeCapsule((b) => {
+        b.trigger = "manual";
+        b.status = "blocked";
+      }),
+      capped: [],
+      authorship: authorshipOf(status),
+      drift: [],
+      published: NO_PUB,
+      age: "1 minute old",
+    })).text.split("\n").find((l) => l.startsWith("Previous-session")) ?? "";
+  const mine = await render("trusted");
+  assert.match(
+    mine,
+    /^Previous-session handoff from baton, capsule [0-9a-f]{12}, 1 minute old, written by trigger manual, status BLOCKED\.$/,
+  );
+  for (const status of ["unsigned", "unknown_key", "bad_signature"] as const) {
+    const theirs = await render(status);
+    assert.match(
+      theirs,
+      /^Previous-session handoff from baton, capsule [0-9a-f]{12}; by its own account, not checked here, 1 minute old, written by trigger manual, status BLOCKED\.$/,
+      status,
+    );
+  }
+});
+
 Deno.test("renderBriefing() states each secret-scan outcome plainly", async () => {
   const render = async (
     sanitize: {
