@@ -133,6 +133,15 @@ export async function runBaton(args: string[], options: RunBatonOptions = {}): P
   };
 }
 
+/** `baton finalize --draft -` in `dir` with `draft` as JSON on stdin; fails the test unless it exits 0. */
+export async function finalizeDraft(dir: string, draft: unknown): Promise<void> {
+  const r = await runBaton(["finalize", "--draft", "-"], {
+    cwd: dir,
+    stdin: JSON.stringify(draft),
+  });
+  if (r.code !== 0) throw new Error(`baton finalize exited ${r.code}: ${r.stderr}`);
+}
+
 /**
  * Runs `command` verbatim through `sh -c` (as an agent's shell tool would),
  * with the test's baton home, and captures everything.

@@ -12,19 +12,11 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { runBaton } from "../_helpers/cli.ts";
+import { finalizeDraft as finalize, runBaton } from "../_helpers/cli.ts";
 import { makeRepo } from "../_helpers/git.ts";
 import { sha256Id } from "../../core/hash.ts";
 import { buildTombstone, renderTombstone } from "../../core/chain/tombstone.ts";
 import { extractCapsuleJson } from "../../core/capsule/parse.ts";
-
-async function finalize(dir: string, draft: unknown): Promise<void> {
-  const r = await runBaton(["finalize", "--draft", "-"], {
-    cwd: dir,
-    stdin: JSON.stringify(draft),
-  });
-  assert.equal(r.code, 0, r.stderr);
-}
 
 const archive = (dir: string) =>
   [...Deno.readDirSync(`${dir}/.baton/capsules`)].map((e) => e.name).sort();

@@ -12,20 +12,12 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { runBaton } from "../_helpers/cli.ts";
+import { finalizeDraft as finalize, runBaton } from "../_helpers/cli.ts";
 import { commitAll, git, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { tempDir } from "../_helpers/temp.ts";
 import { extractCapsuleJson } from "../../core/capsule/parse.ts";
 import { computeCapsuleId } from "../../core/capsule/capsule_id.ts";
 import { renderCapsuleFile } from "../../core/store/render_capsule.ts";
-
-async function finalize(dir: string, draft: unknown): Promise<void> {
-  const r = await runBaton(["finalize", "--draft", "-"], {
-    cwd: dir,
-    stdin: JSON.stringify(draft),
-  });
-  assert.equal(r.code, 0, r.stderr);
-}
 
 const WITHDRAW = {
   now: "dropping postgres",

@@ -9,18 +9,10 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { runBaton } from "../_helpers/cli.ts";
+import { finalizeDraft as finalize, runBaton } from "../_helpers/cli.ts";
 import { claim, makeCapsule } from "../_helpers/capsule.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
 import { renderCapsuleFile } from "../../core/store/render_capsule.ts";
-
-async function finalize(dir: string, draft: unknown): Promise<void> {
-  const r = await runBaton(["finalize", "--draft", "-"], {
-    cwd: dir,
-    stdin: JSON.stringify(draft),
-  });
-  assert.equal(r.code, 0, r.stderr);
-}
 
 interface View {
   id: string;

@@ -12,16 +12,8 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { runBaton } from "../_helpers/cli.ts";
+import { finalizeDraft as finalize, runBaton } from "../_helpers/cli.ts";
 import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
-
-async function finalize(dir: string, draft: unknown): Promise<void> {
-  const r = await runBaton(["finalize", "--draft", "-"], {
-    cwd: dir,
-    stdin: JSON.stringify(draft),
-  });
-  assert.equal(r.code, 0, r.stderr);
-}
 
 interface Place {
   trusted: boolean;
