@@ -75,6 +75,44 @@ Deno.test("project scope: a host folder or config that links outside the reposit
   }
 });
 
+Deno.test("project scope: a committed host config or folder linking into the git directory is refused, nothing written; a link to a file of the work tree works (control)", async () => {
+  const s = await setup();
+  try {
+    // JSON a host config link could lead to: baton's own per-clone state in the git dir.
+    await Deno.mkdir(`${s.repo}/.git/baton/sub`, { recursive: true });
+    const state = `${s.repo}/.git/baton/config-cache.json`;
+    const text = '{"dir":"1:2","secret-marker":1}\n';
+    await Deno.writeTextFile(state, text);
+    await Deno.mkdir(`${s.repo}/.gemini`);
+    await Deno.symlink("../.git/baton/config-cache.json", `${s.repo}/.gemini/settings.json`);
+    await commitAll(s.repo);
+    const r = await runBaton(["install", "gemini", "--json"], { cwd: s.repo, env: s.env });
+    assert.equal(r.code, 5, r.stderr);
+    assert.equal(JSON.parse(r.stdout).error.code, "install_into_git_dir");
+    assert.ok(!(r.stdout + r.stderr).includes("secret-marker"), "no file content echoed");
+    assert.equal(await Deno.readTextFile(state), text);
+    assert.deepEqual(tree(`${s.repo}/.gemini`), ["settings.json"], "nothing else written");
+    // A whole host folder linked into the git dir.
+    await Deno.remove(`${s.repo}/.gemini`, { recursive: true });
+    await Deno.symlink(".git/baton/sub", `${s.repo}/.gemini`);
+    const r2 = await runBaton(["install", "gemini"], { cwd: s.repo, env: s.env });
+    assert.equal(r2.code, 5, r2.stderr);
+    assert.deepEqual(tree(`${s.repo}/.git/baton/sub`), []);
+    // Control: the same link shape, to a file of the work tree.
+    await Deno.remove(`${s.repo}/.gemini`);
+    await Deno.mkdir(`${s.repo}/.gemini`);
+    await Deno.mkdir(`${s.repo}/config`);
+    await Deno.writeTextFile(`${s.repo}/config/gemini.json`, '{"x":1}\n');
+    await Deno.symlink("../config/gemini.json", `${s.repo}/.gemini/settings.json`);
+    const ok = await runBaton(["install", "gemini"], { cwd: s.repo, env: s.env });
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.ok((await Deno.readTextFile(`${s.repo}/config/gemini.json`)).includes('"hooks"'));
+    assert.equal(await Deno.readTextFile(state), text);
+  } finally {
+    await cleanup(s.repo, s.home, s.outside);
+  }
+});
+
 Deno.test("user scope: a host folder linking outside the home directory is refused; a dotfiles link inside home works (control)", async () => {
   const s = await setup();
   try {

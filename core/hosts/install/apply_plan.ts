@@ -61,6 +61,11 @@ export interface ApplyPlansOptions {
    * installed (project scope inside git): its work tree and common git dir.
    */
   repo?: { workTree: string; commonDir: string; action: "install" | "uninstall" };
+  /**
+   * The repository's git directories (its own and the common one): no host file is written
+   * into them, nor past any `.git` entry below the scope root, whatever links lead there.
+   */
+  gitDirs?: readonly string[];
 }
 
 function parentDir(path: string): string {
@@ -125,9 +130,14 @@ export async function applyPlans(
   }
   const rootReal = options.root === undefined ? null : await realLocation(fs, options.root);
   if (rootReal !== null) {
+    const gitDirsReal: string[] = [];
+    for (const dir of options.gitDirs ?? []) {
+      const real = await realLocation(fs, dir);
+      if (real !== null) gitDirsReal.push(real);
+    }
     for (const plan of plans) {
       for (const c of plan.changes) {
-        for (const path of touchedPaths(c)) await assertInside(fs, path, rootReal);
+        for (const path of touchedPaths(c)) await assertInside(fs, path, rootReal, gitDirsReal);
       }
     }
   }
