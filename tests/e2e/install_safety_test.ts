@@ -113,6 +113,25 @@ Deno.test("project scope: a committed host config or folder linking into the git
   }
 });
 
+Deno.test("install --dry-run shows a committed config's direction overrides, C1 controls and stray line breaks as visible marks; plain text as it is (control)", async () => {
+  const s = await setup();
+  try {
+    // Strict JSON allows these raw in a string: a bidi override, a line separator, NEL, C1 CSI.
+    const hostile = "x\u202e\u2028+ fake\u0085\u009b2J";
+    await writeFiles(s.repo, {
+      ".gemini/settings.json": JSON.stringify({ note: hostile, plain: "plain words" }) + "\n",
+    });
+    await commitAll(s.repo);
+    const r = await runBaton(["install", "gemini", "--dry-run"], { cwd: s.repo, env: s.env });
+    assert.equal(r.code, 0, r.stderr);
+    assert.ok(!/[\u0080-\u009f\u2028\u2029\u202e]/.test(r.stdout), JSON.stringify(r.stdout));
+    assert.ok(r.stdout.includes("x‹U+202E›‹U+2028›+ fake‹U+0085›‹U+009B›2J"), r.stdout);
+    assert.ok(r.stdout.includes('"plain":"plain words"'), "plain text shown as it is");
+  } finally {
+    await cleanup(s.repo, s.home, s.outside);
+  }
+});
+
 Deno.test("user scope: a host folder linking outside the home directory is refused; a dotfiles link inside home works (control)", async () => {
   const s = await setup();
   try {
