@@ -132,6 +132,61 @@ Deno.test("install --dry-run shows a committed config's direction overrides, C1 
   }
 });
 
+Deno.test("an exclude file that is a FIFO or a folder (an unpacked archive's .git) stops install before any write, never read; a regular one is updated (control)", async () => {
+  const s = await setup();
+  try {
+    const exclude = `${s.repo}/.git/info/exclude`;
+    const before = tree(s.repo).filter((p) => !p.startsWith(".git"));
+    // A FIFO: install never opens it. Had it, each open for writing below pairs with one of its
+    // reads and ends first (however often it reads); once install ends, a read of our own
+    // releases the open still waiting.
+    // The FIFO is reached through a second name outside the repository, which a rename over
+    // the exclude file (the old install's write) leaves in place.
+    const fifoName = `${s.outside}/fifo`;
+    await new Deno.Command("mkfifo", { args: [fifoName] }).output();
+    await Deno.remove(exclude);
+    await Deno.link(fifoName, exclude);
+    const run = runBaton(["install", "cursor", "--json"], { cwd: s.repo, env: s.env });
+    let installOpened = false;
+    for (;;) {
+      let paired = false;
+      const open = Deno.open(fifoName, { write: true }).then((f) => {
+        f.close();
+        paired = true;
+        return true;
+      });
+      if (await Promise.race([run.then(() => false), open])) {
+        installOpened = true;
+        continue;
+      }
+      // Paired already: install's read, in the same turn as its end.
+      if (paired) installOpened = true;
+      else (await Deno.open(fifoName, { read: true })).close();
+      await open;
+      break;
+    }
+    const fifo = await run;
+    assert.equal(installOpened, false, "install read the FIFO");
+    assert.equal(JSON.parse(fifo.stdout).error.code, "install_state_file");
+    assert.deepEqual(tree(s.repo).filter((p) => !p.startsWith(".git")), before);
+    // A folder: refused with a clear error, nothing of the host's written.
+    await Deno.remove(exclude);
+    await Deno.mkdir(exclude);
+    const dir = await runBaton(["install", "cursor", "--json"], { cwd: s.repo, env: s.env });
+    assert.equal(dir.code, 2, dir.stderr);
+    assert.equal(JSON.parse(dir.stdout).error.code, "install_state_file");
+    assert.deepEqual(tree(s.repo).filter((p) => !p.startsWith(".git")), before);
+    // Control: a regular exclude file is read and gets baton's lines.
+    await Deno.remove(exclude);
+    await Deno.writeTextFile(exclude, "# mine\n");
+    const ok = await runBaton(["install", "cursor"], { cwd: s.repo, env: s.env });
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.match(await Deno.readTextFile(exclude), /^# mine\n[\s\S]*\/\.cursor\//);
+  } finally {
+    await cleanup(s.repo, s.home, s.outside);
+  }
+});
+
 Deno.test("user scope: a host folder linking outside the home directory is refused; a dotfiles link inside home works (control)", async () => {
   const s = await setup();
   try {
