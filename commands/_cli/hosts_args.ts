@@ -263,6 +263,7 @@ export async function runHostPlans(
         root,
         ...(repo === null ? {} : {
           repo: { workTree: repo.workTree, commonDir: repo.commonDir, action },
+          gitDirs: [repo.gitDir, repo.commonDir],
         }),
       });
     } catch (e) {
@@ -296,6 +297,9 @@ export async function syncGateHooks(io: Io): Promise<GateSync> {
   const { planInstall, planUninstall } = await import("../../core/hosts/install/plan.ts");
   const { applyPlans } = await import("../../core/hosts/install/apply_plan.ts");
   const options = { scope: "project" as const, env, content };
+  const { findRepo } = await import("../../core/facts/git/find_repo.ts");
+  const repo = await findRepo(io.fs, io.cwd()).catch(() => null);
+  const gitDirs = repo === null ? [] : [repo.gitDir, repo.commonDir];
   const out: GateSync = { updated: [], failed: [] };
   for (const id of HOST_IDS) {
     const spec = HOSTS[id];
@@ -313,6 +317,7 @@ export async function syncGateHooks(io: Io): Promise<GateSync> {
       await applyPlans(io.fs, [{ ...plan, changes }], {
         keepDirs: keepDirs("project", env),
         root: env.projectRoot,
+        gitDirs,
       });
       out.updated.push(spec.label);
     } catch (e) {

@@ -92,7 +92,7 @@ export async function whyUnresolved(
     for (const dir of pathDirs) {
       if (dir !== "" && await isFile(fs, `${dir}/${program}`)) return null;
     }
-    return `${program} is not on PATH`;
+    return `${shown([program])} is not on PATH`;
   }
   if (!(await isFile(fs, program))) return "the program no longer exists";
   if (invocation.length === 1) {

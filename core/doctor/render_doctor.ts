@@ -3,10 +3,15 @@
  * warn, FAIL, then the check's name and its short reason, cut to the
  * terminal's width), the long form under each line with --verbose, and the
  * verdict. Colour only when asked (the caller knows whether stdout is a
- * terminal and whether NO_COLOR is set). Pure.
+ * terminal and whether NO_COLOR is set). A check's words can carry what a
+ * file in the repository says (a committed hook command's program), so every
+ * reason and detail is printed neutralised: no terminal control, no line
+ * break, nothing invisible, so none can clear the screen or start a check
+ * line of its own. Pure.
  * @module
  */
 import type { CheckOutcome, DoctorCheck, DoctorStatus } from "./check.ts";
+import { neutralizeText } from "../safety/render_safe.ts";
 
 /** How to render. */
 export interface DoctorTextOptions {
@@ -24,6 +29,13 @@ const COLOR: Record<CheckOutcome, string> = {
   fail: "\u001b[31m",
 };
 const RESET = "\u001b[0m";
+
+const LINE_BREAK = /\r\n|[\r\n\u0085\u2028\u2029]/g;
+
+/** One line of text, controls and invisible characters made visible, line breaks shown as ` ⏎ `. */
+function oneLine(text: string): string {
+  return neutralizeText(text).replace(LINE_BREAK, " ⏎ ");
+}
 
 function cut(text: string, width: number): string {
   const chars = [...text];
@@ -53,12 +65,12 @@ export function renderDoctorText(
   const out: string[] = [];
   for (const c of checks) {
     const mark = options.color ? `${COLOR[c.outcome]}${MARK[c.outcome]}${RESET}` : MARK[c.outcome];
-    const body = `${c.name}: ${c.reason}`;
+    const body = oneLine(`${c.name}: ${c.reason}`);
     out.push(
       `${mark}  ${options.verbose || options.width === null ? body : cut(body, options.width - 6)}`,
     );
     if (options.verbose && c.detail !== undefined && c.detail !== "") {
-      for (const part of c.detail.split("; ")) out.push(`        ${part}`);
+      for (const part of c.detail.split("; ")) out.push(`        ${oneLine(part)}`);
     }
   }
   const hint = options.verbose || !checks.some((c) => c.detail !== undefined && c.outcome !== "ok")

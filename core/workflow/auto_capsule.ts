@@ -36,13 +36,17 @@ import { finalizeMeaning, type SigningReport } from "./finalize.ts";
 import { batonRoot } from "../store/layout.ts";
 import { commitAbsence } from "../facts/git/commit_absent.ts";
 import { isRecentAutomatic } from "../hosts/capture_plan.ts";
+import { SESSION_ID } from "../enforce/deny_record.ts";
 
 /** Options of {@linkcode writeAutoCapsule}. */
 export interface AutoCapsuleOptions {
   trigger: "pre_compact" | "session_end" | "turn_end";
   /** @default {null} */
   host?: string | null;
-  /** @default {null} */
+  /**
+   * The session id the hook's payload names: stamped into the capsule this machine signs only
+   * in a session id's shape (as finalize stamps BATON_SESSION), else null. @default {null}
+   */
   session?: string | null;
   /** Skip when the latest capsule is automatic and younger than this. @default {0} */
   minIntervalMs?: number;
@@ -221,7 +225,7 @@ async function writeOnce(
     {
       trigger: options.trigger,
       host: options.host ?? null,
-      session: options.session ?? null,
+      session: sessionOrNull(options.session),
       facts,
       carriedFrom: foreign ? null : carriedFrom,
       ...(options.sessionRecord === undefined ? {} : { sessionRecord: options.sessionRecord }),
@@ -233,4 +237,9 @@ async function writeOnce(
     carried_from: foreign ? null : carriedFrom?.id ?? null,
     signing: result.signing,
   };
+}
+
+/** A payload's session id, only in a session id's shape (a host's word, or whoever ran the hook). */
+function sessionOrNull(session: string | null | undefined): string | null {
+  return session !== undefined && session !== null && SESSION_ID.test(session) ? session : null;
 }

@@ -293,3 +293,32 @@ Deno.test("doctor warns on hooks that start a program from the project folder, h
   // Control: a runtime and script outside the project are ok.
   assert.equal((await check(`${deno} run -A ${out.path}/main.ts`)).outcome, "ok");
 });
+
+Deno.test("a committed hook command's program word is never printed as it is: no terminal control, no line of its own in doctor's report", async () => {
+  const repo = await makeRepo("baton-e2e-launcher-");
+  await using home = await tempDir("baton-e2e-launcher-home-");
+  const settings = (program: string) =>
+    JSON.stringify({
+      hooks: {
+        SessionStart: [{
+          hooks: [{
+            type: "command",
+            command: `"${program}" hook session-start --host gemini`,
+          }],
+        }],
+      },
+    });
+  const doctor = async (program: string) => {
+    await writeFiles(repo, { ".gemini/settings.json": settings(program) });
+    const r = await runBaton(["doctor", "--verbose"], { cwd: repo, env: { HOME: home.path } });
+    return r.stdout + r.stderr;
+  };
+  // A stranger's word: clears the screen, then forges a check line of its own.
+  const text = await doctor("x\u001b[2J\u0085\n  ok   launcher: all fine\u202e/baton");
+  // deno-lint-ignore no-control-regex
+  assert.ok(!/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/.test(text), JSON.stringify(text));
+  assert.ok(!text.split("\n").some((l) => /^\s*ok\s+launcher: all fine/.test(l)), text);
+  // Control: a plain program word is still named.
+  const plain = await doctor("tools/baton");
+  assert.match(plain, /tools\/baton is not on PATH/);
+});

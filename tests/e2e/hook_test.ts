@@ -107,6 +107,35 @@ Deno.test("hook pre-compact and session-end write an automatic capsule for every
   );
 });
 
+Deno.test("a capture hook stamps the payload's session id into the signed capsule only in a session id's shape", async () => {
+  const dir = await repoWithCapsule();
+  try {
+    const end = async (sessionId: string) => {
+      await writeFiles(dir, { [`work/${crypto.randomUUID()}.txt`]: "x\n" });
+      const r = await runBaton(["hook", "session-end", "--host", "claude-code"], {
+        cwd: dir,
+        stdin: JSON.stringify({
+          hook_event_name: "SessionEnd",
+          session_id: sessionId,
+          cwd: dir,
+          transcript_path: null,
+        }),
+      });
+      assert.equal(r.code, 0, r.stderr);
+      assert.ok(!r.stderr.includes(sessionId), "the payload is never echoed");
+      return (await latest(dir)).origin;
+    };
+    // A payload's words: a bidi override, a bracketed label, a bell, a line break.
+    const odd = await end("x\u202e [verified] y\u0007\nz");
+    assert.deepEqual([odd.host, odd.session], ["claude-code", null]);
+    // Control: a host's session id (a UUID) is stamped.
+    const id = "0b6c1a52-6f0e-4f7c-9a55-1f3c2d4e5a6b";
+    assert.equal((await end(id)).session, id);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("hook stop answers {} to every JSON host (nothing to OpenCode's plugin), writes a capsule after a manual one, and at most one per 5 minutes", async () => {
   const dir = await repoWithCapsule();
   await writeFiles(dir, { "work/1.txt": "x\n" });

@@ -75,6 +75,118 @@ Deno.test("project scope: a host folder or config that links outside the reposit
   }
 });
 
+Deno.test("project scope: a committed host config or folder linking into the git directory is refused, nothing written; a link to a file of the work tree works (control)", async () => {
+  const s = await setup();
+  try {
+    // JSON a host config link could lead to: baton's own per-clone state in the git dir.
+    await Deno.mkdir(`${s.repo}/.git/baton/sub`, { recursive: true });
+    const state = `${s.repo}/.git/baton/config-cache.json`;
+    const text = '{"dir":"1:2","secret-marker":1}\n';
+    await Deno.writeTextFile(state, text);
+    await Deno.mkdir(`${s.repo}/.gemini`);
+    await Deno.symlink("../.git/baton/config-cache.json", `${s.repo}/.gemini/settings.json`);
+    await commitAll(s.repo);
+    const r = await runBaton(["install", "gemini", "--json"], { cwd: s.repo, env: s.env });
+    assert.equal(r.code, 5, r.stderr);
+    assert.equal(JSON.parse(r.stdout).error.code, "install_into_git_dir");
+    assert.ok(!(r.stdout + r.stderr).includes("secret-marker"), "no file content echoed");
+    assert.equal(await Deno.readTextFile(state), text);
+    assert.deepEqual(tree(`${s.repo}/.gemini`), ["settings.json"], "nothing else written");
+    // A whole host folder linked into the git dir.
+    await Deno.remove(`${s.repo}/.gemini`, { recursive: true });
+    await Deno.symlink(".git/baton/sub", `${s.repo}/.gemini`);
+    const r2 = await runBaton(["install", "gemini"], { cwd: s.repo, env: s.env });
+    assert.equal(r2.code, 5, r2.stderr);
+    assert.deepEqual(tree(`${s.repo}/.git/baton/sub`), []);
+    // Control: the same link shape, to a file of the work tree.
+    await Deno.remove(`${s.repo}/.gemini`);
+    await Deno.mkdir(`${s.repo}/.gemini`);
+    await Deno.mkdir(`${s.repo}/config`);
+    await Deno.writeTextFile(`${s.repo}/config/gemini.json`, '{"x":1}\n');
+    await Deno.symlink("../config/gemini.json", `${s.repo}/.gemini/settings.json`);
+    const ok = await runBaton(["install", "gemini"], { cwd: s.repo, env: s.env });
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.ok((await Deno.readTextFile(`${s.repo}/config/gemini.json`)).includes('"hooks"'));
+    assert.equal(await Deno.readTextFile(state), text);
+  } finally {
+    await cleanup(s.repo, s.home, s.outside);
+  }
+});
+
+Deno.test("install --dry-run shows a committed config's direction overrides, C1 controls and stray line breaks as visible marks; plain text as it is (control)", async () => {
+  const s = await setup();
+  try {
+    // Strict JSON allows these raw in a string: a bidi override, a line separator, NEL, C1 CSI.
+    const hostile = "x\u202e\u2028+ fake\u0085\u009b2J";
+    await writeFiles(s.repo, {
+      ".gemini/settings.json": JSON.stringify({ note: hostile, plain: "plain words" }) + "\n",
+    });
+    await commitAll(s.repo);
+    const r = await runBaton(["install", "gemini", "--dry-run"], { cwd: s.repo, env: s.env });
+    assert.equal(r.code, 0, r.stderr);
+    assert.ok(!/[\u0080-\u009f\u2028\u2029\u202e]/.test(r.stdout), JSON.stringify(r.stdout));
+    assert.ok(r.stdout.includes("x‹U+202E›‹U+2028›+ fake‹U+0085›‹U+009B›2J"), r.stdout);
+    assert.ok(r.stdout.includes('"plain":"plain words"'), "plain text shown as it is");
+  } finally {
+    await cleanup(s.repo, s.home, s.outside);
+  }
+});
+
+Deno.test("an exclude file that is a FIFO or a folder (an unpacked archive's .git) stops install before any write, never read; a regular one is updated (control)", async () => {
+  const s = await setup();
+  try {
+    const exclude = `${s.repo}/.git/info/exclude`;
+    const before = tree(s.repo).filter((p) => !p.startsWith(".git"));
+    // A FIFO: install never opens it. Had it, each open for writing below pairs with one of its
+    // reads and ends first (however often it reads); once install ends, a read of our own
+    // releases the open still waiting.
+    // The FIFO is reached through a second name outside the repository, which a rename over
+    // the exclude file (the old install's write) leaves in place.
+    const fifoName = `${s.outside}/fifo`;
+    await new Deno.Command("mkfifo", { args: [fifoName] }).output();
+    await Deno.remove(exclude);
+    await Deno.link(fifoName, exclude);
+    const run = runBaton(["install", "cursor", "--json"], { cwd: s.repo, env: s.env });
+    let installOpened = false;
+    for (;;) {
+      let paired = false;
+      const open = Deno.open(fifoName, { write: true }).then((f) => {
+        f.close();
+        paired = true;
+        return true;
+      });
+      if (await Promise.race([run.then(() => false), open])) {
+        installOpened = true;
+        continue;
+      }
+      // Paired already: install's read, in the same turn as its end.
+      if (paired) installOpened = true;
+      else (await Deno.open(fifoName, { read: true })).close();
+      await open;
+      break;
+    }
+    const fifo = await run;
+    assert.equal(installOpened, false, "install read the FIFO");
+    assert.equal(JSON.parse(fifo.stdout).error.code, "install_state_file");
+    assert.deepEqual(tree(s.repo).filter((p) => !p.startsWith(".git")), before);
+    // A folder: refused with a clear error, nothing of the host's written.
+    await Deno.remove(exclude);
+    await Deno.mkdir(exclude);
+    const dir = await runBaton(["install", "cursor", "--json"], { cwd: s.repo, env: s.env });
+    assert.equal(dir.code, 2, dir.stderr);
+    assert.equal(JSON.parse(dir.stdout).error.code, "install_state_file");
+    assert.deepEqual(tree(s.repo).filter((p) => !p.startsWith(".git")), before);
+    // Control: a regular exclude file is read and gets baton's lines.
+    await Deno.remove(exclude);
+    await Deno.writeTextFile(exclude, "# mine\n");
+    const ok = await runBaton(["install", "cursor"], { cwd: s.repo, env: s.env });
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.match(await Deno.readTextFile(exclude), /^# mine\n[\s\S]*\/\.cursor\//);
+  } finally {
+    await cleanup(s.repo, s.home, s.outside);
+  }
+});
+
 Deno.test("user scope: a host folder linking outside the home directory is refused; a dotfiles link inside home works (control)", async () => {
   const s = await setup();
   try {

@@ -10,7 +10,7 @@
  * @module
  */
 import { InputError } from "../../errors.ts";
-import { FsNotFoundError, type WriteFs } from "../../fs.ts";
+import { FsNotFoundError, readRegularFile, type WriteFs } from "../../fs.ts";
 import { assertInside, isInside, realLocation } from "./contain_path.ts";
 import { addExcludes, excludePattern, removeExcludes } from "./git_exclude.ts";
 import type { FileChange, HostPlan } from "./plan.ts";
@@ -41,6 +41,37 @@ async function currentText(fs: WriteFs, path: string): Promise<string | null> {
   }
 }
 
+/** Largest exclude file or rules-block record read (git's own exclude file is a few hundred bytes). */
+const MAX_STATE_BYTES = 4 * 1024 * 1024;
+
+/** The exclude file install keeps its lines in is not a regular file, or is too large. */
+export class InstallStateFileError extends InputError {
+  /** @param path The file (baton's own path in the git dir, safe to show). */
+  constructor(path: string, why: "not_regular" | "too_large") {
+    super(
+      `Cannot update "${path}": it is ${
+        why === "not_regular" ? "not a regular file" : `larger than ${MAX_STATE_BYTES} bytes`
+      }; remove it or put git's own back (baton wrote nothing)`,
+      "install_state_file",
+      { data: { path } },
+    );
+  }
+}
+
+/**
+ * The text of the exclude file install updates, null when missing: only a regular file
+ * within the bound is read, since a FIFO there (an unpacked archive's `.git` can hold one)
+ * would hang install and a device would never end. Called before anything is written, and
+ * again to update it.
+ * @throws {InstallStateFileError}
+ */
+async function stateText(fs: WriteFs, path: string): Promise<string | null> {
+  const read = await readRegularFile(fs, path, MAX_STATE_BYTES);
+  if (read.kind === "missing") return null;
+  if (read.kind !== "read") throw new InstallStateFileError(path, read.kind);
+  return decoder.decode(read.bytes);
+}
+
 /** Permission bits of an existing file, or null. */
 async function modeOf(fs: WriteFs, path: string): Promise<number | null> {
   const st = await fs.stat(path);
@@ -61,6 +92,11 @@ export interface ApplyPlansOptions {
    * installed (project scope inside git): its work tree and common git dir.
    */
   repo?: { workTree: string; commonDir: string; action: "install" | "uninstall" };
+  /**
+   * The repository's git directories (its own and the common one): no host file is written
+   * into them, nor past any `.git` entry below the scope root, whatever links lead there.
+   */
+  gitDirs?: readonly string[];
 }
 
 function parentDir(path: string): string {
@@ -111,6 +147,8 @@ export async function applyPlans(
   plans: readonly HostPlan[],
   options: ApplyPlansOptions,
 ): Promise<number> {
+  // The exclude file is judged first: one baton cannot update stops everything (a FIFO would hang).
+  const exclude = options.repo === undefined ? null : await excludeFile(fs, options.repo);
   // Nothing is written when any file differs from what was planned against:
   // a host that saved its settings meanwhile must not lose that change.
   for (const plan of plans) {
@@ -125,13 +163,17 @@ export async function applyPlans(
   }
   const rootReal = options.root === undefined ? null : await realLocation(fs, options.root);
   if (rootReal !== null) {
+    const gitDirsReal: string[] = [];
+    for (const dir of options.gitDirs ?? []) {
+      const real = await realLocation(fs, dir);
+      if (real !== null) gitDirsReal.push(real);
+    }
     for (const plan of plans) {
       for (const c of plan.changes) {
-        for (const path of touchedPaths(c)) await assertInside(fs, path, rootReal);
+        for (const path of touchedPaths(c)) await assertInside(fs, path, rootReal, gitDirsReal);
       }
     }
   }
-  const exclude = options.repo === undefined ? null : await excludeFile(fs, options.repo);
   const within = rootReal === null ? {} : { within: rootReal };
   let count = 0;
   for (const plan of plans) {
@@ -182,7 +224,10 @@ async function recordBlock(
   await fs.mkdirp(dir);
   const dirReal = await realLocation(fs, dir);
   if (dirReal === null) throw new ConfigChangedError(ledger.path);
-  const text = await currentText(fs, ledger.path);
+  // Not a regular file, or too large (copied in with a `.git`): read as absent, as every reader
+  // of the record does, and replaced by the rename below.
+  const read = await readRegularFile(fs, ledger.path, MAX_STATE_BYTES);
+  const text = read.kind === "read" ? decoder.decode(read.bytes) : null;
   const here = await dirBinding(fs, dir);
   if (here === null) throw new ConfigChangedError(ledger.path);
   await fs.writeFileAtomic(
@@ -213,6 +258,7 @@ async function excludeFile(
   const path = `${repo.commonDir.replace(/\/+$/, "")}/info/exclude`;
   if (gitReal === null) throw new ConfigChangedError(path);
   await assertInside(fs, path, gitReal);
+  await stateText(fs, path);
   return { path, within: gitReal };
 }
 
@@ -246,7 +292,7 @@ async function updateExcludes(
       }
     }
   }
-  const before = await currentText(fs, exclude.path);
+  const before = await stateText(fs, exclude.path);
   let after: string | null = before;
   if (repo.action === "install") {
     if (patterns.length > 0) after = addExcludes(before, patterns);

@@ -55,11 +55,47 @@ export function isInside(real: string, root: string): boolean {
   return real === r || real.startsWith(`${r}/`);
 }
 
+/** A path install would write leads into a git directory (through a symbolic link on its way). */
+export class InstallGitDirError extends BatonError {
+  /** @param path The path (baton's own target, safe to show). */
+  constructor(path: string) {
+    super(
+      `Cannot write "${path}": it leads into a git directory; baton writes no host file there (baton wrote nothing)`,
+      "install_into_git_dir",
+      EXIT.io.code,
+      { data: { path } },
+    );
+  }
+}
+
 /**
- * Checks that `path` really leads inside `rootReal` (a real path).
- * @throws {InstallEscapeError}
+ * True when `real` lies in a git directory: one of `gitDirsReal`, or below
+ * `rootReal` past an entry named `.git` (git checks none out, so only a
+ * symbolic link leads there; any letter case, as case-insensitive disks match it).
  */
-export async function assertInside(fs: ReadFs, path: string, rootReal: string): Promise<void> {
+export function inGitDir(real: string, rootReal: string, gitDirsReal: readonly string[]): boolean {
+  if (gitDirsReal.some((g) => isInside(real, g))) return true;
+  const r = rootReal.replace(/\/+$/, "");
+  if (!real.startsWith(`${r}/`)) return false;
+  return real.slice(r.length + 1).split("/").some((part) => part.toLowerCase() === ".git");
+}
+
+/**
+ * Checks that `path` really leads inside `rootReal` (a real path) and, with
+ * `gitDirsReal`, into no git directory (a host config committed as a link to
+ * `../.git/baton/…` would have install edit baton's own per-clone state).
+ * @throws {InstallEscapeError}
+ * @throws {InstallGitDirError}
+ */
+export async function assertInside(
+  fs: ReadFs,
+  path: string,
+  rootReal: string,
+  gitDirsReal?: readonly string[],
+): Promise<void> {
   const real = await realLocation(fs, path);
   if (real === null || !isInside(real, rootReal)) throw new InstallEscapeError(path, rootReal);
+  if (gitDirsReal !== undefined && inGitDir(real, rootReal, gitDirsReal)) {
+    throw new InstallGitDirError(path);
+  }
 }

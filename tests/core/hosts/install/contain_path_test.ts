@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import {
   assertInside,
+  inGitDir,
   InstallEscapeError,
+  InstallGitDirError,
   isInside,
   realLocation,
 } from "../../../../core/hosts/install/contain_path.ts";
@@ -50,6 +52,29 @@ Deno.test("assertInside() refuses a path whose link leads outside the root, and 
     await assert.rejects(
       assertInside(fs, `${root}/escape/x.json`, root),
       (e: unknown) => e instanceof InstallEscapeError && e.code === "install_symlink_escape",
+    );
+  });
+});
+
+Deno.test("inGitDir() is true in a named git dir and past a .git entry below the root (any case), not for a look-alike name", () => {
+  assert.ok(inGitDir("/r/.git/baton/x.json", "/r", []));
+  assert.ok(inGitDir("/r/vendor/lib/.GIT/config", "/r", []));
+  assert.ok(inGitDir("/elsewhere/gitdir/x", "/r", ["/elsewhere/gitdir"]));
+  assert.ok(!inGitDir("/r/.github/x.json", "/r", []));
+  assert.ok(!inGitDir("/r/a.git/x.json", "/r", []));
+  assert.ok(!inGitDir("/home/.git/r/x.json", "/home/.git/r", []), "only below the root");
+});
+
+Deno.test("assertInside() with git dirs refuses a path whose link leads into one, and passes a link that stays in the work tree", async () => {
+  await withDirs(async (root) => {
+    await Deno.mkdir(`${root}/.git/baton`, { recursive: true });
+    await Deno.mkdir(`${root}/conf`);
+    await Deno.symlink(`${root}/.git/baton`, `${root}/into`);
+    await Deno.symlink(`${root}/conf`, `${root}/fine`);
+    await assertInside(fs, `${root}/fine/x.json`, root, []);
+    await assert.rejects(
+      assertInside(fs, `${root}/into/x.json`, root, []),
+      (e: unknown) => e instanceof InstallGitDirError && e.code === "install_into_git_dir",
     );
   });
 });

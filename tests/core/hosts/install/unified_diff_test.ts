@@ -13,3 +13,18 @@ Deno.test("renderUnifiedDiff() names /dev/null for created and removed files and
   assert.equal(applyPatch(before, patch), after, "two hunks and a missing final newline");
   assert.match(patch, /\\ No newline at end of file/);
 });
+
+Deno.test("renderUnifiedDiff() shows a file's terminal control, invisible characters and stray line breaks as visible marks; a CRLF file's diff still applies exactly", () => {
+  const before = '{\n  "a": "x\u001b[1A\u001b[2K\ry\u202ez\u2028+ fake\u0085\u009b2J"\n}\n';
+  const diff = renderUnifiedDiff("/p/s.json", {
+    before,
+    after: before.replace("}", '  , "b": 1\n}'),
+  });
+  // deno-lint-ignore no-control-regex
+  assert.ok(!/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202e]/.test(diff), diff);
+  assert.match(diff, /x\u241b\[1A\u241b\[2K\u240dy‹U\+202E›z‹U\+2028›\+ fake‹U\+0085›‹U\+009B›2J/);
+  // Control: a CRLF file (a CR that ends its line) is shown as it is and the diff applies back.
+  const crlf = "a\r\nb\r\n";
+  const after = "a\r\nc\r\n";
+  assert.equal(applyPatch(crlf, renderUnifiedDiff("/p/c", { before: crlf, after })), after);
+});
