@@ -278,6 +278,11 @@ function checkPasses(data: usize, i: u32, to: u32, entryAt: usize, sets: usize):
     // A tail (or, with bit 30, reach) check: the set of entry bits 8-15, right after the keyword.
     const set = sets + (<usize> ((entry >> 8) & 0xff) << 8);
     if (shape & 0x40000000) return reachAt(data, i + 1, to, shape, set);
+    // Shape bit 16: the name (the lead run of entry bits 16-23's set) must open a line.
+    if (
+      (shape & 0x10000) !== 0 &&
+      !opensLine(data, i + 1 - (entry & 0xff), sets + (<usize> ((entry >> 16) & 0xff) << 8))
+    ) return false;
     return tailAt(data, i + 1, to, shape, set);
   }
   const lead = sets + (<usize> ((entry >> 8) & 0xff) << 8);
@@ -404,6 +409,48 @@ function reachAt(data: usize, p: u32, to: u32, shape: u32, set: usize): bool {
     else if (c !== end && load<u8>(set + <usize> c) === 0) return false;
   }
   return false;
+}
+
+/** Bytes before a name this far back are not looked at: opensLine passes. */
+const OPENING_REACH: u32 = 160;
+
+/**
+ * True when the name whose run of `lead` bytes ends at `kwStart` can open a
+ * line as a directive does: before it, past blanks and tabs, the data's
+ * start, a line break, `{`, `;`, a JSON string's opening quote after a colon, or a backslash escape's letter (`\n`,
+ * `\r`, `\t`, whose letter the run may hold). True as well when the run is
+ * longer than OPENING_REACH: a necessary condition, never a stricter one.
+ */
+function opensLine(data: usize, kwStart: u32, lead: usize): bool {
+  let p = kwStart;
+  let steps: u32 = 0;
+  while (p > 0 && load<u8>(lead + <usize> load<u8>(data + <usize> (p - 1))) !== 0) {
+    p--;
+    if (++steps > OPENING_REACH) return true;
+  }
+  if (p === 0) return true;
+  let c = <u32> load<u8>(data + <usize> (p - 1));
+  if (c === 0x5c) return true;
+  while (c === 0x20 || c === 0x09) {
+    p--;
+    if (p === 0 || ++steps > OPENING_REACH) return true;
+    c = <u32> load<u8>(data + <usize> (p - 1));
+  }
+  if (
+    (c === 0x6e || c === 0x72 || c === 0x74) && p >= 2 && load<u8>(data + <usize> (p - 2)) === 0x5c
+  ) {
+    return true;
+  }
+  if (c !== 0x22) return c === 0x0a || c === 0x0d || c === 0x7b || c === 0x3b;
+  // A JSON string's opening quote after a colon (`"out": "`), escaped up to three times.
+  let q = p - 1;
+  for (let n = 0; n < 3 && q > 0 && load<u8>(data + <usize> (q - 1)) === 0x5c; n++) q--;
+  for (let n = 0; n < 2 && q > 0; n++) {
+    const b = load<u8>(data + <usize> (q - 1));
+    if (b !== 0x20 && b !== 0x09) break;
+    q--;
+  }
+  return q === 0 || load<u8>(data + <usize> (q - 1)) === 0x3a;
 }
 
 /**

@@ -65,7 +65,7 @@ export interface NameCheckedRule {
   /** The rule's `follows`, when the engine rejects a hit whose name it does not follow (a cover rule). */
   follows: NameFollows | null;
   /** The rule's `tail`, or null. */
-  tail: { blanks: number; cls: string; min: number } | null;
+  tail: { blanks: number; cls: string; min: number; opensLine?: boolean } | null;
   /** The rule's `reach`, or null (absent: none). */
   reach?: { cls: string; max: number; sep: string; end: string } | null;
   /**
@@ -126,8 +126,13 @@ export function buildNameChecks(
     for (const ri of keywordRules[kw]!) {
       const { lead, follows, tail, reach, placeholders } = rules[ri]!;
       if (tail !== null && tail.min <= 0xff && tail.blanks <= 0xff) {
-        out.push(keyword.length | (setOf(asciiSet(tail.cls)) << 8));
-        out.push((0x80000000 | tail.min | (tail.blanks << 8)) >>> 0);
+        // Entry bits 16-23 and shape bit 16: the lead set the name's opening is looked for before.
+        const opens = tail.opensLine === true;
+        out.push(
+          (keyword.length | (setOf(asciiSet(tail.cls)) << 8) |
+            (opens ? setOf(lead ?? NO_LEAD) << 16 : 0)) >>> 0,
+        );
+        out.push((0x80000000 | tail.min | (tail.blanks << 8) | (opens ? OPENS_LINE : 0)) >>> 0);
         continue;
       }
       if (reach !== undefined && reach !== null && reach.max < 1 << 14) {
@@ -271,6 +276,12 @@ export function placeholderOpenings(): number[] {
  * reach has this shape), for a rule the pass cannot check beside rules it can.
  */
 export const ALWAYS: readonly [number, number] = [0, 0xffffffff];
+
+/**
+ * Shape bit 16 of a tail check: the name must open a line (the rule's
+ * `tail.opensLine`; see opensLine in prefilter_ts.ts and the WASM module).
+ */
+export const OPENS_LINE = 0x10000;
 const ALWAYS_KEY = `${ALWAYS[0]},${ALWAYS[1]}`;
 
 /** No lead character: the set of a check whose name is its keyword. */

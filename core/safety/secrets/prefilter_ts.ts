@@ -103,6 +103,10 @@ function checkPasses(checks: NameChecks, bytes: Uint8Array, i: number, entryAt: 
   if (shape >>> 31 === 1) {
     const set = ((entry >> 8) & 0xff) * 256;
     if ((shape & 0x40000000) !== 0) return reachAt(bytes, i + 1, shape, sets, set);
+    if (
+      (shape & OPENS_LINE) !== 0 &&
+      !opensLine(bytes, i + 1 - (entry & 0xff), sets, ((entry >> 16) & 0xff) * 256)
+    ) return false;
     return tailAt(bytes, i + 1, shape, sets, set);
   }
   const lead = ((entry >> 8) & 0xff) * 256;
@@ -192,6 +196,44 @@ function reachAt(
     else if (c !== end && sets[set + c] === 0) return false;
   }
   return false;
+}
+
+/** Shape bit 16 of a tail check: the name must open a line (OPENS_LINE in name_checks.ts). */
+const OPENS_LINE = 0x10000;
+
+/** Bytes before a name this far back are not looked at: the check passes. */
+const OPENING_REACH = 160;
+
+/**
+ * Whether the name whose lead run ends at `kwStart` (walked back over the
+ * lead set at `sets[lead]`) can open a line as a directive does (opensLine in
+ * WASM): before it, past blanks and tabs, the data's start, a line break,
+ * `{`, `;`, a JSON string's opening quote after a colon, or a backslash escape's letter (`\n`, `\r`, `\t`, whose
+ * letter the lead run may hold). Passes when the run is longer than
+ * {@linkcode OPENING_REACH}: a necessary condition, never a stricter one.
+ */
+function opensLine(bytes: Uint8Array, kwStart: number, sets: Uint8Array, lead: number): boolean {
+  let p = kwStart;
+  let steps = 0;
+  while (p > 0 && sets[lead + bytes[p - 1]!] !== 0) {
+    p--;
+    if (++steps > OPENING_REACH) return true;
+  }
+  if (p === 0) return true;
+  let c = bytes[p - 1]!;
+  if (c === 0x5c) return true;
+  while (c === 0x20 || c === 0x09) {
+    p--;
+    if (p === 0 || ++steps > OPENING_REACH) return true;
+    c = bytes[p - 1]!;
+  }
+  if ((c === 0x6e || c === 0x72 || c === 0x74) && p >= 2 && bytes[p - 2] === 0x5c) return true;
+  if (c !== 0x22) return c === 0x0a || c === 0x0d || c === 0x7b || c === 0x3b;
+  // A JSON string's opening quote after a colon (`"out": "`), escaped up to three times.
+  let q = p - 1;
+  for (let n = 0; n < 3 && q > 0 && bytes[q - 1] === 0x5c; n++) q--;
+  for (let n = 0; n < 2 && q > 0 && (bytes[q - 1] === 0x20 || bytes[q - 1] === 0x09); n++) q--;
+  return q === 0 || bytes[q - 1] === 0x3a;
 }
 
 /** A tail check from `p` (tailAt in WASM). */

@@ -151,9 +151,14 @@ export interface SecretRule {
    * characters of `cls` (a RegExp character-class body, ASCII). The keyword
    * pass drops a hit without it before TypeScript sees it, so it must hold
    * wherever `pattern` matches at the keyword (a hit inside a match may fail
-   * it, as long as the hit at the match's own keyword passes).
+   * it, as long as the hit at the match's own keyword passes). With
+   * `opensLine`, the name (the run of `lead` characters that ends the
+   * keyword's start) must also open a line as a directive does: before it,
+   * past blanks and tabs, the data's start, a line break, `{`, `;`, a JSON
+   * string's opening quote after a colon, or a backslash escape (`\n`, `\r`,
+   * `\t`); a word of prose before it fails.
    */
-  tail?: { blanks: number; cls: string; min: number };
+  tail?: { blanks: number; cls: string; min: number; opensLine?: boolean };
   /**
    * What every match holds right after each keyword of the rule when its
    * body runs to a closing byte (`user:password@` after `://`): within `max`

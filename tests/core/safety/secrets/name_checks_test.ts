@@ -311,3 +311,61 @@ Deno.test("a rule the pass cannot check leaves the checks of the other rules of 
     );
   }
 });
+
+Deno.test("an opening check drops a directive's word in prose and changes no finding (WebAssembly and TypeScript)", () => {
+  // The line-long and quoted directive rules (rules_config.ts) match only a name that opens a
+  // line; their tail check also asks that of the name, so `reset your password manager` is
+  // dropped in the pass while `rootpw X`, wherever a line can open, still reaches the engine.
+  const rng = new Rng(2212);
+  const engines = (["wasm", "ts"] as const).map((prefilter) => ({
+    checked: createEngine(SECRET_RULES, { prefilter }),
+    plain: createEngine(SECRET_RULES, { prefilter, nameChecks: false }),
+  }));
+  const names = ["rootpw", "bindpw", "auth_pass", "password", "api_key", "secure_link_secret"];
+  const openers = [
+    "",
+    "\n",
+    "\r\n",
+    "{ ",
+    "; ",
+    "\\n",
+    "\\\\n",
+    "\\r\\n",
+    '"out": "',
+    '\\"o\\": \\"',
+  ];
+  const indents = ["", " ", "\t", "    ", "\\t", "\\t\\t", " \\t"];
+  const prose = ["reset your ", "the ", "a strong ", "Enter the ", "x"];
+  const value = () => rng.str(ALNUM, 4 + rng.int(12)) + rng.pick(["7", "_9", "!", "-x1"]);
+  let found = 0;
+  let dropped = 0;
+  for (let i = 0; i < 1500; i++) {
+    const name = rng.pick(names);
+    const gap = rng.pick([" ", "\t", "  ", "\\t"]);
+    const line = rng.int(3) === 0
+      ? `${rng.pick(prose)}${name}${gap}${rng.pick(["manager", "handler", "combination", value()])}`
+      : `${rng.pick(openers)}${rng.pick(indents)}${name}${gap}${value()}${
+        rng.pick(["", ";", " # c"])
+      }`;
+    const text = `${rng.pick(["", "line before", '{"a":1}'])}${line}${
+      rng.pick(["", "\n", "\\n", '"'])
+    }`;
+    const bytes = encoder.encode(text);
+    for (const { checked, plain } of engines) {
+      const a = findSecrets(checked, bytes);
+      assert.deepEqual(a, findSecrets(plain, bytes), JSON.stringify(text));
+      found += a.length;
+      dropped += plain.scanKeywords(bytes).hits.length - checked.scanKeywords(bytes).hits.length;
+    }
+  }
+  // Prose holds no hit at all; the directive on the next line keeps its one (control).
+  for (const { checked } of engines) {
+    const hits = (t: string) => checked.scanKeywords(encoder.encode(t)).hits.length / 2;
+    assert.equal(hits("reset your password combination"), 0);
+    assert.equal(hits("the api_key handler"), 0);
+    assert.equal(hits("reset your password manager\nrootpw Ab3dEf7x"), 1);
+  }
+  // Positive controls: directive values found, and prose hits dropped by the pass.
+  assert.ok(found > 800, `${found} findings`);
+  assert.ok(dropped / 2 > 500, `${dropped / 2} hits dropped`);
+});
