@@ -100,7 +100,7 @@ export const scanCommand: Command = {
     const { defaultEngine } = await import("../core/safety/secrets/default_engine.ts");
     const { redactText } = await import("../core/safety/secrets/redact.ts");
     const { scanStream } = await import("../core/safety/secrets/stream.ts");
-    const { neutralizeText } = await import("../core/safety/render_safe.ts");
+    const { terminalLine } = await import("../core/safety/render_safe.ts");
     const engine = defaultEngine();
     // A path can hold a secret too (a file named after a token): print it redacted.
     const safePath = (path: string) => redactText(engine, path).text;
@@ -117,7 +117,7 @@ export const scanCommand: Command = {
     for (const { shown: raw, source } of sources) {
       const shown = safePath(raw);
       // On a terminal line, control and invisible characters of a name are shown, not acted on.
-      const shownLine = neutralizeText(shown).replace(/\r\n|[\r\n\u0085\u2028\u2029]/g, " ⏎ ");
+      const shownLine = terminalLine(shown);
       const r = await scanStream(engine, source, {
         collect: false,
         onProgress: (n) => progress.report(done + n),

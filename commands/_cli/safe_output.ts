@@ -28,8 +28,6 @@ export interface SafeOutput {
 
 const encoder = new TextEncoder();
 
-const LINE_BREAK = /\r\n|[\r\n\u0085\u2028\u2029]/g;
-
 const loaded = new Map<"wasm" | "ts", SafeOutput>();
 
 /**
@@ -50,7 +48,7 @@ const loaded = new Map<"wasm" | "ts", SafeOutput>();
 export async function loadSafeOutput(prefilter: "wasm" | "ts" = "wasm"): Promise<SafeOutput> {
   const built = loaded.get(prefilter);
   if (built !== undefined) return built;
-  const [{ defaultEngine }, { redactText }, { neutralizeText }, { findSecrets }, { CopyMemory }] =
+  const [{ defaultEngine }, { redactText }, { terminalLine }, { findSecrets }, { CopyMemory }] =
     await Promise.all([
       import("../../core/safety/secrets/default_engine.ts"),
       import("../../core/safety/secrets/redact.ts"),
@@ -77,7 +75,7 @@ export async function loadSafeOutput(prefilter: "wasm" | "ts" = "wasm"): Promise
     return deepMap(v, (text) => redactText(engine, text, { memory }).text, 0) as T;
   };
   const safe: SafeOutput = {
-    line: (text) => neutralizeText(value(text)).replace(LINE_BREAK, " ⏎ "),
+    line: (text) => terminalLine(value(text)),
     value,
     deep,
   };
@@ -120,8 +118,8 @@ export function deepStrings(value: unknown): string[] {
 
 /** {@linkcode SafeOutput.line} for a text {@linkcode secretFree} cleared: neutralised only. */
 export async function loadNeutralLine(): Promise<(text: string) => string> {
-  const { neutralizeText } = await import("../../core/safety/render_safe.ts");
-  return (text) => neutralizeText(text).replace(LINE_BREAK, " ⏎ ");
+  const { terminalLine } = await import("../../core/safety/render_safe.ts");
+  return terminalLine;
 }
 
 function deepMap(v: unknown, f: (s: string) => string, depth: number): unknown {

@@ -11,7 +11,7 @@
  * @module
  */
 import type { CheckOutcome, DoctorCheck, DoctorStatus } from "./check.ts";
-import { neutralizeText } from "../safety/render_safe.ts";
+import { terminalLine as oneLine } from "../safety/render_safe.ts";
 
 /** How to render. */
 export interface DoctorTextOptions {
@@ -29,13 +29,6 @@ const COLOR: Record<CheckOutcome, string> = {
   fail: "\u001b[31m",
 };
 const RESET = "\u001b[0m";
-
-const LINE_BREAK = /\r\n|[\r\n\u0085\u2028\u2029]/g;
-
-/** One line of text, controls and invisible characters made visible, line breaks shown as ` ⏎ `. */
-function oneLine(text: string): string {
-  return neutralizeText(text).replace(LINE_BREAK, " ⏎ ");
-}
 
 function cut(text: string, width: number): string {
   const chars = [...text];

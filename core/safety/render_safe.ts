@@ -151,6 +151,23 @@ export function safeInline(text: string): string {
 }
 
 /**
+ * Text for one line of a terminal (not Markdown): {@linkcode neutralizeText},
+ * then every line break shown as ` ⏎ `, so no text can act on the terminal
+ * or start a line of its own.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { terminalLine } from "./render_safe.ts";
+ * assert.equal(terminalLine("a\r\nb\u2028c"), "a ⏎ b ⏎ c");
+ * assert.equal(terminalLine("x\u001b[2Jy").includes("\u001b"), false);
+ * ```
+ */
+export function terminalLine(text: string): string {
+  return neutralizeText(text).replace(LINE_BREAK, " ⏎ ");
+}
+
+/**
  * The longest field printed from an untrusted file, in characters: what
  * finalize keeps of a claim (core/budget/budget_meaning.ts), so nothing a
  * capsule this baton wrote holds is cut, and a stranger's 100 000-character

@@ -443,7 +443,7 @@ export function withoutReferencedContent(content: unknown): unknown {
   if (!Array.isArray(content)) return content;
   const kept: unknown[] = [];
   for (const part of content) {
-    const text = typeof part === "string" ? part : obj(part)?.text;
+    const text = partText(part);
     if (typeof text !== "string") {
       kept.push(part);
       continue;
@@ -455,10 +455,20 @@ export function withoutReferencedContent(content: unknown): unknown {
       kept.push(part);
       continue;
     }
-    kept.push(typeof part === "string" ? cut : { ...obj(part), text: cut });
+    kept.push(withPartText(part, cut));
     break;
   }
   return kept;
+}
+
+/** A content part's text: the part itself when a string, else its `text` field, whatever it holds. */
+function partText(part: unknown): unknown {
+  return typeof part === "string" ? part : obj(part)?.text;
+}
+
+/** The part with its text replaced, in the part's own shape. */
+function withPartText(part: unknown, text: string): unknown {
+  return typeof part === "string" ? text : { ...obj(part), text };
 }
 
 function cutAtReferencedContent(text: string): string {
@@ -509,7 +519,7 @@ export function geminiUserParts(recorded: unknown): unknown {
   if (!Array.isArray(content)) return content;
   const kept: unknown[] = [];
   for (const p of content) {
-    const text = typeof p === "string" ? p : obj(p)?.text;
+    const text = partText(p);
     if (typeof text !== "string") {
       kept.push(p);
       continue;
@@ -517,7 +527,7 @@ export function geminiUserParts(recorded: unknown): unknown {
     const rest = afterInjected(text);
     if (rest === text) kept.push(p);
     else if (rest.trim() !== "") {
-      kept.push(typeof p === "string" ? rest : { ...obj(p), text: rest });
+      kept.push(withPartText(p, rest));
     }
   }
   return kept;
