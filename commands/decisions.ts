@@ -28,8 +28,8 @@ export const decisionsCommand: Command = {
     const safe = await loadSafeOutput();
     const { walkChainHere } = await import("./_adapters/walk_chain.ts");
     const { walk, repo } = await walkChainHere(io);
-    const { commitAbsence } = await import("../core/facts/git/commit_absent.ts");
-    const view = await walkDecisions(walk, commitAbsence(io.fs, repo));
+    const { writtenElsewhere: placeCheck } = await import("../core/store/written_elsewhere.ts");
+    const view = await walkDecisions(walk, placeCheck(io.fs, repo));
     const shown = all ? view.views : view.views.filter((v) => v.status === "active");
     if (boolFlag(args, "json")) {
       printJson(io, {
@@ -50,7 +50,7 @@ export const decisionsCommand: Command = {
         v.made.via === "tombstone" ? " via the rotation tombstone" : ""
       }${
         v.made.elsewhere === true
-          ? ", written in another repository (its commit is not here)"
+          ? ", written in another repository (the commit or work tree it records is not here)"
           : v.made.trusted
           ? ""
           : v.made.via === "tombstone"
@@ -81,7 +81,7 @@ export const decisionsCommand: Command = {
               shortId(i.at.capsule_id)
             }, ${
               i.at.elsewhere === true
-                ? "which was written in another repository (its commit is not here)"
+                ? "which was written in another repository (the commit or work tree it records is not here)"
                 : "which is not signed by a trusted key"
             }`,
           ) + "\n",

@@ -37,14 +37,14 @@ export const rotateCommand: Command = {
     const ring = createKeyRing(io);
     const trusted = await ring.trustedKeys();
     const signer = write ? await ring.signingKey(found.repo?.workTree ?? null) : null;
-    const { commitAbsence } = await import("../core/facts/git/commit_absent.ts");
+    const { writtenElsewhere: placeCheck } = await import("../core/store/written_elsewhere.ts");
     const result = await rotateChain(io.fs, found.layout, {
       keep,
       write,
       lock: storeLock(io),
       trustedKeys: trusted.keys,
       signingKey: signer?.ok === true ? signer.key : null,
-      writtenElsewhere: commitAbsence(io.fs, found.repo),
+      writtenElsewhere: placeCheck(io.fs, found.repo),
     });
     if (boolFlag(args, "json")) {
       printJson(io, {

@@ -531,7 +531,7 @@ function decidedWhere(v: ChainDecisions["views"][number]): string {
     : `in capsule ${shortId(v.made.capsule_id)}`;
   return `decided ${when} ${where}${
     v.made.elsewhere === true
-      ? "; written in another repository (its commit is not here)"
+      ? "; written in another repository (the commit or work tree it records is not here)"
       : v.made.trusted
       ? ""
       : v.made.via === "tombstone"

@@ -50,7 +50,7 @@ export function carryMeaning(
     const id = options.sourceId === undefined ? "" : ` ${shortId(options.sourceId)}`;
     const why = options.untrustedSource === true
       ? "which no key this machine trusts signed"
-      : "whose commit is not in this repository (written in another repository, or at commits never fetched here)";
+      : "whose recorded commit or work tree is not in this repository (written in another repository, or at commits never fetched here)";
     return {
       meaning: {
         ...emptyMeaning(),

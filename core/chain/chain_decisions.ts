@@ -19,6 +19,7 @@ import type { TrustedKeys } from "../trust/key_ring.ts";
 import { type DecisionSource, type DecisionView, foldDecisions } from "./decisions.ts";
 import { checkTombstone, tombstonePath, tombstoneSources } from "./tombstone.ts";
 import type { ChainWalk } from "./walk.ts";
+import type { WrittenElsewhere } from "../store/written_elsewhere.ts";
 
 /** The view and how much of the chain it covers. */
 export interface ChainDecisionView {
@@ -77,11 +78,11 @@ function source(c: Capsule, trusted: boolean, elsewhere = false): DecisionSource
  */
 export async function walkTombstoneSources(
   walk: Pick<ChainWalk, "links" | "tombstone_sources">,
-  writtenElsewhere: (head: string | null) => Promise<boolean>,
+  writtenElsewhere: WrittenElsewhere,
 ): Promise<DecisionSource[]> {
   const joined = walk.links.at(-1)?.capsule ?? null;
   if (walk.tombstone_sources.length === 0 || joined === null) return [...walk.tombstone_sources];
-  if (!(await writtenElsewhere(joined.facts.head))) return [...walk.tombstone_sources];
+  if (!(await writtenElsewhere(joined.facts))) return [...walk.tombstone_sources];
   return walk.tombstone_sources.map((s) => ({ ...s, elsewhere: true }));
 }
 
@@ -92,7 +93,7 @@ export async function walkTombstoneSources(
  */
 export async function walkDecisions(
   walk: ChainWalk,
-  writtenElsewhere: (head: string | null) => Promise<boolean> = () => Promise.resolve(false),
+  writtenElsewhere: WrittenElsewhere = () => Promise.resolve(false),
 ): Promise<ChainDecisionView> {
   const sources: DecisionSource[] = await walkTombstoneSources(walk, writtenElsewhere);
   for (const l of [...walk.links].reverse()) {
@@ -102,7 +103,7 @@ export async function walkDecisions(
       source(
         capped.capsule,
         l.authorship?.status === "trusted",
-        await writtenElsewhere(l.capsule.facts.head),
+        await writtenElsewhere(l.capsule.facts),
       ),
     );
   }
@@ -134,7 +135,7 @@ export interface RecentDecisionsOptions {
    * written for another one (a trusted key's capsule re-served here, and the automatic
    * capsules written on top of it) decides nothing here. @default {() => false}
    */
-  writtenElsewhere?: (head: string | null) => Promise<boolean>;
+  writtenElsewhere?: WrittenElsewhere;
 }
 
 /**
@@ -153,7 +154,7 @@ export async function readRecentDecisions(
   const trustedKeys = options.trustedKeys ?? new Map();
   const elsewhere = options.writtenElsewhere ?? (() => Promise.resolve(false));
   const newestFirst: DecisionSource[] = [
-    source(latest, options.latestTrusted === true, await elsewhere(latest.facts.head)),
+    source(latest, options.latestTrusted === true, await elsewhere(latest.facts)),
   ];
   let complete = latest.previous === null;
   let tomb: DecisionSource[] = [];
@@ -186,7 +187,7 @@ export async function readRecentDecisions(
             found = source(
               parsed.capsule,
               parsed.authorship.status === "trusted",
-              await elsewhere(parsed.capsule.facts.head),
+              await elsewhere(parsed.capsule.facts),
             );
             previous = parsed.capsule.previous;
           }

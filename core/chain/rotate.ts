@@ -41,6 +41,7 @@ import {
   tombstonePath,
 } from "./tombstone.ts";
 import { type ChainWalk, fileDigest, walkChain } from "./walk.ts";
+import type { WrittenElsewhere } from "../store/written_elsewhere.ts";
 
 /** Options of {@linkcode rotateChain}. */
 export interface RotateOptions {
@@ -56,7 +57,7 @@ export interface RotateOptions {
    * True when a capsule's recorded commit is definitely not in this repository: its
    * decisions are recorded as no trusted key's. @default {() => false}
    */
-  writtenElsewhere?: (head: string | null) => Promise<boolean>;
+  writtenElsewhere?: WrittenElsewhere;
 }
 
 /** What a rotation did or would do. */
@@ -136,7 +137,7 @@ export async function rotateChain(
         const made: TombstoneDecisions[] = [];
         for (const l of going) {
           const trusted = l.authorship?.status === "trusted" &&
-            !(await elsewhere(l.capsule!.facts.head));
+            !(await elsewhere(l.capsule!.facts));
           const capped = capTrust(l.capsule!, trusted ? { authorship: l.authorship! } : {});
           made.push({
             capsule_id: l.id!,

@@ -17,7 +17,10 @@ import { ARCHIVE_NAME, type BatonLayout } from "../store/layout.ts";
 import { readTextOrNull } from "../store/capsule_store.ts";
 import { parseCapsule } from "../capsule/parse.ts";
 import { StorageError } from "../errors.ts";
-import { commitAbsence } from "../facts/git/commit_absent.ts";
+import {
+  type WrittenElsewhere,
+  writtenElsewhere as placeCheck,
+} from "../store/written_elsewhere.ts";
 import type { TrustedKeys } from "../trust/key_ring.ts";
 import type { Authorship } from "../trust/authorship_line.ts";
 
@@ -127,7 +130,7 @@ async function confirmedHits(
   io: SearchChainIo,
   layout: BatonLayout,
   hits: SearchHit[],
-  writtenElsewhere: (head: string | null) => Promise<boolean>,
+  writtenElsewhere: WrittenElsewhere,
 ): Promise<(SearchHit & { signer: HitSigner; elsewhere: boolean })[]> {
   const documents = new Map<
     string,
@@ -160,7 +163,7 @@ async function confirmedHits(
               ),
               signer: authorship.status,
               created_at: capsule.created_at,
-              elsewhere: await writtenElsewhere(capsule.facts.head),
+              elsewhere: await writtenElsewhere(capsule.facts),
             };
           }
         }
@@ -215,7 +218,7 @@ export async function searchChain(
       io,
       found.layout,
       searchIndex(index.db, query, limit),
-      commitAbsence(io.fs, found.repo),
+      placeCheck(io.fs, found.repo),
     );
     return {
       query: safe.value(query),

@@ -30,7 +30,7 @@ import { vetOwnTip } from "./own_tip.ts";
 import { chooseCurrent, type CurrentCandidate, type CurrentChoice } from "./choose_current.ts";
 import type { Authorship } from "../trust/authorship_line.ts";
 import type { RepoLocation } from "../facts/types.ts";
-import { commitAbsence } from "../facts/git/commit_absent.ts";
+import { writtenElsewhere as placeCheck } from "../store/written_elsewhere.ts";
 import {
   type Candidate,
   DEFAULT_PULL_LIMITS,
@@ -555,7 +555,7 @@ export interface ReviveReport {
 
 async function chooseFromArchive(io: ShareEnv, found: FoundLayout): Promise<CurrentChoice> {
   const trusted = (await io.keys.trustedKeys()).keys;
-  const absent = commitAbsence(io.fs, found.repo);
+  const absent = placeCheck(io.fs, found.repo);
   const candidates: CurrentCandidate[] = [];
   for (const name of await listArchive(io.fs, found.layout)) {
     try {
@@ -568,7 +568,7 @@ async function chooseFromArchive(io: ShareEnv, found: FoundLayout): Promise<Curr
         id: capsule.id,
         created_at: capsule.created_at,
         authorship,
-        elsewhere: await absent(capsule.facts.head),
+        elsewhere: await absent(capsule.facts),
       });
     } catch {
       continue;

@@ -29,6 +29,7 @@ import { shortId } from "../capsule/short_id.ts";
 import type { LockOptions } from "./lock.ts";
 import { isTempName, parseTempName, type TempWriter } from "./temp_name.ts";
 import type { TrustedKeys } from "../trust/key_ring.ts";
+import type { WrittenElsewhere } from "./written_elsewhere.ts";
 
 const enc = new TextEncoder();
 const dec = new TextDecoder("utf-8", { fatal: true });
@@ -135,7 +136,7 @@ export async function newerTrustedCapsule(
      * written for another repository (copied or committed into this archive) is that
      * project's, no sign that this latest.md was rolled back. @default {never}
      */
-    writtenElsewhere?: (head: string | null) => Promise<boolean>;
+    writtenElsewhere?: WrittenElsewhere;
   } = {},
 ): Promise<NewerTrusted> {
   if (signer === null) return { capsule: null, unread: 0 };
@@ -162,7 +163,7 @@ export async function newerTrustedCapsule(
       }
       if (parsed.capsule.id === latest.id) continue;
       if (parsed.capsule.created_at <= latest.created_at) continue;
-      if (await options.writtenElsewhere?.(parsed.capsule.facts.head) === true) continue;
+      if (await options.writtenElsewhere?.(parsed.capsule.facts) === true) continue;
       return { capsule: parsed.capsule, unread: 0 };
     } catch {
       continue;

@@ -34,7 +34,7 @@ import { BatonDirLinkError } from "../store/check_baton_dir.ts";
 import type { WorkflowContext } from "./context.ts";
 import { finalizeMeaning, type SigningReport } from "./finalize.ts";
 import { batonRoot } from "../store/layout.ts";
-import { commitAbsence } from "../facts/git/commit_absent.ts";
+import { writtenElsewhere as placeCheck } from "../store/written_elsewhere.ts";
 import { isRecentAutomatic } from "../hosts/capture_plan.ts";
 import { SESSION_ID } from "../enforce/deny_record.ts";
 
@@ -180,8 +180,8 @@ async function writeOnce(
   // this repository's facts would end that warning. Only a definite absence counts: a damaged
   // object store keeps carrying.
   // One object reader for this check and the archive walk below.
-  const absent = commitAbsence(ctx.fs, found.repo);
-  const foreign = latest !== null && found.repo !== null && await absent(latest.facts.head);
+  const absent = placeCheck(ctx.fs, found.repo);
+  const foreign = latest !== null && found.repo !== null && await absent(latest.facts);
   // A latest.md rolled back to an older capsule of its signer (load warns): a capsule on top
   // would become the newest and end the warning, carrying the old plan and, through its
   // previous link, the old capsule's decisions: nothing is written. A few of the newest

@@ -33,7 +33,7 @@ import type { EvidenceCheck } from "../briefing/recheck_evidence.ts";
 import { listClaims } from "../capsule/cap_trust.ts";
 import type { WorkflowContext } from "./context.ts";
 import { readRecentDecisions } from "../chain/chain_decisions.ts";
-import { commitAbsence } from "../facts/git/commit_absent.ts";
+import { writtenElsewhere as placeCheck } from "../store/written_elsewhere.ts";
 import { createFolderCheck } from "../capsule/pointers.ts";
 
 /** Most recorded files re-hashed on load (finalize records at most this many by default). */
@@ -209,7 +209,7 @@ export async function loadBriefing(
   // third of the budget and the briefing says the check did not finish.
   const rollbackBy = deadlineMs === null ? null : startMs + Math.floor(options.budgetMs! / 3);
   // One object reader for every recorded commit the rollback and decisions checks ask about.
-  const writtenElsewhere = commitAbsence(ctx.fs, repo);
+  const writtenElsewhere = placeCheck(ctx.fs, repo);
   const rollback = await newerTrustedCapsule(
     ctx.fs,
     layout,

@@ -111,7 +111,10 @@ Deno.test("baton decisions labels a decision from this machine's capsule served 
   assert.equal(r.code, 0, r.stderr);
   const line = r.stdout.split("\n").find((l) => l.includes(DECISION));
   assert.ok(line !== undefined, r.stdout);
-  assert.match(line, /written in another repository \(its commit is not here\)/);
+  assert.match(
+    line,
+    /written in another repository \(the commit or work tree it records is not here\)/,
+  );
 });
 
 Deno.test("baton search marks a hit from this machine's capsule served in another repository; in its own it is unmarked (control)", async () => {

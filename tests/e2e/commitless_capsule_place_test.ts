@@ -1,0 +1,82 @@
+/**
+ * A capsule that records no commit (written outside git, or in a repository
+ * before its first commit) is this repository's only when it was written in
+ * this work tree. This machine signed one in a scratch folder and in another
+ * project's first session; copied into a repository, neither may count as a
+ * trusted decision there (it used to: "no commit recorded" was read as
+ * "nothing says it is foreign"). Control: a repository's own first capsule,
+ * written before its first commit, stays trusted after that commit. Real CLI,
+ * real repositories, a temp baton home.
+ * @module
+ */
+import assert from "node:assert/strict";
+import { finalizeDraft, runBaton } from "../_helpers/cli.ts";
+import { commitAll, makeRepo, writeFiles } from "../_helpers/git.ts";
+import { tempDir } from "../_helpers/temp.ts";
+
+const DRAFT = {
+  now: "choosing a database",
+  decisions: [{ id: "db", text: "use sqlite everywhere", why: "simple" }],
+};
+
+interface DecisionJson {
+  id: string;
+  made: { trusted: boolean; elsewhere?: boolean };
+}
+
+async function decisionsJson(dir: string): Promise<DecisionJson[]> {
+  const r = await runBaton(["decisions", "--json"], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  return JSON.parse(r.stdout).decisions;
+}
+
+/** Copies `from`'s .baton (latest and archive) into `to`. */
+async function copyBaton(from: string, to: string): Promise<void> {
+  const cp = await new Deno.Command("cp", { args: ["-a", `${from}/.baton`, `${to}/`] }).output();
+  assert.ok(cp.success);
+}
+
+async function victim(): Promise<string> {
+  const dir = await makeRepo("baton-cl-victim-");
+  await writeFiles(dir, { "a.txt": "a\n" });
+  await commitAll(dir, "start");
+  return dir;
+}
+
+Deno.test("a commit-less capsule signed in another repository's first session does not count as trusted here", async () => {
+  const other = await makeRepo("baton-cl-other-");
+  await finalizeDraft(other, DRAFT);
+  const here = await victim();
+  await copyBaton(other, here);
+  const [d] = await decisionsJson(here);
+  assert.equal(d!.made.elsewhere, true, JSON.stringify(d));
+  const text = await runBaton(["decisions"], { cwd: here });
+  assert.match(text.stdout, /written in another repository/);
+  const load = await runBaton(["load"], { cwd: here });
+  assert.equal(load.code, 0, load.stderr);
+  assert.match(load.stdout, /written in another repository/);
+});
+
+Deno.test("a capsule signed outside any git repository does not count as trusted in one", async () => {
+  await using scratch = await tempDir("baton-cl-scratch-");
+  await finalizeDraft(scratch.path, DRAFT);
+  const here = await victim();
+  await copyBaton(scratch.path, here);
+  const [d] = await decisionsJson(here);
+  assert.equal(d!.made.elsewhere, true, JSON.stringify(d));
+});
+
+Deno.test("a repository's own capsule written before its first commit stays trusted after it (control)", async () => {
+  const dir = await makeRepo("baton-cl-own-");
+  await finalizeDraft(dir, DRAFT);
+  const before = await decisionsJson(dir);
+  assert.equal(before[0]!.made.trusted, true);
+  assert.notEqual(before[0]!.made.elsewhere, true);
+  await writeFiles(dir, { "a.txt": "a\n" });
+  await commitAll(dir, "first commit, .baton included");
+  const after = await decisionsJson(dir);
+  assert.equal(after[0]!.made.trusted, true, JSON.stringify(after));
+  assert.notEqual(after[0]!.made.elsewhere, true, JSON.stringify(after));
+  const text = await runBaton(["decisions"], { cwd: dir });
+  assert.doesNotMatch(text.stdout, /another repository|not signed/);
+});
