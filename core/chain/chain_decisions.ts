@@ -198,6 +198,10 @@ export async function readRecentDecisions(
       }
       if (stopped) break;
       if (found === null) {
+        // The tombstone is one more file of the chain, as large as a capsule may be (a
+        // commit can bring it): the budget is asked before it too, and a read it stops
+        // leaves the view partial.
+        if (expired()) break;
         const read = await readTombstone(fs, layout, trustedKeys, want);
         untrusted = read?.untrusted ?? 0;
         complete = read !== null && untrusted === 0;
