@@ -144,7 +144,6 @@ export function foldDecisions(chain: readonly DecisionSource[]): DecisionView[] 
         };
         byId.set(id, view);
         order.push(id);
-        if (d.status === "active" && d.supersedes !== null) view.supersedes.push(d.supersedes);
       } else if (view.status === "active" && guarded(view)) {
         const action = d.status === "active" ? "reworded" : d.status;
         if (action !== "reworded" || d.text !== view.text || d.why !== view.why) {
@@ -156,9 +155,6 @@ export function foldDecisions(chain: readonly DecisionSource[]): DecisionView[] 
         view.why = d.why;
         view.trust = d.trust;
         view.last_stated = at;
-        if (d.supersedes !== null && !view.supersedes.includes(d.supersedes)) {
-          view.supersedes.push(d.supersedes);
-        }
       }
       if (view.status !== "active") continue;
       if (d.status === "withdrawn") {
@@ -175,6 +171,11 @@ export function foldDecisions(chain: readonly DecisionSource[]): DecisionView[] 
           old.status = "superseded";
           old.superseded_by = { id, text: view.text, at };
         }
+        // Listed only as what it replaced: an id the chain does not hold (a typo, or one
+        // beyond the read), or one it did replace; never one a guard kept in force or
+        // another decision replaced.
+        const replaced = old === undefined || old.superseded_by?.id === id;
+        if (replaced && !view.supersedes.includes(d.supersedes)) view.supersedes.push(d.supersedes);
       }
     }
   }
