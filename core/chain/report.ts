@@ -32,14 +32,20 @@ export function logRows(walk: ChainWalk): LogRow[] {
   }));
 }
 
-/** The `--json` document of `baton verify`. */
-export function verifyReport(walk: ChainWalk): {
+/**
+ * The `--json` document of `baton verify`. `elsewhere` holds the positions of the
+ * capsules written in another repository (the commit or work tree they record is not
+ * here): intact and signed says nothing of where a chain was written.
+ */
+export function verifyReport(walk: ChainWalk, elsewhere: ReadonlySet<number> = new Set()): {
   status: ChainWalk["status"];
   capsules: number;
   pruned: number;
   /** Who signed the rotation tombstone; null when there is none (or it does not hold). */
   tombstone: { signer: "trusted" | "unknown_key" | "unsigned" } | null;
   signers: ChainWalk["signers"];
+  /** How many capsules reached were written in another repository. */
+  written_elsewhere: number;
   problems: {
     severity: "CRITICAL";
     kind: string;
@@ -48,7 +54,13 @@ export function verifyReport(walk: ChainWalk): {
     message: string;
   }[];
   notes: ChainWalk["notes"];
-  links: { position: number; id: string | null; source: string; status: LinkStatus }[];
+  links: {
+    position: number;
+    id: string | null;
+    source: string;
+    status: LinkStatus;
+    elsewhere?: true;
+  }[];
 } {
   return {
     status: walk.status,
@@ -59,6 +71,7 @@ export function verifyReport(walk: ChainWalk): {
       ? null
       : { signer: walk.tombstone_authorship.status },
     signers: walk.signers,
+    written_elsewhere: walk.links.filter((l) => elsewhere.has(l.position)).length,
     problems: walk.problems.map((p) => ({ severity: "CRITICAL", ...p })),
     notes: walk.notes,
     links: walk.links.map((l) => ({
@@ -66,6 +79,7 @@ export function verifyReport(walk: ChainWalk): {
       id: l.id,
       source: l.source,
       status: l.status,
+      ...(elsewhere.has(l.position) ? { elsewhere: true as const } : {}),
     })),
   };
 }
@@ -81,7 +95,7 @@ export function verifyReport(walk: ChainWalk): {
  * assert.equal(lines.at(-1), "chain: empty (no capsules yet)");
  * ```
  */
-export function verifyLines(walk: ChainWalk): string[] {
+export function verifyLines(walk: ChainWalk, elsewhere: ReadonlySet<number> = new Set()): string[] {
   const out: string[] = [];
   for (const p of walk.problems) {
     out.push(
@@ -96,17 +110,25 @@ export function verifyLines(walk: ChainWalk): string[] {
   const s = walk.signers;
   const signers =
     `${s.trusted} signed by a trusted key, ${s.unknown_key} by a key not trusted here, ${s.unsigned} unsigned`;
+  const away = walk.links.filter((l) => elsewhere.has(l.position)).map((l) => l.position);
+  const where = away.length === 0
+    ? ""
+    : `; ${away.length} of them written in another repository (the commit or work tree it records is not here; position${
+      away.length === 1 ? "" : "s"
+    } ${away.slice(0, 5).join(", ")}${
+      away.length > 5 ? ", ..." : ""
+    }): signed or not, they decide nothing here`;
   const pruned = walk.pruned > 0
     ? `; ${walk.pruned} older capsule(s) pruned (${tombWord(walk)})`
     : "";
   if (walk.status === "empty") out.push("chain: empty (no capsules yet)");
   else if (walk.status === "intact") {
     out.push(
-      `chain: intact: ${walk.links.length} capsule(s) from latest, every id, signature and link checked (${signers})${pruned}`,
+      `chain: intact: ${walk.links.length} capsule(s) from latest, every id, signature and link checked (${signers})${where}${pruned}`,
     );
   } else {
     out.push(
-      `chain: TAMPERED: ${walk.problems.length} CRITICAL problem(s); ${walk.links.length} capsule(s) reached from latest${pruned}`,
+      `chain: TAMPERED: ${walk.problems.length} CRITICAL problem(s); ${walk.links.length} capsule(s) reached from latest${where}${pruned}`,
     );
   }
   return out;
