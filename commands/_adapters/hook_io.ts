@@ -3,7 +3,8 @@
  * Every heavy piece (the bounded job, the config reader, deny arming, the
  * resume line, the invocation) is imported on its first call, so the hook's
  * light path loads none of them. For tests only: when BATON_TEST_HOOK_LOG
- * names a file called `hook_times.jsonl` (a regular file, or none yet), each hook run appends one JSON line (event, host, action,
+ * names, by its real path, a file called `hook_times.jsonl` that the harness made (a
+ * regular file this user owns; never created here), each hook run appends one JSON line (event, host, action,
  * milliseconds since the runtime started) so the real-host suite can report
  * the hook wall time every host saw; that never throws.
  * @module
@@ -112,14 +113,21 @@ export function logHookTiming(
   entry: { event: string | null; host: string | null; action: string },
 ): void {
   // The variable reaches hooks through any environment a host passes on, a repository's
-  // committed host settings included: only a file of the log's own name, never through a
-  // symbolic link, so it cannot append to ~/.gitconfig, a shell profile or a transcript.
+  // committed host settings included, so in a user's run it must do nothing: it is honoured
+  // only for a file of the log's own name that the test harness made beforehand (it is
+  // never created here), a regular file this user owns, named by its real path (no
+  // symbolic link anywhere on the way). A repository can then make a hook append only to
+  // a log a test run left, never create one in a folder of its choosing, nor append to
+  // ~/.gitconfig, a shell profile or a transcript.
   if (path === undefined || !/(?:^|[\\/])hook_times\.jsonl$/.test(path)) return;
   try {
     const info = Deno.lstatSync(path);
     if (!info.isFile) return;
-  } catch (e) {
-    if (!(e instanceof Deno.errors.NotFound)) return;
+    const uid = Deno.uid();
+    if (uid !== null && info.uid !== null && info.uid !== uid) return;
+    if (Deno.realPathSync(path) !== path) return;
+  } catch {
+    return;
   }
   try {
     const { event, host, action } = entry;
@@ -129,7 +137,7 @@ export function logHookTiming(
       action,
       ms: Math.round(performance.now()),
     }) + "\n";
-    Deno.writeTextFileSync(path, line, { append: true });
+    Deno.writeTextFileSync(path, line, { append: true, create: false });
   } catch {
     // Instrumentation only.
   }

@@ -70,7 +70,10 @@ export async function makeSandbox(
     await Deno.mkdir(d, { recursive: true });
   }
   const marker = `BATONMARK${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  const hookLog = `${root}/hook_times.jsonl`;
+  // The hooks append only to a log made beforehand and named by its real path
+  // (commands/_adapters/hook_io.ts): a user's run never creates one.
+  const hookLog = `${await Deno.realPath(root)}/hook_times.jsonl`;
+  await Deno.writeTextFile(hookLog, "");
   const env: Record<string, string> = {
     PATH: `${HOST_BIN}:${CHECKOUT}/toolchain/node_modules/.bin:${
       Deno.env.get("PATH") ?? "/usr/bin:/bin"
