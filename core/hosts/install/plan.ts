@@ -148,6 +148,44 @@ async function readText(fs: ReadFs, path: string): Promise<string | null> {
   }
 }
 
+/**
+ * The one-time backup install wrote beside a config, when it can be baton's: a regular
+ * file (not a link, a folder or anything else that arrived with a commit, which is left
+ * as it is and named in a note; uninstall then goes on without it). `tracked`: git
+ * tracks it, so it is the repository's file and is never deleted.
+ */
+async function ownBackup(
+  fs: ReadFs,
+  path: string,
+): Promise<{ exists: boolean; text: string | null; tracked: boolean; note?: string }> {
+  const st = await fs.lstat(path);
+  if (st === null) return { exists: false, text: null, tracked: false };
+  if (!st.isFile || st.size > MAX_CONFIG_BYTES) {
+    return {
+      exists: true,
+      text: null,
+      tracked: false,
+      note:
+        `"${path}" is not a backup baton wrote (not a regular file, or too large): left as it is`,
+    };
+  }
+  const tracked = (await blockOwnership(fs, path)).tracked;
+  let text: string | null;
+  try {
+    text = await readText(fs, path);
+  } catch {
+    text = null;
+  }
+  return {
+    exists: true,
+    text,
+    tracked,
+    ...(tracked
+      ? { note: `"${path}" is tracked by git: left as it is (git rm it if it should go)` }
+      : {}),
+  };
+}
+
 /** Runs a text transform on a config while keeping a leading byte-order mark. */
 function keepBom(text: string, f: (body: string) => string): string {
   return text.startsWith(BOM) ? BOM + f(text.slice(1)) : f(text);
@@ -534,14 +572,16 @@ export async function planUninstall(
       continue;
     }
     const backupPath = file.path + BACKUP_SUFFIX;
-    const backup = await readText(fs, backupPath);
-    if (backup !== null && isOnlyBatons(before, backup, file, spec, options)) {
-      const c = change(file, "restore", before, backup);
-      c.dropBackup = backupPath;
+    const backup = await ownBackup(fs, backupPath);
+    if (backup.note !== undefined) notes.push(backup.note);
+    if (backup.text !== null && isOnlyBatons(before, backup.text, file, spec, options)) {
+      const c = change(file, "restore", before, backup.text);
+      // A backup git tracks is the repository's file: restored from, never deleted.
+      if (!backup.tracked) c.dropBackup = backupPath;
       c.writePath = target;
       changes.push(c);
     } else if (
-      backup === null && isBareConfig(after.replace(BOM, ""), file.format) &&
+      !backup.exists && isBareConfig(after.replace(BOM, ""), file.format) &&
       !(await blockOwnership(fs, file.path)).tracked
     ) {
       changes.push(change(file, "remove", before, null));
