@@ -10,6 +10,7 @@ import { HOST_IDS, type HostId, isHostId } from "../../core/hosts/ids.ts";
 import type { HostContent, HostEnv, InstallScope } from "../../core/hosts/install/types.ts";
 import type { HostPlan } from "../../core/hosts/install/plan.ts";
 import { closestMatch } from "../../core/closest.ts";
+import { terminalLine } from "../../core/safety/render_safe.ts";
 import { boolFlag, type FlagSpec, type ParsedArgs, safeWord } from "./command.ts";
 import { printJson } from "../_adapters/context.ts";
 import { batonHome, homeDir } from "../_adapters/home.ts";
@@ -205,15 +206,16 @@ export async function reportPlans(
     out.write(`${p.label} (${p.scope}):\n`);
     if (p.changes.length === 0) out.write("  nothing of baton's is installed\n");
     for (const c of p.changes) {
-      const backup = c.backup === null ? "" : ` (backup: ${c.backup.path})`;
+      const backup = c.backup === null ? "" : ` (backup: ${terminalLine(c.backup.path)})`;
       const label = c.action === "kept" ? "kept (not written by baton)" : c.action;
       out.write(
-        `  ${
-          c.action === "unchanged" || c.action === "kept" ? "" : verb
-        }${label}  ${c.path}${backup}\n`,
+        `  ${c.action === "unchanged" || c.action === "kept" ? "" : verb}${label}  ${
+          terminalLine(c.path)
+        }${backup}\n`,
       );
     }
-    for (const n of p.notes) out.write(`  note: ${n}\n`);
+    // A path (the repository's folder, a host home) or a note's words act on no terminal.
+    for (const n of p.notes) out.write(`  note: ${terminalLine(n)}\n`);
   }
   if (!options.dryRun) {
     out.write(

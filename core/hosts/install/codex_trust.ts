@@ -11,6 +11,7 @@
  * @module
  */
 import type { ReadFs } from "../../fs.ts";
+import { capShown, terminalLine } from "../../safety/render_safe.ts";
 import type { InstallScope, TrustStep } from "./types.ts";
 
 /** Where the project-trust entry lives and which project it is for. */
@@ -21,14 +22,40 @@ export interface CodexTrustInput {
   projectRoot: string;
 }
 
+/**
+ * The path as a TOML basic string: quote and backslash escaped, and every character that
+ * would act on a terminal or hide (a control, a line break, an invisible or bidi one) as
+ * its \uXXXX escape, which TOML reads back as the same character.
+ */
 function tomlKey(path: string): string {
-  return `"${path.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
+  let out = "";
+  for (const ch of path.replaceAll("\\", "\\\\").replaceAll('"', '\\"')) {
+    const cp = ch.codePointAt(0)!.toString(16).toUpperCase();
+    out += terminalLine(ch) === ch && ch !== "\t"
+      ? ch
+      : cp.length > 4
+      ? `\\U${cp.padStart(8, "0")}`
+      : `\\u${cp.padStart(4, "0")}`;
+  }
+  return `"${out}"`;
 }
+
+/** A path from the environment or the repository's place, for one line of a note. */
+function shown(path: string): string {
+  return terminalLine(capShown(path, 400));
+}
+
+/** The levels Codex writes; any other value is not printed (it is the config's text). */
+const LEVEL = /^[a-z][a-z_-]{0,31}$/;
 
 async function projectTrustLevel(
   fs: ReadFs,
   input: CodexTrustInput,
-): Promise<{ level: string | null } | { unreadable: true }> {
+): Promise<{ level: string | null } | { unreadable: string }> {
+  // Only a regular file is read (a FIFO there would hold the install or doctor forever).
+  const st = await fs.stat(input.configPath).catch(() => null);
+  if (st === null) return { level: null };
+  if (!st.isFile) return { unreadable: "it is not a regular file" };
   let bytes: Uint8Array;
   try {
     bytes = await fs.readRange(input.configPath, 0, 4 * 1024 * 1024);
@@ -48,7 +75,7 @@ async function projectTrustLevel(
     const level = (entry as Record<string, unknown>).trust_level;
     return { level: typeof level === "string" ? level : null };
   } catch {
-    return { unreadable: true };
+    return { unreadable: "it cannot be parsed" };
   }
 }
 
@@ -63,6 +90,7 @@ async function projectTrustLevel(
  *   "/h/.codex/config.toml": '[projects."/r"]\ntrust_level = "trusted"\n',
  * };
  * const fs = {
+ *   stat: (p: string) => Promise.resolve(p in files ? { isFile: true } : null),
  *   readRange: (p: string) => p in files
  *     ? Promise.resolve(new TextEncoder().encode(files[p]))
  *     : Promise.reject(new Error("absent")),
@@ -79,30 +107,36 @@ export async function codexTrustSteps(fs: ReadFs, input: CodexTrustInput): Promi
   const steps: TrustStep[] = [];
   if (input.scope === "project") {
     const t = await projectTrustLevel(fs, input);
-    const how =
-      `run codex in ${input.projectRoot} and accept its trust prompt, or add to ${input.configPath}: [projects.${
-        tomlKey(input.projectRoot)
-      }] trust_level = "trusted"`;
+    const config = shown(input.configPath);
+    const how = `run codex in ${
+      shown(input.projectRoot)
+    } and accept its trust prompt, or add to ${config}: [projects.${
+      tomlKey(input.projectRoot)
+    }] trust_level = "trusted"`;
     if ("unreadable" in t) {
       steps.push({
         step: "project_trust",
         status: "unknown",
         explain:
-          `Codex project trust: unknown (${input.configPath} cannot be parsed); Codex ignores .codex/ in an untrusted project: ${how}`,
+          `Codex project trust: unknown (${config}: ${t.unreadable}); Codex ignores .codex/ in an untrusted project: ${how}`,
       });
     } else if (t.level === "trusted") {
       steps.push({
         step: "project_trust",
         status: "done",
-        explain: `Codex project trust: done (${input.configPath} trusts ${input.projectRoot})`,
+        explain: `Codex project trust: done (${config} trusts ${shown(input.projectRoot)})`,
       });
     } else {
       steps.push({
         step: "project_trust",
         status: "needed",
         explain: `Codex project trust: needed (${
-          t.level === null ? "no entry" : `trust_level is "${t.level}"`
-        } in ${input.configPath}); Codex ignores .codex/ and runs none of its hooks until then: ${how}`,
+          t.level === null
+            ? "no entry"
+            : LEVEL.test(t.level)
+            ? `trust_level is "${t.level}"`
+            : "trust_level is a value Codex does not write"
+        } in ${config}); Codex ignores .codex/ and runs none of its hooks until then: ${how}`,
       });
     }
   }
