@@ -260,9 +260,11 @@ export async function runHostPlans(
       const root = scope === "project" ? env.projectRoot : env.home;
       const { findRepo } = await import("../../core/facts/git/find_repo.ts");
       const repo = scope === "project" ? await findRepo(io.fs, io.cwd()) : null;
+      const { storeLock } = await import("../_adapters/store_lock.ts");
       changed = await applyPlans(io.fs, plans, {
         keepDirs: keepDirs(scope, env),
         root,
+        lock: storeLock(io),
         ...(repo === null ? {} : {
           repo: { workTree: repo.workTree, commonDir: repo.commonDir, action },
           gitDirs: [repo.gitDir, repo.commonDir],
@@ -316,10 +318,12 @@ export async function syncGateHooks(io: Io): Promise<GateSync> {
         .filter((c) => c.kind === "hooks" && c.action !== "unchanged")
         .map((c) => ({ ...c, backup: null }));
       if (changes.length === 0) continue;
+      const { storeLock } = await import("../_adapters/store_lock.ts");
       await applyPlans(io.fs, [{ ...plan, changes }], {
         keepDirs: keepDirs("project", env),
         root: env.projectRoot,
         gitDirs,
+        lock: storeLock(io),
       });
       out.updated.push(spec.label);
     } catch (e) {

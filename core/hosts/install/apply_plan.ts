@@ -14,7 +14,8 @@ import { FsNotFoundError, readRegularFile, type WriteFs } from "../../fs.ts";
 import { assertInside, isInside, realLocation } from "./contain_path.ts";
 import { addExcludes, excludePattern, removeExcludes } from "./git_exclude.ts";
 import type { FileChange, HostPlan } from "./plan.ts";
-import { withLedgerEntry } from "./block_ledger.ts";
+import { LEDGER_FILE, withLedgerEntry } from "./block_ledger.ts";
+import { acquireLock, type LockOptions, releaseLock } from "../../store/lock.ts";
 import { dirBinding } from "../../dir_binding.ts";
 
 const encoder = new TextEncoder();
@@ -97,6 +98,11 @@ export interface ApplyPlansOptions {
    * into them, nor past any `.git` entry below the scope root, whatever links lead there.
    */
   gitDirs?: readonly string[];
+  /**
+   * The lock options of this process: the rules-block record is then read and rewritten
+   * under a lock beside it, so concurrent installs lose no entry.
+   */
+  lock?: LockOptions;
 }
 
 function parentDir(path: string): string {
@@ -155,7 +161,7 @@ export async function applyPlans(
     for (const c of plan.changes) {
       if (c.action === "unchanged" || c.action === "kept") {
         // An unchanged block baton wrote before the record existed is recorded now.
-        if (c.ledger !== undefined) await recordBlock(fs, c.ledger);
+        if (c.ledger !== undefined) await recordBlock(fs, c.ledger, options.lock);
         continue;
       }
       if ((await currentText(fs, c.writePath)) !== c.before) throw new ConfigChangedError(c.path);
@@ -180,7 +186,7 @@ export async function applyPlans(
     for (const c of plan.changes) {
       if (c.action === "unchanged" || c.action === "kept") {
         // An unchanged block baton wrote before the record existed is recorded now.
-        if (c.ledger !== undefined) await recordBlock(fs, c.ledger);
+        if (c.ledger !== undefined) await recordBlock(fs, c.ledger, options.lock);
         continue;
       }
       if (c.backup !== null) {
@@ -201,7 +207,7 @@ export async function applyPlans(
         await fs.writeFileAtomic(c.writePath, encoder.encode(c.after), within);
       }
       if (c.dropBackup !== null) await fs.remove(c.dropBackup);
-      if (c.ledger !== undefined) await recordBlock(fs, c.ledger);
+      if (c.ledger !== undefined) await recordBlock(fs, c.ledger, options.lock);
       count++;
     }
   }
@@ -215,15 +221,38 @@ export async function applyPlans(
  * Updates the clone's record of the rules blocks baton wrote (block_ledger.ts), an atomic write
  * inside the git dir's `baton/` folder (never through a symbolic link out of it).
  */
-async function recordBlock(
+export async function recordBlock(
   fs: WriteFs,
   ledger: NonNullable<FileChange["ledger"]>,
+  lock?: LockOptions,
 ): Promise<void> {
   const dir = parentDir(ledger.path);
   if ((await fs.lstat(dir))?.isSymlink === true) throw new ConfigChangedError(ledger.path);
   await fs.mkdirp(dir);
   const dirReal = await realLocation(fs, dir);
   if (dirReal === null) throw new ConfigChangedError(ledger.path);
+  if (lock === undefined) return await rewriteRecord(fs, ledger, dir, dirReal);
+  // One record serves every install in the clone (or the baton home): two installs at once
+  // would each read it, add their entry and rename over the other's. The read and the write
+  // happen under the lock baton takes everywhere (core/store/lock.ts), beside the record.
+  const held = await acquireLock(fs, `${dir}/${LEDGER_FILE}.lock`, {
+    ...lock,
+    guardPath: `${dir}/${LEDGER_FILE}.guard`,
+  });
+  try {
+    await rewriteRecord(fs, ledger, dir, dirReal);
+  } finally {
+    await releaseLock(fs, held);
+  }
+}
+
+/** The record read, given the entry and written back by an atomic rename. */
+async function rewriteRecord(
+  fs: WriteFs,
+  ledger: NonNullable<FileChange["ledger"]>,
+  dir: string,
+  dirReal: string,
+): Promise<void> {
   // Not a regular file, or too large (copied in with a `.git`): read as absent, as every reader
   // of the record does, and replaced by the rename below.
   const read = await readRegularFile(fs, ledger.path, MAX_STATE_BYTES);
