@@ -262,7 +262,7 @@ const HOLDER_WORDS = new Set(
 );
 
 /** Words of an XML name after a credential word that make it a setting about the credential. */
-const META_WORDS = new Set(
+export const META_WORDS = new Set(
   ("policy policies hint hints length len min max minimum maximum expiry expires expiration expired age regex regexp pattern rule rules reset changed change required require enabled enable disabled label prompt file path dir url uri endpoint type mode format name id ref reference arn count attempts retries history complexity strength field validator validation encoder encoding algorithm algo provider store manager timeout lifetime ttl duration days interval header param parameter location source env variable var version kind class service server host port user username login method scheme scope scopes audience issuer limit size prefix suffix status state error message description desc title help info use used usage generator generation rotation strategy hash salt salted hashed encrypted enc cipher iterations rounds mask masked visible visibility input confirm confirmation match matches placeholder example sample default")
     .split(" "),
 );
@@ -285,7 +285,7 @@ function nameWords(name: string): string[] {
 }
 
 /** Where a name's credential word is, what kind it is, and the words after it. */
-interface CredentialAt {
+export interface CredentialAt {
   /** The name up to its credential word, joined with `_` (`db_password`). */
   head: string;
   /** A password word (password, passwd, passphrase, secret) or another key (token, API key). */
@@ -298,7 +298,7 @@ interface CredentialAt {
 const RESOURCE_REFERENCE = /^[@?](?:[\w.]+:)?[\w]+\/[\w.]+$/;
 
 /** The last credential word of an XML name with the words after it, or null. */
-function credentialAt(name: string): CredentialAt | null {
+export function credentialAt(name: string): CredentialAt | null {
   const words = nameWords(name);
   for (let i = words.length - 1; i >= 0; i--) {
     const w = words[i]!;
@@ -475,10 +475,10 @@ function resourceRule(kind: string, password: boolean, what: string): SecretRule
 }
 
 /** Keywords of the inner password rule. */
-const PASSWORD_XML_WORDS = ["password", "passwd", "passphrase", "secret"];
+export const PASSWORD_XML_WORDS = ["password", "passwd", "passphrase", "secret"];
 
 /** Keywords of the inner token rule: token, and `key` after each role, joined as names write it. */
-const TOKEN_XML_WORDS = [
+export const TOKEN_XML_WORDS = [
   "token",
   ...[...KEY_ROLES].flatMap((r) => [`${r}key`, `${r}_key`, `${r}-key`]),
 ];

@@ -1,6 +1,7 @@
 // Tests for core/safety/secrets/rules_xml_attrs.ts: an XML tag's value
 // attribute wherever the attributes stand (separate lines, single quotes,
-// the value first, others between). Every value is drawn at run time.
+// the value first, others between), and a tag named for a credential with a
+// value attribute. Every value is drawn at run time.
 
 import assert from "node:assert/strict";
 import { SECRET_RULES } from "../../../../core/safety/secrets/rules.ts";
@@ -34,6 +35,22 @@ Deno.test("a setting's value attribute on another line, single-quoted or before 
   }
 });
 
+Deno.test("a tag named for a credential gives its value attribute, raw quotes (see: #21)", () => {
+  const rng = new Rng(2023);
+  const key = p("Zq7", rng.str(ALNUM, 21));
+  const cases: [string, string][] = [
+    [`<the_password_tag value="${key}"/>`, "xml_password"],
+    [`<apiKey id="main" value="${key}"/>`, "xml_token"],
+  ];
+  for (const [text, kind] of cases) {
+    for (const wrap of [(x: string) => x, CONTEXTS.yaml!, CONTEXTS.markdown_fence!]) {
+      const r = redactText(engine, wrap(text));
+      assert.ok(r.kinds.includes(kind), `${kind} not found: ${text} (${r.kinds.join(",")})`);
+      assert.ok(!r.text.includes(key), `left in: ${r.text}`);
+    }
+  }
+});
+
 Deno.test("a setting's value attribute that is no secret, or under a name about the credential, is kept (see: #21)", () => {
   const rng = new Rng(2022);
   const key = p("Zq7", rng.str(ALNUM, 21));
@@ -47,6 +64,9 @@ Deno.test("a setting's value attribute that is no secret, or under a name about 
       '<option name="token" value="true"/>',
       `<property name="tokenEndpoint" value="https://login.example.test/${key}"/>`,
       `<item name="sortKey" value="${key}"/>`,
+      `<tokenEndpoint value="https://login.example.test/${key}"/>`,
+      '<password value="${DB_PASSWORD}"/>',
+      `reset the password manager value="${key}"`,
     ]
   ) {
     assert.deepEqual(redactText(engine, text).kinds, [], text);
